@@ -1,0 +1,41 @@
+# jaxtour's entry points. Needs only python3 (3.11+) and make; the first use of any
+# target builds .venv with the exact versions in constraints.txt.
+#   make lab       open the lessons in JupyterLab (localhost, token auth)
+#   make test      run the whole test suite (what CI runs)
+#   make lessons   re-execute every lesson in place, so stored outputs are fresh
+#   make lint      ruff over the code
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.jaxtour-installed
+ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
+.PHONY: lab test lessons lint constraints clean
+
+$(STAMP): pyproject.toml constraints.txt
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
+		-c constraints.txt -e '.[test]'
+	@touch $@
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=lessons \
+		--IdentityProvider.token="$${JAXTOUR_TOKEN:-$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(24))')}" \
+		$(ROOT_FLAG)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest tests lessons --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg
+
+lessons: $(STAMP)
+	$(BIN)/python tools/build_lessons.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check jaxtour tests tools
+	$(BIN)/ruff format --check jaxtour tests tools
+
+constraints: $(STAMP)
+	@{ head -n 2 constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^jaxtour'; } > constraints.new
+	@mv constraints.new constraints.txt
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,227 @@
+"""The grader's public face: check answers, give hints, show solutions, draw the panel.
+
+Every function here answers with a Feedback or a Note instead of raising, so a
+learner's notebook never sees a traceback from the grader itself::
+
+    from jaxtour import checks
+    checks.check("01.arange", my_answer)      # -> Feedback
+    checks.hint("01.arange", 2)               # -> the second hint
+    checks.show("01.arange", lambda: my_answer)  # Check / Hint / Solution buttons
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import io
+import traceback
+import types
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+from jaxtour.exercise import Exercise
+from jaxtour.exercises import all_exercises
+from jaxtour.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note, Status
+from jaxtour.limits import DEFAULT_TIME_LIMIT_S, TimeLimitExceeded, time_limit
+from jaxtour.rules import LearnerCodeError
+
+__all__ = [
+    "STATUSES",
+    "Feedback",
+    "Note",
+    "UnknownExercise",
+    "check",
+    "hint",
+    "list_exercises",
+    "reference_answer",
+    "show",
+    "solution",
+]
+
+PLACEHOLDER_MESSAGE = "Replace the ... with your answer, run that cell, then check again."
+
+
+class UnknownExercise(LookupError):
+    """Raised by reference_answer() for an id no lesson declares."""
+
+
+def list_exercises() -> list[str]:
+    """Every exercise id, in lesson order."""
+    return list(all_exercises())
+
+
+def _unknown_message(exercise_id: object) -> str:
+    ids = list(all_exercises())
+    close = difflib.get_close_matches(str(exercise_id), ids, n=3, cutoff=0.5)
+    hint = f" Did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+    return f"There is no exercise {exercise_id!r}.{hint} checks.list_exercises() lists them all."
+
+
+def _lookup(exercise_id: object) -> Exercise | None:
+    if not isinstance(exercise_id, str):
+        return None
+    return all_exercises().get(exercise_id)
+
+
+def is_placeholder(answer: Any) -> bool:
+    """True for the shipped ``...`` and for a function whose body is only ``...`` or pass."""
+    if answer is Ellipsis:
+        return True
+    code = getattr(answer, "__code__", None)
+    return isinstance(code, types.CodeType) and code.co_code == _empty_body.__code__.co_code
+
+
+def _empty_body(*args, **kwargs):  # the bytecode of a body that is only `...`
+    ...
+
+
+def check(exercise_id: str, answer: Any) -> Feedback:
+    """Check ``answer`` for ``exercise_id``. Never raises; see Feedback for the outcome."""
+    exercise = _lookup(exercise_id)
+    if exercise is None:
+        return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
+    try:
+        return _check(exercise, answer)
+    except BaseException:  # the grader must never raise into the notebook
+        return _feedback(
+            exercise,
+            "error",
+            "The grader itself failed on this answer. That is a bug in jaxtour, not in "
+            "your code; the details say where.",
+            details=traceback.format_exc(),
+        )
+
+
+def _feedback(exercise: Exercise, status: Status, message: str, **extra: Any) -> Feedback:
+    return Feedback(exercise.id, status, message, title=exercise.title, **extra)
+
+
+def _check(exercise: Exercise, answer: Any) -> Feedback:
+    if is_placeholder(answer):
+        return _feedback(exercise, "unattempted", PLACEHOLDER_MESSAGE)
+    limit = exercise.time_limit_s or DEFAULT_TIME_LIMIT_S
+    captured = io.StringIO()
+    with (
+        warnings.catch_warnings(record=True) as caught,
+        contextlib.redirect_stdout(captured),
+        contextlib.redirect_stderr(captured),
+    ):
+        warnings.simplefilter("always")
+        try:
+            with time_limit(limit):
+                feedback = _judge(exercise, answer)
+        except TimeLimitExceeded:
+            feedback = _feedback(
+                exercise,
+                "timeout",
+                f"Checking took longer than {limit:g} s, so it was stopped. "
+                "Look for a loop that never ends.",
+            )
+    return _with_captured(feedback, captured.getvalue(), caught)
+
+
+def _judge(exercise: Exercise, answer: Any) -> Feedback:
+    expected = exercise.reference()
+    for mistake in exercise.mistakes:
+        try:
+            matched = bool(mistake.matches(answer))
+        except Exception:  # a predicate that cannot apply simply does not match
+            matched = False
+        if matched:
+            return _feedback(exercise, "incorrect", mistake.message, mistake=mistake.id)
+    try:
+        problem = exercise.rule(answer, expected)
+    except LearnerCodeError as exc:
+        return _feedback(exercise, "error", exc.summary, details=exc.details)
+    if problem:
+        return _feedback(exercise, "incorrect", problem)
+    return _feedback(exercise, "correct", exercise.success)
+
+
+def _with_captured(feedback: Feedback, output: str, caught: list) -> Feedback:
+    """Fold what the learner's code printed or warned into the feedback's details."""
+    extra = []
+    if output.strip():
+        extra.append("Your code printed:\n" + output.rstrip())
+    for item in caught:
+        extra.append(f"Warning from your code: {item.category.__name__}: {item.message}")
+    if not extra:
+        return feedback
+    details = "\n\n".join(([feedback.details] if feedback.details else []) + extra)
+    return Feedback(
+        feedback.exercise_id,
+        feedback.status,
+        feedback.message,
+        title=feedback.title,
+        mistake=feedback.mistake,
+        details=details,
+    )
+
+
+def hint(exercise_id: str, level: int = 1) -> Note:
+    """Hint number ``level`` (1 is the gentlest); later hints are more specific."""
+    exercise = _lookup(exercise_id)
+    if exercise is None:
+        return Note("Unknown exercise", _unknown_message(exercise_id))
+    count = len(exercise.hints)
+    try:
+        wanted = int(level)
+    except (TypeError, ValueError):
+        wanted = 1
+    shown = min(max(wanted, 1), count)
+    heading = f"Hint {shown} of {count} for {exercise.id}"
+    body = exercise.hints[shown - 1]
+    if wanted > count:
+        body += f"\n(There are only {count} hints; checks.solution({exercise.id!r}) shows the answer.)"
+    return Note(heading, body)
+
+
+def solution(exercise_id: str) -> Note:
+    """The solution code for ``exercise_id``."""
+    exercise = _lookup(exercise_id)
+    if exercise is None:
+        return Note("Unknown exercise", _unknown_message(exercise_id))
+    return Note(f"Solution for {exercise.id}", exercise.solution, code=True)
+
+
+def reference_answer(exercise_id: str) -> Any:
+    """An answer that passes ``check(exercise_id, ...)``; raises UnknownExercise for bad ids."""
+    exercise = _lookup(exercise_id)
+    if exercise is None:
+        raise UnknownExercise(_unknown_message(exercise_id))
+    return exercise.reference()
+
+
+def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
+    """Call ``get_answer()`` (usually a lambda naming the learner's variable), then check it."""
+    try:
+        answer = get_answer()
+    except Exception as exc:
+        exercise = _lookup(exercise_id)
+        message = (
+            f"Your answer could not be read: {type(exc).__name__}: {exc}. "
+            "Run the exercise cell above first."
+        )
+        if exercise is None:
+            return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
+        return _feedback(exercise, "error", message)
+    return check(exercise_id, answer)
+
+
+def show(exercise_id: str, get_answer: Callable[[], Any]) -> None:
+    """Check the current answer and show it with Check, Hint and Solution buttons.
+
+    ``get_answer`` is re-read on every press of Check. Without a widget front end
+    (plain Python, nbval) the same feedback appears as static HTML or text.
+    """
+    feedback = read_and_check(exercise_id, get_answer)
+    try:
+        from jaxtour.widgets import display_panel
+
+        display_panel(exercise_id, get_answer, feedback)
+    except Exception:
+        print(feedback.text())
+
+
+__all__ += ["FEEDBACK_MIME", "read_and_check", "is_placeholder"]

@@ -1,0 +1,242 @@
+"""Exercises for lessons/01_jnp_as_numpy.ipynb: jnp as a drop-in NumPy, and where it is not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from jaxtour.exercise import Exercise, Mistake
+from jaxtour.rules import (
+    DtypeName,
+    ExactInteger,
+    JaxArray,
+    NumpyArray,
+    SameFunction,
+    behaves_like,
+    dtype_name,
+    equals_value,
+    is_jax_array,
+    is_numpy_array,
+)
+
+LESSON = "01_jnp_as_numpy"
+
+N = 10**7
+EXACT_DOT = (N - 1) * N * (2 * N - 1) // 6  # sum of k*k for k < N: 333333283333335000000
+INT32_DOT = (EXACT_DOT + 2**31) % 2**32 - 2**31  # what jnp.dot gives in int32
+INT64_DOT = (EXACT_DOT + 2**63) % 2**64 - 2**63  # what np.dot gives in int64
+
+
+def _jnp():
+    import jax.numpy as jnp
+
+    return jnp
+
+
+def _is_float_close_to_exact(answer: Any) -> bool:
+    value = np.asarray(answer)
+    return value.shape == () and value.dtype.kind == "f" and (
+        abs(float(value) - EXACT_DOT) <= 1e-2 * EXACT_DOT
+    )
+
+
+def _int_equal(target: int):
+    def matches(answer: Any) -> bool:
+        value = np.asarray(answer)
+        return value.shape == () and value.dtype.kind in "iuO" and int(value) == target
+
+    return matches
+
+
+def _center_inputs():
+    jnp = _jnp()
+    return [(jnp.array([1.0, 2.0, 3.0, 4.0]),), (jnp.arange(6.0).reshape(2, 3),)]
+
+
+def _center_random_inputs(rng: np.random.Generator):
+    jnp = _jnp()
+    return [(jnp.asarray(rng.normal(size=shape), dtype=jnp.float32),) for shape in [(5,), (3, 4)]]
+
+
+def _center(x):
+    return x - _jnp().mean(x)
+
+
+def _standardize(x):
+    jnp = _jnp()
+    return (x - jnp.mean(x)) / jnp.std(x)
+
+
+def _center_rows(x):
+    return x - _jnp().mean(x, axis=-1, keepdims=True)
+
+
+def _returns_numpy(answer: Any) -> bool:
+    return callable(answer) and all(
+        is_numpy_array(answer(*args)) and equals_value(_center(*args))(answer(*args))
+        for args in _center_inputs()
+    )
+
+
+EXERCISES = (
+    Exercise(
+        id="01.arange",
+        title="Count from 0 to 9 with jnp",
+        prompt="Make a jax array with the integers 0, 1, ..., 9, the way np.arange would.",
+        reference=lambda: _jnp().arange(10),
+        rule=JaxArray(),
+        hints=(
+            "jnp mirrors NumPy: the function you would use in NumPy exists under jnp too.",
+            "Like Python's range, arange stops before its stop value and starts at 0.",
+            "numbers = jnp.arange(...)  # one argument is enough",
+        ),
+        solution="numbers = jnp.arange(10)",
+        mistakes=(
+            Mistake(
+                id="numpy-array",
+                message="That is a NumPy array (np.arange). Use jnp.arange to get a jax array.",
+                matches=is_numpy_array,
+                example=lambda: np.arange(10),
+            ),
+            Mistake(
+                id="python-range",
+                message="That is a plain Python range or list. jnp.arange gives a jax array.",
+                matches=lambda a: isinstance(a, range | list | tuple),
+                example=lambda: range(10),
+            ),
+            Mistake(
+                id="one-to-ten",
+                message="That counts 1 to 10. arange starts at 0 unless told otherwise, and "
+                "stops before its stop value: 0 to 9 is arange(10).",
+                matches=lambda a: is_jax_array(a) and equals_value(np.arange(1, 11))(a),
+                example=lambda: _jnp().arange(1, 11),
+            ),
+        ),
+        success="Correct: the same call as in NumPy, with an int32 result.",
+    ),
+    Exercise(
+        id="01.default_dtype",
+        title="Name JAX's default float dtype",
+        prompt="What dtype does jnp.array([1.5, 2.5]) have? Answer with a string such as 'int8'.",
+        reference=lambda: "float32",
+        rule=DtypeName(),
+        hints=(
+            "You can ask the array itself: every array has a .dtype.",
+            "NumPy would say float64. Does JAX agree? Run jnp.array([1.5, 2.5]).dtype.",
+        ),
+        solution="default_float = str(jnp.array([1.5, 2.5]).dtype)",
+        mistakes=(
+            Mistake(
+                id="numpy-default",
+                message="float64 is NumPy's default. JAX defaults to 32 bits (float32, int32) "
+                "unless jax_enable_x64 is switched on.",
+                matches=lambda a: dtype_name(a) == "float64",
+                example=lambda: "float64",
+            ),
+        ),
+        success="Correct: JAX uses 32-bit floats unless you enable x64.",
+    ),
+    Exercise(
+        id="01.exact_dot",
+        title="Find the true value of the article's dot product",
+        prompt="Give the exact value of jnp.dot(v, v) for v = jnp.arange(10**7), "
+        "as an integer, with no overflow.",
+        reference=lambda: EXACT_DOT,
+        rule=ExactInteger(),
+        hints=(
+            "Both jnp (int32) and NumPy (int64) overflow here. Python's own int never overflows.",
+            "The dot product of v with itself is the sum of k*k for k from 0 to 10**7 - 1.",
+            "There is a formula: the sum of k*k for k < n is (n - 1) * n * (2n - 1) / 6. "
+            "Use // so the result stays an exact int.",
+        ),
+        solution="n = 10**7\nexact_dot = (n - 1) * n * (2 * n - 1) // 6",
+        mistakes=(
+            Mistake(
+                id="int32-overflow",
+                message=f"{INT32_DOT} is what jnp.dot returns: the int32 sum overflowed "
+                "silently and wrapped around. The true value needs 69 bits.",
+                matches=_int_equal(INT32_DOT),
+                example=lambda: INT32_DOT,
+            ),
+            Mistake(
+                id="int64-overflow",
+                message=f"{INT64_DOT} is NumPy's int64 answer, and it overflowed too: the true "
+                "value needs 69 bits, more than int64 holds. Use Python ints (or the formula).",
+                matches=_int_equal(INT64_DOT),
+                example=lambda: INT64_DOT,
+            ),
+            Mistake(
+                id="float-rounded",
+                message="Close, but this is a float, and floats round a number this large "
+                "(float64 keeps about 16 digits, float32 about 7). Give an exact int.",
+                matches=_is_float_close_to_exact,
+                example=lambda: float(EXACT_DOT),
+            ),
+        ),
+        success=f"Correct: {EXACT_DOT:,}, which fits in neither int32 nor int64.",
+    ),
+    Exercise(
+        id="01.to_numpy",
+        title="Bring a jax array back to NumPy",
+        prompt="Turn the jax array evens into a NumPy array.",
+        reference=lambda: np.arange(0, 10, 2, dtype=np.int32),
+        rule=NumpyArray(),
+        hints=(
+            "NumPy functions that make arrays from array-likes accept jax arrays.",
+            "np.asarray(x) gives a NumPy array that holds the same values as x.",
+        ),
+        solution="evens_np = np.asarray(evens)",
+        mistakes=(
+            Mistake(
+                id="still-jax",
+                message="That is still a jax array. np.asarray(evens) copies it to a NumPy array.",
+                matches=is_jax_array,
+                example=lambda: _jnp().arange(0, 10, 2),
+            ),
+            Mistake(
+                id="python-list",
+                message="tolist() gives a Python list, not a NumPy array: use np.asarray(evens).",
+                matches=lambda a: isinstance(a, list),
+                example=lambda: [0, 2, 4, 6, 8],
+            ),
+        ),
+        success="Correct: a NumPy array, living in host memory.",
+    ),
+    Exercise(
+        id="01.center",
+        title="Write a NumPy-style function with jnp",
+        prompt="Write center(x): x minus the mean of all its elements, using jnp.",
+        reference=lambda: _center,
+        rule=SameFunction(inputs=_center_inputs, random_inputs=_center_random_inputs),
+        hints=(
+            "jnp.mean works like np.mean: with no axis it averages every element.",
+            "Arrays broadcast in jnp as in NumPy: x - a_scalar subtracts from every element.",
+            "def center(x):\n    return x - jnp.mean(...)",
+        ),
+        solution="def center(x):\n    return x - jnp.mean(x)",
+        mistakes=(
+            Mistake(
+                id="standardized",
+                message="You also divided by the standard deviation. Only subtract the mean.",
+                matches=behaves_like(_standardize, _center_inputs),
+                example=lambda: _standardize,
+            ),
+            Mistake(
+                id="row-means",
+                message="On a 2-D input you subtracted each row's mean. Use the mean of all "
+                "elements: jnp.mean(x) with no axis.",
+                matches=behaves_like(_center_rows, _center_inputs),
+                example=lambda: _center_rows,
+            ),
+            Mistake(
+                id="numpy-output",
+                message="The values are right but your function returns a NumPy array: use "
+                "jnp operations so that it returns a jax array (and works under jit later).",
+                matches=_returns_numpy,
+                example=lambda: lambda x: np.asarray(x) - np.mean(np.asarray(x)),
+            ),
+        ),
+        success="Correct: the NumPy code you know, with jnp in place of np.",
+    ),
+)

@@ -1,0 +1,46 @@
+"""Run the learner's code under a time limit.
+
+The limit uses SIGALRM, which only works in the main thread of a POSIX process (a
+Jupyter kernel's cells run there). Elsewhere (another thread, Windows) the code runs
+without a limit: a documented best effort, never an error.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+DEFAULT_TIME_LIMIT_S = 10.0
+
+
+class TimeLimitExceeded(BaseException):
+    """Raised inside the learner's code when it runs past its limit.
+
+    A BaseException, so that a learner's ``except Exception`` cannot swallow it.
+    """
+
+
+def limits_available() -> bool:
+    """True where ``time_limit`` can actually interrupt code."""
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise TimeLimitExceeded in the body if it runs longer than ``seconds``."""
+    if not seconds or not limits_available():
+        yield
+        return
+
+    def _on_alarm(signum, frame):
+        raise TimeLimitExceeded(seconds)
+
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

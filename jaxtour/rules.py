@@ -1,0 +1,197 @@
+"""Checking rules and mistake predicates that exercise modules combine.
+
+A rule returns ``None`` for a right answer and one sentence otherwise. Rules that run
+the learner's function go through ``call_learner``, which turns an exception into a
+``LearnerCodeError`` naming the input that caused it.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from jaxtour.compare import compare_arrays, describe, short_repr
+
+Inputs = Sequence[tuple[Any, ...]]
+
+
+class LearnerCodeError(Exception):
+    """The learner's code raised; ``summary`` is one line, ``details`` the traceback."""
+
+    def __init__(self, summary: str, details: str) -> None:
+        super().__init__(summary)
+        self.summary = summary
+        self.details = details
+
+
+def _jax():
+    import jax
+
+    return jax
+
+
+def is_jax_array(value: Any) -> bool:
+    return isinstance(value, _jax().Array)
+
+
+def is_numpy_array(value: Any) -> bool:
+    return isinstance(value, np.ndarray)
+
+
+def call_learner(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    """Call the learner's ``fn(*args)``; an exception becomes a one-line LearnerCodeError."""
+    try:
+        return fn(*args)
+    except Exception as exc:
+        name = getattr(fn, "__name__", "your function")
+        shown = ", ".join(short_repr(a, 40) for a in args)
+        message = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        summary = f"{name}({shown}) raised {type(exc).__name__}" + (
+            f": {message}" if message else ""
+        )
+        # Drop this frame: the learner's traceback starts in the learner's code.
+        details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__.tb_next))
+        raise LearnerCodeError(summary, details) from None
+
+
+# --- rules -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JaxArray:
+    """The answer must be a jax array equal to the expected one (shape, dtype, values)."""
+
+    check_dtype: bool = True
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        if is_numpy_array(answer):
+            return (
+                f"This is {describe(answer)}, but a jax array was asked for: "
+                "build it with jnp instead of np, or wrap it in jnp.asarray(...)."
+            )
+        if not is_jax_array(answer):
+            return f"Expected a jax array, but this is {describe(answer)}."
+        return compare_arrays(answer, expected, check_dtype=self.check_dtype)
+
+
+@dataclass(frozen=True)
+class NumpyArray:
+    """The answer must be a NumPy ndarray equal to the expected one."""
+
+    check_dtype: bool = True
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        if is_jax_array(answer):
+            return "This is still a jax array; np.asarray(...) turns it into a NumPy array."
+        if not is_numpy_array(answer):
+            return f"Expected a NumPy array, but this is {describe(answer)}."
+        return compare_arrays(answer, expected, check_dtype=self.check_dtype)
+
+
+@dataclass(frozen=True)
+class ExactInteger:
+    """The answer must be an integer (Python, NumPy or 0-d array) equal to the expected one."""
+
+    def __call__(self, answer: Any, expected: int) -> str | None:
+        if isinstance(answer, bool):
+            return f"Expected an integer, but this is {describe(answer)}."
+        if isinstance(answer, float | np.floating):
+            return f"Expected an exact integer, but this is {describe(answer)}."
+        if is_jax_array(answer) or is_numpy_array(answer) or isinstance(answer, np.generic):
+            arr = np.asarray(answer)
+            if arr.shape != ():
+                return f"Expected a single number, but this is {describe(answer)}."
+            if arr.dtype.kind not in "iu":
+                return f"Expected an exact integer, but this has dtype {arr.dtype}."
+            answer = int(arr)
+        if not isinstance(answer, int):
+            return f"Expected an integer, but this is {describe(answer)}."
+        if answer != expected:
+            return f"{answer} is not the right number."
+        return None
+
+
+@dataclass(frozen=True)
+class DtypeName:
+    """The answer names a dtype: a string such as "float32", or jnp.float32, or a np.dtype."""
+
+    def __call__(self, answer: Any, expected: str) -> str | None:
+        name = dtype_name(answer)
+        if name is None:
+            return f"Expected a dtype such as 'int8', but this is {describe(answer)}."
+        if name != expected:
+            return f"{name} is not the right dtype."
+        return None
+
+
+def dtype_name(answer: Any) -> str | None:
+    """The canonical dtype name ``answer`` stands for, or None if it names no dtype."""
+    if answer is None or isinstance(answer, bool | int | float):
+        return None
+    try:
+        return np.dtype(answer).name
+    except Exception:
+        return None
+
+
+@dataclass(frozen=True)
+class SameFunction:
+    """The answer must be a function that agrees with the reference on every input.
+
+    ``inputs()`` gives fixed inputs; ``random_inputs(rng)`` more, drawn from a
+    generator seeded with ``seed`` so that the feedback is the same on every run.
+    """
+
+    inputs: Callable[[], Inputs]
+    random_inputs: Callable[[np.random.Generator], Inputs] | None = None
+    seed: int = 0
+    output: Callable[[Any, Any], str | None] = JaxArray()
+
+    def cases(self) -> list[tuple[Any, ...]]:
+        cases = list(self.inputs())
+        if self.random_inputs is not None:
+            cases += list(self.random_inputs(np.random.default_rng(self.seed)))
+        return cases
+
+    def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
+        if not callable(answer):
+            return f"Expected a function, but this is {describe(answer)}."
+        for args in self.cases():
+            got = call_learner(answer, args)
+            problem = self.output(got, expected(*args))
+            if problem:
+                shown = ", ".join(short_repr(a, 40) for a in args)
+                return f"On input ({shown}) the result is wrong. {problem}"
+        return None
+
+
+# --- mistake predicates ----------------------------------------------------------------
+
+
+def equals_value(value: Any) -> Callable[[Any], bool]:
+    """Matches an answer equal to ``value``: same shape and values, any array type."""
+
+    def matches(answer: Any) -> bool:
+        got, want = np.asarray(answer), np.asarray(value)
+        return got.shape == want.shape and compare_arrays(got, want, check_dtype=False) is None
+
+    return matches
+
+
+def behaves_like(wrong: Callable[..., Any], inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function whose outputs equal ``wrong``'s on every input."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        for args in inputs():
+            got = answer(*args)
+            if compare_arrays(got, wrong(*args), check_dtype=False) is not None:
+                return False
+        return True
+
+    return matches

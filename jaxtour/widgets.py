@@ -1,0 +1,117 @@
+"""The Check / Hint / Solution panel shown under each exercise.
+
+Works with ipywidgets 8 (JupyterLab 4) and 7.7.1 (Colab). One display carries the
+widget and a static copy of the feedback, so a front end without widgets (nbval,
+a notebook viewer, a kernel whose widget state is gone) still shows the feedback.
+Output from button callbacks goes through Output widgets: a bare print in a
+callback never reaches the page in JupyterLab.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from jaxtour.feedback import FEEDBACK_MIME, Feedback
+
+WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+
+
+def in_kernel() -> bool:
+    """True inside a Jupyter kernel (where displays and widgets can go somewhere)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def static_bundle(exercise_id: str, feedback: Feedback) -> dict[str, Any]:
+    """The MIME bundle a front end without widgets falls back to."""
+    footer = (
+        f"\nHints: checks.hint({exercise_id!r}, 1), 2, ...; "
+        f"the answer: checks.solution({exercise_id!r})"
+    )
+    return {
+        "text/plain": feedback.text() + footer,
+        "text/html": feedback._repr_html_(),
+        FEEDBACK_MIME: feedback.as_json(),
+    }
+
+
+def display_panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedback) -> None:
+    """Display the panel (or, outside a kernel, print the feedback)."""
+    if not in_kernel():
+        print(feedback.text())
+        return
+    from IPython.display import display
+
+    bundle = static_bundle(exercise_id, feedback)
+    panel = build_panel(exercise_id, get_answer, feedback)
+    if panel is not None:
+        bundle[WIDGET_VIEW_MIME] = {
+            "version_major": 2,
+            "version_minor": 0,
+            "model_id": panel.model_id,
+        }
+    display(bundle, raw=True)
+
+
+def build_panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedback):
+    """Build the panel's widgets; None when ipywidgets cannot be imported."""
+    try:
+        import ipywidgets as w
+    except ImportError:
+        return None
+    from IPython.display import display
+
+    from jaxtour import checks
+    from jaxtour.exercises import all_exercises
+
+    exercise = all_exercises().get(exercise_id)
+    count = len(exercise.hints) if exercise else 0
+    check_button = w.Button(description="Check", button_style="primary", icon="check")
+    hint_button = w.Button(description="Hint", icon="question", disabled=count == 0)
+    solution_button = w.Button(description="Solution", icon="eye", disabled=count == 0)
+    feedback_out = w.Output()
+    help_out = w.Output()
+    feedback_out.append_display_data(feedback)
+    state = {"hints": 0}
+
+    def guarded(action: Callable[[], None], out) -> Callable[[Any], None]:
+        def on_click(_button: Any) -> None:
+            try:
+                action()
+            except Exception as exc:  # a callback must never leave the learner with nothing
+                with out:
+                    print(f"jaxtour could not do that: {type(exc).__name__}: {exc}")
+
+        return on_click
+
+    def on_check() -> None:
+        result = checks.read_and_check(exercise_id, get_answer)
+        feedback_out.clear_output()
+        with feedback_out:
+            display(result)
+
+    def on_hint() -> None:
+        state["hints"] += 1
+        with help_out:
+            display(checks.hint(exercise_id, state["hints"]))
+        if state["hints"] >= count:
+            hint_button.disabled = True
+            hint_button.description = "No more hints"
+        else:
+            hint_button.description = f"Hint {state['hints'] + 1} of {count}"
+
+    def on_solution() -> None:
+        with help_out:
+            display(checks.solution(exercise_id))
+        solution_button.disabled = True
+
+    check_button.on_click(guarded(on_check, feedback_out))
+    hint_button.on_click(guarded(on_hint, help_out))
+    solution_button.on_click(guarded(on_solution, help_out))
+    buttons = w.HBox([check_button, hint_button, solution_button])
+    return w.VBox([buttons, feedback_out, help_out])
