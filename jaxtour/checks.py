@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import dis
 import io
 import traceback
 import types
@@ -69,11 +70,15 @@ def is_placeholder(answer: Any) -> bool:
     if answer is Ellipsis:
         return True
     code = getattr(answer, "__code__", None)
-    return isinstance(code, types.CodeType) and code.co_code == _empty_body.__code__.co_code
-
-
-def _empty_body(*args, **kwargs):  # the bytecode of a body that is only `...`
-    ...
+    if not isinstance(code, types.CodeType):
+        return False
+    ops = [
+        (i.opname, i.argval)
+        for i in dis.get_instructions(code)
+        if i.opname not in ("RESUME", "NOP", "CACHE")
+    ]
+    # A body of only `...`, `pass` or a docstring compiles to "return None".
+    return ops in ([("LOAD_CONST", None), ("RETURN_VALUE", None)], [("RETURN_CONST", None)])
 
 
 def check(exercise_id: str, answer: Any) -> Feedback:

@@ -3,8 +3,9 @@
 Works with ipywidgets 8 (JupyterLab 4) and 7.7.1 (Colab). One display carries the
 widget and a static copy of the feedback, so a front end without widgets (nbval,
 a notebook viewer, a kernel whose widget state is gone) still shows the feedback.
-Output from button callbacks goes through Output widgets: a bare print in a
-callback never reaches the page in JupyterLab.
+Output from button callbacks goes through Output widgets (a bare print in a
+callback never reaches the page in JupyterLab), set through the widget's state
+(``outputs``), which every front end syncs and tests can read.
 """
 
 from __future__ import annotations
@@ -64,8 +65,6 @@ def build_panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedb
         import ipywidgets as w
     except ImportError:
         return None
-    from IPython.display import display
-
     from jaxtour import checks
     from jaxtour.exercises import all_exercises
 
@@ -84,21 +83,18 @@ def build_panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedb
             try:
                 action()
             except Exception as exc:  # a callback must never leave the learner with nothing
-                with out:
-                    print(f"jaxtour could not do that: {type(exc).__name__}: {exc}")
+                out.append_stdout(f"jaxtour could not do that: {type(exc).__name__}: {exc}\n")
 
         return on_click
 
     def on_check() -> None:
         result = checks.read_and_check(exercise_id, get_answer)
-        feedback_out.clear_output()
-        with feedback_out:
-            display(result)
+        feedback_out.outputs = ()
+        feedback_out.append_display_data(result)
 
     def on_hint() -> None:
         state["hints"] += 1
-        with help_out:
-            display(checks.hint(exercise_id, state["hints"]))
+        help_out.append_display_data(checks.hint(exercise_id, state["hints"]))
         if state["hints"] >= count:
             hint_button.disabled = True
             hint_button.description = "No more hints"
@@ -106,12 +102,13 @@ def build_panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedb
             hint_button.description = f"Hint {state['hints'] + 1} of {count}"
 
     def on_solution() -> None:
-        with help_out:
-            display(checks.solution(exercise_id))
+        help_out.append_display_data(checks.solution(exercise_id))
         solution_button.disabled = True
 
     check_button.on_click(guarded(on_check, feedback_out))
     hint_button.on_click(guarded(on_hint, help_out))
     solution_button.on_click(guarded(on_solution, help_out))
     buttons = w.HBox([check_button, hint_button, solution_button])
-    return w.VBox([buttons, feedback_out, help_out])
+    panel = w.VBox([buttons, feedback_out, help_out])
+    panel.add_class("jaxtour-panel")
+    return panel

@@ -1,0 +1,36 @@
+"""Shared helpers: where the lessons are, and how to read and run them."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+sys.path.insert(0, str(ROOT / "tools"))
+
+# Keep JAX on the CPU and quiet in tests, whatever the machine has.
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+
+LESSON_NOTEBOOKS = sorted(LESSONS.glob("[0-9][0-9]_*.ipynb"))
+
+
+def read_notebook(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def cell_exercise(cell) -> str | None:
+    return cell.get("metadata", {}).get("jaxtour", {}).get("exercise")
+
+
+def cell_check(cell) -> str | None:
+    return cell.get("metadata", {}).get("jaxtour", {}).get("check")
+
+
+@pytest.fixture(params=LESSON_NOTEBOOKS, ids=lambda p: p.stem)
+def lesson(request) -> Path:
+    return request.param

@@ -1,0 +1,180 @@
+"""Unit tests of the grading engine: outcomes, messages, tolerances, robustness."""
+
+from __future__ import annotations
+
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+from jaxtour import checks
+from jaxtour.compare import compare_arrays, tolerances
+from jaxtour.feedback import STATUSES, Feedback
+
+
+def test_list_exercises_is_in_lesson_order_and_unique():
+    ids = checks.list_exercises()
+    assert ids[0] == "00.first_array"
+    assert len(ids) == len(set(ids))
+    assert [i.split(".")[0] for i in ids] == sorted(i.split(".")[0] for i in ids)
+
+
+def test_correct_answer_passes_and_is_truthy():
+    feedback = checks.check("01.arange", jnp.arange(10))
+    assert feedback.status == "correct"
+    assert feedback.passed and bool(feedback)
+    assert feedback.status in STATUSES
+
+
+def test_incorrect_answer_is_falsy_with_a_message():
+    feedback = checks.check("01.arange", jnp.arange(5))
+    assert feedback.status == "incorrect"
+    assert not feedback
+    assert "shape (5,)" in feedback.message and "(10,)" in feedback.message
+
+
+def test_placeholder_is_unattempted_not_incorrect():
+    assert checks.check("01.arange", ...).status == "unattempted"
+
+
+def test_function_with_placeholder_body_is_unattempted():
+    def center(x):
+        """Docstrings do not count as an attempt."""
+        ...
+
+    def center_pass(x):
+        pass
+
+    assert checks.check("01.center", center).status == "unattempted"
+    assert checks.check("01.center", center_pass).status == "unattempted"
+
+
+def test_function_returning_none_is_attempted():
+    def center(x):
+        x - jnp.mean(x)  # forgot the return
+
+    feedback = checks.check("01.center", center)
+    assert feedback.status == "incorrect"
+    assert "None" in feedback.message
+
+
+def test_shape_and_dtype_mismatches_have_their_own_messages():
+    shape = checks.check("01.arange", jnp.arange(11))
+    dtype = checks.check("01.arange", jnp.arange(10.0))
+    assert "shape" in shape.message and "dtype" not in shape.message
+    assert "dtype float32" in dtype.message and "int32" in dtype.message
+
+
+def test_values_are_compared_with_dtype_aware_tolerance():
+    assert tolerances(np.int32) == (0.0, 0.0)
+    assert tolerances(np.float16)[0] > tolerances(np.float32)[0] > tolerances(np.float64)[0]
+    base = np.array([1.0, 2.0, 3.0], dtype=np.float32)
+    assert compare_arrays(base * (1 + 1e-7), base) is None
+    message = compare_arrays(base + np.float32([0, 0, 0.5]), base)
+    assert message is not None and "index (2,)" in message and "1 of 3" in message
+    assert compare_arrays(np.array([1, 2]), np.array([1, 3])) is not None  # ints are exact
+
+
+def test_nan_in_the_same_place_compares_equal():
+    a = np.array([1.0, np.nan], dtype=np.float32)
+    assert compare_arrays(a, a.copy()) is None
+    assert compare_arrays(np.array([1.0, 2.0], dtype=np.float32), a) is not None
+
+
+def test_exception_in_learner_code_is_one_line_with_the_input_and_traceback():
+    def center(x):
+        return x / undefined_name  # noqa: F821
+
+    feedback = checks.check("01.center", center)
+    assert feedback.status == "error"
+    assert "\n" not in feedback.message
+    assert feedback.message.startswith("center([1., 2., 3., 4.]) raised NameError")
+    assert "Traceback" in feedback.details and "undefined_name" in feedback.details
+    assert "rules.py" not in feedback.details  # the traceback starts in the learner's code
+    assert "<details>" in feedback._repr_html_()
+
+
+def test_unknown_id_lists_close_matches():
+    feedback = checks.check("01.arnge", jnp.arange(10))
+    assert feedback.status == "error"
+    assert "'01.arange'" in feedback.message
+    assert "01.arange" in checks.hint("01.arnge").text()
+    assert "01.arange" in checks.solution("01.arange ").text()
+    with pytest.raises(checks.UnknownExercise, match="01.arange"):
+        checks.reference_answer("01.arnge")
+
+
+@pytest.mark.parametrize("bad_id", [None, 42, ["01.arange"], ""])
+def test_ids_of_the_wrong_type_get_feedback(bad_id):
+    assert checks.check(bad_id, 1).status == "error"
+
+
+def test_hints_are_numbered_and_clamped():
+    first, last = checks.hint("01.arange", 1), checks.hint("01.arange", 3)
+    assert first.heading == "Hint 1 of 3 for 01.arange"
+    assert first.body != last.body
+    assert checks.hint("01.arange", 0).heading == first.heading
+    beyond = checks.hint("01.arange", 9)
+    assert beyond.heading == last.heading and "only 3 hints" in beyond.body
+    assert checks.hint("01.arange", "two").heading == first.heading
+
+
+def test_solution_is_code():
+    note = checks.solution("01.arange")
+    assert note.code and "jnp.arange(10)" in note.body
+    assert "<pre>" in note._repr_html_()
+
+
+def test_check_never_raises_even_when_the_answer_misbehaves():
+    class Hostile:
+        def __eq__(self, other):
+            raise RuntimeError("no comparing me")
+
+        def __array__(self, *args, **kwargs):
+            raise RuntimeError("no converting me")
+
+        def __repr__(self):
+            raise RuntimeError("no repr either")
+
+    for exercise_id in checks.list_exercises():
+        feedback = checks.check(exercise_id, Hostile())
+        assert isinstance(feedback, Feedback)
+        assert feedback.status in ("incorrect", "error")
+
+
+def test_timeout_status(monkeypatch):
+    monkeypatch.setattr(checks, "DEFAULT_TIME_LIMIT_S", 0.5)
+
+    def center(x):
+        while True:
+            pass
+
+    feedback = checks.check("01.center", center)
+    assert feedback.status == "timeout"
+    assert "0.5 s" in feedback.message
+
+
+def test_printing_and_warnings_are_captured_not_leaked(capfd):
+    def center(x):
+        print("debugging", x.shape)
+        import warnings
+
+        warnings.warn("careful", stacklevel=1)
+        return x - jnp.mean(x)
+
+    feedback = checks.check("01.center", center)
+    out, err = capfd.readouterr()
+    assert feedback.status == "correct"
+    assert out == "" and err == ""
+    assert "debugging" in feedback.details and "careful" in feedback.details
+
+
+def test_reading_an_undefined_answer_is_an_error_not_an_exception():
+    feedback = checks.read_and_check("01.arange", lambda: name_never_defined)  # noqa: F821
+    assert feedback.status == "error"
+    assert "NameError" in feedback.message
+
+
+def test_feedback_text_is_deterministic():
+    first = checks.check("01.arange", np.arange(10)).text()
+    second = checks.check("01.arange", np.arange(10)).text()
+    assert first == second

@@ -1,0 +1,52 @@
+"""Every exercise: its reference passes, and every declared mistake gets its own message."""
+
+from __future__ import annotations
+
+import pytest
+
+from jaxtour import checks
+from jaxtour.exercises import all_exercises, by_lesson
+
+EXERCISES = list(all_exercises().values())
+MISTAKES = [(e, m) for e in EXERCISES for m in e.mistakes]
+
+
+def test_every_lesson_module_declares_exercises():
+    assert all(by_lesson().values())
+
+
+@pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.id)
+def test_reference_answer_passes(exercise, capfd):
+    feedback = checks.check(exercise.id, checks.reference_answer(exercise.id))
+    assert feedback.status == "correct", feedback.text()
+    assert feedback.message == exercise.success
+    assert capfd.readouterr().err == ""  # the engine writes nothing to stderr
+
+
+@pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.id)
+def test_exercise_is_fully_declared(exercise):
+    assert exercise.title and exercise.prompt and exercise.solution
+    assert len(exercise.hints) >= 2, "hints should get more specific, so give at least two"
+    assert len(set(exercise.hints)) == len(exercise.hints)
+    assert exercise.mistakes, "every exercise declares at least one known mistake"
+    messages = [m.message for m in exercise.mistakes]
+    assert len(set(messages)) == len(messages)
+
+
+@pytest.mark.parametrize(
+    ("exercise", "mistake"), MISTAKES, ids=[f"{e.id}:{m.id}" for e, m in MISTAKES]
+)
+def test_each_mistake_gets_its_own_message(exercise, mistake, capfd):
+    feedback = checks.check(exercise.id, mistake.example())
+    assert feedback.status == "incorrect", feedback.text()
+    assert feedback.mistake == mistake.id, feedback.text()
+    assert feedback.message == mistake.message
+    # The specific message says more than the generic rule would have.
+    generic = exercise.rule(mistake.example(), exercise.reference())
+    assert generic != mistake.message
+    assert capfd.readouterr().err == ""
+
+
+@pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.id)
+def test_placeholder_is_unattempted(exercise):
+    assert checks.check(exercise.id, ...).status == "unattempted"

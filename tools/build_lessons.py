@@ -1,0 +1,84 @@
+"""Build the lesson notebooks from their MyST Markdown sources and execute them in place.
+
+    python tools/build_lessons.py            # every lesson
+    python tools/build_lessons.py 01         # lessons whose file name starts with 01
+
+``lessons/NN_slug.md`` is the source a reviewer reads; ``lessons/NN_slug.ipynb`` is
+what a learner opens, stored executed so nbval can compare outputs. Widget views are
+dropped from stored outputs (their models die with the kernel), so a freshly opened
+notebook shows the static feedback instead of "Error displaying widget".
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import jupytext
+import nbformat
+from nbclient import NotebookClient
+
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+
+def lesson_sources(prefixes: list[str]) -> list[Path]:
+    sources = sorted(LESSONS.glob("[0-9][0-9]_*.md"))
+    if prefixes:
+        sources = [s for s in sources if any(s.name.startswith(p) for p in prefixes)]
+    return sources
+
+
+def notebook_from_source(source: Path) -> nbformat.NotebookNode:
+    """Parse the MyST source into a notebook with no outputs."""
+    notebook = jupytext.read(source)
+    notebook.metadata.pop("jupytext", None)
+    notebook.metadata["kernelspec"] = KERNELSPEC
+    notebook.metadata["language_info"] = {"name": "python"}
+    return notebook
+
+
+def strip_widget_views(notebook: nbformat.NotebookNode) -> None:
+    notebook.metadata.pop("widgets", None)
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            output.get("data", {}).pop(WIDGET_VIEW_MIME, None)
+
+
+def execute(notebook: nbformat.NotebookNode, timeout: int = 300) -> nbformat.NotebookNode:
+    client = NotebookClient(
+        notebook,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(LESSONS)}},
+        allow_errors=False,
+        store_widget_state=False,
+    )
+    # Cells tagged raises-exception are meant to fail; nbclient honours that tag.
+    client.execute()
+    return notebook
+
+
+def build(source: Path) -> float:
+    start = time.perf_counter()
+    notebook = execute(notebook_from_source(source))
+    strip_widget_views(notebook)
+    nbformat.write(notebook, source.with_suffix(".ipynb"))
+    return time.perf_counter() - start
+
+
+def main(argv: list[str]) -> int:
+    sources = lesson_sources(argv)
+    if not sources:
+        print(f"no lesson sources match {argv}", file=sys.stderr)
+        return 1
+    for source in sources:
+        seconds = build(source)
+        print(f"{source.with_suffix('.ipynb').name}: executed in {seconds:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
