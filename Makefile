@@ -2,7 +2,7 @@
 # target builds .venv with the exact versions in constraints.txt.
 #   make lab       open the lessons in JupyterLab (localhost, token auth)
 #   make test      run the whole test suite (what CI runs)
-#   make lessons   re-execute every lesson in place, so stored outputs are fresh
+#   make lessons   re-execute every lesson in place (LESSON=01 for just one)
 #   make lint      ruff over the code
 PYTHON ?= python3
 VENV   := .venv
@@ -27,7 +27,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest tests lessons --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg
 
 lessons: $(STAMP)
-	$(BIN)/python tools/build_lessons.py
+	$(BIN)/python tools/build_lessons.py $(LESSON)
 
 lint: $(STAMP)
 	$(BIN)/ruff check jaxtour tests tools

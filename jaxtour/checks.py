@@ -178,7 +178,9 @@ def hint(exercise_id: str, level: int = 1) -> Note:
     heading = f"Hint {shown} of {count} for {exercise.id}"
     body = exercise.hints[shown - 1]
     if wanted > count:
-        body += f"\n(There are only {count} hints; checks.solution({exercise.id!r}) shows the answer.)"
+        body += (
+            f"\n(There are only {count} hints; checks.solution({exercise.id!r}) shows the answer.)"
+        )
     return Note(heading, body)
 
 

@@ -55,6 +55,7 @@ def execute(notebook: nbformat.NotebookNode, timeout: int = 300) -> nbformat.Not
         resources={"metadata": {"path": str(LESSONS)}},
         allow_errors=False,
         store_widget_state=False,
+        record_timing=False,
     )
     # Cells tagged raises-exception are meant to fail; nbclient honours that tag.
     client.execute()

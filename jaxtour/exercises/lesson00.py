@@ -46,7 +46,7 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="python-list",
-                message="That is a plain Python list. Wrap it in jnp.array(...) to make a jax array.",
+                message="That is a plain Python list. Wrap it in jnp.array(...) for a jax array.",
                 matches=_is_python_sequence_of_123,
                 example=lambda: [1.0, 2.0, 3.0],
             ),

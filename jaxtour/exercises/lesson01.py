@@ -36,8 +36,10 @@ def _jnp():
 
 def _is_float_close_to_exact(answer: Any) -> bool:
     value = np.asarray(answer)
-    return value.shape == () and value.dtype.kind == "f" and (
-        abs(float(value) - EXACT_DOT) <= 1e-2 * EXACT_DOT
+    return (
+        value.shape == ()
+        and value.dtype.kind == "f"
+        and (abs(float(value) - EXACT_DOT) <= 1e-2 * EXACT_DOT)
     )
 
 

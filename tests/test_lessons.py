@@ -1,0 +1,98 @@
+"""The notebook conventions of lessons/README.md, checked on every lesson."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from build_lessons import WIDGET_VIEW_MIME, notebook_from_source
+from conftest import LESSON_NOTEBOOKS, LESSONS, cell_check, cell_exercise, read_notebook
+
+from jaxtour.exercises import by_lesson
+
+
+def test_lessons_exist_with_numbered_names():
+    names = [p.name for p in LESSON_NOTEBOOKS]
+    assert names[:2] == ["00_welcome.ipynb", "01_jnp_as_numpy.ipynb"]
+    assert all(re.fullmatch(r"\d\d_[a-z0-9_]+\.ipynb", n) for n in names)
+    assert sorted(by_lesson()) == [p.stem for p in LESSON_NOTEBOOKS]
+
+
+def test_notebook_matches_its_markdown_source(lesson):
+    """Edit the .md, then run `make lessons`: the .ipynb must not drift from its source."""
+    source = notebook_from_source(lesson.with_suffix(".md"))
+    stored = read_notebook(lesson)
+    assert [(c.cell_type, c.source) for c in stored.cells] == [
+        (c.cell_type, c.source) for c in source.cells
+    ], f"{lesson.name} is stale: run `make lessons`"
+    assert [c.metadata for c in stored.cells] == [c.metadata for c in source.cells]
+
+
+def test_every_code_cell_is_stored_executed(lesson):
+    for cell in read_notebook(lesson).cells:
+        if cell.cell_type == "code":
+            assert cell.execution_count is not None, cell.source
+
+
+def test_lesson_follows_the_template(lesson):
+    cells = read_notebook(lesson).cells
+    first = cells[0]
+    assert first.cell_type == "markdown" and first.source.startswith("# ")
+    for part in ("**What you'll do:**", "**What you'll learn:**", "**What you'll need:**"):
+        assert part in first.source
+    headings = [c.source for c in cells if c.cell_type == "markdown"]
+    assert any("## On your own" in h for h in headings)
+
+
+def test_exercise_cells_carry_ids_and_are_followed_by_their_check(lesson):
+    cells = read_notebook(lesson).cells
+    declared = [e.id for e in by_lesson()[lesson.stem]]
+    asked = []
+    for index, cell in enumerate(cells):
+        exercise_id = cell_exercise(cell)
+        if exercise_id is None:
+            assert "exercise" not in cell.metadata.get("tags", [])
+            continue
+        asked.append(exercise_id)
+        assert "exercise" in cell.metadata.get("tags", [])
+        assert "..." in cell.source, "a shipped exercise cell holds the ... placeholder"
+        following = cells[index + 1]
+        assert cell_check(following) == exercise_id
+        assert "check" in following.metadata.get("tags", [])
+        assert f'checks.show("{exercise_id}", lambda:' in following.source
+    assert asked == declared, "the lesson asks exactly its module's exercises, in order"
+
+
+def test_cells_that_raise_are_tagged_and_only_they_raise(lesson):
+    for cell in read_notebook(lesson).cells:
+        if cell.cell_type != "code":
+            continue
+        raised = any(o.output_type == "error" for o in cell.outputs)
+        tagged = "raises-exception" in cell.metadata.get("tags", [])
+        assert raised == tagged, cell.source
+
+
+def test_shipped_checks_report_unattempted_and_store_no_widget_view(lesson):
+    notebook = read_notebook(lesson)
+    assert "widgets" not in notebook.metadata
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            assert WIDGET_VIEW_MIME not in output.get("data", {})
+        if cell_check(cell):
+            statuses = [
+                o.data["application/vnd.jaxtour.feedback+json"]["status"] for o in cell.outputs
+            ]
+            assert statuses == ["unattempted"]
+
+
+def test_lessons_readme_indexes_every_lesson():
+    index = (LESSONS / "README.md").read_text(encoding="utf-8")
+    for notebook in LESSON_NOTEBOOKS:
+        assert notebook.name in index
+
+
+@pytest.mark.parametrize("notebook", LESSON_NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_stderr_in_stored_outputs(notebook):
+    for cell in read_notebook(notebook).cells:
+        for output in cell.get("outputs", []):
+            assert not (output.output_type == "stream" and output.name == "stderr"), cell.source

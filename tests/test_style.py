@@ -1,0 +1,22 @@
+"""The code stays ruff clean (STYLE.md), checked here so CI enforces it."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_ruff_check_is_clean():
+    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+    if not Path(ruff).exists():
+        pytest.skip("ruff is not installed: pip install -e '.[test]'")
+    result = subprocess.run(
+        [ruff, "check", "jaxtour", "tests", "tools"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

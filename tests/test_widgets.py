@@ -1,0 +1,89 @@
+"""The Check / Hint / Solution panel, driven by clicking its buttons (no browser needed)."""
+
+from __future__ import annotations
+
+import jax.numpy as jnp
+import pytest
+
+from jaxtour import checks
+from jaxtour.widgets import build_panel, static_bundle
+
+ipywidgets = pytest.importorskip("ipywidgets")
+
+
+def _parts(panel):
+    buttons, feedback_out, help_out = panel.children
+    check, hint, solution = buttons.children
+    return check, hint, solution, feedback_out, help_out
+
+
+def _texts(out) -> list[str]:
+    return [o.get("data", {}).get("text/plain", o.get("text", "")) for o in out.outputs]
+
+
+def test_panel_shows_first_feedback_then_rechecks_the_current_answer():
+    answer = {"value": ...}
+    first = checks.read_and_check("01.arange", lambda: answer["value"])
+    panel = build_panel("01.arange", lambda: answer["value"], first)
+    check, _, _, feedback_out, _ = _parts(panel)
+    assert [t.splitlines()[0] for t in _texts(feedback_out)] == [
+        "[Not attempted] 01.arange (Count from 0 to 9 with jnp)"
+    ]
+
+    answer["value"] = jnp.arange(1, 11)
+    check.click()
+    (text,) = _texts(feedback_out)
+    assert text.startswith("[Not yet]") and "counts 1 to 10" in text
+
+    answer["value"] = jnp.arange(10)
+    check.click()
+    (text,) = _texts(feedback_out)
+    assert text.startswith("[Correct]")
+    html = feedback_out.outputs[0]["data"]["text/html"]
+    assert "jaxtour-correct" in html
+
+
+def test_hint_button_reveals_one_hint_per_press_then_stops():
+    feedback = checks.check("01.arange", ...)
+    panel = build_panel("01.arange", lambda: ..., feedback)
+    _, hint, solution, _, help_out = _parts(panel)
+    hint.click()
+    assert [t.splitlines()[0] for t in _texts(help_out)] == ["Hint 1 of 3 for 01.arange"]
+    assert hint.description == "Hint 2 of 3"
+    hint.click()
+    hint.click()
+    assert len(help_out.outputs) == 3 and hint.disabled
+    solution.click()
+    assert _texts(help_out)[-1].startswith("Solution for 01.arange")
+    assert solution.disabled
+
+
+def test_reading_a_missing_answer_shows_an_error_in_the_panel():
+    def get_answer():
+        return undefined_answer  # noqa: F821
+
+    panel = build_panel("01.arange", get_answer, checks.read_and_check("01.arange", get_answer))
+    check, _, _, feedback_out, _ = _parts(panel)
+    check.click()
+    (text,) = _texts(feedback_out)
+    assert text.startswith("[Error]") and "NameError" in text
+
+
+def test_unknown_exercise_panel_has_no_hints():
+    feedback = checks.check("99.nope", 1)
+    panel = build_panel("99.nope", lambda: 1, feedback)
+    _, hint, solution, _, _ = _parts(panel)
+    assert hint.disabled and solution.disabled
+
+
+def test_static_bundle_has_text_html_and_a_machine_readable_status():
+    bundle = static_bundle("01.arange", checks.check("01.arange", jnp.arange(10)))
+    assert bundle["application/vnd.jaxtour.feedback+json"]["status"] == "correct"
+    assert "checks.hint('01.arange', 1)" in bundle["text/plain"]
+    assert bundle["text/html"].startswith("<div")
+
+
+def test_show_outside_a_kernel_prints_plain_text(capsys):
+    checks.show("01.arange", lambda: jnp.arange(10))
+    out = capsys.readouterr().out
+    assert out.startswith("[Correct] 01.arange")
