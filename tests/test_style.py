@@ -12,11 +12,12 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_ruff_check_is_clean():
+def test_ruff_check_and_format_are_clean():
     ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
     if not Path(ruff).exists():
         pytest.skip("ruff is not installed: pip install -e '.[test]'")
-    result = subprocess.run(
-        [ruff, "check", "jaxtour", "tests", "tools"], cwd=ROOT, capture_output=True, text=True
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    for command in (["check"], ["format", "--check"]):
+        result = subprocess.run(
+            [ruff, *command, "jaxtour", "tests", "tools"], cwd=ROOT, capture_output=True, text=True
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
