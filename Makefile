@@ -1,6 +1,6 @@
 # jaxtour's entry points. Needs only python3 (3.11+) and make; the first use of any
 # target builds .venv with the exact versions in constraints.txt.
-#   make lab       open the lessons in JupyterLab (localhost, token auth)
+#   make lab       open the lessons in JupyterLab (127.0.0.1; Jupyter makes a fresh token)
 #   make test      run the whole test suite (what CI runs)
 #   make lessons   re-execute every lesson in place (LESSON=01 for just one)
 #   make lint      ruff over the code
@@ -19,9 +19,11 @@ $(STAMP): pyproject.toml constraints.txt
 	@touch $@
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=lessons \
-		--IdentityProvider.token="$${JAXTOUR_TOKEN:-$$($(BIN)/python -c 'import secrets; print(secrets.token_hex(24))')}" \
-		$(ROOT_FLAG)
+	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=lessons $(ROOT_FLAG) \
+		--ContentsManager.hide_globs='$(HIDDEN)'
+
+# Learners open the .ipynb; the MyST sources are for lesson authors.
+HIDDEN := ["__pycache__", "*.pyc", ".ipynb_checkpoints", "[0-9][0-9]_*.md"]
 
 test: $(STAMP)
 	$(BIN)/python -m pytest tests lessons --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg
