@@ -15,6 +15,7 @@ import contextlib
 import difflib
 import dis
 import io
+import sys
 import traceback
 import types
 import warnings
@@ -23,9 +24,11 @@ from typing import Any
 
 from jaxtour.exercise import Exercise
 from jaxtour.exercises import all_exercises
+from jaxtour.explain import explain_exception
 from jaxtour.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note, Status
-from jaxtour.limits import DEFAULT_TIME_LIMIT_S, TimeLimitExceeded, time_limit
-from jaxtour.rules import LearnerCodeError
+from jaxtour.isolation import preserved_world, protected
+from jaxtour.limits import TimeLimitExceeded, default_time_limit, set_time_limit, time_limit
+from jaxtour.rules import LearnerCodeError, screen
 
 __all__ = [
     "STATUSES",
@@ -33,14 +36,17 @@ __all__ = [
     "Note",
     "UnknownExercise",
     "check",
+    "explain",
     "hint",
     "list_exercises",
     "reference_answer",
+    "set_time_limit",
     "show",
     "solution",
 ]
 
 PLACEHOLDER_MESSAGE = "Replace the ... with your answer, run that cell, then check again."
+MAX_MESSAGE_LINES = 15
 
 
 class UnknownExercise(LookupError):
@@ -99,15 +105,22 @@ def check(exercise_id: str, answer: Any) -> Feedback:
 
 
 def _feedback(exercise: Exercise, status: Status, message: str, **extra: Any) -> Feedback:
+    lines = message.splitlines()
+    if len(lines) > MAX_MESSAGE_LINES:  # the rest stays one click away
+        message = "\n".join(lines[: MAX_MESSAGE_LINES - 1] + ["(The rest is in the details.)"])
+        extra["details"] = "\n".join(lines) + (
+            "\n\n" + extra["details"] if extra.get("details") else ""
+        )
     return Feedback(exercise.id, status, message, title=exercise.title, **extra)
 
 
 def _check(exercise: Exercise, answer: Any) -> Feedback:
     if is_placeholder(answer):
         return _feedback(exercise, "unattempted", PLACEHOLDER_MESSAGE)
-    limit = exercise.time_limit_s or DEFAULT_TIME_LIMIT_S
+    limit = exercise.time_limit_s or default_time_limit()
     captured = io.StringIO()
     with (
+        preserved_world(),
         warnings.catch_warnings(record=True) as caught,
         contextlib.redirect_stdout(captured),
         contextlib.redirect_stderr(captured),
@@ -115,7 +128,7 @@ def _check(exercise: Exercise, answer: Any) -> Feedback:
         warnings.simplefilter("always")
         try:
             with time_limit(limit):
-                feedback = _judge(exercise, answer)
+                feedback = _judge(exercise, protected(answer))
         except TimeLimitExceeded:
             feedback = _feedback(
                 exercise,
@@ -128,6 +141,9 @@ def _check(exercise: Exercise, answer: Any) -> Feedback:
 
 def _judge(exercise: Exercise, answer: Any) -> Feedback:
     expected = exercise.reference()
+    problem = screen(answer)
+    if problem:
+        return _feedback(exercise, "incorrect", problem)
     for mistake in exercise.mistakes:
         try:
             matched = bool(mistake.matches(answer))
@@ -138,26 +154,45 @@ def _judge(exercise: Exercise, answer: Any) -> Feedback:
     try:
         problem = exercise.rule(answer, expected)
     except LearnerCodeError as exc:
-        return _feedback(exercise, "error", exc.summary, details=exc.details)
+        return _feedback(exercise, "error", exc.message(), details=exc.details)
+    except Exception as exc:  # the answer's own methods (__array__, __len__, ...) raised
+        return _feedback(
+            exercise,
+            "error",
+            f"Your answer could not be checked: using it raised {_one_line(exc)}",
+            details=traceback.format_exc(),
+        )
     if problem:
         return _feedback(exercise, "incorrect", problem)
     return _feedback(exercise, "correct", exercise.success)
 
 
+def _one_line(exc: BaseException) -> str:
+    try:
+        text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    except Exception:
+        text = ""
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
 def _with_captured(feedback: Feedback, output: str, caught: list) -> Feedback:
-    """Fold what the learner's code printed or warned into the feedback's details."""
+    """Fold what the learner's code printed or warned into the feedback."""
     extra = []
     if output.strip():
         extra.append("Your code printed:\n" + output.rstrip())
-    for item in caught:
-        extra.append(f"Warning from your code: {item.category.__name__}: {item.message}")
+    warned = sorted({f"{item.category.__name__}: {item.message}" for item in caught})
+    extra += [f"Warning from your code: {text}" for text in warned]
     if not extra:
         return feedback
+    message = feedback.message
+    if warned:
+        plural = "s" if len(warned) > 1 else ""
+        message += f"\n(Your code raised {len(warned)} warning{plural}; the details show them.)"
     details = "\n\n".join(([feedback.details] if feedback.details else []) + extra)
     return Feedback(
         feedback.exercise_id,
         feedback.status,
-        feedback.message,
+        message,
         title=feedback.title,
         mistake=feedback.mistake,
         details=details,
@@ -206,14 +241,31 @@ def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
         answer = get_answer()
     except Exception as exc:
         exercise = _lookup(exercise_id)
-        message = (
-            f"Your answer could not be read: {type(exc).__name__}: {exc}. "
-            "Run the exercise cell above first."
+        message = f"Your answer could not be read: {_one_line(exc)}."
+        explanation = explain_exception(exc)
+        message += (
+            "\n" + explanation.text() if explanation else " Run the exercise cell above first."
         )
         if exercise is None:
             return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
         return _feedback(exercise, "error", message)
     return check(exercise_id, answer)
+
+
+def explain(error: BaseException | None = None) -> Note:
+    """Explain a JAX error in plain words: ``error``, or else the last one in this kernel."""
+    if error is None:
+        error = getattr(sys, "last_value", None) or getattr(sys, "last_exc", None)
+    if error is None:
+        return Note("Nothing to explain", "No error has been raised in this session yet.")
+    explanation = explain_exception(error)
+    if explanation is None:
+        return Note(
+            f"About {_one_line(error)}",
+            "jaxtour has no explanation for this error. JAX's list of common errors: "
+            "https://docs.jax.dev/en/latest/errors.html",
+        )
+    return Note(f"About {_one_line(error)}", explanation.text())
 
 
 def show(exercise_id: str, get_answer: Callable[[], Any]) -> None:

@@ -7,6 +7,7 @@ for 16-bit floats than for 32- or 64-bit ones.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import numpy as np
@@ -68,8 +69,15 @@ def describe(value: Any) -> str:
         return f"the Python {type(value).__name__} {short_repr(value)}"
     if isinstance(value, str):
         return f"the string {short_repr(value)}"
-    if isinstance(value, list | tuple):
-        return f"a Python {type(value).__name__} of {len(value)} items"
+    if isinstance(value, list | tuple | dict):
+        try:
+            return f"a Python {type(value).__name__} of {len(value)} items"
+        except Exception:  # a __len__ that raises
+            return f"a Python {type(value).__name__}"
+    if inspect.isgenerator(value):
+        return (
+            "a generator (it yields values lazily; list(...) or jnp.array(list(...)) collects them)"
+        )
     if callable(value):
         return f"the function {getattr(value, '__name__', type(value).__name__)}"
     return f"an object of type {type(value).__name__}"
@@ -91,8 +99,27 @@ def _widen(values: np.ndarray) -> np.ndarray:
     return values.astype(np.complex128 if values.dtype.kind == "c" else np.float64)
 
 
+def _non_finite_message(got: np.ndarray, expected: np.ndarray) -> str | None:
+    """Say how many NaN and Inf values the answer has where the expected values are finite."""
+    if got.dtype.kind not in "fcV":
+        return None
+    got_wide, expected_wide = _widen(got), _widen(expected)
+    bad = ~np.isfinite(got_wide) & np.isfinite(expected_wide)
+    if not bad.any():
+        return None
+    nans = int(np.count_nonzero(np.isnan(got_wide) & bad))
+    infs = int(np.count_nonzero(bad)) - nans
+    counts = " and ".join(f"{n} {name}" for n, name in ((nans, "NaN"), (infs, "Inf")) if n)
+    first = tuple(int(i) for i in np.argwhere(bad)[0]) if bad.ndim else ()
+    where = f", the first at index {first}" if first else ""
+    return f"It has {counts} where finite values were expected{where}."
+
+
 def compare_values(got: np.ndarray, expected: np.ndarray) -> str | None:
     """Compare values of equal shape, NaN-aware, with the expected dtype's tolerance."""
+    non_finite = _non_finite_message(got, expected)
+    if non_finite:
+        return non_finite
     rtol, atol = tolerances(expected.dtype)
     if expected.dtype.kind in "fcV" or got.dtype.kind in "fcV":
         rtol, atol = max(rtol, tolerances(got.dtype)[0]), max(atol, tolerances(got.dtype)[1])

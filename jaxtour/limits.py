@@ -7,12 +7,35 @@ without a limit: a documented best effort, never an error.
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 DEFAULT_TIME_LIMIT_S = 10.0
+
+
+def _from_environment() -> float:
+    try:
+        seconds = float(os.environ.get("JAXTOUR_TIME_LIMIT_S", DEFAULT_TIME_LIMIT_S))
+    except ValueError:
+        return DEFAULT_TIME_LIMIT_S
+    return seconds if seconds > 0 else DEFAULT_TIME_LIMIT_S
+
+
+_default = {"seconds": _from_environment()}
+
+
+def set_time_limit(seconds: float) -> None:
+    """Set the limit for every exercise that does not declare its own (env JAXTOUR_TIME_LIMIT_S)."""
+    if not seconds or seconds <= 0:
+        raise ValueError("the time limit must be a positive number of seconds")
+    _default["seconds"] = float(seconds)
+
+
+def default_time_limit() -> float:
+    return _default["seconds"]
 
 
 class TimeLimitExceeded(BaseException):

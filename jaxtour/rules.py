@@ -22,10 +22,18 @@ Inputs = Sequence[tuple[Any, ...]]
 class LearnerCodeError(Exception):
     """The learner's code raised; ``summary`` is one line, ``details`` the traceback."""
 
-    def __init__(self, summary: str, details: str) -> None:
+    def __init__(self, summary: str, details: str, error: BaseException | None = None) -> None:
         super().__init__(summary)
         self.summary = summary
         self.details = details
+        self.error = error
+
+    def message(self) -> str:
+        """The summary, followed by a plain-words explanation when JAX's error is a known one."""
+        from jaxtour.explain import explain_exception
+
+        explanation = explain_exception(self.error) if self.error is not None else None
+        return self.summary + ("\n" + explanation.text() if explanation else "")
 
 
 def _jax():
@@ -49,13 +57,31 @@ def call_learner(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     except Exception as exc:
         name = getattr(fn, "__name__", "your function")
         shown = ", ".join(short_repr(a, 40) for a in args)
-        message = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        try:
+            message = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        except Exception:  # an exception whose __str__ raises
+            message = ""
         summary = f"{name}({shown}) raised {type(exc).__name__}" + (
             f": {message}" if message else ""
         )
         # Drop this frame: the learner's traceback starts in the learner's code.
         details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__.tb_next))
-        raise LearnerCodeError(summary, details) from None
+        raise LearnerCodeError(summary, details, exc) from None
+
+
+def is_tracer(value: Any) -> bool:
+    return isinstance(value, _jax().core.Tracer)
+
+
+def screen(answer: Any) -> str | None:
+    """Answers no exercise can accept, caught before any rule runs."""
+    if is_tracer(answer):
+        return (
+            "This is a tracer that leaked out of jit, grad or vmap: a placeholder JAX "
+            "uses while it traces a function, not a real array. Return the value from "
+            "the transformed function instead of storing it."
+        )
+    return None
 
 
 # --- rules -----------------------------------------------------------------------------
@@ -74,8 +100,18 @@ class JaxArray:
                 "build it with jnp instead of np, or wrap it in jnp.asarray(...)."
             )
         if not is_jax_array(answer):
-            return f"Expected a jax array, but this is {describe(answer)}."
+            return f"Expected a jax array, but this is {describe(answer)}.{_stack_hint(answer)}"
         return compare_arrays(answer, expected, check_dtype=self.check_dtype)
+
+
+def _stack_hint(answer: Any) -> str:
+    if (
+        isinstance(answer, list | tuple)
+        and answer
+        and all(is_jax_array(a) or is_numpy_array(a) for a in answer)
+    ):
+        return " To make one array from a list of arrays, use jnp.stack(...)."
+    return ""
 
 
 @dataclass(frozen=True)
@@ -130,10 +166,14 @@ class DtypeName:
 
 def dtype_name(answer: Any) -> str | None:
     """The canonical dtype name ``answer`` stands for, or None if it names no dtype."""
-    if answer is None or isinstance(answer, bool | int | float):
+    if isinstance(answer, str | np.dtype | type):
+        candidate = answer
+    elif not hasattr(answer, "shape") and isinstance(getattr(answer, "dtype", None), np.dtype):
+        candidate = answer.dtype  # jnp.float32 and friends
+    else:  # an array has a dtype but is not one
         return None
     try:
-        return np.dtype(answer).name
+        return np.dtype(candidate).name
     except Exception:
         return None
 

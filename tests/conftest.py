@@ -34,3 +34,14 @@ def cell_check(cell) -> str | None:
 @pytest.fixture(params=LESSON_NOTEBOOKS, ids=lambda p: p.stem)
 def lesson(request) -> Path:
     return request.param
+
+
+@pytest.fixture
+def short_time_limit():
+    """Checks stop after 0.5 s for the length of one test."""
+    from jaxtour import limits
+
+    before = limits.default_time_limit()
+    limits.set_time_limit(0.5)
+    yield 0.5
+    limits.set_time_limit(before)

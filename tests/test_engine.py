@@ -141,9 +141,7 @@ def test_check_never_raises_even_when_the_answer_misbehaves():
         assert feedback.status in ("incorrect", "error")
 
 
-def test_timeout_status(monkeypatch):
-    monkeypatch.setattr(checks, "DEFAULT_TIME_LIMIT_S", 0.5)
-
+def test_timeout_status(short_time_limit):
     def center(x):
         while True:
             pass

@@ -104,7 +104,9 @@ EXERCISES = (
             Mistake(
                 id="python-range",
                 message="That is a plain Python range or list. jnp.arange gives a jax array.",
-                matches=lambda a: isinstance(a, range | list | tuple),
+                matches=lambda a: (
+                    isinstance(a, range | list | tuple) and equals_value(np.arange(10))(a)
+                ),
                 example=lambda: range(10),
             ),
             Mistake(
@@ -199,7 +201,7 @@ EXERCISES = (
             Mistake(
                 id="python-list",
                 message="tolist() gives a Python list, not a NumPy array: use np.asarray(evens).",
-                matches=lambda a: isinstance(a, list),
+                matches=lambda a: isinstance(a, list) and equals_value([0, 2, 4, 6, 8])(a),
                 example=lambda: [0, 2, 4, 6, 8],
             ),
         ),

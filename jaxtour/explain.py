@@ -1,0 +1,170 @@
+"""Plain-language explanations of JAX's well-known errors, and of APIs old tutorials use.
+
+Each entry recognises an exception by its type name and message, as raised by the
+installed JAX (tests provoke every one of them), and says what happened, how to fix
+it, and where the tour or JAX's docs teach it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+SHARP_BITS = "https://docs.jax.dev/en/latest/notebooks/Common_Gotchas_in_JAX.html"
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What an error means: ``why`` in plain words, ``fix`` as code, ``where`` to read more.
+
+    ``lesson`` is a (notebook stem, section heading) pair when a lesson teaches it.
+    """
+
+    id: str
+    error_types: tuple[str, ...]
+    pattern: str
+    why: str
+    fix: str
+    lesson: tuple[str, str] | None = None
+    docs: str = SHARP_BITS
+
+    def matches(self, exc: BaseException) -> bool:
+        names = {cls.__name__ for cls in type(exc).__mro__}
+        return bool(names & set(self.error_types)) and re.search(self.pattern, str(exc)) is not None
+
+    def where(self) -> str:
+        if self.lesson:
+            stem, section = self.lesson
+            return f"lesson {stem}, section '{section}'"
+        return self.docs
+
+    def text(self) -> str:
+        return f"{self.why}\nFix: {self.fix}\nRead more: {self.where()}"
+
+
+EXPLANATIONS: tuple[Explanation, ...] = (
+    Explanation(
+        id="immutable-array",
+        error_types=("TypeError",),
+        pattern=r"JAX arrays are immutable|does not support item assignment",
+        why="jax arrays cannot be changed in place: x[i] = v is not allowed. "
+        "Every update makes a new array instead.",
+        fix="x = x.at[i].set(v)  (also .add, .multiply, .min, .max)",
+    ),
+    Explanation(
+        id="grad-tuple-output",
+        error_types=("TypeError",),
+        pattern=r"Gradient only defined for scalar-output functions\. Output was",
+        why="Your function returns several values (a tuple), but grad needs one number. "
+        "If the extra values are only for you to look at, they are auxiliary data.",
+        fix="jax.grad(f, has_aux=True)(x) returns (gradient, aux); "
+        "jax.value_and_grad(f, has_aux=True) returns ((value, aux), gradient)",
+    ),
+    Explanation(
+        id="grad-non-scalar",
+        error_types=("TypeError",),
+        pattern=r"Gradient only defined for scalar-output functions",
+        why="grad differentiates functions that return a single number (a scalar), "
+        "but this function returns an array.",
+        fix="reduce the output to one number, e.g. jnp.sum(...), or use jax.jacobian "
+        "for the derivative of every output",
+    ),
+    Explanation(
+        id="grad-integer-input",
+        error_types=("TypeError",),
+        pattern=r"grad requires real- or complex-valued inputs",
+        why="grad needs float inputs: a derivative with respect to an integer is not "
+        "defined. jnp.arange(3) and 3 are integers.",
+        fix="pass floats: 3.0, jnp.arange(3.0), or x.astype(jnp.float32)",
+    ),
+    Explanation(
+        id="tracer-bool",
+        error_types=("TracerBoolConversionError",),
+        pattern=r"",
+        why="Inside jit, arguments are abstract tracers with a shape and dtype but no "
+        "value yet, so a Python if or while on them cannot decide.",
+        fix="use jnp.where(cond, a, b) or jax.lax.cond, or mark the argument static: "
+        "jax.jit(f, static_argnames='n')",
+    ),
+    Explanation(
+        id="concretization",
+        error_types=("ConcretizationTypeError",),
+        pattern=r"",
+        why="Inside jit, a value that depends on an argument is not known while the "
+        "function is traced, yet this code needs it as a concrete Python number.",
+        fix="compute shapes and Python ints from static arguments: "
+        "jax.jit(f, static_argnames='n'), or avoid int()/float() on traced values",
+    ),
+    Explanation(
+        id="non-concrete-shape",
+        error_types=("TypeError",),
+        pattern=r"Shapes must be 1D sequences of concrete values",
+        why="Inside jit, array shapes must be known when the function is traced, "
+        "but this shape depends on an argument's value.",
+        fix="make that argument static: jax.jit(f, static_argnames='n')",
+    ),
+    Explanation(
+        id="unexpected-tracer",
+        error_types=("UnexpectedTracerError",),
+        pattern=r"",
+        why="A value from inside jit, grad or vmap escaped the function, for example by "
+        "being stored in a global or a list, and was used after the transformation ended.",
+        fix="return every value you need from the function instead of storing it on the side",
+    ),
+    Explanation(
+        id="removed-index-update",
+        error_types=("AttributeError",),
+        pattern=r"jax\.ops' has no attribute 'index_update'",
+        why="jax.ops.index_update was removed in JAX 0.3.2.",
+        fix="y = x.at[i].set(v)",
+    ),
+    Explanation(
+        id="removed-index-add",
+        error_types=("AttributeError",),
+        pattern=r"jax\.ops' has no attribute 'index_add'",
+        why="jax.ops.index_add was removed in JAX 0.3.2.",
+        fix="y = x.at[i].add(v)",
+    ),
+    Explanation(
+        id="removed-device-array",
+        error_types=("AttributeError", "ImportError"),
+        pattern=r"DeviceArray",
+        why="DeviceArray was removed in JAX 0.4.14: every jax array is now a jax.Array.",
+        fix="isinstance(x, jax.Array)",
+        lesson=("01_jnp_as_numpy", "`jax.Array`, not `DeviceArray`"),
+    ),
+    Explanation(
+        id="removed-tree-map",
+        error_types=("AttributeError",),
+        pattern=r"module 'jax' has no attribute 'tree_map'",
+        why="jax.tree_map was removed in JAX 0.6.0.",
+        fix="jax.tree.map(f, tree)",
+    ),
+    Explanation(
+        id="removed-jax-config-module",
+        error_types=("ModuleNotFoundError", "ImportError"),
+        pattern=r"jax\.config",
+        why="The jax.config module that `from jax.config import config` imported no "
+        "longer exists; the configuration lives on the jax package itself.",
+        fix='import jax; jax.config.update("jax_enable_x64", True)',
+    ),
+    Explanation(
+        id="device-method",
+        error_types=("TypeError",),
+        pattern=r"'Device' object is not callable",
+        why="x.device() was a method in old JAX; today x.device is a property and "
+        "x.devices() returns the set of devices an array lives on.",
+        fix="x.devices()  (or x.device, without parentheses)",
+    ),
+)
+
+
+def explain_exception(exc: BaseException) -> Explanation | None:
+    """The first explanation that recognises ``exc``, if any."""
+    for explanation in EXPLANATIONS:
+        try:
+            if explanation.matches(exc):
+                return explanation
+        except Exception:  # str(exc) can raise for hostile exception classes
+            return None
+    return None

@@ -1,0 +1,91 @@
+"""Keep a check from changing the learner's world.
+
+``preserved_world()`` snapshots what the learner's code could change behind their
+back (JAX's configuration, including x64 and the default device; NumPy's global
+random state; matplotlib's current figure and rcParams) and restores it afterwards.
+``protected(answer)`` hands the grader a copy or a read-only view of the answer, so
+nothing the learner passed in is ever mutated.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+
+def protected(answer: Any) -> Any:
+    """A read-only view of a NumPy array, a deep copy of a container, else the answer."""
+    if isinstance(answer, np.ndarray):
+        view = answer.view()
+        view.flags.writeable = False
+        return view
+    if isinstance(answer, list | dict | set | bytearray):
+        try:
+            return copy.deepcopy(answer)
+        except Exception:  # an uncopyable container is checked as it is
+            return answer
+    return answer
+
+
+def _jax_config_snapshot() -> dict[str, Any] | None:
+    jax = sys.modules.get("jax")
+    if jax is None:
+        return None
+    try:
+        return dict(jax.config.values)
+    except Exception:
+        return None
+
+
+def _restore_jax_config(before: dict[str, Any] | None) -> None:
+    if before is None:
+        return
+    jax = sys.modules["jax"]
+    after = _jax_config_snapshot() or {}
+    for name, value in before.items():
+        try:
+            if after.get(name) != value:
+                jax.config.update(name, value)
+        except Exception:  # a flag that cannot be set back is left as it is
+            continue
+
+
+@contextlib.contextmanager
+def _matplotlib_preserved() -> Iterator[None]:
+    if "matplotlib.pyplot" not in sys.modules:
+        yield
+        return
+    import matplotlib
+    import matplotlib.pyplot as plt
+    from matplotlib._pylab_helpers import Gcf
+
+    active = Gcf.get_active()
+    before = set(plt.get_fignums())
+    with matplotlib.rc_context():
+        try:
+            yield
+        finally:
+            for number in set(plt.get_fignums()) - before:
+                plt.close(number)
+            if active is not None and Gcf.has_fignum(active.num):
+                Gcf.set_active(active)
+
+
+@contextlib.contextmanager
+def preserved_world() -> Iterator[None]:
+    """Restore JAX config, NumPy's random state, matplotlib state, stdout and stderr."""
+    jax_config = _jax_config_snapshot()
+    random_state = np.random.get_state()
+    stdout, stderr = sys.stdout, sys.stderr
+    try:
+        with _matplotlib_preserved():
+            yield
+    finally:
+        sys.stdout, sys.stderr = stdout, stderr
+        np.random.set_state(random_state)
+        _restore_jax_config(jax_config)

@@ -1,0 +1,212 @@
+"""Whatever a learner passes, check() answers with short feedback and never raises."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from jaxtour import checks
+from jaxtour.feedback import STATUSES, Feedback
+
+EXERCISE_IDS = checks.list_exercises()
+ANSWERS_IN_TOTAL = 10_000
+MAX_LINES = 15
+
+
+class RaisingEq:
+    def __eq__(self, other):
+        raise RuntimeError("__eq__ says no")
+
+    __hash__ = object.__hash__
+
+
+class RaisingArray:
+    def __array__(self, *args, **kwargs):
+        raise RuntimeError("__array__ says no")
+
+
+class RaisingLen(list):
+    def __len__(self):
+        raise RuntimeError("__len__ says no")
+
+
+class RaisingBool:
+    def __bool__(self):
+        raise RuntimeError("__bool__ says no")
+
+
+class RaisingRepr:
+    def __repr__(self):
+        raise RuntimeError("__repr__ says no")
+
+
+def _leaked_tracer():
+    leaked = []
+    jax.jit(lambda x: leaked.append(x) or x)(1.0)
+    return leaked[0]
+
+
+def _generator():
+    yield from range(10)
+
+
+ODD_ANSWERS = {
+    "None": lambda: None,
+    "string": lambda: "jnp.arange(10)",
+    "int": lambda: 42,
+    "float": lambda: 3.5,
+    "function-for-a-value": lambda: lambda x: x,
+    "generator": _generator,
+    "raising-eq": RaisingEq,
+    "raising-array": RaisingArray,
+    "raising-len": lambda: RaisingLen([1, 2]),
+    "raising-bool": RaisingBool,
+    "raising-repr": RaisingRepr,
+    "list-of-arrays": lambda: [jnp.array(1.0), jnp.array(2.0), jnp.array(3.0)],
+    "nan-and-inf": lambda: jnp.array([1.0, jnp.nan, jnp.inf]),
+    "complex": lambda: jnp.arange(10) + 0j,
+    "bool": lambda: jnp.arange(10) > 4,
+    "leaked-tracer": _leaked_tracer,
+    "function-returning-a-tuple": lambda: lambda x: (x, x),
+    "function-returning-a-dict": lambda: lambda x: {"centered": x},
+    "function-returning-a-generator": lambda: lambda x: (v for v in x),
+    "function-raising": lambda: lambda x: 1 / 0,
+}
+
+
+def _assert_good_feedback(feedback):
+    assert isinstance(feedback, Feedback)
+    assert feedback.status in STATUSES
+    assert len(feedback.message.splitlines()) <= MAX_LINES
+    assert feedback.text() and feedback._repr_html_()
+
+
+@pytest.mark.parametrize("kind", list(ODD_ANSWERS))
+@pytest.mark.parametrize("exercise_id", EXERCISE_IDS)
+def test_odd_answer_gets_feedback(exercise_id, kind, capfd):
+    feedback = checks.check(exercise_id, ODD_ANSWERS[kind]())
+    _assert_good_feedback(feedback)
+    assert feedback.status in ("incorrect", "error")
+    assert capfd.readouterr().err == ""
+
+
+def test_specific_messages_for_specific_oddities():
+    nan = checks.check("00.first_array", jnp.array([1.0, jnp.nan, jnp.inf]))
+    assert nan.message == (
+        "It has 1 NaN and 1 Inf where finite values were expected, the first at index (1,)."
+    )
+    assert "tracer" in checks.check("01.arange", _leaked_tracer()).message
+    assert "jnp.stack" in checks.check("01.arange", [jnp.arange(5), jnp.arange(5, 10)]).message
+    assert "dtype complex64" in checks.check("01.arange", ODD_ANSWERS["complex"]()).message
+    assert "dtype bool" in checks.check("01.arange", ODD_ANSWERS["bool"]()).message
+    assert "generator" in checks.check("01.arange", _generator()).message
+    tuple_out = checks.check("01.center", ODD_ANSWERS["function-returning-a-tuple"]())
+    assert "tuple of 2 items" in tuple_out.message
+
+
+def test_a_100_megabyte_array_is_answered_quickly():
+    big = np.zeros(25_000_000, dtype=np.float32)  # 100 MB
+    for answer in (big, jnp.asarray(big)):
+        start = time.monotonic()
+        for exercise_id in EXERCISE_IDS:
+            _assert_good_feedback(checks.check(exercise_id, answer))
+        assert time.monotonic() - start < 10
+
+
+# --- property-based: thousands of generated answers ---------------------------------
+
+ARRAY_DTYPES = [np.bool_, np.int8, np.int32, np.int64, np.uint8, np.float16, np.float32]
+ARRAY_DTYPES += [np.float64, np.complex64, np.complex128, "datetime64[s]", "U3", object]
+JAX_DTYPES = [np.bool_, np.int8, np.int32, np.uint8, np.float16, np.float32, np.complex64]
+SPECIALS = [None, np.nan, np.inf, -np.inf, 0.0, -0.0]
+
+
+def _make_array(dtype, shape, seed, special):
+    """A seeded random array, sometimes with a NaN, an Inf or a signed zero planted in it."""
+    rng = np.random.default_rng(seed)
+    values = rng.normal(scale=1e3, size=shape)
+    if special is not None and values.size and np.dtype(dtype).kind in "fc":
+        values.flat[seed % values.size] = special
+    try:
+        return values.astype(dtype)
+    except (TypeError, ValueError):
+        return np.full(shape, "x", dtype=object)
+
+
+shapes = st.lists(st.integers(0, 6), max_size=3).map(tuple)
+seeds = st.integers(0, 2**16)
+numpy_arrays = st.builds(
+    _make_array, st.sampled_from(ARRAY_DTYPES), shapes, seeds, st.sampled_from(SPECIALS)
+)
+jax_arrays = st.builds(
+    _make_array, st.sampled_from(JAX_DTYPES), shapes, seeds, st.sampled_from(SPECIALS)
+).map(jnp.asarray)
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.complex_numbers(),
+    st.text(max_size=12),
+    st.binary(max_size=8),
+    st.sampled_from([RaisingEq, RaisingArray, RaisingBool, RaisingRepr]).map(lambda cls: cls()),
+    st.just(Ellipsis),
+)
+values = st.recursive(
+    st.one_of(scalars, numpy_arrays, jax_arrays),
+    lambda children: st.one_of(
+        st.lists(children, max_size=4),
+        st.tuples(children, children),
+        st.dictionaries(st.text(max_size=4), children, max_size=3),
+    ),
+    max_leaves=6,
+)
+
+
+def _function_returning(value):
+    return lambda *args: value
+
+
+def _function_raising(kind):
+    def broken(*args):
+        raise kind("raised on purpose")
+
+    return broken
+
+
+functions = st.one_of(
+    values.map(_function_returning),
+    st.sampled_from([ValueError, TypeError, KeyError, ZeroDivisionError]).map(_function_raising),
+)
+odd_answers = st.one_of(values, functions, st.lists(st.integers()).map(lambda xs: iter(xs)))
+
+counter = {"answers": 0}
+
+
+@pytest.mark.parametrize("exercise_id", EXERCISE_IDS)
+@settings(
+    max_examples=math.ceil(ANSWERS_IN_TOTAL / len(EXERCISE_IDS)),
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
+@given(answer=odd_answers)
+def test_generated_answers_never_raise(exercise_id, answer):
+    counter.setdefault("start", time.monotonic())
+    counter["answers"] += 1
+    _assert_good_feedback(checks.check(exercise_id, answer))
+    counter["end"] = time.monotonic()
+
+
+def test_generated_answers_numbered_ten_thousand_within_a_minute():
+    """Runs after the property tests above (same module, in order)."""
+    assert counter["answers"] >= ANSWERS_IN_TOTAL
+    assert counter["end"] - counter["start"] < 60

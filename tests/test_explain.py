@@ -1,0 +1,114 @@
+"""Each explained JAX error is provoked for real on the installed JAX."""
+
+from __future__ import annotations
+
+import importlib
+
+import jax
+import jax.numpy as jnp
+import pytest
+from conftest import LESSONS
+
+from jaxtour import checks
+from jaxtour.explain import EXPLANATIONS, explain_exception
+
+
+def _immutable():
+    x = jnp.arange(3)
+    x[0] = 1
+
+
+def _if_on_tracer():
+    @jax.jit
+    def f(x):
+        return x if x > 0 else -x
+
+    f(1.0)
+
+
+def _int_of_tracer():
+    jax.jit(lambda x: jnp.arange(int(x)))(3.0)
+
+
+def _traced_shape():
+    jax.jit(lambda x, n: jnp.zeros(n))(1.0, 3)
+
+
+def _leaked_tracer():
+    leaked = []
+
+    @jax.jit
+    def f(x):
+        leaked.append(x)
+        return x
+
+    f(1.0)
+    return leaked[0] + 1
+
+
+PROVOKE = {
+    "immutable-array": _immutable,
+    "grad-non-scalar": lambda: jax.grad(lambda v: v * 2)(jnp.ones(3)),
+    "grad-integer-input": lambda: jax.grad(lambda v: v * 2)(3),
+    "grad-tuple-output": lambda: jax.grad(lambda v: (jnp.sum(v**2), v))(jnp.ones(3)),
+    "tracer-bool": _if_on_tracer,
+    "concretization": _int_of_tracer,
+    "non-concrete-shape": _traced_shape,
+    "unexpected-tracer": _leaked_tracer,
+    "removed-index-update": lambda: jax.ops.index_update(jnp.arange(3), 0, 1),
+    "removed-index-add": lambda: jax.ops.index_add(jnp.arange(3), 0, 1),
+    "removed-device-array": lambda: jnp.DeviceArray,
+    "removed-tree-map": lambda: jax.tree_map(lambda a: a, [1]),
+    "removed-jax-config-module": lambda: importlib.import_module("jax.config"),
+    "device-method": lambda: jnp.arange(3).device(),
+}
+
+
+def _raise(provoke):
+    with pytest.raises(Exception) as info:
+        provoke()
+    return info.value
+
+
+def test_every_explanation_has_a_provocation():
+    assert set(PROVOKE) == {e.id for e in EXPLANATIONS}
+
+
+@pytest.mark.parametrize("explanation_id", list(PROVOKE))
+def test_the_real_error_is_recognised(explanation_id):
+    error = _raise(PROVOKE[explanation_id])
+    explanation = explain_exception(error)
+    assert explanation is not None, f"{type(error).__name__}: {error}"
+    assert explanation.id == explanation_id
+    assert "Fix: " in explanation.text() and "Read more: " in explanation.text()
+
+
+def test_the_from_import_form_of_removed_names_is_recognised_too():
+    with pytest.raises(ImportError) as info:
+        exec("from jax.numpy import DeviceArray", {})
+    assert explain_exception(info.value).id == "removed-device-array"
+
+
+@pytest.mark.parametrize("explanation", [e for e in EXPLANATIONS if e.lesson], ids=str)
+def test_named_lesson_sections_exist(explanation):
+    stem, section = explanation.lesson
+    source = (LESSONS / f"{stem}.md").read_text(encoding="utf-8")
+    assert f"# {section}\n" in source
+
+
+def test_a_known_error_in_learner_code_is_explained_in_the_feedback():
+    def center(x):
+        x[0] = 0.0
+        return x
+
+    feedback = checks.check("01.center", center)
+    assert feedback.status == "error"
+    first, *rest = feedback.message.splitlines()
+    assert first.startswith("center([1., 2., 3., 4.]) raised TypeError: JAX arrays are immutable")
+    assert "Fix: x = x.at[i].set(v)" in rest[1]
+
+
+def test_explain_answers_for_a_given_error_and_for_none():
+    note = checks.explain(_raise(PROVOKE["removed-tree-map"]))
+    assert "jax.tree.map" in note.body
+    assert "no explanation" in checks.explain(ValueError("odd")).body

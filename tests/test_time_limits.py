@@ -1,0 +1,106 @@
+"""Learner code runs under a time limit, and the kernel stays usable afterwards."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import jax.numpy as jnp
+import pytest
+
+from jaxtour import checks, limits
+from jaxtour.exercise import Exercise
+from jaxtour.rules import SameFunction
+
+
+def _spin(x):
+    while True:
+        pass
+
+
+def _sleep(x):
+    time.sleep(10**6)
+
+
+def _stubborn(x):
+    while True:
+        try:
+            time.sleep(1)
+        except Exception:  # a learner's blanket except must not defeat the limit
+            pass
+
+
+@pytest.mark.parametrize("answer", [_spin, _sleep, _stubborn], ids=["loop", "sleep", "except"])
+def test_runaway_code_times_out_within_the_limit_plus_one_second(answer, short_time_limit):
+    start = time.monotonic()
+    feedback = checks.check("01.center", answer)
+    elapsed = time.monotonic() - start
+    assert feedback.status == "timeout"
+    assert elapsed < short_time_limit + 1.0
+    assert checks.check("01.center", lambda x: x - jnp.mean(x)).passed  # still works after
+
+
+def test_an_exercise_can_declare_its_own_limit():
+    exercise = Exercise(
+        id="test.slow",
+        title="slow",
+        prompt="",
+        reference=lambda: lambda x: x,
+        rule=SameFunction(inputs=lambda: [(1.0,)]),
+        hints=("h1", "h2"),
+        solution="",
+        time_limit_s=0.3,
+    )
+    start = time.monotonic()
+    assert checks._check(exercise, _spin).status == "timeout"
+    assert time.monotonic() - start < 1.3
+
+
+def test_the_global_limit_is_configurable_and_validated():
+    before = limits.default_time_limit()
+    try:
+        checks.set_time_limit(3)
+        assert limits.default_time_limit() == 3.0
+        with pytest.raises(ValueError):
+            checks.set_time_limit(0)
+    finally:
+        checks.set_time_limit(before)
+
+
+def test_outside_the_main_thread_checks_run_without_a_limit():
+    results = {}
+
+    def worker():
+        results["available"] = limits.limits_available()
+        results["feedback"] = checks.check("01.center", lambda x: x - jnp.mean(x))
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join(30)
+    assert results["available"] is False
+    assert results["feedback"].passed
+
+
+def test_a_real_kernel_survives_a_timeout():
+    from jupyter_client.manager import start_new_kernel
+
+    manager, client = start_new_kernel(kernel_name="python3")
+    try:
+        reply = client.execute_interactive(
+            "from jaxtour import checks\n"
+            "checks.set_time_limit(1)\n"
+            "def center(x):\n    while True: pass\n"
+            "status = checks.check('01.center', center).status",
+            timeout=60,
+        )
+        assert reply["content"]["status"] == "ok"
+        outputs = []
+        client.execute_interactive(
+            "print(status, 1 + 1)",
+            timeout=30,
+            output_hook=lambda msg: outputs.append(msg["content"].get("text", "")),
+        )
+        assert "timeout 2" in "".join(outputs)
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
