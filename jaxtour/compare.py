@@ -71,7 +71,8 @@ def describe(value: Any) -> str:
         return f"the string {short_repr(value)}"
     if isinstance(value, list | tuple | dict):
         try:
-            return f"a Python {type(value).__name__} of {len(value)} items"
+            count = len(value)
+            return f"a Python {type(value).__name__} of {count} item{'' if count == 1 else 's'}"
         except Exception:  # a __len__ that raises
             return f"a Python {type(value).__name__}"
     if inspect.isgenerator(value):
@@ -79,7 +80,8 @@ def describe(value: Any) -> str:
             "a generator (it yields values lazily; list(...) or jnp.array(list(...)) collects them)"
         )
     if callable(value):
-        return f"the function {getattr(value, '__name__', type(value).__name__)}"
+        name = getattr(value, "__name__", type(value).__name__)
+        return f"the function {name} (a value was asked for: did you mean to call it?)"
     return f"an object of type {type(value).__name__}"
 
 
