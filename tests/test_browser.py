@@ -1,0 +1,247 @@
+"""End to end in a real browser: JupyterLab, lesson 01 and its Check widgets, in Chromium.
+
+Starts JupyterLab from this venv on a throwaway copy of the lessons, drives Debian's
+headless Chromium with Playwright, and saves a screenshot of each state under
+artifacts/browser/. Skipped locally without Chromium; a failure in CI (CI=true).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from conftest import LESSONS, ROOT
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = ROOT / "artifacts" / "browser"
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LESSON = "01_jnp_as_numpy.ipynb"
+CHECK_CELLS = 5  # lesson 01 asks five exercises
+CHECK_LABEL = re.compile(r"^\s*Check\s*$")
+
+
+def _unavailable(reason: str):
+    if IN_CI:
+        pytest.fail(f"the browser test cannot run in CI: {reason}")
+    pytest.skip(f"{reason}; install Debian's Chromium with `apt-get install chromium`")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _processes_mentioning(marker: str) -> list[int]:
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit() or int(proc.name) == os.getpid():
+            continue
+        try:
+            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if marker in cmdline:
+            found.append(int(proc.name))
+    return found
+
+
+def _stop(server: subprocess.Popen, base: str, token: str, marker: str) -> list[int]:
+    """Shut JupyterLab and its kernels down; return what had to be killed by force."""
+    try:
+        request = urllib.request.Request(f"{base}/api/shutdown?token={token}", method="POST")
+        urllib.request.urlopen(request, timeout=10).close()
+    except OSError:
+        pass
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGTERM)
+    deadline = time.monotonic() + 10
+    while _processes_mentioning(marker) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    leftovers = _processes_mentioning(marker)
+    for pid in leftovers:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return leftovers
+
+
+@pytest.fixture
+def lab(tmp_path):
+    """JupyterLab on 127.0.0.1, a free port, a token, windowing off, on a copy of the lessons."""
+    if not Path(CHROMIUM).exists():
+        _unavailable(f"Chromium is not installed (looked for {CHROMIUM})")
+    workdir = tmp_path / "lessons"
+    shutil.copytree(LESSONS, workdir)
+    settings = tmp_path / "settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    news = tmp_path / "settings" / "@jupyterlab" / "apputils-extension"
+    news.mkdir(parents=True)
+    (news / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false"}))
+    port, token = _free_port(), "jaxtour-browser-test"
+    env = dict(
+        os.environ,
+        JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"),
+        JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
+        JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
+        JAX_PLATFORMS="cpu",
+    )
+    command = [
+        sys.executable, "-m", "jupyterlab", "--no-browser",
+        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={workdir}",
+        "--LabApp.expose_app_in_browser=True",
+    ]  # fmt: skip
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    log = open(tmp_path / "jupyterlab.log", "w")
+    server = subprocess.Popen(
+        command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    base = f"http://127.0.0.1:{port}"
+    marker = str(tmp_path)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2).close()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(
+                        "JupyterLab did not start:\n" + (tmp_path / "jupyterlab.log").read_text()
+                    )
+                time.sleep(0.3)
+        yield {"base": base, "token": token}
+    finally:
+        leftovers = _stop(server, base, token, marker)
+        log.close()
+    assert not leftovers, f"processes left behind after shutdown: {leftovers}"
+
+
+@pytest.fixture
+def page():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("Python Playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as playwright:
+        try:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS
+            )
+        except Exception as exc:
+            _unavailable(f"Chromium did not start: {exc}")
+        try:
+            yield browser.new_page(viewport={"width": 1400, "height": 1000})
+        finally:
+            browser.close()
+
+
+def _shot(page, locator, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    locator.scroll_into_view_if_needed()
+    locator.screenshot(path=path)
+    print(f"screenshot: {path.relative_to(ROOT)}")
+    return path
+
+
+def _replace_cell_source(page, cell, source: str) -> None:
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(source)
+    page.keyboard.press("Shift+Enter")
+
+
+def test_lesson_01_in_jupyterlab_with_working_check_widgets(lab, page):
+    try:
+        _walk_through_lesson_01(lab, page)
+    except BaseException:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=ARTIFACTS / "failure.png")
+        print(f"screenshot of the failure: {(ARTIFACTS / 'failure.png').relative_to(ROOT)}")
+        raise
+
+
+def _walk_through_lesson_01(lab, page) -> None:
+    started = time.monotonic()
+    page.goto(f"{lab['base']}/lab/tree/{LESSON}?token={lab['token']}")
+    page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
+    page.wait_for_function(
+        """async () => {
+            const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+            if (!w || !w.sessionContext) return false;
+            await w.sessionContext.ready;
+            return w.sessionContext.session && w.sessionContext.session.kernel &&
+                   w.sessionContext.session.kernel.status === 'idle';
+        }""",
+        timeout=60_000,
+    )
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    # Real completion: every code cell shows an execution count, and every check has rendered.
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+            return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+        }""",
+        timeout=90_000,
+    )
+    check_buttons = page.locator("button.widget-button", has_text=CHECK_LABEL)
+    check_buttons.nth(CHECK_CELLS - 1).wait_for(timeout=30_000)
+    assert check_buttons.count() == CHECK_CELLS
+    page.wait_for_timeout(500)
+    body = page.locator("body").inner_text()
+    assert "Error displaying widget" not in body
+    assert "Loading widget" not in body
+
+    cells = page.locator(".jp-CodeCell")
+    texts = cells.all_inner_texts()
+    index = next(i for i, text in enumerate(texts) if "numbers = ..." in text)
+    exercise, check_cell = cells.nth(index), cells.nth(index + 1)  # fixed even as text changes
+    assert 'checks.show("01.arange"' in check_cell.inner_text()
+    assert "Not attempted" in check_cell.inner_text()
+    _shot(page, check_cell, "01-run-all-unattempted")
+
+    _replace_cell_source(page, exercise, "numbers = jnp.arange(1, 11)")
+    check_cell.locator("button.widget-button", has_text=CHECK_LABEL).click()
+    check_cell.get_by_text("That counts 1 to 10").wait_for(timeout=15_000)
+    check_cell.locator("button.widget-button", has_text="Hint").click()
+    check_cell.get_by_text("Hint 1 of 3 for 01.arange").wait_for(timeout=15_000)
+    _shot(page, check_cell, "02-wrong-answer-and-hint")
+
+    _replace_cell_source(page, exercise, "numbers = jnp.arange(10)")
+    check_cell.locator("button.widget-button", has_text=CHECK_LABEL).click()
+    check_cell.get_by_text("[Correct] 01.arange").wait_for(timeout=15_000)
+    _shot(page, check_cell, "03-right-answer")
+
+    figure = page.locator(".jp-OutputArea-output img").first
+    figure.wait_for(timeout=15_000)
+    assert figure.evaluate("img => img.naturalWidth > 100 && img.complete")
+    _shot(page, figure, "04-figure")
+    elapsed = time.monotonic() - started
+    print(f"browser steps took {elapsed:.1f} s")
