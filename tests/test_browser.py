@@ -212,7 +212,13 @@ def _walk_through_lesson_01(lab, page) -> None:
         timeout=90_000,
     )
     check_buttons = page.locator("button.widget-button", has_text=CHECK_LABEL)
-    check_buttons.nth(CHECK_CELLS - 1).wait_for(timeout=30_000)
+    try:
+        check_buttons.nth(CHECK_CELLS - 1).wait_for(timeout=30_000)
+    except Exception:
+        pytest.fail(
+            f"only {check_buttons.count()} of {CHECK_CELLS} Check buttons rendered: the widget "
+            "front end (jupyterlab_widgets) is missing or broken"
+        )
     assert check_buttons.count() == CHECK_CELLS
     page.wait_for_timeout(500)
     body = page.locator("body").inner_text()
