@@ -1,0 +1,244 @@
+"""Honest timing for JAX: compile time apart, every call blocked, repeated until stable.
+
+    from jaxtour import timing
+    t = timing.measure(jnp.dot, x, x, nbytes=2 * x.nbytes)
+    t                       # a one-row table: first call, median, min, spread, GB/s
+    timing.table([t, ...])  # several side by side
+
+``measure`` times the first call (tracing and compilation included) on its own, then
+times steady-state calls, each one blocked with ``jax.block_until_ready`` on the whole
+result pytree so async dispatch cannot fool it, until the spread is small or the time
+budget is spent.
+"""
+
+from __future__ import annotations
+
+import html
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+MIN_SAMPLES = 3
+
+
+def _jax():
+    import jax
+
+    return jax
+
+
+@dataclass(frozen=True)
+class Timing:
+    """One measured operation. Times are in seconds; ``samples`` are per call."""
+
+    label: str
+    first_s: float
+    samples: tuple[float, ...]
+    device: str
+    nbytes: int | None = None
+    flops: int | None = None
+
+    @property
+    def median_s(self) -> float:
+        return statistics.median(self.samples)
+
+    @property
+    def min_s(self) -> float:
+        return min(self.samples)
+
+    @property
+    def spread(self) -> float:
+        """Interquartile range relative to the median (0.05 means +-5 % around it)."""
+        if len(self.samples) < 4:
+            return (max(self.samples) - min(self.samples)) / self.median_s
+        q1, _, q3 = statistics.quantiles(self.samples, n=4)
+        return (q3 - q1) / self.median_s
+
+    @property
+    def gb_per_s(self) -> float | None:
+        return self.nbytes / self.median_s / 1e9 if self.nbytes else None
+
+    @property
+    def gflop_per_s(self) -> float | None:
+        return self.flops / self.median_s / 1e9 if self.flops else None
+
+    def row(self) -> dict[str, str]:
+        rate = ""
+        if self.gb_per_s is not None:
+            rate = f"{self.gb_per_s:.2f} GB/s"
+        elif self.gflop_per_s is not None:
+            rate = f"{self.gflop_per_s:.2f} GFLOP/s"
+        return {
+            "operation": self.label,
+            "first call": format_seconds(self.first_s) if self.first_s == self.first_s else "",
+            "median": format_seconds(self.median_s),
+            "min": format_seconds(self.min_s),
+            "spread": f"±{self.spread * 50:.1f} %",
+            "calls": str(len(self.samples)),
+            "rate": rate,
+            "device": self.device,
+        }
+
+    def __str__(self) -> str:
+        return str(TimingTable((self,)))
+
+    def _repr_html_(self) -> str:
+        return TimingTable((self,))._repr_html_()
+
+
+@dataclass(frozen=True)
+class TimingTable:
+    """Several timings, rendered as one compact table (HTML in Jupyter, text elsewhere)."""
+
+    timings: tuple[Timing, ...]
+
+    def rows(self) -> list[dict[str, str]]:
+        return [t.row() for t in self.timings]
+
+    def __str__(self) -> str:
+        rows = self.rows()
+        if not rows:
+            return "(no timings)"
+        columns = [c for c in rows[0] if any(r[c] for r in rows)]
+        widths = {c: max(len(c), *(len(r[c]) for r in rows)) for c in columns}
+        lines = ["  ".join(c.ljust(widths[c]) for c in columns)]
+        lines += ["  ".join(r[c].ljust(widths[c]) for c in columns) for r in rows]
+        return "\n".join(line.rstrip() for line in lines)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        rows = self.rows()
+        if not rows:
+            return "<p>(no timings)</p>"
+        columns = [c for c in rows[0] if any(r[c] for r in rows)]
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(r[c])}</td>" for c in columns) + "</tr>"
+            for r in rows
+        )
+        return f'<table class="jaxtour-timing"><tr>{head}</tr>{body}</table>'
+
+
+def table(timings: Sequence[Timing]) -> TimingTable:
+    return TimingTable(tuple(timings))
+
+
+def format_seconds(seconds: float) -> str:
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
+        if seconds >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+def device_name(value: Any = None) -> str:
+    """The device a result lives on (or JAX's default device), e.g. 'cpu' or 'NVIDIA H200'."""
+    jax = _jax()
+    devices = getattr(value, "devices", None)
+    device = next(iter(devices())) if callable(devices) else jax.devices()[0]
+    kind = getattr(device, "device_kind", "") or device.platform
+    return kind if kind != "cpu" else "cpu"
+
+
+def _blocked(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    return _jax().block_until_ready(fn(*args, **kwargs))
+
+
+def measure(
+    fn: Callable[..., Any],
+    *args: Any,
+    label: str | None = None,
+    nbytes: int | None = None,
+    flops: int | None = None,
+    budget_s: float = 1.0,
+    min_calls: int = 30,
+    max_calls: int = 10_000,
+    target_spread: float = 0.05,
+    clock: Callable[[], float] = time.perf_counter,
+    **kwargs: Any,
+) -> Timing:
+    """Time ``fn(*args, **kwargs)``: the first call apart, then blocked steady-state calls.
+
+    Stops once ``min_calls`` steady calls have an interquartile range below
+    ``target_spread`` of the median, or when ``budget_s`` is spent (with at least
+    MIN_SAMPLES calls, so a slow operation still gets a median), or after ``max_calls``.
+    ``nbytes`` (bytes the operation moves) or ``flops`` turn the median into a rate.
+    """
+    start = clock()
+    result = _blocked(fn, args, kwargs)
+    first = clock() - start
+    device = device_name(_first_leaf(result))  # now: a donated result is gone after the next call
+    samples: list[float] = []
+    deadline = clock() + budget_s
+    while len(samples) < max_calls:
+        t0 = clock()
+        _blocked(fn, args, kwargs)
+        samples.append(clock() - t0)
+        if clock() > deadline and len(samples) >= MIN_SAMPLES:
+            break
+        if len(samples) >= min_calls and _relative_iqr(samples) <= target_spread:
+            break
+    return Timing(
+        label=label or getattr(fn, "__name__", "operation"),
+        first_s=first,
+        samples=tuple(samples),
+        device=device,
+        nbytes=nbytes,
+        flops=flops,
+    )
+
+
+def dispatch_only(
+    fn: Callable[..., Any], *args: Any, calls: int = 20, label: str | None = None
+) -> Timing:
+    """What timing WITHOUT block_until_ready reports: mostly the dispatch, not the work.
+
+    For demonstrations only. Results are blocked on after the clock stops, so no work
+    leaks into the next measurement.
+    """
+    jax = _jax()
+    jax.block_until_ready(fn(*args))  # warm up: compile outside the clock
+    samples, results = [], []
+    for _ in range(calls):
+        t0 = time.perf_counter()
+        results.append(fn(*args))
+        samples.append(time.perf_counter() - t0)
+        jax.block_until_ready(results[-1])
+    return Timing(
+        label=label or f"{getattr(fn, '__name__', 'operation')} (not blocked)",
+        first_s=float("nan"),
+        samples=tuple(samples),
+        device=device_name(_first_leaf(results[-1])),
+    )
+
+
+def _relative_iqr(samples: Sequence[float]) -> float:
+    if len(samples) < 4:
+        return float("inf")
+    q1, median, q3 = statistics.quantiles(samples, n=4)
+    return (q3 - q1) / median if median > 0 else float("inf")
+
+
+def _first_leaf(tree: Any) -> Any:
+    leaves = _jax().tree.leaves(tree)
+    return leaves[0] if leaves else None
+
+
+def copy_bandwidth(nbytes: int = 256 * 2**20, budget_s: float = 1.0) -> Timing:
+    """The default device's streaming bandwidth: a jitted x + 1 over ``nbytes`` of float32.
+
+    The input buffer is donated and the result fed back, so no call pays for a fresh
+    allocation. Each call reads and writes every byte once: the rate counts 2 * nbytes.
+    """
+    jax = _jax()
+    state = {"x": jax.numpy.ones(nbytes // 4, dtype=jax.numpy.float32)}
+    add_one = jax.jit(lambda a: a + 1, donate_argnums=0)
+
+    def add_one_in_place():
+        state["x"] = add_one(state["x"])
+        return state["x"]
+
+    label = f"copy {nbytes / 2**20:.0f} MiB (x + 1)"
+    return measure(add_one_in_place, label=label, nbytes=2 * nbytes, budget_s=budget_s)

@@ -1,0 +1,121 @@
+"""jaxtour.timing, with a fake clock where the numbers matter (no timed assertions)."""
+
+from __future__ import annotations
+
+import time
+
+import jax
+import jax.numpy as jnp
+import pytest
+
+from jaxtour import timing
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_first_call_is_reported_apart_from_steady_state():
+    clock = FakeClock()
+    calls = {"n": 0}
+
+    def op():
+        calls["n"] += 1
+        clock.now += 0.5 if calls["n"] == 1 else 0.002  # compile once, then fast
+        return jnp.zeros(3)
+
+    result = timing.measure(op, clock=clock, budget_s=10.0)
+    assert result.first_s == 0.5
+    assert result.median_s == pytest.approx(0.002) and result.min_s == pytest.approx(0.002)
+    assert result.spread == pytest.approx(0.0, abs=1e-9)
+    assert len(result.samples) == 30  # stable after min_calls: stops there
+    assert result.device == "cpu"
+
+
+def test_measurement_stops_when_the_budget_is_spent():
+    clock = FakeClock()
+    durations = iter([0.1] + [0.01, 0.05] * 1000)  # never stable
+
+    def op():
+        clock.now += next(durations)
+        return 1.0
+
+    result = timing.measure(op, clock=clock, budget_s=0.2)
+    assert 3 <= len(result.samples) <= 10
+    assert sum(result.samples) <= 0.2 + 0.05
+
+
+def test_a_slow_operation_still_gets_a_median_of_three():
+    clock = FakeClock()
+
+    def op():
+        clock.now += 1.0
+        return 1.0
+
+    result = timing.measure(op, clock=clock, budget_s=0.1)
+    assert len(result.samples) == timing.MIN_SAMPLES
+
+
+def test_every_leaf_of_the_result_pytree_is_blocked_on():
+    blocked = []
+
+    class Leaf:
+        def __init__(self, name):
+            self.name = name
+
+        def block_until_ready(self):
+            blocked.append(self.name)
+            return self
+
+    tree = {"a": Leaf("a"), "b": [Leaf("b"), Leaf("c")]}
+    timing.measure(lambda: tree, budget_s=0.01, min_calls=3)
+    per_call = len(blocked) / blocked.count("a")
+    assert sorted(set(blocked)) == ["a", "b", "c"] and per_call == 3
+
+
+def test_rates_from_bytes_and_flops():
+    moved = timing.Timing("op", 0.1, (0.5, 0.5, 0.5), "cpu", nbytes=2 * 10**9)
+    assert moved.gb_per_s == 4.0 and moved.gflop_per_s is None
+    computed = timing.Timing("op", 0.1, (2.0,), "cpu", flops=10**9)
+    assert computed.gflop_per_s == 0.5
+    assert "4.00 GB/s" in str(moved) and "0.50 GFLOP/s" in str(computed)
+
+
+def test_table_renders_as_text_and_html():
+    rows = [
+        timing.Timing("numpy dot", 0.001, (0.001, 0.0011, 0.0012, 0.0013), "cpu"),
+        timing.Timing("jax dot", 0.02, (0.0005,) * 4, "cpu"),
+    ]
+    shown = timing.table(rows)
+    text = str(shown)
+    assert text.splitlines()[0].split()[:3] == ["operation", "first", "call"]
+    assert "numpy dot" in text and "1.15 ms" in text and "500 µs" in text
+    assert shown._repr_html_().count("<tr>") == 3
+
+
+def test_seconds_are_formatted_with_units():
+    assert timing.format_seconds(2.5) == "2.5 s"
+    assert timing.format_seconds(0.0123) == "12.3 ms"
+    assert timing.format_seconds(4.2e-6) == "4.2 µs"
+    assert timing.format_seconds(3e-9) == "3 ns"
+
+
+def test_dispatch_only_and_copy_bandwidth_run_on_this_device():
+    x = jnp.ones(1000)
+    unblocked = timing.dispatch_only(jnp.dot, x, x, calls=5)
+    assert len(unblocked.samples) == 5 and "not blocked" in unblocked.label
+    copy = timing.copy_bandwidth(nbytes=2**20, budget_s=0.05)
+    assert copy.gb_per_s > 0 and copy.nbytes == 2 * 2**20
+    assert copy.device == timing.device_name()
+
+
+def test_measure_real_jitted_function_quickly():
+    f = jax.jit(lambda a: (a * 2, {"s": a.sum()}))
+    start = time.monotonic()
+    result = timing.measure(f, jnp.arange(10.0), budget_s=0.1)
+    assert time.monotonic() - start < 5
+    assert result.first_s > 0 and result.median_s > 0
