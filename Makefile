@@ -4,13 +4,14 @@
 #   make test      run the whole test suite (what CI runs)
 #   make lessons   re-execute every lesson in place (LESSON=01 for just one)
 #   make lint      ruff over the code
+#   make bench     the benchmarks (not tests): writes benchmarks/RESULTS.md
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.jaxtour-installed
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test lessons lint constraints clean
+.PHONY: lab test lessons lint bench constraints clean
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,9 +32,13 @@ test: $(STAMP)
 lessons: $(STAMP)
 	$(BIN)/python tools/build_lessons.py $(LESSON)
 
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test,bench]'
+	$(BIN)/python benchmarks/run.py
+
 lint: $(STAMP)
-	$(BIN)/ruff check jaxtour tests tools
-	$(BIN)/ruff format --check jaxtour tests tools
+	$(BIN)/ruff check jaxtour tests tools benchmarks
+	$(BIN)/ruff format --check jaxtour tests tools benchmarks
 
 constraints: $(STAMP)
 	@{ head -n 2 constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^jaxtour'; } > constraints.new

@@ -242,3 +242,34 @@ def copy_bandwidth(nbytes: int = 256 * 2**20, budget_s: float = 1.0) -> Timing:
 
     label = f"copy {nbytes / 2**20:.0f} MiB (x + 1)"
     return measure(add_one_in_place, label=label, nbytes=2 * nbytes, budget_s=budget_s)
+
+
+def dot_sweep(sizes: Sequence[int], budget_s: float = 0.5) -> list[dict[str, float]]:
+    """NumPy vs eager jnp.dot vs jitted jnp.dot on float32 vectors of each size.
+
+    Seconds are medians of blocked calls. The two operands are distinct vectors, so
+    GB/s counts 8 bytes per element read; small sizes fit in cache and can beat the
+    device's copy bandwidth.
+    """
+    import numpy as np
+
+    jnp = _jax().numpy
+    jitted_dot = _jax().jit(jnp.dot)
+    rows = []
+    for n in sizes:
+        host_x = np.ones(int(n), dtype=np.float32)
+        host_y = np.full(int(n), 0.5, dtype=np.float32)
+        x, y = jnp.asarray(host_x), jnp.asarray(host_y)
+        moved = host_x.nbytes + host_y.nbytes
+        numpy_t = measure(np.dot, host_x, host_y, nbytes=moved, budget_s=budget_s, label="numpy")
+        eager_t = measure(jnp.dot, x, y, nbytes=moved, budget_s=budget_s)
+        jit_t = measure(jitted_dot, x, y, nbytes=moved, budget_s=budget_s)
+        rows.append({
+            "n": int(n),
+            "numpy_s": numpy_t.median_s, "eager_s": eager_t.median_s, "jit_s": jit_t.median_s,
+            "jit_first_s": jit_t.first_s,
+            "numpy_gb_s": numpy_t.gb_per_s, "eager_gb_s": eager_t.gb_per_s,
+            "jit_gb_s": jit_t.gb_per_s,
+        })  # fmt: skip
+        del host_x, host_y, x, y
+    return rows

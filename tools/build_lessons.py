@@ -62,6 +62,32 @@ def execute(notebook: nbformat.NotebookNode, timeout: int = 300) -> nbformat.Not
     return notebook
 
 
+def solved(notebook: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, list[str]]:
+    """The notebook with every exercise cell replaced by its solution, and the ids solved."""
+    from jaxtour.exercises import all_exercises
+
+    exercises, ids = all_exercises(), []
+    for cell in notebook.cells:
+        exercise_id = cell.get("metadata", {}).get("jaxtour", {}).get("exercise")
+        if exercise_id:
+            cell.source = exercises[exercise_id].solution
+            ids.append(exercise_id)
+    return notebook, ids
+
+
+def reported_statuses(notebook: nbformat.NotebookNode) -> dict[str, str]:
+    """Exercise id -> the status its check cell reported, read from executed outputs."""
+    from jaxtour.feedback import FEEDBACK_MIME
+
+    statuses = {}
+    for cell in notebook.cells:
+        check_id = cell.get("metadata", {}).get("jaxtour", {}).get("check")
+        for output in cell.get("outputs", []) if check_id else []:
+            if FEEDBACK_MIME in output.get("data", {}):
+                statuses[check_id] = output["data"][FEEDBACK_MIME]["status"]
+    return statuses
+
+
 def build(source: Path) -> float:
     start = time.perf_counter()
     notebook = execute(notebook_from_source(source))

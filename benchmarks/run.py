@@ -1,0 +1,445 @@
+"""jaxtour's benchmarks: one command measures everything and writes RESULTS.md and results.json.
+
+    python benchmarks/run.py                 # all sections (about 10 minutes on 2 cores)
+    python benchmarks/run.py --only dot,import --repeats 3
+
+Not part of the test suite. Every figure is a median over repeated runs, measured on
+this machine, and printed with the machine it came from. Ratios are measured side by
+side in one run. The run exits non-zero, naming what missed, when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+PY = sys.executable
+LESSONS = sorted((ROOT / "lessons").glob("[0-9][0-9]_*.ipynb"))
+SANITIZE = ["--nbval-sanitize-with", str(ROOT / "tests" / "nbval-sanitize.cfg")]
+DOT_SIZES = [10**3, 10**4, 10**5, 10**6, 10**7, 10**8]
+
+TARGETS = {
+    "nbval_over_plain": 1.3,
+    "lesson_wall_s": 20.0,
+    "lesson_peak_rss_mib": 1024.0,
+    "feedback_median_ms": 50.0,
+    "feedback_p95_ms": 200.0,
+    "feedback_first_s": 2.0,
+    "import_extra_ms": 150.0,
+    "timing_vs_timeit": 0.10,
+}
+
+
+def median(values):
+    return statistics.median(values)
+
+
+def wall(command: list[str], **kwargs) -> float:
+    start = time.perf_counter()
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, **kwargs)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        raise RuntimeError(
+            f"{' '.join(command)} failed:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
+        )
+    return elapsed
+
+
+def machine() -> dict:
+    import jax
+    import jaxlib
+    import numpy as np
+
+    model = ""
+    for line in (
+        Path("/proc/cpuinfo").read_text().splitlines() if Path("/proc/cpuinfo").exists() else []
+    ):
+        if line.startswith("model name"):
+            model = line.split(":", 1)[1].strip()
+            break
+    memory = ""
+    if Path("/proc/meminfo").exists():
+        kib = int(Path("/proc/meminfo").read_text().split()[1])
+        memory = f"{kib / 2**20:.1f} GiB"
+    try:
+        from threadpoolctl import threadpool_info
+
+        blas = ", ".join(
+            f"{i['internal_api']} {i.get('version')} ({i.get('architecture')}, "
+            f"{i['num_threads']} threads)"
+            for i in threadpool_info()
+        )
+    except ImportError:
+        blas = "unknown (threadpoolctl not installed)"
+    return {
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "cpu": model or platform.processor(),
+        "cores": os.cpu_count(),
+        "memory": memory,
+        "devices": [f"{d} ({d.device_kind})" for d in jax.devices()],
+        "python": platform.python_version(),
+        "jax": jax.__version__,
+        "jaxlib": jaxlib.__version__,
+        "numpy": np.__version__,
+        "blas": blas,
+    }
+
+
+# --- 1. the notebook suite --------------------------------------------------------------
+
+PLAIN = """
+import sys
+from nbclient import NotebookClient
+import nbformat
+for path in sys.argv[1:]:
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": "lessons"}}).execute()
+"""
+
+
+def bench_notebooks(repeats: int) -> dict:
+    nbval = [PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval", *SANITIZE]
+    nbval += [str(p) for p in LESSONS]
+    plain = [PY, "-c", PLAIN, *map(str, LESSONS)]
+    suite = [PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests", "lessons", "--nbval",
+             *SANITIZE]  # fmt: skip
+    nbval_s, plain_s = [], []
+    for _ in range(repeats):  # interleaved, so both see the same machine
+        nbval_s.append(wall(nbval))
+        plain_s.append(wall(plain))
+    result = {
+        "nbval_s": median(nbval_s),
+        "plain_s": median(plain_s),
+        "nbval_over_plain": median(nbval_s) / median(plain_s),
+        "runs": repeats,
+    }
+    try:
+        import xdist  # noqa: F401
+
+        parallel = nbval[:3] + ["-n", "2", "--dist", "loadscope"] + nbval[3:]
+        serial_s, parallel_s, suite_serial, suite_parallel = [], [], [], []
+        for _ in range(repeats):
+            serial_s.append(wall(nbval))
+            parallel_s.append(wall(parallel))
+        for _ in range(max(1, repeats // 2)):
+            suite_serial.append(wall(suite))
+            try:
+                suite_parallel.append(wall(suite + ["-n", "2", "--dist", "loadscope"]))
+            except RuntimeError as exc:  # a failure under parallel load is a finding, not a crash
+                result["suite_parallel_failure"] = str(exc).splitlines()[-1][:300]
+                suite_parallel.append(float("nan"))
+        result |= {
+            "notebooks_serial_s": median(serial_s),
+            "notebooks_parallel_s": median(parallel_s),
+            "notebooks_speedup": median(serial_s) / median(parallel_s),
+            "suite_serial_s": median(suite_serial),
+            "suite_parallel_s": median(suite_parallel),
+            "suite_speedup": median(suite_serial) / median(suite_parallel),
+            "suite_runs": len(suite_serial),
+        }
+    except ImportError:
+        result["xdist"] = "pytest-xdist is not installed: pip install pytest-xdist"
+    return result
+
+
+# --- 2. each lesson, top to bottom --------------------------------------------------------
+
+PEAK_RSS = "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+
+
+def bench_lessons(repeats: int) -> dict:
+    import nbformat
+    from build_lessons import execute
+
+    lessons = {}
+    for path in LESSONS:
+        walls, peaks = [], []
+        for _ in range(repeats):
+            notebook = nbformat.read(path, as_version=4)
+            notebook.cells.append(nbformat.v4.new_code_cell(PEAK_RSS))
+            start = time.perf_counter()
+            execute(notebook)
+            walls.append(time.perf_counter() - start)
+            peaks.append(int(notebook.cells[-1].outputs[0]["text"]) / 1024)  # KiB -> MiB
+        lessons[path.stem] = {"wall_s": median(walls), "peak_rss_mib": median(peaks)}
+    return lessons
+
+
+# --- 3. feedback latency ----------------------------------------------------------------
+
+LATENCY = """
+import json, statistics, time
+t0 = time.perf_counter()
+from jaxtour import checks
+ids = checks.list_exercises()
+first, later = {}, []
+for exercise_id in ids:
+    answer = checks.reference_answer(exercise_id)
+    start = time.perf_counter(); checks.check(exercise_id, answer)
+    first[exercise_id] = time.perf_counter() - start
+for _ in range(30):
+    for exercise_id in ids:
+        answer = checks.reference_answer(exercise_id)
+        start = time.perf_counter(); checks.check(exercise_id, answer)
+        later.append(time.perf_counter() - start)
+later.sort()
+print(json.dumps({"first_s": first, "median_ms": 1e3 * statistics.median(later),
+                  "p95_ms": 1e3 * later[int(0.95 * len(later))], "checks": len(later)}))
+"""
+
+
+def bench_feedback(repeats: int) -> dict:
+    runs = []
+    for _ in range(repeats):
+        out = subprocess.run([PY, "-c", LATENCY], cwd=ROOT, capture_output=True, text=True)
+        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    firsts = {k: median([r["first_s"][k] for r in runs]) for k in runs[0]["first_s"]}
+    return {
+        "first_s_max": max(firsts.values()),
+        "first_s": firsts,
+        "median_ms": median([r["median_ms"] for r in runs]),
+        "p95_ms": median([r["p95_ms"] for r in runs]),
+        "checks_per_run": runs[0]["checks"],
+        "runs": repeats,
+    }
+
+
+# --- 4. import cost -----------------------------------------------------------------------
+
+IMPORTS = """
+import time
+t0 = time.perf_counter(); import jax; t1 = time.perf_counter()
+import jaxtour; t2 = time.perf_counter()
+from jaxtour import checks; t3 = time.perf_counter()
+import sys
+print(t1 - t0, t2 - t1, t3 - t2, int("matplotlib" in sys.modules), int("ipywidgets" in sys.modules))
+"""
+
+
+def bench_import(repeats: int) -> dict:
+    rows = []
+    for _ in range(max(repeats, 5)):
+        out = subprocess.run([PY, "-c", IMPORTS], cwd=ROOT, capture_output=True, text=True)
+        rows.append([float(v) for v in out.stdout.split()])
+    return {
+        "jax_ms": 1e3 * median([r[0] for r in rows]),
+        "jaxtour_extra_ms": 1e3 * median([r[1] for r in rows]),
+        "checks_extra_ms": 1e3 * median([r[2] for r in rows]),
+        "matplotlib_loaded_by_checks": bool(rows[0][3]),
+        "ipywidgets_loaded_by_checks": bool(rows[0][4]),
+        "runs": len(rows),
+    }
+
+
+# --- 5. dot timing ------------------------------------------------------------------------
+
+
+def bench_dot(repeats: int) -> dict:
+    import timeit
+
+    import jax.numpy as jnp
+
+    from jaxtour import timing
+
+    copy = timing.copy_bandwidth()
+    rows = timing.dot_sweep(DOT_SIZES, budget_s=0.5)
+    # Agreement with an independent timeit loop, interleaved round by round.
+    x = jnp.ones(10**7, dtype=jnp.float32)
+    ours, theirs = [], []
+    timer = timeit.Timer(lambda: jnp.dot(x, x).block_until_ready())
+    for _ in range(max(repeats, 5)):
+        measured = timing.measure(jnp.dot, x, x, budget_s=0.3)
+        ours.extend(measured.samples)
+        theirs.extend(timer.repeat(repeat=len(measured.samples), number=1))
+    agreement = abs(median(ours) - median(theirs)) / median(theirs)
+    return {
+        "copy_gb_per_s": copy.gb_per_s,
+        "copy": copy.row(),
+        "sweep": rows,
+        "timing_median_ms": 1e3 * median(ours),
+        "timeit_median_ms": 1e3 * median(theirs),
+        "timing_vs_timeit": agreement,
+    }
+
+
+# --- report -------------------------------------------------------------------------------
+
+
+def misses(results: dict) -> list[str]:
+    out = []
+    nb = results.get("notebooks")
+    if nb and nb["nbval_over_plain"] > TARGETS["nbval_over_plain"]:
+        out.append(f"nbval/plain = {nb['nbval_over_plain']:.2f} > {TARGETS['nbval_over_plain']}")
+    for name, row in results.get("lessons", {}).items():
+        if row["wall_s"] > TARGETS["lesson_wall_s"]:
+            out.append(f"lesson {name}: wall {row['wall_s']:.1f} s > {TARGETS['lesson_wall_s']} s")
+        if row["peak_rss_mib"] > TARGETS["lesson_peak_rss_mib"]:
+            out.append(f"lesson {name}: peak RSS {row['peak_rss_mib']:.0f} MiB > 1 GiB")
+    fb = results.get("feedback")
+    if fb:
+        if fb["median_ms"] > TARGETS["feedback_median_ms"]:
+            out.append(f"feedback median {fb['median_ms']:.1f} ms > 50 ms")
+        if fb["p95_ms"] > TARGETS["feedback_p95_ms"]:
+            out.append(f"feedback p95 {fb['p95_ms']:.1f} ms > 200 ms")
+        if fb["first_s_max"] > TARGETS["feedback_first_s"]:
+            out.append(f"feedback first call {fb['first_s_max']:.2f} s > 2 s")
+    imp = results.get("import")
+    if imp and imp["jaxtour_extra_ms"] > TARGETS["import_extra_ms"]:
+        out.append(f"import jaxtour costs {imp['jaxtour_extra_ms']:.0f} ms > 150 ms")
+    dot = results.get("dot")
+    if dot and dot["timing_vs_timeit"] > TARGETS["timing_vs_timeit"]:
+        out.append(f"timing vs timeit differ by {100 * dot['timing_vs_timeit']:.1f} % > 10 %")
+    return out
+
+
+def markdown(results: dict) -> str:
+    m = results["machine"]
+    lines = [
+        "# Benchmark results",
+        "",
+        f"Written by `python benchmarks/run.py` on {m['date']}.",
+        "",
+        f"**Machine:** {m['cpu']}, {m['cores']} cores, {m['memory']}; devices: "
+        f"{', '.join(m['devices'])}. Python {m['python']}, JAX {m['jax']}, jaxlib "
+        f"{m['jaxlib']}, NumPy {m['numpy']}, BLAS: {m['blas']}.",
+        "",
+        "Every figure is a median over the runs named; ratios were measured side by side.",
+        "",
+    ]
+    nb = results.get("notebooks")
+    if nb:
+        lines += [
+            "## 1. Notebook suite",
+            "",
+            "| measurement | seconds |",
+            "|---|---|",
+            f"| nbval over all lessons | {nb['nbval_s']:.2f} |",
+            f"| plain nbclient execution, same notebooks | {nb['plain_s']:.2f} |",
+            f"| **nbval / plain** (target ≤ 1.3) | **{nb['nbval_over_plain']:.2f}** |",
+        ]
+        if "notebooks_speedup" in nb:
+            lines += [
+                f"| nbval, serial | {nb['notebooks_serial_s']:.2f} |",
+                f"| nbval, `-n 2 --dist loadscope` | {nb['notebooks_parallel_s']:.2f} |",
+                f"| notebooks speed-up from xdist | {nb['notebooks_speedup']:.2f}× |",
+                f"| whole test suite, serial | {nb['suite_serial_s']:.1f} |",
+                f"| whole test suite, `-n 2 --dist loadscope` | {nb['suite_parallel_s']:.1f} |",
+                f"| suite speed-up from xdist | {nb['suite_speedup']:.2f}× |",
+            ]
+        lines += ["", f"Runs: {nb['runs']} (suite: {nb.get('suite_runs', 0)})."]
+        if nb.get("suite_parallel_failure"):
+            lines.append(f"The parallel suite run FAILED: {nb['suite_parallel_failure']}")
+        lines.append("")
+    if results.get("lessons"):
+        lines += ["## 2. Each lesson, top to bottom (nbclient, fresh kernel)", "",
+                  "| lesson | wall (s, target ≤ 20) | kernel peak RSS (MiB, target ≤ 1024) |",
+                  "|---|---|---|"]  # fmt: skip
+        for name, row in results["lessons"].items():
+            lines.append(f"| {name} | {row['wall_s']:.2f} | {row['peak_rss_mib']:.0f} |")
+        lines.append("")
+    fb = results.get("feedback")
+    if fb:
+        lines += [
+            "## 3. Feedback latency (`check()` with each reference answer, fresh process)",
+            "",
+            f"- after the first call: median **{fb['median_ms']:.2f} ms** (target ≤ 50), "
+            f"p95 **{fb['p95_ms']:.2f} ms** (target ≤ 200), over {fb['checks_per_run']} checks",
+            f"- first call, slowest exercise: **{fb['first_s_max']:.3f} s** (target ≤ 2 s, "
+            "compilation included)",
+            f"- runs: {fb['runs']}",
+            "",
+        ]
+    imp = results.get("import")
+    if imp:
+        lines += [
+            "## 4. Import cost (fresh interpreters)",
+            "",
+            f"- `import jax`: {imp['jax_ms']:.0f} ms",
+            f"- `import jaxtour` beyond that: **{imp['jaxtour_extra_ms']:.1f} ms** (target ≤ 150)",
+            f"- `from jaxtour import checks` beyond that: {imp['checks_extra_ms']:.1f} ms; "
+            f"loads matplotlib: {imp['matplotlib_loaded_by_checks']}, "
+            f"ipywidgets: {imp['ipywidgets_loaded_by_checks']}",
+            f"- runs: {imp['runs']}",
+            "",
+        ]
+    dot = results.get("dot")
+    if dot:
+        lines += [
+            "## 5. Dot product timing, float32 (`jaxtour.timing`)",
+            "",
+            f"Copy bandwidth of this device (jitted `x + 1` over 256 MiB, donated): "
+            f"**{dot['copy_gb_per_s']:.1f} GB/s**. GB/s below counts both (distinct) operands, "
+            "8 bytes per element; above 100 % of the copy bandwidth, the vectors fit in cache.",
+            "",
+            "| n | NumPy | eager jnp.dot | jitted jnp.dot | jit first call | best GB/s "
+            "| % of copy bandwidth |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        from jaxtour.timing import format_seconds
+
+        for row in dot["sweep"]:
+            best = max(row["numpy_gb_s"], row["eager_gb_s"], row["jit_gb_s"])
+            lines.append(
+                f"| {row['n']:.0e} | {format_seconds(row['numpy_s'])} | "
+                f"{format_seconds(row['eager_s'])} | {format_seconds(row['jit_s'])} | "
+                f"{format_seconds(row['jit_first_s'])} | {best:.1f} | "
+                f"{100 * best / dot['copy_gb_per_s']:.0f} % |"
+            )
+        lines += [
+            "",
+            f"`jaxtour.timing.measure` vs an independent blocked `timeit` loop at n = 1e7, "
+            f"interleaved: {dot['timing_median_ms']:.3f} ms vs {dot['timeit_median_ms']:.3f} ms, "
+            f"**{100 * dot['timing_vs_timeit']:.1f} % apart** (target ≤ 10 %).",
+            "",
+        ]
+    missed = misses(results)
+    lines += ["## Targets", ""]
+    lines += [f"- MISSED: {m}" for m in missed] or ["- every target measured here was met"]
+    return "\n".join(lines) + "\n"
+
+
+SECTIONS = {
+    "notebooks": bench_notebooks,
+    "lessons": bench_lessons,
+    "feedback": bench_feedback,
+    "import": bench_import,
+    "dot": bench_dot,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", default=",".join(SECTIONS), help="comma-separated sections")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--out", default=str(ROOT / "benchmarks"), help="where to write results")
+    args = parser.parse_args(argv)
+    results = {"machine": machine()}
+    print(json.dumps(results["machine"], indent=1))
+    for name in args.only.split(","):
+        start = time.perf_counter()
+        results[name] = SECTIONS[name](args.repeats)
+        print(f"[{name}] {time.perf_counter() - start:.0f} s: {json.dumps(results[name])[:400]}")
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.json").write_text(json.dumps(results, indent=1) + "\n")
+    (out / "RESULTS.md").write_text(markdown(results))
+    print(markdown(results))
+    missed = misses(results)
+    for line in missed:
+        print(f"TARGET MISSED: {line}", file=sys.stderr)
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
