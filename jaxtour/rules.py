@@ -235,3 +235,22 @@ def behaves_like(wrong: Callable[..., Any], inputs: Callable[[], Inputs]) -> Cal
         return True
 
     return matches
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The answer is one of a few labelled options, given as a string such as "B"."""
+
+    options: tuple[str, ...]
+
+    def __call__(self, answer: Any, expected: str) -> str | None:
+        if not isinstance(answer, str) or answer.strip().upper() not in self.options:
+            return f"Answer with one of {', '.join(map(repr, self.options))}, as a string."
+        if answer.strip().upper() != expected:
+            return f"{answer.strip().upper()} is not the one."
+        return None
+
+
+def chose(option: str) -> Callable[[Any], bool]:
+    """Matches the string answer ``option``, whatever its case and spacing."""
+    return lambda answer: isinstance(answer, str) and answer.strip().upper() == option

@@ -84,6 +84,11 @@ class Timing:
     def __str__(self) -> str:
         return str(TimingTable((self,)))
 
+    __repr__ = __str__
+
+    def _repr_pretty_(self, printer, cycle: bool) -> None:
+        printer.text(str(self))
+
     def _repr_html_(self) -> str:
         return TimingTable((self,))._repr_html_()
 
@@ -108,6 +113,9 @@ class TimingTable:
         return "\n".join(line.rstrip() for line in lines)
 
     __repr__ = __str__
+
+    def _repr_pretty_(self, printer, cycle: bool) -> None:
+        printer.text(str(self))
 
     def _repr_html_(self) -> str:
         rows = self.rows()

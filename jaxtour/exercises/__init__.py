@@ -11,7 +11,7 @@ from importlib import import_module
 
 from jaxtour.exercise import Exercise
 
-LESSON_MODULES: tuple[str, ...] = ("lesson00", "lesson01")
+LESSON_MODULES: tuple[str, ...] = ("lesson00", "lesson01", "lesson02")
 
 
 @cache
