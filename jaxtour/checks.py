@@ -126,9 +126,15 @@ def _check(exercise: Exercise, answer: Any) -> Feedback:
         contextlib.redirect_stderr(captured),
     ):
         warnings.simplefilter("always")
+        # The reference is the grader's own code: build and warm it up (compile the jnp
+        # operations it uses) outside the clock, so the limit is spent on the learner's code.
+        expected = exercise.reference()
+        warm_up = getattr(exercise.rule, "warm_up", None)
+        if warm_up is not None:
+            warm_up(expected)
         try:
             with time_limit(limit):
-                feedback = _judge(exercise, protected(answer))
+                feedback = _judge(exercise, protected(answer), expected)
         except TimeLimitExceeded:
             feedback = _feedback(
                 exercise,
@@ -139,8 +145,7 @@ def _check(exercise: Exercise, answer: Any) -> Feedback:
     return _with_captured(feedback, captured.getvalue(), caught)
 
 
-def _judge(exercise: Exercise, answer: Any) -> Feedback:
-    expected = exercise.reference()
+def _judge(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
     problem = screen(answer)
     if problem:
         return _feedback(exercise, "incorrect", problem)

@@ -197,6 +197,11 @@ class SameFunction:
             cases += list(self.random_inputs(np.random.default_rng(self.seed)))
         return cases
 
+    def warm_up(self, expected: Callable[..., Any]) -> None:
+        """Run the reference once on every case, so its compilation is not timed."""
+        for args in self.cases():
+            _jax().block_until_ready(expected(*args))
+
     def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
         if not callable(answer):
             return f"Expected a function, but this is {describe(answer)}."

@@ -35,6 +35,8 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 LESSON = "01_jnp_as_numpy.ipynb"
+PLOTTING_LESSON = "02_timing_honestly.ipynb"  # the timing plot
+VISIBLE_NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 CHECK_CELLS = 5  # lesson 01 asks five exercises
 CHECK_LABEL = re.compile(r"^\s*Check\s*$")
 
@@ -188,9 +190,9 @@ def test_lesson_01_in_jupyterlab_with_working_check_widgets(lab, page):
         raise
 
 
-def _walk_through_lesson_01(lab, page) -> None:
-    started = time.monotonic()
-    page.goto(f"{lab['base']}/lab/tree/{LESSON}?token={lab['token']}")
+def _open_and_run_all(page, lab, notebook: str) -> None:
+    """Open a notebook, run all cells, and wait for real completion, not just "Idle"."""
+    page.goto(f"{lab['base']}/lab/tree/{notebook}?token={lab['token']}")
     page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
     page.wait_for_function(
         """async () => {
@@ -202,15 +204,27 @@ def _walk_through_lesson_01(lab, page) -> None:
         }""",
         timeout=60_000,
     )
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    # Real completion: every code cell shows an execution count, and every check has rendered.
+    # Stored outputs carry execution counts, so clear them first: then a count on every
+    # code cell of this notebook means this run reached it.
+    page.evaluate(
+        """async () => {
+            await window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs');
+            window.jupyterapp.commands.execute('notebook:run-all-cells');
+        }"""
+    )
     page.wait_for_function(
         """() => {
-            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+            const panel = window.jupyterapp.shell.currentWidget.node;
+            const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
             return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
         }""",
         timeout=90_000,
     )
+
+
+def _walk_through_lesson_01(lab, page) -> None:
+    started = time.monotonic()
+    _open_and_run_all(page, lab, LESSON)
     check_buttons = page.locator("button.widget-button", has_text=CHECK_LABEL)
     try:
         check_buttons.nth(CHECK_CELLS - 1).wait_for(timeout=30_000)
@@ -245,9 +259,10 @@ def _walk_through_lesson_01(lab, page) -> None:
     check_cell.get_by_text("[Correct] 01.arange").wait_for(timeout=15_000)
     _shot(page, check_cell, "03-right-answer")
 
-    figure = page.locator(".jp-OutputArea-output img").first
+    _open_and_run_all(page, lab, PLOTTING_LESSON)
+    figure = page.locator(f"{VISIBLE_NOTEBOOK} .jp-OutputArea-output img").last
     figure.wait_for(timeout=15_000)
     assert figure.evaluate("img => img.naturalWidth > 100 && img.complete")
-    _shot(page, figure, "04-figure")
+    _shot(page, figure, "04-lesson-02-figure")
     elapsed = time.monotonic() - started
     print(f"browser steps took {elapsed:.1f} s")
