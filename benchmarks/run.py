@@ -133,7 +133,11 @@ def bench_notebooks(repeats: int) -> dict:
             serial_s.append(wall(nbval))
             parallel_s.append(wall(parallel))
         for _ in range(max(1, repeats // 2)):
-            suite_serial.append(wall(suite))
+            try:
+                suite_serial.append(wall(suite))
+            except RuntimeError as exc:
+                result["suite_serial_failure"] = str(exc).splitlines()[-1][:300]
+                suite_serial.append(float("nan"))
             try:
                 suite_parallel.append(wall(suite + ["-n", "2", "--dist", "loadscope"]))
             except RuntimeError as exc:  # a failure under parallel load is a finding, not a crash
@@ -338,6 +342,8 @@ def markdown(results: dict) -> str:
                 f"| suite speed-up from xdist | {nb['suite_speedup']:.2f}× |",
             ]
         lines += ["", f"Runs: {nb['runs']} (suite: {nb.get('suite_runs', 0)})."]
+        if nb.get("suite_serial_failure"):
+            lines.append(f"The serial suite run FAILED: {nb['suite_serial_failure']}")
         if nb.get("suite_parallel_failure"):
             lines.append(f"The parallel suite run FAILED: {nb['suite_parallel_failure']}")
         lines.append("")

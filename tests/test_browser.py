@@ -164,6 +164,16 @@ def page():
             browser.close()
 
 
+def _stored_images(path: Path) -> set[str]:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    return {
+        "".join(output["data"]["image/png"]).replace("\n", "")
+        for cell in notebook["cells"]
+        for output in cell.get("outputs", [])
+        if "image/png" in output.get("data", {})
+    }
+
+
 def _shot(page, locator, name: str) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
@@ -191,25 +201,31 @@ def test_lesson_01_in_jupyterlab_with_working_check_widgets(lab, page):
 
 
 def _open_and_run_all(page, lab, notebook: str) -> None:
-    """Open a notebook, run all cells, and wait for real completion, not just "Idle"."""
-    page.goto(f"{lab['base']}/lab/tree/{notebook}?token={lab['token']}")
-    page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
+    """Open a notebook alone in its own workspace, run all cells, and wait for completion."""
+    workspace = notebook.split("_")[0]
+    page.goto(f"{lab['base']}/lab/workspaces/w{workspace}/tree/{notebook}?token={lab['token']}")
+    page.wait_for_selector(f"{VISIBLE_NOTEBOOK} .jp-CodeCell", timeout=60_000)
     page.wait_for_function(
-        """async () => {
+        """async (name) => {
             const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-            if (!w || !w.sessionContext) return false;
+            if (!w || !w.sessionContext || !w.context || !w.context.path.endsWith(name)) {
+                return false;
+            }
             await w.sessionContext.ready;
             return w.sessionContext.session && w.sessionContext.session.kernel &&
                    w.sessionContext.session.kernel.status === 'idle';
         }""",
+        arg=notebook,
         timeout=60_000,
     )
     # Stored outputs carry execution counts, so clear them first: then a count on every
     # code cell of this notebook means this run reached it.
     page.evaluate(
         """async () => {
-            await window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs');
-            window.jupyterapp.commands.execute('notebook:run-all-cells');
+            const app = window.jupyterapp;
+            app.shell.activateById(app.shell.currentWidget.id);  // commands act on the active one
+            await app.commands.execute('notebook:clear-all-cell-outputs');
+            app.commands.execute('notebook:run-all-cells');
         }"""
     )
     page.wait_for_function(
@@ -263,6 +279,9 @@ def _walk_through_lesson_01(lab, page) -> None:
     figure = page.locator(f"{VISIBLE_NOTEBOOK} .jp-OutputArea-output img").last
     figure.wait_for(timeout=15_000)
     assert figure.evaluate("img => img.naturalWidth > 100 && img.complete")
+    stored = _stored_images(LESSONS / PLOTTING_LESSON)
+    rendered = figure.get_attribute("src").split(",", 1)[-1]
+    assert rendered not in stored, "the figure shown is the stored one: the lesson did not re-run"
     _shot(page, figure, "04-lesson-02-figure")
     elapsed = time.monotonic() - started
     print(f"browser steps took {elapsed:.1f} s")
