@@ -25,4 +25,4 @@ if jax.default_backend() != "gpu":
 PYCODE
 
 "$PY" tools/solve_lessons.py
-"$PY" benchmarks/run.py --only dot,lessons --repeats 1 --out "${OUT:-/tmp}/jaxtour-gpu"
+"$PY" benchmarks/run.py --only lessons,dot --repeats 1 --out "${OUT:-/tmp}/jaxtour-gpu"
