@@ -56,8 +56,11 @@ _reported: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 def reported_seconds(answer: Any) -> float:
     """What the learner's time_call reports for SlowOperation, measured once per function."""
-    if answer in _reported:
-        return _reported[answer]
+    try:
+        if answer in _reported:
+            return _reported[answer]
+    except TypeError:  # not weak-referenceable (a builtin, say): measure without the cache
+        pass
     value = call_learner(answer, (SlowOperation(), 1.0))
     if isinstance(value, bool) or not isinstance(value, int | float):
         try:
@@ -66,7 +69,10 @@ def reported_seconds(answer: Any) -> float:
             raise LearnerCodeError(
                 f"time_call returned {type(value).__name__}, not a number of seconds.", ""
             ) from None
-    _reported[answer] = float(value)
+    try:
+        _reported[answer] = float(value)
+    except TypeError:
+        pass
     return float(value)
 
 
