@@ -31,6 +31,7 @@ from jaxtour.limits import TimeLimitExceeded, default_time_limit, set_time_limit
 from jaxtour.rules import LearnerCodeError, screen
 
 __all__ = [
+    "FEEDBACK_MIME",
     "STATUSES",
     "Feedback",
     "Note",
@@ -38,7 +39,9 @@ __all__ = [
     "check",
     "explain",
     "hint",
+    "is_placeholder",
     "list_exercises",
+    "read_and_check",
     "reference_answer",
     "set_time_limit",
     "show",
@@ -286,6 +289,3 @@ def show(exercise_id: str, get_answer: Callable[[], Any]) -> None:
         display_panel(exercise_id, get_answer, feedback)
     except Exception:
         print(feedback.text())
-
-
-__all__ += ["FEEDBACK_MIME", "read_and_check", "is_placeholder"]
