@@ -7,6 +7,8 @@ the learner's function go through ``call_learner``, which turns an exception int
 
 from __future__ import annotations
 
+import copy
+import re
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -190,6 +192,7 @@ class SameFunction:
     random_inputs: Callable[[np.random.Generator], Inputs] | None = None
     seed: int = 0
     output: Callable[[Any, Any], str | None] = JaxArray()
+    transform: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None
 
     def cases(self) -> list[tuple[Any, ...]]:
         cases = list(self.inputs())
@@ -205,6 +208,8 @@ class SameFunction:
     def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
         if not callable(answer):
             return f"Expected a function, but this is {describe(answer)}."
+        if self.transform is not None:  # e.g. jax.jit: the function must survive it
+            answer = _transformed(self.transform, answer)
         for args in self.cases():
             got = call_learner(answer, args)
             problem = self.output(got, expected(*args))
@@ -212,6 +217,82 @@ class SameFunction:
                 shown = ", ".join(short_repr(a, 40) for a in args)
                 return f"On input ({shown}) the result is wrong. {problem}"
         return None
+
+
+def _transformed(transform: Callable[..., Any], fn: Callable[..., Any]) -> Callable[..., Any]:
+    try:
+        return transform(fn)
+    except Exception as exc:
+        raise LearnerCodeError(
+            f"Your function could not be transformed: {type(exc).__name__}: {exc}",
+            traceback.format_exc(),
+            exc,
+        ) from None
+
+
+@dataclass(frozen=True)
+class Number:
+    """The answer must be one real number (Python, NumPy or a 0-d array) close to the expected."""
+
+    rtol: float = 1e-5
+    atol: float = 1e-8
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        if isinstance(answer, bool) or not (
+            isinstance(answer, int | float | np.generic)
+            or is_jax_array(answer)
+            or is_numpy_array(answer)
+        ):
+            return f"Expected a number, but this is {describe(answer)}."
+        value = np.asarray(answer)
+        if value.shape != ():
+            return f"Expected a single number, but this is {describe(answer)}."
+        if value.dtype.kind not in "iuf":
+            return f"Expected a real number, but this has dtype {value.dtype}."
+        got, want = float(value), float(np.asarray(expected))
+        if not np.isfinite(got):
+            return f"The result is {got}, not a finite number."
+        if not np.isclose(got, want, rtol=self.rtol, atol=self.atol):
+            return f"You have {got:.6g}, but the expected value is {want:.6g}."
+        return None
+
+
+def tree_shape(tree: Any) -> str:
+    """A pytree's structure with every leaf shown as *, e.g. ``(*, {'b': *, 'w': *})``."""
+    text = str(_jax().tree.structure(tree))
+    return text.removeprefix("PyTreeDef(").removesuffix(")")
+
+
+@dataclass(frozen=True)
+class SamePytree:
+    """The answer must have the expected structure (tuples, dicts, ...) and equal leaves."""
+
+    leaf: Callable[[Any, Any], str | None] = JaxArray()
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        jax = _jax()
+        want_paths, want_def = jax.tree_util.tree_flatten_with_path(expected)
+        got_paths, got_def = jax.tree_util.tree_flatten_with_path(answer)
+        if got_def != want_def:
+            return (
+                f"It has the structure {short_repr_tree(answer)}, but {tree_shape(expected)} "
+                "was expected (each * is one array)."
+            )
+        for (path, got), (_, want) in zip(got_paths, want_paths, strict=True):
+            problem = self.leaf(got, want)
+            if problem:
+                where = jax.tree_util.keystr(path) or "the top level"
+                return f"At {where}: {problem}"
+        return None
+
+
+def short_repr_tree(tree: Any) -> str:
+    if is_jax_array(tree) or is_numpy_array(tree):
+        return f"one array ({describe(tree)})"
+    try:
+        return tree_shape(tree)
+    except Exception:
+        return describe(tree)
 
 
 # --- mistake predicates ----------------------------------------------------------------
@@ -234,10 +315,61 @@ def behaves_like(wrong: Callable[..., Any], inputs: Callable[[], Inputs]) -> Cal
         if not callable(answer):
             return False
         for args in inputs():
-            got = answer(*args)
-            if compare_arrays(got, wrong(*args), check_dtype=False) is not None:
+            if not equals_tree(wrong(*args))(answer(*args)):
                 return False
         return True
+
+    return matches
+
+
+def equals_tree(value: Any) -> Callable[[Any], bool]:
+    """Matches an answer with ``value``'s pytree structure and equal leaves."""
+
+    def matches(answer: Any) -> bool:
+        jax = _jax()
+        want, want_def = jax.tree.flatten(value)
+        if want_def.num_nodes == 1:  # one array or number: any array-like may match it
+            return equals_value(value)(answer)
+        got, got_def = jax.tree.flatten(answer)
+        return got_def == want_def and all(
+            equals_value(w)(g) for g, w in zip(got, want, strict=True)
+        )
+
+    return matches
+
+
+def fails_with(error: str, pattern: str, inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function that raises an ``error`` (by class name) matching ``pattern``."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        for args in inputs():
+            try:
+                answer(*args)
+            except Exception as exc:
+                names = {cls.__name__ for cls in type(exc).__mro__}
+                return error in names and re.search(pattern, str(exc)) is not None
+        return False
+
+    return matches
+
+
+def mutates_input(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function that changes a NumPy array or dict it was given."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        for args in inputs():
+            before = copy.deepcopy(args)
+            try:
+                answer(*args)
+            except Exception:
+                continue
+            if not equals_tree(before)(args):
+                return True
+        return False
 
     return matches
 

@@ -11,7 +11,16 @@ from importlib import import_module
 
 from jaxtour.exercise import Exercise
 
-LESSON_MODULES: tuple[str, ...] = ("lesson00", "lesson01", "lesson02")
+LESSON_MODULES: tuple[str, ...] = (
+    "lesson00",
+    "lesson01",
+    "lesson02",
+    "lesson03",
+    "lesson04",
+    "lesson05",
+    "lesson06",
+    "lesson07",
+)
 
 
 @cache

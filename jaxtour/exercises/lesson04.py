@@ -1,0 +1,224 @@
+"""Exercises for lessons/04_argnums_and_pytrees.ipynb: which argument grad differentiates,
+value_and_grad, and parameters held in a pytree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from jaxtour.exercise import Exercise, Mistake
+from jaxtour.rules import (
+    JaxArray,
+    SameFunction,
+    SamePytree,
+    behaves_like,
+    equals_tree,
+    equals_value,
+    mutates_input,
+)
+
+LESSON = "04_argnums_and_pytrees"
+
+X = [1.0, 2.0, 3.0, 4.0]
+Y = [1.1, 2.1, 3.1, 4.1]
+
+
+def _jnp():
+    import jax.numpy as jnp
+
+    return jnp
+
+
+def _jax():
+    import jax
+
+    return jax
+
+
+def _sse(x, y):
+    return _jnp().sum((x - y) ** 2)
+
+
+def _xy():
+    jnp = _jnp()
+    return jnp.array(X), jnp.array(Y)
+
+
+def _grad(argnums):
+    return _jax().grad(_sse, argnums=argnums)(*_xy())
+
+
+def _value_and_grad():
+    return _jax().value_and_grad(_sse)(*_xy())
+
+
+# --- 04.sgd_step ------------------------------------------------------------------------
+
+
+def _step_inputs():
+    """Flat and nested parameter dicts, as NumPy float32 so a mutation would show."""
+    f32 = np.float32
+    flat = (
+        {"w": np.array([1.0, -2.0], f32), "b": np.array(0.5, f32)},
+        {"w": np.array([0.5, 0.25], f32), "b": np.array(-1.0, f32)},
+        0.1,
+    )
+    nested = (
+        {"layer": {"w": np.ones((2, 2), f32), "b": np.zeros(2, f32)}, "scale": np.array(2.0, f32)},
+        {
+            "layer": {"w": np.full((2, 2), 0.5, f32), "b": np.array([1.0, -1.0], f32)},
+            "scale": np.array(4.0, f32),
+        },
+        0.01,
+    )
+    return [flat, nested]
+
+
+def _jax_step_inputs():
+    jnp = _jnp()
+    return [_jax().tree.map(jnp.asarray, args) for args in _step_inputs()]
+
+
+def _sgd_step(params, grads, lr):
+    return _jax().tree.map(lambda p, g: p - lr * g, params, grads)
+
+
+def _ascent(params, grads, lr):
+    return _jax().tree.map(lambda p, g: p + lr * g, params, grads)
+
+
+def _no_lr(params, grads, lr):
+    return _jax().tree.map(lambda p, g: p - g, params, grads)
+
+
+def _in_place(params, grads, lr):
+    for name in params:
+        params[name] = params[name] - lr * grads[name]
+    return params
+
+
+def _is_pair(answer: Any) -> bool:
+    return isinstance(answer, tuple) and len(answer) == 2
+
+
+EXERCISES = (
+    Exercise(
+        id="04.grad_wrt_y",
+        title="Differentiate with respect to the second argument",
+        prompt="Compute the gradient of sum_squared_error(x, y) with respect to y, at the "
+        "lesson's x and y.",
+        reference=lambda: _grad(1),
+        rule=JaxArray(),
+        hints=(
+            "By default grad differentiates with respect to the first argument, x.",
+            "argnums picks the argument by position: x is 0, y is 1.",
+            "jax.grad(sum_squared_error, argnums=1)(x, y)",
+        ),
+        solution="grad_y = jax.grad(sum_squared_error, argnums=1)(x, y)",
+        mistakes=(
+            Mistake(
+                id="wrt-x",
+                message="That is the gradient with respect to x, the first argument: grad's "
+                "default (argnums=0). For y, pass argnums=1. (Notice the sign flips.)",
+                matches=lambda a: not _is_pair(a) and equals_value(_grad(0))(a),
+                example=lambda: _grad(0),
+            ),
+            Mistake(
+                id="both",
+                message="That is a pair of gradients, one per argument (argnums=(0, 1)). "
+                "Only the one with respect to y was asked for: argnums=1.",
+                matches=lambda a: _is_pair(a) and equals_tree(_grad((0, 1)))(a),
+                example=lambda: _grad((0, 1)),
+            ),
+            Mistake(
+                id="value",
+                message="That is the value of the squared error, not a gradient. "
+                "Wrap the function in jax.grad(..., argnums=1) first.",
+                matches=lambda a: not callable(a) and equals_value(_sse(*_xy()))(a),
+                example=lambda: _sse(*_xy()),
+            ),
+        ),
+        success="Correct: argnums=1 differentiates with respect to y.",
+    ),
+    Exercise(
+        id="04.value_and_grad",
+        title="Get the value and the gradient in one call",
+        prompt="Use jax.value_and_grad to get both the value of sum_squared_error(x, y) and "
+        "its gradient with respect to x, as the pair it returns.",
+        reference=_value_and_grad,
+        rule=SamePytree(),
+        hints=(
+            "jax.value_and_grad(f) is used like jax.grad(f), and returns two things.",
+            "jax.value_and_grad(sum_squared_error)(x, y)",
+        ),
+        solution="value_and_gradient = jax.value_and_grad(sum_squared_error)(x, y)",
+        mistakes=(
+            Mistake(
+                id="swapped",
+                message="The pair is the wrong way round: value_and_grad returns "
+                "(value, gradient), the value first.",
+                matches=lambda a: _is_pair(a) and equals_tree(_value_and_grad()[::-1])(tuple(a)),
+                example=lambda: _value_and_grad()[::-1],
+            ),
+            Mistake(
+                id="gradient-only",
+                message="That is only the gradient. value_and_grad returns (value, gradient); "
+                "keep both.",
+                matches=lambda a: not _is_pair(a) and equals_value(_grad(0))(a),
+                example=lambda: _grad(0),
+            ),
+            Mistake(
+                id="wrt-y",
+                message="The value is right, but the gradient is with respect to y. "
+                "The exercise asks for x, value_and_grad's default (argnums=0).",
+                matches=lambda a: _is_pair(a) and equals_tree((_sse(*_xy()), _grad(1)))(a),
+                example=lambda: (_sse(*_xy()), _grad(1)),
+            ),
+        ),
+        success="Correct: one call, (value, gradient).",
+    ),
+    Exercise(
+        id="04.sgd_step",
+        title="Update every parameter in a pytree",
+        prompt="Write sgd_step(params, grads, lr): return new parameters, each p - lr * g, "
+        "for dicts of any nesting. Leave params itself unchanged.",
+        reference=lambda: _sgd_step,
+        rule=SameFunction(inputs=_jax_step_inputs, output=SamePytree()),
+        hints=(
+            "jax.tree.map(f, tree1, tree2) calls f on matching leaves of two trees with the "
+            "same structure, and builds a new tree from the results.",
+            "The function to map takes one parameter and its gradient: lambda p, g: ...",
+            "jax.tree.map(lambda p, g: p - lr * g, params, grads)",
+        ),
+        solution=(
+            "def sgd_step(params, grads, lr):\n"
+            "    return jax.tree.map(lambda p, g: p - lr * g, params, grads)"
+        ),
+        mistakes=(
+            Mistake(
+                id="mutated-params",
+                message="Your function changed the params dict it was given (params[name] = "
+                "...). Build a new tree instead: jax.tree.map returns one, and the caller's "
+                "params stay as they were. It also handles nested dicts.",
+                matches=mutates_input(lambda: _step_inputs()[:1]),
+                example=lambda: _in_place,
+            ),
+            Mistake(
+                id="ascent",
+                message="You added the gradient: that climbs the loss. Gradient descent "
+                "subtracts it: p - lr * g.",
+                matches=behaves_like(_ascent, _jax_step_inputs),
+                example=lambda: _ascent,
+            ),
+            Mistake(
+                id="no-learning-rate",
+                message="You subtracted the whole gradient. Scale it by the learning rate: "
+                "p - lr * g.",
+                matches=behaves_like(_no_lr, _jax_step_inputs),
+                example=lambda: _no_lr,
+            ),
+        ),
+        success="Correct: jax.tree.map walks any nesting of dicts, lists and tuples.",
+    ),
+)

@@ -1,0 +1,247 @@
+"""Exercises for lessons/06_immutability_and_purity.ipynb: .at[] updates, the removed
+jax.ops API, what jit traces, and control flow that survives jit."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from jaxtour.exercise import Exercise, Mistake
+from jaxtour.rules import (
+    ExactInteger,
+    JaxArray,
+    SameFunction,
+    behaves_like,
+    equals_value,
+    fails_with,
+    is_jax_array,
+    is_numpy_array,
+    mutates_input,
+)
+
+LESSON = "06_immutability_and_purity"
+
+
+def _jnp():
+    import jax.numpy as jnp
+
+    return jnp
+
+
+def _jax():
+    import jax
+
+    return jax
+
+
+# --- 06.scale_row -----------------------------------------------------------------------
+
+
+def _matrix_inputs():
+    jnp = _jnp()
+    return [(jnp.arange(6.0).reshape(2, 3), 1, 10.0), (jnp.ones((3, 2)), 0, -2.0)]
+
+
+def _numpy_matrix_inputs():
+    return [(np.arange(6.0).reshape(2, 3), 1, 10.0)]
+
+
+def _scale_row(m, i, factor):
+    return m.at[i].multiply(factor)
+
+
+def _scale_all(m, i, factor):
+    return m * factor
+
+
+def _scale_in_place(m, i, factor):
+    m[i] *= factor
+    return m
+
+
+def _old_index_mul(m, i, factor):
+    return _jax().ops.index_mul(m, _jax().ops.index[i], factor)
+
+
+# --- 06.clip_negative -------------------------------------------------------------------
+
+
+def _vector_inputs():
+    jnp = _jnp()
+    return [(jnp.array([-2.0, 0.5, 0.0, 3.0]),), (jnp.array([[1.0, -1.0], [-0.5, 2.0]]),)]
+
+
+def _clip_negative(x):
+    return _jnp().where(x < 0, 0.0, x)
+
+
+def _clip_positive(x):
+    return _jnp().where(x > 0, 0.0, x)
+
+
+def _python_if(x):
+    if x < 0:  # a Python if: fails under jit for any traced x
+        return 0.0
+    return x
+
+
+def _fails_under_jit(answer) -> bool:
+    if not callable(answer):
+        return False
+    try:
+        _jax().jit(answer)(_jnp().array(-1.0))  # a scalar: the if itself is what fails
+    except _jax().errors.TracerBoolConversionError:
+        return True
+    except Exception:
+        return False
+    return False
+
+
+EXERCISES = (
+    Exercise(
+        id="06.set_first",
+        title="Update a jax array with .at[]",
+        prompt="x = jnp.array([1, 2, 3]). Make y: a copy of x whose first element is 123.",
+        reference=lambda: _jnp().array([123, 2, 3]),
+        rule=JaxArray(),
+        hints=(
+            "x[0] = 123 fails: jax arrays are immutable. The .at property makes an updated copy.",
+            "x.at[0] picks the element; .set(value) returns the new array.",
+            "y = x.at[0].set(123)",
+        ),
+        solution="y = x.at[0].set(123)",
+        mistakes=(
+            Mistake(
+                id="unchanged",
+                message="This is x, unchanged. x.at[0].set(123) does not change x: it returns "
+                "a new array. Keep it: y = x.at[0].set(123).",
+                matches=lambda a: is_jax_array(a) and equals_value([1, 2, 3])(a),
+                example=lambda: _jnp().array([1, 2, 3]),
+            ),
+            Mistake(
+                id="numpy-copy",
+                message="Right values, but this is a NumPy array (a copy you changed in place). "
+                "Stay in JAX: y = x.at[0].set(123).",
+                matches=lambda a: is_numpy_array(a) and equals_value([123, 2, 3])(a),
+                example=lambda: np.array([123, 2, 3]),
+            ),
+            Mistake(
+                id="wrong-index",
+                message="123 went into the second element. Indices start at 0: x.at[0].",
+                matches=equals_value([1, 123, 3]),
+                example=lambda: _jnp().array([1, 123, 3]),
+            ),
+        ),
+        success="Correct: a new array, and x is still [1, 2, 3].",
+    ),
+    Exercise(
+        id="06.scale_row",
+        title="Port old jax.ops code to .at[]",
+        prompt="Old tutorials write jax.ops.index_mul(m, jax.ops.index[i], factor). Write "
+        "scale_row(m, i, factor) for today's JAX: a copy of m with row i multiplied by factor.",
+        reference=lambda: _scale_row,
+        rule=SameFunction(inputs=_matrix_inputs),
+        hints=(
+            "jax.ops.index_update, index_add, index_mul, index_min and index_max were removed "
+            "in JAX 0.3.2. Each became a method of .at[].",
+            "m.at[i] selects row i, as m[i] would.",
+            "return m.at[i].multiply(factor)",
+        ),
+        solution="def scale_row(m, i, factor):\n    return m.at[i].multiply(factor)",
+        mistakes=(
+            Mistake(
+                id="removed-api",
+                message="jax.ops.index_mul (like index_update and index_add) was removed in "
+                "JAX 0.3.2, so this code fails on any JAX since. Use m.at[i].multiply(factor).",
+                matches=fails_with("AttributeError", r"jax\.ops", _matrix_inputs),
+                example=lambda: _old_index_mul,
+            ),
+            Mistake(
+                id="mutates-input",
+                message="Your function changes the array it is given (m[i] *= factor): on a "
+                "NumPy array the caller's m changes too, and on a jax array it fails. "
+                "Return an updated copy: m.at[i].multiply(factor).",
+                matches=mutates_input(_numpy_matrix_inputs),
+                example=lambda: _scale_in_place,
+            ),
+            Mistake(
+                id="whole-matrix",
+                message="You multiplied the whole matrix. Only row i should change: m.at[i].",
+                matches=behaves_like(_scale_all, _matrix_inputs),
+                example=lambda: _scale_all,
+            ),
+        ),
+        success="Correct: .at[i].multiply, the modern index_mul.",
+    ),
+    Exercise(
+        id="06.trace_count",
+        title="Count how often a print inside jit runs",
+        prompt="noisy is jitted and prints. It is called on jnp.ones(3), jnp.ones(3), "
+        "jnp.zeros(3), then jnp.ones(5). How many lines does it print? Give an int.",
+        reference=lambda: 2,
+        rule=ExactInteger(),
+        hints=(
+            "A print is a Python side effect. jit runs the Python function only while it "
+            "traces; later calls run the compiled code.",
+            "jit traces again only when the shapes or dtypes of the arguments change, "
+            "not when their values do.",
+        ),
+        solution="prints = 2",
+        mistakes=(
+            Mistake(
+                id="every-call",
+                message="4 would be one line per call. A print inside jit runs only while JAX "
+                "traces the function: the compiled code it caches has no print in it.",
+                matches=lambda a: isinstance(a, int) and a == 4,
+                example=lambda: 4,
+            ),
+            Mistake(
+                id="values-retrace",
+                message="3 counts the zeros as a new trace. jit caches by shape and dtype, "
+                "not by value: jnp.zeros(3) reuses the trace of jnp.ones(3).",
+                matches=lambda a: isinstance(a, int) and a == 3,
+                example=lambda: 3,
+            ),
+            Mistake(
+                id="once",
+                message="1 misses the last call: jnp.ones(5) has a new shape, so jit traces "
+                "(and prints) again.",
+                matches=lambda a: isinstance(a, int) and a == 1,
+                example=lambda: 1,
+            ),
+        ),
+        success="Correct: one trace for shape (3,), one for (5,).",
+    ),
+    Exercise(
+        id="06.clip_negative",
+        title="Write control flow that survives jit",
+        prompt="Write clip_negative(x): x with every negative element replaced by 0.0. "
+        "The grader runs it under jax.jit.",
+        reference=lambda: _clip_negative,
+        rule=SameFunction(inputs=_vector_inputs, transform=lambda f: _jax().jit(f)),
+        hints=(
+            "Under jit, x is a tracer without values, so `if x < 0:` cannot be decided.",
+            "jnp.where(condition, a, b) picks a where condition holds, else b, element by "
+            "element, and works under jit.",
+            "return jnp.where(x < 0, 0.0, x)",
+        ),
+        solution="def clip_negative(x):\n    return jnp.where(x < 0, 0.0, x)",
+        mistakes=(
+            Mistake(
+                id="python-if",
+                message="A Python if on an array fails under jit: x is a tracer there, with "
+                "a shape but no values. Use jnp.where(x < 0, 0.0, x), which works element "
+                "by element.",
+                matches=_fails_under_jit,
+                example=lambda: _python_if,
+            ),
+            Mistake(
+                id="clipped-positives",
+                message="You zeroed the positive elements. Keep them, and replace the "
+                "negative ones: jnp.where(x < 0, 0.0, x).",
+                matches=behaves_like(_clip_positive, _vector_inputs),
+                example=lambda: _clip_positive,
+            ),
+        ),
+        success="Correct: jnp.where is jit's element-wise if.",
+    ),
+)
