@@ -63,7 +63,7 @@ def list_exercises() -> list[str]:
 
 def _unknown_message(exercise_id: object) -> str:
     ids = list(all_exercises())
-    close = difflib.get_close_matches(str(exercise_id), ids, n=3, cutoff=0.5)
+    close = difflib.get_close_matches(str(exercise_id), ids, n=3, cutoff=0.7)
     hint = f" Did you mean {', '.join(repr(c) for c in close)}?" if close else ""
     return f"There is no exercise {exercise_id!r}.{hint} checks.list_exercises() lists them all."
 

@@ -89,8 +89,9 @@ def test_the_from_import_form_of_removed_names_is_recognised_too():
     assert explain_exception(info.value).id == "removed-device-array"
 
 
-@pytest.mark.parametrize("explanation", [e for e in EXPLANATIONS if e.lesson], ids=str)
-def test_named_lesson_sections_exist(explanation):
+@pytest.mark.parametrize("explanation", EXPLANATIONS, ids=lambda e: e.id)
+def test_every_explanation_names_the_lesson_section_that_teaches_it(explanation):
+    assert explanation.lesson is not None, f"{explanation.id} names no lesson section"
     stem, section = explanation.lesson
     source = (LESSONS / f"{stem}.md").read_text(encoding="utf-8")
     assert f"# {section}\n" in source
