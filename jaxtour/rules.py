@@ -11,7 +11,7 @@ import copy
 import re
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -193,6 +193,9 @@ class SameFunction:
     seed: int = 0
     output: Callable[[Any, Any], str | None] = JaxArray()
     transform: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None
+    _outputs: dict[int, tuple[Any, list[Any]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def cases(self) -> list[tuple[Any, ...]]:
         cases = list(self.inputs())
@@ -202,17 +205,30 @@ class SameFunction:
 
     def warm_up(self, expected: Callable[..., Any]) -> None:
         """Run the reference once on every case, so its compilation is not timed."""
-        for args in self.cases():
-            _jax().block_until_ready(expected(*args))
+        self.expected_outputs(expected)
+
+    def expected_outputs(self, expected: Callable[..., Any]) -> list[Any]:
+        """The reference's output on every case, computed once per reference function.
+
+        The inputs are deterministic and the reference is pure, so its outputs are
+        cached; the learner's function always gets freshly built inputs.
+        """
+        key = id(expected)
+        cached = self._outputs.get(key)
+        if cached is None or cached[0] is not expected:
+            outputs = [_jax().block_until_ready(expected(*args)) for args in self.cases()]
+            cached = self._outputs[key] = (expected, outputs)
+        return cached[1]
 
     def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
         if not callable(answer):
             return f"Expected a function, but this is {describe(answer)}."
         if self.transform is not None:  # e.g. jax.jit: the function must survive it
             answer = _transformed(self.transform, answer)
-        for args in self.cases():
+        wanted = self.expected_outputs(expected)
+        for args, want in zip(self.cases(), wanted, strict=True):
             got = call_learner(answer, args)
-            problem = self.output(got, expected(*args))
+            problem = self.output(got, want)
             if problem:
                 shown = ", ".join(short_repr(a, 40) for a in args)
                 return f"On input ({shown}) the result is wrong. {problem}"
@@ -311,11 +327,15 @@ def equals_value(value: Any) -> Callable[[Any], bool]:
 def behaves_like(wrong: Callable[..., Any], inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
     """Matches a function whose outputs equal ``wrong``'s on every input."""
 
+    wrong_outputs: list[Any] = []  # computed on first use: the inputs are deterministic
+
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
-        for args in inputs():
-            if not equals_tree(wrong(*args))(answer(*args)):
+        if not wrong_outputs:
+            wrong_outputs.extend(wrong(*args) for args in inputs())
+        for args, want in zip(inputs(), wrong_outputs, strict=True):
+            if not equals_tree(want)(answer(*args)):
                 return False
         return True
 

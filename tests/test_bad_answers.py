@@ -145,9 +145,16 @@ seeds = st.integers(0, 2**16)
 numpy_arrays = st.builds(
     _make_array, st.sampled_from(ARRAY_DTYPES), shapes, seeds, st.sampled_from(SPECIALS)
 )
-jax_arrays = st.builds(
-    _make_array, st.sampled_from(JAX_DTYPES), shapes, seeds, st.sampled_from(SPECIALS)
-).map(jnp.asarray)
+# Putting an array on the device costs milliseconds, more than most checks, so the jax
+# arrays come from a pool made once: every dtype, shape and planted special value.
+JAX_SHAPES = [(), (0,), (1,), (3,), (4,), (10,), (2, 3), (3, 4), (1, 1, 5)]
+JAX_POOL = [
+    jnp.asarray(_make_array(dtype, shape, seed, special))
+    for seed, (dtype, shape, special) in enumerate(
+        (d, sh, sp) for d in JAX_DTYPES for sh in JAX_SHAPES for sp in (None, np.nan, np.inf)
+    )
+]
+jax_arrays = st.sampled_from(JAX_POOL)
 scalars = st.one_of(
     st.none(),
     st.booleans(),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -39,6 +40,7 @@ def _sum_of_squares(x):
     return _jnp().sum(x**2)
 
 
+@cache  # jax arrays are immutable, so one computation serves every check
 def _x():
     return _jnp().array(X)
 

@@ -3,6 +3,7 @@ value_and_grad, and parameters held in a pytree."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -40,15 +41,18 @@ def _sse(x, y):
     return _jnp().sum((x - y) ** 2)
 
 
+@cache  # jax arrays are immutable, so one computation serves every check
 def _xy():
     jnp = _jnp()
     return jnp.array(X), jnp.array(Y)
 
 
+@cache
 def _grad(argnums):
     return _jax().grad(_sse, argnums=argnums)(*_xy())
 
 
+@cache
 def _value_and_grad():
     return _jax().value_and_grad(_sse)(*_xy())
 

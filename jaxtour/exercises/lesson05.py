@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from jaxtour.exercise import Exercise, Mistake
@@ -29,15 +30,18 @@ def _squared_error_with_aux(x, y):
     return _jnp().sum((x - y) ** 2), x - y
 
 
+@cache  # jax arrays are immutable, so one computation serves every check
 def _xy():
     jnp = _jnp()
     return jnp.array(X), jnp.array(Y)
 
 
+@cache
 def _grad_and_aux():
     return _jax().grad(_squared_error_with_aux, has_aux=True)(*_xy())
 
 
+@cache
 def _value_aux_grad():
     return _jax().value_and_grad(_squared_error_with_aux, has_aux=True)(*_xy())
 
