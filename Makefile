@@ -1,6 +1,7 @@
 # jaxtour's entry points. Needs only python3 (3.11+) and make; the first use of any
 # target builds .venv with the exact versions in constraints.txt.
-#   make lab       open the lessons in JupyterLab (127.0.0.1; Jupyter makes a fresh token)
+#   make lab       copy the lessons into jaxtour-lessons/ (never overwriting your copies)
+#                  and open them in JupyterLab (127.0.0.1; Jupyter makes a fresh token)
 #   make test      run the whole test suite (what CI runs)
 #   make lessons   re-execute every lesson in place (LESSON=01 for just one)
 #   make lint      ruff over the code
@@ -11,7 +12,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.jaxtour-installed
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test lessons lint bench constraints clean
+.PHONY: lab lab-authors test lessons lint bench badges constraints clean
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,10 +21,13 @@ $(STAMP): pyproject.toml constraints.txt
 	@touch $@
 
 lab: $(STAMP)
+	$(BIN)/jaxtour lab
+
+# Lesson authors: the repository's lessons/ itself, .md sources hidden.
+lab-authors: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=lessons $(ROOT_FLAG) \
 		--ContentsManager.hide_globs='$(HIDDEN)'
 
-# Learners open the .ipynb; the MyST sources are for lesson authors.
 HIDDEN := ["__pycache__", "*.pyc", ".ipynb_checkpoints", "[0-9][0-9]_*.md"]
 
 test: $(STAMP)

@@ -22,6 +22,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
+from jaxtour import progress as progress_store
 from jaxtour.exercise import Exercise
 from jaxtour.exercises import all_exercises
 from jaxtour.explain import explain_exception
@@ -41,6 +42,7 @@ __all__ = [
     "hint",
     "is_placeholder",
     "list_exercises",
+    "progress",
     "read_and_check",
     "reference_answer",
     "set_time_limit",
@@ -96,15 +98,17 @@ def check(exercise_id: str, answer: Any) -> Feedback:
     if exercise is None:
         return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
     try:
-        return _check(exercise, answer)
+        feedback = _check(exercise, answer)
     except BaseException:  # the grader must never raise into the notebook
-        return _feedback(
+        feedback = _feedback(
             exercise,
             "error",
             "The grader itself failed on this answer. That is a bug in jaxtour, not in "
             "your code; the details say where.",
             details=traceback.format_exc(),
         )
+    progress_store.record(exercise.id, feedback.status, feedback.mistake)  # never raises
+    return feedback
 
 
 def _feedback(exercise: Exercise, status: Status, message: str, **extra: Any) -> Feedback:
@@ -274,6 +278,19 @@ def explain(error: BaseException | None = None) -> Note:
             "https://docs.jax.dev/en/latest/errors.html",
         )
     return Note(f"About {_one_line(error)}", explanation.text())
+
+
+def progress() -> Note:
+    """How many exercises of each lesson you attempted and passed, from the progress store."""
+    try:
+        rows = progress_store.by_lesson()
+    except Exception as exc:
+        return Note("Progress", f"The progress store could not be read: {_one_line(exc)}")
+    where = progress_store.store_path()
+    note = "" if progress_store.enabled() else "\n(Recording is off: JAXTOUR_PROGRESS=off.)"
+    return Note(
+        "Your progress", f"{progress_store.table_text(rows)}\n\nStored in {where}{note}", code=True
+    )
 
 
 def show(exercise_id: str, get_answer: Callable[[], Any]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -15,6 +16,10 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 # Keep JAX on the CPU and quiet in tests, whatever the machine has.
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
+# Never touch the learner's own progress store; record nothing unless a test turns it on
+# (tests/test_progress.py does, each in its own folder). Kernels inherit both.
+os.environ["JAXTOUR_DATA_DIR"] = tempfile.mkdtemp(prefix="jaxtour-test-data-")
+os.environ.setdefault("JAXTOUR_PROGRESS", "off")
 
 LESSON_NOTEBOOKS = sorted(LESSONS.glob("[0-9][0-9]_*.ipynb"))
 

@@ -1,0 +1,195 @@
+"""The progress store: every check() outcome, kept locally so a learner sees how far they got.
+
+The store is one SQLite file in the platform's user data directory (override the folder
+with ``JAXTOUR_DATA_DIR``; set ``JAXTOUR_PROGRESS=off`` to record nothing). SQLite gives
+what the store promises: each record is one atomic transaction, concurrent kernels wait
+for each other's write lock instead of losing records, and a process killed mid-write
+leaves the last committed state readable (the journal rolls the torn write back).
+
+A store that cannot be read is moved aside to ``progress.corrupt-<time>.sqlite3``, one
+warning says so, and a new store is started. Recording never raises: ``check()`` must
+never fail because of the store.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import sys
+import time
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+STORE_NAME = "progress.sqlite3"
+ENV_DIR = "JAXTOUR_DATA_DIR"
+ENV_SWITCH = "JAXTOUR_PROGRESS"
+LOCK_TIMEOUT_S = 10.0
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS checks (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at REAL NOT NULL,
+    exercise TEXT NOT NULL,
+    status TEXT NOT NULL,
+    mistake TEXT
+)
+"""
+
+
+class StoreCorrupt(Exception):
+    """The store file exists but is not a readable progress store."""
+
+
+def data_dir() -> Path:
+    """Where jaxtour keeps its files: ``$JAXTOUR_DATA_DIR``, else the platform's user data dir."""
+    override = os.environ.get(ENV_DIR)
+    if override:
+        return Path(override).expanduser()
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "jaxtour"
+
+
+def store_path() -> Path:
+    return data_dir() / STORE_NAME
+
+
+def enabled() -> bool:
+    return os.environ.get(ENV_SWITCH, "on").strip().lower() not in ("off", "0", "false", "no")
+
+
+@contextlib.contextmanager
+def _connect(path: Path) -> Iterator[sqlite3.Connection]:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    connection = sqlite3.connect(path, timeout=LOCK_TIMEOUT_S, isolation_level=None)
+    try:
+        try:
+            connection.execute(_SCHEMA)
+            connection.execute("SELECT exercise, status FROM checks LIMIT 1").fetchall()
+        except sqlite3.DatabaseError as exc:
+            if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+                raise
+            raise StoreCorrupt(str(exc)) from exc
+        yield connection
+    finally:
+        connection.close()
+
+
+def _move_aside(path: Path, reason: str) -> Path:
+    backup = path.with_name(f"progress.corrupt-{time.strftime('%Y%m%d-%H%M%S')}.sqlite3")
+    counter = 1
+    while backup.exists():
+        backup = path.with_name(f"{backup.stem}-{counter}.sqlite3")
+        counter += 1
+    os.replace(path, backup)
+    for suffix in ("-journal", "-wal", "-shm"):
+        leftover = path.with_name(path.name + suffix)
+        if leftover.exists():
+            os.replace(leftover, backup.with_name(backup.name + suffix))
+    warnings.warn(
+        f"jaxtour: the progress store {path} could not be read ({reason}); it was moved to "
+        f"{backup.name} and a new one was started.",
+        RuntimeWarning,
+        stacklevel=3,
+    )
+    return backup
+
+
+@contextlib.contextmanager
+def _store(path: Path | None = None) -> Iterator[sqlite3.Connection]:
+    """An open store; a corrupt one is moved aside (with one warning) and replaced."""
+    path = path or store_path()
+    try:
+        with _connect(path) as connection:
+            yield connection
+            return
+    except StoreCorrupt as exc:
+        _move_aside(path, str(exc))
+    with _connect(path) as connection:
+        yield connection
+
+
+def record(exercise_id: str, status: str, mistake: str | None = None) -> bool:
+    """Append one check outcome. Returns False (and raises nothing) when it was not stored."""
+    if not enabled():
+        return False
+    try:
+        with _store() as connection:
+            connection.execute(
+                "INSERT INTO checks (at, exercise, status, mistake) VALUES (?, ?, ?, ?)",
+                (time.time(), exercise_id, status, mistake),
+            )
+        return True
+    except Exception:  # a read-only home, a full disk, a lock held too long
+        return False
+
+
+@dataclass(frozen=True)
+class ExerciseProgress:
+    exercise: str
+    attempts: int
+    passed: bool
+    last_status: str
+
+
+def read(path: Path | None = None) -> dict[str, ExerciseProgress]:
+    """Exercise id -> its progress, for every exercise checked at least once."""
+    if not (path or store_path()).exists():
+        return {}
+    with _store(path) as connection:
+        rows = connection.execute(
+            "SELECT exercise, COUNT(*), MAX(status = 'correct'),"
+            " (SELECT c2.status FROM checks c2 WHERE c2.exercise = c1.exercise"
+            "  ORDER BY c2.id DESC LIMIT 1)"
+            " FROM checks c1 WHERE status != 'unattempted' GROUP BY exercise"
+        ).fetchall()
+    return {row[0]: ExerciseProgress(row[0], int(row[1]), bool(row[2]), row[3]) for row in rows}
+
+
+def count(path: Path | None = None) -> int:
+    """How many outcomes the store holds (attempted or not)."""
+    if not (path or store_path()).exists():
+        return 0
+    with _store(path) as connection:
+        return int(connection.execute("SELECT COUNT(*) FROM checks").fetchone()[0])
+
+
+@dataclass(frozen=True)
+class LessonProgress:
+    lesson: str
+    exercises: int
+    attempted: int
+    passed: int
+
+
+def by_lesson(path: Path | None = None) -> list[LessonProgress]:
+    """One row per lesson: how many of its exercises were attempted and passed."""
+    from jaxtour.exercises import by_lesson as lessons
+
+    done = read(path)
+    table = []
+    for lesson, exercises in lessons().items():
+        ids = [e.id for e in exercises]
+        attempted = sum(1 for i in ids if i in done)
+        passed = sum(1 for i in ids if i in done and done[i].passed)
+        table.append(LessonProgress(lesson, len(ids), attempted, passed))
+    return table
+
+
+def table_text(rows: list[LessonProgress]) -> str:
+    width = max(len(r.lesson) for r in rows)
+    lines = [f"{'lesson':{width}}  attempted  passed  of"]
+    for r in rows:
+        lines.append(f"{r.lesson:{width}}  {r.attempted:>9}  {r.passed:>6}  {r.exercises:>2}")
+    total = sum(r.exercises for r in rows)
+    passed = sum(r.passed for r in rows)
+    lines.append(f"{'all':{width}}  {sum(r.attempted for r in rows):>9}  {passed:>6}  {total:>2}")
+    return "\n".join(lines)

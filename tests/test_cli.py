@@ -1,0 +1,168 @@
+"""The jaxtour command: a workspace that never loses work, doctor, progress, reset, errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jaxtour import cli, doctor, workspace
+
+ROOT = Path(__file__).resolve().parent.parent
+JAXTOUR = [sys.executable, "-m", "jaxtour.cli"]
+
+
+def run(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [*JAXTOUR, *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+    )
+
+
+def test_lab_copies_the_lessons_and_never_overwrites(tmp_path):
+    first = run("lab", "ws", "--dry-run", "--port", str(_free_port()), cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    ws = tmp_path / "ws"
+    shipped = [p.name for p in workspace.lesson_files()]
+    assert sorted(p.name for p in ws.iterdir() if not p.name.startswith(".")) == sorted(shipped)
+    assert "copied" in first.stdout and "--ServerApp.ip=127.0.0.1" in first.stdout
+    assert "--ServerApp.root_dir=" in first.stdout
+
+    mine = ws / "03_grad.ipynb"
+    mine.write_text('{"my": "work"}')
+    (ws / "04_argnums_and_pytrees.ipynb").unlink()
+    second = run("lab", "ws", "--dry-run", "--port", str(_free_port()), cwd=tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert mine.read_text() == '{"my": "work"}'  # the learner's edit survives
+    assert (ws / "04_argnums_and_pytrees.ipynb").exists()  # a deleted lesson comes back
+    assert "a newer" not in second.stdout  # edits are not "newer shipped lessons"
+
+
+def test_lab_names_shipped_lessons_newer_than_the_workspace_copy(tmp_path):
+    ws = tmp_path / "ws"
+    workspace.sync(ws)
+    manifest = ws / workspace.MANIFEST
+    data = json.loads(manifest.read_text())
+    data["copied_from"]["02_timing_honestly.ipynb"] = "an older release"
+    manifest.write_text(json.dumps(data))
+    result = run("lab", "ws", "--dry-run", "--port", str(_free_port()), cwd=tmp_path)
+    assert "a newer 02_timing_honestly.ipynb ships" in result.stdout
+    assert "jaxtour reset 02" in result.stdout
+
+
+def test_reset_backs_up_the_learners_file_then_restores_a_fresh_copy(tmp_path):
+    ws = tmp_path / "jaxtour-lessons"
+    workspace.sync(ws)
+    (ws / "05_has_aux.ipynb").write_text("my answers")
+    result = run("reset", "05", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    backups = list(ws.glob("05_has_aux.backup-*.ipynb"))
+    assert len(backups) == 1 and backups[0].read_text() == "my answers"
+    fresh = workspace.shipped_lessons() / "05_has_aux.ipynb"
+    assert (ws / "05_has_aux.ipynb").read_bytes() == fresh.read_bytes()
+    again = run("reset", "05_has_aux", cwd=tmp_path)  # a second reset keeps both backups
+    assert again.returncode == 0 and len(list(ws.glob("05_has_aux.backup-*.ipynb"))) == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["reset", "99"], "no lesson '99'"),
+        (["reset", "03", "--dir", "missing"], "is not a jaxtour workspace"),
+        (["lab", "--port", "0", "--dry-run"], "--port must be between"),
+    ],
+)
+def test_errors_are_one_line_and_a_nonzero_exit(tmp_path, args, message):
+    result = run(*args, cwd=tmp_path)
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_a_port_in_use_is_one_line(tmp_path):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = run("lab", "--port", str(port), "--dry-run", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.strip() == f"jaxtour: port {port} is in use; pick another with --port"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
+def test_an_unwritable_folder_is_one_line(tmp_path):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(stat.S_IREAD | stat.S_IEXEC)
+    result = run("lab", "locked", "--dry-run", "--port", str(_free_port()), cwd=tmp_path)
+    assert result.returncode == 1 and "cannot write to" in result.stderr
+
+
+def test_an_unwritable_folder_is_one_line_even_as_root(tmp_path):
+    (tmp_path / "a-file").write_text("")  # a file where the workspace folder should go
+    result = run("lab", "a-file/ws", "--dry-run", "--port", str(_free_port()), cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.startswith("jaxtour: cannot write to") and "Traceback" not in result.stderr
+
+
+def test_missing_jupyterlab_is_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(cli.importlib.util, "find_spec", lambda name: None)
+    assert cli.main(["lab", str(tmp_path / "ws"), "--dry-run"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("jaxtour: JupyterLab is not installed: ") and "pip install" in err
+
+
+def test_progress_prints_a_table_per_lesson(tmp_path):
+    env = {"JAXTOUR_DATA_DIR": str(tmp_path), "JAXTOUR_PROGRESS": "on"}
+    script = "from jaxtour import checks; checks.check('03.gradient', 30.0)"
+    subprocess.run([sys.executable, "-c", script], env={**os.environ, **env}, check=True)
+    result = run("progress", cwd=tmp_path, env=env)
+    assert result.returncode == 0
+    row = next(line for line in result.stdout.splitlines() if line.startswith("03_grad"))
+    assert row.split() == ["03_grad", "1", "0", "4"]
+
+
+def test_doctor_reports_versions_backend_and_place(tmp_path):
+    result = run("doctor", cwd=tmp_path, env={"JAX_PLATFORMS": "cpu"})
+    assert result.returncode == 0, result.stdout
+    for part in ("Python", "JAX ", "jaxlib", "backend     cpu", "Lessons:"):
+        assert part in result.stdout
+    binder = run("doctor", cwd=tmp_path, env={"BINDER_LAUNCH_HOST": "https://mybinder.org/"})
+    assert "Binder (CPU only" in binder.stdout
+
+
+@pytest.mark.parametrize(("cuda", "extra"), [("13.0", "cuda13"), ("12.4", "cuda12")])
+def test_doctor_names_the_install_command_for_a_gpu_jax_cannot_use(tmp_path, cuda, extra):
+    fake = tmp_path / "nvidia-smi"
+    fake.write_text(
+        "#!/bin/sh\n"
+        'if [ "$1" = "--query-gpu=name,driver_version" ]; then echo "NVIDIA H200, 580.65"; '
+        f'else echo "| NVIDIA-SMI 580.65   Driver Version: 580.65   CUDA Version: {cuda} |"; fi\n'
+    )
+    fake.chmod(0o755)
+    lines, status = doctor.report(nvidia_smi=str(fake))
+    text = "\n".join(lines)
+    assert status == 1
+    assert "NVIDIA H200" in text and "CPU-only" in text
+    assert f'-m pip install -U "jax[{extra}]"' in text
+
+
+def test_colab_is_recognised(monkeypatch):
+    monkeypatch.setitem(sys.modules, "google.colab", object())
+    assert doctor.where_am_i() == "colab"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
