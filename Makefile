@@ -5,6 +5,8 @@
 #   make test      run the whole test suite (what CI runs)
 #   make lessons   re-execute every lesson in place (LESSON=01 for just one)
 #   make lint      ruff over the code
+#   make badges    regenerate Colab/Binder badges and install cells from pyproject.toml
+#   make binder    regenerate binder/requirements.txt from constraints.txt
 #   make bench     the benchmarks (not tests): writes benchmarks/RESULTS.md
 PYTHON ?= python3
 VENV   := .venv
@@ -12,7 +14,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.jaxtour-installed
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab lab-authors test lessons lint bench badges constraints clean
+.PHONY: lab lab-authors test lessons lint bench badges binder constraints clean
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,6 +37,15 @@ test: $(STAMP)
 
 lessons: $(STAMP)
 	$(BIN)/python tools/build_lessons.py $(LESSON)
+
+# After changing [tool.jaxtour] in pyproject.toml: regenerate the badges and Colab cells.
+badges: $(STAMP)
+	$(BIN)/python tools/badges.py
+	$(BIN)/python tools/build_lessons.py
+
+# After changing constraints.txt: regenerate Binder's pinned requirements.
+binder: $(STAMP)
+	$(BIN)/python tools/binder_requirements.py
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test,bench]'

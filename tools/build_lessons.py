@@ -11,6 +11,7 @@ notebook shows the static feedback instead of "Error displaying widget".
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -45,6 +46,10 @@ def strip_widget_views(notebook: nbformat.NotebookNode) -> None:
     for cell in notebook.cells:
         for output in cell.get("outputs", []):
             output.get("data", {}).pop(WIDGET_VIEW_MIME, None)
+
+
+# Building lessons is not a learner's work: keep it out of the progress store.
+os.environ.setdefault("JAXTOUR_PROGRESS", "off")
 
 
 def execute(notebook: nbformat.NotebookNode, timeout: int = 300) -> nbformat.NotebookNode:

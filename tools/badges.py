@@ -1,0 +1,132 @@
+"""Generate the Colab and Binder badges and the Colab install cell from one setting.
+
+    python tools/badges.py          # rewrite README.md and every lessons/NN_*.md
+    python tools/badges.py --check  # exit 1 if anything disagrees with the setting
+
+The setting is ``[tool.jaxtour]`` in pyproject.toml: ``repository = "owner/name"`` and
+``branch``. After rewriting lesson sources, ``make lessons`` rebuilds the notebooks
+(``make badges`` does both).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+COLAB_BADGE = "https://colab.research.google.com/assets/colab-badge.svg"
+BINDER_BADGE = "https://mybinder.org/badge_logo.svg"
+START, END = "<!-- badges:start -->", "<!-- badges:end -->"
+BADGE_BLOCK = re.compile(re.escape(START) + r".*?" + re.escape(END), re.S)
+INSTALL_BLOCK = re.compile(
+    r"\*On Colab, the next cell.*?```\{code-cell\} ipython3\n:tags: \[colab-install\]\n.*?\n```\n",
+    re.S,
+)
+
+
+@dataclass(frozen=True)
+class Setting:
+    repository: str  # owner/name
+    branch: str
+
+    def colab(self, notebook: str) -> str:
+        return (
+            f"https://colab.research.google.com/github/{self.repository}/blob/{self.branch}/"
+            f"lessons/{notebook}"
+        )
+
+    def binder(self, notebook: str) -> str:
+        return (
+            f"https://mybinder.org/v2/gh/{self.repository}/{self.branch}"
+            f"?urlpath=lab/tree/lessons/{notebook}"
+        )
+
+    def install_source(self) -> str:
+        return f"jaxtour @ git+https://github.com/{self.repository}@{self.branch}"
+
+
+def setting() -> Setting:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["jaxtour"]
+    repository, branch = config["repository"], config["branch"]
+    if not re.fullmatch(r"[\w.-]+/[\w.-]+", repository):
+        raise SystemExit(f"[tool.jaxtour] repository must be owner/name, not {repository!r}")
+    return Setting(repository, branch)
+
+
+def badges(s: Setting, notebook: str) -> str:
+    return (
+        f"{START}\n"
+        f"[![Open in Colab]({COLAB_BADGE})]({s.colab(notebook)}) "
+        f"[![Launch Binder]({BINDER_BADGE})]({s.binder(notebook)})\n"
+        f"{END}"
+    )
+
+
+def install_cell(s: Setting) -> str:
+    return (
+        "*On Colab, the next cell installs jaxtour, keeping Colab's own jax, numpy and "
+        "ipywidgets (`--no-deps`). Anywhere else it does nothing.*\n"
+        "\n"
+        "```{code-cell} ipython3\n"
+        ":tags: [colab-install]\n"
+        "\n"
+        "import subprocess\n"
+        "import sys\n"
+        "\n"
+        f'JAXTOUR_SOURCE = "{s.install_source()}"\n'
+        'if "google.colab" in sys.modules:\n'
+        '    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]\n'
+        "    subprocess.run([*pip, JAXTOUR_SOURCE], check=True)\n"
+        "```\n"
+    )
+
+
+def with_badges(text: str, block: str, after_title: bool) -> str:
+    if BADGE_BLOCK.search(text):
+        return BADGE_BLOCK.sub(lambda _: block, text, count=1)
+    if after_title:  # right under the first "# " heading
+        return re.sub(r"^(# .*\n)", lambda m: f"{m.group(1)}\n{block}\n", text, count=1, flags=re.M)
+    return block + "\n\n" + text
+
+
+def lesson_source(path: Path, s: Setting) -> str:
+    text = path.read_text(encoding="utf-8")
+    text = with_badges(text, badges(s, path.with_suffix(".ipynb").name), after_title=True)
+    cell = install_cell(s)
+    if INSTALL_BLOCK.search(text):
+        return INSTALL_BLOCK.sub(lambda _: cell, text, count=1)
+    # A new lesson: the install cell goes right after the title cell (the first +++).
+    return text.replace("\n+++\n\n", f"\n+++\n\n{cell}\n", 1)
+
+
+def readme(s: Setting) -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return with_badges(text, badges(s, "00_welcome.ipynb"), after_title=True)
+
+
+def targets(s: Setting) -> dict[Path, str]:
+    files = {ROOT / "README.md": readme(s)}
+    for path in sorted(LESSONS.glob("[0-9][0-9]_*.md")):
+        files[path] = lesson_source(path, s)
+    return files
+
+
+def main(argv: list[str]) -> int:
+    s = setting()
+    stale = [p for p, text in targets(s).items() if p.read_text(encoding="utf-8") != text]
+    if "--check" in argv:
+        for path in stale:
+            print(f"{path.relative_to(ROOT)} disagrees with [tool.jaxtour]: run `make badges`")
+        return 1 if stale else 0
+    for path, text in targets(s).items():
+        path.write_text(text, encoding="utf-8")
+    print(f"badges for {s.repository}@{s.branch}: {len(stale)} files rewritten")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
