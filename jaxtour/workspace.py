@@ -113,6 +113,8 @@ def sync(folder: Path) -> SyncReport:
 def find_lesson(name: str) -> Path:
     """The shipped lesson that ``name`` ("03", "03_grad", "03_grad.ipynb") stands for."""
     wanted = name.strip().removesuffix(".ipynb").removesuffix(".md")
+    if wanted.isdigit():  # "3" means lesson 03
+        wanted = f"{int(wanted):02d}"
     lessons = [p for p in lesson_files() if p.suffix == ".ipynb"]
     matches = [p for p in lessons if p.stem == wanted or p.stem.split("_", 1)[0] == wanted]
     if len(matches) != 1:

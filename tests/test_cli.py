@@ -72,6 +72,7 @@ def test_reset_backs_up_the_learners_file_then_restores_a_fresh_copy(tmp_path):
     assert (ws / "05_has_aux.ipynb").read_bytes() == fresh.read_bytes()
     again = run("reset", "05_has_aux", cwd=tmp_path)  # a second reset keeps both backups
     assert again.returncode == 0 and len(list(ws.glob("05_has_aux.backup-*.ipynb"))) == 2
+    assert run("reset", "5", cwd=tmp_path).returncode == 0  # "5" is lesson 05
 
 
 @pytest.mark.parametrize(
