@@ -23,6 +23,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from jaxtour.files import move_to_backup
+
 STORE_NAME = "progress.sqlite3"
 ENV_DIR = "JAXTOUR_DATA_DIR"
 ENV_SWITCH = "JAXTOUR_PROGRESS"
@@ -84,12 +86,7 @@ def _connect(path: Path) -> Iterator[sqlite3.Connection]:
 
 
 def _move_aside(path: Path, reason: str) -> Path:
-    backup = path.with_name(f"progress.corrupt-{time.strftime('%Y%m%d-%H%M%S')}.sqlite3")
-    counter = 1
-    while backup.exists():
-        backup = path.with_name(f"{backup.stem}-{counter}.sqlite3")
-        counter += 1
-    os.replace(path, backup)
+    backup = move_to_backup(path, "corrupt")
     for suffix in ("-journal", "-wal", "-shm"):
         leftover = path.with_name(path.name + suffix)
         if leftover.exists():

@@ -13,9 +13,10 @@ import hashlib
 import json
 import os
 import shutil
-import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from jaxtour.files import move_to_backup
 
 MANIFEST = ".jaxtour-workspace.json"
 DEFAULT_DIR = "jaxtour-lessons"
@@ -133,15 +134,7 @@ def reset(folder: Path, name: str) -> tuple[Path, Path | None]:
     if not folder.is_dir():
         raise WorkspaceError(f"{folder} is not a jaxtour workspace (run `jaxtour lab` first)")
     target = folder / source.name
-    backup = None
-    if target.exists():
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        backup = target.with_name(f"{target.stem}.backup-{stamp}{target.suffix}")
-        counter = 1
-        while backup.exists():
-            backup = target.with_name(f"{target.stem}.backup-{stamp}-{counter}{target.suffix}")
-            counter += 1
-        os.replace(target, backup)
+    backup = move_to_backup(target, "backup") if target.exists() else None
     shutil.copyfile(source, target)
     manifest = _read_manifest(folder)
     manifest[source.name] = _digest(source)

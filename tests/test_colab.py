@@ -44,6 +44,12 @@ def _versions(python: Path) -> dict[str, str]:
     return {p["name"].lower(): p["version"] for p in json.loads(out)}
 
 
+def _install_cell():
+    """Lesson 00's guarded Colab install cell (every lesson carries the same one)."""
+    cells = read_notebook(LESSON_NOTEBOOKS[0]).cells
+    return next(c for c in cells if "colab-install" in c.metadata.get("tags", []))
+
+
 @pytest.fixture(scope="module")
 def colab(tmp_path_factory) -> Path:
     """A venv with Colab's pins and jaxtour installed by the lessons' own install cell."""
@@ -55,11 +61,7 @@ def colab(tmp_path_factory) -> Path:
     wheel = next((root / "wheel").glob("jaxtour-*.whl"))
     before = _versions(python)
 
-    cell = next(
-        c
-        for c in read_notebook(LESSON_NOTEBOOKS[0]).cells
-        if "colab-install" in c.metadata.get("tags", [])
-    )
+    cell = _install_cell()
     code = cell.source.replace(cell.source.split('JAXTOUR_SOURCE = "')[1].split('"')[0], str(wheel))
     on_colab = "import sys, types\nsys.modules['google.colab'] = types.ModuleType('google.colab')\n"
     subprocess.run([str(python), "-c", on_colab + code], check=True, timeout=600)
@@ -71,11 +73,7 @@ def colab(tmp_path_factory) -> Path:
 
 
 def test_the_install_cell_does_nothing_outside_colab():
-    cell = next(
-        c
-        for c in read_notebook(LESSON_NOTEBOOKS[0]).cells
-        if "colab-install" in c.metadata.get("tags", [])
-    )
+    cell = _install_cell()
     result = subprocess.run(
         [sys.executable, "-c", cell.source.replace("pip", "nope")],
         capture_output=True,

@@ -7,15 +7,10 @@ from typing import Any
 import numpy as np
 
 from jaxtour.exercise import Exercise, Mistake
+from jaxtour.exercises.common import lazy_jnp as _jnp
 from jaxtour.rules import JaxArray, equals_value, is_jax_array, is_numpy_array
 
 LESSON = "00_welcome"
-
-
-def _jnp():
-    import jax.numpy as jnp
-
-    return jnp
 
 
 def _is_python_sequence_of_123(answer: Any) -> bool:

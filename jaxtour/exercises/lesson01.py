@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from jaxtour.exercise import Exercise, Mistake
+from jaxtour.exercises.common import lazy_jnp as _jnp
 from jaxtour.rules import (
     DtypeName,
     ExactInteger,
@@ -26,12 +27,6 @@ N = 10**7
 EXACT_DOT = (N - 1) * N * (2 * N - 1) // 6  # sum of k*k for k < N: 333333283333335000000
 INT32_DOT = (EXACT_DOT + 2**31) % 2**32 - 2**31  # what jnp.dot gives in int32
 INT64_DOT = (EXACT_DOT + 2**63) % 2**64 - 2**63  # what np.dot gives in int64
-
-
-def _jnp():
-    import jax.numpy as jnp
-
-    return jnp
 
 
 def _is_float_close_to_exact(answer: Any) -> bool:

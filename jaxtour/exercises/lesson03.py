@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 import numpy as np
 
 from jaxtour.exercise import Exercise, Mistake
+from jaxtour.exercises.common import ARTICLE_X, article_xy
+from jaxtour.exercises.common import lazy_jax as _jax
+from jaxtour.exercises.common import lazy_jnp as _jnp
 from jaxtour.rules import (
     JaxArray,
     Number,
@@ -21,28 +23,13 @@ from jaxtour.rules import (
 
 LESSON = "03_grad"
 
-X = [1.0, 2.0, 3.0, 4.0]
-
-
-def _jnp():
-    import jax.numpy as jnp
-
-    return jnp
-
-
-def _jax():
-    import jax
-
-    return jax
-
 
 def _sum_of_squares(x):
     return _jnp().sum(x**2)
 
 
-@cache  # jax arrays are immutable, so one computation serves every check
 def _x():
-    return _jnp().array(X)
+    return article_xy()[0]
 
 
 def _is_number_equal(value: float) -> Callable[[Any], bool]:
@@ -186,7 +173,7 @@ EXERCISES = (
                 message="Right numbers, but worked out by hand in NumPy. Let JAX do it: "
                 "jax.grad(sum_of_squares)(x) gives a jax array.",
                 matches=lambda a: is_numpy_array(a) and equals_value([2.0, 4.0, 6.0, 8.0])(a),
-                example=lambda: 2 * np.array(X),
+                example=lambda: 2 * np.array(ARTICLE_X),
             ),
         ),
         success="Correct: the gradient of sum(x**2) is 2x, here [2, 4, 6, 8].",

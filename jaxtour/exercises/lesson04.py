@@ -9,6 +9,9 @@ from typing import Any
 import numpy as np
 
 from jaxtour.exercise import Exercise, Mistake
+from jaxtour.exercises.common import article_xy, is_tuple_of
+from jaxtour.exercises.common import lazy_jax as _jax
+from jaxtour.exercises.common import lazy_jnp as _jnp
 from jaxtour.rules import (
     JaxArray,
     SameFunction,
@@ -21,40 +24,19 @@ from jaxtour.rules import (
 
 LESSON = "04_argnums_and_pytrees"
 
-X = [1.0, 2.0, 3.0, 4.0]
-Y = [1.1, 2.1, 3.1, 4.1]
-
-
-def _jnp():
-    import jax.numpy as jnp
-
-    return jnp
-
-
-def _jax():
-    import jax
-
-    return jax
-
 
 def _sse(x, y):
     return _jnp().sum((x - y) ** 2)
 
 
-@cache  # jax arrays are immutable, so one computation serves every check
-def _xy():
-    jnp = _jnp()
-    return jnp.array(X), jnp.array(Y)
-
-
 @cache
 def _grad(argnums):
-    return _jax().grad(_sse, argnums=argnums)(*_xy())
+    return _jax().grad(_sse, argnums=argnums)(*article_xy())
 
 
 @cache
 def _value_and_grad():
-    return _jax().value_and_grad(_sse)(*_xy())
+    return _jax().value_and_grad(_sse)(*article_xy())
 
 
 # --- 04.sgd_step ------------------------------------------------------------------------
@@ -103,7 +85,7 @@ def _in_place(params, grads, lr):
 
 
 def _is_pair(answer: Any) -> bool:
-    return isinstance(answer, tuple) and len(answer) == 2
+    return is_tuple_of(answer, 2)
 
 
 EXERCISES = (
@@ -139,8 +121,8 @@ EXERCISES = (
                 id="value",
                 message="That is the value of the squared error, not a gradient. "
                 "Wrap the function in jax.grad(..., argnums=1) first.",
-                matches=lambda a: not callable(a) and equals_value(_sse(*_xy()))(a),
-                example=lambda: _sse(*_xy()),
+                matches=lambda a: not callable(a) and equals_value(_sse(*article_xy()))(a),
+                example=lambda: _sse(*article_xy()),
             ),
         ),
         success="Correct: argnums=1 differentiates with respect to y.",
@@ -176,8 +158,8 @@ EXERCISES = (
                 id="wrt-y",
                 message="The value is right, but the gradient is with respect to y. "
                 "The exercise asks for x, value_and_grad's default (argnums=0).",
-                matches=lambda a: _is_pair(a) and equals_tree((_sse(*_xy()), _grad(1)))(a),
-                example=lambda: (_sse(*_xy()), _grad(1)),
+                matches=lambda a: _is_pair(a) and equals_tree((_sse(*article_xy()), _grad(1)))(a),
+                example=lambda: (_sse(*article_xy()), _grad(1)),
             ),
         ),
         success="Correct: one call, (value, gradient).",

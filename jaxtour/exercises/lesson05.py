@@ -3,51 +3,28 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from jaxtour.exercise import Exercise, Mistake
+from jaxtour.exercises.common import article_xy, is_tuple_of
+from jaxtour.exercises.common import lazy_jax as _jax
+from jaxtour.exercises.common import lazy_jnp as _jnp
 from jaxtour.rules import SameFunction, SamePytree, behaves_like, equals_tree
 
 LESSON = "05_has_aux"
-
-X = [1.0, 2.0, 3.0, 4.0]
-Y = [1.1, 2.1, 3.1, 4.1]
-
-
-def _jnp():
-    import jax.numpy as jnp
-
-    return jnp
-
-
-def _jax():
-    import jax
-
-    return jax
 
 
 def _squared_error_with_aux(x, y):
     return _jnp().sum((x - y) ** 2), x - y
 
 
-@cache  # jax arrays are immutable, so one computation serves every check
-def _xy():
-    jnp = _jnp()
-    return jnp.array(X), jnp.array(Y)
-
-
 @cache
 def _grad_and_aux():
-    return _jax().grad(_squared_error_with_aux, has_aux=True)(*_xy())
+    return _jax().grad(_squared_error_with_aux, has_aux=True)(*article_xy())
 
 
 @cache
 def _value_aux_grad():
-    return _jax().value_and_grad(_squared_error_with_aux, has_aux=True)(*_xy())
-
-
-def _is_tuple(answer: Any, length: int) -> bool:
-    return isinstance(answer, tuple) and len(answer) == length
+    return _jax().value_and_grad(_squared_error_with_aux, has_aux=True)(*article_xy())
 
 
 # --- 05.loss_with_predictions -----------------------------------------------------------
@@ -101,7 +78,7 @@ EXERCISES = (
                 id="aux-first",
                 message="The pair is the wrong way round: grad(..., has_aux=True) returns "
                 "(gradient, aux), the gradient first.",
-                matches=lambda a: _is_tuple(a, 2) and equals_tree(_grad_and_aux()[::-1])(a),
+                matches=lambda a: is_tuple_of(a, 2) and equals_tree(_grad_and_aux()[::-1])(a),
                 example=lambda: _grad_and_aux()[::-1],
             ),
             Mistake(
@@ -115,7 +92,7 @@ EXERCISES = (
                 id="value-and-grad-shape",
                 message="That is what value_and_grad(..., has_aux=True) returns, "
                 "((value, aux), gradient). Here use jax.grad, which returns (gradient, aux).",
-                matches=lambda a: _is_tuple(a, 2) and equals_tree(_value_aux_grad())(a),
+                matches=lambda a: is_tuple_of(a, 2) and equals_tree(_value_aux_grad())(a),
                 example=_value_aux_grad,
             ),
         ),
@@ -142,7 +119,7 @@ EXERCISES = (
                 message="The three parts are right but flat. value_and_grad nests them: "
                 "((value, aux), gradient), the function's own output first.",
                 matches=lambda a: (
-                    _is_tuple(a, 3)
+                    is_tuple_of(a, 3)
                     and equals_tree((*_value_aux_grad()[0], _value_aux_grad()[1]))(a)
                 ),
                 example=lambda: (*_value_aux_grad()[0], _value_aux_grad()[1]),
@@ -152,7 +129,7 @@ EXERCISES = (
                 message="The aux is in the wrong place: it travels with the value. "
                 "The result is ((value, aux), gradient).",
                 matches=lambda a: (
-                    _is_tuple(a, 2)
+                    is_tuple_of(a, 2)
                     and equals_tree(
                         (
                             (_value_aux_grad()[0][0], _value_aux_grad()[1]),
@@ -169,7 +146,7 @@ EXERCISES = (
                 id="grad-not-value-and-grad",
                 message="That is jax.grad(..., has_aux=True), (gradient, aux): no value. "
                 "value_and_grad adds it: ((value, aux), gradient).",
-                matches=lambda a: _is_tuple(a, 2) and equals_tree(_grad_and_aux())(a),
+                matches=lambda a: is_tuple_of(a, 2) and equals_tree(_grad_and_aux())(a),
                 example=_grad_and_aux,
             ),
         ),

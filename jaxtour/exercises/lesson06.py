@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from jaxtour.exercise import Exercise, Mistake
+from jaxtour.exercises.common import lazy_jax as _jax
+from jaxtour.exercises.common import lazy_jnp as _jnp
 from jaxtour.rules import (
     ExactInteger,
     JaxArray,
@@ -19,18 +21,6 @@ from jaxtour.rules import (
 )
 
 LESSON = "06_immutability_and_purity"
-
-
-def _jnp():
-    import jax.numpy as jnp
-
-    return jnp
-
-
-def _jax():
-    import jax
-
-    return jax
 
 
 # --- 06.scale_row -----------------------------------------------------------------------

@@ -12,6 +12,8 @@ import numpy as np
 
 from jaxtour.compare import describe
 from jaxtour.exercise import Exercise, Mistake
+from jaxtour.exercises.common import lazy_jax as _jax
+from jaxtour.exercises.common import lazy_jnp as _jnp
 from jaxtour.rules import SameFunction, SamePytree, behaves_like, is_jax_array, is_numpy_array
 
 LESSON = "07_putting_it_together"
@@ -19,18 +21,6 @@ LESSON = "07_putting_it_together"
 TRUE_PARAMS = {"a": 3.0, "b": -2.0, "c": 0.5}
 NOISE = 0.1
 LOSS_TARGET = 0.02  # the noise alone gives a mean squared error of about NOISE**2 = 0.01
-
-
-def _jnp():
-    import jax.numpy as jnp
-
-    return jnp
-
-
-def _jax():
-    import jax
-
-    return jax
 
 
 def make_data(n: int = 64, seed: int = 0) -> tuple[Any, Any]:
