@@ -11,25 +11,20 @@ learner's notebook never sees a traceback from the grader itself::
 
 from __future__ import annotations
 
-import contextlib
 import difflib
-import dis
-import io
 import sys
-import traceback
-import types
-import warnings
 from collections.abc import Callable
 from typing import Any
 
-from jaxtour import progress as progress_store
-from jaxtour.exercise import Exercise
-from jaxtour.exercises import all_exercises
-from jaxtour.explain import explain_exception
-from jaxtour.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note, Status
-from jaxtour.isolation import preserved_world, protected
-from jaxtour.limits import TimeLimitExceeded, default_time_limit, set_time_limit, time_limit
-from jaxtour.rules import LearnerCodeError, screen
+from jaxtour.display import one_line
+from jaxtour.exercises import all_exercises, ids_by_lesson
+from jaxtour.grader.explain import explain_exception
+from jaxtour.grader.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note
+from jaxtour.grader.judge import is_placeholder, judge, make_feedback
+from jaxtour.grader.limits import set_time_limit
+from jaxtour.grader.panel import build_panel, display_panel
+from jaxtour.grader.spec import Exercise
+from jaxtour.learner import progress_store
 
 __all__ = [
     "FEEDBACK_MIME",
@@ -42,6 +37,7 @@ __all__ = [
     "hint",
     "is_placeholder",
     "list_exercises",
+    "panel",
     "progress",
     "read_and_check",
     "reference_answer",
@@ -49,9 +45,6 @@ __all__ = [
     "show",
     "solution",
 ]
-
-PLACEHOLDER_MESSAGE = "Replace the ... with your answer, run that cell, then check again."
-MAX_MESSAGE_LINES = 15
 
 
 class UnknownExercise(LookupError):
@@ -76,139 +69,14 @@ def _lookup(exercise_id: object) -> Exercise | None:
     return all_exercises().get(exercise_id)
 
 
-def is_placeholder(answer: Any) -> bool:
-    """True for the shipped ``...`` and for a function whose body is only ``...`` or pass."""
-    if answer is Ellipsis:
-        return True
-    code = getattr(answer, "__code__", None)
-    if not isinstance(code, types.CodeType):
-        return False
-    ops = [
-        (i.opname, i.argval)
-        for i in dis.get_instructions(code)
-        if i.opname not in ("RESUME", "NOP", "CACHE")
-    ]
-    # A body of only `...`, `pass` or a docstring compiles to "return None".
-    return ops in ([("LOAD_CONST", None), ("RETURN_VALUE", None)], [("RETURN_CONST", None)])
-
-
 def check(exercise_id: str, answer: Any) -> Feedback:
     """Check ``answer`` for ``exercise_id``. Never raises; see Feedback for the outcome."""
     exercise = _lookup(exercise_id)
     if exercise is None:
         return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
-    try:
-        feedback = _check(exercise, answer)
-    except BaseException:  # the grader must never raise into the notebook
-        feedback = _feedback(
-            exercise,
-            "error",
-            "The grader itself failed on this answer. That is a bug in jaxtour, not in "
-            "your code; the details say where.",
-            details=traceback.format_exc(),
-        )
+    feedback = judge(exercise, answer)
     progress_store.record(exercise.id, feedback.status, feedback.mistake)  # never raises
     return feedback
-
-
-def _feedback(exercise: Exercise, status: Status, message: str, **extra: Any) -> Feedback:
-    lines = message.splitlines()
-    if len(lines) > MAX_MESSAGE_LINES:  # the rest stays one click away
-        message = "\n".join(lines[: MAX_MESSAGE_LINES - 1] + ["(The rest is in the details.)"])
-        extra["details"] = "\n".join(lines) + (
-            "\n\n" + extra["details"] if extra.get("details") else ""
-        )
-    return Feedback(exercise.id, status, message, title=exercise.title, **extra)
-
-
-def _check(exercise: Exercise, answer: Any) -> Feedback:
-    if is_placeholder(answer):
-        return _feedback(exercise, "unattempted", PLACEHOLDER_MESSAGE)
-    limit = exercise.time_limit_s or default_time_limit()
-    captured = io.StringIO()
-    with (
-        preserved_world(),
-        warnings.catch_warnings(record=True) as caught,
-        contextlib.redirect_stdout(captured),
-        contextlib.redirect_stderr(captured),
-    ):
-        warnings.simplefilter("always")
-        # The reference is the grader's own code: build and warm it up (compile the jnp
-        # operations it uses) outside the clock, so the limit is spent on the learner's code.
-        expected = exercise.reference()
-        warm_up = getattr(exercise.rule, "warm_up", None)
-        if warm_up is not None:
-            warm_up(expected)
-        try:
-            with time_limit(limit):
-                feedback = _judge(exercise, protected(answer), expected)
-        except TimeLimitExceeded:
-            feedback = _feedback(
-                exercise,
-                "timeout",
-                f"Checking took longer than {limit:g} s, so it was stopped. "
-                "Look for a loop that never ends.",
-            )
-    return _with_captured(feedback, captured.getvalue(), caught)
-
-
-def _judge(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
-    problem = screen(answer)
-    if problem:
-        return _feedback(exercise, "incorrect", problem)
-    for mistake in exercise.mistakes:
-        try:
-            matched = bool(mistake.matches(answer))
-        except Exception:  # a predicate that cannot apply simply does not match
-            matched = False
-        if matched:
-            return _feedback(exercise, "incorrect", mistake.message, mistake=mistake.id)
-    try:
-        problem = exercise.rule(answer, expected)
-    except LearnerCodeError as exc:
-        return _feedback(exercise, "error", exc.message(), details=exc.details)
-    except Exception as exc:  # the answer's own methods (__array__, __len__, ...) raised
-        return _feedback(
-            exercise,
-            "error",
-            f"Your answer could not be checked: using it raised {_one_line(exc)}",
-            details=traceback.format_exc(),
-        )
-    if problem:
-        return _feedback(exercise, "incorrect", problem)
-    return _feedback(exercise, "correct", exercise.success)
-
-
-def _one_line(exc: BaseException) -> str:
-    try:
-        text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-    except Exception:
-        text = ""
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-
-
-def _with_captured(feedback: Feedback, output: str, caught: list) -> Feedback:
-    """Fold what the learner's code printed or warned into the feedback."""
-    extra = []
-    if output.strip():
-        extra.append("Your code printed:\n" + output.rstrip())
-    warned = sorted({f"{item.category.__name__}: {item.message}" for item in caught})
-    extra += [f"Warning from your code: {text}" for text in warned]
-    if not extra:
-        return feedback
-    message = feedback.message
-    if warned:
-        plural = "s" if len(warned) > 1 else ""
-        message += f"\n(Your code raised {len(warned)} warning{plural}; the details show them.)"
-    details = "\n\n".join(([feedback.details] if feedback.details else []) + extra)
-    return Feedback(
-        feedback.exercise_id,
-        feedback.status,
-        message,
-        title=feedback.title,
-        mistake=feedback.mistake,
-        details=details,
-    )
 
 
 def hint(exercise_id: str, level: int = 1) -> Note:
@@ -253,14 +121,14 @@ def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
         answer = get_answer()
     except Exception as exc:
         exercise = _lookup(exercise_id)
-        message = f"Your answer could not be read: {_one_line(exc)}."
+        message = f"Your answer could not be read: {one_line(exc)}."
         explanation = explain_exception(exc)
         message += (
             "\n" + explanation.text() if explanation else " Run the exercise cell above first."
         )
         if exercise is None:
             return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
-        return _feedback(exercise, "error", message)
+        return make_feedback(exercise, "error", message)
     return check(exercise_id, answer)
 
 
@@ -273,19 +141,19 @@ def explain(error: BaseException | None = None) -> Note:
     explanation = explain_exception(error)
     if explanation is None:
         return Note(
-            f"About {_one_line(error)}",
+            f"About {one_line(error)}",
             "jaxtour has no explanation for this error. JAX's list of common errors: "
             "https://docs.jax.dev/en/latest/errors.html",
         )
-    return Note(f"About {_one_line(error)}", explanation.text())
+    return Note(f"About {one_line(error)}", explanation.text())
 
 
 def progress() -> Note:
     """How many exercises of each lesson you attempted and passed, from the progress store."""
     try:
-        rows = progress_store.by_lesson()
+        rows = progress_store.by_lesson(ids_by_lesson())
     except Exception as exc:
-        return Note("Progress", f"The progress store could not be read: {_one_line(exc)}")
+        return Note("Progress", f"The progress store could not be read: {one_line(exc)}")
     where = progress_store.store_path()
     note = "" if progress_store.enabled() else "\n(Recording is off: JAXTOUR_PROGRESS=off.)"
     return Note(
@@ -300,9 +168,25 @@ def show(exercise_id: str, get_answer: Callable[[], Any]) -> None:
     (plain Python, nbval) the same feedback appears as static HTML or text.
     """
     feedback = read_and_check(exercise_id, get_answer)
-    try:
-        from jaxtour.widgets import display_panel
+    display_panel(feedback, **_panel_actions(exercise_id, get_answer))
 
-        display_panel(exercise_id, get_answer, feedback)
-    except Exception:
-        print(feedback.text())
+
+def panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedback | None = None):
+    """The Check / Hint / Solution widget for an exercise, built but not displayed.
+
+    Returns None where ipywidgets cannot be imported. ``show`` displays the same panel.
+    """
+    if feedback is None:
+        feedback = read_and_check(exercise_id, get_answer)
+    return build_panel(feedback, **_panel_actions(exercise_id, get_answer))
+
+
+def _panel_actions(exercise_id: str, get_answer: Callable[[], Any]) -> dict[str, Any]:
+    """What the panel's buttons do: the panel itself knows nothing of exercises."""
+    exercise = _lookup(exercise_id)
+    return {
+        "check": lambda: read_and_check(exercise_id, get_answer),
+        "hint": lambda level: hint(exercise_id, level),
+        "solution": lambda: solution(exercise_id),
+        "hint_count": len(exercise.hints) if exercise else 0,
+    }

@@ -1,5 +1,8 @@
 """The ``jaxtour`` command: lab, doctor, progress, reset.
 
+The one place that wires the learner's tooling (``jaxtour/learner/``) to the exercise
+registry, as ``checks`` does for notebooks.
+
 Every failure a learner can fix prints one line starting with ``jaxtour:`` and exits
 with status 2 (usage) or 1 (anything else), never a traceback.
 """
@@ -14,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from jaxtour import workspace
+from jaxtour.learner import workspace
 
 DEFAULT_PORT = 8888
 
@@ -89,7 +92,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from jaxtour import doctor
+    from jaxtour.learner import doctor
 
     lines, status = doctor.report()
     print("\n".join(lines))
@@ -97,11 +100,12 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 
 def cmd_progress(args: argparse.Namespace) -> int:
-    from jaxtour import progress
+    from jaxtour.exercises import ids_by_lesson
+    from jaxtour.learner import progress_store
 
-    rows = progress.by_lesson()
-    print(progress.table_text(rows))
-    print(f"\n(from {progress.store_path()})")
+    rows = progress_store.by_lesson(ids_by_lesson())
+    print(progress_store.table_text(rows))
+    print(f"\n(from {progress_store.store_path()})")
     return 0
 
 

@@ -1,26 +1,20 @@
-"""A short report of where the lessons are running: Python, JAX, the backend and devices."""
+"""Where the lessons are running, for lesson 00: the facts ``jaxtour doctor`` gathers."""
 
 from __future__ import annotations
 
-import platform
-import sys
-
-from jaxtour.feedback import Note
+from jaxtour.grader.feedback import Note
+from jaxtour.learner.doctor import gather
 
 
 def report() -> Note:
     """Versions, backend and devices, as a displayable Note."""
-    import jax
-    import jaxlib
-    import numpy as np
-
-    devices = jax.devices()
+    facts = gather()
     lines = [
-        f"Python   {platform.python_version()} ({sys.platform})",
-        f"JAX      {jax.__version__}",
-        f"jaxlib   {jaxlib.__version__}",
-        f"NumPy    {np.__version__}",
-        f"backend  {jax.default_backend()}",
-        "devices  " + ", ".join(f"{d} ({d.device_kind})" for d in devices),
+        f"Python   {facts.python} ({facts.platform})",
+        f"JAX      {facts.jax or 'not importable'}",
+        f"jaxlib   {facts.jaxlib}",
+        f"NumPy    {facts.numpy}",
+        f"backend  {facts.backend or facts.jax_problem}",
+        "devices  " + ", ".join(facts.devices),
     ]
     return Note("Your environment", "\n".join(lines), code=True)

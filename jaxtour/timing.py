@@ -20,17 +20,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from jaxtour.display import Display
+from jaxtour.lazy import jax, jnp
+
 MIN_SAMPLES = 3
 
 
-def _jax():
-    import jax
-
-    return jax
-
-
-@dataclass(frozen=True)
-class Timing:
+@dataclass(frozen=True, repr=False)
+class Timing(Display):
     """One measured operation. Times are in seconds; ``samples`` are per call."""
 
     label: str
@@ -50,11 +47,8 @@ class Timing:
 
     @property
     def spread(self) -> float:
-        """Interquartile range relative to the median (0.05 means +-5 % around it)."""
-        if len(self.samples) < 4:
-            return (max(self.samples) - min(self.samples)) / self.median_s
-        q1, _, q3 = statistics.quantiles(self.samples, n=4)
-        return (q3 - q1) / self.median_s
+        """Interquartile range relative to the median (0.05 means +-2.5 % around it)."""
+        return relative_spread(self.samples)
 
     @property
     def gb_per_s(self) -> float | None:
@@ -81,20 +75,15 @@ class Timing:
             "device": self.device,
         }
 
-    def __str__(self) -> str:
-        return str(TimingTable((self,)))
+    def text(self) -> str:
+        return TimingTable((self,)).text()
 
-    __repr__ = __str__
-
-    def _repr_pretty_(self, printer, cycle: bool) -> None:
-        printer.text(str(self))
-
-    def _repr_html_(self) -> str:
-        return TimingTable((self,))._repr_html_()
+    def html(self) -> str:
+        return TimingTable((self,)).html()
 
 
-@dataclass(frozen=True)
-class TimingTable:
+@dataclass(frozen=True, repr=False)
+class TimingTable(Display):
     """Several timings, rendered as one compact table (HTML in Jupyter, text elsewhere)."""
 
     timings: tuple[Timing, ...]
@@ -102,7 +91,7 @@ class TimingTable:
     def rows(self) -> list[dict[str, str]]:
         return [t.row() for t in self.timings]
 
-    def __str__(self) -> str:
+    def text(self) -> str:
         rows = self.rows()
         if not rows:
             return "(no timings)"
@@ -112,12 +101,7 @@ class TimingTable:
         lines += ["  ".join(r[c].ljust(widths[c]) for c in columns) for r in rows]
         return "\n".join(line.rstrip() for line in lines)
 
-    __repr__ = __str__
-
-    def _repr_pretty_(self, printer, cycle: bool) -> None:
-        printer.text(str(self))
-
-    def _repr_html_(self) -> str:
+    def html(self) -> str:
         rows = self.rows()
         if not rows:
             return "<p>(no timings)</p>"
@@ -143,7 +127,6 @@ def format_seconds(seconds: float) -> str:
 
 def device_name(value: Any = None) -> str:
     """The device a result lives on (or JAX's default device), e.g. 'cpu' or 'NVIDIA H200'."""
-    jax = _jax()
     devices = getattr(value, "devices", None)
     device = next(iter(devices())) if callable(devices) else jax.devices()[0]
     kind = getattr(device, "device_kind", "") or device.platform
@@ -151,7 +134,7 @@ def device_name(value: Any = None) -> str:
 
 
 def _blocked(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-    return _jax().block_until_ready(fn(*args, **kwargs))
+    return jax.block_until_ready(fn(*args, **kwargs))
 
 
 def measure(
@@ -186,7 +169,7 @@ def measure(
         samples.append(clock() - t0)
         if clock() > deadline and len(samples) >= MIN_SAMPLES:
             break
-        if len(samples) >= min_calls and _relative_iqr(samples) <= target_spread:
+        if len(samples) >= min_calls and relative_spread(samples) <= target_spread:
             break
     return Timing(
         label=label or getattr(fn, "__name__", "operation"),
@@ -206,7 +189,6 @@ def dispatch_only(
     For demonstrations only. Results are blocked on after the clock stops, so no work
     leaks into the next measurement.
     """
-    jax = _jax()
     jax.block_until_ready(fn(*args))  # warm up: compile outside the clock
     samples, results = [], []
     for _ in range(calls):
@@ -222,15 +204,19 @@ def dispatch_only(
     )
 
 
-def _relative_iqr(samples: Sequence[float]) -> float:
-    if len(samples) < 4:
+def relative_spread(samples: Sequence[float]) -> float:
+    """The interquartile range over the median; with fewer than 4 samples, the full range."""
+    median = statistics.median(samples)
+    if median <= 0:
         return float("inf")
-    q1, median, q3 = statistics.quantiles(samples, n=4)
-    return (q3 - q1) / median if median > 0 else float("inf")
+    if len(samples) < 4:
+        return (max(samples) - min(samples)) / median
+    q1, _, q3 = statistics.quantiles(samples, n=4)
+    return (q3 - q1) / median
 
 
 def _first_leaf(tree: Any) -> Any:
-    leaves = _jax().tree.leaves(tree)
+    leaves = jax.tree.leaves(tree)
     return leaves[0] if leaves else None
 
 
@@ -240,8 +226,7 @@ def copy_bandwidth(nbytes: int = 256 * 2**20, budget_s: float = 1.0) -> Timing:
     The input buffer is donated and the result fed back, so no call pays for a fresh
     allocation. Each call reads and writes every byte once: the rate counts 2 * nbytes.
     """
-    jax = _jax()
-    state = {"x": jax.numpy.ones(nbytes // 4, dtype=jax.numpy.float32)}
+    state = {"x": jnp.ones(nbytes // 4, dtype=jnp.float32)}
     add_one = jax.jit(lambda a: a + 1, donate_argnums=0)
 
     def add_one_in_place():
@@ -261,8 +246,7 @@ def dot_sweep(sizes: Sequence[int], budget_s: float = 0.5) -> list[dict[str, flo
     """
     import numpy as np
 
-    jnp = _jax().numpy
-    jitted_dot = _jax().jit(jnp.dot)
+    jitted_dot = jax.jit(jnp.dot)
     rows = []
     for n in sizes:
         host_x = np.ones(int(n), dtype=np.float32)

@@ -44,7 +44,7 @@ def lesson(request) -> Path:
 @pytest.fixture
 def short_time_limit():
     """Checks stop after 0.5 s for the length of one test."""
-    from jaxtour import limits
+    from jaxtour.grader import limits
 
     before = limits.default_time_limit()
     limits.set_time_limit(0.5)

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jaxtour import checks
-from jaxtour.feedback import STATUSES, Feedback
+from jaxtour.grader.feedback import STATUSES, Feedback
 
 EXERCISE_IDS = checks.list_exercises()
 ANSWERS_IN_TOTAL = 10_000

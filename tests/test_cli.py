@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from jaxtour import cli, doctor, workspace
+from jaxtour import cli
+from jaxtour.learner import doctor, workspace
 
 ROOT = Path(__file__).resolve().parent.parent
 JAXTOUR = [sys.executable, "-m", "jaxtour.cli"]

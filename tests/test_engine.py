@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from jaxtour import checks
-from jaxtour.compare import compare_arrays, tolerances
-from jaxtour.feedback import STATUSES, Feedback
+from jaxtour.grader.compare import compare_arrays, tolerances
+from jaxtour.grader.feedback import STATUSES, Feedback
 
 
 def test_list_exercises_is_in_lesson_order_and_unique():

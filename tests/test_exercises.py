@@ -6,7 +6,7 @@ import pytest
 
 from jaxtour import checks
 from jaxtour.exercises import all_exercises, by_lesson
-from jaxtour.rules import LearnerCodeError
+from jaxtour.grader.learner_code import LearnerCodeError
 
 EXERCISES = list(all_exercises().values())
 MISTAKES = [(e, m) for e in EXERCISES for m in e.mistakes]
@@ -26,7 +26,7 @@ def test_reference_answer_passes(exercise, capfd):
 
 @pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.id)
 def test_exercise_is_fully_declared(exercise):
-    assert exercise.title and exercise.prompt and exercise.solution
+    assert exercise.title and exercise.solution
     assert len(exercise.hints) >= 2, "hints should get more specific, so give at least two"
     assert len(set(exercise.hints)) == len(exercise.hints)
     assert exercise.mistakes, "every exercise declares at least one known mistake"

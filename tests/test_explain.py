@@ -9,8 +9,8 @@ import jax.numpy as jnp
 import pytest
 from conftest import LESSONS
 
-from jaxtour import checks
-from jaxtour.explain import EXPLANATIONS, explain_exception
+from jaxtour import catalog, checks
+from jaxtour.grader.explain import EXPLANATIONS, explain_exception
 
 
 def _immutable():
@@ -92,8 +92,8 @@ def test_the_from_import_form_of_removed_names_is_recognised_too():
 @pytest.mark.parametrize("explanation", EXPLANATIONS, ids=lambda e: e.id)
 def test_every_explanation_names_the_lesson_section_that_teaches_it(explanation):
     assert explanation.lesson is not None, f"{explanation.id} names no lesson section"
-    stem, section = explanation.lesson
-    source = (LESSONS / f"{stem}.md").read_text(encoding="utf-8")
+    number, section = explanation.lesson
+    source = (LESSONS / catalog.find(number).source).read_text(encoding="utf-8")
     assert f"# {section}\n" in source
 
 

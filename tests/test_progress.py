@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from jaxtour import checks, progress
+from jaxtour import checks
+from jaxtour.exercises import ids_by_lesson
+from jaxtour.learner import progress_store as progress
 
 
 @pytest.fixture
@@ -28,7 +30,7 @@ def _writer_script(exercise: str, count: int, ready: Path | None = None) -> str:
     return textwrap.dedent(
         f"""
         import pathlib
-        from jaxtour import progress
+        from jaxtour.learner import progress_store as progress
         for i in range({count}):
             assert progress.record({exercise!r}, "incorrect", f"m{{i}}")
             if i == 0 and {str(ready)!r} != "None":
@@ -46,7 +48,7 @@ def test_every_check_outcome_is_recorded(store):
     assert progress.count() == 4
     assert done["01.arange"].attempts == 2 and done["01.arange"].passed  # ... is no attempt
     assert done["01.default_dtype"].last_status == "incorrect"
-    rows = {r.lesson: r for r in progress.by_lesson()}
+    rows = {r.lesson: r for r in progress.by_lesson(ids_by_lesson())}
     assert (rows["01_jnp_as_numpy"].attempted, rows["01_jnp_as_numpy"].passed) == (2, 1)
     note = checks.progress()
     assert "01_jnp_as_numpy" in note.text() and str(store) in note.text()

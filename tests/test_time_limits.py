@@ -8,9 +8,11 @@ import time
 import jax.numpy as jnp
 import pytest
 
-from jaxtour import checks, limits
-from jaxtour.exercise import Exercise
-from jaxtour.rules import SameFunction
+from jaxtour import checks
+from jaxtour.grader import limits
+from jaxtour.grader.judge import judge
+from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.rules import SameFunction
 
 
 def _spin(x):
@@ -43,17 +45,17 @@ def test_runaway_code_times_out_within_the_limit_plus_one_second(answer, short_t
 
 def test_an_exercise_can_declare_its_own_limit():
     exercise = Exercise(
-        id="test.slow",
+        id="99.slow",
         title="slow",
-        prompt="",
         reference=lambda: lambda x: x,
         rule=SameFunction(inputs=lambda: [(1.0,)]),
         hints=("h1", "h2"),
-        solution="",
+        solution="slow = lambda x: x",
+        mistakes=(Mistake(id="negated", message="negated", example=lambda: lambda x: -x),),
         time_limit_s=0.3,
     )
     start = time.monotonic()
-    assert checks._check(exercise, _spin).status == "timeout"
+    assert judge(exercise, _spin).status == "timeout"
     assert time.monotonic() - start < 1.3
 
 

@@ -6,7 +6,7 @@ import jax.numpy as jnp
 import pytest
 
 from jaxtour import checks
-from jaxtour.widgets import build_panel, static_bundle
+from jaxtour.grader.panel import static_bundle
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
@@ -24,7 +24,7 @@ def _texts(out) -> list[str]:
 def test_panel_shows_first_feedback_then_rechecks_the_current_answer():
     answer = {"value": ...}
     first = checks.read_and_check("01.arange", lambda: answer["value"])
-    panel = build_panel("01.arange", lambda: answer["value"], first)
+    panel = checks.panel("01.arange", lambda: answer["value"], first)
     check, _, _, feedback_out, _ = _parts(panel)
     assert [t.splitlines()[0] for t in _texts(feedback_out)] == [
         "[Not attempted] 01.arange (Count from 0 to 9 with jnp)"
@@ -45,7 +45,7 @@ def test_panel_shows_first_feedback_then_rechecks_the_current_answer():
 
 def test_hint_button_reveals_one_hint_per_press_then_stops():
     feedback = checks.check("01.arange", ...)
-    panel = build_panel("01.arange", lambda: ..., feedback)
+    panel = checks.panel("01.arange", lambda: ..., feedback)
     _, hint, solution, _, help_out = _parts(panel)
     hint.click()
     assert [t.splitlines()[0] for t in _texts(help_out)] == ["Hint 1 of 3 for 01.arange"]
@@ -62,7 +62,7 @@ def test_reading_a_missing_answer_shows_an_error_in_the_panel():
     def get_answer():
         return undefined_answer  # noqa: F821
 
-    panel = build_panel("01.arange", get_answer, checks.read_and_check("01.arange", get_answer))
+    panel = checks.panel("01.arange", get_answer, checks.read_and_check("01.arange", get_answer))
     check, _, _, feedback_out, _ = _parts(panel)
     check.click()
     (text,) = _texts(feedback_out)
@@ -71,7 +71,7 @@ def test_reading_a_missing_answer_shows_an_error_in_the_panel():
 
 def test_unknown_exercise_panel_has_no_hints():
     feedback = checks.check("99.nope", 1)
-    panel = build_panel("99.nope", lambda: 1, feedback)
+    panel = checks.panel("99.nope", lambda: 1, feedback)
     _, hint, solution, _, _ = _parts(panel)
     assert hint.disabled and solution.disabled
 

@@ -82,7 +82,7 @@ def solved(notebook: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, list
 
 def reported_statuses(notebook: nbformat.NotebookNode) -> dict[str, str]:
     """Exercise id -> the status its check cell reported, read from executed outputs."""
-    from jaxtour.feedback import FEEDBACK_MIME
+    from jaxtour.grader.feedback import FEEDBACK_MIME
 
     statuses = {}
     for cell in notebook.cells:

@@ -1,7 +1,11 @@
-"""Exercise definitions, one module per lesson, collected here in lesson order.
+"""The exercise registry: each lesson's exercises, declared as data in ``lessonNN.py``.
 
-Each module declares ``LESSON`` (the notebook's file name stem) and ``EXERCISES``,
-a tuple of ``jaxtour.exercise.Exercise`` in the order the notebook asks them.
+The lessons come from ``jaxtour.catalog``; the module of lesson ``NN`` is
+``jaxtour.exercises.lessonNN`` and declares ``EXERCISES``, a tuple of
+``jaxtour.grader.spec.Exercise`` in the order the notebook asks them. Importing a
+module builds records that check themselves, and the registry checks each lesson's
+set (``spec.check_declarations``), so an authoring slip
+fails at import with a message that says what to fix.
 """
 
 from __future__ import annotations
@@ -9,27 +13,20 @@ from __future__ import annotations
 from functools import cache
 from importlib import import_module
 
-from jaxtour.exercise import Exercise
+from jaxtour import catalog
+from jaxtour.grader.spec import Exercise, check_declarations
 
-LESSON_MODULES: tuple[str, ...] = (
-    "lesson00",
-    "lesson01",
-    "lesson02",
-    "lesson03",
-    "lesson04",
-    "lesson05",
-    "lesson06",
-    "lesson07",
-)
+__all__ = ["all_exercises", "by_lesson", "ids_by_lesson"]
 
 
 @cache
 def by_lesson() -> dict[str, tuple[Exercise, ...]]:
-    """Lesson notebook stem -> its exercises, in lesson order."""
+    """Lesson stem -> its exercises, in lesson order."""
     lessons: dict[str, tuple[Exercise, ...]] = {}
-    for name in LESSON_MODULES:
-        module = import_module(f"{__name__}.{name}")
-        lessons[module.LESSON] = tuple(module.EXERCISES)
+    for lesson in catalog.LESSONS:
+        exercises = tuple(import_module(lesson.exercise_module).EXERCISES)
+        check_declarations(exercises, lesson.number)
+        lessons[lesson.stem] = exercises
     return lessons
 
 
@@ -43,3 +40,8 @@ def all_exercises() -> dict[str, Exercise]:
                 raise ValueError(f"exercise id {exercise.id!r} is declared twice")
             table[exercise.id] = exercise
     return table
+
+
+def ids_by_lesson() -> dict[str, list[str]]:
+    """Lesson stem -> its exercise ids: all the progress table needs to know."""
+    return {stem: [e.id for e in exercises] for stem, exercises in by_lesson().items()}

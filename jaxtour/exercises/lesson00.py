@@ -6,11 +6,11 @@ from typing import Any
 
 import numpy as np
 
-from jaxtour.exercise import Exercise, Mistake
-from jaxtour.exercises.common import lazy_jnp as _jnp
-from jaxtour.rules import JaxArray, equals_value, is_jax_array, is_numpy_array
-
-LESSON = "00_welcome"
+from jaxtour.exercises.common import jnp
+from jaxtour.grader.mistakes import equals_value
+from jaxtour.grader.rules import JaxArray, is_numpy_array
+from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.lazy import is_jax_array
 
 
 def _is_python_sequence_of_123(answer: Any) -> bool:
@@ -29,8 +29,7 @@ EXERCISES = (
     Exercise(
         id="00.first_array",
         title="Make your first jax array",
-        prompt="Make a jax array holding the floats 1.0, 2.0 and 3.0.",
-        reference=lambda: _jnp().array([1.0, 2.0, 3.0]),
+        reference=lambda: jnp.array([1.0, 2.0, 3.0]),
         rule=JaxArray(),
         hints=(
             "jnp.array(...) turns a Python list into a jax array, as np.array does in NumPy.",
@@ -55,7 +54,7 @@ EXERCISES = (
                 id="integers",
                 message="Those are integers (dtype int32). Write 1.0, 2.0, 3.0 so they are floats.",
                 matches=_is_int_jax_array_of_123,
-                example=lambda: _jnp().array([1, 2, 3]),
+                example=lambda: jnp.array([1, 2, 3]),
             ),
         ),
         success="Correct: a float32 jax array, JAX's default float type.",

@@ -6,22 +6,19 @@ from typing import Any
 
 import numpy as np
 
-from jaxtour.exercise import Exercise, Mistake
-from jaxtour.exercises.common import lazy_jnp as _jnp
-from jaxtour.rules import (
+from jaxtour.exercises.common import jnp
+from jaxtour.grader.mistakes import behaves_like, equals_value
+from jaxtour.grader.rules import (
     DtypeName,
     ExactInteger,
     JaxArray,
     NumpyArray,
     SameFunction,
-    behaves_like,
     dtype_name,
-    equals_value,
-    is_jax_array,
     is_numpy_array,
 )
-
-LESSON = "01_jnp_as_numpy"
+from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.lazy import is_jax_array
 
 N = 10**7
 EXACT_DOT = (N - 1) * N * (2 * N - 1) // 6  # sum of k*k for k < N: 333333283333335000000
@@ -47,26 +44,23 @@ def _int_equal(target: int):
 
 
 def _center_inputs():
-    jnp = _jnp()
     return [(jnp.array([1.0, 2.0, 3.0, 4.0]),), (jnp.arange(6.0).reshape(2, 3),)]
 
 
 def _center_random_inputs(rng: np.random.Generator):
-    jnp = _jnp()
     return [(jnp.asarray(rng.normal(size=shape), dtype=jnp.float32),) for shape in [(5,), (3, 4)]]
 
 
 def _center(x):
-    return x - _jnp().mean(x)
+    return x - jnp.mean(x)
 
 
 def _standardize(x):
-    jnp = _jnp()
     return (x - jnp.mean(x)) / jnp.std(x)
 
 
 def _center_rows(x):
-    return x - _jnp().mean(x, axis=-1, keepdims=True)
+    return x - jnp.mean(x, axis=-1, keepdims=True)
 
 
 def _returns_numpy(answer: Any) -> bool:
@@ -80,8 +74,7 @@ EXERCISES = (
     Exercise(
         id="01.arange",
         title="Count from 0 to 9 with jnp",
-        prompt="Make a jax array with the integers 0, 1, ..., 9, the way np.arange would.",
-        reference=lambda: _jnp().arange(10),
+        reference=lambda: jnp.arange(10),
         rule=JaxArray(),
         hints=(
             "jnp mirrors NumPy: the function you would use in NumPy exists under jnp too.",
@@ -109,7 +102,7 @@ EXERCISES = (
                 message="That counts 1 to 10. arange starts at 0 unless told otherwise, and "
                 "stops before its stop value: 0 to 9 is arange(10).",
                 matches=lambda a: is_jax_array(a) and equals_value(np.arange(1, 11))(a),
-                example=lambda: _jnp().arange(1, 11),
+                example=lambda: jnp.arange(1, 11),
             ),
         ),
         success="Correct: the same call as in NumPy, with an int32 result.",
@@ -117,7 +110,6 @@ EXERCISES = (
     Exercise(
         id="01.default_dtype",
         title="Name JAX's default float dtype",
-        prompt="What dtype does jnp.array([1.5, 2.5]) have? Answer with a string such as 'int8'.",
         reference=lambda: "float32",
         rule=DtypeName(),
         hints=(
@@ -139,8 +131,6 @@ EXERCISES = (
     Exercise(
         id="01.exact_dot",
         title="Find the true value of the article's dot product",
-        prompt="Give the exact value of jnp.dot(v, v) for v = jnp.arange(10**7), "
-        "as an integer, with no overflow.",
         reference=lambda: EXACT_DOT,
         rule=ExactInteger(),
         hints=(
@@ -178,7 +168,6 @@ EXERCISES = (
     Exercise(
         id="01.to_numpy",
         title="Bring a jax array back to NumPy",
-        prompt="Turn the jax array evens into a NumPy array.",
         reference=lambda: np.arange(0, 10, 2, dtype=np.int32),
         rule=NumpyArray(),
         hints=(
@@ -191,7 +180,7 @@ EXERCISES = (
                 id="still-jax",
                 message="That is still a jax array. np.asarray(evens) copies it to a NumPy array.",
                 matches=is_jax_array,
-                example=lambda: _jnp().arange(0, 10, 2),
+                example=lambda: jnp.arange(0, 10, 2),
             ),
             Mistake(
                 id="python-list",
@@ -205,7 +194,6 @@ EXERCISES = (
     Exercise(
         id="01.center",
         title="Write a NumPy-style function with jnp",
-        prompt="Write center(x): x minus the mean of all its elements, using jnp.",
         reference=lambda: _center,
         rule=SameFunction(inputs=_center_inputs, random_inputs=_center_random_inputs),
         hints=(

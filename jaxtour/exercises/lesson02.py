@@ -11,10 +11,10 @@ import time
 import weakref
 from typing import Any
 
-from jaxtour.exercise import Exercise, Mistake
-from jaxtour.rules import Choice, LearnerCodeError, call_learner, chose
-
-LESSON = "02_timing_honestly"
+from jaxtour.grader.mistakes import chose
+from jaxtour.grader.rules import Choice
+from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 
 WORK_S = 0.005
 COMPILE_S = 0.1
@@ -197,8 +197,6 @@ EXERCISES = (
     Exercise(
         id="02.which_dispatch",
         title="Spot the measurement that timed only the dispatch",
-        prompt="Which of the snippets A to D measures only the dispatch, not the work?\n"
-        + SNIPPETS,
         reference=lambda: "A",
         rule=Choice(("A", "B", "C", "D")),
         hints=(
@@ -233,8 +231,6 @@ EXERCISES = (
     Exercise(
         id="02.time_call",
         title="Write an honest timing function",
-        prompt="Write time_call(f, *args) that returns the seconds one call of f(*args) "
-        "takes: warmed up (compiled) first, every timed call blocked.",
         reference=lambda: _honest,
         rule=lambda answer, expected: check_time_call(answer, WORK_S),
         hints=(
@@ -282,8 +278,6 @@ EXERCISES = (
     Exercise(
         id="02.block_tree",
         title="Wait for a whole pytree",
-        prompt="Write run_and_wait(f, x): call f(x), which returns a dict of arrays, and "
-        "return that result once every array in it is ready.",
         reference=lambda: _run_and_wait,
         rule=check_run_and_wait,
         hints=(

@@ -8,24 +8,14 @@ from typing import Any
 
 import numpy as np
 
-from jaxtour.exercise import Exercise, Mistake
-from jaxtour.exercises.common import ARTICLE_X, article_xy
-from jaxtour.exercises.common import lazy_jax as _jax
-from jaxtour.exercises.common import lazy_jnp as _jnp
-from jaxtour.rules import (
-    JaxArray,
-    Number,
-    SameFunction,
-    behaves_like,
-    equals_value,
-    is_numpy_array,
-)
-
-LESSON = "03_grad"
+from jaxtour.exercises.common import ARTICLE_X, article_xy, jax, jnp
+from jaxtour.grader.mistakes import behaves_like, equals_value
+from jaxtour.grader.rules import JaxArray, Number, SameFunction, is_numpy_array
+from jaxtour.grader.spec import Exercise, Mistake
 
 
 def _sum_of_squares(x):
-    return _jnp().sum(x**2)
+    return jnp.sum(x**2)
 
 
 def _x():
@@ -46,24 +36,23 @@ def _is_number_equal(value: float) -> Callable[[Any], bool]:
 
 
 def _vector_inputs():
-    jnp = _jnp()
     return [(jnp.array([1.0, 2.0, 3.0]),), (jnp.array([-0.5, 0.0, 2.5, 4.0]),)]
 
 
 def _vector_random_inputs(rng: np.random.Generator):
-    return [(_jnp().asarray(rng.normal(size=5), dtype=_jnp().float32),)]
+    return [(jnp.asarray(rng.normal(size=5), dtype=jnp.float32),)]
 
 
 def _grad_of_total(x):
-    return _jax().grad(lambda v: _jnp().sum(v**2))(x)
+    return jax.grad(lambda v: jnp.sum(v**2))(x)
 
 
 def _jacobian(x):
-    return _jax().jacobian(lambda v: v**2)(x)
+    return jax.jacobian(lambda v: v**2)(x)
 
 
 def _summed_gradient(x):
-    return _jnp().sum(2 * x)
+    return jnp.sum(2 * x)
 
 
 # --- 03.central_difference --------------------------------------------------------------
@@ -106,7 +95,6 @@ EXERCISES = (
     Exercise(
         id="03.sum_of_squares",
         title="Evaluate the article's sum_of_squares",
-        prompt="What is sum_of_squares(x) for x = jnp.array([1., 2., 3., 4.])? Compute it.",
         reference=lambda: _sum_of_squares(_x()),
         rule=Number(),
         hints=(
@@ -142,8 +130,7 @@ EXERCISES = (
     Exercise(
         id="03.gradient",
         title="Take the gradient of sum_of_squares",
-        prompt="Compute the gradient of sum_of_squares at x with jax.grad.",
-        reference=lambda: _jax().grad(_sum_of_squares)(_x()),
+        reference=lambda: jax.grad(_sum_of_squares)(_x()),
         rule=JaxArray(),
         hints=(
             "jax.grad takes a function and returns a new function: the gradient.",
@@ -164,9 +151,9 @@ EXERCISES = (
                 message="That is the gradient function itself. Call it on x to get the "
                 "gradient there: jax.grad(sum_of_squares)(x).",
                 matches=lambda a: (
-                    callable(a) and equals_value([2.0, 4.0, 6.0, 8.0])(_jnp().asarray(a(_x())))
+                    callable(a) and equals_value([2.0, 4.0, 6.0, 8.0])(jnp.asarray(a(_x())))
                 ),
-                example=lambda: _jax().grad(_sum_of_squares),
+                example=lambda: jax.grad(_sum_of_squares),
             ),
             Mistake(
                 id="by-hand-numpy",
@@ -181,8 +168,6 @@ EXERCISES = (
     Exercise(
         id="03.grad_of_total",
         title="Make a grad of a vector-valued function work",
-        prompt="squares(x) = x**2 returns a vector, so jax.grad(squares) fails. Write "
-        "grad_of_total(x): the gradient of the total, jnp.sum(squares(x)).",
         reference=lambda: _grad_of_total,
         rule=SameFunction(inputs=_vector_inputs, random_inputs=_vector_random_inputs),
         hints=(
@@ -221,8 +206,6 @@ EXERCISES = (
     Exercise(
         id="03.central_difference",
         title="Estimate a derivative with finite differences",
-        prompt="Write central_difference(f, x, eps): the central-difference estimate of f'(x) "
-        "for a function f of one float.",
         reference=lambda: _central,
         rule=SameFunction(inputs=_difference_inputs, output=Number(rtol=1e-9, atol=1e-12)),
         hints=(

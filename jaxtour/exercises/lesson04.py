@@ -8,35 +8,24 @@ from typing import Any
 
 import numpy as np
 
-from jaxtour.exercise import Exercise, Mistake
-from jaxtour.exercises.common import article_xy, is_tuple_of
-from jaxtour.exercises.common import lazy_jax as _jax
-from jaxtour.exercises.common import lazy_jnp as _jnp
-from jaxtour.rules import (
-    JaxArray,
-    SameFunction,
-    SamePytree,
-    behaves_like,
-    equals_tree,
-    equals_value,
-    mutates_input,
-)
-
-LESSON = "04_argnums_and_pytrees"
+from jaxtour.exercises.common import article_xy, is_tuple_of, jax, jnp
+from jaxtour.grader.mistakes import behaves_like, equals_tree, equals_value, mutates_input
+from jaxtour.grader.rules import JaxArray, SameFunction, SamePytree
+from jaxtour.grader.spec import Exercise, Mistake
 
 
 def _sse(x, y):
-    return _jnp().sum((x - y) ** 2)
+    return jnp.sum((x - y) ** 2)
 
 
 @cache
 def _grad(argnums):
-    return _jax().grad(_sse, argnums=argnums)(*article_xy())
+    return jax.grad(_sse, argnums=argnums)(*article_xy())
 
 
 @cache
 def _value_and_grad():
-    return _jax().value_and_grad(_sse)(*article_xy())
+    return jax.value_and_grad(_sse)(*article_xy())
 
 
 # --- 04.sgd_step ------------------------------------------------------------------------
@@ -62,20 +51,19 @@ def _step_inputs():
 
 
 def _jax_step_inputs():
-    jnp = _jnp()
-    return [_jax().tree.map(jnp.asarray, args) for args in _step_inputs()]
+    return [jax.tree.map(jnp.asarray, args) for args in _step_inputs()]
 
 
 def _sgd_step(params, grads, lr):
-    return _jax().tree.map(lambda p, g: p - lr * g, params, grads)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads)
 
 
 def _ascent(params, grads, lr):
-    return _jax().tree.map(lambda p, g: p + lr * g, params, grads)
+    return jax.tree.map(lambda p, g: p + lr * g, params, grads)
 
 
 def _no_lr(params, grads, lr):
-    return _jax().tree.map(lambda p, g: p - g, params, grads)
+    return jax.tree.map(lambda p, g: p - g, params, grads)
 
 
 def _in_place(params, grads, lr):
@@ -92,8 +80,6 @@ EXERCISES = (
     Exercise(
         id="04.grad_wrt_y",
         title="Differentiate with respect to the second argument",
-        prompt="Compute the gradient of sum_squared_error(x, y) with respect to y, at the "
-        "lesson's x and y.",
         reference=lambda: _grad(1),
         rule=JaxArray(),
         hints=(
@@ -130,8 +116,6 @@ EXERCISES = (
     Exercise(
         id="04.value_and_grad",
         title="Get the value and the gradient in one call",
-        prompt="Use jax.value_and_grad to get both the value of sum_squared_error(x, y) and "
-        "its gradient with respect to x, as the pair it returns.",
         reference=_value_and_grad,
         rule=SamePytree(),
         hints=(
@@ -167,8 +151,6 @@ EXERCISES = (
     Exercise(
         id="04.sgd_step",
         title="Update every parameter in a pytree",
-        prompt="Write sgd_step(params, grads, lr): return new parameters, each p - lr * g, "
-        "for dicts of any nesting. Leave params itself unchanged.",
         reference=lambda: _sgd_step,
         rule=SameFunction(inputs=_jax_step_inputs, output=SamePytree()),
         hints=(

@@ -4,34 +4,30 @@ from __future__ import annotations
 
 from functools import cache
 
-from jaxtour.exercise import Exercise, Mistake
-from jaxtour.exercises.common import article_xy, is_tuple_of
-from jaxtour.exercises.common import lazy_jax as _jax
-from jaxtour.exercises.common import lazy_jnp as _jnp
-from jaxtour.rules import SameFunction, SamePytree, behaves_like, equals_tree
-
-LESSON = "05_has_aux"
+from jaxtour.exercises.common import article_xy, is_tuple_of, jax, jnp
+from jaxtour.grader.mistakes import behaves_like, equals_tree
+from jaxtour.grader.rules import SameFunction, SamePytree
+from jaxtour.grader.spec import Exercise, Mistake
 
 
 def _squared_error_with_aux(x, y):
-    return _jnp().sum((x - y) ** 2), x - y
+    return jnp.sum((x - y) ** 2), x - y
 
 
 @cache
 def _grad_and_aux():
-    return _jax().grad(_squared_error_with_aux, has_aux=True)(*article_xy())
+    return jax.grad(_squared_error_with_aux, has_aux=True)(*article_xy())
 
 
 @cache
 def _value_aux_grad():
-    return _jax().value_and_grad(_squared_error_with_aux, has_aux=True)(*article_xy())
+    return jax.value_and_grad(_squared_error_with_aux, has_aux=True)(*article_xy())
 
 
 # --- 05.loss_with_predictions -----------------------------------------------------------
 
 
 def _model_inputs():
-    jnp = _jnp()
     params = {"w": jnp.array(2.0), "b": jnp.array(-1.0)}
     return [
         (params, jnp.array([0.0, 1.0, 2.0]), jnp.array([-1.0, 1.5, 2.5])),
@@ -41,7 +37,7 @@ def _model_inputs():
 
 def _loss_with_predictions(params, x, y):
     predictions = params["w"] * x + params["b"]
-    return _jnp().mean((predictions - y) ** 2), predictions
+    return jnp.mean((predictions - y) ** 2), predictions
 
 
 def _aux_first(params, x, y):
@@ -55,15 +51,13 @@ def _loss_only(params, x, y):
 
 def _summed(params, x, y):
     predictions = params["w"] * x + params["b"]
-    return _jnp().sum((predictions - y) ** 2), predictions
+    return jnp.sum((predictions - y) ** 2), predictions
 
 
 EXERCISES = (
     Exercise(
         id="05.grad_and_aux",
         title="Differentiate a function that also returns extra data",
-        prompt="squared_error_with_aux(x, y) returns (loss, x - y). Use jax.grad to get the "
-        "gradient of the loss with respect to x together with the aux, as grad returns them.",
         reference=_grad_and_aux,
         rule=SamePytree(),
         hints=(
@@ -101,8 +95,6 @@ EXERCISES = (
     Exercise(
         id="05.value_grad_aux",
         title="Get value, aux and gradient in one call",
-        prompt="Use jax.value_and_grad with has_aux=True on squared_error_with_aux(x, y), "
-        "and give the result exactly as it returns it.",
         reference=_value_aux_grad,
         rule=SamePytree(),
         hints=(
@@ -155,8 +147,6 @@ EXERCISES = (
     Exercise(
         id="05.loss_with_predictions",
         title="Write a loss that returns its predictions as aux",
-        prompt="Write loss_with_predictions(params, x, y) for the line params['w'] * x + "
-        "params['b']: return (mean squared error, predictions), ready for has_aux=True.",
         reference=lambda: _loss_with_predictions,
         rule=SameFunction(inputs=_model_inputs, output=SamePytree()),
         hints=(

@@ -5,29 +5,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from jaxtour.exercise import Exercise, Mistake
-from jaxtour.exercises.common import lazy_jax as _jax
-from jaxtour.exercises.common import lazy_jnp as _jnp
-from jaxtour.rules import (
-    ExactInteger,
-    JaxArray,
-    SameFunction,
-    behaves_like,
-    equals_value,
-    fails_with,
-    is_jax_array,
-    is_numpy_array,
-    mutates_input,
-)
-
-LESSON = "06_immutability_and_purity"
-
+from jaxtour.exercises.common import jax, jnp
+from jaxtour.grader.mistakes import behaves_like, equals_value, fails_with, mutates_input
+from jaxtour.grader.rules import ExactInteger, JaxArray, SameFunction, is_numpy_array
+from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.lazy import is_jax_array
 
 # --- 06.scale_row -----------------------------------------------------------------------
 
 
 def _matrix_inputs():
-    jnp = _jnp()
     return [(jnp.arange(6.0).reshape(2, 3), 1, 10.0), (jnp.ones((3, 2)), 0, -2.0)]
 
 
@@ -49,23 +36,22 @@ def _scale_in_place(m, i, factor):
 
 
 def _old_index_mul(m, i, factor):
-    return _jax().ops.index_mul(m, _jax().ops.index[i], factor)
+    return jax.ops.index_mul(m, jax.ops.index[i], factor)
 
 
 # --- 06.clip_negative -------------------------------------------------------------------
 
 
 def _vector_inputs():
-    jnp = _jnp()
     return [(jnp.array([-2.0, 0.5, 0.0, 3.0]),), (jnp.array([[1.0, -1.0], [-0.5, 2.0]]),)]
 
 
 def _clip_negative(x):
-    return _jnp().where(x < 0, 0.0, x)
+    return jnp.where(x < 0, 0.0, x)
 
 
 def _clip_positive(x):
-    return _jnp().where(x > 0, 0.0, x)
+    return jnp.where(x > 0, 0.0, x)
 
 
 def _python_if(x):
@@ -79,8 +65,8 @@ def _fails_under_jit(answer) -> bool:
         return False
     try:
         # Tracing is what fails (as under jit), and make_jaxpr traces without compiling.
-        _jax().make_jaxpr(answer)(_jnp().array(-1.0))
-    except _jax().errors.TracerBoolConversionError:
+        jax.make_jaxpr(answer)(jnp.array(-1.0))
+    except jax.errors.TracerBoolConversionError:
         return True
     except Exception:
         return False
@@ -91,8 +77,7 @@ EXERCISES = (
     Exercise(
         id="06.set_first",
         title="Update a jax array with .at[]",
-        prompt="x = jnp.array([1, 2, 3]). Make y: a copy of x whose first element is 123.",
-        reference=lambda: _jnp().array([123, 2, 3]),
+        reference=lambda: jnp.array([123, 2, 3]),
         rule=JaxArray(),
         hints=(
             "x[0] = 123 fails: jax arrays are immutable. The .at property makes an updated copy.",
@@ -106,7 +91,7 @@ EXERCISES = (
                 message="This is x, unchanged. x.at[0].set(123) does not change x: it returns "
                 "a new array. Keep it: y = x.at[0].set(123).",
                 matches=lambda a: is_jax_array(a) and equals_value([1, 2, 3])(a),
-                example=lambda: _jnp().array([1, 2, 3]),
+                example=lambda: jnp.array([1, 2, 3]),
             ),
             Mistake(
                 id="numpy-copy",
@@ -119,7 +104,7 @@ EXERCISES = (
                 id="wrong-index",
                 message="123 went into the second element. Indices start at 0: x.at[0].",
                 matches=equals_value([1, 123, 3]),
-                example=lambda: _jnp().array([1, 123, 3]),
+                example=lambda: jnp.array([1, 123, 3]),
             ),
         ),
         success="Correct: a new array, and x is still [1, 2, 3].",
@@ -127,8 +112,6 @@ EXERCISES = (
     Exercise(
         id="06.scale_row",
         title="Port old jax.ops code to .at[]",
-        prompt="Old tutorials write jax.ops.index_mul(m, jax.ops.index[i], factor). Write "
-        "scale_row(m, i, factor) for today's JAX: a copy of m with row i multiplied by factor.",
         reference=lambda: _scale_row,
         rule=SameFunction(inputs=_matrix_inputs),
         hints=(
@@ -166,8 +149,6 @@ EXERCISES = (
     Exercise(
         id="06.trace_count",
         title="Count how often a print inside jit runs",
-        prompt="noisy is jitted and prints. It is called on jnp.ones(3), jnp.ones(3), "
-        "jnp.zeros(3), then jnp.ones(5). How many lines does it print? Give an int.",
         reference=lambda: 2,
         rule=ExactInteger(),
         hints=(
@@ -205,10 +186,8 @@ EXERCISES = (
     Exercise(
         id="06.clip_negative",
         title="Write control flow that survives jit",
-        prompt="Write clip_negative(x): x with every negative element replaced by 0.0. "
-        "The grader runs it under jax.jit.",
         reference=lambda: _clip_negative,
-        rule=SameFunction(inputs=_vector_inputs, transform=lambda f: _jax().jit(f)),
+        rule=SameFunction(inputs=_vector_inputs, transform=lambda f: jax.jit(f)),
         hints=(
             "Under jit, x is a tracer without values, so `if x < 0:` cannot be decided.",
             "jnp.where(condition, a, b) picks a where condition holds, else b, element by "

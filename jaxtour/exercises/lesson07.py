@@ -10,13 +10,12 @@ from typing import Any
 
 import numpy as np
 
-from jaxtour.compare import describe
-from jaxtour.exercise import Exercise, Mistake
-from jaxtour.exercises.common import lazy_jax as _jax
-from jaxtour.exercises.common import lazy_jnp as _jnp
-from jaxtour.rules import SameFunction, SamePytree, behaves_like, is_jax_array, is_numpy_array
-
-LESSON = "07_putting_it_together"
+from jaxtour.grader.compare import describe
+from jaxtour.exercises.common import jax, jnp
+from jaxtour.grader.mistakes import behaves_like
+from jaxtour.grader.rules import SameFunction, SamePytree, is_numpy_array
+from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.lazy import is_jax_array
 
 TRUE_PARAMS = {"a": 3.0, "b": -2.0, "c": 0.5}
 NOISE = 0.1
@@ -28,7 +27,7 @@ def make_data(n: int = 64, seed: int = 0) -> tuple[Any, Any]:
     rng = np.random.default_rng(seed)
     x = np.linspace(-1.0, 1.0, n, dtype=np.float32)
     y = 3.0 * x**2 - 2.0 * x + 0.5 + NOISE * rng.normal(size=n).astype(np.float32)
-    return _jnp().asarray(x), _jnp().asarray(y)
+    return jnp.asarray(x), jnp.asarray(y)
 
 
 def model(params, x):
@@ -36,25 +35,25 @@ def model(params, x):
 
 
 def loss(params, x, y):
-    return _jnp().mean((model(params, x) - y) ** 2)
+    return jnp.mean((model(params, x) - y) ** 2)
 
 
 def initial_params():
-    return {name: _jnp().array(0.0) for name in ("a", "b", "c")}
+    return {name: jnp.array(0.0) for name in ("a", "b", "c")}
 
 
 def _update(params, x, y, lr):
-    value, grads = _jax().value_and_grad(loss)(params, x, y)
-    return _jax().tree.map(lambda p, g: p - lr * g, params, grads), value
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
 
 
 def _ascent(params, x, y, lr):
-    value, grads = _jax().value_and_grad(loss)(params, x, y)
-    return _jax().tree.map(lambda p, g: p + lr * g, params, grads), value
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p + lr * g, params, grads), value
 
 
 def _returns_grads(params, x, y, lr):
-    value, grads = _jax().value_and_grad(loss)(params, x, y)
+    value, grads = jax.value_and_grad(loss)(params, x, y)
     return grads, value
 
 
@@ -64,7 +63,6 @@ def _loss_after(params, x, y, lr):
 
 
 def _update_inputs():
-    jnp = _jnp()
     x, y = make_data(16)
     other = {"a": jnp.array(1.0), "b": jnp.array(0.5), "c": jnp.array(-1.0)}
     return [(initial_params(), x, y, 0.1), (other, x, y, 0.05)]
@@ -91,7 +89,7 @@ class LossBelow:
             if np.asarray(value).shape != ():
                 return f"params[{name!r}] has shape {np.asarray(value).shape}; each is one number."
         value = float(
-            loss({k: _jnp().asarray(v, _jnp().float32) for k, v in answer.items()}, *make_data())
+            loss({k: jnp.asarray(v, jnp.float32) for k, v in answer.items()}, *make_data())
         )
         if not math.isfinite(value):
             return (
@@ -116,7 +114,7 @@ def _is_initial(answer: Any) -> bool:
 
 @cache
 def _fitted_params():
-    update = _jax().jit(_update)
+    update = jax.jit(_update)
     params, (x, y) = initial_params(), make_data()
     for _ in range(300):
         params, _ = update(params, x, y, 0.5)
@@ -136,7 +134,7 @@ def measured_speedup() -> float:
     x, y = make_data()
     params = initial_params()
     eager = timing.measure(_update, params, x, y, 0.1, budget_s=0.3, label="eager")
-    jitted = timing.measure(_jax().jit(_update), params, x, y, 0.1, budget_s=0.3, label="jit")
+    jitted = timing.measure(jax.jit(_update), params, x, y, 0.1, budget_s=0.3, label="jit")
     return eager.median_s / jitted.median_s
 
 
@@ -186,8 +184,6 @@ EXERCISES = (
     Exercise(
         id="07.update",
         title="Write the training step",
-        prompt="Write update(params, x, y, lr): one step of gradient descent on loss. Return "
-        "(new_params, loss_value), with the loss at the params you were given.",
         reference=lambda: _update,
         rule=SameFunction(inputs=_update_inputs, output=SamePytree()),
         hints=(
@@ -230,8 +226,6 @@ EXERCISES = (
     Exercise(
         id="07.fit",
         title="Train until the loss is low",
-        prompt=f"Train from initial_params() until the loss on the lesson's data is below "
-        f"{LOSS_TARGET}, and give the trained params dict.",
         reference=_fitted_params,
         rule=LossBelow(LOSS_TARGET),
         hints=(
@@ -259,8 +253,6 @@ EXERCISES = (
     Exercise(
         id="07.speedup",
         title="Measure what jit bought",
-        prompt="Measure one update step eager and under jax.jit, on this machine, and give "
-        "the speed-up: eager time divided by jit time.",
         reference=measured_speedup,
         rule=PlausibleSpeedup(),
         hints=(

@@ -16,6 +16,8 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
+from jaxtour import catalog
+
 BINDER_VARIABLES = ("BINDER_LAUNCH_HOST", "BINDER_REPO_URL", "BINDER_REQUEST", "BINDER_REF_URL")
 
 
@@ -74,10 +76,69 @@ def _version(dist: str) -> str | None:
         return None
 
 
+def describe_device(device) -> str:
+    """One device as every report shows it: ``cpu:0 cpu``, ``gpu:0 NVIDIA H200``."""
+    return f"{device.platform}:{device.id} {device.device_kind}"
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the lessons run with. ``jax`` is None when JAX cannot be imported; ``backend``
+    is None when it cannot start (``jax_problem`` says why)."""
+
+    python: str
+    executable: str
+    platform: str
+    place: str  # 'colab', 'binder' or 'local'
+    jax: str | None
+    jaxlib: str | None
+    numpy: str | None
+    backend: str | None
+    devices: tuple[str, ...]
+    jax_problem: str | None
+    gpus: tuple[Gpu, ...]
+    ipywidgets: str | None
+    matplotlib: str | None
+
+
+def gather(nvidia_smi: str | None = None) -> Facts:
+    """Gather the facts; never raises for a missing or broken JAX."""
+    versions = {name: _version(name) for name in ("jax", "jaxlib", "numpy")}
+    backend, devices, problem = None, (), None
+    try:
+        import jax
+    except ImportError as exc:
+        versions["jax"] = None
+        problem = f"not importable ({exc}). Install it: pip install jaxtour"
+    else:
+        versions["jax"] = jax.__version__
+        try:
+            backend = jax.default_backend()
+            devices = tuple(describe_device(d) for d in jax.devices())
+        except RuntimeError as exc:
+            problem = f"JAX could not start: {exc}"
+    return Facts(
+        python=platform.python_version(),
+        executable=sys.executable,
+        platform=sys.platform,
+        place=where_am_i(),
+        jax=versions["jax"],
+        jaxlib=versions["jaxlib"],
+        numpy=versions["numpy"],
+        backend=backend,
+        devices=devices,
+        jax_problem=problem,
+        gpus=tuple(nvidia_gpus(nvidia_smi)),
+        ipywidgets=_version("ipywidgets"),
+        matplotlib=_version("matplotlib"),
+    )
+
+
 def report(nvidia_smi: str | None = None) -> tuple[list[str], int]:
     """The report's lines, and the exit status: 0 all good, 1 something to fix."""
-    lines = [f"Python      {platform.python_version()} ({sys.executable})"]
-    place = where_am_i()
+    facts = gather(nvidia_smi)
+    lines = [f"Python      {facts.python} ({facts.executable})"]
+    place = facts.place
     lines.append(
         {
             "colab": "Running on  Google Colab",
@@ -85,27 +146,21 @@ def report(nvidia_smi: str | None = None) -> tuple[list[str], int]:
             "local": "Running on  this machine (not Colab, not Binder)",
         }[place]
     )
-    problems = 0
-    try:
-        import jax
-        import jaxlib
-    except ImportError as exc:
-        lines.append(f"JAX         not importable ({exc}). Install it: pip install jaxtour")
+    if facts.jax is None:
+        lines.append(f"JAX         {facts.jax_problem}")
         return lines, 1
-    lines.append(f"JAX         {jax.__version__}")
-    lines.append(f"jaxlib      {jaxlib.__version__}")
-    try:
-        backend = jax.default_backend()
-        devices = jax.devices()
-        lines.append(f"backend     {backend}")
-        lines.append(
-            "devices     " + ", ".join(f"{d.platform}:{d.id} {d.device_kind}" for d in devices)
-        )
-    except RuntimeError as exc:
+    problems = 0
+    lines.append(f"JAX         {facts.jax}")
+    lines.append(f"jaxlib      {facts.jaxlib}")
+    if facts.backend is None:
         backend = "none"
-        lines.append(f"backend     JAX could not start: {exc}")
+        lines.append(f"backend     {facts.jax_problem}")
         problems += 1
-    gpus = nvidia_gpus(nvidia_smi)
+    else:
+        backend = facts.backend
+        lines.append(f"backend     {backend}")
+        lines.append("devices     " + ", ".join(facts.devices))
+    gpus = facts.gpus
     for gpu in gpus:
         cuda = f", CUDA {gpu.cuda}" if gpu.cuda else ""
         lines.append(f"NVIDIA GPU  {gpu.name} (driver {gpu.driver}{cuda})")
@@ -125,17 +180,24 @@ def report(nvidia_smi: str | None = None) -> tuple[list[str], int]:
                 "local": "GPU         none found; every lesson runs on the CPU.",
             }[place]
         )
-    widgets, plots = _version("ipywidgets"), _version("matplotlib")
-    lines.append(f"ipywidgets  {widgets or 'missing: Check buttons fall back to plain text'}")
-    lines.append(f"matplotlib  {plots or 'missing: lessons 01, 02, 03 and 07 cannot plot'}")
+    plotting = [lesson for lesson in catalog.LESSONS if lesson.plots]
+    measuring = [lesson for lesson in catalog.LESSONS if lesson.measures_device]
+    first, last = catalog.LESSONS[0].number, catalog.LESSONS[-1].number
+    lines.append(
+        f"ipywidgets  {facts.ipywidgets or 'missing: Check buttons fall back to plain text'}"
+    )
+    no_plots = f"missing: lessons {catalog.numbers_text(plotting)} cannot plot"
+    lines.append(f"matplotlib  {facts.matplotlib or no_plots}")
     lines.append("")
     lines.append("Lessons:")
-    lines.append("  00-07  need JAX and NumPy, and run on a CPU; the grader needs nothing more")
-    lines.append("  01 02 03 07  draw plots with matplotlib")
     lines.append(
-        "  02 07  measure your device: on a GPU the timings (and who wins) change"
-        + (" -- you are on a GPU now" if backend == "gpu" else "")
+        f"  {first}-{last}  need JAX and NumPy, and run on a CPU; the grader needs nothing more"
     )
-    if not plots:
+    lines.append(f"  {catalog.numbers_text(plotting)}  draw plots with matplotlib")
+    lines.append(
+        f"  {catalog.numbers_text(measuring)}  measure your device: on a GPU the timings "
+        "(and who wins) change" + (" -- you are on a GPU now" if backend == "gpu" else "")
+    )
+    if not facts.matplotlib:
         problems += 1
     return lines, 1 if problems else 0

@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from jaxtour.lazy import is_jax_array
+
 # (rtol, atol) by floating dtype width in bytes; integers and booleans compare exactly.
 _FLOAT_TOLERANCES: dict[int, tuple[float, float]] = {
     2: (1e-2, 1e-2),  # float16, bfloat16
@@ -35,7 +37,7 @@ def tolerances(dtype: Any) -> tuple[float, float]:
 def short_repr(value: Any, limit: int = 70) -> str:
     """A one-line, length-limited repr that is safe to call on anything."""
     try:
-        if isinstance(value, np.ndarray) or _is_jax_array(value):
+        if isinstance(value, np.ndarray) or is_jax_array(value):
             text = np.array2string(np.asarray(value), threshold=6, edgeitems=2, separator=", ")
         else:
             text = repr(value)
@@ -45,19 +47,11 @@ def short_repr(value: Any, limit: int = 70) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _is_jax_array(value: Any) -> bool:
-    try:
-        import jax
-    except ImportError:  # pragma: no cover - jax is a dependency
-        return False
-    return isinstance(value, jax.Array)
-
-
 def describe(value: Any) -> str:
     """Say what kind of thing ``value`` is, the way a teacher would."""
     if value is None:
         return "None"
-    if _is_jax_array(value):
+    if is_jax_array(value):
         return f"a jax array of shape {tuple(value.shape)} and dtype {value.dtype}"
     if isinstance(value, np.ndarray):
         return f"a NumPy array of shape {value.shape} and dtype {value.dtype}"

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from jaxtour import catalog
+
 SHARP_BITS = "https://docs.jax.dev/en/latest/notebooks/Common_Gotchas_in_JAX.html"
 
 
@@ -17,7 +19,7 @@ SHARP_BITS = "https://docs.jax.dev/en/latest/notebooks/Common_Gotchas_in_JAX.htm
 class Explanation:
     """What an error means: ``why`` in plain words, ``fix`` as code, ``where`` to read more.
 
-    ``lesson`` is a (notebook stem, section heading) pair when a lesson teaches it.
+    ``lesson`` is a (lesson number, section heading) pair when a lesson teaches it.
     """
 
     id: str
@@ -34,8 +36,8 @@ class Explanation:
 
     def where(self) -> str:
         if self.lesson:
-            stem, section = self.lesson
-            return f"lesson {stem}, section '{section}'"
+            number, section = self.lesson
+            return f"lesson {catalog.find(number).stem}, section '{section}'"
         return self.docs
 
     def text(self) -> str:
@@ -50,7 +52,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         why="jax arrays cannot be changed in place: x[i] = v is not allowed. "
         "Every update makes a new array instead.",
         fix="x = x.at[i].set(v)  (also .add, .multiply, .min, .max)",
-        lesson=("06_immutability_and_purity", "JAX arrays are immutable"),
+        lesson=("06", "JAX arrays are immutable"),
     ),
     Explanation(
         id="grad-tuple-output",
@@ -60,7 +62,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         "If the extra values are only for you to look at, they are auxiliary data.",
         fix="jax.grad(f, has_aux=True)(x) returns (gradient, aux); "
         "jax.value_and_grad(f, has_aux=True) returns ((value, aux), gradient)",
-        lesson=("05_has_aux", "A second output breaks `grad`"),
+        lesson=("05", "A second output breaks `grad`"),
     ),
     Explanation(
         id="grad-non-scalar",
@@ -70,7 +72,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         "but this function returns an array.",
         fix="reduce the output to one number, e.g. jnp.sum(...), or use jax.jacobian "
         "for the derivative of every output",
-        lesson=("03_grad", "Scalar outputs only"),
+        lesson=("03", "Scalar outputs only"),
     ),
     Explanation(
         id="grad-integer-input",
@@ -79,7 +81,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         why="grad needs float inputs: a derivative with respect to an integer is not "
         "defined. jnp.arange(3) and 3 are integers.",
         fix="pass floats: 3.0, jnp.arange(3.0), or x.astype(jnp.float32)",
-        lesson=("03_grad", "Float inputs only"),
+        lesson=("03", "Float inputs only"),
     ),
     Explanation(
         id="tracer-bool",
@@ -89,7 +91,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         "value yet, so a Python if or while on them cannot decide.",
         fix="use jnp.where(cond, a, b) or jax.lax.cond, or mark the argument static: "
         "jax.jit(f, static_argnames='n')",
-        lesson=("06_immutability_and_purity", "Python control flow under `jit`"),
+        lesson=("06", "Python control flow under `jit`"),
     ),
     Explanation(
         id="concretization",
@@ -99,7 +101,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         "function is traced, yet this code needs it as a concrete Python number.",
         fix="compute shapes and Python ints from static arguments: "
         "jax.jit(f, static_argnames='n'), or avoid int()/float() on traced values",
-        lesson=("06_immutability_and_purity", "Python control flow under `jit`"),
+        lesson=("06", "Python control flow under `jit`"),
     ),
     Explanation(
         id="non-concrete-shape",
@@ -108,7 +110,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         why="Inside jit, array shapes must be known when the function is traced, "
         "but this shape depends on an argument's value.",
         fix="make that argument static: jax.jit(f, static_argnames='n')",
-        lesson=("06_immutability_and_purity", "Python control flow under `jit`"),
+        lesson=("06", "Python control flow under `jit`"),
     ),
     Explanation(
         id="unexpected-tracer",
@@ -117,7 +119,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         why="A value from inside jit, grad or vmap escaped the function, for example by "
         "being stored in a global or a list, and was used after the transformation ended.",
         fix="return every value you need from the function instead of storing it on the side",
-        lesson=("06_immutability_and_purity", "Side effects and `jit`"),
+        lesson=("06", "Side effects and `jit`"),
     ),
     Explanation(
         id="removed-index-update",
@@ -125,7 +127,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         pattern=r"jax\.ops' has no attribute 'index_update'",
         why="jax.ops.index_update was removed in JAX 0.3.2.",
         fix="y = x.at[i].set(v)",
-        lesson=("06_immutability_and_purity", "The article's `jax.ops.index_update`"),
+        lesson=("06", "The article's `jax.ops.index_update`"),
     ),
     Explanation(
         id="removed-index-add",
@@ -133,7 +135,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         pattern=r"jax\.ops' has no attribute 'index_add'",
         why="jax.ops.index_add was removed in JAX 0.3.2.",
         fix="y = x.at[i].add(v)",
-        lesson=("06_immutability_and_purity", "The article's `jax.ops.index_update`"),
+        lesson=("06", "The article's `jax.ops.index_update`"),
     ),
     Explanation(
         id="removed-device-array",
@@ -141,7 +143,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         pattern=r"DeviceArray",
         why="DeviceArray was removed in JAX 0.4.14: every jax array is now a jax.Array.",
         fix="isinstance(x, jax.Array)",
-        lesson=("01_jnp_as_numpy", "`jax.Array`, not `DeviceArray`"),
+        lesson=("01", "`jax.Array`, not `DeviceArray`"),
     ),
     Explanation(
         id="removed-tree-map",
@@ -149,7 +151,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         pattern=r"module 'jax' has no attribute 'tree_map'",
         why="jax.tree_map was removed in JAX 0.6.0.",
         fix="jax.tree.map(f, tree)",
-        lesson=("04_argnums_and_pytrees", "Parameters as a pytree"),
+        lesson=("04", "Parameters as a pytree"),
     ),
     Explanation(
         id="removed-jax-config-module",
@@ -158,7 +160,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         why="The jax.config module that `from jax.config import config` imported no "
         "longer exists; the configuration lives on the jax package itself.",
         fix='import jax; jax.config.update("jax_enable_x64", True)',
-        lesson=("06_immutability_and_purity", "Old tutorial code, today"),
+        lesson=("06", "Old tutorial code, today"),
     ),
     Explanation(
         id="device-method",
@@ -167,7 +169,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         why="x.device() was a method in old JAX; today x.device is a property and "
         "x.devices() returns the set of devices an array lives on.",
         fix="x.devices()  (or x.device, without parentheses)",
-        lesson=("06_immutability_and_purity", "Old tutorial code, today"),
+        lesson=("06", "Old tutorial code, today"),
     ),
 )
 

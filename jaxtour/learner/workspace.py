@@ -16,7 +16,8 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from jaxtour.files import move_to_backup
+from jaxtour import catalog
+from jaxtour.learner.backups import move_to_backup
 
 MANIFEST = ".jaxtour-workspace.json"
 DEFAULT_DIR = "jaxtour-lessons"
@@ -32,9 +33,10 @@ def shipped_lessons() -> Path:
     In a wheel they are package data (``jaxtour/lessons``); in a clone they are the
     repository's ``lessons/`` folder beside the package.
     """
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "lessons", here.parent / "lessons"):
-        if any(candidate.glob("[0-9][0-9]_*.ipynb")):
+    package = Path(__file__).resolve().parent.parent
+    first = catalog.LESSONS[0].notebook
+    for candidate in (package / "lessons", package.parent / "lessons"):
+        if (candidate / first).is_file():
             return candidate
     raise WorkspaceError("this jaxtour installation has no lessons (the package data is missing)")
 
@@ -42,7 +44,8 @@ def shipped_lessons() -> Path:
 def lesson_files(folder: Path | None = None) -> list[Path]:
     """The files a workspace holds: every lesson notebook and the lessons' README."""
     folder = folder or shipped_lessons()
-    files = sorted(folder.glob("[0-9][0-9]_*.ipynb"))
+    files = [folder / lesson.notebook for lesson in catalog.LESSONS]
+    files = [path for path in files if path.exists()]
     readme = folder / "README.md"
     return files + ([readme] if readme.exists() else [])
 
@@ -113,15 +116,12 @@ def sync(folder: Path) -> SyncReport:
 
 def find_lesson(name: str) -> Path:
     """The shipped lesson that ``name`` ("03", "03_grad", "03_grad.ipynb") stands for."""
-    wanted = name.strip().removesuffix(".ipynb").removesuffix(".md")
-    if wanted.isdigit():  # "3" means lesson 03
-        wanted = f"{int(wanted):02d}"
-    lessons = [p for p in lesson_files() if p.suffix == ".ipynb"]
-    matches = [p for p in lessons if p.stem == wanted or p.stem.split("_", 1)[0] == wanted]
-    if len(matches) != 1:
-        known = ", ".join(p.stem for p in lessons)
-        raise WorkspaceError(f"no lesson {name!r}; the lessons are: {known}")
-    return matches[0]
+    try:
+        lesson = catalog.find(name)  # "3" means lesson 03
+    except catalog.UnknownLesson:
+        known = ", ".join(lesson.stem for lesson in catalog.LESSONS)
+        raise WorkspaceError(f"no lesson {name!r}; the lessons are: {known}") from None
+    return shipped_lessons() / lesson.notebook
 
 
 def reset(folder: Path, name: str) -> tuple[Path, Path | None]:

@@ -1,5 +1,8 @@
 """The Check / Hint / Solution panel shown under each exercise.
 
+The panel knows nothing of exercises: ``checks.show`` hands it the first feedback and
+three callbacks (check again, hint number n, the solution) and how many hints there are.
+
 Works with ipywidgets 8 (JupyterLab 4) and 7.7.1 (Colab). One display carries the
 widget and a static copy of the feedback, so a front end without widgets (nbval,
 a notebook viewer, a kernel whose widget state is gone) still shows the feedback.
@@ -13,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from jaxtour.feedback import FEEDBACK_MIME, Feedback
+from jaxtour.grader.feedback import FEEDBACK_MIME, Feedback, Note
 
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 
@@ -36,40 +39,51 @@ def static_bundle(exercise_id: str, feedback: Feedback) -> dict[str, Any]:
     )
     return {
         "text/plain": feedback.text() + footer,
-        "text/html": feedback._repr_html_(),
+        "text/html": feedback.html(),
         FEEDBACK_MIME: feedback.as_json(),
     }
 
 
-def display_panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedback) -> None:
-    """Display the panel (or, outside a kernel, print the feedback)."""
-    if not in_kernel():
+def display_panel(
+    feedback: Feedback,
+    check: Callable[[], Feedback],
+    hint: Callable[[int], Note],
+    solution: Callable[[], Note],
+    hint_count: int,
+) -> None:
+    """Display the panel; outside a kernel, or if anything fails, print the feedback."""
+    try:
+        if not in_kernel():
+            print(feedback.text())
+            return
+        from IPython.display import display
+
+        bundle = static_bundle(feedback.exercise_id, feedback)
+        panel = build_panel(feedback, check, hint, solution, hint_count)
+        if panel is not None:
+            bundle[WIDGET_VIEW_MIME] = {
+                "version_major": 2,
+                "version_minor": 0,
+                "model_id": panel.model_id,
+            }
+        display(bundle, raw=True)
+    except Exception:  # the learner still gets the verdict, as text
         print(feedback.text())
-        return
-    from IPython.display import display
-
-    bundle = static_bundle(exercise_id, feedback)
-    panel = build_panel(exercise_id, get_answer, feedback)
-    if panel is not None:
-        bundle[WIDGET_VIEW_MIME] = {
-            "version_major": 2,
-            "version_minor": 0,
-            "model_id": panel.model_id,
-        }
-    display(bundle, raw=True)
 
 
-def build_panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedback):
+def build_panel(
+    feedback: Feedback,
+    check: Callable[[], Feedback],
+    hint: Callable[[int], Note],
+    solution: Callable[[], Note],
+    hint_count: int,
+):
     """Build the panel's widgets; None when ipywidgets cannot be imported."""
     try:
         import ipywidgets as w
     except ImportError:
         return None
-    from jaxtour import checks
-    from jaxtour.exercises import all_exercises
-
-    exercise = all_exercises().get(exercise_id)
-    count = len(exercise.hints) if exercise else 0
+    count = hint_count
     check_button = w.Button(description="Check", button_style="primary", icon="check")
     hint_button = w.Button(description="Hint", icon="question", disabled=count == 0)
     solution_button = w.Button(description="Solution", icon="eye", disabled=count == 0)
@@ -88,13 +102,13 @@ def build_panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedb
         return on_click
 
     def on_check() -> None:
-        result = checks.read_and_check(exercise_id, get_answer)
+        result = check()
         feedback_out.outputs = ()
         feedback_out.append_display_data(result)
 
     def on_hint() -> None:
         state["hints"] += 1
-        help_out.append_display_data(checks.hint(exercise_id, state["hints"]))
+        help_out.append_display_data(hint(state["hints"]))
         if state["hints"] >= count:
             hint_button.disabled = True
             hint_button.description = "No more hints"
@@ -102,7 +116,7 @@ def build_panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedb
             hint_button.description = f"Hint {state['hints'] + 1} of {count}"
 
     def on_solution() -> None:
-        help_out.append_display_data(checks.solution(exercise_id))
+        help_out.append_display_data(solution())
         solution_button.disabled = True
 
     check_button.on_click(guarded(on_check, feedback_out))

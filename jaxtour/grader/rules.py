@@ -1,92 +1,27 @@
-"""Checking rules and mistake predicates that exercise modules combine.
+"""Checking rules: ``rule(answer, expected)`` is ``None`` for a right answer, else one sentence.
 
-A rule returns ``None`` for a right answer and one sentence otherwise. Rules that run
-the learner's function go through ``call_learner``, which turns an exception into a
-``LearnerCodeError`` naming the input that caused it.
+Exercise modules pick a rule per exercise (``JaxArray()``, ``SameFunction(...)``,
+``SamePytree()``, ...). The same rule, given a mistake's example as the expected value,
+is how a ``Mistake`` without ``matches`` recognises its answer.
 """
 
 from __future__ import annotations
 
-import copy
-import re
-import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from jaxtour.compare import compare_arrays, describe, short_repr
+from jaxtour.grader.compare import compare_arrays, describe, short_repr
+from jaxtour.grader.learner_code import call_learner, transformed
+from jaxtour.lazy import is_jax_array, jax
 
 Inputs = Sequence[tuple[Any, ...]]
 
 
-class LearnerCodeError(Exception):
-    """The learner's code raised; ``summary`` is one line, ``details`` the traceback."""
-
-    def __init__(self, summary: str, details: str, error: BaseException | None = None) -> None:
-        super().__init__(summary)
-        self.summary = summary
-        self.details = details
-        self.error = error
-
-    def message(self) -> str:
-        """The summary, followed by a plain-words explanation when JAX's error is a known one."""
-        from jaxtour.explain import explain_exception
-
-        explanation = explain_exception(self.error) if self.error is not None else None
-        return self.summary + ("\n" + explanation.text() if explanation else "")
-
-
-def _jax():
-    import jax
-
-    return jax
-
-
-def is_jax_array(value: Any) -> bool:
-    return isinstance(value, _jax().Array)
-
-
 def is_numpy_array(value: Any) -> bool:
     return isinstance(value, np.ndarray)
-
-
-def call_learner(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
-    """Call the learner's ``fn(*args)``; an exception becomes a one-line LearnerCodeError."""
-    try:
-        return fn(*args)
-    except Exception as exc:
-        name = getattr(fn, "__name__", "your function")
-        shown = ", ".join(short_repr(a, 40) for a in args)
-        try:
-            message = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-        except Exception:  # an exception whose __str__ raises
-            message = ""
-        summary = f"{name}({shown}) raised {type(exc).__name__}" + (
-            f": {message}" if message else ""
-        )
-        # Drop this frame: the learner's traceback starts in the learner's code.
-        details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__.tb_next))
-        raise LearnerCodeError(summary, details, exc) from None
-
-
-def is_tracer(value: Any) -> bool:
-    return isinstance(value, _jax().core.Tracer)
-
-
-def screen(answer: Any) -> str | None:
-    """Answers no exercise can accept, caught before any rule runs."""
-    if is_tracer(answer):
-        return (
-            "This is a tracer that leaked out of jit, grad or vmap: a placeholder JAX "
-            "uses while it traces a function, not a real array. Return the value from "
-            "the transformed function instead of storing it."
-        )
-    return None
-
-
-# --- rules -----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -216,7 +151,7 @@ class SameFunction:
         key = id(expected)
         cached = self._outputs.get(key)
         if cached is None or cached[0] is not expected:
-            outputs = [_jax().block_until_ready(expected(*args)) for args in self.cases()]
+            outputs = [jax.block_until_ready(expected(*args)) for args in self.cases()]
             cached = self._outputs[key] = (expected, outputs)
         return cached[1]
 
@@ -224,7 +159,7 @@ class SameFunction:
         if not callable(answer):
             return f"Expected a function, but this is {describe(answer)}."
         if self.transform is not None:  # e.g. jax.jit: the function must survive it
-            answer = _transformed(self.transform, answer)
+            answer = transformed(self.transform, answer)
         wanted = self.expected_outputs(expected)
         for args, want in zip(self.cases(), wanted, strict=True):
             got = call_learner(answer, args)
@@ -233,17 +168,6 @@ class SameFunction:
                 shown = ", ".join(short_repr(a, 40) for a in args)
                 return f"On input ({shown}) the result is wrong. {problem}"
         return None
-
-
-def _transformed(transform: Callable[..., Any], fn: Callable[..., Any]) -> Callable[..., Any]:
-    try:
-        return transform(fn)
-    except Exception as exc:
-        raise LearnerCodeError(
-            f"Your function could not be transformed: {type(exc).__name__}: {exc}",
-            traceback.format_exc(),
-            exc,
-        ) from None
 
 
 @dataclass(frozen=True)
@@ -275,7 +199,7 @@ class Number:
 
 def tree_shape(tree: Any) -> str:
     """A pytree's structure with every leaf shown as *, e.g. ``(*, {'b': *, 'w': *})``."""
-    text = str(_jax().tree.structure(tree))
+    text = str(jax.tree.structure(tree))
     return text.removeprefix("PyTreeDef(").removesuffix(")")
 
 
@@ -286,7 +210,6 @@ class SamePytree:
     leaf: Callable[[Any, Any], str | None] = JaxArray()
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
-        jax = _jax()
         want_paths, want_def = jax.tree_util.tree_flatten_with_path(expected)
         got_paths, got_def = jax.tree_util.tree_flatten_with_path(answer)
         if got_def != want_def:
@@ -311,89 +234,6 @@ def short_repr_tree(tree: Any) -> str:
         return describe(tree)
 
 
-# --- mistake predicates ----------------------------------------------------------------
-
-
-def equals_value(value: Any) -> Callable[[Any], bool]:
-    """Matches an answer equal to ``value``: same shape and values, any array type."""
-
-    def matches(answer: Any) -> bool:
-        got, want = np.asarray(answer), np.asarray(value)
-        return got.shape == want.shape and compare_arrays(got, want, check_dtype=False) is None
-
-    return matches
-
-
-def behaves_like(wrong: Callable[..., Any], inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
-    """Matches a function whose outputs equal ``wrong``'s on every input."""
-
-    wrong_outputs: list[Any] = []  # computed on first use: the inputs are deterministic
-
-    def matches(answer: Any) -> bool:
-        if not callable(answer):
-            return False
-        if not wrong_outputs:
-            wrong_outputs.extend(wrong(*args) for args in inputs())
-        for args, want in zip(inputs(), wrong_outputs, strict=True):
-            if not equals_tree(want)(answer(*args)):
-                return False
-        return True
-
-    return matches
-
-
-def equals_tree(value: Any) -> Callable[[Any], bool]:
-    """Matches an answer with ``value``'s pytree structure and equal leaves."""
-
-    def matches(answer: Any) -> bool:
-        jax = _jax()
-        want, want_def = jax.tree.flatten(value)
-        if want_def.num_nodes == 1:  # one array or number: any array-like may match it
-            return equals_value(value)(answer)
-        got, got_def = jax.tree.flatten(answer)
-        return got_def == want_def and all(
-            equals_value(w)(g) for g, w in zip(got, want, strict=True)
-        )
-
-    return matches
-
-
-def fails_with(error: str, pattern: str, inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
-    """Matches a function that raises an ``error`` (by class name) matching ``pattern``."""
-
-    def matches(answer: Any) -> bool:
-        if not callable(answer):
-            return False
-        for args in inputs():
-            try:
-                answer(*args)
-            except Exception as exc:
-                names = {cls.__name__ for cls in type(exc).__mro__}
-                return error in names and re.search(pattern, str(exc)) is not None
-        return False
-
-    return matches
-
-
-def mutates_input(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
-    """Matches a function that changes a NumPy array or dict it was given."""
-
-    def matches(answer: Any) -> bool:
-        if not callable(answer):
-            return False
-        for args in inputs():
-            before = copy.deepcopy(args)
-            try:
-                answer(*args)
-            except Exception:
-                continue
-            if not equals_tree(before)(args):
-                return True
-        return False
-
-    return matches
-
-
 @dataclass(frozen=True)
 class Choice:
     """The answer is one of a few labelled options, given as a string such as "B"."""
@@ -406,8 +246,3 @@ class Choice:
         if answer.strip().upper() != expected:
             return f"{answer.strip().upper()} is not the one."
         return None
-
-
-def chose(option: str) -> Callable[[Any], bool]:
-    """Matches the string answer ``option``, whatever its case and spacing."""
-    return lambda answer: isinstance(answer, str) and answer.strip().upper() == option

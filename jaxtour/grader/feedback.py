@@ -10,6 +10,8 @@ import html
 from dataclasses import dataclass
 from typing import Literal
 
+from jaxtour.display import Display
+
 Status = Literal["correct", "incorrect", "error", "unattempted", "timeout"]
 STATUSES: tuple[Status, ...] = ("correct", "incorrect", "error", "unattempted", "timeout")
 
@@ -31,8 +33,8 @@ _COLOURS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Feedback:
+@dataclass(frozen=True, repr=False)
+class Feedback(Display):
     """The outcome of one ``check()``: a status, a message, and optional details.
 
     ``passed`` (and the truth value) is True only for ``correct``. ``mistake`` names
@@ -66,16 +68,7 @@ class Feedback:
             lines.append("(More in this Feedback's .details.)")
         return "\n".join(lines)
 
-    def __str__(self) -> str:
-        return self.text()
-
-    def __repr__(self) -> str:
-        return self.text()
-
-    def _repr_pretty_(self, printer, cycle: bool) -> None:  # IPython's plain-text hook
-        printer.text(self.text())
-
-    def _repr_html_(self) -> str:
+    def html(self) -> str:
         colour = _COLOURS[self.status]
         body = html.escape(self.message).replace("\n", "<br>")
         parts = [
@@ -96,8 +89,8 @@ class Feedback:
         return {"exercise": self.exercise_id, "status": self.status, "mistake": self.mistake}
 
 
-@dataclass(frozen=True)
-class Note:
+@dataclass(frozen=True, repr=False)
+class Note(Display):
     """Displayable text for hints, solutions and lookup errors."""
 
     heading: str
@@ -107,16 +100,7 @@ class Note:
     def text(self) -> str:
         return f"{self.heading}\n{self.body}"
 
-    def __str__(self) -> str:
-        return self.text()
-
-    def __repr__(self) -> str:
-        return self.text()
-
-    def _repr_pretty_(self, printer, cycle: bool) -> None:
-        printer.text(self.text())
-
-    def _repr_html_(self) -> str:
+    def html(self) -> str:
         body = html.escape(self.body)
         inner = f"<pre>{body}</pre>" if self.code else body.replace("\n", "<br>")
         return (

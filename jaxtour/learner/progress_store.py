@@ -19,11 +19,11 @@ import sqlite3
 import sys
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from jaxtour.files import move_to_backup
+from jaxtour.learner.backups import move_to_backup
 
 STORE_NAME = "progress.sqlite3"
 ENV_DIR = "JAXTOUR_DATA_DIR"
@@ -167,14 +167,13 @@ class LessonProgress:
     passed: int
 
 
-def by_lesson(path: Path | None = None) -> list[LessonProgress]:
-    """One row per lesson: how many of its exercises were attempted and passed."""
-    from jaxtour.exercises import by_lesson as lessons
-
+def by_lesson(
+    exercise_ids: Mapping[str, Sequence[str]], path: Path | None = None
+) -> list[LessonProgress]:
+    """One row per lesson of ``exercise_ids`` (lesson -> its exercise ids): attempted, passed."""
     done = read(path)
     table = []
-    for lesson, exercises in lessons().items():
-        ids = [e.id for e in exercises]
+    for lesson, ids in exercise_ids.items():
         attempted = sum(1 for i in ids if i in done)
         passed = sum(1 for i in ids if i in done and done[i].passed)
         table.append(LessonProgress(lesson, len(ids), attempted, passed))

@@ -1,0 +1,166 @@
+"""The check pipeline: one answer to one exercise in, one Feedback out, never an exception.
+
+``judge(exercise, answer)``: the placeholder test, then, inside a preserved world and
+under the time limit, the screen, the declared mistakes in order, and the rule. What
+the learner's code printed or warned is folded into the feedback's details.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dis
+import io
+import traceback
+import types
+import warnings
+from typing import Any
+
+from jaxtour.display import one_line
+from jaxtour.grader.feedback import Feedback, Status
+from jaxtour.grader.isolation import preserved_world, protected
+from jaxtour.grader.learner_code import LearnerCodeError, screen
+from jaxtour.grader.limits import TimeLimitExceeded, default_time_limit, time_limit
+from jaxtour.grader.spec import Exercise, Mistake
+
+__all__ = ["MAX_MESSAGE_LINES", "PLACEHOLDER_MESSAGE", "is_placeholder", "judge", "make_feedback"]
+
+PLACEHOLDER_MESSAGE = "Replace the ... with your answer, run that cell, then check again."
+MAX_MESSAGE_LINES = 15
+
+
+def is_placeholder(answer: Any) -> bool:
+    """True for the shipped ``...`` and for a function whose body is only ``...`` or pass."""
+    if answer is Ellipsis:
+        return True
+    code = getattr(answer, "__code__", None)
+    if not isinstance(code, types.CodeType):
+        return False
+    ops = [
+        (i.opname, i.argval)
+        for i in dis.get_instructions(code)
+        if i.opname not in ("RESUME", "NOP", "CACHE")
+    ]
+    # A body of only `...`, `pass` or a docstring compiles to "return None".
+    return ops in ([("LOAD_CONST", None), ("RETURN_VALUE", None)], [("RETURN_CONST", None)])
+
+
+def make_feedback(exercise: Exercise, status: Status, message: str, **extra: Any) -> Feedback:
+    """A Feedback for ``exercise``; a long message keeps its head, the rest goes to details."""
+    lines = message.splitlines()
+    if len(lines) > MAX_MESSAGE_LINES:  # the rest stays one click away
+        message = "\n".join(lines[: MAX_MESSAGE_LINES - 1] + ["(The rest is in the details.)"])
+        extra["details"] = "\n".join(lines) + (
+            "\n\n" + extra["details"] if extra.get("details") else ""
+        )
+    return Feedback(exercise.id, status, message, title=exercise.title, **extra)
+
+
+def judge(exercise: Exercise, answer: Any) -> Feedback:
+    """Check ``answer`` against ``exercise``. Never raises."""
+    try:
+        return _judge(exercise, answer)
+    except BaseException:  # the grader must never raise into the notebook
+        return make_feedback(
+            exercise,
+            "error",
+            "The grader itself failed on this answer. That is a bug in jaxtour, not in "
+            "your code; the details say where.",
+            details=traceback.format_exc(),
+        )
+
+
+def _judge(exercise: Exercise, answer: Any) -> Feedback:
+    if is_placeholder(answer):
+        return make_feedback(exercise, "unattempted", PLACEHOLDER_MESSAGE)
+    limit = exercise.time_limit_s or default_time_limit()
+    captured = io.StringIO()
+    with (
+        preserved_world(),
+        warnings.catch_warnings(record=True) as caught,
+        contextlib.redirect_stdout(captured),
+        contextlib.redirect_stderr(captured),
+    ):
+        warnings.simplefilter("always")
+        # The reference and the mistakes' examples are the grader's own code: build and
+        # warm them up (compile the jnp operations they use) outside the clock, so the
+        # limit is spent on the learner's code.
+        expected = exercise.reference()
+        _warm_up(exercise, expected)
+        try:
+            with time_limit(limit):
+                feedback = _verdict(exercise, protected(answer), expected)
+        except TimeLimitExceeded:
+            feedback = make_feedback(
+                exercise,
+                "timeout",
+                f"Checking took longer than {limit:g} s, so it was stopped. "
+                "Look for a loop that never ends.",
+            )
+    return _with_captured(feedback, captured.getvalue(), caught)
+
+
+def _warm_up(exercise: Exercise, expected: Any) -> None:
+    warm_up = getattr(exercise.rule, "warm_up", None)
+    if warm_up is None:
+        return
+    warm_up(expected)
+    for mistake in exercise.mistakes:
+        if mistake.matches is None:
+            warm_up(mistake.example())
+
+
+def makes(exercise: Exercise, mistake: Mistake, answer: Any) -> bool:
+    """True when ``answer`` makes ``mistake``; a predicate that cannot apply does not match."""
+    try:
+        if mistake.matches is not None:
+            return bool(mistake.matches(answer))
+        return exercise.rule(answer, mistake.example()) is None
+    except Exception:
+        return False
+
+
+def _verdict(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
+    problem = screen(answer)
+    if problem:
+        return make_feedback(exercise, "incorrect", problem)
+    for mistake in exercise.mistakes:
+        if makes(exercise, mistake, answer):
+            return make_feedback(exercise, "incorrect", mistake.message, mistake=mistake.id)
+    try:
+        problem = exercise.rule(answer, expected)
+    except LearnerCodeError as exc:
+        return make_feedback(exercise, "error", exc.message(), details=exc.details)
+    except Exception as exc:  # the answer's own methods (__array__, __len__, ...) raised
+        return make_feedback(
+            exercise,
+            "error",
+            f"Your answer could not be checked: using it raised {one_line(exc)}",
+            details=traceback.format_exc(),
+        )
+    if problem:
+        return make_feedback(exercise, "incorrect", problem)
+    return make_feedback(exercise, "correct", exercise.success)
+
+
+def _with_captured(feedback: Feedback, output: str, caught: list) -> Feedback:
+    """Fold what the learner's code printed or warned into the feedback."""
+    extra = []
+    if output.strip():
+        extra.append("Your code printed:\n" + output.rstrip())
+    warned = sorted({f"{item.category.__name__}: {item.message}" for item in caught})
+    extra += [f"Warning from your code: {text}" for text in warned]
+    if not extra:
+        return feedback
+    message = feedback.message
+    if warned:
+        plural = "s" if len(warned) > 1 else ""
+        message += f"\n(Your code raised {len(warned)} warning{plural}; the details show them.)"
+    details = "\n\n".join(([feedback.details] if feedback.details else []) + extra)
+    return Feedback(
+        feedback.exercise_id,
+        feedback.status,
+        message,
+        title=feedback.title,
+        mistake=feedback.mistake,
+        details=details,
+    )

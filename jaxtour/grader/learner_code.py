@@ -1,0 +1,70 @@
+"""The learner's code, run by the grader: its failures become messages, not tracebacks.
+
+Rules that call the learner's function go through ``call_learner``, which turns an
+exception into a ``LearnerCodeError`` naming the input that caused it. ``screen``
+refuses answers no exercise can accept before any rule runs.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from jaxtour.display import one_line
+from jaxtour.grader.compare import short_repr
+from jaxtour.grader.explain import explain_exception
+from jaxtour.lazy import is_tracer
+
+__all__ = ["LearnerCodeError", "call_learner", "screen"]
+
+
+class LearnerCodeError(Exception):
+    """The learner's code raised; ``summary`` is one line, ``details`` the traceback."""
+
+    def __init__(self, summary: str, details: str, error: BaseException | None = None) -> None:
+        super().__init__(summary)
+        self.summary = summary
+        self.details = details
+        self.error = error
+
+    def message(self) -> str:
+        """The summary, followed by a plain-words explanation when JAX's error is a known one."""
+        explanation = explain_exception(self.error) if self.error is not None else None
+        return self.summary + ("\n" + explanation.text() if explanation else "")
+
+
+def call_learner(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    """Call the learner's ``fn(*args)``; an exception becomes a one-line LearnerCodeError."""
+    try:
+        return fn(*args)
+    except Exception as exc:
+        name = getattr(fn, "__name__", "your function")
+        shown = ", ".join(short_repr(a, 40) for a in args)
+        summary = f"{name}({shown}) raised {one_line(exc)}"
+        # Drop this frame: the learner's traceback starts in the learner's code.
+        details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__.tb_next))
+        raise LearnerCodeError(summary, details, exc) from None
+
+
+def transformed(transform: Callable[..., Any], fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``transform(fn)`` (e.g. jax.jit); a failure is the learner's, reported as such."""
+    try:
+        return transform(fn)
+    except Exception as exc:
+        raise LearnerCodeError(
+            f"Your function could not be transformed: {one_line(exc)}",
+            traceback.format_exc(),
+            exc,
+        ) from None
+
+
+def screen(answer: Any) -> str | None:
+    """Answers no exercise can accept, caught before any rule runs."""
+    if is_tracer(answer):
+        return (
+            "This is a tracer that leaked out of jit, grad or vmap: a placeholder JAX "
+            "uses while it traces a function, not a real array. Return the value from "
+            "the transformed function instead of storing it."
+        )
+    return None

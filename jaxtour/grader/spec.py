@@ -1,0 +1,118 @@
+"""What an exercise is: the ``Exercise`` and ``Mistake`` records that lessons declare as data.
+
+An exercise module (``jaxtour/exercises/lessonNN.py``) builds these at import, and the
+records check the authoring rules as they are built, so a slip fails at once with a
+message that says what to fix.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+__all__ = ["Exercise", "Mistake", "Rule"]
+
+EXERCISE_ID = re.compile(r"^\d\d\.[a-z][a-z0-9_]*$")  # "03.grad_of_total"
+MISTAKE_ID = re.compile(r"^[a-z][a-z0-9-]*$")  # "wrong-axis"
+MIN_HINTS = 2  # the first nudges, the last all but gives the answer
+
+
+class Rule(Protocol):
+    """A checking rule: ``None`` when ``answer`` is right, else one sentence saying why not.
+
+    A rule that calls the learner's code raises ``LearnerCodeError`` when that code fails.
+    """
+
+    def __call__(self, answer: Any, expected: Any) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A known wrong answer and the message that names it.
+
+    ``example()`` builds an answer that makes the mistake; the tests feed it back to
+    prove the message is reachable. When ``matches`` is omitted, the mistake matches
+    any answer that the exercise's own rule accepts with ``example()`` as the expected
+    value: the example is the whole declaration. Give ``matches`` only for mistakes the
+    rule cannot express (a NumPy array where a jax array was asked, a wrong container).
+    """
+
+    id: str
+    message: str
+    example: Callable[[], Any]
+    matches: Callable[[Any], bool] | None = None
+
+    def __post_init__(self) -> None:
+        if not MISTAKE_ID.match(self.id):
+            raise ValueError(
+                f"mistake id {self.id!r}: use lower-case words joined by '-', e.g. 'wrong-axis'"
+            )
+        if not self.message.strip():
+            raise ValueError(f"mistake {self.id!r}: the message must say what went wrong")
+        if not callable(self.example):
+            raise ValueError(
+                f"mistake {self.id!r}: example must be a function that builds the wrong "
+                "answer, e.g. example=lambda: 4"
+            )
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One graded exercise.
+
+    ``reference()`` builds the reference answer lazily, so importing an exercise module
+    does no JAX work. ``solution`` is code that replaces the exercise cell whole.
+    ``mistakes`` are tried in order before the rule, the first match wins.
+    """
+
+    id: str
+    title: str
+    reference: Callable[[], Any]
+    rule: Rule
+    hints: tuple[str, ...]
+    solution: str
+    mistakes: tuple[Mistake, ...]
+    success: str = "Correct."
+    time_limit_s: float | None = None
+
+    def __post_init__(self) -> None:
+        where = f"exercise {self.id!r}"
+        if not EXERCISE_ID.match(self.id):
+            raise ValueError(
+                f"{where}: an id is the lesson number, a dot and a snake_case name, "
+                "e.g. '03.grad_of_total'"
+            )
+        if not self.title.strip() or not self.solution.strip():
+            raise ValueError(f"{where}: give a title and a solution")
+        if len(self.hints) < MIN_HINTS or len(set(self.hints)) != len(self.hints):
+            raise ValueError(
+                f"{where}: give at least {MIN_HINTS} different hints, each more specific "
+                "than the one before"
+            )
+        if not self.mistakes:
+            raise ValueError(
+                f"{where}: declare at least one mistake a NumPy user will make, with an "
+                "example answer that makes it"
+            )
+        ids = [m.id for m in self.mistakes]
+        messages = [m.message for m in self.mistakes]
+        if len(set(ids)) != len(ids) or len(set(messages)) != len(messages):
+            raise ValueError(f"{where}: each mistake needs its own id and its own message")
+        if self.success in messages:
+            raise ValueError(f"{where}: the success message repeats a mistake's message")
+
+
+def check_declarations(exercises: tuple[Exercise, ...], lesson_number: str) -> None:
+    """The rules across one lesson's exercises: ids unique and under the lesson's number."""
+    seen: set[str] = set()
+    for exercise in exercises:
+        if not exercise.id.startswith(f"{lesson_number}."):
+            raise ValueError(
+                f"exercise {exercise.id!r} is declared in lesson {lesson_number}: "
+                f"its id must start with '{lesson_number}.'"
+            )
+        if exercise.id in seen:
+            raise ValueError(f"exercise {exercise.id!r} is declared twice")
+        seen.add(exercise.id)
