@@ -11,8 +11,8 @@ import pytest
 from jaxtour import checks
 from jaxtour.grader import limits
 from jaxtour.grader.judge import judge
-from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.grader.rules import SameFunction
+from jaxtour.grader.spec import Exercise, Mistake
 
 
 def _spin(x):

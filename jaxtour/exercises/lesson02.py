@@ -11,10 +11,10 @@ import time
 import weakref
 from typing import Any
 
+from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.mistakes import chose
 from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
-from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 
 WORK_S = 0.005
 COMPILE_S = 0.1

@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from jaxtour.grader.compare import describe
 from jaxtour.exercises.common import jax, jnp
+from jaxtour.grader.compare import describe
 from jaxtour.grader.mistakes import behaves_like
 from jaxtour.grader.rules import SameFunction, SamePytree, is_numpy_array
 from jaxtour.grader.spec import Exercise, Mistake
