@@ -2,11 +2,16 @@
 # target builds .venv with the exact versions in constraints.txt.
 #   make lab       copy the lessons into jaxtour-lessons/ (never overwriting your copies)
 #                  and open them in JupyterLab (127.0.0.1; Jupyter makes a fresh token)
-#   make test      run the whole test suite (what CI runs)
+#   make lab-authors  open the repository's own lessons/, .md sources included
+#   make test      `pytest`: the whole suite, tests/ and nbval over lessons/ (what CI runs;
+#                  its options live in pyproject.toml)
+#   make test-fast the fast layer: pytest -m "not slow and not browser" tests
 #   make lessons   re-execute every lesson in place (LESSON=01 for just one)
 #   make lint      ruff over the code
 #   make badges    regenerate Colab/Binder badges and install cells from pyproject.toml
 #   make binder    regenerate binder/requirements.txt from constraints.txt
+#   make index     regenerate the lesson tables in README.md and lessons/README.md from
+#                  jaxtour/catalog.py
 #   make bench     the benchmarks (not tests): writes benchmarks/RESULTS.md
 PYTHON ?= python3
 VENV   := .venv
@@ -14,7 +19,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.jaxtour-installed
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab lab-authors test lessons lint bench badges binder constraints clean
+.PHONY: lab lab-authors test test-fast lessons lint bench badges binder index constraints clean
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,35 +30,43 @@ $(STAMP): pyproject.toml constraints.txt
 lab: $(STAMP)
 	$(BIN)/jaxtour lab
 
-# Lesson authors: the repository's lessons/ itself, .md sources hidden.
+# Lesson authors: the repository's lessons/ itself. The .md sources stay visible (they are
+# what authors edit; `make lessons` rebuilds the notebooks from them).
 lab-authors: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=lessons $(ROOT_FLAG) \
 		--ContentsManager.hide_globs='$(HIDDEN)'
 
-HIDDEN := ["__pycache__", "*.pyc", ".ipynb_checkpoints", "[0-9][0-9]_*.md"]
+HIDDEN := ["__pycache__", "*.pyc", ".ipynb_checkpoints"]
 
 test: $(STAMP)
-	$(BIN)/python -m pytest tests lessons --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg
+	$(BIN)/python -m pytest
+
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow and not browser" tests
 
 lessons: $(STAMP)
-	$(BIN)/python tools/build_lessons.py $(LESSON)
+	$(BIN)/python -m tools.build_lessons $(LESSON)
 
 # After changing [tool.jaxtour] in pyproject.toml: regenerate the badges and Colab cells.
 badges: $(STAMP)
-	$(BIN)/python tools/badges.py
-	$(BIN)/python tools/build_lessons.py
+	$(BIN)/python -m tools.badges
+	$(BIN)/python -m tools.build_lessons
 
 # After changing constraints.txt: regenerate Binder's pinned requirements.
 binder: $(STAMP)
-	$(BIN)/python tools/binder_requirements.py
+	$(BIN)/python -m tools.binder_requirements
+
+# After changing jaxtour/catalog.py: the lesson tables of both READMEs.
+index: $(STAMP)
+	$(BIN)/python -m tools.lesson_index
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test,bench]'
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python -m benchmarks.run
 
 lint: $(STAMP)
-	$(BIN)/ruff check jaxtour tests tools benchmarks
-	$(BIN)/ruff format --check jaxtour tests tools benchmarks
+	$(BIN)/ruff check conftest.py jaxtour tests tools benchmarks binder/postBuild
+	$(BIN)/ruff format --check conftest.py jaxtour tests tools benchmarks binder/postBuild
 
 constraints: $(STAMP)
 	@{ head -n 2 constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^jaxtour'; } > constraints.new

@@ -9,8 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
-export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
-export PYTHONPATH="$PWD/tools:$PYTHONPATH"
+export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"  # jaxtour, tools and benchmarks
 
 "$PY" - <<'PYCODE'
 import importlib.util, sys
@@ -24,5 +23,5 @@ if jax.default_backend() != "gpu":
     print("note: no GPU backend here; the check runs on", jax.default_backend())
 PYCODE
 
-"$PY" tools/solve_lessons.py
-"$PY" benchmarks/run.py --only lessons,dot --repeats 1 --out "${OUT:-/tmp}/jaxtour-gpu"
+"$PY" -m tools.solve_lessons
+"$PY" -m benchmarks.run --only lessons,dot --repeats 1 --out "${OUT:-/tmp}/jaxtour-gpu"

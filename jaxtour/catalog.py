@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["LESSONS", "Lesson", "UnknownLesson", "find", "numbers_text"]
+__all__ = ["index_table", "LESSONS", "Lesson", "UnknownLesson", "find", "numbers_text"]
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,7 @@ class Lesson:
     slug: str  # "grad"
     title: str  # the notebook's heading, after "NN · "
     minutes: int  # time to work through it
+    teaches: str  # one line for the indexes (Markdown)
     plots: bool = False  # draws figures with matplotlib
     measures_device: bool = False  # prints timings of the learner's own device
 
@@ -41,28 +42,88 @@ class Lesson:
 
 
 LESSONS: tuple[Lesson, ...] = (
-    Lesson("00", "welcome", "Start the tour: run cells, check answers", 5),
-    Lesson("01", "jnp_as_numpy", "Use `jnp` as a drop-in NumPy", 20, plots=True),
-    Lesson("02", "timing_honestly", "Time JAX honestly", 25, plots=True, measures_device=True),
-    Lesson("03", "grad", "Differentiate with `jax.grad`", 25, plots=True),
+    Lesson(
+        "00",
+        "welcome",
+        "Start the tour: run cells, check answers",
+        5,
+        "running cells, your environment, how checks, hints and solutions work",
+    ),
+    Lesson(
+        "01",
+        "jnp_as_numpy",
+        "Use `jnp` as a drop-in NumPy",
+        20,
+        (
+            "`jnp` as NumPy: `arange`, `jax.Array` (not `DeviceArray`), 32-bit defaults and the "
+            "article's silent int32 overflow, NumPy ⇄ JAX, `.devices()`"
+        ),
+        plots=True,
+    ),
+    Lesson(
+        "02",
+        "timing_honestly",
+        "Time JAX honestly",
+        25,
+        (
+            "async dispatch, `block_until_ready` (on a pytree too), compilation warm-up, "
+            "`%timeit`, NumPy side by side, time and GB/s against vector size on your device"
+        ),
+        plots=True,
+        measures_device=True,
+    ),
+    Lesson(
+        "03",
+        "grad",
+        "Differentiate with `jax.grad`",
+        25,
+        (
+            "`jax.grad` as ∇ (the article's `sum_of_squares` is 30.0, not 0.0), scalar-output and "
+            "float-input errors and their fixes, `jax.jacobian`, a function beside its derivative "
+            "(`vmap`), finite differences and `check_grads`"
+        ),
+        plots=True,
+    ),
     Lesson(
         "04",
         "argnums_and_pytrees",
         "Choose what to differentiate: `argnums`, `value_and_grad`, pytrees",
         20,
+        (
+            "`argnums` (0, 1, a tuple), `value_and_grad`, parameters in a dict pytree, "
+            "`jax.tree.map` (and the removed `jax.tree_map`), a gradient-descent step"
+        ),
     ),
-    Lesson("05", "has_aux", "Return extra outputs with `has_aux`", 15),
+    Lesson(
+        "05",
+        "has_aux",
+        "Return extra outputs with `has_aux`",
+        15,
+        (
+            "why a tuple output breaks `grad`, `has_aux=True`, `((value, aux), grad)` from "
+            "`value_and_grad`, metrics as aux"
+        ),
+    ),
     Lesson(
         "06",
         "immutability_and_purity",
         "Update arrays without mutation, and keep functions pure",
         30,
+        (
+            "NumPy's in-place change vs JAX's immutability, the `.at[]` family, the removed "
+            "`jax.ops.index_update`, pure functions, buffer donation, `print` vs `jax.debug.print` "
+            "under `jit`, leaked tracers, Python `if` under `jit`, old-to-new API table"
+        ),
     ),
     Lesson(
         "07",
         "putting_it_together",
         "Fit a model with `grad`, `jit` and a training loop",
         25,
+        (
+            "fit a quadratic: dict of parameters, `value_and_grad`, `jit`, a training loop with a "
+            "progress bar, a loss curve, and the speed-up `jit` gives on your machine"
+        ),
         plots=True,
         measures_device=True,
     ),
@@ -87,3 +148,12 @@ def find(name: str) -> Lesson:
 def numbers_text(lessons: tuple[Lesson, ...] | list[Lesson]) -> str:
     """``01 02 03 07``: lesson numbers as a learner reads them."""
     return " ".join(lesson.number for lesson in lessons)
+
+
+def index_table(link_prefix: str = "") -> str:
+    """The lessons as a Markdown table: link, what it teaches, minutes."""
+    lines = ["| lesson | what it teaches | time |", "|---|---|---|"]
+    for lesson in LESSONS:
+        link = f"[`{lesson.notebook}`]({link_prefix}{lesson.notebook})"
+        lines.append(f"| {link} | {lesson.teaches} | {lesson.minutes} min |")
+    return "\n".join(lines)

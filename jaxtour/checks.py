@@ -21,8 +21,9 @@ from jaxtour.exercises import all_exercises, ids_by_lesson
 from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note
 from jaxtour.grader.judge import is_placeholder, judge, make_feedback
+from jaxtour.grader.learner_code import error_in_cell_assigning, read_names
 from jaxtour.grader.limits import set_time_limit
-from jaxtour.grader.panel import build_panel, display_panel
+from jaxtour.grader.panel import PanelActions, build_panel, display_panel
 from jaxtour.grader.spec import Exercise
 from jaxtour.learner import progress_store
 
@@ -90,6 +91,7 @@ def hint(exercise_id: str, level: int = 1) -> Note:
     except (TypeError, ValueError):
         wanted = 1
     shown = min(max(wanted, 1), count)
+    progress_store.record_help(exercise.id, "hint", shown)  # never raises
     heading = f"Hint {shown} of {count} for {exercise.id}"
     body = exercise.hints[shown - 1]
     if wanted > count:
@@ -104,6 +106,7 @@ def solution(exercise_id: str) -> Note:
     exercise = _lookup(exercise_id)
     if exercise is None:
         return Note("Unknown exercise", _unknown_message(exercise_id))
+    progress_store.record_help(exercise.id, "solution")  # never raises
     return Note(f"Solution for {exercise.id}", exercise.solution, code=True)
 
 
@@ -116,20 +119,38 @@ def reference_answer(exercise_id: str) -> Any:
 
 
 def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
-    """Call ``get_answer()`` (usually a lambda naming the learner's variable), then check it."""
+    """Call ``get_answer()`` (usually a lambda naming the learner's variable), then check it.
+
+    When the answer is missing or still the placeholder because the exercise cell itself
+    raised (the learner wrote ``x[0] = 123``), the feedback shows that error, explained.
+    """
+    exercise = _lookup(exercise_id)
+    if exercise is None:
+        return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
     try:
         answer = get_answer()
     except Exception as exc:
-        exercise = _lookup(exercise_id)
+        cell_error = error_in_cell_assigning(read_names(get_answer))
+        if cell_error is not None:
+            return _cell_error_feedback(exercise, cell_error)
         message = f"Your answer could not be read: {one_line(exc)}."
         explanation = explain_exception(exc)
         message += (
             "\n" + explanation.text() if explanation else " Run the exercise cell above first."
         )
-        if exercise is None:
-            return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
         return make_feedback(exercise, "error", message)
+    if is_placeholder(answer):
+        cell_error = error_in_cell_assigning(read_names(get_answer))
+        if cell_error is not None:
+            return _cell_error_feedback(exercise, cell_error)
     return check(exercise_id, answer)
+
+
+def _cell_error_feedback(exercise: Exercise, error: BaseException) -> Feedback:
+    message = f"Your exercise cell raised {one_line(error)}"
+    explanation = explain_exception(error)
+    message += ("\n" + explanation.text()) if explanation else "\nFix that cell and run it again."
+    return make_feedback(exercise, "error", message)
 
 
 def explain(error: BaseException | None = None) -> Note:
@@ -168,7 +189,7 @@ def show(exercise_id: str, get_answer: Callable[[], Any]) -> None:
     (plain Python, nbval) the same feedback appears as static HTML or text.
     """
     feedback = read_and_check(exercise_id, get_answer)
-    display_panel(feedback, **_panel_actions(exercise_id, get_answer))
+    display_panel(feedback, _panel_actions(exercise_id, get_answer))
 
 
 def panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedback | None = None):
@@ -178,15 +199,15 @@ def panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedback | 
     """
     if feedback is None:
         feedback = read_and_check(exercise_id, get_answer)
-    return build_panel(feedback, **_panel_actions(exercise_id, get_answer))
+    return build_panel(feedback, _panel_actions(exercise_id, get_answer))
 
 
-def _panel_actions(exercise_id: str, get_answer: Callable[[], Any]) -> dict[str, Any]:
+def _panel_actions(exercise_id: str, get_answer: Callable[[], Any]) -> PanelActions:
     """What the panel's buttons do: the panel itself knows nothing of exercises."""
     exercise = _lookup(exercise_id)
-    return {
-        "check": lambda: read_and_check(exercise_id, get_answer),
-        "hint": lambda level: hint(exercise_id, level),
-        "solution": lambda: solution(exercise_id),
-        "hint_count": len(exercise.hints) if exercise else 0,
-    }
+    return PanelActions(
+        check=lambda: read_and_check(exercise_id, get_answer),
+        hint=lambda level: hint(exercise_id, level),
+        solution=lambda: solution(exercise_id),
+        hint_count=len(exercise.hints) if exercise else 0,
+    )

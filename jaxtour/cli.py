@@ -5,21 +5,59 @@ registry, as ``checks`` does for notebooks.
 
 Every failure a learner can fix prints one line starting with ``jaxtour:`` and exits
 with status 2 (usage) or 1 (anything else), never a traceback.
+
+``jaxtour lab`` starts JupyterLab with lesson 00 open and nothing else in the way: the
+server's log goes to ``<workspace>/.jaxtour-lab/jupyterlab.log`` (``--verbose`` shows it
+instead), and once the server answers, the last line printed is lesson 00's URL with
+its token.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import http.client
 import importlib.util
+import json
 import os
+import re
+import secrets
+import shlex
+import signal
 import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
+from jaxtour import catalog
 from jaxtour.learner import workspace
 
 DEFAULT_PORT = 8888
+PORT_TRIES = 20  # without --port: 8888, 8889, ... 8907, the first one that is free
+FIRST_LESSON = catalog.LESSONS[0].notebook  # 00_welcome.ipynb
+# Kernels idle this long are shut down, even with their tab open (never while running
+# code). Each lesson's kernel holds JAX, about 250 MB after one jitted call and far more
+# in lesson 02, so a learner who leaves lessons open outgrows Binder's 1 to 2 GB within
+# a few lessons. 20 minutes is longer than anyone reads between two cells of a lesson
+# (the longest takes 30 minutes in all), so a lesson in use keeps its kernel. In a culled
+# lesson's tab the next cell run starts a fresh kernel (tried in JupyterLab 4.6), and
+# Run > Run All Above Selected Cell brings the state back. Binder: binder/postBuild.
+CULL_AFTER_MINUTES = 20
+CULL_INTERVAL_S = 60
+START_TIMEOUT_S = 90  # how long `jaxtour lab` waits for the server to answer
+STOP_TIMEOUT_S = 15  # after Ctrl+C: how long JupyterLab gets to shut its kernels down
+LOG_NAME = "jupyterlab.log"
+# JupyterLab's defaults for this workspace (the learner's own Settings still win): no
+# "Would you like to get notified about official Jupyter news?" pop-up over lesson 00,
+# and no "a newer JupyterLab is available" (jaxtour pins the version it tests).
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension:notification": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    }
+}
 
 
 class CommandError(Exception):
@@ -30,8 +68,15 @@ class CommandError(Exception):
         self.status = status
 
 
+class _Stop(Exception):
+    """SIGTERM or SIGHUP reached ``jaxtour lab``: stop JupyterLab, then exit."""
+
+
 def _port_is_free(port: int) -> bool:
+    """Whether JupyterLab could listen on 127.0.0.1:``port`` now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        if os.name == "posix":  # as the server binds: a port left in TIME_WAIT is free
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(("127.0.0.1", port))
         except OSError:
@@ -39,8 +84,104 @@ def _port_is_free(port: int) -> bool:
     return True
 
 
-def lab_command(folder: Path, port: int, open_browser: bool) -> list[str]:
-    """The JupyterLab command line for ``folder``: localhost only, token auth on."""
+def choose_port(requested: int | None) -> int:
+    """``--port N`` exactly, or the first free port from 8888 on; one-line errors."""
+    if requested is not None:
+        if not 0 < requested < 65536:
+            raise CommandError(f"--port must be between 1 and 65535, not {requested}", 2)
+        if not _port_is_free(requested):
+            raise CommandError(f"port {requested} is in use; pick another with --port")
+        return requested
+    for port in range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES):
+        if _port_is_free(port):
+            return port
+    last = DEFAULT_PORT + PORT_TRIES - 1
+    raise CommandError(f"ports {DEFAULT_PORT} to {last} are all in use; pick another with --port")
+
+
+def _installed_app_settings_dir() -> Path | None:
+    """JupyterLab's own app settings folder (``<prefix>/share/jupyter/lab/settings``).
+
+    The rule of ``jupyterlab.commands.get_app_dir``, without importing it (seconds).
+    """
+    if os.environ.get("JUPYTERLAB_DIR"):
+        return Path(os.environ["JUPYTERLAB_DIR"]).resolve() / "settings"
+    spec = importlib.util.find_spec("jupyterlab")
+    prefixes = [Path(sys.prefix), Path("/usr/local")]
+    package = Path(spec.origin).absolute().parent if spec and spec.origin else None
+    if package is not None and len(package.parents) > 3:
+        # <prefix>/lib/python3.X/site-packages/jupyterlab: a venv, or a user install
+        prefixes.insert(0, package.parents[3])
+    for prefix in prefixes:
+        app_dir = prefix / "share" / "jupyter" / "lab"
+        if app_dir.is_dir():
+            return app_dir / "settings"
+    return None
+
+
+def _read_settings_file(path: Path) -> dict:
+    try:
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".json5":
+            import json5  # a dependency of jupyterlab_server
+
+            data = json5.loads(text)
+        else:
+            data = json.loads(text)
+    except Exception:  # noqa: BLE001 - a broken file JupyterLab itself would skip
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def lab_settings(folder: Path) -> Path:
+    """The workspace's JupyterLab app settings folder, for ``--LabApp.app_settings_dir``.
+
+    It holds the installation's own overrides (``overrides.d/``, ``overrides.json``) and
+    page config, with ``LAB_SETTINGS`` on top. Defaults change for this server only:
+    nothing global is written, and what the learner sets in Settings still wins.
+    """
+    target = workspace.lab_dir(folder) / "settings"
+    installed = _installed_app_settings_dir()
+    overrides: dict = {}
+    if installed is not None:
+        for path in [
+            *sorted((installed / "overrides.d").glob("*.json*")),
+            installed / "overrides.json",
+            installed / "overrides.json5",
+        ]:
+            if path.suffix in (".json", ".json5") and path.is_file():
+                for schema, values in _read_settings_file(path).items():
+                    if isinstance(values, dict):
+                        overrides.setdefault(schema, {}).update(values)
+    for schema, values in LAB_SETTINGS.items():
+        overrides.setdefault(schema, {}).update(values)
+    try:
+        target.mkdir(exist_ok=True)
+        (target / "overrides.json").write_text(json.dumps(overrides, indent=1, sort_keys=True))
+        for name in ("page_config.json", "page_config.json5"):
+            source, copy = (installed / name if installed else None), target / name
+            if source is not None and source.is_file():
+                copy.write_bytes(source.read_bytes())
+            else:
+                copy.unlink(missing_ok=True)
+    except OSError as exc:
+        raise CommandError(f"cannot write to {target}: {exc.strerror or exc}") from None
+    return target
+
+
+def lab_command(
+    folder: Path,
+    port: int,
+    open_browser: bool,
+    settings: Path | None = None,
+    cull_after_minutes: float = CULL_AFTER_MINUTES,
+) -> list[str]:
+    """The JupyterLab command line for ``folder``: localhost only, lesson 00 open.
+
+    The token is not on it: ``lab_env`` passes it in ``JUPYTER_TOKEN``, which other
+    users of the machine cannot read (a command line they can).
+    """
+    cull_s = max(0, round(cull_after_minutes * 60))
     command = [
         sys.executable,
         "-m",
@@ -49,7 +190,17 @@ def lab_command(folder: Path, port: int, open_browser: bool) -> list[str]:
         f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0",
         f"--ServerApp.root_dir={folder}",
+        f"--LabApp.default_url=/lab/tree/{FIRST_LESSON}",
+        f"--MappingKernelManager.cull_idle_timeout={cull_s}",
     ]
+    if cull_s:
+        command += [
+            f"--MappingKernelManager.cull_interval={min(CULL_INTERVAL_S, cull_s)}",
+            "--MappingKernelManager.cull_connected=True",  # a tab left open still counts
+            "--MappingKernelManager.cull_busy=False",  # never a kernel that is running code
+        ]
+    if settings is not None:
+        command.append(f"--LabApp.app_settings_dir={settings}")
     if not open_browser:
         command.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
@@ -57,15 +208,140 @@ def lab_command(folder: Path, port: int, open_browser: bool) -> list[str]:
     return command
 
 
+def lab_env(token: str) -> dict[str, str]:
+    env = {**os.environ, "JUPYTER_TOKEN": token}
+    env.pop("JUPYTER_TOKEN_FILE", None)
+    return env
+
+
+def lesson_url(port: int, token: str) -> str:
+    return f"http://127.0.0.1:{port}/lab/tree/{FIRST_LESSON}?token={token}"
+
+
+def _answers(port: int, token: str) -> bool:
+    """True when our server (it knows the token) answers on ``port``."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/status", headers={"Authorization": f"token {token}"}
+    )
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # never a proxy
+    try:
+        with opener.open(request, timeout=2) as response:
+            return response.status == 200
+    except (OSError, http.client.HTTPException):
+        return False
+
+
+def _wait_until_ready(server: subprocess.Popen, port: int, token: str, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            return False
+        if _answers(port, token):
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def _stop(server: subprocess.Popen) -> None:
+    """SIGTERM: JupyterLab shuts its kernels down and exits; SIGKILL if it hangs."""
+    if server.poll() is not None:
+        return
+    try:
+        server.terminate()
+        server.wait(STOP_TIMEOUT_S)
+    except (subprocess.TimeoutExpired, KeyboardInterrupt, _Stop):
+        server.kill()
+        server.wait()
+
+
+@contextlib.contextmanager
+def _stop_on_signals():
+    """SIGTERM and SIGHUP (a closed terminal) raise ``_Stop`` while JupyterLab runs."""
+
+    def handler(signum, frame):
+        raise _Stop
+
+    names = ("SIGTERM", "SIGHUP")
+    before = {}
+    for name in names:
+        if hasattr(signal, name):
+            number = getattr(signal, name)
+            before[number] = signal.signal(number, handler)
+    try:
+        yield
+    finally:
+        for number, previous in before.items():
+            signal.signal(number, previous)
+
+
+def _last_log_line(log: Path) -> str:
+    """The log's last line without Jupyter's ``[E 2025-01-01 12:00:00.000 ServerApp]``."""
+    try:
+        lines = [line.strip() for line in log.read_text(errors="replace").splitlines()]
+    except OSError:
+        return ""
+    lines = [line for line in lines if line]
+    if not lines:
+        return ""
+    line = re.sub(r"^\[[A-Z] [^\]]*\]\s*", "", lines[-1])
+    return line if len(line) <= 200 else line[:197] + "..."
+
+
+def serve(command: list[str], env: dict[str, str], port: int, token: str, log: Path | None) -> int:
+    """Run JupyterLab until Ctrl+C; print lesson 00's URL once the server answers.
+
+    ``log`` None: JupyterLab writes to this terminal (``--verbose``).
+    """
+    where = f"(log: {log})" if log is not None else "(see its output above)"
+    with contextlib.ExitStack() as stack:
+        try:
+            output = stack.enter_context(open(log, "w")) if log is not None else None
+            stack.enter_context(_stop_on_signals())
+            server = subprocess.Popen(
+                command,
+                env=env,
+                stdin=subprocess.DEVNULL,  # no "Shutdown this Jupyter server (y/[n])?"
+                stdout=output,
+                stderr=subprocess.STDOUT if output is not None else None,
+                start_new_session=True,  # Ctrl+C reaches jaxtour only; jaxtour stops it
+            )
+        except OSError as exc:
+            raise CommandError(f"cannot start JupyterLab: {exc.strerror or exc}") from None
+        try:
+            if not _wait_until_ready(server, port, token, START_TIMEOUT_S):
+                status = server.poll()
+                _stop(server)
+                if status is None:
+                    raise CommandError(
+                        f"JupyterLab did not answer on port {port} within "
+                        f"{START_TIMEOUT_S} s, so jaxtour stopped it {where}"
+                    )
+                reason = _last_log_line(log) if log is not None else ""
+                raise CommandError(
+                    f"JupyterLab did not start (exit status {status})"
+                    + (f": {reason}" if reason else "")
+                    + f" {where}"
+                )
+            print(f"jaxtour: lesson 00 is open at {lesson_url(port, token)}", flush=True)
+            status = server.wait()
+        except (KeyboardInterrupt, _Stop):
+            _stop(server)
+            print("jaxtour: JupyterLab stopped", flush=True)
+            return 0
+    if status != 0:
+        raise CommandError(f"JupyterLab stopped with exit status {status} {where}")
+    print("jaxtour: JupyterLab stopped", flush=True)
+    return 0
+
+
 def cmd_lab(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("jupyterlab") is None:
         raise CommandError(
             f"JupyterLab is not installed: {sys.executable} -m pip install jupyterlab"
         )
-    if not 0 < args.port < 65536:
-        raise CommandError(f"--port must be between 1 and 65535, not {args.port}", 2)
-    if not _port_is_free(args.port):
-        raise CommandError(f"port {args.port} is in use; pick another with --port")
+    if args.cull_after < 0:
+        raise CommandError(f"--cull-after must be 0 (off) or more, not {args.cull_after:g}", 2)
+    port = choose_port(args.port)
     report = workspace.sync(Path(args.dir))
     folder = report.folder.resolve()
     if report.copied:
@@ -77,18 +353,20 @@ def cmd_lab(args: argparse.Namespace) -> int:
         print(
             f"jaxtour: a newer {name} ships with this jaxtour; your copy is unchanged. "
             f"`jaxtour reset {stem.split('_', 1)[0]} --dir {args.dir}` gets the new one "
-            "(your file is backed up first)."
+            "(your file is moved to backups/ first)."
         )
-    command = lab_command(folder, args.port, args.browser)
-    print(f"jaxtour: starting JupyterLab on http://127.0.0.1:{args.port} (Ctrl+C stops it)")
-    sys.stdout.flush()
+    settings = lab_settings(folder)
+    command = lab_command(folder, port, args.browser, settings, args.cull_after)
+    token = secrets.token_hex(24)
+    moved = f"port {DEFAULT_PORT} is in use; " if args.port is None and port != DEFAULT_PORT else ""
     if args.dry_run:
-        print(" ".join(command))
+        print(f"jaxtour: would start JupyterLab on http://127.0.0.1:{port} ({moved}dry run)")
+        print(shlex.join([f"JUPYTER_TOKEN={token}", *command]))
         return 0
-    try:
-        return subprocess.call(command)
-    except KeyboardInterrupt:
-        return 0
+    print(f"jaxtour: starting JupyterLab on http://127.0.0.1:{port} ({moved}Ctrl+C stops it)")
+    sys.stdout.flush()
+    log = None if args.verbose else workspace.lab_dir(folder) / LOG_NAME
+    return serve(command, lab_env(token), port, token, log)
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
@@ -112,9 +390,20 @@ def cmd_progress(args: argparse.Namespace) -> int:
 def cmd_reset(args: argparse.Namespace) -> int:
     fresh, backup = workspace.reset(Path(args.dir), args.lesson)
     if backup is not None:
-        print(f"jaxtour: moved your {fresh.name} to {backup.name}")
+        print(f"jaxtour: moved your {fresh.name} to {backup.relative_to(fresh.parent)}")
     print(f"jaxtour: restored a fresh {fresh.name} in {fresh.parent}")
+    print(
+        f"jaxtour: if {fresh.name} is open in JupyterLab, close its tab without saving, or "
+        "use File > Reload Notebook from Disk, so the old copy is not saved over the fresh one"
+    )
     return 0
+
+
+def _minutes(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of minutes: {text!r}") from None
 
 
 def parser() -> argparse.ArgumentParser:
@@ -125,8 +414,27 @@ def parser() -> argparse.ArgumentParser:
 
     lab = commands.add_parser("lab", help="copy the lessons into a workspace and open JupyterLab")
     lab.add_argument("dir", nargs="?", default=workspace.DEFAULT_DIR, help="the workspace folder")
-    lab.add_argument("--port", type=int, default=DEFAULT_PORT)
+    lab.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"this port or fail (default: {DEFAULT_PORT}, or the next free one)",
+    )
     lab.add_argument("--no-browser", dest="browser", action="store_false")
+    lab.add_argument(
+        "--cull-after",
+        type=_minutes,
+        default=CULL_AFTER_MINUTES,
+        metavar="MINUTES",
+        help=f"shut down kernels idle this long, to free memory; 0 = never "
+        f"(default: {CULL_AFTER_MINUTES})",
+    )
+    lab.add_argument(
+        "--verbose",
+        action="store_true",
+        help=f"show JupyterLab's log here (otherwise it goes to "
+        f"DIR/{workspace.LAB_DIR}/{LOG_NAME})",
+    )
     lab.add_argument("--dry-run", action="store_true", help="prepare, print the command, stop")
     lab.set_defaults(run=cmd_lab)
 

@@ -1,7 +1,7 @@
 """Generate the Colab and Binder badges and the Colab install cell from one setting.
 
-    python tools/badges.py          # rewrite README.md and every lessons/NN_*.md
-    python tools/badges.py --check  # exit 1 if anything disagrees with the setting
+    python -m tools.badges          # rewrite README.md and every lessons/NN_*.md
+    python -m tools.badges --check  # exit 1 if anything disagrees with the setting
 
 The setting is ``[tool.jaxtour]`` in pyproject.toml: ``repository = "owner/name"`` and
 ``branch``. After rewriting lesson sources, ``make lessons`` rebuilds the notebooks
@@ -15,6 +15,8 @@ import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from jaxtour import catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
@@ -110,7 +112,7 @@ def readme(s: Setting) -> str:
 
 def targets(s: Setting) -> dict[Path, str]:
     files = {ROOT / "README.md": readme(s)}
-    for path in sorted(LESSONS.glob("[0-9][0-9]_*.md")):
+    for path in (LESSONS / lesson.source for lesson in catalog.LESSONS):
         files[path] = lesson_source(path, s)
     return files
 

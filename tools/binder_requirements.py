@@ -1,7 +1,7 @@
 """Write binder/requirements.txt: jaxtour's runtime dependencies, pinned as CI pins them.
 
-    python tools/binder_requirements.py          # rewrite binder/requirements.txt
-    python tools/binder_requirements.py --check  # exit 1 if it is out of date
+    python -m tools.binder_requirements          # rewrite binder/requirements.txt
+    python -m tools.binder_requirements --check  # exit 1 if it is out of date
 
 The pins come from constraints.txt (the versions CI tests); the set of packages is the
 closure of jaxtour's own runtime dependencies (no test tools), read from the installed

@@ -1,7 +1,7 @@
 """Build the lesson notebooks from their MyST Markdown sources and execute them in place.
 
-    python tools/build_lessons.py            # every lesson
-    python tools/build_lessons.py 01         # lessons whose file name starts with 01
+    python -m tools.build_lessons            # every lesson
+    python -m tools.build_lessons 01         # lessons whose file name starts with 01
 
 ``lessons/NN_slug.md`` is the source a reviewer reads; ``lessons/NN_slug.ipynb`` is
 what a learner opens, stored executed so nbval can compare outputs. Widget views are
@@ -20,13 +20,16 @@ import jupytext
 import nbformat
 from nbclient import NotebookClient
 
+from jaxtour import catalog
+
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
 def lesson_sources(prefixes: list[str]) -> list[Path]:
-    sources = sorted(LESSONS.glob("[0-9][0-9]_*.md"))
+    """The catalog's lesson sources, or those whose file name starts with one of prefixes."""
+    sources = [LESSONS / lesson.source for lesson in catalog.LESSONS]
     if prefixes:
         sources = [s for s in sources if any(s.name.startswith(p) for p in prefixes)]
     return sources

@@ -1,9 +1,9 @@
 """Execute every lesson in its solved state and report what each check said.
 
-    python tools/solve_lessons.py          # exit 1 if any check is not correct
+    python -m tools.solve_lessons          # exit 1 if any check is not correct
 
 Used by benchmarks/gpu_check.sh to prove the lessons run unchanged on a GPU; the
-test suite runs the same code (tests/test_solved_state.py).
+test suite runs the same code (tests/content/test_solved_state.py).
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from __future__ import annotations
 import time
 
 import nbformat
-from build_lessons import LESSONS, execute, reported_statuses, solved
+
+from jaxtour import catalog
+from tools.build_lessons import LESSONS, execute, reported_statuses, solved
 
 
 def main() -> int:
@@ -19,7 +21,7 @@ def main() -> int:
 
     print(f"JAX {jax.__version__}, backend {jax.default_backend()}, devices {jax.devices()}")
     failures = 0
-    for path in sorted(LESSONS.glob("[0-9][0-9]_*.ipynb")):
+    for path in (LESSONS / lesson.notebook for lesson in catalog.LESSONS):
         notebook, ids = solved(nbformat.read(path, as_version=4))
         start = time.perf_counter()
         execute(notebook)

@@ -1,4 +1,5 @@
-"""What the exercise modules share: JAX imported on first use, and the article's x and y.
+"""What the exercise modules share: JAX imported on first use, the article's x and y,
+and ``same_values`` for mistakes with the right values in the wrong container.
 
 Importing the exercise modules must not import JAX (``import jaxtour`` stays cheap);
 ``jax`` and ``jnp`` here are ``jaxtour.lazy`` stand-ins that import on first use, so
@@ -9,12 +10,15 @@ exercise code reads like JAX code::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from types import UnionType
 from typing import Any
 
+from jaxtour.grader.mistakes import equals_value
 from jaxtour.lazy import jax, jnp
 
-__all__ = ["ARTICLE_X", "ARTICLE_Y", "article_xy", "is_tuple_of", "jax", "jnp"]
+__all__ = ["ARTICLE_X", "ARTICLE_Y", "article_xy", "is_tuple_of", "jax", "jnp", "same_values"]
 
 # The article's inputs for sum_squared_error and squared_error_with_aux (lessons 04, 05).
 ARTICLE_X = [1.0, 2.0, 3.0, 4.0]
@@ -28,3 +32,15 @@ def article_xy() -> tuple[Any, Any]:
 
 def is_tuple_of(answer: Any, length: int) -> bool:
     return isinstance(answer, tuple) and len(answer) == length
+
+
+def same_values(
+    build: Callable[[], Any], kinds: type | UnionType = object
+) -> Callable[[Any], bool]:
+    """Matches an answer of type ``kinds`` with ``build()``'s shape and values, any dtype.
+
+    For a mistake the exercise's rule cannot express: the right numbers in the wrong
+    container (a list or a NumPy array where a jax array is asked), or an array where
+    the rule takes one number.
+    """
+    return lambda answer: isinstance(answer, kinds) and equals_value(build())(answer)

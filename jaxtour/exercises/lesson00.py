@@ -2,34 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
-from jaxtour.exercises.common import jnp
-from jaxtour.grader.mistakes import equals_value
-from jaxtour.grader.rules import JaxArray, is_numpy_array
+from jaxtour.exercises.common import jnp, same_values
+from jaxtour.grader.rules import JaxArray
 from jaxtour.grader.spec import Exercise, Mistake
-from jaxtour.lazy import is_jax_array
 
 
-def _is_python_sequence_of_123(answer: Any) -> bool:
-    return isinstance(answer, list | tuple) and equals_value([1.0, 2.0, 3.0])(answer)
-
-
-def _is_int_jax_array_of_123(answer: Any) -> bool:
-    return (
-        is_jax_array(answer)
-        and np.asarray(answer).dtype.kind in "iu"
-        and equals_value([1, 2, 3])(answer)
-    )
+def _first_array():
+    return jnp.array([1.0, 2.0, 3.0])
 
 
 EXERCISES = (
     Exercise(
         id="00.first_array",
         title="Make your first jax array",
-        reference=lambda: jnp.array([1.0, 2.0, 3.0]),
+        reference=_first_array,
         rule=JaxArray(),
         hints=(
             "jnp.array(...) turns a Python list into a jax array, as np.array does in NumPy.",
@@ -41,19 +29,18 @@ EXERCISES = (
             Mistake(
                 id="python-list",
                 message="That is a plain Python list. Wrap it in jnp.array(...) for a jax array.",
-                matches=_is_python_sequence_of_123,
-                example=lambda: [1.0, 2.0, 3.0],
+                example=lambda: _first_array().tolist(),
+                matches=same_values(_first_array, list | tuple),
             ),
             Mistake(
                 id="numpy-array",
                 message="That is a NumPy array (np.array). Use jnp.array to make a jax array.",
-                matches=lambda a: is_numpy_array(a) and equals_value([1.0, 2.0, 3.0])(a),
-                example=lambda: np.array([1.0, 2.0, 3.0]),
+                example=lambda: np.array(_first_array()),
+                matches=same_values(_first_array, np.ndarray),
             ),
             Mistake(
                 id="integers",
                 message="Those are integers (dtype int32). Write 1.0, 2.0, 3.0 so they are floats.",
-                matches=_is_int_jax_array_of_123,
                 example=lambda: jnp.array([1, 2, 3]),
             ),
         ),

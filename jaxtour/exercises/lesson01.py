@@ -6,15 +6,13 @@ from typing import Any
 
 import numpy as np
 
-from jaxtour.exercises.common import jnp
-from jaxtour.grader.mistakes import behaves_like, equals_value
+from jaxtour.exercises.common import jnp, same_values
 from jaxtour.grader.rules import (
     DtypeName,
     ExactInteger,
     JaxArray,
     NumpyArray,
     SameFunction,
-    dtype_name,
     is_numpy_array,
 )
 from jaxtour.grader.spec import Exercise, Mistake
@@ -35,12 +33,12 @@ def _is_float_close_to_exact(answer: Any) -> bool:
     )
 
 
-def _int_equal(target: int):
-    def matches(answer: Any) -> bool:
-        value = np.asarray(answer)
-        return value.shape == () and value.dtype.kind in "iuO" and int(value) == target
+def _numbers():
+    return jnp.arange(10)
 
-    return matches
+
+def _evens():
+    return np.arange(0, 10, 2, dtype=np.int32)
 
 
 def _center_inputs():
@@ -63,18 +61,15 @@ def _center_rows(x):
     return x - jnp.mean(x, axis=-1, keepdims=True)
 
 
-def _returns_numpy(answer: Any) -> bool:
-    return callable(answer) and all(
-        is_numpy_array(answer(*args)) and equals_value(_center(*args))(answer(*args))
-        for args in _center_inputs()
-    )
+# Right values, but as NumPy arrays: the exercise's own rule rejects those outright.
+_NUMPY_OUTPUT = SameFunction(inputs=_center_inputs, output=NumpyArray(check_dtype=False))
 
 
 EXERCISES = (
     Exercise(
         id="01.arange",
         title="Count from 0 to 9 with jnp",
-        reference=lambda: jnp.arange(10),
+        reference=_numbers,
         rule=JaxArray(),
         hints=(
             "jnp mirrors NumPy: the function you would use in NumPy exists under jnp too.",
@@ -86,22 +81,19 @@ EXERCISES = (
             Mistake(
                 id="numpy-array",
                 message="That is a NumPy array (np.arange). Use jnp.arange to get a jax array.",
-                matches=is_numpy_array,
                 example=lambda: np.arange(10),
+                matches=is_numpy_array,
             ),
             Mistake(
                 id="python-range",
                 message="That is a plain Python range or list. jnp.arange gives a jax array.",
-                matches=lambda a: (
-                    isinstance(a, range | list | tuple) and equals_value(np.arange(10))(a)
-                ),
                 example=lambda: range(10),
+                matches=same_values(_numbers, range | list | tuple),
             ),
             Mistake(
                 id="one-to-ten",
                 message="That counts 1 to 10. arange starts at 0 unless told otherwise, and "
                 "stops before its stop value: 0 to 9 is arange(10).",
-                matches=lambda a: is_jax_array(a) and equals_value(np.arange(1, 11))(a),
                 example=lambda: jnp.arange(1, 11),
             ),
         ),
@@ -122,7 +114,6 @@ EXERCISES = (
                 id="numpy-default",
                 message="float64 is NumPy's default. JAX defaults to 32 bits (float32, int32) "
                 "unless jax_enable_x64 is switched on.",
-                matches=lambda a: dtype_name(a) == "float64",
                 example=lambda: "float64",
             ),
         ),
@@ -145,22 +136,20 @@ EXERCISES = (
                 id="int32-overflow",
                 message=f"{INT32_DOT} is what jnp.dot returns: the int32 sum overflowed "
                 "silently and wrapped around. The true value needs 69 bits.",
-                matches=_int_equal(INT32_DOT),
                 example=lambda: INT32_DOT,
             ),
             Mistake(
                 id="int64-overflow",
                 message=f"{INT64_DOT} is NumPy's int64 answer, and it overflowed too: the true "
                 "value needs 69 bits, more than int64 holds. Use Python ints (or the formula).",
-                matches=_int_equal(INT64_DOT),
                 example=lambda: INT64_DOT,
             ),
             Mistake(
                 id="float-rounded",
                 message="Close, but this is a float, and floats round a number this large "
                 "(float64 keeps about 16 digits, float32 about 7). Give an exact int.",
-                matches=_is_float_close_to_exact,
                 example=lambda: float(EXACT_DOT),
+                matches=_is_float_close_to_exact,
             ),
         ),
         success=f"Correct: {EXACT_DOT:,}, which fits in neither int32 nor int64.",
@@ -168,7 +157,7 @@ EXERCISES = (
     Exercise(
         id="01.to_numpy",
         title="Bring a jax array back to NumPy",
-        reference=lambda: np.arange(0, 10, 2, dtype=np.int32),
+        reference=_evens,
         rule=NumpyArray(),
         hints=(
             "NumPy functions that make arrays from array-likes accept jax arrays.",
@@ -179,14 +168,14 @@ EXERCISES = (
             Mistake(
                 id="still-jax",
                 message="That is still a jax array. np.asarray(evens) copies it to a NumPy array.",
-                matches=is_jax_array,
                 example=lambda: jnp.arange(0, 10, 2),
+                matches=is_jax_array,
             ),
             Mistake(
                 id="python-list",
                 message="tolist() gives a Python list, not a NumPy array: use np.asarray(evens).",
-                matches=lambda a: isinstance(a, list) and equals_value([0, 2, 4, 6, 8])(a),
-                example=lambda: [0, 2, 4, 6, 8],
+                example=lambda: _evens().tolist(),
+                matches=same_values(_evens, list),
             ),
         ),
         success="Correct: a NumPy array, living in host memory.",
@@ -206,22 +195,20 @@ EXERCISES = (
             Mistake(
                 id="standardized",
                 message="You also divided by the standard deviation. Only subtract the mean.",
-                matches=behaves_like(_standardize, _center_inputs),
                 example=lambda: _standardize,
             ),
             Mistake(
                 id="row-means",
                 message="On a 2-D input you subtracted each row's mean. Use the mean of all "
                 "elements: jnp.mean(x) with no axis.",
-                matches=behaves_like(_center_rows, _center_inputs),
                 example=lambda: _center_rows,
             ),
             Mistake(
                 id="numpy-output",
                 message="The values are right but your function returns a NumPy array: use "
                 "jnp operations so that it returns a jax array (and works under jit later).",
-                matches=_returns_numpy,
                 example=lambda: lambda x: np.asarray(x) - np.mean(np.asarray(x)),
+                matches=lambda a: _NUMPY_OUTPUT(a, _center) is None,
             ),
         ),
         success="Correct: the NumPy code you know, with jnp in place of np.",

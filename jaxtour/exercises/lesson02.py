@@ -12,7 +12,6 @@ import weakref
 from typing import Any
 
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
-from jaxtour.grader.mistakes import chose
 from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
 
@@ -209,20 +208,17 @@ EXERCISES = (
             Mistake(
                 id="honest-one",
                 message="B is the honest one: it warms up first and blocks on every call.",
-                matches=chose("B"),
                 example=lambda: "B",
             ),
             Mistake(
                 id="compile-included",
                 message="C does wait for the work, but it times a first call of a freshly "
                 "jitted function, so it includes compilation. It is too long, not too short.",
-                matches=chose("C"),
                 example=lambda: "C",
             ),
             Mistake(
                 id="numpy",
                 message="D times NumPy, which computes before it returns: no dispatch to fool it.",
-                matches=chose("D"),
                 example=lambda: "D",
             ),
         ),
@@ -254,22 +250,22 @@ EXERCISES = (
                 id="dispatch-only",
                 message="You timed only the dispatch: JAX returned before the work was done. "
                 "Block on each result: jax.block_until_ready(f(*args)).",
-                matches=_ratio_between(0.0, 0.3),
                 example=lambda: _dispatch_only,
+                matches=_ratio_between(0.0, 0.3),
             ),
             Mistake(
                 id="compile-included",
                 message="Your timing includes the first call, which traces and compiles. "
                 "Call f once before you start the clock (a warm-up).",
-                matches=_ratio_between(1.5, 300),
                 example=lambda: _compile_included,
+                matches=_ratio_between(1.5, 300),
             ),
             Mistake(
                 id="milliseconds",
                 message="That looks like milliseconds. Return seconds, as time.perf_counter "
                 "counts them.",
-                matches=_ratio_between(300, 3000),
                 example=lambda: _milliseconds,
+                matches=_ratio_between(300, 3000),
             ),
         ),
         success="Correct: warmed up and blocked, your timing matches the real work.",
@@ -290,22 +286,22 @@ EXERCISES = (
                 id="one-leaf",
                 message="You waited for one array only. jax.block_until_ready(result) waits "
                 "for every array in the pytree.",
-                matches=lambda a: callable(a) and _tree_outcome(a)[0] == 1,
                 example=lambda: _blocks_one,
+                matches=lambda a: callable(a) and _tree_outcome(a)[0] == 1,
             ),
             Mistake(
                 id="not-blocked",
                 message="Nothing was waited for: the result came back while its arrays may "
                 "still be computing. Wrap it in jax.block_until_ready(...).",
-                matches=lambda a: callable(a) and _tree_outcome(a) == (0, True),
                 example=lambda: _blocks_none,
+                matches=lambda a: callable(a) and _tree_outcome(a) == (0, True),
             ),
             Mistake(
                 id="returns-none",
                 message="You waited for everything but returned None. jax.block_until_ready "
                 "returns its argument: return it.",
-                matches=lambda a: callable(a) and _tree_outcome(a) == (3, False),
                 example=lambda: _returns_nothing,
+                matches=lambda a: callable(a) and _tree_outcome(a) == (3, False),
             ),
         ),
         success="Correct: one call waits for the whole pytree.",

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from jaxtour.exercises.common import article_xy, is_tuple_of, jax, jnp
-from jaxtour.grader.mistakes import behaves_like, equals_tree
+from jaxtour.exercises.common import article_xy, jax, jnp
 from jaxtour.grader.rules import SameFunction, SamePytree
 from jaxtour.grader.spec import Exercise, Mistake
 
@@ -22,6 +21,19 @@ def _grad_and_aux():
 @cache
 def _value_aux_grad():
     return jax.value_and_grad(_squared_error_with_aux, has_aux=True)(*article_xy())
+
+
+# --- 05.value_grad_aux ------------------------------------------------------------------
+
+
+def _flat_triple():
+    (value, aux), gradient = _value_aux_grad()
+    return value, aux, gradient
+
+
+def _aux_outside():
+    (value, aux), gradient = _value_aux_grad()
+    return (value, gradient), aux
 
 
 # --- 05.loss_with_predictions -----------------------------------------------------------
@@ -72,21 +84,18 @@ EXERCISES = (
                 id="aux-first",
                 message="The pair is the wrong way round: grad(..., has_aux=True) returns "
                 "(gradient, aux), the gradient first.",
-                matches=lambda a: is_tuple_of(a, 2) and equals_tree(_grad_and_aux()[::-1])(a),
                 example=lambda: _grad_and_aux()[::-1],
             ),
             Mistake(
                 id="gradient-only",
                 message="That is only the gradient. With has_aux=True, grad returns a pair "
                 "(gradient, aux); the exercise asks for the pair.",
-                matches=lambda a: not isinstance(a, tuple) and equals_tree(_grad_and_aux()[0])(a),
                 example=lambda: _grad_and_aux()[0],
             ),
             Mistake(
                 id="value-and-grad-shape",
                 message="That is what value_and_grad(..., has_aux=True) returns, "
                 "((value, aux), gradient). Here use jax.grad, which returns (gradient, aux).",
-                matches=lambda a: is_tuple_of(a, 2) and equals_tree(_value_aux_grad())(a),
                 example=_value_aux_grad,
             ),
         ),
@@ -110,35 +119,18 @@ EXERCISES = (
                 id="flat-triple",
                 message="The three parts are right but flat. value_and_grad nests them: "
                 "((value, aux), gradient), the function's own output first.",
-                matches=lambda a: (
-                    is_tuple_of(a, 3)
-                    and equals_tree((*_value_aux_grad()[0], _value_aux_grad()[1]))(a)
-                ),
-                example=lambda: (*_value_aux_grad()[0], _value_aux_grad()[1]),
+                example=_flat_triple,
             ),
             Mistake(
                 id="aux-outside",
                 message="The aux is in the wrong place: it travels with the value. "
                 "The result is ((value, aux), gradient).",
-                matches=lambda a: (
-                    is_tuple_of(a, 2)
-                    and equals_tree(
-                        (
-                            (_value_aux_grad()[0][0], _value_aux_grad()[1]),
-                            _value_aux_grad()[0][1],
-                        )
-                    )(a)
-                ),
-                example=lambda: (
-                    (_value_aux_grad()[0][0], _value_aux_grad()[1]),
-                    _value_aux_grad()[0][1],
-                ),
+                example=_aux_outside,
             ),
             Mistake(
                 id="grad-not-value-and-grad",
                 message="That is jax.grad(..., has_aux=True), (gradient, aux): no value. "
                 "value_and_grad adds it: ((value, aux), gradient).",
-                matches=lambda a: is_tuple_of(a, 2) and equals_tree(_grad_and_aux())(a),
                 example=_grad_and_aux,
             ),
         ),
@@ -165,21 +157,18 @@ EXERCISES = (
                 id="aux-first",
                 message="has_aux=True differentiates the first output, so the loss must come "
                 "first: return (loss, predictions).",
-                matches=behaves_like(_aux_first, _model_inputs),
                 example=lambda: _aux_first,
             ),
             Mistake(
                 id="loss-only",
                 message="That returns only the loss. Return the predictions beside it: "
                 "return loss, predictions.",
-                matches=behaves_like(_loss_only, _model_inputs),
                 example=lambda: _loss_only,
             ),
             Mistake(
                 id="sum-not-mean",
                 message="That loss is the sum of squared errors. The mean squared error "
                 "divides by the number of points: jnp.mean(...).",
-                matches=behaves_like(_summed, _model_inputs),
                 example=lambda: _summed,
             ),
         ),

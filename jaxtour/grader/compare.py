@@ -10,8 +10,7 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-import numpy as np
-
+from jaxtour.grader.pristine import np
 from jaxtour.lazy import is_jax_array
 
 # (rtol, atol) by floating dtype width in bytes; integers and booleans compare exactly.
@@ -83,6 +82,8 @@ def compare_arrays(got: Any, expected: Any, *, check_dtype: bool = True) -> str 
     """Compare two array-likes: shape first, then dtype, then values within tolerance."""
     got_arr = np.asarray(got)
     exp_arr = np.asarray(expected)
+    if got_arr.dtype.kind == "O" and exp_arr.dtype.kind != "O":
+        return f"It holds Python objects, not numbers: {short_repr(got)}."
     if got_arr.shape != exp_arr.shape:
         return f"It has shape {got_arr.shape}, but the expected shape is {exp_arr.shape}."
     if check_dtype and got_arr.dtype != exp_arr.dtype:

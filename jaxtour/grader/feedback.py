@@ -1,12 +1,16 @@
 """What the grader says back: a Feedback for a check, a Note for hints and solutions.
 
 Both render as HTML in Jupyter and as plain text everywhere else, and their text
-is deterministic so that nbval can compare stored outputs.
+is deterministic so that nbval can compare stored outputs. The HTML takes its colours
+from JupyterLab's theme variables (light and dark alike) and says every status in words
+and a symbol: colour only repeats what the text says. Code keeps its indentation, and a
+"lesson NN_slug, section '...'" reference becomes a link to that section.
 """
 
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -24,13 +28,41 @@ _LABELS: dict[str, str] = {
     "unattempted": "Not attempted",
     "timeout": "Timed out",
 }
-_COLOURS: dict[str, str] = {
-    "correct": "#1b7f3b",
-    "incorrect": "#b35900",
-    "error": "#b00020",
-    "unattempted": "#555555",
-    "timeout": "#b00020",
+_SYMBOLS: dict[str, str] = {
+    "correct": "\u2714",  # heavy check mark
+    "incorrect": "\u2716",  # heavy multiplication x
+    "error": "\u26a0",  # warning sign
+    "unattempted": "\u2026",  # ellipsis
+    "timeout": "\u23f1",  # stopwatch
 }
+# JupyterLab's theme variables, with fallbacks for other front ends.
+_ACCENTS: dict[str, str] = {
+    "correct": "var(--jp-success-color1, #1b7f3b)",
+    "incorrect": "var(--jp-warn-color1, #b35900)",
+    "error": "var(--jp-error-color1, #b00020)",
+    "unattempted": "var(--jp-border-color1, #888888)",
+    "timeout": "var(--jp-error-color1, #b00020)",
+    "note": "var(--jp-brand-color1, #3366cc)",
+}
+_BOX = (
+    "border-left:4px solid {accent};padding:4px 10px;margin:4px 0;"
+    "color:var(--jp-content-font-color1, inherit);overflow-wrap:break-word"
+)
+_SECTION = re.compile(r"lesson (\d\d_[a-z0-9_]+), section '([^']+)'")
+
+
+def prose_html(text: str) -> str:
+    """Escaped text; line breaks and indentation kept, lesson sections linked."""
+    escaped = html.escape(text, quote=False)
+    linked = _SECTION.sub(_section_link, escaped)
+    return f'<div style="white-space:pre-wrap">{linked}</div>'
+
+
+def _section_link(match: re.Match[str]) -> str:
+    stem, section = match.group(1), html.unescape(match.group(2))
+    anchor = "-".join(section.replace("`", "").split())
+    href = html.escape(f"{stem}.ipynb#{anchor}")
+    return f'<a href="{href}">lesson {stem}, section &#x27;{html.escape(section)}&#x27;</a>'
 
 
 @dataclass(frozen=True, repr=False)
@@ -69,12 +101,12 @@ class Feedback(Display):
         return "\n".join(lines)
 
     def html(self) -> str:
-        colour = _COLOURS[self.status]
-        body = html.escape(self.message).replace("\n", "<br>")
+        box = _BOX.format(accent=_ACCENTS[self.status])
+        symbol = _SYMBOLS[self.status]
         parts = [
-            f'<div class="jaxtour-feedback jaxtour-{self.status}" '
-            f'style="border-left:4px solid {colour};padding:4px 10px;margin:4px 0">',
-            f'<b style="color:{colour}">{html.escape(self.headline)}</b><br>{body}',
+            f'<div class="jaxtour-feedback jaxtour-{self.status}" style="{box}">',
+            f'<b><span aria-hidden="true">{symbol}</span> {html.escape(self.headline)}</b>',
+            prose_html(self.message),
         ]
         if self.details:
             parts.append(
@@ -101,9 +133,12 @@ class Note(Display):
         return f"{self.heading}\n{self.body}"
 
     def html(self) -> str:
-        body = html.escape(self.body)
-        inner = f"<pre>{body}</pre>" if self.code else body.replace("\n", "<br>")
+        if self.code:
+            inner = f'<pre style="overflow-x:auto">{html.escape(self.body)}</pre>'
+        else:
+            inner = prose_html(self.body)
+        box = _BOX.format(accent=_ACCENTS["note"])
         return (
-            '<div class="jaxtour-note" style="border-left:4px solid #3366cc;'
-            f'padding:4px 10px;margin:4px 0"><b>{html.escape(self.heading)}</b><br>{inner}</div>'
+            f'<div class="jaxtour-note" style="{box}">'
+            f"<b>{html.escape(self.heading)}</b>{inner}</div>"
         )

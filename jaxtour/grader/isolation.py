@@ -2,7 +2,9 @@
 
 ``preserved_world()`` snapshots what the learner's code could change behind their
 back (JAX's configuration, including x64 and the default device; NumPy's global
-random state; matplotlib's current figure and rcParams) and restores it afterwards.
+random state; matplotlib's current figure and rcParams; the functions of NumPy, JAX
+and the builtins, which an answer could rebind) and restores it afterwards. Inside it,
+``jit`` is on, whatever the learner set: a rule that applies ``jax.jit`` must jit.
 ``protected(answer)`` hands the grader a copy or a read-only view of the answer, so
 nothing the learner passed in is ever mutated.
 """
@@ -76,16 +78,59 @@ def _matplotlib_preserved() -> Iterator[None]:
                 Gcf.set_active(active)
 
 
+# Modules whose functions the learner's code could rebind (np.isclose = ...).
+GUARDED_MODULES = (
+    "builtins",
+    "numpy",
+    "numpy.testing",
+    "jax",
+    "jax.numpy",
+    "jax.tree",
+    "jax.tree_util",
+    "jax.random",
+)
+
+
+def _namespaces_snapshot() -> dict[str, dict[str, Any]]:
+    return {name: dict(vars(sys.modules[name])) for name in GUARDED_MODULES if name in sys.modules}
+
+
+def _restore_namespaces(before: dict[str, dict[str, Any]]) -> None:
+    """Put back every attribute of a guarded module that was rebound or deleted."""
+    for name, attributes in before.items():
+        namespace = vars(sys.modules[name])
+        for attribute, value in attributes.items():
+            if namespace.get(attribute, _MISSING) is not value:
+                namespace[attribute] = value
+
+
+_MISSING = object()
+
+
+@contextlib.contextmanager
+def _jit_enabled() -> Iterator[None]:
+    """Turn jax_disable_jit off for the check (the config snapshot turns it back)."""
+    jax = sys.modules.get("jax")
+    if jax is not None:
+        with contextlib.suppress(Exception):
+            if jax.config.values.get("jax_disable_jit"):
+                jax.config.update("jax_disable_jit", False)
+    yield
+
+
 @contextlib.contextmanager
 def preserved_world() -> Iterator[None]:
-    """Restore JAX config, NumPy's random state, matplotlib state, stdout and stderr."""
+    """Restore JAX config, NumPy's random state, matplotlib state, stdout and stderr,
+    and every function of the guarded modules."""
+    namespaces = _namespaces_snapshot()
     jax_config = _jax_config_snapshot()
     random_state = np.random.get_state()
     stdout, stderr = sys.stdout, sys.stderr
     try:
-        with _matplotlib_preserved():
+        with _matplotlib_preserved(), _jit_enabled():
             yield
     finally:
+        _restore_namespaces(namespaces)
         sys.stdout, sys.stderr = stdout, stderr
         np.random.set_state(random_state)
         _restore_jax_config(jax_config)

@@ -7,6 +7,9 @@ refuses answers no exercise can accept before any rule runs.
 
 from __future__ import annotations
 
+import linecache
+import re
+import sys
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -16,7 +19,7 @@ from jaxtour.grader.compare import short_repr
 from jaxtour.grader.explain import explain_exception
 from jaxtour.lazy import is_tracer
 
-__all__ = ["LearnerCodeError", "call_learner", "screen"]
+__all__ = ["LearnerCodeError", "call_learner", "error_in_cell_assigning", "read_names", "screen"]
 
 
 class LearnerCodeError(Exception):
@@ -67,4 +70,33 @@ def screen(answer: Any) -> str | None:
             "uses while it traces a function, not a real array. Return the value from "
             "the transformed function instead of storing it."
         )
+    return None
+
+
+def read_names(get_answer: Callable[[], Any]) -> set[str]:
+    """The global names a check's ``lambda: answer`` reads (``{'answer'}``)."""
+    code = getattr(get_answer, "__code__", None)
+    return set(getattr(code, "co_names", ()))
+
+
+def error_in_cell_assigning(names: set[str]) -> BaseException | None:
+    """The session's last error, if it came from a cell that assigns one of ``names``.
+
+    IPython keeps each cell's source in ``linecache`` under the cell's file name, and
+    keeps the last uncaught error in ``sys.last_value``: the error belongs to the
+    exercise cell when a frame of its traceback is in a cell that defines the answer.
+    """
+    error = getattr(sys, "last_value", None) or getattr(sys, "last_exc", None)
+    if error is None or not names:
+        return None
+    name = "|".join(map(re.escape, sorted(names)))
+    defines = re.compile(
+        rf"^[ \t]*(?:def[ \t]+(?:{name})\b|(?:{name})[ \t]*(?::[^=\n]*)?=(?!=))", re.M
+    )
+    frame = error.__traceback__
+    while frame is not None:
+        source = "".join(linecache.getlines(frame.tb_frame.f_code.co_filename))
+        if source and defines.search(source):
+            return error
+        frame = frame.tb_next
     return None

@@ -1,7 +1,8 @@
 """The Check / Hint / Solution panel shown under each exercise.
 
 The panel knows nothing of exercises: ``checks.show`` hands it the first feedback and
-three callbacks (check again, hint number n, the solution) and how many hints there are.
+``PanelActions``: three callbacks (check again, hint number n, the solution) and how
+many hints there are.
 
 Works with ipywidgets 8 (JupyterLab 4) and 7.7.1 (Colab). One display carries the
 widget and a static copy of the feedback, so a front end without widgets (nbval,
@@ -14,6 +15,7 @@ callback never reaches the page in JupyterLab), set through the widget's state
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from jaxtour.grader.feedback import FEEDBACK_MIME, Feedback, Note
@@ -37,20 +39,31 @@ def static_bundle(exercise_id: str, feedback: Feedback) -> dict[str, Any]:
         f"\nHints: checks.hint({exercise_id!r}, 1), 2, ...; "
         f"the answer: checks.solution({exercise_id!r})"
     )
+    run_me = (
+        '<div style="font-size:smaller;color:var(--jp-content-font-color2, inherit)">'
+        "Run this cell to get the Check, Hint and Solution buttons.</div>"
+    )
     return {
         "text/plain": feedback.text() + footer,
-        "text/html": feedback.html(),
+        "text/html": feedback.html() + run_me,
         FEEDBACK_MIME: feedback.as_json(),
     }
 
 
-def display_panel(
-    feedback: Feedback,
-    check: Callable[[], Feedback],
-    hint: Callable[[int], Note],
-    solution: Callable[[], Note],
-    hint_count: int,
-) -> None:
+CHECKING = Note("Checking\u2026", "Your answer is being checked; the verdict replaces this.")
+
+
+@dataclass(frozen=True)
+class PanelActions:
+    """What the buttons do: check the current answer again, hint number n, the solution."""
+
+    check: Callable[[], Feedback]
+    hint: Callable[[int], Note]
+    solution: Callable[[], Note]
+    hint_count: int
+
+
+def display_panel(feedback: Feedback, actions: PanelActions) -> None:
     """Display the panel; outside a kernel, or if anything fails, print the feedback."""
     try:
         if not in_kernel():
@@ -59,7 +72,7 @@ def display_panel(
         from IPython.display import display
 
         bundle = static_bundle(feedback.exercise_id, feedback)
-        panel = build_panel(feedback, check, hint, solution, hint_count)
+        panel = build_panel(feedback, actions)
         if panel is not None:
             bundle[WIDGET_VIEW_MIME] = {
                 "version_major": 2,
@@ -71,22 +84,21 @@ def display_panel(
         print(feedback.text())
 
 
-def build_panel(
-    feedback: Feedback,
-    check: Callable[[], Feedback],
-    hint: Callable[[int], Note],
-    solution: Callable[[], Note],
-    hint_count: int,
-):
+def build_panel(feedback: Feedback, actions: PanelActions):
     """Build the panel's widgets; None when ipywidgets cannot be imported."""
     try:
         import ipywidgets as w
     except ImportError:
         return None
-    count = hint_count
-    check_button = w.Button(description="Check", button_style="primary", icon="check")
-    hint_button = w.Button(description="Hint", icon="question", disabled=count == 0)
-    solution_button = w.Button(description="Solution", icon="eye", disabled=count == 0)
+    count = actions.hint_count
+
+    def button(description: str, icon: str, **extra: Any):
+        # width auto: "No more hints" must never be cut to "No more hi..."
+        return w.Button(description=description, icon=icon, layout=w.Layout(width="auto"), **extra)
+
+    check_button = button("Check", "check", button_style="primary")
+    hint_button = button("Hint", "question", disabled=count == 0)
+    solution_button = button("Solution", "eye", disabled=count == 0)
     feedback_out = w.Output()
     help_out = w.Output()
     feedback_out.append_display_data(feedback)
@@ -102,13 +114,24 @@ def build_panel(
         return on_click
 
     def on_check() -> None:
-        result = check()
+        # Say so at once, and keep the buttons still, until the verdict is in.
+        feedback_out.outputs = ()
+        feedback_out.append_display_data(CHECKING)
+        buttons = (check_button, hint_button, solution_button)
+        enabled = [b for b in buttons if not b.disabled]
+        for b in enabled:
+            b.disabled = True
+        try:
+            result = actions.check()
+        finally:
+            for b in enabled:
+                b.disabled = False
         feedback_out.outputs = ()
         feedback_out.append_display_data(result)
 
     def on_hint() -> None:
         state["hints"] += 1
-        help_out.append_display_data(hint(state["hints"]))
+        help_out.append_display_data(actions.hint(state["hints"]))
         if state["hints"] >= count:
             hint_button.disabled = True
             hint_button.description = "No more hints"
@@ -116,7 +139,7 @@ def build_panel(
             hint_button.description = f"Hint {state['hints'] + 1} of {count}"
 
     def on_solution() -> None:
-        help_out.append_display_data(solution())
+        help_out.append_display_data(actions.solution())
         solution_button.disabled = True
 
     check_button.on_click(guarded(on_check, feedback_out))

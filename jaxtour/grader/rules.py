@@ -8,13 +8,13 @@ is how a ``Mistake`` without ``matches`` recognises its answer.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
-
-import numpy as np
 
 from jaxtour.grader.compare import compare_arrays, describe, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
+from jaxtour.grader.pristine import np
 from jaxtour.lazy import is_jax_array, jax
 
 Inputs = Sequence[tuple[Any, ...]]
@@ -83,6 +83,7 @@ class ExactInteger:
             answer = int(arr)
         if not isinstance(answer, int):
             return f"Expected an integer, but this is {describe(answer)}."
+        answer = int.__index__(answer)  # a plain int: never the answer's own operators
         if answer != expected:
             return f"{answer} is not the right number."
         return None
@@ -115,6 +116,17 @@ def dtype_name(answer: Any) -> str | None:
         return None
 
 
+@lru_cache(maxsize=256)
+def outputs_on(cases: Callable[[], Inputs], fn: Callable[..., Any]) -> tuple[Any, ...]:
+    """``fn(*args)`` for every case, computed once per (cases, grader function) pair.
+
+    Only the grader's own functions come here (references, mistake examples): their
+    inputs are deterministic and they are pure. The learner's function always gets
+    freshly built inputs and is never cached.
+    """
+    return tuple(jax.block_until_ready(fn(*args)) for args in cases())
+
+
 @dataclass(frozen=True)
 class SameFunction:
     """The answer must be a function that agrees with the reference on every input.
@@ -128,9 +140,6 @@ class SameFunction:
     seed: int = 0
     output: Callable[[Any, Any], str | None] = JaxArray()
     transform: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None
-    _outputs: dict[int, tuple[Any, list[Any]]] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
 
     def cases(self) -> list[tuple[Any, ...]]:
         cases = list(self.inputs())
@@ -142,18 +151,9 @@ class SameFunction:
         """Run the reference once on every case, so its compilation is not timed."""
         self.expected_outputs(expected)
 
-    def expected_outputs(self, expected: Callable[..., Any]) -> list[Any]:
-        """The reference's output on every case, computed once per reference function.
-
-        The inputs are deterministic and the reference is pure, so its outputs are
-        cached; the learner's function always gets freshly built inputs.
-        """
-        key = id(expected)
-        cached = self._outputs.get(key)
-        if cached is None or cached[0] is not expected:
-            outputs = [jax.block_until_ready(expected(*args)) for args in self.cases()]
-            cached = self._outputs[key] = (expected, outputs)
-        return cached[1]
+    def expected_outputs(self, expected: Callable[..., Any]) -> tuple[Any, ...]:
+        """The reference's (or a mistake example's) output on every case."""
+        return outputs_on(self.cases, expected)
 
     def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
         if not callable(answer):
@@ -241,8 +241,16 @@ class Choice:
     options: tuple[str, ...]
 
     def __call__(self, answer: Any, expected: str) -> str | None:
-        if not isinstance(answer, str) or answer.strip().upper() not in self.options:
+        chosen = option_of(answer)
+        if chosen not in self.options:
             return f"Answer with one of {', '.join(map(repr, self.options))}, as a string."
-        if answer.strip().upper() != expected:
-            return f"{answer.strip().upper()} is not the one."
+        if chosen != expected:
+            return f"{chosen} is not the one."
         return None
+
+
+def option_of(answer: Any) -> str | None:
+    """``" b "`` -> ``"B"``, with str's own methods (never a subclass's); None if no string."""
+    if not isinstance(answer, str):
+        return None
+    return str.upper(str.strip(answer))

@@ -30,15 +30,33 @@ ENV_DIR = "JAXTOUR_DATA_DIR"
 ENV_SWITCH = "JAXTOUR_PROGRESS"
 LOCK_TIMEOUT_S = 10.0
 
-_SCHEMA = """
+_SCHEMA = (
+    """
 CREATE TABLE IF NOT EXISTS checks (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     at REAL NOT NULL,
     exercise TEXT NOT NULL,
     status TEXT NOT NULL,
-    mistake TEXT
+    mistake TEXT,
+    hints INTEGER NOT NULL DEFAULT 0,
+    solution INTEGER NOT NULL DEFAULT 0
 )
-"""
+""",
+    """
+CREATE TABLE IF NOT EXISTS help (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at REAL NOT NULL,
+    exercise TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    level INTEGER NOT NULL
+)
+""",
+)
+# Columns added since the first release, added in place to an older store.
+_ADDED_COLUMNS = {
+    "hints": "INTEGER NOT NULL DEFAULT 0",
+    "solution": "INTEGER NOT NULL DEFAULT 0",
+}
 
 
 class StoreCorrupt(Exception):
@@ -74,7 +92,12 @@ def _connect(path: Path) -> Iterator[sqlite3.Connection]:
     connection = sqlite3.connect(path, timeout=LOCK_TIMEOUT_S, isolation_level=None)
     try:
         try:
-            connection.execute(_SCHEMA)
+            for statement in _SCHEMA:
+                connection.execute(statement)
+            columns = {row[1] for row in connection.execute("PRAGMA table_info(checks)")}
+            for name, declaration in _ADDED_COLUMNS.items():
+                if name not in columns:
+                    connection.execute(f"ALTER TABLE checks ADD COLUMN {name} {declaration}")
             connection.execute("SELECT exercise, status FROM checks LIMIT 1").fetchall()
         except sqlite3.DatabaseError as exc:
             if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
@@ -115,17 +138,36 @@ def _store(path: Path | None = None) -> Iterator[sqlite3.Connection]:
 
 
 def record(exercise_id: str, status: str, mistake: str | None = None) -> bool:
-    """Append one check outcome. Returns False (and raises nothing) when it was not stored."""
+    """Append one check outcome, with the help seen so far (the most specific hint, and
+    whether the solution was shown). Returns False (and raises nothing) if not stored."""
     if not enabled():
         return False
     try:
         with _store() as connection:
             connection.execute(
-                "INSERT INTO checks (at, exercise, status, mistake) VALUES (?, ?, ?, ?)",
-                (time.time(), exercise_id, status, mistake),
+                "INSERT INTO checks (at, exercise, status, mistake, hints, solution)"
+                " VALUES (?, ?, ?, ?,"
+                "  (SELECT COALESCE(MAX(level), 0) FROM help WHERE exercise = ? AND kind = 'hint'),"
+                "  EXISTS (SELECT 1 FROM help WHERE exercise = ? AND kind = 'solution'))",
+                (time.time(), exercise_id, status, mistake, exercise_id, exercise_id),
             )
         return True
     except Exception:  # a read-only home, a full disk, a lock held too long
+        return False
+
+
+def record_help(exercise_id: str, kind: str, level: int = 0) -> bool:
+    """Note that hint ``level`` (kind 'hint') or the solution (kind 'solution') was shown."""
+    if not enabled():
+        return False
+    try:
+        with _store() as connection:
+            connection.execute(
+                "INSERT INTO help (at, exercise, kind, level) VALUES (?, ?, ?, ?)",
+                (time.time(), exercise_id, kind, int(level)),
+            )
+        return True
+    except Exception:
         return False
 
 
@@ -135,6 +177,8 @@ class ExerciseProgress:
     attempts: int
     passed: bool
     last_status: str
+    # How the first pass came: 'unaided', 'hint' (after hints) or 'solution'; None if not yet.
+    passed_with: str | None = None
 
 
 def read(path: Path | None = None) -> dict[str, ExerciseProgress]:
@@ -145,10 +189,15 @@ def read(path: Path | None = None) -> dict[str, ExerciseProgress]:
         rows = connection.execute(
             "SELECT exercise, COUNT(*), MAX(status = 'correct'),"
             " (SELECT c2.status FROM checks c2 WHERE c2.exercise = c1.exercise"
-            "  ORDER BY c2.id DESC LIMIT 1)"
+            "  ORDER BY c2.id DESC LIMIT 1),"
+            " (SELECT CASE WHEN c3.solution THEN 'solution' WHEN c3.hints > 0 THEN 'hint'"
+            "   ELSE 'unaided' END FROM checks c3"
+            "  WHERE c3.exercise = c1.exercise AND c3.status = 'correct' ORDER BY c3.id LIMIT 1)"
             " FROM checks c1 WHERE status != 'unattempted' GROUP BY exercise"
         ).fetchall()
-    return {row[0]: ExerciseProgress(row[0], int(row[1]), bool(row[2]), row[3]) for row in rows}
+    return {
+        row[0]: ExerciseProgress(row[0], int(row[1]), bool(row[2]), row[3], row[4]) for row in rows
+    }
 
 
 def count(path: Path | None = None) -> int:
@@ -165,6 +214,7 @@ class LessonProgress:
     exercises: int
     attempted: int
     passed: int
+    passed_with_help: int = 0  # of those passed: after a hint or the solution
 
 
 def by_lesson(
@@ -176,7 +226,8 @@ def by_lesson(
     for lesson, ids in exercise_ids.items():
         attempted = sum(1 for i in ids if i in done)
         passed = sum(1 for i in ids if i in done and done[i].passed)
-        table.append(LessonProgress(lesson, len(ids), attempted, passed))
+        helped = sum(1 for i in ids if i in done and done[i].passed_with in ("hint", "solution"))
+        table.append(LessonProgress(lesson, len(ids), attempted, passed, helped))
     return table
 
 

@@ -3,8 +3,9 @@
 ``jaxtour lab`` copies the shipped lessons into the workspace, file by file, skipping
 every file that is already there, and remembers in ``.jaxtour-workspace.json`` which
 shipped version each copy came from. When a newer jaxtour ships a changed lesson, the
-learner's copy stays as it is and ``stale()`` names it; ``reset()`` moves the learner's
-file to a timestamped backup beside it and copies the new one in.
+learner's copy stays as it is and ``sync()`` names it; ``reset()`` moves the learner's
+file to a timestamped backup in the workspace's ``backups/`` folder (so the lessons stay
+the only notebooks at the top) and copies the new one in.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from jaxtour.learner.backups import move_to_backup
 
 MANIFEST = ".jaxtour-workspace.json"
 DEFAULT_DIR = "jaxtour-lessons"
+BACKUPS = "backups"  # reset's backups: <workspace>/backups/03_grad.backup-<stamp>.ipynb
+LAB_DIR = ".jaxtour-lab"  # what `jaxtour lab` keeps for JupyterLab: its settings and its log
 
 
 class WorkspaceError(Exception):
@@ -125,7 +128,7 @@ def find_lesson(name: str) -> Path:
 
 
 def reset(folder: Path, name: str) -> tuple[Path, Path | None]:
-    """Restore a fresh copy of one lesson; the learner's file moves to a backup first.
+    """Restore a fresh copy of one lesson; the learner's file moves to ``backups/`` first.
 
     Returns (the fresh copy, the backup or None when there was nothing to back up).
     """
@@ -134,9 +137,26 @@ def reset(folder: Path, name: str) -> tuple[Path, Path | None]:
     if not folder.is_dir():
         raise WorkspaceError(f"{folder} is not a jaxtour workspace (run `jaxtour lab` first)")
     target = folder / source.name
-    backup = move_to_backup(target, "backup") if target.exists() else None
-    shutil.copyfile(source, target)
+    backup = None
+    try:
+        if target.exists():
+            backup = move_to_backup(target, "backup", into=folder / BACKUPS)
+        shutil.copyfile(source, target)
+    except OSError as exc:
+        where = exc.filename or folder
+        problem = exc.strerror or exc
+        raise WorkspaceError(f"cannot reset {source.name} in {where}: {problem}") from None
     manifest = _read_manifest(folder)
     manifest[source.name] = _digest(source)
     _write_manifest(folder, manifest)
     return target, backup
+
+
+def lab_dir(folder: Path) -> Path:
+    """The workspace's hidden folder for JupyterLab's settings and log, created if needed."""
+    path = Path(folder) / LAB_DIR
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WorkspaceError(f"cannot write to {path}: {exc.strerror or exc}") from None
+    return path

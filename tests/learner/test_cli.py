@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import stat
 import subprocess
@@ -13,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from jaxtour import cli
-from jaxtour.learner import doctor, workspace
+from jaxtour.learner import backups, doctor, workspace
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 JAXTOUR = [sys.executable, "-m", "jaxtour.cli"]
 
 
@@ -64,16 +65,53 @@ def test_lab_names_shipped_lessons_newer_than_the_workspace_copy(tmp_path):
 def test_reset_backs_up_the_learners_file_then_restores_a_fresh_copy(tmp_path):
     ws = tmp_path / "jaxtour-lessons"
     workspace.sync(ws)
+    lessons_before = workspace.lesson_files(ws)
     (ws / "05_has_aux.ipynb").write_text("my answers")
     result = run("reset", "05", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    backups = list(ws.glob("05_has_aux.backup-*.ipynb"))
-    assert len(backups) == 1 and backups[0].read_text() == "my answers"
+    saved = list((ws / "backups").glob("05_has_aux.backup-*.ipynb"))
+    assert len(saved) == 1 and saved[0].read_text() == "my answers"
+    assert re.fullmatch(r"05_has_aux\.backup-\d{8}-\d{6}\.ipynb", saved[0].name)
     fresh = workspace.shipped_lessons() / "05_has_aux.ipynb"
     assert (ws / "05_has_aux.ipynb").read_bytes() == fresh.read_bytes()
+    # The backup is out of the way: the lesson list and the top level hold lessons only.
+    assert workspace.lesson_files(ws) == lessons_before
+    assert sorted(p.name for p in ws.glob("*.ipynb")) == sorted(
+        p.name for p in lessons_before if p.suffix == ".ipynb"
+    )
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"jaxtour: moved your 05_has_aux.ipynb to backups/{saved[0].name}"
+    assert "close its tab without saving" in lines[-1]
+    assert "File > Reload Notebook from Disk" in lines[-1]
     again = run("reset", "05_has_aux", cwd=tmp_path)  # a second reset keeps both backups
-    assert again.returncode == 0 and len(list(ws.glob("05_has_aux.backup-*.ipynb"))) == 2
+    assert again.returncode == 0
+    assert len(list((ws / "backups").glob("05_has_aux.backup-*.ipynb"))) == 2
     assert run("reset", "5", cwd=tmp_path).returncode == 0  # "5" is lesson 05
+
+
+def test_a_backup_never_replaces_another(tmp_path, monkeypatch):
+    monkeypatch.setattr(backups.time, "strftime", lambda fmt: "20250101-120000")
+    for text in ("first", "second", "third"):
+        (tmp_path / "03_grad.ipynb").write_text(text)
+        backups.move_to_backup(tmp_path / "03_grad.ipynb", "backup", into=tmp_path / "backups")
+    saved = {p.name: p.read_text() for p in (tmp_path / "backups").iterdir()}
+    assert saved == {
+        "03_grad.backup-20250101-120000.ipynb": "first",
+        "03_grad.backup-20250101-120000-1.ipynb": "second",
+        "03_grad.backup-20250101-120000-2.ipynb": "third",
+    }
+    assert not (tmp_path / "03_grad.ipynb").exists()
+
+
+def test_reset_where_backups_cannot_go_is_one_line(tmp_path):
+    ws = tmp_path / "jaxtour-lessons"
+    workspace.sync(ws)
+    (ws / "backups").write_text("a file where the backups folder should go")
+    result = run("reset", "03", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.startswith("jaxtour: cannot reset 03_grad.ipynb in ")
+    assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
+    assert (ws / "03_grad.ipynb").exists()  # the learner's file stays where it was
 
 
 @pytest.mark.parametrize(

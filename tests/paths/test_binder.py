@@ -8,9 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import binder_requirements
 import pytest
-from conftest import ROOT
+
+from tests.helpers import ROOT
+from tools import binder_requirements
 
 BINDER = ROOT / "binder"
 
@@ -53,6 +54,7 @@ def _tracked_copy(target: Path) -> Path:
     return target
 
 
+@pytest.mark.slow
 def test_repo2docker_picks_the_pinned_python_and_installs_jaxtour(tmp_path):
     repo2docker = shutil.which("repo2docker", path=str(Path(sys.executable).parent))
     if repo2docker is None:
@@ -75,6 +77,7 @@ def test_repo2docker_picks_the_pinned_python_and_installs_jaxtour(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_a_fresh_venv_from_binder_requirements_runs_lesson_00(tmp_path):
     repo = _tracked_copy(tmp_path / "repo")
     venv = tmp_path / "venv"

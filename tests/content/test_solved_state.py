@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from build_lessons import execute, reported_statuses, solved
-from conftest import read_notebook
+import pytest
+
+from tests.helpers import read_notebook
+from tools.build_lessons import execute, reported_statuses, solved
 
 
+@pytest.mark.slow
 def test_solved_lesson_reports_correct_for_every_check(lesson):
     notebook, solved_ids = solved(read_notebook(lesson))
     execute(notebook, timeout=120)

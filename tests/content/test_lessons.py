@@ -1,14 +1,16 @@
-"""The notebook conventions of lessons/README.md, checked on every lesson."""
+"""The notebook conventions of CONTRIBUTING.md, checked on every lesson."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from build_lessons import WIDGET_VIEW_MIME, notebook_from_source
-from conftest import LESSON_NOTEBOOKS, LESSONS, cell_check, cell_exercise, read_notebook
 
+from jaxtour import catalog
 from jaxtour.exercises import by_lesson
+from tests.helpers import LESSON_NOTEBOOKS, LESSONS, cell_check, cell_exercise, read_notebook
+from tools import lesson_index
+from tools.build_lessons import WIDGET_VIEW_MIME, notebook_from_source
 
 
 def test_lessons_exist_with_numbered_names():
@@ -16,6 +18,12 @@ def test_lessons_exist_with_numbered_names():
     assert names[:2] == ["00_welcome.ipynb", "01_jnp_as_numpy.ipynb"]
     assert all(re.fullmatch(r"\d\d_[a-z0-9_]+\.ipynb", n) for n in names)
     assert sorted(by_lesson()) == [p.stem for p in LESSON_NOTEBOOKS]
+
+
+def test_the_catalog_names_every_lesson_file_and_no_other():
+    numbered = {p.name for p in LESSONS.iterdir() if re.match(r"\d\d_", p.name)}
+    expected = {n for lesson in catalog.LESSONS for n in (lesson.notebook, lesson.source)}
+    assert numbered == expected
 
 
 def test_notebook_matches_its_markdown_source(lesson):
@@ -96,3 +104,13 @@ def test_no_stderr_in_stored_outputs(notebook):
     for cell in read_notebook(notebook).cells:
         for output in cell.get("outputs", []):
             assert not (output.output_type == "stream" and output.name == "stderr"), cell.source
+
+
+def test_both_lesson_indexes_are_generated_from_the_catalog():
+    assert lesson_index.main(["--check"]) == 0, "run `make index`"
+
+
+def test_each_lessons_heading_is_its_catalog_title():
+    for lesson in catalog.LESSONS:
+        source = (LESSONS / lesson.source).read_text(encoding="utf-8")
+        assert f"\n# {lesson.number} · {lesson.title}\n" in source, lesson.stem

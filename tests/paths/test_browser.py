@@ -20,7 +20,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import LESSONS, ROOT
+
+from tests.helpers import LESSONS, ROOT
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = ROOT / "artifacts" / "browser"

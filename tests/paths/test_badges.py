@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-import badges
-from conftest import LESSON_NOTEBOOKS, ROOT, read_notebook
+from tests.helpers import LESSON_NOTEBOOKS, ROOT, read_notebook
+from tools import badges
 
 LINK = re.compile(r"\[!\[[^\]]*\]\((?P<image>[^)]+)\)\]\((?P<target>[^)]+)\)")
 

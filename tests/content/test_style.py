@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT
 
 
 def test_ruff_check_and_format_are_clean():
@@ -18,7 +18,7 @@ def test_ruff_check_and_format_are_clean():
         pytest.skip("ruff is not installed: pip install -e '.[test]'")
     for command in (["check"], ["format", "--check"]):
         result = subprocess.run(
-            [ruff, *command, "jaxtour", "tests", "tools", "benchmarks"],
+            [ruff, *command, "conftest.py", "jaxtour", "tests", "tools", "benchmarks"],
             cwd=ROOT,
             capture_output=True,
             text=True,

@@ -17,6 +17,7 @@ import pytest
 from jaxtour import checks
 from jaxtour.exercises import ids_by_lesson
 from jaxtour.learner import progress_store as progress
+from tests.helpers import ROOT
 
 
 @pytest.fixture
@@ -61,7 +62,7 @@ def test_recording_can_be_switched_off(store, monkeypatch):
 
 
 def test_two_processes_checking_at_once_lose_no_record(store):
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     writers = [
         subprocess.Popen([sys.executable, "-c", _writer_script(name, 150)], env=env)
         for name in ("01.arange", "01.center")
@@ -73,7 +74,7 @@ def test_two_processes_checking_at_once_lose_no_record(store):
 
 
 def test_a_process_killed_mid_write_leaves_a_readable_store(store, tmp_path):
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     for attempt in range(3):
         ready = tmp_path / f"ready{attempt}"
         writer = subprocess.Popen(

@@ -121,7 +121,7 @@ def test_hints_are_numbered_and_clamped():
 def test_solution_is_code():
     note = checks.solution("01.arange")
     assert note.code and "jnp.arange(10)" in note.body
-    assert "<pre>" in note._repr_html_()
+    assert "<pre " in note._repr_html_()  # code keeps its layout
 
 
 def test_check_never_raises_even_when_the_answer_misbehaves():

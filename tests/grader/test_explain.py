@@ -7,10 +7,10 @@ import importlib
 import jax
 import jax.numpy as jnp
 import pytest
-from conftest import LESSONS
 
 from jaxtour import catalog, checks
 from jaxtour.grader.explain import EXPLANATIONS, explain_exception
+from tests.helpers import LESSONS
 
 
 def _immutable():

@@ -1,0 +1,35 @@
+"""The repository's pytest set-up, for every run under this folder (tests/ or lessons/).
+
+Options and markers are in pyproject.toml; test fixtures in tests/conftest.py; shared
+test helpers in tests/helpers.py.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+# Keep JAX on the CPU and quiet in tests and in nbval's kernels, whatever the machine has.
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+# Never touch the learner's own progress store; record nothing unless a test turns it on
+# (tests/learner/test_progress.py does, each in its own folder). Kernels inherit both.
+os.environ["JAXTOUR_DATA_DIR"] = tempfile.mkdtemp(prefix="jaxtour-test-data-")
+os.environ.setdefault("JAXTOUR_PROGRESS", "off")
+
+
+def pytest_configure(config):
+    # addopts names nbval's sanitizer relative to the repository root; nbval opens it
+    # relative to the working directory. Point it at the root's copy from anywhere.
+    sanitize = getattr(config.option, "nbval_sanitize_with", None)
+    if sanitize and not Path(sanitize).is_absolute() and not Path(sanitize).exists():
+        config.option.nbval_sanitize_with = str(config.rootpath / sanitize)
+
+
+def pytest_collection_modifyitems(config, items):
+    """nbval's cells execute whole lessons: mark them slow (tests carry their own marks)."""
+    for item in items:
+        if item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.slow)

@@ -1,0 +1,107 @@
+"""What an answer does can never change a verdict, its own or a later one's."""
+
+from __future__ import annotations
+
+import builtins
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+from jaxtour import checks
+
+PATCHED = [
+    (np, "isclose"),
+    (np, "allclose"),
+    (np, "array_equal"),
+    (np, "asarray"),
+    (np.testing, "assert_allclose"),
+    (jnp, "allclose"),
+    (jnp, "array_equal"),
+    (jax, "block_until_ready"),
+    (builtins, "sum"),
+]
+
+
+def saboteur(x):
+    """A wrong answer to 01.center that rebinds the functions a grader would compare with."""
+    for module, name in PATCHED:
+        setattr(module, name, lambda *a, **k: True)
+    return x * 0
+
+
+def test_an_answer_that_rebinds_comparisons_is_still_refused_and_everything_is_put_back():
+    originals = {(m.__name__, n): getattr(m, n) for m, n in PATCHED}
+    feedback = checks.check("01.center", saboteur)
+    assert not feedback.passed, feedback.text()
+    assert {(m.__name__, n): getattr(m, n) for m, n in PATCHED} == originals
+
+
+def test_later_checks_are_judged_as_if_the_saboteur_never_ran():
+    checks.check("01.center", saboteur)
+    assert not checks.check("00.first_array", jnp.array([9.0, 9.0, 9.0])).passed
+    assert checks.check("00.first_array", checks.reference_answer("00.first_array")).passed
+    good = checks.reference_answer("04.value_and_grad")
+    assert checks.check("04.value_and_grad", good).passed
+
+
+def test_a_value_that_patches_numpy_when_converted_is_refused():
+    class Sneaky:
+        def __array__(self, dtype=None, copy=None):
+            np.isclose = lambda *a, **k: True
+            return np.array([9.0, 9.0, 9.0])
+
+    before = np.isclose
+    assert not checks.check("00.first_array", Sneaky()).passed
+    assert np.isclose is before
+
+
+class LyingInt(int):
+    def __eq__(self, other):
+        return True
+
+    def __ne__(self, other):
+        return False
+
+    __hash__ = int.__hash__
+
+
+class LyingStr(str):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = str.__hash__
+
+    def strip(self, *args):
+        return self
+
+    def upper(self):
+        return self
+
+
+@pytest.mark.parametrize(
+    ("exercise", "answer"),
+    [
+        ("01.exact_dot", LyingInt(5)),
+        ("02.which_dispatch", LyingStr("Z")),
+        ("06.trace_count", LyingInt(7)),
+    ],
+)
+def test_an_answers_own_operators_are_never_trusted(exercise, answer):
+    assert not checks.check(exercise, answer).passed
+
+
+def test_jit_rules_jit_even_when_the_learner_disabled_jit():
+    def python_if(x):
+        if x < 0:
+            return 0.0
+        return x
+
+    jax.config.update("jax_disable_jit", True)
+    try:
+        feedback = checks.check("06.clip_negative", python_if)
+        assert not feedback.passed, feedback.text()
+        assert jax.config.values["jax_disable_jit"] is True  # the learner's setting is kept
+    finally:
+        jax.config.update("jax_disable_jit", False)

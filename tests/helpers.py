@@ -1,0 +1,31 @@
+"""What several tests share: where the repository and its lessons are, and how to read them.
+
+Import it as ``from tests.helpers import ...``; pytest puts the repository root on
+``sys.path`` (``pythonpath = ["."]`` in pyproject.toml). Fixtures live in conftest.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+
+from jaxtour import catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+# Every lesson's notebook, in the catalog's order (jaxtour/catalog.py is the one list).
+LESSON_NOTEBOOKS = [LESSONS / lesson.notebook for lesson in catalog.LESSONS]
+LESSON_SOURCES = [LESSONS / lesson.source for lesson in catalog.LESSONS]
+
+
+def read_notebook(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def cell_exercise(cell) -> str | None:
+    return cell.get("metadata", {}).get("jaxtour", {}).get("exercise")
+
+
+def cell_check(cell) -> str | None:
+    return cell.get("metadata", {}).get("jaxtour", {}).get("check")

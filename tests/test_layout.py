@@ -1,0 +1,116 @@
+"""The package's rooms and the way its imports point (module- and function-level alike)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import jaxtour
+
+PACKAGE = Path(jaxtour.__file__).resolve().parent
+
+# Who may import whom: a room's modules may import only the rooms listed for it.
+# Foundations (catalog, lazy, display) import no jaxtour module at all.
+ALLOWED = {
+    "jaxtour.catalog": set(),
+    "jaxtour.lazy": set(),
+    "jaxtour.display": set(),
+    "jaxtour.grader": {"jaxtour.catalog", "jaxtour.lazy", "jaxtour.display", "jaxtour.grader"},
+    "jaxtour.learner": {"jaxtour.catalog", "jaxtour.display", "jaxtour.learner"},
+    "jaxtour.exercises": {
+        "jaxtour.catalog",
+        "jaxtour.lazy",
+        "jaxtour.display",
+        "jaxtour.grader",
+        "jaxtour.exercises",
+        "jaxtour.timing",
+    },
+    "jaxtour.timing": {"jaxtour.lazy", "jaxtour.display"},
+}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imports_of(name: str) -> set[str]:
+    """Every jaxtour module ``name`` imports, at any depth of its code."""
+    found = set()
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    package = name if MODULES[name].name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            targets = [
+                f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base for a in node.names
+            ]
+        else:
+            continue
+        found |= {t for t in targets if t == "jaxtour" or t.startswith("jaxtour.")}
+    return {t for t in found if t in MODULES} - {name}
+
+
+GRAPH = {name: imports_of(name) for name in MODULES}
+
+
+def room(name: str) -> str:
+    for prefix in sorted(ALLOWED, key=len, reverse=True):
+        if name == prefix or name.startswith(prefix + "."):
+            return prefix
+    return name
+
+
+def test_there_is_no_import_cycle():
+    state: dict[str, int] = {}  # 1 visiting, 2 done
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for target in sorted(GRAPH[node]):
+            if state.get(target) == 1:
+                cycle = path[path.index(target) :] + [target] if target in path else [node, target]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if target not in state:
+                visit(target, path + [target])
+        state[node] = 2
+
+    for name in GRAPH:
+        if name not in state:
+            visit(name, [name])
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if room(n) in ALLOWED))
+def test_imports_point_one_way(name):
+    allowed = ALLOWED[room(name)] | {"jaxtour"}
+    wrong = sorted(t for t in GRAPH[name] if room(t) not in allowed)
+    assert not wrong, f"{name} ({room(name)}) must not import {wrong}"
+
+
+def test_the_grader_never_imports_the_learner_tooling_or_the_exercises():
+    for name in MODULES:
+        if room(name) == "jaxtour.grader":
+            assert not {
+                t for t in GRAPH[name] if t.startswith(("jaxtour.learner", "jaxtour.exercises"))
+            }
+
+
+@pytest.mark.parametrize("statement", ["import jaxtour", "from jaxtour import checks"])
+def test_importing_loads_no_heavy_library(statement):
+    probe = (
+        f"import sys; {statement}; "
+        "print(sorted(m for m in ('jax', 'matplotlib', 'ipywidgets') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
