@@ -41,6 +41,8 @@ def notebook_from_source(source: Path) -> nbformat.NotebookNode:
     notebook.metadata.pop("jupytext", None)
     notebook.metadata["kernelspec"] = KERNELSPEC
     notebook.metadata["language_info"] = {"name": "python"}
+    for number, cell in enumerate(notebook.cells):  # stable ids: rebuilds diff only content
+        cell["id"] = f"{source.stem[:2]}-{number:03d}"
     return notebook
 
 
