@@ -11,6 +11,7 @@ import time
 import weakref
 from typing import Any
 
+from jaxtour.exercises.common import jax
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
@@ -94,8 +95,6 @@ def check_time_call(answer: Any, expected: float) -> str | None:
 
 
 def _honest(f, *args, repeats=20):
-    import jax
-
     jax.block_until_ready(f(*args))
     start = time.perf_counter()
     for _ in range(repeats):
@@ -112,8 +111,6 @@ def _dispatch_only(f, *args, repeats=20):
 
 
 def _compile_included(f, *args):
-    import jax
-
     start = time.perf_counter()
     jax.block_until_ready(f(*args))
     return time.perf_counter() - start
@@ -172,14 +169,10 @@ def _blocks_none(f, x):
 
 
 def _returns_nothing(f, x):
-    import jax
-
     jax.block_until_ready(f(x))
 
 
 def _run_and_wait(f, x):
-    import jax
-
     return jax.block_until_ready(f(x))
 
 
