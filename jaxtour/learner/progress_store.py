@@ -23,6 +23,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from jaxtour import catalog
 from jaxtour.learner.backups import move_to_backup
 
 STORE_NAME = "progress.sqlite3"
@@ -99,6 +100,7 @@ def _connect(path: Path) -> Iterator[sqlite3.Connection]:
                 if name not in columns:
                     connection.execute(f"ALTER TABLE checks ADD COLUMN {name} {declaration}")
             connection.execute("SELECT exercise, status FROM checks LIMIT 1").fetchall()
+            _carry_over_renamed(connection)
         except sqlite3.DatabaseError as exc:
             if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
                 raise
@@ -106,6 +108,20 @@ def _connect(path: Path) -> Iterator[sqlite3.Connection]:
         yield connection
     finally:
         connection.close()
+
+
+def _carry_over_renamed(connection: sqlite3.Connection) -> None:
+    """Move records of renamed exercises to their new ids, once per store version."""
+    version = len(catalog.RENAMED_EXERCISES)
+    if connection.execute("PRAGMA user_version").fetchone()[0] >= version:
+        return
+    with connection:  # one transaction: all renames or none
+        for table in ("checks", "help"):
+            connection.executemany(
+                f"UPDATE {table} SET exercise = ? WHERE exercise = ?",
+                [(new, old) for old, new in catalog.RENAMED_EXERCISES.items()],
+            )
+        connection.execute(f"PRAGMA user_version = {version}")
 
 
 def _move_aside(path: Path, reason: str) -> Path:

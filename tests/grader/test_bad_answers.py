@@ -60,7 +60,7 @@ def _generator():
 ODD_ANSWERS = {
     "None": lambda: None,
     "string": lambda: "jnp.arange(10)",
-    "int": lambda: -42,  # negative: 42 would be a plausible jit speed-up (07.speedup)
+    "int": lambda: -42,  # negative: 42 would be a plausible jit speed-up (08.speedup)
     "float": lambda: 3.5,
     "function-for-a-value": lambda: lambda x: x,
     "generator": _generator,

@@ -68,3 +68,17 @@ def test_a_store_from_before_gains_the_new_columns_and_keeps_its_records(store):
     done = progress_store.read()
     assert done["01.arange"].passed and done["01.arange"].passed_with == "unaided"
     assert done["01.default_dtype"].passed
+
+
+def test_records_of_a_renamed_exercise_carry_over_to_its_new_id(store):
+    store.parent.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(store) as db:
+        db.execute(
+            "CREATE TABLE checks (id INTEGER PRIMARY KEY AUTOINCREMENT, at REAL NOT NULL,"
+            " exercise TEXT NOT NULL, status TEXT NOT NULL, mistake TEXT)"
+        )
+        db.execute("INSERT INTO checks (at, exercise, status) VALUES (1.0, '07.fit', 'correct')")
+    done = progress_store.read()
+    assert "07.fit" not in done and done["08.fit"].passed
+    rows = {r.lesson: r for r in progress_store.by_lesson(ids_by_lesson())}
+    assert rows["08_putting_it_together"].passed == 1

@@ -1,4 +1,4 @@
-"""Exercises for lessons/07_putting_it_together.ipynb: fit a quadratic with a dict of
+"""Exercises for lessons/08_putting_it_together.ipynb: fit a quadratic with a dict of
 parameters, value_and_grad and jit, and measure what jit bought."""
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def _update_inputs():
     return [(initial_params(), x, y, 0.1), (other, x, y, 0.05)]
 
 
-# --- 07.fit -----------------------------------------------------------------------------
+# --- 08.fit -----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ def _fitted_params():
     return params
 
 
-# --- 07.speedup -------------------------------------------------------------------------
+# --- 08.speedup -------------------------------------------------------------------------
 
 SPEEDUP_TOLERANCE = 5.0  # timings move with load; the checker accepts a factor of 5 either way
 
@@ -181,7 +181,7 @@ def _looks_like_seconds(answer: Any) -> bool:
 
 EXERCISES = (
     Exercise(
-        id="07.update",
+        id="08.update",
         title="Write the training step",
         reference=lambda: _update,
         rule=SameFunction(inputs=_update_inputs, output=SamePytree()),
@@ -220,7 +220,7 @@ EXERCISES = (
         success="Correct: value_and_grad, then one tree.map. Wrap it in jax.jit next.",
     ),
     Exercise(
-        id="07.fit",
+        id="08.fit",
         title="Train until the loss is low",
         reference=_fitted_params,
         rule=LossBelow(LOSS_TARGET),
@@ -247,7 +247,7 @@ EXERCISES = (
         success="Correct: the fit is as good as the noise allows.",
     ),
     Exercise(
-        id="07.speedup",
+        id="08.speedup",
         title="Measure what jit bought",
         reference=measured_speedup,
         rule=PlausibleSpeedup(),
