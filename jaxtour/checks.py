@@ -26,6 +26,7 @@ from jaxtour.grader.limits import set_time_limit
 from jaxtour.grader.panel import PanelActions, build_panel, display_panel
 from jaxtour.grader.spec import Exercise
 from jaxtour.learner import progress_store
+from jaxtour.learner.progress_view import ProgressView, progress_view
 
 __all__ = [
     "FEEDBACK_MIME",
@@ -34,6 +35,7 @@ __all__ = [
     "Note",
     "UnknownExercise",
     "check",
+    "expect_error",
     "explain",
     "hint",
     "is_placeholder",
@@ -169,17 +171,53 @@ def explain(error: BaseException | None = None) -> Note:
     return Note(f"About {one_line(error)}", explanation.text())
 
 
-def progress() -> Note:
-    """How many exercises of each lesson you attempted and passed, from the progress store."""
+class expect_error:  # noqa: N801 - used as `with expect_error():`, like a statement
+    """Run a cell's code that should fail, and show the error short, with what it means.
+
+        with checks.expect_error():
+            x[0] = 123
+
+    A deliberate mistake in a lesson shows its error's type and the first lines of its
+    message (no screens of JAX internals), then jaxtour's explanation when it has one.
+    Code that does not fail says so, so a JAX that stops raising cannot go unnoticed.
+    """
+
+    MESSAGE_LINES = 3
+
+    def __enter__(self) -> expect_error:
+        return self
+
+    def __exit__(self, kind, error, traceback) -> bool:
+        if error is None:
+            _show(Note("No error", "This code was expected to fail, but it ran without one."))
+            return False
+        if not isinstance(error, Exception):  # KeyboardInterrupt, SystemExit: let them go
+            return False
+        lines = str(error).strip().splitlines() or [""]
+        shown = lines[: self.MESSAGE_LINES] + (["..."] if len(lines) > self.MESSAGE_LINES else [])
+        body = f"{type(error).__name__}: " + "\n".join(shown)
+        explanation = explain_exception(error)
+        if explanation is not None:
+            body += "\n\nWhat it means: " + explanation.text()
+        _show(Note("The error, as expected", body))
+        return True
+
+
+def _show(note: Note) -> None:
     try:
-        rows = progress_store.by_lesson(ids_by_lesson())
-    except Exception as exc:
-        return Note("Progress", f"The progress store could not be read: {one_line(exc)}")
-    where = progress_store.store_path()
-    note = "" if progress_store.enabled() else "\n(Recording is off: JAXTOUR_PROGRESS=off.)"
-    return Note(
-        "Your progress", f"{progress_store.table_text(rows)}\n\nStored in {where}{note}", code=True
-    )
+        from IPython.display import display
+
+        display(note)
+    except ImportError:
+        print(note.text())
+
+
+def progress(lesson: str | None = None) -> ProgressView | Note:
+    """Your progress through the tour, as bars; with ``lesson`` ("03"), its exercises too."""
+    try:
+        return progress_view(ids_by_lesson(), lesson)
+    except Exception as exc:  # an unknown lesson, a store that cannot be read
+        return Note("Progress", f"Your progress could not be shown: {one_line(exc)}")
 
 
 def show(exercise_id: str, get_answer: Callable[[], Any]) -> None:

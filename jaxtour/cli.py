@@ -379,11 +379,9 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 def cmd_progress(args: argparse.Namespace) -> int:
     from jaxtour.exercises import ids_by_lesson
-    from jaxtour.learner import progress_store
+    from jaxtour.learner.progress_view import progress_view
 
-    rows = progress_store.by_lesson(ids_by_lesson())
-    print(progress_store.table_text(rows))
-    print(f"\n(from {progress_store.store_path()})")
+    print(progress_view(ids_by_lesson(), args.lesson).text())
     return 0
 
 
@@ -441,7 +439,8 @@ def parser() -> argparse.ArgumentParser:
     doctor = commands.add_parser("doctor", help="versions, devices, and what to fix")
     doctor.set_defaults(run=cmd_doctor)
 
-    progress = commands.add_parser("progress", help="exercises attempted and passed, per lesson")
+    progress = commands.add_parser("progress", help="exercises passed, per lesson, as bars")
+    progress.add_argument("lesson", nargs="?", help='also list one lesson\'s exercises, e.g. "03"')
     progress.set_defaults(run=cmd_progress)
 
     reset = commands.add_parser("reset", help="restore a fresh copy of one lesson")
@@ -455,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.run(args)
-    except (CommandError, workspace.WorkspaceError) as exc:
+    except (CommandError, workspace.WorkspaceError, catalog.UnknownLesson) as exc:
         print(f"jaxtour: {exc}", file=sys.stderr)
         return getattr(exc, "status", 1)
     except KeyboardInterrupt:

@@ -47,8 +47,12 @@ def notebook_from_source(source: Path) -> nbformat.NotebookNode:
 
 
 def strip_widget_views(notebook: nbformat.NotebookNode) -> None:
+    """Drop widget views (their models die with the kernel) and the progress cell's output
+    (the builder's progress, not the learner's: the learner's appears when they run it)."""
     notebook.metadata.pop("widgets", None)
     for cell in notebook.cells:
+        if "progress" in cell.get("metadata", {}).get("tags", []):
+            cell["outputs"] = []
         for output in cell.get("outputs", []):
             output.get("data", {}).pop(WIDGET_VIEW_MIME, None)
 
@@ -83,6 +87,45 @@ def solved(notebook: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, list
             cell.source = exercises[exercise_id].solution
             ids.append(exercise_id)
     return notebook, ids
+
+
+def learner_path(notebook: nbformat.NotebookNode, timeout: int = 300) -> dict[str, str]:
+    """Walk the learner's real path and say what each check reported at its end.
+
+    In one kernel: run every cell top to bottom with the placeholders (Run All), then,
+    exercise by exercise, replace the exercise cell with its solution and re-run only
+    that cell and its check cell, as a learner solving in place does.
+    """
+    from jaxtour.exercises import all_exercises
+
+    exercises = all_exercises()
+    client = NotebookClient(
+        notebook,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(LESSONS)}},
+        allow_errors=False,
+        store_widget_state=False,
+        record_timing=False,
+    )
+    with client.setup_kernel():
+        for index, cell in enumerate(notebook.cells):
+            client.execute_cell(cell, index)
+        client.allow_errors = True  # a failing solution shows in its check's status
+        for index, cell in enumerate(notebook.cells):
+            exercise_id = cell.get("metadata", {}).get("jaxtour", {}).get("exercise")
+            if not exercise_id:
+                continue
+            cell.source = exercises[exercise_id].solution
+            client.execute_cell(cell, index)
+            check_index = next(
+                i
+                for i in range(index + 1, len(notebook.cells))
+                if notebook.cells[i].get("metadata", {}).get("jaxtour", {}).get("check")
+                == exercise_id
+            )
+            client.execute_cell(notebook.cells[check_index], check_index)
+    return reported_statuses(notebook)
 
 
 def reported_statuses(notebook: nbformat.NotebookNode) -> dict[str, str]:

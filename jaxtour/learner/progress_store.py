@@ -245,14 +245,3 @@ def by_lesson(
         helped = sum(1 for i in ids if i in done and done[i].passed_with in ("hint", "solution"))
         table.append(LessonProgress(lesson, len(ids), attempted, passed, helped))
     return table
-
-
-def table_text(rows: list[LessonProgress]) -> str:
-    width = max(len(r.lesson) for r in rows)
-    lines = [f"{'lesson':{width}}  attempted  passed  of"]
-    for r in rows:
-        lines.append(f"{r.lesson:{width}}  {r.attempted:>9}  {r.passed:>6}  {r.exercises:>2}")
-    total = sum(r.exercises for r in rows)
-    passed = sum(r.passed for r in rows)
-    lines.append(f"{'all':{width}}  {sum(r.attempted for r in rows):>9}  {passed:>6}  {total:>2}")
-    return "\n".join(lines)

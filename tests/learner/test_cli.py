@@ -169,7 +169,7 @@ def test_progress_prints_a_table_per_lesson(tmp_path):
     result = run("progress", cwd=tmp_path, env=env)
     assert result.returncode == 0
     row = next(line for line in result.stdout.splitlines() if line.startswith("03_grad"))
-    assert row.split() == ["03_grad", "1", "0", "4"]
+    assert row.split()[0] == "03_grad" and "0/4 passed, 1 tried" in row
 
 
 def test_doctor_reports_versions_backend_and_place(tmp_path):

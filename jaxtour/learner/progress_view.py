@@ -1,0 +1,116 @@
+"""The learner's progress drawn as bars: in a lesson's last cell, and by ``jaxtour progress``.
+
+Both show the same numbers, from ``progress_store``: per lesson, exercises passed out of
+all (and how many of those after a hint or the solution); with a lesson named, also
+each of its exercises.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from jaxtour import catalog
+from jaxtour.display import Display
+from jaxtour.learner import progress_store
+from jaxtour.learner.progress_store import ExerciseProgress, LessonProgress
+
+BAR_WIDTH = 20
+
+_MARKS = {  # exercise state -> (symbol, words)
+    "unaided": ("\u2714", "passed"),
+    "hint": ("\u2714", "passed after a hint"),
+    "solution": ("\u2714", "passed after the solution"),
+    "attempted": ("\u2716", "tried, not passed yet"),
+    "new": ("\u00b7", "not tried"),
+}
+
+
+def exercise_state(progress: ExerciseProgress | None) -> str:
+    if progress is None:
+        return "new"
+    if progress.passed:
+        return progress.passed_with or "unaided"
+    return "attempted"
+
+
+def bar(done: int, total: int, width: int = BAR_WIDTH) -> str:
+    filled = round(width * done / total) if total else 0
+    return "\u2588" * filled + "\u2591" * (width - filled)
+
+
+@dataclass(frozen=True, repr=False)
+class ProgressView(Display):
+    """Bars per lesson; with ``lesson`` set, that lesson's exercises one by one too."""
+
+    rows: tuple[LessonProgress, ...]
+    exercises: dict[str, ExerciseProgress | None]  # the named lesson's, in order
+    lesson: str | None = None
+    footer: str = ""
+
+    def _summary(self) -> str:
+        total = sum(r.exercises for r in self.rows)
+        passed = sum(r.passed for r in self.rows)
+        helped = sum(r.passed_with_help for r in self.rows)
+        extra = f" ({helped} after a hint or the solution)" if helped else ""
+        return f"The tour: {passed} of {total} exercises passed{extra}."
+
+    def text(self) -> str:
+        width = max(len(r.lesson) for r in self.rows)
+        lines = [self._summary(), ""]
+        for r in self.rows:
+            mark = "  <- this lesson" if r.lesson == self.lesson else ""
+            helped = f", {r.passed_with_help} with help" if r.passed_with_help else ""
+            lines.append(
+                f"{r.lesson:{width}}  {bar(r.passed, r.exercises)}  "
+                f"{r.passed}/{r.exercises} passed, {r.attempted} tried{helped}{mark}"
+            )
+        if self.exercises:
+            lines += ["", f"In {self.lesson}:"]
+            for exercise_id, progress in self.exercises.items():
+                symbol, words = _MARKS[exercise_state(progress)]
+                lines.append(f"  {symbol} {exercise_id}  {words}")
+        if self.footer:
+            lines += ["", self.footer]
+        return "\n".join(lines)
+
+    def html(self) -> str:
+        rows = []
+        for r in self.rows:
+            share = 100 * r.passed / r.exercises if r.exercises else 0
+            weight = "font-weight:bold;" if r.lesson == self.lesson else ""
+            helped = f", {r.passed_with_help} with help" if r.passed_with_help else ""
+            rows.append(
+                f'<tr style="{weight}"><td>{html.escape(r.lesson)}</td>'
+                '<td style="width:40%"><div style="background:var(--jp-layout-color3, #ddd);'
+                'height:0.8em"><div style="background:var(--jp-brand-color1, #3366cc);'
+                f'height:100%;width:{share:.0f}%"></div></div></td>'
+                f"<td>{r.passed}/{r.exercises} passed, {r.attempted} tried{helped}</td></tr>"
+            )
+        parts = [
+            '<div class="jaxtour-progress" style="color:var(--jp-content-font-color1, inherit)">',
+            f"<b>{html.escape(self._summary())}</b>",
+            f'<table style="width:100%">{"".join(rows)}</table>',
+        ]
+        if self.exercises:
+            items = "".join(
+                f"<li>{_MARKS[exercise_state(p)][0]} <code>{html.escape(i)}</code> "
+                f"{_MARKS[exercise_state(p)][1]}</li>"
+                for i, p in self.exercises.items()
+            )
+            parts.append(f"<p>In {html.escape(self.lesson or '')}:</p><ul>{items}</ul>")
+        if self.footer:
+            parts.append(f'<p style="font-size:smaller">{html.escape(self.footer)}</p>')
+        return "".join(parts) + "</div>"
+
+
+def progress_view(exercise_ids: dict[str, list[str]], lesson: str | None = None) -> ProgressView:
+    """The view for ``exercise_ids`` (lesson stem -> its ids), read from the store."""
+    stem = catalog.find(lesson).stem if lesson is not None else None
+    done = progress_store.read()
+    rows = tuple(progress_store.by_lesson(exercise_ids))
+    exercises = {i: done.get(i) for i in exercise_ids.get(stem, [])} if stem else {}
+    where = f"Stored in {progress_store.store_path()}."
+    if not progress_store.enabled():
+        where = "Recording is off (JAXTOUR_PROGRESS=off): nothing new is stored."
+    return ProgressView(rows, exercises, stem, where)
