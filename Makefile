@@ -1,7 +1,10 @@
 # jaxtour's entry points. Needs only python3 (3.11+) and make; the first use of any
-# target builds .venv with the exact versions in constraints.txt.
+# target builds .venv with the exact versions in constraints.txt, with uv (bootstrapped
+# into .venv) or, failing that, pip: tools/venv-install. make lab installs the runtime
+# alone; every other target adds the test tools.
 #   make lab       copy the lessons into jaxtour-lessons/ (never overwriting your copies)
-#                  and open them in JupyterLab (127.0.0.1; Jupyter makes a fresh token)
+#                  and open lesson 00 in JupyterLab; installs only what the lessons need.
+#                  PORT=9000 picks the port, LAB_ARGS="--no-browser --cull-after 0" passes more
 #   make lab-authors  open the repository's own lessons/, .md sources included
 #   make test      `pytest`: the whole suite, tests/ and nbval over lessons/ (what CI runs;
 #                  its options live in pyproject.toml)
@@ -16,60 +19,70 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.jaxtour-installed
+# Two layers: what running the lessons needs (make lab), and the test tools on top.
+RUNTIME := $(VENV)/.jaxtour-runtime
+TESTING := $(VENV)/.jaxtour-test
+INSTALL := tools/venv-install $(VENV) -c constraints.txt
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+# make lab PORT=9000 LAB_ARGS="--no-browser"
+LAB_ARGS ?=
 
 .PHONY: lab lab-authors test test-fast lessons lint bench badges binder index constraints clean
 
-$(STAMP): pyproject.toml constraints.txt
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
-		-c constraints.txt -e '.[test]'
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(RUNTIME): pyproject.toml constraints.txt | $(BIN)/python
+	$(INSTALL) -e .
 	@touch $@
 
-lab: $(STAMP)
-	$(BIN)/jaxtour lab
+$(TESTING): $(RUNTIME)
+	$(INSTALL) -e '.[test]'
+	@touch $@
+
+lab: $(RUNTIME)
+	$(BIN)/jaxtour lab $(if $(PORT),--port $(PORT)) $(LAB_ARGS)
 
 # Lesson authors: the repository's lessons/ itself. The .md sources stay visible (they are
 # what authors edit; `make lessons` rebuilds the notebooks from them).
-lab-authors: $(STAMP)
+lab-authors: $(TESTING)
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=lessons $(ROOT_FLAG) \
 		--ContentsManager.hide_globs='$(HIDDEN)'
 
 HIDDEN := ["__pycache__", "*.pyc", ".ipynb_checkpoints"]
 
-test: $(STAMP)
+test: $(TESTING)
 	$(BIN)/python -m pytest
 
-test-fast: $(STAMP)
+test-fast: $(TESTING)
 	$(BIN)/python -m pytest -m "not slow and not browser" tests
 
-lessons: $(STAMP)
+lessons: $(TESTING)
 	$(BIN)/python -m tools.build_lessons $(LESSON)
 
 # After changing [tool.jaxtour] in pyproject.toml: regenerate the badges and Colab cells.
-badges: $(STAMP)
+badges: $(TESTING)
 	$(BIN)/python -m tools.badges
 	$(BIN)/python -m tools.build_lessons
 
 # After changing constraints.txt: regenerate Binder's pinned requirements.
-binder: $(STAMP)
+binder: $(TESTING)
 	$(BIN)/python -m tools.binder_requirements
 
 # After changing jaxtour/catalog.py: the lesson tables of both READMEs.
-index: $(STAMP)
+index: $(TESTING)
 	$(BIN)/python -m tools.lesson_index
 
-bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test,bench]'
+bench: $(TESTING)
+	$(INSTALL) -e '.[test,bench]'
 	$(BIN)/python -m benchmarks.run
 
-lint: $(STAMP)
+lint: $(TESTING)
 	$(BIN)/ruff check conftest.py jaxtour tests tools benchmarks binder/postBuild
 	$(BIN)/ruff format --check conftest.py jaxtour tests tools benchmarks binder/postBuild
 
-constraints: $(STAMP)
-	@{ head -n 2 constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^jaxtour'; } > constraints.new
+constraints: $(TESTING)
+	@{ head -n 2 constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^jaxtour\|^uv=='; } > constraints.new
 	@mv constraints.new constraints.txt
 
 clean:
