@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from benchmarks.setup_time import bench_setup
 from jaxtour import catalog
 
 
@@ -62,6 +63,7 @@ TARGETS = {
     "feedback_first_s": Target(2.0, "s", digits=3),
     "import_extra_ms": Target(150.0, "ms"),
     "timing_vs_timeit": Target(0.10, "%", scale=100),
+    "make_lab_over_plain_pip": Target(0.4, digits=2),
 }
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -350,6 +352,9 @@ def misses(results: dict) -> list[str]:
     dot = results.get("dot")
     if dot:
         check("timing_vs_timeit", dot["timing_vs_timeit"], "timing vs timeit differ by")
+    setup = results.get("setup")
+    if setup:
+        check("make_lab_over_plain_pip", setup["make_lab_over_plain_pip"], "make lab / pip =")
     return out
 
 
@@ -462,6 +467,28 @@ def markdown(results: dict) -> str:
             f"**{100 * dot['timing_vs_timeit']:.1f} % apart** (target ≤ {t['timing_vs_timeit']}).",
             "",
         ]
+    setup = results.get("setup")
+    if setup:
+        lines += [
+            "## From a fresh clone to lesson 00",
+            "",
+            "Each path in its own fresh clone with an empty package cache, side by side in "
+            f"one run (best of {setup['runs']}); `python -m benchmarks.run --only setup`.",
+            "",
+            "| path | seconds | .venv |",
+            "|---|---|---|",
+            f"| `make lab` (uv, runtime only) to the URL | {setup['make_lab_to_url_s']:.1f} "
+            f"| {setup['lab_venv_mib']:.0f} MiB |",
+            f"| old: pip install `.[test]`, then `jaxtour lab`, to the URL "
+            f"| {setup['old_pip_to_url_s']:.1f} | {setup['old_venv_mib']:.0f} MiB |",
+            f"| plain `pip install -c constraints.txt -e .` (runtime only, no URL) "
+            f"| {setup['plain_pip_runtime_s']:.1f} | |",
+            "",
+            f"`make lab` takes **{setup['make_lab_over_plain_pip']:.2f}×** the plain pip "
+            f"install (target ≤ {t['make_lab_over_plain_pip']}); its .venv holds test tools: "
+            f"{setup['lab_venv_has_test_tools']}.",
+            "",
+        ]
     missed = misses(results)
     if results.get("merged"):
         lines += [
@@ -479,6 +506,7 @@ SECTIONS = {
     "feedback": bench_feedback,
     "import": bench_import,
     "dot": bench_dot,
+    "setup": bench_setup,
 }
 
 

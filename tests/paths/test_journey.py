@@ -1,0 +1,184 @@
+"""The learner's journey in a real browser, from the command a learner types.
+
+`jaxtour lab` on a fresh workspace, its printed URL opened in headless Chromium: lesson 00
+is the open tab; each lesson's next-lesson link leads to the next one, and the last back
+to the start; a lesson runs at 800 px wide in the dark theme (screenshots under
+artifacts/browser/); the kernels the walk started are culled after a short idle time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from jaxtour import catalog
+from tests.paths.test_browser import ARTIFACTS, CHECK_LABEL, VISIBLE_NOTEBOOK, _free_port, page
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+__all__ = ["page"]  # the Chromium fixture, shared with test_browser
+
+CULL_MINUTES = 1.0  # 60 s idle, checked every 60 s: the walk and the run fit inside
+URL_LINE = re.compile(r"lesson 00 is open at (\S+)")
+
+
+def _kernel_rss_mib(kernel_ids: list[str]) -> float:
+    """Resident memory of the kernel processes, found by their connection file names."""
+    total = 0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmdline = (proc / "cmdline").read_bytes().decode(errors="replace")
+            if not any(f"kernel-{k}.json" in cmdline for k in kernel_ids):
+                continue
+            status = (proc / "status").read_text()
+        except OSError:
+            continue
+        total += int(re.search(r"VmRSS:\s+(\d+)", status).group(1))
+    return total / 1024
+
+
+@pytest.fixture
+def jaxtour_lab(tmp_path):
+    """`jaxtour lab` as a learner starts it; yields the URL it printed and the server's base."""
+    settings = tmp_path / "user-settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    env = dict(
+        os.environ,
+        JAX_PLATFORMS="cpu",
+        JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "user-settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"),
+        JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
+    )
+    command = [
+        sys.executable, "-m", "jaxtour.cli", "lab", str(tmp_path / "ws"), "--no-browser",
+        "--port", str(_free_port()), "--cull-after", str(CULL_MINUTES),
+    ]  # fmt: skip
+    server = subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        start_new_session=True,
+    )  # fmt: skip
+    try:
+        deadline, url = time.monotonic() + 120, None
+        for line in server.stdout:
+            found = URL_LINE.search(line)
+            if found:
+                url = found.group(1)
+                break
+            if time.monotonic() > deadline:
+                break
+        if url is None:
+            pytest.fail("jaxtour lab printed no URL for lesson 00")
+        base = url.split("/lab/")[0]
+        token = url.split("token=")[1]
+        yield {"url": url, "base": base, "token": token}
+    finally:
+        os.killpg(server.pid, signal.SIGINT)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+
+
+def _active_tab(page) -> str:
+    return page.locator(".jp-mod-current.lm-TabBar-tab .lm-TabBar-tabLabel").first.inner_text()
+
+
+def _wait_for_tab(page, notebook: str) -> None:
+    page.wait_for_function(
+        """(name) => [...document.querySelectorAll('.jp-mod-current.lm-TabBar-tab')]
+                .some(t => t.textContent.trim() === name)""",
+        arg=notebook,
+        timeout=60_000,
+    )
+    page.wait_for_selector(f"{VISIBLE_NOTEBOOK} .jp-CodeCell", timeout=60_000)
+
+
+def _kernels(lab) -> list[str]:
+    with urllib.request.urlopen(f"{lab['base']}/api/kernels?token={lab['token']}") as reply:
+        return [kernel["id"] for kernel in json.load(reply)]
+
+
+def _shot(page, name: str, locator=None) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    (locator or page).screenshot(path=path)
+    print(f"screenshot: {path}")
+
+
+def test_from_jaxtour_lab_through_every_lesson_and_back(jaxtour_lab, page):
+    try:
+        _journey(jaxtour_lab, page)
+    except BaseException:
+        _shot(page, "journey-failure")
+        raise
+
+
+def _journey(lab, page) -> None:
+    page.goto(lab["url"])
+    first = catalog.LESSONS[0].notebook
+    _wait_for_tab(page, first)
+    assert _active_tab(page) == first
+    _shot(page, "journey-00-landing")
+
+    # Follow each lesson's next-lesson link to the end, then the last one's link back.
+    for lesson, after in zip(
+        catalog.LESSONS, catalog.LESSONS[1:] + catalog.LESSONS[:1], strict=True
+    ):
+        # The generated link names the lesson: "01 · Use jnp as a drop-in NumPy".
+        link = page.locator(
+            f"{VISIBLE_NOTEBOOK} .jp-MarkdownOutput a", has_text=f"{after.number} · "
+        ).last
+        link.scroll_into_view_if_needed()
+        link.click()
+        _wait_for_tab(page, after.notebook)
+        assert _active_tab(page) == after.notebook, f"{lesson.notebook}'s link"
+
+    # Every lesson the walk opened started a kernel; idle ones are culled.
+    opened = _kernels(lab)
+    assert len(opened) >= len(catalog.LESSONS) - 1, opened
+    before_mib = _kernel_rss_mib(opened)
+
+    # Lesson 00 at 800 px in the dark theme: run it, then ask for a check and a hint.
+    page.set_viewport_size({"width": 800, "height": 900})
+    page.keyboard.press("Control+Shift+c")
+    page.keyboard.type("Use Theme: JupyterLab Dark")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-jp-theme-light='false']", timeout=30_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Kernel$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text="Restart Kernel and Run All Cells").click()
+    page.locator(".jp-Dialog-button.jp-mod-accept").click()
+    check = page.locator(f"{VISIBLE_NOTEBOOK} button.widget-button", has_text=CHECK_LABEL).first
+    check.wait_for(timeout=90_000)
+    panel = page.locator(f"{VISIBLE_NOTEBOOK} .jaxtour-panel").first
+    panel.locator("button.widget-button", has_text="Hint").click()
+    panel.get_by_text("Hint 1 of").wait_for(timeout=15_000)
+    check.click()
+    panel.get_by_text("[Not attempted]").wait_for(timeout=15_000)
+    _shot(page, "journey-800px-dark-panel", panel)
+    _shot(page, "journey-800px-dark-page")
+    widths = panel.evaluate(
+        "p => [...p.querySelectorAll('button')].map(b => b.scrollWidth <= b.clientWidth + 1)"
+    )
+    assert all(widths), "a button's label is cut at 800 px"
+
+    deadline = time.monotonic() + 4 * CULL_MINUTES * 60 + 30
+    while len(_kernels(lab)) > 1 and time.monotonic() < deadline:
+        time.sleep(2)
+    left = _kernels(lab)
+    after_mib = _kernel_rss_mib(left)
+    print(
+        f"kernels after the walk: {len(opened)} ({before_mib:.0f} MiB); "
+        f"after {CULL_MINUTES * 60:.0f} s idle culling: {len(left)} ({after_mib:.0f} MiB)"
+    )
+    assert len(left) <= 1, f"{len(left)} kernels still running after culling"
