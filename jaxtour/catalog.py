@@ -30,6 +30,7 @@ class Lesson:
     teaches: str  # one line for the indexes (Markdown)
     plots: bool = False  # draws figures with matplotlib
     measures_device: bool = False  # prints timings of the learner's own device
+    needs: str = ""  # beyond JAX on a CPU, for `jaxtour doctor`; empty when nothing
 
     @property
     def stem(self) -> str:
@@ -61,10 +62,11 @@ LESSONS: tuple[Lesson, ...] = (
         "01",
         "jnp_as_numpy",
         "Use `jnp` as a drop-in NumPy",
-        20,
+        25,
         (
-            "`jnp` as NumPy: `arange`, `jax.Array` (not `DeviceArray`), 32-bit defaults and the "
-            "article's silent int32 overflow, NumPy ⇄ JAX, `.devices()`"
+            "`jnp` as NumPy: `arange`, `jax.Array` (not `DeviceArray`), 32-bit defaults (predict "
+            "a division's dtype), the article's silent int32 overflow and an exact sum in Python "
+            "ints, `np.asarray`'s read-only view vs `np.array`'s copy, `.devices()`"
         ),
         plots=True,
     ),
@@ -74,8 +76,9 @@ LESSONS: tuple[Lesson, ...] = (
         "Time JAX honestly",
         25,
         (
-            "async dispatch, `block_until_ready` (on a pytree too), compilation warm-up, "
-            "`%timeit`, NumPy side by side, time and GB/s against vector size on your device"
+            "async dispatch, `block_until_ready` (on a pytree too), eager ops compile on "
+            'their first call, warm-up, `%timeit` and its "slowest run" warning, NumPy side '
+            "by side, a host-to-device transfer, time and GB/s against vector size on your device"
         ),
         plots=True,
         measures_device=True,
@@ -86,9 +89,9 @@ LESSONS: tuple[Lesson, ...] = (
         "Differentiate with `jax.grad`",
         25,
         (
-            "`jax.grad` as ∇ (the article's `sum_of_squares` is 30.0, not 0.0), scalar-output and "
-            "float-input errors and their fixes, `jax.jacobian`, a function beside its derivative "
-            "(`vmap`), finite differences and `check_grads`"
+            "`jax.grad` as ∇ (predict it; the article's `sum_of_squares` is 30.0, not 0.0), "
+            "scalar-output and float-input errors and a call that breaks both, `jax.jacobian`, a "
+            "derivative by hand against `grad` (`vmap`), central differences and `check_grads`"
         ),
         plots=True,
     ),
@@ -98,8 +101,9 @@ LESSONS: tuple[Lesson, ...] = (
         "Choose what to differentiate: `argnums`, `value_and_grad`, pytrees",
         20,
         (
-            "`argnums` (0, 1, a tuple), `value_and_grad`, parameters in a dict pytree, "
-            "`jax.tree.map` (and the removed `jax.tree_map`), a gradient-descent step"
+            "`argnums` (0, 1, a tuple, a third argument), what `value_and_grad` returns, "
+            "parameters in a pytree, `jax.tree.map` (and the removed `jax.tree_map`), weak "
+            "types, a step that survives nested parameters (and `copy()` that does not)"
         ),
     ),
     Lesson(
@@ -108,20 +112,34 @@ LESSONS: tuple[Lesson, ...] = (
         "Return extra outputs with `has_aux`",
         15,
         (
-            "why a tuple output breaks `grad`, `has_aux=True`, `((value, aux), grad)` from "
-            "`value_and_grad`, metrics as aux"
+            "why a tuple output breaks `grad`, `has_aux=True` and the order it expects, "
+            "`((value, aux), grad)` from `value_and_grad`, metrics as aux, what an aux may "
+            "hold under `jit`"
         ),
     ),
     Lesson(
         "06",
         "immutability_and_purity",
         "Update arrays without mutation, and keep functions pure",
-        30,
+        25,
         (
-            "NumPy's in-place change vs JAX's immutability, the `.at[]` family, the removed "
-            "`jax.ops.index_update`, pure functions, buffer donation, `print` vs `jax.debug.print` "
-            "under `jit`, leaked tracers, Python `if` under `jit`, old-to-new API table"
+            "NumPy's in-place change vs JAX's immutability, the `.at[]` family, indices out of "
+            "bounds (reads clamp, writes are dropped), repeated indices, the removed "
+            "`jax.ops.index_update`, pure functions, old-to-new API table"
         ),
+    ),
+    Lesson(
+        "07",
+        "jit_and_tracing",
+        "Compile with `jit`, and see what tracing records",
+        35,
+        (
+            "`jax.make_jaxpr`, what retraces (shape, dtype, weak type, static values: counted), "
+            "the cost of re-wrapping `jax.jit` in a loop on your device, `static_argnames`, a "
+            "stale global, `print` vs `jax.debug.print`, `jnp.where` and `lax.cond` for `if`, "
+            "in-place updates with and without buffer donation"
+        ),
+        measures_device=True,
     ),
     Lesson(
         "08",
@@ -130,10 +148,36 @@ LESSONS: tuple[Lesson, ...] = (
         25,
         (
             "fit a quadratic: dict of parameters, `value_and_grad`, `jit`, a training loop with a "
-            "progress bar, a loss curve, and the speed-up `jit` gives on your machine"
+            "progress bar that does not wait on every step, a loss curve, the speed-up `jit` "
+            "gives on your machine, and where to go next"
         ),
         plots=True,
         measures_device=True,
+    ),
+    Lesson(
+        "09",
+        "vmap_and_random",
+        "Batch with `vmap`, draw random numbers with keys",
+        30,
+        (
+            "`jax.vmap` with `in_axes`/`out_axes` (`None` to broadcast), per-example gradients "
+            "with `vmap(grad(f))`, loop vs `vmap` on your device, why JAX has no global seed, "
+            "`jax.random.key`, `split`, `fold_in`, the reused-key bug, keys in loops, `vmap` "
+            "and `jit`"
+        ),
+        measures_device=True,
+    ),
+    Lesson(
+        "10",
+        "many_devices",
+        "Spread arrays and a training step over eight devices",
+        30,
+        (
+            "8 virtual devices on any laptop, `jax.devices()`, a `Mesh`, `NamedSharding` and "
+            "`PartitionSpec`, `jit` following sharded data, the all-reduce in a gradient, "
+            "lesson 08's training step data-parallel with the same result as on one device"
+        ),
+        needs="sets up 8 virtual CPU devices itself; on several GPUs it uses those instead",
     ),
 )
 
@@ -144,6 +188,7 @@ RENAMED_EXERCISES: dict[str, str] = {
     "07.update": "08.update",  # the capstone became lesson 08 when jit got its own lesson
     "07.fit": "08.fit",
     "07.speedup": "08.speedup",
+    "06.clip_negative": "07.clip_negative",  # jit and tracing moved from 06 to their own lesson
 }
 
 

@@ -3,9 +3,12 @@
     python -m tools.badges          # rewrite README.md and every lessons/NN_*.md
     python -m tools.badges --check  # exit 1 if anything disagrees with the setting
 
-The setting is ``[tool.jaxtour]`` in pyproject.toml: ``repository = "owner/name"`` and
-``branch``. After rewriting lesson sources, ``make lessons`` rebuilds the notebooks
-(``make badges`` does both).
+The settings are ``[tool.jaxtour] repository = "owner/name"`` and the project's
+``version`` in pyproject.toml: badges and the Colab install cell point to the release tag
+``v<version>``, an immutable reference, so a lesson opened on Colab installs the jaxtour
+it was tested with, never a newer branch head. Before publishing a release: set the
+version, ``make badges`` (it rebuilds the notebooks too), commit, tag ``v<version>``
+and push the tag. After rewriting lesson sources, ``make lessons`` rebuilds the notebooks.
 """
 
 from __future__ import annotations
@@ -25,15 +28,14 @@ BINDER_BADGE = "https://mybinder.org/badge_logo.svg"
 START, END = "<!-- badges:start -->", "<!-- badges:end -->"
 BADGE_BLOCK = re.compile(re.escape(START) + r".*?" + re.escape(END), re.S)
 INSTALL_BLOCK = re.compile(
-    r"\*On Colab, the next cell.*?```\{code-cell\} ipython3\n:tags: \[colab-install\]\n.*?\n```\n",
-    re.S,
+    r"\*On Colab, the next cell.*?```\{code-cell\} ipython3\n.*?colab-install.*?\n```\n", re.S
 )
 
 
 @dataclass(frozen=True)
 class Setting:
     repository: str  # owner/name
-    branch: str
+    branch: str  # the git reference: the release tag v<version>
 
     def colab(self, notebook: str) -> str:
         return (
@@ -52,11 +54,11 @@ class Setting:
 
 
 def setting() -> Setting:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["jaxtour"]
-    repository, branch = config["repository"], config["branch"]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    repository = project["tool"]["jaxtour"]["repository"]
     if not re.fullmatch(r"[\w.-]+/[\w.-]+", repository):
         raise SystemExit(f"[tool.jaxtour] repository must be owner/name, not {repository!r}")
-    return Setting(repository, branch)
+    return Setting(repository, f"v{project['project']['version']}")
 
 
 def badges(s: Setting, notebook: str) -> str:
@@ -71,18 +73,23 @@ def badges(s: Setting, notebook: str) -> str:
 def install_cell(s: Setting) -> str:
     return (
         "*On Colab, the next cell installs jaxtour, keeping Colab's own jax, numpy and "
-        "ipywidgets (`--no-deps`). Anywhere else it does nothing.*\n"
+        "ipywidgets (`--no-deps`). Anywhere else it does nothing; its code is folded.*\n"
         "\n"
         "```{code-cell} ipython3\n"
-        ":tags: [colab-install]\n"
-        "\n"
+        "---\n"
+        "cellView: form\n"
+        "jupyter:\n"
+        "  source_hidden: true\n"
+        "tags: [colab-install]\n"
+        "---\n"
+        "#@title On Colab, install jaxtour (does nothing anywhere else)\n"
         "import subprocess\n"
         "import sys\n"
         "\n"
         f'JAXTOUR_SOURCE = "{s.install_source()}"\n'
         'if "google.colab" in sys.modules:\n'
-        '    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]\n'
-        "    subprocess.run([*pip, JAXTOUR_SOURCE], check=True)\n"
+        '    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", '
+        "JAXTOUR_SOURCE], check=True)\n"
         "```\n"
     )
 

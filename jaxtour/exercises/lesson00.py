@@ -28,7 +28,8 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="python-list",
-                message="That is a plain Python list. Wrap it in jnp.array(...) for a jax array.",
+                message="That is a plain Python list (or tuple). Wrap it in jnp.array(...) "
+                "for a jax array.",
                 example=lambda: _first_array().tolist(),
                 matches=same_values(_first_array, list | tuple),
             ),
@@ -40,10 +41,24 @@ EXERCISES = (
             ),
             Mistake(
                 id="integers",
-                message="Those are integers (dtype int32). Write 1.0, 2.0, 3.0 so they are floats.",
+                message="Those are integers (an int dtype, because 1, 2, 3 have no decimal "
+                "point). Write 1.0, 2.0, 3.0 so they are floats.",
                 example=lambda: jnp.array([1, 2, 3]),
             ),
+            Mistake(
+                id="starts-at-zero",
+                message="That is 0.0, 1.0, 2.0: jnp.arange(3.0) starts at 0 unless told "
+                "otherwise. Start at 1.0 and stop one past 3.0, or write the three numbers out.",
+                example=lambda: jnp.array([0.0, 1.0, 2.0]),
+            ),
+            Mistake(
+                id="two-numbers",
+                message="That holds 1.0 and 2.0 only: three numbers were asked for. (If you "
+                "used jnp.arange(1.0, 3.0): arange stops before its stop value, so it would "
+                "be jnp.arange(1.0, 4.0).)",
+                example=lambda: jnp.array([1.0, 2.0]),
+            ),
         ),
-        success="Correct: a float32 jax array, JAX's default float type.",
+        success="A float jax array: jnp.array works like np.array, with JAX's float dtype.",
     ),
 )

@@ -1,44 +1,237 @@
-"""Exercises for lessons/01_jnp_as_numpy.ipynb: jnp as a drop-in NumPy, and where it is not."""
+"""Exercises for lessons/01_jnp_as_numpy.ipynb: jnp as a drop-in NumPy, and where it is not.
+
+Every reference follows the session: with ``jax_enable_x64`` on, JAX's defaults are
+int64 and float64, and the references (and the mistakes that name a 32-bit default)
+follow, so a learner who switches x64 on is never refused the right answer.
+"""
 
 from __future__ import annotations
 
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from jaxtour.exercises.common import jnp, same_values
+from jaxtour.exercises.common import jax, jnp, same_values
+from jaxtour.grader.mistakes import fails_with
+from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
     DtypeName,
     ExactInteger,
     JaxArray,
     NumpyArray,
     SameFunction,
+    dtype_name,
     is_numpy_array,
 )
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
 
-N = 10**7
-EXACT_DOT = (N - 1) * N * (2 * N - 1) // 6  # sum of k*k for k < N: 333333283333335000000
-INT32_DOT = (EXACT_DOT + 2**31) % 2**32 - 2**31  # what jnp.dot gives in int32
-INT64_DOT = (EXACT_DOT + 2**63) % 2**64 - 2**63  # what np.dot gives in int64
+INT32_MAX = 2**31 - 1
 
 
-def _is_float_close_to_exact(answer: Any) -> bool:
-    value = np.asarray(answer)
-    return (
-        value.shape == ()
-        and value.dtype.kind == "f"
-        and (abs(float(value) - EXACT_DOT) <= 1e-2 * EXACT_DOT)
-    )
+def _x64() -> bool:
+    """Whether this session computes in 64 bits (jax_enable_x64)."""
+    return bool(jax.config.jax_enable_x64)
+
+
+def _wrapped(value: int, bits: int) -> int:
+    """What a signed integer of ``bits`` bits holds after ``value`` overflowed it."""
+    half = 2 ** (bits - 1)
+    return (value + half) % (2 * half) - half
+
+
+def _calls(answer: Any, *args: Any) -> Any:
+    """``answer(*args)``, or None when it is no function or raises (a predicate's view)."""
+    if not callable(answer):
+        return None
+    try:
+        return answer(*args)
+    except Exception:
+        return None
+
+
+# --- 01.arange --------------------------------------------------------------------------
 
 
 def _numbers():
     return jnp.arange(10)
 
 
-def _evens():
-    return np.arange(0, 10, 2, dtype=np.int32)
+def _float_count(answer: Any) -> bool:
+    """Matches a jax array of floats holding 0 to 9 (jnp.arange(10.0), jnp.linspace(0, 9, 10))."""
+    return (
+        is_jax_array(answer)
+        and np.asarray(answer).dtype.kind == "f"
+        and same_values(_numbers)(answer)
+    )
+
+
+# --- 01.default_dtype -------------------------------------------------------------------
+
+
+def _division_dtype() -> str:
+    return str((jnp.arange(3) / 2).dtype)
+
+
+@dataclass(frozen=True)
+class _DtypeName:
+    """DtypeName, forgiving the spaces around a typed name ("float32 ")."""
+
+    def __call__(self, answer: Any, expected: str) -> str | None:
+        if isinstance(answer, str):
+            answer = str.strip(answer)
+        return DtypeName()(answer, expected)
+
+
+_KINDS = {"float", "int", "integer", "floating", "real", "number", "complex"}
+
+
+def _names_a_kind(answer: Any) -> bool:
+    if answer in (float, int, complex):
+        return True
+    return isinstance(answer, str) and str.lower(str.strip(answer)) in _KINDS
+
+
+def _misspelled_dtype(answer: Any) -> bool:
+    """'fp32', 'F32', 'Float 32': no dtype NumPy knows, but plainly meant as one."""
+    if not isinstance(answer, str) or _named(answer) is not None:
+        return False
+    text = re.sub(r"[\s_\-]", "", str.lower(answer))
+    text = re.sub(r"^(fp|f)(?=\d)", "float", text)
+    text = re.sub(r"^(i)(?=\d)", "int", text)
+    return dtype_name(text) is not None
+
+
+def _named(answer: Any) -> str | None:
+    """The dtype a typed answer names, forgiving spaces around a string."""
+    return dtype_name(str.strip(answer) if isinstance(answer, str) else answer)
+
+
+def _is_integer_dtype(answer: Any) -> bool:
+    name = _named(answer)
+    return name is not None and np.dtype(name).kind in "iu"
+
+
+def _other_width(answer: Any) -> bool:
+    """float64 in a default session, float32 in one with x64 on: the width of the other."""
+    return _named(answer) == ("float32" if _x64() else "float64")
+
+
+def _is_16_bit_float(answer: Any) -> bool:
+    return _named(answer) in ("float16", "bfloat16")
+
+
+# --- 01.sum_of_cubes --------------------------------------------------------------------
+
+BIG_N = 10**6  # big enough that the sum needs 78 bits; small enough for a Python loop
+
+
+def _cubes_below(n: int) -> int:
+    return ((n - 1) * n // 2) ** 2
+
+
+def _cube_inputs():
+    return [(0,), (1,), (2,), (10,), (1000,), (BIG_N,)]
+
+
+def _as_number(value: Any) -> int | float | None:
+    """A Python int or float for an int, a float or a 0-d array of either; else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return int.__index__(value)
+    if isinstance(value, float):
+        return float(value)
+    if is_jax_array(value) or is_numpy_array(value) or isinstance(value, np.generic):
+        array = np.asarray(value)
+        if array.shape == ():
+            if array.dtype.kind in "iu":
+                return int(array)
+            if array.dtype.kind == "f":
+                return float(array)
+    return None
+
+
+def _agrees(got: Any, want: int) -> bool:
+    value = _as_number(got)
+    if isinstance(value, int):
+        return value == want
+    if isinstance(value, float):
+        return math.isclose(value, want, rel_tol=1e-9)
+    return False
+
+
+def _computes(target: Callable[[int], int], ns: tuple[int, ...] = (10, 1000)):
+    """Matches a function that gives ``target(n)`` for each n in ``ns``."""
+    return lambda answer: all(_agrees(_calls(answer, n), target(n)) for n in ns)
+
+
+def _ignores_n(answer: Any) -> bool:
+    first, second = _as_number(_calls(answer, 10)), _as_number(_calls(answer, 1000))
+    return first is not None and first == second
+
+
+def _wraps(bits: int) -> Callable[[Any], bool]:
+    exact = _cubes_below(BIG_N)
+    return lambda answer: _as_number(_calls(answer, BIG_N)) == _wrapped(exact, bits)
+
+
+def _float_close(answer: Any) -> bool:
+    got = _calls(answer, BIG_N)
+    value = _as_number(got)
+    return isinstance(value, float) and math.isclose(value, _cubes_below(BIG_N), rel_tol=1e-3)
+
+
+def _int_of_a_float(answer: Any) -> bool:
+    value = _as_number(_calls(answer, BIG_N))
+    exact = _cubes_below(BIG_N)
+    return isinstance(value, int) and value != exact and abs(value - exact) <= exact * 1e-12
+
+
+# --- 01.numpy_copy ----------------------------------------------------------------------
+
+
+def _flag_inputs():
+    return [
+        (jnp.arange(0, 10, 2),),
+        (jnp.array([7, 8, 9]),),
+        (jnp.array([0.5, 1.5, 2.5, 3.5]),),
+    ]
+
+
+def _flag_first(x):
+    copy = np.array(x)
+    copy[0] = -1
+    return copy
+
+
+def _same_for_different_inputs(inputs: Callable[[], list[tuple[Any, ...]]]):
+    """Matches a function that returns the same values for two different inputs."""
+
+    def matches(answer: Any) -> bool:
+        (first,), (second,) = inputs()[:2]
+        a, b = _calls(answer, first), _calls(answer, second)
+        if a is None or b is None:
+            return False
+        a, b = np.asarray(a), np.asarray(b)
+        return a.shape == b.shape and bool(np.array_equal(a, b))
+
+    return matches
+
+
+def _returns(kind: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """Matches a function whose result on the first input is of ``kind``."""
+
+    def matches(answer: Any) -> bool:
+        result = _calls(answer, *_flag_inputs()[0])
+        return result is not None and kind(result)
+
+    return matches
+
+
+# --- 01.center --------------------------------------------------------------------------
 
 
 def _center_inputs():
@@ -61,6 +254,81 @@ def _center_rows(x):
     return x - jnp.mean(x, axis=-1, keepdims=True)
 
 
+def _center_columns(x):
+    return x - jnp.mean(x, axis=0)
+
+
+def _flag_last(x):
+    copy = np.array(x)
+    copy[-1] = -1
+    return copy
+
+
+def _changed_dtype(answer: Any) -> bool:
+    """Matches a function whose result has the right values in another dtype."""
+    (x,) = _flag_inputs()[0]
+    got, want = _calls(answer, x), _flag_first(x)
+    return (
+        is_numpy_array(got)
+        and got.shape == want.shape
+        and got.dtype != want.dtype
+        and bool(np.array_equal(got, want))
+    )
+
+
+def _float_copy(x):
+    copy = np.array(x, dtype=np.float64)
+    copy[0] = -1
+    return copy
+
+
+def _not_flagged(x):
+    return np.array(x)
+
+
+def _is_mean(answer: Any) -> bool:
+    """Matches a function that returns the mean of x, one number, instead of x minus it."""
+    for (x,) in _center_inputs():
+        got = _calls(answer, x)
+        if got is None:
+            return False
+        value = np.asarray(got)
+        if value.shape != () or value.dtype.kind not in "iuf":
+            return False
+        if not math.isclose(float(value), float(jnp.mean(x)), rel_tol=1e-5):
+            return False
+    return True
+
+
+def _fails_on_an_axis(answer: Any) -> bool:
+    """Matches a function that fails on the 1-D input because it names an axis it lacks."""
+    if not callable(answer):
+        return False
+    (x,) = _center_inputs()[0]
+    try:
+        answer(x)
+    except Exception as exc:  # JAX says "tuple index out of range" or names the axis
+        text = str(exc)
+        return "axis" in text or (isinstance(exc, IndexError) and "tuple index" in text)
+    return False
+
+
+def _center_axis_1(x):
+    return x - jnp.mean(x, axis=1, keepdims=True)
+
+
+def _divide_by_mean(x):
+    return x / jnp.mean(x)
+
+
+def _center_by_len(x):
+    return x - jnp.sum(x) / len(x)
+
+
+def _mean_minus_x(x):
+    return jnp.mean(x) - x
+
+
 # Right values, but as NumPy arrays: the exercise's own rule rejects those outright.
 _NUMPY_OUTPUT = SameFunction(inputs=_center_inputs, output=NumpyArray(check_dtype=False))
 
@@ -72,9 +340,11 @@ EXERCISES = (
         reference=_numbers,
         rule=JaxArray(),
         hints=(
-            "jnp mirrors NumPy: the function you would use in NumPy exists under jnp too.",
-            "Like Python's range, arange stops before its stop value and starts at 0.",
-            "numbers = jnp.arange(...)  # one argument is enough",
+            "jnp mirrors NumPy: the function you would use in NumPy exists under jnp, with "
+            "the same name and arguments.",
+            "Like Python's range, arange starts at 0 and stops before its stop value: it "
+            "never includes the number you give it.",
+            "numbers = jnp.arange(...)  # one argument: one more than the last number you want",
         ),
         solution="numbers = jnp.arange(10)",
         mistakes=(
@@ -91,94 +361,245 @@ EXERCISES = (
                 matches=same_values(_numbers, range | list | tuple),
             ),
             Mistake(
+                id="stops-at-eight",
+                message="That stops at 8: arange never includes its stop value, so "
+                "jnp.arange(9) is 0 to 8. To include 9, stop one past it.",
+                example=lambda: jnp.arange(9),
+            ),
+            Mistake(
+                id="zero-to-ten",
+                message="That is 0 to 10, eleven numbers (shape (11,)). arange(stop) gives "
+                "stop numbers, 0 to stop - 1: one fewer gets you to 9.",
+                example=lambda: jnp.arange(11),
+            ),
+            Mistake(
+                id="starts-at-one",
+                message="That is 1 to 9: arange starts at 0 unless told otherwise, and 0 is "
+                "one of the numbers asked for. jnp.arange with one argument starts at 0.",
+                example=lambda: jnp.arange(1, 10),
+            ),
+            Mistake(
+                id="floats",
+                message="Right numbers, but floats: this has dtype float32 (float64 with x64 "
+                "on), because 10.0 or linspace makes floats. An integer stop, arange(10), gives "
+                "integers: dtype int32 (int64 with x64 on).",
+                example=lambda: jnp.arange(10.0),
+                matches=_float_count,
+            ),
+            Mistake(
                 id="one-to-ten",
                 message="That counts 1 to 10. arange starts at 0 unless told otherwise, and "
                 "stops before its stop value: 0 to 9 is arange(10).",
                 example=lambda: jnp.arange(1, 11),
             ),
         ),
-        success="Correct: the same call as in NumPy, with an int32 result.",
+        success="The same call as in NumPy: jnp.arange(10), an integer jax array.",
     ),
     Exercise(
         id="01.default_dtype",
-        title="Name JAX's default float dtype",
-        reference=lambda: "float32",
-        rule=DtypeName(),
+        title="Predict the dtype of a division in JAX",
+        reference=_division_dtype,
+        rule=_DtypeName(),
         hints=(
-            "You can ask the array itself: every array has a .dtype.",
-            "NumPy would say float64. Does JAX agree? Run jnp.array([1.5, 2.5]).dtype.",
+            "Two questions: does / on integers give integers or floats (in NumPy, in Python "
+            "3)? And how many bits does JAX use when you do not say?",
+            "/ always gives floats, as in NumPy. NumPy's floats are 64 bits by default; JAX "
+            "picks a narrower default, because accelerators are fastest there.",
+            "JAX's default float is float32 (float64 only with jax_enable_x64 switched on).",
         ),
-        solution="default_float = str(jnp.array([1.5, 2.5]).dtype)",
+        solution=(
+            "# JAX's default float: float32, or float64 once jax_enable_x64 is switched on\n"
+            'division_dtype = "float64" if jax.config.jax_enable_x64 else "float32"'
+        ),
         mistakes=(
             Mistake(
-                id="numpy-default",
-                message="float64 is NumPy's default. JAX defaults to 32 bits (float32, int32) "
-                "unless jax_enable_x64 is switched on.",
-                example=lambda: "float64",
+                id="kind-not-dtype",
+                message="That names a kind of number, not a dtype: a dtype also says how many "
+                "bits it uses, such as 'float16' or 'int8'. (NumPy reads a bare 'float' as "
+                "float64 and 'int' as int64, its own defaults.) Which width does JAX use?",
+                example=lambda: "float",
+                matches=_names_a_kind,
+            ),
+            Mistake(
+                id="misspelled",
+                message="Spell the dtype as NumPy does: the kind and the width in bits, in "
+                "lower case, such as 'float16' or 'int8'.",
+                example=lambda: "fp32",
+                matches=_misspelled_dtype,
+            ),
+            Mistake(
+                id="stays-integer",
+                message="/ is true division, in JAX as in NumPy and Python 3: 1 / 2 is 0.5, "
+                "so the result holds floats even though arange gave integers. Only // keeps "
+                "integers.",
+                example=lambda: "int32",
+                matches=_is_integer_dtype,
+            ),
+            Mistake(
+                id="wrong-width",
+                message="Not that width. JAX's default is 32 bits (float32, int32), where "
+                "NumPy's is 64 (float64); only with jax_enable_x64 switched on does JAX compute "
+                "in 64 bits, so this session's setting decides.",
+                example=lambda: "float32" if _x64() else "float64",
+                matches=_other_width,
+            ),
+            Mistake(
+                id="half-precision",
+                message="JAX never picks a 16-bit float on its own: float16 and bfloat16 only "
+                "appear when you ask for them. Its default float is wider.",
+                example=lambda: "float16",
+                matches=_is_16_bit_float,
             ),
         ),
-        success="Correct: JAX uses 32-bit floats unless you enable x64.",
+        success="Integers divided with / give floats, and JAX's floats are 32-bit unless "
+        "you switch on x64.",
     ),
     Exercise(
-        id="01.exact_dot",
-        title="Find the true value of the article's dot product",
-        reference=lambda: EXACT_DOT,
-        rule=ExactInteger(),
+        id="01.sum_of_cubes",
+        title="Compute an exact sum that overflows int32 and int64",
+        reference=lambda: _cubes_below,
+        rule=SameFunction(inputs=_cube_inputs, output=ExactInteger()),
         hints=(
-            "Both jnp (int32) and NumPy (int64) overflow here. Python's own int never overflows.",
-            "The dot product of v with itself is the sum of k*k for k from 0 to 10**7 - 1.",
-            "There is a formula: the sum of k*k for k < n is (n - 1) * n * (2n - 1) / 6. "
-            "Use // so the result stays an exact int.",
+            "Python's own int never overflows, and jnp or NumPy arrays do: keep every step "
+            "in Python ints.",
+            "The formula (n(n - 1) / 2)² counts k from 0 to n - 1. In Python, / always makes "
+            "a float, which keeps only about 16 digits; // stays an exact int.",
+            "def sum_of_cubes_below(n):\n    return ((n - 1) * n // 2) ** 2",
         ),
-        solution="n = 10**7\nexact_dot = (n - 1) * n * (2 * n - 1) // 6",
+        solution="def sum_of_cubes_below(n):\n    return ((n - 1) * n // 2) ** 2",
         mistakes=(
             Mistake(
+                id="ignores-n",
+                message="Your function gives the same number whatever n is: it must compute "
+                "from its argument n, not return a value from the notebook (true_value, a "
+                "fixed 10**7, ...).",
+                example=lambda: lambda n: _cubes_below(10**7),
+                matches=_ignores_n,
+            ),
+            Mistake(
+                id="squares-not-cubes",
+                message="That is the sum of squares, k * k, like sum_of_squares_below. This "
+                "one adds cubes, k ** 3: its formula is (n(n - 1) / 2)².",
+                example=lambda: lambda n: (n - 1) * n * (2 * n - 1) // 6,
+                matches=_computes(lambda n: (n - 1) * n * (2 * n - 1) // 6),
+            ),
+            Mistake(
+                id="off-by-one",
+                message="Your sum includes k = n: it adds 0³ to n³. 'Below n' stops at n - 1, "
+                "as range(n) does, so the formula uses (n - 1) * n, not n * (n + 1).",
+                example=lambda: lambda n: (n * (n + 1) // 2) ** 2,
+                matches=_computes(lambda n: (n * (n + 1) // 2) ** 2),
+            ),
+            Mistake(
                 id="int32-overflow",
-                message=f"{INT32_DOT} is what jnp.dot returns: the int32 sum overflowed "
-                "silently and wrapped around. The true value needs 69 bits.",
-                example=lambda: INT32_DOT,
+                message=f"On n = {BIG_N:,} your result is what int32 holds after the sum "
+                "wrapped around: jnp computed in 32 bits and overflowed silently. Python's "
+                "own ints never overflow.",
+                example=lambda: lambda n: _wrapped(_cubes_below(n), 32),
+                matches=_wraps(32),
             ),
             Mistake(
                 id="int64-overflow",
-                message=f"{INT64_DOT} is NumPy's int64 answer, and it overflowed too: the true "
-                "value needs 69 bits, more than int64 holds. Use Python ints (or the formula).",
-                example=lambda: INT64_DOT,
+                message=f"On n = {BIG_N:,} your result is what int64 holds after the sum "
+                "wrapped around (NumPy's int64, or jnp with x64): the true sum needs 78 bits. "
+                "Python's own ints never overflow.",
+                example=lambda: lambda n: _wrapped(_cubes_below(n), 64),
+                matches=_wraps(64),
             ),
             Mistake(
-                id="float-rounded",
-                message="Close, but this is a float, and floats round a number this large "
-                "(float64 keeps about 16 digits, float32 about 7). Give an exact int.",
-                example=lambda: float(EXACT_DOT),
-                matches=_is_float_close_to_exact,
+                id="returns-float",
+                message="Your function returns a float, and a float keeps only about 16 "
+                "significant digits (float32 about 7): the sum for large n has more. "
+                "Return an exact int: use // instead of /.",
+                example=lambda: lambda n: ((n - 1) * n / 2) ** 2,
+                matches=_float_close,
+            ),
+            Mistake(
+                id="int-of-a-float",
+                message=f"Right for small n, but on n = {BIG_N:,} the last digits are off: a / "
+                "in your formula made a float, which keeps only about 16 digits, and int() "
+                "cannot bring the lost ones back. Use // so every step stays an exact int.",
+                example=lambda: lambda n: int(((n - 1) * n / 2) ** 2),
+                matches=_int_of_a_float,
             ),
         ),
-        success=f"Correct: {EXACT_DOT:,}, which fits in neither int32 nor int64.",
+        success="Exact for every n: Python ints and // never round and never overflow.",
     ),
     Exercise(
-        id="01.to_numpy",
-        title="Bring a jax array back to NumPy",
-        reference=_evens,
-        rule=NumpyArray(),
+        id="01.numpy_copy",
+        title="Get a NumPy copy of a jax array that you can change",
+        reference=lambda: _flag_first,
+        rule=SameFunction(inputs=_flag_inputs, output=NumpyArray()),
         hints=(
-            "NumPy functions that make arrays from array-likes accept jax arrays.",
-            "np.asarray(x) gives a NumPy array that holds the same values as x.",
+            "np.asarray(x) makes no copy: it shows you the jax array's own memory, read-only. "
+            "Which NumPy function always copies?",
+            "np.array(x) copies into a new NumPy array that is yours to change.",
+            "def flag_first(x):\n    flagged = np.array(x)\n    flagged[0] = -1\n"
+            "    return flagged",
         ),
-        solution="evens_np = np.asarray(evens)",
+        solution=(
+            "def flag_first(x):\n    flagged = np.array(x)\n    flagged[0] = -1\n    return flagged"
+        ),
         mistakes=(
             Mistake(
+                id="read-only-view",
+                message="np.asarray(x) does not copy a jax array: it gives a read-only view of "
+                "its memory, and NumPy refuses to write to it ('assignment destination is "
+                "read-only'). np.array(x) makes a copy you can change.",
+                example=lambda: lambda x: np.asarray(x).__setitem__(0, -1),
+                matches=fails_with("ValueError", "read-only", _flag_inputs),
+            ),
+            Mistake(
+                id="changed-the-jax-array",
+                message="jax arrays cannot be changed in place, so x[0] = -1 fails. Copy x into "
+                "a NumPy array first, np.array(x), and change the copy.",
+                example=lambda: lambda x: x.__setitem__(0, -1),
+                matches=fails_with(
+                    "TypeError", "immutable|does not support item assignment", _flag_inputs
+                ),
+            ),
+            Mistake(
+                id="ignores-x",
+                message="Your function returns the same array whatever x is: it must copy the "
+                "x it is given, not an array from the notebook such as evens.",
+                example=lambda: lambda x: _flag_first(jnp.arange(0, 10, 2)),
+                matches=_same_for_different_inputs(_flag_inputs),
+            ),
+            Mistake(
                 id="still-jax",
-                message="That is still a jax array. np.asarray(evens) copies it to a NumPy array.",
-                example=lambda: jnp.arange(0, 10, 2),
-                matches=is_jax_array,
+                message="Your function returns a jax array. A NumPy array was asked for: "
+                "np.array(x) copies x into one, then set its first element.",
+                example=lambda: lambda x: jnp.asarray(_flag_first(x)),
+                matches=_returns(is_jax_array),
             ),
             Mistake(
                 id="python-list",
-                message="tolist() gives a Python list, not a NumPy array: use np.asarray(evens).",
-                example=lambda: _evens().tolist(),
-                matches=same_values(_evens, list),
+                message="Your function returns a Python list (tolist() makes one). A NumPy "
+                "array was asked for: np.array(x) copies x into one.",
+                example=lambda: lambda x: _flag_first(x).tolist(),
+                matches=_returns(lambda result: isinstance(result, list)),
+            ),
+            Mistake(
+                id="changed-dtype",
+                message="The values are right, but your copy has another dtype than x. "
+                "np.array(x) keeps x's dtype, and -1 fits in it: no dtype= needed.",
+                example=lambda: _float_copy,
+                matches=_changed_dtype,
+            ),
+            Mistake(
+                id="not-flagged",
+                message="You copied x but left its first element as it was: set it on the "
+                "copy, flagged[0] = -1.",
+                example=lambda: _not_flagged,
+            ),
+            Mistake(
+                id="flagged-last",
+                message="You changed the last element. The first one is at index 0: "
+                "flagged[0] = -1.",
+                example=lambda: _flag_last,
             ),
         ),
-        success="Correct: a NumPy array, living in host memory.",
+        success="np.array copies: the copy is yours to change, and x stays as it was.",
     ),
     Exercise(
         id="01.center",
@@ -204,6 +625,51 @@ EXERCISES = (
                 example=lambda: _center_rows,
             ),
             Mistake(
+                id="column-means",
+                message="On a 2-D input you subtracted each column's mean (axis=0). Use the "
+                "mean of all elements: jnp.mean(x) with no axis.",
+                example=lambda: _center_columns,
+            ),
+            Mistake(
+                id="axis-on-1d",
+                message="Your function fails on a 1-D input: it asks for an axis (axis=1, "
+                "say) that a 1-D array does not have. The mean of all elements needs no "
+                "axis at all: jnp.mean(x).",
+                example=lambda: _center_axis_1,
+                matches=_fails_on_an_axis,
+            ),
+            Mistake(
+                id="divided-by-mean",
+                message="You divided by the mean. Centering subtracts it: x - jnp.mean(x).",
+                example=lambda: _divide_by_mean,
+            ),
+            Mistake(
+                id="len-not-size",
+                message="On a 2-D input your mean is off: len(x) counts only the rows. Divide "
+                "by x.size, the number of elements, or let jnp.mean(x) do it.",
+                example=lambda: _center_by_len,
+            ),
+            Mistake(
+                id="flipped-sign",
+                message="The sign is flipped: you subtracted x from the mean. Centering "
+                "subtracts the mean from x: x - jnp.mean(x).",
+                example=lambda: _mean_minus_x,
+            ),
+            Mistake(
+                id="mean-only",
+                message="Your function returns the mean itself, one number. center returns an "
+                "array of x's shape: x minus that mean.",
+                example=lambda: jnp.mean,
+                matches=_is_mean,
+            ),
+            Mistake(
+                id="ignores-x",
+                message="Your function returns the same array whatever x is: it must center "
+                "the x it is given, not an array from the notebook.",
+                example=lambda: lambda x: jnp.arange(4.0) - 1.5,
+                matches=_same_for_different_inputs(_center_inputs),
+            ),
+            Mistake(
                 id="numpy-output",
                 message="The values are right but your function returns a NumPy array: use "
                 "jnp operations so that it returns a jax array (and works under jit later).",
@@ -211,6 +677,6 @@ EXERCISES = (
                 matches=lambda a: _NUMPY_OUTPUT(a, _center) is None,
             ),
         ),
-        success="Correct: the NumPy code you know, with jnp in place of np.",
+        success="The NumPy code you know, with jnp in place of np: x - jnp.mean(x).",
     ),
 )

@@ -1,97 +1,440 @@
-"""Exercises for lessons/02_timing_honestly.ipynb: async dispatch, warm-up, blocking.
+"""Exercises for lessons/02_timing_honestly.ipynb: async dispatch, blocking on a pytree,
+which calls compile, and an honest timing function.
 
-The timing exercises run the learner's function on a stand-in operation that behaves
-like JAX on a GPU, deterministically on any machine: a call returns at once, the
-work finishes WORK_S later, and the very first call spends COMPILE_S compiling.
+The two function exercises run the learner's code on stand-ins that behave like JAX on
+a GPU, the same on any machine: a call returns at once and its work finishes later, and
+the first call compiles. Each stand-in keeps a log of what was done to it (calls,
+arguments, waits, with the times they happened), so a wrong answer is diagnosed from
+what it did, not only from the number it returned.
+
+``02.time_call`` builds two fresh stand-ins at every check, one that compiles in a
+moment and one that compiles for ``SLOW_COMPILE_S``, each with a work time drawn at
+random: an honest timing must follow each one's work whatever the compile costs, and
+no constant (or attribute) can. The honest band comes from the log's own clock
+readings, so a busy machine, which slows the stand-in's waits and the learner's clock
+alike, does not change the verdict.
 """
 
 from __future__ import annotations
 
+import contextlib
+import math
+import random
+import statistics
+import threading
 import time
-import weakref
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from jaxtour.exercises.common import jax
+from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
+from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.lazy import is_tracer
 
-WORK_S = 0.005
-COMPILE_S = 0.1
+# --- 02.time_call: the stand-ins --------------------------------------------------------
+
+FAST_COMPILE_S = 0.002  # stand-in A: compiles in a moment ...
+FAST_WORK_S = (0.008, 0.012)  # ... and works for a random time in this range
+SLOW_COMPILE_S = 0.6  # stand-in B: compiles for long ...
+SLOW_WORK_S = (0.003, 0.005)  # ... and works for less
+LOWEST = 0.7  # an honest timing is never below the work the stand-in really does
+HIGHEST = 1.25  # nor far above what the stand-in saw its steady calls take
+SLACK_S = 0.0003  # Python's own overhead in a learner's loop
+NEAR = 1.35  # a wrong answer's number is within this factor of what its model predicts
+
+
+@dataclass
+class _Call:
+    start: float  # when f was entered
+    ready_at: float  # when its queued work is done
+    returned: float = math.inf  # when f returned (the dispatch took returned - start)
+    waited: float | None = None  # when a wait first covered this call's work
+
+
+@dataclass
+class _Log:
+    """One stand-in's hidden state and its record of what the learner's code did."""
+
+    work_s: float
+    compile_s: float
+    inputs: tuple[Any, ...]
+    calls: list[_Call] = field(default_factory=list)
+    busy_until: float = 0.0
+    covered: int = 0  # calls[:covered] have been waited for
+    problem: str | None = None  # packed, traced, arity, other-arguments
+
+    def wait_for(self, index: int) -> None:
+        delay = self.calls[index].ready_at - time.perf_counter()
+        if delay > 0:
+            time.sleep(delay)
+        now = time.perf_counter()
+        while self.covered <= index:  # the work runs in order: all before it is done too
+            self.calls[self.covered].waited = now
+            self.covered += 1
 
 
 class PendingResult:
-    """What a dispatch returns: ready only once the queued work has finished."""
+    """What the stand-in returns: like a jax.Array whose work is still queued."""
 
-    def __init__(self, ready_at: float) -> None:
-        self.ready_at = ready_at
+    __slots__ = ("_index", "_log", "_value")
+
+    def __init__(self, log: _Log, index: int, value: float) -> None:
+        self._log, self._index, self._value = log, index, value
 
     def block_until_ready(self) -> PendingResult:
-        delay = self.ready_at - time.perf_counter()
-        if delay > 0:
-            time.sleep(delay)
+        self._log.wait_for(self._index)
         return self
 
+    def is_ready(self) -> bool:
+        ready = time.perf_counter() >= self._log.calls[self._index].ready_at
+        if ready:
+            self._log.wait_for(self._index)
+        return ready
 
-class SlowOperation:
-    """Like a jitted function on a GPU: compiles on the first call, then queues work."""
+    def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
+        self.block_until_ready()  # reading the value waits for it, as with a jax.Array
+        return np.asarray(self._value, dtype=dtype)
 
-    def __init__(self, work_s: float = WORK_S, compile_s: float = COMPILE_S) -> None:
-        self.work_s, self.compile_s = work_s, compile_s
-        self.compiled = False
-        self.busy_until = 0.0
-        self.__name__ = "slow_operation"
+    def item(self) -> float:
+        self.block_until_ready()
+        return self._value
 
-    def __call__(self, *args: Any) -> PendingResult:
-        if not self.compiled:
-            time.sleep(self.compile_s)  # tracing and compiling happen before dispatch
-            self.compiled = True
-        start = max(time.perf_counter(), self.busy_until)
-        self.busy_until = start + self.work_s  # work runs one call after another
-        return PendingResult(self.busy_until)
+    def __float__(self) -> float:
+        return self.item()
+
+    def __repr__(self) -> str:
+        return f"slow_dot result {self.item():g}"
 
 
-_reported: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+def _slow_dot(log: _Log) -> Callable[..., PendingResult]:
+    """The stand-in f: a dot product that compiles on its first call and queues its work."""
 
-
-def reported_seconds(answer: Any) -> float:
-    """What the learner's time_call reports for SlowOperation, measured once per function."""
-    try:
-        if answer in _reported:
-            return _reported[answer]
-    except TypeError:  # not weak-referenceable (a builtin, say): measure without the cache
-        pass
-    value = call_learner(answer, (SlowOperation(), 1.0))
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    def slow_dot(*args: Any, **kwargs: Any) -> PendingResult:
+        start = time.perf_counter()
+        _check_arguments(log, args, kwargs)
+        if not log.calls:
+            time.sleep(log.compile_s)  # tracing and compiling happen before the dispatch
+        begin = max(time.perf_counter(), log.busy_until)
+        log.busy_until = begin + log.work_s  # the device runs one call after another
+        call = _Call(start=start, ready_at=log.busy_until)
+        log.calls.append(call)
         try:
-            value = float(value)
-        except Exception:
-            raise LearnerCodeError(
-                f"time_call returned {type(value).__name__}, not a number of seconds.", ""
-            ) from None
+            value = float(np.dot(np.asarray(args[0]), np.asarray(args[1])))
+        except Exception:  # arrays of the learner's own that do not fit: no value to give
+            value = math.nan
+        call.returned = time.perf_counter()
+        return PendingResult(log, len(log.calls) - 1, value)
+
+    slow_dot.__qualname__ = "slow_dot"
+    return slow_dot
+
+
+def _check_arguments(log: _Log, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    x, y = log.inputs
+    if any(is_tracer(a) for a in (*args, *kwargs.values())):
+        log.problem = "traced"
+        raise TypeError(
+            "slow_dot is the grader's stand-in for a JAX operation and cannot be traced "
+            "by jax.jit, grad or vmap"
+        )
+    if len(args) == 1 and isinstance(args[0], tuple | list) and len(args[0]) == 2:
+        if args[0][0] is x and args[0][1] is y:
+            log.problem = "packed"
+        else:
+            log.problem = log.problem or "arity"
+        raise TypeError("slow_dot() missing 1 required positional argument: 'y'")
+    if kwargs or len(args) != 2:
+        log.problem = log.problem or "arity"
+        given = f"{len(args)} positional" + (f" and {len(kwargs)} keyword" if kwargs else "")
+        raise TypeError(f"slow_dot() takes 2 positional arguments (x, y), but got {given}")
+    if not (args[0] is x and args[1] is y):
+        same = all(
+            np.shape(a) == np.shape(b) and bool(np.array_equal(np.asarray(a), np.asarray(b)))
+            for a, b in zip(args, (x, y), strict=True)
+        )
+        if not same:
+            log.problem = log.problem or "other-arguments"
+
+
+@contextlib.contextmanager
+def _watching_cpu_clocks(seen: set[str]) -> Iterator[None]:
+    """Note whether this thread reads a clock that counts CPU time only."""
+    me = threading.get_ident()
+    names = ("process_time", "process_time_ns", "thread_time", "thread_time_ns")
+    originals = {name: getattr(time, name) for name in names if hasattr(time, name)}
+
+    def watched(name: str, clock: Callable[[], Any]) -> Callable[[], Any]:
+        def read() -> Any:
+            if threading.get_ident() == me:
+                seen.add(name)
+            return clock()
+
+        return read
+
+    for name, clock in originals.items():
+        setattr(time, name, watched(name, clock))
     try:
-        _reported[answer] = float(value)
-    except TypeError:
-        pass
-    return float(value)
+        yield
+    finally:
+        for name, clock in originals.items():
+            setattr(time, name, clock)
 
 
-def _ratio_between(low: float, high: float):
-    def matches(answer: Any) -> bool:
-        return callable(answer) and low <= reported_seconds(answer) / WORK_S < high
-
-    return matches
+# --- 02.time_call: the diagnosis --------------------------------------------------------
 
 
-def check_time_call(answer: Any, expected: float) -> str | None:
-    if not callable(answer):
-        return "Expected a function time_call(f, *args) that returns seconds per call."
-    ratio = reported_seconds(answer) / expected
-    if 0.7 <= ratio <= 1.5:
-        return None
-    if ratio < 0.7:
-        return "Your timing is shorter than the work takes. Block on every result you time."
-    return "Your timing is longer than one call's work. Time only the steady-state calls."
+@dataclass
+class _Run:
+    """The learner's time_call on one stand-in: what it returned and what it did."""
+
+    log: _Log
+    value: Any = None
+    error: LearnerCodeError | None = None
+    cpu_clock: bool = False
+
+    @property
+    def seconds(self) -> float | None:
+        value = self.value
+        if isinstance(value, bool):
+            return None
+        try:
+            seconds = float(value)
+        except Exception:
+            return None
+        return seconds if math.isfinite(seconds) and seconds > 0 else None
+
+    def observed(self) -> dict[str, float]:
+        """What the stand-in itself saw, on its own clock; empty if nothing was waited for."""
+        calls = self.log.calls
+        if not calls or calls[-1].waited is None:
+            return {}
+        end, n = calls[-1].waited, len(calls)
+        seen = {
+            "first": (calls[0].waited or end) - calls[0].start,
+            "all-mean": (end - calls[0].start) / n,
+            "all-total": end - calls[0].start,
+        }
+        if n >= 2:
+            span = end - calls[1].start
+            seen["steady-mean"] = span / (n - 1)  # a median or a minimum is at most this
+            seen["steady-total"] = span
+        return seen
+
+    def dispatch_bound(self) -> float:
+        """About the longest a timing can be that clocks only the calls, not their work."""
+        dispatches = [c.returned - c.start for c in self.log.calls[1:] or self.log.calls]
+        return 3 * statistics.fmean(dispatches) + 50e-6
+
+    def labels(self) -> list[str]:
+        """Every reading of the returned number that fits this run."""
+        seconds, seen = self.seconds, self.observed()
+        if seconds is None or not seen:
+            return []
+        readings: list[tuple[str, Callable[[float], bool]]] = []
+        if "steady-mean" in seen:
+            low, high = LOWEST * self.log.work_s, HIGHEST * seen["steady-mean"] + SLACK_S
+            readings.append(("honest", lambda value: low <= value <= high))
+        models = [("first-call", "first"), ("no-warm-up", "all-mean")]
+        if len(self.log.calls) >= 3:
+            models.append(("total", "steady-total"))
+        if len(self.log.calls) >= 2:
+            models.append(("total-with-first", "all-total"))
+        for label, key in models:
+            model = seen[key]
+            readings.append((label, lambda value, m=model: m / NEAR <= value <= m * NEAR))
+        found = [label for label, fits in readings if fits(seconds)]
+        for label, scale in UNITS:  # the right reading, or a wrong one, in the wrong unit
+            if any(fits(seconds / scale) for _, fits in readings):
+                found.append(label)
+        return found
+
+
+UNITS = (("milliseconds", 1e3), ("microseconds", 1e6), ("nanoseconds", 1e9))
+# When a wrong number fits on both stand-ins, the first reading in this order names it.
+READINGS = (
+    "milliseconds",
+    "microseconds",
+    "nanoseconds",
+    "first-call",
+    "no-warm-up",
+    "total",
+    "total-with-first",
+)
+
+
+@dataclass
+class _Verdict:
+    mistake: str | None = None  # a declared mistake's id
+    problem: str | None = None  # the rule's own message
+    error: LearnerCodeError | None = None  # the learner's code failed in another way
+
+
+_RANDOM = random.SystemRandom()  # never the learner's random state
+
+
+def _fresh_log(compile_s: float, work_range: tuple[float, float]) -> _Log:
+    x = np.arange(1.0, 4.0, dtype=np.float32)
+    y = np.full(3, 0.5, dtype=np.float32)
+    return _Log(work_s=_RANDOM.uniform(*work_range), compile_s=compile_s, inputs=(x, y))
+
+
+def _run(answer: Callable[..., Any], log: _Log) -> _Run:
+    seen: set[str] = set()
+    run = _Run(log)
+    with _watching_cpu_clocks(seen):
+        try:
+            run.value = call_learner(answer, (_slow_dot(log), *log.inputs))
+        except LearnerCodeError as exc:
+            run.error = exc
+    run.cpu_clock = bool(seen)
+    return run
+
+
+def _diagnose(answer: Callable[..., Any]) -> _Verdict:
+    runs: list[_Run] = []
+    for compile_s, work_range in ((FAST_COMPILE_S, FAST_WORK_S), (SLOW_COMPILE_S, SLOW_WORK_S)):
+        run = _run(answer, _fresh_log(compile_s, work_range))
+        runs.append(run)
+        verdict = _what_it_did(run)
+        if verdict is not None:
+            return verdict
+    labels = [run.labels() for run in runs]
+    if all("honest" in found for found in labels):
+        return _Verdict()
+    for reading in READINGS:
+        if all(reading in found for found in labels):
+            return _Verdict(mistake=reading)
+    return _by_the_numbers(runs)
+
+
+def _what_it_did(run: _Run) -> _Verdict | None:
+    """A verdict from the log alone, before any number is read."""
+    log = run.log
+    if run.error is not None:
+        if log.problem in ("packed", "traced"):
+            return _Verdict(mistake={"packed": "packed-args", "traced": "jitted"}[log.problem])
+        error = run.error.error
+        owner = getattr(error, "obj", None) if isinstance(error, AttributeError) else None
+        if getattr(owner, "__name__", None) == "slow_dot":
+            return _Verdict(mistake="read-attribute")
+        return _Verdict(error=run.error)
+    if not log.calls:
+        return _Verdict(mistake="never-called")
+    if run.seconds is None:
+        return _Verdict(problem=_not_seconds(run.value))
+    if log.problem == "other-arguments":
+        return _Verdict(mistake="other-arguments")
+    if log.calls[-1].waited is None:
+        return _Verdict(mistake="dispatch-only")
+    return None
+
+
+def _not_seconds(value: Any) -> str:
+    if hasattr(value, "median_s") and hasattr(value, "first_s"):
+        return (
+            "You returned a whole timing.measure table; time_call returns one number of "
+            "seconds, such as its .median_s."
+        )
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f"time_call returned {value!r}; a time is a positive, finite number of seconds."
+    if isinstance(value, list | tuple) and value and all(_is_number(v) for v in value):
+        return (
+            f"time_call returned a {type(value).__name__} of {len(value)} numbers. Return "
+            "one number, the seconds of one call: the median of your samples, say."
+        )
+    return f"time_call returned {describe(value)}, not a number of seconds."
+
+
+def _is_number(value: Any) -> bool:
+    try:
+        return not isinstance(value, bool) and math.isfinite(float(value))
+    except Exception:
+        return False
+
+
+def _by_the_numbers(runs: list[_Run]) -> _Verdict:
+    for run in runs:  # every result was waited for, yet the time is about a dispatch's
+        if run.seconds < LOWEST * run.log.work_s and run.seconds <= run.dispatch_bound():
+            return _Verdict(mistake="cpu-clock" if run.cpu_clock else "wait-outside-clock")
+    if all(_divided_twice(run) for run in runs):
+        return _Verdict(
+            problem="That is the time of one call divided by the number of calls once more: "
+            "divide the total time by the number of timed calls, once."
+        )
+    for run in runs:
+        if "honest" not in run.labels():
+            seen = run.observed()
+            per_call = seen.get("steady-mean", seen["first"])
+            return _Verdict(problem=_off_by(run.seconds, per_call, len(run.log.calls)))
+    return _Verdict(problem="Your timing does not follow the work of the grader's stand-ins.")
+
+
+def _divided_twice(run: _Run) -> bool:
+    seen, timed = run.observed(), len(run.log.calls) - 1
+    if "steady-mean" not in seen or timed < 3:
+        return False
+    model = seen["steady-mean"] / timed
+    return model / NEAR <= run.seconds <= model * NEAR
+
+
+def _off_by(seconds: float, per_call: float, calls: int) -> str:
+    ratio = seconds / per_call
+    size = f"{ratio:.3g} times too long" if ratio > 1 else f"{1 / ratio:.3g} times too short"
+    return (
+        f"Your time_call called f {calls} times and reported {_seconds(seconds)} per call, "
+        f"but the stand-in saw each call after the first take {_seconds(per_call)}: "
+        f"{size}. Report the time of one warmed-up call that was waited for."
+    )
+
+
+def _seconds(seconds: float) -> str:
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
+        if seconds >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+class TimeCallRule:
+    """The rule of 02.time_call. It runs an answer once per check and remembers the verdict
+    for that check, so the mistakes and the rule read one measurement, not one each."""
+
+    def __init__(self) -> None:
+        self._verdicts: dict[int, tuple[Any, _Verdict]] = {}
+
+    def warm_up(self, expected: Any) -> None:
+        """The judge calls this as each check begins: forget earlier checks' verdicts."""
+        self._verdicts.clear()
+
+    def verdict(self, answer: Any) -> _Verdict:
+        held = self._verdicts.get(id(answer))
+        if held is not None and held[0] is answer:
+            return held[1]
+        verdict = _diagnose(answer)
+        self._verdicts[id(answer)] = (answer, verdict)
+        return verdict
+
+    def made(self, mistake: str) -> Callable[[Any], bool]:
+        return lambda answer: callable(answer) and self.verdict(answer).mistake == mistake
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        if not callable(answer):
+            return (
+                f"Expected a function time_call(f, *args) that returns seconds per call, "
+                f"but this is {describe(answer)}."
+            )
+        verdict = self.verdict(answer)
+        if verdict.error is not None:
+            raise verdict.error
+        if verdict.mistake is not None:
+            return f"Your timing does not follow the stand-ins' work ({verdict.mistake})."
+        return verdict.problem
+
+
+TIME_CALL = TimeCallRule()
 
 
 def _honest(f, *args, repeats=20):
@@ -102,6 +445,39 @@ def _honest(f, *args, repeats=20):
     return (time.perf_counter() - start) / repeats
 
 
+def _never_calls(f, *args):
+    return 0.004
+
+
+def _packed(f, *args):
+    jax.block_until_ready(f(args))
+    start = time.perf_counter()
+    for _ in range(20):
+        jax.block_until_ready(f(args))
+    return (time.perf_counter() - start) / 20
+
+
+def _jitted(f, *args):
+    fast = jax.jit(f)
+    jax.block_until_ready(fast(*args))
+    start = time.perf_counter()
+    jax.block_until_ready(fast(*args))
+    return time.perf_counter() - start
+
+
+def _reads_attribute(f, *args):
+    return f.work_s
+
+
+def _global_arguments(f, *args):
+    x = np.ones(3, dtype=np.float32)  # an array of the notebook's, not the caller's
+    jax.block_until_ready(f(x, x))
+    start = time.perf_counter()
+    for _ in range(20):
+        jax.block_until_ready(f(x, x))
+    return (time.perf_counter() - start) / 20
+
+
 def _dispatch_only(f, *args, repeats=20):
     f(*args)
     start = time.perf_counter()
@@ -110,52 +486,223 @@ def _dispatch_only(f, *args, repeats=20):
     return (time.perf_counter() - start) / repeats
 
 
-def _compile_included(f, *args):
-    start = time.perf_counter()
+def _process_time(f, *args, repeats=20):
     jax.block_until_ready(f(*args))
-    return time.perf_counter() - start
+    start = time.process_time()
+    for _ in range(repeats):
+        jax.block_until_ready(f(*args))
+    return (time.process_time() - start) / repeats
+
+
+def _wait_outside_clock(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))
+    total = 0.0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = f(*args)
+        total += time.perf_counter() - start
+        jax.block_until_ready(result)  # waits, but after the clock stopped
+    return total / repeats
 
 
 def _milliseconds(f, *args):
     return 1000 * _honest(f, *args)
 
 
+def _microseconds(f, *args):
+    return 1e6 * _honest(f, *args)
+
+
+def _nanoseconds(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))
+    start = time.perf_counter_ns()
+    for _ in range(repeats):
+        jax.block_until_ready(f(*args))
+    return (time.perf_counter_ns() - start) / repeats
+
+
+def _compile_included(f, *args):
+    start = time.perf_counter()
+    jax.block_until_ready(f(*args))
+    return time.perf_counter() - start
+
+
+def _no_warm_up(f, *args):
+    import timeit
+
+    return timeit.timeit(lambda: f(*args).block_until_ready(), number=100) / 100
+
+
+def _total(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))
+    start = time.perf_counter()
+    for _ in range(repeats):
+        jax.block_until_ready(f(*args))
+    return time.perf_counter() - start
+
+
+def _total_with_first(f, *args, repeats=20):
+    start = time.perf_counter()
+    for _ in range(repeats):
+        jax.block_until_ready(f(*args))
+    return time.perf_counter() - start
+
+
+# --- 02.block_tree ------------------------------------------------------------------------
+
+TREE_PATHS = ("loss", "grads.w", "grads.b")
+
+
 class RecordingLeaf:
     """A stand-in array that remembers whether anyone waited for it."""
 
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.blocked = False
+    __slots__ = ("name", "value", "waited")
+
+    def __init__(self, name: str, value: float) -> None:
+        self.name, self.value, self.waited = name, value, False
 
     def block_until_ready(self) -> RecordingLeaf:
-        self.blocked = True
+        self.waited = True
         return self
 
+    def is_ready(self) -> bool:
+        self.waited = True
+        return True
 
-def _tree_outcome(answer: Any) -> tuple[int, bool]:
-    """(how many of the 3 leaves were blocked, whether the result tree came back)."""
-    leaves = [RecordingLeaf("loss"), RecordingLeaf("w"), RecordingLeaf("b")]
-    tree = {"loss": leaves[0], "grads": {"w": leaves[1], "b": leaves[2]}}
-    returned = call_learner(answer, (lambda x: tree, 1.0))
-    came_back = (
-        isinstance(returned, dict)
-        and returned.get("loss") is leaves[0]
-        and isinstance(returned.get("grads"), dict)
-        and returned["grads"].get("w") is leaves[1]
-        and returned["grads"].get("b") is leaves[2]
+    def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
+        self.waited = True  # reading the value waits for it
+        return np.asarray(self.value, dtype=dtype or np.float32)
+
+    def __repr__(self) -> str:
+        return f"Array({self.value}, dtype=float32)"
+
+
+@dataclass
+class _TreeRun:
+    x: Any
+    calls: list[tuple[tuple[Any, ...], dict[str, Any], list[RecordingLeaf]]] = field(
+        default_factory=list
     )
-    return sum(leaf.blocked for leaf in leaves), came_back
+    returned: Any = None
+    error: LearnerCodeError | None = None
+
+    def loss_and_grads(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        n = len(self.calls)
+        leaves = [RecordingLeaf(path, float(i + 1 + 10 * n)) for i, path in enumerate(TREE_PATHS)]
+        self.calls.append((args, kwargs, leaves))
+        return {"loss": leaves[0], "grads": {"w": leaves[1], "b": leaves[2]}}
+
+
+def _tree_run(answer: Callable[..., Any]) -> _TreeRun:
+    run = _TreeRun(x=np.linspace(0.0, 1.0, 3, dtype=np.float32))
+    f = run.loss_and_grads
+    try:
+        run.returned = call_learner(answer, (f, run.x))
+    except LearnerCodeError as exc:
+        run.error = exc
+    return run
+
+
+def _leaves_of(tree: Any) -> list[Any] | None:
+    """The leaves of a returned dict {"loss": ., "grads": {"w": ., "b": .}}, else None."""
+    try:
+        grads = tree["grads"]
+        leaves = [tree["loss"], grads["w"], grads["b"]]
+        if set(tree) != {"loss", "grads"} or set(grads) != {"w", "b"}:
+            return None
+    except Exception:
+        return None
+    return leaves
+
+
+def _tree_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
+    """(mistake id, rule message); (None, None) when the answer is right."""
+    run = _tree_run(answer)
+    if run.error is not None:
+        error = run.error.error
+        if isinstance(error, AttributeError) and "'dict' object" in str(error):
+            return "dict-method", None
+        raise run.error
+    if not run.calls:
+        return "never-called", None
+    if not all(_is_x(run.x, args, kwargs) for args, kwargs, _ in run.calls):
+        return "other-argument", None
+    fully_waited = [all(leaf.waited for leaf in leaves) for _, _, leaves in run.calls]
+    returned = _leaves_of(run.returned)
+    owner = next(
+        (
+            index
+            for index, (_, _, leaves) in enumerate(run.calls)
+            if returned is not None and all(a is b for a, b in zip(returned, leaves, strict=True))
+        ),
+        None,
+    )
+    if run.returned is None:
+        return ("returns-none", None) if any(fully_waited) else (None, _nothing_returned())
+    if owner is None:
+        return _foreign_tree(run, returned, any(fully_waited))
+    waited = [leaf.name for leaf in run.calls[owner][2] if leaf.waited]
+    if len(waited) == 3:
+        return ("called-twice", None) if len(run.calls) > 1 else (None, None)
+    if not waited:
+        return ("second-call", None) if any(fully_waited) else ("not-blocked", None)
+    if len(waited) == 1:
+        return "one-leaf", None
+    missing = [path for path in TREE_PATHS if path not in waited]
+    return None, (
+        f"You waited for {', '.join(waited)} but not for {', '.join(missing)}. "
+        "jax.block_until_ready(result) waits for every array in the pytree at once."
+    )
+
+
+def _is_x(x: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+    if kwargs or len(args) != 1:
+        return False
+    if args[0] is x:
+        return True
+    try:
+        return np.shape(args[0]) == x.shape and bool(np.array_equal(np.asarray(args[0]), x))
+    except Exception:
+        return False
+
+
+def _nothing_returned() -> str:
+    return "Your function returned None and waited for nothing: return f(x)'s result, ready."
+
+
+def _foreign_tree(
+    run: _TreeRun, returned: list[Any] | None, waited: bool
+) -> tuple[str | None, str | None]:
+    if returned is not None and waited and all(isinstance(leaf, np.ndarray) for leaf in returned):
+        return "host-copy", None
+    for _, _, leaves in run.calls:
+        for leaf in leaves:
+            if run.returned is leaf:
+                return None, (
+                    f"You returned only the {leaf.name} array. Return the whole dict f(x) "
+                    "gave you, with every array in it ready."
+                )
+    return None, (
+        f"You returned {describe(run.returned)}, not the dict f(x) returned. "
+        "Return f(x)'s result itself, once every array in it is ready."
+    )
 
 
 def check_run_and_wait(answer: Any, expected: Any) -> str | None:
     if not callable(answer):
-        return "Expected a function run_and_wait(f, x)."
-    blocked, came_back = _tree_outcome(answer)
-    if blocked < 3:
-        return f"Only {blocked} of the 3 arrays in the result were waited for."
-    if not came_back:
-        return "Every array was waited for, but the function must return f(x)'s result."
-    return None
+        return f"Expected a function run_and_wait(f, x), but this is {describe(answer)}."
+    mistake, message = _tree_verdict(answer)
+    if mistake is not None:
+        return f"The result was not returned ready ({mistake})."
+    return message
+
+
+def _tree_mistake(mistake: str) -> Callable[[Any], bool]:
+    return lambda answer: callable(answer) and _tree_verdict(answer)[0] == mistake
+
+
+def _run_and_wait(f, x):
+    return jax.block_until_ready(f(x))
 
 
 def _blocks_one(f, x):
@@ -172,17 +719,82 @@ def _returns_nothing(f, x):
     jax.block_until_ready(f(x))
 
 
-def _run_and_wait(f, x):
+def _waits_for_another_call(f, x):
+    jax.block_until_ready(f(x))
+    return f(x)
+
+
+def _waits_twice(f, x):
+    jax.block_until_ready(f(x))
     return jax.block_until_ready(f(x))
 
 
-SNIPPETS = """\
-A: start = time.perf_counter(); jnp.dot(x, x); seconds = time.perf_counter() - start
-B: jnp.dot(x, x).block_until_ready()  # once, before timing
-   %timeit jnp.dot(x, x).block_until_ready()
-C: start = time.perf_counter(); jax.jit(jnp.dot)(x, x).block_until_ready()
-   seconds = time.perf_counter() - start
-D: %timeit np.dot(x_np, x_np)"""
+def _dict_method(f, x):
+    return f(x).block_until_ready()
+
+
+def _uses_global(f, x):
+    return jax.block_until_ready(f(np.zeros(3, dtype=np.float32)))
+
+
+def _never_calls_f(f, x):
+    return {"loss": 0.0, "grads": {"w": 0.0, "b": 0.0}}
+
+
+def _host_copy(f, x):
+    return jax.device_get(f(x))
+
+
+# --- 02.first_calls -----------------------------------------------------------------------
+
+CALLS = "ABCDE"
+COMPILE = "BCE"  # the calls that compile, after jnp.cumprod(a) ran once on float32[1000]
+WHY = {
+    "A": "A reuses the compiled cumprod: same shape (1000,) and dtype float32, and the "
+    "values are not part of what is compiled.",
+    "B": "B compiles: the shape (1001,) is new, and each shape gets its own compiled code.",
+    "C": "C compiles: int32 is a new dtype, so new machine code.",
+    "D": "D reuses the compiled cumprod: a NumPy float32 array of shape (1000,) is copied "
+    "to the device first, then the same code runs. A transfer is not a compile.",
+    "E": "E compiles: jax.jit(jnp.cumprod) traces cumprod into a new program, compiled on "
+    "its first call, even though jnp.cumprod itself ran before.",
+}
+
+
+def letters_of(answer: Any) -> frozenset[str] | None:
+    """ "B, c e" or ["B", "C", "E"] or {"B", "C", "E"} -> {"B", "C", "E"}; None if not letters."""
+    if isinstance(answer, str):
+        text = str.upper(answer)
+        if str.strip(text) in ("", "NONE"):
+            return frozenset()
+        chosen = [ch for ch in text if ch not in " ,;+&/"]
+    elif isinstance(answer, list | tuple | set | frozenset):
+        chosen = [str.upper(str.strip(item)) if isinstance(item, str) else None for item in answer]
+    else:
+        return None
+    if not all(isinstance(ch, str) and len(ch) == 1 and ch in CALLS for ch in chosen):
+        return None
+    return frozenset(chosen)
+
+
+def check_first_calls(answer: Any, expected: str) -> str | None:
+    chosen = letters_of(answer)
+    if chosen is None and isinstance(answer, str):
+        strays = sorted({ch for ch in str.upper(answer) if ch not in CALLS + " ,;+&/"})
+        return (
+            f"{', '.join(map(repr, strays))} {'is' if len(strays) == 1 else 'are'} not among "
+            'the calls: answer with letters A to E only, as one string such as "AD".'
+        )
+    if chosen is None:
+        return (
+            "Answer with the letters of the calls that compile, as one string such as "
+            f'"AD" (letters A to E), but this is {describe(answer)}.'
+        )
+    right = frozenset(expected)
+    if chosen == right:
+        return None
+    wrong = sorted(chosen ^ right)
+    return "Not every letter is right. " + " ".join(WHY[letter] for letter in wrong)
 
 
 EXERCISES = (
@@ -215,18 +827,152 @@ EXERCISES = (
                 example=lambda: "D",
             ),
         ),
-        success="Correct: A stops the clock as soon as JAX has queued the work.",
+        success="A stops the clock as soon as JAX has queued the work: it times the dispatch.",
+    ),
+    Exercise(
+        id="02.block_tree",
+        title="Wait for a whole pytree",
+        reference=lambda: _run_and_wait,
+        rule=check_run_and_wait,
+        hints=(
+            "Waiting for one array does not wait for the others, and a dict has no "
+            "block_until_ready method of its own.",
+            "jax.block_until_ready accepts a whole pytree, waits for every array in it, and "
+            "returns it. Call f once.",
+            "return jax.block_until_ready(f(x))",
+        ),
+        solution="def run_and_wait(f, x):\n    return jax.block_until_ready(f(x))",
+        mistakes=(
+            Mistake(
+                id="dict-method",
+                message="A dict has no block_until_ready method: only arrays do. "
+                "jax.block_until_ready(result) walks the whole pytree and waits for each array.",
+                example=lambda: _dict_method,
+                matches=_tree_mistake("dict-method"),
+            ),
+            Mistake(
+                id="never-called",
+                message="Your function never called the f it was given. Call f(x): the "
+                "caller decides what f is (a global from the notebook is not it).",
+                example=lambda: _never_calls_f,
+                matches=_tree_mistake("never-called"),
+            ),
+            Mistake(
+                id="other-argument",
+                message="You called f with something other than x. Call f(x) with the x "
+                "you were given.",
+                example=lambda: _uses_global,
+                matches=_tree_mistake("other-argument"),
+            ),
+            Mistake(
+                id="second-call",
+                message="You waited for one call of f and returned a second call's result, "
+                "which nobody waited for. Call f once, keep the result, wait for it and "
+                "return it: return jax.block_until_ready(f(x)).",
+                example=lambda: _waits_for_another_call,
+                matches=_tree_mistake("second-call"),
+            ),
+            Mistake(
+                id="called-twice",
+                message="The result is ready, but you called f twice: twice the work. Call "
+                "f once and wait for that result.",
+                example=lambda: _waits_twice,
+                matches=_tree_mistake("called-twice"),
+            ),
+            Mistake(
+                id="one-leaf",
+                message="You waited for one array only. jax.block_until_ready(result) waits "
+                "for every array in the pytree.",
+                example=lambda: _blocks_one,
+                matches=_tree_mistake("one-leaf"),
+            ),
+            Mistake(
+                id="not-blocked",
+                message="Nothing was waited for: the result came back while its arrays may "
+                "still be computing. Wrap it in jax.block_until_ready(...).",
+                example=lambda: _blocks_none,
+                matches=_tree_mistake("not-blocked"),
+            ),
+            Mistake(
+                id="returns-none",
+                message="You waited for everything but returned None. jax.block_until_ready "
+                "returns its argument: return it.",
+                example=lambda: _returns_nothing,
+                matches=_tree_mistake("returns-none"),
+            ),
+            Mistake(
+                id="host-copy",
+                message="jax.device_get waits, but it copies every array to the host as NumPy: "
+                "the result is no longer on the device, and the copy is extra work. "
+                "jax.block_until_ready returns the same jax arrays, ready.",
+                example=lambda: _host_copy,
+                matches=_tree_mistake("host-copy"),
+            ),
+        ),
+        success="One call, one wait for the whole pytree, and its result returned ready.",
+    ),
+    Exercise(
+        id="02.first_calls",
+        title="Predict which calls compile",
+        reference=lambda: COMPILE,
+        rule=check_first_calls,
+        hints=(
+            "XLA compiles code for one shape and dtype at a time, and caches it for the "
+            "function it was traced from. Values are not part of that.",
+            "Look for what is new to JAX in each call: a shape, a dtype, or a program "
+            "(jax.jit(jnp.cumprod) is a new program, even on the same array). Where the "
+            "array comes from, NumPy or JAX, does not matter.",
+            'compiles = "BCE"',
+        ),
+        solution='compiles = "BCE"',
+        mistakes=(
+            Mistake(
+                id="eager-never-compiles",
+                message="Eager operations compile too: jnp.cumprod is compiled by XLA the "
+                "first time it meets a new shape or dtype, jit or no jit. Look for new "
+                "shapes, dtypes and functions.",
+                example=lambda: "",
+            ),
+            Mistake(
+                id="every-call",
+                message="Not every call compiles: compiled code is cached. A (new values) "
+                "and D (a NumPy array of the same shape and dtype) reuse it.",
+                example=lambda: "ABCDE",
+            ),
+            Mistake(
+                id="numpy-input",
+                message="D does not compile: the NumPy array has the same shape and dtype, "
+                "so JAX copies it to the device and reuses the compiled cumprod. A transfer "
+                "costs time, but it is not a compile.",
+                example=lambda: "BCDE",
+            ),
+            Mistake(
+                id="jit-wrapper",
+                message="E compiles too: jax.jit(jnp.cumprod) is a new program to trace and "
+                "compile, even though jnp.cumprod ran before on the same array.",
+                example=lambda: "BC",
+            ),
+            Mistake(
+                id="values",
+                message="A does not compile: new values with the same shape and dtype reuse "
+                "the compiled code. Compiled code depends on shapes and dtypes, not values.",
+                example=lambda: "ABCE",
+            ),
+        ),
+        success="B (new shape), C (new dtype) and E (a new jitted program) compile; A and D "
+        "reuse cumprod's code.",
     ),
     Exercise(
         id="02.time_call",
         title="Write an honest timing function",
         reference=lambda: _honest,
-        rule=lambda answer, expected: check_time_call(answer, WORK_S),
+        rule=TIME_CALL,
         hints=(
             "Two things fool a timer: the first call compiles, and JAX returns before "
             "the work is done.",
-            "Call f(*args) once before starting the clock, and wrap every timed call in "
-            "jax.block_until_ready(...).",
+            "Call f(*args) once before starting the clock, wrap every timed call in "
+            "jax.block_until_ready(...), read time.perf_counter() around the loop, and "
+            "divide by the number of timed calls.",
             "def time_call(f, *args, repeats=20):\n    jax.block_until_ready(f(*args))\n"
             "    start = time.perf_counter()\n    for _ in range(repeats):\n        ...",
         ),
@@ -240,63 +986,127 @@ EXERCISES = (
         ),
         mistakes=(
             Mistake(
-                id="dispatch-only",
-                message="You timed only the dispatch: JAX returned before the work was done. "
-                "Block on each result: jax.block_until_ready(f(*args)).",
-                example=lambda: _dispatch_only,
-                matches=_ratio_between(0.0, 0.3),
+                id="never-called",
+                message="Your time_call never called f, so it timed nothing. Call f(*args) "
+                "inside it: the grader's f takes a different time at every check, so no "
+                "fixed number can be right.",
+                example=lambda: _never_calls,
+                matches=TIME_CALL.made("never-called"),
             ),
             Mistake(
-                id="compile-included",
-                message="Your timing includes the first call, which traces and compiles. "
-                "Call f once before you start the clock (a warm-up).",
-                example=lambda: _compile_included,
-                matches=_ratio_between(1.5, 300),
+                id="packed-args",
+                message="You called f(args): that passes the whole tuple of arguments as "
+                "one argument, so f found its second argument missing. Unpack it with a "
+                "star: f(*args) calls f(x, y).",
+                example=lambda: _packed,
+                matches=TIME_CALL.made("packed-args"),
+            ),
+            Mistake(
+                id="jitted",
+                message="You wrapped f in jax.jit. time_call times f as it is given: the "
+                "caller decides whether f is jitted. (The grader's stand-in cannot be traced.)",
+                example=lambda: _jitted,
+                matches=TIME_CALL.made("jitted"),
+            ),
+            Mistake(
+                id="read-attribute",
+                message="There is no attribute on f to read the time from: the grader's "
+                "stand-in hides how long its work takes and changes it at every check. "
+                "Time calls of f(*args) instead.",
+                example=lambda: _reads_attribute,
+                matches=TIME_CALL.made("read-attribute"),
+            ),
+            Mistake(
+                id="other-arguments",
+                message="f was called with arrays other than the ones time_call received. "
+                "Time f(*args), the arguments you were given: a global from the notebook "
+                "is not what the caller asked to time.",
+                example=lambda: _global_arguments,
+                matches=TIME_CALL.made("other-arguments"),
+            ),
+            Mistake(
+                id="dispatch-only",
+                message="You timed only the dispatch: the last call's result was never "
+                "waited for, so the clock stopped while its work was still queued. Wait "
+                "for every timed call: jax.block_until_ready(f(*args)).",
+                example=lambda: _dispatch_only,
+                matches=TIME_CALL.made("dispatch-only"),
+            ),
+            Mistake(
+                id="cpu-clock",
+                message="time.process_time (like time.thread_time) counts only the CPU time "
+                "spent computing, and waiting for a device costs almost none: your function "
+                "waited for every result, but that clock did not see the wait. Use "
+                "time.perf_counter(), which counts wall-clock time.",
+                example=lambda: _process_time,
+                matches=TIME_CALL.made("cpu-clock"),
+            ),
+            Mistake(
+                id="wait-outside-clock",
+                message="Every result was waited for, yet your timing is shorter than the "
+                "work: the wait happened after your clock stopped, or your clock does not "
+                "count waiting. Stop the clock after jax.block_until_ready(...) returns, "
+                "and read time.perf_counter().",
+                example=lambda: _wait_outside_clock,
+                matches=TIME_CALL.made("wait-outside-clock"),
             ),
             Mistake(
                 id="milliseconds",
-                message="That looks like milliseconds. Return seconds, as time.perf_counter "
-                "counts them.",
+                message="That looks like milliseconds: 1000 times the right number. Return "
+                "seconds, as time.perf_counter counts them.",
                 example=lambda: _milliseconds,
-                matches=_ratio_between(300, 3000),
-            ),
-        ),
-        success="Correct: warmed up and blocked, your timing matches the real work.",
-        time_limit_s=20,
-    ),
-    Exercise(
-        id="02.block_tree",
-        title="Wait for a whole pytree",
-        reference=lambda: _run_and_wait,
-        rule=check_run_and_wait,
-        hints=(
-            "Waiting for one array does not wait for the others.",
-            "jax.block_until_ready accepts a whole pytree and returns it.",
-        ),
-        solution="def run_and_wait(f, x):\n    return jax.block_until_ready(f(x))",
-        mistakes=(
-            Mistake(
-                id="one-leaf",
-                message="You waited for one array only. jax.block_until_ready(result) waits "
-                "for every array in the pytree.",
-                example=lambda: _blocks_one,
-                matches=lambda a: callable(a) and _tree_outcome(a)[0] == 1,
+                matches=TIME_CALL.made("milliseconds"),
             ),
             Mistake(
-                id="not-blocked",
-                message="Nothing was waited for: the result came back while its arrays may "
-                "still be computing. Wrap it in jax.block_until_ready(...).",
-                example=lambda: _blocks_none,
-                matches=lambda a: callable(a) and _tree_outcome(a) == (0, True),
+                id="microseconds",
+                message="That looks like microseconds: a million times the right number. "
+                "Return seconds, as time.perf_counter counts them.",
+                example=lambda: _microseconds,
+                matches=TIME_CALL.made("microseconds"),
             ),
             Mistake(
-                id="returns-none",
-                message="You waited for everything but returned None. jax.block_until_ready "
-                "returns its argument: return it.",
-                example=lambda: _returns_nothing,
-                matches=lambda a: callable(a) and _tree_outcome(a) == (3, False),
+                id="nanoseconds",
+                message="That looks like nanoseconds: time.perf_counter_ns counts in ns. "
+                "Divide by 1e9, or use time.perf_counter, which counts seconds.",
+                example=lambda: _nanoseconds,
+                matches=TIME_CALL.made("nanoseconds"),
+            ),
+            Mistake(
+                id="first-call",
+                message=f"You timed the first call, which compiles: on the stand-in that "
+                f"compiles for {SLOW_COMPILE_S:g} s, that is what you measured. Call f(*args) "
+                "once, blocked, before you start the clock (a warm-up), then time the calls "
+                "after it.",
+                example=lambda: _compile_included,
+                matches=TIME_CALL.made("first-call"),
+            ),
+            Mistake(
+                id="no-warm-up",
+                message="The first call, which compiles, is inside your clock and averaged "
+                "into your result. On the stand-in that compiles in a moment it hardly shows; "
+                f"on the one that compiles for {SLOW_COMPILE_S:g} s your timing is too long. "
+                "Call f(*args) once, blocked, before starting the clock.",
+                example=lambda: _no_warm_up,
+                matches=TIME_CALL.made("no-warm-up"),
+            ),
+            Mistake(
+                id="total",
+                message="That is the total time of all the calls you timed, not the time of "
+                "one call: divide by the number of timed calls.",
+                example=lambda: _total,
+                matches=TIME_CALL.made("total"),
+            ),
+            Mistake(
+                id="total-with-first",
+                message="That is the total of all your calls, the first one (which compiles) "
+                "included: call f once before starting the clock, and divide by the number "
+                "of timed calls.",
+                example=lambda: _total_with_first,
+                matches=TIME_CALL.made("total-with-first"),
             ),
         ),
-        success="Correct: one call waits for the whole pytree.",
+        success="Warmed up and blocked, your timing follows each stand-in's work, whatever "
+        "its compile costs.",
+        time_limit_s=30,
     ),
 )

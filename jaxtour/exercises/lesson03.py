@@ -1,81 +1,197 @@
-"""Exercises for lessons/03_grad.ipynb: jax.grad, its value, and its two restrictions."""
+"""Exercises for lessons/03_grad.ipynb: what grad returns, its two restrictions, a
+derivative worked out by hand, and a finite-difference check.
+
+References follow the session's x64 setting (they are computed with jnp, never
+hard-coded in 32 bits), and the rules compare values, not widths, where the width is
+not the point of the exercise.
+"""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
-import numpy as np
-
-from jaxtour.exercises.common import article_xy, jax, jnp, same_values
-from jaxtour.grader.rules import JaxArray, Number, SameFunction
+from jaxtour.exercises.common import jax, jnp
+from jaxtour.grader.compare import compare_arrays, describe
+from jaxtour.grader.mistakes import fails_with
+from jaxtour.grader.pristine import np
+from jaxtour.grader.rules import JaxArray, SameFunction
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.lazy import is_jax_array
+
+NON_SCALAR = r"Gradient only defined for scalar-output functions"
+INTEGER_INPUT = r"grad requires real- or complex-valued inputs"
 
 
-def _sum_of_squares(x):
-    return jnp.sum(x**2)
+class _Named:
+    """A function with a readable repr, so feedback names it without a memory address."""
+
+    def __init__(self, fn: Callable[..., Any], name: str) -> None:
+        self.fn, self.name = fn, name
+
+    def __call__(self, *args: Any) -> Any:
+        return self.fn(*args)
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def _calls(answer: Any, *args: Any) -> Any:
+    """``answer(*args)``, or None when it is no function or raises (a predicate's view)."""
+    if not callable(answer):
+        return None
+    try:
+        return answer(*args)
+    except Exception:
+        return None
+
+
+def _same_results(answer: Any, first: tuple[Any, ...], second: tuple[Any, ...]) -> bool:
+    """True when ``answer`` gives equal results on two argument tuples that should differ."""
+    a, b = _calls(answer, *first), _calls(answer, *second)
+    if a is None or b is None:
+        return False
+    try:
+        a, b = np.asarray(a), np.asarray(b)
+    except Exception:
+        return False
+    if a.dtype.kind not in "iuf" or b.dtype.kind not in "iuf" or a.shape != b.shape:
+        return False
+    return bool(np.allclose(a.astype(np.float64), b.astype(np.float64), rtol=1e-12, atol=0))
+
+
+# --- 03.gradient: predicted by hand -----------------------------------------------------
 
 
 def _x():
-    return article_xy()[0]
-
-
-def _total():
-    return _sum_of_squares(_x())
-
-
-def _squares():
-    return _x() ** 2
+    return jnp.array([1.0, 2.0, 3.0, 4.0])
 
 
 def _gradient():  # by hand: the gradient of sum(x**2) is 2x
     return 2 * _x()
 
 
-# --- 03.grad_of_total -------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Numbers:
+    """Numbers typed in by hand: a list, a tuple, a NumPy or jax array, a Python number.
+
+    A prediction is judged on its values and shape; its container and dtype are free.
+    """
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        if answer is None or callable(answer) or isinstance(answer, str | bytes | dict | set):
+            return f"Expected numbers such as [1.0, 2.0], but this is {describe(answer)}."
+        try:
+            values = np.asarray(answer)
+        except Exception:  # a ragged list, say
+            return f"Expected numbers such as [1.0, 2.0], but this is {describe(answer)}."
+        if values.dtype.kind not in "iuf":
+            return f"Expected numbers such as [1.0, 2.0], but this is {describe(answer)}."
+        expected_shape = np.shape(expected)
+        if values.shape != expected_shape and len(expected_shape) == 1:
+            return (
+                f"The gradient has one entry per input: x has {expected_shape[0]} entries, "
+                f"but this has shape {values.shape}."
+            )
+        return compare_arrays(values, expected, check_dtype=False)
 
 
-def _vector_inputs():
-    return [(jnp.array([1.0, 2.0, 3.0]),), (jnp.array([-0.5, 0.0, 2.5, 4.0]),)]
+# --- 03.fix_slopes: both of grad's restrictions at once ---------------------------------
 
 
-def _vector_random_inputs(rng: np.random.Generator):
-    return [(jnp.asarray(rng.normal(size=5), dtype=jnp.float32),)]
+def _slope_inputs():
+    return [
+        (_Named(lambda s: 3.0 * s**2, "lambda s: 3.0 * s**2"), jnp.arange(4)),
+        (_Named(jnp.sin, "jnp.sin"), jnp.array([0.0, 1.5, 3.0])),
+        (_Named(lambda s: jnp.exp(-s), "lambda s: jnp.exp(-s)"), jnp.array([-1, 0, 2])),
+    ]
 
 
-def _grad_of_total(x):
-    return jax.grad(lambda v: jnp.sum(v**2))(x)
+def _floats(t):
+    return jnp.asarray(t, dtype=float)  # float32, or float64 with x64
 
 
-def _jacobian(x):
-    return jax.jacobian(lambda v: v**2)(x)
+def _slopes(f, t):
+    return jax.grad(lambda v: jnp.sum(f(v)))(_floats(t))
 
 
-def _summed_gradient(x):
-    return jnp.sum(2 * x)
+def _slopes_jacobian(f, t):
+    return jax.jacobian(f)(_floats(t))
 
 
-# --- 03.central_difference --------------------------------------------------------------
+def _slopes_summed(f, t):
+    return jnp.sum(_slopes(f, t))
 
 
-class _Named:
-    """A plain-Python function with a readable repr, so feedback names it without an address."""
+def _slopes_of_mean(f, t):
+    return jax.grad(lambda v: jnp.mean(f(v)))(_floats(t))
 
-    def __init__(self, fn: Callable[[float], float], name: str) -> None:
-        self.fn, self.name = fn, name
 
-    def __call__(self, x: float) -> float:
-        return self.fn(x)
+def _values_not_slopes(f, t):
+    return f(_floats(t))
 
-    def __repr__(self) -> str:
-        return self.name
+
+def _ignores_f(answer: Any) -> bool:
+    t = jnp.array([0.5, 1.0, 2.0])
+    square = _Named(lambda s: s**2, "lambda s: s**2")
+    cube = _Named(lambda s: s**3, "lambda s: s**3")
+    return _same_results(answer, (square, t), (cube, t))
+
+
+# --- 03.derivative_by_hand --------------------------------------------------------------
+
+
+def _f(x):
+    return x * jnp.sin(x)
+
+
+def _df(x):
+    return jnp.vectorize(jax.grad(_f))(x)
+
+
+def _hand_inputs():
+    return [(jnp.linspace(-6.0, 6.0, 13),), (jnp.array([0.25, 2.0]),)]
+
+
+def _hand_random_inputs(rng: np.random.Generator):
+    return [(jnp.asarray(rng.uniform(-6.0, 6.0, size=7), dtype=float),)]
+
+
+def _half_product_rule(x):
+    return x * jnp.cos(x)
+
+
+def _cos_only(x):
+    return jnp.cos(x)
+
+
+def _dropped_x(x):
+    return jnp.sin(x) + jnp.cos(x)
+
+
+def _minus_sign(x):
+    return jnp.sin(x) - x * jnp.cos(x)
+
+
+def _sin_cos_swapped(x):
+    return jnp.cos(x) - x * jnp.sin(x)
+
+
+def _ignores_x(answer: Any) -> bool:
+    (first,), (second,) = _hand_inputs()[:2]
+    return _same_results(answer, (first,), (second,))
+
+
+# --- 03.central_difference ---------------------------------------------------------------
 
 
 def _difference_inputs():
     return [
         (_Named(lambda x: x**3, "x**3"), 2.0, 1e-2),
-        (_Named(math.sin, "sin"), 1.0, 1e-3),
-        (_Named(math.exp, "exp"), 0.5, 1e-2),
+        (_Named(math.sin, "math.sin"), 1.0, 1e-3),
+        (_Named(math.exp, "math.exp"), 0.5, 1e-2),
     ]
 
 
@@ -83,129 +199,327 @@ def _central(f, x, eps):
     return (f(x + eps) - f(x - eps)) / (2 * eps)
 
 
-def _forward(f, x, eps):
-    return (f(x + eps) - f(x)) / eps
+def _precedence_slip(f, x, eps):
+    return (f(x + eps) - f(x - eps)) / 2 * eps
 
 
 def _no_half(f, x, eps):
     return (f(x + eps) - f(x - eps)) / eps
 
 
+def _unbracketed_numerator(f, x, eps):
+    return f(x + eps) - f(x - eps) / (2 * eps)
+
+
+def _forward(f, x, eps):
+    return (f(x + eps) - f(x)) / eps
+
+
+def _backward(f, x, eps):
+    return (f(x) - f(x - eps)) / eps
+
+
+def _swapped(f, x, eps):
+    return (f(x - eps) - f(x + eps)) / (2 * eps)
+
+
+def _difference_ignores_f(answer: Any) -> bool:
+    cube = _Named(lambda x: x**3, "x**3")
+    return _same_results(answer, (cube, 1.5, 1e-3), (_Named(math.sin, "math.sin"), 1.5, 1e-3))
+
+
+def _difference_ignores_x(answer: Any) -> bool:
+    sine = _Named(math.sin, "math.sin")
+    return _same_results(answer, (sine, 1.0, 1e-3), (sine, 0.3, 1e-3))
+
+
+def _difference_ignores_eps(answer: Any) -> bool:
+    cube = _Named(lambda x: x**3, "x**3")  # its central difference is 3x² + eps²
+    return _same_results(answer, (cube, 2.0, 1e-2), (cube, 2.0, 1e-3))
+
+
+def _rounded_to_float32(answer: Any) -> bool:
+    """Matches an estimate computed in float32: right to about 7 digits, no more."""
+    for args in _difference_inputs():
+        got = _calls(answer, *args)
+        if got is None or not (is_jax_array(got) or isinstance(got, np.generic | np.ndarray)):
+            return False
+        value = np.asarray(got)
+        if value.shape != () or value.dtype != np.float32:
+            return False
+        if not math.isclose(float(value), _central(*args), rel_tol=1e-4):
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class _CloseNumber:
+    """One real number close to the expected one, shown so that two numbers never print
+    alike: Python's repr of a float is the shortest text that tells it from its
+    neighbours, and the relative difference comes with it."""
+
+    rtol: float = 1e-9
+    atol: float = 1e-12
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        if isinstance(answer, bool) or not (
+            isinstance(answer, int | float | np.generic)
+            or is_jax_array(answer)
+            or isinstance(answer, np.ndarray)
+        ):
+            return f"Expected a number, but this is {describe(answer)}."
+        value = np.asarray(answer)
+        if value.shape != ():
+            return f"Expected a single number, but this is {describe(answer)}."
+        if value.dtype.kind not in "iuf":
+            return f"Expected a real number, but this has dtype {value.dtype}."
+        got, want = float(value), float(np.asarray(expected))
+        if not math.isfinite(got):
+            return f"The result is {got}, not a finite number."
+        if math.isclose(got, want, rel_tol=self.rtol, abs_tol=self.atol):
+            return None
+        relative = abs(got - want) / abs(want) if want else abs(got)
+        return (
+            f"You have {got!r}, but the expected value is {want!r} "
+            f"(relative difference {relative:.1e})."
+        )
+
+
 EXERCISES = (
     Exercise(
-        id="03.sum_of_squares",
-        title="Evaluate the article's sum_of_squares",
-        reference=_total,
-        rule=Number(),
-        hints=(
-            "Call the function: sum_of_squares(x).",
-            "By hand: 1 + 4 + 9 + 16.",
-        ),
-        solution="total = sum_of_squares(x)",
-        mistakes=(
-            Mistake(
-                id="article-zero",
-                message="0.0 is what the article prints, and it is wrong: the sum of the squares "
-                "of 1, 2, 3, 4 is 1 + 4 + 9 + 16 = 30.",
-                example=lambda: 0.0,
-            ),
-            Mistake(
-                id="squares-not-summed",
-                message="These are the squares, one per element. sum_of_squares adds them up "
-                "into one number.",
-                example=_squares,
-                matches=same_values(_squares),
-            ),
-            Mistake(
-                id="gradient-not-value",
-                message="That is the gradient, [2, 4, 6, 8]. The value of the function is one "
-                "number: call sum_of_squares(x) itself.",
-                example=_gradient,
-                matches=same_values(_gradient),
-            ),
-        ),
-        success="Correct: 30.0 (the article's 0.0 is a misprint).",
-    ),
-    Exercise(
         id="03.gradient",
-        title="Take the gradient of sum_of_squares",
-        reference=lambda: jax.grad(_sum_of_squares)(_x()),
-        rule=JaxArray(),
+        title="Predict the gradient of sum_of_squares",
+        reference=_gradient,
+        rule=_Numbers(),
         hints=(
-            "jax.grad takes a function and returns a new function: the gradient.",
-            "Call that new function on x.",
-            "jax.grad(sum_of_squares)(x)",
+            "The gradient has one entry per input: the partial derivative ∂f/∂xᵢ, with "
+            "every other xⱼ held fixed.",
+            "In x₁² + x₂² + x₃² + x₄², only the term xᵢ² changes when xᵢ does, and the "
+            "derivative of xᵢ² is 2xᵢ.",
+            "predicted_gradient = [2.0, 4.0, 6.0, 8.0]  # 2 * x, worked out by hand",
         ),
-        solution="gradient = jax.grad(sum_of_squares)(x)",
+        solution="predicted_gradient = [2.0, 4.0, 6.0, 8.0]",
         mistakes=(
             Mistake(
                 id="value-not-gradient",
-                message="That is the value of sum_of_squares(x), not its gradient. "
-                "jax.grad(sum_of_squares) is the gradient function; call it on x.",
-                example=_total,
-                matches=lambda a: Number()(a, _total()) is None,
+                message="30 is the value of sum_of_squares(x), one number. The gradient has "
+                "one entry per input: ∂f/∂xᵢ for each of the four.",
+                example=lambda: 30.0,
             ),
             Mistake(
-                id="gradient-function",
-                message="That is the gradient function itself. Call it on x to get the "
-                "gradient there: jax.grad(sum_of_squares)(x).",
-                example=lambda: jax.grad(_sum_of_squares),
-                matches=lambda a: callable(a) and same_values(_gradient)(a(_x())),
+                id="article-zero",
+                message="0.0 is the article's misprint, for the value; and a gradient is not "
+                "one number but one per input: ∂f/∂xᵢ for each of the four.",
+                example=lambda: 0.0,
             ),
             Mistake(
-                id="by-hand-numpy",
-                message="Right numbers, but worked out by hand in NumPy. Let JAX do it: "
-                "jax.grad(sum_of_squares)(x) gives a jax array.",
-                example=lambda: np.array(_gradient()),
-                matches=same_values(_gradient, np.ndarray),
-            ),
-        ),
-        success="Correct: the gradient of sum(x**2) is 2x, here [2, 4, 6, 8].",
-    ),
-    Exercise(
-        id="03.grad_of_total",
-        title="Make a grad of a vector-valued function work",
-        reference=lambda: _grad_of_total,
-        rule=SameFunction(inputs=_vector_inputs, random_inputs=_vector_random_inputs),
-        hints=(
-            "grad needs a function that returns one number. Which one-number function of x "
-            "is asked for?",
-            "Define total(x) = jnp.sum(squares(x)), or write it as a lambda.",
-            "def grad_of_total(x):\n    return jax.grad(lambda v: jnp.sum(squares(v)))(x)",
-        ),
-        solution=("def grad_of_total(x):\n    return jax.grad(lambda v: jnp.sum(squares(v)))(x)"),
-        mistakes=(
-            Mistake(
-                id="jacobian",
-                message="That is the full Jacobian: one row per output, a matrix. The exercise "
-                "asks for the gradient of the sum, one number per input (its diagonal here).",
-                example=lambda: _jacobian,
+                id="all-zeros",
+                message="All zeros would mean f is flat at x, and it is not: each xᵢ² grows "
+                "as xᵢ grows. (The article's 0.0 is a misprint, for the value.) The derivative "
+                "of xᵢ² is 2xᵢ.",
+                example=lambda: [0.0, 0.0, 0.0, 0.0],
             ),
             Mistake(
                 id="summed-gradient",
-                message="You summed after differentiating, so you get one number. Sum the "
-                "function's output first, then differentiate: "
-                "jax.grad(lambda v: jnp.sum(squares(v))).",
-                example=lambda: _summed_gradient,
+                message="20 is the sum of the gradient's entries. grad keeps them apart: one "
+                "partial derivative per input, four numbers here.",
+                example=lambda: 20.0,
             ),
             Mistake(
-                id="total-not-gradient",
-                message="That returns the total itself, jnp.sum(x**2). Wrap it in jax.grad "
-                "to get its gradient.",
-                example=lambda: _sum_of_squares,
+                id="squares",
+                message="Those are the squares xᵢ², the terms of the sum. Differentiate each "
+                "term instead: the derivative of xᵢ² is 2xᵢ.",
+                example=lambda: _x() ** 2,
+            ),
+            Mistake(
+                id="x-itself",
+                message="That is x itself. The derivative of xᵢ² is 2xᵢ, not xᵢ.",
+                example=_x,
+            ),
+            Mistake(
+                id="two-x-squared",
+                message="That is 2xᵢ²: you multiplied by the power but kept it. Differentiating "
+                "xᵢ² brings the 2 down and lowers the power by one: 2xᵢ.",
+                example=lambda: 2 * _x() ** 2,
+            ),
+            Mistake(
+                id="constant-two",
+                message="The derivative of xᵢ² is 2xᵢ: it depends on xᵢ, so the four entries "
+                "differ.",
+                example=lambda: [2.0, 2.0, 2.0, 2.0],
             ),
         ),
-        success="Correct: reduce to one number first, then grad.",
+        success="∇ of Σxᵢ² is 2x: [2, 4, 6, 8], one partial derivative per input.",
+    ),
+    Exercise(
+        id="03.fix_slopes",
+        title="Fix a grad call that breaks both of grad's rules",
+        reference=lambda: _slopes,
+        rule=SameFunction(inputs=_slope_inputs, output=JaxArray(check_dtype=False)),
+        hints=(
+            "Two things are wrong, and grad reports them one at a time: t holds integers, "
+            "and f(t) is a vector, not one number.",
+            "Floats: t.astype(jnp.float32). One number: sum f's outputs first; because f "
+            "works element by element, each slope lands on its own element of the gradient.",
+            "def slopes(f, t):\n    floats = t.astype(jnp.float32)\n"
+            "    return jax.grad(lambda v: jnp.sum(f(v)))(floats)",
+        ),
+        solution=(
+            "def slopes(f, t):\n"
+            "    floats = t.astype(jnp.float32)\n"
+            "    return jax.grad(lambda v: jnp.sum(f(v)))(floats)"
+        ),
+        mistakes=(
+            Mistake(
+                id="integer-input",
+                message="grad still gets integers: on t = jnp.arange(4) it fails with 'grad "
+                "requires real- or complex-valued inputs'. Convert t to floats before grad "
+                "sees it: t.astype(jnp.float32).",
+                example=lambda: lambda f, t: jax.grad(lambda v: jnp.sum(f(v)))(t),
+                matches=fails_with("TypeError", INTEGER_INPUT, _slope_inputs),
+            ),
+            Mistake(
+                id="float-of-array",
+                message="float(t) converts one number, not an array: it fails on t = "
+                "jnp.arange(4). t.astype(jnp.float32) converts every element.",
+                example=lambda: lambda f, t: jax.grad(f)(float(t)),
+                matches=fails_with(
+                    "TypeError", r"(?i)only (length-1|scalar|0-dimensional) arrays", _slope_inputs
+                ),
+            ),
+            Mistake(
+                id="vector-output",
+                message="grad still gets a function with a vector output: it fails with "
+                "'Gradient only defined for scalar-output functions'. Differentiate "
+                "lambda v: jnp.sum(f(v)) instead: f works element by element, so each "
+                "slope lands on its own element.",
+                example=lambda: lambda f, t: jax.grad(f)(_floats(t)),
+                matches=fails_with("TypeError", NON_SCALAR, _slope_inputs),
+            ),
+            Mistake(
+                id="ignores-f",
+                message="Your slopes gives the same result whatever f is: it must "
+                "differentiate the f it is given, not a function from the notebook.",
+                example=lambda: lambda f, t: _slopes(lambda s: 3.0 * s**2, t),
+                matches=_ignores_f,
+            ),
+            Mistake(
+                id="jacobian",
+                message="That is the full Jacobian, a matrix with one row per output. The "
+                "slopes are its diagonal; grad of the sum gives just them, one per element.",
+                example=lambda: _slopes_jacobian,
+            ),
+            Mistake(
+                id="summed-slopes",
+                message="You get one number: the slopes added up. Sum f's outputs before "
+                "differentiating, not after: jax.grad(lambda v: jnp.sum(f(v))).",
+                example=lambda: _slopes_summed,
+            ),
+            Mistake(
+                id="mean-not-sum",
+                message="Your slopes are divided by the number of elements: the mean's "
+                "gradient is the sum's divided by n. Differentiate jnp.sum(f(v)) instead.",
+                example=lambda: _slopes_of_mean,
+            ),
+            Mistake(
+                id="values-not-slopes",
+                message="Those are f's values at t, not its slopes: wrap the function in jax.grad.",
+                example=lambda: _values_not_slopes,
+            ),
+        ),
+        success="Floats in, one number out: grad of the sum gives every element's slope.",
+    ),
+    Exercise(
+        id="03.derivative_by_hand",
+        title="Work out a derivative by hand and test it against grad",
+        reference=lambda: _df,
+        rule=SameFunction(
+            inputs=_hand_inputs,
+            random_inputs=_hand_random_inputs,
+            output=JaxArray(check_dtype=False),
+        ),
+        hints=(
+            "f is a product, x times sin x: use the product rule, (uv)′ = u′v + uv′.",
+            "u = x gives u′ = 1; v = sin x gives v′ = cos x.",
+            "def df_by_hand(x):\n    return jnp.sin(x) + x * jnp.cos(x)",
+        ),
+        solution="def df_by_hand(x):\n    return jnp.sin(x) + x * jnp.cos(x)",
+        mistakes=(
+            Mistake(
+                id="used-grad",
+                message="This asks for the derivative worked out by hand, as a formula in jnp; "
+                "jax.grad(f) is what the check compares it with (and it takes one number, "
+                "not the array of points the check passes).",
+                example=lambda: jax.grad(_f),
+                matches=fails_with("TypeError", NON_SCALAR, _hand_inputs),
+            ),
+            Mistake(
+                id="math-not-jnp",
+                message="math.sin and math.cos take one Python number; the check passes an "
+                "array of points. Use jnp.sin and jnp.cos, which work element by element.",
+                example=lambda: lambda x: math.sin(x) + x * math.cos(x),
+                matches=fails_with(
+                    "TypeError",
+                    r"(?i)only (length-1|scalar|0-dimensional) arrays|must be real number",
+                    _hand_inputs,
+                ),
+            ),
+            Mistake(
+                id="ignores-x",
+                message="Your function gives the same result whatever x is: it must use its "
+                "argument x, not the notebook's xs.",
+                example=lambda: lambda x: _df(jnp.linspace(-6.0, 6.0, 13)),
+                matches=_ignores_x,
+            ),
+            Mistake(
+                id="half-product-rule",
+                message="That is half of the product rule: x · (sin x)′ = x cos x. Add the "
+                "other half, (x)′ · sin x = sin x.",
+                example=lambda: _half_product_rule,
+            ),
+            Mistake(
+                id="cos-only",
+                message="cos x is the derivative of sin x alone. f is the product x · sin x, "
+                "so the product rule applies: (uv)′ = u′v + uv′.",
+                example=lambda: _cos_only,
+            ),
+            Mistake(
+                id="dropped-x",
+                message="Nearly: the second term of the product rule is x · (sin x)′ = x cos x; "
+                "you dropped its factor x.",
+                example=lambda: _dropped_x,
+            ),
+            Mistake(
+                id="minus-sign",
+                message="The sign of the second term is off: the derivative of sin x is "
+                "+cos x (it is cos x whose derivative is -sin x).",
+                example=lambda: _minus_sign,
+            ),
+            Mistake(
+                id="sin-cos-swapped",
+                message="cos x - x sin x differentiates cos where f has sin: that would be the "
+                "derivative of x cos x. For x sin x: (x)′ sin x + x (sin x)′ = sin x + x cos x.",
+                example=lambda: _sin_cos_swapped,
+            ),
+            Mistake(
+                id="f-itself",
+                message="That is f itself, x sin x. Its derivative needs the product rule: "
+                "(uv)′ = u′v + uv′.",
+                example=lambda: _f,
+            ),
+        ),
+        success="sin x + x cos x, the product rule, and grad agrees at every point.",
     ),
     Exercise(
         id="03.central_difference",
-        title="Estimate a derivative with finite differences",
+        title="Estimate a derivative with a central difference",
         reference=lambda: _central,
-        rule=SameFunction(inputs=_difference_inputs, output=Number(rtol=1e-9, atol=1e-12)),
+        rule=SameFunction(inputs=_difference_inputs, output=_CloseNumber()),
         hints=(
-            "Look a step eps to each side of x and compare f there.",
-            "The slope between the points x - eps and x + eps: the change in f divided by the "
-            "distance between them.",
+            "Evaluate f a step eps to each side of x, at x - eps and x + eps, and divide the "
+            "change in f by the distance between the two points.",
+            "The two points are 2 * eps apart. In Python, a / 2 * eps means (a / 2) * eps: "
+            "keep the parentheses.",
             "(f(x + eps) - f(x - eps)) / (2 * eps)",
         ),
         solution=(
@@ -214,11 +528,38 @@ EXERCISES = (
         ),
         mistakes=(
             Mistake(
-                id="forward-difference",
-                message="That is the forward difference, (f(x + eps) - f(x)) / eps. It works, "
-                "but its error shrinks only like eps. Step to both sides: "
-                "(f(x + eps) - f(x - eps)) / (2 * eps) is accurate to eps squared.",
-                example=lambda: _forward,
+                id="ignores-f",
+                message="Your function gives the same estimate whatever f is: it must call the "
+                "f it is given, not f_python or another function from the notebook.",
+                example=lambda: lambda f, x, eps: _central(math.sin, x, eps),
+                matches=_difference_ignores_f,
+            ),
+            Mistake(
+                id="ignores-x",
+                message="Your function gives the same estimate at every x: it must evaluate f "
+                "around the x it is given.",
+                example=lambda: lambda f, x, eps: _central(f, 1.0, eps),
+                matches=_difference_ignores_x,
+            ),
+            Mistake(
+                id="ignores-eps",
+                message="Your function gives the same estimate whatever eps is: use the eps it "
+                "is given (the 1e-3 in the signature is only its default).",
+                example=lambda: lambda f, x, eps: _central(f, x, 1e-3),
+                matches=_difference_ignores_eps,
+            ),
+            Mistake(
+                id="precedence",
+                message="Python reads / 2 * eps as (... / 2) * eps: your estimate is "
+                "multiplied by eps instead of divided by it. Write / (2 * eps).",
+                example=lambda: _precedence_slip,
+            ),
+            Mistake(
+                id="numerator-parentheses",
+                message="Python divides before it subtracts: f(x + eps) - f(x - eps) / (2 * eps) "
+                "divides only f(x - eps). Put the difference in parentheses: "
+                "(f(x + eps) - f(x - eps)) / (2 * eps).",
+                example=lambda: _unbracketed_numerator,
             ),
             Mistake(
                 id="missing-half",
@@ -226,7 +567,34 @@ EXERCISES = (
                 "so divide by 2 * eps, not eps.",
                 example=lambda: _no_half,
             ),
+            Mistake(
+                id="forward-difference",
+                message="That is the forward difference, (f(x + eps) - f(x)) / eps, the one "
+                "shown above. Step to both sides: (f(x + eps) - f(x - eps)) / (2 * eps) is "
+                "accurate to eps squared.",
+                example=lambda: _forward,
+            ),
+            Mistake(
+                id="backward-difference",
+                message="That is the backward difference, (f(x) - f(x - eps)) / eps. Step to "
+                "both sides of x, to x - eps and x + eps.",
+                example=lambda: _backward,
+            ),
+            Mistake(
+                id="swapped-sign",
+                message="The sign is flipped: subtract the left value from the right one, "
+                "f(x + eps) - f(x - eps).",
+                example=lambda: _swapped,
+            ),
+            Mistake(
+                id="float32",
+                message="Right to about 7 digits, no more: your arithmetic ran in float32 "
+                "(jnp's default). Keep it in Python floats, which are 64 bits: f(x + eps) "
+                "- f(x - eps) loses digits to rounding, and float32 has few to lose.",
+                example=lambda: lambda f, x, eps: np.float32(_central(f, x, eps)),
+                matches=_rounded_to_float32,
+            ),
         ),
-        success="Correct: the central difference, the check that grad is right.",
+        success="(f(x + eps) - f(x - eps)) / (2 * eps): the test any gradient must pass.",
     ),
 )

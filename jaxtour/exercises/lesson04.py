@@ -1,60 +1,253 @@
-"""Exercises for lessons/04_argnums_and_pytrees.ipynb: which argument grad differentiates,
-value_and_grad, and parameters held in a pytree."""
+"""Exercises for lessons/04_argnums_and_pytrees.ipynb: which arguments grad differentiates,
+what value_and_grad returns with several of them, and a step over a nested pytree."""
 
 from __future__ import annotations
 
+import copy
+import itertools
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
-from jaxtour.exercises.common import article_xy, jax, jnp, same_values
-from jaxtour.grader.mistakes import mutates_input
-from jaxtour.grader.rules import JaxArray, SameFunction, SamePytree
+from jaxtour.exercises.common import article_xy, jax, jnp
+from jaxtour.grader.mistakes import behaves_like, equals_tree
+from jaxtour.grader.rules import Choice, Inputs, SameFunction, SamePytree
 from jaxtour.grader.spec import Exercise, Mistake
+
+# --- shared by lessons 04, 05 and 08: function answers that read the notebook's globals ---
+
+
+def uses_notebook_values(
+    reference: Callable[..., Any],
+    inputs: Callable[[], Inputs],
+    notebook: Callable[[], dict[int, Any]],
+) -> Callable[[Any], bool]:
+    """Matches a function that ignores some of its arguments and reads the notebook's own.
+
+    ``notebook()`` maps argument positions to the values the lesson's globals hold
+    (``{1: x, 2: y}``). The answer matches when, on every input, it returns what the
+    reference returns with some of those positions replaced by the notebook's values,
+    and not what the reference returns on the input itself.
+    """
+    expected: dict[tuple[int, ...], list[Any] | None] = {}
+
+    def reference_with(chosen: tuple[int, ...]) -> list[Any] | None:
+        """The reference's outputs with ``chosen`` positions from the notebook (computed
+        once: the grader's own pure function), or None where they do not fit."""
+        if chosen not in expected:
+            values = notebook()
+            try:
+                expected[chosen] = [
+                    reference(*(values[i] if i in chosen else a for i, a in enumerate(args)))
+                    for args in inputs()
+                ]
+            except Exception:  # the notebook's value does not fit the other arguments
+                expected[chosen] = None
+        return expected[chosen]
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        outputs = [answer(*copy.deepcopy(args)) for args in inputs()]
+        if _all_equal(reference_with(()), outputs):
+            return False  # right on every input: nothing to complain about
+        positions = sorted(notebook())
+        return any(
+            _all_equal(reference_with(chosen), outputs)
+            for size in range(1, len(positions) + 1)
+            for chosen in itertools.combinations(positions, size)
+        )
+
+    return matches
+
+
+def _all_equal(wanted: list[Any] | None, outputs: list[Any]) -> bool:
+    return wanted is not None and all(
+        equals_tree(w)(o) for w, o in zip(wanted, outputs, strict=True)
+    )
+
+
+def remembered(predicate: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``predicate``, remembering its result for the last answer for a second, so that
+    several mistakes asking the same question of one answer run the answer once."""
+    last: dict[str, Any] = {}
+
+    def wrapper(answer: Any) -> Any:
+        if last.get("answer") is answer and time.monotonic() - last["at"] < 1.0:
+            return last["result"]
+        result = predicate(answer)
+        last.update(answer=answer, at=time.monotonic(), result=result)
+        return result
+
+    return wrapper
+
+
+def returns_none(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function that returns None (a forgotten ``return``)."""
+
+    def matches(answer: Any) -> bool:
+        return callable(answer) and all(answer(*args) is None for args in inputs())
+
+    return matches
+
+
+def not_called(answer: Any) -> bool:
+    """A function (jax.grad(f), say) where the value it computes was asked for."""
+    return callable(answer)
+
+
+# --- 04.grad_last_two -------------------------------------------------------------------
+
+WEIGHTS = [4.0, 3.0, 2.0, 1.0]  # the lesson's w: not all ones, so leaving it out shows
+
+
+def _weighted_sse(w, x, y):
+    return jnp.sum(w * (x - y) ** 2)
+
+
+@cache
+def _wxy():
+    x, y = article_xy()
+    return jnp.array(WEIGHTS), x, y
+
+
+@cache
+def _weighted_grad(argnums):
+    return jax.grad(_weighted_sse, argnums=argnums)(*_wxy())
 
 
 def _sse(x, y):
     return jnp.sum((x - y) ** 2)
 
 
+GRADIENT_NAMES = ("w", "x", "y")
+
+
+def _which_gradients(answer: Any) -> list[str] | None:
+    """For a tuple of arrays, the argument each one is the gradient for (None if not all)."""
+    if not isinstance(answer, tuple) or not answer:
+        return None
+    names = []
+    for part in answer:
+        for position, name in enumerate(GRADIENT_NAMES):
+            if equals_tree(_weighted_grad(position))(part):
+                names.append(name)
+                break
+        else:
+            return None
+    return names
+
+
+@dataclass(frozen=True)
+class NamedGradients:
+    """SamePytree, and when a tuple of gradients is wrong, which arguments they belong to."""
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        problem = SamePytree()(answer, expected)
+        if problem is None:
+            return None
+        names = _which_gradients(answer)
+        if names and names != ["x", "y"]:
+            listed = ", ".join(f"grad_{n}" for n in names)
+            return (
+                f"You have ({listed}): gradients with respect to {', '.join(names)}, in that "
+                "order. The exercise asks for (grad_x, grad_y): argnums=(1, 2)."
+            )
+        return problem
+
+
 @cache
-def _grad(argnums):
-    return jax.grad(_sse, argnums=argnums)(*article_xy())
-
-
-def _both_gradients():
-    return _grad((0, 1))
+def _unweighted():
+    return jax.grad(_sse, argnums=(0, 1))(*article_xy())
 
 
 @cache
-def _value_and_grad():
-    return jax.value_and_grad(_sse)(*article_xy())
+def _with_value():
+    return jax.value_and_grad(_weighted_sse, argnums=(1, 2))(*_wxy())
+
+
+def _is_one_tuple(answer: Any) -> bool:
+    return isinstance(answer, tuple) and len(answer) == 1
+
+
+# --- 04.predict_value_and_grad ----------------------------------------------------------
+
+VALUE_AND_GRAD_OPTIONS = """\
+A: (value, grad_x, grad_y)
+B: (value, (grad_x, grad_y))
+C: ((value, grad_x), (value, grad_y))
+D: ((grad_x, grad_y), value)"""
+
+
+def _computed_not_chosen(answer: Any) -> bool:
+    return isinstance(answer, tuple | list) or not_called(answer)
 
 
 # --- 04.sgd_step ------------------------------------------------------------------------
 
+LEARNING_RATE = 0.1  # the notebook's global learning_rate; the grader's lr is never 0.1
+
 
 def _step_inputs():
-    """Flat and nested parameter dicts, as NumPy float32 so a mutation would show."""
+    """A flat dict, and a nested tree like the lesson's `model` (a dict holding a list of
+    dicts); NumPy float32 leaves, so that a change made in place shows."""
     f32 = np.float32
     flat = (
         {"w": np.array([1.0, -2.0], f32), "b": np.array(0.5, f32)},
         {"w": np.array([0.5, 0.25], f32), "b": np.array(-1.0, f32)},
-        0.1,
+        0.05,
     )
     nested = (
-        {"layer": {"w": np.ones((2, 2), f32), "b": np.zeros(2, f32)}, "scale": np.array(2.0, f32)},
         {
-            "layer": {"w": np.full((2, 2), 0.5, f32), "b": np.array([1.0, -1.0], f32)},
+            "layers": [
+                {"w": np.ones((2, 3), f32), "b": np.zeros(3, f32)},
+                {"w": np.full((3, 1), 2.0, f32), "b": np.array([0.5], f32)},
+            ],
+            "scale": np.array(2.0, f32),
+        },
+        {
+            "layers": [
+                {"w": np.full((2, 3), 0.5, f32), "b": np.array([1.0, -1.0, 2.0], f32)},
+                {"w": np.full((3, 1), -4.0, f32), "b": np.array([3.0], f32)},
+            ],
             "scale": np.array(4.0, f32),
         },
         0.01,
     )
-    return [flat, nested]
+    return [nested, flat]
+
+
+@cache
+def _jax_step_leaves():
+    return [(*jax.tree.map(jnp.asarray, (p, g)), lr) for p, g, lr in _step_inputs()]
 
 
 def _jax_step_inputs():
-    return [jax.tree.map(jnp.asarray, args) for args in _step_inputs()]
+    """The same, with jax arrays at the leaves (made once: they are immutable) in fresh
+    dicts and lists; lr stays a Python float."""
+    return [jax.tree.map(lambda leaf: leaf, case) for case in _jax_step_leaves()]
+
+
+def notebook_model():
+    """The lesson's `model`, its pretend gradients (all ones), and learning_rate."""
+    model = {
+        "layers": [
+            {"w": jnp.array([[0.5, -0.5], [1.0, 0.25]]), "b": jnp.zeros(2)},
+            {"w": jnp.array([[2.0], [-1.0]]), "b": jnp.array([0.1])},
+        ],
+        "scale": jnp.array(1.0),
+    }
+    return model, jax.tree.map(jnp.ones_like, model), LEARNING_RATE
+
+
+def _notebook_step_values():
+    model, grads, lr = notebook_model()
+    return {0: model, 1: grads, 2: lr}
 
 
 def _sgd_step(params, grads, lr):
@@ -69,90 +262,280 @@ def _no_lr(params, grads, lr):
     return jax.tree.map(lambda p, g: p - g, params, grads)
 
 
-def _in_place(params, grads, lr):
+def _swapped_lambda(params, grads, lr):
+    return jax.tree.map(lambda g, p: p - lr * g, params, grads)
+
+
+def _forgot_return(params, grads, lr):
+    new = jax.tree.map(lambda p, g: p - lr * g, params, grads)  # noqa: F841
+
+
+def _unchanged(params, grads, lr):
+    return params
+
+
+def _top_level_loop(params, grads, lr):
+    new = params.copy()
+    for name in new:
+        new[name] = new[name] - lr * grads[name]
+    return new
+
+
+def _shallow_copy(params, grads, lr):
+    new = params.copy()
+    for layer, layer_grads in zip(new["layers"], grads["layers"], strict=True):
+        for name in layer:
+            layer[name] = layer[name] - lr * layer_grads[name]
+    new["scale"] = params["scale"] - lr * grads["scale"]
+    return new
+
+
+def _in_place_leaves(params, grads, lr):
+    for p, g in zip(jax.tree.leaves(params), jax.tree.leaves(grads), strict=True):
+        p -= lr * g
+    return params
+
+
+def _in_place_dict(params, grads, lr):
     for name in params:
         params[name] = params[name] - lr * grads[name]
     return params
 
 
+def _old_tree_map(params, grads, lr):
+    return jax.tree_map(lambda p, g: p - lr * g, params, grads)
+
+
+def _flat_leaves(params, grads, lr):
+    return [
+        p - lr * g for p, g in zip(jax.tree.leaves(params), jax.tree.leaves(grads), strict=True)
+    ]
+
+
+def _returns_leaf_list(answer: Any) -> bool:
+    if not callable(answer):
+        return False
+    for params, grads, lr in _jax_step_inputs():
+        out = answer(params, grads, lr)
+        if not isinstance(out, list | tuple) or len(out) != len(jax.tree.leaves(params)):
+            return False
+    return True
+
+
+def _containers(tree, path=()):
+    """(path, container, [(key, id(child))]) for every dict and list in the tree."""
+    if isinstance(tree, dict):
+        items = list(tree.items())
+    elif isinstance(tree, list):
+        items = list(enumerate(tree))
+    else:
+        return []
+    found = [(path, tree, [(k, id(v)) for k, v in items])]
+    for key, child in items:
+        found += _containers(child, (*path, key))
+    return found
+
+
+@remembered
+def _mutation(answer: Any) -> str | None:
+    """How ``answer`` changed the trees it was given: 'leaves' (arrays written in place),
+    'top' (the params dict itself) or 'nested' (a dict or list inside it); None if not."""
+    if not callable(answer):
+        return None
+    for args in _step_inputs():
+        trees = args[:2]
+        before = copy.deepcopy(trees)
+        shapes = [_containers(tree) for tree in trees]
+        leaves = [jax.tree.leaves(tree) for tree in trees]
+        try:
+            answer(*args)
+        except Exception:
+            continue
+        for tree_shapes in shapes:
+            for path, container, children in tree_shapes:
+                items = container.items() if isinstance(container, dict) else enumerate(container)
+                if [(k, id(v)) for k, v in items] != children:
+                    return "nested" if path else "top"
+        for tree_leaves, old in zip(leaves, before, strict=True):
+            if not all(
+                equals_tree(o)(n) for n, o in zip(tree_leaves, jax.tree.leaves(old), strict=True)
+            ):
+                return "leaves"
+    return None
+
+
+def _mutated(kind: str) -> Callable[[Any], bool]:
+    return lambda answer: _mutation(answer) == kind
+
+
+@remembered
+def _error_on_nested(answer: Any) -> str | None:
+    """'Type: message' of what the answer raises on the nested input, or None."""
+    if not callable(answer):
+        return None
+    try:
+        answer(*_jax_step_inputs()[0])
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
+def _fails_on_nested(pattern: str) -> Callable[[Any], bool]:
+    def matches(answer: Any) -> bool:
+        error = _error_on_nested(answer)
+        return error is not None and re.search(pattern, error) is not None
+
+    return matches
+
+
 EXERCISES = (
     Exercise(
-        id="04.grad_wrt_y",
-        title="Differentiate with respect to the second argument",
-        reference=lambda: _grad(1),
-        rule=JaxArray(),
+        id="04.grad_last_two",
+        title="Differentiate with respect to the second and third arguments",
+        reference=lambda: _weighted_grad((1, 2)),
+        rule=NamedGradients(),
         hints=(
-            "By default grad differentiates with respect to the first argument, x.",
-            "argnums picks the argument by position: x is 0, y is 1.",
-            "jax.grad(sum_squared_error, argnums=1)(x, y)",
+            "argnums counts positions from 0, and weighted_sse has three arguments now: w, x, y.",
+            "A tuple in argnums gives a tuple of gradients, in the same order. x is at "
+            "position 1 and y at position 2.",
+            "jax.grad(weighted_sse, argnums=(1, 2))(w, x, y)",
         ),
-        solution="grad_y = jax.grad(sum_squared_error, argnums=1)(x, y)",
+        solution="grads_xy = jax.grad(weighted_sse, argnums=(1, 2))(w, x, y)",
         mistakes=(
             Mistake(
-                id="wrt-x",
-                message="That is the gradient with respect to x, the first argument: grad's "
-                "default (argnums=0). For y, pass argnums=1. (Notice the sign flips.)",
-                example=lambda: _grad(0),
+                id="not-called",
+                message="That is a function: jax.grad(...) builds the gradient function, and "
+                "calling it on (w, x, y) computes the gradients. Did you mean to call it?",
+                example=lambda: jax.grad(_weighted_sse, argnums=(1, 2)),
+                matches=not_called,
             ),
             Mistake(
-                id="both",
-                message="That is a pair of gradients, one per argument (argnums=(0, 1)). "
-                "Only the one with respect to y was asked for: argnums=1.",
-                example=_both_gradients,
-                # A pair where the rule takes one array: the rule cannot express it.
-                matches=same_values(_both_gradients, tuple),
+                id="copied-argnums",
+                message="Those are the gradients with respect to w and x: argnums=(0, 1) "
+                "counts w as 0 now that it comes first. x is at position 1 and y at 2.",
+                example=lambda: _weighted_grad((0, 1)),
             ),
             Mistake(
-                id="value",
-                message="That is the value of the squared error, not a gradient. "
-                "Wrap the function in jax.grad(..., argnums=1) first.",
-                example=lambda: _sse(*article_xy()),
+                id="unweighted",
+                message="Those are the gradients of sum_squared_error, without the weights. "
+                "Differentiate weighted_sse, called on (w, x, y).",
+                example=_unweighted,
             ),
-        ),
-        success="Correct: argnums=1 differentiates with respect to y.",
-    ),
-    Exercise(
-        id="04.value_and_grad",
-        title="Get the value and the gradient in one call",
-        reference=_value_and_grad,
-        rule=SamePytree(),
-        hints=(
-            "jax.value_and_grad(f) is used like jax.grad(f), and returns two things.",
-            "jax.value_and_grad(sum_squared_error)(x, y)",
-        ),
-        solution="value_and_gradient = jax.value_and_grad(sum_squared_error)(x, y)",
-        mistakes=(
+            Mistake(
+                id="one-tuple",
+                message="That is a tuple holding a single gradient: a tuple with one "
+                "position, such as argnums=(1,), asks for one argument. List both: "
+                "argnums=(1, 2).",
+                example=lambda: (_weighted_grad(1),),
+                matches=_is_one_tuple,
+            ),
             Mistake(
                 id="swapped",
-                message="The pair is the wrong way round: value_and_grad returns "
-                "(value, gradient), the value first.",
-                example=lambda: _value_and_grad()[::-1],
+                message="The two gradients are in the wrong order: they come back in "
+                "argnums order, so argnums=(2, 1) puts y's first. Use argnums=(1, 2).",
+                example=lambda: _weighted_grad((2, 1)),
             ),
             Mistake(
-                id="gradient-only",
-                message="That is only the gradient. value_and_grad returns (value, gradient); "
-                "keep both.",
-                example=lambda: _grad(0),
+                id="only-x",
+                message="That is only the gradient with respect to x (argnums=1). A tuple of "
+                "positions returns both: argnums=(1, 2).",
+                example=lambda: _weighted_grad(1),
             ),
             Mistake(
-                id="wrt-y",
-                message="The value is right, but the gradient is with respect to y. "
-                "The exercise asks for x, value_and_grad's default (argnums=0).",
-                example=lambda: (_sse(*article_xy()), _grad(1)),
+                id="only-y",
+                message="That is only the gradient with respect to y (argnums=2). A tuple of "
+                "positions returns both: argnums=(1, 2).",
+                example=lambda: _weighted_grad(2),
+            ),
+            Mistake(
+                id="wrt-w",
+                message="That is the gradient with respect to w, grad's default (argnums=0). "
+                "Pick x and y by position: argnums=(1, 2).",
+                example=lambda: _weighted_grad(0),
+            ),
+            Mistake(
+                id="all-three",
+                message="Those are three gradients, w's included. Ask for x and y only: "
+                "argnums=(1, 2).",
+                example=lambda: _weighted_grad((0, 1, 2)),
+            ),
+            Mistake(
+                id="with-value",
+                message="That is value_and_grad's (value, (grad_x, grad_y)). Only the "
+                "gradients were asked for: jax.grad returns the pair alone.",
+                example=_with_value,
+            ),
+            Mistake(
+                id="stacked",
+                message="The numbers are right, but stacked into one array. Keep the tuple "
+                "jax.grad returns: (grad_x, grad_y).",
+                example=lambda: jnp.stack(_weighted_grad((1, 2))),
+            ),
+            Mistake(
+                id="list-not-tuple",
+                message="The numbers are right, but in a list. jax.grad returns a tuple; "
+                "keep it as it comes.",
+                example=lambda: list(_weighted_grad((1, 2))),
             ),
         ),
-        success="Correct: one call, (value, gradient).",
+        success="argnums=(1, 2) picks x and y by position, and the pair comes back in that "
+        "order, whatever sits at position 0.",
+    ),
+    Exercise(
+        id="04.predict_value_and_grad",
+        title="Predict what value_and_grad returns for two arguments",
+        reference=lambda: "B",
+        rule=Choice(("A", "B", "C", "D")),
+        hints=(
+            "value_and_grad returns a pair: (what grad would return alone, ...) or "
+            "(value, what grad would return)? Check the cell above.",
+            "With argnums=(0, 1), grad alone returns the tuple (grad_x, grad_y). "
+            "value_and_grad puts the value beside whatever grad returns.",
+        ),
+        solution='structure = "B"',
+        mistakes=(
+            Mistake(
+                id="flat",
+                message="A would flatten the gradients into the outer tuple. value_and_grad "
+                "always returns a pair: the value, and whatever grad would return. With "
+                "argnums=(0, 1) that second part is itself a tuple.",
+                example=lambda: "A",
+            ),
+            Mistake(
+                id="value-per-argument",
+                message="C would compute the value once per argument. The function runs "
+                "once; its one value comes first, then grad's tuple of gradients.",
+                example=lambda: "C",
+            ),
+            Mistake(
+                id="value-last",
+                message="D has the right gradients but puts the value last. value_and_grad "
+                "returns the value first, as its name says.",
+                example=lambda: "D",
+            ),
+            Mistake(
+                id="computed",
+                message="This exercise asks for a prediction: a letter, such as "
+                'structure = "A". Decide before running value_and_grad; the cell after the '
+                "check shows the real result.",
+                example=lambda: jax.value_and_grad(_sse, argnums=(0, 1))(*article_xy()),
+                matches=_computed_not_chosen,
+            ),
+        ),
+        success="B: value_and_grad pairs the value with exactly what grad would return, "
+        "and with argnums=(0, 1) that is a tuple.",
     ),
     Exercise(
         id="04.sgd_step",
-        title="Update every parameter in a pytree",
+        title="Fix a step that breaks on a nested pytree",
         reference=lambda: _sgd_step,
         rule=SameFunction(inputs=_jax_step_inputs, output=SamePytree()),
         hints=(
-            "jax.tree.map(f, tree1, tree2) calls f on matching leaves of two trees with the "
-            "same structure, and builds a new tree from the results.",
-            "The function to map takes one parameter and its gradient: lambda p, g: ...",
-            "jax.tree.map(lambda p, g: p - lr * g, params, grads)",
+            "The broken step does arithmetic on whatever sits under each top-level key, and "
+            "model['layers'] is a list of dicts. Arithmetic works only on the leaves.",
+            "jax.tree.map(f, params, grads) calls f on matching leaves of the two trees, at "
+            "any depth, and builds a new tree: the caller's params are never touched.",
+            "return jax.tree.map(lambda p, g: p - lr * g, params, grads)",
         ),
         solution=(
             "def sgd_step(params, grads, lr):\n"
@@ -160,26 +543,102 @@ EXERCISES = (
         ),
         mistakes=(
             Mistake(
+                id="returns-none",
+                message="Your function returns None: it has no return statement, or returns "
+                "nothing. Return the new tree.",
+                example=lambda: _forgot_return,
+                matches=returns_none(_jax_step_inputs),
+            ),
+            Mistake(
+                id="old-tree-map",
+                message="jax.tree_map is the name old tutorials use; it was removed in JAX "
+                "0.6.0. The same function is jax.tree.map.",
+                example=lambda: _old_tree_map,
+                matches=_fails_on_nested(r"has no attribute 'tree_map'"),
+            ),
+            Mistake(
+                id="shallow-copy",
+                message="Your function changed dicts inside the caller's params "
+                "(params['layers'][0] and the like): params.copy() copies only the outer "
+                "dict, and the inner dicts and lists are still the caller's. "
+                "jax.tree.map builds a whole new tree instead.",
+                example=lambda: _shallow_copy,
+                matches=_mutated("nested"),
+            ),
+            Mistake(
                 id="mutated-params",
-                message="Your function changed the params dict it was given (params[name] = "
-                "...). Build a new tree instead: jax.tree.map returns one, and the caller's "
-                "params stay as they were. It also handles nested dicts.",
-                matches=mutates_input(lambda: _step_inputs()[:1]),
-                example=lambda: _in_place,
+                message="Your function assigned into the params dict it was given "
+                "(params[name] = ...), so the caller's params changed. Build a new tree "
+                "instead: jax.tree.map returns one.",
+                example=lambda: _in_place_dict,
+                matches=_mutated("top"),
+            ),
+            Mistake(
+                id="in-place-leaves",
+                message="Your function wrote into the caller's arrays: p -= lr * g changes a "
+                "NumPy array in place. (On a jax array it makes a new array and rebinds "
+                "only the local name p, so the tree you return is unchanged.) Compute "
+                "p - lr * g inside jax.tree.map and return the new tree.",
+                example=lambda: _in_place_leaves,
+                matches=_mutated("leaves"),
+            ),
+            Mistake(
+                id="top-level-loop",
+                message="Your step fails on the nested tree: it does arithmetic on a whole "
+                "value under a top-level key, and params['layers'] is a list of dicts. "
+                "jax.tree.map(f, params, grads) finds the arrays at any depth.",
+                example=lambda: _top_level_loop,
+                matches=_fails_on_nested(r"unsupported operand|can't multiply sequence"),
+            ),
+            Mistake(
+                id="returns-params-unchanged",
+                message="Your function returns the parameters unchanged. If it does "
+                "p -= lr * g on each leaf: on a jax array that makes a new array and "
+                "rebinds only the local name p, leaving the tree as it was. Return the "
+                "tree jax.tree.map builds.",
+                example=lambda: _unchanged,
+                matches=behaves_like(_unchanged, _jax_step_inputs),
+            ),
+            Mistake(
+                id="flat-leaves",
+                message="Your function returns a flat list of new leaves: the tree's shape is "
+                "lost, and the caller can no longer find params['layers'][0]['w']. "
+                "jax.tree.map keeps the structure.",
+                example=lambda: _flat_leaves,
+                matches=_returns_leaf_list,
+            ),
+            Mistake(
+                id="notebook-globals",
+                message="Your function reads the notebook's own model or learning_rate "
+                "instead of its arguments: on other inputs it still gives the notebook's "
+                "step. Use only params, grads and lr.",
+                example=lambda: lambda params, grads, lr: _sgd_step(params, grads, 0.1),
+                matches=uses_notebook_values(_sgd_step, _jax_step_inputs, _notebook_step_values),
             ),
             Mistake(
                 id="ascent",
                 message="You added the gradient: that climbs the loss. Gradient descent "
                 "subtracts it: p - lr * g.",
                 example=lambda: _ascent,
+                matches=behaves_like(_ascent, _jax_step_inputs),
             ),
             Mistake(
                 id="no-learning-rate",
                 message="You subtracted the whole gradient. Scale it by the learning rate: "
                 "p - lr * g.",
                 example=lambda: _no_lr,
+                matches=behaves_like(_no_lr, _jax_step_inputs),
+            ),
+            Mistake(
+                id="swapped-lambda",
+                message="The lambda's arguments are the wrong way round: jax.tree.map passes "
+                "leaves in the order of the trees, params first, so lambda g, p: ... "
+                "computes grads - lr * params. Use lambda p, g: p - lr * g.",
+                example=lambda: _swapped_lambda,
+                matches=behaves_like(_swapped_lambda, _jax_step_inputs),
             ),
         ),
-        success="Correct: jax.tree.map walks any nesting of dicts, lists and tuples.",
+        success="jax.tree.map walks any nesting of dicts, lists and tuples, and builds a "
+        "new tree, so the caller's params stay as they were.",
     ),
 )

@@ -1,11 +1,20 @@
-"""Exercises for lessons/05_has_aux.ipynb: a second output beside the one grad differentiates."""
+"""Exercises for lessons/05_has_aux.ipynb: a second output beside the one grad
+differentiates, the order has_aux expects, and the nesting value_and_grad returns."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
+from typing import Any
+
+import numpy as np
 
 from jaxtour.exercises.common import article_xy, jax, jnp
-from jaxtour.grader.rules import SameFunction, SamePytree
+from jaxtour.exercises.lesson04 import not_called, returns_none, uses_notebook_values
+from jaxtour.grader.compare import describe, short_repr
+from jaxtour.grader.learner_code import call_learner, transformed
+from jaxtour.grader.mistakes import behaves_like
+from jaxtour.grader.rules import Choice, JaxArray, SameFunction, SamePytree, outputs_on
 from jaxtour.grader.spec import Exercise, Mistake
 
 
@@ -13,38 +22,153 @@ def _squared_error_with_aux(x, y):
     return jnp.sum((x - y) ** 2), x - y
 
 
-@cache
-def _grad_and_aux():
-    return jax.grad(_squared_error_with_aux, has_aux=True)(*article_xy())
+# --- 05.fix_aux_order -------------------------------------------------------------------
+
+
+def _error_stats(x, y):
+    errors = x - y
+    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
+    return jnp.mean(errors**2), stats
+
+
+def _broken_error_stats(x, y):
+    loss, stats = _error_stats(x, y)
+    return stats, loss
+
+
+def _loss_only(x, y):
+    return _error_stats(x, y)[0]
+
+
+def _flat_triple(x, y):
+    loss, stats = _error_stats(x, y)
+    return loss, stats["max_error"], stats["errors"]
+
+
+def _summed(x, y):
+    errors = x - y
+    return jnp.sum(errors**2), _error_stats(x, y)[1]
+
+
+def _float_loss(x, y):
+    loss, stats = _error_stats(x, y)
+    return float(loss), stats
+
+
+def _forgot_return(x, y):
+    errors = x - y
+    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}  # noqa: F841
 
 
 @cache
-def _value_aux_grad():
-    return jax.value_and_grad(_squared_error_with_aux, has_aux=True)(*article_xy())
+def _pair_inputs():
+    """Other values than the notebook's x and y, at its length (4), so that a function
+    that reads a notebook global gives a wrong answer instead of a shape error."""
+    return [
+        (jnp.array([0.5, -1.0, 2.0, 0.0]), jnp.array([0.0, 1.0, 1.5, -2.0])),
+        (jnp.linspace(-1.0, 1.0, 4), jnp.array([1.0, 0.0, 0.5, -0.5])),
+    ]
 
 
-# --- 05.value_grad_aux ------------------------------------------------------------------
+def _notebook_xy():
+    x, y = article_xy()
+    return {0: x, 1: y}
 
 
-def _flat_triple():
-    (value, aux), gradient = _value_aux_grad()
-    return value, aux, gradient
+def _np_mean(x, y):
+    errors = x - y
+    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
+    return np.mean(np.asarray(errors) ** 2), stats
 
 
-def _aux_outside():
-    (value, aux), gradient = _value_aux_grad()
-    return (value, gradient), aux
+def _first_is_numpy(answer: Any) -> bool:
+    if not callable(answer):
+        return False
+    out = answer(*_pair_inputs()[0])
+    return (
+        isinstance(out, tuple | list)
+        and len(out) == 2
+        and isinstance(out[0], np.generic | np.ndarray)
+    )
+
+
+def _first_is_python_float(answer: Any) -> bool:
+    if not callable(answer):
+        return False
+    out = answer(*_pair_inputs()[0])
+    return isinstance(out, tuple | list) and len(out) == 2 and isinstance(out[0], float)
+
+
+@dataclass(frozen=True)
+class LossThenAux:
+    """The answer returns what the reference does, (loss, aux) with a list taken as a
+    tuple, on every input, and jax.grad(answer, has_aux=True) gives the same gradient."""
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        if not callable(answer):
+            return f"Expected a function, but this is {describe(answer)}."
+        cases = _pair_inputs()
+        for args, want in zip(cases, outputs_on(_pair_inputs, expected), strict=True):
+            got = call_learner(answer, args)
+            if isinstance(got, list) and len(got) == 2:
+                got = tuple(got)  # has_aux takes a two-element list as well
+            problem = SamePytree()(got, want)
+            if problem:
+                shown = ", ".join(short_repr(a, 40) for a in args)
+                return f"On input ({shown}) the result is wrong. {problem}"
+        with_aux = transformed(lambda f: jax.grad(f, has_aux=True), answer)
+        reference = jax.grad(expected, has_aux=True)
+        for args in cases:
+            gradient, _ = call_learner(with_aux, args)
+            problem = JaxArray()(gradient, reference(*args)[0])
+            if problem:
+                shown = ", ".join(short_repr(a, 40) for a in args)
+                return (
+                    f"The values are right, but jax.grad(your function, has_aux=True) on "
+                    f"({shown}) gives a wrong gradient. {problem}"
+                )
+        return None
+
+
+# --- 05.predict_aux_structure -----------------------------------------------------------
+
+AUX_STRUCTURE_OPTIONS = """\
+A: (value, aux, grad_x, grad_y)
+B: ((value, aux), grad_x, grad_y)
+C: ((value, aux), (grad_x, grad_y))
+D: ((value, (grad_x, grad_y)), aux)"""
+
+
+def _computed_not_chosen(answer: Any) -> bool:
+    return isinstance(answer, tuple | list) or not_called(answer)
 
 
 # --- 05.loss_with_predictions -----------------------------------------------------------
 
 
 def _model_inputs():
-    params = {"w": jnp.array(2.0), "b": jnp.array(-1.0)}
+    """Other values than the notebook's params, xs and ys, at its length (3), in fresh
+    dicts around arrays made once."""
+    return [jax.tree.map(lambda leaf: leaf, case) for case in _model_leaves()]
+
+
+@cache
+def _model_leaves():
+    first = {"w": jnp.array(2.0), "b": jnp.array(-1.0)}
+    second = {"w": jnp.array(-0.5), "b": jnp.array(0.25)}
     return [
-        (params, jnp.array([0.0, 1.0, 2.0]), jnp.array([-1.0, 1.5, 2.5])),
-        ({"w": jnp.array(-0.5), "b": jnp.array(0.25)}, jnp.linspace(-1, 1, 5), jnp.zeros(5)),
+        (first, jnp.array([0.0, 0.5, 2.0]), jnp.array([-1.0, 1.5, 2.5])),
+        (second, jnp.array([-1.0, 0.25, 1.0]), jnp.zeros(3)),
     ]
+
+
+def _notebook_line():
+    """The notebook's params, xs and ys (lesson 05, 'Aux in practice')."""
+    return {
+        0: {"w": jnp.array(1.0), "b": jnp.array(0.0)},
+        1: jnp.array([0.0, 1.0, 2.0]),
+        2: jnp.array([0.5, 1.5, 2.5]),
+    }
 
 
 def _loss_with_predictions(params, x, y):
@@ -57,84 +181,173 @@ def _aux_first(params, x, y):
     return predictions, loss
 
 
-def _loss_only(params, x, y):
+def _loss_only_line(params, x, y):
     return _loss_with_predictions(params, x, y)[0]
 
 
-def _summed(params, x, y):
+def _summed_line(params, x, y):
     predictions = params["w"] * x + params["b"]
     return jnp.sum((predictions - y) ** 2), predictions
 
 
+def _dict_aux(params, x, y):
+    loss, predictions = _loss_with_predictions(params, x, y)
+    return loss, {"predictions": predictions}
+
+
+def _residuals_aux(params, x, y):
+    predictions = params["w"] * x + params["b"]
+    return jnp.mean((predictions - y) ** 2), predictions - y
+
+
+def _no_bias(params, x, y):
+    predictions = params["w"] * x
+    return jnp.mean((predictions - y) ** 2), predictions
+
+
+def _rmse(params, x, y):
+    predictions = params["w"] * x + params["b"]
+    return jnp.sqrt(jnp.mean((predictions - y) ** 2)), predictions
+
+
+def _aux_is_dict(answer: Any) -> bool:
+    if not callable(answer):
+        return False
+    out = answer(*_model_inputs()[0])
+    return isinstance(out, tuple | list) and len(out) == 2 and isinstance(out[1], dict)
+
+
+def _forgot_return_line(params, x, y):
+    predictions = params["w"] * x + params["b"]  # noqa: F841
+
+
 EXERCISES = (
     Exercise(
-        id="05.grad_and_aux",
-        title="Differentiate a function that also returns extra data",
-        reference=_grad_and_aux,
-        rule=SamePytree(),
+        id="05.fix_aux_order",
+        title="Fix a loss whose outputs are in the wrong order for has_aux",
+        reference=lambda: _error_stats,
+        rule=LossThenAux(),
         hints=(
-            "Plain jax.grad fails here: the function returns a tuple, not one number.",
-            "has_aux=True tells grad that the first output is the one to differentiate and "
-            "the second is auxiliary data to pass through.",
-            "jax.grad(squared_error_with_aux, has_aux=True)(x, y)",
-        ),
-        solution="grad_and_aux = jax.grad(squared_error_with_aux, has_aux=True)(x, y)",
-        mistakes=(
-            Mistake(
-                id="aux-first",
-                message="The pair is the wrong way round: grad(..., has_aux=True) returns "
-                "(gradient, aux), the gradient first.",
-                example=lambda: _grad_and_aux()[::-1],
-            ),
-            Mistake(
-                id="gradient-only",
-                message="That is only the gradient. With has_aux=True, grad returns a pair "
-                "(gradient, aux); the exercise asks for the pair.",
-                example=lambda: _grad_and_aux()[0],
-            ),
-            Mistake(
-                id="value-and-grad-shape",
-                message="That is what value_and_grad(..., has_aux=True) returns, "
-                "((value, aux), gradient). Here use jax.grad, which returns (gradient, aux).",
-                example=_value_aux_grad,
-            ),
-        ),
-        success="Correct: (gradient, aux). The aux passes through untouched.",
-    ),
-    Exercise(
-        id="05.value_grad_aux",
-        title="Get value, aux and gradient in one call",
-        reference=_value_aux_grad,
-        rule=SamePytree(),
-        hints=(
-            "value_and_grad returns (value, gradient). With has_aux, the value part becomes "
-            "the pair the function returned.",
-            "jax.value_and_grad(squared_error_with_aux, has_aux=True)(x, y)",
+            "Read the error again: the 'output' grad complains about is the dict of stats. "
+            "has_aux=True differentiates the first output and passes the second through.",
+            "Keep the body of broken_error_stats; change only what it returns.",
+            "return jnp.mean(errors**2), stats",
         ),
         solution=(
-            "value_aux_grad = jax.value_and_grad(squared_error_with_aux, has_aux=True)(x, y)"
+            "def error_stats(x, y):\n"
+            "    errors = x - y\n"
+            '    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}\n'
+            "    return jnp.mean(errors**2), stats"
         ),
         mistakes=(
             Mistake(
+                id="returns-none",
+                message="Your function returns None: it has no return statement. "
+                "Return the pair: return loss, stats.",
+                example=lambda: _forgot_return,
+                matches=returns_none(_pair_inputs),
+            ),
+            Mistake(
+                id="still-aux-first",
+                message="Your function still returns (stats, loss). has_aux=True "
+                "differentiates the first output and passes the second through, so the "
+                "loss must come first: return loss, stats.",
+                example=lambda: _broken_error_stats,
+                matches=behaves_like(_broken_error_stats, _pair_inputs),
+            ),
+            Mistake(
+                id="loss-only",
+                message="That returns only the loss: the stats are gone, and with "
+                "has_aux=True grad expects a pair. Return both, loss first: return loss, stats.",
+                example=lambda: _loss_only,
+                matches=behaves_like(_loss_only, _pair_inputs),
+            ),
+            Mistake(
                 id="flat-triple",
-                message="The three parts are right but flat. value_and_grad nests them: "
-                "((value, aux), gradient), the function's own output first.",
-                example=_flat_triple,
+                message="That returns three things: (loss, max_error, errors). has_aux takes "
+                "exactly two, the loss and ONE pytree of extras: keep the stats dict whole.",
+                example=lambda: _flat_triple,
+                matches=behaves_like(_flat_triple, _pair_inputs),
+            ),
+            Mistake(
+                id="float-loss",
+                message="float(...) makes the loss a Python number. Inside grad the loss is "
+                "a tracer, and float() on it fails; return the jax array itself.",
+                example=lambda: _float_loss,
+                matches=_first_is_python_float,
+            ),
+            Mistake(
+                id="numpy-loss",
+                message="The loss is a NumPy number: np.mean turns the jax array into NumPy, "
+                "and inside grad that fails, since grad traces the function with stand-ins "
+                "NumPy cannot read. Use jnp.mean.",
+                example=lambda: _np_mean,
+                matches=_first_is_numpy,
+            ),
+            Mistake(
+                id="notebook-globals",
+                message="Your function reads the notebook's own x or y instead of its "
+                "arguments: on other inputs it still gives the notebook's numbers. "
+                "Use only its parameters.",
+                example=lambda: lambda x, y: _error_stats(*article_xy()),
+                matches=uses_notebook_values(_error_stats, _pair_inputs, _notebook_xy),
+            ),
+            Mistake(
+                id="sum-not-mean",
+                message="The order is fixed, but the loss is now a sum of squared errors. "
+                "broken_error_stats takes the mean: keep jnp.mean.",
+                example=lambda: _summed,
+                matches=behaves_like(_summed, _pair_inputs),
+            ),
+        ),
+        success="(loss, stats): has_aux differentiates the first output and hands the "
+        "second back untouched.",
+    ),
+    Exercise(
+        id="05.predict_aux_structure",
+        title="Predict the nesting of value_and_grad with argnums and has_aux",
+        reference=lambda: "C",
+        rule=Choice(("A", "B", "C", "D")),
+        hints=(
+            "Build it in two steps. value_and_grad returns (value part, gradient part). "
+            "With has_aux, the value part is the function's own pair (value, aux).",
+            "With argnums=(0, 1), the gradient part is what grad returns for two "
+            "arguments: one tuple of two gradients.",
+        ),
+        solution='nesting = "C"',
+        mistakes=(
+            Mistake(
+                id="all-flat",
+                message="A flattens everything. value_and_grad always returns a pair, "
+                "(value part, gradient part), and both parts here are pairs themselves.",
+                example=lambda: "A",
+            ),
+            Mistake(
+                id="grads-flat",
+                message="B has the value part right, (value, aux), but spreads the "
+                "gradients. With argnums=(0, 1) grad returns one tuple (grad_x, grad_y), "
+                "and that tuple is the gradient part.",
+                example=lambda: "B",
             ),
             Mistake(
                 id="aux-outside",
-                message="The aux is in the wrong place: it travels with the value. "
-                "The result is ((value, aux), gradient).",
-                example=_aux_outside,
+                message="D moves the aux out to the top level. The aux travels with the "
+                "value, as the function returned them: ((value, aux), gradients).",
+                example=lambda: "D",
             ),
             Mistake(
-                id="grad-not-value-and-grad",
-                message="That is jax.grad(..., has_aux=True), (gradient, aux): no value. "
-                "value_and_grad adds it: ((value, aux), gradient).",
-                example=_grad_and_aux,
+                id="computed",
+                message="This exercise asks for a prediction: a letter, such as "
+                'nesting = "A". Decide before running it; the cell after the check '
+                "shows the real result.",
+                example=lambda: jax.value_and_grad(
+                    _squared_error_with_aux, argnums=(0, 1), has_aux=True
+                )(*article_xy()),
+                matches=_computed_not_chosen,
             ),
         ),
-        success="Correct: ((value, aux), gradient).",
+        success="C: ((value, aux), (grad_x, grad_y)). Each part keeps the shape it has "
+        "on its own: the function's pair, and grad's tuple.",
     ),
     Exercise(
         id="05.loss_with_predictions",
@@ -154,24 +367,73 @@ EXERCISES = (
         ),
         mistakes=(
             Mistake(
+                id="returns-none",
+                message="Your function returns None: it has no return statement. "
+                "Return the pair: return loss, predictions.",
+                example=lambda: _forgot_return_line,
+                matches=returns_none(_model_inputs),
+            ),
+            Mistake(
+                id="notebook-globals",
+                message="Your function reads the notebook's own params, xs or ys instead of "
+                "its arguments: on other inputs it still gives the notebook's numbers. "
+                "Use only params, x and y.",
+                example=lambda: (
+                    lambda params, x, y: _loss_with_predictions(*_notebook_line().values())
+                ),
+                matches=uses_notebook_values(_loss_with_predictions, _model_inputs, _notebook_line),
+            ),
+            Mistake(
                 id="aux-first",
                 message="has_aux=True differentiates the first output, so the loss must come "
                 "first: return (loss, predictions).",
                 example=lambda: _aux_first,
+                matches=behaves_like(_aux_first, _model_inputs),
             ),
             Mistake(
                 id="loss-only",
                 message="That returns only the loss. Return the predictions beside it: "
                 "return loss, predictions.",
-                example=lambda: _loss_only,
+                example=lambda: _loss_only_line,
+                matches=behaves_like(_loss_only_line, _model_inputs),
+            ),
+            Mistake(
+                id="dict-aux",
+                message="The aux is a dict here, as in line_loss above; this exercise asks "
+                "for the predictions array itself as the aux: return loss, predictions.",
+                example=lambda: _dict_aux,
+                matches=_aux_is_dict,
+            ),
+            Mistake(
+                id="residuals-aux",
+                message="The aux holds the residuals, predictions - y. The exercise asks for "
+                "the predictions themselves: params['w'] * x + params['b'].",
+                example=lambda: _residuals_aux,
+                matches=behaves_like(_residuals_aux, _model_inputs),
+            ),
+            Mistake(
+                id="no-bias",
+                message="The predictions leave out the intercept: the line is "
+                "params['w'] * x + params['b'].",
+                example=lambda: _no_bias,
+                matches=behaves_like(_no_bias, _model_inputs),
+            ),
+            Mistake(
+                id="root-mean-square",
+                message="That loss is the root of the mean squared error (RMSE). The mean "
+                "squared error has no square root: jnp.mean((predictions - y) ** 2).",
+                example=lambda: _rmse,
+                matches=behaves_like(_rmse, _model_inputs),
             ),
             Mistake(
                 id="sum-not-mean",
                 message="That loss is the sum of squared errors. The mean squared error "
                 "divides by the number of points: jnp.mean(...).",
-                example=lambda: _summed,
+                example=lambda: _summed_line,
+                matches=behaves_like(_summed_line, _model_inputs),
             ),
         ),
-        success="Correct: jax.value_and_grad(loss_with_predictions, has_aux=True) now works.",
+        success="(mean squared error, predictions): ready for "
+        "jax.value_and_grad(loss_with_predictions, has_aux=True).",
     ),
 )

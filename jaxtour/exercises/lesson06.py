@@ -1,14 +1,16 @@
-"""Exercises for lessons/06_immutability_and_purity.ipynb: .at[] updates, the removed
-jax.ops API, what jit traces, and control flow that survives jit."""
+"""Exercises for lessons/06_immutability_and_purity.ipynb: updated copies with .at[],
+indices out of bounds, a 2-D update ported from the removed jax.ops API, and NumPy's
+in-place loop ported to one .at[] call."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from jaxtour.exercises.common import jax, jnp, same_values
-from jaxtour.grader.mistakes import fails_with, mutates_input
-from jaxtour.grader.rules import ExactInteger, JaxArray, SameFunction
+from jaxtour.grader.mistakes import chose, fails_with, mutates_input
+from jaxtour.grader.rules import Choice, JaxArray, SameFunction
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.lazy import is_jax_array
 
 # --- 06.set_first -----------------------------------------------------------------------
 
@@ -21,66 +23,145 @@ def _set_first():
     return _x().at[0].set(123)
 
 
-# --- 06.scale_row -----------------------------------------------------------------------
+def _is_index_ref(answer) -> bool:
+    """``x.at[0]`` without a method: jax's _IndexUpdateRef, which only selects."""
+    return type(answer).__name__ == "_IndexUpdateRef"
+
+
+def _same_values_as_float(answer) -> bool:
+    """The right numbers, typed as floats (jnp.array([123.0, 2.0, 3.0]))."""
+    return (
+        is_jax_array(answer)
+        and np.asarray(answer).dtype.kind == "f"
+        and same_values(_set_first)(answer)
+    )
+
+
+def _python_sequence(answer) -> bool:
+    return isinstance(answer, list | tuple) and same_values(_set_first)(answer)
+
+
+# --- 06.out_of_bounds -------------------------------------------------------------------
+
+OUT_OF_BOUNDS_OPTIONS = ("A", "B", "C", "D")
+
+
+def _says_index_error(answer) -> bool:
+    """Option A, or the error's name written out."""
+    return chose("A")(answer) or (isinstance(answer, str) and "indexerror" in answer.lower())
+
+
+def _ignores_arguments(inputs):
+    """A function that returns the same result on every input: it reads notebook
+    variables instead of its arguments (the inputs are chosen so that results differ)."""
+
+    def matches(answer) -> bool:
+        if not callable(answer):
+            return False
+        results = [np.asarray(answer(*args)) for args in inputs()]
+        first = results[0]
+        return all(r.shape == first.shape and np.array_equal(r, first) for r in results[1:])
+
+    return matches
+
+
+# --- 06.scale_column --------------------------------------------------------------------
 
 
 def _matrix_inputs():
-    return [(jnp.arange(6.0).reshape(2, 3), 1, 10.0), (jnp.ones((3, 2)), 0, -2.0)]
+    return [
+        (jnp.arange(6.0).reshape(2, 3), 1, 10.0),
+        (jnp.ones((3, 2)), 0, -2.0),
+        (jnp.arange(12.0).reshape(3, 4), 3, 0.5),
+    ]
 
 
 def _numpy_matrix_inputs():
     return [(np.arange(6.0).reshape(2, 3), 1, 10.0)]
 
 
-def _scale_row(m, i, factor):
-    return m.at[i].multiply(factor)
+def _scale_column(m, j, factor):
+    return m.at[:, j].multiply(factor)
 
 
-def _scale_all(m, i, factor):
+def _scale_row(m, j, factor):
+    return m.at[j].multiply(factor)
+
+
+def _scale_all(m, j, factor):
     return m * factor
 
 
-def _scale_in_place(m, i, factor):
-    m[i] *= factor
+def _column_only(m, j, factor):
+    return m[:, j] * factor
+
+
+def _add_column(m, j, factor):
+    return m.at[:, j].add(factor)
+
+
+def _set_column(m, j, factor):
+    return m.at[:, j].set(factor)
+
+
+def _transposed(m, j, factor):
+    return m.T.at[j].multiply(factor)
+
+
+def _scale_in_place(m, j, factor):
+    m[:, j] *= factor
     return m
 
 
-def _old_index_mul(m, i, factor):
-    return jax.ops.index_mul(m, jax.ops.index[i], factor)
+def _old_index_mul(m, j, factor):
+    return jax.ops.index_mul(m, jax.ops.index[:, j], factor)
 
 
-# --- 06.clip_negative -------------------------------------------------------------------
+# --- 06.count_labels --------------------------------------------------------------------
 
 
-def _vector_inputs():
-    return [(jnp.array([-2.0, 0.5, 0.0, 3.0]),), (jnp.array([[1.0, -1.0], [-0.5, 2.0]]),)]
+def _label_inputs():
+    return [
+        (jnp.array([0, 2, 2, 3, 2]), 5),
+        (jnp.array([1, 1, 1, 0]), 3),
+        (jnp.array([4, 0, 4, 4, 1, 0, 4]), 6),
+    ]
 
 
-def _clip_negative(x):
-    return jnp.where(x < 0, 0.0, x)
+def _count_labels(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[labels].add(1)
 
 
-def _clip_positive(x):
-    return jnp.where(x > 0, 0.0, x)
+def _presence(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[labels].set(1)
 
 
-def _python_if(x):
-    if x < 0:  # a Python if: fails under jit for any traced x
-        return 0.0
-    return x
+def _discarded(labels, n):
+    counts = jnp.zeros(n, dtype=jnp.int32)
+    counts.at[labels].add(1)
+    return counts
 
 
-def _fails_under_jit(answer) -> bool:
-    if not callable(answer):
-        return False
-    try:
-        # Tracing is what fails (as under jit), and make_jaxpr traces without compiling.
-        jax.make_jaxpr(answer)(jnp.array(-1.0))
-    except jax.errors.TracerBoolConversionError:
-        return True
-    except Exception:
-        return False
-    return False
+def _one_per_sample(labels, n):
+    return jnp.zeros(len(labels), dtype=jnp.int32).at[labels].add(1)
+
+
+def _sized_by_labels(labels, n):
+    return jnp.zeros(int(labels.max()) + 1, dtype=jnp.int32).at[labels].add(1)
+
+
+def _added_labels(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[labels].add(labels)
+
+
+def _float_counts(labels, n):
+    return jnp.zeros(n).at[labels].add(1)
+
+
+def _numpy_fancy_in_place(labels, n):
+    counts = jnp.zeros(n, dtype=jnp.int32)
+    counts[labels] += 1
+    return counts
 
 
 EXERCISES = (
@@ -90,17 +171,26 @@ EXERCISES = (
         reference=_set_first,
         rule=JaxArray(),
         hints=(
-            "x[0] = 123 fails: jax arrays are immutable. The .at property makes an updated copy.",
-            "x.at[0] picks the element; .set(value) returns the new array.",
+            "Read the error above: it names the method to use instead of x[idx] = y.",
+            "x.at[0] picks the element; .set(value) returns a new array. Keep what it "
+            "returns: it is the only place the change exists.",
             "y = x.at[0].set(123)",
         ),
-        solution="y = x.at[0].set(123)",
+        solution="x = jnp.array([1, 2, 3])\ny = x.at[0].set(123)",
         mistakes=(
             Mistake(
                 id="unchanged",
-                message="This is x, unchanged. x.at[0].set(123) does not change x: it returns "
-                "a new array. Keep it: y = x.at[0].set(123).",
+                message="This is x, unchanged: [1, 2, 3]. x.at[0].set(123) does not change x, "
+                "it returns a new array, and that new array was thrown away. Keep it: "
+                "y = x.at[0].set(123).",
                 example=_x,
+            ),
+            Mistake(
+                id="no-method",
+                message="x.at[0] only selects the element; it is not an array yet. Add the "
+                "method that builds the new array: .set(123).",
+                example=lambda: _x().at[0],
+                matches=_is_index_ref,
             ),
             Mistake(
                 id="numpy-copy",
@@ -110,111 +200,238 @@ EXERCISES = (
                 matches=same_values(_set_first, np.ndarray),
             ),
             Mistake(
+                id="python-list",
+                message="Right values, but a Python list. The exercise asks for a jax array "
+                "made from x: y = x.at[0].set(123).",
+                example=lambda: [123, 2, 3],
+                matches=_python_sequence,
+            ),
+            Mistake(
+                id="float-copy",
+                message="Right numbers, but float32: x holds int32. Build y from x, and it "
+                "keeps x's dtype: y = x.at[0].set(123).",
+                example=lambda: jnp.array([123.0, 2.0, 3.0]),
+                matches=_same_values_as_float,
+            ),
+            Mistake(
+                id="added",
+                message="124 is 1 + 123: .add adds to the element. To replace it, use .set(123).",
+                example=lambda: _x().at[0].add(123),
+            ),
+            Mistake(
+                id="whole-array",
+                message="Every element became 123: x.at[:] selects them all. The first "
+                "element alone is x.at[0].",
+                example=lambda: _x().at[:].set(123),
+            ),
+            Mistake(
+                id="read-not-update",
+                message="This is one element, read: .get() reads, like x[0]. To build an "
+                "updated copy of the whole array, use .set(123).",
+                example=lambda: _x().at[0].get(),
+            ),
+            Mistake(
                 id="wrong-index",
                 message="123 went into the second element. Indices start at 0: x.at[0].",
                 example=lambda: _x().at[1].set(123),
             ),
         ),
-        success="Correct: a new array, and x is still [1, 2, 3].",
+        success="y is a new array with 123 first, and x is still [1, 2, 3].",
     ),
     Exercise(
-        id="06.scale_row",
-        title="Port old jax.ops code to .at[]",
-        reference=lambda: _scale_row,
+        id="06.out_of_bounds",
+        title="Predict what an update out of bounds does",
+        reference=lambda: "C",
+        rule=Choice(OUT_OF_BOUNDS_OPTIONS),
+        hints=(
+            "JAX does not raise for an index out of bounds: the error would have to come "
+            "back from the device. Reading clamps the index. Writing uses another rule.",
+            "Clamping a write would overwrite an element nobody asked to change. JAX "
+            "prefers to change nothing.",
+            "The update is dropped: answer = 'C'.",
+        ),
+        solution='answer = "C"',
+        mistakes=(
+            Mistake(
+                id="numpy-index-error",
+                message="That is NumPy's behaviour. JAX raises no IndexError for an index out of "
+                "bounds: the check would have to run on the device, for every index, on every "
+                "call. The cell above read x[10] without an error, too.",
+                example=lambda: "A",
+                matches=_says_index_error,
+            ),
+            Mistake(
+                id="clamped-like-read",
+                message="Reading x[10] clamps to the last element, so B is a fair guess. But "
+                "a clamped write would change an element nobody asked to change (x[2]). "
+                "Updates out of bounds are dropped instead.",
+                example=lambda: "B",
+                matches=chose("B"),
+            ),
+            Mistake(
+                id="grows",
+                message="A jax array never changes its shape by an update: .at[] returns an "
+                "array with x's shape and dtype, whatever the index.",
+                example=lambda: "D",
+                matches=chose("D"),
+            ),
+        ),
+        success="You saw through the asymmetry: reads clamp, writes out of bounds are dropped.",
+    ),
+    Exercise(
+        id="06.scale_column",
+        title="Port old jax.ops code to .at[] on a matrix column",
+        reference=lambda: _scale_column,
         rule=SameFunction(inputs=_matrix_inputs),
         hints=(
-            "jax.ops.index_update, index_add, index_mul, index_min and index_max were removed "
-            "in JAX 0.3.2. Each became a method of .at[].",
-            "m.at[i] selects row i, as m[i] would.",
-            "return m.at[i].multiply(factor)",
+            "jax.ops.index_mul(m, idx, v) became m.at[idx].multiply(v); jax.ops.index[...] "
+            "is just the index you would write between square brackets.",
+            "m[:, j] is column j of m, as in NumPy; m.at[:, j] selects it for an update.",
+            "return m.at[:, j].multiply(factor)",
         ),
-        solution="def scale_row(m, i, factor):\n    return m.at[i].multiply(factor)",
+        solution="def scale_column(m, j, factor):\n    return m.at[:, j].multiply(factor)",
         mistakes=(
+            Mistake(
+                id="called-it",
+                message="This is one result, a matrix. The check wants the function "
+                "scale_column itself, to run it on matrices of its own.",
+                example=lambda: _scale_column(*_matrix_inputs()[0]),
+                matches=is_jax_array,
+            ),
+            Mistake(
+                id="ignores-arguments",
+                message="Your function returns the same matrix whatever it is given: it "
+                "uses notebook variables instead of its arguments m, j and factor.",
+                example=lambda: lambda m, j, factor: jnp.ones((2, 3)),
+                matches=_ignores_arguments(_matrix_inputs),
+            ),
             Mistake(
                 id="removed-api",
                 message="jax.ops.index_mul (like index_update and index_add) was removed in "
-                "JAX 0.3.2, so this code fails on any JAX since. Use m.at[i].multiply(factor).",
+                "JAX 0.3.2, so this code fails on any JAX since. Use m.at[:, j].multiply(factor).",
                 example=lambda: _old_index_mul,
                 matches=fails_with("AttributeError", r"jax\.ops", _matrix_inputs),
             ),
             Mistake(
                 id="mutates-input",
-                message="Your function changes the array it is given (m[i] *= factor): on a "
+                message="Your function changes the array it is given (m[:, j] *= factor): on a "
                 "NumPy array the caller's m changes too, and on a jax array it fails. "
-                "Return an updated copy: m.at[i].multiply(factor).",
+                "Return an updated copy: m.at[:, j].multiply(factor).",
                 example=lambda: _scale_in_place,
                 matches=mutates_input(_numpy_matrix_inputs),
             ),
             Mistake(
+                id="scaled-row",
+                message="You scaled row j: m.at[j] selects a row, as m[j] does. Column j is "
+                "m.at[:, j].",
+                example=lambda: _scale_row,
+            ),
+            Mistake(
+                id="column-only",
+                message="This returns only the scaled column. The function should return the "
+                "whole matrix, with column j scaled: m.at[:, j].multiply(factor).",
+                example=lambda: _column_only,
+            ),
+            Mistake(
+                id="added-not-multiplied",
+                message="You added factor to the column. index_mul multiplies: "
+                ".multiply(factor), not .add(factor).",
+                example=lambda: _add_column,
+            ),
+            Mistake(
+                id="set-not-multiply",
+                message="You replaced the column with factor. index_mul multiplies: "
+                ".multiply(factor), not .set(factor).",
+                example=lambda: _set_column,
+            ),
+            Mistake(
+                id="transposed-result",
+                message="The right column is scaled, but the result is transposed (m.T). "
+                "Select the column directly, m.at[:, j], or transpose back.",
+                example=lambda: _transposed,
+            ),
+            Mistake(
                 id="whole-matrix",
-                message="You multiplied the whole matrix. Only row i should change: m.at[i].",
+                message="You multiplied the whole matrix. Only column j should change: m.at[:, j].",
                 example=lambda: _scale_all,
             ),
         ),
-        success="Correct: .at[i].multiply, the modern index_mul.",
+        success="m.at[:, j].multiply(factor): the index is NumPy's, the update is JAX's.",
     ),
     Exercise(
-        id="06.trace_count",
-        title="Count how often a print inside jit runs",
-        reference=lambda: 2,
-        rule=ExactInteger(),
+        id="06.count_labels",
+        title="Port a NumPy counting loop to one .at[] update",
+        reference=lambda: _count_labels,
+        rule=SameFunction(inputs=_label_inputs),
         hints=(
-            "A print is a Python side effect. jit runs the Python function only while it "
-            "traces; later calls run the compiled code.",
-            "jit traces again only when the shapes or dtypes of the arguments change, "
-            "not when their values do.",
+            "Start from jnp.zeros(n, dtype=jnp.int32), the counts before any label is seen. "
+            "counts[label] += 1 is the in-place update JAX refuses.",
+            "x.at[indices].add(v) takes a whole array of indices. What happens when an "
+            "index appears twice?",
+            "return jnp.zeros(n, dtype=jnp.int32).at[labels].add(1)",
         ),
-        solution="prints = 2",
+        solution=(
+            "def count_labels(labels, n):\n"
+            "    return jnp.zeros(n, dtype=jnp.int32).at[labels].add(1)"
+        ),
         mistakes=(
             Mistake(
-                id="every-call",
-                message="4 would be one line per call. A print inside jit runs only while JAX "
-                "traces the function: the compiled code it caches has no print in it.",
-                example=lambda: 4,
+                id="called-it",
+                message="This is one result, an array of counts. The check wants the function "
+                "count_labels itself, to run it on labels of its own.",
+                example=lambda: _count_labels(*_label_inputs()[0]),
+                matches=is_jax_array,
             ),
             Mistake(
-                id="values-retrace",
-                message="3 counts the zeros as a new trace. jit caches by shape and dtype, "
-                "not by value: jnp.zeros(3) reuses the trace of jnp.ones(3).",
-                example=lambda: 3,
+                id="ignores-arguments",
+                message="Your function returns the same counts whatever it is given: it uses "
+                "notebook variables instead of its arguments labels and n.",
+                example=lambda: lambda labels, n: jnp.array([1, 0, 3, 1, 0]),
+                matches=_ignores_arguments(_label_inputs),
             ),
             Mistake(
-                id="once",
-                message="1 misses the last call: jnp.ones(5) has a new shape, so jit traces "
-                "(and prints) again.",
-                example=lambda: 1,
+                id="numpy-in-place",
+                message="counts[...] += 1 is NumPy's in-place update, and jax arrays refuse it. "
+                "Build the result with .at[labels].add(1) instead.",
+                example=lambda: _numpy_fancy_in_place,
+                matches=fails_with("TypeError", r"immutable|item assignment", _label_inputs),
+            ),
+            Mistake(
+                id="discarded",
+                message="All zeros: counts.at[labels].add(1) returns a new array and leaves "
+                "counts as it was. Return (or assign) what .add returns.",
+                example=lambda: _discarded,
+            ),
+            Mistake(
+                id="presence",
+                message="Each label counts at most 1: .set(1) writes 1 however often a label "
+                "occurs. .add(1) adds once per occurrence, repeated indices included.",
+                example=lambda: _presence,
+            ),
+            Mistake(
+                id="one-per-sample",
+                message="Your counts have one entry per sample (len(labels)). There should be "
+                "one per label value, n of them: jnp.zeros(n, ...).",
+                example=lambda: _one_per_sample,
+            ),
+            Mistake(
+                id="sized-by-labels",
+                message="Your counts stop at the largest label that occurs. Labels that never "
+                "occur still get a count, 0: there are n of them, jnp.zeros(n, ...).",
+                example=lambda: _sized_by_labels,
+            ),
+            Mistake(
+                id="added-labels",
+                message="You added the labels themselves. Each occurrence counts 1: .add(1).",
+                example=lambda: _added_labels,
+            ),
+            Mistake(
+                id="float-counts",
+                message="The counts are right, but they are floats: jnp.zeros(n) is float32. "
+                "The NumPy code counted in integers: jnp.zeros(n, dtype=jnp.int32).",
+                example=lambda: _float_counts,
             ),
         ),
-        success="Correct: one trace for shape (3,), one for (5,).",
-    ),
-    Exercise(
-        id="06.clip_negative",
-        title="Write control flow that survives jit",
-        reference=lambda: _clip_negative,
-        rule=SameFunction(inputs=_vector_inputs, transform=lambda f: jax.jit(f)),
-        hints=(
-            "Under jit, x is a tracer without values, so `if x < 0:` cannot be decided.",
-            "jnp.where(condition, a, b) picks a where condition holds, else b, element by "
-            "element, and works under jit.",
-            "return jnp.where(x < 0, 0.0, x)",
-        ),
-        solution="def clip_negative(x):\n    return jnp.where(x < 0, 0.0, x)",
-        mistakes=(
-            Mistake(
-                id="python-if",
-                message="A Python if on an array fails under jit: x is a tracer there, with "
-                "a shape but no values. Use jnp.where(x < 0, 0.0, x), which works element "
-                "by element.",
-                example=lambda: _python_if,
-                matches=_fails_under_jit,
-            ),
-            Mistake(
-                id="clipped-positives",
-                message="You zeroed the positive elements. Keep them, and replace the "
-                "negative ones: jnp.where(x < 0, 0.0, x).",
-                example=lambda: _clip_positive,
-            ),
-        ),
-        success="Correct: jnp.where is jit's element-wise if.",
+        success="One .at[labels].add(1) counts every occurrence, repeats included: no loop.",
     ),
 )

@@ -58,9 +58,10 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         id="grad-tuple-output",
         error_types=("TypeError",),
         pattern=r"Gradient only defined for scalar-output functions\. Output was",
-        why="Your function returns several values (a tuple), but grad needs one number. "
-        "If the extra values are only for you to look at, they are auxiliary data.",
-        fix="jax.grad(f, has_aux=True)(x) returns (gradient, aux); "
+        why="The output grad tried to differentiate holds several values (a tuple or a "
+        "dict), but grad needs one number. If the extra values are only for you to look "
+        "at, they are auxiliary data; with has_aux=True, the first output must be the loss.",
+        fix="return (loss, aux), then jax.grad(f, has_aux=True)(x) returns (gradient, aux); "
         "jax.value_and_grad(f, has_aux=True) returns ((value, aux), gradient)",
         lesson=("05", "A second output breaks `grad`"),
     ),
@@ -91,7 +92,17 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         "value yet, so a Python if or while on them cannot decide.",
         fix="use jnp.where(cond, a, b) or jax.lax.cond, or mark the argument static: "
         "jax.jit(f, static_argnames='n')",
-        lesson=("06", "Python control flow under `jit`"),
+        lesson=("07", "Python control flow under `jit`"),
+    ),
+    Explanation(
+        id="non-concrete-bool-index",
+        error_types=("NonConcreteBooleanIndexError",),
+        pattern=r"",
+        why="Inside jit, x[mask] or x.at[mask].set(v) with a boolean mask such as x < 0 "
+        "needs to know how many elements the mask selects, and that depends on the values, "
+        "which are not known while the function is traced.",
+        fix="keep the shape and choose element by element: jnp.where(x < 0, 0.0, x)",
+        lesson=("07", "Python control flow under `jit`"),
     ),
     Explanation(
         id="concretization",
@@ -101,7 +112,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         "function is traced, yet this code needs it as a concrete Python number.",
         fix="compute shapes and Python ints from static arguments: "
         "jax.jit(f, static_argnames='n'), or avoid int()/float() on traced values",
-        lesson=("06", "Python control flow under `jit`"),
+        lesson=("07", "Static arguments: `static_argnums` and `static_argnames`"),
     ),
     Explanation(
         id="non-concrete-shape",
@@ -110,7 +121,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         why="Inside jit, array shapes must be known when the function is traced, "
         "but this shape depends on an argument's value.",
         fix="make that argument static: jax.jit(f, static_argnames='n')",
-        lesson=("06", "Python control flow under `jit`"),
+        lesson=("07", "Static arguments: `static_argnums` and `static_argnames`"),
     ),
     Explanation(
         id="unexpected-tracer",
@@ -119,7 +130,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         why="A value from inside jit, grad or vmap escaped the function, for example by "
         "being stored in a global or a list, and was used after the transformation ended.",
         fix="return every value you need from the function instead of storing it on the side",
-        lesson=("06", "Side effects and `jit`"),
+        lesson=("07", "Side effects and `jit`"),
     ),
     Explanation(
         id="removed-index-update",

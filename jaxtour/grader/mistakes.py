@@ -97,3 +97,98 @@ def mutates_input(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
 def chose(option: str) -> Callable[[Any], bool]:
     """Matches the string answer ``option``, whatever its case and spacing."""
     return lambda answer: option_of(answer) == option
+
+
+# --- how a function computes, not only what: traced programs and repeated calls ---------
+
+
+def _sub_jaxprs(eqn: Any) -> list[Any]:
+    """The jaxprs nested in one equation's parameters (jit, scan, cond, custom_jvp, ...)."""
+    found = []
+    for param in eqn.params.values():
+        for item in param if isinstance(param, tuple | list) else (param,):
+            inner = getattr(item, "jaxpr", item)  # a ClosedJaxpr holds its Jaxpr
+            if hasattr(inner, "eqns"):
+                found.append(inner)
+    return found
+
+
+def equation_count(jaxpr: Any) -> int:
+    """How many operations a traced program holds, counting those inside nested programs."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    return sum(1 + sum(map(equation_count, _sub_jaxprs(eqn))) for eqn in jaxpr.eqns)
+
+
+def primitive_names(jaxpr: Any) -> set[str]:
+    """The names of the primitives a traced program uses, nested programs included."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    names: set[str] = set()
+    for eqn in jaxpr.eqns:
+        names.add(eqn.primitive.name)
+        for inner in _sub_jaxprs(eqn):
+            names |= primitive_names(inner)
+    return names
+
+
+def grows_with_batch(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function whose traced program gets longer as the batch grows.
+
+    ``inputs()`` gives argument tuples alike but for the batch size, smallest first.
+    ``jax.vmap`` (like any array code) traces to one program whatever the batch size; a
+    Python loop over the examples unrolls into one copy of the work per example. Same
+    values, different HOW: only the program shows it.
+    """
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        counts = [equation_count(jax.make_jaxpr(answer)(*args)) for args in inputs()]
+        return all(a < b for a, b in zip(counts, counts[1:], strict=False))
+
+    return matches
+
+
+def traces_primitive(names: tuple[str, ...], inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function whose traced program uses one of the primitives ``names``,
+    e.g. ``("scan", "while")`` for ``jax.lax.map`` and ``fori_loop``."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        return any(primitive_names(jax.make_jaxpr(answer)(*args)) & set(names) for args in inputs())
+
+    return matches
+
+
+def not_repeatable(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function that gives a different result when called again with the same
+    arguments: it draws from a hidden state (NumPy's global generator, a key kept outside)."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        for args in inputs():
+            first = jax.device_get(answer(*args))
+            if not equals_tree(first)(answer(*args)):
+                return True
+        return False
+
+    return matches
+
+
+def ignores_arguments(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function that returns the same result on every input given: it reads
+    notebook variables (or a fixed seed) instead of its arguments. Choose inputs on which
+    the reference's results differ."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        cases = list(inputs())
+        first = jax.device_get(answer(*cases[0]))
+        leaves = jax.tree.leaves(first)
+        if len(cases) < 2 or not leaves or not all(hasattr(leaf, "shape") for leaf in leaves):
+            return False  # nothing array-like came back: another message fits better
+        return all(equals_tree(first)(answer(*args)) for args in cases[1:])
+
+    return matches

@@ -116,14 +116,19 @@ def dtype_name(answer: Any) -> str | None:
         return None
 
 
-@lru_cache(maxsize=256)
 def outputs_on(cases: Callable[[], Inputs], fn: Callable[..., Any]) -> tuple[Any, ...]:
     """``fn(*args)`` for every case, computed once per (cases, grader function) pair.
 
     Only the grader's own functions come here (references, mistake examples): their
     inputs are deterministic and they are pure. The learner's function always gets
-    freshly built inputs and is never cached.
+    freshly built inputs and is never cached. The outputs are kept apart per x64
+    setting: with jax_enable_x64 on, the same inputs are int64 and float64.
     """
+    return _outputs_on(cases, fn, bool(jax.config.jax_enable_x64))
+
+
+@lru_cache(maxsize=256)
+def _outputs_on(cases: Callable[[], Inputs], fn: Callable[..., Any], x64: bool) -> tuple[Any, ...]:
     return tuple(jax.block_until_ready(fn(*args)) for args in cases())
 
 
@@ -243,7 +248,10 @@ class Choice:
     def __call__(self, answer: Any, expected: str) -> str | None:
         chosen = option_of(answer)
         if chosen not in self.options:
-            return f"Answer with one of {', '.join(map(repr, self.options))}, as a string."
+            asked = f"Answer with one of {', '.join(map(repr, self.options))}, as a string"
+            if callable(answer):  # e.g. a function where its result was meant
+                return f"{asked}; this is {describe(answer)}"
+            return f"{asked}."
         if chosen != expected:
             return f"{chosen} is not the one."
         return None

@@ -1,8 +1,9 @@
 """``jaxtour doctor``: what this machine runs the lessons with, and what to fix.
 
 It reports Python, JAX and jaxlib, the backend and devices; recognises Colab, Binder
-and a plain machine; notices an NVIDIA GPU that a CPU-only jaxlib cannot use and prints
-the install command that fixes it; and says which lessons need what.
+and a plain machine; notices an NVIDIA GPU that JAX cannot use (since JAX 0.4.30 there
+is one jaxlib, and GPU support is a separate CUDA plugin package) and prints the install
+command that fixes it; and says which lessons need what.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from dataclasses import dataclass
 from jaxtour import catalog
 
 BINDER_VARIABLES = ("BINDER_LAUNCH_HOST", "BINDER_REPO_URL", "BINDER_REQUEST", "BINDER_REF_URL")
+# The packages that give JAX its NVIDIA GPU backend; `pip install "jax[cuda13]"` installs one.
+CUDA_PLUGINS = ("jax-cuda13-plugin", "jax-cuda12-plugin")
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,7 @@ class Facts:
     gpus: tuple[Gpu, ...]
     ipywidgets: str | None
     matplotlib: str | None
+    cuda_plugins: tuple[str, ...] = ()  # installed CUDA plugins, as "name version"
 
 
 def gather(nvidia_smi: str | None = None) -> Facts:
@@ -131,6 +135,33 @@ def gather(nvidia_smi: str | None = None) -> Facts:
         gpus=tuple(nvidia_gpus(nvidia_smi)),
         ipywidgets=_version("ipywidgets"),
         matplotlib=_version("matplotlib"),
+        cuda_plugins=tuple(
+            f"{name} {version}" for name in CUDA_PLUGINS if (version := _version(name))
+        ),
+    )
+
+
+def _gpu_problem(facts: Facts) -> str:
+    """Why JAX is not on the NVIDIA GPU that is present; the install command follows it."""
+    platforms = os.environ.get("JAX_PLATFORMS", "")
+    pinned = bool(platforms) and not any(name in platforms for name in ("cuda", "gpu"))
+    if facts.cuda_plugins:
+        plugins = ", ".join(facts.cuda_plugins)
+        if pinned:
+            return (
+                f"an NVIDIA GPU and {plugins} are present, but JAX_PLATFORMS={platforms} "
+                "keeps JAX off the GPU: unset it. If JAX still does not use the GPU, "
+                "reinstall JAX and its plugin together:"
+            )
+        return (
+            f"an NVIDIA GPU and {plugins} are present, but JAX did not start on the GPU: "
+            f"the plugin must match jaxlib {facts.jaxlib} and your driver. Reinstall JAX "
+            "and its plugin together:"
+        )
+    note = f" (and JAX_PLATFORMS={platforms} would keep it off the GPU: unset it)" if pinned else ""
+    return (
+        f"an NVIDIA GPU is present, but JAX has no CUDA plugin, so it cannot use it{note}. "
+        "Install JAX with the plugin for your driver:"
     )
 
 
@@ -164,12 +195,11 @@ def report(nvidia_smi: str | None = None) -> tuple[list[str], int]:
     for gpu in gpus:
         cuda = f", CUDA {gpu.cuda}" if gpu.cuda else ""
         lines.append(f"NVIDIA GPU  {gpu.name} (driver {gpu.driver}{cuda})")
+    if facts.cuda_plugins:
+        lines.append("CUDA plugin " + ", ".join(facts.cuda_plugins))
     if gpus and backend != "gpu":
         extra = cuda_extra(gpus[0])
-        lines.append(
-            "PROBLEM     an NVIDIA GPU is present, but this jaxlib is CPU-only, so JAX cannot "
-            "use it. Install the CUDA build:"
-        )
+        lines.append("PROBLEM     " + _gpu_problem(facts))
         lines.append(f'            {sys.executable} -m pip install -U "jax[{extra}]"')
         problems += 1
     elif not gpus and backend == "cpu":
@@ -198,6 +228,7 @@ def report(nvidia_smi: str | None = None) -> tuple[list[str], int]:
         f"  {catalog.numbers_text(measuring)}  measure your device: on a GPU the timings "
         "(and who wins) change" + (" -- you are on a GPU now" if backend == "gpu" else "")
     )
+    lines += [f"  {lesson.number}  {lesson.needs}" for lesson in catalog.LESSONS if lesson.needs]
     if not facts.matplotlib:
         problems += 1
     return lines, 1 if problems else 0

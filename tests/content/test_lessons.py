@@ -71,13 +71,17 @@ def test_exercise_cells_carry_ids_and_are_followed_by_their_check(lesson):
     assert asked == declared, "the lesson asks exactly its module's exercises, in order"
 
 
-def test_cells_that_raise_are_tagged_and_only_they_raise(lesson):
+def test_no_cell_raises_and_every_shown_mistake_really_fails(lesson):
+    """Mistakes are shown with checks.expect_error: a short error, never a traceback."""
     for cell in read_notebook(lesson).cells:
         if cell.cell_type != "code":
             continue
-        raised = any(o.output_type == "error" for o in cell.outputs)
-        tagged = "raises-exception" in cell.metadata.get("tags", [])
-        assert raised == tagged, cell.source
+        assert not any(o.output_type == "error" for o in cell.outputs), cell.source
+        assert "raises-exception" not in cell.metadata.get("tags", []), cell.source
+        shown = "".join(str(o.get("data", {}).get("text/plain", "")) for o in cell.outputs)
+        if "expect_error()" in cell.source:
+            assert "The error, as expected" in shown, cell.source
+        assert "expected to fail, but it ran without one" not in shown, cell.source
 
 
 def test_shipped_checks_report_unattempted_and_store_no_widget_view(lesson):

@@ -26,6 +26,10 @@ def _if_on_tracer():
     f(1.0)
 
 
+def _boolean_mask_under_jit():
+    jax.jit(lambda x: x.at[x < 0].set(0.0))(jnp.array([-1.0, 2.0]))
+
+
 def _int_of_tracer():
     jax.jit(lambda x: jnp.arange(int(x)))(3.0)
 
@@ -52,6 +56,7 @@ PROVOKE = {
     "grad-integer-input": lambda: jax.grad(lambda v: v * 2)(3),
     "grad-tuple-output": lambda: jax.grad(lambda v: (jnp.sum(v**2), v))(jnp.ones(3)),
     "tracer-bool": _if_on_tracer,
+    "non-concrete-bool-index": _boolean_mask_under_jit,
     "concretization": _int_of_tracer,
     "non-concrete-shape": _traced_shape,
     "unexpected-tracer": _leaked_tracer,
@@ -87,6 +92,12 @@ def test_the_from_import_form_of_removed_names_is_recognised_too():
     with pytest.raises(ImportError) as info:
         exec("from jax.numpy import DeviceArray", {})
     assert explain_exception(info.value).id == "removed-device-array"
+
+
+def test_a_boolean_mask_read_under_jit_is_recognised_too():
+    with pytest.raises(IndexError) as info:
+        jax.jit(lambda x: x[x < 0])(jnp.array([-1.0, 2.0]))
+    assert explain_exception(info.value).id == "non-concrete-bool-index"
 
 
 @pytest.mark.parametrize("explanation", EXPLANATIONS, ids=lambda e: e.id)

@@ -42,8 +42,8 @@ def test_later_checks_are_judged_as_if_the_saboteur_never_ran():
     checks.check("01.center", saboteur)
     assert not checks.check("00.first_array", jnp.array([9.0, 9.0, 9.0])).passed
     assert checks.check("00.first_array", checks.reference_answer("00.first_array")).passed
-    good = checks.reference_answer("04.value_and_grad")
-    assert checks.check("04.value_and_grad", good).passed
+    good = checks.reference_answer("04.grad_last_two")
+    assert checks.check("04.grad_last_two", good).passed
 
 
 def test_a_value_that_patches_numpy_when_converted_is_refused():
@@ -85,7 +85,7 @@ class LyingStr(str):
     [
         ("01.exact_dot", LyingInt(5)),
         ("02.which_dispatch", LyingStr("Z")),
-        ("06.trace_count", LyingInt(7)),
+        ("07.count_traces", LyingInt(7)),
     ],
 )
 def test_an_answers_own_operators_are_never_trusted(exercise, answer):
@@ -100,7 +100,7 @@ def test_jit_rules_jit_even_when_the_learner_disabled_jit():
 
     jax.config.update("jax_disable_jit", True)
     try:
-        feedback = checks.check("06.clip_negative", python_if)
+        feedback = checks.check("07.clip_negative", python_if)
         assert not feedback.passed, feedback.text()
         assert jax.config.values["jax_disable_jit"] is True  # the learner's setting is kept
     finally:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxtour import cli
+from jaxtour import catalog, cli
 from jaxtour.learner import backups, doctor, workspace
 from tests.helpers import ROOT
 
@@ -177,6 +177,9 @@ def test_doctor_reports_versions_backend_and_place(tmp_path):
     assert result.returncode == 0, result.stdout
     for part in ("Python", "JAX ", "jaxlib", "backend     cpu", "Lessons:"):
         assert part in result.stdout
+    for lesson in catalog.LESSONS:  # what a lesson needs comes from the catalog
+        if lesson.needs:
+            assert f"  {lesson.number}  {lesson.needs}" in result.stdout.splitlines()
     binder = run("doctor", cwd=tmp_path, env={"BINDER_LAUNCH_HOST": "https://mybinder.org/"})
     assert "Binder (CPU only" in binder.stdout
 
@@ -193,7 +196,7 @@ def test_doctor_names_the_install_command_for_a_gpu_jax_cannot_use(tmp_path, cud
     lines, status = doctor.report(nvidia_smi=str(fake))
     text = "\n".join(lines)
     assert status == 1
-    assert "NVIDIA H200" in text and "CPU-only" in text
+    assert "NVIDIA H200" in text and "JAX has no CUDA plugin, so it cannot use it" in text
     assert f'-m pip install -U "jax[{extra}]"' in text
 
 

@@ -66,3 +66,11 @@ def test_nothing_disagrees_with_the_setting():
 def test_a_changed_setting_is_caught(monkeypatch):
     monkeypatch.setattr(badges, "setting", lambda: badges.Setting("someone/else", "dev"))
     assert badges.main(["--check"]) == 1
+
+
+def test_colab_installs_the_tagged_release_of_this_version_not_a_branch():
+    import tomllib
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    source = badges.setting().install_source()
+    assert source.endswith(f"@v{version}"), source

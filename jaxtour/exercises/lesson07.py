@@ -1,0 +1,533 @@
+"""Exercises for lessons/07_jit_and_tracing.ipynb: what makes jit trace again, static
+arguments, globals read at trace time, print under jit, and control flow that survives
+jit."""
+
+from __future__ import annotations
+
+import weakref
+from functools import cache
+from typing import Any
+
+from jaxtour.exercises.common import jax, jnp
+from jaxtour.grader.mistakes import chose, fails_with
+from jaxtour.grader.pristine import np
+from jaxtour.grader.rules import Choice, ExactInteger, SameFunction
+from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.lazy import is_jax_array
+
+# --- shared -------------------------------------------------------------------------------
+
+
+def _is_jitted(answer: Any) -> bool:
+    """jax.jit's wrapper has .lower (ahead-of-time compilation); a plain function has not."""
+    return callable(getattr(answer, "lower", None))
+
+
+def _plain_function(answer: Any) -> bool:
+    return callable(answer) and not _is_jitted(answer)
+
+
+# --- 07.count_traces --------------------------------------------------------------------
+
+CALLS = 6
+
+
+def _as_int(answer: Any) -> int | None:
+    """The integer an answer stands for (Python, NumPy or 0-d array), else None."""
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, int):
+        return int.__index__(answer)
+    if isinstance(answer, np.integer) or is_jax_array(answer) or isinstance(answer, np.ndarray):
+        value = np.asarray(answer)
+        if value.shape == () and value.dtype.kind in "iu":
+            return int(value)
+    return None
+
+
+def _not_positive(answer: Any) -> bool:
+    value = _as_int(answer)
+    return value is not None and value <= 0
+
+
+def _more_than_calls(answer: Any) -> bool:
+    value = _as_int(answer)
+    return value is not None and value > CALLS
+
+
+# --- 07.static_window -------------------------------------------------------------------
+
+
+def _smooth(x, window, scale):
+    return scale * jnp.convolve(x, jnp.ones(window) / window, mode="valid")
+
+
+@cache
+def _fast_smooth():
+    return jax.jit(_smooth, static_argnames="window")
+
+
+def _smooth_inputs():
+    return [
+        (jnp.arange(8.0), 3, jnp.float32(2.0)),
+        (jnp.array([1.0, -1.0, 4.0, 0.0, 2.0]), 2, jnp.float32(0.5)),
+        (jnp.linspace(0.0, 1.0, 10), 5, jnp.float32(-1.0)),
+    ]
+
+
+def _window_traced(answer: Any) -> bool:
+    """jnp.ones(window), int(window) or range(window) with window traced."""
+    return any(
+        fails_with(error, pattern, _smooth_inputs)(answer)
+        for error, pattern in (
+            ("TypeError", r"Shapes must be 1D sequences"),
+            ("ConcretizationTypeError", ""),
+            ("TracerIntegerConversionError", ""),
+        )
+    )
+
+
+# --- 07.stale_global --------------------------------------------------------------------
+
+
+def _step(w, grad, lr):
+    return w - lr * grad
+
+
+@cache
+def _jitted_step():
+    return jax.jit(_step)
+
+
+def _ascent(w, grad, lr):
+    return w + lr * grad
+
+
+def _step_only(w, grad, lr):
+    return lr * grad
+
+
+def _step_inputs():
+    return [
+        (jnp.array([1.0, -2.0]), jnp.array([0.5, 0.25]), jnp.float32(0.1)),
+        (jnp.array([1.0, -2.0]), jnp.array([0.5, 0.25]), jnp.float32(0.01)),
+        (jnp.array(3.0), jnp.array(-1.0), 0.5),
+    ]
+
+
+def _ignores_lr(answer: Any) -> bool:
+    """Same w and grad, two learning rates, one result: lr is not used."""
+    if not callable(answer):
+        return False
+    w, grad = jnp.array([1.0, -2.0]), jnp.array([0.5, 0.25])
+    slow, fast = answer(w, grad, 0.1), answer(w, grad, 0.5)
+    return np.array_equal(np.asarray(slow), np.asarray(fast))
+
+
+# --- 07.debug_print ---------------------------------------------------------------------
+
+PRINT_OPTIONS = ("A", "B", "C", "D", "E")
+
+# --- 07.clip_negative -------------------------------------------------------------------
+
+
+def _vector_inputs():
+    return [(jnp.array([-2.0, 0.5, 0.0, 3.0]),), (jnp.array([[1.0, -1.0], [-0.5, 2.0]]),)]
+
+
+def _clip_negative(x):
+    return jnp.where(x < 0, 0.0, x)
+
+
+def _clip_positive(x):
+    return jnp.where(x > 0, 0.0, x)
+
+
+def _absolute(x):
+    return jnp.abs(x)
+
+
+def _python_if(x):
+    if x < 0:  # a Python if: fails under jit for any traced x
+        return 0.0
+    return x
+
+
+def _boolean_mask(x):
+    return x.at[x < 0].set(0.0)  # fine outside jit; under jit the mask's count is unknown
+
+
+def _numpy_where(x):
+    return np.where(x < 0, 0.0, x)
+
+
+def _cond_on_array(x):
+    return jax.lax.cond(x < 0, lambda v: 0.0 * v, lambda v: v, x)
+
+
+def _index_list(x):
+    return x.at[jnp.where(x < 0)].set(0.0)
+
+
+def _to_python_number(x):
+    return x if float(x.min()) >= 0 else jnp.where(x < 0, 0.0, x)
+
+
+_trace_errors: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _trace_error(answer: Any) -> tuple[str, str] | None:
+    """(class name, message) of the error tracing ``answer`` raises, as under jit; else None.
+
+    make_jaxpr traces without compiling, and the result is kept per function, so the
+    mistakes below ask once between them.
+    """
+    try:
+        if answer in _trace_errors:
+            return _trace_errors[answer]
+    except TypeError:  # not weak-referenceable or not hashable: trace without the cache
+        pass
+    found = None
+    try:
+        jax.make_jaxpr(answer)(jnp.array([-1.0, 2.0]))
+    except Exception as exc:
+        found = (type(exc).__name__, str(exc))
+    try:
+        _trace_errors[answer] = found
+    except TypeError:
+        pass
+    return found
+
+
+def _fails_tracing(*errors: tuple[str, str]) -> Any:
+    """Matches a function whose tracing raises one of ``errors``: (class name, text in it)."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        found = _trace_error(answer)
+        return found is not None and any(
+            found[0] == name and text in found[1] for name, text in errors
+        )
+
+    return matches
+
+
+EXERCISES = (
+    Exercise(
+        id="07.count_traces",
+        title="Predict how often jit traces",
+        reference=lambda: 4,
+        rule=ExactInteger(),
+        hints=(
+            "Write down what each argument looks like to jit: its shape, its dtype, and "
+            "whether it is weakly typed (a bare Python number). The values do not count.",
+            "jnp.arange(4) is int32[4] and jnp.arange(4.0) is float32[4]; 2 and 7 are "
+            "~int32[] (weak), jnp.int32(2) is int32[] (strong). Count the distinct ones.",
+            "int32[4], float32[4], ~int32[] and int32[]: trace_count = 4.",
+        ),
+        solution="trace_count = 4",
+        mistakes=(
+            Mistake(
+                id="every-call",
+                message="6 is one trace per call. jit traces only for a combination of "
+                "shapes, dtypes and weak types it has not seen; after that it reuses the "
+                "compiled code.",
+                example=lambda: 6,
+            ),
+            Mistake(
+                id="values-retrace",
+                message="5 counts a change of values as a new trace (jnp.arange(4) * 10, or 7 "
+                "after 2). jit never looks at values: same shape, dtype and weak type, same "
+                "compiled code.",
+                example=lambda: 5,
+            ),
+            Mistake(
+                id="missed-one",
+                message="3 misses one retrace. Two calls change only the type, not the shape: "
+                "jnp.arange(4.0) is float32 after int32, and jnp.int32(2) is a strong int32 "
+                "after the weakly typed Python 2. Each of those traces again.",
+                example=lambda: 3,
+            ),
+            Mistake(
+                id="shape-only",
+                message="2 counts only the new shapes, (4,) and (). A new dtype (float32 after "
+                "int32) and a new weak type (jnp.int32(2) after the Python int 2) retrace too.",
+                example=lambda: 2,
+            ),
+            Mistake(
+                id="once",
+                message="1 would mean jit compiles once, whatever it is given. It compiles once "
+                "per combination of shapes, dtypes and weak types: the float32 and () calls "
+                "each need their own code.",
+                example=lambda: 1,
+            ),
+            Mistake(
+                id="none",
+                message="The first call always traces: jit has nothing compiled before it.",
+                example=lambda: 0,
+                matches=_not_positive,
+            ),
+            Mistake(
+                id="more-than-calls",
+                message="There are only 6 calls, and a call traces at most once.",
+                example=lambda: 7,
+                matches=_more_than_calls,
+            ),
+        ),
+        success="Four traces: int32[4], float32[4], ~int32[] and int32[]. Values never count.",
+    ),
+    Exercise(
+        id="07.static_window",
+        title="Choose which argument jit treats as static",
+        reference=_fast_smooth,
+        rule=SameFunction(inputs=_smooth_inputs),
+        hints=(
+            "Which argument decides the shape of an array the function builds? jit can trace "
+            "an argument only if no shape depends on its value.",
+            "jnp.ones(window) needs window as a Python int. x and scale are only data.",
+            "fast_smooth = jax.jit(smooth, static_argnames='window')",
+        ),
+        solution=(
+            "def smooth(x, window, scale):\n"
+            "    kernel = jnp.ones(window) / window\n"
+            '    return scale * jnp.convolve(x, kernel, mode="valid")\n'
+            "\n"
+            'fast_smooth = jax.jit(smooth, static_argnames="window")'
+        ),
+        mistakes=(
+            Mistake(
+                id="called-it",
+                message="This is a result, one call's output. The check wants the jitted "
+                "function itself: fast_smooth = jax.jit(smooth, ...), with no call after it.",
+                example=lambda: _fast_smooth()(*_smooth_inputs()[0]),
+                matches=is_jax_array,
+            ),
+            Mistake(
+                id="not-jitted",
+                message="This function is not jitted: it has no .lower, which every "
+                "jax.jit(...) result has. Wrap smooth in jax.jit(...).",
+                example=lambda: _smooth,
+                matches=_plain_function,
+            ),
+            Mistake(
+                id="window-traced",
+                message="jit traced window, so jnp.ones(window) got a tracer where it needs a "
+                "number: a shape must be known before the code runs (int(window) cannot help: "
+                "a tracer has no value). Mark window static: static_argnames='window'.",
+                example=lambda: jax.jit(_smooth),
+                matches=_window_traced,
+            ),
+            Mistake(
+                id="static-data",
+                message="A static argument must be hashable, and each new value compiles "
+                "again; x and scale are arrays, data that change from call to call. Only "
+                "window decides a shape: static_argnames='window', nothing else.",
+                example=lambda: jax.jit(_smooth, static_argnames=("window", "scale")),
+                matches=fails_with("ValueError", r"Non-hashable static", _smooth_inputs),
+            ),
+        ),
+        success="Only window decides a shape, so only window is static: one compile per "
+        "window size, for any x and scale.",
+    ),
+    Exercise(
+        id="07.stale_global",
+        title="Fix a jitted step that reads a global",
+        reference=_jitted_step,
+        rule=SameFunction(inputs=_step_inputs),
+        hints=(
+            "jit read learning_rate once, while tracing, and baked 0.1 into the compiled "
+            "code. Changing the global later changes nothing it compiled.",
+            "Pass the learning rate in, as the argument lr, and use it. Should lr be static? "
+            "It changes on every step of a schedule, and each static value compiles again.",
+            "@jax.jit\ndef step(w, grad, lr):\n    return w - lr * grad",
+        ),
+        solution="@jax.jit\ndef step(w, grad, lr):\n    return w - lr * grad",
+        mistakes=(
+            Mistake(
+                id="called-it",
+                message="This is one step's result. The check wants the function step itself.",
+                example=lambda: _jitted_step()(*_step_inputs()[0]),
+                matches=is_jax_array,
+            ),
+            Mistake(
+                id="no-lr-argument",
+                message="step still takes two arguments, so the learning rate can only come "
+                "from the global, read once at trace time. Give it a third parameter, lr.",
+                example=lambda: jax.jit(lambda w, grad: w - 0.1 * grad),
+                matches=fails_with("TypeError", r"positional argument", _step_inputs),
+            ),
+            Mistake(
+                id="static-lr",
+                message="lr is static here, so every new learning rate compiles step again "
+                "(and a learning rate held in a jax array cannot be static at all: it is not "
+                "hashable). A value that changes every step is data: leave it traced.",
+                example=lambda: jax.jit(_step, static_argnames="lr"),
+                matches=fails_with("ValueError", r"Non-hashable static", _step_inputs),
+            ),
+            Mistake(
+                id="ignores-lr",
+                message="lr is a parameter, but the result is the same for lr=0.1 and lr=0.5: "
+                "the function still reads the global. Use lr: w - lr * grad.",
+                example=lambda: jax.jit(lambda w, grad, lr: w - 0.1 * grad),
+                matches=_ignores_lr,
+            ),
+            Mistake(
+                id="ascent",
+                message="You added the step: w + lr * grad climbs the loss. Gradient descent "
+                "subtracts it: w - lr * grad.",
+                example=lambda: _ascent,
+            ),
+            Mistake(
+                id="step-only",
+                message="This returns only the step, lr * grad. step returns the new w: "
+                "w - lr * grad.",
+                example=lambda: _step_only,
+            ),
+            Mistake(
+                id="not-jitted",
+                message="Right values, but step is no longer jitted (it has no .lower). Put "
+                "@jax.jit back above def step: the fix is an argument, not giving up jit.",
+                example=lambda: _step,
+                matches=_plain_function,
+            ),
+        ),
+        success="The learning rate travels as data: one compile serves every value of lr.",
+    ),
+    Exercise(
+        id="07.debug_print",
+        title="Predict what prints inside jit",
+        reference=lambda: "C",
+        rule=Choice(PRINT_OPTIONS),
+        hints=(
+            "print is Python: it runs when Python runs the function, which under jit means "
+            "while tracing. jax.debug.print is an operation in the compiled code.",
+            "Which of the three calls trace? 1.0 and 2.0 are both ~float32[]; "
+            "jnp.arange(3.0) is float32[3].",
+            "print runs at the two traces (showing tracers), jax.debug.print on all three "
+            "calls (showing values): printed = 'C'.",
+        ),
+        solution='printed = "C"',
+        mistakes=(
+            Mistake(
+                id="print-every-call",
+                message="A is what the code prints without jit. Under jit, print runs only "
+                "while tracing, and it sees a tracer (a shape and dtype), not the numbers.",
+                example=lambda: "A",
+                matches=chose("A"),
+            ),
+            Mistake(
+                id="no-retrace",
+                message="B forgets that jnp.arange(3.0) has a new shape, (3,): jit traces "
+                "again for it, and the Python print runs again.",
+                example=lambda: "B",
+                matches=chose("B"),
+            ),
+            Mistake(
+                id="debug-at-trace-time",
+                message="D treats jax.debug.print like print. It is an operation in the "
+                "compiled code: it runs on every call, with the call's values.",
+                example=lambda: "D",
+                matches=chose("D"),
+            ),
+            Mistake(
+                id="values-retrace",
+                message="E traces again for 2.0. Same shape, same dtype, same weak type as "
+                "1.0: jit reuses the compiled code, and print does not run.",
+                example=lambda: "E",
+                matches=chose("E"),
+            ),
+        ),
+        success="print ran at the two traces and saw tracers; jax.debug.print ran on every "
+        "call and saw values.",
+    ),
+    Exercise(
+        id="07.clip_negative",
+        title="Port NumPy masking to code that survives jit",
+        reference=lambda: _clip_negative,
+        rule=SameFunction(inputs=_vector_inputs, transform=lambda f: jax.jit(f)),
+        hints=(
+            "Under jit, x is a tracer: a shape and a dtype, no values. Anything whose "
+            "shape or path depends on the values (an if, a boolean mask) cannot be traced.",
+            "jnp.where(condition, a, b) picks a where condition holds, else b, element by "
+            "element; its result has x's shape whatever the values.",
+            "return jnp.where(x < 0, 0.0, x)",
+        ),
+        solution="def clip_negative(x):\n    return jnp.where(x < 0, 0.0, x)",
+        mistakes=(
+            Mistake(
+                id="python-if",
+                message="A Python if on an array fails under jit: x is a tracer there, with "
+                "a shape but no values. Use jnp.where(x < 0, 0.0, x), which works element "
+                "by element.",
+                example=lambda: _python_if,
+                # On a vector tracer, `if` fails as NumPy's does ("truth value ... ambiguous");
+                # on a scalar one with TracerBoolConversionError.
+                matches=_fails_tracing(
+                    ("TracerBoolConversionError", ""), ("ValueError", "truth value")
+                ),
+            ),
+            Mistake(
+                id="boolean-mask",
+                message="x.at[x < 0].set(0.0) works outside jit, but under jit the mask's "
+                "number of True elements is unknown, so JAX refuses it "
+                "(NonConcreteBooleanIndexError). jnp.where(x < 0, 0.0, x) does the same "
+                "with a fixed shape.",
+                example=lambda: _boolean_mask,
+                matches=_fails_tracing(("NonConcreteBooleanIndexError", "")),
+            ),
+            Mistake(
+                id="item-assignment",
+                message="x[x < 0] = 0.0 is NumPy's in-place update: jax arrays refuse it, and "
+                "under jit the mask is unknown anyway. Build the result with "
+                "jnp.where(x < 0, 0.0, x).",
+                example=lambda: lambda x: x.__setitem__(x < 0, 0.0),
+                matches=_fails_tracing(("TypeError", "immutable")),
+            ),
+            Mistake(
+                id="index-list",
+                message="jnp.where(x < 0) with one argument returns the indices, and how many "
+                "there are depends on the values, which jit does not know. Use the "
+                "three-argument form: jnp.where(x < 0, 0.0, x).",
+                example=lambda: _index_list,
+                matches=_fails_tracing(("ConcretizationTypeError", "jnp.nonzero")),
+            ),
+            Mistake(
+                id="python-number",
+                message="This turns a traced value into a Python number (float(), int(), "
+                ".item()), which needs the values jit does not have while it traces. Stay in "
+                "arrays: jnp.where(x < 0, 0.0, x).",
+                example=lambda: _to_python_number,
+                matches=_fails_tracing(("ConcretizationTypeError", "")),
+            ),
+            Mistake(
+                id="numpy-where",
+                message="A NumPy function (np.where, np.clip, ...) needs concrete values, and "
+                "under jit x is a tracer. Its jnp twin works: jnp.where(x < 0, 0.0, x).",
+                example=lambda: _numpy_where,
+                matches=_fails_tracing(("TracerArrayConversionError", "")),
+            ),
+            Mistake(
+                id="cond-on-array",
+                message="lax.cond runs one branch for the whole call, so its condition must be "
+                "one boolean, not one per element. For an element-wise choice, "
+                "jnp.where(x < 0, 0.0, x).",
+                example=lambda: _cond_on_array,
+                matches=_fails_tracing(("TypeError", "Pred must be a scalar")),
+            ),
+            Mistake(
+                id="clipped-positives",
+                message="You zeroed the positive elements. Keep them, and replace the "
+                "negative ones: jnp.where(x < 0, 0.0, x).",
+                example=lambda: _clip_positive,
+            ),
+            Mistake(
+                id="absolute",
+                message="This is the absolute value: -2.0 became 2.0, where it should become "
+                "0.0. Replace the negative elements: jnp.where(x < 0, 0.0, x).",
+                example=lambda: _absolute,
+            ),
+        ),
+        success="jnp.where is jit's element-wise if: one shape, whatever the values.",
+    ),
+)

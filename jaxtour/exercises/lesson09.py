@@ -1,0 +1,941 @@
+"""Exercises for lessons/09_vmap_and_random.ipynb: per-example gradients with vmap, what
+split does (and does not do) to a key, a random walk that splits inside its loop, and
+noise for a batch drawn from a batch of keys.
+
+The two random exercises are checked by what a right answer must do, not by its exact
+numbers: there is more than one right way to split a key (split inside the loop, split
+once into many keys, fold_in), and each gives other numbers. So the rules call the
+learner's function on fixed keys and check the properties: same key, same result;
+another key, another result; no draw repeated; the spread a normal draw has.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache, wraps
+from typing import Any
+
+import numpy as np
+
+from jaxtour.display import one_line
+from jaxtour.exercises.common import jax, jnp
+from jaxtour.grader.compare import describe, short_repr
+from jaxtour.grader.learner_code import LearnerCodeError, call_learner
+from jaxtour.grader.mistakes import (
+    behaves_like,
+    fails_with,
+    grows_with_batch,
+    ignores_arguments,
+    not_repeatable,
+    traces_primitive,
+)
+from jaxtour.grader.rules import Choice, SameFunction, SamePytree, is_numpy_array
+from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.lazy import is_jax_array
+
+
+def _compiled(fn):
+    """``fn`` run under jax.jit, made on first use (importing this module imports no JAX).
+
+    The grader's own examples run on several batches; compiled, each is one program per
+    shape instead of an eager dispatch, and a compilation, per operation.
+    """
+    made = {}
+
+    @wraps(fn)
+    def run(*args):
+        if "jitted" not in made:
+            made["jitted"] = jax.jit(fn)
+        return made["jitted"](*args)
+
+    return run
+
+
+# --- 09.per_example_grads ---------------------------------------------------------------
+
+
+def log_loss(params, x, y):
+    """The lesson's loss for ONE example: x has shape (D,), y is 0.0 or 1.0."""
+    logit = jnp.dot(params["w"], x) + params["b"]
+    return jnp.logaddexp(0.0, logit) - y * logit
+
+
+def _batch(n: int, d: int, seed: int) -> tuple[Any, Any, Any]:
+    """Parameters and a batch of n examples with d features, none of them the notebook's.
+
+    A new params dict every time (a learner's function could change a dict it is given);
+    the arrays in it are made once, as jax arrays cannot be changed.
+    """
+    w, b, xs, ys = _batch_arrays(n, d, seed)
+    return {"w": w, "b": b}, xs, ys
+
+
+@cache
+def _batch_arrays(n: int, d: int, seed: int) -> tuple[Any, Any, Any, Any]:
+    rng = np.random.default_rng(seed)
+    w = jnp.asarray(rng.normal(size=d).astype(np.float32))
+    b = jnp.asarray(np.float32(rng.normal()))
+    xs = jnp.asarray(rng.normal(size=(n, d)).astype(np.float32))
+    ys = jnp.asarray(np.arange(n) % 2, dtype=jnp.float32)
+    return w, b, xs, ys
+
+
+def _grad_inputs():
+    return [_batch(4, 3, 1), _batch(5, 2, 2)]
+
+
+def _square_inputs():  # as many examples as features: in_axes=1 runs instead of failing
+    return [_batch(3, 3, 3)]
+
+
+def _growing_inputs():  # the same features, 2 then 5 examples
+    return [_batch(2, 3, 4), _batch(5, 3, 4)]
+
+
+@_compiled
+def _per_example_grads(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
+
+
+def _looped(params, xs, ys):
+    grads = [jax.grad(log_loss)(params, x, y) for x, y in zip(xs, ys, strict=True)]
+    return jax.tree.map(lambda *leaves: jnp.stack(leaves), *grads)
+
+
+def _lax_map(params, xs, ys):
+    return jax.lax.map(lambda xy: jax.grad(log_loss)(params, *xy), (xs, ys))
+
+
+def _maps_params(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss))(params, xs, ys)
+
+
+@_compiled
+def _xs_axis_1(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)
+
+
+def _short_in_axes(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0))(params, xs, ys)
+
+
+def _grad_of_vmap(params, xs, ys):
+    return jax.grad(jax.vmap(log_loss, in_axes=(None, 0, 0)))(params, xs, ys)
+
+
+@_compiled
+def _transposed(params, xs, ys):  # batch axis last: w's gradients come out (D, N)
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0), out_axes=-1)(params, xs, ys)
+
+
+@_compiled
+def _mean_grad(params, xs, ys):
+    batch_loss = lambda p: jnp.mean(jax.vmap(log_loss, in_axes=(None, 0, 0))(p, xs, ys))  # noqa: E731
+    return jax.grad(batch_loss)(params)
+
+
+@_compiled
+def _grad_wrt_x(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss, argnums=1), in_axes=(None, 0, 0))(params, xs, ys)
+
+
+@_compiled
+def _losses(params, xs, ys):
+    return jax.vmap(log_loss, in_axes=(None, 0, 0))(params, xs, ys)
+
+
+@cache
+def _notebook_batch():
+    return _batch(8, 3, 0)
+
+
+def _reads_notebook(params, xs, ys):  # the notebook's params, the grader's batch
+    return _per_example_grads(_notebook_batch()[0], xs, ys)
+
+
+def _one_argument_changed():
+    """Pairs of batches that differ in one argument only: params, xs or ys."""
+    params, xs, ys = _batch(4, 3, 1)
+    other_params, other_xs, _ = _batch(4, 3, 5)
+    other_ys = _batch_arrays(4, 3, 6)[3][::-1]  # [1, 0, 1, 0] against [0, 1, 0, 1]
+    return [
+        [(params, xs, ys), (other_params, xs, ys)],
+        [(params, xs, ys), (params, other_xs, ys)],
+        [(params, xs, ys), (params, xs, other_ys)],
+    ]
+
+
+def _ignores_an_argument(answer: Any) -> bool:
+    return any(
+        ignores_arguments(lambda pair=pair: pair)(answer) for pair in _one_argument_changed()
+    )
+
+
+def _vmap_not_called(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))
+
+
+def _returns_a_function(answer: Any) -> bool:
+    return callable(answer) and callable(answer(*_grad_inputs()[0]))
+
+
+def _batch_gradient(answer: Any) -> bool:
+    """One gradient for the whole batch: shaped like params, no axis for the examples."""
+    if not callable(answer):
+        return False
+    params, xs, ys = _grad_inputs()[0]
+    got = answer(params, xs, ys)
+    return (
+        isinstance(got, dict)
+        and sorted(got) == ["b", "w"]
+        and all(np.shape(got[name]) == np.shape(params[name]) for name in ("b", "w"))
+    )
+
+
+def _batch_axis_moved(answer: Any) -> bool:
+    out_of_bounds = fails_with("ValueError", r"out of bounds for array of dimension", _grad_inputs)
+    return out_of_bounds(answer) or behaves_like(_transposed, _grad_inputs)(answer)
+
+
+def _wrong_axis(answer: Any) -> bool:
+    wrong_size = fails_with("ValueError", r"inconsistent sizes.*axis 1 of argument", _grad_inputs)
+    too_few_axes = fails_with("ValueError", r"along axis 1, .* but is only 1", _grad_inputs)
+    return (
+        wrong_size(answer)
+        or too_few_axes(answer)
+        or behaves_like(_xs_axis_1, _square_inputs)(answer)
+    )
+
+
+# --- 09.split_keeps_key -----------------------------------------------------------------
+
+SPLIT_OPTIONS = ("A", "B", "C", "D")
+
+# --- 09.random_walk ---------------------------------------------------------------------
+
+WALK_STEPS = 12
+STAT_KEYS = 32  # walks drawn to check the spread; seeded, so the verdict never changes
+STAT_STEPS = 8
+
+
+WALK_CASES = ((7, WALK_STEPS), (8, WALK_STEPS), (9, 5))  # (key seed, steps)
+
+
+def _walk_inputs():
+    return [(jax.random.key(seed), steps) for seed, steps in WALK_CASES]
+
+
+def _random_walk(key, steps):
+    position = jnp.zeros(())
+    path = []
+    for _ in range(steps):
+        key, subkey = jax.random.split(key)
+        position = position + jax.random.normal(subkey)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def _walk_same_key(key, steps):  # the lesson's broken walk
+    position = jnp.zeros(())
+    path = []
+    for _ in range(steps):
+        position = position + jax.random.normal(key)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def _walk_split_not_kept(key, steps):
+    position = jnp.zeros(())
+    path = []
+    for _ in range(steps):
+        _, subkey = jax.random.split(key)  # the new key is thrown away
+        position = position + jax.random.normal(subkey)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def _walk_numpy(key, steps):
+    return jnp.cumsum(jnp.asarray(np.random.normal(size=steps), dtype=jnp.float32))
+
+
+def _walk_fixed_seed(key, steps):
+    return _random_walk(jax.random.key(0), steps)
+
+
+def _walk_steps_only(key, steps):
+    return jax.random.normal(key, (steps,))
+
+
+def _as_path(got: Any, steps: int) -> tuple[Any, str | None]:
+    """The learner's walk as float64 NumPy, or a sentence saying why it is not a walk."""
+    if isinstance(got, list | tuple) and got and all(map(is_jax_array, got)):
+        return None, (
+            f"It is a Python {type(got).__name__} of {len(got)} arrays: return one array, "
+            "jnp.stack(path)."
+        )
+    if is_numpy_array(got):
+        return None, "It is a NumPy array: build the path with jnp (jnp.stack(path))."
+    if not is_jax_array(got):
+        return None, f"Expected a jax array of shape ({steps},), but this is {describe(got)}."
+    if got.shape != (steps,):
+        return None, (
+            f"It has shape {tuple(got.shape)}, but one position per step is shape ({steps},). "
+            "jax.random.normal(subkey) with no shape draws one number."
+        )
+    if got.dtype.kind != "f":
+        return None, f"It has dtype {got.dtype}: positions are floats (jax.random.normal)."
+    path = np.asarray(got, dtype=np.float64)
+    if not np.all(np.isfinite(path)):
+        return None, "It holds NaN or Inf values."
+    return path, None
+
+
+def _steps_of(path: np.ndarray) -> np.ndarray:
+    return np.diff(path, prepend=0.0)
+
+
+def _first_walk(answer: Any) -> np.ndarray | None:
+    if not callable(answer):
+        return None
+    key, steps = _walk_inputs()[0]
+    path, _ = _as_path(answer(key, steps), steps)
+    return path
+
+
+def _same_step_each_time(answer: Any) -> bool:
+    path = _first_walk(answer)
+    return path is not None and _all_equal(_steps_of(path))
+
+
+def _all_equal(values: np.ndarray) -> bool:
+    return values.size > 1 and bool(np.allclose(values, values[0], rtol=1e-5, atol=1e-6))
+
+
+def _repeat(values: np.ndarray) -> tuple[int, int] | None:
+    """The first pair of positions (i < j) holding the same number, or None."""
+    for j in range(1, values.size):
+        close = np.isclose(values[:j], values[j], rtol=1e-5, atol=1e-6)
+        if close.any():
+            return int(np.argmax(close)), j
+    return None
+
+
+@dataclass(frozen=True)
+class WalkStatistics:
+    """What STAT_KEYS seeded walks of STAT_STEPS steps look like, taken together."""
+
+    step_mean: float
+    step_spread: float
+    growth: float  # spread of the last position over spread of the first
+
+    def accumulates(self) -> bool:
+        # A walk's position spreads like sqrt(step number), whatever its steps are; a
+        # path of independent draws spreads the same at every entry.
+        return self.growth > 0.5 * math.sqrt(STAT_STEPS)
+
+
+def _walk_statistics(answer: Any) -> WalkStatistics | None:
+    paths = []
+    for seed in range(STAT_KEYS):
+        got = _call(answer, seed=1000 + seed, rest=(STAT_STEPS,))
+        path, problem = _as_path(got, STAT_STEPS)
+        if problem:
+            return None
+        paths.append(path)
+    walks = np.stack(paths)
+    steps = np.diff(walks, axis=1, prepend=0.0)
+    first, last = walks[:, 0].std(), walks[:, -1].std()
+    growth = float(last / first) if first > 0 else float("inf")
+    return WalkStatistics(float(steps.mean()), float(steps.std()), growth)
+
+
+def _not_accumulated(answer: Any) -> bool:
+    if not callable(answer):
+        return False
+    stats = _walk_statistics(answer)
+    return stats is not None and not stats.accumulates()
+
+
+def _call(answer: Any, seed: int, rest: tuple[Any, ...]) -> Any:
+    """``answer(jax.random.key(seed), *rest)``; a failure names the key as the learner wrote it."""
+    try:
+        return call_learner(answer, (jax.random.key(seed), *rest))
+    except LearnerCodeError as exc:
+        name = getattr(answer, "__name__", "your function")
+        shown = ", ".join([f"jax.random.key({seed})", *(short_repr(a, 40) for a in rest)])
+        exc.summary = f"{name}({shown}) raised {one_line(exc.error)}"
+        raise
+
+
+@dataclass(frozen=True)
+class GoodRandomWalk:
+    """The answer is random_walk(key, steps): reproducible from its key, a new normal draw
+    at every step, the positions a running sum. Exact numbers are not compared: every
+    sound way of splitting keys gives other ones."""
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        if not callable(answer):
+            return f"Expected a function random_walk(key, steps), but this is {describe(answer)}."
+        paths = []
+        for seed, steps in WALK_CASES:
+            path, problem = _as_path(_call(answer, seed, (steps,)), steps)
+            if problem:
+                return f"random_walk(key, {steps}) returned the wrong thing. {problem}"
+            paths.append(path)
+        again, _ = _as_path(_call(answer, WALK_CASES[0][0], (WALK_STEPS,)), WALK_STEPS)
+        if not np.array_equal(again, paths[0]):
+            return (
+                "Called twice with the same key, your walk came out different: its numbers "
+                "come from somewhere other than the key argument."
+            )
+        if np.array_equal(paths[0], paths[1]):
+            return "Two different keys gave the same walk: the key argument is not used."
+        for (_, steps), path in zip(WALK_CASES, paths, strict=True):
+            increments = _steps_of(path)
+            if _all_equal(increments):
+                return (
+                    f"Every step of the {steps}-step walk is the same number: one key drew "
+                    "them all."
+                )
+            pair = _repeat(increments)
+            if pair:
+                i, j = pair
+                return (
+                    f"Steps {i} and {j} of the {steps}-step walk are the same number: one key "
+                    "was used twice."
+                )
+        if all(path[0] == 0.0 for path in paths):
+            return (
+                "Every walk starts with 0.0, the position before the first step: record the "
+                "position after each step, so the path has one entry per step taken."
+            )
+        stats = _walk_statistics(answer)
+        if stats is None:
+            return f"Some walks of {STAT_STEPS} steps did not come back as arrays of that shape."
+        if abs(stats.step_mean) > 0.3:
+            return (
+                f"Over {STAT_KEYS} walks the steps average {stats.step_mean:.2f}; "
+                "jax.random.normal draws numbers centred on 0."
+            )
+        if not 0.75 < stats.step_spread < 1.3:
+            return (
+                f"Over {STAT_KEYS} walks the steps have a standard deviation of "
+                f"{stats.step_spread:.2f}; jax.random.normal draws with 1."
+            )
+        if not stats.accumulates():
+            return "The positions do not add up: return the position after each step."
+        return None
+
+
+# --- 09.two_views -----------------------------------------------------------------------
+
+NOISE = 0.1
+
+
+@cache  # jax arrays cannot be changed: one per shape serves every check
+def _views_xs(n: int, d: int) -> Any:
+    """An offset grid, far from zero: noise alone (no xs) cannot pass for xs plus noise."""
+    return 3.0 + jnp.arange(n * d, dtype=jnp.float32).reshape(n, d) / (n * d)
+
+
+VIEW_CASES = ((21, (16, 8)), (22, (16, 8)), (23, (5, 3)))  # (key seed, shape of xs)
+
+
+def _views_inputs():
+    return [(jax.random.key(seed), _views_xs(*shape)) for seed, shape in VIEW_CASES]
+
+
+def _views_growing_inputs():
+    return [(jax.random.key(24), _views_xs(2, 3)), (jax.random.key(24), _views_xs(5, 3))]
+
+
+def _noisy_pair(key, x):
+    key_a, key_b = jax.random.split(key)
+    noise_a = NOISE * jax.random.normal(key_a, x.shape)
+    noise_b = NOISE * jax.random.normal(key_b, x.shape)
+    return x + noise_a, x + noise_b
+
+
+def _two_views(key, xs):
+    keys = jax.random.split(key, xs.shape[0])
+    return jax.vmap(_noisy_pair)(keys, xs)
+
+
+def _views_one_key(key, xs):  # the same key for both views
+    def pair(key, x):
+        noise = NOISE * jax.random.normal(key, x.shape)
+        return x + noise, x + NOISE * jax.random.normal(key, x.shape)
+
+    return jax.vmap(pair)(jax.random.split(key, xs.shape[0]), xs)
+
+
+def _views_batch_key(key, xs):  # one key for the whole batch: in_axes=(None, 0)
+    return jax.vmap(_noisy_pair, in_axes=(None, 0))(key, xs)
+
+
+def _views_numpy(key, xs):
+    noise = np.random.normal(scale=NOISE, size=(2, *xs.shape)).astype(np.float32)
+    return xs + noise[0], xs + noise[1]
+
+
+def _views_fixed_seed(key, xs):
+    return _two_views(jax.random.key(0), xs)
+
+
+def _views_noise_only(key, xs):
+    keys = jax.random.split(key, xs.shape[0])
+    return jax.vmap(lambda k, x: _noisy_pair(k, x * 0))(keys, xs)
+
+
+def _views_unscaled(key, xs):
+    def pair(key, x):
+        key_a, key_b = jax.random.split(key)
+        return x + jax.random.normal(key_a, x.shape), x + jax.random.normal(key_b, x.shape)
+
+    return jax.vmap(pair)(jax.random.split(key, xs.shape[0]), xs)
+
+
+def _views_looped(key, xs):
+    keys = jax.random.split(key, xs.shape[0])
+    pairs = [_noisy_pair(k, x) for k, x in zip(keys, xs, strict=True)]
+    return jnp.stack([a for a, _ in pairs]), jnp.stack([b for _, b in pairs])
+
+
+def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
+    """The two noises (view - xs) as float64 NumPy, or a sentence saying what is wrong."""
+    shape = tuple(xs.shape)
+    if is_jax_array(got) and tuple(got.shape) == (2, *shape):
+        return None, (
+            f"This is one array of shape {tuple(got.shape)}: return the two views as a pair, "
+            "return view_a, view_b."
+        )
+    if not (isinstance(got, tuple | list) and len(got) == 2):
+        return None, (
+            f"Expected a pair (view_a, view_b), but this is {describe(got)}. "
+            "Return both views: return view_a, view_b."
+        )
+    for name, view in zip(("view_a", "view_b"), got, strict=True):
+        if is_numpy_array(view):
+            return None, f"{name} is a NumPy array: keep it a jax array (jnp, jax.random)."
+        if not is_jax_array(view):
+            return None, f"{name} should be a jax array of shape {shape}, but is {describe(view)}."
+        if tuple(view.shape) != shape:
+            return None, f"{name} has shape {tuple(view.shape)}; each view has xs's shape {shape}."
+    base = np.asarray(xs, dtype=np.float64)
+    noises = tuple(np.asarray(view, dtype=np.float64) - base for view in got)
+    if not all(np.all(np.isfinite(n)) for n in noises):
+        return None, "The views hold NaN or Inf values."
+    return noises, None
+
+
+def _first_noises(answer: Any) -> Any:
+    if not callable(answer):
+        return None
+    key, xs = _views_inputs()[0]
+    noises, _ = _as_views(answer(key, xs), xs)
+    return noises
+
+
+def _views_equal(answer: Any) -> bool:
+    noises = _first_noises(answer)
+    return noises is not None and bool(np.allclose(noises[0], noises[1], rtol=1e-5, atol=1e-6))
+
+
+def _rows_equal(answer: Any) -> bool:
+    noises = _first_noises(answer)
+    return noises is not None and all(np.allclose(n, n[:1], rtol=1e-5, atol=1e-6) for n in noises)
+
+
+def _noise_only(answer: Any) -> bool:
+    if not callable(answer):
+        return False
+    key, xs = _views_inputs()[0]
+    got = answer(key, xs)
+    if _as_views(got, xs)[1] is not None:
+        return False
+    views = [np.asarray(v, dtype=np.float64) for v in got]
+    return all(abs(v.mean()) < 0.05 and 0.5 * NOISE < v.std() < 2 * NOISE for v in views)
+
+
+def _unscaled(answer: Any) -> bool:
+    noises = _first_noises(answer)
+    return noises is not None and all(0.75 < n.std() < 1.3 for n in noises)
+
+
+@dataclass(frozen=True)
+class IndependentViews:
+    """The answer is two_views(key, xs): (xs + noise_a, xs + noise_b), with every row of
+    both noises drawn from its own key, reproducible from ``key``, of spread NOISE. Exact
+    numbers are not compared: every sound way of splitting gives other ones."""
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        if not callable(answer):
+            return f"Expected a function two_views(key, xs), but this is {describe(answer)}."
+        cases = [(seed, _views_xs(*shape)) for seed, shape in VIEW_CASES]
+        results = []
+        for seed, xs in cases:
+            noises, problem = _as_views(_call(answer, seed, (xs,)), xs)
+            if problem:
+                return f"On a batch of shape {tuple(xs.shape)}: {problem}"
+            results.append(noises)
+        again, _ = _as_views(_call(answer, cases[0][0], (cases[0][1],)), cases[0][1])
+        if not all(np.array_equal(a, b) for a, b in zip(again, results[0], strict=True)):
+            return (
+                "Called twice with the same key, your views came out different: the noise "
+                "comes from somewhere other than the key argument."
+            )
+        if all(np.array_equal(a, b) for a, b in zip(results[0], results[1], strict=True)):
+            return "Two different keys gave the same views: the key argument is not used."
+        for (_, xs), (noise_a, noise_b) in zip(cases, results, strict=True):
+            rows = np.concatenate([noise_a, noise_b])  # 2N rows of noise, all distinct
+            n = noise_a.shape[0]
+            pair = _repeat_row(rows)
+            if pair:
+                i, j = (f"row {k % n} of view_{'ab'[k // n]}" for k in pair)
+                return (
+                    f"On the batch of shape {tuple(xs.shape)}, {i} and {j} got the same "
+                    "noise: one key was used twice."
+                )
+            if xs.shape[1] > 1 and all(_all_equal(row) for row in rows):
+                return (
+                    "Each example's noise is one number repeated across its features: draw "
+                    "it with the example's shape, jax.random.normal(k, x.shape)."
+                )
+        for name, noise in zip(("view_a", "view_b"), results[0], strict=True):
+            if not 0.75 * NOISE < noise.std() < 1.3 * NOISE:
+                return (
+                    f"The noise in {name} has a standard deviation of {noise.std():.3f}; "
+                    f"{NOISE} was asked."
+                )
+            if abs(noise.mean()) > 0.05:
+                return (
+                    f"The noise in {name} has mean {noise.mean():.3f}: each view is xs plus "
+                    "noise centred on 0."
+                )
+        correlation = np.corrcoef(results[0][0].ravel(), results[0][1].ravel())[0, 1]
+        if abs(correlation) > 0.3:
+            return (
+                f"The two views' noises are correlated ({correlation:.2f}): view_b reuses "
+                "view_a's noise. Draw each view's noise from its own key."
+            )
+        return None
+
+
+def _repeat_row(rows: np.ndarray) -> tuple[int, int] | None:
+    for j in range(1, rows.shape[0]):
+        same = [np.allclose(rows[i], rows[j], rtol=1e-5, atol=1e-6) for i in range(j)]
+        if any(same):
+            return same.index(True), j
+    return None
+
+
+EXERCISES = (
+    Exercise(
+        id="09.per_example_grads",
+        title="Per-example gradients of a new loss, with vmap",
+        reference=lambda: _per_example_grads,
+        rule=SameFunction(inputs=_grad_inputs, output=SamePytree(), transform=jax.jit),
+        hints=(
+            "jax.grad(log_loss) is the gradient for ONE example, a dict like params. "
+            "jax.vmap turns it into a function of a batch.",
+            "params is the same for every example: its entry in in_axes is None. xs and ys "
+            "are split along axis 0.",
+            "return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)",
+        ),
+        solution=(
+            "def per_example_grads(params, xs, ys):\n"
+            "    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)"
+        ),
+        mistakes=(
+            Mistake(
+                id="returns-a-function",
+                message="Your function returns a function: jax.vmap(...) builds the batched "
+                "function, and it still has to be called. Call it on the batch: "
+                "jax.vmap(...)(params, xs, ys).",
+                example=lambda: _vmap_not_called,
+                matches=_returns_a_function,
+            ),
+            Mistake(
+                id="maps-params",
+                message="vmap tried to split params too: in_axes=0 (the default) maps EVERY "
+                "argument along axis 0, and params['b'] is a single number with no axis to "
+                "split. params is shared by all examples: in_axes=(None, 0, 0).",
+                example=lambda: _maps_params,
+                matches=fails_with(
+                    "ValueError", r"but is only 0 \(its shape is \(\)\)", _grad_inputs
+                ),
+            ),
+            Mistake(
+                id="wrong-axis",
+                message="You mapped xs along axis 1, its features. Each example is a ROW of xs "
+                "(shape (N, D)), so map axis 0: in_axes=(None, 0, 0).",
+                example=lambda: _xs_axis_1,
+                matches=_wrong_axis,
+            ),
+            Mistake(
+                id="short-in-axes",
+                message="in_axes needs one entry per argument of log_loss, three here: "
+                "(None, 0, 0) for (params, x, y).",
+                example=lambda: _short_in_axes,
+                matches=fails_with("ValueError", r"len\(in_axes\)", _grad_inputs),
+            ),
+            Mistake(
+                id="grad-of-vmap",
+                message="grad and vmap are the wrong way round: grad of the vmapped loss "
+                "differentiates a vector of N losses, and grad needs one number. Take the "
+                "gradient of one example first, then batch it: jax.vmap(jax.grad(log_loss), ...).",
+                example=lambda: _grad_of_vmap,
+                matches=fails_with("TypeError", r"scalar-output", _grad_inputs),
+            ),
+            Mistake(
+                id="python-loop",
+                message="Your function loops over the examples in Python: traced for a batch "
+                "of 2 and then of 5, its program grew with the batch, one copy of the gradient "
+                "per example. jax.vmap traces the per-example gradient once and runs it on the "
+                "whole batch: jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0)).",
+                example=lambda: _looped,
+                matches=grows_with_batch(_growing_inputs),
+            ),
+            Mistake(
+                id="lax-map",
+                message="jax.lax.map (or a fori_loop) gives the right values, but it runs the "
+                "examples one after another inside a loop. jax.vmap computes them all at once "
+                "as batched array operations: jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0)).",
+                example=lambda: _lax_map,
+                matches=traces_primitive(("scan", "while"), _growing_inputs),
+            ),
+            Mistake(
+                id="reads-notebook",
+                message="Your function ignores one of its arguments: it gives the same "
+                "gradients when the grader changes params (or xs, or ys), so it reads the "
+                "notebook's variable instead. Use the function's own params, xs and ys.",
+                example=lambda: _reads_notebook,
+                matches=_ignores_an_argument,
+            ),
+            Mistake(
+                id="transposed",
+                message="out_axes moved the batch axis: it says where the examples go in the "
+                "RESULT. Per-example gradients keep them first, (N, D) for w and (N,) for b: "
+                "leave out_axes at its default, 0.",
+                example=lambda: _transposed,
+                matches=_batch_axis_moved,
+            ),
+            Mistake(
+                id="batch-gradient",
+                message="That is ONE gradient, of the loss over the whole batch (its mean or "
+                "sum): the examples' gradients are already added up. Per-example gradients "
+                "keep one per example: vmap the gradient of log_loss instead of differentiating "
+                "a batch loss.",
+                example=lambda: _mean_grad,
+                matches=_batch_gradient,
+            ),
+            Mistake(
+                id="wrt-x",
+                message="Those are gradients with respect to x (argnums=1), one per example. "
+                "The gradient for training is with respect to params, grad's default.",
+                example=lambda: _grad_wrt_x,
+            ),
+            Mistake(
+                id="losses",
+                message="Those are the per-example losses, not their gradients: vmap "
+                "jax.grad(log_loss), not log_loss.",
+                example=lambda: _losses,
+            ),
+        ),
+        success="vmap(grad(log_loss)) with params broadcast (None): one traced gradient, "
+        "one gradient per example, in a dict shaped like params.",
+    ),
+    Exercise(
+        id="09.split_keeps_key",
+        title="Predict what split does to a key",
+        reference=lambda: "B",
+        rule=Choice(SPLIT_OPTIONS),
+        hints=(
+            "jax.random functions are pure: they return new values and change nothing they "
+            "are given. What does that say about key after split(key)?",
+            "A key is a value, like the number 42. b is drawn from the same value as a. c and d "
+            "are drawn from NEW keys computed from it.",
+        ),
+        solution='answer = "B"',
+        mistakes=(
+            Mistake(
+                id="split-consumes",
+                message="NumPy habit: a generator's state advances when you use it. A JAX key "
+                "does not: split(key) returns new keys and leaves key exactly as it was. So b, "
+                "drawn from key, is a again; c and d come from new keys.",
+                example=lambda: "A",
+            ),
+            Mistake(
+                id="split-first-is-key",
+                message="k1 is not key: split(key) makes two NEW keys, neither equal to the one "
+                "you split. Only b, drawn from key itself, repeats a.",
+                example=lambda: "C",
+            ),
+            Mistake(
+                id="all-same",
+                message="Only a draw from the same key repeats a. k1 and fold_in(key, 0) are new "
+                "keys computed from key, and they give new numbers.",
+                example=lambda: "D",
+            ),
+        ),
+        success="B: key is a value. split and fold_in make new keys from it and leave it "
+        "unchanged, so only b, drawn from key again, repeats a.",
+    ),
+    Exercise(
+        id="09.random_walk",
+        title="Fix a random walk that never splits its key",
+        reference=lambda: _random_walk,
+        rule=GoodRandomWalk(),
+        hints=(
+            "The broken walk passes the same key to jax.random.normal on every pass of the "
+            "loop, so every step is the same number.",
+            "Each pass needs a new key, and the next pass must start from a new key too: "
+            "split and keep both halves.",
+            "In the loop: key, subkey = jax.random.split(key), then "
+            "position = position + jax.random.normal(subkey).",
+        ),
+        solution=(
+            "def random_walk(key, steps):\n"
+            "    position = 0.0\n"
+            "    path = []\n"
+            "    for _ in range(steps):\n"
+            "        key, subkey = jax.random.split(key)\n"
+            "        position = position + jax.random.normal(subkey)\n"
+            "        path.append(position)\n"
+            "    return jnp.stack(path)"
+        ),
+        mistakes=(
+            Mistake(
+                id="split-not-kept",
+                message="Every step drew with the same subkey: you split, but the key you split "
+                "is never replaced (or you split once, before the loop), so each pass gets the "
+                "same subkey back. Carry the new key on, inside the loop: "
+                "key, subkey = jax.random.split(key).",
+                example=lambda: _walk_split_not_kept,
+                matches=behaves_like(_walk_split_not_kept, _walk_inputs),
+            ),
+            Mistake(
+                id="same-key-each-step",
+                message="Every step of your walk is the same number: each pass of the loop draws "
+                "with a key it already used, and the same key gives the same number. Split inside "
+                "the loop: key, subkey = jax.random.split(key), then draw with subkey.",
+                example=lambda: _walk_same_key,
+                matches=_same_step_each_time,
+            ),
+            Mistake(
+                id="not-repeatable",
+                message="Called twice with the same key, your walk comes out different: its "
+                "numbers come from NumPy's global generator (np.random) or a key kept outside "
+                "the function. Draw every number from the key argument, so the same key gives "
+                "the same walk.",
+                example=lambda: _walk_numpy,
+                matches=not_repeatable(lambda: _walk_inputs()[:1]),
+            ),
+            Mistake(
+                id="ignores-key",
+                message="Different keys give the same walk: your function does not use its key "
+                "argument (a fixed jax.random.key(...) inside, or the notebook's key). Start "
+                "from the key it is given.",
+                example=lambda: _walk_fixed_seed,
+                matches=ignores_arguments(lambda: _walk_inputs()[:2]),
+            ),
+            Mistake(
+                id="steps-not-positions",
+                message="These are the steps, not the positions: each entry should be where the "
+                "walker is after that step, the running sum of the steps so far "
+                "(position = position + step, or jnp.cumsum of the steps).",
+                example=lambda: _walk_steps_only,
+                matches=_not_accumulated,
+            ),
+        ),
+        success="A new subkey for every step and the key carried on: each step is a fresh "
+        "draw, and the same key still gives the same walk.",
+    ),
+    Exercise(
+        id="09.two_views",
+        title="Two noisy views of every example, with vmap and a batch of keys",
+        reference=lambda: _two_views,
+        rule=IndependentViews(),
+        hints=(
+            "Write the noise for ONE example first: one key in, two views out. The two views "
+            "need two keys: split the one you are given.",
+            "For the batch: keys = jax.random.split(key, xs.shape[0]) gives one key per "
+            "example; vmap your one-example function over keys and xs together.",
+            "def one(key, x):\n"
+            "    key_a, key_b = jax.random.split(key)\n"
+            "    return (x + 0.1 * jax.random.normal(key_a, x.shape),\n"
+            "            x + 0.1 * jax.random.normal(key_b, x.shape))\n"
+            "return jax.vmap(one)(jax.random.split(key, xs.shape[0]), xs)",
+        ),
+        solution=(
+            "def two_views(key, xs):\n"
+            "    def one_example(key, x):\n"
+            "        key_a, key_b = jax.random.split(key)\n"
+            "        view_a = x + 0.1 * jax.random.normal(key_a, x.shape)\n"
+            "        view_b = x + 0.1 * jax.random.normal(key_b, x.shape)\n"
+            "        return view_a, view_b\n"
+            "\n"
+            "    keys = jax.random.split(key, xs.shape[0])\n"
+            "    return jax.vmap(one_example)(keys, xs)"
+        ),
+        mistakes=(
+            Mistake(
+                id="same-key-both-views",
+                message="Your two views are identical: both were drawn with the same key, and the "
+                "same key gives the same noise. Split the example's key in two, "
+                "key_a, key_b = jax.random.split(key), and draw one view from each.",
+                example=lambda: _views_one_key,
+                matches=_views_equal,
+            ),
+            Mistake(
+                id="one-key-for-the-batch",
+                message="Every example got the same noise: the whole batch shares one key "
+                "(vmap with in_axes=None for the key, or no split). Give each example its own: "
+                "keys = jax.random.split(key, xs.shape[0]), and vmap over keys and xs together.",
+                example=lambda: _views_batch_key,
+                matches=_rows_equal,
+            ),
+            Mistake(
+                id="not-repeatable",
+                message="Called twice with the same key, your views come out different: the noise "
+                "comes from NumPy's global generator (np.random) or a key kept outside the "
+                "function. Draw it from the key argument, so the same key gives the same views.",
+                example=lambda: _views_numpy,
+                matches=not_repeatable(lambda: _views_inputs()[:1]),
+            ),
+            Mistake(
+                id="ignores-key",
+                message="Different keys give the same views: your function does not use its key "
+                "argument (a fixed jax.random.key(...) inside, or the notebook's key).",
+                example=lambda: _views_fixed_seed,
+                matches=ignores_arguments(lambda: _views_inputs()[:2]),
+            ),
+            Mistake(
+                id="noise-only",
+                message="Your views are the noise alone: add it to the examples, "
+                "x + 0.1 * jax.random.normal(...).",
+                example=lambda: _views_noise_only,
+                matches=_noise_only,
+            ),
+            Mistake(
+                id="unscaled-noise",
+                message="The noise has a standard deviation of about 1: jax.random.normal draws "
+                "with 1, and the views ask for 0.1. Multiply the draw by 0.1.",
+                example=lambda: _views_unscaled,
+                matches=_unscaled,
+            ),
+            Mistake(
+                id="python-loop",
+                message="Your function loops over the examples in Python: traced for a batch of "
+                "2 and then of 5, its program grew with the batch, one copy of the work per "
+                "example. vmap your one-example function over a batch of keys instead: "
+                "jax.vmap(one_example)(jax.random.split(key, xs.shape[0]), xs).",
+                example=lambda: _views_looped,
+                matches=grows_with_batch(_views_growing_inputs),
+            ),
+        ),
+        success="Independent noise in every row of both views, and the same key gives the same "
+        "views: you split until every draw had a key of its own.",
+    ),
+)

@@ -1,0 +1,449 @@
+"""Exercises for lessons/10_many_devices.ipynb: PartitionSpecs, the sharding a computation
+produces, and a loss that must not depend on how many devices share the batch.
+
+Nothing here needs more than one device: a PartitionSpec and a letter are checked as
+values, and the loss is checked on unsharded inputs (a correct loss gives the same number
+however its input is laid out).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from jaxtour.exercises.common import jax, jnp
+from jaxtour.exercises.lesson08 import model
+from jaxtour.grader.compare import describe
+from jaxtour.grader.learner_code import call_learner
+from jaxtour.grader.rules import Choice, JaxArray, outputs_on
+from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.lazy import is_jax_array
+
+DEVICES = 8  # the lesson's devices: its n_devices, 8 in every kernel that follows it
+
+# --- 10.column_spec ---------------------------------------------------------------------
+
+# The readings of 10.column_spec: shape (3, 64), 3 channels in rows, 64 examples in columns.
+READINGS_AXES = ("the 3 channels", "the 64 examples")
+
+
+def spec(*entries: Any) -> Any:
+    return jax.sharding.PartitionSpec(*entries)
+
+
+def spec_text(entries: tuple[Any, ...]) -> str:
+    """``P(None, 'batch')``, the same on every JAX version (whose reprs differ)."""
+    return "P(" + ", ".join(repr(e) for e in entries) + ")"
+
+
+def _entry_names(entry: Any) -> tuple[Any, ...]:
+    if entry is None:
+        return ()
+    if isinstance(entry, tuple):
+        return entry
+    return (entry,)
+
+
+@dataclass(frozen=True)
+class SameSpec:
+    """The answer is a PartitionSpec laying out an array with the expected one's layout.
+
+    ``axes`` says what each array axis holds (for the messages); ``mesh_axes`` are the
+    mesh's axis names. Trailing Nones do not matter: P('batch') and P('batch', None) lay
+    out a 2-D array alike, as do P() and P(None, None).
+    """
+
+    axes: tuple[str, ...]
+    mesh_axes: tuple[str, ...] = ("batch",)
+
+    def layout(self, answer: Any) -> tuple[Any, ...] | str:
+        """One entry per array axis (a mesh axis name or None), or why there is none."""
+        if not isinstance(answer, jax.sharding.PartitionSpec):
+            return _not_a_spec(answer)
+        entries = tuple(answer)
+        ndim = len(self.axes)
+        if len(entries) > ndim:
+            return (
+                f"{spec_text(entries)} has {len(entries)} entries, but the array has {ndim} "
+                "axes: a PartitionSpec has one entry per array axis, in order."
+            )
+        used: list[str] = []
+        layout = []
+        for entry in entries + (None,) * (ndim - len(entries)):
+            names = _entry_names(entry)
+            for name in names:
+                if not isinstance(name, str):
+                    return (
+                        f"Each entry of a PartitionSpec is None or a mesh axis name such as "
+                        f"'batch', not {describe(name)}."
+                    )
+                if name not in self.mesh_axes:
+                    return (
+                        f"The mesh has no axis named {name!r}; its axis is "
+                        f"{' and '.join(map(repr, self.mesh_axes))}."
+                    )
+                used.append(name)
+            layout.append(names[0] if len(names) == 1 else (names or None))
+        twice = sorted({name for name in used if used.count(name) > 1})
+        if twice:
+            return (
+                f"{twice[0]!r} appears twice: one mesh axis can split only one array axis "
+                "(JAX refuses such a sharding)."
+            )
+        return tuple(layout)
+
+    def describe_layout(self, layout: tuple[Any, ...]) -> str:
+        split = [
+            f"{what} (axis {i}) over {name!r}"
+            for i, (what, name) in enumerate(zip(self.axes, layout, strict=True))
+            if name is not None
+        ]
+        whole = [
+            f"{what} (axis {i})"
+            for i, (what, name) in enumerate(zip(self.axes, layout, strict=True))
+            if name is None
+        ]
+        if not split:
+            return f"{spec_text(layout)} splits nothing: every device holds the whole array."
+        text = f"{spec_text(layout)} splits {' and '.join(split)}"
+        if whole:
+            text += f", and keeps {' and '.join(whole)} whole on every device"
+        return text + "."
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        got = self.layout(answer)
+        if isinstance(got, str):
+            return got
+        want = self.layout(expected)
+        if got == want:
+            return None
+        return self.describe_layout(got) + " That is not the layout asked for."
+
+
+def _not_a_spec(answer: Any) -> str:
+    if isinstance(answer, str):
+        return (
+            f"{answer!r} is a string: it can name a mesh axis, but not which array axis "
+            "it splits. Give a PartitionSpec, P(...), with one entry per array axis."
+        )
+    return f"Expected a PartitionSpec such as P('batch'), but this is {describe(answer)}."
+
+
+def _is_named_sharding(answer: Any) -> bool:
+    return isinstance(answer, jax.sharding.NamedSharding)
+
+
+def _is_plain_tuple(answer: Any) -> bool:
+    return isinstance(answer, tuple | list) and all(
+        entry is None or isinstance(entry, str) for entry in answer
+    )
+
+
+def _whole_sharding():
+    mesh = jax.make_mesh((1,), ("batch",), devices=jax.devices()[:1])
+    return jax.sharding.NamedSharding(mesh, spec(None, "batch"))
+
+
+# --- 10.fix_loss ------------------------------------------------------------------------
+
+
+def mean_abs_error(params, x, y):
+    return jnp.mean(jnp.abs(model(params, x) - y))
+
+
+def _per_device(params, x, y):  # the lesson's bug, as it behaves with 8 devices
+    per_device = x.shape[0] // DEVICES
+    return jnp.sum(jnp.abs(model(params, x) - y)) / per_device
+
+
+def _hard_coded_batch(params, x, y):
+    return jnp.sum(jnp.abs(model(params, x) - y)) / 64
+
+
+def _sum(params, x, y):
+    return jnp.sum(jnp.abs(model(params, x) - y))
+
+
+def _mean_over_devices(params, x, y):
+    return jnp.mean(jnp.abs(model(params, x) - y)) / DEVICES
+
+
+def _squared(params, x, y):
+    return jnp.mean((model(params, x) - y) ** 2)
+
+
+def _per_example(params, x, y):
+    return jnp.abs(model(params, x) - y)
+
+
+def _sum_over_devices(params, x, y):
+    return jnp.sum(jnp.abs(model(params, x) - y)) / DEVICES
+
+
+def _signed(params, x, y):
+    return jnp.mean(model(params, x) - y)
+
+
+def _sample_mean(params, x, y):
+    return jnp.sum(jnp.abs(model(params, x) - y)) / (x.shape[0] - 1)
+
+
+def _root_mean_square(params, x, y):
+    return jnp.sqrt(jnp.mean((model(params, x) - y) ** 2))
+
+
+def _numpy_mean(params, x, y):
+    return np.mean(np.abs(np.asarray(model(params, x)) - np.asarray(y)))
+
+
+def _lesson_batch(params, x, y):  # reads a notebook's 64-point data, not its arguments
+    xs = jnp.linspace(-1.0, 1.0, 64)
+    return jnp.mean(jnp.abs(model(params, xs) - 2.0 * xs))
+
+
+def _loss_inputs():
+    """Batches of 24 and 40 (not the lesson's 64), each divisible by 8, fresh each call."""
+    rng = np.random.default_rng(10)
+    cases = []
+    for n, params in ((24, (1.0, -0.5, 0.25)), (40, (0.0, 2.0, -1.0))):
+        x = np.linspace(-1.0, 1.0, n, dtype=np.float32)
+        y = (3.0 * x**2 - 2.0 * x + 0.5 + 0.3 * rng.normal(size=n)).astype(np.float32)
+        p = {name: jnp.float32(v) for name, v in zip("abc", params, strict=True)}
+        cases.append((p, jnp.asarray(x), jnp.asarray(y)))
+    return cases
+
+
+@dataclass(frozen=True)
+class SameLoss:
+    """The answer is a loss function ``(params, x, y) -> number`` that agrees with the
+    reference on batches other than the lesson's; a wrong value says how far off it is."""
+
+    def warm_up(self, expected: Any) -> None:
+        outputs_on(_loss_inputs, expected)
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        if not callable(answer):
+            return f"Expected a function (params, x, y) -> loss, but this is {describe(answer)}."
+        wanted = outputs_on(_loss_inputs, expected)
+        for args, want in zip(_loss_inputs(), wanted, strict=True):
+            got = call_learner(answer, args)
+            if got is None:
+                return "Your function returns None: did you forget the return?"
+            if isinstance(got, float):
+                return (
+                    "Your function returns a Python float: float(...) or .item() ends the "
+                    "computation, and jax.grad and jit need a jax array. Return the jnp value."
+                )
+            problem = JaxArray()(got, want)
+            if problem is None:
+                continue
+            batch = f"On a batch of {args[1].shape[0]} points"
+            if is_jax_array(got) and got.shape == () and want.shape == ():
+                value, right = float(got), float(want)
+                if right and np.isfinite(value):
+                    return (
+                        f"{batch} your loss is {value:.6g}, {value / right:.4g} times the mean "
+                        f"absolute error ({right:.6g}). The loss is the mean, over every "
+                        "example in x, of jnp.abs(model(params, x) - y)."
+                    )
+            return f"{batch}: {problem}"
+        return None
+
+
+def _returns_numpy(answer: Any) -> bool:
+    if not callable(answer):
+        return False
+    return isinstance(answer(*_loss_inputs()[0]), np.ndarray | np.generic)
+
+
+def _ignores_data(answer: Any) -> bool:
+    """Gives one number for two different batches with the same params: reads globals."""
+    if not callable(answer):
+        return False
+    (params, x, y), (_, other_x, other_y) = _loss_inputs()
+    first, second = np.asarray(answer(params, x, y)), np.asarray(answer(params, other_x, other_y))
+    return first.shape == second.shape == () and float(first) == float(second)
+
+
+EXERCISES = (
+    Exercise(
+        id="10.column_spec",
+        title="Choose the PartitionSpec for examples stored in columns",
+        reference=lambda: spec(None, "batch"),
+        rule=SameSpec(axes=READINGS_AXES),
+        hints=(
+            "A PartitionSpec has one entry per array axis, in order: the mesh axis that "
+            "splits it, or None to keep that axis whole on every device.",
+            "Here the examples are the second axis (axis 1), and the first axis, the "
+            "channels, stays whole.",
+            "P(None, ...): None for the channels, then the mesh axis for the examples.",
+        ),
+        solution='readings_spec = P(None, "batch")',
+        mistakes=(
+            Mistake(
+                id="rows",
+                message="P('batch') splits the first axis, the 3 channels, not the examples: "
+                "the habit from row-major data. Here the 64 examples are the columns, axis 1. "
+                "(JAX would refuse anyway: 3 channels cannot be split evenly over 8 devices.)",
+                example=lambda: spec("batch"),
+            ),
+            Mistake(
+                id="replicated",
+                message="That spec splits nothing: every device would hold all 64 examples "
+                "and repeat the same work. Name the mesh axis at the position of the "
+                "examples' axis.",
+                example=lambda: spec(),
+            ),
+            Mistake(
+                id="whole-sharding",
+                message="That is a whole NamedSharding (a mesh and a spec). The exercise asks "
+                "for the spec alone: the P(...) you pass as NamedSharding's second argument.",
+                example=_whole_sharding,
+                matches=_is_named_sharding,
+            ),
+            Mistake(
+                id="plain-tuple",
+                message="A plain tuple is not a PartitionSpec: JAX wants P(...) "
+                "(jax.sharding.PartitionSpec) around the entries.",
+                example=lambda: (None, "batch"),
+                matches=_is_plain_tuple,
+            ),
+        ),
+        success="P(None, 'batch'): the channels stay whole, the 64 examples go 8 to a device.",
+    ),
+    Exercise(
+        id="10.predict_sums",
+        title="Predict the sharding of two sums",
+        reference=lambda: "B",
+        rule=Choice(("A", "B", "C", "D")),
+        hints=(
+            "Each device holds 2 whole rows of x_rows. Which sum can a device finish with only "
+            "its own rows?",
+            "x_rows.sum(axis=1) adds within each row; x_rows.sum(axis=0) adds the 16 rows "
+            "together, so it needs a row from every device.",
+        ),
+        solution='sums_layout = "B"',
+        mistakes=(
+            Mistake(
+                id="both-split",
+                message="x_rows.sum(axis=0) adds all 16 rows, and they live on 8 devices: each "
+                "device adds its own 2, then the devices combine their partial sums and "
+                "every device holds the 2 results. Nothing of it is split.",
+                example=lambda: "A",
+            ),
+            Mistake(
+                id="swapped",
+                message="Swapped: axis=1 sums within each row, and a device holds whole rows, "
+                "so it sums its own rows and its results stay where the rows were. It is "
+                "axis=0 that needs a row from every device.",
+                example=lambda: "C",
+            ),
+            Mistake(
+                id="both-replicated",
+                message="x_rows.sum(axis=1) needs no other device's data: each device sums its own "
+                "2 rows, and the 16 sums stay split over 'batch' like the rows they came from.",
+                example=lambda: "D",
+            ),
+        ),
+        success="The row sums stay split like the rows; the column sums need every device, so "
+        "JAX adds the partial sums across devices and each one gets the result.",
+    ),
+    Exercise(
+        id="10.fix_loss",
+        title="Fix a loss that grows with the number of devices",
+        reference=lambda: mean_abs_error,
+        rule=SameLoss(),
+        hints=(
+            "Under jit, a function given a sharded array sees the whole array: x.shape[0] "
+            "is the global batch, 64, on 1 device or on 8.",
+            "So nothing should depend on the number of devices: average over all of x.",
+            "return jnp.mean(jnp.abs(model(params, x) - y))",
+        ),
+        solution=(
+            "def fixed_mae_loss(params, x, y):\n    return jnp.mean(jnp.abs(model(params, x) - y))"
+        ),
+        mistakes=(
+            Mistake(
+                id="per-device",
+                message="Still 8 times the mean: x is not one device's slice. A jax function "
+                "sees the whole sharded array (x.shape[0] is the global batch), so divide by "
+                "all of x.shape[0], or use jnp.mean, and leave the device count out.",
+                example=lambda: _per_device,
+            ),
+            Mistake(
+                id="hard-coded-batch",
+                message="Dividing by 64 is right for the lesson's batch only; on a batch of "
+                "24 it is wrong. Divide by x.shape[0], or use jnp.mean.",
+                example=lambda: _hard_coded_batch,
+            ),
+            Mistake(
+                id="sum-not-mean",
+                message="That is the sum of the absolute errors; the loss is their mean, "
+                "the sum divided by the number of examples in x.",
+                example=lambda: _sum,
+            ),
+            Mistake(
+                id="mean-over-devices",
+                message="You divided the mean by the number of devices. jnp.mean already "
+                "averages the examples of every device; there is nothing more to average.",
+                example=lambda: _mean_over_devices,
+            ),
+            Mistake(
+                id="squared",
+                message="That is the mean squared error, lesson 08's loss. This one is the "
+                "mean absolute error: keep jnp.abs and only fix the division.",
+                example=lambda: _squared,
+            ),
+            Mistake(
+                id="per-example",
+                message="That returns one error per example. A loss is one number: take the "
+                "mean over the batch.",
+                example=lambda: _per_example,
+            ),
+            Mistake(
+                id="sum-over-devices",
+                message="You divided the sum by 8, the number of devices. A mean divides by "
+                "the number of examples, x.shape[0], which no device count changes.",
+                example=lambda: _sum_over_devices,
+            ),
+            Mistake(
+                id="signed-errors",
+                message="Without jnp.abs, errors above and below the curve cancel: that is "
+                "the mean error, not the mean absolute error.",
+                example=lambda: _signed,
+            ),
+            Mistake(
+                id="sample-mean",
+                message="You divided by x.shape[0] - 1, as for a sample variance. A mean "
+                "divides by all x.shape[0] examples.",
+                example=lambda: _sample_mean,
+            ),
+            Mistake(
+                id="root-mean-square",
+                message="That is the root mean squared error. This loss is the mean absolute "
+                "error: jnp.mean(jnp.abs(...)), no squares.",
+                example=lambda: _root_mean_square,
+            ),
+            Mistake(
+                id="numpy-inside",
+                message="np.mean and np.abs turn the jax arrays into NumPy ones: jax.grad "
+                "cannot differentiate through NumPy, and under jit it fails. Use jnp.mean "
+                "and jnp.abs.",
+                example=lambda: _numpy_mean,
+                matches=_returns_numpy,
+            ),
+            Mistake(
+                id="ignores-data",
+                message="Your function gives the same loss for two different batches: it "
+                "reads notebook variables (such as the lesson's data) instead of its "
+                "arguments x and y.",
+                example=lambda: _lesson_batch,
+                matches=_ignores_data,
+            ),
+        ),
+        success="jnp.mean over the whole batch: the same loss on 1 device or 8, and on any "
+        "batch size.",
+    ),
+)

@@ -1,0 +1,93 @@
+"""Mistake predicates that look at HOW a function computes, not only at what it returns:
+a Python loop where vmap was asked (same values, a longer traced program), a sequential
+lax.map, a hidden random state, arguments ignored in favour of notebook variables."""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from jaxtour.grader.mistakes import (
+    equation_count,
+    grows_with_batch,
+    ignores_arguments,
+    not_repeatable,
+    primitive_names,
+    traces_primitive,
+)
+from jaxtour.grader.rules import Choice
+
+
+def _one(w, x):
+    return jnp.tanh(jnp.dot(w, x))
+
+
+def _vmapped(w, xs):
+    return jax.vmap(_one, in_axes=(None, 0))(w, xs)
+
+
+def _looped(w, xs):
+    return jnp.stack([_one(w, x) for x in xs])
+
+
+def _lax_mapped(w, xs):
+    return jax.lax.map(lambda x: _one(w, x), xs)
+
+
+def _batches():
+    return [(jnp.ones(3), jnp.ones((n, 3))) for n in (2, 5)]
+
+
+def test_equation_count_looks_inside_nested_programs():
+    flat = jax.make_jaxpr(_looped)(*_batches()[0])
+    nested = jax.make_jaxpr(jax.jit(_looped))(*_batches()[0])
+    assert len(nested.jaxpr.eqns) == 1  # one jit call, the loop inside it
+    assert equation_count(nested) == equation_count(flat) + 1
+    assert {"dot_general", "tanh"} <= primitive_names(nested)
+
+
+def test_a_python_loop_grows_with_the_batch_and_vmap_does_not():
+    loop = grows_with_batch(_batches)
+    assert loop(_looped)
+    assert loop(jax.jit(_looped))  # jit does not hide the unrolled loop
+    assert not loop(_vmapped)
+    assert not loop(jax.jit(_vmapped))
+    assert not loop(_lax_mapped)  # a scan: one body, whatever the length
+    assert not loop(np.ones(3))  # a value, not a function
+
+
+def test_a_sequential_map_shows_its_scan():
+    sequential = traces_primitive(("scan", "while"), _batches)
+    assert sequential(_lax_mapped)
+    assert not sequential(_vmapped)
+    assert not sequential(_looped)
+
+
+def test_a_hidden_random_state_is_not_repeatable():
+    inputs = lambda: [(jnp.ones(3),)]  # noqa: E731
+    hidden = not_repeatable(inputs)
+    assert hidden(lambda x: x + np.random.normal(size=3))
+    key = jax.random.key(0)
+    assert not hidden(lambda x: x + jax.random.normal(key, (3,)))
+    assert not hidden("not a function")
+
+
+def test_a_function_that_ignores_its_arguments():
+    inputs = lambda: [(jnp.ones(3),), (jnp.zeros(3),)]  # noqa: E731
+    ignores = ignores_arguments(inputs)
+    notebook_value = jnp.arange(3.0)
+    assert ignores(lambda x: notebook_value)
+    assert not ignores(lambda x: x * 2)
+    assert not ignores(lambda x: None)  # nothing array-like: another message fits better
+    assert not ignores(3.0)
+
+
+def test_a_choice_answered_with_a_function_asks_whether_to_call_it():
+    def my_answer():
+        return "B"
+
+    rule = Choice(("A", "B"))
+    assert "did you mean to call it?" in rule(my_answer, "B")
+    assert rule("z", "B") == "Answer with one of 'A', 'B', as a string."
+    assert rule(" b ", "B") is None

@@ -1,0 +1,157 @@
+"""08.speedup: the checker's own measurement decides, robustly, and never for long.
+
+The learner times their step at one moment and the checker at another, on a machine
+whose load may change in between. An honest answer must be accepted however busy the
+machine is; a loop counter, a time in seconds or an upside-down ratio never.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import jax
+import pytest
+
+from jaxtour import checks, timing
+from jaxtour.exercises import lesson08
+from jaxtour.exercises.lesson08 import SpeedupBand, initial_params, loss, make_data
+
+
+def _band(low: float, high: float, age_s: float = 0.0) -> SpeedupBand:
+    """A measurement as measure_band would record it, ``age_s`` seconds ago."""
+    return SpeedupBand(
+        low=low,
+        high=high,
+        seen_low=low * lesson08.MARGIN_LOW,
+        seen_high=high / lesson08.MARGIN_HIGH,
+        typical=(low * high) ** 0.5,
+        eager_s=2e-3,
+        jit_s=5e-5,
+        measured_at=time.monotonic() - age_s,
+    )
+
+
+@pytest.fixture
+def measurements(monkeypatch):
+    """Control what the checker measures: each call of measure_band pops the next band."""
+    queued: list[SpeedupBand] = []
+    calls = {"n": 0}
+
+    def fake_measure_band(rounds: int = lesson08.ROUNDS) -> SpeedupBand:
+        calls["n"] += 1
+        return queued.pop(0)
+
+    lesson08.forget_measurements()
+    monkeypatch.setattr(lesson08, "measure_band", fake_measure_band)
+    yield queued, calls
+    lesson08.forget_measurements()
+
+
+def test_an_answer_inside_the_measured_range_is_accepted(measurements):
+    queued, calls = measurements
+    queued.append(_band(10.0, 400.0))
+    assert checks.check("08.speedup", 37.25).status == "correct"
+    assert checks.check("08.speedup", 250.5).status == "correct"
+    assert calls["n"] == 1  # the measurement serves later checks
+
+
+@pytest.mark.parametrize("counter", [100, 300, 300.0, 299])
+def test_a_loop_counter_is_refused_even_inside_the_range(measurements, counter):
+    queued, _ = measurements
+    queued.append(_band(10.0, 400.0))
+    feedback = checks.check("08.speedup", counter)
+    assert feedback.status == "incorrect"
+    assert feedback.mistake == "whole-number"
+
+
+def test_an_unlucky_old_measurement_is_measured_again_before_refusing(measurements):
+    queued, calls = measurements
+    lesson08._measured.append(_band(1.0, 20.0, age_s=lesson08.RECHECK_AFTER_S + 5))
+    queued.append(_band(10.0, 400.0))
+    assert checks.check("08.speedup", 120.5).status == "correct"
+    assert calls["n"] == 1
+
+
+def test_a_fresh_measurement_refuses_without_measuring_again(measurements):
+    queued, calls = measurements
+    queued.append(_band(10.0, 400.0))
+    feedback = checks.check("08.speedup", 5000.5)
+    assert feedback.status == "incorrect"
+    assert "above the range" in feedback.message
+    assert calls["n"] == 1
+
+
+def test_an_expired_measurement_is_not_used(measurements):
+    queued, calls = measurements
+    lesson08._measured.append(_band(1.0, 20.0, age_s=lesson08.FRESH_S + 1))
+    queued.append(_band(10.0, 400.0))
+    assert checks.check("08.speedup", 120.5).status == "correct"
+    assert calls["n"] == 1
+
+
+def test_the_range_shown_never_prints_like_the_answer(measurements):
+    queued, _ = measurements
+    queued.append(_band(12.0, 400.0))
+    message = checks.check("08.speedup", 11.996).message
+    assert "11.996 is below" in message and "(12 to 400)" in message
+
+
+@pytest.mark.parametrize(
+    ("answer", "mistake"),
+    [(5e-5, "seconds-not-ratio"), (1 / 37.0, "below-one"), (0.4, "below-one")],
+)
+def test_answers_below_one_are_named(measurements, answer, mistake):
+    queued, _ = measurements
+    queued.append(_band(10.0, 400.0))
+    assert checks.check("08.speedup", answer).mistake == mistake
+
+
+# --- on a busy machine --------------------------------------------------------------
+
+
+def _solution_update(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def _honest_speedup() -> float:
+    """The lesson's official solution, as a learner runs it."""
+    x, y = make_data()
+    params0 = initial_params()
+    eager = timing.measure(_solution_update, params0, x, y, 0.1, budget_s=0.3)
+    jitted = timing.measure(jax.jit(_solution_update), params0, x, y, 0.1, budget_s=0.3)
+    return eager.median_s / jitted.median_s
+
+
+BURNER = "while True: pass"
+
+
+@pytest.mark.slow
+def test_an_honest_answer_is_accepted_20_times_on_a_busy_machine():
+    """One CPU burner per core runs while the learner measures and while the checker,
+    forgetting its measurement each time, measures afresh 20 times."""
+    burners = [subprocess.Popen([sys.executable, "-c", BURNER]) for _ in range(os.cpu_count() or 2)]
+    try:
+        time.sleep(0.5)  # let the scheduler feel them
+        honest = _honest_speedup()
+        verdicts = []
+        for _ in range(20):
+            lesson08.forget_measurements()
+            feedback = checks.check("08.speedup", honest)
+            verdicts.append((feedback.status, feedback.message))
+        refused = [v for v in verdicts if v[0] != "correct"]
+        assert not refused, f"honest speed-up {honest:.1f} refused: {refused[:3]}"
+        assert checks.check("08.speedup", 300).mistake == "whole-number"
+    finally:
+        for burner in burners:
+            burner.terminate()
+        for burner in burners:
+            try:
+                burner.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                burner.kill()
+                burner.wait()
+        lesson08.forget_measurements()

@@ -1,0 +1,137 @@
+"""The timing exercises judge what an answer did, and their verdicts hold on a busy machine.
+
+02.time_call runs the learner's function on stand-ins whose work time changes at every
+check; 02.block_tree on a stand-in that returns fresh arrays at every call. The slow test
+checks the same honest answer and the same wrong one 20 times each while two processes
+burn the CPU.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import timeit
+
+import jax
+import pytest
+
+from jaxtour import checks
+
+
+def honest(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))
+    start = time.perf_counter()
+    for _ in range(repeats):
+        jax.block_until_ready(f(*args))
+    return (time.perf_counter() - start) / repeats
+
+
+def no_warm_up(f, *args):  # the issue's answer: the first call's compile is averaged in
+    return timeit.timeit(lambda: f(*args).block_until_ready(), number=100) / 100
+
+
+def check(exercise_id, answer):
+    feedback = checks.check(exercise_id, answer)
+    return feedback.status, feedback.mistake
+
+
+# --- each finding of "A grader that is never fooled" gets its own diagnosis ------------------
+
+
+def packed(f, *args):
+    jax.block_until_ready(f(args))
+    start = time.perf_counter()
+    jax.block_until_ready(f(args))
+    return time.perf_counter() - start
+
+
+def reads_attribute(f, *args):
+    return f.work_s
+
+
+def constant(f, *args):
+    return 0.004
+
+
+def total(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))
+    start = time.perf_counter()
+    for _ in range(repeats):
+        jax.block_until_ready(f(*args))
+    return time.perf_counter() - start
+
+
+def process_time(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))
+    start = time.process_time()
+    for _ in range(repeats):
+        jax.block_until_ready(f(*args))
+    return (time.process_time() - start) / repeats
+
+
+def nanoseconds(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))
+    start = time.perf_counter_ns()
+    for _ in range(repeats):
+        jax.block_until_ready(f(*args))
+    return (time.perf_counter_ns() - start) / repeats
+
+
+@pytest.mark.parametrize(
+    ("answer", "mistake"),
+    [
+        (no_warm_up, "no-warm-up"),
+        (packed, "packed-args"),
+        (reads_attribute, "read-attribute"),
+        (constant, "never-called"),
+        (total, "total"),
+        (process_time, "cpu-clock"),
+        (nanoseconds, "nanoseconds"),
+    ],
+    ids=lambda value: getattr(value, "__name__", value),
+)
+def test_each_wrong_timing_gets_its_own_diagnosis(answer, mistake):
+    assert check("02.time_call", answer) == ("incorrect", mistake)
+
+
+def test_the_honest_timing_is_accepted():
+    assert check("02.time_call", honest) == ("correct", None)
+
+
+def waits_for_one_call_returns_another(f, x):
+    jax.block_until_ready(f(x))
+    return f(x)
+
+
+def test_a_tree_from_a_second_call_is_not_a_waited_tree():
+    assert check("02.block_tree", waits_for_one_call_returns_another) == (
+        "incorrect",
+        "second-call",
+    )
+    assert check("02.block_tree", lambda f, x: jax.block_until_ready(f(x))) == ("correct", None)
+
+
+# --- verdict stability -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def busy_machine():
+    """Two processes that burn a CPU core each until the test ends."""
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        time.sleep(0.2)
+        yield
+    finally:
+        for burner in burners:
+            burner.kill()
+        for burner in burners:
+            burner.wait(timeout=10)
+
+
+@pytest.mark.slow
+def test_verdicts_hold_twenty_times_on_a_busy_machine(busy_machine):
+    honest_verdicts = [check("02.time_call", honest) for _ in range(20)]
+    wrong_verdicts = [check("02.time_call", no_warm_up) for _ in range(20)]
+    assert honest_verdicts == [("correct", None)] * 20
+    assert wrong_verdicts == [("incorrect", "no-warm-up")] * 20
