@@ -175,6 +175,16 @@ class SameFunction:
         return None
 
 
+def distinct_numbers(got: float, want: float) -> tuple[str, str]:
+    """The two numbers with just enough digits to print differently (12.0001 vs 12.0001
+    would say nothing): 6 significant digits, more while they print alike."""
+    for digits in (6, 9, 12, 17):
+        shown = f"{got:.{digits}g}", f"{want:.{digits}g}"
+        if shown[0] != shown[1]:
+            return shown
+    return repr(got), repr(want)
+
+
 @dataclass(frozen=True)
 class Number:
     """The answer must be one real number (Python, NumPy or a 0-d array) close to the expected."""
@@ -198,7 +208,8 @@ class Number:
         if not np.isfinite(got):
             return f"The result is {got}, not a finite number."
         if not np.isclose(got, want, rtol=self.rtol, atol=self.atol):
-            return f"You have {got:.6g}, but the expected value is {want:.6g}."
+            shown_got, shown_want = distinct_numbers(got, want)
+            return f"You have {shown_got}, but the expected value is {shown_want}."
         return None
 
 

@@ -176,3 +176,13 @@ def test_feedback_text_is_deterministic():
     first = checks.check("01.arange", np.arange(10)).text()
     second = checks.check("01.arange", np.arange(10)).text()
     assert first == second
+
+
+def test_two_different_numbers_never_print_alike():
+    from jaxtour.grader.rules import Number
+
+    message = Number(rtol=1e-9, atol=0)(12.000123, 12.000124)
+    got, want = (
+        message.removeprefix("You have ").removesuffix(".").split(", but the expected value is ")
+    )
+    assert got != want, message

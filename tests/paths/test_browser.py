@@ -234,7 +234,10 @@ def _open_and_run_all(page, lab, notebook: str) -> None:
     page.wait_for_function(
         """() => {
             const panel = window.jupyterapp.shell.currentWidget.node;
-            const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+            // A folded input (the Colab install cell) shows a placeholder and no count.
+            const prompts = [...panel.querySelectorAll('.jp-CodeCell')]
+                .filter(c => !c.querySelector('.jp-InputPlaceholder'))
+                .map(c => c.querySelector('.jp-InputPrompt'));
             return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
         }""",
         timeout=90_000,

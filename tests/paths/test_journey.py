@@ -154,7 +154,7 @@ def _journey(lab, page) -> None:
     page.keyboard.press("Control+Shift+c")
     page.keyboard.type("Use Theme: JupyterLab Dark")
     page.keyboard.press("Enter")
-    page.wait_for_selector("body[data-jp-theme-light='false']", timeout=30_000)
+    page.wait_for_selector("body[data-jp-theme-light='false']", state="attached", timeout=30_000)
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Kernel$")).click()
     page.locator(".lm-Menu-itemLabel", has_text="Restart Kernel and Run All Cells").click()
     page.locator(".jp-Dialog-button.jp-mod-accept").click()
