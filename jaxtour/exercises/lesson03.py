@@ -17,7 +17,7 @@ from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.compare import compare_arrays, describe
 from jaxtour.grader.mistakes import fails_with
 from jaxtour.grader.pristine import np
-from jaxtour.grader.rules import JaxArray, SameFunction
+from jaxtour.grader.rules import JaxArray, Number, SameFunction
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
 
@@ -252,39 +252,6 @@ def _rounded_to_float32(answer: Any) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class _CloseNumber:
-    """One real number close to the expected one, shown so that two numbers never print
-    alike: Python's repr of a float is the shortest text that tells it from its
-    neighbours, and the relative difference comes with it."""
-
-    rtol: float = 1e-9
-    atol: float = 1e-12
-
-    def __call__(self, answer: Any, expected: Any) -> str | None:
-        if isinstance(answer, bool) or not (
-            isinstance(answer, int | float | np.generic)
-            or is_jax_array(answer)
-            or isinstance(answer, np.ndarray)
-        ):
-            return f"Expected a number, but this is {describe(answer)}."
-        value = np.asarray(answer)
-        if value.shape != ():
-            return f"Expected a single number, but this is {describe(answer)}."
-        if value.dtype.kind not in "iuf":
-            return f"Expected a real number, but this has dtype {value.dtype}."
-        got, want = float(value), float(np.asarray(expected))
-        if not math.isfinite(got):
-            return f"The result is {got}, not a finite number."
-        if math.isclose(got, want, rel_tol=self.rtol, abs_tol=self.atol):
-            return None
-        relative = abs(got - want) / abs(want) if want else abs(got)
-        return (
-            f"You have {got!r}, but the expected value is {want!r} "
-            f"(relative difference {relative:.1e})."
-        )
-
-
 EXERCISES = (
     Exercise(
         id="03.gradient",
@@ -514,7 +481,7 @@ EXERCISES = (
         id="03.central_difference",
         title="Estimate a derivative with a central difference",
         reference=lambda: _central,
-        rule=SameFunction(inputs=_difference_inputs, output=_CloseNumber()),
+        rule=SameFunction(inputs=_difference_inputs, output=Number(rtol=1e-9, atol=1e-12)),
         hints=(
             "Evaluate f a step eps to each side of x, at x - eps and x + eps, and divide the "
             "change in f by the distance between the two points.",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from jaxtour.exercises.common import jax, jnp, same_values
-from jaxtour.grader.mistakes import chose, fails_with, mutates_input
+from jaxtour.grader.mistakes import chose, fails_with, ignores_arguments, mutates_input
 from jaxtour.grader.rules import Choice, JaxArray, SameFunction
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
@@ -49,20 +49,6 @@ OUT_OF_BOUNDS_OPTIONS = ("A", "B", "C", "D")
 def _says_index_error(answer) -> bool:
     """Option A, or the error's name written out."""
     return chose("A")(answer) or (isinstance(answer, str) and "indexerror" in answer.lower())
-
-
-def _ignores_arguments(inputs):
-    """A function that returns the same result on every input: it reads notebook
-    variables instead of its arguments (the inputs are chosen so that results differ)."""
-
-    def matches(answer) -> bool:
-        if not callable(answer):
-            return False
-        results = [np.asarray(answer(*args)) for args in inputs()]
-        first = results[0]
-        return all(r.shape == first.shape and np.array_equal(r, first) for r in results[1:])
-
-    return matches
 
 
 # --- 06.scale_column --------------------------------------------------------------------
@@ -303,7 +289,7 @@ EXERCISES = (
                 message="Your function returns the same matrix whatever it is given: it "
                 "uses notebook variables instead of its arguments m, j and factor.",
                 example=lambda: lambda m, j, factor: jnp.ones((2, 3)),
-                matches=_ignores_arguments(_matrix_inputs),
+                matches=ignores_arguments(_matrix_inputs),
             ),
             Mistake(
                 id="removed-api",
@@ -387,7 +373,7 @@ EXERCISES = (
                 message="Your function returns the same counts whatever it is given: it uses "
                 "notebook variables instead of its arguments labels and n.",
                 example=lambda: lambda labels, n: jnp.array([1, 0, 3, 1, 0]),
-                matches=_ignores_arguments(_label_inputs),
+                matches=ignores_arguments(_label_inputs),
             ),
             Mistake(
                 id="numpy-in-place",
