@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jaxtour.exercises.common import jax, jnp, same_values
-from jaxtour.grader.mistakes import fails_with
+from jaxtour.grader.mistakes import fails_with, ignores_arguments
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
     DtypeName,
@@ -166,11 +166,6 @@ def _agrees(got: Any, want: int) -> bool:
 def _computes(target: Callable[[int], int], ns: tuple[int, ...] = (10, 1000)):
     """Matches a function that gives ``target(n)`` for each n in ``ns``."""
     return lambda answer: all(_agrees(_calls(answer, n), target(n)) for n in ns)
-
-
-def _ignores_n(answer: Any) -> bool:
-    first, second = _as_number(_calls(answer, 10)), _as_number(_calls(answer, 1000))
-    return first is not None and first == second
 
 
 def _wraps(bits: int) -> Callable[[Any], bool]:
@@ -474,7 +469,7 @@ EXERCISES = (
                 "from its argument n, not return a value from the notebook (true_value, a "
                 "fixed 10**7, ...).",
                 example=lambda: lambda n: _cubes_below(10**7),
-                matches=_ignores_n,
+                matches=ignores_arguments(lambda: [(10,), (1000,)]),
             ),
             Mistake(
                 id="squares-not-cubes",

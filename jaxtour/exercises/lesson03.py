@@ -15,7 +15,7 @@ from typing import Any
 
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.compare import compare_arrays, describe
-from jaxtour.grader.mistakes import fails_with
+from jaxtour.grader.mistakes import fails_with, ignores_arguments
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import JaxArray, Number, SameFunction
 from jaxtour.grader.spec import Exercise, Mistake
@@ -46,20 +46,6 @@ def _calls(answer: Any, *args: Any) -> Any:
         return answer(*args)
     except Exception:
         return None
-
-
-def _same_results(answer: Any, first: tuple[Any, ...], second: tuple[Any, ...]) -> bool:
-    """True when ``answer`` gives equal results on two argument tuples that should differ."""
-    a, b = _calls(answer, *first), _calls(answer, *second)
-    if a is None or b is None:
-        return False
-    try:
-        a, b = np.asarray(a), np.asarray(b)
-    except Exception:
-        return False
-    if a.dtype.kind not in "iuf" or b.dtype.kind not in "iuf" or a.shape != b.shape:
-        return False
-    return bool(np.allclose(a.astype(np.float64), b.astype(np.float64), rtol=1e-12, atol=0))
 
 
 # --- 03.gradient: predicted by hand -----------------------------------------------------
@@ -133,11 +119,11 @@ def _values_not_slopes(f, t):
     return f(_floats(t))
 
 
-def _ignores_f(answer: Any) -> bool:
+def _f_changed():
     t = jnp.array([0.5, 1.0, 2.0])
     square = _Named(lambda s: s**2, "lambda s: s**2")
     cube = _Named(lambda s: s**3, "lambda s: s**3")
-    return _same_results(answer, (square, t), (cube, t))
+    return [(square, t), (cube, t)]
 
 
 # --- 03.derivative_by_hand --------------------------------------------------------------
@@ -179,9 +165,8 @@ def _sin_cos_swapped(x):
     return jnp.cos(x) - x * jnp.sin(x)
 
 
-def _ignores_x(answer: Any) -> bool:
-    (first,), (second,) = _hand_inputs()[:2]
-    return _same_results(answer, (first,), (second,))
+def _x_changed():
+    return _hand_inputs()[:2]
 
 
 # --- 03.central_difference ---------------------------------------------------------------
@@ -223,19 +208,19 @@ def _swapped(f, x, eps):
     return (f(x - eps) - f(x + eps)) / (2 * eps)
 
 
-def _difference_ignores_f(answer: Any) -> bool:
+def _difference_f_changed():
     cube = _Named(lambda x: x**3, "x**3")
-    return _same_results(answer, (cube, 1.5, 1e-3), (_Named(math.sin, "math.sin"), 1.5, 1e-3))
+    return [(cube, 1.5, 1e-3), (_Named(math.sin, "math.sin"), 1.5, 1e-3)]
 
 
-def _difference_ignores_x(answer: Any) -> bool:
+def _difference_x_changed():
     sine = _Named(math.sin, "math.sin")
-    return _same_results(answer, (sine, 1.0, 1e-3), (sine, 0.3, 1e-3))
+    return [(sine, 1.0, 1e-3), (sine, 0.3, 1e-3)]
 
 
-def _difference_ignores_eps(answer: Any) -> bool:
+def _difference_eps_changed():
     cube = _Named(lambda x: x**3, "x**3")  # its central difference is 3x² + eps²
-    return _same_results(answer, (cube, 2.0, 1e-2), (cube, 2.0, 1e-3))
+    return [(cube, 2.0, 1e-2), (cube, 2.0, 1e-3)]
 
 
 def _rounded_to_float32(answer: Any) -> bool:
@@ -368,7 +353,7 @@ EXERCISES = (
                 message="Your slopes gives the same result whatever f is: it must "
                 "differentiate the f it is given, not a function from the notebook.",
                 example=lambda: lambda f, t: _slopes(lambda s: 3.0 * s**2, t),
-                matches=_ignores_f,
+                matches=ignores_arguments(_f_changed),
             ),
             Mistake(
                 id="jacobian",
@@ -436,7 +421,7 @@ EXERCISES = (
                 message="Your function gives the same result whatever x is: it must use its "
                 "argument x, not the notebook's xs.",
                 example=lambda: lambda x: _df(jnp.linspace(-6.0, 6.0, 13)),
-                matches=_ignores_x,
+                matches=ignores_arguments(_x_changed),
             ),
             Mistake(
                 id="half-product-rule",
@@ -499,21 +484,21 @@ EXERCISES = (
                 message="Your function gives the same estimate whatever f is: it must call the "
                 "f it is given, not f_python or another function from the notebook.",
                 example=lambda: lambda f, x, eps: _central(math.sin, x, eps),
-                matches=_difference_ignores_f,
+                matches=ignores_arguments(_difference_f_changed),
             ),
             Mistake(
                 id="ignores-x",
                 message="Your function gives the same estimate at every x: it must evaluate f "
                 "around the x it is given.",
                 example=lambda: lambda f, x, eps: _central(f, 1.0, eps),
-                matches=_difference_ignores_x,
+                matches=ignores_arguments(_difference_x_changed),
             ),
             Mistake(
                 id="ignores-eps",
                 message="Your function gives the same estimate whatever eps is: use the eps it "
                 "is given (the 1e-3 in the signature is only its default).",
                 example=lambda: lambda f, x, eps: _central(f, x, 1e-3),
-                matches=_difference_ignores_eps,
+                matches=ignores_arguments(_difference_eps_changed),
             ),
             Mistake(
                 id="precedence",

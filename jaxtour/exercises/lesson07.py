@@ -9,7 +9,7 @@ from functools import cache
 from typing import Any
 
 from jaxtour.exercises.common import jax, jnp
-from jaxtour.grader.mistakes import chose, fails_with
+from jaxtour.grader.mistakes import chose, fails_with, ignores_arguments
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice, ExactInteger, SameFunction
 from jaxtour.grader.spec import Exercise, Mistake
@@ -115,13 +115,9 @@ def _step_inputs():
     ]
 
 
-def _ignores_lr(answer: Any) -> bool:
-    """Same w and grad, two learning rates, one result: lr is not used."""
-    if not callable(answer):
-        return False
+def _lr_changed():
     w, grad = jnp.array([1.0, -2.0]), jnp.array([0.5, 0.25])
-    slow, fast = answer(w, grad, 0.1), answer(w, grad, 0.5)
-    return np.array_equal(np.asarray(slow), np.asarray(fast))
+    return [(w, grad, 0.1), (w, grad, 0.5)]
 
 
 # --- 07.debug_print ---------------------------------------------------------------------
@@ -370,7 +366,7 @@ EXERCISES = (
                 message="lr is a parameter, but the result is the same for lr=0.1 and lr=0.5: "
                 "the function still reads the global. Use lr: w - lr * grad.",
                 example=lambda: jax.jit(lambda w, grad, lr: w - 0.1 * grad),
-                matches=_ignores_lr,
+                matches=ignores_arguments(_lr_changed),
             ),
             Mistake(
                 id="ascent",

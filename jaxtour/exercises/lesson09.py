@@ -27,6 +27,7 @@ from jaxtour.grader.mistakes import (
     fails_with,
     grows_with_batch,
     ignores_arguments,
+    ignores_one_argument,
     not_repeatable,
     traces_primitive,
 )
@@ -164,12 +165,6 @@ def _one_argument_changed():
         [(params, xs, ys), (params, other_xs, ys)],
         [(params, xs, ys), (params, xs, other_ys)],
     ]
-
-
-def _ignores_an_argument(answer: Any) -> bool:
-    return any(
-        ignores_arguments(lambda pair=pair: pair)(answer) for pair in _one_argument_changed()
-    )
 
 
 def _vmap_not_called(params, xs, ys):
@@ -711,7 +706,7 @@ EXERCISES = (
                 "gradients when the grader changes params (or xs, or ys), so it reads the "
                 "notebook's variable instead. Use the function's own params, xs and ys.",
                 example=lambda: _reads_notebook,
-                matches=_ignores_an_argument,
+                matches=ignores_one_argument(_one_argument_changed),
             ),
             Mistake(
                 id="transposed",

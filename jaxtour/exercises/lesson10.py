@@ -17,6 +17,7 @@ from jaxtour.exercises.common import jax, jnp
 from jaxtour.exercises.lesson08 import model
 from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import call_learner
+from jaxtour.grader.mistakes import ignores_arguments
 from jaxtour.grader.rules import Choice, JaxArray, outputs_on
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
@@ -215,6 +216,12 @@ def _loss_inputs():
     return cases
 
 
+def _data_changed():
+    """The same params with two different batches: a loss that reads globals gives one number."""
+    (params, x, y), (_, other_x, other_y) = _loss_inputs()
+    return [(params, x, y), (params, other_x, other_y)]
+
+
 @dataclass(frozen=True)
 class SameLoss:
     """The answer is a loss function ``(params, x, y) -> number`` that agrees with the
@@ -256,15 +263,6 @@ def _returns_numpy(answer: Any) -> bool:
     if not callable(answer):
         return False
     return isinstance(answer(*_loss_inputs()[0]), np.ndarray | np.generic)
-
-
-def _ignores_data(answer: Any) -> bool:
-    """Gives one number for two different batches with the same params: reads globals."""
-    if not callable(answer):
-        return False
-    (params, x, y), (_, other_x, other_y) = _loss_inputs()
-    first, second = np.asarray(answer(params, x, y)), np.asarray(answer(params, other_x, other_y))
-    return first.shape == second.shape == () and float(first) == float(second)
 
 
 EXERCISES = (
@@ -440,7 +438,7 @@ EXERCISES = (
                 "reads notebook variables (such as the lesson's data) instead of its "
                 "arguments x and y.",
                 example=lambda: _lesson_batch,
-                matches=_ignores_data,
+                matches=ignores_arguments(_data_changed),
             ),
         ),
         success="jnp.mean over the whole batch: the same loss on 1 device or 8, and on any "

@@ -12,6 +12,7 @@ from jaxtour.grader.mistakes import (
     equation_count,
     grows_with_batch,
     ignores_arguments,
+    ignores_one_argument,
     not_repeatable,
     primitive_names,
     traces_primitive,
@@ -81,6 +82,30 @@ def test_a_function_that_ignores_its_arguments():
     assert not ignores(lambda x: x * 2)
     assert not ignores(lambda x: None)  # nothing array-like: another message fits better
     assert not ignores(3.0)
+
+
+def test_ignoring_an_argument_means_bit_for_bit_the_same_result():
+    """A right central difference changes by eps**2 when eps changes, far below float32's
+    tolerance; it must not be taken for a function that ignores eps."""
+    cube = lambda x: x**3  # noqa: E731
+    eps_changed = lambda: [(cube, jnp.float32(2.0), 1e-2), (cube, jnp.float32(2.0), 1e-3)]  # noqa: E731
+    ignores = ignores_arguments(eps_changed)
+    assert not ignores(lambda f, x, eps: (f(x + eps) - f(x - eps)) / (2 * eps))
+    assert ignores(lambda f, x, eps: (f(x + 1e-3) - f(x - 1e-3)) / 2e-3)
+    big = 10**30  # Python ints beyond int64 are compared exactly too
+    assert ignores_arguments(lambda: [(1,), (2,)])(lambda n: big)
+    assert not ignores_arguments(lambda: [(1,), (2,)])(lambda n: big + n)
+
+
+def test_ignoring_any_one_argument():
+    variants = lambda: [  # noqa: E731
+        [(1.0, 2.0), (5.0, 2.0)],  # the first argument changed
+        [(1.0, 2.0), (1.0, 7.0)],  # the second
+    ]
+    ignores = ignores_one_argument(variants)
+    assert ignores(lambda a, b: jnp.float32(a) * 3)  # ignores b
+    assert ignores(lambda a, b: jnp.float32(b) + 1)  # ignores a
+    assert not ignores(lambda a, b: jnp.float32(a) * b)
 
 
 def test_a_choice_answered_with_a_function_asks_whether_to_call_it():
