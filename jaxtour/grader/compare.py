@@ -79,16 +79,88 @@ def describe(value: Any) -> str:
 
 
 def compare_arrays(got: Any, expected: Any, *, check_dtype: bool = True) -> str | None:
-    """Compare two array-likes: shape first, then dtype, then values within tolerance."""
+    """Compare two array-likes: shape first, then dtype, then values within tolerance.
+
+    Where the difference has a plain shape (the right values in another shape or order,
+    every value off by one factor or one amount, the right values in another dtype), the
+    sentence says so, since that points at the cause.
+    """
     got_arr = np.asarray(got)
     exp_arr = np.asarray(expected)
     if got_arr.dtype.kind == "O" and exp_arr.dtype.kind != "O":
         return f"It holds Python objects, not numbers: {short_repr(got)}."
     if got_arr.shape != exp_arr.shape:
-        return f"It has shape {got_arr.shape}, but the expected shape is {exp_arr.shape}."
+        return shape_message(got_arr, exp_arr)
     if check_dtype and got_arr.dtype != exp_arr.dtype:
-        return f"It has dtype {got_arr.dtype}, but the expected dtype is {exp_arr.dtype}."
+        return dtype_message(got_arr, exp_arr)
     return compare_values(got_arr, exp_arr)
+
+
+def _numeric(values: np.ndarray) -> bool:
+    return values.dtype.kind in "biuf" or (values.dtype.kind == "V" and values.dtype.itemsize <= 2)
+
+
+def _same_numbers(got: np.ndarray, expected: np.ndarray) -> bool:
+    """Equal shape and values within the expected dtype's tolerance, any dtype."""
+    if got.shape != expected.shape or not (_numeric(got) and _numeric(expected)):
+        return False
+    return compare_values(got, expected) is None
+
+
+def shape_message(got: np.ndarray, expected: np.ndarray) -> str:
+    """The shapes differ: say so, and how, when the values give it away."""
+    head = f"It has shape {got.shape}, but the expected shape is {expected.shape}"
+    if not (_numeric(got) and _numeric(expected)):
+        return head + "."
+    if got.size == expected.size:
+        if got.ndim == 2 and _same_numbers(got.T, expected):
+            return head + ": it is the transpose of the expected array (rows and columns swapped)."
+        if _same_numbers(got.reshape(expected.shape), expected):
+            return (
+                head + ": the values are right, arranged differently. An extra (or missing) "
+                "pair of brackets, or a reshape?"
+            )
+    if got.ndim == expected.ndim == 1 and got.size and expected.size:
+        shorter, longer = sorted((got, expected), key=len)
+        n = len(shorter)
+        for part, where in ((longer[:n], "first"), (longer[-n:], "last")):
+            if _same_numbers(part.astype(expected.dtype), shorter.astype(expected.dtype)):
+                extra = len(got) - len(expected)
+                what = f"{abs(extra)} value{'s' if abs(extra) > 1 else ''}"
+                side = "at the end" if where == "first" else "at the start"
+                return head + (
+                    f": it has {what} too {'many' if extra > 0 else 'few'} {side}, the rest is "
+                    "right. Check where the range starts and stops (a stop is excluded)."
+                )
+    return head + "."
+
+
+_DTYPE_CAUSES = {
+    ("iu", "f"): "Integers where floats were expected: a literal without a decimal point "
+    "(1 instead of 1.0), or an integer function such as arange(3)?",
+    ("f", "iu"): "Floats where integers were expected: a true division / where // was meant, "
+    "or a float literal?",
+    ("b", "iuf"): "Booleans: the result of a comparison, where numbers were expected.",
+}
+
+
+def dtype_message(got: np.ndarray, expected: np.ndarray) -> str:
+    """The dtypes differ: say whether the values are right, and what usually causes it."""
+    head = f"It has dtype {got.dtype}, but the expected dtype is {expected.dtype}"
+    if not _same_numbers(got, expected):
+        return head + ". " + (compare_values(got, expected) or "")
+    sentence = f"{head}: the values are right, the dtype is not."
+    for (got_kinds, expected_kinds), cause in _DTYPE_CAUSES.items():
+        if got.dtype.kind in got_kinds and expected.dtype.kind in expected_kinds:
+            return f"{sentence} {cause}"
+    if got.dtype.kind == expected.dtype.kind == "f":
+        if got.dtype.itemsize > expected.dtype.itemsize:
+            return (
+                f"{sentence} jnp makes float32 by default; {got.dtype} comes from NumPy, "
+                "a dtype= argument, or jax_enable_x64."
+            )
+        return f"{sentence} Was a smaller dtype= given, or .astype(...) called?"
+    return sentence
 
 
 def _widen(values: np.ndarray) -> np.ndarray:
@@ -133,7 +205,51 @@ def compare_values(got: np.ndarray, expected: np.ndarray) -> str | None:
     got_first = got[first] if first else got
     exp_first = expected[first] if first else expected
     tol = f" (tolerance rtol={rtol:g}, atol={atol:g})" if rtol or atol else ""
+    relation = how_they_differ(got, expected)
     return (
         f"{count}{tol}; first{where}: you have {short_repr(got_first.item())}, "
-        f"expected {short_repr(exp_first.item())}."
+        f"expected {short_repr(exp_first.item())}." + (f" {relation}" if relation else "")
     )
+
+
+def _simple_factor(k: float) -> str | None:
+    """'2 times', 'half', '1/3 of' when k (or 1/k) is a whole number from 2 to 1000."""
+    for n in range(2, 1001):
+        if abs(k - n) <= 1e-4 * n:
+            return "twice" if n == 2 else f"{n} times"
+        if abs(k * n - 1) <= 1e-4:
+            return "half" if n == 2 else f"1/{n} of"
+    return None
+
+
+def how_they_differ(got: np.ndarray, expected: np.ndarray) -> str | None:
+    """One plain relation that holds for every value (order, sign, a factor, an offset),
+    or None. It states a fact about the numbers, never a guess at the code."""
+    if got.dtype.kind not in "biuf" or expected.dtype.kind not in "biuf":
+        return None
+    g, e = _widen(got).ravel(), _widen(expected).ravel()
+    if not (np.isfinite(g).all() and np.isfinite(e).all()) or not e.any():
+        return None
+    every, it = ("Every value is", "Each value has") if g.size > 1 else ("It is", "It has")
+
+    def alike(a: np.ndarray, b: np.ndarray) -> bool:
+        return bool(np.allclose(a, b, rtol=1e-4, atol=1e-6 * np.abs(e).max()))
+
+    if g.size > 1 and alike(np.sort(g), np.sort(e)):
+        return "These are the right values in a different order."
+    if alike(g, -e):
+        return f"{it} the opposite sign of the expected one."
+    if (e != 0).all():
+        ratio = g / e
+        if alike(ratio, np.full_like(ratio, ratio[0])):
+            factor = _simple_factor(float(ratio[0]))
+            if factor:
+                return f"{every} {factor} the expected one: a factor missing or doubled?"
+            if g.size > 1:
+                return f"{every} {float(ratio[0]):.4g} times the expected one."
+    offset = g - e
+    if g.size > 1 and alike(offset, np.full_like(offset, offset[0])):
+        return f"{every} off by the same amount, {float(offset[0]):+.4g}."
+    if g.size == 1 and expected.dtype.kind in "iu" and abs(float(offset[0])) == 1:
+        return f"It is off by one ({float(offset[0]):+.0f})."
+    return None

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from jaxtour.grader.compare import compare_arrays, describe, short_repr
+from jaxtour.grader.compare import compare_arrays, describe, how_they_differ, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
 from jaxtour.grader.pristine import np
 from jaxtour.lazy import is_jax_array, jax
@@ -85,7 +85,8 @@ class ExactInteger:
             return f"Expected an integer, but this is {describe(answer)}."
         answer = int.__index__(answer)  # a plain int: never the answer's own operators
         if answer != expected:
-            return f"{answer} is not the right number."
+            relation = how_they_differ(np.asarray(answer), np.asarray(expected))
+            return f"{answer} is not the right number." + (f" {relation}" if relation else "")
         return None
 
 
@@ -209,7 +210,10 @@ class Number:
             return f"The result is {got}, not a finite number."
         if not np.isclose(got, want, rtol=self.rtol, atol=self.atol):
             shown_got, shown_want = distinct_numbers(got, want)
-            return f"You have {shown_got}, but the expected value is {shown_want}."
+            relation = how_they_differ(np.asarray(got), np.asarray(want))
+            return f"You have {shown_got}, but the expected value is {shown_want}." + (
+                f" {relation}" if relation else ""
+            )
         return None
 
 

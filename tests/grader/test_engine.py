@@ -186,3 +186,28 @@ def test_two_different_numbers_never_print_alike():
         message.removeprefix("You have ").removesuffix(".").split(", but the expected value is ")
     )
     assert got != want, message
+
+
+@pytest.mark.parametrize(
+    ("got", "expected", "says"),
+    [
+        (np.arange(1, 11), np.arange(10), "off by the same amount, +1"),
+        (np.arange(11), np.arange(10), "1 value too many at the end"),
+        (np.arange(1, 10), np.arange(10), "1 value too few at the start"),
+        (np.float32([[1, 2, 3]]), np.float32([1, 2, 3]), "the values are right, arranged"),
+        (np.float32([[1, 2, 3], [4, 5, 6]]).T, np.float32([[1, 2, 3], [4, 5, 6]]), "transpose"),
+        (np.int32([1, 2, 3]), np.float32([1, 2, 3]), "Integers where floats"),
+        (np.float64([1, 2, 3]), np.float32([1, 2, 3]), "float64 comes from NumPy"),
+        (np.float32([0.5, 1, 1.5]), np.float32([1, 2, 3]), "half the expected one"),
+        (np.float32([-1, -2, 3]), np.float32([1, 2, -3]), "opposite sign"),
+        (np.float32([3, 1, 2]), np.float32([1, 2, 3]), "in a different order"),
+    ],
+)
+def test_a_difference_with_a_plain_shape_is_named(got, expected, says):
+    assert says in compare_arrays(got, expected)
+
+
+def test_no_relation_is_claimed_where_none_holds():
+    message = compare_arrays(np.float32([1, 2, 4]), np.float32([1, 2, 3]))
+    assert message.endswith("expected 3.0.")  # one value off: nothing more to say
+    assert "opposite" not in compare_arrays(np.float32([0, 0]), np.float32([0, 1]))

@@ -1,0 +1,71 @@
+"""Realistic wrong answers get the message they are labelled with, and few get a generic one.
+
+The corpus is in ``tests/content/wrong_answers/`` (its docstring says how to label an
+answer). Run ``pytest tests/content/test_wrong_answers.py -s -k share`` to print the
+count per exercise.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+
+import pytest
+
+from jaxtour import catalog, checks
+from tests.content.wrong_answers import MAX_GENERIC_SHARE, MIN_PER_EXERCISE, Wrong, is_generic
+
+
+def _corpus() -> list[Wrong]:
+    found = []
+    for lesson in catalog.LESSONS:
+        module = importlib.import_module(f"tests.content.wrong_answers.lesson{lesson.number}")
+        found += module.WRONG_ANSWERS
+    return found
+
+
+CORPUS = _corpus()
+
+
+@pytest.fixture(scope="module")
+def verdicts():
+    """Every answer checked once; the tests below read the feedback."""
+    return {wrong: checks.check(wrong.exercise_id, wrong.answer()) for wrong in CORPUS}
+
+
+@pytest.mark.parametrize("wrong", CORPUS, ids=lambda w: f"{w.exercise_id}:{w.what[:40]}")
+def test_wrong_answer_gets_its_message(wrong, verdicts):
+    feedback = verdicts[wrong]
+    shown = f"{wrong.what!r} got:\n{feedback.text()}"
+    assert feedback.status in ("incorrect", "error"), shown
+    if wrong.named:
+        assert feedback.mistake == wrong.named, shown
+    elif wrong.says:
+        assert feedback.mistake is None, shown
+        assert wrong.says in feedback.message, shown
+        assert not is_generic(feedback), shown
+    else:
+        assert is_generic(feedback), f"{shown}\n(no longer generic: label it with named= or says=)"
+
+
+def test_every_exercise_has_realistic_wrong_answers():
+    counts = Counter(wrong.exercise_id for wrong in CORPUS)
+    unknown = set(counts) - set(checks.list_exercises())
+    assert not unknown, f"the corpus names exercises that do not exist: {sorted(unknown)}"
+    thin = {e: counts[e] for e in checks.list_exercises() if counts[e] < MIN_PER_EXERCISE}
+    assert not thin, f"fewer than {MIN_PER_EXERCISE} wrong answers for: {thin}"
+    whats = Counter((wrong.exercise_id, wrong.what) for wrong in CORPUS)
+    assert max(whats.values()) == 1, "each wrong answer needs its own description"
+
+
+def test_generic_share(verdicts):
+    generic = Counter(w.exercise_id for w in CORPUS if is_generic(verdicts[w]))
+    total = Counter(w.exercise_id for w in CORPUS)
+    print(f"\n{'exercise':<26} wrong  generic")
+    for exercise_id in checks.list_exercises():
+        print(f"{exercise_id:<26} {total[exercise_id]:>5}  {generic[exercise_id]:>7}")
+    share = sum(generic.values()) / len(CORPUS)
+    print(f"{'all':<26} {len(CORPUS):>5}  {sum(generic.values()):>7}  ({share:.1%})")
+    assert share <= MAX_GENERIC_SHARE
+    crowded = {e: n for e, n in generic.items() if n > 1}
+    assert not crowded, f"more than one generic message for: {crowded}"
