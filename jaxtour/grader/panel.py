@@ -114,13 +114,14 @@ def build_panel(feedback: Feedback, actions: PanelActions):
         return on_click
 
     def on_check() -> None:
-        # Say so at once, and keep the buttons still, until the verdict is in.
-        feedback_out.outputs = ()
-        feedback_out.append_display_data(CHECKING)
+        # Keep the buttons still, then say so at once, until the verdict is in. (In this
+        # order, the page never shows "Checking" beside a live button.)
         buttons = (check_button, hint_button, solution_button)
         enabled = [b for b in buttons if not b.disabled]
         for b in enabled:
             b.disabled = True
+        feedback_out.outputs = ()
+        feedback_out.append_display_data(CHECKING)
         try:
             result = actions.check()
         finally:

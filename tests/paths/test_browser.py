@@ -244,6 +244,52 @@ def _open_and_run_all(page, lab, notebook: str) -> None:
     )
 
 
+SLOW_CENTER = "import time; center = lambda x: (time.sleep(0.1), x - x.mean())[1]"
+CLICKS = 5
+CHECKING_WITHIN_MS = 100
+
+# Clicks Check from inside the page and times, with the page's own clock, how long until
+# "Checking" is on screen; reports whether every button was disabled at that moment.
+_TIME_CHECKING = """(button) => new Promise((resolve) => {
+    const cell = button.closest('.jp-CodeCell');
+    const start = performance.now();
+    const done = (ms) => { observer.disconnect(); resolve(ms); };
+    const observer = new MutationObserver(() => {
+        if (cell.innerText.includes('Checking')) {
+            const buttons = [...cell.querySelectorAll('button.widget-button')];
+            done({ms: performance.now() - start, disabled: buttons.every(b => b.disabled)});
+        }
+    });
+    observer.observe(cell, {subtree: true, childList: true, characterData: true});
+    button.click();
+    setTimeout(() => done({ms: -1, disabled: false}), 10000);
+})"""
+
+
+def _checking_appears_at_once(page, cells, texts) -> None:
+    """Issue 13: a click on Check shows "Checking..." within 100 ms, buttons disabled,
+    even when the answer takes seconds to check; then the verdict replaces it."""
+    index = next(i for i, text in enumerate(texts) if "def center(x):" in text)
+    exercise, check_cell = cells.nth(index), cells.nth(index + 1)
+    _replace_cell_source(page, exercise, SLOW_CENTER)
+    button = check_cell.locator("button.widget-button", has_text=CHECK_LABEL)
+    timings = []
+    for _ in range(CLICKS):
+        seen = button.evaluate(_TIME_CHECKING)
+        assert seen["ms"] >= 0, "Checking... never appeared after a click on Check"
+        assert seen["disabled"], "the buttons stayed live while the answer was checked"
+        timings.append(seen["ms"])
+        if len(timings) == 1:
+            _shot(page, check_cell, "03b-checking")
+        check_cell.get_by_text("[Correct] 01.center").wait_for(timeout=30_000)
+    timings.sort()
+    median = timings[len(timings) // 2]
+    print(
+        f"click to 'Checking...': {', '.join(f'{t:.0f}' for t in timings)} ms (median {median:.0f})"
+    )
+    assert median <= CHECKING_WITHIN_MS
+
+
 def _walk_through_lesson_01(lab, page) -> None:
     started = time.monotonic()
     _open_and_run_all(page, lab, LESSON)
@@ -280,6 +326,7 @@ def _walk_through_lesson_01(lab, page) -> None:
     check_cell.locator("button.widget-button", has_text=CHECK_LABEL).click()
     check_cell.get_by_text("[Correct] 01.arange").wait_for(timeout=15_000)
     _shot(page, check_cell, "03-right-answer")
+    _checking_appears_at_once(page, cells, texts)
 
     _open_and_run_all(page, lab, PLOTTING_LESSON)
     figure = page.locator(f"{VISIBLE_NOTEBOOK} .jp-OutputArea-output img").last

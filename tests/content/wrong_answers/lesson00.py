@@ -1,0 +1,39 @@
+"""Lesson 00: realistic wrong answers (see the package docstring for the labels)."""
+
+from __future__ import annotations
+
+import jax.numpy as jnp
+import numpy as np
+
+from tests.content.wrong_answers import Wrong
+
+WRONG_ANSWERS = (
+    Wrong(
+        "00.first_array",
+        "one pair of brackets too many",
+        lambda: jnp.array([[1.0, 2.0, 3.0]]),
+        says="the values are right, arranged differently",
+    ),
+    Wrong("00.first_array", "jnp.arange(1, 4): integers", lambda: jnp.arange(1, 4), "integers"),
+    Wrong("00.first_array", "arange stops before 3.0", lambda: jnp.arange(1.0, 3.0), "two-numbers"),
+    Wrong("00.first_array", "np.arange instead of jnp", lambda: np.arange(1.0, 4.0), "numpy-array"),
+    Wrong(
+        "00.first_array",
+        "a list of three 0-d jax arrays",
+        lambda: [jnp.array(1.0), jnp.array(2.0), jnp.array(3.0)],
+        "python-list",
+    ),
+    Wrong(
+        "00.first_array",
+        "jnp.array without calling it",
+        lambda: jnp.array,
+        says="did you mean to call it?",
+    ),
+    Wrong(
+        "00.first_array",
+        "a half-precision dtype picked on purpose",
+        lambda: jnp.array([1.0, 2.0, 3.0], dtype=jnp.float16),
+        says="the values are right, the dtype is not",
+    ),
+    Wrong("00.first_array", "jnp.ones(3): three ones", lambda: jnp.ones(3)),
+)
