@@ -797,6 +797,16 @@ def check_first_calls(answer: Any, expected: str) -> str | None:
     return "Not every letter is right. " + " ".join(WHY[letter] for letter in wrong)
 
 
+def _several_letters(answer: Any) -> bool:
+    """ "AC", "A, C" or ["A", "C"]: more than one of the options A to D."""
+    if isinstance(answer, list | tuple | set | frozenset):
+        answer = "".join(item if isinstance(item, str) else "?" for item in answer)
+    if not isinstance(answer, str):
+        return False
+    letters = [ch for ch in str.upper(answer) if ch not in " ,;+&/"]
+    return len(set(letters)) > 1 and set(letters) <= set("ABCD")
+
+
 EXERCISES = (
     Exercise(
         id="02.which_dispatch",
@@ -825,6 +835,14 @@ EXERCISES = (
                 id="numpy",
                 message="D times NumPy, which computes before it returns: no dispatch to fool it.",
                 example=lambda: "D",
+            ),
+            Mistake(
+                id="several",
+                message="Only one snippet times only the dispatch: answer with one letter. The "
+                "others wait for the work (B and C call block_until_ready) or time NumPy, "
+                "which has no dispatch to time apart (D).",
+                example=lambda: "AC",
+                matches=_several_letters,
             ),
         ),
         success="A stops the clock as soon as JAX has queued the work: it times the dispatch.",
@@ -902,9 +920,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="host-copy",
-                message="jax.device_get waits, but it copies every array to the host as NumPy: "
-                "the result is no longer on the device, and the copy is extra work. "
-                "jax.block_until_ready returns the same jax arrays, ready.",
+                message="You returned NumPy copies. Copying to the host (jax.device_get, "
+                "np.asarray) waits, but the result is no longer on the device, and the copy is "
+                "extra work. jax.block_until_ready returns the same jax arrays, ready.",
                 example=lambda: _host_copy,
                 matches=_tree_mistake("host-copy"),
             ),
@@ -928,10 +946,11 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="eager-never-compiles",
-                message="Eager operations compile too: jnp.cumprod is compiled by XLA the "
-                "first time it meets a new shape or dtype, jit or no jit. Look for new "
+                message="Eager operations compile too, not only jax.jit: jnp.cumprod is "
+                "compiled by XLA the first time it meets a new shape or dtype. Look for new "
                 "shapes, dtypes and functions.",
                 example=lambda: "",
+                matches=lambda answer: letters_of(answer) in (frozenset(), frozenset("E")),
             ),
             Mistake(
                 id="every-call",

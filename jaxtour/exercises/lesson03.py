@@ -15,7 +15,7 @@ from typing import Any
 
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.compare import compare_arrays, describe
-from jaxtour.grader.mistakes import fails_with, ignores_arguments
+from jaxtour.grader.mistakes import behaves_like, fails_with, ignores_arguments
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import JaxArray, Number, SameFunction
 from jaxtour.grader.spec import Exercise, Mistake
@@ -119,6 +119,16 @@ def _values_not_slopes(f, t):
     return f(_floats(t))
 
 
+def _np_gradient_slopes(f, t):  # NumPy's habit: slopes from neighbouring values
+    points = np.asarray(_floats(t))
+    return np.gradient(np.asarray(f(_floats(t))), points)
+
+
+def _t_changed():
+    square = _Named(lambda s: s**2, "lambda s: s**2")
+    return [(square, jnp.array([0.5, 1.0, 2.0])), (square, jnp.array([1.0, 2.0, 3.0, 4.0]))]
+
+
 def _f_changed():
     t = jnp.array([0.5, 1.0, 2.0])
     square = _Named(lambda s: s**2, "lambda s: s**2")
@@ -165,6 +175,38 @@ def _sin_cos_swapped(x):
     return jnp.cos(x) - x * jnp.sin(x)
 
 
+def _second_derivative(x):
+    return 2 * jnp.cos(x) - x * jnp.sin(x)
+
+
+def _quotient_rule(x):
+    return x * jnp.cos(x) - jnp.sin(x)
+
+
+def _cos_not_called(x):
+    return jnp.sin(x) + x * jnp.cos
+
+
+def _forward_estimate(x):
+    return (_f(x + 1e-3) - _f(x)) / 1e-3
+
+
+def _close_but_not_exact(answer: Any) -> bool:
+    """Matches a function within 0.1 of f′ at every point, yet not equal to it: a
+    finite-difference estimate (or one computed at low precision), not the formula."""
+    exact = True
+    for args in _hand_inputs():
+        got, want = _calls(answer, *args), _df(*args)
+        try:
+            values = np.asarray(got, dtype=float)
+        except Exception:  # None, or no numbers
+            return False
+        if values.shape != want.shape or not np.all(np.abs(values - np.asarray(want)) <= 0.1):
+            return False
+        exact = exact and compare_arrays(values, want, check_dtype=False) is None
+    return not exact
+
+
 def _x_changed():
     return _hand_inputs()[:2]
 
@@ -206,6 +248,14 @@ def _backward(f, x, eps):
 
 def _swapped(f, x, eps):
     return (f(x - eps) - f(x + eps)) / (2 * eps)
+
+
+def _half_steps(f, x, eps):
+    return (f(x + eps / 2) - f(x - eps / 2)) / eps
+
+
+def _forward_over_two_eps(f, x, eps):
+    return (f(x + eps) - f(x)) / (2 * eps)
 
 
 def _difference_f_changed():
@@ -300,6 +350,32 @@ EXERCISES = (
                 "differ.",
                 example=lambda: [2.0, 2.0, 2.0, 2.0],
             ),
+            Mistake(
+                id="ones",
+                message="All ones is the gradient of Σxᵢ, the sum without the squares. Each "
+                "term here is xᵢ², and its derivative, 2xᵢ, depends on xᵢ.",
+                example=lambda: [1.0, 1.0, 1.0, 1.0],
+            ),
+            Mistake(
+                id="antiderivative",
+                message="Those are xᵢ³/3: you integrated xᵢ² instead of differentiating it. "
+                "Differentiating brings the power down and lowers it by one: 2xᵢ.",
+                example=lambda: _x() ** 3 / 3,
+            ),
+            Mistake(
+                id="hessian",
+                message="That is the Hessian, the matrix of second derivatives (2 on its "
+                "diagonal). The gradient holds the first derivatives: one number per input, "
+                "four here.",
+                example=lambda: 2 * jnp.eye(4),
+            ),
+            Mistake(
+                id="list-repeated",
+                message="2 * [1.0, 2.0, 3.0, 4.0] repeats a Python list: eight numbers, none "
+                "of them doubled. Multiply an array instead, 2 * jnp.array([1.0, 2.0, 3.0, "
+                "4.0]), or type the four numbers.",
+                example=lambda: [1.0, 2.0, 3.0, 4.0] * 2,
+            ),
         ),
         success="∇ of Σxᵢ² is 2x: [2, 4, 6, 8], one partial derivative per input.",
     ),
@@ -377,6 +453,35 @@ EXERCISES = (
                 id="values-not-slopes",
                 message="Those are f's values at t, not its slopes: wrap the function in jax.grad.",
                 example=lambda: _values_not_slopes,
+            ),
+            Mistake(
+                id="ignores-t",
+                message="Your slopes gives the same result whatever t is: it must "
+                "differentiate at the t it is given, not at points from the notebook.",
+                example=lambda: lambda f, t: _slopes(f, jnp.arange(4.0)),
+                matches=ignores_arguments(_t_changed),
+            ),
+            Mistake(
+                id="sum-of-function",
+                message="jnp.sum(f) is handed the function f itself, not its values, and "
+                "fails. Sum f's outputs inside a new function and differentiate that: "
+                "jax.grad(lambda v: jnp.sum(f(v))).",
+                example=lambda: lambda f, t: jax.grad(jnp.sum(f))(_floats(t)),
+                matches=fails_with(
+                    "TypeError",
+                    r"Error interpreting argument to .*sum.* as an abstract array"
+                    r"|'(function|_Named)' object is not iterable",
+                    _slope_inputs,
+                ),
+            ),
+            Mistake(
+                id="np-gradient",
+                message="np.gradient estimates slopes from differences between neighbouring "
+                "points of f(t): an approximation, far off where the points are far apart. "
+                "jax.grad gives the exact slope at every point: "
+                "jax.grad(lambda v: jnp.sum(f(v)))(t.astype(jnp.float32)).",
+                example=lambda: _np_gradient_slopes,
+                matches=behaves_like(_np_gradient_slopes, _slope_inputs),
             ),
         ),
         success="Floats in, one number out: grad of the sum gives every element's slope.",
@@ -459,6 +564,38 @@ EXERCISES = (
                 "(uv)′ = u′v + uv′.",
                 example=lambda: _f,
             ),
+            Mistake(
+                id="uncalled-function",
+                message="Your formula does arithmetic with a function that was never called: "
+                "did you write jnp.cos where you meant jnp.cos(x)?",
+                example=lambda: _cos_not_called,
+                matches=fails_with(
+                    "TypeError",
+                    r"unsupported operand type\(s\).*'([\w.]*)(PjitFunction|function|"
+                    r"builtin_function_or_method|ufunc)'",
+                    _hand_inputs,
+                ),
+            ),
+            Mistake(
+                id="quotient-rule",
+                message="x cos x - sin x has a minus sign, like the quotient rule's numerator. "
+                "The product rule adds its two terms: (uv)′ = u′v + uv′ = sin x + x cos x.",
+                example=lambda: _quotient_rule,
+            ),
+            Mistake(
+                id="second-derivative",
+                message="That is f″, the second derivative: 2 cos x - x sin x. Stop after one "
+                "differentiation: f′(x) = (x)′ sin x + x (sin x)′.",
+                example=lambda: _second_derivative,
+            ),
+            Mistake(
+                id="finite-difference",
+                message="Your values are close to f′ but not equal to it: did you estimate "
+                "the slope from f at two nearby points? This asks for the exact derivative, "
+                "worked out with the product rule: (uv)′ = u′v + uv′.",
+                example=lambda: _forward_estimate,
+                matches=_close_but_not_exact,
+            ),
         ),
         success="sin x + x cos x, the product rule, and grad agrees at every point.",
     ),
@@ -479,6 +616,14 @@ EXERCISES = (
             "    return (f(x + eps) - f(x - eps)) / (2 * eps)"
         ),
         mistakes=(
+            Mistake(
+                id="used-grad",
+                message="jax.grad traces f, and the check's f can be a plain Python function "
+                "such as math.sin, which cannot be traced. Estimate the slope from f's values "
+                "instead: (f(x + eps) - f(x - eps)) / (2 * eps).",
+                example=lambda: lambda f, x, eps: jax.grad(f)(x),
+                matches=fails_with("ConcretizationTypeError", r"", _difference_inputs),
+            ),
             Mistake(
                 id="ignores-f",
                 message="Your function gives the same estimate whatever f is: it must call the "
@@ -537,6 +682,20 @@ EXERCISES = (
                 message="The sign is flipped: subtract the left value from the right one, "
                 "f(x + eps) - f(x - eps).",
                 example=lambda: _swapped,
+            ),
+            Mistake(
+                id="half-steps",
+                message="You stepped eps / 2 to each side: that is the central difference for "
+                "a step of eps / 2. Step a whole eps each way: "
+                "(f(x + eps) - f(x - eps)) / (2 * eps).",
+                example=lambda: _half_steps,
+            ),
+            Mistake(
+                id="one-sided-over-two-eps",
+                message="You stepped to one side only, f(x + eps) - f(x), yet divided by "
+                "2 * eps: that is half a forward difference. Step to both sides: "
+                "f(x + eps) - f(x - eps).",
+                example=lambda: _forward_over_two_eps,
             ),
             Mistake(
                 id="float32",

@@ -203,6 +203,55 @@ def _wrong_axis(answer: Any) -> bool:
     )
 
 
+def _ys_whole_inputs():  # 4 examples but 5 labels: only a function that keeps ys whole runs
+    params, xs, _ = _batch(4, 3, 1)
+    return [(params, xs, jnp.zeros(5, dtype=jnp.float32))]
+
+
+def _ys_not_mapped(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, None))(params, xs, ys)
+
+
+def _no_vmap(params, xs, ys):
+    return jax.grad(log_loss)(params, xs, ys)
+
+
+@_compiled
+def _argnums_tuple(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss, argnums=(0,)), in_axes=(None, 0, 0))(params, xs, ys)
+
+
+@_compiled
+def _value_and_grads(params, xs, ys):
+    return jax.vmap(jax.value_and_grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
+
+
+def _grads_no_return(params, xs, ys):
+    jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
+
+
+def _numpy_grads(params, xs, ys):
+    grads = jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
+    return {name: np.asarray(g) for name, g in grads.items()}
+
+
+def _returns_none(inputs):
+    """Matches a function that returns None (no return statement) on the first input."""
+
+    def matches(answer: Any) -> bool:
+        return callable(answer) and answer(*inputs()[0]) is None
+
+    return matches
+
+
+def _numpy_leaves(answer: Any) -> bool:
+    """The function's result holds NumPy arrays (np.stack, np.asarray), when run unjitted."""
+    if not callable(answer):
+        return False
+    leaves = jax.tree.leaves(answer(*_grad_inputs()[0]))
+    return bool(leaves) and any(isinstance(leaf, np.ndarray | np.generic) for leaf in leaves)
+
+
 # --- 09.split_keeps_key -----------------------------------------------------------------
 
 SPLIT_OPTIONS = ("A", "B", "C", "D")
@@ -262,6 +311,29 @@ def _walk_steps_only(key, steps):
     return jax.random.normal(key, (steps,))
 
 
+def _walk_split_pair(key, steps):  # key = split(key): a pair of keys, not one
+    position = jnp.zeros(())
+    path = []
+    for _ in range(steps):
+        key = jax.random.split(key)
+        position = position + jax.random.normal(key)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def _walk_with_start(key, steps):  # path = [0.0], then one entry per step
+    return jnp.concatenate([jnp.zeros(1), _random_walk(key, steps)])
+
+
+def _includes_start(answer: Any) -> bool:
+    """One entry more than the steps, the first 0.0: the starting position was recorded."""
+    if not callable(answer):
+        return False
+    key, steps = _walk_inputs()[0]
+    got = answer(key, steps)
+    return is_jax_array(got) and got.shape == (steps + 1,) and float(got[0]) == 0.0
+
+
 def _as_path(got: Any, steps: int) -> tuple[Any, str | None]:
     """The learner's walk as float64 NumPy, or a sentence saying why it is not a walk."""
     if isinstance(got, list | tuple) and got and all(map(is_jax_array, got)):
@@ -274,9 +346,10 @@ def _as_path(got: Any, steps: int) -> tuple[Any, str | None]:
     if not is_jax_array(got):
         return None, f"Expected a jax array of shape ({steps},), but this is {describe(got)}."
     if got.shape != (steps,):
+        shaped_draws = got.ndim > 1 and got.shape[0] == steps
         return None, (
-            f"It has shape {tuple(got.shape)}, but one position per step is shape ({steps},). "
-            "jax.random.normal(subkey) with no shape draws one number."
+            f"It has shape {tuple(got.shape)}, but one position per step is shape ({steps},)."
+            + (" jax.random.normal(subkey) with no shape draws one number." if shaped_draws else "")
         )
     if got.dtype.kind != "f":
         return None, f"It has dtype {got.dtype}: positions are floats (jax.random.normal)."
@@ -491,6 +564,14 @@ def _views_unscaled(key, xs):
     return jax.vmap(pair)(jax.random.split(key, xs.shape[0]), xs)
 
 
+def _views_split_pair(key, xs):  # k = split(k): a pair of keys where one was meant
+    def pair(key, x):
+        key = jax.random.split(key)
+        return x + NOISE * jax.random.normal(key, x.shape), x
+
+    return jax.vmap(pair)(jax.random.split(key, xs.shape[0]), xs)
+
+
 def _views_looped(key, xs):
     keys = jax.random.split(key, xs.shape[0])
     pairs = [_noisy_pair(k, x) for k, x in zip(keys, xs, strict=True)]
@@ -515,6 +596,12 @@ def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
             return None, f"{name} is a NumPy array: keep it a jax array (jnp, jax.random)."
         if not is_jax_array(view):
             return None, f"{name} should be a jax array of shape {shape}, but is {describe(view)}."
+        if tuple(view.shape) == (shape[0], *shape):
+            return None, (
+                f"{name} has shape {tuple(view.shape)}: one whole batch, {shape}, per example. "
+                "Inside the function you vmap, x is ONE example: did you draw the noise with "
+                "xs.shape instead of x.shape, or keep xs unmapped (in_axes=None for xs)?"
+            )
         if tuple(view.shape) != shape:
             return None, f"{name} has shape {tuple(view.shape)}; each view has xs's shape {shape}."
     base = np.asarray(xs, dtype=np.float64)
@@ -652,6 +739,13 @@ EXERCISES = (
                 matches=_returns_a_function,
             ),
             Mistake(
+                id="returns-none",
+                message="Your function returns None: it has no return statement. Return the "
+                "gradients: return jax.vmap(...)(params, xs, ys).",
+                example=lambda: _grads_no_return,
+                matches=_returns_none(_grad_inputs),
+            ),
+            Mistake(
                 id="maps-params",
                 message="vmap tried to split params too: in_axes=0 (the default) maps EVERY "
                 "argument along axis 0, and params['b'] is a single number with no axis to "
@@ -676,12 +770,33 @@ EXERCISES = (
                 matches=fails_with("ValueError", r"len\(in_axes\)", _grad_inputs),
             ),
             Mistake(
+                id="ys-not-mapped",
+                message="vmap kept ys whole (None for ys in in_axes, or ys read from outside "
+                "the mapped function): each example's log_loss got all N labels, so its loss "
+                "is N numbers, and grad needs one. Map ys with xs: in_axes=(None, 0, 0).",
+                example=lambda: _ys_not_mapped,
+                matches=fails_with("TypeError", r"scalar-output.*[\[(]5,?[\])]", _ys_whole_inputs),
+            ),
+            Mistake(
                 id="grad-of-vmap",
                 message="grad and vmap are the wrong way round: grad of the vmapped loss "
                 "differentiates a vector of N losses, and grad needs one number. Take the "
                 "gradient of one example first, then batch it: jax.vmap(jax.grad(log_loss), ...).",
                 example=lambda: _grad_of_vmap,
                 matches=fails_with("TypeError", r"scalar-output", _grad_inputs),
+            ),
+            Mistake(
+                id="no-vmap",
+                message="log_loss got the whole batch as its x: it is written for ONE example, "
+                "and jnp.dot(params['w'], x) cannot pair w's D features with an (N, D) batch. "
+                "Batch the one-example gradient with vmap: "
+                "jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys).",
+                example=lambda: _no_vmap,
+                matches=fails_with(
+                    "TypeError",
+                    r"contracting dimensions to have the same shape, got \(3,\) and \(4,\)",
+                    _grad_inputs,
+                ),
             ),
             Mistake(
                 id="python-loop",
@@ -699,6 +814,16 @@ EXERCISES = (
                 "as batched array operations: jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0)).",
                 example=lambda: _lax_map,
                 matches=traces_primitive(("scan", "while"), _growing_inputs),
+            ),
+            Mistake(
+                id="numpy-arrays",
+                message="Your gradients are NumPy arrays (np.asarray, np.stack or np.array made "
+                "them): under jit, as the grader runs your function, a traced value cannot "
+                "become a NumPy array. Keep the jax arrays: "
+                "jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys) already "
+                "returns the dict of stacked gradients.",
+                example=lambda: _numpy_grads,
+                matches=_numpy_leaves,
             ),
             Mistake(
                 id="reads-notebook",
@@ -736,6 +861,19 @@ EXERCISES = (
                 message="Those are the per-example losses, not their gradients: vmap "
                 "jax.grad(log_loss), not log_loss.",
                 example=lambda: _losses,
+            ),
+            Mistake(
+                id="argnums-tuple",
+                message="argnums=(0,), a tuple, makes grad return a tuple of gradients: here a "
+                "tuple holding the one dict. Leave argnums out (0 is the default), or write "
+                "argnums=0, and the gradient is the dict itself.",
+                example=lambda: _argnums_tuple,
+            ),
+            Mistake(
+                id="value-and-grad",
+                message="jax.value_and_grad returns (losses, gradients): the exercise asks for "
+                "the gradients alone. Use jax.grad(log_loss), or return the second item.",
+                example=lambda: _value_and_grads,
             ),
         ),
         success="vmap(grad(log_loss)) with params broadcast (None): one traced gradient, "
@@ -802,6 +940,36 @@ EXERCISES = (
         ),
         mistakes=(
             Mistake(
+                id="not-repeatable",
+                message="Called twice with the same key, your walk comes out different: its "
+                "numbers come from NumPy's global generator (np.random) or a key kept outside "
+                "the function. Draw every number from the key argument, so the same key gives "
+                "the same walk.",
+                example=lambda: _walk_numpy,
+                matches=not_repeatable(lambda: _walk_inputs()[:1]),
+            ),
+            Mistake(
+                id="split-pair-as-key",
+                message="jax.random.split(key) returns TWO keys, an array of shape (2,): "
+                "key = jax.random.split(key) made key that pair, and jax.random.normal wants "
+                "one key. Unpack the pair: key, subkey = jax.random.split(key), then draw "
+                "with subkey.",
+                example=lambda: _walk_split_pair,
+                matches=fails_with(
+                    "ValueError",
+                    r"single key, but was given a key array of shape \(2,\)",
+                    lambda: _walk_inputs()[:1],
+                ),
+            ),
+            Mistake(
+                id="includes-start",
+                message="Your path has one entry more than the steps, and it starts with 0.0: "
+                "the position before any step. The path is the position after each step, one "
+                "entry per step: start from an empty list (position = 0.0, path = []).",
+                example=lambda: _walk_with_start,
+                matches=_includes_start,
+            ),
+            Mistake(
                 id="split-not-kept",
                 message="Every step drew with the same subkey: you split, but the key you split "
                 "is never replaced (or you split once, before the loop), so each pass gets the "
@@ -819,19 +987,10 @@ EXERCISES = (
                 matches=_same_step_each_time,
             ),
             Mistake(
-                id="not-repeatable",
-                message="Called twice with the same key, your walk comes out different: its "
-                "numbers come from NumPy's global generator (np.random) or a key kept outside "
-                "the function. Draw every number from the key argument, so the same key gives "
-                "the same walk.",
-                example=lambda: _walk_numpy,
-                matches=not_repeatable(lambda: _walk_inputs()[:1]),
-            ),
-            Mistake(
                 id="ignores-key",
                 message="Different keys give the same walk: your function does not use its key "
-                "argument (a fixed jax.random.key(...) inside, or the notebook's key). Start "
-                "from the key it is given.",
+                "argument (a fixed seed or jax.random.key(...) inside, or the notebook's key). "
+                "Start from the key it is given.",
                 example=lambda: _walk_fixed_seed,
                 matches=ignores_arguments(lambda: _walk_inputs()[:2]),
             ),
@@ -876,6 +1035,26 @@ EXERCISES = (
         ),
         mistakes=(
             Mistake(
+                id="not-repeatable",
+                message="Called twice with the same key, your views come out different: the noise "
+                "comes from NumPy's global generator (np.random) or a key kept outside the "
+                "function. Draw it from the key argument, so the same key gives the same views.",
+                example=lambda: _views_numpy,
+                matches=not_repeatable(lambda: _views_inputs()[:1]),
+            ),
+            Mistake(
+                id="split-pair-as-key",
+                message="jax.random.split(key) returns TWO keys, an array of shape (2,), and "
+                "jax.random.normal wants one key. Unpack the pair, "
+                "key_a, key_b = jax.random.split(key), and draw one view from each.",
+                example=lambda: _views_split_pair,
+                matches=fails_with(
+                    "ValueError",
+                    r"single key, but was given a key array of shape \(2,\)",
+                    lambda: _views_inputs()[:1],
+                ),
+            ),
+            Mistake(
                 id="same-key-both-views",
                 message="Your two views are identical: both were drawn with the same key, and the "
                 "same key gives the same noise. Split the example's key in two, "
@@ -892,17 +1071,9 @@ EXERCISES = (
                 matches=_rows_equal,
             ),
             Mistake(
-                id="not-repeatable",
-                message="Called twice with the same key, your views come out different: the noise "
-                "comes from NumPy's global generator (np.random) or a key kept outside the "
-                "function. Draw it from the key argument, so the same key gives the same views.",
-                example=lambda: _views_numpy,
-                matches=not_repeatable(lambda: _views_inputs()[:1]),
-            ),
-            Mistake(
                 id="ignores-key",
                 message="Different keys give the same views: your function does not use its key "
-                "argument (a fixed jax.random.key(...) inside, or the notebook's key).",
+                "argument (a fixed seed or jax.random.key(...) inside, or the notebook's key).",
                 example=lambda: _views_fixed_seed,
                 matches=ignores_arguments(lambda: _views_inputs()[:2]),
             ),

@@ -142,6 +142,11 @@ def _is_plain_tuple(answer: Any) -> bool:
     )
 
 
+def _laid_out_readings():
+    mesh = jax.make_mesh((1,), ("batch",), devices=jax.devices()[:1])
+    return jax.device_put(jnp.zeros((3, 64)), jax.sharding.NamedSharding(mesh, spec(None, "batch")))
+
+
 def _whole_sharding():
     mesh = jax.make_mesh((1,), ("batch",), devices=jax.devices()[:1])
     return jax.sharding.NamedSharding(mesh, spec(None, "batch"))
@@ -197,6 +202,14 @@ def _root_mean_square(params, x, y):
 
 def _numpy_mean(params, x, y):
     return np.mean(np.abs(np.asarray(model(params, x)) - np.asarray(y)))
+
+
+def _abs_of_mean(params, x, y):
+    return jnp.abs(jnp.mean(model(params, x) - y))
+
+
+def _abs_of_prediction(params, x, y):
+    return jnp.mean(jnp.abs(model(params, x)) - y)
 
 
 def _lesson_batch(params, x, y):  # reads a notebook's 64-point data, not its arguments
@@ -259,10 +272,19 @@ class SameLoss:
         return None
 
 
-def _returns_numpy(answer: Any) -> bool:
+def _uses_numpy(answer: Any) -> bool:
+    """NumPy inside the loss: it returns a NumPy value, or it fails under jit, where a
+    traced array cannot become a NumPy one (np.abs inside jnp.mean runs fine unjitted)."""
     if not callable(answer):
         return False
-    return isinstance(answer(*_loss_inputs()[0]), np.ndarray | np.generic)
+    args = _loss_inputs()[0]
+    if isinstance(answer(*args), np.ndarray | np.generic):
+        return True
+    try:
+        jax.jit(answer)(*args)
+    except Exception as exc:
+        return "TracerArrayConversionError" in {cls.__name__ for cls in type(exc).__mro__}
+    return False
 
 
 EXERCISES = (
@@ -300,6 +322,14 @@ EXERCISES = (
                 "for the spec alone: the P(...) you pass as NamedSharding's second argument.",
                 example=_whole_sharding,
                 matches=_is_named_sharding,
+            ),
+            Mistake(
+                id="laid-out-array",
+                message="That is an array (the readings after jax.device_put?), not a "
+                "PartitionSpec. readings_spec is the spec itself, the P(...) you pass to "
+                "NamedSharding(mesh, readings_spec).",
+                example=_laid_out_readings,
+                matches=is_jax_array,
             ),
             Mistake(
                 id="plain-tuple",
@@ -419,6 +449,19 @@ EXERCISES = (
                 example=lambda: _sample_mean,
             ),
             Mistake(
+                id="abs-of-mean",
+                message="jnp.abs is outside the mean: that is the size of the mean error, after "
+                "errors above and below the curve have cancelled. Take the absolute value of "
+                "each error, then the mean: jnp.mean(jnp.abs(model(params, x) - y)).",
+                example=lambda: _abs_of_mean,
+            ),
+            Mistake(
+                id="abs-of-prediction",
+                message="jnp.abs wraps only model(params, x): its parentheses close too early. "
+                "The absolute value is of each error: jnp.mean(jnp.abs(model(params, x) - y)).",
+                example=lambda: _abs_of_prediction,
+            ),
+            Mistake(
                 id="root-mean-square",
                 message="That is the root mean squared error. This loss is the mean absolute "
                 "error: jnp.mean(jnp.abs(...)), no squares.",
@@ -426,11 +469,11 @@ EXERCISES = (
             ),
             Mistake(
                 id="numpy-inside",
-                message="np.mean and np.abs turn the jax arrays into NumPy ones: jax.grad "
-                "cannot differentiate through NumPy, and under jit it fails. Use jnp.mean "
-                "and jnp.abs.",
+                message="NumPy functions (np.abs, np.mean) turn the jax arrays into NumPy "
+                "ones: jax.grad cannot differentiate through NumPy, and under jit it fails. "
+                "Use jnp.abs and jnp.mean.",
                 example=lambda: _numpy_mean,
-                matches=_returns_numpy,
+                matches=_uses_numpy,
             ),
             Mistake(
                 id="ignores-data",

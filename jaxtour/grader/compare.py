@@ -48,8 +48,8 @@ def short_repr(value: Any, limit: int = 70) -> str:
 
 def describe(value: Any) -> str:
     """Say what kind of thing ``value`` is, the way a teacher would."""
-    if value is None:
-        return "None"
+    if value is None:  # what a function without a return statement gives back
+        return "None: nothing was returned (is a return statement missing?)"
     if is_jax_array(value):
         return f"a jax array of shape {tuple(value.shape)} and dtype {value.dtype}"
     if isinstance(value, np.ndarray):

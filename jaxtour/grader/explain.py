@@ -149,6 +149,28 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         lesson=("06", "The article's `jax.ops.index_update`"),
     ),
     Explanation(
+        id="numpy-on-tracer",
+        error_types=("TracerArrayConversionError",),
+        pattern=r".",
+        why="A NumPy function (np.asarray, np.abs, np.stack, ...) was given a traced value "
+        "inside jit, grad or vmap. NumPy needs real numbers, and a tracer only stands for "
+        "them while JAX records the function.",
+        fix="use the jnp twin inside transformed code: jnp.abs(x), not np.abs(x)",
+        lesson=("07", "What tracing records"),
+        docs="https://docs.jax.dev/en/latest/errors.html#jax.errors.TracerArrayConversionError",
+    ),
+    Explanation(
+        id="function-not-called",
+        error_types=("TypeError",),
+        pattern=r"unsupported operand type\(s\).*'[\w.]*(PjitFunction|function|"
+        r"builtin_function_or_method|ufunc)'|The problematic value is of type "
+        r"<class '[\w.]*(PjitFunction|function)'>",
+        why="A function was used where its result was meant: jnp.cos is the function, "
+        "jnp.cos(x) is the array it computes.",
+        fix="call it: x * jnp.cos(x), not x * jnp.cos",
+        lesson=("01", "`jnp` mirrors NumPy"),
+    ),
+    Explanation(
         id="removed-device-array",
         error_types=("AttributeError", "ImportError"),
         pattern=r"DeviceArray",

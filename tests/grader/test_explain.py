@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import importlib
+import math
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 import pytest
 
 from jaxtour import catalog, checks
@@ -66,6 +68,8 @@ PROVOKE = {
     "removed-tree-map": lambda: jax.tree_map(lambda a: a, [1]),
     "removed-jax-config-module": lambda: importlib.import_module("jax.config"),
     "device-method": lambda: jnp.arange(3).device(),
+    "function-not-called": lambda: jnp.ones(3) * jnp.cos,
+    "numpy-on-tracer": lambda: jax.grad(lambda v: np.sum(np.abs(v)))(1.0),
 }
 
 
@@ -92,6 +96,21 @@ def test_the_from_import_form_of_removed_names_is_recognised_too():
     with pytest.raises(ImportError) as info:
         exec("from jax.numpy import DeviceArray", {})
     assert explain_exception(info.value).id == "removed-device-array"
+
+
+@pytest.mark.parametrize(
+    "provoke",
+    [
+        lambda: 2.0 * jnp.cos,
+        lambda: jnp.cos - 1,
+        lambda: jnp.ones(3) + math.sin,
+        lambda: np.ones(3) * np.cos,
+        lambda: jnp.sum(jnp.cos),
+        lambda: jnp.ones(3) * (lambda v: v),
+    ],
+)
+def test_a_function_used_as_a_number_is_recognised_in_every_form(provoke):
+    assert explain_exception(_raise(provoke)).id == "function-not-called"
 
 
 def test_a_boolean_mask_read_under_jit_is_recognised_too():

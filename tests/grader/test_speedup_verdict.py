@@ -78,7 +78,7 @@ def test_an_unlucky_old_measurement_is_measured_again_before_refusing(measuremen
 def test_a_fresh_measurement_refuses_without_measuring_again(measurements):
     queued, calls = measurements
     queued.append(_band(10.0, 400.0))
-    feedback = checks.check("08.speedup", 5000.5)
+    feedback = checks.check("08.speedup", 20000.5)
     assert feedback.status == "incorrect"
     assert "above the range" in feedback.message
     assert calls["n"] == 1
@@ -107,6 +107,81 @@ def test_answers_below_one_are_named(measurements, answer, mistake):
     queued, _ = measurements
     queued.append(_band(10.0, 400.0))
     assert checks.check("08.speedup", answer).mistake == mistake
+
+
+# --- a percentage where the ratio was asked ------------------------------------------
+
+
+def _seen(seen_low: float, seen_high: float, age_s: float = 0.0) -> SpeedupBand:
+    """A measurement that saw ratios from ``seen_low`` to ``seen_high``."""
+    return _band(seen_low / lesson08.MARGIN_LOW, seen_high * lesson08.MARGIN_HIGH, age_s)
+
+
+@pytest.mark.parametrize(
+    "percentage",
+    [
+        lambda ratio: 100 * (1 - 1 / ratio),  # % of the time saved
+        lambda ratio: 1 - 1 / ratio,  # the same, as a fraction
+        lambda ratio: 100 * (ratio - 1),  # % faster
+    ],
+    ids=["percent-saved", "fraction-saved", "percent-faster"],
+)
+def test_a_percentage_of_the_checkers_own_measurement_is_named(measurements, percentage):
+    queued, _ = measurements
+    queued.append(_seen(30.0, 60.0))
+    typical = lesson08.speedup_band().typical
+    feedback = checks.check("08.speedup", percentage(typical))
+    assert feedback.status == "incorrect"
+    assert feedback.mistake == "percentage"
+    assert "percentage" in feedback.message and "divide the eager time" in feedback.message
+
+
+def test_a_percentage_saved_from_a_real_fresh_measurement():
+    """Named wherever it is no plausible ratio itself; where the machine's speed-up is
+    near 100 the two readings coincide, and the number passes."""
+    lesson08.forget_measurements()
+    try:
+        band = lesson08.speedup_band()
+        answer = 100 * (1 - band.jit_s / band.eager_s)
+        feedback = checks.check("08.speedup", answer)
+        low, high = band.seen_low / lesson08.PERCENT_PAD, band.seen_high * lesson08.PERCENT_PAD
+        if low <= answer <= high:
+            assert feedback.status == "correct", feedback.text()
+        else:
+            assert feedback.mistake == "percentage", feedback.text()
+    finally:
+        lesson08.forget_measurements()
+
+
+@pytest.mark.parametrize("honest", [8.5, 24.5, 30.25, 45.25, 59.75, 74.9, 95.5, 150.5, 350.5])
+def test_an_honest_ratio_is_not_taken_for_a_percentage(measurements, honest):
+    queued, _ = measurements
+    queued.append(_seen(30.0, 60.0))
+    assert checks.check("08.speedup", honest).status == "correct"
+
+
+def test_the_price_an_honest_ratio_just_below_100_far_above_what_the_checker_saw(measurements):
+    """The one place the two readings are told apart wrongly (see PERCENT_PAD): 97.5 would
+    be an honest ratio 1.6 times the highest the checker saw, or 97.5 % of a speed-up of
+    40 saved. It is read as the percentage; a fresh measurement decides, never an old one."""
+    queued, _ = measurements
+    queued.append(_seen(30.0, 60.0))
+    assert checks.check("08.speedup", 97.5).mistake == "percentage"
+    assert checks.check("08.speedup", 95.5).status == "correct"
+    assert checks.check("08.speedup", 98.9).status == "correct"
+
+
+def test_a_percentage_is_refused_only_after_measuring_again(measurements):
+    queued, calls = measurements
+    lesson08._measured.append(_seen(30.0, 60.0, age_s=lesson08.RECHECK_AFTER_S + 5))
+    queued.append(_seen(70.0, 120.0))  # now 97.8 is a plausible ratio too
+    assert checks.check("08.speedup", 97.8).status == "correct"
+    assert calls["n"] == 1
+    lesson08.forget_measurements()
+    lesson08._measured.append(_seen(30.0, 60.0, age_s=lesson08.RECHECK_AFTER_S + 5))
+    queued.append(_seen(35.0, 55.0))
+    assert checks.check("08.speedup", 97.8).mistake == "percentage"
+    assert calls["n"] == 2
 
 
 # --- on a busy machine --------------------------------------------------------------

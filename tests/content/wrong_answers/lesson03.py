@@ -1,0 +1,205 @@
+"""Lesson 03: realistic wrong answers (see the package docstring for the labels)."""
+
+from __future__ import annotations
+
+import math
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from tests.content.wrong_answers import Wrong
+
+xs = jnp.linspace(-6.0, 6.0, 200)  # the notebook's points
+
+
+def f(x):  # the notebook's f
+    return x * jnp.sin(x)
+
+
+def f_python(x):  # the notebook's f_python
+    return math.sin(x) * x
+
+
+# --- 03.fix_slopes --------------------------------------------------------------------
+
+
+def slopes_vmap_ints(f, t):
+    return jax.vmap(jax.grad(f))(t)
+
+
+def slopes_floats_only(f, t):
+    return jax.grad(f)(t.astype(jnp.float32))
+
+
+def slopes_np_gradient(f, t):
+    t = np.asarray(t, dtype=np.float32)
+    return jnp.asarray(np.gradient(np.asarray(f(t)), t))
+
+
+def slopes_list(f, t):
+    return [jax.grad(f)(float(ti)) for ti in t]
+
+
+def slopes_forgot_lambda(f, t):
+    return jax.grad(jnp.sum(f))(t.astype(jnp.float32))
+
+
+def slopes_notebook_t(f, t):
+    return jax.grad(lambda v: jnp.sum(f(v)))(jnp.arange(4.0))
+
+
+def slopes_jacfwd(f, t):
+    return jax.jacfwd(f)(t.astype(jnp.float32))
+
+
+def slopes_by_hand(f, t):
+    return 6.0 * t
+
+
+# --- 03.derivative_by_hand ---------------------------------------------------------------
+
+
+def df_quotient_rule(x):
+    return x * jnp.cos(x) - jnp.sin(x)  # u v' - u' v, the quotient rule's numerator
+
+
+def df_cos_not_called(x):
+    return jnp.sin(x) + x * jnp.cos
+
+
+def df_no_return(x):
+    jnp.sin(x) + x * jnp.cos(x)
+
+
+def df_notebook_xs(x):
+    return jnp.sin(xs) + xs * jnp.cos(xs)
+
+
+def df_calls_grad(x):
+    return jax.grad(f)(x)
+
+
+def df_product_of_derivatives(x):
+    return 1 * jnp.cos(x)  # (uv)' = u'v', x' = 1, (sin x)' = cos x
+
+
+def df_other_half(x):
+    return jnp.cos(x) * x
+
+
+def df_second_derivative(x):
+    return 2 * jnp.cos(x) - x * jnp.sin(x)
+
+
+def df_finite_difference(x):
+    eps = 1e-3
+    return (f(x + eps) - f(x)) / eps
+
+
+def df_math_loop(x):
+    return [math.sin(v) + v * math.cos(v) for v in x]
+
+
+# --- 03.central_difference ------------------------------------------------------------------
+
+
+def central_grad(f, x, eps=1e-3):
+    return jax.grad(f)(x)
+
+
+def central_own_eps(f, x, eps=1e-3):
+    h = 1e-5
+    return (f(x + h) - f(x - h)) / (2 * h)
+
+
+def central_notebook_f(f, x, eps=1e-3):
+    return (f_python(x + eps) - f_python(x - eps)) / (2 * eps)
+
+
+def central_returns_function(f, x, eps=1e-3):
+    return lambda x: (f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+def central_jnp(f, x, eps=1e-3):
+    return jnp.divide(f(x + eps) - f(x - eps), 2 * eps)
+
+
+def central_half_steps(f, x, eps=1e-3):
+    return (f(x + eps / 2) - f(x - eps / 2)) / eps
+
+
+def central_forward_over_two(f, x, eps=1e-3):
+    return (f(x + eps) - f(x)) / (2 * eps)
+
+
+def central_no_return(f, x, eps=1e-3):
+    estimate = (f(x + eps) - f(x - eps)) / (2 * eps)  # noqa: F841
+
+
+G = "03.gradient"
+S = "03.fix_slopes"
+D = "03.derivative_by_hand"
+C = "03.central_difference"
+
+WRONG_ANSWERS = (
+    # 03.gradient
+    Wrong(G, "2 * a Python list repeats it", lambda: 2 * [1.0, 2.0, 3.0, 4.0], "list-repeated"),
+    Wrong(G, "all ones: d/dxᵢ of the sum", lambda: [1.0, 1.0, 1.0, 1.0], "ones"),
+    Wrong(G, "the antiderivative xᵢ³/3", lambda: [1 / 3, 8 / 3, 9.0, 64 / 3], "antiderivative"),
+    Wrong(G, "the Hessian 2I", lambda: 2 * jnp.eye(4), "hessian"),
+    Wrong(G, "the formula as a string", lambda: "2*x", says="but this is the string"),
+    Wrong(G, "three entries only", lambda: [2.0, 4.0, 6.0], says="one entry per input"),
+    Wrong(G, "the value as a one-element list", lambda: [30.0], says="one entry per input"),
+    Wrong(G, "the squares, typed as ints", lambda: [1, 4, 9, 16], "squares"),
+    Wrong(
+        G,
+        "the gradient function, not called",
+        lambda: jax.grad(lambda x: jnp.sum(x**2)),
+        says="did you mean to call it?",
+    ),
+    Wrong(G, "2x + 1: a step of one", lambda: [3.0, 5.0, 7.0, 9.0], says="off by the same amount"),
+    # 03.fix_slopes
+    Wrong(S, "vmap(grad(f)) on the integers", lambda: slopes_vmap_ints, "integer-input"),
+    Wrong(S, "floats, but grad of the vector f", lambda: slopes_floats_only, "vector-output"),
+    Wrong(S, "np.gradient, as in NumPy", lambda: slopes_np_gradient, "np-gradient"),
+    Wrong(S, "a list of per-element grads", lambda: slopes_list, says="jnp.stack"),
+    Wrong(S, "jnp.sum(f) without a lambda", lambda: slopes_forgot_lambda, "sum-of-function"),
+    Wrong(S, "the notebook's jnp.arange(4.0), not t", lambda: slopes_notebook_t, "ignores-t"),
+    Wrong(S, "jax.jacfwd: the Jacobian", lambda: slopes_jacfwd, "jacobian"),
+    Wrong(S, "6t, the example's slope by hand", lambda: slopes_by_hand, "ignores-f"),
+    # 03.derivative_by_hand
+    Wrong(D, "the quotient rule's minus sign", lambda: df_quotient_rule, "quotient-rule"),
+    Wrong(D, "jnp.cos without (x)", lambda: df_cos_not_called, "uncalled-function"),
+    Wrong(D, "forgot return", lambda: df_no_return, says="but this is None"),
+    Wrong(D, "the notebook's xs instead of x", lambda: df_notebook_xs, "ignores-x"),
+    Wrong(D, "jax.grad(f)(x) on the array", lambda: df_calls_grad, "used-grad"),
+    Wrong(
+        D, "product of the derivatives, 1 · cos x", lambda: df_product_of_derivatives, "cos-only"
+    ),
+    Wrong(D, "cos x · x, one half of the rule", lambda: df_other_half, "half-product-rule"),
+    Wrong(D, "differentiated twice", lambda: df_second_derivative, "second-derivative"),
+    Wrong(
+        D,
+        "a forward difference instead of calculus",
+        lambda: df_finite_difference,
+        "finite-difference",
+    ),
+    Wrong(D, "math.sin in a list comprehension", lambda: df_math_loop, says="jnp.stack"),
+    # 03.central_difference
+    Wrong(C, "jax.grad(f)(x): the exact derivative", lambda: central_grad, "used-grad"),
+    Wrong(C, "its own step h = 1e-5", lambda: central_own_eps, "ignores-eps"),
+    Wrong(C, "the notebook's f_python", lambda: central_notebook_f, "ignores-f"),
+    Wrong(
+        C,
+        "returns a function of x",
+        lambda: central_returns_function,
+        says="did you mean to call it?",
+    ),
+    Wrong(C, "jnp.divide: float32", lambda: central_jnp, "float32"),
+    Wrong(C, "half steps, eps/2 each side", lambda: central_half_steps, "half-steps"),
+    Wrong(
+        C, "forward step over 2 * eps", lambda: central_forward_over_two, "one-sided-over-two-eps"
+    ),
+    Wrong(C, "forgot return", lambda: central_no_return, says="but this is None"),
+)

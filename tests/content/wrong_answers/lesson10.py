@@ -1,0 +1,190 @@
+"""Lesson 10: realistic wrong answers (see the package docstring for the labels).
+
+The lesson runs on 8 devices; these tests run on the one CPU device the test process
+has (nothing sets jax_num_cpu_devices here). So the notebook's ``n_devices`` is written
+out below as 8, the value a learner's cell reads.
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import NamedSharding
+from jax.sharding import PartitionSpec as P
+
+from jaxtour.exercises.lesson08 import make_data
+from tests.content.wrong_answers import Wrong
+
+n_devices = 8  # the notebook's global, as lesson 10 sets it
+
+
+def model(params, x):
+    return params["a"] * x**2 + params["b"] * x + params["c"]
+
+
+def _mesh():
+    return jax.make_mesh((1,), ("batch",), devices=jax.devices()[:1])
+
+
+# --- 10.column_spec ---------------------------------------------------------------------
+
+
+def sharding_with_rows_spec():
+    return NamedSharding(_mesh(), P("batch", None))
+
+
+def readings_put():
+    readings = jnp.zeros((3, 64))
+    return jax.device_put(readings, NamedSharding(_mesh(), P(None, "batch")))
+
+
+# --- 10.fix_loss ------------------------------------------------------------------------
+
+
+def loss_float_division(params, x, y):
+    per_device = len(x) / n_devices
+    return jnp.sum(jnp.abs(model(params, x) - y)) / per_device
+
+
+def loss_divided_twice(params, x, y):
+    return jnp.sum(jnp.abs(model(params, x) - y)) / (x.shape[0] * n_devices)
+
+
+def loss_abs_of_mean(params, x, y):
+    return jnp.abs(jnp.mean(model(params, x) - y))
+
+
+def loss_abs_of_prediction(params, x, y):
+    return jnp.mean(jnp.abs(model(params, x)) - y)
+
+
+def loss_as_float(params, x, y):
+    return float(jnp.mean(jnp.abs(model(params, x) - y)))
+
+
+def loss_no_return(params, x, y):
+    error = jnp.mean(jnp.abs(model(params, x) - y))  # noqa: F841
+
+
+DATA_X, DATA_Y = make_data()  # the notebook's data_x, data_y
+
+
+def loss_notebook_data(params, x, y):
+    return jnp.mean(jnp.abs(model(params, DATA_X) - DATA_Y))
+
+
+def loss_numpy_abs(params, x, y):
+    return jnp.mean(np.abs(model(params, x) - y))
+
+
+def loss_times_devices(params, x, y):
+    return jnp.mean(jnp.abs(model(params, x) - y)) * n_devices
+
+
+def loss_squared_sum(params, x, y):
+    return jnp.sum((model(params, x) - y) ** 2) / x.shape[0]
+
+
+WRONG_ANSWERS = (
+    # 10.column_spec
+    Wrong(
+        "10.column_spec",
+        "P('batch', None): rows, written out",
+        lambda: P("batch", None),
+        named="rows",
+    ),
+    Wrong(
+        "10.column_spec", "P(None, None): nothing split", lambda: P(None, None), named="replicated"
+    ),
+    Wrong(
+        "10.column_spec",
+        "a NamedSharding around a spec",
+        sharding_with_rows_spec,
+        named="whole-sharding",
+    ),
+    Wrong("10.column_spec", "the mesh axis name alone", lambda: "batch", says="is a string"),
+    Wrong(
+        "10.column_spec",
+        "the array's axis names",
+        lambda: P("channels", "batch"),
+        says="no axis named 'channels'",
+    ),
+    Wrong(
+        "10.column_spec", "P('batch', 'batch')", lambda: P("batch", "batch"), says="appears twice"
+    ),
+    Wrong(
+        "10.column_spec",
+        "three entries for two axes",
+        lambda: P(None, "batch", None),
+        says="has 3 entries",
+    ),
+    Wrong(
+        "10.column_spec",
+        "the device count as an entry",
+        lambda: P(None, 8),
+        says="None or a mesh axis name",
+    ),
+    Wrong("10.column_spec", "a list of entries", lambda: [None, "batch"], named="plain-tuple"),
+    Wrong("10.column_spec", "the readings after device_put", readings_put, named="laid-out-array"),
+    # 10.predict_sums
+    Wrong("10.predict_sums", "lower-case a", lambda: "a", named="both-split"),
+    Wrong("10.predict_sums", "c with a trailing space", lambda: "c ", named="swapped"),
+    Wrong("10.predict_sums", "lower-case d", lambda: "d", named="both-replicated"),
+    Wrong(
+        "10.predict_sums",
+        "the layouts in words",
+        lambda: "split, replicated",
+        says="Answer with one of",
+    ),
+    Wrong("10.predict_sums", "a trailing comma: a tuple", lambda: ("B",), says="as a string"),
+    Wrong("10.predict_sums", "the option's number", lambda: 2, says="as a string"),
+    # 10.fix_loss
+    Wrong(
+        "10.fix_loss",
+        "len(x) / n_devices as the divisor",
+        lambda: loss_float_division,
+        named="per-device",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "divides by x.shape[0] * n_devices",
+        lambda: loss_divided_twice,
+        named="mean-over-devices",
+    ),
+    Wrong("10.fix_loss", "abs of the mean error", lambda: loss_abs_of_mean, named="abs-of-mean"),
+    Wrong(
+        "10.fix_loss",
+        "abs around the prediction only",
+        lambda: loss_abs_of_prediction,
+        named="abs-of-prediction",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "float(...) around the mean",
+        lambda: loss_as_float,
+        says="returns a Python float",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "no return statement",
+        lambda: loss_no_return,
+        says="did you forget the return?",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "the notebook's data_x, data_y",
+        lambda: loss_notebook_data,
+        named="ignores-data",
+    ),
+    Wrong("10.fix_loss", "np.abs inside jnp.mean", lambda: loss_numpy_abs, named="numpy-inside"),
+    Wrong(
+        "10.fix_loss", "the mean times n_devices", lambda: loss_times_devices, named="per-device"
+    ),
+    Wrong(
+        "10.fix_loss",
+        "squared errors, summed over x.shape[0]",
+        lambda: loss_squared_sum,
+        named="squared",
+    ),
+)
