@@ -3,8 +3,10 @@ differentiates, the order has_aux expects, and the nesting value_and_grad return
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -13,8 +15,15 @@ from jaxtour.exercises.common import article_xy, jax, jnp
 from jaxtour.exercises.lesson04 import not_called, returns_none, uses_notebook_values
 from jaxtour.grader.compare import describe, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
-from jaxtour.grader.mistakes import behaves_like
-from jaxtour.grader.rules import Choice, JaxArray, SameFunction, SamePytree, outputs_on
+from jaxtour.grader.mistakes import behaves_like, equals_tree, equals_value
+from jaxtour.grader.rules import (
+    Choice,
+    Inputs,
+    JaxArray,
+    SameFunction,
+    SamePytree,
+    outputs_on,
+)
 from jaxtour.grader.spec import Exercise, Mistake
 
 
@@ -81,6 +90,72 @@ def _np_mean(x, y):
     return np.mean(np.asarray(errors) ** 2), stats
 
 
+def _square_of_mean(x, y):
+    errors = x - y
+    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
+    return jnp.mean(errors) ** 2, stats
+
+
+def _stats_and_errors(x, y):
+    loss, stats = _error_stats(x, y)
+    return loss, stats, stats["errors"]
+
+
+def _stats_as_tuple(x, y):
+    loss, stats = _error_stats(x, y)
+    return loss, (stats["max_error"], stats["errors"])
+
+
+def _all_in_one_dict(x, y):
+    loss, stats = _error_stats(x, y)
+    return {"loss": loss, **stats}
+
+
+def more_than_two(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function that returns a tuple or list of more than two outputs, where
+    has_aux takes exactly two: (value to differentiate, one pytree of extras)."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        out = answer(*inputs()[0])
+        return isinstance(out, tuple | list) and len(out) > 2
+
+    return matches
+
+
+def returns_dict(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function that returns one dict where a (loss, aux) pair is asked."""
+
+    def matches(answer: Any) -> bool:
+        return callable(answer) and all(isinstance(answer(*args), dict) for args in inputs())
+
+    return matches
+
+
+def right_loss_other_aux(
+    reference: Callable[..., Any], inputs: Callable[[], Inputs]
+) -> Callable[[Any], bool]:
+    """Matches a function that returns a pair whose first item is the reference's loss on
+    every input, while the second item has another pytree structure than the reference's
+    aux (a tuple for a dict, a key renamed)."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        for args, (loss, aux) in zip(inputs(), outputs_on(inputs, reference), strict=True):
+            out = answer(*args)
+            if not (isinstance(out, tuple | list) and len(out) == 2):
+                return False
+            if not equals_value(loss)(out[0]):
+                return False
+            if jax.tree.structure(out[1]) == jax.tree.structure(aux):
+                return False
+        return True
+
+    return matches
+
+
 def _first_is_numpy(answer: Any) -> bool:
     if not callable(answer):
         return False
@@ -140,7 +215,12 @@ D: ((value, (grad_x, grad_y)), aux)"""
 
 
 def _computed_not_chosen(answer: Any) -> bool:
-    return isinstance(answer, tuple | list) or not_called(answer)
+    """The result itself, the transformed function, or jax.tree.structure of the result."""
+    return (
+        isinstance(answer, tuple | list)
+        or not_called(answer)
+        or type(answer).__name__ == "PyTreeDef"
+    )
 
 
 # --- 05.loss_with_predictions -----------------------------------------------------------
@@ -169,6 +249,13 @@ def _notebook_line():
         1: jnp.array([0.0, 1.0, 2.0]),
         2: jnp.array([0.5, 1.5, 2.5]),
     }
+
+
+def _pair_output(got: Any, want: Any) -> str | None:
+    """SamePytree, with a two-element list taken as the pair: has_aux accepts either."""
+    if isinstance(got, list) and len(got) == 2:
+        got = tuple(got)
+    return SamePytree()(got, want)
 
 
 def _loss_with_predictions(params, x, y):
@@ -211,10 +298,110 @@ def _rmse(params, x, y):
 
 
 def _aux_is_dict(answer: Any) -> bool:
+    """(loss, {...}): one loss first, a dict as the aux."""
     if not callable(answer):
         return False
     out = answer(*_model_inputs()[0])
-    return isinstance(out, tuple | list) and len(out) == 2 and isinstance(out[1], dict)
+    return (
+        isinstance(out, tuple | list)
+        and len(out) == 2
+        and np.ndim(out[0]) == 0
+        and not isinstance(out[0], tuple | list | dict)
+        and isinstance(out[1], dict)
+    )
+
+
+def _mean_squared_of_mean(params, x, y):
+    predictions = params["w"] * x + params["b"]
+    return jnp.mean(predictions - y) ** 2, predictions
+
+
+def _swapped_params(params, x, y):
+    predictions = params["b"] * x + params["w"]
+    return jnp.mean((predictions - y) ** 2), predictions
+
+
+def _numpy_line(params, x, y):
+    predictions = params["w"] * x + params["b"]
+    return np.mean(np.square(np.asarray(predictions - y))), predictions
+
+
+def _loss_is_numpy(answer: Any) -> bool:
+    if not callable(answer):
+        return False
+    out = answer(*_model_inputs()[0])
+    return (
+        isinstance(out, tuple | list)
+        and len(out) == 2
+        and isinstance(out[0], np.generic | np.ndarray)
+    )
+
+
+def _with_value_and_grad(params, x, y):
+    return jax.value_and_grad(_loss_with_predictions, has_aux=True)(params, x, y)
+
+
+def _with_grad(params, x, y):
+    return jax.grad(_loss_with_predictions, has_aux=True)(params, x, y)
+
+
+def _transformed_already(answer: Any) -> bool:
+    return behaves_like(_with_value_and_grad, _model_inputs)(answer) or behaves_like(
+        _with_grad, _model_inputs
+    )(answer)
+
+
+def _attribute_params(params, x, y):
+    predictions = params.w * x + params.b
+    return jnp.mean((predictions - y) ** 2), predictions
+
+
+def _unpacked_params(params, x, y):
+    w, b = params
+    predictions = w * x + b
+    return jnp.mean((predictions - y) ** 2), predictions
+
+
+def _line_dict(params, x, y):
+    loss, predictions = _loss_with_predictions(params, x, y)
+    return {"loss": loss, "predictions": predictions}
+
+
+def right_when_converted(
+    reference: Callable[..., Any],
+    inputs: Callable[[], Inputs],
+    convert: Callable[[Any], Any],
+    position: int = 0,
+) -> Callable[[Any], bool]:
+    """Matches a function that fails on ``inputs`` but gives the reference's result when
+    the argument at ``position`` is first passed through ``convert``: code written for
+    another container (a tuple, an object with attributes) than the one it is given."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        try:
+            answer(*inputs()[0])
+        except Exception:
+            pass
+        else:
+            return False
+        for args, want in zip(inputs(), outputs_on(inputs, reference), strict=True):
+            changed = list(args)
+            changed[position] = convert(changed[position])
+            if not equals_tree(want)(answer(*changed)):
+                return False
+        return True
+
+    return matches
+
+
+def _as_pair(params):
+    return params["w"], params["b"]
+
+
+def _as_attributes(params):
+    return SimpleNamespace(**params)
 
 
 def _forgot_return_line(params, x, y):
@@ -270,17 +457,42 @@ EXERCISES = (
                 matches=behaves_like(_flat_triple, _pair_inputs),
             ),
             Mistake(
+                id="more-than-two",
+                message="That returns more than two things. has_aux takes exactly two: the "
+                "loss, then ONE pytree of extras. Keep the extras inside the stats dict: "
+                "return loss, stats.",
+                example=lambda: _stats_and_errors,
+                matches=more_than_two(_pair_inputs),
+            ),
+            Mistake(
+                id="one-dict",
+                message="Your function returns one dict. has_aux=True needs a pair, the loss "
+                "to differentiate first and the extras second: return loss, stats.",
+                example=lambda: _all_in_one_dict,
+                matches=returns_dict(_pair_inputs),
+            ),
+            Mistake(
+                id="stats-changed",
+                message="The loss is right and comes first, but the stats are no longer the "
+                'dict broken_error_stats builds, {"max_error": ..., "errors": ...}. Keep its '
+                "body as it was; change only the order of what it returns.",
+                example=lambda: _stats_as_tuple,
+                matches=right_loss_other_aux(_error_stats, _pair_inputs),
+            ),
+            Mistake(
                 id="float-loss",
-                message="float(...) makes the loss a Python number. Inside grad the loss is "
-                "a tracer, and float() on it fails; return the jax array itself.",
+                message="The loss is a Python float: float(...) or .item() turns the jax array "
+                "into one. Inside grad the loss is a tracer, and that conversion fails; return "
+                "the jax array itself.",
                 example=lambda: _float_loss,
                 matches=_first_is_python_float,
             ),
             Mistake(
                 id="numpy-loss",
-                message="The loss is a NumPy number: np.mean turns the jax array into NumPy, "
-                "and inside grad that fails, since grad traces the function with stand-ins "
-                "NumPy cannot read. Use jnp.mean.",
+                message="The loss is a NumPy number: a NumPy call (np.asarray, np.square, ...) "
+                "turned the jax array into NumPy, and inside grad that fails, since grad traces "
+                "the function with stand-ins NumPy cannot read. Use jnp throughout: "
+                "jnp.mean(errors**2).",
                 example=lambda: _np_mean,
                 matches=_first_is_numpy,
             ),
@@ -298,6 +510,13 @@ EXERCISES = (
                 "broken_error_stats takes the mean: keep jnp.mean.",
                 example=lambda: _summed,
                 matches=behaves_like(_summed, _pair_inputs),
+            ),
+            Mistake(
+                id="square-of-mean",
+                message="The loss is the square of the mean error, jnp.mean(errors) ** 2. "
+                "The mean squared error squares first, then averages: jnp.mean(errors**2).",
+                example=lambda: _square_of_mean,
+                matches=behaves_like(_square_of_mean, _pair_inputs),
             ),
         ),
         success="(loss, stats): has_aux differentiates the first output and hands the "
@@ -353,7 +572,7 @@ EXERCISES = (
         id="05.loss_with_predictions",
         title="Write a loss that returns its predictions as aux",
         reference=lambda: _loss_with_predictions,
-        rule=SameFunction(inputs=_model_inputs, output=SamePytree()),
+        rule=SameFunction(inputs=_model_inputs, output=_pair_output),
         hints=(
             "First the predictions: params['w'] * x + params['b'].",
             "The loss is jnp.mean((predictions - y) ** 2). The value to differentiate "
@@ -382,6 +601,45 @@ EXERCISES = (
                     lambda params, x, y: _loss_with_predictions(*_notebook_line().values())
                 ),
                 matches=uses_notebook_values(_loss_with_predictions, _model_inputs, _notebook_line),
+            ),
+            Mistake(
+                id="attribute-access",
+                message="params is a dict: params.w fails on it. Read its entries by key: "
+                "params['w'] * x + params['b'].",
+                example=lambda: _attribute_params,
+                matches=right_when_converted(_loss_with_predictions, _model_inputs, _as_attributes),
+            ),
+            Mistake(
+                id="params-as-pair",
+                message="Your function works when params is a pair (w, b), but params is a "
+                "dict: w, b = params unpacks its keys (strings), and params[0] is a KeyError. "
+                "Read the entries by key: params['w'] and params['b'].",
+                example=lambda: _unpacked_params,
+                matches=right_when_converted(_loss_with_predictions, _model_inputs, _as_pair),
+            ),
+            Mistake(
+                id="already-transformed",
+                message="Your function returns what jax.value_and_grad (or jax.grad) with "
+                "has_aux=True returns. loss_with_predictions is the function to transform: it "
+                "returns (loss, predictions), and the transformation is applied to it later.",
+                example=lambda: _with_value_and_grad,
+                matches=_transformed_already,
+            ),
+            Mistake(
+                id="one-dict",
+                message="Your function returns one dict. has_aux=True needs a pair, the loss "
+                "first and the aux second: return loss, predictions.",
+                example=lambda: _line_dict,
+                matches=returns_dict(_model_inputs),
+            ),
+            Mistake(
+                id="numpy-loss",
+                message="The loss is a NumPy number: a NumPy call (np.asarray, np.square, ...) "
+                "turned the jax array into NumPy, and under grad that fails, since grad traces "
+                "the function with stand-ins NumPy cannot read. Use jnp: "
+                "jnp.mean((predictions - y) ** 2).",
+                example=lambda: _numpy_line,
+                matches=_loss_is_numpy,
             ),
             Mistake(
                 id="aux-first",
@@ -431,6 +689,23 @@ EXERCISES = (
                 "divides by the number of points: jnp.mean(...).",
                 example=lambda: _summed_line,
                 matches=behaves_like(_summed_line, _model_inputs),
+            ),
+            Mistake(
+                id="square-of-mean",
+                message="The loss is the square of the mean error, jnp.mean(predictions - y) "
+                "** 2. The mean squared error squares first, then averages: "
+                "jnp.mean((predictions - y) ** 2).",
+                example=lambda: _mean_squared_of_mean,
+                matches=behaves_like(_mean_squared_of_mean, _model_inputs),
+            ),
+            Mistake(
+                id="slope-and-intercept-swapped",
+                message="The predictions use b as the slope and w as the intercept. Did you "
+                "unpack params.values()? A dict keeps the order its keys were put in, and "
+                "dicts from jax.tree.map and grad have their keys sorted, b before w. Read "
+                "them by key: params['w'] * x + params['b'].",
+                example=lambda: _swapped_params,
+                matches=behaves_like(_swapped_params, _model_inputs),
             ),
         ),
         success="(mean squared error, predictions): ready for "

@@ -7,7 +7,14 @@ from __future__ import annotations
 import numpy as np
 
 from jaxtour.exercises.common import jax, jnp, same_values
-from jaxtour.grader.mistakes import chose, fails_with, ignores_arguments, mutates_input
+from jaxtour.exercises.lesson04 import returns_none
+from jaxtour.grader.mistakes import (
+    chose,
+    fails_with,
+    ignores_arguments,
+    ignores_one_argument,
+    mutates_input,
+)
 from jaxtour.grader.rules import Choice, JaxArray, SameFunction
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
@@ -41,6 +48,18 @@ def _python_sequence(answer) -> bool:
     return isinstance(answer, list | tuple) and same_values(_set_first)(answer)
 
 
+def _right_array_in_tuple(answer) -> bool:
+    """A tuple holding the right jax array: y = x.at[0].set(123), (a trailing comma) or
+    y = x.at[0].set(123), x."""
+    return isinstance(answer, tuple) and any(
+        is_jax_array(item) and same_values(_set_first)(item) for item in answer
+    )
+
+
+def _inserted():
+    return jnp.insert(_x(), 0, 123)
+
+
 # --- 06.out_of_bounds -------------------------------------------------------------------
 
 OUT_OF_BOUNDS_OPTIONS = ("A", "B", "C", "D")
@@ -49,6 +68,11 @@ OUT_OF_BOUNDS_OPTIONS = ("A", "B", "C", "D")
 def _says_index_error(answer) -> bool:
     """Option A, or the error's name written out."""
     return chose("A")(answer) or (isinstance(answer, str) and "indexerror" in answer.lower())
+
+
+def _ran_it(answer) -> bool:
+    """The result of x.at[10].set(5) (or the function) where a letter was asked."""
+    return is_jax_array(answer) or isinstance(answer, np.ndarray | tuple | list) or callable(answer)
 
 
 # --- 06.scale_column --------------------------------------------------------------------
@@ -103,6 +127,42 @@ def _old_index_mul(m, j, factor):
     return jax.ops.index_mul(m, jax.ops.index[:, j], factor)
 
 
+def _one_based_column(m, j, factor):
+    return m.at[:, j - 1].multiply(factor)
+
+
+def _fixed_column(m, j, factor):
+    return m.at[:, 1].multiply(factor)
+
+
+def _fixed_factor(m, j, factor):
+    return m.at[:, j].multiply(10.0)
+
+
+def _column_variants():
+    """One call, and the same call with j changed."""
+    m = jnp.arange(12.0).reshape(3, 4)
+    return [[(m, 0, 2.0), (m, 2, 2.0)], [(m, 1, 2.0), (m, 3, 2.0)]]
+
+
+def _factor_variants():
+    """One call, and the same call with factor changed."""
+    m = jnp.arange(12.0).reshape(3, 4)
+    return [[(m, 1, 2.0), (m, 1, -3.0)], [(m, 2, 0.5), (m, 2, 4.0)]]
+
+
+def _ref_times_factor(m, j, factor):
+    return m.at[:, j] * factor
+
+
+def _no_return_column(m, j, factor):
+    m.at[:, j].multiply(factor)
+
+
+def _row_into_column(m, j, factor):
+    return m.at[:, j].set(m[j] * factor)
+
+
 # --- 06.count_labels --------------------------------------------------------------------
 
 
@@ -142,6 +202,25 @@ def _added_labels(labels, n):
 
 def _float_counts(labels, n):
     return jnp.zeros(n).at[labels].add(1)
+
+
+def _present_counts(labels, n):
+    return jnp.unique(labels, return_counts=True)[1]
+
+
+def _unique_pair(labels, n):
+    return jnp.unique(labels, return_counts=True)
+
+
+def _returns_tuple(answer) -> bool:
+    return callable(answer) and all(
+        isinstance(answer(*args), tuple | list) for args in _label_inputs()
+    )
+
+
+def _no_return_counts(labels, n):
+    counts = jnp.zeros(n, dtype=jnp.int32)
+    counts = counts.at[labels].add(1)  # noqa: F841
 
 
 def _numpy_fancy_in_place(labels, n):
@@ -191,6 +270,21 @@ EXERCISES = (
                 "made from x: y = x.at[0].set(123).",
                 example=lambda: [123, 2, 3],
                 matches=_python_sequence,
+            ),
+            Mistake(
+                id="in-a-tuple",
+                message="This is a tuple with the right array inside. A trailing comma "
+                "(y = x.at[0].set(123),) or a second value after a comma makes one. Assign the "
+                "new array alone: y = x.at[0].set(123).",
+                example=lambda: (_set_first(),),
+                matches=_right_array_in_tuple,
+            ),
+            Mistake(
+                id="inserted",
+                message="123 was inserted in front, and x's three elements follow it: "
+                "np.insert and jnp.insert add an element. To replace the first one, use "
+                "x.at[0].set(123).",
+                example=_inserted,
             ),
             Mistake(
                 id="float-copy",
@@ -261,6 +355,14 @@ EXERCISES = (
                 example=lambda: "D",
                 matches=chose("D"),
             ),
+            Mistake(
+                id="ran-it",
+                message="This is a result, not a letter. The exercise asks for a prediction, "
+                'such as answer = "A": decide before running it; the cell after the check runs '
+                "it.",
+                example=lambda: jnp.array([1, 2, 3]).at[10].set(5),
+                matches=_ran_it,
+            ),
         ),
         success="You saw through the asymmetry: reads clamp, writes out of bounds are dropped.",
     ),
@@ -290,6 +392,30 @@ EXERCISES = (
                 "uses notebook variables instead of its arguments m, j and factor.",
                 example=lambda: lambda m, j, factor: jnp.ones((2, 3)),
                 matches=ignores_arguments(_matrix_inputs),
+            ),
+            Mistake(
+                id="returns-none",
+                message="Your function returns None. m.at[:, j].multiply(factor) changes "
+                "nothing in place: it returns a new matrix, and your function must return it.",
+                example=lambda: _no_return_column,
+                matches=returns_none(_matrix_inputs),
+            ),
+            Mistake(
+                id="ref-not-array",
+                message="m.at[:, j] only selects the column; it is not an array, so it cannot be "
+                "multiplied with *. Call its method: m.at[:, j].multiply(factor).",
+                example=lambda: _ref_times_factor,
+                matches=fails_with("TypeError", "_IndexUpdateRef", _matrix_inputs),
+            ),
+            Mistake(
+                id="wrong-length-update",
+                message="The values written into column j do not fit it: a column of m has "
+                "m.shape[0] elements. (m[j] is row j; column j is m[:, j].) Simplest: "
+                "m.at[:, j].multiply(factor).",
+                example=lambda: _row_into_column,
+                matches=fails_with(
+                    "ValueError", "Incompatible types for broadcasting", _matrix_inputs
+                ),
             ),
             Mistake(
                 id="removed-api",
@@ -337,9 +463,29 @@ EXERCISES = (
                 example=lambda: _transposed,
             ),
             Mistake(
+                id="one-based-column",
+                message="You scaled column j - 1. JAX counts columns from 0, as NumPy does, and "
+                "j is already the index: m.at[:, j].",
+                example=lambda: _one_based_column,
+            ),
+            Mistake(
                 id="whole-matrix",
                 message="You multiplied the whole matrix. Only column j should change: m.at[:, j].",
                 example=lambda: _scale_all,
+            ),
+            Mistake(
+                id="fixed-column",
+                message="Your function scales the same column whatever j is: a column number "
+                "is written into it. Use the argument: m.at[:, j].",
+                example=lambda: _fixed_column,
+                matches=ignores_one_argument(_column_variants),
+            ),
+            Mistake(
+                id="fixed-factor",
+                message="Your function gives the same result whatever factor is: a number is "
+                "written in its place. Use the argument: .multiply(factor).",
+                example=lambda: _fixed_factor,
+                matches=ignores_one_argument(_factor_variants),
             ),
         ),
         success="m.at[:, j].multiply(factor): the index is NumPy's, the update is JAX's.",
@@ -383,6 +529,29 @@ EXERCISES = (
                 matches=fails_with("TypeError", r"immutable|item assignment", _label_inputs),
             ),
             Mistake(
+                id="returns-none",
+                message="Your function returns None. .at[labels].add(1) changes nothing in "
+                "place: it returns the new counts, and your function must return them.",
+                example=lambda: _no_return_counts,
+                matches=returns_none(_label_inputs),
+            ),
+            Mistake(
+                id="returns-tuple",
+                message="Your function returns a tuple, not one array of counts. "
+                "jnp.unique(labels, return_counts=True) gives (values, counts), with counts "
+                "only for the labels that occur; n counts, zeros included, come from "
+                "jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
+                example=lambda: _unique_pair,
+                matches=_returns_tuple,
+            ),
+            Mistake(
+                id="present-only",
+                message="These are the counts of the labels that occur, as jnp.unique(..., "
+                "return_counts=True) gives them. Labels that never occur need a count too, 0: "
+                "return n counts, one per label value.",
+                example=lambda: _present_counts,
+            ),
+            Mistake(
                 id="discarded",
                 message="All zeros: counts.at[labels].add(1) returns a new array and leaves "
                 "counts as it was. Return (or assign) what .add returns.",
@@ -403,7 +572,8 @@ EXERCISES = (
             Mistake(
                 id="sized-by-labels",
                 message="Your counts stop at the largest label that occurs. Labels that never "
-                "occur still get a count, 0: there are n of them, jnp.zeros(n, ...).",
+                "occur still get a count, 0: there are n of them, jnp.zeros(n, ...) (or "
+                "jnp.bincount(labels, length=n)).",
                 example=lambda: _sized_by_labels,
             ),
             Mistake(
@@ -413,8 +583,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="float-counts",
-                message="The counts are right, but they are floats: jnp.zeros(n) is float32. "
-                "The NumPy code counted in integers: jnp.zeros(n, dtype=jnp.int32).",
+                message="The counts are right, but they are floats, not int32 (jnp.zeros(n), "
+                "jax.nn.one_hot and jnp.histogram all make float32). Count in integers, "
+                "jnp.zeros(n, dtype=jnp.int32), or convert with .astype(jnp.int32).",
                 example=lambda: _float_counts,
             ),
         ),

@@ -212,9 +212,10 @@ def compare_values(got: np.ndarray, expected: np.ndarray) -> str | None:
     )
 
 
-def _simple_factor(k: float) -> str | None:
-    """'2 times', 'half', '1/3 of' when k (or 1/k) is a whole number from 2 to 1000."""
-    for n in range(2, 1001):
+def _simple_factor(k: float, largest: int) -> str | None:
+    """'twice', '3 times', 'half', '1/3 of' when k (or 1/k) is a whole number from 2 to
+    ``largest``."""
+    for n in range(2, largest + 1):
         if abs(k - n) <= 1e-4 * n:
             return "twice" if n == 2 else f"{n} times"
         if abs(k * n - 1) <= 1e-4:
@@ -242,7 +243,9 @@ def how_they_differ(got: np.ndarray, expected: np.ndarray) -> str | None:
     if (e != 0).all():
         ratio = g / e
         if alike(ratio, np.full_like(ratio, ratio[0])):
-            factor = _simple_factor(float(ratio[0]))
+            # One number is always some multiple of another: only a small whole factor
+            # says something there. A factor shared by many values does at any size.
+            factor = _simple_factor(float(ratio[0]), 1000 if g.size > 1 else 10)
             if factor:
                 return f"{every} {factor} the expected one: a factor missing or doubled?"
             if g.size > 1:

@@ -42,13 +42,17 @@ class JaxArray:
 
 
 def _stack_hint(answer: Any) -> str:
-    if (
-        isinstance(answer, list | tuple)
-        and answer
-        and all(is_jax_array(a) or is_numpy_array(a) for a in answer)
+    """jnp.stack for a list of arrays, or a tuple of several of one shape; not for a
+    trailing comma's 1-tuple or a pair of different things (jnp.unique's values, counts)."""
+    if not isinstance(answer, list | tuple) or not answer:
+        return ""
+    if not all(is_jax_array(a) or is_numpy_array(a) for a in answer):
+        return ""
+    if isinstance(answer, tuple) and (
+        len(answer) < 2 or len({tuple(np.shape(a)) for a in answer}) > 1
     ):
-        return " To make one array from a list of arrays, use jnp.stack(...)."
-    return ""
+        return ""
+    return " To make one array from a list of arrays, use jnp.stack(...)."
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ import pytest
 from jaxtour import checks
 from jaxtour.grader.compare import compare_arrays, tolerances
 from jaxtour.grader.feedback import STATUSES, Feedback
+from jaxtour.grader.rules import JaxArray, Number
 
 
 def test_list_exercises_is_in_lesson_order_and_unique():
@@ -211,3 +212,17 @@ def test_no_relation_is_claimed_where_none_holds():
     message = compare_arrays(np.float32([1, 2, 4]), np.float32([1, 2, 3]))
     assert message.endswith("expected 3.0.")  # one value off: nothing more to say
     assert "opposite" not in compare_arrays(np.float32([0, 0]), np.float32([0, 1]))
+
+
+def test_one_number_is_called_a_multiple_only_for_a_small_whole_factor():
+    assert "twice" in Number()(24.0, 12.0)
+    assert "1/34" not in Number()(0.0625, 2.125)  # some multiple of anything: says nothing
+
+
+def test_the_stack_hint_is_given_only_where_stacking_is_the_fix():
+    rule = JaxArray()
+    expected = jnp.zeros((2, 3))
+    assert "jnp.stack" in rule([jnp.zeros(3), jnp.zeros(3)], expected)
+    assert "jnp.stack" in rule((jnp.zeros(3), jnp.zeros(3)), expected)
+    assert "jnp.stack" not in rule((jnp.zeros(3),), expected)  # a trailing comma
+    assert "jnp.stack" not in rule((jnp.zeros(3), jnp.zeros(2)), expected)  # unique's pair
