@@ -9,7 +9,7 @@ from functools import cache
 from typing import Any
 
 from jaxtour.exercises.common import jax, jnp
-from jaxtour.grader.mistakes import chose, fails_with, ignores_arguments
+from jaxtour.grader.mistakes import behaves_like, chose, fails_with, ignores_arguments
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice, ExactInteger, SameFunction
 from jaxtour.grader.spec import Exercise, Mistake
@@ -159,6 +159,15 @@ def _numpy_where(x):
 
 def _cond_on_array(x):
     return jax.lax.cond(x < 0, lambda v: 0.0 * v, lambda v: v, x)
+
+
+def _zero_all_if_any_negative(x):
+    return jax.lax.cond(jnp.any(x < 0), jnp.zeros_like, lambda v: v, x)
+
+
+def _whole_array_inputs():
+    """One input with a negative element, one without: a whole-array choice differs."""
+    return [(jnp.array([-2.0, 0.5, 0.0, 3.0]),), (jnp.array([0.5, 2.0]),)]
 
 
 def _index_list(x):
@@ -362,6 +371,14 @@ EXERCISES = (
                 matches=fails_with("ValueError", r"Non-hashable static", _step_inputs),
             ),
             Mistake(
+                id="numpy-in-jit",
+                message="A NumPy function (np.subtract, np.multiply, ...) needs concrete "
+                "values, and under jit w, grad and lr are tracers. Use the operators or "
+                "their jnp twins: w - lr * grad.",
+                example=lambda: jax.jit(lambda w, grad, lr: np.subtract(w, lr * grad)),
+                matches=fails_with("TracerArrayConversionError", "", _step_inputs),
+            ),
+            Mistake(
                 id="ignores-lr",
                 message="lr is a parameter, but the result is the same for lr=0.1 and lr=0.5: "
                 "the function still reads the global. Use lr: w - lr * grad.",
@@ -510,6 +527,14 @@ EXERCISES = (
                 "jnp.where(x < 0, 0.0, x).",
                 example=lambda: _cond_on_array,
                 matches=_fails_tracing(("TypeError", "Pred must be a scalar")),
+            ),
+            Mistake(
+                id="whole-array-choice",
+                message="Your function decides for the whole array at once: one negative "
+                "element makes every element 0.0 (as lax.cond on jnp.any(x < 0) does). "
+                "Decide element by element: jnp.where(x < 0, 0.0, x).",
+                example=lambda: _zero_all_if_any_negative,
+                matches=behaves_like(_zero_all_if_any_negative, _whole_array_inputs),
             ),
             Mistake(
                 id="clipped-positives",

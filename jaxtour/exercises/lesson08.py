@@ -17,7 +17,7 @@ import numpy as np
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.exercises.lesson04 import remembered, returns_none, uses_notebook_values
 from jaxtour.grader.compare import describe
-from jaxtour.grader.mistakes import behaves_like
+from jaxtour.grader.mistakes import behaves_like, fails_with
 from jaxtour.grader.rules import SameFunction, SamePytree, is_numpy_array
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
@@ -102,6 +102,16 @@ def _fixed_lr(params, x, y, lr):
 def _float_loss(params, x, y, lr):
     new, value = _update(params, x, y, lr)
     return new, float(value)
+
+
+def _trees_swapped(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, grads, params), value
+
+
+def _dict_arithmetic(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return params - lr * grads, value
 
 
 def _summed_loss(params, x, y):
@@ -413,6 +423,58 @@ class PlausibleSpeedup:
         )
 
 
+# A percentage (or fraction) of time saved, or a percentage "faster", where the ratio was
+# asked: 100 * (1 - jit/eager) is about 98 for a speed-up of 50. Such a number can land
+# inside the accepted range and pass, so it is named when it is implausible as a ratio
+# (outside the ratios the checker actually saw) but the speed-up it stands for is
+# plausible (inside them). Both sides are padded by PERCENT_PAD: the seen range already
+# spans the checker's own scatter (every round and the quartile pairings), and 1.25 adds
+# room for drift between the learner's moment and the checker's, while a percentage saved
+# on a machine whose speed-up is about 50 (98, against ratios seen up to about 60-75) is
+# still told apart. Where the speed-up is near 100 the two readings coincide (99 saved
+# is a speed-up of 100): nothing is named and the number passes.
+# The price: a percentage saved is always just below 100, so an honest ratio there that
+# the range would accept (MARGIN_LOW, MARGIN_HIGH) is refused when it is outside the
+# padded seen range and 100 / (100 - v) inside it. With seen 30..60 that is v in 95.8..98.7
+# (an honest ratio 1.6 times the checker's highest); with seen 214..1085, 99.42..99.93.
+# A refusal is never made on a measurement older than RECHECK_AFTER_S.
+PERCENT_PAD = 1.25
+
+
+def _implied_ratio(value: float) -> float | None:
+    """The eager/jit ratio ``value`` stands for if it is a percentage or fraction, else None."""
+    if 0 < value < 1:  # a fraction saved: 1 - jit/eager
+        return 1 / (1 - value)
+    if 1 < value < 100:  # a percentage saved: 100 * (1 - jit/eager)
+        return 100 / (100 - value)
+    if value > 100:  # a percentage faster: 100 * (eager - jit) / jit
+        return value / 100 + 1
+    return None
+
+
+def _reads_as_percentage(value: float, band: SpeedupBand) -> bool:
+    low, high = band.seen_low / PERCENT_PAD, band.seen_high * PERCENT_PAD
+    implied = _implied_ratio(value)
+    return implied is not None and not low <= value <= high and low <= implied <= high
+
+
+def _percentage(answer: Any) -> bool:
+    """A percentage or fraction where the speed-up ratio was asked (see PERCENT_PAD).
+
+    Like PlausibleSpeedup, it never refuses on a measurement older than RECHECK_AFTER_S:
+    it measures again first, and the pooled range only widens what counts as a ratio.
+    """
+    value = _number(answer)
+    if value is None or not math.isfinite(value):
+        return False
+    band = speedup_band()
+    if not _reads_as_percentage(value, band):
+        return False
+    if time.monotonic() - band.measured_at > RECHECK_AFTER_S:
+        return _reads_as_percentage(value, measure_again())
+    return True
+
+
 def _below_one(answer: Any) -> bool:
     value = _number(answer)
     return value is not None and 0 < value < 1
@@ -503,9 +565,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="float-loss",
-                message="float(value) makes the loss a Python number. train jits your step, "
-                "and under jit float() on a traced value fails; it would also make every "
-                "step wait for the device. Return the jax array value_and_grad gave.",
+                message="float(value) (or value.item()) makes the loss a Python number. "
+                "train jits your step, and under jit float() on a traced value fails; it "
+                "would also make every step wait for the device. Return the jax array "
+                "value_and_grad gave.",
                 example=lambda: _float_loss,
                 matches=_loss_is_python_float,
             ),
@@ -529,6 +592,23 @@ EXERCISES = (
                 "the step: jax.tree.map(lambda p, g: p - lr * g, params, grads).",
                 example=lambda: _returns_grads,
                 matches=behaves_like(_returns_grads, _update_inputs),
+            ),
+            Mistake(
+                id="trees-swapped",
+                message="jax.tree.map hands the function one leaf of each tree, in the order "
+                "the trees are given: with grads first, p is a gradient and g a parameter, so "
+                "each new value is gradient - lr * parameter. Give params first: "
+                "jax.tree.map(lambda p, g: p - lr * g, params, grads).",
+                example=lambda: _trees_swapped,
+                matches=behaves_like(_trees_swapped, _update_inputs),
+            ),
+            Mistake(
+                id="dict-arithmetic",
+                message="A Python dict has no arithmetic: -, * and + on whole dicts (as in "
+                "params - lr * grads) fail. Apply the step leaf by leaf: "
+                "jax.tree.map(lambda p, g: p - lr * g, params, grads).",
+                example=lambda: _dict_arithmetic,
+                matches=fails_with("TypeError", r"unsupported operand.*'dict'", _update_inputs),
             ),
             Mistake(
                 id="loss-after-step",
@@ -608,6 +688,16 @@ EXERCISES = (
                 "ratio. Divide the eager time by the jit time.",
                 example=lambda: speedup_band().jit_s,
                 matches=_jit_seconds,
+            ),
+            Mistake(
+                id="percentage",
+                message="That looks like a percentage, not a ratio. A saving of p % "
+                "(100 * (1 - jit/eager)) is a speed-up of 100 / (100 - p): 98 % saved is 50 "
+                "times faster, and so is a fraction saved of 0.98; p % faster is a speed-up "
+                "of p / 100 + 1. The check wants the ratio itself: divide the eager time by "
+                "the jit time.",
+                example=lambda: 100 * (speedup_band().typical - 1),  # "% faster"
+                matches=_percentage,
             ),
             Mistake(
                 id="below-one",

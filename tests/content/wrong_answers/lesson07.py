@@ -1,0 +1,359 @@
+"""Lesson 07: realistic wrong answers (see the package docstring for the labels)."""
+
+from __future__ import annotations
+
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from tests.content.wrong_answers import Wrong
+
+# --- the lesson's notebook values -----------------------------------------------------------
+
+
+def smooth(x, window, scale):
+    kernel = jnp.ones(window) / window
+    return scale * jnp.convolve(x, kernel, mode="valid")
+
+
+learning_rate = 1.0
+
+
+# --- 07.static_window ---------------------------------------------------------------------
+
+
+def smooth_same(x, window, scale):
+    kernel = jnp.ones(window) / window
+    return scale * jnp.convolve(x, kernel, mode="same")  # "same" looked safer
+
+
+def smooth_wrapper(x, window, scale):
+    return smooth(x, window, scale)
+
+
+# --- 07.stale_global ----------------------------------------------------------------------
+
+
+@functools.partial(jax.jit, static_argnums=2)
+def step_static_argnum(w, grad, lr):
+    return w - lr * grad
+
+
+@jax.jit
+def step_reads_global(w, grad, lr):
+    return w - learning_rate * grad
+
+
+@jax.jit
+def step_plus(w, grad, lr):
+    return w + lr * grad
+
+
+@jax.jit
+def step_returns_update(w, grad, lr):
+    update = lr * grad
+    return update
+
+
+def step_no_decorator(w, grad, lr):
+    return w - lr * grad
+
+
+@jax.jit
+def step_divides(w, grad, lr):
+    return w - grad / lr
+
+
+@jax.jit
+def step_no_return(w, grad, lr):
+    w = w - lr * grad  # noqa: F841
+
+
+@jax.jit
+def step_numpy(w, grad, lr):
+    return w - np.multiply(lr, grad)
+
+
+# --- 07.clip_negative ---------------------------------------------------------------------
+
+
+def clip_numpy_port(x):
+    x = x.copy()
+    x[x < 0] = 0.0
+    return x
+
+
+def clip_ternary(x):
+    return x if x >= 0 else 0.0
+
+
+def clip_loop(x):
+    for i in range(x.shape[0]):
+        if x[i] < 0:
+            x = x.at[i].set(0.0)
+    return x
+
+
+def clip_np_clip(x):
+    return np.clip(x, 0, None)
+
+
+def clip_np_maximum(x):
+    return np.maximum(x, 0)
+
+
+def clip_where_swapped(x):
+    return jnp.where(x < 0, x, 0.0)
+
+
+def clip_minimum(x):
+    return jnp.minimum(x, 0.0)
+
+
+def clip_filter(x):
+    return x[x >= 0]
+
+
+def clip_nonzero(x):
+    return x.at[jnp.nonzero(x < 0)].set(0.0)
+
+
+def clip_negate(x):
+    return jnp.where(x < 0, -x, x)
+
+
+def clip_to_one(x):
+    return jnp.clip(x, 0, 1)
+
+
+def clip_any_cond(x):
+    return jax.lax.cond((x < 0).any(), lambda v: v * 0.0, lambda v: v, x)
+
+
+def clip_item(x):
+    if x.min().item() >= 0:
+        return x
+    return jnp.where(x < 0, 0.0, x)
+
+
+WRONG_ANSWERS = (
+    # --- 07.count_traces: a prediction, an int ---
+    Wrong(
+        "07.count_traces",
+        "counted a print per call: 6 as a NumPy integer",
+        lambda: np.int64(6),
+        named="every-call",
+    ),
+    Wrong(
+        "07.count_traces",
+        "7 after 2 counted as a new value: a jax integer",
+        lambda: jnp.array(5),
+        named="values-retrace",
+    ),
+    Wrong(
+        "07.count_traces",
+        "jnp.int32(2) after 2 thought the same as the Python int",
+        lambda: 4 - 1,
+        named="missed-one",
+    ),
+    Wrong(
+        "07.count_traces",
+        "only the shapes (4,) and () counted",
+        lambda: len({(4,), ()}),
+        named="shape-only",
+    ),
+    Wrong(
+        "07.count_traces",
+        "an average traces per call written as a float",
+        lambda: 4 / 6,
+        says="Expected an exact integer",
+    ),
+    Wrong(
+        "07.count_traces",
+        "the count as a string",
+        lambda: "4",
+        says="Expected an integer, but this is",
+    ),
+    Wrong(
+        "07.count_traces",
+        "the trace count as a float 4.0",
+        lambda: 4.0,
+        says="Expected an exact integer",
+    ),
+    Wrong(
+        "07.count_traces",
+        "one trace per call plus a compile each: 12",
+        lambda: 2 * 6,
+        named="more-than-calls",
+    ),
+    # --- 07.static_window ---
+    Wrong(
+        "07.static_window",
+        "static_argnums=0: x made static",
+        lambda: jax.jit(smooth, static_argnums=0),
+        named="static-data",
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=(1, 2): scale static as well",
+        lambda: jax.jit(smooth, static_argnums=(1, 2)),
+        named="static-data",
+    ),
+    Wrong(
+        "07.static_window",
+        "jit without static arguments",
+        lambda: jax.jit(smooth_wrapper),
+        named="window-traced",
+    ),
+    Wrong(
+        "07.static_window",
+        "donate_argnums=1 instead of static_argnums=1",
+        lambda: jax.jit(smooth, donate_argnums=1),
+        named="window-traced",
+    ),
+    Wrong(
+        "07.static_window",
+        "called the jitted function on the notebook's data",
+        lambda: jax.jit(smooth, static_argnames="window")(jnp.arange(8.0), 3, 2.0),
+        named="called-it",
+    ),
+    Wrong(
+        "07.static_window",
+        "kept smooth unjitted, the cell unchanged but fast_smooth = smooth",
+        lambda: smooth,
+        named="not-jitted",
+    ),
+    Wrong(
+        "07.static_window",
+        "rewrote smooth with mode='same'",
+        lambda: jax.jit(smooth_same, static_argnames="window"),
+    ),
+    # --- 07.stale_global ---
+    Wrong(
+        "07.stale_global",
+        "lr made static with partial(jax.jit, static_argnums=2)",
+        lambda: step_static_argnum,
+        named="static-lr",
+    ),
+    Wrong(
+        "07.stale_global",
+        "added lr but the body still reads learning_rate",
+        lambda: step_reads_global,
+        named="ignores-lr",
+    ),
+    Wrong("07.stale_global", "plus instead of minus", lambda: step_plus, named="ascent"),
+    Wrong(
+        "07.stale_global",
+        "returned the update, not the new w",
+        lambda: step_returns_update,
+        named="step-only",
+    ),
+    Wrong(
+        "07.stale_global",
+        "dropped @jax.jit to get rid of the bug",
+        lambda: step_no_decorator,
+        named="not-jitted",
+    ),
+    Wrong(
+        "07.stale_global",
+        "divided by the learning rate",
+        lambda: step_divides,
+    ),
+    Wrong(
+        "07.stale_global",
+        "assigned w but forgot return",
+        lambda: step_no_return,
+        says="None",
+    ),
+    Wrong(
+        "07.stale_global",
+        "np.multiply inside the jitted step",
+        lambda: step_numpy,
+        named="numpy-in-jit",
+    ),
+    # --- 07.debug_print ---
+    Wrong("07.debug_print", "lower-case b", lambda: "b", named="no-retrace"),
+    Wrong("07.debug_print", "'A' with a trailing space", lambda: "A ", named="print-every-call"),
+    Wrong(
+        "07.debug_print", "picked d: both at trace time", lambda: "d", named="debug-at-trace-time"
+    ),
+    Wrong("07.debug_print", "e: every new value retraces", lambda: " e", named="values-retrace"),
+    Wrong(
+        "07.debug_print",
+        "the option's number instead of its letter",
+        lambda: 3,
+        says="Answer with one of",
+    ),
+    Wrong(
+        "07.debug_print",
+        "the printed lines pasted instead of the letter",
+        lambda: "print: JitTracer(~float32[])\ndebug: 1.0",
+        says="Answer with one of",
+    ),
+    # --- 07.clip_negative ---
+    Wrong(
+        "07.clip_negative",
+        "the NumPy version pasted: copy, then x[x < 0] = 0.0",
+        lambda: clip_numpy_port,
+        named="item-assignment",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "a conditional expression on x",
+        lambda: clip_ternary,
+        named="python-if",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "a loop with an if on each element",
+        lambda: clip_loop,
+        named="python-if",
+    ),
+    Wrong("07.clip_negative", "np.clip(x, 0, None)", lambda: clip_np_clip, named="numpy-where"),
+    Wrong("07.clip_negative", "np.maximum(x, 0)", lambda: clip_np_maximum, named="numpy-where"),
+    Wrong(
+        "07.clip_negative",
+        "jnp.where with the branches swapped",
+        lambda: clip_where_swapped,
+        named="clipped-positives",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "jnp.minimum instead of jnp.maximum",
+        lambda: clip_minimum,
+        named="clipped-positives",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "kept only the non-negative elements: x[x >= 0]",
+        lambda: clip_filter,
+        named="boolean-mask",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "x.at[jnp.nonzero(x < 0)].set(0.0)",
+        lambda: clip_nonzero,
+        named="index-list",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "negated the negatives",
+        lambda: clip_negate,
+        named="absolute",
+    ),
+    Wrong("07.clip_negative", "jnp.clip(x, 0, 1)", lambda: clip_to_one),
+    Wrong(
+        "07.clip_negative",
+        "lax.cond on (x < 0).any(): zero everything",
+        lambda: clip_any_cond,
+        named="whole-array-choice",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "a shortcut on x.min().item()",
+        lambda: clip_item,
+        named="python-number",
+    ),
+)

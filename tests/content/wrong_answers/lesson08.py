@@ -1,0 +1,257 @@
+"""Lesson 08: realistic wrong answers (see the package docstring for the labels)."""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+
+import jax
+import jax.numpy as jnp
+
+from jaxtour import timing
+from jaxtour.exercises import lesson08
+from tests.content.wrong_answers import Wrong
+
+# --- the lesson's notebook values -----------------------------------------------------------
+
+x, y = lesson08.make_data()
+
+
+def initial_params():
+    return {"a": jnp.array(0.0), "b": jnp.array(0.0), "c": jnp.array(0.0)}
+
+
+def model(params, x):
+    return params["a"] * x**2 + params["b"] * x + params["c"]
+
+
+def loss(params, x, y):
+    return jnp.mean((model(params, x) - y) ** 2)
+
+
+def update(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+# --- 08.update ----------------------------------------------------------------------------
+
+
+def update_prints(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    print(value)
+    jax.tree.map(lambda p, g: p - lr * g, params, grads)
+
+
+def update_in_place_loop(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    for key in params:
+        params[key] -= lr * grads[key]
+    return params, value
+
+
+def update_loss_first(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return value, {k: params[k] - lr * grads[k] for k in params}
+
+
+def update_item(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value.item()
+
+
+def update_notebook_data(params, x_, y_, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def update_lr_default(params, x, y, lr=0.05):
+    lr = 0.05
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def update_grads_returned(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    jax.tree.map(lambda p, g: p - lr * g, params, grads)
+    return grads, value
+
+
+def update_tree_map(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree_map(lambda p, g: p - lr * g, params, grads), value
+
+
+def update_dict_minus(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return params - jax.tree.map(lambda g: lr * g, grads), value
+
+
+def update_trees_swapped(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda param, grad: param - lr * grad, grads, params), value
+
+
+def update_sse(params, x, y, lr):
+    def sse(params, x, y):
+        return jnp.sum((model(params, x) - y) ** 2)
+
+    value, grads = jax.value_and_grad(sse)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+# --- 08.fit -------------------------------------------------------------------------------
+
+
+def run(lr, steps):
+    """The lesson's train loop without its widgets: the last params and the losses."""
+    fast_step = jax.jit(update)
+    params, losses = initial_params(), []
+    for _ in range(steps):
+        params, value = fast_step(params, x, y, lr)
+        losses.append(value)
+    return params, jnp.stack(losses)
+
+
+def run_not_fed(lr, steps):
+    """A loop that never feeds the new params into the next step."""
+    fast_step = jax.jit(update)
+    params = initial_params()
+    for _ in range(steps):
+        new_params, value = fast_step(params, x, y, lr)
+    return params
+
+
+@cache
+def trained_too_short():
+    return run(0.05, 100)
+
+
+# --- 08.speedup ---------------------------------------------------------------------------
+
+
+def naive_speedup():
+    """The lesson's naive cell: one call each, the jitted one compiling."""
+    fast_step = jax.jit(lambda *args: update(*args))
+    start = time.perf_counter()
+    update(initial_params(), x, y, 0.1)
+    eager_s = time.perf_counter() - start
+    start = time.perf_counter()
+    fast_step(initial_params(), x, y, 0.1)
+    return eager_s / (time.perf_counter() - start)
+
+
+@cache
+def measured():
+    eager = timing.measure(update, initial_params(), x, y, 0.1, budget_s=0.3)
+    jitted = timing.measure(jax.jit(update), initial_params(), x, y, 0.1, budget_s=0.3)
+    return eager.median_s, jitted.median_s
+
+
+def fraction_saved():
+    """1 - jit/eager, from the checker's own medians: the learner's would only differ by
+    the machine's drift, which would make this answer's verdict depend on the moment."""
+    band = lesson08.speedup_band()
+    return 1 - band.jit_s / band.eager_s
+
+
+WRONG_ANSWERS = (
+    # --- 08.update ---
+    Wrong("08.update", "printed the loss, returned nothing", lambda: update_prints, "returns-none"),
+    Wrong(
+        "08.update",
+        "params[key] -= lr * grads[key] in a loop",
+        lambda: update_in_place_loop,
+        named="mutated-params",
+    ),
+    Wrong(
+        "08.update",
+        "(loss, params): the order value_and_grad gives",
+        lambda: update_loss_first,
+        named="swapped",
+    ),
+    Wrong("08.update", "value.item() for the loss", lambda: update_item, named="float-loss"),
+    Wrong(
+        "08.update",
+        "the notebook's x and y inside, the arguments renamed",
+        lambda: update_notebook_data,
+        named="notebook-globals",
+    ),
+    Wrong(
+        "08.update",
+        "lr overwritten by the cautious 0.05",
+        lambda: update_lr_default,
+        named="fixed-learning-rate",
+    ),
+    Wrong(
+        "08.update",
+        "tree.map result not kept, grads returned",
+        lambda: update_grads_returned,
+        named="returns-grads",
+    ),
+    Wrong(
+        "08.update",
+        "jax.tree_map from an old tutorial",
+        lambda: update_tree_map,
+        says="jax.tree.map",
+    ),
+    Wrong(
+        "08.update",
+        "params minus a tree.map of lr * g: dict arithmetic",
+        lambda: update_dict_minus,
+        named="dict-arithmetic",
+    ),
+    Wrong(
+        "08.update",
+        "tree.map over grads, params: the trees swapped",
+        lambda: update_trees_swapped,
+        named="trees-swapped",
+    ),
+    Wrong(
+        "08.update",
+        "value_and_grad of a sum of squares written inline",
+        lambda: update_sse,
+        named="sum-loss",
+    ),
+    # --- 08.fit ---
+    Wrong(
+        "08.fit",
+        "the parameters of the 100-step run at lr=0.05",
+        lambda: trained_too_short()[0],
+        says="not below 0.02",
+    ),
+    Wrong("08.fit", "trained = run(...), not unpacked", trained_too_short, named="train-result"),
+    Wrong("08.fit", "lr=2.0: the loss exploded", lambda: run(2.0, 300)[0], says="diverged"),
+    Wrong(
+        "08.fit",
+        "the losses instead of the parameters",
+        lambda: trained_too_short()[1],
+        says="Expected a params dict",
+    ),
+    Wrong(
+        "08.fit",
+        "the loop's new params never fed back",
+        lambda: run_not_fed(0.5, 50),
+        named="untrained",
+    ),
+    # --- 08.speedup ---
+    Wrong("08.speedup", "the naive one-call measurement", naive_speedup, named="below-one"),
+    Wrong(
+        "08.speedup",
+        "round() on the ratio",
+        lambda: round(measured()[0] / measured()[1]),
+        named="whole-number",
+    ),
+    Wrong(
+        "08.speedup",
+        "the eager step's median in seconds",
+        lambda: measured()[0],
+        named="below-one",
+    ),
+    Wrong(
+        "08.speedup",
+        "1 - jit/eager: the fraction of time saved",
+        fraction_saved,
+        named="percentage",
+    ),
+)
