@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jaxtour.exercises.common import jax, jnp, same_values
-from jaxtour.grader.mistakes import fails_with, ignores_arguments
+from jaxtour.grader.mistakes import equals_tree, fails_with, ignores_arguments, returns_none
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
     DtypeName,
@@ -24,6 +24,7 @@ from jaxtour.grader.rules import (
     SameFunction,
     dtype_name,
     is_numpy_array,
+    outputs_on,
 )
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
@@ -75,14 +76,23 @@ def _division_dtype() -> str:
     return str((jnp.arange(3) / 2).dtype)
 
 
+_MODULE_PREFIX = re.compile(r"^(?:jax\.numpy|jnp|numpy|np)\.")
+
+
+def _typed(answer: Any) -> Any:
+    """A typed answer without the spaces around it or a module prefix ("jnp.float32")."""
+    if isinstance(answer, str):
+        return _MODULE_PREFIX.sub("", str.strip(answer))
+    return answer
+
+
 @dataclass(frozen=True)
 class _DtypeName:
-    """DtypeName, forgiving the spaces around a typed name ("float32 ")."""
+    """DtypeName, forgiving the spaces around a typed name ("float32 ") and the module
+    it was copied with ("jnp.float32")."""
 
     def __call__(self, answer: Any, expected: str) -> str | None:
-        if isinstance(answer, str):
-            answer = str.strip(answer)
-        return DtypeName()(answer, expected)
+        return DtypeName()(_typed(answer), expected)
 
 
 _KINDS = {"float", "int", "integer", "floating", "real", "number", "complex"}
@@ -95,18 +105,21 @@ def _names_a_kind(answer: Any) -> bool:
 
 
 def _misspelled_dtype(answer: Any) -> bool:
-    """'fp32', 'F32', 'Float 32': no dtype NumPy knows, but plainly meant as one."""
+    """'fp32', 'F32', 'Float 32': no dtype NumPy knows, but plainly meant as one; or
+    the width alone, '32' or '32 bits'."""
     if not isinstance(answer, str) or _named(answer) is not None:
         return False
-    text = re.sub(r"[\s_\-]", "", str.lower(answer))
+    text = re.sub(r"[\s_\-]", "", str.lower(_typed(answer)))
+    if re.fullmatch(r"(8|16|32|64)(bits?)?", text):
+        return True
     text = re.sub(r"^(fp|f)(?=\d)", "float", text)
     text = re.sub(r"^(i)(?=\d)", "int", text)
     return dtype_name(text) is not None
 
 
 def _named(answer: Any) -> str | None:
-    """The dtype a typed answer names, forgiving spaces around a string."""
-    return dtype_name(str.strip(answer) if isinstance(answer, str) else answer)
+    """The dtype a typed answer names, forgiving spaces and a module prefix."""
+    return dtype_name(_typed(answer))
 
 
 def _is_integer_dtype(answer: Any) -> bool:
@@ -169,8 +182,29 @@ def _computes(target: Callable[[int], int], ns: tuple[int, ...] = (10, 1000)):
 
 
 def _wraps(bits: int) -> Callable[[Any], bool]:
+    """Matches a result that is the exact sum wrapped to ``bits`` bits, signed or unsigned."""
     exact = _cubes_below(BIG_N)
-    return lambda answer: _as_number(_calls(answer, BIG_N)) == _wrapped(exact, bits)
+
+    def matches(answer: Any) -> bool:
+        value = _as_number(_calls(answer, BIG_N))
+        return (
+            isinstance(value, int)
+            and -(2 ** (bits - 1)) <= value < 2**bits  # fits in the bits, signed or not
+            and value != exact
+            and value % 2**bits == exact % 2**bits
+        )
+
+    return matches
+
+
+def _half_sum(n: int) -> int:
+    """0 + 1 + ... + (n - 1): the number the formula squares."""
+    return (n - 1) * n // 2
+
+
+def _wrong_power(answer: Any) -> bool:
+    """The half sum left unsquared, or cubed: the right base, another power."""
+    return any(_computes(lambda n, p=p: _half_sum(n) ** p)(answer) for p in (1, 3))
 
 
 def _float_close(answer: Any) -> bool:
@@ -183,6 +217,27 @@ def _int_of_a_float(answer: Any) -> bool:
     value = _as_number(_calls(answer, BIG_N))
     exact = _cubes_below(BIG_N)
     return isinstance(value, int) and value != exact and abs(value - exact) <= exact * 1e-12
+
+
+def _cubes_not_returned(n: int) -> None:
+    total = ((n - 1) * n // 2) ** 2  # noqa: F841 (the forgotten return)
+
+
+def _recursive_cubes(n: int) -> int:
+    return 0 if n == 0 else (n - 1) ** 3 + _recursive_cubes(n - 1)
+
+
+def _recurses_too_deep(answer: Any) -> bool:
+    """Matches a function that hits Python's recursion limit on a large n."""
+    if not callable(answer):
+        return False
+    try:
+        answer(BIG_N)
+    except RecursionError:
+        return True
+    except Exception:
+        return False
+    return False
 
 
 # --- 01.numpy_copy ----------------------------------------------------------------------
@@ -214,6 +269,26 @@ def _same_for_different_inputs(inputs: Callable[[], list[tuple[Any, ...]]]):
         return a.shape == b.shape and bool(np.array_equal(a, b))
 
     return matches
+
+
+def _returns_x_unchanged(answer: Any) -> bool:
+    """Matches a function that returns x as it was, a jax array, on every input."""
+    for (x,) in _flag_inputs():
+        got = _calls(answer, x)
+        if not is_jax_array(got) or not equals_tree(x)(got):
+            return False
+    return True
+
+
+def _flag_not_returned(x):
+    copy = np.array(x)
+    copy[0] = -1
+
+
+def _flag_second(x):
+    copy = np.array(x)
+    copy[1] = -1
+    return copy
 
 
 def _returns(kind: Callable[[Any], bool]) -> Callable[[Any], bool]:
@@ -322,6 +397,34 @@ def _center_by_len(x):
 
 def _mean_minus_x(x):
     return jnp.mean(x) - x
+
+
+def _center_not_returned(x):
+    centered = x - jnp.mean(x)  # noqa: F841 (the forgotten return)
+
+
+def _center_median(x):
+    return x - jnp.median(x)
+
+
+def returns_tuple_holding(
+    reference: Callable[..., Any], inputs: Callable[[], list[tuple[Any, ...]]]
+) -> Callable[[Any], bool]:
+    """Matches a function that returns a tuple (or list) with the right result as one of
+    its items, on every input: the answer plus something extra, such as (centered, mean)."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        for args, want in zip(inputs(), outputs_on(inputs, reference), strict=True):
+            got = answer(*args)
+            if not isinstance(got, tuple | list) or not any(
+                hasattr(item, "shape") and equals_tree(want)(item) for item in got
+            ):
+                return False
+        return True
+
+    return matches
 
 
 # Right values, but as NumPy arrays: the exercise's own rule rejects those outright.
@@ -486,6 +589,35 @@ EXERCISES = (
                 matches=_computes(lambda n: (n * (n + 1) // 2) ** 2),
             ),
             Mistake(
+                id="returns-none",
+                message="Your function returns None: it has no return statement, or returns "
+                "nothing. Return the number: return ((n - 1) * n // 2) ** 2.",
+                example=lambda: _cubes_not_returned,
+                matches=returns_none(_cube_inputs),
+            ),
+            Mistake(
+                id="xor-not-power",
+                message="^ is not a power in Python: it is bitwise XOR (exclusive or), so "
+                "45 ^ 2 is 47. Square with **: ((n - 1) * n // 2) ** 2.",
+                example=lambda: lambda n: ((n - 1) * n // 2) ^ 2,
+                matches=_computes(lambda n: _half_sum(n) ^ 2, ns=(0, 10, 1000)),
+            ),
+            Mistake(
+                id="precedence",
+                message="** binds tighter than * and //, so n * (n - 1) // 2 ** 2 divides by "
+                "4 and squares nothing. Put the half sum in brackets: ((n - 1) * n // 2) ** 2.",
+                example=lambda: lambda n: n * (n - 1) // 2**2,
+                matches=_computes(lambda n: n * (n - 1) // 4, ns=(2, 10, 1000)),
+            ),
+            Mistake(
+                id="wrong-power",
+                message="Your function raises n(n - 1)/2 to another power than 2: not at all "
+                "(that is 0 + 1 + ... + (n - 1), the sum of k) or cubed. The cubes are "
+                "inside the sum; the formula squares it: ((n - 1) * n // 2) ** 2.",
+                example=lambda: _half_sum,
+                matches=_wrong_power,
+            ),
+            Mistake(
                 id="int32-overflow",
                 message=f"On n = {BIG_N:,} your result is what int32 holds after the sum "
                 "wrapped around: jnp computed in 32 bits and overflowed silently. Python's "
@@ -495,9 +627,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="int64-overflow",
-                message=f"On n = {BIG_N:,} your result is what int64 holds after the sum "
-                "wrapped around (NumPy's int64, or jnp with x64): the true sum needs 78 bits. "
-                "Python's own ints never overflow.",
+                message=f"On n = {BIG_N:,} your result is what a 64-bit integer holds after "
+                "the sum wrapped around (NumPy's int64 or uint64, or jnp with x64): the true "
+                "sum needs 78 bits. Python's own ints never overflow.",
                 example=lambda: lambda n: _wrapped(_cubes_below(n), 64),
                 matches=_wraps(64),
             ),
@@ -516,6 +648,14 @@ EXERCISES = (
                 "cannot bring the lost ones back. Use // so every step stays an exact int.",
                 example=lambda: lambda n: int(((n - 1) * n / 2) ** 2),
                 matches=_int_of_a_float,
+            ),
+            Mistake(
+                id="recursion-depth",
+                message=f"Your function calls itself once per k, and Python stops at about "
+                f"1,000 nested calls (RecursionError), far short of n = {BIG_N:,}. Use the "
+                "formula, which needs no loop: ((n - 1) * n // 2) ** 2.",
+                example=lambda: _recursive_cubes,
+                matches=_recurses_too_deep,
             ),
         ),
         success="Exact for every n: Python ints and // never round and never overflow.",
@@ -538,16 +678,19 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="read-only-view",
-                message="np.asarray(x) does not copy a jax array: it gives a read-only view of "
-                "its memory, and NumPy refuses to write to it ('assignment destination is "
-                "read-only'). np.array(x) makes a copy you can change.",
+                message="np.asarray(x) does not copy a jax array (nor do jax.device_get(x) "
+                "and np.array(x, copy=False)): it gives a read-only view of its memory, and "
+                "NumPy refuses to write to it ('assignment destination is read-only'). "
+                "np.array(x) makes a copy you can change.",
                 example=lambda: lambda x: np.asarray(x).__setitem__(0, -1),
                 matches=fails_with("ValueError", "read-only", _flag_inputs),
             ),
             Mistake(
                 id="changed-the-jax-array",
-                message="jax arrays cannot be changed in place, so x[0] = -1 fails. Copy x into "
-                "a NumPy array first, np.array(x), and change the copy.",
+                message="jax arrays cannot be changed in place, so item assignment such as "
+                "x[0] = -1 fails, on x and on every jax array made from it (x.copy() and "
+                "jnp.array(x) are jax arrays too). Copy x into a NumPy array, np.array(x), "
+                "and change that copy.",
                 example=lambda: lambda x: x.__setitem__(0, -1),
                 matches=fails_with(
                     "TypeError", "immutable|does not support item assignment", _flag_inputs
@@ -561,6 +704,27 @@ EXERCISES = (
                 matches=_same_for_different_inputs(_flag_inputs),
             ),
             Mistake(
+                id="to-py",
+                message="x.to_py() was removed from JAX (old tutorials use it). np.array(x) "
+                "copies a jax array into a NumPy array you can change.",
+                example=lambda: lambda x: x.to_py(),
+                matches=fails_with("AttributeError", "to_py", _flag_inputs),
+            ),
+            Mistake(
+                id="returns-none",
+                message="Your function returns None: it has no return statement, or returns "
+                "nothing. Return the NumPy copy you changed.",
+                example=lambda: _flag_not_returned,
+                matches=returns_none(_flag_inputs),
+            ),
+            Mistake(
+                id="returned-x",
+                message="Your function returns x as it was, a jax array. Return the NumPy "
+                "copy whose first element you set to -1, not x.",
+                example=lambda: lambda x: x,
+                matches=_returns_x_unchanged,
+            ),
+            Mistake(
                 id="still-jax",
                 message="Your function returns a jax array. A NumPy array was asked for: "
                 "np.array(x) copies x into one, then set its first element.",
@@ -569,15 +733,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="python-list",
-                message="Your function returns a Python list (tolist() makes one). A NumPy "
-                "array was asked for: np.array(x) copies x into one.",
+                message="Your function returns a Python list (tolist() and list(...) make "
+                "one). A NumPy array was asked for: np.array(x) copies x into one.",
                 example=lambda: lambda x: _flag_first(x).tolist(),
                 matches=_returns(lambda result: isinstance(result, list)),
             ),
             Mistake(
                 id="changed-dtype",
-                message="The values are right, but your copy has another dtype than x. "
-                "np.array(x) keeps x's dtype, and -1 fits in it: no dtype= needed.",
+                message="The values are right, but your copy has another dtype than x: a "
+                "dtype= argument, or joining x with a Python list such as [-1], makes NumPy "
+                "choose one. np.array(x) keeps x's dtype, and -1 fits in it.",
                 example=lambda: _float_copy,
                 matches=_changed_dtype,
             ),
@@ -592,6 +757,12 @@ EXERCISES = (
                 message="You changed the last element. The first one is at index 0: "
                 "flagged[0] = -1.",
                 example=lambda: _flag_last,
+            ),
+            Mistake(
+                id="flagged-second",
+                message="You changed the element at index 1, the second one. Python counts "
+                "from 0: the first element is flagged[0].",
+                example=lambda: _flag_second,
             ),
         ),
         success="np.array copies: the copy is yours to change, and x stays as it was.",
@@ -632,6 +803,48 @@ EXERCISES = (
                 "axis at all: jnp.mean(x).",
                 example=lambda: _center_axis_1,
                 matches=_fails_on_an_axis,
+            ),
+            Mistake(
+                id="axis-mean-no-keepdims",
+                message="Your function fails on a 2-D input: the mean you subtract has one "
+                "value per row (an axis= without keepdims=True), and that shape does not "
+                "broadcast against x's. Centering uses one number, the mean of all "
+                "elements: jnp.mean(x) with no axis.",
+                example=lambda: lambda x: x - jnp.mean(x, axis=-1),
+                matches=fails_with(
+                    "ValueError", "Incompatible shapes for broadcasting", _center_inputs
+                ),
+            ),
+            Mistake(
+                id="mean-not-called",
+                message="Your function subtracts the mean function itself, not its value: "
+                "x.mean or jnp.mean without parentheses. Call it: x - jnp.mean(x).",
+                example=lambda: lambda x: x - x.mean,
+                matches=fails_with(
+                    "TypeError",
+                    r"unsupported operand type\(s\) for -: .* and '(method|function|"
+                    r"builtin_function_or_method|numpy\._ArrayFunctionDispatcher)'",
+                    _center_inputs,
+                ),
+            ),
+            Mistake(
+                id="returns-none",
+                message="Your function returns None: it has no return statement, or returns "
+                "nothing. Return the centered array: return x - jnp.mean(x).",
+                example=lambda: _center_not_returned,
+                matches=returns_none(_center_inputs),
+            ),
+            Mistake(
+                id="returns-tuple",
+                message="Your function returns a tuple (or list) with the centered array "
+                "inside it. Return the centered array alone: x - jnp.mean(x).",
+                example=lambda: lambda x: (_center(x), jnp.mean(x)),
+                matches=returns_tuple_holding(_center, _center_inputs),
+            ),
+            Mistake(
+                id="median",
+                message="You subtracted the median. Centering subtracts the mean: x - jnp.mean(x).",
+                example=lambda: _center_median,
             ),
             Mistake(
                 id="divided-by-mean",

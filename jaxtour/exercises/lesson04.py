@@ -4,9 +4,7 @@ what value_and_grad returns with several of them, and a step over a nested pytre
 from __future__ import annotations
 
 import copy
-import itertools
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -15,91 +13,16 @@ from typing import Any
 import numpy as np
 
 from jaxtour.exercises.common import article_xy, jax, jnp
-from jaxtour.grader.mistakes import behaves_like, equals_tree
-from jaxtour.grader.rules import Choice, Inputs, SameFunction, SamePytree
+from jaxtour.grader.mistakes import (
+    behaves_like,
+    equals_tree,
+    not_called,
+    remembered,
+    returns_none,
+    uses_notebook_values,
+)
+from jaxtour.grader.rules import Choice, SameFunction, SamePytree
 from jaxtour.grader.spec import Exercise, Mistake
-
-# --- shared by lessons 04, 05 and 08: function answers that read the notebook's globals ---
-
-
-def uses_notebook_values(
-    reference: Callable[..., Any],
-    inputs: Callable[[], Inputs],
-    notebook: Callable[[], dict[int, Any]],
-) -> Callable[[Any], bool]:
-    """Matches a function that ignores some of its arguments and reads the notebook's own.
-
-    ``notebook()`` maps argument positions to the values the lesson's globals hold
-    (``{1: x, 2: y}``). The answer matches when, on every input, it returns what the
-    reference returns with some of those positions replaced by the notebook's values,
-    and not what the reference returns on the input itself.
-    """
-    expected: dict[tuple[int, ...], list[Any] | None] = {}
-
-    def reference_with(chosen: tuple[int, ...]) -> list[Any] | None:
-        """The reference's outputs with ``chosen`` positions from the notebook (computed
-        once: the grader's own pure function), or None where they do not fit."""
-        if chosen not in expected:
-            values = notebook()
-            try:
-                expected[chosen] = [
-                    reference(*(values[i] if i in chosen else a for i, a in enumerate(args)))
-                    for args in inputs()
-                ]
-            except Exception:  # the notebook's value does not fit the other arguments
-                expected[chosen] = None
-        return expected[chosen]
-
-    def matches(answer: Any) -> bool:
-        if not callable(answer):
-            return False
-        outputs = [answer(*copy.deepcopy(args)) for args in inputs()]
-        if _all_equal(reference_with(()), outputs):
-            return False  # right on every input: nothing to complain about
-        positions = sorted(notebook())
-        return any(
-            _all_equal(reference_with(chosen), outputs)
-            for size in range(1, len(positions) + 1)
-            for chosen in itertools.combinations(positions, size)
-        )
-
-    return matches
-
-
-def _all_equal(wanted: list[Any] | None, outputs: list[Any]) -> bool:
-    return wanted is not None and all(
-        equals_tree(w)(o) for w, o in zip(wanted, outputs, strict=True)
-    )
-
-
-def remembered(predicate: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """``predicate``, remembering its result for the last answer for a second, so that
-    several mistakes asking the same question of one answer run the answer once."""
-    last: dict[str, Any] = {}
-
-    def wrapper(answer: Any) -> Any:
-        if last.get("answer") is answer and time.monotonic() - last["at"] < 1.0:
-            return last["result"]
-        result = predicate(answer)
-        last.update(answer=answer, at=time.monotonic(), result=result)
-        return result
-
-    return wrapper
-
-
-def returns_none(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
-    """Matches a function that returns None (a forgotten ``return``)."""
-
-    def matches(answer: Any) -> bool:
-        return callable(answer) and all(answer(*args) is None for args in inputs())
-
-    return matches
-
-
-def not_called(answer: Any) -> bool:
-    """A function (jax.grad(f), say) where the value it computes was asked for."""
-    return callable(answer)
-
 
 # --- 04.grad_last_two -------------------------------------------------------------------
 
@@ -175,6 +98,26 @@ def _is_one_tuple(answer: Any) -> bool:
     return isinstance(answer, tuple) and len(answer) == 1
 
 
+def _right_values_in_list_or_dict(answer: Any) -> bool:
+    """(grad_x, grad_y) in a list, or as a dict's values in that order."""
+    if isinstance(answer, dict):
+        answer = list(answer.values())
+    return isinstance(answer, list) and equals_tree(list(_weighted_grad((1, 2))))(answer)
+
+
+def _value_first(answer: Any) -> bool:
+    """A pair (value, gradients) as value_and_grad returns it, whatever its argnums:
+    weighted_sse's value first, then a tuple of gradients or one gradient."""
+    if not isinstance(answer, tuple) or len(answer) != 2:
+        return False
+    value, grads = answer
+    return (
+        hasattr(value, "shape")
+        and equals_tree(_with_value()[0])(value)
+        and (isinstance(grads, tuple) or hasattr(grads, "shape"))
+    )
+
+
 # --- 04.predict_value_and_grad ----------------------------------------------------------
 
 VALUE_AND_GRAD_OPTIONS = """\
@@ -184,8 +127,57 @@ C: ((value, grad_x), (value, grad_y))
 D: ((grad_x, grad_y), value)"""
 
 
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", str.lower(text))
+
+
+# "(value,(grad_x,grad_y))" -> "B": an option's text, spaces and case aside.
+_OPTION_TEXTS = {
+    _squeezed(line.split(":", 1)[1]): line.split(":", 1)[0]
+    for line in VALUE_AND_GRAD_OPTIONS.splitlines()
+}
+
+
+def _letter_of(answer: Any) -> Any:
+    """The letter an answer names: itself, or the letter whose line or shape it copies
+    ("B: (value, (grad_x, grad_y))" or "(value, (grad_x, grad_y))")."""
+    if not isinstance(answer, str):
+        return answer
+    text = _squeezed(answer)
+    match = re.fullmatch(r"([a-d]):(.*)", text)
+    if match and _OPTION_TEXTS.get(match.group(2)) == str.upper(match.group(1)):
+        return str.upper(match.group(1))
+    return _OPTION_TEXTS.get(text, answer)
+
+
+@dataclass(frozen=True)
+class LetterOrOption:
+    """Choice among A to D, reading an option's copied line or shape as its letter."""
+
+    choice: Choice = Choice(("A", "B", "C", "D"))
+
+    def __call__(self, answer: Any, expected: str) -> str | None:
+        return self.choice(_letter_of(answer), expected)
+
+
+def _only_strings(answer: Any) -> bool:
+    """A tuple or list holding only strings, at any depth: ["B"], ("value", "grad_x")."""
+    leaves = jax.tree.leaves(answer, is_leaf=lambda leaf: isinstance(leaf, str))
+    return (
+        isinstance(answer, tuple | list)
+        and bool(leaves)
+        and all(isinstance(leaf, str) for leaf in leaves)
+    )
+
+
 def _computed_not_chosen(answer: Any) -> bool:
-    return isinstance(answer, tuple | list) or not_called(answer)
+    """value_and_grad's result (or its tree structure), or a function, where a letter was
+    asked for."""
+    return (
+        (isinstance(answer, tuple | list) and not _only_strings(answer))
+        or isinstance(answer, jax.tree_util.PyTreeDef)
+        or not_called(answer)
+    )
 
 
 # --- 04.sgd_step ------------------------------------------------------------------------
@@ -380,12 +372,54 @@ def _error_on_nested(answer: Any) -> str | None:
     return None
 
 
+@remembered
+def _error_on_flat(answer: Any) -> str | None:
+    """'Type: message' of what the answer raises on the flat input, or None."""
+    if not callable(answer):
+        return None
+    try:
+        answer(*_jax_step_inputs()[1])
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
 def _fails_on_nested(pattern: str) -> Callable[[Any], bool]:
     def matches(answer: Any) -> bool:
         error = _error_on_nested(answer)
         return error is not None and re.search(pattern, error) is not None
 
     return matches
+
+
+def _fails_only_on_nested(pattern: str) -> Callable[[Any], bool]:
+    """Fails on the nested tree as ``pattern`` says, and works on the flat dict."""
+    nested = _fails_on_nested(pattern)
+    return lambda answer: nested(answer) and _error_on_flat(answer) is None
+
+
+def _fails_on_flat(pattern: str) -> Callable[[Any], bool]:
+    def matches(answer: Any) -> bool:
+        error = _error_on_flat(answer)
+        return error is not None and re.search(pattern, error) is not None
+
+    return matches
+
+
+def _update_only(params, grads, lr):
+    return jax.tree.map(lambda p, g: lr * g, params, grads)
+
+
+def _negative_update(params, grads, lr):
+    return jax.tree.map(lambda p, g: -lr * g, params, grads)
+
+
+def _whole_grads(params, grads, lr):
+    return jax.tree.map(lambda p: p - lr * grads, params)
+
+
+def _one_tree(params, grads, lr):
+    return jax.tree.map(lambda p, g: p - lr * g, params)
 
 
 EXERCISES = (
@@ -431,8 +465,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="swapped",
-                message="The two gradients are in the wrong order: they come back in "
-                "argnums order, so argnums=(2, 1) puts y's first. Use argnums=(1, 2).",
+                message="The two gradients are in the wrong order: y's comes first. They come "
+                "back in argnums order, for the arguments at those positions in the call, so "
+                "argnums=(2, 1), or calling with (w, y, x), puts y's first. Use "
+                "argnums=(1, 2) on (w, x, y).",
                 example=lambda: _weighted_grad((2, 1)),
             ),
             Mistake(
@@ -461,9 +497,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="with-value",
-                message="That is value_and_grad's (value, (grad_x, grad_y)). Only the "
-                "gradients were asked for: jax.grad returns the pair alone.",
+                message="That is value_and_grad's pair: the value first, then the gradients. "
+                "Only the gradients were asked for: jax.grad returns them alone.",
                 example=_with_value,
+                matches=_value_first,
             ),
             Mistake(
                 id="stacked",
@@ -473,9 +510,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="list-not-tuple",
-                message="The numbers are right, but in a list. jax.grad returns a tuple; "
-                "keep it as it comes.",
+                message="The numbers are right, but in a list or a dict. jax.grad returns a "
+                "tuple; keep it as it comes.",
                 example=lambda: list(_weighted_grad((1, 2))),
+                matches=_right_values_in_list_or_dict,
             ),
         ),
         success="argnums=(1, 2) picks x and y by position, and the pair comes back in that "
@@ -485,7 +523,7 @@ EXERCISES = (
         id="04.predict_value_and_grad",
         title="Predict what value_and_grad returns for two arguments",
         reference=lambda: "B",
-        rule=Choice(("A", "B", "C", "D")),
+        rule=LetterOrOption(),
         hints=(
             "value_and_grad returns a pair: (what grad would return alone, ...) or "
             "(value, what grad would return)? Check the cell above.",
@@ -514,10 +552,17 @@ EXERCISES = (
                 example=lambda: "D",
             ),
             Mistake(
+                id="strings-in-a-container",
+                message='Give the letter alone, as a plain string such as structure = "A": '
+                "not inside a list or tuple, and not the shape written out as a tuple.",
+                example=lambda: ("value", ("grad_x", "grad_y")),
+                matches=_only_strings,
+            ),
+            Mistake(
                 id="computed",
-                message="This exercise asks for a prediction: a letter, such as "
-                'structure = "A". Decide before running value_and_grad; the cell after the '
-                "check shows the real result.",
+                message="This exercise asks for a prediction, the letter of an option, such as "
+                'structure = "A": not value_and_grad itself, its result or its structure. '
+                "Decide before running it; the cell after the check shows the real result.",
                 example=lambda: jax.value_and_grad(_sse, argnums=(0, 1))(*article_xy()),
                 matches=_computed_not_chosen,
             ),
@@ -559,17 +604,17 @@ EXERCISES = (
             Mistake(
                 id="shallow-copy",
                 message="Your function changed dicts inside the caller's params "
-                "(params['layers'][0] and the like): params.copy() copies only the outer "
-                "dict, and the inner dicts and lists are still the caller's. "
-                "jax.tree.map builds a whole new tree instead.",
+                "(params['layers'][0] and the like): params.copy() (like copy.copy or "
+                "dict(params)) copies only the outer dict, and the inner dicts and lists are "
+                "still the caller's. jax.tree.map builds a whole new tree instead.",
                 example=lambda: _shallow_copy,
                 matches=_mutated("nested"),
             ),
             Mistake(
                 id="mutated-params",
-                message="Your function assigned into the params dict it was given "
-                "(params[name] = ...), so the caller's params changed. Build a new tree "
-                "instead: jax.tree.map returns one.",
+                message="Your function changed the params dict it was given "
+                "(params[name] = ..., or params.update(...)), so the caller's params "
+                "changed. Build a new tree instead: jax.tree.map returns one.",
                 example=lambda: _in_place_dict,
                 matches=_mutated("top"),
             ),
@@ -584,11 +629,28 @@ EXERCISES = (
             ),
             Mistake(
                 id="top-level-loop",
-                message="Your step fails on the nested tree: it does arithmetic on a whole "
-                "value under a top-level key, and params['layers'] is a list of dicts. "
-                "jax.tree.map(f, params, grads) finds the arrays at any depth.",
+                message="Your step works on a flat dict but fails on the nested tree: it does "
+                "arithmetic on a list (params['layers'] is a list of dicts), not on the "
+                "arrays inside it. jax.tree.map(f, params, grads) finds the arrays at any "
+                "depth, inside dicts and lists alike.",
                 example=lambda: _top_level_loop,
-                matches=_fails_on_nested(r"unsupported operand|can't multiply sequence"),
+                matches=_fails_only_on_nested(r"unsupported operand|can't multiply sequence"),
+            ),
+            Mistake(
+                id="whole-grads-tree",
+                message="Your function multiplies the whole grads tree, a dict, by lr. Pass "
+                "grads to jax.tree.map as a second tree, and it hands your function one leaf "
+                "of each: jax.tree.map(lambda p, g: p - lr * g, params, grads).",
+                example=lambda: _whole_grads,
+                matches=_fails_on_flat(r"unsupported operand.*'dict'|'dict'.*unsupported operand"),
+            ),
+            Mistake(
+                id="one-tree",
+                message="jax.tree.map calls your function with one leaf from each tree you "
+                "pass it: given params alone, lambda p, g gets no g. Pass grads as a second "
+                "tree: jax.tree.map(lambda p, g: p - lr * g, params, grads).",
+                example=lambda: _one_tree,
+                matches=_fails_on_flat(r"^TypeError: .*missing 1 required positional argument"),
             ),
             Mistake(
                 id="returns-params-unchanged",
@@ -630,10 +692,21 @@ EXERCISES = (
                 matches=behaves_like(_no_lr, _jax_step_inputs),
             ),
             Mistake(
+                id="returns-update",
+                message="Your function returns the step, lr * g, not the new parameters. "
+                "Subtract it from each parameter: p - lr * g.",
+                example=lambda: _update_only,
+                matches=lambda answer: any(
+                    behaves_like(wrong, _jax_step_inputs)(answer)
+                    for wrong in (_update_only, _negative_update)
+                ),
+            ),
+            Mistake(
                 id="swapped-lambda",
-                message="The lambda's arguments are the wrong way round: jax.tree.map passes "
-                "leaves in the order of the trees, params first, so lambda g, p: ... "
-                "computes grads - lr * params. Use lambda p, g: p - lr * g.",
+                message="Your step computes grads - lr * params: the lambda's arguments are "
+                "not in the order of the trees. jax.tree.map hands your function one leaf of "
+                "each tree, in the order the trees are given, so lambda p, g: ... goes with "
+                "params, grads: jax.tree.map(lambda p, g: p - lr * g, params, grads).",
                 example=lambda: _swapped_lambda,
                 matches=behaves_like(_swapped_lambda, _jax_step_inputs),
             ),

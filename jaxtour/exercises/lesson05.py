@@ -12,10 +12,16 @@ from typing import Any
 import numpy as np
 
 from jaxtour.exercises.common import article_xy, jax, jnp
-from jaxtour.exercises.lesson04 import not_called, returns_none, uses_notebook_values
 from jaxtour.grader.compare import describe, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
-from jaxtour.grader.mistakes import behaves_like, equals_tree, equals_value
+from jaxtour.grader.mistakes import (
+    behaves_like,
+    equals_tree,
+    equals_value,
+    not_called,
+    returns_none,
+    uses_notebook_values,
+)
 from jaxtour.grader.rules import (
     Choice,
     Inputs,

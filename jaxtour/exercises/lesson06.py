@@ -7,13 +7,13 @@ from __future__ import annotations
 import numpy as np
 
 from jaxtour.exercises.common import jax, jnp, same_values
-from jaxtour.exercises.lesson04 import returns_none
 from jaxtour.grader.mistakes import (
     chose,
     fails_with,
     ignores_arguments,
     ignores_one_argument,
     mutates_input,
+    returns_none,
 )
 from jaxtour.grader.rules import Choice, JaxArray, SameFunction
 from jaxtour.grader.spec import Exercise, Mistake

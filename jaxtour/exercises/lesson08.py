@@ -15,9 +15,14 @@ from typing import Any
 import numpy as np
 
 from jaxtour.exercises.common import jax, jnp
-from jaxtour.exercises.lesson04 import remembered, returns_none, uses_notebook_values
 from jaxtour.grader.compare import describe
-from jaxtour.grader.mistakes import behaves_like, fails_with
+from jaxtour.grader.mistakes import (
+    behaves_like,
+    fails_with,
+    remembered,
+    returns_none,
+    uses_notebook_values,
+)
 from jaxtour.grader.rules import SameFunction, SamePytree, is_numpy_array
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array

@@ -29,6 +29,7 @@ from jaxtour.grader.mistakes import (
     ignores_arguments,
     ignores_one_argument,
     not_repeatable,
+    returns_none,
     traces_primitive,
 )
 from jaxtour.grader.rules import Choice, SameFunction, SamePytree, is_numpy_array
@@ -233,15 +234,6 @@ def _grads_no_return(params, xs, ys):
 def _numpy_grads(params, xs, ys):
     grads = jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
     return {name: np.asarray(g) for name, g in grads.items()}
-
-
-def _returns_none(inputs):
-    """Matches a function that returns None (no return statement) on the first input."""
-
-    def matches(answer: Any) -> bool:
-        return callable(answer) and answer(*inputs()[0]) is None
-
-    return matches
 
 
 def _numpy_leaves(answer: Any) -> bool:
@@ -743,7 +735,7 @@ EXERCISES = (
                 message="Your function returns None: it has no return statement. Return the "
                 "gradients: return jax.vmap(...)(params, xs, ys).",
                 example=lambda: _grads_no_return,
-                matches=_returns_none(_grad_inputs),
+                matches=returns_none(_grad_inputs),
             ),
             Mistake(
                 id="maps-params",

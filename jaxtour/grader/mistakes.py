@@ -9,7 +9,9 @@ input, a string option.
 from __future__ import annotations
 
 import copy
+import itertools
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -229,3 +231,85 @@ def _is_numeric(leaf: Any) -> bool:
     if isinstance(leaf, int | float | np.generic):
         return True
     return hasattr(leaf, "shape") and np.asarray(leaf).dtype.kind in "iufcb"
+
+
+# --- function answers that read the notebook's globals, return nothing, or are uncalled ---
+
+
+def uses_notebook_values(
+    reference: Callable[..., Any],
+    inputs: Callable[[], Inputs],
+    notebook: Callable[[], dict[int, Any]],
+) -> Callable[[Any], bool]:
+    """Matches a function that ignores some of its arguments and reads the notebook's own.
+
+    ``notebook()`` maps argument positions to the values the lesson's globals hold
+    (``{1: x, 2: y}``). The answer matches when, on every input, it returns what the
+    reference returns with some of those positions replaced by the notebook's values,
+    and not what the reference returns on the input itself.
+    """
+    expected: dict[tuple[int, ...], list[Any] | None] = {}
+
+    def reference_with(chosen: tuple[int, ...]) -> list[Any] | None:
+        """The reference's outputs with ``chosen`` positions from the notebook (computed
+        once: the grader's own pure function), or None where they do not fit."""
+        if chosen not in expected:
+            values = notebook()
+            try:
+                expected[chosen] = [
+                    reference(*(values[i] if i in chosen else a for i, a in enumerate(args)))
+                    for args in inputs()
+                ]
+            except Exception:  # the notebook's value does not fit the other arguments
+                expected[chosen] = None
+        return expected[chosen]
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        outputs = [answer(*copy.deepcopy(args)) for args in inputs()]
+        if _all_equal(reference_with(()), outputs):
+            return False  # right on every input: nothing to complain about
+        positions = sorted(notebook())
+        return any(
+            _all_equal(reference_with(chosen), outputs)
+            for size in range(1, len(positions) + 1)
+            for chosen in itertools.combinations(positions, size)
+        )
+
+    return matches
+
+
+def _all_equal(wanted: list[Any] | None, outputs: list[Any]) -> bool:
+    return wanted is not None and all(
+        equals_tree(w)(o) for w, o in zip(wanted, outputs, strict=True)
+    )
+
+
+def remembered(predicate: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``predicate``, remembering its result for the last answer for a second, so that
+    several mistakes asking the same question of one answer run the answer once."""
+    last: dict[str, Any] = {}
+
+    def wrapper(answer: Any) -> Any:
+        if last.get("answer") is answer and time.monotonic() - last["at"] < 1.0:
+            return last["result"]
+        result = predicate(answer)
+        last.update(answer=answer, at=time.monotonic(), result=result)
+        return result
+
+    return wrapper
+
+
+def returns_none(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function that returns None (a forgotten ``return``)."""
+
+    def matches(answer: Any) -> bool:
+        return callable(answer) and all(answer(*args) is None for args in inputs())
+
+    return matches
+
+
+def not_called(answer: Any) -> bool:
+    """A function (jax.grad(f), say) where the value it computes was asked for."""
+    return callable(answer)

@@ -270,6 +270,10 @@ class Choice:
             asked = f"Answer with one of {', '.join(map(repr, self.options))}, as a string"
             if callable(answer):  # e.g. a function where its result was meant
                 return f"{asked}; this is {describe(answer)}"
+            if isinstance(answer, str):
+                *others, last = map(repr, self.options)
+                options = f"{', '.join(others)} or {last}" if others else last
+                return f"{short_repr(answer, 30)} is not one of the options: answer {options}."
             return f"{asked}."
         if chosen != expected:
             return f"{chosen} is not the one."

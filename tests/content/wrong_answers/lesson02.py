@@ -119,7 +119,7 @@ WRONG_ANSWERS = (
         "02.which_dispatch",
         "the code of A pasted",
         lambda: "jnp.dot(x, x)",
-        says="Answer with one of",
+        says="one of",
     ),
     # 02.block_tree
     Wrong(B, "block_until_ready on each dict value", lambda: wait_values_loop, "dict-method"),

@@ -200,12 +200,12 @@ WRONG_ANSWERS = (
     ),
     # 05.predict_aux_structure
     Wrong("05.predict_aux_structure", "lowercase b with a space", lambda: " b", "grads-flat"),
-    Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", says="Answer with one of"),
+    Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", says="one of"),
     Wrong(
         "05.predict_aux_structure",
         "the structure written out",
         lambda: "((value, aux), grad_x, grad_y)",
-        says="Answer with one of",
+        says="one of",
     ),
     Wrong(
         "05.predict_aux_structure",
@@ -226,7 +226,7 @@ WRONG_ANSWERS = (
         "05.predict_aux_structure",
         "the whole option line copied",
         lambda: "C: ((value, aux), (grad_x, grad_y))",
-        says="Answer with one of",
+        says="one of",
     ),
     # 05.loss_with_predictions
     Wrong(

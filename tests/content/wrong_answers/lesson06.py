@@ -165,11 +165,11 @@ WRONG_ANSWERS = (
         "06.out_of_bounds",
         "the array written out",
         lambda: "Array([1, 2, 3])",
-        says="Answer with one of",
+        says="one of",
     ),
     Wrong("06.out_of_bounds", "ran it and kept the array", lambda: x.at[10].set(5), "ran-it"),
     Wrong("06.out_of_bounds", "' D ' with spaces", lambda: " D ", "grows"),
-    Wrong("06.out_of_bounds", "the word 'clamped'", lambda: "clamped", says="Answer with one of"),
+    Wrong("06.out_of_bounds", "the word 'clamped'", lambda: "clamped", says="one of"),
     # 06.scale_column
     Wrong("06.scale_column", "m[:, j] = ... in place", lambda: assign_column, "mutates-input"),
     Wrong("06.scale_column", "m.at[j, :]: a row", lambda: scale_row_explicit, "scaled-row"),

@@ -284,13 +284,13 @@ WRONG_ANSWERS = (
         "07.debug_print",
         "the option's number instead of its letter",
         lambda: 3,
-        says="Answer with one of",
+        says="one of",
     ),
     Wrong(
         "07.debug_print",
         "the printed lines pasted instead of the letter",
         lambda: "print: JitTracer(~float32[])\ndebug: 1.0",
-        says="Answer with one of",
+        says="one of",
     ),
     # --- 07.clip_negative ---
     Wrong(

@@ -429,15 +429,13 @@ WRONG_ANSWERS = (
     Wrong("09.split_keeps_key", "lower-case a", lambda: "a", named="split-consumes"),
     Wrong("09.split_keeps_key", "c with a stray space", lambda: " c", named="split-first-is-key"),
     Wrong("09.split_keeps_key", "lower-case d", lambda: "d", named="all-same"),
-    Wrong(
-        "09.split_keeps_key", "two letters, b and c", lambda: "B and C", says="Answer with one of"
-    ),
+    Wrong("09.split_keeps_key", "two letters, b and c", lambda: "B and C", says="one of"),
     Wrong("09.split_keeps_key", "a trailing comma: a tuple", lambda: ("B",), says="as a string"),
     Wrong(
         "09.split_keeps_key",
         "the words, not the letter",
         lambda: "b only",
-        says="Answer with one of",
+        says="one of",
     ),
     # 09.random_walk
     Wrong(

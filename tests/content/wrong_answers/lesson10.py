@@ -135,7 +135,7 @@ WRONG_ANSWERS = (
         "10.predict_sums",
         "the layouts in words",
         lambda: "split, replicated",
-        says="Answer with one of",
+        says="one of",
     ),
     Wrong("10.predict_sums", "a trailing comma: a tuple", lambda: ("B",), says="as a string"),
     Wrong("10.predict_sums", "the option's number", lambda: 2, says="as a string"),
