@@ -132,6 +132,11 @@ def _other_width(answer: Any) -> bool:
     return _named(answer) == ("float32" if _x64() else "float64")
 
 
+def _is_complex(answer: Any) -> bool:
+    name = _named(answer)
+    return name is not None and np.dtype(name).kind == "c"
+
+
 def _is_16_bit_float(answer: Any) -> bool:
     return _named(answer) in ("float16", "bfloat16")
 
@@ -346,6 +351,28 @@ def _changed_dtype(answer: Any) -> bool:
     )
 
 
+def _first_set_otherwise(answer: Any) -> bool:
+    """Matches a NumPy copy whose first element was changed, but not to -1: set to
+    another number (0, say) or decreased by one (flagged[0] -= 1), the rest kept."""
+    wrong_flag = False
+    for (x,) in _flag_inputs():
+        got = _calls(answer, x)
+        if not is_numpy_array(got) or got.shape != x.shape:
+            return False
+        want = np.asarray(x)
+        if not np.array_equal(got[1:], want[1:]):
+            return False
+        wrong_flag = wrong_flag or got[0] != -1
+    return wrong_flag
+
+
+def _wrapped_copy(answer: Any) -> bool:
+    """Matches a copy made of [x], shape (1, n): flagged[0] = -1 then sets a whole row."""
+    got = _calls(answer, *_flag_inputs()[0])
+    (x,) = _flag_inputs()[0]
+    return is_numpy_array(got) and got.shape == (1, *x.shape)
+
+
 def _float_copy(x):
     copy = np.array(x, dtype=np.float64)
     copy[0] = -1
@@ -548,6 +575,13 @@ EXERCISES = (
                 example=lambda: "float16",
                 matches=_is_16_bit_float,
             ),
+            Mistake(
+                id="complex",
+                message="A complex dtype holds numbers a + bj. / on integers gives real "
+                "floats, never complex ones: which real float width does JAX use?",
+                example=lambda: "complex64",
+                matches=_is_complex,
+            ),
         ),
         success="Integers divided with / give floats, and JAX's floats are 32-bit unless "
         "you switch on x64.",
@@ -680,10 +714,11 @@ EXERCISES = (
                 id="read-only-view",
                 message="np.asarray(x) does not copy a jax array (nor do jax.device_get(x) "
                 "and np.array(x, copy=False)): it gives a read-only view of its memory, and "
-                "NumPy refuses to write to it ('assignment destination is read-only'). "
+                "NumPy refuses to write to it ('assignment destination is read-only'), nor "
+                "lets setflags(write=True) unlock it. "
                 "np.array(x) makes a copy you can change.",
                 example=lambda: lambda x: np.asarray(x).__setitem__(0, -1),
-                matches=fails_with("ValueError", "read-only", _flag_inputs),
+                matches=fails_with("ValueError", "read-only|WRITEABLE flag", _flag_inputs),
             ),
             Mistake(
                 id="changed-the-jax-array",
@@ -757,6 +792,20 @@ EXERCISES = (
                 message="You changed the last element. The first one is at index 0: "
                 "flagged[0] = -1.",
                 example=lambda: _flag_last,
+            ),
+            Mistake(
+                id="other-flag",
+                message="You changed the first element, but not to -1 (flagged[0] -= 1 "
+                "subtracts one; = 0 sets zero). The flag is -1: flagged[0] = -1.",
+                example=lambda: lambda x: np.where(np.arange(len(x)) == 0, 0, np.asarray(x)),
+                matches=_first_set_otherwise,
+            ),
+            Mistake(
+                id="wrapped-in-a-list",
+                message="np.array([x]) wraps x in a list, so the copy is 2-D, shape (1, n), "
+                "and flagged[0] = -1 sets its whole first row. np.array(x) copies x as it is.",
+                example=lambda: lambda x: np.full((1, *np.shape(x)), -1, np.asarray(x).dtype),
+                matches=_wrapped_copy,
             ),
             Mistake(
                 id="flagged-second",

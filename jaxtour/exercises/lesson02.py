@@ -622,6 +622,8 @@ def _tree_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
         error = run.error.error
         if isinstance(error, AttributeError) and "'dict' object" in str(error):
             return "dict-method", None
+        if isinstance(error, TypeError) and "traced for jit returned" in str(error):
+            return "jitted-f", None  # jit traced the grader's stand-in, which is no jax code
         raise run.error
     if not run.calls:
         return "never-called", None
@@ -703,6 +705,10 @@ def _tree_mistake(mistake: str) -> Callable[[Any], bool]:
 
 def _run_and_wait(f, x):
     return jax.block_until_ready(f(x))
+
+
+def _jits_f(f, x):
+    return jax.block_until_ready(jax.jit(f)(x))
 
 
 def _blocks_one(f, x):
@@ -867,6 +873,14 @@ EXERCISES = (
                 "jax.block_until_ready(result) walks the whole pytree and waits for each array.",
                 example=lambda: _dict_method,
                 matches=_tree_mistake("dict-method"),
+            ),
+            Mistake(
+                id="jitted-f",
+                message="Your function wraps f in jax.jit. With a real f that would run, "
+                "but this exercise is about waiting, and jit does not wait either: call f(x) "
+                "as given, then wait for its result with jax.block_until_ready.",
+                example=lambda: _jits_f,
+                matches=_tree_mistake("jitted-f"),
             ),
             Mistake(
                 id="never-called",

@@ -124,6 +124,60 @@ def _np_gradient_slopes(f, t):  # NumPy's habit: slopes from neighbouring values
     return np.gradient(np.asarray(f(_floats(t))), points)
 
 
+def _jnp_gradient_slopes(f, t):  # jnp.gradient: neighbouring values, spacing 1
+    return jnp.gradient(f(_floats(t)))
+
+
+def _neighbour_differences(f, t):  # jnp.diff: n - 1 differences of neighbours
+    return jnp.diff(f(_floats(t)))
+
+
+def _differences_of_values(answer: Any) -> bool:
+    """Matches slopes estimated from f's values at neighbouring points (np.gradient with
+    or without the spacing, jnp.gradient, jnp.diff) instead of differentiated."""
+    return any(
+        behaves_like(estimate, _slope_inputs)(answer)
+        for estimate in (_np_gradient_slopes, _jnp_gradient_slopes, _neighbour_differences)
+    )
+
+
+def _float0_slopes(answer: Any) -> bool:
+    """Matches a function whose slopes on integer t have dtype float0: grad(...,
+    allow_int=True) accepts integers and returns their zero-size 'no gradient' dtype."""
+    if not callable(answer):
+        return False
+    for args in _slope_inputs():
+        try:
+            out = answer(*args)
+        except Exception:
+            return False
+        if str(getattr(out, "dtype", "")) == "[('float0', 'V')]" or "float0" in str(
+            getattr(out, "dtype", "")
+        ):
+            return True
+    return False
+
+
+def _product_not_sum(x):
+    return jnp.sin(x) * x * jnp.cos(x)
+
+
+def _cos_for_sin(x):
+    return jnp.cos(x) + x * jnp.cos(x)
+
+
+def _floor_divided(f, x, eps=1e-3):
+    return (f(x + eps) - f(x - eps)) // (2 * eps)
+
+
+def _second_difference(f, x, eps=1e-3):
+    return (f(x + eps) - 2 * f(x) + f(x - eps)) / eps**2
+
+
+def _plus_not_minus(f, x, eps=1e-3):
+    return (f(x + eps) + f(x - eps)) / (2 * eps)
+
+
 def _t_changed():
     square = _Named(lambda s: s**2, "lambda s: s**2")
     return [(square, jnp.array([0.5, 1.0, 2.0])), (square, jnp.array([1.0, 2.0, 3.0, 4.0]))]
@@ -376,6 +430,19 @@ EXERCISES = (
                 "4.0]), or type the four numbers.",
                 example=lambda: [1.0, 2.0, 3.0, 4.0] * 2,
             ),
+            Mistake(
+                id="value-repeated",
+                message="30 is the value of sum_of_squares(x), one number, and repeating it "
+                "does not make a gradient. Each entry is its own partial derivative "
+                "∂f/∂xᵢ: the derivative of xᵢ² at that xᵢ.",
+                example=lambda: [30.0, 30.0, 30.0, 30.0],
+            ),
+            Mistake(
+                id="cube-derivative",
+                message="3xᵢ² is the derivative of xᵢ³. sum_of_squares squares: the "
+                "derivative of xᵢ² is 2xᵢ.",
+                example=lambda: [3.0, 12.0, 27.0, 48.0],
+            ),
         ),
         success="∇ of Σxᵢ² is 2x: [2, 4, 6, 8], one partial derivative per input.",
     ),
@@ -476,12 +543,21 @@ EXERCISES = (
             ),
             Mistake(
                 id="np-gradient",
-                message="np.gradient estimates slopes from differences between neighbouring "
-                "points of f(t): an approximation, far off where the points are far apart. "
+                message="np.gradient (like jnp.gradient and jnp.diff) estimates slopes from "
+                "differences between neighbouring points of f(t): an approximation, far off "
+                "where the points are far apart. "
                 "jax.grad gives the exact slope at every point: "
                 "jax.grad(lambda v: jnp.sum(f(v)))(t.astype(jnp.float32)).",
                 example=lambda: _np_gradient_slopes,
-                matches=behaves_like(_np_gradient_slopes, _slope_inputs),
+                matches=_differences_of_values,
+            ),
+            Mistake(
+                id="allow-int",
+                message="allow_int=True lets grad accept integers, but an integer has no "
+                "slope: grad gives it float0, JAX's dtype for 'no gradient', not numbers. "
+                "Convert t to floats instead: t.astype(jnp.float32).",
+                example=lambda: lambda f, t: jax.grad(lambda v: jnp.sum(f(v)), allow_int=True)(t),
+                matches=_float0_slopes,
             ),
         ),
         success="Floats in, one number out: grad of the sum gives every element's slope.",
@@ -596,6 +672,18 @@ EXERCISES = (
                 example=lambda: _forward_estimate,
                 matches=_close_but_not_exact,
             ),
+            Mistake(
+                id="product-not-sum",
+                message="You multiplied the product rule's pieces together. The rule adds two "
+                "terms: (uv)′ = u′v + uv′ = sin x + x cos x.",
+                example=lambda: _product_not_sum,
+            ),
+            Mistake(
+                id="cos-for-sin",
+                message="The first term is (x)′ · sin x = 1 · sin x = sin x: only the second "
+                "term differentiates sin. f′(x) = sin x + x cos x.",
+                example=lambda: _cos_for_sin,
+            ),
         ),
         success="sin x + x cos x, the product rule, and grad agrees at every point.",
     ),
@@ -630,6 +718,12 @@ EXERCISES = (
                 "f it is given, not f_python or another function from the notebook.",
                 example=lambda: lambda f, x, eps: _central(math.sin, x, eps),
                 matches=ignores_arguments(_difference_f_changed),
+            ),
+            Mistake(
+                id="floor-division",
+                message="// is floor division: it rounds the estimate down to a whole "
+                "number. Divide with /: (f(x + eps) - f(x - eps)) / (2 * eps).",
+                example=lambda: _floor_divided,
             ),
             Mistake(
                 id="ignores-x",
@@ -704,6 +798,19 @@ EXERCISES = (
                 "- f(x - eps) loses digits to rounding, and float32 has few to lose.",
                 example=lambda: lambda f, x, eps: np.float32(_central(f, x, eps)),
                 matches=_rounded_to_float32,
+            ),
+            Mistake(
+                id="second-difference",
+                message="(f(x + eps) - 2 f(x) + f(x - eps)) / eps² is the second difference: "
+                "it estimates f″, not f′. The central difference of f′ uses only the two "
+                "outer points: (f(x + eps) - f(x - eps)) / (2 * eps).",
+                example=lambda: _second_difference,
+            ),
+            Mistake(
+                id="plus-not-minus",
+                message="You added the two values: f(x + eps) + f(x - eps). The slope comes "
+                "from their difference: (f(x + eps) - f(x - eps)) / (2 * eps).",
+                example=lambda: _plus_not_minus,
             ),
         ),
         success="(f(x + eps) - f(x - eps)) / (2 * eps): the test any gradient must pass.",

@@ -16,6 +16,7 @@ from jaxtour.exercises.common import article_xy, jax, jnp
 from jaxtour.grader.mistakes import (
     behaves_like,
     equals_tree,
+    fails_with,
     not_called,
     remembered,
     returns_none,
@@ -252,6 +253,10 @@ def _ascent(params, grads, lr):
 
 def _no_lr(params, grads, lr):
     return jax.tree.map(lambda p, g: p - g, params, grads)
+
+
+def _scaled_difference(params, grads, lr):
+    return jax.tree.map(lambda p, g: lr * (p - g), params, grads)
 
 
 def _swapped_lambda(params, grads, lr):
@@ -709,6 +714,38 @@ EXERCISES = (
                 "params, grads: jax.tree.map(lambda p, g: p - lr * g, params, grads).",
                 example=lambda: _swapped_lambda,
                 matches=behaves_like(_swapped_lambda, _jax_step_inputs),
+            ),
+            Mistake(
+                id="at-on-a-0d-leaf",
+                message="p.at[:] indexes an axis, and model['scale'] is a 0-d array, with no "
+                "axis to slice. No .at is needed: jax.tree.map builds a new tree from the "
+                "leaves you return, so return p - lr * g.",
+                example=lambda: (
+                    lambda params, grads, lr: jax.tree.map(
+                        lambda p, g: p.at[:].add(-lr * g), params, grads
+                    )
+                ),
+                matches=fails_with("IndexError", "0-dimensional", _jax_step_inputs),
+            ),
+            Mistake(
+                id="trees-do-not-match",
+                message="jax.tree.map needs every tree after the first to have the first "
+                "one's structure, and one you passed does not: lr is one number, not a tree, "
+                "and params.values() is no pytree. Pass params and grads themselves, and use "
+                "lr inside the function: jax.tree.map(lambda p, g: p - lr * g, params, grads).",
+                example=lambda: (
+                    lambda params, grads, lr: jax.tree.map(
+                        lambda p, g, rate: p - rate * g, params, grads, lr
+                    )
+                ),
+                matches=fails_with("ValueError", "pytree structure error", _step_inputs),
+            ),
+            Mistake(
+                id="scaled-difference",
+                message="Your step computes lr * (p - g): the brackets scale the whole "
+                "difference by lr. Only the gradient is scaled: p - lr * g.",
+                example=lambda: _scaled_difference,
+                matches=behaves_like(_scaled_difference, _jax_step_inputs),
             ),
         ),
         success="jax.tree.map walks any nesting of dicts, lists and tuples, and builds a "

@@ -18,6 +18,7 @@ from jaxtour.grader.mistakes import (
     behaves_like,
     equals_tree,
     equals_value,
+    fails_with,
     not_called,
     returns_none,
     uses_notebook_values,
@@ -162,6 +163,51 @@ def right_loss_other_aux(
     return matches
 
 
+def _mean_abs_error(x, y):
+    errors = x - y
+    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
+    return jnp.mean(jnp.abs(errors)), stats
+
+
+def _root_mean_square(x, y):
+    errors = x - y
+    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
+    return jnp.sqrt(jnp.mean(errors**2)), stats
+
+
+def right_loss_other_stats(
+    reference: Callable[..., Any], inputs: Callable[[], Inputs]
+) -> Callable[[Any], bool]:
+    """Matches a function that returns a pair whose first item is the reference's loss on
+    every input, and whose second item differs from the reference's aux: another pytree
+    structure (a tuple for a dict, a key renamed) or other values (abs dropped or added),
+    other than leaves negated (y - x for x - y)."""
+    other_structure = right_loss_other_aux(reference, inputs)
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        if other_structure(answer):
+            return True
+        differs, only_negated = False, True
+        for args, (loss, aux) in zip(inputs(), outputs_on(inputs, reference), strict=True):
+            out = answer(*args)
+            if not (isinstance(out, tuple | list) and len(out) == 2):
+                return False
+            if not equals_value(loss)(out[0]):
+                return False
+            if jax.tree.structure(out[1]) != jax.tree.structure(aux):
+                return False
+            pairs = zip(jax.tree.leaves(out[1]), jax.tree.leaves(aux), strict=True)
+            if not all(equals_tree(want)(got) or equals_tree(-want)(got) for got, want in pairs):
+                only_negated = False
+            differs = differs or not equals_tree(aux)(out[1])
+        # y - x for x - y on every input: the comparison names the flipped sign
+        return differs and not only_negated
+
+    return matches
+
+
 def _first_is_numpy(answer: Any) -> bool:
     if not callable(answer):
         return False
@@ -291,6 +337,21 @@ def _dict_aux(params, x, y):
 def _residuals_aux(params, x, y):
     predictions = params["w"] * x + params["b"]
     return jnp.mean((predictions - y) ** 2), predictions - y
+
+
+def _negated_residuals_aux(params, x, y):
+    predictions = params["w"] * x + params["b"]
+    return jnp.mean((predictions - y) ** 2), y - predictions
+
+
+def _mae_line(params, x, y):
+    predictions = params["w"] * x + params["b"]
+    return jnp.mean(jnp.abs(predictions - y)), predictions
+
+
+def _matmul_line(params, x, y):
+    predictions = params["w"] @ x + params["b"]
+    return jnp.mean((predictions - y) ** 2), predictions
 
 
 def _no_bias(params, x, y):
@@ -483,7 +544,7 @@ EXERCISES = (
                 'dict broken_error_stats builds, {"max_error": ..., "errors": ...}. Keep its '
                 "body as it was; change only the order of what it returns.",
                 example=lambda: _stats_as_tuple,
-                matches=right_loss_other_aux(_error_stats, _pair_inputs),
+                matches=right_loss_other_stats(_error_stats, _pair_inputs),
             ),
             Mistake(
                 id="float-loss",
@@ -523,6 +584,21 @@ EXERCISES = (
                 "The mean squared error squares first, then averages: jnp.mean(errors**2).",
                 example=lambda: _square_of_mean,
                 matches=behaves_like(_square_of_mean, _pair_inputs),
+            ),
+            Mistake(
+                id="mean-abs-error",
+                message="The order is fixed, but the loss is now the mean absolute error, "
+                "jnp.mean(jnp.abs(errors)). broken_error_stats takes the mean of the squared "
+                "errors: keep jnp.mean(errors**2).",
+                example=lambda: _mean_abs_error,
+                matches=behaves_like(_mean_abs_error, _pair_inputs),
+            ),
+            Mistake(
+                id="root-mean-square",
+                message="The order is fixed, but the loss is now the root of the mean squared "
+                "error (RMSE). broken_error_stats takes no square root: keep jnp.mean(errors**2).",
+                example=lambda: _root_mean_square,
+                matches=behaves_like(_root_mean_square, _pair_inputs),
             ),
         ),
         success="(loss, stats): has_aux differentiates the first output and hands the "
@@ -673,7 +749,10 @@ EXERCISES = (
                 message="The aux holds the residuals, predictions - y. The exercise asks for "
                 "the predictions themselves: params['w'] * x + params['b'].",
                 example=lambda: _residuals_aux,
-                matches=behaves_like(_residuals_aux, _model_inputs),
+                matches=lambda answer: (
+                    behaves_like(_residuals_aux, _model_inputs)(answer)
+                    or behaves_like(_negated_residuals_aux, _model_inputs)(answer)
+                ),
             ),
             Mistake(
                 id="no-bias",
@@ -712,6 +791,29 @@ EXERCISES = (
                 "them by key: params['w'] * x + params['b'].",
                 example=lambda: _swapped_params,
                 matches=behaves_like(_swapped_params, _model_inputs),
+            ),
+            Mistake(
+                id="more-than-two",
+                message="That returns more than two things. has_aux takes exactly two: the "
+                "loss, then ONE pytree of extras. Return loss, predictions (or group the "
+                "extras in one tuple or dict).",
+                example=lambda: lambda params, x, y: (*_loss_with_predictions(params, x, y), y),
+                matches=more_than_two(_model_inputs),
+            ),
+            Mistake(
+                id="matmul-on-a-number",
+                message="params['w'] is one number (a 0-d array), and @ multiplies matrices "
+                "and vectors only: it needs at least one axis on each side. Multiply with *: "
+                "params['w'] * x + params['b'].",
+                example=lambda: _matmul_line,
+                matches=fails_with("ValueError", "matmul", _model_inputs),
+            ),
+            Mistake(
+                id="mean-abs-error",
+                message="That loss is the mean absolute error, jnp.mean(jnp.abs(...)). The "
+                "mean squared error squares the errors: jnp.mean((predictions - y) ** 2).",
+                example=lambda: _mae_line,
+                matches=behaves_like(_mae_line, _model_inputs),
             ),
         ),
         success="(mean squared error, predictions): ready for "

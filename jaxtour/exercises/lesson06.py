@@ -8,6 +8,7 @@ import numpy as np
 
 from jaxtour.exercises.common import jax, jnp, same_values
 from jaxtour.grader.mistakes import (
+    behaves_like,
     chose,
     fails_with,
     ignores_arguments,
@@ -151,6 +152,14 @@ def _factor_variants():
     return [[(m, 1, 2.0), (m, 1, -3.0)], [(m, 2, 0.5), (m, 2, 4.0)]]
 
 
+def _divide_column(m, j, factor):
+    return m.at[:, j].divide(factor)
+
+
+def _power_column(m, j, factor):
+    return m.at[:, j].power(factor)
+
+
 def _ref_times_factor(m, j, factor):
     return m.at[:, j] * factor
 
@@ -210,6 +219,14 @@ def _present_counts(labels, n):
 
 def _unique_pair(labels, n):
     return jnp.unique(labels, return_counts=True)
+
+
+def _total_count(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).sum()
+
+
+def _one_hot_rows(labels, n):
+    return jax.nn.one_hot(labels, n)
 
 
 def _returns_tuple(answer) -> bool:
@@ -309,6 +326,18 @@ EXERCISES = (
                 message="This is one element, read: .get() reads, like x[0]. To build an "
                 "updated copy of the whole array, use .set(123).",
                 example=lambda: _x().at[0].get(),
+            ),
+            Mistake(
+                id="last-element",
+                message="123 went into the last element: index -1 counts from the end. The "
+                "first element is x.at[0].",
+                example=lambda: _x().at[-1].set(123),
+            ),
+            Mistake(
+                id="all-but-first",
+                message="Every element but the first became 123: x.at[1:] selects from the "
+                "second element on. The first element alone is x.at[0].",
+                example=lambda: _x().at[1:].set(123),
             ),
             Mistake(
                 id="wrong-index",
@@ -418,6 +447,14 @@ EXERCISES = (
                 ),
             ),
             Mistake(
+                id="float-index",
+                message="A float was used as an index: indices must be integers. j is the "
+                "column number and factor the multiplier; did you swap them? "
+                "m.at[:, j].multiply(factor).",
+                example=lambda: lambda m, j, factor: m.at[:, factor].multiply(j),
+                matches=fails_with("TypeError", r"Indexer must have integer", _matrix_inputs),
+            ),
+            Mistake(
                 id="removed-api",
                 message="jax.ops.index_mul (like index_update and index_add) was removed in "
                 "JAX 0.3.2, so this code fails on any JAX since. Use m.at[:, j].multiply(factor).",
@@ -449,6 +486,18 @@ EXERCISES = (
                 message="You added factor to the column. index_mul multiplies: "
                 ".multiply(factor), not .add(factor).",
                 example=lambda: _add_column,
+            ),
+            Mistake(
+                id="divided-not-multiplied",
+                message="You divided the column by factor. index_mul multiplies: "
+                ".multiply(factor), not .divide(factor).",
+                example=lambda: _divide_column,
+            ),
+            Mistake(
+                id="power-not-multiplied",
+                message="You raised the column to the power factor. index_mul multiplies: "
+                ".multiply(factor), not .power(factor).",
+                example=lambda: _power_column,
             ),
             Mistake(
                 id="set-not-multiply",
@@ -559,8 +608,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="presence",
-                message="Each label counts at most 1: .set(1) writes 1 however often a label "
-                "occurs. .add(1) adds once per occurrence, repeated indices included.",
+                message="Each label counts at most 1: .set(1), like NumPy's vectorized "
+                "counts[labels] += 1, writes once per distinct label however often it occurs. "
+                ".at[labels].add(1) adds once per occurrence, repeated indices included.",
                 example=lambda: _presence,
             ),
             Mistake(
@@ -575,6 +625,20 @@ EXERCISES = (
                 "occur still get a count, 0: there are n of them, jnp.zeros(n, ...) (or "
                 "jnp.bincount(labels, length=n)).",
                 example=lambda: _sized_by_labels,
+            ),
+            Mistake(
+                id="total",
+                message="This is one number, the total of all counts (len(labels)). Return one "
+                "count per label value, n of them, without summing them.",
+                example=lambda: _total_count,
+            ),
+            Mistake(
+                id="one-hot-rows",
+                message="These are one-hot rows, one per sample: shape (len(labels), n). Sum "
+                "them over the samples (axis 0) and count in int32, or skip the one-hot: "
+                "jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
+                example=lambda: _one_hot_rows,
+                matches=behaves_like(_one_hot_rows, _label_inputs),
             ),
             Mistake(
                 id="added-labels",

@@ -9,7 +9,13 @@ from functools import cache
 from typing import Any
 
 from jaxtour.exercises.common import jax, jnp
-from jaxtour.grader.mistakes import behaves_like, chose, fails_with, ignores_arguments
+from jaxtour.grader.mistakes import (
+    behaves_like,
+    chose,
+    fails_with,
+    ignores_arguments,
+    ignores_one_argument,
+)
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice, ExactInteger, SameFunction
 from jaxtour.grader.spec import Exercise, Mistake
@@ -87,6 +93,19 @@ def _window_traced(answer: Any) -> bool:
     )
 
 
+def _window_changed():
+    """One call, and the same call with window changed."""
+    x, scale = jnp.arange(8.0), jnp.float32(2.0)
+    return [[(x, 2, scale), (x, 3, scale)], [(x, 3, scale), (x, 5, scale)]]
+
+
+def _fixed_window(answer: Any) -> bool:
+    """A window written into the function (a lambda or functools.partial)."""
+    return fails_with("TypeError", r"multiple values for argument 'window'", _smooth_inputs)(
+        answer
+    ) or ignores_one_argument(_window_changed)(answer)
+
+
 # --- 07.stale_global --------------------------------------------------------------------
 
 
@@ -113,6 +132,10 @@ def _step_inputs():
         (jnp.array([1.0, -2.0]), jnp.array([0.5, 0.25]), jnp.float32(0.01)),
         (jnp.array(3.0), jnp.array(-1.0), 0.5),
     ]
+
+
+def _precedence(w, grad, lr):
+    return (w - lr) * grad
 
 
 def _lr_changed():
@@ -331,6 +354,14 @@ EXERCISES = (
                 example=lambda: jax.jit(_smooth, static_argnames=("window", "scale")),
                 matches=fails_with("ValueError", r"Non-hashable static", _smooth_inputs),
             ),
+            Mistake(
+                id="fixed-window",
+                message="Your fast_smooth does not use the window it is given: a window is "
+                "written into it (a lambda or functools.partial with window=...). The check "
+                "passes window on every call: jax.jit(smooth, static_argnames='window').",
+                example=lambda: jax.jit(lambda x, window, scale: _smooth(x, 3, scale)),
+                matches=_fixed_window,
+            ),
         ),
         success="Only window decides a shape, so only window is static: one compile per "
         "window size, for any x and scale.",
@@ -390,6 +421,18 @@ EXERCISES = (
                 message="You added the step: w + lr * grad climbs the loss. Gradient descent "
                 "subtracts it: w - lr * grad.",
                 example=lambda: _ascent,
+            ),
+            Mistake(
+                id="precedence",
+                message="This computes (w - lr) * grad. The step is w - lr * grad: lr * grad "
+                "first, then subtracted from w.",
+                example=lambda: jax.jit(_precedence),
+            ),
+            Mistake(
+                id="divided-by-lr",
+                message="This divides the gradient by lr. The step multiplies: w - lr * grad, "
+                "so a smaller lr takes a smaller step.",
+                example=lambda: jax.jit(lambda w, grad, lr: w - grad / lr),
             ),
             Mistake(
                 id="step-only",
@@ -499,11 +542,33 @@ EXERCISES = (
             ),
             Mistake(
                 id="index-list",
-                message="jnp.where(x < 0) with one argument returns the indices, and how many "
-                "there are depends on the values, which jit does not know. Use the "
+                message="jnp.where(x < 0) with one argument (like jnp.nonzero and "
+                "jnp.argwhere) returns the indices, and how many there are depends on the "
+                "values, which jit does not know. Use the "
                 "three-argument form: jnp.where(x < 0, 0.0, x).",
                 example=lambda: _index_list,
                 matches=_fails_tracing(("ConcretizationTypeError", "jnp.nonzero")),
+            ),
+            Mistake(
+                id="where-two-arguments",
+                message="jnp.where needs three arguments for a choice: the condition, the "
+                "value where it holds, and the value elsewhere. Keep x where it is not "
+                "negative: jnp.where(x < 0, 0.0, x).",
+                example=lambda: lambda x: jnp.where(x < 0, 0.0),
+                matches=_fails_tracing(
+                    (
+                        "TypeError",
+                        "where requires ndarray or scalar arguments, got <class 'NoneType'>",
+                    )
+                ),
+            ),
+            Mistake(
+                id="select-shapes",
+                message="lax.select does not broadcast: both cases must have x's shape, and "
+                "0.0 is a scalar. jnp.where broadcasts it: jnp.where(x < 0, 0.0, x) (or pass "
+                "jnp.zeros_like(x) to lax.select).",
+                example=lambda: lambda x: jax.lax.select(x < 0, 0.0, x),
+                matches=_fails_tracing(("TypeError", "select cases must have the same shapes")),
             ),
             Mistake(
                 id="python-number",

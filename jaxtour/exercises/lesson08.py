@@ -18,6 +18,7 @@ from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.compare import describe
 from jaxtour.grader.mistakes import (
     behaves_like,
+    equals_tree,
     fails_with,
     remembered,
     returns_none,
@@ -126,6 +127,36 @@ def _summed_loss(params, x, y):
 def _sum_update(params, x, y, lr):
     value, grads = jax.value_and_grad(_summed_loss)(params, x, y)
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def _new_and_grads(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), grads
+
+
+def _grads_wrt_x(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss, argnums=1)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def _lr_to_loss(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y, lr)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def _as_list(params, x, y, lr):
+    return list(_update(params, x, y, lr))
+
+
+def _returns_list(answer: Any) -> bool:
+    """The right pair, in a list instead of a tuple."""
+    if not callable(answer):
+        return False
+    for args in _update_inputs():
+        out = answer(*args)
+        if not isinstance(out, list) or not equals_tree(tuple(_update(*args)))(tuple(out)):
+            return False
+    return True
 
 
 @cache
@@ -457,10 +488,17 @@ def _implied_ratio(value: float) -> float | None:
     return None
 
 
+UNIT_SLIPS = (1e3, 1e6)  # ms or µs over seconds: a ratio this many times too big
+
+
 def _reads_as_percentage(value: float, band: SpeedupBand) -> bool:
     low, high = band.seen_low / PERCENT_PAD, band.seen_high * PERCENT_PAD
     implied = _implied_ratio(value)
-    return implied is not None and not low <= value <= high and low <= implied <= high
+    if implied is None or low <= value <= high or not low <= implied <= high:
+        return False
+    # Far above the range, a unit slip explains a number as well as "% faster" does:
+    # then the other message (same unit?) is the one to give.
+    return not any(low <= value / slip <= high for slip in UNIT_SLIPS)
 
 
 def _percentage(answer: Any) -> bool:
@@ -616,6 +654,37 @@ EXERCISES = (
                 matches=fails_with("TypeError", r"unsupported operand.*'dict'", _update_inputs),
             ),
             Mistake(
+                id="grads-not-loss",
+                message="The second value is the gradient dict; return the loss there: "
+                "(new_params, value), with value from jax.value_and_grad(loss)(params, x, y).",
+                example=lambda: _new_and_grads,
+                matches=behaves_like(_new_and_grads, _update_inputs),
+            ),
+            Mistake(
+                id="list-not-tuple",
+                message="Right values, but in a list. Return a tuple: return new_params, value.",
+                example=lambda: _as_list,
+                matches=_returns_list,
+            ),
+            Mistake(
+                id="lr-passed-to-loss",
+                message="loss takes (params, x, y): lr belongs to the step, not to the loss. "
+                "jax.value_and_grad(loss)(params, x, y), then use lr in the tree.map.",
+                example=lambda: _lr_to_loss,
+                matches=fails_with(
+                    "TypeError", r"loss\(\) takes 3 positional arguments but 4", _update_inputs
+                ),
+            ),
+            Mistake(
+                id="grads-not-params-shaped",
+                message="The gradient does not have the structure of params, so jax.tree.map "
+                "cannot pair them: did you differentiate with respect to another argument "
+                "(argnums=1 is x)? The step needs the gradient with respect to params, loss's "
+                "first argument: jax.value_and_grad(loss)(params, x, y).",
+                example=lambda: _grads_wrt_x,
+                matches=fails_with("ValueError", r"pytree structure error", _update_inputs),
+            ),
+            Mistake(
                 id="loss-after-step",
                 message="The parameters are right, but the loss is computed after the step. "
                 "Return the value value_and_grad gave, the loss at the params you were given: "
@@ -701,7 +770,7 @@ EXERCISES = (
                 "times faster, and so is a fraction saved of 0.98; p % faster is a speed-up "
                 "of p / 100 + 1. The check wants the ratio itself: divide the eager time by "
                 "the jit time.",
-                example=lambda: 100 * (speedup_band().typical - 1),  # "% faster"
+                example=lambda: 1 - 1 / speedup_band().typical,  # a fraction saved
                 matches=_percentage,
             ),
             Mistake(

@@ -100,6 +100,23 @@ def _per_example_grads(params, xs, ys):
     return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
 
 
+def _w_b_tuple(params, xs, ys):
+    grads = _per_example_grads(params, xs, ys)
+    return grads["w"], grads["b"]
+
+
+def _w_only(params, xs, ys):
+    return _per_example_grads(params, xs, ys)["w"]
+
+
+def _column_ys(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys[:, None])
+
+
+def _averaged_dict(params, xs, ys):
+    return _per_example_grads(params, xs, ys) / len(xs)
+
+
 def _looped(params, xs, ys):
     grads = [jax.grad(log_loss)(params, x, y) for x, y in zip(xs, ys, strict=True)]
     return jax.tree.map(lambda *leaves: jnp.stack(leaves), *grads)
@@ -488,6 +505,15 @@ class GoodRandomWalk:
         return None
 
 
+def _views_two_keys(key, xs):
+    keys = jax.random.split(key)
+    return jax.vmap(_add_noise_one)(keys, xs), jax.vmap(_add_noise_one)(keys, xs)
+
+
+def _add_noise_one(key, x):
+    return x + 0.1 * jax.random.normal(key, x.shape)
+
+
 # --- 09.two_views -----------------------------------------------------------------------
 
 NOISE = 0.1
@@ -770,6 +796,14 @@ EXERCISES = (
                 matches=fails_with("TypeError", r"scalar-output.*[\[(]5,?[\])]", _ys_whole_inputs),
             ),
             Mistake(
+                id="ys-not-numbers",
+                message="grad needs log_loss to return one number, and it returned shape (1,): "
+                "each y reached it as an array of shape (1,). Did you reshape ys (ys[:, None])? "
+                "vmap already hands log_loss one y at a time: pass ys as it is, shape (N,).",
+                example=lambda: _column_ys,
+                matches=fails_with("TypeError", r"scalar-output.*shape: \(1,\)", _grad_inputs),
+            ),
+            Mistake(
                 id="grad-of-vmap",
                 message="grad and vmap are the wrong way round: grad of the vmapped loss "
                 "differentiates a vector of N losses, and grad needs one number. Take the "
@@ -866,6 +900,28 @@ EXERCISES = (
                 message="jax.value_and_grad returns (losses, gradients): the exercise asks for "
                 "the gradients alone. Use jax.grad(log_loss), or return the second item.",
                 example=lambda: _value_and_grads,
+            ),
+            Mistake(
+                id="leaves-in-a-tuple",
+                message="Right gradients, but as a tuple (w, b). Return the dict that "
+                "jax.grad gives, shaped like params: {'w': ..., 'b': ...}.",
+                example=lambda: _w_b_tuple,
+                matches=behaves_like(_w_b_tuple, _grad_inputs),
+            ),
+            Mistake(
+                id="w-only",
+                message="This is only the gradient for w. Return the whole dict that jax.grad "
+                "gives, with b's gradient too.",
+                example=lambda: _w_only,
+                matches=behaves_like(_w_only, _grad_inputs),
+            ),
+            Mistake(
+                id="dict-arithmetic",
+                message="The gradients are a dict, and a dict has no arithmetic (/, *, -). "
+                "Per-example gradients need no averaging: return the dict vmap gives. (To "
+                "change every leaf, use jax.tree.map.)",
+                example=lambda: _averaged_dict,
+                matches=fails_with("TypeError", r"unsupported operand.*'dict'", _grad_inputs),
             ),
         ),
         success="vmap(grad(log_loss)) with params broadcast (None): one traced gradient, "
@@ -1091,6 +1147,16 @@ EXERCISES = (
                 "jax.vmap(one_example)(jax.random.split(key, xs.shape[0]), xs).",
                 example=lambda: _views_looped,
                 matches=grows_with_batch(_views_growing_inputs),
+            ),
+            Mistake(
+                id="too-few-keys",
+                message="vmap was given a different number of keys than examples. "
+                "jax.random.split(key) makes 2 keys; did you mean one per example? "
+                "keys = jax.random.split(key, xs.shape[0]), then vmap over keys and xs.",
+                example=lambda: _views_two_keys,
+                matches=fails_with(
+                    "ValueError", r"vmap got inconsistent sizes", lambda: _views_inputs()[:1]
+                ),
             ),
         ),
         success="Independent noise in every row of both views, and the same key gives the same "

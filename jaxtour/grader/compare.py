@@ -120,6 +120,11 @@ def shape_message(got: np.ndarray, expected: np.ndarray) -> str:
                 head + ": the values are right, arranged differently. An extra (or missing) "
                 "pair of brackets, or a reshape?"
             )
+    if got.ndim == 0 and expected.ndim > 0:
+        return head + (
+            ": one number where an array was expected. Did a reduction (sum, mean, max) "
+            "or an index slip in?"
+        )
     if got.ndim == expected.ndim == 1 and got.size and expected.size:
         shorter, longer = sorted((got, expected), key=len)
         n = len(shorter)
@@ -128,11 +133,41 @@ def shape_message(got: np.ndarray, expected: np.ndarray) -> str:
                 extra = len(got) - len(expected)
                 what = f"{abs(extra)} value{'s' if abs(extra) > 1 else ''}"
                 side = "at the end" if where == "first" else "at the start"
+                advice = (
+                    "Check where the range starts and stops (a stop is excluded)."
+                    if _increasing(expected)
+                    else "Check the length it was made with."
+                )
                 return head + (
                     f": it has {what} too {'many' if extra > 0 else 'few'} {side}, the rest is "
-                    "right. Check where the range starts and stops (a stop is excluded)."
+                    f"right. {advice}"
                 )
+    if got.ndim == expected.ndim == 1 and got.size > 1 and expected.size > 1:
+        for step in range(2, 6):
+            if len(got) == len(expected[::step]) and _same_numbers(
+                got.astype(expected.dtype), expected[::step]
+            ):
+                return head + f": it holds every {_ordinal(step)} expected value, a step of {step}."
+        ends = np.asarray([got[0], got[-1]]).astype(expected.dtype)
+        if (
+            _increasing(got)
+            and _increasing(expected)
+            and _same_numbers(ends, np.asarray([expected[0], expected[-1]]))
+        ):
+            return head + (
+                f": it runs from {short_repr(expected[0].item())} to "
+                f"{short_repr(expected[-1].item())} like the expected array, but with "
+                f"{len(got)} values instead of {len(expected)}. Check the step or the count."
+            )
     return head + "."
+
+
+def _increasing(values: np.ndarray) -> bool:
+    return _numeric(values) and bool(np.all(np.diff(values.astype(np.float64)) > 0))
+
+
+def _ordinal(n: int) -> str:
+    return {2: "second", 3: "third"}.get(n, f"{n}th")
 
 
 _DTYPE_CAUSES = {

@@ -239,7 +239,7 @@ class SamePytree:
         if got_def != want_def:
             return (
                 f"It has the structure {short_repr_tree(answer)}, but {tree_shape(expected)} "
-                "was expected (each * is one array)."
+                f"was expected (each * is one array).{_container_hint(answer, expected)}"
             )
         for (path, got), (_, want) in zip(got_paths, want_paths, strict=True):
             problem = self.leaf(got, want)
@@ -247,6 +247,28 @@ class SamePytree:
                 where = jax.tree_util.keystr(path) or "the top level"
                 return f"At {where}: {problem}"
         return None
+
+
+def _container_hint(answer: Any, expected: Any) -> str:
+    """What the structures' difference plainly is, for a sequence where a tuple was
+    expected: a list instead, the two items swapped, or a different count of items."""
+    if not isinstance(expected, tuple) or not isinstance(answer, list | tuple):
+        return ""
+    try:
+        same = jax.tree.structure(tuple(answer)) == jax.tree.structure(expected)
+        swapped = len(answer) == 2 and (
+            jax.tree.structure(tuple(answer[::-1])) == jax.tree.structure(expected)
+        )
+    except Exception:
+        return ""
+    if isinstance(answer, list) and same:
+        return " It is a list where a tuple was expected: return (a, b), not [a, b]."
+    if swapped and not same:
+        return " It looks like the two items in the opposite order."
+    if len(answer) != len(expected):
+        count = len(expected)
+        return f" It has {len(answer)} item{'s' * (len(answer) != 1)} where {count} were expected."
+    return ""
 
 
 def short_repr_tree(tree: Any) -> str:

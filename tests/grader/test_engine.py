@@ -9,7 +9,7 @@ import pytest
 from jaxtour import checks
 from jaxtour.grader.compare import compare_arrays, tolerances
 from jaxtour.grader.feedback import STATUSES, Feedback
-from jaxtour.grader.rules import JaxArray, Number
+from jaxtour.grader.rules import JaxArray, Number, SamePytree
 
 
 def test_list_exercises_is_in_lesson_order_and_unique():
@@ -202,6 +202,9 @@ def test_two_different_numbers_never_print_alike():
         (np.float32([0.5, 1, 1.5]), np.float32([1, 2, 3]), "half the expected one"),
         (np.float32([-1, -2, 3]), np.float32([1, 2, -3]), "opposite sign"),
         (np.float32([3, 1, 2]), np.float32([1, 2, 3]), "in a different order"),
+        (np.float32(6), np.float32([1, 2, 3]), "one number where an array was expected"),
+        (np.arange(0, 10, 2), np.arange(10), "every second expected value, a step of 2"),
+        (np.linspace(0, 9, 50), np.arange(10.0), "from 0.0 to 9.0 like the expected array"),
     ],
 )
 def test_a_difference_with_a_plain_shape_is_named(got, expected, says):
@@ -226,3 +229,13 @@ def test_the_stack_hint_is_given_only_where_stacking_is_the_fix():
     assert "jnp.stack" in rule((jnp.zeros(3), jnp.zeros(3)), expected)
     assert "jnp.stack" not in rule((jnp.zeros(3),), expected)  # a trailing comma
     assert "jnp.stack" not in rule((jnp.zeros(3), jnp.zeros(2)), expected)  # unique's pair
+
+
+def test_a_structure_difference_with_a_plain_shape_is_named():
+    rule = SamePytree()
+    params = {"w": jnp.ones(2), "b": jnp.zeros(())}
+    expected = (params, jnp.float32(3.0))
+    assert "a list where a tuple" in rule([params, jnp.float32(3.0)], expected)
+    assert "opposite order" in rule((jnp.float32(3.0), params), expected)
+    assert "1 item where 2" in rule((params,), expected)
+    assert rule(expected, expected) is None

@@ -136,6 +136,16 @@ def test_a_percentage_of_the_checkers_own_measurement_is_named(measurements, per
     assert "percentage" in feedback.message and "divide the eager time" in feedback.message
 
 
+@pytest.mark.parametrize("slip", [1e3, 1e6], ids=["ms-over-s", "us-over-s"])
+def test_a_unit_slip_is_not_taken_for_percent_faster(measurements, slip):
+    """A ratio 1000 times too big reads as "% faster" of a ratio 10 times too big as
+    well; the unit slip is the likelier cause, and its message is the one given."""
+    queued, _ = measurements
+    queued.append(_seen(30.0, 600.0))
+    feedback = checks.check("08.speedup", 45.2537123 * slip)
+    assert feedback.mistake is None and "same unit" in feedback.message
+
+
 def test_a_percentage_saved_from_a_real_fresh_measurement():
     """Named wherever it is no plausible ratio itself; where the machine's speed-up is
     near 100 the two readings coincide, and the number passes."""

@@ -50,6 +50,12 @@ RELATIONS = (
     "the values are right",
     "too many",
     "too few",
+    "where a tuple was expected",
+    "in the opposite order",
+    "were expected.",
+    "one number where an array was expected",
+    "expected value, a step of",
+    "like the expected array",
 )
 MAX_GENERIC_SHARE = 0.10
 MIN_PER_EXERCISE = 3

@@ -36,4 +36,30 @@ WRONG_ANSWERS = (
         says="the values are right, the dtype is not",
     ),
     Wrong("00.first_array", "jnp.ones(3): three ones", lambda: jnp.ones(3)),
+    # held-out answers (phase 1 of the held-out test)
+    Wrong("00.first_array", "jnp.arange(3.0): 0, 1, 2", lambda: jnp.arange(3.0), "starts-at-zero"),
+    Wrong(
+        "00.first_array",
+        "four numbers, 1.0 to 4.0",
+        lambda: jnp.array([1.0, 2.0, 3.0, 4.0]),
+        says="1 value too many",
+    ),
+    Wrong(
+        "00.first_array",
+        "dtype=jnp.int32 asked for",
+        lambda: jnp.array([1.0, 2.0, 3.0], dtype=jnp.int32),
+        "integers",
+    ),
+    Wrong(
+        "00.first_array",
+        ".sum() appended: one number",
+        lambda: jnp.array([1.0, 2.0, 3.0]).sum(),
+        says="one number where an array was expected",
+    ),
+    Wrong(
+        "00.first_array",
+        "a column, [[1.0], [2.0], [3.0]]",
+        lambda: jnp.array([[1.0], [2.0], [3.0]]),
+        says="the values are right, arranged differently",
+    ),
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import math
 
 import jax
@@ -273,7 +274,12 @@ WRONG_ANSWERS = (
         lambda: jnp.array([range(10)]),
         says="the values are right, arranged differently",
     ),
-    Wrong("01.arange", "jnp.linspace(0, 9): fifty floats", lambda: jnp.linspace(0, 9)),
+    Wrong(
+        "01.arange",
+        "jnp.linspace(0, 9): fifty floats",
+        lambda: jnp.linspace(0, 9),
+        says="like the expected array, but with 50 values",
+    ),
     # --- 01.default_dtype
     Wrong("01.default_dtype", "NumPy's float64", lambda: "float64", "wrong-width"),
     Wrong("01.default_dtype", "np.float64, the type", lambda: np.float64, "wrong-width"),
@@ -380,4 +386,168 @@ WRONG_ANSWERS = (
     Wrong("01.center", "no return statement", lambda: center_no_return, "returns-none"),
     Wrong("01.center", "returns (centered, mean)", lambda: center_tuple, "returns-tuple"),
     Wrong("01.center", "centers the notebook's data", lambda: center_global, "ignores-x"),
+    # held-out answers (phase 1 of the held-out test)
+    Wrong("01.arange", "range(10) itself", lambda: range(10), "python-range"),
+    Wrong(
+        "01.arange", "jnp.arange(1, 10): nine numbers", lambda: jnp.arange(1, 10), "starts-at-one"
+    ),
+    Wrong("01.arange", "jnp.arange(11): through 10", lambda: jnp.arange(11), "zero-to-ten"),
+    Wrong("01.arange", "np.arange(10)", lambda: np.arange(10), "numpy-array"),
+    Wrong(
+        "01.arange",
+        "counting down, arange(9, -1, -1)",
+        lambda: jnp.arange(9, -1, -1),
+        says="in a different order",
+    ),
+    Wrong(
+        "01.arange",
+        "the lesson's evens, step 2",
+        lambda: jnp.arange(0, 10, 2),
+        says="every second expected value",
+    ),
+    Wrong(
+        "01.default_dtype",
+        "a sentence naming both",
+        lambda: "float64 in NumPy, float32 in JAX",
+        says="Expected a dtype",
+    ),
+    Wrong("01.default_dtype", "'torch.float32'", lambda: "torch.float32", says="Expected a dtype"),
+    Wrong("01.default_dtype", "'complex64'", lambda: "complex64", "complex"),
+    Wrong("01.default_dtype", "'half'", lambda: "half", "half-precision"),
+    Wrong("01.default_dtype", "'float128'", lambda: "float128"),
+    Wrong("01.default_dtype", "'uint32'", lambda: "uint32", "stays-integer"),
+    Wrong(
+        "01.sum_of_cubes", "* 2 typed for ** 2", lambda: cubes_times_two, says="twice the expected"
+    ),
+    Wrong("01.sum_of_cubes", "(n - 2)(n - 1) / 2 squared", lambda: cubes_below_n_minus_one),
+    Wrong(
+        "01.sum_of_cubes", "a loop over range(1, n + 1)", lambda: cubes_loop_inclusive, "off-by-one"
+    ),
+    Wrong("01.sum_of_cubes", "round() of a float formula", lambda: cubes_round, "int-of-a-float"),
+    Wrong(
+        "01.sum_of_cubes",
+        "Python sum over np.arange cubes",
+        lambda: cubes_builtin_sum_of_np,
+        "int64-overflow",
+    ),
+    Wrong(
+        "01.sum_of_cubes",
+        "math.pow(sum(range(n)), 2)",
+        lambda: cubes_pow_of_range_sum,
+        "returns-float",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "copy.deepcopy(x), then write",
+        lambda: flag_deepcopy,
+        "changed-the-jax-array",
+    ),
+    Wrong(
+        "01.numpy_copy", "np.asarray, setflags(write=True)", lambda: flag_setflags, "read-only-view"
+    ),
+    Wrong("01.numpy_copy", "flagged[0] -= 1", lambda: flag_decremented, "other-flag"),
+    Wrong("01.numpy_copy", "np.array([x]): a 2-D copy", lambda: flag_wrapped, "wrapped-in-a-list"),
+    Wrong("01.numpy_copy", "flags with 0", lambda: flag_zero, "other-flag"),
+    Wrong("01.numpy_copy", "dtype=np.int32 on the copy", lambda: flag_int32),
+    Wrong(
+        "01.center", "x minus the midrange", lambda: center_midrange, says="off by the same amount"
+    ),
+    Wrong("01.center", "a list comprehension", lambda: center_listcomp, says="jnp.stack"),
+    Wrong("01.center", "Python sum(x) / len(x)", lambda: center_py_sum, "column-means"),
+    Wrong(
+        "01.center",
+        "x minus its middle element",
+        lambda: center_middle,
+        says="off by the same amount",
+    ),
+    Wrong("01.center", "jnp.mean(x, axis=(0, 1))", lambda: center_axes01, "axis-on-1d"),
+    Wrong("01.center", "x - jnp.std(x)", lambda: center_std, says="off by the same amount"),
 )
+
+
+# --- held-out answers -------------------------------------------------------------------
+
+
+def cubes_times_two(n):
+    return ((n - 1) * n // 2) * 2
+
+
+def cubes_below_n_minus_one(n):
+    return ((n - 2) * (n - 1) // 2) ** 2
+
+
+def cubes_loop_inclusive(n):
+    return sum(k**3 for k in range(1, n + 1))
+
+
+def cubes_round(n):
+    return round(((n - 1) * n / 2) ** 2)
+
+
+def cubes_builtin_sum_of_np(n):
+    return sum(np.arange(n) ** 3)
+
+
+def cubes_pow_of_range_sum(n):
+    return math.pow(sum(range(n)), 2)
+
+
+def flag_deepcopy(x):
+    flagged = copy.deepcopy(x)
+    flagged[0] = -1
+    return flagged
+
+
+def flag_setflags(x):
+    flagged = np.asarray(x)
+    flagged.setflags(write=True)
+    flagged[0] = -1
+    return flagged
+
+
+def flag_decremented(x):
+    flagged = np.array(x)
+    flagged[0] -= 1
+    return flagged
+
+
+def flag_wrapped(x):
+    flagged = np.array([x])
+    flagged[0] = -1
+    return flagged
+
+
+def flag_zero(x):
+    flagged = np.array(x)
+    flagged[0] = 0
+    return flagged
+
+
+def flag_int32(x):
+    flagged = np.array(x, dtype=np.int32)
+    flagged[0] = -1
+    return flagged
+
+
+def center_midrange(x):
+    return x - (x.max() + x.min()) / 2
+
+
+def center_listcomp(x):
+    return [xi - jnp.mean(x) for xi in x]
+
+
+def center_py_sum(x):
+    return x - sum(x) / len(x)
+
+
+def center_middle(x):
+    return x - x[len(x) // 2]
+
+
+def center_axes01(x):
+    return x - jnp.mean(x, axis=(0, 1))
+
+
+def center_std(x):
+    return x - jnp.std(x)

@@ -171,4 +171,97 @@ WRONG_ANSWERS = (
     ),
     Wrong(T, "the list of samples", lambda: time_samples, says="the median of your samples"),
     Wrong(T, "timeit.repeat: ten calls per run", lambda: time_timeit_repeat, says="times too long"),
+    # held-out answers (phase 1 of the held-out test)
+    Wrong("02.which_dispatch", "C, the jit one", lambda: "C", "compile-included"),
+    Wrong("02.which_dispatch", "'B and C'", lambda: "B and C", says="is not one of the options"),
+    Wrong("02.which_dispatch", "'none'", lambda: "none", says="is not one of the options"),
+    Wrong("02.which_dispatch", "'1', A's place", lambda: "1", says="is not one of the options"),
+    Wrong(
+        "02.which_dispatch", "'E', past the options", lambda: "E", says="is not one of the options"
+    ),
+    Wrong("02.block_tree", "time.sleep instead of waiting", lambda: sleep_a_little, "not-blocked"),
+    Wrong(
+        "02.block_tree",
+        "block_until_ready on .values()",
+        lambda: wait_on_values_view,
+        says="not the dict f(x) returned",
+    ),
+    Wrong("02.block_tree", "jax.jit(f), then block", lambda: jit_then_wait, "jitted-f"),
+    Wrong(
+        "02.block_tree",
+        "waits for the loss, returns the dict",
+        lambda: wait_loss_method,
+        "one-leaf",
+    ),
+    Wrong("02.block_tree", "blocks on x, not on the result", lambda: wait_on_x, "not-blocked"),
+    Wrong("02.block_tree", "jax.device_get of the result", lambda: device_get_result, "host-copy"),
+    Wrong("02.first_calls", "'BC': forgot the jit wrapper", lambda: "BC", "jit-wrapper"),
+    Wrong("02.first_calls", "'BE': forgot the dtype", lambda: "BE", says="C compiles"),
+    Wrong("02.first_calls", "'CE': forgot the shape", lambda: "CE", says="B compiles"),
+    Wrong("02.first_calls", "'ABCE': new values too", lambda: "ABCE", "values"),
+    Wrong("02.first_calls", "'B': the new shape only", lambda: "B", says="C compiles"),
+    Wrong("02.first_calls", "'BCDE': all but A", lambda: "BCDE", "numpy-input"),
+    Wrong("02.time_call", "time.process_time", lambda: time_process_time, "cpu-clock"),
+    Wrong("02.time_call", "the total of 20 blocked calls", lambda: time_total_blocked, "total"),
+    Wrong(
+        "02.time_call", "timeit total, no warm-up", lambda: time_timeit_total, "total-with-first"
+    ),
+    Wrong("02.time_call", "min of unblocked repeats", lambda: time_min_unblocked, "dispatch-only"),
 )
+
+
+# --- held-out answers -------------------------------------------------------------------
+
+
+def sleep_a_little(f, x):
+    result = f(x)
+    time.sleep(0.05)
+    return result
+
+
+def wait_on_values_view(f, x):
+    return jax.block_until_ready(f(x).values())
+
+
+def jit_then_wait(f, x):
+    return jax.block_until_ready(jax.jit(f)(x))
+
+
+def wait_loss_method(f, x):
+    result = f(x)
+    result["loss"].block_until_ready()
+    return result
+
+
+def wait_on_x(f, x):
+    jax.block_until_ready(x)
+    return f(x)
+
+
+def device_get_result(f, x):
+    return jax.device_get(f(x))
+
+
+def time_process_time(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))
+    start = time.process_time()
+    for _ in range(repeats):
+        jax.block_until_ready(f(*args))
+    return (time.process_time() - start) / repeats
+
+
+def time_total_blocked(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))
+    start = time.perf_counter()
+    for _ in range(repeats):
+        jax.block_until_ready(f(*args))
+    return time.perf_counter() - start
+
+
+def time_timeit_total(f, *args):
+    return timeit.timeit(lambda: jax.block_until_ready(f(*args)), number=20)
+
+
+def time_min_unblocked(f, *args):
+    jax.block_until_ready(f(*args))
+    return min(timeit.repeat(lambda: f(*args), number=1, repeat=20))

@@ -202,4 +202,141 @@ WRONG_ANSWERS = (
         C, "forward step over 2 * eps", lambda: central_forward_over_two, "one-sided-over-two-eps"
     ),
     Wrong(C, "forgot return", lambda: central_no_return, says="but this is None"),
+    # held-out answers (phase 1 of the held-out test)
+    Wrong("03.gradient", "2 * sum(x) = 20", lambda: 20.0, "summed-gradient"),
+    Wrong(
+        "03.gradient",
+        "at arange(4): 0, 2, 4, 6",
+        lambda: [0.0, 2.0, 4.0, 6.0],
+        says="off by the same amount",
+    ),
+    Wrong("03.gradient", "4x", lambda: [4.0, 8.0, 12.0, 16.0], says="twice the expected"),
+    Wrong("03.gradient", "3x², as for a cube", lambda: [3.0, 12.0, 27.0, 48.0], "cube-derivative"),
+    Wrong("03.gradient", "the value 30, four times", lambda: [30.0] * 4, "value-repeated"),
+    Wrong(
+        "03.gradient",
+        "five entries, up to 10",
+        lambda: [2.0, 4.0, 6.0, 8.0, 10.0],
+        says="one entry per input",
+    ),
+    Wrong(
+        "03.fix_slopes",
+        "grad per element of the int t",
+        lambda: slopes_per_int_element,
+        "integer-input",
+    ),
+    Wrong(
+        "03.fix_slopes", "jnp.gradient of the values", lambda: slopes_jnp_gradient, "np-gradient"
+    ),
+    Wrong(
+        "03.fix_slopes",
+        "value_and_grad: (sum, slopes)",
+        lambda: slopes_value_and_grad,
+        says="Python tuple of 2 items",
+    ),
+    Wrong(
+        "03.fix_slopes", "allow_int=True, as the error says", lambda: slopes_allow_int, "allow-int"
+    ),
+    Wrong("03.fix_slopes", "sum / len(v)", lambda: slopes_sum_over_len, "mean-not-sum"),
+    Wrong("03.fix_slopes", "jnp.diff of the values", lambda: slopes_diff, "np-gradient"),
+    Wrong(
+        "03.derivative_by_hand",
+        "the product of the terms",
+        lambda: d_product_of_terms,
+        "product-not-sum",
+    ),
+    Wrong(
+        "03.derivative_by_hand", "the two terms as a tuple", lambda: d_terms_tuple, says="jnp.stack"
+    ),
+    Wrong("03.derivative_by_hand", "+ typed for *: sin x + x + cos x", lambda: d_plus_typo),
+    Wrong("03.derivative_by_hand", "cos x + x cos x", lambda: d_cos_first_term, "cos-for-sin"),
+    Wrong(
+        "03.central_difference",
+        "the second difference",
+        lambda: cd_second_difference,
+        "second-difference",
+    ),
+    Wrong("03.central_difference", "+ for - in the numerator", lambda: cd_plus, "plus-not-minus"),
+    Wrong("03.central_difference", "// floor division", lambda: cd_floor, "floor-division"),
+    Wrong(
+        "03.central_difference",
+        "1e-3 written in place of eps",
+        lambda: cd_fixed_step,
+        "ignores-eps",
+    ),
+    Wrong(
+        "03.central_difference",
+        "/ eps * 2",
+        lambda: cd_over_eps_times_two,
+        says="4 times the expected",
+    ),
+    Wrong("03.central_difference", "2 * eps**2 below", lambda: cd_eps_squared),
 )
+
+
+# --- held-out answers -------------------------------------------------------------------
+
+
+def slopes_per_int_element(f, t):
+    return jnp.array([jax.grad(f)(ti) for ti in t])
+
+
+def slopes_jnp_gradient(f, t):
+    return jnp.gradient(f(t.astype(jnp.float32)))
+
+
+def slopes_value_and_grad(f, t):
+    return jax.value_and_grad(lambda v: jnp.sum(f(v)))(t.astype(jnp.float32))
+
+
+def slopes_allow_int(f, t):
+    return jax.grad(lambda v: jnp.sum(f(v)), allow_int=True)(t)
+
+
+def slopes_sum_over_len(f, t):
+    floats = t.astype(jnp.float32)
+    return jax.grad(lambda v: jnp.sum(f(v)) / len(v))(floats)
+
+
+def slopes_diff(f, t):
+    return jnp.diff(f(t.astype(jnp.float32)))
+
+
+def d_product_of_terms(x):
+    return jnp.sin(x) * x * jnp.cos(x)
+
+
+def d_terms_tuple(x):
+    return jnp.sin(x), x * jnp.cos(x)
+
+
+def d_plus_typo(x):
+    return jnp.sin(x) + x + jnp.cos(x)
+
+
+def d_cos_first_term(x):
+    return jnp.cos(x) + x * jnp.cos(x)
+
+
+def cd_second_difference(f, x, eps=1e-3):
+    return (f(x + eps) - 2 * f(x) + f(x - eps)) / eps**2
+
+
+def cd_plus(f, x, eps=1e-3):
+    return (f(x + eps) + f(x - eps)) / (2 * eps)
+
+
+def cd_floor(f, x, eps=1e-3):
+    return (f(x + eps) - f(x - eps)) // (2 * eps)
+
+
+def cd_fixed_step(f, x, eps=1e-3):
+    return (f(x + 1e-3) - f(x - 1e-3)) / (2 * 1e-3)
+
+
+def cd_over_eps_times_two(f, x, eps=1e-3):
+    return (f(x + eps) - f(x - eps)) / eps * 2
+
+
+def cd_eps_squared(f, x, eps=1e-3):
+    return (f(x + eps) - f(x - eps)) / (2 * eps**2)

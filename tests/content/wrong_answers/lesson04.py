@@ -318,4 +318,80 @@ WRONG_ANSWERS = (
         lambda: step_deepcopy_loop,
         "top-level-loop",
     ),
+    # held-out answers (phase 1 of the held-out test)
+    Wrong(
+        "04.grad_last_two",
+        "by hand, y's sign not flipped",
+        lambda: (2 * w * (x - y), 2 * w * (x - y)),
+        says="You have (grad_x, grad_x)",
+    ),
+    Wrong(
+        "04.grad_last_two", "by hand, without w", lambda: (2 * (x - y), -2 * (x - y)), "unweighted"
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "[::-1] of the tuple",
+        lambda: jax.grad(weighted_sse, argnums=(1, 2))(w, x, y)[::-1],
+        "swapped",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "[1] of the tuple: grad_y alone",
+        lambda: jax.grad(weighted_sse, argnums=(1, 2))(w, x, y)[1],
+        "only-y",
+    ),
+    Wrong("04.predict_value_and_grad", "lower-case 'c'", lambda: "c", "value-per-argument"),
+    Wrong(
+        "04.predict_value_and_grad",
+        "'Option D'",
+        lambda: "Option D",
+        says="is not one of the options",
+    ),
+    Wrong(
+        "04.predict_value_and_grad",
+        "A's shape written out",
+        lambda: "(value, grad_x, grad_y)",
+        "flat",
+    ),
+    Wrong(
+        "04.predict_value_and_grad",
+        "'A/B', undecided",
+        lambda: "A/B",
+        says="is not one of the options",
+    ),
+    Wrong("04.predict_value_and_grad", "'E'", lambda: "E", says="is not one of the options"),
+    Wrong("04.sgd_step", "p.at[:].add(-lr * g)", lambda: step_at_add, "at-on-a-0d-leaf"),
+    Wrong("04.sgd_step", "tree.map without grads", lambda: step_without_grads, "one-tree"),
+    Wrong(
+        "04.sgd_step",
+        "lr passed to tree.map as a tree",
+        lambda: step_lr_as_tree,
+        "trees-do-not-match",
+    ),
+    Wrong("04.sgd_step", "tree.map over .values()", lambda: step_over_values, "trees-do-not-match"),
+    Wrong("04.sgd_step", "lr * (p - g)", lambda: step_scaled_difference, "scaled-difference"),
 )
+
+
+# --- held-out answers -------------------------------------------------------------------
+
+
+def step_at_add(params, grads, lr):
+    return jax.tree.map(lambda p, g: p.at[:].add(-lr * g), params, grads)
+
+
+def step_without_grads(params, grads, lr):
+    return jax.tree.map(lambda p, g: p - lr * g, params)
+
+
+def step_lr_as_tree(params, grads, lr):
+    return jax.tree.map(lambda p, g, rate: p - rate * g, params, grads, lr)
+
+
+def step_over_values(params, grads, lr):
+    new = jax.tree.map(lambda p, g: p - lr * g, list(params.values()), grads.values())
+    return dict(zip(params, new, strict=True))
+
+
+def step_scaled_difference(params, grads, lr):
+    return jax.tree.map(lambda p, g: lr * (p - g), params, grads)

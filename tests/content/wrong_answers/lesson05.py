@@ -274,4 +274,123 @@ WRONG_ANSWERS = (
         "already-transformed",
     ),
     Wrong("05.loss_with_predictions", "sum / len, loss only", lambda: loss_only_sse, "loss-only"),
+    # held-out answers (phase 1 of the held-out test)
+    Wrong(
+        "05.fix_aux_order", "mean absolute error", lambda: stats_mean_abs_error, "mean-abs-error"
+    ),
+    Wrong(
+        "05.fix_aux_order", "root of the mean squared error", lambda: stats_rmse, "root-mean-square"
+    ),
+    Wrong(
+        "05.fix_aux_order", "max_error without abs", lambda: stats_max_without_abs, "stats-changed"
+    ),
+    Wrong(
+        "05.fix_aux_order", "the errors array as aux", lambda: stats_errors_only, "stats-changed"
+    ),
+    Wrong("05.fix_aux_order", "errors made absolute", lambda: stats_abs_errors, "stats-changed"),
+    Wrong("05.predict_aux_structure", "lower-case 'd'", lambda: "d", "aux-outside"),
+    Wrong(
+        "05.predict_aux_structure",
+        "B's shape written out",
+        lambda: "((value, aux), grad_x, grad_y)",
+        says="is not one of the options",
+    ),
+    Wrong(
+        "05.predict_aux_structure", "'B or C'", lambda: "B or C", says="is not one of the options"
+    ),
+    Wrong(
+        "05.predict_aux_structure",
+        "'A.' with a full stop",
+        lambda: "A.",
+        says="is not one of the options",
+    ),
+    Wrong(
+        "05.predict_aux_structure",
+        "'option b'",
+        lambda: "option b",
+        says="is not one of the options",
+    ),
+    Wrong("05.loss_with_predictions", "params['w'] @ x", lambda: line_matmul, "matmul-on-a-number"),
+    Wrong("05.loss_with_predictions", "mean absolute error", lambda: line_mae, "mean-abs-error"),
+    Wrong(
+        "05.loss_with_predictions",
+        "bias added in the loss, not the aux",
+        lambda: line_aux_without_bias,
+        says="off by the same amount",
+    ),
+    Wrong(
+        "05.loss_with_predictions",
+        "y - predictions as aux",
+        lambda: line_negated_residuals,
+        "residuals-aux",
+    ),
+    Wrong(
+        "05.loss_with_predictions",
+        "(loss, predictions, residuals)",
+        lambda: line_triple,
+        "more-than-two",
+    ),
+    Wrong("05.loss_with_predictions", "half the sum of squares", lambda: line_half_sse),
 )
+
+
+# --- held-out answers -------------------------------------------------------------------
+
+
+def stats_mean_abs_error(x, y):
+    errors = x - y
+    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
+    return jnp.mean(jnp.abs(errors)), stats
+
+
+def stats_rmse(x, y):
+    errors = x - y
+    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
+    return jnp.sqrt(jnp.mean(errors**2)), stats
+
+
+def stats_max_without_abs(x, y):
+    errors = x - y
+    stats = {"max_error": jnp.max(errors), "errors": errors}
+    return jnp.mean(errors**2), stats
+
+
+def stats_errors_only(x, y):
+    errors = x - y
+    return jnp.mean(errors**2), errors
+
+
+def stats_abs_errors(x, y):
+    errors = jnp.abs(x - y)
+    stats = {"max_error": jnp.max(errors), "errors": errors}
+    return jnp.mean(errors**2), stats
+
+
+def line_matmul(params, x, y):
+    predictions = params["w"] @ x + params["b"]
+    return jnp.mean((predictions - y) ** 2), predictions
+
+
+def line_mae(params, x, y):
+    predictions = params["w"] * x + params["b"]
+    return jnp.mean(jnp.abs(predictions - y)), predictions
+
+
+def line_aux_without_bias(params, x, y):
+    predictions = params["w"] * x
+    return jnp.mean((predictions + params["b"] - y) ** 2), predictions
+
+
+def line_negated_residuals(params, x, y):
+    predictions = params["w"] * x + params["b"]
+    return jnp.mean((predictions - y) ** 2), y - predictions
+
+
+def line_triple(params, x, y):
+    predictions = params["w"] * x + params["b"]
+    return jnp.mean((predictions - y) ** 2), predictions, predictions - y
+
+
+def line_half_sse(params, x, y):
+    predictions = params["w"] * x + params["b"]
+    return jnp.sum((predictions - y) ** 2) / 2, predictions

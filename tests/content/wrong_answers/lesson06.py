@@ -157,7 +157,12 @@ WRONG_ANSWERS = (
     ),
     Wrong("06.set_first", "x[0] + 123 set", lambda: x.at[0].set(x[0] + 123), "added"),
     Wrong("06.set_first", "a slice from 0 on", lambda: x.at[0:].set(123), "whole-array"),
-    Wrong("06.set_first", "the updated element only", lambda: x.at[0].set(123)[0]),
+    Wrong(
+        "06.set_first",
+        "the updated element only",
+        lambda: x.at[0].set(123)[0],
+        says="one number where an array was expected",
+    ),
     # 06.out_of_bounds
     Wrong("06.out_of_bounds", "the error's name", lambda: "IndexError", "numpy-index-error"),
     Wrong("06.out_of_bounds", "lowercase b", lambda: "b", "clamped-like-read"),
@@ -218,4 +223,118 @@ WRONG_ANSWERS = (
     Wrong("06.count_labels", "one_hot(...).sum(0)", lambda: one_hot_sum, "float-counts"),
     Wrong("06.count_labels", "no return", lambda: forgot_return_counts, "returns-none"),
     Wrong("06.count_labels", "jnp.unique's pair", lambda: unique_tuple, "returns-tuple"),
+)
+
+
+# --- held out: written before the grader saw them, then labelled ---------------------------
+
+
+def scale_by_power(m, j, factor):
+    return m.at[:, j].power(factor)
+
+
+def scale_by_divide(m, j, factor):
+    return m.at[:, j].divide(factor)
+
+
+def row_set_times(m, j, factor):
+    return m.at[j].set(m[j] * factor)
+
+
+def copy_then_in_place(m, j, factor):
+    m = m.copy()
+    m[:, j] *= factor
+    return m
+
+
+def numpy_view_in_place(m, j, factor):
+    m = np.asarray(m)
+    m[:, j] = m[:, j] * factor
+    return jnp.asarray(m)
+
+
+def swapped_j_factor(m, j, factor):
+    return m.at[:, factor].multiply(j)
+
+
+def numpy_vectorized_count(labels, n):
+    counts = np.zeros(n, dtype=np.int32)
+    counts[np.asarray(labels)] += 1
+    return jnp.asarray(counts)
+
+
+def one_count_too_many(labels, n):
+    return jnp.zeros(n + 1, dtype=jnp.int32).at[labels].add(1)
+
+
+def counts_from_ones(labels, n):
+    return jnp.ones(n, dtype=jnp.int32).at[labels].add(1)
+
+
+def total_count(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).sum()
+
+
+def one_hot_unsummed(labels, n):
+    return jax.nn.one_hot(labels, n, dtype=jnp.int32)
+
+
+def bincount_as_float(labels, n):
+    return jnp.bincount(labels, length=n).astype(jnp.float32)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong("06.set_first", "x.at[-1]: the last element", lambda: x.at[-1].set(123), "last-element"),
+    Wrong("06.set_first", "y = print(...): None", lambda: None, says="this is None"),
+    Wrong("06.set_first", "the new value alone", lambda: 123, says="the Python int 123"),
+    Wrong(
+        "06.set_first", "[None]: a 1x3 row", lambda: x.at[0].set(123)[None], says="values are right"
+    ),
+    Wrong(
+        "06.set_first",
+        ".astype(float) at the end",
+        lambda: x.at[0].set(123).astype(float),
+        "float-copy",
+    ),
+    Wrong(
+        "06.set_first", "x.at[1:]: all but the first", lambda: x.at[1:].set(123), "all-but-first"
+    ),
+    Wrong("06.out_of_bounds", "the mode's name 'clip'", lambda: "clip", says="one of"),
+    Wrong("06.out_of_bounds", "'C)' with a parenthesis", lambda: "C)", says="one of"),
+    Wrong("06.out_of_bounds", "'B or C'", lambda: "B or C", says="one of"),
+    Wrong("06.out_of_bounds", "True", lambda: True, says="as a string"),
+    Wrong("06.out_of_bounds", "lower-case a", lambda: "a", "numpy-index-error"),
+    Wrong("06.out_of_bounds", "the array typed as a string", lambda: "[1, 2, 5]", says="one of"),
+    Wrong("06.scale_column", "m.at[j].set(m[j] * factor)", lambda: row_set_times, "scaled-row"),
+    Wrong(
+        "06.scale_column",
+        "m.copy(), then in place",
+        lambda: copy_then_in_place,
+        says="Fix: x = x.at[i].set(v)",
+    ),
+    Wrong("06.scale_column", ".power(factor)", lambda: scale_by_power, "power-not-multiplied"),
+    Wrong("06.scale_column", ".divide(factor)", lambda: scale_by_divide, "divided-not-multiplied"),
+    Wrong(
+        "06.scale_column",
+        "np.asarray, assigned in place",
+        lambda: numpy_view_in_place,
+        "mutates-input",
+    ),
+    Wrong("06.scale_column", "j and factor swapped", lambda: swapped_j_factor, "float-index"),
+    Wrong(
+        "06.count_labels", "NumPy's counts[labels] += 1", lambda: numpy_vectorized_count, "presence"
+    ),
+    Wrong("06.count_labels", "zeros(n + 1)", lambda: one_count_too_many, says="too many"),
+    Wrong(
+        "06.count_labels",
+        "counts start from ones",
+        lambda: counts_from_ones,
+        says="off by the same amount",
+    ),
+    Wrong("06.count_labels", "summed to one total", lambda: total_count, "total"),
+    Wrong(
+        "06.count_labels", "one_hot rows, never summed", lambda: one_hot_unsummed, "one-hot-rows"
+    ),
+    Wrong("06.count_labels", "bincount as float32", lambda: bincount_as_float, "float-counts"),
 )

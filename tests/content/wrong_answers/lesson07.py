@@ -260,6 +260,7 @@ WRONG_ANSWERS = (
         "07.stale_global",
         "divided by the learning rate",
         lambda: step_divides,
+        "divided-by-lr",
     ),
     Wrong(
         "07.stale_global",
@@ -356,4 +357,141 @@ WRONG_ANSWERS = (
         lambda: clip_item,
         named="python-number",
     ),
+)
+
+
+# --- held out: written before the grader saw them, then labelled ---------------------------
+
+
+@jax.jit
+def buggy_step_held_out(w, grad):
+    return w - learning_rate * grad
+
+
+def step_sets_global(w, grad, lr):
+    global learning_rate
+    learning_rate = lr
+    return buggy_step_held_out(w, grad)
+
+
+@jax.jit
+def step_precedence(w, grad, lr):
+    return (w - lr) * grad
+
+
+@jax.jit
+def step_default_lr(w, grad, lr=learning_rate):
+    return w - learning_rate * grad
+
+
+@jax.jit
+def step_squared_grad(w, grad, lr):
+    return w - lr * grad**2
+
+
+def clip_where_two(x):
+    return jnp.where(x < 0, 0.0)
+
+
+def clip_select(x):
+    return jax.lax.select(x < 0, 0.0, x)
+
+
+def clip_argwhere(x):
+    return x.at[jnp.argwhere(x < 0)].set(0.0)
+
+
+def clip_if_any(x):
+    if jnp.any(x < 0):
+        x = jnp.where(x < 0, 0.0, x)
+    return x
+
+
+def clip_numpy_round_trip(x):
+    x = np.array(x)
+    x[x < 0] = 0.0
+    return jnp.asarray(x)
+
+
+def clip_mask_inverted(x):
+    return x * (x < 0)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong("07.count_traces", "(4,): a trailing comma", lambda: (4,), says="tuple of 1 item"),
+    Wrong("07.count_traces", "'four' written out", lambda: "four", says="the string 'four'"),
+    Wrong("07.count_traces", "print(...) assigned: None", lambda: None, says="this is None"),
+    Wrong(
+        "07.count_traces", "5.0: counted 7 as new, as a float", lambda: 5.0, says="exact integer"
+    ),
+    Wrong("07.count_traces", "jnp.array([4])", lambda: jnp.array([4]), says="a single number"),
+    Wrong(
+        "07.static_window",
+        "static_argnames='scale'",
+        lambda: jax.jit(smooth, static_argnames="scale"),
+        named="static-data",
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=(0, 1)",
+        lambda: jax.jit(smooth, static_argnums=(0, 1)),
+        named="static-data",
+    ),
+    Wrong(
+        "07.static_window",
+        "functools.partial(smooth, window=3), jitted",
+        lambda: jax.jit(functools.partial(smooth, window=3)),
+        named="fixed-window",
+    ),
+    Wrong(
+        "07.static_window",
+        "a lambda with window 3 written in",
+        lambda: jax.jit(lambda x, window, scale: smooth(x, 3, scale)),
+        named="fixed-window",
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=2: counted from one",
+        lambda: jax.jit(smooth, static_argnums=2),
+        named="static-data",
+    ),
+    Wrong(
+        "07.stale_global", "a wrapper that sets the global", lambda: step_sets_global, "ignores-lr"
+    ),
+    Wrong(
+        "07.stale_global",
+        "jax.jit(buggy_step): still two arguments",
+        lambda: jax.jit(buggy_step_held_out),
+        named="no-lr-argument",
+    ),
+    Wrong("07.stale_global", "(w - lr) * grad", lambda: step_precedence, named="precedence"),
+    Wrong(
+        "07.stale_global",
+        "static_argnames='lr'",
+        lambda: jax.jit(lambda w, grad, lr: w - lr * grad, static_argnames="lr"),
+        named="static-lr",
+    ),
+    Wrong(
+        "07.stale_global", "lr=learning_rate, body unchanged", lambda: step_default_lr, "ignores-lr"
+    ),
+    Wrong("07.stale_global", "w - lr * grad**2", lambda: step_squared_grad),
+    Wrong("07.debug_print", "'C.' with a full stop", lambda: "C.", says="one of"),
+    Wrong("07.debug_print", "'Option C'", lambda: "Option C", says="one of"),
+    Wrong("07.debug_print", "'B or C'", lambda: "B or C", says="one of"),
+    Wrong("07.debug_print", "'c)'", lambda: "c)", says="one of"),
+    Wrong("07.debug_print", "E", lambda: "E", named="values-retrace"),
+    Wrong(
+        "07.clip_negative", "jnp.where(x < 0, 0.0)", lambda: clip_where_two, "where-two-arguments"
+    ),
+    Wrong("07.clip_negative", "lax.select with 0.0", lambda: clip_select, named="select-shapes"),
+    Wrong("07.clip_negative", "x.at[jnp.argwhere(x < 0)]", lambda: clip_argwhere, "index-list"),
+    Wrong("07.clip_negative", "if jnp.any(x < 0): ...", lambda: clip_if_any, named="python-if"),
+    Wrong(
+        "07.clip_negative",
+        "np.array(x), masked, back to jnp",
+        lambda: clip_numpy_round_trip,
+        named="numpy-where",
+    ),
+    Wrong("07.clip_negative", "x * (x < 0)", lambda: clip_mask_inverted, "clipped-positives"),
 )

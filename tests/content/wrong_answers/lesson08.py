@@ -255,3 +255,87 @@ WRONG_ANSWERS = (
         named="percentage",
     ),
 )
+
+
+# --- held out: written before the grader saw them, then labelled ---------------------------
+
+
+def update_grad_wrt_x(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss, argnums=1)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def update_grad_of_model(params, x, y, lr):
+    value, grads = jax.value_and_grad(model)(params, x)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def update_lr_into_loss(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y, lr)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def update_returns_loss_function(params, x, y, lr):
+    grads = jax.grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss
+
+
+def update_as_list(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return [jax.tree.map(lambda p, g: p - lr * g, params, grads), value]
+
+
+def update_returns_new_and_grads(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), grads
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.update",
+        "value_and_grad(loss, argnums=1)",
+        lambda: update_grad_wrt_x,
+        named="grads-not-params-shaped",
+    ),
+    Wrong(
+        "08.update",
+        "value_and_grad(model)",
+        lambda: update_grad_of_model,
+        says="reduce the output to one number",
+    ),
+    Wrong("08.update", "lr passed to loss", lambda: update_lr_into_loss, "lr-passed-to-loss"),
+    Wrong(
+        "08.update",
+        "the loss function returned, not its value",
+        lambda: update_returns_loss_function,
+        says="did you mean to call it?",
+    ),
+    Wrong("08.update", "[new_params, value]: a list", lambda: update_as_list, "list-not-tuple"),
+    Wrong(
+        "08.update",
+        "(new_params, grads)",
+        lambda: update_returns_new_and_grads,
+        named="grads-not-loss",
+    ),
+    Wrong("08.fit", "lr=0.01 for 100 steps", lambda: run(0.01, 100)[0], says="not below 0.02"),
+    Wrong("08.fit", "the last loss", lambda: run(0.5, 300)[1][-1], says="a params dict"),
+    Wrong(
+        "08.fit",
+        "the values as a list",
+        lambda: list(run(0.5, 300)[0].values()),
+        says="a params dict",
+    ),
+    Wrong("08.fit", "update itself", lambda: update, says="a params dict"),
+    Wrong(
+        "08.fit",
+        "float() of each, after 100 steps at 0.01",
+        lambda: {k: float(v) for k, v in run(0.01, 100)[0].items()},
+        says="not below 0.02",
+    ),
+    Wrong("08.speedup", "jit / eager: upside down", lambda: 0.08, named="below-one"),
+    Wrong("08.speedup", "'20x' as a string", lambda: "20x", says="the string '20x'"),
+    Wrong("08.speedup", "eager - jit, in seconds", lambda: 0.0031, named="below-one"),
+    Wrong("08.speedup", "milliseconds over seconds", lambda: 20413.7, says="same unit"),
+    Wrong("08.speedup", "(eager, jit) in seconds", lambda: (0.003, 0.00015), says="tuple of 2"),
+)

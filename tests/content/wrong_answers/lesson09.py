@@ -585,3 +585,163 @@ WRONG_ANSWERS = (
         named="split-pair-as-key",
     ),
 )
+
+
+# --- held out: written before the grader saw them, then labelled ---------------------------
+
+
+def grads_of_transposed(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs.T, ys)
+
+
+def grads_column_ys(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys[:, None])
+
+
+def grads_as_tuple(params, xs, ys):
+    g = jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
+    return g["w"], g["b"]
+
+
+def grads_divided(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys) / len(xs)
+
+
+def grads_w_only(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)["w"]
+
+
+def walk_seed_per_step(key, steps):
+    position = 0.0
+    path = []
+    for i in range(steps):
+        position = position + jax.random.normal(jax.random.key(i))
+        path.append(position)
+    return jnp.stack(path)
+
+
+def walk_subkey_of_same_key(key, steps):
+    position = 0.0
+    path = []
+    for _ in range(steps):
+        _, subkey = jax.random.split(key)
+        position = position + jax.random.normal(subkey)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def walk_final_position(key, steps):
+    position = 0.0
+    for _ in range(steps):
+        key, subkey = jax.random.split(key)
+        position = position + jax.random.normal(subkey)
+    return position
+
+
+def walk_column(key, steps):
+    return jnp.cumsum(jax.random.normal(key, (steps, 1)), axis=0)
+
+
+def noise_one(key, x):
+    return x + 0.1 * jax.random.normal(key, x.shape)
+
+
+def views_lesson_broadcast(key, xs):
+    k1, k2 = jax.random.split(key)
+    view_a = jax.vmap(noise_one, in_axes=(None, 0))(k1, xs)
+    view_b = jax.vmap(noise_one, in_axes=(None, 0))(k2, xs)
+    return view_a, view_b
+
+
+def views_two_keys(key, xs):
+    keys = jax.random.split(key)
+    return jax.vmap(noise_one)(keys, xs), jax.vmap(noise_one)(keys, xs)
+
+
+def views_chained(key, xs):
+    keys = jax.random.split(key, xs.shape[0])
+    view_a = jax.vmap(noise_one)(keys, xs)
+    return view_a, jax.vmap(noise_one)(keys, view_a)
+
+
+def views_multiplicative(key, xs):
+    ka, kb = jax.random.split(key)
+
+    def draw(k, x):
+        return jax.random.normal(k, x.shape)
+
+    na = jax.vmap(draw)(jax.random.split(ka, xs.shape[0]), xs)
+    nb = jax.vmap(draw)(jax.random.split(kb, xs.shape[0]), xs)
+    return xs * (1 + 0.1 * na), xs * (1 + 0.1 * nb)
+
+
+def views_pair_one_key(key, xs):
+    keys = jax.random.split(key, xs.shape[0])
+    return jax.vmap(lambda k, x: (noise_one(k, x), noise_one(k, x)))(keys, xs)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong("09.per_example_grads", "xs.T passed", lambda: grads_of_transposed, named="wrong-axis"),
+    Wrong("09.per_example_grads", "ys[:, None]", lambda: grads_column_ys, named="ys-not-numbers"),
+    Wrong(
+        "09.per_example_grads",
+        "(g['w'], g['b']): a tuple",
+        lambda: grads_as_tuple,
+        named="leaves-in-a-tuple",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "divided by len(xs)",
+        lambda: grads_divided,
+        named="dict-arithmetic",
+    ),
+    Wrong("09.per_example_grads", "only ['w']", lambda: grads_w_only, named="w-only"),
+    Wrong("09.split_keeps_key", "'B only'", lambda: "B only", says="one of"),
+    Wrong("09.split_keeps_key", "'none', the words of A", lambda: "none", says="one of"),
+    Wrong("09.split_keeps_key", "'B)'", lambda: "B)", says="one of"),
+    Wrong("09.split_keeps_key", "1, B's position", lambda: 1, says="as a string"),
+    Wrong(
+        "09.random_walk", "jax.random.key(i) each step", lambda: walk_seed_per_step, "ignores-key"
+    ),
+    Wrong(
+        "09.random_walk",
+        "split(key) each step, key never replaced",
+        lambda: walk_subkey_of_same_key,
+        named="split-not-kept",
+    ),
+    Wrong(
+        "09.random_walk",
+        "returns the final position only",
+        lambda: walk_final_position,
+        says="one position per step",
+    ),
+    Wrong(
+        "09.random_walk", "draws of shape (steps, 1)", lambda: walk_column, says="draws one number"
+    ),
+    Wrong(
+        "09.two_views",
+        "the lesson's in_axes=(None, 0), one key per view",
+        lambda: views_lesson_broadcast,
+        named="one-key-for-the-batch",
+    ),
+    Wrong("09.two_views", "split(key): 2 keys for N rows", lambda: views_two_keys, "too-few-keys"),
+    Wrong(
+        "09.two_views",
+        "view_b made from view_a",
+        lambda: views_chained,
+        says="noise in view_b has a standard deviation",
+    ),
+    Wrong(
+        "09.two_views",
+        "multiplicative noise",
+        lambda: views_multiplicative,
+        says="noise in view_a has a standard deviation",
+    ),
+    Wrong(
+        "09.two_views",
+        "a pair from one key inside vmap",
+        lambda: views_pair_one_key,
+        named="same-key-both-views",
+    ),
+)

@@ -188,3 +188,48 @@ WRONG_ANSWERS = (
         named="squared",
     ),
 )
+
+
+# --- held out: written before the grader saw them, then labelled ---------------------------
+
+
+def loss_median(params, x, y):
+    return jnp.median(jnp.abs(model(params, x) - y))
+
+
+def loss_x_y_swapped(params, x, y):
+    return jnp.mean(jnp.abs(model(params, y) - x))
+
+
+def loss_floor_division(params, x, y):
+    return jnp.sum(jnp.abs(model(params, x) - y)) // x.shape[0]
+
+
+def loss_column_y(params, x, y):
+    return jnp.mean(jnp.abs(model(params, x) - y[:, None]))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "10.column_spec", "P(None, 'examples')", lambda: P(None, "examples"), says="no axis named"
+    ),
+    Wrong("10.column_spec", "P(None, 'Batch')", lambda: P(None, "Batch"), says="no axis named"),
+    Wrong("10.column_spec", "P(None): None for the rows only", lambda: P(None), named="replicated"),
+    Wrong("10.column_spec", "P(None, 'model')", lambda: P(None, "model"), says="no axis named"),
+    Wrong(
+        "10.column_spec", "P('batch', 'channels')", lambda: P("batch", "channels"), says="no axis"
+    ),
+    Wrong("10.predict_sums", "'B.'", lambda: "B.", says="one of"),
+    Wrong(
+        "10.predict_sums", "the layouts in two words", lambda: "split, replicated", says="one of"
+    ),
+    Wrong("10.predict_sums", "'b)'", lambda: "b)", says="one of"),
+    Wrong("10.predict_sums", "True", lambda: True, says="as a string"),
+    Wrong("10.fix_loss", "jnp.median", lambda: loss_median, says="times the mean absolute error"),
+    Wrong(
+        "10.fix_loss", "x and y swapped", lambda: loss_x_y_swapped, says="times the mean absolute"
+    ),
+    Wrong("10.fix_loss", "// floor division", lambda: loss_floor_division, says="0 times the mean"),
+    Wrong("10.fix_loss", "y[:, None]", lambda: loss_column_y, says="times the mean absolute error"),
+)
