@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from jaxtour.exercises.common import jax, jnp, same_values
-from jaxtour.grader.mistakes import equals_tree, fails_with, ignores_arguments, returns_none
+from jaxtour.grader.mistakes import (
+    call_or_none,
+    equals_tree,
+    fails_with,
+    ignores_arguments,
+    returns_none,
+)
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
     DtypeName,
@@ -41,16 +47,6 @@ def _wrapped(value: int, bits: int) -> int:
     """What a signed integer of ``bits`` bits holds after ``value`` overflowed it."""
     half = 2 ** (bits - 1)
     return (value + half) % (2 * half) - half
-
-
-def _calls(answer: Any, *args: Any) -> Any:
-    """``answer(*args)``, or None when it is no function or raises (a predicate's view)."""
-    if not callable(answer):
-        return None
-    try:
-        return answer(*args)
-    except Exception:
-        return None
 
 
 # --- 01.arange --------------------------------------------------------------------------
@@ -183,7 +179,7 @@ def _agrees(got: Any, want: int) -> bool:
 
 def _computes(target: Callable[[int], int], ns: tuple[int, ...] = (10, 1000)):
     """Matches a function that gives ``target(n)`` for each n in ``ns``."""
-    return lambda answer: all(_agrees(_calls(answer, n), target(n)) for n in ns)
+    return lambda answer: all(_agrees(call_or_none(answer, n), target(n)) for n in ns)
 
 
 def _wraps(bits: int) -> Callable[[Any], bool]:
@@ -191,7 +187,7 @@ def _wraps(bits: int) -> Callable[[Any], bool]:
     exact = _cubes_below(BIG_N)
 
     def matches(answer: Any) -> bool:
-        value = _as_number(_calls(answer, BIG_N))
+        value = _as_number(call_or_none(answer, BIG_N))
         return (
             isinstance(value, int)
             and -(2 ** (bits - 1)) <= value < 2**bits  # fits in the bits, signed or not
@@ -213,13 +209,13 @@ def _wrong_power(answer: Any) -> bool:
 
 
 def _float_close(answer: Any) -> bool:
-    got = _calls(answer, BIG_N)
+    got = call_or_none(answer, BIG_N)
     value = _as_number(got)
     return isinstance(value, float) and math.isclose(value, _cubes_below(BIG_N), rel_tol=1e-3)
 
 
 def _int_of_a_float(answer: Any) -> bool:
-    value = _as_number(_calls(answer, BIG_N))
+    value = _as_number(call_or_none(answer, BIG_N))
     exact = _cubes_below(BIG_N)
     return isinstance(value, int) and value != exact and abs(value - exact) <= exact * 1e-12
 
@@ -267,7 +263,7 @@ def _same_for_different_inputs(inputs: Callable[[], list[tuple[Any, ...]]]):
 
     def matches(answer: Any) -> bool:
         (first,), (second,) = inputs()[:2]
-        a, b = _calls(answer, first), _calls(answer, second)
+        a, b = call_or_none(answer, first), call_or_none(answer, second)
         if a is None or b is None:
             return False
         a, b = np.asarray(a), np.asarray(b)
@@ -279,7 +275,7 @@ def _same_for_different_inputs(inputs: Callable[[], list[tuple[Any, ...]]]):
 def _returns_x_unchanged(answer: Any) -> bool:
     """Matches a function that returns x as it was, a jax array, on every input."""
     for (x,) in _flag_inputs():
-        got = _calls(answer, x)
+        got = call_or_none(answer, x)
         if not is_jax_array(got) or not equals_tree(x)(got):
             return False
     return True
@@ -300,7 +296,7 @@ def _returns(kind: Callable[[Any], bool]) -> Callable[[Any], bool]:
     """Matches a function whose result on the first input is of ``kind``."""
 
     def matches(answer: Any) -> bool:
-        result = _calls(answer, *_flag_inputs()[0])
+        result = call_or_none(answer, *_flag_inputs()[0])
         return result is not None and kind(result)
 
     return matches
@@ -342,7 +338,7 @@ def _flag_last(x):
 def _changed_dtype(answer: Any) -> bool:
     """Matches a function whose result has the right values in another dtype."""
     (x,) = _flag_inputs()[0]
-    got, want = _calls(answer, x), _flag_first(x)
+    got, want = call_or_none(answer, x), _flag_first(x)
     return (
         is_numpy_array(got)
         and got.shape == want.shape
@@ -356,7 +352,7 @@ def _first_set_otherwise(answer: Any) -> bool:
     another number (0, say) or decreased by one (flagged[0] -= 1), the rest kept."""
     wrong_flag = False
     for (x,) in _flag_inputs():
-        got = _calls(answer, x)
+        got = call_or_none(answer, x)
         if not is_numpy_array(got) or got.shape != x.shape:
             return False
         want = np.asarray(x)
@@ -368,7 +364,7 @@ def _first_set_otherwise(answer: Any) -> bool:
 
 def _wrapped_copy(answer: Any) -> bool:
     """Matches a copy made of [x], shape (1, n): flagged[0] = -1 then sets a whole row."""
-    got = _calls(answer, *_flag_inputs()[0])
+    got = call_or_none(answer, *_flag_inputs()[0])
     (x,) = _flag_inputs()[0]
     return is_numpy_array(got) and got.shape == (1, *x.shape)
 
@@ -386,7 +382,7 @@ def _not_flagged(x):
 def _is_mean(answer: Any) -> bool:
     """Matches a function that returns the mean of x, one number, instead of x minus it."""
     for (x,) in _center_inputs():
-        got = _calls(answer, x)
+        got = call_or_none(answer, x)
         if got is None:
             return False
         value = np.asarray(got)

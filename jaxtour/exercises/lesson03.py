@@ -15,7 +15,7 @@ from typing import Any
 
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.compare import compare_arrays, describe
-from jaxtour.grader.mistakes import behaves_like, fails_with, ignores_arguments
+from jaxtour.grader.mistakes import behaves_like, call_or_none, fails_with, ignores_arguments
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import JaxArray, Number, SameFunction
 from jaxtour.grader.spec import Exercise, Mistake
@@ -36,16 +36,6 @@ class _Named:
 
     def __repr__(self) -> str:
         return self.name
-
-
-def _calls(answer: Any, *args: Any) -> Any:
-    """``answer(*args)``, or None when it is no function or raises (a predicate's view)."""
-    if not callable(answer):
-        return None
-    try:
-        return answer(*args)
-    except Exception:
-        return None
 
 
 # --- 03.gradient: predicted by hand -----------------------------------------------------
@@ -250,7 +240,7 @@ def _close_but_not_exact(answer: Any) -> bool:
     finite-difference estimate (or one computed at low precision), not the formula."""
     exact = True
     for args in _hand_inputs():
-        got, want = _calls(answer, *args), _df(*args)
+        got, want = call_or_none(answer, *args), _df(*args)
         try:
             values = np.asarray(got, dtype=float)
         except Exception:  # None, or no numbers
@@ -330,7 +320,7 @@ def _difference_eps_changed():
 def _rounded_to_float32(answer: Any) -> bool:
     """Matches an estimate computed in float32: right to about 7 digits, no more."""
     for args in _difference_inputs():
-        got = _calls(answer, *args)
+        got = call_or_none(answer, *args)
         if got is None or not (is_jax_array(got) or isinstance(got, np.generic | np.ndarray)):
             return False
         value = np.asarray(got)

@@ -15,9 +15,11 @@ import numpy as np
 from jaxtour.exercises.common import article_xy, jax, jnp
 from jaxtour.grader.mistakes import (
     behaves_like,
+    computed_not_chosen,
     equals_tree,
     fails_with,
     not_called,
+    only_strings,
     remembered,
     returns_none,
     uses_notebook_values,
@@ -159,26 +161,6 @@ class LetterOrOption:
 
     def __call__(self, answer: Any, expected: str) -> str | None:
         return self.choice(_letter_of(answer), expected)
-
-
-def _only_strings(answer: Any) -> bool:
-    """A tuple or list holding only strings, at any depth: ["B"], ("value", "grad_x")."""
-    leaves = jax.tree.leaves(answer, is_leaf=lambda leaf: isinstance(leaf, str))
-    return (
-        isinstance(answer, tuple | list)
-        and bool(leaves)
-        and all(isinstance(leaf, str) for leaf in leaves)
-    )
-
-
-def _computed_not_chosen(answer: Any) -> bool:
-    """value_and_grad's result (or its tree structure), or a function, where a letter was
-    asked for."""
-    return (
-        (isinstance(answer, tuple | list) and not _only_strings(answer))
-        or isinstance(answer, jax.tree_util.PyTreeDef)
-        or not_called(answer)
-    )
 
 
 # --- 04.sgd_step ------------------------------------------------------------------------
@@ -561,7 +543,7 @@ EXERCISES = (
                 message='Give the letter alone, as a plain string such as structure = "A": '
                 "not inside a list or tuple, and not the shape written out as a tuple.",
                 example=lambda: ("value", ("grad_x", "grad_y")),
-                matches=_only_strings,
+                matches=only_strings,
             ),
             Mistake(
                 id="computed",
@@ -569,7 +551,7 @@ EXERCISES = (
                 'structure = "A": not value_and_grad itself, its result or its structure. '
                 "Decide before running it; the cell after the check shows the real result.",
                 example=lambda: jax.value_and_grad(_sse, argnums=(0, 1))(*article_xy()),
-                matches=_computed_not_chosen,
+                matches=computed_not_chosen,
             ),
         ),
         success="B: value_and_grad pairs the value with exactly what grad would return, "

@@ -16,10 +16,10 @@ from jaxtour.grader.compare import describe, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
 from jaxtour.grader.mistakes import (
     behaves_like,
+    computed_not_chosen,
     equals_tree,
     equals_value,
     fails_with,
-    not_called,
     returns_none,
     uses_notebook_values,
 )
@@ -264,15 +264,6 @@ A: (value, aux, grad_x, grad_y)
 B: ((value, aux), grad_x, grad_y)
 C: ((value, aux), (grad_x, grad_y))
 D: ((value, (grad_x, grad_y)), aux)"""
-
-
-def _computed_not_chosen(answer: Any) -> bool:
-    """The result itself, the transformed function, or jax.tree.structure of the result."""
-    return (
-        isinstance(answer, tuple | list)
-        or not_called(answer)
-        or type(answer).__name__ == "PyTreeDef"
-    )
 
 
 # --- 05.loss_with_predictions -----------------------------------------------------------
@@ -644,7 +635,7 @@ EXERCISES = (
                 example=lambda: jax.value_and_grad(
                     _squared_error_with_aux, argnums=(0, 1), has_aux=True
                 )(*article_xy()),
-                matches=_computed_not_chosen,
+                matches=computed_not_chosen,
             ),
         ),
         success="C: ((value, aux), (grad_x, grad_y)). Each part keeps the shape it has "

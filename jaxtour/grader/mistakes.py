@@ -313,3 +313,36 @@ def returns_none(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
 def not_called(answer: Any) -> bool:
     """A function (jax.grad(f), say) where the value it computes was asked for."""
     return callable(answer)
+
+
+# --- a predicate's view of the learner's function, and answers to predict-then-run --------
+
+
+def call_or_none(answer: Any, *args: Any) -> Any:
+    """``answer(*args)``, or None when it is no function or raises (a predicate's view)."""
+    if not callable(answer):
+        return None
+    try:
+        return answer(*args)
+    except Exception:
+        return None
+
+
+def only_strings(answer: Any) -> bool:
+    """A tuple or list holding only strings, at any depth: ["B"], ("value", "grad_x")."""
+    leaves = jax.tree.leaves(answer, is_leaf=lambda leaf: isinstance(leaf, str))
+    return (
+        isinstance(answer, tuple | list)
+        and bool(leaves)
+        and all(isinstance(leaf, str) for leaf in leaves)
+    )
+
+
+def computed_not_chosen(answer: Any) -> bool:
+    """Where an option's letter was asked: the computed result (a tuple or list that is
+    not just strings), its tree structure, or the function itself."""
+    return (
+        (isinstance(answer, tuple | list) and not only_strings(answer))
+        or isinstance(answer, jax.tree_util.PyTreeDef)
+        or not_called(answer)
+    )
