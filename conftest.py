@@ -29,7 +29,9 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """nbval's cells execute whole lessons: mark them slow (tests carry their own marks)."""
+    """nbval's cells execute whole lessons: mark them slow (tests carry their own marks),
+    and keep each notebook's cells together, in order, on one xdist worker (one kernel)."""
     for item in items:
         if item.path.suffix == ".ipynb":
             item.add_marker(pytest.mark.slow)
+            item.add_marker(pytest.mark.xdist_group(f"nbval-{item.path.stem}"))

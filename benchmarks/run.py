@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from benchmarks.setup_time import bench_setup
+from benchmarks.timing_verdicts import bench_verdicts
 from jaxtour import catalog
 
 
@@ -352,6 +353,9 @@ def misses(results: dict) -> list[str]:
     dot = results.get("dot")
     if dot:
         check("timing_vs_timeit", dot["timing_vs_timeit"], "timing vs timeit differ by")
+    verdicts = results.get("verdicts")
+    if verdicts and not verdicts["all_held"]:
+        out.append(f"timing verdicts on a busy machine: {verdicts['held']} of {verdicts['rounds']}")
     setup = results.get("setup")
     if setup:
         check("make_lab_over_plain_pip", setup["make_lab_over_plain_pip"], "make lab / pip =")
@@ -489,6 +493,33 @@ def markdown(results: dict) -> str:
             f"{setup['lab_venv_has_test_tools']}.",
             "",
         ]
+    verdicts = results.get("verdicts")
+    if verdicts:
+        rows = (
+            ("02.time_call, the honest timing", "time_call_honest", "correct"),
+            ("02.time_call, timeit with no warm-up", "time_call_no_warm_up", "no-warm-up"),
+            (
+                f"08.speedup, an honest {verdicts['speedup_honest_ratio']:.1f}, "
+                "measured afresh each round",
+                "speedup_honest",
+                "correct",
+            ),
+        )
+        lines += [
+            "## Timing verdicts on a busy machine",
+            "",
+            f"Each answer checked {verdicts['rounds']} times while {verdicts['burners']} "
+            "processes burn every core (`python -m benchmarks.run --only verdicts`, "
+            f"{verdicts['wall_s']:.0f} s). The tests check the same verdicts with the "
+            "measurement fixed.",
+            "",
+            "| answer | expected verdict | verdicts given |",
+            "|---|---|---|",
+        ]
+        for what, key, expected in rows:
+            given = ", ".join(f"{k} × {n}" for k, n in sorted(verdicts[key].items()))
+            lines.append(f"| {what} | {expected} | {given} |")
+        lines.append("")
     missed = misses(results)
     if results.get("merged"):
         lines += [
@@ -507,6 +538,7 @@ SECTIONS = {
     "import": bench_import,
     "dot": bench_dot,
     "setup": bench_setup,
+    "verdicts": bench_verdicts,
 }
 
 

@@ -1,5 +1,8 @@
 """Test fixtures. Shared helpers (paths, notebooks) are in tests/helpers.py; the
-environment every run gets (CPU only, no progress recorded) is set in ../conftest.py."""
+environment every run gets (CPU only, no progress recorded) is set in ../conftest.py.
+
+No test depends on how fast the machine is: 08.speedup's measurement is a stand-in for
+the whole session (tests/stand_ins.py) unless a test asks for ``real_speedup_timing``."""
 
 from __future__ import annotations
 
@@ -7,7 +10,33 @@ from pathlib import Path
 
 import pytest
 
+from tests import stand_ins
 from tests.helpers import LESSON_NOTEBOOKS
+
+
+@pytest.fixture(scope="session", autouse=True)
+def stand_in_speedup_timing():
+    """08.speedup judges against stand-in timings (tests/stand_ins.py), session-wide, so
+    module-scoped fixtures that check answers see them too."""
+    from jaxtour.exercises import lesson08
+
+    real = lesson08.measure_band
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lesson08, "measure_band", stand_ins.speedup_band)
+        lesson08.forget_measurements()
+        yield real  # the real measure_band, for real_speedup_timing
+    lesson08.forget_measurements()
+
+
+@pytest.fixture
+def real_speedup_timing(monkeypatch, stand_in_speedup_timing):
+    """The checker measures this machine for real, for the length of one test."""
+    from jaxtour.exercises import lesson08
+
+    monkeypatch.setattr(lesson08, "measure_band", stand_in_speedup_timing)
+    lesson08.forget_measurements()
+    yield
+    lesson08.forget_measurements()
 
 
 @pytest.fixture(params=LESSON_NOTEBOOKS, ids=lambda p: p.stem)

@@ -339,13 +339,27 @@ def measure_band(rounds: int = ROUNDS) -> SpeedupBand:
         return time.perf_counter() - start
 
     seconds(_update), seconds(fast)  # warm up: jax compiles the eager ops and the jit step
-    eager, jitted, ratios = [], [], []
+    eager_rounds, jit_rounds = [], []
     for _ in range(rounds):
-        eager_round = [seconds(_update) for _ in range(EAGER_CALLS)]
-        jit_round = [seconds(fast) for _ in range(JIT_CALLS)]
-        eager += eager_round
-        jitted += jit_round
-        ratios.append(statistics.median(eager_round) / statistics.median(jit_round))
+        eager_rounds.append([seconds(_update) for _ in range(EAGER_CALLS)])
+        jit_rounds.append([seconds(fast) for _ in range(JIT_CALLS)])
+    return band_from_rounds(eager_rounds, jit_rounds)
+
+
+def band_from_rounds(
+    eager_rounds: list[list[float]], jit_rounds: list[list[float]]
+) -> SpeedupBand:
+    """The accepted range from interleaved rounds of step times (seconds), measured now.
+
+    Pure arithmetic on the samples, so tests can hand it stand-in timings and get the
+    verdicts a machine with exactly those timings would give.
+    """
+    ratios = [
+        statistics.median(e) / statistics.median(j)
+        for e, j in zip(eager_rounds, jit_rounds, strict=True)
+    ]
+    eager = [s for samples in eager_rounds for s in samples]
+    jitted = [s for samples in jit_rounds for s in samples]
     (e1, e3), (j1, j3) = _quartiles(eager), _quartiles(jitted)
     seen_low = min(*ratios, e1 / j3)
     seen_high = max(*ratios, e3 / j1)

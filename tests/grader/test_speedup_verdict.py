@@ -2,14 +2,13 @@
 
 The learner times their step at one moment and the checker at another, on a machine
 whose load may change in between. An honest answer must be accepted however busy the
-machine is; a loop counter, a time in seconds or an upside-down ratio never.
+machine is; a loop counter, a time in seconds or an upside-down ratio never. Each test
+fixes what the checker measures (a queued band, or tests/stand_ins.py), so no verdict
+depends on this machine's speed; one test uses the real clock.
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 
 import jax
@@ -146,21 +145,22 @@ def test_a_unit_slip_is_not_taken_for_percent_faster(measurements, slip):
     assert feedback.mistake is None and "same unit" in feedback.message
 
 
-def test_a_percentage_saved_from_a_real_fresh_measurement():
-    """Named wherever it is no plausible ratio itself; where the machine's speed-up is
-    near 100 the two readings coincide, and the number passes."""
+def test_a_percentage_saved_from_the_checkers_own_medians_is_named():
+    """The stand-in machine (tests/stand_ins.py): a speed-up of about 40, so the time
+    saved, about 97.5 %, is no plausible ratio there."""
     lesson08.forget_measurements()
-    try:
-        band = lesson08.speedup_band()
-        answer = 100 * (1 - band.jit_s / band.eager_s)
-        feedback = checks.check("08.speedup", answer)
-        low, high = band.seen_low / lesson08.PERCENT_PAD, band.seen_high * lesson08.PERCENT_PAD
-        if low <= answer <= high:
-            assert feedback.status == "correct", feedback.text()
-        else:
-            assert feedback.mistake == "percentage", feedback.text()
-    finally:
-        lesson08.forget_measurements()
+    band = lesson08.speedup_band()
+    feedback = checks.check("08.speedup", 100 * (1 - band.jit_s / band.eager_s))
+    assert feedback.mistake == "percentage", feedback.text()
+
+
+@pytest.mark.parametrize("near_100", [95.25, 98.75])
+def test_where_the_speed_up_is_near_100_a_percentage_saved_passes(measurements, near_100):
+    """Where the machine's speed-up is near 100 the two readings coincide: 99 % saved is
+    a speed-up of 100, and the number passes (a whole number would read as a loop count)."""
+    queued, _ = measurements
+    queued.append(_seen(80.0, 130.0))
+    assert checks.check("08.speedup", near_100).status == "correct"
 
 
 @pytest.mark.parametrize("honest", [8.5, 24.5, 30.25, 45.25, 59.75, 74.9, 95.5, 150.5, 350.5])
@@ -194,7 +194,7 @@ def test_a_percentage_is_refused_only_after_measuring_again(measurements):
     assert calls["n"] == 2
 
 
-# --- on a busy machine --------------------------------------------------------------
+# --- on this machine's real clock ------------------------------------------------------
 
 
 def _solution_update(params, x, y, lr):
@@ -202,41 +202,13 @@ def _solution_update(params, x, y, lr):
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
 
 
-def _honest_speedup() -> float:
-    """The lesson's official solution, as a learner runs it."""
+def test_an_honest_answer_is_accepted_on_the_real_clock(real_speedup_timing):
+    """The one real-timing test: the official solution, timed as a learner times it, and
+    checked against a real measurement. Only what cannot flake is asserted; 20 rounds on
+    a busy machine are in benchmarks/timing_verdicts.py."""
     x, y = make_data()
     params0 = initial_params()
     eager = timing.measure(_solution_update, params0, x, y, 0.1, budget_s=0.3)
     jitted = timing.measure(jax.jit(_solution_update), params0, x, y, 0.1, budget_s=0.3)
-    return eager.median_s / jitted.median_s
-
-
-BURNER = "while True: pass"
-
-
-@pytest.mark.slow
-def test_an_honest_answer_is_accepted_20_times_on_a_busy_machine():
-    """One CPU burner per core runs while the learner measures and while the checker,
-    forgetting its measurement each time, measures afresh 20 times."""
-    burners = [subprocess.Popen([sys.executable, "-c", BURNER]) for _ in range(os.cpu_count() or 2)]
-    try:
-        time.sleep(0.5)  # let the scheduler feel them
-        honest = _honest_speedup()
-        verdicts = []
-        for _ in range(20):
-            lesson08.forget_measurements()
-            feedback = checks.check("08.speedup", honest)
-            verdicts.append((feedback.status, feedback.message))
-        refused = [v for v in verdicts if v[0] != "correct"]
-        assert not refused, f"honest speed-up {honest:.1f} refused: {refused[:3]}"
-        assert checks.check("08.speedup", 300).mistake == "whole-number"
-    finally:
-        for burner in burners:
-            burner.terminate()
-        for burner in burners:
-            try:
-                burner.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                burner.kill()
-                burner.wait()
-        lesson08.forget_measurements()
+    feedback = checks.check("08.speedup", eager.median_s / jitted.median_s)
+    assert feedback.status == "correct", feedback.text()

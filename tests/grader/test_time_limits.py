@@ -14,32 +14,40 @@ from jaxtour.grader.judge import judge
 from jaxtour.grader.rules import SameFunction
 from jaxtour.grader.spec import Exercise, Mistake
 
+# Runaway answers that would give up on their own after RUNAWAY_S, long after any limit a
+# test sets, and then return a wrong answer. So a limit that works gives "timeout", and
+# one that does not gives "incorrect" (never a hung test): the verdict says which, and
+# no test reads a clock to decide.
+RUNAWAY_S = 120.0
+
 
 def _spin(x):
-    while True:
+    give_up = time.monotonic() + RUNAWAY_S
+    while time.monotonic() < give_up:
         pass
+    return x
 
 
 def _sleep(x):
-    time.sleep(10**6)
+    time.sleep(RUNAWAY_S)
+    return x
 
 
 def _stubborn(x):
-    while True:
+    give_up = time.monotonic() + RUNAWAY_S
+    while time.monotonic() < give_up:
         try:
             time.sleep(1)
         except Exception:  # a learner's blanket except must not defeat the limit
             pass
+    return x
 
 
 @pytest.mark.parametrize("answer", [_spin, _sleep, _stubborn], ids=["loop", "sleep", "except"])
-def test_runaway_code_times_out_within_the_limit_plus_one_second(answer, short_time_limit):
-    checks.check("01.center", lambda x: x - jnp.mean(x))  # compile jnp.mean outside the test
-    start = time.monotonic()
+def test_runaway_code_is_stopped_by_the_limit(answer, short_time_limit):
     feedback = checks.check("01.center", answer)
-    elapsed = time.monotonic() - start
-    assert feedback.status == "timeout"
-    assert elapsed < short_time_limit + 1.0
+    assert feedback.status == "timeout", feedback.text()
+    assert f"longer than {short_time_limit:g} s" in feedback.message
     assert checks.check("01.center", lambda x: x - jnp.mean(x)).passed  # still works after
 
 
@@ -54,9 +62,9 @@ def test_an_exercise_can_declare_its_own_limit():
         mistakes=(Mistake(id="negated", message="negated", example=lambda: lambda x: -x),),
         time_limit_s=0.3,
     )
-    start = time.monotonic()
-    assert judge(exercise, _spin).status == "timeout"
-    assert time.monotonic() - start < 1.3
+    feedback = judge(exercise, _spin)
+    assert feedback.status == "timeout"
+    assert "longer than 0.3 s" in feedback.message
 
 
 def test_the_global_limit_is_configurable_and_validated():

@@ -8,8 +8,6 @@ burn the CPU.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 import timeit
 
@@ -110,28 +108,3 @@ def test_a_tree_from_a_second_call_is_not_a_waited_tree():
         "second-call",
     )
     assert check("02.block_tree", lambda f, x: jax.block_until_ready(f(x))) == ("correct", None)
-
-
-# --- verdict stability -------------------------------------------------------------------------
-
-
-@pytest.fixture
-def busy_machine():
-    """Two processes that burn a CPU core each until the test ends."""
-    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
-    try:
-        time.sleep(0.2)
-        yield
-    finally:
-        for burner in burners:
-            burner.kill()
-        for burner in burners:
-            burner.wait(timeout=10)
-
-
-@pytest.mark.slow
-def test_verdicts_hold_twenty_times_on_a_busy_machine(busy_machine):
-    honest_verdicts = [check("02.time_call", honest) for _ in range(20)]
-    wrong_verdicts = [check("02.time_call", no_warm_up) for _ in range(20)]
-    assert honest_verdicts == [("correct", None)] * 20
-    assert wrong_verdicts == [("incorrect", "no-warm-up")] * 20

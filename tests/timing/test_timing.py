@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import jax
 import jax.numpy as jnp
 import pytest
@@ -115,7 +113,5 @@ def test_dispatch_only_and_copy_bandwidth_run_on_this_device():
 
 def test_measure_real_jitted_function_quickly():
     f = jax.jit(lambda a: (a * 2, {"s": a.sum()}))
-    start = time.monotonic()
     result = timing.measure(f, jnp.arange(10.0), budget_s=0.1)
-    assert time.monotonic() - start < 5
     assert result.first_s > 0 and result.median_s > 0

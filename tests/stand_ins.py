@@ -1,0 +1,32 @@
+"""Stand-in timings: the verdicts that depend on a measurement, with the measurement fixed.
+
+08.speedup accepts a range derived from the checker's own timing of the training step
+(``lesson08.measure_band``). In tests that range comes from the fixed samples below,
+through the same arithmetic (``lesson08.band_from_rounds``), so every label that
+depends on it holds on every run, however fast or busy the machine is. The samples are
+what this 2-core CPU measured (``lesson08.measure_band()``), rounded, with a steady
+spread: eager steps of about 2 ms, jitted steps of about 50 µs, a speed-up of about 40.
+
+Tests that need the real clock ask for the ``real_speedup_timing`` fixture; the
+20-rounds-on-a-busy-machine figures are in ``benchmarks/timing_verdicts.py``.
+"""
+
+from __future__ import annotations
+
+EAGER_STEP_S = 2.0e-3
+JIT_STEP_S = 5.0e-5
+SPREAD = (-0.06, -0.03, -0.01, 0.0, 0.0, 0.01, 0.02, 0.04, 0.08, 0.15)  # as a fraction
+
+
+def _round(median_s: float, calls: int, shift: int) -> list[float]:
+    return [median_s * (1 + SPREAD[(i + shift) % len(SPREAD)]) for i in range(calls)]
+
+
+def speedup_band(rounds: int | None = None):
+    """What ``lesson08.measure_band`` returns on the stand-in machine, measured now."""
+    from jaxtour.exercises import lesson08
+
+    count = rounds or lesson08.ROUNDS
+    eager = [_round(EAGER_STEP_S, lesson08.EAGER_CALLS, r) for r in range(count)]
+    jitted = [_round(JIT_STEP_S, lesson08.JIT_CALLS, 3 * r) for r in range(count)]
+    return lesson08.band_from_rounds(eager, jitted)
