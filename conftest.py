@@ -29,9 +29,14 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """nbval's cells execute whole lessons: mark them slow (tests carry their own marks),
-    and keep each notebook's cells together, in order, on one xdist worker (one kernel)."""
+    """nbval's cells execute whole lessons: mark them slow (tests carry their own marks)."""
     for item in items:
         if item.path.suffix == ".ipynb":
             item.add_marker(pytest.mark.slow)
-            item.add_marker(pytest.mark.xdist_group(f"nbval-{item.path.stem}"))
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """Each notebook's cells on one worker, in order; the rest one by one (tests/scheduling.py)."""
+    from tests.scheduling import TogetherWhereNeeded
+
+    return TogetherWhereNeeded(config, log)

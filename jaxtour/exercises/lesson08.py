@@ -346,9 +346,7 @@ def measure_band(rounds: int = ROUNDS) -> SpeedupBand:
     return band_from_rounds(eager_rounds, jit_rounds)
 
 
-def band_from_rounds(
-    eager_rounds: list[list[float]], jit_rounds: list[list[float]]
-) -> SpeedupBand:
+def band_from_rounds(eager_rounds: list[list[float]], jit_rounds: list[list[float]]) -> SpeedupBand:
     """The accepted range from interleaved rounds of step times (seconds), measured now.
 
     Pure arithmetic on the samples, so tests can hand it stand-in timings and get the

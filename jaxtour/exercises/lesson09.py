@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache, wraps
+from functools import wraps
 from typing import Any
 
 import numpy as np
 
 from jaxtour.display import one_line
-from jaxtour.exercises.common import jax, jnp
+from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe, short_repr
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.mistakes import (
@@ -73,7 +73,7 @@ def _batch(n: int, d: int, seed: int) -> tuple[Any, Any, Any]:
     return {"w": w, "b": b}, xs, ys
 
 
-@cache
+@concrete_cache
 def _batch_arrays(n: int, d: int, seed: int) -> tuple[Any, Any, Any, Any]:
     rng = np.random.default_rng(seed)
     w = jnp.asarray(rng.normal(size=d).astype(np.float32))
@@ -164,7 +164,7 @@ def _losses(params, xs, ys):
     return jax.vmap(log_loss, in_axes=(None, 0, 0))(params, xs, ys)
 
 
-@cache
+@concrete_cache
 def _notebook_batch():
     return _batch(8, 3, 0)
 
@@ -519,7 +519,7 @@ def _add_noise_one(key, x):
 NOISE = 0.1
 
 
-@cache  # jax arrays cannot be changed: one per shape serves every check
+@concrete_cache  # jax arrays cannot be changed: one per shape serves every check
 def _views_xs(n: int, d: int) -> Any:
     """An offset grid, far from zero: noise alone (no xs) cannot pass for xs plus noise."""
     return 3.0 + jnp.arange(n * d, dtype=jnp.float32).reshape(n, d) / (n * d)

@@ -1,8 +1,13 @@
 """The check pipeline: one answer to one exercise in, one Feedback out, never an exception.
 
 ``judge(exercise, answer)``: the placeholder test, then, inside a preserved world and
-under the time limit, the screen, the declared mistakes in order, and the rule. What
-the learner's code printed or warned is folded into the feedback's details.
+under the time limit, the screen and the rule; then the declared mistakes in order, the
+first match wins. An answer the rule accepts can still make a mistake the rule cannot
+express (``matches=``, e.g. a Python loop where none was allowed); a mistake declared by
+its example alone is a wrong value, so it is looked for only in an answer the rule
+refused, and its example is built only then, off the clock. A right answer therefore
+never pays for the wrong answers' compilation. What the learner's code printed or
+warned is folded into the feedback's details.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from jaxtour.display import one_line
 from jaxtour.grader.feedback import Feedback, Status
 from jaxtour.grader.isolation import preserved_world, protected
 from jaxtour.grader.learner_code import LearnerCodeError, screen
-from jaxtour.grader.limits import TimeLimitExceeded, default_time_limit, time_limit
+from jaxtour.grader.limits import TimeLimitExceeded, default_time_limit, paused, time_limit
 from jaxtour.grader.spec import Exercise, Mistake
 
 __all__ = ["MAX_MESSAGE_LINES", "PLACEHOLDER_MESSAGE", "is_placeholder", "judge", "make_feedback"]
@@ -81,11 +86,12 @@ def _judge(exercise: Exercise, answer: Any) -> Feedback:
         contextlib.redirect_stderr(captured),
     ):
         warnings.simplefilter("always")
-        # The reference and the mistakes' examples are the grader's own code: build and
-        # warm them up (compile the jnp operations they use) outside the clock, so the
-        # limit is spent on the learner's code.
+        # The reference is the grader's own code: build and warm it up (compile the jnp
+        # operations it uses) outside the clock, so the limit is spent on the learner's.
         expected = exercise.reference()
-        _warm_up(exercise, expected)
+        warm_up = getattr(exercise.rule, "warm_up", None)
+        if warm_up is not None:
+            warm_up(expected)
         try:
             with time_limit(limit):
                 feedback = _verdict(exercise, protected(answer), expected)
@@ -99,33 +105,49 @@ def _judge(exercise: Exercise, answer: Any) -> Feedback:
     return _with_captured(feedback, captured.getvalue(), caught)
 
 
-def _warm_up(exercise: Exercise, expected: Any) -> None:
-    warm_up = getattr(exercise.rule, "warm_up", None)
-    if warm_up is None:
-        return
-    warm_up(expected)
-    for mistake in exercise.mistakes:
-        if mistake.matches is None:
-            warm_up(mistake.example())
+def makes(exercise: Exercise, mistake: Mistake, answer: Any, example: Any = None) -> bool:
+    """True when ``answer`` makes ``mistake``; a predicate that cannot apply does not match.
 
-
-def makes(exercise: Exercise, mistake: Mistake, answer: Any) -> bool:
-    """True when ``answer`` makes ``mistake``; a predicate that cannot apply does not match."""
+    ``example`` is ``mistake.example()`` when the caller has built it already.
+    """
     try:
         if mistake.matches is not None:
             return bool(mistake.matches(answer))
-        return exercise.rule(answer, mistake.example()) is None
+        if example is None:
+            example = mistake.example()
+        return exercise.rule(answer, example) is None
     except Exception:
         return False
+
+
+def _built_example(exercise: Exercise, mistake: Mistake) -> Any:
+    """The mistake's example, built and warmed up off the clock (it is the grader's code)."""
+    with paused():
+        example = mistake.example()
+        warm_up = getattr(exercise.rule, "warm_up", None)
+        if warm_up is not None:
+            warm_up(example)
+        return example
 
 
 def _verdict(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
     problem = screen(answer)
     if problem:
         return make_feedback(exercise, "incorrect", problem)
+    refusal = _by_the_rule(exercise, answer, expected)
     for mistake in exercise.mistakes:
-        if makes(exercise, mistake, answer):
+        if refusal is None and mistake.matches is None:
+            continue  # a right value is no wrong example's value
+        example = _built_example(exercise, mistake) if mistake.matches is None else None
+        if makes(exercise, mistake, answer, example):
             return make_feedback(exercise, "incorrect", mistake.message, mistake=mistake.id)
+    if refusal is not None:
+        return refusal
+    return make_feedback(exercise, "correct", exercise.success)
+
+
+def _by_the_rule(exercise: Exercise, answer: Any, expected: Any) -> Feedback | None:
+    """The rule's refusal as feedback, or None when the rule accepts the answer."""
     try:
         problem = exercise.rule(answer, expected)
     except LearnerCodeError as exc:
@@ -137,9 +159,7 @@ def _verdict(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
             f"Your answer could not be checked: using it raised {one_line(exc)}",
             details=traceback.format_exc(),
         )
-    if problem:
-        return make_feedback(exercise, "incorrect", problem)
-    return make_feedback(exercise, "correct", exercise.success)
+    return make_feedback(exercise, "incorrect", problem) if problem else None
 
 
 def _with_captured(feedback: Feedback, output: str, caught: list) -> Feedback:

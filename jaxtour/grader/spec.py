@@ -64,7 +64,9 @@ class Exercise:
 
     ``reference()`` builds the reference answer lazily, so importing an exercise module
     does no JAX work. ``solution`` is code that replaces the exercise cell whole.
-    ``mistakes`` are tried in order before the rule, the first match wins.
+    ``mistakes`` are tried in order, the first match wins: in an answer the rule
+    refused, all of them; in one it accepted, only those with ``matches`` (an example
+    is a wrong value, so a right answer cannot be it).
     """
 
     id: str

@@ -25,8 +25,6 @@ def _corpus() -> list[Wrong]:
 
 
 CORPUS = _corpus()
-# One worker checks the whole corpus once (the module-scoped verdicts below).
-pytestmark = pytest.mark.xdist_group("wrong-answers")
 
 
 @pytest.fixture(scope="module")

@@ -24,8 +24,6 @@ COLAB_PINS = [
 ]
 TEST_TOOLS = ["pytest", "nbclient", "nbformat", "ipykernel", "hypothesis", "jupytext"]
 KEPT = ("jax", "jaxlib", "ipywidgets", "numpy", "matplotlib")
-# The Colab venv (a module-scoped fixture) is built once, on one worker.
-pytestmark = pytest.mark.xdist_group("colab")
 
 
 def _pip(python: Path, *args: str) -> None:

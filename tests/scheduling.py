@@ -1,0 +1,61 @@
+"""How the suite is shared among xdist workers (``-n auto``, set in pyproject.toml).
+
+Tests go one by one to whichever worker is free, except what must stay together: each
+notebook's nbval cells (in order, in the one kernel nbval starts for the notebook) and
+the modules in ``KEPT_TOGETHER``, whose module-scoped fixture is expensive (built once,
+on one worker). The longest tests start first, so none of them is left running alone at
+the end while the other workers idle.
+
+The controller sees only node ids, so both lists are written as paths here.
+"""
+
+from __future__ import annotations
+
+from xdist.scheduler import LoadScopeScheduling
+
+# A module-scoped fixture that costs a minute: the Colab venv, every corpus verdict.
+KEPT_TOGETHER = ("tests/paths/test_colab.py", "tests/content/test_wrong_answers.py")
+# Started first: minutes of wall time each (browsers, fresh venvs, culling waits,
+# every notebook executed, the generated answers).
+FIRST = (
+    "tests/paths/test_journey.py",
+    "tests/paths/test_colab.py",
+    "tests/paths/test_browser.py",
+    "tests/paths/test_binder.py",
+    "tests/content/test_wrong_answers.py",
+    "tests/grader/test_bad_answers.py::test_generated_answers_never_raise",
+    "tests/content/test_learner_path.py",
+    "tests/content/test_solved_state.py",
+    "tests/grader/test_x64.py::test_every_solution_passes_in_an_x64_session",
+    "lessons/",
+)
+
+
+def scope(nodeid: str) -> str:
+    """The unit a test is scheduled in: its notebook, its module if kept together, or itself."""
+    path = nodeid.split("::", 1)[0]
+    if path.endswith(".ipynb") or path in KEPT_TOGETHER:
+        return path
+    return nodeid
+
+
+def priority(unit: str) -> int:
+    """Where a unit starts: the index of its FIRST entry, after them all if none."""
+    return next((i for i, start in enumerate(FIRST) if unit.startswith(start)), len(FIRST))
+
+
+class TogetherWhereNeeded(LoadScopeScheduling):
+    """LoadScopeScheduling with ``scope`` as the unit, the units ordered by ``priority``."""
+
+    _ordered = False
+
+    def _split_scope(self, nodeid: str) -> str:
+        return scope(nodeid)
+
+    def _assign_work_unit(self, node) -> None:
+        if not self._ordered:  # once, after schedule() has built the queue
+            units = sorted(self.workqueue.items(), key=lambda item: priority(item[0]))
+            self.workqueue.clear()
+            self.workqueue.update(units)
+            self._ordered = True
+        super()._assign_work_unit(node)
