@@ -120,10 +120,22 @@ def makes(exercise: Exercise, mistake: Mistake, answer: Any, example: Any = None
         return False
 
 
+# Examples that are functions, built once per mistake: a fresh ``jax.jit(lambda ...)`` on
+# every check would compile again each time. Values are rebuilt (some follow a
+# measurement, such as 08.speedup's), which costs nothing worth keeping.
+_example_functions: dict[int, tuple[Mistake, Any]] = {}
+
+
 def _built_example(exercise: Exercise, mistake: Mistake) -> Any:
     """The mistake's example, built and warmed up off the clock (it is the grader's code)."""
     with paused():
-        example = mistake.example()
+        held = _example_functions.get(id(mistake))
+        if held is not None and held[0] is mistake:
+            example = held[1]
+        else:
+            example = mistake.example()
+            if callable(example):
+                _example_functions[id(mistake)] = (mistake, example)
         warm_up = getattr(exercise.rule, "warm_up", None)
         if warm_up is not None:
             warm_up(example)
