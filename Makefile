@@ -7,7 +7,7 @@
 #                  PORT=9000 picks the port, LAB_ARGS="--no-browser --cull-after 0" passes more
 #   make lab-authors  open the repository's own lessons/, .md sources included
 #   make test      `pytest`: the whole suite, tests/ and nbval over lessons/ (what CI runs;
-#                  its options live in pyproject.toml)
+#                  its options live in pyproject.toml: every core, ten slowest listed)
 #   make test-fast the fast layer: pytest -m "not slow and not browser" tests
 #   make lessons   re-execute every lesson in place (LESSON=01 for just one)
 #   make lint      ruff over the code

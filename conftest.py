@@ -35,6 +35,13 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: a worker per core, and one more. Several tests spend minutes waiting
+    (on pip, a browser, JupyterLab culling kernels); the extra worker keeps the cores busy
+    meanwhile."""
+    return len(os.sched_getaffinity(0)) + 1 if hasattr(os, "sched_getaffinity") else None
+
+
 def pytest_xdist_make_scheduler(config, log):
     """Each notebook's cells on one worker, in order; the rest one by one (tests/scheduling.py)."""
     from tests.scheduling import TogetherWhereNeeded
