@@ -18,14 +18,38 @@ os.environ.setdefault("JAX_PLATFORMS", "cpu")
 # (tests/learner/test_progress.py does, each in its own folder). Kernels inherit both.
 os.environ["JAXTOUR_DATA_DIR"] = tempfile.mkdtemp(prefix="jaxtour-test-data-")
 os.environ.setdefault("JAXTOUR_PROGRESS", "off")
+# One folder of compiled XLA programs for the whole run, shared by every xdist worker (they
+# inherit the controller's environment) and by the kernels of the solved-lesson tests
+# (tests.helpers.kernel_env), so a program compiled once is not compiled again in each.
+# nbval's kernels do not use it: the shipped outputs are compared as a learner makes them.
+os.environ.setdefault("JAXTOUR_TEST_COMPILE_CACHE", tempfile.mkdtemp(prefix="jaxtour-xla-"))
 
 
 def pytest_configure(config):
+    _share_compiled_programs()
+
     # addopts names nbval's sanitizer relative to the repository root; nbval opens it
     # relative to the working directory. Point it at the root's copy from anywhere.
     sanitize = getattr(config.option, "nbval_sanitize_with", None)
     if sanitize and not Path(sanitize).is_absolute() and not Path(sanitize).exists():
         config.option.nbval_sanitize_with = str(config.rootpath / sanitize)
+
+
+def _share_compiled_programs() -> None:
+    """This process (the tests' grader calls) reads and writes the run's compile cache."""
+    import jax
+
+    for name, value in compile_cache_options().items():
+        jax.config.update(name, value)
+
+
+def compile_cache_options() -> dict[str, object]:
+    """JAX's persistent compilation cache, every program kept however quick to compile."""
+    return {
+        "jax_compilation_cache_dir": os.environ["JAXTOUR_TEST_COMPILE_CACHE"],
+        "jax_persistent_cache_min_compile_time_secs": 0.0,
+        "jax_persistent_cache_min_entry_size_bytes": 0,
+    }
 
 
 def pytest_collection_modifyitems(config, items):

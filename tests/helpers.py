@@ -6,6 +6,7 @@ Import it as ``from tests.helpers import ...``; pytest puts the repository root 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import nbformat
@@ -29,3 +30,15 @@ def cell_exercise(cell) -> str | None:
 
 def cell_check(cell) -> str | None:
     return cell.get("metadata", {}).get("jaxtour", {}).get("check")
+
+
+def kernel_env() -> dict[str, str]:
+    """The environment for the kernels of tests that execute solved lessons: this one, plus
+    the run's shared compilation cache (see ../conftest.py), so each lesson's programs are
+    compiled once for all of those runs. Only check statuses are read from them."""
+    return dict(
+        os.environ,
+        JAX_COMPILATION_CACHE_DIR=os.environ["JAXTOUR_TEST_COMPILE_CACHE"],
+        JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="0",
+        JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES="0",
+    )

@@ -61,7 +61,10 @@ def strip_widget_views(notebook: nbformat.NotebookNode) -> None:
 os.environ.setdefault("JAXTOUR_PROGRESS", "off")
 
 
-def execute(notebook: nbformat.NotebookNode, timeout: int = 300) -> nbformat.NotebookNode:
+def execute(
+    notebook: nbformat.NotebookNode, timeout: int = 300, env: dict[str, str] | None = None
+) -> nbformat.NotebookNode:
+    """Run every cell in a fresh kernel (whose environment is ``env``, if given)."""
     client = NotebookClient(
         notebook,
         timeout=timeout,
@@ -72,7 +75,7 @@ def execute(notebook: nbformat.NotebookNode, timeout: int = 300) -> nbformat.Not
         record_timing=False,
     )
     # Cells tagged raises-exception are meant to fail; nbclient honours that tag.
-    client.execute()
+    client.execute(**({"env": env} if env is not None else {}))
     return notebook
 
 
@@ -89,7 +92,9 @@ def solved(notebook: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, list
     return notebook, ids
 
 
-def learner_path(notebook: nbformat.NotebookNode, timeout: int = 300) -> dict[str, str]:
+def learner_path(
+    notebook: nbformat.NotebookNode, timeout: int = 300, env: dict[str, str] | None = None
+) -> dict[str, str]:
     """Walk the learner's real path and say what each check reported at its end.
 
     In one kernel: run every cell top to bottom with the placeholders (Run All), then,
@@ -108,7 +113,7 @@ def learner_path(notebook: nbformat.NotebookNode, timeout: int = 300) -> dict[st
         store_widget_state=False,
         record_timing=False,
     )
-    with client.setup_kernel():
+    with client.setup_kernel(**({"env": env} if env is not None else {})):
         for index, cell in enumerate(notebook.cells):
             client.execute_cell(cell, index)
         client.allow_errors = True  # a failing solution shows in its check's status

@@ -174,12 +174,19 @@ def _by_the_rule(exercise: Exercise, answer: Any, expected: Any) -> Feedback | N
     return make_feedback(exercise, "incorrect", problem) if problem else None
 
 
+def _from_jax_cache(item: warnings.WarningMessage) -> bool:
+    """JAX's persistent compilation cache warns when an entry cannot be read (another
+    process was writing it) and compiles instead: the machine's doing, not the answer's."""
+    return "persistent compilation cache" in str(item.message)
+
+
 def _with_captured(feedback: Feedback, output: str, caught: list) -> Feedback:
     """Fold what the learner's code printed or warned into the feedback."""
     extra = []
     if output.strip():
         extra.append("Your code printed:\n" + output.rstrip())
-    warned = sorted({f"{item.category.__name__}: {item.message}" for item in caught})
+    learners = [item for item in caught if not _from_jax_cache(item)]
+    warned = sorted({f"{item.category.__name__}: {item.message}" for item in learners})
     extra += [f"Warning from your code: {text}" for text in warned]
     if not extra:
         return feedback

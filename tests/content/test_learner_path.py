@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import cell_exercise, read_notebook
+from tests.helpers import cell_exercise, kernel_env, read_notebook
 from tools.build_lessons import learner_path
 
 
@@ -14,5 +14,5 @@ from tools.build_lessons import learner_path
 def test_every_solution_passes_when_typed_in_after_run_all(lesson):
     notebook = read_notebook(lesson)
     ids = [cell_exercise(cell) for cell in notebook.cells if cell_exercise(cell)]
-    statuses = learner_path(notebook, timeout=120)
+    statuses = learner_path(notebook, timeout=120, env=kernel_env())
     assert statuses == {exercise_id: "correct" for exercise_id in ids}

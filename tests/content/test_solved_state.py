@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import read_notebook
+from tests.helpers import kernel_env, read_notebook
 from tools.build_lessons import execute, reported_statuses, solved
 
 
 @pytest.mark.slow
 def test_solved_lesson_reports_correct_for_every_check(lesson):
     notebook, solved_ids = solved(read_notebook(lesson))
-    execute(notebook, timeout=120)
+    execute(notebook, timeout=120, env=kernel_env())
     assert reported_statuses(notebook) == {exercise_id: "correct" for exercise_id in solved_ids}

@@ -9,7 +9,7 @@ import nbformat
 import pytest
 
 from jaxtour import checks
-from tests.helpers import read_notebook
+from tests.helpers import kernel_env, read_notebook
 from tools.build_lessons import execute, reported_statuses, solved
 
 EXERCISE_IDS = checks.list_exercises()
@@ -60,5 +60,5 @@ def _with_x64_first(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
 def test_every_solution_passes_in_an_x64_session(lesson):
     """The learner's path with x64 on: a fresh kernel, x64 first, every exercise solved."""
     notebook, solved_ids = solved(read_notebook(lesson))
-    execute(_with_x64_first(notebook), timeout=120)
+    execute(_with_x64_first(notebook), timeout=120, env=kernel_env())
     assert reported_statuses(notebook) == {exercise_id: "correct" for exercise_id in solved_ids}

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import LESSON_NOTEBOOKS, ROOT, read_notebook
+from tests.helpers import LESSON_NOTEBOOKS, ROOT, kernel_env, read_notebook
 
 # What Google Colab ships (DIGEST.md: jax 0.7.x, ipywidgets 7.7.1), plus what the test needs.
 COLAB_PINS = [
@@ -135,6 +135,8 @@ def test_every_lesson_solved_passes_on_colabs_versions(colab, tmp_path):
             "JAX_PLATFORMS": "cpu",
             "JAXTOUR_PROGRESS": "off",
             "PYTHONPATH": str(tmp_path / "importable"),
+            # The run's compile cache (tests.helpers.kernel_env): JAX keys it by version.
+            **{k: v for k, v in kernel_env().items() if k.startswith("JAX_")},
         },
     )
     assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
