@@ -7,6 +7,8 @@ Import it as ``from tests.helpers import ...``; pytest puts the repository root 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
@@ -42,3 +44,17 @@ def kernel_env() -> dict[str, str]:
         JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="0",
         JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES="0",
     )
+
+
+def install_into(python: Path, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """``pip install ARGS`` into the venv of ``python``, done by the uv that ``make test``
+    put beside this interpreter when there is one (the same pins, a fraction of pip's
+    time), else by the venv's own pip. Tests of a learner's path whose point is pip
+    itself (the Colab install cell) run pip directly."""
+    uv = Path(sys.executable).parent / "uv"
+    if uv.exists():
+        command = [str(uv), "pip", "install", "--quiet", "--python", str(python), *args]
+    else:
+        command = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+        command += args
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=900)

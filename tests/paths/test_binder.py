@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT
+from tests.helpers import ROOT, install_into
 from tools import binder_requirements
 
 BINDER = ROOT / "binder"
@@ -83,22 +83,7 @@ def test_a_fresh_venv_from_binder_requirements_runs_lesson_00(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
-    install = subprocess.run(
-        [
-            str(python),
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            "-r",
-            "binder/requirements.txt",
-        ],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
+    install = install_into(python, "-r", "binder/requirements.txt", cwd=repo)
     assert install.returncode == 0, install.stderr[-2000:]
     env = {**os.environ, "JAX_PLATFORMS": "cpu"}
     run = subprocess.run(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import LESSON_NOTEBOOKS, ROOT, kernel_env, read_notebook
+from tests.helpers import LESSON_NOTEBOOKS, ROOT, install_into, kernel_env, read_notebook
 
 # What Google Colab ships (DIGEST.md: jax 0.7.x, ipywidgets 7.7.1), plus what the test needs.
 COLAB_PINS = [
@@ -58,7 +58,8 @@ def colab(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("colab")
     subprocess.run([sys.executable, "-m", "venv", str(root / "venv")], check=True)
     python = root / "venv" / "bin" / "python"
-    _pip(python, "install", "--quiet", *COLAB_PINS, *TEST_TOOLS)
+    installed = install_into(python, *COLAB_PINS, *TEST_TOOLS)  # what Colab ships
+    assert installed.returncode == 0, installed.stderr[-2000:]
     _pip(python, "wheel", "--quiet", "--no-deps", "-w", str(root / "wheel"), str(ROOT))
     wheel = next((root / "wheel").glob("jaxtour-*.whl"))
     before = _versions(python)
