@@ -39,17 +39,10 @@ def _share_compiled_programs() -> None:
     """This process (the tests' grader calls) reads and writes the run's compile cache."""
     import jax
 
+    from tests.helpers import compile_cache_options
+
     for name, value in compile_cache_options().items():
         jax.config.update(name, value)
-
-
-def compile_cache_options() -> dict[str, object]:
-    """JAX's persistent compilation cache, every program kept however quick to compile."""
-    return {
-        "jax_compilation_cache_dir": os.environ["JAXTOUR_TEST_COMPILE_CACHE"],
-        "jax_persistent_cache_min_compile_time_secs": 0.0,
-        "jax_persistent_cache_min_entry_size_bytes": 0,
-    }
 
 
 def pytest_collection_modifyitems(config, items):

@@ -16,7 +16,6 @@ import os
 import subprocess
 import sys
 import time
-import timeit
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,20 +36,6 @@ def busy_machine() -> Iterator[int]:
             burner.kill()
         for burner in burners:
             burner.wait(timeout=10)
-
-
-def _honest_time_call(f, *args, repeats=20):
-    import jax
-
-    jax.block_until_ready(f(*args))
-    start = time.perf_counter()
-    for _ in range(repeats):
-        jax.block_until_ready(f(*args))
-    return (time.perf_counter() - start) / repeats
-
-
-def _no_warm_up(f, *args):
-    return timeit.timeit(lambda: f(*args).block_until_ready(), number=100) / 100
 
 
 def _honest_speedup() -> float:
@@ -80,7 +65,7 @@ def _verdicts(exercise_id: str, answer, before=None) -> dict[str, int]:
 
 
 def bench_verdicts(repeats: int) -> dict:
-    from jaxtour.exercises import lesson08
+    from jaxtour.exercises import lesson02, lesson08
 
     start = time.perf_counter()
     with busy_machine() as burners:
@@ -88,8 +73,9 @@ def bench_verdicts(repeats: int) -> dict:
         results = {
             "burners": burners,
             "rounds": ROUNDS,
-            "time_call_honest": _verdicts("02.time_call", _honest_time_call),
-            "time_call_no_warm_up": _verdicts("02.time_call", _no_warm_up),
+            # lesson 02's official solution and its declared no-warm-up mistake
+            "time_call_honest": _verdicts("02.time_call", lesson02._honest),
+            "time_call_no_warm_up": _verdicts("02.time_call", lesson02._no_warm_up),
             "speedup_honest_ratio": honest,
             "speedup_honest": _verdicts("08.speedup", honest, lesson08.forget_measurements),
         }

@@ -34,16 +34,22 @@ def cell_check(cell) -> str | None:
     return cell.get("metadata", {}).get("jaxtour", {}).get("check")
 
 
+def compile_cache_options() -> dict[str, object]:
+    """JAX's persistent compilation cache for this run (the folder ../conftest.py made),
+    keeping every program however quick it was to compile."""
+    return {
+        "jax_compilation_cache_dir": os.environ["JAXTOUR_TEST_COMPILE_CACHE"],
+        "jax_persistent_cache_min_compile_time_secs": 0.0,
+        "jax_persistent_cache_min_entry_size_bytes": 0,
+    }
+
+
 def kernel_env() -> dict[str, str]:
     """The environment for the kernels of tests that execute solved lessons: this one, plus
-    the run's shared compilation cache (see ../conftest.py), so each lesson's programs are
+    the run's compile cache as JAX's environment variables, so each lesson's programs are
     compiled once for all of those runs. Only check statuses are read from them."""
-    return dict(
-        os.environ,
-        JAX_COMPILATION_CACHE_DIR=os.environ["JAXTOUR_TEST_COMPILE_CACHE"],
-        JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="0",
-        JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES="0",
-    )
+    cache = {name.upper(): str(value) for name, value in compile_cache_options().items()}
+    return dict(os.environ, **cache)
 
 
 def install_into(python: Path, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:

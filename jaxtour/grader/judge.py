@@ -89,9 +89,7 @@ def _judge(exercise: Exercise, answer: Any) -> Feedback:
         # The reference is the grader's own code: build and warm it up (compile the jnp
         # operations it uses) outside the clock, so the limit is spent on the learner's.
         expected = exercise.reference()
-        warm_up = getattr(exercise.rule, "warm_up", None)
-        if warm_up is not None:
-            warm_up(expected)
+        _warm_up(exercise, expected)
         try:
             with time_limit(limit):
                 feedback = _verdict(exercise, protected(answer), expected)
@@ -136,10 +134,15 @@ def _built_example(exercise: Exercise, mistake: Mistake) -> Any:
             example = mistake.example()
             if callable(example):
                 _example_functions[id(mistake)] = (mistake, example)
-        warm_up = getattr(exercise.rule, "warm_up", None)
-        if warm_up is not None:
-            warm_up(example)
+        _warm_up(exercise, example)
         return example
+
+
+def _warm_up(exercise: Exercise, value: Any) -> None:
+    """Let the rule compute (and compile) what it needs of the grader's own ``value``."""
+    warm_up = getattr(exercise.rule, "warm_up", None)
+    if warm_up is not None:
+        warm_up(value)
 
 
 def _verdict(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
