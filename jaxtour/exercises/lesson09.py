@@ -12,6 +12,8 @@ another key, another result; no draw repeated; the spread a normal draw has.
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 from typing import Any
@@ -56,6 +58,11 @@ def _compiled(fn):
 
 # --- 09.per_example_grads ---------------------------------------------------------------
 
+# The exercise's data is stored features x examples: xs has shape (D, N), one example per
+# COLUMN, unlike the lesson's demo (rows). So the demo's in_axes=(None, 0, 0) is wrong
+# here: vmap must map xs along axis 1, ys along axis 0.
+GRADS_IN_AXES = (None, 1, 0)
+
 
 def log_loss(params, x, y):
     """The lesson's loss for ONE example: x has shape (D,), y is 0.0 or 1.0."""
@@ -64,7 +71,8 @@ def log_loss(params, x, y):
 
 
 def _batch(n: int, d: int, seed: int) -> tuple[Any, Any, Any]:
-    """Parameters and a batch of n examples with d features, none of them the notebook's.
+    """Parameters and a batch of n examples with d features, stored (d, n), none of them
+    the notebook's.
 
     A new params dict every time (a learner's function could change a dict it is given);
     the arrays in it are made once, as jax arrays cannot be changed.
@@ -78,16 +86,16 @@ def _batch_arrays(n: int, d: int, seed: int) -> tuple[Any, Any, Any, Any]:
     rng = np.random.default_rng(seed)
     w = jnp.asarray(rng.normal(size=d).astype(np.float32))
     b = jnp.asarray(np.float32(rng.normal()))
-    xs = jnp.asarray(rng.normal(size=(n, d)).astype(np.float32))
+    xs = jnp.asarray(rng.normal(size=(d, n)).astype(np.float32))  # one example per column
     ys = jnp.asarray(np.arange(n) % 2, dtype=jnp.float32)
     return w, b, xs, ys
 
 
-def _grad_inputs():
+def _grad_inputs():  # (D, N) = (3, 4) and (2, 5): never square, so a wrong axis fails
     return [_batch(4, 3, 1), _batch(5, 2, 2)]
 
 
-def _square_inputs():  # as many examples as features: in_axes=1 runs instead of failing
+def _square_inputs():  # as many examples as features: the rows' in_axes runs instead of failing
     return [_batch(3, 3, 3)]
 
 
@@ -97,7 +105,7 @@ def _growing_inputs():  # the same features, 2 then 5 examples
 
 @_compiled
 def _per_example_grads(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
+    return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
 
 
 def _w_b_tuple(params, xs, ys):
@@ -110,58 +118,58 @@ def _w_only(params, xs, ys):
 
 
 def _column_ys(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys[:, None])
+    return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys[:, None])
 
 
 def _averaged_dict(params, xs, ys):
-    return _per_example_grads(params, xs, ys) / len(xs)
+    return _per_example_grads(params, xs, ys) / xs.shape[1]
 
 
 def _looped(params, xs, ys):
-    grads = [jax.grad(log_loss)(params, x, y) for x, y in zip(xs, ys, strict=True)]
+    grads = [jax.grad(log_loss)(params, xs[:, i], ys[i]) for i in range(xs.shape[1])]
     return jax.tree.map(lambda *leaves: jnp.stack(leaves), *grads)
 
 
 def _lax_map(params, xs, ys):
-    return jax.lax.map(lambda xy: jax.grad(log_loss)(params, *xy), (xs, ys))
+    return jax.lax.map(lambda xy: jax.grad(log_loss)(params, *xy), (xs.T, ys))
 
 
 def _maps_params(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss))(params, xs, ys)
+    return jax.vmap(jax.grad(log_loss), in_axes=(0, 1, 0))(params, xs, ys)
 
 
 @_compiled
-def _xs_axis_1(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)
+def _rows_as_examples(params, xs, ys):  # the lesson's demo line: examples in rows
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
 
 
 def _short_in_axes(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0))(params, xs, ys)
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1))(params, xs, ys)
 
 
 def _grad_of_vmap(params, xs, ys):
-    return jax.grad(jax.vmap(log_loss, in_axes=(None, 0, 0)))(params, xs, ys)
+    return jax.grad(jax.vmap(log_loss, in_axes=GRADS_IN_AXES))(params, xs, ys)
 
 
 @_compiled
-def _transposed(params, xs, ys):  # batch axis last: w's gradients come out (D, N)
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0), out_axes=-1)(params, xs, ys)
+def _transposed(params, xs, ys):  # batch axis last, like xs: w's gradients come out (D, N)
+    return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES, out_axes=-1)(params, xs, ys)
 
 
 @_compiled
 def _mean_grad(params, xs, ys):
-    batch_loss = lambda p: jnp.mean(jax.vmap(log_loss, in_axes=(None, 0, 0))(p, xs, ys))  # noqa: E731
+    batch_loss = lambda p: jnp.mean(jax.vmap(log_loss, in_axes=GRADS_IN_AXES)(p, xs, ys))  # noqa: E731
     return jax.grad(batch_loss)(params)
 
 
 @_compiled
 def _grad_wrt_x(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss, argnums=1), in_axes=(None, 0, 0))(params, xs, ys)
+    return jax.vmap(jax.grad(log_loss, argnums=1), in_axes=GRADS_IN_AXES)(params, xs, ys)
 
 
 @_compiled
 def _losses(params, xs, ys):
-    return jax.vmap(log_loss, in_axes=(None, 0, 0))(params, xs, ys)
+    return jax.vmap(log_loss, in_axes=GRADS_IN_AXES)(params, xs, ys)
 
 
 @concrete_cache
@@ -186,7 +194,7 @@ def _one_argument_changed():
 
 
 def _vmap_not_called(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))
+    return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)
 
 
 def _returns_a_function(answer: Any) -> bool:
@@ -211,14 +219,13 @@ def _batch_axis_moved(answer: Any) -> bool:
     return out_of_bounds(answer) or behaves_like(_transposed, _grad_inputs)(answer)
 
 
-def _wrong_axis(answer: Any) -> bool:
-    wrong_size = fails_with("ValueError", r"inconsistent sizes.*axis 1 of argument", _grad_inputs)
-    too_few_axes = fails_with("ValueError", r"along axis 1, .* but is only 1", _grad_inputs)
-    return (
-        wrong_size(answer)
-        or too_few_axes(answer)
-        or behaves_like(_xs_axis_1, _square_inputs)(answer)
+def _examples_in_rows(answer: Any) -> bool:
+    """xs mapped along axis 0, the lesson demo's layout: vmap finds D rows against N
+    labels, or (a square batch) silently takes the rows as the examples."""
+    wrong_size = fails_with(
+        "ValueError", r"inconsistent sizes.*axis 0 of argument x\b", _grad_inputs
     )
+    return wrong_size(answer) or behaves_like(_rows_as_examples, _square_inputs)(answer)
 
 
 def _ys_whole_inputs():  # 4 examples but 5 labels: only a function that keeps ys whole runs
@@ -227,29 +234,25 @@ def _ys_whole_inputs():  # 4 examples but 5 labels: only a function that keeps y
 
 
 def _ys_not_mapped(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, None))(params, xs, ys)
-
-
-def _no_vmap(params, xs, ys):
-    return jax.grad(log_loss)(params, xs, ys)
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, None))(params, xs, ys)
 
 
 @_compiled
 def _argnums_tuple(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss, argnums=(0,)), in_axes=(None, 0, 0))(params, xs, ys)
+    return jax.vmap(jax.grad(log_loss, argnums=(0,)), in_axes=GRADS_IN_AXES)(params, xs, ys)
 
 
 @_compiled
 def _value_and_grads(params, xs, ys):
-    return jax.vmap(jax.value_and_grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
+    return jax.vmap(jax.value_and_grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
 
 
 def _grads_no_return(params, xs, ys):
-    jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
+    jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
 
 
 def _numpy_grads(params, xs, ys):
-    grads = jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
+    grads = jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
     return {name: np.asarray(g) for name, g in grads.items()}
 
 
@@ -505,35 +508,29 @@ class GoodRandomWalk:
         return None
 
 
-def _views_two_keys(key, xs):
-    keys = jax.random.split(key)
-    return jax.vmap(_add_noise_one)(keys, xs), jax.vmap(_add_noise_one)(keys, xs)
-
-
-def _add_noise_one(key, x):
-    return x + 0.1 * jax.random.normal(key, x.shape)
-
-
 # --- 09.two_views -----------------------------------------------------------------------
 
 NOISE = 0.1
 
 
 @concrete_cache  # jax arrays cannot be changed: one per shape serves every check
-def _views_xs(n: int, d: int) -> Any:
-    """An offset grid, far from zero: noise alone (no xs) cannot pass for xs plus noise."""
-    return 3.0 + jnp.arange(n * d, dtype=jnp.float32).reshape(n, d) / (n * d)
+def _views_case(n: int, d: int, first: int, rows: tuple[int, ...] | None = None) -> Any:
+    """(xs, ids) of a batch, built in NumPy (no compilation): xs an offset grid far from
+    zero, so noise alone (no xs) cannot pass for xs plus noise, and ids consecutive, so a
+    key folded from id + 1 repeats another example's. ``rows`` picks and orders rows."""
+    xs = 3.0 + np.arange(n * d, dtype=np.float32).reshape(n, d) / (n * d)
+    ids = np.arange(first, first + n, dtype=np.int32)
+    if rows is not None:
+        xs, ids = xs[list(rows)], ids[list(rows)]
+    return jnp.asarray(xs), jnp.asarray(ids)
 
 
-VIEW_CASES = ((21, (16, 8)), (22, (16, 8)), (23, (5, 3)))  # (key seed, shape of xs)
-
-
-def _views_inputs():
-    return [(jax.random.key(seed), _views_xs(*shape)) for seed, shape in VIEW_CASES]
+VIEW_CASES = ((21, 16, 8, 100), (22, 16, 8, 100), (23, 5, 3, 40))  # (key seed, N, D, first id)
 
 
 def _views_growing_inputs():
-    return [(jax.random.key(24), _views_xs(2, 3)), (jax.random.key(24), _views_xs(5, 3))]
+    key = jax.random.key(24)
+    return [(key, *_views_case(2, 3, 0)), (key, *_views_case(5, 3, 0))]
 
 
 def _noisy_pair(key, x):
@@ -543,57 +540,86 @@ def _noisy_pair(key, x):
     return x + noise_a, x + noise_b
 
 
-def _two_views(key, xs):
+def _two_views(key, xs, ids):
+    def one_example(i, x):
+        return _noisy_pair(jax.random.fold_in(key, i), x)
+
+    return jax.vmap(one_example)(ids, xs)
+
+
+def _views_by_position(key, xs, ids):  # the lesson's demo: keys handed out by row
     keys = jax.random.split(key, xs.shape[0])
     return jax.vmap(_noisy_pair)(keys, xs)
 
 
-def _views_one_key(key, xs):  # the same key for both views
-    def pair(key, x):
-        noise = NOISE * jax.random.normal(key, x.shape)
-        return x + noise, x + NOISE * jax.random.normal(key, x.shape)
+def _views_one_key(key, xs, ids):  # the same key for both views
+    def pair(i, x):
+        k = jax.random.fold_in(key, i)
+        return x + NOISE * jax.random.normal(k, x.shape), x + NOISE * jax.random.normal(k, x.shape)
 
-    return jax.vmap(pair)(jax.random.split(key, xs.shape[0]), xs)
+    return jax.vmap(pair)(ids, xs)
 
 
-def _views_batch_key(key, xs):  # one key for the whole batch: in_axes=(None, 0)
+def _views_batch_key(key, xs, ids):  # one key for the whole batch: in_axes=(None, 0)
     return jax.vmap(_noisy_pair, in_axes=(None, 0))(key, xs)
 
 
-def _views_numpy(key, xs):
+def _views_numpy(key, xs, ids):
     noise = np.random.normal(scale=NOISE, size=(2, *xs.shape)).astype(np.float32)
     return xs + noise[0], xs + noise[1]
 
 
-def _views_fixed_seed(key, xs):
-    return _two_views(jax.random.key(0), xs)
+def _views_numpy_seeded(key, xs, ids):  # reproducible, but NumPy: fails under jit and vmap
+    seed = int(np.asarray(jax.random.key_data(key))[-1])
+    views = [], []
+    for i, x in zip(np.asarray(ids), np.asarray(xs), strict=True):
+        rng = np.random.default_rng([seed, int(i)])
+        for view in views:
+            view.append(x + NOISE * rng.normal(size=x.shape))
+    view_a, view_b = (jnp.asarray(np.stack(view), jnp.float32) for view in views)
+    return view_a, view_b
 
 
-def _views_noise_only(key, xs):
-    keys = jax.random.split(key, xs.shape[0])
-    return jax.vmap(lambda k, x: _noisy_pair(k, x * 0))(keys, xs)
+def _views_fixed_seed(key, xs, ids):
+    return _two_views(jax.random.key(0), xs, ids)
 
 
-def _views_unscaled(key, xs):
-    def pair(key, x):
-        key_a, key_b = jax.random.split(key)
+def _views_noise_only(key, xs, ids):
+    return _two_views(key, xs * 0, ids)
+
+
+def _views_unscaled(key, xs, ids):
+    def pair(i, x):
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
         return x + jax.random.normal(key_a, x.shape), x + jax.random.normal(key_b, x.shape)
 
-    return jax.vmap(pair)(jax.random.split(key, xs.shape[0]), xs)
+    return jax.vmap(pair)(ids, xs)
 
 
-def _views_split_pair(key, xs):  # k = split(k): a pair of keys where one was meant
-    def pair(key, x):
-        key = jax.random.split(key)
-        return x + NOISE * jax.random.normal(key, x.shape), x
+def _views_split_pair(key, xs, ids):  # k = split(k): a pair of keys where one was meant
+    def pair(i, x):
+        k = jax.random.split(jax.random.fold_in(key, i))
+        return x + NOISE * jax.random.normal(k, x.shape), x
 
-    return jax.vmap(pair)(jax.random.split(key, xs.shape[0]), xs)
+    return jax.vmap(pair)(ids, xs)
 
 
-def _views_looped(key, xs):
-    keys = jax.random.split(key, xs.shape[0])
-    pairs = [_noisy_pair(k, x) for k, x in zip(keys, xs, strict=True)]
+def _views_looped(key, xs, ids):
+    pairs = [_noisy_pair(jax.random.fold_in(key, i), x) for i, x in zip(ids, xs, strict=True)]
     return jnp.stack([a for a, _ in pairs]), jnp.stack([b for _, b in pairs])
+
+
+def _views_lax_map(key, xs, ids):
+    return jax.lax.map(lambda ix: _noisy_pair(jax.random.fold_in(key, ix[0]), ix[1]), (ids, xs))
+
+
+def _views_two_keys(key, xs, ids):
+    keys = jax.random.split(key)
+    return jax.vmap(_add_noise_one)(keys, xs), jax.vmap(_add_noise_one)(keys, xs)
+
+
+def _add_noise_one(key, x):
+    return x + NOISE * jax.random.normal(key, x.shape)
 
 
 def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
@@ -629,11 +655,59 @@ def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
     return noises, None
 
 
-def _first_noises(answer: Any) -> Any:
+def _case(name: str) -> tuple[Any, Any, Any]:
+    """(key, xs, ids) of a named batch: "a", "b", "c" (VIEW_CASES), or a move of "a"."""
+    if name in MOVES:
+        seed, n, d, first = VIEW_CASES[0]
+        return (jax.random.key(seed), *_views_case(n, d, first, MOVES[name][0]))
+    seed, n, d, first = VIEW_CASES["abc".index(name)]
+    return (jax.random.key(seed), *_views_case(n, d, first))
+
+
+_memo: dict[str, Any] = {}  # what the last answer gave: its program, its jitted outputs
+
+
+def _forget() -> None:
+    _memo.clear()
+
+
+def _memo_for(answer: Any) -> dict[str, Any]:
+    """The memo of ``answer``, emptied when another answer comes (one check at a time)."""
+    if _memo.get("answer") is not answer:
+        _memo.clear()
+        _memo["answer"] = answer
+    return _memo
+
+
+def _output(answer: Any, name: str) -> Any:
+    """``jax.jit(answer)`` on batch ``name``, computed once per check and answer; a
+    failure is raised again, as the LearnerCodeError it was, on every ask."""
+    memo = _memo_for(answer)
+    if "jitted" not in memo:
+        memo["jitted"] = jax.jit(answer)
+    if name not in memo:
+        key, xs, ids = _case(name)
+        seed = VIEW_CASES["abc".index(name)][0] if name in "abc" else VIEW_CASES[0][0]
+        try:
+            memo[name] = ("ok", _call(memo["jitted"], seed, (xs, ids)))
+        except LearnerCodeError as exc:
+            memo[name] = ("error", exc)
+    kind, value = memo[name]
+    if kind == "error":
+        raise value
+    return value
+
+
+def _noises(answer: Any, name: str) -> tuple[Any, str | None]:
+    """The noises of the answer's views on batch ``name`` (see _as_views); a failing call
+    raises LearnerCodeError."""
     if not callable(answer):
-        return None
-    key, xs = _views_inputs()[0]
-    noises, _ = _as_views(answer(key, xs), xs)
+        return None, f"Expected a function, but this is {describe(answer)}."
+    return _as_views(_output(answer, name), _case(name)[1])
+
+
+def _first_noises(answer: Any) -> Any:
+    noises, _ = _noises(answer, "a")
     return noises
 
 
@@ -648,13 +722,11 @@ def _rows_equal(answer: Any) -> bool:
 
 
 def _noise_only(answer: Any) -> bool:
-    if not callable(answer):
+    noises = _first_noises(answer)
+    if noises is None:
         return False
-    key, xs = _views_inputs()[0]
-    got = answer(key, xs)
-    if _as_views(got, xs)[1] is not None:
-        return False
-    views = [np.asarray(v, dtype=np.float64) for v in got]
+    xs = _views_case(*VIEW_CASES[0][1:])[0]
+    views = [noise + np.asarray(xs, dtype=np.float64) for noise in noises]
     return all(abs(v.mean()) < 0.05 and 0.5 * NOISE < v.std() < 2 * NOISE for v in views)
 
 
@@ -663,31 +735,167 @@ def _unscaled(answer: Any) -> bool:
     return noises is not None and all(0.75 < n.std() < 1.3 for n in noises)
 
 
+def _same_for_both_keys(answer: Any) -> bool:
+    first, second = _first_noises(answer), _noises(answer, "b")[0]
+    return (
+        first is not None
+        and second is not None
+        and all(np.array_equal(a, b) for a, b in zip(first, second, strict=True))
+    )
+
+
+def _fails_with(pattern: str) -> Callable[[Any], bool]:
+    """Matches a function whose (jitted) call on the first batch raised, matching ``pattern``."""
+
+    def matches(answer: Any) -> bool:
+        try:
+            _output(answer, "a")
+        except LearnerCodeError as exc:
+            return re.search(pattern, str(exc.error)) is not None
+        return False
+
+    return matches
+
+
+# The first batch with its rows shuffled: the same examples, each at another row.
+SHUFFLED_ROWS = (5, 12, 0, 9, 3, 15, 7, 1, 14, 10, 2, 8, 13, 4, 11, 6)
+MOVES = {"shuffled": (SHUFFLED_ROWS, "the rows were shuffled")}
+
+
+def _moved_example(answer: Any) -> tuple[int, str] | None:
+    """An id whose noise changed when its row moved (the batch's rows shuffled), with how
+    it moved; None when every example kept its noise."""
+    noises, _ = _noises(answer, "a")
+    if noises is None:
+        return None
+    ids = _views_case(*VIEW_CASES[0][1:])[1]
+    for name, (rows, how) in MOVES.items():
+        moved, _ = _noises(answer, name)
+        if moved is None:
+            return None  # the shape messages come from the rule's first calls
+        for j, row in enumerate(rows):
+            if not all(
+                np.allclose(after[j], before[row], rtol=1e-5, atol=1e-6)
+                for after, before in zip(moved, noises, strict=True)
+            ):
+                return int(ids[row]), how
+    return None
+
+
+def _follows_position(answer: Any) -> bool:
+    return _moved_example(answer) is not None
+
+
+def _draws(jaxpr: Any) -> list[Any]:
+    """The random_bits equations of a traced program, nested programs included."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    found = []
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name == "random_bits":
+            found.append(eqn)
+        for param in eqn.params.values():
+            for item in param if isinstance(param, tuple | list) else (param,):
+                inner = getattr(item, "jaxpr", item)
+                if hasattr(inner, "eqns"):
+                    found += _draws(inner)
+    return found
+
+
+def _traced(answer: Any) -> Any:
+    """The answer's program on the first batch, traced once per check and answer."""
+    memo = _memo_for(answer)
+    if "traced" not in memo:
+        key, xs, ids = _case("a")
+        memo["traced"] = jax.make_jaxpr(answer)(key, xs, ids)
+    return memo["traced"]
+
+
+def _draws_outside_vmap(answer: Any) -> bool:
+    """Traced, the function draws its numbers from one key at a time (a whole-array draw,
+    lax.map, fori_loop): under vmap a draw takes the whole batch of keys at once."""
+    if not callable(answer):
+        return False
+    draws = _draws(_traced(answer))
+    return bool(draws) and not any(np.ndim(eqn.invars[0].aval) >= 1 for eqn in draws)
+
+
+def _numpy_global(answer: Any) -> bool:
+    """Noise, but no jax.random draw in the traced program: NumPy's global generator drew
+    it (a new number each plain call; under jit a constant baked in at tracing)."""
+    if not callable(answer) or _draws(_traced(answer)):
+        return False
+    noises = _first_noises(answer)
+    return noises is not None and any(np.abs(n).max() > 0 for n in noises)
+
+
+_TRACER_ERRORS = {
+    "TracerArrayConversionError",
+    "TracerIntegerConversionError",
+    "ConcretizationTypeError",
+}
+
+
+def _names_used(code: Any) -> set[str]:
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= _names_used(const)
+    return names
+
+
+def _numpy_from_key(answer: Any) -> bool:
+    """NumPy draws the noise from numbers taken out of the key: the same key gives the same
+    views when called plainly, but under jit or vmap a key has no number to take, and
+    tracing the function fails."""
+    code = getattr(answer, "__code__", None)
+    if code is None:
+        return False
+    scope = getattr(answer, "__globals__", {})
+    if not any(getattr(scope.get(name), "__name__", "") == "numpy" for name in _names_used(code)):
+        return False
+    try:
+        _traced(answer)
+    except Exception as exc:
+        return bool(_TRACER_ERRORS & {cls.__name__ for cls in type(exc).__mro__})
+    return False
+
+
 @dataclass(frozen=True)
 class IndependentViews:
-    """The answer is two_views(key, xs): (xs + noise_a, xs + noise_b), with every row of
-    both noises drawn from its own key, reproducible from ``key``, of spread NOISE. Exact
-    numbers are not compared: every sound way of splitting gives other ones."""
+    """The answer is two_views(key, xs, ids): (xs + noise_a, xs + noise_b), every row of
+    both noises drawn from its own key, made from ``key`` and the example's id (so an
+    example keeps its noise wherever its row is), of spread NOISE. Exact numbers are not
+    compared: every sound way of splitting gives other ones.
+
+    The answer runs under jax.jit, once per batch shape: the rule and the mistakes share
+    its outputs (``_output``), so a check compiles it a few times instead of dispatching
+    every operation of every call. A Python loop or lax.map is named from its traced
+    program before anything is compiled.
+    """
+
+    def warm_up(self, expected: Any) -> None:
+        """Build the batches and keys (the grader's own work) before the clock starts."""
+        for name in (*"abc", *MOVES):
+            _case(name)
+        _views_growing_inputs()
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
+        _forget()
         if not callable(answer):
-            return f"Expected a function two_views(key, xs), but this is {describe(answer)}."
-        cases = [(seed, _views_xs(*shape)) for seed, shape in VIEW_CASES]
+            return f"Expected a function two_views(key, xs, ids), but this is {describe(answer)}."
+        early = _loop_in_program(answer)
+        if early:
+            return early
         results = []
-        for seed, xs in cases:
-            noises, problem = _as_views(_call(answer, seed, (xs,)), xs)
+        for name in ("a", "b", "c"):
+            noises, problem = _noises(answer, name)
             if problem:
-                return f"On a batch of shape {tuple(xs.shape)}: {problem}"
+                return f"On a batch of shape {tuple(_case(name)[1].shape)}: {problem}"
             results.append(noises)
-        again, _ = _as_views(_call(answer, cases[0][0], (cases[0][1],)), cases[0][1])
-        if not all(np.array_equal(a, b) for a, b in zip(again, results[0], strict=True)):
-            return (
-                "Called twice with the same key, your views came out different: the noise "
-                "comes from somewhere other than the key argument."
-            )
         if all(np.array_equal(a, b) for a, b in zip(results[0], results[1], strict=True)):
             return "Two different keys gave the same views: the key argument is not used."
-        for (_, xs), (noise_a, noise_b) in zip(cases, results, strict=True):
+        for name, (noise_a, noise_b) in zip(("a", "b", "c"), results, strict=True):
+            xs = _case(name)[1]
             rows = np.concatenate([noise_a, noise_b])  # 2N rows of noise, all distinct
             n = noise_a.shape[0]
             pair = _repeat_row(rows)
@@ -702,6 +910,14 @@ class IndependentViews:
                     "Each example's noise is one number repeated across its features: draw "
                     "it with the example's shape, jax.random.normal(k, x.shape)."
                 )
+        moved = _moved_example(answer)
+        if moved:
+            example_id, how = moved
+            return (
+                f"With the same key, the example with id {example_id} got other noise when "
+                f"{how}: its noise follows its row, not its id. Make each example's key from "
+                "its id alone: jax.random.fold_in(key, id), inside the function you vmap."
+            )
         for name, noise in zip(("view_a", "view_b"), results[0], strict=True):
             if not 0.75 * NOISE < noise.std() < 1.3 * NOISE:
                 return (
@@ -722,6 +938,21 @@ class IndependentViews:
         return None
 
 
+def _loop_in_program(answer: Any) -> str | None:
+    """A sentence when the traced program loops over the examples, else None (also when
+    it cannot be traced: the jitted call then reports the learner's error)."""
+    try:
+        if grows_with_batch(_views_growing_inputs)(answer):
+            return (
+                "Your function loops over the examples in Python: its program grows with the batch."
+            )
+        if traces_primitive(("scan", "while"), _views_growing_inputs)(answer):
+            return "Your function runs the examples one after another (jax.lax.map or a loop)."
+    except Exception:
+        return None
+    return None
+
+
 def _repeat_row(rows: np.ndarray) -> tuple[int, int] | None:
     for j in range(1, rows.shape[0]):
         same = [np.allclose(rows[i], rows[j], rtol=1e-5, atol=1e-6) for i in range(j)]
@@ -733,19 +964,21 @@ def _repeat_row(rows: np.ndarray) -> tuple[int, int] | None:
 EXERCISES = (
     Exercise(
         id="09.per_example_grads",
-        title="Per-example gradients of a new loss, with vmap",
+        title="Per-example gradients of a new loss, for examples stored in columns",
         reference=lambda: _per_example_grads,
         rule=SameFunction(inputs=_grad_inputs, output=SamePytree(), transform=jax.jit),
         hints=(
             "jax.grad(log_loss) is the gradient for ONE example, a dict like params. "
-            "jax.vmap turns it into a function of a batch.",
-            "params is the same for every example: its entry in in_axes is None. xs and ys "
-            "are split along axis 0.",
-            "return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)",
+            "jax.vmap turns it into a function of a batch; in_axes says, for each of "
+            "params, x and y, which axis holds the examples.",
+            "params is the same for every example: None. Here an example is a COLUMN of xs, "
+            "shape (D, N), so xs is split along axis 1, as by_column was in the lesson; "
+            "ys, shape (N,), along axis 0.",
+            "return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)",
         ),
         solution=(
             "def per_example_grads(params, xs, ys):\n"
-            "    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)"
+            "    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)"
         ),
         mistakes=(
             Mistake(
@@ -765,9 +998,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="maps-params",
-                message="vmap tried to split params too: in_axes=0 (the default) maps EVERY "
-                "argument along axis 0, and params['b'] is a single number with no axis to "
-                "split. params is shared by all examples: in_axes=(None, 0, 0).",
+                message="vmap tried to split params too: an in_axes entry of 0 for params (or "
+                "in_axes=0, the default, for every argument) maps it along axis 0, and "
+                "params['b'] is a single number with no axis to split. params is shared by "
+                "all examples: None in its place in in_axes.",
                 example=lambda: _maps_params,
                 matches=fails_with(
                     "ValueError", r"but is only 0 \(its shape is \(\)\)", _grad_inputs
@@ -775,15 +1009,17 @@ EXERCISES = (
             ),
             Mistake(
                 id="wrong-axis",
-                message="You mapped xs along axis 1, its features. Each example is a ROW of xs "
-                "(shape (N, D)), so map axis 0: in_axes=(None, 0, 0).",
-                example=lambda: _xs_axis_1,
-                matches=_wrong_axis,
+                message="You mapped xs along axis 0, its rows: the lesson's layout, one example "
+                "per row. Here xs has shape (D, N): each example is a COLUMN, and its rows are "
+                "the D features. Map xs along axis 1 (ys, shape (N,), stays on axis 0): "
+                "in_axes=(None, 1, 0).",
+                example=lambda: _rows_as_examples,
+                matches=_examples_in_rows,
             ),
             Mistake(
                 id="short-in-axes",
                 message="in_axes needs one entry per argument of log_loss, three here: "
-                "(None, 0, 0) for (params, x, y).",
+                "one each for params, x and y.",
                 example=lambda: _short_in_axes,
                 matches=fails_with("ValueError", r"len\(in_axes\)", _grad_inputs),
             ),
@@ -791,7 +1027,7 @@ EXERCISES = (
                 id="ys-not-mapped",
                 message="vmap kept ys whole (None for ys in in_axes, or ys read from outside "
                 "the mapped function): each example's log_loss got all N labels, so its loss "
-                "is N numbers, and grad needs one. Map ys with xs: in_axes=(None, 0, 0).",
+                "is N numbers, and grad needs one. Map ys too: 0 for ys in in_axes.",
                 example=lambda: _ys_not_mapped,
                 matches=fails_with("TypeError", r"scalar-output.*[\[(]5,?[\])]", _ys_whole_inputs),
             ),
@@ -804,32 +1040,20 @@ EXERCISES = (
                 matches=fails_with("TypeError", r"scalar-output.*shape: \(1,\)", _grad_inputs),
             ),
             Mistake(
-                id="grad-of-vmap",
-                message="grad and vmap are the wrong way round: grad of the vmapped loss "
-                "differentiates a vector of N losses, and grad needs one number. Take the "
-                "gradient of one example first, then batch it: jax.vmap(jax.grad(log_loss), ...).",
+                id="grad-of-batch",
+                message="grad was handed the losses of the whole batch, N numbers, and it needs "
+                "one: grad of the vmapped log_loss, or log_loss given all of xs at once "
+                "(jnp.dot(w, xs) with xs of shape (D, N) makes N logits). Take the gradient "
+                "for ONE example first, then batch it: jax.vmap(jax.grad(log_loss), in_axes=...).",
                 example=lambda: _grad_of_vmap,
                 matches=fails_with("TypeError", r"scalar-output", _grad_inputs),
-            ),
-            Mistake(
-                id="no-vmap",
-                message="log_loss got the whole batch as its x: it is written for ONE example, "
-                "and jnp.dot(params['w'], x) cannot pair w's D features with an (N, D) batch. "
-                "Batch the one-example gradient with vmap: "
-                "jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys).",
-                example=lambda: _no_vmap,
-                matches=fails_with(
-                    "TypeError",
-                    r"contracting dimensions to have the same shape, got \(3,\) and \(4,\)",
-                    _grad_inputs,
-                ),
             ),
             Mistake(
                 id="python-loop",
                 message="Your function loops over the examples in Python: traced for a batch "
                 "of 2 and then of 5, its program grew with the batch, one copy of the gradient "
                 "per example. jax.vmap traces the per-example gradient once and runs it on the "
-                "whole batch: jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0)).",
+                "whole batch: jax.vmap(jax.grad(log_loss), in_axes=...).",
                 example=lambda: _looped,
                 matches=grows_with_batch(_growing_inputs),
             ),
@@ -837,7 +1061,7 @@ EXERCISES = (
                 id="lax-map",
                 message="jax.lax.map (or a fori_loop) gives the right values, but it runs the "
                 "examples one after another inside a loop. jax.vmap computes them all at once "
-                "as batched array operations: jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0)).",
+                "as batched array operations: jax.vmap(jax.grad(log_loss), in_axes=...).",
                 example=lambda: _lax_map,
                 matches=traces_primitive(("scan", "while"), _growing_inputs),
             ),
@@ -845,9 +1069,8 @@ EXERCISES = (
                 id="numpy-arrays",
                 message="Your gradients are NumPy arrays (np.asarray, np.stack or np.array made "
                 "them): under jit, as the grader runs your function, a traced value cannot "
-                "become a NumPy array. Keep the jax arrays: "
-                "jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys) already "
-                "returns the dict of stacked gradients.",
+                "become a NumPy array. Keep the jax arrays: jax.vmap(jax.grad(log_loss), ...) "
+                "already returns the dict of stacked gradients.",
                 example=lambda: _numpy_grads,
                 matches=_numpy_leaves,
             ),
@@ -862,8 +1085,8 @@ EXERCISES = (
             Mistake(
                 id="transposed",
                 message="out_axes moved the batch axis: it says where the examples go in the "
-                "RESULT. Per-example gradients keep them first, (N, D) for w and (N,) for b: "
-                "leave out_axes at its default, 0.",
+                "RESULT, whatever axis they had in xs. The task asks for them first, (N, D) "
+                "for w and (N,) for b: leave out_axes at its default, 0.",
                 example=lambda: _transposed,
                 matches=_batch_axis_moved,
             ),
@@ -924,8 +1147,9 @@ EXERCISES = (
                 matches=fails_with("TypeError", r"unsupported operand.*'dict'", _grad_inputs),
             ),
         ),
-        success="vmap(grad(log_loss)) with params broadcast (None): one traced gradient, "
-        "one gradient per example, in a dict shaped like params.",
+        success="vmap(grad(log_loss)) with params broadcast (None) and xs mapped along its "
+        "columns (axis 1): one traced gradient, one gradient per example, in a dict shaped "
+        "like params.",
     ),
     Exercise(
         id="09.split_keeps_key",
@@ -1056,74 +1280,111 @@ EXERCISES = (
     ),
     Exercise(
         id="09.two_views",
-        title="Two noisy views of every example, with vmap and a batch of keys",
+        title="Two noisy views of every example, with keys made from the examples' ids",
         reference=lambda: _two_views,
         rule=IndependentViews(),
         hints=(
-            "Write the noise for ONE example first: one key in, two views out. The two views "
-            "need two keys: split the one you are given.",
-            "For the batch: keys = jax.random.split(key, xs.shape[0]) gives one key per "
-            "example; vmap your one-example function over keys and xs together.",
-            "def one(key, x):\n"
-            "    key_a, key_b = jax.random.split(key)\n"
+            "The lesson's keys, jax.random.split(key, N), are handed out by row: shuffle the "
+            "batch and an example gets another row's key. Which function makes a key from a "
+            "key and an integer alone?",
+            "jax.random.fold_in(key, i) with the example's id i. Write the function for ONE "
+            "example, (i, x) -> (view_a, view_b): fold the id into key, split the result in "
+            "two, one key per view. Then vmap it over ids and xs together.",
+            "def one_example(i, x):\n"
+            "    key_a, key_b = jax.random.split(jax.random.fold_in(key, i))\n"
             "    return (x + 0.1 * jax.random.normal(key_a, x.shape),\n"
             "            x + 0.1 * jax.random.normal(key_b, x.shape))\n"
-            "return jax.vmap(one)(jax.random.split(key, xs.shape[0]), xs)",
+            "return jax.vmap(one_example)(ids, xs)",
         ),
         solution=(
-            "def two_views(key, xs):\n"
-            "    def one_example(key, x):\n"
-            "        key_a, key_b = jax.random.split(key)\n"
+            "def two_views(key, xs, ids):\n"
+            "    def one_example(i, x):\n"
+            "        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))\n"
             "        view_a = x + 0.1 * jax.random.normal(key_a, x.shape)\n"
             "        view_b = x + 0.1 * jax.random.normal(key_b, x.shape)\n"
             "        return view_a, view_b\n"
             "\n"
-            "    keys = jax.random.split(key, xs.shape[0])\n"
-            "    return jax.vmap(one_example)(keys, xs)"
+            "    return jax.vmap(one_example)(ids, xs)"
         ),
         mistakes=(
             Mistake(
+                id="python-loop",
+                message="Your function loops over the examples in Python: traced for a batch of "
+                "2 and then of 5, its program grew with the batch, one copy of the work per "
+                "example. vmap your one-example function over ids and xs instead: "
+                "jax.vmap(one_example)(ids, xs).",
+                example=lambda: _views_looped,
+                matches=grows_with_batch(_views_growing_inputs),
+            ),
+            Mistake(
                 id="not-repeatable",
-                message="Called twice with the same key, your views come out different: the noise "
-                "comes from NumPy's global generator (np.random) or a key kept outside the "
-                "function. Draw it from the key argument, so the same key gives the same views.",
+                message="Your noise comes from NumPy's global generator (np.random), not from "
+                "the key: called twice with the same key it gives other views, and under jit the "
+                "same noise on every call, baked in when the function was traced. Draw it with "
+                "jax.random.normal from keys made from key: the same key then gives the same "
+                "views.",
                 example=lambda: _views_numpy,
-                matches=not_repeatable(lambda: _views_inputs()[:1]),
+                matches=_numpy_global,
+            ),
+            Mistake(
+                id="numpy-from-key",
+                message="Your noise comes from NumPy, seeded with numbers taken out of the key: "
+                "the lesson's rule is never to draw with np.random in JAX code. Under jit or "
+                "vmap a key is a tracer, with no number to take out, and your function fails "
+                "there. Draw with jax.random.normal, from keys made from key.",
+                example=lambda: _views_numpy_seeded,
+                matches=_numpy_from_key,
             ),
             Mistake(
                 id="split-pair-as-key",
-                message="jax.random.split(key) returns TWO keys, an array of shape (2,), and "
+                message="jax.random.split(k) returns TWO keys, an array of shape (2,), and "
                 "jax.random.normal wants one key. Unpack the pair, "
-                "key_a, key_b = jax.random.split(key), and draw one view from each.",
+                "key_a, key_b = jax.random.split(k), and draw one view from each.",
                 example=lambda: _views_split_pair,
-                matches=fails_with(
-                    "ValueError",
-                    r"single key, but was given a key array of shape \(2,\)",
-                    lambda: _views_inputs()[:1],
-                ),
+                matches=_fails_with(r"single key, but was given a key array of shape \(2,\)"),
             ),
             Mistake(
                 id="same-key-both-views",
                 message="Your two views are identical: both were drawn with the same key, and the "
                 "same key gives the same noise. Split the example's key in two, "
-                "key_a, key_b = jax.random.split(key), and draw one view from each.",
+                "key_a, key_b = jax.random.split(k), and draw one view from each.",
                 example=lambda: _views_one_key,
                 matches=_views_equal,
             ),
             Mistake(
                 id="one-key-for-the-batch",
-                message="Every example got the same noise: the whole batch shares one key "
-                "(vmap with in_axes=None for the key, or no split). Give each example its own: "
-                "keys = jax.random.split(key, xs.shape[0]), and vmap over keys and xs together.",
+                message="Every example got the same noise: the whole batch draws from one key "
+                "(vmap with in_axes=None for the key and nothing folded into it, or no split). "
+                "Give each example its own key, made from its id: "
+                "jax.random.fold_in(key, i) inside the function you vmap.",
                 example=lambda: _views_batch_key,
                 matches=_rows_equal,
+            ),
+            Mistake(
+                id="no-vmap",
+                message="Your noise is drawn one example at a time (jax.lax.map or a fori_loop "
+                "runs the examples one after another): the task asks for vmap, which draws "
+                "for the whole batch of keys at once. vmap your one-example function over "
+                "ids and xs: jax.vmap(one_example)(ids, xs).",
+                example=lambda: _views_lax_map,
+                matches=_draws_outside_vmap,
+            ),
+            Mistake(
+                id="keys-by-row",
+                message="Your keys are handed out by row (jax.random.split(key, N), as in the "
+                "lesson's demo, or fold_in with the row number): shuffle the batch and an "
+                "example gets another row's key, and other noise. The task asks for noise "
+                "that follows the example: make its key from its id, "
+                "jax.random.fold_in(key, i), and vmap over ids and xs.",
+                example=lambda: _views_by_position,
+                matches=_follows_position,
             ),
             Mistake(
                 id="ignores-key",
                 message="Different keys give the same views: your function does not use its key "
                 "argument (a fixed seed or jax.random.key(...) inside, or the notebook's key).",
                 example=lambda: _views_fixed_seed,
-                matches=ignores_arguments(lambda: _views_inputs()[:2]),
+                matches=_same_for_both_keys,
             ),
             Mistake(
                 id="noise-only",
@@ -1140,26 +1401,16 @@ EXERCISES = (
                 matches=_unscaled,
             ),
             Mistake(
-                id="python-loop",
-                message="Your function loops over the examples in Python: traced for a batch of "
-                "2 and then of 5, its program grew with the batch, one copy of the work per "
-                "example. vmap your one-example function over a batch of keys instead: "
-                "jax.vmap(one_example)(jax.random.split(key, xs.shape[0]), xs).",
-                example=lambda: _views_looped,
-                matches=grows_with_batch(_views_growing_inputs),
-            ),
-            Mistake(
                 id="too-few-keys",
-                message="vmap was given a different number of keys than examples. "
-                "jax.random.split(key) makes 2 keys; did you mean one per example? "
-                "keys = jax.random.split(key, xs.shape[0]), then vmap over keys and xs.",
+                message="vmap was given a different number of keys than examples: "
+                "jax.random.split(key) makes 2 keys, and the batch has N examples. Make one key "
+                "per example inside the function you vmap, from its id: "
+                "jax.random.fold_in(key, i).",
                 example=lambda: _views_two_keys,
-                matches=fails_with(
-                    "ValueError", r"vmap got inconsistent sizes", lambda: _views_inputs()[:1]
-                ),
+                matches=_fails_with(r"vmap got inconsistent sizes"),
             ),
         ),
-        success="Independent noise in every row of both views, and the same key gives the same "
-        "views: you split until every draw had a key of its own.",
+        success="Independent noise in every row of both views, each example's noise made from "
+        "its id (it keeps it in any batch, at any row), and the same key gives the same views.",
     ),
 )
