@@ -143,6 +143,10 @@ def _rows_as_examples(params, xs, ys):  # the lesson's demo line: examples in ro
     return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
 
 
+def _ys_axis_1(params, xs, ys):  # "the examples are on axis 1", ys included
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 1))(params, xs, ys)
+
+
 def _short_in_axes(params, xs, ys):
     return jax.vmap(jax.grad(log_loss), in_axes=(None, 1))(params, xs, ys)
 
@@ -1015,6 +1019,14 @@ EXERCISES = (
                 "in_axes=(None, 1, 0).",
                 example=lambda: _rows_as_examples,
                 matches=_examples_in_rows,
+            ),
+            Mistake(
+                id="ys-axis-1",
+                message="ys has one axis, shape (N,): its examples are on axis 0, even though "
+                "xs's are on axis 1. Each argument gets its own entry in in_axes: "
+                "in_axes=(None, 1, 0).",
+                example=lambda: _ys_axis_1,
+                matches=fails_with("ValueError", r"along axis 1, .* but is only 1", _grad_inputs),
             ),
             Mistake(
                 id="short-in-axes",

@@ -10,14 +10,23 @@ from jaxtour.exercises.lesson09 import log_loss
 from tests.content.wrong_answers import Wrong
 
 # --- 09.per_example_grads ---------------------------------------------------------------
+# The exercise's xs has shape (D, N): one example per column.
 
 
-def grads_in_axes_all_zero(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(0, 0, 0))(params, xs, ys)
+def grads_demo_line(params, xs, ys):  # the lesson's line, examples in rows
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
 
 
-def grads_out_axes_1(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0), out_axes=1)(params, xs, ys)
+def grads_in_axes_all_one(params, xs, ys):  # "the examples are on axis 1" for ys too
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 1))(params, xs, ys)
+
+
+def grads_params_mapped(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=(0, 1, 0))(params, xs, ys)
+
+
+def grads_out_axes_1(params, xs, ys):  # "keep the columns layout in the result"
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0), out_axes=1)(params, xs, ys)
 
 
 _rng = np.random.default_rng(0)  # the notebook's batch, as its setup cells leave it
@@ -30,7 +39,7 @@ def grads_notebook_batch(params, x_batch, y_batch):
 
 
 def grads_ys_not_mapped(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, None))(params, xs, ys)
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, None))(params, xs, ys)
 
 
 def grads_no_vmap(params, xs, ys):
@@ -38,48 +47,48 @@ def grads_no_vmap(params, xs, ys):
 
 
 def grads_argnums_tuple(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss, argnums=(0,)), in_axes=(None, 0, 0))(params, xs, ys)
+    return jax.vmap(jax.grad(log_loss, argnums=(0,)), in_axes=(None, 1, 0))(params, xs, ys)
 
 
 def grads_value_and_grad(params, xs, ys):
-    return jax.vmap(jax.value_and_grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
+    return jax.vmap(jax.value_and_grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)
 
 
 def grads_loop_of_dicts(params, xs, ys):
     grads = []
-    for i in range(len(xs)):
-        grads.append(jax.grad(log_loss)(params, xs[i], ys[i]))
+    for i in range(xs.shape[1]):
+        grads.append(jax.grad(log_loss)(params, xs[:, i], ys[i]))
     return {"w": jnp.stack([g["w"] for g in grads]), "b": jnp.stack([g["b"] for g in grads])}
 
 
 def grads_averaged(params, xs, ys):
-    per_example = jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
+    per_example = jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)
     return jax.tree.map(lambda g: g.mean(axis=0), per_example)
 
 
 def grads_of_sum(params, xs, ys):
     def total(p):
-        return jnp.sum(jax.vmap(log_loss, in_axes=(None, 0, 0))(p, xs, ys))
+        return jnp.sum(jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys))
 
     return jax.grad(total)(params)
 
 
 def grads_closure(params, xs, ys):
-    return jax.vmap(lambda x: jax.grad(log_loss)(params, x, ys))(xs)
+    return jax.vmap(lambda x: jax.grad(log_loss)(params, x, ys), in_axes=1)(xs)
 
 
-def grads_mean_no_vmap(params, xs, ys):
+def grads_mean_no_vmap(params, xs, ys):  # xs (D, N): the dot makes N logits, their mean
     return jax.grad(lambda p: jnp.mean(log_loss(p, xs, ys)))(params)
 
 
 def grads_no_return(params, xs, ys):
-    grads = jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)  # noqa: F841
+    grads = jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)  # noqa: F841
 
 
 def grads_numpy_stack(params, xs, ys):
     grad_one = jax.grad(log_loss)
-    w = np.stack([np.asarray(grad_one(params, x, y)["w"]) for x, y in zip(xs, ys, strict=True)])
-    b = np.stack([np.asarray(grad_one(params, x, y)["b"]) for x, y in zip(xs, ys, strict=True)])
+    w = np.stack([np.asarray(grad_one(params, x, y)["w"]) for x, y in zip(xs.T, ys, strict=True)])
+    b = np.stack([np.asarray(grad_one(params, x, y)["b"]) for x, y in zip(xs.T, ys, strict=True)])
     return {"w": w, "b": b}
 
 
@@ -226,24 +235,44 @@ def walk_one_step_short(key, steps):
 # --- 09.two_views -----------------------------------------------------------------------
 
 
-def views_shared_row_noise(key, xs):
+def views_demo_split(key, xs, ids):  # the lesson's demo: one key per row
+    def one(k, x):
+        key_a, key_b = jax.random.split(k)
+        return x + 0.1 * jax.random.normal(key_a, x.shape), x + 0.1 * jax.random.normal(
+            key_b, x.shape
+        )
+
+    return jax.vmap(one)(jax.random.split(key, xs.shape[0]), xs)
+
+
+def views_fold_in_row(key, xs, ids):  # fold_in with the row number, not the id
+    def one(i, x):
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
+        return x + 0.1 * jax.random.normal(key_a, x.shape), x + 0.1 * jax.random.normal(
+            key_b, x.shape
+        )
+
+    return jax.vmap(one)(jnp.arange(xs.shape[0]), xs)
+
+
+def views_shared_row_noise(key, xs, ids):
     key_a, key_b = jax.random.split(key)
     noise_a = 0.1 * jax.random.normal(key_a, (xs.shape[1],))
     noise_b = 0.1 * jax.random.normal(key_b, (xs.shape[1],))
     return xs + noise_a, xs + noise_b
 
 
-def views_one_noise(key, xs):
-    def one(k, x):
-        noise = 0.1 * jax.random.normal(k, x.shape)
+def views_one_noise(key, xs, ids):
+    def one(i, x):
+        noise = 0.1 * jax.random.normal(jax.random.fold_in(key, i), x.shape)
         return x + noise, x + noise
 
-    return jax.vmap(one)(jax.random.split(key, xs.shape[0]), xs)
+    return jax.vmap(one)(ids, xs)
 
 
-def views_stacked(key, xs):
-    def one(k, x):
-        key_a, key_b = jax.random.split(k)
+def views_stacked(key, xs, ids):
+    def one(i, x):
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
         return jnp.stack(
             [
                 x + 0.1 * jax.random.normal(key_a, x.shape),
@@ -251,108 +280,163 @@ def views_stacked(key, xs):
             ]
         )
 
-    both = jax.vmap(one)(jax.random.split(key, xs.shape[0]), xs)
-    return jnp.moveaxis(both, 1, 0)
+    return jnp.moveaxis(jax.vmap(one)(ids, xs), 1, 0)
 
 
-def views_scalar_noise(key, xs):
-    def one(k, x):
-        key_a, key_b = jax.random.split(k)
+def views_scalar_noise(key, xs, ids):
+    def one(i, x):
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
         return x + 0.1 * jax.random.normal(key_a), x + 0.1 * jax.random.normal(key_b)
 
-    return jax.vmap(one)(jax.random.split(key, xs.shape[0]), xs)
+    return jax.vmap(one)(ids, xs)
 
 
-def views_batch_shape(key, xs):
-    def one(k, x):
-        key_a, key_b = jax.random.split(k)
+def views_batch_shape(key, xs, ids):
+    def one(i, x):
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
         return (
             x + 0.1 * jax.random.normal(key_a, xs.shape),
             x + 0.1 * jax.random.normal(key_b, xs.shape),
         )
 
-    return jax.vmap(one)(jax.random.split(key, xs.shape[0]), xs)
+    return jax.vmap(one)(ids, xs)
 
 
-def views_variance(key, xs):
-    def one(k, x):
-        key_a, key_b = jax.random.split(k)
+def views_variance(key, xs, ids):
+    def one(i, x):
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
         scale = jnp.sqrt(0.1)  # 0.1 read as the variance
         return (
             x + scale * jax.random.normal(key_a, x.shape),
             x + scale * jax.random.normal(key_b, x.shape),
         )
 
-    return jax.vmap(one)(jax.random.split(key, xs.shape[0]), xs)
+    return jax.vmap(one)(ids, xs)
 
 
-def views_numpy_inside_vmap(key, xs):
-    def one(k, x):
+def views_numpy_inside_vmap(key, xs, ids):
+    def one(i, x):
         return (
             x + 0.1 * np.random.normal(size=x.shape).astype(np.float32),
             x + 0.1 * np.random.normal(size=x.shape).astype(np.float32),
         )
 
-    return jax.vmap(one)(jax.random.split(key, xs.shape[0]), xs)
+    return jax.vmap(one)(ids, xs)
 
 
-def views_fold_in_loop(key, xs):
+def views_numpy_seeded_from_key(key, xs, ids):  # reproducible, but NumPy
+    np.random.seed(int(jax.random.randint(key, (), 0, 2**31 - 1)))
+    noise = 0.1 * np.random.normal(size=(2, *xs.shape)).astype(np.float32)
+    return xs + noise[0], xs + noise[1]
+
+
+def views_numpy_per_id(key, xs, ids):  # a NumPy generator per id, seeded from the key
+    seed = int(jax.random.key_data(key)[-1])
+    view_a, view_b = [], []
+    for i, x in zip(np.asarray(ids), np.asarray(xs), strict=True):
+        rng = np.random.default_rng([seed, int(i)])
+        view_a.append(x + 0.1 * rng.normal(size=x.shape))
+        view_b.append(x + 0.1 * rng.normal(size=x.shape))
+    return jnp.array(np.stack(view_a), jnp.float32), jnp.array(np.stack(view_b), jnp.float32)
+
+
+def views_fold_in_loop(key, xs, ids):
     view_a, view_b = xs, xs
     for i in range(xs.shape[0]):
-        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, ids[i]))
         view_a = view_a.at[i].add(0.1 * jax.random.normal(key_a, xs[i].shape))
         view_b = view_b.at[i].add(0.1 * jax.random.normal(key_b, xs[i].shape))
     return view_a, view_b
 
 
-def views_one_view(key, xs):
-    def one(k, x):
-        return x + 0.1 * jax.random.normal(k, x.shape)
+def views_one_view(key, xs, ids):
+    def one(i, x):
+        return x + 0.1 * jax.random.normal(jax.random.fold_in(key, i), x.shape)
 
-    return jax.vmap(one)(jax.random.split(key, xs.shape[0]), xs)
+    return jax.vmap(one)(ids, xs)
 
 
-def views_keys_not_xs(key, xs):
-    def one(k, x):
-        key_a, key_b = jax.random.split(k)
+def views_xs_not_mapped(key, xs, ids):
+    def one(i, x):
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
         return (
             x + 0.1 * jax.random.normal(key_a, x.shape),
             x + 0.1 * jax.random.normal(key_b, x.shape),
         )
 
-    return jax.vmap(one, in_axes=(0, None))(jax.random.split(key, xs.shape[0]), xs)
+    return jax.vmap(one, in_axes=(0, None))(ids, xs)
 
 
-def views_uniform(key, xs):
-    def one(k, x):
-        key_a, key_b = jax.random.split(k)
+def views_uniform(key, xs, ids):
+    def one(i, x):
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
         return (
             x + 0.1 * jax.random.uniform(key_a, x.shape),
             x + 0.1 * jax.random.uniform(key_b, x.shape),
         )
 
-    return jax.vmap(one)(jax.random.split(key, xs.shape[0]), xs)
+    return jax.vmap(one)(ids, xs)
 
 
-def views_split_into_pair(key, xs):
-    def one(k, x):
-        k = jax.random.split(k)
+def views_split_into_pair(key, xs, ids):
+    def one(i, x):
+        k = jax.random.split(jax.random.fold_in(key, i))
         return x + 0.1 * jax.random.normal(k, x.shape), x + 0.1 * jax.random.normal(k, x.shape)
 
-    return jax.vmap(one)(jax.random.split(key, xs.shape[0]), xs)
+    return jax.vmap(one)(ids, xs)
+
+
+def views_whole_batch(key, xs, ids):  # one draw for the whole batch, no vmap
+    key_a, key_b = jax.random.split(key)
+    return xs + 0.1 * jax.random.normal(key_a, xs.shape), xs + 0.1 * jax.random.normal(
+        key_b, xs.shape
+    )
+
+
+def views_lax_map(key, xs, ids):
+    def one(pair):
+        i, x = pair
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
+        return x + 0.1 * jax.random.normal(key_a, x.shape), x + 0.1 * jax.random.normal(
+            key_b, x.shape
+        )
+
+    return jax.lax.map(one, (ids, xs))
+
+
+def views_next_id(key, xs, ids):  # view_b from the next id's key
+    def one(i, x):
+        return (
+            x + 0.1 * jax.random.normal(jax.random.fold_in(key, i), x.shape),
+            x + 0.1 * jax.random.normal(jax.random.fold_in(key, i + 1), x.shape),
+        )
+
+    return jax.vmap(one)(ids, xs)
 
 
 WRONG_ANSWERS = (
     # 09.per_example_grads
     Wrong(
         "09.per_example_grads",
-        "in_axes=(0, 0, 0) written out",
-        lambda: grads_in_axes_all_zero,
+        "the lesson's line: in_axes=(None, 0, 0)",
+        lambda: grads_demo_line,
+        named="wrong-axis",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "in_axes=(None, 1, 1): axis 1 for ys too",
+        lambda: grads_in_axes_all_one,
+        named="ys-axis-1",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "in_axes=(0, 1, 0): params mapped",
+        lambda: grads_params_mapped,
         named="maps-params",
     ),
     Wrong(
         "09.per_example_grads",
-        "out_axes=1 from the lesson",
+        "out_axes=1 to keep the columns",
         lambda: grads_out_axes_1,
         named="transposed",
     ),
@@ -364,7 +448,7 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "09.per_example_grads",
-        "ys left unmapped: (None, 0, None)",
+        "ys left unmapped: (None, 1, None)",
         lambda: grads_ys_not_mapped,
         named="ys-not-mapped",
     ),
@@ -372,7 +456,7 @@ WRONG_ANSWERS = (
         "09.per_example_grads",
         "grad on the whole batch, no vmap",
         lambda: grads_no_vmap,
-        named="no-vmap",
+        named="grad-of-batch",
     ),
     Wrong(
         "09.per_example_grads",
@@ -388,7 +472,7 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "09.per_example_grads",
-        "a loop, stacking w and b",
+        "a loop over the columns, stacking w and b",
         lambda: grads_loop_of_dicts,
         named="python-loop",
     ),
@@ -423,7 +507,7 @@ WRONG_ANSWERS = (
         "09.per_example_grads",
         "grad of the mean log_loss, no vmap",
         lambda: grads_mean_no_vmap,
-        named="no-vmap",
+        named="batch-gradient",
     ),
     # 09.split_keeps_key
     Wrong("09.split_keeps_key", "lower-case a", lambda: "a", named="split-consumes"),
@@ -517,6 +601,18 @@ WRONG_ANSWERS = (
     # 09.two_views
     Wrong(
         "09.two_views",
+        "the demo's split(key, N), two views",
+        lambda: views_demo_split,
+        named="keys-by-row",
+    ),
+    Wrong(
+        "09.two_views",
+        "fold_in with the row number",
+        lambda: views_fold_in_row,
+        named="keys-by-row",
+    ),
+    Wrong(
+        "09.two_views",
         "one noise row broadcast over the batch",
         lambda: views_shared_row_noise,
         named="one-key-for-the-batch",
@@ -559,6 +655,18 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "09.two_views",
+        "np.random.seed from a key draw",
+        lambda: views_numpy_seeded_from_key,
+        named="numpy-from-key",
+    ),
+    Wrong(
+        "09.two_views",
+        "a NumPy generator per id, seeded from key_data",
+        lambda: views_numpy_per_id,
+        named="numpy-from-key",
+    ),
+    Wrong(
+        "09.two_views",
         "a loop with fold_in and .at[i]",
         lambda: views_fold_in_loop,
         named="python-loop",
@@ -572,7 +680,7 @@ WRONG_ANSWERS = (
     Wrong(
         "09.two_views",
         "in_axes=(0, None): xs not mapped",
-        lambda: views_keys_not_xs,
+        lambda: views_xs_not_mapped,
         says="in_axes=None for xs",
     ),
     Wrong(
@@ -584,31 +692,44 @@ WRONG_ANSWERS = (
         lambda: views_split_into_pair,
         named="split-pair-as-key",
     ),
+    Wrong(
+        "09.two_views",
+        "one draw of xs.shape per view, no vmap",
+        lambda: views_whole_batch,
+        named="no-vmap",
+    ),
+    Wrong("09.two_views", "jax.lax.map over ids and xs", lambda: views_lax_map, named="no-vmap"),
+    Wrong(
+        "09.two_views",
+        "view_b from fold_in(key, i + 1)",
+        lambda: views_next_id,
+        says="one key was used twice",
+    ),
 )
 
 
 # --- held out: written before the grader saw them, then labelled ---------------------------
 
 
-def grads_of_transposed(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs.T, ys)
+def grads_of_transposed(params, xs, ys):  # transposed to rows, but still axis 1
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs.T, ys)
 
 
 def grads_column_ys(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys[:, None])
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys[:, None])
 
 
 def grads_as_tuple(params, xs, ys):
-    g = jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
+    g = jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)
     return g["w"], g["b"]
 
 
 def grads_divided(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys) / len(xs)
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys) / len(ys)
 
 
 def grads_w_only(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)["w"]
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)["w"]
 
 
 def walk_seed_per_step(key, steps):
@@ -646,43 +767,51 @@ def noise_one(key, x):
     return x + 0.1 * jax.random.normal(key, x.shape)
 
 
-def views_lesson_broadcast(key, xs):
+def views_lesson_broadcast(key, xs, ids):
     k1, k2 = jax.random.split(key)
     view_a = jax.vmap(noise_one, in_axes=(None, 0))(k1, xs)
     view_b = jax.vmap(noise_one, in_axes=(None, 0))(k2, xs)
     return view_a, view_b
 
 
-def views_two_keys(key, xs):
+def views_two_keys(key, xs, ids):
     keys = jax.random.split(key)
     return jax.vmap(noise_one)(keys, xs), jax.vmap(noise_one)(keys, xs)
 
 
-def views_chained(key, xs):
-    keys = jax.random.split(key, xs.shape[0])
+def views_chained(key, xs, ids):
+    keys = jax.vmap(lambda i: jax.random.fold_in(key, i))(ids)
     view_a = jax.vmap(noise_one)(keys, xs)
     return view_a, jax.vmap(noise_one)(keys, view_a)
 
 
-def views_multiplicative(key, xs):
-    ka, kb = jax.random.split(key)
+def views_multiplicative(key, xs, ids):
+    def one(i, x):
+        ka, kb = jax.random.split(jax.random.fold_in(key, i))
+        return x * (1 + 0.1 * jax.random.normal(ka, x.shape)), x * (
+            1 + 0.1 * jax.random.normal(kb, x.shape)
+        )
 
-    def draw(k, x):
-        return jax.random.normal(k, x.shape)
-
-    na = jax.vmap(draw)(jax.random.split(ka, xs.shape[0]), xs)
-    nb = jax.vmap(draw)(jax.random.split(kb, xs.shape[0]), xs)
-    return xs * (1 + 0.1 * na), xs * (1 + 0.1 * nb)
+    return jax.vmap(one)(ids, xs)
 
 
-def views_pair_one_key(key, xs):
-    keys = jax.random.split(key, xs.shape[0])
-    return jax.vmap(lambda k, x: (noise_one(k, x), noise_one(k, x)))(keys, xs)
+def views_pair_one_key(key, xs, ids):
+    return jax.vmap(
+        lambda i, x: (
+            noise_one(jax.random.fold_in(key, i), x),
+            noise_one(jax.random.fold_in(key, i), x),
+        )
+    )(ids, xs)
 
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong("09.per_example_grads", "xs.T passed", lambda: grads_of_transposed, named="wrong-axis"),
+    Wrong(
+        "09.per_example_grads",
+        "xs.T, still mapped along axis 1",
+        lambda: grads_of_transposed,
+        named="wrong-axis",
+    ),
     Wrong("09.per_example_grads", "ys[:, None]", lambda: grads_column_ys, named="ys-not-numbers"),
     Wrong(
         "09.per_example_grads",
