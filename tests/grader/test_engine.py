@@ -10,7 +10,7 @@ from jaxtour import checks
 from jaxtour.grader.compare import compare_arrays, tolerances
 from jaxtour.grader.feedback import STATUSES, Feedback
 from jaxtour.grader.judge import PLACEHOLDER_MESSAGE, REVEAL_MESSAGE, judge
-from jaxtour.grader.rules import ExactInteger, JaxArray, Number, SamePytree
+from jaxtour.grader.rules import Choice, ExactInteger, JaxArray, Number, SamePytree
 from jaxtour.grader.spec import Exercise, Mistake
 
 
@@ -274,3 +274,34 @@ def test_an_unmet_need_judges_nothing_and_says_what_is_missing():
     assert judge(toy, ...).message == PLACEHOLDER_MESSAGE
     missing["devices"] = 8
     assert judge(toy, 4).status == "correct" and judge(toy, 5).mistake == "five"
+
+
+CHOICE = Choice(("A", "B", "C", "D"), texts=("a tuple", "a dict", "a list", "None"))
+
+
+@pytest.mark.parametrize(
+    "answer", ["C", " c ", "(C)", "C.", "c)", "option C", "a list", "C: a list"]
+)
+def test_a_choice_reads_the_letter_however_it_is_written(answer):
+    assert CHOICE(answer, "C") is None
+    assert CHOICE(answer, "B") == "C is not the one."
+
+
+@pytest.mark.parametrize(
+    ("answer", "says"),
+    [
+        ("AB", "names 2 options"),
+        ("B and C", "names 2 options"),
+        ("A, C", "names 2 options"),
+        (["C"], "is a list; write the letter alone"),
+        (("C",), "is a tuple; write the letter alone"),
+        (2, "letters, not numbers"),
+        ("2", "letters, not numbers"),
+        ("E", "is not one of the options"),
+        ("a set", "is not one of the options"),
+        (None, "this is None"),
+    ],
+)
+def test_every_slip_in_a_choice_gets_its_own_message_naming_the_options(answer, says):
+    message = CHOICE(answer, "C")
+    assert says in message and "one of 'A', 'B', 'C' or 'D'" in message and "as a string" in message
