@@ -295,9 +295,7 @@ WRONG_ANSWERS = (
         lambda: "((value, aux), grad_x, grad_y)",
         says="is not one of the options",
     ),
-    Wrong(
-        "05.predict_aux_structure", "'B or C'", lambda: "B or C", says="names 2 options"
-    ),
+    Wrong("05.predict_aux_structure", "'B or C'", lambda: "B or C", says="names 2 options"),
     Wrong(
         "05.predict_aux_structure",
         "'A.' with a full stop",
