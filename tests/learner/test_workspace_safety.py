@@ -7,9 +7,7 @@ from __future__ import annotations
 import http.server
 import json
 import os
-import resource
 import shlex
-import signal
 import subprocess
 import sys
 import threading
@@ -25,13 +23,21 @@ JAXTOUR = [sys.executable, "-m", "jaxtour.cli"]
 FILE_LIMIT = 4096  # bytes: like a disk that fills up after the first block of a lesson
 
 
-def run(*args: str, cwd: Path, file_limit: int | None = None) -> subprocess.CompletedProcess:
-    def limit_file_size() -> None:  # writes past the limit fail with EFBIG, as on a full disk
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (file_limit, file_limit))
+# Runs jaxtour with writes past ``limit`` bytes failing with EFBIG, as on a full disk (set
+# in the child itself: a preexec_fn would fork this multithreaded JAX process).
+LIMITED = (
+    "import resource, runpy, signal, sys\n"
+    "limit = int(sys.argv.pop(1))\n"
+    "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+    "resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))\n"
+    "runpy.run_module('jaxtour.cli', run_name='__main__', alter_sys=True)\n"
+)
 
+
+def run(*args: str, cwd: Path, file_limit: int | None = None) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-c", LIMITED, str(file_limit)] if file_limit else JAXTOUR
     return subprocess.run(
-        [*JAXTOUR, *args],
+        [*command, *args],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -42,7 +48,6 @@ def run(*args: str, cwd: Path, file_limit: int | None = None) -> subprocess.Comp
             "PYTHONDONTWRITEBYTECODE": "1",
             "JUPYTER_RUNTIME_DIR": str(cwd / "jupyter-runtime"),
         },
-        preexec_fn=limit_file_size if file_limit else None,
     )
 
 
