@@ -1,4 +1,4 @@
-# jaxtour's entry points. Needs only python3 (3.11+) and make; the first use of any
+# jaxtour's entry points. Needs only python3 (3.11.5+) and make; the first use of any
 # target builds .venv with the exact versions in constraints.txt, with uv (bootstrapped
 # into .venv) or, failing that, pip: tools/venv-install, which prints one line per step
 # with the time it took. make lab installs the runtime alone; every other target adds the
