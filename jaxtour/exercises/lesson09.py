@@ -1198,6 +1198,7 @@ EXERCISES = (
         ),
         success="B: key is a value. split and fold_in make new keys from it and leave it "
         "unchanged, so only b, drawn from key again, repeats a.",
+        prediction=True,
     ),
     Exercise(
         id="09.random_walk",

@@ -1,9 +1,12 @@
 """Exercises for lessons/10_many_devices.ipynb: PartitionSpecs, the sharding a computation
 produces, and a loss that must not depend on how many devices share the batch.
 
-Nothing here needs more than one device: a PartitionSpec and a letter are checked as
-values, and the loss is checked on unsharded inputs (a correct loss gives the same number
-however its input is laid out).
+The grader itself needs one device: a PartitionSpec and a letter are checked as values,
+and the loss on unsharded inputs (a correct loss gives the same number however its input
+is laid out). The learner's answers need the lesson's eight: with one device, the
+lesson's ``n_devices`` is 1, and a loss divided by the device count is the right mean. So
+every exercise declares ``needs=_eight_devices``: until the kernel has them, a check says
+how to get them and judges nothing.
 """
 
 from __future__ import annotations
@@ -23,6 +26,33 @@ from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
 
 DEVICES = 8  # the lesson's devices: its n_devices, 8 in every kernel that follows it
+
+
+def _lesson_devices() -> list[Any]:
+    """The devices the lesson uses, chosen as its cell does: the default backend's, or the
+    CPU's when that is a single device (one GPU)."""
+    devices = jax.devices()
+    if len(devices) == 1:
+        devices = jax.devices("cpu")
+    return devices
+
+
+def _eight_devices() -> str | None:
+    """None when this kernel has the lesson's devices (8 CPU devices, or several
+    accelerators), else the sentence that says why nothing can be judged and what to do."""
+    devices = _lesson_devices()
+    if devices[0].platform != "cpu" or len(devices) >= DEVICES:
+        return None
+    count = f"{len(devices)} CPU device" + ("s" if len(devices) != 1 else "")
+    return (
+        f"Lesson 10's checks judge answers on its {DEVICES} devices, and JAX in this kernel "
+        f"has {count}: the lesson's first code cell ran after JAX had started, so its "
+        f"setting could not apply (with one device, a loss divided by the device count "
+        "even looks right). Restart the kernel (Kernel > Restart Kernel; on Colab, "
+        "Runtime > Restart session), run the first code cell before any other, then the "
+        "lesson from the top, and check again."
+    )
+
 
 # --- 10.column_spec ---------------------------------------------------------------------
 
@@ -340,6 +370,7 @@ EXERCISES = (
             ),
         ),
         success="P(None, 'batch'): the channels stay whole, the 64 examples go 8 to a device.",
+        needs=_eight_devices,
     ),
     Exercise(
         id="10.predict_sums",
@@ -377,6 +408,8 @@ EXERCISES = (
         ),
         success="The row sums stay split like the rows; the column sums need every device, so "
         "JAX adds the partial sums across devices and each one gets the result.",
+        prediction=True,
+        needs=_eight_devices,
     ),
     Exercise(
         id="10.fix_loss",
@@ -486,5 +519,6 @@ EXERCISES = (
         ),
         success="jnp.mean over the whole batch: the same loss on 1 device or 8, and on any "
         "batch size.",
+        needs=_eight_devices,
     ),
 )

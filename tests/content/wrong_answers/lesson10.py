@@ -1,8 +1,8 @@
 """Lesson 10: realistic wrong answers (see the package docstring for the labels).
 
-The lesson runs on 8 devices; these tests run on the one CPU device the test process
-has (nothing sets jax_num_cpu_devices here). So the notebook's ``n_devices`` is written
-out below as 8, the value a learner's cell reads.
+The lesson runs on 8 devices, and so does the test process (the root conftest sets
+jax_num_cpu_devices: lesson 10's checks judge nothing with fewer). The notebook's
+``n_devices`` is written out below as 8, the value a learner's cell reads.
 """
 
 from __future__ import annotations
