@@ -1,0 +1,55 @@
+"""Lesson 10's checks judge only on the lesson's devices (Exercise.needs).
+
+With one device, the lesson's ``n_devices`` is 1 and a loss divided by the device count
+is the right mean: a check there would pass a wrong answer. So with fewer than 8 CPU
+devices every lesson-10 check says why it cannot judge and how to get them, right and
+wrong answers alike; the test process has 8 (the root conftest), as the lesson's kernel.
+"""
+
+from __future__ import annotations
+
+import jax
+import pytest
+
+from jaxtour import checks
+from jaxtour.exercises import by_lesson, lesson10
+
+LESSON_10 = by_lesson()["10_many_devices"]
+
+
+def n_devices_one_loss(params, x, y):  # the lesson's mae_loss, as it runs on one device
+    per_device = x.shape[0] // 1
+    return jax.numpy.sum(jax.numpy.abs(lesson10.model(params, x) - y)) / per_device
+
+
+def test_every_lesson_10_exercise_needs_the_eight_devices():
+    assert LESSON_10 and all(e.needs is lesson10._eight_devices for e in LESSON_10)
+
+
+def test_this_process_has_the_lessons_eight_devices():
+    assert jax.device_count("cpu") >= 8
+    assert lesson10._eight_devices() is None
+
+
+@pytest.mark.parametrize("exercise", LESSON_10, ids=lambda e: e.id)
+def test_with_one_device_a_check_judges_nothing_and_says_how_to_get_eight(exercise, monkeypatch):
+    monkeypatch.setattr(lesson10, "_lesson_devices", lambda: jax.devices("cpu")[:1])
+    answers = [checks.reference_answer(exercise.id), exercise.mistakes[0].example()]
+    if exercise.id == "10.fix_loss":
+        answers.append(n_devices_one_loss)
+    for answer in answers:
+        feedback = checks.check(exercise.id, answer)
+        assert feedback.status == "unattempted", feedback.text()
+        assert "1 CPU device:" in feedback.message
+        assert "Restart the kernel" in feedback.message
+        assert "first code cell" in feedback.message
+    assert checks.check(exercise.id, ...).message != feedback.message  # the placeholder's own
+
+
+def test_the_one_device_loss_would_pass_a_check_on_one_device():
+    """Why the need exists: on one device, the per-device loss is the right mean."""
+    params, x, y = lesson10._loss_inputs()[0]
+    assert lesson10.SameLoss()(n_devices_one_loss, lesson10.mean_abs_error) is None
+    assert float(n_devices_one_loss(params, x, y)) == pytest.approx(
+        float(lesson10.mean_abs_error(params, x, y))
+    )
