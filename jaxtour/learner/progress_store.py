@@ -272,23 +272,17 @@ def _move_aside_if_unreadable(path: Path) -> None:
     with _movers_lock(path, exclusive=True):
         connection = sqlite3.connect(path, timeout=WRITE_WAIT_S, isolation_level=None)
         try:
-            try:
-                connection.execute("BEGIN EXCLUSIVE")
-                if connection.execute("PRAGMA quick_check").fetchone() == ("ok",):
-                    connection.execute("SELECT exercise, status FROM checks LIMIT 1").fetchall()
-                    return  # readable: another kernel has replaced it already
-                reason = "database disk image is malformed"
-            except sqlite3.DatabaseError as error:
-                if _kind(error) != "corrupt":
-                    raise
-                reason = str(error)
-            try:
-                backup = move_to_backup(path, "corrupt")  # POSIX: while the locks are held
-            except PermissionError:  # Windows renames no file that is open
-                connection.close()
-                backup = move_to_backup(path, "corrupt")
+            connection.execute("BEGIN EXCLUSIVE")  # waits for any reader or writer to finish
+            if connection.execute("PRAGMA integrity_check").fetchone() == ("ok",):
+                return  # readable: another kernel has replaced it already
+            reason = "database disk image is malformed"
+        except sqlite3.DatabaseError as error:
+            if _kind(error) != "corrupt":
+                raise
+            reason = str(error)
         finally:
-            connection.close()
+            connection.close()  # Windows renames no file that is open
+        backup = move_to_backup(path, "corrupt")  # no jaxtour writer can open it meanwhile
     warnings.warn(
         f"jaxtour: the progress store {path} could not be read ({reason}); it was moved to "
         f"{backup.name} and a new one was started.",
