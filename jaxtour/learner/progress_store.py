@@ -52,6 +52,7 @@ ENV_SWITCH = "JAXTOUR_PROGRESS"
 WRITE_WAIT_S = 2.0  # how long a check waits for another kernel's write lock
 RETRY_WAIT_S = 0.1  # ... while earlier records of this session wait unsaved
 READ_WAIT_S = 2.0  # how long a reader waits for a writer that is committing
+EXIT_WAIT_S = 10.0  # how long a stopping kernel waits to save what it kept in memory
 
 _SCHEMA = (
     """
@@ -318,7 +319,7 @@ def _save_at_exit() -> None:
     for path, entries in _pending.items():
         if entries:
             with contextlib.suppress(Exception):
-                _save(path, entries, WRITE_WAIT_S)
+                _save(path, entries, EXIT_WAIT_S)
                 entries.clear()
 
 
