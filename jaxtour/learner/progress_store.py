@@ -283,7 +283,7 @@ def _move_aside_if_unreadable(path: Path) -> None:
             reason = str(error)
         finally:
             connection.close()  # Windows renames no file that is open
-        backup = move_to_backup(path, "corrupt")  # no jaxtour writer can open it meanwhile
+        backup = move_to_backup(path, "corrupt")  # jaxtour writers wait for the lock
     warnings.warn(
         f"jaxtour: the progress store {path} could not be read ({reason}); it was moved to "
         f"{backup.name} and a new one was started.",
