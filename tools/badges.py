@@ -82,7 +82,7 @@ def install_cell(s: Setting) -> str:
         "  source_hidden: true\n"
         "tags: [colab-install]\n"
         "---\n"
-        "#@title On Colab, install jaxtour (does nothing anywhere else)\n"
+        "#@title Colab only: install jaxtour\n"  # folded, it must fit an 800 px window
         "import subprocess\n"
         "import sys\n"
         "\n"

@@ -29,7 +29,7 @@ from jaxtour.grader.spec import Exercise, Mistake
 
 __all__ = ["MAX_MESSAGE_LINES", "PLACEHOLDER_MESSAGE", "is_placeholder", "judge", "make_feedback"]
 
-PLACEHOLDER_MESSAGE = "Replace the ... with your answer, run that cell, then check again."
+PLACEHOLDER_MESSAGE = "Replace the `...` with your answer, run that cell, then check again."
 MAX_MESSAGE_LINES = 15
 
 

@@ -75,22 +75,33 @@ class ProgressView(Display):
         return "\n".join(lines)
 
     def html(self) -> str:
-        rows = []
+        """A grid, not a table: JupyterLab lays tables out fixed (a long name would run over
+        its bar); grid columns fit the names, and a name too long for a narrow window
+        wraps at its underscores."""
+        cells = []
         for r in self.rows:
             share = 100 * r.passed / r.exercises if r.exercises else 0
             weight = "font-weight:bold;" if r.lesson == self.lesson else ""
             helped = f", {r.passed_with_help} with help" if r.passed_with_help else ""
-            rows.append(
-                f'<tr style="{weight}"><td>{html.escape(r.lesson)}</td>'
-                '<td style="width:40%"><div style="background:var(--jp-layout-color3, #ddd);'
-                'height:0.8em"><div style="background:var(--jp-brand-color1, #3366cc);'
-                f'height:100%;width:{share:.0f}%"></div></div></td>'
-                f"<td>{r.passed}/{r.exercises} passed, {r.attempted} tried{helped}</td></tr>"
+            name = html.escape(r.lesson).replace("_", "_<wbr>")
+            cells.append(
+                f'<div class="jaxtour-progress-name" style="{weight}overflow-wrap:anywhere">'
+                f"{name}</div>"
+                f'<div class="jaxtour-progress-bar" title="{r.passed} of {r.exercises}" '
+                'style="background:var(--jp-layout-color3, #ddd);height:0.8em;min-width:4em">'
+                '<div style="background:var(--jp-brand-color1, #3366cc);'
+                f'height:100%;width:{share:.0f}%"></div></div>'
+                f'<div class="jaxtour-progress-count" style="{weight}">'
+                f"{r.passed}/{r.exercises} passed, {r.attempted} tried{helped}</div>"
             )
+        grid = (
+            "display:grid;grid-template-columns:auto minmax(4em, 1fr) auto;"
+            "gap:4px 12px;align-items:center;margin:6px 0"
+        )
         parts = [
             '<div class="jaxtour-progress" style="color:var(--jp-content-font-color1, inherit)">',
             f"<b>{html.escape(self._summary())}</b>",
-            f'<table style="width:100%">{"".join(rows)}</table>',
+            f'<div class="jaxtour-progress-rows" style="{grid}">{"".join(cells)}</div>',
         ]
         if self.exercises:
             items = "".join(
