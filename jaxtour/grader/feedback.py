@@ -67,20 +67,36 @@ def box_style(accent: str) -> str:
 _SECTION = re.compile(r"lesson (\d\d_[a-z0-9_]+), section '([^']+)'")
 
 
+_LABELLED = re.compile(r"(?P<label>\s*(?:[A-Z][a-z]+(?: [a-z]+)?: )?)(?P<rest>.*)")
+
+
 def prose_html(text: str) -> str:
-    """Escaped text; line breaks and indentation kept, code in the code font, lesson
-    sections linked."""
-    parts, start = [], 0
-    for match in _SECTION.finditer(text):
-        parts.append(inline_code_html(text[start : match.start()]))
-        parts.append(_section_link(match))
-        start = match.end()
-    parts.append(inline_code_html(text[start:]))
-    return f'<div style="white-space:pre-wrap">{"".join(parts)}</div>'
+    """Escaped text; line breaks and indentation kept, code in the code font (a line, or
+    what follows a line's "Fix: ", that is code as a whole), lesson sections linked."""
+    lines = []
+    for line in text.split("\n"):
+        label, rest = _LABELLED.fullmatch(line).group("label", "rest")
+        if looks_like_code(rest):
+            code = html.escape(rest, quote=False)
+            lines.append(f"{html.escape(label, quote=False)}<code>{code}</code>")
+            continue
+        parts, start = [], 0
+        for match in _SECTION.finditer(line):
+            parts.append(inline_code_html(line[start : match.start()]))
+            parts.append(_section_link(match))
+            start = match.end()
+        parts.append(inline_code_html(line[start:]))
+        lines.append("".join(parts))
+    joined = "\n".join(lines)
+    return f'<div style="white-space:pre-wrap">{joined}</div>'
 
 
 def code_html(text: str) -> str:
-    return f'<pre style="overflow-x:auto;margin:4px 0">{html.escape(text, quote=False)}</pre>'
+    """A code block: wrapped at spaces only, never inside a name."""
+    style = (
+        "margin:4px 0;white-space:pre-wrap;word-break:normal;overflow-wrap:normal;overflow-x:auto"
+    )
+    return f'<pre style="{style}">{html.escape(text, quote=False)}</pre>'
 
 
 def _section_link(match: re.Match[str]) -> str:

@@ -75,9 +75,9 @@ class ProgressView(Display):
         return "\n".join(lines)
 
     def html(self) -> str:
-        """A grid, not a table: JupyterLab lays tables out fixed (a long name would run over
-        its bar); grid columns fit the names, and a name too long for a narrow window
-        wraps at its underscores."""
+        """A grid, not a table: JupyterLab lays tables out fixed, so a long name ran over
+        its bar. Here the names' column fits the names (which wrap at their underscores
+        only in a window too narrow for them), and each bar has its counts under it."""
         cells = []
         for r in self.rows:
             share = 100 * r.passed / r.exercises if r.exercises else 0
@@ -86,17 +86,16 @@ class ProgressView(Display):
             name = html.escape(r.lesson).replace("_", "_<wbr>")
             cells.append(
                 f'<div class="jaxtour-progress-name" style="{weight}overflow-wrap:anywhere">'
-                f"{name}</div>"
-                f'<div class="jaxtour-progress-bar" title="{r.passed} of {r.exercises}" '
-                'style="background:var(--jp-layout-color3, #ddd);height:0.8em;min-width:4em">'
-                '<div style="background:var(--jp-brand-color1, #3366cc);'
+                f"{name}</div><div>"
+                '<div class="jaxtour-progress-bar" style="background:var(--jp-layout-color3, #ddd);'
+                'height:0.8em"><div style="background:var(--jp-brand-color1, #3366cc);'
                 f'height:100%;width:{share:.0f}%"></div></div>'
-                f'<div class="jaxtour-progress-count" style="{weight}">'
-                f"{r.passed}/{r.exercises} passed, {r.attempted} tried{helped}</div>"
+                f'<div class="jaxtour-progress-count" style="{weight}font-size:smaller">'
+                f"{r.passed}/{r.exercises} passed, {r.attempted} tried{helped}</div></div>"
             )
         grid = (
-            "display:grid;grid-template-columns:auto minmax(4em, 1fr) auto;"
-            "gap:4px 12px;align-items:center;margin:6px 0"
+            "display:grid;grid-template-columns:auto minmax(5em, 1fr);"
+            "gap:6px 12px;align-items:center;margin:6px 0"
         )
         parts = [
             '<div class="jaxtour-progress" style="color:var(--jp-content-font-color1, inherit)">',
