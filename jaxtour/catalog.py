@@ -224,5 +224,5 @@ def index_table(link_prefix: str = "") -> str:
     lines = ["| lesson | what it teaches | time |", "|---|---|---|"]
     for lesson in LESSONS:
         link = f"[{link_text(lesson)}]({link_prefix}{lesson.notebook})"
-        lines.append(f"| {link} | {lesson.teaches} | {lesson.minutes} min |")
+        lines.append(f"| {link} | {lesson.teaches} | {lesson.minutes}\u00a0min |")  # one line
     return "\n".join(lines)

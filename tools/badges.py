@@ -72,8 +72,8 @@ def badges(s: Setting, notebook: str) -> str:
 
 def install_cell(s: Setting) -> str:
     return (
-        "*On Colab, the next cell installs jaxtour, keeping Colab's own jax, numpy and "
-        "ipywidgets (`--no-deps`). Anywhere else it does nothing; its code is folded.*\n"
+        "*On Colab, the next cell installs jaxtour and keeps Colab's own jax, numpy and "
+        "ipywidgets. Anywhere else it does nothing; its code is folded.*\n"
         "\n"
         "```{code-cell} ipython3\n"
         "---\n"

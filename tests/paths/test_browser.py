@@ -115,7 +115,6 @@ def lab(tmp_path):
         JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
         JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
         JAX_PLATFORMS="cpu",
-        JAXTOUR_DATA_DIR=str(tmp_path / "data"),  # the clicks' progress, not the user's
     )
     command = [
         sys.executable, "-m", "jupyterlab", "--no-browser",
