@@ -13,6 +13,7 @@ from jaxtour.grader.mistakes import (
     fails_with,
     ignores_arguments,
     ignores_one_argument,
+    loops_in_python,
     mutates_input,
     returns_none,
 )
@@ -172,6 +173,40 @@ def _row_into_column(m, j, factor):
     return m.at[:, j].set(m[j] * factor)
 
 
+def _columns_from_j(m, j, factor):
+    return m.at[:, j:].multiply(factor)
+
+
+def _scaled_columns(answer, m, factor) -> set[int] | None:
+    """The columns of ``answer`` that are m's times factor, if every other column is m's
+    own (None if some column is neither)."""
+    got, m = np.asarray(answer), np.asarray(m)
+    if got.shape != m.shape:
+        return None
+    scaled = set()
+    for column in range(m.shape[1]):
+        if np.allclose(got[:, column], m[:, column] * factor):
+            scaled.add(column)
+        elif not np.allclose(got[:, column], m[:, column]):
+            return None
+    return scaled
+
+
+def _other_columns_scaled(answer) -> bool:
+    """Column j and others beside it (a slice such as j: or :j+1), or another single
+    column than j, multiplied by factor; the rest unchanged."""
+    if not callable(answer):
+        return False
+    wrong = False
+    for m, j, factor in _matrix_inputs():
+        scaled = _scaled_columns(answer(m, j, factor), m, factor)
+        if not scaled:  # some column neither m's nor scaled, or none scaled
+            return False
+        # every column scaled is the whole matrix, unless another input shows otherwise
+        wrong = wrong or (scaled != {j} and len(scaled) < m.shape[1])
+    return wrong
+
+
 # --- 06.count_labels --------------------------------------------------------------------
 
 
@@ -238,6 +273,13 @@ def _returns_tuple(answer) -> bool:
 def _no_return_counts(labels, n):
     counts = jnp.zeros(n, dtype=jnp.int32)
     counts = counts.at[labels].add(1)  # noqa: F841
+
+
+def _looped_count(labels, n):
+    counts = jnp.zeros(n, dtype=jnp.int32)
+    for label in labels:
+        counts = counts.at[label].add(1)
+    return counts
 
 
 def _numpy_fancy_in_place(labels, n):
@@ -393,7 +435,8 @@ EXERCISES = (
                 matches=_ran_it,
             ),
         ),
-        success="You saw through the asymmetry: reads clamp, writes out of bounds are dropped.",
+        success="Reading x[10] clamps, but an update out of bounds is dropped: x comes back "
+        "unchanged.",
     ),
     Exercise(
         id="06.scale_column",
@@ -536,6 +579,14 @@ EXERCISES = (
                 example=lambda: _fixed_factor,
                 matches=ignores_one_argument(_factor_variants),
             ),
+            Mistake(
+                id="other-columns",
+                message="Other columns than column j were multiplied too (or instead): a slice "
+                "such as m.at[:, j:] selects every column from j on, and a shifted index "
+                "another column. A plain j selects column j alone: m.at[:, j].",
+                example=lambda: _columns_from_j,
+                matches=_other_columns_scaled,
+            ),
         ),
         success="m.at[:, j].multiply(factor): the index is NumPy's, the update is JAX's.",
     ),
@@ -651,6 +702,15 @@ EXERCISES = (
                 "jax.nn.one_hot and jnp.histogram all make float32). Count in integers, "
                 "jnp.zeros(n, dtype=jnp.int32), or convert with .astype(jnp.int32).",
                 example=lambda: _float_counts,
+            ),
+            Mistake(
+                id="python-loop",
+                message="Your function loops in Python (a for or while loop, or a "
+                "comprehension, here or in a function it calls), and the exercise asks for "
+                "none: a loop runs one small update per label. One .at[] update takes the "
+                "whole labels array at once: jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
+                example=lambda: _looped_count,
+                matches=loops_in_python,
             ),
         ),
         success="One .at[labels].add(1) counts every occurrence, repeats included: no loop.",
