@@ -213,7 +213,7 @@ WRONG_ANSWERS = (
     ),
     # 05.predict_aux_structure
     Wrong("05.predict_aux_structure", "lowercase b with a space", lambda: " b", "grads-flat"),
-    Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", says="one of"),
+    Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", named="aux-outside"),
     Wrong(
         "05.predict_aux_structure",
         "the structure written out",
@@ -327,20 +327,18 @@ WRONG_ANSWERS = (
         lambda: "((value, aux), grad_x, grad_y)",
         says="is not one of the options",
     ),
-    Wrong(
-        "05.predict_aux_structure", "'B or C'", lambda: "B or C", says="is not one of the options"
-    ),
+    Wrong("05.predict_aux_structure", "'B or C'", lambda: "B or C", says="names 2 options"),
     Wrong(
         "05.predict_aux_structure",
         "'A.' with a full stop",
         lambda: "A.",
-        says="is not one of the options",
+        named="all-flat",
     ),
     Wrong(
         "05.predict_aux_structure",
         "'option b'",
         lambda: "option b",
-        says="is not one of the options",
+        named="grads-flat",
     ),
 )
 
