@@ -257,11 +257,12 @@ class LossThenAux:
 
 # --- 05.predict_aux_structure -----------------------------------------------------------
 
-AUX_STRUCTURE_OPTIONS = """\
-A: (value, aux, grad_x, grad_y)
-B: ((value, aux), grad_x, grad_y)
-C: ((value, aux), (grad_x, grad_y))
-D: ((value, (grad_x, grad_y)), aux)"""
+AUX_STRUCTURE_OPTIONS = (
+    "(value, aux, grad_x, grad_y)",
+    "((value, aux), grad_x, grad_y)",
+    "((value, aux), (grad_x, grad_y))",
+    "((value, (grad_x, grad_y)), aux)",
+)
 
 
 # --- 05.loss_and_outliers ---------------------------------------------------------------
@@ -720,7 +721,7 @@ EXERCISES = (
         id="05.predict_aux_structure",
         title="Predict the nesting of value_and_grad with argnums and has_aux",
         reference=lambda: "C",
-        rule=Choice(("A", "B", "C", "D")),
+        rule=Choice(("A", "B", "C", "D"), texts=AUX_STRUCTURE_OPTIONS),
         hints=(
             "Build it in two steps. value_and_grad returns (value part, gradient part). "
             "With has_aux, the value part is the function's own pair (value, aux).",
@@ -761,6 +762,7 @@ EXERCISES = (
         ),
         success="C: ((value, aux), (grad_x, grad_y)). Each part keeps the shape it has "
         "on its own: the function's pair, and grad's tuple.",
+        prediction=True,
     ),
     Exercise(
         id="05.loss_and_outliers",

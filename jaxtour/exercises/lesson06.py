@@ -9,7 +9,6 @@ import numpy as np
 from jaxtour.exercises.common import jax, jnp, same_values
 from jaxtour.grader.mistakes import (
     behaves_like,
-    chose,
     fails_with,
     ignores_arguments,
     ignores_one_argument,
@@ -65,11 +64,20 @@ def _inserted():
 # --- 06.out_of_bounds -------------------------------------------------------------------
 
 OUT_OF_BOUNDS_OPTIONS = ("A", "B", "C", "D")
+OUT_OF_BOUNDS_TEXTS = (
+    "it raises `IndexError`, as NumPy would",
+    "`Array([1, 2, 5])`: the index is clamped to the last element, like the read above",
+    "`Array([1, 2, 3])`: the update is dropped",
+    "an array of 11 elements, with 5 at the end",
+)
+_OUT_OF_BOUNDS = Choice(OUT_OF_BOUNDS_OPTIONS, texts=OUT_OF_BOUNDS_TEXTS)
 
 
 def _says_index_error(answer) -> bool:
-    """Option A, or the error's name written out."""
-    return chose("A")(answer) or (isinstance(answer, str) and "indexerror" in answer.lower())
+    """Option A however written, or the error's name written out."""
+    return _OUT_OF_BOUNDS.read(answer) == "A" or (
+        isinstance(answer, str) and "indexerror" in answer.lower()
+    )
 
 
 def _ran_it(answer) -> bool:
@@ -393,7 +401,7 @@ EXERCISES = (
         id="06.out_of_bounds",
         title="Predict what an update out of bounds does",
         reference=lambda: "C",
-        rule=Choice(OUT_OF_BOUNDS_OPTIONS),
+        rule=_OUT_OF_BOUNDS,
         hints=(
             "JAX does not raise for an index out of bounds: the error would have to come "
             "back from the device. Reading clamps the index. Writing uses another rule.",
@@ -417,14 +425,12 @@ EXERCISES = (
                 "a clamped write would change an element nobody asked to change (x[2]). "
                 "Updates out of bounds are dropped instead.",
                 example=lambda: "B",
-                matches=chose("B"),
             ),
             Mistake(
                 id="grows",
                 message="A jax array never changes its shape by an update: .at[] returns an "
                 "array with x's shape and dtype, whatever the index.",
                 example=lambda: "D",
-                matches=chose("D"),
             ),
             Mistake(
                 id="ran-it",
@@ -437,6 +443,7 @@ EXERCISES = (
         ),
         success="Reading x[10] clamps, but an update out of bounds is dropped: x comes back "
         "unchanged.",
+        prediction=True,
     ),
     Exercise(
         id="06.scale_column",

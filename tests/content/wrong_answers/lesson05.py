@@ -218,7 +218,7 @@ WRONG_ANSWERS = (
         "05.predict_aux_structure",
         "the structure written out",
         lambda: "((value, aux), grad_x, grad_y)",
-        says="one of",
+        "grads-flat",
     ),
     Wrong(
         "05.predict_aux_structure",
@@ -235,12 +235,6 @@ WRONG_ANSWERS = (
         "computed",
     ),
     Wrong("05.predict_aux_structure", "lowercase a", lambda: "a", "all-flat"),
-    Wrong(
-        "05.predict_aux_structure",
-        "the whole option line copied",
-        lambda: "C: ((value, aux), (grad_x, grad_y))",
-        says="one of",
-    ),
     # 05.loss_and_outliers
     Wrong(
         "05.loss_and_outliers", "len of the masked errors", lambda: count_by_len, "python-int-count"
@@ -321,12 +315,6 @@ WRONG_ANSWERS = (
     ),
     Wrong("05.fix_aux_order", "errors made absolute", lambda: stats_abs_errors, "stats-changed"),
     Wrong("05.predict_aux_structure", "lower-case 'd'", lambda: "d", "aux-outside"),
-    Wrong(
-        "05.predict_aux_structure",
-        "B's shape written out",
-        lambda: "((value, aux), grad_x, grad_y)",
-        says="is not one of the options",
-    ),
     Wrong("05.predict_aux_structure", "'B or C'", lambda: "B or C", says="names 2 options"),
     Wrong(
         "05.predict_aux_structure",
