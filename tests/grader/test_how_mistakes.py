@@ -13,6 +13,7 @@ from jaxtour.grader.mistakes import (
     grows_with_batch,
     ignores_arguments,
     ignores_one_argument,
+    loops_in_python,
     not_repeatable,
     primitive_names,
     traces_primitive,
@@ -63,6 +64,44 @@ def test_a_sequential_map_shows_its_scan():
     assert sequential(_lax_mapped)
     assert not sequential(_vmapped)
     assert not sequential(_looped)
+
+
+def _count_with_numpy_loop(labels, n):
+    counts = np.zeros(n, dtype=int)
+    for label in labels:
+        counts[label] += 1
+    return counts
+
+
+def _wraps_a_looping_helper(labels, n):
+    return jnp.asarray(_count_with_numpy_loop(np.asarray(labels), n), dtype=jnp.int32)
+
+
+def _counted_in_a_while_loop(labels, n):
+    counts, i = jnp.zeros(n, dtype=jnp.int32), 0
+    while i < len(labels):
+        counts, i = counts.at[labels[i]].add(1), i + 1
+    return counts
+
+
+def _no_loop(labels, n):
+    try:  # branches, a try and a conditional jump forward only
+        size = n if n > 0 and labels is not None else 1
+    except TypeError:
+        size = 1
+    return jnp.zeros(size, dtype=jnp.int32).at[labels].add(1)
+
+
+def test_a_python_loop_shows_in_the_bytecode_even_where_a_trace_cannot_see_it():
+    assert loops_in_python(_looped)  # a comprehension
+    assert loops_in_python(jax.jit(_looped))
+    assert loops_in_python(_counted_in_a_while_loop)
+    assert loops_in_python(_wraps_a_looping_helper)  # the loop is in a helper beside it
+    assert loops_in_python(lambda w, xs: sum(_one(w, x) for x in xs))  # a generator
+    assert not loops_in_python(_no_loop)
+    assert not loops_in_python(_vmapped)
+    assert not loops_in_python(jnp.bincount)  # JAX's own loops do not count
+    assert not loops_in_python(np.ones(3))
 
 
 def test_a_hidden_random_state_is_not_repeatable():
