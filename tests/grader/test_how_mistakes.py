@@ -153,6 +153,11 @@ def test_a_choice_answered_with_a_function_asks_whether_to_call_it():
 
     rule = Choice(("A", "B"))
     assert "did you mean to call it?" in rule(my_answer, "B")
-    assert rule("z", "B") == "'z' is not one of the options: answer 'A' or 'B'."
-    assert rule(2, "B") == "Answer with one of 'A', 'B', as a string."
+    assert rule("z", "B") == (
+        "'z' is not one of the options. Answer with one letter, as a string: one of 'A' or 'B'."
+    )
+    assert rule(2, "B") == (
+        "The options are letters, not numbers. Answer with one letter, as a string: "
+        "one of 'A' or 'B'."
+    )
     assert rule(" b ", "B") is None
