@@ -61,6 +61,20 @@ def _more_than_calls(answer: Any) -> bool:
     return value is not None and value > CALLS
 
 
+def _quoted_number(answer: Any) -> bool:
+    """A whole number typed as a string: '4', " 4 "."""
+    return isinstance(answer, str) and str.isdigit(str.strip(answer))
+
+
+def _number_in_container(answer: Any) -> bool:
+    """One whole number inside a tuple or list: 4, (a trailing comma) or [4]."""
+    return (
+        isinstance(answer, tuple | list)
+        and len(answer) == 1
+        and (_as_int(answer[0]) is not None or _quoted_number(answer[0]))
+    )
+
+
 # --- 07.static_window -------------------------------------------------------------------
 
 
@@ -301,6 +315,21 @@ EXERCISES = (
                 message="There are only 6 calls, and a call traces at most once.",
                 example=lambda: 7,
                 matches=_more_than_calls,
+            ),
+            Mistake(
+                id="quoted-number",
+                message="This is a string: the quotes make it text. trace_count is a number; "
+                "write it without quotes.",
+                example=lambda: "5",
+                matches=_quoted_number,
+            ),
+            Mistake(
+                id="number-in-container",
+                message="This is a tuple or a list holding one number (a trailing comma, as in "
+                "trace_count = n, makes a tuple). Write the number alone, with no comma or "
+                "brackets.",
+                example=lambda: (5,),
+                matches=_number_in_container,
             ),
         ),
         success="Four traces: int32[4], float32[4], ~int32[] and int32[]. Values never count.",

@@ -174,7 +174,13 @@ WRONG_ANSWERS = (
         "07.count_traces",
         "the count as a string",
         lambda: "4",
-        says="Expected an integer, but this is",
+        named="quoted-number",
+    ),
+    Wrong(
+        "07.count_traces",
+        "the count in a list, as if for a table",
+        lambda: [4],
+        named="number-in-container",
     ),
     Wrong(
         "07.count_traces",
@@ -419,7 +425,8 @@ def clip_mask_inverted(x):
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong("07.count_traces", "(4,): a trailing comma", lambda: (4,), says="tuple of 1 item"),
+    Wrong("07.count_traces", "(4,): a trailing comma", lambda: (4,), named="number-in-container"),
+    Wrong("07.count_traces", "' 3 ' with spaces", lambda: " 3 ", named="quoted-number"),
     Wrong("07.count_traces", "'four' written out", lambda: "four", says="the string 'four'"),
     Wrong("07.count_traces", "print(...) assigned: None", lambda: None, says="this is None"),
     Wrong(
