@@ -11,7 +11,6 @@ from typing import Any
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.mistakes import (
     behaves_like,
-    chose,
     fails_with,
     ignores_arguments,
     ignores_one_argument,
@@ -160,6 +159,18 @@ def _lr_changed():
 # --- 07.debug_print ---------------------------------------------------------------------
 
 PRINT_OPTIONS = ("A", "B", "C", "D", "E")
+# What each option prints, as the lesson shows it: an answer pasted from there reads as
+# its letter.
+PRINT_TEXTS = (
+    "print: 1.0\ndebug: 1.0\nprint: 2.0\ndebug: 2.0\nprint: [0. 1. 2.]\ndebug: [0. 1. 2.]",
+    "print: JitTracer(~float32[])\ndebug: 1.0\ndebug: 2.0\ndebug: [0. 1. 2.]",
+    "print: JitTracer(~float32[])\ndebug: 1.0\ndebug: 2.0\nprint: JitTracer(float32[3])\n"
+    "debug: [0. 1. 2.]",
+    "print: JitTracer(~float32[])\ndebug: JitTracer(~float32[])\n"
+    "print: JitTracer(float32[3])\ndebug: JitTracer(float32[3])",
+    "print: JitTracer(~float32[])\ndebug: 1.0\nprint: JitTracer(~float32[])\ndebug: 2.0\n"
+    "print: JitTracer(float32[3])\ndebug: [0. 1. 2.]",
+)
 
 # --- 07.clip_negative -------------------------------------------------------------------
 
@@ -333,6 +344,7 @@ EXERCISES = (
             ),
         ),
         success="Four traces: int32[4], float32[4], ~int32[] and int32[]. Values never count.",
+        prediction=True,
     ),
     Exercise(
         id="07.static_window",
@@ -483,7 +495,7 @@ EXERCISES = (
         id="07.debug_print",
         title="Predict what prints inside jit",
         reference=lambda: "C",
-        rule=Choice(PRINT_OPTIONS),
+        rule=Choice(PRINT_OPTIONS, texts=PRINT_TEXTS),
         hints=(
             "print is Python: it runs when Python runs the function, which under jit means "
             "while tracing. jax.debug.print is an operation in the compiled code.",
@@ -499,32 +511,29 @@ EXERCISES = (
                 message="A is what the code prints without jit. Under jit, print runs only "
                 "while tracing, and it sees a tracer (a shape and dtype), not the numbers.",
                 example=lambda: "A",
-                matches=chose("A"),
             ),
             Mistake(
                 id="no-retrace",
                 message="B forgets that jnp.arange(3.0) has a new shape, (3,): jit traces "
                 "again for it, and the Python print runs again.",
                 example=lambda: "B",
-                matches=chose("B"),
             ),
             Mistake(
                 id="debug-at-trace-time",
                 message="D treats jax.debug.print like print. It is an operation in the "
                 "compiled code: it runs on every call, with the call's values.",
                 example=lambda: "D",
-                matches=chose("D"),
             ),
             Mistake(
                 id="values-retrace",
                 message="E traces again for 2.0. Same shape, same dtype, same weak type as "
                 "1.0: jit reuses the compiled code, and print does not run.",
                 example=lambda: "E",
-                matches=chose("E"),
             ),
         ),
         success="print ran at the two traces and saw tracers; jax.debug.print ran on every "
         "call and saw values.",
+        prediction=True,
     ),
     Exercise(
         id="07.clip_negative",

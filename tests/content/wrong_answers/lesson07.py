@@ -486,6 +486,15 @@ WRONG_ANSWERS = (
     Wrong("07.debug_print", "'B or C'", lambda: "B or C", says="one of"),
     Wrong("07.debug_print", "E", lambda: "E", named="values-retrace"),
     Wrong(
+        "07.debug_print",
+        "option D's lines pasted whole",
+        lambda: (
+            "print: JitTracer(~float32[])\ndebug: JitTracer(~float32[])\n"
+            "print: JitTracer(float32[3])\ndebug: JitTracer(float32[3])\n"
+        ),
+        named="debug-at-trace-time",
+    ),
+    Wrong(
         "07.clip_negative", "jnp.where(x < 0, 0.0)", lambda: clip_where_two, "where-two-arguments"
     ),
     Wrong("07.clip_negative", "lax.select with 0.0", lambda: clip_select, named="select-shapes"),
