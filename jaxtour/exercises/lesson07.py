@@ -413,8 +413,8 @@ EXERCISES = (
         reference=_jitted_step,
         rule=SameFunction(inputs=_step_inputs),
         hints=(
-            "jit read learning_rate once, while tracing, and baked 0.1 into the compiled "
-            "code. Changing the global later changes nothing it compiled.",
+            "jit read learning_rate once, while tracing, and baked its value then, 1.0, into the "
+            "compiled code. Changing the global later changes nothing it compiled.",
             "Pass the learning rate in, as the argument lr, and use it. Should lr be static? "
             "It changes on every step of a schedule, and each static value compiles again.",
             "@jax.jit\ndef step(w, grad, lr):\n    return w - lr * grad",
