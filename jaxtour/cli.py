@@ -301,10 +301,18 @@ def _last_log_line(log: Path) -> str:
     return line if len(line) <= 200 else line[:197] + "..."
 
 
-def serve(command: list[str], env: dict[str, str], port: int, token: str, log: Path | None) -> int:
+def serve(
+    command: list[str],
+    env: dict[str, str],
+    port: int,
+    token: str,
+    log: Path | None,
+    cwd: Path | None = None,
+) -> int:
     """Run JupyterLab until Ctrl+C; print lesson 00's URL once the server answers.
 
-    ``log`` None: JupyterLab writes to this terminal (``--verbose``).
+    ``log`` None: JupyterLab writes to this terminal (``--verbose``). ``cwd``: where the
+    server runs, and so where its terminals open (the workspace, beside the lessons).
     """
     where = f"(log: {log})" if log is not None else "(see its output above)"
     with contextlib.ExitStack() as stack:
@@ -314,6 +322,7 @@ def serve(command: list[str], env: dict[str, str], port: int, token: str, log: P
             server = subprocess.Popen(
                 command,
                 env=env,
+                cwd=cwd,
                 stdin=subprocess.DEVNULL,  # no "Shutdown this Jupyter server (y/[n])?"
                 stdout=output,
                 stderr=subprocess.STDOUT if output is not None else None,
@@ -392,7 +401,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
     print(f"jaxtour: starting JupyterLab on http://127.0.0.1:{port} ({moved}Ctrl+C stops it)")
     sys.stdout.flush()
     log = None if args.verbose else workspace.lab_dir(folder) / LOG_NAME
-    return serve(command, lab_env(token), port, token, log)
+    return serve(command, lab_env(token), port, token, log, cwd=folder)
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
@@ -458,7 +467,7 @@ def cmd_progress(args: argparse.Namespace) -> int:
 def reset_command(notebook: str, folder: str) -> str:
     """The ``jaxtour reset`` line for one lesson of the workspace ``folder``, quoted."""
     number = notebook.split("_", 1)[0]
-    where = "" if folder == workspace.DEFAULT_DIR else f" --dir {shlex.quote(folder)}"
+    where = "" if folder == workspace.default_dir() else f" --dir {shlex.quote(folder)}"
     return f"jaxtour reset {number}{where}"
 
 
@@ -516,7 +525,7 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     lab = commands.add_parser("lab", help="copy the lessons into a workspace and open JupyterLab")
-    lab.add_argument("dir", nargs="?", default=workspace.DEFAULT_DIR, help="the workspace folder")
+    lab.add_argument("dir", nargs="?", default=workspace.default_dir(), help="the workspace folder")
     lab.add_argument(
         "--port",
         type=_port,
@@ -550,7 +559,7 @@ def parser() -> argparse.ArgumentParser:
 
     reset = commands.add_parser("reset", help="restore a fresh copy of one lesson")
     reset.add_argument("lesson", help='a lesson number or name, e.g. "03" or "03_grad"')
-    reset.add_argument("--dir", default=workspace.DEFAULT_DIR, help="the workspace folder")
+    reset.add_argument("--dir", default=workspace.default_dir(), help="the workspace folder")
     reset.set_defaults(run=cmd_reset)
     return top
 

@@ -246,3 +246,9 @@ def lab_dir(folder: Path) -> Path:
     except OSError as exc:
         raise WorkspaceError(f"cannot write to {path}: {exc.strerror or exc}") from None
     return path
+
+
+def default_dir() -> str:
+    """The workspace a command means when none is named: the current folder when it is
+    one (a terminal opened in JupyterLab starts there), else ./jaxtour-lessons."""
+    return "." if (Path.cwd() / MANIFEST).is_file() else DEFAULT_DIR

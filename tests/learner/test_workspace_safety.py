@@ -221,3 +221,13 @@ def test_servers_elsewhere_or_gone_are_not_asked(lab_workspace, tmp_path, capsys
     assert cli.main(["reset", "03", "--dir", str(lab_workspace)]) == 0
     err = capsys.readouterr().err
     assert err.startswith("jaxtour: the Jupyter server at http://127.0.0.1:9/ did not say")
+
+
+def test_commands_run_inside_a_workspace_mean_that_workspace(tmp_path, monkeypatch):
+    """A terminal opened in JupyterLab starts in the workspace: `jaxtour reset 03` there
+    means this folder's lesson, not ./jaxtour-lessons inside it."""
+    monkeypatch.chdir(tmp_path)
+    assert workspace.default_dir() == workspace.DEFAULT_DIR
+    workspace.sync(tmp_path / "ws")
+    monkeypatch.chdir(tmp_path / "ws")
+    assert workspace.default_dir() == "."

@@ -3,7 +3,9 @@
 `jaxtour lab` on a fresh workspace, its printed URL opened in headless Chromium: lesson 00
 is the open tab; each lesson's next-lesson link leads to the next one, and the last back
 to the start; a lesson runs at 800 px wide in the dark theme (screenshots under
-artifacts/browser/); the kernels the walk started are culled after a short idle time.
+artifacts/browser/); a terminal runs `jaxtour progress`, and `jaxtour reset` refuses
+while the lesson holds unsaved work; the kernels the walk started are culled after a
+short idle time.
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ def jaxtour_lab(tmp_path):
             pytest.fail("jaxtour lab printed no URL for lesson 00")
         base = url.split("/lab/")[0]
         token = url.split("token=")[1]
-        yield {"url": url, "base": base, "token": token}
+        yield {"url": url, "base": base, "token": token, "ws": tmp_path / "ws"}
     finally:
         os.killpg(server.pid, signal.SIGINT)
         try:
@@ -122,6 +124,43 @@ def test_from_jaxtour_lab_through_every_lesson_and_back(jaxtour_lab, page):
     except BaseException:
         _shot(page, "journey-failure")
         raise
+
+
+UNSAVED = "# my answer, typed and not saved"
+
+
+def _terminal_and_reset_with_the_lesson_open(lab, page) -> None:
+    """What lesson 00 tells a learner to do in a terminal: `jaxtour progress` works there,
+    and `jaxtour reset` refuses while the lesson is open, so typed work stays."""
+    editor = page.locator(f"{VISIBLE_NOTEBOOK} .jp-CodeCell .cm-content").last
+    editor.click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\n" + UNSAVED)
+    page.keyboard.press("Control+Shift+c")
+    page.keyboard.type("New Terminal")
+    page.keyboard.press("Enter")
+    terminal = page.locator(".jp-Terminal").last
+    terminal.wait_for(timeout=30_000)
+    terminal.click()
+    ws = lab["ws"]
+    page.keyboard.type(
+        "jaxtour progress > progress-seen.txt 2>&1; echo rc=$? >> progress-seen.txt; "
+        "jaxtour reset 00 > reset-seen.txt 2>&1; echo rc=$? >> reset-seen.txt\n"
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and "rc=" not in _read(ws / "reset-seen.txt"):
+        time.sleep(0.5)
+    _shot(page, "journey-terminal")
+    progress, reset = _read(ws / "progress-seen.txt"), _read(ws / "reset-seen.txt")
+    assert progress.endswith("rc=0\n") and "00" in progress and "Traceback" not in progress
+    assert reset.endswith("rc=1\n") and "is open in JupyterLab" in reset, reset
+    assert not (ws / "backups").exists()
+    page.locator(".lm-TabBar-tab", has_text=catalog.LESSONS[0].notebook).first.click()
+    assert UNSAVED in page.locator(f"{VISIBLE_NOTEBOOK}").inner_text()
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8") if path.exists() else ""
 
 
 def _journey(lab, page) -> None:
@@ -171,6 +210,7 @@ def _journey(lab, page) -> None:
         "p => [...p.querySelectorAll('button')].map(b => b.scrollWidth <= b.clientWidth + 1)"
     )
     assert all(widths), "a button's label is cut at 800 px"
+    _terminal_and_reset_with_the_lesson_open(lab, page)
 
     deadline = time.monotonic() + 4 * CULL_MINUTES * 60 + 30
     while len(_kernels(lab)) > 1 and time.monotonic() < deadline:
