@@ -1,7 +1,8 @@
-# jaxtour's entry points. Needs only python3 (3.11+) and make; the first use of any
+# jaxtour's entry points. Needs only python3 (3.11.5+) and make; the first use of any
 # target builds .venv with the exact versions in constraints.txt, with uv (bootstrapped
-# into .venv) or, failing that, pip: tools/venv-install. make lab installs the runtime
-# alone; every other target adds the test tools.
+# into .venv) or, failing that, pip: tools/venv-install, which prints one line per step
+# with the time it took. make lab installs the runtime alone; every other target adds the
+# test tools.
 #   make lab       copy the lessons into jaxtour-lessons/ (never overwriting your copies)
 #                  and open lesson 00 in JupyterLab; installs only what the lessons need.
 #                  PORT=9000 picks the port, LAB_ARGS="--no-browser --cull-after 0" passes more
@@ -30,18 +31,18 @@ LAB_ARGS ?=
 .PHONY: lab lab-authors test test-fast lessons lint bench badges binder index constraints clean
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+	@PYTHON=$(PYTHON) tools/venv-install $(VENV)
 
 $(RUNTIME): pyproject.toml constraints.txt | $(BIN)/python
-	$(INSTALL) -e .
+	@JAXTOUR_STEP="Installing jaxtour and its pinned dependencies" $(INSTALL) -e .
 	@touch $@
 
 $(TESTING): $(RUNTIME)
-	$(INSTALL) -e '.[test]'
+	@JAXTOUR_STEP="Installing the test tools" $(INSTALL) -e '.[test]'
 	@touch $@
 
 lab: $(RUNTIME)
-	$(BIN)/jaxtour lab $(if $(PORT),--port $(PORT)) $(LAB_ARGS)
+	@$(BIN)/jaxtour lab $(if $(PORT),--port $(PORT)) $(LAB_ARGS)
 
 # Lesson authors: the repository's lessons/ itself. The .md sources stay visible (they are
 # what authors edit; `make lessons` rebuilds the notebooks from them).
@@ -74,15 +75,17 @@ index: $(TESTING)
 	$(BIN)/python -m tools.lesson_index
 
 bench: $(TESTING)
-	$(INSTALL) -e '.[test,bench]'
+	@JAXTOUR_STEP="Installing the benchmark tools" $(INSTALL) -e '.[test,bench]'
 	$(BIN)/python -m benchmarks.run
 
 lint: $(TESTING)
 	$(BIN)/ruff check conftest.py jaxtour tests tools benchmarks binder/postBuild
 	$(BIN)/ruff format --check conftest.py jaxtour tests tools benchmarks binder/postBuild
 
+# Keeps the section for other platforms and uv (from "# Not installed on CI's Linux" on).
 constraints: $(TESTING)
-	@{ head -n 2 constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^jaxtour\|^uv=='; } > constraints.new
+	@{ head -n 2 constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^jaxtour\|^uv=='; \
+	  sed -n "/^# Not installed on CI's Linux/,\$$p" constraints.txt; } > constraints.new
 	@mv constraints.new constraints.txt
 
 clean:

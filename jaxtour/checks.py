@@ -11,6 +11,7 @@ learner's notebook never sees a traceback from the grader itself::
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import sys
 from collections.abc import Callable
@@ -79,6 +80,9 @@ def check(exercise_id: str, answer: Any) -> Feedback:
         return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
     feedback = judge(exercise, answer)
     progress_store.record(exercise.id, feedback.status, feedback.mistake)  # never raises
+    problem = progress_store.take_problem()  # a store that cannot be written: said once
+    if problem:
+        feedback = dataclasses.replace(feedback, message=f"{feedback.message}\n\n{problem}")
     return feedback
 
 

@@ -9,7 +9,12 @@ with status 2 (usage) or 1 (anything else), never a traceback.
 ``jaxtour lab`` starts JupyterLab with lesson 00 open and nothing else in the way: the
 server's log goes to ``<workspace>/.jaxtour-lab/jupyterlab.log`` (``--verbose`` shows it
 instead), and once the server answers, the last line printed is lesson 00's URL with
-its token.
+its token. The token reaches JupyterLab through ``learner/lab_launch.py``, which keeps it
+out of the environment that kernels and terminals inherit; the environment's ``bin``
+folder comes first on their ``PATH``, so ``jaxtour`` works in a JupyterLab terminal.
+
+``jaxtour reset`` refuses while the lesson is open in a running Jupyter server
+(``learner/lab_servers.py``): JupyterLab would save the open copy over the fresh one.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import contextlib
 import http.client
 import importlib.util
 import json
+import math
 import os
 import re
 import secrets
@@ -28,11 +34,12 @@ import socket
 import subprocess
 import sys
 import time
+import typing
 import urllib.request
 from pathlib import Path
 
 from jaxtour import catalog
-from jaxtour.learner import workspace
+from jaxtour.learner import lab_launch, lab_servers, workspace
 
 DEFAULT_PORT = 8888
 PORT_TRIES = 20  # without --port: 8888, 8889, ... 8907, the first one that is free
@@ -178,14 +185,14 @@ def lab_command(
 ) -> list[str]:
     """The JupyterLab command line for ``folder``: localhost only, lesson 00 open.
 
-    The token is not on it: ``lab_env`` passes it in ``JUPYTER_TOKEN``, which other
-    users of the machine cannot read (a command line they can).
+    The token is not on it (other users of the machine can read a command line):
+    ``lab_env`` passes it to ``lab_launch``, which keeps it from kernels and terminals.
     """
     cull_s = max(0, round(cull_after_minutes * 60))
     command = [
         sys.executable,
         "-m",
-        "jupyterlab",
+        "jaxtour.learner.lab_launch",
         "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0",
@@ -209,8 +216,15 @@ def lab_command(
 
 
 def lab_env(token: str) -> dict[str, str]:
-    env = {**os.environ, "JUPYTER_TOKEN": token}
+    """The server's environment: the token for ``lab_launch`` only (no ``JUPYTER_TOKEN``,
+    which kernels and terminals would inherit), and this Python's ``bin`` folder first
+    on ``PATH``, so a terminal in JupyterLab finds ``jaxtour`` and this ``python``."""
+    env = {**os.environ, lab_launch.TOKEN_VARIABLE: token}
+    env.pop("JUPYTER_TOKEN", None)
     env.pop("JUPYTER_TOKEN_FILE", None)
+    here = str(Path(sys.executable).parent)  # not resolved: a venv's bin is a link's folder
+    rest = [part for part in env.get("PATH", "").split(os.pathsep) if part and part != here]
+    env["PATH"] = os.pathsep.join([here, *rest])
     return env
 
 
@@ -339,6 +353,10 @@ def cmd_lab(args: argparse.Namespace) -> int:
         raise CommandError(
             f"JupyterLab is not installed: {sys.executable} -m pip install jupyterlab"
         )
+    if not math.isfinite(args.cull_after):
+        raise CommandError(
+            f"--cull-after must be a number of minutes (0 = never), not {args.cull_after}", 2
+        )
     if args.cull_after < 0:
         raise CommandError(f"--cull-after must be 0 (off) or more, not {args.cull_after:g}", 2)
     port = choose_port(args.port)
@@ -348,11 +366,19 @@ def cmd_lab(args: argparse.Namespace) -> int:
         print(f"jaxtour: copied {len(report.copied)} lesson files into {folder}")
     if report.kept:
         print(f"jaxtour: kept your {len(report.kept)} existing files in {folder} as they are")
+    for name in report.blocked:
+        print(f"jaxtour: {folder / name} is a folder, not a lesson: move or rename it")
+    for name, why in report.broken:
+        print(
+            f"jaxtour: your {name} cannot be opened as a notebook: {why}. "
+            f"`{reset_command(name, args.dir)}` moves it to backups/ and restores a fresh copy."
+        )
     for name in report.stale:
-        stem = name.removesuffix(".ipynb")
+        if name in dict(report.broken):
+            continue
         print(
             f"jaxtour: a newer {name} ships with this jaxtour; your copy is unchanged. "
-            f"`jaxtour reset {stem.split('_', 1)[0]} --dir {args.dir}` gets the new one "
+            f"`{reset_command(name, args.dir)}` gets the new one "
             "(your file is moved to backups/ first)."
         )
     settings = lab_settings(folder)
@@ -361,7 +387,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
     moved = f"port {DEFAULT_PORT} is in use; " if args.port is None and port != DEFAULT_PORT else ""
     if args.dry_run:
         print(f"jaxtour: would start JupyterLab on http://127.0.0.1:{port} ({moved}dry run)")
-        print(shlex.join([f"JUPYTER_TOKEN={token}", *command]))
+        print(shlex.join([f"{lab_launch.TOKEN_VARIABLE}={token}", *command]))
         return 0
     print(f"jaxtour: starting JupyterLab on http://127.0.0.1:{port} ({moved}Ctrl+C stops it)")
     sys.stdout.flush()
@@ -377,23 +403,90 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return status
 
 
+def _literal_exercise_ids(source: bytes) -> list[str] | None:
+    """The ids of ``EXERCISES = (Exercise(id="NN.name", ...), ...)`` in ``source``, or
+    None if it is declared any other way."""
+    import ast
+
+    start = source.find(b"\nEXERCISES = ")  # parsing from there on is 20 times faster
+    if start < 0:
+        return None
+    for node in ast.parse(source[start:]).body:
+        names = [getattr(target, "id", None) for target in getattr(node, "targets", ())]
+        if names != ["EXERCISES"]:
+            continue
+        ids = []
+        for call in getattr(node.value, "elts", ()):
+            if not (isinstance(call, ast.Call) and getattr(call.func, "id", "") == "Exercise"):
+                return None
+            given = [keyword.value for keyword in call.keywords if keyword.arg == "id"]
+            if len(given) != 1 or not isinstance(given[0], ast.Constant):
+                return None
+            ids.append(given[0].value)
+        return ids or None
+    return None
+
+
+def declared_exercise_ids() -> dict[str, list[str]]:
+    """Lesson stem -> its exercise ids, as ``jaxtour.exercises.ids_by_lesson`` gives them,
+    read from each lesson module's source, so that ``jaxtour progress`` imports neither
+    the exercises nor NumPy or JAX. A module declared another way is imported after all."""
+    table: dict[str, list[str]] = {}
+    for lesson in catalog.LESSONS:
+        spec = importlib.util.find_spec(lesson.exercise_module)
+        source = Path(spec.origin).read_bytes() if spec and spec.origin else b""
+        ids = _literal_exercise_ids(source)
+        if ids is None:
+            from jaxtour.exercises import ids_by_lesson
+
+            return ids_by_lesson()
+        table[lesson.stem] = ids
+    return table
+
+
 def cmd_progress(args: argparse.Namespace) -> int:
-    from jaxtour.exercises import ids_by_lesson
+    from jaxtour.learner.progress_store import StoreProblem
     from jaxtour.learner.progress_view import progress_view
 
-    print(progress_view(ids_by_lesson(), args.lesson).text())
+    try:
+        print(progress_view(declared_exercise_ids(), args.lesson).text())
+    except StoreProblem as exc:
+        raise CommandError(str(exc)) from None
     return 0
 
 
+def reset_command(notebook: str, folder: str) -> str:
+    """The ``jaxtour reset`` line for one lesson of the workspace ``folder``, quoted."""
+    number = notebook.split("_", 1)[0]
+    where = "" if folder == workspace.DEFAULT_DIR else f" --dir {shlex.quote(folder)}"
+    return f"jaxtour reset {number}{where}"
+
+
 def cmd_reset(args: argparse.Namespace) -> int:
-    fresh, backup = workspace.reset(Path(args.dir), args.lesson)
-    if backup is not None:
-        print(f"jaxtour: moved your {fresh.name} to {backup.relative_to(fresh.parent)}")
+    target = workspace.lesson_copy(Path(args.dir), args.lesson)
+    if target.exists():
+        answer = lab_servers.where_open(target)
+        if answer.open_in:
+            raise CommandError(
+                f"{target.name} is open in JupyterLab ({answer.open_in[0]}): save it there "
+                "(File > Save Notebook), close it with File > Close and Shut Down Notebook, "
+                f"then run `{reset_command(target.name, args.dir)}` again. Nothing was changed."
+            )
+        for url in answer.unasked:
+            print(
+                f"jaxtour: the Jupyter server at {url} did not say whether {target.name} is "
+                "open in it; if it is, close it without saving, or it will save the old copy "
+                "over the fresh one",
+                file=sys.stderr,
+            )
+    report = workspace.reset(target.parent, target.name)
+    fresh = report.fresh
+    if report.unchanged:
+        print(f"jaxtour: your {fresh.name} is the shipped lesson as it is: nothing to do")
+        return 0
+    if report.backup is not None:
+        print(f"jaxtour: moved your {fresh.name} to {report.backup.relative_to(fresh.parent)}")
     print(f"jaxtour: restored a fresh {fresh.name} in {fresh.parent}")
-    print(
-        f"jaxtour: if {fresh.name} is open in JupyterLab, close its tab without saving, or "
-        "use File > Reload Notebook from Disk, so the old copy is not saved over the fresh one"
-    )
     return 0
 
 
@@ -404,17 +497,29 @@ def _minutes(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number of minutes: {text!r}") from None
 
 
+def _port(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in one line, as every other error: ``jaxtour: ...``, status 2."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        self.exit(2, f"jaxtour: {message} (see `{self.prog} --help`)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(
-        prog="jaxtour", description="An interactive tour of JAX for NumPy users."
-    )
+    top = _Parser(prog="jaxtour", description="An interactive tour of JAX for NumPy users.")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     lab = commands.add_parser("lab", help="copy the lessons into a workspace and open JupyterLab")
     lab.add_argument("dir", nargs="?", default=workspace.DEFAULT_DIR, help="the workspace folder")
     lab.add_argument(
         "--port",
-        type=int,
+        type=_port,
         default=None,
         help=f"this port or fail (default: {DEFAULT_PORT}, or the next free one)",
     )

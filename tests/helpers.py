@@ -17,6 +17,7 @@ from jaxtour import catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
+TESTS = ROOT / "tests"
 # Every lesson's notebook, in the catalog's order (jaxtour/catalog.py is the one list).
 LESSON_NOTEBOOKS = [LESSONS / lesson.notebook for lesson in catalog.LESSONS]
 LESSON_SOURCES = [LESSONS / lesson.source for lesson in catalog.LESSONS]

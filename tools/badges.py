@@ -1,4 +1,5 @@
-"""Generate the Colab and Binder badges and the Colab install cell from one setting.
+"""Generate the Colab and Binder badges, the Colab install cell and the README's install
+instructions from one setting.
 
     python -m tools.badges          # rewrite README.md and every lessons/NN_*.md
     python -m tools.badges --check  # exit 1 if anything disagrees with the setting
@@ -9,6 +10,11 @@ The settings are ``[tool.jaxtour] repository = "owner/name"`` and the project's
 it was tested with, never a newer branch head. Before publishing a release: set the
 version, ``make badges`` (it rebuilds the notebooks too), commit, tag ``v<version>``
 and push the tag. After rewriting lesson sources, ``make lessons`` rebuilds the notebooks.
+
+``[tool.jaxtour] published`` says whether that repository and tag exist yet. Until they
+do, the README says beside its badges that they open nothing yet, and its install
+instructions name a clone and a wheel only. jaxtour is not on PyPI: no instruction says
+``pip install jaxtour`` (someone else could publish that name).
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ COLAB_BADGE = "https://colab.research.google.com/assets/colab-badge.svg"
 BINDER_BADGE = "https://mybinder.org/badge_logo.svg"
 START, END = "<!-- badges:start -->", "<!-- badges:end -->"
 BADGE_BLOCK = re.compile(re.escape(START) + r".*?" + re.escape(END), re.S)
+README_INSTALL = re.compile(r"<!-- install:start -->.*?<!-- install:end -->", re.S)
 INSTALL_BLOCK = re.compile(
     r"\*On Colab, the next cell.*?```\{code-cell\} ipython3\n.*?colab-install.*?\n```\n", re.S
 )
@@ -36,6 +43,12 @@ INSTALL_BLOCK = re.compile(
 class Setting:
     repository: str  # owner/name
     branch: str  # the git reference: the release tag v<version>
+    published: bool = False  # whether that repository and tag exist
+    jax: str = ""  # the JAX range a plain install takes, e.g. ">=0.7.2,<0.11"
+
+    @property
+    def version(self) -> str:
+        return self.branch.removeprefix("v")
 
     def colab(self, notebook: str) -> str:
         return (
@@ -55,10 +68,18 @@ class Setting:
 
 def setting() -> Setting:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    repository = project["tool"]["jaxtour"]["repository"]
+    ours = project["tool"]["jaxtour"]
+    repository = ours["repository"]
     if not re.fullmatch(r"[\w.-]+/[\w.-]+", repository):
         raise SystemExit(f"[tool.jaxtour] repository must be owner/name, not {repository!r}")
-    return Setting(repository, f"v{project['project']['version']}")
+    jax = next(
+        dependency.removeprefix("jax")
+        for dependency in project["project"]["dependencies"]
+        if re.match(r"jax[<>=!~ ]", dependency)
+    )
+    return Setting(
+        repository, f"v{project['project']['version']}", bool(ours.get("published")), jax
+    )
 
 
 def badges(s: Setting, notebook: str) -> str:
@@ -94,6 +115,41 @@ def install_cell(s: Setting) -> str:
     )
 
 
+def not_yet_published(s: Setting) -> str:
+    return (
+        "*Not published yet: these badges, Binder and each lesson's Colab install cell open\n"
+        f"the tag `{s.branch}` of `github.com/{s.repository}`, which exists only once the "
+        "project\nis published there; until then they open nothing. Use a clone (below).*"
+    )
+
+
+def readme_install(s: Setting) -> str:
+    """The README's pip instructions: a clone or a wheel; the tagged release once published."""
+    wheel = f"jaxtour-{s.version}-py3-none-any.whl"
+    release = (
+        f'pip install "{s.install_source()}"   # the release, from GitHub\n' if s.published else ""
+    )
+    return (
+        "<!-- install:start -->\n"
+        "**pip, from a clone or a wheel.** jaxtour is not on PyPI: a package of that name\n"
+        "there would be someone else's. The lessons ship inside the package, so the package\n"
+        "alone is enough:\n"
+        "\n"
+        "```sh\n"
+        f"{release}"
+        "pip install -c constraints.txt .    # in a clone: the versions CI tested\n"
+        "pip wheel --no-deps -w dist .       # or build a wheel there, to install anywhere:\n"
+        f"pip install dist/{wheel}\n"
+        "jaxtour lab                         # copies the lessons into ./jaxtour-lessons, "
+        "opens JupyterLab\n"
+        "```\n"
+        "\n"
+        f"Either way pip takes jax and jaxlib `{s.jax}`, the releases the lessons were tested "
+        "on.\n"
+        "<!-- install:end -->"
+    )
+
+
 def with_badges(text: str, block: str, after_title: bool) -> str:
     if BADGE_BLOCK.search(text):
         return BADGE_BLOCK.sub(lambda _: block, text, count=1)
@@ -114,7 +170,13 @@ def lesson_source(path: Path, s: Setting) -> str:
 
 def readme(s: Setting) -> str:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    return with_badges(text, badges(s, "00_welcome.ipynb"), after_title=True)
+    block = badges(s, "00_welcome.ipynb")
+    if not s.published:
+        block = block.replace(f"\n{END}", f"\n\n{not_yet_published(s)}\n{END}")
+    text = with_badges(text, block, after_title=True)
+    if not README_INSTALL.search(text):
+        raise SystemExit("README.md has no <!-- install:start --> ... <!-- install:end --> block")
+    return README_INSTALL.sub(lambda _: readme_install(s), text, count=1)
 
 
 def targets(s: Setting) -> dict[Path, str]:

@@ -7,6 +7,10 @@
 what a learner opens, stored executed so nbval can compare outputs. Widget views are
 dropped from stored outputs (their models die with the kernel), so a freshly opened
 notebook shows the static feedback instead of "Error displaying widget".
+
+A cell tagged ``reveal`` shows a prediction's answer, so it ships without output: its
+outputs are kept in its metadata (``jaxtour.reveal_outputs``, where the solved-state
+test compares them with a fresh run) and nbval runs it without comparing.
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ from jaxtour import catalog
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+REVEAL_TAG = "reveal"
+REVEAL_OUTPUTS = "reveal_outputs"  # key under a reveal cell's metadata.jaxtour
+NBVAL_RUN_ONLY = "nbval-ignore-output"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
@@ -43,7 +50,36 @@ def notebook_from_source(source: Path) -> nbformat.NotebookNode:
     notebook.metadata["language_info"] = {"name": "python"}
     for number, cell in enumerate(notebook.cells):  # stable ids: rebuilds diff only content
         cell["id"] = f"{source.stem[:2]}-{number:03d}"
+        if is_reveal(cell) and NBVAL_RUN_ONLY not in cell.metadata["tags"]:
+            cell.metadata["tags"].append(NBVAL_RUN_ONLY)
     return notebook
+
+
+def is_reveal(cell: nbformat.NotebookNode) -> bool:
+    """A code cell that shows a prediction's answer (tag ``reveal``)."""
+    return cell.cell_type == "code" and REVEAL_TAG in cell.get("metadata", {}).get("tags", [])
+
+
+def hold_back_reveals(notebook: nbformat.NotebookNode) -> None:
+    """Ship each reveal cell unrun-looking: no output, no execution count. What it showed
+    is kept in its metadata for the solved-state test."""
+    for cell in notebook.cells:
+        if is_reveal(cell):
+            cell.metadata.setdefault("jaxtour", {})[REVEAL_OUTPUTS] = cell.outputs
+            cell.outputs = []
+            cell.execution_count = None
+
+
+def authored_metadata(cell: nbformat.NotebookNode) -> dict:
+    """A cell's metadata as its source gives it: without the held-back reveal outputs."""
+    metadata = dict(cell.get("metadata", {}))
+    if REVEAL_OUTPUTS in metadata.get("jaxtour", {}):
+        jaxtour = {k: v for k, v in metadata["jaxtour"].items() if k != REVEAL_OUTPUTS}
+        if jaxtour:
+            metadata["jaxtour"] = jaxtour
+        else:
+            del metadata["jaxtour"]
+    return metadata
 
 
 def strip_widget_views(notebook: nbformat.NotebookNode) -> None:
@@ -150,6 +186,7 @@ def build(source: Path) -> float:
     start = time.perf_counter()
     notebook = execute(notebook_from_source(source))
     strip_widget_views(notebook)
+    hold_back_reveals(notebook)
     nbformat.write(notebook, source.with_suffix(".ipynb"))
     return time.perf_counter() - start
 

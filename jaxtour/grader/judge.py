@@ -13,6 +13,7 @@ warned is folded into the feedback's details.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import dis
 import io
 import traceback
@@ -27,9 +28,17 @@ from jaxtour.grader.learner_code import LearnerCodeError, screen
 from jaxtour.grader.limits import TimeLimitExceeded, default_time_limit, paused, time_limit
 from jaxtour.grader.spec import Exercise, Mistake
 
-__all__ = ["MAX_MESSAGE_LINES", "PLACEHOLDER_MESSAGE", "is_placeholder", "judge", "make_feedback"]
+__all__ = [
+    "MAX_MESSAGE_LINES",
+    "PLACEHOLDER_MESSAGE",
+    "REVEAL_MESSAGE",
+    "is_placeholder",
+    "judge",
+    "make_feedback",
+]
 
 PLACEHOLDER_MESSAGE = "Replace the ... with your answer, run that cell, then check again."
+REVEAL_MESSAGE = "Now run the next cell and see what JAX does."
 MAX_MESSAGE_LINES = 15
 
 
@@ -63,7 +72,7 @@ def make_feedback(exercise: Exercise, status: Status, message: str, **extra: Any
 def judge(exercise: Exercise, answer: Any) -> Feedback:
     """Check ``answer`` against ``exercise``. Never raises."""
     try:
-        return _judge(exercise, answer)
+        return _sent_to_the_reveal(exercise, _judge(exercise, answer))
     except BaseException:  # the grader must never raise into the notebook
         return make_feedback(
             exercise,
@@ -74,9 +83,24 @@ def judge(exercise: Exercise, answer: Any) -> Feedback:
         )
 
 
+def _sent_to_the_reveal(exercise: Exercise, feedback: Feedback) -> Feedback:
+    """A judged prediction (right or wrong) points at the cell that shows the truth."""
+    if not exercise.prediction or feedback.status not in ("correct", "incorrect"):
+        return feedback
+    return dataclasses.replace(feedback, message=f"{feedback.message}\n{REVEAL_MESSAGE}")
+
+
+def _missing(exercise: Exercise) -> str | None:
+    """What the session lacks before ``exercise`` can be judged (``Exercise.needs``)."""
+    return None if exercise.needs is None else exercise.needs()
+
+
 def _judge(exercise: Exercise, answer: Any) -> Feedback:
     if is_placeholder(answer):
         return make_feedback(exercise, "unattempted", PLACEHOLDER_MESSAGE)
+    missing = _missing(exercise)
+    if missing is not None:
+        return make_feedback(exercise, "unattempted", missing)
     limit = exercise.time_limit_s or default_time_limit()
     captured = io.StringIO()
     with (

@@ -7,6 +7,7 @@ is how a ``Mistake`` without ``matches`` recognises its answer.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -282,28 +283,90 @@ def short_repr_tree(tree: Any) -> str:
 
 @dataclass(frozen=True)
 class Choice:
-    """The answer is one of a few labelled options, given as a string such as "B"."""
+    """The answer is one of a few lettered options, given as a string such as ``"B"``.
+
+    Every choice exercise reads an answer the same way: the letter in any case, with
+    spaces, brackets or a trailing ``)``/``.``/``:`` (``" b "``, ``"(B)"``, ``"B."``,
+    ``"option B"``), or an option's own text typed or pasted in (``texts``, one per option,
+    when the exercise prints them). The slips that are not an answer get one message each,
+    alike in every exercise: several letters, the letter in a list or tuple, the option's
+    number, anything else.
+    """
 
     options: tuple[str, ...]
+    texts: tuple[str, ...] = ()
 
     def __call__(self, answer: Any, expected: str) -> str | None:
-        chosen = option_of(answer)
-        if chosen not in self.options:
-            asked = f"Answer with one of {', '.join(map(repr, self.options))}, as a string"
-            if callable(answer):  # e.g. a function where its result was meant
-                return f"{asked}; this is {describe(answer)}"
-            if isinstance(answer, str):
-                *others, last = map(repr, self.options)
-                options = f"{', '.join(others)} or {last}" if others else last
-                return f"{short_repr(answer, 30)} is not one of the options: answer {options}."
-            return f"{asked}."
+        chosen = self.read(answer)
+        if chosen is None:
+            return self.slip(answer)
         if chosen != expected:
             return f"{chosen} is not the one."
         return None
 
+    def read(self, answer: Any) -> str | None:
+        """The option ``answer`` names, or None when it names none (or several)."""
+        if not isinstance(answer, str):
+            return None
+        letter = option_of(answer)
+        if letter in self.options:
+            return letter
+        typed = _squeezed(answer)
+        for option, text in zip(self.options, self.texts, strict=False):
+            if typed in (_squeezed(text), _squeezed(f"{option}: {text}")):
+                return option
+        return None
+
+    @property
+    def _listed(self) -> str:
+        *others, last = map(repr, self.options)
+        return f"{', '.join(others)} or {last}" if others else last
+
+    def slip(self, answer: Any) -> str:
+        """Why ``answer`` is not an answer to a choice, one message per kind of slip."""
+        one_letter = f"Answer with one letter, as a string: one of {self._listed}"
+        if isinstance(answer, str):
+            named = self._letters_in(answer)
+            if len(named) > 1:
+                return (
+                    f"{short_repr(answer, 30)} names {len(named)} options; the answer is "
+                    f"one of them. {one_letter}."
+                )
+            if str.isdigit(str.strip(answer)):
+                return f"The options are letters, not numbers. {one_letter}."
+            return f"{short_repr(answer, 30)} is not one of the options. {one_letter}."
+        if type(answer) in (list, tuple, set, frozenset):
+            return (
+                f"{short_repr(answer, 30)} is a {type(answer).__name__}; write the letter "
+                f"alone, without brackets or a trailing comma. {one_letter}."
+            )
+        if isinstance(answer, int | float) and not isinstance(answer, bool):
+            return f"The options are letters, not numbers. {one_letter}."
+        if callable(answer):
+            return f"{one_letter}; this is {describe(answer)}."
+        return f"{one_letter}; this is {describe(answer)}."
+
+    def _letters_in(self, answer: str) -> list[str]:
+        """The option letters a string like "AB", "A, B" or "A and B" names."""
+        words = [w for w in re.split(r"[\s,;/&+]+|\band\b|\bor\b", str.upper(answer)) if w]
+        if len(words) == 1 and str.isalpha(words[0]) and len(words[0]) <= len(self.options):
+            words = list(words[0])
+        return [w for w in words if w in self.options]
+
+
+_OPTION_LETTER = re.compile(r"^(?:option|answer)?\s*[(\[]?\s*([A-Za-z])\s*[)\].:]?$", re.IGNORECASE)
+
 
 def option_of(answer: Any) -> str | None:
-    """``" b "`` -> ``"B"``, with str's own methods (never a subclass's); None if no string."""
+    """``" b "``, ``"(B)"``, ``"B."``, ``"option b"`` -> ``"B"``, read with str's own methods
+    (never a subclass's); None if it is no string or names no single letter."""
     if not isinstance(answer, str):
         return None
-    return str.upper(str.strip(answer))
+    text = str.strip(str(str.__str__(answer)))
+    match = _OPTION_LETTER.match(text)
+    return str.upper(match.group(1)) if match else str.upper(text)
+
+
+def _squeezed(text: str) -> str:
+    """Lower case, without spaces or quotes: how a typed option's text is compared."""
+    return re.sub(r"[\s'\"`]", "", str.lower(str.__str__(text)))

@@ -67,6 +67,15 @@ class Exercise:
     ``mistakes`` are tried in order, the first match wins: in an answer the rule
     refused, all of them; in one it accepted, only those with ``matches`` (an example
     is a wrong value, so a right answer cannot be it).
+
+    ``prediction``: a *predict, then run* exercise. Its answer is revealed by the cell(s)
+    tagged ``reveal`` right after its check, which ship without output; after each
+    judged check the feedback sends the learner to run them.
+
+    ``needs``: what the session must have before any answer can be judged (eight
+    devices, say): a function returning ``None`` when all is there, else the sentence
+    that says what is missing and how to get it. While it says so, every check reports
+    that sentence as "not attempted" and judges nothing.
     """
 
     id: str
@@ -78,6 +87,8 @@ class Exercise:
     mistakes: tuple[Mistake, ...]
     success: str = "Correct."
     time_limit_s: float | None = None
+    prediction: bool = False
+    needs: Callable[[], str | None] | None = None
 
     def __post_init__(self) -> None:
         where = f"exercise {self.id!r}"

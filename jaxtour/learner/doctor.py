@@ -79,6 +79,22 @@ def _version(dist: str) -> str | None:
         return None
 
 
+def jax_install_command() -> str:
+    """The command that installs the JAX this jaxtour declares, from its own metadata
+    (pyproject.toml's range, e.g. ``"jax>=0.7.2,<0.11"``); jaxtour itself is installed."""
+    try:
+        requires = importlib.metadata.requires("jaxtour") or []
+    except importlib.metadata.PackageNotFoundError:  # run from a clone, not installed
+        requires = []
+    wanted = [
+        re.sub(r"\s+", "", requirement)
+        for requirement in requires
+        if re.match(r"jax(lib)?\s*[<>=!~]", requirement) and ";" not in requirement
+    ]
+    wanted = wanted or ["jax", "jaxlib"]
+    return f"{sys.executable} -m pip install " + " ".join(f'"{w}"' for w in wanted)
+
+
 def describe_device(device) -> str:
     """One device as every report shows it: ``cpu:0 cpu``, ``gpu:0 NVIDIA H200``."""
     return f"{device.platform}:{device.id} {device.device_kind}"
@@ -113,7 +129,7 @@ def gather(nvidia_smi: str | None = None) -> Facts:
         import jax
     except ImportError as exc:
         versions["jax"] = None
-        problem = f"not importable ({exc}). Install it: pip install jaxtour"
+        problem = f"not importable ({exc}). Install it: {jax_install_command()}"
     else:
         versions["jax"] = jax.__version__
         try:

@@ -1,27 +1,47 @@
 """The progress store: every check() outcome, kept locally so a learner sees how far they got.
 
-The store is one SQLite file in the platform's user data directory (override the folder
-with ``JAXTOUR_DATA_DIR``; set ``JAXTOUR_PROGRESS=off`` to record nothing). SQLite gives
-what the store promises: each record is one atomic transaction, concurrent kernels wait
-for each other's write lock instead of losing records, and a process killed mid-write
-leaves the last committed state readable (the journal rolls the torn write back).
+Where: ``progress.sqlite3`` in the user data folder ``platformdirs`` gives
+(``$XDG_DATA_HOME/jaxtour``, else ``~/.local/share/jaxtour`` on Linux;
+``~/Library/Application Support/jaxtour`` on macOS; ``%APPDATA%\\jaxtour`` on Windows).
+``JAXTOUR_DATA_DIR`` moves it; ``JAXTOUR_PROGRESS=off`` records nothing.
 
-A store that cannot be read is moved aside to ``progress.corrupt-<time>.sqlite3``, one
-warning says so, and a new store is started. Recording never raises: ``check()`` must
-never fail because of the store.
+The promise: nothing a learner does loses or hides a record.
+
+- **Writing.** Each record is one transaction begun with ``BEGIN IMMEDIATE`` (the write
+  lock first, so kernels queue instead of deadlocking). Inside it the schema is read
+  again and an older store is brought up to date, so an upgrade happens once, by
+  whichever kernel gets the lock first; the others see it done.
+- **Only a file that is not a database, or is malformed, is moved aside** (SQLite's
+  NOTADB and CORRUPT), to ``progress.corrupt-<time>.sqlite3``, with one warning. The
+  mover holds ``progress.sqlite3.lock`` exclusively (writers hold it shared while they
+  write, so none is mid-transaction) and SQLite's EXCLUSIVE lock, and checks again that
+  the file is still unreadable: another kernel may have replaced it already. Its journal
+  is never moved.
+- **Every other error** (a read-only file or folder, a full disk, an I/O error, a lock
+  held by another program for over ``WRITE_WAIT_S``) leaves the file alone. The record is
+  kept in memory and written with the next record that succeeds, or at exit; the problem
+  is said once per session, in plain words with the path and the fix (``take_problem``:
+  ``checks`` adds it to the check's feedback). Recording never raises.
+- **Reading never changes the store:** it opens the file read-only, takes the columns
+  the file has (a first-release store lacks ``hints`` and ``solution``: 0) and maps
+  renamed exercise ids. One exception is SQLite's own: a journal left by a kernel killed
+  mid-write is rolled back, restoring the last committed state, before anything is read.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import errno
 import os
 import sqlite3
-import sys
 import time
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+import platformdirs
 
 from jaxtour import catalog
 from jaxtour.learner.backups import move_to_backup
@@ -29,7 +49,10 @@ from jaxtour.learner.backups import move_to_backup
 STORE_NAME = "progress.sqlite3"
 ENV_DIR = "JAXTOUR_DATA_DIR"
 ENV_SWITCH = "JAXTOUR_PROGRESS"
-LOCK_TIMEOUT_S = 10.0
+WRITE_WAIT_S = 2.0  # how long a check waits for another kernel's write lock
+RETRY_WAIT_S = 0.1  # ... while earlier records of this session wait unsaved
+READ_WAIT_S = 2.0  # how long a reader waits for a writer that is committing
+EXIT_WAIT_S = 10.0  # how long a stopping kernel waits to save what it kept in memory
 
 _SCHEMA = (
     """
@@ -58,25 +81,38 @@ _ADDED_COLUMNS = {
     "hints": "INTEGER NOT NULL DEFAULT 0",
     "solution": "INTEGER NOT NULL DEFAULT 0",
 }
+_INSERT = {
+    "checks": "INSERT INTO checks (at, exercise, status, mistake, hints, solution)"
+    " VALUES (?1, ?2, ?3, ?4,"
+    "  (SELECT COALESCE(MAX(level), 0) FROM help WHERE exercise = ?2 AND kind = 'hint'),"
+    "  EXISTS (SELECT 1 FROM help WHERE exercise = ?2 AND kind = 'solution'))",
+    "help": "INSERT INTO help (at, exercise, kind, level) VALUES (?, ?, ?, ?)",
+}
+# SQLite's primary result codes (the low byte of an extended code).
+_CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+_READ_ONLY_CODES = {3, 8, 14, 23}  # PERM, READONLY, CANTOPEN, AUTH
+_FULL_CODES = {13}  # SQLITE_FULL
+_LOCKED_CODES = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
+_READONLY_ROLLBACK = 776  # a hot journal that a read-only connection cannot roll back
+
+Entry = tuple[str, tuple]  # ("checks" or "help", the values of its INSERT)
+_pending: dict[Path, list[Entry]] = {}  # records not saved yet, per store
+_said: set[tuple[Path, str]] = set()  # problems already reported this session
+_problems: dict[Path, str] = {}  # the latest problem met with each store, in words
+_unsaid: list[str] = []  # reported problems no caller has shown yet (take_problem)
 
 
-class StoreCorrupt(Exception):
-    """The store file exists but is not a readable progress store."""
+class StoreProblem(Exception):
+    """The store cannot be read now; the message says why, where, and what to do."""
 
 
 def data_dir() -> Path:
-    """Where jaxtour keeps its files: ``$JAXTOUR_DATA_DIR``, else the platform's user data dir."""
+    """Where jaxtour keeps its files: ``$JAXTOUR_DATA_DIR``, else the user data folder."""
     override = os.environ.get(ENV_DIR)
     if override:
         return Path(override).expanduser()
-    home = Path.home()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
-    return base / "jaxtour"
+    # roaming: %APPDATA% on Windows, where jaxtour has always kept it (ignored elsewhere)
+    return Path(platformdirs.PlatformDirs("jaxtour", appauthor=False, roaming=True).user_data_dir)
 
 
 def store_path() -> Path:
@@ -87,104 +123,275 @@ def enabled() -> bool:
     return os.environ.get(ENV_SWITCH, "on").strip().lower() not in ("off", "0", "false", "no")
 
 
-@contextlib.contextmanager
-def _connect(path: Path) -> Iterator[sqlite3.Connection]:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    connection = sqlite3.connect(path, timeout=LOCK_TIMEOUT_S, isolation_level=None)
-    try:
-        try:
-            for statement in _SCHEMA:
-                connection.execute(statement)
-            columns = {row[1] for row in connection.execute("PRAGMA table_info(checks)")}
-            for name, declaration in _ADDED_COLUMNS.items():
-                if name not in columns:
-                    connection.execute(f"ALTER TABLE checks ADD COLUMN {name} {declaration}")
-            connection.execute("SELECT exercise, status FROM checks LIMIT 1").fetchall()
-            _carry_over_renamed(connection)
-        except sqlite3.DatabaseError as exc:
-            if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
-                raise
-            raise StoreCorrupt(str(exc)) from exc
-        yield connection
-    finally:
-        connection.close()
+# --- what went wrong, in words -------------------------------------------------------
 
 
-def _carry_over_renamed(connection: sqlite3.Connection) -> None:
-    """Move records of renamed exercises to their new ids, once per store version."""
-    version = len(catalog.RENAMED_EXERCISES)
-    if connection.execute("PRAGMA user_version").fetchone()[0] >= version:
+def _kind(error: BaseException) -> str:
+    """'corrupt', 'read-only', 'full', 'locked' or 'error'."""
+    code = (getattr(error, "sqlite_errorcode", None) or 0) & 0xFF
+    number = getattr(error, "errno", None)
+    text = str(error)
+    if code in _CORRUPT_CODES or "not a database" in text or "malformed" in text:
+        return "corrupt"
+    if code in _READ_ONLY_CODES or number in (errno.EPERM, errno.EACCES, errno.EROFS):
+        return "read-only"
+    if code in _FULL_CODES or number in (errno.ENOSPC, errno.EDQUOT):
+        return "full"
+    if code in _LOCKED_CODES:
+        return "locked"
+    return "error"
+
+
+def _why(kind: str, path: Path, error: BaseException | None = None) -> str:
+    """The sentence that says what is wrong with ``path``, and the fix."""
+    elsewhere = f"or set {ENV_DIR} to a folder you can write"
+    return {
+        "read-only": f"{path} (or its folder) is read-only. To fix it: make both "
+        f"writable (chmod u+w), {elsewhere}.",
+        "full": f"the disk holding {path} is full. To fix it: free some space, {elsewhere}.",
+        "locked": f"another program has held {path} locked for over {WRITE_WAIT_S:g} s "
+        "(a kernel stuck mid-write?). To fix it: restart that kernel.",
+        "corrupt": f"{path} is not a readable database. The next check moves it aside "
+        "to progress.corrupt-<time>.sqlite3 and starts a new store.",
+    }.get(kind, f"{path} could not be written ({error}). To fix it: check the disk, {elsewhere}.")
+
+
+def _say_once(path: Path, kind: str, error: BaseException) -> None:
+    _problems[path] = _why(kind, path, error)
+    if (path, kind) in _said:
         return
-    with connection:  # one transaction: all renames or none
+    _said.add((path, kind))
+    _unsaid.append(
+        f"jaxtour could not save this check: {_why(kind, path, error)} Your earlier "
+        "progress in it is safe. Until then this session's checks are kept in memory and "
+        "saved with the first check that can be (if this kernel stops first, they are lost)."
+    )
+
+
+def take_problem() -> str | None:
+    """The store problems met since the last call, said once per session; None if none."""
+    if not _unsaid:
+        return None
+    said = "\n".join(_unsaid)
+    _unsaid.clear()
+    return said
+
+
+def write_problem(path: Path | None = None) -> str | None:
+    """Why new checks would not be saved, found without writing: a problem this session
+    met, a read-only file or folder, or a full disk. None when nothing is known wrong."""
+    path = path or store_path()
+    if not enabled():
+        return None
+    if _pending.get(path):
+        unsaved = len([e for e in _pending[path] if e[0] == "checks"])
+        return f"{unsaved} checks of this session are not saved yet: {_problems.get(path)}"
+    if path.exists():
+        targets = [path, path.parent]  # the folder too: SQLite writes its journal there
+    else:
+        targets = [next(p for p in path.parents if p.exists())]  # where it would be made
+        if not targets[0].is_dir():
+            return f"New checks cannot be saved: {targets[0]} is a file, not a folder."
+    if not all(os.access(target, os.W_OK) for target in targets):
+        return f"New checks cannot be saved: {_why('read-only', path)}"
+    import shutil
+
+    with contextlib.suppress(OSError):
+        if shutil.disk_usage(targets[-1]).free < 64 * 1024:
+            return f"New checks cannot be saved: {_why('full', path)}"
+    return None
+
+
+# --- writing ---------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _movers_lock(path: Path, exclusive: bool) -> Iterator[None]:
+    """``progress.sqlite3.lock``: shared while writing, exclusive while moving the store
+    aside. Where it cannot be had (Windows, a read-only folder), nothing is held: there
+    a file open elsewhere cannot be renamed anyway."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        yield
+        return
+    lock = path.with_name(path.name + ".lock")
+    try:
+        descriptor = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        try:
+            descriptor = os.open(lock, os.O_RDONLY)
+        except OSError:
+            yield
+            return
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        yield
+    finally:
+        os.close(descriptor)  # releases the lock
+
+
+def _bring_up_to_date(connection: sqlite3.Connection) -> None:
+    """Create what is missing, add new columns, carry renamed ids over: inside the
+    caller's write transaction, so whoever comes second sees it done."""
+    for statement in _SCHEMA:
+        connection.execute(statement)  # IF NOT EXISTS: writes nothing when present
+    columns = {row[1] for row in connection.execute("PRAGMA table_info(checks)")}
+    for name, declaration in _ADDED_COLUMNS.items():
+        if name not in columns:
+            connection.execute(f"ALTER TABLE checks ADD COLUMN {name} {declaration}")
+    version = len(catalog.RENAMED_EXERCISES)
+    if connection.execute("PRAGMA user_version").fetchone()[0] < version:
+        renames = [(new, old) for old, new in catalog.RENAMED_EXERCISES.items()]
         for table in ("checks", "help"):
-            connection.executemany(
-                f"UPDATE {table} SET exercise = ? WHERE exercise = ?",
-                [(new, old) for old, new in catalog.RENAMED_EXERCISES.items()],
-            )
+            connection.executemany(f"UPDATE {table} SET exercise = ? WHERE exercise = ?", renames)
         connection.execute(f"PRAGMA user_version = {version}")
 
 
-def _move_aside(path: Path, reason: str) -> Path:
-    backup = move_to_backup(path, "corrupt")
-    for suffix in ("-journal", "-wal", "-shm"):
-        leftover = path.with_name(path.name + suffix)
-        if leftover.exists():
-            os.replace(leftover, backup.with_name(backup.name + suffix))
+def _save(path: Path, entries: list[Entry], wait: float) -> None:
+    """Write ``entries`` in one transaction, or nothing; raises what went wrong."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _movers_lock(path, exclusive=False):
+        connection = sqlite3.connect(path, timeout=wait, isolation_level=None)
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                _bring_up_to_date(connection)
+                for table, values in entries:
+                    connection.execute(_INSERT[table], values)
+                connection.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    connection.execute("ROLLBACK")
+                raise
+        finally:
+            connection.close()
+
+
+def _move_aside_if_unreadable(path: Path) -> None:
+    """Move an unreadable store aside, if it still is once no other kernel holds it."""
+    with _movers_lock(path, exclusive=True):
+        connection = sqlite3.connect(path, timeout=WRITE_WAIT_S, isolation_level=None)
+        try:
+            connection.execute("BEGIN EXCLUSIVE")  # waits for any reader or writer to finish
+            if connection.execute("PRAGMA integrity_check").fetchone() == ("ok",):
+                return  # readable: another kernel has replaced it already
+            reason = "database disk image is malformed"
+        except sqlite3.DatabaseError as error:
+            if _kind(error) != "corrupt":
+                raise
+            reason = str(error)
+        finally:
+            connection.close()  # Windows renames no file that is open
+        backup = move_to_backup(path, "corrupt")  # jaxtour writers wait for the lock
     warnings.warn(
         f"jaxtour: the progress store {path} could not be read ({reason}); it was moved to "
         f"{backup.name} and a new one was started.",
         RuntimeWarning,
-        stacklevel=3,
+        stacklevel=4,
     )
-    return backup
 
 
-@contextlib.contextmanager
-def _store(path: Path | None = None) -> Iterator[sqlite3.Connection]:
-    """An open store; a corrupt one is moved aside (with one warning) and replaced."""
-    path = path or store_path()
+def _record(table: str, values: tuple) -> bool:
+    if not enabled():
+        return False
+    path = store_path()
+    entries = _pending.setdefault(path, [])
+    wait = RETRY_WAIT_S if entries else WRITE_WAIT_S
+    entries.append((table, values))
     try:
-        with _connect(path) as connection:
-            yield connection
-            return
-    except StoreCorrupt as exc:
-        _move_aside(path, str(exc))
-    with _connect(path) as connection:
-        yield connection
+        try:
+            _save(path, entries, wait)
+        except sqlite3.DatabaseError as error:
+            if _kind(error) != "corrupt":
+                raise
+            _move_aside_if_unreadable(path)
+            _save(path, entries, wait)
+    except Exception as error:  # never raises: kept for later, said once
+        _say_once(path, _kind(error), error)
+        return False
+    entries.clear()
+    return True
+
+
+@atexit.register
+def _save_at_exit() -> None:
+    for path, entries in _pending.items():
+        if entries:
+            with contextlib.suppress(Exception):
+                _save(path, entries, EXIT_WAIT_S)
+                entries.clear()
 
 
 def record(exercise_id: str, status: str, mistake: str | None = None) -> bool:
     """Append one check outcome, with the help seen so far (the most specific hint, and
-    whether the solution was shown). Returns False (and raises nothing) if not stored."""
-    if not enabled():
-        return False
-    try:
-        with _store() as connection:
-            connection.execute(
-                "INSERT INTO checks (at, exercise, status, mistake, hints, solution)"
-                " VALUES (?, ?, ?, ?,"
-                "  (SELECT COALESCE(MAX(level), 0) FROM help WHERE exercise = ? AND kind = 'hint'),"
-                "  EXISTS (SELECT 1 FROM help WHERE exercise = ? AND kind = 'solution'))",
-                (time.time(), exercise_id, status, mistake, exercise_id, exercise_id),
-            )
-        return True
-    except Exception:  # a read-only home, a full disk, a lock held too long
-        return False
+    whether the solution was shown). False (never an exception) if it is not saved now."""
+    return _record("checks", (time.time(), exercise_id, status, mistake))
 
 
 def record_help(exercise_id: str, kind: str, level: int = 0) -> bool:
     """Note that hint ``level`` (kind 'hint') or the solution (kind 'solution') was shown."""
-    if not enabled():
-        return False
+    return _record("help", (time.time(), exercise_id, kind, int(level)))
+
+
+# --- reading ---------------------------------------------------------------------------
+
+Row = tuple[str, str, int, int]  # exercise, status, most specific hint seen, solution seen
+
+
+def _select(connection: sqlite3.Connection) -> list[Row]:
+    with contextlib.closing(connection):
+        columns = {row[1] for row in connection.execute("PRAGMA table_info(checks)")}
+        if not columns:
+            return []
+        helped = ", ".join(name if name in columns else "0" for name in _ADDED_COLUMNS)
+        query = f"SELECT exercise, status, {helped} FROM checks ORDER BY id"
+        return connection.execute(query).fetchall()
+
+
+def _stored_rows(path: Path) -> list[Row]:
+    """Every stored check, oldest first, read without changing the file."""
+    if not path.exists():
+        return []
+    read_only = path.absolute().as_uri() + "?mode=ro"
+    recovering = False
     try:
-        with _store() as connection:
-            connection.execute(
-                "INSERT INTO help (at, exercise, kind, level) VALUES (?, ?, ?, ?)",
-                (time.time(), exercise_id, kind, int(level)),
-            )
-        return True
-    except Exception:
-        return False
+        try:
+            return _select(sqlite3.connect(read_only, uri=True, timeout=READ_WAIT_S))
+        except sqlite3.Error as error:
+            if getattr(error, "sqlite_errorcode", None) != _READONLY_ROLLBACK:
+                raise
+            # A kernel was killed mid-write: SQLite rolls its journal back, then reads.
+            recovering = True
+            return _select(sqlite3.connect(path, timeout=READ_WAIT_S))
+    except (sqlite3.Error, OSError) as error:
+        kind = _kind(error)
+        if kind == "locked":
+            why = f"another program holds {path} locked. Try again in a moment."
+        elif recovering:
+            why = f"a write to {path} was interrupted; rolling it back failed: "
+            why += _why(kind, path, error)
+        elif kind == "corrupt":
+            why = _why(kind, path)
+        else:
+            why = f"{path} cannot be opened ({error})."
+        raise StoreProblem(f"your progress could not be read: {why}") from None
+
+
+def _pending_rows(path: Path) -> list[Row]:
+    """This session's unsaved checks, with the help of this session's unsaved help."""
+    rows: list[Row] = []
+    hints: dict[str, int] = {}
+    solutions: set[str] = set()
+    for table, values in _pending.get(path, []):
+        exercise = values[1]
+        if table == "help" and values[2] == "hint":
+            hints[exercise] = max(hints.get(exercise, 0), values[3])
+        elif table == "help":
+            solutions.add(exercise)
+        else:
+            rows.append((exercise, values[2], hints.get(exercise, 0), exercise in solutions))
+    return rows
 
 
 @dataclass(frozen=True)
@@ -197,31 +404,32 @@ class ExerciseProgress:
     passed_with: str | None = None
 
 
+def _rows(path: Path | None) -> list[Row]:
+    path = path or store_path()
+    return _stored_rows(path) + _pending_rows(path)
+
+
 def read(path: Path | None = None) -> dict[str, ExerciseProgress]:
-    """Exercise id -> its progress, for every exercise checked at least once."""
-    if not (path or store_path()).exists():
-        return {}
-    with _store(path) as connection:
-        rows = connection.execute(
-            "SELECT exercise, COUNT(*), MAX(status = 'correct'),"
-            " (SELECT c2.status FROM checks c2 WHERE c2.exercise = c1.exercise"
-            "  ORDER BY c2.id DESC LIMIT 1),"
-            " (SELECT CASE WHEN c3.solution THEN 'solution' WHEN c3.hints > 0 THEN 'hint'"
-            "   ELSE 'unaided' END FROM checks c3"
-            "  WHERE c3.exercise = c1.exercise AND c3.status = 'correct' ORDER BY c3.id LIMIT 1)"
-            " FROM checks c1 WHERE status != 'unattempted' GROUP BY exercise"
-        ).fetchall()
-    return {
-        row[0]: ExerciseProgress(row[0], int(row[1]), bool(row[2]), row[3], row[4]) for row in rows
-    }
+    """Exercise id -> its progress, for every exercise checked at least once (this
+    session's unsaved checks included). Raises StoreProblem if the store cannot be read."""
+    done: dict[str, ExerciseProgress] = {}
+    for exercise, status, hints, solution in _rows(path):
+        if status == "unattempted":
+            continue
+        exercise = catalog.RENAMED_EXERCISES.get(exercise, exercise)
+        before = done.get(exercise, ExerciseProgress(exercise, 0, False, status))
+        passed_with = before.passed_with
+        if status == "correct" and passed_with is None:
+            passed_with = "solution" if solution else "hint" if hints > 0 else "unaided"
+        done[exercise] = ExerciseProgress(
+            exercise, before.attempts + 1, before.passed or status == "correct", status, passed_with
+        )
+    return done
 
 
 def count(path: Path | None = None) -> int:
-    """How many outcomes the store holds (attempted or not)."""
-    if not (path or store_path()).exists():
-        return 0
-    with _store(path) as connection:
-        return int(connection.execute("SELECT COUNT(*) FROM checks").fetchone()[0])
+    """How many outcomes the store holds (attempted or not), this session's unsaved too."""
+    return len(_rows(path))
 
 
 @dataclass(frozen=True)
@@ -234,10 +442,12 @@ class LessonProgress:
 
 
 def by_lesson(
-    exercise_ids: Mapping[str, Sequence[str]], path: Path | None = None
+    exercise_ids: Mapping[str, Sequence[str]],
+    path: Path | None = None,
+    done: Mapping[str, ExerciseProgress] | None = None,
 ) -> list[LessonProgress]:
     """One row per lesson of ``exercise_ids`` (lesson -> its exercise ids): attempted, passed."""
-    done = read(path)
+    done = read(path) if done is None else done
     table = []
     for lesson, ids in exercise_ids.items():
         attempted = sum(1 for i in ids if i in done)

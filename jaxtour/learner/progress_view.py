@@ -2,7 +2,9 @@
 
 Both show the same numbers, from ``progress_store``: per lesson, exercises passed out of
 all (and how many of those after a hint or the solution); with a lesson named, also
-each of its exercises.
+each of its exercises. The footer says where the store is and, when new checks would
+not be saved (a read-only file or folder, a full disk), why and the fix. Drawing never
+changes the store; one that cannot be read raises ``progress_store.StoreProblem``.
 """
 
 from __future__ import annotations
@@ -108,9 +110,10 @@ def progress_view(exercise_ids: dict[str, list[str]], lesson: str | None = None)
     """The view for ``exercise_ids`` (lesson stem -> its ids), read from the store."""
     stem = catalog.find(lesson).stem if lesson is not None else None
     done = progress_store.read()
-    rows = tuple(progress_store.by_lesson(exercise_ids))
+    rows = tuple(progress_store.by_lesson(exercise_ids, done=done))
     exercises = {i: done.get(i) for i in exercise_ids.get(stem, [])} if stem else {}
     where = f"Stored in {progress_store.store_path()}."
     if not progress_store.enabled():
         where = "Recording is off (JAXTOUR_PROGRESS=off): nothing new is stored."
-    return ProgressView(rows, exercises, stem, where)
+    problem = progress_store.write_problem()
+    return ProgressView(rows, exercises, stem, f"{where} {problem}" if problem else where)

@@ -3,22 +3,24 @@
 ``jaxtour lab`` copies the shipped lessons into the workspace, file by file, skipping
 every file that is already there, and remembers in ``.jaxtour-workspace.json`` which
 shipped version each copy came from. When a newer jaxtour ships a changed lesson, the
-learner's copy stays as it is and ``sync()`` names it; ``reset()`` moves the learner's
-file to a timestamped backup in the workspace's ``backups/`` folder (so the lessons stay
-the only notebooks at the top) and copies the new one in.
+learner's copy stays as it is and ``sync()`` names it; ``reset()`` keeps the learner's
+file as a timestamped backup in the workspace's ``backups/`` folder (so the lessons stay
+the only notebooks at the top) and puts the new one in its place.
+
+Every file is written whole or not at all (``backups.write_whole``): a full disk leaves
+no cut-short lesson. A copy that is cut short all the same (another program, an older
+jaxtour) is named by ``sync()`` and left for ``reset()``, which backs it up first.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from jaxtour import catalog
-from jaxtour.learner.backups import move_to_backup
+from jaxtour.learner.backups import copy_to_backup, write_whole
 
 MANIFEST = ".jaxtour-workspace.json"
 DEFAULT_DIR = "jaxtour-lessons"
@@ -57,12 +59,27 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def notebook_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be opened as a notebook (cut short, not JSON), or None."""
+    try:
+        data = json.loads(path.read_bytes())
+    except ValueError:
+        return "it is not valid JSON (cut short?)"
+    except OSError as exc:
+        return f"it cannot be read ({exc.strerror or exc})"
+    if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
+        return "it is JSON but not a notebook"
+    return None
+
+
 @dataclass(frozen=True)
 class SyncReport:
     folder: Path
     copied: list[str]
     kept: list[str]
-    stale: list[str]
+    stale: list[str]  # kept copies of a lesson this jaxtour ships newer
+    broken: list[tuple[str, str]] = field(default_factory=list)  # (name, why), kept as is
+    blocked: list[str] = field(default_factory=list)  # a folder where a lesson should be
 
 
 def _read_manifest(folder: Path) -> dict[str, str]:
@@ -74,24 +91,33 @@ def _read_manifest(folder: Path) -> dict[str, str]:
 
 
 def _write_manifest(folder: Path, copied_from: dict[str, str]) -> None:
-    tmp = folder / (MANIFEST + ".tmp")
-    tmp.write_text(json.dumps({"copied_from": copied_from}, indent=1, sort_keys=True) + "\n")
-    os.replace(tmp, folder / MANIFEST)
-
-
-def _copy_new(source: Path, target: Path) -> bool:
-    """Copy source to target unless target exists; True if copied. Never overwrites."""
+    text = json.dumps({"copied_from": copied_from}, indent=1, sort_keys=True) + "\n"
     try:
-        with open(target, "xb") as out:  # exclusive create: fails if it exists
-            out.write(source.read_bytes())
-        return True
-    except FileExistsError:
-        return False
+        write_whole(folder / MANIFEST, text.encode(), replace=True)
+    except OSError as exc:
+        raise WorkspaceError(f"cannot write {folder / MANIFEST}: {exc.strerror or exc}") from None
+
+
+def _check_folder(folder: Path) -> None:
+    """One-line errors for a DIR that is a file, or the shipped lessons themselves."""
+    if folder.exists() and not folder.is_dir():
+        raise WorkspaceError(f"{folder} is a file, not a folder: pick another folder")
+    try:
+        shipped = shipped_lessons()
+    except WorkspaceError:
+        return
+    if folder.exists() and folder.resolve() == shipped.resolve():
+        raise WorkspaceError(
+            f"{folder} holds the lessons jaxtour ships, not your copies of them: use your "
+            f"workspace (by default ./{DEFAULT_DIR}; `jaxtour lab` makes it)"
+        )
 
 
 def sync(folder: Path) -> SyncReport:
-    """Copy every shipped lesson missing from ``folder``; report the ones that are newer."""
+    """Copy every shipped lesson missing from ``folder``; report the ones that are newer,
+    and the copies that cannot be opened as notebooks (they are left as they are)."""
     folder = Path(folder)
+    _check_folder(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         probe = folder / ".jaxtour-write-test"
@@ -100,21 +126,32 @@ def sync(folder: Path) -> SyncReport:
     except OSError as exc:
         raise WorkspaceError(f"cannot write to {folder}: {exc.strerror or exc}") from None
     manifest = _read_manifest(folder)
-    copied, kept, stale = [], [], []
+    report = SyncReport(folder, [], [], [])
     for source in lesson_files():
         target = folder / source.name
-        shipped = _digest(source)
-        if _copy_new(source, target):
-            copied.append(source.name)
-            manifest[source.name] = shipped
+        if target.exists() and not target.is_file():
+            report.blocked.append(source.name)
             continue
-        kept.append(source.name)
+        shipped = source.read_bytes()
+        try:
+            copied = write_whole(target, shipped, replace=False)  # never overwrites
+        except OSError as exc:
+            problem = exc.strerror or exc
+            raise WorkspaceError(f"cannot copy {source.name} into {folder}: {problem}") from None
+        digest = hashlib.sha256(shipped).hexdigest()
+        if copied:
+            report.copied.append(source.name)
+            manifest[source.name] = digest
+            continue
+        report.kept.append(source.name)
+        if source.suffix == ".ipynb" and (why := notebook_problem(target)):
+            report.broken.append((source.name, why))
         if source.name not in manifest:  # a file the learner put there: adopt it as is
             manifest[source.name] = _digest(target)
-        if manifest[source.name] != shipped and source.suffix == ".ipynb":
-            stale.append(source.name)
+        if manifest[source.name] != digest and source.suffix == ".ipynb":
+            report.stale.append(source.name)
     _write_manifest(folder, manifest)
-    return SyncReport(folder, copied, kept, stale)
+    return report
 
 
 def find_lesson(name: str) -> Path:
@@ -127,29 +164,78 @@ def find_lesson(name: str) -> Path:
     return shipped_lessons() / lesson.notebook
 
 
-def reset(folder: Path, name: str) -> tuple[Path, Path | None]:
-    """Restore a fresh copy of one lesson; the learner's file moves to ``backups/`` first.
-
-    Returns (the fresh copy, the backup or None when there was nothing to back up).
-    """
+def lesson_copy(folder: Path, name: str) -> Path:
+    """Where the workspace ``folder`` keeps its copy of lesson ``name``; one-line errors
+    for a folder that is not a workspace or a name taken by something not a file."""
     source = find_lesson(name)
     folder = Path(folder)
+    _check_folder(folder)
     if not folder.is_dir():
         raise WorkspaceError(f"{folder} is not a jaxtour workspace (run `jaxtour lab` first)")
     target = folder / source.name
-    backup = None
-    try:
-        if target.exists():
-            backup = move_to_backup(target, "backup", into=folder / BACKUPS)
-        shutil.copyfile(source, target)
-    except OSError as exc:
-        where = exc.filename or folder
-        problem = exc.strerror or exc
-        raise WorkspaceError(f"cannot reset {source.name} in {where}: {problem}") from None
+    if target.exists() and not target.is_file():
+        raise WorkspaceError(
+            f"{target} is a folder, not a lesson: move or rename it, then try again"
+        )
+    return target
+
+
+@dataclass(frozen=True)
+class ResetReport:
+    fresh: Path
+    backup: Path | None  # where the learner's copy went; None when there was none to keep
+    unchanged: bool  # the copy was the shipped lesson as it is: nothing was done
+
+
+def reset(folder: Path, name: str) -> ResetReport:
+    """Restore a fresh copy of one lesson; the learner's copy is backed up in
+    ``backups/`` first unless it is the shipped lesson unchanged.
+
+    Nothing is lost on any failure: the fresh copy is written beside the lesson and
+    renamed over it only once the backup is in place, so a full disk or an unwritable
+    ``backups/`` leaves the learner's copy as it was.
+    """
+    target = lesson_copy(folder, name)
+    folder = target.parent
+    source = shipped_lessons() / target.name
+    shipped = source.read_bytes()
+    digest = hashlib.sha256(shipped).hexdigest()
     manifest = _read_manifest(folder)
-    manifest[source.name] = _digest(source)
+    try:
+        if target.is_file() and _digest(target) == digest:
+            if manifest.get(target.name) != digest:
+                manifest[target.name] = digest
+                _write_manifest(folder, manifest)
+            return ResetReport(target, None, unchanged=True)
+    except OSError as exc:
+        raise WorkspaceError(f"cannot read {target}: {exc.strerror or exc}") from None
+    backup = None
+    if target.exists():
+        backups = folder / BACKUPS
+        if backups.exists() and not backups.is_dir():
+            raise WorkspaceError(
+                f"cannot back up {target.name}: {backups} is a file, not a folder; move it "
+                "aside, then try again (nothing was changed)"
+            )
+        try:
+            backup = copy_to_backup(target, "backup", into=backups)
+        except OSError as exc:
+            raise WorkspaceError(
+                f"cannot back up {target.name} into {backups}: {exc.strerror or exc} "
+                "(nothing was changed)"
+            ) from None
+    try:
+        write_whole(target, shipped, replace=True)
+    except OSError as exc:
+        if backup is not None:
+            backup.unlink(missing_ok=True)  # the learner's copy is still in place
+        raise WorkspaceError(
+            f"cannot reset {target.name} in {folder}: {exc.strerror or exc} "
+            "(your copy is as it was)"
+        ) from None
+    manifest[target.name] = digest
     _write_manifest(folder, manifest)
-    return target, backup
+    return ResetReport(target, backup, unchanged=False)
 
 
 def lab_dir(folder: Path) -> Path:

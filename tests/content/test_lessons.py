@@ -10,7 +10,13 @@ from jaxtour import catalog
 from jaxtour.exercises import by_lesson
 from tests.helpers import LESSON_NOTEBOOKS, LESSONS, cell_check, cell_exercise, read_notebook
 from tools import lesson_index
-from tools.build_lessons import WIDGET_VIEW_MIME, notebook_from_source
+from tools.build_lessons import (
+    REVEAL_OUTPUTS,
+    WIDGET_VIEW_MIME,
+    authored_metadata,
+    is_reveal,
+    notebook_from_source,
+)
 
 
 def test_lessons_exist_with_numbered_names():
@@ -33,13 +39,47 @@ def test_notebook_matches_its_markdown_source(lesson):
     assert [(c.cell_type, c.source) for c in stored.cells] == [
         (c.cell_type, c.source) for c in source.cells
     ], f"{lesson.name} is stale: run `make lessons`"
-    assert [c.metadata for c in stored.cells] == [c.metadata for c in source.cells]
+    assert [authored_metadata(c) for c in stored.cells] == [c.metadata for c in source.cells]
 
 
-def test_every_code_cell_is_stored_executed(lesson):
+def test_every_code_cell_is_stored_executed_but_reveals_ship_unrun(lesson):
     for cell in read_notebook(lesson).cells:
-        if cell.cell_type == "code":
+        if is_reveal(cell):
+            assert cell.outputs == [] and cell.execution_count is None, cell.source
+            assert REVEAL_OUTPUTS in cell.metadata["jaxtour"], "run `make lessons`"
+        elif cell.cell_type == "code":
             assert cell.execution_count is not None, cell.source
+
+
+def _is_heading(cell) -> bool:
+    return cell.cell_type == "markdown" and cell.source.lstrip().startswith("#")
+
+
+def test_a_prediction_is_followed_only_by_its_reveal_until_the_next_heading(lesson):
+    """Nothing between a prediction's check and the next heading shows its answer: only
+    the reveal cells, shipped without output. Reveals belong to predictions alone."""
+    cells = read_notebook(lesson).cells
+    predictions = {e.id for e in by_lesson()[lesson.stem] if e.prediction}
+    revealed = set()
+    for index, cell in enumerate(cells):
+        checked = cell_check(cell)
+        if checked in predictions:
+            following = []
+            for later in cells[index + 1 :]:
+                if _is_heading(later):
+                    break
+                following.append(later)
+            assert following and all(is_reveal(c) for c in following), (
+                f"{checked}: between its check and the next heading, only cells tagged "
+                "`reveal` (the prose that explains the answer goes under the heading)"
+            )
+            revealed.add(checked)
+        elif is_reveal(cell):
+            previous = cells[index - 1]
+            assert is_reveal(previous) or cell_check(previous) in predictions, (
+                f"a reveal cell follows a prediction's check (or another reveal): {cell.source!r}"
+            )
+    assert revealed == predictions, "every prediction exercise has its reveal in the lesson"
 
 
 def test_lesson_follows_the_template(lesson):

@@ -9,7 +9,9 @@ import pytest
 from jaxtour import checks
 from jaxtour.grader.compare import compare_arrays, tolerances
 from jaxtour.grader.feedback import STATUSES, Feedback
-from jaxtour.grader.rules import JaxArray, Number, SamePytree
+from jaxtour.grader.judge import PLACEHOLDER_MESSAGE, REVEAL_MESSAGE, judge
+from jaxtour.grader.rules import Choice, ExactInteger, JaxArray, Number, SamePytree
+from jaxtour.grader.spec import Exercise, Mistake
 
 
 def test_list_exercises_is_in_lesson_order_and_unique():
@@ -239,3 +241,67 @@ def test_a_structure_difference_with_a_plain_shape_is_named():
     assert "opposite order" in rule((jnp.float32(3.0), params), expected)
     assert "1 item where 2" in rule((params,), expected)
     assert rule(expected, expected) is None
+
+
+def _toy(**fields) -> Exercise:
+    return Exercise(
+        id="99.toy",
+        title="A toy",
+        reference=lambda: 4,
+        rule=ExactInteger(),
+        hints=("First hint.", "Second hint."),
+        solution="answer = 4",
+        mistakes=(Mistake(id="five", message="Five is one too many.", example=lambda: 5),),
+        **fields,
+    )
+
+
+def test_a_judged_prediction_sends_the_learner_to_the_reveal_and_nothing_else_does():
+    prediction = _toy(prediction=True)
+    for answer in (4, 5, 6):
+        assert judge(prediction, answer).message.endswith(REVEAL_MESSAGE)
+    assert REVEAL_MESSAGE not in judge(prediction, ...).message  # no prediction made yet
+    assert REVEAL_MESSAGE not in judge(_toy(), 5).message
+    assert judge(prediction, 5).mistake == "five"
+
+
+def test_an_unmet_need_judges_nothing_and_says_what_is_missing():
+    missing = {"devices": 1}
+    toy = _toy(needs=lambda: None if missing["devices"] >= 8 else "Needs 8 devices; restart.")
+    for answer in (4, 5):  # right and wrong alike: nothing can be judged yet
+        feedback = judge(toy, answer)
+        assert (feedback.status, feedback.message) == ("unattempted", "Needs 8 devices; restart.")
+    assert judge(toy, ...).message == PLACEHOLDER_MESSAGE
+    missing["devices"] = 8
+    assert judge(toy, 4).status == "correct" and judge(toy, 5).mistake == "five"
+
+
+CHOICE = Choice(("A", "B", "C", "D"), texts=("a tuple", "a dict", "a list", "None"))
+
+
+@pytest.mark.parametrize(
+    "answer", ["C", " c ", "(C)", "C.", "c)", "option C", "a list", "C: a list"]
+)
+def test_a_choice_reads_the_letter_however_it_is_written(answer):
+    assert CHOICE(answer, "C") is None
+    assert CHOICE(answer, "B") == "C is not the one."
+
+
+@pytest.mark.parametrize(
+    ("answer", "says"),
+    [
+        ("AB", "names 2 options"),
+        ("B and C", "names 2 options"),
+        ("A, C", "names 2 options"),
+        (["C"], "is a list; write the letter alone"),
+        (("C",), "is a tuple; write the letter alone"),
+        (2, "letters, not numbers"),
+        ("2", "letters, not numbers"),
+        ("E", "is not one of the options"),
+        ("a set", "is not one of the options"),
+        (None, "this is None"),
+    ],
+)
+def test_every_slip_in_a_choice_gets_its_own_message_naming_the_options(answer, says):
+    message = CHOICE(answer, "C")
+    assert says in message and "one of 'A', 'B', 'C' or 'D'" in message and "as a string" in message

@@ -27,7 +27,13 @@ def run(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedP
         capture_output=True,
         text=True,
         timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+        env={
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            # Jupyter servers running on this machine are not these tests' business.
+            "JUPYTER_RUNTIME_DIR": str(cwd / "jupyter-runtime"),
+            **(env or {}),
+        },
     )
 
 
@@ -79,14 +85,32 @@ def test_reset_backs_up_the_learners_file_then_restores_a_fresh_copy(tmp_path):
     assert sorted(p.name for p in ws.glob("*.ipynb")) == sorted(
         p.name for p in lessons_before if p.suffix == ".ipynb"
     )
-    lines = result.stdout.splitlines()
-    assert lines[0] == f"jaxtour: moved your 05_has_aux.ipynb to backups/{saved[0].name}"
-    assert "close its tab without saving" in lines[-1]
-    assert "File > Reload Notebook from Disk" in lines[-1]
+    assert result.stdout.splitlines() == [
+        f"jaxtour: moved your 05_has_aux.ipynb to backups/{saved[0].name}",
+        f"jaxtour: restored a fresh 05_has_aux.ipynb in {Path('jaxtour-lessons')}",
+    ]
+    (ws / "05_has_aux.ipynb").write_text("more answers")
     again = run("reset", "05_has_aux", cwd=tmp_path)  # a second reset keeps both backups
     assert again.returncode == 0
     assert len(list((ws / "backups").glob("05_has_aux.backup-*.ipynb"))) == 2
     assert run("reset", "5", cwd=tmp_path).returncode == 0  # "5" is lesson 05
+
+
+def test_a_reset_of_an_unchanged_lesson_keeps_no_backup(tmp_path):
+    ws = tmp_path / "jaxtour-lessons"
+    workspace.sync(ws)
+    result = run("reset", "03", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        "jaxtour: your 03_grad.ipynb is the shipped lesson as it is: nothing to do\n"
+    )
+    assert not (ws / "backups").exists()
+    (ws / "03_grad.ipynb").unlink()  # a deleted lesson: nothing to back up either
+    result = run("reset", "03", cwd=tmp_path)
+    assert result.stdout.splitlines() == [
+        f"jaxtour: restored a fresh 03_grad.ipynb in {Path('jaxtour-lessons')}"
+    ]
+    assert not (ws / "backups").exists()
 
 
 def test_a_backup_never_replaces_another(tmp_path, monkeypatch):
@@ -103,15 +127,36 @@ def test_a_backup_never_replaces_another(tmp_path, monkeypatch):
     assert not (tmp_path / "03_grad.ipynb").exists()
 
 
-def test_reset_where_backups_cannot_go_is_one_line(tmp_path):
+def test_reset_where_backups_cannot_go_is_one_line_naming_backups(tmp_path):
     ws = tmp_path / "jaxtour-lessons"
     workspace.sync(ws)
+    (ws / "03_grad.ipynb").write_text("my answers")
     (ws / "backups").write_text("a file where the backups folder should go")
     result = run("reset", "03", cwd=tmp_path)
     assert result.returncode == 1
-    assert result.stderr.startswith("jaxtour: cannot reset 03_grad.ipynb in ")
-    assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
-    assert (ws / "03_grad.ipynb").exists()  # the learner's file stays where it was
+    assert result.stderr == (
+        f"jaxtour: cannot back up 03_grad.ipynb: {Path('jaxtour-lessons/backups')} is a file, "
+        "not a folder; move it aside, then try again (nothing was changed)\n"
+    )
+    assert (ws / "03_grad.ipynb").read_text() == "my answers"  # where it was, as it was
+
+
+def test_an_unwritable_backups_folder_is_named_not_the_lesson(tmp_path, monkeypatch, capsys):
+    ws = tmp_path / "ws"
+    workspace.sync(ws)
+    (ws / "03_grad.ipynb").write_text("my answers")
+
+    def refused(source, target):  # what os.link says in a folder the learner cannot write
+        raise PermissionError(13, "Permission denied", str(source), None, str(target))
+
+    monkeypatch.setattr(backups.os, "link", refused)
+    assert cli.main(["reset", "03", "--dir", str(ws)]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        f"jaxtour: cannot back up 03_grad.ipynb into {ws / 'backups'}: Permission denied "
+        "(nothing was changed)\n"
+    )
+    assert (ws / "03_grad.ipynb").read_text() == "my answers"
 
 
 @pytest.mark.parametrize(
@@ -120,6 +165,15 @@ def test_reset_where_backups_cannot_go_is_one_line(tmp_path):
         (["reset", "99"], "no lesson '99'"),
         (["reset", "03", "--dir", "missing"], "is not a jaxtour workspace"),
         (["lab", "--port", "0", "--dry-run"], "--port must be between"),
+        (["lab", "--port", "abc", "--dry-run"], "argument --port: not a port number: 'abc'"),
+        (["lab", "--port", "1e3", "--dry-run"], "argument --port: not a port number: '1e3'"),
+        (["lab", "--cull-after", "nan", "--dry-run"], "--cull-after must be a number of"),
+        (["lab", "--cull-after", "inf", "--dry-run"], "--cull-after must be a number of"),
+        (["lab", "--cull-after", "soon", "--dry-run"], "not a number of minutes: 'soon'"),
+        (["lab", "--no-such-option"], "unrecognized arguments: --no-such-option"),
+        (["reset"], "the following arguments are required: lesson"),
+        (["reset", "03", "--dir", str(ROOT / "lessons")], "holds the lessons jaxtour ships"),
+        (["lab", str(ROOT / "lessons"), "--dry-run"], "holds the lessons jaxtour ships"),
     ],
 )
 def test_errors_are_one_line_and_a_nonzero_exit(tmp_path, args, message):
@@ -146,6 +200,29 @@ def test_an_unwritable_folder_is_one_line(tmp_path):
     locked.chmod(stat.S_IREAD | stat.S_IEXEC)
     result = run("lab", "locked", "--dry-run", "--port", str(_free_port()), cwd=tmp_path)
     assert result.returncode == 1 and "cannot write to" in result.stderr
+
+
+def test_paths_of_the_wrong_kind_are_one_line(tmp_path):
+    (tmp_path / "a-file").write_text("")
+    as_workspace = run("lab", "a-file", "--dry-run", "--port", str(_free_port()), cwd=tmp_path)
+    assert as_workspace.returncode == 1
+    assert as_workspace.stderr == "jaxtour: a-file is a file, not a folder: pick another folder\n"
+    assert run("reset", "03", "--dir", "a-file", cwd=tmp_path).stderr == (
+        "jaxtour: a-file is a file, not a folder: pick another folder\n"
+    )
+    ws = tmp_path / "ws"
+    workspace.sync(ws)
+    (ws / "03_grad.ipynb").unlink()
+    (ws / "03_grad.ipynb").mkdir()  # a folder where a lesson should be
+    lab = run("lab", "ws", "--dry-run", "--port", str(_free_port()), cwd=tmp_path)
+    assert lab.returncode == 0, lab.stderr  # the other lessons open as usual
+    assert f"jaxtour: {(ws / '03_grad.ipynb').resolve()} is a folder, not a lesson" in lab.stdout
+    reset = run("reset", "03", "--dir", "ws", cwd=tmp_path)
+    assert reset.returncode == 1 and "Traceback" not in reset.stderr
+    assert reset.stderr == (
+        f"jaxtour: {Path('ws/03_grad.ipynb')} is a folder, not a lesson: move or rename it, "
+        "then try again\n"
+    )
 
 
 def test_an_unwritable_folder_is_one_line_even_as_root(tmp_path):

@@ -17,6 +17,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+import uuid
 from pathlib import Path
 
 import pytest
@@ -112,7 +113,7 @@ def test_the_first_free_default_port_is_taken(monkeypatch):
 def test_the_command_opens_lesson_00_without_news_with_culling_and_a_token(tmp_path):
     env, argv = _dry_run_command("--no-browser", "--port", str(_free_port()), cwd=tmp_path)
     ws = (tmp_path / "ws").resolve()
-    assert argv[:3] == [sys.executable, "-m", "jupyterlab"]
+    assert argv[:3] == [sys.executable, "-m", "jaxtour.learner.lab_launch"]
     assert _option(argv, "ServerApp.ip") == "127.0.0.1"
     assert _option(argv, "ServerApp.root_dir") == str(ws)
     # Lesson 00 opens by itself: `/` and the browser both go to it.
@@ -129,12 +130,22 @@ def test_the_command_opens_lesson_00_without_news_with_culling_and_a_token(tmp_p
     assert _option(argv, "MappingKernelManager.cull_connected") == "True"
     assert _option(argv, "MappingKernelManager.cull_busy") == "False"
     # The token: jaxtour's own, in the environment (not on the command line, where
-    # other users of the machine could read it).
-    assert re.fullmatch(r"[0-9a-f]{48}", env["JUPYTER_TOKEN"])
-    assert not any(env["JUPYTER_TOKEN"] in word for word in argv)
+    # other users of the machine could read it), for lab_launch only: not JUPYTER_TOKEN,
+    # which kernels and terminals would inherit.
+    assert list(env) == ["JAXTOUR_LAB_TOKEN"]
+    assert re.fullmatch(r"[0-9a-f]{48}", env["JAXTOUR_LAB_TOKEN"])
+    assert not any(env["JAXTOUR_LAB_TOKEN"] in word for word in argv)
     assert "--no-browser" in argv
     again, _ = _dry_run_command("--no-browser", "--port", str(_free_port()), cwd=tmp_path)
-    assert again["JUPYTER_TOKEN"] != env["JUPYTER_TOKEN"]
+    assert again["JAXTOUR_LAB_TOKEN"] != env["JAXTOUR_LAB_TOKEN"]
+
+
+def test_the_servers_environment_has_bin_first_and_no_jupyter_token(monkeypatch):
+    monkeypatch.setenv("JUPYTER_TOKEN", "the learner's own")
+    monkeypatch.setenv("PATH", os.pathsep.join(["/usr/bin", str(Path(sys.executable).parent)]))
+    env = cli.lab_env("abc")
+    assert "JUPYTER_TOKEN" not in env and env["JAXTOUR_LAB_TOKEN"] == "abc"
+    assert env["PATH"].split(os.pathsep) == [str(Path(sys.executable).parent), "/usr/bin"]
 
 
 @pytest.mark.parametrize(("minutes", "seconds"), [("5", "300"), ("0.5", "30"), ("0", "0")])
@@ -264,9 +275,9 @@ def test_binder_post_build_merges_them_into_the_servers_environment(tmp_path):
 class RunningLab:
     """`jaxtour lab` in a subprocess, its stdout read line by line."""
 
-    def __init__(self, tmp_path: Path, *args: str) -> None:
+    def __init__(self, tmp_path: Path, *args: str, env: dict[str, str] | None = None) -> None:
         jupyter = tmp_path / "jupyter"  # nothing of this machine's Jupyter settings
-        env = {
+        self.env = env = {
             **os.environ,
             "PYTHONPATH": str(ROOT),
             "JUPYTER_CONFIG_DIR": str(jupyter / "config"),
@@ -274,6 +285,7 @@ class RunningLab:
             "JUPYTER_RUNTIME_DIR": str(jupyter / "runtime"),
             "JUPYTERLAB_SETTINGS_DIR": str(jupyter / "user-settings"),
             "JUPYTERLAB_WORKSPACES_DIR": str(jupyter / "workspaces"),
+            **(env or {}),
         }
         env.pop("JUPYTER_TOKEN", None)
         self.ws = tmp_path / "ws"
@@ -406,6 +418,129 @@ def test_an_idle_kernel_is_culled_even_with_its_tab_open(tmp_path):
 
         seen = asyncio.run(connected_until_culled())
         assert any(state and state[0][1] >= 1 for state in seen)  # it was connected
+        lab.rest()
+    finally:
+        lab.close()
+
+
+def _post(url: str, token: str, body: dict | None = None, method: str = "POST") -> dict:
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body or {}).encode(),
+        method=method,
+        headers={"Authorization": f"token {token}", "Content-Type": "application/json"},
+    )
+    with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(request) as r:
+        text = r.read()
+    return json.loads(text) if text else {}
+
+
+async def _kernel_prints(base: str, token: str, kernel: str, code: str) -> str:
+    """What ``code`` prints in a running kernel (Jupyter's messaging over the websocket)."""
+    from tornado.websocket import websocket_connect
+
+    channel = await websocket_connect(f"ws{base[4:]}/api/kernels/{kernel}/channels?token={token}")
+    msg_id = uuid.uuid4().hex
+    header = {"msg_id": msg_id, "username": "test", "session": uuid.uuid4().hex}
+    request = {
+        "header": {**header, "msg_type": "execute_request", "version": "5.3", "date": ""},
+        "parent_header": {},
+        "metadata": {},
+        "content": {"code": code, "silent": False, "store_history": False},
+        "channel": "shell",
+        "buffers": [],
+    }
+    await channel.write_message(json.dumps(request))
+    printed = ""
+    try:
+        async with asyncio.timeout(60):
+            while True:
+                message = json.loads(await channel.read_message())
+                if message.get("parent_header", {}).get("msg_id") != msg_id:
+                    continue
+                if message["msg_type"] == "stream":
+                    printed += message["content"]["text"]
+                if message["msg_type"] == "error":
+                    raise AssertionError(message["content"])
+                if message["msg_type"] == "status" and message["content"]["execution_state"] == (
+                    "idle"
+                ):
+                    return printed
+    finally:
+        channel.close()
+
+
+async def _terminal_prints(base: str, token: str, name: str, command: str) -> str:
+    """What ``command`` prints in a JupyterLab terminal, up to the marker it echoes."""
+    from tornado.websocket import websocket_connect
+
+    terminal = await websocket_connect(f"ws{base[4:]}/terminals/websocket/{name}?token={token}")
+    # The marker is computed by the shell, so the echo of the typed line does not match it.
+    await terminal.write_message(json.dumps(["stdin", f"{command}; echo END-$((6*7))\r"]))
+    seen = ""
+    try:
+        async with asyncio.timeout(60):
+            while "END-42" not in seen:
+                message = json.loads(await terminal.read_message())
+                if message[0] == "stdout":
+                    seen += message[1]
+    finally:
+        terminal.close()
+    return seen
+
+
+@pytest.mark.slow
+def test_kernels_and_terminals_find_jaxtour_and_never_see_the_token_and_reset_waits(tmp_path):
+    """One real JupyterLab: a notebook's kernel and a terminal see this environment's bin
+    first on PATH and no token, and `jaxtour reset` refuses while the lesson is open."""
+    here = Path(sys.executable).parent
+    home = tmp_path / "home"  # the machine's own ~/.bashrc is not jaxtour's business
+    home.mkdir()
+    lab = RunningLab(tmp_path, "--port", str(_free_port()), env={"HOME": str(home)})
+    try:
+        _, final = lab.until(FINAL_LINE, timeout=90)
+        base, token = final["base"], final["token"]
+        session = _post(
+            f"{base}/api/sessions",
+            token,
+            {
+                "path": "03_grad.ipynb",
+                "type": "notebook",
+                "name": "",
+                "kernel": {"name": "python3"},
+            },
+        )
+        code = (
+            "import json, os, shutil\n"
+            "print(json.dumps({'path': os.environ['PATH'].split(os.pathsep)[0], "
+            "'jaxtour': shutil.which('jaxtour'), "
+            "'tokens': {k: v for k, v in os.environ.items() if 'TOKEN' in k}}))"
+        )
+        kernel = json.loads(asyncio.run(_kernel_prints(base, token, session["kernel"]["id"], code)))
+        assert kernel["path"] == str(here)
+        if (here / "jaxtour").exists():
+            assert kernel["jaxtour"] == str(here / "jaxtour")
+        assert kernel["tokens"] == {}  # no JUPYTER_TOKEN, no JAXTOUR_LAB_TOKEN
+        name = _post(f"{base}/api/terminals", token)["name"]
+        said = asyncio.run(
+            _terminal_prints(base, token, name, "command -v jaxtour python; env | grep -c TOKEN")
+        )
+        if (here / "jaxtour").exists():
+            assert f"{here / 'jaxtour'}\r\n{here / 'python'}\r\n0\r\n" in said, said
+
+        # The lesson is open: reset refuses and changes nothing; once closed, it goes ahead.
+        lesson = lab.ws / "03_grad.ipynb"
+        lesson.write_text(lesson.read_text().replace("grad", "GRAD", 1))  # "saved work"
+        saved = lesson.read_bytes()
+        reset = run("reset", "03", "--dir", str(lab.ws), cwd=tmp_path, env=lab.env)
+        assert reset.returncode == 1
+        assert reset.stderr.startswith(f"jaxtour: 03_grad.ipynb is open in JupyterLab ({base}/)")
+        assert lesson.read_bytes() == saved and not (lab.ws / "backups").exists()
+        _post(f"{base}/api/sessions/{session['id']}", token, method="DELETE")
+        reset = run("reset", "03", "--dir", str(lab.ws), cwd=tmp_path, env=lab.env)
+        assert reset.returncode == 0, reset.stderr
+        (backup,) = (lab.ws / "backups").iterdir()
+        assert backup.read_bytes() == saved
         lab.rest()
     finally:
         lab.close()

@@ -10,9 +10,13 @@ import sys
 import textwrap
 import time
 import warnings
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 
+import platformdirs
 import pytest
+from platformdirs.macos import MacOS
+from platformdirs.unix import Unix
+from platformdirs.windows import Windows
 
 from jaxtour import checks
 from jaxtour.exercises import ids_by_lesson
@@ -32,8 +36,8 @@ def _writer_script(exercise: str, count: int, ready: Path | None = None) -> str:
         f"""
         import pathlib
         from jaxtour.learner import progress_store as progress
-        for i in range({count}):
-            assert progress.record({exercise!r}, "incorrect", f"m{{i}}")
+        for i in range({count}):  # one kept waiting too long is saved with the next
+            progress.record({exercise!r}, "incorrect", f"m{{i}}")
             if i == 0 and {str(ready)!r} != "None":
                 pathlib.Path({str(ready)!r}).write_text("started")
         """
@@ -120,10 +124,35 @@ def test_check_never_fails_because_of_the_store(tmp_path, monkeypatch, capfd):
     assert capfd.readouterr().err == ""
 
 
-def test_the_default_folder_is_the_platforms_user_data_folder(monkeypatch, tmp_path):
+def _default_folder(monkeypatch, home: Path, platform: type) -> Path:
+    """data_dir() as ``platform`` (a platformdirs class) would give it, with ``home``."""
     monkeypatch.delenv(progress.ENV_DIR, raising=False)
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    if sys.platform.startswith("linux"):
-        assert progress.data_dir() == tmp_path / "jaxtour"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setattr(platformdirs, "PlatformDirs", platform)
+    return progress.data_dir()
+
+
+def test_the_default_folder_on_linux_is_where_it_always_was(monkeypatch, tmp_path):
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    assert _default_folder(monkeypatch, tmp_path, Unix) == tmp_path / ".local/share/jaxtour"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert _default_folder(monkeypatch, tmp_path, Unix) == tmp_path / "xdg" / "jaxtour"
+
+
+def test_the_default_folder_on_macos_is_where_it_always_was(monkeypatch, tmp_path):
+    # (platformdirs also honours XDG_DATA_HOME on macOS; jaxtour's own rule did not.)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    expected = tmp_path / "Library" / "Application Support" / "jaxtour"
+    assert _default_folder(monkeypatch, tmp_path, MacOS) == expected
+
+
+def test_the_default_folder_on_windows_is_where_it_always_was(monkeypatch, tmp_path):
+    appdata = r"C:\Users\ada\AppData\Roaming"  # %APPDATA%, the roaming profile
+    monkeypatch.setenv("WIN_PD_OVERRIDE_APPDATA", appdata)  # platformdirs' stand-in for it
+    folder = _default_folder(monkeypatch, tmp_path, Windows)
+    assert PureWindowsPath(str(folder)) == PureWindowsPath(appdata) / "jaxtour"
+
+
+def test_jaxtour_data_dir_moves_the_store(monkeypatch):
     monkeypatch.setenv(progress.ENV_DIR, "~/elsewhere")
     assert progress.data_dir() == Path.home() / "elsewhere"

@@ -188,9 +188,9 @@ WRONG_ANSWERS = (
     Wrong(T, "timeit.repeat: ten calls per run", lambda: time_timeit_repeat, says="times too long"),
     # held-out answers (phase 1 of the held-out test)
     Wrong("02.which_dispatch", "B, the float one", lambda: "B", "float-waits"),
-    Wrong("02.which_dispatch", "'B and C'", lambda: "B and C", says="is not one of the options"),
+    Wrong("02.which_dispatch", "'B and C'", lambda: "B and C", says="names 2 options"),
     Wrong("02.which_dispatch", "'none'", lambda: "none", says="is not one of the options"),
-    Wrong("02.which_dispatch", "'1', A's place", lambda: "1", says="is not one of the options"),
+    Wrong("02.which_dispatch", "'1', A's place", lambda: "1", says="letters, not numbers"),
     Wrong(
         "02.which_dispatch", "'E', past the options", lambda: "E", says="is not one of the options"
     ),

@@ -345,7 +345,7 @@ WRONG_ANSWERS = (
         "04.predict_value_and_grad",
         "'Option D'",
         lambda: "Option D",
-        says="is not one of the options",
+        named="value-last",
     ),
     Wrong(
         "04.predict_value_and_grad",
@@ -357,7 +357,7 @@ WRONG_ANSWERS = (
         "04.predict_value_and_grad",
         "'A/B', undecided",
         lambda: "A/B",
-        says="is not one of the options",
+        says="names 2 options",
     ),
     Wrong("04.predict_value_and_grad", "'E'", lambda: "E", says="is not one of the options"),
     Wrong("04.sgd_step", "p.at[:].add(-lr * g)", lambda: step_at_add, "at-on-a-0d-leaf"),

@@ -200,7 +200,7 @@ WRONG_ANSWERS = (
     ),
     # 05.predict_aux_structure
     Wrong("05.predict_aux_structure", "lowercase b with a space", lambda: " b", "grads-flat"),
-    Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", says="one of"),
+    Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", named="aux-outside"),
     Wrong(
         "05.predict_aux_structure",
         "the structure written out",
@@ -295,20 +295,18 @@ WRONG_ANSWERS = (
         lambda: "((value, aux), grad_x, grad_y)",
         says="is not one of the options",
     ),
-    Wrong(
-        "05.predict_aux_structure", "'B or C'", lambda: "B or C", says="is not one of the options"
-    ),
+    Wrong("05.predict_aux_structure", "'B or C'", lambda: "B or C", says="names 2 options"),
     Wrong(
         "05.predict_aux_structure",
         "'A.' with a full stop",
         lambda: "A.",
-        says="is not one of the options",
+        named="all-flat",
     ),
     Wrong(
         "05.predict_aux_structure",
         "'option b'",
         lambda: "option b",
-        says="is not one of the options",
+        named="grads-flat",
     ),
     Wrong("05.loss_with_predictions", "params['w'] @ x", lambda: line_matmul, "matmul-on-a-number"),
     Wrong("05.loss_with_predictions", "mean absolute error", lambda: line_mae, "mean-abs-error"),

@@ -301,7 +301,6 @@ WRONG_ANSWERS = (
         "06.set_first", "x.at[1:]: all but the first", lambda: x.at[1:].set(123), "all-but-first"
     ),
     Wrong("06.out_of_bounds", "the mode's name 'clip'", lambda: "clip", says="one of"),
-    Wrong("06.out_of_bounds", "'C)' with a parenthesis", lambda: "C)", says="one of"),
     Wrong("06.out_of_bounds", "'B or C'", lambda: "B or C", says="one of"),
     Wrong("06.out_of_bounds", "True", lambda: True, says="as a string"),
     Wrong("06.out_of_bounds", "lower-case a", lambda: "a", "numpy-index-error"),

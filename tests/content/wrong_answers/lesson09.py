@@ -699,7 +699,6 @@ WRONG_ANSWERS = (
     Wrong("09.per_example_grads", "only ['w']", lambda: grads_w_only, named="w-only"),
     Wrong("09.split_keeps_key", "'B only'", lambda: "B only", says="one of"),
     Wrong("09.split_keeps_key", "'none', the words of A", lambda: "none", says="one of"),
-    Wrong("09.split_keeps_key", "'B)'", lambda: "B)", says="one of"),
     Wrong("09.split_keeps_key", "1, B's position", lambda: 1, says="as a string"),
     Wrong(
         "09.random_walk", "jax.random.key(i) each step", lambda: walk_seed_per_step, "ignores-key"

@@ -220,11 +220,9 @@ WRONG_ANSWERS = (
     Wrong(
         "10.column_spec", "P('batch', 'channels')", lambda: P("batch", "channels"), says="no axis"
     ),
-    Wrong("10.predict_sums", "'B.'", lambda: "B.", says="one of"),
     Wrong(
         "10.predict_sums", "the layouts in two words", lambda: "split, replicated", says="one of"
     ),
-    Wrong("10.predict_sums", "'b)'", lambda: "b)", says="one of"),
     Wrong("10.predict_sums", "True", lambda: True, says="as a string"),
     Wrong("10.fix_loss", "jnp.median", lambda: loss_median, says="times the mean absolute error"),
     Wrong(
