@@ -579,6 +579,7 @@ EXERCISES = (
     ),
     Exercise(
         id="01.default_dtype",
+        prediction=True,
         title="Predict the dtype of a division in JAX",
         reference=_division_dtype,
         rule=_DtypeName(),

@@ -334,6 +334,7 @@ def _rounded_to_float32(answer: Any) -> bool:
 EXERCISES = (
     Exercise(
         id="03.gradient",
+        prediction=True,
         title="Predict the gradient of sum_of_squares",
         reference=_gradient,
         rule=_Numbers(),

@@ -131,7 +131,7 @@ T = "02.time_call"
 WRONG_ANSWERS = (
     # 02.which_dispatch
     Wrong("02.which_dispatch", "lowercase d: block_until_ready", lambda: "d", "honest-one"),
-    Wrong("02.which_dispatch", "two letters, A and C", lambda: "AC", "several"),
+    Wrong("02.which_dispatch", "two letters, A and C", lambda: "AC", says="names 2 options"),
     Wrong("02.which_dispatch", "the index 0 for A", lambda: 0, says="as a string"),
     Wrong("02.which_dispatch", "a list with the letter", lambda: ["A"], says="as a string"),
     Wrong("02.which_dispatch", "C with a space: .tolist()", lambda: "C ", "tolist-waits"),
