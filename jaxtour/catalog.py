@@ -13,6 +13,7 @@ from dataclasses import dataclass
 __all__ = [
     "RENAMED_EXERCISES",
     "index_table",
+    "link_text",
     "LESSONS",
     "Lesson",
     "UnknownLesson",
@@ -212,10 +213,16 @@ def numbers_text(lessons: tuple[Lesson, ...] | list[Lesson]) -> str:
     return " ".join(lesson.number for lesson in lessons)
 
 
+def link_text(lesson: Lesson) -> str:
+    """``01 · Use jnp as a drop-in NumPy``: a lesson's name as the text of a link. No code
+    spans: inside a link they render as code, not as a link."""
+    return f"{lesson.number} · {lesson.title.replace('`', '')}"
+
+
 def index_table(link_prefix: str = "") -> str:
     """The lessons as a Markdown table: link, what it teaches, minutes."""
     lines = ["| lesson | what it teaches | time |", "|---|---|---|"]
     for lesson in LESSONS:
-        link = f"[`{lesson.notebook}`]({link_prefix}{lesson.notebook})"
-        lines.append(f"| {link} | {lesson.teaches} | {lesson.minutes} min |")
+        link = f"[{link_text(lesson)}]({link_prefix}{lesson.notebook})"
+        lines.append(f"| {link} | {lesson.teaches} | {lesson.minutes}\u00a0min |")  # one line
     return "\n".join(lines)

@@ -93,8 +93,8 @@ def badges(s: Setting, notebook: str) -> str:
 
 def install_cell(s: Setting) -> str:
     return (
-        "*On Colab, the next cell installs jaxtour, keeping Colab's own jax, numpy and "
-        "ipywidgets (`--no-deps`). Anywhere else it does nothing; its code is folded.*\n"
+        "*On Colab, the next cell installs jaxtour and keeps Colab's own jax, numpy and "
+        "ipywidgets. Anywhere else it does nothing; its code is folded.*\n"
         "\n"
         "```{code-cell} ipython3\n"
         "---\n"
@@ -103,7 +103,7 @@ def install_cell(s: Setting) -> str:
         "  source_hidden: true\n"
         "tags: [colab-install]\n"
         "---\n"
-        "#@title On Colab, install jaxtour (does nothing anywhere else)\n"
+        "#@title Colab only: install jaxtour\n"  # folded, it must fit an 800 px window
         "import subprocess\n"
         "import sys\n"
         "\n"

@@ -36,16 +36,20 @@ TARGETS = {ROOT / "README.md": "lessons/", LESSONS / "README.md": ""}
 
 
 def name(lesson: catalog.Lesson) -> str:
-    return f"{lesson.number} · {lesson.title}"
+    return catalog.link_text(lesson)
 
 
 def tour_line(lesson: catalog.Lesson) -> str:
+    """Where the lesson stands: its number, the lessons before and after it, the index."""
     position = catalog.LESSONS.index(lesson)
     first, last = catalog.LESSONS[0].number, catalog.LESSONS[-1].number
     parts = [f"Lesson {lesson.number} of the tour ({first}–{last})"]
     if position > 0:
         before = catalog.LESSONS[position - 1]
         parts.append(f"previous: [{name(before)}]({before.notebook})")
+    if position + 1 < len(catalog.LESSONS):
+        after = catalog.LESSONS[position + 1]
+        parts.append(f"**next: [{name(after)}]({after.notebook})**")
     parts.append("[all lessons](README.md)")
     return " · ".join(parts)
 

@@ -19,7 +19,6 @@ from jaxtour.grader.mistakes import (
     equals_tree,
     fails_with,
     not_called,
-    only_strings,
     remembered,
     returns_none,
     uses_notebook_values,
@@ -123,44 +122,12 @@ def _value_first(answer: Any) -> bool:
 
 # --- 04.predict_value_and_grad ----------------------------------------------------------
 
-VALUE_AND_GRAD_OPTIONS = """\
-A: (value, grad_x, grad_y)
-B: (value, (grad_x, grad_y))
-C: ((value, grad_x), (value, grad_y))
-D: ((grad_x, grad_y), value)"""
-
-
-def _squeezed(text: str) -> str:
-    return re.sub(r"\s+", "", str.lower(text))
-
-
-# "(value,(grad_x,grad_y))" -> "B": an option's text, spaces and case aside.
-_OPTION_TEXTS = {
-    _squeezed(line.split(":", 1)[1]): line.split(":", 1)[0]
-    for line in VALUE_AND_GRAD_OPTIONS.splitlines()
-}
-
-
-def _letter_of(answer: Any) -> Any:
-    """The letter an answer names: itself, or the letter whose line or shape it copies
-    ("B: (value, (grad_x, grad_y))" or "(value, (grad_x, grad_y))")."""
-    if not isinstance(answer, str):
-        return answer
-    text = _squeezed(answer)
-    match = re.fullmatch(r"([a-d]):(.*)", text)
-    if match and _OPTION_TEXTS.get(match.group(2)) == str.upper(match.group(1)):
-        return str.upper(match.group(1))
-    return _OPTION_TEXTS.get(text, answer)
-
-
-@dataclass(frozen=True)
-class LetterOrOption:
-    """Choice among A to D, reading an option's copied line or shape as its letter."""
-
-    choice: Choice = Choice(("A", "B", "C", "D"))
-
-    def __call__(self, answer: Any, expected: str) -> str | None:
-        return self.choice(_letter_of(answer), expected)
+VALUE_AND_GRAD_OPTIONS = (
+    "(value, grad_x, grad_y)",
+    "(value, (grad_x, grad_y))",
+    "((value, grad_x), (value, grad_y))",
+    "((grad_x, grad_y), value)",
+)
 
 
 # --- 04.sgd_step ------------------------------------------------------------------------
@@ -510,7 +477,7 @@ EXERCISES = (
         id="04.predict_value_and_grad",
         title="Predict what value_and_grad returns for two arguments",
         reference=lambda: "B",
-        rule=LetterOrOption(),
+        rule=Choice(("A", "B", "C", "D"), texts=VALUE_AND_GRAD_OPTIONS),
         hints=(
             "value_and_grad returns a pair: (what grad would return alone, ...) or "
             "(value, what grad would return)? Check the cell above.",
@@ -539,13 +506,6 @@ EXERCISES = (
                 example=lambda: "D",
             ),
             Mistake(
-                id="strings-in-a-container",
-                message='Give the letter alone, as a plain string such as structure = "A": '
-                "not inside a list or tuple, and not the shape written out as a tuple.",
-                example=lambda: ("value", ("grad_x", "grad_y")),
-                matches=only_strings,
-            ),
-            Mistake(
                 id="computed",
                 message="This exercise asks for a prediction, the letter of an option, such as "
                 'structure = "A": not value_and_grad itself, its result or its structure. '
@@ -556,6 +516,7 @@ EXERCISES = (
         ),
         success="B: value_and_grad pairs the value with exactly what grad would return, "
         "and with argnums=(0, 1) that is a tuple.",
+        prediction=True,
     ),
     Exercise(
         id="04.sgd_step",

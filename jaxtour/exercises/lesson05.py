@@ -19,7 +19,6 @@ from jaxtour.grader.mistakes import (
     computed_not_chosen,
     equals_tree,
     equals_value,
-    fails_with,
     returns_none,
     uses_notebook_values,
 )
@@ -27,7 +26,6 @@ from jaxtour.grader.rules import (
     Choice,
     Inputs,
     JaxArray,
-    SameFunction,
     SamePytree,
     outputs_on,
 )
@@ -259,29 +257,47 @@ class LossThenAux:
 
 # --- 05.predict_aux_structure -----------------------------------------------------------
 
-AUX_STRUCTURE_OPTIONS = """\
-A: (value, aux, grad_x, grad_y)
-B: ((value, aux), grad_x, grad_y)
-C: ((value, aux), (grad_x, grad_y))
-D: ((value, (grad_x, grad_y)), aux)"""
+AUX_STRUCTURE_OPTIONS = (
+    "(value, aux, grad_x, grad_y)",
+    "((value, aux), grad_x, grad_y)",
+    "((value, aux), (grad_x, grad_y))",
+    "((value, (grad_x, grad_y)), aux)",
+)
 
 
-# --- 05.loss_with_predictions -----------------------------------------------------------
+# --- 05.loss_and_outliers ---------------------------------------------------------------
+
+THRESHOLD = 0.5  # a point is an outlier when the line misses it by more than this
 
 
 def _model_inputs():
     """Other values than the notebook's params, xs and ys, at its length (3), in fresh
-    dicts around arrays made once."""
+    dicts around arrays made once. No error is exactly 0.5 (> and >= agree), some are
+    negative (abs matters), and the counts differ from case to case."""
     return [jax.tree.map(lambda leaf: leaf, case) for case in _model_leaves()]
 
 
 @cache
 def _model_leaves():
-    first = {"w": jnp.array(2.0), "b": jnp.array(-1.0)}
-    second = {"w": jnp.array(-0.5), "b": jnp.array(0.25)}
     return [
-        (first, jnp.array([0.0, 0.5, 2.0]), jnp.array([-1.0, 1.5, 2.5])),
-        (second, jnp.array([-1.0, 0.25, 1.0]), jnp.zeros(3)),
+        # errors -0.2, -1.5, 0.8: 2 outliers, one of them below the line
+        (
+            {"w": jnp.array(2.0), "b": jnp.array(-1.0)},
+            jnp.array([0.0, 0.5, 2.0]),
+            jnp.array([-0.8, 1.5, 2.2]),
+        ),
+        # errors -0.6, -0.25, -1.75: 2 outliers, both below, one of them under sqrt(0.5)
+        (
+            {"w": jnp.array(-0.5), "b": jnp.array(0.25)},
+            jnp.array([-1.0, 1.0, 4.0]),
+            jnp.array([1.35, 0.0, 0.0]),
+        ),
+        # errors 1, -2, 2: 3 outliers
+        (
+            {"w": jnp.array(1.0), "b": jnp.array(0.0)},
+            jnp.array([1.0, 2.0, 3.0]),
+            jnp.array([0.0, 4.0, 1.0]),
+        ),
     ]
 
 
@@ -294,6 +310,57 @@ def _notebook_line():
     }
 
 
+def _errors(params, x, y):
+    return params["w"] * x + params["b"] - y
+
+
+def _loss_and_outliers(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
+
+
+@cache
+def _under_jit(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """jax.jit(jax.value_and_grad(fn, has_aux=True)), made once per grader function."""
+    return jax.jit(jax.value_and_grad(fn, has_aux=True))
+
+
+@dataclass(frozen=True)
+class LossAndAuxUnderJit:
+    """The answer returns what the reference does, (loss, aux) with a two-element list
+    taken as the pair, on every input; then jax.jit(jax.value_and_grad(answer,
+    has_aux=True)) runs and gives the reference's ((loss, aux), gradient)."""
+
+    inputs: Callable[[], Inputs]
+
+    def warm_up(self, expected: Callable[..., Any]) -> None:
+        outputs_on(self.inputs, expected)
+        outputs_on(self.inputs, _under_jit(expected))
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        if not callable(answer):
+            return f"Expected a function, but this is {describe(answer)}."
+        cases = self.inputs()
+        for args, want in zip(cases, outputs_on(self.inputs, expected), strict=True):
+            problem = _pair_output(call_learner(answer, args), want)
+            if problem:
+                return f"On input ({_shown(args)}) the result is wrong. {problem}"
+        jitted = transformed(lambda f: jax.jit(jax.value_and_grad(f, has_aux=True)), answer)
+        wanted = outputs_on(self.inputs, _under_jit(expected))
+        for args, want in zip(cases, wanted, strict=True):
+            problem = SamePytree()(call_learner(jitted, args), want)
+            if problem:
+                return (
+                    "Called plainly it is right, but jax.jit(jax.value_and_grad(your function, "
+                    f"has_aux=True)) on ({_shown(args)}) gives another result. {problem}"
+                )
+        return None
+
+
+def _shown(args: tuple[Any, ...]) -> str:
+    return ", ".join(short_repr(a, 40) for a in args)
+
+
 def _pair_output(got: Any, want: Any) -> str | None:
     """SamePytree, with a two-element list taken as the pair: has_aux accepts either."""
     if isinstance(got, list) and len(got) == 2:
@@ -301,128 +368,187 @@ def _pair_output(got: Any, want: Any) -> str | None:
     return SamePytree()(got, want)
 
 
-def _loss_with_predictions(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return jnp.mean((predictions - y) ** 2), predictions
+def _plain_pair(answer: Any) -> tuple[Any, Any] | None:
+    """The answer's (loss, aux) on the first input, or None if it gives no pair."""
+    if not callable(answer):
+        return None
+    out = answer(*_model_inputs()[0])
+    if isinstance(out, tuple | list) and len(out) == 2:
+        return out[0], out[1]
+    return None
+
+
+def _aux_is_python_int(answer: Any) -> bool:
+    pair = _plain_pair(answer)
+    return pair is not None and isinstance(pair[1], int) and not isinstance(pair[1], bool)
+
+
+def _aux_is_numpy(answer: Any) -> bool:
+    pair = _plain_pair(answer)
+    return pair is not None and isinstance(pair[1], np.generic | np.ndarray)
+
+
+def _aux_is_mask(answer: Any) -> bool:
+    pair = _plain_pair(answer)
+    return pair is not None and np.shape(pair[1]) == (3,) and np.asarray(pair[1]).dtype == bool
+
+
+def _right_count_as_float(answer: Any) -> bool:
+    """The right counts on every input, in a float dtype."""
+    if not callable(answer):
+        return False
+    for args, (_, count) in zip(
+        _model_inputs(), outputs_on(_model_inputs, _loss_and_outliers), strict=True
+    ):
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2):
+            return False
+        aux = out[1]
+        if not (hasattr(aux, "dtype") and np.asarray(aux).dtype.kind == "f"):
+            return False
+        if not equals_value(count.astype(np.asarray(aux).dtype))(aux):
+            return False
+    return True
+
+
+def _fails_only_under_jit(answer: Any) -> bool:
+    """Right when called plainly, but jax.jit(jax.value_and_grad(answer, has_aux=True))
+    fails: a count through len(x[mask]), int(...) or .item(), wrapped back in an array."""
+    if not callable(answer):
+        return False
+    for args, want in zip(
+        _model_inputs(), outputs_on(_model_inputs, _loss_and_outliers), strict=True
+    ):
+        if _pair_output(answer(*args), want) is not None:
+            return False
+    try:
+        jax.jit(jax.value_and_grad(answer, has_aux=True))(*_model_inputs()[0])
+    except Exception:
+        return True
+    return False
+
+
+def _line_forgot_return(params, x, y):
+    errors = _errors(params, x, y)  # noqa: F841
 
 
 def _aux_first(params, x, y):
-    loss, predictions = _loss_with_predictions(params, x, y)
-    return predictions, loss
+    loss, count = _loss_and_outliers(params, x, y)
+    return count, loss
 
 
-def _loss_only_line(params, x, y):
-    return _loss_with_predictions(params, x, y)[0]
+def _line_loss_only(params, x, y):
+    return _loss_and_outliers(params, x, y)[0]
 
 
-def _summed_line(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return jnp.sum((predictions - y) ** 2), predictions
+def _python_int_count(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), int(jnp.sum(jnp.abs(errors) > THRESHOLD))
+
+
+def _wrapped_len(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.array(len(errors[jnp.abs(errors) > THRESHOLD]))
+
+
+def _numpy_count(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), np.sum(np.abs(np.asarray(errors)) > THRESHOLD)
+
+
+def _float_count(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.sum(jnp.where(jnp.abs(errors) > THRESHOLD, 1.0, 0.0))
+
+
+def _fraction(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.mean(jnp.abs(errors) > THRESHOLD)
+
+
+def _one_sided(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.sum(errors > THRESHOLD)
+
+
+def _inliers(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) <= THRESHOLD)
+
+
+def _squared_threshold(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.sum(errors**2 > THRESHOLD)
+
+
+def _mask_aux(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.abs(errors) > THRESHOLD
 
 
 def _dict_aux(params, x, y):
-    loss, predictions = _loss_with_predictions(params, x, y)
-    return loss, {"predictions": predictions}
+    loss, count = _loss_and_outliers(params, x, y)
+    return loss, {"outliers": count}
 
 
-def _residuals_aux(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return jnp.mean((predictions - y) ** 2), predictions - y
+def _one_dict(params, x, y):
+    loss, count = _loss_and_outliers(params, x, y)
+    return {"loss": loss, "outliers": count}
 
 
-def _negated_residuals_aux(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return jnp.mean((predictions - y) ** 2), y - predictions
+def _predictions_too(params, x, y):
+    loss, count = _loss_and_outliers(params, x, y)
+    return loss, params["w"] * x + params["b"], count
 
 
-def _mae_line(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return jnp.mean(jnp.abs(predictions - y)), predictions
+def _line_summed(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.sum(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
 
 
-def _matmul_line(params, x, y):
-    predictions = params["w"] @ x + params["b"]
-    return jnp.mean((predictions - y) ** 2), predictions
+def _line_square_of_mean(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors) ** 2, jnp.sum(jnp.abs(errors) > THRESHOLD)
+
+
+def _mean_abs(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(jnp.abs(errors)), jnp.sum(jnp.abs(errors) > THRESHOLD)
 
 
 def _no_bias(params, x, y):
-    predictions = params["w"] * x
-    return jnp.mean((predictions - y) ** 2), predictions
-
-
-def _rmse(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return jnp.sqrt(jnp.mean((predictions - y) ** 2)), predictions
-
-
-def _aux_is_dict(answer: Any) -> bool:
-    """(loss, {...}): one loss first, a dict as the aux."""
-    if not callable(answer):
-        return False
-    out = answer(*_model_inputs()[0])
-    return (
-        isinstance(out, tuple | list)
-        and len(out) == 2
-        and np.ndim(out[0]) == 0
-        and not isinstance(out[0], tuple | list | dict)
-        and isinstance(out[1], dict)
-    )
-
-
-def _mean_squared_of_mean(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return jnp.mean(predictions - y) ** 2, predictions
+    errors = params["w"] * x - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
 
 
 def _swapped_params(params, x, y):
-    predictions = params["b"] * x + params["w"]
-    return jnp.mean((predictions - y) ** 2), predictions
+    errors = params["b"] * x + params["w"] - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
 
 
-def _numpy_line(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return np.mean(np.square(np.asarray(predictions - y))), predictions
+def _attribute_params(params, x, y):
+    errors = params.w * x + params.b - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
 
 
-def _loss_is_numpy(answer: Any) -> bool:
-    if not callable(answer):
-        return False
-    out = answer(*_model_inputs()[0])
-    return (
-        isinstance(out, tuple | list)
-        and len(out) == 2
-        and isinstance(out[0], np.generic | np.ndarray)
-    )
+def _unpacked_params(params, x, y):
+    w, b = params
+    errors = w * x + b - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
 
 
 def _with_value_and_grad(params, x, y):
-    return jax.value_and_grad(_loss_with_predictions, has_aux=True)(params, x, y)
+    return jax.value_and_grad(_loss_and_outliers, has_aux=True)(params, x, y)
 
 
 def _with_grad(params, x, y):
-    return jax.grad(_loss_with_predictions, has_aux=True)(params, x, y)
+    return jax.grad(_loss_and_outliers, has_aux=True)(params, x, y)
 
 
 def _transformed_already(answer: Any) -> bool:
     return behaves_like(_with_value_and_grad, _model_inputs)(answer) or behaves_like(
         _with_grad, _model_inputs
     )(answer)
-
-
-def _attribute_params(params, x, y):
-    predictions = params.w * x + params.b
-    return jnp.mean((predictions - y) ** 2), predictions
-
-
-def _unpacked_params(params, x, y):
-    w, b = params
-    predictions = w * x + b
-    return jnp.mean((predictions - y) ** 2), predictions
-
-
-def _line_dict(params, x, y):
-    loss, predictions = _loss_with_predictions(params, x, y)
-    return {"loss": loss, "predictions": predictions}
 
 
 def right_when_converted(
@@ -460,10 +586,6 @@ def _as_pair(params):
 
 def _as_attributes(params):
     return SimpleNamespace(**params)
-
-
-def _forgot_return_line(params, x, y):
-    predictions = params["w"] * x + params["b"]  # noqa: F841
 
 
 EXERCISES = (
@@ -599,7 +721,7 @@ EXERCISES = (
         id="05.predict_aux_structure",
         title="Predict the nesting of value_and_grad with argnums and has_aux",
         reference=lambda: "C",
-        rule=Choice(("A", "B", "C", "D")),
+        rule=Choice(("A", "B", "C", "D"), texts=AUX_STRUCTURE_OPTIONS),
         hints=(
             "Build it in two steps. value_and_grad returns (value part, gradient part). "
             "With has_aux, the value part is the function's own pair (value, aux).",
@@ -640,29 +762,32 @@ EXERCISES = (
         ),
         success="C: ((value, aux), (grad_x, grad_y)). Each part keeps the shape it has "
         "on its own: the function's pair, and grad's tuple.",
+        prediction=True,
     ),
     Exercise(
-        id="05.loss_with_predictions",
-        title="Write a loss that returns its predictions as aux",
-        reference=lambda: _loss_with_predictions,
-        rule=SameFunction(inputs=_model_inputs, output=_pair_output),
+        id="05.loss_and_outliers",
+        title="Count outliers in the aux, ready for jit",
+        reference=lambda: _loss_and_outliers,
+        rule=LossAndAuxUnderJit(inputs=_model_inputs),
         hints=(
-            "First the predictions: params['w'] * x + params['b'].",
-            "The loss is jnp.mean((predictions - y) ** 2). The value to differentiate "
-            "comes first, the aux second.",
-            "return jnp.mean((predictions - y) ** 2), predictions",
+            "Compute the errors once, params['w'] * x + params['b'] - y. The loss is their "
+            "mean square; the aux counts the errors whose absolute value is over 0.5.",
+            "A comparison gives an array of booleans, and summing it counts the Trues. Keep "
+            "the count a jax array: jnp.sum(...), not len(...) or int(...), which need real "
+            "numbers that jit does not have.",
+            "return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5)",
         ),
         solution=(
-            "def loss_with_predictions(params, x, y):\n"
-            '    predictions = params["w"] * x + params["b"]\n'
-            "    return jnp.mean((predictions - y) ** 2), predictions"
+            "def loss_and_outliers(params, x, y):\n"
+            '    errors = params["w"] * x + params["b"] - y\n'
+            "    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5)"
         ),
         mistakes=(
             Mistake(
                 id="returns-none",
                 message="Your function returns None: it has no return statement. "
-                "Return the pair: return loss, predictions.",
-                example=lambda: _forgot_return_line,
+                "Return the pair: return loss, count.",
+                example=lambda: _line_forgot_return,
                 matches=returns_none(_model_inputs),
             ),
             Mistake(
@@ -670,17 +795,15 @@ EXERCISES = (
                 message="Your function reads the notebook's own params, xs or ys instead of "
                 "its arguments: on other inputs it still gives the notebook's numbers. "
                 "Use only params, x and y.",
-                example=lambda: (
-                    lambda params, x, y: _loss_with_predictions(*_notebook_line().values())
-                ),
-                matches=uses_notebook_values(_loss_with_predictions, _model_inputs, _notebook_line),
+                example=lambda: lambda params, x, y: _loss_and_outliers(*_notebook_line().values()),
+                matches=uses_notebook_values(_loss_and_outliers, _model_inputs, _notebook_line),
             ),
             Mistake(
                 id="attribute-access",
                 message="params is a dict: params.w fails on it. Read its entries by key: "
                 "params['w'] * x + params['b'].",
                 example=lambda: _attribute_params,
-                matches=right_when_converted(_loss_with_predictions, _model_inputs, _as_attributes),
+                matches=right_when_converted(_loss_and_outliers, _model_inputs, _as_attributes),
             ),
             Mistake(
                 id="params-as-pair",
@@ -688,62 +811,145 @@ EXERCISES = (
                 "dict: w, b = params unpacks its keys (strings), and params[0] is a KeyError. "
                 "Read the entries by key: params['w'] and params['b'].",
                 example=lambda: _unpacked_params,
-                matches=right_when_converted(_loss_with_predictions, _model_inputs, _as_pair),
+                matches=right_when_converted(_loss_and_outliers, _model_inputs, _as_pair),
             ),
             Mistake(
                 id="already-transformed",
                 message="Your function returns what jax.value_and_grad (or jax.grad) with "
-                "has_aux=True returns. loss_with_predictions is the function to transform: it "
-                "returns (loss, predictions), and the transformation is applied to it later.",
+                "has_aux=True returns. loss_and_outliers is the function to transform: it "
+                "returns (loss, count), and the check applies the transformation to it.",
                 example=lambda: _with_value_and_grad,
                 matches=_transformed_already,
             ),
             Mistake(
                 id="one-dict",
                 message="Your function returns one dict. has_aux=True needs a pair, the loss "
-                "first and the aux second: return loss, predictions.",
-                example=lambda: _line_dict,
+                "first and the aux second: return loss, count.",
+                example=lambda: _one_dict,
                 matches=returns_dict(_model_inputs),
             ),
             Mistake(
-                id="numpy-loss",
-                message="The loss is a NumPy number: a NumPy call (np.asarray, np.square, ...) "
-                "turned the jax array into NumPy, and under grad that fails, since grad traces "
-                "the function with stand-ins NumPy cannot read. Use jnp: "
-                "jnp.mean((predictions - y) ** 2).",
-                example=lambda: _numpy_line,
-                matches=_loss_is_numpy,
+                id="more-than-two",
+                message="That returns more than two things. has_aux takes exactly two: the "
+                "loss, then ONE pytree of extras, here the count: return loss, count.",
+                example=lambda: _predictions_too,
+                matches=more_than_two(_model_inputs),
             ),
             Mistake(
                 id="aux-first",
                 message="has_aux=True differentiates the first output, so the loss must come "
-                "first: return (loss, predictions).",
+                "first: return loss, count.",
                 example=lambda: _aux_first,
                 matches=behaves_like(_aux_first, _model_inputs),
             ),
             Mistake(
                 id="loss-only",
-                message="That returns only the loss. Return the predictions beside it: "
-                "return loss, predictions.",
-                example=lambda: _loss_only_line,
-                matches=behaves_like(_loss_only_line, _model_inputs),
+                message="That returns only the loss. Return the count of outliers beside it: "
+                "return loss, count.",
+                example=lambda: _line_loss_only,
+                matches=behaves_like(_line_loss_only, _model_inputs),
+            ),
+            Mistake(
+                id="python-int-count",
+                message="The count is a Python int: int(...), .item(), len(...), .size and "
+                "np.count_nonzero all make one. Under jit the errors are stand-ins with no "
+                "values yet, so no Python number can be made from them, and the jitted call "
+                "fails. Keep the count an array: jnp.sum(jnp.abs(errors) > 0.5).",
+                example=lambda: _python_int_count,
+                matches=_aux_is_python_int,
+            ),
+            Mistake(
+                id="fails-under-jit",
+                message="Called plainly your function is right, but under jit it fails: there "
+                "the errors are stand-ins with no values yet, so len(errors[mask]), int(...) "
+                "or .item() cannot count them (an array indexed by a mask has a length that "
+                "depends on the values). Count with an array operation instead: "
+                "jnp.sum(jnp.abs(errors) > 0.5).",
+                example=lambda: _wrapped_len,
+                matches=_fails_only_under_jit,
+            ),
+            Mistake(
+                id="numpy-count",
+                message="The count is a NumPy number: a NumPy call (np.sum, np.abs, "
+                "np.asarray, ...) turned the jax array into NumPy. Under jit that fails, since "
+                "the errors have no values yet for NumPy to read. Use jnp: "
+                "jnp.sum(jnp.abs(errors) > 0.5).",
+                example=lambda: _numpy_count,
+                matches=_aux_is_numpy,
+            ),
+            Mistake(
+                id="float-count",
+                message="The counts are right, but they are floats. Count in integers: "
+                "summing the booleans, jnp.sum(jnp.abs(errors) > 0.5), gives int32.",
+                example=lambda: _float_count,
+                matches=_right_count_as_float,
+            ),
+            Mistake(
+                id="mask-aux",
+                message="The aux is the boolean mask, one True or False per point: which "
+                "points are outliers. The exercise asks how many: sum the mask.",
+                example=lambda: _mask_aux,
+                matches=_aux_is_mask,
             ),
             Mistake(
                 id="dict-aux",
                 message="The aux is a dict here, as in line_loss above; this exercise asks "
-                "for the predictions array itself as the aux: return loss, predictions.",
+                "for the count itself as the aux: return loss, count.",
                 example=lambda: _dict_aux,
-                matches=_aux_is_dict,
+                matches=lambda answer: (
+                    (pair := _plain_pair(answer)) is not None and isinstance(pair[1], dict)
+                ),
             ),
             Mistake(
-                id="residuals-aux",
-                message="The aux holds the residuals, predictions - y. The exercise asks for "
-                "the predictions themselves: params['w'] * x + params['b'].",
-                example=lambda: _residuals_aux,
-                matches=lambda answer: (
-                    behaves_like(_residuals_aux, _model_inputs)(answer)
-                    or behaves_like(_negated_residuals_aux, _model_inputs)(answer)
-                ),
+                id="fraction",
+                message="That aux is the fraction of points that are outliers: jnp.mean of "
+                "the mask. The exercise asks how many: jnp.sum of it.",
+                example=lambda: _fraction,
+                matches=behaves_like(_fraction, _model_inputs),
+            ),
+            Mistake(
+                id="one-sided",
+                message="Your count misses the points the line passes above: errors > 0.5 "
+                "counts only errors on one side. The line misses a point by |error|: "
+                "jnp.abs(errors) > 0.5.",
+                example=lambda: _one_sided,
+                matches=behaves_like(_one_sided, _model_inputs),
+            ),
+            Mistake(
+                id="squared-threshold",
+                message="Your count compares the squared errors with 0.5, so it counts the "
+                "points missed by more than sqrt(0.5), about 0.71. Compare the distance "
+                "itself: jnp.abs(errors) > 0.5.",
+                example=lambda: _squared_threshold,
+                matches=behaves_like(_squared_threshold, _model_inputs),
+            ),
+            Mistake(
+                id="inliers",
+                message="That counts the points the line gets within 0.5, not those it "
+                "misses by more: the comparison is the other way round.",
+                example=lambda: _inliers,
+                matches=behaves_like(_inliers, _model_inputs),
+            ),
+            Mistake(
+                id="sum-not-mean",
+                message="That loss is the sum of squared errors. The mean squared error "
+                "divides by the number of points: jnp.mean(...).",
+                example=lambda: _line_summed,
+                matches=behaves_like(_line_summed, _model_inputs),
+            ),
+            Mistake(
+                id="square-of-mean",
+                message="The loss is the square of the mean error, jnp.mean(errors) ** 2. "
+                "The mean squared error squares first, then averages: jnp.mean(errors**2).",
+                example=lambda: _line_square_of_mean,
+                matches=behaves_like(_line_square_of_mean, _model_inputs),
+            ),
+            Mistake(
+                id="mean-abs-error",
+                message="That loss is the mean absolute error, jnp.mean(jnp.abs(...)). The "
+                "mean squared error squares the errors: jnp.mean(errors**2).",
+                example=lambda: _mean_abs,
+                matches=behaves_like(_mean_abs, _model_inputs),
             ),
             Mistake(
                 id="no-bias",
@@ -751,28 +957,6 @@ EXERCISES = (
                 "params['w'] * x + params['b'].",
                 example=lambda: _no_bias,
                 matches=behaves_like(_no_bias, _model_inputs),
-            ),
-            Mistake(
-                id="root-mean-square",
-                message="That loss is the root of the mean squared error (RMSE). The mean "
-                "squared error has no square root: jnp.mean((predictions - y) ** 2).",
-                example=lambda: _rmse,
-                matches=behaves_like(_rmse, _model_inputs),
-            ),
-            Mistake(
-                id="sum-not-mean",
-                message="That loss is the sum of squared errors. The mean squared error "
-                "divides by the number of points: jnp.mean(...).",
-                example=lambda: _summed_line,
-                matches=behaves_like(_summed_line, _model_inputs),
-            ),
-            Mistake(
-                id="square-of-mean",
-                message="The loss is the square of the mean error, jnp.mean(predictions - y) "
-                "** 2. The mean squared error squares first, then averages: "
-                "jnp.mean((predictions - y) ** 2).",
-                example=lambda: _mean_squared_of_mean,
-                matches=behaves_like(_mean_squared_of_mean, _model_inputs),
             ),
             Mistake(
                 id="slope-and-intercept-swapped",
@@ -783,31 +967,8 @@ EXERCISES = (
                 example=lambda: _swapped_params,
                 matches=behaves_like(_swapped_params, _model_inputs),
             ),
-            Mistake(
-                id="more-than-two",
-                message="That returns more than two things. has_aux takes exactly two: the "
-                "loss, then ONE pytree of extras. Return loss, predictions (or group the "
-                "extras in one tuple or dict).",
-                example=lambda: lambda params, x, y: (*_loss_with_predictions(params, x, y), y),
-                matches=more_than_two(_model_inputs),
-            ),
-            Mistake(
-                id="matmul-on-a-number",
-                message="params['w'] is one number (a 0-d array), and @ multiplies matrices "
-                "and vectors only: it needs at least one axis on each side. Multiply with *: "
-                "params['w'] * x + params['b'].",
-                example=lambda: _matmul_line,
-                matches=fails_with("ValueError", "matmul", _model_inputs),
-            ),
-            Mistake(
-                id="mean-abs-error",
-                message="That loss is the mean absolute error, jnp.mean(jnp.abs(...)). The "
-                "mean squared error squares the errors: jnp.mean((predictions - y) ** 2).",
-                example=lambda: _mae_line,
-                matches=behaves_like(_mae_line, _model_inputs),
-            ),
         ),
-        success="(mean squared error, predictions): ready for "
-        "jax.value_and_grad(loss_with_predictions, has_aux=True).",
+        success="(mean squared error, count): an integer array is a fine aux, and it "
+        "survives jit, where int(...) or len(x[mask]) would not.",
     ),
 )

@@ -9,10 +9,10 @@ import numpy as np
 from jaxtour.exercises.common import jax, jnp, same_values
 from jaxtour.grader.mistakes import (
     behaves_like,
-    chose,
     fails_with,
     ignores_arguments,
     ignores_one_argument,
+    loops_in_python,
     mutates_input,
     returns_none,
 )
@@ -64,11 +64,20 @@ def _inserted():
 # --- 06.out_of_bounds -------------------------------------------------------------------
 
 OUT_OF_BOUNDS_OPTIONS = ("A", "B", "C", "D")
+OUT_OF_BOUNDS_TEXTS = (
+    "it raises `IndexError`, as NumPy would",
+    "`Array([1, 2, 5])`: the index is clamped to the last element, like the read above",
+    "`Array([1, 2, 3])`: the update is dropped",
+    "an array of 11 elements, with 5 at the end",
+)
+_OUT_OF_BOUNDS = Choice(OUT_OF_BOUNDS_OPTIONS, texts=OUT_OF_BOUNDS_TEXTS)
 
 
 def _says_index_error(answer) -> bool:
-    """Option A, or the error's name written out."""
-    return chose("A")(answer) or (isinstance(answer, str) and "indexerror" in answer.lower())
+    """Option A however written, or the error's name written out."""
+    return _OUT_OF_BOUNDS.read(answer) == "A" or (
+        isinstance(answer, str) and "indexerror" in answer.lower()
+    )
 
 
 def _ran_it(answer) -> bool:
@@ -172,6 +181,40 @@ def _row_into_column(m, j, factor):
     return m.at[:, j].set(m[j] * factor)
 
 
+def _columns_from_j(m, j, factor):
+    return m.at[:, j:].multiply(factor)
+
+
+def _scaled_columns(answer, m, factor) -> set[int] | None:
+    """The columns of ``answer`` that are m's times factor, if every other column is m's
+    own (None if some column is neither)."""
+    got, m = np.asarray(answer), np.asarray(m)
+    if got.shape != m.shape:
+        return None
+    scaled = set()
+    for column in range(m.shape[1]):
+        if np.allclose(got[:, column], m[:, column] * factor):
+            scaled.add(column)
+        elif not np.allclose(got[:, column], m[:, column]):
+            return None
+    return scaled
+
+
+def _other_columns_scaled(answer) -> bool:
+    """Column j and others beside it (a slice such as j: or :j+1), or another single
+    column than j, multiplied by factor; the rest unchanged."""
+    if not callable(answer):
+        return False
+    wrong = False
+    for m, j, factor in _matrix_inputs():
+        scaled = _scaled_columns(answer(m, j, factor), m, factor)
+        if not scaled:  # some column neither m's nor scaled, or none scaled
+            return False
+        # every column scaled is the whole matrix, unless another input shows otherwise
+        wrong = wrong or (scaled != {j} and len(scaled) < m.shape[1])
+    return wrong
+
+
 # --- 06.count_labels --------------------------------------------------------------------
 
 
@@ -238,6 +281,13 @@ def _returns_tuple(answer) -> bool:
 def _no_return_counts(labels, n):
     counts = jnp.zeros(n, dtype=jnp.int32)
     counts = counts.at[labels].add(1)  # noqa: F841
+
+
+def _looped_count(labels, n):
+    counts = jnp.zeros(n, dtype=jnp.int32)
+    for label in labels:
+        counts = counts.at[label].add(1)
+    return counts
 
 
 def _numpy_fancy_in_place(labels, n):
@@ -351,7 +401,7 @@ EXERCISES = (
         id="06.out_of_bounds",
         title="Predict what an update out of bounds does",
         reference=lambda: "C",
-        rule=Choice(OUT_OF_BOUNDS_OPTIONS),
+        rule=_OUT_OF_BOUNDS,
         hints=(
             "JAX does not raise for an index out of bounds: the error would have to come "
             "back from the device. Reading clamps the index. Writing uses another rule.",
@@ -375,14 +425,12 @@ EXERCISES = (
                 "a clamped write would change an element nobody asked to change (x[2]). "
                 "Updates out of bounds are dropped instead.",
                 example=lambda: "B",
-                matches=chose("B"),
             ),
             Mistake(
                 id="grows",
                 message="A jax array never changes its shape by an update: .at[] returns an "
                 "array with x's shape and dtype, whatever the index.",
                 example=lambda: "D",
-                matches=chose("D"),
             ),
             Mistake(
                 id="ran-it",
@@ -393,7 +441,9 @@ EXERCISES = (
                 matches=_ran_it,
             ),
         ),
-        success="You saw through the asymmetry: reads clamp, writes out of bounds are dropped.",
+        success="Reading x[10] clamps, but an update out of bounds is dropped: x comes back "
+        "unchanged.",
+        prediction=True,
     ),
     Exercise(
         id="06.scale_column",
@@ -536,6 +586,14 @@ EXERCISES = (
                 example=lambda: _fixed_factor,
                 matches=ignores_one_argument(_factor_variants),
             ),
+            Mistake(
+                id="other-columns",
+                message="Other columns than column j were multiplied too (or instead): a slice "
+                "such as m.at[:, j:] selects every column from j on, and a shifted index "
+                "another column. A plain j selects column j alone: m.at[:, j].",
+                example=lambda: _columns_from_j,
+                matches=_other_columns_scaled,
+            ),
         ),
         success="m.at[:, j].multiply(factor): the index is NumPy's, the update is JAX's.",
     ),
@@ -651,6 +709,15 @@ EXERCISES = (
                 "jax.nn.one_hot and jnp.histogram all make float32). Count in integers, "
                 "jnp.zeros(n, dtype=jnp.int32), or convert with .astype(jnp.int32).",
                 example=lambda: _float_counts,
+            ),
+            Mistake(
+                id="python-loop",
+                message="Your function loops in Python (a for or while loop, or a "
+                "comprehension, here or in a function it calls), and the exercise asks for "
+                "none: a loop runs one small update per label. One .at[] update takes the "
+                "whole labels array at once: jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
+                example=lambda: _looped_count,
+                matches=loops_in_python,
             ),
         ),
         success="One .at[labels].add(1) counts every occurrence, repeats included: no loop.",

@@ -3,8 +3,15 @@
 Both render as HTML in Jupyter and as plain text everywhere else, and their text
 is deterministic so that nbval can compare stored outputs. The HTML takes its colours
 from JupyterLab's theme variables (light and dark alike) and says every status in words
-and a symbol: colour only repeats what the text says. Code keeps its indentation, and a
-"lesson NN_slug, section '...'" reference becomes a link to that section.
+and a symbol: colour only repeats what the text says. Code is in the code font: inline
+(`backticked` or a qualified name such as jnp.arange(10)), and a hint that is code as a
+block that keeps its indentation. A "lesson NN_slug, section '...'" reference becomes a
+link to that section.
+
+Front ends that sanitise HTML (JupyterLab for a notebook not yet run) drop every
+declaration whose value is a theme variable, so the accent bar states a plain colour
+first, which the theme variable then overrides where it is kept. The symbols are in
+every default font (DejaVu Sans on Debian, Segoe UI Symbol, Apple's): no emoji.
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from jaxtour.display import Display
+from jaxtour.display import Display, inline_code_html, looks_like_code
 
 Status = Literal["correct", "incorrect", "error", "unattempted", "timeout"]
 STATUSES: tuple[Status, ...] = ("correct", "incorrect", "error", "unattempted", "timeout")
@@ -32,37 +39,71 @@ _SYMBOLS: dict[str, str] = {
     "correct": "\u2714",  # heavy check mark
     "incorrect": "\u2716",  # heavy multiplication x
     "error": "\u26a0",  # warning sign
-    "unattempted": "\u2026",  # ellipsis
-    "timeout": "\u23f1",  # stopwatch
+    "unattempted": "\u25cb",  # white circle
+    "timeout": "\u25f7",  # white circle with upper right quadrant: a clock face
 }
-# JupyterLab's theme variables, with fallbacks for other front ends.
-_ACCENTS: dict[str, str] = {
-    "correct": "var(--jp-success-color1, #1b7f3b)",
-    "incorrect": "var(--jp-warn-color1, #b35900)",
-    "error": "var(--jp-error-color1, #b00020)",
-    "unattempted": "var(--jp-border-color1, #888888)",
-    "timeout": "var(--jp-error-color1, #b00020)",
-    "note": "var(--jp-brand-color1, #3366cc)",
+# JupyterLab's theme variables; the fallback inside each is for front ends that keep
+# variables but lack JupyterLab's, the plain colour for those that drop variables.
+_ACCENTS: dict[str, tuple[str, str]] = {
+    "correct": ("var(--jp-success-color1, #1b7f3b)", "green"),
+    "incorrect": ("var(--jp-warn-color1, #b35900)", "darkorange"),
+    "error": ("var(--jp-error-color1, #b00020)", "crimson"),
+    "unattempted": ("var(--jp-border-color1, #888888)", "gray"),
+    "timeout": ("var(--jp-error-color1, #b00020)", "crimson"),
+    "note": ("var(--jp-brand-color1, #3366cc)", "royalblue"),
 }
-_BOX = (
-    "border-left:4px solid {accent};padding:4px 10px;margin:4px 0;"
-    "color:var(--jp-content-font-color1, inherit);overflow-wrap:break-word"
-)
+_MUTED = "color:var(--jp-content-font-color2, inherit)"
+
+
+def box_style(accent: str) -> str:
+    """The style of a feedback or note box: a bar in the accent's colour on its left."""
+    variable, plain = _ACCENTS[accent]
+    return (
+        f"border-left:4px solid {plain};border-left-color:{variable};padding:4px 10px;"
+        "margin:4px 0;color:var(--jp-content-font-color1, inherit);overflow-wrap:break-word"
+    )
+
+
 _SECTION = re.compile(r"lesson (\d\d_[a-z0-9_]+), section '([^']+)'")
 
 
+_LABELLED = re.compile(r"(?P<label>\s*(?:[A-Z][a-z]+(?: [a-z]+)?: )?)(?P<rest>.*)")
+
+
 def prose_html(text: str) -> str:
-    """Escaped text; line breaks and indentation kept, lesson sections linked."""
-    escaped = html.escape(text, quote=False)
-    linked = _SECTION.sub(_section_link, escaped)
-    return f'<div style="white-space:pre-wrap">{linked}</div>'
+    """Escaped text; line breaks and indentation kept, code in the code font (a line, or
+    what follows a line's "Fix: ", that is code as a whole), lesson sections linked."""
+    lines = []
+    for line in text.split("\n"):
+        label, rest = _LABELLED.fullmatch(line).group("label", "rest")
+        if looks_like_code(rest):
+            code = html.escape(rest, quote=False)
+            lines.append(f"{html.escape(label, quote=False)}<code>{code}</code>")
+            continue
+        parts, start = [], 0
+        for match in _SECTION.finditer(line):
+            parts.append(inline_code_html(line[start : match.start()]))
+            parts.append(_section_link(match))
+            start = match.end()
+        parts.append(inline_code_html(line[start:]))
+        lines.append("".join(parts))
+    joined = "\n".join(lines)
+    return f'<div style="white-space:pre-wrap">{joined}</div>'
+
+
+def code_html(text: str) -> str:
+    """A code block: wrapped at spaces only, never inside a name."""
+    style = (
+        "margin:4px 0;white-space:pre-wrap;word-break:normal;overflow-wrap:normal;overflow-x:auto"
+    )
+    return f'<pre style="{style}">{html.escape(text, quote=False)}</pre>'
 
 
 def _section_link(match: re.Match[str]) -> str:
-    stem, section = match.group(1), html.unescape(match.group(2))
+    stem, section = match.group(1), match.group(2)
     anchor = "-".join(section.replace("`", "").split())
     href = html.escape(f"{stem}.ipynb#{anchor}")
-    return f'<a href="{href}">lesson {stem}, section &#x27;{html.escape(section)}&#x27;</a>'
+    return f'<a href="{href}">lesson {stem}, section &#x27;{inline_code_html(section)}&#x27;</a>'
 
 
 @dataclass(frozen=True, repr=False)
@@ -80,6 +121,7 @@ class Feedback(Display):
     title: str = ""
     mistake: str | None = None
     details: str = ""
+    stamp: str = ""  # a line the panel adds to a verdict it shows after a click
 
     @property
     def passed(self) -> bool:
@@ -98,13 +140,14 @@ class Feedback(Display):
         lines = [self.headline, self.message]
         if self.details:
             lines.append("(More in this Feedback's .details.)")
+        if self.stamp:
+            lines.append(self.stamp)
         return "\n".join(lines)
 
     def html(self) -> str:
-        box = _BOX.format(accent=_ACCENTS[self.status])
-        symbol = _SYMBOLS[self.status]
+        symbol, style = _SYMBOLS[self.status], box_style(self.status)
         parts = [
-            f'<div class="jaxtour-feedback jaxtour-{self.status}" style="{box}">',
+            f'<div class="jaxtour-feedback jaxtour-{self.status}" style="{style}">',
             f'<b><span aria-hidden="true">{symbol}</span> {html.escape(self.headline)}</b>',
             prose_html(self.message),
         ]
@@ -113,6 +156,8 @@ class Feedback(Display):
                 "<details><summary>Details</summary>"
                 f"<pre>{html.escape(self.details)}</pre></details>"
             )
+        if self.stamp:
+            parts.append(f'<div style="font-style:italic;{_MUTED}">{html.escape(self.stamp)}</div>')
         parts.append("</div>")
         return "".join(parts)
 
@@ -133,12 +178,10 @@ class Note(Display):
         return f"{self.heading}\n{self.body}"
 
     def html(self) -> str:
-        if self.code:
-            inner = f'<pre style="overflow-x:auto">{html.escape(self.body)}</pre>'
-        else:
-            inner = prose_html(self.body)
-        box = _BOX.format(accent=_ACCENTS["note"])
+        """The body as a code block when it is code (a solution, a hint that is code)."""
+        code = self.code or looks_like_code(self.body)
+        inner = code_html(self.body) if code else prose_html(self.body)
         return (
-            f'<div class="jaxtour-note" style="{box}">'
+            f'<div class="jaxtour-note" style="{box_style("note")}">'
             f"<b>{html.escape(self.heading)}</b>{inner}</div>"
         )

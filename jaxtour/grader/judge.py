@@ -37,7 +37,7 @@ __all__ = [
     "make_feedback",
 ]
 
-PLACEHOLDER_MESSAGE = "Replace the ... with your answer, run that cell, then check again."
+PLACEHOLDER_MESSAGE = "Replace the `...` with your answer, run that cell, then check again."
 REVEAL_MESSAGE = "Now run the next cell and see what JAX does."
 MAX_MESSAGE_LINES = 15
 

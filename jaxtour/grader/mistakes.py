@@ -9,9 +9,11 @@ input, a string option.
 from __future__ import annotations
 
 import copy
+import dis
 import itertools
 import re
 import time
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -160,6 +162,72 @@ def traces_primitive(names: tuple[str, ...], inputs: Callable[[], Inputs]) -> Ca
         return any(primitive_names(jax.make_jaxpr(answer)(*args)) & set(names) for args in inputs())
 
     return matches
+
+
+_JUMPS = frozenset(dis.hasjrel) | frozenset(dis.hasjabs) | frozenset(getattr(dis, "hasjump", ()))
+
+
+def _code_loops(code: types.CodeType) -> bool:
+    """A backward jump in ``code`` or in code nested in it (a comprehension, a lambda)."""
+    for instruction in dis.get_instructions(code):
+        target = instruction.argval
+        if instruction.opcode in _JUMPS and isinstance(target, int) and target < instruction.offset:
+            return True
+    return any(_code_loops(const) for const in code.co_consts if isinstance(const, types.CodeType))
+
+
+def _code_names(code: types.CodeType) -> set[str]:
+    """The global names ``code`` and the code nested in it read."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _code_names(const)
+    return names
+
+
+def loops_in_python(answer: Any) -> bool:
+    """Matches a function that runs a Python loop (for, while, a comprehension) in its
+    own code, or in a function defined beside it (in the notebook) that it calls; the
+    loops inside JAX's and NumPy's functions do not count.
+
+    Its values cannot show a loop, and a trace not always (a loop over NumPy values
+    cannot be traced); its bytecode does: every Python loop jumps backward.
+    """
+    seen: set[int] = set()
+    pending = [answer]
+    while pending:
+        fn = pending.pop()
+        fn = getattr(fn, "__wrapped__", fn)  # jax.jit, functools.wraps
+        fn = getattr(fn, "func", fn)  # functools.partial
+        if not isinstance(fn, types.FunctionType) or id(fn) in seen or _library(fn):
+            continue
+        seen.add(id(fn))
+        if _code_loops(fn.__code__):
+            return True
+        beside = [fn.__globals__.get(name) for name in _code_names(fn.__code__)]
+        beside += [cell.cell_contents for cell in fn.__closure__ or () if _filled(cell)]
+        pending += [
+            other
+            for other in beside
+            if getattr(other, "__module__", None) == fn.__module__ and callable(other)
+        ]
+    return False
+
+
+_LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "scipy"})
+
+
+def _library(fn: types.FunctionType) -> bool:
+    """JAX's and NumPy's own functions loop inside; only the learner's loops count."""
+    return str(fn.__module__).partition(".")[0] in _LIBRARIES
+
+
+def _filled(cell: types.CellType) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018
+    except ValueError:  # a closure variable not yet assigned
+        return False
+    return True
 
 
 def not_repeatable(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:

@@ -14,8 +14,9 @@ callback never reaches the page in JupyterLab), set through the widget's state
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from jaxtour.grader.feedback import FEEDBACK_MIME, Feedback, Note
@@ -34,20 +35,30 @@ def in_kernel() -> bool:
 
 
 def static_bundle(exercise_id: str, feedback: Feedback) -> dict[str, Any]:
-    """The MIME bundle a front end without widgets falls back to."""
+    """The MIME bundle a front end without widgets falls back to: the panel's first state,
+    with a line saying how to get the buttons where the buttons would be."""
     footer = (
         f"\nHints: checks.hint({exercise_id!r}, 1), 2, ...; "
         f"the answer: checks.solution({exercise_id!r})"
     )
     run_me = (
-        '<div style="font-size:smaller;color:var(--jp-content-font-color2, inherit)">'
+        '<div style="font-size:smaller;font-style:italic;margin:2px 0 4px;'
+        'color:var(--jp-content-font-color2, inherit)">'
         "Run this cell to get the Check, Hint and Solution buttons.</div>"
     )
     return {
         "text/plain": feedback.text() + footer,
-        "text/html": feedback.html() + run_me,
+        "text/html": f'<div class="jaxtour-panel-static">{run_me}{feedback.html()}</div>',
         FEEDBACK_MIME: feedback.as_json(),
     }
+
+
+def acknowledged(result: Feedback, clicks: int, at: str) -> Feedback:
+    """The verdict shown after click number ``clicks`` on Check, at ``at`` (HH:MM:SS):
+    a line that changes with every click, so that a click that brings the same verdict
+    (the placeholder, checked twice) is still seen to have been done."""
+    still = ": still the placeholder." if result.status == "unattempted" else "."
+    return replace(result, stamp=f"Checked at {at} (click {clicks} on Check){still}")
 
 
 CHECKING = Note("Checking\u2026", "Your answer is being checked; the verdict replaces this.")
@@ -102,7 +113,7 @@ def build_panel(feedback: Feedback, actions: PanelActions):
     feedback_out = w.Output()
     help_out = w.Output()
     feedback_out.append_display_data(feedback)
-    state = {"hints": 0}
+    state = {"hints": 0, "checks": 0}
 
     def guarded(action: Callable[[], None], out) -> Callable[[Any], None]:
         def on_click(_button: Any) -> None:
@@ -127,8 +138,11 @@ def build_panel(feedback: Feedback, actions: PanelActions):
         finally:
             for b in enabled:
                 b.disabled = False
+        state["checks"] += 1
         feedback_out.outputs = ()
-        feedback_out.append_display_data(result)
+        feedback_out.append_display_data(
+            acknowledged(result, state["checks"], time.strftime("%H:%M:%S"))
+        )
 
     def on_hint() -> None:
         state["hints"] += 1

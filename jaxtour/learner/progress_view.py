@@ -77,22 +77,32 @@ class ProgressView(Display):
         return "\n".join(lines)
 
     def html(self) -> str:
-        rows = []
+        """A grid, not a table: JupyterLab lays tables out fixed, so a long name ran over
+        its bar. Here the names' column fits the names (which wrap at their underscores
+        only in a window too narrow for them), and each bar has its counts under it."""
+        cells = []
         for r in self.rows:
             share = 100 * r.passed / r.exercises if r.exercises else 0
             weight = "font-weight:bold;" if r.lesson == self.lesson else ""
             helped = f", {r.passed_with_help} with help" if r.passed_with_help else ""
-            rows.append(
-                f'<tr style="{weight}"><td>{html.escape(r.lesson)}</td>'
-                '<td style="width:40%"><div style="background:var(--jp-layout-color3, #ddd);'
+            name = html.escape(r.lesson).replace("_", "_<wbr>")
+            cells.append(
+                f'<div class="jaxtour-progress-name" style="{weight}overflow-wrap:anywhere">'
+                f"{name}</div><div>"
+                '<div class="jaxtour-progress-bar" style="background:var(--jp-layout-color3, #ddd);'
                 'height:0.8em"><div style="background:var(--jp-brand-color1, #3366cc);'
-                f'height:100%;width:{share:.0f}%"></div></div></td>'
-                f"<td>{r.passed}/{r.exercises} passed, {r.attempted} tried{helped}</td></tr>"
+                f'height:100%;width:{share:.0f}%"></div></div>'
+                f'<div class="jaxtour-progress-count" style="{weight}font-size:smaller">'
+                f"{r.passed}/{r.exercises} passed, {r.attempted} tried{helped}</div></div>"
             )
+        grid = (
+            "display:grid;grid-template-columns:auto minmax(5em, 1fr);"
+            "gap:6px 12px;align-items:center;margin:6px 0"
+        )
         parts = [
             '<div class="jaxtour-progress" style="color:var(--jp-content-font-color1, inherit)">',
             f"<b>{html.escape(self._summary())}</b>",
-            f'<table style="width:100%">{"".join(rows)}</table>',
+            f'<div class="jaxtour-progress-rows" style="{grid}">{"".join(cells)}</div>',
         ]
         if self.exercises:
             items = "".join(

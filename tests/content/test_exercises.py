@@ -6,10 +6,16 @@ import pytest
 
 from jaxtour import checks
 from jaxtour.exercises import all_exercises, by_lesson
+from jaxtour.grader.judge import REVEAL_MESSAGE
 from jaxtour.grader.learner_code import LearnerCodeError
 
 EXERCISES = list(all_exercises().values())
 MISTAKES = [(e, m) for e in EXERCISES for m in e.mistakes]
+
+
+def _as_shown(exercise, message: str) -> str:
+    """A judged prediction's feedback ends by sending the learner to the reveal cell."""
+    return f"{message}\n{REVEAL_MESSAGE}" if exercise.prediction else message
 
 
 def test_every_lesson_module_declares_exercises():
@@ -20,7 +26,7 @@ def test_every_lesson_module_declares_exercises():
 def test_reference_answer_passes(exercise, capfd):
     feedback = checks.check(exercise.id, checks.reference_answer(exercise.id))
     assert feedback.status == "correct", feedback.text()
-    assert feedback.message == exercise.success
+    assert feedback.message == _as_shown(exercise, exercise.success)
     assert capfd.readouterr().err == ""  # the engine writes nothing to stderr
 
 
@@ -41,7 +47,7 @@ def test_each_mistake_gets_its_own_message(exercise, mistake, capfd):
     feedback = checks.check(exercise.id, mistake.example())
     assert feedback.status == "incorrect", feedback.text()
     assert feedback.mistake == mistake.id, feedback.text()
-    assert feedback.message == mistake.message
+    assert feedback.message == _as_shown(exercise, mistake.message)
     # The specific message says more than the generic rule would have.
     try:
         generic = exercise.rule(mistake.example(), exercise.reference())

@@ -13,6 +13,7 @@ from jaxtour.grader.mistakes import (
     grows_with_batch,
     ignores_arguments,
     ignores_one_argument,
+    loops_in_python,
     not_repeatable,
     primitive_names,
     traces_primitive,
@@ -65,6 +66,44 @@ def test_a_sequential_map_shows_its_scan():
     assert not sequential(_looped)
 
 
+def _count_with_numpy_loop(labels, n):
+    counts = np.zeros(n, dtype=int)
+    for label in labels:
+        counts[label] += 1
+    return counts
+
+
+def _wraps_a_looping_helper(labels, n):
+    return jnp.asarray(_count_with_numpy_loop(np.asarray(labels), n), dtype=jnp.int32)
+
+
+def _counted_in_a_while_loop(labels, n):
+    counts, i = jnp.zeros(n, dtype=jnp.int32), 0
+    while i < len(labels):
+        counts, i = counts.at[labels[i]].add(1), i + 1
+    return counts
+
+
+def _no_loop(labels, n):
+    try:  # branches, a try and a conditional jump forward only
+        size = n if n > 0 and labels is not None else 1
+    except TypeError:
+        size = 1
+    return jnp.zeros(size, dtype=jnp.int32).at[labels].add(1)
+
+
+def test_a_python_loop_shows_in_the_bytecode_even_where_a_trace_cannot_see_it():
+    assert loops_in_python(_looped)  # a comprehension
+    assert loops_in_python(jax.jit(_looped))
+    assert loops_in_python(_counted_in_a_while_loop)
+    assert loops_in_python(_wraps_a_looping_helper)  # the loop is in a helper beside it
+    assert loops_in_python(lambda w, xs: sum(_one(w, x) for x in xs))  # a generator
+    assert not loops_in_python(_no_loop)
+    assert not loops_in_python(_vmapped)
+    assert not loops_in_python(jnp.bincount)  # JAX's own loops do not count
+    assert not loops_in_python(np.ones(3))
+
+
 def test_a_hidden_random_state_is_not_repeatable():
     inputs = lambda: [(jnp.ones(3),)]  # noqa: E731
     hidden = not_repeatable(inputs)
@@ -114,6 +153,11 @@ def test_a_choice_answered_with_a_function_asks_whether_to_call_it():
 
     rule = Choice(("A", "B"))
     assert "did you mean to call it?" in rule(my_answer, "B")
-    assert rule("z", "B") == "'z' is not one of the options: answer 'A' or 'B'."
-    assert rule(2, "B") == "Answer with one of 'A', 'B', as a string."
+    assert rule("z", "B") == (
+        "'z' is not one of the options. Answer with one letter, as a string: one of 'A' or 'B'."
+    )
+    assert rule(2, "B") == (
+        "The options are letters, not numbers. Answer with one letter, as a string: "
+        "one of 'A' or 'B'."
+    )
     assert rule(" b ", "B") is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import jax.numpy as jnp
 import pytest
 
 from jaxtour import checks
@@ -60,15 +61,36 @@ def test_every_status_is_said_in_words_and_coloured_only_by_theme_variables(stat
     if label:
         assert f"[{label}]" in page
     assert "#" not in page.split("var(")[0]  # no fixed colour outside a theme variable
+    declarations = page.split('style="', 1)[1].split('"', 1)[0].split(";")
     for declaration in page.split(";"):
         if "color" in declaration and "#" in declaration:
             assert "var(--jp-" in declaration, declaration
+    # The one plain colour, the bar's, is for front ends that drop theme variables (an
+    # untrusted notebook in JupyterLab); the theme's colour overrides it where kept.
+    bar = next(i for i, d in enumerate(declarations) if d.startswith("border-left:"))
+    assert declarations[bar + 1].startswith("border-left-color:var(--jp-")
 
 
-def test_code_in_hints_keeps_its_indentation():
+def test_hints_that_are_code_are_code_blocks_that_keep_their_indentation():
     page = checks.hint("01.center", 3).html()
-    assert "white-space:pre-wrap" in page
-    assert "\n    return" in page
+    assert "<pre" in page and "\n    return x - jnp.mean(...)</pre>" in page
+    prose = checks.hint("01.center", 1).html()
+    assert "<pre" not in prose and "white-space:pre-wrap" in prose
+
+
+def test_code_in_messages_is_in_the_code_font_and_escaped():
+    message = "Use `x < 0` in jnp.where(x < 0, 0.0, x), not `<b>` or np.where."
+    page = Feedback("01.arange", "incorrect", message).html()
+    assert "<code>x &lt; 0</code>" in page
+    assert "<code>jnp.where(x &lt; 0, 0.0, x)</code>" in page
+    assert "<code>&lt;b&gt;</code>" in page and "<b>`" not in page
+    assert "<code>np.where</code>." in page  # the sentence's full stop is not code
+    success = checks.check("01.arange", jnp.arange(10)).html()
+    assert "<code>jnp.arange(10)</code>" in success
+    link = Feedback("x", "error", "See lesson 01_jnp_as_numpy, section '`jnp` mirrors NumPy'.")
+    assert ">lesson 01_jnp_as_numpy, section &#x27;<code>jnp</code> mirrors NumPy&#x27;</a>" in (
+        link.html()
+    )
 
 
 def test_a_lesson_section_is_a_link_to_that_section():
@@ -76,6 +98,25 @@ def test_a_lesson_section_is_a_link_to_that_section():
     assert 'href="06_immutability_and_purity.ipynb#JAX-arrays-are-immutable"' in note.html()
 
 
-def test_an_unrun_check_cell_says_how_to_get_the_buttons():
-    bundle = static_bundle("01.arange", checks.check("01.arange", ...))
-    assert "Run this cell to get the Check, Hint and Solution buttons." in bundle["text/html"]
+def test_an_unrun_check_cell_looks_like_the_panel_and_says_how_to_get_the_buttons():
+    first = checks.check("01.arange", ...)
+    page = static_bundle("01.arange", first)["text/html"]
+    run_me = page.index("Run this cell to get the Check, Hint and Solution buttons.")
+    assert run_me < page.index(first.html()), "the line stands where the buttons will be"
+    assert "border-left:4px solid gray;" in page  # the bar, kept by sanitising front ends
+
+
+def test_every_click_on_check_is_acknowledged_even_with_the_same_verdict():
+    placeholder = Feedback("99.x", "unattempted", "Replace the `...` with your answer.")
+    actions = PanelActions(
+        lambda: placeholder, lambda n: Note("h", "h"), lambda: Note("s", "s"), hint_count=2
+    )
+    panel = build_panel(placeholder, actions)
+    buttons, feedback_out, _ = parts(panel)
+    seen = []
+    for _ in range(2):
+        buttons[0].click()
+        seen.append(shown_text(feedback_out))
+    assert seen[0] != seen[1]
+    assert "(click 1 on Check): still the placeholder." in seen[0]
+    assert "(click 2 on Check): still the placeholder." in seen[1]

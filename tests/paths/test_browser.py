@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from jaxtour import catalog
 from tests.helpers import LESSONS, ROOT
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -295,6 +296,52 @@ def _checking_appears_at_once(page, cells, texts) -> None:
     )
 
 
+def _each_click_on_the_placeholder_is_acknowledged(check_cell) -> None:
+    """Issue 22: Check on an unchanged placeholder gives the same verdict each time; the
+    feedback still changes with every click, so the click is seen to have happened."""
+    button = check_cell.locator("button.widget-button", has_text=CHECK_LABEL)
+    for click in (1, 2):
+        button.click()
+        check_cell.get_by_text(f"(click {click} on Check): still the placeholder").wait_for(
+            timeout=15_000
+        )
+        assert "Not attempted" in check_cell.inner_text()
+    _shot(check_cell.page, check_cell, "01b-placeholder-checked-twice")
+
+
+# Per row of the progress grid: the name's box, its bar's and its counts'; and whether the
+# name's text fits its box.
+_PROGRESS_BOXES = """(view) => [...view.querySelectorAll('.jaxtour-progress-name')].map((name) => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+                          return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+    const column = name.nextElementSibling;
+    return {
+        lesson: name.textContent,
+        name: box(name),
+        bar: box(column.querySelector('.jaxtour-progress-bar')),
+        count: box(column.querySelector('.jaxtour-progress-count')),
+        fits: name.scrollWidth <= name.clientWidth + 1,
+    };
+})"""
+
+
+def _progress_fits_an_800_px_window(page) -> None:
+    """Issue 22: at 800 px, the file browser open, no lesson name runs over its bar."""
+    page.set_viewport_size({"width": 800, "height": 1000})
+    view = page.locator(f"{VISIBLE_NOTEBOOK} .jaxtour-progress").last
+    view.wait_for(timeout=15_000)
+    page.wait_for_timeout(300)  # the layout settles at the new width
+    rows = view.evaluate(_PROGRESS_BOXES)
+    assert len(rows) == len(catalog.LESSONS)
+    for row in rows:
+        assert row["fits"], f"{row['lesson']} overflows its column"
+        assert row["name"]["right"] <= row["bar"]["left"], f"{row['lesson']} runs over its bar"
+        assert row["name"]["right"] <= row["count"]["left"], row["lesson"]
+        assert row["count"]["top"] >= row["bar"]["bottom"] - 1, row["lesson"]
+    _shot(page, view, "05-progress-800px")
+    page.set_viewport_size({"width": 1400, "height": 1000})
+
+
 def _walk_through_lesson_01(lab, page) -> None:
     started = time.monotonic()
     _open_and_run_all(page, lab, LESSON)
@@ -319,6 +366,7 @@ def _walk_through_lesson_01(lab, page) -> None:
     assert 'checks.show("01.arange"' in check_cell.inner_text()
     assert "Not attempted" in check_cell.inner_text()
     _shot(page, check_cell, "01-run-all-unattempted")
+    _each_click_on_the_placeholder_is_acknowledged(check_cell)
 
     _replace_cell_source(page, exercise, "numbers = jnp.arange(1, 11)")
     check_cell.locator("button.widget-button", has_text=CHECK_LABEL).click()
@@ -332,6 +380,7 @@ def _walk_through_lesson_01(lab, page) -> None:
     check_cell.get_by_text("[Correct] 01.arange").wait_for(timeout=15_000)
     _shot(page, check_cell, "03-right-answer")
     _checking_appears_at_once(page, cells, texts)
+    _progress_fits_an_800_px_window(page)
 
     _open_and_run_all(page, lab, PLOTTING_LESSON)
     figure = page.locator(f"{VISIBLE_NOTEBOOK} .jp-OutputArea-output img").last
@@ -343,3 +392,45 @@ def _walk_through_lesson_01(lab, page) -> None:
     _shot(page, figure, "04-lesson-02-figure")
     elapsed = time.monotonic() - started
     print(f"browser steps took {elapsed:.1f} s")
+
+
+def _symbols_shown() -> dict[str, str]:
+    """Every character outside ASCII that the panel and the progress view can show, with
+    where it comes from."""
+    from jaxtour.grader.feedback import STATUSES, Feedback, Note
+    from jaxtour.grader.panel import CHECKING, static_bundle
+    from jaxtour.learner.progress_store import ExerciseProgress, LessonProgress
+    from jaxtour.learner.progress_view import ProgressView
+
+    pages = {}
+    for status in STATUSES:
+        bundle = static_bundle("01.arange", Feedback("01.arange", status, "m", stamp="s"))
+        pages[f"feedback {status}"] = bundle["text/html"] + bundle["text/plain"]
+    pages["notes"] = Note("h", "b").html() + CHECKING.html() + CHECKING.text()
+    states: dict[str, ExerciseProgress | None] = {"new": None}
+    states["tried"] = ExerciseProgress("01.a", attempts=1, passed=False, last_status="incorrect")
+    for way in ("unaided", "hint", "solution"):
+        states[way] = ExerciseProgress("01.a", 1, True, "correct", passed_with=way)
+    view = ProgressView(
+        (LessonProgress("01_jnp_as_numpy", 5, attempted=2, passed=1, passed_with_help=1),),
+        {f"01.{state}": progress for state, progress in states.items()},
+        "01_jnp_as_numpy",
+        "footer",
+    )
+    pages["progress"] = view.html() + view.text()
+    return {c: name for name, page in pages.items() for c in page if ord(c) > 127}
+
+
+def test_every_symbol_the_panel_and_progress_show_has_a_glyph_in_a_default_font():
+    """Issue 22: the timeout's stopwatch emoji was a missing-glyph box in Debian's Chromium,
+    which has no emoji font. Every symbol must be in an installed (default) font."""
+    if not Path(CHROMIUM).exists() or shutil.which("fc-list") is None:
+        _unavailable("Chromium and fontconfig (fc-list) are needed to know its fonts")
+    missing = {
+        f"U+{ord(c):04X} {c} ({where})"
+        for c, where in _symbols_shown().items()
+        if not subprocess.run(
+            ["fc-list", f":charset={ord(c):x}", "family"], capture_output=True, text=True
+        ).stdout.strip()
+    }
+    assert not missing, f"no installed font draws: {sorted(missing)}"

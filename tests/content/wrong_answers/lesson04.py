@@ -218,12 +218,12 @@ WRONG_ANSWERS = (
         "value-per-argument",
     ),
     Wrong("04.predict_value_and_grad", "the option's index, 2", lambda: 2, says="as a string"),
-    Wrong("04.predict_value_and_grad", "['B'] in a list", lambda: ["B"], "strings-in-a-container"),
+    Wrong("04.predict_value_and_grad", "['B'] in a list", lambda: ["B"], says="is a list"),
     Wrong(
         "04.predict_value_and_grad",
         "the structure as a tuple of names",
         lambda: ("value", "grad_x", "grad_y"),
-        "strings-in-a-container",
+        says="is a tuple",
     ),
     Wrong(
         "04.predict_value_and_grad",

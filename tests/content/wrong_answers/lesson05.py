@@ -91,77 +91,90 @@ def stats_then_loss_dict(x, y):
     return {"loss": jnp.mean(errors**2), "max_error": jnp.max(jnp.abs(errors)), "errors": errors}
 
 
-# --- 05.loss_with_predictions -----------------------------------------------------------
+# --- 05.loss_and_outliers --------------------------------------------------------------
 
 
-def attribute_access(params, x, y):
-    predictions = params.w * x + params.b
-    return jnp.mean((predictions - y) ** 2), predictions
+def count_by_len(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), len(errors[jnp.abs(errors) > 0.5])
 
 
-def unpacked_dict(params, x, y):
-    w, b = params
-    predictions = w * x + b
-    return jnp.mean((predictions - y) ** 2), predictions
+def count_nonzero_one_sided(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.count_nonzero(errors > 0.5)
 
 
-def square_of_mean(params, x, y):
+def count_item(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), (jnp.abs(errors) > 0.5).sum().item()
+
+
+def count_generator(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), sum(1 for e in errors if abs(e) > 0.5)
+
+
+def count_as_array_of_len(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.array(len(errors[jnp.abs(errors) > 0.5]))
+
+
+def count_numpy_where(params, x, y):
+    errors = np.asarray(params["w"] * x + params["b"] - y)
+    return jnp.mean(errors**2), np.where(np.abs(errors) > 0.5)[0].size
+
+
+def count_mean_times_len(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.mean(jnp.abs(errors) > 0.5) * len(x)
+
+
+def count_as_float32(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5).astype(jnp.float32)
+
+
+def metrics_dict_copied(params, x, y):
     predictions = params["w"] * x + params["b"]
-    return jnp.mean(predictions - y) ** 2, predictions
+    errors = predictions - y
+    metrics = {
+        "predictions": predictions,
+        "max_error": jnp.max(jnp.abs(errors)),
+        "outliers": jnp.sum(jnp.abs(errors) > 0.5),
+    }
+    return jnp.mean(errors**2), metrics
 
 
-def values_unpacked(params, x, y):
-    w, b = params.values()
-    predictions = w * x + b
-    return jnp.mean((predictions - y) ** 2), predictions
+def count_without_bias(params, x, y):
+    errors = params["w"] * x - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5)
 
 
-def indexed_params(params, x, y):
-    predictions = params[0] * x + params[1]
-    return jnp.mean((predictions - y) ** 2), predictions
+def count_then_loss(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    outliers = jnp.sum(jnp.abs(errors) > 0.5)
+    return outliers, jnp.mean(errors**2)
 
 
-def no_return(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    loss = jnp.mean((predictions - y) ** 2)  # noqa: F841
+def count_on_notebook_data(params, x, y):
+    errors = params["w"] * xs + params["b"] - ys
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5)
 
 
-def numpy_loss(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return np.mean((np.asarray(predictions) - np.asarray(y)) ** 2), predictions
+def mask_returned(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    outliers = jnp.abs(errors) > 0.5
+    return jnp.mean(errors**2), outliers
 
 
-def dict_output(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return {"loss": jnp.mean((predictions - y) ** 2), "predictions": predictions}
+def count_squared_threshold(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.sum(errors**2 > 0.5)
 
 
-def predictions_first(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    loss = jnp.mean((predictions - y) ** 2)
-    return predictions, loss
-
-
-def uses_xs_ys(params, x, y):
-    predictions = params["w"] * xs + params["b"]
-    return jnp.mean((predictions - ys) ** 2), predictions
-
-
-def half_mse(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return 0.5 * jnp.mean((predictions - y) ** 2), predictions
-
-
-def _line(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return jnp.mean((predictions - y) ** 2), predictions
-
-
-already_transformed = jax.value_and_grad(_line, has_aux=True)
-
-
-def loss_only_sse(params, x, y):
-    return jnp.sum((params["w"] * x + params["b"] - y) ** 2) / len(x)
+def count_int_of_sum(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.asarray(int(jnp.sum(jnp.abs(errors) > 0.5)))
 
 
 WRONG_ANSWERS = (
@@ -205,7 +218,7 @@ WRONG_ANSWERS = (
         "05.predict_aux_structure",
         "the structure written out",
         lambda: "((value, aux), grad_x, grad_y)",
-        says="one of",
+        "grads-flat",
     ),
     Wrong(
         "05.predict_aux_structure",
@@ -222,58 +235,71 @@ WRONG_ANSWERS = (
         "computed",
     ),
     Wrong("05.predict_aux_structure", "lowercase a", lambda: "a", "all-flat"),
+    # 05.loss_and_outliers
     Wrong(
-        "05.predict_aux_structure",
-        "the whole option line copied",
-        lambda: "C: ((value, aux), (grad_x, grad_y))",
-        says="one of",
-    ),
-    # 05.loss_with_predictions
-    Wrong(
-        "05.loss_with_predictions",
-        "params.w: attribute access",
-        lambda: attribute_access,
-        "attribute-access",
-    ),
-    Wrong("05.loss_with_predictions", "w, b = params", lambda: unpacked_dict, "params-as-pair"),
-    Wrong(
-        "05.loss_with_predictions", "params[0], params[1]", lambda: indexed_params, "params-as-pair"
+        "05.loss_and_outliers", "len of the masked errors", lambda: count_by_len, "python-int-count"
     ),
     Wrong(
-        "05.loss_with_predictions",
-        "w, b = params.values()",
-        lambda: values_unpacked,
-        "slope-and-intercept-swapped",
+        "05.loss_and_outliers",
+        "jnp.count_nonzero(errors > 0.5), no abs",
+        lambda: count_nonzero_one_sided,
+        "one-sided",
+    ),
+    Wrong("05.loss_and_outliers", ".sum().item()", lambda: count_item, "python-int-count"),
+    Wrong(
+        "05.loss_and_outliers",
+        "sum(1 for e in errors if ...)",
+        lambda: count_generator,
+        "python-int-count",
     ),
     Wrong(
-        "05.loss_with_predictions",
-        "jnp.mean(...) ** 2: square of the mean",
-        lambda: square_of_mean,
-        "square-of-mean",
-    ),
-    Wrong("05.loss_with_predictions", "no return", lambda: no_return, "returns-none"),
-    Wrong("05.loss_with_predictions", "np.mean on np.asarray", lambda: numpy_loss, "numpy-loss"),
-    Wrong(
-        "05.loss_with_predictions",
-        "one dict of loss and predictions",
-        lambda: dict_output,
-        "one-dict",
-    ),
-    Wrong("05.loss_with_predictions", "predictions first", lambda: predictions_first, "aux-first"),
-    Wrong("05.loss_with_predictions", "reads xs and ys", lambda: uses_xs_ys, "notebook-globals"),
-    Wrong(
-        "05.loss_with_predictions",
-        "0.5 * the mean",
-        lambda: half_mse,
-        says="half the expected one",
+        "05.loss_and_outliers",
+        "jnp.array(len(errors[mask]))",
+        lambda: count_as_array_of_len,
+        "fails-under-jit",
     ),
     Wrong(
-        "05.loss_with_predictions",
-        "value_and_grad already applied",
-        lambda: already_transformed,
-        "already-transformed",
+        "05.loss_and_outliers",
+        "np.where(...)[0].size",
+        lambda: count_numpy_where,
+        "python-int-count",
     ),
-    Wrong("05.loss_with_predictions", "sum / len, loss only", lambda: loss_only_sse, "loss-only"),
+    Wrong(
+        "05.loss_and_outliers",
+        "mean of the mask times len(x)",
+        lambda: count_mean_times_len,
+        "float-count",
+    ),
+    Wrong("05.loss_and_outliers", ".astype(jnp.float32)", lambda: count_as_float32, "float-count"),
+    Wrong(
+        "05.loss_and_outliers",
+        "line_loss's metrics dict, with the count added",
+        lambda: metrics_dict_copied,
+        "dict-aux",
+    ),
+    Wrong("05.loss_and_outliers", "the intercept left out", lambda: count_without_bias, "no-bias"),
+    Wrong(
+        "05.loss_and_outliers", "count first, then the loss", lambda: count_then_loss, "aux-first"
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "the notebook's xs and ys",
+        lambda: count_on_notebook_data,
+        "notebook-globals",
+    ),
+    Wrong("05.loss_and_outliers", "the mask, not summed", lambda: mask_returned, "mask-aux"),
+    Wrong(
+        "05.loss_and_outliers",
+        "jnp.asarray(int(...)) of the count",
+        lambda: count_int_of_sum,
+        "fails-under-jit",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "squared errors over 0.5",
+        lambda: count_squared_threshold,
+        "squared-threshold",
+    ),
     # held-out answers (phase 1 of the held-out test)
     Wrong(
         "05.fix_aux_order", "mean absolute error", lambda: stats_mean_abs_error, "mean-abs-error"
@@ -289,12 +315,6 @@ WRONG_ANSWERS = (
     ),
     Wrong("05.fix_aux_order", "errors made absolute", lambda: stats_abs_errors, "stats-changed"),
     Wrong("05.predict_aux_structure", "lower-case 'd'", lambda: "d", "aux-outside"),
-    Wrong(
-        "05.predict_aux_structure",
-        "B's shape written out",
-        lambda: "((value, aux), grad_x, grad_y)",
-        says="is not one of the options",
-    ),
     Wrong("05.predict_aux_structure", "'B or C'", lambda: "B or C", says="names 2 options"),
     Wrong(
         "05.predict_aux_structure",
@@ -308,27 +328,6 @@ WRONG_ANSWERS = (
         lambda: "option b",
         named="grads-flat",
     ),
-    Wrong("05.loss_with_predictions", "params['w'] @ x", lambda: line_matmul, "matmul-on-a-number"),
-    Wrong("05.loss_with_predictions", "mean absolute error", lambda: line_mae, "mean-abs-error"),
-    Wrong(
-        "05.loss_with_predictions",
-        "bias added in the loss, not the aux",
-        lambda: line_aux_without_bias,
-        says="off by the same amount",
-    ),
-    Wrong(
-        "05.loss_with_predictions",
-        "y - predictions as aux",
-        lambda: line_negated_residuals,
-        "residuals-aux",
-    ),
-    Wrong(
-        "05.loss_with_predictions",
-        "(loss, predictions, residuals)",
-        lambda: line_triple,
-        "more-than-two",
-    ),
-    Wrong("05.loss_with_predictions", "half the sum of squares", lambda: line_half_sse),
 )
 
 
@@ -362,33 +361,3 @@ def stats_abs_errors(x, y):
     errors = jnp.abs(x - y)
     stats = {"max_error": jnp.max(errors), "errors": errors}
     return jnp.mean(errors**2), stats
-
-
-def line_matmul(params, x, y):
-    predictions = params["w"] @ x + params["b"]
-    return jnp.mean((predictions - y) ** 2), predictions
-
-
-def line_mae(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return jnp.mean(jnp.abs(predictions - y)), predictions
-
-
-def line_aux_without_bias(params, x, y):
-    predictions = params["w"] * x
-    return jnp.mean((predictions + params["b"] - y) ** 2), predictions
-
-
-def line_negated_residuals(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return jnp.mean((predictions - y) ** 2), y - predictions
-
-
-def line_triple(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return jnp.mean((predictions - y) ** 2), predictions, predictions - y
-
-
-def line_half_sse(params, x, y):
-    predictions = params["w"] * x + params["b"]
-    return jnp.sum((predictions - y) ** 2) / 2, predictions

@@ -136,6 +136,32 @@ def unique_tuple(labels, n):
     return jnp.unique(labels, return_counts=True)
 
 
+def count_labels_numpy(labels, n):  # the lesson's NumPy function
+    counts = np.zeros(n, dtype=int)
+    for label in labels:
+        counts[label] += 1
+    return counts
+
+
+def loop_kept(labels, n):
+    counts = jnp.zeros(n, dtype=jnp.int32)
+    for label in labels:
+        counts = counts.at[label].add(1)
+    return counts
+
+
+def comprehension_per_label(labels, n):
+    return jnp.array([jnp.sum(labels == i) for i in range(n)], dtype=jnp.int32)
+
+
+def numpy_function_wrapped(labels, n):
+    return jnp.asarray(count_labels_numpy(np.asarray(labels), n), dtype=jnp.int32)
+
+
+def columns_through_j(m, j, factor):
+    return m.at[:, : j + 1].multiply(factor)
+
+
 WRONG_ANSWERS = (
     # 06.set_first
     Wrong("06.set_first", "x.copy(), then .at[] without keeping it", copy_then_update, "unchanged"),
@@ -194,7 +220,12 @@ WRONG_ANSWERS = (
     ),
     Wrong("06.scale_column", "m.at[:, j] * factor", lambda: ref_times_factor, "ref-not-array"),
     Wrong("06.scale_column", "column 1 hardcoded", lambda: hardcoded_column, "fixed-column"),
-    Wrong("06.scale_column", "m.at[:, j:]: the columns from j on", lambda: columns_from_j),
+    Wrong(
+        "06.scale_column",
+        "m.at[:, j:]: the columns from j on",
+        lambda: columns_from_j,
+        "other-columns",
+    ),
     Wrong("06.scale_column", "set to m[j] * factor", lambda: set_product, "wrong-length-update"),
     # 06.count_labels
     Wrong("06.count_labels", "a loop of .at[] not kept", lambda: loop_without_assign, "discarded"),
@@ -223,6 +254,19 @@ WRONG_ANSWERS = (
     Wrong("06.count_labels", "one_hot(...).sum(0)", lambda: one_hot_sum, "float-counts"),
     Wrong("06.count_labels", "no return", lambda: forgot_return_counts, "returns-none"),
     Wrong("06.count_labels", "jnp.unique's pair", lambda: unique_tuple, "returns-tuple"),
+    Wrong("06.count_labels", "a loop of .at[] updates, kept", lambda: loop_kept, "python-loop"),
+    Wrong(
+        "06.count_labels",
+        "a comprehension over range(n)",
+        lambda: comprehension_per_label,
+        "python-loop",
+    ),
+    Wrong(
+        "06.count_labels",
+        "the lesson's NumPy function, wrapped",
+        lambda: numpy_function_wrapped,
+        "python-loop",
+    ),
 )
 
 
@@ -321,6 +365,7 @@ WRONG_ANSWERS = (
         "mutates-input",
     ),
     Wrong("06.scale_column", "j and factor swapped", lambda: swapped_j_factor, "float-index"),
+    Wrong("06.scale_column", "m.at[:, :j + 1]", lambda: columns_through_j, "other-columns"),
     Wrong(
         "06.count_labels", "NumPy's counts[labels] += 1", lambda: numpy_vectorized_count, "presence"
     ),
