@@ -43,12 +43,12 @@ def _honest_speedup() -> float:
     import jax
 
     from jaxtour import timing
-    from jaxtour.exercises.lesson08 import _update, initial_params, make_data
+    from jaxtour.exercises.lesson08 import initial_params, make_data, sgd_step
 
     x, y = make_data()
     params = initial_params()
-    eager = timing.measure(_update, params, x, y, 0.1, budget_s=0.3)
-    jitted = timing.measure(jax.jit(_update), params, x, y, 0.1, budget_s=0.3)
+    eager = timing.measure(sgd_step, params, x, y, 0.1, budget_s=0.3)
+    jitted = timing.measure(jax.jit(sgd_step), params, x, y, 0.1, budget_s=0.3)
     return eager.median_s / jitted.median_s
 
 

@@ -11,7 +11,6 @@ from typing import Any
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.mistakes import (
     behaves_like,
-    chose,
     fails_with,
     ignores_arguments,
     ignores_one_argument,
@@ -59,6 +58,20 @@ def _not_positive(answer: Any) -> bool:
 def _more_than_calls(answer: Any) -> bool:
     value = _as_int(answer)
     return value is not None and value > CALLS
+
+
+def _quoted_number(answer: Any) -> bool:
+    """A whole number typed as a string: '4', " 4 "."""
+    return isinstance(answer, str) and str.isdigit(str.strip(answer))
+
+
+def _number_in_container(answer: Any) -> bool:
+    """One whole number inside a tuple or list: 4, (a trailing comma) or [4]."""
+    return (
+        isinstance(answer, tuple | list)
+        and len(answer) == 1
+        and (_as_int(answer[0]) is not None or _quoted_number(answer[0]))
+    )
 
 
 # --- 07.static_window -------------------------------------------------------------------
@@ -146,6 +159,18 @@ def _lr_changed():
 # --- 07.debug_print ---------------------------------------------------------------------
 
 PRINT_OPTIONS = ("A", "B", "C", "D", "E")
+# What each option prints, as the lesson shows it: an answer pasted from there reads as
+# its letter.
+PRINT_TEXTS = (
+    "print: 1.0\ndebug: 1.0\nprint: 2.0\ndebug: 2.0\nprint: [0. 1. 2.]\ndebug: [0. 1. 2.]",
+    "print: JitTracer(~float32[])\ndebug: 1.0\ndebug: 2.0\ndebug: [0. 1. 2.]",
+    "print: JitTracer(~float32[])\ndebug: 1.0\ndebug: 2.0\nprint: JitTracer(float32[3])\n"
+    "debug: [0. 1. 2.]",
+    "print: JitTracer(~float32[])\ndebug: JitTracer(~float32[])\n"
+    "print: JitTracer(float32[3])\ndebug: JitTracer(float32[3])",
+    "print: JitTracer(~float32[])\ndebug: 1.0\nprint: JitTracer(~float32[])\ndebug: 2.0\n"
+    "print: JitTracer(float32[3])\ndebug: [0. 1. 2.]",
+)
 
 # --- 07.clip_negative -------------------------------------------------------------------
 
@@ -302,8 +327,24 @@ EXERCISES = (
                 example=lambda: 7,
                 matches=_more_than_calls,
             ),
+            Mistake(
+                id="quoted-number",
+                message="This is a string: the quotes make it text. trace_count is a number; "
+                "write it without quotes.",
+                example=lambda: "5",
+                matches=_quoted_number,
+            ),
+            Mistake(
+                id="number-in-container",
+                message="This is a tuple or a list holding one number (a trailing comma, as in "
+                "trace_count = n, makes a tuple). Write the number alone, with no comma or "
+                "brackets.",
+                example=lambda: (5,),
+                matches=_number_in_container,
+            ),
         ),
         success="Four traces: int32[4], float32[4], ~int32[] and int32[]. Values never count.",
+        prediction=True,
     ),
     Exercise(
         id="07.static_window",
@@ -372,8 +413,8 @@ EXERCISES = (
         reference=_jitted_step,
         rule=SameFunction(inputs=_step_inputs),
         hints=(
-            "jit read learning_rate once, while tracing, and baked 0.1 into the compiled "
-            "code. Changing the global later changes nothing it compiled.",
+            "jit read learning_rate once, while tracing, and baked its value then, 1.0, into the "
+            "compiled code. Changing the global later changes nothing it compiled.",
             "Pass the learning rate in, as the argument lr, and use it. Should lr be static? "
             "It changes on every step of a schedule, and each static value compiles again.",
             "@jax.jit\ndef step(w, grad, lr):\n    return w - lr * grad",
@@ -454,7 +495,7 @@ EXERCISES = (
         id="07.debug_print",
         title="Predict what prints inside jit",
         reference=lambda: "C",
-        rule=Choice(PRINT_OPTIONS),
+        rule=Choice(PRINT_OPTIONS, texts=PRINT_TEXTS),
         hints=(
             "print is Python: it runs when Python runs the function, which under jit means "
             "while tracing. jax.debug.print is an operation in the compiled code.",
@@ -470,32 +511,29 @@ EXERCISES = (
                 message="A is what the code prints without jit. Under jit, print runs only "
                 "while tracing, and it sees a tracer (a shape and dtype), not the numbers.",
                 example=lambda: "A",
-                matches=chose("A"),
             ),
             Mistake(
                 id="no-retrace",
                 message="B forgets that jnp.arange(3.0) has a new shape, (3,): jit traces "
                 "again for it, and the Python print runs again.",
                 example=lambda: "B",
-                matches=chose("B"),
             ),
             Mistake(
                 id="debug-at-trace-time",
                 message="D treats jax.debug.print like print. It is an operation in the "
                 "compiled code: it runs on every call, with the call's values.",
                 example=lambda: "D",
-                matches=chose("D"),
             ),
             Mistake(
                 id="values-retrace",
                 message="E traces again for 2.0. Same shape, same dtype, same weak type as "
                 "1.0: jit reuses the compiled code, and print does not run.",
                 example=lambda: "E",
-                matches=chose("E"),
             ),
         ),
         success="print ran at the two traces and saw tracers; jax.debug.print ran on every "
         "call and saw values.",
+        prediction=True,
     ),
     Exercise(
         id="07.clip_negative",

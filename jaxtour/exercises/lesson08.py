@@ -1,5 +1,6 @@
 """Exercises for lessons/08_putting_it_together.ipynb: fit a quadratic with a dict of
-parameters, value_and_grad and jit, and measure what jit bought."""
+parameters, value_and_grad and jit, add weight decay to the step, and measure what jit
+bought."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from jaxtour.grader.mistakes import (
     behaves_like,
     equals_tree,
     fails_with,
+    ignores_arguments,
     remembered,
     returns_none,
     uses_notebook_values,
@@ -53,99 +55,130 @@ def initial_params():
     return {name: jnp.array(0.0) for name in ("a", "b", "c")}
 
 
-# --- 08.update --------------------------------------------------------------------------
-
-
-def _update(params, x, y, lr):
+def sgd_step(params, x, y, lr):
+    """The lesson's plain gradient-descent step: (new params, loss at params)."""
     value, grads = jax.value_and_grad(loss)(params, x, y)
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
 
 
-def _ascent(params, x, y, lr):
+# --- 08.update: the step with weight decay ----------------------------------------------
+
+
+def _update(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p + lr * g, params, grads), value
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
 
 
-def _no_lr(params, x, y, lr):
-    value, grads = jax.value_and_grad(loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p - g, params, grads), value
+def _moved(rule):
+    """A step that moves each leaf by ``rule(p, g, lr, decay)``, with the loss at params:
+    the wrong steps below differ from the reference only there."""
+
+    def step(params, x, y, lr, decay):
+        value, grads = jax.value_and_grad(loss)(params, x, y)
+        return jax.tree.map(lambda p, g: rule(p, g, lr, decay), params, grads), value
+
+    return step
 
 
-def _returns_grads(params, x, y, lr):
+_no_decay = _moved(lambda p, g, lr, decay: p - lr * g)
+_decay_sign = _moved(lambda p, g, lr, decay: p - lr * (g - decay * p))
+_decay_unscaled = _moved(lambda p, g, lr, decay: p - lr * g - decay * p)
+_decay_on_gradient = _moved(lambda p, g, lr, decay: p - lr * (g + decay * g))
+_ascent = _moved(lambda p, g, lr, decay: p + lr * (g + decay * p))
+_no_lr = _moved(lambda p, g, lr, decay: p - (g + decay * p))
+_penalty_doubled = _moved(lambda p, g, lr, decay: p - lr * (g + 2 * decay * p))
+
+
+def _penalty(params, decay):
+    return decay / 2 * sum(jnp.sum(p**2) for p in jax.tree.leaves(params))
+
+
+def _penalized_value(params, x, y, lr, decay):
+    """The right step, from the gradient of loss + decay/2 * sum(p**2), whose value it
+    returns: the loss with the decay term."""
+    value, grads = jax.value_and_grad(lambda q: loss(q, x, y) + _penalty(q, decay))(params)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def _returns_grads(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
     return grads, value
 
 
-def _loss_after(params, x, y, lr):
-    new, _ = _update(params, x, y, lr)
+def _loss_after(params, x, y, lr, decay):
+    new, _ = _update(params, x, y, lr, decay)
     return new, loss(new, x, y)
 
 
-def _swapped(params, x, y, lr):
-    new, value = _update(params, x, y, lr)
+def _swapped(params, x, y, lr, decay):
+    new, value = _update(params, x, y, lr, decay)
     return value, new
 
 
-def _params_only(params, x, y, lr):
-    return _update(params, x, y, lr)[0]
+def _params_only(params, x, y, lr, decay):
+    return _update(params, x, y, lr, decay)[0]
 
 
-def _forgot_return(params, x, y, lr):
+def _forgot_return(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)  # noqa: F841
 
 
-def _in_place(params, x, y, lr):
+def _in_place(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
     for name in params:
-        params[name] = params[name] - lr * grads[name]
+        params[name] = params[name] - lr * (grads[name] + decay * params[name])
     return params, value
 
 
-def _fixed_lr(params, x, y, lr):
-    return _update(params, x, y, 0.5)
+def _fixed_lr(params, x, y, lr, decay):
+    return _update(params, x, y, 0.5, decay)
 
 
-def _float_loss(params, x, y, lr):
-    new, value = _update(params, x, y, lr)
+def _fixed_decay(params, x, y, lr, decay):
+    return _update(params, x, y, lr, 0.01)
+
+
+def _float_loss(params, x, y, lr, decay):
+    new, value = _update(params, x, y, lr, decay)
     return new, float(value)
 
 
-def _trees_swapped(params, x, y, lr):
+def _trees_swapped(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * g, grads, params), value
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), grads, params), value
 
 
-def _dict_arithmetic(params, x, y, lr):
+def _dict_arithmetic(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return params - lr * grads, value
+    return params - lr * (grads + decay * params), value
 
 
 def _summed_loss(params, x, y):
     return jnp.sum((model(params, x) - y) ** 2)
 
 
-def _sum_update(params, x, y, lr):
+def _sum_update(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(_summed_loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
 
 
-def _new_and_grads(params, x, y, lr):
-    value, grads = jax.value_and_grad(loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), grads
+def _new_and_grads(params, x, y, lr, decay):
+    new, _ = _update(params, x, y, lr, decay)
+    return new, jax.grad(loss)(params, x, y)
 
 
-def _grads_wrt_x(params, x, y, lr):
+def _grads_wrt_x(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss, argnums=1)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
 
 
-def _lr_to_loss(params, x, y, lr):
+def _lr_to_loss(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y, lr)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
 
 
-def _as_list(params, x, y, lr):
-    return list(_update(params, x, y, lr))
+def _as_list(params, x, y, lr, decay):
+    return list(_update(params, x, y, lr, decay))
 
 
 def _returns_list(answer: Any) -> bool:
@@ -159,29 +192,22 @@ def _returns_list(answer: Any) -> bool:
     return True
 
 
-@cache
-def _input_grads() -> list[Any]:
-    return [jax.grad(loss)(params, x, y) for params, x, y, _ in _update_inputs()]
+def _new_params_like(wrong) -> Any:
+    """Matches a step whose new parameters (the first of two results) are ``wrong``'s on
+    every input, whatever it returns beside them."""
 
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        for args in _update_inputs():
+            out = answer(*args)
+            if not isinstance(out, tuple | list) or len(out) != 2:
+                return False
+            if not equals_tree(wrong(*args)[0])(out[0]):
+                return False
+        return True
 
-def _ignores_lr(answer: Any) -> bool:
-    """Matches a step whose size does not follow lr: the same implied learning rate on
-    inputs given different ones."""
-    if not callable(answer):
-        return False
-    implied = []
-    for (params, x, y, lr), grads in zip(_update_inputs(), _input_grads(), strict=True):
-        new = answer(params, x, y, lr)[0]
-        rates = [float((params[k] - new[k]) / grads[k]) for k in params]
-        if max(rates) - min(rates) > 1e-3 * max(abs(r) for r in rates):
-            return False  # not a plain gradient step at all
-        implied.append(rates[0])
-    given = [args[3] for args in _update_inputs()]
-    return (
-        abs(implied[0] - implied[1]) <= 1e-3 * abs(implied[0])
-        and given[0] != given[1]
-        and implied[0] > 0
-    )
+    return matches
 
 
 def _loss_is_python_float(answer: Any) -> bool:
@@ -202,8 +228,27 @@ def _update_inputs():
 def _update_leaves():
     x, y = make_data(64, seed=1)
     y = y + 0.5 * x  # another curve as well as other noise
-    other = {"a": jnp.array(1.0), "b": jnp.array(0.5), "c": jnp.array(-1.0)}
-    return [(initial_params(), x, y, 0.1), (other, x, y, 0.05)]
+    return [(initial_params(), x, y, 0.1, 0.2), (_other_params(), x, y, 0.05, 0.5)]
+
+
+def _other_params():
+    return {"a": jnp.array(1.0), "b": jnp.array(0.5), "c": jnp.array(-1.0)}
+
+
+def _one_changed(**changed: float) -> Any:
+    """A call from non-zero parameters (where decay moves them), and the same call with
+    lr or decay changed: a step that ignores that argument returns the same twice."""
+
+    def inputs():
+        x, y = _update_leaves()[1][1:3]
+        base = {"lr": 0.05, "decay": 0.5}
+        other = {**base, **changed}
+        return [
+            (_other_params(), x, y, base["lr"], base["decay"]),
+            (_other_params(), x, y, other["lr"], other["decay"]),
+        ]
+
+    return inputs
 
 
 def _notebook_xy():
@@ -278,10 +323,10 @@ def _is_train_result(answer: Any) -> bool:
 
 @cache
 def _fitted_params():
-    update = jax.jit(_update)
+    step = jax.jit(sgd_step)
     params, (x, y) = initial_params(), make_data()
     for _ in range(300):
-        params, _ = update(params, x, y, 0.5)
+        params, _ = step(params, x, y, 0.5)
     return params
 
 
@@ -328,20 +373,20 @@ def _quartiles(samples: list[float]) -> tuple[float, float]:
 
 
 def measure_band(rounds: int = ROUNDS) -> SpeedupBand:
-    """Time one update step eager and jitted, interleaved, and derive the accepted range."""
+    """Time one sgd_step eager and jitted, interleaved, and derive the accepted range."""
     x, y = make_data()
     params = initial_params()
-    fast = jax.jit(_update)
+    fast = jax.jit(sgd_step)
 
     def seconds(step) -> float:
         start = time.perf_counter()
         jax.block_until_ready(step(params, x, y, 0.1))
         return time.perf_counter() - start
 
-    seconds(_update), seconds(fast)  # warm up: jax compiles the eager ops and the jit step
+    seconds(sgd_step), seconds(fast)  # warm up: jax compiles the eager ops and the jit step
     eager_rounds, jit_rounds = [], []
     for _ in range(rounds):
-        eager_rounds.append([seconds(_update) for _ in range(EAGER_CALLS)])
+        eager_rounds.append([seconds(sgd_step) for _ in range(EAGER_CALLS)])
         jit_rounds.append([seconds(fast) for _ in range(JIT_CALLS)])
     return band_from_rounds(eager_rounds, jit_rounds)
 
@@ -552,20 +597,22 @@ def _whole_number(answer: Any) -> bool:
 EXERCISES = (
     Exercise(
         id="08.update",
-        title="Write the training step",
+        title="Write a training step with weight decay",
         reference=lambda: _update,
         rule=SameFunction(inputs=_update_inputs, output=SamePytree()),
         hints=(
-            "jax.value_and_grad(loss)(params, x, y) gives the loss and the gradients, a dict "
-            "shaped like params.",
-            "Then the step of lesson 04: jax.tree.map(lambda p, g: p - lr * g, params, grads).",
+            "Start from sgd_step: jax.value_and_grad(loss)(params, x, y) still gives the "
+            "loss and the gradients. Only the function inside jax.tree.map changes.",
+            "In jax.tree.map(lambda p, g: ..., params, grads), p is one parameter and g its "
+            "gradient, side by side: the decay term decay * p goes next to g, inside the "
+            "step lr * (...).",
             "value, grads = jax.value_and_grad(loss)(params, x, y)\n"
-            "return jax.tree.map(lambda p, g: p - lr * g, params, grads), value",
+            "return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value",
         ),
         solution=(
-            "def update(params, x, y, lr):\n"
+            "def update(params, x, y, lr, decay):\n"
             "    value, grads = jax.value_and_grad(loss)(params, x, y)\n"
-            "    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value"
+            "    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value"
         ),
         mistakes=(
             Mistake(
@@ -574,6 +621,15 @@ EXERCISES = (
                 "pair (new_params, loss_value).",
                 example=lambda: _forgot_return,
                 matches=returns_none(_update_inputs),
+            ),
+            Mistake(
+                id="no-decay-argument",
+                message="update takes five arguments, params, x, y, lr and decay; this one "
+                "takes four (is it sgd_step, renamed?). Add decay, and use it in the step.",
+                example=lambda: sgd_step,
+                matches=fails_with(
+                    "TypeError", r"takes 4 positional arguments but 5", _update_inputs
+                ),
             ),
             Mistake(
                 id="mutated-params",
@@ -600,30 +656,70 @@ EXERCISES = (
             Mistake(
                 id="notebook-globals",
                 message="Your step reads the notebook's own x or y instead of its arguments: "
-                "on other data it still fits the notebook's. Use only params, x, y and lr.",
-                example=lambda: lambda params, x, y, lr: _update(params, *make_data(), lr),
+                "on other data it still fits the notebook's. Use only the arguments.",
+                example=lambda: (
+                    lambda params, x, y, lr, decay: _update(params, *make_data(), lr, decay)
+                ),
                 matches=uses_notebook_values(_update, _update_inputs, _notebook_xy),
             ),
             Mistake(
+                id="no-decay",
+                message="This is the plain step, p - lr * g: the decay is not in it. Each "
+                "parameter moves by -lr * (g + decay * p).",
+                example=lambda: _no_decay,
+                matches=behaves_like(_no_decay, _update_inputs),
+            ),
+            Mistake(
+                id="decay-sign",
+                message="Your decay pushes the parameters away from zero: the term is "
+                "+ decay * p beside g, so that subtracting lr * (g + decay * p) shrinks p.",
+                example=lambda: _decay_sign,
+                matches=behaves_like(_decay_sign, _update_inputs),
+            ),
+            Mistake(
+                id="decay-unscaled",
+                message="You subtracted decay * p on its own, not scaled by the learning "
+                "rate. The step asked for is lr * (g + decay * p): lr multiplies both terms.",
+                example=lambda: _decay_unscaled,
+                matches=behaves_like(_decay_unscaled, _update_inputs),
+            ),
+            Mistake(
+                id="decay-on-gradient",
+                message="Your decay multiplies the gradient, g + decay * g. Weight decay pulls "
+                "the parameter toward zero, so it is decay * p, the parameter times decay.",
+                example=lambda: _decay_on_gradient,
+                matches=behaves_like(_decay_on_gradient, _update_inputs),
+            ),
+            Mistake(
+                id="penalized-value",
+                message="The new parameters are right, but the loss you return includes the "
+                "decay penalty. Return loss(params, x, y), the data loss without it: the "
+                "value jax.value_and_grad(loss)(params, x, y) gives.",
+                example=lambda: _penalized_value,
+                matches=behaves_like(_penalized_value, _update_inputs),
+            ),
+            Mistake(
+                id="penalty-doubled",
+                message="Your decay term is twice the one asked: a penalty decay * sum(p**2) "
+                "has the gradient 2 * decay * p. Move each parameter by -lr * (g + decay * p) "
+                "(a penalty of decay / 2 * sum(p**2) gives that), and return the loss "
+                "without the penalty.",
+                example=lambda: _penalty_doubled,
+                matches=_new_params_like(_penalty_doubled),
+            ),
+            Mistake(
                 id="no-learning-rate",
-                message="You subtracted the whole gradient. Scale it by the learning rate: "
-                "p - lr * g.",
+                message="You subtracted g + decay * p without the learning rate. Scale it: "
+                "p - lr * (g + decay * p).",
                 example=lambda: _no_lr,
                 matches=behaves_like(_no_lr, _update_inputs),
             ),
             Mistake(
-                id="fixed-learning-rate",
-                message="Your step moves by the same amount whatever lr it is given: it uses "
-                "a learning rate of its own. Use the lr argument: p - lr * g.",
-                example=lambda: _fixed_lr,
-                matches=_ignores_lr,
-            ),
-            Mistake(
                 id="float-loss",
                 message="float(value) (or value.item()) makes the loss a Python number. "
-                "train jits your step, and under jit float() on a traced value fails; it "
-                "would also make every step wait for the device. Return the jax array "
-                "value_and_grad gave.",
+                "train jits the steps it is given, and under jit float() on a traced value "
+                "fails; it would also make every step wait for the device. Return the jax "
+                "array value_and_grad gave.",
                 example=lambda: _float_loss,
                 matches=_loss_is_python_float,
             ),
@@ -637,31 +733,31 @@ EXERCISES = (
             ),
             Mistake(
                 id="ascent",
-                message="You added the gradients: that climbs the loss. Subtract them: p - lr * g.",
+                message="You added the step: that climbs the loss. Subtract it: "
+                "p - lr * (g + decay * p).",
                 example=lambda: _ascent,
                 matches=behaves_like(_ascent, _update_inputs),
             ),
             Mistake(
                 id="returns-grads",
                 message="You returned the gradients where the new parameters belong. Apply "
-                "the step: jax.tree.map(lambda p, g: p - lr * g, params, grads).",
+                "the step inside jax.tree.map and return what it builds.",
                 example=lambda: _returns_grads,
                 matches=behaves_like(_returns_grads, _update_inputs),
             ),
             Mistake(
                 id="trees-swapped",
                 message="jax.tree.map hands the function one leaf of each tree, in the order "
-                "the trees are given: with grads first, p is a gradient and g a parameter, so "
-                "each new value is gradient - lr * parameter. Give params first: "
-                "jax.tree.map(lambda p, g: p - lr * g, params, grads).",
+                "the trees are given: with grads first, p is a gradient and g a parameter. "
+                "Give params first: jax.tree.map(lambda p, g: ..., params, grads).",
                 example=lambda: _trees_swapped,
                 matches=behaves_like(_trees_swapped, _update_inputs),
             ),
             Mistake(
                 id="dict-arithmetic",
                 message="A Python dict has no arithmetic: -, * and + on whole dicts (as in "
-                "params - lr * grads) fail. Apply the step leaf by leaf: "
-                "jax.tree.map(lambda p, g: p - lr * g, params, grads).",
+                "params - lr * grads) fail. Apply the step leaf by leaf, with "
+                "jax.tree.map(lambda p, g: ..., params, grads).",
                 example=lambda: _dict_arithmetic,
                 matches=fails_with("TypeError", r"unsupported operand.*'dict'", _update_inputs),
             ),
@@ -680,11 +776,12 @@ EXERCISES = (
             ),
             Mistake(
                 id="lr-passed-to-loss",
-                message="loss takes (params, x, y): lr belongs to the step, not to the loss. "
-                "jax.value_and_grad(loss)(params, x, y), then use lr in the tree.map.",
+                message="loss takes (params, x, y): lr and decay belong to the step, not to "
+                "the loss. jax.value_and_grad(loss)(params, x, y), then use them in the "
+                "tree.map.",
                 example=lambda: _lr_to_loss,
                 matches=fails_with(
-                    "TypeError", r"loss\(\) takes 3 positional arguments but 4", _update_inputs
+                    "TypeError", r"loss\(\) takes 3 positional arguments but [45]", _update_inputs
                 ),
             ),
             Mistake(
@@ -704,8 +801,23 @@ EXERCISES = (
                 example=lambda: _loss_after,
                 matches=behaves_like(_loss_after, _update_inputs),
             ),
+            Mistake(
+                id="fixed-learning-rate",
+                message="Your step moves by the same amount whatever lr it is given: it uses "
+                "a learning rate of its own. Use the lr argument.",
+                example=lambda: _fixed_lr,
+                matches=ignores_arguments(_one_changed(lr=0.2)),
+            ),
+            Mistake(
+                id="fixed-decay",
+                message="Your step gives the same result whatever decay it is given: it uses "
+                "a decay of its own. Use the decay argument: p - lr * (g + decay * p).",
+                example=lambda: _fixed_decay,
+                matches=ignores_arguments(_one_changed(decay=0.1)),
+            ),
         ),
-        success="value_and_grad, then one tree.map: the whole step, ready to be jitted.",
+        success="Weight decay is one more term per leaf: jax.tree.map hands you each "
+        "parameter beside its gradient.",
     ),
     Exercise(
         id="08.fit",
@@ -713,13 +825,13 @@ EXERCISES = (
         reference=_fitted_params,
         rule=LossBelow(LOSS_TARGET),
         hints=(
-            "Call train with your update, as the cell above calls it with reference_update, "
-            "and unpack what it returns: the parameters and the losses.",
+            "Call train with sgd_step, as the cell above does, and unpack what it returns: "
+            "the parameters and the losses.",
             "100 steps at lr=0.05 stopped early. Try a larger rate (0.5, say) and a few "
             "hundred steps; if the loss grows instead, lower the rate.",
-            "trained, fit_losses = train(update, initial_params(), x, y, lr=0.5, steps=300)",
+            "trained, fit_losses = train(sgd_step, initial_params(), x, y, lr=0.5, steps=300)",
         ),
-        solution="trained, fit_losses = train(update, initial_params(), x, y, lr=0.5, steps=300)",
+        solution="trained, fit_losses = train(sgd_step, initial_params(), x, y, lr=0.5, steps=300)",
         mistakes=(
             Mistake(
                 id="untrained",
@@ -747,16 +859,16 @@ EXERCISES = (
             "The naive timing makes two of lesson 02's mistakes: the first jitted call "
             "traces and compiles, and jax returns before the work is done.",
             "timing.measure(f, *args) warms up, blocks on every call and takes a median. "
-            "Measure update and jax.jit(update) with the same arguments and divide: eager "
+            "Measure sgd_step and jax.jit(sgd_step) with the same arguments and divide: eager "
             "first.",
-            "eager = timing.measure(update, params0, x, y, 0.1)\n"
-            "jitted = timing.measure(jax.jit(update), params0, x, y, 0.1)\n"
+            "eager = timing.measure(sgd_step, params0, x, y, 0.1)\n"
+            "jitted = timing.measure(jax.jit(sgd_step), params0, x, y, 0.1)\n"
             "speedup = eager.median_s / jitted.median_s",
         ),
         solution=(
             "params0 = initial_params()\n"
-            "eager = timing.measure(update, params0, x, y, 0.1, budget_s=0.3)\n"
-            "jitted = timing.measure(jax.jit(update), params0, x, y, 0.1, budget_s=0.3)\n"
+            "eager = timing.measure(sgd_step, params0, x, y, 0.1, budget_s=0.3)\n"
+            "jitted = timing.measure(jax.jit(sgd_step), params0, x, y, 0.1, budget_s=0.3)\n"
             "speedup = eager.median_s / jitted.median_s"
         ),
         mistakes=(

@@ -20,14 +20,24 @@ def _sanitizers() -> list[tuple[re.Pattern[str], str]]:
 
 
 def shown_text(outputs: list, sanitizers: list[tuple[re.Pattern[str], str]]) -> list[str]:
-    """What outputs show as text, sanitized as nbval sanitizes stored outputs."""
-    texts = []
+    """What outputs show as text, sanitized as nbval sanitizes stored outputs.
+
+    Consecutive writes to one stream read as one text, as the reader sees them: how the
+    kernel cuts a stream into outputs depends on timing (a jax.debug.print arrives from
+    another thread), not on what the cell printed.
+    """
+    texts, streams = [], []
     for output in outputs:
         text = output.get("text") or output.get("data", {}).get("text/plain", "")
         text = "".join(text) if isinstance(text, list) else str(text)
-        for pattern, replacement in sanitizers:
-            text = pattern.sub(replacement, text)
+        stream = output.get("name") if output.get("output_type") == "stream" else None
+        if stream is not None and streams and streams[-1] == stream:
+            texts[-1] += text
+            continue
         texts.append(text)
+        streams.append(stream)
+    for pattern, replacement in sanitizers:
+        texts = [pattern.sub(replacement, text) for text in texts]
     return texts
 
 

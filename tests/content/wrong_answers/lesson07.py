@@ -174,7 +174,13 @@ WRONG_ANSWERS = (
         "07.count_traces",
         "the count as a string",
         lambda: "4",
-        says="Expected an integer, but this is",
+        named="quoted-number",
+    ),
+    Wrong(
+        "07.count_traces",
+        "the count in a list, as if for a table",
+        lambda: [4],
+        named="number-in-container",
     ),
     Wrong(
         "07.count_traces",
@@ -419,7 +425,8 @@ def clip_mask_inverted(x):
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong("07.count_traces", "(4,): a trailing comma", lambda: (4,), says="tuple of 1 item"),
+    Wrong("07.count_traces", "(4,): a trailing comma", lambda: (4,), named="number-in-container"),
+    Wrong("07.count_traces", "' 3 ' with spaces", lambda: " 3 ", named="quoted-number"),
     Wrong("07.count_traces", "'four' written out", lambda: "four", says="the string 'four'"),
     Wrong("07.count_traces", "print(...) assigned: None", lambda: None, says="this is None"),
     Wrong(
@@ -478,6 +485,15 @@ WRONG_ANSWERS = (
     Wrong("07.stale_global", "w - lr * grad**2", lambda: step_squared_grad),
     Wrong("07.debug_print", "'B or C'", lambda: "B or C", says="one of"),
     Wrong("07.debug_print", "E", lambda: "E", named="values-retrace"),
+    Wrong(
+        "07.debug_print",
+        "option D's lines pasted whole",
+        lambda: (
+            "print: JitTracer(~float32[])\ndebug: JitTracer(~float32[])\n"
+            "print: JitTracer(float32[3])\ndebug: JitTracer(float32[3])\n"
+        ),
+        named="debug-at-trace-time",
+    ),
     Wrong(
         "07.clip_negative", "jnp.where(x < 0, 0.0)", lambda: clip_where_two, "where-two-arguments"
     ),

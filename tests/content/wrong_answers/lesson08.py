@@ -27,74 +27,126 @@ def loss(params, x, y):
     return jnp.mean((model(params, x) - y) ** 2)
 
 
-def update(params, x, y, lr):
+def sgd_step(params, x, y, lr):
     value, grads = jax.value_and_grad(loss)(params, x, y)
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def update(params, x, y, lr, decay):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
 
 
 # --- 08.update ----------------------------------------------------------------------------
 
 
-def update_prints(params, x, y, lr):
+def update_prints(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
     print(value)
-    jax.tree.map(lambda p, g: p - lr * g, params, grads)
+    jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads)
 
 
-def update_in_place_loop(params, x, y, lr):
+def update_in_place_loop(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
     for key in params:
-        params[key] -= lr * grads[key]
+        params[key] -= lr * (grads[key] + decay * params[key])
     return params, value
 
 
-def update_loss_first(params, x, y, lr):
+def update_loss_first(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return value, {k: params[k] - lr * grads[k] for k in params}
+    return value, {k: params[k] - lr * (grads[k] + decay * params[k]) for k in params}
 
 
-def update_item(params, x, y, lr):
+def update_item(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value.item()
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value.item()
 
 
-def update_notebook_data(params, x_, y_, lr):
+def update_notebook_data(params, x_, y_, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
 
 
-def update_lr_default(params, x, y, lr=0.05):
-    lr = 0.05
+def update_decay_default(params, x, y, lr, decay=1e-2):
+    decay = 1e-2  # a typical weight decay
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
 
 
-def update_grads_returned(params, x, y, lr):
+def update_grads_returned(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    jax.tree.map(lambda p, g: p - lr * g, params, grads)
+    jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads)
     return grads, value
 
 
-def update_tree_map(params, x, y, lr):
+def update_tree_map(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return jax.tree_map(lambda p, g: p - lr * g, params, grads), value
+    return jax.tree_map(lambda p, g: p - lr * (g + decay * p), params, grads), value
 
 
-def update_dict_minus(params, x, y, lr):
+def update_dict_minus(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return params - jax.tree.map(lambda g: lr * g, grads), value
+    return params - jax.tree.map(lambda g, p: lr * (g + decay * p), grads, params), value
 
 
-def update_trees_swapped(params, x, y, lr):
+def update_trees_swapped(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return jax.tree.map(lambda param, grad: param - lr * grad, grads, params), value
+    return jax.tree.map(
+        lambda param, grad: param - lr * (grad + decay * param), grads, params
+    ), value
 
 
-def update_sse(params, x, y, lr):
+def update_sse(params, x, y, lr, decay):
     def sse(params, x, y):
         return jnp.sum((model(params, x) - y) ** 2)
 
     value, grads = jax.value_and_grad(sse)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
+
+
+def update_four_arguments(params, x, y, lr):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g - lr * 0.01 * p, params, grads), value
+
+
+def update_plus_becomes_minus(params, x, y, lr, decay):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g + lr * decay * p, params, grads), value
+
+
+def update_shrink_then_step(params, x, y, lr, decay):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p * (1 - decay) - lr * g, params, grads), value
+
+
+def update_l2_penalty(params, x, y, lr, decay):
+    def penalized(params):
+        l2 = sum(jnp.sum(p**2) for p in jax.tree.leaves(params))
+        return loss(params, x, y) + decay * l2
+
+    value, grads = jax.value_and_grad(penalized)(params)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def update_half_l2_penalty(params, x, y, lr, decay):
+    def penalized(params):
+        return loss(params, x, y) + 0.5 * decay * sum(
+            jnp.sum(p**2) for p in jax.tree.leaves(params)
+        )
+
+    value, grads = jax.value_and_grad(penalized)(params)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def update_decay_unused(params, x, y, lr, decay):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def update_decayed_grads(params, x, y, lr, decay):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    grads = jax.tree.map(lambda g: g * (1 + decay), grads)
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
 
 
@@ -103,7 +155,7 @@ def update_sse(params, x, y, lr):
 
 def run(lr, steps):
     """The lesson's train loop without its widgets: the last params and the losses."""
-    fast_step = jax.jit(update)
+    fast_step = jax.jit(sgd_step)
     params, losses = initial_params(), []
     for _ in range(steps):
         params, value = fast_step(params, x, y, lr)
@@ -113,7 +165,7 @@ def run(lr, steps):
 
 def run_not_fed(lr, steps):
     """A loop that never feeds the new params into the next step."""
-    fast_step = jax.jit(update)
+    fast_step = jax.jit(sgd_step)
     params = initial_params()
     for _ in range(steps):
         new_params, value = fast_step(params, x, y, lr)
@@ -175,9 +227,9 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "08.update",
-        "lr overwritten by the cautious 0.05",
-        lambda: update_lr_default,
-        named="fixed-learning-rate",
+        "decay overwritten by a typical 1e-2",
+        lambda: update_decay_default,
+        named="fixed-decay",
     ),
     Wrong(
         "08.update",
@@ -208,6 +260,48 @@ WRONG_ANSWERS = (
         "value_and_grad of a sum of squares written inline",
         lambda: update_sse,
         named="sum-loss",
+    ),
+    Wrong(
+        "08.update",
+        "sgd_step with a decay of its own, still four arguments",
+        lambda: update_four_arguments,
+        named="no-decay-argument",
+    ),
+    Wrong(
+        "08.update",
+        "- lr * g + lr * decay * p: the sign slipped",
+        lambda: update_plus_becomes_minus,
+        named="decay-sign",
+    ),
+    Wrong(
+        "08.update",
+        "p * (1 - decay) - lr * g: shrink, then step",
+        lambda: update_shrink_then_step,
+        named="decay-unscaled",
+    ),
+    Wrong(
+        "08.update",
+        "an L2 penalty decay * sum(p**2) in the loss",
+        lambda: update_l2_penalty,
+        named="penalty-doubled",
+    ),
+    Wrong(
+        "08.update",
+        "an L2 penalty decay / 2 * sum(p**2), its value returned",
+        lambda: update_half_l2_penalty,
+        named="penalized-value",
+    ),
+    Wrong(
+        "08.update",
+        "decay in the signature, sgd_step's body unchanged",
+        lambda: update_decay_unused,
+        named="no-decay",
+    ),
+    Wrong(
+        "08.update",
+        "the gradients scaled by 1 + decay",
+        lambda: update_decayed_grads,
+        named="decay-on-gradient",
     ),
     # --- 08.fit ---
     Wrong(
@@ -256,34 +350,34 @@ WRONG_ANSWERS = (
 # --- held out: written before the grader saw them, then labelled ---------------------------
 
 
-def update_grad_wrt_x(params, x, y, lr):
+def update_grad_wrt_x(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss, argnums=1)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
 
 
-def update_grad_of_model(params, x, y, lr):
+def update_grad_of_model(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(model)(params, x)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
 
 
-def update_lr_into_loss(params, x, y, lr):
-    value, grads = jax.value_and_grad(loss)(params, x, y, lr)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+def update_lr_into_loss(params, x, y, lr, decay):
+    value, grads = jax.value_and_grad(loss)(params, x, y, lr, decay)
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
 
 
-def update_returns_loss_function(params, x, y, lr):
+def update_returns_loss_function(params, x, y, lr, decay):
     grads = jax.grad(loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), loss
 
 
-def update_as_list(params, x, y, lr):
+def update_as_list(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return [jax.tree.map(lambda p, g: p - lr * g, params, grads), value]
+    return [jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value]
 
 
-def update_returns_new_and_grads(params, x, y, lr):
+def update_returns_new_and_grads(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), grads
+    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), grads
 
 
 WRONG_ANSWERS = (
