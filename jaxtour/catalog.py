@@ -66,8 +66,9 @@ LESSONS: tuple[Lesson, ...] = (
         25,
         (
             "`jnp` as NumPy: `arange`, `jax.Array` (not `DeviceArray`), 32-bit defaults (predict "
-            "a division's dtype), the article's silent int32 overflow and an exact sum in Python "
-            "ints, `np.asarray`'s read-only view vs `np.array`'s copy, `.devices()`"
+            "a division's dtype), the article's silent int32 overflow (its true value in Python "
+            "ints) and a sum fixed by converting before it overflows, `np.asarray`'s read-only "
+            "view vs `np.array`'s copy, `.devices()`"
         ),
         plots=True,
     ),
@@ -91,8 +92,9 @@ LESSONS: tuple[Lesson, ...] = (
         25,
         (
             "`jax.grad` as ∇ (predict it; the article's `sum_of_squares` is 30.0, not 0.0), "
-            "scalar-output and float-input errors and a call that breaks both, `jax.jacobian`, a "
-            "derivative by hand against `grad` (`vmap`), central differences and `check_grads`"
+            "weak types, scalar-output and float-input errors and a call that breaks both, "
+            "`jax.jacobian`, a derivative by hand against `grad` (`vmap`), central differences "
+            "and `check_grads`"
         ),
         plots=True,
     ),

@@ -18,12 +18,15 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from jaxtour.display import Display
 from jaxtour.lazy import jax, jnp
 
 MIN_SAMPLES = 3
+NOT_MEASURED = "–"  # a table cell for what a row did not measure (a rate, a first call)
+TEXT_COLUMNS = ("operation", "device")  # the table's columns of names, not numbers
 
 
 @dataclass(frozen=True, repr=False)
@@ -91,25 +94,37 @@ class TimingTable(Display):
     def rows(self) -> list[dict[str, str]]:
         return [t.row() for t in self.timings]
 
-    def text(self) -> str:
+    def columns(self) -> list[str]:
+        """The columns some row has a value in; the others are left out."""
         rows = self.rows()
-        if not rows:
+        return [c for c in rows[0] if any(r[c] for r in rows)] if rows else []
+
+    def cells(self) -> list[list[str]]:
+        """Each row's values in ``columns()`` order, NOT_MEASURED where a row has none."""
+        columns = self.columns()
+        return [[r[c] or NOT_MEASURED for c in columns] for r in self.rows()]
+
+    def text(self) -> str:
+        columns, cells = self.columns(), self.cells()
+        if not cells:
             return "(no timings)"
-        columns = [c for c in rows[0] if any(r[c] for r in rows)]
-        widths = {c: max(len(c), *(len(r[c]) for r in rows)) for c in columns}
-        lines = ["  ".join(c.ljust(widths[c]) for c in columns)]
-        lines += ["  ".join(r[c].ljust(widths[c]) for c in columns) for r in rows]
+        widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(columns)]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True))]
+        lines += ["  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)) for row in cells]
         return "\n".join(line.rstrip() for line in lines)
 
     def html(self) -> str:
-        rows = self.rows()
-        if not rows:
+        columns, cells = self.columns(), self.cells()
+        if not cells:
             return "<p>(no timings)</p>"
-        columns = [c for c in rows[0] if any(r[c] for r in rows)]
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
+
+        def cell(tag: str, i: int, value: str) -> str:
+            align = "left" if i == 0 else "right"  # labels read from the left, numbers align
+            return f'<{tag} style="text-align: {align}">{html.escape(value)}</{tag}>'
+
+        head = "".join(cell("th", i, c) for i, c in enumerate(columns))
         body = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(r[c])}</td>" for c in columns) + "</tr>"
-            for r in rows
+            "<tr>" + "".join(cell("td", i, v) for i, v in enumerate(row)) + "</tr>" for row in cells
         )
         return f'<table class="jaxtour-timing"><tr>{head}</tr>{body}</table>'
 
@@ -218,6 +233,26 @@ def relative_spread(samples: Sequence[float]) -> float:
 def _first_leaf(tree: Any) -> Any:
     leaves = jax.tree.leaves(tree)
     return leaves[0] if leaves else None
+
+
+def cpu_caches() -> dict[str, int]:
+    """This machine's CPU caches and their sizes in bytes, e.g. {"L1d": 49152, "L2": ...,
+    "L3": ...}, as Linux reports them for the first CPU; empty where it does not."""
+    caches: dict[str, int] = {}
+    root = Path("/sys/devices/system/cpu/cpu0/cache")
+    for index in sorted(root.glob("index*")) if root.is_dir() else []:
+        try:
+            level = (index / "level").read_text().strip()
+            kind = (index / "type").read_text().strip()
+            size = (index / "size").read_text().strip()
+        except OSError:
+            continue
+        units = {"K": 2**10, "M": 2**20, "G": 2**30}
+        if kind == "Instruction" or not size or not size[:-1].isdigit() or size[-1] not in units:
+            continue
+        name = f"L{level}" + ("d" if kind == "Data" else "")
+        caches[name] = int(size[:-1]) * units[size[-1]]
+    return caches
 
 
 def copy_bandwidth(nbytes: int = 256 * 2**20, budget_s: float = 1.0) -> Timing:

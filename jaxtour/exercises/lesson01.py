@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jaxtour.exercises.common import jax, jnp, same_values
+from jaxtour.grader.compare import describe, how_they_differ
 from jaxtour.grader.mistakes import (
     call_or_none,
     equals_tree,
@@ -24,10 +25,10 @@ from jaxtour.grader.mistakes import (
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
     DtypeName,
-    ExactInteger,
     JaxArray,
     NumpyArray,
     SameFunction,
+    distinct_numbers,
     dtype_name,
     is_numpy_array,
     outputs_on,
@@ -52,16 +53,15 @@ def _wrapped(value: int, bits: int) -> int:
 # --- 01.arange --------------------------------------------------------------------------
 
 
-def _numbers():
-    return jnp.arange(10)
+def _odds():
+    return jnp.arange(1, 20, 2)
 
 
-def _float_count(answer: Any) -> bool:
-    """Matches a jax array of floats holding 0 to 9 (jnp.arange(10.0), jnp.linspace(0, 9, 10))."""
+def _float_odds(answer: Any) -> bool:
+    """Matches a jax array of floats holding 1, 3, ..., 19 (jnp.arange(1.0, 20.0, 2.0),
+    jnp.linspace(1, 19, 10))."""
     return (
-        is_jax_array(answer)
-        and np.asarray(answer).dtype.kind == "f"
-        and same_values(_numbers)(answer)
+        is_jax_array(answer) and np.asarray(answer).dtype.kind == "f" and same_values(_odds)(answer)
     )
 
 
@@ -137,108 +137,167 @@ def _is_16_bit_float(answer: Any) -> bool:
     return _named(answer) in ("float16", "bfloat16")
 
 
-# --- 01.sum_of_cubes --------------------------------------------------------------------
+# --- 01.overflow_fix --------------------------------------------------------------------
 
-BIG_N = 10**6  # big enough that the sum needs 78 bits; small enough for a Python loop
-
-
-def _cubes_below(n: int) -> int:
-    return ((n - 1) * n // 2) ** 2
+# Cubes up to 8e18, their sum past 2**64; each wrapped in int32, the cubes add up to
+# another number than their wrapped sum: every kind of overflow tells apart.
+PAST_INT64 = (1_999_993, 1_900_001, 1_500_007, 1_000_003, 1291, 7)
 
 
 def _cube_inputs():
-    return [(0,), (1,), (2,), (10,), (1000,), (BIG_N,)]
+    return [
+        (jnp.array([1, 2, 3]),),  # 36: even int32 holds this one
+        (jnp.arange(2000),),  # the lesson's: 3,996,001,000,000
+        (jnp.array(PAST_INT64),),  # 19,233,983,082,698,885,542: past int64 and uint64
+    ]
 
 
-def _as_number(value: Any) -> int | float | None:
-    """A Python int or float for an int, a float or a 0-d array of either; else None."""
+def _cube_random_inputs(rng: np.random.Generator):
+    return [(jnp.asarray(rng.integers(0, 100_000, size=300), dtype=jnp.int32),)]
+
+
+def _exact_cubes(v: Any) -> int:
+    """The true sum of the cubes, in Python ints."""
+    return sum(int(k) ** 3 for k in np.asarray(v).tolist())
+
+
+def _sum_of_cubes_reference(v):
+    """The exact sum, rounded once to JAX's default float: what the answer is compared with."""
+    return jnp.asarray(float(_exact_cubes(v)))
+
+
+def _float_sum_of_cubes(v):
+    return jnp.sum(v.astype(float) ** 3)  # float32, or float64 with x64 on
+
+
+def _as_real(value: Any) -> float | None:
+    """A Python float for one real number (Python, NumPy or a 0-d array); else None."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, int):
-        return int.__index__(value)
-    if isinstance(value, float):
+    if isinstance(value, int | float):
         return float(value)
     if is_jax_array(value) or is_numpy_array(value) or isinstance(value, np.generic):
         array = np.asarray(value)
-        if array.shape == ():
-            if array.dtype.kind in "iu":
-                return int(array)
-            if array.dtype.kind == "f":
-                return float(array)
+        if array.shape == () and array.dtype.kind in "iuf":
+            return float(array)
     return None
 
 
-def _agrees(got: Any, want: int) -> bool:
-    value = _as_number(got)
-    if isinstance(value, int):
-        return value == want
-    if isinstance(value, float):
-        return math.isclose(value, want, rel_tol=1e-9)
-    return False
+def _decisive(answer: Any) -> tuple[Any, float] | None:
+    """The answer's result on the input past int64 and that result as a float, or None."""
+    (v,) = _cube_inputs()[2]
+    got = call_or_none(answer, v)
+    value = _as_real(got)
+    return None if value is None else (got, value)
 
 
-def _computes(target: Callable[[int], int], ns: tuple[int, ...] = (10, 1000)):
-    """Matches a function that gives ``target(n)`` for each n in ``ns``."""
-    return lambda answer: all(_agrees(call_or_none(answer, n), target(n)) for n in ns)
+def _close(value: float, want: float, rtol: float = 1e-5) -> bool:
+    return math.isclose(value, want, rel_tol=rtol)
 
 
-def _wraps(bits: int) -> Callable[[Any], bool]:
-    """Matches a result that is the exact sum wrapped to ``bits`` bits, signed or unsigned."""
-    exact = _cubes_below(BIG_N)
+def _wrapped_sum(bits: int) -> Callable[[Any], bool]:
+    """Matches a sum that wrapped around in ``bits``-bit integers, signed or unsigned, on
+    the input past int64 (given as an integer, or as a float of one)."""
 
     def matches(answer: Any) -> bool:
-        value = _as_number(call_or_none(answer, BIG_N))
-        return (
-            isinstance(value, int)
-            and -(2 ** (bits - 1)) <= value < 2**bits  # fits in the bits, signed or not
-            and value != exact
-            and value % 2**bits == exact % 2**bits
+        result = _decisive(answer)
+        if result is None:
+            return False
+        exact = _exact_cubes(_cube_inputs()[2][0])
+        value = result[1]
+        candidates = (_wrapped(exact, bits), exact % 2**bits)
+        return not _close(value, float(exact)) and any(
+            _close(value, float(c), 1e-6) for c in candidates
         )
 
     return matches
 
 
-def _half_sum(n: int) -> int:
-    """0 + 1 + ... + (n - 1): the number the formula squares."""
-    return (n - 1) * n // 2
-
-
-def _wrong_power(answer: Any) -> bool:
-    """The half sum left unsquared, or cubed: the right base, another power."""
-    return any(_computes(lambda n, p=p: _half_sum(n) ** p)(answer) for p in (1, 3))
-
-
-def _float_close(answer: Any) -> bool:
-    got = call_or_none(answer, BIG_N)
-    value = _as_number(got)
-    return isinstance(value, float) and math.isclose(value, _cubes_below(BIG_N), rel_tol=1e-3)
-
-
-def _int_of_a_float(answer: Any) -> bool:
-    value = _as_number(call_or_none(answer, BIG_N))
-    exact = _cubes_below(BIG_N)
-    return isinstance(value, int) and value != exact and abs(value - exact) <= exact * 1e-12
-
-
-def _cubes_not_returned(n: int) -> None:
-    total = ((n - 1) * n // 2) ** 2  # noqa: F841 (the forgotten return)
-
-
-def _recursive_cubes(n: int) -> int:
-    return 0 if n == 0 else (n - 1) ** 3 + _recursive_cubes(n - 1)
-
-
-def _recurses_too_deep(answer: Any) -> bool:
-    """Matches a function that hits Python's recursion limit on a large n."""
-    if not callable(answer):
+def _cubes_wrapped_then_summed(answer: Any) -> bool:
+    """Matches a float sum of cubes that each wrapped in int32 first: v ** 3 computed on
+    the integers, converted afterwards (jnp.sum(v ** 3, dtype=jnp.float32), say)."""
+    result = _decisive(answer)
+    if result is None:
         return False
-    try:
-        answer(BIG_N)
-    except RecursionError:
+    (v,) = _cube_inputs()[2]
+    want = float(sum(_wrapped(int(k) ** 3, 32) for k in np.asarray(v).tolist()))
+    return _close(result[1], want, 1e-4)
+
+
+def _low_precision(answer: Any) -> bool:
+    """Matches a result computed in float16 or bfloat16 (on the lesson's arange(2000))."""
+    got = call_or_none(answer, *_cube_inputs()[1])
+    return str(getattr(got, "dtype", "")) in ("float16", "bfloat16")
+
+
+def _computes_on_floats(target: Callable[[list[int]], float]) -> Callable[[Any], bool]:
+    """Matches a function that gives ``target(values)`` on each of the inputs."""
+
+    def matches(answer: Any) -> bool:
+        for (v,) in _cube_inputs()[1:]:
+            value = _as_real(call_or_none(answer, v))
+            if value is None or not _close(value, target(np.asarray(v).tolist()), 1e-4):
+                return False
         return True
-    except Exception:
-        return False
-    return False
+
+    return matches
+
+
+def _right_but(kind: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """Matches a function whose results are right in value on every input, each of ``kind``."""
+
+    def matches(answer: Any) -> bool:
+        for (v,) in _cube_inputs():
+            got = call_or_none(answer, v)
+            value = _as_real(got)
+            if value is None or not kind(got) or not _close(value, float(_exact_cubes(v))):
+                return False
+        return True
+
+    return matches
+
+
+def _is_python_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool | np.generic)
+
+
+def _is_numpy(value: Any) -> bool:
+    return is_numpy_array(value) or isinstance(value, np.generic)
+
+
+def _cubes_not_returned(v):
+    total = jnp.sum(v.astype(float) ** 3)  # noqa: F841 (the forgotten return)
+
+
+@dataclass(frozen=True)
+class _FloatSum:
+    """A jax array holding one number, within ``rtol`` of the exact sum."""
+
+    rtol: float = 1e-5
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        expected = float(np.asarray(expected))
+        if not is_jax_array(answer):
+            return f"Expected a jax array holding one number, but this is {describe(answer)}."
+        value = np.asarray(answer)
+        if value.shape != ():
+            return (
+                "Expected one number, a 0-d jax array (jnp.sum gives one), but this has "
+                f"shape {value.shape}."
+            )
+        if value.dtype.kind not in "iuf":
+            return f"Expected a real number, but this has dtype {value.dtype}."
+        got = float(value)
+        if not math.isfinite(got):
+            return f"The sum is {got}: the dtype it was computed in ran out of range."
+        if not _close(got, expected, self.rtol):
+            shown_got, shown_want = distinct_numbers(got, expected)
+            relation = how_they_differ(np.asarray(got), np.asarray(expected))
+            return (
+                f"You have {shown_got}, but the exact sum is {shown_want} (a relative "
+                f"error of {self.rtol:g} is allowed)." + (f" {relation}" if relation else "")
+            )
+        return None
 
 
 # --- 01.numpy_copy ----------------------------------------------------------------------
@@ -457,67 +516,70 @@ _NUMPY_OUTPUT = SameFunction(inputs=_center_inputs, output=NumpyArray(check_dtyp
 EXERCISES = (
     Exercise(
         id="01.arange",
-        title="Count from 0 to 9 with jnp",
-        reference=_numbers,
+        title="Count the odd numbers with jnp",
+        reference=_odds,
         rule=JaxArray(),
         hints=(
-            "jnp mirrors NumPy: the function you would use in NumPy exists under jnp, with "
-            "the same name and arguments.",
-            "Like Python's range, arange starts at 0 and stops before its stop value: it "
-            "never includes the number you give it.",
-            "numbers = jnp.arange(...)  # one argument: one more than the last number you want",
+            "jnp mirrors NumPy: np.arange takes a start, a stop and a step, and so does "
+            "jnp.arange.",
+            "Start at 1 and step by 2. Like Python's range, arange stops before its stop "
+            "value: it never includes the number you give it.",
+            "odds = jnp.arange(1, ..., 2)  # stop: one past the last number you want",
         ),
-        solution="numbers = jnp.arange(10)",
+        solution="odds = jnp.arange(1, 20, 2)",
         mistakes=(
             Mistake(
                 id="numpy-array",
                 message="That is a NumPy array (np.arange). Use jnp.arange to get a jax array.",
-                example=lambda: np.arange(10),
+                example=lambda: np.arange(1, 20, 2),
                 matches=is_numpy_array,
             ),
             Mistake(
                 id="python-range",
                 message="That is a plain Python range or list. jnp.arange gives a jax array.",
-                example=lambda: range(10),
-                matches=same_values(_numbers, range | list | tuple),
+                example=lambda: range(1, 20, 2),
+                matches=same_values(_odds, range | list | tuple),
             ),
             Mistake(
-                id="stops-at-eight",
-                message="That stops at 8: arange never includes its stop value, so "
-                "jnp.arange(9) is 0 to 8. To include 9, stop one past it.",
-                example=lambda: jnp.arange(9),
+                id="stops-early",
+                message="That stops at 17: arange never includes its stop value, so "
+                "jnp.arange(1, 19, 2) ends at 17. To include 19, stop past it.",
+                example=lambda: jnp.arange(1, 19, 2),
             ),
             Mistake(
-                id="zero-to-ten",
-                message="That is 0 to 10, eleven numbers (shape (11,)). arange(stop) gives "
-                "stop numbers, 0 to stop - 1: one fewer gets you to 9.",
-                example=lambda: jnp.arange(11),
+                id="evens",
+                message="Those are the even numbers 0 to 18: arange starts at 0 unless told "
+                "otherwise. The odd numbers start at 1: give arange a start, jnp.arange(1, "
+                "stop, step).",
+                example=lambda: jnp.arange(0, 20, 2),
             ),
             Mistake(
-                id="starts-at-one",
-                message="That is 1 to 9: arange starts at 0 unless told otherwise, and 0 is "
-                "one of the numbers asked for. jnp.arange with one argument starts at 0.",
-                example=lambda: jnp.arange(1, 10),
+                id="step-one",
+                message="That is every number from 1 to 19. arange's third argument is the "
+                "step: a step of 2 skips every other number.",
+                example=lambda: jnp.arange(1, 20),
+            ),
+            Mistake(
+                id="below-ten",
+                message="Those are the odd numbers below 10, five of them. The stop is where "
+                "the numbers end, not how many there are: the odd numbers up to 19 need a stop "
+                "past 19.",
+                example=lambda: jnp.arange(1, 10, 2),
             ),
             Mistake(
                 id="floats",
                 message="Right numbers, but floats: this has dtype float32 (float64 with x64 "
-                "on), because 10.0 or linspace makes floats. An integer stop, arange(10), gives "
+                "on), because 1.0, 2.0 or linspace make floats. Integer arguments give "
                 "integers: dtype int32 (int64 with x64 on).",
-                example=lambda: jnp.arange(10.0),
-                matches=_float_count,
-            ),
-            Mistake(
-                id="one-to-ten",
-                message="That counts 1 to 10. arange starts at 0 unless told otherwise, and "
-                "stops before its stop value: 0 to 9 is arange(10).",
-                example=lambda: jnp.arange(1, 11),
+                example=lambda: jnp.arange(1.0, 20.0, 2.0),
+                matches=_float_odds,
             ),
         ),
-        success="The same call as in NumPy: jnp.arange(10), an integer jax array.",
+        success="NumPy's call with jnp in front: jnp.arange(1, 20, 2), an integer jax array.",
     ),
     Exercise(
         id="01.default_dtype",
+        prediction=True,
         title="Predict the dtype of a division in JAX",
         reference=_division_dtype,
         rule=_DtypeName(),
@@ -583,112 +645,106 @@ EXERCISES = (
         "you switch on x64.",
     ),
     Exercise(
-        id="01.sum_of_cubes",
-        title="Compute an exact sum that overflows int32 and int64",
-        reference=lambda: _cubes_below,
-        rule=SameFunction(inputs=_cube_inputs, output=ExactInteger()),
-        hints=(
-            "Python's own int never overflows, and jnp or NumPy arrays do: keep every step "
-            "in Python ints.",
-            "The formula (n(n - 1) / 2)² counts k from 0 to n - 1. In Python, / always makes "
-            "a float, which keeps only about 16 digits; // stays an exact int.",
-            "def sum_of_cubes_below(n):\n    return ((n - 1) * n // 2) ** 2",
+        id="01.overflow_fix",
+        title="Fix a sum that overflows int32 silently",
+        reference=lambda: _sum_of_cubes_reference,
+        rule=SameFunction(
+            inputs=_cube_inputs, random_inputs=_cube_random_inputs, output=_FloatSum()
         ),
-        solution="def sum_of_cubes_below(n):\n    return ((n - 1) * n // 2) ** 2",
+        hints=(
+            "v is int32, and v ** 3 stays int32: a cube past 2,147,483,647 wraps around "
+            "before the sum even starts. Which dtype does not wrap?",
+            "Floats do not wrap: float32 reaches about 3.4e38 and keeps about 7 digits, "
+            "well within the 1e-5 allowed. Convert v before you cube it, with "
+            ".astype(jnp.float32). (jnp.int64 does not help: without jax_enable_x64 JAX "
+            "keeps int32.)",
+            "def sum_of_cubes(v):\n    return jnp.sum(v.astype(jnp.float32) ** 3)",
+        ),
+        solution="def sum_of_cubes(v):\n    return jnp.sum(v.astype(jnp.float32) ** 3)",
         mistakes=(
             Mistake(
-                id="ignores-n",
-                message="Your function gives the same number whatever n is: it must compute "
-                "from its argument n, not return a value from the notebook (true_value, a "
-                "fixed 10**7, ...).",
-                example=lambda: lambda n: _cubes_below(10**7),
-                matches=ignores_arguments(lambda: [(10,), (1000,)]),
+                id="int32-overflow",
+                message="Your sum is what a 32-bit integer holds after wrapping around: the "
+                "cubes and their sum were computed in int32 (or uint32), whatever you did to "
+                "the result afterwards. Asking for jnp.int64 does not help: without "
+                "jax_enable_x64, JAX warns and keeps int32. Convert v to floats before the "
+                "first ** or *.",
+                example=lambda: lambda v: _wrapped(_exact_cubes(v), 32),
+                matches=_wrapped_sum(32),
             ),
             Mistake(
-                id="squares-not-cubes",
-                message="That is the sum of squares, k * k, like sum_of_squares_below. This "
-                "one adds cubes, k ** 3: its formula is (n(n - 1) / 2)².",
-                example=lambda: lambda n: (n - 1) * n * (2 * n - 1) // 6,
-                matches=_computes(lambda n: (n - 1) * n * (2 * n - 1) // 6),
+                id="int64-overflow",
+                message="Your sum is what a 64-bit integer holds after wrapping around "
+                "(NumPy's int64, or jnp with jax_enable_x64 on): the check's largest sum is "
+                "past 1.8e19, more than any 64-bit integer holds. Compute in floats: "
+                "v.astype(jnp.float32).",
+                example=lambda: lambda v: _wrapped(_exact_cubes(v), 64),
+                matches=_wrapped_sum(64),
             ),
             Mistake(
-                id="off-by-one",
-                message="Your sum includes k = n: it adds 0³ to n³. 'Below n' stops at n - 1, "
-                "as range(n) does, so the formula uses (n - 1) * n, not n * (n + 1).",
-                example=lambda: lambda n: (n * (n + 1) // 2) ** 2,
-                matches=_computes(lambda n: (n * (n + 1) // 2) ** 2),
+                id="converted-after-cubing",
+                message="You converted to floats too late: v ** 3 was computed on the int32 "
+                "values, so every cube past 2,147,483,647 had already wrapped around, and "
+                "summing the wrapped cubes as floats cannot bring them back. Convert v itself "
+                "first: v.astype(jnp.float32) ** 3.",
+                example=lambda: lambda v: jnp.sum(v**3, dtype=jnp.float32),
+                matches=_cubes_wrapped_then_summed,
+            ),
+            Mistake(
+                id="half-precision",
+                message="16-bit floats are too small here: float16 stops at 65,504 (a cube "
+                "of 2,000 is already inf) and bfloat16 keeps only about 3 significant digits. "
+                "float32 keeps about 7.",
+                example=lambda: lambda v: jnp.sum(v.astype(jnp.bfloat16) ** 3),
+                matches=_low_precision,
+            ),
+            Mistake(
+                id="cube-of-sum",
+                message="That is the cube of the sum, (v₀ + v₁ + ...)³, not the sum of the "
+                "cubes. Cube each element first, then add: jnp.sum(floats ** 3).",
+                example=lambda: lambda v: jnp.sum(v.astype(float)) ** 3,
+                matches=_computes_on_floats(lambda values: float(sum(values)) ** 3),
+            ),
+            Mistake(
+                id="squares",
+                message="That is the sum of the squares, the article's dot product. This one "
+                "adds cubes: each element to the power 3.",
+                example=lambda: lambda v: jnp.dot(v.astype(float), v.astype(float)),
+                matches=_computes_on_floats(lambda values: float(sum(k * k for k in values))),
+            ),
+            Mistake(
+                id="ignores-v",
+                message="Your function gives the same sum whatever v is: it must add up the "
+                "cubes of the v it is given, not of the notebook's v or another global.",
+                example=lambda: lambda v: _float_sum_of_cubes(jnp.arange(2000)),
+                matches=ignores_arguments(_cube_inputs),
             ),
             Mistake(
                 id="returns-none",
                 message="Your function returns None: it has no return statement, or returns "
-                "nothing. Return the number: return ((n - 1) * n // 2) ** 2.",
+                "nothing. Return the sum.",
                 example=lambda: _cubes_not_returned,
                 matches=returns_none(_cube_inputs),
             ),
             Mistake(
-                id="xor-not-power",
-                message="^ is not a power in Python: it is bitwise XOR (exclusive or), so "
-                "45 ^ 2 is 47. Square with **: ((n - 1) * n // 2) ** 2.",
-                example=lambda: lambda n: ((n - 1) * n // 2) ^ 2,
-                matches=_computes(lambda n: _half_sum(n) ^ 2, ns=(0, 10, 1000)),
+                id="python-number",
+                message="The value is right, but it is a Python number (float(), int(), "
+                ".item() and a Python loop all make one). A jax array was asked for: return "
+                "what jnp.sum gives you.",
+                example=lambda: lambda v: float(_exact_cubes(v)),
+                matches=_right_but(_is_python_number),
             ),
             Mistake(
-                id="precedence",
-                message="** binds tighter than * and //, so n * (n - 1) // 2 ** 2 divides by "
-                "4 and squares nothing. Put the half sum in brackets: ((n - 1) * n // 2) ** 2.",
-                example=lambda: lambda n: n * (n - 1) // 2**2,
-                matches=_computes(lambda n: n * (n - 1) // 4, ns=(2, 10, 1000)),
-            ),
-            Mistake(
-                id="wrong-power",
-                message="Your function raises n(n - 1)/2 to another power than 2: not at all "
-                "(that is 0 + 1 + ... + (n - 1), the sum of k) or cubed. The cubes are "
-                "inside the sum; the formula squares it: ((n - 1) * n // 2) ** 2.",
-                example=lambda: _half_sum,
-                matches=_wrong_power,
-            ),
-            Mistake(
-                id="int32-overflow",
-                message=f"On n = {BIG_N:,} your result is what int32 holds after the sum "
-                "wrapped around: jnp computed in 32 bits and overflowed silently. Python's "
-                "own ints never overflow.",
-                example=lambda: lambda n: _wrapped(_cubes_below(n), 32),
-                matches=_wraps(32),
-            ),
-            Mistake(
-                id="int64-overflow",
-                message=f"On n = {BIG_N:,} your result is what a 64-bit integer holds after "
-                "the sum wrapped around (NumPy's int64 or uint64, or jnp with x64): the true "
-                "sum needs 78 bits. Python's own ints never overflow.",
-                example=lambda: lambda n: _wrapped(_cubes_below(n), 64),
-                matches=_wraps(64),
-            ),
-            Mistake(
-                id="returns-float",
-                message="Your function returns a float, and a float keeps only about 16 "
-                "significant digits (float32 about 7): the sum for large n has more. "
-                "Return an exact int: use // instead of /.",
-                example=lambda: lambda n: ((n - 1) * n / 2) ** 2,
-                matches=_float_close,
-            ),
-            Mistake(
-                id="int-of-a-float",
-                message=f"Right for small n, but on n = {BIG_N:,} the last digits are off: a / "
-                "in your formula made a float, which keeps only about 16 digits, and int() "
-                "cannot bring the lost ones back. Use // so every step stays an exact int.",
-                example=lambda: lambda n: int(((n - 1) * n / 2) ** 2),
-                matches=_int_of_a_float,
-            ),
-            Mistake(
-                id="recursion-depth",
-                message=f"Your function calls itself once per k, and Python stops at about "
-                f"1,000 nested calls (RecursionError), far short of n = {BIG_N:,}. Use the "
-                "formula, which needs no loop: ((n - 1) * n // 2) ** 2.",
-                example=lambda: _recursive_cubes,
-                matches=_recurses_too_deep,
+                id="numpy-result",
+                message="The value is right, but NumPy computed it: the result is a NumPy "
+                "number, not a jax array. Compute with jnp: jnp.sum(v.astype(jnp.float32) "
+                "** 3).",
+                example=lambda: lambda v: np.sum(np.asarray(v, dtype=np.float64) ** 3),
+                matches=_right_but(_is_numpy),
             ),
         ),
-        success="Exact for every n: Python ints and // never round and never overflow.",
+        success="Converted before cubing: float32 cannot wrap around, and its 7 digits stay "
+        "well within 1e-5 of the true sum.",
     ),
     Exercise(
         id="01.numpy_copy",
@@ -730,7 +786,7 @@ EXERCISES = (
             Mistake(
                 id="ignores-x",
                 message="Your function returns the same array whatever x is: it must copy the "
-                "x it is given, not an array from the notebook such as evens.",
+                "x it is given, not an array from the notebook such as from_numpy.",
                 example=lambda: lambda x: _flag_first(jnp.arange(0, 10, 2)),
                 matches=_same_for_different_inputs(_flag_inputs),
             ),

@@ -551,26 +551,37 @@ def _total_with_first(f, *args, repeats=20):
 # --- 02.block_tree ------------------------------------------------------------------------
 
 TREE_PATHS = ("loss", "grads.w", "grads.b")
+BATCHES = 3  # how many x the grader's list holds
 
 
 class RecordingLeaf:
-    """A stand-in array that remembers whether anyone waited for it."""
+    """A stand-in array that remembers whether anyone waited for it, and when: how many
+    calls of f had been made at the first wait."""
 
-    __slots__ = ("name", "value", "waited")
+    __slots__ = ("calls_made", "name", "run", "value", "waited_after")
 
-    def __init__(self, name: str, value: float) -> None:
-        self.name, self.value, self.waited = name, value, False
+    def __init__(self, run: _BatchRun, name: str, value: float) -> None:
+        self.run, self.name, self.value = run, name, value
+        self.waited_after: int | None = None
+
+    @property
+    def waited(self) -> bool:
+        return self.waited_after is not None
+
+    def _wait(self) -> None:
+        if self.waited_after is None:
+            self.waited_after = len(self.run.calls)
 
     def block_until_ready(self) -> RecordingLeaf:
-        self.waited = True
+        self._wait()
         return self
 
     def is_ready(self) -> bool:
-        self.waited = True
+        self._wait()
         return True
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
-        self.waited = True  # reading the value waits for it
+        self._wait()  # reading the value waits for it
         return np.asarray(self.value, dtype=dtype or np.float32)
 
     def __repr__(self) -> str:
@@ -578,8 +589,8 @@ class RecordingLeaf:
 
 
 @dataclass
-class _TreeRun:
-    x: Any
+class _BatchRun:
+    xs: list[Any]
     calls: list[tuple[tuple[Any, ...], dict[str, Any], list[RecordingLeaf]]] = field(
         default_factory=list
     )
@@ -588,23 +599,25 @@ class _TreeRun:
 
     def loss_and_grads(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
         n = len(self.calls)
-        leaves = [RecordingLeaf(path, float(i + 1 + 10 * n)) for i, path in enumerate(TREE_PATHS)]
+        leaves = [
+            RecordingLeaf(self, path, float(i + 1 + 10 * n)) for i, path in enumerate(TREE_PATHS)
+        ]
         self.calls.append((args, kwargs, leaves))
         return {"loss": leaves[0], "grads": {"w": leaves[1], "b": leaves[2]}}
 
 
-def _tree_run(answer: Callable[..., Any]) -> _TreeRun:
-    run = _TreeRun(x=np.linspace(0.0, 1.0, 3, dtype=np.float32))
-    f = run.loss_and_grads
+def _batch_run(answer: Callable[..., Any]) -> _BatchRun:
+    xs = [np.linspace(0.0, 1.0, 3, dtype=np.float32) + i for i in range(BATCHES)]
+    run = _BatchRun(xs=xs)
     try:
-        run.returned = call_learner(answer, (f, run.x))
+        run.returned = call_learner(answer, (run.loss_and_grads, list(xs)))
     except LearnerCodeError as exc:
         run.error = exc
     return run
 
 
 def _leaves_of(tree: Any) -> list[Any] | None:
-    """The leaves of a returned dict {"loss": ., "grads": {"w": ., "b": .}}, else None."""
+    """The leaves of one result {"loss": ., "grads": {"w": ., "b": .}}, else None."""
     try:
         grads = tree["grads"]
         leaves = [tree["loss"], grads["w"], grads["b"]]
@@ -613,48 +626,6 @@ def _leaves_of(tree: Any) -> list[Any] | None:
     except Exception:
         return None
     return leaves
-
-
-def _tree_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
-    """(mistake id, rule message); (None, None) when the answer is right."""
-    run = _tree_run(answer)
-    if run.error is not None:
-        error = run.error.error
-        if isinstance(error, AttributeError) and "'dict' object" in str(error):
-            return "dict-method", None
-        if isinstance(error, TypeError) and "traced for jit returned" in str(error):
-            return "jitted-f", None  # jit traced the grader's stand-in, which is no jax code
-        raise run.error
-    if not run.calls:
-        return "never-called", None
-    if not all(_is_x(run.x, args, kwargs) for args, kwargs, _ in run.calls):
-        return "other-argument", None
-    fully_waited = [all(leaf.waited for leaf in leaves) for _, _, leaves in run.calls]
-    returned = _leaves_of(run.returned)
-    owner = next(
-        (
-            index
-            for index, (_, _, leaves) in enumerate(run.calls)
-            if returned is not None and all(a is b for a, b in zip(returned, leaves, strict=True))
-        ),
-        None,
-    )
-    if run.returned is None:
-        return ("returns-none", None) if any(fully_waited) else (None, _nothing_returned())
-    if owner is None:
-        return _foreign_tree(run, returned, any(fully_waited))
-    waited = [leaf.name for leaf in run.calls[owner][2] if leaf.waited]
-    if len(waited) == 3:
-        return ("called-twice", None) if len(run.calls) > 1 else (None, None)
-    if not waited:
-        return ("second-call", None) if any(fully_waited) else ("not-blocked", None)
-    if len(waited) == 1:
-        return "one-leaf", None
-    missing = [path for path in TREE_PATHS if path not in waited]
-    return None, (
-        f"You waited for {', '.join(waited)} but not for {', '.join(missing)}. "
-        "jax.block_until_ready(result) waits for every array in the pytree at once."
-    )
 
 
 def _is_x(x: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
@@ -668,87 +639,184 @@ def _is_x(x: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
         return False
 
 
-def _nothing_returned() -> str:
-    return "Your function returned None and waited for nothing: return f(x)'s result, ready."
-
-
-def _foreign_tree(
-    run: _TreeRun, returned: list[Any] | None, waited: bool
-) -> tuple[str | None, str | None]:
-    if returned is not None and waited and all(isinstance(leaf, np.ndarray) for leaf in returned):
-        return "host-copy", None
-    for _, _, leaves in run.calls:
-        for leaf in leaves:
-            if run.returned is leaf:
-                return None, (
-                    f"You returned only the {leaf.name} array. Return the whole dict f(x) "
-                    "gave you, with every array in it ready."
-                )
-    return None, (
-        f"You returned {describe(run.returned)}, not the dict f(x) returned. "
-        "Return f(x)'s result itself, once every array in it is ready."
+def _called_on_each(run: _BatchRun, calls: list[Any]) -> bool:
+    return len(calls) == len(run.xs) and all(
+        _is_x(x, args, kwargs) for x, (args, kwargs, _) in zip(run.xs, calls, strict=True)
     )
 
 
-def check_run_and_wait(answer: Any, expected: Any) -> str | None:
+def _returned_batch(run: _BatchRun, first_call: int) -> bool:
+    """Whether the returned value is the list (or tuple) of the results of the calls
+    ``first_call``, ``first_call + 1``, ..., one per x, in order, the arrays themselves."""
+    returned = run.returned
+    if not isinstance(returned, list | tuple) or len(returned) != len(run.xs):
+        return False
+    for offset, result in enumerate(returned):
+        leaves = _leaves_of(result)
+        call = first_call + offset
+        if leaves is None or call >= len(run.calls):
+            return False
+        if not all(a is b for a, b in zip(leaves, run.calls[call][2], strict=True)):
+            return False
+    return True
+
+
+def _batch_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
+    """(mistake id, rule message); (None, None) when the answer is right."""
+    run = _batch_run(answer)
+    if run.error is not None:
+        error = run.error.error
+        if isinstance(error, AttributeError) and "'dict' object" in str(error):
+            return "dict-method", None
+        if isinstance(error, AttributeError) and "'list' object" in str(error):
+            return "list-method", None
+        if isinstance(error, TypeError) and "traced for jit returned" in str(error):
+            return "jitted-f", None  # jit traced the grader's stand-in, which is no jax code
+        raise run.error
+    if not run.calls:
+        return "never-called", None
+    n = len(run.xs)
+    twice = (
+        len(run.calls) == 2 * n
+        and _called_on_each(run, run.calls[:n])
+        and _called_on_each(run, run.calls[n:])
+    )
+    if not twice and not _called_on_each(run, run.calls):
+        return "other-argument", None
+    waited = [all(leaf.waited for leaf in leaves) for _, _, leaves in run.calls]
+    if run.returned is None:
+        return ("returns-none", None) if all(waited[:n]) else (None, _nothing_returned())
+    batch = next((start for start in (0, n) if _returned_batch(run, start)), None)
+    if batch is None:
+        return _foreign_result(run, all(waited))
+    if twice:
+        if all(waited[batch : batch + n]):
+            return "called-twice", None
+        other = n - batch
+        if all(waited[other : other + n]):
+            return "second-call", None
+    results = [leaves for _, _, leaves in run.calls[batch : batch + n]]
+    if not any(leaf.waited for leaves in results for leaf in leaves):
+        return "not-blocked", None
+    if all(leaf.waited for leaf in results[-1]) and not any(
+        leaf.waited for leaves in results[:-1] for leaf in leaves
+    ):
+        return "last-only", None
+    if not all(leaf.waited for leaves in results for leaf in leaves):
+        if all(sum(leaf.waited for leaf in leaves) == 1 for leaves in results):
+            return "one-leaf", None
+        missing = sorted(
+            {leaf.name for leaves in results for leaf in leaves if not leaf.waited},
+            key=TREE_PATHS.index,
+        )
+        return None, (
+            f"Not every array was waited for: {', '.join(missing)} of some results were "
+            "not. jax.block_until_ready(results) waits for every array in the list of dicts."
+        )
+    if any(leaf.waited_after < batch + n for leaves in results for leaf in leaves):
+        return "waited-in-loop", None
+    return None, None
+
+
+def _nothing_returned() -> str:
+    return (
+        "Your function returned None and did not wait for every result: return the list "
+        "of f(x)'s results, ready."
+    )
+
+
+def _foreign_result(run: _BatchRun, waited: bool) -> tuple[str | None, str | None]:
+    returned = run.returned
+    if isinstance(returned, list | tuple) and waited:
+        leaves = [_leaves_of(result) for result in returned]
+        if all(ls is not None and all(isinstance(a, np.ndarray) for a in ls) for ls in leaves):
+            return "host-copy", None
+    if _leaves_of(returned) is not None:
+        return None, (
+            "You returned one dict, one call's result. Return the list of every call's "
+            "result, in the order of xs."
+        )
+    return None, (
+        f"You returned {describe(returned)}, not the list of f(x)'s results. Return "
+        "[f(x) for x in xs] itself, once every array in it is ready."
+    )
+
+
+def check_run_all(answer: Any, expected: Any) -> str | None:
     if not callable(answer):
-        return f"Expected a function run_and_wait(f, x), but this is {describe(answer)}."
-    mistake, message = _tree_verdict(answer)
+        return f"Expected a function run_all(f, xs), but this is {describe(answer)}."
+    mistake, message = _batch_verdict(answer)
     if mistake is not None:
-        return f"The result was not returned ready ({mistake})."
+        return f"The results were not returned ready, each once ({mistake})."
     return message
 
 
-def _tree_mistake(mistake: str) -> Callable[[Any], bool]:
-    return lambda answer: callable(answer) and _tree_verdict(answer)[0] == mistake
+def _batch_mistake(mistake: str) -> Callable[[Any], bool]:
+    return lambda answer: callable(answer) and _batch_verdict(answer)[0] == mistake
 
 
-def _run_and_wait(f, x):
-    return jax.block_until_ready(f(x))
+def _run_all(f, xs):
+    return jax.block_until_ready([f(x) for x in xs])
 
 
-def _jits_f(f, x):
-    return jax.block_until_ready(jax.jit(f)(x))
+def _waits_in_loop(f, xs):
+    return [jax.block_until_ready(f(x)) for x in xs]
 
 
-def _blocks_one(f, x):
-    result = f(x)
-    result["loss"].block_until_ready()
-    return result
+def _waits_for_last(f, xs):
+    results = [f(x) for x in xs]
+    jax.block_until_ready(results[-1])
+    return results
 
 
-def _blocks_none(f, x):
-    return f(x)
+def _list_method(f, xs):
+    return [f(x) for x in xs].block_until_ready()
 
 
-def _returns_nothing(f, x):
-    jax.block_until_ready(f(x))
+def _jits_f(f, xs):
+    fast = jax.jit(f)
+    return jax.block_until_ready([fast(x) for x in xs])
 
 
-def _waits_for_another_call(f, x):
-    jax.block_until_ready(f(x))
-    return f(x)
+def _dict_method(f, xs):
+    return [f(x).block_until_ready() for x in xs]
 
 
-def _waits_twice(f, x):
-    jax.block_until_ready(f(x))
-    return jax.block_until_ready(f(x))
+def _one_leaf_each(f, xs):
+    results = [f(x) for x in xs]
+    for result in results:
+        result["loss"].block_until_ready()
+    return results
 
 
-def _dict_method(f, x):
-    return f(x).block_until_ready()
+def _blocks_none(f, xs):
+    return [f(x) for x in xs]
 
 
-def _uses_global(f, x):
-    return jax.block_until_ready(f(np.zeros(3, dtype=np.float32)))
+def _returns_nothing(f, xs):
+    jax.block_until_ready([f(x) for x in xs])
 
 
-def _never_calls_f(f, x):
-    return {"loss": 0.0, "grads": {"w": 0.0, "b": 0.0}}
+def _waits_for_another_batch(f, xs):
+    jax.block_until_ready([f(x) for x in xs])
+    return [f(x) for x in xs]
 
 
-def _host_copy(f, x):
-    return jax.device_get(f(x))
+def _waits_twice(f, xs):
+    jax.block_until_ready([f(x) for x in xs])
+    return jax.block_until_ready([f(x) for x in xs])
+
+
+def _passes_the_list(f, xs):
+    return jax.block_until_ready(f(xs))
+
+
+def _never_calls_f(f, xs):
+    return [{"loss": 0.0, "grads": {"w": 0.0, "b": 0.0}} for _ in xs]
+
+
+def _host_copy(f, xs):
+    return jax.device_get([f(x) for x in xs])
 
 
 # --- 02.first_calls -----------------------------------------------------------------------
@@ -803,149 +871,173 @@ def check_first_calls(answer: Any, expected: str) -> str | None:
     return "Not every letter is right. " + " ".join(WHY[letter] for letter in wrong)
 
 
-def _several_letters(answer: Any) -> bool:
-    """ "AC", "A, C" or ["A", "C"]: more than one of the options A to D."""
-    if isinstance(answer, list | tuple | set | frozenset):
-        answer = "".join(item if isinstance(item, str) else "?" for item in answer)
-    if not isinstance(answer, str):
-        return False
-    letters = [ch for ch in str.upper(answer) if ch not in " ,;+&/"]
-    return len(set(letters)) > 1 and set(letters) <= set("ABCD")
-
-
 EXERCISES = (
     Exercise(
         id="02.which_dispatch",
         title="Spot the measurement that timed only the dispatch",
         reference=lambda: "A",
-        rule=Choice(("A", "B", "C", "D")),
+        rule=Choice(
+            ("A", "B", "C", "D"),
+            texts=(
+                "%timeit jnp.dot(x, x) * 2",
+                "%timeit float(jnp.dot(x, x))",
+                "%timeit jnp.dot(x, x).tolist()",
+                "%timeit jnp.dot(x, x).block_until_ready()",
+            ),
+        ),
         hints=(
-            "JAX returns from jnp.dot before the result is computed. Which snippet stops "
-            "the clock without waiting?",
-            "block_until_ready waits for the work; NumPy always finishes before it returns.",
+            "A jax operation returns before its work is done. What in each line would make "
+            "Python wait for the dot product's value?",
+            "float() and .tolist() need the number itself, so they wait for it, as "
+            "block_until_ready does. Another jax operation on the result needs no number: it "
+            "is dispatched too.",
         ),
         solution='only_dispatch = "A"',
         mistakes=(
             Mistake(
-                id="honest-one",
-                message="B is the honest one: it warms up first and blocks on every call.",
+                id="float-waits",
+                message="float() turns the result into a Python number, so it waits for the "
+                "dot product to finish: B times the work (and the conversion), not only the "
+                "dispatch.",
                 example=lambda: "B",
             ),
             Mistake(
-                id="compile-included",
-                message="C does wait for the work, but it times a first call of a freshly "
-                "jitted function, so it includes compilation. It is too long, not too short.",
+                id="tolist-waits",
+                message=".tolist() copies the values into Python, so it waits for them: C "
+                "times the work too.",
                 example=lambda: "C",
             ),
             Mistake(
-                id="numpy",
-                message="D times NumPy, which computes before it returns: no dispatch to fool it.",
+                id="honest-one",
+                message="D is the honest one: block_until_ready waits for the work in every "
+                "timed loop.",
                 example=lambda: "D",
             ),
-            Mistake(
-                id="several",
-                message="Only one snippet times only the dispatch: answer with one letter. The "
-                "others wait for the work (B and C call block_until_ready) or time NumPy, "
-                "which has no dispatch to time apart (D).",
-                example=lambda: "AC",
-                matches=_several_letters,
-            ),
         ),
-        success="A stops the clock as soon as JAX has queued the work: it times the dispatch.",
+        success="A: * 2 is one more jax operation, dispatched without waiting, so nothing in "
+        "the line waits for the dot product.",
     ),
     Exercise(
         id="02.block_tree",
-        title="Wait for a whole pytree",
-        reference=lambda: _run_and_wait,
-        rule=check_run_and_wait,
+        title="Wait once for many results",
+        reference=lambda: _run_all,
+        rule=check_run_all,
         hints=(
-            "Waiting for one array does not wait for the others, and a dict has no "
-            "block_until_ready method of its own.",
-            "jax.block_until_ready accepts a whole pytree, waits for every array in it, and "
-            "returns it. Call f once.",
-            "return jax.block_until_ready(f(x))",
+            "Dispatch every call first and keep the results; wait only after the last call. "
+            "A list of dicts of arrays is a pytree too.",
+            "jax.block_until_ready accepts any pytree, a list of dicts included, waits for "
+            "every array in it, and returns it.",
+            "return jax.block_until_ready([f(x) for x in xs])",
         ),
-        solution="def run_and_wait(f, x):\n    return jax.block_until_ready(f(x))",
+        solution="def run_all(f, xs):\n    return jax.block_until_ready([f(x) for x in xs])",
         mistakes=(
+            Mistake(
+                id="waited-in-loop",
+                message="Every array was waited for, but inside the loop: each call waited "
+                "for its own result before the next call was dispatched, so the device sat "
+                "idle while Python dispatched. Make all the calls first, then wait once for "
+                "the whole list: jax.block_until_ready([f(x) for x in xs]).",
+                example=lambda: _waits_in_loop,
+                matches=_batch_mistake("waited-in-loop"),
+            ),
+            Mistake(
+                id="last-only",
+                message="You waited for the last result only. JAX does not promise that "
+                "earlier results are ready when a later one is: wait for the whole list, "
+                "jax.block_until_ready(results).",
+                example=lambda: _waits_for_last,
+                matches=_batch_mistake("last-only"),
+            ),
+            Mistake(
+                id="list-method",
+                message="A list has no block_until_ready method: only arrays do. "
+                "jax.block_until_ready(results) walks the whole list of dicts and waits for "
+                "each array.",
+                example=lambda: _list_method,
+                matches=_batch_mistake("list-method"),
+            ),
             Mistake(
                 id="dict-method",
                 message="A dict has no block_until_ready method: only arrays do. "
-                "jax.block_until_ready(result) walks the whole pytree and waits for each array.",
+                "jax.block_until_ready(...) walks a whole pytree and waits for each array; "
+                "give it the list of all the results at once.",
                 example=lambda: _dict_method,
-                matches=_tree_mistake("dict-method"),
+                matches=_batch_mistake("dict-method"),
             ),
             Mistake(
                 id="jitted-f",
                 message="Your function wraps f in jax.jit. With a real f that would run, "
                 "but this exercise is about waiting, and jit does not wait either: call f(x) "
-                "as given, then wait for its result with jax.block_until_ready.",
+                "as given, then wait for the results with jax.block_until_ready.",
                 example=lambda: _jits_f,
-                matches=_tree_mistake("jitted-f"),
+                matches=_batch_mistake("jitted-f"),
             ),
             Mistake(
                 id="never-called",
-                message="Your function never called the f it was given. Call f(x): the "
-                "caller decides what f is (a global from the notebook is not it).",
+                message="Your function never called the f it was given. Call f(x) for each x "
+                "in xs (map(f, xs) and a generator run nothing until something makes a list "
+                "of them).",
                 example=lambda: _never_calls_f,
-                matches=_tree_mistake("never-called"),
+                matches=_batch_mistake("never-called"),
             ),
             Mistake(
                 id="other-argument",
-                message="You called f with something other than x. Call f(x) with the x "
-                "you were given.",
-                example=lambda: _uses_global,
-                matches=_tree_mistake("other-argument"),
+                message="f was not called once on each x of xs, in order: call f(x) for "
+                "every x in the list you were given (f takes one x, not the whole list).",
+                example=lambda: _passes_the_list,
+                matches=_batch_mistake("other-argument"),
             ),
             Mistake(
                 id="second-call",
-                message="You waited for one call of f and returned a second call's result, "
-                "which nobody waited for. Call f once, keep the result, wait for it and "
-                "return it: return jax.block_until_ready(f(x)).",
-                example=lambda: _waits_for_another_call,
-                matches=_tree_mistake("second-call"),
+                message="You waited for one round of calls and returned the results of a "
+                "second round, which nobody waited for. Call f once per x, keep the results, "
+                "wait for them and return them.",
+                example=lambda: _waits_for_another_batch,
+                matches=_batch_mistake("second-call"),
             ),
             Mistake(
                 id="called-twice",
-                message="The result is ready, but you called f twice: twice the work. Call "
-                "f once and wait for that result.",
+                message="The results are ready, but you called f twice on each x: twice the "
+                "work. Call f once per x and wait for those results.",
                 example=lambda: _waits_twice,
-                matches=_tree_mistake("called-twice"),
+                matches=_batch_mistake("called-twice"),
             ),
             Mistake(
                 id="one-leaf",
-                message="You waited for one array only. jax.block_until_ready(result) waits "
-                "for every array in the pytree.",
-                example=lambda: _blocks_one,
-                matches=_tree_mistake("one-leaf"),
+                message="You waited for one array of each result only. "
+                "jax.block_until_ready(results) waits for every array in every dict.",
+                example=lambda: _one_leaf_each,
+                matches=_batch_mistake("one-leaf"),
             ),
             Mistake(
                 id="not-blocked",
-                message="Nothing was waited for: the result came back while its arrays may "
-                "still be computing. Wrap it in jax.block_until_ready(...).",
+                message="Nothing was waited for: the results came back while their arrays "
+                "may still be computing. Wrap the list in jax.block_until_ready(...).",
                 example=lambda: _blocks_none,
-                matches=_tree_mistake("not-blocked"),
+                matches=_batch_mistake("not-blocked"),
             ),
             Mistake(
                 id="returns-none",
                 message="You waited for everything but returned None. jax.block_until_ready "
                 "returns its argument: return it.",
                 example=lambda: _returns_nothing,
-                matches=_tree_mistake("returns-none"),
+                matches=_batch_mistake("returns-none"),
             ),
             Mistake(
                 id="host-copy",
                 message="You returned NumPy copies. Copying to the host (jax.device_get, "
-                "np.asarray) waits, but the result is no longer on the device, and the copy is "
-                "extra work. jax.block_until_ready returns the same jax arrays, ready.",
+                "np.asarray) waits, but the results are no longer on the device, and the "
+                "copy is extra work. jax.block_until_ready returns the same jax arrays, ready.",
                 example=lambda: _host_copy,
-                matches=_tree_mistake("host-copy"),
+                matches=_batch_mistake("host-copy"),
             ),
         ),
-        success="One call, one wait for the whole pytree, and its result returned ready.",
+        success="Every call dispatched first, then one wait for the whole list of results.",
     ),
     Exercise(
         id="02.first_calls",
         title="Predict which calls compile",
+        prediction=True,
         reference=lambda: COMPILE,
         rule=check_first_calls,
         hints=(

@@ -148,14 +148,6 @@ def _float0_slopes(answer: Any) -> bool:
     return False
 
 
-def _product_not_sum(x):
-    return jnp.sin(x) * x * jnp.cos(x)
-
-
-def _cos_for_sin(x):
-    return jnp.cos(x) + x * jnp.cos(x)
-
-
 def _floor_divided(f, x, eps=1e-3):
     return (f(x + eps) - f(x - eps)) // (2 * eps)
 
@@ -183,64 +175,72 @@ def _f_changed():
 # --- 03.derivative_by_hand --------------------------------------------------------------
 
 
-def _f(x):
-    return x * jnp.sin(x)
+def _g(x):
+    return x**2 * jnp.cos(x)
 
 
-def _df(x):
-    return jnp.vectorize(jax.grad(_f))(x)
+def _dg(x):
+    return jnp.vectorize(jax.grad(_g))(x)
 
 
 def _hand_inputs():
-    return [(jnp.linspace(-6.0, 6.0, 13),), (jnp.array([0.25, 2.0]),)]
+    return [
+        (jnp.linspace(-5.0, 6.0, 12),),  # not symmetric: g′ is odd, so -g′ is no reordering
+        (jnp.array([0.25, 2.0]),),
+        (jnp.array(1.5),),  # one number, 0-d
+    ]
 
 
 def _hand_random_inputs(rng: np.random.Generator):
     return [(jnp.asarray(rng.uniform(-6.0, 6.0, size=7), dtype=float),)]
 
 
-def _half_product_rule(x):
-    return x * jnp.cos(x)
+def _half_product_rule(x):  # u v' only: x² (cos x)'
+    return -(x**2) * jnp.sin(x)
 
 
-def _cos_only(x):
-    return jnp.cos(x)
+def _other_half(x):  # u' v only: (x²)' cos x
+    return 2 * x * jnp.cos(x)
 
 
-def _dropped_x(x):
-    return jnp.sin(x) + jnp.cos(x)
+def _cos_sign(x):  # (cos x)' taken as +sin x
+    return 2 * x * jnp.cos(x) + x**2 * jnp.sin(x)
 
 
-def _minus_sign(x):
-    return jnp.sin(x) - x * jnp.cos(x)
+def _power_rule_two(x):  # (x²)' taken as 2
+    return 2 * jnp.cos(x) - x**2 * jnp.sin(x)
 
 
-def _sin_cos_swapped(x):
-    return jnp.cos(x) - x * jnp.sin(x)
+def _power_rule_x(x):  # (x²)' taken as x
+    return x * jnp.cos(x) - x**2 * jnp.sin(x)
+
+
+def _product_of_derivatives(x):  # (uv)' taken as u'v'
+    return -2 * x * jnp.sin(x)
+
+
+def _differentiated_sin(x):  # the derivative of x² sin x, the lesson's f with x²
+    return 2 * x * jnp.sin(x) + x**2 * jnp.cos(x)
 
 
 def _second_derivative(x):
-    return 2 * jnp.cos(x) - x * jnp.sin(x)
-
-
-def _quotient_rule(x):
-    return x * jnp.cos(x) - jnp.sin(x)
+    return 2 * jnp.cos(x) - 4 * x * jnp.sin(x) - x**2 * jnp.cos(x)
 
 
 def _cos_not_called(x):
-    return jnp.sin(x) + x * jnp.cos
+    return 2 * x * jnp.cos(x) - x**2 * jnp.sin
 
 
 def _forward_estimate(x):
-    return (_f(x + 1e-3) - _f(x)) / 1e-3
+    return (_g(x + 1e-3) - _g(x)) / 1e-3
 
 
 def _close_but_not_exact(answer: Any) -> bool:
-    """Matches a function within 0.1 of f′ at every point, yet not equal to it: a
+    """Matches a function within 0.1 of g′ at every point, yet not equal to it: a
     finite-difference estimate (or one computed at low precision), not the formula."""
     exact = True
     for args in _hand_inputs():
-        got, want = call_or_none(answer, *args), _df(*args)
+        got, want = call_or_none(answer, *args), _dg(*args)
         try:
             values = np.asarray(got, dtype=float)
         except Exception:  # None, or no numbers
@@ -334,6 +334,7 @@ def _rounded_to_float32(answer: Any) -> bool:
 EXERCISES = (
     Exercise(
         id="03.gradient",
+        prediction=True,
         title="Predict the gradient of sum_of_squares",
         reference=_gradient,
         rule=_Numbers(),
@@ -555,32 +556,42 @@ EXERCISES = (
     Exercise(
         id="03.derivative_by_hand",
         title="Work out a derivative by hand and test it against grad",
-        reference=lambda: _df,
+        reference=lambda: _dg,
         rule=SameFunction(
             inputs=_hand_inputs,
             random_inputs=_hand_random_inputs,
             output=JaxArray(check_dtype=False),
         ),
         hints=(
-            "f is a product, x times sin x: use the product rule, (uv)′ = u′v + uv′.",
-            "u = x gives u′ = 1; v = sin x gives v′ = cos x.",
-            "def df_by_hand(x):\n    return jnp.sin(x) + x * jnp.cos(x)",
+            "g is a product, x² times cos x: use the product rule, (uv)′ = u′v + uv′, as "
+            "for f above.",
+            "u = x² gives u′ = 2x; v = cos x gives v′ = -sin x (cos goes down to -sin, "
+            "where sin goes up to cos).",
+            "def dg_by_hand(x):\n    return 2 * x * jnp.cos(x) - x**2 * jnp.sin(x)",
         ),
-        solution="def df_by_hand(x):\n    return jnp.sin(x) + x * jnp.cos(x)",
+        solution="def dg_by_hand(x):\n    return 2 * x * jnp.cos(x) - x**2 * jnp.sin(x)",
         mistakes=(
             Mistake(
                 id="used-grad",
                 message="This asks for the derivative worked out by hand, as a formula in jnp; "
-                "jax.grad(f) is what the check compares it with (and it takes one number, "
+                "jax.grad(g) is what the check compares it with (and it takes one number, "
                 "not the array of points the check passes).",
-                example=lambda: jax.grad(_f),
+                example=lambda: jax.grad(_g),
                 matches=fails_with("TypeError", NON_SCALAR, _hand_inputs),
+            ),
+            Mistake(
+                id="vmap-of-grad",
+                message="jax.vmap(jax.grad(g)) is grad's derivative, as in the plot above, not "
+                "yours: it fails on a single 0-d point, which vmap cannot map over. Work g′ "
+                "out with the product rule and write the formula with jnp.",
+                example=lambda: jax.vmap(jax.grad(_g)),
+                matches=fails_with("ValueError", r"vmap was requested to map", _hand_inputs),
             ),
             Mistake(
                 id="math-not-jnp",
                 message="math.sin and math.cos take one Python number; the check passes an "
                 "array of points. Use jnp.sin and jnp.cos, which work element by element.",
-                example=lambda: lambda x: math.sin(x) + x * math.cos(x),
+                example=lambda: lambda x: 2 * x * math.cos(x) - x**2 * math.sin(x),
                 matches=fails_with(
                     "TypeError",
                     r"(?i)only (length-1|scalar|0-dimensional) arrays|must be real number",
@@ -591,49 +602,66 @@ EXERCISES = (
                 id="ignores-x",
                 message="Your function gives the same result whatever x is: it must use its "
                 "argument x, not the notebook's xs.",
-                example=lambda: lambda x: _df(jnp.linspace(-6.0, 6.0, 13)),
+                example=lambda: lambda x: _dg(jnp.linspace(-5.0, 6.0, 12)),
                 matches=ignores_arguments(_x_changed),
             ),
             Mistake(
                 id="half-product-rule",
-                message="That is half of the product rule: x · (sin x)′ = x cos x. Add the "
-                "other half, (x)′ · sin x = sin x.",
+                message="That is half of the product rule: x² · (cos x)′ = -x² sin x. Add the "
+                "other half, (x²)′ · cos x = 2x cos x.",
                 example=lambda: _half_product_rule,
             ),
             Mistake(
-                id="cos-only",
-                message="cos x is the derivative of sin x alone. f is the product x · sin x, "
-                "so the product rule applies: (uv)′ = u′v + uv′.",
-                example=lambda: _cos_only,
+                id="other-half",
+                message="That is half of the product rule: (x²)′ · cos x = 2x cos x. Add the "
+                "other half, x² · (cos x)′.",
+                example=lambda: _other_half,
             ),
             Mistake(
-                id="dropped-x",
-                message="Nearly: the second term of the product rule is x · (sin x)′ = x cos x; "
-                "you dropped its factor x.",
-                example=lambda: _dropped_x,
+                id="cos-sign",
+                message="The sign of the second term is off: the derivative of cos x is "
+                "-sin x (it is sin x whose derivative is +cos x).",
+                example=lambda: _cos_sign,
             ),
             Mistake(
-                id="minus-sign",
-                message="The sign of the second term is off: the derivative of sin x is "
-                "+cos x (it is cos x whose derivative is -sin x).",
-                example=lambda: _minus_sign,
+                id="power-rule-two",
+                message="The derivative of x² is 2x, not 2: the power comes down and the "
+                "exponent drops by one.",
+                example=lambda: _power_rule_two,
             ),
             Mistake(
-                id="sin-cos-swapped",
-                message="cos x - x sin x differentiates cos where f has sin: that would be the "
-                "derivative of x cos x. For x sin x: (x)′ sin x + x (sin x)′ = sin x + x cos x.",
-                example=lambda: _sin_cos_swapped,
+                id="power-rule-x",
+                message="The derivative of x² is 2x, not x: the power, 2, comes down as a factor.",
+                example=lambda: _power_rule_x,
             ),
             Mistake(
-                id="f-itself",
-                message="That is f itself, x sin x. Its derivative needs the product rule: "
+                id="product-of-derivatives",
+                message="(uv)′ is not u′v′: you multiplied the two derivatives, 2x and -sin x. "
+                "The product rule adds two terms: (uv)′ = u′v + uv′.",
+                example=lambda: _product_of_derivatives,
+            ),
+            Mistake(
+                id="differentiated-sin",
+                message="That is the derivative of x² sin x. g has cos x: its derivative is "
+                "-sin x, so g′(x) = 2x cos x + x² · (-sin x).",
+                example=lambda: _differentiated_sin,
+            ),
+            Mistake(
+                id="g-itself",
+                message="That is g itself, x² cos x. Its derivative needs the product rule: "
                 "(uv)′ = u′v + uv′.",
-                example=lambda: _f,
+                example=lambda: _g,
+            ),
+            Mistake(
+                id="second-derivative",
+                message="That is g″, the second derivative. Stop after one differentiation: "
+                "g′(x) = (x²)′ cos x + x² (cos x)′.",
+                example=lambda: _second_derivative,
             ),
             Mistake(
                 id="uncalled-function",
                 message="Your formula does arithmetic with a function that was never called: "
-                "did you write jnp.cos where you meant jnp.cos(x)?",
+                "did you write jnp.sin where you meant jnp.sin(x)?",
                 example=lambda: _cos_not_called,
                 matches=fails_with(
                     "TypeError",
@@ -643,39 +671,15 @@ EXERCISES = (
                 ),
             ),
             Mistake(
-                id="quotient-rule",
-                message="x cos x - sin x has a minus sign, like the quotient rule's numerator. "
-                "The product rule adds its two terms: (uv)′ = u′v + uv′ = sin x + x cos x.",
-                example=lambda: _quotient_rule,
-            ),
-            Mistake(
-                id="second-derivative",
-                message="That is f″, the second derivative: 2 cos x - x sin x. Stop after one "
-                "differentiation: f′(x) = (x)′ sin x + x (sin x)′.",
-                example=lambda: _second_derivative,
-            ),
-            Mistake(
                 id="finite-difference",
-                message="Your values are close to f′ but not equal to it: did you estimate "
-                "the slope from f at two nearby points? This asks for the exact derivative, "
+                message="Your values are close to g′ but not equal to it: did you estimate "
+                "the slope from g at two nearby points? This asks for the exact derivative, "
                 "worked out with the product rule: (uv)′ = u′v + uv′.",
                 example=lambda: _forward_estimate,
                 matches=_close_but_not_exact,
             ),
-            Mistake(
-                id="product-not-sum",
-                message="You multiplied the product rule's pieces together. The rule adds two "
-                "terms: (uv)′ = u′v + uv′ = sin x + x cos x.",
-                example=lambda: _product_not_sum,
-            ),
-            Mistake(
-                id="cos-for-sin",
-                message="The first term is (x)′ · sin x = 1 · sin x = sin x: only the second "
-                "term differentiates sin. f′(x) = sin x + x cos x.",
-                example=lambda: _cos_for_sin,
-            ),
         ),
-        success="sin x + x cos x, the product rule, and grad agrees at every point.",
+        success="2x cos x - x² sin x, by the product rule, and grad agrees at every point.",
     ),
     Exercise(
         id="03.central_difference",
@@ -784,8 +788,9 @@ EXERCISES = (
             Mistake(
                 id="float32",
                 message="Right to about 7 digits, no more: your arithmetic ran in float32 "
-                "(jnp's default). Keep it in Python floats, which are 64 bits: f(x + eps) "
-                "- f(x - eps) loses digits to rounding, and float32 has few to lose.",
+                "(jnp's default), and the check asks for 9. Keep it in Python floats, which "
+                "are 64 bits: f(x + eps) - f(x - eps) loses digits to rounding, and float32 "
+                "has few to lose.",
                 example=lambda: lambda f, x, eps: np.float32(_central(f, x, eps)),
                 matches=_rounded_to_float32,
             ),

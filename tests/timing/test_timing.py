@@ -95,6 +95,25 @@ def test_table_renders_as_text_and_html():
     assert shown._repr_html_().count("<tr>") == 3
 
 
+def test_a_cell_a_row_did_not_measure_says_so_and_names_align_left():
+    rows = [
+        timing.Timing("not blocked", float("nan"), (0.001,) * 4, "cpu"),
+        timing.Timing("copy", 0.02, (0.001,) * 4, "cpu", nbytes=10**6),
+    ]
+    shown = timing.table(rows)
+    assert shown.cells()[0][1] == timing.NOT_MEASURED  # no first call timed apart
+    assert shown.cells()[0][-2] == timing.NOT_MEASURED  # no bytes given: no rate
+    html = shown.html()
+    assert '<td style="text-align: left">not blocked</td>' in html
+    assert '<td style="text-align: right">1 ms</td>' in html
+    assert "<td></td>" not in html and "  –  " in str(shown)
+
+
+def test_cpu_caches_are_sizes_in_bytes_or_nothing():
+    caches = timing.cpu_caches()
+    assert all(name.startswith("L") and size > 0 for name, size in caches.items())
+
+
 def test_seconds_are_formatted_with_units():
     assert timing.format_seconds(2.5) == "2.5 s"
     assert timing.format_seconds(0.0123) == "12.3 ms"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import math
 
 import jax
 import jax.numpy as jnp
@@ -11,85 +10,76 @@ import numpy as np
 
 from tests.content.wrong_answers import Wrong
 
-# --- 01.sum_of_cubes: learners' functions ------------------------------------------------
+# --- 01.overflow_fix: learners' functions -----------------------------------------------
 
 
-def cubes_jnp_sum(n):
-    return int(jnp.sum(jnp.arange(n) ** 3))
+def cubes_float_after_sum(v):
+    return jnp.sum(v**3).astype(jnp.float32)
 
 
-def cubes_jnp_int64(n):
-    # dtype=jnp.int64 without jax_enable_x64: JAX warns and keeps int32
-    return int(jnp.sum(jnp.arange(n, dtype=jnp.int64) ** 3))
+def cubes_int64(v):
+    # jnp.int64 without jax_enable_x64: JAX warns and keeps int32
+    return jnp.sum(v.astype(jnp.int64) ** 3)
 
 
-def cubes_np_sum(n):
-    return np.sum(np.arange(n) ** 3)
+def cubes_numpy_int64(v):
+    return np.sum(np.asarray(v, dtype=np.int64) ** 3)
 
 
-def cubes_np_uint64(n):
-    return int(np.sum(np.arange(n, dtype=np.uint64) ** 3))
+def cubes_uint32(v):
+    return jnp.sum(v.astype(jnp.uint32) ** 3)
 
 
-def cubes_loop_through_n(n):
-    return sum(k**3 for k in range(n + 1))
+def cubes_sum_dtype(v):
+    return jnp.sum(v**3, dtype=jnp.float32)
 
 
-def cubes_math_pow(n):
-    return math.pow(n * (n - 1) // 2, 2)
+def cubes_power_then_astype(v):
+    return jnp.sum(jnp.power(v, 3).astype(jnp.float32))
 
 
-def cubes_int_of_float(n):
-    return int(n**2 * (n - 1) ** 2 / 4)
+def cubes_float16(v):
+    return jnp.sum(v.astype(jnp.float16) ** 3)
 
 
-def cubes_float32(n):
-    return jnp.sum(jnp.arange(n, dtype=jnp.float32) ** 3)
+def cubes_item(v):
+    return jnp.sum(v.astype(jnp.float32) ** 3).item()
 
 
-def cubes_xor(n):
-    return (n * (n - 1) // 2) ^ 2
+def cubes_python_loop(v):
+    return sum(int(k) ** 3 for k in v)
 
 
-def cubes_precedence(n):
-    return n * (n - 1) // 2**2
+def cubes_numpy_float(v):
+    return np.sum(np.asarray(v, dtype=float) ** 3)
 
 
-def cubes_not_squared(n):
-    return n * (n - 1) // 2
+def cubes_notebook_v(values):
+    return jnp.sum(v.astype(jnp.float32) ** 3)
 
 
-def cubes_cubed(n):
-    return (n * (n - 1) // 2) ** 3
+def cubes_cube_of_sum(v):
+    return jnp.sum(v.astype(jnp.float32)) ** 3
 
 
-def cubes_no_return(n):
-    ((n - 1) * n // 2) ** 2
+def cubes_dot_of_floats(v):
+    floats = v.astype(jnp.float32)
+    return jnp.dot(floats, floats)
 
 
-def cubes_recursive(n):
-    if n == 0:
-        return 0
-    return (n - 1) ** 3 + cubes_recursive(n - 1)
+def cubes_no_return(v):
+    jnp.sum(v.astype(jnp.float32) ** 3)
 
 
-def sum_of_squares_below(n):  # the lesson's own function
-    return (n - 1) * n * (2 * n - 1) // 6
+def cubes_python_loop_on_jax(v):
+    return sum(k**3 for k in v)
 
 
-def cubes_reuse_squares(n):
-    return sum_of_squares_below(n)
+def cubes_cumsum(v):
+    return jnp.cumsum(v.astype(jnp.float32) ** 3)
 
 
-def cubes_loop_over_np_arange(n):
-    return sum(k**3 for k in np.arange(n))
-
-
-brute_force = sum(k**3 for k in range(10**6))  # the lesson's cell after the check
-
-
-def cubes_notebook_value(n):
-    return brute_force
+v = jnp.arange(2000)  # the lesson's own v
 
 
 # --- 01.numpy_copy ------------------------------------------------------------------------
@@ -162,11 +152,11 @@ def flag_to_py(x):
     return flagged
 
 
-evens = jnp.arange(0, 10, 2)  # the lesson's own array
+from_numpy = jnp.asarray(np.array([1, 2, 3]))  # the lesson's own array
 
 
-def flag_evens(x):
-    flagged = np.array(evens)
+def flag_lesson_array(x):
+    flagged = np.array(from_numpy)
     flagged[0] = -1
     return flagged
 
@@ -227,39 +217,39 @@ def center_global(x):
     return data - jnp.mean(data)
 
 
+OVERFLOW = "01.overflow_fix"
+
 WRONG_ANSWERS = (
     # --- 01.arange
     Wrong(
         "01.arange",
-        "jnp.arange(0, 9): stop read as the last",
-        lambda: jnp.arange(0, 9),
-        "stops-at-eight",
+        "2 * jnp.arange(9) + 1: nine odds",
+        lambda: 2 * jnp.arange(9) + 1,
+        "stops-early",
     ),
     Wrong(
-        "01.arange",
-        "arange(9) + 1: shifted to count from one",
-        lambda: jnp.arange(9) + 1,
-        "starts-at-one",
+        "01.arange", "jnp.arange(0, 19, 2): no start given", lambda: jnp.arange(0, 19, 2), "evens"
     ),
-    Wrong("01.arange", "arange(10) + 1", lambda: jnp.arange(10) + 1, "one-to-ten"),
-    Wrong(
-        "01.arange",
-        "dtype=jnp.float32 asked for",
-        lambda: jnp.arange(0, 10, dtype=jnp.float32),
-        "floats",
-    ),
-    Wrong("01.arange", "jnp.linspace(0, 9, 10)", lambda: jnp.linspace(0, 9, 10), "floats"),
+    Wrong("01.arange", "jnp.arange(20)[::2]", lambda: jnp.arange(20)[::2], "evens"),
+    Wrong("01.arange", "step 1 written out", lambda: jnp.arange(1, 20, 1), "step-one"),
+    Wrong("01.arange", "a float step, 2.0", lambda: jnp.arange(1, 20, 2.0), "floats"),
+    Wrong("01.arange", "jnp.linspace(1, 19, 10)", lambda: jnp.linspace(1, 19, 10), "floats"),
     Wrong(
         "01.arange",
         "jax.device_get: a NumPy array back",
-        lambda: jax.device_get(jnp.arange(10)),
+        lambda: jax.device_get(jnp.arange(1, 20, 2)),
         "numpy-array",
     ),
-    Wrong("01.arange", "list(jnp.arange(10))", lambda: list(jnp.arange(10)), "python-range"),
+    Wrong(
+        "01.arange",
+        "list(jnp.arange(1, 20, 2))",
+        lambda: list(jnp.arange(1, 20, 2)),
+        "python-range",
+    ),
     Wrong(
         "01.arange",
         "a list comprehension",
-        lambda: [i for i in range(10)],
+        lambda: [k for k in range(20) if k % 2],
         "python-range",
     ),
     Wrong(
@@ -270,16 +260,11 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "01.arange",
-        "one pair of brackets too many",
-        lambda: jnp.array([range(10)]),
+        "reshaped into two rows",
+        lambda: jnp.arange(1, 20, 2).reshape(2, 5),
         says="the values are right, arranged differently",
     ),
-    Wrong(
-        "01.arange",
-        "jnp.linspace(0, 9): fifty floats",
-        lambda: jnp.linspace(0, 9),
-        says="like the expected array, but with 50 values",
-    ),
+    Wrong("01.arange", "stop 10 read as a count", lambda: jnp.arange(1, 10, 2), "below-ten"),
     # --- 01.default_dtype
     Wrong("01.default_dtype", "NumPy's float64", lambda: "float64", "wrong-width"),
     Wrong("01.default_dtype", "np.float64, the type", lambda: np.float64, "wrong-width"),
@@ -298,60 +283,33 @@ WRONG_ANSWERS = (
     ),
     Wrong("01.default_dtype", "'jnp.float64' as a string", lambda: "jnp.float64", "wrong-width"),
     Wrong("01.default_dtype", "'32', the width alone", lambda: "32", "misspelled"),
-    # --- 01.sum_of_cubes
-    Wrong("01.sum_of_cubes", "jnp.sum over arange: int32", lambda: cubes_jnp_sum, "int32-overflow"),
+    # --- 01.overflow_fix
     Wrong(
-        "01.sum_of_cubes",
-        "dtype=jnp.int64 without x64: still int32",
-        lambda: cubes_jnp_int64,
-        "int32-overflow",
+        OVERFLOW, "astype(float32) after the sum", lambda: cubes_float_after_sum, "int32-overflow"
     ),
-    Wrong("01.sum_of_cubes", "np.sum over arange: int64", lambda: cubes_np_sum, "int64-overflow"),
+    Wrong(OVERFLOW, "astype(jnp.int64) without x64", lambda: cubes_int64, "int32-overflow"),
+    Wrong(OVERFLOW, "NumPy int64", lambda: cubes_numpy_int64, "int64-overflow"),
+    Wrong(OVERFLOW, "uint32: cubes are never negative", lambda: cubes_uint32, "int32-overflow"),
     Wrong(
-        "01.sum_of_cubes",
-        "np.uint64: cubes are never negative",
-        lambda: cubes_np_uint64,
-        "int64-overflow",
+        OVERFLOW,
+        "jnp.sum(v**3, dtype=jnp.float32)",
+        lambda: cubes_sum_dtype,
+        "converted-after-cubing",
     ),
     Wrong(
-        "01.sum_of_cubes",
-        "reuses the lesson's sum_of_squares_below",
-        lambda: cubes_reuse_squares,
-        "squares-not-cubes",
+        OVERFLOW,
+        "jnp.power, then astype",
+        lambda: cubes_power_then_astype,
+        "converted-after-cubing",
     ),
-    Wrong(
-        "01.sum_of_cubes",
-        "a Python loop over np.arange: int64 terms",
-        lambda: cubes_loop_over_np_arange,
-        "int64-overflow",
-    ),
-    Wrong("01.sum_of_cubes", "a loop through n itself", lambda: cubes_loop_through_n, "off-by-one"),
-    Wrong("01.sum_of_cubes", "math.pow: a float", lambda: cubes_math_pow, "returns-float"),
-    Wrong(
-        "01.sum_of_cubes",
-        "int() of n**2 (n-1)**2 / 4",
-        lambda: cubes_int_of_float,
-        "int-of-a-float",
-    ),
-    Wrong("01.sum_of_cubes", "jnp float32 sum", lambda: cubes_float32, "returns-float"),
-    Wrong("01.sum_of_cubes", "^ 2 for squaring", lambda: cubes_xor, "xor-not-power"),
-    Wrong(
-        "01.sum_of_cubes", "n * (n - 1) // 2**2: precedence", lambda: cubes_precedence, "precedence"
-    ),
-    Wrong(
-        "01.sum_of_cubes", "the half sum, never squared", lambda: cubes_not_squared, "wrong-power"
-    ),
-    Wrong("01.sum_of_cubes", "the half sum cubed", lambda: cubes_cubed, "wrong-power"),
-    Wrong("01.sum_of_cubes", "no return statement", lambda: cubes_no_return, "returns-none"),
-    Wrong(
-        "01.sum_of_cubes", "recursion a million deep", lambda: cubes_recursive, "recursion-depth"
-    ),
-    Wrong(
-        "01.sum_of_cubes",
-        "returns the notebook's brute_force",
-        lambda: cubes_notebook_value,
-        "ignores-n",
-    ),
+    Wrong(OVERFLOW, "float16 to save memory", lambda: cubes_float16, "half-precision"),
+    Wrong(OVERFLOW, ".item() on the right sum", lambda: cubes_item, "python-number"),
+    Wrong(OVERFLOW, "a Python loop over int(k) ** 3", lambda: cubes_python_loop, "python-number"),
+    Wrong(OVERFLOW, "NumPy float64", lambda: cubes_numpy_float, "numpy-result"),
+    Wrong(OVERFLOW, "the notebook's v, not the argument", lambda: cubes_notebook_v, "ignores-v"),
+    Wrong(OVERFLOW, "(sum of v) cubed", lambda: cubes_cube_of_sum, "cube-of-sum"),
+    Wrong(OVERFLOW, "the dot product of floats", lambda: cubes_dot_of_floats, "squares"),
+    Wrong(OVERFLOW, "no return statement", lambda: cubes_no_return, "returns-none"),
     # --- 01.numpy_copy
     Wrong("01.numpy_copy", "np.asarray, then write", lambda: flag_asarray, "read-only-view"),
     Wrong("01.numpy_copy", "jax.device_get, then write", lambda: flag_device_get, "read-only-view"),
@@ -370,7 +328,9 @@ WRONG_ANSWERS = (
     Wrong("01.numpy_copy", "list(np.array(x))", lambda: flag_list, "python-list"),
     Wrong("01.numpy_copy", "no return statement", lambda: flag_no_return, "returns-none"),
     Wrong("01.numpy_copy", "x.to_py(), an old API", lambda: flag_to_py, "to-py"),
-    Wrong("01.numpy_copy", "copies the notebook's evens", lambda: flag_evens, "ignores-x"),
+    Wrong(
+        "01.numpy_copy", "copies the notebook's from_numpy", lambda: flag_lesson_array, "ignores-x"
+    ),
     # --- 01.center
     Wrong("01.center", "np.asarray then NumPy's mean", lambda: center_numpy, "numpy-output"),
     Wrong("01.center", "x.mean(0)", lambda: center_columns, "column-means"),
@@ -387,24 +347,21 @@ WRONG_ANSWERS = (
     Wrong("01.center", "returns (centered, mean)", lambda: center_tuple, "returns-tuple"),
     Wrong("01.center", "centers the notebook's data", lambda: center_global, "ignores-x"),
     # held-out answers (phase 1 of the held-out test)
-    Wrong("01.arange", "range(10) itself", lambda: range(10), "python-range"),
-    Wrong(
-        "01.arange", "jnp.arange(1, 10): nine numbers", lambda: jnp.arange(1, 10), "starts-at-one"
-    ),
-    Wrong("01.arange", "jnp.arange(11): through 10", lambda: jnp.arange(11), "zero-to-ten"),
-    Wrong("01.arange", "np.arange(10)", lambda: np.arange(10), "numpy-array"),
+    Wrong("01.arange", "range(1, 20, 2) itself", lambda: range(1, 20, 2), "python-range"),
+    Wrong("01.arange", "np.arange(1, 21, 2)", lambda: np.arange(1, 21, 2), "numpy-array"),
     Wrong(
         "01.arange",
-        "counting down, arange(9, -1, -1)",
-        lambda: jnp.arange(9, -1, -1),
+        "counting down, arange(19, 0, -2)",
+        lambda: jnp.arange(19, 0, -2),
         says="in a different order",
     ),
     Wrong(
         "01.arange",
-        "the lesson's evens, step 2",
-        lambda: jnp.arange(0, 10, 2),
-        says="every second expected value",
+        "one past 19 twice: arange(1, 22, 2)",
+        lambda: jnp.arange(1, 22, 2),
+        says="1 value too many",
     ),
+    Wrong("01.arange", "evens shifted: arange(10) * 2", lambda: jnp.arange(10) * 2, "evens"),
     Wrong(
         "01.default_dtype",
         "a sentence naming both",
@@ -417,25 +374,19 @@ WRONG_ANSWERS = (
     Wrong("01.default_dtype", "'float128'", lambda: "float128"),
     Wrong("01.default_dtype", "'uint32'", lambda: "uint32", "stays-integer"),
     Wrong(
-        "01.sum_of_cubes", "* 2 typed for ** 2", lambda: cubes_times_two, says="twice the expected"
-    ),
-    Wrong("01.sum_of_cubes", "(n - 2)(n - 1) / 2 squared", lambda: cubes_below_n_minus_one),
-    Wrong(
-        "01.sum_of_cubes", "a loop over range(1, n + 1)", lambda: cubes_loop_inclusive, "off-by-one"
-    ),
-    Wrong("01.sum_of_cubes", "round() of a float formula", lambda: cubes_round, "int-of-a-float"),
-    Wrong(
-        "01.sum_of_cubes",
-        "Python sum over np.arange cubes",
-        lambda: cubes_builtin_sum_of_np,
-        "int64-overflow",
+        OVERFLOW,
+        "a Python loop over the jax array",
+        lambda: cubes_python_loop_on_jax,
+        "int32-overflow",
     ),
     Wrong(
-        "01.sum_of_cubes",
-        "math.pow(sum(range(n)), 2)",
-        lambda: cubes_pow_of_range_sum,
-        "returns-float",
+        OVERFLOW,
+        "jnp.cumsum: every running total",
+        lambda: cubes_cumsum,
+        says="Expected one number",
     ),
+    Wrong(OVERFLOW, "bfloat16, as on a TPU", lambda: cubes_bfloat16, "half-precision"),
+    Wrong(OVERFLOW, "v * v * v in int32", lambda: cubes_times_itself, "int32-overflow"),
     Wrong(
         "01.numpy_copy",
         "copy.deepcopy(x), then write",
@@ -468,28 +419,12 @@ WRONG_ANSWERS = (
 # --- held-out answers -------------------------------------------------------------------
 
 
-def cubes_times_two(n):
-    return ((n - 1) * n // 2) * 2
+def cubes_bfloat16(v):
+    return jnp.sum(v.astype(jnp.bfloat16) ** 3)
 
 
-def cubes_below_n_minus_one(n):
-    return ((n - 2) * (n - 1) // 2) ** 2
-
-
-def cubes_loop_inclusive(n):
-    return sum(k**3 for k in range(1, n + 1))
-
-
-def cubes_round(n):
-    return round(((n - 1) * n / 2) ** 2)
-
-
-def cubes_builtin_sum_of_np(n):
-    return sum(np.arange(n) ** 3)
-
-
-def cubes_pow_of_range_sum(n):
-    return math.pow(sum(range(n)), 2)
+def cubes_times_itself(v):
+    return jnp.sum(v * v * v, dtype=jnp.int32)
 
 
 def flag_deepcopy(x):

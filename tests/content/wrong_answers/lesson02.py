@@ -7,7 +7,6 @@ import time
 import timeit
 
 import jax
-import numpy as np
 
 from jaxtour import timing
 from tests.content.wrong_answers import Wrong
@@ -15,50 +14,71 @@ from tests.content.wrong_answers import Wrong
 # --- 02.block_tree ---------------------------------------------------------------------
 
 
-def wait_values_loop(f, x):
-    result = f(x)
-    for value in result.values():  # "grads" is a dict, not an array
-        value.block_until_ready()
-    return result
+def wait_each_in_loop(f, xs):
+    results = []
+    for x in xs:
+        results.append(jax.block_until_ready(f(x)))
+    return results
 
 
-def wait_two_of_three(f, x):
-    out = f(x)
-    out["loss"].block_until_ready()
-    out["grads"]["w"].block_until_ready()
-    return out
+def wait_each_method(f, xs):
+    return [f(x).block_until_ready() for x in xs]
 
 
-def wait_grads_only(f, x):
-    out = f(x)
-    jax.block_until_ready(out["grads"])
-    return out
+def wait_last_result(f, xs):
+    results = [f(x) for x in xs]
+    jax.block_until_ready(results[-1])
+    return results
 
 
-def return_loss_only(f, x):
-    return jax.block_until_ready(f(x)["loss"])
+def wait_list_method(f, xs):
+    results = [f(x) for x in xs]
+    results.block_until_ready()
+    return results
 
 
-def wrap_f_not_result(f, x):
-    return jax.block_until_ready(f)(x)
+def no_wait(f, xs):
+    return list(map(f, xs))
 
 
-def to_numpy_leaves(f, x):
-    return jax.tree.map(np.asarray, f(x))
+def whole_list_to_f(f, xs):
+    return jax.block_until_ready(f(xs))
 
 
-def wait_leaves_no_return(f, x):
-    result = f(x)
-    for leaf in jax.tree.leaves(result):
-        leaf.block_until_ready()
+def to_numpy(f, xs):
+    return jax.device_get([f(x) for x in xs])
 
 
-def return_leaves_list(f, x):
-    return [leaf.block_until_ready() for leaf in jax.tree.leaves(f(x))]
+def wait_loss_each(f, xs):
+    results = [f(x) for x in xs]
+    for result in results:
+        result["loss"].block_until_ready()
+    return results
 
 
-def unpack_x(f, x):
-    return jax.block_until_ready(f(*x))
+def lazy_map(f, xs):
+    return jax.block_until_ready(map(f, xs))
+
+
+def last_result_only(f, xs):
+    for x in xs:
+        result = f(x)
+    return jax.block_until_ready(result)
+
+
+def wait_then_forget(f, xs):
+    results = [f(x) for x in xs]
+    jax.block_until_ready(results)
+
+
+def wait_leaves_in_loop(f, xs):
+    results = []
+    for x in xs:
+        result = f(x)
+        for leaf in jax.tree.leaves(result):
+            leaf.block_until_ready()
+        results.append(result)
+    return results
 
 
 # --- 02.time_call ----------------------------------------------------------------------
@@ -110,34 +130,29 @@ T = "02.time_call"
 
 WRONG_ANSWERS = (
     # 02.which_dispatch
-    Wrong("02.which_dispatch", "lowercase b: the %timeit one", lambda: "b", "honest-one"),
-    Wrong("02.which_dispatch", "two letters, A and C", lambda: "AC", "several"),
+    Wrong("02.which_dispatch", "lowercase d: block_until_ready", lambda: "d", "honest-one"),
+    Wrong("02.which_dispatch", "two letters, A and C", lambda: "AC", says="names 2 options"),
     Wrong("02.which_dispatch", "the index 0 for A", lambda: 0, says="as a string"),
     Wrong("02.which_dispatch", "a list with the letter", lambda: ["A"], says="as a string"),
-    Wrong("02.which_dispatch", "D, NumPy's async", lambda: "D ", "numpy"),
+    Wrong("02.which_dispatch", "C with a space: .tolist()", lambda: "C ", "tolist-waits"),
     Wrong(
         "02.which_dispatch",
         "the code of A pasted",
-        lambda: "jnp.dot(x, x)",
+        lambda: "jnp.dot(x, x) * 2",
         says="one of",
     ),
     # 02.block_tree
-    Wrong(B, "block_until_ready on each dict value", lambda: wait_values_loop, "dict-method"),
     Wrong(
-        B, "waits for loss and w, forgets b", lambda: wait_two_of_three, says="but not for grads.b"
+        B, "block_until_ready on each call, in a loop", lambda: wait_each_in_loop, "waited-in-loop"
     ),
-    Wrong(B, "waits for the grads only", lambda: wait_grads_only, says="but not for loss"),
-    Wrong(B, "returns only the loss", lambda: return_loss_only, says="returned only the loss"),
-    Wrong(B, "block_until_ready(f)(x)", lambda: wrap_f_not_result, "not-blocked"),
-    Wrong(B, "np.asarray on every leaf", lambda: to_numpy_leaves, "host-copy"),
-    Wrong(B, "waits for the leaves, no return", lambda: wait_leaves_no_return, "returns-none"),
-    Wrong(
-        B,
-        "returns a list of the leaves",
-        lambda: return_leaves_list,
-        says="not the dict f(x) returned",
-    ),
-    Wrong(B, "f(*x), as for time_call", lambda: unpack_x, "other-argument"),
+    Wrong(B, "each dict's own .block_until_ready()", lambda: wait_each_method, "dict-method"),
+    Wrong(B, "waits for the last result only", lambda: wait_last_result, "last-only"),
+    Wrong(B, "results.block_until_ready() on the list", lambda: wait_list_method, "list-method"),
+    Wrong(B, "list(map(f, xs)), no wait", lambda: no_wait, "not-blocked"),
+    Wrong(B, "f(xs): the whole list at once", lambda: whole_list_to_f, "other-argument"),
+    Wrong(B, "jax.device_get of the list", lambda: to_numpy, "host-copy"),
+    Wrong(B, "waits for each loss", lambda: wait_loss_each, "one-leaf"),
+    Wrong(B, "block_until_ready(map(f, xs)): lazy", lambda: lazy_map, "never-called"),
     # 02.first_calls
     Wrong(
         "02.first_calls",
@@ -172,29 +187,17 @@ WRONG_ANSWERS = (
     Wrong(T, "the list of samples", lambda: time_samples, says="the median of your samples"),
     Wrong(T, "timeit.repeat: ten calls per run", lambda: time_timeit_repeat, says="times too long"),
     # held-out answers (phase 1 of the held-out test)
-    Wrong("02.which_dispatch", "C, the jit one", lambda: "C", "compile-included"),
+    Wrong("02.which_dispatch", "B, the float one", lambda: "B", "float-waits"),
     Wrong("02.which_dispatch", "'B and C'", lambda: "B and C", says="names 2 options"),
     Wrong("02.which_dispatch", "'none'", lambda: "none", says="is not one of the options"),
     Wrong("02.which_dispatch", "'1', A's place", lambda: "1", says="letters, not numbers"),
     Wrong(
         "02.which_dispatch", "'E', past the options", lambda: "E", says="is not one of the options"
     ),
-    Wrong("02.block_tree", "time.sleep instead of waiting", lambda: sleep_a_little, "not-blocked"),
-    Wrong(
-        "02.block_tree",
-        "block_until_ready on .values()",
-        lambda: wait_on_values_view,
-        says="not the dict f(x) returned",
-    ),
-    Wrong("02.block_tree", "jax.jit(f), then block", lambda: jit_then_wait, "jitted-f"),
-    Wrong(
-        "02.block_tree",
-        "waits for the loss, returns the dict",
-        lambda: wait_loss_method,
-        "one-leaf",
-    ),
-    Wrong("02.block_tree", "blocks on x, not on the result", lambda: wait_on_x, "not-blocked"),
-    Wrong("02.block_tree", "jax.device_get of the result", lambda: device_get_result, "host-copy"),
+    Wrong(B, "returns only the last call's result", lambda: last_result_only, says="one dict"),
+    Wrong(B, "waits, but returns nothing", lambda: wait_then_forget, "returns-none"),
+    Wrong(B, "waits for each leaf inside the loop", lambda: wait_leaves_in_loop, "waited-in-loop"),
+    Wrong(B, "time.sleep instead of waiting", lambda: sleep_a_little, "not-blocked"),
     Wrong("02.first_calls", "'BC': forgot the jit wrapper", lambda: "BC", "jit-wrapper"),
     Wrong("02.first_calls", "'BE': forgot the dtype", lambda: "BE", says="C compiles"),
     Wrong("02.first_calls", "'CE': forgot the shape", lambda: "CE", says="B compiles"),
@@ -213,33 +216,10 @@ WRONG_ANSWERS = (
 # --- held-out answers -------------------------------------------------------------------
 
 
-def sleep_a_little(f, x):
-    result = f(x)
+def sleep_a_little(f, xs):
+    results = [f(x) for x in xs]
     time.sleep(0.05)
-    return result
-
-
-def wait_on_values_view(f, x):
-    return jax.block_until_ready(f(x).values())
-
-
-def jit_then_wait(f, x):
-    return jax.block_until_ready(jax.jit(f)(x))
-
-
-def wait_loss_method(f, x):
-    result = f(x)
-    result["loss"].block_until_ready()
-    return result
-
-
-def wait_on_x(f, x):
-    jax.block_until_ready(x)
-    return f(x)
-
-
-def device_get_result(f, x):
-    return jax.device_get(f(x))
+    return results
 
 
 def time_process_time(f, *args, repeats=20):

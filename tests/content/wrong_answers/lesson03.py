@@ -17,6 +17,10 @@ def f(x):  # the notebook's f
     return x * jnp.sin(x)
 
 
+def g(x):  # the notebook's g
+    return x**2 * jnp.cos(x)
+
+
 def f_python(x):  # the notebook's f_python
     return math.sin(x) * x
 
@@ -60,45 +64,58 @@ def slopes_by_hand(f, t):
 # --- 03.derivative_by_hand ---------------------------------------------------------------
 
 
-def df_quotient_rule(x):
-    return x * jnp.cos(x) - jnp.sin(x)  # u v' - u' v, the quotient rule's numerator
+def dg_quotient_rule(x):
+    # the product rule's two terms, subtracted the other way round
+    return x**2 * jnp.sin(x) - 2 * x * jnp.cos(x)
 
 
-def df_cos_not_called(x):
-    return jnp.sin(x) + x * jnp.cos
+def dg_sin_not_called(x):
+    return 2 * x * jnp.cos(x) - x**2 * jnp.sin
 
 
-def df_no_return(x):
-    jnp.sin(x) + x * jnp.cos(x)
+def dg_no_return(x):
+    2 * x * jnp.cos(x) - x**2 * jnp.sin(x)
 
 
-def df_notebook_xs(x):
-    return jnp.sin(xs) + xs * jnp.cos(xs)
+def dg_notebook_xs(x):
+    return 2 * xs * jnp.cos(xs) - xs**2 * jnp.sin(xs)
 
 
-def df_calls_grad(x):
-    return jax.grad(f)(x)
+def dg_calls_grad(x):
+    return jax.grad(g)(x)
 
 
-def df_product_of_derivatives(x):
-    return 1 * jnp.cos(x)  # (uv)' = u'v', x' = 1, (sin x)' = cos x
+def dg_copied_plot(x):
+    return jax.vmap(jax.grad(g))(x)
 
 
-def df_other_half(x):
-    return jnp.cos(x) * x
+def dg_product_of_derivatives(x):
+    return 2 * x * -jnp.sin(x)  # (uv)' = u'v'
 
 
-def df_second_derivative(x):
-    return 2 * jnp.cos(x) - x * jnp.sin(x)
+def dg_forgot_cos_term(x):
+    return -(x**2) * jnp.sin(x)
 
 
-def df_finite_difference(x):
+def dg_plus_sin(x):
+    return 2 * x * jnp.cos(x) + x**2 * jnp.sin(x)
+
+
+def dg_pattern_from_f(x):
+    return jnp.cos(x) - x**2 * jnp.sin(x)  # f' = sin x + x cos x, with the pieces swapped
+
+
+def dg_finite_difference(x):
     eps = 1e-3
-    return (f(x + eps) - f(x)) / eps
+    return (g(x + eps) - g(x)) / eps
 
 
-def df_math_loop(x):
-    return [math.sin(v) + v * math.cos(v) for v in x]
+def dg_math_loop(x):
+    return [2 * v * math.cos(v) - v**2 * math.sin(v) for v in x]
+
+
+def dg_twice_power(x):
+    return 2 * jnp.cos(x) - x**2 * jnp.sin(x)
 
 
 # --- 03.central_difference ------------------------------------------------------------------
@@ -169,23 +186,20 @@ WRONG_ANSWERS = (
     Wrong(S, "jax.jacfwd: the Jacobian", lambda: slopes_jacfwd, "jacobian"),
     Wrong(S, "6t, the example's slope by hand", lambda: slopes_by_hand, "ignores-f"),
     # 03.derivative_by_hand
-    Wrong(D, "the quotient rule's minus sign", lambda: df_quotient_rule, "quotient-rule"),
-    Wrong(D, "jnp.cos without (x)", lambda: df_cos_not_called, "uncalled-function"),
-    Wrong(D, "forgot return", lambda: df_no_return, says="but this is None"),
-    Wrong(D, "the notebook's xs instead of x", lambda: df_notebook_xs, "ignores-x"),
-    Wrong(D, "jax.grad(f)(x) on the array", lambda: df_calls_grad, "used-grad"),
+    Wrong(D, "the terms subtracted the other way", lambda: dg_quotient_rule, says="opposite sign"),
+    Wrong(D, "jnp.sin without (x)", lambda: dg_sin_not_called, "uncalled-function"),
+    Wrong(D, "forgot return", lambda: dg_no_return, says="but this is None"),
+    Wrong(D, "the notebook's xs instead of x", lambda: dg_notebook_xs, "ignores-x"),
+    Wrong(D, "jax.grad(g)(x) on the array", lambda: dg_calls_grad, "used-grad"),
+    Wrong(D, "the plot's vmap(grad), for g", lambda: dg_copied_plot, "vmap-of-grad"),
     Wrong(
-        D, "product of the derivatives, 1 · cos x", lambda: df_product_of_derivatives, "cos-only"
+        D, "product of the derivatives", lambda: dg_product_of_derivatives, "product-of-derivatives"
     ),
-    Wrong(D, "cos x · x, one half of the rule", lambda: df_other_half, "half-product-rule"),
-    Wrong(D, "differentiated twice", lambda: df_second_derivative, "second-derivative"),
-    Wrong(
-        D,
-        "a forward difference instead of calculus",
-        lambda: df_finite_difference,
-        "finite-difference",
-    ),
-    Wrong(D, "math.sin in a list comprehension", lambda: df_math_loop, says="jnp.stack"),
+    Wrong(D, "only the x² (cos x)' term", lambda: dg_forgot_cos_term, "half-product-rule"),
+    Wrong(D, "(cos x)' = +sin x", lambda: dg_plus_sin, "cos-sign"),
+    Wrong(D, "a forward difference", lambda: dg_finite_difference, "finite-difference"),
+    Wrong(D, "math in a list comprehension", lambda: dg_math_loop, says="jnp.stack"),
+    Wrong(D, "(x²)' taken as 2", lambda: dg_twice_power, "power-rule-two"),
     # 03.central_difference
     Wrong(C, "jax.grad(f)(x): the exact derivative", lambda: central_grad, "used-grad"),
     Wrong(C, "its own step h = 1e-5", lambda: central_own_eps, "ignores-eps"),
@@ -239,17 +253,10 @@ WRONG_ANSWERS = (
     ),
     Wrong("03.fix_slopes", "sum / len(v)", lambda: slopes_sum_over_len, "mean-not-sum"),
     Wrong("03.fix_slopes", "jnp.diff of the values", lambda: slopes_diff, "np-gradient"),
-    Wrong(
-        "03.derivative_by_hand",
-        "the product of the terms",
-        lambda: d_product_of_terms,
-        "product-not-sum",
-    ),
-    Wrong(
-        "03.derivative_by_hand", "the two terms as a tuple", lambda: d_terms_tuple, says="jnp.stack"
-    ),
-    Wrong("03.derivative_by_hand", "+ typed for *: sin x + x + cos x", lambda: d_plus_typo),
-    Wrong("03.derivative_by_hand", "cos x + x cos x", lambda: d_cos_first_term, "cos-for-sin"),
+    Wrong(D, "f's derivative pattern, cos x for 2x cos x", lambda: dg_pattern_from_f),
+    Wrong(D, "the two terms as a tuple", lambda: d_terms_tuple, says="jnp.stack"),
+    Wrong(D, "x² sin x differentiated", lambda: d_sin_version, "differentiated-sin"),
+    Wrong(D, "(x²)' taken as x", lambda: d_power_x, "power-rule-x"),
     Wrong(
         "03.central_difference",
         "the second difference",
@@ -302,20 +309,16 @@ def slopes_diff(f, t):
     return jnp.diff(f(t.astype(jnp.float32)))
 
 
-def d_product_of_terms(x):
-    return jnp.sin(x) * x * jnp.cos(x)
-
-
 def d_terms_tuple(x):
-    return jnp.sin(x), x * jnp.cos(x)
+    return 2 * x * jnp.cos(x), -(x**2) * jnp.sin(x)
 
 
-def d_plus_typo(x):
-    return jnp.sin(x) + x + jnp.cos(x)
+def d_sin_version(x):
+    return 2 * x * jnp.sin(x) + x**2 * jnp.cos(x)
 
 
-def d_cos_first_term(x):
-    return jnp.cos(x) + x * jnp.cos(x)
+def d_power_x(x):
+    return x * jnp.cos(x) - x**2 * jnp.sin(x)
 
 
 def cd_second_difference(f, x, eps=1e-3):
