@@ -18,6 +18,7 @@ from typing import Any
 
 from jaxtour.display import one_line
 from jaxtour.exercises import all_exercises, ids_by_lesson
+from jaxtour.grader.cells import failed_cell_assigning, watch_session
 from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note
 from jaxtour.grader.judge import is_placeholder, judge, make_feedback
@@ -123,16 +124,22 @@ def reference_answer(exercise_id: str) -> Any:
 def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
     """Call ``get_answer()`` (usually a lambda naming the learner's variable), then check it.
 
-    When the answer is missing or still the placeholder because the exercise cell itself
-    raised (the learner wrote ``x[0] = 123``), the feedback shows that error, explained.
+    When the exercise cell that assigns the answer raised (the learner wrote
+    ``x[0] = 123``, or edited ``x = 3.0`` into ``x = jnp.arary(...)``), the feedback shows
+    that error, explained, and grades nothing: not a missing answer, not the placeholder,
+    and not the value an earlier run of the cell left behind.
     """
     exercise = _lookup(exercise_id)
     if exercise is None:
         return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
+    names = read_names(get_answer)
+    failed = failed_cell_assigning(names)
+    if failed is not None:
+        return _cell_error_feedback(exercise, failed)
     try:
         answer = get_answer()
     except Exception as exc:
-        cell_error = error_in_cell_assigning(read_names(get_answer))
+        cell_error = error_in_cell_assigning(names)
         if cell_error is not None:
             return _cell_error_feedback(exercise, cell_error)
         message = f"Your answer could not be read: {one_line(exc)}."
@@ -142,7 +149,7 @@ def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
         )
         return make_feedback(exercise, "error", message)
     if is_placeholder(answer):
-        cell_error = error_in_cell_assigning(read_names(get_answer))
+        cell_error = error_in_cell_assigning(names)
         if cell_error is not None:
             return _cell_error_feedback(exercise, cell_error)
     return check(exercise_id, answer)
@@ -152,6 +159,7 @@ def _cell_error_feedback(exercise: Exercise, error: BaseException) -> Feedback:
     message = f"Your exercise cell raised {one_line(error)}"
     explanation = explain_exception(error)
     message += ("\n" + explanation.text()) if explanation else "\nFix that cell and run it again."
+    message += "\nNothing was checked: an answer left by an earlier run is not what the cell says."
     return make_feedback(exercise, "error", message)
 
 
@@ -249,3 +257,6 @@ def _panel_actions(exercise_id: str, get_answer: Callable[[], Any]) -> PanelActi
         solution=lambda: solution(exercise_id),
         hint_count=len(exercise.hints) if exercise else 0,
     )
+
+
+watch_session()  # from this import on, every cell that raises is remembered
