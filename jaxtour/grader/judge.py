@@ -23,9 +23,10 @@ from typing import Any
 
 from jaxtour.display import one_line
 from jaxtour.grader.feedback import Feedback, Status
-from jaxtour.grader.isolation import preserved_world, protected
+from jaxtour.grader.isolation import preserved_world
 from jaxtour.grader.learner_code import LearnerCodeError, screen
 from jaxtour.grader.limits import TimeLimitExceeded, default_time_limit, paused, time_limit
+from jaxtour.grader.plain import NotPlain, plain
 from jaxtour.grader.spec import Exercise, Mistake
 
 __all__ = [
@@ -46,9 +47,9 @@ def is_placeholder(answer: Any) -> bool:
     """True for the shipped ``...`` and for a function whose body is only ``...`` or pass."""
     if answer is Ellipsis:
         return True
-    code = getattr(answer, "__code__", None)
-    if not isinstance(code, types.CodeType):
+    if type(answer) is not types.FunctionType:  # never the answer's own __getattr__
         return False
+    code = answer.__code__
     ops = [
         (i.opname, i.argval)
         for i in dis.get_instructions(code)
@@ -116,7 +117,7 @@ def _judge(exercise: Exercise, answer: Any) -> Feedback:
         _warm_up(exercise, expected)
         try:
             with time_limit(limit):
-                feedback = _verdict(exercise, protected(answer), expected)
+                feedback = _verdict(exercise, answer, expected)
         except TimeLimitExceeded:
             feedback = make_feedback(
                 exercise,
@@ -170,6 +171,10 @@ def _warm_up(exercise: Exercise, value: Any) -> None:
 
 
 def _verdict(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
+    try:
+        answer = plain(answer)  # exact built-in types from here on: no method of its own
+    except NotPlain as exc:
+        return make_feedback(exercise, "incorrect", f"Your answer cannot be checked. {exc}")
     problem = screen(answer)
     if problem:
         return make_feedback(exercise, "incorrect", problem)
@@ -191,6 +196,8 @@ def _by_the_rule(exercise: Exercise, answer: Any, expected: Any) -> Feedback | N
         problem = exercise.rule(answer, expected)
     except LearnerCodeError as exc:
         return make_feedback(exercise, "error", exc.message(), details=exc.details)
+    except NotPlain as exc:  # what the learner's function returned cannot be read honestly
+        return make_feedback(exercise, "incorrect", str(exc))
     except Exception as exc:  # the answer's own methods (__array__, __len__, ...) raised
         return make_feedback(
             exercise,
