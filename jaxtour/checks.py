@@ -21,7 +21,8 @@ from jaxtour.exercises import all_exercises, ids_by_lesson
 from jaxtour.grader.cells import failed_cell_assigning, watch_session
 from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note
-from jaxtour.grader.judge import is_placeholder, judge, make_feedback
+from jaxtour.grader.isolation import preserved_world
+from jaxtour.grader.judge import INTERRUPTED_MESSAGE, is_placeholder, judge, make_feedback
 from jaxtour.grader.learner_code import error_in_cell_assigning, read_names
 from jaxtour.grader.limits import set_time_limit
 from jaxtour.grader.panel import PanelActions, build_panel, display_panel
@@ -74,13 +75,19 @@ def _lookup(exercise_id: object) -> Exercise | None:
 
 
 def check(exercise_id: str, answer: Any) -> Feedback:
-    """Check ``answer`` for ``exercise_id``. Never raises; see Feedback for the outcome."""
-    exercise = _lookup(exercise_id)
-    if exercise is None:
-        return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
-    feedback = judge(exercise, answer)
-    progress_store.record(exercise.id, feedback.status, feedback.mistake)  # never raises
-    return feedback
+    """Check ``answer`` for ``exercise_id``. Never raises; see Feedback for the outcome.
+
+    The whole check runs with the modules the grader reads as they were before any
+    learner code (``grader/pristine.py``): a notebook that rebound ``isinstance`` or
+    ``jnp.mean`` changes nothing here.
+    """
+    with preserved_world():
+        exercise = _lookup(exercise_id)
+        if exercise is None:
+            return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
+        feedback = judge(exercise, answer)
+        progress_store.record(exercise.id, feedback.status, feedback.mistake)  # never raises
+        return feedback
 
 
 def hint(exercise_id: str, level: int = 1) -> Note:
@@ -114,11 +121,15 @@ def solution(exercise_id: str) -> Note:
 
 
 def reference_answer(exercise_id: str) -> Any:
-    """An answer that passes ``check(exercise_id, ...)``; raises UnknownExercise for bad ids."""
-    exercise = _lookup(exercise_id)
-    if exercise is None:
-        raise UnknownExercise(_unknown_message(exercise_id))
-    return exercise.reference()
+    """An answer that passes ``check(exercise_id, ...)``; raises UnknownExercise for bad ids.
+
+    Built with the pristine modules, like the grader's own reference.
+    """
+    with preserved_world():
+        exercise = _lookup(exercise_id)
+        if exercise is None:
+            raise UnknownExercise(_unknown_message(exercise_id))
+        return exercise.reference()
 
 
 def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
@@ -233,9 +244,15 @@ def show(exercise_id: str, get_answer: Callable[[], Any]) -> None:
 
     ``get_answer`` is re-read on every press of Check. Without a widget front end
     (plain Python, nbval) the same feedback appears as static HTML or text.
+
+    An interrupt (Jupyter's stop button) during the check shows "Checking was
+    interrupted" and is then raised again, so that the rest of the cell stops as it does
+    everywhere else in Jupyter. ``check`` and ``read_and_check`` only return it.
     """
     feedback = read_and_check(exercise_id, get_answer)
     display_panel(feedback, _panel_actions(exercise_id, get_answer))
+    if feedback.status == "error" and feedback.message.startswith(INTERRUPTED_MESSAGE):
+        raise KeyboardInterrupt("the check was interrupted")
 
 
 def panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedback | None = None):
