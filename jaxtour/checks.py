@@ -19,9 +19,11 @@ from typing import Any
 
 from jaxtour.display import one_line
 from jaxtour.exercises import all_exercises, ids_by_lesson
+from jaxtour.grader.cells import failed_cell_assigning, watch_session
 from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note
-from jaxtour.grader.judge import is_placeholder, judge, make_feedback
+from jaxtour.grader.isolation import preserved_world
+from jaxtour.grader.judge import INTERRUPTED_MESSAGE, is_placeholder, judge, make_feedback
 from jaxtour.grader.learner_code import error_in_cell_assigning, read_names
 from jaxtour.grader.limits import set_time_limit
 from jaxtour.grader.panel import PanelActions, build_panel, display_panel
@@ -74,16 +76,22 @@ def _lookup(exercise_id: object) -> Exercise | None:
 
 
 def check(exercise_id: str, answer: Any) -> Feedback:
-    """Check ``answer`` for ``exercise_id``. Never raises; see Feedback for the outcome."""
-    exercise = _lookup(exercise_id)
-    if exercise is None:
-        return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
-    feedback = judge(exercise, answer)
-    progress_store.record(exercise.id, feedback.status, feedback.mistake)  # never raises
-    problem = progress_store.take_problem()  # a store that cannot be written: said once
-    if problem:
-        feedback = dataclasses.replace(feedback, message=f"{feedback.message}\n\n{problem}")
-    return feedback
+    """Check ``answer`` for ``exercise_id``. Never raises; see Feedback for the outcome.
+
+    The whole check runs with the modules the grader reads as they were before any
+    learner code (``grader/pristine.py``): a notebook that rebound ``isinstance`` or
+    ``jnp.mean`` changes nothing here.
+    """
+    with preserved_world():
+        exercise = _lookup(exercise_id)
+        if exercise is None:
+            return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
+        feedback = judge(exercise, answer)
+        progress_store.record(exercise.id, feedback.status, feedback.mistake)  # never raises
+        problem = progress_store.take_problem()  # a store that cannot be written: said once
+        if problem:
+            feedback = dataclasses.replace(feedback, message=f"{feedback.message}\n\n{problem}")
+        return feedback
 
 
 def hint(exercise_id: str, level: int = 1) -> Note:
@@ -117,26 +125,36 @@ def solution(exercise_id: str) -> Note:
 
 
 def reference_answer(exercise_id: str) -> Any:
-    """An answer that passes ``check(exercise_id, ...)``; raises UnknownExercise for bad ids."""
-    exercise = _lookup(exercise_id)
-    if exercise is None:
-        raise UnknownExercise(_unknown_message(exercise_id))
-    return exercise.reference()
+    """An answer that passes ``check(exercise_id, ...)``; raises UnknownExercise for bad ids.
+
+    Built with the pristine modules, like the grader's own reference.
+    """
+    with preserved_world():
+        exercise = _lookup(exercise_id)
+        if exercise is None:
+            raise UnknownExercise(_unknown_message(exercise_id))
+        return exercise.reference()
 
 
 def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
     """Call ``get_answer()`` (usually a lambda naming the learner's variable), then check it.
 
-    When the answer is missing or still the placeholder because the exercise cell itself
-    raised (the learner wrote ``x[0] = 123``), the feedback shows that error, explained.
+    When the exercise cell that assigns the answer raised (the learner wrote
+    ``x[0] = 123``, or edited ``x = 3.0`` into ``x = jnp.arary(...)``), the feedback shows
+    that error, explained, and grades nothing: not a missing answer, not the placeholder,
+    and not the value an earlier run of the cell left behind.
     """
     exercise = _lookup(exercise_id)
     if exercise is None:
         return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
+    names = read_names(get_answer)
+    failed = failed_cell_assigning(names)
+    if failed is not None:
+        return _cell_error_feedback(exercise, failed)
     try:
         answer = get_answer()
     except Exception as exc:
-        cell_error = error_in_cell_assigning(read_names(get_answer))
+        cell_error = error_in_cell_assigning(names)
         if cell_error is not None:
             return _cell_error_feedback(exercise, cell_error)
         message = f"Your answer could not be read: {one_line(exc)}."
@@ -146,7 +164,7 @@ def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
         )
         return make_feedback(exercise, "error", message)
     if is_placeholder(answer):
-        cell_error = error_in_cell_assigning(read_names(get_answer))
+        cell_error = error_in_cell_assigning(names)
         if cell_error is not None:
             return _cell_error_feedback(exercise, cell_error)
     return check(exercise_id, answer)
@@ -156,6 +174,7 @@ def _cell_error_feedback(exercise: Exercise, error: BaseException) -> Feedback:
     message = f"Your exercise cell raised {one_line(error)}"
     explanation = explain_exception(error)
     message += ("\n" + explanation.text()) if explanation else "\nFix that cell and run it again."
+    message += "\nNothing was checked: an answer left by an earlier run is not what the cell says."
     return make_feedback(exercise, "error", message)
 
 
@@ -229,9 +248,15 @@ def show(exercise_id: str, get_answer: Callable[[], Any]) -> None:
 
     ``get_answer`` is re-read on every press of Check. Without a widget front end
     (plain Python, nbval) the same feedback appears as static HTML or text.
+
+    An interrupt (Jupyter's stop button) during the check shows "Checking was
+    interrupted" and is then raised again, so that the rest of the cell stops as it does
+    everywhere else in Jupyter. ``check`` and ``read_and_check`` only return it.
     """
     feedback = read_and_check(exercise_id, get_answer)
     display_panel(feedback, _panel_actions(exercise_id, get_answer))
+    if feedback.status == "error" and feedback.message.startswith(INTERRUPTED_MESSAGE):
+        raise KeyboardInterrupt("the check was interrupted")
 
 
 def panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedback | None = None):
@@ -253,3 +278,6 @@ def _panel_actions(exercise_id: str, get_answer: Callable[[], Any]) -> PanelActi
         solution=lambda: solution(exercise_id),
         hint_count=len(exercise.hints) if exercise else 0,
     )
+
+
+watch_session()  # from this import on, every cell that raises is remembered

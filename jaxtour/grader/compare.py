@@ -85,8 +85,12 @@ def compare_arrays(got: Any, expected: Any, *, check_dtype: bool = True) -> str 
     every value off by one factor or one amount, the right values in another dtype), the
     sentence says so, since that points at the cause.
     """
-    got_arr = np.asarray(got)
     exp_arr = np.asarray(expected)
+    got_shape = tuple(np.shape(got))
+    if got_shape != exp_arr.shape and not _comparable_size(got_shape, exp_arr.size):
+        # Far larger than expected: say so from the shape alone, never copying the values.
+        return f"It has shape {got_shape}, but the expected shape is {exp_arr.shape}."
+    got_arr = np.asarray(got)
     if got_arr.dtype.kind == "O" and exp_arr.dtype.kind != "O":
         return f"It holds Python objects, not numbers: {short_repr(got)}."
     if got_arr.shape != exp_arr.shape:
@@ -94,6 +98,12 @@ def compare_arrays(got: Any, expected: Any, *, check_dtype: bool = True) -> str 
     if check_dtype and got_arr.dtype != exp_arr.dtype:
         return dtype_message(got_arr, exp_arr)
     return compare_values(got_arr, exp_arr)
+
+
+def _comparable_size(shape: tuple[int, ...], expected_size: int) -> bool:
+    """Small enough next to the expected array that looking at its values costs memory in
+    proportion to what is shown (the expected array), not to the answer."""
+    return int(np.prod(shape, dtype=np.float64)) <= 2 * expected_size + 1024
 
 
 def _numeric(values: np.ndarray) -> bool:

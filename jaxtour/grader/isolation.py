@@ -2,8 +2,9 @@
 
 ``preserved_world()`` snapshots what the learner's code could change behind their
 back (JAX's configuration, including x64 and the default device; NumPy's global
-random state; matplotlib's current figure and rcParams; the functions of NumPy, JAX
-and the builtins, which an answer could rebind) and restores it afterwards. Inside it,
+random state; matplotlib's current figure and rcParams; the functions of the modules
+the grader reads, which an answer could rebind) and restores it afterwards; what the
+answer rebound is reported, so that the judge can refuse the check. Inside it,
 ``jit`` is on, whatever the learner set: a rule that applies ``jax.jit`` must jit.
 ``protected(answer)`` hands the grader a copy or a read-only view of the answer, so
 nothing the learner passed in is ever mutated.
@@ -18,6 +19,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
+
+from jaxtour.grader.pristine import IGNORED, differences, pristine_namespaces
 
 
 def protected(answer: Any) -> Any:
@@ -78,29 +81,19 @@ def _matplotlib_preserved() -> Iterator[None]:
                 Gcf.set_active(active)
 
 
-# Modules whose functions the learner's code could rebind (np.isclose = ...).
-GUARDED_MODULES = (
-    "builtins",
-    "numpy",
-    "numpy.testing",
-    "jax",
-    "jax.numpy",
-    "jax.tree",
-    "jax.tree_util",
-    "jax.random",
-)
-
-
 def _namespaces_snapshot() -> dict[str, dict[str, Any]]:
-    return {name: dict(vars(sys.modules[name])) for name in GUARDED_MODULES if name in sys.modules}
+    return {name: dict(vars(sys.modules[name])) for name in pristine_namespaces()}
 
 
-def _restore_namespaces(before: dict[str, dict[str, Any]]) -> None:
+def _install(values: dict[str, dict[str, Any]]) -> None:
     """Put back every attribute of a guarded module that was rebound or deleted."""
-    for name, attributes in before.items():
-        namespace = vars(sys.modules[name])
+    for name, attributes in values.items():
+        module = sys.modules.get(name)
+        if module is None:
+            continue
+        namespace = vars(module)
         for attribute, value in attributes.items():
-            if namespace.get(attribute, _MISSING) is not value:
+            if attribute not in IGNORED and namespace.get(attribute, _MISSING) is not value:
                 namespace[attribute] = value
 
 
@@ -119,10 +112,16 @@ def _jit_enabled() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def preserved_world() -> Iterator[None]:
+def preserved_world(changed: list[str] | None = None) -> Iterator[None]:
     """Restore JAX config, NumPy's random state, matplotlib state, stdout and stderr,
-    and every function of the guarded modules."""
+    and every function of the guarded modules.
+
+    Inside, the guarded modules are pristine (``pristine.py``): a function the notebook
+    rebound is set aside for the check and put back after it. Every attribute the body
+    rebound or deleted is appended to ``changed`` as ``module.attribute``.
+    """
     namespaces = _namespaces_snapshot()
+    _install(pristine_namespaces())
     jax_config = _jax_config_snapshot()
     random_state = np.random.get_state()
     stdout, stderr = sys.stdout, sys.stderr
@@ -130,7 +129,10 @@ def preserved_world() -> Iterator[None]:
         with _matplotlib_preserved(), _jit_enabled():
             yield
     finally:
-        _restore_namespaces(namespaces)
+        if changed is not None:
+            changed.extend(name for module in pristine_namespaces() for name in differences(module))
+        _install({n: v for n, v in pristine_namespaces().items() if n not in namespaces})
+        _install(namespaces)
         sys.stdout, sys.stderr = stdout, stderr
         np.random.set_state(random_state)
         _restore_jax_config(jax_config)

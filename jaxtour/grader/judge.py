@@ -23,12 +23,15 @@ from typing import Any
 
 from jaxtour.display import one_line
 from jaxtour.grader.feedback import Feedback, Status
-from jaxtour.grader.isolation import preserved_world, protected
+from jaxtour.grader.isolation import preserved_world
 from jaxtour.grader.learner_code import LearnerCodeError, screen
 from jaxtour.grader.limits import TimeLimitExceeded, default_time_limit, paused, time_limit
+from jaxtour.grader.obstacles import describe_changes, session_obstacles
+from jaxtour.grader.plain import NotPlain, plain
 from jaxtour.grader.spec import Exercise, Mistake
 
 __all__ = [
+    "INTERRUPTED_MESSAGE",
     "MAX_MESSAGE_LINES",
     "PLACEHOLDER_MESSAGE",
     "REVEAL_MESSAGE",
@@ -46,9 +49,9 @@ def is_placeholder(answer: Any) -> bool:
     """True for the shipped ``...`` and for a function whose body is only ``...`` or pass."""
     if answer is Ellipsis:
         return True
-    code = getattr(answer, "__code__", None)
-    if not isinstance(code, types.CodeType):
+    if type(answer) is not types.FunctionType:  # never the answer's own __getattr__
         return False
+    code = answer.__code__
     ops = [
         (i.opname, i.argval)
         for i in dis.get_instructions(code)
@@ -69,18 +72,66 @@ def make_feedback(exercise: Exercise, status: Status, message: str, **extra: Any
     return Feedback(exercise.id, status, message, title=exercise.title, **extra)
 
 
+INTERRUPTED_MESSAGE = "Checking was interrupted, so nothing was judged. Run the check again."
+
+
 def judge(exercise: Exercise, answer: Any) -> Feedback:
-    """Check ``answer`` against ``exercise``. Never raises."""
+    """Check ``answer`` against ``exercise``. Never raises.
+
+    An interrupt (the stop button: KeyboardInterrupt) ends the check with
+    INTERRUPTED_MESSAGE; ``checks.show`` raises it again once the panel is shown.
+    """
+    changed: list[str] = []
     try:
-        return _sent_to_the_reveal(exercise, _judge(exercise, answer))
-    except BaseException:  # the grader must never raise into the notebook
+        feedback = _judge(exercise, answer, changed)
+    except KeyboardInterrupt:
+        return make_feedback(exercise, "error", INTERRUPTED_MESSAGE)
+    except SystemExit:
         return make_feedback(
             exercise,
             "error",
-            "The grader itself failed on this answer. That is a bug in jaxtour, not in "
-            "your code; the details say where.",
-            details=traceback.format_exc(),
+            "Your code called sys.exit() (or exit()) while it was checked, so nothing was "
+            "judged. A function should return its result instead.",
         )
+    except BaseException:  # the grader must never raise into the notebook
+        return _failed(exercise, changed, traceback.format_exc())
+    if changed:
+        return _refused(exercise, changed)
+    return _sent_to_the_reveal(exercise, feedback)
+
+
+def _refused(exercise: Exercise, changed: list[str], details: str | None = None) -> Feedback:
+    what = describe_changes(changed, "by your code while it was checked")
+    return make_feedback(
+        exercise,
+        "error",
+        f"This check is refused: {what}. jaxtour put them back and judged nothing. An answer "
+        "computes its result; it must not change NumPy, JAX, time or Python's builtins.",
+        details=details,
+    )
+
+
+def _failed(exercise: Exercise, changed: list[str], details: str) -> Feedback:
+    """The check could not finish: name what in the session is in the way, if anything."""
+    if changed:
+        return _refused(exercise, changed, details)
+    obstacles = session_obstacles()
+    if obstacles:
+        return make_feedback(
+            exercise,
+            "error",
+            "Checking failed because of something in this session: "
+            + "; ".join(obstacles)
+            + ". Undo that (or restart the kernel), then check again.",
+            details=details,
+        )
+    return make_feedback(
+        exercise,
+        "error",
+        "The grader itself failed on this answer. That is a bug in jaxtour, not in "
+        "your code; the details say where.",
+        details=details,
+    )
 
 
 def _sent_to_the_reveal(exercise: Exercise, feedback: Feedback) -> Feedback:
@@ -95,16 +146,16 @@ def _missing(exercise: Exercise) -> str | None:
     return None if exercise.needs is None else exercise.needs()
 
 
-def _judge(exercise: Exercise, answer: Any) -> Feedback:
+def _judge(exercise: Exercise, answer: Any, changed: list[str]) -> Feedback:
     if is_placeholder(answer):
         return make_feedback(exercise, "unattempted", PLACEHOLDER_MESSAGE)
     missing = _missing(exercise)
     if missing is not None:
         return make_feedback(exercise, "unattempted", missing)
     limit = exercise.time_limit_s or default_time_limit()
-    captured = io.StringIO()
+    captured = _Captured()
     with (
-        preserved_world(),
+        preserved_world(changed),
         warnings.catch_warnings(record=True) as caught,
         contextlib.redirect_stdout(captured),
         contextlib.redirect_stderr(captured),
@@ -116,7 +167,7 @@ def _judge(exercise: Exercise, answer: Any) -> Feedback:
         _warm_up(exercise, expected)
         try:
             with time_limit(limit):
-                feedback = _verdict(exercise, protected(answer), expected)
+                feedback = _verdict(exercise, answer, expected)
         except TimeLimitExceeded:
             feedback = make_feedback(
                 exercise,
@@ -125,6 +176,13 @@ def _judge(exercise: Exercise, answer: Any) -> Feedback:
                 "Look for a loop that never ends.",
             )
     return _with_captured(feedback, captured.getvalue(), caught)
+
+
+class _Captured(io.StringIO):
+    """What the learner's code prints; closing it (sys.stdout.close()) keeps it readable."""
+
+    def close(self) -> None:
+        pass
 
 
 def makes(exercise: Exercise, mistake: Mistake, answer: Any, example: Any = None) -> bool:
@@ -170,6 +228,10 @@ def _warm_up(exercise: Exercise, value: Any) -> None:
 
 
 def _verdict(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
+    try:
+        answer = plain(answer)  # exact built-in types from here on: no method of its own
+    except NotPlain as exc:
+        return make_feedback(exercise, "incorrect", f"Your answer cannot be checked. {exc}")
     problem = screen(answer)
     if problem:
         return make_feedback(exercise, "incorrect", problem)
@@ -191,7 +253,12 @@ def _by_the_rule(exercise: Exercise, answer: Any, expected: Any) -> Feedback | N
         problem = exercise.rule(answer, expected)
     except LearnerCodeError as exc:
         return make_feedback(exercise, "error", exc.message(), details=exc.details)
+    except NotPlain as exc:  # what the learner's function returned cannot be read honestly
+        return make_feedback(exercise, "incorrect", str(exc))
     except Exception as exc:  # the answer's own methods (__array__, __len__, ...) raised
+        obstacles = session_obstacles()
+        if obstacles:
+            return _failed(exercise, [], traceback.format_exc())
         return make_feedback(
             exercise,
             "error",

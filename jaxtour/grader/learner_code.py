@@ -17,6 +17,7 @@ from typing import Any
 from jaxtour.display import one_line
 from jaxtour.grader.compare import short_repr
 from jaxtour.grader.explain import explain_exception
+from jaxtour.grader.plain import NotPlain, plain
 from jaxtour.lazy import is_tracer
 
 __all__ = ["LearnerCodeError", "call_learner", "error_in_cell_assigning", "read_names", "screen"]
@@ -39,10 +40,15 @@ class LearnerCodeError(Exception):
 
 def call_learner(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     """Call the learner's ``fn(*args)``; an exception becomes a one-line LearnerCodeError."""
+    name = getattr(fn, "__name__", "your function")
+    if not isinstance(name, str):
+        name = "your function"
     try:
-        return fn(*args)
+        return plain(fn(*args))
+    except NotPlain as exc:  # what it returned is no value (it contains itself, say)
+        shown = ", ".join(short_repr(a, 40) for a in args)
+        raise NotPlain(f"{name}({shown}) returned what cannot be checked. {exc}") from None
     except Exception as exc:
-        name = getattr(fn, "__name__", "your function")
         shown = ", ".join(short_repr(a, 40) for a in args)
         summary = f"{name}({shown}) raised {one_line(exc)}"
         # Drop this frame: the learner's traceback starts in the learner's code.

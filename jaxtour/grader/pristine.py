@@ -1,19 +1,127 @@
-"""NumPy as it was when jaxtour was imported, for the grader's own comparisons.
+"""The modules the grader reads, as they were before any learner code could touch them.
 
-A learner's code can rebind ``np.isclose`` or ``np.asarray`` (by accident or on
-purpose); the grader must still judge with the real ones. Grader modules therefore write
-``from jaxtour.grader.pristine import np`` and read every NumPy function from this copy
-of its namespace, taken once at import. ``isolation`` puts the live modules back after
-each check, so the learner's session is repaired too.
+A learner's code can rebind ``np.isclose``, ``jnp.mean``, ``time.perf_counter`` or
+``builtins.isinstance`` (by accident or on purpose); the grader must still judge with
+the real ones. Every guarded module's namespace is snapshotted once: those already
+loaded when the grader is imported at once, and those imported later (``import jax``
+after ``from jaxtour import checks``) the moment their import finishes, through an
+import hook, so even a notebook that rebinds ``jnp.mean`` before its first check cannot
+poison the snapshot. ``isolation.preserved_world`` puts these values in place for each
+check and compares afterwards.
+
+``np`` is NumPy's namespace as it was when jaxtour was imported: grader modules write
+``from jaxtour.grader.pristine import np``.
 """
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
+import sys
 import types
+from typing import Any
 
 import numpy
 
-__all__ = ["np"]
+__all__ = ["IGNORED", "differences", "guarded", "np", "pristine_namespaces"]
+
+GUARDED = (
+    "builtins",
+    "time",
+    "math",
+    "numpy",
+    "jax",
+    "jax.numpy",
+    "jax.lax",
+    "jax.tree",
+    "jax.tree_util",
+    "jax.random",
+)
+
+# Names a session itself rebinds as it runs: IPython's _ and Out, help and exit.
+IGNORED = frozenset(
+    {"_", "__", "___", "_ih", "_oh", "_dh", "In", "Out", "exit", "quit", "display"}
+    | {"get_ipython", "__IPYTHON__", "help", "copyright", "credits", "license"}
+)
+
+
+def guarded(name: str) -> bool:
+    """The modules the grader reads: GUARDED, and NumPy's public submodules."""
+    if name in GUARDED:
+        return True
+    parts = name.split(".")
+    return parts[0] == "numpy" and not any(part.startswith("_") for part in parts)
+
+
+_pristine: dict[str, dict[str, Any]] = {}
+
+
+def _take(name: str, module: Any) -> None:
+    if name not in _pristine and isinstance(module, types.ModuleType):
+        _pristine[name] = dict(vars(module))
+
+
+def pristine_namespaces() -> dict[str, dict[str, Any]]:
+    """Each guarded module's namespace as first seen (a module first seen now is taken now)."""
+    for name, module in list(sys.modules.items()):
+        if guarded(name):
+            _take(name, module)
+    return _pristine
+
+
+def differences(name: str) -> list[str]:
+    """``module.attribute`` for every attribute of a guarded module rebound or deleted
+    since its snapshot (new attributes do not count: JAX adds submodules as it loads)."""
+    before = _pristine.get(name)
+    module = sys.modules.get(name)
+    if before is None or module is None:
+        return []
+    now = vars(module)
+    missing = object()
+    return [
+        f"{name}.{attribute}"
+        for attribute, value in before.items()
+        if attribute not in IGNORED and now.get(attribute, missing) is not value
+    ]
+
+
+class _Loader(importlib.abc.Loader):
+    """A guarded module's own loader; the snapshot is taken when its code has run."""
+
+    def __init__(self, loader: Any) -> None:
+        self._loader = loader
+
+    def create_module(self, spec: Any) -> Any:
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: Any) -> None:
+        self._loader.exec_module(module)
+        _take(module.__name__, module)
+
+    def __getattr__(self, name: str) -> Any:  # get_source, get_resource_reader, ...
+        return getattr(self._loader, name)
+
+
+class _Snapshotter(importlib.abc.MetaPathFinder):
+    """Finds nothing itself: wraps the loader of a guarded module not yet snapshotted."""
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if not guarded(name) or name in _pristine:
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None:
+                if spec.loader is not None and hasattr(spec.loader, "exec_module"):
+                    spec.loader = _Loader(spec.loader)
+                return spec
+        return None
+
+
+if not any(isinstance(finder, _Snapshotter) for finder in sys.meta_path):
+    sys.meta_path.insert(0, _Snapshotter())
+pristine_namespaces()
 
 
 class _Namespace(types.SimpleNamespace):
@@ -23,4 +131,4 @@ class _Namespace(types.SimpleNamespace):
         return getattr(numpy, name)
 
 
-np = _Namespace(**vars(numpy))
+np = _Namespace(**_pristine["numpy"])

@@ -1,0 +1,212 @@
+"""Answers are read by their exact built-in types; the modules the grader reads stay pristine.
+
+Sneaky answers of each kind (a subclass whose methods lie or act, a value that rebinds
+a module when it is used), then right and wrong answers to every exercise are judged as
+if the sneaky ones had never run.
+"""
+
+from __future__ import annotations
+
+import builtins
+import math
+import subprocess
+import sys
+import time
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+from jaxtour import checks
+
+IDS = checks.list_exercises()
+
+
+class LyingDict(dict):
+    def items(self):
+        return [("w", jnp.zeros(3))]
+
+    def __iter__(self):
+        return iter(["w"])
+
+    def keys(self):
+        return ["w"]
+
+
+class ClockFloat(float):
+    def __float__(self):
+        time.perf_counter = lambda: 0.0
+        return 4.0
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = float.__hash__
+
+
+class LyingTuple(tuple):
+    def __iter__(self):
+        return iter([jnp.zeros(3)])
+
+    def __len__(self):
+        return 1
+
+
+class LyingList(list):
+    def __iter__(self):
+        math.isclose = lambda *args, **kwargs: True
+        return iter([1.0])
+
+
+class LyingArray(np.ndarray):
+    def __array__(self, dtype=None, copy=None):
+        np.allclose = lambda *args, **kwargs: True
+        return np.arange(10)
+
+    def __eq__(self, other):
+        return np.ones(np.shape(other), bool)
+
+
+class FakeJaxArray(jax.Array):
+    shape = (10,)
+    dtype = jnp.int32
+
+    def __array__(self, dtype=None, copy=None):
+        return np.arange(10, dtype=np.int32)
+
+
+def rebinds_every_guarded_module(x):
+    for module, name in [
+        (time, "perf_counter"),
+        (math, "isclose"),
+        (builtins, "abs"),
+        (np, "isclose"),
+        (np.linalg, "norm"),
+        (np.random, "default_rng"),
+        (jax, "jit"),
+        (jnp, "mean"),
+        (jax.lax, "add"),
+        (jax.tree, "map"),
+        (jax.tree_util, "tree_flatten"),
+        (jax.random, "key"),
+    ]:
+        setattr(module, name, lambda *args, **kwargs: 0)
+    return x - x.mean()
+
+
+def lying_array():
+    return np.arange(10, dtype=np.int32).view(LyingArray) * 0
+
+
+SNEAKY = {
+    "lying-dict": ("00.first_array", lambda: LyingDict(w=1)),
+    "clock-float": ("00.first_array", lambda: ClockFloat(1.0)),
+    "lying-tuple": ("00.first_array", lambda: LyingTuple((1, 2))),
+    "lying-list": ("01.arange", lambda: LyingList([9, 9])),
+    "lying-ndarray": ("01.arange", lying_array),
+    "fake-jax-array": ("01.arange", lambda: FakeJaxArray()),
+    "rebinds-modules": ("01.center", lambda: rebinds_every_guarded_module),
+    "returns-lying-dict": ("04.sgd_step", lambda: lambda *args: LyingDict(layers=[])),
+}
+
+
+def _guarded_state():
+    return {
+        (m.__name__, n): getattr(m, n)
+        for m in (time, math, builtins, np, np.linalg, np.random, jax, jnp)
+        for n in dir(m)
+        if not n.startswith("_")
+    }
+
+
+@pytest.mark.parametrize("kind", sorted(SNEAKY))
+def test_a_sneaky_answer_is_never_accepted_and_changes_nothing(kind):
+    exercise_id, make = SNEAKY[kind]
+    before = _guarded_state()
+    feedback = checks.check(exercise_id, make())
+    assert not feedback.passed, feedback.text()
+    assert "bug in jaxtour" not in feedback.message
+    assert _guarded_state() == before
+
+
+def test_a_check_that_rebinds_a_module_is_refused_by_name():
+    feedback = checks.check("01.center", rebinds_every_guarded_module)
+    assert feedback.status == "error"
+    assert "refused" in feedback.message
+    assert "jax.numpy.mean" in feedback.message or "more" in feedback.message
+
+
+def test_subclasses_are_read_by_their_exact_types():
+    from jaxtour.grader.plain import plain
+
+    assert plain(LyingDict(w=1, b=2)) == {"w": 1, "b": 2}
+    assert type(plain(ClockFloat(2.5))) is float and plain(ClockFloat(2.5)) == 2.5
+    assert plain(LyingTuple((1, 2))) == (1, 2)
+    assert plain(LyingList([1, 2])) == [1, 2]
+    assert type(plain(lying_array())) is np.ndarray
+    assert checks.check("00.first_array", LyingTuple(())).status == "incorrect"
+
+
+@pytest.fixture(scope="module")
+def after_every_sneaky_answer():
+    for exercise_id, make in SNEAKY.values():
+        checks.check(exercise_id, make())
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_every_reference_is_still_right_after_the_sneaky_answers(
+    after_every_sneaky_answer, exercise_id
+):
+    feedback = checks.check(exercise_id, checks.reference_answer(exercise_id))
+    assert feedback.passed, feedback.text()
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "wrong"),
+    [
+        ("00.first_array", jnp.array([9.0, 9.0, 9.0])),
+        ("01.arange", jnp.arange(11)),
+        ("01.center", lambda x: x),
+        ("02.which_dispatch", "Z"),
+    ],
+)
+def test_known_wrong_answers_stay_wrong_after_the_sneaky_answers(
+    after_every_sneaky_answer, exercise_id, wrong
+):
+    assert not checks.check(exercise_id, wrong).passed
+
+
+POISONED_BEFORE_THE_FIRST_CHECK = """
+from jaxtour import checks          # jax is not imported yet
+import jax, jax.numpy as jnp, numpy as np
+jnp.mean = lambda *a, **k: 0.0      # rebound in the notebook before any check
+jnp.allclose = lambda *a, **k: True
+np.isclose = lambda *a, **k: True
+jax.tree.map = lambda *a, **k: None
+assert "jax" in __import__("sys").modules
+bad = [i for i in checks.list_exercises()
+       if not checks.check(i, checks.reference_answer(i)).passed]
+assert not bad, bad
+assert not checks.check("01.center", lambda x: x).passed
+assert not checks.check("00.first_array", jnp.array([9.0, 9.0, 9.0])).passed
+assert jnp.mean(1) == 0.0           # the learner's own rebinding is left in place
+print("ok")
+"""
+
+
+def test_references_are_built_with_pristine_modules_when_jax_was_poisoned_first():
+    probe = subprocess.run(
+        [sys.executable, "-c", "import sys, jaxtour.checks; print('jax' in sys.modules)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert probe.stdout.strip() == "False"  # so the snapshot below comes from the import hook
+    run = subprocess.run(
+        [sys.executable, "-c", POISONED_BEFORE_THE_FIRST_CHECK],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.stdout.strip().endswith("ok"), run.stderr[-3000:]

@@ -1,0 +1,135 @@
+"""An interrupt stops a check and says so; a session that gets in the way is named.
+
+Neither is "a bug in jaxtour": that sentence is kept for failures nothing in the
+session explains.
+"""
+
+from __future__ import annotations
+
+import builtins
+import signal
+import sys
+
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+from jaxtour import checks
+from jaxtour.grader.judge import INTERRUPTED_MESSAGE
+
+BUG = "bug in jaxtour"
+
+
+def interrupted_by_keyboard(*args):
+    raise KeyboardInterrupt
+
+
+def interrupted_by_signal(x):
+    signal.raise_signal(signal.SIGINT)  # what Jupyter's stop button sends
+    return x
+
+
+class InterruptedArray:
+    def __array__(self, dtype=None, copy=None):
+        raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "answer"),
+    [
+        ("01.center", interrupted_by_keyboard),
+        ("01.center", interrupted_by_signal),
+        ("06.scale_column", interrupted_by_keyboard),
+        ("00.first_array", InterruptedArray()),
+    ],
+)
+def test_an_interrupt_stops_the_check_and_says_so(exercise_id, answer):
+    feedback = checks.check(exercise_id, answer)
+    if isinstance(answer, InterruptedArray) and feedback.status == "incorrect":
+        return  # read without calling __array__: nothing to interrupt
+    assert feedback.status == "error"
+    assert feedback.message.startswith(INTERRUPTED_MESSAGE)
+    assert BUG not in feedback.message
+    assert checks.check("01.center", checks.reference_answer("01.center")).passed
+
+
+def test_show_displays_the_interruption_then_lets_it_stop_the_cell(capsys):
+    with pytest.raises(KeyboardInterrupt):
+        checks.show("01.center", lambda: interrupted_by_keyboard)
+    assert "Checking was interrupted" in capsys.readouterr().out
+    checks.show("01.center", lambda: checks.reference_answer("01.center"))  # fine again
+
+
+def patches_isinstance(x):
+    builtins.isinstance = lambda *args: False
+    return x - x.mean()
+
+
+def patches_issubclass_and_type(x):
+    builtins.issubclass = lambda *args: True
+    builtins.len = lambda *args: 0
+    return x - x.mean()
+
+
+def closes_stdout(x):
+    sys.stdout.close()
+    return x - x.mean()
+
+
+def closes_the_real_stdout_too(x):
+    print("bye")
+    sys.stdout.close()
+    sys.stderr.close()
+    return x * 0
+
+
+@pytest.mark.parametrize(
+    "answer", [patches_isinstance, patches_issubclass_and_type], ids=lambda f: f.__name__
+)
+def test_an_answer_that_rebinds_builtins_is_named_not_blamed_on_jaxtour(answer):
+    before = (builtins.isinstance, builtins.issubclass, builtins.len)
+    feedback = checks.check("01.center", answer)
+    assert (builtins.isinstance, builtins.issubclass, builtins.len) == before
+    assert feedback.status == "error"
+    assert "builtins." in feedback.message
+    assert BUG not in feedback.message
+    assert checks.check("01.center", checks.reference_answer("01.center")).passed
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"), [(closes_stdout, "correct"), (closes_the_real_stdout_too, "incorrect")]
+)
+def test_closing_stdout_in_an_answer_neither_breaks_the_check_nor_the_session(answer, status):
+    stdout, stderr = sys.stdout, sys.stderr
+    feedback = checks.check("01.center", answer)
+    assert (sys.stdout, sys.stderr) == (stdout, stderr)
+    assert not sys.stdout.closed
+    assert feedback.status == status, feedback.text()
+    assert BUG not in feedback.message
+
+
+@pytest.mark.parametrize("mode", ["raise", "call"])
+def test_numpy_raising_on_warnings_is_named_when_it_stops_a_check(mode):
+    wrong = [jnp.array([jnp.inf, jnp.inf, 1.0]), jnp.array([1e38, -1e38, 0.0] * 5)]
+    with (
+        np.errstate(all=mode, call=lambda *args: None) if mode == "call" else np.errstate(all=mode)
+    ):
+        for exercise_id in ["01.arange", "01.center", "00.first_array"]:
+            assert checks.check(exercise_id, checks.reference_answer(exercise_id)).passed
+        for answer in wrong:
+            feedback = checks.check("01.arange", answer)
+            assert not feedback.passed
+            assert BUG not in feedback.message
+            if feedback.status == "error":
+                assert "np.seterr" in feedback.message
+
+
+def test_a_real_grader_failure_still_says_so(monkeypatch):
+    from jaxtour.grader import judge
+
+    def broken(*args):
+        raise RuntimeError("a bug in the grader")
+
+    monkeypatch.setattr(judge, "_verdict", broken)
+    feedback = checks.check("00.first_array", checks.reference_answer("00.first_array"))
+    assert BUG in feedback.message
