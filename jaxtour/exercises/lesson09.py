@@ -851,10 +851,13 @@ def _numpy_from_key(answer: Any) -> bool:
     """NumPy draws the noise from numbers taken out of the key: the same key gives the same
     views when called plainly, but under jit or vmap a key has no number to take, and
     tracing the function fails."""
-    code = getattr(answer, "__code__", None)
+    own = answer
+    for _ in range(8):  # the grader's plain-reading wrapper, functools.wraps; bounded
+        own = getattr(own, "__wrapped__", own)
+    code = getattr(own, "__code__", None)
     if code is None:
         return False
-    scope = getattr(answer, "__globals__", {})
+    scope = getattr(own, "__globals__", {})
     if not any(getattr(scope.get(name), "__name__", "") == "numpy" for name in _names_used(code)):
         return False
     try:

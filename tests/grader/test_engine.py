@@ -22,7 +22,7 @@ def test_list_exercises_is_in_lesson_order_and_unique():
 
 
 def test_correct_answer_passes_and_is_truthy():
-    feedback = checks.check("01.arange", jnp.arange(10))
+    feedback = checks.check("01.arange", jnp.arange(1, 20, 2))
     assert feedback.status == "correct"
     assert feedback.passed and bool(feedback)
     assert feedback.status in STATUSES
@@ -123,7 +123,7 @@ def test_hints_are_numbered_and_clamped():
 
 def test_solution_is_code():
     note = checks.solution("01.arange")
-    assert note.code and "jnp.arange(10)" in note.body
+    assert note.code and "jnp.arange(1, 20, 2)" in note.body
     assert "<pre " in note._repr_html_()  # code keeps its layout
 
 

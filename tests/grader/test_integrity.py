@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import os
 import subprocess
 import sys
 import time
@@ -203,10 +204,12 @@ def test_references_are_built_with_pristine_modules_when_jax_was_poisoned_first(
         check=True,
     )
     assert probe.stdout.strip() == "False"  # so the snapshot below comes from the import hook
+    eight_devices = "--xla_force_host_platform_device_count=8"  # lesson 10's checks need 8
     run = subprocess.run(
         [sys.executable, "-c", POISONED_BEFORE_THE_FIRST_CHECK],
         capture_output=True,
         text=True,
         timeout=600,
+        env={**os.environ, "XLA_FLAGS": eight_devices, "JAX_PLATFORMS": "cpu"},
     )
     assert run.stdout.strip().endswith("ok"), run.stderr[-3000:]

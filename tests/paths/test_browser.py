@@ -368,14 +368,14 @@ def _walk_through_lesson_01(lab, page) -> None:
     _shot(page, check_cell, "01-run-all-unattempted")
     _each_click_on_the_placeholder_is_acknowledged(check_cell)
 
-    _replace_cell_source(page, exercise, "numbers = jnp.arange(1, 11)")
+    _replace_cell_source(page, exercise, "odds = jnp.arange(1, 19, 2)")
     check_cell.locator("button.widget-button", has_text=CHECK_LABEL).click()
-    check_cell.get_by_text("That counts 1 to 10").wait_for(timeout=15_000)
+    check_cell.get_by_text("That stops at 17").wait_for(timeout=15_000)
     check_cell.locator("button.widget-button", has_text="Hint").click()
     check_cell.get_by_text("Hint 1 of 3 for 01.arange").wait_for(timeout=15_000)
     _shot(page, check_cell, "02-wrong-answer-and-hint")
 
-    _replace_cell_source(page, exercise, "numbers = jnp.arange(10)")
+    _replace_cell_source(page, exercise, "odds = jnp.arange(1, 20, 2)")
     check_cell.locator("button.widget-button", has_text=CHECK_LABEL).click()
     check_cell.get_by_text("[Correct] 01.arange").wait_for(timeout=15_000)
     _shot(page, check_cell, "03-right-answer")
