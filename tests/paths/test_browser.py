@@ -361,7 +361,7 @@ def _walk_through_lesson_01(lab, page) -> None:
 
     cells = page.locator(".jp-CodeCell")
     texts = cells.all_inner_texts()
-    index = next(i for i, text in enumerate(texts) if "numbers = ..." in text)
+    index = next(i for i, text in enumerate(texts) if "odds = ..." in text)
     exercise, check_cell = cells.nth(index), cells.nth(index + 1)  # fixed even as text changes
     assert 'checks.show("01.arange"' in check_cell.inner_text()
     assert "Not attempted" in check_cell.inner_text()
