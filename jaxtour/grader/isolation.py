@@ -111,6 +111,23 @@ def _jit_enabled() -> Iterator[None]:
     yield
 
 
+_depth: list[bool] = []  # one entry per preserved_world being run (not nested ones)
+
+
+@contextlib.contextmanager
+def _nested(changed: list[str] | None) -> Iterator[None]:
+    """A world inside a world: the guarded modules are pristine already; say (and undo)
+    what the body rebound, and leave the rest to the outer world."""
+    try:
+        yield
+    finally:
+        rebound = [name for module in pristine_namespaces() for name in differences(module)]
+        if rebound:
+            if changed is not None:
+                changed.extend(rebound)
+            _install(pristine_namespaces())
+
+
 @contextlib.contextmanager
 def preserved_world(changed: list[str] | None = None) -> Iterator[None]:
     """Restore JAX config, NumPy's random state, matplotlib state, stdout and stderr,
@@ -120,8 +137,13 @@ def preserved_world(changed: list[str] | None = None) -> Iterator[None]:
     rebound is set aside for the check and put back after it. Every attribute the body
     rebound or deleted is appended to ``changed`` as ``module.attribute``.
     """
+    if _depth:  # inside a check's world already: the outer one restores everything
+        with _nested(changed):
+            yield
+        return
     namespaces = _namespaces_snapshot()
     _install(pristine_namespaces())
+    _depth.append(True)
     jax_config = _jax_config_snapshot()
     random_state = np.random.get_state()
     stdout, stderr = sys.stdout, sys.stderr
@@ -129,6 +151,7 @@ def preserved_world(changed: list[str] | None = None) -> Iterator[None]:
         with _matplotlib_preserved(), _jit_enabled():
             yield
     finally:
+        _depth.pop()
         if changed is not None:
             changed.extend(name for module in pristine_namespaces() for name in differences(module))
         _install({n: v for n, v in pristine_namespaces().items() if n not in namespaces})

@@ -61,11 +61,17 @@ def _take(name: str, module: Any) -> None:
         _pristine[name] = dict(vars(module))
 
 
+_modules_seen = 0  # len(sys.modules) at the last scan: no new module, nothing to take
+
+
 def pristine_namespaces() -> dict[str, dict[str, Any]]:
     """Each guarded module's namespace as first seen (a module first seen now is taken now)."""
-    for name, module in list(sys.modules.items()):
-        if guarded(name):
-            _take(name, module)
+    global _modules_seen
+    if len(sys.modules) != _modules_seen:
+        for name, module in list(sys.modules.items()):
+            if guarded(name):
+                _take(name, module)
+        _modules_seen = len(sys.modules)
     return _pristine
 
 
