@@ -135,27 +135,34 @@ def preserved_world(changed: list[str] | None = None) -> Iterator[None]:
 
     Inside, the guarded modules are pristine (``pristine.py``): a function the notebook
     rebound is set aside for the check and put back after it. Every attribute the body
-    rebound or deleted is appended to ``changed`` as ``module.attribute``.
+    rebound or deleted is appended to ``changed`` as ``module.attribute``. Inside another
+    preserved world the modules are pristine already: a nested one only names and undoes
+    what its body rebound (the outer one puts the notebook's own rebindings back).
     """
-    if _depth:  # inside a check's world already: the outer one restores everything
-        with _nested(changed):
-            yield
-        return
-    namespaces = _namespaces_snapshot()
-    _install(pristine_namespaces())
-    _depth.append(True)
     jax_config = _jax_config_snapshot()
     random_state = np.random.get_state()
     stdout, stderr = sys.stdout, sys.stderr
+    modules = _nested(changed) if _depth else _outermost(changed)
     try:
-        with _matplotlib_preserved(), _jit_enabled():
+        with modules, _matplotlib_preserved(), _jit_enabled():
             yield
+    finally:
+        sys.stdout, sys.stderr = stdout, stderr
+        np.random.set_state(random_state)
+        _restore_jax_config(jax_config)
+
+
+@contextlib.contextmanager
+def _outermost(changed: list[str] | None) -> Iterator[None]:
+    """The guarded modules pristine for the body; the notebook's own bindings after it."""
+    namespaces = _namespaces_snapshot()
+    _install(pristine_namespaces())
+    _depth.append(True)
+    try:
+        yield
     finally:
         _depth.pop()
         if changed is not None:
             changed.extend(name for module in pristine_namespaces() for name in differences(module))
         _install({n: v for n, v in pristine_namespaces().items() if n not in namespaces})
         _install(namespaces)
-        sys.stdout, sys.stderr = stdout, stderr
-        np.random.set_state(random_state)
-        _restore_jax_config(jax_config)
