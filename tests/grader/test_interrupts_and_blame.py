@@ -7,7 +7,7 @@ session explains.
 from __future__ import annotations
 
 import builtins
-import signal
+import subprocess
 import sys
 
 import jax.numpy as jnp
@@ -24,9 +24,29 @@ def interrupted_by_keyboard(*args):
     raise KeyboardInterrupt
 
 
+SIGNALLED = """
+import signal
+from jaxtour import checks
+
 def interrupted_by_signal(x):
     signal.raise_signal(signal.SIGINT)  # what Jupyter's stop button sends
     return x
+
+feedback = checks.check("01.center", interrupted_by_signal)
+print(feedback.status)
+print(feedback.message.splitlines()[0])
+print(checks.check("01.center", checks.reference_answer("01.center")).status)
+"""
+
+
+def test_a_real_sigint_stops_the_check_and_says_so():
+    """In its own process: a real SIGINT must not reach a test worker's own machinery."""
+    run = subprocess.run(
+        [sys.executable, "-c", SIGNALLED], capture_output=True, text=True, timeout=300
+    )
+    status, first_line, after = run.stdout.splitlines()[-3:]
+    assert status == "error" and first_line.startswith(INTERRUPTED_MESSAGE), run.stdout
+    assert BUG not in run.stdout and after == "correct"
 
 
 class InterruptedArray:
@@ -38,7 +58,6 @@ class InterruptedArray:
     ("exercise_id", "answer"),
     [
         ("01.center", interrupted_by_keyboard),
-        ("01.center", interrupted_by_signal),
         ("06.scale_column", interrupted_by_keyboard),
         ("00.first_array", InterruptedArray()),
     ],
