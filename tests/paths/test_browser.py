@@ -188,10 +188,19 @@ def _shot(page, locator, name: str) -> Path:
 
 
 def _replace_cell_source(page, cell, source: str) -> None:
+    """Type ``source`` into ``cell`` and run it; return once it has run (its prompt shows a
+    new number), so a Check clicked next reads the new value, as a learner's would."""
+    prompt = cell.locator(".jp-InputPrompt").first
+    before = prompt.inner_text()
     cell.locator(".cm-content").click()
     page.keyboard.press("Control+A")
     page.keyboard.type(source)
     page.keyboard.press("Shift+Enter")
+    page.wait_for_function(
+        "([el, before]) => el.textContent !== before && !el.textContent.includes('*')",
+        arg=[prompt.element_handle(), before],
+        timeout=60_000,
+    )
 
 
 def test_lesson_01_in_jupyterlab_with_working_check_widgets(lab, page):
