@@ -41,11 +41,11 @@ class _Named:
 # --- 03.gradient: predicted by hand -----------------------------------------------------
 
 
-def _x():
-    return jnp.array([1.0, 2.0, 3.0, 4.0])
+def _x():  # p, the point of the prediction: not the lesson's x, whose gradient it shows
+    return jnp.array([3.0, -1.0, 0.5, 2.0])
 
 
-def _gradient():  # by hand: the gradient of sum(x**2) is 2x
+def _gradient():  # by hand: the gradient of sum(x**2) is 2x, here at p
     return 2 * _x()
 
 
@@ -343,15 +343,15 @@ EXERCISES = (
             "every other xⱼ held fixed.",
             "In x₁² + x₂² + x₃² + x₄², only the term xᵢ² changes when xᵢ does, and the "
             "derivative of xᵢ² is 2xᵢ.",
-            "predicted_gradient = [2.0, 4.0, 6.0, 8.0]  # 2 * x, worked out by hand",
+            "predicted_gradient = [6.0, -2.0, 1.0, 4.0]  # 2 * p, worked out by hand",
         ),
-        solution="predicted_gradient = [2.0, 4.0, 6.0, 8.0]",
+        solution="predicted_gradient = [6.0, -2.0, 1.0, 4.0]",
         mistakes=(
             Mistake(
                 id="value-not-gradient",
-                message="30 is the value of sum_of_squares(x), one number. The gradient has "
+                message="14.25 is the value of sum_of_squares(p), one number. The gradient has "
                 "one entry per input: ∂f/∂xᵢ for each of the four.",
-                example=lambda: 30.0,
+                example=lambda: 14.25,
             ),
             Mistake(
                 id="article-zero",
@@ -361,16 +361,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="all-zeros",
-                message="All zeros would mean f is flat at x, and it is not: each xᵢ² grows "
+                message="All zeros would mean f is flat at p, and it is not: each xᵢ² grows "
                 "as xᵢ grows. (The article's 0.0 is a misprint, for the value.) The derivative "
                 "of xᵢ² is 2xᵢ.",
                 example=lambda: [0.0, 0.0, 0.0, 0.0],
             ),
             Mistake(
                 id="summed-gradient",
-                message="20 is the sum of the gradient's entries. grad keeps them apart: one "
+                message="9 is the sum of the gradient's entries. grad keeps them apart: one "
                 "partial derivative per input, four numbers here.",
-                example=lambda: 20.0,
+                example=lambda: 9.0,
             ),
             Mistake(
                 id="squares",
@@ -380,7 +380,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="x-itself",
-                message="That is x itself. The derivative of xᵢ² is 2xᵢ, not xᵢ.",
+                message="That is p itself. The derivative of xᵢ² is 2xᵢ, not xᵢ.",
                 example=_x,
             ),
             Mistake(
@@ -416,26 +416,32 @@ EXERCISES = (
             ),
             Mistake(
                 id="list-repeated",
-                message="2 * [1.0, 2.0, 3.0, 4.0] repeats a Python list: eight numbers, none "
-                "of them doubled. Multiply an array instead, 2 * jnp.array([1.0, 2.0, 3.0, "
-                "4.0]), or type the four numbers.",
-                example=lambda: [1.0, 2.0, 3.0, 4.0] * 2,
+                message="2 * [3.0, -1.0, 0.5, 2.0] repeats a Python list: eight numbers, none "
+                "of them doubled. Multiply an array instead, 2 * jnp.array([3.0, -1.0, 0.5, "
+                "2.0]), or type the four numbers.",
+                example=lambda: [3.0, -1.0, 0.5, 2.0] * 2,
             ),
             Mistake(
                 id="value-repeated",
-                message="30 is the value of sum_of_squares(x), one number, and repeating it "
+                message="14.25 is the value of sum_of_squares(p), one number, and repeating it "
                 "does not make a gradient. Each entry is its own partial derivative "
                 "∂f/∂xᵢ: the derivative of xᵢ² at that xᵢ.",
-                example=lambda: [30.0, 30.0, 30.0, 30.0],
+                example=lambda: [14.25, 14.25, 14.25, 14.25],
+            ),
+            Mistake(
+                id="at-lessons-x",
+                message="Those are the gradient at the lesson's x, [1, 2, 3, 4]. The question "
+                "asks at p = [3, -1, 0.5, 2]: each entry is 2pᵢ.",
+                example=lambda: [2.0, 4.0, 6.0, 8.0],
             ),
             Mistake(
                 id="cube-derivative",
                 message="3xᵢ² is the derivative of xᵢ³. sum_of_squares squares: the "
                 "derivative of xᵢ² is 2xᵢ.",
-                example=lambda: [3.0, 12.0, 27.0, 48.0],
+                example=lambda: 3 * _x() ** 2,
             ),
         ),
-        success="∇ of Σxᵢ² is 2x: [2, 4, 6, 8], one partial derivative per input.",
+        success="∇ of Σxᵢ² is 2x: at p, [6, -2, 1, 4], one partial derivative per input.",
     ),
     Exercise(
         id="03.fix_slopes",

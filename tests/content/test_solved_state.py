@@ -49,7 +49,7 @@ def test_solved_lesson_reports_correct_for_every_check(lesson):
     assert reported_statuses(notebook) == {exercise_id: "correct" for exercise_id in solved_ids}
     sanitizers = _sanitizers()
     for shipped, ran in zip(stored.cells, notebook.cells, strict=True):
-        if is_reveal(shipped):
+        if is_reveal(shipped) and "varies" not in shipped.metadata["tags"]:
             held_back = shipped.metadata["jaxtour"][REVEAL_OUTPUTS]
             assert shown_text(ran.outputs, sanitizers) == shown_text(held_back, sanitizers), (
                 f"this reveal shows something else now: run `make lessons`\n{shipped.source}"

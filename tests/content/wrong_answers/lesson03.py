@@ -161,21 +161,21 @@ C = "03.central_difference"
 
 WRONG_ANSWERS = (
     # 03.gradient
-    Wrong(G, "2 * a Python list repeats it", lambda: 2 * [1.0, 2.0, 3.0, 4.0], "list-repeated"),
+    Wrong(G, "2 * a Python list repeats it", lambda: 2 * [3.0, -1.0, 0.5, 2.0], "list-repeated"),
     Wrong(G, "all ones: d/dxᵢ of the sum", lambda: [1.0, 1.0, 1.0, 1.0], "ones"),
-    Wrong(G, "the antiderivative xᵢ³/3", lambda: [1 / 3, 8 / 3, 9.0, 64 / 3], "antiderivative"),
+    Wrong(G, "the antiderivative xᵢ³/3", lambda: [9.0, -1 / 3, 0.125 / 3, 8 / 3], "antiderivative"),
     Wrong(G, "the Hessian 2I", lambda: 2 * jnp.eye(4), "hessian"),
     Wrong(G, "the formula as a string", lambda: "2*x", says="but this is the string"),
-    Wrong(G, "three entries only", lambda: [2.0, 4.0, 6.0], says="one entry per input"),
-    Wrong(G, "the value as a one-element list", lambda: [30.0], says="one entry per input"),
-    Wrong(G, "the squares, typed as ints", lambda: [1, 4, 9, 16], "squares"),
+    Wrong(G, "three entries only", lambda: [6.0, -2.0, 1.0], says="one entry per input"),
+    Wrong(G, "the value as a one-element list", lambda: [14.25], says="one entry per input"),
+    Wrong(G, "the squares, typed in", lambda: [9, 1, 0.25, 4], "squares"),
     Wrong(
         G,
         "the gradient function, not called",
         lambda: jax.grad(lambda x: jnp.sum(x**2)),
         says="did you mean to call it?",
     ),
-    Wrong(G, "2x + 1: a step of one", lambda: [3.0, 5.0, 7.0, 9.0], says="off by the same amount"),
+    Wrong(G, "2p + 1: a step of one", lambda: [7.0, -1.0, 2.0, 5.0], says="off by the same amount"),
     # 03.fix_slopes
     Wrong(S, "vmap(grad(f)) on the integers", lambda: slopes_vmap_ints, "integer-input"),
     Wrong(S, "floats, but grad of the vector f", lambda: slopes_floats_only, "vector-output"),
@@ -217,20 +217,20 @@ WRONG_ANSWERS = (
     ),
     Wrong(C, "forgot return", lambda: central_no_return, says="but this is None"),
     # held-out answers (phase 1 of the held-out test)
-    Wrong("03.gradient", "2 * sum(x) = 20", lambda: 20.0, "summed-gradient"),
+    Wrong("03.gradient", "2 * sum(p) = 9", lambda: 9.0, "summed-gradient"),
     Wrong(
         "03.gradient",
-        "at arange(4): 0, 2, 4, 6",
-        lambda: [0.0, 2.0, 4.0, 6.0],
-        says="off by the same amount",
+        "at the lesson's x: 2, 4, 6, 8",
+        lambda: [2.0, 4.0, 6.0, 8.0],
+        named="at-lessons-x",
     ),
-    Wrong("03.gradient", "4x", lambda: [4.0, 8.0, 12.0, 16.0], says="twice the expected"),
-    Wrong("03.gradient", "3x², as for a cube", lambda: [3.0, 12.0, 27.0, 48.0], "cube-derivative"),
-    Wrong("03.gradient", "the value 30, four times", lambda: [30.0] * 4, "value-repeated"),
+    Wrong("03.gradient", "4p", lambda: [12.0, -4.0, 2.0, 8.0], says="twice the expected"),
+    Wrong("03.gradient", "3p², as for a cube", lambda: [27.0, 3.0, 0.75, 12.0], "cube-derivative"),
+    Wrong("03.gradient", "the value 14.25, four times", lambda: [14.25] * 4, "value-repeated"),
     Wrong(
         "03.gradient",
         "five entries, up to 10",
-        lambda: [2.0, 4.0, 6.0, 8.0, 10.0],
+        lambda: [6.0, -2.0, 1.0, 4.0, 10.0],
         says="one entry per input",
     ),
     Wrong(
