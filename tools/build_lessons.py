@@ -61,13 +61,12 @@ def is_reveal(cell: nbformat.NotebookNode) -> bool:
 
 
 def hold_back_reveals(notebook: nbformat.NotebookNode) -> None:
-    """Ship each reveal cell unrun-looking: no output, no execution count. What it showed
-    is kept in its metadata for the solved-state test."""
+    """Ship each reveal cell executed but without its output. What it showed is kept in
+    its metadata for the solved-state test."""
     for cell in notebook.cells:
         if is_reveal(cell):
             cell.metadata.setdefault("jaxtour", {})[REVEAL_OUTPUTS] = cell.outputs
             cell.outputs = []
-            cell.execution_count = None
 
 
 def authored_metadata(cell: nbformat.NotebookNode) -> dict:
