@@ -19,6 +19,7 @@ from typing import Any
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.compare import compare_arrays, describe, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
+from jaxtour.grader.mistakes import returns_none
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice, Number
 from jaxtour.grader.spec import Exercise, Mistake
@@ -34,6 +35,29 @@ def _checkify() -> Any:
 
 def _x64() -> bool:
     return bool(jax.config.jax_enable_x64)
+
+
+def _per_answer(probe: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``probe(answer)``, computed once per answer object and x64 setting: the rule and
+    several mistakes ask about one answer, and each fresh jax.jit of it would compile
+    again. An answer that cannot be weakly referenced is probed every time."""
+    results: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    @functools.wraps(probe)
+    def cached(answer: Any) -> Any:
+        x64 = _x64()
+        try:
+            return results[answer][x64]
+        except (KeyError, TypeError):  # not seen, or not weak-referenceable
+            pass
+        found = probe(answer)
+        try:
+            results.setdefault(answer, {})[x64] = found
+        except TypeError:
+            pass
+        return found
+
+    return cached
 
 
 # --- 13.first_nan -----------------------------------------------------------------------
@@ -60,9 +84,9 @@ def _xlogx_epsilon(p):
     return p * jnp.log(p + 1e-12)
 
 
-def _xlogx_safe_zero(p):
-    safe_p = jnp.where(p > 0, p, 0.0)
-    return jnp.where(p > 0, safe_p * jnp.log(safe_p), 0.0)
+def _xlogx_no_return(p):
+    safe_p = jnp.where(p > 0, p, 1.0)
+    jnp.where(p > 0, safe_p * jnp.log(safe_p), 0.0)
 
 
 def _xlogx_python_if(p):
@@ -76,11 +100,11 @@ def _xlogx_cond(p):
 
 
 def _xlogx_inputs():
-    """Where the gradient is checked: 0.0 in each, for it is where the bug lives."""
+    """Where values and gradient are checked: 0.0 in each, for it is where the bug lives;
+    a vector and a matrix, for p may have any shape."""
     return [
         (jnp.array([0.0, 1e-3, 0.5, 1.0, 2.0]),),
-        (jnp.array([0.0, 0.0, 3.0]),),
-        (jnp.array(0.0),),
+        (jnp.array([[0.0, 2.0], [0.25, 0.0]]),),
     ]
 
 
@@ -94,33 +118,20 @@ def _value_and_grad(fn: Callable[..., Any]) -> Callable[..., Any]:
     return jax.jit(lambda p: (fn(p), jax.grad(lambda q: jnp.sum(fn(q)))(p)))
 
 
-def _per_answer(probe: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """``probe(answer)``, computed once per answer object: several mistakes ask the same
-    question of one answer, and each fresh jax.jit of it would compile again."""
-    results: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-    @functools.wraps(probe)
-    def cached(answer: Any) -> Any:
-        try:
-            return results[answer]
-        except (KeyError, TypeError):  # not seen, or not weak-referenceable
-            pass
-        found = probe(answer)
-        try:
-            results[answer] = found
-        except TypeError:
-            pass
-        return found
-
-    return cached
+@_per_answer
+def _answer_value_and_grad(answer: Any) -> Callable[..., Any]:
+    """The learner's function, jitted once per check: the rule and the mistakes share
+    what it compiled."""
+    return _value_and_grad(answer)
 
 
 @_per_answer
 def _zero_probe(answer: Any) -> tuple[str, Any]:
     """("gradient", the gradient at p = 0.0) or ("raised", the exception)."""
     try:
-        _, gradient = _value_and_grad(answer)(jnp.array([0.0, 0.5]))
-        return "gradient", np.asarray(gradient)[0]
+        (p,) = _xlogx_inputs()[0]
+        _, gradient = _answer_value_and_grad(answer)(p)
+        return "gradient", np.asarray(gradient)[0]  # at p = 0.0
     except Exception as exc:
         return "raised", exc
 
@@ -181,7 +192,7 @@ class ValueAndGradient:
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
             return f"Expected a function, but this is {describe(answer)}."
-        checked = transformed(_value_and_grad, answer)
+        checked = transformed(_answer_value_and_grad, answer)
         for (p,) in self.inputs():
             want_value, want_grad = _jitted_value_and_grad(expected)(p)
             got_value, got_grad = call_learner(checked, (p,))
@@ -251,15 +262,16 @@ def _returns_elementwise(prices):
 def _good_prices():
     return [
         (jnp.array([100.0, 101.5, 99.0, 102.0]),),
-        (jnp.array([2.0, 1.0]),),
+        (jnp.array([2.0, 1.0, 4.0, 8.0]),),
     ]
 
 
 def _bad_prices():
+    """Of one shape with the good ones: one compile serves every case."""
     return [
-        (jnp.array([100.0, 0.0, 99.0]),),  # a zero: log gives -inf
+        (jnp.array([100.0, 0.0, 99.0, 98.0]),),  # a zero: log gives -inf
         (jnp.array([100.0, -1.0, 99.0, 98.0]),),  # a negative: log gives NaN
-        (jnp.array([-3.0, -2.0]),),  # none positive
+        (jnp.array([-3.0, -2.0, -1.0, -4.0]),),  # none positive
     ]
 
 
@@ -351,10 +363,15 @@ class ReportsBadInput:
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
             return f"Expected a function, but this is {describe(answer)}."
-        run = transformed(_checked, answer)
         cases = _good_prices() + _bad_prices()
-        for args, (want_error, want) in zip(cases, _expected_runs(expected, _x64()), strict=True):
-            got_error, got = call_learner(run, args)
+        kind, runs = _prices_probe(answer)
+        if kind == "raised":  # again, to report the learner's error as such
+            for args in cases:
+                call_learner(transformed(_checked, answer), args)
+            raise runs
+        for args, (got_error, got), (want_error, want) in zip(
+            cases, runs, _expected_runs(expected, _x64()), strict=True
+        ):
             shown = short_repr(args[0], 40)
             if want_error is None and got_error is not None:
                 return (
@@ -465,6 +482,14 @@ EXERCISES = (
         ),
         mistakes=(
             Mistake(
+                id="no-return",
+                message="Your xlogx returns None: the jnp.where is computed, but a "
+                "function without a return statement gives back None. Put return in front "
+                "of the outer jnp.where.",
+                example=lambda: _xlogx_no_return,
+                matches=returns_none(_xlogx_inputs),
+            ),
+            Mistake(
                 id="python-if",
                 message="A Python if on p needs its value, and under jit and grad p is a "
                 "tracer (and an array of several values has no single truth value). Keep "
@@ -486,16 +511,16 @@ EXERCISES = (
                 id="still-not-finite",
                 message="The gradient at p = 0.0 is still NaN or infinite: the branch "
                 "p * log(p) still sees p = 0.0, and its derivative there (log(0) + 1 = -inf) "
-                "times the 0.0 jnp.where sends back is NaN. Feed the log a safe value "
-                "wherever p > 0 is False, with an inner jnp.where(p > 0, p, 1.0); 0.0 is "
-                "not safe.",
+                "times the 0.0 jnp.where sends back is NaN. Keep p = 0.0 away from the log "
+                "with an inner jnp.where(p > 0, p, 1.0).",
                 example=lambda: _xlogx_single_where,
                 matches=_not_finite_at_zero,
             ),
             Mistake(
                 id="epsilon",
-                message="A small number added inside the log keeps the gradient finite, "
-                "but wrong: at p = 0.0 it is log(epsilon) + 1, a large negative number, "
+                message="A small number added inside the log (or a clip to one) keeps the "
+                "gradient finite, but wrong: at p = 0.0 it is about log(epsilon), a large "
+                "negative number, "
                 "where the branch in use (the constant 0.0) has gradient 0.0. Use the "
                 "double where instead: an inner jnp.where(p > 0, p, 1.0) for the log.",
                 example=lambda: _xlogx_epsilon,
