@@ -283,6 +283,8 @@ def _checked(fn: Callable[..., Any]) -> Callable[..., Any]:
         error, output = wrapped(prices)
         return error.get(), output
 
+    name = getattr(fn, "__name__", None)
+    run.__name__ = name if isinstance(name, str) else "your function"  # in error messages
     return run
 
 
@@ -492,8 +494,8 @@ EXERCISES = (
             Mistake(
                 id="python-if",
                 message="A Python if on p needs its value, and under jit and grad p is a "
-                "tracer (and an array of several values has no single truth value). Keep "
-                "jnp.where, and add a second one inside: a safe p for the log.",
+                "tracer (and an array of several values has no single truth value). Use "
+                "jnp.where, with a second one inside it: a safe p for the log.",
                 example=lambda: _xlogx_python_if,
                 matches=_fails_under_jit(
                     "TracerBoolConversionError", "ConcretizationTypeError", "ValueError"
@@ -509,10 +511,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="still-not-finite",
-                message="The gradient at p = 0.0 is still NaN or infinite: the branch "
-                "p * log(p) still sees p = 0.0, and its derivative there (log(0) + 1 = -inf) "
-                "times the 0.0 jnp.where sends back is NaN. Keep p = 0.0 away from the log "
-                "with an inner jnp.where(p > 0, p, 1.0).",
+                message="The gradient at p = 0.0 is still NaN or infinite: the log still "
+                "sees p = 0.0, where the derivative of p * log(p) is log(0) + 1 = -inf "
+                "(and behind a jnp.where, 0.0 times -inf is NaN). Keep p = 0.0 away from "
+                "the log with an inner jnp.where(p > 0, p, 1.0).",
                 example=lambda: _xlogx_single_where,
                 matches=_not_finite_at_zero,
             ),
