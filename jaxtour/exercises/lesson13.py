@@ -522,9 +522,9 @@ EXERCISES = (
                 id="epsilon",
                 message="A small number added inside the log (or a clip to one) keeps the "
                 "gradient finite, but wrong: at p = 0.0 it is about log(epsilon), a large "
-                "negative number, "
-                "where the branch in use (the constant 0.0) has gradient 0.0. Use the "
-                "double where instead: an inner jnp.where(p > 0, p, 1.0) for the log.",
+                "negative number, where xlogx, the constant 0.0 there, should have gradient "
+                "0.0. Use the double where instead: an inner jnp.where(p > 0, p, 1.0) for "
+                "the log.",
                 example=lambda: _xlogx_epsilon,
                 matches=_finite_but_not_zero_at_zero,
             ),
