@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -165,6 +166,11 @@ def _k_changed():
     return [[(x, v, 0.5), (x, v, 2.0)]]
 
 
+def _ignores_k(answer: Any) -> bool:
+    """The same result for two stiffnesses (compiled once: cheaper than op by op)."""
+    return callable(answer) and ignores_one_argument(_k_changed)(jax.jit(answer))
+
+
 def _hessian_times_v(x, v, k):
     return jax.hessian(_energy)(x, k) @ v
 
@@ -232,7 +238,7 @@ def _pair_with_product(answer: Any) -> bool:
     if not callable(answer):
         return False
     for args in _hvp_inputs():
-        got = answer(*args)
+        got = jax.jit(answer)(*args)
         if not (isinstance(got, tuple | list) and len(got) == 2):
             return False
         if not np.allclose(np.asarray(got[1]), np.asarray(_hvp(*args)), rtol=1e-4, atol=1e-5):
@@ -263,16 +269,17 @@ def _td_undiscounted(values, rewards):
     return jnp.sum((values[:-1] - target) ** 2)
 
 
-def _td_inputs():
+def _td_inputs():  # one shape: eager JAX compiles each operation once per shape
     return [
-        (jnp.array([0.5, 1.0, 0.0, 2.0]), jnp.array([0.0, 0.0, 1.0])),
         (jnp.array([1.0, -2.0, 0.5, 0.25, 3.0]), jnp.array([1.0, 0.0, -1.0, 2.0])),
-        (jnp.array([0.0, 3.0, 0.0]), jnp.array([1.0, 1.0])),
+        (jnp.array([0.5, 1.0, 0.0, 2.0, -1.0]), jnp.array([0.0, 0.0, 1.0, 0.5])),
     ]
 
 
 def _value_and_grad(loss: Callable[..., Any]) -> Callable[..., Any]:
-    """The loss's value and its gradient with respect to ``values``."""
+    """The loss's value and its gradient with respect to ``values``. Not jitted: every
+    answer runs the same few operations on inputs of one shape, which eager JAX compiles
+    once for all answers, where jit would compile each answer anew."""
     return jax.value_and_grad(loss)
 
 
@@ -284,7 +291,7 @@ def _gradient_is_zero(answer: Any) -> bool:
     """The right loss value with a gradient of 0 everywhere: everything held fixed."""
     if not callable(answer):
         return False
-    for values, rewards in _td_inputs():
+    for values, rewards in _td_inputs()[:1]:
         value, grad = jax.value_and_grad(answer)(values, rewards)
         if not np.allclose(np.asarray(value), np.asarray(_td_fixed(values, rewards)), rtol=1e-4):
             return False
@@ -370,7 +377,7 @@ def _with_rule(rule: Callable[..., Any]) -> Callable[..., Any]:
         _, tangent = jax.jvp(fn, (a, b), (jnp.float32(0.5), jnp.float32(-2.0)))
         return value, grads, tangent
 
-    return derivatives
+    return jax.jit(derivatives)
 
 
 def _overflowing_rule(primals, tangents):
@@ -397,8 +404,26 @@ def _rule_fails_with(error: str, pattern: str) -> Callable[[Any], bool]:
     return matches
 
 
+_compiled_rules: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _compiled_with_rule(rule: Callable[..., Any]) -> Callable[..., Any]:
+    """``_with_rule(rule)``, kept per rule while it lives: one check asks it several
+    times (the rule, then the mistakes), and each new one compiles."""
+    try:
+        return _compiled_rules[rule]
+    except (KeyError, TypeError):
+        pass
+    viewed = _with_rule(rule)
+    try:
+        _compiled_rules[rule] = viewed
+    except TypeError:  # not weak-referenceable: use it uncached
+        pass
+    return viewed
+
+
 def _rule_outputs(answer: Any, a: float, b: float) -> Any:
-    return _with_rule(answer)(jnp.float32(a), jnp.float32(b))
+    return _compiled_with_rule(answer)(jnp.float32(a), jnp.float32(b))
 
 
 def _not_finite_far_apart(answer: Any) -> bool:
@@ -427,9 +452,7 @@ def _right_value_wrong_derivatives(answer: Any) -> bool:
         return False
     for a, b in ((1.0, 2.0), (0.5, -1.5)):
         value, grads, tangent = _rule_outputs(answer, a, b)
-        want_value, want_grads, want_tangent = _with_rule(_right_rule)(
-            jnp.float32(a), jnp.float32(b)
-        )
+        want_value, want_grads, want_tangent = _rule_outputs(_right_rule, a, b)
         if not np.allclose(np.asarray(value), np.asarray(want_value), rtol=1e-5):
             return False
         got = np.asarray([*grads, tangent], dtype=np.float64)
@@ -563,7 +586,7 @@ EXERCISES = (
         id="12.hvp",
         title="Multiply by a Hessian without building it",
         reference=lambda: _hvp,
-        rule=SameFunction(inputs=_hvp_inputs),
+        rule=SameFunction(inputs=_hvp_inputs, transform=jax.jit),
         hints=(
             "H @ v is how the gradient changes when x moves along v: a JVP of the "
             "gradient. Which function's gradient, and with respect to what?",
@@ -655,7 +678,7 @@ EXERCISES = (
                 "not use the k it is given (a global k, or a number written in?). Pass k "
                 "on to energy.",
                 example=lambda: lambda x, v, k: _hvp(x, v, 1.0),
-                matches=ignores_one_argument(_k_changed),
+                matches=_ignores_k,
             ),
         ),
         success="A JVP of the gradient: H @ v for the price of about two gradients, and no "
@@ -744,7 +767,7 @@ EXERCISES = (
         id="12.fix_rule",
         title="Fix a custom JVP rule",
         reference=lambda: _right_rule,
-        rule=SameThrough(inputs=_rule_inputs, view=_with_rule),
+        rule=SameThrough(inputs=_rule_inputs, view=_compiled_with_rule),
         hints=(
             "A JVP rule returns the output and its tangent: the derivative with respect to "
             "each input times that input's tangent, summed. The buggy rule has only a's "
