@@ -681,8 +681,8 @@ EXERCISES = (
                 matches=_ignores_k,
             ),
         ),
-        success="A JVP of the gradient: H @ v for the price of about two gradients, and no "
-        "n x n matrix.",
+        success="A JVP of the gradient: H @ v from vectors of n numbers, and no n x n "
+        "matrix anywhere.",
     ),
     Exercise(
         id="12.fixed_target",
