@@ -283,6 +283,12 @@ def _value_and_grad(loss: Callable[..., Any]) -> Callable[..., Any]:
     return jax.value_and_grad(loss)
 
 
+def _reads_lesson_target(values, rewards):
+    values_seen, rewards_seen = (jnp.array(a) for a in LESSON_VALUES)
+    target = rewards_seen + 0.9 * values_seen[1:]  # as the lesson's cell computed it
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
 def _held_everything(values, rewards):
     return jax.lax.stop_gradient(_td_fixed(values, rewards))
 
@@ -298,6 +304,26 @@ def _gradient_is_zero(answer: Any) -> bool:
         if np.any(np.asarray(grad) != 0):
             return False
     return True
+
+
+LESSON_VALUES = ([0.5, 1.0, 0.0, 2.0], [0.0, 0.0, 1.0])  # the lesson's values, rewards
+
+
+def _sized_for_the_lesson(answer: Any) -> bool:
+    """Works on the lesson's 4 values, fails on the check's 5: it reads something computed
+    outside for those 4 (the notebook's target, say)."""
+    if not callable(answer):
+        return False
+    values, rewards = (jnp.array(a) for a in LESSON_VALUES)
+    try:
+        jax.grad(answer)(values, rewards)
+    except Exception:
+        return False
+    try:
+        jax.grad(answer)(*_td_inputs()[0])
+    except Exception:
+        return True
+    return False
 
 
 def _fails_under_grad(error: str, pattern: str) -> Callable[[Any], bool]:
@@ -731,6 +757,14 @@ EXERCISES = (
                 "cell imports lax), or jax.lax.stop_gradient(...).",
                 example=lambda: lambda values, rewards: jax.stop_gradient(values),
                 matches=_fails_under_grad("AttributeError", r"stop_gradient"),
+            ),
+            Mistake(
+                id="lesson-sized",
+                message="Your loss works on the lesson's 4 values but fails on the check's 5: "
+                "it reads something computed outside for those 4 (the notebook's target?). "
+                "Build the target inside, from values, and hold it with lax.stop_gradient.",
+                example=lambda: _reads_lesson_target,
+                matches=_sized_for_the_lesson,
             ),
             Mistake(
                 id="gradient-flows",

@@ -97,6 +97,13 @@ def hvp_of_wiggle(x, v, k):
 # --- 12.fixed_target --------------------------------------------------------------------
 
 
+target = jnp.array([0.0, 0.0, 1.0]) + 0.9 * jnp.array([1.0, 0.0, 2.0])  # the notebook's
+
+
+def td_notebook_target(values, rewards):
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
 def td_unchanged(values, rewards):
     target = rewards + 0.9 * values[1:]
     return jnp.sum((values[:-1] - target) ** 2)
@@ -368,6 +375,12 @@ WRONG_ANSWERS = (
         named="held-prediction",
     ),
     Wrong("12.fixed_target", "the 0.9 dropped", lambda: td_no_discount, named="no-discount"),
+    Wrong(
+        "12.fixed_target",
+        "the lesson's target, computed outside",
+        lambda: td_notebook_target,
+        named="lesson-sized",
+    ),
     # 12.fix_rule
     Wrong("12.fix_rule", "the buggy rule copied", lambda: rule_unchanged, named="b-ignored"),
     Wrong("12.fix_rule", "one weight for both", lambda: rule_same_weight, named="same-weight"),
