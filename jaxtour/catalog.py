@@ -183,6 +183,20 @@ LESSONS: tuple[Lesson, ...] = (
         needs="sets up 8 virtual CPU devices itself; on several GPUs it uses those instead",
     ),
     Lesson(
+        "12",
+        "autodiff_beyond_grad",
+        "Go beyond `grad`: JVPs, VJPs, Jacobians and custom rules",
+        35,
+        (
+            "`jax.jvp` (a column) and `jax.vjp` (a row, its residuals stored), `grad` as a VJP "
+            "of 1.0, Jacobian shapes, `jacfwd` vs `jacrev` on tall and wide Jacobians on your "
+            "device, `jax.hessian` and Hessian-vector products (forward-over-reverse), "
+            "`lax.stop_gradient` for a fixed target, `jax.custom_jvp` for a softplus that "
+            "overflows"
+        ),
+        measures_device=True,
+    ),
+    Lesson(
         "13",
         "debugging_and_numerics",
         "Find where a NaN came from, and trust your numbers",

@@ -1,0 +1,910 @@
+"""Exercises for lessons/12_autodiff_beyond_grad.ipynb: a Jacobian's shape, which of
+jacfwd and jacrev does less work, a Hessian-vector product that never builds the
+Hessian, a target held fixed with stop_gradient, and a custom JVP rule made right.
+
+Two rules here are this lesson's own: ``ShapePair`` reads two shapes written by hand,
+and the derivative exercises compare what ``jax.value_and_grad`` (and ``jax.jvp``) make
+of the answer, through ``SameFunction``'s ``transform``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from jaxtour.exercises.common import jax, jnp
+from jaxtour.grader.compare import describe
+from jaxtour.grader.mistakes import fails_with, ignores_one_argument
+from jaxtour.grader.pristine import np
+from jaxtour.grader.rules import Choice, SameFunction, SamePytree
+from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.lazy import is_jax_array
+
+# --- 12.jacobian_shapes -----------------------------------------------------------------
+
+JACOBIAN_SHAPE = (3, 3, 4)  # layer: W (3, 4) -> (3,)
+PAIR_EXAMPLE = "((2, 5), (5,))"
+
+
+def _as_shape(item: Any) -> tuple[int, ...] | None:
+    """A shape written by hand: a tuple or list of whole numbers (Python or NumPy)."""
+    if not isinstance(item, tuple | list):
+        return None
+    dims = []
+    for dim in item:
+        if isinstance(dim, bool) or not isinstance(dim, int | np.integer):
+            return None
+        dims.append(int(dim))
+    return tuple(dims)
+
+
+def _as_pair(answer: Any) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The two shapes an answer names, or None when it is not two shapes."""
+    if not isinstance(answer, tuple | list) or len(answer) != 2:
+        return None
+    first, second = _as_shape(answer[0]), _as_shape(answer[1])
+    if first is None or second is None:
+        return None
+    return first, second
+
+
+@dataclass(frozen=True)
+class ShapePair:
+    """Two shapes, jacfwd's and jacrev's, each a tuple (or list) of ints."""
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        pair = _as_pair(answer)
+        if pair is None:
+            return (
+                f"Expected two shapes, each a tuple of ints as .shape gives it, e.g. "
+                f"{PAIR_EXAMPLE}; but this is {describe(answer)}."
+            )
+        if pair != tuple(map(tuple, expected)):
+            return f"{pair[0]} and {pair[1]} are not the shapes."
+        return None
+
+
+def _equal_pair(predicate: Callable[[tuple[int, ...]], bool]) -> Callable[[Any], bool]:
+    """Matches two equal shapes for which ``predicate(shape)`` holds."""
+
+    def matches(answer: Any) -> bool:
+        pair = _as_pair(answer)
+        return pair is not None and pair[0] == pair[1] and predicate(pair[0])
+
+    return matches
+
+
+def _different_shapes(answer: Any) -> bool:
+    pair = _as_pair(answer)
+    return pair is not None and pair[0] != pair[1]
+
+
+def _one_shape(answer: Any) -> bool:
+    """One shape where two were asked: (3, 3, 4), or (3, 4) read as one shape."""
+    shape = _as_shape(answer)
+    return shape is not None and _as_pair(answer) is None
+
+
+def _arrays_not_shapes(answer: Any) -> bool:
+    """Arrays (the Jacobians themselves, say) where their shapes were asked."""
+    items = answer if isinstance(answer, tuple | list) else (answer,)
+    return any(is_jax_array(item) or isinstance(item, np.ndarray) for item in items)
+
+
+def _axes_reordered(shape: tuple[int, ...]) -> bool:
+    return sorted(shape) == sorted(JACOBIAN_SHAPE) and shape != JACOBIAN_SHAPE
+
+
+def _flattened(shape: tuple[int, ...]) -> bool:
+    return shape in ((3, 12), (12, 3), (36,))
+
+
+@dataclass(frozen=True)
+class SameThrough:
+    """The answer, a function, must agree with the reference as seen through ``view``
+    (``jax.value_and_grad``, say) on every input: both sides are viewed alike, so the
+    reference and every mistake's example are functions as a learner writes them."""
+
+    inputs: Callable[[], Any]
+    view: Callable[[Callable[..., Any]], Callable[..., Any]]
+
+    def _same(self) -> SameFunction:
+        return SameFunction(inputs=self.inputs, output=SamePytree(), transform=self.view)
+
+    def warm_up(self, expected: Callable[..., Any]) -> None:
+        self._same().warm_up(_viewed(self.view, expected))
+
+    def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
+        return self._same()(answer, _viewed(self.view, expected))
+
+
+@functools.lru_cache(maxsize=64)
+def _viewed(view: Callable[..., Any], fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The grader's own functions (references, examples) viewed once, so that their
+    outputs are computed once (``outputs_on`` keeps them by function)."""
+    return view(fn)
+
+
+# --- 12.cheaper -------------------------------------------------------------------------
+
+CHEAPER_OPTIONS = ("A", "B", "C", "D", "E")
+CHEAPER_TEXTS = (
+    "jacfwd for both",
+    "jacrev for both",
+    "jacfwd for tall, jacrev for wide",
+    "jacrev for tall, jacfwd for wide",
+    "neither: they compute the same Jacobian, so they do the same work",
+)
+
+# --- 12.hvp -----------------------------------------------------------------------------
+
+HESSIAN_PROBE = 64  # beads: the check traces the answer at this size, looking for n x n
+
+
+def _energy(x, k):
+    springs = 0.5 * k * jnp.sum((x[1:] - x[:-1]) ** 2)
+    return springs - jnp.sum(jnp.cos(x))
+
+
+def _hvp(x, v, k):
+    return jax.jvp(lambda y: jax.grad(_energy)(y, k), (x,), (v,))[1]
+
+
+def _hvp_inputs():  # one size, 5 beads: eager JAX compiles each operation once per shape
+    return [
+        (jnp.array([0.1, -0.4, 0.3, 0.9, -1.2]), jnp.array([1.0, 0.0, -2.0, 0.5, 1.0]), 2.0),
+        (jnp.linspace(-1.0, 1.0, 5), jnp.array([0.5, 1.0, -1.0, 0.0, 2.0]), 0.5),
+    ]
+
+
+def _k_changed():
+    x, v, _ = _hvp_inputs()[0]
+    return [[(x, v, 0.5), (x, v, 2.0)]]
+
+
+def _ignores_k(answer: Any) -> bool:
+    """The same result for two stiffnesses (compiled once: cheaper than op by op)."""
+    return callable(answer) and ignores_one_argument(_k_changed)(jax.jit(answer))
+
+
+def _hessian_times_v(x, v, k):
+    return jax.hessian(_energy)(x, k) @ v
+
+
+def _gradient(x, v, k):
+    return jax.grad(_energy)(x, k)
+
+
+def _jvp_pair(x, v, k):
+    return jax.jvp(lambda y: jax.grad(_energy)(y, k), (x,), (v,))
+
+
+def _directional(x, v, k):
+    return jax.jvp(lambda y: _energy(y, k), (x,), (v,))[1]
+
+
+def _gradient_times_v(x, v, k):
+    return jax.grad(_energy)(x, k) * v
+
+
+def _point_and_direction_swapped(x, v, k):
+    return jax.jvp(lambda y: jax.grad(_energy)(y, k), (v,), (x,))[1]
+
+
+def _k_moved_too(x, v, k):
+    return jax.jvp(jax.grad(_energy), (x, k), (v, 1.0))[1]
+
+
+def _wiggle(x):  # the lesson's demo
+    return jnp.sum(jnp.sin(x)) * jnp.sum(x**2)
+
+
+def _wiggle_hvp(x, v, k):
+    return jax.jvp(jax.grad(_wiggle), (x,), (v,))[1]
+
+
+def _avals(jaxpr: Any) -> list[Any]:
+    """Every value's abstract array (shape, dtype) in a traced program, nested ones too."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    found = [var.aval for var in (*jaxpr.invars, *jaxpr.constvars)]
+    for eqn in jaxpr.eqns:
+        found += [var.aval for var in eqn.outvars]
+        for param in eqn.params.values():
+            for item in param if isinstance(param, tuple | list) else (param,):
+                inner = getattr(item, "jaxpr", item)
+                if hasattr(inner, "eqns"):
+                    found += _avals(inner)
+    return found
+
+
+def _builds_hessian(answer: Any) -> bool:
+    """Matches a function whose trace for HESSIAN_PROBE beads holds an n x n array (or
+    anything as large): jax.hessian, jacfwd or jacrev of the gradient. H @ v by a JVP of
+    the gradient holds only vectors of n."""
+    if not callable(answer):
+        return False
+    n = HESSIAN_PROBE
+    x, v = jnp.linspace(-1.0, 1.0, n), jnp.ones(n)
+    jaxpr = jax.make_jaxpr(answer)(x, v, 1.5)
+    return any(int(np.prod(getattr(aval, "shape", ()))) >= n * n for aval in _avals(jaxpr))
+
+
+def _pair_with_product(answer: Any) -> bool:
+    """jax.jvp's whole output, (gradient, H @ v), returned where only H @ v was asked."""
+    if not callable(answer):
+        return False
+    for args in _hvp_inputs():
+        got = jax.jit(answer)(*args)
+        if not (isinstance(got, tuple | list) and len(got) == 2):
+            return False
+        if not np.allclose(np.asarray(got[1]), np.asarray(_hvp(*args)), rtol=1e-4, atol=1e-5):
+            return False
+    return True
+
+
+# --- 12.fixed_target --------------------------------------------------------------------
+
+
+def _td_fixed(values, rewards):
+    target = rewards + 0.9 * jax.lax.stop_gradient(values[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def _td_flowing(values, rewards):  # the lesson's td_loss
+    target = rewards + 0.9 * values[1:]
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def _td_prediction_held(values, rewards):
+    target = rewards + 0.9 * values[1:]
+    return jnp.sum((jax.lax.stop_gradient(values[:-1]) - target) ** 2)
+
+
+def _td_undiscounted(values, rewards):
+    target = rewards + jax.lax.stop_gradient(values[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def _td_inputs():  # one shape: eager JAX compiles each operation once per shape
+    return [
+        (jnp.array([1.0, -2.0, 0.5, 0.25, 3.0]), jnp.array([1.0, 0.0, -1.0, 2.0])),
+        (jnp.array([0.5, 1.0, 0.0, 2.0, -1.0]), jnp.array([0.0, 0.0, 1.0, 0.5])),
+    ]
+
+
+def _value_and_grad(loss: Callable[..., Any]) -> Callable[..., Any]:
+    """The loss's value and its gradient with respect to ``values``. Not jitted: every
+    answer runs the same few operations on inputs of one shape, which eager JAX compiles
+    once for all answers, where jit would compile each answer anew."""
+    return jax.value_and_grad(loss)
+
+
+def _reads_lesson_target(values, rewards):
+    values_seen, rewards_seen = (jnp.array(a) for a in LESSON_VALUES)
+    target = rewards_seen + 0.9 * values_seen[1:]  # as the lesson's cell computed it
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def _held_everything(values, rewards):
+    return jax.lax.stop_gradient(_td_fixed(values, rewards))
+
+
+def _gradient_is_zero(answer: Any) -> bool:
+    """The right loss value with a gradient of 0 everywhere: everything held fixed."""
+    if not callable(answer):
+        return False
+    for values, rewards in _td_inputs()[:1]:
+        value, grad = jax.value_and_grad(answer)(values, rewards)
+        if not np.allclose(np.asarray(value), np.asarray(_td_fixed(values, rewards)), rtol=1e-4):
+            return False
+        if np.any(np.asarray(grad) != 0):
+            return False
+    return True
+
+
+LESSON_VALUES = ([0.5, 1.0, 0.0, 2.0], [0.0, 0.0, 1.0])  # the lesson's values, rewards
+
+
+def _sized_for_the_lesson(answer: Any) -> bool:
+    """Works on the lesson's 4 values, fails on the check's 5: it reads something computed
+    outside for those 4 (the notebook's target, say)."""
+    if not callable(answer):
+        return False
+    values, rewards = (jnp.array(a) for a in LESSON_VALUES)
+    try:
+        jax.grad(answer)(values, rewards)
+    except Exception:
+        return False
+    try:
+        jax.grad(answer)(*_td_inputs()[0])
+    except Exception:
+        return True
+    return False
+
+
+def _fails_under_grad(error: str, pattern: str) -> Callable[[Any], bool]:
+    """Matches a loss whose gradient raises ``error`` (by class name) matching ``pattern``."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        values, rewards = _td_inputs()[0]
+        try:
+            jax.grad(answer)(values, rewards)
+        except Exception as exc:
+            names = {cls.__name__ for cls in type(exc).__mro__}
+            return error in names and re.search(pattern, str(exc)) is not None
+        return False
+
+    return matches
+
+
+# --- 12.fix_rule ------------------------------------------------------------------------
+
+
+def _log_add_exp(a, b):
+    m = jnp.maximum(a, b)
+    return m + jnp.log(jnp.exp(a - m) + jnp.exp(b - m))
+
+
+def _right_rule(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    out = _log_add_exp(a, b)
+    return out, jax.nn.sigmoid(a - b) * a_dot + jax.nn.sigmoid(b - a) * b_dot
+
+
+def _buggy_rule(primals, tangents):  # the lesson's log_add_exp_jvp
+    a, b = primals
+    a_dot, b_dot = tangents
+    return _log_add_exp(a, b), jax.nn.sigmoid(a - b) * a_dot
+
+
+def _same_weight_rule(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    return _log_add_exp(a, b), jax.nn.sigmoid(a - b) * (a_dot + b_dot)
+
+
+def _swapped_weights_rule(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    return _log_add_exp(a, b), jax.nn.sigmoid(b - a) * a_dot + jax.nn.sigmoid(a - b) * b_dot
+
+
+def _unweighted_rule(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    return _log_add_exp(a, b), a_dot + b_dot
+
+
+def _rule_inputs():
+    f32 = jnp.float32
+    return [
+        (f32(1.0), f32(2.0)),
+        (f32(100.0), f32(3.0)),
+        (f32(-3.0), f32(50.0)),
+        (f32(0.5), f32(0.5)),
+    ]
+
+
+def _with_rule(rule: Callable[..., Any]) -> Callable[..., Any]:
+    """log_add_exp as a custom_jvp with ``rule``, seen through what a rule decides: the
+    value, the gradient with respect to both arguments, and a JVP."""
+    fn = jax.custom_jvp(_log_add_exp)
+    fn.defjvp(rule)
+
+    def derivatives(a, b):
+        value, grads = jax.value_and_grad(fn, argnums=(0, 1))(a, b)
+        _, tangent = jax.jvp(fn, (a, b), (jnp.float32(0.5), jnp.float32(-2.0)))
+        return value, grads, tangent
+
+    return jax.jit(derivatives)
+
+
+def _overflowing_rule(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    total = jnp.exp(a) + jnp.exp(b)
+    return _log_add_exp(a, b), jnp.exp(a) / total * a_dot + jnp.exp(b) / total * b_dot
+
+
+def _rule_fails_with(error: str, pattern: str) -> Callable[[Any], bool]:
+    """Matches a rule with which differentiating log_add_exp raises ``error`` (by class
+    name) matching ``pattern``."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        try:
+            _rule_outputs(answer, 1.0, 2.0)
+        except Exception as exc:
+            names = {cls.__name__ for cls in type(exc).__mro__}
+            return error in names and re.search(pattern, str(exc)) is not None
+        return False
+
+    return matches
+
+
+_compiled_rules: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _compiled_with_rule(rule: Callable[..., Any]) -> Callable[..., Any]:
+    """``_with_rule(rule)``, kept per rule while it lives: one check asks it several
+    times (the rule, then the mistakes), and each new one compiles."""
+    try:
+        return _compiled_rules[rule]
+    except (KeyError, TypeError):
+        pass
+    viewed = _with_rule(rule)
+    try:
+        _compiled_rules[rule] = viewed
+    except TypeError:  # not weak-referenceable: use it uncached
+        pass
+    return viewed
+
+
+def _rule_outputs(answer: Any, a: float, b: float) -> Any:
+    return _compiled_with_rule(answer)(jnp.float32(a), jnp.float32(b))
+
+
+def _not_finite_far_apart(answer: Any) -> bool:
+    """inf or nan at (100.0, 3.0), where exp(100.0) overflows float32."""
+    if not callable(answer):
+        return False
+    leaves = jax.tree.leaves(_rule_outputs(answer, 100.0, 3.0))
+    return not all(np.all(np.isfinite(np.asarray(leaf))) for leaf in leaves)
+
+
+def _not_linear(answer: Any) -> bool:
+    """A tangent that is not 0 when both input tangents are: the rule does not multiply
+    its derivatives by the tangents."""
+    if not callable(answer):
+        return False
+    fn = jax.custom_jvp(_log_add_exp)
+    fn.defjvp(answer)
+    zero = jnp.float32(0.0)
+    _, tangent = jax.jvp(fn, (jnp.float32(1.0), jnp.float32(2.0)), (zero, zero))
+    return bool(np.any(np.asarray(tangent) != 0))
+
+
+def _right_value_wrong_derivatives(answer: Any) -> bool:
+    """Every value right, some derivative wrong: whatever the rule's formula is."""
+    if not callable(answer):
+        return False
+    for a, b in ((1.0, 2.0), (0.5, -1.5)):
+        value, grads, tangent = _rule_outputs(answer, a, b)
+        want_value, want_grads, want_tangent = _rule_outputs(_right_rule, a, b)
+        if not np.allclose(np.asarray(value), np.asarray(want_value), rtol=1e-5):
+            return False
+        got = np.asarray([*grads, tangent], dtype=np.float64)
+        want = np.asarray([*want_grads, want_tangent], dtype=np.float64)
+        if not np.allclose(got, want, rtol=1e-4, atol=1e-6):
+            return True
+    return False
+
+
+EXERCISES = (
+    Exercise(
+        id="12.jacobian_shapes",
+        title="Predict the shape of a Jacobian, both ways",
+        reference=lambda: (JACOBIAN_SHAPE, JACOBIAN_SHAPE),
+        rule=ShapePair(),
+        hints=(
+            "A Jacobian holds the derivative of every output with respect to every input "
+            "entry. What shape is layer's output, and what shape is its input W?",
+            "JAX puts the output's axes first and the input's after them, keeping each in "
+            "its own shape. jacfwd and jacrev compute the same Jacobian.",
+            "layer maps W, (3, 4), to 3 numbers: shapes = ((3, 3, 4), (3, 3, 4)).",
+        ),
+        solution="shapes = ((3, 3, 4), (3, 3, 4))",
+        mistakes=(
+            Mistake(
+                id="arrays",
+                message="This holds arrays, not shapes. The check wants each Jacobian's "
+                "shape written by hand, as a tuple of ints like .shape gives it.",
+                example=lambda: (jnp.zeros(JACOBIAN_SHAPE), jnp.zeros(JACOBIAN_SHAPE)),
+                matches=_arrays_not_shapes,
+            ),
+            Mistake(
+                id="one-shape",
+                message="This is one shape. shapes holds two, jacfwd's and then jacrev's, "
+                f"even if they are alike: a tuple of two tuples, e.g. {PAIR_EXAMPLE}.",
+                example=lambda: JACOBIAN_SHAPE,
+                matches=_one_shape,
+            ),
+            Mistake(
+                id="modes-differ",
+                message="Your two shapes differ. jacfwd and jacrev compute the same "
+                "Jacobian, so they return arrays of one shape; only the work differs.",
+                example=lambda: ((3, 3, 4), (3, 4, 3)),
+                matches=_different_shapes,
+            ),
+            Mistake(
+                id="axes-order",
+                message="The right sizes in the wrong order. A Jacobian's shape is the "
+                "output's shape followed by the input's.",
+                example=lambda: ((3, 4, 3), (3, 4, 3)),
+                matches=_equal_pair(_axes_reordered),
+            ),
+            Mistake(
+                id="flattened",
+                message="JAX does not flatten the input: the derivatives with respect to "
+                "the 3 x 4 matrix W keep W's shape in the Jacobian, after the output's axes.",
+                example=lambda: ((3, 12), (3, 12)),
+                matches=_equal_pair(_flattened),
+            ),
+            Mistake(
+                id="input-shape",
+                message="(3, 4) is W's own shape: what grad gives for a function with one "
+                "scalar output. layer has 3 outputs, and each has a derivative for every "
+                "entry of W.",
+                example=lambda: ((3, 4), (3, 4)),
+            ),
+            Mistake(
+                id="output-shape",
+                message="(3,) is layer's output. The Jacobian holds, for each output, a "
+                "derivative with respect to every entry of W.",
+                example=lambda: ((3,), (3,)),
+            ),
+            Mistake(
+                id="wrong-shape",
+                message="Both modes give one shape, as you wrote, but not this one: a "
+                "Jacobian's shape is the output's shape followed by the input's.",
+                example=lambda: ((3, 3), (3, 3)),
+                matches=_equal_pair(lambda shape: shape != JACOBIAN_SHAPE),
+            ),
+        ),
+        success="Output axes first, then the input's, kept in its own shape; both modes "
+        "compute the same Jacobian.",
+        prediction=True,
+    ),
+    Exercise(
+        id="12.cheaper",
+        title="Predict whether jacfwd or jacrev does less work",
+        reference=lambda: "C",
+        rule=Choice(CHEAPER_OPTIONS, texts=CHEAPER_TEXTS),
+        hints=(
+            "jacfwd runs one JVP per input; jacrev runs one VJP per output. Count them for "
+            "each function.",
+            "tall: 5 inputs, 2000 outputs. wide: 2000 inputs, 5 outputs. Which mode needs 5 "
+            "passes for each?",
+            "jacfwd needs 5 JVPs for tall, jacrev 5 VJPs for wide: cheaper = 'C'.",
+        ),
+        solution='cheaper = "C"',
+        mistakes=(
+            Mistake(
+                id="forward-always",
+                message="jacfwd runs one JVP per input: 5 for tall, but 2000 for wide, "
+                "where jacrev needs only 5 VJPs, one per output.",
+                example=lambda: "A",
+            ),
+            Mistake(
+                id="reverse-always",
+                message="Reverse mode is what grad uses, and it is cheap for few outputs. "
+                "jacrev runs one VJP per output: 5 for wide, but 2000 for tall, where "
+                "jacfwd needs only 5 JVPs, one per input.",
+                example=lambda: "B",
+            ),
+            Mistake(
+                id="swapped",
+                message="The other way round: jacfwd runs one JVP per input (tall has 5), "
+                "jacrev one VJP per output (wide has 5).",
+                example=lambda: "D",
+            ),
+            Mistake(
+                id="same-work",
+                message="Same Jacobian, not the same work: jacfwd builds it one column at a "
+                "time (one JVP per input), jacrev one row at a time (one VJP per output). "
+                "5 passes against 2000.",
+                example=lambda: "E",
+            ),
+        ),
+        success="The cheaper mode runs one pass per entry of the short side: forward for "
+        "tall Jacobians, reverse for wide ones.",
+        prediction=True,
+    ),
+    Exercise(
+        id="12.hvp",
+        title="Multiply by a Hessian without building it",
+        reference=lambda: _hvp,
+        rule=SameFunction(inputs=_hvp_inputs, transform=jax.jit),
+        hints=(
+            "H @ v is how the gradient changes when x moves along v: a JVP of the "
+            "gradient. Which function's gradient, and with respect to what?",
+            "The gradient of energy with respect to x at this k: jax.grad(energy) takes "
+            "(x, k), so close over k: lambda y: jax.grad(energy)(y, k). Push v through it "
+            "with jax.jvp, and keep the tangent.",
+            "return jax.jvp(lambda y: jax.grad(energy)(y, k), (x,), (v,))[1]",
+        ),
+        solution=(
+            "def energy(x, k):\n"
+            "    springs = 0.5 * k * jnp.sum((x[1:] - x[:-1]) ** 2)\n"
+            "    return springs - jnp.sum(jnp.cos(x))\n"
+            "\n"
+            "def hvp(x, v, k):\n"
+            "    return jax.jvp(lambda y: jax.grad(energy)(y, k), (x,), (v,))[1]"
+        ),
+        mistakes=(
+            Mistake(
+                id="builds-hessian",
+                message=f"Your hvp builds the Hessian: traced for {HESSIAN_PROBE} beads, it "
+                f"holds a {HESSIAN_PROBE} x {HESSIAN_PROBE} array (jax.hessian, or jacfwd / "
+                "jacrev of the gradient, build one). A JVP of the gradient gives H @ v "
+                "directly, with vectors only: jax.jvp(g, (x,), (v,))[1], g being the "
+                "gradient of energy with respect to x at this k.",
+                example=lambda: _hessian_times_v,
+                matches=_builds_hessian,
+            ),
+            Mistake(
+                id="k-missing",
+                message="jax.grad(energy) takes (x, k), and jax.jvp called it with x alone. "
+                "Close over k, lambda y: jax.grad(energy)(y, k), or give jvp both "
+                "arguments with a tangent of 0.0 for k: (x, k), (v, 0.0).",
+                example=lambda: lambda x, v, k: jax.jvp(jax.grad(_energy), (x,), (v,))[1],
+                matches=fails_with("TypeError", r"required positional argument", _hvp_inputs),
+            ),
+            Mistake(
+                id="not-tuples",
+                message="jax.jvp takes the points and the tangents as tuples, one entry per "
+                "argument of the function: jax.jvp(g, (x,), (v,)), with the commas.",
+                example=lambda: lambda x, v, k: jax.jvp(lambda y: jax.grad(_energy)(y, k), x, v)[1],
+                matches=fails_with("TypeError", r"must be tuples or lists", _hvp_inputs),
+            ),
+            Mistake(
+                id="whole-pair",
+                message="jax.jvp returns two things: the function's value at x (here the "
+                "gradient) and the tangent. H @ v is the tangent, the second: [1].",
+                example=lambda: _jvp_pair,
+                matches=_pair_with_product,
+            ),
+            Mistake(
+                id="gradient",
+                message="This is the gradient of energy at x, jax.jvp's first output. H @ v "
+                "is the second, the tangent: [1].",
+                example=lambda: _gradient,
+            ),
+            Mistake(
+                id="first-derivative",
+                message="This is the JVP of energy itself: the first derivative along v, "
+                "one number. H @ v is the JVP of the gradient of energy.",
+                example=lambda: _directional,
+            ),
+            Mistake(
+                id="gradient-times-v",
+                message="This multiplies the gradient by v entry by entry. H @ v is how the "
+                "gradient changes as x moves along v: a JVP of the gradient.",
+                example=lambda: _gradient_times_v,
+            ),
+            Mistake(
+                id="point-and-direction",
+                message="Point and direction are swapped: this is the Hessian at v times x. "
+                "jax.jvp takes the point first, (x,), then the direction, (v,).",
+                example=lambda: _point_and_direction_swapped,
+            ),
+            Mistake(
+                id="moves-k",
+                message="k got a tangent of 1.0, so the result also says how the gradient "
+                "changes with the stiffness. Hold k fixed: a tangent of 0.0, or close over "
+                "it with a lambda.",
+                example=lambda: _k_moved_too,
+            ),
+            Mistake(
+                id="lesson-function",
+                message="This is H @ v for the lesson's wiggle, not for energy.",
+                example=lambda: _wiggle_hvp,
+            ),
+            Mistake(
+                id="ignores-k",
+                message="Your hvp gives the same result for k = 0.5 and k = 2.0: it does "
+                "not use the k it is given (a global k, or a number written in?). Pass k "
+                "on to energy.",
+                example=lambda: lambda x, v, k: _hvp(x, v, 1.0),
+                matches=_ignores_k,
+            ),
+        ),
+        success="A JVP of the gradient: H @ v from vectors of n numbers, and no n x n "
+        "matrix anywhere.",
+    ),
+    Exercise(
+        id="12.fixed_target",
+        title="Hold a target fixed with stop_gradient",
+        reference=lambda: _td_fixed,
+        rule=SameThrough(inputs=_td_inputs, view=_value_and_grad),
+        hints=(
+            "values[1:] appears only in the target. For grad, the target must count as a "
+            "constant: which function returns its argument unchanged but stops the gradient?",
+            "lax.stop_gradient(a) is a in value, and a constant to grad. Wrap the target, "
+            "or the values it is built from.",
+            "target = rewards + 0.9 * lax.stop_gradient(values[1:])",
+        ),
+        solution=(
+            "def fixed_td_loss(values, rewards):\n"
+            "    target = rewards + 0.9 * lax.stop_gradient(values[1:])\n"
+            "    return jnp.sum((values[:-1] - target) ** 2)"
+        ),
+        mistakes=(
+            Mistake(
+                id="numpy-copy",
+                message="np.asarray and np.array need concrete numbers, and inside grad "
+                "values is a tracer. JAX's way to make a value a constant to grad is "
+                "lax.stop_gradient.",
+                example=lambda: (
+                    lambda values, rewards: jnp.sum(
+                        (values[:-1] - np.asarray(rewards + 0.9 * values[1:])) ** 2
+                    )
+                ),
+                matches=_fails_under_grad("TracerArrayConversionError", ""),
+            ),
+            Mistake(
+                id="detach",
+                message=".detach() is PyTorch's; JAX arrays do not have it. "
+                "lax.stop_gradient(...) is JAX's way to hold a value fixed.",
+                example=lambda: (
+                    lambda values, rewards: jnp.sum(
+                        (values[:-1] - (rewards + 0.9 * values[1:]).detach()) ** 2
+                    )
+                ),
+                matches=_fails_under_grad("AttributeError", r"detach"),
+            ),
+            Mistake(
+                id="jax-stop-gradient",
+                message="stop_gradient lives in jax.lax: lax.stop_gradient(...) (the setup "
+                "cell imports lax), or jax.lax.stop_gradient(...).",
+                example=lambda: lambda values, rewards: jax.stop_gradient(values),
+                matches=_fails_under_grad("AttributeError", r"stop_gradient"),
+            ),
+            Mistake(
+                id="lesson-sized",
+                message="Your loss works on the lesson's 4 values but fails on the check's 5: "
+                "it reads something computed outside for those 4 (the notebook's target?). "
+                "Build the target inside, from values, and hold it with lax.stop_gradient.",
+                example=lambda: _reads_lesson_target,
+                matches=_sized_for_the_lesson,
+            ),
+            Mistake(
+                id="gradient-flows",
+                message="The gradient still flows into the target through values[1:], so "
+                "each error also pulls on the next state's value (the last state's "
+                "gradient is not 0). Hold the values the target is built from with "
+                "lax.stop_gradient.",
+                example=lambda: _td_flowing,
+            ),
+            Mistake(
+                id="held-everything",
+                message="Your gradient is 0 everywhere: the stop_gradient covers the whole "
+                "loss (or values itself), so nothing flows back. Hold only the target.",
+                example=lambda: _held_everything,
+                matches=_gradient_is_zero,
+            ),
+            Mistake(
+                id="held-prediction",
+                message="You held the prediction values[:-1] fixed, so the gradient now "
+                "flows only through the target. It is the other way round: train "
+                "values[:-1], hold the target.",
+                example=lambda: _td_prediction_held,
+            ),
+            Mistake(
+                id="no-discount",
+                message="The 0.9 is gone: the target is rewards + 0.9 * the next values.",
+                example=lambda: _td_undiscounted,
+            ),
+        ),
+        success="The target moves only when values are updated, never through the "
+        "gradient: each state learns from its own error.",
+    ),
+    Exercise(
+        id="12.fix_rule",
+        title="Fix a custom JVP rule",
+        reference=lambda: _right_rule,
+        rule=SameThrough(inputs=_rule_inputs, view=_compiled_with_rule),
+        hints=(
+            "A JVP rule returns the output and its tangent: the derivative with respect to "
+            "each input times that input's tangent, summed. The buggy rule has only a's "
+            "term.",
+            "d/da log(exp(a) + exp(b)) = exp(a) / (exp(a) + exp(b)) = sigmoid(a - b). By "
+            "symmetry, d/db is sigmoid(b - a).",
+            "return out, jax.nn.sigmoid(a - b) * a_dot + jax.nn.sigmoid(b - a) * b_dot",
+        ),
+        solution=(
+            "@jax.custom_jvp\n"
+            "def fixed_log_add_exp(a, b):\n"
+            "    m = jnp.maximum(a, b)\n"
+            "    return m + jnp.log(jnp.exp(a - m) + jnp.exp(b - m))\n"
+            "\n"
+            "@fixed_log_add_exp.defjvp\n"
+            "def fixed_log_add_exp_jvp(primals, tangents):\n"
+            "    a, b = primals\n"
+            "    a_dot, b_dot = tangents\n"
+            "    out = fixed_log_add_exp(a, b)\n"
+            "    return out, jax.nn.sigmoid(a - b) * a_dot + jax.nn.sigmoid(b - a) * b_dot"
+        ),
+        mistakes=(
+            Mistake(
+                id="tangent-per-input",
+                message="One output, so one tangent: the sum of each input's derivative "
+                "times its tangent, not a tuple with one entry per input.",
+                example=lambda: (
+                    lambda primals, tangents: (
+                        _log_add_exp(*primals),
+                        (tangents[0], tangents[1]),
+                    )
+                ),
+                matches=_rule_fails_with("TypeError", r"equal container"),
+            ),
+            Mistake(
+                id="no-pair",
+                message="A JVP rule returns a pair: the output and its tangent, "
+                "return out, tangent_out.",
+                example=lambda: lambda primals, tangents: tangents[0] + tangents[1],
+                matches=_rule_fails_with("TypeError", r"pair"),
+            ),
+            Mistake(
+                id="overflows",
+                message="At (100.0, 3.0) your rule gives inf or nan: in float32, exp(100.0) "
+                "is inf, and inf / inf is nan. Keep the stable value (as the function "
+                "computes it) and write the weights as sigmoid(a - b) and sigmoid(b - a), "
+                "which never overflow.",
+                example=lambda: _overflowing_rule,
+                matches=_not_finite_far_apart,
+            ),
+            Mistake(
+                id="not-linear",
+                message="Your tangent is not 0 when both input tangents are 0: the rule "
+                "must multiply each derivative by its tangent (a_dot, b_dot) and add them.",
+                example=lambda: (
+                    lambda primals, tangents: (
+                        _log_add_exp(*primals),
+                        jax.nn.sigmoid(primals[0] - primals[1])
+                        + jax.nn.sigmoid(primals[1] - primals[0]),
+                    )
+                ),
+                matches=_not_linear,
+            ),
+            Mistake(
+                id="b-ignored",
+                message="Your rule still ignores b_dot: the derivative with respect to b "
+                "comes out 0. Add b's term, its derivative times b_dot.",
+                example=lambda: _buggy_rule,
+            ),
+            Mistake(
+                id="same-weight",
+                message="b_dot gets a's weight, sigmoid(a - b). The derivative with respect "
+                "to b is exp(b) / (exp(a) + exp(b)): sigmoid(b - a).",
+                example=lambda: _same_weight_rule,
+            ),
+            Mistake(
+                id="weights-swapped",
+                message="The weights are swapped: a_dot's is sigmoid(a - b) (a's share of "
+                "exp(a) + exp(b)), b_dot's is sigmoid(b - a).",
+                example=lambda: _swapped_weights_rule,
+            ),
+            Mistake(
+                id="unweighted",
+                message="a_dot + b_dot treats both derivatives as 1. Each tangent is "
+                "weighted by its input's share: sigmoid(a - b) for a, sigmoid(b - a) for b.",
+                example=lambda: _unweighted_rule,
+            ),
+            Mistake(
+                id="wrong-derivatives",
+                message="The values are right, the derivatives are not. d/da "
+                "log(exp(a) + exp(b)) = exp(a) / (exp(a) + exp(b)), which is "
+                "sigmoid(a - b); d/db is sigmoid(b - a).",
+                example=lambda: (
+                    lambda primals, tangents: (
+                        _log_add_exp(*primals),
+                        jax.nn.sigmoid(primals[0]) * tangents[0]
+                        + jax.nn.sigmoid(primals[1]) * tangents[1],
+                    )
+                ),
+                matches=_right_value_wrong_derivatives,
+            ),
+        ),
+        success="Each input's derivative times its tangent, summed, in a form that never "
+        "overflows: the rule is right for grad and jvp alike.",
+    ),
+)

@@ -1,0 +1,407 @@
+"""Lesson 12: realistic wrong answers (see the package docstring for the labels).
+
+Written as a NumPy user new to JAX writes them after reading the lesson: the notebook's
+``energy``, ``wiggle`` and the buggy ``log_add_exp`` are copied here as the cells define
+them.
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from tests.content.wrong_answers import Wrong
+
+# --- 12.jacobian_shapes -----------------------------------------------------------------
+
+
+def jacobians_themselves():
+    W, x = jnp.ones((3, 4)), jnp.ones(4)
+
+    def layer(W):
+        return jnp.tanh(W @ x)
+
+    return jax.jacfwd(layer)(W), jax.jacrev(layer)(W)
+
+
+# --- 12.hvp -----------------------------------------------------------------------------
+
+
+def energy(x, k):
+    springs = 0.5 * k * jnp.sum((x[1:] - x[:-1]) ** 2)
+    return springs - jnp.sum(jnp.cos(x))
+
+
+def wiggle(x):
+    return jnp.sum(jnp.sin(x)) * jnp.sum(x**2)
+
+
+def hvp_hessian_matmul(x, v, k):
+    return jax.hessian(energy)(x, k) @ v
+
+
+def hvp_jacfwd_of_grad(x, v, k):
+    return jax.jacfwd(jax.grad(energy))(x, k) @ v
+
+
+def hvp_hessian_elementwise(x, v, k):
+    return jax.hessian(energy)(x, k) * v
+
+
+def hvp_k_not_passed(x, v, k):
+    return jax.jvp(jax.grad(energy), (x,), (v,))[1]
+
+
+def hvp_no_tuples(x, v, k):
+    return jax.jvp(lambda y: jax.grad(energy)(y, k), x, v)[1]
+
+
+def hvp_whole_jvp(x, v, k):
+    return jax.jvp(lambda y: jax.grad(energy)(y, k), (x,), (v,))
+
+
+def hvp_first_output(x, v, k):
+    return jax.jvp(lambda y: jax.grad(energy)(y, k), (x,), (v,))[0]
+
+
+def hvp_jvp_of_energy(x, v, k):
+    return jax.jvp(lambda y: energy(y, k), (x,), (v,))[1]
+
+
+def hvp_grad_times_v(x, v, k):
+    return jax.grad(energy)(x, k) * v
+
+
+def hvp_grad_dot_v(x, v, k):
+    return jnp.dot(jax.grad(energy)(x, k), v)
+
+
+def hvp_swapped(x, v, k):
+    return jax.jvp(lambda y: jax.grad(energy)(y, k), (v,), (x,))[1]
+
+
+def hvp_k_tangent_one(x, v, k):
+    return jax.jvp(jax.grad(energy), (x, k), (v, 1.0))[1]
+
+
+def hvp_k_written_in(x, v, k):
+    return jax.jvp(lambda y: jax.grad(energy)(y, 1.0), (x,), (v,))[1]
+
+
+def hvp_of_wiggle(x, v, k):
+    return jax.jvp(jax.grad(wiggle), (x,), (v,))[1]
+
+
+# --- 12.fixed_target --------------------------------------------------------------------
+
+
+target = jnp.array([0.0, 0.0, 1.0]) + 0.9 * jnp.array([1.0, 0.0, 2.0])  # the notebook's
+
+
+def td_notebook_target(values, rewards):
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_unchanged(values, rewards):
+    target = rewards + 0.9 * values[1:]
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_rewards_held(values, rewards):
+    target = lax.stop_gradient(rewards) + 0.9 * values[1:]
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_numpy_copy(values, rewards):
+    target = np.asarray(rewards + 0.9 * values[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_detach(values, rewards):
+    target = (rewards + 0.9 * values[1:]).detach()
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_jax_stop_gradient(values, rewards):
+    target = jax.stop_gradient(rewards + 0.9 * values[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_whole_loss_held(values, rewards):
+    target = rewards + 0.9 * values[1:]
+    return lax.stop_gradient(jnp.sum((values[:-1] - target) ** 2))
+
+
+def td_values_held_first(values, rewards):
+    values = lax.stop_gradient(values)
+    target = rewards + 0.9 * values[1:]
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_prediction_held(values, rewards):
+    target = rewards + 0.9 * values[1:]
+    return jnp.sum((lax.stop_gradient(values[:-1]) - target) ** 2)
+
+
+def td_jnp_array_copy(values, rewards):
+    target = jnp.array(rewards + 0.9 * values[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_no_discount(values, rewards):
+    target = rewards + lax.stop_gradient(values[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_copy_method(values, rewards):
+    target = (rewards + 0.9 * values[1:]).copy()
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_held_discount(values, rewards):
+    target = rewards + lax.stop_gradient(0.9) * values[1:]
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+# --- 12.fix_rule ------------------------------------------------------------------------
+
+
+def log_add_exp(a, b):  # the lesson's stable value (the notebook's custom_jvp computes it)
+    m = jnp.maximum(a, b)
+    return m + jnp.log(jnp.exp(a - m) + jnp.exp(b - m))
+
+
+def rule_unchanged(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    out = log_add_exp(a, b)
+    return out, jax.nn.sigmoid(a - b) * a_dot
+
+
+def rule_same_weight(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    return log_add_exp(a, b), jax.nn.sigmoid(a - b) * (a_dot + b_dot)
+
+
+def rule_swapped(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    return log_add_exp(a, b), jax.nn.sigmoid(b - a) * a_dot + jax.nn.sigmoid(a - b) * b_dot
+
+
+def rule_unweighted(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    return log_add_exp(a, b), a_dot + b_dot
+
+
+def rule_exp_fractions(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    total = jnp.exp(a) + jnp.exp(b)
+    return log_add_exp(a, b), jnp.exp(a) / total * a_dot + jnp.exp(b) / total * b_dot
+
+
+def rule_tuple_of_tangents(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    return log_add_exp(a, b), (jax.nn.sigmoid(a - b) * a_dot, jax.nn.sigmoid(b - a) * b_dot)
+
+
+def rule_tangent_only(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    return jax.nn.sigmoid(a - b) * a_dot + jax.nn.sigmoid(b - a) * b_dot
+
+
+def rule_no_tangents(primals, tangents):
+    a, b = primals
+    return log_add_exp(a, b), jax.nn.sigmoid(a - b) + jax.nn.sigmoid(b - a)
+
+
+def rule_softplus_copied(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    return log_add_exp(a, b), jax.nn.sigmoid(a) * a_dot + jax.nn.sigmoid(b) * b_dot
+
+
+def rule_naive_value(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    out = jnp.log(jnp.exp(a) + jnp.exp(b))
+    return out, jax.nn.sigmoid(a - b) * a_dot + jax.nn.sigmoid(b - a) * b_dot
+
+
+def rule_minus(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    return log_add_exp(a, b), jax.nn.sigmoid(a - b) * a_dot - jax.nn.sigmoid(b - a) * b_dot
+
+
+def rule_a_dot_twice(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    return log_add_exp(a, b), jax.nn.sigmoid(a - b) * a_dot + jax.nn.sigmoid(b - a) * a_dot
+
+
+WRONG_ANSWERS = (
+    # 12.jacobian_shapes
+    Wrong(
+        "12.jacobian_shapes",
+        "input axes first",
+        lambda: ((3, 4, 3), (3, 4, 3)),
+        named="axes-order",
+    ),
+    Wrong(
+        "12.jacobian_shapes",
+        "jacrev as jacfwd's transpose",
+        lambda: ((3, 3, 4), (3, 4, 3)),
+        named="modes-differ",
+    ),
+    Wrong(
+        "12.jacobian_shapes",
+        "jacfwd columns-first, jacrev rows-first",
+        lambda: ((3, 4, 3), (3, 3, 4)),
+        named="modes-differ",
+    ),
+    Wrong(
+        "12.jacobian_shapes", "W's shape, as grad", lambda: ((3, 4), (3, 4)), named="input-shape"
+    ),
+    Wrong("12.jacobian_shapes", "flattened W", lambda: ((3, 12), (3, 12)), named="flattened"),
+    Wrong(
+        "12.jacobian_shapes",
+        "flattened, inputs first",
+        lambda: ((12, 3), (12, 3)),
+        named="flattened",
+    ),
+    Wrong("12.jacobian_shapes", "one shape for both", lambda: (3, 3, 4), named="one-shape"),
+    Wrong(
+        "12.jacobian_shapes",
+        "W's axes before the output's",
+        lambda: ((4, 3, 3), (4, 3, 3)),
+        named="axes-order",
+    ),
+    Wrong("12.jacobian_shapes", "the output's shape", lambda: ((3,), (3,)), named="output-shape"),
+    Wrong(
+        "12.jacobian_shapes", "outputs by rows of W", lambda: ((3, 3), (3, 3)), named="wrong-shape"
+    ),
+    Wrong(
+        "12.jacobian_shapes",
+        "the shapes as strings",
+        lambda: ("(3, 3, 4)", "(3, 3, 4)"),
+        says="Expected two shapes",
+    ),
+    Wrong("12.jacobian_shapes", "the Jacobians computed", jacobians_themselves, named="arrays"),
+    # 12.cheaper
+    Wrong("12.cheaper", "forward mode is cheaper", lambda: "A", named="forward-always"),
+    Wrong("12.cheaper", "reverse mode, as grad", lambda: "b", named="reverse-always"),
+    Wrong("12.cheaper", "option B in words", lambda: "option b", named="reverse-always"),
+    Wrong("12.cheaper", "swapped", lambda: "D", named="swapped"),
+    Wrong("12.cheaper", "swapped, in brackets", lambda: "(D)", named="swapped"),
+    Wrong(
+        "12.cheaper",
+        "option D's text pasted",
+        lambda: "jacrev for tall, jacfwd for wide",
+        named="swapped",
+    ),
+    Wrong("12.cheaper", "the same work, with spaces", lambda: " e ", named="same-work"),
+    Wrong("12.cheaper", "two letters", lambda: "C and D", says="names 2 options"),
+    Wrong("12.cheaper", "the letter in a list", lambda: ["C"], says="is a list"),
+    Wrong("12.cheaper", "the option's number", lambda: 3, says="not numbers"),
+    Wrong("12.cheaper", "a mode's name", lambda: "jacfwd", says="is not one of the options"),
+    # 12.hvp
+    Wrong("12.hvp", "jax.hessian, then @ v", lambda: hvp_hessian_matmul, named="builds-hessian"),
+    Wrong("12.hvp", "jacfwd of grad, then @ v", lambda: hvp_jacfwd_of_grad, named="builds-hessian"),
+    Wrong(
+        "12.hvp",
+        "hessian times v entry by entry",
+        lambda: hvp_hessian_elementwise,
+        named="builds-hessian",
+    ),
+    Wrong("12.hvp", "grad(energy) without k", lambda: hvp_k_not_passed, named="k-missing"),
+    Wrong("12.hvp", "jvp without tuples", lambda: hvp_no_tuples, named="not-tuples"),
+    Wrong("12.hvp", "jvp's whole output", lambda: hvp_whole_jvp, named="whole-pair"),
+    Wrong("12.hvp", "jvp's first output", lambda: hvp_first_output, named="gradient"),
+    Wrong("12.hvp", "jvp of energy itself", lambda: hvp_jvp_of_energy, named="first-derivative"),
+    Wrong("12.hvp", "gradient dotted with v", lambda: hvp_grad_dot_v, named="first-derivative"),
+    Wrong("12.hvp", "gradient times v", lambda: hvp_grad_times_v, named="gradient-times-v"),
+    Wrong("12.hvp", "point and tangent swapped", lambda: hvp_swapped, named="point-and-direction"),
+    Wrong("12.hvp", "k's tangent 1.0", lambda: hvp_k_tangent_one, named="moves-k"),
+    Wrong("12.hvp", "k written in as 1.0", lambda: hvp_k_written_in, named="ignores-k"),
+    Wrong("12.hvp", "the lesson's wiggle_hvp", lambda: hvp_of_wiggle, named="lesson-function"),
+    # 12.fixed_target
+    Wrong("12.fixed_target", "td_loss unchanged", lambda: td_unchanged, named="gradient-flows"),
+    Wrong(
+        "12.fixed_target",
+        "rewards held, not values",
+        lambda: td_rewards_held,
+        named="gradient-flows",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "a copy with jnp.array",
+        lambda: td_jnp_array_copy,
+        named="gradient-flows",
+    ),
+    Wrong("12.fixed_target", "a copy with .copy()", lambda: td_copy_method, named="gradient-flows"),
+    Wrong("12.fixed_target", "the discount held", lambda: td_held_discount, named="gradient-flows"),
+    Wrong("12.fixed_target", "a NumPy copy", lambda: td_numpy_copy, named="numpy-copy"),
+    Wrong("12.fixed_target", "PyTorch's detach", lambda: td_detach, named="detach"),
+    Wrong(
+        "12.fixed_target",
+        "jax.stop_gradient",
+        lambda: td_jax_stop_gradient,
+        named="jax-stop-gradient",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "the whole loss held",
+        lambda: td_whole_loss_held,
+        named="held-everything",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "values held first",
+        lambda: td_values_held_first,
+        named="held-everything",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "the prediction held",
+        lambda: td_prediction_held,
+        named="held-prediction",
+    ),
+    Wrong("12.fixed_target", "the 0.9 dropped", lambda: td_no_discount, named="no-discount"),
+    Wrong(
+        "12.fixed_target",
+        "the lesson's target, computed outside",
+        lambda: td_notebook_target,
+        named="lesson-sized",
+    ),
+    # 12.fix_rule
+    Wrong("12.fix_rule", "the buggy rule copied", lambda: rule_unchanged, named="b-ignored"),
+    Wrong("12.fix_rule", "one weight for both", lambda: rule_same_weight, named="same-weight"),
+    Wrong("12.fix_rule", "weights swapped", lambda: rule_swapped, named="weights-swapped"),
+    Wrong("12.fix_rule", "tangents added", lambda: rule_unweighted, named="unweighted"),
+    Wrong("12.fix_rule", "exp fractions", lambda: rule_exp_fractions, named="overflows"),
+    Wrong("12.fix_rule", "the naive value", lambda: rule_naive_value, named="overflows"),
+    Wrong(
+        "12.fix_rule",
+        "a tangent per input",
+        lambda: rule_tuple_of_tangents,
+        named="tangent-per-input",
+    ),
+    Wrong("12.fix_rule", "the tangent alone", lambda: rule_tangent_only, named="no-pair"),
+    Wrong("12.fix_rule", "derivatives, no tangents", lambda: rule_no_tangents, named="not-linear"),
+    Wrong(
+        "12.fix_rule",
+        "softplus's rule copied",
+        lambda: rule_softplus_copied,
+        named="wrong-derivatives",
+    ),
+    Wrong("12.fix_rule", "b's term subtracted", lambda: rule_minus, named="wrong-derivatives"),
+    Wrong("12.fix_rule", "a_dot twice", lambda: rule_a_dot_twice, named="wrong-derivatives"),
+)
