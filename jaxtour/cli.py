@@ -454,12 +454,22 @@ def declared_exercise_ids() -> dict[str, list[str]]:
 
 
 def cmd_progress(args: argparse.Namespace) -> int:
-    from jaxtour.learner.progress_store import StoreProblem
-    from jaxtour.learner.progress_view import progress_view
+    from jaxtour.learner import progress_store, progress_view
 
     try:
-        print(progress_view(declared_exercise_ids(), args.lesson).text())
-    except StoreProblem as exc:
+        ids = declared_exercise_ids()
+        if args.format == "bars":
+            print(progress_view.progress_view(ids, args.lesson).text())
+            return 0
+        if args.lesson is not None:
+            stem = catalog.find(args.lesson).stem
+            ids = {stem: ids.get(stem, [])}
+        rows = progress_view.exercise_rows(ids, progress_store.read())
+        if args.lesson is not None:
+            rows = [row for row in rows if row["lesson"] == stem]
+        write = progress_view.rows_json if args.format == "json" else progress_view.rows_csv
+        sys.stdout.write(write(rows) + ("\n" if args.format == "json" else ""))
+    except progress_store.StoreProblem as exc:
         raise CommandError(str(exc)) from None
     return 0
 
@@ -553,8 +563,19 @@ def parser() -> argparse.ArgumentParser:
     doctor = commands.add_parser("doctor", help="versions, devices, and what to fix")
     doctor.set_defaults(run=cmd_doctor)
 
-    progress = commands.add_parser("progress", help="exercises passed, per lesson, as bars")
+    progress = commands.add_parser(
+        "progress", help="exercises passed, per lesson, as bars (or --json, --csv)"
+    )
     progress.add_argument("lesson", nargs="?", help='also list one lesson\'s exercises, e.g. "03"')
+    table = progress.add_mutually_exclusive_group()
+    formats = "one row per exercise (columns: jaxtour.learner.progress_view.COLUMNS)"
+    table.add_argument(
+        "--json", dest="format", action="store_const", const="json", help=f"JSON, {formats}"
+    )
+    table.add_argument(
+        "--csv", dest="format", action="store_const", const="csv", help=f"CSV, {formats}"
+    )
+    progress.set_defaults(format="bars")
     progress.set_defaults(run=cmd_progress)
 
     reset = commands.add_parser("reset", help="restore a fresh copy of one lesson")
