@@ -412,44 +412,19 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return status
 
 
-def _literal_exercise_ids(source: bytes) -> list[str] | None:
-    """The ids of ``EXERCISES = (Exercise(id="NN.name", ...), ...)`` in ``source``, or
-    None if it is declared any other way."""
-    import ast
-
-    start = source.find(b"\nEXERCISES = ")  # parsing from there on is 20 times faster
-    if start < 0:
-        return None
-    for node in ast.parse(source[start:]).body:
-        names = [getattr(target, "id", None) for target in getattr(node, "targets", ())]
-        if names != ["EXERCISES"]:
-            continue
-        ids = []
-        for call in getattr(node.value, "elts", ()):
-            if not (isinstance(call, ast.Call) and getattr(call.func, "id", "") == "Exercise"):
-                return None
-            given = [keyword.value for keyword in call.keywords if keyword.arg == "id"]
-            if len(given) != 1 or not isinstance(given[0], ast.Constant):
-                return None
-            ids.append(given[0].value)
-        return ids or None
-    return None
+_literal_exercise_ids = catalog.literal_exercise_ids
 
 
 def declared_exercise_ids() -> dict[str, list[str]]:
     """Lesson stem -> its exercise ids, as ``jaxtour.exercises.ids_by_lesson`` gives them,
-    read from each lesson module's source, so that ``jaxtour progress`` imports neither
-    the exercises nor NumPy or JAX. A module declared another way is imported after all."""
-    table: dict[str, list[str]] = {}
-    for lesson in catalog.LESSONS:
-        spec = importlib.util.find_spec(lesson.exercise_module)
-        source = Path(spec.origin).read_bytes() if spec and spec.origin else b""
-        ids = _literal_exercise_ids(source)
-        if ids is None:
-            from jaxtour.exercises import ids_by_lesson
+    read from each lesson module's source (``catalog.declared_exercise_ids``), so that
+    ``jaxtour progress`` imports neither the exercises nor NumPy or JAX. A module
+    declared another way is imported after all."""
+    table = catalog.declared_exercise_ids()
+    if table is None:
+        from jaxtour.exercises import ids_by_lesson
 
-            return ids_by_lesson()
-        table[lesson.stem] = ids
+        return ids_by_lesson()
     return table
 
 
