@@ -81,7 +81,7 @@ class PageHandler(_Base):
     async def get(self) -> None:
         rows = await self.student_rows()
         lessons = list(self.classroom.exercise_ids)
-        prefix = self.hub_auth.service_prefix
+        prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
         self.set_header("Cache-Control", "no-store")
         self.finish(
             table.page(rows, lessons, prefix, self.sort, self.descending, self.options.refresh)
@@ -138,5 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     url = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
     make_app(options).listen(url.port, url.hostname)
     log.info("jaxtour.classroom: listening on %s, stores at %s", url.geturl(), options.store)
-    ioloop.IOLoop.current().start()
+    try:
+        ioloop.IOLoop.current().start()
+    except KeyboardInterrupt:  # the hub stops its services with SIGINT
+        pass
     return 0
