@@ -174,7 +174,7 @@ def _sort_link(prefix: str, key: str, label: str, current: str, descending: bool
     flip = key == current and not descending
     arrow = (" \u25bc" if descending else " \u25b2") if key == current else ""
     query = urlencode({"sort": key, "order": "desc" if flip else "asc"})
-    return f'<a href="{html.escape(prefix)}?{query}">{html.escape(label)}{arrow}</a>'
+    return f'<a href="{html.escape(f"{prefix}?{query}")}">{html.escape(label)}{arrow}</a>'
 
 
 def page(
