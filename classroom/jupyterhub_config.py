@@ -22,13 +22,19 @@ TEACHERS = os.environ.get("JAXTOUR_TEACHERS", "teacher").split(",")
 STORE = os.environ.get(
     "JAXTOUR_CLASSROOM_STORE", "/home/jupyter-{username}/.local/share/jaxtour/progress.sqlite3"
 )
+# The students' Python (jaxtour and jupyterhub-singleuser installed): TLJH's user
+# environment where there is one, else the first python3 on the students' PATH.
+TLJH_USER_PYTHON = "/opt/tljh/user/bin/python3"
+STUDENT_PYTHON = os.environ.get(
+    "JAXTOUR_STUDENT_PYTHON", TLJH_USER_PYTHON if os.path.exists(TLJH_USER_PYTHON) else "python3"
+)
 SERVICE_PORT = int(os.environ.get("JAXTOUR_CLASSROOM_PORT", "10101"))
 IDLE_MINUTES = 20  # as `jaxtour lab --cull-after`: a JAX kernel holds 250 MB or more
 
 # --- each student's server -----------------------------------------------------------
 # Copy the lessons into ~/jaxtour-lessons (never overwriting a student's file), then
-# start jupyterhub-singleuser: python3 is the students' environment's (on PATH).
-c.Spawner.cmd = ["python3", "-m", "jaxtour.classroom.singleuser"]
+# start jupyterhub-singleuser from the same environment.
+c.Spawner.cmd = [STUDENT_PYTHON, "-m", "jaxtour.classroom.singleuser"]
 c.Spawner.default_url = "/lab/tree/jaxtour-lessons/00_welcome.ipynb"
 c.Spawner.args = [
     f"--MappingKernelManager.cull_idle_timeout={IDLE_MINUTES * 60}",  # idle kernels

@@ -30,9 +30,13 @@ def main(argv: list[str]) -> None:
         )
     except workspace.WorkspaceError as error:
         print(f"jaxtour: the lessons were not copied: {error}", file=sys.stderr)
-    command = shutil.which("jupyterhub-singleuser") or "jupyterhub-singleuser"
+    # this environment's, whatever PATH says (the spawner's cmd named its python)
+    beside = Path(sys.executable).parent / "jupyterhub-singleuser"
+    command = str(beside) if beside.exists() else shutil.which("jupyterhub-singleuser")
     sys.stderr.flush()
-    os.execvp(command, [command, *argv])
+    if command is None:
+        os.execv(sys.executable, [sys.executable, "-m", "jupyterhub.singleuser", *argv])
+    os.execv(command, [command, *argv])
 
 
 if __name__ == "__main__":

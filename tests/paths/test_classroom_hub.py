@@ -14,6 +14,7 @@ skipped where it or Chromium is missing, a failure in CI (CI=true).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -52,6 +53,7 @@ STUDENTS = {
     "cy": [(WRONG, "incorrect"), (HINT, "Hint 1 of 3 for 00.first_array"), (RIGHT, "correct")],
 }
 LESSON = catalog.LESSONS[0].stem  # 00_welcome: one exercise
+SETUP = "from jaxtour import checks\nimport jax.numpy as jnp\n"
 
 
 def _unavailable(reason: str):
@@ -78,27 +80,20 @@ def _api(base: str, method: str, path: str, body: dict | None = None) -> dict | 
     return json.loads(text) if text else None
 
 
-def _wait(condition, what: str, timeout: float, log: Path):
+def _wait(condition, what: str, timeout: float, log: Path, fail=pytest.fail):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         result = condition()
         if result:
             return result
         time.sleep(0.5)
-    pytest.fail(f"{what} within {timeout:.0f} s; the hub's log:\n{log.read_text()[-6000:]}")
+    fail(f"{what} within {timeout:.0f} s; the hub's log:\n{log.read_text()[-6000:]}")
 
 
-@pytest.fixture
-def hub(tmp_path):
-    try:
-        import jupyterhub  # noqa: F401
-        import jupyterhub_idle_culler  # noqa: F401
-    except ImportError as error:
-        _unavailable(f"{error.name} is missing: install the extra, pip install -e '.[classroom]'")
-    if not (BIN / "configurable-http-proxy").exists():
-        _unavailable(f"configurable-http-proxy is not in {BIN}")
-    if not Path(CHROMIUM).exists():
-        _unavailable(f"Chromium is not installed (looked for {CHROMIUM})")
+@contextlib.contextmanager
+def running_hub(tmp_path: Path, fail=pytest.fail):
+    """JupyterHub on a free port with the example config (plus the test's authenticator,
+    spawner and admin token): yields (base URL, the students' homes, its log, process)."""
     port = _free_port()
     homes = tmp_path / "home"
     homes.mkdir()
@@ -151,15 +146,15 @@ if {os.geteuid() == 0!r}:  # CI runs as root; the spawner runs servers as the hu
 
     def up() -> bool:
         if process.poll() is not None:
-            pytest.fail(f"JupyterHub exited ({process.returncode}):\n{log.read_text()[-6000:]}")
+            fail(f"JupyterHub exited ({process.returncode}):\n{log.read_text()[-6000:]}")
         try:
             return _api(base, "GET", "/") is not None
         except OSError:
             return False
 
     try:
-        _wait(up, "JupyterHub did not answer", 90, log)
-        yield base, homes, log
+        _wait(up, "JupyterHub did not answer", 90, log, fail)
+        yield base, homes, log, process
     finally:
         process.send_signal(signal.SIGTERM)  # stops the students' servers and the services
         try:
@@ -168,9 +163,39 @@ if {os.geteuid() == 0!r}:  # CI runs as root; the spawner runs servers as the hu
             os.killpg(process.pid, signal.SIGKILL)
 
 
-def _run_in_kernel(base: str, user: str, codes: list[str]) -> list[str]:
-    """Start a kernel in ``user``'s server, run each code over the kernel websocket, and
-    return each one's result (the text/plain of its execute_result, unquoted)."""
+def start_servers(base: str, users, log: Path, fail=pytest.fail) -> None:
+    """Create ``users`` and start their servers through the REST API, all at once."""
+    for user in users:
+        _api(base, "POST", f"/users/{user}")
+        _api(base, "POST", f"/users/{user}/server")
+
+    def ready(user: str) -> bool:
+        model = _api(base, "GET", f"/users/{user}")
+        return bool(model["servers"].get("", {}).get("ready"))
+
+    for user in users:
+        _wait(lambda u=user: ready(u), f"{user}'s server was not ready", 180, log, fail)
+
+
+@pytest.fixture
+def hub(tmp_path):
+    try:
+        import jupyterhub  # noqa: F401
+        import jupyterhub_idle_culler  # noqa: F401
+    except ImportError as error:
+        _unavailable(f"{error.name} is missing: install the extra, pip install -e '.[classroom]'")
+    if not (BIN / "configurable-http-proxy").exists():
+        _unavailable(f"configurable-http-proxy is not in {BIN}")
+    if not Path(CHROMIUM).exists():
+        _unavailable(f"Chromium is not installed (looked for {CHROMIUM})")
+    with running_hub(tmp_path) as (base, homes, log, _):
+        yield base, homes, log
+
+
+def run_in_kernel(base: str, user: str, codes: list[str], setup: str = SETUP) -> list[str]:
+    """Start a kernel in ``user``'s server, run ``setup`` then each code over the kernel
+    websocket, and return each one's result (its execute_result's text/plain, unquoted;
+    None if it had none). An error in a cell raises RuntimeError."""
     import websocket
 
     server = f"{base}/user/{user}/api"
@@ -184,7 +209,6 @@ def _run_in_kernel(base: str, user: str, codes: list[str]) -> list[str]:
         timeout=120,
     )
     session = uuid.uuid4().hex
-    setup = "from jaxtour import checks\nimport jax.numpy as jnp\n"
     results = []
     try:
         for code in [setup, *codes]:
@@ -219,16 +243,15 @@ def _run_in_kernel(base: str, user: str, codes: list[str]) -> list[str]:
                 if kind == "execute_result":
                     result = message["content"]["data"]["text/plain"].strip("'\"")
                 elif kind == "error":
-                    pytest.fail(f"{user}'s kernel: {message['content']['evalue']}")
+                    raise RuntimeError(f"{user}'s kernel: {message['content']['evalue']}")
                 elif kind == "execute_reply":
                     status = message["content"]["status"]
                 elif kind == "status":
                     idle = message["content"]["execution_state"] == "idle"
-            if code is not setup:
-                results.append(result)
+            results.append(result)
     finally:
         ws.close()
-    return results
+    return results[1:]
 
 
 def _login(context, base: str, user: str) -> None:
@@ -243,22 +266,14 @@ def _login(context, base: str, user: str) -> None:
 
 def test_the_teacher_sees_each_students_checks_and_a_student_is_refused(hub, tmp_path):
     base, homes, log = hub
-    for user in STUDENTS:  # the teacher exists already: the config's teachers group
-        _api(base, "POST", f"/users/{user}")
-        _api(base, "POST", f"/users/{user}/server")
-
-    def ready(user: str) -> bool:
-        model = _api(base, "GET", f"/users/{user}")
-        return bool(model["servers"].get("", {}).get("ready"))
-
+    start_servers(base, STUDENTS, log)  # the teacher exists already: the teachers group
     for user in STUDENTS:
-        _wait(lambda u=user: ready(u), f"{user}'s server was not ready", 180, log)
         lessons = homes / user / "jaxtour-lessons"
         assert sorted(p.name for p in lessons.glob("*.ipynb")) == sorted(
             lesson.notebook for lesson in catalog.LESSONS
         ), f"the lessons were not copied into {user}'s home"
     for user, steps in STUDENTS.items():
-        said = _run_in_kernel(base, user, [code for code, _ in steps])
+        said = run_in_kernel(base, user, [code for code, _ in steps])
         assert said == [expected for _, expected in steps], user
 
     from playwright.sync_api import sync_playwright
