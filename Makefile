@@ -81,8 +81,8 @@ bench: $(TESTING)
 	$(BIN)/python -m benchmarks.run
 
 lint: $(TESTING)
-	$(BIN)/ruff check conftest.py jaxtour tests tools benchmarks binder/postBuild
-	$(BIN)/ruff format --check conftest.py jaxtour tests tools benchmarks binder/postBuild
+	$(BIN)/ruff check conftest.py jaxtour tests tools benchmarks binder/postBuild classroom
+	$(BIN)/ruff format --check conftest.py jaxtour tests tools benchmarks binder/postBuild classroom
 
 # Keeps the section for other platforms and uv (from "# Not installed on CI's Linux" on).
 constraints: $(TESTING)

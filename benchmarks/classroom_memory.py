@@ -30,6 +30,7 @@ HEAVIEST = "02"  # benchmarks/RESULTS.md, "Lesson budget": the largest kernel
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 HEADING = "## Classroom on JupyterHub"
 MIB = 1024 * 1024
+PEAK = "import resource\nresource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024"  # MiB
 
 
 def _fail(message: str):
@@ -85,12 +86,13 @@ def main() -> int:
             start_servers(base, STUDENTS, log, fail=_fail)
             spawn_s = time.perf_counter() - start
             servers_only = measure(process.pid)
-            runs = []
+            runs, peaks = [], []
             for student in STUDENTS:
                 cells = lesson_cells(homes / student)
                 start = time.perf_counter()
-                run_in_kernel(base, student, cells, setup="")
+                said = run_in_kernel(base, student, [*cells, PEAK], setup="")
                 runs.append(time.perf_counter() - start)
+                peaks.append(int(said[-1]))
             after = measure(process.pid)
             students = _student_pids(after)
     lines = [
@@ -129,9 +131,13 @@ def main() -> int:
         sum(r[3] for r in after if r[0] in ("server", "kernel") and r[1] in pids)
         for pids in students
     )
+    server_rss = max(r[2] for r in after if r[0] == "server")
     lines += [
         f"| **per student: server + lesson {HEAVIEST} kernel** (largest) | 2 | "
         f"**{per_rss:.0f}** | **{per_uss:.0f}** |",
+        f"| the kernel's peak during Run All (ru_maxrss, largest) | 1 | {max(peaks)} | |",
+        f"| **per student at the kernel's peak: server + kernel peak** | 2 | "
+        f"**{server_rss + max(peaks):.0f}** | |",
         "",
         f"{len(STUDENTS)} servers started together through the REST API in {spawn_s:.1f} s; "
         f"Run All of lesson {HEAVIEST} took " + ", ".join(f"{s:.1f} s" for s in runs) + ".",
