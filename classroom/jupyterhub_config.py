@@ -17,6 +17,10 @@ c = get_config()  # noqa: F821 (JupyterHub's config loader defines get_config)
 # The teachers' hub user names: the group "teachers" gets the role that opens the
 # classroom page. Anyone else who logs in is a student and gets 403 there.
 TEACHERS = os.environ.get("JAXTOUR_TEACHERS", "teacher").split(",")
+# Who may log in besides them (JupyterHub 5 lets in no one by default): the students'
+# user names, comma-separated, in JAXTOUR_STUDENTS, or listed here. On TLJH, add them in
+# the hub's admin page or with `tljh-config add-item users.allowed NAME` instead.
+STUDENTS = [s for s in os.environ.get("JAXTOUR_STUDENTS", "").split(",") if s]
 # Where each student's progress store is, as the hub's machine sees it. TLJH's students
 # are the system users jupyter-<name>, with their homes in /home.
 STORE = os.environ.get(
@@ -42,7 +46,8 @@ c.Spawner.args = [
     "--MappingKernelManager.cull_connected=True",  # even with the lesson's tab open
 ]
 
-# --- the teachers' page, and who may see it --------------------------------------------
+# --- who may log in, and who may see the teachers' page ----------------------------------
+c.Authenticator.allowed_users.update(TEACHERS + STUDENTS)  # adds to an earlier file's
 c.JupyterHub.load_groups = {
     **(c.JupyterHub.load_groups if isinstance(c.JupyterHub.load_groups, dict) else {}),
     "teachers": {"users": TEACHERS},
