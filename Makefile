@@ -37,8 +37,10 @@ $(RUNTIME): pyproject.toml constraints.txt | $(BIN)/python
 	@JAXTOUR_STEP="Installing jaxtour and its pinned dependencies" $(INSTALL) -e .
 	@touch $@
 
+# The classroom extra (JupyterHub, its Python proxy, the idle culler) comes with the test
+# tools: tests/paths/test_classroom_hub.py starts a real hub, and fails in CI without it.
 $(TESTING): $(RUNTIME)
-	@JAXTOUR_STEP="Installing the test tools" $(INSTALL) -e '.[test]'
+	@JAXTOUR_STEP="Installing the test tools" $(INSTALL) -e '.[test,classroom]'
 	@touch $@
 
 lab: $(RUNTIME)
@@ -75,12 +77,12 @@ index: $(TESTING)
 	$(BIN)/python -m tools.lesson_index
 
 bench: $(TESTING)
-	@JAXTOUR_STEP="Installing the benchmark tools" $(INSTALL) -e '.[test,bench]'
+	@JAXTOUR_STEP="Installing the benchmark tools" $(INSTALL) -e '.[test,classroom,bench]'
 	$(BIN)/python -m benchmarks.run
 
 lint: $(TESTING)
-	$(BIN)/ruff check conftest.py jaxtour tests tools benchmarks binder/postBuild
-	$(BIN)/ruff format --check conftest.py jaxtour tests tools benchmarks binder/postBuild
+	$(BIN)/ruff check conftest.py jaxtour tests tools benchmarks binder/postBuild classroom
+	$(BIN)/ruff format --check conftest.py jaxtour tests tools benchmarks binder/postBuild classroom
 
 # Keeps the section for other platforms and uv (from "# Not installed on CI's Linux" on).
 constraints: $(TESTING)

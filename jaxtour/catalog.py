@@ -254,3 +254,45 @@ def index_table(link_prefix: str = "") -> str:
         link = f"[{link_text(lesson)}]({link_prefix}{lesson.notebook})"
         lines.append(f"| {link} | {lesson.teaches} | {lesson.minutes}\u00a0min |")  # one line
     return "\n".join(lines)
+
+
+def literal_exercise_ids(source: bytes) -> list[str] | None:
+    """The ids of ``EXERCISES = (Exercise(id="NN.name", ...), ...)`` in ``source``, or
+    None if it is declared any other way."""
+    import ast
+
+    start = source.find(b"\nEXERCISES = ")  # parsing from there on is 20 times faster
+    if start < 0:
+        return None
+    for node in ast.parse(source[start:]).body:
+        names = [getattr(target, "id", None) for target in getattr(node, "targets", ())]
+        if names != ["EXERCISES"]:
+            continue
+        ids = []
+        for call in getattr(node.value, "elts", ()):
+            if not (isinstance(call, ast.Call) and getattr(call.func, "id", "") == "Exercise"):
+                return None
+            given = [keyword.value for keyword in call.keywords if keyword.arg == "id"]
+            if len(given) != 1 or not isinstance(given[0], ast.Constant):
+                return None
+            ids.append(given[0].value)
+        return ids or None
+    return None
+
+
+def declared_exercise_ids() -> dict[str, list[str]] | None:
+    """Lesson stem -> its exercise ids, read from the source of each lesson's exercise
+    module (importing nothing: no JAX, no NumPy, no grader), or None if one is declared
+    another way than ``literal_exercise_ids`` reads (then import ``jaxtour.exercises``)."""
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent
+    table: dict[str, list[str]] = {}
+    for lesson in LESSONS:
+        relative = lesson.exercise_module.split(".")[1:]  # jaxtour.exercises.lessonNN
+        source = package.joinpath(*relative).with_suffix(".py")
+        ids = literal_exercise_ids(source.read_bytes() if source.is_file() else b"")
+        if ids is None:
+            return None
+        table[lesson.stem] = ids
+    return table

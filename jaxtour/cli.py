@@ -412,54 +412,39 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return status
 
 
-def _literal_exercise_ids(source: bytes) -> list[str] | None:
-    """The ids of ``EXERCISES = (Exercise(id="NN.name", ...), ...)`` in ``source``, or
-    None if it is declared any other way."""
-    import ast
-
-    start = source.find(b"\nEXERCISES = ")  # parsing from there on is 20 times faster
-    if start < 0:
-        return None
-    for node in ast.parse(source[start:]).body:
-        names = [getattr(target, "id", None) for target in getattr(node, "targets", ())]
-        if names != ["EXERCISES"]:
-            continue
-        ids = []
-        for call in getattr(node.value, "elts", ()):
-            if not (isinstance(call, ast.Call) and getattr(call.func, "id", "") == "Exercise"):
-                return None
-            given = [keyword.value for keyword in call.keywords if keyword.arg == "id"]
-            if len(given) != 1 or not isinstance(given[0], ast.Constant):
-                return None
-            ids.append(given[0].value)
-        return ids or None
-    return None
+_literal_exercise_ids = catalog.literal_exercise_ids
 
 
 def declared_exercise_ids() -> dict[str, list[str]]:
     """Lesson stem -> its exercise ids, as ``jaxtour.exercises.ids_by_lesson`` gives them,
-    read from each lesson module's source, so that ``jaxtour progress`` imports neither
-    the exercises nor NumPy or JAX. A module declared another way is imported after all."""
-    table: dict[str, list[str]] = {}
-    for lesson in catalog.LESSONS:
-        spec = importlib.util.find_spec(lesson.exercise_module)
-        source = Path(spec.origin).read_bytes() if spec and spec.origin else b""
-        ids = _literal_exercise_ids(source)
-        if ids is None:
-            from jaxtour.exercises import ids_by_lesson
+    read from each lesson module's source (``catalog.declared_exercise_ids``), so that
+    ``jaxtour progress`` imports neither the exercises nor NumPy or JAX. A module
+    declared another way is imported after all."""
+    table = catalog.declared_exercise_ids()
+    if table is None:
+        from jaxtour.exercises import ids_by_lesson
 
-            return ids_by_lesson()
-        table[lesson.stem] = ids
+        return ids_by_lesson()
     return table
 
 
 def cmd_progress(args: argparse.Namespace) -> int:
-    from jaxtour.learner.progress_store import StoreProblem
-    from jaxtour.learner.progress_view import progress_view
+    from jaxtour.learner import progress_store, progress_view
 
     try:
-        print(progress_view(declared_exercise_ids(), args.lesson).text())
-    except StoreProblem as exc:
+        ids = declared_exercise_ids()
+        if args.format == "bars":
+            print(progress_view.progress_view(ids, args.lesson).text())
+            return 0
+        if args.lesson is not None:
+            stem = catalog.find(args.lesson).stem
+            ids = {stem: ids.get(stem, [])}
+        rows = progress_view.exercise_rows(ids, progress_store.read())
+        if args.lesson is not None:
+            rows = [row for row in rows if row["lesson"] == stem]
+        write = progress_view.rows_json if args.format == "json" else progress_view.rows_csv
+        sys.stdout.write(write(rows) + ("\n" if args.format == "json" else ""))
+    except progress_store.StoreProblem as exc:
         raise CommandError(str(exc)) from None
     return 0
 
@@ -553,8 +538,19 @@ def parser() -> argparse.ArgumentParser:
     doctor = commands.add_parser("doctor", help="versions, devices, and what to fix")
     doctor.set_defaults(run=cmd_doctor)
 
-    progress = commands.add_parser("progress", help="exercises passed, per lesson, as bars")
+    progress = commands.add_parser(
+        "progress", help="exercises passed, per lesson, as bars (or --json, --csv)"
+    )
     progress.add_argument("lesson", nargs="?", help='also list one lesson\'s exercises, e.g. "03"')
+    table = progress.add_mutually_exclusive_group()
+    formats = "one row per exercise (columns: jaxtour.learner.progress_view.COLUMNS)"
+    table.add_argument(
+        "--json", dest="format", action="store_const", const="json", help=f"JSON, {formats}"
+    )
+    table.add_argument(
+        "--csv", dest="format", action="store_const", const="csv", help=f"CSV, {formats}"
+    )
+    progress.set_defaults(format="bars")
     progress.set_defaults(run=cmd_progress)
 
     reset = commands.add_parser("reset", help="restore a fresh copy of one lesson")

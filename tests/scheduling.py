@@ -22,6 +22,7 @@ FIRST = (
     "tests/paths/test_colab.py",
     "tests/paths/test_browser.py",
     "tests/paths/test_binder.py",
+    "tests/paths/test_classroom_hub.py",  # a real JupyterHub, three servers and kernels
     "tests/content/test_wrong_answers.py",
     "tests/grader/test_bad_answers.py::test_generated_answers_never_raise",
     "tests/content/test_learner_path.py",

@@ -30,6 +30,13 @@ ALLOWED = {
         "jaxtour.timing",
     },
     "jaxtour.timing": {"jaxtour.lazy", "jaxtour.display"},
+    # The teachers' hub service: reads stores as the learner tooling does; no grader, no JAX.
+    "jaxtour.classroom": {
+        "jaxtour.catalog",
+        "jaxtour.display",
+        "jaxtour.learner",
+        "jaxtour.classroom",
+    },
 }
 
 

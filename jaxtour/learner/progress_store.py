@@ -26,6 +26,8 @@ The promise: nothing a learner does loses or hides a record.
   the file has (a first-release store lacks ``hints`` and ``solution``: 0) and maps
   renamed exercise ids. One exception is SQLite's own: a journal left by a kernel killed
   mid-write is rolled back, restoring the last committed state, before anything is read.
+  ``read_other`` (another person's store: the classroom service) makes no exception: such
+  a store, like a missing, corrupt or foreign one, raises ``StoreProblem`` instead.
 """
 
 from __future__ import annotations
@@ -336,17 +338,48 @@ def record_help(exercise_id: str, kind: str, level: int = 0) -> bool:
 
 # --- reading ---------------------------------------------------------------------------
 
-Row = tuple[str, str, int, int]  # exercise, status, most specific hint seen, solution seen
+# exercise, status, most specific hint seen, solution seen, when (seconds since the epoch)
+Row = tuple[str, str, int, int, float]
+_REQUIRED_COLUMNS = ("at", "exercise", "status")  # in every release's checks table
 
 
-def _select(connection: sqlite3.Connection) -> list[Row]:
+def _select(connection: sqlite3.Connection, strict: bool = False) -> list[Row]:
     with contextlib.closing(connection):
         columns = {row[1] for row in connection.execute("PRAGMA table_info(checks)")}
+        if strict and not set(_REQUIRED_COLUMNS) <= columns:
+            missing = ", ".join(c for c in _REQUIRED_COLUMNS if c not in columns)
+            raise StoreProblem(f"it is not a jaxtour progress store (no checks.{missing})")
         if not columns:
             return []
         helped = ", ".join(name if name in columns else "0" for name in _ADDED_COLUMNS)
-        query = f"SELECT exercise, status, {helped} FROM checks ORDER BY id"
+        query = f"SELECT exercise, status, {helped}, at FROM checks ORDER BY id"
         return connection.execute(query).fetchall()
+
+
+def read_other(path: Path) -> dict[str, ExerciseProgress]:
+    """Someone else's store (a teacher reading a student's), as ``read`` gives it, with
+    nothing ever written, SQLite's own recovery included: a missing file, one that is not
+    a jaxtour store, a corrupt one, or one a killed kernel left mid-write (its journal
+    would have to be rolled back) raises StoreProblem. A first-release store, which lacks
+    the help columns, reads with no help seen, as ``read`` reads it."""
+    if not path.is_file():
+        raise StoreProblem(f"{path} does not exist (no check recorded yet?)")
+    read_only = path.absolute().as_uri() + "?mode=ro"
+    try:
+        rows = _select(sqlite3.connect(read_only, uri=True, timeout=READ_WAIT_S), strict=True)
+    except sqlite3.Error as error:
+        if getattr(error, "sqlite_errorcode", None) == _READONLY_ROLLBACK:
+            why = "a write to it was interrupted (its owner's next check rolls it back)"
+        elif _kind(error) == "corrupt":
+            why = "it is not a readable database"
+        else:
+            why = f"it cannot be read ({error})"
+        raise StoreProblem(f"{path}: {why}") from None
+    except OSError as error:
+        raise StoreProblem(f"{path}: it cannot be read ({error})") from None
+    except StoreProblem as problem:
+        raise StoreProblem(f"{path}: {problem}") from None
+    return _progress(rows)
 
 
 def _stored_rows(path: Path) -> list[Row]:
@@ -390,7 +423,9 @@ def _pending_rows(path: Path) -> list[Row]:
         elif table == "help":
             solutions.add(exercise)
         else:
-            rows.append((exercise, values[2], hints.get(exercise, 0), exercise in solutions))
+            rows.append(
+                (exercise, values[2], hints.get(exercise, 0), exercise in solutions, values[0])
+            )
     return rows
 
 
@@ -402,6 +437,8 @@ class ExerciseProgress:
     last_status: str
     # How the first pass came: 'unaided', 'hint' (after hints) or 'solution'; None if not yet.
     passed_with: str | None = None
+    first_at: float | None = None  # the first and latest attempt, seconds since the epoch
+    last_at: float | None = None
 
 
 def _rows(path: Path | None) -> list[Row]:
@@ -412,17 +449,27 @@ def _rows(path: Path | None) -> list[Row]:
 def read(path: Path | None = None) -> dict[str, ExerciseProgress]:
     """Exercise id -> its progress, for every exercise checked at least once (this
     session's unsaved checks included). Raises StoreProblem if the store cannot be read."""
+    return _progress(_rows(path))
+
+
+def _progress(rows: list[Row]) -> dict[str, ExerciseProgress]:
     done: dict[str, ExerciseProgress] = {}
-    for exercise, status, hints, solution in _rows(path):
+    for exercise, status, hints, solution, at in rows:
         if status == "unattempted":
             continue
         exercise = catalog.RENAMED_EXERCISES.get(exercise, exercise)
-        before = done.get(exercise, ExerciseProgress(exercise, 0, False, status))
+        before = done.get(exercise, ExerciseProgress(exercise, 0, False, status, first_at=at))
         passed_with = before.passed_with
         if status == "correct" and passed_with is None:
             passed_with = "solution" if solution else "hint" if hints > 0 else "unaided"
         done[exercise] = ExerciseProgress(
-            exercise, before.attempts + 1, before.passed or status == "correct", status, passed_with
+            exercise,
+            before.attempts + 1,
+            before.passed or status == "correct",
+            status,
+            passed_with,
+            before.first_at,
+            at,
         )
     return done
 

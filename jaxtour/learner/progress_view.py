@@ -1,5 +1,8 @@
 """The learner's progress drawn as bars: in a lesson's last cell, and by ``jaxtour progress``.
 
+``jaxtour progress --json`` and ``--csv`` give the same records as a table, one row
+per exercise (``exercise_rows``; the columns are ``COLUMNS``, documented there).
+
 Both show the same numbers, from ``progress_store``: per lesson, exercises passed out of
 all (and how many of those after a hint or the solution); with a lesson named, also
 each of its exercises. The footer says where the store is and, when new checks would
@@ -9,7 +12,11 @@ changes the store; one that cannot be read raises ``progress_store.StoreProblem`
 
 from __future__ import annotations
 
+import csv
 import html
+import io
+import json
+import time
 from dataclasses import dataclass
 
 from jaxtour import catalog
@@ -127,3 +134,65 @@ def progress_view(exercise_ids: dict[str, list[str]], lesson: str | None = None)
         where = "Recording is off (JAXTOUR_PROGRESS=off): nothing new is stored."
     problem = progress_store.write_problem()
     return ProgressView(rows, exercises, stem, f"{where} {problem}" if problem else where)
+
+
+# ``jaxtour progress --json`` / ``--csv``: one row per exercise, these columns in this
+# order. The names are stable: scripts read them. New columns are only ever added at the end.
+COLUMNS = (
+    "lesson",  # the lesson's stem, e.g. "03_grad" ("" for an id no lesson declares now)
+    "exercise",  # the exercise id, e.g. "03.gradient" (renamed ids read as the new name)
+    "attempts",  # checks judged (not counting "not attempted"), 0 if never checked
+    "passed",  # true once a check said correct
+    "last_status",  # the latest check's status (correct, incorrect, error, ...), "" if none
+    "passed_unaided",  # first passed before any hint or the solution was shown
+    "passed_after_hint",  # first passed after at least one hint, without the solution
+    "passed_after_solution",  # first passed after the solution was shown
+    "first_attempt",  # UTC, ISO 8601 to the second ("2026-12-03T20:11:10Z"), "" if none
+    "last_attempt",  # the same, for the latest check
+)
+
+
+def _utc(seconds: float | None) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds)) if seconds else ""
+
+
+def exercise_rows(
+    exercise_ids: dict[str, list[str]], done: dict[str, ExerciseProgress]
+) -> list[dict[str, object]]:
+    """One row per declared exercise, in the tour's order, then one per stored exercise
+    no lesson declares now (the store never hides a record), keyed by ``COLUMNS``."""
+    where = {i: lesson for lesson, ids in exercise_ids.items() for i in ids}
+    order = list(where) + sorted(i for i in done if i not in where)
+    rows = []
+    for exercise in order:
+        p = done.get(exercise)
+        rows.append(
+            {
+                "lesson": where.get(exercise, ""),
+                "exercise": exercise,
+                "attempts": p.attempts if p else 0,
+                "passed": bool(p and p.passed),
+                "last_status": p.last_status if p else "",
+                "passed_unaided": bool(p and p.passed_with == "unaided"),
+                "passed_after_hint": bool(p and p.passed_with == "hint"),
+                "passed_after_solution": bool(p and p.passed_with == "solution"),
+                "first_attempt": _utc(p.first_at if p else None),
+                "last_attempt": _utc(p.last_at if p else None),
+            }
+        )
+    return rows
+
+
+def rows_json(rows: list[dict[str, object]]) -> str:
+    """A JSON array of objects, one per row, keys in ``COLUMNS`` order."""
+    return json.dumps(rows, indent=1)
+
+
+def rows_csv(rows: list[dict[str, object]]) -> str:
+    """CSV with a header line of ``COLUMNS``; booleans as true/false."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: str(v).lower() if isinstance(v, bool) else v for k, v in row.items()})
+    return out.getvalue()

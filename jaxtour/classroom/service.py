@@ -1,0 +1,145 @@
+"""The classroom's web service, run by JupyterHub (``python -m jaxtour.classroom``).
+
+Pages, under the service's prefix (``/services/<name>/``):
+
+- ``/``: the table (``table.page``), sortable (``?sort=<column>&order=asc|desc``),
+  reloading itself every ``--refresh`` seconds;
+- ``/classroom.csv``: the same rows as CSV (``table.to_csv``).
+
+Both need a hub login with the scope ``access:services!service=<name>``: the example
+``jupyterhub_config.py`` gives it to the teachers' group by a role; any other user gets
+403. The students are the hub's users outside the teachers' group, listed through the
+hub's REST API with the service's own token (scopes ``list:users``,
+``read:users:name``, ``read:users:groups``). Each student's store is found by
+``--store`` (a path with ``{username}``) and read without writing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import secrets
+import sys
+from pathlib import Path
+from urllib.parse import urlparse
+
+from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
+from jupyterhub.utils import url_path_join
+from tornado import ioloop, web
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+
+from jaxtour import catalog
+from jaxtour.classroom import table
+
+DEFAULT_STORE = "/home/jupyter-{username}/.local/share/jaxtour/progress.sqlite3"  # TLJH's homes
+log = logging.getLogger("jaxtour.classroom")
+
+
+async def hub_users(api_url: str, token: str) -> list[dict]:
+    """Every user the hub knows, page by page."""
+    client = AsyncHTTPClient()
+    users: list[dict] = []
+    offset = 0
+    while True:
+        request = HTTPRequest(
+            f"{api_url}/users?offset={offset}&limit=200",
+            headers={
+                "Authorization": f"token {token}",
+                "Accept": "application/jupyterhub-pagination+json",
+            },
+        )
+        reply = json.loads((await client.fetch(request)).body)
+        users += reply["items"]
+        following = (reply.get("_pagination") or {}).get("next")
+        if not following:
+            return users
+        offset = following["offset"]
+
+
+class _Base(HubOAuthenticated, web.RequestHandler):
+    def initialize(self, classroom: table.Classroom, options: argparse.Namespace) -> None:
+        self.classroom = classroom
+        self.options = options
+
+    async def student_rows(self) -> list[table.StudentRow]:
+        users = await hub_users(self.hub_auth.api_url, self.hub_auth.api_token)
+        students = sorted(
+            u["name"] for u in users if self.options.teachers not in (u.get("groups") or [])
+        )
+        rows = self.classroom.rows(students)
+        sort = self.get_argument("sort", "student")
+        if sort not in table.SORT_KEYS and sort not in self.classroom.exercise_ids:
+            sort = "student"
+        self.sort, self.descending = sort, self.get_argument("order", "asc") == "desc"
+        return table.sort_rows(rows, sort, self.descending)
+
+
+class PageHandler(_Base):
+    @web.authenticated
+    async def get(self) -> None:
+        rows = await self.student_rows()
+        lessons = list(self.classroom.exercise_ids)
+        prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(
+            table.page(rows, lessons, prefix, self.sort, self.descending, self.options.refresh)
+        )
+
+
+class CsvHandler(_Base):
+    @web.authenticated
+    async def get(self) -> None:
+        rows = await self.student_rows()
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", 'attachment; filename="classroom.csv"')
+        self.set_header("Cache-Control", "no-store")
+        self.finish(table.to_csv(rows, list(self.classroom.exercise_ids)))
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="python -m jaxtour.classroom", description=__doc__)
+    top.add_argument(
+        "--store",
+        default=DEFAULT_STORE,
+        help="each student's progress store; {username} is replaced (default: %(default)s)",
+    )
+    top.add_argument("--teachers", default="teachers", help="the teachers' group, not listed")
+    top.add_argument("--refresh", type=int, default=30, help="seconds between page reloads")
+    return top
+
+
+def make_app(options: argparse.Namespace) -> web.Application:
+    ids = catalog.declared_exercise_ids()
+    if ids is None:  # the service imports no exercise module (no JAX in the hub)
+        raise SystemExit(
+            "jaxtour.classroom: an exercise module declares EXERCISES in a way "
+            "catalog.literal_exercise_ids cannot read; write each Exercise(id=...) out"
+        )
+    classroom = table.Classroom(ids, lambda name: Path(options.store.format(username=name)))
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
+    given = {"classroom": classroom, "options": options}
+    return web.Application(
+        [
+            (prefix, PageHandler, given),
+            (url_path_join(prefix, "classroom.csv"), CsvHandler, given),
+            (url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler),
+        ],
+        cookie_secret=secrets.token_bytes(32),
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = parser().parse_args(argv)
+    logging.basicConfig(
+        stream=sys.stderr, level=logging.INFO, format="[%(levelname)s %(asctime)s] %(message)s"
+    )
+    url = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
+    make_app(options).listen(url.port, url.hostname)
+    log.info("jaxtour.classroom: listening on %s, stores at %s", url.geturl(), options.store)
+    try:
+        ioloop.IOLoop.current().start()
+    except KeyboardInterrupt:  # the hub stops its services with SIGINT
+        pass
+    return 0

@@ -1,0 +1,237 @@
+"""One row per student, one column per lesson: what the teacher's page and CSV show.
+
+Each student's store is read with ``progress_store.read_other``: never written, not even
+by SQLite's own recovery. A store that cannot be read (missing, corrupt, not a jaxtour
+store, a write interrupted in it) makes that student's row "no data", and the reason is
+logged once, one line, until it changes. A first-release store (no help columns) reads
+as the learner's own ``jaxtour progress`` reads it.
+
+Per lesson: exercises passed out of all (and how many of those after a hint or the
+solution), exercises attempted, and the exercises the student is stuck on: not passed
+after ``STUCK_AFTER`` or more checks.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import logging
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+from jaxtour.learner import progress_store
+from jaxtour.learner.progress_store import ExerciseProgress
+
+STUCK_AFTER = 3  # failed checks of one exercise, none passed: stuck
+NO_DATA = "no data"
+log = logging.getLogger("jaxtour.classroom")
+
+
+@dataclass(frozen=True)
+class LessonCell:
+    exercises: int
+    passed: int
+    attempted: int
+    stuck: tuple[str, ...]  # exercise ids
+    helped: int = 0  # of those passed: after a hint or the solution
+
+    @property
+    def state(self) -> str:
+        """'stuck', 'passed' (all of it), 'attempted' or 'new'."""
+        if self.stuck:
+            return "stuck"
+        if self.exercises and self.passed == self.exercises:
+            return "passed"
+        return "attempted" if self.attempted else "new"
+
+
+@dataclass(frozen=True)
+class StudentRow:
+    student: str
+    lessons: dict[str, LessonCell] | None  # None: no data (``problem`` says why)
+    problem: str = ""
+    last_at: float | None = None  # the student's latest check
+
+    @property
+    def passed(self) -> int:
+        return sum(c.passed for c in (self.lessons or {}).values())
+
+    @property
+    def stuck(self) -> int:
+        return sum(len(c.stuck) for c in (self.lessons or {}).values())
+
+
+def lesson_cells(
+    exercise_ids: dict[str, list[str]], done: dict[str, ExerciseProgress]
+) -> dict[str, LessonCell]:
+    cells = {}
+    for lesson, ids in exercise_ids.items():
+        mine = [done[i] for i in ids if i in done]
+        stuck = tuple(p.exercise for p in mine if not p.passed and p.attempts >= STUCK_AFTER)
+        helped = sum(p.passed_with in ("hint", "solution") for p in mine)
+        cells[lesson] = LessonCell(len(ids), sum(p.passed for p in mine), len(mine), stuck, helped)
+    return cells
+
+
+@dataclass
+class Classroom:
+    """Reads the students' stores; says each store's problem once, until it changes."""
+
+    exercise_ids: dict[str, list[str]]
+    store_of: Callable[[str], Path]  # student name -> their progress.sqlite3
+    _said: dict[str, str] = field(default_factory=dict)
+
+    def row(self, student: str) -> StudentRow:
+        path = self.store_of(student)
+        try:
+            done = progress_store.read_other(path)
+        except progress_store.StoreProblem as problem:
+            if self._said.get(student) != str(problem):
+                self._said[student] = str(problem)
+                log.error("jaxtour.classroom: no data for %s: %s", student, problem)
+            return StudentRow(student, None, str(problem))
+        self._said.pop(student, None)
+        last = max((p.last_at for p in done.values() if p.last_at), default=None)
+        return StudentRow(student, lesson_cells(self.exercise_ids, done), "", last)
+
+    def rows(self, students: Iterable[str]) -> list[StudentRow]:
+        return [self.row(student) for student in students]
+
+
+# --- sorting ---------------------------------------------------------------------------
+
+SORT_KEYS = ("student", "passed", "stuck")  # and every lesson stem
+
+
+def sort_rows(rows: list[StudentRow], key: str, descending: bool) -> list[StudentRow]:
+    """By name, total passed, total stuck, or one lesson (passed, then attempted); rows
+    without data always last."""
+
+    def value(row: StudentRow) -> tuple:
+        if key == "student":
+            return (row.student,)
+        if key == "passed":
+            return (row.passed, row.student)
+        if key == "stuck":
+            return (row.stuck, row.student)
+        cell = (row.lessons or {}).get(key)
+        return (cell.passed, cell.attempted, len(cell.stuck)) if cell else (0, 0, 0)
+
+    with_data = sorted((r for r in rows if r.lessons is not None), key=value, reverse=descending)
+    without = sorted((r for r in rows if r.lessons is None), key=lambda r: r.student)
+    return with_data + without
+
+
+# --- CSV -------------------------------------------------------------------------------
+
+
+def csv_columns(lessons: Iterable[str]) -> list[str]:
+    """student, data ("ok" or "no data"), passed, stuck, then per lesson LESSON:passed,
+    LESSON:helped (passed after a hint or the solution), LESSON:attempted, LESSON:stuck
+    (the stuck exercise ids, space-separated)."""
+    columns = ["student", "data", "passed", "stuck"]
+    for lesson in lessons:
+        columns += [f"{lesson}:{name}" for name in ("passed", "helped", "attempted", "stuck")]
+    return columns
+
+
+def to_csv(rows: list[StudentRow], lessons: list[str]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(csv_columns(lessons))
+    for row in rows:
+        if row.lessons is None:
+            writer.writerow([row.student, NO_DATA] + [""] * (2 + 4 * len(lessons)))
+            continue
+        line: list[object] = [row.student, "ok", row.passed, row.stuck]
+        for lesson in lessons:
+            cell = row.lessons[lesson]
+            line += [cell.passed, cell.helped, cell.attempted, " ".join(cell.stuck)]
+        writer.writerow(line)
+    return out.getvalue()
+
+
+# --- the page --------------------------------------------------------------------------
+
+_STYLE = """
+body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
+table{border-collapse:collapse;font-size:14px}
+th,td{border:1px solid #ccc;padding:4px 8px;text-align:center;white-space:nowrap}
+th a{color:inherit}
+td.student{text-align:left;font-weight:600}
+td.passed{background:#c8e6c9}td.attempted{background:#fff3c4}
+td.stuck{background:#ffcdd2;font-weight:600}td.new{color:#999}
+td.nodata{color:#777;font-style:italic;text-align:left}
+small{color:#555}
+"""
+
+
+def _sort_link(prefix: str, key: str, label: str, current: str, descending: bool) -> str:
+    flip = key == current and not descending
+    arrow = (" \u25bc" if descending else " \u25b2") if key == current else ""
+    query = urlencode({"sort": key, "order": "desc" if flip else "asc"})
+    return f'<a href="{html.escape(f"{prefix}?{query}")}">{html.escape(label)}{arrow}</a>'
+
+
+def page(
+    rows: list[StudentRow],
+    lessons: list[str],
+    prefix: str,
+    sort: str,
+    descending: bool,
+    refresh_s: int,
+    now: float | None = None,
+) -> str:
+    """The whole page: sortable by clicking a column's name (the sort stays in the URL,
+    so the refresh every ``refresh_s`` seconds keeps it)."""
+    now = time.time() if now is None else now
+    heads = [
+        _sort_link(prefix, "student", "student", sort, descending),
+        _sort_link(prefix, "passed", "passed", sort, descending),
+        _sort_link(prefix, "stuck", "stuck", sort, descending),
+    ] + [_sort_link(prefix, lesson, lesson[:2], sort, descending) for lesson in lessons]
+    body = []
+    for row in rows:
+        name = f'<td class="student">{html.escape(row.student)}</td>'
+        if row.lessons is None:
+            body.append(
+                f'<tr data-student="{html.escape(row.student)}">{name}'
+                f'<td class="nodata" colspan="{2 + len(lessons)}">{NO_DATA}</td></tr>'
+            )
+            continue
+        cells = [name, f"<td>{row.passed}</td>", f"<td>{row.stuck}</td>"]
+        for lesson in lessons:
+            cell = row.lessons[lesson]
+            title = f"{lesson}: {cell.passed}/{cell.exercises} passed"
+            title += f" ({cell.helped} after help)" if cell.helped else ""
+            title += f", {cell.attempted} tried"
+            if cell.stuck:
+                title += ", stuck on " + ", ".join(cell.stuck)
+            text = f"{cell.passed}/{cell.exercises}" + ("*" if cell.helped else "")
+            if cell.stuck:
+                text += " stuck"
+            cells.append(
+                f'<td class="{cell.state}" data-lesson="{lesson}" data-state="{cell.state}" '
+                f'title="{html.escape(title)}">{text}</td>'
+            )
+        body.append(f'<tr data-student="{html.escape(row.student)}">{"".join(cells)}</tr>')
+    csv_link = html.escape(prefix + "classroom.csv")
+    legend = (
+        "Per lesson: exercises passed / all (* some after a hint or the solution). "
+        f"<b>stuck</b>: an exercise checked "
+        f"{STUCK_AFTER} or more times without passing. Refreshes every {refresh_s} s; "
+        f'click a column to sort. <a href="{csv_link}">CSV</a>'
+    )
+    stamp = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(now))
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'>"
+        f'<meta http-equiv="refresh" content="{int(refresh_s)}">'
+        f"<title>jaxtour classroom</title><style>{_STYLE}</style></head><body>"
+        f"<h1>jaxtour classroom</h1><p><small>{legend}. Read at {stamp}.</small></p>"
+        f'<table id="classroom"><thead><tr>{"".join(f"<th>{h}</th>" for h in heads)}'
+        f"</tr></thead><tbody>{''.join(body)}</tbody></table></body></html>"
+    )
