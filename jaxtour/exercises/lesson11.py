@@ -4,11 +4,15 @@ jit refuses because a shape depends on the values."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from jaxtour.exercises.common import jax, jnp
+from jaxtour.grader.learner_code import transformed
 from jaxtour.grader.mistakes import fails_with, loops_in_python
-from jaxtour.grader.rules import Choice, ExactInteger, SameFunction, SamePytree
+from jaxtour.grader.rules import Choice, ExactInteger, Inputs, SameFunction, SamePytree
 from jaxtour.grader.spec import Exercise, Mistake
 
 # --- shared -------------------------------------------------------------------------------
@@ -102,6 +106,14 @@ def _ema_skips_first(xs, alpha):
     return jax.lax.scan(step, xs[0], xs[1:])
 
 
+def _ema_whole_carry(xs, alpha):
+    def step(m, x):
+        m = alpha * x + (1 - alpha) * m
+        return m, m
+
+    return jax.lax.scan(step, xs, xs)
+
+
 def _ema_no_pair(xs, alpha):
     return jax.lax.scan(lambda m, x: alpha * x + (1 - alpha) * m, xs[0], xs)
 
@@ -143,12 +155,78 @@ def _value_and_grads(fn):
     return jax.value_and_grad(fn, argnums=(0, 1))
 
 
+@cache
+def _grader_value_and_grads(fn):
+    """The reference's (or a mistake example's) value_and_grad, one per function, so that
+    SameFunction computes its outputs once."""
+    return _value_and_grads(fn)
+
+
+class _Remembered:
+    """``fn``, each call's result (or error) remembered by its arguments: the rule and the
+    mistakes below differentiate one answer once per input, not once per question (each
+    call of a fresh answer compiles its loop again)."""
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        self.fn = fn
+        self.results: dict[tuple[Any, ...], tuple[bool, Any]] = {}
+
+    def __call__(self, *args: Any) -> Any:
+        if args not in self.results:
+            try:
+                self.results[args] = (True, self.fn(*args))
+            except Exception as exc:
+                self.results[args] = (False, exc)
+        ok, value = self.results[args]
+        if not ok:
+            raise value
+        return value
+
+
+_last_answer: dict[str, Any] = {}
+
+
+def _differentiated(answer: Any) -> _Remembered:
+    """value_and_grad of the answer, remembered for the last answer checked."""
+    if _last_answer.get("answer") is not answer:
+        _last_answer.clear()
+        _last_answer.update(answer=answer, fn=_Remembered(transformed(_value_and_grads, answer)))
+    return _last_answer["fn"]
+
+
+@dataclass(frozen=True)
+class SameValueAndGrad:
+    """The answer's value and gradients (``_value_and_grads``) equal the reference's on
+    every input. SameFunction's ``transform`` applies to the answer alone; here the
+    reference and every mistake's example are differentiated the same way."""
+
+    inputs: Callable[[], Inputs]
+
+    @property
+    def _rule(self) -> SameFunction:
+        return SameFunction(inputs=self.inputs, output=SamePytree())
+
+    def warm_up(self, expected: Callable[..., Any]) -> None:
+        """Compute the reference's outputs off the clock, as SameFunction does."""
+        self._rule.warm_up(_grader_value_and_grads(expected))
+
+    def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
+        if not callable(answer):
+            return self._rule(answer, expected)
+        return self._rule(_differentiated(answer), _grader_value_and_grads(expected))
+
+
+def _first_input():
+    return _logistic_inputs()[:1]
+
+
 def _grad_fails_with(error: str, pattern: str):
-    """Matches a function whose value_and_grad raises ``error`` matching ``pattern``."""
-    inner = fails_with(error, pattern, _logistic_inputs)
+    """Matches a function whose value_and_grad raises ``error`` matching ``pattern`` (on
+    the first input: a loop that fails, fails on any)."""
+    inner = fails_with(error, pattern, _first_input)
 
     def matches(answer: Any) -> bool:
-        return callable(answer) and inner(_value_and_grads(answer))
+        return callable(answer) and inner(_differentiated(answer))
 
     return matches
 
@@ -251,6 +329,12 @@ EXERCISES = (
                 example=lambda: _fori(2, 6, lambda i, acc: (acc + i) * 2, 1),
             ),
             Mistake(
+                id="iteration-count",
+                message="4 is how many times the body runs (i = 2, 3, 4, 5). The task asks "
+                "what the loop returns: the last value of acc.",
+                example=lambda: 4,
+            ),
+            Mistake(
                 id="sum-of-i",
                 message="14 is 2 + 3 + 4 + 5, the sum of the indices. The body also doubles "
                 "the running value, which starts at 1: acc * 2 + i on every step.",
@@ -298,9 +382,18 @@ EXERCISES = (
             ),
             Mistake(
                 id="weights-swapped",
-                message="The weights are swapped: the new element gets alpha and the old "
-                "average 1 - alpha, m = alpha * x + (1 - alpha) * m.",
+                message="The weights are swapped: here the old average gets alpha and the "
+                "new element 1 - alpha. (Or step's arguments are in the wrong order: scan "
+                "calls step(carry, x), the carry first.) The new element gets alpha: "
+                "m = alpha * x + (1 - alpha) * m.",
                 example=lambda: _ema_weights_swapped,
+            ),
+            Mistake(
+                id="whole-array-carry",
+                message="Your carry is the whole series, not one average: the carry starts "
+                "as what you give scan, here all of xs. Start it at the first element, "
+                "xs[0].",
+                example=lambda: _ema_whole_carry,
             ),
             Mistake(
                 id="history-only",
@@ -348,9 +441,7 @@ EXERCISES = (
         id="11.while_grad",
         title="Fix a while_loop that grad refuses",
         reference=lambda: _logistic,
-        rule=SameFunction(
-            inputs=_logistic_inputs, output=SamePytree(), transform=_value_and_grads
-        ),
+        rule=SameValueAndGrad(inputs=_logistic_inputs),
         hints=(
             "A while_loop can stop at any time, so reverse-mode grad does not know how many "
             "steps to store. Here the number of steps is known before the loop runs: steps.",
