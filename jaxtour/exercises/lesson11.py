@@ -12,6 +12,7 @@ from typing import Any
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.learner_code import transformed
 from jaxtour.grader.mistakes import fails_with, loops_in_python
+from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice, ExactInteger, Inputs, SameFunction, SamePytree
 from jaxtour.grader.spec import Exercise, Mistake
 
@@ -263,6 +264,72 @@ def _logistic_python_loop(r, x0, steps):
     for _ in range(steps):
         x = r * x * (1 - x)
     return x
+
+
+# --- 11.first_two_positive --------------------------------------------------------------
+# The first two positive elements of x, in order, 0.0 for each one missing; under jit.
+
+
+def _first_two_positive(x):
+    index = jnp.nonzero(x > 0, size=2, fill_value=x.shape[0])[0]
+    return x.at[index].get(mode="fill", fill_value=0.0)
+
+
+def _positive_inputs():
+    return [
+        (jnp.array([-1.0, 4.0, -2.0, 3.0, 5.0]),),
+        (jnp.array([-1.0, -2.0, 6.0]),),
+        (jnp.array([-3.0, -1.0, -2.0, -5.0]),),
+        (jnp.array([2.0, 7.0]),),
+        (jnp.array([0.0, -1.0, 8.0, 9.0, 1.0, -4.0]),),
+    ]
+
+
+def _padding_reads_last(x):
+    return x[jnp.nonzero(x > 0, size=2, fill_value=-1)[0]]
+
+
+def _padding_reads_first(x):
+    return x[jnp.nonzero(x > 0, size=2)[0]]
+
+
+def _first_two_zeroed(x):
+    return jnp.where(x > 0, x, 0.0)[:2]
+
+
+def _two_largest(x):
+    return jnp.sort(jnp.where(x > 0, x, 0.0))[::-1][:2]
+
+
+def _all_positions(x):
+    return x.at[jnp.nonzero(x > 0, size=x.shape[0], fill_value=x.shape[0])[0]].get(
+        mode="fill", fill_value=0.0
+    )
+
+
+def _no_size(x):
+    return x[jnp.nonzero(x > 0)[0][:2]]
+
+
+def _numpy_nonzero(x):
+    return x[np.nonzero(x > 0)[0][:2]]
+
+
+def _under_jit_fails_with(error: str, pattern: str):
+    """Matches a function that raises ``error`` matching ``pattern`` under jax.jit."""
+    inner = fails_with(error, pattern, _positive_inputs)
+    return lambda answer: callable(answer) and inner(jax.jit(answer))
+
+
+def _one_per_element(answer: Any) -> bool:
+    """A result as long as x: size= was the length of x, not 2."""
+    if not callable(answer):
+        return False
+    try:
+        out = jax.jit(answer)(*_positive_inputs()[0])
+    except Exception:
+        return False
+    return getattr(out, "shape", None) == _positive_inputs()[0][0].shape
 
 
 # --- 11.fails_under_jit -----------------------------------------------------------------
@@ -564,5 +631,95 @@ EXERCISES = (
         "Python while needs a boolean value. Shapes and Python branches must be known "
         "while tracing.",
         prediction=True,
+    ),
+    Exercise(
+        id="11.first_two_positive",
+        title="Fix a jnp.nonzero that jit refuses",
+        reference=lambda: _first_two_positive,
+        rule=SameFunction(inputs=_positive_inputs, transform=lambda f: jax.jit(f)),
+        hints=(
+            "Under jit, jnp.nonzero must return a fixed number of indices: how many does "
+            "the function need? Then ask what the padding index reads from x.",
+            "size=2 gives two indices, padded with fill_value where fewer elements are "
+            "positive. An index of -1 (or 0) reads a real element of x, so the padding must "
+            "read as 0.0: an index past the end with .at[index].get(mode='fill', "
+            "fill_value=0.0), or jnp.where on a count of the positives.",
+            "index = jnp.nonzero(x > 0, size=2, fill_value=x.shape[0])[0]\n"
+            "return x.at[index].get(mode='fill', fill_value=0.0)",
+        ),
+        solution=(
+            "def first_two_positive(x):\n"
+            "    index = jnp.nonzero(x > 0, size=2, fill_value=x.shape[0])[0]\n"
+            '    return x.at[index].get(mode="fill", fill_value=0.0)'
+        ),
+        mistakes=(
+            Mistake(
+                id="no-size",
+                message="jnp.nonzero still has no size=, so under jit it cannot know how "
+                "many indices it returns. Give it the number the function needs: size=2.",
+                example=lambda: _no_size,
+                matches=_under_jit_fails_with("ConcretizationTypeError", "size argument"),
+            ),
+            Mistake(
+                id="boolean-mask",
+                message="x[x > 0] has as many elements as x has positive ones, a shape jit "
+                "cannot know. Find the indices with jnp.nonzero(x > 0, size=2, ...).",
+                example=lambda: lambda x: x[x > 0][:2],
+                matches=_under_jit_fails_with("NonConcreteBooleanIndexError", ""),
+            ),
+            Mistake(
+                id="numpy-nonzero",
+                message="np.nonzero needs concrete values, and under jit x is a tracer. Use "
+                "jnp.nonzero, with size=.",
+                example=lambda: _numpy_nonzero,
+                matches=_under_jit_fails_with("TracerArrayConversionError", ""),
+            ),
+            Mistake(
+                id="python-if",
+                message="A Python if on an element of x needs its value, which jit does not "
+                "have while tracing. Let jnp.nonzero(x > 0, size=2, ...) find the positives.",
+                example=lambda: lambda x: x[0] if x[0] > 0 else x[1],
+                matches=_under_jit_fails_with("TracerBoolConversionError", ""),
+            ),
+            Mistake(
+                id="padding-reads-last",
+                message="Where fewer than two elements are positive, you return x's last "
+                "element instead of 0.0. The padding index is a real index: -1 reads the "
+                "last element, and so does an index past the end, which a plain read "
+                "clamps (lesson 06). Read the padding as 0.0: .at[index].get(mode='fill', "
+                "fill_value=0.0), or jnp.where on how many positives there are.",
+                example=lambda: _padding_reads_last,
+            ),
+            Mistake(
+                id="padding-reads-first",
+                message="Where fewer than two elements are positive, you return x[0] instead "
+                "of 0.0: jnp.nonzero pads with index 0 unless told otherwise, and index 0 "
+                "reads a real element. Pad with an index past the end and read it with "
+                ".at[index].get(mode='fill', fill_value=0.0), or use jnp.where.",
+                example=lambda: _padding_reads_first,
+            ),
+            Mistake(
+                id="one-per-element",
+                message="Your result has one entry per element of x: size= is how many "
+                "indices jnp.nonzero returns, and the function needs two, size=2.",
+                example=lambda: _all_positions,
+                matches=_one_per_element,
+            ),
+            Mistake(
+                id="first-two-elements",
+                message="This zeroes the first two elements of x, positive or not. The task "
+                "wants the first two positive ones, wherever they are: their indices come "
+                "from jnp.nonzero(x > 0, size=2, ...).",
+                example=lambda: _first_two_zeroed,
+            ),
+            Mistake(
+                id="two-largest",
+                message="These are the two largest elements. The task wants the first two "
+                "positive ones, in the order they appear in x.",
+                example=lambda: _two_largest,
+            ),
+        ),
+        success="size= fixes the shape, and the padding reads as 0.0: one compiled program "
+        "for any values.",
     ),
 )

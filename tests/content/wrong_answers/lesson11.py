@@ -196,6 +196,77 @@ def logistic_fixed_r(r, x0, steps):
     return lax.fori_loop(0, steps, lambda i, x: 3.0 * x * (1 - x), x0)
 
 
+# --- 11.first_two_positive -----------------------------------------------------------------
+
+
+def positive_jitted_only(x):
+    found = x[jnp.nonzero(x > 0)[0][:2]]
+    return jnp.pad(found, (0, 2 - found.shape[0]))
+
+
+def positive_argwhere(x):
+    found = x[jnp.argwhere(x > 0)[:2, 0]]
+    return jnp.concatenate([found, jnp.zeros(2 - found.shape[0])])
+
+
+def positive_mask(x):
+    found = x[x > 0][:2]
+    return jnp.concatenate([found, jnp.zeros(2 - found.shape[0])])
+
+
+def positive_fill_minus_one(x):
+    index = jnp.nonzero(x > 0, size=2, fill_value=-1)[0]
+    return x[index]
+
+
+def positive_default_fill(x):
+    return x[jnp.nonzero(x > 0, size=2)[0]]
+
+
+def positive_fill_past_end(x):
+    index = jnp.nonzero(x > 0, size=2, fill_value=len(x))[0]
+    return x[index]  # past the end: "out of bounds", so 0?
+
+
+def positive_kept_concatenate(x):
+    found = x[jnp.nonzero(x > 0, size=2)[0]]
+    return jnp.concatenate([found, jnp.zeros(2 - found.shape[0])])
+
+
+def positive_full_size_then_cut(x):
+    index = jnp.nonzero(x > 0, size=x.shape[0], fill_value=-1)[0]
+    return x[index][:2]
+
+
+def positive_full_size(x):
+    index = jnp.nonzero(x > 0, size=x.shape[0])[0]
+    count = jnp.sum(x > 0)
+    return jnp.where(jnp.arange(x.shape[0]) < count, x[index], 0.0)
+
+
+def positive_where_cut(x):
+    return jnp.where(x > 0, x, 0)[:2]
+
+
+def positive_numpy(x):
+    index = np.nonzero(x > 0)[0][:2]
+    found = x[index]
+    return jnp.concatenate([found, jnp.zeros(2 - len(found))])
+
+
+def positive_if_loop(x):
+    found = []
+    for value in x:
+        if value > 0 and len(found) < 2:
+            found.append(value)
+    return jnp.array(found + [0.0] * (2 - len(found)))
+
+
+def positive_zero_fill_int(x):
+    index = jnp.nonzero(x > 0, size=2, fill_value=0)[0]
+    return jnp.take(x, index)
+
+
 WRONG_ANSWERS = (
     # 11.fori_predict
     Wrong(
@@ -292,6 +363,69 @@ WRONG_ANSWERS = (
         named="one-step-more",
     ),
     Wrong("11.while_grad", "r written in as 3.0", lambda: logistic_fixed_r),
+    # 11.first_two_positive
+    Wrong(
+        "11.first_two_positive",
+        "padded with jnp.pad",
+        lambda: positive_jitted_only,
+        named="no-size",
+    ),
+    Wrong(
+        "11.first_two_positive", "jnp.argwhere instead", lambda: positive_argwhere, named="no-size"
+    ),
+    Wrong("11.first_two_positive", "a boolean mask", lambda: positive_mask, named="boolean-mask"),
+    Wrong(
+        "11.first_two_positive",
+        "size=2, fill_value=-1, as in the lesson",
+        lambda: positive_fill_minus_one,
+        named="padding-reads-last",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "size=2 and the default fill",
+        lambda: positive_default_fill,
+        named="padding-reads-first",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "fill_value=len(x), read plainly",
+        lambda: positive_fill_past_end,
+        named="padding-reads-last",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "size=2 added, the concatenate kept",
+        lambda: positive_kept_concatenate,
+        named="padding-reads-first",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "size=len(x), fill -1, then [:2]",
+        lambda: positive_full_size_then_cut,
+        named="padding-reads-last",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "size=len(x) and a count",
+        lambda: positive_full_size,
+        named="one-per-element",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "jnp.where, then the first two",
+        lambda: positive_where_cut,
+        named="first-two-elements",
+    ),
+    Wrong("11.first_two_positive", "np.nonzero", lambda: positive_numpy, named="numpy-nonzero"),
+    Wrong(
+        "11.first_two_positive", "a loop with an if", lambda: positive_if_loop, named="python-if"
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "jnp.take with fill_value=0",
+        lambda: positive_zero_fill_int,
+        named="padding-reads-first",
+    ),
     # 11.fails_under_jit
     Wrong("11.fails_under_jit", "lower-case a", lambda: "a", named="missed-while"),
     Wrong("11.fails_under_jit", "the text of A", lambda: "2 only", named="missed-while"),
