@@ -278,11 +278,11 @@ def _first_two_positive(x):
 def _positive_inputs():
     return [
         (jnp.array([-1.0, 4.0, -2.0, 3.0, 5.0]),),
-        (jnp.array([-1.0, -2.0, 6.0]),),
-        (jnp.array([-3.0, -1.0, -2.0, -5.0]),),
-        (jnp.array([2.0, 7.0]),),
-        (jnp.array([0.0, -1.0, 8.0, 9.0, 1.0, -4.0]),),
-    ]
+        (jnp.array([-1.0, -2.0, 0.0, -4.0, 6.0]),),
+        (jnp.array([-3.0, -1.0, 0.0, -2.0, -5.0]),),
+        (jnp.array([0.0, 8.0, 9.0, 1.0, -4.0]),),
+        (jnp.array([2.0, 7.0, -1.0]),),
+    ]  # two shapes, so jit compiles an answer twice
 
 
 def _padding_reads_last(x):
