@@ -501,8 +501,8 @@ EXERCISES = (
                 matches=fails_with("TypeError", r"scan body output must be a pair", _ema_inputs),
             ),
         ),
-        success="One step function, run by scan: the carry threads through, the outputs "
-        "stack up, and the program stays one loop whatever the length.",
+        success="The carry threads through the steps and the outputs stack up: one loop "
+        "in the program, whatever the length of xs.",
     ),
     Exercise(
         id="11.while_grad",
