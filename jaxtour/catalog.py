@@ -195,6 +195,18 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         measures_device=True,
     ),
+    Lesson(
+        "13",
+        "debugging_and_numerics",
+        "Find where a NaN came from, and trust your numbers",
+        35,
+        (
+            "`jax.debug.print` in `jit` and `vmap`, `jax.debug.breakpoint`, `jax.debug_nans` "
+            "naming the operation that made a NaN, `checkify` for bad indices, division by "
+            "zero and your own checks, NaN gradients from `sqrt` and `where` (the double "
+            "`where`), unsafe casts to int, float32 rounding and `jax.enable_x64`"
+        ),
+    ),
 )
 
 

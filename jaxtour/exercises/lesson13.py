@@ -1,0 +1,659 @@
+"""Exercises for lessons/13_debugging_and_numerics.ipynb: find the operation that made a
+NaN with jax.debug_nans, fix a NaN gradient with the double where, report bad input from
+jitted code with checkify, and predict a float32 result.
+
+Two rules live here, not in the grader, because only this lesson needs them:
+``ValueAndGradient`` (a function judged by its values *and* its gradient, under jit) and
+``ReportsBadInput`` (a function judged through ``jax.jit(checkify.checkify(f))``: which
+inputs make it report an error, and its values on the others).
+"""
+
+from __future__ import annotations
+
+import functools
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from jaxtour.exercises.common import jax, jnp
+from jaxtour.grader.compare import compare_arrays, describe, short_repr
+from jaxtour.grader.learner_code import call_learner, transformed
+from jaxtour.grader.mistakes import returns_none
+from jaxtour.grader.pristine import np
+from jaxtour.grader.rules import Choice, Number
+from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.lazy import is_jax_array
+
+
+def _checkify() -> Any:
+    """jax.experimental.checkify, imported on first use (import jaxtour stays cheap)."""
+    from jax.experimental import checkify
+
+    return checkify
+
+
+def _x64() -> bool:
+    return bool(jax.config.jax_enable_x64)
+
+
+def _per_answer(probe: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``probe(answer)``, computed once per answer object and x64 setting: the rule and
+    several mistakes ask about one answer, and each fresh jax.jit of it would compile
+    again. An answer that cannot be weakly referenced is probed every time."""
+    results: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    @functools.wraps(probe)
+    def cached(answer: Any) -> Any:
+        x64 = _x64()
+        try:
+            return results[answer][x64]
+        except (KeyError, TypeError):  # not seen, or not weak-referenceable
+            pass
+        found = probe(answer)
+        try:
+            results.setdefault(answer, {})[x64] = found
+        except TypeError:
+            pass
+        return found
+
+    return cached
+
+
+# --- 13.first_nan -----------------------------------------------------------------------
+
+NAN_OPTIONS = ("A", "B", "C", "D", "E")
+# The primitive names jax_debug_nans prints: typed in, each reads as its letter.
+NAN_TEXTS = ("div", "log", "mul", "reduce_sum", "neg")
+
+
+# --- 13.xlogx_gradient ------------------------------------------------------------------
+
+
+def _xlogx(p):
+    positive = p > 0
+    safe_p = jnp.where(positive, p, 1.0)
+    return jnp.where(positive, safe_p * jnp.log(safe_p), 0.0)
+
+
+def _xlogx_single_where(p):
+    return jnp.where(p > 0, p * jnp.log(p), 0.0)
+
+
+def _xlogx_epsilon(p):
+    return p * jnp.log(p + 1e-12)
+
+
+def _xlogx_no_return(p):
+    safe_p = jnp.where(p > 0, p, 1.0)
+    jnp.where(p > 0, safe_p * jnp.log(safe_p), 0.0)
+
+
+def _xlogx_python_if(p):
+    if p > 0:
+        return p * jnp.log(p)
+    return 0.0
+
+
+def _xlogx_cond(p):
+    return jax.lax.cond(p > 0, lambda q: q * jnp.log(q), lambda q: 0.0 * q, p)
+
+
+def _xlogx_inputs():
+    """Where values and gradient are checked: 0.0 in each, for it is where the bug lives;
+    a vector and a matrix, for p may have any shape."""
+    return [
+        (jnp.array([0.0, 1e-3, 0.5, 1.0, 2.0]),),
+        (jnp.array([[0.0, 2.0], [0.25, 0.0]]),),
+    ]
+
+
+@functools.cache
+def _jitted_value_and_grad(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The grader's own functions, jitted once: values, and the gradient of their sum."""
+    return _value_and_grad(fn)
+
+
+def _value_and_grad(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return jax.jit(lambda p: (fn(p), jax.grad(lambda q: jnp.sum(fn(q)))(p)))
+
+
+@_per_answer
+def _answer_value_and_grad(answer: Any) -> Callable[..., Any]:
+    """The learner's function, jitted once per check: the rule and the mistakes share
+    what it compiled."""
+    return _value_and_grad(answer)
+
+
+@_per_answer
+def _zero_probe(answer: Any) -> tuple[str, Any]:
+    """("gradient", the gradient at p = 0.0) or ("raised", the exception)."""
+    try:
+        (p,) = _xlogx_inputs()[0]
+        _, gradient = _answer_value_and_grad(answer)(p)
+        return "gradient", np.asarray(gradient)[0]  # at p = 0.0
+    except Exception as exc:
+        return "raised", exc
+
+
+def _gradient_at_zero(answer: Any) -> Any:
+    """The answer's gradient at p = 0.0 (a NumPy float), or None if it cannot be had."""
+    if not callable(answer):
+        return None
+    kind, found = _zero_probe(answer)
+    return found if kind == "gradient" else None
+
+
+def _not_finite_at_zero(answer: Any) -> bool:
+    gradient = _gradient_at_zero(answer)
+    return gradient is not None and not np.isfinite(gradient)
+
+
+def _finite_but_not_zero_at_zero(answer: Any) -> bool:
+    """A small number added inside the log: finite, but log(epsilon) rather than 0."""
+    gradient = _gradient_at_zero(answer)
+    return gradient is not None and np.isfinite(gradient) and abs(float(gradient)) > 1.0
+
+
+def _raised(answer: Any) -> BaseException | None:
+    if not callable(answer):
+        return None
+    kind, found = _zero_probe(answer)
+    return found if kind == "raised" else None
+
+
+def _fails_under_jit(*names: str) -> Callable[[Any], bool]:
+    def matches(answer: Any) -> bool:
+        error = _raised(answer)
+        return error is not None and type(error).__name__ in names
+
+    return matches
+
+
+def _fails_with_message(text: str) -> Callable[[Any], bool]:
+    def matches(answer: Any) -> bool:
+        error = _raised(answer)
+        return error is not None and text in str(error)
+
+    return matches
+
+
+@dataclass(frozen=True)
+class ValueAndGradient:
+    """The answer must be a function whose values and whose gradient (of their sum) agree
+    with the reference's on every input, computed under jax.jit."""
+
+    inputs: Callable[[], list[tuple[Any, ...]]]
+
+    def warm_up(self, expected: Callable[..., Any]) -> None:
+        for (p,) in self.inputs():
+            _jitted_value_and_grad(expected)(p)
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        if not callable(answer):
+            return f"Expected a function, but this is {describe(answer)}."
+        checked = transformed(_answer_value_and_grad, answer)
+        for (p,) in self.inputs():
+            want_value, want_grad = _jitted_value_and_grad(expected)(p)
+            got_value, got_grad = call_learner(checked, (p,))
+            shown = short_repr(p, 40)
+            problem = compare_arrays(got_value, want_value, check_dtype=False)
+            if problem:
+                return f"At p = {shown} the values are wrong. {problem}"
+            problem = _gradient_problem(got_grad, want_grad)
+            if problem:
+                return f"At p = {shown} the gradient is wrong: {problem}"
+        return None
+
+
+def _gradient_problem(got: Any, want: Any) -> str | None:
+    got, want = np.atleast_1d(np.asarray(got)), np.atleast_1d(np.asarray(want))
+    if got.shape != want.shape:
+        return f"it has shape {got.shape}, where {want.shape} was expected."
+    close = np.isclose(got, want, rtol=1e-5, atol=1e-6) | (np.isnan(got) & np.isnan(want))
+    if close.all():
+        return None
+    i = int(np.argmin(close))
+    return f"element {i} is {got[i]}, where it should be {want[i]}."
+
+
+# --- 13.check_prices --------------------------------------------------------------------
+
+
+def _log_returns(prices):
+    _checkify().check(jnp.all(prices > 0), "prices must be positive, got {}", prices)
+    return jnp.diff(jnp.log(prices))
+
+
+def _returns_no_check(prices):
+    return jnp.diff(jnp.log(prices))
+
+
+def _returns_zero_allowed(prices):
+    _checkify().check(jnp.all(prices >= 0), "prices must not be negative")
+    return jnp.diff(jnp.log(prices))
+
+
+def _returns_any(prices):
+    _checkify().check(jnp.any(prices > 0), "prices must be positive")
+    return jnp.diff(jnp.log(prices))
+
+
+def _returns_inverted(prices):
+    _checkify().check(jnp.any(prices <= 0), "prices must be positive")
+    return jnp.diff(jnp.log(prices))
+
+
+def _returns_assert(prices):
+    assert jnp.all(prices > 0), "prices must be positive"
+    return jnp.diff(jnp.log(prices))
+
+
+def _returns_no_diff(prices):
+    _checkify().check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.log(prices)
+
+
+def _returns_elementwise(prices):
+    _checkify().check(prices > 0, "prices must be positive")
+    return jnp.diff(jnp.log(prices))
+
+
+def _good_prices():
+    return [
+        (jnp.array([100.0, 101.5, 99.0, 102.0]),),
+        (jnp.array([2.0, 1.0, 4.0, 8.0]),),
+    ]
+
+
+def _bad_prices():
+    """Of one shape with the good ones: one compile serves every case."""
+    return [
+        (jnp.array([100.0, 0.0, 99.0, 98.0]),),  # a zero: log gives -inf
+        (jnp.array([100.0, -1.0, 99.0, 98.0]),),  # a negative: log gives NaN
+        (jnp.array([-3.0, -2.0, -1.0, -4.0]),),  # none positive
+    ]
+
+
+def _checked(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """fn, checkified and jitted; it returns (error message or None, output)."""
+    wrapped = jax.jit(_checkify().checkify(fn))
+
+    def run(prices: Any) -> tuple[Any, Any]:
+        error, output = wrapped(prices)
+        return error.get(), output
+
+    name = getattr(fn, "__name__", None)
+    run.__name__ = name if isinstance(name, str) else "your function"  # in error messages
+    return run
+
+
+@functools.cache
+def _expected_runs(fn: Callable[..., Any], x64: bool) -> tuple[tuple[Any, Any], ...]:
+    """What the grader's own function reports on every case, once per x64 setting."""
+    run = _checked(fn)
+    return tuple(run(*args) for args in _good_prices() + _bad_prices())
+
+
+@_per_answer
+def _prices_probe(answer: Any) -> tuple[str, Any]:
+    """("runs", (error, output) on every case, good then bad) or ("raised", exception)."""
+    try:
+        run = _checked(answer)
+        return "runs", tuple(run(*args) for args in _good_prices() + _bad_prices())
+    except Exception as exc:
+        return "raised", exc
+
+
+def _returns_checked_pair(answer: Any) -> bool:
+    """Already checkified: it returns (Error, output) itself."""
+    if not callable(answer):
+        return False
+    try:
+        result = answer(*_good_prices()[0])
+    except Exception:
+        return False
+    return (
+        isinstance(result, tuple) and len(result) == 2 and isinstance(result[0], _checkify().Error)
+    )
+
+
+def _fails_checked(*names: str) -> Callable[[Any], bool]:
+    """Matches a function whose checkified, jitted run raises one of ``names``."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        kind, found = _prices_probe(answer)
+        return kind == "raised" and type(found).__name__ in names
+
+    return matches
+
+
+def _check_not_scalar(answer: Any) -> bool:
+    if not callable(answer):
+        return False
+    kind, found = _prices_probe(answer)
+    return kind == "raised" and "scalar pred" in str(found)
+
+
+def _never_reports(answer: Any) -> bool:
+    """Right values on good prices, and no error on any bad ones: no check at all."""
+    if not callable(answer):
+        return False
+    kind, runs = _prices_probe(answer)
+    if kind != "runs":
+        return False
+    good = len(_good_prices())
+    wanted = _expected_runs(_log_returns, _x64())
+    for (error, output), (_, want) in zip(runs[:good], wanted[:good], strict=True):
+        if error is not None or not is_jax_array(output):
+            return False
+        if compare_arrays(output, want, check_dtype=False):
+            return False
+    return all(error is None for error, _ in runs[good:])
+
+
+@dataclass(frozen=True)
+class ReportsBadInput:
+    """The answer, run as jax.jit(checkify.checkify(answer)), must report an error on the
+    same inputs as the reference, and agree with its values where neither does."""
+
+    def warm_up(self, expected: Callable[..., Any]) -> None:
+        _expected_runs(expected, _x64())
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        if not callable(answer):
+            return f"Expected a function, but this is {describe(answer)}."
+        cases = _good_prices() + _bad_prices()
+        kind, runs = _prices_probe(answer)
+        if kind == "raised":  # again, to report the learner's error as such
+            for args in cases:
+                call_learner(transformed(_checked, answer), args)
+            raise runs
+        for args, (got_error, got), (want_error, want) in zip(
+            cases, runs, _expected_runs(expected, _x64()), strict=True
+        ):
+            shown = short_repr(args[0], 40)
+            if want_error is None and got_error is not None:
+                return (
+                    f"On prices {shown}, all positive, your function reported an error: "
+                    f"{str(got_error).strip()!r}. Only prices that are not all positive "
+                    "should fail the check."
+                )
+            if want_error is not None and got_error is None:
+                return (
+                    f"On prices {shown}, which are not all positive, your function "
+                    "reported no error."
+                )
+            if want_error is None:
+                if not is_jax_array(got):
+                    return f"On prices {shown}, the result is {describe(got)}."
+                problem = compare_arrays(got, want, check_dtype=False)
+                if problem:
+                    return f"On prices {shown}, the result is wrong. {problem}"
+        return None
+
+
+# --- 13.float32_gap ---------------------------------------------------------------------
+
+
+def _tiny_nonzero(answer: Any) -> bool:
+    """A number near zero but not zero: a rounding error imagined as small."""
+    try:
+        value = float(np.asarray(answer))
+    except Exception:
+        return False
+    return not isinstance(answer, bool | str) and 0.0 < abs(value) < 0.5
+
+
+def _near_big(answer: Any) -> bool:
+    try:
+        value = float(np.asarray(answer))
+    except Exception:
+        return False
+    return not isinstance(answer, bool | str) and abs(value - 1e8) <= 8.0
+
+
+EXERCISES = (
+    Exercise(
+        id="13.first_nan",
+        title="Find the operation that made the first NaN",
+        reference=lambda: "C",
+        rule=Choice(NAN_OPTIONS, texts=NAN_TEXTS),
+        hints=(
+            "Run entropy(counts) inside `with jax.debug_nans(True):`, and inside "
+            "`with checks.expect_error():` so the cell shows the error instead of failing. "
+            "The last words of the FloatingPointError name the operation.",
+            "Before you trust your guess, print jnp.log(jnp.array([0.0])): is that a NaN? "
+            "debug_nans stops at the first operation whose output holds a NaN, and not at "
+            "an infinity.",
+            "log(0.0) is -inf; the NaN first appears when p * log(p) multiplies 0.0 by -inf: "
+            'the FloatingPointError says "mul". first_nan = "C".',
+        ),
+        solution='first_nan = "C"',
+        mistakes=(
+            Mistake(
+                id="log",
+                message="jnp.log(0.0) is -inf, an infinity, not a NaN; jax_debug_nans lets "
+                "it pass (only jax_debug_infs would stop there). Run the cell under "
+                "jax.debug_nans(True) and read the operation the error names.",
+                example=lambda: "B",
+            ),
+            Mistake(
+                id="division",
+                message="counts / total divides by jnp.sum(counts), which is 4.0 here, not "
+                "zero: p is [0.75, 0.0, 0.25], no NaN yet. Run the cell under "
+                "jax.debug_nans(True) and read the operation the error names.",
+                example=lambda: "A",
+            ),
+            Mistake(
+                id="passed-on",
+                message="That operation only passes on a NaN it was given. jax_debug_nans "
+                "stops at the first operation whose output holds a NaN: run the cell under "
+                "jax.debug_nans(True) and read the name in the error.",
+                example=lambda: "D",
+                matches=lambda answer: (
+                    Choice(NAN_OPTIONS, texts=NAN_TEXTS).read(answer) in ("D", "E")
+                ),
+            ),
+        ),
+        success="0.0 * -inf is NaN: the log made an infinity, the multiplication made the "
+        "NaN. jax.debug_nans names the first operation whose output holds one.",
+    ),
+    Exercise(
+        id="13.xlogx_gradient",
+        title="Fix a where whose unused branch poisons the gradient",
+        reference=lambda: _xlogx,
+        rule=ValueAndGradient(inputs=_xlogx_inputs),
+        hints=(
+            "The values are right; the gradient at p = 0.0 is NaN. The backward pass goes "
+            "through both branches of jnp.where, and multiplies the unused one's derivative "
+            "by 0.0: what is the derivative of p * log(p) at p = 0.0?",
+            "Make sure the unused branch never sees p = 0.0: before the log, replace the "
+            "values where p > 0 is False by a value where p * log(p) is harmless, such as "
+            "1.0, with a first jnp.where. Keep the outer jnp.where as it is.",
+            "positive = p > 0\nsafe_p = jnp.where(positive, p, 1.0)\n"
+            "return jnp.where(positive, safe_p * jnp.log(safe_p), 0.0)",
+        ),
+        solution=(
+            "def xlogx(p):\n"
+            "    positive = p > 0\n"
+            "    safe_p = jnp.where(positive, p, 1.0)\n"
+            "    return jnp.where(positive, safe_p * jnp.log(safe_p), 0.0)"
+        ),
+        mistakes=(
+            Mistake(
+                id="no-return",
+                message="Your xlogx returns None: the jnp.where is computed, but a "
+                "function without a return statement gives back None. Put return in front "
+                "of the outer jnp.where.",
+                example=lambda: _xlogx_no_return,
+                matches=returns_none(_xlogx_inputs),
+            ),
+            Mistake(
+                id="python-if",
+                message="A Python if on p needs its value, and under jit and grad p is a "
+                "tracer (and an array of several values has no single truth value). Use "
+                "jnp.where, with a second one inside it: a safe p for the log.",
+                example=lambda: _xlogx_python_if,
+                matches=_fails_under_jit(
+                    "TracerBoolConversionError", "ConcretizationTypeError", "ValueError"
+                ),
+            ),
+            Mistake(
+                id="cond-scalar",
+                message="lax.cond takes one boolean for the whole call, so it cannot choose "
+                "element by element for an array p. Keep jnp.where, and add a second one "
+                "inside it: a safe p for the log.",
+                example=lambda: _xlogx_cond,
+                matches=_fails_with_message("scalar"),
+            ),
+            Mistake(
+                id="still-not-finite",
+                message="The gradient at p = 0.0 is still NaN or infinite: the log still "
+                "sees p = 0.0, where the derivative of p * log(p) is log(0) + 1 = -inf "
+                "(and behind a jnp.where, 0.0 times -inf is NaN). Keep p = 0.0 away from "
+                "the log with an inner jnp.where(p > 0, p, 1.0).",
+                example=lambda: _xlogx_single_where,
+                matches=_not_finite_at_zero,
+            ),
+            Mistake(
+                id="epsilon",
+                message="A small number added inside the log (or a clip to one) keeps the "
+                "gradient finite, but wrong: at p = 0.0 it is about log(epsilon), a large "
+                "negative number, where xlogx, the constant 0.0 there, should have gradient "
+                "0.0. Use the double where instead: an inner jnp.where(p > 0, p, 1.0) for "
+                "the log.",
+                example=lambda: _xlogx_epsilon,
+                matches=_finite_but_not_zero_at_zero,
+            ),
+        ),
+        success="Values unchanged, gradient 0.0 at p = 0.0: the unused branch never sees a "
+        "p where its derivative is infinite.",
+    ),
+    Exercise(
+        id="13.check_prices",
+        title="Make a jitted function report bad input with checkify",
+        reference=lambda: _log_returns,
+        rule=ReportsBadInput(),
+        hints=(
+            "checkify.check(pred, message) records an error when pred is False; "
+            "jax.jit(checkify.checkify(f)) returns that error beside the result. pred "
+            "must be one boolean, so it has to say something about all the prices at once.",
+            "All prices positive: jnp.all(prices > 0). Zero is not positive, so > and not >=.",
+            'checkify.check(jnp.all(prices > 0), "prices must be positive, got {}", prices)\n'
+            "return jnp.diff(jnp.log(prices))",
+        ),
+        solution=(
+            "def log_returns(prices):\n"
+            '    checkify.check(jnp.all(prices > 0), "prices must be positive, got {}", '
+            "prices)\n"
+            "    return jnp.diff(jnp.log(prices))"
+        ),
+        mistakes=(
+            Mistake(
+                id="python-assert",
+                message="assert (or if ... raise) needs a Python bool, and under jit "
+                "jnp.all(prices > 0) is a tracer with no value yet. checkify.check(pred, "
+                "message) is the assert that survives jit.",
+                example=lambda: _returns_assert,
+                matches=_fails_checked("TracerBoolConversionError", "ConcretizationTypeError"),
+            ),
+            Mistake(
+                id="already-checkified",
+                message="Your log_returns returns (error, result): it is already "
+                "checkified. Write the plain function with checkify.check inside; the check "
+                "(like the caller) wraps it in jax.jit(checkify.checkify(...)) itself.",
+                example=lambda: _checkify().checkify(_log_returns),
+                matches=_returns_checked_pair,
+            ),
+            Mistake(
+                id="elementwise-pred",
+                message="checkify.check takes one boolean, and prices > 0 is one per price. "
+                "Say it of all of them: jnp.all(prices > 0).",
+                example=lambda: _returns_elementwise,
+                matches=_check_not_scalar,
+            ),
+            Mistake(
+                id="no-check",
+                message="Bad prices go through without an error: nothing in your function "
+                "records one (a print, jnp.where or jnp.nan_to_num does not). Add "
+                "checkify.check(jnp.all(prices > 0), message).",
+                example=lambda: _returns_no_check,
+                matches=_never_reports,
+            ),
+            Mistake(
+                id="zero-allowed",
+                message="A price of 0.0 passes your check, and log(0.0) is -inf. Positive "
+                "means > 0: jnp.all(prices > 0).",
+                example=lambda: _returns_zero_allowed,
+            ),
+            Mistake(
+                id="any-not-all",
+                message="Your check passes as soon as one price is positive, so "
+                "[100.0, -1.0, 99.0, 98.0] goes through. Every price must be: jnp.all.",
+                example=lambda: _returns_any,
+            ),
+            Mistake(
+                id="inverted",
+                message="Your check fails on good prices and passes bad ones: "
+                "checkify.check(pred, message) reports an error when pred is False, so pred "
+                "says what must hold (all prices positive), like assert.",
+                example=lambda: _returns_inverted,
+            ),
+            Mistake(
+                id="no-diff",
+                message="The check is right, but the result is log(prices) itself; a log "
+                "return is the difference of consecutive logs: jnp.diff(jnp.log(prices)).",
+                example=lambda: _returns_no_diff,
+            ),
+        ),
+        success="The jitted function now says why it would have returned NaN or -inf, "
+        "instead of returning them.",
+    ),
+    Exercise(
+        id="13.float32_gap",
+        title="Predict what float32 keeps of 1e8 + 1",
+        reference=lambda: 0.0,
+        rule=Number(rtol=0.0, atol=0.0),
+        hints=(
+            "float32 has 24 bits of significand: about 7 decimal digits. 100,000,001 has 9.",
+            "Near 1e8 the float32 numbers are 8 apart (print jnp.spacing(big)). 1e8 + 1 "
+            "is rounded to the nearest of them.",
+            "big + 1 rounds back to big, so (big + 1) - big is 0.0: gap = 0.0.",
+        ),
+        solution="gap = 0.0",
+        mistakes=(
+            Mistake(
+                id="exact-math",
+                message="1 is what exact arithmetic (or float64) gives. In float32, "
+                "100,000,001 has more digits than the 24-bit significand holds: big + 1 is "
+                "rounded to a float32 number first.",
+                example=lambda: 1.0,
+            ),
+            Mistake(
+                id="rounded-up",
+                message="8 would mean big + 1 rounds up to the next float32 number. It "
+                "rounds to the nearest one, and 1 is much closer to 0 than to 8.",
+                example=lambda: 8.0,
+            ),
+            Mistake(
+                id="small-error",
+                message="Rounding does not leave a small error here: big + 1 is rounded to "
+                "a float32 number, and near 1e8 those are 8 apart, so the difference of two "
+                "of them is 0, 8, 16, ... never a fraction.",
+                example=lambda: 1e-7,
+                matches=_tiny_nonzero,
+            ),
+            Mistake(
+                id="not-subtracted",
+                message="That is big + 1 itself; the question asks for (big + 1) - big.",
+                example=lambda: 1e8,
+                matches=_near_big,
+            ),
+        ),
+        success="1e8 + 1 rounds back to 1e8 in float32: the 1 is lost, silently.",
+        prediction=True,
+    ),
+)

@@ -1,0 +1,285 @@
+"""Lesson 13: realistic wrong answers (see the package docstring for the labels)."""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.experimental import checkify
+from jax.scipy.special import entr, xlogy
+
+from tests.content.wrong_answers import Wrong
+
+# --- 13.xlogx_gradient ------------------------------------------------------------------
+
+
+def xlogx_int_zero(p):
+    return jnp.where(p > 0, p * jnp.log(p), 0)
+
+
+def xlogx_safe_at_or_above_zero(p):
+    safe = jnp.where(p >= 0, p, 1.0)
+    return jnp.where(p >= 0, safe * jnp.log(safe), 0.0)
+
+
+def xlogx_plus_tiny(p):
+    return p * jnp.log(p + 1e-10)
+
+
+def xlogx_clipped(p):
+    return p * jnp.log(jnp.clip(p, 1e-12))
+
+
+def xlogx_scipy(p):
+    return xlogy(p, p)
+
+
+def xlogx_entr(p):
+    return -entr(p)
+
+
+def xlogx_if(p):
+    if p > 0:
+        return p * jnp.log(p)
+    else:
+        return 0.0
+
+
+def xlogx_cond(p):
+    return jax.lax.cond(p > 0, lambda p: p * jnp.log(p), lambda p: jnp.zeros_like(p), p)
+
+
+def xlogx_nan_to_num(p):
+    return jnp.nan_to_num(jnp.where(p > 0, p * jnp.log(p), 0.0))
+
+
+def xlogx_forgot_return(p):
+    positive = p > 0
+    safe_p = jnp.where(positive, p, 1.0)
+    result = jnp.where(positive, safe_p * jnp.log(safe_p), 0.0)  # noqa: F841
+
+
+def xlogx_stop_gradient(p):
+    return jnp.where(p > 0, p * jnp.log(jax.lax.stop_gradient(p)), 0.0)
+
+
+# --- 13.check_prices --------------------------------------------------------------------
+
+
+def prices_non_negative(prices):
+    checkify.check(jnp.all(prices >= 0), "negative price")
+    return jnp.diff(jnp.log(prices))
+
+
+def prices_min_non_negative(prices):
+    checkify.check(jnp.min(prices) >= 0, "prices must be >= 0, got {}", prices)
+    return jnp.diff(jnp.log(prices))
+
+
+def prices_max_positive(prices):
+    checkify.check(jnp.max(prices) > 0, "prices must be positive")
+    return jnp.diff(jnp.log(prices))
+
+
+def prices_assert(prices):
+    assert (prices > 0).all(), "prices must be positive"
+    return jnp.diff(jnp.log(prices))
+
+
+def prices_if_raise(prices):
+    if jnp.any(prices <= 0):
+        raise ValueError("prices must be positive")
+    return jnp.diff(jnp.log(prices))
+
+
+def prices_nan_to_num(prices):
+    return jnp.nan_to_num(jnp.diff(jnp.log(prices)))
+
+
+def prices_debug_print(prices):
+    jax.debug.print("bad prices: {}", jnp.any(prices <= 0))
+    return jnp.diff(jnp.log(prices))
+
+
+def prices_elementwise(prices):
+    checkify.check(prices > 0, "prices must be positive")
+    return jnp.diff(jnp.log(prices))
+
+
+def prices_all_negative(prices):
+    checkify.check(jnp.all(prices < 0), "prices must be positive")
+    return jnp.diff(jnp.log(prices))
+
+
+def _inner(prices):
+    checkify.check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.diff(jnp.log(prices))
+
+
+prices_already_checked = jax.jit(checkify.checkify(_inner))
+
+
+def prices_logs_only(prices):
+    checkify.check(jnp.min(prices) > 0, "prices must be positive")
+    return jnp.log(prices)
+
+
+def prices_reversed(prices):
+    checkify.check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.log(prices[:-1]) - jnp.log(prices[1:])
+
+
+def prices_numpy_log(prices):
+    checkify.check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.diff(np.log(prices))
+
+
+def prices_all_nonzero(prices):
+    checkify.check(prices.all() > 0, "prices must be positive")
+    return jnp.diff(jnp.log(prices))
+
+
+WRONG_ANSWERS = (
+    # 13.first_nan
+    Wrong("13.first_nan", "lower-case b: the log", lambda: "b", named="log"),
+    Wrong("13.first_nan", "the primitive's name, log", lambda: "log", named="log"),
+    Wrong("13.first_nan", "option B, in words", lambda: "option B", named="log"),
+    Wrong("13.first_nan", "(A): the division", lambda: "(A)", named="division"),
+    Wrong("13.first_nan", "div, typed", lambda: "div", named="division"),
+    Wrong("13.first_nan", "lower-case d: the sum", lambda: "d", named="passed-on"),
+    Wrong("13.first_nan", "reduce_sum, typed", lambda: "reduce_sum", named="passed-on"),
+    Wrong("13.first_nan", "neg, typed", lambda: "neg", named="passed-on"),
+    Wrong("13.first_nan", "jnp.log, not an option", lambda: "jnp.log", says="not one of"),
+    Wrong("13.first_nan", "the letter in a list", lambda: ["C"], says="is a list"),
+    Wrong("13.first_nan", "the option's number", lambda: 3, says="not numbers"),
+    Wrong("13.first_nan", "two letters", lambda: "B, C", says="names 2 options"),
+    # 13.xlogx_gradient
+    Wrong(
+        "13.xlogx_gradient",
+        "the single where, with an int 0",
+        lambda: xlogx_int_zero,
+        named="still-not-finite",
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "inner where on p >= 0: 0.0 still reaches the log",
+        lambda: xlogx_safe_at_or_above_zero,
+        named="still-not-finite",
+    ),
+    Wrong("13.xlogx_gradient", "log(p + 1e-10)", lambda: xlogx_plus_tiny, named="epsilon"),
+    Wrong("13.xlogx_gradient", "log of p clipped to 1e-12", lambda: xlogx_clipped, named="epsilon"),
+    Wrong(
+        "13.xlogx_gradient",
+        "jax.scipy.special.xlogy(p, p)",
+        lambda: xlogx_scipy,
+        named="still-not-finite",
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "-jax.scipy.special.entr(p)",
+        lambda: xlogx_entr,
+        named="still-not-finite",
+    ),
+    Wrong("13.xlogx_gradient", "a Python if/else", lambda: xlogx_if, named="python-if"),
+    Wrong("13.xlogx_gradient", "lax.cond on the array", lambda: xlogx_cond, named="cond-scalar"),
+    Wrong(
+        "13.xlogx_gradient",
+        "nan_to_num around the single where",
+        lambda: xlogx_nan_to_num,
+        named="still-not-finite",
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "the fix, assigned but not returned",
+        lambda: xlogx_forgot_return,
+        named="no-return",
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "stop_gradient inside the log",
+        lambda: xlogx_stop_gradient,
+        named="still-not-finite",
+    ),
+    # 13.check_prices
+    Wrong(
+        "13.check_prices",
+        "all(prices >= 0): zero passes",
+        lambda: prices_non_negative,
+        named="zero-allowed",
+    ),
+    Wrong(
+        "13.check_prices",
+        "min(prices) >= 0: zero passes",
+        lambda: prices_min_non_negative,
+        named="zero-allowed",
+    ),
+    Wrong(
+        "13.check_prices",
+        "max(prices) > 0: one positive price is enough",
+        lambda: prices_max_positive,
+        named="any-not-all",
+    ),
+    Wrong("13.check_prices", "a Python assert", lambda: prices_assert, named="python-assert"),
+    Wrong(
+        "13.check_prices", "if ... raise ValueError", lambda: prices_if_raise, named="python-assert"
+    ),
+    Wrong(
+        "13.check_prices",
+        "nan_to_num instead of a check",
+        lambda: prices_nan_to_num,
+        named="no-check",
+    ),
+    Wrong(
+        "13.check_prices",
+        "jax.debug.print instead of a check",
+        lambda: prices_debug_print,
+        named="no-check",
+    ),
+    Wrong(
+        "13.check_prices",
+        "check(prices > 0): one boolean per price",
+        lambda: prices_elementwise,
+        named="elementwise-pred",
+    ),
+    Wrong(
+        "13.check_prices",
+        "check(all(prices < 0)): the condition that must fail",
+        lambda: prices_all_negative,
+        says="all positive, your function reported an error",
+    ),
+    Wrong(
+        "13.check_prices",
+        "jax.jit(checkify.checkify(f)) handed in",
+        lambda: prices_already_checked,
+        named="already-checkified",
+    ),
+    Wrong(
+        "13.check_prices",
+        "the logs, not their differences",
+        lambda: prices_logs_only,
+        named="no-diff",
+    ),
+    Wrong(
+        "13.check_prices", "log(p[t]) - log(p[t+1])", lambda: prices_reversed, says="opposite sign"
+    ),
+    Wrong("13.check_prices", "np.log inside", lambda: prices_numpy_log, says="NumPy"),
+    Wrong(
+        "13.check_prices",
+        "prices.all() > 0: all nonzero",
+        lambda: prices_all_nonzero,
+        says="reported no error",
+    ),
+    # 13.float32_gap
+    Wrong("13.float32_gap", "1, as in exact arithmetic", lambda: 1, named="exact-math"),
+    Wrong("13.float32_gap", "jnp.float32(1.0)", lambda: jnp.float32(1.0), named="exact-math"),
+    Wrong("13.float32_gap", "np.float64(1)", lambda: np.float64(1), named="exact-math"),
+    Wrong("13.float32_gap", "8, the spacing", lambda: 8, named="rounded-up"),
+    Wrong("13.float32_gap", "half an epsilon", lambda: 5.96e-08, named="small-error"),
+    Wrong("13.float32_gap", "a small rounding error", lambda: 0.1, named="small-error"),
+    Wrong("13.float32_gap", "big + 1 itself", lambda: 100000001.0, named="not-subtracted"),
+    Wrong("13.float32_gap", "zero as a string", lambda: "0", says="Expected a number"),
+    Wrong("13.float32_gap", "a trailing comma", lambda: (0.0,), says="Expected a number"),
+    Wrong("13.float32_gap", "NaN, expecting trouble", lambda: float("nan"), says="not a finite"),
+    Wrong("13.float32_gap", "in an array", lambda: jnp.array([0.0]), says="single number"),
+    Wrong("13.float32_gap", "2: one bit too many", lambda: 2),
+)
