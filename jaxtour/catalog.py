@@ -183,6 +183,19 @@ LESSONS: tuple[Lesson, ...] = (
         needs="sets up 8 virtual CPU devices itself; on several GPUs it uses those instead",
     ),
     Lesson(
+        "11",
+        "loops_and_control_flow",
+        "Write loops that `jit` compiles well",
+        30,
+        (
+            "a Python loop unrolls (compile time against its length on your device), "
+            "`lax.fori_loop`, `lax.scan` (lesson 08's training loop as a scan), "
+            "`lax.while_loop` and why `grad` refuses it, `lax.cond` and `lax.switch` against "
+            "`jnp.where`, static shapes (`jnp.nonzero` with `size=`, no Python lists)"
+        ),
+        measures_device=True,
+    ),
+    Lesson(
         "12",
         "autodiff_beyond_grad",
         "Go beyond `grad`: JVPs, VJPs, Jacobians and custom rules",

@@ -1,0 +1,443 @@
+"""Lesson 11: realistic wrong answers (see the package docstring for the labels)."""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from tests.content.wrong_answers import Wrong
+
+# --- 11.scan_ema ----------------------------------------------------------------------------
+
+
+def ema_python_loop(xs, alpha):
+    history = jnp.zeros_like(xs)
+    m = xs[0]
+    for i in range(len(xs)):
+        m = alpha * xs[i] + (1 - alpha) * m
+        history = history.at[i].set(m)
+    return m, history
+
+
+def ema_comprehension_helper(xs, alpha):
+    m = xs[0]
+    history = []
+    for x in xs:
+        m = alpha * x + (1 - alpha) * m
+        history.append(m)
+    return history
+
+
+def ema_loop_in_helper(xs, alpha):
+    history = jnp.array(ema_comprehension_helper(xs, alpha))
+    return history[-1], history
+
+
+def ema_zero_start(xs, alpha):
+    def step(m, x):
+        new = alpha * x + (1 - alpha) * m
+        return new, new
+
+    return lax.scan(step, jnp.float32(0), xs)
+
+
+def ema_as_update(xs, alpha):
+    def step(m, x):
+        m = m + (1 - alpha) * (x - m)  # "move part of the way"
+        return m, m
+
+    return lax.scan(step, xs[0], xs)
+
+
+def ema_arguments_swapped(xs, alpha):
+    def step(x, m):  # element first, as in a for loop
+        m = alpha * x + (1 - alpha) * m
+        return m, m
+
+    return lax.scan(step, xs[0], xs)
+
+
+def ema_history(xs, alpha):
+    def step(m, x):
+        m = alpha * x + (1 - alpha) * m
+        return m, m
+
+    final, history = lax.scan(step, xs[0], xs)
+    return history
+
+
+def ema_final(xs, alpha):
+    def step(m, x):
+        m = alpha * x + (1 - alpha) * m
+        return m, m
+
+    final, history = lax.scan(step, xs[0], xs)
+    return final
+
+
+def ema_history_first(xs, alpha):
+    def step(m, x):
+        m = alpha * x + (1 - alpha) * m
+        return m, m
+
+    final, history = lax.scan(step, xs[0], xs)
+    return history, final
+
+
+def ema_old_output(xs, alpha):
+    def step(m, x):
+        new = alpha * x + (1 - alpha) * m
+        return new, m
+
+    return lax.scan(step, xs[0], xs)
+
+
+def ema_rest(xs, alpha):
+    def step(m, x):
+        m = alpha * x + (1 - alpha) * m
+        return m, m
+
+    return lax.scan(step, xs[0], xs[1:])  # xs[0] is already the start
+
+
+def ema_single_return(xs, alpha):
+    def step(m, x):
+        return alpha * x + (1 - alpha) * m
+
+    return lax.scan(step, xs[0], xs)
+
+
+def ema_carry_all(xs, alpha):
+    def step(m, x):
+        m = alpha * x + (1 - alpha) * m
+        return m, m
+
+    return lax.scan(step, xs, xs)
+
+
+def ema_list_pair(xs, alpha):
+    def step(m, x):
+        m = alpha * x + (1 - alpha) * m
+        return m, m
+
+    return list(lax.scan(step, xs[0], xs))
+
+
+# --- 11.while_grad --------------------------------------------------------------------------
+
+
+def logistic_for(r, x0, steps):
+    x = x0
+    for _ in range(steps):
+        x = r * x * (1 - x)
+    return x
+
+
+@jax.jit
+def logistic_jitted(r, x0, steps):
+    return lax.fori_loop(0, steps, lambda i, x: r * x * (1 - x), x0)
+
+
+def logistic_while_le(r, x0, steps):
+    def keep_going(state):
+        k, x = state
+        return k < steps
+
+    def one_step(state):
+        k, x = state
+        return k + 1, r * x * (1 - x)
+
+    final = lax.while_loop(keep_going, one_step, (0, x0))
+    return final[1]
+
+
+def logistic_one_arg(r, x0, steps):
+    def one_step(x):
+        return r * x * (1 - x)
+
+    return lax.fori_loop(0, steps, one_step, x0)
+
+
+def logistic_counter_kept(r, x0, steps):
+    def one_step(i, state):
+        k, x = state
+        return k + 1, r * x * (1 - x)
+
+    return lax.fori_loop(0, steps, one_step, (0, x0))
+
+
+def logistic_scan_pair(r, x0, steps):
+    def one_step(x, _):
+        x = r * x * (1 - x)
+        return x, x
+
+    return lax.scan(one_step, x0, length=steps)
+
+
+def logistic_scan_none(r, x0, steps):
+    def one_step(x, _):
+        x = r * x * (1 - x)
+        return x, x
+
+    return lax.scan(one_step, x0, None)[0]
+
+
+def logistic_from_one(r, x0, steps):
+    return lax.fori_loop(1, steps, lambda i, x: r * x * (1 - x), x0)
+
+
+def logistic_inclusive(r, x0, steps):
+    return lax.fori_loop(0, steps + 1, lambda i, x: r * x * (1 - x), x0)
+
+
+def logistic_fixed_r(r, x0, steps):
+    return lax.fori_loop(0, steps, lambda i, x: 3.0 * x * (1 - x), x0)
+
+
+# --- 11.first_two_positive -----------------------------------------------------------------
+
+
+def positive_jitted_only(x):
+    found = x[jnp.nonzero(x > 0)[0][:2]]
+    return jnp.pad(found, (0, 2 - found.shape[0]))
+
+
+def positive_argwhere(x):
+    found = x[jnp.argwhere(x > 0)[:2, 0]]
+    return jnp.concatenate([found, jnp.zeros(2 - found.shape[0])])
+
+
+def positive_mask(x):
+    found = x[x > 0][:2]
+    return jnp.concatenate([found, jnp.zeros(2 - found.shape[0])])
+
+
+def positive_fill_minus_one(x):
+    index = jnp.nonzero(x > 0, size=2, fill_value=-1)[0]
+    return x[index]
+
+
+def positive_default_fill(x):
+    return x[jnp.nonzero(x > 0, size=2)[0]]
+
+
+def positive_fill_past_end(x):
+    index = jnp.nonzero(x > 0, size=2, fill_value=len(x))[0]
+    return x[index]  # past the end: "out of bounds", so 0?
+
+
+def positive_kept_concatenate(x):
+    found = x[jnp.nonzero(x > 0, size=2)[0]]
+    return jnp.concatenate([found, jnp.zeros(2 - found.shape[0])])
+
+
+def positive_full_size_then_cut(x):
+    index = jnp.nonzero(x > 0, size=x.shape[0], fill_value=-1)[0]
+    return x[index][:2]
+
+
+def positive_full_size(x):
+    index = jnp.nonzero(x > 0, size=x.shape[0])[0]
+    count = jnp.sum(x > 0)
+    return jnp.where(jnp.arange(x.shape[0]) < count, x[index], 0.0)
+
+
+def positive_where_cut(x):
+    return jnp.where(x > 0, x, 0)[:2]
+
+
+def positive_numpy(x):
+    index = np.nonzero(x > 0)[0][:2]
+    found = x[index]
+    return jnp.concatenate([found, jnp.zeros(2 - len(found))])
+
+
+def positive_if_loop(x):
+    found = []
+    for value in x:
+        if value > 0 and len(found) < 2:
+            found.append(value)
+    return jnp.array(found + [0.0] * (2 - len(found)))
+
+
+def positive_zero_fill_int(x):
+    index = jnp.nonzero(x > 0, size=2, fill_value=0)[0]
+    return jnp.take(x, index)
+
+
+WRONG_ANSWERS = (
+    # 11.fori_predict
+    Wrong(
+        "11.fori_predict",
+        "ran it from 0, as jnp.array",
+        lambda: jnp.array(121),
+        named="from-zero",
+    ),
+    Wrong(
+        "11.fori_predict", "6 included, as np.int32", lambda: np.int32(120), named="upper-included"
+    ),
+    Wrong("11.fori_predict", "four steps with i = 0..3", lambda: 27, named="count-from-zero"),
+    Wrong(
+        "11.fori_predict",
+        "stopped after i = 4",
+        lambda: ((1 * 2 + 2) * 2 + 3) * 2 + 4,
+        named="one-short",
+    ),
+    Wrong("11.fori_predict", "doubled four times", lambda: 2**4, named="ignored-i"),
+    Wrong(
+        "11.fori_predict",
+        "added i before doubling",
+        lambda: ((((1 + 2) * 2 + 3) * 2 + 4) * 2 + 5) * 2,
+        named="added-first",
+    ),
+    Wrong("11.fori_predict", "sum of the indices", lambda: sum(range(2, 6)), named="sum-of-i"),
+    Wrong(
+        "11.fori_predict", "the number of passes", lambda: len(range(2, 6)), named="iteration-count"
+    ),
+    Wrong("11.fori_predict", "the right number, as a float", lambda: 57.0, says="exact integer"),
+    Wrong("11.fori_predict", "the right number, quoted", lambda: "57", says="Expected an integer"),
+    Wrong("11.fori_predict", "a trailing comma", lambda: (57,), says="Expected an integer"),
+    Wrong("11.fori_predict", "an arithmetic slip", lambda: 58, says="off by one"),
+    # 11.scan_ema
+    Wrong("11.scan_ema", "a for loop with .at[].set", lambda: ema_python_loop, named="python-loop"),
+    Wrong(
+        "11.scan_ema",
+        "the loop moved into a helper",
+        lambda: ema_loop_in_helper,
+        named="python-loop",
+    ),
+    Wrong(
+        "11.scan_ema",
+        "carry starts at float32 zero",
+        lambda: ema_zero_start,
+        named="started-at-zero",
+    ),
+    Wrong(
+        "11.scan_ema",
+        "m + (1 - alpha) * (x - m)",
+        lambda: ema_as_update,
+        named="weights-swapped",
+    ),
+    Wrong(
+        "11.scan_ema",
+        "step(x, m): element first",
+        lambda: ema_arguments_swapped,
+        named="weights-swapped",
+    ),
+    Wrong("11.scan_ema", "returned the history", lambda: ema_history, named="history-only"),
+    Wrong("11.scan_ema", "returned the final average", lambda: ema_final, named="last-only"),
+    Wrong("11.scan_ema", "(history, final)", lambda: ema_history_first, named="outputs-swapped"),
+    Wrong("11.scan_ema", "output the old average", lambda: ema_old_output, named="lagged-history"),
+    Wrong("11.scan_ema", "scanned xs[1:]", lambda: ema_rest, named="skipped-first"),
+    Wrong("11.scan_ema", "step returns one value", lambda: ema_single_return, named="no-pair"),
+    Wrong("11.scan_ema", "carry started at xs", lambda: ema_carry_all, named="whole-array-carry"),
+    Wrong("11.scan_ema", "the pair as a list", lambda: ema_list_pair, says="list where a tuple"),
+    # 11.while_grad
+    Wrong("11.while_grad", "a Python for loop", lambda: logistic_for, named="python-loop"),
+    Wrong(
+        "11.while_grad", "fori_loop, jitted", lambda: logistic_jitted, named="jitted-traced-steps"
+    ),
+    Wrong("11.while_grad", "the while_loop kept", lambda: logistic_while_le, named="still-while"),
+    Wrong(
+        "11.while_grad", "body takes x only", lambda: logistic_one_arg, named="one-argument-body"
+    ),
+    Wrong(
+        "11.while_grad",
+        "fori_loop carrying the counter",
+        lambda: logistic_counter_kept,
+        named="returns-pair",
+    ),
+    Wrong(
+        "11.while_grad", "scan's pair returned", lambda: logistic_scan_pair, named="returns-pair"
+    ),
+    Wrong("11.while_grad", "scan over None", lambda: logistic_scan_none, named="scan-no-length"),
+    Wrong(
+        "11.while_grad", "fori_loop(1, steps)", lambda: logistic_from_one, named="one-step-short"
+    ),
+    Wrong(
+        "11.while_grad",
+        "fori_loop(0, steps + 1)",
+        lambda: logistic_inclusive,
+        named="one-step-more",
+    ),
+    Wrong("11.while_grad", "r written in as 3.0", lambda: logistic_fixed_r),
+    # 11.first_two_positive
+    Wrong(
+        "11.first_two_positive",
+        "padded with jnp.pad",
+        lambda: positive_jitted_only,
+        named="no-size",
+    ),
+    Wrong(
+        "11.first_two_positive", "jnp.argwhere instead", lambda: positive_argwhere, named="no-size"
+    ),
+    Wrong("11.first_two_positive", "a boolean mask", lambda: positive_mask, named="boolean-mask"),
+    Wrong(
+        "11.first_two_positive",
+        "size=2, fill_value=-1, as in the lesson",
+        lambda: positive_fill_minus_one,
+        named="padding-reads-last",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "size=2 and the default fill",
+        lambda: positive_default_fill,
+        named="padding-reads-first",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "fill_value=len(x), read plainly",
+        lambda: positive_fill_past_end,
+        named="padding-reads-last",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "size=2 added, the concatenate kept",
+        lambda: positive_kept_concatenate,
+        named="padding-reads-first",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "size=len(x), fill -1, then [:2]",
+        lambda: positive_full_size_then_cut,
+        named="padding-reads-last",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "size=len(x) and a count",
+        lambda: positive_full_size,
+        named="one-per-element",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "jnp.where, then the first two",
+        lambda: positive_where_cut,
+        named="first-two-elements",
+    ),
+    Wrong("11.first_two_positive", "np.nonzero", lambda: positive_numpy, named="numpy-nonzero"),
+    Wrong(
+        "11.first_two_positive", "a loop with an if", lambda: positive_if_loop, named="python-if"
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "jnp.take with fill_value=0",
+        lambda: positive_zero_fill_int,
+        named="padding-reads-first",
+    ),
+    # 11.fails_under_jit
+    Wrong("11.fails_under_jit", "lower-case a", lambda: "a", named="missed-while"),
+    Wrong("11.fails_under_jit", "the text of A", lambda: "2 only", named="missed-while"),
+    Wrong("11.fails_under_jit", "(B)", lambda: "(B)", named="python-loops-fail"),
+    Wrong("11.fails_under_jit", "d with a full stop", lambda: "d.", named="argmax-fails"),
+    Wrong("11.fails_under_jit", "the text of D", lambda: "2, 3 and 4", named="argmax-fails"),
+    Wrong("11.fails_under_jit", "E", lambda: "E", named="all-fail"),
+    Wrong("11.fails_under_jit", "the text of E", lambda: "all four", named="all-fail"),
+    Wrong("11.fails_under_jit", "two letters", lambda: "CD", says="names 2 options"),
+    Wrong("11.fails_under_jit", "a list", lambda: ["C"], says="is a list"),
+    Wrong("11.fails_under_jit", "the option's number", lambda: 3, says="letters, not numbers"),
+    Wrong(
+        "11.fails_under_jit", "the functions' numbers", lambda: "2 and 4 fail", says="not one of"
+    ),
+)
