@@ -41,6 +41,7 @@ __all__ = [
     "run",
     "scratch_folder",
     "show",
+    "without_gloo_lines",
     "worker_environment",
 ]
 
@@ -56,6 +57,17 @@ _GLOO_LINE = re.compile(
     r"of connected peer ranks is : \d+\n?"
 )
 _FATAL = re.compile(r"^F\d{4} [\d:.]+\s+\d+ [\w.]+:\d+\] (.*)$")  # absl's fatal log line
+
+
+def without_gloo_lines(text: str) -> str:
+    """``text`` without gloo's connection lines. gloo's threads write them while the
+    script prints, so one can cut into another, or into a line of the script's: removing
+    each whole one joins what it cut, until none is left."""
+    while True:
+        shorter = _GLOO_LINE.sub("", text)
+        if shorter == text:
+            return text
+        text = shorter
 
 
 def free_port() -> int:
@@ -200,11 +212,19 @@ def run(
             workers.append((worker, out, err))
         ended: dict[int, float] = {}
         deadline = started + timeout_s
-        while len(ended) < processes and time.monotonic() < deadline:
-            for process_id, (worker, _, _) in enumerate(workers):
-                if process_id not in ended and worker.poll() is not None:
-                    ended[process_id] = time.monotonic() - started
-            time.sleep(0.05)
+        try:
+            while len(ended) < processes and time.monotonic() < deadline:
+                for process_id, (worker, _, _) in enumerate(workers):
+                    if process_id not in ended and worker.poll() is not None:
+                        ended[process_id] = time.monotonic() - started
+                time.sleep(0.05)
+        except BaseException:  # interrupted (the stop button, a time limit): leave none behind
+            for worker, out, err in workers:
+                if worker.poll() is None:
+                    _kill(worker)
+                out.close()
+                err.close()
+            raise
         results = []
         for process_id, (worker, out, err) in enumerate(workers):
             if worker.poll() is None:
@@ -218,8 +238,8 @@ def run(
                 Finished(
                     process_id,
                     returncode,
-                    _GLOO_LINE.sub("", out.read()),
-                    _GLOO_LINE.sub("", err.read()),
+                    without_gloo_lines(out.read()),
+                    without_gloo_lines(err.read()),
                     ended.get(process_id, time.monotonic() - started),
                 )
             )
