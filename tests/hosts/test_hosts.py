@@ -112,3 +112,37 @@ def test_run_starts_each_process_with_its_id_and_kills_at_the_limit(tmp_path, ca
 def test_run_refuses_a_missing_script(tmp_path):
     with pytest.raises(FileNotFoundError):
         hosts.run(tmp_path / "nothing.py")
+
+
+class Stop(Exception):
+    pass
+
+
+def test_an_interrupted_run_leaves_no_worker_behind(tmp_path):
+    import os
+    import signal
+
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    script = tmp_path / "worker.py"
+    script.write_text(
+        f"import os, time\nopen(os.path.join({str(pids)!r}, str(os.getpid())), 'w').close()\n"
+        "time.sleep(60)\n"
+    )
+
+    def stop(signum, frame):
+        raise Stop
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, 3)
+    try:
+        with pytest.raises(Stop):
+            hosts.run(script, processes=2, timeout_s=30)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    started = [int(p.name) for p in pids.iterdir()]
+    assert len(started) == 2
+    for pid in started:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
