@@ -19,9 +19,11 @@ usual.
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -78,8 +80,11 @@ def free_port() -> int:
 
 
 def scratch_folder() -> Path:
-    """A fresh folder for this kernel's worker scripts (two kernels never share one)."""
-    return Path(tempfile.mkdtemp(prefix="jaxtour-workers-"))
+    """A fresh folder for this kernel's worker scripts (two kernels never share one),
+    removed when the kernel exits."""
+    folder = Path(tempfile.mkdtemp(prefix="jaxtour-workers-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 def worker_environment(
