@@ -438,6 +438,10 @@ def _global_array(local_values):
     return jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)  # noqa: F821
 
 
+def _psum_unmapped(local_values):
+    return jax.lax.psum(jnp.sum(local_values), "batch") / 8  # noqa: F821
+
+
 def _column_means(local_values):
     return multihost_utils.process_allgather(local_values).mean(axis=0)  # noqa: F821
 
@@ -650,6 +654,15 @@ EXERCISES = (
                 "of all of it.",
                 example=lambda: _column_means,
                 matches=_gave_each(COLUMN_MEANS),
+            ),
+            Mistake(
+                id="collective-outside-map",
+                message="jax.lax.psum and pmean name a mesh axis only inside a function "
+                "mapped over it (jax.shard_map); here local_values is a plain NumPy array and "
+                "'batch' is bound to nothing. Build the global array and take jnp.mean of it: "
+                "jit adds the communication.",
+                example=lambda: _psum_unmapped,
+                matches=_raised("unbound axis name"),
             ),
         ),
         success="One number, 4, in both processes: the mean is computed across the processes "

@@ -226,7 +226,7 @@ WRONG_ANSWERS = (
         "14.global_mean",
         "lax.pmean outside a mapped function",
         lambda: mean_pmean,
-        says="raised NameError",
+        named="collective-outside-map",
     ),
     Wrong("14.global_mean", "no return", lambda: mean_no_return, says="returns None"),
     Wrong(
