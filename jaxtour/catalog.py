@@ -221,6 +221,19 @@ LESSONS: tuple[Lesson, ...] = (
             "`where`), unsafe casts to int, float32 rounding and `jax.enable_x64`"
         ),
     ),
+    Lesson(
+        "14",
+        "many_hosts",
+        "Run one program on several processes",
+        30,
+        (
+            "`jax.distributed.initialize` in 2 processes of 4 CPU devices started from the "
+            "notebook (`jaxtour.hosts`), what each process sees, a global array from "
+            "process-local data, a sum and a gather across processes, lesson 10's training "
+            "step across processes with the same result, what a dead process does"
+        ),
+        needs="starts 2 worker processes on this machine (about 0.5 GiB); on GPUs, one per GPU",
+    ),
 )
 
 

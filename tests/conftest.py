@@ -6,6 +6,7 @@ the whole session (tests/stand_ins.py) unless a test asks for ``real_speedup_tim
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,30 @@ def short_time_limit():
     limits.set_time_limit(0.5)
     yield 0.5
     limits.set_time_limit(before)
+
+
+@functools.cache
+def _lesson14_functions_run_together() -> None:
+    """Every function the tests give 14.global_mean (the reference, the mistakes' examples,
+    the realistic wrong answers), run in one launch of 2 JAX processes instead of one
+    launch each: the rule then finds each one's run made, as on a learner's second Check."""
+    from jaxtour.exercises import all_exercises, lesson14
+    from tests.content.wrong_answers.lesson14 import WRONG_ANSWERS
+
+    exercise = all_exercises()["14.global_mean"]
+    answers = [exercise.reference()] + [mistake.example() for mistake in exercise.mistakes]
+    answers += [wrong.answer() for wrong in WRONG_ANSWERS if wrong.exercise_id == exercise.id]
+    lesson14.run_in_processes(answers)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def lesson14_runs_for_the_corpus(request):
+    """test_wrong_answers checks the whole corpus in a module-scoped fixture."""
+    if request.module.__name__.endswith("test_wrong_answers"):
+        _lesson14_functions_run_together()
+
+
+@pytest.fixture(autouse=True)
+def lesson14_runs_for_its_tests(request):
+    if "14.global_mean" in request.node.nodeid:
+        _lesson14_functions_run_together()

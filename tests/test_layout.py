@@ -19,6 +19,7 @@ ALLOWED = {
     "jaxtour.catalog": set(),
     "jaxtour.lazy": set(),
     "jaxtour.display": set(),
+    "jaxtour.hosts": set(),
     "jaxtour.grader": {"jaxtour.catalog", "jaxtour.lazy", "jaxtour.display", "jaxtour.grader"},
     "jaxtour.learner": {"jaxtour.catalog", "jaxtour.display", "jaxtour.learner"},
     "jaxtour.exercises": {
@@ -28,6 +29,7 @@ ALLOWED = {
         "jaxtour.grader",
         "jaxtour.exercises",
         "jaxtour.timing",
+        "jaxtour.hosts",
     },
     "jaxtour.timing": {"jaxtour.lazy", "jaxtour.display"},
     # The teachers' hub service: reads stores as the learner tooling does; no grader, no JAX.

@@ -1,0 +1,272 @@
+"""Run one worker script on several JAX processes of this machine, from a notebook.
+
+Multi-process JAX (lesson 14) starts one Python process per host, each calling
+``jax.distributed.initialize`` before anything else. ``run`` does on one machine what a
+cluster's launcher does on many: it picks a free port for the coordinator, starts
+``processes`` fresh Pythons on ``script`` (never the notebook's own kernel), each with its
+own process id, ``devices_per_process`` devices and short timeouts, waits for them all,
+kills every one still running after ``timeout_s``, and returns what each printed and how
+it ended. In a worker, ``initialize_arguments()`` gives the arguments its launcher chose:
+
+    jax.distributed.initialize(**hosts.initialize_arguments())
+
+On the CPU each process gets ``devices_per_process`` virtual CPU devices
+(``jax_num_cpu_devices``) and the processes talk through gloo
+(``jax_cpu_collectives_implementation``). On GPUs (``platform="gpu"``) each process gets
+``devices_per_process`` of the machine's GPUs (``local_device_ids``), one per process as
+usual.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "SETTINGS_VARIABLE",
+    "Finished",
+    "free_port",
+    "initialize_arguments",
+    "run",
+    "scratch_folder",
+    "show",
+    "without_gloo_lines",
+    "worker_environment",
+]
+
+SETTINGS_VARIABLE = "JAXTOUR_HOSTS"  # a worker's arguments for jax.distributed.initialize
+INITIALIZATION_TIMEOUT_S = 60  # how long a process waits for the others to connect
+HEARTBEAT_TIMEOUT_S = 4  # a process silent this long counts as dead, and every peer ends
+SHUTDOWN_TIMEOUT_S = 10  # how long a finished process waits for the others to finish
+PLATFORMS = {"cpu": "cpu", "gpu": "cuda"}
+
+# gloo, the CPU collectives library, prints a line to stdout for each connection it makes.
+_GLOO_LINE = re.compile(
+    r"\[Gloo\] Rank \d+ is connected to \d+ peer ranks?\. Expected number "
+    r"of connected peer ranks is : \d+\n?"
+)
+_FATAL = re.compile(r"^F\d{4} [\d:.]+\s+\d+ [\w.]+:\d+\] (.*)$")  # absl's fatal log line
+
+
+def without_gloo_lines(text: str) -> str:
+    """``text`` without gloo's connection lines. gloo's threads write them while the
+    script prints, so one can cut into another, or into a line of the script's: removing
+    each whole one joins what it cut, until none is left."""
+    while True:
+        shorter = _GLOO_LINE.sub("", text)
+        if shorter == text:
+            return text
+        text = shorter
+
+
+def free_port() -> int:
+    """A TCP port on this machine that nothing listens on now (the coordinator's)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def scratch_folder() -> Path:
+    """A fresh folder for this kernel's worker scripts (two kernels never share one),
+    removed when the kernel exits."""
+    folder = Path(tempfile.mkdtemp(prefix="jaxtour-workers-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
+def worker_environment(
+    process_id: int,
+    processes: int,
+    devices_per_process: int,
+    port: int,
+    platform: str = "cpu",
+) -> dict[str, str]:
+    """The environment variables ``run`` gives process ``process_id``: JAX's platform and
+    device count, and (as JSON, in SETTINGS_VARIABLE) its arguments for
+    ``jax.distributed.initialize``."""
+    if platform not in PLATFORMS:
+        raise ValueError(f"platform must be one of {sorted(PLATFORMS)}, not {platform!r}")
+    arguments: dict[str, Any] = {
+        "coordinator_address": f"127.0.0.1:{port}",
+        "num_processes": processes,
+        "process_id": process_id,
+        "initialization_timeout": INITIALIZATION_TIMEOUT_S,
+        "heartbeat_timeout_seconds": HEARTBEAT_TIMEOUT_S,
+        "shutdown_timeout_seconds": SHUTDOWN_TIMEOUT_S,
+    }
+    environment = {"JAX_PLATFORMS": PLATFORMS[platform], "PYTHONUNBUFFERED": "1"}
+    if platform == "cpu":
+        environment["JAX_NUM_CPU_DEVICES"] = str(devices_per_process)
+        environment["JAX_CPU_COLLECTIVES_IMPLEMENTATION"] = "gloo"
+        arguments["cluster_detection_method"] = "deactivate"  # no cluster to look for
+    else:
+        first = process_id * devices_per_process
+        arguments["local_device_ids"] = list(range(first, first + devices_per_process))
+    environment[SETTINGS_VARIABLE] = json.dumps(arguments)
+    return environment
+
+
+def initialize_arguments() -> dict[str, Any]:
+    """In a worker started by ``run``: the keyword arguments for
+    ``jax.distributed.initialize`` (coordinator address, process count, this process's id,
+    the short timeouts)."""
+    settings = os.environ.get(SETTINGS_VARIABLE)
+    if settings is None:
+        raise RuntimeError(
+            "This process was not started by jaxtour.hosts.run, so it has no launcher's "
+            "settings: run the script with hosts.run(path) from the notebook."
+        )
+    return dict(json.loads(settings))
+
+
+@dataclass(frozen=True)
+class Finished:
+    """How one worker process ended, and what it printed (gloo's lines removed)."""
+
+    process_id: int
+    returncode: int | None  # None: still running at the timeout, so it was killed
+    stdout: str
+    stderr: str
+    seconds: float
+
+    @property
+    def ok(self) -> bool:
+        return self.returncode == 0
+
+    @property
+    def outcome(self) -> str:
+        """``finished``, ``exited with status 1``, ``ended by SIGABRT``, or ``killed ...``."""
+        if self.returncode is None:
+            return "still running at the time limit, killed"
+        if self.returncode == 0:
+            return "finished"
+        if self.returncode < 0:
+            try:
+                name = signal.Signals(-self.returncode).name
+            except ValueError:
+                name = f"signal {-self.returncode}"
+            return f"ended by {name}"
+        return f"exited with status {self.returncode}"
+
+    @property
+    def reason(self) -> str:
+        """The line of stderr that says why it ended: JAX's fatal error, or the last line
+        of a Python traceback; empty when it finished."""
+        if self.ok:
+            return ""
+        lines = [line.rstrip() for line in self.stderr.splitlines() if line.strip()]
+        for line in lines:
+            fatal = _FATAL.match(line)
+            if fatal:
+                return fatal.group(1).split(" This most likely")[0]
+        if "Traceback (most recent call last):" in self.stderr:
+            after = self.stderr.rsplit("Traceback (most recent call last):", 1)[1]
+            body = [line for line in after.splitlines() if line and not line.startswith(" ")]
+            if body:
+                return body[0].strip()
+        return ""
+
+
+def run(
+    script: str | os.PathLike[str],
+    processes: int = 2,
+    devices_per_process: int = 4,
+    *,
+    platform: str = "cpu",
+    timeout_s: float = 60.0,
+    args: Sequence[str] = (),
+) -> tuple[Finished, ...]:
+    """Start ``processes`` fresh Pythons on ``script`` (with ``args``), wait for all, kill
+    any still running after ``timeout_s``; what each printed and how it ended, in order."""
+    script = Path(script)
+    if not script.is_file():
+        raise FileNotFoundError(f"no worker script at {script}")
+    if processes < 1 or devices_per_process < 1:
+        raise ValueError("processes and devices_per_process must be at least 1")
+    port = free_port()
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="jaxtour-hosts-") as folder:
+        workers = []
+        for process_id in range(processes):
+            out = open(Path(folder, f"{process_id}.out"), "w+", encoding="utf-8")  # noqa: SIM115
+            err = open(Path(folder, f"{process_id}.err"), "w+", encoding="utf-8")  # noqa: SIM115
+            environment = worker_environment(
+                process_id, processes, devices_per_process, port, platform
+            )
+            worker = subprocess.Popen(
+                [sys.executable, str(script), *args],
+                env={**os.environ, **environment},
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=err,
+                start_new_session=True,  # its own group: killed with whatever it started
+            )
+            workers.append((worker, out, err))
+        ended: dict[int, float] = {}
+        deadline = started + timeout_s
+        try:
+            while len(ended) < processes and time.monotonic() < deadline:
+                for process_id, (worker, _, _) in enumerate(workers):
+                    if process_id not in ended and worker.poll() is not None:
+                        ended[process_id] = time.monotonic() - started
+                time.sleep(0.05)
+        except BaseException:  # interrupted (the stop button, a time limit): leave none behind
+            for worker, out, err in workers:
+                if worker.poll() is None:
+                    _kill(worker)
+                out.close()
+                err.close()
+            raise
+        results = []
+        for process_id, (worker, out, err) in enumerate(workers):
+            if worker.poll() is None:
+                _kill(worker)
+                returncode = None
+            else:
+                returncode = worker.returncode
+            out.seek(0)
+            err.seek(0)
+            results.append(
+                Finished(
+                    process_id,
+                    returncode,
+                    without_gloo_lines(out.read()),
+                    without_gloo_lines(err.read()),
+                    ended.get(process_id, time.monotonic() - started),
+                )
+            )
+            out.close()
+            err.close()
+    return tuple(results)
+
+
+def _kill(worker: subprocess.Popen[bytes]) -> None:
+    try:
+        os.killpg(worker.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        worker.kill()
+    worker.wait()
+
+
+def show(results: Sequence[Finished]) -> None:
+    """Print each process's output under a line that says how it ended."""
+    for result in results:
+        header = f"--- process {result.process_id}: {result.outcome}"
+        if result.reason:
+            header += f": {result.reason}"
+        print(header)
+        if result.stdout:
+            print(result.stdout, end="" if result.stdout.endswith("\n") else "\n")

@@ -1,0 +1,238 @@
+"""Lesson 14: realistic wrong answers (see the package docstring for the labels).
+
+The 14.global_mean answers are functions the check sends to 2 worker processes, where
+the names of hello.py's first lines (``jax``, ``jnp``, ``np``, ``multihost_utils``,
+``NamedSharding``, ``P``, ``mesh``) exist; here they are undefined, hence the noqa marks.
+Each one that gets past the check's reading of its code costs one launch (a few seconds).
+"""
+
+# ruff: noqa: F821
+
+from __future__ import annotations
+
+import numpy as np
+
+from tests.content.wrong_answers import Wrong
+
+# --- 14.fix_rows --------------------------------------------------------------------------
+
+
+def rows_by_modulo(data, process_index, process_count):
+    positions = np.arange(len(data))
+    return data[positions % process_count == process_index]
+
+
+def rows_from_reshape(data, process_index, process_count):
+    blocks = data.reshape(process_count, -1)
+    return blocks[process_index]
+
+
+def rows_counted_from_one(data, process_index, process_count):
+    n = len(data) // process_count
+    start = process_index * n + n
+    return data[start : start + n]
+
+
+def rows_all(data, process_index, process_count):
+    return data.copy()
+
+
+def rows_lesson_block(data, process_index, process_count):
+    return data[process_index * 32 : process_index * 32 + 32]
+
+
+def rows_stop_at_size(data, process_index, process_count):
+    size = len(data) // process_count
+    start = process_index * size
+    return data[start:size]
+
+
+def rows_array_split(data, process_index, process_count):
+    return np.array_split(data, process_count)
+
+
+def rows_previous_block(data, process_index, process_count):
+    return np.split(data, process_count)[process_index - 1]
+
+
+def rows_four_devices(data, process_index, process_count):
+    per_process = len(data) // 4  # 4 devices per process
+    return data[process_index * per_process : (process_index + 1) * per_process]
+
+
+def rows_count_as_size(data, process_index, process_count):
+    return data[process_index * process_count : (process_index + 1) * process_count]
+
+
+def columns_strided(data, process_index, process_count):
+    return data.T[process_index::process_count].T
+
+
+# --- 14.global_mean -----------------------------------------------------------------------
+
+
+def mean_numpy_local(local_values):
+    return np.mean(local_values)
+
+
+def mean_replicated_spec(local_values):
+    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P()), local_values)
+    return jnp.mean(x)
+
+
+def mean_total(local_values):
+    values = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)
+    total = jnp.sum(values)
+    return total
+
+
+def mean_sum_over_len(local_values):
+    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)
+    return x.sum() / len(local_values)
+
+
+def mean_gathered_over_len(local_values):
+    gathered = multihost_utils.process_allgather(local_values)
+    return gathered.sum() / len(gathered)
+
+
+def mean_scaled_global(local_values):
+    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)
+    return x * 1.0
+
+
+def mean_gathered_axis0(local_values):
+    gathered = multihost_utils.process_allgather(local_values)
+    return jnp.mean(gathered, axis=0)
+
+
+def mean_pmean(local_values):
+    return jax.lax.pmean(jnp.mean(local_values), "batch")
+
+
+def mean_no_return(local_values):
+    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)
+    mean = jnp.mean(x)  # noqa: F841
+
+
+def mean_device_put(local_values):
+    x = jax.device_put(local_values, NamedSharding(mesh, P("batch")))
+    return jnp.mean(x)
+
+
+WRONG_ANSWERS = (
+    # 14.predict_view
+    Wrong("14.predict_view", "lower-case a", lambda: "a", named="all-local"),
+    Wrong("14.predict_view", "(C)", lambda: "(C)", named="sees-everything"),
+    Wrong("14.predict_view", "option d", lambda: "option d", named="own-array"),
+    Wrong(
+        "14.predict_view",
+        "row A's text pasted",
+        lambda: "4, 4, float32[4@batch], [4. 5. 6. 7.]",
+        named="all-local",
+    ),
+    Wrong("14.predict_view", "c with a full stop", lambda: "c.", named="sees-everything"),
+    Wrong("14.predict_view", "the letter in a list", lambda: ["B"], says="as a string"),
+    Wrong("14.predict_view", "the device count", lambda: 8, says="not numbers"),
+    Wrong("14.predict_view", "two letters", lambda: "B and C", says="names 2 options"),
+    Wrong("14.predict_view", "the count as a string", lambda: "8", says="not numbers"),
+    Wrong("14.predict_view", "True", lambda: True, says="as a string"),
+    # 14.predict_death
+    Wrong("14.predict_death", "lower-case a", lambda: "a", named="catches-it"),
+    Wrong("14.predict_death", "C", lambda: "C", named="waits-forever"),
+    Wrong("14.predict_death", "option b", lambda: "option b", named="carries-on"),
+    Wrong(
+        "14.predict_death",
+        "option A's text, retyped",
+        lambda: "process 0 catches an error, prints caught and process 0 done",
+        named="catches-it",
+    ),
+    Wrong("14.predict_death", "c)", lambda: "c)", named="waits-forever"),
+    Wrong("14.predict_death", "a tuple", lambda: ("D",), says="as a string"),
+    Wrong("14.predict_death", "the option's number", lambda: 4, says="not numbers"),
+    Wrong("14.predict_death", "C or D", lambda: "C or D", says="names 2 options"),
+    Wrong("14.predict_death", "in words", lambda: "it hangs", says="not one of the options"),
+    Wrong("14.predict_death", "B with a space", lambda: " b ", named="carries-on"),
+    # 14.fix_rows
+    Wrong("14.fix_rows", "index % count == rank", lambda: rows_by_modulo, named="strided"),
+    Wrong("14.fix_rows", "reshape(count, -1)", lambda: rows_from_reshape, named="flattened"),
+    Wrong("14.fix_rows", "start one block late", lambda: rows_counted_from_one, named="one-based"),
+    Wrong(
+        "14.fix_rows", "every process passes a copy of all", lambda: rows_all, named="whole-data"
+    ),
+    Wrong("14.fix_rows", "blocks of 32", lambda: rows_lesson_block, named="lesson-size"),
+    Wrong(
+        "14.fix_rows", "stops at the block size", lambda: rows_stop_at_size, named="stop-is-size"
+    ),
+    Wrong("14.fix_rows", "array_split, not indexed", lambda: rows_array_split, named="all-blocks"),
+    Wrong(
+        "14.fix_rows",
+        "np.split indexed with process_index - 1",
+        lambda: rows_previous_block,
+        says="it should get rows 0:6",
+    ),
+    Wrong(
+        "14.fix_rows",
+        "divides by 4, the devices per process",
+        lambda: rows_four_devices,
+        says="it should get",
+    ),
+    Wrong(
+        "14.fix_rows",
+        "the process count as the block size",
+        lambda: rows_count_as_size,
+        says="it should get",
+    ),
+    Wrong("14.fix_rows", "strided columns", lambda: columns_strided, says="not rows of data"),
+    # 14.global_mean
+    Wrong(
+        "14.global_mean",
+        "np.mean of the local values",
+        lambda: mean_numpy_local,
+        named="local-mean",
+    ),
+    Wrong(
+        "14.global_mean",
+        "a replicated P() for process-local values",
+        lambda: mean_replicated_spec,
+        named="local-mean",
+    ),
+    Wrong("14.global_mean", "the sum, named total", lambda: mean_total, named="sum"),
+    Wrong(
+        "14.global_mean",
+        "sum over len(local_values)",
+        lambda: mean_sum_over_len,
+        named="over-local-count",
+    ),
+    Wrong(
+        "14.global_mean",
+        "gathered sum over len(gathered)",
+        lambda: mean_gathered_over_len,
+        named="over-process-count",
+    ),
+    Wrong(
+        "14.global_mean",
+        "the global array times 1.0",
+        lambda: mean_scaled_global,
+        named="global-array",
+    ),
+    Wrong(
+        "14.global_mean",
+        "jnp.mean of the gathered array, axis=0",
+        lambda: mean_gathered_axis0,
+        named="column-means",
+    ),
+    Wrong(
+        "14.global_mean",
+        "lax.pmean outside a mapped function",
+        lambda: mean_pmean,
+        named="collective-outside-map",
+    ),
+    Wrong("14.global_mean", "no return", lambda: mean_no_return, says="returns None"),
+    Wrong(
+        "14.global_mean",
+        "device_put of the local values",
+        lambda: mean_device_put,
+        says="raised",
+    ),
+)
