@@ -9,8 +9,8 @@ dropped from stored outputs (their models die with the kernel), so a freshly ope
 notebook shows the static feedback instead of "Error displaying widget".
 
 A cell tagged ``reveal`` shows a prediction's answer, so it ships without output: its
-outputs are kept in its metadata (``jaxtour.reveal_outputs``, where the solved-state
-test compares them with a fresh run) and nbval runs it without comparing.
+outputs are kept in its metadata (``jaxtour.reveal_outputs``, where the learner-path
+test compares them with a fresh Run All) and nbval runs it without comparing.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def is_reveal(cell: nbformat.NotebookNode) -> bool:
 
 def hold_back_reveals(notebook: nbformat.NotebookNode) -> None:
     """Ship each reveal cell executed but without its output. What it showed is kept in
-    its metadata for the solved-state test."""
+    its metadata for the learner-path test."""
     for cell in notebook.cells:
         if is_reveal(cell):
             cell.metadata.setdefault("jaxtour", {})[REVEAL_OUTPUTS] = cell.outputs

@@ -3,7 +3,7 @@
     python -m tools.solve_lessons          # exit 1 if any check is not correct
 
 Used by benchmarks/gpu_check.sh to prove the lessons run unchanged on a GPU; the
-test suite runs the same code (tests/content/test_solved_state.py).
+test suite runs the same code (tests/grader/test_x64.py, tests/paths/test_colab.py).
 """
 
 from __future__ import annotations
