@@ -11,6 +11,8 @@ from typing import Any
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.mistakes import (
     behaves_like,
+    branches_in_python,
+    calls_builtin,
     fails_with,
     ignores_arguments,
     ignores_one_argument,
@@ -264,6 +266,30 @@ def _fails_tracing(*errors: tuple[str, str]) -> Any:
         )
 
     return matches
+
+
+def _changes_positives(answer: Any) -> bool:
+    """Under jit, on every input: zero where x < 0, and some element above zero changed."""
+    if not callable(answer):
+        return False
+    changed = False
+    for (x,) in _vector_inputs():
+        try:
+            got = np.asarray(jax.jit(answer)(x), dtype=float)
+        except Exception:
+            return False
+        x = np.asarray(x, dtype=float)
+        if got.shape != x.shape or not np.allclose(got[x < 0], 0.0):
+            return False
+        changed = changed or not np.allclose(got[x > 0], x[x > 0])
+    return changed
+
+
+# On a vector tracer, a truth test fails as NumPy's does ("truth value ... ambiguous"); on
+# a scalar one with TracerBoolConversionError.
+_truth_of_a_tracer = _fails_tracing(
+    ("TracerBoolConversionError", ""), ("ValueError", "truth value")
+)
 
 
 EXERCISES = (
@@ -551,14 +577,23 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="python-if",
-                message="A Python if on an array fails under jit: x is a tracer there, with "
-                "a shape but no values. Use jnp.where(x < 0, 0.0, x), which works element "
-                "by element.",
+                message="A Python if on an array (or a while, an and, an or: each asks the "
+                "array for one True or False) fails under jit: x is a tracer there, with a "
+                "shape but no values. Use jnp.where(x < 0, 0.0, x), which works element by "
+                "element.",
                 example=lambda: _python_if,
-                # On a vector tracer, `if` fails as NumPy's does ("truth value ... ambiguous");
-                # on a scalar one with TracerBoolConversionError.
-                matches=_fails_tracing(
-                    ("TracerBoolConversionError", ""), ("ValueError", "truth value")
+                # The message says "if": the code must have one (max(x, 0) fails alike).
+                matches=lambda answer: _truth_of_a_tracer(answer) and branches_in_python(answer),
+            ),
+            Mistake(
+                id="python-max",
+                message="Python's max and min compare their arguments with > and <, which "
+                "need one True or False: under jit x is a tracer, with a shape but no "
+                "values, so max(x, 0.0) fails there (and on a vector, outside jit, it would "
+                "not compare element by element). jnp.maximum(x, 0.0) does.",
+                example=lambda: lambda x: max(x, 0.0),
+                matches=lambda answer: (
+                    _truth_of_a_tracer(answer) and calls_builtin("max", "min")(answer)
                 ),
             ),
             Mistake(
@@ -644,6 +679,14 @@ EXERCISES = (
                 message="You zeroed the positive elements. Keep them, and replace the "
                 "negative ones: jnp.where(x < 0, 0.0, x).",
                 example=lambda: _clip_positive,
+            ),
+            Mistake(
+                id="changed-positives",
+                message="The negative elements became 0.0, but some positive ones changed too: "
+                "only the elements below zero should change. "
+                "jnp.where(x < 0, 0.0, x) keeps the others as they are.",
+                example=lambda: lambda x: jnp.clip(x, 0.0, 1.0),
+                matches=_changes_positives,
             ),
             Mistake(
                 id="absolute",
