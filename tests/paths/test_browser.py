@@ -397,7 +397,7 @@ def _walk_through_lesson_01(lab, page) -> None:
     shown = check_cell.inner_text()
     assert "Your exercise cell raised" in shown and "arary" in shown, shown
     assert "[Correct]" not in shown.split("Your exercise cell raised")[-1], shown
-    _shot(page, check_cell, "03b-failed-cell")
+    _shot(page, check_cell, "03a-failed-cell")
     _checking_appears_at_once(page, cells, texts)
     _progress_fits_an_800_px_window(page)
 
