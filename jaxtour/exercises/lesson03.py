@@ -669,6 +669,18 @@ EXERCISES = (
                 example=lambda: _power_rule_x,
             ),
             Mistake(
+                id="sin-cos-swapped",
+                message="sin and cos are swapped: that is 2x sin x - x² cos x. Here u = x² "
+                "and v = cos x, so u′v = 2x cos x and uv′ = x² (-sin x).",
+                example=lambda: lambda x: 2 * x * jnp.sin(x) - x**2 * jnp.cos(x),
+            ),
+            Mistake(
+                id="second-term-x",
+                message="The second term has x where x² belongs: uv′ = x² × (-sin x), so "
+                "g′(x) = 2x cos x - x² sin x.",
+                example=lambda: lambda x: 2 * x * jnp.cos(x) - x * jnp.sin(x),
+            ),
+            Mistake(
                 id="product-of-derivatives",
                 message="(uv)′ is not u′v′: you multiplied the two derivatives, 2x and -sin x. "
                 "The product rule adds two terms: (uv)′ = u′v + uv′.",

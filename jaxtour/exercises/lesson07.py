@@ -4,6 +4,7 @@ jit."""
 
 from __future__ import annotations
 
+import math
 import weakref
 from functools import cache
 from typing import Any
@@ -139,6 +140,25 @@ def _ascent(w, grad, lr):
 
 def _step_only(w, grad, lr):
     return lr * grad
+
+
+def _scaled_lr(answer: Any) -> bool:
+    """w - c * lr * grad with one constant c other than 1, on every input."""
+    if not callable(answer):
+        return False
+    factors = []
+    for w, grad, lr in _step_inputs():
+        try:
+            moved = np.asarray(w) - np.asarray(answer(w, grad, lr), dtype=float)
+        except Exception:
+            return False
+        step = float(lr) * np.asarray(grad, dtype=float)
+        if moved.shape != step.shape or not np.all(step):
+            return False
+        factors.append(moved / step)
+    values = np.concatenate([np.ravel(f) for f in factors])
+    c = float(values[0])
+    return bool(np.allclose(values, c, rtol=1e-4)) and not math.isclose(c, 1.0, rel_tol=1e-4)
 
 
 def _step_inputs():
@@ -494,6 +514,20 @@ EXERCISES = (
                 message="This computes (w - lr) * grad. The step is w - lr * grad: lr * grad "
                 "first, then subtracted from w.",
                 example=lambda: jax.jit(_precedence),
+            ),
+            Mistake(
+                id="lr-outside",
+                message="This computes (w - grad) * lr: lr scales w too. The learning rate "
+                "scales only the gradient: w - lr * grad.",
+                example=lambda: jax.jit(lambda w, grad, lr: (w - grad) * lr),
+            ),
+            Mistake(
+                id="scaled-lr",
+                message="Your step moves by a fixed multiple of lr * grad, the same multiple "
+                "on every call: a number of its own (the notebook's learning_rate, say) "
+                "multiplies lr. Use lr alone: w - lr * grad.",
+                example=lambda: jax.jit(lambda w, grad, lr: w - 0.25 * lr * grad),
+                matches=_scaled_lr,
             ),
             Mistake(
                 id="divided-by-lr",

@@ -65,6 +65,11 @@ def sgd_step(params, x, y, lr):
 # --- 08.update: the step with weight decay ----------------------------------------------
 
 
+def _decay_without_p(params, x, y, lr, decay):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * (g + decay), params, grads), value
+
+
 def _update(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
     return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
@@ -755,6 +760,13 @@ EXERCISES = (
                 "+ decay * p beside g, so that subtracting lr * (g + decay * p) shrinks p.",
                 example=lambda: _decay_sign,
                 matches=behaves_like(_decay_sign, _update_inputs),
+            ),
+            Mistake(
+                id="decay-without-p",
+                message="Your decay term is decay alone, not decay * p: weight decay pulls each "
+                "parameter in proportion to its size. The step is p - lr * (g + decay * p).",
+                example=lambda: _decay_without_p,
+                matches=behaves_like(_decay_without_p, _update_inputs),
             ),
             Mistake(
                 id="decay-unscaled",

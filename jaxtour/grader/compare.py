@@ -287,7 +287,7 @@ def how_they_differ(got: np.ndarray, expected: np.ndarray) -> str | None:
         return f"{it} the opposite sign of the expected one."
     if (e != 0).all():
         ratio = g / e
-        if alike(ratio, np.full_like(ratio, ratio[0])):
+        if alike(ratio, np.full_like(ratio, ratio[0])) and not np.isclose(ratio[0], 1.0, rtol=1e-3):
             # One number is always some multiple of another: only a small whole factor
             # says something there. A factor shared by many values does at any size.
             factor = _simple_factor(float(ratio[0]), 1000 if g.size > 1 else 10)

@@ -593,7 +593,9 @@ ROUND_2 = (
     Wrong("01.default_dtype", '"float"', lambda: "float", named="kind-not-dtype"),
     Wrong("01.default_dtype", '"f32"', lambda: "f32", named="misspelled"),
     Wrong("01.default_dtype", '"int32": arange gave ints', lambda: "int32", named="stays-integer"),
-    Wrong("01.default_dtype", "np.float64, the type", lambda: np.float64, named="wrong-width"),
+    Wrong(
+        "01.default_dtype", "np.float64, the type, again", lambda: np.float64, named="wrong-width"
+    ),
     Wrong(
         "01.overflow_fix",
         "squared in int32, then float",

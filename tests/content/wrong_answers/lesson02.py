@@ -387,7 +387,7 @@ ROUND_2 = (
     ),
     Wrong("02.first_calls", '"ABCE": new values compile', lambda: "ABCE", named="values"),
     Wrong("02.first_calls", '"": nothing compiles', lambda: "", named="eager-never-compiles"),
-    Wrong("02.time_call", "time.process_time", lambda: r2_time_process, named="cpu-clock"),
+    Wrong("02.time_call", "time.process_time, again", lambda: r2_time_process, named="cpu-clock"),
     Wrong("02.time_call", "in milliseconds", lambda: r2_time_ms, named="milliseconds"),
     Wrong(
         "02.time_call", "warmed up, never blocked", lambda: r2_time_unblocked, named="dispatch-only"

@@ -471,9 +471,9 @@ ROUND_2 = (
         S, "grad of f on the float vector", lambda: r2_slopes_grad_of_vector, named="vector-output"
     ),
     Wrong(D, "+ x² sin x", lambda: r2_dg_plus, named="cos-sign"),
-    Wrong(D, "sin and cos swapped", lambda: r2_dg_sin_cos_swapped),
+    Wrong(D, "sin and cos swapped", lambda: r2_dg_sin_cos_swapped, named="sin-cos-swapped"),
     Wrong(D, "2 cos x, the x lost", lambda: r2_dg_lost_x, named="power-rule-two"),
-    Wrong(D, "x sin x, x not squared", lambda: r2_dg_x_not_squared),
+    Wrong(D, "x sin x, x not squared", lambda: r2_dg_x_not_squared, named="second-term-x"),
     Wrong(
         C,
         "x made float32 first",

@@ -456,7 +456,7 @@ ROUND_2 = (
     ),
     Wrong(
         "04.grad_last_two",
-        "called with (w, y, x)",
+        "called with (w, y, x), again",
         lambda: jax.grad(weighted_sse, argnums=(1, 2))(w, y, x),
         named="swapped",
     ),

@@ -422,7 +422,7 @@ def r2_outliers_bias_times_x(params, x, y):
 ROUND_2 = (
     Wrong(
         "05.fix_aux_order",
-        "max_error without abs",
+        "max_error without abs, again",
         lambda: r2_stats_max_without_abs,
         named="stats-changed",
     ),
@@ -437,13 +437,13 @@ ROUND_2 = (
     ),
     Wrong(
         "05.fix_aux_order",
-        "errors = y - x",
+        "errors = y - x, again",
         lambda: r2_stats_y_minus_x,
         says="4 of 4 values differ (tolerance rtol=1e-05,",
     ),
     Wrong(
         "05.fix_aux_order",
-        "the errors array as aux",
+        "the errors array as aux, again",
         lambda: r2_stats_errors_only,
         named="stats-changed",
     ),
@@ -474,7 +474,12 @@ ROUND_2 = (
         lambda: r2_outliers_trailing_comma,
         says="It has the structure ((*, *),), but (*, *)",
     ),
-    Wrong("05.loss_and_outliers", "jnp.var as the loss", lambda: r2_outliers_variance),
+    Wrong(
+        "05.loss_and_outliers",
+        "jnp.var as the loss",
+        lambda: r2_outliers_variance,
+        named="variance",
+    ),
     Wrong(
         "05.loss_and_outliers", "the count over len(x)", lambda: r2_outliers_share, named="fraction"
     ),

@@ -509,6 +509,7 @@ ROUND_2 = (
         "08.update",
         "decay without p: lr * (g + decay)",
         lambda: r2_update(lambda p, g, lr, decay: p - lr * (g + decay)),
+        named="decay-without-p",
     ),
     Wrong(
         "08.update",
@@ -553,7 +554,7 @@ ROUND_2 = (
     ),
     Wrong(
         "08.fit",
-        "the values as a list",
+        "the values as a list, again",
         lambda: list(run(0.5, 300)[0].values()),
         says="Expected a params dict like initial_params(),",
     ),

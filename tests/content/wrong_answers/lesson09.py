@@ -1061,7 +1061,7 @@ ROUND_2 = (
     ),
     Wrong(
         "09.random_walk",
-        "uniform steps",
+        "uniform steps, again",
         lambda: r2_walk_uniform,
         says="Over 32 walks the steps average 0.53;",
     ),
