@@ -45,7 +45,8 @@ class JaxArray:
 
 def _stack_hint(answer: Any, expected: Any) -> str:
     """What makes one array of the parts, when the parts show it: jnp.stack when stacking
-    them gives the expected shape (a list of rows), + when they add up to the expected
+    them gives the expected shape (a list of rows), jnp.concatenate when joining them end
+    to end does (two halves), + when they add up to the expected
     value (terms returned with a comma between them); else nothing (a trailing comma's
     1-tuple, a pair of different things such as jnp.unique's values and counts)."""
     if not isinstance(answer, list | tuple) or not answer:
@@ -59,6 +60,8 @@ def _stack_hint(answer: Any, expected: Any) -> str:
             want.shape
         ):
             return " To make one array from a list of arrays, use jnp.stack(...)."
+        if all(part.ndim >= 1 for part in parts) and (np.concatenate(parts).shape == want.shape):
+            return " To join arrays end to end into one, use jnp.concatenate(...)."
         if (
             len(parts) > 1
             and compare_arrays(sum(parts[1:], parts[0]), want, check_dtype=False) is None
