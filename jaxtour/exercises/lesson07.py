@@ -158,7 +158,8 @@ def _scaled_lr(answer: Any) -> bool:
         factors.append(moved / step)
     values = np.concatenate([np.ravel(f) for f in factors])
     c = float(values[0])
-    return bool(np.allclose(values, c, rtol=1e-4)) and not math.isclose(c, 1.0, rel_tol=1e-4)
+    # float32 steps: w - w' carries a relative error of a few 1e-4 for a small lr
+    return bool(np.allclose(values, c, rtol=2e-3)) and not math.isclose(c, 1.0, rel_tol=2e-3)
 
 
 def _step_inputs():
