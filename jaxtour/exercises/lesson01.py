@@ -318,15 +318,20 @@ def _flag_first(x):
 
 
 def _same_for_different_inputs(inputs: Callable[[], list[tuple[Any, ...]]]):
-    """Matches a function that returns the same values for two different inputs."""
+    """Matches a function that returns the same array (not one number: the messages say
+    "array") for every input tried, though the inputs differ."""
 
     def matches(answer: Any) -> bool:
-        (first,), (second,) = inputs()[:2]
-        a, b = call_or_none(answer, first), call_or_none(answer, second)
-        if a is None or b is None:
+        results = [call_or_none(answer, x) for (x,) in inputs()]
+        if len(results) < 2 or any(result is None for result in results):
             return False
-        a, b = np.asarray(a), np.asarray(b)
-        return a.shape == b.shape and bool(np.array_equal(a, b))
+        first = np.asarray(results[0])
+        if first.ndim == 0 or first.dtype == object:
+            return False
+        return all(
+            np.shape(other) == first.shape and bool(np.array_equal(np.asarray(other), first))
+            for other in results[1:]
+        )
 
     return matches
 

@@ -555,33 +555,38 @@ BATCHES = 3  # how many x the grader's list holds
 
 
 class RecordingLeaf:
-    """A stand-in array that remembers whether anyone waited for it, and when: how many
-    calls of f had been made at the first wait."""
+    """A stand-in array whose work is still pending until someone waits for it.
 
-    __slots__ = ("calls_made", "name", "run", "value", "waited_after")
+    What it records is a fact the grader observes, not an attribute the answer could
+    set: each wait calls a closure that writes into the run's own record, which the leaf
+    does not hold, and the leaf's attributes cannot be rebound. ``is_ready()`` asks and
+    does not wait, as JAX's does: it says False while the work is pending; polling it
+    again until it says True is a wait (a busy one), recorded at the second poll."""
 
-    def __init__(self, run: _BatchRun, name: str, value: float) -> None:
-        self.run, self.name, self.value = run, name, value
-        self.waited_after: int | None = None
+    __slots__ = ("_note", "_polled", "name", "value")
 
-    @property
-    def waited(self) -> bool:
-        return self.waited_after is not None
+    def __init__(self, note: Callable[[], None], name: str, value: float) -> None:
+        object.__setattr__(self, "_note", note)
+        object.__setattr__(self, "_polled", False)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "value", value)
 
-    def _wait(self) -> None:
-        if self.waited_after is None:
-            self.waited_after = len(self.run.calls)
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a jax array's attributes cannot be set ({name})")
 
     def block_until_ready(self) -> RecordingLeaf:
-        self._wait()
+        self._note()
         return self
 
     def is_ready(self) -> bool:
-        self._wait()
+        if not self._polled:
+            object.__setattr__(self, "_polled", True)
+            return False
+        self._note()  # asked again after pending: the caller is polling until ready
         return True
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
-        self._wait()  # reading the value waits for it
+        self._note()  # reading the value waits for it
         return np.asarray(self.value, dtype=dtype or np.float32)
 
     def __repr__(self) -> str:
@@ -596,14 +601,32 @@ class _BatchRun:
     )
     returned: Any = None
     error: LearnerCodeError | None = None
+    _waits: dict[int, int] = field(default_factory=dict)  # id(leaf): calls made at its wait
 
     def loss_and_grads(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
         n = len(self.calls)
-        leaves = [
-            RecordingLeaf(self, path, float(i + 1 + 10 * n)) for i, path in enumerate(TREE_PATHS)
-        ]
+        leaves = []
+        for i, path in enumerate(TREE_PATHS):
+            key: list[int] = []
+            leaf = RecordingLeaf(self._noter(key), path, float(i + 1 + 10 * n))
+            key.append(id(leaf))
+            leaves.append(leaf)
         self.calls.append((args, kwargs, leaves))
         return {"loss": leaves[0], "grads": {"w": leaves[1], "b": leaves[2]}}
+
+    def _noter(self, key: list[int]) -> Callable[[], None]:
+        waits, calls = self._waits, self.calls
+
+        def note() -> None:
+            waits.setdefault(key[0], len(calls))
+
+        return note
+
+    def waited(self, leaf: RecordingLeaf) -> bool:
+        return id(leaf) in self._waits
+
+    def waited_after(self, leaf: RecordingLeaf) -> int:
+        return self._waits[id(leaf)]
 
 
 def _batch_run(answer: Callable[..., Any]) -> _BatchRun:
@@ -683,7 +706,7 @@ def _batch_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
     )
     if not twice and not _called_on_each(run, run.calls):
         return "other-argument", None
-    waited = [all(leaf.waited for leaf in leaves) for _, _, leaves in run.calls]
+    waited = [all(run.waited(leaf) for leaf in leaves) for _, _, leaves in run.calls]
     if run.returned is None:
         return ("returns-none", None) if all(waited[:n]) else (None, _nothing_returned())
     batch = next((start for start in (0, n) if _returned_batch(run, start)), None)
@@ -696,24 +719,24 @@ def _batch_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
         if all(waited[other : other + n]):
             return "second-call", None
     results = [leaves for _, _, leaves in run.calls[batch : batch + n]]
-    if not any(leaf.waited for leaves in results for leaf in leaves):
+    if not any(run.waited(leaf) for leaves in results for leaf in leaves):
         return "not-blocked", None
-    if all(leaf.waited for leaf in results[-1]) and not any(
-        leaf.waited for leaves in results[:-1] for leaf in leaves
+    if all(run.waited(leaf) for leaf in results[-1]) and not any(
+        run.waited(leaf) for leaves in results[:-1] for leaf in leaves
     ):
         return "last-only", None
-    if not all(leaf.waited for leaves in results for leaf in leaves):
-        if all(sum(leaf.waited for leaf in leaves) == 1 for leaves in results):
+    if not all(run.waited(leaf) for leaves in results for leaf in leaves):
+        if all(sum(run.waited(leaf) for leaf in leaves) == 1 for leaves in results):
             return "one-leaf", None
         missing = sorted(
-            {leaf.name for leaves in results for leaf in leaves if not leaf.waited},
+            {leaf.name for leaves in results for leaf in leaves if not run.waited(leaf)},
             key=TREE_PATHS.index,
         )
         return None, (
             f"Not every array was waited for: {', '.join(missing)} of some results were "
             "not. jax.block_until_ready(results) waits for every array in the list of dicts."
         )
-    if any(leaf.waited_after < batch + n for leaves in results for leaf in leaves):
+    if any(run.waited_after(leaf) < batch + n for leaves in results for leaf in leaves):
         return "waited-in-loop", None
     return None, None
 

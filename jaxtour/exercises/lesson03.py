@@ -15,7 +15,13 @@ from typing import Any
 
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.compare import compare_arrays, describe
-from jaxtour.grader.mistakes import behaves_like, call_or_none, fails_with, ignores_arguments
+from jaxtour.grader.mistakes import (
+    behaves_like,
+    call_or_none,
+    fails_with,
+    ignores_arguments,
+    uses_operator,
+)
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import JaxArray, Number, SameFunction
 from jaxtour.grader.spec import Exercise, Mistake
@@ -72,6 +78,20 @@ class _Numbers:
                 f"but this has shape {values.shape}."
             )
         return compare_arrays(values, expected, check_dtype=False)
+
+
+def _partly_undoubled(answer: Any) -> bool:
+    """Some entries are p's own (not doubled), the others 2p: doubling done by hand, one
+    entry missed."""
+    try:
+        values = np.asarray(answer, dtype=float)
+    except Exception:
+        return False
+    p = np.asarray(_x(), dtype=float)
+    if values.shape != p.shape:
+        return False
+    own, doubled = np.isclose(values, p), np.isclose(values, 2 * p)
+    return bool((own | doubled).all() and (own & ~doubled).any() and (doubled & ~own).any())
 
 
 # --- 03.fix_slopes: both of grad's restrictions at once ---------------------------------
@@ -263,6 +283,7 @@ def _difference_inputs():
         (_Named(lambda x: x**3, "x**3"), 2.0, 1e-2),
         (_Named(math.sin, "math.sin"), 1.0, 1e-3),
         (_Named(math.exp, "math.exp"), 0.5, 1e-2),
+        (_Named(math.cos, "math.cos"), 1.0, 1e-3),  # a negative slope
     ]
 
 
@@ -382,6 +403,13 @@ EXERCISES = (
                 id="x-itself",
                 message="That is p itself. The derivative of xᵢ² is 2xᵢ, not xᵢ.",
                 example=_x,
+            ),
+            Mistake(
+                id="partly-doubled",
+                message="Some entries are doubled and some are p's own values: every entry of "
+                "the gradient is 2pᵢ, the derivative of pᵢ², for every i.",
+                example=lambda: [6.0, -2.0, 0.5, 4.0],
+                matches=_partly_undoubled,
             ),
             Mistake(
                 id="two-x-squared",
@@ -641,6 +669,18 @@ EXERCISES = (
                 example=lambda: _power_rule_x,
             ),
             Mistake(
+                id="sin-cos-swapped",
+                message="sin and cos are swapped: that is 2x sin x - x² cos x. Here u = x² "
+                "and v = cos x, so u′v = 2x cos x and uv′ = x² (-sin x).",
+                example=lambda: lambda x: 2 * x * jnp.sin(x) - x**2 * jnp.cos(x),
+            ),
+            Mistake(
+                id="second-term-x",
+                message="The second term has x where x² belongs: uv′ = x² × (-sin x), so "
+                "g′(x) = 2x cos x - x² sin x.",
+                example=lambda: lambda x: 2 * x * jnp.cos(x) - x * jnp.sin(x),
+            ),
+            Mistake(
                 id="product-of-derivatives",
                 message="(uv)′ is not u′v′: you multiplied the two derivatives, 2x and -sin x. "
                 "The product rule adds two terms: (uv)′ = u′v + uv′.",
@@ -724,6 +764,26 @@ EXERCISES = (
                 message="// is floor division: it rounds the estimate down to a whole "
                 "number. Divide with /: (f(x + eps) - f(x - eps)) / (2 * eps).",
                 example=lambda: _floor_divided,
+                matches=lambda answer: (
+                    uses_operator("//")(answer)
+                    and behaves_like(_floor_divided, _difference_inputs)(answer)
+                ),
+            ),
+            Mistake(
+                id="rounded-down",
+                message="Your estimate is the central difference rounded down to a whole "
+                "number (math.floor, int(...) or np.floor do that). Return the quotient "
+                "itself: (f(x + eps) - f(x - eps)) / (2 * eps).",
+                example=lambda: lambda f, x, eps=1e-3: math.floor(_central(f, x, eps)),
+                matches=behaves_like(_floor_divided, _difference_inputs),
+            ),
+            Mistake(
+                id="swapped-arguments",
+                message="Your function reads its arguments in another order: called as "
+                "central_difference(f, x, eps), it estimates the slope at eps with a step "
+                "of x. Keep the parameters in the order f, x, eps.",
+                example=lambda: lambda f, eps, x=1e-3: _central(f, x, eps),
+                matches=behaves_like(lambda f, x, eps: _central(f, eps, x), _difference_inputs),
             ),
             Mistake(
                 id="ignores-x",

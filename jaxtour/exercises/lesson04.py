@@ -285,7 +285,8 @@ def _containers(tree, path=()):
 @remembered
 def _mutation(answer: Any) -> str | None:
     """How ``answer`` changed the trees it was given: 'leaves' (arrays written in place),
-    'top' (the params dict itself) or 'nested' (a dict or list inside it); None if not."""
+    'top' (the params dict itself) or 'nested' (a dict or list inside it), each prefixed
+    'grads-' when the tree changed is grads, not params; None if not."""
     if not callable(answer):
         return None
     for args in _step_inputs():
@@ -297,17 +298,23 @@ def _mutation(answer: Any) -> str | None:
             answer(*args)
         except Exception:
             continue
-        for tree_shapes in shapes:
+        for tree, tree_shapes in zip(("", "grads-"), shapes, strict=True):
             for path, container, children in tree_shapes:
                 items = container.items() if isinstance(container, dict) else enumerate(container)
                 if [(k, id(v)) for k, v in items] != children:
-                    return "nested" if path else "top"
-        for tree_leaves, old in zip(leaves, before, strict=True):
+                    return tree + ("nested" if path else "top")
+        for tree, tree_leaves, old in zip(("", "grads-"), leaves, before, strict=True):
             if not all(
                 equals_tree(o)(n) for n, o in zip(tree_leaves, jax.tree.leaves(old), strict=True)
             ):
-                return "leaves"
+                return tree + "leaves"
     return None
+
+
+def _grads_scaled_in_place(params: Any, grads: Any, lr: Any) -> Any:
+    for name in grads:
+        grads[name] = jax.tree.map(lambda g: lr * g, grads[name])
+    return jax.tree.map(lambda p, g: p - g, params, grads)
 
 
 def _mutated(kind: str) -> Callable[[Any], bool]:
@@ -567,6 +574,15 @@ EXERCISES = (
                 matches=_mutated("top"),
             ),
             Mistake(
+                id="mutated-grads",
+                message="Your function changed the grads tree it was given (grads[name] = "
+                "lr * g, g *= lr, or a dict inside it), so the caller's gradients changed. "
+                "Leave both trees as they are: compute p - lr * g inside jax.tree.map, "
+                "which builds a new tree.",
+                example=lambda: _grads_scaled_in_place,
+                matches=lambda answer: (_mutation(answer) or "").startswith("grads-"),
+            ),
+            Mistake(
                 id="in-place-leaves",
                 message="Your function wrote into the caller's arrays: p -= lr * g changes a "
                 "NumPy array in place. (On a jax array it makes a new array and rebinds "
@@ -651,9 +667,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="swapped-lambda",
-                message="Your step computes grads - lr * params: the lambda's arguments are "
-                "not in the order of the trees. jax.tree.map hands your function one leaf of "
-                "each tree, in the order the trees are given, so lambda p, g: ... goes with "
+                message="Your step computes grads - lr * params: the two trees' roles are "
+                "swapped (a lambda's arguments in another order than the trees, or the leaves "
+                "paired the other way). jax.tree.map hands your function one leaf of each "
+                "tree, in the order the trees are given, so lambda p, g: ... goes with "
                 "params, grads: jax.tree.map(lambda p, g: p - lr * g, params, grads).",
                 example=lambda: _swapped_lambda,
                 matches=behaves_like(_swapped_lambda, _jax_step_inputs),

@@ -161,6 +161,11 @@ def right_loss_other_aux(
     return matches
 
 
+def _variance_loss(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.var(errors), jnp.sum(jnp.abs(errors) > 0.5)
+
+
 def _mean_abs_error(x, y):
     errors = x - y
     stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
@@ -950,6 +955,14 @@ EXERCISES = (
                 "mean squared error squares the errors: jnp.mean(errors**2).",
                 example=lambda: _mean_abs,
                 matches=behaves_like(_mean_abs, _model_inputs),
+            ),
+            Mistake(
+                id="variance",
+                message="That loss is the variance of the errors: jnp.var subtracts their mean "
+                "before squaring. The mean squared error squares the errors themselves: "
+                "jnp.mean(errors**2).",
+                example=lambda: _variance_loss,
+                matches=behaves_like(_variance_loss, _model_inputs),
             ),
             Mistake(
                 id="no-bias",

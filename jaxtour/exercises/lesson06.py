@@ -14,6 +14,7 @@ from jaxtour.grader.mistakes import (
     ignores_one_argument,
     loops_in_python,
     mutates_input,
+    only_strings,
     returns_none,
 )
 from jaxtour.grader.rules import Choice, JaxArray, SameFunction
@@ -81,8 +82,11 @@ def _says_index_error(answer) -> bool:
 
 
 def _ran_it(answer) -> bool:
-    """The result of x.at[10].set(5) (or the function) where a letter was asked."""
-    return is_jax_array(answer) or isinstance(answer, np.ndarray | tuple | list) or callable(answer)
+    """The result of x.at[10].set(5) (or the function) where a letter was asked; a
+    letter in a tuple or list (a trailing comma, brackets) is the Choice rule's slip."""
+    if isinstance(answer, tuple | list):
+        return not only_strings(answer)
+    return is_jax_array(answer) or isinstance(answer, np.ndarray) or callable(answer)
 
 
 # --- 06.scale_column --------------------------------------------------------------------
@@ -571,6 +575,24 @@ EXERCISES = (
                 id="whole-matrix",
                 message="You multiplied the whole matrix. Only column j should change: m.at[:, j].",
                 example=lambda: _scale_all,
+            ),
+            Mistake(
+                id="unchanged",
+                message="Your function returns m as it was: .at[...].multiply(...) builds a new "
+                "array and leaves m unchanged, so its result must be returned (or assigned "
+                "and returned): return m.at[:, j].multiply(factor).",
+                example=lambda: lambda m, j, factor: m,
+                matches=behaves_like(lambda m, j, factor: m, _matrix_inputs),
+            ),
+            Mistake(
+                id="factor-rounded",
+                message="Column j is multiplied by the factor rounded to a whole number (0.5 "
+                "became 0): int(factor), or an integer dtype, dropped its fraction. Multiply by "
+                "factor as it is given.",
+                example=lambda: lambda m, j, factor: _scale_column(m, j, int(factor)),
+                matches=behaves_like(
+                    lambda m, j, factor: _scale_column(m, j, int(factor)), _matrix_inputs
+                ),
             ),
             Mistake(
                 id="fixed-column",

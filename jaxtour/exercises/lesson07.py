@@ -4,6 +4,7 @@ jit."""
 
 from __future__ import annotations
 
+import math
 import weakref
 from functools import cache
 from typing import Any
@@ -11,6 +12,8 @@ from typing import Any
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.mistakes import (
     behaves_like,
+    branches_in_python,
+    calls_builtin,
     fails_with,
     ignores_arguments,
     ignores_one_argument,
@@ -139,6 +142,26 @@ def _step_only(w, grad, lr):
     return lr * grad
 
 
+def _scaled_lr(answer: Any) -> bool:
+    """w - c * lr * grad with one constant c other than 1, on every input."""
+    if not callable(answer):
+        return False
+    factors = []
+    for w, grad, lr in _step_inputs():
+        try:
+            moved = np.asarray(w) - np.asarray(answer(w, grad, lr), dtype=float)
+        except Exception:
+            return False
+        step = float(lr) * np.asarray(grad, dtype=float)
+        if moved.shape != step.shape or not np.all(step):
+            return False
+        factors.append(moved / step)
+    values = np.concatenate([np.ravel(f) for f in factors])
+    c = float(values[0])
+    # float32 steps: w - w' carries a relative error of a few 1e-4 for a small lr
+    return bool(np.allclose(values, c, rtol=2e-3)) and not math.isclose(c, 1.0, rel_tol=2e-3)
+
+
 def _step_inputs():
     return [
         (jnp.array([1.0, -2.0]), jnp.array([0.5, 0.25]), jnp.float32(0.1)),
@@ -264,6 +287,30 @@ def _fails_tracing(*errors: tuple[str, str]) -> Any:
         )
 
     return matches
+
+
+def _changes_positives(answer: Any) -> bool:
+    """Under jit, on every input: zero where x < 0, and some element above zero changed."""
+    if not callable(answer):
+        return False
+    changed = False
+    for (x,) in _vector_inputs():
+        try:
+            got = np.asarray(jax.jit(answer)(x), dtype=float)
+        except Exception:
+            return False
+        x = np.asarray(x, dtype=float)
+        if got.shape != x.shape or not np.allclose(got[x < 0], 0.0):
+            return False
+        changed = changed or not np.allclose(got[x > 0], x[x > 0])
+    return changed
+
+
+# On a vector tracer, a truth test fails as NumPy's does ("truth value ... ambiguous"); on
+# a scalar one with TracerBoolConversionError.
+_truth_of_a_tracer = _fails_tracing(
+    ("TracerBoolConversionError", ""), ("ValueError", "truth value")
+)
 
 
 EXERCISES = (
@@ -470,6 +517,20 @@ EXERCISES = (
                 example=lambda: jax.jit(_precedence),
             ),
             Mistake(
+                id="lr-outside",
+                message="This computes (w - grad) * lr: lr scales w too. The learning rate "
+                "scales only the gradient: w - lr * grad.",
+                example=lambda: jax.jit(lambda w, grad, lr: (w - grad) * lr),
+            ),
+            Mistake(
+                id="scaled-lr",
+                message="Your step moves by a fixed multiple of lr * grad, the same multiple "
+                "on every call: a number of its own (the notebook's learning_rate, say) "
+                "multiplies lr. Use lr alone: w - lr * grad.",
+                example=lambda: jax.jit(lambda w, grad, lr: w - 0.25 * lr * grad),
+                matches=_scaled_lr,
+            ),
+            Mistake(
                 id="divided-by-lr",
                 message="This divides the gradient by lr. The step multiplies: w - lr * grad, "
                 "so a smaller lr takes a smaller step.",
@@ -551,14 +612,23 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="python-if",
-                message="A Python if on an array fails under jit: x is a tracer there, with "
-                "a shape but no values. Use jnp.where(x < 0, 0.0, x), which works element "
-                "by element.",
+                message="A Python if on an array (or a while, an and, an or: each asks the "
+                "array for one True or False) fails under jit: x is a tracer there, with a "
+                "shape but no values. Use jnp.where(x < 0, 0.0, x), which works element by "
+                "element.",
                 example=lambda: _python_if,
-                # On a vector tracer, `if` fails as NumPy's does ("truth value ... ambiguous");
-                # on a scalar one with TracerBoolConversionError.
-                matches=_fails_tracing(
-                    ("TracerBoolConversionError", ""), ("ValueError", "truth value")
+                # The message says "if": the code must have one (max(x, 0) fails alike).
+                matches=lambda answer: _truth_of_a_tracer(answer) and branches_in_python(answer),
+            ),
+            Mistake(
+                id="python-max",
+                message="Python's max and min compare their arguments with > and <, which "
+                "need one True or False: under jit x is a tracer, with a shape but no "
+                "values, so max(x, 0.0) fails there (and on a vector, outside jit, it would "
+                "not compare element by element). jnp.maximum(x, 0.0) does.",
+                example=lambda: lambda x: max(x, 0.0),
+                matches=lambda answer: (
+                    _truth_of_a_tracer(answer) and calls_builtin("max", "min")(answer)
                 ),
             ),
             Mistake(
@@ -644,6 +714,14 @@ EXERCISES = (
                 message="You zeroed the positive elements. Keep them, and replace the "
                 "negative ones: jnp.where(x < 0, 0.0, x).",
                 example=lambda: _clip_positive,
+            ),
+            Mistake(
+                id="changed-positives",
+                message="The negative elements became 0.0, but some positive ones changed too: "
+                "only the elements below zero should change. "
+                "jnp.where(x < 0, 0.0, x) keeps the others as they are.",
+                example=lambda: lambda x: jnp.clip(x, 0.0, 1.0),
+                matches=_changes_positives,
             ),
             Mistake(
                 id="absolute",

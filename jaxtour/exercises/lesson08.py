@@ -9,6 +9,7 @@ import math
 import statistics
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -62,6 +63,11 @@ def sgd_step(params, x, y, lr):
 
 
 # --- 08.update: the step with weight decay ----------------------------------------------
+
+
+def _decay_without_p(params, x, y, lr, decay):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * (g + decay), params, grads), value
 
 
 def _update(params, x, y, lr, decay):
@@ -296,10 +302,19 @@ class LossBelow:
         value = float(
             loss({k: jnp.asarray(v, jnp.float32) for k, v in answer.items()}, *make_data())
         )
-        if not math.isfinite(value):
+        start = float(loss(initial_params(), *make_data()))
+        if not math.isfinite(value) or value > start:
+            how = (
+                f"The loss is {value}: the parameters grew until they overflowed"
+                if not math.isfinite(value)
+                else f"The loss is {value:.4g}, higher than at the start ({start:.4g})"
+            )
             return (
-                f"The loss is {value}: training diverged. Lower the learning rate and "
-                "start again from initial_params()."
+                f"{how}. The training moved the parameters uphill, and two things do that: a "
+                "learning rate too large for this loss (each step overshoots, and the loss "
+                "explodes), or steps that climb (a negative lr, or + where sgd_step "
+                "subtracts). Check the sign, then lower the rate, and start again from "
+                "initial_params()."
             )
         if value >= self.target:
             return (
@@ -317,8 +332,46 @@ def _is_initial(answer: Any) -> bool:
     )
 
 
+def _round_number(value: Any) -> bool:
+    """A number with at most three decimals, as typed: 3, -2.0, 0.5, 2.98. A float32
+    parameter left by training has about seven significant digits."""
+    number = float(np.asarray(value))
+    return abs(number) < 1000 and abs(number * 1000 - round(number * 1000)) < 1e-3
+
+
+def _typed_in(answer: Any) -> bool:
+    """Every parameter a round number, not all zero (that is ``untrained``)."""
+    try:
+        return (
+            isinstance(answer, dict)
+            and sorted(answer) == ["a", "b", "c"]
+            and all(np.asarray(v).shape == () for v in answer.values())
+            and all(_round_number(v) for v in answer.values())
+            and not _is_initial(answer)
+        )
+    except (TypeError, ValueError):
+        return False
+
+
 def _is_train_result(answer: Any) -> bool:
-    return isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], dict)
+    """(params, losses): a dict beside one loss per step (more than one)."""
+    return (
+        isinstance(answer, tuple)
+        and len(answer) == 2
+        and isinstance(answer[0], dict)
+        and np.ndim(answer[1]) == 1
+        and np.size(answer[1]) > 1
+    )
+
+
+def _is_step_result(answer: Any) -> bool:
+    """(params, loss): what one sgd_step returns, a dict beside one number."""
+    return (
+        isinstance(answer, tuple)
+        and len(answer) == 2
+        and isinstance(answer[0], dict)
+        and np.ndim(answer[1]) == 0
+    )
 
 
 @cache
@@ -575,6 +628,38 @@ def _percentage(answer: Any) -> bool:
     return True
 
 
+LOOP_COUNTS = (10, 100)  # calls a learner's timing loop makes (1000: THOUSANDS)
+THOUSANDS = (1e3, 1e6)  # a unit slip (ms or µs against s), or a loop of 1000 calls
+
+
+def _scaled_from_seen(value: float, band: SpeedupBand, factors: tuple[float, ...]) -> bool:
+    """``value`` is outside the accepted range, and one of ``factors`` times it (or it
+    divided by one) lands among the ratios the checker saw (padded as for a percentage),
+    while 1 / value does not (that would be the ratio upside down)."""
+    low, high = band.seen_low / PERCENT_PAD, band.seen_high * PERCENT_PAD
+    if band.contains(value) or low <= 1 / value <= high:
+        return False
+    return any(low <= value * k <= high or low <= value / k <= high for k in factors)
+
+
+def _off_by(factors: tuple[float, ...]) -> Callable[[Any], bool]:
+    """Matches a speed-up that is one of ``factors`` times too small or too large. Like
+    PlausibleSpeedup, it never refuses on a measurement older than RECHECK_AFTER_S."""
+
+    def matches(answer: Any) -> bool:
+        value = _number(answer)
+        if value is None or not math.isfinite(value) or value <= 0:
+            return False
+        band = speedup_band()
+        if not _scaled_from_seen(value, band, factors):
+            return False
+        if time.monotonic() - band.measured_at > RECHECK_AFTER_S:
+            return _scaled_from_seen(value, measure_again(), factors)
+        return True
+
+    return matches
+
+
 def _below_one(answer: Any) -> bool:
     value = _number(answer)
     return value is not None and 0 < value < 1
@@ -675,6 +760,13 @@ EXERCISES = (
                 "+ decay * p beside g, so that subtracting lr * (g + decay * p) shrinks p.",
                 example=lambda: _decay_sign,
                 matches=behaves_like(_decay_sign, _update_inputs),
+            ),
+            Mistake(
+                id="decay-without-p",
+                message="Your decay term is decay alone, not decay * p: weight decay pulls each "
+                "parameter in proportion to its size. The step is p - lr * (g + decay * p).",
+                example=lambda: _decay_without_p,
+                matches=behaves_like(_decay_without_p, _update_inputs),
             ),
             Mistake(
                 id="decay-unscaled",
@@ -841,6 +933,23 @@ EXERCISES = (
                 matches=_is_initial,
             ),
             Mistake(
+                id="typed-in",
+                message="Every parameter here is a round number, as typed (the true curve's "
+                "3, -2 and 0.5, say), not one that training left: a trained float32 "
+                "parameter has about seven significant digits. The exercise is to train: set "
+                "trained to the parameters train(sgd_step, initial_params(), x, y, ...) returns.",
+                example=lambda: {"a": 3.0, "b": -2.0, "c": 0.5},
+                matches=_typed_in,
+            ),
+            Mistake(
+                id="one-step",
+                message="That is a pair (params, loss), what one sgd_step returns: the "
+                "parameters after a single step. Train with train(sgd_step, initial_params(), "
+                "x, y, lr=..., steps=...) and unpack the parameters it returns.",
+                example=lambda: sgd_step(initial_params(), *make_data(), 0.5),
+                matches=_is_step_result,
+            ),
+            Mistake(
                 id="train-result",
                 message="That is the whole pair train returns, (params, losses). Unpack it: "
                 "trained, fit_losses = train(...).",
@@ -898,12 +1007,31 @@ EXERCISES = (
                 matches=_percentage,
             ),
             Mistake(
+                id="thousand-times-off",
+                message="Your figure is 1000 (or a million) times away from the speed-up this "
+                "machine shows. Two slips give exactly that: the two times in different units "
+                "(milliseconds over microseconds, or seconds over milliseconds), or one of "
+                "them a loop's total over 1000 calls, not divided by the count. Put both in "
+                "seconds per call, then divide: eager / jit.",
+                example=lambda: speedup_band().typical / 1000,
+                matches=_off_by(THOUSANDS),
+            ),
+            Mistake(
+                id="loop-total",
+                message="Your figure is 10 or 100 times away from the speed-up this machine "
+                "shows, as when one of the two times is a loop's total over 10 or 100 calls, "
+                "not divided by how many calls it made. Divide each total by its own "
+                "number of calls, then eager / jit.",
+                example=lambda: speedup_band().typical / 100,
+                matches=_off_by(LOOP_COUNTS),
+            ),
+            Mistake(
                 id="below-one",
                 message="Below 1: jit timed slower than eager. Three ways to get that: the "
                 "ratio upside down (jit / eager); a jit time that includes the first call, "
                 "which traces and compiles; or a time in seconds instead of a ratio. The "
                 "speed-up is eager time / jit time, each from many warmed-up, blocked calls.",
-                example=lambda: 0.4,
+                example=lambda: 1 / speedup_band().typical,  # upside down
                 matches=_below_one,
             ),
         ),

@@ -33,6 +33,7 @@ from jaxtour.grader.mistakes import (
     not_repeatable,
     returns_none,
     traces_primitive,
+    uses_numpy_random,
 )
 from jaxtour.grader.rules import Choice, SameFunction, SamePytree, is_numpy_array
 from jaxtour.grader.spec import Exercise, Mistake
@@ -317,6 +318,12 @@ def _walk_split_not_kept(key, steps):
 
 def _walk_numpy(key, steps):
     return jnp.cumsum(jnp.asarray(np.random.normal(size=steps), dtype=jnp.float32))
+
+
+def _walk_numpy_seeded(key, steps):
+    seed = int(jax.random.randint(key, (), 0, 2**31 - 1))
+    draws = np.random.default_rng(seed).normal(size=steps)
+    return jnp.cumsum(jnp.asarray(draws, dtype=jnp.float32))
 
 
 def _walk_fixed_seed(key, steps):
@@ -839,29 +846,26 @@ _TRACER_ERRORS = {
 }
 
 
-def _names_used(code: Any) -> set[str]:
-    names = set(code.co_names)
-    for const in code.co_consts:
-        if hasattr(const, "co_names"):
-            names |= _names_used(const)
-    return names
-
-
 def _numpy_from_key(answer: Any) -> bool:
     """NumPy draws the noise from numbers taken out of the key: the same key gives the same
     views when called plainly, but under jit or vmap a key has no number to take, and
-    tracing the function fails."""
-    own = answer
-    for _ in range(8):  # the grader's plain-reading wrapper, functools.wraps; bounded
-        own = getattr(own, "__wrapped__", own)
-    code = getattr(own, "__code__", None)
-    if code is None:
-        return False
-    scope = getattr(own, "__globals__", {})
-    if not any(getattr(scope.get(name), "__name__", "") == "numpy" for name in _names_used(code)):
+    tracing the function fails. Its own code must draw with NumPy (np.random)."""
+    if not callable(answer) or not uses_numpy_random(answer):
         return False
     try:
         _traced(answer)
+    except Exception as exc:
+        return bool(_TRACER_ERRORS & {cls.__name__ for cls in type(exc).__mro__})
+    return False
+
+
+def _walk_numpy_from_key(answer: Any) -> bool:
+    """A walk whose steps NumPy draws, seeded with numbers taken out of the key: under jit
+    (steps static) the key is a tracer with no number to take, and tracing fails."""
+    if not callable(answer) or not uses_numpy_random(answer):
+        return False
+    try:
+        jax.make_jaxpr(answer, static_argnums=1)(jax.random.key(0), 3)
     except Exception as exc:
         return bool(_TRACER_ERRORS & {cls.__name__ for cls in type(exc).__mro__})
     return False
@@ -1237,6 +1241,30 @@ EXERCISES = (
                 matches=not_repeatable(lambda: _walk_inputs()[:1]),
             ),
             Mistake(
+                id="numpy-from-key",
+                message="Your steps come from NumPy, seeded with numbers taken out of the key: "
+                "the lesson's rule is never to draw with np.random in JAX code. Under jit a "
+                "key is a tracer, with no number to take out, and your function fails there. "
+                "Draw each step with jax.random.normal, from a subkey split off key.",
+                example=lambda: _walk_numpy_seeded,
+                matches=_walk_numpy_from_key,
+            ),
+            Mistake(
+                id="batch-of-keys",
+                message="jax.random.normal draws with ONE key, and you gave it an array of keys "
+                "(jax.random.split(key, steps) makes one key per step). Draw one number per key "
+                "with jax.vmap(jax.random.normal)(keys), or all the steps at once from one key: "
+                "jax.random.normal(key, (steps,)).",
+                example=lambda: (
+                    lambda key, steps: jnp.cumsum(jax.random.normal(jax.random.split(key, steps)))
+                ),
+                matches=fails_with(
+                    "ValueError",
+                    r"single key, but was given a key array of shape \((?!2,\))\d+,\)",
+                    lambda: _walk_inputs()[:1],
+                ),
+            ),
+            Mistake(
                 id="split-pair-as-key",
                 message="jax.random.split(key) returns TWO keys, an array of shape (2,): "
                 "key = jax.random.split(key) made key that pair, and jax.random.normal wants "
@@ -1360,6 +1388,32 @@ EXERCISES = (
                 matches=_fails_with(r"single key, but was given a key array of shape \(2,\)"),
             ),
             Mistake(
+                id="fold-in-array",
+                message="jax.random.fold_in folds in ONE integer, and you gave it the whole ids "
+                "array. Fold each id in under vmap: "
+                "keys = jax.vmap(lambda i: jax.random.fold_in(key, i))(ids), or call fold_in "
+                "inside the one-example function you vmap.",
+                example=lambda: (
+                    lambda key, xs, ids: (
+                        xs + 0.1 * jax.random.normal(jax.random.fold_in(key, ids), xs.shape),
+                        xs,
+                    )
+                ),
+                matches=_fails_with(r"fold_in accepts a scalar, but was given an array"),
+            ),
+            Mistake(
+                id="split-batch-of-keys",
+                message="jax.random.split splits ONE key, and you gave it a batch of keys (one "
+                "per example). Split inside the one-example function you vmap, or vmap the "
+                "split itself: jax.vmap(jax.random.split)(keys).",
+                example=lambda: (
+                    lambda key, xs, ids: jax.random.split(
+                        jax.vmap(jax.random.fold_in, in_axes=(None, 0))(key, ids)
+                    )
+                ),
+                matches=_fails_with(r"split accepts a single key, but was given a key array"),
+            ),
+            Mistake(
                 id="same-key-both-views",
                 message="Your two views are identical: both were drawn with the same key, and the "
                 "same key gives the same noise. Split the example's key in two, "
@@ -1378,10 +1432,11 @@ EXERCISES = (
             ),
             Mistake(
                 id="no-vmap",
-                message="Your noise is drawn one example at a time (jax.lax.map or a fori_loop "
-                "runs the examples one after another): the task asks for vmap, which draws "
-                "for the whole batch of keys at once. vmap your one-example function over "
-                "ids and xs: jax.vmap(one_example)(ids, xs).",
+                message="Your noise is not drawn under vmap: each draw takes a single key, "
+                "either for the whole batch at once (jax.random.normal(k, xs.shape)) or for "
+                "one example after another (jax.lax.map, a fori_loop). The task asks for "
+                "vmap, which draws with a whole batch of keys at once, one per example: vmap "
+                "your one-example function over ids and xs: jax.vmap(one_example)(ids, xs).",
                 example=lambda: _views_lax_map,
                 matches=_draws_outside_vmap,
             ),

@@ -281,13 +281,13 @@ def how_they_differ(got: np.ndarray, expected: np.ndarray) -> str | None:
     def alike(a: np.ndarray, b: np.ndarray) -> bool:
         return bool(np.allclose(a, b, rtol=1e-4, atol=1e-6 * np.abs(e).max()))
 
-    if g.size > 1 and alike(np.sort(g), np.sort(e)):
+    if g.size > 1 and alike(np.sort(g), np.sort(e)) and not alike(g, e):
         return "These are the right values in a different order."
     if alike(g, -e):
         return f"{it} the opposite sign of the expected one."
     if (e != 0).all():
         ratio = g / e
-        if alike(ratio, np.full_like(ratio, ratio[0])):
+        if alike(ratio, np.full_like(ratio, ratio[0])) and not np.isclose(ratio[0], 1.0, rtol=1e-3):
             # One number is always some multiple of another: only a small whole factor
             # says something there. A factor shared by many values does at any size.
             factor = _simple_factor(float(ratio[0]), 1000 if g.size > 1 else 10)
@@ -300,4 +300,23 @@ def how_they_differ(got: np.ndarray, expected: np.ndarray) -> str | None:
         return f"{every} off by the same amount, {float(offset[0]):+.4g}."
     if g.size == 1 and expected.dtype.kind in "iu" and abs(float(offset[0])) == 1:
         return f"It is off by one ({float(offset[0]):+.0f})."
+    differ = ~np.isclose(g, e, rtol=1e-4, atol=1e-6 * np.abs(e).max())
+    if g.size > 1 and differ.any() and np.allclose(g[differ], -e[differ], rtol=1e-4):
+        n = int(differ.sum())
+        return (
+            "The value that differs has the opposite sign of the expected one."
+            if n == 1
+            else f"The {n} values that differ have the opposite sign of the expected ones."
+        )
+    worst = float(np.max(np.abs(g - e) / np.maximum(np.abs(e), 1e-30)))
+    if expected.dtype.kind == "f" and worst < 1e-2:
+        return (
+            f"{every} within {_percent(worst)} of the expected one: close, but not within "
+            "the tolerance (an estimate, or a rounding, or fewer bits of precision?)."
+        )
     return None
+
+
+def _percent(fraction: float) -> str:
+    """0.0123 -> '1.2 %', 1.3e-6 -> '0.00013 %'."""
+    return f"{fraction * 100:.2g} %"

@@ -8,6 +8,7 @@ input, a string option.
 
 from __future__ import annotations
 
+import builtins
 import copy
 import dis
 import itertools
@@ -185,6 +186,46 @@ def _code_names(code: types.CodeType) -> set[str]:
     return names
 
 
+def learner_functions(answer: Any) -> list[types.FunctionType]:
+    """The learner's own functions behind ``answer``: the function itself (through
+    ``jax.jit``, ``functools.wraps`` and ``functools.partial``) and the functions defined
+    beside it (in the notebook) that it calls; JAX's and NumPy's own are left out."""
+    seen: set[int] = set()
+    found: list[types.FunctionType] = []
+    pending = [answer]
+    while pending and len(found) < 64:
+        fn = pending.pop()
+        for _ in range(8):  # bounded: a wrapper could name itself
+            fn = getattr(fn, "__wrapped__", fn)  # jax.jit, functools.wraps
+            fn = getattr(fn, "func", fn)  # functools.partial
+        if not isinstance(fn, types.FunctionType) or id(fn) in seen or _library(fn):
+            continue
+        seen.add(id(fn))
+        found.append(fn)
+        beside = [fn.__globals__.get(name) for name in _code_names(fn.__code__)]
+        beside += [cell.cell_contents for cell in fn.__closure__ or () if _filled(cell)]
+        pending += [
+            other
+            for other in beside
+            if getattr(other, "__module__", None) == fn.__module__ and callable(other)
+        ]
+    return found
+
+
+def _codes(code: types.CodeType) -> list[types.CodeType]:
+    """``code`` and the code nested in it (comprehensions, lambdas, inner functions)."""
+    nested = [const for const in code.co_consts if isinstance(const, types.CodeType)]
+    return [code, *(inner for const in nested for inner in _codes(const))]
+
+
+def _instructions(answer: Any) -> list[tuple[types.FunctionType, list[dis.Instruction]]]:
+    return [
+        (fn, list(dis.get_instructions(code)))
+        for fn in learner_functions(answer)
+        for code in _codes(fn.__code__)
+    ]
+
+
 def loops_in_python(answer: Any) -> bool:
     """Matches a function that runs a Python loop (for, while, a comprehension) in its
     own code, or in a function defined beside it (in the notebook) that it calls; the
@@ -193,24 +234,94 @@ def loops_in_python(answer: Any) -> bool:
     Its values cannot show a loop, and a trace not always (a loop over NumPy values
     cannot be traced); its bytecode does: every Python loop jumps backward.
     """
-    seen: set[int] = set()
-    pending = [answer]
-    while pending:
-        fn = pending.pop()
-        fn = getattr(fn, "__wrapped__", fn)  # jax.jit, functools.wraps
-        fn = getattr(fn, "func", fn)  # functools.partial
-        if not isinstance(fn, types.FunctionType) or id(fn) in seen or _library(fn):
-            continue
-        seen.add(id(fn))
-        if _code_loops(fn.__code__):
+    return any(_code_loops(fn.__code__) for fn in learner_functions(answer))
+
+
+def uses_operator(*symbols: str) -> Callable[[Any], bool]:
+    """Matches a function whose own code applies one of the binary operators ``symbols``
+    ("//", "%", ...; their augmented forms count): a message that names an operator
+    is true only of code that has it."""
+    wanted = set(symbols) | {f"{symbol}=" for symbol in symbols}
+
+    def matches(answer: Any) -> bool:
+        return any(
+            instruction.opname.startswith("BINARY") and instruction.argrepr in wanted
+            for _, instructions in _instructions(answer)
+            for instruction in instructions
+        )
+
+    return matches
+
+
+def branches_in_python(answer: Any) -> bool:
+    """Matches a function whose own code has an ``if`` (a statement, a conditional
+    expression, a comprehension's filter) or a ``while``: a jump on a value's truth.
+    (``and`` and ``or`` compile to other jumps; ``max`` and ``min`` to none.)"""
+    return any(
+        instruction.opname.startswith("POP_JUMP")
+        and ("IF_FALSE" in instruction.opname or "IF_TRUE" in instruction.opname)
+        for _, instructions in _instructions(answer)
+        for instruction in instructions
+    )
+
+
+_LOADS = frozenset({"LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLASSDEREF"})
+
+
+def _loaded(fn: types.FunctionType, instruction: dis.Instruction) -> Any:
+    """The value a global or closure load in ``fn`` reads (builtins included), else None."""
+    name = instruction.argval
+    if instruction.opname == "LOAD_DEREF":
+        cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or (), strict=False))
+        cell = cells.get(name)
+        return cell.cell_contents if cell is not None and _filled(cell) else None
+    if name in fn.__globals__:
+        return fn.__globals__[name]
+    return getattr(builtins, name, None) if isinstance(name, str) else None
+
+
+def calls_builtin(*names: str) -> Callable[[Any], bool]:
+    """Matches a function whose own code reads Python's built-in ``names`` (max, min,
+    abs, ...), not a notebook function of the same name."""
+
+    def matches(answer: Any) -> bool:
+        for fn, instructions in _instructions(answer):
+            for instruction in instructions:
+                if instruction.opname in _LOADS and instruction.argval in names:
+                    if _loaded(fn, instruction) is getattr(builtins, instruction.argval):
+                        return True
+        return False
+
+    return matches
+
+
+def _numpy_random(value: Any) -> bool:
+    """NumPy's random module, one of its functions, or a generator made by it."""
+    for candidate in (value, type(value)):
+        module = getattr(candidate, "__module__", None) or getattr(candidate, "__name__", None)
+        if isinstance(module, str) and module.startswith("numpy.random"):
             return True
-        beside = [fn.__globals__.get(name) for name in _code_names(fn.__code__)]
-        beside += [cell.cell_contents for cell in fn.__closure__ or () if _filled(cell)]
-        pending += [
-            other
-            for other in beside
-            if getattr(other, "__module__", None) == fn.__module__ and callable(other)
-        ]
+    return False
+
+
+def uses_numpy_random(answer: Any) -> bool:
+    """Matches a function whose own code draws with NumPy: ``np.random.<...>``, a
+    function imported from ``numpy.random``, or a NumPy generator it reads."""
+    for fn, instructions in _instructions(answer):
+        for instruction, following in itertools.pairwise([*instructions, None]):
+            if instruction.opname not in _LOADS:
+                continue
+            value = _loaded(fn, instruction)
+            if _numpy_random(value):
+                return True
+            numpy_module = isinstance(value, types.ModuleType) and value.__name__ == "numpy"
+            if (
+                numpy_module
+                and following is not None
+                and following.opname in ("LOAD_ATTR", "LOAD_METHOD")
+                and following.argval == "random"
+            ):
+                return True
     return False
 
 

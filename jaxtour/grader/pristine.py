@@ -1,13 +1,14 @@
 """The modules the grader reads, as they were before any learner code could touch them.
 
-A learner's code can rebind ``np.isclose``, ``jnp.mean``, ``time.perf_counter`` or
-``builtins.isinstance`` (by accident or on purpose); the grader must still judge with
-the real ones. Every guarded module's namespace is snapshotted once: those already
-loaded when the grader is imported at once, and those imported later (``import jax``
-after ``from jaxtour import checks``) the moment their import finishes, through an
-import hook, so even a notebook that rebinds ``jnp.mean`` before its first check cannot
-poison the snapshot. ``isolation.preserved_world`` puts these values in place for each
-check and compares afterwards.
+A learner's code can rebind ``np.isclose``, ``jnp.mean``, ``time.perf_counter``,
+``functools.reduce``, ``operator.add``, ``jax.nn.relu`` or ``builtins.isinstance`` (by
+accident or on purpose); the grader must still judge with the real ones. Every guarded
+module's namespace is snapshotted once: those already loaded when the grader is imported
+at once, and those imported later (``import jax`` after ``from jaxtour import checks``)
+the moment their import finishes, through an import hook, so even a notebook that
+rebinds ``jnp.mean`` before its first check cannot poison the snapshot.
+``isolation.preserved_world`` puts these values in place for each check and compares
+afterwards.
 
 ``np`` is NumPy's namespace as it was when jaxtour was imported: grader modules write
 ``from jaxtour.grader.pristine import np``.
@@ -29,6 +30,8 @@ GUARDED = (
     "builtins",
     "time",
     "math",
+    "operator",
+    "functools",
     "numpy",
     "jax",
     "jax.numpy",
@@ -36,6 +39,7 @@ GUARDED = (
     "jax.tree",
     "jax.tree_util",
     "jax.random",
+    "jax.nn",
 )
 
 # Names a session itself rebinds as it runs: IPython's _ and Out, help and exit.

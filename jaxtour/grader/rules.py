@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from jaxtour.grader.compare import compare_arrays, describe, how_they_differ, short_repr
-from jaxtour.grader.learner_code import call_learner, transformed
+from jaxtour.grader.learner_code import LearnerCodeError, call_learner, transformed
 from jaxtour.grader.pristine import np
 from jaxtour.lazy import is_jax_array, jax
 
@@ -38,22 +38,41 @@ class JaxArray:
                 "build it with jnp instead of np, or wrap it in jnp.asarray(...)."
             )
         if not is_jax_array(answer):
-            return f"Expected a jax array, but this is {describe(answer)}.{_stack_hint(answer)}"
+            hint = _stack_hint(answer, expected)
+            return f"Expected a jax array, but this is {describe(answer)}.{hint}"
         return compare_arrays(answer, expected, check_dtype=self.check_dtype)
 
 
-def _stack_hint(answer: Any) -> str:
-    """jnp.stack for a list of arrays, or a tuple of several of one shape; not for a
-    trailing comma's 1-tuple or a pair of different things (jnp.unique's values, counts)."""
+def _stack_hint(answer: Any, expected: Any) -> str:
+    """What makes one array of the parts, when the parts show it: jnp.stack when stacking
+    them gives the expected shape (a list of rows), jnp.concatenate when joining them end
+    to end does (two halves), + when they add up to the expected
+    value (terms returned with a comma between them); else nothing (a trailing comma's
+    1-tuple, a pair of different things such as jnp.unique's values and counts)."""
     if not isinstance(answer, list | tuple) or not answer:
         return ""
     if not all(is_jax_array(a) or is_numpy_array(a) for a in answer):
         return ""
-    if isinstance(answer, tuple) and (
-        len(answer) < 2 or len({tuple(np.shape(a)) for a in answer}) > 1
-    ):
+    try:
+        parts = [np.asarray(a) for a in answer]
+        want = np.asarray(expected)
+        if len({part.shape for part in parts}) == 1 and (len(parts), *parts[0].shape) == (
+            want.shape
+        ):
+            return " To make one array from a list of arrays, use jnp.stack(...)."
+        if all(part.ndim >= 1 for part in parts) and (np.concatenate(parts).shape == want.shape):
+            return " To join arrays end to end into one, use jnp.concatenate(...)."
+        if (
+            len(parts) > 1
+            and compare_arrays(sum(parts[1:], parts[0]), want, check_dtype=False) is None
+        ):
+            return (
+                f" Its {len(parts)} parts add up to the expected value: join the terms with "
+                "+, not with a comma."
+            )
+    except Exception:
         return ""
-    return " To make one array from a list of arrays, use jnp.stack(...)."
+    return ""
 
 
 @dataclass(frozen=True)
@@ -172,13 +191,67 @@ class SameFunction:
         if self.transform is not None:  # e.g. jax.jit: the function must survive it
             answer = transformed(self.transform, answer)
         wanted = self.expected_outputs(expected)
-        for args, want in zip(self.cases(), wanted, strict=True):
+        cases = list(zip(self.cases(), wanted, strict=True))
+        for index, (args, want) in enumerate(cases):
             got = call_learner(answer, args)
             problem = self.output(got, want)
             if problem:
+                relation = _relation(got, want)
+                if (
+                    relation
+                    and "?" in relation  # a guessed cause: "a factor missing or doubled?"
+                    and relation in problem
+                    and not self._holds_on_the_rest(answer, cases[index + 1 :], relation)
+                ):
+                    problem = problem.replace(f" {relation}", "")
                 shown = ", ".join(short_repr(a, 40) for a in args)
                 return f"On input ({shown}) the result is wrong. {problem}"
         return None
+
+    def _holds_on_the_rest(self, answer: Any, cases: list[tuple[Any, Any]], relation: str) -> bool:
+        """Whether a relation that guesses at a cause ("twice the expected one: a factor
+        missing or doubled?") holds on every other input too: a number is always some
+        multiple of another, so a factor seen once may be chance, and the message would
+        name a cause the code does not have. (Relations that only state the numbers
+        shown, an order, a sign or an offset, stay: they are true of that input.)"""
+        kind = _kind(relation)
+        for args, want in cases:
+            try:
+                got = call_learner(answer, args)
+            except LearnerCodeError:
+                return False
+            found = _relation(got, want)
+            if found is not None and _kind(found) == kind:
+                continue
+            zero = _all_zero(want)  # -0, 2 * 0: a sign or a factor shows no difference
+            if not (zero and found is None and self.output(got, want) is None):
+                return False
+        return True
+
+
+def _relation(got: Any, want: Any) -> str | None:
+    """compare's plain relation between two numeric results of one shape, else None."""
+    try:
+        got_array, want_array = np.asarray(got), np.asarray(want)
+        if got_array.shape != want_array.shape or got_array.dtype == object:
+            return None
+        return how_they_differ(got_array, want_array)
+    except Exception:
+        return None
+
+
+def _kind(relation: str) -> str:
+    """A relation without its numbers: "off by the same amount, +0.5" on one input and
+    "..., -1.2" on another are one kind (x minus a statistic other than the mean)."""
+    return re.sub(r"[-+]?\d[\d.]*(e[-+]?\d+)?", "#", relation)
+
+
+def _all_zero(value: Any) -> bool:
+    try:
+        array = np.asarray(value)
+        return array.dtype.kind in "biuf" and not array.any()
+    except Exception:
+        return False
 
 
 def distinct_numbers(got: float, want: float) -> tuple[str, str]:
@@ -286,7 +359,7 @@ class Choice:
     """The answer is one of a few lettered options, given as a string such as ``"B"``.
 
     Every choice exercise reads an answer the same way: the letter in any case, with
-    spaces, brackets or a trailing ``)``/``.``/``:`` (``" b "``, ``"(B)"``, ``"B."``,
+    spaces, brackets or a trailing ``)``/``.``/``:``/``,`` (``" b "``, ``"(B)"``, ``"B."``,
     ``"option B"``), or an option's own text typed or pasted in (``texts``, one per option,
     when the exercise prints them). The slips that are not an answer get one message each,
     alike in every exercise: several letters, the letter in a list or tuple, the option's
@@ -354,7 +427,9 @@ class Choice:
         return [w for w in words if w in self.options]
 
 
-_OPTION_LETTER = re.compile(r"^(?:option|answer)?\s*[(\[]?\s*([A-Za-z])\s*[)\].:]?$", re.IGNORECASE)
+_OPTION_LETTER = re.compile(
+    r"^(?:option|answer)?\s*[(\[]?\s*([A-Za-z])\s*[)\].:,;]?$", re.IGNORECASE
+)
 
 
 def option_of(answer: Any) -> str | None:

@@ -10,7 +10,7 @@ from jaxtour import checks
 from jaxtour.grader.compare import compare_arrays, tolerances
 from jaxtour.grader.feedback import STATUSES, Feedback
 from jaxtour.grader.judge import PLACEHOLDER_MESSAGE, REVEAL_MESSAGE, judge
-from jaxtour.grader.rules import Choice, ExactInteger, JaxArray, Number, SamePytree
+from jaxtour.grader.rules import Choice, ExactInteger, JaxArray, Number, SameFunction, SamePytree
 from jaxtour.grader.spec import Exercise, Mistake
 
 
@@ -231,6 +231,33 @@ def test_the_stack_hint_is_given_only_where_stacking_is_the_fix():
     assert "jnp.stack" in rule((jnp.zeros(3), jnp.zeros(3)), expected)
     assert "jnp.stack" not in rule((jnp.zeros(3),), expected)  # a trailing comma
     assert "jnp.stack" not in rule((jnp.zeros(3), jnp.zeros(2)), expected)  # unique's pair
+    # parts whose stack has another shape than expected: stacking is not the fix
+    assert "jnp.stack" not in rule((jnp.ones(3), jnp.ones(3)), jnp.full(3, 2.0))
+    assert "jnp.stack" not in rule([jnp.ones(4), jnp.ones(4), jnp.ones(4)], expected)
+
+
+def test_terms_returned_with_a_comma_are_told_to_add_not_to_stack():
+    rule = JaxArray()
+    x = jnp.linspace(-2.0, 2.0, 5)
+    u, v = 2 * x * jnp.cos(x), -(x**2) * jnp.sin(x)
+    assert "+, not with a comma" in rule((u, v), u + v)
+    assert "3 parts add up" in rule((u, v, x), u + v + x)
+    assert "add up" not in rule((u, v), u - v)  # parts that do not add up: nothing said
+
+
+def test_a_relation_seen_on_one_input_is_named_only_if_it_holds_on_every_input():
+    inputs = lambda: [(2.0, 0.5), (3.0, 0.25), (1.0, 0.125)]  # noqa: E731
+    rule = SameFunction(inputs=inputs, output=Number())
+    reference = lambda a, b: a * b  # noqa: E731
+    assert "twice" in rule(lambda a, b: 2 * a * b, reference)  # twice on every input
+    # half the expected on the first input only (0.5 against 1.0), not on the others
+    chance = rule(lambda a, b: a + b - 2.0, reference)
+    assert "half" not in chance and "factor" not in chance
+    assert "opposite sign" in rule(lambda a, b: -a * b, reference)
+    # an offset is a fact about the numbers shown, not a guessed cause: it stays
+    assert "off by one" in SameFunction(inputs=inputs, output=ExactInteger())(
+        lambda a, b: int(a) + 1, lambda a, b: int(a)
+    )
 
 
 def test_a_structure_difference_with_a_plain_shape_is_named():

@@ -8,7 +8,9 @@ if the sneaky ones had never run.
 from __future__ import annotations
 
 import builtins
+import functools
 import math
+import operator
 import os
 import subprocess
 import sys
@@ -136,6 +138,52 @@ def test_a_check_that_rebinds_a_module_is_refused_by_name():
     assert feedback.status == "error"
     assert "refused" in feedback.message
     assert "jax.numpy.mean" in feedback.message or "more" in feedback.message
+
+
+def _rebinds(module, name):
+    def answer(x):
+        setattr(module, name, lambda *args, **kwargs: 0)
+        return x - x.mean()
+
+    return answer
+
+
+@pytest.mark.parametrize(
+    ("module", "name"),
+    [
+        (functools, "reduce"),
+        (functools, "partial"),
+        (functools, "lru_cache"),
+        (operator, "add"),
+        (operator, "itemgetter"),
+        (operator, "index"),
+        (jax.nn, "relu"),
+        (jax.nn, "softmax"),
+        (jax.nn, "one_hot"),
+    ],
+    ids=lambda value: getattr(value, "__name__", value),
+)
+def test_jax_nn_operator_and_functools_are_guarded(module, name):
+    """A check that rebinds a member of these modules is refused by that name, and the
+    module is as it was afterwards; the next check judges with the real function."""
+    original = getattr(module, name)
+    feedback = checks.check("01.center", _rebinds(module, name))
+    assert feedback.status == "error", feedback.text()
+    assert "refused" in feedback.message
+    assert f"{module.__name__}.{name}" in feedback.message
+    assert getattr(module, name) is original
+    assert checks.check("01.center", checks.reference_answer("01.center")).passed
+
+
+def test_a_notebook_rebinding_of_operator_is_set_aside_for_the_check():
+    original = operator.add
+    try:
+        operator.add = lambda *args: 0  # the notebook's own, before the check
+        assert checks.check("01.center", checks.reference_answer("01.center")).passed
+        assert not checks.check("01.center", lambda x: x).passed
+        assert operator.add(2, 3) == 0  # left in place for the learner
+    finally:
+        operator.add = original
 
 
 def test_subclasses_are_read_by_their_exact_types():

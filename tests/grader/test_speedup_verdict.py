@@ -100,7 +100,7 @@ def test_the_range_shown_never_prints_like_the_answer(measurements):
 
 @pytest.mark.parametrize(
     ("answer", "mistake"),
-    [(5e-5, "seconds-not-ratio"), (1 / 37.0, "below-one"), (0.4, "below-one")],
+    [(5e-5, "seconds-not-ratio"), (1 / 37.0, "below-one"), (0.3, "below-one")],
 )
 def test_answers_below_one_are_named(measurements, answer, mistake):
     queued, _ = measurements
@@ -142,7 +142,37 @@ def test_a_unit_slip_is_not_taken_for_percent_faster(measurements, slip):
     queued, _ = measurements
     queued.append(_seen(30.0, 600.0))
     feedback = checks.check("08.speedup", 45.2537123 * slip)
-    assert feedback.mistake is None and "same unit" in feedback.message
+    assert feedback.mistake == "thousand-times-off", feedback.text()
+    assert "different units" in feedback.message
+
+
+@pytest.mark.parametrize(
+    ("scale", "mistake"),
+    [
+        (1e-3, "thousand-times-off"),  # eager in ms over jit in µs, or a loop of 1000
+        (1e6, "thousand-times-off"),  # eager in µs over jit in s
+        (1e-2, "loop-total"),  # the jit time a loop's total over 100 calls
+        (1e-1, "loop-total"),
+        (10.0, "loop-total"),  # the eager time a loop's total over 10 calls
+        # 100 times the ratio reads as "% faster" too (100 * (ratio - 1)): "percentage"
+    ],
+)
+def test_a_unit_slip_and_a_loop_total_are_named_each_for_what_it_is(measurements, scale, mistake):
+    queued, _ = measurements
+    queued.append(_seen(35.0, 45.0))
+    typical = lesson08.speedup_band().typical
+    feedback = checks.check("08.speedup", typical * scale)
+    assert feedback.mistake == mistake, feedback.text()
+    assert "upside down" not in feedback.message
+
+
+def test_a_ratio_upside_down_is_not_taken_for_a_unit_slip(measurements):
+    """Near a speed-up of 31.6, 1 / ratio and ratio / 1000 coincide: the upside-down
+    reading (below-one, which lists it) is given, not a unit slip."""
+    queued, _ = measurements
+    queued.append(_seen(28.0, 36.0))
+    typical = lesson08.speedup_band().typical
+    assert checks.check("08.speedup", 1 / typical).mistake == "below-one"
 
 
 def test_a_percentage_saved_from_the_checkers_own_medians_is_named():

@@ -388,6 +388,16 @@ def _walk_through_lesson_01(lab, page) -> None:
     check_cell.locator("button.widget-button", has_text=CHECK_LABEL).click()
     check_cell.get_by_text("[Correct] 01.arange").wait_for(timeout=15_000)
     _shot(page, check_cell, "03-right-answer")
+
+    # The cell now raises (a typo) after a right value was assigned: Check names the
+    # failed cell and grades nothing, not the value the earlier run left behind.
+    _replace_cell_source(page, exercise, "odds = jnp.arary([1, 3, 5])")
+    check_cell.locator("button.widget-button", has_text=CHECK_LABEL).click()
+    check_cell.get_by_text("Nothing was checked", exact=False).wait_for(timeout=15_000)
+    shown = check_cell.inner_text()
+    assert "Your exercise cell raised" in shown and "arary" in shown, shown
+    assert "[Correct]" not in shown.split("Your exercise cell raised")[-1], shown
+    _shot(page, check_cell, "03a-failed-cell")
     _checking_appears_at_once(page, cells, texts)
     _progress_fits_an_800_px_window(page)
 

@@ -63,3 +63,40 @@ WRONG_ANSWERS = (
         says="the values are right, arranged differently",
     ),
 )
+
+
+# --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
+
+ROUND_2 = (
+    Wrong(
+        "00.first_array",
+        "jnp.array([1, 2, 3]): integers",
+        lambda: jnp.array([1, 2, 3]),
+        named="integers",
+    ),
+    Wrong(
+        "00.first_array",
+        "np.array of the floats",
+        lambda: np.array([1.0, 2.0, 3.0]),
+        named="numpy-array",
+    ),
+    Wrong(
+        "00.first_array",
+        "jnp.arange(1.0, 3.0): stops early",
+        lambda: jnp.arange(1.0, 3.0),
+        named="two-numbers",
+    ),
+    Wrong(
+        "00.first_array",
+        "a row: [[1.0, 2.0, 3.0]]",
+        lambda: jnp.array([[1.0, 2.0, 3.0]]),
+        says="It has shape (1, 3), but the expected shape is",
+    ),
+    Wrong(
+        "00.first_array",
+        "float16 asked for",
+        lambda: jnp.asarray((1.0, 2.0, 3.0), dtype=jnp.float16),
+        says="It has dtype float16, but the expected dtype is",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)

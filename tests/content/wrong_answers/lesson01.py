@@ -486,3 +486,190 @@ def center_axes01(x):
 
 def center_std(x):
     return x - jnp.std(x)
+
+
+# --- issue 21's listed cases, re-verified against today's exercises --------------------------
+# sum_of_cubes is now 01.overflow_fix; its "use // instead of /" for code with no / is gone
+# (the // message lives in 03.central_difference, where it asks the code for a //).
+
+
+def cubes_int_sum_times_one(v):
+    return jnp.sum(v**3) * 1.0  # the int32 sum has wrapped before the float comes in
+
+
+def flag_first_returns_the_element(x):
+    flagged = np.array(x)
+    flagged[0] = -1
+    return flagged[0]  # one number, the same -1 whatever x is: not "the same array"
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "01.overflow_fix",
+        "int32 cubes summed, then * 1.0",
+        lambda: cubes_int_sum_times_one,
+        named="int32-overflow",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "returns the flagged element, not the array",
+        lambda: flag_first_returns_the_element,
+        says="Expected a NumPy array, but this is a NumPy scalar",
+    ),
+)
+
+
+# --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
+
+
+def r2_cubes_squared_first(v):
+    return jnp.sum((v**2).astype(jnp.float32) * v)  # v**2 already wrapped in int32
+
+
+def r2_cubes_square_of_sum(v):
+    return jnp.sum(v.astype(jnp.float32)) ** 2  # Nicomachus: true for 0, 1, ..., n-1 only
+
+
+def r2_cubes_power_sum_dtype(v):
+    return jnp.sum(jnp.power(v, 3), dtype=jnp.float32)
+
+
+def r2_cubes_einsum(v):
+    return jnp.einsum("i,i,i->", v, v, v)
+
+
+def r2_cubes_bfloat16(v):
+    return jnp.sum(v.astype(jnp.bfloat16) ** 3)
+
+
+def r2_flag_at_set(x):
+    return x.copy().at[0].set(-1)
+
+
+def r2_flag_float_copy(x):
+    flagged = np.array(x, dtype=float)
+    flagged[0] = -1
+    return flagged
+
+
+def r2_flag_plus_one(x):
+    flagged = np.array(x)
+    flagged[0] = 1
+    return flagged
+
+
+def r2_flag_concatenate(x):
+    return np.concatenate([[-1], np.array(x)[1:]])
+
+
+def r2_flag_no_return(x):
+    flagged = np.array(x)
+    flagged[0] = -1
+
+
+ROUND_2 = (
+    Wrong(
+        "01.arange",
+        "arange(1, 19, 2): stops at 17",
+        lambda: jnp.arange(1, 19, 2),
+        named="stops-early",
+    ),
+    Wrong(
+        "01.arange",
+        "arange(1, 21, 2.0): a float step",
+        lambda: jnp.arange(1, 21, 2.0),
+        named="floats",
+    ),
+    Wrong(
+        "01.arange",
+        "counting down from 19",
+        lambda: jnp.arange(19, 0, -2),
+        says="right values in a different order",
+    ),
+    Wrong("01.arange", "every integer from 1 to 19", lambda: jnp.arange(1, 20), named="step-one"),
+    Wrong("01.arange", "linspace(1, 19, 10)", lambda: jnp.linspace(1, 19, 10), named="floats"),
+    Wrong("01.default_dtype", '"float64", NumPy\'s', lambda: "float64", named="wrong-width"),
+    Wrong("01.default_dtype", '"float"', lambda: "float", named="kind-not-dtype"),
+    Wrong("01.default_dtype", '"f32"', lambda: "f32", named="misspelled"),
+    Wrong("01.default_dtype", '"int32": arange gave ints', lambda: "int32", named="stays-integer"),
+    Wrong(
+        "01.default_dtype", "np.float64, the type, again", lambda: np.float64, named="wrong-width"
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "squared in int32, then float",
+        lambda: r2_cubes_squared_first,
+        says="You have -2.74032e+15, but the exact sum is",
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "square of the sum (a formula)",
+        lambda: r2_cubes_square_of_sum,
+        says="You have 4.09767e+13, but the exact sum is",
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "sum(power(v, 3), dtype=float32)",
+        lambda: r2_cubes_power_sum_dtype,
+        named="converted-after-cubing",
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "einsum of v three times",
+        lambda: r2_cubes_einsum,
+        named="int32-overflow",
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "bfloat16 before cubing",
+        lambda: r2_cubes_bfloat16,
+        named="half-precision",
+    ),
+    Wrong("01.numpy_copy", "x.copy().at[0].set(-1)", lambda: r2_flag_at_set, named="still-jax"),
+    Wrong(
+        "01.numpy_copy",
+        "np.array(x, dtype=float)",
+        lambda: r2_flag_float_copy,
+        named="changed-dtype",
+    ),
+    Wrong("01.numpy_copy", "flagged with 1, not -1", lambda: r2_flag_plus_one, named="other-flag"),
+    Wrong(
+        "01.numpy_copy",
+        "np.concatenate([[-1], x[1:]])",
+        lambda: r2_flag_concatenate,
+        named="changed-dtype",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "flagged the copy, returned nothing",
+        lambda: r2_flag_no_return,
+        named="returns-none",
+    ),
+    Wrong(
+        "01.center",
+        "row means, keepdims",
+        lambda: lambda x: x - x.mean(axis=-1, keepdims=True),
+        named="row-means",
+    ),
+    Wrong(
+        "01.center",
+        "standardized",
+        lambda: lambda x: (x - jnp.mean(x)) / jnp.std(x),
+        named="standardized",
+    ),
+    Wrong("01.center", "mean(x) - x", lambda: lambda x: jnp.mean(x) - x, named="flipped-sign"),
+    Wrong(
+        "01.center",
+        "x minus the rounded mean",
+        lambda: lambda x: x - jnp.round(jnp.mean(x)),
+        says="off by the same amount",
+    ),
+    Wrong(
+        "01.center",
+        "x minus the first row's mean",
+        lambda: lambda x: x - jnp.mean(x[0]),
+        says="off by the same amount",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)

@@ -245,3 +245,159 @@ def time_timeit_total(f, *args):
 def time_min_unblocked(f, *args):
     jax.block_until_ready(f(*args))
     return min(timeit.repeat(lambda: f(*args), number=1, repeat=20))
+
+
+# --- issue 21's listed cases, re-verified against today's exercises --------------------------
+
+
+def run_all_asks_is_ready(f, xs):
+    results = [f(x) for x in xs]
+    for leaf in jax.tree.leaves(results):
+        leaf.is_ready()  # asks whether the work is done; does not wait for it
+    return results
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "02.block_tree",
+        "is_ready() on every leaf, once",
+        lambda: run_all_asks_is_ready,
+        named="not-blocked",
+    ),
+)
+
+
+# --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
+
+
+def r2_wait_each(f, xs):
+    return [jax.block_until_ready(f(x)) for x in xs]
+
+
+def r2_wait_last_loss(f, xs):
+    results = [f(x) for x in xs]
+    results[-1]["loss"].block_until_ready()
+    return results
+
+
+def r2_results_in_a_dict(f, xs):
+    return jax.block_until_ready({i: f(x) for i, x in enumerate(xs)})
+
+
+def r2_wait_first(f, xs):
+    results = [f(x) for x in xs]
+    jax.block_until_ready(results[0])
+    return results
+
+
+def r2_wait_loss_each(f, xs):
+    results = [f(x) for x in xs]
+    for result in results:
+        result["loss"].block_until_ready()
+    return results
+
+
+def r2_time_process(f, *args):
+    jax.block_until_ready(f(*args))
+    start = time.process_time()
+    jax.block_until_ready(f(*args))
+    return time.process_time() - start
+
+
+def r2_time_ms(f, *args):
+    jax.block_until_ready(f(*args))
+    start = time.perf_counter()
+    jax.block_until_ready(f(*args))
+    return (time.perf_counter() - start) * 1000
+
+
+def r2_time_unblocked(f, *args):
+    f(*args)
+    start = time.perf_counter()
+    f(*args)
+    return time.perf_counter() - start
+
+
+def r2_time_with_result(f, *args):
+    jax.block_until_ready(f(*args))
+    start = time.perf_counter()
+    result = jax.block_until_ready(f(*args))
+    return time.perf_counter() - start, result
+
+
+def r2_time_total_of_ten(f, *args):
+    jax.block_until_ready(f(*args))
+    return timeit.timeit(lambda: jax.block_until_ready(f(*args)), number=10)
+
+
+ROUND_2 = (
+    Wrong("02.which_dispatch", '"D": block_until_ready', lambda: "D", named="honest-one"),
+    Wrong("02.which_dispatch", '"B": float()', lambda: "B", named="float-waits"),
+    Wrong("02.which_dispatch", '"C": tolist()', lambda: "C", named="tolist-waits"),
+    Wrong(
+        "02.which_dispatch",
+        '"A, D"',
+        lambda: "A, D",
+        says="'A, D' names 2 options; the answer is one of",
+    ),
+    Wrong(
+        "02.which_dispatch",
+        "1, the first line",
+        lambda: 1,
+        says="The options are letters, not numbers. Answer",
+    ),
+    Wrong(
+        "02.block_tree",
+        "block_until_ready inside the comprehension",
+        lambda: r2_wait_each,
+        named="waited-in-loop",
+    ),
+    Wrong(
+        "02.block_tree",
+        "the last loss waited for",
+        lambda: r2_wait_last_loss,
+        says="Not every array was waited for: loss, grads.w,",
+    ),
+    Wrong(
+        "02.block_tree",
+        "the results in a dict by index",
+        lambda: r2_results_in_a_dict,
+        says="You returned a Python dict of 3 items, not the",
+    ),
+    Wrong(
+        "02.block_tree",
+        "the first result waited for",
+        lambda: r2_wait_first,
+        says="Not every array was waited for: loss, grads.w,",
+    ),
+    Wrong(
+        "02.block_tree",
+        "each result's loss waited for",
+        lambda: r2_wait_loss_each,
+        named="one-leaf",
+    ),
+    Wrong("02.first_calls", '"BCDE": NumPy input compiles', lambda: "BCDE", named="numpy-input"),
+    Wrong("02.first_calls", '"BC": jit reuses cumprod\'s', lambda: "BC", named="jit-wrapper"),
+    Wrong(
+        "02.first_calls",
+        '"CE"',
+        lambda: "CE",
+        says="Not every letter is right. B compiles: the shape",
+    ),
+    Wrong("02.first_calls", '"ABCE": new values compile', lambda: "ABCE", named="values"),
+    Wrong("02.first_calls", '"": nothing compiles', lambda: "", named="eager-never-compiles"),
+    Wrong("02.time_call", "time.process_time, again", lambda: r2_time_process, named="cpu-clock"),
+    Wrong("02.time_call", "in milliseconds", lambda: r2_time_ms, named="milliseconds"),
+    Wrong(
+        "02.time_call", "warmed up, never blocked", lambda: r2_time_unblocked, named="dispatch-only"
+    ),
+    Wrong(
+        "02.time_call",
+        "(seconds, result)",
+        lambda: r2_time_with_result,
+        says="time_call returned a tuple of 2 numbers. Return",
+    ),
+    Wrong("02.time_call", "timeit total of 10 calls", lambda: r2_time_total_of_ten, named="total"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)

@@ -254,7 +254,7 @@ WRONG_ANSWERS = (
     Wrong("03.fix_slopes", "sum / len(v)", lambda: slopes_sum_over_len, "mean-not-sum"),
     Wrong("03.fix_slopes", "jnp.diff of the values", lambda: slopes_diff, "np-gradient"),
     Wrong(D, "f's derivative pattern, cos x for 2x cos x", lambda: dg_pattern_from_f),
-    Wrong(D, "the two terms as a tuple", lambda: d_terms_tuple, says="jnp.stack"),
+    Wrong(D, "the two terms as a tuple", lambda: d_terms_tuple, says="+, not with a comma"),
     Wrong(D, "x² sin x differentiated", lambda: d_sin_version, "differentiated-sin"),
     Wrong(D, "(x²)' taken as x", lambda: d_power_x, "power-rule-x"),
     Wrong(
@@ -343,3 +343,156 @@ def cd_over_eps_times_two(f, x, eps=1e-3):
 
 def cd_eps_squared(f, x, eps=1e-3):
     return (f(x + eps) - f(x - eps)) / (2 * eps**2)
+
+
+# --- issue 21's listed cases, re-verified against today's exercises --------------------------
+
+
+def cd_eps_before_x(f, eps, x=1e-3):
+    return (f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+def cd_floored(f, x, eps=1e-3):
+    return math.floor((f(x + eps) - f(x - eps)) / (2 * eps))  # no //: not "floor division"
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(C, "parameters in the order f, eps, x", lambda: cd_eps_before_x, "swapped-arguments"),
+    Wrong(C, "math.floor of the estimate", lambda: cd_floored, named="rounded-down"),
+)
+
+
+# --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
+
+
+def r2_slopes_grad_of_sum_int(f, t):
+    return jax.grad(lambda s: jnp.sum(f(s)))(t)  # t still integer
+
+
+def r2_slopes_forward_difference(f, t):
+    t = t.astype(jnp.float32)
+    return (f(t + 1e-3) - f(t)) / 1e-3
+
+
+def r2_slopes_at_the_mean(f, t):
+    return jax.grad(f)(jnp.mean(t.astype(jnp.float32)))
+
+
+def r2_slopes_float16(f, t):
+    return jax.vmap(jax.grad(f))(t.astype(jnp.float16))
+
+
+def r2_slopes_grad_of_vector(f, t):
+    return jax.grad(f)(t.astype(float))
+
+
+def r2_dg_plus(x):
+    return 2 * x * jnp.cos(x) + x**2 * jnp.sin(x)
+
+
+def r2_dg_sin_cos_swapped(x):
+    return 2 * x * jnp.sin(x) - x**2 * jnp.cos(x)
+
+
+def r2_dg_numpy(x):
+    return 2 * x * np.cos(x) - x**2 * np.sin(x)
+
+
+def r2_dg_lost_x(x):
+    return 2 * jnp.cos(x) - x**2 * jnp.sin(x)
+
+
+def r2_dg_x_not_squared(x):
+    return 2 * x * jnp.cos(x) - x * jnp.sin(x)
+
+
+def r2_cd_float32(f, x, eps=1e-3):
+    x = jnp.float32(x)
+    return (f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+def r2_cd_rounded(f, x, eps=1e-3):
+    return round((f(x + eps) - f(x - eps)) / (2 * eps), 6)
+
+
+def r2_cd_fixed_eps(f, x, eps=1e-3):
+    return (f(x + 1e-3) - f(x - 1e-3)) / 2e-3
+
+
+def r2_cd_absolute(f, x, eps=1e-3):
+    return abs(f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+def r2_cd_two_one_sided(f, x, eps=1e-3):
+    return (f(x + eps) - f(x)) / eps + (f(x) - f(x - eps)) / eps
+
+
+ROUND_2 = (
+    Wrong(
+        G,
+        "doubled, sign dropped",
+        lambda: [6.0, 2.0, 1.0, 4.0],
+        says="opposite sign",
+    ),
+    Wrong(
+        G,
+        "three of the four",
+        lambda: [6.0, -2.0, 1.0],
+        says="The gradient has one entry per input: x has 4",
+    ),
+    Wrong(
+        G,
+        "the list as a string",
+        lambda: "[6, -2, 1, 4]",
+        says="Expected numbers such as [1.0, 2.0], but this is",
+    ),
+    Wrong(
+        G,
+        "a row: [[6, -2, 1, 4]]",
+        lambda: [[6.0, -2.0, 1.0, 4.0]],
+        says="The gradient has one entry per input: x has 4",
+    ),
+    Wrong(G, "0.5 not doubled", lambda: [6.0, -2.0, 0.5, 4.0], named="partly-doubled"),
+    Wrong(
+        S,
+        "grad of the sum, t still integer",
+        lambda: r2_slopes_grad_of_sum_int,
+        named="integer-input",
+    ),
+    Wrong(S, "a forward difference", lambda: r2_slopes_forward_difference),
+    Wrong(
+        S,
+        "grad at the mean of t",
+        lambda: r2_slopes_at_the_mean,
+        says="It has shape (), but the expected shape is (4,):",
+    ),
+    Wrong(
+        S, "grad of f on the float vector", lambda: r2_slopes_grad_of_vector, named="vector-output"
+    ),
+    Wrong(D, "+ x² sin x", lambda: r2_dg_plus, named="cos-sign"),
+    Wrong(D, "sin and cos swapped", lambda: r2_dg_sin_cos_swapped, named="sin-cos-swapped"),
+    Wrong(D, "2 cos x, the x lost", lambda: r2_dg_lost_x, named="power-rule-two"),
+    Wrong(D, "x sin x, x not squared", lambda: r2_dg_x_not_squared, named="second-term-x"),
+    Wrong(
+        C,
+        "x made float32 first",
+        lambda: r2_cd_float32,
+        says="close, but not within the tolerance",
+    ),
+    Wrong(
+        C,
+        "round(..., 6)",
+        lambda: r2_cd_rounded,
+        says="close, but not within the tolerance",
+    ),
+    Wrong(C, "eps written in as 1e-3", lambda: r2_cd_fixed_eps, named="ignores-eps"),
+    Wrong(
+        C,
+        "abs() of the change",
+        lambda: r2_cd_absolute,
+        says="opposite sign",
+    ),
+    Wrong(C, "two one-sided slopes added", lambda: r2_cd_two_one_sided, named="missing-half"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)

@@ -395,3 +395,127 @@ def step_over_values(params, grads, lr):
 
 def step_scaled_difference(params, grads, lr):
     return jax.tree.map(lambda p, g: lr * (p - g), params, grads)
+
+
+# --- issue 21's listed cases, re-verified against today's exercises --------------------------
+
+
+def sgd_scales_grads_in_place(params, grads, lr):
+    for name in grads:
+        grads[name] = jax.tree.map(lambda g: lr * g, grads[name])  # the caller's grads change
+    return jax.tree.map(lambda p, g: p - g, params, grads)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "04.sgd_step",
+        "grads[name] scaled by lr in place",
+        lambda: sgd_scales_grads_in_place,
+        named="mutated-grads",
+    ),
+)
+
+
+# --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
+
+
+def r2_step_lambda_one_tree(params, grads, lr):
+    return jax.tree.map(lambda p: p - lr * grads, params)
+
+
+def r2_step_deepcopy_loop(params, grads, lr):
+    new = copy.deepcopy(params)
+    for name in new:
+        new[name] = new[name] - lr * grads[name]
+    return new
+
+
+def r2_step_leaves_list(params, grads, lr):
+    return [
+        p - lr * g for p, g in zip(jax.tree.leaves(params), jax.tree.leaves(grads), strict=True)
+    ]
+
+
+def r2_step_missing_grads(params, grads, lr):
+    return jax.tree.map(lambda p, g: p - lr * g, params)
+
+
+def r2_step_unflatten_swapped(params, grads, lr):
+    leaves, treedef = jax.tree.flatten(grads)
+    new = [g - lr * p for p, g in zip(jax.tree.leaves(params), leaves, strict=True)]
+    return jax.tree.unflatten(treedef, new)
+
+
+ROUND_2 = (
+    Wrong(
+        "04.grad_last_two",
+        "argnums=(0, 1)",
+        lambda: jax.grad(weighted_sse, argnums=(0, 1))(w, x, y),
+        named="copied-argnums",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "called with (w, y, x), again",
+        lambda: jax.grad(weighted_sse, argnums=(1, 2))(w, y, x),
+        named="swapped",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "a lambda of x and y, default argnums",
+        lambda: jax.grad(lambda a, b: weighted_sse(w, a, b))(x, y),
+        named="only-x",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "a dict {'x': ..., 'y': ...}",
+        lambda: dict(zip("xy", jax.grad(weighted_sse, argnums=(1, 2))(w, x, y), strict=True)),
+        named="list-not-tuple",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "sum_squared_error's gradients: w left out",
+        lambda: jax.grad(sum_squared_error, argnums=(0, 1))(x, y),
+        named="unweighted",
+    ),
+    Wrong("04.predict_value_and_grad", '"A": flat', lambda: "A", named="flat"),
+    Wrong("04.predict_value_and_grad", '"C": pairs', lambda: "C", named="value-per-argument"),
+    Wrong("04.predict_value_and_grad", '"D": value last', lambda: "D", named="value-last"),
+    Wrong(
+        "04.predict_value_and_grad",
+        '"A or B"',
+        lambda: "A or B",
+        says="'A or B' names 2 options; the answer is one of",
+    ),
+    Wrong(
+        "04.predict_value_and_grad",
+        "2, the second option",
+        lambda: 2,
+        says="The options are letters, not numbers. Answer",
+    ),
+    Wrong(
+        "04.sgd_step",
+        "lambda p: p - lr * grads",
+        lambda: r2_step_lambda_one_tree,
+        named="whole-grads-tree",
+    ),
+    Wrong(
+        "04.sgd_step",
+        "deepcopy, then a loop over the keys",
+        lambda: r2_step_deepcopy_loop,
+        named="top-level-loop",
+    ),
+    Wrong(
+        "04.sgd_step", "a list of the new leaves", lambda: r2_step_leaves_list, named="flat-leaves"
+    ),
+    Wrong(
+        "04.sgd_step", "tree.map given params only", lambda: r2_step_missing_grads, named="one-tree"
+    ),
+    Wrong(
+        "04.sgd_step",
+        "flatten/unflatten, g - lr * p",
+        lambda: r2_step_unflatten_swapped,
+        named="swapped-lambda",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)

@@ -361,3 +361,128 @@ def stats_abs_errors(x, y):
     errors = jnp.abs(x - y)
     stats = {"max_error": jnp.max(errors), "errors": errors}
     return jnp.mean(errors**2), stats
+
+
+# --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
+
+
+def r2_stats_max_without_abs(x, y):
+    errors = x - y
+    return jnp.mean(errors**2), {"max_error": jnp.max(errors), "errors": errors}
+
+
+def r2_stats_aux_in_tuple(x, y):
+    errors = x - y
+    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
+    return jnp.mean(errors**2), (stats,)
+
+
+def r2_stats_float_max(x, y):
+    errors = x - y
+    stats = {"max_error": float(jnp.max(jnp.abs(errors))), "errors": errors}
+    return jnp.mean(errors**2), stats
+
+
+def r2_stats_y_minus_x(x, y):
+    errors = y - x
+    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
+    return jnp.mean(errors**2), stats
+
+
+def r2_stats_errors_only(x, y):
+    errors = x - y
+    return jnp.mean(errors**2), errors
+
+
+def r2_outliers_len_where(params, x, y):
+    misses = jnp.abs(params["w"] * x + params["b"] - y)
+    return jnp.mean((params["w"] * x + params["b"] - y) ** 2), len(jnp.where(misses > 0.5)[0])
+
+
+def r2_outliers_trailing_comma(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return ((jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5)),)
+
+
+def r2_outliers_variance(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.var(errors), jnp.sum(jnp.abs(errors) > 0.5)
+
+
+def r2_outliers_share(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5) / len(x)
+
+
+def r2_outliers_bias_times_x(params, x, y):
+    errors = params["w"] * x + params["b"] * x - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5)
+
+
+ROUND_2 = (
+    Wrong(
+        "05.fix_aux_order",
+        "max_error without abs, again",
+        lambda: r2_stats_max_without_abs,
+        named="stats-changed",
+    ),
+    Wrong(
+        "05.fix_aux_order", "aux as (stats,)", lambda: r2_stats_aux_in_tuple, named="stats-changed"
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "float() of max_error",
+        lambda: r2_stats_float_max,
+        says="Expected a jax array, but this is the Python",
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "errors = y - x, again",
+        lambda: r2_stats_y_minus_x,
+        says="4 of 4 values differ (tolerance rtol=1e-05,",
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "the errors array as aux, again",
+        lambda: r2_stats_errors_only,
+        named="stats-changed",
+    ),
+    Wrong("05.predict_aux_structure", '"B"', lambda: "B", named="grads-flat"),
+    Wrong("05.predict_aux_structure", '"D"', lambda: "D", named="aux-outside"),
+    Wrong("05.predict_aux_structure", '"A": flat', lambda: "A", named="all-flat"),
+    Wrong(
+        "05.predict_aux_structure",
+        '"c d"',
+        lambda: "c d",
+        says="'c d' names 2 options; the answer is one of",
+    ),
+    Wrong(
+        "05.predict_aux_structure",
+        "3, the third option",
+        lambda: 3,
+        says="The options are letters, not numbers. Answer",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "len(jnp.where(...)[0])",
+        lambda: r2_outliers_len_where,
+        named="python-int-count",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "a trailing comma: ((loss, n),)",
+        lambda: r2_outliers_trailing_comma,
+        says="It has the structure ((*, *),), but (*, *)",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "jnp.var as the loss",
+        lambda: r2_outliers_variance,
+        named="variance",
+    ),
+    Wrong(
+        "05.loss_and_outliers", "the count over len(x)", lambda: r2_outliers_share, named="fraction"
+    ),
+    Wrong("05.loss_and_outliers", "b * x in the line", lambda: r2_outliers_bias_times_x),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)

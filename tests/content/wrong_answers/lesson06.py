@@ -382,3 +382,119 @@ WRONG_ANSWERS = (
     ),
     Wrong("06.count_labels", "bincount as float32", lambda: bincount_as_float, "float-counts"),
 )
+
+
+# --- issue 21's listed cases, re-verified against today's exercises --------------------------
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong("06.out_of_bounds", '"B", with a trailing comma', lambda: ("B",), says="trailing comma"),
+)
+
+
+# --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
+
+
+def r2_scale_mul(m, j, factor):
+    return m.at[:, j].mul(factor)
+
+
+def r2_scale_from_j_on(m, j, factor):
+    return m.at[:, j:].multiply(factor)
+
+
+def r2_scale_augmented(m, j, factor):
+    m.at[:, j] *= factor
+    return m
+
+
+def r2_scale_int_factor(m, j, factor):
+    return m.at[:, j].multiply(int(factor))
+
+
+def r2_scale_result_dropped(m, j, factor):
+    m.at[:, j].multiply(factor)
+    return m
+
+
+def r2_count_histogram(labels, n):
+    return jnp.histogram(labels, bins=n)[0]
+
+
+def r2_count_unique(labels, n):
+    return jnp.unique(labels, return_counts=True)[1]
+
+
+def r2_count_from_ones(labels, n):
+    return jnp.ones(n, jnp.int32).at[labels].add(1)
+
+
+def r2_count_one_too_many(labels, n):
+    return jnp.zeros(n + 1, jnp.int32).at[labels].add(1)
+
+
+def r2_count_one_hot(labels, n):
+    return jax.nn.one_hot(labels, n).sum(axis=0)
+
+
+ROUND_2 = (
+    Wrong(
+        "06.set_first",
+        "concatenated with 123.0",
+        lambda: jnp.concatenate([jnp.array([123.0]), x[1:]]),
+        named="float-copy",
+    ),
+    Wrong("06.set_first", "x.at[-1].set(123)", lambda: x.at[-1].set(123), named="last-element"),
+    Wrong("06.set_first", "(x.at[0].set(123),)", lambda: (x.at[0].set(123),), named="in-a-tuple"),
+    Wrong("06.set_first", "x.at[1:].set(123)", lambda: x.at[1:].set(123), named="all-but-first"),
+    Wrong(
+        "06.set_first",
+        "astype(float32) after",
+        lambda: x.at[0].set(123).astype(jnp.float32),
+        named="float-copy",
+    ),
+    Wrong("06.out_of_bounds", '"B": clamped', lambda: "B", named="clamped-like-read"),
+    Wrong("06.out_of_bounds", '"D": grows', lambda: "D", named="grows"),
+    Wrong("06.out_of_bounds", '"A": IndexError', lambda: "A", named="numpy-index-error"),
+    Wrong(
+        "06.out_of_bounds",
+        '"C or B"',
+        lambda: "C or B",
+        says="'C or B' names 2 options; the answer is one of",
+    ),
+    Wrong("06.out_of_bounds", "[1, 2, 3], the result typed", lambda: [1, 2, 3], named="ran-it"),
+    Wrong(
+        "06.scale_column", "columns j and after", lambda: r2_scale_from_j_on, named="other-columns"
+    ),
+    Wrong(
+        "06.scale_column", "m.at[:, j] *= factor", lambda: r2_scale_augmented, named="ref-not-array"
+    ),
+    Wrong("06.scale_column", "int(factor)", lambda: r2_scale_int_factor, named="factor-rounded"),
+    Wrong(
+        "06.scale_column",
+        "the update's result dropped",
+        lambda: r2_scale_result_dropped,
+        named="unchanged",
+    ),
+    Wrong(
+        "06.count_labels",
+        "jnp.histogram(labels, bins=n)",
+        lambda: r2_count_histogram,
+        says="right values in a different order",
+    ),
+    Wrong("06.count_labels", "jnp.unique's counts", lambda: r2_count_unique, named="present-only"),
+    Wrong(
+        "06.count_labels",
+        "counting from ones",
+        lambda: r2_count_from_ones,
+        says="off by the same amount",
+    ),
+    Wrong(
+        "06.count_labels",
+        "n + 1 counters",
+        lambda: r2_count_one_too_many,
+        says="It has shape (6,), but the expected shape is",
+    ),
+    Wrong("06.count_labels", "one_hot summed", lambda: r2_count_one_hot, named="float-counts"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)

@@ -350,7 +350,7 @@ WRONG_ANSWERS = (
         lambda: clip_negate,
         named="absolute",
     ),
-    Wrong("07.clip_negative", "jnp.clip(x, 0, 1)", lambda: clip_to_one),
+    Wrong("07.clip_negative", "jnp.clip(x, 0, 1)", lambda: clip_to_one, named="changed-positives"),
     Wrong(
         "07.clip_negative",
         "lax.cond on (x < 0).any(): zero everything",
@@ -508,3 +508,158 @@ WRONG_ANSWERS = (
     ),
     Wrong("07.clip_negative", "x * (x < 0)", lambda: clip_mask_inverted, "clipped-positives"),
 )
+
+
+# --- issue 21's listed cases, re-verified against today's exercises --------------------------
+
+
+def clip_with_max(x):
+    return max(x, 0.0)  # no if in it: not "a Python if"
+
+
+def clip_with_and_or(x):
+    return x > 0 and x or 0.0
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong("07.clip_negative", "max(x, 0.0)", lambda: clip_with_max, named="python-max"),
+    Wrong("07.clip_negative", "x > 0 and x or 0.0", lambda: clip_with_and_or, named="python-if"),
+)
+
+
+# --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
+
+r2_learning_rate = 0.25  # the notebook's global, as the lesson's loop leaves it
+
+
+@jax.jit
+def r2_step_float_lr(w, grad, lr):
+    return w - float(lr) * grad
+
+
+@jax.jit
+def r2_step_pair(w, grad, lr):
+    return w - lr * grad, lr
+
+
+@jax.jit
+def r2_step_no_return(w, grad, lr):
+    w = w - lr * grad  # noqa: F841
+
+
+@jax.jit
+def r2_step_both_rates(w, grad, lr):
+    return w - r2_learning_rate * lr * grad
+
+
+@jax.jit
+def r2_step_scaled_after(w, grad, lr):
+    return (w - grad) * lr
+
+
+def r2_clip_list_of_max(x):
+    return jnp.array([max(v, 0.0) for v in x])
+
+
+def r2_clip_tolist(x):
+    return jnp.where(x < 0, 0.0, x).tolist()
+
+
+def r2_clip_where_index(x):
+    return x.at[jnp.where(x < 0)].set(0.0)
+
+
+ROUND_2 = (
+    Wrong("07.count_traces", "3", lambda: 3, named="missed-one"),
+    Wrong("07.count_traces", "5", lambda: 5, named="values-retrace"),
+    Wrong("07.count_traces", "2: int and float", lambda: 2, named="shape-only"),
+    Wrong("07.count_traces", "4.0", lambda: 4.0, says="Expected an exact integer, but this is the"),
+    Wrong("07.count_traces", "[4]", lambda: [4], named="number-in-container"),
+    Wrong(
+        "07.static_window",
+        "static_argnums=2",
+        lambda: jax.jit(smooth, static_argnums=2),
+        named="static-data",
+    ),
+    Wrong(
+        "07.static_window",
+        "window and scale static",
+        lambda: jax.jit(smooth, static_argnames=("window", "scale")),
+        named="static-data",
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=0",
+        lambda: jax.jit(smooth, static_argnums=0),
+        named="static-data",
+    ),
+    Wrong(
+        "07.static_window",
+        "partial(jax.jit, static_argnums=1), not applied",
+        lambda: functools.partial(jax.jit, static_argnums=1),
+        named="not-jitted",
+    ),
+    Wrong(
+        "07.static_window",
+        "partial(smooth, window=3), jitted",
+        lambda: jax.jit(functools.partial(smooth, window=3)),
+        named="fixed-window",
+    ),
+    Wrong(
+        "07.stale_global",
+        "float(lr) inside",
+        lambda: r2_step_float_lr,
+        says="avoid int()/float() on traced values",
+    ),
+    Wrong(
+        "07.stale_global",
+        "returns (w, lr)",
+        lambda: r2_step_pair,
+        says="Expected a jax array, but this is a Python tuple",
+    ),
+    Wrong(
+        "07.stale_global",
+        "no return",
+        lambda: r2_step_no_return,
+        says="Expected a jax array, but this is None: nothing",
+    ),
+    Wrong("07.stale_global", "learning_rate * lr", lambda: r2_step_both_rates, named="scaled-lr"),
+    Wrong("07.stale_global", "(w - grad) * lr", lambda: r2_step_scaled_after, named="lr-outside"),
+    Wrong("07.debug_print", '"B"', lambda: "B", named="no-retrace"),
+    Wrong("07.debug_print", '"E": print each call', lambda: "E", named="values-retrace"),
+    Wrong("07.debug_print", '"A": like plain Python', lambda: "A", named="print-every-call"),
+    Wrong("07.debug_print", '"D"', lambda: "D", named="debug-at-trace-time"),
+    Wrong(
+        "07.debug_print",
+        '"BC"',
+        lambda: "BC",
+        says="'BC' names 2 options; the answer is one of them.",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "jnp.clip(x, 0.0, 1.0)",
+        lambda: lambda x: jnp.clip(x, 0.0, 1.0),
+        named="changed-positives",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "jnp.minimum(x, 0.0)",
+        lambda: lambda x: jnp.minimum(x, 0.0),
+        named="clipped-positives",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "max of each element, in a list",
+        lambda: r2_clip_list_of_max,
+        named="python-max",
+    ),
+    Wrong("07.clip_negative", "where(...).tolist()", lambda: r2_clip_tolist, named="python-number"),
+    Wrong(
+        "07.clip_negative",
+        "x.at[jnp.where(x < 0)].set(0.0)",
+        lambda: r2_clip_where_index,
+        named="index-list",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)

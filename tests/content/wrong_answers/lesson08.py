@@ -311,7 +311,7 @@ WRONG_ANSWERS = (
         says="not below 0.02",
     ),
     Wrong("08.fit", "trained = run(...), not unpacked", trained_too_short, named="train-result"),
-    Wrong("08.fit", "lr=2.0: the loss exploded", lambda: run(2.0, 300)[0], says="diverged"),
+    Wrong("08.fit", "lr=2.0: the loss exploded", lambda: run(2.0, 300)[0], says="overflowed"),
     Wrong(
         "08.fit",
         "the losses instead of the parameters",
@@ -423,9 +423,162 @@ WRONG_ANSWERS = (
         lambda: {k: float(v) for k, v in run(0.01, 100)[0].items()},
         says="not below 0.02",
     ),
-    Wrong("08.speedup", "jit / eager: upside down", lambda: 0.08, named="below-one"),
+    Wrong(
+        "08.speedup",
+        "jit / eager: upside down",
+        lambda: measured()[1] / measured()[0],
+        named="below-one",
+    ),
     Wrong("08.speedup", "'20x' as a string", lambda: "20x", says="the string '20x'"),
     Wrong("08.speedup", "eager - jit, in seconds", lambda: 0.0031, named="below-one"),
-    Wrong("08.speedup", "milliseconds over seconds", lambda: 20413.7, says="same unit"),
+    Wrong(
+        "08.speedup",
+        "milliseconds over seconds",
+        lambda: 1e3 * measured()[0] / measured()[1],
+        named="thousand-times-off",
+    ),
     Wrong("08.speedup", "(eager, jit) in seconds", lambda: (0.003, 0.00015), says="tuple of 2"),
 )
+
+
+# --- issue 21's listed cases, re-verified against today's exercises --------------------------
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.fit",
+        "the true curve's parameters typed in",
+        lambda: {"a": jnp.array(3.0), "b": jnp.array(-2.0), "c": jnp.array(0.5)},
+        named="typed-in",
+    ),
+    Wrong(
+        "08.fit",
+        "lr=-0.01: gradient ascent",
+        lambda: run(-0.01, 100)[0],
+        says="steps that climb",
+    ),
+    Wrong(
+        "08.speedup",
+        "eager in ms over jit in µs",
+        lambda: (1e3 * measured()[0]) / (1e6 * measured()[1]),
+        named="thousand-times-off",
+    ),
+    Wrong(
+        "08.speedup",
+        "jit timed as a loop of 100 calls, total not divided",
+        lambda: measured()[0] / (100 * measured()[1]),
+        named="loop-total",
+    ),
+)
+
+
+# --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
+
+
+def r2_update(step):
+    """An update whose step on each leaf is ``step(p, g, lr, decay)``."""
+
+    def update(params, x, y, lr, decay):
+        value, grads = jax.value_and_grad(loss)(params, x, y)
+        return jax.tree.map(lambda p, g: step(p, g, lr, decay), params, grads), value
+
+    return update
+
+
+def r2_update_penalized_loss(params, x, y, lr, decay):
+    def penalized(p):
+        return loss(p, x, y) + decay / 2 * sum(jnp.sum(v**2) for v in jax.tree.leaves(p))
+
+    value, grads = jax.value_and_grad(penalized)(params)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def r2_speedup():
+    eager, jit = measured()
+    return eager / jit
+
+
+ROUND_2 = (
+    Wrong(
+        "08.update",
+        "decoupled: p * (1 - decay) - lr * g",
+        lambda: r2_update(lambda p, g, lr, decay: p * (1 - decay) - lr * g),
+        named="decay-unscaled",
+    ),
+    Wrong(
+        "08.update",
+        "decay without p: lr * (g + decay)",
+        lambda: r2_update(lambda p, g, lr, decay: p - lr * (g + decay)),
+        named="decay-without-p",
+    ),
+    Wrong(
+        "08.update",
+        "decay * p**2",
+        lambda: r2_update(lambda p, g, lr, decay: p - lr * (g + decay * p**2)),
+    ),
+    Wrong(
+        "08.update",
+        "g * (1 + decay)",
+        lambda: r2_update(lambda p, g, lr, decay: p - lr * g * (1 + decay)),
+        named="decay-on-gradient",
+    ),
+    Wrong(
+        "08.update",
+        "value_and_grad of the penalized loss",
+        lambda: r2_update_penalized_loss,
+        named="penalized-value",
+    ),
+    Wrong(
+        "08.fit",
+        "only 10 steps at 0.5",
+        lambda: run(0.5, 10)[0],
+        says="The loss with these parameters is 0.1071, not",
+    ),
+    Wrong(
+        "08.fit",
+        "one jitted sgd_step",
+        lambda: jax.jit(sgd_step)(initial_params(), x, y, 0.5),
+        named="one-step",
+    ),
+    Wrong(
+        "08.fit",
+        "train's losses",
+        lambda: run(0.5, 300)[1],
+        says="Expected a params dict like initial_params(),",
+    ),
+    Wrong(
+        "08.fit",
+        "params['a'] alone",
+        lambda: run(0.5, 300)[0]["a"],
+        says="Expected a params dict like initial_params(),",
+    ),
+    Wrong(
+        "08.fit",
+        "the values as a list, again",
+        lambda: list(run(0.5, 300)[0].values()),
+        says="Expected a params dict like initial_params(),",
+    ),
+    Wrong(
+        "08.speedup",
+        "an f-string of the ratio",
+        lambda: f"{r2_speedup():.1f}",
+        says="Expected one number (eager time / jit time), but",
+    ),
+    Wrong("08.speedup", "int() of the ratio", lambda: int(r2_speedup()), named="whole-number"),
+    Wrong(
+        "08.speedup", "ratio * 100: as a percentage", lambda: 100 * r2_speedup(), named="percentage"
+    ),
+    Wrong(
+        "08.speedup",
+        "eager loop of 10 calls, total not divided",
+        lambda: 10 * measured()[0] / measured()[1],
+        named="loop-total",
+    ),
+    Wrong(
+        "08.speedup",
+        "eager in µs over jit in seconds",
+        lambda: 1e6 * measured()[0] / measured()[1],
+        named="thousand-times-off",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)

@@ -873,3 +873,233 @@ WRONG_ANSWERS = (
         named="same-key-both-views",
     ),
 )
+
+
+# --- issue 21's listed cases, re-verified against today's exercises --------------------------
+
+
+def walk_numpy_seeded_from_key(key, steps):  # the same key gives the same walk, but NumPy
+    rng = np.random.default_rng(int(jax.random.randint(key, (), 0, 2**31 - 1)))
+    return jnp.asarray(np.cumsum(rng.normal(size=steps)), dtype=jnp.float32)
+
+
+def walk_numpy_global_seeded(key, steps):
+    np.random.seed(int(jax.random.key_data(key)[-1]))
+    position, path = 0.0, []
+    for _ in range(steps):
+        position = position + np.random.normal()
+        path.append(position)
+    return jnp.array(path, dtype=jnp.float32)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.random_walk",
+        "a NumPy generator seeded from the key",
+        lambda: walk_numpy_seeded_from_key,
+        named="numpy-from-key",
+    ),
+    Wrong(
+        "09.random_walk",
+        "np.random.seed from the key's data, then np.random.normal",
+        lambda: walk_numpy_global_seeded,
+        named="numpy-from-key",
+    ),
+)
+
+
+# --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
+
+
+def r2_grads_in_axes_list(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=[None, 1, 0])(params, xs, ys)
+
+
+def r2_grads_ys_column(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys.reshape(-1, 1))
+
+
+def r2_grads_transposed_and_axis_one(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs.T, ys)
+
+
+def r2_grads_mean(params, xs, ys):
+    grads = jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)
+    return jax.tree.map(lambda g: g.mean(axis=0), grads)
+
+
+def r2_grads_float16(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs.astype(jnp.float16), ys)
+
+
+def r2_walk_fold_in_zero(key, steps):
+    position, path = 0.0, []
+    for _ in range(steps):
+        position = position + jax.random.normal(jax.random.fold_in(key, 0))
+        path.append(position)
+    return jnp.stack(path)
+
+
+def r2_walk_normal_of_keys(key, steps):
+    keys = jax.random.split(key, steps)
+    return jnp.cumsum(jax.random.normal(keys))
+
+
+def r2_walk_list(key, steps):
+    position, path = 0.0, []
+    for _ in range(steps):
+        key, subkey = jax.random.split(key)
+        position = position + jax.random.normal(subkey)
+        path.append(position)
+    return path
+
+
+def r2_walk_uniform(key, steps):
+    return jnp.cumsum(jax.random.uniform(key, (steps,)))
+
+
+def r2_walk_final_only(key, steps):
+    return jnp.sum(jax.random.normal(key, (steps,)))
+
+
+def r2_views_fold_in_array(key, xs, ids):
+    keys = jax.random.fold_in(key, ids)
+    noise = jax.random.normal(keys, (2, *xs.shape))
+    return xs + 0.1 * noise[0], xs + 0.1 * noise[1]
+
+
+def r2_views_split_batch_of_keys(key, xs, ids):
+    keys = jax.vmap(jax.random.fold_in, in_axes=(None, 0))(key, ids)
+    key_a, key_b = jax.random.split(keys)
+    draw = jax.vmap(lambda k, x: x + 0.1 * jax.random.normal(k, x.shape))
+    return draw(key_a, xs), draw(key_b, xs)
+
+
+def r2_views_variance_point_one(key, xs, ids):
+    keys = jax.vmap(jax.random.fold_in, in_axes=(None, 0))(key, ids)
+
+    def one(k, x):
+        k_a, k_b = jax.random.split(k)
+        scale = jnp.sqrt(0.1)
+        return x + scale * jax.random.normal(k_a, x.shape), x + scale * jax.random.normal(
+            k_b, x.shape
+        )
+
+    return jax.vmap(one)(keys, xs)
+
+
+def r2_views_stacked(key, xs, ids):
+    keys = jax.vmap(jax.random.fold_in, in_axes=(None, 0))(key, ids)
+
+    def one(k, x):
+        k_a, k_b = jax.random.split(k)
+        return x + 0.1 * jax.random.normal(k_a, x.shape), x + 0.1 * jax.random.normal(k_b, x.shape)
+
+    return jnp.stack(jax.vmap(one)(keys, xs))
+
+
+def r2_views_two_keys_for_the_batch(key, xs, ids):
+    key_a, key_b = jax.random.fold_in(key, 0), jax.random.fold_in(key, 1)
+    return (
+        xs + 0.1 * jax.random.normal(key_a, xs.shape),
+        xs + 0.1 * jax.random.normal(key_b, xs.shape),
+    )
+
+
+ROUND_2 = (
+    Wrong(
+        "09.per_example_grads",
+        "ys reshaped to a column",
+        lambda: r2_grads_ys_column,
+        named="ys-not-numbers",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "xs.T and in_axes 1",
+        lambda: r2_grads_transposed_and_axis_one,
+        named="wrong-axis",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "mean over the examples",
+        lambda: r2_grads_mean,
+        named="batch-gradient",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "xs in float16",
+        lambda: r2_grads_float16,
+        says="close, but not within the tolerance",
+    ),
+    Wrong("09.split_keeps_key", '"C": b and c', lambda: "C", named="split-first-is-key"),
+    Wrong("09.split_keeps_key", '"D": all three', lambda: "D", named="all-same"),
+    Wrong("09.split_keeps_key", '"A": none', lambda: "A", named="split-consumes"),
+    Wrong(
+        "09.split_keeps_key",
+        '"b and c"',
+        lambda: "b and c",
+        says="'b and c' names 2 options; the answer is one of",
+    ),
+    Wrong(
+        "09.random_walk",
+        "fold_in(key, 0) at every step",
+        lambda: r2_walk_fold_in_zero,
+        named="same-key-each-step",
+    ),
+    Wrong(
+        "09.random_walk",
+        "normal() of a batch of keys",
+        lambda: r2_walk_normal_of_keys,
+        named="batch-of-keys",
+    ),
+    Wrong(
+        "09.random_walk",
+        "the path as a list",
+        lambda: r2_walk_list,
+        says="random_walk(key, 12) returned the wrong thing.",
+    ),
+    Wrong(
+        "09.random_walk",
+        "uniform steps, again",
+        lambda: r2_walk_uniform,
+        says="Over 32 walks the steps average 0.53;",
+    ),
+    Wrong(
+        "09.random_walk",
+        "the final position only",
+        lambda: r2_walk_final_only,
+        says="random_walk(key, 12) returned the wrong thing.",
+    ),
+    Wrong(
+        "09.two_views",
+        "fold_in with the ids array",
+        lambda: r2_views_fold_in_array,
+        named="fold-in-array",
+    ),
+    Wrong(
+        "09.two_views",
+        "split() on the batch of keys",
+        lambda: r2_views_split_batch_of_keys,
+        named="split-batch-of-keys",
+    ),
+    Wrong(
+        "09.two_views",
+        "sqrt(0.1): variance 0.1",
+        lambda: r2_views_variance_point_one,
+        says="The noise in view_a has a standard deviation of",
+    ),
+    Wrong(
+        "09.two_views",
+        "the two views stacked",
+        lambda: r2_views_stacked,
+        says="On a batch of shape (16, 8): This is one array",
+    ),
+    Wrong(
+        "09.two_views",
+        "one key per view for the batch",
+        lambda: r2_views_two_keys_for_the_batch,
+        named="no-vmap",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)

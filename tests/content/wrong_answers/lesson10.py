@@ -231,3 +231,91 @@ WRONG_ANSWERS = (
     Wrong("10.fix_loss", "// floor division", lambda: loss_floor_division, says="0 times the mean"),
     Wrong("10.fix_loss", "y[:, None]", lambda: loss_column_y, says="times the mean absolute error"),
 )
+
+
+# --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
+
+
+def r2_loss_over_devices(params, x, y):
+    return jnp.sum(jnp.abs(model(params, x) - y)) / len(jax.devices())
+
+
+def r2_loss_squared(params, x, y):
+    return jnp.mean((model(params, x) - y) ** 2)
+
+
+def r2_loss_median(params, x, y):
+    return jnp.median(jnp.abs(model(params, x) - y))
+
+
+def r2_loss_abs_of_sum(params, x, y):
+    return jnp.abs(jnp.sum(model(params, x) - y)) / x.shape[0]
+
+
+def r2_loss_over_64(params, x, y):
+    return jnp.sum(jnp.abs(model(params, x) - y)) / 64
+
+
+ROUND_2 = (
+    Wrong("10.column_spec", 'P("batch"): rows', lambda: P("batch"), named="rows"),
+    Wrong(
+        "10.column_spec",
+        "three entries",
+        lambda: P(None, "batch", None),
+        says="P(None, 'batch', None) has 3 entries, but the",
+    ),
+    Wrong(
+        "10.column_spec",
+        'axis named "data"',
+        lambda: P(None, "data"),
+        says="The mesh has no axis named 'data'; its axis is",
+    ),
+    Wrong(
+        "10.column_spec",
+        "a plain tuple (None, 'batch')",
+        lambda: (None, "batch"),
+        named="plain-tuple",
+    ),
+    Wrong(
+        "10.column_spec",
+        'the string "None, batch"',
+        lambda: "None, batch",
+        says="'None, batch' is a string: it can name a mesh",
+    ),
+    Wrong("10.predict_sums", '"A": both split', lambda: "A", named="both-split"),
+    Wrong("10.predict_sums", '"C"', lambda: "C", named="swapped"),
+    Wrong("10.predict_sums", '"D": both replicated', lambda: "D", named="both-replicated"),
+    Wrong(
+        "10.predict_sums",
+        '"B and C"',
+        lambda: "B and C",
+        says="'B and C' names 2 options; the answer is one of",
+    ),
+    Wrong(
+        "10.predict_sums",
+        '["B"]',
+        lambda: ["B"],
+        says="['B'] is a list; write the letter alone, without",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "sum / len(jax.devices())",
+        lambda: r2_loss_over_devices,
+        named="sum-over-devices",
+    ),
+    Wrong("10.fix_loss", "mean squared error", lambda: r2_loss_squared, named="squared"),
+    Wrong(
+        "10.fix_loss",
+        "the median",
+        lambda: r2_loss_median,
+        says="On a batch of 24 points your loss is 0.448494,",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "abs of the summed errors / n",
+        lambda: r2_loss_abs_of_sum,
+        named="abs-of-mean",
+    ),
+    Wrong("10.fix_loss", "sum / 64", lambda: r2_loss_over_64, named="hard-coded-batch"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)

@@ -1,0 +1,77 @@
+"""Diagnoses are facts about the answer, and right answers in unusual forms pass.
+
+The wrong-answer corpus holds what learners write; these hold the other side of each
+family found in issue 21: an answer that looks like a mistake's case but is not it gets
+no mistake's message, and what the grader records (a wait) cannot be set by the answer.
+"""
+
+from __future__ import annotations
+
+import jax
+import pytest
+
+from jaxtour import checks
+
+
+def run_all_polling(f, xs):
+    """A busy wait: ask each leaf until it says ready. That is waiting."""
+    results = [f(x) for x in xs]
+    for leaf in jax.tree.leaves(results):
+        while not leaf.is_ready():
+            pass
+    return results
+
+
+def run_all_sets_the_record(f, xs):
+    results = [f(x) for x in xs]
+    for leaf in jax.tree.leaves(results):
+        for name in ("waited_after", "waited", "_polled", "_note"):
+            try:
+                setattr(leaf, name, 0)
+            except (AttributeError, TypeError):
+                pass
+    return results
+
+
+def test_polling_is_ready_until_true_is_a_wait():
+    assert checks.check("02.block_tree", run_all_polling).passed
+
+
+def test_a_wait_is_observed_not_an_attribute_the_answer_sets():
+    feedback = checks.check("02.block_tree", run_all_sets_the_record)
+    assert not feedback.passed
+    assert feedback.mistake == "not-blocked", feedback.text()
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        lambda x: x * (x > 0),  # no if, no max: a right answer
+        lambda x: jax.numpy.maximum(x, 0.0),
+    ],
+)
+def test_a_right_clip_is_not_told_python_if(answer):
+    assert checks.check("07.clip_negative", answer).passed
+
+
+def test_an_if_on_a_shape_is_fine_and_not_named():
+    def clip(x):
+        if x.ndim == 0:
+            return jax.numpy.where(x < 0, 0.0, x)
+        return jax.numpy.where(x < 0, 0.0, x)
+
+    assert checks.check("07.clip_negative", clip).passed
+
+
+def test_a_central_difference_with_a_division_by_two_steps_passes():
+    def central(f, x, eps=1e-3):
+        half = (f(x + eps) - f(x - eps)) / 2
+        return half / eps
+
+    assert checks.check("03.central_difference", central).passed
+
+
+@pytest.mark.parametrize("params", [{"a": 2.9746723, "b": -1.9786578, "c": 0.5153902}])
+def test_trained_looking_parameters_are_not_called_typed_in(params):
+    feedback = checks.check("08.fit", params)
+    assert feedback.mistake != "typed-in", feedback.text()
