@@ -129,7 +129,18 @@ def initialize_arguments() -> dict[str, Any]:
             "This process was not started by jaxtour.hosts.run, so it has no launcher's "
             "settings: run the script with hosts.run(path) from the notebook."
         )
-    return dict(json.loads(settings))
+    arguments = dict(json.loads(settings))
+    # Older JAX (Colab's 0.7) lacks some timeouts (``shutdown_timeout_seconds``): keep
+    # what this JAX's initialize accepts. Read only here, in a worker that imports JAX.
+    try:
+        import inspect
+
+        import jax
+
+        accepted = inspect.signature(jax.distributed.initialize).parameters
+    except (ImportError, TypeError, ValueError):
+        return arguments
+    return {name: value for name, value in arguments.items() if name in accepted}
 
 
 @dataclass(frozen=True)
