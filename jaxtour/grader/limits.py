@@ -92,6 +92,7 @@ class Limit:
     late_s: float = 0.0  # how much later than due the stop came
     past_ceiling: bool = False
     fired: bool = False
+    graced: bool = False  # looked at once more, GRACE_S later
     due: float = field(default=0.0)  # when the alarm now armed should fire
 
     def own_s(self, now: float | None = None) -> float:
@@ -197,13 +198,15 @@ def _on_alarm(signum, frame) -> None:
     for limit in _active:  # the outermost reached first: it bounds every inner one
         if limit.fired or limit.left(now) > 0:
             continue
-        if limit.own_s(now) - limit.seconds < GRACE_S and now - limit.due < GRACE_S:
+        by_own_time = limit.own_s(now) >= limit.seconds
+        if by_own_time and not limit.graced and limit.own_s(now) - limit.seconds < GRACE_S:
             # Just due: a compile that has just returned may not be reported yet.
+            limit.graced = True
             limit.due = now + GRACE_S
             signal.setitimer(signal.ITIMER_REAL, GRACE_S)
             return
         limit.fired = True
-        limit.past_ceiling = limit.own_s(now) < limit.seconds
+        limit.past_ceiling = not by_own_time
         limit.late_s = max(0.0, now - limit.due)
         limit.stopped_at = _learner_line(frame)
         _arm(now)
