@@ -200,7 +200,7 @@ def bench_check_speed(repeats: int, only: list[str] | None = None) -> dict:
             row[kind] = {
                 "first_s": statistics.median(r["first_s"] for r in results),
                 "warm_ms": statistics.median(r["warm_ms"] for r in results),
-                "status": sorted({r["status"] for r in results} | {r["warm_status"] for r in results}),
+                "status": sorted({r[key] for r in results for key in ("status", "warm_status")}),
                 "source": results[0]["source"],
             }
         exercises[exercise_id] = row
@@ -219,11 +219,15 @@ def bench_check_speed(repeats: int, only: list[str] | None = None) -> dict:
         "first_s_max": max(firsts),
         "warm_ms_max": max(warms),
         "over_first_target": sorted(
-            f"{i} ({k})" for i, row in exercises.items() for k in KINDS
+            f"{i} ({k})"
+            for i, row in exercises.items()
+            for k in KINDS
             if row[k]["first_s"] > FIRST_TARGET_S
         ),  # fmt: skip
         "over_warm_target": sorted(
-            f"{i} ({k})" for i, row in exercises.items() for k in KINDS
+            f"{i} ({k})"
+            for i, row in exercises.items()
+            for k in KINDS
             if row[k]["warm_ms"] > WARM_TARGET_MS
         ),  # fmt: skip
         "exercises": exercises,
