@@ -168,21 +168,28 @@ def _environment(data_dir: str) -> dict[str, str]:
     return env
 
 
-def _run_child(exercise_id: str, kind: str, env: dict[str, str]) -> dict:
-    command = [sys.executable, "-m", "benchmarks.check_speed", "--child", exercise_id, kind]
-    out = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+def _run_child(exercise_id: str, kind: str, env: dict[str, str], root: Path = ROOT) -> dict:
+    """One fresh process, with the jaxtour (and wrong answers) of checkout ``root``."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", exercise_id, kind]
+    env = dict(env, PYTHONPATH=str(root))
+    out = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=600)
     if out.returncode != 0:
         raise RuntimeError(f"{exercise_id} {kind}: {out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def bench_check_speed(repeats: int, only: list[str] | None = None) -> dict:
+def bench_check_speed(
+    repeats: int, only: list[str] | None = None, baseline: Path | None = None
+) -> dict:
     """Every exercise (or ``only``), each kind of answer in ``repeats`` fresh processes,
-    interleaved so that every exercise sees the same load."""
+    interleaved so that every exercise sees the same load. With ``baseline`` (another
+    checkout, e.g. ``git worktree add /tmp/before COMMIT``), each process of this checkout
+    is followed by the same one of the baseline's, and the table shows both."""
     from jaxtour import checks
 
     ids = only or checks.list_exercises()
     runs: dict[str, dict[str, list[dict]]] = {i: {k: [] for k in KINDS} for i in ids}
+    before: dict[str, dict[str, list[dict]]] = {i: {k: [] for k in KINDS} for i in ids}
     loads = [load()]
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="jaxtour-check-speed-") as data_dir:
@@ -191,6 +198,10 @@ def bench_check_speed(repeats: int, only: list[str] | None = None) -> dict:
             for exercise_id in ids:
                 for kind in KINDS:
                     runs[exercise_id][kind].append(_run_child(exercise_id, kind, env))
+                    if baseline is not None:
+                        before[exercise_id][kind].append(
+                            _run_child(exercise_id, kind, env, baseline)
+                        )
                 loads.append(load())
             print(f"round {round_number + 1} of {repeats} done, load {load():.2f}", flush=True)
     exercises = {}
@@ -203,6 +214,11 @@ def bench_check_speed(repeats: int, only: list[str] | None = None) -> dict:
                 "status": sorted({r[key] for r in results for key in ("status", "warm_status")}),
                 "source": results[0]["source"],
             }
+            if baseline is not None:
+                was = before[exercise_id][kind]
+                row[kind]["before_first_s"] = statistics.median(r["first_s"] for r in was)
+                row[kind]["before_warm_ms"] = statistics.median(r["warm_ms"] for r in was)
+                row[kind]["before_status"] = sorted({r["status"] for r in was})
         exercises[exercise_id] = row
     imports = [r["import_s"] for kinds in runs.values() for rs in kinds.values() for r in rs]
     firsts = [row[k]["first_s"] for row in exercises.values() for k in KINDS]
@@ -230,6 +246,7 @@ def bench_check_speed(repeats: int, only: list[str] | None = None) -> dict:
             for k in KINDS
             if row[k]["warm_ms"] > WARM_TARGET_MS
         ),  # fmt: skip
+        "baseline": str(baseline) if baseline is not None else None,
         "exercises": exercises,
     }
 
@@ -249,7 +266,13 @@ def markdown(result: dict) -> list[str]:
         f"below): {result['import_s']:.2f} s. Right answer: the exercise's solution run as "
         "its cell (else the reference); wrong: the first realistic wrong answer of "
         "`tests/content/wrong_answers` (else the first mistake's example). Medians over "
-        f"the processes; warm: median of {WARM_CALLS} checks after the first.",
+        f"the processes; warm: median of {WARM_CALLS} checks after the first."
+        + (
+            f" (was X): the baseline checkout `{result['baseline']}`, its process run right "
+            "after each of this one's."
+            if result.get("baseline")
+            else ""
+        ),
         "",
         f"| exercise | first, right (≤ {FIRST_TARGET_S:g} s) | first, wrong "
         f"| warm, right (≤ {WARM_TARGET_MS:g} ms) | warm, wrong | verdicts (right / wrong) |",
@@ -258,10 +281,10 @@ def markdown(result: dict) -> list[str]:
     for exercise_id, row in result["exercises"].items():
         right, wrong = row["right"], row["wrong"]
         lines.append(
-            f"| {exercise_id} | {_mark(right['first_s'], FIRST_TARGET_S, '.2f', ' s')} "
-            f"| {_mark(wrong['first_s'], FIRST_TARGET_S, '.2f', ' s')} "
-            f"| {_mark(right['warm_ms'], WARM_TARGET_MS, '.1f', ' ms')} "
-            f"| {_mark(wrong['warm_ms'], WARM_TARGET_MS, '.1f', ' ms')} "
+            f"| {exercise_id} | {_figure(right, 'first_s', FIRST_TARGET_S, '.2f', ' s')} "
+            f"| {_figure(wrong, 'first_s', FIRST_TARGET_S, '.2f', ' s')} "
+            f"| {_figure(right, 'warm_ms', WARM_TARGET_MS, '.1f', ' ms')} "
+            f"| {_figure(wrong, 'warm_ms', WARM_TARGET_MS, '.1f', ' ms')} "
             f"| {'/'.join(right['status'])} ({right['source']}) / "
             f"{'/'.join(wrong['status'])} ({wrong['source']}) |"
         )
@@ -274,6 +297,14 @@ def markdown(result: dict) -> list[str]:
         SECTION_END,
     ]
     return lines
+
+
+def _figure(figures: dict, name: str, target: float, digits: str, unit: str) -> str:
+    """A figure, and the baseline's beside it when there is one."""
+    shown = _mark(figures[name], target, digits, unit)
+    if f"before_{name}" in figures:
+        shown += f" (was {figures[f'before_{name}']:{digits}})"
+    return shown
 
 
 def _mark(value: float, target: float, digits: str, unit: str) -> str:
@@ -305,13 +336,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="fresh processes per answer")
     parser.add_argument("--only", default="", help="comma-separated exercise ids")
     parser.add_argument("--no-write", action="store_true", help="print only")
+    parser.add_argument("--baseline", type=Path, help="another checkout, measured alongside")
     parser.add_argument("--child", nargs=2, metavar=("ID", "KIND"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         print(json.dumps(child(*args.child)))
         return 0
     print(f"load average before: {load():.2f} (1 min)", flush=True)
-    result = bench_check_speed(args.repeats, [i for i in args.only.split(",") if i] or None)
+    only = [i for i in args.only.split(",") if i] or None
+    result = bench_check_speed(args.repeats, only, args.baseline)
     print("\n".join(markdown(result)))
     if not args.no_write:
         write_results(result)

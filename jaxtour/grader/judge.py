@@ -1,13 +1,18 @@
 """The check pipeline: one answer to one exercise in, one Feedback out, never an exception.
 
-``judge(exercise, answer)``: the placeholder test, then, inside a preserved world and
-under the time limit, the screen and the rule; then the declared mistakes in order, the
-first match wins. An answer the rule accepts can still make a mistake the rule cannot
-express (``matches=``, e.g. a Python loop where none was allowed); a mistake declared by
-its example alone is a wrong value, so it is looked for only in an answer the rule
-refused, and its example is built only then, off the clock. A right answer therefore
-never pays for the wrong answers' compilation. What the learner's code printed or
-warned is folded into the feedback's details.
+``judge(exercise, answer)``: the placeholder test (under the time limit, like all that
+touches the answer), then, inside a preserved world and under the time limit, the screen
+and the rule; then the declared mistakes in order, the first match wins. An answer the
+rule accepts can still make a mistake the rule cannot express (``matches=``, e.g. a
+Python loop where none was allowed); a mistake declared by its example alone is a wrong
+value, so it is looked for only in an answer the rule refused, and its example is built
+only then, off the clock. A right answer therefore never pays for the wrong answers'
+compilation, and a wrong one only for the cases a comparison reads: the reference's and
+the examples' outputs are computed case by case as a rule reads them
+(``rules.outputs_on``), and a rule stops at the first case that differs. The time
+limit counts the learner's own time, not JAX's compiling (``limits.py``); a stopped
+check says what was slow (``too_slow``). What the learner's code printed or warned is
+folded into the feedback's details.
 """
 
 from __future__ import annotations
