@@ -218,7 +218,9 @@ def bench_check_speed(
                 was = before[exercise_id][kind]
                 row[kind]["before_first_s"] = statistics.median(r["first_s"] for r in was)
                 row[kind]["before_warm_ms"] = statistics.median(r["warm_ms"] for r in was)
-                row[kind]["before_status"] = sorted({r["status"] for r in was})
+                row[kind]["before_status"] = sorted(
+                    {r[key] for r in was for key in ("status", "warm_status")}
+                )
         exercises[exercise_id] = row
     imports = [r["import_s"] for kinds in runs.values() for rs in kinds.values() for r in rs]
     firsts = [row[k]["first_s"] for row in exercises.values() for k in KINDS]
@@ -285,8 +287,7 @@ def markdown(result: dict) -> list[str]:
             f"| {_figure(wrong, 'first_s', FIRST_TARGET_S, '.2f', ' s')} "
             f"| {_figure(right, 'warm_ms', WARM_TARGET_MS, '.1f', ' ms')} "
             f"| {_figure(wrong, 'warm_ms', WARM_TARGET_MS, '.1f', ' ms')} "
-            f"| {'/'.join(right['status'])} ({right['source']}) / "
-            f"{'/'.join(wrong['status'])} ({wrong['source']}) |"
+            f"| {_verdicts(right)} ({right['source']}) / {_verdicts(wrong)} ({wrong['source']}) |"
         )
     lines += [
         "",
@@ -297,6 +298,15 @@ def markdown(result: dict) -> list[str]:
         SECTION_END,
     ]
     return lines
+
+
+def _verdicts(figures: dict) -> str:
+    """The verdicts given; a baseline that gave others is named (a verdict changed)."""
+    shown = "/".join(figures["status"])
+    before = figures.get("before_status")
+    if before is not None and before != figures["status"]:
+        shown += f" (baseline: {'/'.join(before)}: CHANGED)"
+    return shown
 
 
 def _figure(figures: dict, name: str, target: float, digits: str, unit: str) -> str:
