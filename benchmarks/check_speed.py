@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,12 +180,17 @@ def _run_child(exercise_id: str, kind: str, env: dict[str, str], root: Path = RO
 
 
 def bench_check_speed(
-    repeats: int, only: list[str] | None = None, baseline: Path | None = None
+    repeats: int,
+    only: list[str] | None = None,
+    baseline: Path | None = None,
+    baseline_for: list[str] | None = None,
+    after_round: Callable[[dict], None] | None = None,
 ) -> dict:
     """Every exercise (or ``only``), each kind of answer in ``repeats`` fresh processes,
     interleaved so that every exercise sees the same load. With ``baseline`` (another
     checkout, e.g. ``git worktree add /tmp/before COMMIT``), each process of this checkout
-    is followed by the same one of the baseline's, and the table shows both."""
+    is followed by the same one of the baseline's (for ``baseline_for`` only, when given),
+    and the table shows both. ``after_round`` gets the figures so far after each round."""
     from jaxtour import checks
 
     ids = only or checks.list_exercises()
@@ -198,30 +204,40 @@ def bench_check_speed(
             for exercise_id in ids:
                 for kind in KINDS:
                     runs[exercise_id][kind].append(_run_child(exercise_id, kind, env))
-                    if baseline is not None:
+                    if baseline is not None and exercise_id in (baseline_for or ids):
                         before[exercise_id][kind].append(
                             _run_child(exercise_id, kind, env, baseline)
                         )
                 loads.append(load())
             print(f"round {round_number + 1} of {repeats} done, load {load():.2f}", flush=True)
+            if after_round is not None:
+                after_round(_summary(runs, before, loads, round_number + 1, started, baseline))
+    return _summary(runs, before, loads, repeats, started, baseline)
+
+
+def _summary(runs, before, loads, repeats, started, baseline) -> dict:
+    """The medians of the rounds done so far."""
     exercises = {}
     for exercise_id, kinds in runs.items():
         row = {}
         for kind, results in kinds.items():
+            if not results:
+                continue
             row[kind] = {
                 "first_s": statistics.median(r["first_s"] for r in results),
                 "warm_ms": statistics.median(r["warm_ms"] for r in results),
                 "status": sorted({r[key] for r in results for key in ("status", "warm_status")}),
                 "source": results[0]["source"],
             }
-            if baseline is not None:
-                was = before[exercise_id][kind]
+            was = before[exercise_id][kind]
+            if was:
                 row[kind]["before_first_s"] = statistics.median(r["first_s"] for r in was)
                 row[kind]["before_warm_ms"] = statistics.median(r["warm_ms"] for r in was)
                 row[kind]["before_status"] = sorted(
                     {r[key] for r in was for key in ("status", "warm_status")}
                 )
-        exercises[exercise_id] = row
+        if row:
+            exercises[exercise_id] = row
     imports = [r["import_s"] for kinds in runs.values() for rs in kinds.values() for r in rs]
     firsts = [row[k]["first_s"] for row in exercises.values() for k in KINDS]
     warms = [row[k]["warm_ms"] for row in exercises.values() for k in KINDS]
@@ -347,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="comma-separated exercise ids")
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--baseline", type=Path, help="another checkout, measured alongside")
+    parser.add_argument("--baseline-for", default="", help="exercise ids the baseline measures")
     parser.add_argument("--child", nargs=2, metavar=("ID", "KIND"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -354,10 +371,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"load average before: {load():.2f} (1 min)", flush=True)
     only = [i for i in args.only.split(",") if i] or None
-    result = bench_check_speed(args.repeats, only, args.baseline)
+    baseline_for = [i for i in args.baseline_for.split(",") if i] or None
+    write = None if args.no_write else write_results  # after each round: a stopped run keeps them
+    result = bench_check_speed(args.repeats, only, args.baseline, baseline_for, write)
     print("\n".join(markdown(result)))
-    if not args.no_write:
-        write_results(result)
     missed = result["over_first_target"] + result["over_warm_target"]
     return 1 if missed else 0
 
