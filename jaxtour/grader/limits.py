@@ -29,6 +29,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 DEFAULT_TIME_LIMIT_S = 10.0
 
@@ -69,7 +70,6 @@ COMPILE_EVENTS = frozenset(
     }
 )
 GRACE_S = 0.05  # a compile that just ended may not be reported yet: look again this late
-REFIRE_S = 0.2  # a limit whose exception was swallowed fires again this often
 LATE_S = 0.25  # a stop this much later than due (and later than the limit) was held up
 
 
@@ -78,7 +78,7 @@ def ceiling(seconds: float) -> float:
     return 3 * seconds + 30.0
 
 
-@dataclass
+@dataclass(eq=False)  # each running limit is itself: removed by identity
 class Limit:
     """One running limit, and what the code under it did."""
 
@@ -178,21 +178,25 @@ def _learner_line(frame) -> str | None:
 
 
 def _arm(now: float) -> None:
-    """Arm SIGALRM for the soonest of the active limits (or disarm when none is left)."""
-    if not _active:
+    """Arm SIGALRM for the soonest of the active limits that have not fired (or disarm).
+
+    A limit raises once: raising again while its exception unwinds could land in a
+    library's cleanup (JAX's trace state) and leave it half undone."""
+    waiting = [limit for limit in _active if not limit.fired]  # each raises once
+    if not waiting:
         signal.setitimer(signal.ITIMER_REAL, 0)
         return
-    soonest = min(limit.left(now) for limit in _active)
-    delay = max(soonest, 1e-4)
-    if any(limit.fired for limit in _active):
-        delay = min(delay, REFIRE_S)
-    for limit in _active:
+    delay = max(min(limit.left(now) for limit in waiting), 1e-4)
+    for limit in waiting:
         limit.due = now + delay
     signal.setitimer(signal.ITIMER_REAL, delay)
 
 
 def _on_alarm(signum, frame) -> None:
     if _pause["depth"] or not _active:
+        return
+    if frame is not None and frame.f_code.co_filename == __file__:
+        signal.setitimer(signal.ITIMER_REAL, 1e-3)  # never inside the limit's own upkeep
         return
     now = _now()
     for limit in _active:  # the outermost reached first: it bounds every inner one
@@ -211,38 +215,49 @@ def _on_alarm(signum, frame) -> None:
         limit.stopped_at = _learner_line(frame)
         _arm(now)
         raise TimeLimitExceeded(limit)
-    fired = [limit for limit in _active if limit.fired]
     _arm(now)
-    if fired:  # the learner's code swallowed the exception: raise it again
-        raise TimeLimitExceeded(fired[0])
 
 
-@contextmanager
-def time_limit(seconds: float | None) -> Iterator[Limit | None]:
+class time_limit:  # noqa: N801 - used as `with time_limit(seconds) as limit:`
     """Raise TimeLimitExceeded in the body once its own time passes ``seconds``.
 
-    Yields the ``Limit`` (None where no limit can act), whose figures say what the body
-    did; an exception whose ``limit`` is not this one belongs to an outer limit.
+    ``as`` gives the ``Limit`` (None where no limit can act), whose figures say what the
+    body did; an exception whose ``limit`` is not this one belongs to an outer limit.
+    A class, not a generator: its exit runs in this module, where the alarm never
+    raises, so a limit is always taken off when its body ends.
     """
-    if not seconds or not limits_available():
-        yield None
-        return
-    _listen_to_jax()
-    now = _now()
-    limit = Limit(seconds=float(seconds), started=now)
-    outermost = not _active
-    previous = signal.signal(signal.SIGALRM, _on_alarm) if outermost else None
-    _active.append(limit)
-    _arm(now)
-    try:
-        yield limit
-    finally:
-        _active.remove(limit)
-        if outermost:
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.limit: Limit | None = None
+        self.previous: Any = None
+        self.outermost = False
+
+    def __enter__(self) -> Limit | None:
+        if not self.seconds or not limits_available():
+            return None
+        _listen_to_jax()
+        now = _now()
+        self.limit = Limit(seconds=float(self.seconds), started=now)
+        self.outermost = not _active
+        if self.outermost:
+            self.previous = signal.signal(signal.SIGALRM, _on_alarm)
+        _active.append(self.limit)
+        _arm(now)
+        return self.limit
+
+    def __exit__(self, *exc_info: object) -> bool:
+        if self.limit is None:
+            return False
+        # Taken off first: from then on the alarm finds nothing to raise or re-arm.
+        if self.outermost:
+            _active.clear()  # nothing may outlive the outermost limit
             signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+            signal.signal(signal.SIGALRM, self.previous)  # no alarm is armed any more
         else:
+            _active[:] = [limit for limit in _active if limit is not self.limit]
             _arm(_now())
+        return False
 
 
 @contextmanager
