@@ -1,7 +1,9 @@
 """jaxtour's benchmarks: one command measures everything and writes RESULTS.md and results.json.
 
-    python -m benchmarks.run                 # all sections (about 10 minutes on 2 cores)
+    python -m benchmarks.run                 # all sections (about 10 minutes on 2 cores,
+                                             # and check_speed's fresh processes: 20 more)
     python -m benchmarks.run --only dot,import --repeats 3
+    python -m benchmarks.run --only check_speed --merge   # first and warm Check, every exercise
 
 Run it from the repository root (``make bench`` does), so ``tools`` imports.
 
