@@ -155,24 +155,29 @@ def load() -> float:
 
 
 def _environment(data_dir: str) -> dict[str, str]:
-    """A learner's kernel: no persistent compilation cache, progress recorded (elsewhere),
-    eight CPU devices as lesson 10 asks for (the other lessons do not look)."""
+    """A learner's kernel: no persistent compilation cache, progress recorded (elsewhere:
+    each check writes its row, as a learner's does), one CPU device."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("JAX_COMPILATION_CACHE")}
     env.pop("JAXTOUR_TEST_COMPILE_CACHE", None)
+    env.pop("XLA_FLAGS", None)
     env.update(
-        JAXTOUR_DATA_DIR=data_dir,
-        JAXTOUR_PROGRESS="on",
-        JAX_PLATFORMS="cpu",
-        XLA_FLAGS="--xla_force_host_platform_device_count=8",
-        PYTHONPATH=str(ROOT),
+        JAXTOUR_DATA_DIR=data_dir, JAXTOUR_PROGRESS="on", JAX_PLATFORMS="cpu", PYTHONPATH=str(ROOT)
     )
+    return env
+
+
+def _devices_for(exercise_id: str, env: dict[str, str]) -> dict[str, str]:
+    """Lesson 10's kernel splits the CPU into eight devices (its first cell does); the
+    other lessons' kernels have one, and eight would slow every compile down."""
+    if exercise_id.startswith("10."):
+        return dict(env, XLA_FLAGS="--xla_force_host_platform_device_count=8")
     return env
 
 
 def _run_child(exercise_id: str, kind: str, env: dict[str, str], root: Path = ROOT) -> dict:
     """One fresh process, with the jaxtour (and wrong answers) of checkout ``root``."""
     command = [sys.executable, str(Path(__file__).resolve()), "--child", exercise_id, kind]
-    env = dict(env, PYTHONPATH=str(root))
+    env = dict(_devices_for(exercise_id, env), PYTHONPATH=str(root))
     out = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=600)
     if out.returncode != 0:
         raise RuntimeError(f"{exercise_id} {kind}: {out.stderr[-2000:]}")
