@@ -1,7 +1,9 @@
 """jaxtour's benchmarks: one command measures everything and writes RESULTS.md and results.json.
 
-    python -m benchmarks.run                 # all sections (about 10 minutes on 2 cores)
+    python -m benchmarks.run                 # all sections (about 10 minutes on 2 cores,
+                                             # and check_speed's fresh processes: 20 more)
     python -m benchmarks.run --only dot,import --repeats 3
+    python -m benchmarks.run --only check_speed --merge   # first and warm Check, every exercise
 
 Run it from the repository root (``make bench`` does), so ``tools`` imports.
 
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from benchmarks import check_speed
 from benchmarks.setup_time import bench_setup
 from benchmarks.timing_verdicts import bench_verdicts
 from jaxtour import catalog
@@ -67,6 +70,8 @@ TARGETS = {
     "timing_vs_timeit": Target(0.10, "%", scale=100),
     "make_lab_over_plain_pip": Target(0.4, digits=2),
     "checking_median_ms": Target(100.0, "ms", digits=0),
+    "check_first_s": Target(check_speed.FIRST_TARGET_S, "s", digits=2),
+    "check_warm_ms": Target(check_speed.WARM_TARGET_MS, "ms", digits=1),
 }
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -361,6 +366,10 @@ def misses(results: dict) -> list[str]:
     verdicts = results.get("verdicts")
     if verdicts and not verdicts["all_held"]:
         out.append(f"timing verdicts on a busy machine: {verdicts['held']} of {verdicts['rounds']}")
+    speed = results.get("check_speed")
+    if speed:
+        check("check_first_s", speed["first_s_max"], "first Check, slowest exercise:")
+        check("check_warm_ms", speed["warm_ms_max"], "warm Check, slowest exercise:")
     setup = results.get("setup")
     if setup:
         check("make_lab_over_plain_pip", setup["make_lab_over_plain_pip"], "make lab / pip =")
@@ -538,6 +547,8 @@ def markdown(results: dict) -> str:
             f"{', '.join(str(v) for v in browser['clicks_ms'])} ms.",
             "",
         ]
+    if results.get("check_speed"):
+        lines += [*check_speed.markdown(results["check_speed"]), ""]
     missed = misses(results)
     if results.get("merged"):
         lines += [
@@ -581,6 +592,7 @@ SECTIONS = {
     "setup": bench_setup,
     "verdicts": bench_verdicts,
     "browser": bench_browser,
+    "check_speed": check_speed.bench_check_speed,
 }
 
 

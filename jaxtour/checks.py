@@ -19,6 +19,7 @@ from typing import Any
 
 from jaxtour.display import one_line
 from jaxtour.exercises import all_exercises, ids_by_lesson
+from jaxtour.exercises import exercise as find_exercise
 from jaxtour.grader.cells import failed_cell_assigning, watch_session
 from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note
@@ -72,7 +73,7 @@ def _unknown_message(exercise_id: object) -> str:
 def _lookup(exercise_id: object) -> Exercise | None:
     if not isinstance(exercise_id, str):
         return None
-    return all_exercises().get(exercise_id)
+    return find_exercise(exercise_id)
 
 
 def check(exercise_id: str, answer: Any) -> Feedback:

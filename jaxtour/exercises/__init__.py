@@ -16,18 +16,31 @@ from importlib import import_module
 from jaxtour import catalog
 from jaxtour.grader.spec import Exercise, check_declarations
 
-__all__ = ["all_exercises", "by_lesson", "ids_by_lesson"]
+__all__ = ["all_exercises", "by_lesson", "exercise", "ids_by_lesson"]
+
+
+@cache
+def _of_lesson(lesson: catalog.Lesson) -> tuple[Exercise, ...]:
+    exercises = tuple(import_module(lesson.exercise_module).EXERCISES)
+    check_declarations(exercises, lesson.number)
+    return exercises
 
 
 @cache
 def by_lesson() -> dict[str, tuple[Exercise, ...]]:
     """Lesson stem -> its exercises, in lesson order."""
-    lessons: dict[str, tuple[Exercise, ...]] = {}
+    return {lesson.stem: _of_lesson(lesson) for lesson in catalog.LESSONS}
+
+
+def exercise(exercise_id: str) -> Exercise | None:
+    """The exercise ``exercise_id``, importing only its own lesson's module (the first
+    check of a session does not wait for every lesson's), or None when no lesson has it."""
     for lesson in catalog.LESSONS:
-        exercises = tuple(import_module(lesson.exercise_module).EXERCISES)
-        check_declarations(exercises, lesson.number)
-        lessons[lesson.stem] = exercises
-    return lessons
+        if exercise_id.startswith(f"{lesson.number}."):
+            for candidate in _of_lesson(lesson):
+                if candidate.id == exercise_id:
+                    return candidate
+    return all_exercises().get(exercise_id)  # declared under another number: refused there
 
 
 @cache

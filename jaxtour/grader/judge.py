@@ -1,13 +1,18 @@
 """The check pipeline: one answer to one exercise in, one Feedback out, never an exception.
 
-``judge(exercise, answer)``: the placeholder test, then, inside a preserved world and
-under the time limit, the screen and the rule; then the declared mistakes in order, the
-first match wins. An answer the rule accepts can still make a mistake the rule cannot
-express (``matches=``, e.g. a Python loop where none was allowed); a mistake declared by
-its example alone is a wrong value, so it is looked for only in an answer the rule
-refused, and its example is built only then, off the clock. A right answer therefore
-never pays for the wrong answers' compilation. What the learner's code printed or
-warned is folded into the feedback's details.
+``judge(exercise, answer)``: the placeholder test (under the time limit, like all that
+touches the answer), then, inside a preserved world and under the time limit, the screen
+and the rule; then the declared mistakes in order, the first match wins. An answer the
+rule accepts can still make a mistake the rule cannot express (``matches=``, e.g. a
+Python loop where none was allowed); a mistake declared by its example alone is a wrong
+value, so it is looked for only in an answer the rule refused, and its example is built
+only then, off the clock. A right answer therefore never pays for the wrong answers'
+compilation, and a wrong one only for the cases a comparison reads: the reference's and
+the examples' outputs are computed case by case as a rule reads them
+(``rules.outputs_on``), and a rule stops at the first case that differs. The time
+limit counts the learner's own time, not JAX's compiling (``limits.py``); a stopped
+check says what was slow (``too_slow``). What the learner's code printed or warned is
+folded into the feedback's details.
 """
 
 from __future__ import annotations
@@ -25,7 +30,14 @@ from jaxtour.display import one_line
 from jaxtour.grader.feedback import Feedback, Status
 from jaxtour.grader.isolation import preserved_world
 from jaxtour.grader.learner_code import LearnerCodeError, screen
-from jaxtour.grader.limits import TimeLimitExceeded, default_time_limit, paused, time_limit
+from jaxtour.grader.limits import (
+    LATE_S,
+    Limit,
+    TimeLimitExceeded,
+    default_time_limit,
+    paused,
+    time_limit,
+)
 from jaxtour.grader.obstacles import describe_changes, session_obstacles
 from jaxtour.grader.plain import NotPlain, plain
 from jaxtour.grader.spec import Exercise, Mistake
@@ -38,6 +50,7 @@ __all__ = [
     "is_placeholder",
     "judge",
     "make_feedback",
+    "too_slow",
 ]
 
 PLACEHOLDER_MESSAGE = "Replace the `...` with your answer, run that cell, then check again."
@@ -86,6 +99,8 @@ def judge(exercise: Exercise, answer: Any) -> Feedback:
         feedback = _judge(exercise, answer, changed)
     except KeyboardInterrupt:
         return make_feedback(exercise, "error", INTERRUPTED_MESSAGE)
+    except TimeLimitExceeded:  # an outer check's limit (the answer checks itself): its own
+        raise
     except SystemExit:
         return make_feedback(
             exercise,
@@ -147,12 +162,19 @@ def _missing(exercise: Exercise) -> str | None:
 
 
 def _judge(exercise: Exercise, answer: Any, changed: list[str]) -> Feedback:
-    if is_placeholder(answer):
+    limit = exercise.time_limit_s or default_time_limit()
+    try:  # even the placeholder test is bounded: nothing of the answer's may hang a check
+        with time_limit(limit) as running:
+            placeholder = is_placeholder(answer)
+    except TimeLimitExceeded as exc:
+        if exc.limit is not running:
+            raise
+        return too_slow(exercise, running, limit)
+    if placeholder:
         return make_feedback(exercise, "unattempted", PLACEHOLDER_MESSAGE)
     missing = _missing(exercise)
     if missing is not None:
         return make_feedback(exercise, "unattempted", missing)
-    limit = exercise.time_limit_s or default_time_limit()
     captured = _Captured()
     with (
         preserved_world(changed),
@@ -166,16 +188,68 @@ def _judge(exercise: Exercise, answer: Any, changed: list[str]) -> Feedback:
         expected = exercise.reference()
         _warm_up(exercise, expected)
         try:
-            with time_limit(limit):
+            with time_limit(limit) as running:
                 feedback = _verdict(exercise, answer, expected)
-        except TimeLimitExceeded:
-            feedback = make_feedback(
-                exercise,
-                "timeout",
-                f"Checking took longer than {limit:g} s, so it was stopped. "
-                "Look for a loop that never ends.",
-            )
+        except TimeLimitExceeded as exc:
+            if exc.limit is not running:  # an outer check's limit: it ends that check
+                raise
+            feedback = too_slow(exercise, running, limit)
     return _with_captured(feedback, captured.getvalue(), caught)
+
+
+def too_slow(exercise: Exercise, limit: Limit | None, seconds: float) -> Feedback:
+    """A check stopped by its time limit, saying what was slow and how to tell.
+
+    ``mistake`` names the kind: ``uninterruptible`` (one call Python cannot interrupt ran
+    on past the limit), ``compiles-every-call`` (the wall-time ceiling was reached while
+    most of the time went to compiling), ``slow-python`` (the learner's own code ran past
+    the limit: a loop that is too long or never ends).
+    """
+    if limit is None:  # no figures (cannot happen with SIGALRM): the plain sentence
+        return make_feedback(
+            exercise, "timeout", f"Checking took longer than {seconds:g} s, so it was stopped."
+        )
+    if limit.late_s > max(LATE_S, limit.seconds):
+        return make_feedback(
+            exercise,
+            "timeout",
+            f"Checking took longer than {seconds:g} s, and then one call that Python cannot "
+            f"interrupt went on {limit.late_s:.1f} s past the limit before the check could be "
+            "stopped: one long NumPy or JAX operation, or a built-in such as "
+            "sum(range(...)) over a huge range. The limit acts only between Python "
+            "steps. Look for an array or a range far larger than the exercise needs. To "
+            "tell: run your function on the exercise's input in a cell with %time.",
+            mistake="uninterruptible",
+        )
+    if limit.past_ceiling:
+        return make_feedback(
+            exercise,
+            "timeout",
+            f"Checking was stopped after {limit.wall_s():.0f} s, {limit.compile_s:.0f} s of "
+            f"it spent compiling {limit.compiles} programs for {limit.calls} calls of your "
+            "code: it compiles again on every call. jax.jit, lax.scan and lax.fori_loop "
+            "cannot reuse what they compiled for a function made anew on each call (one "
+            "defined inside your function, or a new lambda). Define it once, outside, or "
+            "put @jax.jit on your whole function. To tell: time two calls with %time; a "
+            "second call as slow as the first compiles every time.",
+            mistake="compiles-every-call",
+        )
+    where = f" It was stopped at {limit.stopped_at}." if limit.stopped_at else ""
+    compiled = (
+        f" (besides {limit.compile_s:.1f} s compiling, which is not counted)"
+        if limit.compile_s >= 0.1
+        else ""
+    )
+    return make_feedback(
+        exercise,
+        "timeout",
+        f"Checking took longer than {seconds:g} s of your code's own time{compiled}, so "
+        f"it was stopped.{where} Look for a Python loop that never ends (a condition "
+        "that never becomes false) or runs far too often (over every element, where one "
+        "array operation would do). To tell: call your function on a small input in a "
+        "cell and press the stop button; the traceback shows the line it was on.",
+        mistake="slow-python",
+    )
 
 
 class _Captured(io.StringIO):

@@ -17,6 +17,7 @@ from typing import Any
 from jaxtour.display import one_line
 from jaxtour.grader.compare import short_repr
 from jaxtour.grader.explain import explain_exception
+from jaxtour.grader.limits import called_learner
 from jaxtour.grader.plain import NotPlain, plain
 from jaxtour.lazy import is_tracer
 
@@ -43,6 +44,8 @@ def call_learner(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     name = getattr(fn, "__name__", "your function")
     if not isinstance(name, str):
         name = "your function"
+    if not getattr(fn, "__jaxtour_plain__", False):  # plain's wrapper counts its own calls
+        called_learner()
     try:
         return plain(fn(*args))
     except NotPlain as exc:  # what it returned is no value (it contains itself, say)

@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from jaxtour.grader.compare import compare_arrays, describe, how_they_differ, short_repr
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner, transformed
+from jaxtour.grader.limits import paused
 from jaxtour.grader.pristine import np
 from jaxtour.lazy import is_jax_array, jax
 
@@ -141,20 +141,56 @@ def dtype_name(answer: Any) -> str | None:
         return None
 
 
-def outputs_on(cases: Callable[[], Inputs], fn: Callable[..., Any]) -> tuple[Any, ...]:
-    """``fn(*args)`` for every case, computed once per (cases, grader function) pair.
+def outputs_on(cases: Callable[[], Inputs], fn: Callable[..., Any]) -> Sequence[Any]:
+    """``fn(*args)`` for every case: a sequence whose items are computed when first read,
+    once per (cases, grader function) pair, with the time limit's clock paused.
 
     Only the grader's own functions come here (references, mistake examples): their
     inputs are deterministic and they are pure. The learner's function always gets
     freshly built inputs and is never cached. The outputs are kept apart per x64
-    setting: with jax_enable_x64 on, the same inputs are int64 and float64.
+    setting: with jax_enable_x64 on, the same inputs are int64 and float64. A rule that
+    stops at the first case that differs computes (and compiles) no more of them: a
+    wrong answer does not pay for every mistake's example on every input.
     """
-    return _outputs_on(cases, fn, bool(jax.config.jax_enable_x64))
+    key = (cases, fn, bool(jax.config.jax_enable_x64))
+    outputs = _lazy_outputs.get(key)
+    if outputs is None:
+        if len(_lazy_outputs) >= _MAX_LAZY_OUTPUTS:
+            _lazy_outputs.pop(next(iter(_lazy_outputs)))
+        outputs = _lazy_outputs[key] = _Outputs(cases, fn)
+    return outputs
 
 
-@lru_cache(maxsize=256)
-def _outputs_on(cases: Callable[[], Inputs], fn: Callable[..., Any], x64: bool) -> tuple[Any, ...]:
-    return tuple(jax.block_until_ready(fn(*args)) for args in cases())
+_MAX_LAZY_OUTPUTS = 256
+_lazy_outputs: dict[tuple[Any, ...], _Outputs] = {}
+
+
+class _Outputs(Sequence):
+    """The outputs of one grader function on one set of cases, each computed when read."""
+
+    def __init__(self, cases: Callable[[], Inputs], fn: Callable[..., Any]) -> None:
+        self._cases = cases
+        self._fn = fn
+        self._args: list[tuple[Any, ...]] | None = None
+        self._done: dict[int, Any] = {}
+
+    def _inputs(self) -> list[tuple[Any, ...]]:
+        if self._args is None:
+            with paused():
+                self._args = list(self._cases())
+        return self._args
+
+    def __len__(self) -> int:
+        return len(self._inputs())
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(len(self))[index])
+        index = range(len(self))[index]  # negative indices; IndexError past the end
+        if index not in self._done:
+            with paused():  # the grader's own work: not on the learner's clock
+                self._done[index] = jax.block_until_ready(self._fn(*self._inputs()[index]))
+        return self._done[index]
 
 
 @dataclass(frozen=True)
@@ -176,10 +212,6 @@ class SameFunction:
         if self.random_inputs is not None:
             cases += list(self.random_inputs(np.random.default_rng(self.seed)))
         return cases
-
-    def warm_up(self, expected: Callable[..., Any]) -> None:
-        """Run the reference once on every case, so its compilation is not timed."""
-        self.expected_outputs(expected)
 
     def expected_outputs(self, expected: Callable[..., Any]) -> tuple[Any, ...]:
         """The reference's (or a mistake example's) output on every case."""

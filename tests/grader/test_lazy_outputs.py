@@ -1,0 +1,80 @@
+"""The grader computes (and compiles) only what a comparison reads.
+
+The reference's and each mistake example's outputs are computed case by case, when a
+rule first reads them (``rules.outputs_on``), and kept for later checks. A rule stops at
+the first case that differs, so a wrong answer does not pay for every mistake's example
+on every input, and an answer that is no function at all pays for none of them.
+"""
+
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from jaxtour.grader.judge import judge
+from jaxtour.grader.rules import SameFunction, outputs_on
+from jaxtour.grader.spec import Exercise, Mistake
+
+CASES = 5
+
+
+def _counted(fn, calls: list[int]):
+    def counted(*args):
+        calls.append(1)
+        return fn(*args)
+
+    return counted
+
+
+def _exercise(reference_calls: list[int], example_calls: list[int]) -> Exercise:
+    reference = _counted(lambda x: 2 * x, reference_calls)
+    doubled_twice = _counted(lambda x: 4 * x, example_calls)
+    return Exercise(
+        id="99.double",
+        title="double",
+        reference=lambda: reference,
+        rule=SameFunction(
+            inputs=lambda: [(jnp.arange(1, n + 1, dtype=jnp.float32),) for n in range(1, 1 + CASES)]
+        ),
+        hints=("h1", "h2"),
+        solution="double = lambda x: 2 * x",
+        mistakes=(Mistake(id="four-times", message="four times", example=lambda: doubled_twice),),
+    )
+
+
+def test_a_wrong_answer_costs_one_case_of_the_reference_and_of_each_example():
+    reference_calls, example_calls = [], []
+    exercise = _exercise(reference_calls, example_calls)
+    feedback = judge(exercise, lambda x: 3 * x)  # wrong on the first case already
+    assert feedback.status == "incorrect"
+    assert (len(reference_calls), len(example_calls)) == (1, 1)
+
+
+def test_a_mistake_is_still_named_after_every_case():
+    reference_calls, example_calls = [], []
+    exercise = _exercise(reference_calls, example_calls)
+    feedback = judge(exercise, lambda x: 4 * x)
+    assert feedback.mistake == "four-times"
+    assert len(example_calls) == CASES  # the whole comparison, once
+
+
+def test_an_answer_that_is_no_function_costs_no_output():
+    reference_calls, example_calls = [], []
+    feedback = judge(_exercise(reference_calls, example_calls), 2.0)
+    assert feedback.status == "incorrect"
+    assert (len(reference_calls), len(example_calls)) == (0, 0)
+
+
+def test_a_right_answer_computes_the_reference_once_for_every_later_check():
+    reference_calls, example_calls = [], []
+    exercise = _exercise(reference_calls, example_calls)
+    for _ in range(3):
+        assert judge(exercise, lambda x: x + x).status == "correct"
+    assert (len(reference_calls), len(example_calls)) == (CASES, 0)
+
+
+def test_outputs_read_in_any_order_are_each_computed_once():
+    calls: list[int] = []
+    cases = lambda: [(float(n),) for n in range(4)]  # noqa: E731
+    outputs = outputs_on(cases, _counted(lambda x: x + 1, calls))
+    assert (len(outputs), outputs[-1], outputs[1], tuple(outputs)) == (4, 4.0, 2.0, (1, 2, 3, 4))
+    assert len(calls) == 4
