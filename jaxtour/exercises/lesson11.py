@@ -195,6 +195,11 @@ def _differentiated(answer: Any) -> _Remembered:
     return _last_answer["fn"]
 
 
+@cache
+def _same_function(inputs: Callable[[], Inputs]) -> SameFunction:
+    return SameFunction(inputs=inputs, output=SamePytree())
+
+
 @dataclass(frozen=True)
 class SameValueAndGrad:
     """The answer's value and gradients (``_value_and_grads``) equal the reference's on
@@ -205,11 +210,9 @@ class SameValueAndGrad:
 
     @property
     def _rule(self) -> SameFunction:
-        return SameFunction(inputs=self.inputs, output=SamePytree())
-
-    def warm_up(self, expected: Callable[..., Any]) -> None:
-        """Compute the reference's outputs off the clock, as SameFunction does."""
-        self._rule.warm_up(_grader_value_and_grads(expected))
+        # One SameFunction per rule: its outputs are kept per (cases, function), and the
+        # cases are its bound method. It computes them lazily, off the clock.
+        return _same_function(self.inputs)
 
     def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
         if not callable(answer):

@@ -103,6 +103,11 @@ def _flattened(shape: tuple[int, ...]) -> bool:
     return shape in ((3, 12), (12, 3), (36,))
 
 
+@functools.cache
+def _same_through(inputs: Callable[[], Any], view: Callable[..., Any]) -> SameFunction:
+    return SameFunction(inputs=inputs, output=SamePytree(), transform=view)
+
+
 @dataclass(frozen=True)
 class SameThrough:
     """The answer, a function, must agree with the reference as seen through ``view``
@@ -113,10 +118,9 @@ class SameThrough:
     view: Callable[[Callable[..., Any]], Callable[..., Any]]
 
     def _same(self) -> SameFunction:
-        return SameFunction(inputs=self.inputs, output=SamePytree(), transform=self.view)
-
-    def warm_up(self, expected: Callable[..., Any]) -> None:
-        self._same().warm_up(_viewed(self.view, expected))
+        # One SameFunction per rule: it keeps the outputs it computes (lazily, off the
+        # clock) per (cases, function), and its cases are its bound method.
+        return _same_through(self.inputs, self.view)
 
     def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
         return self._same()(answer, _viewed(self.view, expected))
