@@ -29,6 +29,7 @@ import os
 import re
 import secrets
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -225,7 +226,24 @@ def lab_env(token: str) -> dict[str, str]:
     here = str(Path(sys.executable).parent)  # not resolved: a venv's bin is a link's folder
     rest = [part for part in env.get("PATH", "").split(os.pathsep) if part and part != here]
     env["PATH"] = os.pathsep.join([here, *rest])
+    if not env.get("SHELL") and (shell := terminal_shell()):
+        env["SHELL"] = shell  # JupyterLab's terminals run $SHELL, or else a bare ``sh``
     return env
+
+
+def terminal_shell() -> str | None:
+    """The shell for JupyterLab's terminals when ``SHELL`` is unset (as in many
+    containers): the user's login shell, else ``bash``; ``None`` leaves JupyterLab's
+    default, ``sh``, which has no history or completion."""
+    try:
+        import pwd
+
+        login = pwd.getpwuid(os.getuid()).pw_shell
+    except (ImportError, KeyError, OSError):
+        login = ""
+    if login and Path(login).name not in {"nologin", "false", "sh"} and os.access(login, os.X_OK):
+        return login
+    return shutil.which("bash")
 
 
 def lesson_url(port: int, token: str) -> str:

@@ -148,6 +148,16 @@ def test_the_servers_environment_has_bin_first_and_no_jupyter_token(monkeypatch)
     assert env["PATH"].split(os.pathsep) == [str(Path(sys.executable).parent), "/usr/bin"]
 
 
+def test_terminals_get_a_real_shell_when_shell_is_unset_and_keep_the_learners_own(monkeypatch):
+    monkeypatch.setenv("SHELL", "/usr/bin/zsh-of-the-learner")
+    assert cli.lab_env("abc")["SHELL"] == "/usr/bin/zsh-of-the-learner"
+    monkeypatch.delenv("SHELL")
+    shell = cli.lab_env("abc").get("SHELL")
+    assert shell == cli.terminal_shell()
+    if shell is not None:  # a login shell or bash: never a bare sh, never nologin
+        assert Path(shell).name not in {"sh", "nologin", "false"} and os.access(shell, os.X_OK)
+
+
 @pytest.mark.parametrize(("minutes", "seconds"), [("5", "300"), ("0.5", "30"), ("0", "0")])
 def test_cull_after_sets_the_idle_time_and_zero_turns_culling_off(tmp_path, minutes, seconds):
     _, argv = _dry_run_command("--port", str(_free_port()), "--cull-after", minutes, cwd=tmp_path)
@@ -496,7 +506,9 @@ def test_kernels_and_terminals_find_jaxtour_and_never_see_the_token_and_reset_wa
     here = Path(sys.executable).parent
     home = tmp_path / "home"  # the machine's own ~/.bashrc is not jaxtour's business
     home.mkdir()
-    lab = RunningLab(tmp_path, "--port", str(_free_port()), env={"HOME": str(home)})
+    # SHELL unset, as in many containers (CI among them): JupyterLab's terminal would be a
+    # bare ``sh``; `jaxtour lab` gives it the login shell or bash instead.
+    lab = RunningLab(tmp_path, "--port", str(_free_port()), env={"HOME": str(home), "SHELL": ""})
     try:
         _, final = lab.until(FINAL_LINE, timeout=90)
         base, token = final["base"], final["token"]
@@ -523,10 +535,18 @@ def test_kernels_and_terminals_find_jaxtour_and_never_see_the_token_and_reset_wa
         assert kernel["tokens"] == {}  # no JUPYTER_TOKEN, no JAXTOUR_LAB_TOKEN
         name = _post(f"{base}/api/terminals", token)["name"]
         said = asyncio.run(
-            _terminal_prints(base, token, name, "command -v jaxtour python; env | grep -c TOKEN")
+            _terminal_prints(
+                base,
+                token,
+                name,
+                # one name per `command -v`: POSIX takes one, and dash ignores the rest
+                "command -v jaxtour; command -v python; env | grep -c TOKEN; echo $BASH_VERSION",
+            )
         )
         if (here / "jaxtour").exists():
             assert f"{here / 'jaxtour'}\r\n{here / 'python'}\r\n0\r\n" in said, said
+        if (shell := cli.terminal_shell()) and Path(shell).name == "bash":
+            assert re.search(r"0\r\n\d+\.\d+", said), f"the terminal is not bash: {said}"
 
         # The lesson is open: reset refuses and changes nothing; once closed, it goes ahead.
         lesson = lab.ws / "03_grad.ipynb"
