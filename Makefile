@@ -10,7 +10,8 @@
 #   make test      `pytest`: the whole suite, tests/ and nbval over lessons/ (what CI runs;
 #                  its options live in pyproject.toml: every core, ten slowest listed)
 #   make test-fast the fast layer: pytest -m "not slow and not browser" tests
-#   make lessons   re-execute every lesson in place (LESSON=01 for just one)
+#   make lessons   re-execute every lesson in place (LESSON=01 for just one;
+#                  LESSON_LANG=ru for the Russian edition in lessons/ru/)
 #   make lint      ruff over the code
 #   make badges    regenerate Colab/Binder badges and install cells from pyproject.toml
 #   make binder    regenerate binder/requirements.txt from constraints.txt
@@ -61,7 +62,7 @@ test-fast: $(TESTING)
 	$(BIN)/python -m pytest -m "not slow and not browser" tests
 
 lessons: $(TESTING)
-	$(BIN)/python -m tools.build_lessons $(LESSON)
+	$(BIN)/python -m tools.build_lessons $(if $(LESSON_LANG),--lang $(LESSON_LANG)) $(LESSON)
 
 # After changing [tool.jaxtour] in pyproject.toml: regenerate the badges and Colab cells.
 badges: $(TESTING)

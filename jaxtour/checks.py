@@ -7,6 +7,7 @@ learner's notebook never sees a traceback from the grader itself::
     checks.check("01.arange", my_answer)      # -> Feedback
     checks.hint("01.arange", 2)               # -> the second hint
     checks.show("01.arange", lambda: my_answer)  # Check / Hint / Solution buttons
+    checks.use_language("ru")                 # feedback in the lesson's language
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from jaxtour.grader.learner_code import error_in_cell_assigning, read_names
 from jaxtour.grader.limits import set_time_limit
 from jaxtour.grader.panel import PanelActions, build_panel, display_panel
 from jaxtour.grader.spec import Exercise
+from jaxtour.i18n import use_language
 from jaxtour.learner import progress_store
 from jaxtour.learner.progress_view import ProgressView, progress_view
 
@@ -51,6 +53,7 @@ __all__ = [
     "set_time_limit",
     "show",
     "solution",
+    "use_language",
 ]
 
 

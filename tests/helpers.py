@@ -17,6 +17,7 @@ from jaxtour import catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
+RUSSIAN = LESSONS / "ru"  # the Russian edition, same file names (test_russian_sync.py)
 TESTS = ROOT / "tests"
 # Every lesson's notebook, in the catalog's order (jaxtour/catalog.py is the one list).
 LESSON_NOTEBOOKS = [LESSONS / lesson.notebook for lesson in catalog.LESSONS]

@@ -2,6 +2,11 @@
 
     python -m tools.build_lessons            # every lesson
     python -m tools.build_lessons 01         # lessons whose file name starts with 01
+    python -m tools.build_lessons --lang ru 01   # the Russian edition, lessons/ru/
+
+``lessons/ru/`` holds the Russian edition: the same file names, cells, code and
+exercise ids, the prose translated (``tests/content/test_russian_sync.py`` keeps them in
+step).
 
 ``lessons/NN_slug.md`` is the source a reviewer reads; ``lessons/NN_slug.ipynb`` is
 what a learner opens, stored executed so nbval can compare outputs. Widget views are
@@ -34,9 +39,18 @@ NBVAL_RUN_ONLY = "nbval-ignore-output"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
-def lesson_sources(prefixes: list[str]) -> list[Path]:
-    """The catalog's lesson sources, or those whose file name starts with one of prefixes."""
-    sources = [LESSONS / lesson.source for lesson in catalog.LESSONS]
+def lessons_folder(lang: str = "en") -> Path:
+    """Where one language's edition lives: ``lessons/`` for English, else ``lessons/<lang>/``."""
+    return LESSONS if lang == "en" else LESSONS / lang
+
+
+def lesson_sources(prefixes: list[str], lang: str = "en") -> list[Path]:
+    """The catalog's lesson sources, or those whose file name starts with one of prefixes;
+    for another language, those of its edition that exist so far."""
+    folder = lessons_folder(lang)
+    sources = [folder / lesson.source for lesson in catalog.LESSONS]
+    if lang != "en":
+        sources = [s for s in sources if s.exists()]
     if prefixes:
         sources = [s for s in sources if any(s.name.startswith(p) for p in prefixes)]
     return sources
@@ -97,14 +111,18 @@ os.environ.setdefault("JAXTOUR_PROGRESS", "off")
 
 
 def execute(
-    notebook: nbformat.NotebookNode, timeout: int = 300, env: dict[str, str] | None = None
+    notebook: nbformat.NotebookNode,
+    timeout: int = 300,
+    env: dict[str, str] | None = None,
+    folder: Path = LESSONS,
 ) -> nbformat.NotebookNode:
-    """Run every cell in a fresh kernel (whose environment is ``env``, if given)."""
+    """Run every cell in a fresh kernel (whose environment is ``env``, if given) whose
+    working folder is ``folder`` (the notebook's own)."""
     client = NotebookClient(
         notebook,
         timeout=timeout,
         kernel_name="python3",
-        resources={"metadata": {"path": str(LESSONS)}},
+        resources={"metadata": {"path": str(folder)}},
         allow_errors=False,
         store_widget_state=False,
         record_timing=False,
@@ -128,7 +146,10 @@ def solved(notebook: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, list
 
 
 def learner_path(
-    notebook: nbformat.NotebookNode, timeout: int = 300, env: dict[str, str] | None = None
+    notebook: nbformat.NotebookNode,
+    timeout: int = 300,
+    env: dict[str, str] | None = None,
+    folder: Path = LESSONS,
 ) -> dict[str, str]:
     """Walk the learner's real path and say what each check reported at its end.
 
@@ -143,7 +164,7 @@ def learner_path(
         notebook,
         timeout=timeout,
         kernel_name="python3",
-        resources={"metadata": {"path": str(LESSONS)}},
+        resources={"metadata": {"path": str(folder)}},
         allow_errors=False,
         store_widget_state=False,
         record_timing=False,
@@ -183,7 +204,7 @@ def reported_statuses(notebook: nbformat.NotebookNode) -> dict[str, str]:
 
 def build(source: Path) -> float:
     start = time.perf_counter()
-    notebook = execute(notebook_from_source(source))
+    notebook = execute(notebook_from_source(source), folder=source.parent)
     strip_widget_views(notebook)
     hold_back_reveals(notebook)
     nbformat.write(notebook, source.with_suffix(".ipynb"))
@@ -191,9 +212,12 @@ def build(source: Path) -> float:
 
 
 def main(argv: list[str]) -> int:
-    sources = lesson_sources(argv)
+    lang = "en"
+    if argv[:1] == ["--lang"] and len(argv) > 1:
+        lang, argv = argv[1], argv[2:]
+    sources = lesson_sources(argv, lang)
     if not sources:
-        print(f"no lesson sources match {argv}", file=sys.stderr)
+        print(f"no lesson sources match {argv} in {lessons_folder(lang)}", file=sys.stderr)
         return 1
     for source in sources:
         seconds = build(source)
