@@ -965,10 +965,20 @@ def _loop_in_program(answer: Any) -> str | None:
 
 
 def _repeat_row(rows: np.ndarray) -> tuple[int, int] | None:
-    for j in range(1, rows.shape[0]):
-        same = [np.allclose(rows[i], rows[j], rtol=1e-5, atol=1e-6) for i in range(j)]
-        if any(same):
-            return same.index(True), j
+    """The first pair of rows (i < j, in order of j) that np.allclose(rows[i], rows[j],
+    rtol=1e-5, atol=1e-6) calls equal, every pair compared at once; None if none is."""
+    flat = rows.reshape(rows.shape[0], -1)
+    if flat.shape[0] * flat.shape[0] * max(flat.shape[1], 1) > 50_000_000:
+        return None  # no batch of the rule's is near this size
+    with np.errstate(invalid="ignore"):
+        close = np.all(
+            np.abs(flat[:, None, :] - flat[None, :, :]) <= 1e-6 + 1e-5 * np.abs(flat[None, :, :]),
+            axis=2,
+        )
+    for j in range(1, flat.shape[0]):
+        hits = np.flatnonzero(close[:j, j])
+        if hits.size:
+            return int(hits[0]), j
     return None
 
 
