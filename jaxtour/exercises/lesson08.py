@@ -722,6 +722,7 @@ EXERCISES = (
                 "caller's params changed. Return a new dict: jax.tree.map builds one.",
                 example=lambda: _in_place,
                 matches=_mutates_params,
+                also_accepted=True,
             ),
             Mistake(
                 id="swapped",
@@ -940,6 +941,7 @@ EXERCISES = (
                 "trained to the parameters train(sgd_step, initial_params(), x, y, ...) returns.",
                 example=lambda: {"a": 3.0, "b": -2.0, "c": 0.5},
                 matches=_typed_in,
+                also_accepted=True,
             ),
             Mistake(
                 id="one-step",
@@ -988,6 +990,7 @@ EXERCISES = (
                 "time, and keep the ratio unrounded.",
                 example=lambda: 300,
                 matches=_whole_number,
+                also_accepted=True,
             ),
             Mistake(
                 id="seconds-not-ratio",

@@ -1085,6 +1085,7 @@ EXERCISES = (
                 "whole batch: jax.vmap(jax.grad(log_loss), in_axes=...).",
                 example=lambda: _looped,
                 matches=grows_with_batch(_growing_inputs),
+                also_accepted=True,
             ),
             Mistake(
                 id="lax-map",
@@ -1093,6 +1094,7 @@ EXERCISES = (
                 "as batched array operations: jax.vmap(jax.grad(log_loss), in_axes=...).",
                 example=lambda: _lax_map,
                 matches=traces_primitive(("scan", "while"), _growing_inputs),
+                also_accepted=True,
             ),
             Mistake(
                 id="numpy-arrays",
@@ -1258,6 +1260,7 @@ EXERCISES = (
                 "Draw each step with jax.random.normal, from a subkey split off key.",
                 example=lambda: _walk_numpy_seeded,
                 matches=_walk_numpy_from_key,
+                also_accepted=True,
             ),
             Mistake(
                 id="batch-of-keys",
@@ -1379,6 +1382,7 @@ EXERCISES = (
                 "views.",
                 example=lambda: _views_numpy,
                 matches=_numpy_global,
+                also_accepted=True,
             ),
             Mistake(
                 id="numpy-from-key",
@@ -1388,6 +1392,7 @@ EXERCISES = (
                 "there. Draw with jax.random.normal, from keys made from key.",
                 example=lambda: _views_numpy_seeded,
                 matches=_numpy_from_key,
+                also_accepted=True,
             ),
             Mistake(
                 id="split-pair-as-key",
@@ -1449,6 +1454,7 @@ EXERCISES = (
                 "your one-example function over ids and xs: jax.vmap(one_example)(ids, xs).",
                 example=lambda: _views_lax_map,
                 matches=_draws_outside_vmap,
+                also_accepted=True,
             ),
             Mistake(
                 id="keys-by-row",
