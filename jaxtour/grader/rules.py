@@ -173,6 +173,7 @@ class _Outputs(Sequence):
         self._fn = fn
         self._args: list[tuple[Any, ...]] | None = None
         self._done: dict[int, Any] = {}
+        self._jitted: Any = None  # jax.jit(fn) once it is needed; False where it failed
 
     def _inputs(self) -> list[tuple[Any, ...]]:
         if self._args is None:
@@ -189,8 +190,30 @@ class _Outputs(Sequence):
         index = range(len(self))[index]  # negative indices; IndexError past the end
         if index not in self._done:
             with paused():  # the grader's own work: not on the learner's clock
-                self._done[index] = jax.block_until_ready(self._fn(*self._inputs()[index]))
+                self._done[index] = jax.block_until_ready(self._output(self._inputs()[index]))
         return self._done[index]
+
+    def _output(self, args: tuple[Any, ...]) -> Any:
+        """``fn(*args)``, compiled whole where the inputs are arrays: one program per
+        input shape compiles far faster than each of its operations one by one (what a
+        first check in a fresh kernel waits for). A function that cannot be jitted (a
+        Python branch on a value, NumPy inside, an output that is no array) is called
+        plainly, now and on every later case."""
+        if self._jitted is not False and _only_arrays(args):
+            try:
+                if self._jitted is None:
+                    self._jitted = jax.jit(self._fn)
+                return self._jitted(*args)
+            except Exception:
+                self._jitted = False
+        return self._fn(*args)
+
+
+def _only_arrays(args: tuple[Any, ...]) -> bool:
+    """Whether every leaf of ``args`` is an array (no Python number, which a function may
+    use as a shape or a count, and no function or other object)."""
+    leaves = jax.tree.leaves(args)
+    return bool(leaves) and all(is_jax_array(leaf) or is_numpy_array(leaf) for leaf in leaves)
 
 
 @dataclass(frozen=True)
