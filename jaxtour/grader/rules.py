@@ -210,10 +210,14 @@ class _Outputs(Sequence):
 
 
 def _only_arrays(args: tuple[Any, ...]) -> bool:
-    """Whether every leaf of ``args`` is an array (no Python number, which a function may
-    use as a shape or a count, and no function or other object)."""
+    """Whether ``args`` holds arrays, and besides them only Python numbers (a learning
+    rate; one used as a shape or a count fails under jit, and the function is then
+    called plainly): no function, string or other object."""
     leaves = jax.tree.leaves(args)
-    return bool(leaves) and all(is_jax_array(leaf) or is_numpy_array(leaf) for leaf in leaves)
+    arrays = [leaf for leaf in leaves if is_jax_array(leaf) or is_numpy_array(leaf)]
+    return bool(arrays) and all(
+        type(leaf) in (int, float) or any(leaf is a for a in arrays) for leaf in leaves
+    )
 
 
 @dataclass(frozen=True)
