@@ -173,7 +173,7 @@ class _Outputs(Sequence):
         self._fn = fn
         self._args: list[tuple[Any, ...]] | None = None
         self._done: dict[int, Any] = {}
-        self._jitted: Any = None  # jax.jit(fn) once it is needed; False where it failed
+        self._jitted: Any = None  # jax.jit(fn) per static pattern; False where it failed
 
     def _inputs(self) -> list[tuple[Any, ...]]:
         if self._args is None:
@@ -200,10 +200,15 @@ class _Outputs(Sequence):
         Python branch on a value, NumPy inside, an output that is no array) is called
         plainly, now and on every later case."""
         if self._jitted is not False and _only_arrays(args):
+            # A Python int passed whole (a count of classes, a length) stays static: the
+            # function may use it as a shape. One program per pattern and input shape.
+            static = tuple(i for i, a in enumerate(args) if type(a) is int)
             try:
                 if self._jitted is None:
-                    self._jitted = jax.jit(self._fn)
-                return self._jitted(*args)
+                    self._jitted = {}
+                if static not in self._jitted:
+                    self._jitted[static] = jax.jit(self._fn, static_argnums=static)
+                return self._jitted[static](*args)
             except Exception:
                 self._jitted = False
         return self._fn(*args)
