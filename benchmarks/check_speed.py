@@ -59,9 +59,31 @@ def _answer_name(exercise_id: str) -> str | None:
     return None
 
 
+def _notebook_imports(exercise_id: str) -> list[str]:
+    """The import lines of the lesson's code cells (``from jax import lax``, ...): the
+    names a solution cell may use besides the exercise module's."""
+    import nbformat
+
+    from jaxtour import catalog
+
+    number = exercise_id[:2]
+    for lesson in catalog.LESSONS:
+        if lesson.notebook.startswith(number):
+            notebook = nbformat.read(ROOT / "lessons" / lesson.notebook, as_version=4)
+            return [
+                line
+                for cell in notebook.cells
+                if cell.cell_type == "code"
+                for line in cell.source.splitlines()
+                if re.match(r"(import|from)\s+[\w.]+(\s+import\s+[\w, ]+)?(\s+as\s+\w+)?\s*$", line)
+            ]
+    return []
+
+
 def _right_answer(exercise_id: str) -> tuple[object, str]:
     """The solution cell run in its lesson's exercise module's names (a learner's own
-    objects, not the grader's), or the reference where the solution needs the notebook."""
+    objects, not the grader's) and its notebook's imports, or the reference where the
+    solution needs more of the notebook."""
     import importlib
 
     from jaxtour import checks
@@ -70,6 +92,11 @@ def _right_answer(exercise_id: str) -> tuple[object, str]:
     exercise = all_exercises()[exercise_id]
     module = importlib.import_module(f"jaxtour.exercises.lesson{exercise_id[:2]}")
     names = dict(vars(module))
+    for line in _notebook_imports(exercise_id):
+        try:
+            exec(line, names)  # noqa: S102 - the lesson's own import line
+        except Exception:
+            continue
     name = _answer_name(exercise_id)
     try:
         exec(exercise.solution, names)  # noqa: S102 - the exercise's own solution text
