@@ -143,7 +143,7 @@ def _returning_plain(fn: Any) -> Any:
         return fn
     if type(fn) is not types.FunctionType:  # a bound method: hashing it runs its __self__'s
         return _wrapped(fn)
-    reads = _reads(fn)
+    reads = [_weakly(part) for part in _reads(fn)]
     held = _wrappers.pop(id(fn), None)
     if held is not None and held[0] is fn and _same(held[1], reads):
         wrapper = held[2]
@@ -241,6 +241,17 @@ def _contents(value: Any, depth: int, seen: set[int]) -> list[Any]:
     return [value]
 
 
+def _weakly(part: Any) -> Any:
+    """A part as it is kept between checks: by a weak reference where it allows one, so a
+    reading never keeps a big array (or anything else) alive that the notebook dropped."""
+    if type(part) is bytes:
+        return part
+    try:
+        return weakref.ref(part)
+    except TypeError:  # ints, strings, tuples: kept (they are small, or hold what is)
+        return part
+
+
 def _same(before: list[Any], now: list[Any]) -> bool:
     """Whether two readings are one: every part the same object (bytes: equal)."""
     if len(before) != len(now):
@@ -250,6 +261,10 @@ def _same(before: list[Any], now: list[Any]) -> bool:
             continue
         if type(a) is bytes and type(b) is bytes and a == b:
             continue
+        if type(a) is weakref.ref and type(b) is weakref.ref:
+            was = a()
+            if was is not None and was is b():
+                continue
         return False
     return True
 
