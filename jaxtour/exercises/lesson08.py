@@ -998,6 +998,7 @@ EXERCISES = (
                 "ratio. Divide the eager time by the jit time.",
                 example=lambda: speedup_band().jit_s,
                 matches=_jit_seconds,
+                also_accepted=True,
             ),
             Mistake(
                 id="percentage",
@@ -1008,6 +1009,7 @@ EXERCISES = (
                 "the jit time.",
                 example=lambda: 1 - 1 / speedup_band().typical,  # a fraction saved
                 matches=_percentage,
+                also_accepted=True,
             ),
             Mistake(
                 id="thousand-times-off",
@@ -1018,6 +1020,7 @@ EXERCISES = (
                 "seconds per call, then divide: eager / jit.",
                 example=lambda: speedup_band().typical / 1000,
                 matches=_off_by(THOUSANDS),
+                also_accepted=True,
             ),
             Mistake(
                 id="loop-total",
@@ -1027,6 +1030,7 @@ EXERCISES = (
                 "number of calls, then eager / jit.",
                 example=lambda: speedup_band().typical / 100,
                 matches=_off_by(LOOP_COUNTS),
+                also_accepted=True,
             ),
             Mistake(
                 id="below-one",
@@ -1036,6 +1040,7 @@ EXERCISES = (
                 "speed-up is eager time / jit time, each from many warmed-up, blocked calls.",
                 example=lambda: 1 / speedup_band().typical,  # upside down
                 matches=_below_one,
+                also_accepted=True,
             ),
         ),
         success="Your own measurement of what compiling the whole step buys on this machine: "

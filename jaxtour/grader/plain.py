@@ -144,21 +144,34 @@ def _returning_plain(fn: Any) -> Any:
     if type(fn) is not types.FunctionType:  # a bound method: hashing it runs its __self__'s
         return _wrapped(fn)
     reads = [_weakly(part) for part in _reads(fn)]
+    config = _jax_config()
     held = _wrappers.pop(id(fn), None)
-    if held is not None and held[0] is fn and _same(held[1], reads):
+    if held is not None and held[0] is fn and _same(held[1], reads) and held[3] == config:
         wrapper = held[2]
     else:
         wrapper = _wrapped(fn)
-    _wrappers[id(fn)] = (fn, reads, wrapper)  # the most recent last
+    _wrappers[id(fn)] = (fn, reads, wrapper, config)  # the most recent last
     while len(_wrappers) > _MAX_WRAPPERS:
         _wrappers.pop(next(iter(_wrappers)))
     return wrapper
 
 
 # The wrappers of the last few learner functions checked, by id, each with the function
-# (so the id is not reused) and what it read when the wrapper was made.
+# (so the id is not reused), what it read and JAX's configuration when it was made.
 _MAX_WRAPPERS = 16
-_wrappers: dict[int, tuple[Any, list[Any], Any]] = {}
+_wrappers: dict[int, tuple[Any, list[Any], Any, Any]] = {}
+
+
+def _jax_config() -> dict[str, Any] | None:
+    """JAX's settings (x64, matmul precision, ...): what is computed from a function under
+    one setting is not reused under another."""
+    jax = sys.modules.get("jax")
+    try:
+        return dict(jax.config.values) if jax is not None else None
+    except Exception:
+        return None
+
+
 _ours: weakref.WeakSet = weakref.WeakSet()  # the wrappers themselves: never wrapped again
 
 

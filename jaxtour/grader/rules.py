@@ -200,9 +200,10 @@ class _Outputs(Sequence):
         Python branch on a value, NumPy inside, an output that is no array) is called
         plainly, now and on every later case."""
         if self._jitted is not False and _only_arrays(args):
-            # A Python int passed whole (a count of classes, a length) stays static: the
-            # function may use it as a shape. One program per pattern and input shape.
-            static = tuple(i for i, a in enumerate(args) if type(a) is int)
+            # A Python number passed whole (a count of classes, a learning rate) is static:
+            # the function sees that very number, as when called plainly (a traced one
+            # would be a weakly typed array, whose dtype can differ under x64).
+            static = tuple(i for i, a in enumerate(args) if type(a) in (int, float))
             try:
                 if self._jitted is None:
                     self._jitted = {}
@@ -215,14 +216,17 @@ class _Outputs(Sequence):
 
 
 def _only_arrays(args: tuple[Any, ...]) -> bool:
-    """Whether ``args`` holds arrays, and besides them only Python numbers (a learning
-    rate; one used as a shape or a count fails under jit, and the function is then
-    called plainly): no function, string or other object."""
-    leaves = jax.tree.leaves(args)
-    arrays = [leaf for leaf in leaves if is_jax_array(leaf) or is_numpy_array(leaf)]
-    return bool(arrays) and all(
-        type(leaf) in (int, float) or any(leaf is a for a in arrays) for leaf in leaves
-    )
+    """Whether ``args`` are arrays (pytrees of them), and besides them only Python numbers
+    passed whole: no function, string, other object, or number inside a container."""
+    if not any(type(a) not in (int, float) for a in args):
+        return False
+    for arg in args:
+        if type(arg) in (int, float):
+            continue
+        leaves = jax.tree.leaves(arg)
+        if not all(is_jax_array(leaf) or is_numpy_array(leaf) for leaf in leaves):
+            return False
+    return True
 
 
 @dataclass(frozen=True)
