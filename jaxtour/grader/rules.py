@@ -209,10 +209,17 @@ class _Outputs(Sequence):
                     self._jitted = {}
                 if static not in self._jitted:
                     self._jitted[static] = jax.jit(self._fn, static_argnums=static)
-                return self._jitted[static](*args)
+                jitted = self._jitted[static]
+                # A Python loop unrolls under jit: a long program compiles slower than
+                # its few distinct operations run one by one.
+                if len(jitted.trace(*args).jaxpr.eqns) <= _MAX_JITTED_EQUATIONS:
+                    return jitted(*args)
             except Exception:
                 self._jitted = False
         return self._fn(*args)
+
+
+_MAX_JITTED_EQUATIONS = 100
 
 
 def _only_arrays(args: tuple[Any, ...]) -> bool:
