@@ -214,12 +214,27 @@ class _Outputs(Sequence):
                 # its few distinct operations run one by one.
                 if len(jitted.trace(*args).jaxpr.eqns) <= _MAX_JITTED_EQUATIONS:
                     return jitted(*args)
-            except Exception:
+            except Exception as exc:
+                if _interrupted(exc):  # the stop button, seen by JAX's own code: not ours
+                    raise KeyboardInterrupt from exc
                 self._jitted = False
         return self._fn(*args)
 
 
 _MAX_JITTED_EQUATIONS = 100
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` carries an interrupt: JAX's compiler, interrupted, raises its own
+    error with the KeyboardInterrupt as its cause or in its message."""
+    seen: set[int] = set()
+    error: BaseException | None = exc
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if isinstance(error, KeyboardInterrupt) or "KeyboardInterrupt" in str(error):
+            return True
+        error = error.__cause__ or error.__context__
+    return False
 
 
 def _only_arrays(args: tuple[Any, ...]) -> bool:
