@@ -6,7 +6,8 @@ and the warm Check after it.
     .venv/bin/python -m benchmarks.run --only check_speed --merge   # as a section of make bench
 
 For each exercise and each answer (the right one: the exercise's own ``solution`` run as
-its cell would run it, else ``reference_answer``; the wrong one: the first realistic wrong
+its cell would run it, with the lesson's import lines and its source in linecache as
+IPython keeps a cell's, else ``reference_answer``; the wrong one: the first realistic wrong
 answer of ``tests/content/wrong_answers``, else the first mistake's example), a fresh
 Python process imports JAX and ``jaxtour.checks`` (timed apart), builds the answer (the
 learner's cell: not timed), then times its first ``checks.check`` (with finding the
