@@ -152,12 +152,17 @@ def outputs_on(cases: Callable[[], Inputs], fn: Callable[..., Any]) -> Sequence[
     stops at the first case that differs computes (and compiles) no more of them: a
     wrong answer does not pay for every mistake's example on every input.
     """
-    key = (cases, fn, bool(jax.config.jax_enable_x64))
+    x64 = bool(jax.config.jax_enable_x64)
+    key = (cases, fn, x64)
     outputs = _lazy_outputs.get(key)
     if outputs is None:
+        # The first function read on these cases (the reference: a rule reads it before
+        # any mistake's example) is compiled whole; the examples, read only for wrong
+        # answers, run op by op, where each operation compiled once serves them all.
+        first = not any(k[0] == cases and k[2] == x64 for k in _lazy_outputs)
         if len(_lazy_outputs) >= _MAX_LAZY_OUTPUTS:
             _lazy_outputs.pop(next(iter(_lazy_outputs)))
-        outputs = _lazy_outputs[key] = _Outputs(cases, fn)
+        outputs = _lazy_outputs[key] = _Outputs(cases, fn, jit=first)
     return outputs
 
 
@@ -168,12 +173,13 @@ _lazy_outputs: dict[tuple[Any, ...], _Outputs] = {}
 class _Outputs(Sequence):
     """The outputs of one grader function on one set of cases, each computed when read."""
 
-    def __init__(self, cases: Callable[[], Inputs], fn: Callable[..., Any]) -> None:
+    def __init__(self, cases: Callable[[], Inputs], fn: Callable[..., Any], jit: bool) -> None:
         self._cases = cases
         self._fn = fn
         self._args: list[tuple[Any, ...]] | None = None
         self._done: dict[int, Any] = {}
-        self._jitted: Any = None  # jax.jit(fn) per static pattern; False where it failed
+        # jax.jit(fn) per static pattern; False where it failed or is not wanted
+        self._jitted: Any = None if jit else False
 
     def _inputs(self) -> list[tuple[Any, ...]]:
         if self._args is None:
