@@ -6,7 +6,8 @@ and the warm Check after it.
     .venv/bin/python -m benchmarks.run --only check_speed --merge   # as a section of make bench
 
 For each exercise and each answer (the right one: the exercise's own ``solution`` run as
-its cell would run it, else ``reference_answer``; the wrong one: the first realistic wrong
+its cell would run it, with the lesson's import lines and its source in linecache as
+IPython keeps a cell's, else ``reference_answer``; the wrong one: the first realistic wrong
 answer of ``tests/content/wrong_answers``, else the first mistake's example), a fresh
 Python process imports JAX and ``jaxtour.checks`` (timed apart), builds the answer (the
 learner's cell: not timed), then times its first ``checks.check`` (with finding the
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import linecache
 import os
 import platform
 import re
@@ -59,9 +61,31 @@ def _answer_name(exercise_id: str) -> str | None:
     return None
 
 
+def _notebook_imports(exercise_id: str) -> list[str]:
+    """The import lines of the lesson's code cells (``from jax import lax``, ...): the
+    names a solution cell may use besides the exercise module's."""
+    import nbformat
+
+    from jaxtour import catalog
+
+    number = exercise_id[:2]
+    for lesson in catalog.LESSONS:
+        if lesson.notebook.startswith(number):
+            notebook = nbformat.read(ROOT / "lessons" / lesson.notebook, as_version=4)
+            return [
+                line
+                for cell in notebook.cells
+                if cell.cell_type == "code"
+                for line in cell.source.splitlines()
+                if re.match(r"(import|from)\s+[\w.]+(\s+import\s+[\w, ]+)?(\s+as\s+\w+)?\s*$", line)
+            ]
+    return []
+
+
 def _right_answer(exercise_id: str) -> tuple[object, str]:
     """The solution cell run in its lesson's exercise module's names (a learner's own
-    objects, not the grader's), or the reference where the solution needs the notebook."""
+    objects, not the grader's) and its notebook's imports, or the reference where the
+    solution needs more of the notebook."""
     import importlib
 
     from jaxtour import checks
@@ -70,9 +94,23 @@ def _right_answer(exercise_id: str) -> tuple[object, str]:
     exercise = all_exercises()[exercise_id]
     module = importlib.import_module(f"jaxtour.exercises.lesson{exercise_id[:2]}")
     names = dict(vars(module))
+    for line in _notebook_imports(exercise_id):
+        try:
+            exec(line, names)  # noqa: S102 - the lesson's own import line
+        except Exception:
+            continue
     name = _answer_name(exercise_id)
+    # Compiled under a cell-like file name whose lines linecache holds, as IPython does:
+    # a rule that reads the function's source (lesson 14's) finds it.
+    filename = f"<jaxtour-solution-{exercise_id}>"
+    linecache.cache[filename] = (
+        len(exercise.solution),
+        None,
+        exercise.solution.splitlines(keepends=True),
+        filename,
+    )
     try:
-        exec(exercise.solution, names)  # noqa: S102 - the exercise's own solution text
+        exec(compile(exercise.solution, filename, "exec"), names)  # noqa: S102 - the solution
         return names[name], "solution"
     except Exception:
         return checks.reference_answer(exercise_id), "reference"

@@ -564,6 +564,7 @@ EXERCISES = (
                 "still the caller's. jax.tree.map builds a whole new tree instead.",
                 example=lambda: _shallow_copy,
                 matches=_mutated("nested"),
+                also_accepted=True,
             ),
             Mistake(
                 id="mutated-params",
@@ -572,6 +573,7 @@ EXERCISES = (
                 "changed. Build a new tree instead: jax.tree.map returns one.",
                 example=lambda: _in_place_dict,
                 matches=_mutated("top"),
+                also_accepted=True,
             ),
             Mistake(
                 id="mutated-grads",
@@ -581,6 +583,7 @@ EXERCISES = (
                 "which builds a new tree.",
                 example=lambda: _grads_scaled_in_place,
                 matches=lambda answer: (_mutation(answer) or "").startswith("grads-"),
+                also_accepted=True,
             ),
             Mistake(
                 id="in-place-leaves",
@@ -590,6 +593,7 @@ EXERCISES = (
                 "p - lr * g inside jax.tree.map and return the new tree.",
                 example=lambda: _in_place_leaves,
                 matches=_mutated("leaves"),
+                also_accepted=True,
             ),
             Mistake(
                 id="top-level-loop",

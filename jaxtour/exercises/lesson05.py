@@ -246,7 +246,7 @@ class LossThenAux:
             if problem:
                 shown = ", ".join(short_repr(a, 40) for a in args)
                 return f"On input ({shown}) the result is wrong. {problem}"
-        with_aux = transformed(lambda f: jax.grad(f, has_aux=True), answer)
+        with_aux = transformed(_grad_with_aux, answer)
         reference = jax.grad(expected, has_aux=True)
         for args in cases:
             gradient, _ = call_learner(with_aux, args)
@@ -324,10 +324,20 @@ def _loss_and_outliers(params, x, y):
     return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
 
 
+def _grad_with_aux(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return jax.grad(fn, has_aux=True)
+
+
+def _jit_value_and_grad(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """jax.jit(jax.value_and_grad(fn, has_aux=True)); one object, so that ``transformed``
+    keeps what it makes of an answer for the next check."""
+    return jax.jit(jax.value_and_grad(fn, has_aux=True))
+
+
 @cache
 def _under_jit(fn: Callable[..., Any]) -> Callable[..., Any]:
     """jax.jit(jax.value_and_grad(fn, has_aux=True)), made once per grader function."""
-    return jax.jit(jax.value_and_grad(fn, has_aux=True))
+    return _jit_value_and_grad(fn)
 
 
 @dataclass(frozen=True)
@@ -350,7 +360,7 @@ class LossAndAuxUnderJit:
             problem = _pair_output(call_learner(answer, args), want)
             if problem:
                 return f"On input ({_shown(args)}) the result is wrong. {problem}"
-        jitted = transformed(lambda f: jax.jit(jax.value_and_grad(f, has_aux=True)), answer)
+        jitted = transformed(_jit_value_and_grad, answer)
         wanted = outputs_on(self.inputs, _under_jit(expected))
         for args, want in zip(cases, wanted, strict=True):
             problem = SamePytree()(call_learner(jitted, args), want)
@@ -427,7 +437,7 @@ def _fails_only_under_jit(answer: Any) -> bool:
         if _pair_output(answer(*args), want) is not None:
             return False
     try:
-        jax.jit(jax.value_and_grad(answer, has_aux=True))(*_model_inputs()[0])
+        transformed(_jit_value_and_grad, answer)(*_model_inputs()[0])
     except Exception:
         return True
     return False

@@ -522,6 +522,7 @@ EXERCISES = (
                 "Return an updated copy: m.at[:, j].multiply(factor).",
                 example=lambda: _scale_in_place,
                 matches=mutates_input(_numpy_matrix_inputs),
+                also_accepted=True,
             ),
             Mistake(
                 id="scaled-row",
@@ -740,6 +741,7 @@ EXERCISES = (
                 "whole labels array at once: jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
                 example=lambda: _looped_count,
                 matches=loops_in_python,
+                also_accepted=True,
             ),
         ),
         success="One .at[labels].add(1) counts every occurrence, repeats included: no loop.",

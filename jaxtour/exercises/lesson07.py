@@ -425,6 +425,7 @@ EXERCISES = (
                 "jax.jit(...) result has. Wrap smooth in jax.jit(...).",
                 example=lambda: _smooth,
                 matches=_plain_function,
+                also_accepted=True,
             ),
             Mistake(
                 id="window-traced",
@@ -548,6 +549,7 @@ EXERCISES = (
                 "@jax.jit back above def step: the fix is an argument, not giving up jit.",
                 example=lambda: _step,
                 matches=_plain_function,
+                also_accepted=True,
             ),
         ),
         success="The learning rate travels as data: one compile serves every value of lr.",

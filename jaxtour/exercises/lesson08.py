@@ -722,6 +722,7 @@ EXERCISES = (
                 "caller's params changed. Return a new dict: jax.tree.map builds one.",
                 example=lambda: _in_place,
                 matches=_mutates_params,
+                also_accepted=True,
             ),
             Mistake(
                 id="swapped",
@@ -940,6 +941,7 @@ EXERCISES = (
                 "trained to the parameters train(sgd_step, initial_params(), x, y, ...) returns.",
                 example=lambda: {"a": 3.0, "b": -2.0, "c": 0.5},
                 matches=_typed_in,
+                also_accepted=True,
             ),
             Mistake(
                 id="one-step",
@@ -988,6 +990,7 @@ EXERCISES = (
                 "time, and keep the ratio unrounded.",
                 example=lambda: 300,
                 matches=_whole_number,
+                also_accepted=True,
             ),
             Mistake(
                 id="seconds-not-ratio",
@@ -995,6 +998,7 @@ EXERCISES = (
                 "ratio. Divide the eager time by the jit time.",
                 example=lambda: speedup_band().jit_s,
                 matches=_jit_seconds,
+                also_accepted=True,
             ),
             Mistake(
                 id="percentage",
@@ -1005,6 +1009,7 @@ EXERCISES = (
                 "the jit time.",
                 example=lambda: 1 - 1 / speedup_band().typical,  # a fraction saved
                 matches=_percentage,
+                also_accepted=True,
             ),
             Mistake(
                 id="thousand-times-off",
@@ -1015,6 +1020,7 @@ EXERCISES = (
                 "seconds per call, then divide: eager / jit.",
                 example=lambda: speedup_band().typical / 1000,
                 matches=_off_by(THOUSANDS),
+                also_accepted=True,
             ),
             Mistake(
                 id="loop-total",
@@ -1024,6 +1030,7 @@ EXERCISES = (
                 "number of calls, then eager / jit.",
                 example=lambda: speedup_band().typical / 100,
                 matches=_off_by(LOOP_COUNTS),
+                also_accepted=True,
             ),
             Mistake(
                 id="below-one",
@@ -1033,6 +1040,7 @@ EXERCISES = (
                 "speed-up is eager time / jit time, each from many warmed-up, blocked calls.",
                 example=lambda: 1 / speedup_band().typical,  # upside down
                 matches=_below_one,
+                also_accepted=True,
             ),
         ),
         success="Your own measurement of what compiling the whole step buys on this machine: "

@@ -507,6 +507,7 @@ EXERCISES = (
                 "Use jnp.abs and jnp.mean.",
                 example=lambda: _numpy_mean,
                 matches=_uses_numpy,
+                also_accepted=True,
             ),
             Mistake(
                 id="ignores-data",

@@ -442,6 +442,7 @@ EXERCISES = (
                 "lax.scan(step, xs[0], xs).",
                 example=lambda: _ema_python_loop,
                 matches=loops_in_python,
+                also_accepted=True,
             ),
             Mistake(
                 id="started-at-zero",
@@ -531,6 +532,7 @@ EXERCISES = (
                 "x0), with a body that takes (i, x).",
                 example=lambda: _logistic_python_loop,
                 matches=loops_in_python,
+                also_accepted=True,
             ),
             Mistake(
                 id="jitted-traced-steps",

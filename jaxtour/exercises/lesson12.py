@@ -643,6 +643,7 @@ EXERCISES = (
                 "gradient of energy with respect to x at this k.",
                 example=lambda: _hessian_times_v,
                 matches=_builds_hessian,
+                also_accepted=True,
             ),
             Mistake(
                 id="k-missing",

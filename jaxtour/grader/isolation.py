@@ -143,8 +143,11 @@ def preserved_world(changed: list[str] | None = None) -> Iterator[None]:
     random_state = np.random.get_state()
     stdout, stderr = sys.stdout, sys.stderr
     modules = _nested(changed) if _depth else _outermost(changed)
+    # matplotlib's state is the outermost world's to put back (copying rcParams twice
+    # per check cost more than the rest of a world).
+    plots = contextlib.nullcontext() if _depth else _matplotlib_preserved()
     try:
-        with modules, _matplotlib_preserved(), _jit_enabled():
+        with modules, plots, _jit_enabled():
             yield
     finally:
         sys.stdout, sys.stderr = stdout, stderr

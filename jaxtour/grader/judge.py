@@ -3,13 +3,14 @@
 ``judge(exercise, answer)``: the placeholder test (under the time limit, like all that
 touches the answer), then, inside a preserved world and under the time limit, the screen
 and the rule; then the declared mistakes in order, the first match wins. An answer the
-rule accepts can still make a mistake the rule cannot express (``matches=``, e.g. a
-Python loop where none was allowed); a mistake declared by its example alone is a wrong
-value, so it is looked for only in an answer the rule refused, and its example is built
-only then, off the clock. A right answer therefore never pays for the wrong answers'
-compilation, and a wrong one only for the cases a comparison reads: the reference's and
-the examples' outputs are computed case by case as a rule reads them
-(``rules.outputs_on``), and a rule stops at the first case that differs. The time
+rule accepts can still make a mistake the rule cannot express (a Python loop where none
+was allowed): such a mistake is declared ``also_accepted`` and looked for in accepted
+answers too. Every other mistake explains a refusal, so it is looked for only in an
+answer the rule refused, and its example is built only then, off the clock. A right
+answer therefore never pays for the wrong answers' compilation or predicates, and a
+wrong one only for the cases a comparison reads: the reference's and the examples'
+outputs are computed case by case as a rule reads them (``rules.outputs_on``), and a
+rule stops at the first case that differs. The time
 limit counts the learner's own time, not JAX's compiling (``limits.py``); a stopped
 check says what was slow (``too_slow``). What the learner's code printed or warned is
 folded into the feedback's details.
@@ -311,8 +312,8 @@ def _verdict(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
         return make_feedback(exercise, "incorrect", problem)
     refusal = _by_the_rule(exercise, answer, expected)
     for mistake in exercise.mistakes:
-        if refusal is None and mistake.matches is None:
-            continue  # a right value is no wrong example's value
+        if refusal is None and not mistake.also_accepted:
+            continue  # a right value is no wrong example's value, nor a refused answer
         example = _built_example(exercise, mistake) if mistake.matches is None else None
         if makes(exercise, mistake, answer, example):
             return make_feedback(exercise, "incorrect", mistake.message, mistake=mistake.id)

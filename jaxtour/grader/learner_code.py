@@ -18,7 +18,7 @@ from jaxtour.display import one_line
 from jaxtour.grader.compare import short_repr
 from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.limits import called_learner
-from jaxtour.grader.plain import NotPlain, plain
+from jaxtour.grader.plain import NotPlain, is_wrapper, plain
 from jaxtour.lazy import is_tracer
 
 __all__ = ["LearnerCodeError", "call_learner", "error_in_cell_assigning", "read_names", "screen"]
@@ -60,15 +60,35 @@ def call_learner(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
 
 
 def transformed(transform: Callable[..., Any], fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``transform(fn)`` (e.g. jax.jit); a failure is the learner's, reported as such."""
+    """``transform(fn)`` (e.g. jax.jit); a failure is the learner's, reported as such.
+
+    Made once per transform and learner function (``plain``'s wrapper, which stays one
+    object while the function and what it reads are unchanged): the next check reuses
+    what JAX traced and compiled for it. ``transform`` is compared by identity: pass one
+    made once (a module-level function, a rule's field), not a new lambda per call.
+    """
+    key = (id(fn), id(transform))
+    held = _transformed.pop(key, None)
+    if held is not None and held[0] is fn and held[1] is transform:
+        _transformed[key] = held  # the most recent last
+        return held[2]
     try:
-        return transform(fn)
+        result = transform(fn)
     except Exception as exc:
         raise LearnerCodeError(
             f"Your function could not be transformed: {one_line(exc)}",
             traceback.format_exc(),
             exc,
         ) from None
+    if is_wrapper(fn):
+        _transformed[key] = (fn, transform, result)
+        while len(_transformed) > _MAX_TRANSFORMED:
+            _transformed.pop(next(iter(_transformed)))
+    return result
+
+
+_MAX_TRANSFORMED = 32
+_transformed: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
 
 
 def screen(answer: Any) -> str | None:

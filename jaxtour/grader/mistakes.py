@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from jaxtour.grader.compare import compare_arrays
+from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Inputs, option_of, outputs_on
 from jaxtour.lazy import jax
@@ -147,7 +148,7 @@ def grows_with_batch(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
-        counts = [equation_count(jax.make_jaxpr(answer)(*args)) for args in inputs()]
+        counts = [equation_count(jaxpr) for jaxpr in traced_programs(answer, inputs)]
         return all(a < b for a, b in zip(counts, counts[1:], strict=False))
 
     return matches
@@ -160,9 +161,30 @@ def traces_primitive(names: tuple[str, ...], inputs: Callable[[], Inputs]) -> Ca
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
-        return any(primitive_names(jax.make_jaxpr(answer)(*args)) & set(names) for args in inputs())
+        return any(primitive_names(jaxpr) & set(names) for jaxpr in traced_programs(answer, inputs))
 
     return matches
+
+
+def traced_programs(answer: Any, inputs: Callable[[], Inputs]) -> list[Any]:
+    """``jax.make_jaxpr(answer)`` on each of ``inputs()``. For plain's wrapper of a
+    learner function (one object while the function and what it reads are unchanged) the
+    programs are kept, so the next check, and the other mistakes that read them, trace
+    nothing again; a function that fails to trace is traced (and fails) each time."""
+    key = (id(answer), id(inputs), bool(jax.config.jax_enable_x64))
+    held = _programs.get(key)
+    if held is not None and held[0] is answer and held[1] is inputs:
+        return held[2]
+    programs = [jax.make_jaxpr(answer)(*args) for args in inputs()]
+    if is_wrapper(answer):
+        _programs[key] = (answer, inputs, programs)
+        while len(_programs) > _MAX_PROGRAMS:
+            _programs.pop(next(iter(_programs)))
+    return programs
+
+
+_MAX_PROGRAMS = 32
+_programs: dict[tuple[int, int, bool], tuple[Any, Any, list[Any]]] = {}
 
 
 _JUMPS = frozenset(dis.hasjrel) | frozenset(dis.hasjabs) | frozenset(getattr(dis, "hasjump", ()))

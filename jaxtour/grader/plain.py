@@ -19,12 +19,13 @@ import collections
 import functools
 import sys
 import types
+import weakref
 from typing import Any
 
 from jaxtour.grader.limits import called_learner
 from jaxtour.grader.pristine import np
 
-__all__ = ["MAX_DEPTH", "NotPlain", "plain"]
+__all__ = ["MAX_DEPTH", "NotPlain", "is_wrapper", "plain"]
 
 MAX_DEPTH = 64  # no exercise asks for a pytree nested anywhere near this deep
 
@@ -129,17 +130,156 @@ def _plain(value: Any, depth: int, path: set[int]) -> Any:
 
 
 def _returning_plain(fn: Any) -> Any:
-    """``fn``, whose results are read through ``plain`` (a cycle never reaches JAX)."""
-    if getattr(fn, "__jaxtour_plain__", False):
-        return fn
+    """``fn``, whose results are read through ``plain`` (a cycle never reaches JAX).
 
+    A plain function gets the same wrapper on every check while it and what it reads are
+    unchanged (``_reads``): the grader's own ``jax.jit`` of it, and the rules' memos of
+    it, are then reused by the next check instead of tracing and compiling again. A
+    function redefined, or one whose globals, closure or defaults were rebound (or a
+    small container or array among them changed in place), gets a new wrapper, so
+    nothing computed from the old one is reused.
+    """
+    if type(fn) is types.FunctionType and fn in _ours:
+        return fn
+    if type(fn) is not types.FunctionType:  # a bound method: hashing it runs its __self__'s
+        return _wrapped(fn)
+    reads = [_weakly(part) for part in _reads(fn)]
+    config = _jax_config()
+    held = _wrappers.pop(id(fn), None)
+    if held is not None and held[0] is fn and _same(held[1], reads) and held[3] == config:
+        wrapper = held[2]
+    else:
+        wrapper = _wrapped(fn)
+    _wrappers[id(fn)] = (fn, reads, wrapper, config)  # the most recent last
+    while len(_wrappers) > _MAX_WRAPPERS:
+        _wrappers.pop(next(iter(_wrappers)))
+    return wrapper
+
+
+# The wrappers of the last few learner functions checked, by id, each with the function
+# (so the id is not reused), what it read and JAX's configuration when it was made.
+_MAX_WRAPPERS = 16
+_wrappers: dict[int, tuple[Any, list[Any], Any, Any]] = {}
+
+
+def _jax_config() -> dict[str, Any] | None:
+    """JAX's settings (x64, matmul precision, ...): what is computed from a function under
+    one setting is not reused under another."""
+    jax = sys.modules.get("jax")
+    try:
+        return dict(jax.config.values) if jax is not None else None
+    except Exception:
+        return None
+
+
+_ours: weakref.WeakSet = weakref.WeakSet()  # the wrappers themselves: never wrapped again
+
+
+def is_wrapper(fn: Any) -> bool:
+    """Whether ``fn`` is plain's own wrapper of a learner function: one object for as long
+    as the function and what it reads are unchanged, so what is computed from it (a jit,
+    a gradient) may be kept for it."""
+    return type(fn) is types.FunctionType and fn in _ours
+
+
+def _wrapped(fn: Any) -> Any:
     @functools.wraps(fn)
     def read_plainly(*args: Any, **kwargs: Any) -> Any:
         called_learner()  # what a stopped check says: how often the grader called it
         return plain(fn(*args, **kwargs))
 
     read_plainly.__jaxtour_plain__ = True  # type: ignore[attr-defined]
+    _ours.add(read_plainly)
     return read_plainly
+
+
+_READS_DEPTH = 4  # helpers of helpers of ...: deeper, a function counts as changed
+_SMALL = 4096  # containers and arrays up to this size are read in full (by identity, bytes)
+
+
+def _reads(fn: Any, depth: int = 0, seen: set[int] | None = None) -> list[Any]:
+    """What ``fn`` depends on, as objects compared by identity: its code, defaults,
+    closure cells and the globals its code names, with the helper functions among them
+    read the same way, and the contents of small containers and arrays."""
+    seen = set() if seen is None else seen
+    if depth > _READS_DEPTH:
+        return [object()]  # never the same as before
+    seen.add(id(fn))
+    code = fn.__code__
+    parts: list[Any] = [code, fn.__defaults__]
+    parts += _contents(fn.__kwdefaults__, depth, seen)
+    for cell in fn.__closure__ or ():
+        try:
+            value = cell.cell_contents
+        except ValueError:  # an empty cell
+            value = _MISSING_CELL
+        parts += _contents(value, depth, seen)
+    namespace = fn.__globals__
+    for name in _names(code):
+        parts += _contents(dict.get(namespace, name, _MISSING_CELL), depth, seen)
+    return parts
+
+
+_MISSING_CELL = object()
+
+
+def _names(code: types.CodeType) -> list[str]:
+    """The global (and attribute) names a code object and its nested functions use."""
+    names = list(code.co_names)
+    for const in code.co_consts:
+        if type(const) is types.CodeType:
+            names += _names(const)
+    return names
+
+
+def _contents(value: Any, depth: int, seen: set[int]) -> list[Any]:
+    kind = type(value)
+    if kind is types.FunctionType:
+        return [value] if id(value) in seen else [value, *_reads(value, depth + 1, seen)]
+    if kind in (dict, list, tuple):
+        if depth > _READS_DEPTH or id(value) in seen:
+            return [value]
+        seen.add(id(value))
+        items = list(dict.values(value)) if kind is dict else list(value)
+        if len(items) > _SMALL:
+            return [value, object()]
+        parts = [value, *(dict.keys(value) if kind is dict else ())]
+        for item in items:
+            parts += _contents(item, depth + 1, seen)
+        return parts
+    if kind is np.ndarray:
+        if value.size > _SMALL or value.dtype.hasobject:
+            return [value, object()]
+        return [value, np.ndarray.tobytes(value)]
+    return [value]
+
+
+def _weakly(part: Any) -> Any:
+    """A part as it is kept between checks: by a weak reference where it allows one, so a
+    reading never keeps a big array (or anything else) alive that the notebook dropped."""
+    if type(part) is bytes:
+        return part
+    try:
+        return weakref.ref(part)
+    except TypeError:  # ints, strings, tuples: kept (they are small, or hold what is)
+        return part
+
+
+def _same(before: list[Any], now: list[Any]) -> bool:
+    """Whether two readings are one: every part the same object (bytes: equal)."""
+    if len(before) != len(now):
+        return False
+    for a, b in zip(before, now, strict=True):
+        if a is b:
+            continue
+        if type(a) is bytes and type(b) is bytes and a == b:
+            continue
+        if type(a) is weakref.ref and type(b) is weakref.ref:
+            was = a()
+            if was is not None and was is b():
+                continue
+        return False
+    return True
 
 
 def _atom(value: Any, atom: type) -> Any:

@@ -152,12 +152,17 @@ def outputs_on(cases: Callable[[], Inputs], fn: Callable[..., Any]) -> Sequence[
     stops at the first case that differs computes (and compiles) no more of them: a
     wrong answer does not pay for every mistake's example on every input.
     """
-    key = (cases, fn, bool(jax.config.jax_enable_x64))
+    x64 = bool(jax.config.jax_enable_x64)
+    key = (cases, fn, x64)
     outputs = _lazy_outputs.get(key)
     if outputs is None:
+        # The first function read on these cases (the reference: a rule reads it before
+        # any mistake's example) is compiled whole; the examples, read only for wrong
+        # answers, run op by op, where each operation compiled once serves them all.
+        first = not any(k[0] == cases and k[2] == x64 for k in _lazy_outputs)
         if len(_lazy_outputs) >= _MAX_LAZY_OUTPUTS:
             _lazy_outputs.pop(next(iter(_lazy_outputs)))
-        outputs = _lazy_outputs[key] = _Outputs(cases, fn)
+        outputs = _lazy_outputs[key] = _Outputs(cases, fn, jit=first)
     return outputs
 
 
@@ -168,11 +173,13 @@ _lazy_outputs: dict[tuple[Any, ...], _Outputs] = {}
 class _Outputs(Sequence):
     """The outputs of one grader function on one set of cases, each computed when read."""
 
-    def __init__(self, cases: Callable[[], Inputs], fn: Callable[..., Any]) -> None:
+    def __init__(self, cases: Callable[[], Inputs], fn: Callable[..., Any], jit: bool) -> None:
         self._cases = cases
         self._fn = fn
         self._args: list[tuple[Any, ...]] | None = None
         self._done: dict[int, Any] = {}
+        # jax.jit(fn) per static pattern; False where it failed or is not wanted
+        self._jitted: Any = None if jit else False
 
     def _inputs(self) -> list[tuple[Any, ...]]:
         if self._args is None:
@@ -189,8 +196,65 @@ class _Outputs(Sequence):
         index = range(len(self))[index]  # negative indices; IndexError past the end
         if index not in self._done:
             with paused():  # the grader's own work: not on the learner's clock
-                self._done[index] = jax.block_until_ready(self._fn(*self._inputs()[index]))
+                self._done[index] = jax.block_until_ready(self._output(self._inputs()[index]))
         return self._done[index]
+
+    def _output(self, args: tuple[Any, ...]) -> Any:
+        """``fn(*args)``, compiled whole where the inputs are arrays: one program per
+        input shape compiles far faster than each of its operations one by one (what a
+        first check in a fresh kernel waits for). A function that cannot be jitted (a
+        Python branch on a value, NumPy inside, an output that is no array) is called
+        plainly, now and on every later case."""
+        if self._jitted is not False and _only_arrays(args):
+            # A Python number passed whole (a count of classes, a learning rate) is static:
+            # the function sees that very number, as when called plainly (a traced one
+            # would be a weakly typed array, whose dtype can differ under x64).
+            static = tuple(i for i, a in enumerate(args) if type(a) in (int, float))
+            try:
+                if self._jitted is None:
+                    self._jitted = {}
+                if static not in self._jitted:
+                    self._jitted[static] = jax.jit(self._fn, static_argnums=static)
+                jitted = self._jitted[static]
+                # A Python loop unrolls under jit: a long program compiles slower than
+                # its few distinct operations run one by one.
+                if len(jitted.trace(*args).jaxpr.eqns) <= _MAX_JITTED_EQUATIONS:
+                    return jitted(*args)
+            except Exception as exc:
+                if _interrupted(exc):  # the stop button, seen by JAX's own code: not ours
+                    raise KeyboardInterrupt from exc
+                self._jitted = False
+        return self._fn(*args)
+
+
+_MAX_JITTED_EQUATIONS = 100
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` carries an interrupt: JAX's compiler, interrupted, raises its own
+    error with the KeyboardInterrupt as its cause or in its message."""
+    seen: set[int] = set()
+    error: BaseException | None = exc
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if isinstance(error, KeyboardInterrupt) or "KeyboardInterrupt" in str(error):
+            return True
+        error = error.__cause__ or error.__context__
+    return False
+
+
+def _only_arrays(args: tuple[Any, ...]) -> bool:
+    """Whether ``args`` are arrays (pytrees of them), and besides them only Python numbers
+    passed whole: no function, string, other object, or number inside a container."""
+    if not any(type(a) not in (int, float) for a in args):
+        return False
+    for arg in args:
+        if type(arg) in (int, float):
+            continue
+        leaves = jax.tree.leaves(arg)
+        if not all(is_jax_array(leaf) or is_numpy_array(leaf) for leaf in leaves):
+            return False
+    return True
 
 
 @dataclass(frozen=True)

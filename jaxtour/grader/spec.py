@@ -37,12 +37,19 @@ class Mistake:
     any answer that the exercise's own rule accepts with ``example()`` as the expected
     value: the example is the whole declaration. Give ``matches`` only for mistakes the
     rule cannot express (a NumPy array where a jax array was asked, a wrong container).
+
+    ``also_accepted``: the mistake can be made by an answer the rule accepts (the right
+    values computed the wrong way: a Python loop, lax.map, NumPy's global generator), so
+    it is looked for in accepted answers too. Every other mistake only explains a
+    refusal, so a right answer never pays for it. A test holds the declaration to the
+    example: a mistake whose example the rule accepts must say ``also_accepted=True``.
     """
 
     id: str
     message: str
     example: Callable[[], Any]
     matches: Callable[[Any], bool] | None = None
+    also_accepted: bool = False
 
     def __post_init__(self) -> None:
         if not MISTAKE_ID.match(self.id):
@@ -51,6 +58,11 @@ class Mistake:
             )
         if not self.message.strip():
             raise ValueError(f"mistake {self.id!r}: the message must say what went wrong")
+        if self.also_accepted and self.matches is None:
+            raise ValueError(
+                f"mistake {self.id!r}: also_accepted needs matches=; an example alone is a "
+                "wrong value, which no accepted answer has"
+            )
         if not callable(self.example):
             raise ValueError(
                 f"mistake {self.id!r}: example must be a function that builds the wrong "
@@ -65,8 +77,9 @@ class Exercise:
     ``reference()`` builds the reference answer lazily, so importing an exercise module
     does no JAX work. ``solution`` is code that replaces the exercise cell whole.
     ``mistakes`` are tried in order, the first match wins: in an answer the rule
-    refused, all of them; in one it accepted, only those with ``matches`` (an example
-    is a wrong value, so a right answer cannot be it).
+    refused, all of them; in one it accepted, only those declared ``also_accepted``
+    (an example is a wrong value, so a right answer cannot be it, and most ``matches``
+    predicates name a failure or a wrong value that the rule refuses first).
 
     ``prediction``: a *predict, then run* exercise. Its answer is revealed by the cell(s)
     tagged ``reveal`` right after its check, which ship without output; after each

@@ -1,0 +1,97 @@
+"""A warm check reuses what the grader compiled for a learner's function, and only while
+the function and what it reads are unchanged (``plain._returning_plain``,
+``learner_code.transformed``); a right answer runs only the mistakes declared
+``also_accepted``."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from jaxtour import checks
+from jaxtour.exercises import all_exercises
+from jaxtour.grader.plain import plain
+
+EXERCISE = "07.clip_negative"  # SameFunction under jax.jit
+
+
+def _define(source: str) -> dict:
+    names: dict = {}
+    exec(source, names)  # noqa: S102 - a notebook cell
+    return names
+
+
+def test_a_warm_check_traces_the_function_once():
+    names = _define(
+        "import jax.numpy as jnp\n"
+        "def clip_negative(x):\n"
+        "    next(TRACES)\n"
+        "    return jnp.where(x < 0, 0.0, x)\n"
+    )
+    traces = itertools.count()
+    names["TRACES"] = traces
+    assert checks.check(EXERCISE, names["clip_negative"]).status == "correct"
+    after_first = next(traces)
+    for _ in range(3):
+        assert checks.check(EXERCISE, names["clip_negative"]).status == "correct"
+    assert next(traces) == after_first + 1  # nothing traced again (the +1 is our own next)
+
+
+def test_a_rebound_global_is_read_again():
+    names = _define(
+        "import jax.numpy as jnp\nFLOOR = 0.0\ndef clip_negative(x):\n"
+        "    return jnp.maximum(x, FLOOR)\n"
+    )
+    clip = names["clip_negative"]
+    assert checks.check(EXERCISE, clip).status == "correct"
+    names["FLOOR"] = -1.0
+    assert checks.check(EXERCISE, clip).status == "incorrect"
+    names["FLOOR"] = 0.0
+    assert checks.check(EXERCISE, clip).status == "correct"
+
+
+def test_a_helper_redefined_is_read_again():
+    names = _define(
+        "import jax.numpy as jnp\n"
+        "def floor_of(x):\n    return 0.0\n"
+        "def clip_negative(x):\n    return jnp.maximum(x, floor_of(x))\n"
+    )
+    clip = names["clip_negative"]
+    assert checks.check(EXERCISE, clip).status == "correct"
+    exec("def floor_of(x):\n    return -1.0\n", names)  # noqa: S102 - the helper's cell run again
+    assert checks.check(EXERCISE, clip).status == "incorrect"
+
+
+def test_a_global_dict_changed_in_place_is_read_again():
+    names = _define(
+        "import jax.numpy as jnp\nSETTINGS = {'floor': 0.0}\n"
+        "def clip_negative(x):\n    return jnp.maximum(x, SETTINGS['floor'])\n"
+    )
+    clip = names["clip_negative"]
+    assert checks.check(EXERCISE, clip).status == "correct"
+    names["SETTINGS"]["floor"] = -1.0
+    assert checks.check(EXERCISE, clip).status == "incorrect"
+
+
+def test_a_small_global_array_changed_in_place_gets_a_new_wrapper():
+    names = _define("import numpy as np\nOFFSET = np.zeros(3)\ndef f(x):\n    return x + OFFSET\n")
+    first = plain(names["f"])
+    names["OFFSET"][0] = 1.0
+    assert plain(names["f"]) is not first
+
+
+def test_one_wrapper_while_nothing_changes():
+    names = _define("SCALE = 2.0\ndef f(x):\n    return SCALE * x\n")
+    first = plain(names["f"])
+    assert plain(names["f"]) is first
+    assert plain(first) is first  # a wrapper is never wrapped again
+    names["SCALE"] = 3.0
+    assert plain(names["f"]) is not first
+    assert plain(names["f"])(np.float32(1.0)) == 3.0
+
+
+def test_also_accepted_only_with_matches():
+    for exercise in all_exercises().values():
+        for mistake in exercise.mistakes:
+            assert not mistake.also_accepted or mistake.matches is not None
