@@ -8,7 +8,8 @@ Two sources of messages, both in English (the English text is the ``msgid``):
 - **the code**: every ``_("…")``, ``N_("…")`` and ``ngettext("…", "…", n)`` under
   ``jaxtour/`` (Babel's Python extractor);
 - **the exercises' data**, with this module's own Babel extractor (``extract_exercises``):
-  each ``Exercise``'s title, hints and success message, each ``Mistake``'s message, and
+  each ``Exercise``'s title, hints and success message, each ``Mistake``'s message, a
+  ``Choice`` rule's option texts (a learner may type the text the lesson prints), and
   the solution when it has comments (a solution is code: its translation is the same code
   with the comments translated, which ``tests/i18n`` proves).
 
@@ -88,6 +89,8 @@ def exercise_messages(exercise) -> Iterator[tuple[str, str]]:
     yield "success", exercise.success
     for mistake in exercise.mistakes:
         yield f"mistake {mistake.id}", mistake.message
+    for number, text in enumerate(getattr(exercise.rule, "texts", ()) or (), 1):
+        yield f"choice text {number} (as the lesson prints it)", text
     if has_comment(exercise.solution):
         yield "solution (translate the comments only)", exercise.solution
 
