@@ -8,7 +8,8 @@ compiled from the ``.po`` files beside them (``make messages``; CONTRIBUTING say
   them, so a translation can reorder them: ``_("you have {got}, expected {want}").format(
   got=…, want=…)``.
 - ``N_("…")`` only marks a message for extraction (data declared at import time); the
-  code that shows it translates it with ``_``.
+  code that shows it translates it with ``_``. ``N_plural("…", "…")`` marks a pair that
+  ``ngettext`` shows.
 
 The language in use, first found of: ``use_language`` (a lesson's setup cell calls
 ``checks.use_language("ru")``, so a Russian lesson gets Russian feedback whatever the
@@ -115,3 +116,9 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for extraction; it is translated where it is shown."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a count for extraction, as ``ngettext`` would be marked; shown
+    with ``ngettext(*pair, count)``."""
+    return singular, plural

@@ -5,8 +5,8 @@
 
 Two sources of messages, both in English (the English text is the ``msgid``):
 
-- **the code**: every ``_("…")``, ``N_("…")`` and ``ngettext("…", "…", n)`` under
-  ``jaxtour/`` (Babel's Python extractor);
+- **the code**: every ``_("…")``, ``N_("…")``, ``ngettext("…", "…", n)`` and
+  ``N_plural("…", "…")`` under ``jaxtour/`` (Babel's Python extractor);
 - **the exercises' data**, with this module's own Babel extractor (``extract_exercises``):
   each ``Exercise``'s title, hints and success message, each ``Mistake``'s message, a
   ``Choice`` rule's option texts (a learner may type the text the lesson prints), and
@@ -50,7 +50,7 @@ PACKAGE = ROOT / "jaxtour"
 LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / "jaxtour.pot"
 LANGUAGES = ("ru",)
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "N_plural": (1, 2)}
 FIXED_DATE = datetime(2026, 12, 1, tzinfo=UTC)  # no churn from timestamps
 LESSON_MODULE = re.compile(r"^jaxtour/exercises/lesson(\d\d)\.py$")
 BUGS = "https://github.com/jaxtour/jaxtour/issues"

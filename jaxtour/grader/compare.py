@@ -11,7 +11,7 @@ import inspect
 from typing import Any
 
 from jaxtour.grader.pristine import np
-from jaxtour.i18n import N_, _, ngettext
+from jaxtour.i18n import N_, N_plural, _, ngettext
 from jaxtour.lazy import is_jax_array
 
 # (rtol, atol) by floating dtype width in bytes; integers and booleans compare exactly.
@@ -134,45 +134,29 @@ SHAPES = N_("It has shape {got}, but the expected shape is {want}.")
 
 # The too-many and too-few sentences: (extra > 0, the extra values are at the end).
 _EXTRA = {
-    (True, True): (
-        N_(
-            "It has shape {got}, but the expected shape is {want}: it has {count} value too "
-            "many at the end, the rest is right."
-        ),
-        N_(
-            "It has shape {got}, but the expected shape is {want}: it has {count} values too "
-            "many at the end, the rest is right."
-        ),
+    (True, True): N_plural(
+        "It has shape {got}, but the expected shape is {want}: it has {count} value too "
+        "many at the end, the rest is right.",
+        "It has shape {got}, but the expected shape is {want}: it has {count} values too "
+        "many at the end, the rest is right.",
     ),
-    (True, False): (
-        N_(
-            "It has shape {got}, but the expected shape is {want}: it has {count} value too "
-            "many at the start, the rest is right."
-        ),
-        N_(
-            "It has shape {got}, but the expected shape is {want}: it has {count} values too "
-            "many at the start, the rest is right."
-        ),
+    (True, False): N_plural(
+        "It has shape {got}, but the expected shape is {want}: it has {count} value too "
+        "many at the start, the rest is right.",
+        "It has shape {got}, but the expected shape is {want}: it has {count} values too "
+        "many at the start, the rest is right.",
     ),
-    (False, True): (
-        N_(
-            "It has shape {got}, but the expected shape is {want}: it has {count} value too "
-            "few at the end, the rest is right."
-        ),
-        N_(
-            "It has shape {got}, but the expected shape is {want}: it has {count} values too "
-            "few at the end, the rest is right."
-        ),
+    (False, True): N_plural(
+        "It has shape {got}, but the expected shape is {want}: it has {count} value too "
+        "few at the end, the rest is right.",
+        "It has shape {got}, but the expected shape is {want}: it has {count} values too "
+        "few at the end, the rest is right.",
     ),
-    (False, False): (
-        N_(
-            "It has shape {got}, but the expected shape is {want}: it has {count} value too "
-            "few at the start, the rest is right."
-        ),
-        N_(
-            "It has shape {got}, but the expected shape is {want}: it has {count} values too "
-            "few at the start, the rest is right."
-        ),
+    (False, False): N_plural(
+        "It has shape {got}, but the expected shape is {want}: it has {count} value too "
+        "few at the start, the rest is right.",
+        "It has shape {got}, but the expected shape is {want}: it has {count} values too "
+        "few at the start, the rest is right.",
     ),
 }
 _EVERY_NTH = {
