@@ -125,9 +125,10 @@ def test_a_russian_panel_has_russian_buttons():
 
 def test_jaxtour_progress_speaks_russian(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("JAXTOUR_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("JAXTOUR_PROGRESS", "on")
     assert cli.main(["progress", "03", "--lang", "ru"]) == 0
     out = capsys.readouterr().out
-    assert "Тур: пройдено 0 из" in out
+    assert "Тур: пройдено 0 из" in out and "решено 0/" in out
     assert "В 03_grad:" in out and "03.gradient  не решалось" in out
     assert "Хранится в" in out
 
@@ -170,7 +171,7 @@ def test_lab_dry_run_in_russian_copies_the_russian_lessons_beside_the_english(
     assert cli.main(["lab", str(ws), "--dry-run", "--port", "8999", "--lang", "ru"]) == 0
     out = capsys.readouterr().out
     first = catalog.LESSONS[0].notebook
-    assert f"скопировано файлов урока: 2, в {(ws / 'ru').resolve()}" in out
+    assert f"скопировано файлов уроков: 2, в {(ws / 'ru').resolve()}" in out
     assert "запустить JupyterLab на http://127.0.0.1:8999 (пробный запуск)" in out
     assert f"--LabApp.default_url=/lab/tree/ru/{first}" in out
     assert f"--ServerApp.root_dir={ws.resolve()}" in out
@@ -179,7 +180,7 @@ def test_lab_dry_run_in_russian_copies_the_russian_lessons_beside_the_english(
 
     (ws / "ru" / first).write_bytes(_notebook("моя работа"))
     assert cli.main(["lab", str(ws), "--dry-run", "--port", "8999", "--lang", "ru"]) == 0
-    assert "оставлено как есть" in capsys.readouterr().out
+    assert "оставлены как есть" in capsys.readouterr().out
     assert (ws / "ru" / first).read_bytes() == _notebook("моя работа")  # never overwritten
 
 
