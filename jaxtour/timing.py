@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.display import Display
 from jaxtour.lazy import jax, jnp
 
@@ -107,7 +108,7 @@ class TimingTable(Display):
     def text(self) -> str:
         columns, cells = self.columns(), self.cells()
         if not cells:
-            return "(no timings)"
+            return i18n._("(no timings)")
         widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(columns)]
         lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True))]
         lines += ["  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)) for row in cells]
@@ -116,7 +117,7 @@ class TimingTable(Display):
     def html(self) -> str:
         columns, cells = self.columns(), self.cells()
         if not cells:
-            return "<p>(no timings)</p>"
+            return f"<p>{i18n._('(no timings)')}</p>"
 
         def cell(tag: str, i: int, value: str) -> str:
             align = "left" if i == 0 else "right"  # labels read from the left, numbers align

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.display import one_line
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe, short_repr
@@ -467,55 +468,60 @@ class GoodRandomWalk:
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
-            return f"Expected a function random_walk(key, steps), but this is {describe(answer)}."
+            return i18n._(
+                "Expected a function random_walk(key, steps), but this is {what}."
+            ).format(what=describe(answer))
         paths = []
         for seed, steps in WALK_CASES:
             path, problem = _as_path(_call(answer, seed, (steps,)), steps)
             if problem:
-                return f"random_walk(key, {steps}) returned the wrong thing. {problem}"
+                return i18n._(
+                    "random_walk(key, {steps}) returned the wrong thing. {problem}"
+                ).format(steps=steps, problem=problem)
             paths.append(path)
         again, _ = _as_path(_call(answer, WALK_CASES[0][0], (WALK_STEPS,)), WALK_STEPS)
         if not np.array_equal(again, paths[0]):
-            return (
+            return i18n._(
                 "Called twice with the same key, your walk came out different: its numbers "
                 "come from somewhere other than the key argument."
             )
         if np.array_equal(paths[0], paths[1]):
-            return "Two different keys gave the same walk: the key argument is not used."
+            return i18n._("Two different keys gave the same walk: the key argument is not used.")
         for (_, steps), path in zip(WALK_CASES, paths, strict=True):
             increments = _steps_of(path)
             if _all_equal(increments):
-                return (
-                    f"Every step of the {steps}-step walk is the same number: one key drew "
-                    "them all."
-                )
+                return i18n._(
+                    "Every step of the {steps}-step walk is the same number: one key drew them all."
+                ).format(steps=steps)
             pair = _repeat(increments)
             if pair:
                 i, j = pair
-                return (
-                    f"Steps {i} and {j} of the {steps}-step walk are the same number: one key "
-                    "was used twice."
-                )
+                return i18n._(
+                    "Steps {i} and {j} of the {steps}-step walk are the same number: one "
+                    "key was used twice."
+                ).format(i=i, j=j, steps=steps)
         if all(path[0] == 0.0 for path in paths):
-            return (
+            return i18n._(
                 "Every walk starts with 0.0, the position before the first step: record the "
                 "position after each step, so the path has one entry per step taken."
             )
         stats = _walk_statistics(answer)
         if stats is None:
-            return f"Some walks of {STAT_STEPS} steps did not come back as arrays of that shape."
+            return i18n._(
+                "Some walks of {STAT_STEPS} steps did not come back as arrays of that shape."
+            ).format(STAT_STEPS=STAT_STEPS)
         if abs(stats.step_mean) > 0.3:
-            return (
-                f"Over {STAT_KEYS} walks the steps average {stats.step_mean:.2f}; "
+            return i18n._(
+                "Over {STAT_KEYS} walks the steps average {step_mean}; "
                 "jax.random.normal draws numbers centred on 0."
-            )
+            ).format(STAT_KEYS=STAT_KEYS, step_mean=f"{stats.step_mean:.2f}")
         if not 0.75 < stats.step_spread < 1.3:
-            return (
-                f"Over {STAT_KEYS} walks the steps have a standard deviation of "
-                f"{stats.step_spread:.2f}; jax.random.normal draws with 1."
-            )
+            return i18n._(
+                "Over {STAT_KEYS} walks the steps have a standard deviation of "
+                "{step_spread}; jax.random.normal draws with 1."
+            ).format(STAT_KEYS=STAT_KEYS, step_spread=f"{stats.step_spread:.2f}")
         if not stats.accumulates():
-            return "The positions do not add up: return the position after each step."
+            return i18n._("The positions do not add up: return the position after each step.")
         return None
 
 
@@ -893,7 +899,9 @@ class IndependentViews:
     def __call__(self, answer: Any, expected: Any) -> str | None:
         _forget()
         if not callable(answer):
-            return f"Expected a function two_views(key, xs, ids), but this is {describe(answer)}."
+            return i18n._(
+                "Expected a function two_views(key, xs, ids), but this is {what}."
+            ).format(what=describe(answer))
         early = _loop_in_program(answer)
         if early:
             return early
@@ -901,10 +909,12 @@ class IndependentViews:
         for name in ("a", "b", "c"):
             noises, problem = _noises(answer, name)
             if problem:
-                return f"On a batch of shape {tuple(_case(name)[1].shape)}: {problem}"
+                return i18n._("On a batch of shape {tuple}: {problem}").format(
+                    tuple=tuple(_case(name)[1].shape), problem=problem
+                )
             results.append(noises)
         if all(np.array_equal(a, b) for a, b in zip(results[0], results[1], strict=True)):
-            return "Two different keys gave the same views: the key argument is not used."
+            return i18n._("Two different keys gave the same views: the key argument is not used.")
         for name, (noise_a, noise_b) in zip(("a", "b", "c"), results, strict=True):
             xs = _case(name)[1]
             rows = np.concatenate([noise_a, noise_b])  # 2N rows of noise, all distinct
@@ -912,40 +922,39 @@ class IndependentViews:
             pair = _repeat_row(rows)
             if pair:
                 i, j = (f"row {k % n} of view_{'ab'[k // n]}" for k in pair)
-                return (
-                    f"On the batch of shape {tuple(xs.shape)}, {i} and {j} got the same "
-                    "noise: one key was used twice."
-                )
+                return i18n._(
+                    "On the batch of shape {tuple}, {i} and {j} got the same noise: one key"
+                    " was used twice."
+                ).format(tuple=tuple(xs.shape), i=i, j=j)
             if xs.shape[1] > 1 and all(_all_equal(row) for row in rows):
-                return (
+                return i18n._(
                     "Each example's noise is one number repeated across its features: draw "
                     "it with the example's shape, jax.random.normal(k, x.shape)."
                 )
         moved = _moved_example(answer)
         if moved:
             example_id, how = moved
-            return (
-                f"With the same key, the example with id {example_id} got other noise when "
-                f"{how}: its noise follows its row, not its id. Make each example's key from "
-                "its id alone: jax.random.fold_in(key, id), inside the function you vmap."
-            )
+            return i18n._(
+                "With the same key, the example with id {example_id} got other noise "
+                "when {how}: its noise follows its row, not its id. Make each example's"
+                " key from its id alone: jax.random.fold_in(key, id), inside the "
+                "function you vmap."
+            ).format(example_id=example_id, how=how)
         for name, noise in zip(("view_a", "view_b"), results[0], strict=True):
             if not 0.75 * NOISE < noise.std() < 1.3 * NOISE:
-                return (
-                    f"The noise in {name} has a standard deviation of {noise.std():.3f}; "
-                    f"{NOISE} was asked."
-                )
+                return i18n._(
+                    "The noise in {name} has a standard deviation of {std}; {NOISE} was asked."
+                ).format(name=name, std=f"{noise.std():.3f}", NOISE=NOISE)
             if abs(noise.mean()) > 0.05:
-                return (
-                    f"The noise in {name} has mean {noise.mean():.3f}: each view is xs plus "
-                    "noise centred on 0."
-                )
+                return i18n._(
+                    "The noise in {name} has mean {mean}: each view is xs plus noise centred on 0."
+                ).format(name=name, mean=f"{noise.mean():.3f}")
         correlation = np.corrcoef(results[0][0].ravel(), results[0][1].ravel())[0, 1]
         if abs(correlation) > 0.3:
-            return (
-                f"The two views' noises are correlated ({correlation:.2f}): view_b reuses "
+            return i18n._(
+                "The two views' noises are correlated ({correlation}): view_b reuses "
                 "view_a's noise. Draw each view's noise from its own key."
-            )
+            ).format(correlation=f"{correlation:.2f}")
         return None
 
 
@@ -954,11 +963,13 @@ def _loop_in_program(answer: Any) -> str | None:
     it cannot be traced: the jitted call then reports the learner's error)."""
     try:
         if grows_with_batch(_views_growing_inputs)(answer):
-            return (
+            return i18n._(
                 "Your function loops over the examples in Python: its program grows with the batch."
             )
         if traces_primitive(("scan", "while"), _views_growing_inputs)(answer):
-            return "Your function runs the examples one after another (jax.lax.map or a loop)."
+            return i18n._(
+                "Your function runs the examples one after another (jax.lax.map or a loop)."
+            )
     except Exception:
         return None
     return None

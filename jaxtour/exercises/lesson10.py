@@ -23,6 +23,7 @@ from jaxtour.grader.learner_code import call_learner
 from jaxtour.grader.mistakes import ignores_arguments
 from jaxtour.grader.rules import Choice, JaxArray, outputs_on
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.i18n import _
 from jaxtour.lazy import is_jax_array
 
 DEVICES = 8  # the lesson's devices: its n_devices, 8 in every kernel that follows it
@@ -44,14 +45,15 @@ def _eight_devices() -> str | None:
     if devices[0].platform != "cpu" or len(devices) >= DEVICES:
         return None
     count = f"{len(devices)} CPU device" + ("s" if len(devices) != 1 else "")
-    return (
-        f"Lesson 10's checks judge answers on its {DEVICES} devices, and JAX in this kernel "
-        f"has {count}: the lesson's first code cell ran after JAX had started, so its "
-        f"setting could not apply (with one device, a loss divided by the device count "
-        "even looks right). Restart the kernel (Kernel > Restart Kernel; on Colab, "
-        "Runtime > Restart session), run the first code cell before any other, then the "
-        "lesson from the top, and check again."
-    )
+    return _(
+        "Lesson 10's checks judge answers on its {DEVICES} devices, and JAX in "
+        "this kernel has {count}: the lesson's first code cell ran after JAX "
+        "had started, so its setting could not apply (with one device, a loss "
+        "divided by the device count even looks right). Restart the kernel "
+        "(Kernel > Restart Kernel; on Colab, Runtime > Restart session), run "
+        "the first code cell before any other, then the lesson from the top, "
+        "and check again."
+    ).format(DEVICES=DEVICES, count=count)
 
 
 # --- 10.column_spec ---------------------------------------------------------------------
@@ -96,33 +98,32 @@ class SameSpec:
         entries = tuple(answer)
         ndim = len(self.axes)
         if len(entries) > ndim:
-            return (
-                f"{spec_text(entries)} has {len(entries)} entries, but the array has {ndim} "
-                "axes: a PartitionSpec has one entry per array axis, in order."
-            )
+            return _(
+                "{spec_text} has {count} entries, but the array has {ndim} axes: a "
+                "PartitionSpec has one entry per array axis, in order."
+            ).format(spec_text=spec_text(entries), count=len(entries), ndim=ndim)
         used: list[str] = []
         layout = []
         for entry in entries + (None,) * (ndim - len(entries)):
             names = _entry_names(entry)
             for name in names:
                 if not isinstance(name, str):
-                    return (
-                        f"Each entry of a PartitionSpec is None or a mesh axis name such as "
-                        f"'batch', not {describe(name)}."
-                    )
+                    return _(
+                        "Each entry of a PartitionSpec is None or a mesh axis name such as "
+                        "'batch', not {what}."
+                    ).format(what=describe(name))
                 if name not in self.mesh_axes:
-                    return (
-                        f"The mesh has no axis named {name!r}; its axis is "
-                        f"{' and '.join(map(repr, self.mesh_axes))}."
+                    return _("The mesh has no axis named {name}; its axis is {join}.").format(
+                        name=f"{name!r}", join=" and ".join(map(repr, self.mesh_axes))
                     )
                 used.append(name)
             layout.append(names[0] if len(names) == 1 else (names or None))
         twice = sorted({name for name in used if used.count(name) > 1})
         if twice:
-            return (
-                f"{twice[0]!r} appears twice: one mesh axis can split only one array axis "
+            return _(
+                "{twice} appears twice: one mesh axis can split only one array axis "
                 "(JAX refuses such a sharding)."
-            )
+            ).format(twice=f"{twice[0]!r}")
         return tuple(layout)
 
     def describe_layout(self, layout: tuple[Any, ...]) -> str:
@@ -137,10 +138,12 @@ class SameSpec:
             if name is None
         ]
         if not split:
-            return f"{spec_text(layout)} splits nothing: every device holds the whole array."
+            return _("{spec_text} splits nothing: every device holds the whole array.").format(
+                spec_text=spec_text(layout)
+            )
         text = f"{spec_text(layout)} splits {' and '.join(split)}"
         if whole:
-            text += f", and keeps {' and '.join(whole)} whole on every device"
+            text += _(", and keeps {join} whole on every device").format(join=" and ".join(whole))
         return text + "."
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
@@ -150,16 +153,19 @@ class SameSpec:
         want = self.layout(expected)
         if got == want:
             return None
-        return self.describe_layout(got) + " That is not the layout asked for."
+        return self.describe_layout(got) + _(" That is not the layout asked for.")
 
 
 def _not_a_spec(answer: Any) -> str:
     if isinstance(answer, str):
-        return (
-            f"{answer!r} is a string: it can name a mesh axis, but not which array axis "
-            "it splits. Give a PartitionSpec, P(...), with one entry per array axis."
-        )
-    return f"Expected a PartitionSpec such as P('batch'), but this is {describe(answer)}."
+        return _(
+            "{answer} is a string: it can name a mesh axis, but not which array "
+            "axis it splits. Give a PartitionSpec, P(...), with one entry per array"
+            " axis."
+        ).format(answer=f"{answer!r}")
+    return _("Expected a PartitionSpec such as P('batch'), but this is {what}.").format(
+        what=describe(answer)
+    )
 
 
 def _is_named_sharding(answer: Any) -> bool:
@@ -275,14 +281,16 @@ class SameLoss:
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
-            return f"Expected a function (params, x, y) -> loss, but this is {describe(answer)}."
+            return _("Expected a function (params, x, y) -> loss, but this is {what}.").format(
+                what=describe(answer)
+            )
         wanted = outputs_on(_loss_inputs, expected)
         for args, want in zip(_loss_inputs(), wanted, strict=True):
             got = call_learner(answer, args)
             if got is None:
-                return "Your function returns None: did you forget the return?"
+                return _("Your function returns None: did you forget the return?")
             if isinstance(got, float):
-                return (
+                return _(
                     "Your function returns a Python float: float(...) or .item() ends the "
                     "computation, and jax.grad and jit need a jax array. Return the jnp value."
                 )
@@ -293,10 +301,15 @@ class SameLoss:
             if is_jax_array(got) and got.shape == () and want.shape == ():
                 value, right = float(got), float(want)
                 if right and np.isfinite(value):
-                    return (
-                        f"{batch} your loss is {value:.6g}, {value / right:.4g} times the mean "
-                        f"absolute error ({right:.6g}). The loss is the mean, over every "
-                        "example in x, of jnp.abs(model(params, x) - y)."
+                    return _(
+                        "{batch} your loss is {value}, {value2} times the mean absolute error "
+                        "({right}). The loss is the mean, over every example in x, of "
+                        "jnp.abs(model(params, x) - y)."
+                    ).format(
+                        batch=batch,
+                        value=f"{value:.6g}",
+                        value2=f"{value / right:.4g}",
+                        right=f"{right:.6g}",
                     )
             return f"{batch}: {problem}"
         return None
