@@ -858,14 +858,22 @@ def _host_copy(f, xs):
 CALLS = "ABCDE"
 COMPILE = "BCE"  # the calls that compile, after jnp.cumprod(a) ran once on float32[1000]
 WHY = {
-    "A": "A reuses the compiled cumprod: same shape (1000,) and dtype float32, and the "
-    "values are not part of what is compiled.",
-    "B": "B compiles: the shape (1001,) is new, and each shape gets its own compiled code.",
-    "C": "C compiles: int32 is a new dtype, so new machine code.",
-    "D": "D reuses the compiled cumprod: a NumPy float32 array of shape (1000,) is copied "
-    "to the device first, then the same code runs. A transfer is not a compile.",
-    "E": "E compiles: jax.jit(jnp.cumprod) traces cumprod into a new program, compiled on "
-    "its first call, even though jnp.cumprod itself ran before.",
+    "A": i18n.N_(
+        "A reuses the compiled cumprod: same shape (1000,) and dtype float32, and the "
+        "values are not part of what is compiled."
+    ),
+    "B": i18n.N_(
+        "B compiles: the shape (1001,) is new, and each shape gets its own compiled code."
+    ),
+    "C": i18n.N_("C compiles: int32 is a new dtype, so new machine code."),
+    "D": i18n.N_(
+        "D reuses the compiled cumprod: a NumPy float32 array of shape (1000,) is copied "
+        "to the device first, then the same code runs. A transfer is not a compile."
+    ),
+    "E": i18n.N_(
+        "E compiles: jax.jit(jnp.cumprod) traces cumprod into a new program, compiled on "
+        "its first call, even though jnp.cumprod itself ran before."
+    ),
 }
 
 
@@ -889,10 +897,13 @@ def check_first_calls(answer: Any, expected: str) -> str | None:
     chosen = letters_of(answer)
     if chosen is None and isinstance(answer, str):
         strays = sorted({ch for ch in str.upper(answer) if ch not in CALLS + " ,;+&/"})
-        return i18n._(
-            "{join} {value} not among the calls: answer with letters A to E only, "
-            'as one string such as "AD".'
-        ).format(join=", ".join(map(repr, strays)), value="is" if len(strays) == 1 else "are")
+        return i18n.ngettext(
+            "{letters} is not among the calls: answer with letters A to E only, as one string "
+            'such as "AD".',
+            "{letters} are not among the calls: answer with letters A to E only, as one string "
+            'such as "AD".',
+            len(strays),
+        ).format(letters=", ".join(map(repr, strays)))
     if chosen is None:
         return i18n._(
             "Answer with the letters of the calls that compile, as one string such "
@@ -902,7 +913,9 @@ def check_first_calls(answer: Any, expected: str) -> str | None:
     if chosen == right:
         return None
     wrong = sorted(chosen ^ right)
-    return i18n._("Not every letter is right. ") + " ".join(WHY[letter] for letter in wrong)
+    return " ".join(
+        [i18n._("Not every letter is right."), *(i18n._(WHY[letter]) for letter in wrong)]
+    )
 
 
 EXERCISES = (

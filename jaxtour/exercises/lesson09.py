@@ -776,7 +776,7 @@ def _fails_with(pattern: str) -> Callable[[Any], bool]:
 
 # The first batch with its rows shuffled: the same examples, each at another row.
 SHUFFLED_ROWS = (5, 12, 0, 9, 3, 15, 7, 1, 14, 10, 2, 8, 13, 4, 11, 6)
-MOVES = {"shuffled": (SHUFFLED_ROWS, "the rows were shuffled")}
+MOVES = {"shuffled": (SHUFFLED_ROWS, i18n.N_("the rows were shuffled"))}
 
 
 def _moved_example(answer: Any) -> tuple[int, str] | None:
@@ -939,7 +939,7 @@ class IndependentViews:
                 "when {how}: its noise follows its row, not its id. Make each example's"
                 " key from its id alone: jax.random.fold_in(key, id), inside the "
                 "function you vmap."
-            ).format(example_id=example_id, how=how)
+            ).format(example_id=example_id, how=i18n._(how))
         for name, noise in zip(("view_a", "view_b"), results[0], strict=True):
             if not 0.75 * NOISE < noise.std() < 1.3 * NOISE:
                 return i18n._(
