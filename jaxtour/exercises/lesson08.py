@@ -312,9 +312,13 @@ class LossBelow:
         start = float(loss(initial_params(), *make_data()))
         if not math.isfinite(value) or value > start:
             how = (
-                f"The loss is {value}: the parameters grew until they overflowed"
+                i18n._("The loss is {value}: the parameters grew until they overflowed").format(
+                    value=value
+                )
                 if not math.isfinite(value)
-                else f"The loss is {value:.4g}, higher than at the start ({start:.4g})"
+                else i18n._("The loss is {value}, higher than at the start ({start})").format(
+                    value=f"{value:.4g}", start=f"{start:.4g}"
+                )
             )
             return i18n._(
                 "{how}. The training moved the parameters uphill, and two things do "
