@@ -367,15 +367,19 @@ def _by_the_numbers(runs: list[_Run]) -> _Verdict:
             return _Verdict(mistake="cpu-clock" if run.cpu_clock else "wait-outside-clock")
     if all(_divided_twice(run) for run in runs):
         return _Verdict(
-            problem="That is the time of one call divided by the number of calls once more: "
-            "divide the total time by the number of timed calls, once."
+            problem=i18n._(
+                "That is the time of one call divided by the number of calls once more: "
+                "divide the total time by the number of timed calls, once."
+            )
         )
     for run in runs:
         if "honest" not in run.labels():
             seen = run.observed()
             per_call = seen.get("steady-mean", seen["first"])
             return _Verdict(problem=_off_by(run.seconds, per_call, len(run.log.calls)))
-    return _Verdict(problem="Your timing does not follow the work of the grader's stand-ins.")
+    return _Verdict(
+        problem=i18n._("Your timing does not follow the work of the grader's stand-ins.")
+    )
 
 
 def _divided_twice(run: _Run) -> bool:
@@ -739,10 +743,10 @@ def _batch_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
             {leaf.name for leaves in results for leaf in leaves if not run.waited(leaf)},
             key=TREE_PATHS.index,
         )
-        return None, (
-            f"Not every array was waited for: {', '.join(missing)} of some results were "
-            "not. jax.block_until_ready(results) waits for every array in the list of dicts."
-        )
+        return None, i18n._(
+            "Not every array was waited for: {missing} of some results were not. "
+            "jax.block_until_ready(results) waits for every array in the list of dicts."
+        ).format(missing=", ".join(missing))
     if any(run.waited_after(leaf) < batch + n for leaves in results for leaf in leaves):
         return "waited-in-loop", None
     return None, None
@@ -762,14 +766,14 @@ def _foreign_result(run: _BatchRun, waited: bool) -> tuple[str | None, str | Non
         if all(ls is not None and all(isinstance(a, np.ndarray) for a in ls) for ls in leaves):
             return "host-copy", None
     if _leaves_of(returned) is not None:
-        return None, (
+        return None, i18n._(
             "You returned one dict, one call's result. Return the list of every call's "
             "result, in the order of xs."
         )
-    return None, (
-        f"You returned {describe(returned)}, not the list of f(x)'s results. Return "
+    return None, i18n._(
+        "You returned {what}, not the list of f(x)'s results. Return "
         "[f(x) for x in xs] itself, once every array in it is ready."
-    )
+    ).format(what=describe(returned))
 
 
 def check_run_all(answer: Any, expected: Any) -> str | None:

@@ -362,24 +362,35 @@ def _as_path(got: Any, steps: int) -> tuple[Any, str | None]:
     """The learner's walk as float64 NumPy, or a sentence saying why it is not a walk."""
     if isinstance(got, list | tuple) and got and all(map(is_jax_array, got)):
         return None, (
-            f"It is a Python {type(got).__name__} of {len(got)} arrays: return one array, "
-            "jnp.stack(path)."
+            i18n._(
+                "It is a Python {name__} of {count} arrays: return one array, jnp.stack(path)."
+            ).format(name__=type(got).__name__, count=len(got))
         )
     if is_numpy_array(got):
-        return None, "It is a NumPy array: build the path with jnp (jnp.stack(path))."
+        return None, i18n._("It is a NumPy array: build the path with jnp (jnp.stack(path)).")
     if not is_jax_array(got):
-        return None, f"Expected a jax array of shape ({steps},), but this is {describe(got)}."
+        return None, i18n._("Expected a jax array of shape ({steps},), but this is {what}.").format(
+            steps=steps, what=describe(got)
+        )
     if got.shape != (steps,):
         shaped_draws = got.ndim > 1 and got.shape[0] == steps
         return None, (
-            f"It has shape {tuple(got.shape)}, but one position per step is shape ({steps},)."
-            + (" jax.random.normal(subkey) with no shape draws one number." if shaped_draws else "")
+            i18n._("It has shape {tuple}, but one position per step is shape ({steps},).").format(
+                tuple=tuple(got.shape), steps=steps
+            )
+            + (
+                i18n._(" jax.random.normal(subkey) with no shape draws one number.")
+                if shaped_draws
+                else ""
+            )
         )
     if got.dtype.kind != "f":
-        return None, f"It has dtype {got.dtype}: positions are floats (jax.random.normal)."
+        return None, i18n._(
+            "It has dtype {dtype}: positions are floats (jax.random.normal)."
+        ).format(dtype=got.dtype)
     path = np.asarray(got, dtype=np.float64)
     if not np.all(np.isfinite(path)):
-        return None, "It holds NaN or Inf values."
+        return None, i18n._("It holds NaN or Inf values.")
     return path, None
 
 
@@ -644,31 +655,44 @@ def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
     shape = tuple(xs.shape)
     if is_jax_array(got) and tuple(got.shape) == (2, *shape):
         return None, (
-            f"This is one array of shape {tuple(got.shape)}: return the two views as a pair, "
-            "return view_a, view_b."
+            i18n._(
+                "This is one array of shape {tuple}: return the two views as a pair, "
+                "return view_a, view_b."
+            ).format(tuple=tuple(got.shape))
         )
     if not (isinstance(got, tuple | list) and len(got) == 2):
         return None, (
-            f"Expected a pair (view_a, view_b), but this is {describe(got)}. "
-            "Return both views: return view_a, view_b."
+            i18n._(
+                "Expected a pair (view_a, view_b), but this is {what}. Return both "
+                "views: return view_a, view_b."
+            ).format(what=describe(got))
         )
     for name, view in zip(("view_a", "view_b"), got, strict=True):
         if is_numpy_array(view):
-            return None, f"{name} is a NumPy array: keep it a jax array (jnp, jax.random)."
+            return None, i18n._(
+                "{name} is a NumPy array: keep it a jax array (jnp, jax.random)."
+            ).format(name=name)
         if not is_jax_array(view):
-            return None, f"{name} should be a jax array of shape {shape}, but is {describe(view)}."
+            return None, i18n._(
+                "{name} should be a jax array of shape {shape}, but is {what}."
+            ).format(name=name, shape=shape, what=describe(view))
         if tuple(view.shape) == (shape[0], *shape):
             return None, (
-                f"{name} has shape {tuple(view.shape)}: one whole batch, {shape}, per example. "
-                "Inside the function you vmap, x is ONE example: did you draw the noise with "
-                "xs.shape instead of x.shape, or keep xs unmapped (in_axes=None for xs)?"
+                i18n._(
+                    "{name} has shape {tuple}: one whole batch, {shape}, per example. "
+                    "Inside the function you vmap, x is ONE example: did you draw the noise"
+                    " with xs.shape instead of x.shape, or keep xs unmapped (in_axes=None "
+                    "for xs)?"
+                ).format(name=name, tuple=tuple(view.shape), shape=shape)
             )
         if tuple(view.shape) != shape:
-            return None, f"{name} has shape {tuple(view.shape)}; each view has xs's shape {shape}."
+            return None, i18n._(
+                "{name} has shape {tuple}; each view has xs's shape {shape}."
+            ).format(name=name, tuple=tuple(view.shape), shape=shape)
     base = np.asarray(xs, dtype=np.float64)
     noises = tuple(np.asarray(view, dtype=np.float64) - base for view in got)
     if not all(np.all(np.isfinite(n)) for n in noises):
-        return None, "The views hold NaN or Inf values."
+        return None, i18n._("The views hold NaN or Inf values.")
     return noises, None
 
 
@@ -719,7 +743,9 @@ def _noises(answer: Any, name: str) -> tuple[Any, str | None]:
     """The noises of the answer's views on batch ``name`` (see _as_views); a failing call
     raises LearnerCodeError."""
     if not callable(answer):
-        return None, f"Expected a function, but this is {describe(answer)}."
+        return None, i18n._("Expected a function, but this is {what}.").format(
+            what=describe(answer)
+        )
     return _as_views(_output(answer, name), _case(name)[1])
 
 

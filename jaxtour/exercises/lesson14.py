@@ -132,7 +132,9 @@ class SameRows:
             for index in range(count):
                 got = call_learner(answer, (data.copy(), index, count))
                 want = np.asarray(expected(data, index, count))
-                where = f"With {count} processes and data of shape {data.shape}, process {index}"
+                where = _(
+                    "With {count} processes and data of shape {shape}, process {index}"
+                ).format(count=count, shape=data.shape, index=index)
                 if got is None:
                     return _("Your function returns None: did you forget the return?")
                 try:
@@ -326,7 +328,7 @@ def _run(answer: Any) -> Run:
     assert key is not None
     if key not in _RUNS:
         run_in_processes([answer])
-    return _RUNS.get(key) or Run((), "the processes were still running at the time limit")
+    return _RUNS.get(key) or Run((), _("the processes were still running at the time limit"))
 
 
 def _close(a: float, b: float) -> bool:
