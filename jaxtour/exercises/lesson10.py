@@ -23,7 +23,7 @@ from jaxtour.grader.learner_code import call_learner
 from jaxtour.grader.mistakes import ignores_arguments
 from jaxtour.grader.rules import Choice, JaxArray, outputs_on
 from jaxtour.grader.spec import Exercise, Mistake
-from jaxtour.i18n import _
+from jaxtour.i18n import N_, _
 from jaxtour.lazy import is_jax_array
 
 DEVICES = 8  # the lesson's devices: its n_devices, 8 in every kernel that follows it
@@ -59,7 +59,7 @@ def _eight_devices() -> str | None:
 # --- 10.column_spec ---------------------------------------------------------------------
 
 # The readings of 10.column_spec: shape (3, 64), 3 channels in rows, 64 examples in columns.
-READINGS_AXES = ("the 3 channels", "the 64 examples")
+READINGS_AXES = (N_("the 3 channels"), N_("the 64 examples"))  # translated where shown
 
 
 def spec(*entries: Any) -> Any:
@@ -128,23 +128,25 @@ class SameSpec:
 
     def describe_layout(self, layout: tuple[Any, ...]) -> str:
         split = [
-            f"{what} (axis {i}) over {name!r}"
+            _("{what} (axis {i}) over {name}").format(what=_(what), i=i, name=repr(name))
             for i, (what, name) in enumerate(zip(self.axes, layout, strict=True))
             if name is not None
         ]
         whole = [
-            f"{what} (axis {i})"
+            _("{what} (axis {i})").format(what=_(what), i=i)
             for i, (what, name) in enumerate(zip(self.axes, layout, strict=True))
             if name is None
         ]
+        both = _(" and ")  # joins the axes named: "the 3 channels (axis 0) and ..."
         if not split:
             return _("{spec_text} splits nothing: every device holds the whole array.").format(
                 spec_text=spec_text(layout)
             )
-        text = f"{spec_text(layout)} splits {' and '.join(split)}"
         if whole:
-            text += _(", and keeps {join} whole on every device").format(join=" and ".join(whole))
-        return text + "."
+            return _("{spec} splits {split}, and keeps {whole} whole on every device.").format(
+                spec=spec_text(layout), split=both.join(split), whole=both.join(whole)
+            )
+        return _("{spec} splits {split}.").format(spec=spec_text(layout), split=both.join(split))
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         got = self.layout(answer)
@@ -153,7 +155,7 @@ class SameSpec:
         want = self.layout(expected)
         if got == want:
             return None
-        return self.describe_layout(got) + _(" That is not the layout asked for.")
+        return self.describe_layout(got) + " " + _("That is not the layout asked for.")
 
 
 def _not_a_spec(answer: Any) -> str:
@@ -297,7 +299,7 @@ class SameLoss:
             problem = JaxArray()(got, want)
             if problem is None:
                 continue
-            batch = f"On a batch of {args[1].shape[0]} points"
+            batch = _("On a batch of {count} points").format(count=args[1].shape[0])
             if is_jax_array(got) and got.shape == () and want.shape == ():
                 value, right = float(got), float(want)
                 if right and np.isfinite(value):
