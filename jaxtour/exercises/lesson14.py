@@ -350,11 +350,10 @@ class MeanAcrossProcesses:
             return problem
         run = _run(answer)
         if run.failure:
-            return (
-                _("Your function did not finish in the 2 processes (")
-                + run.failure
-                + _("). Look for a step that one process does and the other does not.")
-            )
+            return _(
+                "Your function did not finish in the 2 processes ({why}). Look for a step "
+                "that one process does and the other does not."
+            ).format(why=run.failure)
         if run.error():
             return _("In the worker processes your function raised {error}").format(
                 error=run.error()
