@@ -7,6 +7,7 @@ Two sources of messages, both in English (the English text is the ``msgid``):
 
 - **the code**: every ``_("…")``, ``N_("…")``, ``ngettext("…", "…", n)`` and
   ``N_plural("…", "…")`` under ``jaxtour/`` (Babel's Python extractor);
+- **the lessons' needs** (``jaxtour/catalog.py``, shown by ``jaxtour doctor``);
 - **the exercises' data**, with this module's own Babel extractor (``extract_exercises``):
   each ``Exercise``'s title, hints and success message, each ``Mistake``'s message, a
   ``Choice`` rule's option texts (a learner may type the text the lesson prints), and
@@ -44,6 +45,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
+
+from jaxtour import catalog as lesson_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "jaxtour"
@@ -155,6 +158,10 @@ def template() -> Catalog:
     )
     for filename, line, message, comments, _context in sorted(found, key=lambda f: f[:2]):
         add(message, _relative(PACKAGE / filename), line, comments)
+    for lesson in lesson_catalog.LESSONS:  # what `jaxtour doctor` says a lesson needs
+        if lesson.needs:
+            comment = f"jaxtour/catalog.py: lesson {lesson.number}'s needs"
+            add(lesson.needs, "jaxtour/catalog.py", 1, [comment])
     for path in sorted((PACKAGE / "exercises").glob("lesson[0-9][0-9].py")):
         module = f"jaxtour.exercises.{path.stem}"
         with path.open("rb") as fileobj:

@@ -269,7 +269,7 @@ def report(nvidia_smi: str | None = None) -> tuple[list[str], int]:
     else:
         measure = _("{lessons}  measure your device: on a GPU the timings (and who wins) change")
     lines.append("  " + measure.format(lessons=catalog.numbers_text(measuring)))
-    lines += [f"  {lesson.number}  {lesson.needs}" for lesson in catalog.LESSONS if lesson.needs]
+    lines += [f"  {lesson.number}  {_(lesson.needs)}" for lesson in catalog.LESSONS if lesson.needs]
     if not facts.matplotlib:
         problems += 1
     return lines, 1 if problems else 0
