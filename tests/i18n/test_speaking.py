@@ -172,7 +172,7 @@ def test_lab_dry_run_in_russian_copies_the_russian_lessons_beside_the_english(
     out = capsys.readouterr().out
     first = catalog.LESSONS[0].notebook
     assert f"скопировано файлов уроков: 2, в {(ws / 'ru').resolve()}" in out
-    assert "запустить JupyterLab на http://127.0.0.1:8999 (пробный запуск)" in out
+    assert "запустил бы JupyterLab на http://127.0.0.1:8999 (пробный запуск)" in out
     assert f"--LabApp.default_url=/lab/tree/ru/{first}" in out
     assert f"--ServerApp.root_dir={ws.resolve()}" in out
     assert (ws / "ru" / first).read_bytes() == (edition / "ru" / first).read_bytes()
@@ -192,7 +192,7 @@ def test_lab_in_a_language_with_no_lessons_yet_opens_the_english_ones(
     ws = tmp_path / "ws"
     assert cli.main(["lab", str(ws), "--dry-run", "--port", "8999", "--lang", "ru"]) == 0
     out = capsys.readouterr().out
-    assert "уроков на языке Русский" in out
+    assert "уроков на выбранном языке (Русский)" in out
     assert f"--LabApp.default_url=/lab/tree/{catalog.LESSONS[0].notebook}" in out
 
 
