@@ -214,3 +214,20 @@ def test_an_unknown_language_is_a_usage_error(capsys):
         cli.main(["progress", "--lang", "xx"])
     assert stop.value.code == 2
     assert "xx" in capsys.readouterr().err
+
+
+def test_a_solution_shown_in_russian_has_russian_comments_and_the_same_code():
+    solution = find_exercise("02.time_call").solution
+    checks.use_language("ru")
+    body = checks.solution("02.time_call").body
+    assert "# прогрев: компиляция вне часов" in body and "warm-up" not in body
+    assert body.replace("# прогрев: компиляция вне часов", "") == solution.replace(
+        "# warm-up: compile outside the clock", ""
+    )
+
+
+def test_a_choice_reads_the_option_as_the_russian_lesson_prints_it():
+    checks.use_language("ru")
+    assert checks.check("11.fails_under_jit", "2 и 4").passed  # option C's text, in Russian
+    assert checks.check("11.fails_under_jit", "2 and 4").passed  # and in English
+    assert checks.check("11.fails_under_jit", "только 2").mistake is not None
