@@ -2,6 +2,7 @@
 
     python -m tools.messages            # update the template and every .po, compile the .mo
     python -m tools.messages --check    # exit 1 (naming the files) if that would change any
+    python -m tools.messages --stats    # how many messages each catalog holds, translated
 
 Two sources of messages, both in English (the English text is the ``msgid``):
 
@@ -287,7 +288,30 @@ def stale(files: dict[Path, bytes]) -> list[Path]:
     return [p for p, data in files.items() if not p.exists() or p.read_bytes() != data]
 
 
+def counts(lang: str = "ru") -> list[tuple[str, int, int]]:
+    """(catalog, messages, translated) for each catalog of ``lang``, as committed: a
+    message counts as translated when every form has a translation and it is not fuzzy."""
+    rows = []
+    paths = [core_po(lang), *sorted((LOCALE / lang / "exercises").glob("*.po"))]
+    for path in paths:
+        with path.open("rb") as f:
+            messages = [m for m in read_po(f, locale=lang) if m.id]
+        done = [
+            m
+            for m in messages
+            if not m.fuzzy and all(m.string if isinstance(m.string, tuple) else [m.string])
+        ]
+        rows.append((path.relative_to(LOCALE).as_posix(), len(messages), len(done)))
+    return rows
+
+
 def main(argv: list[str]) -> int:
+    if "--stats" in argv:
+        rows = counts()
+        for name, total, done in rows:
+            print(f"{name:34} {done:5} of {total:5} translated")
+        print(f"{'all':34} {sum(r[2] for r in rows):5} of {sum(r[1] for r in rows):5} translated")
+        return 0
     files = planned()
     changed = stale(files)
     if "--check" in argv:

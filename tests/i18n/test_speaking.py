@@ -15,7 +15,9 @@ import pytest
 from jaxtour import catalog, checks, cli, i18n
 from jaxtour.exercises import exercise as find_exercise
 from jaxtour.exercises import ids_by_lesson
+from jaxtour.grader.explain import EXPLANATIONS
 from jaxtour.learner import workspace
+from tests.helpers import RUSSIAN
 from tests.i18n.test_catalogs import TRANSLATED_LESSONS
 
 
@@ -231,3 +233,18 @@ def test_a_choice_reads_the_option_as_the_russian_lesson_prints_it():
     assert checks.check("11.fails_under_jit", "2 и 4").passed  # option C's text, in Russian
     assert checks.check("11.fails_under_jit", "2 and 4").passed  # and in English
     assert checks.check("11.fails_under_jit", "только 2").mistake is not None
+
+
+@pytest.mark.parametrize("explanation", EXPLANATIONS, ids=lambda e: e.id)
+def test_a_russian_explanation_names_a_section_of_the_russian_lesson(explanation):
+    """The link an explanation gives goes to a heading the Russian lesson has: the Russian
+    section name in the core catalog is that heading (checked once lessons/ru/ has it)."""
+    number, section = explanation.lesson
+    source = RUSSIAN / catalog.find(number).source
+    if not source.exists():
+        pytest.skip(f"lessons/ru/{source.name} is not here yet")
+    heading = russian(section)
+    assert f"# {heading}\n" in source.read_text(encoding="utf-8"), (
+        f"{explanation.id}: lessons/ru/{source.name} has no heading {heading!r}; translate "
+        f"{section!r} in jaxtour/locale/ru/LC_MESSAGES/jaxtour.po as that lesson names it"
+    )
