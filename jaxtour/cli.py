@@ -623,8 +623,31 @@ def _port(text: str) -> int:
         ) from None
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, its "usage: " in the language in use."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):
+        return super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
 class _Parser(argparse.ArgumentParser):
-    """Usage errors in one line, as every other error: ``jaxtour: ...``, status 2."""
+    """Usage errors in one line, as every other error: ``jaxtour: ...``, status 2. The
+    help's own words (usage, the section titles, -h) in the language in use."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        add_help, parents = kwargs.pop("add_help", True), kwargs.pop("parents", [])
+        super().__init__(*args, add_help=False, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        if add_help:
+            self.add_argument(
+                "-h", "--help", action="help", help=_("show this help message and exit")
+            )
+        for parent in parents:  # after -h, as argparse itself orders them
+            self._add_container_actions(parent)
+            defaults = getattr(parent, "_defaults", {})
+            self._defaults.update(defaults)
 
     def error(self, message: str) -> typing.NoReturn:
         line = _("{message} (see {help})").format(message=message, help=f"`{self.prog} --help`")
