@@ -27,6 +27,24 @@ from jaxtour.lazy import jax, jnp
 
 MIN_SAMPLES = 3
 NOT_MEASURED = "–"  # a table cell for what a row did not measure (a rate, a first call)
+# The table's column headings, translated where shown (the row keys stay these words).
+HEADINGS = {
+    "operation": i18n.N_("operation"),
+    "first call": i18n.N_("first call"),
+    "median": i18n.N_("median"),
+    "min": i18n.N_("min"),
+    "spread": i18n.N_("spread"),
+    "calls": i18n.N_("calls"),
+    "rate": i18n.N_("rate"),
+    "device": i18n.N_("device"),
+}
+
+
+def heading(column: str) -> str:
+    """A column's heading in the language in use."""
+    return i18n._(HEADINGS.get(column, column))
+
+
 TEXT_COLUMNS = ("operation", "device")  # the table's columns of names, not numbers
 
 
@@ -109,8 +127,9 @@ class TimingTable(Display):
         columns, cells = self.columns(), self.cells()
         if not cells:
             return i18n._("(no timings)")
-        widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(columns)]
-        lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True))]
+        headings = [heading(c) for c in columns]
+        widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(headings)]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(headings, widths, strict=True))]
         lines += ["  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)) for row in cells]
         return "\n".join(line.rstrip() for line in lines)
 
@@ -123,7 +142,7 @@ class TimingTable(Display):
             align = "left" if i == 0 else "right"  # labels read from the left, numbers align
             return f'<{tag} style="text-align: {align}">{html.escape(value)}</{tag}>'
 
-        head = "".join(cell("th", i, c) for i, c in enumerate(columns))
+        head = "".join(cell("th", i, heading(c)) for i, c in enumerate(columns))
         body = "".join(
             "<tr>" + "".join(cell("td", i, v) for i, v in enumerate(row)) + "</tr>" for row in cells
         )
