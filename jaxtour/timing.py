@@ -232,7 +232,8 @@ def dispatch_only(
         samples.append(time.perf_counter() - t0)
         jax.block_until_ready(results[-1])
     return Timing(
-        label=label or f"{getattr(fn, '__name__', 'operation')} (not blocked)",
+        label=label
+        or i18n._("{name} (not blocked)").format(name=getattr(fn, "__name__", "operation")),
         first_s=float("nan"),
         samples=tuple(samples),
         device=device_name(_first_leaf(results[-1])),
@@ -288,7 +289,7 @@ def copy_bandwidth(nbytes: int = 256 * 2**20, budget_s: float = 1.0) -> Timing:
         state["x"] = add_one(state["x"])
         return state["x"]
 
-    label = f"copy {nbytes / 2**20:.0f} MiB (x + 1)"
+    label = i18n._("copy {size} MiB (x + 1)").format(size=f"{nbytes / 2**20:.0f}")
     return measure(add_one_in_place, label=label, nbytes=2 * nbytes, budget_s=budget_s)
 
 
