@@ -13,6 +13,8 @@
 #   make lessons   re-execute every lesson in place (LESSON=01 for just one;
 #                  LESSON_LANG=ru for the Russian edition in lessons/ru/)
 #   make lint      ruff over the code
+#   make messages  update the message catalogs (jaxtour/locale/) from the code and the
+#                  exercises, and compile jaxtour.mo (tools/messages.py)
 #   make badges    regenerate Colab/Binder badges and install cells from pyproject.toml
 #   make binder    regenerate binder/requirements.txt from constraints.txt
 #   make index     regenerate the lesson tables in README.md and lessons/README.md from
@@ -29,7 +31,7 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 # make lab PORT=9000 LAB_ARGS="--no-browser"
 LAB_ARGS ?=
 
-.PHONY: lab lab-authors test test-fast lessons lint bench badges binder index constraints clean
+.PHONY: lab lab-authors test test-fast lessons messages lint bench badges binder index constraints clean
 
 $(BIN)/python:
 	@PYTHON=$(PYTHON) tools/venv-install $(VENV)
@@ -63,6 +65,10 @@ test-fast: $(TESTING)
 
 lessons: $(TESTING)
 	$(BIN)/python -m tools.build_lessons $(if $(LESSON_LANG),--lang $(LESSON_LANG)) $(LESSON)
+
+# After adding or changing a message (code, exercise data) or a translation.
+messages: $(TESTING)
+	$(BIN)/python -m tools.messages
 
 # After changing [tool.jaxtour] in pyproject.toml: regenerate the badges and Colab cells.
 badges: $(TESTING)

@@ -30,7 +30,7 @@ from jaxtour.grader.learner_code import error_in_cell_assigning, read_names
 from jaxtour.grader.limits import set_time_limit
 from jaxtour.grader.panel import PanelActions, build_panel, display_panel
 from jaxtour.grader.spec import Exercise
-from jaxtour.i18n import use_language
+from jaxtour.i18n import _, use_language
 from jaxtour.learner import progress_store
 from jaxtour.learner.progress_view import ProgressView, progress_view
 
@@ -69,8 +69,14 @@ def list_exercises() -> list[str]:
 def _unknown_message(exercise_id: object) -> str:
     ids = list(all_exercises())
     close = difflib.get_close_matches(str(exercise_id), ids, n=3, cutoff=0.7)
-    hint = f" Did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-    return f"There is no exercise {exercise_id!r}.{hint} checks.list_exercises() lists them all."
+    if close:
+        message = _(
+            "There is no exercise {id}. Did you mean {close}? checks.list_exercises() lists "
+            "them all."
+        )
+    else:
+        message = _("There is no exercise {id}. checks.list_exercises() lists them all.")
+    return message.format(id=repr(exercise_id), close=", ".join(repr(c) for c in close))
 
 
 def _lookup(exercise_id: object) -> Exercise | None:
@@ -102,7 +108,7 @@ def hint(exercise_id: str, level: int = 1) -> Note:
     """Hint number ``level`` (1 is the gentlest); later hints are more specific."""
     exercise = _lookup(exercise_id)
     if exercise is None:
-        return Note("Unknown exercise", _unknown_message(exercise_id))
+        return Note(_("Unknown exercise"), _unknown_message(exercise_id))
     count = len(exercise.hints)
     try:
         wanted = int(level)
@@ -110,11 +116,13 @@ def hint(exercise_id: str, level: int = 1) -> Note:
         wanted = 1
     shown = min(max(wanted, 1), count)
     progress_store.record_help(exercise.id, "hint", shown)  # never raises
-    heading = f"Hint {shown} of {count} for {exercise.id}"
-    body = exercise.hints[shown - 1]
+    heading = _("Hint {number} of {count} for {id}").format(
+        number=shown, count=count, id=exercise.id
+    )
+    body = _(exercise.hints[shown - 1])
     if wanted > count:
-        body += (
-            f"\n(There are only {count} hints; checks.solution({exercise.id!r}) shows the answer.)"
+        body += "\n" + _("(There are only {count} hints; {solution} shows the answer.)").format(
+            count=count, solution=f"checks.solution({exercise.id!r})"
         )
     return Note(heading, body)
 
@@ -123,9 +131,10 @@ def solution(exercise_id: str) -> Note:
     """The solution code for ``exercise_id``."""
     exercise = _lookup(exercise_id)
     if exercise is None:
-        return Note("Unknown exercise", _unknown_message(exercise_id))
+        return Note(_("Unknown exercise"), _unknown_message(exercise_id))
     progress_store.record_help(exercise.id, "solution")  # never raises
-    return Note(f"Solution for {exercise.id}", exercise.solution, code=True)
+    heading = _("Solution for {id}").format(id=exercise.id)
+    return Note(heading, _(exercise.solution), code=True)  # comments in the language in use
 
 
 def reference_answer(exercise_id: str) -> Any:
@@ -161,11 +170,14 @@ def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
         cell_error = error_in_cell_assigning(names)
         if cell_error is not None:
             return _cell_error_feedback(exercise, cell_error)
-        message = f"Your answer could not be read: {one_line(exc)}."
         explanation = explain_exception(exc)
-        message += (
-            "\n" + explanation.text() if explanation else " Run the exercise cell above first."
-        )
+        if explanation:
+            message = _("Your answer could not be read: {error}.").format(error=one_line(exc))
+            message += "\n" + explanation.text()
+        else:
+            message = _(
+                "Your answer could not be read: {error}. Run the exercise cell above first."
+            ).format(error=one_line(exc))
         return make_feedback(exercise, "error", message)
     if is_placeholder(answer):
         cell_error = error_in_cell_assigning(names)
@@ -175,10 +187,12 @@ def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
 
 
 def _cell_error_feedback(exercise: Exercise, error: BaseException) -> Feedback:
-    message = f"Your exercise cell raised {one_line(error)}"
+    message = _("Your exercise cell raised {error}").format(error=one_line(error))
     explanation = explain_exception(error)
-    message += ("\n" + explanation.text()) if explanation else "\nFix that cell and run it again."
-    message += "\nNothing was checked: an answer left by an earlier run is not what the cell says."
+    message += "\n" + (explanation.text() if explanation else _("Fix that cell and run it again."))
+    message += "\n" + _(
+        "Nothing was checked: an answer left by an earlier run is not what the cell says."
+    )
     return make_feedback(exercise, "error", message)
 
 
@@ -187,15 +201,18 @@ def explain(error: BaseException | None = None) -> Note:
     if error is None:
         error = getattr(sys, "last_value", None) or getattr(sys, "last_exc", None)
     if error is None:
-        return Note("Nothing to explain", "No error has been raised in this session yet.")
+        return Note(_("Nothing to explain"), _("No error has been raised in this session yet."))
     explanation = explain_exception(error)
+    heading = _("About {error}").format(error=one_line(error))
     if explanation is None:
         return Note(
-            f"About {one_line(error)}",
-            "jaxtour has no explanation for this error. JAX's list of common errors: "
-            "https://docs.jax.dev/en/latest/errors.html",
+            heading,
+            _(
+                "jaxtour has no explanation for this error. JAX's list of common errors: "
+                "https://docs.jax.dev/en/latest/errors.html"
+            ),
         )
-    return Note(f"About {one_line(error)}", explanation.text())
+    return Note(heading, explanation.text())
 
 
 class expect_error:  # noqa: N801 - used as `with expect_error():`, like a statement
@@ -216,7 +233,7 @@ class expect_error:  # noqa: N801 - used as `with expect_error():`, like a state
 
     def __exit__(self, kind, error, traceback) -> bool:
         if error is None:
-            _show(Note("No error", "This code was expected to fail, but it ran without one."))
+            _show(Note(_("No error"), _("This code was expected to fail, but it ran without one.")))
             return False
         if not isinstance(error, Exception):  # KeyboardInterrupt, SystemExit: let them go
             return False
@@ -225,8 +242,10 @@ class expect_error:  # noqa: N801 - used as `with expect_error():`, like a state
         body = f"{type(error).__name__}: " + "\n".join(shown)
         explanation = explain_exception(error)
         if explanation is not None:
-            body += "\n\nWhat it means: " + explanation.text()
-        _show(Note("The error, as expected", body))
+            body += "\n\n" + _("What it means: {explanation}").format(
+                explanation=explanation.text()
+            )
+        _show(Note(_("The error, as expected"), body))
         return True
 
 
@@ -244,7 +263,10 @@ def progress(lesson: str | None = None) -> ProgressView | Note:
     try:
         return progress_view(ids_by_lesson(), lesson)
     except Exception as exc:  # an unknown lesson, a store that cannot be read
-        return Note("Progress", f"Your progress could not be shown: {one_line(exc)}")
+        return Note(
+            _("Progress"),
+            _("Your progress could not be shown: {error}").format(error=one_line(exc)),
+        )
 
 
 def show(exercise_id: str, get_answer: Callable[[], Any]) -> None:
@@ -259,7 +281,7 @@ def show(exercise_id: str, get_answer: Callable[[], Any]) -> None:
     """
     feedback = read_and_check(exercise_id, get_answer)
     display_panel(feedback, _panel_actions(exercise_id, get_answer))
-    if feedback.status == "error" and feedback.message.startswith(INTERRUPTED_MESSAGE):
+    if feedback.status == "error" and feedback.message.startswith(_(INTERRUPTED_MESSAGE)):
         raise KeyboardInterrupt("the check was interrupted")
 
 

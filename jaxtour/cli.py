@@ -13,6 +13,13 @@ its token. The token reaches JupyterLab through ``learner/lab_launch.py``, which
 out of the environment that kernels and terminals inherit; the environment's ``bin``
 folder comes first on their ``PATH``, so ``jaxtour`` works in a JupyterLab terminal.
 
+The language: ``--lang ru`` on any command, else ``$JAXTOUR_LANG``, else the system
+locale (``jaxtour.i18n``). Every command speaks it; ``jaxtour lab`` copies that
+language's lessons (``workspace``: the Russian ones into the workspace's ``ru/``) and
+opens its lesson 00, and falls back to the English lessons, saying so, where this
+jaxtour has none in that language yet. ``jaxtour reset 03 --lang ru`` resets the Russian
+copy. The classroom pages (``jaxtour.classroom``) stay English.
+
 ``jaxtour reset`` refuses while the lesson is open in a running Jupyter server
 (``learner/lab_servers.py``): JupyterLab would save the open copy over the fresh one.
 """
@@ -39,7 +46,8 @@ import typing
 import urllib.request
 from pathlib import Path
 
-from jaxtour import catalog
+from jaxtour import catalog, i18n
+from jaxtour.i18n import _
 from jaxtour.learner import lab_launch, lab_servers, workspace
 
 DEFAULT_PORT = 8888
@@ -96,15 +104,23 @@ def choose_port(requested: int | None) -> int:
     """``--port N`` exactly, or the first free port from 8888 on; one-line errors."""
     if requested is not None:
         if not 0 < requested < 65536:
-            raise CommandError(f"--port must be between 1 and 65535, not {requested}", 2)
+            raise CommandError(
+                _("--port must be between 1 and 65535, not {port}").format(port=requested), 2
+            )
         if not _port_is_free(requested):
-            raise CommandError(f"port {requested} is in use; pick another with --port")
+            raise CommandError(
+                _("port {port} is in use; pick another with --port").format(port=requested)
+            )
         return requested
     for port in range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES):
         if _port_is_free(port):
             return port
     last = DEFAULT_PORT + PORT_TRIES - 1
-    raise CommandError(f"ports {DEFAULT_PORT} to {last} are all in use; pick another with --port")
+    raise CommandError(
+        _("ports {first} to {last} are all in use; pick another with --port").format(
+            first=DEFAULT_PORT, last=last
+        )
+    )
 
 
 def _installed_app_settings_dir() -> Path | None:
@@ -173,7 +189,9 @@ def lab_settings(folder: Path) -> Path:
             else:
                 copy.unlink(missing_ok=True)
     except OSError as exc:
-        raise CommandError(f"cannot write to {target}: {exc.strerror or exc}") from None
+        raise CommandError(
+            _("cannot write to {folder}: {error}").format(folder=target, error=exc.strerror or exc)
+        ) from None
     return target
 
 
@@ -183,6 +201,7 @@ def lab_command(
     open_browser: bool,
     settings: Path | None = None,
     cull_after_minutes: float = CULL_AFTER_MINUTES,
+    first_lesson: str = FIRST_LESSON,
 ) -> list[str]:
     """The JupyterLab command line for ``folder``: localhost only, lesson 00 open.
 
@@ -198,7 +217,7 @@ def lab_command(
         f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0",
         f"--ServerApp.root_dir={folder}",
-        f"--LabApp.default_url=/lab/tree/{FIRST_LESSON}",
+        f"--LabApp.default_url=/lab/tree/{first_lesson}",
         f"--MappingKernelManager.cull_idle_timeout={cull_s}",
     ]
     if cull_s:
@@ -216,11 +235,15 @@ def lab_command(
     return command
 
 
-def lab_env(token: str) -> dict[str, str]:
+def lab_env(token: str, lang: str | None = None) -> dict[str, str]:
     """The server's environment: the token for ``lab_launch`` only (no ``JUPYTER_TOKEN``,
     which kernels and terminals would inherit), and this Python's ``bin`` folder first
-    on ``PATH``, so a terminal in JupyterLab finds ``jaxtour`` and this ``python``."""
+    on ``PATH``, so a terminal in JupyterLab finds ``jaxtour`` and this ``python``.
+    ``lang``: ``JAXTOUR_LANG`` for kernels and terminals (a lesson's own
+    ``checks.use_language`` still decides its feedback)."""
     env = {**os.environ, lab_launch.TOKEN_VARIABLE: token}
+    if lang is not None:
+        env[i18n.ENV_LANG] = lang
     env.pop("JUPYTER_TOKEN", None)
     env.pop("JUPYTER_TOKEN_FILE", None)
     here = str(Path(sys.executable).parent)  # not resolved: a venv's bin is a link's folder
@@ -246,8 +269,13 @@ def terminal_shell() -> str | None:
     return shutil.which("bash")
 
 
-def lesson_url(port: int, token: str) -> str:
-    return f"http://127.0.0.1:{port}/lab/tree/{FIRST_LESSON}?token={token}"
+def first_lesson(lang: str) -> str:
+    """Lesson 00's path in the workspace for ``lang``: ``00_welcome.ipynb``, ``ru/00_…``."""
+    return FIRST_LESSON if lang == i18n.DEFAULT else f"{lang}/{FIRST_LESSON}"
+
+
+def lesson_url(port: int, token: str, lesson: str = FIRST_LESSON) -> str:
+    return f"http://127.0.0.1:{port}/lab/tree/{lesson}?token={token}"
 
 
 def _answers(port: int, token: str) -> bool:
@@ -326,13 +354,14 @@ def serve(
     token: str,
     log: Path | None,
     cwd: Path | None = None,
+    lesson: str = FIRST_LESSON,
 ) -> int:
     """Run JupyterLab until Ctrl+C; print lesson 00's URL once the server answers.
 
     ``log`` None: JupyterLab writes to this terminal (``--verbose``). ``cwd``: where the
     server runs, and so where its terminals open (the workspace, beside the lessons).
     """
-    where = f"(log: {log})" if log is not None else "(see its output above)"
+    where = _("(log: {log})").format(log=log) if log is not None else _("(see its output above)")
     with contextlib.ExitStack() as stack:
         try:
             output = stack.enter_context(open(log, "w")) if log is not None else None
@@ -347,79 +376,133 @@ def serve(
                 start_new_session=True,  # Ctrl+C reaches jaxtour only; jaxtour stops it
             )
         except OSError as exc:
-            raise CommandError(f"cannot start JupyterLab: {exc.strerror or exc}") from None
+            raise CommandError(
+                _("cannot start JupyterLab: {error}").format(error=exc.strerror or exc)
+            ) from None
         try:
             if not _wait_until_ready(server, port, token, START_TIMEOUT_S):
                 status = server.poll()
                 _stop(server)
                 if status is None:
                     raise CommandError(
-                        f"JupyterLab did not answer on port {port} within "
-                        f"{START_TIMEOUT_S} s, so jaxtour stopped it {where}"
+                        _(
+                            "JupyterLab did not answer on port {port} within {seconds} s, so "
+                            "jaxtour stopped it {where}"
+                        ).format(port=port, seconds=START_TIMEOUT_S, where=where)
                     )
                 reason = _last_log_line(log) if log is not None else ""
-                raise CommandError(
-                    f"JupyterLab did not start (exit status {status})"
-                    + (f": {reason}" if reason else "")
-                    + f" {where}"
-                )
-            print(f"jaxtour: lesson 00 is open at {lesson_url(port, token)}", flush=True)
+                if reason:
+                    message = _("JupyterLab did not start (exit status {status}): {reason} {where}")
+                else:
+                    message = _("JupyterLab did not start (exit status {status}) {where}")
+                raise CommandError(message.format(status=status, reason=reason, where=where))
+            url = lesson_url(port, token, lesson)
+            print("jaxtour: " + _("lesson 00 is open at {url}").format(url=url), flush=True)
             status = server.wait()
         except (KeyboardInterrupt, _Stop):
             _stop(server)
-            print("jaxtour: JupyterLab stopped", flush=True)
+            print("jaxtour: " + _("JupyterLab stopped"), flush=True)
             return 0
     if status != 0:
-        raise CommandError(f"JupyterLab stopped with exit status {status} {where}")
-    print("jaxtour: JupyterLab stopped", flush=True)
+        raise CommandError(
+            _("JupyterLab stopped with exit status {status} {where}").format(
+                status=status, where=where
+            )
+        )
+    print("jaxtour: " + _("JupyterLab stopped"), flush=True)
     return 0
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("jupyterlab") is None:
         raise CommandError(
-            f"JupyterLab is not installed: {sys.executable} -m pip install jupyterlab"
+            _("JupyterLab is not installed: {command}").format(
+                command=f"{sys.executable} -m pip install jupyterlab"
+            )
         )
     if not math.isfinite(args.cull_after):
         raise CommandError(
-            f"--cull-after must be a number of minutes (0 = never), not {args.cull_after}", 2
+            _("--cull-after must be a number of minutes (0 = never), not {value}").format(
+                value=args.cull_after
+            ),
+            2,
         )
     if args.cull_after < 0:
-        raise CommandError(f"--cull-after must be 0 (off) or more, not {args.cull_after:g}", 2)
+        raise CommandError(
+            _("--cull-after must be 0 (off) or more, not {value}").format(
+                value=f"{args.cull_after:g}"
+            ),
+            2,
+        )
     port = choose_port(args.port)
-    report = workspace.sync(Path(args.dir))
-    folder = report.folder.resolve()
-    if report.copied:
-        print(f"jaxtour: copied {len(report.copied)} lesson files into {folder}")
-    if report.kept:
-        print(f"jaxtour: kept your {len(report.kept)} existing files in {folder} as they are")
-    for name in report.blocked:
-        print(f"jaxtour: {folder / name} is a folder, not a lesson: move or rename it")
-    for name, why in report.broken:
+    lang = i18n.language()
+    if lang != i18n.DEFAULT and not workspace.has_edition(lang):
         print(
-            f"jaxtour: your {name} cannot be opened as a notebook: {why}. "
-            f"`{reset_command(name, args.dir)}` moves it to backups/ and restores a fresh copy."
+            "jaxtour: "
+            + _("this jaxtour has no lessons in {language} yet: opening the English ones").format(
+                language=i18n.LANGUAGES[lang]
+            )
+        )
+        lang = i18n.DEFAULT
+    top = Path(args.dir)
+    report = workspace.sync(top, lang)
+    folder = report.folder.resolve()
+    root = top.resolve()  # JupyterLab's root: every language's copies in reach
+    say = lambda line: print("jaxtour: " + line)  # noqa: E731
+    reset_lang = "" if lang == i18n.DEFAULT else f" --lang {lang}"
+    if report.copied:
+        say(
+            _("copied {count} lesson files into {folder}").format(
+                count=len(report.copied), folder=folder
+            )
+        )
+    if report.kept:
+        say(
+            _("kept your {count} existing files in {folder} as they are").format(
+                count=len(report.kept), folder=folder
+            )
+        )
+    for name in report.blocked:
+        say(_("{path} is a folder, not a lesson: move or rename it").format(path=folder / name))
+    for name, why in report.broken:
+        say(
+            _(
+                "your {name} cannot be opened as a notebook: {why}. {command} moves it to "
+                "backups/ and restores a fresh copy."
+            ).format(name=name, why=why, command=f"`{reset_command(name, args.dir)}{reset_lang}`")
         )
     for name in report.stale:
         if name in dict(report.broken):
             continue
-        print(
-            f"jaxtour: a newer {name} ships with this jaxtour; your copy is unchanged. "
-            f"`{reset_command(name, args.dir)}` gets the new one "
-            "(your file is moved to backups/ first)."
+        say(
+            _(
+                "a newer {name} ships with this jaxtour; your copy is unchanged. {command} gets "
+                "the new one (your file is moved to backups/ first)."
+            ).format(name=name, command=f"`{reset_command(name, args.dir)}{reset_lang}`")
         )
-    settings = lab_settings(folder)
-    command = lab_command(folder, port, args.browser, settings, args.cull_after)
+    settings = lab_settings(root)
+    lesson = first_lesson(lang)
+    command = lab_command(root, port, args.browser, settings, args.cull_after, lesson)
     token = secrets.token_hex(24)
-    moved = f"port {DEFAULT_PORT} is in use; " if args.port is None and port != DEFAULT_PORT else ""
+    url = f"http://127.0.0.1:{port}"
+    moved = args.port is None and port != DEFAULT_PORT
     if args.dry_run:
-        print(f"jaxtour: would start JupyterLab on http://127.0.0.1:{port} ({moved}dry run)")
+        if moved:
+            line = _("would start JupyterLab on {url} (port {busy} is in use; dry run)")
+        else:
+            line = _("would start JupyterLab on {url} (dry run)")
+        say(line.format(url=url, busy=DEFAULT_PORT))
+        say(_("lesson 00 would open: {lesson}").format(lesson=root / lesson))
         print(shlex.join([f"{lab_launch.TOKEN_VARIABLE}={token}", *command]))
         return 0
-    print(f"jaxtour: starting JupyterLab on http://127.0.0.1:{port} ({moved}Ctrl+C stops it)")
+    if moved:
+        line = _("starting JupyterLab on {url} (port {busy} is in use; Ctrl+C stops it)")
+    else:
+        line = _("starting JupyterLab on {url} (Ctrl+C stops it)")
+    say(line.format(url=url, busy=DEFAULT_PORT))
     sys.stdout.flush()
-    log = None if args.verbose else workspace.lab_dir(folder) / LOG_NAME
-    return serve(command, lab_env(token), port, token, log, cwd=folder)
+    log = None if args.verbose else workspace.lab_dir(root) / LOG_NAME
+    return serve(command, lab_env(token, lang), port, token, log, cwd=root, lesson=lesson)
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
@@ -475,30 +558,50 @@ def reset_command(notebook: str, folder: str) -> str:
 
 
 def cmd_reset(args: argparse.Namespace) -> int:
-    target = workspace.lesson_copy(Path(args.dir), args.lesson)
+    lang = args.lang or i18n.DEFAULT  # the copies reset: English unless --lang names one
+    target = workspace.lesson_copy(Path(args.dir), args.lesson, lang)
+    again = reset_command(target.name, args.dir) + (
+        "" if lang == i18n.DEFAULT else f" --lang {lang}"
+    )
     if target.exists():
         answer = lab_servers.where_open(target)
         if answer.open_in:
             raise CommandError(
-                f"{target.name} is open in JupyterLab ({answer.open_in[0]}): save it there "
-                "(File > Save Notebook), close it with File > Close and Shut Down Notebook, "
-                f"then run `{reset_command(target.name, args.dir)}` again. Nothing was changed."
+                _(
+                    "{name} is open in JupyterLab ({where}): save it there (File > Save "
+                    "Notebook), close it with File > Close and Shut Down Notebook, then run "
+                    "{command} again. Nothing was changed."
+                ).format(name=target.name, where=answer.open_in[0], command=f"`{again}`")
             )
         for url in answer.unasked:
             print(
-                f"jaxtour: the Jupyter server at {url} did not say whether {target.name} is "
-                "open in it; if it is, close it without saving, or it will save the old copy "
-                "over the fresh one",
+                "jaxtour: "
+                + _(
+                    "the Jupyter server at {url} did not say whether {name} is open in it; if "
+                    "it is, close it without saving, or it will save the old copy over the "
+                    "fresh one"
+                ).format(url=url, name=target.name),
                 file=sys.stderr,
             )
-    report = workspace.reset(target.parent, target.name)
+    report = workspace.reset(Path(args.dir), target.name, lang)
     fresh = report.fresh
     if report.unchanged:
-        print(f"jaxtour: your {fresh.name} is the shipped lesson as it is: nothing to do")
+        print(
+            "jaxtour: "
+            + _("your {name} is the shipped lesson as it is: nothing to do").format(name=fresh.name)
+        )
         return 0
     if report.backup is not None:
-        print(f"jaxtour: moved your {fresh.name} to {report.backup.relative_to(fresh.parent)}")
-    print(f"jaxtour: restored a fresh {fresh.name} in {fresh.parent}")
+        print(
+            "jaxtour: "
+            + _("moved your {name} to {backup}").format(
+                name=fresh.name, backup=report.backup.relative_to(fresh.parent)
+            )
+        )
+    print(
+        "jaxtour: "
+        + _("restored a fresh {name} in {folder}").format(name=fresh.name, folder=fresh.parent)
+    )
     return 0
 
 
@@ -506,34 +609,103 @@ def _minutes(text: str) -> float:
     try:
         return float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of minutes: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a number of minutes: {text}").format(text=repr(text))
+        ) from None
 
 
 def _port(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a port number: {text}").format(text=repr(text))
+        ) from None
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, its "usage: " in the language in use."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):
+        return super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
 
 class _Parser(argparse.ArgumentParser):
-    """Usage errors in one line, as every other error: ``jaxtour: ...``, status 2."""
+    """Usage errors in one line, as every other error: ``jaxtour: ...``, status 2. The
+    help's own words (usage, the section titles, -h) in the language in use."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        add_help, parents = kwargs.pop("add_help", True), kwargs.pop("parents", [])
+        super().__init__(*args, add_help=False, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        if add_help:
+            self.add_argument(
+                "-h", "--help", action="help", help=_("show this help message and exit")
+            )
+        for parent in parents:  # after -h, as argparse itself orders them
+            self._add_container_actions(parent)
+            defaults = getattr(parent, "_defaults", {})
+            self._defaults.update(defaults)
 
     def error(self, message: str) -> typing.NoReturn:
-        self.exit(2, f"jaxtour: {message} (see `{self.prog} --help`)\n")
+        line = _("{message} (see {help})").format(message=message, help=f"`{self.prog} --help`")
+        self.exit(2, f"jaxtour: {line}\n")
+
+
+def _language(text: str) -> str:
+    found = i18n.supported(text)
+    if found is None:
+        choices = ", ".join(i18n.LANGUAGES)
+        raise argparse.ArgumentTypeError(
+            _("not a language jaxtour speaks: {text} (choose from {choices})").format(
+                text=repr(text), choices=choices
+            )
+        )
+    return found
+
+
+def language_in(argv: list[str]) -> str | None:
+    """The language ``--lang X`` (or ``--lang=X``) names in ``argv``, read before parsing
+    so that the help and the usage errors speak it too."""
+    for index, word in enumerate(argv):
+        if word == "--lang" and index + 1 < len(argv):
+            return i18n.supported(argv[index + 1])
+        if word.startswith("--lang="):
+            return i18n.supported(word.split("=", 1)[1])
+    return None
 
 
 def parser() -> argparse.ArgumentParser:
-    top = _Parser(prog="jaxtour", description="An interactive tour of JAX for NumPy users.")
+    top = _Parser(prog="jaxtour", description=_("An interactive tour of JAX for NumPy users."))
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    speaking = argparse.ArgumentParser(add_help=False)
+    speaking.add_argument(
+        "--lang",
+        type=_language,
+        default=None,
+        metavar="LANG",
+        help=_(
+            "the language: {choices} (default: $JAXTOUR_LANG, else the system's language)"
+        ).format(choices=", ".join(i18n.LANGUAGES)),
+    )
 
-    lab = commands.add_parser("lab", help="copy the lessons into a workspace and open JupyterLab")
-    lab.add_argument("dir", nargs="?", default=workspace.default_dir(), help="the workspace folder")
+    lab = commands.add_parser(
+        "lab",
+        parents=[speaking],
+        help=_("copy the lessons into a workspace and open JupyterLab"),
+    )
+    lab.add_argument(
+        "dir", nargs="?", default=workspace.default_dir(), help=_("the workspace folder")
+    )
     lab.add_argument(
         "--port",
         type=_port,
         default=None,
-        help=f"this port or fail (default: {DEFAULT_PORT}, or the next free one)",
+        help=_("this port or fail (default: {port}, or the next free one)").format(
+            port=DEFAULT_PORT
+        ),
     )
     lab.add_argument("--no-browser", dest="browser", action="store_false")
     lab.add_argument(
@@ -541,27 +713,39 @@ def parser() -> argparse.ArgumentParser:
         type=_minutes,
         default=CULL_AFTER_MINUTES,
         metavar="MINUTES",
-        help=f"shut down kernels idle this long, to free memory; 0 = never "
-        f"(default: {CULL_AFTER_MINUTES})",
+        help=_(
+            "shut down kernels idle this long, to free memory; 0 = never (default: {minutes})"
+        ).format(minutes=CULL_AFTER_MINUTES),
     )
     lab.add_argument(
         "--verbose",
         action="store_true",
-        help=f"show JupyterLab's log here (otherwise it goes to "
-        f"DIR/{workspace.LAB_DIR}/{LOG_NAME})",
+        help=_("show JupyterLab's log here (otherwise it goes to {log})").format(
+            log=f"DIR/{workspace.LAB_DIR}/{LOG_NAME}"
+        ),
     )
-    lab.add_argument("--dry-run", action="store_true", help="prepare, print the command, stop")
+    lab.add_argument("--dry-run", action="store_true", help=_("prepare, print the command, stop"))
     lab.set_defaults(run=cmd_lab)
 
-    doctor = commands.add_parser("doctor", help="versions, devices, and what to fix")
+    doctor = commands.add_parser(
+        "doctor", parents=[speaking], help=_("versions, devices, and what to fix")
+    )
     doctor.set_defaults(run=cmd_doctor)
 
     progress = commands.add_parser(
-        "progress", help="exercises passed, per lesson, as bars (or --json, --csv)"
+        "progress",
+        parents=[speaking],
+        help=_("exercises passed, per lesson, as bars (or --json, --csv)"),
     )
-    progress.add_argument("lesson", nargs="?", help='also list one lesson\'s exercises, e.g. "03"')
+    progress.add_argument(
+        "lesson",
+        nargs="?",
+        help=_('also list one lesson\'s exercises, e.g. "03"'),
+    )
     table = progress.add_mutually_exclusive_group()
-    formats = "one row per exercise (columns: jaxtour.learner.progress_view.COLUMNS)"
+    formats = _("one row per exercise (columns: {columns})").format(
+        columns="jaxtour.learner.progress_view.COLUMNS"
+    )
     table.add_argument(
         "--json", dest="format", action="store_const", const="json", help=f"JSON, {formats}"
     )
@@ -571,15 +755,26 @@ def parser() -> argparse.ArgumentParser:
     progress.set_defaults(format="bars")
     progress.set_defaults(run=cmd_progress)
 
-    reset = commands.add_parser("reset", help="restore a fresh copy of one lesson")
-    reset.add_argument("lesson", help='a lesson number or name, e.g. "03" or "03_grad"')
-    reset.add_argument("--dir", default=workspace.default_dir(), help="the workspace folder")
+    reset = commands.add_parser(
+        "reset", parents=[speaking], help=_("restore a fresh copy of one lesson")
+    )
+    reset.add_argument(
+        "lesson",
+        help=_('a lesson number or name, e.g. "03" or "03_grad"'),
+    )
+    reset.add_argument("--dir", default=workspace.default_dir(), help=_("the workspace folder"))
     reset.set_defaults(run=cmd_reset)
     return top
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    early = language_in(argv)
+    if early is not None:
+        i18n.use_language(early)
     args = parser().parse_args(argv)
+    if getattr(args, "lang", None):
+        i18n.use_language(args.lang)
     try:
         return args.run(args)
     except (CommandError, workspace.WorkspaceError, catalog.UnknownLesson) as exc:

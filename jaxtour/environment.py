@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from jaxtour.grader.feedback import Note
+from jaxtour.i18n import _
 from jaxtour.learner.doctor import gather
 
 
@@ -11,10 +12,10 @@ def report() -> Note:
     facts = gather()
     lines = [
         f"Python   {facts.python} ({facts.platform})",
-        f"JAX      {facts.jax or 'not importable'}",
+        f"JAX      {facts.jax or _('not importable')}",
         f"jaxlib   {facts.jaxlib}",
         f"NumPy    {facts.numpy}",
         f"backend  {facts.backend or facts.jax_problem}",
         "devices  " + ", ".join(facts.devices),
     ]
-    return Note("Your environment", "\n".join(lines), code=True)
+    return Note(_("Your environment"), "\n".join(lines), code=True)

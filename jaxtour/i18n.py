@@ -8,7 +8,8 @@ compiled from the ``.po`` files beside them (``make messages``; CONTRIBUTING say
   them, so a translation can reorder them: ``_("you have {got}, expected {want}").format(
   got=…, want=…)``.
 - ``N_("…")`` only marks a message for extraction (data declared at import time); the
-  code that shows it translates it with ``_``.
+  code that shows it translates it with ``_``. ``N_plural("…", "…")`` marks a pair that
+  ``ngettext`` shows.
 
 The language in use, first found of: ``use_language`` (a lesson's setup cell calls
 ``checks.use_language("ru")``, so a Russian lesson gets Russian feedback whatever the
@@ -18,8 +19,10 @@ system's language), ``$JAXTOUR_LANG``, the system locale (``$LANGUAGE``, ``$LC_A
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import os
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -30,7 +33,10 @@ DOMAIN = "jaxtour"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 _LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's own order
 
-_chosen: str | None = None  # set by use_language
+# Mutable, never rebound: the grader verifies that this module's names are unchanged after
+# each check (grader/pristine.py), and puts them back; the choice itself is state.
+_chosen: list[str | None] = [None]  # set by use_language only
+_held: list[str | None] = [None]  # the language held through a check (held())
 
 
 def supported(code: object) -> str | None:
@@ -55,7 +61,25 @@ def system_language() -> str | None:
 
 def language() -> str:
     """The language in use now."""
-    return _chosen or supported(os.environ.get(ENV_LANG)) or system_language() or DEFAULT
+    return (
+        _chosen[0]
+        or _held[0]
+        or supported(os.environ.get(ENV_LANG))
+        or system_language()
+        or DEFAULT
+    )
+
+
+@contextlib.contextmanager
+def held() -> Iterator[str]:
+    """The language in use now, held for the body: code run inside (a learner's answer
+    under check) changes it only through ``use_language``, not through the environment."""
+    previous = _held[0]
+    _held[0] = language()
+    try:
+        yield _held[0]
+    finally:
+        _held[0] = previous
 
 
 def use_language(code: str) -> None:
@@ -64,8 +88,12 @@ def use_language(code: str) -> None:
     if found is None:
         choices = ", ".join(f'"{c}" ({name})' for c, name in LANGUAGES.items())
         raise ValueError(f"jaxtour speaks {choices}, not {code!r}.")
-    global _chosen
-    _chosen = found
+    _chosen[0] = found
+
+
+def chosen() -> str | None:
+    """The language ``use_language`` chose, if any."""
+    return _chosen[0]
 
 
 @cache
@@ -88,3 +116,9 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for extraction; it is translated where it is shown."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a count for extraction, as ``ngettext`` would be marked; shown
+    with ``ngettext(*pair, count)``."""
+    return singular, plural

@@ -21,11 +21,30 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.display import Display
 from jaxtour.lazy import jax, jnp
 
 MIN_SAMPLES = 3
 NOT_MEASURED = "–"  # a table cell for what a row did not measure (a rate, a first call)
+# The table's column headings, translated where shown (the row keys stay these words).
+HEADINGS = {
+    "operation": i18n.N_("operation"),
+    "first call": i18n.N_("first call"),
+    "median": i18n.N_("median"),
+    "min": i18n.N_("min"),
+    "spread": i18n.N_("spread"),
+    "calls": i18n.N_("calls"),
+    "rate": i18n.N_("rate"),
+    "device": i18n.N_("device"),
+}
+
+
+def heading(column: str) -> str:
+    """A column's heading in the language in use."""
+    return i18n._(HEADINGS.get(column, column))
+
+
 TEXT_COLUMNS = ("operation", "device")  # the table's columns of names, not numbers
 
 
@@ -107,22 +126,23 @@ class TimingTable(Display):
     def text(self) -> str:
         columns, cells = self.columns(), self.cells()
         if not cells:
-            return "(no timings)"
-        widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(columns)]
-        lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True))]
+            return i18n._("(no timings)")
+        headings = [heading(c) for c in columns]
+        widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(headings)]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(headings, widths, strict=True))]
         lines += ["  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)) for row in cells]
         return "\n".join(line.rstrip() for line in lines)
 
     def html(self) -> str:
         columns, cells = self.columns(), self.cells()
         if not cells:
-            return "<p>(no timings)</p>"
+            return f"<p>{i18n._('(no timings)')}</p>"
 
         def cell(tag: str, i: int, value: str) -> str:
             align = "left" if i == 0 else "right"  # labels read from the left, numbers align
             return f'<{tag} style="text-align: {align}">{html.escape(value)}</{tag}>'
 
-        head = "".join(cell("th", i, c) for i, c in enumerate(columns))
+        head = "".join(cell("th", i, heading(c)) for i, c in enumerate(columns))
         body = "".join(
             "<tr>" + "".join(cell("td", i, v) for i, v in enumerate(row)) + "</tr>" for row in cells
         )
@@ -212,7 +232,8 @@ def dispatch_only(
         samples.append(time.perf_counter() - t0)
         jax.block_until_ready(results[-1])
     return Timing(
-        label=label or f"{getattr(fn, '__name__', 'operation')} (not blocked)",
+        label=label
+        or i18n._("{name} (not blocked)").format(name=getattr(fn, "__name__", "operation")),
         first_s=float("nan"),
         samples=tuple(samples),
         device=device_name(_first_leaf(results[-1])),
@@ -268,7 +289,7 @@ def copy_bandwidth(nbytes: int = 256 * 2**20, budget_s: float = 1.0) -> Timing:
         state["x"] = add_one(state["x"])
         return state["x"]
 
-    label = f"copy {nbytes / 2**20:.0f} MiB (x + 1)"
+    label = i18n._("copy {size} MiB (x + 1)").format(size=f"{nbytes / 2**20:.0f}")
     return measure(add_one_in_place, label=label, nbytes=2 * nbytes, budget_s=budget_s)
 
 

@@ -14,24 +14,32 @@ import jaxtour
 PACKAGE = Path(jaxtour.__file__).resolve().parent
 
 # Who may import whom: a room's modules may import only the rooms listed for it.
-# Foundations (catalog, lazy, display) import no jaxtour module at all.
+# Foundations (catalog, lazy, display, i18n) import no jaxtour module at all.
 ALLOWED = {
     "jaxtour.catalog": set(),
     "jaxtour.lazy": set(),
     "jaxtour.display": set(),
+    "jaxtour.i18n": set(),  # the language in use and its catalogs: a foundation too
     "jaxtour.hosts": set(),
-    "jaxtour.grader": {"jaxtour.catalog", "jaxtour.lazy", "jaxtour.display", "jaxtour.grader"},
-    "jaxtour.learner": {"jaxtour.catalog", "jaxtour.display", "jaxtour.learner"},
+    "jaxtour.grader": {
+        "jaxtour.catalog",
+        "jaxtour.lazy",
+        "jaxtour.display",
+        "jaxtour.i18n",
+        "jaxtour.grader",
+    },
+    "jaxtour.learner": {"jaxtour.catalog", "jaxtour.display", "jaxtour.i18n", "jaxtour.learner"},
     "jaxtour.exercises": {
         "jaxtour.catalog",
         "jaxtour.lazy",
         "jaxtour.display",
+        "jaxtour.i18n",
         "jaxtour.grader",
         "jaxtour.exercises",
         "jaxtour.timing",
         "jaxtour.hosts",
     },
-    "jaxtour.timing": {"jaxtour.lazy", "jaxtour.display"},
+    "jaxtour.timing": {"jaxtour.lazy", "jaxtour.display", "jaxtour.i18n"},
     # The teachers' hub service: reads stores as the learner tooling does; no grader, no JAX.
     "jaxtour.classroom": {
         "jaxtour.catalog",

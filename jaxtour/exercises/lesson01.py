@@ -34,6 +34,7 @@ from jaxtour.grader.rules import (
     outputs_on,
 )
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.i18n import _
 from jaxtour.lazy import is_jax_array
 
 INT32_MAX = 2**31 - 1
@@ -278,24 +279,32 @@ class _FloatSum:
     def __call__(self, answer: Any, expected: Any) -> str | None:
         expected = float(np.asarray(expected))
         if not is_jax_array(answer):
-            return f"Expected a jax array holding one number, but this is {describe(answer)}."
+            return _("Expected a jax array holding one number, but this is {what}.").format(
+                what=describe(answer)
+            )
         value = np.asarray(answer)
         if value.shape != ():
-            return (
-                "Expected one number, a 0-d jax array (jnp.sum gives one), but this has "
-                f"shape {value.shape}."
-            )
+            return _(
+                "Expected one number, a 0-d jax array (jnp.sum gives one), but this has"
+                " shape {shape}."
+            ).format(shape=value.shape)
         if value.dtype.kind not in "iuf":
-            return f"Expected a real number, but this has dtype {value.dtype}."
+            return _("Expected a real number, but this has dtype {dtype}.").format(
+                dtype=value.dtype
+            )
         got = float(value)
         if not math.isfinite(got):
-            return f"The sum is {got}: the dtype it was computed in ran out of range."
+            return _("The sum is {got}: the dtype it was computed in ran out of range.").format(
+                got=got
+            )
         if not _close(got, expected, self.rtol):
             shown_got, shown_want = distinct_numbers(got, expected)
             relation = how_they_differ(np.asarray(got), np.asarray(expected))
-            return (
-                f"You have {shown_got}, but the exact sum is {shown_want} (a relative "
-                f"error of {self.rtol:g} is allowed)." + (f" {relation}" if relation else "")
+            return _(
+                "You have {shown_got}, but the exact sum is {shown_want} (a relative "
+                "error of {rtol} is allowed)."
+            ).format(shown_got=shown_got, shown_want=shown_want, rtol=f"{self.rtol:g}") + (
+                f" {relation}" if relation else ""
             )
         return None
 

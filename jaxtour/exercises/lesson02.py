@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import jax
 from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
@@ -107,7 +108,7 @@ class PendingResult:
         return self.item()
 
     def __repr__(self) -> str:
-        return f"slow_dot result {self.item():g}"
+        return i18n._("slow_dot result {item}").format(item=f"{self.item():g}")
 
 
 def _slow_dot(log: _Log) -> Callable[..., PendingResult]:
@@ -335,18 +336,22 @@ def _what_it_did(run: _Run) -> _Verdict | None:
 
 def _not_seconds(value: Any) -> str:
     if hasattr(value, "median_s") and hasattr(value, "first_s"):
-        return (
+        return i18n._(
             "You returned a whole timing.measure table; time_call returns one number of "
             "seconds, such as its .median_s."
         )
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return f"time_call returned {value!r}; a time is a positive, finite number of seconds."
+        return i18n._(
+            "time_call returned {value}; a time is a positive, finite number of seconds."
+        ).format(value=f"{value!r}")
     if isinstance(value, list | tuple) and value and all(_is_number(v) for v in value):
-        return (
-            f"time_call returned a {type(value).__name__} of {len(value)} numbers. Return "
-            "one number, the seconds of one call: the median of your samples, say."
-        )
-    return f"time_call returned {describe(value)}, not a number of seconds."
+        return i18n._(
+            "time_call returned a {name__} of {count} numbers. Return one number, "
+            "the seconds of one call: the median of your samples, say."
+        ).format(name__=type(value).__name__, count=len(value))
+    return i18n._("time_call returned {what}, not a number of seconds.").format(
+        what=describe(value)
+    )
 
 
 def _is_number(value: Any) -> bool:
@@ -362,15 +367,19 @@ def _by_the_numbers(runs: list[_Run]) -> _Verdict:
             return _Verdict(mistake="cpu-clock" if run.cpu_clock else "wait-outside-clock")
     if all(_divided_twice(run) for run in runs):
         return _Verdict(
-            problem="That is the time of one call divided by the number of calls once more: "
-            "divide the total time by the number of timed calls, once."
+            problem=i18n._(
+                "That is the time of one call divided by the number of calls once more: "
+                "divide the total time by the number of timed calls, once."
+            )
         )
     for run in runs:
         if "honest" not in run.labels():
             seen = run.observed()
             per_call = seen.get("steady-mean", seen["first"])
             return _Verdict(problem=_off_by(run.seconds, per_call, len(run.log.calls)))
-    return _Verdict(problem="Your timing does not follow the work of the grader's stand-ins.")
+    return _Verdict(
+        problem=i18n._("Your timing does not follow the work of the grader's stand-ins.")
+    )
 
 
 def _divided_twice(run: _Run) -> bool:
@@ -384,11 +393,11 @@ def _divided_twice(run: _Run) -> bool:
 def _off_by(seconds: float, per_call: float, calls: int) -> str:
     ratio = seconds / per_call
     size = f"{ratio:.3g} times too long" if ratio > 1 else f"{1 / ratio:.3g} times too short"
-    return (
-        f"Your time_call called f {calls} times and reported {_seconds(seconds)} per call, "
-        f"but the stand-in saw each call after the first take {_seconds(per_call)}: "
-        f"{size}. Report the time of one warmed-up call that was waited for."
-    )
+    return i18n._(
+        "Your time_call called f {calls} times and reported {seconds} per call,"
+        " but the stand-in saw each call after the first take {seconds2}: "
+        "{size}. Report the time of one warmed-up call that was waited for."
+    ).format(calls=calls, seconds=_seconds(seconds), seconds2=_seconds(per_call), size=size)
 
 
 def _seconds(seconds: float) -> str:
@@ -422,15 +431,17 @@ class TimeCallRule:
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
-            return (
-                f"Expected a function time_call(f, *args) that returns seconds per call, "
-                f"but this is {describe(answer)}."
-            )
+            return i18n._(
+                "Expected a function time_call(f, *args) that returns seconds per call,"
+                " but this is {what}."
+            ).format(what=describe(answer))
         verdict = self.verdict(answer)
         if verdict.error is not None:
             raise verdict.error
         if verdict.mistake is not None:
-            return f"Your timing does not follow the stand-ins' work ({verdict.mistake})."
+            return i18n._("Your timing does not follow the stand-ins' work ({mistake}).").format(
+                mistake=verdict.mistake
+            )
         return verdict.problem
 
 
@@ -732,17 +743,17 @@ def _batch_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
             {leaf.name for leaves in results for leaf in leaves if not run.waited(leaf)},
             key=TREE_PATHS.index,
         )
-        return None, (
-            f"Not every array was waited for: {', '.join(missing)} of some results were "
-            "not. jax.block_until_ready(results) waits for every array in the list of dicts."
-        )
+        return None, i18n._(
+            "Not every array was waited for: {missing} of some results were not. "
+            "jax.block_until_ready(results) waits for every array in the list of dicts."
+        ).format(missing=", ".join(missing))
     if any(run.waited_after(leaf) < batch + n for leaves in results for leaf in leaves):
         return "waited-in-loop", None
     return None, None
 
 
 def _nothing_returned() -> str:
-    return (
+    return i18n._(
         "Your function returned None and did not wait for every result: return the list "
         "of f(x)'s results, ready."
     )
@@ -755,22 +766,26 @@ def _foreign_result(run: _BatchRun, waited: bool) -> tuple[str | None, str | Non
         if all(ls is not None and all(isinstance(a, np.ndarray) for a in ls) for ls in leaves):
             return "host-copy", None
     if _leaves_of(returned) is not None:
-        return None, (
+        return None, i18n._(
             "You returned one dict, one call's result. Return the list of every call's "
             "result, in the order of xs."
         )
-    return None, (
-        f"You returned {describe(returned)}, not the list of f(x)'s results. Return "
+    return None, i18n._(
+        "You returned {what}, not the list of f(x)'s results. Return "
         "[f(x) for x in xs] itself, once every array in it is ready."
-    )
+    ).format(what=describe(returned))
 
 
 def check_run_all(answer: Any, expected: Any) -> str | None:
     if not callable(answer):
-        return f"Expected a function run_all(f, xs), but this is {describe(answer)}."
+        return i18n._("Expected a function run_all(f, xs), but this is {what}.").format(
+            what=describe(answer)
+        )
     mistake, message = _batch_verdict(answer)
     if mistake is not None:
-        return f"The results were not returned ready, each once ({mistake})."
+        return i18n._("The results were not returned ready, each once ({mistake}).").format(
+            mistake=mistake
+        )
     return message
 
 
@@ -847,14 +862,22 @@ def _host_copy(f, xs):
 CALLS = "ABCDE"
 COMPILE = "BCE"  # the calls that compile, after jnp.cumprod(a) ran once on float32[1000]
 WHY = {
-    "A": "A reuses the compiled cumprod: same shape (1000,) and dtype float32, and the "
-    "values are not part of what is compiled.",
-    "B": "B compiles: the shape (1001,) is new, and each shape gets its own compiled code.",
-    "C": "C compiles: int32 is a new dtype, so new machine code.",
-    "D": "D reuses the compiled cumprod: a NumPy float32 array of shape (1000,) is copied "
-    "to the device first, then the same code runs. A transfer is not a compile.",
-    "E": "E compiles: jax.jit(jnp.cumprod) traces cumprod into a new program, compiled on "
-    "its first call, even though jnp.cumprod itself ran before.",
+    "A": i18n.N_(
+        "A reuses the compiled cumprod: same shape (1000,) and dtype float32, and the "
+        "values are not part of what is compiled."
+    ),
+    "B": i18n.N_(
+        "B compiles: the shape (1001,) is new, and each shape gets its own compiled code."
+    ),
+    "C": i18n.N_("C compiles: int32 is a new dtype, so new machine code."),
+    "D": i18n.N_(
+        "D reuses the compiled cumprod: a NumPy float32 array of shape (1000,) is copied "
+        "to the device first, then the same code runs. A transfer is not a compile."
+    ),
+    "E": i18n.N_(
+        "E compiles: jax.jit(jnp.cumprod) traces cumprod into a new program, compiled on "
+        "its first call, even though jnp.cumprod itself ran before."
+    ),
 }
 
 
@@ -878,20 +901,25 @@ def check_first_calls(answer: Any, expected: str) -> str | None:
     chosen = letters_of(answer)
     if chosen is None and isinstance(answer, str):
         strays = sorted({ch for ch in str.upper(answer) if ch not in CALLS + " ,;+&/"})
-        return (
-            f"{', '.join(map(repr, strays))} {'is' if len(strays) == 1 else 'are'} not among "
-            'the calls: answer with letters A to E only, as one string such as "AD".'
-        )
+        return i18n.ngettext(
+            "{letters} is not among the calls: answer with letters A to E only, as one string "
+            'such as "AD".',
+            "{letters} are not among the calls: answer with letters A to E only, as one string "
+            'such as "AD".',
+            len(strays),
+        ).format(letters=", ".join(map(repr, strays)))
     if chosen is None:
-        return (
-            "Answer with the letters of the calls that compile, as one string such as "
-            f'"AD" (letters A to E), but this is {describe(answer)}.'
-        )
+        return i18n._(
+            "Answer with the letters of the calls that compile, as one string such "
+            'as "AD" (letters A to E), but this is {what}.'
+        ).format(what=describe(answer))
     right = frozenset(expected)
     if chosen == right:
         return None
     wrong = sorted(chosen ^ right)
-    return "Not every letter is right. " + " ".join(WHY[letter] for letter in wrong)
+    return " ".join(
+        [i18n._("Not every letter is right."), *(i18n._(WHY[letter]) for letter in wrong)]
+    )
 
 
 EXERCISES = (

@@ -25,6 +25,7 @@ from jaxtour.grader.mistakes import (
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import JaxArray, Number, SameFunction
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.i18n import _
 from jaxtour.lazy import is_jax_array
 
 NON_SCALAR = r"Gradient only defined for scalar-output functions"
@@ -64,19 +65,25 @@ class _Numbers:
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if answer is None or callable(answer) or isinstance(answer, str | bytes | dict | set):
-            return f"Expected numbers such as [1.0, 2.0], but this is {describe(answer)}."
+            return _("Expected numbers such as [1.0, 2.0], but this is {what}.").format(
+                what=describe(answer)
+            )
         try:
             values = np.asarray(answer)
         except Exception:  # a ragged list, say
-            return f"Expected numbers such as [1.0, 2.0], but this is {describe(answer)}."
+            return _("Expected numbers such as [1.0, 2.0], but this is {what}.").format(
+                what=describe(answer)
+            )
         if values.dtype.kind not in "iuf":
-            return f"Expected numbers such as [1.0, 2.0], but this is {describe(answer)}."
+            return _("Expected numbers such as [1.0, 2.0], but this is {what}.").format(
+                what=describe(answer)
+            )
         expected_shape = np.shape(expected)
         if values.shape != expected_shape and len(expected_shape) == 1:
-            return (
-                f"The gradient has one entry per input: x has {expected_shape[0]} entries, "
-                f"but this has shape {values.shape}."
-            )
+            return _(
+                "The gradient has one entry per input: x has {expected_shape} entries, "
+                "but this has shape {shape}."
+            ).format(expected_shape=expected_shape[0], shape=values.shape)
         return compare_arrays(values, expected, check_dtype=False)
 
 

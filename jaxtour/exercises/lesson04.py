@@ -25,6 +25,7 @@ from jaxtour.grader.mistakes import (
 )
 from jaxtour.grader.rules import Choice, SameFunction, SamePytree
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.i18n import _
 
 # --- 04.grad_last_two -------------------------------------------------------------------
 
@@ -79,10 +80,10 @@ class NamedGradients:
         names = _which_gradients(answer)
         if names and names != ["x", "y"]:
             listed = ", ".join(f"grad_{n}" for n in names)
-            return (
-                f"You have ({listed}): gradients with respect to {', '.join(names)}, in that "
-                "order. The exercise asks for (grad_x, grad_y): argnums=(1, 2)."
-            )
+            return _(
+                "You have ({listed}): gradients with respect to {join}, in that order. "
+                "The exercise asks for (grad_x, grad_y): argnums=(1, 2)."
+            ).format(listed=listed, join=", ".join(names))
         return problem
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import article_xy, jax, jnp
 from jaxtour.grader.compare import describe, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
@@ -236,7 +237,7 @@ class LossThenAux:
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
-            return f"Expected a function, but this is {describe(answer)}."
+            return i18n._("Expected a function, but this is {what}.").format(what=describe(answer))
         cases = _pair_inputs()
         for args, want in zip(cases, outputs_on(_pair_inputs, expected), strict=True):
             got = call_learner(answer, args)
@@ -245,7 +246,9 @@ class LossThenAux:
             problem = SamePytree()(got, want)
             if problem:
                 shown = ", ".join(short_repr(a, 40) for a in args)
-                return f"On input ({shown}) the result is wrong. {problem}"
+                return i18n._("On input ({shown}) the result is wrong. {problem}").format(
+                    shown=shown, problem=problem
+                )
         with_aux = transformed(_grad_with_aux, answer)
         reference = jax.grad(expected, has_aux=True)
         for args in cases:
@@ -253,10 +256,10 @@ class LossThenAux:
             problem = JaxArray()(gradient, reference(*args)[0])
             if problem:
                 shown = ", ".join(short_repr(a, 40) for a in args)
-                return (
-                    f"The values are right, but jax.grad(your function, has_aux=True) on "
-                    f"({shown}) gives a wrong gradient. {problem}"
-                )
+                return i18n._(
+                    "The values are right, but jax.grad(your function, has_aux=True) on "
+                    "({shown}) gives a wrong gradient. {problem}"
+                ).format(shown=shown, problem=problem)
         return None
 
 
@@ -354,21 +357,23 @@ class LossAndAuxUnderJit:
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
-            return f"Expected a function, but this is {describe(answer)}."
+            return i18n._("Expected a function, but this is {what}.").format(what=describe(answer))
         cases = self.inputs()
         for args, want in zip(cases, outputs_on(self.inputs, expected), strict=True):
             problem = _pair_output(call_learner(answer, args), want)
             if problem:
-                return f"On input ({_shown(args)}) the result is wrong. {problem}"
+                return i18n._("On input ({shown}) the result is wrong. {problem}").format(
+                    shown=_shown(args), problem=problem
+                )
         jitted = transformed(_jit_value_and_grad, answer)
         wanted = outputs_on(self.inputs, _under_jit(expected))
         for args, want in zip(cases, wanted, strict=True):
             problem = SamePytree()(call_learner(jitted, args), want)
             if problem:
-                return (
-                    "Called plainly it is right, but jax.jit(jax.value_and_grad(your function, "
-                    f"has_aux=True)) on ({_shown(args)}) gives another result. {problem}"
-                )
+                return i18n._(
+                    "Called plainly it is right, but jax.jit(jax.value_and_grad(your "
+                    "function, has_aux=True)) on ({shown}) gives another result. {problem}"
+                ).format(shown=_shown(args), problem=problem)
         return None
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.compare import describe
 from jaxtour.grader.mistakes import (
@@ -290,37 +291,47 @@ class LossBelow:
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not isinstance(answer, dict):
-            return f"Expected a params dict like initial_params(), but this is {describe(answer)}."
+            return i18n._(
+                "Expected a params dict like initial_params(), but this is {what}."
+            ).format(what=describe(answer))
         if sorted(answer) != ["a", "b", "c"]:
             keys = sorted(map(str, answer))
-            return f"The params dict needs the keys 'a', 'b' and 'c'; it has {keys}."
+            return i18n._("The params dict needs the keys 'a', 'b' and 'c'; it has {keys}.").format(
+                keys=keys
+            )
         for name, value in answer.items():
             if not (is_jax_array(value) or is_numpy_array(value) or isinstance(value, float | int)):
                 return f"params[{name!r}] is {describe(value)}, not a number."
             if np.asarray(value).shape != ():
-                return f"params[{name!r}] has shape {np.asarray(value).shape}; each is one number."
+                return i18n._("params[{name}] has shape {shape}; each is one number.").format(
+                    name=f"{name!r}", shape=np.asarray(value).shape
+                )
         value = float(
             loss({k: jnp.asarray(v, jnp.float32) for k, v in answer.items()}, *make_data())
         )
         start = float(loss(initial_params(), *make_data()))
         if not math.isfinite(value) or value > start:
             how = (
-                f"The loss is {value}: the parameters grew until they overflowed"
+                i18n._("The loss is {value}: the parameters grew until they overflowed").format(
+                    value=value
+                )
                 if not math.isfinite(value)
-                else f"The loss is {value:.4g}, higher than at the start ({start:.4g})"
+                else i18n._("The loss is {value}, higher than at the start ({start})").format(
+                    value=f"{value:.4g}", start=f"{start:.4g}"
+                )
             )
-            return (
-                f"{how}. The training moved the parameters uphill, and two things do that: a "
-                "learning rate too large for this loss (each step overshoots, and the loss "
-                "explodes), or steps that climb (a negative lr, or + where sgd_step "
-                "subtracts). Check the sign, then lower the rate, and start again from "
-                "initial_params()."
-            )
+            return i18n._(
+                "{how}. The training moved the parameters uphill, and two things do "
+                "that: a learning rate too large for this loss (each step overshoots, "
+                "and the loss explodes), or steps that climb (a negative lr, or + where"
+                " sgd_step subtracts). Check the sign, then lower the rate, and start "
+                "again from initial_params()."
+            ).format(how=how)
         if value >= self.target:
-            return (
-                f"The loss with these parameters is {value:.4f}, not below {self.target}. "
-                "Train for more steps, or with a larger (but stable) learning rate."
-            )
+            return i18n._(
+                "The loss with these parameters is {value}, not below {target}. Train "
+                "for more steps, or with a larger (but stable) learning rate."
+            ).format(value=f"{value:.4f}", target=self.target)
         return None
 
 
@@ -546,9 +557,13 @@ class PlausibleSpeedup:
     def __call__(self, answer: Any, expected: float) -> str | None:
         value = _number(answer)
         if value is None:
-            return f"Expected one number (eager time / jit time), but this is {describe(answer)}."
+            return i18n._(
+                "Expected one number (eager time / jit time), but this is {what}."
+            ).format(what=describe(answer))
         if not math.isfinite(value) or value <= 0:
-            return f"{value} cannot be a speed-up: it is a ratio of two positive times."
+            return i18n._(
+                "{value} cannot be a speed-up: it is a ratio of two positive times."
+            ).format(value=value)
         band = speedup_band()  # ``expected`` is its typical ratio; the range is what counts
         if not band.contains(value) and time.monotonic() - band.measured_at > RECHECK_AFTER_S:
             band = measure_again()
@@ -556,17 +571,17 @@ class PlausibleSpeedup:
             return None
         low, high = _shown(band.low, value), _shown(band.high, value)
         if value < band.low:
-            return (
-                f"{_shown(value, band.low)} is below the range the checker accepts on this "
-                f"machine now ({low} to {high}): your jit time looks too long. Did it include "
-                "the first call, which compiles? Call the jitted step once before the clock "
-                "starts, and block on every result."
-            )
-        return (
-            f"{_shown(value, band.high)} is above the range the checker accepts on this "
-            f"machine now ({low} to {high}). Check that both times are in the same unit, "
-            "and that the jitted calls were blocked (jax.block_until_ready)."
-        )
+            return i18n._(
+                "{shown} is below the range the checker accepts on this machine now "
+                "({low} to {high}): your jit time looks too long. Did it include the "
+                "first call, which compiles? Call the jitted step once before the clock"
+                " starts, and block on every result."
+            ).format(shown=_shown(value, band.low), low=low, high=high)
+        return i18n._(
+            "{shown} is above the range the checker accepts on this machine now "
+            "({low} to {high}). Check that both times are in the same unit, and "
+            "that the jitted calls were blocked (jax.block_until_ready)."
+        ).format(shown=_shown(value, band.high), low=low, high=high)
 
 
 # A percentage (or fraction) of time saved, or a percentage "faster", where the ratio was

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.display import one_line
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe, short_repr
@@ -362,24 +363,35 @@ def _as_path(got: Any, steps: int) -> tuple[Any, str | None]:
     """The learner's walk as float64 NumPy, or a sentence saying why it is not a walk."""
     if isinstance(got, list | tuple) and got and all(map(is_jax_array, got)):
         return None, (
-            f"It is a Python {type(got).__name__} of {len(got)} arrays: return one array, "
-            "jnp.stack(path)."
+            i18n._(
+                "It is a Python {name__} of {count} arrays: return one array, jnp.stack(path)."
+            ).format(name__=type(got).__name__, count=len(got))
         )
     if is_numpy_array(got):
-        return None, "It is a NumPy array: build the path with jnp (jnp.stack(path))."
+        return None, i18n._("It is a NumPy array: build the path with jnp (jnp.stack(path)).")
     if not is_jax_array(got):
-        return None, f"Expected a jax array of shape ({steps},), but this is {describe(got)}."
+        return None, i18n._("Expected a jax array of shape ({steps},), but this is {what}.").format(
+            steps=steps, what=describe(got)
+        )
     if got.shape != (steps,):
         shaped_draws = got.ndim > 1 and got.shape[0] == steps
         return None, (
-            f"It has shape {tuple(got.shape)}, but one position per step is shape ({steps},)."
-            + (" jax.random.normal(subkey) with no shape draws one number." if shaped_draws else "")
+            i18n._("It has shape {tuple}, but one position per step is shape ({steps},).").format(
+                tuple=tuple(got.shape), steps=steps
+            )
+            + (
+                i18n._(" jax.random.normal(subkey) with no shape draws one number.")
+                if shaped_draws
+                else ""
+            )
         )
     if got.dtype.kind != "f":
-        return None, f"It has dtype {got.dtype}: positions are floats (jax.random.normal)."
+        return None, i18n._(
+            "It has dtype {dtype}: positions are floats (jax.random.normal)."
+        ).format(dtype=got.dtype)
     path = np.asarray(got, dtype=np.float64)
     if not np.all(np.isfinite(path)):
-        return None, "It holds NaN or Inf values."
+        return None, i18n._("It holds NaN or Inf values.")
     return path, None
 
 
@@ -468,55 +480,60 @@ class GoodRandomWalk:
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
-            return f"Expected a function random_walk(key, steps), but this is {describe(answer)}."
+            return i18n._(
+                "Expected a function random_walk(key, steps), but this is {what}."
+            ).format(what=describe(answer))
         paths = []
         for seed, steps in WALK_CASES:
             path, problem = _as_path(_call(answer, seed, (steps,)), steps)
             if problem:
-                return f"random_walk(key, {steps}) returned the wrong thing. {problem}"
+                return i18n._(
+                    "random_walk(key, {steps}) returned the wrong thing. {problem}"
+                ).format(steps=steps, problem=problem)
             paths.append(path)
         again, _ = _as_path(_call(answer, WALK_CASES[0][0], (WALK_STEPS,)), WALK_STEPS)
         if not np.array_equal(again, paths[0]):
-            return (
+            return i18n._(
                 "Called twice with the same key, your walk came out different: its numbers "
                 "come from somewhere other than the key argument."
             )
         if np.array_equal(paths[0], paths[1]):
-            return "Two different keys gave the same walk: the key argument is not used."
+            return i18n._("Two different keys gave the same walk: the key argument is not used.")
         for (_, steps), path in zip(WALK_CASES, paths, strict=True):
             increments = _steps_of(path)
             if _all_equal(increments):
-                return (
-                    f"Every step of the {steps}-step walk is the same number: one key drew "
-                    "them all."
-                )
+                return i18n._(
+                    "Every step of the {steps}-step walk is the same number: one key drew them all."
+                ).format(steps=steps)
             pair = _repeat(increments)
             if pair:
                 i, j = pair
-                return (
-                    f"Steps {i} and {j} of the {steps}-step walk are the same number: one key "
-                    "was used twice."
-                )
+                return i18n._(
+                    "Steps {i} and {j} of the {steps}-step walk are the same number: one "
+                    "key was used twice."
+                ).format(i=i, j=j, steps=steps)
         if all(path[0] == 0.0 for path in paths):
-            return (
+            return i18n._(
                 "Every walk starts with 0.0, the position before the first step: record the "
                 "position after each step, so the path has one entry per step taken."
             )
         stats = _walk_statistics(answer)
         if stats is None:
-            return f"Some walks of {STAT_STEPS} steps did not come back as arrays of that shape."
+            return i18n._(
+                "Some walks of {STAT_STEPS} steps did not come back as arrays of that shape."
+            ).format(STAT_STEPS=STAT_STEPS)
         if abs(stats.step_mean) > 0.3:
-            return (
-                f"Over {STAT_KEYS} walks the steps average {stats.step_mean:.2f}; "
+            return i18n._(
+                "Over {STAT_KEYS} walks the steps average {step_mean}; "
                 "jax.random.normal draws numbers centred on 0."
-            )
+            ).format(STAT_KEYS=STAT_KEYS, step_mean=f"{stats.step_mean:.2f}")
         if not 0.75 < stats.step_spread < 1.3:
-            return (
-                f"Over {STAT_KEYS} walks the steps have a standard deviation of "
-                f"{stats.step_spread:.2f}; jax.random.normal draws with 1."
-            )
+            return i18n._(
+                "Over {STAT_KEYS} walks the steps have a standard deviation of "
+                "{step_spread}; jax.random.normal draws with 1."
+            ).format(STAT_KEYS=STAT_KEYS, step_spread=f"{stats.step_spread:.2f}")
         if not stats.accumulates():
-            return "The positions do not add up: return the position after each step."
+            return i18n._("The positions do not add up: return the position after each step.")
         return None
 
 
@@ -640,31 +657,44 @@ def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
     shape = tuple(xs.shape)
     if is_jax_array(got) and tuple(got.shape) == (2, *shape):
         return None, (
-            f"This is one array of shape {tuple(got.shape)}: return the two views as a pair, "
-            "return view_a, view_b."
+            i18n._(
+                "This is one array of shape {tuple}: return the two views as a pair, "
+                "return view_a, view_b."
+            ).format(tuple=tuple(got.shape))
         )
     if not (isinstance(got, tuple | list) and len(got) == 2):
         return None, (
-            f"Expected a pair (view_a, view_b), but this is {describe(got)}. "
-            "Return both views: return view_a, view_b."
+            i18n._(
+                "Expected a pair (view_a, view_b), but this is {what}. Return both "
+                "views: return view_a, view_b."
+            ).format(what=describe(got))
         )
     for name, view in zip(("view_a", "view_b"), got, strict=True):
         if is_numpy_array(view):
-            return None, f"{name} is a NumPy array: keep it a jax array (jnp, jax.random)."
+            return None, i18n._(
+                "{name} is a NumPy array: keep it a jax array (jnp, jax.random)."
+            ).format(name=name)
         if not is_jax_array(view):
-            return None, f"{name} should be a jax array of shape {shape}, but is {describe(view)}."
+            return None, i18n._(
+                "{name} should be a jax array of shape {shape}, but is {what}."
+            ).format(name=name, shape=shape, what=describe(view))
         if tuple(view.shape) == (shape[0], *shape):
             return None, (
-                f"{name} has shape {tuple(view.shape)}: one whole batch, {shape}, per example. "
-                "Inside the function you vmap, x is ONE example: did you draw the noise with "
-                "xs.shape instead of x.shape, or keep xs unmapped (in_axes=None for xs)?"
+                i18n._(
+                    "{name} has shape {tuple}: one whole batch, {shape}, per example. "
+                    "Inside the function you vmap, x is ONE example: did you draw the noise"
+                    " with xs.shape instead of x.shape, or keep xs unmapped (in_axes=None "
+                    "for xs)?"
+                ).format(name=name, tuple=tuple(view.shape), shape=shape)
             )
         if tuple(view.shape) != shape:
-            return None, f"{name} has shape {tuple(view.shape)}; each view has xs's shape {shape}."
+            return None, i18n._(
+                "{name} has shape {tuple}; each view has xs's shape {shape}."
+            ).format(name=name, tuple=tuple(view.shape), shape=shape)
     base = np.asarray(xs, dtype=np.float64)
     noises = tuple(np.asarray(view, dtype=np.float64) - base for view in got)
     if not all(np.all(np.isfinite(n)) for n in noises):
-        return None, "The views hold NaN or Inf values."
+        return None, i18n._("The views hold NaN or Inf values.")
     return noises, None
 
 
@@ -719,7 +749,9 @@ def _noises(answer: Any, name: str) -> tuple[Any, str | None]:
     """The noises of the answer's views on batch ``name`` (see _as_views); a failing call
     raises LearnerCodeError."""
     if not callable(answer):
-        return None, f"Expected a function, but this is {describe(answer)}."
+        return None, i18n._("Expected a function, but this is {what}.").format(
+            what=describe(answer)
+        )
     return _as_views(_output(answer, name), _case(name)[1])
 
 
@@ -776,7 +808,7 @@ def _fails_with(pattern: str) -> Callable[[Any], bool]:
 
 # The first batch with its rows shuffled: the same examples, each at another row.
 SHUFFLED_ROWS = (5, 12, 0, 9, 3, 15, 7, 1, 14, 10, 2, 8, 13, 4, 11, 6)
-MOVES = {"shuffled": (SHUFFLED_ROWS, "the rows were shuffled")}
+MOVES = {"shuffled": (SHUFFLED_ROWS, i18n.N_("the rows were shuffled"))}
 
 
 def _moved_example(answer: Any) -> tuple[int, str] | None:
@@ -900,7 +932,9 @@ class IndependentViews:
         if not is_wrapper(answer):
             _forget()
         if not callable(answer):
-            return f"Expected a function two_views(key, xs, ids), but this is {describe(answer)}."
+            return i18n._(
+                "Expected a function two_views(key, xs, ids), but this is {what}."
+            ).format(what=describe(answer))
         memo = _memo_for(answer)
         if "loop" not in memo:
             memo["loop"] = _loop_in_program(answer)
@@ -911,10 +945,12 @@ class IndependentViews:
         for name in ("a", "b", "c"):
             noises, problem = _noises(answer, name)
             if problem:
-                return f"On a batch of shape {tuple(_case(name)[1].shape)}: {problem}"
+                return i18n._("On a batch of shape {tuple}: {problem}").format(
+                    tuple=tuple(_case(name)[1].shape), problem=problem
+                )
             results.append(noises)
         if all(np.array_equal(a, b) for a, b in zip(results[0], results[1], strict=True)):
-            return "Two different keys gave the same views: the key argument is not used."
+            return i18n._("Two different keys gave the same views: the key argument is not used.")
         for name, (noise_a, noise_b) in zip(("a", "b", "c"), results, strict=True):
             xs = _case(name)[1]
             rows = np.concatenate([noise_a, noise_b])  # 2N rows of noise, all distinct
@@ -922,40 +958,39 @@ class IndependentViews:
             pair = _repeat_row(rows)
             if pair:
                 i, j = (f"row {k % n} of view_{'ab'[k // n]}" for k in pair)
-                return (
-                    f"On the batch of shape {tuple(xs.shape)}, {i} and {j} got the same "
-                    "noise: one key was used twice."
-                )
+                return i18n._(
+                    "On the batch of shape {tuple}, {i} and {j} got the same noise: one key"
+                    " was used twice."
+                ).format(tuple=tuple(xs.shape), i=i, j=j)
             if xs.shape[1] > 1 and all(_all_equal(row) for row in rows):
-                return (
+                return i18n._(
                     "Each example's noise is one number repeated across its features: draw "
                     "it with the example's shape, jax.random.normal(k, x.shape)."
                 )
         moved = _moved_example(answer)
         if moved:
             example_id, how = moved
-            return (
-                f"With the same key, the example with id {example_id} got other noise when "
-                f"{how}: its noise follows its row, not its id. Make each example's key from "
-                "its id alone: jax.random.fold_in(key, id), inside the function you vmap."
-            )
+            return i18n._(
+                "With the same key, the example with id {example_id} got other noise "
+                "when {how}: its noise follows its row, not its id. Make each example's"
+                " key from its id alone: jax.random.fold_in(key, id), inside the "
+                "function you vmap."
+            ).format(example_id=example_id, how=i18n._(how))
         for name, noise in zip(("view_a", "view_b"), results[0], strict=True):
             if not 0.75 * NOISE < noise.std() < 1.3 * NOISE:
-                return (
-                    f"The noise in {name} has a standard deviation of {noise.std():.3f}; "
-                    f"{NOISE} was asked."
-                )
+                return i18n._(
+                    "The noise in {name} has a standard deviation of {std}; {NOISE} was asked."
+                ).format(name=name, std=f"{noise.std():.3f}", NOISE=NOISE)
             if abs(noise.mean()) > 0.05:
-                return (
-                    f"The noise in {name} has mean {noise.mean():.3f}: each view is xs plus "
-                    "noise centred on 0."
-                )
+                return i18n._(
+                    "The noise in {name} has mean {mean}: each view is xs plus noise centred on 0."
+                ).format(name=name, mean=f"{noise.mean():.3f}")
         correlation = np.corrcoef(results[0][0].ravel(), results[0][1].ravel())[0, 1]
         if abs(correlation) > 0.3:
-            return (
-                f"The two views' noises are correlated ({correlation:.2f}): view_b reuses "
+            return i18n._(
+                "The two views' noises are correlated ({correlation}): view_b reuses "
                 "view_a's noise. Draw each view's noise from its own key."
-            )
+            ).format(correlation=f"{correlation:.2f}")
         return None
 
 
@@ -964,11 +999,13 @@ def _loop_in_program(answer: Any) -> str | None:
     it cannot be traced: the jitted call then reports the learner's error)."""
     try:
         if grows_with_batch(_views_growing_inputs)(answer):
-            return (
+            return i18n._(
                 "Your function loops over the examples in Python: its program grows with the batch."
             )
         if traces_primitive(("scan", "while"), _views_growing_inputs)(answer):
-            return "Your function runs the examples one after another (jax.lax.map or a loop)."
+            return i18n._(
+                "Your function runs the examples one after another (jax.lax.map or a loop)."
+            )
     except Exception:
         return None
     return None

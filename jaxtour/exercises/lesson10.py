@@ -23,6 +23,7 @@ from jaxtour.grader.learner_code import call_learner
 from jaxtour.grader.mistakes import ignores_arguments
 from jaxtour.grader.rules import Choice, JaxArray, outputs_on
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.i18n import N_, _
 from jaxtour.lazy import is_jax_array
 
 DEVICES = 8  # the lesson's devices: its n_devices, 8 in every kernel that follows it
@@ -44,20 +45,21 @@ def _eight_devices() -> str | None:
     if devices[0].platform != "cpu" or len(devices) >= DEVICES:
         return None
     count = f"{len(devices)} CPU device" + ("s" if len(devices) != 1 else "")
-    return (
-        f"Lesson 10's checks judge answers on its {DEVICES} devices, and JAX in this kernel "
-        f"has {count}: the lesson's first code cell ran after JAX had started, so its "
-        f"setting could not apply (with one device, a loss divided by the device count "
-        "even looks right). Restart the kernel (Kernel > Restart Kernel; on Colab, "
-        "Runtime > Restart session), run the first code cell before any other, then the "
-        "lesson from the top, and check again."
-    )
+    return _(
+        "Lesson 10's checks judge answers on its {DEVICES} devices, and JAX in "
+        "this kernel has {count}: the lesson's first code cell ran after JAX "
+        "had started, so its setting could not apply (with one device, a loss "
+        "divided by the device count even looks right). Restart the kernel "
+        "(Kernel > Restart Kernel; on Colab, Runtime > Restart session), run "
+        "the first code cell before any other, then the lesson from the top, "
+        "and check again."
+    ).format(DEVICES=DEVICES, count=count)
 
 
 # --- 10.column_spec ---------------------------------------------------------------------
 
 # The readings of 10.column_spec: shape (3, 64), 3 channels in rows, 64 examples in columns.
-READINGS_AXES = ("the 3 channels", "the 64 examples")
+READINGS_AXES = (N_("the 3 channels"), N_("the 64 examples"))  # translated where shown
 
 
 def spec(*entries: Any) -> Any:
@@ -96,52 +98,55 @@ class SameSpec:
         entries = tuple(answer)
         ndim = len(self.axes)
         if len(entries) > ndim:
-            return (
-                f"{spec_text(entries)} has {len(entries)} entries, but the array has {ndim} "
-                "axes: a PartitionSpec has one entry per array axis, in order."
-            )
+            return _(
+                "{spec_text} has {count} entries, but the array has {ndim} axes: a "
+                "PartitionSpec has one entry per array axis, in order."
+            ).format(spec_text=spec_text(entries), count=len(entries), ndim=ndim)
         used: list[str] = []
         layout = []
         for entry in entries + (None,) * (ndim - len(entries)):
             names = _entry_names(entry)
             for name in names:
                 if not isinstance(name, str):
-                    return (
-                        f"Each entry of a PartitionSpec is None or a mesh axis name such as "
-                        f"'batch', not {describe(name)}."
-                    )
+                    return _(
+                        "Each entry of a PartitionSpec is None or a mesh axis name such as "
+                        "'batch', not {what}."
+                    ).format(what=describe(name))
                 if name not in self.mesh_axes:
-                    return (
-                        f"The mesh has no axis named {name!r}; its axis is "
-                        f"{' and '.join(map(repr, self.mesh_axes))}."
+                    return _("The mesh has no axis named {name}; its axis is {join}.").format(
+                        name=f"{name!r}", join=" and ".join(map(repr, self.mesh_axes))
                     )
                 used.append(name)
             layout.append(names[0] if len(names) == 1 else (names or None))
         twice = sorted({name for name in used if used.count(name) > 1})
         if twice:
-            return (
-                f"{twice[0]!r} appears twice: one mesh axis can split only one array axis "
+            return _(
+                "{twice} appears twice: one mesh axis can split only one array axis "
                 "(JAX refuses such a sharding)."
-            )
+            ).format(twice=f"{twice[0]!r}")
         return tuple(layout)
 
     def describe_layout(self, layout: tuple[Any, ...]) -> str:
         split = [
-            f"{what} (axis {i}) over {name!r}"
+            _("{what} (axis {i}) over {name}").format(what=_(what), i=i, name=repr(name))
             for i, (what, name) in enumerate(zip(self.axes, layout, strict=True))
             if name is not None
         ]
         whole = [
-            f"{what} (axis {i})"
+            _("{what} (axis {i})").format(what=_(what), i=i)
             for i, (what, name) in enumerate(zip(self.axes, layout, strict=True))
             if name is None
         ]
+        both = _(" and ")  # joins the axes named: "the 3 channels (axis 0) and ..."
         if not split:
-            return f"{spec_text(layout)} splits nothing: every device holds the whole array."
-        text = f"{spec_text(layout)} splits {' and '.join(split)}"
+            return _("{spec_text} splits nothing: every device holds the whole array.").format(
+                spec_text=spec_text(layout)
+            )
         if whole:
-            text += f", and keeps {' and '.join(whole)} whole on every device"
-        return text + "."
+            return _("{spec} splits {split}, and keeps {whole} whole on every device.").format(
+                spec=spec_text(layout), split=both.join(split), whole=both.join(whole)
+            )
+        return _("{spec} splits {split}.").format(spec=spec_text(layout), split=both.join(split))
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         got = self.layout(answer)
@@ -150,16 +155,19 @@ class SameSpec:
         want = self.layout(expected)
         if got == want:
             return None
-        return self.describe_layout(got) + " That is not the layout asked for."
+        return self.describe_layout(got) + " " + _("That is not the layout asked for.")
 
 
 def _not_a_spec(answer: Any) -> str:
     if isinstance(answer, str):
-        return (
-            f"{answer!r} is a string: it can name a mesh axis, but not which array axis "
-            "it splits. Give a PartitionSpec, P(...), with one entry per array axis."
-        )
-    return f"Expected a PartitionSpec such as P('batch'), but this is {describe(answer)}."
+        return _(
+            "{answer} is a string: it can name a mesh axis, but not which array "
+            "axis it splits. Give a PartitionSpec, P(...), with one entry per array"
+            " axis."
+        ).format(answer=f"{answer!r}")
+    return _("Expected a PartitionSpec such as P('batch'), but this is {what}.").format(
+        what=describe(answer)
+    )
 
 
 def _is_named_sharding(answer: Any) -> bool:
@@ -275,28 +283,35 @@ class SameLoss:
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
-            return f"Expected a function (params, x, y) -> loss, but this is {describe(answer)}."
+            return _("Expected a function (params, x, y) -> loss, but this is {what}.").format(
+                what=describe(answer)
+            )
         wanted = outputs_on(_loss_inputs, expected)
         for args, want in zip(_loss_inputs(), wanted, strict=True):
             got = call_learner(answer, args)
             if got is None:
-                return "Your function returns None: did you forget the return?"
+                return _("Your function returns None: did you forget the return?")
             if isinstance(got, float):
-                return (
+                return _(
                     "Your function returns a Python float: float(...) or .item() ends the "
                     "computation, and jax.grad and jit need a jax array. Return the jnp value."
                 )
             problem = JaxArray()(got, want)
             if problem is None:
                 continue
-            batch = f"On a batch of {args[1].shape[0]} points"
+            batch = _("On a batch of {count} points").format(count=args[1].shape[0])
             if is_jax_array(got) and got.shape == () and want.shape == ():
                 value, right = float(got), float(want)
                 if right and np.isfinite(value):
-                    return (
-                        f"{batch} your loss is {value:.6g}, {value / right:.4g} times the mean "
-                        f"absolute error ({right:.6g}). The loss is the mean, over every "
-                        "example in x, of jnp.abs(model(params, x) - y)."
+                    return _(
+                        "{batch} your loss is {value}, {value2} times the mean absolute error "
+                        "({right}). The loss is the mean, over every example in x, of "
+                        "jnp.abs(model(params, x) - y)."
+                    ).format(
+                        batch=batch,
+                        value=f"{value:.6g}",
+                        value2=f"{value / right:.4g}",
+                        right=f"{right:.6g}",
                     )
             return f"{batch}: {problem}"
         return None

@@ -22,6 +22,7 @@ from jaxtour.grader.mistakes import fails_with, ignores_one_argument
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice, SameFunction, SamePytree
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.i18n import _
 from jaxtour.lazy import is_jax_array
 
 # --- 12.jacobian_shapes -----------------------------------------------------------------
@@ -59,12 +60,12 @@ class ShapePair:
     def __call__(self, answer: Any, expected: Any) -> str | None:
         pair = _as_pair(answer)
         if pair is None:
-            return (
-                f"Expected two shapes, each a tuple of ints as .shape gives it, e.g. "
-                f"{PAIR_EXAMPLE}; but this is {describe(answer)}."
-            )
+            return _(
+                "Expected two shapes, each a tuple of ints as .shape gives it, e.g. "
+                "{PAIR_EXAMPLE}; but this is {what}."
+            ).format(PAIR_EXAMPLE=PAIR_EXAMPLE, what=describe(answer))
         if pair != tuple(map(tuple, expected)):
-            return f"{pair[0]} and {pair[1]} are not the shapes."
+            return _("{pair} and {pair2} are not the shapes.").format(pair=pair[0], pair2=pair[1])
         return None
 
 

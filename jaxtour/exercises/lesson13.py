@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.compare import compare_arrays, describe, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
@@ -191,7 +192,7 @@ class ValueAndGradient:
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
-            return f"Expected a function, but this is {describe(answer)}."
+            return i18n._("Expected a function, but this is {what}.").format(what=describe(answer))
         checked = transformed(_answer_value_and_grad, answer)
         for (p,) in self.inputs():
             want_value, want_grad = _jitted_value_and_grad(expected)(p)
@@ -199,22 +200,30 @@ class ValueAndGradient:
             shown = short_repr(p, 40)
             problem = compare_arrays(got_value, want_value, check_dtype=False)
             if problem:
-                return f"At p = {shown} the values are wrong. {problem}"
+                return i18n._("At p = {shown} the values are wrong. {problem}").format(
+                    shown=shown, problem=problem
+                )
             problem = _gradient_problem(got_grad, want_grad)
             if problem:
-                return f"At p = {shown} the gradient is wrong: {problem}"
+                return i18n._("At p = {shown} the gradient is wrong: {problem}").format(
+                    shown=shown, problem=problem
+                )
         return None
 
 
 def _gradient_problem(got: Any, want: Any) -> str | None:
     got, want = np.atleast_1d(np.asarray(got)), np.atleast_1d(np.asarray(want))
     if got.shape != want.shape:
-        return f"it has shape {got.shape}, where {want.shape} was expected."
+        return i18n._("it has shape {shape}, where {shape2} was expected.").format(
+            shape=got.shape, shape2=want.shape
+        )
     close = np.isclose(got, want, rtol=1e-5, atol=1e-6) | (np.isnan(got) & np.isnan(want))
     if close.all():
         return None
     i = int(np.argmin(close))
-    return f"element {i} is {got[i]}, where it should be {want[i]}."
+    return i18n._("element {i} is {got}, where it should be {want}.").format(
+        i=i, got=got[i], want=want[i]
+    )
 
 
 # --- 13.check_prices --------------------------------------------------------------------
@@ -364,7 +373,7 @@ class ReportsBadInput:
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
-            return f"Expected a function, but this is {describe(answer)}."
+            return i18n._("Expected a function, but this is {what}.").format(what=describe(answer))
         cases = _good_prices() + _bad_prices()
         kind, runs = _prices_probe(answer)
         if kind == "raised":  # again, to report the learner's error as such
@@ -376,22 +385,25 @@ class ReportsBadInput:
         ):
             shown = short_repr(args[0], 40)
             if want_error is None and got_error is not None:
-                return (
-                    f"On prices {shown}, all positive, your function reported an error: "
-                    f"{str(got_error).strip()!r}. Only prices that are not all positive "
-                    "should fail the check."
-                )
+                return i18n._(
+                    "On prices {shown}, all positive, your function reported an error: "
+                    "{strip}. Only prices that are not all positive should fail the check."
+                ).format(shown=shown, strip=f"{str(got_error).strip()!r}")
             if want_error is not None and got_error is None:
-                return (
-                    f"On prices {shown}, which are not all positive, your function "
-                    "reported no error."
-                )
+                return i18n._(
+                    "On prices {shown}, which are not all positive, your function reported "
+                    "no error."
+                ).format(shown=shown)
             if want_error is None:
                 if not is_jax_array(got):
-                    return f"On prices {shown}, the result is {describe(got)}."
+                    return i18n._("On prices {shown}, the result is {what}.").format(
+                        shown=shown, what=describe(got)
+                    )
                 problem = compare_arrays(got, want, check_dtype=False)
                 if problem:
-                    return f"On prices {shown}, the result is wrong. {problem}"
+                    return i18n._("On prices {shown}, the result is wrong. {problem}").format(
+                        shown=shown, problem=problem
+                    )
         return None
 
 

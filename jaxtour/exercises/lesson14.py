@@ -28,6 +28,7 @@ from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import call_learner
 from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.i18n import _
 
 # --- 14.predict_view ----------------------------------------------------------------------
 
@@ -109,7 +110,7 @@ def _row_numbers(data: np.ndarray, block: np.ndarray) -> list[int] | None:
 
 def _rows_text(numbers: list[int]) -> str:
     if not numbers:
-        return "no rows"
+        return _("no rows")
     if numbers == list(range(numbers[0], numbers[-1] + 1)):
         return f"rows {numbers[0]}:{numbers[-1] + 1}"
     return "rows " + ", ".join(map(str, numbers))
@@ -122,36 +123,47 @@ class SameRows:
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
-            return (
-                "Expected a function local_rows(data, process_index, process_count), but "
-                f"this is {describe(answer)}."
-            )
+            return _(
+                "Expected a function local_rows(data, process_index, process_count), "
+                "but this is {what}."
+            ).format(what=describe(answer))
         for rows, features, count in ROW_CASES:
             data = _case_data(rows, features)
             for index in range(count):
                 got = call_learner(answer, (data.copy(), index, count))
                 want = np.asarray(expected(data, index, count))
-                where = f"With {count} processes and data of shape {data.shape}, process {index}"
+                where = _(
+                    "With {count} processes and data of shape {shape}, process {index}"
+                ).format(count=count, shape=data.shape, index=index)
                 if got is None:
-                    return "Your function returns None: did you forget the return?"
+                    return _("Your function returns None: did you forget the return?")
                 try:
                     block = np.asarray(got)
                 except Exception:
-                    return f"{where} gets {describe(got)}, not an array of rows."
+                    return _("{where} gets {what}, not an array of rows.").format(
+                        where=where, what=describe(got)
+                    )
                 if block.dtype == object:
-                    return f"{where} gets {describe(got)}, not an array of rows."
+                    return _("{where} gets {what}, not an array of rows.").format(
+                        where=where, what=describe(got)
+                    )
                 if block.shape == want.shape and np.array_equal(block, want):
                     continue
                 numbers = _row_numbers(data, block)
                 if numbers is None:
-                    return (
-                        f"{where} gets an array of shape {block.shape}, which is not rows of "
-                        f"data: it should get {_rows_text(_row_numbers(data, want) or [])}, "
-                        f"shape {want.shape}."
+                    return _(
+                        "{where} gets an array of shape {shape}, which is not rows of data: it "
+                        "should get {rows_text}, shape {shape2}."
+                    ).format(
+                        where=where,
+                        shape=block.shape,
+                        rows_text=_rows_text(_row_numbers(data, want) or []),
+                        shape2=want.shape,
                     )
-                return (
-                    f"{where} gets {_rows_text(numbers)}; it should get "
-                    f"{_rows_text(_row_numbers(data, want) or [])}."
+                return _("{where} gets {rows_text}; it should get {rows_text2}.").format(
+                    where=where,
+                    rows_text=_rows_text(numbers),
+                    rows_text2=_rows_text(_row_numbers(data, want) or []),
                 )
         return None
 
@@ -230,38 +242,37 @@ def _source_problem(answer: Any) -> str | None:
     """Why ``answer`` cannot be sent to the worker processes, read from its code alone."""
     function = _function_of(answer)
     if function is None:
-        return (
-            "Expected a function global_mean(local_values), written with def, but this is "
-            f"{describe(answer)}."
-        )
+        return _(
+            "Expected a function global_mean(local_values), written with def, but this is {what}."
+        ).format(what=describe(answer))
     if function.__name__ == "<lambda>":
-        return (
+        return _(
             "Write global_mean with def in its cell: the check sends its source to the processes."
         )
     if function.__code__.co_freevars:
-        return (
-            "Your function uses names of the function around it "
-            f"({', '.join(function.__code__.co_freevars)}): only its own code goes to the "
-            "worker processes. Define global_mean at the top level of its cell."
-        )
+        return _(
+            "Your function uses names of the function around it ({join}): only its "
+            "own code goes to the worker processes. Define global_mean at the top "
+            "level of its cell."
+        ).format(join=", ".join(function.__code__.co_freevars))
     try:
         source = textwrap.dedent(inspect.getsource(function))
         tree = ast.parse(source)
     except (OSError, TypeError, SyntaxError):
-        return (
+        return _(
             "The source of your function cannot be read: define it with def in a cell and "
             "run that cell."
         )
     if function.__code__.co_argcount != 1:
-        return (
-            "global_mean takes one argument, local_values (this process's 4 values); yours "
-            f"takes {function.__code__.co_argcount}."
-        )
+        return _(
+            "global_mean takes one argument, local_values (this process's 4 "
+            "values); yours takes {co_argcount}."
+        ).format(co_argcount=function.__code__.co_argcount)
     returns = [
         node for node in ast.walk(tree) if isinstance(node, ast.Return) and node.value is not None
     ]
     if not returns:
-        return "Your function returns None: did you forget the return?"
+        return _("Your function returns None: did you forget the return?")
     return None
 
 
@@ -317,7 +328,7 @@ def _run(answer: Any) -> Run:
     assert key is not None
     if key not in _RUNS:
         run_in_processes([answer])
-    return _RUNS.get(key) or Run((), "the processes were still running at the time limit")
+    return _RUNS.get(key) or Run((), _("the processes were still running at the time limit"))
 
 
 def _close(a: float, b: float) -> bool:
@@ -339,28 +350,33 @@ class MeanAcrossProcesses:
             return problem
         run = _run(answer)
         if run.failure:
-            return (
-                "Your function did not finish in the 2 processes ("
-                + run.failure
-                + "). Look for a step that one process does and the other does not."
-            )
+            return _(
+                "Your function did not finish in the 2 processes ({why}). Look for a step "
+                "that one process does and the other does not."
+            ).format(why=run.failure)
         if run.error():
-            return f"In the worker processes your function raised {run.error()}"
+            return _("In the worker processes your function raised {error}").format(
+                error=run.error()
+            )
         values = run.values() or []
         shapes = [r["shape"] for r in run.reports]
         for process, got in enumerate(values):
             if len(got) != 1:
-                return (
-                    f"Process {process} got {len(got)} numbers (shape {tuple(shapes[process])}): "
-                    f"{_numbers(got)}. The mean of all 8 values is one number."
+                return _(
+                    "Process {process} got {count} numbers (shape {tuple}): {numbers}. The "
+                    "mean of all 8 values is one number."
+                ).format(
+                    process=process,
+                    count=len(got),
+                    tuple=tuple(shapes[process]),
+                    numbers=_numbers(got),
                 )
         got = [v[0] for v in values]
         if all(_close(v, GLOBAL_MEAN) for v in got):
             return None
-        return (
-            f"Process 0 got {got[0]:g} and process 1 got {got[1]:g}; the mean of the 8 "
-            "values is not that."
-        )
+        return _(
+            "Process 0 got {got} and process 1 got {got2}; the mean of the 8 values is not that."
+        ).format(got=f"{got[0]:g}", got2=f"{got[1]:g}")
 
 
 def _ran(answer: Any) -> Run | None:

@@ -11,6 +11,7 @@ import inspect
 from typing import Any
 
 from jaxtour.grader.pristine import np
+from jaxtour.i18n import N_, N_plural, _, ngettext
 from jaxtour.lazy import is_jax_array
 
 # (rtol, atol) by floating dtype width in bytes; integers and booleans compare exactly.
@@ -41,41 +42,53 @@ def short_repr(value: Any, limit: int = 70) -> str:
         else:
             text = repr(value)
     except Exception as exc:  # a broken __repr__ must not break the feedback
-        text = f"<{type(value).__name__} whose repr raised {type(exc).__name__}>"
+        text = "<" + _("{kind} whose repr raised {error}").format(
+            kind=type(value).__name__, error=type(exc).__name__
+        )
+        text += ">"
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def describe(value: Any) -> str:
     """Say what kind of thing ``value`` is, the way a teacher would."""
+    kind = type(value).__name__
     if value is None:  # what a function without a return statement gives back
-        return "None: nothing was returned (is a return statement missing?)"
+        return _("None: nothing was returned (is a return statement missing?)")
     if is_jax_array(value):
-        return f"a jax array of shape {tuple(value.shape)} and dtype {value.dtype}"
+        return _("a jax array of shape {shape} and dtype {dtype}").format(
+            shape=tuple(value.shape), dtype=value.dtype
+        )
     if isinstance(value, np.ndarray):
-        return f"a NumPy array of shape {value.shape} and dtype {value.dtype}"
+        return _("a NumPy array of shape {shape} and dtype {dtype}").format(
+            shape=value.shape, dtype=value.dtype
+        )
     if isinstance(value, np.generic):
-        return f"a NumPy scalar of dtype {value.dtype}"
+        return _("a NumPy scalar of dtype {dtype}").format(dtype=value.dtype)
     if isinstance(value, bool):
-        return f"the bool {value}"
+        return _("the bool {value}").format(value=value)
     if isinstance(value, int | float | complex):
-        return f"the Python {type(value).__name__} {short_repr(value)}"
+        return _("the Python {kind} {value}").format(kind=kind, value=short_repr(value))
     if isinstance(value, str):
-        return f"the string {short_repr(value)}"
+        return _("the string {value}").format(value=short_repr(value))
     if isinstance(value, list | tuple | dict):
         try:
             count = len(value)
-            return f"a Python {type(value).__name__} of {count} item{'' if count == 1 else 's'}"
+            return ngettext(
+                "a Python {kind} of {count} item", "a Python {kind} of {count} items", count
+            ).format(kind=kind, count=count)
         except Exception:  # a __len__ that raises
-            return f"a Python {type(value).__name__}"
+            return _("a Python {kind}").format(kind=kind)
     if inspect.isgenerator(value):
-        return (
+        return _(
             "a generator (it yields values lazily; list(...) or jnp.array(list(...)) collects them)"
         )
     if callable(value):
-        name = getattr(value, "__name__", type(value).__name__)
-        return f"the function {name} (a value was asked for: did you mean to call it?)"
-    return f"an object of type {type(value).__name__}"
+        name = getattr(value, "__name__", kind)
+        return _("the function {name} (a value was asked for: did you mean to call it?)").format(
+            name=name
+        )
+    return _("an object of type {kind}").format(kind=kind)
 
 
 def compare_arrays(got: Any, expected: Any, *, check_dtype: bool = True) -> str | None:
@@ -89,10 +102,10 @@ def compare_arrays(got: Any, expected: Any, *, check_dtype: bool = True) -> str 
     got_shape = tuple(np.shape(got))
     if got_shape != exp_arr.shape and not _comparable_size(got_shape, exp_arr.size):
         # Far larger than expected: say so from the shape alone, never copying the values.
-        return f"It has shape {got_shape}, but the expected shape is {exp_arr.shape}."
+        return _(SHAPES).format(got=got_shape, want=exp_arr.shape)
     got_arr = np.asarray(got)
     if got_arr.dtype.kind == "O" and exp_arr.dtype.kind != "O":
-        return f"It holds Python objects, not numbers: {short_repr(got)}."
+        return _("It holds Python objects, not numbers: {value}.").format(value=short_repr(got))
     if got_arr.shape != exp_arr.shape:
         return shape_message(got_arr, exp_arr)
     if check_dtype and got_arr.dtype != exp_arr.dtype:
@@ -117,94 +130,150 @@ def _same_numbers(got: np.ndarray, expected: np.ndarray) -> bool:
     return compare_values(got, expected) is None
 
 
+SHAPES = N_("It has shape {got}, but the expected shape is {want}.")
+
+# The too-many and too-few sentences: (extra > 0, the extra values are at the end).
+_EXTRA = {
+    (True, True): N_plural(
+        "It has shape {got}, but the expected shape is {want}: it has {count} value too "
+        "many at the end, the rest is right.",
+        "It has shape {got}, but the expected shape is {want}: it has {count} values too "
+        "many at the end, the rest is right.",
+    ),
+    (True, False): N_plural(
+        "It has shape {got}, but the expected shape is {want}: it has {count} value too "
+        "many at the start, the rest is right.",
+        "It has shape {got}, but the expected shape is {want}: it has {count} values too "
+        "many at the start, the rest is right.",
+    ),
+    (False, True): N_plural(
+        "It has shape {got}, but the expected shape is {want}: it has {count} value too "
+        "few at the end, the rest is right.",
+        "It has shape {got}, but the expected shape is {want}: it has {count} values too "
+        "few at the end, the rest is right.",
+    ),
+    (False, False): N_plural(
+        "It has shape {got}, but the expected shape is {want}: it has {count} value too "
+        "few at the start, the rest is right.",
+        "It has shape {got}, but the expected shape is {want}: it has {count} values too "
+        "few at the start, the rest is right.",
+    ),
+}
+_EVERY_NTH = {
+    2: N_(
+        "It has shape {got}, but the expected shape is {want}: it holds every second "
+        "expected value, a step of {step}."
+    ),
+    3: N_(
+        "It has shape {got}, but the expected shape is {want}: it holds every third "
+        "expected value, a step of {step}."
+    ),
+}
+_EVERY_NTH_ELSE = N_(
+    "It has shape {got}, but the expected shape is {want}: it holds every {step}th expected "
+    "value, a step of {step}."
+)
+
+
 def shape_message(got: np.ndarray, expected: np.ndarray) -> str:
     """The shapes differ: say so, and how, when the values give it away."""
-    head = f"It has shape {got.shape}, but the expected shape is {expected.shape}"
+    shapes = {"got": got.shape, "want": expected.shape}
     if not (_numeric(got) and _numeric(expected)):
-        return head + "."
+        return _(SHAPES).format(**shapes)
     if got.size == expected.size:
         if got.ndim == 2 and _same_numbers(got.T, expected):
-            return head + ": it is the transpose of the expected array (rows and columns swapped)."
+            return _(
+                "It has shape {got}, but the expected shape is {want}: it is the transpose of "
+                "the expected array (rows and columns swapped)."
+            ).format(**shapes)
         if _same_numbers(got.reshape(expected.shape), expected):
-            return (
-                head + ": the values are right, arranged differently. An extra (or missing) "
-                "pair of brackets, or a reshape?"
-            )
+            return _(
+                "It has shape {got}, but the expected shape is {want}: the values are right, "
+                "arranged differently. An extra (or missing) pair of brackets, or a reshape?"
+            ).format(**shapes)
     if got.ndim == 0 and expected.ndim > 0:
-        return head + (
-            ": one number where an array was expected. Did a reduction (sum, mean, max) "
-            "or an index slip in?"
-        )
+        return _(
+            "It has shape {got}, but the expected shape is {want}: one number where an array "
+            "was expected. Did a reduction (sum, mean, max) or an index slip in?"
+        ).format(**shapes)
     if got.ndim == expected.ndim == 1 and got.size and expected.size:
         shorter, longer = sorted((got, expected), key=len)
         n = len(shorter)
         for part, where in ((longer[:n], "first"), (longer[-n:], "last")):
             if _same_numbers(part.astype(expected.dtype), shorter.astype(expected.dtype)):
                 extra = len(got) - len(expected)
-                what = f"{abs(extra)} value{'s' if abs(extra) > 1 else ''}"
-                side = "at the end" if where == "first" else "at the start"
+                singular, plural = _EXTRA[(extra > 0, where == "first")]
                 advice = (
-                    "Check where the range starts and stops (a stop is excluded)."
+                    _("Check where the range starts and stops (a stop is excluded).")
                     if _increasing(expected)
-                    else "Check the length it was made with."
+                    else _("Check the length it was made with.")
                 )
-                return head + (
-                    f": it has {what} too {'many' if extra > 0 else 'few'} {side}, the rest is "
-                    f"right. {advice}"
-                )
+                sentence = ngettext(singular, plural, abs(extra))
+                return sentence.format(count=abs(extra), **shapes) + " " + advice
     if got.ndim == expected.ndim == 1 and got.size > 1 and expected.size > 1:
         for step in range(2, 6):
             if len(got) == len(expected[::step]) and _same_numbers(
                 got.astype(expected.dtype), expected[::step]
             ):
-                return head + f": it holds every {_ordinal(step)} expected value, a step of {step}."
+                return _(_EVERY_NTH.get(step, _EVERY_NTH_ELSE)).format(step=step, **shapes)
         ends = np.asarray([got[0], got[-1]]).astype(expected.dtype)
         if (
             _increasing(got)
             and _increasing(expected)
             and _same_numbers(ends, np.asarray([expected[0], expected[-1]]))
         ):
-            return head + (
-                f": it runs from {short_repr(expected[0].item())} to "
-                f"{short_repr(expected[-1].item())} like the expected array, but with "
-                f"{len(got)} values instead of {len(expected)}. Check the step or the count."
+            return _(
+                "It has shape {got}, but the expected shape is {want}: it runs from {first} "
+                "to {last} like the expected array, but with {count} values instead of "
+                "{expected}. Check the step or the count."
+            ).format(
+                first=short_repr(expected[0].item()),
+                last=short_repr(expected[-1].item()),
+                count=len(got),
+                expected=len(expected),
+                **shapes,
             )
-    return head + "."
+    return _(SHAPES).format(**shapes)
 
 
 def _increasing(values: np.ndarray) -> bool:
     return _numeric(values) and bool(np.all(np.diff(values.astype(np.float64)) > 0))
 
 
-def _ordinal(n: int) -> str:
-    return {2: "second", 3: "third"}.get(n, f"{n}th")
-
-
 _DTYPE_CAUSES = {
-    ("iu", "f"): "Integers where floats were expected: a literal without a decimal point "
-    "(1 instead of 1.0), or an integer function such as arange(3)?",
-    ("f", "iu"): "Floats where integers were expected: a true division / where // was meant, "
-    "or a float literal?",
-    ("b", "iuf"): "Booleans: the result of a comparison, where numbers were expected.",
+    ("iu", "f"): N_(
+        "Integers where floats were expected: a literal without a decimal point "
+        "(1 instead of 1.0), or an integer function such as arange(3)?"
+    ),
+    ("f", "iu"): N_(
+        "Floats where integers were expected: a true division / where // was meant, "
+        "or a float literal?"
+    ),
+    ("b", "iuf"): N_("Booleans: the result of a comparison, where numbers were expected."),
 }
 
 
 def dtype_message(got: np.ndarray, expected: np.ndarray) -> str:
     """The dtypes differ: say whether the values are right, and what usually causes it."""
-    head = f"It has dtype {got.dtype}, but the expected dtype is {expected.dtype}"
+    dtypes = {"got": got.dtype, "want": expected.dtype}
     if not _same_numbers(got, expected):
-        return head + ". " + (compare_values(got, expected) or "")
-    sentence = f"{head}: the values are right, the dtype is not."
+        head = _("It has dtype {got}, but the expected dtype is {want}.").format(**dtypes)
+        return head + " " + (compare_values(got, expected) or "")
+    sentence = _(
+        "It has dtype {got}, but the expected dtype is {want}: the values are right, the "
+        "dtype is not."
+    ).format(**dtypes)
     for (got_kinds, expected_kinds), cause in _DTYPE_CAUSES.items():
         if got.dtype.kind in got_kinds and expected.dtype.kind in expected_kinds:
-            return f"{sentence} {cause}"
+            return f"{sentence} {_(cause)}"
     if got.dtype.kind == expected.dtype.kind == "f":
         if got.dtype.itemsize > expected.dtype.itemsize:
-            return (
-                f"{sentence} jnp makes float32 by default; {got.dtype} comes from NumPy, "
-                "a dtype= argument, or jax_enable_x64."
-            )
-        return f"{sentence} Was a smaller dtype= given, or .astype(...) called?"
+            cause = _(
+                "jnp makes float32 by default; {dtype} comes from NumPy, a dtype= argument, "
+                "or jax_enable_x64."
+            ).format(dtype=got.dtype)
+            return f"{sentence} {cause}"
+        return f"{sentence} {_('Was a smaller dtype= given, or .astype(...) called?')}"
     return sentence
 
 
@@ -223,10 +292,16 @@ def _non_finite_message(got: np.ndarray, expected: np.ndarray) -> str | None:
         return None
     nans = int(np.count_nonzero(np.isnan(got_wide) & bad))
     infs = int(np.count_nonzero(bad)) - nans
-    counts = " and ".join(f"{n} {name}" for n, name in ((nans, "NaN"), (infs, "Inf")) if n)
+    if nans and infs:
+        counts = _("{nans} NaN and {infs} Inf").format(nans=nans, infs=infs)
+    else:
+        counts = _("{count} NaN").format(count=nans) if nans else f"{infs} Inf"
     first = tuple(int(i) for i in np.argwhere(bad)[0]) if bad.ndim else ()
-    where = f", the first at index {first}" if first else ""
-    return f"It has {counts} where finite values were expected{where}."
+    if first:
+        return _(
+            "It has {counts} where finite values were expected, the first at index {index}."
+        ).format(counts=counts, index=first)
+    return _("It has {counts} where finite values were expected.").format(counts=counts)
 
 
 def compare_values(got: np.ndarray, expected: np.ndarray) -> str | None:
@@ -245,27 +320,80 @@ def compare_values(got: np.ndarray, expected: np.ndarray) -> str | None:
         return None
     bad = np.argwhere(~close) if close.ndim else np.zeros((1, 0), dtype=int)
     first = tuple(int(i) for i in bad[0])
-    where = f" at index {first}" if first else ""
-    count = f"{len(bad)} of {close.size} values differ" if close.ndim else "The value differs"
     got_first = got[first] if first else got
     exp_first = expected[first] if first else expected
-    tol = f" (tolerance rtol={rtol:g}, atol={atol:g})" if rtol or atol else ""
+    values = {
+        "index": first,
+        "bad": len(bad),
+        "total": close.size,
+        "rtol": f"{rtol:g}",
+        "atol": f"{atol:g}",
+        "got": short_repr(got_first.item()),
+        "want": short_repr(exp_first.item()),
+    }
+    tolerance = bool(rtol or atol)
+    if close.ndim and first:
+        if tolerance:
+            sentence = ngettext(
+                "{bad} of {total} values differ (tolerance rtol={rtol}, atol={atol}); first "
+                "at index {index}: you have {got}, expected {want}.",
+                "{bad} of {total} values differ (tolerance rtol={rtol}, atol={atol}); first "
+                "at index {index}: you have {got}, expected {want}.",
+                len(bad),
+            )
+        else:
+            sentence = ngettext(
+                "{bad} of {total} values differ; first at index {index}: you have {got}, "
+                "expected {want}.",
+                "{bad} of {total} values differ; first at index {index}: you have {got}, "
+                "expected {want}.",
+                len(bad),
+            )
+    elif close.ndim:  # (an empty index: cannot happen for an array with dimensions)
+        sentence = ngettext(
+            "{bad} of {total} values differ; first: you have {got}, expected {want}.",
+            "{bad} of {total} values differ; first: you have {got}, expected {want}.",
+            len(bad),
+        )
+    elif tolerance:
+        sentence = _(
+            "The value differs (tolerance rtol={rtol}, atol={atol}); first: you have {got}, "
+            "expected {want}."
+        )
+    else:
+        sentence = _("The value differs; first: you have {got}, expected {want}.")
     relation = how_they_differ(got, expected)
-    return (
-        f"{count}{tol}; first{where}: you have {short_repr(got_first.item())}, "
-        f"expected {short_repr(exp_first.item())}." + (f" {relation}" if relation else "")
-    )
+    return sentence.format(**values) + (f" {relation}" if relation else "")
 
 
-def _simple_factor(k: float, largest: int) -> str | None:
-    """'twice', '3 times', 'half', '1/3 of' when k (or 1/k) is a whole number from 2 to
-    ``largest``."""
+def _simple_factor(k: float, largest: int) -> tuple[str, int] | None:
+    """('times', 3) for k = 3, ('part', 3) for k = 1/3, when k (or 1/k) is a whole number
+    from 2 to ``largest`` (the sentences say 'twice', '3 times', 'half', '1/3 of')."""
     for n in range(2, largest + 1):
         if abs(k - n) <= 1e-4 * n:
-            return "twice" if n == 2 else f"{n} times"
+            return "times", n
         if abs(k * n - 1) <= 1e-4:
-            return "half" if n == 2 else f"1/{n} of"
+            return "part", n
     return None
+
+
+# (every value, the kind of factor, n == 2): one whole sentence each, so word order can change.
+_FACTORS = {
+    (True, "times", True): N_(
+        "Every value is twice the expected one: a factor missing or doubled?"
+    ),
+    (True, "times", False): N_(
+        "Every value is {n} times the expected one: a factor missing or doubled?"
+    ),
+    (True, "part", True): N_("Every value is half the expected one: a factor missing or doubled?"),
+    (True, "part", False): N_(
+        "Every value is 1/{n} of the expected one: a factor missing or doubled?"
+    ),
+    (False, "times", True): N_("It is twice the expected one: a factor missing or doubled?"),
+    (False, "times", False): N_("It is {n} times the expected one: a factor missing or doubled?"),
+    (False, "part", True): N_("It is half the expected one: a factor missing or doubled?"),
+    (False, "part", False): N_("It is 1/{n} of the expected one: a factor missing or doubled?"),
+}
 
 
 def how_they_differ(got: np.ndarray, expected: np.ndarray) -> str | None:
@@ -276,15 +404,17 @@ def how_they_differ(got: np.ndarray, expected: np.ndarray) -> str | None:
     g, e = _widen(got).ravel(), _widen(expected).ravel()
     if not (np.isfinite(g).all() and np.isfinite(e).all()) or not e.any():
         return None
-    every, it = ("Every value is", "Each value has") if g.size > 1 else ("It is", "It has")
+    many = g.size > 1
 
     def alike(a: np.ndarray, b: np.ndarray) -> bool:
         return bool(np.allclose(a, b, rtol=1e-4, atol=1e-6 * np.abs(e).max()))
 
     if g.size > 1 and alike(np.sort(g), np.sort(e)) and not alike(g, e):
-        return "These are the right values in a different order."
+        return _("These are the right values in a different order.")
     if alike(g, -e):
-        return f"{it} the opposite sign of the expected one."
+        if many:
+            return _("Each value has the opposite sign of the expected one.")
+        return _("It has the opposite sign of the expected one.")
     if (e != 0).all():
         ratio = g / e
         if alike(ratio, np.full_like(ratio, ratio[0])) and not np.isclose(ratio[0], 1.0, rtol=1e-3):
@@ -292,28 +422,42 @@ def how_they_differ(got: np.ndarray, expected: np.ndarray) -> str | None:
             # says something there. A factor shared by many values does at any size.
             factor = _simple_factor(float(ratio[0]), 1000 if g.size > 1 else 10)
             if factor:
-                return f"{every} {factor} the expected one: a factor missing or doubled?"
+                kind, n = factor
+                return _(_FACTORS[(many, kind, n == 2)]).format(n=n)
             if g.size > 1:
-                return f"{every} {float(ratio[0]):.4g} times the expected one."
+                return _("Every value is {ratio} times the expected one.").format(
+                    ratio=f"{float(ratio[0]):.4g}"
+                )
     offset = g - e
     if g.size > 1 and alike(offset, np.full_like(offset, offset[0])):
-        return f"{every} off by the same amount, {float(offset[0]):+.4g}."
+        return _("Every value is off by the same amount, {offset}.").format(
+            offset=f"{float(offset[0]):+.4g}"
+        )
     if g.size == 1 and expected.dtype.kind in "iu" and abs(float(offset[0])) == 1:
-        return f"It is off by one ({float(offset[0]):+.0f})."
+        return _("It is off by one ({offset}).").format(offset=f"{float(offset[0]):+.0f}")
     differ = ~np.isclose(g, e, rtol=1e-4, atol=1e-6 * np.abs(e).max())
     if g.size > 1 and differ.any() and np.allclose(g[differ], -e[differ], rtol=1e-4):
         n = int(differ.sum())
-        return (
-            "The value that differs has the opposite sign of the expected one."
-            if n == 1
-            else f"The {n} values that differ have the opposite sign of the expected ones."
-        )
+        if n == 1:
+            return _("The value that differs has the opposite sign of the expected one.")
+        return ngettext(
+            "The {count} values that differ have the opposite sign of the expected ones.",
+            "The {count} values that differ have the opposite sign of the expected ones.",
+            n,
+        ).format(count=n)
     worst = float(np.max(np.abs(g - e) / np.maximum(np.abs(e), 1e-30)))
     if expected.dtype.kind == "f" and worst < 1e-2:
-        return (
-            f"{every} within {_percent(worst)} of the expected one: close, but not within "
-            "the tolerance (an estimate, or a rounding, or fewer bits of precision?)."
-        )
+        if many:
+            sentence = _(
+                "Every value is within {percent} of the expected one: close, but not within "
+                "the tolerance (an estimate, or a rounding, or fewer bits of precision?)."
+            )
+        else:
+            sentence = _(
+                "It is within {percent} of the expected one: close, but not within the "
+                "tolerance (an estimate, or a rounding, or fewer bits of precision?)."
+            )
+        return sentence.format(percent=_percent(worst))
     return None
 
 

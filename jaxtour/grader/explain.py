@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from jaxtour import catalog
+from jaxtour.i18n import N_, _
 
 SHARP_BITS = "https://docs.jax.dev/en/latest/notebooks/Common_Gotchas_in_JAX.html"
 
@@ -37,11 +38,16 @@ class Explanation:
     def where(self) -> str:
         if self.lesson:
             number, section = self.lesson
-            return f"lesson {catalog.find(number).stem}, section '{section}'"
+            return _("lesson {lesson}, section '{section}'").format(
+                lesson=catalog.find(number).stem, section=_(section)
+            )
         return self.docs
 
     def text(self) -> str:
-        return f"{self.why}\nFix: {self.fix}\nRead more: {self.where()}"
+        """In the language in use (``why``, ``fix`` and the section are marked with N_)."""
+        return _("{why}\nFix: {fix}\nRead more: {where}").format(
+            why=_(self.why), fix=_(self.fix), where=self.where()
+        )
 
 
 EXPLANATIONS: tuple[Explanation, ...] = (
@@ -49,114 +55,142 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         id="immutable-array",
         error_types=("TypeError",),
         pattern=r"JAX arrays are immutable|does not support item assignment",
-        why="jax arrays cannot be changed in place: x[i] = v is not allowed. "
-        "Every update makes a new array instead.",
-        fix="x = x.at[i].set(v)  (also .add, .multiply, .min, .max)",
-        lesson=("06", "JAX arrays are immutable"),
+        why=N_(
+            "jax arrays cannot be changed in place: x[i] = v is not allowed. "
+            "Every update makes a new array instead."
+        ),
+        fix=N_("x = x.at[i].set(v)  (also .add, .multiply, .min, .max)"),
+        lesson=("06", N_("JAX arrays are immutable")),
     ),
     Explanation(
         id="grad-tuple-output",
         error_types=("TypeError",),
         pattern=r"Gradient only defined for scalar-output functions\. Output was",
-        why="The output grad tried to differentiate holds several values (a tuple or a "
-        "dict), but grad needs one number. If the extra values are only for you to look "
-        "at, they are auxiliary data; with has_aux=True, the first output must be the loss.",
-        fix="return (loss, aux), then jax.grad(f, has_aux=True)(x) returns (gradient, aux); "
-        "jax.value_and_grad(f, has_aux=True) returns ((value, aux), gradient)",
-        lesson=("05", "A second output breaks `grad`"),
+        why=N_(
+            "The output grad tried to differentiate holds several values (a tuple or a "
+            "dict), but grad needs one number. If the extra values are only for you to look "
+            "at, they are auxiliary data; with has_aux=True, the first output must be the loss."
+        ),
+        fix=N_(
+            "return (loss, aux), then jax.grad(f, has_aux=True)(x) returns (gradient, aux); "
+            "jax.value_and_grad(f, has_aux=True) returns ((value, aux), gradient)"
+        ),
+        lesson=("05", N_("A second output breaks `grad`")),
     ),
     Explanation(
         id="grad-non-scalar",
         error_types=("TypeError",),
         pattern=r"Gradient only defined for scalar-output functions",
-        why="grad differentiates functions that return a single number (a scalar), "
-        "but this function returns an array.",
-        fix="reduce the output to one number, e.g. jnp.sum(...), or use jax.jacobian "
-        "for the derivative of every output",
-        lesson=("03", "Scalar outputs only"),
+        why=N_(
+            "grad differentiates functions that return a single number (a scalar), "
+            "but this function returns an array."
+        ),
+        fix=N_(
+            "reduce the output to one number, e.g. jnp.sum(...), or use jax.jacobian "
+            "for the derivative of every output"
+        ),
+        lesson=("03", N_("Scalar outputs only")),
     ),
     Explanation(
         id="grad-integer-input",
         error_types=("TypeError",),
         pattern=r"grad requires real- or complex-valued inputs",
-        why="grad needs float inputs: a derivative with respect to an integer is not "
-        "defined. jnp.arange(3) and 3 are integers.",
-        fix="pass floats: 3.0, jnp.arange(3.0), or x.astype(jnp.float32)",
-        lesson=("03", "Float inputs only"),
+        why=N_(
+            "grad needs float inputs: a derivative with respect to an integer is not "
+            "defined. jnp.arange(3) and 3 are integers."
+        ),
+        fix=N_("pass floats: 3.0, jnp.arange(3.0), or x.astype(jnp.float32)"),
+        lesson=("03", N_("Float inputs only")),
     ),
     Explanation(
         id="tracer-bool",
         error_types=("TracerBoolConversionError",),
         pattern=r"",
-        why="Inside jit, arguments are abstract tracers with a shape and dtype but no "
-        "value yet, so a Python if or while on them cannot decide.",
-        fix="use jnp.where(cond, a, b) or jax.lax.cond, or mark the argument static: "
-        "jax.jit(f, static_argnames='n')",
-        lesson=("07", "Python control flow under `jit`"),
+        why=N_(
+            "Inside jit, arguments are abstract tracers with a shape and dtype but no "
+            "value yet, so a Python if or while on them cannot decide."
+        ),
+        fix=N_(
+            "use jnp.where(cond, a, b) or jax.lax.cond, or mark the argument static: "
+            "jax.jit(f, static_argnames='n')"
+        ),
+        lesson=("07", N_("Python control flow under `jit`")),
     ),
     Explanation(
         id="non-concrete-bool-index",
         error_types=("NonConcreteBooleanIndexError",),
         pattern=r"",
-        why="Inside jit, x[mask] or x.at[mask].set(v) with a boolean mask such as x < 0 "
-        "needs to know how many elements the mask selects, and that depends on the values, "
-        "which are not known while the function is traced.",
-        fix="keep the shape and choose element by element: jnp.where(x < 0, 0.0, x)",
-        lesson=("07", "Python control flow under `jit`"),
+        why=N_(
+            "Inside jit, x[mask] or x.at[mask].set(v) with a boolean mask such as x < 0 "
+            "needs to know how many elements the mask selects, and that depends on the values, "
+            "which are not known while the function is traced."
+        ),
+        fix=N_("keep the shape and choose element by element: jnp.where(x < 0, 0.0, x)"),
+        lesson=("07", N_("Python control flow under `jit`")),
     ),
     Explanation(
         id="concretization",
         error_types=("ConcretizationTypeError",),
         pattern=r"",
-        why="Inside jit, a value that depends on an argument is not known while the "
-        "function is traced, yet this code needs it as a concrete Python number.",
-        fix="compute shapes and Python ints from static arguments: "
-        "jax.jit(f, static_argnames='n'), or avoid int()/float() on traced values",
-        lesson=("07", "Static arguments: `static_argnums` and `static_argnames`"),
+        why=N_(
+            "Inside jit, a value that depends on an argument is not known while the "
+            "function is traced, yet this code needs it as a concrete Python number."
+        ),
+        fix=N_(
+            "compute shapes and Python ints from static arguments: "
+            "jax.jit(f, static_argnames='n'), or avoid int()/float() on traced values"
+        ),
+        lesson=("07", N_("Static arguments: `static_argnums` and `static_argnames`")),
     ),
     Explanation(
         id="non-concrete-shape",
         error_types=("TypeError",),
         pattern=r"Shapes must be 1D sequences of concrete values",
-        why="Inside jit, array shapes must be known when the function is traced, "
-        "but this shape depends on an argument's value.",
-        fix="make that argument static: jax.jit(f, static_argnames='n')",
-        lesson=("07", "Static arguments: `static_argnums` and `static_argnames`"),
+        why=N_(
+            "Inside jit, array shapes must be known when the function is traced, "
+            "but this shape depends on an argument's value."
+        ),
+        fix=N_("make that argument static: jax.jit(f, static_argnames='n')"),
+        lesson=("07", N_("Static arguments: `static_argnums` and `static_argnames`")),
     ),
     Explanation(
         id="unexpected-tracer",
         error_types=("UnexpectedTracerError",),
         pattern=r"",
-        why="A value from inside jit, grad or vmap escaped the function, for example by "
-        "being stored in a global or a list, and was used after the transformation ended.",
-        fix="return every value you need from the function instead of storing it on the side",
-        lesson=("07", "Side effects and `jit`"),
+        why=N_(
+            "A value from inside jit, grad or vmap escaped the function, for example by "
+            "being stored in a global or a list, and was used after the transformation ended."
+        ),
+        fix=N_("return every value you need from the function instead of storing it on the side"),
+        lesson=("07", N_("Side effects and `jit`")),
     ),
     Explanation(
         id="removed-index-update",
         error_types=("AttributeError",),
         pattern=r"jax\.ops' has no attribute 'index_update'",
-        why="jax.ops.index_update was removed in JAX 0.3.2.",
-        fix="y = x.at[i].set(v)",
-        lesson=("06", "The article's `jax.ops.index_update`"),
+        why=N_("jax.ops.index_update was removed in JAX 0.3.2."),
+        fix=N_("y = x.at[i].set(v)"),
+        lesson=("06", N_("The article's `jax.ops.index_update`")),
     ),
     Explanation(
         id="removed-index-add",
         error_types=("AttributeError",),
         pattern=r"jax\.ops' has no attribute 'index_add'",
-        why="jax.ops.index_add was removed in JAX 0.3.2.",
-        fix="y = x.at[i].add(v)",
-        lesson=("06", "The article's `jax.ops.index_update`"),
+        why=N_("jax.ops.index_add was removed in JAX 0.3.2."),
+        fix=N_("y = x.at[i].add(v)"),
+        lesson=("06", N_("The article's `jax.ops.index_update`")),
     ),
     Explanation(
         id="numpy-on-tracer",
         error_types=("TracerArrayConversionError",),
         pattern=r".",
-        why="A NumPy function (np.asarray, np.abs, np.stack, ...) was given a traced value "
-        "inside jit, grad or vmap. NumPy needs real numbers, and a tracer only stands for "
-        "them while JAX records the function.",
-        fix="use the jnp twin inside transformed code: jnp.abs(x), not np.abs(x)",
-        lesson=("07", "What tracing records"),
+        why=N_(
+            "A NumPy function (np.asarray, np.abs, np.stack, ...) was given a traced value "
+            "inside jit, grad or vmap. NumPy needs real numbers, and a tracer only stands for "
+            "them while JAX records the function."
+        ),
+        fix=N_("use the jnp twin inside transformed code: jnp.abs(x), not np.abs(x)"),
+        lesson=("07", N_("What tracing records")),
         docs="https://docs.jax.dev/en/latest/errors.html#jax.errors.TracerArrayConversionError",
     ),
     Explanation(
@@ -165,44 +199,50 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         pattern=r"unsupported operand type\(s\).*'[\w.]*(PjitFunction|function|"
         r"builtin_function_or_method|ufunc)'|The problematic value is of type "
         r"<class '[\w.]*(PjitFunction|function)'>",
-        why="A function was used where its result was meant: jnp.cos is the function, "
-        "jnp.cos(x) is the array it computes.",
-        fix="call it: x * jnp.cos(x), not x * jnp.cos",
-        lesson=("01", "`jnp` mirrors NumPy"),
+        why=N_(
+            "A function was used where its result was meant: jnp.cos is the function, "
+            "jnp.cos(x) is the array it computes."
+        ),
+        fix=N_("call it: x * jnp.cos(x), not x * jnp.cos"),
+        lesson=("01", N_("`jnp` mirrors NumPy")),
     ),
     Explanation(
         id="removed-device-array",
         error_types=("AttributeError", "ImportError"),
         pattern=r"DeviceArray",
-        why="DeviceArray was removed in JAX 0.4.14: every jax array is now a jax.Array.",
-        fix="isinstance(x, jax.Array)",
-        lesson=("01", "`jax.Array`, not `DeviceArray`"),
+        why=N_("DeviceArray was removed in JAX 0.4.14: every jax array is now a jax.Array."),
+        fix=N_("isinstance(x, jax.Array)"),
+        lesson=("01", N_("`jax.Array`, not `DeviceArray`")),
     ),
     Explanation(
         id="removed-tree-map",
         error_types=("AttributeError",),
         pattern=r"module 'jax' has no attribute 'tree_map'",
-        why="jax.tree_map was removed in JAX 0.6.0.",
-        fix="jax.tree.map(f, tree)",
-        lesson=("04", "Parameters as a pytree"),
+        why=N_("jax.tree_map was removed in JAX 0.6.0."),
+        fix=N_("jax.tree.map(f, tree)"),
+        lesson=("04", N_("Parameters as a pytree")),
     ),
     Explanation(
         id="removed-jax-config-module",
         error_types=("ModuleNotFoundError", "ImportError"),
         pattern=r"jax\.config",
-        why="The jax.config module that `from jax.config import config` imported no "
-        "longer exists; the configuration lives on the jax package itself.",
-        fix='import jax; jax.config.update("jax_enable_x64", True)',
-        lesson=("06", "Old tutorial code, today"),
+        why=N_(
+            "The jax.config module that `from jax.config import config` imported no "
+            "longer exists; the configuration lives on the jax package itself."
+        ),
+        fix=N_('import jax; jax.config.update("jax_enable_x64", True)'),
+        lesson=("06", N_("Old tutorial code, today")),
     ),
     Explanation(
         id="device-method",
         error_types=("TypeError",),
         pattern=r"'Device' object is not callable",
-        why="x.device() was a method in old JAX; today x.device is a property and "
-        "x.devices() returns the set of devices an array lives on.",
-        fix="x.devices()  (or x.device, without parentheses)",
-        lesson=("06", "Old tutorial code, today"),
+        why=N_(
+            "x.device() was a method in old JAX; today x.device is a property and "
+            "x.devices() returns the set of devices an array lives on."
+        ),
+        fix=N_("x.devices()  (or x.device, without parentheses)"),
+        lesson=("06", N_("Old tutorial code, today")),
     ),
 )
 

@@ -22,18 +22,19 @@ from dataclasses import dataclass
 from typing import Literal
 
 from jaxtour.display import Display, inline_code_html, looks_like_code
+from jaxtour.i18n import N_, _
 
 Status = Literal["correct", "incorrect", "error", "unattempted", "timeout"]
 STATUSES: tuple[Status, ...] = ("correct", "incorrect", "error", "unattempted", "timeout")
 
 FEEDBACK_MIME = "application/vnd.jaxtour.feedback+json"
 
-_LABELS: dict[str, str] = {
-    "correct": "Correct",
-    "incorrect": "Not yet",
-    "error": "Error",
-    "unattempted": "Not attempted",
-    "timeout": "Timed out",
+_LABELS: dict[str, str] = {  # translated where shown (headline)
+    "correct": N_("Correct"),
+    "incorrect": N_("Not yet"),
+    "error": N_("Error"),
+    "unattempted": N_("Not attempted"),
+    "timeout": N_("Timed out"),
 }
 _SYMBOLS: dict[str, str] = {
     "correct": "\u2714",  # heavy check mark
@@ -64,10 +65,13 @@ def box_style(accent: str) -> str:
     )
 
 
-_SECTION = re.compile(r"lesson (\d\d_[a-z0-9_]+), section '([^']+)'")
+# "lesson 03_autodiff, section 'Gradients'", and the Russian "урок 03_autodiff, раздел «…»".
+_SECTION = re.compile(
+    r"(?:lesson|урок[а-я]*) (\d\d_[a-z0-9_]+), (?:section|раздел[а-я]*) (?:'([^']+)'|«([^»]+)»)"
+)
 
 
-_LABELLED = re.compile(r"(?P<label>\s*(?:[A-Z][a-z]+(?: [a-z]+)?: )?)(?P<rest>.*)")
+_LABELLED = re.compile(r"(?P<label>\s*(?:[A-ZА-ЯЁ][a-zа-яё]+(?: [a-zа-яё]+)?: )?)(?P<rest>.*)")
 
 
 def prose_html(text: str) -> str:
@@ -100,10 +104,14 @@ def code_html(text: str) -> str:
 
 
 def _section_link(match: re.Match[str]) -> str:
-    stem, section = match.group(1), match.group(2)
+    stem, section = match.group(1), match.group(2) or match.group(3)
     anchor = "-".join(section.replace("`", "").split())
     href = html.escape(f"{stem}.ipynb#{anchor}")
-    return f'<a href="{href}">lesson {stem}, section &#x27;{inline_code_html(section)}&#x27;</a>'
+    before, after = match.start(2 if match.group(2) else 3), match.end(2 if match.group(2) else 3)
+    text = match.string
+    words = html.escape(text[match.start() : before], quote=True)
+    closing = html.escape(text[after : match.end()], quote=True)
+    return f'<a href="{href}">{words}{inline_code_html(section)}{closing}</a>'
 
 
 @dataclass(frozen=True, repr=False)
@@ -133,13 +141,13 @@ class Feedback(Display):
     @property
     def headline(self) -> str:
         name = f"{self.exercise_id} ({self.title})" if self.title else self.exercise_id
-        return f"[{_LABELS[self.status]}] {name}"
+        return f"[{_(_LABELS[self.status])}] {name}"
 
     def text(self) -> str:
         """Plain-text rendering, the same on every run."""
         lines = [self.headline, self.message]
         if self.details:
-            lines.append("(More in this Feedback's .details.)")
+            lines.append(_("(More in this Feedback's .details.)"))
         if self.stamp:
             lines.append(self.stamp)
         return "\n".join(lines)
@@ -153,7 +161,7 @@ class Feedback(Display):
         ]
         if self.details:
             parts.append(
-                "<details><summary>Details</summary>"
+                f"<details><summary>{html.escape(_('Details'))}</summary>"
                 f"<pre>{html.escape(self.details)}</pre></details>"
             )
         if self.stamp:

@@ -3,7 +3,9 @@
 ``preserved_world()`` snapshots what the learner's code could change behind their
 back (JAX's configuration, including x64 and the default device; NumPy's global
 random state; matplotlib's current figure and rcParams; the functions of the modules
-the grader reads, which an answer could rebind) and restores it afterwards; what the
+the grader reads, which an answer could rebind, ``gettext`` and ``jaxtour.i18n`` among
+them) and restores it afterwards; the language of the messages is held for the check
+(only ``checks.use_language`` changes it, not ``$JAXTOUR_LANG`` set by the answer); what the
 answer rebound is reported, so that the judge can refuse the check. Inside it,
 ``jit`` is on, whatever the learner set: a rule that applies ``jax.jit`` must jit.
 ``protected(answer)`` hands the grader a copy or a read-only view of the answer, so
@@ -21,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from jaxtour.grader.pristine import IGNORED, differences, pristine_namespaces
+from jaxtour.i18n import held
 
 
 def protected(answer: Any) -> Any:
@@ -162,7 +165,8 @@ def _outermost(changed: list[str] | None) -> Iterator[None]:
     _install(pristine_namespaces())
     _depth.append(True)
     try:
-        yield
+        with held():  # the language: changed by checks.use_language alone
+            yield
     finally:
         _depth.pop()
         if changed is not None:

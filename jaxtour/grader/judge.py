@@ -42,6 +42,7 @@ from jaxtour.grader.limits import (
 from jaxtour.grader.obstacles import describe_changes, session_obstacles
 from jaxtour.grader.plain import NotPlain, plain
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.i18n import N_, _, ngettext
 
 __all__ = [
     "INTERRUPTED_MESSAGE",
@@ -54,8 +55,9 @@ __all__ = [
     "too_slow",
 ]
 
-PLACEHOLDER_MESSAGE = "Replace the `...` with your answer, run that cell, then check again."
-REVEAL_MESSAGE = "Now run the next cell and see what JAX does."
+# Messages in English, translated where they are shown (``_(PLACEHOLDER_MESSAGE)``).
+PLACEHOLDER_MESSAGE = N_("Replace the `...` with your answer, run that cell, then check again.")
+REVEAL_MESSAGE = N_("Now run the next cell and see what JAX does.")
 MAX_MESSAGE_LINES = 15
 
 
@@ -79,14 +81,14 @@ def make_feedback(exercise: Exercise, status: Status, message: str, **extra: Any
     """A Feedback for ``exercise``; a long message keeps its head, the rest goes to details."""
     lines = message.splitlines()
     if len(lines) > MAX_MESSAGE_LINES:  # the rest stays one click away
-        message = "\n".join(lines[: MAX_MESSAGE_LINES - 1] + ["(The rest is in the details.)"])
+        message = "\n".join(lines[: MAX_MESSAGE_LINES - 1] + [_("(The rest is in the details.)")])
         extra["details"] = "\n".join(lines) + (
             "\n\n" + extra["details"] if extra.get("details") else ""
         )
-    return Feedback(exercise.id, status, message, title=exercise.title, **extra)
+    return Feedback(exercise.id, status, message, title=_(exercise.title), **extra)
 
 
-INTERRUPTED_MESSAGE = "Checking was interrupted, so nothing was judged. Run the check again."
+INTERRUPTED_MESSAGE = N_("Checking was interrupted, so nothing was judged. Run the check again.")
 
 
 def judge(exercise: Exercise, answer: Any) -> Feedback:
@@ -99,15 +101,17 @@ def judge(exercise: Exercise, answer: Any) -> Feedback:
     try:
         feedback = _judge(exercise, answer, changed)
     except KeyboardInterrupt:
-        return make_feedback(exercise, "error", INTERRUPTED_MESSAGE)
+        return make_feedback(exercise, "error", _(INTERRUPTED_MESSAGE))
     except TimeLimitExceeded:  # an outer check's limit (the answer checks itself): its own
         raise
     except SystemExit:
         return make_feedback(
             exercise,
             "error",
-            "Your code called sys.exit() (or exit()) while it was checked, so nothing was "
-            "judged. A function should return its result instead.",
+            _(
+                "Your code called sys.exit() (or exit()) while it was checked, so nothing was "
+                "judged. A function should return its result instead."
+            ),
         )
     except BaseException:  # the grader must never raise into the notebook
         return _failed(exercise, changed, traceback.format_exc())
@@ -117,12 +121,15 @@ def judge(exercise: Exercise, answer: Any) -> Feedback:
 
 
 def _refused(exercise: Exercise, changed: list[str], details: str | None = None) -> Feedback:
-    what = describe_changes(changed, "by your code while it was checked")
+    what = describe_changes(changed, "check")
     return make_feedback(
         exercise,
         "error",
-        f"This check is refused: {what}. jaxtour put them back and judged nothing. An answer "
-        "computes its result; it must not change NumPy, JAX, time or Python's builtins.",
+        _(
+            "This check is refused: {what}. jaxtour put them back and judged nothing. An "
+            "answer computes its result; it must not change NumPy, JAX, time or Python's "
+            "builtins."
+        ).format(what=what),
         details=details,
     )
 
@@ -136,16 +143,19 @@ def _failed(exercise: Exercise, changed: list[str], details: str) -> Feedback:
         return make_feedback(
             exercise,
             "error",
-            "Checking failed because of something in this session: "
-            + "; ".join(obstacles)
-            + ". Undo that (or restart the kernel), then check again.",
+            _(
+                "Checking failed because of something in this session: {obstacles}. Undo "
+                "that (or restart the kernel), then check again."
+            ).format(obstacles="; ".join(obstacles)),
             details=details,
         )
     return make_feedback(
         exercise,
         "error",
-        "The grader itself failed on this answer. That is a bug in jaxtour, not in "
-        "your code; the details say where.",
+        _(
+            "The grader itself failed on this answer. That is a bug in jaxtour, not in "
+            "your code; the details say where."
+        ),
         details=details,
     )
 
@@ -154,7 +164,7 @@ def _sent_to_the_reveal(exercise: Exercise, feedback: Feedback) -> Feedback:
     """A judged prediction (right or wrong) points at the cell that shows the truth."""
     if not exercise.prediction or feedback.status not in ("correct", "incorrect"):
         return feedback
-    return dataclasses.replace(feedback, message=f"{feedback.message}\n{REVEAL_MESSAGE}")
+    return dataclasses.replace(feedback, message=f"{feedback.message}\n{_(REVEAL_MESSAGE)}")
 
 
 def _missing(exercise: Exercise) -> str | None:
@@ -172,7 +182,7 @@ def _judge(exercise: Exercise, answer: Any, changed: list[str]) -> Feedback:
             raise
         return too_slow(exercise, running, limit)
     if placeholder:
-        return make_feedback(exercise, "unattempted", PLACEHOLDER_MESSAGE)
+        return make_feedback(exercise, "unattempted", _(PLACEHOLDER_MESSAGE))
     missing = _missing(exercise)
     if missing is not None:
         return make_feedback(exercise, "unattempted", missing)
@@ -208,49 +218,65 @@ def too_slow(exercise: Exercise, limit: Limit | None, seconds: float) -> Feedbac
     """
     if limit is None:  # no figures (cannot happen with SIGALRM): the plain sentence
         return make_feedback(
-            exercise, "timeout", f"Checking took longer than {seconds:g} s, so it was stopped."
+            exercise,
+            "timeout",
+            _("Checking took longer than {seconds} s, so it was stopped.").format(
+                seconds=f"{seconds:g}"
+            ),
         )
     if limit.late_s > max(LATE_S, limit.seconds):
         return make_feedback(
             exercise,
             "timeout",
-            f"Checking took longer than {seconds:g} s, and then one call that Python cannot "
-            f"interrupt went on {limit.late_s:.1f} s past the limit before the check could be "
-            "stopped: one long NumPy or JAX operation, or a built-in such as "
-            "sum(range(...)) over a huge range. The limit acts only between Python "
-            "steps. Look for an array or a range far larger than the exercise needs. To "
-            "tell: run your function on the exercise's input in a cell with %time.",
+            _(
+                "Checking took longer than {seconds} s, and then one call that Python cannot "
+                "interrupt went on {late} s past the limit before the check could be "
+                "stopped: one long NumPy or JAX operation, or a built-in such as "
+                "sum(range(...)) over a huge range. The limit acts only between Python "
+                "steps. Look for an array or a range far larger than the exercise needs. To "
+                "tell: run your function on the exercise's input in a cell with %time."
+            ).format(seconds=f"{seconds:g}", late=f"{limit.late_s:.1f}"),
             mistake="uninterruptible",
         )
     if limit.past_ceiling:
         return make_feedback(
             exercise,
             "timeout",
-            f"Checking was stopped after {limit.wall_s():.0f} s, {limit.compile_s:.0f} s of "
-            f"it spent compiling {limit.compiles} programs for {limit.calls} calls of your "
-            "code: it compiles again on every call. jax.jit, lax.scan and lax.fori_loop "
-            "cannot reuse what they compiled for a function made anew on each call (one "
-            "defined inside your function, or a new lambda). Define it once, outside, or "
-            "put @jax.jit on your whole function. To tell: time two calls with %time; a "
-            "second call as slow as the first compiles every time.",
+            _(
+                "Checking was stopped after {wall} s, {compiling} s of it spent compiling "
+                "{programs} programs for {calls} calls of your code: it compiles again on "
+                "every call. jax.jit, lax.scan and lax.fori_loop cannot reuse what they "
+                "compiled for a function made anew on each call (one defined inside your "
+                "function, or a new lambda). Define it once, outside, or put @jax.jit on "
+                "your whole function. To tell: time two calls with %time; a second call as "
+                "slow as the first compiles every time."
+            ).format(
+                wall=f"{limit.wall_s():.0f}",
+                compiling=f"{limit.compile_s:.0f}",
+                programs=limit.compiles,
+                calls=limit.calls,
+            ),
             mistake="compiles-every-call",
         )
-    where = f" It was stopped at {limit.stopped_at}." if limit.stopped_at else ""
-    compiled = (
-        f" (besides {limit.compile_s:.1f} s compiling, which is not counted)"
-        if limit.compile_s >= 0.1
-        else ""
+    if limit.compile_s >= 0.1:
+        stopped = _(
+            "Checking took longer than {seconds} s of your code's own time (besides "
+            "{compiling} s compiling, which is not counted), so it was stopped."
+        )
+    else:
+        stopped = _(
+            "Checking took longer than {seconds} s of your code's own time, so it was stopped."
+        )
+    message = stopped.format(seconds=f"{seconds:g}", compiling=f"{limit.compile_s:.1f}")
+    if limit.stopped_at:
+        message += " " + _("It was stopped at {where}.").format(where=limit.stopped_at)
+    message += " " + _(
+        "Look for a Python loop that never ends (a condition that never becomes false) or "
+        "runs far too often (over every element, where one array operation would do). To "
+        "tell: call your function on a small input in a cell and press the stop button; the "
+        "traceback shows the line it was on."
     )
-    return make_feedback(
-        exercise,
-        "timeout",
-        f"Checking took longer than {seconds:g} s of your code's own time{compiled}, so "
-        f"it was stopped.{where} Look for a Python loop that never ends (a condition "
-        "that never becomes false) or runs far too often (over every element, where one "
-        "array operation would do). To tell: call your function on a small input in a "
-        "cell and press the stop button; the traceback shows the line it was on.",
-        mistake="slow-python",
-    )
+    return make_feedback(exercise, "timeout", message, mistake="slow-python")
 
 
 class _Captured(io.StringIO):
@@ -306,7 +332,9 @@ def _verdict(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
     try:
         answer = plain(answer)  # exact built-in types from here on: no method of its own
     except NotPlain as exc:
-        return make_feedback(exercise, "incorrect", f"Your answer cannot be checked. {exc}")
+        return make_feedback(
+            exercise, "incorrect", _("Your answer cannot be checked. {why}").format(why=exc)
+        )
     problem = screen(answer)
     if problem:
         return make_feedback(exercise, "incorrect", problem)
@@ -316,10 +344,10 @@ def _verdict(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
             continue  # a right value is no wrong example's value, nor a refused answer
         example = _built_example(exercise, mistake) if mistake.matches is None else None
         if makes(exercise, mistake, answer, example):
-            return make_feedback(exercise, "incorrect", mistake.message, mistake=mistake.id)
+            return make_feedback(exercise, "incorrect", _(mistake.message), mistake=mistake.id)
     if refusal is not None:
         return refusal
-    return make_feedback(exercise, "correct", exercise.success)
+    return make_feedback(exercise, "correct", _(exercise.success))
 
 
 def _by_the_rule(exercise: Exercise, answer: Any, expected: Any) -> Feedback | None:
@@ -337,7 +365,9 @@ def _by_the_rule(exercise: Exercise, answer: Any, expected: Any) -> Feedback | N
         return make_feedback(
             exercise,
             "error",
-            f"Your answer could not be checked: using it raised {one_line(exc)}",
+            _("Your answer could not be checked: using it raised {error}").format(
+                error=one_line(exc)
+            ),
             details=traceback.format_exc(),
         )
     return make_feedback(exercise, "incorrect", problem) if problem else None
@@ -353,16 +383,19 @@ def _with_captured(feedback: Feedback, output: str, caught: list) -> Feedback:
     """Fold what the learner's code printed or warned into the feedback."""
     extra = []
     if output.strip():
-        extra.append("Your code printed:\n" + output.rstrip())
+        extra.append(_("Your code printed:") + "\n" + output.rstrip())
     learners = [item for item in caught if not _from_jax_cache(item)]
     warned = sorted({f"{item.category.__name__}: {item.message}" for item in learners})
-    extra += [f"Warning from your code: {text}" for text in warned]
+    extra += [_("Warning from your code: {warning}").format(warning=text) for text in warned]
     if not extra:
         return feedback
     message = feedback.message
     if warned:
-        plural = "s" if len(warned) > 1 else ""
-        message += f"\n(Your code raised {len(warned)} warning{plural}; the details show them.)"
+        message += "\n" + ngettext(
+            "(Your code raised {count} warning; the details show them.)",
+            "(Your code raised {count} warnings; the details show them.)",
+            len(warned),
+        ).format(count=len(warned))
     details = "\n\n".join(([feedback.details] if feedback.details else []) + extra)
     return Feedback(
         feedback.exercise_id,

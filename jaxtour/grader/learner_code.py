@@ -19,6 +19,7 @@ from jaxtour.grader.compare import short_repr
 from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.limits import called_learner
 from jaxtour.grader.plain import NotPlain, is_wrapper, plain
+from jaxtour.i18n import _
 from jaxtour.lazy import is_tracer
 
 __all__ = ["LearnerCodeError", "call_learner", "error_in_cell_assigning", "read_names", "screen"]
@@ -41,19 +42,23 @@ class LearnerCodeError(Exception):
 
 def call_learner(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     """Call the learner's ``fn(*args)``; an exception becomes a one-line LearnerCodeError."""
-    name = getattr(fn, "__name__", "your function")
+    name = getattr(fn, "__name__", None)
     if not isinstance(name, str):
-        name = "your function"
+        name = _("your function")
     if not getattr(fn, "__jaxtour_plain__", False):  # plain's wrapper counts its own calls
         called_learner()
     try:
         return plain(fn(*args))
     except NotPlain as exc:  # what it returned is no value (it contains itself, say)
         shown = ", ".join(short_repr(a, 40) for a in args)
-        raise NotPlain(f"{name}({shown}) returned what cannot be checked. {exc}") from None
+        raise NotPlain(
+            _("{call} returned what cannot be checked. {why}").format(
+                call=f"{name}({shown})", why=exc
+            )
+        ) from None
     except Exception as exc:
         shown = ", ".join(short_repr(a, 40) for a in args)
-        summary = f"{name}({shown}) raised {one_line(exc)}"
+        summary = _("{call} raised {error}").format(call=f"{name}({shown})", error=one_line(exc))
         # Drop this frame: the learner's traceback starts in the learner's code.
         details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__.tb_next))
         raise LearnerCodeError(summary, details, exc) from None
@@ -76,7 +81,7 @@ def transformed(transform: Callable[..., Any], fn: Callable[..., Any]) -> Callab
         result = transform(fn)
     except Exception as exc:
         raise LearnerCodeError(
-            f"Your function could not be transformed: {one_line(exc)}",
+            _("Your function could not be transformed: {error}").format(error=one_line(exc)),
             traceback.format_exc(),
             exc,
         ) from None
@@ -94,7 +99,7 @@ _transformed: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
 def screen(answer: Any) -> str | None:
     """Answers no exercise can accept, caught before any rule runs."""
     if is_tracer(answer):
-        return (
+        return _(
             "This is a tracer that leaked out of jit, grad or vmap: a placeholder JAX "
             "uses while it traces a function, not a real array. Return the value from "
             "the transformed function instead of storing it."

@@ -31,6 +31,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from jaxtour.i18n import _
+
 DEFAULT_TIME_LIMIT_S = 10.0
 
 
@@ -171,8 +173,13 @@ def _learner_line(frame) -> str | None:
         library = any(part in filename for part in _LIBRARY_PARTS)
         if not library and not filename.startswith("<frozen"):
             source = linecache.getline(filename, frame.f_lineno).strip()
-            shown = f": `{source}`" if source else ""
-            return f"line {frame.f_lineno} of {frame.f_code.co_name}{shown}"
+            if source:
+                line = _("line {line} of {function}: {source}")
+            else:
+                line = _("line {line} of {function}")
+            return line.format(
+                line=frame.f_lineno, function=frame.f_code.co_name, source=f"`{source}`"
+            )
         frame = frame.f_back
     return None
 

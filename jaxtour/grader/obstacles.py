@@ -12,36 +12,58 @@ from __future__ import annotations
 import sys
 
 from jaxtour.grader.pristine import differences, np, pristine_namespaces
+from jaxtour.i18n import _, ngettext
 
 __all__ = ["describe_changes", "session_obstacles"]
 
 
 def describe_changes(names: list[str], when: str) -> str:
-    """``builtins.isinstance and jax.numpy.mean were rebound <when>``."""
+    """``builtins.isinstance, jax.numpy.mean were rebound by your code while it was
+    checked``: ``when`` is "check" (by the answer, during the check) or "session"."""
     shown = sorted(set(names))
-    listed = ", ".join(shown[:5]) + (f" and {len(shown) - 5} more" if len(shown) > 5 else "")
-    return f"{listed} {'was' if len(shown) == 1 else 'were'} rebound {when}"
+    listed = ", ".join(shown[:5])
+    if len(shown) > 5:
+        listed = _("{names} and {count} more").format(names=listed, count=len(shown) - 5)
+    if when == "check":
+        sentence = ngettext(
+            "{names} was rebound by your code while it was checked",
+            "{names} were rebound by your code while it was checked",
+            len(shown),
+        )
+    else:
+        sentence = ngettext(
+            "{names} was rebound in this session (by a cell, not by jaxtour)",
+            "{names} were rebound in this session (by a cell, not by jaxtour)",
+            len(shown),
+        )
+    return sentence.format(names=listed)
 
 
 def session_obstacles(changed_in_check: list[str] | None = None) -> list[str]:
     """Plain sentences, one per thing in the session that can break a check."""
     found: list[str] = []
     if changed_in_check:
-        found.append(describe_changes(changed_in_check, "by your code while it was checked"))
+        found.append(describe_changes(changed_in_check, "check"))
     before = [name for module in pristine_namespaces() for name in differences(module)]
     if before:
-        found.append(describe_changes(before, "in this session (by a cell, not by jaxtour)"))
+        found.append(describe_changes(before, "session"))
     for stream in ("stdout", "stderr"):
         current = getattr(sys, stream, None)
         if current is None or getattr(current, "closed", False):
-            found.append(f"sys.{stream} is closed or missing, so nothing can be printed")
+            found.append(
+                _("{stream} is closed or missing, so nothing can be printed").format(
+                    stream=f"sys.{stream}"
+                )
+            )
     try:
         raising = sorted(kind for kind, mode in np.geterr().items() if mode == "raise")
     except Exception:
         raising = []
     if raising:
         found.append(
-            f"NumPy raises on floating-point {', '.join(raising)} (np.seterr(...) set to "
-            "'raise'); np.seterr(all='warn') puts the default back"
+            _(
+                "NumPy raises on floating-point {kinds} (np.seterr(...) set to 'raise'); "
+                "np.seterr(all='warn') puts the default back"
+            ).format(kinds=", ".join(raising))
         )
     return found

@@ -14,12 +14,14 @@ callback never reaches the page in JupyterLab), set through the widget's state
 
 from __future__ import annotations
 
+import html
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from jaxtour.grader.feedback import FEEDBACK_MIME, Feedback, Note
+from jaxtour.i18n import N_, _
 
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 
@@ -37,14 +39,14 @@ def in_kernel() -> bool:
 def static_bundle(exercise_id: str, feedback: Feedback) -> dict[str, Any]:
     """The MIME bundle a front end without widgets falls back to: the panel's first state,
     with a line saying how to get the buttons where the buttons would be."""
-    footer = (
-        f"\nHints: checks.hint({exercise_id!r}, 1), 2, ...; "
-        f"the answer: checks.solution({exercise_id!r})"
+    footer = "\n" + _("Hints: {hint}, 2, ...; the answer: {solution}").format(
+        hint=f"checks.hint({exercise_id!r}, 1)", solution=f"checks.solution({exercise_id!r})"
     )
     run_me = (
         '<div style="font-size:smaller;font-style:italic;margin:2px 0 4px;'
         'color:var(--jp-content-font-color2, inherit)">'
-        "Run this cell to get the Check, Hint and Solution buttons.</div>"
+        + html.escape(_("Run this cell to get the Check, Hint and Solution buttons."))
+        + "</div>"
     )
     return {
         "text/plain": feedback.text() + footer,
@@ -57,11 +59,21 @@ def acknowledged(result: Feedback, clicks: int, at: str) -> Feedback:
     """The verdict shown after click number ``clicks`` on Check, at ``at`` (HH:MM:SS):
     a line that changes with every click, so that a click that brings the same verdict
     (the placeholder, checked twice) is still seen to have been done."""
-    still = ": still the placeholder." if result.status == "unattempted" else "."
-    return replace(result, stamp=f"Checked at {at} (click {clicks} on Check){still}")
+    if result.status == "unattempted":
+        stamp = _("Checked at {time} (click {clicks} on Check): still the placeholder.")
+    else:
+        stamp = _("Checked at {time} (click {clicks} on Check).")
+    return replace(result, stamp=stamp.format(time=at, clicks=clicks))
 
 
-CHECKING = Note("Checking\u2026", "Your answer is being checked; the verdict replaces this.")
+CHECKING = Note(
+    N_("Checking\u2026"), N_("Your answer is being checked; the verdict replaces this.")
+)
+
+
+def checking() -> Note:
+    """What the panel shows while a check runs (CHECKING, in the language in use)."""
+    return Note(_(CHECKING.heading), _(CHECKING.body))
 
 
 @dataclass(frozen=True)
@@ -107,9 +119,9 @@ def build_panel(feedback: Feedback, actions: PanelActions):
         # width auto: "No more hints" must never be cut to "No more hi..."
         return w.Button(description=description, icon=icon, layout=w.Layout(width="auto"), **extra)
 
-    check_button = button("Check", "check", button_style="primary")
-    hint_button = button("Hint", "question", disabled=count == 0)
-    solution_button = button("Solution", "eye", disabled=count == 0)
+    check_button = button(_("Check"), "check", button_style="primary")
+    hint_button = button(_("Hint"), "question", disabled=count == 0)
+    solution_button = button(_("Solution"), "eye", disabled=count == 0)
     feedback_out = w.Output()
     help_out = w.Output()
     feedback_out.append_display_data(feedback)
@@ -120,7 +132,10 @@ def build_panel(feedback: Feedback, actions: PanelActions):
             try:
                 action()
             except Exception as exc:  # a callback must never leave the learner with nothing
-                out.append_stdout(f"jaxtour could not do that: {type(exc).__name__}: {exc}\n")
+                error = f"{type(exc).__name__}: {exc}"
+                out.append_stdout(
+                    _("jaxtour could not do that: {error}").format(error=error) + "\n"
+                )
 
         return on_click
 
@@ -132,7 +147,7 @@ def build_panel(feedback: Feedback, actions: PanelActions):
         for b in enabled:
             b.disabled = True
         feedback_out.outputs = ()
-        feedback_out.append_display_data(CHECKING)
+        feedback_out.append_display_data(checking())
         try:
             result = actions.check()
         finally:
@@ -149,9 +164,11 @@ def build_panel(feedback: Feedback, actions: PanelActions):
         help_out.append_display_data(actions.hint(state["hints"]))
         if state["hints"] >= count:
             hint_button.disabled = True
-            hint_button.description = "No more hints"
+            hint_button.description = _("No more hints")
         else:
-            hint_button.description = f"Hint {state['hints'] + 1} of {count}"
+            hint_button.description = _("Hint {number} of {count}").format(
+                number=state["hints"] + 1, count=count
+            )
 
     def on_solution() -> None:
         help_out.append_display_data(actions.solution())

@@ -24,6 +24,7 @@ from typing import Any
 
 from jaxtour.grader.limits import called_learner
 from jaxtour.grader.pristine import np
+from jaxtour.i18n import _
 
 __all__ = ["MAX_DEPTH", "NotPlain", "is_wrapper", "plain"]
 
@@ -73,22 +74,28 @@ def _plain(value: Any, depth: int, path: set[int]) -> Any:
         return value
     if depth > MAX_DEPTH:
         raise NotPlain(
-            f"It is nested more than {MAX_DEPTH} levels deep (lists inside lists "
-            "...); no exercise asks for that. Look for a list that is appended to itself "
-            "or built recursively."
+            _(
+                "It is nested more than {depth} levels deep (lists inside lists ...); no "
+                "exercise asks for that. Look for a list that is appended to itself or built "
+                "recursively."
+            ).format(depth=MAX_DEPTH)
         )
     if id(value) in path:
         raise NotPlain(
-            f"It contains itself (a {kind.__name__} that holds a reference to itself, as "
-            "after a.append(a)), so it has no value to check."
+            _(
+                "It contains itself (a {kind} that holds a reference to itself, as after "
+                "a.append(a)), so it has no value to check."
+            ).format(kind=kind.__name__)
         )
     for atom in (bool, int, float, complex, str, bytes):  # their subclasses, read plainly
         if issubclass(kind, atom):
             return _atom(value, atom)
     if issubclass(kind, np.generic):
         raise NotPlain(
-            f"It is a {_named(kind)}, a subclass of a NumPy scalar type; give a "
-            "plain number or a NumPy/jax array instead."
+            _(
+                "It is a {kind}, a subclass of a NumPy scalar type; give a plain number or a "
+                "NumPy/jax array instead."
+            ).format(kind=_named(kind))
         )
     if issubclass(kind, np.ndarray):
         view = np.ndarray.view(value, np.ndarray)  # no subclass hook runs
@@ -123,8 +130,10 @@ def _plain(value: Any, depth: int, path: set[int]) -> Any:
         if issubclass(kind, jax.core.Tracer):
             return value  # screened: a leaked tracer gets its own message
         raise NotPlain(
-            f"It is a {_named(kind)}, which calls itself a jax array but is not one "
-            "that JAX made. Give the array jnp built (jnp.asarray(...) of your values)."
+            _(
+                "It is a {kind}, which calls itself a jax array but is not one that JAX made. "
+                "Give the array jnp built (jnp.asarray(...) of your values)."
+            ).format(kind=_named(kind))
         )
     return value
 

@@ -40,6 +40,10 @@ GUARDED = (
     "jax.tree_util",
     "jax.random",
     "jax.nn",
+    # The language of the messages: a check speaks the language it started in, whatever
+    # the answer rebinds (only checks.use_language changes it; isolation.preserved_world).
+    "gettext",
+    "jaxtour.i18n",
 )
 
 # Names a session itself rebinds as it runs: IPython's _ and Out, help and exit.

@@ -16,6 +16,7 @@ from jaxtour.grader.compare import compare_arrays, describe, how_they_differ, sh
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner, transformed
 from jaxtour.grader.limits import paused
 from jaxtour.grader.pristine import np
+from jaxtour.i18n import N_, _, ngettext
 from jaxtour.lazy import is_jax_array, jax
 
 Inputs = Sequence[tuple[Any, ...]]
@@ -33,13 +34,15 @@ class JaxArray:
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if is_numpy_array(answer):
-            return (
-                f"This is {describe(answer)}, but a jax array was asked for: "
-                "build it with jnp instead of np, or wrap it in jnp.asarray(...)."
-            )
+            return _(
+                "This is {what}, but a jax array was asked for: build it with jnp instead of "
+                "np, or wrap it in jnp.asarray(...)."
+            ).format(what=describe(answer))
         if not is_jax_array(answer):
             hint = _stack_hint(answer, expected)
-            return f"Expected a jax array, but this is {describe(answer)}.{hint}"
+            return _("Expected a jax array, but this is {what}.").format(what=describe(answer)) + (
+                f" {hint}" if hint else ""
+            )
         return compare_arrays(answer, expected, check_dtype=self.check_dtype)
 
 
@@ -59,17 +62,17 @@ def _stack_hint(answer: Any, expected: Any) -> str:
         if len({part.shape for part in parts}) == 1 and (len(parts), *parts[0].shape) == (
             want.shape
         ):
-            return " To make one array from a list of arrays, use jnp.stack(...)."
+            return _("To make one array from a list of arrays, use jnp.stack(...).")
         if all(part.ndim >= 1 for part in parts) and (np.concatenate(parts).shape == want.shape):
-            return " To join arrays end to end into one, use jnp.concatenate(...)."
+            return _("To join arrays end to end into one, use jnp.concatenate(...).")
         if (
             len(parts) > 1
             and compare_arrays(sum(parts[1:], parts[0]), want, check_dtype=False) is None
         ):
-            return (
-                f" Its {len(parts)} parts add up to the expected value: join the terms with "
-                "+, not with a comma."
-            )
+            return _(
+                "Its {count} parts add up to the expected value: join the terms with +, not "
+                "with a comma."
+            ).format(count=len(parts))
     except Exception:
         return ""
     return ""
@@ -83,10 +86,14 @@ class NumpyArray:
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if is_jax_array(answer):
-            return "This is still a jax array; np.asarray(...) turns it into a NumPy array."
+            return _("This is still a jax array; np.asarray(...) turns it into a NumPy array.")
         if not is_numpy_array(answer):
-            return f"Expected a NumPy array, but this is {describe(answer)}."
+            return _("Expected a NumPy array, but this is {what}.").format(what=describe(answer))
         return compare_arrays(answer, expected, check_dtype=self.check_dtype)
+
+
+AN_INTEGER = N_("Expected an integer, but this is {what}.")
+ONE_NUMBER = N_("Expected a single number, but this is {what}.")
 
 
 @dataclass(frozen=True)
@@ -95,22 +102,26 @@ class ExactInteger:
 
     def __call__(self, answer: Any, expected: int) -> str | None:
         if isinstance(answer, bool):
-            return f"Expected an integer, but this is {describe(answer)}."
+            return _(AN_INTEGER).format(what=describe(answer))
         if isinstance(answer, float | np.floating):
-            return f"Expected an exact integer, but this is {describe(answer)}."
+            return _("Expected an exact integer, but this is {what}.").format(what=describe(answer))
         if is_jax_array(answer) or is_numpy_array(answer) or isinstance(answer, np.generic):
             arr = np.asarray(answer)
             if arr.shape != ():
-                return f"Expected a single number, but this is {describe(answer)}."
+                return _(ONE_NUMBER).format(what=describe(answer))
             if arr.dtype.kind not in "iu":
-                return f"Expected an exact integer, but this has dtype {arr.dtype}."
+                return _("Expected an exact integer, but this has dtype {dtype}.").format(
+                    dtype=arr.dtype
+                )
             answer = int(arr)
         if not isinstance(answer, int):
-            return f"Expected an integer, but this is {describe(answer)}."
+            return _(AN_INTEGER).format(what=describe(answer))
         answer = int.__index__(answer)  # a plain int: never the answer's own operators
         if answer != expected:
             relation = how_they_differ(np.asarray(answer), np.asarray(expected))
-            return f"{answer} is not the right number." + (f" {relation}" if relation else "")
+            return _("{answer} is not the right number.").format(answer=answer) + (
+                f" {relation}" if relation else ""
+            )
         return None
 
 
@@ -121,9 +132,11 @@ class DtypeName:
     def __call__(self, answer: Any, expected: str) -> str | None:
         name = dtype_name(answer)
         if name is None:
-            return f"Expected a dtype such as 'int8', but this is {describe(answer)}."
+            return _("Expected a dtype such as 'int8', but this is {what}.").format(
+                what=describe(answer)
+            )
         if name != expected:
-            return f"{name} is not the right dtype."
+            return _("{dtype} is not the right dtype.").format(dtype=name)
         return None
 
 
@@ -283,7 +296,7 @@ class SameFunction:
 
     def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
         if not callable(answer):
-            return f"Expected a function, but this is {describe(answer)}."
+            return _("Expected a function, but this is {what}.").format(what=describe(answer))
         if self.transform is not None:  # e.g. jax.jit: the function must survive it
             answer = transformed(self.transform, answer)
         wanted = self.expected_outputs(expected)
@@ -301,7 +314,9 @@ class SameFunction:
                 ):
                     problem = problem.replace(f" {relation}", "")
                 shown = ", ".join(short_repr(a, 40) for a in args)
-                return f"On input ({shown}) the result is wrong. {problem}"
+                return _("On input ({input}) the result is wrong. {problem}").format(
+                    input=shown, problem=problem
+                )
         return None
 
     def _holds_on_the_rest(self, answer: Any, cases: list[tuple[Any, Any]], relation: str) -> bool:
@@ -373,21 +388,23 @@ class Number:
             or is_jax_array(answer)
             or is_numpy_array(answer)
         ):
-            return f"Expected a number, but this is {describe(answer)}."
+            return _("Expected a number, but this is {what}.").format(what=describe(answer))
         value = np.asarray(answer)
         if value.shape != ():
-            return f"Expected a single number, but this is {describe(answer)}."
+            return _(ONE_NUMBER).format(what=describe(answer))
         if value.dtype.kind not in "iuf":
-            return f"Expected a real number, but this has dtype {value.dtype}."
+            return _("Expected a real number, but this has dtype {dtype}.").format(
+                dtype=value.dtype
+            )
         got, want = float(value), float(np.asarray(expected))
         if not np.isfinite(got):
-            return f"The result is {got}, not a finite number."
+            return _("The result is {value}, not a finite number.").format(value=got)
         if not np.isclose(got, want, rtol=self.rtol, atol=self.atol):
             shown_got, shown_want = distinct_numbers(got, want)
             relation = how_they_differ(np.asarray(got), np.asarray(want))
-            return f"You have {shown_got}, but the expected value is {shown_want}." + (
-                f" {relation}" if relation else ""
-            )
+            return _("You have {got}, but the expected value is {want}.").format(
+                got=shown_got, want=shown_want
+            ) + (f" {relation}" if relation else "")
         return None
 
 
@@ -407,15 +424,17 @@ class SamePytree:
         want_paths, want_def = jax.tree_util.tree_flatten_with_path(expected)
         got_paths, got_def = jax.tree_util.tree_flatten_with_path(answer)
         if got_def != want_def:
-            return (
-                f"It has the structure {short_repr_tree(answer)}, but {tree_shape(expected)} "
-                f"was expected (each * is one array).{_container_hint(answer, expected)}"
+            hint = _container_hint(answer, expected)
+            return _(
+                "It has the structure {got}, but {want} was expected (each * is one array)."
+            ).format(got=short_repr_tree(answer), want=tree_shape(expected)) + (
+                f" {hint}" if hint else ""
             )
-        for (path, got), (_, want) in zip(got_paths, want_paths, strict=True):
+        for (path, got), (_path, want) in zip(got_paths, want_paths, strict=True):
             problem = self.leaf(got, want)
             if problem:
-                where = jax.tree_util.keystr(path) or "the top level"
-                return f"At {where}: {problem}"
+                where = jax.tree_util.keystr(path) or _("the top level")
+                return _("At {where}: {problem}").format(where=where, problem=problem)
         return None
 
 
@@ -432,22 +451,30 @@ def _container_hint(answer: Any, expected: Any) -> str:
     except Exception:
         return ""
     if isinstance(answer, list) and same:
-        return " It is a list where a tuple was expected: return (a, b), not [a, b]."
+        return _("It is a list where a tuple was expected: return (a, b), not [a, b].")
     if swapped and not same:
-        return " It looks like the two items in the opposite order."
+        return _("It looks like the two items in the opposite order.")
     if len(answer) != len(expected):
-        count = len(expected)
-        return f" It has {len(answer)} item{'s' * (len(answer) != 1)} where {count} were expected."
+        return ngettext(
+            "It has {count} item where {expected} were expected.",
+            "It has {count} items where {expected} were expected.",
+            len(answer),
+        ).format(count=len(answer), expected=len(expected))
     return ""
 
 
 def short_repr_tree(tree: Any) -> str:
     if is_jax_array(tree) or is_numpy_array(tree):
-        return f"one array ({describe(tree)})"
+        return _("one array ({what})").format(what=describe(tree))
     try:
         return tree_shape(tree)
     except Exception:
         return describe(tree)
+
+
+_NOT_NUMBERS = N_(
+    "The options are letters, not numbers. Answer with one letter, as a string: one of {options}."
+)
 
 
 @dataclass(frozen=True)
@@ -470,7 +497,7 @@ class Choice:
         if chosen is None:
             return self.slip(answer)
         if chosen != expected:
-            return f"{chosen} is not the one."
+            return _("{choice} is not the one.").format(choice=chosen)
         return None
 
     def read(self, answer: Any) -> str | None:
@@ -482,38 +509,48 @@ class Choice:
             return letter
         typed = _squeezed(answer)
         for option, text in zip(self.options, self.texts, strict=False):
-            if typed in (_squeezed(text), _squeezed(f"{option}: {text}")):
-                return option
+            # the text as the lesson prints it: in English, or in the language in use
+            for shown in dict.fromkeys((text, _(text))):
+                if typed in (_squeezed(shown), _squeezed(f"{option}: {shown}")):
+                    return option
         return None
 
     @property
     def _listed(self) -> str:
         *others, last = map(repr, self.options)
-        return f"{', '.join(others)} or {last}" if others else last
+        if not others:
+            return last
+        return _("{others} or {last}").format(others=", ".join(others), last=last)
 
     def slip(self, answer: Any) -> str:
         """Why ``answer`` is not an answer to a choice, one message per kind of slip."""
-        one_letter = f"Answer with one letter, as a string: one of {self._listed}"
+        values = {"options": self._listed, "answer": short_repr(answer, 30)}
         if isinstance(answer, str):
             named = self._letters_in(answer)
             if len(named) > 1:
-                return (
-                    f"{short_repr(answer, 30)} names {len(named)} options; the answer is "
-                    f"one of them. {one_letter}."
-                )
+                return ngettext(
+                    "{answer} names {count} options; the answer is one of them. Answer with "
+                    "one letter, as a string: one of {options}.",
+                    "{answer} names {count} options; the answer is one of them. Answer with "
+                    "one letter, as a string: one of {options}.",
+                    len(named),
+                ).format(count=len(named), **values)
             if str.isdigit(str.strip(answer)):
-                return f"The options are letters, not numbers. {one_letter}."
-            return f"{short_repr(answer, 30)} is not one of the options. {one_letter}."
+                return _(_NOT_NUMBERS).format(**values)
+            return _(
+                "{answer} is not one of the options. Answer with one letter, as a string: one "
+                "of {options}."
+            ).format(**values)
         if type(answer) in (list, tuple, set, frozenset):
-            return (
-                f"{short_repr(answer, 30)} is a {type(answer).__name__}; write the letter "
-                f"alone, without brackets or a trailing comma. {one_letter}."
-            )
+            return _(
+                "{answer} is a {kind}; write the letter alone, without brackets or a trailing "
+                "comma. Answer with one letter, as a string: one of {options}."
+            ).format(kind=type(answer).__name__, **values)
         if isinstance(answer, int | float) and not isinstance(answer, bool):
-            return f"The options are letters, not numbers. {one_letter}."
-        if callable(answer):
-            return f"{one_letter}; this is {describe(answer)}."
-        return f"{one_letter}; this is {describe(answer)}."
+            return _(_NOT_NUMBERS).format(**values)
+        return _("Answer with one letter, as a string: one of {options}; this is {what}.").format(
+            what=describe(answer), **values
+        )
 
     def _letters_in(self, answer: str) -> list[str]:
         """The option letters a string like "AB", "A, B" or "A and B" names."""

@@ -18,6 +18,7 @@ import sys
 from dataclasses import dataclass
 
 from jaxtour import catalog
+from jaxtour.i18n import N_, _
 
 BINDER_VARIABLES = ("BINDER_LAUNCH_HOST", "BINDER_REPO_URL", "BINDER_REQUEST", "BINDER_REF_URL")
 # The packages that give JAX its NVIDIA GPU backend; `pip install "jax[cuda13]"` installs one.
@@ -129,14 +130,16 @@ def gather(nvidia_smi: str | None = None) -> Facts:
         import jax
     except ImportError as exc:
         versions["jax"] = None
-        problem = f"not importable ({exc}). Install it: {jax_install_command()}"
+        problem = _("not importable ({error}). Install it: {command}").format(
+            error=exc, command=jax_install_command()
+        )
     else:
         versions["jax"] = jax.__version__
         try:
             backend = jax.default_backend()
             devices = tuple(describe_device(d) for d in jax.devices())
         except RuntimeError as exc:
-            problem = f"JAX could not start: {exc}"
+            problem = _("JAX could not start: {error}").format(error=exc)
     return Facts(
         python=platform.python_version(),
         executable=sys.executable,
@@ -164,21 +167,31 @@ def _gpu_problem(facts: Facts) -> str:
     if facts.cuda_plugins:
         plugins = ", ".join(facts.cuda_plugins)
         if pinned:
-            return (
-                f"an NVIDIA GPU and {plugins} are present, but JAX_PLATFORMS={platforms} "
-                "keeps JAX off the GPU: unset it. If JAX still does not use the GPU, "
-                "reinstall JAX and its plugin together:"
-            )
-        return (
-            f"an NVIDIA GPU and {plugins} are present, but JAX did not start on the GPU: "
-            f"the plugin must match jaxlib {facts.jaxlib} and your driver. Reinstall JAX "
-            "and its plugin together:"
-        )
-    note = f" (and JAX_PLATFORMS={platforms} would keep it off the GPU: unset it)" if pinned else ""
-    return (
-        f"an NVIDIA GPU is present, but JAX has no CUDA plugin, so it cannot use it{note}. "
-        "Install JAX with the plugin for your driver:"
+            return _(
+                "an NVIDIA GPU and {plugins} are present, but JAX_PLATFORMS={platforms} keeps "
+                "JAX off the GPU: unset it. If JAX still does not use the GPU, reinstall JAX "
+                "and its plugin together:"
+            ).format(plugins=plugins, platforms=platforms)
+        return _(
+            "an NVIDIA GPU and {plugins} are present, but JAX did not start on the GPU: the "
+            "plugin must match jaxlib {jaxlib} and your driver. Reinstall JAX and its plugin "
+            "together:"
+        ).format(plugins=plugins, jaxlib=facts.jaxlib)
+    if pinned:
+        return _(
+            "an NVIDIA GPU is present, but JAX has no CUDA plugin, so it cannot use it (and "
+            "JAX_PLATFORMS={platforms} would keep it off the GPU: unset it). Install JAX with "
+            "the plugin for your driver:"
+        ).format(platforms=platforms)
+    return _(
+        "an NVIDIA GPU is present, but JAX has no CUDA plugin, so it cannot use it. Install "
+        "JAX with the plugin for your driver:"
     )
+
+
+def _row(label: str, value: str) -> str:
+    """One line of the report: the label (translated) in a column 12 wide, then the value."""
+    return f"{_(label):<11} {value}"
 
 
 def report(nvidia_smi: str | None = None) -> tuple[list[str], int]:
@@ -186,13 +199,12 @@ def report(nvidia_smi: str | None = None) -> tuple[list[str], int]:
     facts = gather(nvidia_smi)
     lines = [f"Python      {facts.python} ({facts.executable})"]
     place = facts.place
-    lines.append(
-        {
-            "colab": "Running on  Google Colab",
-            "binder": "Running on  Binder (CPU only: Binder has no GPUs)",
-            "local": "Running on  this machine (not Colab, not Binder)",
-        }[place]
-    )
+    where = {
+        "colab": N_("Google Colab"),
+        "binder": N_("Binder (CPU only: Binder has no GPUs)"),
+        "local": N_("this machine (not Colab, not Binder)"),
+    }[place]
+    lines.append(_row(N_("Running on"), _(where)))
     if facts.jax is None:
         lines.append(f"JAX         {facts.jax_problem}")
         return lines, 1
@@ -201,50 +213,63 @@ def report(nvidia_smi: str | None = None) -> tuple[list[str], int]:
     lines.append(f"jaxlib      {facts.jaxlib}")
     if facts.backend is None:
         backend = "none"
-        lines.append(f"backend     {facts.jax_problem}")
+        lines.append(_row(N_("backend"), facts.jax_problem))
         problems += 1
     else:
         backend = facts.backend
-        lines.append(f"backend     {backend}")
-        lines.append("devices     " + ", ".join(facts.devices))
+        lines.append(_row(N_("backend"), backend))
+        lines.append(_row(N_("devices"), ", ".join(facts.devices)))
     gpus = facts.gpus
     for gpu in gpus:
         cuda = f", CUDA {gpu.cuda}" if gpu.cuda else ""
-        lines.append(f"NVIDIA GPU  {gpu.name} (driver {gpu.driver}{cuda})")
+        driver = _("{name} (driver {driver}{cuda})").format(
+            name=gpu.name, driver=gpu.driver, cuda=cuda
+        )
+        lines.append(f"NVIDIA GPU  {driver}")
     if facts.cuda_plugins:
         lines.append("CUDA plugin " + ", ".join(facts.cuda_plugins))
     if gpus and backend != "gpu":
         extra = cuda_extra(gpus[0])
-        lines.append("PROBLEM     " + _gpu_problem(facts))
+        lines.append(_row(N_("PROBLEM"), _gpu_problem(facts)))
         lines.append(f'            {sys.executable} -m pip install -U "jax[{extra}]"')
         problems += 1
     elif not gpus and backend == "cpu":
-        lines.append(
-            {
-                "colab": "GPU         none: Runtime > Change runtime type > GPU, then rerun.",
-                "binder": "GPU         none (Binder is CPU only; every lesson runs on a CPU).",
-                "local": "GPU         none found; every lesson runs on the CPU.",
-            }[place]
-        )
+        none = {
+            "colab": N_("none: Runtime > Change runtime type > GPU, then rerun."),
+            "binder": N_("none (Binder is CPU only; every lesson runs on a CPU)."),
+            "local": N_("none found; every lesson runs on the CPU."),
+        }[place]
+        lines.append(_row("GPU", _(none)))
     plotting = [lesson for lesson in catalog.LESSONS if lesson.plots]
     measuring = [lesson for lesson in catalog.LESSONS if lesson.measures_device]
     first, last = catalog.LESSONS[0].number, catalog.LESSONS[-1].number
-    lines.append(
-        f"ipywidgets  {facts.ipywidgets or 'missing: Check buttons fall back to plain text'}"
+    no_widgets = _("missing: Check buttons fall back to plain text")
+    lines.append(f"ipywidgets  {facts.ipywidgets or no_widgets}")
+    no_plots = _("missing: lessons {lessons} cannot plot").format(
+        lessons=catalog.numbers_text(plotting)
     )
-    no_plots = f"missing: lessons {catalog.numbers_text(plotting)} cannot plot"
     lines.append(f"matplotlib  {facts.matplotlib or no_plots}")
     lines.append("")
-    lines.append("Lessons:")
+    lines.append(_("Lessons:"))
     lines.append(
-        f"  {first}-{last}  need JAX and NumPy, and run on a CPU; the grader needs nothing more"
+        "  "
+        + _(
+            "{first}-{last}  need JAX and NumPy, and run on a CPU; the grader needs nothing more"
+        ).format(first=first, last=last)
     )
-    lines.append(f"  {catalog.numbers_text(plotting)}  draw plots with matplotlib")
     lines.append(
-        f"  {catalog.numbers_text(measuring)}  measure your device: on a GPU the timings "
-        "(and who wins) change" + (" -- you are on a GPU now" if backend == "gpu" else "")
+        "  "
+        + _("{lessons}  draw plots with matplotlib").format(lessons=catalog.numbers_text(plotting))
     )
-    lines += [f"  {lesson.number}  {lesson.needs}" for lesson in catalog.LESSONS if lesson.needs]
+    if backend == "gpu":
+        measure = _(
+            "{lessons}  measure your device: on a GPU the timings (and who wins) change -- you "
+            "are on a GPU now"
+        )
+    else:
+        measure = _("{lessons}  measure your device: on a GPU the timings (and who wins) change")
+    lines.append("  " + measure.format(lessons=catalog.numbers_text(measuring)))
+    lines += [f"  {lesson.number}  {_(lesson.needs)}" for lesson in catalog.LESSONS if lesson.needs]
     if not facts.matplotlib:
         problems += 1
     return lines, 1 if problems else 0

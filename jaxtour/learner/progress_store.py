@@ -46,6 +46,7 @@ from pathlib import Path
 import platformdirs
 
 from jaxtour import catalog
+from jaxtour.i18n import N_, _, ngettext
 from jaxtour.learner.backups import move_to_backup
 
 STORE_NAME = "progress.sqlite3"
@@ -146,16 +147,31 @@ def _kind(error: BaseException) -> str:
 
 def _why(kind: str, path: Path, error: BaseException | None = None) -> str:
     """The sentence that says what is wrong with ``path``, and the fix."""
-    elsewhere = f"or set {ENV_DIR} to a folder you can write"
-    return {
-        "read-only": f"{path} (or its folder) is read-only. To fix it: make both "
-        f"writable (chmod u+w), {elsewhere}.",
-        "full": f"the disk holding {path} is full. To fix it: free some space, {elsewhere}.",
-        "locked": f"another program has held {path} locked for over {WRITE_WAIT_S:g} s "
-        "(a kernel stuck mid-write?). To fix it: restart that kernel.",
-        "corrupt": f"{path} is not a readable database. The next check moves it aside "
-        "to progress.corrupt-<time>.sqlite3 and starts a new store.",
-    }.get(kind, f"{path} could not be written ({error}). To fix it: check the disk, {elsewhere}.")
+    sentence = {
+        "read-only": N_(
+            "{path} (or its folder) is read-only. To fix it: make both writable (chmod u+w), "
+            "or set {variable} to a folder you can write."
+        ),
+        "full": N_(
+            "the disk holding {path} is full. To fix it: free some space, or set {variable} "
+            "to a folder you can write."
+        ),
+        "locked": N_(
+            "another program has held {path} locked for over {seconds} s (a kernel stuck "
+            "mid-write?). To fix it: restart that kernel."
+        ),
+        "corrupt": N_(
+            "{path} is not a readable database. The next check moves it aside to "
+            "progress.corrupt-<time>.sqlite3 and starts a new store."
+        ),
+    }.get(
+        kind,
+        N_(
+            "{path} could not be written ({error}). To fix it: check the disk, or set "
+            "{variable} to a folder you can write."
+        ),
+    )
+    return _(sentence).format(path=path, variable=ENV_DIR, seconds=f"{WRITE_WAIT_S:g}", error=error)
 
 
 def _say_once(path: Path, kind: str, error: BaseException) -> None:
@@ -164,9 +180,11 @@ def _say_once(path: Path, kind: str, error: BaseException) -> None:
         return
     _said.add((path, kind))
     _unsaid.append(
-        f"jaxtour could not save this check: {_why(kind, path, error)} Your earlier "
-        "progress in it is safe. Until then this session's checks are kept in memory and "
-        "saved with the first check that can be (if this kernel stops first, they are lost)."
+        _(
+            "jaxtour could not save this check: {why} Your earlier progress in it is safe. "
+            "Until then this session's checks are kept in memory and saved with the first "
+            "check that can be (if this kernel stops first, they are lost)."
+        ).format(why=_why(kind, path, error))
     )
 
 
@@ -187,20 +205,26 @@ def write_problem(path: Path | None = None) -> str | None:
         return None
     if _pending.get(path):
         unsaved = len([e for e in _pending[path] if e[0] == "checks"])
-        return f"{unsaved} checks of this session are not saved yet: {_problems.get(path)}"
+        return ngettext(
+            "{count} checks of this session are not saved yet: {why}",
+            "{count} checks of this session are not saved yet: {why}",
+            unsaved,
+        ).format(count=unsaved, why=_problems.get(path))
     if path.exists():
         targets = [path, path.parent]  # the folder too: SQLite writes its journal there
     else:
         targets = [next(p for p in path.parents if p.exists())]  # where it would be made
         if not targets[0].is_dir():
-            return f"New checks cannot be saved: {targets[0]} is a file, not a folder."
+            return _("New checks cannot be saved: {path} is a file, not a folder.").format(
+                path=targets[0]
+            )
     if not all(os.access(target, os.W_OK) for target in targets):
-        return f"New checks cannot be saved: {_why('read-only', path)}"
+        return _("New checks cannot be saved: {why}").format(why=_why("read-only", path))
     import shutil
 
     with contextlib.suppress(OSError):
         if shutil.disk_usage(targets[-1]).free < 64 * 1024:
-            return f"New checks cannot be saved: {_why('full', path)}"
+            return _("New checks cannot be saved: {why}").format(why=_why("full", path))
     return None
 
 
@@ -287,8 +311,11 @@ def _move_aside_if_unreadable(path: Path) -> None:
             connection.close()  # Windows renames no file that is open
         backup = move_to_backup(path, "corrupt")  # jaxtour writers wait for the lock
     warnings.warn(
-        f"jaxtour: the progress store {path} could not be read ({reason}); it was moved to "
-        f"{backup.name} and a new one was started.",
+        "jaxtour: "
+        + _(
+            "the progress store {path} could not be read ({reason}); it was moved to "
+            "{backup} and a new one was started."
+        ).format(path=path, reason=reason, backup=backup.name),
         RuntimeWarning,
         stacklevel=4,
     )
@@ -400,15 +427,16 @@ def _stored_rows(path: Path) -> list[Row]:
     except (sqlite3.Error, OSError) as error:
         kind = _kind(error)
         if kind == "locked":
-            why = f"another program holds {path} locked. Try again in a moment."
+            why = _("another program holds {path} locked. Try again in a moment.").format(path=path)
         elif recovering:
-            why = f"a write to {path} was interrupted; rolling it back failed: "
-            why += _why(kind, path, error)
+            why = _("a write to {path} was interrupted; rolling it back failed: {why}").format(
+                path=path, why=_why(kind, path, error)
+            )
         elif kind == "corrupt":
             why = _why(kind, path)
         else:
-            why = f"{path} cannot be opened ({error})."
-        raise StoreProblem(f"your progress could not be read: {why}") from None
+            why = _("{path} cannot be opened ({error}).").format(path=path, error=error)
+        raise StoreProblem(_("your progress could not be read: {why}").format(why=why)) from None
 
 
 def _pending_rows(path: Path) -> list[Row]:

@@ -21,17 +21,18 @@ from dataclasses import dataclass
 
 from jaxtour import catalog
 from jaxtour.display import Display
+from jaxtour.i18n import N_, _, ngettext
 from jaxtour.learner import progress_store
 from jaxtour.learner.progress_store import ExerciseProgress, LessonProgress
 
 BAR_WIDTH = 20
 
 _MARKS = {  # exercise state -> (symbol, words)
-    "unaided": ("\u2714", "passed"),
-    "hint": ("\u2714", "passed after a hint"),
-    "solution": ("\u2714", "passed after the solution"),
-    "attempted": ("\u2716", "tried, not passed yet"),
-    "new": ("\u00b7", "not tried"),
+    "unaided": ("\u2714", N_("passed")),
+    "hint": ("\u2714", N_("passed after a hint")),
+    "solution": ("\u2714", N_("passed after the solution")),
+    "attempted": ("\u2716", N_("tried, not passed yet")),
+    "new": ("\u00b7", N_("not tried")),
 }
 
 
@@ -61,24 +62,45 @@ class ProgressView(Display):
         total = sum(r.exercises for r in self.rows)
         passed = sum(r.passed for r in self.rows)
         helped = sum(r.passed_with_help for r in self.rows)
-        extra = f" ({helped} after a hint or the solution)" if helped else ""
-        return f"The tour: {passed} of {total} exercises passed{extra}."
+        if helped:
+            summary = ngettext(
+                "The tour: {passed} of {total} exercises passed ({helped} after a hint or the "
+                "solution).",
+                "The tour: {passed} of {total} exercises passed ({helped} after a hint or the "
+                "solution).",
+                total,
+            )
+        else:
+            summary = ngettext(
+                "The tour: {passed} of {total} exercises passed.",
+                "The tour: {passed} of {total} exercises passed.",
+                total,
+            )
+        return summary.format(passed=passed, total=total, helped=helped)
+
+    @staticmethod
+    def _counts(r: LessonProgress) -> str:
+        if r.passed_with_help:
+            counts = _("{passed}/{total} passed, {tried} tried, {helped} with help")
+        else:
+            counts = _("{passed}/{total} passed, {tried} tried")
+        return counts.format(
+            passed=r.passed, total=r.exercises, tried=r.attempted, helped=r.passed_with_help
+        )
 
     def text(self) -> str:
         width = max(len(r.lesson) for r in self.rows)
         lines = [self._summary(), ""]
         for r in self.rows:
-            mark = "  <- this lesson" if r.lesson == self.lesson else ""
-            helped = f", {r.passed_with_help} with help" if r.passed_with_help else ""
+            mark = "  " + _("<- this lesson") if r.lesson == self.lesson else ""
             lines.append(
-                f"{r.lesson:{width}}  {bar(r.passed, r.exercises)}  "
-                f"{r.passed}/{r.exercises} passed, {r.attempted} tried{helped}{mark}"
+                f"{r.lesson:{width}}  {bar(r.passed, r.exercises)}  {self._counts(r)}{mark}"
             )
         if self.exercises:
-            lines += ["", f"In {self.lesson}:"]
+            lines += ["", _("In {lesson}:").format(lesson=self.lesson)]
             for exercise_id, progress in self.exercises.items():
                 symbol, words = _MARKS[exercise_state(progress)]
-                lines.append(f"  {symbol} {exercise_id}  {words}")
+                lines.append(f"  {symbol} {exercise_id}  {_(words)}")
         if self.footer:
             lines += ["", self.footer]
         return "\n".join(lines)
@@ -91,7 +113,6 @@ class ProgressView(Display):
         for r in self.rows:
             share = 100 * r.passed / r.exercises if r.exercises else 0
             weight = "font-weight:bold;" if r.lesson == self.lesson else ""
-            helped = f", {r.passed_with_help} with help" if r.passed_with_help else ""
             name = html.escape(r.lesson).replace("_", "_<wbr>")
             cells.append(
                 f'<div class="jaxtour-progress-name" style="{weight}overflow-wrap:anywhere">'
@@ -100,7 +121,7 @@ class ProgressView(Display):
                 'height:0.8em"><div style="background:var(--jp-brand-color1, #3366cc);'
                 f'height:100%;width:{share:.0f}%"></div></div>'
                 f'<div class="jaxtour-progress-count" style="{weight}font-size:smaller">'
-                f"{r.passed}/{r.exercises} passed, {r.attempted} tried{helped}</div></div>"
+                f"{html.escape(self._counts(r))}</div></div>"
             )
         grid = (
             "display:grid;grid-template-columns:auto minmax(5em, 1fr);"
@@ -114,10 +135,11 @@ class ProgressView(Display):
         if self.exercises:
             items = "".join(
                 f"<li>{_MARKS[exercise_state(p)][0]} <code>{html.escape(i)}</code> "
-                f"{_MARKS[exercise_state(p)][1]}</li>"
+                f"{html.escape(_(_MARKS[exercise_state(p)][1]))}</li>"
                 for i, p in self.exercises.items()
             )
-            parts.append(f"<p>In {html.escape(self.lesson or '')}:</p><ul>{items}</ul>")
+            heading = html.escape(_("In {lesson}:").format(lesson=self.lesson or ""))
+            parts.append(f"<p>{heading}</p><ul>{items}</ul>")
         if self.footer:
             parts.append(f'<p style="font-size:smaller">{html.escape(self.footer)}</p>')
         return "".join(parts) + "</div>"
@@ -129,9 +151,9 @@ def progress_view(exercise_ids: dict[str, list[str]], lesson: str | None = None)
     done = progress_store.read()
     rows = tuple(progress_store.by_lesson(exercise_ids, done=done))
     exercises = {i: done.get(i) for i in exercise_ids.get(stem, [])} if stem else {}
-    where = f"Stored in {progress_store.store_path()}."
+    where = _("Stored in {path}.").format(path=progress_store.store_path())
     if not progress_store.enabled():
-        where = "Recording is off (JAXTOUR_PROGRESS=off): nothing new is stored."
+        where = _("Recording is off (JAXTOUR_PROGRESS=off): nothing new is stored.")
     problem = progress_store.write_problem()
     return ProgressView(rows, exercises, stem, f"{where} {problem}" if problem else where)
 

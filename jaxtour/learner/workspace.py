@@ -7,6 +7,12 @@ learner's copy stays as it is and ``sync()`` names it; ``reset()`` keeps the lea
 file as a timestamped backup in the workspace's ``backups/`` folder (so the lessons stay
 the only notebooks at the top) and puts the new one in its place.
 
+Each language's edition has its own copies, so switching language loses nothing: the
+English lessons at the top of the workspace, another language's in a subfolder named
+after it (``ru/``, from the shipped ``lessons/ru/``), each folder with its own manifest.
+``jaxtour lab --lang ru`` syncs and opens ``ru/``; ``jaxtour reset 03 --lang ru`` resets
+``ru/03_grad.ipynb``.
+
 Every file is written whole or not at all (``backups.write_whole``): a full disk leaves
 no cut-short lesson. A copy that is cut short all the same (another program, an older
 jaxtour) is named by ``sync()`` and left for ``reset()``, which backs it up first.
@@ -20,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jaxtour import catalog
+from jaxtour.i18n import DEFAULT, LANGUAGES, _
 from jaxtour.learner.backups import copy_to_backup, write_whole
 
 MANIFEST = ".jaxtour-workspace.json"
@@ -43,12 +50,36 @@ def shipped_lessons() -> Path:
     for candidate in (package / "lessons", package.parent / "lessons"):
         if (candidate / first).is_file():
             return candidate
-    raise WorkspaceError("this jaxtour installation has no lessons (the package data is missing)")
+    raise WorkspaceError(
+        _("this jaxtour installation has no lessons (the package data is missing)")
+    )
+
+
+def edition(lang: str = DEFAULT) -> Path:
+    """The shipped lessons of one language: ``shipped_lessons()`` for English, its ``<lang>/``
+    subfolder for another (which may hold fewer lessons than the English, or none yet)."""
+    return shipped_lessons() if lang == DEFAULT else shipped_lessons() / lang
+
+
+def has_edition(lang: str) -> bool:
+    """Whether this jaxtour ships lessons in ``lang``."""
+    try:
+        return lang in LANGUAGES and bool(lesson_files(edition(lang)))
+    except WorkspaceError:
+        return False
+
+
+def copies_folder(folder: Path, lang: str = DEFAULT) -> Path:
+    """Where the workspace ``folder`` keeps one language's copies: itself for English,
+    ``folder/<lang>`` for another."""
+    return Path(folder) if lang == DEFAULT else Path(folder) / lang
 
 
 def lesson_files(folder: Path | None = None) -> list[Path]:
     """The files a workspace holds: every lesson notebook and the lessons' README."""
     folder = folder or shipped_lessons()
+    if not folder.is_dir():
+        return []
     files = [folder / lesson.notebook for lesson in catalog.LESSONS]
     files = [path for path in files if path.exists()]
     readme = folder / "README.md"
@@ -64,11 +95,11 @@ def notebook_problem(path: Path) -> str | None:
     try:
         data = json.loads(path.read_bytes())
     except ValueError:
-        return "it is not valid JSON (cut short?)"
+        return _("it is not valid JSON (cut short?)")
     except OSError as exc:
-        return f"it cannot be read ({exc.strerror or exc})"
+        return _("it cannot be read ({error})").format(error=exc.strerror or exc)
     if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
-        return "it is JSON but not a notebook"
+        return _("it is JSON but not a notebook")
     return None
 
 
@@ -95,28 +126,47 @@ def _write_manifest(folder: Path, copied_from: dict[str, str]) -> None:
     try:
         write_whole(folder / MANIFEST, text.encode(), replace=True)
     except OSError as exc:
-        raise WorkspaceError(f"cannot write {folder / MANIFEST}: {exc.strerror or exc}") from None
+        raise WorkspaceError(
+            _("cannot write {path}: {error}").format(
+                path=folder / MANIFEST, error=exc.strerror or exc
+            )
+        ) from None
 
 
 def _check_folder(folder: Path) -> None:
     """One-line errors for a DIR that is a file, or the shipped lessons themselves."""
     if folder.exists() and not folder.is_dir():
-        raise WorkspaceError(f"{folder} is a file, not a folder: pick another folder")
+        raise WorkspaceError(
+            _("{folder} is a file, not a folder: pick another folder").format(folder=folder)
+        )
     try:
         shipped = shipped_lessons()
     except WorkspaceError:
         return
-    if folder.exists() and folder.resolve() == shipped.resolve():
+    editions = {shipped.resolve(), *((shipped / lang).resolve() for lang in LANGUAGES)}
+    if folder.exists() and folder.resolve() in editions:
         raise WorkspaceError(
-            f"{folder} holds the lessons jaxtour ships, not your copies of them: use your "
-            f"workspace (by default ./{DEFAULT_DIR}; `jaxtour lab` makes it)"
+            _(
+                "{folder} holds the lessons jaxtour ships, not your copies of them: use your "
+                "workspace (by default ./{default}; `jaxtour lab` makes it)"
+            ).format(folder=folder, default=DEFAULT_DIR)
         )
 
 
-def sync(folder: Path) -> SyncReport:
+def sync(folder: Path, lang: str = DEFAULT) -> SyncReport:
     """Copy every shipped lesson missing from ``folder``; report the ones that are newer,
-    and the copies that cannot be opened as notebooks (they are left as they are)."""
-    folder = Path(folder)
+    and the copies that cannot be opened as notebooks (they are left as they are).
+
+    ``lang``: another language's lessons go to ``folder/<lang>`` (``copies_folder``); the
+    report's folder is that one."""
+    sources = lesson_files(edition(lang))
+    if not sources:
+        raise WorkspaceError(
+            _("this jaxtour has no lessons in {language} yet").format(
+                language=LANGUAGES.get(lang, lang)
+            )
+        )
+    folder = copies_folder(folder, lang)
     _check_folder(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -124,10 +174,12 @@ def sync(folder: Path) -> SyncReport:
         probe.write_text("")
         probe.unlink()
     except OSError as exc:
-        raise WorkspaceError(f"cannot write to {folder}: {exc.strerror or exc}") from None
+        raise WorkspaceError(
+            _("cannot write to {folder}: {error}").format(folder=folder, error=exc.strerror or exc)
+        ) from None
     manifest = _read_manifest(folder)
     report = SyncReport(folder, [], [], [])
-    for source in lesson_files():
+    for source in sources:
         target = folder / source.name
         if target.exists() and not target.is_file():
             report.blocked.append(source.name)
@@ -137,7 +189,11 @@ def sync(folder: Path) -> SyncReport:
             copied = write_whole(target, shipped, replace=False)  # never overwrites
         except OSError as exc:
             problem = exc.strerror or exc
-            raise WorkspaceError(f"cannot copy {source.name} into {folder}: {problem}") from None
+            raise WorkspaceError(
+                _("cannot copy {name} into {folder}: {error}").format(
+                    name=source.name, folder=folder, error=problem
+                )
+            ) from None
         digest = hashlib.sha256(shipped).hexdigest()
         if copied:
             report.copied.append(source.name)
@@ -154,28 +210,41 @@ def sync(folder: Path) -> SyncReport:
     return report
 
 
-def find_lesson(name: str) -> Path:
+def find_lesson(name: str, lang: str = DEFAULT) -> Path:
     """The shipped lesson that ``name`` ("03", "03_grad", "03_grad.ipynb") stands for."""
     try:
         lesson = catalog.find(name)  # "3" means lesson 03
     except catalog.UnknownLesson:
         known = ", ".join(lesson.stem for lesson in catalog.LESSONS)
-        raise WorkspaceError(f"no lesson {name!r}; the lessons are: {known}") from None
-    return shipped_lessons() / lesson.notebook
+        raise WorkspaceError(
+            _("no lesson {name}; the lessons are: {known}").format(name=repr(name), known=known)
+        ) from None
+    return edition(lang) / lesson.notebook
 
 
-def lesson_copy(folder: Path, name: str) -> Path:
-    """Where the workspace ``folder`` keeps its copy of lesson ``name``; one-line errors
-    for a folder that is not a workspace or a name taken by something not a file."""
-    source = find_lesson(name)
-    folder = Path(folder)
+def lesson_copy(folder: Path, name: str, lang: str = DEFAULT) -> Path:
+    """Where the workspace ``folder`` keeps its copy of lesson ``name`` (in ``lang``'s
+    subfolder for another language); one-line errors for a folder that is not a
+    workspace or a name taken by something not a file."""
+    source = find_lesson(name, lang)
+    if not source.is_file() and lang != DEFAULT:
+        raise WorkspaceError(
+            _("lesson {name} is not in {language} yet").format(
+                name=source.stem, language=LANGUAGES.get(lang, lang)
+            )
+        )
+    folder = copies_folder(folder, lang)
     _check_folder(folder)
     if not folder.is_dir():
-        raise WorkspaceError(f"{folder} is not a jaxtour workspace (run `jaxtour lab` first)")
+        raise WorkspaceError(
+            _("{folder} is not a jaxtour workspace (run `jaxtour lab` first)").format(folder=folder)
+        )
     target = folder / source.name
     if target.exists() and not target.is_file():
         raise WorkspaceError(
-            f"{target} is a folder, not a lesson: move or rename it, then try again"
+            _("{target} is a folder, not a lesson: move or rename it, then try again").format(
+                target=target
+            )
         )
     return target
 
@@ -187,7 +256,7 @@ class ResetReport:
     unchanged: bool  # the copy was the shipped lesson as it is: nothing was done
 
 
-def reset(folder: Path, name: str) -> ResetReport:
+def reset(folder: Path, name: str, lang: str = DEFAULT) -> ResetReport:
     """Restore a fresh copy of one lesson; the learner's copy is backed up in
     ``backups/`` first unless it is the shipped lesson unchanged.
 
@@ -195,9 +264,9 @@ def reset(folder: Path, name: str) -> ResetReport:
     renamed over it only once the backup is in place, so a full disk or an unwritable
     ``backups/`` leaves the learner's copy as it was.
     """
-    target = lesson_copy(folder, name)
+    target = lesson_copy(folder, name, lang)
     folder = target.parent
-    source = shipped_lessons() / target.name
+    source = edition(lang) / target.name
     shipped = source.read_bytes()
     digest = hashlib.sha256(shipped).hexdigest()
     manifest = _read_manifest(folder)
@@ -208,21 +277,26 @@ def reset(folder: Path, name: str) -> ResetReport:
                 _write_manifest(folder, manifest)
             return ResetReport(target, None, unchanged=True)
     except OSError as exc:
-        raise WorkspaceError(f"cannot read {target}: {exc.strerror or exc}") from None
+        raise WorkspaceError(
+            _("cannot read {target}: {error}").format(target=target, error=exc.strerror or exc)
+        ) from None
     backup = None
     if target.exists():
         backups = folder / BACKUPS
         if backups.exists() and not backups.is_dir():
             raise WorkspaceError(
-                f"cannot back up {target.name}: {backups} is a file, not a folder; move it "
-                "aside, then try again (nothing was changed)"
+                _(
+                    "cannot back up {name}: {backups} is a file, not a folder; move it aside, "
+                    "then try again (nothing was changed)"
+                ).format(name=target.name, backups=backups)
             )
         try:
             backup = copy_to_backup(target, "backup", into=backups)
         except OSError as exc:
             raise WorkspaceError(
-                f"cannot back up {target.name} into {backups}: {exc.strerror or exc} "
-                "(nothing was changed)"
+                _("cannot back up {name} into {backups}: {error} (nothing was changed)").format(
+                    name=target.name, backups=backups, error=exc.strerror or exc
+                )
             ) from None
     try:
         write_whole(target, shipped, replace=True)
@@ -230,8 +304,9 @@ def reset(folder: Path, name: str) -> ResetReport:
         if backup is not None:
             backup.unlink(missing_ok=True)  # the learner's copy is still in place
         raise WorkspaceError(
-            f"cannot reset {target.name} in {folder}: {exc.strerror or exc} "
-            "(your copy is as it was)"
+            _("cannot reset {name} in {folder}: {error} (your copy is as it was)").format(
+                name=target.name, folder=folder, error=exc.strerror or exc
+            )
         ) from None
     manifest[target.name] = digest
     _write_manifest(folder, manifest)
@@ -244,11 +319,17 @@ def lab_dir(folder: Path) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise WorkspaceError(f"cannot write to {path}: {exc.strerror or exc}") from None
+        raise WorkspaceError(
+            _("cannot write to {folder}: {error}").format(folder=path, error=exc.strerror or exc)
+        ) from None
     return path
 
 
 def default_dir() -> str:
     """The workspace a command means when none is named: the current folder when it is
-    one (a terminal opened in JupyterLab starts there), else ./jaxtour-lessons."""
-    return "." if (Path.cwd() / MANIFEST).is_file() else DEFAULT_DIR
+    one (a terminal opened in JupyterLab starts there), its parent when the current folder
+    is a language's copies (``ru/``), else ./jaxtour-lessons."""
+    here = Path.cwd()
+    if here.name in LANGUAGES and (here.parent / MANIFEST).is_file():
+        return ".."
+    return "." if (here / MANIFEST).is_file() else DEFAULT_DIR

@@ -1,0 +1,250 @@
+"""jaxtour speaks the language in use: the grader, the panel, and the `jaxtour` command.
+
+The Russian lessons are not in this worktree yet: `jaxtour lab --lang ru` is tested with
+a small edition of our own in a tmp folder (``edition`` below), never the real lessons.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from jaxtour import catalog, checks, cli, i18n
+from jaxtour.exercises import exercise as find_exercise
+from jaxtour.exercises import ids_by_lesson
+from jaxtour.grader.explain import EXPLANATIONS
+from jaxtour.learner import workspace
+from tests.helpers import RUSSIAN
+from tests.i18n.test_catalogs import TRANSLATED_LESSONS
+
+
+def russian(message: str) -> str:
+    """``message`` as the Russian catalog gives it (itself when untranslated)."""
+    i18n.use_language("ru")
+    try:
+        return i18n._(message)
+    finally:
+        i18n._chosen[0] = None
+
+
+def test_checks_follow_use_language_whatever_the_system_says(monkeypatch):
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    checks.use_language("ru")
+    note = checks.hint("00.first_array", 1)
+    assert note.heading == "Подсказка 1 из 3 к 00.first_array"
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    monkeypatch.setenv(i18n.ENV_LANG, "ru")
+    checks.use_language("en")
+    assert checks.hint("00.first_array", 1).heading == "Hint 1 of 3 for 00.first_array"
+
+
+def test_the_system_locale_and_jaxtour_lang_choose_when_no_lesson_does(monkeypatch):
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert i18n.language() == "ru"
+    assert checks.check("00.first_array", ...).message.startswith("Замените")
+    monkeypatch.setenv(i18n.ENV_LANG, "en")
+    assert i18n.language() == "en"
+    assert checks.check("00.first_array", ...).message.startswith("Replace the")
+
+
+def test_an_answer_cannot_change_the_language_mid_check(monkeypatch):
+    """Setting $JAXTOUR_LANG during the check changes nothing until it ends; rebinding
+    jaxtour.i18n's functions is refused by name, and put back."""
+    checks.use_language("en")
+    i18n._chosen[0] = None  # the environment decides: English
+
+    def sneaky(x):
+        os.environ[i18n.ENV_LANG] = "ru"
+        return x
+
+    monkeypatch.setenv(i18n.ENV_LANG, "en")
+    feedback = checks.check("01.center", sneaky)
+    assert feedback.message.isascii(), feedback.message
+    monkeypatch.setenv(i18n.ENV_LANG, "en")
+
+    original = i18n.language
+
+    def rebinding(x):
+        i18n.language = lambda: "ru"
+        return x
+
+    feedback = checks.check("01.center", rebinding)
+    assert feedback.status == "error" and "jaxtour.i18n.language" in feedback.message
+    assert i18n.language is original
+
+
+def test_use_language_inside_a_check_is_the_one_way_that_counts():
+    checks.use_language("en")
+
+    def switching(x):
+        checks.use_language("ru")
+        return x
+
+    feedback = checks.check("01.center", switching)
+    assert i18n.language() == "ru"
+    assert not feedback.message.isascii()
+
+
+@pytest.mark.parametrize("lesson", [f"{n:02d}" for n in range(15)])
+def test_each_mistakes_example_gets_its_russian_message(lesson):
+    if lesson not in TRANSLATED_LESSONS:
+        pytest.skip(f"lesson {lesson}: its catalog is not translated yet")
+    stem = catalog.find(lesson).stem
+    for exercise_id in ids_by_lesson()[stem]:
+        exercise = find_exercise(exercise_id)
+        for mistake in exercise.mistakes:
+            wanted = russian(mistake.message)
+            assert wanted != mistake.message, f"{exercise_id} {mistake.id}: untranslated"
+            checks.use_language("ru")
+            feedback = checks.check(exercise_id, mistake.example())
+            assert feedback.mistake == mistake.id, (exercise_id, mistake.id, feedback.message)
+            assert feedback.message.startswith(wanted), (exercise_id, mistake.id)
+            assert feedback.title == russian(exercise.title)
+
+
+def test_the_solution_shown_in_russian_keeps_the_code():
+    checks.use_language("ru")
+    note = checks.solution("00.first_array")
+    assert note.heading == "Решение 00.first_array"
+    assert note.body == find_exercise("00.first_array").solution
+
+
+def test_a_russian_panel_has_russian_buttons():
+    ipywidgets = pytest.importorskip("ipywidgets")
+    assert ipywidgets
+    checks.use_language("ru")
+    feedback = checks.check("00.first_array", ...)
+    assert feedback.text().startswith("[Не выполнено] 00.first_array (")
+    panel = checks.panel("00.first_array", lambda: ..., feedback)
+    buttons = panel.children[0].children
+    assert [b.description for b in buttons] == ["Проверить", "Подсказка", "Решение"]
+    buttons[1].click()
+    assert buttons[1].description == "Подсказка 2 из 3"
+
+
+def test_jaxtour_progress_speaks_russian(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("JAXTOUR_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("JAXTOUR_PROGRESS", "on")
+    assert cli.main(["progress", "03", "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "Тур: пройдено 0 из" in out and "решено 0/" in out
+    assert "В 03_grad:" in out and "03.gradient  не решалось" in out
+    assert "Хранится в" in out
+
+
+def test_jaxtour_lang_in_the_environment_is_heard_by_the_command(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("JAXTOUR_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv(i18n.ENV_LANG, "ru")
+    assert cli.main(["progress"]) == 0
+    assert "Тур: пройдено" in capsys.readouterr().out
+
+
+def _notebook(text: str) -> bytes:
+    cell = {"cell_type": "markdown", "id": "a", "metadata": {}, "source": text}
+    return json.dumps(
+        {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    ).encode()
+
+
+@pytest.fixture
+def edition(tmp_path, monkeypatch) -> Path:
+    """A shipped-lessons folder of our own: lessons 00 and 01 in English, and in ru/."""
+    shipped = tmp_path / "shipped"
+    (shipped / "ru").mkdir(parents=True)
+    for lesson in catalog.LESSONS[:2]:
+        (shipped / lesson.notebook).write_bytes(_notebook(f"# {lesson.title}"))
+        (shipped / "ru" / lesson.notebook).write_bytes(_notebook(f"# Урок {lesson.number}"))
+    monkeypatch.setattr(workspace, "shipped_lessons", lambda: shipped)
+    return shipped
+
+
+def test_lab_dry_run_in_russian_copies_the_russian_lessons_beside_the_english(
+    edition, tmp_path, capsys
+):
+    ws = tmp_path / "ws"
+    assert cli.main(["lab", str(ws), "--dry-run", "--port", "8999"]) == 0  # English first
+    mine = ws / catalog.LESSONS[0].notebook
+    mine.write_bytes(_notebook("my English work"))
+    capsys.readouterr()
+
+    assert cli.main(["lab", str(ws), "--dry-run", "--port", "8999", "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    first = catalog.LESSONS[0].notebook
+    assert f"скопировано файлов уроков: 2, в {(ws / 'ru').resolve()}" in out
+    assert "запустил бы JupyterLab на http://127.0.0.1:8999 (пробный запуск)" in out
+    assert f"--LabApp.default_url=/lab/tree/ru/{first}" in out
+    assert f"--ServerApp.root_dir={ws.resolve()}" in out
+    assert (ws / "ru" / first).read_bytes() == (edition / "ru" / first).read_bytes()
+    assert mine.read_bytes() == _notebook("my English work")  # switching loses nothing
+
+    (ws / "ru" / first).write_bytes(_notebook("моя работа"))
+    assert cli.main(["lab", str(ws), "--dry-run", "--port", "8999", "--lang", "ru"]) == 0
+    assert "оставлены как есть" in capsys.readouterr().out
+    assert (ws / "ru" / first).read_bytes() == _notebook("моя работа")  # never overwritten
+
+
+def test_lab_in_a_language_with_no_lessons_yet_opens_the_english_ones(
+    edition, tmp_path, capsys, monkeypatch
+):
+    for path in (edition / "ru").iterdir():
+        path.unlink()
+    ws = tmp_path / "ws"
+    assert cli.main(["lab", str(ws), "--dry-run", "--port", "8999", "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "уроков на выбранном языке (Русский)" in out
+    assert f"--LabApp.default_url=/lab/tree/{catalog.LESSONS[0].notebook}" in out
+
+
+def test_reset_lang_resets_the_russian_copy(edition, tmp_path, capsys):
+    ws = tmp_path / "ws"
+    cli.main(["lab", str(ws), "--dry-run", "--port", "8999", "--lang", "ru"])
+    first = catalog.LESSONS[0].notebook
+    (ws / "ru" / first).write_bytes(_notebook("моя работа"))
+    capsys.readouterr()
+    assert cli.main(["reset", "00", "--dir", str(ws), "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "восстановлена свежая копия" in out
+    assert (ws / "ru" / first).read_bytes() == (edition / "ru" / first).read_bytes()
+    assert list((ws / "ru" / "backups").iterdir())
+
+
+def test_an_unknown_language_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["progress", "--lang", "xx"])
+    assert stop.value.code == 2
+    assert "xx" in capsys.readouterr().err
+
+
+def test_a_solution_shown_in_russian_has_russian_comments_and_the_same_code():
+    solution = find_exercise("02.time_call").solution
+    checks.use_language("ru")
+    body = checks.solution("02.time_call").body
+    assert "# прогрев: компиляция вне часов" in body and "warm-up" not in body
+    assert body.replace("# прогрев: компиляция вне часов", "") == solution.replace(
+        "# warm-up: compile outside the clock", ""
+    )
+
+
+def test_a_choice_reads_the_option_as_the_russian_lesson_prints_it():
+    checks.use_language("ru")
+    assert checks.check("11.fails_under_jit", "2 и 4").passed  # option C's text, in Russian
+    assert checks.check("11.fails_under_jit", "2 and 4").passed  # and in English
+    assert checks.check("11.fails_under_jit", "только 2").mistake is not None
+
+
+@pytest.mark.parametrize("explanation", EXPLANATIONS, ids=lambda e: e.id)
+def test_a_russian_explanation_names_a_section_of_the_russian_lesson(explanation):
+    """The link an explanation gives goes to a heading the Russian lesson has: the Russian
+    section name in the core catalog is that heading (checked once lessons/ru/ has it)."""
+    number, section = explanation.lesson
+    source = RUSSIAN / catalog.find(number).source
+    if not source.exists():
+        pytest.skip(f"lessons/ru/{source.name} is not here yet")
+    heading = russian(section)
+    assert f"# {heading}\n" in source.read_text(encoding="utf-8"), (
+        f"{explanation.id}: lessons/ru/{source.name} has no heading {heading!r}; translate "
+        f"{section!r} in jaxtour/locale/ru/LC_MESSAGES/jaxtour.po as that lesson names it"
+    )
