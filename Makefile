@@ -5,7 +5,8 @@
 # test tools.
 #   make lab       copy the lessons into jaxtour-lessons/ (never overwriting your copies)
 #                  and open lesson 00 in JupyterLab; installs only what the lessons need.
-#                  PORT=9000 picks the port, LAB_ARGS="--no-browser --cull-after 0" passes more
+#                  PORT=9000 picks the port, LESSON_LANG=ru the Russian edition (lessons/ru/),
+#                  LAB_ARGS="--no-browser --cull-after 0" passes more
 #   make lab-authors  open the repository's own lessons/, .md sources included
 #   make test      `pytest`: the whole suite, tests/ and nbval over lessons/ (what CI runs;
 #                  its options live in pyproject.toml: every core, ten slowest listed)
@@ -47,7 +48,7 @@ $(TESTING): $(RUNTIME)
 	@touch $@
 
 lab: $(RUNTIME)
-	@$(BIN)/jaxtour lab $(if $(PORT),--port $(PORT)) $(LAB_ARGS)
+	@$(BIN)/jaxtour lab $(if $(PORT),--port $(PORT)) $(if $(LESSON_LANG),--lang $(LESSON_LANG)) $(LAB_ARGS)
 
 # Lesson authors: the repository's lessons/ itself. The .md sources stay visible (they are
 # what authors edit; `make lessons` rebuilds the notebooks from them).

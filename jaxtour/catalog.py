@@ -267,18 +267,37 @@ def numbers_text(lessons: tuple[Lesson, ...] | list[Lesson]) -> str:
     return " ".join(lesson.number for lesson in lessons)
 
 
-def link_text(lesson: Lesson) -> str:
+def title(lesson: Lesson, lang: str = "en") -> str:
+    """The lesson's heading after "NN · ", in ``lang`` (the Russian edition's headings
+    say the same as the catalog's Russian entry: tests/content/test_russian_sync.py)."""
+    from jaxtour.i18n import translate
+
+    return translate(lesson.title, lang)
+
+
+def link_text(lesson: Lesson, lang: str = "en") -> str:
     """``01 · Use jnp as a drop-in NumPy``: a lesson's name as the text of a link. No code
     spans: inside a link they render as code, not as a link."""
-    return f"{lesson.number} · {lesson.title.replace('`', '')}"
+    return f"{lesson.number} · {title(lesson, lang).replace('`', '')}"
 
 
-def index_table(link_prefix: str = "") -> str:
+# The index table's header and unit, per language.
+_INDEX_WORDS = {
+    "en": ("| lesson | what it teaches | time |", "min"),
+    "ru": ("| урок | чему он учит | время |", "мин"),
+}
+
+
+def index_table(link_prefix: str = "", lang: str = "en") -> str:
     """The lessons as a Markdown table: link, what it teaches, minutes."""
-    lines = ["| lesson | what it teaches | time |", "|---|---|---|"]
+    from jaxtour.i18n import translate
+
+    header, minutes = _INDEX_WORDS[lang]
+    lines = [header, "|---|---|---|"]
     for lesson in LESSONS:
-        link = f"[{link_text(lesson)}]({link_prefix}{lesson.notebook})"
-        lines.append(f"| {link} | {lesson.teaches} | {lesson.minutes}\u00a0min |")  # one line
+        link = f"[{link_text(lesson, lang)}]({link_prefix}{lesson.notebook})"
+        teaches = translate(lesson.teaches, lang)
+        lines.append(f"| {link} | {teaches} | {lesson.minutes}\u00a0{minutes} |")  # one line
     return "\n".join(lines)
 
 

@@ -108,6 +108,12 @@ def _(message: str) -> str:
     return _catalog(language()).gettext(message)
 
 
+def translate(message: str, code: str) -> str:
+    """``message`` in language ``code``, whatever the language in use (the tools that
+    write each edition's lesson index and navigation)."""
+    return _catalog(supported(code) or DEFAULT).gettext(message)
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` (Russian has three plural forms)."""
     return _catalog(language()).ngettext(singular, plural, count)

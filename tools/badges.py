@@ -1,7 +1,7 @@
 """Generate the Colab and Binder badges, the Colab install cell and the README's install
 instructions from one setting.
 
-    python -m tools.badges          # rewrite README.md and every lessons/NN_*.md
+    python -m tools.badges          # rewrite both READMEs and every lesson source
     python -m tools.badges --check  # exit 1 if anything disagrees with the setting
 
 The settings are ``[tool.jaxtour] repository = "owner/name"`` and the project's
@@ -10,6 +10,10 @@ The settings are ``[tool.jaxtour] repository = "owner/name"`` and the project's
 it was tested with, never a newer branch head. Before publishing a release: set the
 version, ``make badges`` (it rebuilds the notebooks too), commit, tag ``v<version>``
 and push the tag. After rewriting lesson sources, ``make lessons`` rebuilds the notebooks.
+
+Every edition (``tools.editions``: English in ``lessons/`` and README.md, Russian in
+``lessons/ru/`` and README.ru.md) gets badges that open its own notebooks, and its own
+words around the install cell and the install instructions.
 
 ``[tool.jaxtour] published`` says whether that repository and tag exist yet. Until they
 do, the README says beside its badges that they open nothing yet, and its install
@@ -26,16 +30,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jaxtour import catalog
+from tools.editions import EDITIONS, ENGLISH, Edition
 
 ROOT = Path(__file__).resolve().parent.parent
-LESSONS = ROOT / "lessons"
 COLAB_BADGE = "https://colab.research.google.com/assets/colab-badge.svg"
 BINDER_BADGE = "https://mybinder.org/badge_logo.svg"
 START, END = "<!-- badges:start -->", "<!-- badges:end -->"
 BADGE_BLOCK = re.compile(re.escape(START) + r".*?" + re.escape(END), re.S)
 README_INSTALL = re.compile(r"<!-- install:start -->.*?<!-- install:end -->", re.S)
+# The install cell and the note above it, in any edition: the note is the paragraph
+# right above the cell tagged colab-install.
 INSTALL_BLOCK = re.compile(
-    r"\*On Colab, the next cell.*?```\{code-cell\} ipython3\n.*?colab-install.*?\n```\n", re.S
+    r"^\*[^\n]*\*\n\n```\{code-cell\} ipython3\n---\n(?:(?!```).)*?colab-install.*?\n```\n",
+    re.S | re.M,
 )
 
 
@@ -50,16 +57,17 @@ class Setting:
     def version(self) -> str:
         return self.branch.removeprefix("v")
 
-    def colab(self, notebook: str) -> str:
+    def colab(self, notebook: str, folder: str = "lessons") -> str:
+        """Colab's link to ``folder/notebook`` (a folder of the repository)."""
         return (
             f"https://colab.research.google.com/github/{self.repository}/blob/{self.branch}/"
-            f"lessons/{notebook}"
+            f"{folder}/{notebook}"
         )
 
-    def binder(self, notebook: str) -> str:
+    def binder(self, notebook: str, folder: str = "lessons") -> str:
         return (
             f"https://mybinder.org/v2/gh/{self.repository}/{self.branch}"
-            f"?urlpath=lab/tree/lessons/{notebook}"
+            f"?urlpath=lab/tree/{folder}/{notebook}"
         )
 
     def install_source(self) -> str:
@@ -82,19 +90,18 @@ def setting() -> Setting:
     )
 
 
-def badges(s: Setting, notebook: str) -> str:
+def badges(s: Setting, notebook: str, folder: str = "lessons") -> str:
     return (
         f"{START}\n"
-        f"[![Open in Colab]({COLAB_BADGE})]({s.colab(notebook)}) "
-        f"[![Launch Binder]({BINDER_BADGE})]({s.binder(notebook)})\n"
+        f"[![Open in Colab]({COLAB_BADGE})]({s.colab(notebook, folder)}) "
+        f"[![Launch Binder]({BINDER_BADGE})]({s.binder(notebook, folder)})\n"
         f"{END}"
     )
 
 
-def install_cell(s: Setting) -> str:
+def install_cell(s: Setting, edition: Edition = ENGLISH) -> str:
     return (
-        "*On Colab, the next cell installs jaxtour and keeps Colab's own jax, numpy and "
-        "ipywidgets. Anywhere else it does nothing; its code is folded.*\n"
+        f"{edition.install_note}\n"
         "\n"
         "```{code-cell} ipython3\n"
         "---\n"
@@ -103,7 +110,7 @@ def install_cell(s: Setting) -> str:
         "  source_hidden: true\n"
         "tags: [colab-install]\n"
         "---\n"
-        "#@title Colab only: install jaxtour\n"  # folded, it must fit an 800 px window
+        f"#@title {edition.install_title}\n"  # folded, it must fit an 800 px window
         "import subprocess\n"
         "import sys\n"
         "\n"
@@ -115,7 +122,14 @@ def install_cell(s: Setting) -> str:
     )
 
 
-def not_yet_published(s: Setting) -> str:
+def not_yet_published(s: Setting, lang: str = "en") -> str:
+    if lang == "ru":
+        return (
+            "*Ещё не опубликовано: эти значки, Binder и ячейка установки в Colab в каждом уроке\n"
+            f"открывают тег `{s.branch}` репозитория `github.com/{s.repository}`, который "
+            "появится,\nкогда проект будет там опубликован; до тех пор они ничего не открывают. "
+            "Клонируйте\nрепозиторий (ниже).*"
+        )
     return (
         "*Not published yet: these badges, Binder and each lesson's Colab install cell open\n"
         f"the tag `{s.branch}` of `github.com/{s.repository}`, which exists only once the "
@@ -123,9 +137,31 @@ def not_yet_published(s: Setting) -> str:
     )
 
 
-def readme_install(s: Setting) -> str:
+def readme_install(s: Setting, lang: str = "en") -> str:
     """The README's pip instructions: a clone or a wheel; the tagged release once published."""
     wheel = f"jaxtour-{s.version}-py3-none-any.whl"
+    if lang == "ru":
+        release = (
+            f'pip install "{s.install_source()}"   # выпуск, с GitHub\n' if s.published else ""
+        )
+        return (
+            "<!-- install:start -->\n"
+            "**pip, из клона или из wheel.** jaxtour нет в PyPI: пакет с таким именем там был бы\n"
+            "чужим. Уроки входят в пакет, так что одного пакета достаточно:\n"
+            "\n"
+            "```sh\n"
+            f"{release}"
+            "pip install -c constraints.txt .    # в клоне: версии, проверенные в CI\n"
+            "pip wheel --no-deps -w dist .       # или соберите там wheel и ставьте где угодно:\n"
+            f"pip install dist/{wheel}\n"
+            "jaxtour lab --lang ru               # копирует уроки в ./jaxtour-lessons/ru, "
+            "открывает JupyterLab\n"
+            "```\n"
+            "\n"
+            f"В обоих случаях pip ставит jax и jaxlib `{s.jax}` — те выпуски, на которых уроки "
+            "проверены.\n"
+            "<!-- install:end -->"
+        )
     release = (
         f'pip install "{s.install_source()}"   # the release, from GitHub\n' if s.published else ""
     )
@@ -158,31 +194,37 @@ def with_badges(text: str, block: str, after_title: bool) -> str:
     return block + "\n\n" + text
 
 
-def lesson_source(path: Path, s: Setting) -> str:
+def lesson_source(path: Path, s: Setting, edition: Edition = ENGLISH) -> str:
     text = path.read_text(encoding="utf-8")
-    text = with_badges(text, badges(s, path.with_suffix(".ipynb").name), after_title=True)
-    cell = install_cell(s)
+    block = badges(s, path.with_suffix(".ipynb").name, edition.folder)
+    text = with_badges(text, block, after_title=True)
+    cell = install_cell(s, edition)
     if INSTALL_BLOCK.search(text):
         return INSTALL_BLOCK.sub(lambda _: cell, text, count=1)
     # A new lesson: the install cell goes right after the title cell (the first +++).
     return text.replace("\n+++\n\n", f"\n+++\n\n{cell}\n", 1)
 
 
-def readme(s: Setting) -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = badges(s, "00_welcome.ipynb")
+def readme(s: Setting, edition: Edition = ENGLISH) -> str:
+    text = edition.readme_path.read_text(encoding="utf-8")
+    block = badges(s, catalog.LESSONS[0].notebook, edition.folder)
     if not s.published:
-        block = block.replace(f"\n{END}", f"\n\n{not_yet_published(s)}\n{END}")
+        note = not_yet_published(s, edition.lang)
+        block = block.replace(f"\n{END}", f"\n\n{note}\n{END}")
     text = with_badges(text, block, after_title=True)
     if not README_INSTALL.search(text):
-        raise SystemExit("README.md has no <!-- install:start --> ... <!-- install:end --> block")
-    return README_INSTALL.sub(lambda _: readme_install(s), text, count=1)
+        raise SystemExit(
+            f"{edition.readme} has no <!-- install:start --> ... <!-- install:end --> block"
+        )
+    return README_INSTALL.sub(lambda _: readme_install(s, edition.lang), text, count=1)
 
 
 def targets(s: Setting) -> dict[Path, str]:
-    files = {ROOT / "README.md": readme(s)}
-    for path in (LESSONS / lesson.source for lesson in catalog.LESSONS):
-        files[path] = lesson_source(path, s)
+    files = {}
+    for edition in EDITIONS:
+        files[edition.readme_path] = readme(s, edition)
+        for path in (edition.path / lesson.source for lesson in catalog.LESSONS):
+            files[path] = lesson_source(path, s, edition)
     return files
 
 

@@ -3,7 +3,10 @@
     python -m tools.lesson_index           # rewrite (make index)
     python -m tools.lesson_index --check   # exit 1 if anything is out of date
 
-- The lesson tables of README.md and lessons/README.md, between
+Every edition (``tools.editions``), in its own words and titles:
+
+- The lesson tables of its README (README.md, README.ru.md) and of its lessons' folder
+  (lessons/README.md, lessons/ru/README.md), between
   ``<!-- index:start -->`` and ``<!-- index:end -->``.
 - In each lesson source: its place in the tour under the title, between
   ``<!-- tour:start -->`` and ``<!-- tour:end -->``; and its ending, from
@@ -23,59 +26,51 @@ from pathlib import Path
 
 from jaxtour import catalog
 from tools.badges import setting
+from tools.editions import EDITIONS, ENGLISH, Edition
 
 ROOT = Path(__file__).resolve().parent.parent
-LESSONS = ROOT / "lessons"
 INDEX = re.compile(r"(<!-- index:start -->\n).*?(\n<!-- index:end -->)", re.S)
 TOUR = re.compile(r"(<!-- tour:start -->\n).*?(\n<!-- tour:end -->)", re.S)
 BADGES_END = "<!-- badges:end -->\n"
 NEXT = "<!-- next:start -->"
 
-# Each file that carries the index, and the path from it to the notebooks.
-TARGETS = {ROOT / "README.md": "lessons/", LESSONS / "README.md": ""}
+
+def targets(edition: Edition) -> dict[Path, str]:
+    """Each file that carries the edition's index, and the path from it to the notebooks."""
+    return {edition.readme_path: f"{edition.folder}/", edition.path / "README.md": ""}
 
 
-def name(lesson: catalog.Lesson) -> str:
-    return catalog.link_text(lesson)
-
-
-def tour_line(lesson: catalog.Lesson) -> str:
+def tour_line(lesson: catalog.Lesson, edition: Edition = ENGLISH) -> str:
     """Where the lesson stands: its number, the lessons before and after it, the index."""
     position = catalog.LESSONS.index(lesson)
     first, last = catalog.LESSONS[0].number, catalog.LESSONS[-1].number
-    parts = [f"Lesson {lesson.number} of the tour ({first}–{last})"]
+    parts = [edition.tour.format(number=lesson.number, first=first, last=last)]
     if position > 0:
         before = catalog.LESSONS[position - 1]
-        parts.append(f"previous: [{name(before)}]({before.notebook})")
+        name = catalog.link_text(before, edition.lang)
+        parts.append(edition.previous.format(name=name, notebook=before.notebook))
     if position + 1 < len(catalog.LESSONS):
         after = catalog.LESSONS[position + 1]
-        parts.append(f"**next: [{name(after)}]({after.notebook})**")
-    parts.append("[all lessons](README.md)")
+        name = catalog.link_text(after, edition.lang)
+        parts.append(edition.next.format(name=name, notebook=after.notebook))
+    parts.append(edition.all_lessons)
     return " · ".join(parts)
 
 
-def ending(lesson: catalog.Lesson) -> str:
+def ending(lesson: catalog.Lesson, edition: Edition = ENGLISH) -> str:
     position = catalog.LESSONS.index(lesson)
-    colab = setting().colab
-    if position + 1 < len(catalog.LESSONS):
-        after = catalog.LESSONS[position + 1]
-        onward = (
-            f"**Next: [{name(after)}]({after.notebook})** "
-            f"(on Colab: [open it there]({colab(after.notebook)}))."
-        )
-    else:
-        first = catalog.LESSONS[0]
-        onward = (
-            "**That was the last lesson.** Back to the start: [all lessons](README.md), "
-            f"or [{name(first)}]({first.notebook}) "
-            f"(on Colab: [open it there]({colab(first.notebook)}))."
-        )
+    last = position + 1 == len(catalog.LESSONS)
+    target = catalog.LESSONS[0] if last else catalog.LESSONS[position + 1]
+    words = edition.last if last else edition.onward
+    onward = words.format(
+        name=catalog.link_text(target, edition.lang),
+        notebook=target.notebook,
+        colab=setting().colab(target.notebook, edition.folder),
+    )
     return f"""{NEXT}
-## Your progress
+{edition.progress_heading}
 
-This lesson's exercises and the whole tour: which you passed, and which after a hint or
-the solution. Done with this lesson? *Kernel → Shut Down Kernel* frees its memory (an
-idle kernel is also shut down for you after a while).
+{edition.progress_text}
 
 ```{{code-cell}} ipython3
 :tags: [progress, nbval-ignore-output]
@@ -87,10 +82,10 @@ checks.progress("{lesson.number}")
 """
 
 
-def lesson_source(lesson: catalog.Lesson) -> tuple[Path, str]:
-    path = LESSONS / lesson.source
+def lesson_source(lesson: catalog.Lesson, edition: Edition = ENGLISH) -> tuple[Path, str]:
+    path = edition.path / lesson.source
     text = path.read_text(encoding="utf-8")
-    line = tour_line(lesson)
+    line = tour_line(lesson, edition)
     if TOUR.search(text):
         text = TOUR.sub(lambda m: m.group(1) + line + m.group(2), text)
     elif BADGES_END in text:
@@ -100,20 +95,21 @@ def lesson_source(lesson: catalog.Lesson) -> tuple[Path, str]:
     else:
         raise SystemExit(f"{path}: no badges block to put the tour line under")
     head = text.split(NEXT)[0].rstrip("\n+ ")
-    return path, f"{head}\n\n+++\n\n{ending(lesson)}"
+    return path, f"{head}\n\n+++\n\n{ending(lesson, edition)}"
 
 
 def rendered() -> dict[Path, str]:
     files = {}
-    for path, prefix in TARGETS.items():
-        text = path.read_text(encoding="utf-8")
-        if not INDEX.search(text):
-            raise SystemExit(f"{path}: no <!-- index:start --> ... <!-- index:end --> block")
-        table = catalog.index_table(prefix)
-        files[path] = INDEX.sub(lambda m, t=table: m.group(1) + t + m.group(2), text)
-    for lesson in catalog.LESSONS:
-        path, text = lesson_source(lesson)
-        files[path] = text
+    for edition in EDITIONS:
+        for path, prefix in targets(edition).items():
+            text = path.read_text(encoding="utf-8")
+            if not INDEX.search(text):
+                raise SystemExit(f"{path}: no <!-- index:start --> ... <!-- index:end --> block")
+            table = catalog.index_table(prefix, edition.lang)
+            files[path] = INDEX.sub(lambda m, t=table: m.group(1) + t + m.group(2), text)
+        for lesson in catalog.LESSONS:
+            path, text = lesson_source(lesson, edition)
+            files[path] = text
     return files
 
 

@@ -4,11 +4,12 @@
     python -m tools.messages --check    # exit 1 (naming the files) if that would change any
     python -m tools.messages --stats    # how many messages each catalog holds, translated
 
-Two sources of messages, both in English (the English text is the ``msgid``):
+Three sources of messages, all in English (the English text is the ``msgid``):
 
 - **the code**: every ``_("…")``, ``N_("…")``, ``ngettext("…", "…", n)`` and
   ``N_plural("…", "…")`` under ``jaxtour/`` (Babel's Python extractor);
-- **the lessons' needs** (``jaxtour/catalog.py``, shown by ``jaxtour doctor``);
+- **the lessons' titles, index lines and needs** (``jaxtour/catalog.py``: the tools write
+  each edition's index and navigation with them, ``jaxtour doctor`` shows the needs);
 - **the exercises' data**, with this module's own Babel extractor (``extract_exercises``):
   each ``Exercise``'s title, hints and success message, each ``Mistake``'s message, a
   ``Choice`` rule's option texts (a learner may type the text the lesson prints), and
@@ -58,6 +59,7 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "N_plural": (1, 2)}
 FIXED_DATE = datetime(2026, 12, 1, tzinfo=UTC)  # no churn from timestamps
 LESSON_MODULE = re.compile(r"^jaxtour/exercises/lesson(\d\d)\.py$")
 BUGS = "https://github.com/jaxtour/jaxtour/issues"
+TITLE_NOTE = "the translated lesson's heading says the same, after 'NN · '"
 HEADER = "Translations of jaxtour's messages (tools/messages.py; CONTRIBUTING)."
 
 
@@ -159,6 +161,11 @@ def template() -> Catalog:
     )
     for filename, line, message, comments, _context in sorted(found, key=lambda f: f[:2]):
         add(message, _relative(PACKAGE / filename), line, comments)
+    for lesson in lesson_catalog.LESSONS:  # the lesson indexes and navigation (tools)
+        comment = f"jaxtour/catalog.py: lesson {lesson.number}'s title"
+        add(lesson.title, "jaxtour/catalog.py", 1, [comment, TITLE_NOTE])
+        comment = f"jaxtour/catalog.py: lesson {lesson.number}'s line in the lesson index"
+        add(lesson.teaches, "jaxtour/catalog.py", 1, [comment])
     for lesson in lesson_catalog.LESSONS:  # what `jaxtour doctor` says a lesson needs
         if lesson.needs:
             comment = f"jaxtour/catalog.py: lesson {lesson.number}'s needs"

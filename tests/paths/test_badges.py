@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import re
 
-from tests.helpers import LESSON_NOTEBOOKS, ROOT, read_notebook
+import pytest
+
+from jaxtour import catalog
+from tests.helpers import ROOT, read_notebook
 from tools import badges
+from tools.editions import EDITIONS, Edition
+
+# Every edition's notebooks: English in lessons/, Russian in lessons/ru/.
+NOTEBOOKS = [edition.path / lesson.notebook for edition in EDITIONS for lesson in catalog.LESSONS]
 
 LINK = re.compile(r"\[!\[[^\]]*\]\((?P<image>[^)]+)\)\]\((?P<target>[^)]+)\)")
 
 
-def _expected_links(notebook: str) -> set[str]:
+def _expected_links(path) -> set[str]:
+    """The Colab and Binder links that open ``path``, a notebook of the repository."""
     s = badges.setting()
-    return {s.colab(notebook), s.binder(notebook)}
+    folder = path.parent.relative_to(ROOT).as_posix()
+    return {s.colab(path.name, folder), s.binder(path.name, folder)}
 
 
 def _linked_file(url: str) -> str:
@@ -28,27 +37,34 @@ def _linked_file(url: str) -> str:
 
 
 def test_every_lesson_carries_badges_for_itself_in_its_first_cell():
-    for path in LESSON_NOTEBOOKS:
+    for path in NOTEBOOKS:  # a Russian lesson's badges open the Russian notebook
         first = read_notebook(path).cells[0].source
         links = {m["target"] for m in LINK.finditer(first)}
-        assert links == _expected_links(path.name), path.name
+        assert links == _expected_links(path), path
         for url in links:
             assert (ROOT / _linked_file(url)).is_file(), url
 
 
-def test_the_readme_badges_open_lesson_00():
-    text = (ROOT / "README.md").read_text()
+@pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.readme)
+def test_each_readme_badges_open_its_own_lesson_00(edition: Edition):
+    text = edition.readme_path.read_text()
     links = {
         m["target"] for m in LINK.finditer(text) if "colab" in m["image"] or "binder" in m["image"]
     }
-    assert links == _expected_links("00_welcome.ipynb")
+    assert links == _expected_links(edition.path / catalog.LESSONS[0].notebook)
     for url in links:
         assert (ROOT / _linked_file(url)).is_file(), url
 
 
+def test_the_readmes_link_each_other():
+    english, russian = (edition.readme_path.read_text() for edition in EDITIONS)
+    assert "](README.ru.md)" in english.split("<!-- badges:start -->")[0]
+    assert "](README.md)" in russian.split("<!-- badges:start -->")[0]
+
+
 def test_every_lesson_has_the_guarded_colab_install_cell():
     source = badges.setting().install_source()
-    for path in LESSON_NOTEBOOKS:
+    for path in NOTEBOOKS:
         cells = [
             c for c in read_notebook(path).cells if "colab-install" in c.metadata.get("tags", [])
         ]

@@ -1,0 +1,95 @@
+"""The tour's editions: one per language, each a folder of lessons and a README.
+
+The tools that write what links the lessons (``tools.badges``, ``tools.lesson_index``)
+write every edition with the words below; the lesson titles and index lines come from
+``jaxtour.catalog`` through the message catalogs (``catalog.title(lesson, lang)``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Edition:
+    lang: str  # "en", "ru"
+    folder: str  # the lessons' folder in the repository: "lessons", "lessons/ru"
+    readme: str  # the repository's README for this edition
+    # What the tools write in this edition's lessons (str.format fields in braces).
+    install_note: str  # above the folded Colab install cell
+    install_title: str  # the folded cell's #@title (it must fit an 800 px window)
+    tour: str  # the tour line: "Lesson {number} of the tour ({first}–{last})"
+    previous: str
+    next: str
+    all_lessons: str
+    progress_heading: str
+    progress_text: str
+    onward: str
+    last: str
+
+    @property
+    def path(self) -> Path:
+        return ROOT / self.folder
+
+    @property
+    def readme_path(self) -> Path:
+        return ROOT / self.readme
+
+
+ENGLISH = Edition(
+    lang="en",
+    folder="lessons",
+    readme="README.md",
+    install_note=(
+        "*On Colab, the next cell installs jaxtour and keeps Colab's own jax, numpy and "
+        "ipywidgets. Anywhere else it does nothing; its code is folded.*"
+    ),
+    install_title="Colab only: install jaxtour",
+    tour="Lesson {number} of the tour ({first}–{last})",
+    previous="previous: [{name}]({notebook})",
+    next="**next: [{name}]({notebook})**",
+    all_lessons="[all lessons](README.md)",
+    progress_heading="## Your progress",
+    progress_text=(
+        "This lesson's exercises and the whole tour: which you passed, and which after a hint or\n"
+        "the solution. Done with this lesson? *Kernel → Shut Down Kernel* frees its memory (an\n"
+        "idle kernel is also shut down for you after a while)."
+    ),
+    onward="**Next: [{name}]({notebook})** (on Colab: [open it there]({colab})).",
+    last=(
+        "**That was the last lesson.** Back to the start: [all lessons](README.md), "
+        "or [{name}]({notebook}) (on Colab: [open it there]({colab}))."
+    ),
+)
+
+RUSSIAN = Edition(
+    lang="ru",
+    folder="lessons/ru",
+    readme="README.ru.md",
+    install_note=(
+        "*В Colab следующая ячейка устанавливает jaxtour и оставляет те jax, numpy и "
+        "ipywidgets, что уже есть в Colab. В остальных местах она ничего не делает; её код "
+        "свёрнут.*"
+    ),
+    install_title="Только для Colab: установка jaxtour",
+    tour="Урок {number} из тура ({first}–{last})",
+    previous="назад: [{name}]({notebook})",
+    next="**дальше: [{name}]({notebook})**",
+    all_lessons="[все уроки](README.md)",
+    progress_heading="## Ваш прогресс",
+    progress_text=(
+        "Упражнения этого урока и всего тура: какие вы решили, а какие — после подсказки или\n"
+        "решения. Закончили урок? *Kernel → Shut Down Kernel* освобождает его память (ядро,\n"
+        "которое долго простаивает, тоже отключается само)."
+    ),
+    onward="**Дальше: [{name}]({notebook})** (в Colab: [открыть там]({colab})).",
+    last=(
+        "**Это был последний урок.** Назад к началу: [все уроки](README.md) "
+        "или [{name}]({notebook}) (в Colab: [открыть там]({colab}))."
+    ),
+)
+
+EDITIONS: tuple[Edition, ...] = (ENGLISH, RUSSIAN)
