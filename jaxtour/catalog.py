@@ -12,8 +12,6 @@ from dataclasses import dataclass
 
 __all__ = [
     "RENAMED_EXERCISES",
-    "index_table",
-    "link_text",
     "LESSONS",
     "Lesson",
     "UnknownLesson",
@@ -265,40 +263,6 @@ def find(name: str) -> Lesson:
 def numbers_text(lessons: tuple[Lesson, ...] | list[Lesson]) -> str:
     """``01 02 03 07``: lesson numbers as a learner reads them."""
     return " ".join(lesson.number for lesson in lessons)
-
-
-def title(lesson: Lesson, lang: str = "en") -> str:
-    """The lesson's heading after "NN · ", in ``lang`` (the Russian edition's headings
-    say the same as the catalog's Russian entry: tests/content/test_russian_sync.py)."""
-    from jaxtour.i18n import translate
-
-    return translate(lesson.title, lang)
-
-
-def link_text(lesson: Lesson, lang: str = "en") -> str:
-    """``01 · Use jnp as a drop-in NumPy``: a lesson's name as the text of a link. No code
-    spans: inside a link they render as code, not as a link."""
-    return f"{lesson.number} · {title(lesson, lang).replace('`', '')}"
-
-
-# The index table's header and unit, per language.
-_INDEX_WORDS = {
-    "en": ("| lesson | what it teaches | time |", "min"),
-    "ru": ("| урок | чему он учит | время |", "мин"),
-}
-
-
-def index_table(link_prefix: str = "", lang: str = "en") -> str:
-    """The lessons as a Markdown table: link, what it teaches, minutes."""
-    from jaxtour.i18n import translate
-
-    header, minutes = _INDEX_WORDS[lang]
-    lines = [header, "|---|---|---|"]
-    for lesson in LESSONS:
-        link = f"[{link_text(lesson, lang)}]({link_prefix}{lesson.notebook})"
-        teaches = translate(lesson.teaches, lang)
-        lines.append(f"| {link} | {teaches} | {lesson.minutes}\u00a0{minutes} |")  # one line
-    return "\n".join(lines)
 
 
 def literal_exercise_ids(source: bytes) -> list[str] | None:

@@ -131,3 +131,21 @@ def test_importing_loads_no_heavy_library(statement):
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_repository_holds_no_learners_files():
+    """A workspace's files (marker, copied lessons, its notes of what was said) never get
+    committed: at the root they would make the clone itself a workspace, and `make lab`
+    would copy the lessons there instead of into jaxtour-lessons/."""
+    root = PACKAGE.parent
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=root, capture_output=True, text=True, check=True
+    ).stdout.split()
+    workspace_files = [
+        path
+        for path in tracked
+        if path.endswith(".jaxtour-workspace.json")
+        or path.endswith("-seen.txt")
+        or (path.endswith(".ipynb") and not path.startswith("lessons/"))
+    ]
+    assert workspace_files == []

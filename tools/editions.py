@@ -2,13 +2,16 @@
 
 The tools that write what links the lessons (``tools.badges``, ``tools.lesson_index``)
 write every edition with the words below; the lesson titles and index lines come from
-``jaxtour.catalog`` through the message catalogs (``catalog.title(lesson, lang)``).
+``jaxtour.catalog``, translated through the message catalogs (``title``, ``index_table``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+
+from jaxtour import catalog
+from jaxtour.i18n import translate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,6 +40,33 @@ class Edition:
     @property
     def readme_path(self) -> Path:
         return ROOT / self.readme
+
+    def title(self, lesson: catalog.Lesson) -> str:
+        """The lesson's heading after "NN · " in this edition (a translated lesson's
+        heading says the same as its catalog entry: tests/content/test_russian_sync.py)."""
+        return translate(lesson.title, self.lang)
+
+    def link_text(self, lesson: catalog.Lesson) -> str:
+        """``01 · Use jnp as a drop-in NumPy``: a lesson's name as the text of a link. No
+        code spans: inside a link they render as code, not as a link."""
+        return f"{lesson.number} · {self.title(lesson).replace('`', '')}"
+
+    def index_table(self, link_prefix: str = "") -> str:
+        """The lessons as a Markdown table: link, what it teaches, minutes."""
+        header, minutes = INDEX_WORDS[self.lang]
+        lines = [header, "|---|---|---|"]
+        for lesson in catalog.LESSONS:
+            link = f"[{self.link_text(lesson)}]({link_prefix}{lesson.notebook})"
+            teaches = translate(lesson.teaches, self.lang)
+            lines.append(f"| {link} | {teaches} | {lesson.minutes}\u00a0{minutes} |")
+        return "\n".join(lines)
+
+
+# The index table's header and unit, per language.
+INDEX_WORDS = {
+    "en": ("| lesson | what it teaches | time |", "min"),
+    "ru": ("| урок | чему он учит | время |", "мин"),
+}
 
 
 ENGLISH = Edition(

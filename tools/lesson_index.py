@@ -47,11 +47,11 @@ def tour_line(lesson: catalog.Lesson, edition: Edition = ENGLISH) -> str:
     parts = [edition.tour.format(number=lesson.number, first=first, last=last)]
     if position > 0:
         before = catalog.LESSONS[position - 1]
-        name = catalog.link_text(before, edition.lang)
+        name = edition.link_text(before)
         parts.append(edition.previous.format(name=name, notebook=before.notebook))
     if position + 1 < len(catalog.LESSONS):
         after = catalog.LESSONS[position + 1]
-        name = catalog.link_text(after, edition.lang)
+        name = edition.link_text(after)
         parts.append(edition.next.format(name=name, notebook=after.notebook))
     parts.append(edition.all_lessons)
     return " · ".join(parts)
@@ -63,7 +63,7 @@ def ending(lesson: catalog.Lesson, edition: Edition = ENGLISH) -> str:
     target = catalog.LESSONS[0] if last else catalog.LESSONS[position + 1]
     words = edition.last if last else edition.onward
     onward = words.format(
-        name=catalog.link_text(target, edition.lang),
+        name=edition.link_text(target),
         notebook=target.notebook,
         colab=setting().colab(target.notebook, edition.folder),
     )
@@ -105,7 +105,7 @@ def rendered() -> dict[Path, str]:
             text = path.read_text(encoding="utf-8")
             if not INDEX.search(text):
                 raise SystemExit(f"{path}: no <!-- index:start --> ... <!-- index:end --> block")
-            table = catalog.index_table(prefix, edition.lang)
+            table = edition.index_table(prefix)
             files[path] = INDEX.sub(lambda m, t=table: m.group(1) + t + m.group(2), text)
         for lesson in catalog.LESSONS:
             path, text = lesson_source(lesson, edition)

@@ -16,6 +16,7 @@ import pytest
 from jaxtour import catalog
 from tests.helpers import LESSONS, RUSSIAN, cell_check, cell_exercise, read_notebook
 from tools.build_lessons import authored_metadata, notebook_from_source
+from tools.editions import RUSSIAN as RUSSIAN_EDITION
 
 LESSON_NAMES = [lesson.notebook for lesson in catalog.LESSONS]
 EXERCISE_ID = re.compile(r"""^[rbuf]*(['"])(\d\d\.[a-z0-9_]+)\1$""", re.I)
@@ -122,7 +123,7 @@ def test_same_exercises_and_checks(editions):
 def test_russian_lessons_follow_the_russian_template(editions):
     _, russian, name = editions
     first = russian.cells[0].source
-    title = catalog.title(catalog.find(name), "ru")  # the catalog's Russian title
+    title = RUSSIAN_EDITION.title(catalog.find(name))  # the catalog's Russian title
     assert first.startswith(f"# {name[:2]} · {title}\n"), (
         f"{name}: its heading is the Russian title in jaxtour.po ({title!r}): the index, "
         "the tour lines and the next-lesson links show that one"
