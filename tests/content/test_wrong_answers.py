@@ -2,17 +2,19 @@
 
 The corpus is in ``tests/content/wrong_answers/`` (its docstring says how to label an
 answer). Run ``pytest tests/content/test_wrong_answers.py -s -k share`` to print the
-count per exercise.
+count per exercise. The corpus is judged in English, then again in Russian (the Russian
+edition's learners): the same verdict, said in Russian.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 from collections import Counter
 
 import pytest
 
-from jaxtour import catalog, checks
+from jaxtour import catalog, checks, i18n
 from tests.content.wrong_answers import MAX_GENERIC_SHARE, MIN_PER_EXERCISE, Wrong, is_generic
 
 
@@ -34,17 +36,31 @@ CORPUS = _corpus()
 CORPUS_TIME_LIMIT_S = 300.0
 
 
-@pytest.fixture(scope="module")
-def verdicts():
-    """Every answer checked once; the tests below read the feedback."""
+def _judged(lang: str) -> dict:
+    """Every answer checked once, in ``lang``."""
     from jaxtour.grader import limits
 
-    before = limits.default_time_limit()
+    before, spoken = limits.default_time_limit(), i18n.chosen()
     limits.set_time_limit(CORPUS_TIME_LIMIT_S)
+    i18n.use_language(lang)
     try:
         return {wrong: checks.check(wrong.exercise_id, wrong.answer()) for wrong in CORPUS}
     finally:
         limits.set_time_limit(before)
+        i18n._chosen[0] = spoken
+
+
+@pytest.fixture(scope="module")
+def verdicts():
+    """Every answer checked once, in English; the tests below read the feedback."""
+    return _judged("en")
+
+
+@pytest.fixture(scope="module")
+def russian_verdicts(verdicts):
+    """The same answers checked again in Russian (after the English: compiled programs
+    are reused where the grader keeps them)."""
+    return _judged("ru")
 
 
 @pytest.mark.parametrize("wrong", CORPUS, ids=lambda w: f"{w.exercise_id}:{w.what[:40]}")
@@ -83,3 +99,14 @@ def test_generic_share(verdicts):
     assert share <= MAX_GENERIC_SHARE
     crowded = {e: n for e, n in generic.items() if n > 1}
     assert not crowded, f"more than one generic message for: {crowded}"
+
+
+CYRILLIC = re.compile("[а-яё]", re.I)
+
+
+@pytest.mark.parametrize("wrong", CORPUS, ids=lambda w: f"{w.exercise_id}:{w.what[:40]}")
+def test_in_russian_the_same_verdict_is_said_in_russian(wrong, verdicts, russian_verdicts):
+    english, russian = verdicts[wrong], russian_verdicts[wrong]
+    shown = f"{wrong.what!r} got:\n{russian.text()}\nin English:\n{english.text()}"
+    assert (russian.status, russian.mistake) == (english.status, english.mistake), shown
+    assert CYRILLIC.search(russian.message), shown

@@ -1,4 +1,5 @@
-"""End to end in a real browser: JupyterLab, lesson 01 and its Check widgets, in Chromium.
+"""End to end in a real browser: JupyterLab, lesson 01 and its Check widgets, in Chromium,
+in English and in the Russian edition.
 
 Starts JupyterLab from this venv on a throwaway copy of the lessons, drives Debian's
 headless Chromium with Playwright, and saves a screenshot of each state under
@@ -22,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from jaxtour import catalog
+from jaxtour.i18n import translate
 from tests.helpers import LESSONS, ROOT
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -215,7 +217,7 @@ def test_lesson_01_in_jupyterlab_with_working_check_widgets(lab, page):
 
 def _open_and_run_all(page, lab, notebook: str) -> None:
     """Open a notebook alone in its own workspace, run all cells, and wait for completion."""
-    workspace = notebook.split("_")[0]
+    workspace = re.sub(r"\W", "", notebook.split("_")[0])  # "ru/01_..." -> "ru01"
     page.goto(f"{lab['base']}/lab/workspaces/w{workspace}/tree/{notebook}?token={lab['token']}")
     page.wait_for_selector(f"{VISIBLE_NOTEBOOK} .jp-CodeCell", timeout=60_000)
     page.wait_for_function(
@@ -453,3 +455,56 @@ def test_every_symbol_the_panel_and_progress_show_has_a_glyph_in_a_default_font(
         ).stdout.strip()
     }
     assert not missing, f"no installed font draws: {sorted(missing)}"
+
+
+def test_a_russian_lesson_answers_in_russian(lab, page):
+    """Issue 24: a wrong answer, a hint and a right one in the Russian edition, in Russian
+    (every text expected is the Russian catalog's translation of the English message)."""
+    try:
+        _walk_through_russian_lesson_01(lab, page)
+    except BaseException:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=ARTIFACTS / "ru-failure.png")
+        raise
+
+
+def _russian(message: str) -> str:
+    found = translate(message, "ru")
+    assert found != message, f"no Russian for {message!r}"
+    return found
+
+
+def _walk_through_russian_lesson_01(lab, page) -> None:
+    from jaxtour.exercises import lesson01
+
+    _open_and_run_all(page, lab, f"ru/{LESSON}")
+    check_label = re.compile(rf"^\s*{_russian('Check')}\s*$")
+    cells = page.locator(f"{VISIBLE_NOTEBOOK} .jp-CodeCell")
+    texts = cells.all_inner_texts()
+    index = next(i for i, text in enumerate(texts) if "odds = ..." in text)
+    exercise, check_cell = cells.nth(index), cells.nth(index + 1)
+    check_cell.locator("button.widget-button", has_text=check_label).wait_for(timeout=30_000)
+    assert f"[{_russian('Not attempted')}]" in check_cell.inner_text()
+
+    stops_at_17 = next(
+        m.message
+        for m in lesson01.EXERCISES[0].mistakes
+        if m.message.startswith("That stops at 17")
+    )
+    _replace_cell_source(page, exercise, "odds = jnp.arange(1, 19, 2)")
+    check_cell.locator("button.widget-button", has_text=check_label).click()
+    check_cell.get_by_text(_russian(stops_at_17).split(":")[0]).wait_for(timeout=15_000)
+    hint = _russian("Hint")
+    check_cell.locator("button.widget-button", has_text=re.compile(rf"^\s*{hint}\s*$")).click()
+    first_hint = _russian("Hint {number} of {count} for {id}").format(
+        number=1, count=len(lesson01.EXERCISES[0].hints), id="01.arange"
+    )
+    check_cell.get_by_text(first_hint).wait_for(timeout=15_000)
+    _shot(page, check_cell, "ru-02-wrong-answer-and-hint")
+
+    _replace_cell_source(page, exercise, "odds = jnp.arange(1, 20, 2)")
+    check_cell.locator("button.widget-button", has_text=check_label).click()
+    check_cell.get_by_text(f"[{_russian('Correct')}] 01.arange").wait_for(timeout=15_000)
+    shown = check_cell.inner_text()
+    assert "[Correct]" not in shown and "Hint 1" not in shown, shown
+    _shot(page, check_cell, "ru-03-right-answer")
