@@ -86,6 +86,8 @@ def lesson_source(lesson: catalog.Lesson, edition: Edition = ENGLISH) -> tuple[P
     path = edition.path / lesson.source
     text = path.read_text(encoding="utf-8")
     line = tour_line(lesson, edition)
+    if text.count("<!-- tour:start -->") > 1:
+        raise SystemExit(f"{path}: more than one tour block; keep the one under the badges")
     if TOUR.search(text):
         text = TOUR.sub(lambda m: m.group(1) + line + m.group(2), text)
     elif BADGES_END in text:

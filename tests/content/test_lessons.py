@@ -8,7 +8,15 @@ import pytest
 
 from jaxtour import catalog
 from jaxtour.exercises import by_lesson
-from tests.helpers import LESSON_NOTEBOOKS, LESSONS, cell_check, cell_exercise, read_notebook
+from tests.helpers import (
+    LESSON_NOTEBOOKS,
+    LESSONS,
+    ROOT,
+    RUSSIAN,
+    cell_check,
+    cell_exercise,
+    read_notebook,
+)
 from tools import lesson_index
 from tools.build_lessons import (
     REVEAL_OUTPUTS,
@@ -158,3 +166,19 @@ def test_each_lessons_heading_is_its_catalog_title():
     for lesson in catalog.LESSONS:
         source = (LESSONS / lesson.source).read_text(encoding="utf-8")
         assert f"\n# {lesson.number} · {lesson.title}\n" in source, lesson.stem
+
+
+@pytest.mark.parametrize(
+    ("path", "sentence"),
+    [
+        (LESSONS / "00_welcome.md", r"lessons ([\d, and]+) measure your device"),
+        (RUSSIAN / "00_welcome.md", r"уроки ([\d, и]+) измеряют ваше устройство"),
+        (ROOT / "README.md", r"measure your device \(([\d, and\n]+)\)"),
+    ],
+    ids=["lesson 00", "Russian lesson 00", "README"],
+)
+def test_the_lessons_said_to_measure_your_device_are_the_catalogs(path, sentence):
+    found = re.search(sentence, path.read_text(encoding="utf-8"))
+    assert found, f"{path.name}: no sentence naming the lessons that measure your device"
+    named = re.findall(r"\d\d", found.group(1))
+    assert named == [lesson.number for lesson in catalog.LESSONS if lesson.measures_device]
