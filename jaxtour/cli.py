@@ -157,6 +157,17 @@ def _read_settings_file(path: Path) -> dict:
     return data if isinstance(data, dict) else {}
 
 
+def _write_if_changed(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` unless it holds them already (a full disk lets a later
+    `jaxtour lab` start with the settings the first one wrote)."""
+    try:
+        if path.read_bytes() == data:
+            return
+    except OSError:
+        pass
+    path.write_bytes(data)
+
+
 def lab_settings(folder: Path) -> Path:
     """The workspace's JupyterLab app settings folder, for ``--LabApp.app_settings_dir``.
 
@@ -181,11 +192,12 @@ def lab_settings(folder: Path) -> Path:
         overrides.setdefault(schema, {}).update(values)
     try:
         target.mkdir(exist_ok=True)
-        (target / "overrides.json").write_text(json.dumps(overrides, indent=1, sort_keys=True))
+        text = json.dumps(overrides, indent=1, sort_keys=True)
+        _write_if_changed(target / "overrides.json", text.encode())
         for name in ("page_config.json", "page_config.json5"):
             source, copy = (installed / name if installed else None), target / name
             if source is not None and source.is_file():
-                copy.write_bytes(source.read_bytes())
+                _write_if_changed(copy, source.read_bytes())
             else:
                 copy.unlink(missing_ok=True)
     except OSError as exc:

@@ -124,6 +124,11 @@ def _read_manifest(folder: Path) -> dict[str, str]:
 def _write_manifest(folder: Path, copied_from: dict[str, str]) -> None:
     text = json.dumps({"copied_from": copied_from}, indent=1, sort_keys=True) + "\n"
     try:
+        if (folder / MANIFEST).read_bytes() == text.encode():
+            return  # unchanged: nothing written (a full disk would refuse even this)
+    except OSError:
+        pass
+    try:
         write_whole(folder / MANIFEST, text.encode(), replace=True)
     except OSError as exc:
         raise WorkspaceError(
@@ -186,7 +191,10 @@ def sync(folder: Path, lang: str = DEFAULT) -> SyncReport:
             continue
         shipped = source.read_bytes()
         try:
-            copied = write_whole(target, shipped, replace=False)  # never overwrites
+            # A copy already there is kept untouched: no temporary copy is written for it,
+            # so a later `jaxtour lab` on a full disk starts all the same. A missing one is
+            # written whole or not at all, and never over a file that appeared meanwhile.
+            copied = not target.exists() and write_whole(target, shipped, replace=False)
         except OSError as exc:
             problem = exc.strerror or exc
             raise WorkspaceError(

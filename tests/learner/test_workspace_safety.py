@@ -73,6 +73,28 @@ def test_a_full_disk_at_the_first_lab_leaves_no_cut_short_lesson(tmp_path):
         assert (ws / source.name).read_bytes() == source.read_bytes()
 
 
+def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    return {
+        str(path.relative_to(folder)): (path.read_bytes(), path.stat().st_mtime_ns)
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+@pytest.mark.parametrize("file_limit", [FILE_LIMIT, 1])
+def test_a_full_disk_at_a_later_lab_starts_and_changes_nothing(tmp_path, file_limit):
+    first = run("lab", "ws", "--dry-run", "--port", "9", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    ws = tmp_path / "ws"
+    (ws / "03_grad.ipynb").write_text((ws / "03_grad.ipynb").read_text().replace("grad", "G", 1))
+    before = _snapshot(ws)
+    result = run("lab", "ws", "--dry-run", "--port", "9", cwd=tmp_path, file_limit=file_limit)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert "--ServerApp.root_dir=" in result.stdout.splitlines()[-1]
+    assert _snapshot(ws) == before and _leftovers(ws) == []
+
+
 def test_a_full_disk_at_reset_leaves_the_learners_copy_as_it_was(tmp_path):
     ws = tmp_path / "jaxtour-lessons"
     workspace.sync(ws)
