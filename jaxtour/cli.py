@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import http.client
 import importlib.util
 import json
@@ -61,6 +62,8 @@ FIRST_LESSON = catalog.LESSONS[0].notebook  # 00_welcome.ipynb
 # lesson's tab the next cell run starts a fresh kernel (tried in JupyterLab 4.6), and
 # Run > Run All Above Selected Cell brings the state back. Binder: binder/postBuild.
 CULL_AFTER_MINUTES = 20
+# The longest idle time Jupyter's culler can count (its timedelta), in whole minutes.
+MOST_CULL_AFTER_MINUTES = int(datetime.timedelta.max.total_seconds() // 60)
 CULL_INTERVAL_S = 60
 START_TIMEOUT_S = 90  # how long `jaxtour lab` waits for the server to answer
 STOP_TIMEOUT_S = 15  # after Ctrl+C: how long JupyterLab gets to shut its kernels down
@@ -443,6 +446,13 @@ def cmd_lab(args: argparse.Namespace) -> int:
         raise CommandError(
             _("--cull-after must be 0 (off) or more, not {value}").format(
                 value=f"{args.cull_after:g}"
+            ),
+            2,
+        )
+    if args.cull_after > MOST_CULL_AFTER_MINUTES:  # its seconds would overflow the culler
+        raise CommandError(
+            _("--cull-after must be at most {most} minutes (0 = never), not {value}").format(
+                most=MOST_CULL_AFTER_MINUTES, value=f"{args.cull_after:g}"
             ),
             2,
         )

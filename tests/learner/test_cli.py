@@ -170,6 +170,8 @@ def test_an_unwritable_backups_folder_is_named_not_the_lesson(tmp_path, monkeypa
         (["lab", "--cull-after", "nan", "--dry-run"], "--cull-after must be a number of"),
         (["lab", "--cull-after", "inf", "--dry-run"], "--cull-after must be a number of"),
         (["lab", "--cull-after", "soon", "--dry-run"], "not a number of minutes: 'soon'"),
+        (["lab", "--cull-after", "1e307", "--dry-run"], "--cull-after must be at most"),
+        (["lab", "--cull-after", "1e13", "--dry-run"], "--cull-after must be at most"),
         (["lab", "--no-such-option"], "unrecognized arguments: --no-such-option"),
         (["reset"], "the following arguments are required: lesson"),
         (["reset", "03", "--dir", str(ROOT / "lessons")], "holds the lessons jaxtour ships"),
