@@ -18,8 +18,9 @@ words around the install cell and the install instructions.
 ``[tool.jaxtour] published`` says whether that repository and tag exist yet. Until they
 do, the README says beside its badges that they open nothing yet, each lesson's note
 above its Colab install cell says the cell and the badges work once the project is
-published there, and the README's install instructions name a clone and a wheel only. jaxtour is not on PyPI: no instruction says
-``pip install jaxtour`` (someone else could publish that name).
+published there, and the README's install instructions name a clone and a wheel only.
+jaxtour is not on PyPI: no instruction says ``pip install jaxtour`` (someone else could
+publish that name).
 """
 
 from __future__ import annotations
