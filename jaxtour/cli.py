@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import http.client
 import importlib.util
 import json
@@ -61,6 +62,8 @@ FIRST_LESSON = catalog.LESSONS[0].notebook  # 00_welcome.ipynb
 # lesson's tab the next cell run starts a fresh kernel (tried in JupyterLab 4.6), and
 # Run > Run All Above Selected Cell brings the state back. Binder: binder/postBuild.
 CULL_AFTER_MINUTES = 20
+# The longest idle time Jupyter's culler can count (its timedelta), in whole minutes.
+MOST_CULL_AFTER_MINUTES = int(datetime.timedelta.max.total_seconds() // 60)
 CULL_INTERVAL_S = 60
 START_TIMEOUT_S = 90  # how long `jaxtour lab` waits for the server to answer
 STOP_TIMEOUT_S = 15  # after Ctrl+C: how long JupyterLab gets to shut its kernels down
@@ -157,6 +160,17 @@ def _read_settings_file(path: Path) -> dict:
     return data if isinstance(data, dict) else {}
 
 
+def _write_if_changed(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` unless it holds them already (a full disk lets a later
+    `jaxtour lab` start with the settings the first one wrote)."""
+    try:
+        if path.read_bytes() == data:
+            return
+    except OSError:
+        pass
+    path.write_bytes(data)
+
+
 def lab_settings(folder: Path) -> Path:
     """The workspace's JupyterLab app settings folder, for ``--LabApp.app_settings_dir``.
 
@@ -181,11 +195,12 @@ def lab_settings(folder: Path) -> Path:
         overrides.setdefault(schema, {}).update(values)
     try:
         target.mkdir(exist_ok=True)
-        (target / "overrides.json").write_text(json.dumps(overrides, indent=1, sort_keys=True))
+        text = json.dumps(overrides, indent=1, sort_keys=True)
+        _write_if_changed(target / "overrides.json", text.encode())
         for name in ("page_config.json", "page_config.json5"):
             source, copy = (installed / name if installed else None), target / name
             if source is not None and source.is_file():
-                copy.write_bytes(source.read_bytes())
+                _write_if_changed(copy, source.read_bytes())
             else:
                 copy.unlink(missing_ok=True)
     except OSError as exc:
@@ -431,6 +446,13 @@ def cmd_lab(args: argparse.Namespace) -> int:
         raise CommandError(
             _("--cull-after must be 0 (off) or more, not {value}").format(
                 value=f"{args.cull_after:g}"
+            ),
+            2,
+        )
+    if args.cull_after > MOST_CULL_AFTER_MINUTES:  # its seconds would overflow the culler
+        raise CommandError(
+            _("--cull-after must be at most {most} minutes (0 = never), not {value}").format(
+                most=MOST_CULL_AFTER_MINUTES, value=f"{args.cull_after:g}"
             ),
             2,
         )

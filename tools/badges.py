@@ -16,9 +16,11 @@ Every edition (``tools.editions``: English in ``lessons/`` and README.md, Russia
 words around the install cell and the install instructions.
 
 ``[tool.jaxtour] published`` says whether that repository and tag exist yet. Until they
-do, the README says beside its badges that they open nothing yet, and its install
-instructions name a clone and a wheel only. jaxtour is not on PyPI: no instruction says
-``pip install jaxtour`` (someone else could publish that name).
+do, the README says beside its badges that they open nothing yet, each lesson's note
+above its Colab install cell says the cell and the badges work once the project is
+published there, and the README's install instructions name a clone and a wheel only.
+jaxtour is not on PyPI: no instruction says ``pip install jaxtour`` (someone else could
+publish that name).
 """
 
 from __future__ import annotations
@@ -99,9 +101,18 @@ def badges(s: Setting, notebook: str, folder: str = "lessons") -> str:
     )
 
 
+def install_note(s: Setting, edition: Edition = ENGLISH) -> str:
+    """The italic line above the install cell; until the project is published, it says
+    that the cell and the badges work only once it is."""
+    if s.published:
+        return edition.install_note
+    later = edition.unpublished_note.format(repository=s.repository)
+    return f"{edition.install_note.removesuffix('*')} {later}*"
+
+
 def install_cell(s: Setting, edition: Edition = ENGLISH) -> str:
     return (
-        f"{edition.install_note}\n"
+        f"{install_note(s, edition)}\n"
         "\n"
         "```{code-cell} ipython3\n"
         "---\n"

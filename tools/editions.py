@@ -22,7 +22,9 @@ class Edition:
     folder: str  # the lessons' folder in the repository: "lessons", "lessons/ru"
     readme: str  # the repository's README for this edition
     # What the tools write in this edition's lessons (str.format fields in braces).
-    install_note: str  # above the folded Colab install cell
+    install_note: str  # above the folded Colab install cell, one line in *italics*
+    # Appended to install_note while [tool.jaxtour] published is false ({repository}).
+    unpublished_note: str
     install_title: str  # the folded cell's #@title (it must fit an 800 px window)
     tour: str  # the tour line: "Lesson {number} of the tour ({first}–{last})"
     previous: str
@@ -77,6 +79,10 @@ ENGLISH = Edition(
         "*On Colab, the next cell installs jaxtour and keeps Colab's own jax, numpy and "
         "ipywidgets. Anywhere else it does nothing; its code is folded.*"
     ),
+    unpublished_note=(
+        "This cell and the badges above work once the project is published at "
+        "github.com/{repository}."
+    ),
     install_title="Colab only: install jaxtour",
     tour="Lesson {number} of the tour ({first}–{last})",
     previous="previous: [{name}]({notebook})",
@@ -103,6 +109,10 @@ RUSSIAN = Edition(
         "*В Colab следующая ячейка устанавливает jaxtour и оставляет те jax, numpy и "
         "ipywidgets, что уже есть в Colab. В остальных местах она ничего не делает; её код "
         "свёрнут.*"
+    ),
+    unpublished_note=(
+        "Эта ячейка и значки выше заработают, когда проект будет опубликован на "
+        "github.com/{repository}."
     ),
     install_title="Только для Colab: установка jaxtour",
     tour="Урок {number} из тура ({first}–{last})",

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -124,6 +125,11 @@ def _read_manifest(folder: Path) -> dict[str, str]:
 def _write_manifest(folder: Path, copied_from: dict[str, str]) -> None:
     text = json.dumps({"copied_from": copied_from}, indent=1, sort_keys=True) + "\n"
     try:
+        if (folder / MANIFEST).read_bytes() == text.encode():
+            return  # unchanged: nothing written (a full disk would refuse even this)
+    except OSError:
+        pass
+    try:
         write_whole(folder / MANIFEST, text.encode(), replace=True)
     except OSError as exc:
         raise WorkspaceError(
@@ -133,8 +139,37 @@ def _write_manifest(folder: Path, copied_from: dict[str, str]) -> None:
         ) from None
 
 
+def _names_jaxtour(pyproject: Path) -> bool:
+    """Whether ``pyproject`` is jaxtour's own pyproject.toml (a clone of its repository)."""
+    try:
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+    except (OSError, ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(project, dict) and project.get("name") == "jaxtour"
+
+
+def _holds_lesson_sources(folder: Path) -> bool:
+    """Whether ``folder`` holds the lessons as jaxtour's repository does, whichever jaxtour
+    is installed (a wheel's lessons are elsewhere): a clone's ``lessons/`` (or a language's
+    folder in it), found by the pyproject.toml beside it, or any folder with a lesson's
+    MyST source beside its notebook and no workspace manifest (a workspace holds notebooks;
+    one paired with its own .md files by the learner has its manifest)."""
+    folder = folder.resolve()
+    for lessons in (folder, folder.parent):  # lessons/, or lessons/<lang>/
+        if lessons.name == "lessons" and (lessons == folder or folder.name in LANGUAGES):
+            if _names_jaxtour(lessons.parent / "pyproject.toml"):
+                return True
+    if (folder / MANIFEST).is_file():
+        return False
+    return any(
+        (folder / lesson.source).is_file() and (folder / lesson.notebook).is_file()
+        for lesson in catalog.LESSONS
+    )
+
+
 def _check_folder(folder: Path) -> None:
-    """One-line errors for a DIR that is a file, or the shipped lessons themselves."""
+    """One-line errors for a DIR that is a file, or the shipped lessons themselves (this
+    installation's, or the repository's lessons folder beside a wheel's installation)."""
     if folder.exists() and not folder.is_dir():
         raise WorkspaceError(
             _("{folder} is a file, not a folder: pick another folder").format(folder=folder)
@@ -142,9 +177,11 @@ def _check_folder(folder: Path) -> None:
     try:
         shipped = shipped_lessons()
     except WorkspaceError:
-        return
-    editions = {shipped.resolve(), *((shipped / lang).resolve() for lang in LANGUAGES)}
-    if folder.exists() and folder.resolve() in editions:
+        shipped = None
+    editions = set()
+    if shipped is not None:
+        editions = {shipped.resolve(), *((shipped / lang).resolve() for lang in LANGUAGES)}
+    if folder.exists() and (folder.resolve() in editions or _holds_lesson_sources(folder)):
         raise WorkspaceError(
             _(
                 "{folder} holds the lessons jaxtour ships, not your copies of them: use your "
@@ -186,7 +223,10 @@ def sync(folder: Path, lang: str = DEFAULT) -> SyncReport:
             continue
         shipped = source.read_bytes()
         try:
-            copied = write_whole(target, shipped, replace=False)  # never overwrites
+            # A copy already there is kept untouched: no temporary copy is written for it,
+            # so a later `jaxtour lab` on a full disk starts all the same. A missing one is
+            # written whole or not at all, and never over a file that appeared meanwhile.
+            copied = not target.exists() and write_whole(target, shipped, replace=False)
         except OSError as exc:
             problem = exc.strerror or exc
             raise WorkspaceError(

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from jaxtour import catalog, cli
+from jaxtour import catalog, cli, i18n
+from jaxtour.i18n import translate
 from jaxtour.learner import backups, doctor, workspace
 from tests.helpers import ROOT
 
@@ -170,6 +171,8 @@ def test_an_unwritable_backups_folder_is_named_not_the_lesson(tmp_path, monkeypa
         (["lab", "--cull-after", "nan", "--dry-run"], "--cull-after must be a number of"),
         (["lab", "--cull-after", "inf", "--dry-run"], "--cull-after must be a number of"),
         (["lab", "--cull-after", "soon", "--dry-run"], "not a number of minutes: 'soon'"),
+        (["lab", "--cull-after", "1e307", "--dry-run"], "--cull-after must be at most"),
+        (["lab", "--cull-after", "1e13", "--dry-run"], "--cull-after must be at most"),
         (["lab", "--no-such-option"], "unrecognized arguments: --no-such-option"),
         (["reset"], "the following arguments are required: lesson"),
         (["reset", "03", "--dir", str(ROOT / "lessons")], "holds the lessons jaxtour ships"),
@@ -181,6 +184,61 @@ def test_errors_are_one_line_and_a_nonzero_exit(tmp_path, args, message):
     assert result.returncode != 0
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_the_repositorys_lessons_are_refused_with_jaxtour_installed_from_a_wheel(
+    tmp_path, monkeypatch, capsys
+):
+    """A wheel's lessons are in site-packages; a clone's lessons/ is refused all the same:
+    by the pyproject.toml naming jaxtour beside it, or by its sources beside the notebooks."""
+    wheel = tmp_path / "site-packages" / "jaxtour" / "lessons"
+    for name in ("03_grad.ipynb", "ru/03_grad.ipynb"):
+        (wheel / name).parent.mkdir(parents=True, exist_ok=True)
+        (wheel / name).write_bytes((ROOT / "lessons" / name).read_bytes())
+    monkeypatch.setattr(workspace, "shipped_lessons", lambda: wheel)
+    clone = tmp_path / "clone"
+    (clone / "lessons" / "ru").mkdir(parents=True)
+    (clone / "pyproject.toml").write_bytes((ROOT / "pyproject.toml").read_bytes())
+    for name in ("03_grad.ipynb", "ru/03_grad.ipynb"):  # notebooks only: the pyproject says
+        (clone / "lessons" / name).write_bytes((wheel / name).read_bytes())
+    copied = tmp_path / "lessons-copy"  # no pyproject.toml: its sources say
+    copied.mkdir()
+    for name in ("03_grad.md", "03_grad.ipynb"):
+        (copied / name).write_bytes((ROOT / "lessons" / name).read_bytes())
+    before = _files(tmp_path)
+    refused = (
+        "{folder} holds the lessons jaxtour ships, not your copies of them: use your "
+        "workspace (by default ./{default}; `jaxtour lab` makes it)"
+    )
+    monkeypatch.setattr(i18n, "_chosen", [i18n._chosen[0]])  # --lang ru: this test only
+    for args, folder, lang in (
+        (["reset", "03", "--dir", str(clone / "lessons")], clone / "lessons", "en"),
+        (["lab", str(clone / "lessons"), "--dry-run"], clone / "lessons", "en"),
+        (["reset", "03", "--dir", str(copied)], copied, "en"),
+        (
+            ["reset", "03", "--dir", str(clone / "lessons"), "--lang", "ru"],
+            clone / "lessons/ru",
+            "ru",
+        ),
+    ):
+        assert cli.main(args) == 1, args
+        message = translate(refused, lang).format(folder=folder, default=workspace.DEFAULT_DIR)
+        assert capsys.readouterr().err == f"jaxtour: {message}\n", args
+    assert _files(tmp_path) == before  # no manifest, no backup, nothing moved
+
+
+def test_a_workspace_with_its_own_paired_sources_is_still_a_workspace(tmp_path, capsys):
+    ws = tmp_path / "ws"
+    workspace.sync(ws)
+    (ws / "03_grad.md").write_text("a jupytext pairing of the learner's own")
+    (ws / "03_grad.ipynb").write_text("my answers")
+    assert cli.main(["reset", "03", "--dir", str(ws)]) == 0, capsys.readouterr().err
+    (backup,) = (ws / "backups").iterdir()
+    assert backup.read_text() == "my answers"
 
 
 def test_a_port_in_use_is_one_line(tmp_path):

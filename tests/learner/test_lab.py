@@ -25,6 +25,7 @@ import pytest
 from jaxtour import cli
 from jaxtour.learner import workspace
 from tests.helpers import ROOT
+from tests.learner.test_workspace_safety import workspace_state
 
 JAXTOUR = [sys.executable, "-m", "jaxtour.cli"]
 BINDER = ROOT / "binder"
@@ -557,6 +558,46 @@ def test_kernels_and_terminals_find_jaxtour_and_never_see_the_token_and_reset_wa
         assert reset.stderr.startswith(f"jaxtour: 03_grad.ipynb is open in JupyterLab ({base}/)")
         assert lesson.read_bytes() == saved and not (lab.ws / "backups").exists()
         _post(f"{base}/api/sessions/{session['id']}", token, method="DELETE")
+        reset = run("reset", "03", "--dir", str(lab.ws), cwd=tmp_path, env=lab.env)
+        assert reset.returncode == 0, reset.stderr
+        (backup,) = (lab.ws / "backups").iterdir()
+        assert backup.read_bytes() == saved
+        lab.rest()
+    finally:
+        lab.close()
+
+
+@pytest.mark.slow
+def test_reset_refuses_while_the_lesson_is_in_a_tab_whose_kernel_is_gone(tmp_path):
+    """A real JupyterLab: the notebook's kernel is shut down (as the idle culler does), so
+    its session is gone, but its tab, with whatever it has unsaved, is still open in the
+    workspace state JupyterLab keeps through the workspaces API: reset refuses. Once the tab
+    is closed (JupyterLab saves the state without it), reset goes ahead."""
+    lab = RunningLab(tmp_path, "--port", str(_free_port()))
+    try:
+        _, final = lab.until(FINAL_LINE, timeout=90)
+        base, token = final["base"], final["token"]
+        notebook = {"path": "03_grad.ipynb", "type": "notebook", "name": ""}
+        session = _post(f"{base}/api/sessions", token, {**notebook, "kernel": {"name": "python3"}})
+
+        def save_tabs(*paths: str) -> None:  # what JupyterLab PUTs when its layout changes
+            state = workspace_state(list(paths))
+            _post(f"{base}/lab/api/workspaces/default", token, state, method="PUT")
+
+        save_tabs("00_welcome.ipynb", "03_grad.ipynb")
+        _post(f"{base}/api/kernels/{session['kernel']['id']}", token, method="DELETE")
+        assert json.loads(_get(f"{base}/api/sessions", token)[1]) == []  # no session left
+
+        lesson = lab.ws / "03_grad.ipynb"
+        lesson.write_text(lesson.read_text().replace("grad", "GRAD", 1))  # "saved work"
+        saved = lesson.read_bytes()
+        reset = run("reset", "03", "--dir", str(lab.ws), cwd=tmp_path, env=lab.env)
+        assert reset.returncode == 1
+        assert reset.stderr.startswith(f"jaxtour: 03_grad.ipynb is open in JupyterLab ({base}/)")
+        assert reset.stderr.count("\n") == 1
+        assert lesson.read_bytes() == saved and not (lab.ws / "backups").exists()
+
+        save_tabs("00_welcome.ipynb")  # the tab closed: no tab and no session has it
         reset = run("reset", "03", "--dir", str(lab.ws), cwd=tmp_path, env=lab.env)
         assert reset.returncode == 0, reset.stderr
         (backup,) = (lab.ws / "backups").iterdir()

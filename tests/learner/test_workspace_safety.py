@@ -73,6 +73,28 @@ def test_a_full_disk_at_the_first_lab_leaves_no_cut_short_lesson(tmp_path):
         assert (ws / source.name).read_bytes() == source.read_bytes()
 
 
+def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    return {
+        str(path.relative_to(folder)): (path.read_bytes(), path.stat().st_mtime_ns)
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+@pytest.mark.parametrize("file_limit", [FILE_LIMIT, 1])
+def test_a_full_disk_at_a_later_lab_starts_and_changes_nothing(tmp_path, file_limit):
+    first = run("lab", "ws", "--dry-run", "--port", "9", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    ws = tmp_path / "ws"
+    (ws / "03_grad.ipynb").write_text((ws / "03_grad.ipynb").read_text().replace("grad", "G", 1))
+    before = _snapshot(ws)
+    result = run("lab", "ws", "--dry-run", "--port", "9", cwd=tmp_path, file_limit=file_limit)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert "--ServerApp.root_dir=" in result.stdout.splitlines()[-1]
+    assert _snapshot(ws) == before and _leftovers(ws) == []
+
+
 def test_a_full_disk_at_reset_leaves_the_learners_copy_as_it_was(tmp_path):
     ws = tmp_path / "jaxtour-lessons"
     workspace.sync(ws)
@@ -129,10 +151,30 @@ def test_the_newer_lesson_hint_quotes_the_folder(tmp_path):
 # --- reset and a running Jupyter server -------------------------------------------------------
 
 
-class FakeServer:
-    """A Jupyter server's runtime file and ``GET /api/sessions``, nothing else."""
+def workspace_state(tabs: list[str], name: str = "default") -> dict:
+    """A JupyterLab workspace as JupyterLab 4 saves it, with ``tabs`` open in its main area."""
+    keys = [f"notebook:{path}" for path in tabs]
+    layout = {"main": {"dock": {"type": "tab-area", "currentIndex": 0, "widgets": keys}}}
+    return {
+        "data": {
+            "layout-restorer:data": layout,
+            "file-browser-filebrowser:cwd": {"path": ""},
+            **{
+                key: {"data": {"path": path, "factory": "Notebook"}}
+                for key, path in zip(keys, tabs, strict=True)
+            },
+        },
+        "metadata": {"id": name},
+    }
 
-    def __init__(self, runtime: Path, root: Path, open_paths: list[str]) -> None:
+
+class FakeServer:
+    """A Jupyter server's runtime file, ``GET /api/sessions`` and, when given ``tabs``,
+    JupyterLab's ``GET /lab/api/workspaces``; nothing else."""
+
+    def __init__(
+        self, runtime: Path, root: Path, open_paths: list[str], tabs: list[str] | None = None
+    ) -> None:
         self.token = "secret-token"
         self.asked_with: list[str | None] = []
         fake = self
@@ -140,10 +182,16 @@ class FakeServer:
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_GET(self) -> None:  # noqa: N802 - http.server's name
                 fake.asked_with.append(self.headers.get("Authorization"))
-                ok = self.path == "/api/sessions"
-                ok = ok and self.headers.get("Authorization") == f"token {fake.token}"
                 sessions = [{"path": path, "type": "notebook"} for path in open_paths]
-                body = json.dumps(sessions if ok else {"message": "Forbidden"}).encode()
+                answers = {"/api/sessions": sessions}
+                if tabs is not None:
+                    state = workspace_state(tabs)
+                    answers["/lab/api/workspaces"] = {
+                        "workspaces": {"ids": ["default"], "values": [state]}
+                    }
+                ok = self.path in answers
+                ok = ok and self.headers.get("Authorization") == f"token {fake.token}"
+                body = json.dumps(answers[self.path] if ok else {"message": "Forbidden"}).encode()
                 self.send_response(200 if ok else 403)
                 self.send_header("Content-Type", "application/json")
                 self.end_headers()
@@ -193,8 +241,30 @@ def test_reset_refuses_while_the_lesson_is_open_in_a_server(lab_workspace, tmp_p
     assert not (lab_workspace / "backups").exists()
 
 
+def test_reset_refuses_while_the_lesson_is_in_a_tab_whose_kernel_is_gone(
+    lab_workspace, tmp_path, capsys
+):
+    """A culled or shut-down kernel ends the session, not the tab and its unsaved edits."""
+    server = FakeServer(tmp_path / "runtime", tmp_path, [], tabs=["ws/03_grad.ipynb"])
+    try:
+        assert cli.main(["reset", "03", "--dir", str(lab_workspace)]) == 1
+    finally:
+        server.close()
+    err = capsys.readouterr().err
+    assert err.startswith(f"jaxtour: 03_grad.ipynb is open in JupyterLab ({server.url}): ")
+    assert err.endswith("Nothing was changed.\n") and err.count("\n") == 1
+    assert server.asked_with == ["token secret-token"] * 2  # its sessions, then its tabs
+    assert (lab_workspace / "03_grad.ipynb").read_text() == "my answers, saved"
+    assert not (lab_workspace / "backups").exists()
+
+
 def test_reset_goes_ahead_when_only_other_lessons_are_open(lab_workspace, tmp_path, capsys):
-    server = FakeServer(tmp_path / "runtime", lab_workspace, ["04_argnums_and_pytrees.ipynb"])
+    server = FakeServer(
+        tmp_path / "runtime",
+        lab_workspace,
+        ["04_argnums_and_pytrees.ipynb"],
+        tabs=["04_argnums_and_pytrees.ipynb", "ru/03_grad.ipynb", "backups/03_grad.ipynb"],
+    )
     try:
         assert cli.main(["reset", "03", "--dir", str(lab_workspace)]) == 0
     finally:

@@ -90,3 +90,40 @@ def test_colab_installs_the_tagged_release_of_this_version_not_a_branch():
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     source = badges.setting().install_source()
     assert source.endswith(f"@v{version}"), source
+
+
+def _install_note(source: str) -> str:
+    """The paragraph right above the cell tagged colab-install."""
+    (match,) = badges.INSTALL_BLOCK.finditer(source)
+    return match.group(0).split("\n\n", 1)[0]
+
+
+@pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.lang)
+def test_the_install_note_says_when_the_repository_is_not_there_yet(edition: Edition, tmp_path):
+    s = badges.setting()
+    unpublished = badges.Setting(s.repository, s.branch, False, s.jax)
+    published = badges.Setting(s.repository, s.branch, True, s.jax)
+    lesson = edition.path / catalog.LESSONS[3].source
+    before = badges.lesson_source(lesson, unpublished, edition)
+    after = badges.lesson_source(lesson, published, edition)
+    where = f"github.com/{s.repository}"
+    for source, says_so in ((before, True), (after, False)):
+        note = _install_note(source)
+        assert re.fullmatch(r"\*[^*\n]+\*", note), note  # one italic line, as before
+        assert (where in note) == says_so, note
+        assert note.startswith(edition.install_note.removesuffix("*"))
+    # Publishing rewrites the note in place; unpublishing again brings the sentence back.
+    copy = tmp_path / lesson.name
+    copy.write_text(before, encoding="utf-8")
+    assert badges.lesson_source(copy, published, edition) == after
+    copy.write_text(after, encoding="utf-8")
+    assert badges.lesson_source(copy, unpublished, edition) == before
+
+
+def test_the_shipped_lesson_sources_say_so_while_unpublished():
+    s = badges.setting()
+    for edition in EDITIONS:
+        for lesson in catalog.LESSONS:
+            text = (edition.path / lesson.source).read_text(encoding="utf-8")
+            note = _install_note(text)
+            assert (f"github.com/{s.repository}" in note) == (not s.published), lesson.source
