@@ -76,15 +76,18 @@ def copies_folder(folder: Path, lang: str = DEFAULT) -> Path:
     return Path(folder) if lang == DEFAULT else Path(folder) / lang
 
 
+COMPANIONS = ("README.md", "GLOSSARY.md")  # beside the notebooks, where an edition has them
+
+
 def lesson_files(folder: Path | None = None) -> list[Path]:
-    """The files a workspace holds: every lesson notebook and the lessons' README."""
+    """The files a workspace holds: every lesson notebook, the lessons' README and, in a
+    translated edition, its glossary (the README links to it)."""
     folder = folder or shipped_lessons()
     if not folder.is_dir():
         return []
     files = [folder / lesson.notebook for lesson in catalog.LESSONS]
-    files = [path for path in files if path.exists()]
-    readme = folder / "README.md"
-    return files + ([readme] if readme.exists() else [])
+    files += [folder / name for name in COMPANIONS]
+    return [path for path in files if path.exists()]
 
 
 def _digest(path: Path) -> str:

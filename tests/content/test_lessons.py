@@ -25,6 +25,7 @@ from tools.build_lessons import (
     is_reveal,
     notebook_from_source,
 )
+from tools.editions import EDITIONS
 
 
 def test_lessons_exist_with_numbered_names():
@@ -182,3 +183,17 @@ def test_the_lessons_said_to_measure_your_device_are_the_catalogs(path, sentence
     assert found, f"{path.name}: no sentence naming the lessons that measure your device"
     named = re.findall(r"\d\d", found.group(1))
     assert named == [lesson.number for lesson in catalog.LESSONS if lesson.measures_device]
+
+
+@pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.lang)
+def test_every_link_of_a_workspace_readme_opens_a_file_the_workspace_has(edition):
+    """The lessons' README is copied into the learner's workspace with the notebooks:
+    each relative link in it must open a file copied beside it."""
+    from jaxtour.learner import workspace
+
+    copied = {path.name for path in workspace.lesson_files(edition.path)}
+    text = (edition.path / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)#]+)\)", text)
+    relative = [t for t in targets if "://" not in t]
+    assert relative, "the README links no lesson"
+    assert [t for t in relative if t not in copied] == []
