@@ -353,7 +353,17 @@ def uses_numpy_random(answer: Any) -> bool:
 # --- what an answer's code reads: a module it was asked not to use -----------------------
 
 # JAX's differentiating functions: an answer that calls one differentiates with JAX.
-AUTODIFF = ("grad", "value_and_grad", "vjp", "jvp", "linearize", "jacfwd", "jacrev", "jacobian", "hessian")
+AUTODIFF = (
+    "grad",
+    "value_and_grad",
+    "vjp",
+    "jvp",
+    "linearize",
+    "jacfwd",
+    "jacrev",
+    "jacobian",
+    "hessian",
+)
 _MADE_BY: dict[str, Any] = {}  # what JAX's autodiff functions make, computed once
 
 
@@ -389,7 +399,9 @@ def _functions_behind(answer: Any) -> list[types.FunctionType]:
             continue
         seen.add(id(fn))
         pending += [
-            inner for inner in (getattr(fn, "__wrapped__", None), getattr(fn, "func", None)) if inner is not None
+            inner
+            for inner in (getattr(fn, "__wrapped__", None), getattr(fn, "func", None))
+            if inner is not None
         ]
         if isinstance(fn, functools.partial):
             pending += [bound for bound in (*fn.args, *fn.keywords.values()) if callable(bound)]
@@ -422,7 +434,11 @@ def _reads(answer: Any) -> list[tuple[Any, str | None]]:
             instructions = list(dis.get_instructions(code))
             for instruction, following in itertools.pairwise([*instructions, None]):
                 attribute = None
-                if following is not None and following.opname in ("LOAD_ATTR", "LOAD_METHOD", "IMPORT_FROM"):
+                if following is not None and following.opname in (
+                    "LOAD_ATTR",
+                    "LOAD_METHOD",
+                    "IMPORT_FROM",
+                ):
                     attribute = following.argval
                 if instruction.opname in _LOADS:
                     reads.append((_loaded(fn, instruction), attribute))
@@ -436,12 +452,18 @@ def _in_module(value: Any, attribute: str | None, module: str) -> bool:
     or one of its results; an imported name counts as the module it names."""
     package, _, name = module.rpartition(".")
     if isinstance(value, str):  # an import statement's module name
-        return value == module or value.startswith(module + ".") or (value == package and attribute == name)
+        return (
+            value == module
+            or value.startswith(module + ".")
+            or (value == package and attribute == name)
+        )
     if isinstance(value, types.ModuleType):
         return value.__name__ == module or (value.__name__ == package and attribute == name)
     for candidate in (value, type(value)):
         defined_in = getattr(candidate, "__module__", None)
-        if isinstance(defined_in, str) and (defined_in == module or defined_in.startswith(module + ".")):
+        if isinstance(defined_in, str) and (
+            defined_in == module or defined_in.startswith(module + ".")
+        ):
             return True
     return False
 
@@ -493,7 +515,11 @@ def differentiates_with_jax(answer: Any) -> bool:
     for value, attribute in _reads(answer):
         if any(value is fn for fn in autodiff):
             return True
-        if isinstance(value, types.ModuleType) and value.__name__ == "jax" and attribute in AUTODIFF:
+        if (
+            isinstance(value, types.ModuleType)
+            and value.__name__ == "jax"
+            and attribute in AUTODIFF
+        ):
             return True
         if value == "jax" and attribute in AUTODIFF:  # from jax import grad
             return True

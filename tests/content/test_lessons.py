@@ -60,7 +60,9 @@ def test_every_code_cell_is_stored_executed_and_reveals_without_output(lesson):
 
 # Both editions, English and Russian (the same cells: test_russian_sync.py).
 EDITIONS = [
-    notebook for lesson in catalog.LESSONS for notebook in (LESSONS / lesson.notebook, RUSSIAN / lesson.notebook)
+    notebook
+    for lesson in catalog.LESSONS
+    for notebook in (LESSONS / lesson.notebook, RUSSIAN / lesson.notebook)
 ]
 FENCE = re.compile(r"^\s*(```|~~~)")
 HEADING = re.compile(r"^#{1,6}\s")
@@ -164,8 +166,9 @@ def test_a_predictions_explanation_is_collapsed_until_the_next_heading(edition):
                 f"{text.strip()[:120]!r}"
             )
         assert collapsed, (
-            f"{_edition_id(edition)}: {exercise_id}'s answer is explained in a collapsed "
-            "`<details>` block right after its reveal cells, before the next heading"
+            f"{_edition_id(edition)} ({exercise_id}): no collapsed `<details>` block explains "
+            "the answer between the reveal cells and the next heading (a heading right after "
+            "the reveal leaves the explanation under it, on the page)"
         )
 
 

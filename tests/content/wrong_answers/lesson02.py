@@ -186,7 +186,9 @@ WRONG_ANSWERS = (
     Wrong(T, "timeit without blocking", lambda: time_with_timeit, "dispatch-only"),
     Wrong(T, "a blocked loop, no warm-up", lambda: time_loop_without_warm_up, "no-warm-up"),
     Wrong(T, "the whole timing.measure row", lambda: time_with_measure, "used-timing"),
-    Wrong(T, "the lesson's timing.measure, its median", lambda: time_median_of_measure, "used-timing"),
+    Wrong(
+        T, "the lesson's timing.measure, its median", lambda: time_median_of_measure, "used-timing"
+    ),
     Wrong(T, "timing's measure, imported inside", lambda: time_imported_measure, "used-timing"),
     Wrong(
         T, "clock stopped, then the last wait", lambda: time_stop_then_wait, "wait-outside-clock"
