@@ -447,35 +447,33 @@ def _reads(answer: Any) -> list[tuple[Any, str | None]]:
     return reads
 
 
-def _in_module(value: Any, attribute: str | None, module: str) -> bool:
-    """``value`` (with ``attribute`` read from it) is ``module``, something defined in it,
-    or one of its results; an imported name counts as the module it names."""
+def _in_module(value: Any, attribute: str | None, module: str, names: tuple[str, ...]) -> bool:
+    """``value`` (with ``attribute`` read from it next) is one of ``module``'s ``names``,
+    something they made, or an import of the module (other than of its other names)."""
     package, _, name = module.rpartition(".")
-    if isinstance(value, str):  # an import statement's module name
-        return (
-            value == module
-            or value.startswith(module + ".")
-            or (value == package and attribute == name)
-        )
+    if isinstance(value, str):  # an import statement's module name, attribute its from-name
+        if value == module:
+            return attribute is None or attribute in names
+        return value.startswith(module + ".") or (value == package and attribute == name)
     if isinstance(value, types.ModuleType):
-        return value.__name__ == module or (value.__name__ == package and attribute == name)
+        if value.__name__ == module:
+            return attribute in names
+        return value.__name__ == package and attribute == name  # jaxtour.timing.<...>
     for candidate in (value, type(value)):
-        defined_in = getattr(candidate, "__module__", None)
-        if isinstance(defined_in, str) and (
-            defined_in == module or defined_in.startswith(module + ".")
-        ):
-            return True
+        if getattr(candidate, "__module__", None) == module:
+            return getattr(candidate, "__name__", None) in names
     return False
 
 
-def uses_module(module: str) -> Callable[[Any], bool]:
-    """Matches a function whose own code (or a notebook function it calls) reads
-    ``module`` ("jaxtour.timing"): the module, a function or class of it, an object it
-    made, or an import of it. Its bytecode says so, whatever the values."""
+def uses_module(module: str, names: tuple[str, ...]) -> Callable[[Any], bool]:
+    """Matches a function whose own code (or a notebook function it calls) reads one of
+    ``module``'s ``names`` (``"jaxtour.timing"``, ``("measure",)``): as an attribute of the
+    module, imported, bound to a notebook name, or an object one of them made (a class in
+    ``names`` stands for its instances). Its bytecode says so, whatever the values."""
 
     def matches(answer: Any) -> bool:
         return callable(answer) and any(
-            _in_module(value, attribute, module) for value, attribute in _reads(answer)
+            _in_module(value, attribute, module, names) for value, attribute in _reads(answer)
         )
 
     return matches
