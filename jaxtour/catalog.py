@@ -125,8 +125,8 @@ LESSONS: tuple[Lesson, ...] = (
         25,
         (
             "NumPy's in-place change vs JAX's immutability, the `.at[]` family, indices out of "
-            "bounds (reads clamp, writes are dropped), repeated indices, the removed "
-            "`jax.ops.index_update`, pure functions, old-to-new API table"
+            "bounds (indexing clamps, `.at[].set` drops, `jnp.take` fills), repeated indices, "
+            "the removed `jax.ops.index_update`, pure functions, old-to-new API table"
         ),
     ),
     Lesson(

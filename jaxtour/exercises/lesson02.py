@@ -31,6 +31,7 @@ from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import jax
 from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
+from jaxtour.grader.mistakes import uses_module
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
@@ -335,11 +336,6 @@ def _what_it_did(run: _Run) -> _Verdict | None:
 
 
 def _not_seconds(value: Any) -> str:
-    if hasattr(value, "median_s") and hasattr(value, "first_s"):
-        return i18n._(
-            "You returned a whole timing.measure table; time_call returns one number of "
-            "seconds, such as its .median_s."
-        )
     if isinstance(value, int | float) and not isinstance(value, bool):
         return i18n._(
             "time_call returned {value}; a time is a positive, finite number of seconds."
@@ -458,6 +454,17 @@ def _honest(f, *args, repeats=20):
 
 def _never_calls(f, *args):
     return 0.004
+
+
+# jaxtour.timing's functions that time a call, and what they return: 02.time_call asks for
+# that measurement written by hand (its format_seconds and device_name stay allowed).
+TIMERS = ("measure", "dispatch_only", "table", "Timing", "TimingTable")
+
+
+def _with_timing(f, *args):
+    from jaxtour import timing  # the lesson's helper, which the exercise asks to write
+
+    return timing.measure(f, *args).median_s
 
 
 def _packed(f, *args):
@@ -1161,6 +1168,15 @@ EXERCISES = (
             "    return (time.perf_counter() - start) / repeats"
         ),
         mistakes=(
+            Mistake(
+                id="used-timing",
+                message="Your time_call hands the timing to jaxtour.timing, the lesson's own "
+                "helper: this exercise asks you to write it yourself, with a warm-up call, "
+                "jax.block_until_ready and time.perf_counter.",
+                example=lambda: _with_timing,
+                matches=uses_module("jaxtour.timing", TIMERS),
+                also_accepted=True,
+            ),
             Mistake(
                 id="never-called",
                 message="Your time_call never called f, so it timed nothing. Call f(*args) "

@@ -18,6 +18,7 @@ from jaxtour.grader.compare import compare_arrays, describe
 from jaxtour.grader.mistakes import (
     behaves_like,
     call_or_none,
+    differentiates_with_jax,
     fails_with,
     ignores_arguments,
     uses_operator,
@@ -627,6 +628,16 @@ EXERCISES = (
                 "out with the product rule and write the formula with jnp.",
                 example=lambda: jax.vmap(jax.grad(_g)),
                 matches=fails_with("ValueError", r"vmap was requested to map", _hand_inputs),
+            ),
+            Mistake(
+                id="differentiated-by-jax",
+                message="Your function lets JAX differentiate g (jax.grad, jvp, vjp or a "
+                "Jacobian), so its values are JAX's, the very thing the check compares "
+                "with: they say nothing about your derivation. Work g′ out by hand with the "
+                "product rule and write the formula with jnp.sin, jnp.cos and arithmetic.",
+                example=lambda: jax.grad(lambda v: jnp.sum(_g(v))),
+                matches=differentiates_with_jax,
+                also_accepted=True,
             ),
             Mistake(
                 id="math-not-jnp",

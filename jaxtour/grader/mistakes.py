@@ -11,8 +11,11 @@ from __future__ import annotations
 import builtins
 import copy
 import dis
+import functools
 import itertools
+import os
 import re
+import sys
 import time
 import types
 from collections.abc import Callable
@@ -344,6 +347,180 @@ def uses_numpy_random(answer: Any) -> bool:
                 and following.argval == "random"
             ):
                 return True
+    return False
+
+
+# --- what an answer's code reads: a module it was asked not to use -----------------------
+
+# JAX's differentiating functions: an answer that calls one differentiates with JAX.
+AUTODIFF = (
+    "grad",
+    "value_and_grad",
+    "vjp",
+    "jvp",
+    "linearize",
+    "jacfwd",
+    "jacrev",
+    "jacobian",
+    "hessian",
+)
+_MADE_BY: dict[str, Any] = {}  # what JAX's autodiff functions make, computed once
+
+
+def _library_code(code: types.CodeType) -> bool:
+    """Code of JAX, NumPy or jaxtour itself (its file lies in their packages): not the
+    learner's, so its reads are not the learner's. The exercises' modules count as the
+    learner's: their mistakes' examples stand for answers."""
+    filename = str(code.co_filename)
+    examples = os.path.join(os.path.dirname(os.path.dirname(__file__)), "exercises", "")
+    return filename.startswith(_library_folders()) and not filename.startswith(examples)
+
+
+def _library_folders() -> tuple[str, ...]:
+    """The folders of JAX, jaxlib, NumPy, SciPy and jaxtour, those imported."""
+    loaded = [sys.modules.get(name) for name in (*sorted(_LIBRARIES), "jaxtour")]
+    return tuple(
+        os.path.dirname(module.__file__) + os.sep
+        for module in loaded
+        if module is not None and isinstance(getattr(module, "__file__", None), str)
+    )
+
+
+def _functions_behind(answer: Any) -> list[types.FunctionType]:
+    """Every Python function behind ``answer``: each wrapper on the way (``jax.jit``,
+    ``functools.wraps``, ``functools.partial``, ``jnp.vectorize``, what ``jax.grad`` made)
+    and the notebook functions its own code reads, directly or through helpers."""
+    seen: set[int] = set()
+    found: list[types.FunctionType] = []
+    pending = [answer]
+    while pending and len(seen) < 256:
+        fn = pending.pop()
+        if id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        pending += [
+            inner
+            for inner in (getattr(fn, "__wrapped__", None), getattr(fn, "func", None))
+            if inner is not None
+        ]
+        if isinstance(fn, functools.partial):
+            pending += [bound for bound in (*fn.args, *fn.keywords.values()) if callable(bound)]
+        if not isinstance(fn, types.FunctionType):
+            continue
+        found.append(fn)
+        if _library_code(fn.__code__):
+            continue
+        beside = [fn.__globals__.get(name) for name in _code_names(fn.__code__)]
+        beside += [cell.cell_contents for cell in fn.__closure__ or () if _filled(cell)]
+        beside += list(fn.__defaults__ or ())
+        pending += [
+            other
+            for other in beside
+            if callable(other) and getattr(other, "__module__", None) == fn.__module__
+        ]
+    return found
+
+
+def _reads(answer: Any) -> list[tuple[Any, str | None]]:
+    """What the learner's own code behind ``answer`` reads: each global, closure or
+    default value it loads with the attribute read from it next (``timing`` and
+    ``"measure"``), and each module it imports (as its name)."""
+    reads: list[tuple[Any, str | None]] = []
+    for fn in _functions_behind(answer):
+        if _library_code(fn.__code__):
+            continue
+        reads += [(default, None) for default in fn.__defaults__ or ()]
+        for code in _codes(fn.__code__):
+            instructions = list(dis.get_instructions(code))
+            for instruction, following in itertools.pairwise([*instructions, None]):
+                attribute = None
+                if following is not None and following.opname in (
+                    "LOAD_ATTR",
+                    "LOAD_METHOD",
+                    "IMPORT_FROM",
+                ):
+                    attribute = following.argval
+                if instruction.opname in _LOADS:
+                    reads.append((_loaded(fn, instruction), attribute))
+                elif instruction.opname == "IMPORT_NAME":
+                    reads.append((str(instruction.argval), attribute))
+    return reads
+
+
+def _in_module(value: Any, attribute: str | None, module: str, names: tuple[str, ...]) -> bool:
+    """``value`` (with ``attribute`` read from it next) is one of ``module``'s ``names``,
+    something they made, or an import of the module (other than of its other names)."""
+    package, _, name = module.rpartition(".")
+    if isinstance(value, str):  # an import statement's module name, attribute its from-name
+        if value == module:
+            return attribute is None or attribute in names
+        return value.startswith(module + ".") or (value == package and attribute == name)
+    if isinstance(value, types.ModuleType):
+        if value.__name__ == module:
+            return attribute in names
+        return value.__name__ == package and attribute == name  # jaxtour.timing.<...>
+    for candidate in (value, type(value)):
+        if getattr(candidate, "__module__", None) == module:
+            return getattr(candidate, "__name__", None) in names
+    return False
+
+
+def uses_module(module: str, names: tuple[str, ...]) -> Callable[[Any], bool]:
+    """Matches a function whose own code (or a notebook function it calls) reads one of
+    ``module``'s ``names`` (``"jaxtour.timing"``, ``("measure",)``): as an attribute of the
+    module, imported, bound to a notebook name, or an object one of them made (a class in
+    ``names`` stands for its instances). Its bytecode says so, whatever the values."""
+
+    def matches(answer: Any) -> bool:
+        return callable(answer) and any(
+            _in_module(value, attribute, module, names) for value, attribute in _reads(answer)
+        )
+
+    return matches
+
+
+def _made_by_autodiff() -> frozenset[types.CodeType]:
+    """The code of the functions ``jax.grad``, ``value_and_grad``, ``jacfwd``, ``jacrev``
+    and ``hessian`` return (with and without ``has_aux``)."""
+    made = _MADE_BY.get("codes")
+    if made is None:
+
+        def probe(x: Any) -> Any:
+            return x
+
+        codes = set()
+        for name in ("grad", "value_and_grad", "jacfwd", "jacrev", "jacobian", "hessian"):
+            for options in ({}, {"has_aux": True}):
+                fn = getattr(jax, name)(probe, **options)
+                while isinstance(fn, types.FunctionType) and fn.__code__ is not probe.__code__:
+                    codes.add(fn.__code__)
+                    fn = getattr(fn, "__wrapped__", None)
+        made = _MADE_BY["codes"] = frozenset(codes)
+    return made
+
+
+def differentiates_with_jax(answer: Any) -> bool:
+    """Matches a function that differentiates with JAX: it is, wraps or calls a function
+    that ``jax.grad`` (``value_and_grad``, ``jacfwd``, ``jacrev``, ``hessian``) made, or
+    its own code (or a notebook function it calls) reads one of JAX's differentiating
+    functions (``jax.grad``, ``jax.vjp``, ``jax.jvp``, ``jax.linearize``, ...)."""
+    if not callable(answer):
+        return False
+    made = _made_by_autodiff()
+    if any(fn.__code__ in made for fn in _functions_behind(answer)):
+        return True
+    autodiff = [getattr(jax, name) for name in AUTODIFF]
+    for value, attribute in _reads(answer):
+        if any(value is fn for fn in autodiff):
+            return True
+        if (
+            isinstance(value, types.ModuleType)
+            and value.__name__ == "jax"
+            and attribute in AUTODIFF
+        ):
+            return True
+        if value == "jax" and attribute in AUTODIFF:  # from jax import grad
+            return True
     return False
 
 

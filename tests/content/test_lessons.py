@@ -60,35 +60,118 @@ def test_every_code_cell_is_stored_executed_and_reveals_without_output(lesson):
             assert REVEAL_OUTPUTS in cell.metadata["jaxtour"], "run `make lessons`"
 
 
-def _is_heading(cell) -> bool:
-    return cell.cell_type == "markdown" and cell.source.lstrip().startswith("#")
+# Both editions, English and Russian (the same cells: test_russian_sync.py).
+EDITIONS = [
+    notebook
+    for lesson in catalog.LESSONS
+    for notebook in (LESSONS / lesson.notebook, RUSSIAN / lesson.notebook)
+]
+FENCE = re.compile(r"^\s*(```|~~~)")
+HEADING = re.compile(r"^#{1,6}\s")
+# A collapsed block: `<details>` with no `open`, a summary, and markdown inside.
+COLLAPSED = re.compile(r"<details>\s*<summary>.+?</summary>.*?</details>", re.S)
 
 
-def test_a_prediction_is_followed_only_by_its_reveal_until_the_next_heading(lesson):
-    """Nothing between a prediction's check and the next heading shows its answer: only
-    the reveal cells, shipped without output. Reveals belong to predictions alone."""
-    cells = read_notebook(lesson).cells
-    predictions = {e.id for e in by_lesson()[lesson.stem] if e.prediction}
-    revealed = set()
+def _edition_id(notebook) -> str:
+    return f"{'ru' if notebook.parent == RUSSIAN else 'en'}-{notebook.stem}"
+
+
+@pytest.fixture(params=EDITIONS, ids=_edition_id)
+def edition(request):
+    return request.param
+
+
+def _before_heading(source: str) -> tuple[str, int, bool]:
+    """A markdown cell up to its first heading line (fenced code is not a heading): its
+    text outside collapsed blocks, how many collapsed blocks, and whether a heading ended
+    it."""
+    kept = []
+    fenced = False
+    ended = False
+    for line in COLLAPSED.sub("\0", source).splitlines():
+        if FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and HEADING.match(line):
+            ended = True
+            break
+        kept.append(line)
+    text = "\n".join(kept)
+    return text.replace("\0", ""), text.count("\0"), ended
+
+
+def _answer_regions(cells, predictions):
+    """Each prediction's check, with the cells after it up to the next heading line: the
+    region where its answer is revealed and explained. Yields (exercise id, check index,
+    [(cell index, cell, (text outside collapsed blocks, collapsed blocks) or None for
+    a code cell)])."""
     for index, cell in enumerate(cells):
-        checked = cell_check(cell)
-        if checked in predictions:
-            following = []
-            for later in cells[index + 1 :]:
-                if _is_heading(later):
-                    break
-                following.append(later)
-            assert following and all(is_reveal(c) for c in following), (
-                f"{checked}: between its check and the next heading, only cells tagged "
-                "`reveal` (the prose that explains the answer goes under the heading)"
-            )
-            revealed.add(checked)
-        elif is_reveal(cell):
-            previous = cells[index - 1]
-            assert is_reveal(previous) or cell_check(previous) in predictions, (
-                f"a reveal cell follows a prediction's check (or another reveal): {cell.source!r}"
+        exercise_id = cell_check(cell)
+        if exercise_id not in predictions:
+            continue
+        region = []
+        for later_index in range(index + 1, len(cells)):
+            later = cells[later_index]
+            if later.cell_type != "markdown":
+                region.append((later_index, later, None))
+                continue
+            text, collapsed, ended = _before_heading(later.source)
+            region.append((later_index, later, (text, collapsed)))
+            if ended:
+                break
+        yield exercise_id, index, region
+
+
+def _predictions(notebook) -> set[str]:
+    return {e.id for e in by_lesson()[notebook.stem] if e.prediction}
+
+
+def test_a_prediction_is_followed_by_its_reveal_and_reveals_belong_to_predictions(edition):
+    """A prediction's check is followed at once by a reveal cell (shipped without
+    output); reveal cells appear only between a prediction's check and the next heading."""
+    cells = read_notebook(edition).cells
+    predictions = _predictions(edition)
+    revealed = set()
+    in_regions = set()
+    for exercise_id, index, region in _answer_regions(cells, predictions):
+        assert region and is_reveal(region[0][1]), (
+            f"{_edition_id(edition)}, cell {index + 1}: the cell after {exercise_id}'s check "
+            "is tagged `reveal`"
+        )
+        revealed.add(exercise_id)
+        in_regions.update(i for i, _, _ in region)
+    for index, cell in enumerate(cells):
+        if is_reveal(cell):
+            assert index in in_regions, (
+                f"{_edition_id(edition)}, cell {index + 1}: a reveal cell lies between a "
+                f"prediction's check and the next heading: {cell.source!r}"
             )
     assert revealed == predictions, "every prediction exercise has its reveal in the lesson"
+
+
+def test_a_predictions_explanation_is_collapsed_until_the_next_heading(edition):
+    """No prediction's answer is on the page before its Check (CONTRIBUTING, "Predictions
+    come first"): between its reveal cells and the next heading, every markdown cell holds
+    its prose inside `<details><summary>...</summary> ... </details>`, collapsed until the
+    learner opens it, and the explanation is there."""
+    cells = read_notebook(edition).cells
+    for exercise_id, _, region in _answer_regions(cells, _predictions(edition)):
+        collapsed = 0
+        for index, _, markdown in region:
+            if markdown is None:
+                continue
+            text, blocks = markdown
+            collapsed += blocks
+            assert not text.strip(), (
+                f"{_edition_id(edition)}, cell {index + 1} ({exercise_id}): between the reveal "
+                "and the next heading, prose goes inside a collapsed "
+                "`<details><summary>...</summary>` block; outside it: "
+                f"{text.strip()[:120]!r}"
+            )
+        assert collapsed, (
+            f"{_edition_id(edition)} ({exercise_id}): no collapsed `<details>` block explains "
+            "the answer between the reveal cells and the next heading (a heading right after "
+            "the reveal leaves the explanation under it, on the page)"
+        )
 
 
 def test_lesson_follows_the_template(lesson):

@@ -4,11 +4,16 @@ lax.map, a hidden random state, arguments ignored in favour of notebook variable
 
 from __future__ import annotations
 
+import functools
+import time
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 
+from jaxtour import timing
 from jaxtour.grader.mistakes import (
+    differentiates_with_jax,
     equation_count,
     grows_with_batch,
     ignores_arguments,
@@ -17,6 +22,7 @@ from jaxtour.grader.mistakes import (
     not_repeatable,
     primitive_names,
     traces_primitive,
+    uses_module,
 )
 from jaxtour.grader.rules import Choice
 
@@ -161,3 +167,79 @@ def test_a_choice_answered_with_a_function_asks_whether_to_call_it():
         "one of 'A' or 'B'."
     )
     assert rule(" b ", "B") is None
+
+
+# --- what an answer's code reads: JAX's autodiff, a module's timers ----------------------
+
+
+def _g(x):
+    return x**2 * jnp.cos(x)
+
+
+def _dg_by_hand(x):
+    return 2 * x * jnp.cos(x) - x**2 * jnp.sin(x)
+
+
+def _dg_through_a_helper(x):
+    return _slopes(x)
+
+
+def _slopes(x):
+    return jax.vmap(jax.grad(_g))(x)
+
+
+def _dg_by_jvp(x):
+    return jax.jvp(_g, (x,), (jnp.ones_like(x),))[1]
+
+
+def test_differentiating_with_jax_is_seen_in_every_form_and_a_formula_is_not():
+    differentiated = [
+        jax.grad(lambda v: jnp.sum(_g(v))),  # made by grad
+        jnp.vectorize(jax.grad(_g)),  # wrapped around what grad made
+        jax.jit(jnp.vectorize(jax.grad(_g))),
+        jax.jacfwd(_g),
+        _dg_by_jvp,  # reads jax.jvp
+        _dg_through_a_helper,  # a notebook helper reads jax.grad
+        functools.partial(lambda x, slope: slope(x), slope=jax.grad(_g)),
+    ]
+    assert all(differentiates_with_jax(answer) for answer in differentiated)
+    assert not differentiates_with_jax(_dg_by_hand)
+    assert not differentiates_with_jax(jax.jit(_dg_by_hand))
+    assert not differentiates_with_jax(jnp.vectorize(_dg_by_hand))
+    assert not differentiates_with_jax(jnp.ones(3))  # a value, not a function
+
+
+def _timed_by_hand(f, *args):
+    jax.block_until_ready(f(*args))
+    start = time.perf_counter()
+    jax.block_until_ready(f(*args))
+    elapsed = time.perf_counter() - start
+    print(timing.format_seconds(elapsed))  # formatting is not timing
+    return elapsed
+
+
+def _timed_by_measure(f, *args):
+    return timing.measure(f, *args).median_s
+
+
+def _timed_by_imported_measure(f, *args):
+    from jaxtour.timing import measure
+
+    return measure(f, *args).median_s
+
+
+def _timed_by_a_bound_name(f, *args):
+    return _measure(f, *args).median_s
+
+
+_measure = timing.measure
+
+
+def test_a_modules_named_functions_are_seen_however_reached():
+    timers = uses_module("jaxtour.timing", ("measure", "Timing"))
+    assert timers(_timed_by_measure)
+    assert timers(_timed_by_imported_measure)
+    assert timers(_timed_by_a_bound_name)
+    assert timers(jax.jit(_timed_by_measure))
+    assert not timers(_timed_by_hand)  # reads timing.format_seconds, not a timer
+    assert not timers(0.01)

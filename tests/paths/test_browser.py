@@ -189,6 +189,20 @@ def _shot(page, locator, name: str) -> Path:
     return path
 
 
+def _around(page, first, last, name: str) -> Path:
+    """A screenshot of the page from ``first``'s top to ``last``'s bottom."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    first.scroll_into_view_if_needed()
+    top, bottom = first.bounding_box(), last.bounding_box()
+    height = min(bottom["y"] + bottom["height"] - top["y"], 1000 - top["y"])
+    page.screenshot(
+        path=path, clip={"x": top["x"], "y": top["y"], "width": top["width"], "height": height}
+    )
+    print(f"screenshot: {path.relative_to(ROOT)}")
+    return path
+
+
 def _replace_cell_source(page, cell, source: str) -> None:
     """Type ``source`` into ``cell`` and run it; return once it has run (its prompt shows a
     new number), so a Check clicked next reads the new value, as a learner's would."""
@@ -351,6 +365,38 @@ def _progress_fits_an_800_px_window(page) -> None:
         assert row["count"]["top"] >= row["bar"]["bottom"] - 1, row["lesson"]
     _shot(page, view, "05-progress-800px")
     page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+PREDICTION_LESSON = "04_argnums_and_pytrees.ipynb"  # 04.predict_value_and_grad
+
+
+def test_a_predictions_explanation_renders_collapsed_with_markdown_inside(lab, page):
+    """Issue 19: the explanation under a prediction's reveal is on the page only folded
+    (`<details>`), its summary says to open it after the Check, and opened it shows
+    rendered markdown (code spans, paragraphs), not the raw text."""
+    workspace = PREDICTION_LESSON.split("_")[0]
+    page.goto(
+        f"{lab['base']}/lab/workspaces/w{workspace}/tree/{PREDICTION_LESSON}?token={lab['token']}"
+    )
+    page.wait_for_selector(f"{VISIBLE_NOTEBOOK} .jp-MarkdownCell details", timeout=60_000)
+    details = page.locator(f"{VISIBLE_NOTEBOOK} .jp-MarkdownCell details").first
+    summary = details.locator("summary")
+    assert summary.inner_text().startswith("What happened (open it after your Check)")
+    assert details.evaluate("d => d.open") is False
+    inside = details.locator("p").first
+    assert not inside.is_visible(), "the explanation shows before the details are opened"
+    cells = page.locator(f"{VISIBLE_NOTEBOOK} .jp-Cell")
+    index = cells.evaluate_all("cells => cells.findIndex(c => c.querySelector('details'))")
+    cell = cells.nth(index)
+    check_cell = cells.nth(index - 3)  # the check, its two reveal cells, the explanation
+    assert 'checks.show("04.predict_value_and_grad"' in check_cell.inner_text()
+    _around(page, check_cell, cell, "04-check-reveal-explanation-collapsed")
+    summary.click()
+    assert details.evaluate("d => d.open") is True
+    assert inside.is_visible()
+    assert details.locator("code").count() > 0, "markdown inside the details is not rendered"
+    assert "`" not in details.inner_text(), "raw markdown shows inside the opened details"
+    _shot(page, cell, "04-explanation-opened")
 
 
 def _walk_through_lesson_01(lab, page) -> None:

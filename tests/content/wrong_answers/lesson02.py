@@ -99,6 +99,16 @@ def time_with_measure(f, *args):
     return timing.measure(f, *args, budget_s=0.2)
 
 
+def time_median_of_measure(f, *args):
+    return timing.measure(f, *args).median_s  # the lesson's own line
+
+
+def time_imported_measure(f, *args):
+    from jaxtour.timing import measure
+
+    return measure(f, *args, budget_s=0.1).median_s
+
+
 def time_stop_then_wait(f, *args, repeats=20):
     jax.block_until_ready(f(*args))
     start = time.perf_counter()
@@ -175,12 +185,11 @@ WRONG_ANSWERS = (
     # 02.time_call
     Wrong(T, "timeit without blocking", lambda: time_with_timeit, "dispatch-only"),
     Wrong(T, "a blocked loop, no warm-up", lambda: time_loop_without_warm_up, "no-warm-up"),
+    Wrong(T, "the whole timing.measure row", lambda: time_with_measure, "used-timing"),
     Wrong(
-        T,
-        "the whole timing.measure row",
-        lambda: time_with_measure,
-        says="whole timing.measure table",
+        T, "the lesson's timing.measure, its median", lambda: time_median_of_measure, "used-timing"
     ),
+    Wrong(T, "timing's measure, imported inside", lambda: time_imported_measure, "used-timing"),
     Wrong(
         T, "clock stopped, then the last wait", lambda: time_stop_then_wait, "wait-outside-clock"
     ),

@@ -89,6 +89,15 @@ def dg_copied_plot(x):
     return jax.vmap(jax.grad(g))(x)
 
 
+# The lesson's "Scalar outputs only" fix, for g: grad of the sum gives every slope.
+dg_grad_of_sum = jax.grad(lambda v: jnp.sum(g(v)))
+dg_vectorized_grad = jnp.vectorize(jax.grad(g))
+
+
+def dg_jvp(x):
+    return jax.jvp(g, (x,), (jnp.ones_like(x),))[1]  # a forward-mode directional derivative
+
+
 def dg_product_of_derivatives(x):
     return 2 * x * -jnp.sin(x)  # (uv)' = u'v'
 
@@ -192,6 +201,9 @@ WRONG_ANSWERS = (
     Wrong(D, "the notebook's xs instead of x", lambda: dg_notebook_xs, "ignores-x"),
     Wrong(D, "jax.grad(g)(x) on the array", lambda: dg_calls_grad, "used-grad"),
     Wrong(D, "the plot's vmap(grad), for g", lambda: dg_copied_plot, "vmap-of-grad"),
+    Wrong(D, "grad of the sum, the lesson's fix", lambda: dg_grad_of_sum, "differentiated-by-jax"),
+    Wrong(D, "grad, vectorized", lambda: dg_vectorized_grad, "differentiated-by-jax"),
+    Wrong(D, "jax.jvp with a tangent of ones", lambda: dg_jvp, "differentiated-by-jax"),
     Wrong(
         D, "product of the derivatives", lambda: dg_product_of_derivatives, "product-of-derivatives"
     ),
