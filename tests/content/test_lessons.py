@@ -61,7 +61,7 @@ def test_every_code_cell_is_stored_executed_and_reveals_without_output(lesson):
 
 
 # Both editions, English and Russian (the same cells: test_russian_sync.py).
-EDITIONS = [
+BOTH_EDITIONS = [
     notebook
     for lesson in catalog.LESSONS
     for notebook in (LESSONS / lesson.notebook, RUSSIAN / lesson.notebook)
@@ -76,7 +76,7 @@ def _edition_id(notebook) -> str:
     return f"{'ru' if notebook.parent == RUSSIAN else 'en'}-{notebook.stem}"
 
 
-@pytest.fixture(params=EDITIONS, ids=_edition_id)
+@pytest.fixture(params=BOTH_EDITIONS, ids=_edition_id)
 def edition(request):
     return request.param
 
