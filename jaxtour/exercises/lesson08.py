@@ -702,10 +702,12 @@ EXERCISES = (
         rule=SameFunction(inputs=_update_inputs, output=SamePytree()),
         hints=(
             "Start from sgd_step: jax.value_and_grad(loss)(params, x, y) still gives the "
-            "loss and the gradients. Only the function inside jax.tree.map changes.",
-            "In jax.tree.map(lambda p, g: ..., params, grads), p is one parameter and g its "
-            "gradient, side by side: the decay term decay * p goes next to g, inside the "
-            "step lr * (...).",
+            "loss and its gradients. The penalty adds its own derivative to each "
+            "parameter's gradient: what is the derivative of decay / 2 * p**2 with respect "
+            "to p?",
+            "It is decay * p. In jax.tree.map(lambda p, g: ..., params, grads), p is one "
+            "parameter and g its gradient, side by side: decay * p goes next to g, inside "
+            "the step lr * (...).",
             "value, grads = jax.value_and_grad(loss)(params, x, y)\n"
             "return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value",
         ),
@@ -787,7 +789,8 @@ EXERCISES = (
             Mistake(
                 id="decay-unscaled",
                 message="You subtracted decay * p on its own, not scaled by the learning "
-                "rate. The step asked for is lr * (g + decay * p): lr multiplies both terms.",
+                "rate. decay * p is the penalty's part of the gradient, so the step is "
+                "lr * (g + decay * p): lr multiplies both terms.",
                 example=lambda: _decay_unscaled,
                 matches=behaves_like(_decay_unscaled, _update_inputs),
             ),

@@ -4,9 +4,11 @@ produces, and a loss that must not depend on how many devices share the batch.
 The grader itself needs one device: a PartitionSpec and a letter are checked as values,
 and the loss on unsharded inputs (a correct loss gives the same number however its input
 is laid out). The learner's answers need the lesson's eight: with one device, the
-lesson's ``n_devices`` is 1, and a loss divided by the device count is the right mean. So
-every exercise declares ``needs=_eight_devices``: until the kernel has them, a check says
-how to get them and judges nothing.
+lesson's ``n_devices`` is 1, and a loss divided by the device count is the right mean;
+a PartitionSpec cannot be tried 8 examples to a device, nor a layout predicted for rows
+that are not split. So every exercise declares ``needs=EightDevices(why)``: until the
+kernel has them, a check says why that exercise cannot be judged, how to get them, and
+judges nothing.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from jaxtour.grader.learner_code import call_learner
 from jaxtour.grader.mistakes import ignores_arguments
 from jaxtour.grader.rules import Choice, JaxArray, outputs_on
 from jaxtour.grader.spec import Exercise, Mistake
-from jaxtour.i18n import N_, _
+from jaxtour.i18n import N_, _, ngettext
 from jaxtour.lazy import is_jax_array
 
 DEVICES = 8  # the lesson's devices: its n_devices, 8 in every kernel that follows it
@@ -38,22 +40,28 @@ def _lesson_devices() -> list[Any]:
     return devices
 
 
-def _eight_devices() -> str | None:
-    """None when this kernel has the lesson's devices (8 CPU devices, or several
-    accelerators), else the sentence that says why nothing can be judged and what to do."""
-    devices = _lesson_devices()
-    if devices[0].platform != "cpu" or len(devices) >= DEVICES:
-        return None
-    count = f"{len(devices)} CPU device" + ("s" if len(devices) != 1 else "")
-    return _(
-        "Lesson 10's checks judge answers on its {DEVICES} devices, and JAX in "
-        "this kernel has {count}: the lesson's first code cell ran after JAX "
-        "had started, so its setting could not apply (with one device, a loss "
-        "divided by the device count even looks right). Restart the kernel "
-        "(Kernel > Restart Kernel; on Colab, Runtime > Restart session), run "
-        "the first code cell before any other, then the lesson from the top, "
-        "and check again."
-    ).format(DEVICES=DEVICES, count=count)
+@dataclass(frozen=True)
+class EightDevices:
+    """An exercise's ``needs``: None when this kernel has the lesson's devices (8 CPU
+    devices, or several accelerators), else the message that says why nothing can be
+    judged and what to do. ``why`` (marked with N_, translated where shown) is the
+    sentence that says what fewer devices would do to this exercise."""
+
+    why: str
+
+    def __call__(self) -> str | None:
+        devices = _lesson_devices()
+        if devices[0].platform != "cpu" or len(devices) >= DEVICES:
+            return None
+        count = ngettext("{n} CPU device", "{n} CPU devices", len(devices)).format(n=len(devices))
+        return _(
+            "Lesson 10's checks judge answers on its {DEVICES} devices, and JAX in "
+            "this kernel has {count}: the lesson's first code cell ran after JAX "
+            "had started, so its setting could not apply. {why} Restart the kernel "
+            "(Kernel > Restart Kernel; on Colab, Runtime > Restart session), run "
+            "the first code cell before any other, then the lesson from the top, "
+            "and check again."
+        ).format(DEVICES=DEVICES, count=count, why=_(self.why))
 
 
 # --- 10.column_spec ---------------------------------------------------------------------
@@ -385,7 +393,12 @@ EXERCISES = (
             ),
         ),
         success="P(None, 'batch'): the channels stay whole, the 64 examples go 8 to a device.",
-        needs=_eight_devices,
+        needs=EightDevices(
+            N_(
+                "With fewer, show_shards cannot show your PartitionSpec putting 8 of the 64 "
+                "examples on each device, as the exercise asks."
+            )
+        ),
     ),
     Exercise(
         id="10.predict_sums",
@@ -424,7 +437,12 @@ EXERCISES = (
         success="The row sums stay split like the rows; the column sums need every device, so "
         "JAX adds the partial sums across devices and each one gets the result.",
         prediction=True,
-        needs=_eight_devices,
+        needs=EightDevices(
+            N_(
+                "With fewer, x_rows is not split 2 rows to a device, as the question says, so "
+                "this kernel does not compute the sums the question is about."
+            )
+        ),
     ),
     Exercise(
         id="10.fix_loss",
@@ -535,6 +553,11 @@ EXERCISES = (
         ),
         success="jnp.mean over the whole batch: the same loss on 1 device or 8, and on any "
         "batch size.",
-        needs=_eight_devices,
+        needs=EightDevices(
+            N_(
+                "With one device, a loss divided by the device count even looks right, so the "
+                "check could pass a wrong answer."
+            )
+        ),
     ),
 )

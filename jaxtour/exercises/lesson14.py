@@ -1,5 +1,5 @@
 """Exercises for lessons/14_many_hosts.ipynb: what each process sees, what a dead process
-does, which rows a process passes, and a mean across processes.
+does, which rows a process passes, and a weighted mean across processes.
 
 Two predictions are letters; 14.fix_rows is a function of plain arguments, judged in the
 kernel. 14.global_mean runs the learner's function where it must run: in two fresh JAX
@@ -170,10 +170,18 @@ class SameRows:
 
 # --- 14.global_mean -----------------------------------------------------------------------
 
-# Each process's 4 values in the check (not the lesson's): their mean is 4.0, the local
-# means 6.0 and 2.0, the sum 32.0.
+# Each process's 4 values and their weights in the check. The weighted mean of all 8 is
+# 75 / 15 = 5.0; each wrong way gives its own number: the unweighted mean 4.0, the
+# processes' own weighted means 7.0 and 2.0 (weights 9 and 6), their average 4.5, the
+# weighted sum 75.0, and 75 over 8 values, 9.375.
 LOCAL_VALUES = ((3.0, 5.0, 7.0, 9.0), (0.0, 2.0, 2.0, 4.0))
-GLOBAL_MEAN = float(np.mean(LOCAL_VALUES))
+LOCAL_WEIGHTS = ((1.0, 2.0, 2.0, 4.0), (2.0, 1.0, 1.0, 2.0))
+WEIGHTED_SUM = float(np.sum(np.multiply(LOCAL_VALUES, LOCAL_WEIGHTS)))
+GLOBAL_MEAN = WEIGHTED_SUM / float(np.sum(LOCAL_WEIGHTS))
+LOCAL_MEANS = tuple(
+    float(np.average(values, weights=weights))
+    for values, weights in zip(LOCAL_VALUES, LOCAL_WEIGHTS, strict=True)
+)
 RUN_TIMEOUT_S = 90.0  # hosts.run's limit; the exercise's own limit is above it
 
 # The first lines of the lesson's hello.py, then the learner's function, called once.
@@ -192,7 +200,9 @@ from jaxtour import hosts
 
 jax.distributed.initialize(**hosts.initialize_arguments())
 mesh = jax.make_mesh((jax.device_count(),), ("batch",))
-local_values = np.array(json.loads(sys.argv[1])[jax.process_index()], dtype=np.float32)
+_values, _weights = json.loads(sys.argv[1])
+local_values = np.array(_values[jax.process_index()], dtype=np.float32)
+local_weights = np.array(_weights[jax.process_index()], dtype=np.float32)
 """
 # Then each function sent (name and source, as JSON in the file argv[2]), defined in its
 # own copy of those names and called once: one launch can judge several functions.
@@ -204,7 +214,7 @@ for _index, (_name, _source) in enumerate(_functions):
     _namespace = dict(_names)
     try:
         exec(compile(_source, "<" + _name + ">", "exec"), _namespace)
-        _result = np.asarray(_namespace[_name](local_values))
+        _result = np.asarray(_namespace[_name](local_values, local_weights))
         _report = {"shape": list(_result.shape), "values": _result.astype(float).ravel().tolist()}
     except Exception as _error:
         _first = str(_error).strip().splitlines()[0] if str(_error).strip() else ""
@@ -243,7 +253,8 @@ def _source_problem(answer: Any) -> str | None:
     function = _function_of(answer)
     if function is None:
         return _(
-            "Expected a function global_mean(local_values), written with def, but this is {what}."
+            "Expected a function global_mean(local_values, local_weights), written with def, "
+            "but this is {what}."
         ).format(what=describe(answer))
     if function.__name__ == "<lambda>":
         return _(
@@ -263,10 +274,10 @@ def _source_problem(answer: Any) -> str | None:
             "The source of your function cannot be read: define it with def in a cell and "
             "run that cell."
         )
-    if function.__code__.co_argcount != 1:
+    if function.__code__.co_argcount != 2:
         return _(
-            "global_mean takes one argument, local_values (this process's 4 "
-            "values); yours takes {co_argcount}."
+            "global_mean takes two arguments, local_values and local_weights (this "
+            "process's 4 values and their 4 weights); yours takes {co_argcount}."
         ).format(co_argcount=function.__code__.co_argcount)
     returns = [
         node for node in ast.walk(tree) if isinstance(node, ast.Return) and node.value is not None
@@ -298,7 +309,11 @@ def run_in_processes(answers: list[Any]) -> None:
         script.write_text(PRELUDE + CALLS, encoding="utf-8")
         functions.write_text(json.dumps([(name, source) for source, name in keys]), "utf-8")
         finished = hosts.run(
-            script, 2, 4, timeout_s=RUN_TIMEOUT_S, args=(json.dumps(LOCAL_VALUES), str(functions))
+            script,
+            2,
+            4,
+            timeout_s=RUN_TIMEOUT_S,
+            args=(json.dumps([LOCAL_VALUES, LOCAL_WEIGHTS]), str(functions)),
         )
     reports: list[dict[int, dict[str, Any]]] = []
     for process in finished:
@@ -341,8 +356,8 @@ def _numbers(values: list[float]) -> str:
 
 @dataclass(frozen=True)
 class MeanAcrossProcesses:
-    """The answer, run in each of 2 processes on that process's 4 values, returns the mean
-    of all 8 values: one number, the same in both processes."""
+    """The answer, run in each of 2 processes on that process's 4 values and 4 weights,
+    returns the weighted mean of all 8 values: one number, the same in both processes."""
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         problem = _source_problem(answer)
@@ -364,7 +379,7 @@ class MeanAcrossProcesses:
             if len(got) != 1:
                 return _(
                     "Process {process} got {count} numbers (shape {tuple}): {numbers}. The "
-                    "mean of all 8 values is one number."
+                    "weighted mean of all 8 values is one number."
                 ).format(
                     process=process,
                     count=len(got),
@@ -375,7 +390,8 @@ class MeanAcrossProcesses:
         if all(_close(v, GLOBAL_MEAN) for v in got):
             return None
         return _(
-            "Process 0 got {got} and process 1 got {got2}; the mean of the 8 values is not that."
+            "Process 0 got {got} and process 1 got {got2}; the weighted mean of the 8 values "
+            "is not that."
         ).format(got=f"{got[0]:g}", got2=f"{got[1]:g}")
 
 
@@ -398,22 +414,6 @@ def _gave(*expected: float):
     return matches
 
 
-COLUMN_MEANS = tuple(float(v) for v in np.mean(LOCAL_VALUES, axis=0))
-
-
-def _gave_each(expected: tuple[float, ...]):
-    """A mistake's predicate: each process returned these numbers."""
-
-    def matches(answer: Any) -> bool:
-        run = _ran(answer)
-        values = run.values() if run else None
-        return values is not None and all(
-            len(v) == len(expected) and all(map(_close, v, expected)) for v in values
-        )
-
-    return matches
-
-
 def _raised(fragment: str):
     def matches(answer: Any) -> bool:
         run = _ran(answer)
@@ -426,40 +426,53 @@ def _raised(fragment: str):
 # goes to the worker processes, where the PRELUDE's names (jax, jnp, np, mesh, P, ...) exist.
 
 
-def reference_mean(local_values):
+def reference_mean(local_values, local_weights):
+    sharding = NamedSharding(mesh, P("batch"))  # noqa: F821
+    values = jax.make_array_from_process_local_data(sharding, local_values)  # noqa: F821
+    weights = jax.make_array_from_process_local_data(sharding, local_weights)  # noqa: F821
+    return jnp.sum(values * weights) / jnp.sum(weights)  # noqa: F821
+
+
+def _unweighted(local_values, local_weights):
     x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)  # noqa: F821
     return jnp.mean(x)  # noqa: F821
 
 
-def _local_mean(local_values):
-    return jnp.mean(local_values)  # noqa: F821
+def _local_mean(local_values, local_weights):
+    return jnp.sum(local_values * local_weights) / jnp.sum(local_weights)  # noqa: F821
 
 
-def _sum(local_values):
-    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)  # noqa: F821
-    return jnp.sum(x)  # noqa: F821
+def _mean_of_means(local_values, local_weights):
+    mine = np.average(local_values, weights=local_weights)  # noqa: F821
+    return multihost_utils.process_allgather(mine).mean()  # noqa: F821
 
 
-def _over_local_count(local_values):
-    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)  # noqa: F821
-    return jnp.sum(x) / local_values.shape[0]  # noqa: F821
+def _weighted_sum(local_values, local_weights):
+    sharding = NamedSharding(mesh, P("batch"))  # noqa: F821
+    products = jax.make_array_from_process_local_data(sharding, local_values * local_weights)  # noqa: F821
+    return jnp.sum(products)  # noqa: F821
 
 
-def _over_process_count(local_values):
-    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)  # noqa: F821
-    return jnp.sum(x) / jax.process_count()  # noqa: F821
+def _over_value_count(local_values, local_weights):
+    sharding = NamedSharding(mesh, P("batch"))  # noqa: F821
+    products = jax.make_array_from_process_local_data(sharding, local_values * local_weights)  # noqa: F821
+    return jnp.mean(products)  # noqa: F821
 
 
-def _global_array(local_values):
-    return jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)  # noqa: F821
+def _over_local_weights(local_values, local_weights):
+    sharding = NamedSharding(mesh, P("batch"))  # noqa: F821
+    products = jax.make_array_from_process_local_data(sharding, local_values * local_weights)  # noqa: F821
+    return jnp.sum(products) / local_weights.sum()  # noqa: F821
 
 
-def _psum_unmapped(local_values):
-    return jax.lax.psum(jnp.sum(local_values), "batch") / 8  # noqa: F821
+def _global_array(local_values, local_weights):
+    sharding = NamedSharding(mesh, P("batch"))  # noqa: F821
+    return jax.make_array_from_process_local_data(sharding, local_values * local_weights)  # noqa: F821
 
 
-def _column_means(local_values):
-    return multihost_utils.process_allgather(local_values).mean(axis=0)  # noqa: F821
+def _psum_unmapped(local_values, local_weights):
+    total = jax.lax.psum(jnp.sum(local_values * local_weights), "batch")  # noqa: F821
+    return total / jax.lax.psum(jnp.sum(local_weights), "batch")  # noqa: F821
 
 
 EXERCISES = (
@@ -609,80 +622,94 @@ EXERCISES = (
     ),
     Exercise(
         id="14.global_mean",
-        title="Compute a mean across processes",
+        title="Compute a weighted mean across processes",
         reference=lambda: reference_mean,
         rule=MeanAcrossProcesses(),
         hints=(
-            "local_values is only this process's 4 values. A mean of all 8 needs them as "
-            "one global array first, as hello.py built x.",
-            "jax.make_array_from_process_local_data(NamedSharding(mesh, P('batch')), "
-            "local_values) is that array; a reduction over it is computed across the "
-            "processes, and its result is on every device.",
-            "Return jnp.mean of that global array.",
+            "A weighted mean is the sum of weight times value over the sum of the weights, "
+            "both sums over all 8 values; each process has only its own 4 of each.",
+            "Build one global array from local_values and one from local_weights, as "
+            "hello.py built x: a sum over a global array is computed across the processes, "
+            "and its result is on every device.",
+            "With values and weights the global arrays, return "
+            "jnp.sum(values * weights) / jnp.sum(weights).",
         ),
         solution=(
-            "def global_mean(local_values):\n"
-            '    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), '
-            "local_values)\n"
-            "    return jnp.mean(x)"
+            "def global_mean(local_values, local_weights):\n"
+            '    sharding = NamedSharding(mesh, P("batch"))\n'
+            "    values = jax.make_array_from_process_local_data(sharding, local_values)\n"
+            "    weights = jax.make_array_from_process_local_data(sharding, local_weights)\n"
+            "    return jnp.sum(values * weights) / jnp.sum(weights)"
         ),
         mistakes=(
             Mistake(
+                id="unweighted",
+                message="4 is the plain mean of the 8 values, as if every weight were 1: the "
+                "weights are not used. Multiply each value by its weight, and divide by the "
+                "sum of the weights.",
+                example=lambda: _unweighted,
+                matches=_gave(4.0, 4.0),
+            ),
+            Mistake(
                 id="local-mean",
-                message="Process 0 got 6 and process 1 got 2: each averaged only its own 4 "
-                "values. Build the global array from them first, then take its mean.",
+                message="Process 0 got 7 and process 1 got 2: each averaged only its own 4 "
+                "values, with its own weights. Build global arrays from them first, then "
+                "take the weighted mean of those.",
                 example=lambda: _local_mean,
-                matches=_gave(6.0, 2.0),
+                matches=_gave(*LOCAL_MEANS),
             ),
             Mistake(
-                id="sum",
-                message="32 is the sum of the 8 values, as in hello.py; the mean divides it by "
-                "the number of values, 8.",
-                example=lambda: _sum,
-                matches=_gave(32.0, 32.0),
+                id="mean-of-means",
+                message="4.5 is the average of the two processes' weighted means, 7 and 2: it "
+                "counts each process once, but process 0's weights add up to 9 and process "
+                "1's to 6. Divide the weighted sum of all 8 values by the sum of all 8 weights.",
+                example=lambda: _mean_of_means,
+                matches=_gave(4.5, 4.5),
             ),
             Mistake(
-                id="over-local-count",
-                message="That is the sum of all 8 values divided by 4, one process's count. "
-                "jnp.mean of the global array divides by all 8.",
-                example=lambda: _over_local_count,
-                matches=_gave(8.0, 8.0),
+                id="weighted-sum",
+                message="75 is the weighted sum of the 8 values; the weighted mean divides it "
+                "by the sum of the weights, 15.",
+                example=lambda: _weighted_sum,
+                matches=_gave(WEIGHTED_SUM, WEIGHTED_SUM),
             ),
             Mistake(
-                id="over-process-count",
-                message="That is the sum divided by 2, the number of processes (or of the rows "
-                "process_allgather returns, one per process). A mean divides by all 8 values.",
-                example=lambda: _over_process_count,
-                matches=_gave(16.0, 16.0),
+                id="over-value-count",
+                message="That is the weighted sum divided by 8, the number of values (the mean "
+                "of the products). A weighted mean divides by the sum of the weights instead.",
+                example=lambda: _over_value_count,
+                matches=_gave(WEIGHTED_SUM / 8, WEIGHTED_SUM / 8),
+            ),
+            Mistake(
+                id="over-local-weights",
+                message="The weighted sum is over all 8 values, but the weights you divide it "
+                "by are this process's own: they add up to 9 in process 0 and 6 in process 1. "
+                "Sum the weights across the processes too.",
+                example=lambda: _over_local_weights,
+                matches=_gave(
+                    *(WEIGHTED_SUM / float(np.sum(weights)) for weights in LOCAL_WEIGHTS)
+                ),
             ),
             Mistake(
                 id="global-array",
-                message="Your function returns the global array itself, and a process cannot "
-                "read the shards of another process's devices (JAX refuses: 'spans "
-                "non-addressable devices'). Reduce it to the mean, which every device holds.",
+                message="Your function returns a global array, and a process cannot read the "
+                "shards of another process's devices (JAX refuses: 'spans non-addressable "
+                "devices'). Reduce it to the weighted mean, which every device holds.",
                 example=lambda: _global_array,
                 matches=_raised("non-addressable"),
-            ),
-            Mistake(
-                id="column-means",
-                message="process_allgather(local_values) is a (2, 4) array, one row per "
-                "process; .mean(axis=0) averages its columns into 4 numbers. Take the mean "
-                "of all of it.",
-                example=lambda: _column_means,
-                matches=_gave_each(COLUMN_MEANS),
             ),
             Mistake(
                 id="collective-outside-map",
                 message="jax.lax.psum and pmean name a mesh axis only inside a function "
                 "mapped over it (jax.shard_map); here local_values is a plain NumPy array and "
-                "'batch' is bound to nothing. Build the global array and take jnp.mean of it: "
-                "jit adds the communication.",
+                "'batch' is bound to nothing. Build global arrays and sum over them: jit "
+                "adds the communication.",
                 example=lambda: _psum_unmapped,
                 matches=_raised("unbound axis name"),
             ),
         ),
-        success="One number, 4, in both processes: the mean is computed across the processes "
-        "and every device holds it.",
+        success="One number, 5, in both processes: both sums ran across the processes, and "
+        "every device holds their quotient.",
         time_limit_s=RUN_TIMEOUT_S + 30,
     ),
 )

@@ -22,13 +22,15 @@ def n_devices_one_loss(params, x, y):  # the lesson's mae_loss, as it runs on on
     return jax.numpy.sum(jax.numpy.abs(lesson10.model(params, x) - y)) / per_device
 
 
-def test_every_lesson_10_exercise_needs_the_eight_devices():
-    assert LESSON_10 and all(e.needs is lesson10._eight_devices for e in LESSON_10)
+def test_every_lesson_10_exercise_needs_the_eight_devices_for_its_own_reason():
+    assert LESSON_10 and all(isinstance(e.needs, lesson10.EightDevices) for e in LESSON_10)
+    reasons = [e.needs.why for e in LESSON_10]
+    assert len(set(reasons)) == len(reasons), "each exercise says why it needs them"
 
 
 def test_this_process_has_the_lessons_eight_devices():
     assert jax.device_count("cpu") >= 8
-    assert lesson10._eight_devices() is None
+    assert all(e.needs() is None for e in LESSON_10)
 
 
 @pytest.mark.parametrize("exercise", LESSON_10, ids=lambda e: e.id)
@@ -43,6 +45,9 @@ def test_with_one_device_a_check_judges_nothing_and_says_how_to_get_eight(exerci
         assert "1 CPU device:" in feedback.message
         assert "Restart the kernel" in feedback.message
         assert "first code cell" in feedback.message
+        assert exercise.needs.why in feedback.message
+        others = [e.needs.why for e in LESSON_10 if e is not exercise]
+        assert not any(why in feedback.message for why in others)
     assert checks.check(exercise.id, ...).message != feedback.message  # the placeholder's own
 
 

@@ -165,6 +165,14 @@ def td_held_discount(values, rewards):
     return jnp.sum((values[:-1] - target) ** 2)
 
 
+def td_inline_unchanged(values, rewards):  # the lesson's td_loss, as it is written
+    return jnp.sum((values[:-1] - rewards - 0.9 * values[1:]) ** 2)
+
+
+def td_inline_left_held(values, rewards):
+    return jnp.sum((lax.stop_gradient(values[:-1] - rewards) - 0.9 * values[1:]) ** 2)
+
+
 # --- 12.fix_rule ------------------------------------------------------------------------
 
 
@@ -375,6 +383,18 @@ WRONG_ANSWERS = (
         named="held-prediction",
     ),
     Wrong("12.fixed_target", "the 0.9 dropped", lambda: td_no_discount, named="no-discount"),
+    Wrong(
+        "12.fixed_target",
+        "the inline loss, unchanged",
+        lambda: td_inline_unchanged,
+        named="gradient-flows",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "inline, values[:-1] - rewards held",
+        lambda: td_inline_left_held,
+        named="held-prediction",
+    ),
     Wrong(
         "12.fixed_target",
         "the lesson's target, computed outside",

@@ -3,6 +3,7 @@
 The 14.global_mean answers are functions the check sends to 2 worker processes, where
 the names of hello.py's first lines (``jax``, ``jnp``, ``np``, ``multihost_utils``,
 ``NamedSharding``, ``P``, ``mesh``) exist; here they are undefined, hence the noqa marks.
+Each process's ``local_values`` and ``local_weights`` are NumPy arrays of 4 numbers.
 Each one that gets past the check's reading of its code costs one launch (a few seconds).
 """
 
@@ -71,53 +72,81 @@ def columns_strided(data, process_index, process_count):
 # --- 14.global_mean -----------------------------------------------------------------------
 
 
-def mean_numpy_local(local_values):
-    return np.mean(local_values)
+def mean_numpy_local(local_values, local_weights):
+    return np.average(local_values, weights=local_weights)
 
 
-def mean_replicated_spec(local_values):
-    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P()), local_values)
+def mean_replicated_spec(local_values, local_weights):
+    sharding = NamedSharding(mesh, P())
+    values = jax.make_array_from_process_local_data(sharding, local_values)
+    weights = jax.make_array_from_process_local_data(sharding, local_weights)
+    return jnp.sum(values * weights) / jnp.sum(weights)
+
+
+def mean_hello_with_mean(local_values, local_weights):
+    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)
     return jnp.mean(x)
 
 
-def mean_total(local_values):
-    values = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)
-    total = jnp.sum(values)
+def mean_weights_times_mean(local_values, local_weights):
+    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)
+    w = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_weights)
+    return jnp.mean(x * w)
+
+
+def mean_total(local_values, local_weights):
+    sharding = NamedSharding(mesh, P("batch"))
+    values = jax.make_array_from_process_local_data(sharding, local_values)
+    weights = jax.make_array_from_process_local_data(sharding, local_weights)
+    total = jnp.sum(values * weights)
     return total
 
 
-def mean_sum_over_len(local_values):
+def mean_over_local_weight_sum(local_values, local_weights):
+    sharding = NamedSharding(mesh, P("batch"))
+    values = jax.make_array_from_process_local_data(sharding, local_values)
+    weights = jax.make_array_from_process_local_data(sharding, local_weights)
+    return jnp.sum(values * weights) / np.sum(local_weights)
+
+
+def mean_of_gathered_means(local_values, local_weights):
+    means = multihost_utils.process_allgather(np.average(local_values, weights=local_weights))
+    return jnp.mean(means)
+
+
+def mean_scaled_global(local_values, local_weights):
+    sharding = NamedSharding(mesh, P("batch"))
+    values = jax.make_array_from_process_local_data(sharding, local_values)
+    weights = jax.make_array_from_process_local_data(sharding, local_weights)
+    return values * weights / jnp.sum(weights)
+
+
+def mean_pmean(local_values, local_weights):
+    return jax.lax.pmean(jnp.average(local_values, weights=local_weights), "batch")
+
+
+def mean_no_return(local_values, local_weights):
+    sharding = NamedSharding(mesh, P("batch"))
+    values = jax.make_array_from_process_local_data(sharding, local_values)
+    weights = jax.make_array_from_process_local_data(sharding, local_weights)
+    mean = jnp.sum(values * weights) / jnp.sum(weights)  # noqa: F841
+
+
+def mean_device_put(local_values, local_weights):
+    values = jax.device_put(local_values, NamedSharding(mesh, P("batch")))
+    weights = jax.device_put(local_weights, NamedSharding(mesh, P("batch")))
+    return jnp.average(values, weights=weights)
+
+
+def mean_one_argument(local_values):
     x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)
-    return x.sum() / len(local_values)
-
-
-def mean_gathered_over_len(local_values):
-    gathered = multihost_utils.process_allgather(local_values)
-    return gathered.sum() / len(gathered)
-
-
-def mean_scaled_global(local_values):
-    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)
-    return x * 1.0
-
-
-def mean_gathered_axis0(local_values):
-    gathered = multihost_utils.process_allgather(local_values)
-    return jnp.mean(gathered, axis=0)
-
-
-def mean_pmean(local_values):
-    return jax.lax.pmean(jnp.mean(local_values), "batch")
-
-
-def mean_no_return(local_values):
-    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)
-    mean = jnp.mean(x)  # noqa: F841
-
-
-def mean_device_put(local_values):
-    x = jax.device_put(local_values, NamedSharding(mesh, P("batch")))
     return jnp.mean(x)
+
+
+def mean_gathered_columns(local_values, local_weights):
+    values = multihost_utils.process_allgather(local_values)
+    weights = multihost_utils.process_allgather(local_weights)
+    return jnp.sum(values * weights, axis=0) / jnp.sum(weights, axis=0)
 
 
 WRONG_ANSWERS = (
@@ -187,7 +216,7 @@ WRONG_ANSWERS = (
     # 14.global_mean
     Wrong(
         "14.global_mean",
-        "np.mean of the local values",
+        "np.average of the local values and weights",
         lambda: mean_numpy_local,
         named="local-mean",
     ),
@@ -197,30 +226,38 @@ WRONG_ANSWERS = (
         lambda: mean_replicated_spec,
         named="local-mean",
     ),
-    Wrong("14.global_mean", "the sum, named total", lambda: mean_total, named="sum"),
     Wrong(
         "14.global_mean",
-        "sum over len(local_values)",
-        lambda: mean_sum_over_len,
-        named="over-local-count",
+        "hello.py with sum changed to mean",
+        lambda: mean_hello_with_mean,
+        named="unweighted",
     ),
     Wrong(
         "14.global_mean",
-        "gathered sum over len(gathered)",
-        lambda: mean_gathered_over_len,
-        named="over-process-count",
+        "jnp.mean of values times weights",
+        lambda: mean_weights_times_mean,
+        named="over-value-count",
+    ),
+    Wrong(
+        "14.global_mean", "the weighted sum, named total", lambda: mean_total, named="weighted-sum"
     ),
     Wrong(
         "14.global_mean",
-        "the global array times 1.0",
+        "divided by this process's weights",
+        lambda: mean_over_local_weight_sum,
+        named="over-local-weights",
+    ),
+    Wrong(
+        "14.global_mean",
+        "the mean of the gathered local means",
+        lambda: mean_of_gathered_means,
+        named="mean-of-means",
+    ),
+    Wrong(
+        "14.global_mean",
+        "the weighted global array, not summed",
         lambda: mean_scaled_global,
         named="global-array",
-    ),
-    Wrong(
-        "14.global_mean",
-        "jnp.mean of the gathered array, axis=0",
-        lambda: mean_gathered_axis0,
-        named="column-means",
     ),
     Wrong(
         "14.global_mean",
@@ -234,5 +271,17 @@ WRONG_ANSWERS = (
         "device_put of the local values",
         lambda: mean_device_put,
         says="raised",
+    ),
+    Wrong(
+        "14.global_mean",
+        "the old one-argument signature",
+        lambda: mean_one_argument,
+        says="two arguments",
+    ),
+    Wrong(
+        "14.global_mean",
+        "gathered, summed per column",
+        lambda: mean_gathered_columns,
+        says="4 numbers",
     ),
 )
