@@ -7,6 +7,7 @@ Import it as ``from tests.helpers import ...``; pytest puts the repository root 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -66,3 +67,11 @@ def install_into(python: Path, *args: str, cwd: Path | None = None) -> subproces
         command = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
         command += args
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=900)
+
+
+def ctrl_c_works() -> None:
+    """``preexec_fn`` for a child the test stops with SIGINT: SIGINT delivered and handled
+    by default, as in a terminal where Ctrl+C works, whatever the test worker's own state
+    (a child inherits an ignored or blocked SIGINT, and then never sees Ctrl+C)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

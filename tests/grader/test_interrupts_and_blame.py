@@ -27,6 +27,11 @@ SIGNALLED = """
 import signal
 from jaxtour import checks
 
+# As in a kernel running a cell (ipykernel handles SIGINT while it executes one), whatever
+# the test worker this process inherited its signal state from.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
 def interrupted_by_signal(x):
     signal.raise_signal(signal.SIGINT)  # what Jupyter's stop button sends
     return x

@@ -24,7 +24,7 @@ import pytest
 
 from jaxtour import cli
 from jaxtour.learner import workspace
-from tests.helpers import ROOT
+from tests.helpers import ROOT, ctrl_c_works
 from tests.learner.test_workspace_safety import workspace_state
 
 JAXTOUR = [sys.executable, "-m", "jaxtour.cli"]
@@ -307,6 +307,7 @@ class RunningLab:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            preexec_fn=ctrl_c_works,  # the test stops it with Ctrl+C (rest())
         )
         self.lines: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()

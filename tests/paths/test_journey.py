@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from jaxtour import catalog
+from tests.helpers import ctrl_c_works
 from tests.paths.test_browser import ARTIFACTS, CHECK_LABEL, VISIBLE_NOTEBOOK, _free_port, page
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -68,7 +69,7 @@ def jaxtour_lab(tmp_path):
     ]  # fmt: skip
     server = subprocess.Popen(
         command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        start_new_session=True,
+        start_new_session=True, preexec_fn=ctrl_c_works,
     )  # fmt: skip
     try:
         deadline, url = time.monotonic() + 120, None
