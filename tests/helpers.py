@@ -7,7 +7,6 @@ Import it as ``from tests.helpers import ...``; pytest puts the repository root 
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -69,9 +68,18 @@ def install_into(python: Path, *args: str, cwd: Path | None = None) -> subproces
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=900)
 
 
-def ctrl_c_works() -> None:
-    """``preexec_fn`` for a child the test stops with SIGINT: SIGINT delivered and handled
-    by default, as in a terminal where Ctrl+C works, whatever the test worker's own state
-    (a child inherits an ignored or blocked SIGINT, and then never sees Ctrl+C)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+# Run as `python -c CTRL_C_WORKS PROGRAM ARGS...`: SIGINT back to its default and
+# unblocked, then PROGRAM in this process's place (exec keeps both settings).
+CTRL_C_WORKS = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+    "os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+
+def with_ctrl_c(command: list[str]) -> list[str]:
+    """``command`` for a child the test stops with SIGINT, as in a terminal where Ctrl+C
+    works, whatever the test worker's own state: a child inherits an ignored or blocked
+    SIGINT, and then never sees Ctrl+C. (Not a ``preexec_fn``: that forks a process JAX's
+    threads run in.) ``command[0]`` is a path."""
+    return [sys.executable, "-c", CTRL_C_WORKS, *command]

@@ -20,9 +20,11 @@ test compares them with a fresh Run All) and nbval runs it without comparing.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import jupytext
@@ -128,8 +130,49 @@ def execute(
         record_timing=False,
     )
     # Cells tagged raises-exception are meant to fail; nbclient honours that tag.
-    client.execute(**({"env": env} if env is not None else {}))
+    for attempt in range(1, KERNEL_START_TRIES + 1):
+        try:
+            client.execute(**({"env": env} if env is not None else {}))
+            return notebook
+        except RuntimeError as exc:  # see kernel_started: nothing ran yet
+            if KERNEL_LOST_AT_START not in str(exc) or attempt == KERNEL_START_TRIES:
+                raise
+            _forget_kernel(client)
     return notebook
+
+
+def _forget_kernel(client: NotebookClient) -> None:
+    """Drop a kernel that died at start, so that the next setup starts a new one."""
+    if client.km is not None:
+        with contextlib.suppress(Exception):
+            client.km.cleanup_resources()
+    client.km, client.kc = None, None
+
+
+KERNEL_START_TRIES = 3
+KERNEL_LOST_AT_START = "Kernel died before replying to kernel_info"
+
+
+@contextlib.contextmanager
+def kernel_started(client: NotebookClient, env: dict[str, str] | None) -> Iterator[None]:
+    """``client.setup_kernel``, tried again when the kernel dies before it answers: a
+    kernel binds the TCP ports jupyter_client picked for it, and another kernel starting
+    at the same moment can take one first ("Address already in use"). Nothing has run
+    yet then, so a new kernel on new ports changes nothing but the outcome."""
+    kwargs = {"env": env} if env is not None else {}
+    for attempt in range(1, KERNEL_START_TRIES + 1):
+        context = client.setup_kernel(**kwargs)
+        try:
+            context.__enter__()
+            break
+        except RuntimeError as exc:
+            if KERNEL_LOST_AT_START not in str(exc) or attempt == KERNEL_START_TRIES:
+                raise
+            _forget_kernel(client)
+    try:
+        yield
+    finally:
+        context.__exit__(None, None, None)
 
 
 def solved(notebook: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, list[str]]:
@@ -169,7 +212,7 @@ def learner_path(
         store_widget_state=False,
         record_timing=False,
     )
-    with client.setup_kernel(**({"env": env} if env is not None else {})):
+    with kernel_started(client, env):
         for index, cell in enumerate(notebook.cells):
             client.execute_cell(cell, index)
         client.allow_errors = True  # a failing solution shows in its check's status

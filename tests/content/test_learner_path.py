@@ -16,6 +16,7 @@ tests/paths/test_colab.py (x64 off, Colab's JAX).
 from __future__ import annotations
 
 import configparser
+import contextlib
 import re
 
 import nbformat
@@ -23,7 +24,13 @@ import pytest
 
 from jaxtour import catalog
 from tests.helpers import RUSSIAN, TESTS, cell_check, cell_exercise, kernel_env, read_notebook
-from tools.build_lessons import REVEAL_OUTPUTS, is_reveal, learner_path
+from tools.build_lessons import (
+    KERNEL_LOST_AT_START,
+    REVEAL_OUTPUTS,
+    is_reveal,
+    kernel_started,
+    learner_path,
+)
 
 X64_ON = 'import jax\n\njax.config.update("jax_enable_x64", True)'
 CYRILLIC = re.compile("[а-яё]", re.I)
@@ -100,3 +107,26 @@ def test_russian_run_all_with_x64_then_every_solution_passes_in_russian(name):
     for exercise_id, text in shown.items():  # its headline: "[Верно] 03.gradient (…)"
         headline = text.splitlines()[0]
         assert CYRILLIC.search(headline), f"{name}: {exercise_id} answered in English: {text}"
+
+
+class _Flaky:
+    """A NotebookClient whose first kernels die before answering (a port taken first)."""
+
+    def __init__(self, deaths: int):
+        self.deaths, self.started, self.km, self.kc = deaths, 0, None, None
+
+    @contextlib.contextmanager
+    def setup_kernel(self, **kwargs):
+        self.started += 1
+        if self.started <= self.deaths:
+            raise RuntimeError(KERNEL_LOST_AT_START)
+        yield
+
+
+def test_a_kernel_that_dies_at_start_is_started_again_and_other_errors_are_not():
+    client = _Flaky(deaths=2)
+    with kernel_started(client, env=None):
+        pass
+    assert client.started == 3
+    with pytest.raises(RuntimeError), kernel_started(_Flaky(deaths=5), env=None):
+        pass

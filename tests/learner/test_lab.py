@@ -24,7 +24,7 @@ import pytest
 
 from jaxtour import cli
 from jaxtour.learner import workspace
-from tests.helpers import ROOT, ctrl_c_works
+from tests.helpers import ROOT, with_ctrl_c
 from tests.learner.test_workspace_safety import workspace_state
 
 JAXTOUR = [sys.executable, "-m", "jaxtour.cli"]
@@ -301,13 +301,12 @@ class RunningLab:
         env.pop("JUPYTER_TOKEN", None)
         self.ws = tmp_path / "ws"
         self.process = subprocess.Popen(
-            [*JAXTOUR, "lab", str(self.ws), "--no-browser", *args],
+            with_ctrl_c([*JAXTOUR, "lab", str(self.ws), "--no-browser", *args]),
             cwd=tmp_path,
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            preexec_fn=ctrl_c_works,  # the test stops it with Ctrl+C (rest())
         )
         self.lines: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from jaxtour import catalog
-from tests.helpers import ctrl_c_works
+from tests.helpers import with_ctrl_c
 from tests.paths.test_browser import ARTIFACTS, CHECK_LABEL, VISIBLE_NOTEBOOK, _free_port, page
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -68,8 +68,8 @@ def jaxtour_lab(tmp_path):
         "--port", str(_free_port()), "--cull-after", str(CULL_MINUTES),
     ]  # fmt: skip
     server = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        start_new_session=True, preexec_fn=ctrl_c_works,
+        with_ctrl_c(command), env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True, start_new_session=True,
     )  # fmt: skip
     try:
         deadline, url = time.monotonic() + 120, None
