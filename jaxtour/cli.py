@@ -48,7 +48,7 @@ import urllib.request
 from pathlib import Path
 
 from jaxtour import catalog, i18n
-from jaxtour.i18n import _
+from jaxtour.i18n import N_, N_plural, _
 from jaxtour.learner import lab_launch, lab_servers, workspace
 
 DEFAULT_PORT = 8888
@@ -676,6 +676,39 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"jaxtour: {line}\n")
 
 
+# argparse's own messages that a typo in a command line shows (a wrong command or option,
+# a missing or extra argument, a value of the wrong kind), marked so the catalogs hold
+# them. argparse looks each up through its module's ``_`` and ``ngettext`` (gettext's,
+# reading no jaxtour catalog): ``_argparse_speaking`` points those at jaxtour's while a
+# command line is parsed. A Python whose argparse words one differently shows it in English.
+ARGPARSE_MESSAGES = (
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_plural("expected %s argument", "expected %s arguments"),
+)
+
+
+@contextlib.contextmanager
+def _argparse_speaking() -> typing.Iterator[None]:
+    """argparse's messages in the language in use, for the body (put back after)."""
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = i18n._, i18n.ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
 def _language(text: str) -> str:
     found = i18n.supported(text)
     if found is None:
@@ -794,7 +827,8 @@ def main(argv: list[str] | None = None) -> int:
     early = language_in(argv)
     if early is not None:
         i18n.use_language(early)
-    args = parser().parse_args(argv)
+    with _argparse_speaking():
+        args = parser().parse_args(argv)
     if getattr(args, "lang", None):
         i18n.use_language(args.lang)
     try:

@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jaxtour.i18n import _
+
 __all__ = [
     "SETTINGS_VARIABLE",
     "Finished",
@@ -98,7 +100,11 @@ def worker_environment(
     device count, and (as JSON, in SETTINGS_VARIABLE) its arguments for
     ``jax.distributed.initialize``."""
     if platform not in PLATFORMS:
-        raise ValueError(f"platform must be one of {sorted(PLATFORMS)}, not {platform!r}")
+        raise ValueError(
+            _("platform must be one of {choices}, not {platform}").format(
+                choices=", ".join(sorted(PLATFORMS)), platform=repr(platform)
+            )
+        )
     arguments: dict[str, Any] = {
         "coordinator_address": f"127.0.0.1:{port}",
         "num_processes": processes,
@@ -126,8 +132,10 @@ def initialize_arguments() -> dict[str, Any]:
     settings = os.environ.get(SETTINGS_VARIABLE)
     if settings is None:
         raise RuntimeError(
-            "This process was not started by jaxtour.hosts.run, so it has no launcher's "
-            "settings: run the script with hosts.run(path) from the notebook."
+            _(
+                "This process was not started by jaxtour.hosts.run, so it has no launcher's "
+                "settings: run the script with hosts.run(path) from the notebook."
+            )
         )
     arguments = dict(json.loads(settings))
     # Older JAX (Colab's 0.7) lacks some timeouts (``shutdown_timeout_seconds``): keep
@@ -161,16 +169,16 @@ class Finished:
     def outcome(self) -> str:
         """``finished``, ``exited with status 1``, ``ended by SIGABRT``, or ``killed ...``."""
         if self.returncode is None:
-            return "still running at the time limit, killed"
+            return _("still running at the time limit, killed")
         if self.returncode == 0:
-            return "finished"
+            return _("finished")
         if self.returncode < 0:
             try:
                 name = signal.Signals(-self.returncode).name
             except ValueError:
-                name = f"signal {-self.returncode}"
-            return f"ended by {name}"
-        return f"exited with status {self.returncode}"
+                name = _("signal {number}").format(number=-self.returncode)
+            return _("ended by {signal}").format(signal=name)
+        return _("exited with status {status}").format(status=self.returncode)
 
     @property
     def reason(self) -> str:
@@ -204,9 +212,9 @@ def run(
     any still running after ``timeout_s``; what each printed and how it ended, in order."""
     script = Path(script)
     if not script.is_file():
-        raise FileNotFoundError(f"no worker script at {script}")
+        raise FileNotFoundError(_("no worker script at {path}").format(path=script))
     if processes < 1 or devices_per_process < 1:
-        raise ValueError("processes and devices_per_process must be at least 1")
+        raise ValueError(_("processes and devices_per_process must be at least 1"))
     port = free_port()
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="jaxtour-hosts-") as folder:
@@ -230,7 +238,7 @@ def run(
         deadline = started + timeout_s
         try:
             while len(ended) < processes and time.monotonic() < deadline:
-                for process_id, (worker, _, _) in enumerate(workers):
+                for process_id, (worker, _out, _err) in enumerate(workers):
                     if process_id not in ended and worker.poll() is not None:
                         ended[process_id] = time.monotonic() - started
                 time.sleep(0.05)
@@ -272,12 +280,15 @@ def _kill(worker: subprocess.Popen[bytes]) -> None:
     worker.wait()
 
 
+def ended(result: Finished) -> str:
+    """``process 1: ended by SIGABRT: <why>``, in the language in use."""
+    line = _("process {number}: {outcome}").format(number=result.process_id, outcome=result.outcome)
+    return f"{line}: {result.reason}" if result.reason else line
+
+
 def show(results: Sequence[Finished]) -> None:
     """Print each process's output under a line that says how it ended."""
     for result in results:
-        header = f"--- process {result.process_id}: {result.outcome}"
-        if result.reason:
-            header += f": {result.reason}"
-        print(header)
+        print("--- " + ended(result))
         if result.stdout:
             print(result.stdout, end="" if result.stdout.endswith("\n") else "\n")

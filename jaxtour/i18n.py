@@ -87,7 +87,9 @@ def use_language(code: str) -> None:
     found = supported(code)
     if found is None:
         choices = ", ".join(f'"{c}" ({name})' for c, name in LANGUAGES.items())
-        raise ValueError(f"jaxtour speaks {choices}, not {code!r}.")
+        raise ValueError(
+            _("jaxtour speaks {choices}, not {code}.").format(choices=choices, code=repr(code))
+        )
     _chosen[0] = found
 
 

@@ -20,7 +20,7 @@ ALLOWED = {
     "jaxtour.lazy": set(),
     "jaxtour.display": set(),
     "jaxtour.i18n": set(),  # the language in use and its catalogs: a foundation too
-    "jaxtour.hosts": set(),
+    "jaxtour.hosts": {"jaxtour.i18n"},  # workers import it: only the light foundation
     "jaxtour.grader": {
         "jaxtour.catalog",
         "jaxtour.lazy",

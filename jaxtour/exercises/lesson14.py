@@ -328,9 +328,7 @@ def run_in_processes(answers: list[Any]) -> None:
         failure = ""
         for process, found in zip(finished, reports, strict=True):
             if index not in found:
-                failure = f"process {process.process_id} {process.outcome}"
-                if process.reason:
-                    failure += f": {process.reason}"
+                failure = hosts.ended(process)
                 break
         if failure and cut_short:
             continue  # killed at the time limit (a slow machine?): not kept, tried again

@@ -280,3 +280,57 @@ def test_every_link_of_a_workspace_readme_opens_a_file_the_workspace_has(edition
     relative = [t for t in targets if "://" not in t]
     assert relative, "the README links no lesson"
     assert [t for t in relative if t not in copied] == []
+
+
+def _doctor_lines(language: str) -> set[str]:
+    """Every line ``jaxtour doctor`` can print in ``language``: on Colab, Binder and a
+    machine of one's own; on a CPU, a GPU or a TPU; with an NVIDIA GPU JAX cannot use."""
+    from dataclasses import replace
+    from unittest import mock
+
+    from jaxtour import i18n
+    from jaxtour.learner import doctor
+
+    base = doctor.Facts(
+        python="3.11.7", executable="python", platform="linux", place="local",
+        jax="0.10.2", jaxlib="0.10.2", numpy="2.4.6", backend="cpu", devices=("cpu:0 cpu",),
+        jax_problem=None, gpus=(), ipywidgets="8.1.9", matplotlib="3.11.2",
+    )  # fmt: skip
+    gpu = doctor.Gpu("NVIDIA H200", "580.1", "13.0")
+    variants = [
+        replace(base, place=place, backend=backend, gpus=gpus)
+        for place in ("colab", "binder", "local")
+        for backend in ("cpu", "gpu", "tpu")
+        for gpus in ((), (gpu,))
+    ]
+    lines: set[str] = set()
+    i18n.use_language(language)
+    try:
+        for facts in variants:
+            with mock.patch.object(doctor, "gather", return_value=facts):
+                lines.update(doctor.report()[0])
+    finally:
+        i18n._chosen[0] = None
+    return lines
+
+
+@pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.lang)
+def test_every_doctor_line_a_lesson_quotes_is_one_doctor_prints_in_its_language(edition):
+    """Lesson 00 quotes what `jaxtour doctor` prints (`backend     gpu`): each quote must
+    begin a line doctor prints in the lesson's language (a Russian learner's terminal
+    speaks Russian), not one of the other edition's."""
+    from jaxtour import i18n
+
+    printed = _doctor_lines(edition.lang)
+    labels = {"GPU", "Python", "JAX", "jaxlib"}
+    for label in ("Running on", "backend", "devices", "PROBLEM"):  # doctor's own labels
+        labels |= {label, i18n.translate(label, "ru")}
+    quoted = [
+        span
+        for path in sorted(edition.path.glob("*.md"))
+        for span in re.findall(r"`([^`\n]+)`", path.read_text(encoding="utf-8"))
+        if any(span.startswith(label + " ") for label in labels)
+    ]
+    assert len(quoted) >= 5, "lesson 00 quotes doctor's lines: the pattern found too few"
+    wrong = [span for span in quoted if not any(line.startswith(span) for line in printed)]
+    assert wrong == [], f"{edition.lang}: quoted, but doctor prints no such line: {wrong}"

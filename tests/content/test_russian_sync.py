@@ -158,3 +158,52 @@ def test_the_code_comparison_tells_comments_and_strings_from_code():
     assert same("x = f(1)") != same("y = f(1)")
     assert same("%%writefile w.py\nimport jax") == same("%%writefile w.py\nimport jax  # да")
     assert same("%%writefile w.py\nimport jax") != same("%%writefile v.py\nimport jax")
+
+
+def _english_fragments() -> list[str]:
+    """Pieces of jaxtour's own English messages long enough to be a sentence's words
+    (four lower-case words or more between the placeholders, no code in them), from the
+    message template."""
+    from babel.messages.pofile import read_po
+
+    from tools.messages import TEMPLATE
+
+    with TEMPLATE.open("rb") as f:
+        template = read_po(f)
+    fragments = set()
+    for message in template:
+        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+            for piece in re.split(r"\{[^{}]*\}|%(?:\(\w+\))?[sdr]|\n", text or ""):
+                piece = piece.strip(" .,:;()")
+                prose = not re.search(r"[()\[\]=`]|\w\.\w", piece)
+                if prose and len(re.findall(r"\b[a-z]{2,}\b", piece)) >= 4:
+                    fragments.add(piece)
+    return sorted(fragments)
+
+
+def _shown(notebook) -> str:
+    """Everything the stored notebook's outputs show, as text."""
+    texts = []
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            texts.append("".join(output.get("text", "")))
+            for kind in ("text/plain", "text/html", "text/markdown"):
+                texts.append("".join(output.get("data", {}).get(kind, "")))
+    return "\n".join(texts)
+
+
+def test_no_english_message_of_jaxtour_shows_in_a_russian_notebook():
+    """What jaxtour itself prints in a Russian lesson (its panels, notes, reports, the
+    many-hosts runner's lines) is in Russian: no piece of its English messages appears
+    in the stored outputs. The English outputs do show such pieces (the scan works)."""
+    fragments = _english_fragments()
+    assert len(fragments) > 400
+    english_seen = set()
+    found = []
+    for name in LESSON_NAMES:
+        english = _shown(read_notebook(LESSONS / name))
+        english_seen |= {f for f in fragments if f in english}
+        russian = _shown(read_notebook(RUSSIAN / name))
+        found += [f"{name}: {f!r}" for f in fragments if f in russian]
+    assert len(english_seen) >= 20, "the English notebooks show too few of the messages"
+    assert found == [], "English messages in the Russian notebooks:\n" + "\n".join(found)

@@ -1,24 +1,27 @@
 """jaxtour speaks the language in use: the grader, the panel, and the `jaxtour` command.
 
-The Russian lessons are not in this worktree yet: `jaxtour lab --lang ru` is tested with
-a small edition of our own in a tmp folder (``edition`` below), never the real lessons.
+`jaxtour lab --lang ru` is tested with a small edition of our own in a tmp folder
+(``edition`` below), so that these tests never depend on the real lessons' contents.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
 
-from jaxtour import catalog, checks, cli, i18n
+from jaxtour import catalog, checks, cli, environment, hosts, i18n
 from jaxtour.exercises import exercise as find_exercise
 from jaxtour.exercises import ids_by_lesson
 from jaxtour.grader.explain import EXPLANATIONS
 from jaxtour.learner import workspace
 from tests.helpers import RUSSIAN
 from tests.i18n.test_catalogs import TRANSLATED_LESSONS
+
+RUSSIAN_LETTERS = re.compile("[А-Яа-яЁё]")
 
 
 def russian(message: str) -> str:
@@ -248,3 +251,69 @@ def test_a_russian_explanation_names_a_section_of_the_russian_lesson(explanation
         f"{explanation.id}: lessons/ru/{source.name} has no heading {heading!r}; translate "
         f"{section!r} in jaxtour/locale/ru/LC_MESSAGES/jaxtour.po as that lesson names it"
     )
+
+
+# Command lines with a typo of each kind argparse itself answers: an unknown command, an
+# unknown option, two options that exclude each other, a missing argument, a value for a
+# flag, a value of the wrong kind, an option with no value.
+TYPOS = [
+    ["frob"],
+    ["lab", "--bogus"],
+    ["progress", "--json", "--csv"],
+    ["reset"],
+    ["lab", "--no-browser=1"],
+    ["lab", "--port", "x"],
+    ["lab", "--port"],
+]
+# What may stay Latin in a Russian usage error: the command's own words (commands,
+# options, metavars, argument names) and what the learner typed.
+COMMAND_WORDS = {"jaxtour", "lab", "doctor", "progress", "reset", "lesson", "help", "lang"}
+
+
+@pytest.mark.parametrize("argv", TYPOS, ids=" ".join)
+def test_a_mistyped_command_line_is_answered_in_the_language_asked_for(argv, capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main([*argv, "--lang", "ru"])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("jaxtour: ") and "\n" not in error
+    words = re.sub(r"`[^`]*`|'[^']*'|--?[\w-]+|\b[A-Z]+\b", " ", error.removeprefix("jaxtour: "))
+    english = [w for w in re.findall(r"[A-Za-z]{2,}", words) if w not in COMMAND_WORDS]
+    assert english == [], f"English left in {error!r}"
+    assert RUSSIAN_LETTERS.search(error), error
+    with pytest.raises(SystemExit):  # and in English, argparse's own words as before
+        cli.main([*argv, "--lang", "en"])
+    assert not RUSSIAN_LETTERS.search(capsys.readouterr().err)
+
+
+def test_parsing_leaves_argparse_as_it_was():
+    import argparse
+    import gettext
+
+    with pytest.raises(SystemExit):
+        cli.main(["frob", "--lang", "ru"])
+    assert argparse._ is gettext.gettext and argparse.ngettext is gettext.ngettext
+
+
+def _ended(returncode, stderr=""):
+    return hosts.Finished(1, returncode, "", stderr, 1.0)
+
+
+@pytest.mark.parametrize("returncode", [0, 1, -6, -200, None])
+def test_how_a_worker_process_ended_is_said_in_the_lesson_s_language(returncode):
+    english = hosts.ended(_ended(returncode))
+    i18n.use_language("ru")
+    said = hosts.ended(_ended(returncode))
+    assert said != english and RUSSIAN_LETTERS.search(said), said
+    assert "1" in said  # the process's number
+
+
+def test_lesson_00_s_environment_report_speaks_the_language_it_is_given():
+    english = environment.report(language="en")
+    russian = environment.report(language="ru")
+    assert "бэкенд" in russian.body and "устройства" in russian.body
+    assert RUSSIAN_LETTERS.search(russian.heading)
+    assert "backend" in english.body and english.heading == "Your environment"
+    for report in (english, russian):  # the values in one column, whatever the labels
+        starts = {re.match(r"\S+\s+", line).end() for line in report.body.splitlines()}
+        assert len(starts) == 1, report.body
