@@ -31,20 +31,33 @@ __all__ = [
 
 
 def concrete_cache(build: Callable[..., Any]) -> Callable[..., Any]:
-    """``functools.cache`` for the grader's fixed arrays, made concrete wherever first asked.
+    """The one cache of the exercise modules: ``functools.cache`` for the grader's fixed
+    arrays (and what is made from them), kept apart per JAX setting and made concrete
+    wherever first asked.
 
-    A mistake's example is code like a learner's, and the grader may run it under
-    ``jax.jit``; if that is where a cached helper is first called, its arrays would be
-    tracers, cached for good and leaked into every later check. Built under
-    ``jax.ensure_compile_time_eval()``, they are real arrays, whoever asks first.
+    - Per setting: with ``jax_enable_x64`` on, the same builder gives int64 and float64
+      arrays. Lesson 01 invites the learner to switch it on; arrays cached then and reused
+      after it is switched off would change later verdicts (a NumPy float64 taken for a
+      Python float), so each setting gets its own.
+    - Concrete: a mistake's example is code like a learner's, and the grader may run it
+      under ``jax.jit``; if that is where a cached helper is first called, its arrays
+      would be tracers, cached for good and leaked into every later check. Built under
+      ``jax.ensure_compile_time_eval()``, they are real arrays, whoever asks first.
+
+    ``tests/grader/test_x64.py`` keeps ``functools.cache`` out of the exercise modules.
     """
 
     @functools.cache
-    def cached(*args: Any) -> Any:
+    def cached(x64: bool, *args: Any) -> Any:
         with jax.ensure_compile_time_eval():
             return build(*args)
 
-    return functools.wraps(build)(cached)
+    @functools.wraps(build)
+    def per_setting(*args: Any) -> Any:
+        return cached(bool(jax.config.jax_enable_x64), *args)
+
+    per_setting.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    return per_setting
 
 
 # The article's inputs for sum_squared_error and squared_error_with_aux (lessons 04, 05).

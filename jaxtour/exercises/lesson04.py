@@ -7,12 +7,11 @@ import copy
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 import numpy as np
 
-from jaxtour.exercises.common import article_xy, jax, jnp
+from jaxtour.exercises.common import article_xy, concrete_cache, jax, jnp
 from jaxtour.grader.mistakes import (
     behaves_like,
     computed_not_chosen,
@@ -36,13 +35,13 @@ def _weighted_sse(w, x, y):
     return jnp.sum(w * (x - y) ** 2)
 
 
-@cache
+@concrete_cache
 def _wxy():
     x, y = article_xy()
     return jnp.array(WEIGHTS), x, y
 
 
-@cache
+@concrete_cache
 def _weighted_grad(argnums):
     return jax.grad(_weighted_sse, argnums=argnums)(*_wxy())
 
@@ -87,12 +86,12 @@ class NamedGradients:
         return problem
 
 
-@cache
+@concrete_cache
 def _unweighted():
     return jax.grad(_sse, argnums=(0, 1))(*article_xy())
 
 
-@cache
+@concrete_cache
 def _with_value():
     return jax.value_and_grad(_weighted_sse, argnums=(1, 2))(*_wxy())
 
@@ -165,7 +164,7 @@ def _step_inputs():
     return [nested, flat]
 
 
-@cache
+@concrete_cache
 def _jax_step_leaves():
     return [(*jax.tree.map(jnp.asarray, (p, g)), lr) for p, g, lr in _step_inputs()]
 

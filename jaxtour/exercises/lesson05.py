@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
-from jaxtour.exercises.common import article_xy, jax, jnp
+from jaxtour.exercises.common import article_xy, concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
 from jaxtour.grader.mistakes import (
@@ -28,6 +27,7 @@ from jaxtour.grader.rules import (
     Inputs,
     JaxArray,
     SamePytree,
+    is_python_float,
     outputs_on,
 )
 from jaxtour.grader.spec import Exercise, Mistake
@@ -75,7 +75,7 @@ def _forgot_return(x, y):
     stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}  # noqa: F841
 
 
-@cache
+@concrete_cache
 def _pair_inputs():
     """Other values than the notebook's x and y, at its length (4), so that a function
     that reads a notebook global gives a wrong answer instead of a shape error."""
@@ -227,7 +227,7 @@ def _first_is_python_float(answer: Any) -> bool:
     if not callable(answer):
         return False
     out = answer(*_pair_inputs()[0])
-    return isinstance(out, tuple | list) and len(out) == 2 and isinstance(out[0], float)
+    return isinstance(out, tuple | list) and len(out) == 2 and is_python_float(out[0])
 
 
 @dataclass(frozen=True)
@@ -285,7 +285,7 @@ def _model_inputs():
     return [jax.tree.map(lambda leaf: leaf, case) for case in _model_leaves()]
 
 
-@cache
+@concrete_cache
 def _model_leaves():
     return [
         # errors -0.2, -1.5, 0.8: 2 outliers, one of them below the line
@@ -337,7 +337,7 @@ def _jit_value_and_grad(fn: Callable[..., Any]) -> Callable[..., Any]:
     return jax.jit(jax.value_and_grad(fn, has_aux=True))
 
 
-@cache
+@concrete_cache
 def _under_jit(fn: Callable[..., Any]) -> Callable[..., Any]:
     """jax.jit(jax.value_and_grad(fn, has_aux=True)), made once per grader function."""
     return _jit_value_and_grad(fn)

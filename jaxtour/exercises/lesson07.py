@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import math
 import weakref
-from functools import cache
 from typing import Any
 
-from jaxtour.exercises.common import jax, jnp
+from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.mistakes import (
     behaves_like,
     branches_in_python,
@@ -84,7 +83,7 @@ def _smooth(x, window, scale):
     return scale * jnp.convolve(x, jnp.ones(window) / window, mode="valid")
 
 
-@cache
+@concrete_cache
 def _fast_smooth():
     return jax.jit(_smooth, static_argnames="window")
 
@@ -129,7 +128,7 @@ def _step(w, grad, lr):
     return w - lr * grad
 
 
-@cache
+@concrete_cache
 def _jitted_step():
     return jax.jit(_step)
 

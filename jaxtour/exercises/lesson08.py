@@ -11,13 +11,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 import numpy as np
 
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
-from jaxtour.exercises.common import jax, jnp
+from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe
 from jaxtour.grader.mistakes import (
     behaves_like,
@@ -28,7 +27,7 @@ from jaxtour.grader.mistakes import (
     returns_none,
     uses_notebook_values,
 )
-from jaxtour.grader.rules import SameFunction, SamePytree, is_numpy_array
+from jaxtour.grader.rules import SameFunction, SamePytree, is_numpy_array, is_python_float
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
 
@@ -221,7 +220,7 @@ def _loss_is_python_float(answer: Any) -> bool:
     if not callable(answer):
         return False
     out = answer(*_update_inputs()[0])
-    return isinstance(out, tuple | list) and len(out) == 2 and isinstance(out[1], float)
+    return isinstance(out, tuple | list) and len(out) == 2 and is_python_float(out[1])
 
 
 def _update_inputs():
@@ -231,7 +230,7 @@ def _update_inputs():
     return [jax.tree.map(lambda leaf: leaf, case) for case in _update_leaves()]
 
 
-@cache
+@concrete_cache
 def _update_leaves():
     x, y = make_data(64, seed=1)
     y = y + 0.5 * x  # another curve as well as other noise
@@ -385,7 +384,7 @@ def _is_step_result(answer: Any) -> bool:
     )
 
 
-@cache
+@concrete_cache
 def _fitted_params():
     step = jax.jit(sgd_step)
     params, (x, y) = initial_params(), make_data()

@@ -23,7 +23,7 @@ from jaxtour.exercises.lesson08 import model
 from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import call_learner
 from jaxtour.grader.mistakes import ignores_arguments
-from jaxtour.grader.rules import Choice, JaxArray, outputs_on
+from jaxtour.grader.rules import Choice, JaxArray, is_python_float, outputs_on
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.i18n import N_, _, ngettext
 from jaxtour.lazy import is_jax_array
@@ -299,7 +299,7 @@ class SameLoss:
             got = call_learner(answer, args)
             if got is None:
                 return _("Your function returns None: did you forget the return?")
-            if isinstance(got, float):
+            if is_python_float(got):
                 return _(
                     "Your function returns a Python float: float(...) or .item() ends the "
                     "computation, and jax.grad and jit need a jax array. Return the jnp value."

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from jaxtour.exercises.common import jax, jnp
+from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.learner_code import transformed
 from jaxtour.grader.mistakes import fails_with, loops_in_python
 from jaxtour.grader.pristine import np
@@ -156,7 +155,7 @@ def _value_and_grads(fn):
     return jax.value_and_grad(fn, argnums=(0, 1))
 
 
-@cache
+@concrete_cache
 def _grader_value_and_grads(fn):
     """The reference's (or a mistake example's) value_and_grad, one per function, so that
     SameFunction computes its outputs once."""
@@ -195,7 +194,7 @@ def _differentiated(answer: Any) -> _Remembered:
     return _last_answer["fn"]
 
 
-@cache
+@concrete_cache
 def _same_function(inputs: Callable[[], Inputs]) -> SameFunction:
     return SameFunction(inputs=inputs, output=SamePytree())
 

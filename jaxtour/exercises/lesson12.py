@@ -9,14 +9,13 @@ of the answer, through ``SameFunction``'s ``transform``.
 
 from __future__ import annotations
 
-import functools
 import re
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from jaxtour.exercises.common import jax, jnp
+from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe
 from jaxtour.grader.mistakes import fails_with, ignores_one_argument
 from jaxtour.grader.pristine import np
@@ -104,7 +103,7 @@ def _flattened(shape: tuple[int, ...]) -> bool:
     return shape in ((3, 12), (12, 3), (36,))
 
 
-@functools.cache
+@concrete_cache
 def _same_through(inputs: Callable[[], Any], view: Callable[..., Any]) -> SameFunction:
     return SameFunction(inputs=inputs, output=SamePytree(), transform=view)
 
@@ -127,7 +126,7 @@ class SameThrough:
         return self._same()(answer, _viewed(self.view, expected))
 
 
-@functools.lru_cache(maxsize=64)
+@concrete_cache
 def _viewed(view: Callable[..., Any], fn: Callable[..., Any]) -> Callable[..., Any]:
     """The grader's own functions (references, examples) viewed once, so that their
     outputs are computed once (``outputs_on`` keeps them by function)."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
-from jaxtour.exercises.common import jax, jnp
+from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import compare_arrays, describe, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
 from jaxtour.grader.mistakes import returns_none
@@ -109,7 +109,7 @@ def _xlogx_inputs():
     ]
 
 
-@functools.cache
+@concrete_cache
 def _jitted_value_and_grad(fn: Callable[..., Any]) -> Callable[..., Any]:
     """The grader's own functions, jitted once: values, and the gradient of their sum."""
     return _value_and_grad(fn)
@@ -297,7 +297,7 @@ def _checked(fn: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
-@functools.cache
+@concrete_cache
 def _expected_runs(fn: Callable[..., Any], x64: bool) -> tuple[tuple[Any, Any], ...]:
     """What the grader's own function reports on every case, once per x64 setting."""
     run = _checked(fn)

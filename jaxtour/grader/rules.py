@@ -26,6 +26,13 @@ def is_numpy_array(value: Any) -> bool:
     return isinstance(value, np.ndarray)
 
 
+def is_python_float(value: Any) -> bool:
+    """A float of Python's own (``float(x)``, ``x.item()``), not NumPy's float64, which
+    is a subclass of ``float`` (what ``np.mean`` returns under x64): the two slips have
+    different causes and different messages."""
+    return isinstance(value, float) and not isinstance(value, np.generic)
+
+
 @dataclass(frozen=True)
 class JaxArray:
     """The answer must be a jax array equal to the expected one (shape, dtype, values)."""
