@@ -282,7 +282,7 @@ def show(exercise_id: str, get_answer: Callable[[], Any]) -> None:
     feedback = read_and_check(exercise_id, get_answer)
     display_panel(feedback, _panel_actions(exercise_id, get_answer))
     if feedback.status == "error" and feedback.message.startswith(_(INTERRUPTED_MESSAGE)):
-        raise KeyboardInterrupt("the check was interrupted")
+        raise KeyboardInterrupt(_("the check was interrupted"))
 
 
 def panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedback | None = None):
