@@ -100,3 +100,17 @@ ROUND_2 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
+
+# Round 3: written from the lesson's text alone; unlabelled, measured by rounds.py.
+ROUND_3 = (
+    Wrong(
+        "00.first_array",
+        "linspace(1.0, 3.0) without num",
+        lambda: jnp.linspace(1.0, 3.0),
+    ),
+    Wrong(
+        "00.first_array",
+        "a column: [[1.0], [2.0], [3.0]]",
+        lambda: jnp.array([[1.0], [2.0], [3.0]]),
+    ),
+)

@@ -673,3 +673,68 @@ ROUND_2 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
+
+# --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
+
+
+def r3_cubes_one_factor_float(v):
+    return jnp.sum(v * v * v.astype(jnp.float32))
+
+
+def r3_cubes_times_one_point_oh(v):
+    return jnp.sum(v**3 * 1.0)
+
+
+def r3_cubes_squares_like_the_dot(v):
+    floats = v.astype(jnp.float32)
+    return jnp.sum(floats**2)
+
+
+def r3_flag_setflags(x):
+    y = np.asarray(x)
+    y.setflags(write=True)
+    y[0] = -1
+    return y
+
+
+def r3_flag_back_to_jax(x):
+    y = np.array(x)
+    y[0] = -1
+    return jnp.asarray(y)
+
+
+def r3_flag_index_one(x):
+    y = np.array(x)
+    y[1] = -1
+    return y
+
+
+def r3_center_column_means(x):
+    return x - jnp.mean(x, axis=0)
+
+
+def r3_center_sum_over_len(x):
+    return x - jnp.sum(x) / len(x)
+
+
+def r3_center_median(x):
+    return x - jnp.median(x)
+
+
+ROUND_3 = (
+    Wrong("01.arange", "arange(0, 20, 2): the evens", lambda: jnp.arange(0, 20, 2)),
+    Wrong("01.arange", "arange(1, 10) * 2 + 1: starts at 3", lambda: jnp.arange(1, 10) * 2 + 1),
+    Wrong("01.arange", "np.arange(1, 20, 2)", lambda: np.arange(1, 20, 2)),
+    Wrong("01.default_dtype", '"float16": GPUs like small floats', lambda: "float16"),
+    Wrong("01.default_dtype", '"np.float64" typed as text', lambda: "np.float64"),
+    Wrong("01.default_dtype", '"int64": / keeps integers', lambda: "int64"),
+    Wrong("01.overflow_fix", "v * v * float(v): v*v still int32", lambda: r3_cubes_one_factor_float),
+    Wrong("01.overflow_fix", "sum(v**3 * 1.0): float after cubing", lambda: r3_cubes_times_one_point_oh),
+    Wrong("01.overflow_fix", "squares, as in the dot product", lambda: r3_cubes_squares_like_the_dot),
+    Wrong("01.numpy_copy", "np.asarray then setflags(write=True)", lambda: r3_flag_setflags),
+    Wrong("01.numpy_copy", "copied, flagged, back to jnp", lambda: r3_flag_back_to_jax),
+    Wrong("01.numpy_copy", "y[1] = -1: counting from one", lambda: r3_flag_index_one),
+    Wrong("01.center", "x - mean(axis=0): column means", lambda: r3_center_column_means),
+    Wrong("01.center", "x - sum(x) / len(x)", lambda: r3_center_sum_over_len),
+    Wrong("01.center", "x - median(x)", lambda: r3_center_median),
+)

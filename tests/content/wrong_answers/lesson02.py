@@ -410,3 +410,59 @@ ROUND_2 = (
     Wrong("02.time_call", "timeit total of 10 calls", lambda: r2_time_total_of_ten, named="total"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
+
+# --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
+
+
+def r3_wait_indented_in_loop(f, xs):
+    results = []
+    for x in xs:
+        results.append(f(x))
+        jax.block_until_ready(results)
+    return results
+
+
+def r3_dict_method(f, xs):
+    results = [f(x) for x in xs]
+    for result in results:
+        result.block_until_ready()
+    return results
+
+
+def r3_return_last_only(f, xs):
+    results = [f(x) for x in xs]
+    return jax.block_until_ready(results[-1])
+
+
+def r3_time_no_warmup(f, *args):
+    start = time.perf_counter()
+    jax.block_until_ready(f(*args))
+    return time.perf_counter() - start
+
+
+def r3_time_warmup_unblocked(f, *args):
+    f(*args)  # warm-up
+    start = time.perf_counter()
+    jax.block_until_ready(f(*args))
+    return time.perf_counter() - start
+
+
+def r3_time_timeit_total(f, *args):
+    jax.block_until_ready(f(*args))
+    return timeit.timeit(lambda: jax.block_until_ready(f(*args)), number=10)
+
+
+ROUND_3 = (
+    Wrong("02.which_dispatch", '"ABC": all but D skip the wait', lambda: "ABC"),
+    Wrong("02.which_dispatch", "the option's text, with its letter", lambda: "A: jnp.dot(x, x) * 2"),
+    Wrong("02.which_dispatch", '["A"]: a list', lambda: ["A"]),
+    Wrong("02.block_tree", "wait on the growing list, in the loop", lambda: r3_wait_indented_in_loop),
+    Wrong("02.block_tree", "result.block_until_ready() on each dict", lambda: r3_dict_method),
+    Wrong("02.block_tree", "waited for and returned the last only", lambda: r3_return_last_only),
+    Wrong("02.first_calls", '"E": only jit compiles', lambda: "E"),
+    Wrong("02.first_calls", '"BE": the int dtype reuses', lambda: "BE"),
+    Wrong("02.first_calls", '"ABC": new values, jit reuses', lambda: "ABC"),
+    Wrong("02.time_call", "no warm-up: the first call timed", lambda: r3_time_no_warmup),
+    Wrong("02.time_call", "warm-up call not waited for", lambda: r3_time_warmup_unblocked),
+    Wrong("02.time_call", "timeit total of 10 calls", lambda: r3_time_timeit_total),
+)

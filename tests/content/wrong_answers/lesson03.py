@@ -508,3 +508,57 @@ ROUND_2 = (
     Wrong(C, "two one-sided slopes added", lambda: r2_cd_two_one_sided, named="missing-half"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
+
+# --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
+
+
+def r3_slopes_jacobian(f, t):
+    return jax.jacobian(f)(t.astype(jnp.float32))
+
+
+def r3_slopes_mean(f, t):
+    return jax.grad(lambda s: jnp.mean(f(s)))(t.astype(jnp.float32))
+
+
+def r3_slopes_dtype_only(f, t):
+    return jax.grad(f)(t.astype(jnp.float32))
+
+
+def r3_dg_plus_sine(x):
+    return 2 * x * jnp.cos(x) + x**2 * jnp.sin(x)
+
+
+def r3_dg_product_of_derivatives(x):
+    return -2 * x * jnp.sin(x)
+
+
+def r3_dg_misread_as_sine(x):
+    return 2 * x * jnp.sin(x) + x**2 * jnp.cos(x)
+
+
+def r3_central_over_eps(f, x, eps=1e-3):
+    return (f(x + eps) - f(x - eps)) / eps
+
+
+def r3_central_precedence(f, x, eps=1e-3):
+    return (f(x + eps) - f(x - eps)) / 2 * eps
+
+
+def r3_central_jnp_array(f, x, eps=1e-3):
+    return jnp.array(f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+ROUND_3 = (
+    Wrong("03.gradient", "[6, 2, 1, 4]: the -1 lost its sign", lambda: [6.0, 2.0, 1.0, 4.0]),
+    Wrong("03.gradient", "[9, 1, 0.25, 4]: the squares", lambda: [9.0, 1.0, 0.25, 4.0]),
+    Wrong("03.gradient", "9.0: the gradient summed to one number", lambda: 9.0),
+    Wrong("03.fix_slopes", "jacobian of the float t: a matrix", lambda: r3_slopes_jacobian),
+    Wrong("03.fix_slopes", "grad of the mean, not the sum", lambda: r3_slopes_mean),
+    Wrong("03.fix_slopes", "floats fixed, output still a vector", lambda: r3_slopes_dtype_only),
+    Wrong("03.derivative_by_hand", "+ x**2 sin x: cos' sign lost", lambda: r3_dg_plus_sine),
+    Wrong("03.derivative_by_hand", "-2x sin x: derivatives multiplied", lambda: r3_dg_product_of_derivatives),
+    Wrong("03.derivative_by_hand", "derivative of x**2 sin x: g misread", lambda: r3_dg_misread_as_sine),
+    Wrong("03.central_difference", "divided by eps, not 2 eps", lambda: r3_central_over_eps),
+    Wrong("03.central_difference", "/ 2 * eps: precedence", lambda: r3_central_precedence),
+    Wrong("03.central_difference", "jnp.array of the difference", lambda: r3_central_jnp_array),
+)

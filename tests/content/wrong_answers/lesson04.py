@@ -519,3 +519,49 @@ ROUND_2 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
+
+# --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
+
+
+def r3_sgd_swapped_lambda(params, grads, lr):
+    return jax.tree.map(lambda g, p: p - lr * g, params, grads)
+
+
+def r3_sgd_leaves_list(params, grads, lr):
+    return [p - lr * g for p, g in zip(jax.tree.leaves(params), jax.tree.leaves(grads))]
+
+
+def r3_sgd_deepcopy_top_level(params, grads, lr):
+    new = copy.deepcopy(params)
+    for name in new:
+        new[name] = new[name] - lr * grads[name]
+    return new
+
+
+ROUND_3 = (
+    Wrong(
+        "04.grad_last_two",
+        "argnums=(0, 1): the first two",
+        lambda: jax.grad(weighted_sse, argnums=(0, 1))(w, x, y),
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "value_and_grad with argnums=(1, 2)",
+        lambda: jax.value_and_grad(weighted_sse, argnums=(1, 2))(w, x, y),
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "called as (x, y, w)",
+        lambda: jax.grad(weighted_sse, argnums=(1, 2))(x, y, w),
+    ),
+    Wrong("04.predict_value_and_grad", '"A": one flat tuple', lambda: "A"),
+    Wrong("04.predict_value_and_grad", '"D": grads first', lambda: "D"),
+    Wrong(
+        "04.predict_value_and_grad",
+        "the option's text instead of B",
+        lambda: "(value, (grad_x, grad_y))",
+    ),
+    Wrong("04.sgd_step", "lambda g, p: arguments swapped", lambda: r3_sgd_swapped_lambda),
+    Wrong("04.sgd_step", "a flat list of the new leaves", lambda: r3_sgd_leaves_list),
+    Wrong("04.sgd_step", "deepcopy, then the top-level loop", lambda: r3_sgd_deepcopy_top_level),
+)

@@ -486,3 +486,54 @@ ROUND_2 = (
     Wrong("05.loss_and_outliers", "b * x in the line", lambda: r2_outliers_bias_times_x),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
+
+# --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
+
+
+def r3_stats_sum(x, y):
+    errors = x - y
+    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
+    return jnp.sum(errors**2), stats
+
+
+def r3_stats_three_outputs(x, y):
+    errors = x - y
+    return jnp.mean(errors**2), jnp.max(jnp.abs(errors)), errors
+
+
+def r3_stats_max_without_abs(x, y):
+    errors = x - y
+    stats = {"max_error": jnp.max(errors), "errors": errors}
+    return jnp.mean(errors**2), stats
+
+
+def r3_outliers_fraction(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.mean(jnp.abs(errors) > 0.5)
+
+
+def r3_outliers_no_abs(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.sum(errors > 0.5)
+
+
+def r3_outliers_len_where(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), len(jnp.where(jnp.abs(errors) > 0.5)[0])
+
+
+ROUND_3 = (
+    Wrong("05.fix_aux_order", "sum of squares, as the article", lambda: r3_stats_sum),
+    Wrong("05.fix_aux_order", "loss, max, errors: three outputs", lambda: r3_stats_three_outputs),
+    Wrong("05.fix_aux_order", "max_error without abs", lambda: r3_stats_max_without_abs),
+    Wrong("05.predict_aux_structure", '"B": grads not grouped', lambda: "B"),
+    Wrong("05.predict_aux_structure", '"D": aux last', lambda: "D"),
+    Wrong(
+        "05.predict_aux_structure",
+        "the option's text instead of C",
+        lambda: "((value, aux), (grad_x, grad_y))",
+    ),
+    Wrong("05.loss_and_outliers", "mean of the mask: a fraction", lambda: r3_outliers_fraction),
+    Wrong("05.loss_and_outliers", "errors > 0.5 without abs", lambda: r3_outliers_no_abs),
+    Wrong("05.loss_and_outliers", "len(jnp.where(...)[0])", lambda: r3_outliers_len_where),
+)

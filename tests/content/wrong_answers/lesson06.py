@@ -498,3 +498,46 @@ ROUND_2 = (
     Wrong("06.count_labels", "one_hot summed", lambda: r2_count_one_hot, named="float-counts"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
+
+# --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
+
+
+def r3_scale_row(m, j, factor):
+    return m.at[j].multiply(factor)
+
+
+def r3_scale_column_only(m, j, factor):
+    return m[:, j] * factor
+
+
+def r3_scale_result_dropped(m, j, factor):
+    m.at[:, j].multiply(factor)
+    return m
+
+
+def r3_count_set_one(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[labels].set(1)
+
+
+def r3_count_float_zeros(labels, n):
+    return jnp.zeros(n).at[labels].add(1)
+
+
+def r3_count_bincount(labels, n):
+    return jnp.bincount(labels)
+
+
+ROUND_3 = (
+    Wrong("06.set_first", "x.at[1].set(123): first is 1", lambda: x.at[1].set(123)),
+    Wrong("06.set_first", "x.at[0] without .set", lambda: x.at[0]),
+    Wrong("06.set_first", "jnp.insert(x, 0, 123)", lambda: jnp.insert(x, 0, 123)),
+    Wrong("06.out_of_bounds", '"B": clamped like the read', lambda: "B"),
+    Wrong("06.out_of_bounds", '"A": IndexError as NumPy', lambda: "A"),
+    Wrong("06.out_of_bounds", "the option's words for C", lambda: "the update is dropped"),
+    Wrong("06.scale_column", "m.at[j]: row j scaled", lambda: r3_scale_row),
+    Wrong("06.scale_column", "only the scaled column returned", lambda: r3_scale_column_only),
+    Wrong("06.scale_column", ".at[].multiply result dropped, m returned", lambda: r3_scale_result_dropped),
+    Wrong("06.count_labels", ".at[labels].set(1): presence", lambda: r3_count_set_one),
+    Wrong("06.count_labels", "jnp.zeros(n) float counts", lambda: r3_count_float_zeros),
+    Wrong("06.count_labels", "jnp.bincount without length", lambda: r3_count_bincount),
+)

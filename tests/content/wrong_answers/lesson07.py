@@ -663,3 +663,57 @@ ROUND_2 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
+
+# --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
+
+
+@functools.partial(jax.jit, static_argnums=2)
+def r3_step_static_lr(w, grad, lr):
+    return w - lr * grad
+
+
+def r3_step_not_jitted(w, grad, lr):
+    return w - lr * grad
+
+
+def r3_step_jit_inside(w, grad, lr):
+    return jax.jit(lambda w, g: w - lr * g)(w, grad)
+
+
+def r3_clip_where_swapped(x):
+    return jnp.where(x <= 0, x, 0.0)
+
+
+def r3_clip_lax_cond(x):
+    return jax.lax.cond(x < 0, lambda v: 0.0 * v, lambda v: v, x)
+
+
+def r3_clip_minimum(x):
+    return jnp.minimum(x, 0.0)
+
+
+ROUND_3 = (
+    Wrong("07.count_traces", "3: weak and strong int32[] share", lambda: 3),
+    Wrong("07.count_traces", '"4", typed as text', lambda: "4"),
+    Wrong("07.count_traces", "6: one trace per call", lambda: 6),
+    Wrong(
+        "07.static_window",
+        "static_argnums=2: window counted from one",
+        lambda: jax.jit(smooth, static_argnums=2),
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=(1, 2): scale static too",
+        lambda: jax.jit(smooth, static_argnums=(1, 2)),
+    ),
+    Wrong("07.static_window", "jax.jit(smooth), nothing static", lambda: jax.jit(smooth)),
+    Wrong("07.stale_global", "lr static: static_argnums=2", lambda: r3_step_static_lr),
+    Wrong("07.stale_global", "lr passed, but no jit", lambda: r3_step_not_jitted),
+    Wrong("07.stale_global", "jit of a lambda inside the step", lambda: r3_step_jit_inside),
+    Wrong("07.debug_print", '"E": print on every call', lambda: "E"),
+    Wrong("07.debug_print", '"B": print once only', lambda: "B"),
+    Wrong("07.debug_print", '"CE": torn between two', lambda: "CE"),
+    Wrong("07.clip_negative", "where(x <= 0, x, 0.0): branches swapped", lambda: r3_clip_where_swapped),
+    Wrong("07.clip_negative", "lax.cond on the whole array", lambda: r3_clip_lax_cond),
+    Wrong("07.clip_negative", "jnp.minimum(x, 0.0)", lambda: r3_clip_minimum),
+)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import statistics
+import time
 from functools import cache
 
 import jax
@@ -582,3 +584,104 @@ ROUND_2 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
+
+# --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
+
+
+def r3_update_value_with_penalty(params, x, y, lr, decay):
+    def penalized(p):
+        return loss(p, x, y) + decay / 2 * sum(jnp.sum(q**2) for q in jax.tree.leaves(p))
+
+    value, grads = jax.value_and_grad(penalized)(params)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+def r3_update_no_half(params, x, y, lr, decay):
+    def penalized(p):
+        return loss(p, x, y) + decay * sum(jnp.sum(q**2) for q in jax.tree.leaves(p))
+
+    grads = jax.grad(penalized)(params)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss(params, x, y)
+
+
+def r3_update_decay_without_lr(params, x, y, lr, decay):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g - decay * p, params, grads), value
+
+
+def r3_train(lr, steps):
+    """The notebook's train, without its widgets: the last params and the losses."""
+    fast_step = jax.jit(sgd_step)
+    params, losses = initial_params(), []
+    for _ in range(steps):
+        params, value = fast_step(params, x, y, lr)
+        losses.append(value)
+    return params, jnp.stack(losses)
+
+
+@cache
+def r3_fit_whole_tuple():
+    return r3_train(0.5, 300)
+
+
+@cache
+def r3_fit_stopped_early():
+    params, _ = r3_train(0.05, 200)
+    return params
+
+
+@cache
+def r3_fit_too_large_a_rate():
+    params, _ = r3_train(1.0, 100)
+    return params
+
+
+def r3_time_one(step, blocked, warm, calls=20):
+    params = initial_params()
+    if warm:
+        jax.block_until_ready(step(params, x, y, 0.05))
+    samples = []
+    for _ in range(calls):
+        start = time.perf_counter()
+        result = step(params, x, y, 0.05)
+        if blocked:
+            jax.block_until_ready(result)
+        samples.append(time.perf_counter() - start)
+    return samples
+
+
+@cache
+def r3_speedup_inverted():
+    eager = statistics.median(r3_time_one(sgd_step, blocked=True, warm=True))
+    jitted = statistics.median(r3_time_one(jax.jit(sgd_step), blocked=True, warm=True))
+    return jitted / eager
+
+
+@cache
+def r3_speedup_unblocked():
+    eager = statistics.median(r3_time_one(sgd_step, blocked=False, warm=True))
+    jitted = statistics.median(r3_time_one(jax.jit(sgd_step), blocked=False, warm=True))
+    return eager / jitted
+
+
+@cache
+def r3_speedup_mean_with_compile():
+    def fresh_step(params, x, y, lr):
+        return sgd_step(params, x, y, lr)
+
+    eager = statistics.mean(r3_time_one(sgd_step, blocked=True, warm=False, calls=10))
+    jitted = statistics.mean(r3_time_one(jax.jit(fresh_step), blocked=True, warm=False, calls=10))
+    return eager / jitted
+
+
+ROUND_3 = (
+    Wrong("08.update", "returns the penalized loss as the value", lambda: r3_update_value_with_penalty),
+    Wrong("08.update", "penalty decay * sum p**2, no half", lambda: r3_update_no_half),
+    Wrong("08.update", "p - lr * g - decay * p: decay not times lr", lambda: r3_update_decay_without_lr),
+    Wrong("08.fit", "trained = train(...): params and losses", r3_fit_whole_tuple),
+    Wrong("08.fit", "lr 0.05, 200 steps: stopped early", r3_fit_stopped_early),
+    Wrong("08.fit", "lr 1.0: the loss explodes", r3_fit_too_large_a_rate),
+    Wrong("08.speedup", "jitted time / eager time", r3_speedup_inverted),
+    Wrong("08.speedup", "warmed up, never blocked", r3_speedup_unblocked),
+    Wrong("08.speedup", "means of 10 calls, compile included", r3_speedup_mean_with_compile),
+)

@@ -1103,3 +1103,84 @@ ROUND_2 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
+
+# --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
+
+
+def r3_grads_batch_mean(params, xs, ys):
+    def mean_loss(p):
+        return jnp.mean(jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys))
+
+    return jax.grad(mean_loss)(params)
+
+
+def r3_grads_wrt_x(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss, argnums=1), in_axes=(None, 1, 0))(params, xs, ys)
+
+
+def r3_grads_grad_of_vmap(params, xs, ys):
+    return jax.grad(jax.vmap(log_loss, in_axes=(None, 1, 0)))(params, xs, ys)
+
+
+def r3_walk_split_not_kept(key, steps):
+    position = 0.0
+    path = []
+    for _ in range(steps):
+        _, subkey = jax.random.split(key)
+        position = position + jax.random.normal(subkey)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def r3_walk_starts_with_zero(key, steps):
+    draws = jax.random.normal(key, (steps,))
+    return jnp.concatenate([jnp.zeros(1), jnp.cumsum(draws)])
+
+
+def r3_walk_draws_only(key, steps):
+    keys = jax.random.split(key, steps)
+    return jax.vmap(jax.random.normal)(keys)
+
+
+def r3_views_split_by_row(key, xs, ids):
+    key_a, key_b = jax.random.split(key)
+
+    def noise(k, x):
+        return x + 0.1 * jax.random.normal(k, x.shape)
+
+    keys_a = jax.random.split(key_a, xs.shape[0])
+    keys_b = jax.random.split(key_b, xs.shape[0])
+    return jax.vmap(noise)(keys_a, xs), jax.vmap(noise)(keys_b, xs)
+
+
+def r3_views_same_key(key, xs, ids):
+    def one(x, i):
+        k = jax.random.fold_in(key, i)
+        return x + 0.1 * jax.random.normal(k, x.shape), x + 0.1 * jax.random.normal(k, x.shape)
+
+    return jax.vmap(one)(xs, ids)
+
+
+def r3_views_id_plus_one(key, xs, ids):
+    def one(x, i):
+        noise_a = jax.random.normal(jax.random.fold_in(key, i), x.shape)
+        noise_b = jax.random.normal(jax.random.fold_in(key, i + 1), x.shape)
+        return x + 0.1 * noise_a, x + 0.1 * noise_b
+
+    return jax.vmap(one)(xs, ids)
+
+
+ROUND_3 = (
+    Wrong("09.per_example_grads", "grad of the mean: one gradient", lambda: r3_grads_batch_mean),
+    Wrong("09.per_example_grads", "argnums=1: gradients for x", lambda: r3_grads_wrt_x),
+    Wrong("09.per_example_grads", "grad(vmap(...)): the order swapped", lambda: r3_grads_grad_of_vmap),
+    Wrong("09.split_keeps_key", '"A": split changes the key', lambda: "A"),
+    Wrong("09.split_keeps_key", '"C": k1 is the old key', lambda: "C"),
+    Wrong("09.split_keeps_key", '"b only", the option\'s text', lambda: "b only"),
+    Wrong("09.random_walk", "split each pass, key never replaced", lambda: r3_walk_split_not_kept),
+    Wrong("09.random_walk", "cumsum with the start 0.0 in front", lambda: r3_walk_starts_with_zero),
+    Wrong("09.random_walk", "the draws, never summed", lambda: r3_walk_draws_only),
+    Wrong("09.two_views", "a key per row, from split", lambda: r3_views_split_by_row),
+    Wrong("09.two_views", "one fold_in key for both views", lambda: r3_views_same_key),
+    Wrong("09.two_views", "fold_in(key, id + 1) for view b", lambda: r3_views_id_plus_one),
+)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax.sharding import NamedSharding
+from jax.sharding import AxisType, NamedSharding
 from jax.sharding import PartitionSpec as P
 
 from jaxtour.exercises.lesson08 import make_data
@@ -319,3 +319,42 @@ ROUND_2 = (
     Wrong("10.fix_loss", "sum / 64", lambda: r2_loss_over_64, named="hard-coded-batch"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
+
+# --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
+
+
+def r3_lesson_mesh():
+    devices = jax.devices()
+    return jax.make_mesh(
+        (len(devices),), ("batch",), axis_types=(AxisType.Explicit,), devices=devices
+    )
+
+
+def r3_loss_whole_devices(params, x, y):
+    used = x.shape[0] // n_devices * n_devices
+    return jnp.sum(jnp.abs(model(params, x) - y)) / used
+
+
+def r3_loss_no_abs(params, x, y):
+    return jnp.mean(model(params, x) - y)
+
+
+def r3_loss_mean_over_devices(params, x, y):
+    return jnp.mean(jnp.abs(model(params, x) - y)) / n_devices
+
+
+ROUND_3 = (
+    Wrong(
+        "10.column_spec",
+        "the whole NamedSharding, not the spec",
+        lambda: NamedSharding(r3_lesson_mesh(), P(None, "batch")),
+    ),
+    Wrong("10.column_spec", "P(None, 8): eight per device", lambda: P(None, 8)),
+    Wrong("10.column_spec", 'P("None", "batch"): None in quotes', lambda: P("None", "batch")),
+    Wrong("10.predict_sums", "the option's text for B", lambda: 'split over "batch", replicated'),
+    Wrong("10.predict_sums", '"BD": unsure of the row sums', lambda: "BD"),
+    Wrong("10.predict_sums", '"replicated": only the axis-0 sum', lambda: "replicated"),
+    Wrong("10.fix_loss", "divides by the batch rounded to the devices", lambda: r3_loss_whole_devices),
+    Wrong("10.fix_loss", "mean error, abs forgotten", lambda: r3_loss_no_abs),
+    Wrong("10.fix_loss", "the mean divided by n_devices", lambda: r3_loss_mean_over_devices),
+)

@@ -441,3 +441,81 @@ WRONG_ANSWERS = (
         "11.fails_under_jit", "the functions' numbers", lambda: "2 and 4 fail", says="not one of"
     ),
 )
+
+# --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
+
+
+def r3_ema_scans_the_rest(xs, alpha):
+    def step(m, x):
+        m = alpha * x + (1 - alpha) * m
+        return m, m
+
+    return lax.scan(step, xs[0], xs[1:])
+
+
+def r3_ema_carry_from_zero(xs, alpha):
+    def step(m, x):
+        m = alpha * x + (1 - alpha) * m
+        return m, m
+
+    return lax.scan(step, 0.0, xs)
+
+
+def r3_ema_alpha_on_the_average(xs, alpha):
+    def step(m, x):
+        m = alpha * m + (1 - alpha) * x
+        return m, m
+
+    return lax.scan(step, xs[0], xs)
+
+
+def r3_logistic_from_one(r, x0, steps):
+    return lax.fori_loop(1, steps, lambda i, x: r * x * (1 - x), x0)
+
+
+def r3_logistic_scan_pair(r, x0, steps):
+    def step(x, _):
+        x = r * x * (1 - x)
+        return x, x
+
+    return lax.scan(step, x0, length=steps)
+
+
+def r3_logistic_whole_state(r, x0, steps):
+    def one_step(i, state):
+        k, x = state
+        return k + 1, r * x * (1 - x)
+
+    return lax.fori_loop(0, steps, one_step, (0, x0))
+
+
+def r3_first_two_fill_unmasked(x):
+    idx = jnp.nonzero(x > 0, size=2, fill_value=-1)[0]
+    return x[idx]
+
+
+def r3_first_two_where_slice(x):
+    return jnp.where(x > 0, x, 0.0)[:2]
+
+
+def r3_first_two_indices(x):
+    return jnp.nonzero(x > 0, size=2, fill_value=0)[0]
+
+
+ROUND_3 = (
+    Wrong("11.fori_predict", "120: upper bound included", lambda: 120),
+    Wrong("11.fori_predict", "27: i counted from 0, four passes", lambda: 27),
+    Wrong("11.fori_predict", '"57" as text', lambda: "57"),
+    Wrong("11.scan_ema", "scanned over xs[1:]", lambda: r3_ema_scans_the_rest),
+    Wrong("11.scan_ema", "carry started at 0.0", lambda: r3_ema_carry_from_zero),
+    Wrong("11.scan_ema", "alpha weighs the old average", lambda: r3_ema_alpha_on_the_average),
+    Wrong("11.while_grad", "fori_loop(1, steps): one step short", lambda: r3_logistic_from_one),
+    Wrong("11.while_grad", "scan's (last, history) returned", lambda: r3_logistic_scan_pair),
+    Wrong("11.while_grad", "fori_loop returns the (k, x) state", lambda: r3_logistic_whole_state),
+    Wrong("11.fails_under_jit", '"D": argmax depends on values', lambda: "D"),
+    Wrong("11.fails_under_jit", '"B": the for loop fails too', lambda: "B"),
+    Wrong("11.fails_under_jit", "the option's text for C", lambda: "2 and 4"),
+    Wrong("11.first_two_positive", "fill_value=-1, x[idx] unmasked", lambda: r3_first_two_fill_unmasked),
+    Wrong("11.first_two_positive", "where(x > 0, x, 0)[:2]", lambda: r3_first_two_where_slice),
+    Wrong("11.first_two_positive", "the indices, not the values", lambda: r3_first_two_indices),
+)

@@ -425,3 +425,73 @@ WRONG_ANSWERS = (
     Wrong("12.fix_rule", "b's term subtracted", lambda: rule_minus, named="wrong-derivatives"),
     Wrong("12.fix_rule", "a_dot twice", lambda: rule_a_dot_twice, named="wrong-derivatives"),
 )
+
+# --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
+
+
+def r3_hvp_grad_times_v(x, v, k):
+    return jax.grad(energy)(x, k) * v
+
+
+def r3_hvp_jvp_of_energy(x, v, k):
+    return jax.jvp(lambda x: energy(x, k), (x,), (v,))[1]
+
+
+def r3_hvp_pair(x, v, k):
+    return jax.jvp(lambda x: jax.grad(energy)(x, k), (x,), (v,))
+
+
+def r3_td_held_values(values, rewards):
+    target = rewards + 0.9 * values[1:]
+    return jnp.sum((lax.stop_gradient(values[:-1]) - target) ** 2)
+
+
+def r3_td_held_rewards(values, rewards):
+    target = lax.stop_gradient(rewards) + 0.9 * values[1:]
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def r3_td_mean(values, rewards):
+    target = lax.stop_gradient(rewards + 0.9 * values[1:])
+    return jnp.mean((values[:-1] - target) ** 2)
+
+
+def r3_rule_same_weight(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    out = log_add_exp(a, b)
+    return out, jax.nn.sigmoid(a - b) * a_dot + jax.nn.sigmoid(a - b) * b_dot
+
+
+def r3_rule_exp_formula(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    out = log_add_exp(a, b)
+    total = jnp.exp(a) + jnp.exp(b)
+    return out, jnp.exp(a) / total * a_dot + jnp.exp(b) / total * b_dot
+
+
+def r3_rule_swapped(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    out = log_add_exp(a, b)
+    return out, jax.nn.sigmoid(b - a) * a_dot + jax.nn.sigmoid(a - b) * b_dot
+
+
+ROUND_3 = (
+    Wrong("12.jacobian_shapes", "flattened: (3, 12) twice", lambda: ((3, 12), (3, 12))),
+    Wrong("12.jacobian_shapes", "jacrev gives the input first", lambda: ((3, 3, 4), (3, 4, 3))),
+    Wrong("12.jacobian_shapes", "one shape, not a pair", lambda: (3, 3, 4)),
+    Wrong("12.cheaper", '"D": forward for wide', lambda: "D"),
+    Wrong("12.cheaper", '"E": same Jacobian, same work', lambda: "E"),
+    Wrong("12.cheaper", '"B": reverse is what training uses', lambda: "B"),
+    Wrong("12.hvp", "grad(energy) * v, element by element", lambda: r3_hvp_grad_times_v),
+    Wrong("12.hvp", "jvp of energy itself: one number", lambda: r3_hvp_jvp_of_energy),
+    Wrong("12.hvp", "jvp's (gradient, hvp) pair, no [1]", lambda: r3_hvp_pair),
+    Wrong("12.fixed_target", "stop_gradient on values[:-1]", lambda: r3_td_held_values),
+    Wrong("12.fixed_target", "stop_gradient on the rewards", lambda: r3_td_held_rewards),
+    Wrong("12.fixed_target", "held target, mean not sum", lambda: r3_td_mean),
+    Wrong("12.fix_rule", "sigmoid(a - b) for both tangents", lambda: r3_rule_same_weight),
+    Wrong("12.fix_rule", "exp(a) / (exp(a) + exp(b)): overflows", lambda: r3_rule_exp_formula),
+    Wrong("12.fix_rule", "the two sigmoids swapped", lambda: r3_rule_swapped),
+)

@@ -283,3 +283,49 @@ WRONG_ANSWERS = (
     Wrong("13.float32_gap", "in an array", lambda: jnp.array([0.0]), says="single number"),
     Wrong("13.float32_gap", "2: one bit too many", lambda: 2),
 )
+
+# --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
+
+
+def r3_xlogx_epsilon(p):
+    return p * jnp.log(p + 1e-8)
+
+
+def r3_xlogx_nan_to_num(p):
+    return jnp.nan_to_num(p * jnp.log(p))
+
+
+def r3_xlogx_inner_where_at_or_above(p):
+    safe_p = jnp.where(p >= 0, p, 1.0)
+    return jnp.where(p > 0, p * jnp.log(safe_p), 0.0)
+
+
+def r3_prices_zero_allowed(prices):
+    checkify.check(jnp.all(prices >= 0), "prices must not be negative")
+    return jnp.diff(jnp.log(prices))
+
+
+def r3_prices_array_condition(prices):
+    checkify.check(prices > 0, "prices must be positive")
+    return jnp.diff(jnp.log(prices))
+
+
+def r3_prices_any(prices):
+    checkify.check(jnp.any(prices > 0), "prices must be positive")
+    return jnp.diff(jnp.log(prices))
+
+
+ROUND_3 = (
+    Wrong("13.first_nan", '"B": log of a zero', lambda: "B"),
+    Wrong("13.first_nan", '"mul", the operation\'s name', lambda: "mul"),
+    Wrong("13.first_nan", '"BC": log and mul together', lambda: "BC"),
+    Wrong("13.xlogx_gradient", "p * log(p + 1e-8)", lambda: r3_xlogx_epsilon),
+    Wrong("13.xlogx_gradient", "nan_to_num of p * log(p)", lambda: r3_xlogx_nan_to_num),
+    Wrong("13.xlogx_gradient", "inner where on p >= 0", lambda: r3_xlogx_inner_where_at_or_above),
+    Wrong("13.check_prices", "checks prices >= 0: zero let through", lambda: r3_prices_zero_allowed),
+    Wrong("13.check_prices", "check on the array prices > 0", lambda: r3_prices_array_condition),
+    Wrong("13.check_prices", "jnp.any(prices > 0)", lambda: r3_prices_any),
+    Wrong("13.float32_gap", "1: the arithmetic answer", lambda: 1),
+    Wrong("13.float32_gap", "8.0: the spacing near 1e8", lambda: 8.0),
+    Wrong("13.float32_gap", '"0.0" typed as text', lambda: "0.0"),
+)

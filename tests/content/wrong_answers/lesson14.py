@@ -285,3 +285,53 @@ WRONG_ANSWERS = (
         says="4 numbers",
     ),
 )
+
+# --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
+
+
+def r3_rows_reshape_like_train(data, process_index, process_count):
+    return data.reshape(process_count, -1)[process_index]
+
+
+def r3_rows_no_end(data, process_index, process_count):
+    n = len(data) // process_count
+    return data[process_index * n :]
+
+
+def r3_rows_split_columns(data, process_index, process_count):
+    return np.split(data, process_count, axis=-1)[process_index]
+
+
+def r3_mean_of_local_means(local_values, local_weights):
+    local_mean = np.sum(local_values * local_weights) / np.sum(local_weights)
+    means = multihost_utils.process_allgather(np.array([local_mean]), tiled=True)
+    return float(np.mean(means))
+
+
+def r3_mean_over_value_sum(local_values, local_weights):
+    sharding = NamedSharding(mesh, P("batch"))
+    values = jax.make_array_from_process_local_data(sharding, local_values)
+    weights = jax.make_array_from_process_local_data(sharding, local_weights)
+    return jnp.sum(weights * values) / jnp.sum(values)
+
+
+def r3_mean_psum_outside(local_values, local_weights):
+    total = jax.lax.psum(jnp.sum(local_values * local_weights), "batch")
+    weight = jax.lax.psum(jnp.sum(local_weights), "batch")
+    return total / weight
+
+
+ROUND_3 = (
+    Wrong("14.predict_view", '"D": the first values, 4@batch', lambda: "D"),
+    Wrong("14.predict_view", '"A": only the local devices', lambda: "A"),
+    Wrong("14.predict_view", '"C": every process holds all', lambda: "C"),
+    Wrong("14.predict_death", '"A": the error is caught', lambda: "A"),
+    Wrong("14.predict_death", '"C": waits for the time limit', lambda: "C"),
+    Wrong("14.predict_death", '"B": sums its own values', lambda: "B"),
+    Wrong("14.fix_rows", "reshape(count, -1)[index], as train.py", lambda: r3_rows_reshape_like_train),
+    Wrong("14.fix_rows", "data[index * n:], no end", lambda: r3_rows_no_end),
+    Wrong("14.fix_rows", "np.split along the last axis", lambda: r3_rows_split_columns),
+    Wrong("14.global_mean", "the mean of the local weighted means", lambda: r3_mean_of_local_means),
+    Wrong("14.global_mean", "divided by the sum of the values", lambda: r3_mean_over_value_sum),
+    Wrong("14.global_mean", "lax.psum outside shard_map", lambda: r3_mean_psum_outside),
+)
