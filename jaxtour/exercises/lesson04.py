@@ -46,6 +46,25 @@ def _weighted_grad(argnums):
     return jax.grad(_weighted_sse, argnums=argnums)(*_wxy())
 
 
+@concrete_cache
+def _reordered_grads() -> tuple[Any, ...]:
+    """grad with argnums=(1, 2), called with w, x and y in each other order."""
+    import itertools
+
+    args = _wxy()
+    grad = jax.grad(_weighted_sse, argnums=(1, 2))
+    return tuple(
+        grad(*(args[i] for i in order))
+        for order in itertools.permutations(range(3))
+        if order != (0, 1, 2)
+    )
+
+
+def _arguments_reordered(answer: Any) -> bool:
+    """Gradients taken with the arguments passed in another order than (w, x, y)."""
+    return any(equals_tree(grads)(answer) for grads in _reordered_grads())
+
+
 def _sse(x, y):
     return jnp.sum((x - y) ** 2)
 
@@ -449,6 +468,15 @@ EXERCISES = (
                 message="That is the gradient with respect to w, grad's default (argnums=0). "
                 "Pick x and y by position: argnums=(1, 2).",
                 example=lambda: _weighted_grad(0),
+            ),
+            Mistake(
+                id="arguments-reordered",
+                message="Right argnums, wrong point: weighted_sse was called with its "
+                "arguments in another order than (w, x, y), so w stands where x or y should. "
+                "A function's gradient takes the arguments in the function's own order: "
+                "(w, x, y), and argnums=(1, 2) then picks x and y.",
+                example=lambda: _reordered_grads()[1],
+                matches=_arguments_reordered,
             ),
             Mistake(
                 id="all-three",

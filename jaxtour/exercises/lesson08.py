@@ -658,11 +658,15 @@ def _scaled_from_seen(value: float, band: SpeedupBand, factors: tuple[float, ...
 
 def _off_by(factors: tuple[float, ...]) -> Callable[[Any], bool]:
     """Matches a speed-up that is one of ``factors`` times too small or too large. Like
-    PlausibleSpeedup, it never refuses on a measurement older than RECHECK_AFTER_S."""
+    PlausibleSpeedup, it never refuses on a measurement older than RECHECK_AFTER_S.
+
+    Never below 1: a figure under 1 also comes from a compile inside the jit time or a
+    ratio upside down, which a number cannot tell apart from a loop total or a unit slip;
+    ``below-one`` names them all."""
 
     def matches(answer: Any) -> bool:
         value = _number(answer)
-        if value is None or not math.isfinite(value) or value <= 0:
+        if value is None or not math.isfinite(value) or value < 1:
             return False
         band = speedup_band()
         if not _scaled_from_seen(value, band, factors):
@@ -1035,26 +1039,29 @@ EXERCISES = (
                 "(milliseconds over microseconds, or seconds over milliseconds), or one of "
                 "them a loop's total over 1000 calls, not divided by the count. Put both in "
                 "seconds per call, then divide: eager / jit.",
-                example=lambda: speedup_band().typical / 1000,
+                example=lambda: speedup_band().typical * 1000,
                 matches=_off_by(THOUSANDS),
                 also_accepted=True,
             ),
             Mistake(
                 id="loop-total",
                 message="Your figure is 10 or 100 times away from the speed-up this machine "
-                "shows, as when one of the two times is a loop's total over 10 or 100 calls, "
-                "not divided by how many calls it made. Divide each total by its own "
-                "number of calls, then eager / jit.",
-                example=lambda: speedup_band().typical / 100,
+                "shows. A loop's total over 10 or 100 calls, not divided by how many calls "
+                "it made, gives exactly that; so can a first call, which traces and "
+                "compiles, timed inside one of the two. Time each over many warmed-up "
+                "calls, divide each total by its own number of calls, then eager / jit.",
+                example=lambda: speedup_band().typical * 10,  # x 100 reads as "% faster"
                 matches=_off_by(LOOP_COUNTS),
                 also_accepted=True,
             ),
             Mistake(
                 id="below-one",
-                message="Below 1: jit timed slower than eager. Three ways to get that: the "
+                message="Below 1: jit timed slower than eager. Four ways to get that: the "
                 "ratio upside down (jit / eager); a jit time that includes the first call, "
-                "which traces and compiles; or a time in seconds instead of a ratio. The "
-                "speed-up is eager time / jit time, each from many warmed-up, blocked calls.",
+                "which traces and compiles; a jit time that is a loop's total, not divided "
+                "by its number of calls, or in other units than the eager time; or a time in "
+                "seconds instead of a ratio. The speed-up is eager time / jit time, each in "
+                "seconds per call, from many warmed-up, blocked calls.",
                 example=lambda: 1 / speedup_band().typical,  # upside down
                 matches=_below_one,
                 also_accepted=True,

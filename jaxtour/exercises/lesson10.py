@@ -22,7 +22,7 @@ from jaxtour.exercises.common import jax, jnp
 from jaxtour.exercises.lesson08 import model
 from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import call_learner
-from jaxtour.grader.mistakes import ignores_arguments
+from jaxtour.grader.mistakes import behaves_like, ignores_arguments
 from jaxtour.grader.rules import Choice, JaxArray, is_python_float, outputs_on
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.i18n import N_, _, ngettext
@@ -210,6 +210,19 @@ def _per_device(params, x, y):  # the lesson's bug, as it behaves with 8 devices
     return jnp.sum(jnp.abs(model(params, x) - y)) / per_device
 
 
+def _mean_times_devices(params, x, y):  # the same bug, written with jnp.mean
+    return jnp.mean(jnp.abs(model(params, x) - y)) * DEVICES
+
+
+def _divides_by_a_device_share(answer: Any) -> bool:
+    """The lesson's bug in either spelling: the sum over one device's share of the batch,
+    ``x.shape[0] // 8`` or ``x.shape[0] / 8`` (which is the mean times 8). They agree on
+    a batch that 8 divides and differ on the grader's other one."""
+    return behaves_like(_per_device, _loss_inputs)(answer) or behaves_like(
+        _mean_times_devices, _loss_inputs
+    )(answer)
+
+
 def _hard_coded_batch(params, x, y):
     return jnp.sum(jnp.abs(model(params, x) - y)) / 64
 
@@ -264,10 +277,12 @@ def _lesson_batch(params, x, y):  # reads a notebook's 64-point data, not its ar
 
 
 def _loss_inputs():
-    """Batches of 24 and 40 (not the lesson's 64), each divisible by 8, fresh each call."""
+    """Batches of 24 and 30 (not the lesson's 64), fresh each call: "any batch size", so
+    one that 8 devices do not divide (a loss that rounds the batch to a multiple of the
+    device count is right only on the first)."""
     rng = np.random.default_rng(10)
     cases = []
-    for n, params in ((24, (1.0, -0.5, 0.25)), (40, (0.0, 2.0, -1.0))):
+    for n, params in ((24, (1.0, -0.5, 0.25)), (30, (0.0, 2.0, -1.0))):
         x = np.linspace(-1.0, 1.0, n, dtype=np.float32)
         y = (3.0 * x**2 - 2.0 * x + 0.5 + 0.3 * rng.normal(size=n)).astype(np.float32)
         p = {name: jnp.float32(v) for name, v in zip("abc", params, strict=True)}
@@ -465,6 +480,7 @@ EXERCISES = (
                 "sees the whole sharded array (x.shape[0] is the global batch), so divide by "
                 "all of x.shape[0], or use jnp.mean, and leave the device count out.",
                 example=lambda: _per_device,
+                matches=_divides_by_a_device_share,
             ),
             Mistake(
                 id="hard-coded-batch",

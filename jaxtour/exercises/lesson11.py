@@ -334,6 +334,28 @@ def _one_per_element(answer: Any) -> bool:
     return getattr(out, "shape", None) == _positive_inputs()[0][0].shape
 
 
+def _positions(x):
+    return jnp.nonzero(x > 0, size=2, fill_value=0)[0]
+
+
+def _returns_positions(answer: Any) -> bool:
+    """Integers where the first two positive elements of x sit (whatever fills the rest),
+    on every input: the indices from jnp.nonzero, never used to read x."""
+    if not callable(answer):
+        return False
+    for (x,) in _positive_inputs():
+        try:
+            out = np.asarray(jax.jit(answer)(x))
+        except Exception:
+            return False
+        if out.shape != (2,) or not np.issubdtype(out.dtype, np.integer):
+            return False
+        where = np.flatnonzero(np.asarray(x) > 0)[:2]
+        if not np.array_equal(out[: len(where)], where):
+            return False
+    return True
+
+
 # --- 11.fails_under_jit -----------------------------------------------------------------
 
 JIT_OPTIONS = ("A", "B", "C", "D", "E")
@@ -715,6 +737,14 @@ EXERCISES = (
                 "wants the first two positive ones, wherever they are: their indices come "
                 "from jnp.nonzero(x > 0, size=2, ...).",
                 example=lambda: _first_two_zeroed,
+            ),
+            Mistake(
+                id="positions-not-values",
+                message="These are where the first two positive elements sit, their indices, "
+                "not the elements: read x at those indices, with a fill for the places "
+                "where fewer than two are positive.",
+                example=lambda: _positions,
+                matches=_returns_positions,
             ),
             Mistake(
                 id="two-largest",

@@ -70,6 +70,27 @@ def _one_based(data, process_index, process_count):
     return data[(process_index + 1) * per_process : (process_index + 2) * per_process]
 
 
+def _columns(data, process_index, process_count):
+    return np.split(data, process_count, axis=-1)[process_index]
+
+
+def _splits_columns(answer: Any) -> bool:
+    """Each process gets its block of the last axis, the features, on data whose feature
+    count every process count divides (elsewhere np.split along it raises)."""
+    if not callable(answer):
+        return False
+    data = _case_data(12, 6)
+    for count in (2, 3):
+        for index in range(count):
+            try:
+                got = np.asarray(answer(data.copy(), index, count))
+            except Exception:
+                return False
+            if not np.array_equal(got, _columns(data, index, count)):
+                return False
+    return True
+
+
 def _whole(data, process_index, process_count):
     return data
 
@@ -589,6 +610,15 @@ EXERCISES = (
                 message="Process ids start at 0: process 0 takes the first block. Yours gives "
                 "process 0 the second block, and the last process nothing.",
                 example=lambda: _one_based,
+            ),
+            Mistake(
+                id="columns",
+                message="Your function splits the last axis, the features: each process "
+                "gets some columns of every row (and np.split fails when the processes do "
+                "not divide the columns). A process's share is rows, the first axis: "
+                "data[start : start + per_process].",
+                example=lambda: _columns,
+                matches=_splits_columns,
             ),
             Mistake(
                 id="whole-data",

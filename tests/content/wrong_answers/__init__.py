@@ -11,9 +11,12 @@ exercise that are not a declared mistake's example, each labelled with what it m
 - neither: a generic message is the honest best (the answer is just a wrong value with
   no cause to name). These are counted; at most one in ten may be generic.
 
-``tests/content/test_wrong_answers.py`` runs them all. A label that no longer matches
-fails, in both directions: a named answer that goes generic, and a generic one that
-gained a name (then label it).
+A round of answers written later from the lessons' text alone (``ROUND_2``, ``ROUND_3``)
+is measured first, unlabelled, with ``rounds.py``; its answers that found a family (a
+wrong answer accepted, a wrong cause named, a generic message) are labelled and join
+``WRONG_ANSWERS``. ``tests/content/test_wrong_answers.py`` runs them all. A label that
+no longer matches fails, in both directions: a named answer that goes generic, and a
+generic one that gained a name (then label it).
 """
 
 from __future__ import annotations

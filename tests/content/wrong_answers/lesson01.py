@@ -728,9 +728,17 @@ ROUND_3 = (
     Wrong("01.default_dtype", '"float16": GPUs like small floats', lambda: "float16"),
     Wrong("01.default_dtype", '"np.float64" typed as text', lambda: "np.float64"),
     Wrong("01.default_dtype", '"int64": / keeps integers', lambda: "int64"),
-    Wrong("01.overflow_fix", "v * v * float(v): v*v still int32", lambda: r3_cubes_one_factor_float),
-    Wrong("01.overflow_fix", "sum(v**3 * 1.0): float after cubing", lambda: r3_cubes_times_one_point_oh),
-    Wrong("01.overflow_fix", "squares, as in the dot product", lambda: r3_cubes_squares_like_the_dot),
+    Wrong(
+        "01.overflow_fix", "v * v * float(v): v*v still int32", lambda: r3_cubes_one_factor_float
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "sum(v**3 * 1.0): float after cubing",
+        lambda: r3_cubes_times_one_point_oh,
+    ),
+    Wrong(
+        "01.overflow_fix", "squares, as in the dot product", lambda: r3_cubes_squares_like_the_dot
+    ),
     Wrong("01.numpy_copy", "np.asarray then setflags(write=True)", lambda: r3_flag_setflags),
     Wrong("01.numpy_copy", "copied, flagged, back to jnp", lambda: r3_flag_back_to_jax),
     Wrong("01.numpy_copy", "y[1] = -1: counting from one", lambda: r3_flag_index_one),
@@ -738,3 +746,5 @@ ROUND_3 = (
     Wrong("01.center", "x - sum(x) / len(x)", lambda: r3_center_sum_over_len),
     Wrong("01.center", "x - median(x)", lambda: r3_center_median),
 )
+# Round 3 joins the corpus where it found a family: its labelled answers.
+WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))

@@ -454,9 +454,13 @@ def r3_time_timeit_total(f, *args):
 
 ROUND_3 = (
     Wrong("02.which_dispatch", '"ABC": all but D skip the wait', lambda: "ABC"),
-    Wrong("02.which_dispatch", "the option's text, with its letter", lambda: "A: jnp.dot(x, x) * 2"),
+    Wrong(
+        "02.which_dispatch", "the option's text, with its letter", lambda: "A: jnp.dot(x, x) * 2"
+    ),
     Wrong("02.which_dispatch", '["A"]: a list', lambda: ["A"]),
-    Wrong("02.block_tree", "wait on the growing list, in the loop", lambda: r3_wait_indented_in_loop),
+    Wrong(
+        "02.block_tree", "wait on the growing list, in the loop", lambda: r3_wait_indented_in_loop
+    ),
     Wrong("02.block_tree", "result.block_until_ready() on each dict", lambda: r3_dict_method),
     Wrong("02.block_tree", "waited for and returned the last only", lambda: r3_return_last_only),
     Wrong("02.first_calls", '"E": only jit compiles', lambda: "E"),
@@ -466,3 +470,5 @@ ROUND_3 = (
     Wrong("02.time_call", "warm-up call not waited for", lambda: r3_time_warmup_unblocked),
     Wrong("02.time_call", "timeit total of 10 calls", lambda: r3_time_timeit_total),
 )
+# Round 3 joins the corpus where it found a family: its labelled answers.
+WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))

@@ -528,7 +528,9 @@ def r3_sgd_swapped_lambda(params, grads, lr):
 
 
 def r3_sgd_leaves_list(params, grads, lr):
-    return [p - lr * g for p, g in zip(jax.tree.leaves(params), jax.tree.leaves(grads))]
+    return [
+        p - lr * g for p, g in zip(jax.tree.leaves(params), jax.tree.leaves(grads), strict=True)
+    ]
 
 
 def r3_sgd_deepcopy_top_level(params, grads, lr):
@@ -553,6 +555,7 @@ ROUND_3 = (
         "04.grad_last_two",
         "called as (x, y, w)",
         lambda: jax.grad(weighted_sse, argnums=(1, 2))(x, y, w),
+        named="arguments-reordered",
     ),
     Wrong("04.predict_value_and_grad", '"A": one flat tuple', lambda: "A"),
     Wrong("04.predict_value_and_grad", '"D": grads first', lambda: "D"),
@@ -565,3 +568,5 @@ ROUND_3 = (
     Wrong("04.sgd_step", "a flat list of the new leaves", lambda: r3_sgd_leaves_list),
     Wrong("04.sgd_step", "deepcopy, then the top-level loop", lambda: r3_sgd_deepcopy_top_level),
 )
+# Round 3 joins the corpus where it found a family: its labelled answers.
+WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))

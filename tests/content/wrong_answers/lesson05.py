@@ -537,3 +537,5 @@ ROUND_3 = (
     Wrong("05.loss_and_outliers", "errors > 0.5 without abs", lambda: r3_outliers_no_abs),
     Wrong("05.loss_and_outliers", "len(jnp.where(...)[0])", lambda: r3_outliers_len_where),
 )
+# Round 3 joins the corpus where it found a family: its labelled answers.
+WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))

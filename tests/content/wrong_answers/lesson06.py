@@ -536,8 +536,14 @@ ROUND_3 = (
     Wrong("06.out_of_bounds", "the option's words for C", lambda: "the update is dropped"),
     Wrong("06.scale_column", "m.at[j]: row j scaled", lambda: r3_scale_row),
     Wrong("06.scale_column", "only the scaled column returned", lambda: r3_scale_column_only),
-    Wrong("06.scale_column", ".at[].multiply result dropped, m returned", lambda: r3_scale_result_dropped),
+    Wrong(
+        "06.scale_column",
+        ".at[].multiply result dropped, m returned",
+        lambda: r3_scale_result_dropped,
+    ),
     Wrong("06.count_labels", ".at[labels].set(1): presence", lambda: r3_count_set_one),
     Wrong("06.count_labels", "jnp.zeros(n) float counts", lambda: r3_count_float_zeros),
     Wrong("06.count_labels", "jnp.bincount without length", lambda: r3_count_bincount),
 )
+# Round 3 joins the corpus where it found a family: its labelled answers.
+WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))

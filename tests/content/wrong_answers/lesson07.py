@@ -713,7 +713,11 @@ ROUND_3 = (
     Wrong("07.debug_print", '"E": print on every call', lambda: "E"),
     Wrong("07.debug_print", '"B": print once only', lambda: "B"),
     Wrong("07.debug_print", '"CE": torn between two', lambda: "CE"),
-    Wrong("07.clip_negative", "where(x <= 0, x, 0.0): branches swapped", lambda: r3_clip_where_swapped),
+    Wrong(
+        "07.clip_negative", "where(x <= 0, x, 0.0): branches swapped", lambda: r3_clip_where_swapped
+    ),
     Wrong("07.clip_negative", "lax.cond on the whole array", lambda: r3_clip_lax_cond),
     Wrong("07.clip_negative", "jnp.minimum(x, 0.0)", lambda: r3_clip_minimum),
 )
+# Round 3 joins the corpus where it found a family: its labelled answers.
+WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))

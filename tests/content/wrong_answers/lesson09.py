@@ -1173,7 +1173,9 @@ def r3_views_id_plus_one(key, xs, ids):
 ROUND_3 = (
     Wrong("09.per_example_grads", "grad of the mean: one gradient", lambda: r3_grads_batch_mean),
     Wrong("09.per_example_grads", "argnums=1: gradients for x", lambda: r3_grads_wrt_x),
-    Wrong("09.per_example_grads", "grad(vmap(...)): the order swapped", lambda: r3_grads_grad_of_vmap),
+    Wrong(
+        "09.per_example_grads", "grad(vmap(...)): the order swapped", lambda: r3_grads_grad_of_vmap
+    ),
     Wrong("09.split_keeps_key", '"A": split changes the key', lambda: "A"),
     Wrong("09.split_keeps_key", '"C": k1 is the old key', lambda: "C"),
     Wrong("09.split_keeps_key", '"b only", the option\'s text', lambda: "b only"),
@@ -1184,3 +1186,5 @@ ROUND_3 = (
     Wrong("09.two_views", "one fold_in key for both views", lambda: r3_views_same_key),
     Wrong("09.two_views", "fold_in(key, id + 1) for view b", lambda: r3_views_id_plus_one),
 )
+# Round 3 joins the corpus where it found a family: its labelled answers.
+WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))

@@ -515,7 +515,18 @@ ROUND_3 = (
     Wrong("11.fails_under_jit", '"D": argmax depends on values', lambda: "D"),
     Wrong("11.fails_under_jit", '"B": the for loop fails too', lambda: "B"),
     Wrong("11.fails_under_jit", "the option's text for C", lambda: "2 and 4"),
-    Wrong("11.first_two_positive", "fill_value=-1, x[idx] unmasked", lambda: r3_first_two_fill_unmasked),
+    Wrong(
+        "11.first_two_positive",
+        "fill_value=-1, x[idx] unmasked",
+        lambda: r3_first_two_fill_unmasked,
+    ),
     Wrong("11.first_two_positive", "where(x > 0, x, 0)[:2]", lambda: r3_first_two_where_slice),
-    Wrong("11.first_two_positive", "the indices, not the values", lambda: r3_first_two_indices),
+    Wrong(
+        "11.first_two_positive",
+        "the indices, not the values",
+        lambda: r3_first_two_indices,
+        named="positions-not-values",
+    ),
 )
+# Round 3 joins the corpus where it found a family: its labelled answers.
+WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))

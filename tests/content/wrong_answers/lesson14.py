@@ -328,10 +328,19 @@ ROUND_3 = (
     Wrong("14.predict_death", '"A": the error is caught', lambda: "A"),
     Wrong("14.predict_death", '"C": waits for the time limit', lambda: "C"),
     Wrong("14.predict_death", '"B": sums its own values', lambda: "B"),
-    Wrong("14.fix_rows", "reshape(count, -1)[index], as train.py", lambda: r3_rows_reshape_like_train),
+    Wrong(
+        "14.fix_rows", "reshape(count, -1)[index], as train.py", lambda: r3_rows_reshape_like_train
+    ),
     Wrong("14.fix_rows", "data[index * n:], no end", lambda: r3_rows_no_end),
-    Wrong("14.fix_rows", "np.split along the last axis", lambda: r3_rows_split_columns),
+    Wrong(
+        "14.fix_rows",
+        "np.split along the last axis",
+        lambda: r3_rows_split_columns,
+        named="columns",
+    ),
     Wrong("14.global_mean", "the mean of the local weighted means", lambda: r3_mean_of_local_means),
     Wrong("14.global_mean", "divided by the sum of the values", lambda: r3_mean_over_value_sum),
     Wrong("14.global_mean", "lax.psum outside shard_map", lambda: r3_mean_psum_outside),
 )
+# Round 3 joins the corpus where it found a family: its labelled answers.
+WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
