@@ -18,20 +18,15 @@ from jaxtour.grader.mistakes import (
     ignores_one_argument,
 )
 from jaxtour.grader.pristine import np
-from jaxtour.grader.rules import Choice, ExactInteger, SameFunction
+from jaxtour.grader.rules import Choice, ExactInteger, SameFunction, is_jitted
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
 
 # --- shared -------------------------------------------------------------------------------
 
 
-def _is_jitted(answer: Any) -> bool:
-    """jax.jit's wrapper has .lower (ahead-of-time compilation); a plain function has not."""
-    return callable(getattr(answer, "lower", None))
-
-
 def _plain_function(answer: Any) -> bool:
-    return callable(answer) and not _is_jitted(answer)
+    return callable(answer) and not is_jitted(answer)
 
 
 # --- 07.count_traces --------------------------------------------------------------------
@@ -420,8 +415,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="not-jitted",
-                message="This function is not jitted: it has no .lower, which every "
-                "jax.jit(...) result has. Wrap smooth in jax.jit(...).",
+                message="This function is not jitted: it is not what jax.jit(...) returns. "
+                "Wrap smooth in jax.jit(...).",
                 example=lambda: _smooth,
                 matches=_plain_function,
                 also_accepted=True,
@@ -544,8 +539,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="not-jitted",
-                message="Right values, but step is no longer jitted (it has no .lower). Put "
-                "@jax.jit back above def step: the fix is an argument, not giving up jit.",
+                message="Right values, but step itself is not jitted. Put @jax.jit back "
+                "above def step and pass lr as an argument: a jax.jit made inside step, on "
+                "each call, traces and compiles again on every call.",
                 example=lambda: _step,
                 matches=_plain_function,
                 also_accepted=True,

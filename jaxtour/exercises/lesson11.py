@@ -12,7 +12,14 @@ from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.learner_code import transformed
 from jaxtour.grader.mistakes import fails_with, loops_in_python
 from jaxtour.grader.pristine import np
-from jaxtour.grader.rules import Choice, ExactInteger, Inputs, SameFunction, SamePytree
+from jaxtour.grader.rules import (
+    Choice,
+    ExactInteger,
+    Inputs,
+    SameFunction,
+    SamePytree,
+    is_jitted,
+)
 from jaxtour.grader.spec import Exercise, Mistake
 
 # --- shared -------------------------------------------------------------------------------
@@ -22,11 +29,6 @@ PYTHON_LOOP = (
     "function it calls), and the exercise asks for none: under jit a Python loop unrolls, "
     "one copy of the body per step, so its compile time grows with the number of steps."
 )
-
-
-def _is_jitted(answer: Any) -> bool:
-    """jax.jit's wrapper has .lower (ahead-of-time compilation); a plain function has not."""
-    return callable(getattr(answer, "lower", None))
 
 
 # --- 11.fori_predict --------------------------------------------------------------------
@@ -238,7 +240,7 @@ _REVERSE_MODE = "Reverse-mode differentiation does not work"
 
 
 def _jitted_traced_steps(answer: Any) -> bool:
-    return _is_jitted(answer) and _grad_fails_with("ValueError", _REVERSE_MODE)(answer)
+    return is_jitted(answer) and _grad_fails_with("ValueError", _REVERSE_MODE)(answer)
 
 
 def _logistic_short(r, x0, steps):

@@ -7,6 +7,7 @@ is how a ``Mistake`` without ``matches`` recognises its answer.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,22 @@ Inputs = Sequence[tuple[Any, ...]]
 
 def is_numpy_array(value: Any) -> bool:
     return isinstance(value, np.ndarray)
+
+
+def is_jitted(value: Any) -> bool:
+    """A function ``jax.jit`` made, told by its exact type (jaxlib's wrapper, which no
+    class can subclass), never by an attribute such as ``.lower`` that any object can be
+    given. A function that calls a jitted one inside is not jitted itself."""
+    return type(value) is _jit_wrapper_type()
+
+
+@functools.cache
+def _jit_wrapper_type() -> type:
+    return type(jax.jit(_identity))  # first asked inside a check: jax.jit is the real one
+
+
+def _identity(x: Any) -> Any:
+    return x
 
 
 def is_python_float(value: Any) -> bool:

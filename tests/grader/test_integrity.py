@@ -261,3 +261,27 @@ def test_references_are_built_with_pristine_modules_when_jax_was_poisoned_first(
         env={**os.environ, "XLA_FLAGS": eight_devices, "JAX_PLATFORMS": "cpu"},
     )
     assert run.stdout.strip().endswith("ok"), run.stderr[-3000:]
+
+
+def test_jitted_is_the_wrapper_jax_made_not_an_attribute_an_answer_sets():
+    """A plain function given a ``.lower`` (what jax.jit's wrapper has) is still not
+    jitted; a function that makes a jax.jit inside on each call is not jitted either; the
+    reference, jitted, is."""
+    from jaxtour.exercises import exercise
+    from jaxtour.grader.rules import is_jitted
+
+    def step(w, grad, lr):
+        return w - lr * grad
+
+    step.lower = lambda *args: None  # what the old check looked for
+
+    def jits_inside(w, grad, lr):
+        return jax.jit(lambda w, g: w - lr * g)(w, grad)
+
+    reference = exercise("07.stale_global").reference()
+    assert is_jitted(reference)
+    for answer in (step, jits_inside):
+        assert not is_jitted(answer)
+        feedback = checks.check("07.stale_global", answer)
+        assert feedback.mistake == "not-jitted", feedback.text()
+        assert ".lower" not in feedback.message
