@@ -32,7 +32,7 @@ from jaxtour.exercises.common import jax
 from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.mistakes import uses_module
-from jaxtour.grader.pristine import np
+from jaxtour.grader.pristine import np, pristine_namespaces
 from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_tracer
@@ -47,6 +47,12 @@ LOWEST = 0.7  # an honest timing is never below the work the stand-in really doe
 HIGHEST = 1.25  # nor far above what the stand-in saw its steady calls take
 SLACK_S = 0.0003  # Python's own overhead in a learner's loop
 NEAR = 1.35  # a wrong answer's number is within this factor of what its model predicts
+
+
+# The stand-ins' own clock: time.perf_counter as the grader first saw it (pristine), so
+# that their reads are never taken for the learner's (``_watching_clocks`` wraps the time
+# module's clocks while an answer runs) and no answer's rebinding can reach it.
+_now = pristine_namespaces()["time"]["perf_counter"]
 
 
 @dataclass
@@ -68,12 +74,14 @@ class _Log:
     busy_until: float = 0.0
     covered: int = 0  # calls[:covered] have been waited for
     problem: str | None = None  # packed, traced, arity, other-arguments
+    # At each clock read of the learner's code: (calls made, calls whose work was waited for)
+    clock_reads: list[tuple[int, int]] = field(default_factory=list)
 
     def wait_for(self, index: int) -> None:
-        delay = self.calls[index].ready_at - time.perf_counter()
+        delay = self.calls[index].ready_at - _now()
         if delay > 0:
             time.sleep(delay)
-        now = time.perf_counter()
+        now = _now()
         while self.covered <= index:  # the work runs in order: all before it is done too
             self.calls[self.covered].waited = now
             self.covered += 1
@@ -92,7 +100,7 @@ class PendingResult:
         return self
 
     def is_ready(self) -> bool:
-        ready = time.perf_counter() >= self._log.calls[self._index].ready_at
+        ready = _now() >= self._log.calls[self._index].ready_at
         if ready:
             self._log.wait_for(self._index)
         return ready
@@ -116,11 +124,11 @@ def _slow_dot(log: _Log) -> Callable[..., PendingResult]:
     """The stand-in f: a dot product that compiles on its first call and queues its work."""
 
     def slow_dot(*args: Any, **kwargs: Any) -> PendingResult:
-        start = time.perf_counter()
+        start = _now()
         _check_arguments(log, args, kwargs)
         if not log.calls:
             time.sleep(log.compile_s)  # tracing and compiling happen before the dispatch
-        begin = max(time.perf_counter(), log.busy_until)
+        begin = max(_now(), log.busy_until)
         log.busy_until = begin + log.work_s  # the device runs one call after another
         call = _Call(start=start, ready_at=log.busy_until)
         log.calls.append(call)
@@ -128,7 +136,7 @@ def _slow_dot(log: _Log) -> Callable[..., PendingResult]:
             value = float(np.dot(np.asarray(args[0]), np.asarray(args[1])))
         except Exception:  # arrays of the learner's own that do not fit: no value to give
             value = math.nan
-        call.returned = time.perf_counter()
+        call.returned = _now()
         return PendingResult(log, len(log.calls) - 1, value)
 
     slow_dot.__qualname__ = "slow_dot"
@@ -179,6 +187,34 @@ def _watching_cpu_clocks(seen: set[str]) -> Iterator[None]:
 
     for name, clock in originals.items():
         setattr(time, name, watched(name, clock))
+    try:
+        yield
+    finally:
+        for name, clock in originals.items():
+            setattr(time, name, clock)
+
+
+WALL_CLOCKS = ("perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "time", "time_ns")
+
+
+@contextlib.contextmanager
+def _watching_clocks(log: _Log) -> Iterator[None]:
+    """Note, at each wall-clock read of this thread (the learner's clock starting or
+    stopping), how many calls were made and how many had their work waited for.
+    (timeit reads a clock it bound at import: it is not seen.)"""
+    me = threading.get_ident()
+    originals = {name: getattr(time, name) for name in WALL_CLOCKS if hasattr(time, name)}
+
+    def watched(clock: Callable[[], Any]) -> Callable[[], Any]:
+        def read() -> Any:
+            if threading.get_ident() == me:
+                log.clock_reads.append((len(log.calls), log.covered))
+            return clock()
+
+        return read
+
+    for name, clock in originals.items():
+        setattr(time, name, watched(clock))
     try:
         yield
     finally:
@@ -287,7 +323,7 @@ def _fresh_log(compile_s: float, work_range: tuple[float, float]) -> _Log:
 def _run(answer: Callable[..., Any], log: _Log) -> _Run:
     seen: set[str] = set()
     run = _Run(log)
-    with _watching_cpu_clocks(seen):
+    with _watching_cpu_clocks(seen), _watching_clocks(log):
         try:
             run.value = call_learner(answer, (_slow_dot(log), *log.inputs))
         except LearnerCodeError as exc:
@@ -306,6 +342,8 @@ def _diagnose(answer: Callable[..., Any]) -> _Verdict:
             return verdict
     labels = [run.labels() for run in runs]
     if all("honest" in found for found in labels):
+        if all(_warm_up_left_queued(run) for run in runs):
+            return _Verdict(mistake="warm-up-not-waited")
         return _Verdict()
     for reading in READINGS:
         if all(reading in found for found in labels):
@@ -333,6 +371,24 @@ def _what_it_did(run: _Run) -> _Verdict | None:
     if log.calls[-1].waited is None:
         return _Verdict(mistake="dispatch-only")
     return None
+
+
+def _warm_up_left_queued(run: _Run) -> bool:
+    """Work of a call made before the clock started was still queued when it started, so
+    the first timed call waited for it too. Read from the log, not from the number, which
+    an average over many calls hardly moves: the clock's start is the first clock read
+    after a call; when no read was seen (timeit's clock), the first call's work must have
+    been waited for before the second call began."""
+    log = run.log
+    started = next(((made, done) for made, done in log.clock_reads if made >= 1), None)
+    if started is not None:
+        made, done = started
+        return done < made
+    calls = log.calls
+    if len(calls) < 2:
+        return False
+    waited = calls[0].waited
+    return waited is None or waited > calls[1].start
 
 
 def _not_seconds(value: Any) -> str:
@@ -557,6 +613,14 @@ def _total(f, *args, repeats=20):
     for _ in range(repeats):
         jax.block_until_ready(f(*args))
     return time.perf_counter() - start
+
+
+def _warm_up_not_waited(f, *args, repeats=20):
+    f(*args)  # compiles, but its work is left queued
+    start = time.perf_counter()
+    for _ in range(repeats):
+        jax.block_until_ready(f(*args))
+    return (time.perf_counter() - start) / repeats
 
 
 def _total_with_first(f, *args, repeats=20):
@@ -1295,6 +1359,15 @@ EXERCISES = (
                 "of timed calls.",
                 example=lambda: _total_with_first,
                 matches=TIME_CALL.made("total-with-first"),
+            ),
+            Mistake(
+                id="warm-up-not-waited",
+                message="Your number is close, but the warm-up call was never waited for: "
+                "its work was still queued when your clock started, so your first timed "
+                "call waited for it too (on a GPU, with few timed calls, that shows). Wait "
+                "for the warm-up as for the timed calls: jax.block_until_ready(f(*args)).",
+                example=lambda: _warm_up_not_waited,
+                matches=TIME_CALL.made("warm-up-not-waited"),
             ),
         ),
         success="Warmed up and blocked, your timing follows each stand-in's work, whatever "

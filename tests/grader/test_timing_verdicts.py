@@ -109,3 +109,57 @@ def test_results_from_a_second_round_of_calls_are_not_waited_results():
     )
     right = lambda f, xs: jax.block_until_ready([f(x) for x in xs])  # noqa: E731
     assert check("02.block_tree", right) == ("correct", None)
+
+
+def _timed(f, args, repeats=20):
+    start = time.perf_counter()
+    for _ in range(repeats):
+        jax.block_until_ready(f(*args))
+    return (time.perf_counter() - start) / repeats
+
+
+def warm_up_left_queued(f, *args):
+    f(*args)
+    return _timed(f, args)
+
+
+def warm_up_asked_if_ready(f, *args):
+    f(*args).is_ready()  # asks, does not wait
+    return _timed(f, args)
+
+
+def two_warm_ups_the_last_waited(f, *args):
+    f(*args)
+    jax.block_until_ready(f(*args))  # waits for both: the work runs in order
+    return _timed(f, args)
+
+
+def warm_up_read_as_a_float(f, *args):
+    float(f(*args))  # reading the value waits for it
+    return _timed(f, args)
+
+
+def median_of_waited_samples_first_dropped(f, *args):
+    samples = []
+    for _ in range(21):
+        start = time.perf_counter()
+        f(*args).block_until_ready()
+        samples.append(time.perf_counter() - start)
+    return sorted(samples[1:])[10]
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        (warm_up_left_queued, ("incorrect", "warm-up-not-waited")),
+        (warm_up_asked_if_ready, ("incorrect", "warm-up-not-waited")),
+        (two_warm_ups_the_last_waited, ("correct", None)),
+        (warm_up_read_as_a_float, ("correct", None)),
+        (median_of_waited_samples_first_dropped, ("correct", None)),
+    ],
+    ids=lambda value: getattr(value, "__name__", str(value)),
+)
+def test_a_warm_up_counts_when_its_work_was_waited_for_before_the_clock(answer, verdict):
+    """Round 3: a warm-up left queued passed, its number hardly moved by it. Whether the
+    first call's work was waited for before the second began is read from the log."""
+    assert check("02.time_call", answer) == verdict

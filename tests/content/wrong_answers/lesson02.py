@@ -467,7 +467,12 @@ ROUND_3 = (
     Wrong("02.first_calls", '"BE": the int dtype reuses', lambda: "BE"),
     Wrong("02.first_calls", '"ABC": new values, jit reuses', lambda: "ABC"),
     Wrong("02.time_call", "no warm-up: the first call timed", lambda: r3_time_no_warmup),
-    Wrong("02.time_call", "warm-up call not waited for", lambda: r3_time_warmup_unblocked),
+    Wrong(
+        "02.time_call",
+        "warm-up call not waited for",
+        lambda: r3_time_warmup_unblocked,
+        named="warm-up-not-waited",
+    ),
     Wrong("02.time_call", "timeit total of 10 calls", lambda: r3_time_timeit_total),
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
