@@ -1,0 +1,29 @@
+"""How tests are shared among xdist workers (tests/scheduling.py): what stays together."""
+
+from __future__ import annotations
+
+from tests.scheduling import priority, scope
+
+CORPUS = "tests/content/test_wrong_answers.py"
+
+
+def test_a_lessons_corpus_answers_stay_together_and_lessons_spread():
+    a = scope(f"{CORPUS}::test_wrong_answer_gets_its_message[08.fit:typed-in]")
+    b = scope(f"{CORPUS}::test_in_russian_the_same_verdict_is_said_in_russian[08.update:x]")
+    c = scope(f"{CORPUS}::test_wrong_answer_gets_its_message[09.two_views:y]")
+    assert a == b != c
+    assert scope(f"{CORPUS}::test_generic_share") == f"{CORPUS}::test_generic_share"
+
+
+def test_notebooks_and_the_colab_venv_stay_whole_and_the_rest_goes_one_by_one():
+    assert scope("lessons/03_grad.ipynb::Cell 4") == scope("lessons/03_grad.ipynb::Cell 9")
+    assert scope("tests/paths/test_colab.py::test_a") == scope("tests/paths/test_colab.py::b")
+    assert scope("tests/grader/test_x64.py::test_a[01.arange]") != scope(
+        "tests/grader/test_x64.py::test_a[01.center]"
+    )
+
+
+def test_the_long_units_start_first():
+    assert priority(scope(f"{CORPUS}::test_wrong_answer_gets_its_message[08.fit:x]")) < priority(
+        "tests/grader/test_x64.py::test_a"
+    )
