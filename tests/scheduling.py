@@ -3,8 +3,8 @@
 Tests go one by one to whichever worker is free, except what must stay together: each
 notebook's nbval cells (in order, in the one kernel nbval starts for the notebook) and
 the modules in ``KEPT_TOGETHER``, whose module-scoped fixture is expensive (built once,
-on one worker), and per lesson the modules in ``PER_LESSON``. The longest tests start first, so none of them is left running alone at
-the end while the other workers idle.
+on one worker), and per lesson the modules in ``PER_LESSON``. The longest tests start
+first, so none of them is left running alone at the end while the other workers idle.
 
 The controller sees only node ids, so the lists are written as paths here.
 """
