@@ -1,10 +1,11 @@
-"""Every exercise: its reference passes, and every declared mistake gets its own message."""
+"""Every exercise: its reference passes, and every declared mistake gets its own message,
+in English and in Russian."""
 
 from __future__ import annotations
 
 import pytest
 
-from jaxtour import checks
+from jaxtour import checks, i18n
 from jaxtour.exercises import all_exercises, by_lesson
 from jaxtour.grader.judge import REVEAL_MESSAGE
 from jaxtour.grader.learner_code import LearnerCodeError
@@ -55,6 +56,17 @@ def test_each_mistake_gets_its_own_message(exercise, mistake, capfd):
         generic = exc.message()
     assert generic != mistake.message
     assert capfd.readouterr().err == ""
+    # The same verdict for the Russian edition's learners, in the catalog's words (checked
+    # here, after the English, so that what the grader compiled is reused).
+    i18n.use_language("ru")
+    try:
+        wanted, title = i18n._(mistake.message), i18n._(exercise.title)
+        russian = checks.check(exercise.id, mistake.example())
+    finally:
+        i18n._chosen[0] = None
+    assert wanted != mistake.message, f"{exercise.id} {mistake.id}: untranslated"
+    assert russian.mistake == mistake.id, russian.text()
+    assert russian.message.startswith(wanted) and russian.title == title
 
 
 @pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.id)
