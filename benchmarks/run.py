@@ -199,34 +199,18 @@ def bench_notebooks(repeats: int) -> dict:
 
 # --- 2. each lesson, top to bottom --------------------------------------------------------
 
-# The kernel's own high-water mark. VmHWM starts afresh at exec; ru_maxrss does not (Linux
-# keeps it across execve, so a kernel forked from a big process would inherit its peak).
-PEAK_RSS = """
-def _peak_kib():
-    try:
-        with open("/proc/self/status") as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    import resource
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(_peak_kib())
-"""
-
 
 def bench_lessons(repeats: int) -> dict:
     import nbformat
 
-    from tools.build_lessons import execute
+    from tools.build_lessons import PEAK_RSS_CELL, execute
 
     lessons = {}
     for path in LESSONS:
         walls, peaks = [], []
         for _ in range(repeats):
             notebook = nbformat.read(path, as_version=4)
-            notebook.cells.append(nbformat.v4.new_code_cell(PEAK_RSS))
+            notebook.cells.append(nbformat.v4.new_code_cell(PEAK_RSS_CELL))
             start = time.perf_counter()
             execute(notebook)
             walls.append(time.perf_counter() - start)

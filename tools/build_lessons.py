@@ -117,9 +117,12 @@ def execute(
     timeout: int = 300,
     env: dict[str, str] | None = None,
     folder: Path = LESSONS,
+    record_timing: bool = False,
 ) -> nbformat.NotebookNode:
     """Run every cell in a fresh kernel (whose environment is ``env``, if given) whose
-    working folder is ``folder`` (the notebook's own)."""
+    working folder is ``folder`` (the notebook's own). ``record_timing`` keeps each
+    cell's start and end in its metadata (``cell_seconds`` reads them); the lessons are
+    stored without."""
     client = NotebookClient(
         notebook,
         timeout=timeout,
@@ -127,7 +130,7 @@ def execute(
         resources={"metadata": {"path": str(folder)}},
         allow_errors=False,
         store_widget_state=False,
-        record_timing=False,
+        record_timing=record_timing,
     )
     # Cells tagged raises-exception are meant to fail; nbclient honours that tag.
     for attempt in range(1, KERNEL_START_TRIES + 1):
@@ -139,6 +142,41 @@ def execute(
                 raise
             _forget_kernel(client)
     return notebook
+
+
+# A last cell for a measuring run: the kernel's own peak resident memory, in KiB. VmHWM
+# starts afresh at exec; ru_maxrss does not (Linux keeps it across execve, so a kernel
+# forked from a big process would inherit its peak).
+PEAK_RSS_CELL = """
+def _peak_kib():
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(_peak_kib())
+"""
+
+
+def cell_seconds(notebook: nbformat.NotebookNode) -> list[tuple[float, int, str]]:
+    """(seconds, index, first line) of each cell an ``execute(..., record_timing=True)``
+    ran, slowest first."""
+    from datetime import datetime
+
+    found = []
+    for index, cell in enumerate(notebook.cells):
+        timing = cell.get("metadata", {}).get("execution", {})
+        began, ended = timing.get("iopub.execute_input"), timing.get("shell.execute_reply")
+        if began and ended:
+            seconds = (
+                datetime.fromisoformat(ended) - datetime.fromisoformat(began)
+            ).total_seconds()
+            found.append((seconds, index, cell.source.strip().splitlines()[0][:60]))
+    return sorted(found, reverse=True)
 
 
 def _forget_kernel(client: NotebookClient) -> None:

@@ -2,8 +2,9 @@
 
     python -m tools.solve_lessons          # exit 1 if any check is not correct
 
-Used by benchmarks/gpu_check.sh to prove the lessons run unchanged on a GPU; the
-test suite runs the same code (tests/grader/test_x64.py, tests/paths/test_colab.py).
+Used by benchmarks/gpu_check.sh to prove the lessons run unchanged on a GPU, with each
+lesson's wall time, the kernel's peak memory and its slowest cells; the test suite runs
+the same code (tests/grader/test_x64.py, tests/paths/test_colab.py).
 """
 
 from __future__ import annotations
@@ -13,7 +14,16 @@ import time
 import nbformat
 
 from jaxtour import catalog
-from tools.build_lessons import LESSONS, execute, reported_statuses, solved
+from tools.build_lessons import (
+    LESSONS,
+    PEAK_RSS_CELL,
+    cell_seconds,
+    execute,
+    reported_statuses,
+    solved,
+)
+
+SLOWEST = 3  # cells named per lesson, slowest first
 
 
 def main() -> int:
@@ -23,14 +33,18 @@ def main() -> int:
     failures = 0
     for path in (LESSONS / lesson.notebook for lesson in catalog.LESSONS):
         notebook, ids = solved(nbformat.read(path, as_version=4))
+        notebook.cells.append(nbformat.v4.new_code_cell(PEAK_RSS_CELL))
         start = time.perf_counter()
-        execute(notebook)
+        execute(notebook, record_timing=True)
         seconds = time.perf_counter() - start
+        peak_mib = int(notebook.cells[-1].outputs[0]["text"]) / 1024
         statuses = reported_statuses(notebook)
         bad = {i: statuses.get(i, "missing") for i in ids if statuses.get(i) != "correct"}
         failures += len(bad)
         verdict = "all correct" if not bad else f"NOT CORRECT: {bad}"
-        print(f"{path.name}: {len(ids)} exercises, {verdict}, {seconds:.1f} s")
+        print(f"{path.name}: {len(ids)} exercises, {verdict}, {seconds:.1f} s, {peak_mib:.0f} MiB")
+        for cell_s, index, line in cell_seconds(notebook)[:SLOWEST]:
+            print(f"    {cell_s:6.2f} s  cell {index}: {line}")
     return 1 if failures else 0
 
 

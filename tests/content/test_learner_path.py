@@ -27,6 +27,7 @@ from tests.helpers import RUSSIAN, TESTS, cell_check, cell_exercise, kernel_env,
 from tools.build_lessons import (
     KERNEL_LOST_AT_START,
     REVEAL_OUTPUTS,
+    cell_seconds,
     is_reveal,
     kernel_started,
     learner_path,
@@ -130,3 +131,21 @@ def test_a_kernel_that_dies_at_start_is_started_again_and_other_errors_are_not()
     assert client.started == 3
     with pytest.raises(RuntimeError), kernel_started(_Flaky(deaths=5), env=None):
         pass
+
+
+def test_cell_seconds_reads_the_timing_a_measuring_run_records():
+    """tools.solve_lessons (benchmarks/gpu_check.sh) names each lesson's slowest cells."""
+    notebook = nbformat.v4.new_notebook()
+    for began, ended, source in (
+        ("2026-12-04T11:00:00.000000Z", "2026-12-04T11:00:00.250000Z", "a = 1"),
+        ("2026-12-04T11:00:01.000000Z", "2026-12-04T11:00:03.500000Z", "slow()\nmore()"),
+        (None, None, "never ran"),
+    ):
+        cell = nbformat.v4.new_code_cell(source)
+        if began:
+            cell.metadata["execution"] = {
+                "iopub.execute_input": began,
+                "shell.execute_reply": ended,
+            }
+        notebook.cells.append(cell)
+    assert cell_seconds(notebook) == [(2.5, 1, "slow()"), (0.25, 0, "a = 1")]
