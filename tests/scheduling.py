@@ -3,8 +3,8 @@
 Tests go one by one to whichever worker is free, except what must stay together: each
 notebook's nbval cells (in order, in the one kernel nbval starts for the notebook) and
 the modules in ``KEPT_TOGETHER``, whose module-scoped fixture is expensive (built once,
-on one worker), and per lesson the modules in ``PER_LESSON``. The longest tests start
-first, so none of them is left running alone at the end while the other workers idle.
+on one worker). The longest tests start first, so none of them is left running alone at
+the end while the other workers idle.
 
 The controller sees only node ids, so the lists are written as paths here.
 """
@@ -13,12 +13,10 @@ from __future__ import annotations
 
 from xdist.scheduler import LoadScopeScheduling
 
-# A module-scoped fixture that costs a minute: the Colab venv.
-KEPT_TOGETHER = ("tests/paths/test_colab.py",)
-# Modules whose tests stay together per lesson (their parameter ids start with the
-# exercise id, "NN.name:..."): the wrong-answer corpus judges each lesson's answers once
-# per worker, so a lesson's tests share one worker and the lessons spread over all.
-PER_LESSON = ("tests/content/test_wrong_answers.py",)
+# Work that costs a minute and is done once per worker: the Colab venv, the corpus's
+# verdicts. Kept on one worker, it is done once: spread per lesson over three workers, the
+# corpus cost 123 s of CPU against 108 s on one, and the cores are busy anyway.
+KEPT_TOGETHER = ("tests/paths/test_colab.py", "tests/content/test_wrong_answers.py")
 # Started first: minutes of wall time each (browsers, fresh venvs, culling waits,
 # every notebook executed, the generated answers).
 FIRST = (
@@ -39,8 +37,6 @@ def scope(nodeid: str) -> str:
     path = nodeid.split("::", 1)[0]
     if path.endswith(".ipynb") or path in KEPT_TOGETHER:
         return path
-    if path in PER_LESSON and "[" in nodeid:
-        return f"{path}::lesson{nodeid.split('[', 1)[1][:2]}"
     return nodeid
 
 

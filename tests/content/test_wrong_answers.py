@@ -54,9 +54,8 @@ def _judged(lang: str, lesson: str) -> dict:
         i18n._chosen[0] = spoken
 
 
-# Each lesson's answers are judged once per language, on the worker that runs that lesson's
-# tests: tests/scheduling.py keeps a lesson's tests of this module together, and the
-# lessons spread over the workers (judging the whole corpus is minutes of CPU).
+# Each lesson's answers are judged once per language, when its first test asks (the module
+# runs on one worker: tests/scheduling.py KEPT_TOGETHER).
 _VERDICTS: dict[tuple[str, str], dict] = {}
 
 
