@@ -250,10 +250,9 @@ class LossThenAux:
                     shown=shown, problem=problem
                 )
         with_aux = transformed(_grad_with_aux, answer)
-        reference = jax.grad(expected, has_aux=True)
-        for args in cases:
+        for args, want in zip(cases, _gradients_of(expected), strict=True):
             gradient, _ = call_learner(with_aux, args)
-            problem = JaxArray()(gradient, reference(*args)[0])
+            problem = JaxArray()(gradient, want)
             if problem:
                 shown = ", ".join(short_repr(a, 40) for a in args)
                 return i18n._(
@@ -329,6 +328,13 @@ def _loss_and_outliers(params, x, y):
 
 def _grad_with_aux(fn: Callable[..., Any]) -> Callable[..., Any]:
     return jax.grad(fn, has_aux=True)
+
+
+@concrete_cache
+def _gradients_of(expected: Callable[..., Any]) -> tuple[Any, ...]:
+    """The gradient of the grader's own function (the reference, a mistake's example) on
+    each input, computed once per setting rather than at every check."""
+    return tuple(jax.grad(expected, has_aux=True)(*args)[0] for args in _pair_inputs())
 
 
 def _jit_value_and_grad(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -91,3 +91,23 @@ def test_a_numpy_loss_is_named_a_numpy_loss_whatever_the_setting(first_with_x64)
         jax.config.update("jax_enable_x64", before)
     feedback = checks.check("05.fix_aux_order", numpy_loss.example())
     assert feedback.mistake == "numpy-loss", feedback.text()
+
+
+def test_a_cached_array_first_asked_under_jit_is_concrete_and_stays_so():
+    """A mistake's example may call a cached helper inside jax.jit: what is cached is a
+    real array, never the tracer of that one trace."""
+    import jax.numpy as jnp
+
+    from jaxtour.exercises.common import concrete_cache
+
+    @concrete_cache
+    def built():
+        return jnp.arange(3.0)
+
+    @jax.jit
+    def uses_it(x):
+        return x + built()
+
+    assert float(uses_it(1.0).sum()) == 6.0
+    assert not isinstance(built(), jax.core.Tracer)
+    assert float(built().sum()) == 3.0
