@@ -50,7 +50,7 @@ NEAR = 1.35  # a wrong answer's number is within this factor of what its model p
 
 
 # The stand-ins' own clock: time.perf_counter as the grader first saw it (pristine), so
-# that their reads are never taken for the learner's (``_watching_clocks`` wraps the time
+# that their reads are never taken for the learner's (``_watching`` wraps the time
 # module's clocks while an answer runs) and no answer's rebinding can reach it.
 _now = pristine_namespaces()["time"]["perf_counter"]
 
@@ -170,51 +170,32 @@ def _check_arguments(log: _Log, args: tuple[Any, ...], kwargs: dict[str, Any]) -
             log.problem = log.problem or "other-arguments"
 
 
+CPU_CLOCKS = ("process_time", "process_time_ns", "thread_time", "thread_time_ns")
+WALL_CLOCKS = ("perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "time", "time_ns")
+
+
 @contextlib.contextmanager
-def _watching_cpu_clocks(seen: set[str]) -> Iterator[None]:
-    """Note whether this thread reads a clock that counts CPU time only."""
+def _watching(log: _Log, seen: set[str]) -> Iterator[None]:
+    """While the learner's code runs, note each clock read of this thread: a clock that
+    counts CPU time only goes into ``seen``; a wall clock's read (the learner's clock
+    starting or stopping) records how many calls were made and how many had their work
+    waited for. (timeit reads a clock it bound at import: it is not seen.)"""
     me = threading.get_ident()
-    names = ("process_time", "process_time_ns", "thread_time", "thread_time_ns")
-    originals = {name: getattr(time, name) for name in names if hasattr(time, name)}
+    originals = {n: getattr(time, n) for n in CPU_CLOCKS + WALL_CLOCKS if hasattr(time, n)}
 
     def watched(name: str, clock: Callable[[], Any]) -> Callable[[], Any]:
         def read() -> Any:
             if threading.get_ident() == me:
-                seen.add(name)
+                if name in CPU_CLOCKS:
+                    seen.add(name)
+                else:
+                    log.clock_reads.append((len(log.calls), log.covered))
             return clock()
 
         return read
 
     for name, clock in originals.items():
         setattr(time, name, watched(name, clock))
-    try:
-        yield
-    finally:
-        for name, clock in originals.items():
-            setattr(time, name, clock)
-
-
-WALL_CLOCKS = ("perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "time", "time_ns")
-
-
-@contextlib.contextmanager
-def _watching_clocks(log: _Log) -> Iterator[None]:
-    """Note, at each wall-clock read of this thread (the learner's clock starting or
-    stopping), how many calls were made and how many had their work waited for.
-    (timeit reads a clock it bound at import: it is not seen.)"""
-    me = threading.get_ident()
-    originals = {name: getattr(time, name) for name in WALL_CLOCKS if hasattr(time, name)}
-
-    def watched(clock: Callable[[], Any]) -> Callable[[], Any]:
-        def read() -> Any:
-            if threading.get_ident() == me:
-                log.clock_reads.append((len(log.calls), log.covered))
-            return clock()
-
-        return read
-
-    for name, clock in originals.items():
-        setattr(time, name, watched(clock))
     try:
         yield
     finally:
@@ -323,7 +304,7 @@ def _fresh_log(compile_s: float, work_range: tuple[float, float]) -> _Log:
 def _run(answer: Callable[..., Any], log: _Log) -> _Run:
     seen: set[str] = set()
     run = _Run(log)
-    with _watching_cpu_clocks(seen), _watching_clocks(log):
+    with _watching(log, seen):
         try:
             run.value = call_learner(answer, (_slow_dot(log), *log.inputs))
         except LearnerCodeError as exc:
