@@ -1,9 +1,11 @@
 """Colab's path, mimicked: Python with Colab's pins (jax 0.7.2, ipywidgets 7.7.1), the
-guarded install cell run as on Colab, then the widget tests and every solved lesson."""
+guarded install cell run as on Colab, then the widget tests and every solved lesson (the
+Russian edition, with x64 on)."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -103,25 +105,47 @@ def test_widget_code_works_with_colabs_ipywidgets(colab, tmp_path):
     assert " passed" in result.stdout
 
 
+# Lesson 01 invites the learner to switch x64 on: the solved run does, before any other code.
+X64_ON = 'import jax\n\njax.config.update("jax_enable_x64", True)'
+CYRILLIC = re.compile("[а-яё]", re.I)
+
+
 @pytest.mark.slow
-def test_every_lesson_solved_passes_on_colabs_versions(colab, tmp_path):
+def test_russian_lessons_solved_with_x64_pass_in_russian_on_colabs_versions(colab, tmp_path):
+    """Each Russian lesson, solved and run from a fresh kernel with x64 switched on first,
+    on Colab's versions: every check says "correct", in Russian. Its code is the English
+    code (test_russian_sync.py), so this one run proves the solutions on Colab's JAX, in an
+    x64 session, from a fresh kernel (Restart and Run All once solved), and in Russian;
+    tests/content/test_learner_path.py walks the learner's path (placeholders, then each
+    solution in place) on the pinned JAX."""
     # A checkout without jaxtour/ on PYTHONPATH (tools/ runs the lessons from its sibling
     # lessons/): `tools` imports, and jaxtour must still come from the installed wheel.
     for folder in ("tools", "lessons"):
         shutil.copytree(ROOT / folder, tmp_path / "importable" / folder)
     script = textwrap.dedent(
         f"""
+        import json
+        from pathlib import Path
         import nbformat
         from tools.build_lessons import execute, reported_statuses, solved
         import jaxtour
+        from jaxtour.grader.feedback import FEEDBACK_MIME
         assert "site-packages" in jaxtour.__file__, jaxtour.__file__
-        for path in {[str(p) for p in LESSON_NOTEBOOKS]!r}:
-            notebook, ids = solved(nbformat.read(path, as_version=4))
-            execute(notebook, timeout=300)
+        folder = Path("importable/lessons/ru").resolve()
+        for name in {[p.name for p in LESSON_NOTEBOOKS]!r}:
+            notebook, ids = solved(nbformat.read(folder / name, as_version=4))
+            notebook.cells.insert(0, nbformat.v4.new_code_cell({X64_ON!r}))
+            execute(notebook, timeout=300, folder=folder)
+            headlines = {{}}
+            for cell in notebook.cells:
+                check = cell.get("metadata", {{}}).get("jaxtour", {{}}).get("check")
+                for output in cell.get("outputs", []) if check else []:
+                    text = output.get("data", {{}}).get("text/plain")
+                    if text and FEEDBACK_MIME in output["data"]:
+                        text = "".join(text) if isinstance(text, list) else text
+                        headlines[check] = text.splitlines()[0]
             statuses = reported_statuses(notebook)
-            bad = {{i: s for i, s in statuses.items() if s != "correct"}}
-            assert not bad and sorted(statuses) == sorted(ids), (path, bad)
-            print("solved", path.rsplit("/", 1)[-1])
+            print(json.dumps(dict(name=name, ids=ids, statuses=statuses, headlines=headlines)))
         """
     )
     result = subprocess.run(
@@ -141,4 +165,11 @@ def test_every_lesson_solved_passes_on_colabs_versions(colab, tmp_path):
         },
     )
     assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
-    assert result.stdout.count("solved") == len(LESSON_NOTEBOOKS)
+    lessons = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert [lesson["name"] for lesson in lessons] == [p.name for p in LESSON_NOTEBOOKS]
+    for lesson in lessons:
+        name, ids = lesson["name"], lesson["ids"]
+        assert lesson["statuses"] == {exercise_id: "correct" for exercise_id in ids}, name
+        assert set(lesson["headlines"]) == set(ids), f"{name}: a check showed no text"
+        for exercise_id, headline in lesson["headlines"].items():  # "[Верно] 03.gradient (…)"
+            assert CYRILLIC.search(headline), f"{name}: {exercise_id} answered: {headline}"
