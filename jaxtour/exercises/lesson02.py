@@ -13,6 +13,13 @@ random: an honest timing must follow each one's work whatever the compile costs,
 no constant (or attribute) can. The honest band comes from the log's own clock
 readings, so a busy machine, which slows the stand-in's waits and the learner's clock
 alike, does not change the verdict.
+
+The stand-ins' compiling and working take no real time: they move a clock of their
+own forward (``_Log.offset``), and while the answer runs, the clocks it reads (the time
+module's, one it imported by name, timeit's) show real time plus that offset. A check
+then costs milliseconds instead of the second the waits would take. An answer that
+timed with a clock the grader does not see (``datetime``, ``time.clock_gettime``) read
+no watched clock: its run is made again with real sleeps, and judged on that.
 """
 
 from __future__ import annotations
@@ -21,8 +28,10 @@ import contextlib
 import math
 import random
 import statistics
+import sys
 import threading
 import time
+import types
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +41,7 @@ from jaxtour.exercises.common import jax
 from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.mistakes import uses_module
+from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np, pristine_namespaces
 from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
@@ -51,8 +61,10 @@ NEAR = 1.35  # a wrong answer's number is within this factor of what its model p
 
 # The stand-ins' own clock: time.perf_counter as the grader first saw it (pristine), so
 # that their reads are never taken for the learner's (``_watching`` wraps the time
-# module's clocks while an answer runs) and no answer's rebinding can reach it.
+# module's clocks while an answer runs) and no answer's rebinding can reach it; and its
+# sleep, for a run in real time.
 _now = pristine_namespaces()["time"]["perf_counter"]
+_sleep = pristine_namespaces()["time"]["sleep"]
 
 
 @dataclass
@@ -76,12 +88,26 @@ class _Log:
     problem: str | None = None  # packed, traced, arity, other-arguments
     # At each clock read of the learner's code: (calls made, calls whose work was waited for)
     clock_reads: list[tuple[int, int]] = field(default_factory=list)
+    virtual: bool = True  # compiling and waiting move ``offset`` on instead of sleeping
+    offset: float = 0.0  # seconds the stand-in's clock (and the watched ones) are ahead
+
+    # The pristine clock and sleep are bound here, where no rebinding of a module's name
+    # (an answer's, or _watching's of a clock imported by name) reaches them.
+    def now(self, clock: Callable[[], float] = _now) -> float:
+        """The stand-in's clock: real time, plus the time it pretended to take."""
+        return clock() + self.offset
+
+    def pass_time(self, seconds: float, sleep: Callable[[float], None] = _sleep) -> None:
+        if self.virtual:
+            self.offset += seconds
+        else:
+            sleep(seconds)
 
     def wait_for(self, index: int) -> None:
-        delay = self.calls[index].ready_at - _now()
+        delay = self.calls[index].ready_at - self.now()
         if delay > 0:
-            time.sleep(delay)
-        now = _now()
+            self.pass_time(delay)
+        now = self.now()
         while self.covered <= index:  # the work runs in order: all before it is done too
             self.calls[self.covered].waited = now
             self.covered += 1
@@ -100,7 +126,7 @@ class PendingResult:
         return self
 
     def is_ready(self) -> bool:
-        ready = _now() >= self._log.calls[self._index].ready_at
+        ready = self._log.now() >= self._log.calls[self._index].ready_at
         if ready:
             self._log.wait_for(self._index)
         return ready
@@ -124,11 +150,11 @@ def _slow_dot(log: _Log) -> Callable[..., PendingResult]:
     """The stand-in f: a dot product that compiles on its first call and queues its work."""
 
     def slow_dot(*args: Any, **kwargs: Any) -> PendingResult:
-        start = _now()
+        start = log.now()
         _check_arguments(log, args, kwargs)
         if not log.calls:
-            time.sleep(log.compile_s)  # tracing and compiling happen before the dispatch
-        begin = max(_now(), log.busy_until)
+            log.pass_time(log.compile_s)  # tracing and compiling happen before the dispatch
+        begin = max(log.now(), log.busy_until)
         log.busy_until = begin + log.work_s  # the device runs one call after another
         call = _Call(start=start, ready_at=log.busy_until)
         log.calls.append(call)
@@ -136,7 +162,7 @@ def _slow_dot(log: _Log) -> Callable[..., PendingResult]:
             value = float(np.dot(np.asarray(args[0]), np.asarray(args[1])))
         except Exception:  # arrays of the learner's own that do not fit: no value to give
             value = math.nan
-        call.returned = _now()
+        call.returned = log.now()
         return PendingResult(log, len(log.calls) - 1, value)
 
     slow_dot.__qualname__ = "slow_dot"
@@ -175,32 +201,88 @@ WALL_CLOCKS = ("perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "
 
 
 @contextlib.contextmanager
-def _watching(log: _Log, seen: set[str]) -> Iterator[None]:
+def _watching(
+    log: _Log, seen: set[str], names: dict[str, Any] | None = None, answer: Any = None
+) -> Iterator[None]:
     """While the learner's code runs, note each clock read of this thread: a clock that
     counts CPU time only goes into ``seen``; a wall clock's read (the learner's clock
     starting or stopping) records how many calls were made and how many had their work
-    waited for. (timeit reads a clock it bound at import: it is not seen.)"""
+    waited for, and shows the stand-in's offset. The time module's clocks are watched,
+    and in ``names`` (the answer's globals) a clock imported by name (``from time import
+    perf_counter``), one the answer's defaults bound (``timer=time.perf_counter``), and
+    timeit's (its ``default_timer``, and the ``timer=`` defaults it bound at import).
+    Other threads read the real clocks."""
     me = threading.get_ident()
     originals = {n: getattr(time, n) for n in CPU_CLOCKS + WALL_CLOCKS if hasattr(time, n)}
+    by_clock = {id(clock): name for name, clock in originals.items()}
+    imported = {
+        key: by_clock[id(value)]
+        for key, value in (names or {}).items()
+        if id(value) in by_clock and originals[by_clock[id(value)]] is value
+    }
 
     def watched(name: str, clock: Callable[[], Any]) -> Callable[[], Any]:
-        def read() -> Any:
-            if threading.get_ident() == me:
-                if name in CPU_CLOCKS:
-                    seen.add(name)
-                else:
-                    log.clock_reads.append((len(log.calls), log.covered))
-            return clock()
+        scale = 1_000_000_000 if name.endswith("_ns") else 1
 
+        def read() -> Any:
+            if threading.get_ident() != me:
+                return clock()
+            if name in CPU_CLOCKS:
+                seen.add(name)
+                return clock()
+            log.clock_reads.append((len(log.calls), log.covered))
+            return clock() + (round(log.offset * scale) if scale > 1 else log.offset)
+
+        read.__name__ = read.__qualname__ = name
         return read
 
-    for name, clock in originals.items():
-        setattr(time, name, watched(name, clock))
+    wrappers = {name: watched(name, clock) for name, clock in originals.items()}
+    for name, wrapper in wrappers.items():
+        setattr(time, name, wrapper)
+    for key, name in imported.items():
+        names[key] = wrappers[name]
+
+    def swapped(value: Any) -> Any:
+        name = by_clock.get(id(value))
+        return wrappers[name] if name is not None and originals[name] is value else value
+
+    defaults = [(f, f.__defaults__, f.__kwdefaults__) for f in _binding_clocks(answer)]
+    for function, positional, keyword in defaults:
+        if type(positional) is tuple:
+            function.__defaults__ = tuple(swapped(value) for value in positional)
+        if type(keyword) is dict:
+            function.__kwdefaults__ = {key: swapped(value) for key, value in keyword.items()}
+    timeit = sys.modules.get("timeit")
+    timer = getattr(timeit, "default_timer", None)
+    if id(timer) in by_clock:
+        timeit.default_timer = swapped(timer)  # IPython's %timeit reads it at each run
     try:
         yield
     finally:
         for name, clock in originals.items():
             setattr(time, name, clock)
+        for key, name in imported.items():
+            if names.get(key) is wrappers[name]:  # unless the answer bound it anew
+                names[key] = originals[name]
+        for function, positional, keyword in defaults:
+            function.__defaults__, function.__kwdefaults__ = positional, keyword
+        if id(timer) in by_clock:
+            timeit.default_timer = timer
+
+
+def _binding_clocks(answer: Any) -> list[types.FunctionType]:
+    """Functions whose defaults may hold a clock bound before the check: timeit's
+    (``timer=default_timer``, bound at import) and the learner's own (``timer=
+    time.perf_counter``, bound when the cell ran), read through plain's wrapper."""
+    timeit = sys.modules.get("timeit")
+    learner = answer.__wrapped__ if is_wrapper(answer) else answer
+    candidates = (
+        getattr(timeit, "timeit", None),
+        getattr(timeit, "repeat", None),
+        getattr(getattr(timeit, "Timer", None), "__init__", None),
+        learner,
+    )
+    return [f for f in candidates if type(f) is types.FunctionType]
 
 
 # --- 02.time_call: the diagnosis --------------------------------------------------------
@@ -295,16 +377,38 @@ class _Verdict:
 _RANDOM = random.SystemRandom()  # never the learner's random state
 
 
-def _fresh_log(compile_s: float, work_range: tuple[float, float]) -> _Log:
+def _fresh_log(compile_s: float, work_range: tuple[float, float], virtual: bool = True) -> _Log:
     x = np.arange(1.0, 4.0, dtype=np.float32)
     y = np.full(3, 0.5, dtype=np.float32)
-    return _Log(work_s=_RANDOM.uniform(*work_range), compile_s=compile_s, inputs=(x, y))
+    work_s = _RANDOM.uniform(*work_range)
+    return _Log(work_s=work_s, compile_s=compile_s, inputs=(x, y), virtual=virtual)
 
 
-def _run(answer: Callable[..., Any], log: _Log) -> _Run:
+def _run(answer: Callable[..., Any], compile_s: float, work_range: tuple[float, float]) -> _Run:
+    """The answer on a fresh stand-in whose time is pretended; again with real waits if
+    the answer called it yet read none of the clocks that show the pretended time."""
+    run = _run_on(answer, _fresh_log(compile_s, work_range))
+    if run.error is None and run.log.calls and not run.log.clock_reads and not run.cpu_clock:
+        run = _run_on(answer, _fresh_log(compile_s, work_range, virtual=False))
+    return run
+
+
+def _globals_of(answer: Any) -> dict[str, Any] | None:
+    """The namespace the learner's function reads its globals from (a notebook's), read
+    through plain's wrapper; None for anything but a plain Python function."""
+    fn = answer.__wrapped__ if is_wrapper(answer) else answer
+    if type(fn) is not types.FunctionType or type(fn.__globals__) is not dict:
+        return None
+    module = fn.__globals__.get("__name__")
+    if type(module) is str and module.split(".")[0] == "jaxtour":
+        return None  # the grader's own functions (references, examples) use time.*
+    return fn.__globals__
+
+
+def _run_on(answer: Callable[..., Any], log: _Log) -> _Run:
     seen: set[str] = set()
     run = _Run(log)
-    with _watching(log, seen):
+    with _watching(log, seen, _globals_of(answer), answer):
         try:
             run.value = call_learner(answer, (_slow_dot(log), *log.inputs))
         except LearnerCodeError as exc:
@@ -316,7 +420,7 @@ def _run(answer: Callable[..., Any], log: _Log) -> _Run:
 def _diagnose(answer: Callable[..., Any]) -> _Verdict:
     runs: list[_Run] = []
     for compile_s, work_range in ((FAST_COMPILE_S, FAST_WORK_S), (SLOW_COMPILE_S, SLOW_WORK_S)):
-        run = _run(answer, _fresh_log(compile_s, work_range))
+        run = _run(answer, compile_s, work_range)
         runs.append(run)
         verdict = _what_it_did(run)
         if verdict is not None:

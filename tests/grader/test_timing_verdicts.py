@@ -163,3 +163,76 @@ def test_a_warm_up_counts_when_its_work_was_waited_for_before_the_clock(answer, 
     """Round 3: a warm-up left queued passed, its number hardly moved by it. Whether the
     first call's work was waited for before the second began is read from the log."""
     assert check("02.time_call", answer) == verdict
+
+
+# --- the stand-ins pretend their time: every clock a learner times with sees it ----------
+
+# How a learner reads a clock, as the expression that gives seconds. Each is timed in a
+# function of this module, as a notebook cell's function reads the notebook's globals.
+CLOCKS = {
+    "time.perf_counter": "time.perf_counter()",
+    "time.perf_counter_ns": "time.perf_counter_ns() / 1e9",
+    "time.monotonic": "time.monotonic()",
+    "time.time": "time.time()",
+    "from time import perf_counter": "perf_counter()",
+    "a default argument": "clock()",
+    "datetime.now": "datetime.datetime.now().timestamp()",
+    "time.clock_gettime": "time.clock_gettime(time.CLOCK_MONOTONIC)",
+}
+# The grader cannot show its pretended time on these: the answer runs again, for real.
+UNSEEN = {"datetime.now", "time.clock_gettime"}
+
+TIMED = """
+def {name}(f, *args, clock=time.perf_counter):
+    {warm_up}
+    start = {read}
+    for _ in range(20):
+        jax.block_until_ready(f(*args))
+    return ({read} - start) / 20
+"""
+
+
+def _timed_with(read: str, warm_up: bool):
+    import datetime  # noqa: F401  (read by the generated answers)
+    from time import perf_counter  # noqa: F401
+
+    name = "warmed" if warm_up else "cold"
+    source = TIMED.format(
+        name=name, read=read, warm_up="jax.block_until_ready(f(*args))" if warm_up else "pass"
+    )
+    names = {"time": time, "jax": jax, **locals()}
+    exec(source, names)  # the answer's globals: a namespace of its own, as a notebook's
+    return names[name], names
+
+
+def _timeit_timed(warm_up: bool):
+    def answer(f, *args):
+        if warm_up:
+            jax.block_until_ready(f(*args))
+        return timeit.Timer(lambda: jax.block_until_ready(f(*args))).timeit(20) / 20
+
+    return answer
+
+
+@pytest.mark.parametrize("clock", [*CLOCKS, "timeit.Timer"])
+def test_every_clock_a_learner_times_with_gets_the_same_verdicts(clock):
+    """The same verdicts whatever clock the answer reads; the stand-ins' compile and work
+    are pretended (no real waiting) wherever the grader can show the pretended time."""
+    from jaxtour.exercises import lesson02
+
+    before = {name: getattr(time, name) for name in lesson02.WALL_CLOCKS + lesson02.CPU_CLOCKS}
+    timeit_defaults = (timeit.timeit.__defaults__, timeit.Timer.__init__.__defaults__)
+    for warm_up, verdict in ((True, ("correct", None)), (False, ("incorrect", "no-warm-up"))):
+        if clock == "timeit.Timer":
+            answer, names = _timeit_timed(warm_up), None
+        else:
+            answer, names = _timed_with(CLOCKS[clock], warm_up)
+        assert check("02.time_call", answer) == verdict, (clock, warm_up)
+        run = lesson02._run(answer, lesson02.SLOW_COMPILE_S, lesson02.SLOW_WORK_S)
+        assert run.log.virtual == (clock not in UNSEEN), clock
+        if names is not None:  # the clock imported by name, and the default, put back
+            assert names["perf_counter"] is before["perf_counter"]
+            assert answer.__kwdefaults__ == {"clock": before["perf_counter"]}
+    assert {name: getattr(time, name) for name in before} == before
+    assert (timeit.timeit.__defaults__, timeit.Timer.__init__.__defaults__) == timeit_defaults
+    assert timeit.default_timer is before["perf_counter"]
