@@ -41,6 +41,7 @@ from jaxtour.grader.limits import (
 )
 from jaxtour.grader.obstacles import describe_changes, session_obstacles
 from jaxtour.grader.plain import NotPlain, plain
+from jaxtour.grader.rules import one_check
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.i18n import N_, _, ngettext
 
@@ -338,6 +339,11 @@ def _verdict(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
     problem = screen(answer)
     if problem:
         return make_feedback(exercise, "incorrect", problem)
+    with one_check():  # the rule and the mistakes read the answer's outputs once
+        return _rule_then_mistakes(exercise, answer, expected)
+
+
+def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
     refusal = _by_the_rule(exercise, answer, expected)
     for mistake in exercise.mistakes:
         if refusal is None and not mistake.also_accepted:

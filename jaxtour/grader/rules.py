@@ -7,9 +7,10 @@ is how a ``Mistake`` without ``matches`` recognises its answer.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -184,8 +185,9 @@ def outputs_on(cases: Callable[[], Inputs], fn: Callable[..., Any]) -> Sequence[
 
     Only the grader's own functions come here (references, mistake examples): their
     inputs are deterministic and they are pure. The learner's function always gets
-    freshly built inputs and is never cached. The outputs are kept apart per x64
-    setting: with jax_enable_x64 on, the same inputs are int64 and float64. A rule that
+    freshly built inputs, and what it returns is kept for one check only
+    (``one_check``). The outputs are kept apart per x64 setting: with jax_enable_x64
+    on, the same inputs are int64 and float64. A rule that
     stops at the first case that differs computes (and compiles) no more of them: a
     wrong answer does not pay for every mistake's example on every input.
     """
@@ -294,6 +296,41 @@ def _only_arrays(args: tuple[Any, ...]) -> bool:
     return True
 
 
+# What the learner's function returned (or raised) on each case of a rule, kept for one
+# check only (``one_check``, a stack: a check inside an answer keeps its own). The rule
+# and then each declared mistake compare the answer's outputs on the same cases; without
+# this, a wrong answer was called once more for every mistake (06.count_labels: 12 calls
+# a check instead of 5). Never kept from one check to the next: the answer, or what it
+# reads, may have changed.
+_this_check: list[dict[tuple[int, int, int], tuple[Any, Any, bool, Any]]] = []
+
+
+@contextlib.contextmanager
+def one_check() -> Iterator[None]:
+    _this_check.append({})
+    try:
+        yield
+    finally:
+        _this_check.pop()
+
+
+def _answer_on(rule: Any, answer: Any, index: int, args: tuple[Any, ...]) -> Any:
+    """``call_learner(answer, args)``, the ``index``-th case of ``rule``, once per check."""
+    if not _this_check:
+        return call_learner(answer, args)
+    memo, key = _this_check[-1], (id(rule), id(answer), index)
+    held = memo.get(key)
+    if held is None or held[0] is not answer or held[3] is not rule:
+        try:
+            held = (answer, call_learner(answer, args), False, rule)
+        except LearnerCodeError as exc:
+            held = (answer, exc, True, rule)
+        memo[key] = held
+    if held[2]:
+        raise held[1]
+    return held[1]
+
+
 @dataclass(frozen=True)
 class SameFunction:
     """The answer must be a function that agrees with the reference on every input.
@@ -326,7 +363,7 @@ class SameFunction:
         wanted = self.expected_outputs(expected)
         cases = list(zip(self.cases(), wanted, strict=True))
         for index, (args, want) in enumerate(cases):
-            got = call_learner(answer, args)
+            got = _answer_on(self, answer, index, args)
             problem = self.output(got, want)
             if problem:
                 relation = _relation(got, want)
@@ -334,7 +371,7 @@ class SameFunction:
                     relation
                     and "?" in relation  # a guessed cause: "a factor missing or doubled?"
                     and relation in problem
-                    and not self._holds_on_the_rest(answer, cases[index + 1 :], relation)
+                    and not self._holds_on_the_rest(answer, cases, index + 1, relation)
                 ):
                     problem = problem.replace(f" {relation}", "")
                 shown = ", ".join(short_repr(a, 40) for a in args)
@@ -343,16 +380,18 @@ class SameFunction:
                 )
         return None
 
-    def _holds_on_the_rest(self, answer: Any, cases: list[tuple[Any, Any]], relation: str) -> bool:
+    def _holds_on_the_rest(
+        self, answer: Any, cases: list[tuple[Any, Any]], start: int, relation: str
+    ) -> bool:
         """Whether a relation that guesses at a cause ("twice the expected one: a factor
         missing or doubled?") holds on every other input too: a number is always some
         multiple of another, so a factor seen once may be chance, and the message would
         name a cause the code does not have. (Relations that only state the numbers
         shown, an order, a sign or an offset, stay: they are true of that input.)"""
         kind = _kind(relation)
-        for args, want in cases:
+        for index, (args, want) in enumerate(cases[start:], start):
             try:
-                got = call_learner(answer, args)
+                got = _answer_on(self, answer, index, args)
             except LearnerCodeError:
                 return False
             found = _relation(got, want)

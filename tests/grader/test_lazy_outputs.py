@@ -83,3 +83,23 @@ def test_outputs_read_in_any_order_are_each_computed_once():
     outputs = outputs_on(cases, _counted(lambda x: x + 1, calls))
     assert (len(outputs), outputs[-1], outputs[1], tuple(outputs)) == (4, 4.0, 2.0, (1, 2, 3, 4))
     assert len(calls) == 4
+
+
+def test_a_wrong_answer_is_called_once_per_case_in_a_check_and_again_in_the_next():
+    """The rule, then each declared mistake, compares the answer's outputs on the same
+    cases: the answer runs once per case a check reads (before, once more per mistake),
+    and a later check calls it again (the function, or what it reads, may have changed)."""
+    factors = (3, 4, 6, 7, 8, 9)
+    mistakes = tuple(
+        Mistake(id=f"times-{k}", message=f"{k} times", example=lambda k=k: lambda x: k * x)
+        for k in factors
+    )
+    exercise = _exercise([], [])
+    exercise = Exercise(**{**exercise.__dict__, "mistakes": mistakes})
+    answer_calls: list[int] = []
+    answer = _counted(lambda x: 5 * x, answer_calls)
+    assert judge(exercise, answer).status == "incorrect"
+    assert 1 <= len(answer_calls) <= CASES < 1 + len(factors)
+    first = len(answer_calls)
+    assert judge(exercise, answer).status == "incorrect"
+    assert len(answer_calls) == 2 * first
