@@ -23,6 +23,7 @@ import atexit
 import json
 import os
 import re
+import select
 import shutil
 import signal
 import socket
@@ -45,6 +46,7 @@ __all__ = [
     "run",
     "scratch_folder",
     "show",
+    "start_server",
     "without_gloo_lines",
     "worker_environment",
 ]
@@ -74,6 +76,20 @@ def without_gloo_lines(text: str) -> str:
         text = shorter
 
 
+_GLOO_PIECES = re.compile(
+    r"\[Gloo\] Rank | is connected to | peer ranks\. |Expected number of connected peer ranks is : "
+)
+
+
+def _not_gloo(native: str) -> str:
+    """What native code wrote to a worker's stdout, less gloo's connection lines. Its
+    threads write each line in pieces (text, number, text, ...) that cut into each other
+    at any piece, so the whole-line pattern cannot find them: with every text piece
+    removed, gloo's leave only digits and line ends. Anything else is kept, whole."""
+    rest = _GLOO_PIECES.sub("", native)
+    return "" if re.fullmatch(r"[\d\s]*", rest) else native
+
+
 def free_port() -> int:
     """A TCP port on this machine that nothing listens on now (the coordinator's)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
@@ -83,9 +99,10 @@ def free_port() -> int:
 
 def scratch_folder() -> Path:
     """A fresh folder for this kernel's worker scripts (two kernels never share one),
-    removed when the kernel exits."""
+    removed when the kernel exits. The worker server starts importing JAX meanwhile."""
     folder = Path(tempfile.mkdtemp(prefix="jaxtour-workers-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    start_server()
     return folder
 
 
@@ -216,7 +233,7 @@ def run(
     if processes < 1 or devices_per_process < 1:
         raise ValueError(_("processes and devices_per_process must be at least 1"))
     port = free_port()
-    started = time.monotonic()
+    server = _server()
     with tempfile.TemporaryDirectory(prefix="jaxtour-hosts-") as folder:
         workers = []
         for process_id in range(processes):
@@ -225,15 +242,23 @@ def run(
             environment = worker_environment(
                 process_id, processes, devices_per_process, port, platform
             )
-            worker = subprocess.Popen(
-                [sys.executable, str(script), *args],
-                env={**os.environ, **environment},
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=err,
-                start_new_session=True,  # its own group: killed with whatever it started
-            )
+            worker: Any = None
+            if server is not None:  # forked from a Python with JAX imported
+                native = Path(folder, f"{process_id}.native")
+                worker = server.start(script, args, {**os.environ, **environment}, out, native, err)
+            if worker is None:
+                worker = subprocess.Popen(
+                    [sys.executable, str(script), *args],
+                    env={**os.environ, **environment},
+                    stdin=subprocess.DEVNULL,
+                    stdout=out,
+                    stderr=err,
+                    start_new_session=True,  # its own group: killed with whatever it started
+                )
             workers.append((worker, out, err))
+        # The time limit counts from here: a starting server's import of JAX is not the
+        # workers' time (a fresh Python's own import is, as the worker's start-up).
+        started = time.monotonic()
         ended: dict[int, float] = {}
         deadline = started + timeout_s
         try:
@@ -258,11 +283,15 @@ def run(
                 returncode = worker.returncode
             out.seek(0)
             err.seek(0)
+            native = Path(folder, f"{process_id}.native")
+            printed = out.read() + (
+                _not_gloo(native.read_text("utf-8", "replace")) if native.exists() else ""
+            )
             results.append(
                 Finished(
                     process_id,
                     returncode,
-                    without_gloo_lines(out.read()),
+                    without_gloo_lines(printed),
                     without_gloo_lines(err.read()),
                     ended.get(process_id, time.monotonic() - started),
                 )
@@ -272,12 +301,169 @@ def run(
     return tuple(results)
 
 
-def _kill(worker: subprocess.Popen[bytes]) -> None:
+def _kill(worker: Any) -> None:
     try:
         os.killpg(worker.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         worker.kill()
     worker.wait()
+
+
+# --- the worker server: workers forked from a Python with JAX imported ------------------
+
+SERVER_VARIABLE = "JAXTOUR_WORKER_SERVER"  # "0": start every worker as a fresh Python
+SERVER_READY_S = 120.0  # how long a starting server may take to import JAX
+_servers: list[_Server] = []  # this kernel's server (one at a time)
+
+
+class _Server:
+    """``python -m jaxtour.worker_server``, and what it has said (jaxtour/worker_server.py)."""
+
+    def __init__(self, environment: dict[str, str]) -> None:
+        self.environment = environment
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "jaxtour.worker_server"],
+            env=environment,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # the kernel's interrupt is not for it
+        )
+        self.ready = False
+        self.returncodes: dict[int, int] = {}
+        self._pids: list[int] = []
+        self._pending = b""
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def _read(self, timeout: float) -> bool:
+        """Take in what the server said within ``timeout`` s; False if it is gone."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        readable, _, _ = select.select([stdout], [], [], timeout)
+        if not readable:
+            return self.alive()
+        chunk = os.read(stdout.fileno(), 65536)
+        if not chunk:
+            return False
+        self._pending += chunk
+        while b"\n" in self._pending:
+            line, self._pending = self._pending.split(b"\n", 1)
+            message = json.loads(line)
+            if message.get("ready"):
+                self.ready = True
+            elif "pid" in message:
+                self._pids.append(int(message["pid"]))
+            elif "ended" in message:
+                self.returncodes[int(message["ended"])] = int(message["returncode"])
+        return True
+
+    def wait_until_ready(self) -> bool:
+        deadline = time.monotonic() + SERVER_READY_S
+        while not self.ready and time.monotonic() < deadline:
+            if not self._read(deadline - time.monotonic()):
+                return False
+        return self.ready
+
+    def start(
+        self,
+        script: Path,
+        args: Sequence[str],
+        env: dict[str, str],
+        out: Any,
+        native: Path,
+        err: Any,
+    ) -> _Forked | None:
+        """A worker forked from the server; None if the server cannot start one."""
+        if not (self.alive() and self.wait_until_ready()):
+            return None
+        request = {
+            "script": str(script.resolve()),
+            "args": list(args),
+            "env": env,
+            "cwd": os.getcwd(),
+            "out": out.name,
+            "native": str(native),
+            "err": err.name,
+        }
+        stdin = self.process.stdin
+        assert stdin is not None
+        try:
+            stdin.write((json.dumps(request) + "\n").encode())
+            stdin.flush()
+        except OSError:
+            return None
+        deadline = time.monotonic() + SERVER_READY_S
+        while not self._pids and time.monotonic() < deadline:
+            if not self._read(deadline - time.monotonic()):
+                return None
+        return _Forked(self, self._pids.pop(0)) if self._pids else None
+
+    def stop(self) -> None:
+        """Close its stdin (it kills the workers still running, then exits); kill it if
+        it has not gone within a few seconds."""
+        try:
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+            self.process.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait()
+
+
+class _Forked:
+    """A worker the server forked: Popen's poll, kill and wait, answered by the server."""
+
+    def __init__(self, server: _Server, pid: int) -> None:
+        self.server, self.pid = server, pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            self.server._read(0)
+            self.returncode = self.server.returncodes.pop(self.pid, None)
+            if self.returncode is None and not self.server.alive():
+                self.returncode = -signal.SIGKILL  # the server went, and took it along
+        return self.returncode
+
+    def kill(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    def wait(self) -> int | None:
+        deadline = time.monotonic() + 10
+        while self.poll() is None and time.monotonic() < deadline:
+            self.server._read(0.05)
+        return self.returncode
+
+
+def _server() -> _Server | None:
+    """This kernel's worker server, started on first use (None where workers are fresh
+    Pythons: switched off by JAXTOUR_WORKER_SERVER=0, or no fork on this system)."""
+    if os.environ.get(SERVER_VARIABLE, "1") == "0" or not hasattr(os, "fork"):
+        return None
+    environment = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": _importable()}
+    if _servers and (_servers[0].environment != environment or not _servers[0].alive()):
+        _servers.pop().stop()  # the kernel's environment changed: JAX is imported anew
+    if not _servers:
+        _servers.append(_Server(environment))
+        atexit.register(_servers[0].stop)
+    return _servers[0]
+
+
+def start_server() -> None:
+    """Start the worker server now, so that the first run finds JAX imported (lesson
+    14's first cell, while the learner reads)."""
+    _server()
+
+
+def _importable() -> str:
+    """PYTHONPATH for the server: where this jaxtour came from, then the kernel's own."""
+    here = str(Path(__file__).resolve().parent.parent)
+    return os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH", "")) if p)
 
 
 def ended(result: Finished) -> str:

@@ -133,6 +133,8 @@ def test_an_interrupted_run_leaves_no_worker_behind(tmp_path):
     def stop(signum, frame):
         raise Stop
 
+    server = hosts._server()  # JAX imported before the clock starts (where workers fork)
+    assert server is None or server.wait_until_ready()
     previous = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, 3)
     try:
