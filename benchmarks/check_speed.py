@@ -131,6 +131,21 @@ def _wrong_answer(exercise_id: str) -> tuple[object, str]:
     return all_exercises()[exercise_id].mistakes[0].example(), "mistake example"
 
 
+def _worker_server_ready() -> None:
+    """Lesson 14's setup cell (``hosts.scratch_folder()``) starts the worker server, which
+    imports JAX while the learner reads on: a first Check comes minutes later, so the
+    server is ready by then. Waited for here, off the clock."""
+    from jaxtour import hosts
+
+    server = hosts._server()
+    if server is not None:
+        server.wait_until_ready()
+
+
+# What a lesson's setup leaves running for its exercises, by lesson number.
+LESSON_SETUP = {"14": _worker_server_ready}
+
+
 def child(exercise_id: str, kind: str) -> dict:
     """One fresh process's figures for one exercise and one kind of answer."""
     start = time.perf_counter()
@@ -148,6 +163,8 @@ def child(exercise_id: str, kind: str) -> dict:
     lookup = time.perf_counter() - start
     answer, source = (_right_answer if kind == "right" else _wrong_answer)(exercise_id)
     jax.block_until_ready(answer) if not callable(answer) else None
+    if exercise_id[:2] in LESSON_SETUP:
+        LESSON_SETUP[exercise_id[:2]]()
     start = time.perf_counter()
     feedback = checks.check(exercise_id, answer)
     first = lookup + time.perf_counter() - start
@@ -327,7 +344,9 @@ def markdown(result: dict) -> list[str]:
         f"below): {result['import_s']:.2f} s. Right answer: the exercise's solution run as "
         "its cell (else the reference); wrong: the first realistic wrong answer of "
         "`tests/content/wrong_answers` (else the first mistake's example). Medians over "
-        f"the processes; warm: median of {WARM_CALLS} checks after the first."
+        f"the processes; warm: median of {WARM_CALLS} checks after the first. Lesson 14's "
+        "setup cell starts `jaxtour.hosts`' worker server (JAX imported, for forking "
+        "workers): its first checks start once the server is ready, as a learner's do."
         + (
             f" (was X): the baseline checkout `{result['baseline']}`, its process run right "
             "after each of this one's."

@@ -446,12 +446,23 @@ def _server() -> _Server | None:
     if os.environ.get(SERVER_VARIABLE, "1") == "0" or not hasattr(os, "fork"):
         return None
     environment = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": _importable()}
-    if _servers and (_servers[0].environment != environment or not _servers[0].alive()):
-        _servers.pop().stop()  # the kernel's environment changed: JAX is imported anew
+    if _servers and (
+        _imports_read(_servers[0].environment) != _imports_read(environment)
+        or not _servers[0].alive()
+    ):
+        _servers.pop().stop()  # what importing JAX read has changed: import it anew
     if not _servers:
         _servers.append(_Server(environment))
         atexit.register(_servers[0].stop)
     return _servers[0]
+
+
+def _imports_read(environment: dict[str, str]) -> dict[str, str]:
+    """The variables the server's imports read: Python's (PYTHONPATH, ...) and JAX's
+    settings (``JAX_*``, read when JAX is imported). Others are read in each worker, from
+    its own environment (XLA_FLAGS when its backend starts; JAX itself sets
+    TF_CPP_MIN_LOG_LEVEL in a kernel whose backend started, which changes nothing here)."""
+    return {k: v for k, v in environment.items() if k.startswith(("PYTHON", "JAX_"))}
 
 
 def start_server() -> None:

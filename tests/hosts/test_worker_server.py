@@ -163,3 +163,14 @@ def test_what_native_code_prints_is_kept_apart_from_python_s_and_shown(tmp_path)
     )
     (result,) = hosts.run(script, processes=1)
     assert result.stdout == "from python\npython again\nfrom C\n"
+
+
+def test_the_server_is_kept_while_what_its_import_of_jax_read_is_unchanged(monkeypatch):
+    """A kernel's JAX sets TF_CPP_MIN_LOG_LEVEL when its backend starts: that must not
+    cost a new server (a second import of JAX) at lesson 14's next run; a JAX_ setting,
+    read when JAX is imported, must."""
+    server = hosts._server()
+    monkeypatch.setenv("TF_CPP_MIN_LOG_LEVEL", "3")
+    assert hosts._server() is server
+    monkeypatch.setenv("JAX_ENABLE_X64", "1")
+    assert hosts._server() is not server
