@@ -451,6 +451,8 @@ EXERCISES = (
             "* m\n        return m, m\n    return lax.scan(step, xs[0], xs)",
         ),
         solution=(
+            "@jax.jit  # compiled once: unjitted, a scan whose step is defined inside\n"
+            "# the function is traced and compiled again at every call\n"
             "def ema(xs, alpha):\n"
             "    def step(m, x):\n"
             "        m = alpha * x + (1 - alpha) * m\n"
