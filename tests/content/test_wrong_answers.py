@@ -2,8 +2,11 @@
 
 The corpus is in ``tests/content/wrong_answers/`` (its docstring says how to label an
 answer). Run ``pytest tests/content/test_wrong_answers.py -s -k share`` to print the
-count per exercise. The corpus is judged in English, then again in Russian (the Russian
-edition's learners): the same verdict, said in Russian.
+count per exercise. The corpus is judged in English; the answers whose message the rule
+builds (labelled ``says=`` or generic) are judged again in Russian: the same verdict, said
+in Russian. A declared mistake's message is its catalog entry, said in Russian for the
+mistake's own example in tests/content/test_exercises.py, so the 757 answers labelled
+with one are not judged again (27 s of CPU for all 1019, 7 s for these).
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ def _corpus() -> list[Wrong]:
 
 
 CORPUS = _corpus()
+# Judged in Russian too: the answers whose message the rule builds, not a declared mistake's.
+IN_RUSSIAN = [wrong for wrong in CORPUS if not wrong.named]
 
 
 # No answer here runs long on its own: all finish, and none is labelled "timeout". The
@@ -46,7 +51,7 @@ def _judged(lang: str, lesson: str) -> dict:
     try:
         return {
             wrong: checks.check(wrong.exercise_id, wrong.answer())
-            for wrong in CORPUS
+            for wrong in (CORPUS if lang == "en" else IN_RUSSIAN)
             if wrong.exercise_id[:2] == lesson
         }
     finally:
@@ -113,7 +118,7 @@ def test_generic_share():
 CYRILLIC = re.compile("[а-яё]", re.I)
 
 
-@pytest.mark.parametrize("wrong", CORPUS, ids=lambda w: f"{w.exercise_id}:{w.what[:40]}")
+@pytest.mark.parametrize("wrong", IN_RUSSIAN, ids=lambda w: f"{w.exercise_id}:{w.what[:40]}")
 def test_in_russian_the_same_verdict_is_said_in_russian(wrong):
     english, russian = verdict(wrong), verdict(wrong, "ru")
     shown = f"{wrong.what!r} got:\n{russian.text()}\nin English:\n{english.text()}"
