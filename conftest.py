@@ -28,6 +28,7 @@ os.environ.setdefault("JAXTOUR_TEST_COMPILE_CACHE", tempfile.mkdtemp(prefix="jax
 def pytest_configure(config):
     _share_compiled_programs()
     _eight_cpu_devices()
+    _nbval_stores_history()
 
     # addopts names nbval's sanitizer relative to the repository root; nbval opens it
     # relative to the working directory. Point it at the root's copy from anywhere.
@@ -55,8 +56,30 @@ def _eight_cpu_devices() -> None:
     jax.config.update("jax_num_cpu_devices", 8)
 
 
+def _nbval_stores_history() -> None:
+    """nbval's kernel stores each cell in IPython's history, as JupyterLab's Run All does:
+    the grader reads it (which cell last assigned an answer, and whether that cell
+    failed), and the learner's path is walked on in the same kernel
+    (tests/content/learner_path.py)."""
+    try:
+        from nbval.kernel import RunningKernel
+    except ImportError:  # nbval not installed: no notebook is collected either
+        return
+
+    def execute_cell_input(self, cell_input, allow_stdin=None):
+        return self.kc.execute(
+            cell_input, store_history=True, allow_stdin=allow_stdin, stop_on_error=False
+        )
+
+    RunningKernel.execute_cell_input = execute_cell_input
+
+
 def pytest_collection_modifyitems(config, items):
-    """nbval's cells execute whole lessons: mark them slow (tests carry their own marks)."""
+    """After nbval's cells of each English lesson, the item that solves it in place; all
+    of a notebook's items execute whole lessons: mark them slow."""
+    from tests.content.learner_path import add_solving_items
+
+    add_solving_items(items)
     for item in items:
         if item.path.suffix == ".ipynb":
             item.add_marker(pytest.mark.slow)

@@ -27,7 +27,6 @@ FIRST = (
     "tests/paths/test_classroom_hub.py",  # a real JupyterHub, three servers and kernels
     "tests/content/test_wrong_answers.py",
     "tests/grader/test_bad_answers.py::test_generated_answers_never_raise",
-    "tests/content/test_learner_path.py",
     "lessons/",
 )
 

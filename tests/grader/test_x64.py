@@ -1,7 +1,7 @@
 """With jax_enable_x64 on, JAX's defaults are int64 and float64. Lesson 01 invites the
 learner to switch it on, so every reference must follow the setting: the grader may
 never refuse its own answer, nor the official solution typed into an x64 session (that
-one: the Russian learner path, tests/content/test_learner_path.py, runs with x64 on)."""
+one: tests/paths/test_colab.py runs every Russian lesson solved with x64 on)."""
 
 from __future__ import annotations
 

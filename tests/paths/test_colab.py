@@ -116,8 +116,8 @@ def test_russian_lessons_solved_with_x64_pass_in_russian_on_colabs_versions(cola
     on Colab's versions: every check says "correct", in Russian. Its code is the English
     code (test_russian_sync.py), so this one run proves the solutions on Colab's JAX, in an
     x64 session, from a fresh kernel (Restart and Run All once solved), and in Russian;
-    tests/content/test_learner_path.py walks the learner's path (placeholders, then each
-    solution in place) on the pinned JAX."""
+    tests/content/learner_path.py walks the learner's path (placeholders, then each
+    solution in place) on the pinned JAX, in nbval's kernel."""
     # A checkout without jaxtour/ on PYTHONPATH (tools/ runs the lessons from its sibling
     # lessons/): `tools` imports, and jaxtour must still come from the installed wheel.
     for folder in ("tools", "lessons"):

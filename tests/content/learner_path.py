@@ -1,0 +1,156 @@
+"""The learner's real path, walked in nbval's own kernel: after nbval's Run All of an
+English lesson (the placeholders, every output compared with the shipped one), one more
+item of the same notebook solves each exercise in place, re-running only its cell and its
+check cell, as a learner solving in place does. Every official solution must pass there,
+and each reveal cell (shipped without output, its output ignored by nbval) must have shown,
+in that Run All, what it showed when the lesson was built.
+
+nbval runs each cell with ``store_history=False``; a learner's JupyterLab stores history,
+and the grader reads it (which cell last assigned an answer, and whether it failed), so
+``../conftest.py`` has nbval's kernel store history, as JupyterLab's does. One kernel per
+lesson then does what two did (nbval's, and a second Run All for the learner's path).
+
+The Russian edition's code is the English code (test_russian_sync.py): nbval runs its
+placeholders, and tests/paths/test_colab.py its solutions (solved from a fresh kernel,
+x64 on, judged in Russian, on Colab's JAX).
+"""
+
+from __future__ import annotations
+
+import configparser
+import re
+from pathlib import Path
+from queue import Empty
+from typing import Any
+
+import pytest
+
+from tests.helpers import LESSON_NOTEBOOKS, TESTS, cell_check, cell_exercise, read_notebook
+from tools.build_lessons import REVEAL_OUTPUTS, is_reveal
+
+CELL_TIMEOUT_S = 120
+ITEM_NAME = "solved in place"
+
+
+def sanitizers() -> list[tuple[re.Pattern[str], str]]:
+    """nbval's sanitizer sections (tests/nbval-sanitize.cfg), as (pattern, replacement)."""
+    config = configparser.ConfigParser()
+    config.read(TESTS / "nbval-sanitize.cfg", encoding="utf-8")
+    return [(re.compile(config[s]["regex"]), config[s]["replace"]) for s in config.sections()]
+
+
+def shown_text(outputs: list, patterns: list[tuple[re.Pattern[str], str]]) -> list[str]:
+    """What outputs show as text, sanitized as nbval sanitizes stored outputs.
+
+    Consecutive writes to one stream read as one text, as the reader sees them: how the
+    kernel cuts a stream into outputs depends on timing (a jax.debug.print arrives from
+    another thread), not on what the cell printed.
+    """
+    texts, streams = [], []
+    for output in outputs:
+        text = output.get("text") or output.get("data", {}).get("text/plain", "")
+        text = "".join(text) if isinstance(text, list) else str(text)
+        stream = output.get("name") if output.get("output_type") == "stream" else None
+        if stream is not None and streams and streams[-1] == stream:
+            texts[-1] += text
+            continue
+        texts.append(text)
+        streams.append(stream)
+    for pattern, replacement in patterns:
+        texts = [pattern.sub(replacement, text) for text in texts]
+    return texts
+
+
+def add_solving_items(items: list[pytest.Item]) -> None:
+    """After the last nbval cell of each English lesson, the item that solves it in place."""
+    english = {path.resolve() for path in LESSON_NOTEBOOKS}
+    last: dict[Any, int] = {}
+    for index, item in enumerate(items):
+        parent = getattr(item, "parent", None)
+        if type(item).__name__ == "IPyNbCell" and Path(str(parent.path)).resolve() in english:
+            last[parent] = index
+    for parent, index in sorted(last.items(), key=lambda pair: -pair[1]):
+        items.insert(index + 1, SolvedInPlace.from_parent(parent, name=ITEM_NAME))
+
+
+class SolvedInPlace(pytest.Item):
+    """Solve each exercise of the lesson in nbval's kernel, after its Run All."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_marker(pytest.mark.slow)
+
+    def runtest(self) -> None:
+        from jaxtour.exercises import all_exercises
+
+        notebook_file = self.parent
+        kernel = notebook_file.kernel
+        if kernel is None or not kernel.is_alive():
+            raise RuntimeError("nbval's kernel for this lesson is not running")
+        shipped = read_notebook(Path(str(notebook_file.path)))
+        self._compare_reveals(shipped)
+        exercises, statuses = all_exercises(), {}
+        cells = shipped.cells
+        for index, cell in enumerate(cells):
+            exercise_id = cell_exercise(cell)
+            if not exercise_id:
+                continue
+            _run(kernel, exercises[exercise_id].solution)
+            check = next(c for c in cells[index + 1 :] if cell_check(c) == exercise_id)
+            statuses[exercise_id] = _status(_run(kernel, check.source))
+        wrong = {i: s for i, s in statuses.items() if s != "correct"}
+        assert not wrong, f"solutions typed in after Run All, not judged correct: {wrong}"
+        missing = {cell_exercise(c) for c in cells if cell_exercise(c)} - set(statuses)
+        assert not missing, f"exercises never solved: {missing}"
+
+    def _compare_reveals(self, shipped) -> None:
+        """Each reveal showed in nbval's Run All what it showed when the lesson was built."""
+        ran = {
+            item.cell_num: item.test_outputs
+            for item in self.session.items
+            if item.parent is self.parent and hasattr(item, "cell_num")
+        }
+        patterns = sanitizers()
+        code = [cell for cell in shipped.cells if cell.cell_type == "code"]
+        for number, cell in enumerate(code):
+            if not is_reveal(cell) or "varies" in cell.metadata["tags"]:
+                continue
+            held_back = cell.metadata["jaxtour"][REVEAL_OUTPUTS]
+            outputs = ran.get(number)
+            assert outputs is not None, f"nbval did not run this reveal:\n{cell.source}"
+            assert shown_text(outputs, patterns) == shown_text(held_back, patterns), (
+                f"this reveal shows something else now: run `make lessons`\n{cell.source}"
+            )
+
+    def reportinfo(self):
+        return self.path, None, f"{self.parent.name}::{ITEM_NAME}"
+
+
+def _run(kernel, source: str) -> list[dict]:
+    """Execute ``source`` in nbval's kernel (history stored, as JupyterLab does): what it
+    displayed."""
+    msg_id = kernel.execute_cell_input(source, allow_stdin=False)
+    kernel.await_reply(msg_id, timeout=CELL_TIMEOUT_S)
+    outputs = []
+    while True:
+        try:
+            message = kernel.get_message(stream="iopub", timeout=CELL_TIMEOUT_S)
+        except Empty:
+            raise RuntimeError(f"no output from the kernel for:\n{source}") from None
+        if message["parent_header"].get("msg_id") != msg_id:
+            continue
+        kind, content = message["msg_type"], message["content"]
+        if kind == "status" and content["execution_state"] == "idle":
+            return outputs
+        if kind == "error":
+            raise AssertionError(f"{content['ename']}: {content['evalue']}\n{source}")
+        if kind in ("display_data", "execute_result", "update_display_data"):
+            outputs.append(content)
+
+
+def _status(outputs: list[dict]) -> str | None:
+    """The status the check cell reported last (its feedback's own mime type)."""
+    from jaxtour.grader.feedback import FEEDBACK_MIME
+
+    found = [o["data"][FEEDBACK_MIME]["status"] for o in outputs if FEEDBACK_MIME in o["data"]]
+    return found[-1] if found else None
