@@ -42,25 +42,45 @@ class LearnerCodeError(Exception):
 
 def call_learner(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     """Call the learner's ``fn(*args)``; an exception becomes a one-line LearnerCodeError."""
-    name = getattr(fn, "__name__", None)
-    if not isinstance(name, str):
-        name = _("your function")
+    return learner_result(fn, args, *raw_call(fn, args))
+
+
+def raw_call(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, Exception | None]:
+    """``fn(*args)``: what it returned, or the exception it raised (None: it returned)."""
     if not getattr(fn, "__jaxtour_plain__", False):  # plain's wrapper counts its own calls
         called_learner()
     try:
-        return plain(fn(*args))
+        return fn(*args), None
+    except Exception as exc:
+        return None, exc
+
+
+def learner_result(
+    fn: Callable[..., Any], args: tuple[Any, ...], value: Any, raised: Exception | None
+) -> Any:
+    """What ``call_learner`` makes of a call's outcome: the value, read plainly, or the
+    exception as a one-line LearnerCodeError (NotPlain: what came back is no value)."""
+    name = getattr(fn, "__name__", None)
+    if not isinstance(name, str):
+        name = _("your function")
+    shown = ", ".join(short_repr(a, 40) for a in args)
+    try:
+        if raised is not None:
+            raise raised
+        return plain(value)
     except NotPlain as exc:  # what it returned is no value (it contains itself, say)
-        shown = ", ".join(short_repr(a, 40) for a in args)
         raise NotPlain(
             _("{call} returned what cannot be checked. {why}").format(
                 call=f"{name}({shown})", why=exc
             )
         ) from None
     except Exception as exc:
-        shown = ", ".join(short_repr(a, 40) for a in args)
         summary = _("{call} raised {error}").format(call=f"{name}({shown})", error=one_line(exc))
-        # Drop this frame: the learner's traceback starts in the learner's code.
-        details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__.tb_next))
+        # Drop the grader's frames: the learner's traceback starts in the learner's code.
+        tb = exc.__traceback__
+        while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+            tb = tb.tb_next
+        details = "".join(traceback.format_exception(type(exc), exc, tb))
         raise LearnerCodeError(summary, details, exc) from None
 
 

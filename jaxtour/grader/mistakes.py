@@ -24,7 +24,7 @@ from typing import Any
 from jaxtour.grader.compare import compare_arrays
 from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np
-from jaxtour.grader.rules import Inputs, option_of, outputs_on
+from jaxtour.grader.rules import Inputs, answer_outcome, option_of, outputs_on
 from jaxtour.lazy import jax
 
 
@@ -38,14 +38,23 @@ def equals_value(value: Any) -> Callable[[Any], bool]:
     return matches
 
 
+def _output(inputs: Any, answer: Any, index: int, args: tuple[Any, ...]) -> Any:
+    """``answer(*args)``, the ``index``-th case of ``inputs``, once per check (shared with
+    the rule and the other predicates that read the same inputs); raises what it raised."""
+    value, raised = answer_outcome(inputs, answer, index, args)
+    if raised is not None:
+        raise raised
+    return value
+
+
 def behaves_like(wrong: Callable[..., Any], inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
     """Matches a function whose outputs equal ``wrong``'s on every input."""
 
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
-        for args, want in zip(inputs(), outputs_on(inputs, wrong), strict=True):
-            if not equals_tree(want)(answer(*args)):
+        for index, (args, want) in enumerate(zip(inputs(), outputs_on(inputs, wrong), strict=True)):
+            if not equals_tree(want)(_output(inputs, answer, index, args)):
                 return False
         return True
 
@@ -73,10 +82,9 @@ def fails_with(error: str, pattern: str, inputs: Callable[[], Inputs]) -> Callab
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
-        for args in inputs():
-            try:
-                answer(*args)
-            except Exception as exc:
+        for index, args in enumerate(inputs()):
+            _, exc = answer_outcome(inputs, answer, index, args)
+            if exc is not None:
                 names = {cls.__name__ for cls in type(exc).__mro__}
                 return error in names and re.search(pattern, str(exc)) is not None
         return False
@@ -565,11 +573,14 @@ def ignores_arguments(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
         if not callable(answer):
             return False
         cases = list(inputs())
-        first = jax.device_get(answer(*cases[0]))
+        first = jax.device_get(_output(inputs, answer, 0, cases[0]))
         leaves = jax.tree.leaves(first)
         if len(cases) < 2 or not leaves or not all(_is_numeric(leaf) for leaf in leaves):
             return False  # nothing numeric came back: another message fits better
-        return all(_identical(first, jax.device_get(answer(*args))) for args in cases[1:])
+        return all(
+            _identical(first, jax.device_get(_output(inputs, answer, index, args)))
+            for index, args in enumerate(cases[1:], 1)
+        )
 
     return matches
 
@@ -683,7 +694,9 @@ def returns_none(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
     """Matches a function that returns None (a forgotten ``return``)."""
 
     def matches(answer: Any) -> bool:
-        return callable(answer) and all(answer(*args) is None for args in inputs())
+        return callable(answer) and all(
+            _output(inputs, answer, index, args) is None for index, args in enumerate(inputs())
+        )
 
     return matches
 

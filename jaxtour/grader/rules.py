@@ -15,7 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from jaxtour.grader.compare import compare_arrays, describe, how_they_differ, short_repr
-from jaxtour.grader.learner_code import LearnerCodeError, call_learner, transformed
+from jaxtour.grader.learner_code import (
+    LearnerCodeError,
+    learner_result,
+    raw_call,
+    transformed,
+)
 from jaxtour.grader.limits import paused
 from jaxtour.grader.pristine import np
 from jaxtour.i18n import N_, _, ngettext
@@ -296,13 +301,14 @@ def _only_arrays(args: tuple[Any, ...]) -> bool:
     return True
 
 
-# What the learner's function returned (or raised) on each case of a rule, kept for one
-# check only (``one_check``, a stack: a check inside an answer keeps its own). The rule
-# and then each declared mistake compare the answer's outputs on the same cases; without
+# What the learner's function returned (or raised) on each case, kept for one check only
+# (``one_check``, a stack: a check inside an answer keeps its own), by the inputs that
+# built the case and its index. The rule and then each declared mistake read the answer's
+# outputs on the same cases (a mistake's predicate on the rule's own inputs too); without
 # this, a wrong answer was called once more for every mistake (06.count_labels: 12 calls
 # a check instead of 5). Never kept from one check to the next: the answer, or what it
 # reads, may have changed.
-_this_check: list[dict[tuple[int, int, int], tuple[Any, Any, bool, Any]]] = []
+_this_check: list[dict[tuple[int, int, int], tuple[Any, Any, Any, Exception | None]]] = []
 
 
 @contextlib.contextmanager
@@ -314,21 +320,21 @@ def one_check() -> Iterator[None]:
         _this_check.pop()
 
 
-def _answer_on(rule: Any, answer: Any, index: int, args: tuple[Any, ...]) -> Any:
-    """``call_learner(answer, args)``, the ``index``-th case of ``rule``, once per check."""
+def answer_outcome(
+    inputs: Any, answer: Any, index: int, args: tuple[Any, ...]
+) -> tuple[Any, Exception | None]:
+    """``answer(*args)``, the ``index``-th case ``inputs`` builds: what it returned, or the
+    exception it raised; called once per check. Only for reading outputs: a predicate that
+    watches what the call does to its arguments (mutates_input) or calls twice to compare
+    (not repeatable) calls the answer itself."""
     if not _this_check:
-        return call_learner(answer, args)
-    memo, key = _this_check[-1], (id(rule), id(answer), index)
+        return raw_call(answer, args)
+    memo, key = _this_check[-1], (id(inputs), id(answer), index)
     held = memo.get(key)
-    if held is None or held[0] is not answer or held[3] is not rule:
-        try:
-            held = (answer, call_learner(answer, args), False, rule)
-        except LearnerCodeError as exc:
-            held = (answer, exc, True, rule)
+    if held is None or held[0] is not answer or held[1] is not inputs:
+        held = (answer, inputs, *raw_call(answer, args))
         memo[key] = held
-    if held[2]:
-        raise held[1]
-    return held[1]
+    return held[2], held[3]
 
 
 @dataclass(frozen=True)
@@ -361,9 +367,14 @@ class SameFunction:
         if self.transform is not None:  # e.g. jax.jit: the function must survive it
             answer = transformed(self.transform, answer)
         wanted = self.expected_outputs(expected)
-        cases = list(zip(self.cases(), wanted, strict=True))
+        fixed = list(self.inputs())
+        drawn = []
+        if self.random_inputs is not None:
+            drawn = list(self.random_inputs(np.random.default_rng(self.seed)))
+        cases = list(zip(fixed + drawn, wanted, strict=True))
+        fixed = len(fixed)
         for index, (args, want) in enumerate(cases):
-            got = _answer_on(self, answer, index, args)
+            got = self._got(answer, index, fixed, args)
             problem = self.output(got, want)
             if problem:
                 relation = _relation(got, want)
@@ -371,7 +382,7 @@ class SameFunction:
                     relation
                     and "?" in relation  # a guessed cause: "a factor missing or doubled?"
                     and relation in problem
-                    and not self._holds_on_the_rest(answer, cases, index + 1, relation)
+                    and not self._holds_on_the_rest(answer, cases, index + 1, fixed, relation)
                 ):
                     problem = problem.replace(f" {relation}", "")
                 shown = ", ".join(short_repr(a, 40) for a in args)
@@ -380,8 +391,15 @@ class SameFunction:
                 )
         return None
 
+    def _got(self, answer: Any, index: int, fixed: int, args: tuple[Any, ...]) -> Any:
+        """The answer's output on case ``index``, once per check: the first ``fixed`` cases
+        are the ones ``inputs`` builds (a mistake's predicate may read them too)."""
+        key = self.inputs if index < fixed else self
+        case = index if index < fixed else index - fixed
+        return learner_result(answer, args, *answer_outcome(key, answer, case, args))
+
     def _holds_on_the_rest(
-        self, answer: Any, cases: list[tuple[Any, Any]], start: int, relation: str
+        self, answer: Any, cases: list[tuple[Any, Any]], start: int, fixed: int, relation: str
     ) -> bool:
         """Whether a relation that guesses at a cause ("twice the expected one: a factor
         missing or doubled?") holds on every other input too: a number is always some
@@ -391,7 +409,7 @@ class SameFunction:
         kind = _kind(relation)
         for index, (args, want) in enumerate(cases[start:], start):
             try:
-                got = _answer_on(self, answer, index, args)
+                got = self._got(answer, index, fixed, args)
             except LearnerCodeError:
                 return False
             found = _relation(got, want)
