@@ -442,8 +442,10 @@ class _Forked:
 
 def _server() -> _Server | None:
     """This kernel's worker server, started on first use (None where workers are fresh
-    Pythons: switched off by JAXTOUR_WORKER_SERVER=0, or no fork on this system)."""
-    if os.environ.get(SERVER_VARIABLE, "1") == "0" or not hasattr(os, "fork"):
+    Pythons: switched off by JAXTOUR_WORKER_SERVER=0, or not on Linux: macOS's system
+    libraries are not safe to fork once loaded, which is why Python's multiprocessing
+    spawns there, and Windows has no fork)."""
+    if os.environ.get(SERVER_VARIABLE, "1") == "0" or not sys.platform.startswith("linux"):
         return None
     environment = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": _importable()}
     if _servers and (

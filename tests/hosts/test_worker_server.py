@@ -174,3 +174,14 @@ def test_the_server_is_kept_while_what_its_import_of_jax_read_is_unchanged(monke
     assert hosts._server() is server
     monkeypatch.setenv("JAX_ENABLE_X64", "1")
     assert hosts._server() is not server
+
+
+def test_off_linux_every_worker_is_a_fresh_python(tmp_path, monkeypatch):
+    """macOS's system libraries are not safe to fork once loaded (Python's multiprocessing
+    spawns there); Windows has no fork: the workers are fresh Pythons."""
+    script = tmp_path / "worker.py"
+    script.write_text("import os\nprint(os.getppid())\n")
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert hosts._server() is None
+    (result,) = hosts.run(script, processes=1)
+    assert result.stdout == f"{os.getpid()}\n"
