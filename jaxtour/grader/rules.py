@@ -371,10 +371,7 @@ class SameFunction:
         drawn = []
         if self.random_inputs is not None:
             drawn = list(self.random_inputs(np.random.default_rng(self.seed)))
-        # (args, wanted output) pairs, each output computed when its case is read: an
-        # answer that differs on the first case costs one output of each example (a list
-        # of zip() over the outputs had computed them all, and compiled them op by op).
-        cases = _LazyPairs(fixed + drawn, wanted)
+        cases = list(zip(fixed + drawn, wanted, strict=True))
         fixed = len(fixed)
         for index, (args, want) in enumerate(cases):
             got = self._got(answer, index, fixed, args)
@@ -402,7 +399,7 @@ class SameFunction:
         return learner_result(answer, args, *answer_outcome(key, answer, case, args))
 
     def _holds_on_the_rest(
-        self, answer: Any, cases: _LazyPairs, start: int, fixed: int, relation: str
+        self, answer: Any, cases: list[tuple[Any, Any]], start: int, fixed: int, relation: str
     ) -> bool:
         """Whether a relation that guesses at a cause ("twice the expected one: a factor
         missing or doubled?") holds on every other input too: a number is always some
@@ -410,8 +407,7 @@ class SameFunction:
         name a cause the code does not have. (Relations that only state the numbers
         shown, an order, a sign or an offset, stay: they are true of that input.)"""
         kind = _kind(relation)
-        for index in range(start, len(cases)):
-            args, want = cases[index]
+        for index, (args, want) in enumerate(cases[start:], start):
             try:
                 got = self._got(answer, index, fixed, args)
             except LearnerCodeError:
@@ -423,23 +419,6 @@ class SameFunction:
             if not (zero and found is None and self.output(got, want) is None):
                 return False
         return True
-
-
-class _LazyPairs(Sequence):
-    """``(args[i], outputs[i])``, the output read (computed) only when its pair is."""
-
-    def __init__(self, args: list[tuple[Any, ...]], outputs: Sequence[Any]) -> None:
-        if len(args) != len(outputs):
-            raise ValueError(f"{len(args)} cases but {len(outputs)} outputs")
-        self._args, self._outputs = args, outputs
-
-    def __len__(self) -> int:
-        return len(self._args)
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(len(self))[index]]
-        return self._args[index], self._outputs[index]
 
 
 def _relation(got: Any, want: Any) -> str | None:
