@@ -5,8 +5,9 @@
 #      each lesson's wall time, the kernel's peak memory and its three slowest cells,
 #   3. runs the dot-timing benchmark, printing timings and GB/s against the copy
 #      bandwidth it measured there.
-# About 5 minutes on an H200 machine (2026-12-04: the solved lessons took 4.5 min there).
-# Beside JAX it needs nbclient, nbformat, ipykernel, ipywidgets and matplotlib; it says
+# About 3.5 minutes on an H200 machine (204 s on 2026-12-04, installing the wheels
+# that benchmarks/GPU.md lists included).
+# Beside JAX it needs nbclient, nbformat, ipykernel, ipywidgets, matplotlib and jupytext; it says
 # which are missing. Results go to $OUT/jaxtour-gpu (default /tmp) and to stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +16,7 @@ export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"  # jaxtour, tools and benchm
 
 "$PY" - <<'PYCODE'
 import importlib.util, sys
-needed = ("jax", "numpy", "nbclient", "nbformat", "ipykernel", "ipywidgets", "matplotlib")
+needed = ("jax", "numpy", "nbclient", "nbformat", "ipykernel", "ipywidgets", "matplotlib", "jupytext")
 missing = [name for name in needed if importlib.util.find_spec(name) is None]
 if missing:
     sys.exit("missing on this machine: " + " ".join(missing) + " (pip install them first)")

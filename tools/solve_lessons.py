@@ -1,6 +1,7 @@
 """Execute every lesson in its solved state and report what each check said.
 
     python -m tools.solve_lessons          # exit 1 if any check is not correct
+    python -m tools.solve_lessons 11 14    # only the lessons whose notebooks start so
 
 Used by benchmarks/gpu_check.sh to prove the lessons run unchanged on a GPU, with each
 lesson's wall time, the kernel's peak memory and its slowest cells; the test suite runs
@@ -9,6 +10,7 @@ the same code (tests/grader/test_x64.py, tests/paths/test_colab.py).
 
 from __future__ import annotations
 
+import sys
 import time
 
 import nbformat
@@ -26,12 +28,19 @@ from tools.build_lessons import (
 SLOWEST = 3  # cells named per lesson, slowest first
 
 
-def main() -> int:
+def main(prefixes: list[str]) -> int:
+    """Solve and run every lesson, or those whose notebook name starts with a prefix."""
     import jax
 
     print(f"JAX {jax.__version__}, backend {jax.default_backend()}, devices {jax.devices()}")
     failures = 0
-    for path in (LESSONS / lesson.notebook for lesson in catalog.LESSONS):
+    paths = [LESSONS / lesson.notebook for lesson in catalog.LESSONS]
+    if prefixes:
+        paths = [path for path in paths if path.name.startswith(tuple(prefixes))]
+        if not paths:
+            print(f"no lesson's notebook starts with {' or '.join(prefixes)}")
+            return 2
+    for path in paths:
         notebook, ids = solved(nbformat.read(path, as_version=4))
         notebook.cells.append(nbformat.v4.new_code_cell(PEAK_RSS_CELL))
         start = time.perf_counter()
@@ -49,4 +58,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))
