@@ -15,6 +15,7 @@ from collections.abc import Callable
 from types import UnionType
 from typing import Any
 
+from jaxtour.grader.isolation import graders_own
 from jaxtour.grader.mistakes import equals_value
 from jaxtour.lazy import jax, jnp
 
@@ -44,16 +45,19 @@ def concrete_cache(build: Callable[..., Any]) -> Callable[..., Any]:
       would be tracers, cached for good and leaked into every later check. Asked under a
       trace, the builder runs under ``jax.ensure_compile_time_eval()``, so they are real
       arrays, whoever asks first.
+    - Untouched: built in ``isolation.graders_own()``, so an answer that ran earlier in
+      the same check and rebound ``jnp.mean`` cannot change what is kept.
 
     ``tests/grader/test_x64.py`` keeps ``functools.cache`` out of the exercise modules.
     """
 
     @functools.cache
     def cached(x64: bool, *args: Any) -> Any:
-        if _outside_any_trace():
-            return build(*args)
-        with jax.ensure_compile_time_eval():
-            return build(*args)
+        with graders_own():  # kept for the session: built where no answer has changed a thing
+            if _outside_any_trace():
+                return build(*args)
+            with jax.ensure_compile_time_eval():
+                return build(*args)
 
     @functools.wraps(build)
     def per_setting(*args: Any) -> Any:

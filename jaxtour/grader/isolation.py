@@ -114,7 +114,8 @@ def _jit_enabled() -> Iterator[None]:
     yield
 
 
-_depth: list[bool] = []  # one entry per preserved_world being run (not nested ones)
+# One entry per outermost preserved_world being run: JAX's configuration as it began.
+_depth: list[dict[str, Any] | None] = []
 
 
 @contextlib.contextmanager
@@ -145,7 +146,7 @@ def preserved_world(changed: list[str] | None = None) -> Iterator[None]:
     jax_config = _jax_config_snapshot()
     random_state = np.random.get_state()
     stdout, stderr = sys.stdout, sys.stderr
-    modules = _nested(changed) if _depth else _outermost(changed)
+    modules = _nested(changed) if _depth else _outermost(changed, jax_config)
     # matplotlib's state is the outermost world's to put back (copying rcParams twice
     # per check cost more than the rest of a world).
     plots = contextlib.nullcontext() if _depth else _matplotlib_preserved()
@@ -159,11 +160,11 @@ def preserved_world(changed: list[str] | None = None) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def _outermost(changed: list[str] | None) -> Iterator[None]:
+def _outermost(changed: list[str] | None, jax_config: dict[str, Any] | None) -> Iterator[None]:
     """The guarded modules pristine for the body; the notebook's own bindings after it."""
     namespaces = _namespaces_snapshot()
     _install(pristine_namespaces())
-    _depth.append(True)
+    _depth.append(jax_config)
     try:
         with held():  # the language: changed by checks.use_language alone
             yield
@@ -173,3 +174,43 @@ def _outermost(changed: list[str] | None) -> Iterator[None]:
             changed.extend(name for module in pristine_namespaces() for name in differences(module))
         _install({n: v for n, v in pristine_namespaces().items() if n not in namespaces})
         _install(namespaces)
+
+
+@contextlib.contextmanager
+def graders_own() -> Iterator[None]:
+    """The grader's own computation (a reference's or a mistake example's output, kept
+    for the session), run in a world the learner's code has not touched, even in the
+    middle of a check, after the answer has run: the guarded modules pristine, JAX's
+    configuration as the check began, NumPy's floating-point errors at their defaults.
+    What the answer changed is put back afterwards, so that the check still sees it, and
+    refuses it by name. Without this, an answer that rebound ``jnp.mean`` during its
+    call poisoned every output the grader computed later in that check, and kept them."""
+    rebound: dict[str, dict[str, Any]] = {}
+    for name, attributes in pristine_namespaces().items():
+        module = sys.modules.get(name)
+        if module is None:
+            continue
+        namespace = vars(module)
+        for attribute, value in attributes.items():
+            now = namespace.get(attribute, _MISSING)
+            if now is not value and attribute not in IGNORED:
+                rebound.setdefault(name, {})[attribute] = now
+    if rebound:
+        _install({name: pristine_namespaces()[name] for name in rebound})
+    answers_config = None
+    if _depth and _depth[-1] is not None:
+        answers_config = _jax_config_snapshot()
+        _restore_jax_config(_depth[-1])
+    try:
+        with np.errstate(divide="warn", over="warn", under="ignore", invalid="warn"):
+            yield
+    finally:
+        if answers_config is not None:
+            _restore_jax_config(answers_config)
+        for name, attributes in rebound.items():
+            namespace = vars(sys.modules[name])
+            for attribute, value in attributes.items():
+                if value is _MISSING:
+                    namespace.pop(attribute, None)
+                else:
+                    namespace[attribute] = value

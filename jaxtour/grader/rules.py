@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jaxtour.grader.compare import compare_arrays, describe, how_they_differ, short_repr
+from jaxtour.grader.isolation import graders_own
 from jaxtour.grader.learner_code import (
     LearnerCodeError,
     learner_result,
@@ -227,7 +228,7 @@ class _Outputs(Sequence):
 
     def _inputs(self) -> list[tuple[Any, ...]]:
         if self._args is None:
-            with paused():
+            with paused(), graders_own():
                 self._args = list(self._cases())
         return self._args
 
@@ -239,7 +240,9 @@ class _Outputs(Sequence):
             return tuple(self[i] for i in range(len(self))[index])
         index = range(len(self))[index]  # negative indices; IndexError past the end
         if index not in self._done:
-            with paused():  # the grader's own work: not on the learner's clock
+            # The grader's own work: not on the learner's clock, and in a world the
+            # answer (which may have run already in this check) has not changed.
+            with paused(), graders_own():
                 self._done[index] = jax.block_until_ready(self._output(self._inputs()[index]))
         return self._done[index]
 
@@ -371,7 +374,10 @@ class SameFunction:
         drawn = []
         if self.random_inputs is not None:
             drawn = list(self.random_inputs(np.random.default_rng(self.seed)))
-        cases = list(zip(fixed + drawn, wanted, strict=True))
+        # (args, wanted output) pairs, each output computed when its case is read: an
+        # answer that differs on the first case costs one output of each example (a list
+        # of zip() over the outputs had computed them all, and compiled them op by op).
+        cases = _LazyPairs(fixed + drawn, wanted)
         fixed = len(fixed)
         for index, (args, want) in enumerate(cases):
             got = self._got(answer, index, fixed, args)
@@ -399,7 +405,7 @@ class SameFunction:
         return learner_result(answer, args, *answer_outcome(key, answer, case, args))
 
     def _holds_on_the_rest(
-        self, answer: Any, cases: list[tuple[Any, Any]], start: int, fixed: int, relation: str
+        self, answer: Any, cases: _LazyPairs, start: int, fixed: int, relation: str
     ) -> bool:
         """Whether a relation that guesses at a cause ("twice the expected one: a factor
         missing or doubled?") holds on every other input too: a number is always some
@@ -407,7 +413,8 @@ class SameFunction:
         name a cause the code does not have. (Relations that only state the numbers
         shown, an order, a sign or an offset, stay: they are true of that input.)"""
         kind = _kind(relation)
-        for index, (args, want) in enumerate(cases[start:], start):
+        for index in range(start, len(cases)):
+            args, want = cases[index]
             try:
                 got = self._got(answer, index, fixed, args)
             except LearnerCodeError:
@@ -419,6 +426,23 @@ class SameFunction:
             if not (zero and found is None and self.output(got, want) is None):
                 return False
         return True
+
+
+class _LazyPairs(Sequence):
+    """``(args[i], outputs[i])``, the output read (computed) only when its pair is."""
+
+    def __init__(self, args: list[tuple[Any, ...]], outputs: Sequence[Any]) -> None:
+        if len(args) != len(outputs):
+            raise ValueError(f"{len(args)} cases but {len(outputs)} outputs")
+        self._args, self._outputs = args, outputs
+
+    def __len__(self) -> int:
+        return len(self._args)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        return self._args[index], self._outputs[index]
 
 
 def _relation(got: Any, want: Any) -> str | None:

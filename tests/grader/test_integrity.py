@@ -21,6 +21,9 @@ import numpy as np
 import pytest
 
 from jaxtour import checks
+from jaxtour.exercises import all_exercises
+from jaxtour.grader import rules
+from jaxtour.grader.rules import SameFunction
 from tests.helpers import kernel_env
 
 IDS = checks.list_exercises()
@@ -287,3 +290,75 @@ def test_jitted_is_the_wrapper_jax_made_not_an_attribute_an_answer_sets():
         feedback = checks.check("07.stale_global", answer)
         assert feedback.mistake == "not-jitted", feedback.text()
         assert ".lower" not in feedback.message
+
+
+# Every exercise whose answer is a function compared case by case with the reference.
+CASE_BY_CASE = [e for e in all_exercises().values() if isinstance(e.rule, SameFunction)]
+
+
+def _poison():
+    """What an answer's call can do to the functions the grader computes with."""
+    for module, name in [
+        (jnp, "mean"),
+        (jnp, "sum"),
+        (jnp, "where"),
+        (jnp, "zeros"),
+        (np, "mean"),
+        (np, "sum"),
+        (jax.lax, "add"),
+        (jax.nn, "relu"),
+        (operator, "add"),
+        (functools, "reduce"),
+        (jax, "grad"),
+        (jax, "vmap"),
+        (jax.tree, "map"),
+    ]:
+        setattr(module, name, lambda *args, **kwargs: 0)
+
+
+def _poisons_after(function):
+    def answer(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _poison()
+
+    return answer
+
+
+@pytest.mark.parametrize("exercise", CASE_BY_CASE, ids=lambda e: e.id)
+def test_what_the_grader_computes_after_the_answer_ran_is_the_grader_s_own(exercise):
+    """The reference's and the mistakes' outputs are computed when first needed, which can
+    be in the middle of a check, after the answer ran and rebound what they use. From a
+    cold cache, an answer that poisons on its first call (once right, once a declared
+    mistake) is refused by name; then the reference passes and every declared mistake is
+    named: nothing the grader kept was computed with the answer's functions."""
+    rules._lazy_outputs.clear()
+    wrong = next(m.example() for m in exercise.mistakes if callable(m.example()))
+    for answer in (exercise.reference(), wrong):
+        feedback = checks.check(exercise.id, _poisons_after(answer))
+        assert feedback.status == "error", feedback.text()
+        assert "refused" in feedback.message and "jax.numpy.mean" in feedback.message
+    assert checks.check(exercise.id, exercise.reference()).passed
+    for mistake in exercise.mistakes:
+        assert checks.check(exercise.id, mistake.example()).mistake == mistake.id
+
+
+@pytest.mark.parametrize("exercise", CASE_BY_CASE, ids=lambda e: e.id)
+def test_a_configuration_the_answer_changes_mid_check_is_not_what_the_grader_keeps(exercise):
+    """An answer that switches x64 on during its first call: the rest of the grader's
+    outputs are computed as the check began, so the reference passes afterwards."""
+    rules._lazy_outputs.clear()
+    reference = exercise.reference()
+
+    def switches_x64_on(*args, **kwargs):
+        try:
+            return reference(*args, **kwargs)
+        finally:
+            jax.config.update("jax_enable_x64", True)
+
+    try:
+        checks.check(exercise.id, switches_x64_on)
+    finally:
+        jax.config.update("jax_enable_x64", False)
+    assert checks.check(exercise.id, reference).passed
