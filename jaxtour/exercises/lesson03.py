@@ -21,10 +21,17 @@ from jaxtour.grader.mistakes import (
     differentiates_with_jax,
     fails_with,
     ignores_arguments,
+    output_or_none,
     uses_operator,
 )
 from jaxtour.grader.pristine import np
-from jaxtour.grader.rules import JaxArray, Number, SameFunction
+from jaxtour.grader.rules import (
+    JaxArray,
+    Number,
+    SameFunction,
+    cases_of_this_check,
+    outputs_on,
+)
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.i18n import _
 from jaxtour.lazy import is_jax_array
@@ -267,8 +274,11 @@ def _close_but_not_exact(answer: Any) -> bool:
     """Matches a function within 0.1 of g′ at every point, yet not equal to it: a
     finite-difference estimate (or one computed at low precision), not the formula."""
     exact = True
-    for args in _hand_inputs():
-        got, want = call_or_none(answer, *args), _dg(*args)
+    # The rule's cases: the answer's outputs are the rule's, g′'s are computed once.
+    built = cases_of_this_check(_hand_inputs, _hand_inputs)
+    cases = zip(built, outputs_on(_hand_inputs, _dg), strict=True)
+    for index, (args, want) in enumerate(cases):
+        got = output_or_none(_hand_inputs, answer, index, args)
         try:
             values = np.asarray(got, dtype=float)
         except Exception:  # None, or no numbers

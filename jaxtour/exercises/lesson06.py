@@ -16,9 +16,10 @@ from jaxtour.grader.mistakes import (
     loops_in_python,
     mutates_input,
     only_strings,
+    output_or_none,
     returns_none,
 )
-from jaxtour.grader.rules import Choice, JaxArray, SameFunction
+from jaxtour.grader.rules import Choice, JaxArray, SameFunction, cases_of_this_check
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
 
@@ -282,8 +283,11 @@ def _one_hot_rows(labels, n):
 
 
 def _returns_tuple(answer) -> bool:
+    """A tuple or a list on every case (the outputs the rule read: the answer runs once)."""
+    cases = enumerate(cases_of_this_check(_label_inputs, _label_inputs))
     return callable(answer) and all(
-        isinstance(answer(*args), tuple | list) for args in _label_inputs()
+        isinstance(output_or_none(_label_inputs, answer, index, args), tuple | list)
+        for index, args in cases
     )
 
 

@@ -7,7 +7,9 @@ for 16-bit floats than for 32- or 64-bit ones.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
+from collections.abc import Iterator
 from typing import Any
 
 from jaxtour.grader.pristine import np
@@ -89,6 +91,27 @@ def describe(value: Any) -> str:
             name=name
         )
     return _("an object of type {kind}").format(kind=kind)
+
+
+# Set while only a verdict is wanted (does the answer agree with a mistake's example?): a
+# difference is then the bare DIFFERS, without the sentence that describes it, which
+# costs more than the comparison (the values shown, how_they_differ's relations).
+_verdicts_only: list[bool] = []
+DIFFERS = "differs"
+
+
+@contextlib.contextmanager
+def verdict_only() -> Iterator[None]:
+    """Comparisons say only whether values differ, not how, for the body."""
+    _verdicts_only.append(True)
+    try:
+        yield
+    finally:
+        _verdicts_only.pop()
+
+
+def verdicts_only() -> bool:
+    return bool(_verdicts_only)
 
 
 def compare_arrays(got: Any, expected: Any, *, check_dtype: bool = True) -> str | None:
@@ -318,6 +341,8 @@ def compare_values(got: np.ndarray, expected: np.ndarray) -> str | None:
     close = np.asarray(close)
     if close.all():
         return None
+    if _verdicts_only:
+        return DIFFERS
     bad = np.argwhere(~close) if close.ndim else np.zeros((1, 0), dtype=int)
     first = tuple(int(i) for i in bad[0])
     got_first = got[first] if first else got

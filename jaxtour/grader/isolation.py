@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxtour.grader.pristine import IGNORED, differences, pristine_namespaces
+from jaxtour.grader.pristine import IGNORED, pristine_namespaces
 from jaxtour.i18n import held
 
 
@@ -84,10 +84,6 @@ def _matplotlib_preserved() -> Iterator[None]:
                 Gcf.set_active(active)
 
 
-def _namespaces_snapshot() -> dict[str, dict[str, Any]]:
-    return {name: dict(vars(sys.modules[name])) for name in pristine_namespaces()}
-
-
 def _install(values: dict[str, dict[str, Any]]) -> None:
     """Put back every attribute of a guarded module that was rebound or deleted."""
     for name, attributes in values.items():
@@ -125,11 +121,13 @@ def _nested(changed: list[str] | None) -> Iterator[None]:
     try:
         yield
     finally:
-        rebound = [name for module in pristine_namespaces() for name in differences(module)]
+        rebound = _rebound_now()
         if rebound:
             if changed is not None:
-                changed.extend(rebound)
-            _install(pristine_namespaces())
+                changed.extend(
+                    f"{name}.{attribute}" for name in rebound for attribute in rebound[name]
+                )
+            _install({name: pristine_namespaces()[name] for name in rebound})
 
 
 @contextlib.contextmanager
@@ -162,18 +160,50 @@ def preserved_world(changed: list[str] | None = None) -> Iterator[None]:
 @contextlib.contextmanager
 def _outermost(changed: list[str] | None, jax_config: dict[str, Any] | None) -> Iterator[None]:
     """The guarded modules pristine for the body; the notebook's own bindings after it."""
-    namespaces = _namespaces_snapshot()
-    _install(pristine_namespaces())
+    notebooks = _rebound_now()  # what the notebook rebound: set aside, then put back
+    _install({name: pristine_namespaces()[name] for name in notebooks})
     _depth.append(jax_config)
     try:
         with held():  # the language: changed by checks.use_language alone
             yield
     finally:
         _depth.pop()
+        rebound = _rebound_now()
         if changed is not None:
-            changed.extend(name for module in pristine_namespaces() for name in differences(module))
-        _install({n: v for n, v in pristine_namespaces().items() if n not in namespaces})
-        _install(namespaces)
+            changed.extend(f"{name}.{attribute}" for name in rebound for attribute in rebound[name])
+        _install({name: pristine_namespaces()[name] for name in rebound})
+        _put_back(notebooks)
+
+
+def _rebound_now() -> dict[str, dict[str, Any]]:
+    """Module -> attribute -> its value now (``_MISSING`` if deleted), for every attribute
+    of a guarded module that is not its pristine value. Reading costs far less than
+    copying every namespace (3,000 attributes) on every check."""
+    rebound: dict[str, dict[str, Any]] = {}
+    for name, attributes in pristine_namespaces().items():
+        module = sys.modules.get(name)
+        if module is None:
+            continue
+        namespace = vars(module)
+        for attribute, value in attributes.items():
+            now = namespace.get(attribute, _MISSING)
+            if now is not value and attribute not in IGNORED:
+                rebound.setdefault(name, {})[attribute] = now
+    return rebound
+
+
+def _put_back(values: dict[str, dict[str, Any]]) -> None:
+    """Set each attribute to its value in ``values``; delete those that were missing."""
+    for name, attributes in values.items():
+        module = sys.modules.get(name)
+        if module is None:
+            continue
+        namespace = vars(module)
+        for attribute, value in attributes.items():
+            if value is _MISSING:
+                namespace.pop(attribute, None)
+            else:
+                namespace[attribute] = value
 
 
 @contextlib.contextmanager
@@ -185,16 +215,7 @@ def graders_own() -> Iterator[None]:
     What the answer changed is put back afterwards, so that the check still sees it, and
     refuses it by name. Without this, an answer that rebound ``jnp.mean`` during its
     call poisoned every output the grader computed later in that check, and kept them."""
-    rebound: dict[str, dict[str, Any]] = {}
-    for name, attributes in pristine_namespaces().items():
-        module = sys.modules.get(name)
-        if module is None:
-            continue
-        namespace = vars(module)
-        for attribute, value in attributes.items():
-            now = namespace.get(attribute, _MISSING)
-            if now is not value and attribute not in IGNORED:
-                rebound.setdefault(name, {})[attribute] = now
+    rebound = _rebound_now()
     if rebound:
         _install({name: pristine_namespaces()[name] for name in rebound})
     answers_config = None
@@ -207,10 +228,4 @@ def graders_own() -> Iterator[None]:
     finally:
         if answers_config is not None:
             _restore_jax_config(answers_config)
-        for name, attributes in rebound.items():
-            namespace = vars(sys.modules[name])
-            for attribute, value in attributes.items():
-                if value is _MISSING:
-                    namespace.pop(attribute, None)
-                else:
-                    namespace[attribute] = value
+        _put_back(rebound)

@@ -28,6 +28,7 @@ import warnings
 from typing import Any
 
 from jaxtour.display import one_line
+from jaxtour.grader.compare import verdict_only
 from jaxtour.grader.feedback import Feedback, Status
 from jaxtour.grader.isolation import preserved_world
 from jaxtour.grader.learner_code import LearnerCodeError, screen
@@ -297,7 +298,8 @@ def makes(exercise: Exercise, mistake: Mistake, answer: Any, example: Any = None
             return bool(mistake.matches(answer))
         if example is None:
             example = mistake.example()
-        return exercise.rule(answer, example) is None
+        with verdict_only():  # agreeing or not: no sentence about how is read
+            return exercise.rule(answer, example) is None
     except Exception:
         return False
 

@@ -24,7 +24,13 @@ from typing import Any
 from jaxtour.grader.compare import compare_arrays
 from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np
-from jaxtour.grader.rules import Inputs, answer_outcome, option_of, outputs_on
+from jaxtour.grader.rules import (
+    Inputs,
+    answer_outcome,
+    cases_of_this_check,
+    option_of,
+    outputs_on,
+)
 from jaxtour.lazy import jax
 
 
@@ -47,13 +53,23 @@ def _output(inputs: Any, answer: Any, index: int, args: tuple[Any, ...]) -> Any:
     return value
 
 
+def output_or_none(inputs: Any, answer: Any, index: int, args: tuple[Any, ...]) -> Any:
+    """``answer(*args)``, the ``index``-th case of ``inputs``, once per check (shared with
+    the rule), or None when the answer is no function or raised (a predicate's view)."""
+    if not callable(answer):
+        return None
+    value, raised = answer_outcome(inputs, answer, index, args)
+    return None if raised is not None else value
+
+
 def behaves_like(wrong: Callable[..., Any], inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
     """Matches a function whose outputs equal ``wrong``'s on every input."""
 
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
-        for index, (args, want) in enumerate(zip(inputs(), outputs_on(inputs, wrong), strict=True)):
+        cases = cases_of_this_check(inputs, inputs)
+        for index, (args, want) in enumerate(zip(cases, outputs_on(inputs, wrong), strict=True)):
             if not equals_tree(want)(_output(inputs, answer, index, args)):
                 return False
         return True
@@ -572,7 +588,7 @@ def ignores_arguments(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
-        cases = list(inputs())
+        cases = cases_of_this_check(inputs, inputs)
         first = jax.device_get(_output(inputs, answer, 0, cases[0]))
         leaves = jax.tree.leaves(first)
         if len(cases) < 2 or not leaves or not all(_is_numeric(leaf) for leaf in leaves):
@@ -695,7 +711,8 @@ def returns_none(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
 
     def matches(answer: Any) -> bool:
         return callable(answer) and all(
-            _output(inputs, answer, index, args) is None for index, args in enumerate(inputs())
+            _output(inputs, answer, index, args) is None
+            for index, args in enumerate(cases_of_this_check(inputs, inputs))
         )
 
     return matches

@@ -14,7 +14,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from jaxtour.grader.compare import compare_arrays, describe, how_they_differ, short_repr
+from jaxtour.grader.compare import (
+    compare_arrays,
+    describe,
+    how_they_differ,
+    short_repr,
+    verdicts_only,
+)
 from jaxtour.grader.isolation import graders_own
 from jaxtour.grader.learner_code import (
     LearnerCodeError,
@@ -311,7 +317,8 @@ def _only_arrays(args: tuple[Any, ...]) -> bool:
 # this, a wrong answer was called once more for every mistake (06.count_labels: 12 calls
 # a check instead of 5). Never kept from one check to the next: the answer, or what it
 # reads, may have changed.
-_this_check: list[dict[tuple[int, int, int], tuple[Any, Any, Any, Exception | None]]] = []
+# The same memo keeps each set of cases as built for this check (``cases_of_this_check``).
+_this_check: list[dict[tuple[Any, ...], tuple[Any, ...]]] = []
 
 
 @contextlib.contextmanager
@@ -321,6 +328,21 @@ def one_check() -> Iterator[None]:
         yield
     finally:
         _this_check.pop()
+
+
+def cases_of_this_check(key: Any, build: Callable[[], Inputs]) -> list[tuple[Any, ...]]:
+    """``list(build())``, built once per check for ``key`` (an inputs function, a rule):
+    each case reaches the answer once a check (``answer_outcome``), so the rule and every
+    predicate that reads the same cases need not build them again. Built anew for each
+    check: an answer may have changed a NumPy input of the last one."""
+    if not _this_check:
+        return list(build())
+    memo, memo_key = _this_check[-1], ("cases", id(key))
+    held = memo.get(memo_key)
+    if held is None or held[0] is not key:
+        held = (key, list(build()))
+        memo[memo_key] = held
+    return held[1]
 
 
 def answer_outcome(
@@ -357,8 +379,12 @@ class SameFunction:
     def cases(self) -> list[tuple[Any, ...]]:
         cases = list(self.inputs())
         if self.random_inputs is not None:
-            cases += list(self.random_inputs(np.random.default_rng(self.seed)))
+            cases += self._drawn()
         return cases
+
+    def _drawn(self) -> list[tuple[Any, ...]]:
+        assert self.random_inputs is not None
+        return list(self.random_inputs(np.random.default_rng(self.seed)))
 
     def expected_outputs(self, expected: Callable[..., Any]) -> tuple[Any, ...]:
         """The reference's (or a mistake example's) output on every case."""
@@ -370,10 +396,10 @@ class SameFunction:
         if self.transform is not None:  # e.g. jax.jit: the function must survive it
             answer = transformed(self.transform, answer)
         wanted = self.expected_outputs(expected)
-        fixed = list(self.inputs())
+        fixed = cases_of_this_check(self.inputs, self.inputs)
         drawn = []
         if self.random_inputs is not None:
-            drawn = list(self.random_inputs(np.random.default_rng(self.seed)))
+            drawn = cases_of_this_check(self, self._drawn)
         # (args, wanted output) pairs, each output computed when its case is read: an
         # answer that differs on the first case costs one output of each example (a list
         # of zip() over the outputs had computed them all, and compiled them op by op).
@@ -382,6 +408,8 @@ class SameFunction:
         for index, (args, want) in enumerate(cases):
             got = self._got(answer, index, fixed, args)
             problem = self.output(got, want)
+            if problem and verdicts_only():  # that it differs is all that is asked
+                return problem
             if problem:
                 relation = _relation(got, want)
                 if (

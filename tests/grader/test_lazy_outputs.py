@@ -103,3 +103,45 @@ def test_a_wrong_answer_is_called_once_per_case_in_a_check_and_again_in_the_next
     first = len(answer_calls)
     assert judge(exercise, answer).status == "incorrect"
     assert len(answer_calls) == 2 * first
+
+
+def test_the_cases_are_built_once_a_check_and_mistakes_read_no_description():
+    """The rule and every mistake compared by the rule read one set of cases per check
+    (before, each comparison built them again), and a comparison made only to match a
+    mistake asks whether the outputs agree, not how they differ: the sentence that
+    describes a difference (how_they_differ) is built for the learner's message alone."""
+    from jaxtour.grader import compare
+
+    builds: list[int] = []
+
+    def inputs():
+        builds.append(1)
+        return [(jnp.arange(1, n + 1, dtype=jnp.float32),) for n in range(1, 1 + CASES)]
+
+    factors = (3, 4, 6, 7, 8, 9)
+    double = lambda x: 2 * x  # noqa: E731 - one reference, whose outputs are kept
+    exercise = Exercise(
+        id="99.double",
+        title="double",
+        reference=lambda: double,
+        rule=SameFunction(inputs=inputs),
+        hints=("h1", "h2"),
+        solution="double = lambda x: 2 * x",
+        mistakes=tuple(
+            Mistake(id=f"times-{k}", message=f"{k} times", example=lambda k=k: lambda x: k * x)
+            for k in factors
+        ),
+    )
+    described: list[int] = []
+    original = compare.how_they_differ
+    compare.how_they_differ = lambda *args: described.append(1) or original(*args)
+    try:
+        judge(exercise, lambda x: 5 * x)  # each example's outputs build the cases, once
+        builds.clear()
+        described.clear()
+        feedback = judge(exercise, lambda x: 5 * x)
+    finally:
+        compare.how_they_differ = original
+    assert feedback.status == "incorrect" and "you have 5.0, expected 2.0" in feedback.message
+    assert len(builds) == 1
+    assert len(described) == 1  # the learner's message; no mistake's comparison
