@@ -17,9 +17,16 @@ from typing import Any
 
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe
+from jaxtour.grader.learner_code import transformed
 from jaxtour.grader.mistakes import fails_with, ignores_one_argument
 from jaxtour.grader.pristine import np
-from jaxtour.grader.rules import Choice, SameFunction, SamePytree
+from jaxtour.grader.rules import (
+    Choice,
+    SameFunction,
+    SamePytree,
+    answer_outcome,
+    cases_of_this_check,
+)
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.i18n import _
 from jaxtour.lazy import is_jax_array
@@ -297,37 +304,42 @@ def _held_everything(values, rewards):
     return jax.lax.stop_gradient(_td_fixed(values, rewards))
 
 
+def _graded(answer: Any) -> tuple[Any, Exception | None]:
+    """``value_and_grad(answer)`` on the rule's first case: what it returned, or what it
+    raised. The rule computed it already in this check; the predicates read it there
+    instead of differentiating the answer again each."""
+    viewed = transformed(_value_and_grad, answer)
+    args = cases_of_this_check(_td_inputs, _td_inputs)[0]
+    return answer_outcome(_td_inputs, viewed, 0, args)
+
+
 def _gradient_is_zero(answer: Any) -> bool:
     """The right loss value with a gradient of 0 everywhere: everything held fixed."""
     if not callable(answer):
         return False
-    for values, rewards in _td_inputs()[:1]:
-        value, grad = jax.value_and_grad(answer)(values, rewards)
-        if not np.allclose(np.asarray(value), np.asarray(_td_fixed(values, rewards)), rtol=1e-4):
-            return False
-        if np.any(np.asarray(grad) != 0):
-            return False
-    return True
+    (value, grad), raised = _graded(answer)
+    if raised is not None:
+        return False
+    values, rewards = _td_inputs()[0]
+    if not np.allclose(np.asarray(value), np.asarray(_td_fixed(values, rewards)), rtol=1e-4):
+        return False
+    return not np.any(np.asarray(grad) != 0)
 
 
 LESSON_VALUES = ([0.5, 1.0, 0.0, 2.0], [0.0, 0.0, 1.0])  # the lesson's values, rewards
 
 
 def _sized_for_the_lesson(answer: Any) -> bool:
-    """Works on the lesson's 4 values, fails on the check's 5: it reads something computed
-    outside for those 4 (the notebook's target, say)."""
-    if not callable(answer):
+    """Fails on the check's 5 values, works on the lesson's 4: it reads something
+    computed outside for those 4 (the notebook's target, say)."""
+    if not callable(answer) or _graded(answer)[1] is None:
         return False
     values, rewards = (jnp.array(a) for a in LESSON_VALUES)
     try:
         jax.grad(answer)(values, rewards)
     except Exception:
         return False
-    try:
-        jax.grad(answer)(*_td_inputs()[0])
-    except Exception:
-        return True
-    return False
+    return True
 
 
 def _fails_under_grad(error: str, pattern: str) -> Callable[[Any], bool]:
@@ -336,13 +348,11 @@ def _fails_under_grad(error: str, pattern: str) -> Callable[[Any], bool]:
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
-        values, rewards = _td_inputs()[0]
-        try:
-            jax.grad(answer)(values, rewards)
-        except Exception as exc:
-            names = {cls.__name__ for cls in type(exc).__mro__}
-            return error in names and re.search(pattern, str(exc)) is not None
-        return False
+        raised = _graded(answer)[1]
+        if raised is None:
+            return False
+        names = {cls.__name__ for cls in type(raised).__mro__}
+        return error in names and re.search(pattern, str(raised)) is not None
 
     return matches
 
