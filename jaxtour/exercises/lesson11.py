@@ -48,6 +48,7 @@ FORI_ANSWER = _fori(2, 6, lambda i, acc: acc * 2 + i, 1)  # 57
 # --- 11.scan_ema --------------------------------------------------------------------------
 
 
+@jax.jit  # as the solution: unjitted, the scan is traced and compiled on every call
 def _ema(xs, alpha):
     def step(m, x):
         m = alpha * x + (1 - alpha) * m
