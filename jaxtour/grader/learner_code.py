@@ -112,7 +112,7 @@ def transformed(transform: Callable[..., Any], fn: Callable[..., Any]) -> Callab
     return result
 
 
-_MAX_TRANSFORMED = 32
+_MAX_TRANSFORMED = 64  # as plain's _MAX_WRAPPERS: one per learner function kept
 _transformed: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
 
 

@@ -165,9 +165,12 @@ def _returning_plain(fn: Any) -> Any:
     return wrapper
 
 
-# The wrappers of the last few learner functions checked, by id, each with the function
-# (so the id is not reused), what it read and JAX's configuration when it was made.
-_MAX_WRAPPERS = 16
+# The wrappers of the last learner functions checked, by id, each with the function (so
+# the id is not reused), what it read and JAX's configuration when it was made. Room for
+# every function exercise of the tour: a learner who comes back to an exercise after
+# checking others keeps what was compiled for it (with 16, the reference answers checked
+# in turn, as benchmarks.run does, had warm checks of 09.two_views at 828 ms).
+_MAX_WRAPPERS = 64
 _wrappers: dict[int, tuple[Any, list[Any], Any, Any]] = {}
 
 
