@@ -85,18 +85,26 @@ def _matplotlib_preserved() -> Iterator[None]:
 
 
 def _install(values: dict[str, dict[str, Any]]) -> None:
-    """Put back every attribute of a guarded module that was rebound or deleted."""
+    """Set every attribute of a guarded module to its value in ``values`` where it is
+    another; delete those whose value is ``_MISSING`` (deleted when they were read)."""
     for name, attributes in values.items():
         module = sys.modules.get(name)
         if module is None:
             continue
         namespace = vars(module)
         for attribute, value in attributes.items():
-            if attribute not in IGNORED and namespace.get(attribute, _MISSING) is not value:
+            if value is _MISSING:
+                namespace.pop(attribute, None)
+            elif attribute not in IGNORED and namespace.get(attribute, _MISSING) is not value:
                 namespace[attribute] = value
 
 
 _MISSING = object()
+
+
+def _pristine_of(modules: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The pristine namespaces of ``modules`` (module names), to ``_install`` them."""
+    return {name: pristine_namespaces()[name] for name in modules}
 
 
 @contextlib.contextmanager
@@ -127,7 +135,7 @@ def _nested(changed: list[str] | None) -> Iterator[None]:
                 changed.extend(
                     f"{name}.{attribute}" for name in rebound for attribute in rebound[name]
                 )
-            _install({name: pristine_namespaces()[name] for name in rebound})
+            _install(_pristine_of(rebound))
 
 
 @contextlib.contextmanager
@@ -161,7 +169,7 @@ def preserved_world(changed: list[str] | None = None) -> Iterator[None]:
 def _outermost(changed: list[str] | None, jax_config: dict[str, Any] | None) -> Iterator[None]:
     """The guarded modules pristine for the body; the notebook's own bindings after it."""
     notebooks = _rebound_now()  # what the notebook rebound: set aside, then put back
-    _install({name: pristine_namespaces()[name] for name in notebooks})
+    _install(_pristine_of(notebooks))
     _depth.append(jax_config)
     try:
         with held():  # the language: changed by checks.use_language alone
@@ -171,8 +179,8 @@ def _outermost(changed: list[str] | None, jax_config: dict[str, Any] | None) -> 
         rebound = _rebound_now()
         if changed is not None:
             changed.extend(f"{name}.{attribute}" for name in rebound for attribute in rebound[name])
-        _install({name: pristine_namespaces()[name] for name in rebound})
-        _put_back(notebooks)
+        _install(_pristine_of(rebound))
+        _install(notebooks)
 
 
 def _rebound_now() -> dict[str, dict[str, Any]]:
@@ -192,20 +200,6 @@ def _rebound_now() -> dict[str, dict[str, Any]]:
     return rebound
 
 
-def _put_back(values: dict[str, dict[str, Any]]) -> None:
-    """Set each attribute to its value in ``values``; delete those that were missing."""
-    for name, attributes in values.items():
-        module = sys.modules.get(name)
-        if module is None:
-            continue
-        namespace = vars(module)
-        for attribute, value in attributes.items():
-            if value is _MISSING:
-                namespace.pop(attribute, None)
-            else:
-                namespace[attribute] = value
-
-
 @contextlib.contextmanager
 def graders_own() -> Iterator[None]:
     """The grader's own computation (a reference's or a mistake example's output, kept
@@ -217,7 +211,7 @@ def graders_own() -> Iterator[None]:
     call poisoned every output the grader computed later in that check, and kept them."""
     rebound = _rebound_now()
     if rebound:
-        _install({name: pristine_namespaces()[name] for name in rebound})
+        _install(_pristine_of(rebound))
     answers_config = None
     if _depth and _depth[-1] is not None:
         answers_config = _jax_config_snapshot()
@@ -228,4 +222,4 @@ def graders_own() -> Iterator[None]:
     finally:
         if answers_config is not None:
             _restore_jax_config(answers_config)
-        _put_back(rebound)
+        _install(rebound)

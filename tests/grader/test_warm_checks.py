@@ -22,19 +22,24 @@ def _define(source: str) -> dict:
     return names
 
 
-def test_a_warm_check_traces_the_function_once():
+def _counting_traces():
+    """A right clip_negative, as a cell defines it, that counts how often it is traced."""
     names = _define(
         "import jax.numpy as jnp\n"
         "def clip_negative(x):\n"
         "    next(TRACES)\n"
         "    return jnp.where(x < 0, 0.0, x)\n"
     )
-    traces = itertools.count()
-    names["TRACES"] = traces
-    assert checks.check(EXERCISE, names["clip_negative"]).status == "correct"
+    names["TRACES"] = itertools.count()
+    return names["clip_negative"], names["TRACES"]
+
+
+def test_a_warm_check_traces_the_function_once():
+    clip_negative, traces = _counting_traces()
+    assert checks.check(EXERCISE, clip_negative).status == "correct"
     after_first = next(traces)
     for _ in range(3):
-        assert checks.check(EXERCISE, names["clip_negative"]).status == "correct"
+        assert checks.check(EXERCISE, clip_negative).status == "correct"
     assert next(traces) == after_first + 1  # nothing traced again (the +1 is our own next)
 
 
@@ -86,21 +91,14 @@ def test_coming_back_after_every_other_function_exercise_traces_nothing_again():
     the tour, and comes back: the first one's wrapper, and the jit made of it, are still
     kept (there was room for 16: the benchmark's round of every reference answer
     compiled 09.two_views again on every pass, 828 ms a check)."""
-    names = _define(
-        "import jax.numpy as jnp\n"
-        "def clip_negative(x):\n"
-        "    next(TRACES)\n"
-        "    return jnp.where(x < 0, 0.0, x)\n"
-    )
-    traces = itertools.count()
-    names["TRACES"] = traces
-    assert checks.check(EXERCISE, names["clip_negative"]).status == "correct"
+    clip_negative, traces = _counting_traces()
+    assert checks.check(EXERCISE, clip_negative).status == "correct"
     after_first = next(traces)
     functions = sum(callable(e.reference()) for e in all_exercises().values())
     others = [_define(f"def other_{n}(x):\n    return x\n")[f"other_{n}"] for n in range(functions)]
     for other in others:  # what checking each would keep: its wrapper, its jit
         checks.check(EXERCISE, other)
-    assert checks.check(EXERCISE, names["clip_negative"]).status == "correct"
+    assert checks.check(EXERCISE, clip_negative).status == "correct"
     assert next(traces) == after_first + 1  # not traced again
 
 
