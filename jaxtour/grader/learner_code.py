@@ -22,7 +22,14 @@ from jaxtour.grader.plain import NotPlain, is_wrapper, plain
 from jaxtour.i18n import _
 from jaxtour.lazy import is_tracer
 
-__all__ = ["LearnerCodeError", "call_learner", "error_in_cell_assigning", "read_names", "screen"]
+__all__ = [
+    "LearnerCodeError",
+    "call_learner",
+    "error_in_cell_assigning",
+    "read_names",
+    "screen",
+    "transformed",
+]
 
 
 class LearnerCodeError(Exception):

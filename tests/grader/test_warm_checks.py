@@ -116,3 +116,51 @@ def test_also_accepted_only_with_matches():
     for exercise in all_exercises().values():
         for mistake in exercise.mistakes:
             assert not mistake.also_accepted or mistake.matches is not None
+
+
+WALK = "09.random_walk"  # its rule draws 32 walks for their statistics, step by step
+
+
+def _counting_walk(scale: str = "1.0"):
+    """A right random_walk, as a cell defines it, counting its calls, each step scaled
+    by CONFIG.scale: an attribute, which plain reads by the object's identity alone."""
+    names = _define(
+        "import itertools, types\n"
+        "import jax, jax.numpy as jnp\n"
+        f"CONFIG = types.SimpleNamespace(scale={scale})\n"
+        "CALLS = itertools.count()\n"
+        "def random_walk(key, steps):\n"
+        "    next(CALLS)\n"
+        "    position = 0.0\n"
+        "    path = []\n"
+        "    for _ in range(steps):\n"
+        "        key, subkey = jax.random.split(key)\n"
+        "        position = position + CONFIG.scale * jax.random.normal(subkey)\n"
+        "        path.append(position)\n"
+        "    return jnp.stack(path)\n"
+    )
+    return names
+
+
+def test_a_random_walk_checked_again_draws_its_statistics_once():
+    names = _counting_walk()
+    walk, calls = names["random_walk"], names["CALLS"]
+    assert checks.check(WALK, walk).status == "correct"
+    first = next(calls)
+    assert checks.check(WALK, walk).status == "correct"
+    again = next(calls) - first - 1
+    assert 0 < again < first / 4  # the case walks drawn again, the statistics' walks not
+
+
+def test_kept_walk_statistics_follow_what_the_walk_draws():
+    """A change plain cannot see (an attribute of an object the walk reads) changes the
+    walks drawn from the cases' keys: the statistics are drawn again, both ways."""
+    names = _counting_walk()
+    walk = names["random_walk"]
+    assert checks.check(WALK, walk).status == "correct"
+    names["CONFIG"].scale = 3.0
+    refused = checks.check(WALK, walk)
+    assert refused.status == "incorrect"
+    assert "standard deviation" in refused.message
+    names["CONFIG"].scale = 1.0
+    assert checks.check(WALK, walk).status == "correct"
