@@ -4,7 +4,6 @@ bought."""
 
 from __future__ import annotations
 
-import copy
 import math
 import statistics
 import threading
@@ -23,11 +22,17 @@ from jaxtour.grader.mistakes import (
     equals_tree,
     fails_with,
     ignores_arguments,
-    remembered,
     returns_none,
     uses_notebook_values,
 )
-from jaxtour.grader.rules import SameFunction, SamePytree, is_numpy_array, is_python_float
+from jaxtour.grader.rules import (
+    SameFunction,
+    SamePytree,
+    answer_outcome,
+    cases_of_this_check,
+    is_numpy_array,
+    is_python_float,
+)
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
 
@@ -262,18 +267,16 @@ def _notebook_xy():
     return {1: x, 2: y}
 
 
-@remembered
 def _mutates_params(answer: Any) -> bool:
-    """Matches a step that changes the params dict it was given."""
+    """Matches a step that changes the params dict it was given: each case's dict, built
+    for this check around arrays made once, read after the answer ran on it (the rule's
+    call of it, or one made now and kept for the rest of the check)."""
     if not callable(answer):
         return False
-    for args in _update_inputs():
-        params = args[0]
-        before = dict(params)
-        try:
-            answer(params, *copy.copy(args[1:]))
-        except Exception:
-            continue
+    made = _update_leaves()
+    for index, args in enumerate(cases_of_this_check(_update_inputs, _update_inputs)):
+        answer_outcome(_update_inputs, answer, index, args)
+        params, before = args[0], made[index][0]
         if set(params) != set(before) or any(params[k] is not before[k] for k in before):
             return True
     return False

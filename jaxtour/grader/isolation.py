@@ -74,14 +74,20 @@ def _matplotlib_preserved() -> Iterator[None]:
 
     active = Gcf.get_active()
     before = set(plt.get_fignums())
-    with matplotlib.rc_context():
-        try:
-            yield
-        finally:
-            for number in set(plt.get_fignums()) - before:
-                plt.close(number)
-            if active is not None and Gcf.has_fignum(active.num):
-                Gcf.set_active(active)
+    # What matplotlib.rc_context keeps and puts back (all but the backend), read and
+    # written as the dict it is: rc_context copies it through a validating RcParams,
+    # about 0.13 ms a check; this, 0.01 ms.
+    params = matplotlib.rcParams
+    settings = dict(dict.items(params))  # dict.copy would go through its __iter__
+    settings.pop("backend", None)
+    try:
+        yield
+    finally:
+        dict.update(params, settings)
+        for number in set(plt.get_fignums()) - before:
+            plt.close(number)
+        if active is not None and Gcf.has_fignum(active.num):
+            Gcf.set_active(active)
 
 
 def _install(values: dict[str, dict[str, Any]]) -> None:

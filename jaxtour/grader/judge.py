@@ -40,6 +40,7 @@ from jaxtour.grader.limits import (
     paused,
     time_limit,
 )
+from jaxtour.grader.mistakes import reads_code_only
 from jaxtour.grader.obstacles import describe_changes, session_obstacles
 from jaxtour.grader.plain import NotPlain, plain
 from jaxtour.grader.rules import one_check
@@ -51,6 +52,7 @@ __all__ = [
     "MAX_MESSAGE_LINES",
     "PLACEHOLDER_MESSAGE",
     "REVEAL_MESSAGE",
+    "asked_before_the_rule",
     "is_placeholder",
     "judge",
     "make_feedback",
@@ -345,9 +347,27 @@ def _verdict(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
         return _rule_then_mistakes(exercise, answer, expected)
 
 
-def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
-    refusal = _by_the_rule(exercise, answer, expected)
+def asked_before_the_rule(exercise: Exercise) -> int:
+    """How many of the exercise's first mistakes are asked before the rule: those that
+    refuse a right value too (``also_accepted``) and that the answer's code alone shows
+    (``mistakes.by_code``). The rule's outcome decides only whether the mistakes after
+    them are asked, so one of them that matches is the verdict either way; asked first,
+    the answer is not run at all (a Python loop where lax.scan was asked for)."""
+    count = 0
     for mistake in exercise.mistakes:
+        if not (mistake.also_accepted and reads_code_only(mistake.matches)):
+            break
+        count += 1
+    return count
+
+
+def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
+    first = asked_before_the_rule(exercise)
+    for mistake in exercise.mistakes[:first]:
+        if makes(exercise, mistake, answer):
+            return make_feedback(exercise, "incorrect", _(mistake.message), mistake=mistake.id)
+    refusal = _by_the_rule(exercise, answer, expected)
+    for mistake in exercise.mistakes[first:]:
         if refusal is None and not mistake.also_accepted:
             continue  # a right value is no wrong example's value, nor a refused answer
         example = _built_example(exercise, mistake) if mistake.matches is None else None

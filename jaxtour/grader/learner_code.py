@@ -67,10 +67,6 @@ def learner_result(
 ) -> Any:
     """What ``call_learner`` makes of a call's outcome: the value, read plainly, or the
     exception as a one-line LearnerCodeError (NotPlain: what came back is no value)."""
-    name = getattr(fn, "__name__", None)
-    if not isinstance(name, str):
-        name = _("your function")
-    shown = ", ".join(short_repr(a, 40) for a in args)
     try:
         if raised is not None:
             raise raised
@@ -78,17 +74,26 @@ def learner_result(
     except NotPlain as exc:  # what it returned is no value (it contains itself, say)
         raise NotPlain(
             _("{call} returned what cannot be checked. {why}").format(
-                call=f"{name}({shown})", why=exc
+                call=_call_shown(fn, args), why=exc
             )
         ) from None
     except Exception as exc:
-        summary = _("{call} raised {error}").format(call=f"{name}({shown})", error=one_line(exc))
+        summary = _("{call} raised {error}").format(call=_call_shown(fn, args), error=one_line(exc))
         # Drop the grader's frames: the learner's traceback starts in the learner's code.
         tb = exc.__traceback__
         while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
             tb = tb.tb_next
         details = "".join(traceback.format_exception(type(exc), exc, tb))
         raise LearnerCodeError(summary, details, exc) from None
+
+
+def _call_shown(fn: Callable[..., Any], args: tuple[Any, ...]) -> str:
+    """``name(arg, ...)``, each argument shortened: made only for a message (the repr of
+    an array costs more than many a learner's call)."""
+    name = getattr(fn, "__name__", None)
+    if not isinstance(name, str):
+        name = _("your function")
+    return f"{name}({', '.join(short_repr(a, 40) for a in args)})"
 
 
 def transformed(transform: Callable[..., Any], fn: Callable[..., Any]) -> Callable[..., Any]:

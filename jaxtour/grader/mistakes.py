@@ -34,6 +34,19 @@ from jaxtour.grader.rules import (
 from jaxtour.lazy import jax
 
 
+def by_code(predicate: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """Marks a predicate that reads the learner's code (its bytecode, what it loads, the
+    notebook functions it calls) and never calls it: what it says does not depend on
+    anything the answer does when run, so the judge may ask it before the rule runs the
+    answer (``judge.asked_before_the_rule``)."""
+    predicate.reads_code_only = True  # type: ignore[attr-defined]
+    return predicate
+
+
+def reads_code_only(predicate: Any) -> bool:
+    return getattr(predicate, "reads_code_only", False) is True
+
+
 def equals_value(value: Any) -> Callable[[Any], bool]:
     """Matches an answer equal to ``value``: same shape and values, any array type."""
 
@@ -275,6 +288,7 @@ def _instructions(answer: Any) -> list[tuple[types.FunctionType, list[dis.Instru
     ]
 
 
+@by_code
 def loops_in_python(answer: Any) -> bool:
     """Matches a function that runs a Python loop (for, while, a comprehension) in its
     own code, or in a function defined beside it (in the notebook) that it calls; the
@@ -292,6 +306,7 @@ def uses_operator(*symbols: str) -> Callable[[Any], bool]:
     is true only of code that has it."""
     wanted = set(symbols) | {f"{symbol}=" for symbol in symbols}
 
+    @by_code
     def matches(answer: Any) -> bool:
         return any(
             instruction.opname.startswith("BINARY") and instruction.argrepr in wanted
@@ -302,6 +317,7 @@ def uses_operator(*symbols: str) -> Callable[[Any], bool]:
     return matches
 
 
+@by_code
 def branches_in_python(answer: Any) -> bool:
     """Matches a function whose own code has an ``if`` (a statement, a conditional
     expression, a comprehension's filter) or a ``while``: a jump on a value's truth.
@@ -333,6 +349,7 @@ def calls_builtin(*names: str) -> Callable[[Any], bool]:
     """Matches a function whose own code reads Python's built-in ``names`` (max, min,
     abs, ...), not a notebook function of the same name."""
 
+    @by_code
     def matches(answer: Any) -> bool:
         for fn, instructions in _instructions(answer):
             for instruction in instructions:
@@ -353,6 +370,7 @@ def _numpy_random(value: Any) -> bool:
     return False
 
 
+@by_code
 def uses_numpy_random(answer: Any) -> bool:
     """Matches a function whose own code draws with NumPy: ``np.random.<...>``, a
     function imported from ``numpy.random``, or a NumPy generator it reads."""
@@ -495,6 +513,7 @@ def uses_module(module: str, names: tuple[str, ...]) -> Callable[[Any], bool]:
     module, imported, bound to a notebook name, or an object one of them made (a class in
     ``names`` stands for its instances). Its bytecode says so, whatever the values."""
 
+    @by_code
     def matches(answer: Any) -> bool:
         return callable(answer) and any(
             _in_module(value, attribute, module, names) for value, attribute in _reads(answer)
@@ -523,6 +542,7 @@ def _made_by_autodiff() -> frozenset[types.CodeType]:
     return made
 
 
+@by_code
 def differentiates_with_jax(answer: Any) -> bool:
     """Matches a function that differentiates with JAX: it is, wraps or calls a function
     that ``jax.grad`` (``value_and_grad``, ``jacfwd``, ``jacrev``, ``hessian``) made, or

@@ -243,3 +243,57 @@ def test_a_modules_named_functions_are_seen_however_reached():
     assert timers(jax.jit(_timed_by_measure))
     assert not timers(_timed_by_hand)  # reads timing.format_seconds, not a timer
     assert not timers(0.01)
+
+
+def _code_only_predicates():
+    """Every declared mistake whose predicate reads the answer's code alone (by_code)."""
+    from jaxtour.exercises import all_exercises
+    from jaxtour.grader.mistakes import reads_code_only
+
+    return [
+        (exercise.id, mistake)
+        for exercise in all_exercises().values()
+        for mistake in exercise.mistakes
+        if reads_code_only(mistake.matches)
+    ]
+
+
+def test_a_predicate_that_reads_code_never_runs_the_answer():
+    """What lets the judge ask it before the rule: each by_code predicate of the tour,
+    given each mistake's example (wrapped to count its calls), never calls it."""
+    predicates = _code_only_predicates()
+    assert predicates
+    for exercise_id, mistake in predicates:
+        example = mistake.example() if mistake.example else None
+        if not callable(example):
+            continue
+        calls = []
+
+        @functools.wraps(example)
+        def counted(*args, _example=example, _calls=calls, **kwargs):
+            _calls.append(args)
+            return _example(*args, **kwargs)
+
+        mistake.matches(counted)
+        assert calls == [], (exercise_id, mistake.id)
+
+
+def test_a_mistake_the_code_shows_is_named_without_running_the_answer():
+    """A Python loop answered to 11.scan_ema: refused as the loop it is, before the rule
+    has run it once (it was run on every case, then refused for its loop)."""
+    from jaxtour import checks
+
+    runs = []
+
+    def ema(xs, alpha):
+        runs.append(alpha)
+        m = xs[0]
+        history = []
+        for x in xs:
+            m = alpha * x + (1 - alpha) * m
+            history.append(m)
+        return m, jnp.stack(history)
+
+    feedback = checks.check("11.scan_ema", ema)
+    assert (feedback.status, feedback.mistake) == ("incorrect", "python-loop")
+    assert runs == []

@@ -23,6 +23,7 @@ import pytest
 from jaxtour import checks
 from jaxtour.exercises import all_exercises
 from jaxtour.grader import rules
+from jaxtour.grader.mistakes import reads_code_only
 from jaxtour.grader.rules import SameFunction
 from tests.helpers import kernel_env
 
@@ -319,11 +320,14 @@ def _poison():
 
 
 def _poisons_after(function):
-    def answer(*args, **kwargs):
+    # The poison is the test's, not the answer's code: bound as a default, where the
+    # grader does not look for the answer's loops (its loop would be a Python loop
+    # in the answer, which 11.scan_ema refuses before running it).
+    def answer(*args, _then=_poison, **kwargs):
         try:
             return function(*args, **kwargs)
         finally:
-            _poison()
+            _then()
 
     return answer
 
@@ -337,7 +341,11 @@ def test_what_the_grader_computes_after_the_answer_ran_is_the_grader_s_own(exerc
     every declared mistake is named: nothing the grader kept was computed with the
     answer's functions or configuration."""
     rules._lazy_outputs.clear()
-    wrong = next(m.example() for m in exercise.mistakes if callable(m.example()))
+    wrong = next(  # one the answer's code alone does not show: the answer must run
+        m.example()
+        for m in exercise.mistakes
+        if callable(m.example()) and not reads_code_only(m.matches)
+    )
     for answer in (exercise.reference(), wrong):
         try:
             feedback = checks.check(exercise.id, _poisons_after(answer))
