@@ -281,10 +281,15 @@ def _td_undiscounted(values, rewards):
 
 
 def _td_inputs():  # one shape: eager JAX compiles each operation once per shape
-    return [
+    return list(_td_arrays())
+
+
+@concrete_cache  # jax arrays cannot be changed: made once, not on every check
+def _td_arrays():
+    return (
         (jnp.array([1.0, -2.0, 0.5, 0.25, 3.0]), jnp.array([1.0, 0.0, -1.0, 2.0])),
         (jnp.array([0.5, 1.0, 0.0, 2.0, -1.0]), jnp.array([0.0, 0.0, 1.0, 0.5])),
-    ]
+    )
 
 
 def _value_and_grad(loss: Callable[..., Any]) -> Callable[..., Any]:
