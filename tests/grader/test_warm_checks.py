@@ -121,13 +121,13 @@ def test_also_accepted_only_with_matches():
 WALK = "09.random_walk"  # its rule draws 32 walks for their statistics, step by step
 
 
-def _counting_walk(scale: str = "1.0"):
+def _counting_walk():
     """A right random_walk, as a cell defines it, counting its calls, each step scaled
     by CONFIG.scale: an attribute, which plain reads by the object's identity alone."""
     names = _define(
         "import itertools, types\n"
         "import jax, jax.numpy as jnp\n"
-        f"CONFIG = types.SimpleNamespace(scale={scale})\n"
+        "CONFIG = types.SimpleNamespace(scale=1.0)\n"
         "CALLS = itertools.count()\n"
         "def random_walk(key, steps):\n"
         "    next(CALLS)\n"
