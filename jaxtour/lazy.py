@@ -52,12 +52,14 @@ jnp: Any = LazyModule("jax.numpy")
 
 
 def is_jax_array(value: Any) -> bool:
-    """True for a jax.Array (tracers included); never imports JAX."""
+    """True for a jax.Array (tracers included); never imports JAX. Read from the value's
+    exact type, never from its ``__class__``, which any object can claim."""
     loaded = sys.modules.get("jax")
-    return loaded is not None and isinstance(value, loaded.Array)
+    return loaded is not None and issubclass(type(value), loaded.Array)
 
 
 def is_tracer(value: Any) -> bool:
-    """True for a tracer (a value JAX uses while it traces a function); never imports JAX."""
+    """True for a tracer (a value JAX uses while it traces a function); never imports JAX.
+    Read from the exact type, as ``is_jax_array``."""
     loaded = sys.modules.get("jax")
-    return loaded is not None and isinstance(value, loaded.core.Tracer)
+    return loaded is not None and issubclass(type(value), loaded.core.Tracer)

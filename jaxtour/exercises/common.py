@@ -17,7 +17,7 @@ from typing import Any
 
 from jaxtour.grader.isolation import graders_own
 from jaxtour.grader.mistakes import equals_value
-from jaxtour.lazy import jax, jnp
+from jaxtour.lazy import is_jax_array, jax, jnp
 
 __all__ = [
     "ARTICLE_X",
@@ -52,16 +52,25 @@ def concrete_cache(build: Callable[..., Any]) -> Callable[..., Any]:
     """
 
     @functools.cache
-    def cached(x64: bool, *args: Any) -> Any:
+    def cached(x64: bool, *args: Any) -> tuple[Any, tuple[Any, ...]]:
         with graders_own():  # kept for the session: built where no answer has changed a thing
             if _outside_any_trace():
-                return build(*args)
-            with jax.ensure_compile_time_eval():
-                return build(*args)
+                value = build(*args)
+            else:
+                with jax.ensure_compile_time_eval():
+                    value = build(*args)
+        return value, tuple(leaf for leaf in jax.tree.leaves(value) if is_jax_array(leaf))
 
     @functools.wraps(build)
     def per_setting(*args: Any) -> Any:
-        return cached(bool(jax.config.jax_enable_x64), *args)
+        x64 = bool(jax.config.jax_enable_x64)
+        value, arrays = cached(x64, *args)
+        if any(array.is_deleted() for array in arrays):
+            # Donated by a learner's jit (donate_argnums): JAX deleted the grader's input.
+            # Built again, so that no later check is decided by what one answer did.
+            cached.cache_clear()
+            value, _ = cached(x64, *args)
+        return value
 
     per_setting.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
     return per_setting

@@ -231,8 +231,18 @@ def _loss_is_python_float(answer: Any) -> bool:
 def _update_inputs():
     """At the notebook's length (64 points) but other values, so that a function reading
     the notebook's x and y gives a wrong answer instead of a shape error. Fresh dicts
-    around arrays made once."""
-    return [jax.tree.map(lambda leaf: leaf, case) for case in _update_leaves()]
+    around arrays made once; what each dict held is kept for ``_mutates_params``."""
+    cases = [jax.tree.map(lambda leaf: leaf, case) for case in _update_leaves()]
+    if len(_as_built) > 16:  # a few checks' worth: the rule's cases and the reference's
+        _as_built.clear()
+    _as_built.update({id(case[0]): (case[0], dict(case[0])) for case in cases})
+    return cases
+
+
+# id of each params dict _update_inputs built lately -> (the dict, what it held then):
+# what a step did to it is read against this, not against _update_leaves(), which builds
+# its arrays again after a learner's jit donated them.
+_as_built: dict[int, tuple[dict, dict]] = {}
 
 
 @concrete_cache
@@ -273,10 +283,11 @@ def _mutates_params(answer: Any) -> bool:
     call of it, or one made now and kept for the rest of the check)."""
     if not callable(answer):
         return False
-    made = _update_leaves()
     for index, args in enumerate(cases_of_this_check(_update_inputs, _update_inputs)):
         answer_outcome(_update_inputs, answer, index, args)
-        params, before = args[0], made[index][0]
+        params = args[0]
+        held = _as_built.get(id(params))
+        before = held[1] if held is not None and held[0] is params else _update_leaves()[index][0]
         if set(params) != set(before) or any(params[k] is not before[k] for k in before):
             return True
     return False

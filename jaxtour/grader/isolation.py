@@ -8,6 +8,14 @@ them) and restores it afterwards; the language of the messages is held for the c
 (only ``checks.use_language`` changes it, not ``$JAXTOUR_LANG`` set by the answer); what the
 answer rebound is reported, so that the judge can refuse the check. Inside it,
 ``jit`` is on, whatever the learner set: a rule that applies ``jax.jit`` must jit.
+
+The grader's own state is held the same way, but as the session left it rather than as
+imported (a test's monkeypatch, a notebook's own choice stay): jaxtour's modules and the
+attributes of its classes and exercise records (``checks.check``, ``Feedback.passed``),
+the profile and trace hooks, the time limit and the language. What a world's body
+changed of it is put back and named (``grader_state``); the hooks also right after each
+call of the learner's code (``back_from_learner``), before the grader's own code runs
+under them.
 ``protected(answer)`` hands the grader a copy or a read-only view of the answer, so
 nothing the learner passed in is ever mutated.
 """
@@ -17,12 +25,16 @@ from __future__ import annotations
 import contextlib
 import copy
 import sys
+import threading
 from collections.abc import Iterator
-from operator import is_, itemgetter
+from itertools import chain
+from operator import is_, itemgetter, methodcaller
 from typing import Any
 
 import numpy as np
 
+from jaxtour import i18n
+from jaxtour.grader import limits
 from jaxtour.grader.pristine import IGNORED, pristine_namespaces
 from jaxtour.i18n import held
 
@@ -131,18 +143,31 @@ _depth: list[dict[str, Any] | None] = []
 
 @contextlib.contextmanager
 def _nested(changed: list[str] | None) -> Iterator[None]:
-    """A world inside a world: the guarded modules are pristine already; say (and undo)
-    what the body rebound, and leave the rest to the outer world."""
+    """A world inside a world: the guarded modules are as the enclosing world left them
+    (pristine, unless the enclosing answer rebound one and then called the grader). What
+    the body rebound is named and put back as it was at entry; with no ``changed`` list,
+    it is left for the enclosing world to name (a reference computed inside an answer)."""
+    before = _rebound_now()
     try:
         yield
     finally:
-        rebound = _rebound_now()
-        if rebound:
-            if changed is not None:
+        if changed is not None:
+            after = _rebound_now()
+            rebound = {
+                name: {
+                    attribute: value
+                    for attribute, value in attributes.items()
+                    if before.get(name, {}).get(attribute, _MISSING) is not value
+                }
+                for name, attributes in after.items()
+            }
+            rebound = {name: attributes for name, attributes in rebound.items() if attributes}
+            if rebound:
                 changed.extend(
                     f"{name}.{attribute}" for name in rebound for attribute in rebound[name]
                 )
-            _install(_pristine_of(rebound))
+                _install(_pristine_of(rebound))
+                _install(before)
 
 
 @contextlib.contextmanager
@@ -164,7 +189,10 @@ def preserved_world(changed: list[str] | None = None) -> Iterator[None]:
     # per check cost more than the rest of a world).
     plots = contextlib.nullcontext() if _depth else _matplotlib_preserved()
     try:
-        with modules, plots, _jit_enabled():
+        # The grader's own state, in the world that runs the answer (the judge's, which
+        # names what changed); the outer one of checks.check runs none of its code.
+        own = grader_state(changed) if changed is not None else contextlib.nullcontext()
+        with own, modules, plots, _jit_enabled():
             yield
     finally:
         sys.stdout, sys.stderr = stdout, stderr
@@ -260,3 +288,224 @@ def graders_own() -> Iterator[None]:
         if answers_config is not None:
             _restore_jax_config(answers_config)
         _install(rebound)
+
+
+# The grader's own state: what a check's body must leave as the session had it.
+
+def _settings_now() -> tuple[Any, ...]:
+    """The session's settings an answer could change for every later check."""
+    return (
+        sys.getprofile(),
+        sys.gettrace(),
+        getattr(threading, "_profile_hook", None),
+        getattr(threading, "_trace_hook", None),
+        limits.default_time_limit(),
+        i18n.chosen(),
+    )
+
+
+# How each setting is named in a refusal (a call the answer made), and put back.
+_SETTINGS = (
+    ("sys.setprofile()", sys.setprofile),
+    ("sys.settrace()", sys.settrace),
+    ("threading.setprofile()", threading.setprofile),
+    ("threading.settrace()", threading.settrace),
+    ("checks.set_time_limit()", limits.set_time_limit),
+    ("checks.use_language()", i18n.choose),
+)
+_HOOKS = 4  # the first four: hooks, put back after every call of the learner's code
+
+
+def _settings_put_back(before: tuple[Any, ...], count: int = len(_SETTINGS)) -> list[str]:
+    """Put back each of the first ``count`` settings that differs from ``before``; their
+    names."""
+    now = _settings_now()
+    names = []
+    for (name, put), was, value in zip(_SETTINGS[:count], before, now, strict=False):
+        if value is not was and value != was:
+            names.append(name)
+            put(was)
+    return names
+
+
+def _own_modules() -> list[tuple[str, dict[str, Any]]]:
+    """jaxtour's loaded modules and their namespaces (found again when modules were
+    loaded since)."""
+    if _own["seen"] != len(sys.modules):
+        _own["modules"] = [
+            (name, vars(module))
+            for name, module in list(sys.modules.items())
+            if (name == "jaxtour" or name.startswith("jaxtour.")) and module is not None
+        ]
+        _own["watched"] = None
+        _own["seen"] = len(sys.modules)
+    return _own["modules"]
+
+
+_Watched = tuple[tuple[str, ...], tuple[Any, ...], tuple[Any, ...]]
+
+
+def _watched_now() -> _Watched:
+    """Every namespace an answer could change for later checks: jaxtour's modules and
+    the classes they define. Names, the objects, their live attributes. (Exercise
+    records are kept by ``record_kept``, one per check.)"""
+    modules = _own_modules()
+    held = _own["watched"]
+    if held is None:
+        names: list[str] = []
+        things: list[Any] = []
+        mappings: list[Any] = []
+        for name, namespace in modules:
+            names.append(name)
+            things.append(namespace)
+            mappings.append(namespace)
+            for value in list(namespace.values()):
+                if isinstance(value, type) and value.__module__ == name:
+                    names.append(f"{name}.{value.__qualname__}")
+                    things.append(value)
+                    mappings.append(value.__dict__)  # a live view of the class's dict
+        held = _own["watched"] = (tuple(names), tuple(things), tuple(mappings))
+    return held
+
+
+def record_kept(record: Any) -> list[str]:
+    """An exercise record and its mistakes' attributes as the grader first saw them
+    (``object.__setattr__`` gets past a frozen dataclass): what differs is put back and
+    named. The judge asks before a check (an earlier answer's doing: put back) and after
+    it (this answer's: refused)."""
+    parts = [(record, record.id)]
+    parts += [(mistake, f"{record.id}.{mistake.id}") for mistake in record.mistakes]
+    names: list[str] = []
+    for thing, name in parts:
+        attributes = getattr(thing, "__dict__", None)
+        if type(attributes) is not dict:
+            continue
+        kept = _records.get(id(thing))
+        if kept is None or kept[0] is not thing:
+            _records[id(thing)] = (thing, tuple(attributes), tuple(attributes.values()))
+            continue
+        _, keys, values = kept
+        if len(attributes) != len(values) or not _all(_map(is_, attributes.values(), values)):
+            names += _put_back_one(name, thing, attributes, keys, values)
+    return names
+
+
+# id -> (record or mistake, its attribute names, their values), as first seen.
+_records: dict[int, tuple[Any, tuple[str, ...], tuple[Any, ...]]] = {}
+
+
+_own: dict[str, Any] = {"seen": -1, "modules": [], "watched": None}
+_values = methodcaller("values")
+_Snapshot = tuple[_Watched, tuple[int, ...], tuple[str, ...], tuple[Any, ...]]
+
+
+def _own_snapshot() -> _Snapshot:
+    """The watched namespaces with their lengths, keys and values, flat, built in C. The
+    last one is kept: while nothing changed between checks, it is only compared."""
+    watched = _watched_now()
+    held = _own.get("snapshot")
+    if held is not None and held[0] is watched and _unchanged_since(held):
+        return held
+    mappings = watched[2]
+    held = _own["snapshot"] = (
+        watched,
+        tuple(_map(len, mappings)),
+        tuple(chain.from_iterable(mappings)),
+        tuple(chain.from_iterable(_map(_values, mappings))),
+    )
+    return held
+
+
+def _unchanged_since(taken: _Snapshot) -> bool:
+    """Whether every watched attribute is the one in ``taken``, by identity, in C."""
+    (_, _, mappings), lengths, _, values = taken
+    return tuple(_map(len, mappings)) == lengths and _all(
+        _map(is_, chain.from_iterable(_map(_values, mappings)), values)
+    )
+
+
+def _own_put_back(taken: _Snapshot) -> list[str]:
+    """Every attribute of jaxtour's modules and classes the body rebound or deleted (and,
+    for classes, added), put back; their names."""
+    if _unchanged_since(taken):
+        return []
+    (names, things, mappings), lengths, keys, values = taken
+    changed: list[str] = []
+    start = 0
+    for name, thing, attributes, length in zip(names, things, mappings, lengths, strict=True):
+        end = start + length
+        was = values[start:end]
+        if len(attributes) != length or not _all(_map(is_, attributes.values(), was)):
+            changed += _put_back_one(name, thing, attributes, keys[start:end], was)
+        start = end
+    _own["snapshot"] = None  # taken anew at the next check
+    return changed
+
+
+def _put_back_one(
+    name: str, thing: Any, attributes: Any, keys: tuple[str, ...], values: tuple[Any, ...]
+) -> list[str]:
+    """The slow path, for one namespace that changed: which keys, and put them back.
+    A module may gain attributes (JAX and jaxtour import submodules as they go); a class
+    or a record may not."""
+    module = thing is attributes
+    names = []
+    for key, was in zip(keys, values, strict=True):
+        if key in IGNORED or attributes.get(key, _MISSING) is was:
+            continue
+        names.append(f"{name}.{key}")
+        if module:
+            attributes[key] = was
+        else:
+            _set_attribute(thing, key, was)
+    if not module:
+        known = set(keys)
+        for key in [key for key in attributes if key not in known]:
+            names.append(f"{name}.{key}")
+            with contextlib.suppress(Exception):
+                if isinstance(thing, type):
+                    type.__delattr__(thing, key)
+                else:
+                    object.__delattr__(thing, key)
+    return names
+
+
+def _set_attribute(thing: Any, key: str, value: Any) -> None:
+    with contextlib.suppress(Exception):
+        if isinstance(thing, type):
+            type.__setattr__(thing, key, value)
+        else:
+            object.__setattr__(thing, key, value)
+
+
+@contextlib.contextmanager
+def grader_state(changed: list[str] | None) -> Iterator[None]:
+    """The grader's own state (module docstring) as the body found it: what the body
+    changed is put back and appended to ``changed``."""
+    taken = _own_snapshot()
+    world = (_settings_now(), [])
+    _states.append(world)
+    try:
+        yield
+    finally:
+        _states.pop()
+        names = world[1] + _settings_put_back(world[0]) + _own_put_back(taken)
+        if names and changed is not None:
+            changed.extend(names)
+
+
+# The settings as each running world began, and what was put back after a call of the
+# learner's code inside it.
+_states: list[tuple[tuple[Any, ...], list[str]]] = []
+
+
+def back_from_learner(returned: bool = True) -> None:
+    """After a call of the learner's code: the profile and trace hooks are the world's
+    again before the grader's own code runs (a hook could rewrite what the grader
+    returns), and the time limit's alarm is armed. What was changed is named by the
+    world (``grader_state``). ``returned``: the call returned or raised an Exception, so
+    a stop that fired inside it was caught there (``limits.alarm_kept`` stops it now)."""
+    alarm = limits.alarm_kept(returned)
+    if _states:
+        settings, names = _states[-1]
+        names += _settings_put_back(settings, _HOOKS) + alarm

@@ -30,7 +30,7 @@ from typing import Any
 from jaxtour.display import one_line
 from jaxtour.grader.compare import verdict_only
 from jaxtour.grader.feedback import Feedback, Status
-from jaxtour.grader.isolation import preserved_world
+from jaxtour.grader.isolation import preserved_world, record_kept
 from jaxtour.grader.learner_code import LearnerCodeError, screen
 from jaxtour.grader.limits import (
     LATE_S,
@@ -131,8 +131,8 @@ def _refused(exercise: Exercise, changed: list[str], details: str | None = None)
         "error",
         _(
             "This check is refused: {what}. jaxtour put them back and judged nothing. An "
-            "answer computes its result; it must not change NumPy, JAX, time or Python's "
-            "builtins."
+            "answer computes its result; it must not change NumPy, JAX, jaxtour, time, "
+            "Python's builtins or the session's settings."
         ).format(what=what),
         details=details,
     )
@@ -191,7 +191,9 @@ def _judge(exercise: Exercise, answer: Any, changed: list[str]) -> Feedback:
     if missing is not None:
         return make_feedback(exercise, "unattempted", missing)
     captured = _Captured()
+    record_kept(exercise)  # what an earlier answer changed of it is put back, unnamed
     with (
+        _record_watched(exercise, changed),
         preserved_world(changed),
         warnings.catch_warnings(record=True) as caught,
         contextlib.redirect_stdout(captured),
@@ -209,7 +211,20 @@ def _judge(exercise: Exercise, answer: Any, changed: list[str]) -> Feedback:
             if exc.limit is not running:  # an outer check's limit: it ends that check
                 raise
             feedback = too_slow(exercise, running, limit)
+        else:
+            if running is not None and running.overran():  # the stop was caught or ignored
+                feedback = too_slow(exercise, running, limit)
     return _with_captured(feedback, captured.getvalue(), caught)
+
+
+@contextlib.contextmanager
+def _record_watched(exercise: Exercise, changed: list[str]) -> Any:
+    """The exercise's record (and mistakes) as the check found them: what the answer
+    changed is put back and named."""
+    try:
+        yield
+    finally:
+        changed.extend(record_kept(exercise))
 
 
 def too_slow(exercise: Exercise, limit: Limit | None, seconds: float) -> Feedback:
@@ -218,7 +233,8 @@ def too_slow(exercise: Exercise, limit: Limit | None, seconds: float) -> Feedbac
     ``mistake`` names the kind: ``uninterruptible`` (one call Python cannot interrupt ran
     on past the limit), ``compiles-every-call`` (the wall-time ceiling was reached while
     most of the time went to compiling), ``slow-python`` (the learner's own code ran past
-    the limit: a loop that is too long or never ends).
+    the limit: a loop that is too long or never ends), ``caught-the-stop`` (it ran past
+    the limit and caught the exception that stops it).
     """
     if limit is None:  # no figures (cannot happen with SIGALRM): the plain sentence
         return make_feedback(
@@ -227,6 +243,18 @@ def too_slow(exercise: Exercise, limit: Limit | None, seconds: float) -> Feedbac
             _("Checking took longer than {seconds} s, so it was stopped.").format(
                 seconds=f"{seconds:g}"
             ),
+        )
+    if limit.caught:
+        return make_feedback(
+            exercise,
+            "timeout",
+            _(
+                "Checking took longer than {seconds} s of your code's own time, so jaxtour "
+                "stopped it, and your code caught the stop and ran on: a bare except: or an "
+                "except BaseException: around a long loop catches what should end it. Catch "
+                "Exception (or the error you expect) instead, and make the loop shorter."
+            ).format(seconds=f"{seconds:g}"),
+            mistake="caught-the-stop",
         )
     if limit.late_s > max(LATE_S, limit.seconds):
         return make_feedback(

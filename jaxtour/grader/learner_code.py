@@ -17,6 +17,7 @@ from typing import Any
 from jaxtour.display import one_line
 from jaxtour.grader.compare import short_repr
 from jaxtour.grader.explain import explain_exception
+from jaxtour.grader.isolation import back_from_learner
 from jaxtour.grader.limits import called_learner
 from jaxtour.grader.plain import NotPlain, is_wrapper, plain
 from jaxtour.i18n import _
@@ -57,9 +58,14 @@ def raw_call(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, Except
     if not getattr(fn, "__jaxtour_plain__", False):  # plain's wrapper counts its own calls
         called_learner()
     try:
-        return fn(*args), None
+        result = fn(*args), None
     except Exception as exc:
-        return None, exc
+        result = None, exc
+    except BaseException:  # a stop, an interrupt: on its way out of the check
+        back_from_learner(returned=False)
+        raise
+    back_from_learner()
+    return result
 
 
 def learner_result(

@@ -58,9 +58,15 @@ def default_time_limit() -> float:
     return _default["seconds"]
 
 
-# The clock is read through names taken at import: an answer that replaces
-# time.monotonic cannot stretch or shrink its own limit.
+# The clock and the alarm are reached through names taken at import: an answer that
+# replaces time.monotonic or signal.setitimer cannot stretch or shrink its own limit.
 _now = time.monotonic
+_setitimer, _getitimer, _signal, _getsignal = (
+    getattr(signal, "setitimer", None),
+    getattr(signal, "getitimer", None),
+    signal.signal,
+    signal.getsignal,
+)
 
 # JAX's own reports of time spent compiling, none of which runs the learner's code: its
 # Python runs while a function is traced, and tracing counts as the learner's time.
@@ -94,6 +100,7 @@ class Limit:
     late_s: float = 0.0  # how much later than due the stop came
     past_ceiling: bool = False
     fired: bool = False
+    caught: bool = False  # the learner's code caught its TimeLimitExceeded and ran on
     graced: bool = False  # looked at once more, GRACE_S later
     due: float = field(default=0.0)  # when the alarm now armed should fire
 
@@ -104,6 +111,12 @@ class Limit:
 
     def wall_s(self, now: float | None = None) -> float:
         return (_now() if now is None else now) - self.started
+
+    def overran(self) -> bool:
+        """Whether the body ran past the limit although no stop ended it: the stop was
+        caught (``except BaseException``), or the alarm was ignored or disarmed. Told
+        from the clock, which the body cannot change."""
+        return self.fired or self.own_s() > self.seconds + LATE_S
 
     def left(self, now: float) -> float:
         """Seconds until this limit is reached: by own time, or by the ceiling on wall
@@ -191,19 +204,19 @@ def _arm(now: float) -> None:
     library's cleanup (JAX's trace state) and leave it half undone."""
     waiting = [limit for limit in _active if not limit.fired]  # each raises once
     if not waiting:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        _setitimer(signal.ITIMER_REAL, 0)
         return
     delay = max(min(limit.left(now) for limit in waiting), 1e-4)
     for limit in waiting:
         limit.due = now + delay
-    signal.setitimer(signal.ITIMER_REAL, delay)
+    _setitimer(signal.ITIMER_REAL, delay)
 
 
 def _on_alarm(signum, frame) -> None:
     if _pause["depth"] or not _active:
         return
     if frame is not None and frame.f_code.co_filename == __file__:
-        signal.setitimer(signal.ITIMER_REAL, 1e-3)  # never inside the limit's own upkeep
+        _setitimer(signal.ITIMER_REAL, 1e-3)  # never inside the limit's own upkeep
         return
     now = _now()
     for limit in _active:  # the outermost reached first: it bounds every inner one
@@ -214,7 +227,7 @@ def _on_alarm(signum, frame) -> None:
             # Just due: a compile that has just returned may not be reported yet.
             limit.graced = True
             limit.due = now + GRACE_S
-            signal.setitimer(signal.ITIMER_REAL, GRACE_S)
+            _setitimer(signal.ITIMER_REAL, GRACE_S)
             return
         limit.fired = True
         limit.past_ceiling = not by_own_time
@@ -248,7 +261,7 @@ class time_limit:  # noqa: N801 - used as `with time_limit(seconds) as limit:`
         self.limit = Limit(seconds=float(self.seconds), started=now)
         self.outermost = not _active
         if self.outermost:
-            self.previous = signal.signal(signal.SIGALRM, _on_alarm)
+            self.previous = _signal(signal.SIGALRM, _on_alarm)
         _active.append(self.limit)
         _arm(now)
         return self.limit
@@ -259,8 +272,8 @@ class time_limit:  # noqa: N801 - used as `with time_limit(seconds) as limit:`
         # Taken off first: from then on the alarm finds nothing to raise or re-arm.
         if self.outermost:
             _active.clear()  # nothing may outlive the outermost limit
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.previous)  # no alarm is armed any more
+            _setitimer(signal.ITIMER_REAL, 0)
+            _signal(signal.SIGALRM, self.previous)  # no alarm is armed any more
         else:
             _active[:] = [limit for limit in _active if limit is not self.limit]
             _arm(_now())
@@ -276,7 +289,7 @@ def paused() -> Iterator[None]:
         return
     if not _pause["depth"]:
         _pause["since"] = _now()
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        _setitimer(signal.ITIMER_REAL, 0)
     _pause["depth"] += 1
     try:
         yield
@@ -287,3 +300,24 @@ def paused() -> Iterator[None]:
             for limit in _active:
                 limit.paused_s += now - _pause["since"]
             _arm(now)
+
+
+def alarm_kept(returned: bool = True) -> list[str]:
+    """After a call of the learner's code, while a limit runs: the alarm handler is the
+    limit's and the alarm is armed. A handler the code replaced (``signal.signal(SIGALRM,
+    SIG_IGN)``) is put back and named; a timer it disarmed is armed again. A call that
+    ``returned`` although its limit had fired caught the stop: it is raised again here,
+    in the grader's code, where nothing of the learner's can catch it."""
+    if not _active or _pause["depth"] or not limits_available():
+        return []
+    for limit in _active:
+        if returned and limit.fired and not limit.caught:
+            limit.caught = True
+            raise TimeLimitExceeded(limit)
+    changed = []
+    if _getsignal(signal.SIGALRM) is not _on_alarm:
+        _signal(signal.SIGALRM, _on_alarm)
+        changed.append("signal.signal(SIGALRM)")
+    if _getitimer(signal.ITIMER_REAL)[0] == 0:
+        _arm(_now())
+    return changed

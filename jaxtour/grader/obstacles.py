@@ -20,10 +20,27 @@ __all__ = ["describe_changes", "session_obstacles"]
 def describe_changes(names: list[str], when: str) -> str:
     """``builtins.isinstance, jax.numpy.mean were rebound by your code while it was
     checked``: ``when`` is "check" (by the answer, during the check) or "session"."""
-    shown = sorted(set(names))
+    calls = sorted({name for name in names if name.endswith(")")})
+    rebound = sorted({name for name in names if not name.endswith(")")})
+    sentences = []
+    if calls:  # settings the answer changed by a call: sys.setprofile(), checks.set_time_limit()
+        sentences.append(
+            _("your code called {names} while it was checked").format(names=_listed(calls))
+        )
+    if rebound or not calls:
+        sentences.append(_rebound_sentence(rebound, when))
+    return "; ".join(sentences)
+
+
+def _listed(shown: list[str]) -> str:
     listed = ", ".join(shown[:5])
     if len(shown) > 5:
         listed = _("{names} and {count} more").format(names=listed, count=len(shown) - 5)
+    return listed
+
+
+def _rebound_sentence(shown: list[str], when: str) -> str:
+    listed = _listed(shown)
     if when == "check":
         sentence = ngettext(
             "{names} was rebound by your code while it was checked",

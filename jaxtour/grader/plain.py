@@ -22,6 +22,7 @@ import types
 import weakref
 from typing import Any
 
+from jaxtour.grader.isolation import back_from_learner
 from jaxtour.grader.limits import called_learner
 from jaxtour.grader.pristine import np
 from jaxtour.i18n import _
@@ -135,7 +136,21 @@ def _plain(value: Any, depth: int, path: set[int]) -> Any:
                 "Give the array jnp built (jnp.asarray(...) of your values)."
             ).format(kind=_named(kind))
         )
+    if _claims_another_class(kind):
+        raise NotPlain(
+            _(
+                "It is a {kind} whose __class__ claims another type; isinstance would believe "
+                "it, jaxtour does not. Give a value of the type the exercise asks for."
+            ).format(kind=_named(kind))
+        )
     return value
+
+
+def _claims_another_class(kind: type) -> bool:
+    """Whether ``kind`` (or a base but ``object``) defines ``__class__``, which makes
+    ``isinstance`` report whatever it returns. Read from the classes' own dicts: nothing
+    of the object runs."""
+    return any("__class__" in vars(base) for base in kind.__mro__[:-1])
 
 
 def _returning_plain(fn: Any) -> Any:
@@ -198,7 +213,16 @@ def _wrapped(fn: Any) -> Any:
     @functools.wraps(fn)
     def read_plainly(*args: Any, **kwargs: Any) -> Any:
         called_learner()  # what a stopped check says: how often the grader called it
-        return plain(fn(*args, **kwargs))
+        try:
+            value = fn(*args, **kwargs)
+        except Exception:
+            back_from_learner()
+            raise
+        except BaseException:  # a stop, an interrupt: on its way out of the check
+            back_from_learner(returned=False)
+            raise
+        back_from_learner()
+        return plain(value)
 
     read_plainly.__jaxtour_plain__ = True  # type: ignore[attr-defined]
     _ours.add(read_plainly)

@@ -40,6 +40,9 @@ GUARDED = (
     "jax.tree_util",
     "jax.random",
     "jax.nn",
+    # Read by rules at check time: lesson 13's checkify exercise, lesson 14's workers.
+    "jax.experimental.checkify",
+    "subprocess",
     # The language of the messages: a check speaks the language it started in, whatever
     # the answer rebinds (only checks.use_language changes it; isolation.preserved_world).
     "gettext",
@@ -69,17 +72,18 @@ def _take(name: str, module: Any) -> None:
         _pristine[name] = dict(vars(module))
 
 
-_modules_seen = 0  # len(sys.modules) at the last scan: no new module, nothing to take
+# len(sys.modules) at the last scan: no new module, nothing to take. A dict, not a
+# global rebound: the grader's modules are themselves watched for rebinding (isolation).
+_modules_seen = {"count": 0}
 
 
 def pristine_namespaces() -> dict[str, dict[str, Any]]:
     """Each guarded module's namespace as first seen (a module first seen now is taken now)."""
-    global _modules_seen
-    if len(sys.modules) != _modules_seen:
+    if len(sys.modules) != _modules_seen["count"]:
         for name, module in list(sys.modules.items()):
             if guarded(name):
                 _take(name, module)
-        _modules_seen = len(sys.modules)
+        _modules_seen["count"] = len(sys.modules)
     return _pristine
 
 

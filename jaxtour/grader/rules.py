@@ -37,7 +37,8 @@ Inputs = Sequence[tuple[Any, ...]]
 
 
 def is_numpy_array(value: Any) -> bool:
-    return isinstance(value, np.ndarray)
+    """Read from the exact type: an object's ``__class__`` property cannot claim it."""
+    return issubclass(type(value), np.ndarray)
 
 
 def is_jitted(value: Any) -> bool:

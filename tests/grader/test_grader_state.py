@@ -1,0 +1,265 @@
+"""The grader's own state is out of an answer's reach (issue 35's sneaky family).
+
+An answer runs in the learner's interpreter, beside the grader: it can rebind
+``checks.check``, patch ``Feedback.passed`` or an exercise record, set a profile hook
+that rewrites what the grader returns, change the time limit or the language, ignore
+the alarm that stops it, or catch the stop. Each such answer is refused (or timed out)
+and named, whatever it returned; everything is put back; and the checks after it are
+judged as if it had never run.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+import time
+
+import jax.numpy as jnp
+import pytest
+
+from jaxtour import checks, i18n
+from jaxtour.exercises import exercise as find_exercise
+from jaxtour.grader import feedback as feedback_module
+from jaxtour.grader import limits, rules
+from jaxtour.grader.feedback import Feedback
+
+EXERCISE = "01.center"
+
+
+def right(x):
+    return x - jnp.mean(x)
+
+
+def wrong(x):
+    return x
+
+
+def _always_correct(exercise_id, answer):
+    return Feedback(exercise_id, "correct", "ok")
+
+
+def rebinds_check(x):
+    checks.check = _always_correct
+    return right(x)
+
+
+def patches_feedback_passed(x):
+    Feedback.passed = property(lambda self: True)
+    return wrong(x)
+
+
+def patches_a_rule_method(x):
+    rules.SameFunction.__call__ = lambda self, answer, expected: None
+    return wrong(x)
+
+
+def patches_the_exercise_record(x):
+    record = find_exercise(EXERCISE)
+    object.__setattr__(record, "rule", lambda answer, expected: None)
+    return wrong(x)
+
+
+def rebinds_a_grader_function(x):
+    feedback_module.Feedback = dict  # the module's name for the class, not the class
+    return right(x)
+
+
+def shortens_the_time_limit(x):
+    checks.set_time_limit(1e-3)
+    return right(x)
+
+
+def changes_the_language(x):
+    checks.use_language("ru" if i18n.language() == "en" else "en")
+    return right(x)
+
+
+def _rewrite_feedback(frame, event, arg):
+    if event == "return" and type(arg) is Feedback:
+        object.__setattr__(arg, "status", "correct")
+
+
+def sets_a_profile_hook(x):
+    sys.setprofile(_rewrite_feedback)
+    return wrong(x)
+
+
+def _tracer(frame, event, arg):
+    return None
+
+
+def sets_a_trace_hook(x):
+    sys.settrace(_tracer)
+    return right(x)
+
+
+def sets_a_thread_profile_hook(x):
+    threading.setprofile(_rewrite_feedback)
+    return right(x)
+
+
+SNEAKY = {
+    "rebinds checks.check": (rebinds_check, "jaxtour.checks.check"),
+    "patches Feedback.passed": (patches_feedback_passed, "Feedback.passed"),
+    "patches a rule's method": (patches_a_rule_method, "SameFunction.__call__"),
+    "patches the exercise record": (patches_the_exercise_record, "01.center.rule"),
+    "rebinds a grader module's name": (rebinds_a_grader_function, "feedback.Feedback"),
+    "shortens the time limit": (shortens_the_time_limit, "checks.set_time_limit()"),
+    "changes the language": (changes_the_language, "checks.use_language()"),
+    "sets a profile hook": (sets_a_profile_hook, "sys.setprofile()"),
+    "sets a trace hook": (sets_a_trace_hook, "sys.settrace()"),
+    "sets a thread profile hook": (sets_a_thread_profile_hook, "threading.setprofile()"),
+}
+
+
+def _state():
+    return (
+        checks.check,
+        Feedback.__dict__["passed"],
+        rules.SameFunction.__dict__["__call__"],
+        vars(find_exercise(EXERCISE)).copy(),
+        feedback_module.Feedback,
+        limits.default_time_limit(),
+        i18n.chosen(),
+        sys.getprofile(),
+        sys.gettrace(),
+        threading._profile_hook,  # noqa: SLF001 - what threading.setprofile sets
+    )
+
+
+@pytest.mark.parametrize("kind", SNEAKY, ids=list(SNEAKY))
+def test_an_answer_that_changes_the_grader_is_refused_and_everything_is_put_back(kind):
+    answer, named = SNEAKY[kind]
+    before = _state()
+    feedback = checks.check(EXERCISE, answer)
+    after = _state()
+    assert feedback.status == "error" and not feedback.passed, feedback.message
+    assert named in feedback.message
+    assert after[:3] == before[:3] and after[4:] == before[4:]
+    assert after[3] == before[3]  # the exercise record's attributes, by value
+    assert not checks.check(EXERCISE, wrong).passed
+    assert checks.check(EXERCISE, right).passed
+
+
+def test_a_hook_is_taken_off_before_the_grader_s_own_code_runs_under_it():
+    """The profile hook would rewrite the Feedback the grader returns (a refusal into
+    'correct'): it is put back right after the learner's call, so it never sees one."""
+    seen = []
+
+    def watch(frame, event, arg):
+        if event == "return" and type(arg) is Feedback:
+            seen.append(arg)
+
+    def answer(x):
+        sys.setprofile(watch)
+        return wrong(x)
+
+    feedback = checks.check(EXERCISE, answer)
+    assert not feedback.passed
+    assert seen == []
+
+
+def test_an_answer_that_ignores_the_alarm_is_refused_by_name(short_time_limit):
+    def answer(x):
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        end = time.monotonic() + 4 * short_time_limit
+        while time.monotonic() < end:
+            pass
+        return right(x)
+
+    handler = signal.getsignal(signal.SIGALRM)
+    feedback = checks.check(EXERCISE, answer)
+    assert feedback.status == "error" and "signal.signal(SIGALRM)" in feedback.message
+    assert signal.getsignal(signal.SIGALRM) is handler
+    assert checks.check(EXERCISE, right).passed
+
+
+def test_an_answer_that_disarms_the_alarm_is_timed_out_by_the_clock(short_time_limit):
+    def answer(x):
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        end = time.monotonic() + 4 * short_time_limit
+        while time.monotonic() < end:
+            pass
+        return right(x)
+
+    feedback = checks.check(EXERCISE, answer)
+    assert feedback.status == "timeout", feedback.message
+
+
+def test_an_answer_that_catches_the_stop_is_timed_out_and_told_so(short_time_limit):
+    def answer(x):
+        end = time.monotonic() + 4 * short_time_limit
+        while time.monotonic() < end:
+            try:
+                while time.monotonic() < end:
+                    pass
+            except BaseException:  # noqa: BLE001, S110 - the sneaky part
+                pass
+        return right(x)
+
+    feedback = checks.check(EXERCISE, answer)
+    assert feedback.status == "timeout" and feedback.mistake == "caught-the-stop"
+    assert checks.check(EXERCISE, right).passed
+
+
+class ClaimsToBeAnArray:
+    """Whatever isinstance asks, the answer: ``__class__`` is a property."""
+
+    @property
+    def __class__(self):  # noqa: D401
+        import jax
+
+        return jax.Array
+
+    def __array__(self, dtype=None, copy=None):
+        import numpy as np
+
+        return np.arange(1, 20, 2, dtype=np.int32)
+
+
+def test_an_object_whose_class_claims_a_jax_array_is_not_one():
+    feedback = checks.check("01.arange", ClaimsToBeAnArray())
+    assert not feedback.passed
+    assert "__class__" in feedback.message
+
+
+@pytest.mark.parametrize("exercise_id", ["08.update", "04.sgd_step", "12.fixed_target"])
+def test_an_answer_that_donates_its_inputs_leaves_later_checks_their_inputs(exercise_id):
+    """``jax.jit(step, donate_argnums=0)`` deletes the arrays it is given: the grader's
+    kept inputs are built again, and donating is not called assigning into a dict."""
+    import jax
+
+    reference = checks.reference_answer(exercise_id)
+    donating = jax.jit(reference, donate_argnums=0)
+    assert checks.check(exercise_id, donating).passed
+    assert checks.check(exercise_id, reference).passed
+    assert checks.check(exercise_id, donating).passed
+
+
+def rebinds_checkify(prices):
+    from jax.experimental import checkify
+
+    checkify.checkify = lambda f, errors=None: f
+    return prices
+
+
+def rebinds_popen(prices):
+    import subprocess
+
+    subprocess.Popen = None
+    return checks.reference_answer("13.check_prices")(prices)
+
+
+@pytest.mark.parametrize("answer", [rebinds_checkify, rebinds_popen], ids=["checkify", "Popen"])
+def test_the_modules_a_rule_reads_at_check_time_are_the_grader_s(answer):
+    import subprocess
+
+    from jax.experimental import checkify
+
+    before = (checkify.checkify, subprocess.Popen)
+    feedback = checks.check("13.check_prices", answer)
+    assert feedback.status == "error" and "rebound by your code" in feedback.message
+    assert (checkify.checkify, subprocess.Popen) == before
+    assert checks.check("13.check_prices", checks.reference_answer("13.check_prices")).passed
