@@ -5,7 +5,16 @@ Two predictions are letters; 14.fix_rows is a function of plain arguments, judge
 kernel. 14.global_mean runs the learner's function where it must run: in two fresh JAX
 processes started by ``jaxtour.hosts.run`` (a few seconds). Its rule looks at the
 function's code first and launches only for a function that can run there; each distinct
-function is run once per kernel (``_RUNS``), and its declared mistakes read that run.
+function is run once per kernel (``_RUNS``), on values and weights drawn for that run, and
+its declared mistakes read that run.
+
+What makes a right answer one that went through JAX (issue 35): each process gets only
+its own values (on its stdin, never in arguments, environment or files), new at every run
+and never printed; the grader's code in the worker (``WORKER``) runs the function with an
+audit hook that refuses files, sockets and other processes, and signs each report with a
+per-process key. What it cannot stop: code that walks the worker's frames to the key (as
+in the kernel, CONTRIBUTING), or reaches JAX's coordination service through private
+modules by a name built at run time (``_private_name`` reads only the source).
 """
 
 from __future__ import annotations
