@@ -12,11 +12,8 @@ later. The answers below are judged in two launches (a few seconds each)."""
 
 from __future__ import annotations
 
-import functools
 import socket
 import subprocess
-
-import pytest
 
 from jaxtour import checks, hosts
 from jaxtour.exercises import lesson14
@@ -94,42 +91,28 @@ CHEATS = (
 )
 
 
-@functools.cache
-def _cheats_run() -> None:
-    """Two launches: one that ends its process takes along what would run after it, in
-    both processes (the other is ended by JAX when the first's heartbeats stop)."""
-    lesson14.run_in_processes(list(CHEATS[:-1]))
-    lesson14.run_in_processes(list(CHEATS[-1:]))
+NAMED = {
+    through_tmp: "not through files",
+    through_socket: "not through sockets",
+    through_subprocess: "reached another process",
+    prints_result_and_exits: "raised SystemExit",
+    prints_result_and_ends_the_process: "A process ended before your function returned",
+}
 
 
-@pytest.mark.parametrize("cheat", CHEATS, ids=lambda f: f.__name__)
-def test_an_answer_that_does_not_go_through_jax_is_refused(cheat):
-    _cheats_run()
-    feedback = checks.check("14.global_mean", cheat)
-    assert feedback.status == "incorrect", feedback.message
-
-
-@pytest.mark.parametrize(
-    ("cheat", "says"),
-    [
-        (through_tmp, "not through files"),
-        (through_socket, "not through sockets"),
-        (through_subprocess, "reached another process"),
-        (prints_result_and_ends_the_process, "A process ended before your function returned"),
-        (prints_result_and_exits, "raised SystemExit"),
-    ],
-    ids=["files", "sockets", "processes", "exits-the-process", "sys-exit"],
-)
-def test_each_way_around_jax_is_named(cheat, says):
-    _cheats_run()
-    assert says in checks.check("14.global_mean", cheat).message
-
-
-def test_no_file_was_written():
-    _cheats_run()
+def test_an_answer_that_does_not_go_through_jax_is_refused_and_told_why():
+    """One test, so that one xdist worker makes the two launches: one that ends its
+    process takes along what would run after it, in both processes (the other is ended
+    by JAX when the first's heartbeats stop), so it runs alone, last."""
     import glob
 
-    assert not glob.glob("/tmp/jaxtour-test-14-*")
+    lesson14.run_in_processes(list(CHEATS[:-1]))
+    lesson14.run_in_processes(list(CHEATS[-1:]))
+    for cheat in CHEATS:
+        feedback = checks.check("14.global_mean", cheat)
+        assert feedback.status == "incorrect", (cheat.__name__, feedback.message)
+        assert NAMED.get(cheat, "") in feedback.message, (cheat.__name__, feedback.message)
+    assert not glob.glob("/tmp/jaxtour-test-14-*")  # the refused write wrote nothing
 
 
 def test_code_that_cannot_depend_on_the_data_or_reaches_private_names_is_refused_unrun():
