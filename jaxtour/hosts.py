@@ -13,8 +13,15 @@ it ended. In a worker, ``initialize_arguments()`` gives the arguments its launch
 On the CPU each process gets ``devices_per_process`` virtual CPU devices
 (``jax_num_cpu_devices``) and the processes talk through gloo
 (``jax_cpu_collectives_implementation``). On GPUs (``platform="gpu"``) each process gets
-``devices_per_process`` of the machine's GPUs (``local_device_ids``), one per process as
-usual.
+``devices_per_process`` of the machine's GPUs (``local_device_ids``).
+
+The processes reach each other, and the coordinator, through TCP sockets on 127.0.0.1.
+Where a sandbox forbids them, ``run`` raises ``WorkersUnavailable`` at once, with one
+sentence that says so (``workers_unavailable()`` asks without starting anything).
+
+``subprocess``'s ``Popen`` is bound here when this module is imported (lesson 14's setup
+cell), so a notebook that rebinds ``subprocess.Popen`` later does not change how workers
+are started.
 """
 
 from __future__ import annotations
@@ -27,13 +34,13 @@ import select
 import shutil
 import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from subprocess import DEVNULL, PIPE, Popen, TimeoutExpired
 from typing import Any
 
 from jaxtour.i18n import _
@@ -41,6 +48,7 @@ from jaxtour.i18n import _
 __all__ = [
     "SETTINGS_VARIABLE",
     "Finished",
+    "WorkersUnavailable",
     "free_port",
     "initialize_arguments",
     "run",
@@ -49,6 +57,7 @@ __all__ = [
     "start_server",
     "without_gloo_lines",
     "worker_environment",
+    "workers_unavailable",
 ]
 
 SETTINGS_VARIABLE = "JAXTOUR_HOSTS"  # a worker's arguments for jax.distributed.initialize
@@ -95,6 +104,35 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+class WorkersUnavailable(RuntimeError):
+    """This machine cannot run workers: its processes may not open TCP sockets on
+    127.0.0.1 (a sandbox without a network, ``OSError: [Errno 97]``). Shown by IPython as
+    its one sentence, without a traceback: nothing in the notebook's code is at fault."""
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"{type(self).__name__}: {self}"]
+
+
+def workers_unavailable() -> str | None:
+    """None when a process here can listen on 127.0.0.1 and another can connect to it,
+    as the workers and their coordinator do; else the sentence that says why not."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as server:
+            server.bind(("127.0.0.1", 0))
+            server.listen(1)
+            with socket.create_connection(server.getsockname(), timeout=5):
+                pass
+    except OSError as error:
+        return _(
+            "This machine does not let its processes open network sockets ({error}), and "
+            "the worker processes of lesson 14 talk through them, even on one machine: "
+            "nothing here can start them. It is the machine, not your code. Run the lesson "
+            "where processes may use the network on 127.0.0.1: your own computer, Colab "
+            "or Binder."
+        ).format(error=f"{type(error).__name__}: {error}")
+    return None
 
 
 def scratch_folder() -> Path:
@@ -224,14 +262,23 @@ def run(
     platform: str = "cpu",
     timeout_s: float = 60.0,
     args: Sequence[str] = (),
+    inputs: Sequence[str] | None = None,
 ) -> tuple[Finished, ...]:
     """Start ``processes`` fresh Pythons on ``script`` (with ``args``), wait for all, kill
-    any still running after ``timeout_s``; what each printed and how it ended, in order."""
+    any still running after ``timeout_s``; what each printed and how it ended, in order.
+    ``inputs``: what each process reads on its stdin, one text per process (by default
+    nothing): a process's own text reaches no other process, nor its arguments,
+    environment or files."""
     script = Path(script)
     if not script.is_file():
         raise FileNotFoundError(_("no worker script at {path}").format(path=script))
     if processes < 1 or devices_per_process < 1:
         raise ValueError(_("processes and devices_per_process must be at least 1"))
+    if inputs is not None and len(inputs) != processes:
+        raise ValueError(_("inputs must hold one text per process"))
+    why = workers_unavailable()
+    if why is not None:
+        raise WorkersUnavailable(why)
     port = free_port()
     server = _server()
     with tempfile.TemporaryDirectory(prefix="jaxtour-hosts-") as folder:
@@ -242,19 +289,29 @@ def run(
             environment = worker_environment(
                 process_id, processes, devices_per_process, port, platform
             )
+            given = None if inputs is None else inputs[process_id]
             worker: Any = None
             if server is not None:  # forked from a Python with JAX imported
                 native = Path(folder, f"{process_id}.native")
-                worker = server.start(script, args, {**os.environ, **environment}, out, native, err)
+                worker = server.start(
+                    script, args, {**os.environ, **environment}, out, native, err, given
+                )
             if worker is None:
-                worker = subprocess.Popen(
+                worker = Popen(
                     [sys.executable, str(script), *args],
                     env={**os.environ, **environment},
-                    stdin=subprocess.DEVNULL,
+                    stdin=DEVNULL if given is None else PIPE,
                     stdout=out,
                     stderr=err,
                     start_new_session=True,  # its own group: killed with whatever it started
                 )
+                if given is not None:  # read at once by the worker: no pipe fills up for long
+                    assert worker.stdin is not None
+                    try:
+                        worker.stdin.write(given.encode("utf-8"))
+                        worker.stdin.close()
+                    except OSError:  # it ended before reading: its status says why
+                        pass
             workers.append((worker, out, err))
         # The time limit counts from here: a starting server's import of JAX is not the
         # workers' time (a fresh Python's own import is, as the worker's start-up).
@@ -321,12 +378,12 @@ class _Server:
 
     def __init__(self, environment: dict[str, str]) -> None:
         self.environment = environment
-        self.process = subprocess.Popen(
+        self.process = Popen(
             [sys.executable, "-m", "jaxtour.worker_server"],
             env=environment,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stdin=PIPE,
+            stdout=PIPE,
+            stderr=DEVNULL,
             start_new_session=True,  # the kernel's interrupt is not for it
         )
         self.ready = False
@@ -374,8 +431,10 @@ class _Server:
         out: Any,
         native: Path,
         err: Any,
+        given: str | None = None,
     ) -> _Forked | None:
-        """A worker forked from the server; None if the server cannot start one."""
+        """A worker forked from the server, reading ``given`` on its stdin (None: nothing);
+        None if the server cannot start one."""
         if not (self.alive() and self.wait_until_ready()):
             return None
         request = {
@@ -386,6 +445,7 @@ class _Server:
             "out": out.name,
             "native": str(native),
             "err": err.name,
+            "input": given,
         }
         stdin = self.process.stdin
         assert stdin is not None
@@ -407,7 +467,7 @@ class _Server:
             if self.process.stdin is not None:
                 self.process.stdin.close()
             self.process.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
+        except (OSError, TimeoutExpired):
             self.process.kill()
             self.process.wait()
 

@@ -9,8 +9,9 @@ would deadlock), so each child starts JAX as a fresh process does, only without 
 import.
 
 The protocol, one JSON object per line: ``hosts`` writes a request ``{"script", "args",
-"env", "cwd", "out", "native", "err"}`` to the server's stdin (``out``: what Python
-prints; ``native``: what native code writes to the C library's stdout, gloo's lines);
+"env", "cwd", "out", "native", "err", "input"}`` to the server's stdin (``out``: what
+Python prints; ``native``: what native code writes to the C library's stdout, gloo's
+lines; ``input``: the text the child reads on its stdin, or null for nothing);
 the server answers ``{"pid": N}`` once the child exists, and later ``{"ended": N,
 "returncode": R}`` (negative: the signal that ended it). Its first line is ``{"ready":
 true}``, once JAX is imported. It exits when its stdin closes (the kernel is gone),
@@ -74,6 +75,7 @@ def main() -> None:
                 pid = os.fork()
                 if pid == 0:
                     _child(request)  # never returns: the child exits through SystemExit
+                del request, line  # the next child is forked without this one's input
                 children.add(pid)
                 _say({"pid": pid})
         for pid in list(children):
@@ -95,8 +97,15 @@ def _child(request: dict[str, Any]) -> None:
     try:
         os.setsid()  # its own group: hosts.run kills it with whatever it started
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        given = request.get("input")
+        if given is not None:  # its stdin: an anonymous file in memory, no path to it
+            memory = os.memfd_create("stdin")
+            os.write(memory, given.encode("utf-8"))
+            os.lseek(memory, 0, os.SEEK_SET)
+            os.dup2(memory, 0)
+            os.close(memory)
         for fd, path, flags in (
-            (0, os.devnull, os.O_RDONLY),
+            *(((0, os.devnull, os.O_RDONLY),) if given is None else ()),
             (1, request["native"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
             (2, request["err"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
         ):

@@ -5,18 +5,31 @@ Two predictions are letters; 14.fix_rows is a function of plain arguments, judge
 kernel. 14.global_mean runs the learner's function where it must run: in two fresh JAX
 processes started by ``jaxtour.hosts.run`` (a few seconds). Its rule looks at the
 function's code first and launches only for a function that can run there; each distinct
-function is run once per kernel (``_RUNS``), and its declared mistakes read that run.
+function is run once per kernel (``_RUNS``), on values and weights drawn for that run, and
+its declared mistakes read that run.
+
+What makes a right answer one that went through JAX (issue 35): each process gets only
+its own values (on its stdin, never in arguments, environment or files), new at every run
+and never printed; the grader's code in the worker (``WORKER``) runs the function with an
+audit hook that refuses files, sockets and other processes, and signs each report with a
+per-process key. What it cannot stop: code that walks the worker's frames to the key (as
+in the kernel, CONTRIBUTING), or reaches JAX's coordination service through private
+modules by a name built at run time (``_private_name`` reads only the source).
 """
 
 from __future__ import annotations
 
 import ast
+import hashlib
+import hmac
 import inspect
 import json
 import math
+import secrets
 import tempfile
 import textwrap
 import types
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,24 +41,24 @@ from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import call_learner
 from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
-from jaxtour.i18n import _
+from jaxtour.i18n import N_, _
 
 # --- 14.predict_view ----------------------------------------------------------------------
 
 VIEW_TEXTS = (
-    "4, 4, float32[4@batch], [4. 5. 6. 7.]",
-    "4, 8, float32[8@batch], [4. 5. 6. 7.]",
-    "8, 8, float32[8@batch], [0. 1. 2. 3. 4. 5. 6. 7.]",
-    "4, 8, float32[4@batch], [0. 1. 2. 3.]",
+    "holds [4. 5. 6. 7.], sum 22.0",
+    "holds [4. 5. 6. 7.], sum 28.0",
+    "holds [0. 1. 2. 3. 4. 5. 6. 7.], sum 28.0",
+    "holds [4. 5. 6. 7.], no sum: jnp.sum(x) raises, x has shards process 1 cannot reach",
 )
 
 # --- 14.predict_death ---------------------------------------------------------------------
 
 DEATH_TEXTS = (
-    "process 0 catches an error, prints caught and process 0 done",
-    "process 0 sums its own 4 values and carries on",
-    "process 0 waits at the sum until hosts.run kills it at the time limit",
-    "JAX ends process 0 at the sum a few seconds later: no exception, nothing more printed",
+    "the second sum raises an exception: process 0 prints caught and process 0 done",
+    "the second sum runs on process 0's own 4 devices: it prints 8.0, then process 0 done",
+    "the second sum waits for process 1 for ever, until hosts.run kills process 0 at 60 s",
+    "JAX ends process 0 at the second sum, within seconds: no exception, nothing more printed",
 )
 
 # --- 14.fix_rows --------------------------------------------------------------------------
@@ -191,74 +204,223 @@ class SameRows:
 
 # --- 14.global_mean -----------------------------------------------------------------------
 
-# Each process's 4 values and their weights in the check. The weighted mean of all 8 is
-# 75 / 15 = 5.0; each wrong way gives its own number: the unweighted mean 4.0, the
-# processes' own weighted means 7.0 and 2.0 (weights 9 and 6), their average 4.5, the
-# weighted sum 75.0, and 75 over 8 values, 9.375.
-LOCAL_VALUES = ((3.0, 5.0, 7.0, 9.0), (0.0, 2.0, 2.0, 4.0))
-LOCAL_WEIGHTS = ((1.0, 2.0, 2.0, 4.0), (2.0, 1.0, 1.0, 2.0))
-WEIGHTED_SUM = float(np.sum(np.multiply(LOCAL_VALUES, LOCAL_WEIGHTS)))
-GLOBAL_MEAN = WEIGHTED_SUM / float(np.sum(LOCAL_WEIGHTS))
-LOCAL_MEANS = tuple(
-    float(np.average(values, weights=weights))
-    for values, weights in zip(LOCAL_VALUES, LOCAL_WEIGHTS, strict=True)
-)
+# Each check that runs a function draws new values and weights (values 0.00 to 9.99, weights
+# 1 to 4, 4 per process), never shown, so that no answer can be typed in (a guessed number
+# is right about once in ten thousand checks); they are drawn again until
+# each wrong way this exercise names gives its own number (the plain mean, each process's
+# own weighted mean, their average, the weighted sum, over 8, over one process's weights).
+VALUES_PER_PROCESS = 4
 RUN_TIMEOUT_S = 90.0  # hosts.run's limit; the exercise's own limit is above it
 
-# The first lines of the lesson's hello.py, then the learner's function, called once.
-PRELUDE = """\
-import json
-import sys
+# hosts.run and hosts.ended as this module found them when it was imported: a notebook
+# (or an answer's code, mid-check) that rebinds jaxtour.hosts.run later changes nothing
+# here; hosts.py binds subprocess.Popen the same way.
+_launch = hosts.run
+_ended = hosts.ended
+_workers_unavailable = hosts.workers_unavailable
 
-import jax
-import jax.numpy as jnp
-import numpy as np
-from jax.experimental import multihost_utils
-from jax.sharding import NamedSharding
-from jax.sharding import PartitionSpec as P
 
-from jaxtour import hosts
+@dataclass(frozen=True)
+class Data:
+    """One run's values and weights: row p is process p's own."""
 
-jax.distributed.initialize(**hosts.initialize_arguments())
-mesh = jax.make_mesh((jax.device_count(),), ("batch",))
-_values, _weights = json.loads(sys.argv[1])
-local_values = np.array(_values[jax.process_index()], dtype=np.float32)
-local_weights = np.array(_weights[jax.process_index()], dtype=np.float32)
-"""
-# Then each function sent (name and source, as JSON in the file argv[2]), defined in its
-# own copy of those names and called once: one launch can judge several functions.
-CALLS = """
-_names = dict(globals())
-with open(sys.argv[2], encoding="utf-8") as _file:
-    _functions = json.load(_file)
-for _index, (_name, _source) in enumerate(_functions):
-    _namespace = dict(_names)
-    try:
-        exec(compile(_source, "<" + _name + ">", "exec"), _namespace)
-        _result = np.asarray(_namespace[_name](local_values, local_weights))
-        _report = {"shape": list(_result.shape), "values": _result.astype(float).ravel().tolist()}
-    except Exception as _error:
-        _first = str(_error).strip().splitlines()[0] if str(_error).strip() else ""
-        _report = {"error": type(_error).__name__ + ": " + _first}
-    print("RESULT", _index, json.dumps(_report), flush=True)
+    values: tuple[tuple[float, ...], ...]
+    weights: tuple[tuple[float, ...], ...]
+
+    def weighted_sum(self) -> float:
+        return float(np.sum(np.multiply(self.values, self.weights)))
+
+    def mean(self) -> float:
+        return self.weighted_sum() / float(np.sum(self.weights))
+
+    def unweighted(self) -> float:
+        return float(np.mean(self.values))
+
+    def local_means(self) -> tuple[float, ...]:
+        return tuple(
+            float(np.average(v, weights=w)) for v, w in zip(self.values, self.weights, strict=True)
+        )
+
+    def mean_of_means(self) -> float:
+        return float(np.mean(self.local_means()))
+
+    def over_local_weights(self) -> tuple[float, ...]:
+        return tuple(self.weighted_sum() / float(np.sum(w)) for w in self.weights)
+
+    def telling(self) -> bool:
+        """Every number a named mistake gives differs from every other, and the right one."""
+        numbers = [
+            self.mean(),
+            self.unweighted(),
+            *self.local_means(),
+            self.mean_of_means(),
+            self.weighted_sum(),
+            self.weighted_sum() / (2 * VALUES_PER_PROCESS),
+            *self.over_local_weights(),
+        ]
+        return all(
+            not math.isclose(a, b, rel_tol=1e-3, abs_tol=1e-3)
+            for i, a in enumerate(numbers)
+            for b in numbers[i + 1 :]
+        )
+
+
+def fresh_data() -> Data:
+    """New values and weights from the operating system's randomness, none of it shown."""
+    rng = np.random.default_rng(secrets.randbits(128))
+    while True:
+        values = rng.integers(0, 1000, size=(2, VALUES_PER_PROCESS)) / 100
+        weights = rng.integers(1, 5, size=(2, VALUES_PER_PROCESS))
+        data = Data(
+            tuple(tuple(map(float, row)) for row in values),
+            tuple(tuple(map(float, row)) for row in weights),
+        )
+        if data.telling():
+            return data
+
+
+# The grader's own code in each worker process. It reads what the kernel sent it on its
+# stdin (this process's 4 values and 4 weights, a key, the functions to run) and closes
+# it, before JAX starts: no process's values are in its arguments, environment or files,
+# and by the time any function runs (after jax.distributed.initialize, which waits for
+# every process) both processes have read theirs. While the learner's functions run, an
+# audit hook (permanent: Python cannot remove one) refuses every way out of JAX that two
+# processes could share values through: writing files, sockets, other processes, ctypes.
+# So a process can learn the other's values only through JAX: a right mean is one that
+# went across the processes. Each report is signed with this process's key (HMAC): a
+# line the function prints itself, or a process that exits, reports nothing.
+WORKER = """\
+\"\"\"jaxtour's check of 14.global_mean, in one worker process.\"\"\"
+
+OUT_OF_JAX = {
+    "files": ("os.rename", "os.replace", "os.remove", "os.unlink", "os.rmdir", "os.mkdir",
+              "os.link", "os.symlink", "os.truncate", "os.chmod", "os.chown", "os.utime",
+              "os.setxattr", "os.removexattr", "os.mkfifo", "os.mknod", "shutil.",
+              "sqlite3.", "dbm."),
+    "sockets": ("socket.", "http.", "urllib.", "ftplib.", "smtplib.", "webbrowser."),
+    "processes": ("subprocess.", "os.system", "os.exec", "os.spawn", "os.posix_spawn",
+                  "os.fork", "os.forkpty", "os.kill", "os.killpg", "signal.pthread_kill",
+                  "pty.", "os.startfile", "os.pidfd_open"),
+    "native": ("ctypes.", "mmap.", "cffi.", "sys.addaudithook", "sys.settrace",
+               "sys.setprofile", "sys._current_frames", "gc.get_objects",
+               "gc.get_referrers", "gc.get_referents"),
+}
+
+
+def _guard(refused, os):
+    writing = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+    mine = ("/proc/self", "/proc/thread-self", "/proc/" + str(os.getpid()))
+
+    def hook(event, args):
+        kind = None
+        if event == "open":
+            path, mode, flags = (tuple(args) + (None, None, None))[:3]
+            if isinstance(path, (str, bytes)):
+                path = os.path.abspath(os.fsdecode(path))
+                if (isinstance(flags, int) and flags & writing) or (
+                    isinstance(mode, str) and any(c in mode for c in "wax+")
+                ):
+                    if "/__pycache__/" in path:  # Python's bytecode cache: refused, unsaid
+                        raise PermissionError("jaxtour: no bytecode is written here")
+                    kind = "files"
+                elif path.startswith("/proc/") and not path.startswith(mine):
+                    kind = "processes"  # another process's /proc: its memory, its files
+        else:
+            for name, events in OUT_OF_JAX.items():
+                if event.startswith(events):
+                    kind = name
+                    break
+        if kind is not None:
+            refused.append([kind, event])
+            raise PermissionError("jaxtour's check refuses " + event + " in global_mean")
+
+    return hook
+
+
+def _check():
+    import hashlib
+    import hmac
+    import json
+    import os
+    import sys
+
+    given = b""
+    while True:
+        chunk = os.read(0, 1 << 16)
+        if not chunk:
+            break
+        given += chunk
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    given = json.loads(given)
+    key = bytes.fromhex(given.pop("key"))
+    out = sys.stdout
+
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+    from jax.experimental import multihost_utils
+    from jax.sharding import NamedSharding
+    from jax.sharding import PartitionSpec as P
+
+    from jaxtour import hosts
+
+    jax.config.update("jax_enable_compilation_cache", False)  # JAX writes no file either
+    jax.distributed.initialize(**hosts.initialize_arguments())
+    mesh = jax.make_mesh((jax.device_count(),), ("batch",))
+    names = {
+        "__builtins__": __builtins__, "__name__": "__main__", "jax": jax, "jnp": jnp,
+        "np": np, "multihost_utils": multihost_utils, "NamedSharding": NamedSharding,
+        "P": P, "mesh": mesh,
+    }
+    refused = []
+    sys.addaudithook(_guard(refused, os))
+    for index, (name, source) in enumerate(given["functions"]):
+        refused.clear()
+        namespace = dict(names)
+        values = np.array(given["values"], dtype=np.float32)
+        weights = np.array(given["weights"], dtype=np.float32)
+        try:
+            exec(compile(source, "<" + name + ">", "exec"), namespace)
+            result = np.asarray(namespace[name](values, weights))
+            report = {"shape": list(result.shape), "values": result.astype(float).ravel().tolist()}
+        except BaseException as error:  # SystemExit too: the next function still runs
+            first = str(error).strip().splitlines()[0] if str(error).strip() else ""
+            report = {"error": type(error).__name__ + (": " + first if first else "")}
+        if refused:
+            report = {"refused": refused[0][0], "event": refused[0][1]}
+        text = json.dumps(report)
+        mac = hmac.new(key, (str(index) + " " + text).encode(), hashlib.sha256).hexdigest()
+        out.write("RESULT " + str(index) + " " + mac + " " + text + "\\n")
+        out.flush()
+
+
+_check()
 """
 
 
 @dataclass(frozen=True)
 class Run:
-    """What each process reported: its result's shape and values, or the error it raised;
-    ``failure`` when a process reported nothing (it crashed or was killed)."""
+    """What each process reported: its result's shape and values, the error it raised,
+    or what the check refused; ``failure`` when a process reported nothing (it crashed,
+    exited, or was killed). ``data``: the values and weights it ran on."""
 
     reports: tuple[dict[str, Any], ...]
     failure: str = ""
+    data: Data | None = None
+    exited: bool = False  # a process ended by itself, with status 0, without a report
 
     def values(self) -> list[list[float]] | None:
-        if self.failure or any("error" in r for r in self.reports):
+        if self.failure or any("error" in r or "refused" in r for r in self.reports):
             return None
         return [r["values"] for r in self.reports]
 
     def error(self) -> str:
         return next((r["error"] for r in self.reports if "error" in r), "")
+
+    def refused(self) -> str:
+        return next((r["refused"] for r in self.reports if "refused" in r), "")
 
 
 _RUNS: dict[tuple[str, str], Run] = {}
@@ -267,6 +429,25 @@ _RUNS: dict[tuple[str, str], Run] = {}
 def _function_of(answer: Any) -> types.FunctionType | None:
     function = inspect.unwrap(answer) if callable(answer) else None
     return function if type(function) is types.FunctionType else None
+
+
+def _private_name(tree: ast.AST) -> str | None:
+    """The first private name the code reaches (``jax._src``, ``__builtins__``, ``os._exit``)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
+            return node.attr
+        if isinstance(node, ast.Name) and node.id.startswith("__"):
+            return node.id
+    return None
+
+
+def _reads_arguments(tree: ast.AST, names: tuple[str, ...]) -> bool:
+    function = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))
+    return any(
+        isinstance(node, ast.Name) and node.id in names and isinstance(node.ctx, ast.Load)
+        for statement in function.body
+        for node in ast.walk(statement)
+    )
 
 
 def _source_problem(answer: Any) -> str | None:
@@ -305,6 +486,19 @@ def _source_problem(answer: Any) -> str | None:
     ]
     if not returns:
         return _("Your function returns None: did you forget the return?")
+    private = _private_name(tree)
+    if private is not None:
+        return _(
+            "Your function reaches {name}, a private name (it starts with _): the check runs "
+            "only public names in the worker processes. Use JAX's public API: global "
+            "arrays, and what jit computes on them."
+        ).format(name=private)
+    if not _reads_arguments(tree, function.__code__.co_varnames[:2]):
+        return _(
+            "Your function never reads local_values or local_weights, so what it returns "
+            "cannot depend on them: every check gives the processes new values and weights, "
+            "which no message shows. Compute the mean from the arguments."
+        )
     return None
 
 
@@ -319,41 +513,65 @@ def _key(answer: Any) -> tuple[str, str] | None:
         return None
 
 
+def _signed_reports(stdout: str, key: str) -> dict[int, dict[str, Any]]:
+    """The reports the grader's code printed in one process: lines whose HMAC is right
+    (a line the learner's function printed, without the key, is not one)."""
+    found: dict[int, dict[str, Any]] = {}
+    for line in stdout.splitlines():
+        parts = line.split(" ", 3)
+        if len(parts) != 4 or parts[0] != "RESULT" or not parts[1].isdigit():
+            continue
+        _word, index, mac, text = parts
+        want = hmac.new(bytes.fromhex(key), f"{index} {text}".encode(), hashlib.sha256)
+        if hmac.compare_digest(mac, want.hexdigest()) and int(index) not in found:
+            found[int(index)] = json.loads(text)
+    return found
+
+
 def run_in_processes(answers: list[Any]) -> None:
     """Run every function of ``answers`` not run yet in this kernel, all in one launch of 2
-    processes (each function once, in order), and keep each one's Run in ``_RUNS``."""
+    processes (each function once, in order, on values and weights drawn for this launch),
+    and keep each one's Run in ``_RUNS``."""
     keys = list(dict.fromkeys(k for k in map(_key, answers) if k and k not in _RUNS))
     if not keys:
         return
-    with tempfile.TemporaryDirectory(prefix="jaxtour-14-") as folder:
-        script, functions = Path(folder, "global_mean.py"), Path(folder, "functions.json")
-        script.write_text(PRELUDE + CALLS, encoding="utf-8")
-        functions.write_text(json.dumps([(name, source) for source, name in keys]), "utf-8")
-        finished = hosts.run(
-            script,
-            2,
-            4,
-            timeout_s=RUN_TIMEOUT_S,
-            args=(json.dumps([LOCAL_VALUES, LOCAL_WEIGHTS]), str(functions)),
+    data = fresh_data()
+    secrets_ = [secrets.token_hex(32) for _ in range(2)]
+    functions = [(name, source) for source, name in keys]
+    inputs = [
+        json.dumps(
+            {
+                "key": secrets_[p],
+                "values": data.values[p],
+                "weights": data.weights[p],
+                "functions": functions,
+            }
         )
-    reports: list[dict[int, dict[str, Any]]] = []
-    for process in finished:
-        found = {}
-        for line in process.stdout.splitlines():
-            if line.startswith("RESULT "):
-                index, report = line.removeprefix("RESULT ").split(" ", 1)
-                found[int(index)] = json.loads(report)
-        reports.append(found)
+        for p in range(2)
+    ]
+    with tempfile.TemporaryDirectory(prefix="jaxtour-14-") as folder:
+        script = Path(folder, "global_mean.py")
+        script.write_text(WORKER, encoding="utf-8")
+        finished = _launch(script, 2, 4, timeout_s=RUN_TIMEOUT_S, inputs=inputs)
+    reports = [
+        _signed_reports(process.stdout, key)
+        for process, key in zip(finished, secrets_, strict=True)
+    ]
     cut_short = any(process.returncode is None for process in finished)
     for index, key in enumerate(keys):
-        failure = ""
+        failure, exited = "", False
         for process, found in zip(finished, reports, strict=True):
             if index not in found:
-                failure = hosts.ended(process)
+                failure, exited = _ended(process), process.returncode == 0
                 break
-        if failure and cut_short:
+        if failure and cut_short and not exited:
             continue  # killed at the time limit (a slow machine?): not kept, tried again
-        _RUNS[key] = Run(tuple(found[index] for found in reports) if not failure else (), failure)
+        _RUNS[key] = Run(
+            tuple(found[index] for found in reports) if not failure else (),
+            failure,
+            data,
+            exited,
+        )
 
 
 def _run(answer: Any) -> Run:
@@ -373,21 +591,54 @@ def _numbers(values: list[float]) -> str:
     return ", ".join(f"{v:g}" for v in values[:8]) + (", ..." if len(values) > 8 else "")
 
 
+REFUSED = {
+    "files": N_(
+        "Your function wrote to a file in the worker processes. The processes must share "
+        "their values through JAX (global arrays, and what jit computes on them), not "
+        "through files: the check refuses it."
+    ),
+    "sockets": N_(
+        "Your function opened a network connection in the worker processes. The processes "
+        "must share their values through JAX (global arrays, and what jit computes on them), "
+        "not through sockets of their own: the check refuses it."
+    ),
+    "processes": N_(
+        "Your function reached another process (started one, signalled one or read its "
+        "files in /proc) in the worker processes. The processes must share their values "
+        "through JAX (global arrays, and what jit computes on them): the check refuses it."
+    ),
+    "native": N_(
+        "Your function reached below Python (ctypes, mmap, a trace or audit hook, the "
+        "garbage collector's lists) in the worker processes. Compute the mean with JAX "
+        "(global arrays, and what jit computes on them): the check refuses it."
+    ),
+}
+
+
 @dataclass(frozen=True)
 class MeanAcrossProcesses:
-    """The answer, run in each of 2 processes on that process's 4 values and 4 weights,
-    returns the weighted mean of all 8 values: one number, the same in both processes."""
+    """The answer, run in each of 2 processes on that process's 4 values and 4 weights
+    (new ones on every run, never shown), returns the weighted mean of all 8 values: one
+    number, the same in both processes."""
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         problem = _source_problem(answer)
         if problem:
             return problem
         run = _run(answer)
+        if run.exited:
+            return _(
+                "A process ended before your function returned ({why}): a function that "
+                "exits its process (sys.exit, os._exit) returns nothing to check, and a "
+                "line it prints is not what it returns."
+            ).format(why=run.failure)
         if run.failure:
             return _(
                 "Your function did not finish in the 2 processes ({why}). Look for a step "
                 "that one process does and the other does not."
             ).format(why=run.failure)
+        if run.refused():
+            return _(REFUSED[run.refused()])
         if run.error():
             return _("In the worker processes your function raised {error}").format(
                 error=run.error()
@@ -406,7 +657,8 @@ class MeanAcrossProcesses:
                     numbers=_numbers(got),
                 )
         got = [v[0] for v in values]
-        if all(_close(v, GLOBAL_MEAN) for v in got):
+        assert run.data is not None
+        if all(_close(v, run.data.mean()) for v in got):
             return None
         return _(
             "Process 0 got {got} and process 1 got {got2}; the weighted mean of the 8 values "
@@ -420,17 +672,38 @@ def _ran(answer: Any) -> Run | None:
     return _RUNS.get(key) if key else None
 
 
-def _gave(*expected: float):
-    """A mistake's predicate: each process returned one number, these ones."""
+def _gave(expected: Callable[[Data], tuple[float, float]]):
+    """A mistake's predicate: each process returned one number, these ones (computed from
+    the values and weights of the answer's run)."""
 
     def matches(answer: Any) -> bool:
         run = _ran(answer)
         values = run.values() if run else None
-        if values is None or any(len(v) != 1 for v in values):
+        if values is None or run.data is None or any(len(v) != 1 for v in values):
             return False
-        return all(_close(v[0], e) for v, e in zip(values, expected, strict=True))
+        return all(_close(v[0], e) for v, e in zip(values, expected(run.data), strict=True))
 
     return matches
+
+
+def _replicated(answer: Any) -> bool:
+    """Global arrays built with P() (replicated) from each process's own values: each
+    process gets its own weighted mean."""
+    key = _ran(answer) and _key(answer)
+    if not key:
+        return False
+    tree = ast.parse(key[0])
+    empty_spec = any(
+        isinstance(node, ast.Call)
+        and not node.args
+        and not node.keywords
+        and (
+            (isinstance(node.func, ast.Name) and node.func.id in ("P", "PartitionSpec"))
+            or (isinstance(node.func, ast.Attribute) and node.func.attr == "PartitionSpec")
+        )
+        for node in ast.walk(tree)
+    )
+    return empty_spec and _gave(Data.local_means)(answer)
 
 
 def _raised(fragment: str):
@@ -455,6 +728,13 @@ def reference_mean(local_values, local_weights):
 def _unweighted(local_values, local_weights):
     x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)  # noqa: F821
     return jnp.mean(x)  # noqa: F821
+
+
+def _replicated_spec(local_values, local_weights):
+    sharding = NamedSharding(mesh, P())  # noqa: F821
+    values = jax.make_array_from_process_local_data(sharding, local_values)  # noqa: F821
+    weights = jax.make_array_from_process_local_data(sharding, local_weights)  # noqa: F821
+    return jnp.sum(values * weights) / jnp.sum(weights)  # noqa: F821
 
 
 def _local_mean(local_values, local_weights):
@@ -497,40 +777,44 @@ def _psum_unmapped(local_values, local_weights):
 EXERCISES = (
     Exercise(
         id="14.predict_view",
-        title="Predict what process 1 sees",
+        title="Predict what process 1 holds and sums",
         reference=lambda: "B",
         rule=Choice(("A", "B", "C", "D"), texts=VIEW_TEXTS),
         hints=(
-            "jax.distributed.initialize joins the processes into one JAX program: think "
-            "about which numbers count this process's devices and which count them all.",
-            "Process 1 was started with 4 CPU devices; the program has 2 processes. x is "
-            "built from 4 values per process, and a process holds only its own devices' shards.",
+            "x is one array of 8 values, built from 4 per process; a process holds only the "
+            "shards on its own devices. jnp.sum(x) is a JAX operation on that array, and "
+            "every process runs it.",
+            "In lesson 10, a sum over an array sharded across 8 devices added the devices' "
+            "partial sums together, and the result was on every device. Here 4 of those "
+            "devices belong to the other process.",
         ),
         solution='view = "B"',
         mistakes=(
             Mistake(
-                id="all-local",
-                message="After jax.distributed.initialize the processes form one program: "
-                "jax.device_count() counts every process's devices, 8, and x, built from 4 "
-                "values per process, is one array of 8 values.",
+                id="local-sum",
+                message="22 is the sum of process 1's own 4 values. But jnp.sum(x) sums the "
+                "global array, all 8 values: both processes run it, each on its own devices, "
+                "and the devices' partial sums are added across the processes. Both print 28.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="sees-everything",
-                message="A process addresses only its own devices: process 1 has 4, and "
-                "holds the 4 shards that live on them, not the whole array.",
+                message="A process addresses only its own devices: process 1 holds the 4 shards "
+                "that live on them, its values 4 to 7, not the whole array. It can still "
+                "print the sum of all 8: the result of jnp.sum(x) is on every device.",
                 example=lambda: "C",
             ),
             Mistake(
-                id="own-array",
-                message="make_array_from_process_local_data joins the processes' values into "
-                "one global array of 8, and process 1's 4 values are the ones it passed, "
-                "4 to 7: the global array is not one process's copy.",
+                id="cannot-reach",
+                message="Process 1 cannot read process 0's shards itself (np.asarray(x) would "
+                "fail), but it never has to: a JAX operation on x runs in every process at "
+                "once, and JAX moves the partial sums between them. The sum is on every "
+                "device, so process 1 prints it, 28.",
                 example=lambda: "D",
             ),
         ),
-        success="4 devices here, 8 in all: every process sees the whole program's devices and "
-        "the global array's shape, and holds only its own shards.",
+        success="Each process holds only its own shards, yet an operation on the global array "
+        "runs across the processes: both print the sum of all 8 values.",
         prediction=True,
     ),
     Exercise(
@@ -672,51 +956,60 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="unweighted",
-                message="4 is the plain mean of the 8 values, as if every weight were 1: the "
-                "weights are not used. Multiply each value by its weight, and divide by the "
-                "sum of the weights.",
+                message="That is the plain mean of the 8 values, as if every weight were 1: "
+                "the weights are not used. Multiply each value by its weight, and divide by "
+                "the sum of the weights.",
                 example=lambda: _unweighted,
-                matches=_gave(4.0, 4.0),
+                matches=_gave(lambda data: (data.unweighted(), data.unweighted())),
+            ),
+            Mistake(
+                id="replicated",
+                message="P() says that an array is replicated: every process holds all of "
+                "it. So make_array_from_process_local_data took each process's 4 values as "
+                "the whole array, and each process got the weighted mean of its own 4 (the "
+                "two processes got different numbers). Shard the arrays over the mesh's "
+                'axis, P("batch"): the processes\' values are then joined into one array of 8.',
+                example=lambda: _replicated_spec,
+                matches=_replicated,
             ),
             Mistake(
                 id="local-mean",
-                message="Process 0 got 7 and process 1 got 2: each averaged only its own 4 "
-                "values, with its own weights. Build global arrays from them first, then "
-                "take the weighted mean of those.",
+                message="Each process returned the weighted mean of its own 4 values only: "
+                "the two processes got different numbers. Join the processes' values into "
+                "one global array of 8, and the weights into another, with "
+                "make_array_from_process_local_data, then take the weighted mean of those.",
                 example=lambda: _local_mean,
-                matches=_gave(*LOCAL_MEANS),
+                matches=_gave(Data.local_means),
             ),
             Mistake(
                 id="mean-of-means",
-                message="4.5 is the average of the two processes' weighted means, 7 and 2: it "
-                "counts each process once, but process 0's weights add up to 9 and process "
-                "1's to 6. Divide the weighted sum of all 8 values by the sum of all 8 weights.",
+                message="That is the average of the two processes' own weighted means: it "
+                "counts each process once, but their weights do not add up to the same "
+                "total. Divide the weighted sum of all 8 values by the sum of all 8 weights.",
                 example=lambda: _mean_of_means,
-                matches=_gave(4.5, 4.5),
+                matches=_gave(lambda data: (data.mean_of_means(), data.mean_of_means())),
             ),
             Mistake(
                 id="weighted-sum",
-                message="75 is the weighted sum of the 8 values; the weighted mean divides it "
-                "by the sum of the weights, 15.",
+                message="That is the weighted sum of the 8 values; the weighted mean divides "
+                "it by the sum of the 8 weights.",
                 example=lambda: _weighted_sum,
-                matches=_gave(WEIGHTED_SUM, WEIGHTED_SUM),
+                matches=_gave(lambda data: (data.weighted_sum(), data.weighted_sum())),
             ),
             Mistake(
                 id="over-value-count",
                 message="That is the weighted sum divided by 8, the number of values (the mean "
                 "of the products). A weighted mean divides by the sum of the weights instead.",
                 example=lambda: _over_value_count,
-                matches=_gave(WEIGHTED_SUM / 8, WEIGHTED_SUM / 8),
+                matches=_gave(lambda data: (data.weighted_sum() / 8, data.weighted_sum() / 8)),
             ),
             Mistake(
                 id="over-local-weights",
                 message="The weighted sum is over all 8 values, but the weights you divide it "
-                "by are this process's own: they add up to 9 in process 0 and 6 in process 1. "
+                "by are this process's own 4: the two processes got different numbers. "
                 "Sum the weights across the processes too.",
                 example=lambda: _over_local_weights,
-                matches=_gave(
-                    *(WEIGHTED_SUM / float(np.sum(weights)) for weights in LOCAL_WEIGHTS)
-                ),
+                matches=_gave(Data.over_local_weights),
             ),
             Mistake(
                 id="global-array",
@@ -736,8 +1029,9 @@ EXERCISES = (
                 matches=_raised("unbound axis name"),
             ),
         ),
-        success="One number, 5, in both processes: both sums ran across the processes, and "
+        success="The same number in both processes: both sums ran across the processes, and "
         "every device holds their quotient.",
         time_limit_s=RUN_TIMEOUT_S + 30,
+        needs=_workers_unavailable,
     ),
 )

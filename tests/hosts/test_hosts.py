@@ -148,3 +148,38 @@ def test_an_interrupted_run_leaves_no_worker_behind(tmp_path):
     for pid in started:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+@pytest.mark.parametrize("fresh", [False, True], ids=["forked", "fresh Python"])
+def test_each_process_reads_only_its_own_input(tmp_path, monkeypatch, fresh):
+    """What a process is given on its stdin is in no other process's arguments,
+    environment or files (lesson 14's check gives each process only its own values)."""
+    monkeypatch.setenv(hosts.SERVER_VARIABLE, "0" if fresh else "1")
+    script = tmp_path / "worker.py"
+    script.write_text(
+        "import os, sys\n"
+        "print(sys.stdin.read(), sys.argv[1:], 'secret' in str(os.environ))\n"
+        "print(sys.stdin.read() == '')\n"
+    )
+    given = ["secret zero " * 3000, "secret one"]  # more than a pipe holds, for process 0
+    results = hosts.run(script, processes=2, devices_per_process=1, inputs=given)
+    assert [r.stdout for r in results] == [f"{text} [] False\nTrue\n" for text in given]
+    assert not list(tmp_path.iterdir())[1:]  # only the script: no file holds an input
+
+
+def test_where_no_socket_can_be_opened_run_says_so_at_once(tmp_path, monkeypatch):
+    script = tmp_path / "worker.py"
+    script.write_text("print('never')\n")
+
+    def refused(*args, **kwargs):
+        raise OSError(97, "Address family not supported by protocol")
+
+    monkeypatch.setattr(socket, "socket", refused)
+    assert "It is the machine, not your code" in hosts.workers_unavailable()
+    with pytest.raises(hosts.WorkersUnavailable) as raised:
+        hosts.run(script)
+    (line,) = raised.value._render_traceback_()  # IPython shows one line, no traceback
+    assert line.startswith("WorkersUnavailable: This machine does not let its processes")
+    assert "[Errno 97]" in line
+    monkeypatch.undo()
+    assert hosts.workers_unavailable() is None

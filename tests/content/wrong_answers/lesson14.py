@@ -151,14 +151,14 @@ def mean_gathered_columns(local_values, local_weights):
 
 WRONG_ANSWERS = (
     # 14.predict_view
-    Wrong("14.predict_view", "lower-case a", lambda: "a", named="all-local"),
+    Wrong("14.predict_view", "lower-case a", lambda: "a", named="local-sum"),
     Wrong("14.predict_view", "(C)", lambda: "(C)", named="sees-everything"),
-    Wrong("14.predict_view", "option d", lambda: "option d", named="own-array"),
+    Wrong("14.predict_view", "option d", lambda: "option d", named="cannot-reach"),
     Wrong(
         "14.predict_view",
         "row A's text pasted",
-        lambda: "4, 4, float32[4@batch], [4. 5. 6. 7.]",
-        named="all-local",
+        lambda: "holds [4. 5. 6. 7.], sum 22.0",
+        named="local-sum",
     ),
     Wrong("14.predict_view", "c with a full stop", lambda: "c.", named="sees-everything"),
     Wrong("14.predict_view", "the letter in a list", lambda: ["B"], says="as a string"),
@@ -173,7 +173,7 @@ WRONG_ANSWERS = (
     Wrong(
         "14.predict_death",
         "option A's text, retyped",
-        lambda: "process 0 catches an error, prints caught and process 0 done",
+        lambda: "the second sum raises an exception: process 0 prints caught and process 0 done",
         named="catches-it",
     ),
     Wrong("14.predict_death", "c)", lambda: "c)", named="waits-forever"),
@@ -224,7 +224,7 @@ WRONG_ANSWERS = (
         "14.global_mean",
         "a replicated P() for process-local values",
         lambda: mean_replicated_spec,
-        named="local-mean",
+        named="replicated",
     ),
     Wrong(
         "14.global_mean",
@@ -322,8 +322,8 @@ def r3_mean_psum_outside(local_values, local_weights):
 
 
 ROUND_3 = (
-    Wrong("14.predict_view", '"D": the first values, 4@batch', lambda: "D"),
-    Wrong("14.predict_view", '"A": only the local devices', lambda: "A"),
+    Wrong("14.predict_view", '"D": the sum cannot reach the other shards', lambda: "D"),
+    Wrong("14.predict_view", '"A": only the local values are summed', lambda: "A"),
     Wrong("14.predict_view", '"C": every process holds all', lambda: "C"),
     Wrong("14.predict_death", '"A": the error is caught', lambda: "A"),
     Wrong("14.predict_death", '"C": waits for the time limit', lambda: "C"),
