@@ -63,8 +63,8 @@ LESSONS: tuple[Lesson, ...] = (
         "Use `jnp` as a drop-in NumPy",
         25,
         (
-            "`jnp` as NumPy: `arange`, `jax.Array` (not `DeviceArray`), 32-bit defaults (predict "
-            "a division's dtype), the article's silent int32 overflow (its true value in Python "
+            "`jnp` as NumPy: `arange`, `jax.Array` (not `DeviceArray`), default dtypes (predict "
+            "a division's), the article's silent int32 overflow (its true value in Python "
             "ints) and a sum fixed by converting before it overflows, `np.asarray`'s read-only "
             "view vs `np.array`'s copy, `.devices()`"
         ),
@@ -125,7 +125,7 @@ LESSONS: tuple[Lesson, ...] = (
         25,
         (
             "NumPy's in-place change vs JAX's immutability, the `.at[]` family, indices out of "
-            "bounds (indexing clamps, `.at[].set` drops, `jnp.take` fills), repeated indices, "
+            "bounds (what indexing, `.at[].set` and `jnp.take` do with them), repeated indices, "
             "the removed `jax.ops.index_update`, pure functions, old-to-new API table"
         ),
     ),
@@ -216,7 +216,7 @@ LESSONS: tuple[Lesson, ...] = (
             "`jax.debug.print` in `jit` and `vmap`, `jax.debug.breakpoint`, `jax.debug_nans` "
             "naming the operation that made a NaN, `checkify` for bad indices, division by "
             "zero and your own checks, NaN gradients from `sqrt` and `where` (the double "
-            "`where`), unsafe casts to int, float32 rounding and `jax.enable_x64`"
+            "`where`), unsafe casts to int, what float32 keeps and `jax.enable_x64`"
         ),
     ),
     Lesson(

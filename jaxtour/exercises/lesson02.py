@@ -1082,6 +1082,7 @@ EXERCISES = (
     Exercise(
         id="02.which_dispatch",
         title="Spot the measurement that timed only the dispatch",
+        prediction=True,
         reference=lambda: "A",
         rule=Choice(
             ("A", "B", "C", "D"),

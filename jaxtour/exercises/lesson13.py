@@ -431,6 +431,7 @@ EXERCISES = (
     Exercise(
         id="13.first_nan",
         title="Find the operation that made the first NaN",
+        prediction=True,
         reference=lambda: "C",
         rule=Choice(NAN_OPTIONS, texts=NAN_TEXTS),
         hints=(

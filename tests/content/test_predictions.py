@@ -1,0 +1,209 @@
+"""A prediction is settled only by the learner (CONTRIBUTING, "Predictions come first").
+
+test_lessons.py holds the shape of a prediction: its check, then a reveal cell and the
+explanation folded in `<details>`. This file holds what is on the page without a
+click: nothing there may state a prediction's answer, neither before its check nor in
+the lesson's "On your own" and "In practice" lists, nor in the lesson's line of the
+index (README.md, lessons/README.md, from jaxtour/catalog.py), in either edition.
+
+What it can check mechanically: a choice exercise is a prediction (so it gets a reveal
+and a fold); the text of a choice's right option appears in none of those places; and
+the sentences that once gave answers away (GIVEAWAYS) appear nowhere on the page outside
+the folds and the question itself. An answer can be given in other words, so a new
+prediction's giveaways belong in GIVEAWAYS too.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from jaxtour import catalog
+from jaxtour.exercises import by_lesson
+from jaxtour.grader.rules import Choice
+from jaxtour.i18n import translate
+from tests.helpers import LESSONS, RUSSIAN, cell_check, read_notebook
+
+COLLAPSED = re.compile(r"<details>\s*<summary>.+?</summary>.*?</details>", re.S)
+# The lists at a lesson's end that a learner reads before the exercises too.
+SUMMARIES = {
+    "en": ("## On your own", "## In practice"),
+    "ru": ("## Самостоятельно", "## На практике"),
+}
+
+# Sentences that stated an answer where the learner sees it without a click; each is
+# matched with its whitespace collapsed, in its edition only.
+GIVEAWAYS = {
+    "01.default_dtype": (
+        "32-bit defaults",
+        "32 бита по умолчанию",
+        "32-битные типы по умолчанию",
+    ),
+    "03.gradient": (
+        "tensor([2., 4., 6., 8.])",
+        "[2., 4., 6., 8.]",
+    ),
+    "06.out_of_bounds": (
+        ".at[].set` drops",
+        ".at[i].set` drops",
+        ".at[].set` отбрасывает",
+        ".at[i].set` отбрасывает",
+    ),
+    "07.debug_print": (
+        "`print` runs once",
+        "`print` срабатывает один раз",
+    ),
+    "12.cheaper": (
+        "`jacfwd` when there are fewer inputs",
+        "`jacfwd` costs one JVP per **input**",
+        "`jacfwd`, когда входов меньше",
+        "`jacfwd` стоит один JVP на каждый **вход**",
+    ),
+    "13.float32_gap": (
+        "float32 keeps about 7",
+        "(big + b) - big` not 0",
+        "float32 хранит около 7",
+        "`(big + b) - big` не равно 0",
+    ),
+}
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _outputs(cell) -> list[str]:
+    texts = []
+    for output in cell.get("outputs", []):
+        texts.append(output.get("text", ""))
+        data = output.get("data", {})
+        texts.extend(str(data.get(kind, "")) for kind in ("text/plain", "text/markdown"))
+    return texts
+
+
+def _shown(cell) -> list[str]:
+    """What a cell shows without a click: its source (a markdown cell's outside its
+    collapsed blocks) and its stored outputs."""
+    source = COLLAPSED.sub("", cell.source) if cell.cell_type == "markdown" else cell.source
+    return [_flat(text) for text in (source, *_outputs(cell)) if text]
+
+
+def _question_start(cells, exercise_id: str) -> tuple[int, int]:
+    """The cell and character offset where the exercise's heading begins."""
+    heading = re.compile(rf"^###\s+\S+\s+{re.escape(exercise_id)}\b", re.M)
+    for index, cell in enumerate(cells):
+        found = heading.search(cell.source) if cell.cell_type == "markdown" else None
+        if found:
+            return index, found.start()
+    raise AssertionError(f"no heading names {exercise_id}")
+
+
+def _summaries(cells, lang: str) -> list[str]:
+    """The text of the lesson's "On your own" and "In practice" sections."""
+    texts = []
+    for cell in cells:
+        if cell.cell_type != "markdown":
+            continue
+        for part in re.split(r"(?m)^(?=## )", cell.source):
+            if part.startswith(SUMMARIES[lang]):
+                texts.append(_flat(part))
+    return texts
+
+
+def _lang(notebook) -> str:
+    return "ru" if notebook.parent == RUSSIAN else "en"
+
+
+def _index_line(notebook) -> str:
+    lesson = next(lesson for lesson in catalog.LESSONS if lesson.notebook == notebook.name)
+    return _flat(translate(lesson.teaches, _lang(notebook)))
+
+
+def _before_check(cells, exercise_id: str) -> list[str]:
+    """Everything shown before the exercise's question, then the question, up to its check,
+    left out: the question lists every option."""
+    start, offset = _question_start(cells, exercise_id)
+    shown = [text for cell in cells[:start] for text in _shown(cell)]
+    shown.append(_flat(COLLAPSED.sub("", cells[start].source[:offset])))
+    return shown
+
+
+def _outside_folds_and_question(cells, exercise_id: str) -> list[str]:
+    start, offset = _question_start(cells, exercise_id)
+    check = next(i for i, cell in enumerate(cells) if cell_check(cell) == exercise_id)
+    shown = []
+    for index, cell in enumerate(cells):
+        if index == start:
+            shown.append(_flat(COLLAPSED.sub("", cell.source[:offset])))
+        elif not start < index <= check:
+            shown.extend(_shown(cell))
+    return shown
+
+
+EDITIONS = [
+    (folder / lesson.notebook, exercise)
+    for lesson in catalog.LESSONS
+    for exercise in by_lesson()[lesson.stem]
+    if exercise.prediction
+    for folder in (LESSONS, RUSSIAN)
+]
+
+
+def _id(case) -> str:
+    notebook, exercise = case
+    return f"{_lang(notebook)}-{exercise.id}"
+
+
+@pytest.fixture(params=EDITIONS, ids=[_id(case) for case in EDITIONS])
+def prediction(request):
+    return request.param
+
+
+def test_a_choice_is_a_prediction():
+    """A question answered by a letter is answered by reasoning first: it gets a reveal and
+    a fold like every prediction (test_lessons.py), so its answer is not on the page."""
+    choices = [
+        exercise.id
+        for exercises in by_lesson().values()
+        for exercise in exercises
+        if isinstance(exercise.rule, Choice) and not exercise.prediction
+    ]
+    assert not choices, f"declare these prediction=True and fold their answers: {choices}"
+
+
+def test_no_visible_text_states_a_choices_answer(prediction):
+    notebook, exercise = prediction
+    if not isinstance(exercise.rule, Choice) or not exercise.rule.texts:
+        pytest.skip("not a choice with option texts")
+    lang = _lang(notebook)
+    right = exercise.rule.texts[exercise.rule.options.index(exercise.reference())]
+    right = _flat(translate(right, lang))
+    cells = read_notebook(notebook).cells
+    pattern = re.compile(rf"(?<!\w){re.escape(right)}(?!\w)")
+    places = {
+        "before the question": _before_check(cells, exercise.id),
+        "On your own / In practice": _summaries(cells, lang),
+        "the lesson index": [_index_line(notebook)],
+    }
+    for where, texts in places.items():
+        for text in texts:
+            assert not pattern.search(text), (
+                f"{lang} {exercise.id}: the right option's text, {right!r}, is on the page "
+                f"{where}: {text[:200]!r}"
+            )
+
+
+def test_no_visible_text_gives_a_prediction_away(prediction):
+    notebook, exercise = prediction
+    phrases = [_flat(phrase) for phrase in GIVEAWAYS.get(exercise.id, ())]
+    if not phrases:
+        pytest.skip("no giveaways recorded")
+    cells = read_notebook(notebook).cells
+    shown = _outside_folds_and_question(cells, exercise.id) + [_index_line(notebook)]
+    for text in shown:
+        for phrase in phrases:
+            assert phrase not in text, (
+                f"{_lang(notebook)} {exercise.id}: {phrase!r} gives the answer away outside "
+                f"the fold: {text[:200]!r}"
+            )
