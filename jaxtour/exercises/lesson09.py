@@ -416,6 +416,18 @@ def _all_equal(values: np.ndarray) -> bool:
     return values.size > 1 and bool(np.allclose(values, values[0], rtol=1e-5, atol=1e-6))
 
 
+def _few_step_values(paths: list[np.ndarray]) -> str | None:
+    """The values every step of every walk is one of, shown, when they are at most three
+    (±1 steps): such steps repeat by chance, not because a key was used twice."""
+    steps = np.concatenate([_steps_of(path).ravel() for path in paths])
+    if steps.size < 4:
+        return None
+    values = np.unique(np.round(steps.astype(np.float64), 5))
+    if len(values) > 3:
+        return None
+    return ", ".join(f"{v:g}" for v in values)
+
+
 def _repeat(values: np.ndarray) -> tuple[int, int] | None:
     """The first pair of positions (i < j) holding the same number, or None."""
     for j in range(1, values.size):
@@ -524,6 +536,13 @@ class GoodRandomWalk:
             )
         if np.array_equal(paths[0], paths[1]):
             return i18n._("Two different keys gave the same walk: the key argument is not used.")
+        discrete = _few_step_values(paths)
+        if discrete:
+            return i18n._(
+                "Every step of your walks is one of {values}: a draw from a few values "
+                "(a coin flip, jax.random.choice or bernoulli), so steps repeat by chance. "
+                "The walk's steps are jax.random.normal draws: a different real number each."
+            ).format(values=discrete)
         for (_, steps), path in zip(WALK_CASES, paths, strict=True):
             increments = _steps_of(path)
             if _all_equal(increments):
@@ -978,6 +997,13 @@ class IndependentViews:
             return i18n._("Two different keys gave the same views: the key argument is not used.")
         for name, (noise_a, noise_b) in zip(("a", "b", "c"), results, strict=True):
             xs = _case(name)[1]
+            # A view left as xs has rows of zero noise, all alike: not one key used twice.
+            for view, noise in (("view_a", noise_a), ("view_b", noise_b)):
+                if noise.size and not np.any(noise):
+                    return i18n._(
+                        "On the batch of shape {tuple}, {view} is xs unchanged: no noise was "
+                        "added to it. Each view is x plus its own noise."
+                    ).format(tuple=tuple(xs.shape), view=view)
             rows = np.concatenate([noise_a, noise_b])  # 2N rows of noise, all distinct
             n = noise_a.shape[0]
             pair = _repeat_row(rows)
