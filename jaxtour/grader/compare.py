@@ -759,7 +759,9 @@ def _offset(case: Case) -> dict[str, Any] | None:
 
 def _step_test(kind: str) -> Callable[[Case], dict[str, Any] | None]:
     """The change the answer makes to an input of the output's structure (params, in a
-    step) against the change the reference makes: reversed, or scaled."""
+    step) against the change the reference makes: reversed, scaled, not made, or alone.
+    A change is read off as a difference, so it carries the rounding of the values it
+    was added to: the tolerance grows with them."""
 
     def test(case: Case) -> dict[str, Any] | None:
         if _whole(case) is None:
@@ -769,20 +771,42 @@ def _step_test(kind: str) -> Callable[[Case], dict[str, Any] | None]:
             return None
         index, start = like
         base = _flat(start)
-        got, want = _flat(case.got) - base, _flat(case.want) - base
-        if not want.any() or _close(got, want):
-            return None
+        whole, expected = _flat(case.got), _flat(case.want)
+        got, want = whole - base, expected - base
+        # float32 rounding of the values a change was added to, with room to spare
+        slack = 1e-6 * (np.abs(base) + np.abs(whole) + np.abs(expected)) + 1e-30
+        if not (np.abs(want) > 100 * slack).any():
+            return None  # the expected change is lost in the rounding: nothing to compare
+        name = _arg_name(case, index)
         if kind == "none":
-            return {"x": _arg_name(case, index)} if not got.any() else None
+            return {"x": name} if (np.abs(got) <= slack).all() else None
+        if kind == "only":  # the change alone, without the input it changes
+            if not (np.abs(base) > 100 * slack).any():
+                return None
+            return {"x": name} if (np.abs(whole - want) <= slack + 1e-4 * np.abs(want)).all() else None
+        moved = np.abs(want) > 100 * slack
+        k = float(np.median(got[moved] / want[moved]))
+        if not (np.abs(got - k * want) <= slack + 1e-4 * np.abs(k * want)).all():
+            return None
+        if abs(k - 1.0) < 1e-3:
+            return None
         if kind == "sign":
-            return {"x": _arg_name(case, index)} if _close(got, -want) else None
-        moved = want != 0
-        if not _close(got[~moved], want[~moved]):
+            return {"x": name} if abs(k + 1.0) < 1e-3 else None
+        if abs(k + 1.0) < 1e-3 or abs(k) < 1e-9:
+            return None  # reversed or not made: said by their own relations
+        if kind == "argument":  # k is one of the numbers passed, or its reciprocal
+            for other, leaves in enumerate(case.inputs):
+                if other == index or len(leaves) != 1 or leaves[0].size != 1:
+                    continue
+                number = float(leaves[0].ravel()[0])
+                if number in (0.0, 1.0, -1.0):
+                    continue
+                if np.isclose(k, number, rtol=1e-2):
+                    return {"x": name, "k": _arg_name(case, other), "n": "1"}
+                if np.isclose(k * number, 1.0, rtol=1e-2):
+                    return {"x": name, "k": _arg_name(case, other), "n": "-1"}
             return None
-        k = got[moved] / want[moved]
-        if not _close(k, np.full_like(k, k[0])) or np.isclose(k[0], 1.0, rtol=1e-3):
-            return None
-        return {"x": _arg_name(case, index), "k": f"{float(k[0]):.4g}"}
+        return {"x": name, "k": f"{k:.3g}"}
 
     return test
 
@@ -821,6 +845,18 @@ _PARTS_MESSAGES = {
     ),
     "only": N_(
         "On every input, only {parts} differ; every other part of the result is right."
+    ),
+}
+
+
+_STEP_BY_ARGUMENT = {
+    "1": N_(
+        "On every input, the change your result makes to {x} is {k} times the expected "
+        "change: {k} is applied twice?"
+    ),
+    "-1": N_(
+        "On every input, the change your result makes to {x} is the expected change "
+        "divided by {k}: {k} is missing from the step?"
     ),
 }
 
@@ -872,6 +908,20 @@ RELATIONS: tuple[Relation | _Explainer, ...] = (
         N_("On every input, your result is {x} unchanged: the change was computed but not kept?"),
     ),
     Relation(
+        "step-only",
+        _step_test("only"),
+        N_(
+            "On every input, your result is only the change the step makes, without {x} "
+            "itself: add it to {x}."
+        ),
+    ),
+    _Explainer(
+        "step-scaled-by-argument",
+        _step_test("argument"),
+        lambda details: details[0] if all(d == details[0] for d in details) else None,
+        {},
+    ),
+    Relation(
         "step-scaled",
         _step_test("scale"),
         N_("On every input, the change your result makes to {x} is {k} times the expected change."),
@@ -917,7 +967,10 @@ def explain(cases: Sequence[Case]) -> tuple[str, str] | None:
                 values = relation.found(details)
                 if values is None:
                     continue
-                message = relation.messages[values.get("kind", "")]
+                if relation.name == "step-scaled-by-argument":
+                    message = _STEP_BY_ARGUMENT[values["n"]]
+                else:
+                    message = relation.messages[values.get("kind", "")]
                 return relation.name, _(message).format(**values)
             if relation.same and any(d != details[0] for d in details[1:]):
                 continue
