@@ -31,6 +31,7 @@ from jaxtour.grader.mistakes import (
     grows_with_batch,
     ignores_arguments,
     ignores_one_argument,
+    learner_functions,
     not_repeatable,
     returns_none,
     traces_primitive,
@@ -164,6 +165,12 @@ def _transposed(params, xs, ys):  # batch axis last, like xs: w's gradients come
 
 
 @_compiled
+def _transposed_after(params, xs, ys):  # right gradients, then w's turned (D, N)
+    grads = jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
+    return {"w": grads["w"].T, "b": grads["b"]}
+
+
+@_compiled
 def _mean_grad(params, xs, ys):
     batch_loss = lambda p: jnp.mean(jax.vmap(log_loss, in_axes=GRADS_IN_AXES)(p, xs, ys))  # noqa: E731
     return jax.grad(batch_loss)(params)
@@ -222,8 +229,31 @@ def _batch_gradient(answer: Any) -> bool:
 
 
 def _batch_axis_moved(answer: Any) -> bool:
+    """out_axes moved the batch axis: it fails where out_axes names an axis the output
+    lacks, or gives w's gradients (D, N) from code that passes out_axes (the same numbers
+    come from right gradients transposed afterwards: _batch_axis_last)."""
     out_of_bounds = fails_with("ValueError", r"out of bounds for array of dimension", _grad_inputs)
-    return out_of_bounds(answer) or behaves_like(_transposed, _grad_inputs)(answer)
+    if out_of_bounds(answer):
+        return True
+    return _passes_out_axes(answer) and behaves_like(_transposed, _grad_inputs)(answer)
+
+
+def _batch_axis_last(answer: Any) -> bool:
+    return not _passes_out_axes(answer) and behaves_like(_transposed, _grad_inputs)(answer)
+
+
+def _passes_out_axes(answer: Any) -> bool:
+    """Whether the answer's own code (or a notebook function it calls) passes out_axes=."""
+    for fn in learner_functions(answer):
+        codes = [fn.__code__]
+        while codes:
+            code = codes.pop()
+            for const in code.co_consts:
+                if isinstance(const, type(code)):
+                    codes.append(const)
+                elif const == "out_axes" or (isinstance(const, tuple) and "out_axes" in const):
+                    return True
+    return False
 
 
 def _examples_in_rows(answer: Any) -> bool:
@@ -1218,6 +1248,15 @@ EXERCISES = (
                 "for w and (N,) for b: leave out_axes at its default, 0.",
                 example=lambda: _transposed,
                 matches=_batch_axis_moved,
+            ),
+            Mistake(
+                id="batch-axis-last",
+                message="Your gradients for w are right, with the batch axis last: (D, N), "
+                "where the task asks for the examples first, (N, D). vmap with out_axes at "
+                "its default, 0, already puts them first: return its result as it is, "
+                "without a .T, transpose or swapaxes after it.",
+                example=lambda: _transposed_after,
+                matches=_batch_axis_last,
             ),
             Mistake(
                 id="batch-gradient",
