@@ -677,17 +677,27 @@ def _sign(case: Case) -> dict[str, Any] | None:
     return {} if _close(got, -want) else None
 
 
-def _factor(case: Case) -> dict[str, Any] | None:
+def _ratio(case: Case) -> float | None:
+    """The one factor k with answer = k * expected, where the expected values that are 0
+    are 0 in the answer too (counts, one-hot rows); None if there is none."""
     whole = _whole(case)
     if whole is None:
         return None
     got, want = whole
-    if not want.any() or not (want != 0).all():
+    nonzero = want != 0
+    if nonzero.sum() < 1 or got[~nonzero].any():
         return None
-    k = got / want
-    if not _close(k, np.full_like(k, k[0])) or np.isclose(k[0], 1.0, rtol=1e-3):
+    k = got[nonzero] / want[nonzero]
+    if not _close(k, np.full_like(k, k[0])):
         return None
-    return {"k": f"{float(k[0]):.4g}"}
+    return float(k[0])
+
+
+def _factor(case: Case) -> dict[str, Any] | None:
+    k = _ratio(case)
+    if k is None or np.isclose(k, 1.0, rtol=1e-3) or np.isclose(k, -1.0, rtol=1e-3) or k == 0:
+        return None
+    return {"k": f"{k:.4g}"}
 
 
 def _zero(case: Case) -> dict[str, Any] | None:
@@ -701,15 +711,10 @@ def _zero(case: Case) -> dict[str, Any] | None:
 def _size_factor(case: Case) -> dict[str, Any] | None:
     """The answer is the expected value times (or over) the size of an input: a sum where a
     mean was meant, or the other way round; n - 1 for n."""
-    whole = _whole(case)
-    if whole is None:
+    ratio = _ratio(case)
+    if ratio is None:
         return None
-    got, want = whole
-    if not want.any() or not (want != 0).all():
-        return None
-    k = got / want
-    if not _close(k, np.full_like(k, k[0])):
-        return None
+    k = np.asarray([ratio])
     for index, leaves in enumerate(case.inputs):
         sizes = {leaf.size for leaf in leaves} | {len(leaf) for leaf in leaves if leaf.ndim}
         for n in sorted(sizes):
