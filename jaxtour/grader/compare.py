@@ -557,10 +557,12 @@ def _whole(case: Case) -> tuple[np.ndarray, np.ndarray] | None:
 
 
 def _differing(case: Case) -> tuple[int, ...]:
-    whole = _whole(case)
-    if whole is None:
+    """The positions of the leaves that differ (in shape or in value)."""
+    if len(case.got) != len(case.want):
         return ()
-    return tuple(i for i, (g, w) in enumerate(zip(case.got, case.want)) if not _close(g, w))
+    return tuple(
+        i for i, (g, w) in enumerate(zip(case.got, case.want, strict=True)) if not _close(g, w)
+    )
 
 
 def _like_input(case: Case) -> tuple[int, tuple[np.ndarray, ...]] | None:
