@@ -695,6 +695,18 @@ def _ratio(case: Case) -> float | None:
     return float(k[0])
 
 
+def _factor_sentence(k: float) -> str:
+    """'On every input, ' and compare's own sentence for a factor: 'twice the expected
+    one: a factor missing or doubled?' for a small whole factor, else the number."""
+    factor = _simple_factor(k, 1000)
+    if factor:
+        kind, n = factor
+        sentence = _(_FACTORS[(True, kind, n == 2)]).format(n=n)
+    else:
+        sentence = _("Every value is {ratio} times the expected one.").format(ratio=f"{k:.4g}")
+    return _("On every input: {relation}").format(relation=sentence)
+
+
 def _factor(case: Case) -> dict[str, Any] | None:
     k = _ratio(case)
     if k is None or np.isclose(k, 1.0, rtol=1e-3) or np.isclose(k, -1.0, rtol=1e-3) or k == 0:
@@ -941,9 +953,7 @@ RELATIONS: tuple[Relation | _Explainer, ...] = (
     Relation(
         "size-factor", _size_factor, "", same=True
     ),  # message by kind: _SIZE_MESSAGES
-    Relation(
-        "factor", _factor, N_("On every input, every value is {k} times the expected one."), same=True
-    ),
+    Relation("factor", _factor, "", same=True),  # said by _factor_sentence
     Relation(
         "offset",
         _offset,
@@ -981,6 +991,8 @@ def explain(cases: Sequence[Case]) -> tuple[str, str] | None:
                 return relation.name, _(message).format(**values)
             if relation.same and any(d != details[0] for d in details[1:]):
                 continue
+            if relation.name == "factor":
+                return relation.name, _factor_sentence(float(details[0]["k"]))
             message = relation.message or _SIZE_MESSAGES[details[0]["kind"]]
             if relation.name == "size-factor" and any(
                 d["kind"] != details[0]["kind"] for d in details
