@@ -611,29 +611,43 @@ _STATISTICS: tuple[tuple[str, Callable[[np.ndarray], Any]], ...] = (
 )
 
 
-def _statistics_of(x: np.ndarray, value: np.ndarray, combine: str) -> frozenset[str]:
-    """The names of the statistics s of x for which ``value`` is x - s (combine "-") or
-    x / s (combine "/")."""
-    found = set()
-    if x.size < 2:
-        return frozenset()
-    scale = float(np.max(np.abs(x))) or 1.0
+def _statistics(x: np.ndarray) -> list[tuple[str, np.ndarray]]:
+    """Each statistic of x that applies to its shape, broadcast to x's shape."""
+    found = []
     for name, statistic in _STATISTICS:
         try:
             s = statistic(x)
-            if s is None:
-                continue
-            if combine == "-":
-                built = x - s
-            elif combine == "+":
-                built = x + s
-            else:
-                if not np.all(np.asarray(s) != 0):
-                    continue
-                built = x / s
         except Exception:
             continue
-        if _close(value, np.broadcast_to(built, x.shape), scale if combine == "-" else None):
+        if s is not None:
+            found.append((name, np.asarray(s, dtype=np.float64)))
+    return found
+
+
+def _statistics_of(
+    x: np.ndarray, value: np.ndarray, combine: str, statistics: list[tuple[str, np.ndarray]]
+) -> frozenset[str]:
+    """The names of the statistics s of x for which ``value`` is x - s (combine "-"),
+    x + s ("+") or x / s ("/"): the s that value implies is read off once, then compared
+    with all of them at once where they are single numbers."""
+    if x.size < 2 or value.shape != x.shape:
+        return frozenset()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        implied = {"-": x - value, "+": value - x, "/": x / value}[combine]
+    if not np.isfinite(implied).all():
+        return frozenset()
+    scale = float(np.max(np.abs(x))) if combine != "/" else float(np.max(np.abs(implied)))
+    atol = 1e-5 * (scale or 1.0)
+    found = set()
+    flat = implied.ravel()
+    constant = bool(np.all(np.abs(flat - flat[0]) <= atol + 1e-4 * abs(flat[0])))
+    scalars = [(name, float(s)) for name, s in statistics if s.ndim == 0]
+    if constant and scalars:
+        values = np.asarray([v for _, v in scalars])
+        hits = np.abs(values - flat[0]) <= atol + 1e-4 * np.abs(values)
+        found.update(name for (name, _), hit in zip(scalars, hits, strict=True) if hit)
+    for name, s in statistics:
+        if s.ndim and np.all(np.abs(implied - s) <= atol + 1e-4 * np.abs(s)):
             found.add(name)
     return frozenset(found)
 
@@ -649,8 +663,11 @@ def _statistic_test(combine: str) -> Callable[[Case], dict[str, Any] | None]:
         got, want = case.got[0], case.want[0]
         if got.shape != want.shape:
             return None
-        theirs = _statistics_of(x, got, combine)
-        ours = _statistics_of(x, want, "-" if combine == "+" else combine)
+        statistics = _statistics_memo.get(id(x))
+        if statistics is None:
+            statistics = _statistics_memo[id(x)] = _statistics(x)
+        theirs = _statistics_of(x, got, combine, statistics)
+        ours = _statistics_of(x, want, "-" if combine == "+" else combine, statistics)
         if not theirs or not ours:
             return None
         found = {"x": _arg_name(case, index), "got": theirs, "want": ours}
@@ -964,11 +981,23 @@ RELATIONS: tuple[Relation | _Explainer, ...] = (
 )
 
 
+# The statistics of each input, by id, while one explain() runs (its cases hold the arrays).
+_statistics_memo: dict[int, list[tuple[str, np.ndarray]]] = {}
+
+
 def explain(cases: Sequence[Case]) -> tuple[str, str] | None:
     """(relation name, sentence) for the first relation that holds on every case, or None:
     then nothing general is true of the difference, and the message stays a plain one."""
     if not cases:
         return None
+    _statistics_memo.clear()
+    try:
+        return _explain(cases)
+    finally:
+        _statistics_memo.clear()
+
+
+def _explain(cases: Sequence[Case]) -> tuple[str, str] | None:
     for relation in RELATIONS:
         details = []
         for case in cases:

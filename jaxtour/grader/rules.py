@@ -424,7 +424,9 @@ class SameFunction:
                     problem = problem.replace(f" {relation}", "")
                 explained = (
                     self._explain(answer, cases, fixed, expected)
-                    if _values_differ(got, want)
+                    # only values wrong: the same kind of thing as the expected output, which
+                    # this rule accepts (a NumpyArray rule refuses a jax array for its type)
+                    if _values_differ(got, want) and self.output(want, want) is None
                     else None
                 )
                 if explained:
@@ -449,6 +451,20 @@ class SameFunction:
     ) -> str | None:
         """What holds of the difference on every case (compare.explain), read off the
         answer's outputs on all of them: run only once the answer is refused."""
+        if _this_check:  # the rule may judge the answer twice in one check: explain once
+            # (by the cases, not the rule: a mistake's predicate may judge with a rule of
+            # its own, NumpyArray say, on the same cases; the relations read only numbers)
+            memo = _this_check[-1]
+            key = ("explained", id(self.inputs), id(self.random_inputs), self.seed)
+            key += (id(answer), id(expected))
+            if key not in memo:
+                memo[key] = self._explain_all(answer, cases, fixed, expected)
+            return memo[key]
+        return self._explain_all(answer, cases, fixed, expected)
+
+    def _explain_all(
+        self, answer: Any, cases: _LazyPairs, fixed: int, expected: Callable[..., Any]
+    ) -> str | None:
         names = _parameter_names(expected)
         explained = []
         for index in range(len(cases)):
