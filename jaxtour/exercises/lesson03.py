@@ -659,12 +659,14 @@ EXERCISES = (
                 example=lambda: lambda x: 2 * x * math.cos(x) - x**2 * math.sin(x),
                 # the error alone also comes from float(x) or np.float32(x): the code
                 # must read math's functions for the message to be true of it
-                matches=lambda answer: uses_module("math", ("sin", "cos"))(answer)
-                and fails_with(
-                    "TypeError",
-                    r"(?i)only (length-1|scalar|0-dimensional) arrays|must be real number",
-                    _hand_inputs,
-                )(answer),
+                matches=lambda answer: (
+                    uses_module("math", ("sin", "cos"))(answer)
+                    and fails_with(
+                        "TypeError",
+                        r"(?i)only (length-1|scalar|0-dimensional) arrays|must be real number",
+                        _hand_inputs,
+                    )(answer)
+                ),
             ),
             Mistake(
                 id="scalar-conversion",

@@ -349,8 +349,27 @@ class LossBelow:
         return None
 
 
-_USUAL_RATES = (0.001, 0.002, 0.003, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.25, 0.3, 0.4,
-                0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+_USUAL_RATES = (
+    0.001,
+    0.002,
+    0.003,
+    0.005,
+    0.01,
+    0.02,
+    0.03,
+    0.05,
+    0.1,
+    0.2,
+    0.25,
+    0.3,
+    0.4,
+    0.5,
+    0.6,
+    0.7,
+    0.8,
+    0.9,
+    1.0,
+)
 _PATH_STEPS = 20_000
 
 
@@ -649,9 +668,13 @@ _TRANSFORMS = (
 
 def _transforms_of_a_ratio(value: float, band: SpeedupBand) -> tuple[str, float] | None:
     low, high = band.seen_low / PERCENT_PAD, band.seen_high * PERCENT_PAD
-    if any(low <= value * f <= high or low <= value / f <= high for f in (*THOUSANDS, *LOOP_COUNTS)):
+    if any(
+        low <= value * f <= high or low <= value / f <= high for f in (*THOUSANDS, *LOOP_COUNTS)
+    ):
         return None
-    fits = [(i18n._(name), ratio(value)) for name, ratio in _TRANSFORMS if low <= ratio(value) <= high]
+    fits = [
+        (i18n._(name), ratio(value)) for name, ratio in _TRANSFORMS if low <= ratio(value) <= high
+    ]
     return fits[0] if len(fits) == 1 else None
 
 

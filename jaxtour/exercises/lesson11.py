@@ -328,13 +328,17 @@ def _reads_names(answer: Any, names: tuple[str, ...]) -> bool:
             code = codes.pop()
             codes += [c for c in code.co_consts if isinstance(c, type(code))]
             for instruction in dis.get_instructions(code):
-                if instruction.opname in (
-                    "LOAD_ATTR",
-                    "LOAD_METHOD",
-                    "LOAD_GLOBAL",
-                    "LOAD_NAME",
-                    "IMPORT_FROM",
-                ) and instruction.argval in names:
+                if (
+                    instruction.opname
+                    in (
+                        "LOAD_ATTR",
+                        "LOAD_METHOD",
+                        "LOAD_GLOBAL",
+                        "LOAD_NAME",
+                        "IMPORT_FROM",
+                    )
+                    and instruction.argval in names
+                ):
                     return True
     return False
 
@@ -769,8 +773,10 @@ EXERCISES = (
                 "reads a real element. Pad with an index past the end and read it with "
                 ".at[index].get(mode='fill', fill_value=0.0), or use jnp.where.",
                 example=lambda: _padding_reads_first,
-                matches=lambda answer: _pads_by_index(answer)
-                and behaves_like(_padding_reads_first, _positive_inputs)(answer),
+                matches=lambda answer: (
+                    _pads_by_index(answer)
+                    and behaves_like(_padding_reads_first, _positive_inputs)(answer)
+                ),
             ),
             Mistake(
                 id="argmax-reads-first",
@@ -780,9 +786,11 @@ EXERCISES = (
                 "jnp.nonzero(x > 0, size=2, fill_value=len(x))) and read 0.0 there: "
                 ".at[index].get(mode='fill', fill_value=0.0), or jnp.where.",
                 example=lambda: _argmax_reads_first,
-                matches=lambda answer: not _pads_by_index(answer)
-                and _reads_names(answer, ("argmax",))
-                and behaves_like(_padding_reads_first, _positive_inputs)(answer),
+                matches=lambda answer: (
+                    not _pads_by_index(answer)
+                    and _reads_names(answer, ("argmax",))
+                    and behaves_like(_padding_reads_first, _positive_inputs)(answer)
+                ),
             ),
             Mistake(
                 id="one-per-element",

@@ -819,7 +819,9 @@ def _step_test(kind: str) -> Callable[[Case], dict[str, Any] | None]:
         if kind == "only":  # the change alone, without the input it changes
             if not (np.abs(base) > 100 * slack).any():
                 return None
-            return {"x": name} if (np.abs(whole - want) <= slack + 1e-4 * np.abs(want)).all() else None
+            return (
+                {"x": name} if (np.abs(whole - want) <= slack + 1e-4 * np.abs(want)).all() else None
+            )
         moved = np.abs(want) > 100 * slack
         k = float(np.median(got[moved] / want[moved]))
         if not (np.abs(got - k * want) <= slack + 1e-4 * np.abs(k * want)).all():
@@ -858,8 +860,11 @@ def _parts_test(case: Case) -> dict[str, Any] | None:
     if len(wrong) == 2:
         i, j = wrong
         g, w = case.got, case.want
-        if g[i].shape == w[j].shape and g[j].shape == w[i].shape and _close(g[i], w[j]) and (
-            _close(g[j], w[i])
+        if (
+            g[i].shape == w[j].shape
+            and g[j].shape == w[i].shape
+            and _close(g[i], w[j])
+            and (_close(g[j], w[i]))
         ):
             return {"kind": "swapped", "parts": (case.paths[i], case.paths[j])}
     if len(wrong) == len(case.want):
@@ -876,12 +881,8 @@ def _parts_found(details: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 _PARTS_MESSAGES = {
-    "swapped": N_(
-        "On every input, {parts} hold each other's values: the two are swapped."
-    ),
-    "only": N_(
-        "On every input, only {parts} differ; every other part of the result is right."
-    ),
+    "swapped": N_("On every input, {parts} hold each other's values: the two are swapped."),
+    "only": N_("On every input, only {parts} differ; every other part of the result is right."),
 }
 
 
@@ -963,13 +964,13 @@ RELATIONS: tuple[Relation | _Explainer, ...] = (
         N_("On every input, the change your result makes to {x} is {k} times the expected change."),
         same=True,
     ),
-    Relation("zero", _zero, N_("On every input, every value is 0, where the expected ones are not.")),
+    Relation(
+        "zero", _zero, N_("On every input, every value is 0, where the expected ones are not.")
+    ),
     Relation(
         "sign", _sign, N_("On every input, each value has the opposite sign of the expected one.")
     ),
-    Relation(
-        "size-factor", _size_factor, "", same=True
-    ),  # message by kind: _SIZE_MESSAGES
+    Relation("size-factor", _size_factor, "", same=True),  # message by kind: _SIZE_MESSAGES
     Relation("factor", _factor, "", same=True),  # said by _factor_sentence
     Relation(
         "offset",

@@ -45,7 +45,10 @@ def test_the_step_scaled_by_an_argument_is_named_by_the_argument():
         p, g = np.array([1.0, -2.0, 0.5]), np.array([0.5, 0.25, -1.0])
         want = p - lr * g
         return Case(
-            (p - factor(lr) * lr * g,), (want,), ((p,), (g,), (np.float64(lr),)), (),
+            (p - factor(lr) * lr * g,),
+            (want,),
+            ((p,), (g,), (np.float64(lr),)),
+            (),
             ("params", "grads", "lr"),
         )
 
@@ -67,7 +70,10 @@ def test_two_parts_swapped_on_every_case():
         Case(parts(B, A), parts(A, B), (), ("[0]", "[1]")),
         Case(parts(C, A), parts(A, C), (), ("[0]", "[1]")),
     ]
-    assert explain(cases)[1] == "On every input, [0], [1] hold each other's values: the two are swapped."
+    assert (
+        explain(cases)[1]
+        == "On every input, [0], [1] hold each other's values: the two are swapped."
+    )
 
 
 def test_zero_is_said_as_zero_never_as_minus_zero_times():

@@ -774,7 +774,9 @@ ISSUE_35 = (
         says="subtracts the sum of x divided by its size - 1",
     ),
     Wrong("01.center", "x - x.max()", lambda: lambda x: x - x.max(), says="the largest value of x"),
-    Wrong("01.center", "x - jnp.var(x)", lambda: lambda x: x - jnp.var(x), says="the variance of x"),
+    Wrong(
+        "01.center", "x - jnp.var(x)", lambda: lambda x: x - jnp.var(x), says="the variance of x"
+    ),
     Wrong(
         "01.center",
         "x plus the mean",

@@ -605,25 +605,21 @@ ISSUE_35 = (
     Wrong(
         "04.sgd_step",
         "lr applied twice",
-        lambda: lambda params, grads, lr: jax.tree.map(
-            lambda p, g: p - lr * (lr * g), params, grads
+        lambda: (
+            lambda params, grads, lr: jax.tree.map(lambda p, g: p - lr * (lr * g), params, grads)
         ),
         says="is lr times the expected change",
     ),
     Wrong(
         "04.sgd_step",
         "2 * lr: a doubled step",
-        lambda: lambda params, grads, lr: jax.tree.map(
-            lambda p, g: p - 2 * lr * g, params, grads
-        ),
+        lambda: lambda params, grads, lr: jax.tree.map(lambda p, g: p - 2 * lr * g, params, grads),
         says="is 2 times the expected change",
     ),
     Wrong(
         "04.sgd_step",
         "lr / 2: a halved step",
-        lambda: lambda params, grads, lr: jax.tree.map(
-            lambda p, g: p - lr / 2 * g, params, grads
-        ),
+        lambda: lambda params, grads, lr: jax.tree.map(lambda p, g: p - lr / 2 * g, params, grads),
         says="is 0.5 times the expected change",
     ),
 )

@@ -732,8 +732,6 @@ ISSUE_35 = (
         i35_log10_speedup,
         says="the base-10 logarithm of a speed-up inside it",
     ),
-    Wrong(
-        "08.speedup", "the ratio squared", i35_squared_speedup, says="the square of a speed-up"
-    ),
+    Wrong("08.speedup", "the ratio squared", i35_squared_speedup, says="the square of a speed-up"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)
