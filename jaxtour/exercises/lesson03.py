@@ -22,6 +22,7 @@ from jaxtour.grader.mistakes import (
     fails_with,
     ignores_arguments,
     output_or_none,
+    uses_module,
     uses_operator,
 )
 from jaxtour.grader.pristine import np
@@ -656,6 +657,24 @@ EXERCISES = (
                 message="math.sin and math.cos take one Python number; the check passes an "
                 "array of points. Use jnp.sin and jnp.cos, which work element by element.",
                 example=lambda: lambda x: 2 * x * math.cos(x) - x**2 * math.sin(x),
+                # the error alone also comes from float(x) or np.float32(x): the code
+                # must read math's functions for the message to be true of it
+                matches=lambda answer: (
+                    uses_module("math", ("sin", "cos"))(answer)
+                    and fails_with(
+                        "TypeError",
+                        r"(?i)only (length-1|scalar|0-dimensional) arrays|must be real number",
+                        _hand_inputs,
+                    )(answer)
+                ),
+            ),
+            Mistake(
+                id="scalar-conversion",
+                message="Your function turns x into one Python number somewhere (float(x), "
+                "int(x), x.item(), or a function that wants one number), and the check "
+                "passes an array of points. Keep x an array: jnp.sin, jnp.cos and arithmetic "
+                "work element by element.",
+                example=lambda: lambda x: 2 * x * jnp.cos(x) - x**2 * jnp.sin(float(x)),
                 matches=fails_with(
                     "TypeError",
                     r"(?i)only (length-1|scalar|0-dimensional) arrays|must be real number",

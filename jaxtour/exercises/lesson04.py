@@ -4,6 +4,7 @@ what value_and_grad returns with several of them, and a step over a nested pytre
 from __future__ import annotations
 
 import copy
+import dis
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from jaxtour.grader.mistakes import (
     computed_not_chosen,
     equals_tree,
     fails_with,
+    learner_functions,
     not_called,
     remembered,
     returns_none,
@@ -255,6 +257,40 @@ def _shallow_copy(params, grads, lr):
     return new
 
 
+def _nested_in_place(params, grads, lr):
+    for layer, layer_grads in zip(params["layers"], grads["layers"], strict=True):
+        for name in layer:
+            layer[name] = layer[name] - lr * layer_grads[name]
+    return {"layers": params["layers"], "scale": params["scale"] - lr * grads["scale"]}
+
+
+def _copies_shallow(answer: Any) -> bool:
+    """Whether the answer's own code makes a shallow copy: calls a .copy method,
+    copy.copy, dict(...) or list(...), or unpacks a dict into a new one ({**params})."""
+    for fn in learner_functions(answer):
+        for code in _code_objects(fn.__code__):
+            for instruction in dis.get_instructions(code):
+                name = instruction.argval
+                if instruction.opname in ("LOAD_ATTR", "LOAD_METHOD") and name == "copy":
+                    return True
+                if instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME") and name in (
+                    "dict",
+                    "list",
+                ):
+                    return True
+                if instruction.opname == "DICT_UPDATE":
+                    return True
+    return False
+
+
+def _code_objects(code: Any) -> list[Any]:
+    found = [code]
+    for const in code.co_consts:
+        if isinstance(const, type(code)):
+            found += _code_objects(const)
+    return found
+
+
 def _in_place_leaves(params, grads, lr):
     for p, g in zip(jax.tree.leaves(params), jax.tree.leaves(grads), strict=True):
         p -= lr * g
@@ -444,11 +480,14 @@ EXERCISES = (
                 matches=_is_one_tuple,
             ),
             Mistake(
-                id="swapped",
-                message="The two gradients are in the wrong order: y's comes first. They come "
+                id="swapped-or-negated",
+                message="Your gradients are (grad_y, grad_x), which for this loss are also "
+                "(-grad_x, -grad_y): weighted_sse depends on x - y, so grad_y = -grad_x, and "
+                "the numbers cannot tell two causes apart. Either the order: gradients come "
                 "back in argnums order, for the arguments at those positions in the call, so "
-                "argnums=(2, 1), or calling with (w, y, x), puts y's first. Use "
-                "argnums=(1, 2) on (w, x, y).",
+                "argnums=(2, 1), or a call on (w, y, x), puts y's first; or the sign: a minus "
+                "in front, or (y - x) written for (x - y). Use jax.grad(weighted_sse, "
+                "argnums=(1, 2))(w, x, y).",
                 example=lambda: _weighted_grad((2, 1)),
             ),
             Mistake(
@@ -591,6 +630,16 @@ EXERCISES = (
                 "dict(params)) copies only the outer dict, and the inner dicts and lists are "
                 "still the caller's. jax.tree.map builds a whole new tree instead.",
                 example=lambda: _shallow_copy,
+                matches=lambda answer: _mutated("nested")(answer) and _copies_shallow(answer),
+                also_accepted=True,
+            ),
+            Mistake(
+                id="mutated-nested",
+                message="Your function changed dicts or lists inside the caller's params "
+                "(params['layers'][0] and the like), so the caller's params changed. Build "
+                "a new tree instead: jax.tree.map(lambda p, g: p - lr * g, params, grads) "
+                "returns one, at any depth.",
+                example=lambda: _nested_in_place,
                 matches=_mutated("nested"),
                 also_accepted=True,
             ),

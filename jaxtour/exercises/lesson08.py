@@ -341,11 +341,66 @@ class LossBelow:
                 "again from initial_params()."
             ).format(how=how)
         if value >= self.target:
+            params = {k: jnp.asarray(v, jnp.float32) for k, v in answer.items()}
+            on_path = np.asarray(_on_training_path(params, *make_data()))
+            if on_path.any():
+                # Where the lesson's own step leads from initial_params(): stopped early.
+                return i18n._(
+                    "The loss with these parameters is {value}, not below {target}. Train "
+                    "for more steps, or with a larger (but stable) learning rate."
+                ).format(value=f"{value:.4f}", target=self.target)
             return i18n._(
-                "The loss with these parameters is {value}, not below {target}. Train "
-                "for more steps, or with a larger (but stable) learning rate."
+                "The loss with these parameters is {value}, not below {target}, and they are "
+                "not on the path the lesson's sgd_step takes from initial_params() at any "
+                "usual rate (0.001 to 1): more steps of your loop may not help. If its loss "
+                "had stopped falling, it minimises something other than the lesson's loss: "
+                "check that it calls sgd_step as defined (not a changed loss or update) and "
+                "starts from initial_params()."
             ).format(value=f"{value:.4f}", target=self.target)
         return None
+
+
+_USUAL_RATES = (
+    0.001,
+    0.002,
+    0.003,
+    0.005,
+    0.01,
+    0.02,
+    0.03,
+    0.05,
+    0.1,
+    0.2,
+    0.25,
+    0.3,
+    0.4,
+    0.5,
+    0.6,
+    0.7,
+    0.8,
+    0.9,
+    1.0,
+)
+_PATH_STEPS = 20_000
+
+
+@jax.jit
+def _on_training_path(params, x, y):
+    """For each usual rate, whether params are (within float32 rounding) one of the first
+    _PATH_STEPS iterates of the lesson's sgd_step from initial_params()."""
+    rates = jnp.asarray(_USUAL_RATES, jnp.float32)
+    target = jnp.stack([params[k] for k in ("a", "b", "c")])
+    start = jax.tree.map(lambda p: jnp.zeros_like(rates), initial_params())
+
+    def step(state, _):
+        p, seen = state
+        p = jax.vmap(lambda q, lr: sgd_step(q, x, y, lr)[0])(p, rates)
+        here = jnp.stack([p[k] for k in ("a", "b", "c")], axis=-1)
+        close = jnp.all(jnp.abs(here - target) <= 1e-5 + 1e-3 * jnp.abs(target), axis=-1)
+        return (p, seen | close), None
+
+    seen = jnp.zeros(rates.shape, bool)
+    return jax.lax.scan(step, (start, seen), None, length=_PATH_STEPS)[0][1]
 
 
 def _is_initial(answer: Any) -> bool:
@@ -583,6 +638,19 @@ class PlausibleSpeedup:
         if band.contains(value):
             return None
         low, high = _shown(band.low, value), _shown(band.high, value)
+        transformed = _transforms_of_a_ratio(value, band)
+        if transformed:
+            return i18n._(
+                "{shown} is outside the range the checker accepts on this machine now ({low} "
+                "to {high}), but it is {how} of a speed-up inside it ({ratio}). The check "
+                "wants the ratio itself: eager time / jit time, with no function applied."
+            ).format(
+                shown=_shown(value, band.low),
+                low=low,
+                high=high,
+                how=transformed[0],
+                ratio=f"{transformed[1]:.3g}",
+            )
         if value < band.low:
             return i18n._(
                 "{shown} is below the range the checker accepts on this machine now "
@@ -595,6 +663,30 @@ class PlausibleSpeedup:
             "({low} to {high}). Check that both times are in the same unit, and "
             "that the jitted calls were blocked (jax.block_until_ready)."
         ).format(shown=_shown(value, band.high), low=low, high=high)
+
+
+# A function of a plausible ratio where the ratio was asked: its square, square root or a
+# logarithm. Named only where no timing slip gives the same number (a loop total, a unit,
+# which _off_by's factors name) and only one function fits.
+_TRANSFORMS = (
+    (i18n.N_("the square"), lambda v: math.sqrt(v)),
+    (i18n.N_("the square root"), lambda v: v * v),
+    (i18n.N_("the base-10 logarithm"), lambda v: 10**v if v < 10 else math.inf),
+    (i18n.N_("the natural logarithm"), lambda v: math.exp(v) if v < 20 else math.inf),
+    (i18n.N_("the base-2 logarithm"), lambda v: 2**v if v < 30 else math.inf),
+)
+
+
+def _transforms_of_a_ratio(value: float, band: SpeedupBand) -> tuple[str, float] | None:
+    low, high = band.seen_low / PERCENT_PAD, band.seen_high * PERCENT_PAD
+    if any(
+        low <= value * f <= high or low <= value / f <= high for f in (*THOUSANDS, *LOOP_COUNTS)
+    ):
+        return None
+    fits = [
+        (i18n._(name), ratio(value)) for name, ratio in _TRANSFORMS if low <= ratio(value) <= high
+    ]
+    return fits[0] if len(fits) == 1 else None
 
 
 # A percentage (or fraction) of time saved, or a percentage "faster", where the ratio was

@@ -31,6 +31,7 @@ from jaxtour.grader.mistakes import (
     grows_with_batch,
     ignores_arguments,
     ignores_one_argument,
+    learner_functions,
     not_repeatable,
     returns_none,
     traces_primitive,
@@ -164,6 +165,12 @@ def _transposed(params, xs, ys):  # batch axis last, like xs: w's gradients come
 
 
 @_compiled
+def _transposed_after(params, xs, ys):  # right gradients, then w's turned (D, N)
+    grads = jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
+    return {"w": grads["w"].T, "b": grads["b"]}
+
+
+@_compiled
 def _mean_grad(params, xs, ys):
     batch_loss = lambda p: jnp.mean(jax.vmap(log_loss, in_axes=GRADS_IN_AXES)(p, xs, ys))  # noqa: E731
     return jax.grad(batch_loss)(params)
@@ -222,8 +229,31 @@ def _batch_gradient(answer: Any) -> bool:
 
 
 def _batch_axis_moved(answer: Any) -> bool:
+    """out_axes moved the batch axis: it fails where out_axes names an axis the output
+    lacks, or gives w's gradients (D, N) from code that passes out_axes (the same numbers
+    come from right gradients transposed afterwards: _batch_axis_last)."""
     out_of_bounds = fails_with("ValueError", r"out of bounds for array of dimension", _grad_inputs)
-    return out_of_bounds(answer) or behaves_like(_transposed, _grad_inputs)(answer)
+    if out_of_bounds(answer):
+        return True
+    return _passes_out_axes(answer) and behaves_like(_transposed, _grad_inputs)(answer)
+
+
+def _batch_axis_last(answer: Any) -> bool:
+    return not _passes_out_axes(answer) and behaves_like(_transposed, _grad_inputs)(answer)
+
+
+def _passes_out_axes(answer: Any) -> bool:
+    """Whether the answer's own code (or a notebook function it calls) passes out_axes=."""
+    for fn in learner_functions(answer):
+        codes = [fn.__code__]
+        while codes:
+            code = codes.pop()
+            for const in code.co_consts:
+                if isinstance(const, type(code)):
+                    codes.append(const)
+                elif const == "out_axes" or (isinstance(const, tuple) and "out_axes" in const):
+                    return True
+    return False
 
 
 def _examples_in_rows(answer: Any) -> bool:
@@ -416,6 +446,18 @@ def _all_equal(values: np.ndarray) -> bool:
     return values.size > 1 and bool(np.allclose(values, values[0], rtol=1e-5, atol=1e-6))
 
 
+def _few_step_values(paths: list[np.ndarray]) -> str | None:
+    """The values every step of every walk is one of, shown, when they are at most three
+    (±1 steps): such steps repeat by chance, not because a key was used twice."""
+    steps = np.concatenate([_steps_of(path).ravel() for path in paths])
+    if steps.size < 4:
+        return None
+    values = np.unique(np.round(steps.astype(np.float64), 5))
+    if len(values) > 3:
+        return None
+    return ", ".join(f"{v:g}" for v in values)
+
+
 def _repeat(values: np.ndarray) -> tuple[int, int] | None:
     """The first pair of positions (i < j) holding the same number, or None."""
     for j in range(1, values.size):
@@ -524,6 +566,13 @@ class GoodRandomWalk:
             )
         if np.array_equal(paths[0], paths[1]):
             return i18n._("Two different keys gave the same walk: the key argument is not used.")
+        discrete = _few_step_values(paths)
+        if discrete:
+            return i18n._(
+                "Every step of your walks is one of {values}: a draw from a few values "
+                "(a coin flip, jax.random.choice or bernoulli), so steps repeat by chance. "
+                "The walk's steps are jax.random.normal draws: a different real number each."
+            ).format(values=discrete)
         for (_, steps), path in zip(WALK_CASES, paths, strict=True):
             increments = _steps_of(path)
             if _all_equal(increments):
@@ -978,6 +1027,13 @@ class IndependentViews:
             return i18n._("Two different keys gave the same views: the key argument is not used.")
         for name, (noise_a, noise_b) in zip(("a", "b", "c"), results, strict=True):
             xs = _case(name)[1]
+            # A view left as xs has rows of zero noise, all alike: not one key used twice.
+            for view, noise in (("view_a", noise_a), ("view_b", noise_b)):
+                if noise.size and not np.any(noise):
+                    return i18n._(
+                        "On the batch of shape {tuple}, {view} is xs unchanged: no noise was "
+                        "added to it. Each view is x plus its own noise."
+                    ).format(tuple=tuple(xs.shape), view=view)
             rows = np.concatenate([noise_a, noise_b])  # 2N rows of noise, all distinct
             n = noise_a.shape[0]
             pair = _repeat_row(rows)
@@ -1192,6 +1248,15 @@ EXERCISES = (
                 "for w and (N,) for b: leave out_axes at its default, 0.",
                 example=lambda: _transposed,
                 matches=_batch_axis_moved,
+            ),
+            Mistake(
+                id="batch-axis-last",
+                message="Your gradients for w are right, with the batch axis last: (D, N), "
+                "where the task asks for the examples first, (N, D). vmap with out_axes at "
+                "its default, 0, already puts them first: return its result as it is, "
+                "without a .T, transpose or swapaxes after it.",
+                example=lambda: _transposed_after,
+                matches=_batch_axis_last,
             ),
             Mistake(
                 id="batch-gradient",

@@ -4,13 +4,19 @@ jit refuses because a shape depends on the values."""
 
 from __future__ import annotations
 
+import dis
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.learner_code import transformed
-from jaxtour.grader.mistakes import fails_with, loops_in_python
+from jaxtour.grader.mistakes import (
+    behaves_like,
+    fails_with,
+    learner_functions,
+    loops_in_python,
+)
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
     Choice,
@@ -296,6 +302,45 @@ def _padding_reads_last(x):
 
 def _padding_reads_first(x):
     return x[jnp.nonzero(x > 0, size=2)[0]]
+
+
+def _argmax_reads_first(x):
+    first = jnp.argmax(x > 0)
+    rest = jnp.where(jnp.arange(x.shape[0]) > first, x, 0.0)
+    second = jnp.argmax(rest > 0)
+    return jnp.stack([x[first], x[second]])
+
+
+def _pads_by_index(answer: Any) -> bool:
+    """Whether the answer finds indices the way that pads them: jnp.nonzero and its
+    relatives, or one-argument jnp.where (an argmax search does not pad)."""
+    return _reads_names(answer, ("nonzero", "argwhere", "flatnonzero")) or (
+        _reads_names(answer, ("where",)) and not _reads_names(answer, ("argmax",))
+    )
+
+
+def _reads_names(answer: Any, names: tuple[str, ...]) -> bool:
+    """Whether the answer's own code (or a notebook function it calls) names one of
+    ``names`` as a global or an attribute: jnp.nonzero, x.argmax and the like."""
+    for fn in learner_functions(answer):
+        codes = [fn.__code__]
+        while codes:
+            code = codes.pop()
+            codes += [c for c in code.co_consts if isinstance(c, type(code))]
+            for instruction in dis.get_instructions(code):
+                if (
+                    instruction.opname
+                    in (
+                        "LOAD_ATTR",
+                        "LOAD_METHOD",
+                        "LOAD_GLOBAL",
+                        "LOAD_NAME",
+                        "IMPORT_FROM",
+                    )
+                    and instruction.argval in names
+                ):
+                    return True
+    return False
 
 
 def _first_two_zeroed(x):
@@ -728,6 +773,24 @@ EXERCISES = (
                 "reads a real element. Pad with an index past the end and read it with "
                 ".at[index].get(mode='fill', fill_value=0.0), or use jnp.where.",
                 example=lambda: _padding_reads_first,
+                matches=lambda answer: (
+                    _pads_by_index(answer)
+                    and behaves_like(_padding_reads_first, _positive_inputs)(answer)
+                ),
+            ),
+            Mistake(
+                id="argmax-reads-first",
+                message="Where fewer than two elements are positive, you return x[0] instead "
+                "of 0.0: jnp.argmax of a mask with no True in it is 0, and index 0 reads a "
+                "real element. Say where none was found (jnp.any of the mask, or "
+                "jnp.nonzero(x > 0, size=2, fill_value=len(x))) and read 0.0 there: "
+                ".at[index].get(mode='fill', fill_value=0.0), or jnp.where.",
+                example=lambda: _argmax_reads_first,
+                matches=lambda answer: (
+                    not _pads_by_index(answer)
+                    and _reads_names(answer, ("argmax",))
+                    and behaves_like(_padding_reads_first, _positive_inputs)(answer)
+                ),
             ),
             Mistake(
                 id="one-per-element",

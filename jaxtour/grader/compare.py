@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import inspect
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from jaxtour.grader.pristine import np
@@ -440,6 +441,10 @@ def how_they_differ(got: np.ndarray, expected: np.ndarray) -> str | None:
         if many:
             return _("Each value has the opposite sign of the expected one.")
         return _("It has the opposite sign of the expected one.")
+    if not g.any():  # (a ratio of -0 or 0 says nothing a learner can act on)
+        if many:
+            return _("Every value is 0, where the expected ones are not.")
+        return _("It is 0, where the expected value is not.")
     if (e != 0).all():
         ratio = g / e
         if alike(ratio, np.full_like(ratio, ratio[0])) and not np.isclose(ratio[0], 1.0, rtol=1e-3):
@@ -489,3 +494,539 @@ def how_they_differ(got: np.ndarray, expected: np.ndarray) -> str | None:
 def _percent(fraction: float) -> str:
     """0.0123 -> '1.2 %', 1.3e-6 -> '0.00013 %'."""
     return f"{fraction * 100:.2g} %"
+
+
+# --- The difference explainer ---------------------------------------------------------------
+#
+# A function's answer is refused on one case; before the learner reads why, every case is
+# tried against a small, general set of relations between the answer's output and the
+# expected one (a sign, a factor, an offset, a statistic of the input in place of another,
+# the step from an input reversed or scaled, one part of a tuple or dict). A relation is
+# stated only when it holds on every case: one input can make a statistic look like any
+# other (the median and the mean of [1, 2, 3, 4] are both 2.5), all of them cannot.
+# Each relation is data (a name, a test on one case, a message); the tests are NumPy on
+# outputs already computed.
+
+
+@dataclass(frozen=True)
+class Case:
+    """One input and the two outputs on it, as float64 leaves (one per array of a tuple or
+    dict, in tree order): ``inputs`` holds each argument's leaves, ``paths`` names the
+    output's leaves (``['b']``, ``[0]``), empty for one array."""
+
+    got: tuple[np.ndarray, ...]
+    want: tuple[np.ndarray, ...]
+    inputs: tuple[tuple[np.ndarray, ...], ...]
+    paths: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()  # the reference's parameter names, one per argument
+
+
+@dataclass(frozen=True)
+class Relation:
+    """How an answer relates to the expected value on one case.
+
+    ``test(case)`` is None where it does not hold, else the values its message needs; it is
+    stated when it holds on every case and, where ``same`` is set, with the same values on
+    each (one factor for every input, not a different one each time)."""
+
+    name: str
+    test: Callable[[Case], dict[str, Any] | None]
+    message: str  # an N_ message: formatted with the first case's values, then translated
+    same: bool = False
+
+
+def _close(a: np.ndarray, b: np.ndarray, scale: float | None = None) -> bool:
+    if a.shape != b.shape:
+        return False
+    if scale is None:
+        scale = float(np.max(np.abs(b))) if b.size else 0.0
+    return bool(np.allclose(a, b, rtol=1e-4, atol=1e-5 * max(scale, 1e-30)))
+
+
+def _flat(leaves: tuple[np.ndarray, ...]) -> np.ndarray:
+    return np.concatenate([leaf.ravel() for leaf in leaves]) if leaves else np.zeros(0)
+
+
+def _whole(case: Case) -> tuple[np.ndarray, np.ndarray] | None:
+    """The answer's and the expected leaves end to end, where they have the same shapes."""
+    if len(case.got) != len(case.want):
+        return None
+    if any(g.shape != w.shape for g, w in zip(case.got, case.want, strict=True)):
+        return None
+    return _flat(case.got), _flat(case.want)
+
+
+def _differing(case: Case) -> tuple[int, ...]:
+    """The positions of the leaves that differ (in shape or in value)."""
+    if len(case.got) != len(case.want):
+        return ()
+    return tuple(
+        i for i, (g, w) in enumerate(zip(case.got, case.want, strict=True)) if not _close(g, w)
+    )
+
+
+def _like_input(case: Case) -> tuple[int, tuple[np.ndarray, ...]] | None:
+    """The first argument with the output's structure and shapes (the x of x - mean(x),
+    the params of a step), with its index."""
+    for index, leaves in enumerate(case.inputs):
+        if len(leaves) == len(case.want) and all(
+            a.shape == w.shape for a, w in zip(leaves, case.want, strict=True)
+        ):
+            return index, leaves
+    return None
+
+
+def _arg_name(case: Case, index: int) -> str:
+    return case.names[index] if index < len(case.names) else "x"
+
+
+# Statistics of one array, each a value that broadcasts against it: what "x minus a
+# statistic" may subtract. The name is what the message calls it (an N_ entry).
+_STATISTICS: tuple[tuple[str, Callable[[np.ndarray], Any]], ...] = (
+    (N_("the mean of {x}"), lambda x: x.mean()),
+    (N_("the median of {x}"), lambda x: np.median(x)),
+    (N_("the standard deviation of {x}"), lambda x: x.std()),
+    (N_("the variance of {x}"), lambda x: x.var()),
+    (N_("the largest value of {x}"), lambda x: x.max()),
+    (N_("the smallest value of {x}"), lambda x: x.min()),
+    (N_("the midrange of {x}, (max + min) / 2"), lambda x: (x.max() + x.min()) / 2),
+    (N_("the mean of the absolute values of {x}"), lambda x: np.abs(x).mean()),
+    (N_("the root mean square of {x}"), lambda x: np.sqrt((x * x).mean())),
+    (N_("the sum of {x}"), lambda x: x.sum()),
+    (N_("the sum of {x} divided by its size - 1"), lambda x: x.sum() / max(x.size - 1, 1)),
+    (
+        N_("the sum of {x} divided by len({x}), its number of rows, not its size"),
+        lambda x: x.sum() / len(x) if x.ndim > 1 else None,
+    ),
+    (N_("the rounded mean of {x}"), lambda x: np.round(x.mean())),
+    (N_("the mean of {x}[0] (on a 2-D {x}, its first row)"), lambda x: x[0].mean()),
+    (N_("the first element of {x}"), lambda x: x.flat[0]),
+    (N_("the last element of {x}"), lambda x: x.flat[-1]),
+    (N_("the mean of {x}'s last row"), lambda x: x[-1].mean() if x.ndim > 1 else None),
+    (N_("the column means of {x} (axis=0)"), lambda x: x.mean(axis=0) if x.ndim > 1 else None),
+    (
+        N_("the row means of {x} (axis=-1)"),
+        lambda x: x.mean(axis=-1, keepdims=True) if x.ndim > 1 else None,
+    ),
+)
+
+
+def _statistics(x: np.ndarray) -> list[tuple[str, np.ndarray]]:
+    """Each statistic of x that applies to its shape, broadcast to x's shape."""
+    found = []
+    for name, statistic in _STATISTICS:
+        try:
+            s = statistic(x)
+        except Exception:
+            continue
+        if s is not None:
+            found.append((name, np.asarray(s, dtype=np.float64)))
+    return found
+
+
+def _statistics_of(
+    x: np.ndarray, value: np.ndarray, combine: str, statistics: list[tuple[str, np.ndarray]]
+) -> frozenset[str]:
+    """The names of the statistics s of x for which ``value`` is x - s (combine "-"),
+    x + s ("+") or x / s ("/"): the s that value implies is read off once, then compared
+    with all of them at once where they are single numbers."""
+    if x.size < 2 or value.shape != x.shape:
+        return frozenset()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        implied = {"-": x - value, "+": value - x, "/": x / value}[combine]
+    if not np.isfinite(implied).all():
+        return frozenset()
+    scale = float(np.max(np.abs(x))) if combine != "/" else float(np.max(np.abs(implied)))
+    atol = 1e-5 * (scale or 1.0)
+    found = set()
+    flat = implied.ravel()
+    constant = bool(np.all(np.abs(flat - flat[0]) <= atol + 1e-4 * abs(flat[0])))
+    scalars = [(name, float(s)) for name, s in statistics if s.ndim == 0]
+    if constant and scalars:
+        values = np.asarray([v for _, v in scalars])
+        hits = np.abs(values - flat[0]) <= atol + 1e-4 * np.abs(values)
+        found.update(name for (name, _), hit in zip(scalars, hits, strict=True) if hit)
+    for name, s in statistics:
+        if s.ndim and np.all(np.abs(implied - s) <= atol + 1e-4 * np.abs(s)):
+            found.add(name)
+    return frozenset(found)
+
+
+def _statistic_test(combine: str) -> Callable[[Case], dict[str, Any] | None]:
+    def test(case: Case) -> dict[str, Any] | None:
+        if len(case.want) != 1 or len(case.got) != 1:
+            return None
+        like = _like_input(case)
+        if like is None:
+            return None
+        index, (x,) = like
+        got, want = case.got[0], case.want[0]
+        if got.shape != want.shape:
+            return None
+        statistics = _statistics_memo.get(id(x))
+        if statistics is None:
+            statistics = _statistics_memo[id(x)] = _statistics(x)
+        theirs = _statistics_of(x, got, combine, statistics)
+        ours = _statistics_of(x, want, "-" if combine == "+" else combine, statistics)
+        if not theirs or not ours:
+            return None
+        found = {"x": _arg_name(case, index), "got": theirs, "want": ours}
+        return found | {"adds": True} if combine == "+" else found
+
+    return test
+
+
+def _statistic_found(details: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The one statistic that explains the answer on every case, and the reference's."""
+    theirs = frozenset.intersection(*(d["got"] for d in details))
+    ours = frozenset.intersection(*(d["want"] for d in details))
+    if len(theirs) != 1 or not ours or (theirs & ours and not details[0].get("adds")):
+        return None
+    (got,) = theirs
+    want = next(name for name, _s in _STATISTICS if name in ours)
+    x = details[0]["x"]
+    return {"got": _(got).format(x=x), "want": _(want).format(x=x), "kind": ""}
+
+
+def _sign(case: Case) -> dict[str, Any] | None:
+    whole = _whole(case)
+    if whole is None or not whole[1].any():
+        return None
+    got, want = whole
+    return {} if _close(got, -want) else None
+
+
+def _ratio(case: Case) -> float | None:
+    """The one factor k with answer = k * expected, where the expected values that are 0
+    are 0 in the answer too (counts, one-hot rows); None if there is none."""
+    whole = _whole(case)
+    if whole is None:
+        return None
+    got, want = whole
+    nonzero = want != 0
+    if nonzero.sum() < 1 or got[~nonzero].any():
+        return None
+    k = got[nonzero] / want[nonzero]
+    if not _close(k, np.full_like(k, k[0])):
+        return None
+    return float(k[0])
+
+
+def _factor_sentence(k: float) -> str:
+    """'On every input, ' and compare's own sentence for a factor: 'twice the expected
+    one: a factor missing or doubled?' for a small whole factor, else the number."""
+    factor = _simple_factor(k, 1000)
+    if factor:
+        kind, n = factor
+        sentence = _(_FACTORS[(True, kind, n == 2)]).format(n=n)
+    else:
+        sentence = _("Every value is {ratio} times the expected one.").format(ratio=f"{k:.4g}")
+    return _("On every input: {relation}").format(relation=sentence)
+
+
+def _factor(case: Case) -> dict[str, Any] | None:
+    k = _ratio(case)
+    if k is None or np.isclose(k, 1.0, rtol=1e-3) or np.isclose(k, -1.0, rtol=1e-3) or k == 0:
+        return None
+    return {"k": f"{k:.4g}"}
+
+
+def _zero(case: Case) -> dict[str, Any] | None:
+    whole = _whole(case)
+    if whole is None:
+        return None
+    got, want = whole
+    return {} if want.any() and not got.any() else None
+
+
+def _size_factor(case: Case) -> dict[str, Any] | None:
+    """The answer is the expected value times (or over) the size of an input: a sum where a
+    mean was meant, or the other way round; n - 1 for n."""
+    ratio = _ratio(case)
+    if ratio is None:
+        return None
+    k = np.asarray([ratio])
+    for index, leaves in enumerate(case.inputs):
+        sizes = {leaf.size for leaf in leaves} | {len(leaf) for leaf in leaves if leaf.ndim}
+        for n in sorted(sizes):
+            if n < 2:
+                continue
+            for kind, factor in (
+                ("sum", n),
+                ("mean", 1 / n),
+                ("n-1", n / (n - 1)),
+                ("n+1", n / (n + 1)),
+            ):
+                if np.isclose(k[0], factor, rtol=1e-4):
+                    return {"kind": kind, "x": _arg_name(case, index)}
+    return None
+
+
+_SIZE_MESSAGES = {
+    "sum": N_(
+        "On every input, every value is the expected one times the number of elements of "
+        "{x}: a sum where a mean was wanted?"
+    ),
+    "mean": N_(
+        "On every input, every value is the expected one divided by the number of elements "
+        "of {x}: a mean where a sum was wanted?"
+    ),
+    "n-1": N_(
+        "On every input, every value is the expected one times n / (n - 1), n the number of "
+        "elements of {x}: divided by n - 1 where n was wanted?"
+    ),
+    "n+1": N_(
+        "On every input, every value is the expected one times n / (n + 1), n the number of "
+        "elements of {x}: divided by n + 1 where n was wanted?"
+    ),
+}
+
+
+def _offset(case: Case) -> dict[str, Any] | None:
+    whole = _whole(case)
+    if whole is None or whole[0].size < 2:
+        return None
+    got, want = whole
+    d = got - want
+    if not _close(d, np.full_like(d, d[0]), float(np.max(np.abs(want))) or 1.0):
+        return None
+    return {"c": f"{float(d[0]):+.4g}"} if abs(d[0]) > 0 else None
+
+
+def _step_test(kind: str) -> Callable[[Case], dict[str, Any] | None]:
+    """The change the answer makes to an input of the output's structure (params, in a
+    step) against the change the reference makes: reversed, scaled, not made, or alone.
+    A change is read off as a difference, so it carries the rounding of the values it
+    was added to: the tolerance grows with them."""
+
+    def test(case: Case) -> dict[str, Any] | None:
+        if _whole(case) is None:
+            return None
+        like = _like_input(case)
+        if like is None:
+            return None
+        index, start = like
+        base = _flat(start)
+        whole, expected = _flat(case.got), _flat(case.want)
+        got, want = whole - base, expected - base
+        # float32 rounding of the values a change was added to, with room to spare
+        slack = 1e-6 * (np.abs(base) + np.abs(whole) + np.abs(expected)) + 1e-30
+        if not (np.abs(want) > 100 * slack).any():
+            return None  # the expected change is lost in the rounding: nothing to compare
+        name = _arg_name(case, index)
+        if kind == "none":
+            return {"x": name} if (np.abs(got) <= slack).all() else None
+        if kind == "only":  # the change alone, without the input it changes
+            if not (np.abs(base) > 100 * slack).any():
+                return None
+            return (
+                {"x": name} if (np.abs(whole - want) <= slack + 1e-4 * np.abs(want)).all() else None
+            )
+        moved = np.abs(want) > 100 * slack
+        k = float(np.median(got[moved] / want[moved]))
+        if not (np.abs(got - k * want) <= slack + 1e-4 * np.abs(k * want)).all():
+            return None
+        if abs(k - 1.0) < 1e-3:
+            return None
+        if kind == "sign":
+            return {"x": name} if abs(k + 1.0) < 1e-3 else None
+        if abs(k + 1.0) < 1e-3 or abs(k) < 1e-9:
+            return None  # reversed or not made: said by their own relations
+        if kind == "argument":  # k is one of the numbers passed, or its reciprocal
+            for other, leaves in enumerate(case.inputs):
+                if other == index or len(leaves) != 1 or leaves[0].size != 1:
+                    continue
+                number = float(leaves[0].ravel()[0])
+                if number in (0.0, 1.0, -1.0):
+                    continue
+                if np.isclose(k, number, rtol=1e-2):
+                    return {"x": name, "k": _arg_name(case, other), "n": "1"}
+                if np.isclose(k * number, 1.0, rtol=1e-2):
+                    return {"x": name, "k": _arg_name(case, other), "n": "-1"}
+            return None
+        return {"x": name, "k": f"{k:.3g}"}
+
+    return test
+
+
+def _parts_test(case: Case) -> dict[str, Any] | None:
+    """Of an answer with several parts (a tuple, a dict), which differ: two parts swapped,
+    or the same parts wrong on every input."""
+    if len(case.want) < 2 or len(case.got) != len(case.want) or not case.paths:
+        return None
+    wrong = _differing(case)
+    if not wrong or len(wrong) == len(case.want) and len(wrong) != 2:
+        return None
+    if len(wrong) == 2:
+        i, j = wrong
+        g, w = case.got, case.want
+        if (
+            g[i].shape == w[j].shape
+            and g[j].shape == w[i].shape
+            and _close(g[i], w[j])
+            and (_close(g[j], w[i]))
+        ):
+            return {"kind": "swapped", "parts": (case.paths[i], case.paths[j])}
+    if len(wrong) == len(case.want):
+        return None
+    return {"kind": "only", "parts": tuple(case.paths[i] for i in wrong)}
+
+
+def _parts_found(details: list[dict[str, Any]]) -> dict[str, Any] | None:
+    kinds = {d["kind"] for d in details}
+    parts = {d["parts"] for d in details}
+    if len(kinds) != 1 or len(parts) != 1:
+        return None
+    return {"kind": details[0]["kind"], "parts": ", ".join(details[0]["parts"])}
+
+
+_PARTS_MESSAGES = {
+    "swapped": N_("On every input, {parts} hold each other's values: the two are swapped."),
+    "only": N_("On every input, only {parts} differ; every other part of the result is right."),
+}
+
+
+_STEP_BY_ARGUMENT = {
+    "1": N_(
+        "On every input, the change your result makes to {x} is {k} times the expected "
+        "change: {k} is applied twice?"
+    ),
+    "-1": N_(
+        "On every input, the change your result makes to {x} is the expected change "
+        "divided by {k}: {k} is missing from the step?"
+    ),
+}
+
+
+@dataclass(frozen=True)
+class _Explainer:
+    """A relation whose message depends on what every case found (``found``)."""
+
+    name: str
+    test: Callable[[Case], dict[str, Any] | None]
+    found: Callable[[list[dict[str, Any]]], dict[str, Any] | None]
+    messages: dict[str, str]  # by found["kind"], or one under ""
+
+
+def _by_kind(messages: dict[str, str]) -> Callable[[dict[str, Any]], str]:
+    return lambda values: messages[values.get("kind", "")]
+
+
+RELATIONS: tuple[Relation | _Explainer, ...] = (
+    _Explainer(
+        "another-statistic",
+        _statistic_test("-"),
+        _statistic_found,
+        {"": N_("Your function subtracts {got}, not {want}.")},
+    ),
+    _Explainer(
+        "adds-a-statistic",
+        _statistic_test("+"),
+        _statistic_found,
+        {"": N_("Your function adds {got}; the expected result subtracts {want}.")},
+    ),
+    _Explainer(
+        "divides-by-another-statistic",
+        _statistic_test("/"),
+        _statistic_found,
+        {"": N_("Your function divides by {got}, not by {want}.")},
+    ),
+    Relation(
+        "step-reversed",
+        _step_test("sign"),
+        N_(
+            "On every input, your result moves {x} the opposite way: the change it makes "
+            "has the opposite sign of the expected change."
+        ),
+    ),
+    Relation(
+        "no-step",
+        _step_test("none"),
+        N_("On every input, your result is {x} unchanged: the change was computed but not kept?"),
+    ),
+    Relation(
+        "step-only",
+        _step_test("only"),
+        N_(
+            "On every input, your result is only the change the step makes, without {x} "
+            "itself: add it to {x}."
+        ),
+    ),
+    _Explainer(
+        "step-scaled-by-argument",
+        _step_test("argument"),
+        lambda details: details[0] if all(d == details[0] for d in details) else None,
+        {},
+    ),
+    Relation(
+        "step-scaled",
+        _step_test("scale"),
+        N_("On every input, the change your result makes to {x} is {k} times the expected change."),
+        same=True,
+    ),
+    Relation(
+        "zero", _zero, N_("On every input, every value is 0, where the expected ones are not.")
+    ),
+    Relation(
+        "sign", _sign, N_("On every input, each value has the opposite sign of the expected one.")
+    ),
+    Relation("size-factor", _size_factor, "", same=True),  # message by kind: _SIZE_MESSAGES
+    Relation("factor", _factor, "", same=True),  # said by _factor_sentence
+    Relation(
+        "offset",
+        _offset,
+        N_("On every input, every value is off by the same amount, {c}."),
+        same=True,
+    ),
+    _Explainer("parts", _parts_test, _parts_found, _PARTS_MESSAGES),
+)
+
+
+# The statistics of each input, by id, while one explain() runs (its cases hold the arrays).
+_statistics_memo: dict[int, list[tuple[str, np.ndarray]]] = {}
+
+
+def explain(cases: Sequence[Case]) -> tuple[str, str] | None:
+    """(relation name, sentence) for the first relation that holds on every case, or None:
+    then nothing general is true of the difference, and the message stays a plain one."""
+    if not cases:
+        return None
+    _statistics_memo.clear()
+    try:
+        return _explain(cases)
+    finally:
+        _statistics_memo.clear()
+
+
+def _explain(cases: Sequence[Case]) -> tuple[str, str] | None:
+    for relation in RELATIONS:
+        details = []
+        for case in cases:
+            try:
+                found = relation.test(case)
+            except Exception:  # an odd shape or dtype: this relation says nothing
+                found = None
+            if found is None:
+                break
+            details.append(found)
+        else:
+            if isinstance(relation, _Explainer):
+                values = relation.found(details)
+                if values is None:
+                    continue
+                if relation.name == "step-scaled-by-argument":
+                    message = _STEP_BY_ARGUMENT[values["n"]]
+                else:
+                    message = relation.messages[values.get("kind", "")]
+                return relation.name, _(message).format(**values)
+            if relation.same and any(d != details[0] for d in details[1:]):
+                continue
+            if relation.name == "factor":
+                return relation.name, _factor_sentence(float(details[0]["k"]))
+            message = relation.message or _SIZE_MESSAGES[details[0]["kind"]]
+            if relation.name == "size-factor" and any(
+                d["kind"] != details[0]["kind"] for d in details
+            ):
+                continue
+            return relation.name, _(message).format(**details[0])
+    return None

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import inspect
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from jaxtour.grader.compare import (
+    Case,
     compare_arrays,
     describe,
+    explain,
     how_they_differ,
     short_repr,
     verdicts_only,
@@ -420,6 +423,17 @@ class SameFunction:
                     and not self._holds_on_the_rest(answer, cases, index + 1, fixed, relation)
                 ):
                     problem = problem.replace(f" {relation}", "")
+                explained = (
+                    self._explain(answer, cases, fixed, expected)
+                    # only values wrong: the same kind of thing as the expected output, which
+                    # this rule accepts (a NumpyArray rule refuses a jax array for its type)
+                    if _values_differ(got, want) and self.output(want, want) is None
+                    else None
+                )
+                if explained:
+                    if relation and f" {relation}" in problem:
+                        problem = problem.replace(f" {relation}", "")
+                    problem = f"{problem} {explained}"
                 shown = ", ".join(short_repr(a, 40) for a in args)
                 return _("On input ({input}) the result is wrong. {problem}").format(
                     input=shown, problem=problem
@@ -432,6 +446,40 @@ class SameFunction:
         key = self.inputs if index < fixed else self
         case = index if index < fixed else index - fixed
         return learner_result(answer, args, *answer_outcome(key, answer, case, args))
+
+    def _explain(
+        self, answer: Any, cases: _LazyPairs, fixed: int, expected: Callable[..., Any]
+    ) -> str | None:
+        """What holds of the difference on every case (compare.explain), read off the
+        answer's outputs on all of them: run only once the answer is refused."""
+        if _this_check:  # the rule may judge the answer twice in one check: explain once
+            # (by the cases, not the rule: a mistake's predicate may judge with a rule of
+            # its own, NumpyArray say, on the same cases; the relations read only numbers)
+            memo = _this_check[-1]
+            key = ("explained", id(self.inputs), id(self.random_inputs), self.seed)
+            key += (id(answer), id(expected))
+            if key not in memo:
+                memo[key] = self._explain_all(answer, cases, fixed, expected)
+            return memo[key]
+        return self._explain_all(answer, cases, fixed, expected)
+
+    def _explain_all(
+        self, answer: Any, cases: _LazyPairs, fixed: int, expected: Callable[..., Any]
+    ) -> str | None:
+        names = _parameter_names(expected)
+        explained = []
+        for index in range(len(cases)):
+            args, want = cases[index]
+            try:
+                got = self._got(answer, index, fixed, args)
+            except LearnerCodeError:
+                return None
+            case = _explainer_case(got, want, args, names)
+            if case is None:
+                return None
+            explained.append(case)
+        found = explain(explained)
+        return found[1] if found else None
 
     def _holds_on_the_rest(
         self, answer: Any, cases: _LazyPairs, start: int, fixed: int, relation: str
@@ -455,6 +503,65 @@ class SameFunction:
             if not (zero and found is None and self.output(got, want) is None):
                 return False
         return True
+
+
+def _parameter_names(function: Any) -> tuple[str, ...]:
+    try:
+        return tuple(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        return ()
+
+
+def _numeric_leaves(tree: Any) -> tuple[tuple[np.ndarray, ...], tuple[str, ...]] | None:
+    """A pytree's leaves as float64 arrays, and their paths; None if one is not a number."""
+    try:
+        with_paths = jax.tree_util.tree_flatten_with_path(tree)[0]
+    except Exception:
+        return None
+    leaves, paths = [], []
+    for path, leaf in with_paths:
+        if not (is_jax_array(leaf) or is_numpy_array(leaf) or type(leaf) in (int, float)):
+            return None
+        array = np.asarray(leaf)
+        if array.dtype.kind not in "biuf":
+            return None
+        array = array.astype(np.float64)
+        if not np.isfinite(array).all():
+            return None
+        leaves.append(array)
+        paths.append(jax.tree_util.keystr(path))
+    return tuple(leaves), tuple(paths)
+
+
+def _values_differ(got: Any, want: Any) -> bool:
+    """Numbers in the expected structure, shapes and kind of container, only their values
+    wrong: what the explainer's relations are about (a type, shape or structure slip has
+    its own sentence, and trying every case for it would cost a wrong answer's check)."""
+    if type(got) is not type(want) and not (
+        (is_jax_array(got) or isinstance(got, int | float))
+        and (is_jax_array(want) or isinstance(want, int | float))
+    ):
+        return False
+    got_leaves, want_leaves = _numeric_leaves(got), _numeric_leaves(want)
+    if got_leaves is None or want_leaves is None or got_leaves[1] != want_leaves[1]:
+        return False
+    return all(g.shape == w.shape for g, w in zip(got_leaves[0], want_leaves[0], strict=True))
+
+
+def _explainer_case(
+    got: Any, want: Any, args: tuple[Any, ...], names: tuple[str, ...]
+) -> Case | None:
+    """One case as compare.explain reads it; None where an output is not numbers (then no
+    relation is tried at all)."""
+    got_leaves, want_leaves = _numeric_leaves(got), _numeric_leaves(want)
+    if got_leaves is None or want_leaves is None:
+        return None
+    inputs = []
+    for arg in args:
+        leaves = _numeric_leaves(arg) if not callable(arg) else None
+        inputs.append(leaves[0] if leaves else ())
+    paths = want_leaves[1] if len(want_leaves[0]) > 1 else ()
+    return Case(got_leaves[0], want_leaves[0], tuple(inputs), paths, names)
 
 
 class _LazyPairs(Sequence):

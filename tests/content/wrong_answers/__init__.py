@@ -59,6 +59,13 @@ RELATIONS = (
     "one number where an array was expected",
     "expected value, a step of",
     "like the expected array",
+    # grader.compare.explain: a relation that holds on every input a function was tried on
+    "On every input",
+    "Your function subtracts",
+    "Your function adds",
+    "Your function divides by",
+    "where the expected ones are not",
+    "where the expected value is not",
 )
 MAX_GENERIC_SHARE = 0.10
 MIN_PER_EXERCISE = 3

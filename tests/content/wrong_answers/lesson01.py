@@ -401,7 +401,10 @@ WRONG_ANSWERS = (
     Wrong("01.numpy_copy", "flags with 0", lambda: flag_zero, "other-flag"),
     Wrong("01.numpy_copy", "dtype=np.int32 on the copy", lambda: flag_int32),
     Wrong(
-        "01.center", "x minus the midrange", lambda: center_midrange, says="off by the same amount"
+        "01.center",
+        "x minus the midrange",
+        lambda: center_midrange,
+        says="subtracts the midrange of x, (max + min) / 2, not the mean of x",
     ),
     Wrong("01.center", "a list comprehension", lambda: center_listcomp, says="jnp.stack"),
     Wrong("01.center", "Python sum(x) / len(x)", lambda: center_py_sum, "column-means"),
@@ -412,7 +415,12 @@ WRONG_ANSWERS = (
         says="off by the same amount",
     ),
     Wrong("01.center", "jnp.mean(x, axis=(0, 1))", lambda: center_axes01, "axis-on-1d"),
-    Wrong("01.center", "x - jnp.std(x)", lambda: center_std, says="off by the same amount"),
+    Wrong(
+        "01.center",
+        "x - jnp.std(x)",
+        lambda: center_std,
+        says="subtracts the standard deviation of x, not the mean of x",
+    ),
 )
 
 
@@ -663,13 +671,13 @@ ROUND_2 = (
         "01.center",
         "x minus the rounded mean",
         lambda: lambda x: x - jnp.round(jnp.mean(x)),
-        says="off by the same amount",
+        says="subtracts the rounded mean of x",
     ),
     Wrong(
         "01.center",
         "x minus the first row's mean",
         lambda: lambda x: x - jnp.mean(x[0]),
-        says="off by the same amount",
+        says="subtracts the mean of x[0] (on a 2-D x, its first row)",
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
@@ -748,3 +756,38 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+
+# --- issue 35: the statistic subtracted, named when it holds on every input -----------------
+
+ISSUE_35 = (
+    Wrong(
+        "01.center",
+        "x minus the mean of |x|",
+        lambda: lambda x: x - jnp.mean(jnp.abs(x)),
+        says="subtracts the mean of the absolute values of x",
+    ),
+    Wrong(
+        "01.center",
+        "sum / (size - 1), as for a sample variance",
+        lambda: lambda x: x - jnp.sum(x) / (x.size - 1),
+        says="subtracts the sum of x divided by its size - 1",
+    ),
+    Wrong("01.center", "x - x.max()", lambda: lambda x: x - x.max(), says="the largest value of x"),
+    Wrong(
+        "01.center", "x - jnp.var(x)", lambda: lambda x: x - jnp.var(x), says="the variance of x"
+    ),
+    Wrong(
+        "01.center",
+        "x plus the mean",
+        lambda: lambda x: x + jnp.mean(x),
+        says="adds the mean of x; the expected result subtracts the mean of x",
+    ),
+    Wrong(
+        "01.center",
+        "x minus the root mean square",
+        lambda: lambda x: x - jnp.sqrt(jnp.mean(x**2)),
+        says="the root mean square of x",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)

@@ -572,3 +572,21 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+
+# --- issue 35: the same error from another cause ---------------------------------------------
+
+
+def i35_derivative_float(x):
+    return 2 * x * jnp.cos(x) - x**2 * jnp.sin(float(x))
+
+
+ISSUE_35 = (
+    Wrong(
+        "03.derivative_by_hand",
+        "jnp.sin(float(x))",
+        lambda: i35_derivative_float,
+        named="scalar-conversion",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)

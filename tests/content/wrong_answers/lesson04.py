@@ -178,7 +178,7 @@ WRONG_ANSWERS = (
         grads_both_argnum_one,
         says="You have (grad_x, grad_x)",
     ),
-    Wrong("04.grad_last_two", "called with (w, y, x)", grads_swapped_call, "swapped"),
+    Wrong("04.grad_last_two", "called with (w, y, x)", grads_swapped_call, "swapped-or-negated"),
     Wrong(
         "04.grad_last_two",
         "value_and_grad with argnums=(0, 1)",
@@ -332,7 +332,7 @@ WRONG_ANSWERS = (
         "04.grad_last_two",
         "[::-1] of the tuple",
         lambda: jax.grad(weighted_sse, argnums=(1, 2))(w, x, y)[::-1],
-        "swapped",
+        "swapped-or-negated",
     ),
     Wrong(
         "04.grad_last_two",
@@ -458,7 +458,7 @@ ROUND_2 = (
         "04.grad_last_two",
         "called with (w, y, x), again",
         lambda: jax.grad(weighted_sse, argnums=(1, 2))(w, y, x),
-        named="swapped",
+        named="swapped-or-negated",
     ),
     Wrong(
         "04.grad_last_two",
@@ -570,3 +570,57 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+
+# --- issue 35: answers whose message named a cause they did not have, or none ---------------
+
+
+def i35_negated_grads():
+    grad_x, grad_y = jax.grad(weighted_sse, argnums=(1, 2))(w, x, y)
+    return -grad_x, -grad_y
+
+
+def i35_sgd_nested_in_place(params, grads, lr):
+    if "layers" not in params:
+        return jax.tree.map(lambda p, g: p - lr * g, params, grads)
+    for layer, layer_grads in zip(params["layers"], grads["layers"], strict=True):
+        for name in layer:
+            layer[name] = layer[name] - lr * layer_grads[name]
+    return {"layers": params["layers"], "scale": params["scale"] - lr * grads["scale"]}
+
+
+ISSUE_35 = (
+    Wrong(
+        "04.grad_last_two",
+        "both gradients negated",
+        i35_negated_grads,
+        named="swapped-or-negated",
+    ),
+    Wrong(
+        "04.sgd_step",
+        "inner dicts updated in place, no copy",
+        lambda: i35_sgd_nested_in_place,
+        named="mutated-nested",
+    ),
+    Wrong(
+        "04.sgd_step",
+        "lr applied twice",
+        lambda: (
+            lambda params, grads, lr: jax.tree.map(lambda p, g: p - lr * (lr * g), params, grads)
+        ),
+        says="is lr times the expected change",
+    ),
+    Wrong(
+        "04.sgd_step",
+        "2 * lr: a doubled step",
+        lambda: lambda params, grads, lr: jax.tree.map(lambda p, g: p - 2 * lr * g, params, grads),
+        says="is 2 times the expected change",
+    ),
+    Wrong(
+        "04.sgd_step",
+        "lr / 2: a halved step",
+        lambda: lambda params, grads, lr: jax.tree.map(lambda p, g: p - lr / 2 * g, params, grads),
+        says="is 0.5 times the expected change",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)

@@ -693,3 +693,45 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+
+# --- issue 35: causes the numbers cannot have ----------------------------------------------
+
+
+def i35_fit_with_decay():
+    """3000 steps of a step with weight decay: the loss stops falling above the target."""
+    fast_update = jax.jit(update)
+    params = initial_params()
+    for _ in range(3000):
+        params, _value = fast_update(params, x, y, 0.5, 0.5)
+    return params
+
+
+def i35_log10_speedup():
+    import math
+
+    eager, jit = measured()
+    return math.log10(eager / jit)
+
+
+def i35_squared_speedup():
+    eager, jit = measured()
+    return (eager / jit) ** 2
+
+
+ISSUE_35 = (
+    Wrong(
+        "08.fit",
+        "3000 steps of update with decay=0.5",
+        i35_fit_with_decay,
+        says="not on the path the lesson's sgd_step takes",
+    ),
+    Wrong(
+        "08.speedup",
+        "log10 of the ratio",
+        i35_log10_speedup,
+        says="the base-10 logarithm of a speed-up inside it",
+    ),
+    Wrong("08.speedup", "the ratio squared", i35_squared_speedup, says="the square of a speed-up"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)

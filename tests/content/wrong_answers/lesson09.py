@@ -1188,3 +1188,48 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+
+# --- issue 35: symptoms another cause shares -------------------------------------------------
+
+
+def i35_walk_coin_flips(key, steps):
+    keys = jax.random.split(key, steps)
+    flips = jax.vmap(jax.random.bernoulli)(keys)
+    return jnp.cumsum(jnp.where(flips, 1.0, -1.0))
+
+
+def i35_views_b_plain(key, xs, ids):
+    def one_example(i, x):
+        noise = 0.1 * jax.random.normal(jax.random.fold_in(key, i), x.shape)
+        return x + noise, x
+
+    return jax.vmap(one_example)(ids, xs)
+
+
+def i35_grads_transposed_after(params, xs, ys):
+    grads = jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)
+    return {"w": grads["w"].T, "b": grads["b"]}
+
+
+ISSUE_35 = (
+    Wrong(
+        "09.random_walk",
+        "±1 steps from coin flips",
+        lambda: i35_walk_coin_flips,
+        says="Every step of your walks is one of -1, 1",
+    ),
+    Wrong(
+        "09.two_views",
+        "view_b left as x",
+        lambda: i35_views_b_plain,
+        says="view_b is xs unchanged",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "right gradients, then w.T",
+        lambda: i35_grads_transposed_after,
+        named="batch-axis-last",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)

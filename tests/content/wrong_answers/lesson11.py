@@ -362,7 +362,12 @@ WRONG_ANSWERS = (
         lambda: logistic_inclusive,
         named="one-step-more",
     ),
-    Wrong("11.while_grad", "r written in as 3.0", lambda: logistic_fixed_r),
+    Wrong(
+        "11.while_grad",
+        "r written in as 3.0",
+        lambda: logistic_fixed_r,
+        says="It is 0, where the expected value is not.",
+    ),
     # 11.first_two_positive
     Wrong(
         "11.first_two_positive",
@@ -530,3 +535,24 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+
+# --- issue 35: a symptom another cause shares ------------------------------------------------
+
+
+def i35_first_two_by_argmax(x):
+    first = jnp.argmax(x > 0)
+    later = jnp.arange(x.shape[0]) > first
+    second = jnp.argmax(later & (x > 0))
+    return jnp.stack([x[first], x[second]])
+
+
+ISSUE_35 = (
+    Wrong(
+        "11.first_two_positive",
+        "two argmax searches",
+        lambda: i35_first_two_by_argmax,
+        named="argmax-reads-first",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)

@@ -1,0 +1,82 @@
+"""grader.compare.explain: a relation is stated only when it holds on every case."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from jaxtour.grader.compare import Case, explain, how_they_differ
+
+
+def _case(got, want, *inputs, names=("x",)):
+    leaves = lambda v: (np.asarray(v, dtype=np.float64),)  # noqa: E731
+    return Case(leaves(got), leaves(want), tuple(leaves(i) for i in inputs), (), names)
+
+
+A = np.array([1.0, 2.0, 3.0, 4.0])  # its median, midrange and mean are all 2.5
+B = np.array([0.3, -1.2, 2.5, 0.1, 0.9])
+C = np.array([[1.0, 5.0, 2.0], [0.5, -3.0, 4.0]])
+
+
+def test_the_statistic_subtracted_is_named_when_it_holds_on_every_case():
+    cases = [_case(x - np.median(x), x - x.mean(), x) for x in (A, B, C)]
+    assert explain(cases) == (
+        "another-statistic",
+        "Your function subtracts the median of x, not the mean of x.",
+    )
+
+
+def test_one_case_where_two_statistics_agree_names_neither():
+    # On A alone the median, the midrange and the mean agree: x - median is right there,
+    # and on B the answer subtracts the midrange: no one statistic explains both cases.
+    midrange = lambda x: (x.max() + x.min()) / 2  # noqa: E731
+    cases = [_case(A - np.median(A), A - A.mean(), A), _case(B - B.max(), B - B.mean(), B)]
+    assert explain(cases) is None or explain(cases)[0] != "another-statistic"
+    cases = [_case(x - midrange(x), x - x.mean(), x) for x in (A, B)]
+    assert "midrange" in explain(cases)[1]
+
+
+def test_a_relation_that_holds_on_one_case_only_is_not_stated():
+    cases = [_case(2 * (B - B.mean()), B - B.mean(), B), _case(C - C.max(), C - C.mean(), C)]
+    assert explain(cases) is None
+
+
+def test_the_step_scaled_by_an_argument_is_named_by_the_argument():
+    def step_case(lr, factor):
+        p, g = np.array([1.0, -2.0, 0.5]), np.array([0.5, 0.25, -1.0])
+        want = p - lr * g
+        return Case(
+            (p - factor(lr) * lr * g,),
+            (want,),
+            ((p,), (g,), (np.float64(lr),)),
+            (),
+            ("params", "grads", "lr"),
+        )
+
+    cases = [step_case(lr, lambda lr: lr) for lr in (0.05, 0.01)]
+    assert explain(cases) == (
+        "step-scaled-by-argument",
+        "On every input, the change your result makes to params is lr times the expected "
+        "change: lr is applied twice?",
+    )
+    cases = [step_case(lr, lambda lr: -1.0) for lr in (0.05, 0.01)]
+    assert explain(cases)[0] == "step-reversed"
+
+
+def test_two_parts_swapped_on_every_case():
+    def parts(a, b):
+        return (np.asarray(a, np.float64), np.asarray(b, np.float64))
+
+    cases = [
+        Case(parts(B, A), parts(A, B), (), ("[0]", "[1]")),
+        Case(parts(C, A), parts(A, C), (), ("[0]", "[1]")),
+    ]
+    assert (
+        explain(cases)[1]
+        == "On every input, [0], [1] hold each other's values: the two are swapped."
+    )
+
+
+def test_zero_is_said_as_zero_never_as_minus_zero_times():
+    said = how_they_differ(np.zeros(3), -np.arange(1.0, 4.0))
+    assert said == "Every value is 0, where the expected ones are not."
+    assert "-0" not in said
