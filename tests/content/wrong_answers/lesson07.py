@@ -745,4 +745,13 @@ ROUND_4 = (
         "static-data",
     ),
 )
+ROUND_4 = (
+    *ROUND_4,
+    Wrong(
+        "07.static_window",
+        "static_argnums=1 with static_argnames=(): window traced by keyword",
+        lambda: jax.jit(_r4_smooth, static_argnums=1, static_argnames=()),
+        "window-traced",
+    ),
+)
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)

@@ -1227,7 +1227,19 @@ def r4_views_split_sorted(key, xs, ids):
     return jax.vmap(one)(keys, xs)
 
 
+def r4_grads_by_map(params, xs, ys):
+    # map, not for: traced, it still unrolls into one gradient per example
+    grads = list(map(lambda i: jax.grad(log_loss)(params, xs[:, i], ys[i]), range(xs.shape[1])))
+    return jax.tree.map(lambda *g: jnp.stack(g), *grads)
+
+
 ROUND_4 = (
+    Wrong(
+        "09.per_example_grads",
+        "map over the example indices",
+        lambda: r4_grads_by_map,
+        "python-loop",
+    ),
     Wrong(
         "09.two_views",
         "fold_in each id's rank in the batch",
