@@ -28,6 +28,7 @@ from jaxtour.grader.rules import (
     Inputs,
     answer_outcome,
     cases_of_this_check,
+    is_jitted,
     option_of,
     outputs_on,
 )
@@ -310,8 +311,9 @@ def runs_python_per_element(inputs: Callable[[], Inputs]) -> Callable[[Any], boo
     run no Python at all) is traced on each, or called plainly where it cannot be traced,
     while ``PythonSteps`` counts the lines run in the learner's code and the calls it
     makes; array code runs the same steps whatever the length.
-    Kept per plain wrapper, as ``traced_programs`` keeps programs: a warm check of an
-    unchanged function counts nothing again.
+    Kept per plain wrapper, as ``traced_programs`` keeps programs, and per ``jax.jit``
+    object (whose traces JAX keeps as long): a warm check of an unchanged function
+    counts nothing again.
     """
 
     def matches(answer: Any) -> bool:
@@ -328,7 +330,7 @@ def runs_python_per_element(inputs: Callable[[], Inputs]) -> Callable[[Any], boo
         if None in counts:
             return False  # the rule and the other mistakes say why it failed
         grows = len(counts) > 1 and all(a < b for a, b in itertools.pairwise(counts))
-        if is_wrapper(answer):
+        if is_wrapper(answer) or is_jitted(answer):  # a jit object: JAX too reuses its traces
             _steps_grow[key] = (answer, inputs, grows)
             while len(_steps_grow) > _MAX_PROGRAMS:
                 _steps_grow.pop(next(iter(_steps_grow)))
@@ -343,11 +345,17 @@ _steps_grow: dict[tuple[int, int, bool], tuple[Any, Any, bool]] = {}
 def _steps_traced(fn: Callable[..., Any], args: tuple[Any, ...]) -> int | None:
     """The learner's Python steps while ``jax.make_jaxpr`` traces ``fn`` (Python numbers
     static, as ``rules.outputs_on`` passes them): its Python runs once, nothing is
-    compiled (an unjitted lax.scan would compile on every call). None if it fails."""
+    compiled (an unjitted lax.scan would compile on every call). Traced through a new
+    function each time: JAX reuses a trace of the same function (one ``jax.jit`` made
+    earlier), and the Python would not run. None if it fails."""
     static = tuple(i for i, a in enumerate(args) if type(a) in (int, float))
+
+    def fresh(*inputs: Any) -> Any:  # a new function: JAX keeps traces per function
+        return fn(*inputs)
+
     with PythonSteps() as steps:
         try:
-            jax.make_jaxpr(fn, static_argnums=static)(*args)
+            jax.make_jaxpr(fresh, static_argnums=static)(*args)
         except Exception:
             return None
     return steps.count
@@ -365,14 +373,17 @@ def _steps_run(fn: Callable[..., Any], args: tuple[Any, ...]) -> int | None:
 
 
 def _unjitted(answer: Any) -> Any:
-    """The Python function inside ``jax.jit``'s wrapper (which is no plain Python
-    function: ``learner_functions`` reads through it the same way), else ``answer``."""
-    from jaxtour.grader.rules import is_jitted
-
+    """The Python function inside a ``jax.jit`` wrapper behind ``answer`` (through
+    plain's wrapper and ``functools.wraps``, as ``learner_functions`` reads), else
+    ``answer`` itself: called through jit, a function traced before runs no Python."""
+    fn = answer
     for _ in range(8):
-        if not is_jitted(answer) or not callable(getattr(answer, "__wrapped__", None)):
+        inner = getattr(fn, "__wrapped__", None)
+        if is_jitted(fn) and callable(inner):
+            return inner
+        if not callable(inner):
             break
-        answer = answer.__wrapped__
+        fn = inner
     return answer
 
 

@@ -152,6 +152,10 @@ def test_python_run_once_per_element_is_seen_where_the_bytecode_has_no_loop():
     for hidden in (_reduced, _mapped, _executed, _via_tolist):
         assert not loops_in_python(hidden), hidden.__name__
         assert per_element(hidden), hidden.__name__
+    jitted = jax.jit(_reduced, static_argnums=1)
+    for args in _labels_by_length():
+        jitted(*args)  # traced and compiled: called again, its Python would not run
+    assert per_element(jitted)
     bincount = functools.partial(jnp.bincount, length=5)
     for whole in (_counted, jax.jit(_counted, static_argnums=1), lambda k, n: bincount(k)):
         assert not per_element(whole)

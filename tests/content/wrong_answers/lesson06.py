@@ -607,4 +607,13 @@ ROUND_4 = (
         "python-per-label",
     ),
 )
+ROUND_4 = (
+    *ROUND_4,
+    Wrong(
+        "06.count_labels",
+        "reduce, jitted with n static",
+        lambda: jax.jit(r4_count_reduce, static_argnums=1),
+        "python-per-label",
+    ),
+)
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
