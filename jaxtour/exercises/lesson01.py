@@ -16,6 +16,7 @@ from typing import Any
 from jaxtour.exercises.common import jax, jnp, same_values
 from jaxtour.grader.compare import describe, how_they_differ
 from jaxtour.grader.mistakes import (
+    behaves_like,
     call_or_none,
     equals_tree,
     fails_with,
@@ -313,10 +314,12 @@ class _FloatSum:
 
 
 def _flag_inputs():
+    # Not in order, negatives and a tie: "the first" is a position, so an answer that
+    # flags the smallest (or largest) element cannot pass on ascending inputs alone.
     return [
         (jnp.arange(0, 10, 2),),
-        (jnp.array([7, 8, 9]),),
-        (jnp.array([0.5, 1.5, 2.5, 3.5]),),
+        (jnp.array([8, 9, 7]),),
+        (jnp.array([2.5, -1.5, 0.5, 2.5]),),
     ]
 
 
@@ -357,6 +360,26 @@ def _returns_x_unchanged(answer: Any) -> bool:
 def _flag_not_returned(x):
     copy = np.array(x)
     copy[0] = -1
+
+
+def _flag_smallest(x):
+    copy = np.array(x)
+    copy[np.argmin(copy)] = -1
+    return copy
+
+
+def _flag_largest(x):
+    copy = np.array(x)
+    copy[np.argmax(copy)] = -1
+    return copy
+
+
+def _flags_by_value(answer: Any) -> bool:
+    """Matches a function that flags the smallest or the largest element on every input:
+    on an ascending input that is the first or the last one."""
+    return any(
+        behaves_like(chosen, _flag_inputs)(answer) for chosen in (_flag_smallest, _flag_largest)
+    )
 
 
 def _flag_second(x):
@@ -872,6 +895,13 @@ EXERCISES = (
                 "and flagged[0] = -1 sets its whole first row. np.array(x) copies x as it is.",
                 example=lambda: lambda x: np.full((1, *np.shape(x)), -1, np.asarray(x).dtype),
                 matches=_wrapped_copy,
+            ),
+            Mistake(
+                id="flagged-by-value",
+                message="You flagged the element with the smallest (or largest) value. The "
+                "first element is the one at position 0, whatever its value: flagged[0] = -1.",
+                example=lambda: _flag_smallest,
+                matches=_flags_by_value,
             ),
             Mistake(
                 id="flagged-second",

@@ -1043,7 +1043,7 @@ def letters_of(answer: Any) -> frozenset[str] | None:
         text = str.upper(answer)
         if str.strip(text) in ("", "NONE"):
             return frozenset()
-        chosen = [ch for ch in text if ch not in " ,;+&/"]
+        chosen = [ch for ch in text if ch not in " ,;+&/" and not str.isspace(ch)]
     elif isinstance(answer, list | tuple | set | frozenset):
         chosen = [str.upper(str.strip(item)) if isinstance(item, str) else None for item in answer]
     else:
@@ -1056,7 +1056,9 @@ def letters_of(answer: Any) -> frozenset[str] | None:
 def check_first_calls(answer: Any, expected: str) -> str | None:
     chosen = letters_of(answer)
     if chosen is None and isinstance(answer, str):
-        strays = sorted({ch for ch in str.upper(answer) if ch not in CALLS + " ,;+&/"})
+        strays = sorted(
+            {ch for ch in str.upper(answer) if ch not in CALLS + " ,;+&/" and not str.isspace(ch)}
+        )
         return i18n.ngettext(
             "{letters} is not among the calls: answer with letters A to E only, as one string "
             'such as "AD".',

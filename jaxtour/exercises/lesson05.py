@@ -279,8 +279,8 @@ THRESHOLD = 0.5  # a point is an outlier when the line misses it by more than th
 
 def _model_inputs():
     """Other values than the notebook's params, xs and ys, at its length (3), in fresh
-    dicts around arrays made once. No error is exactly 0.5 (> and >= agree), some are
-    negative (abs matters), and the counts differ from case to case."""
+    dicts around arrays made once. Two errors are exactly 0.5 and -0.5 (> and >= differ
+    there), some are negative (abs matters), and the counts differ from case to case."""
     return [jax.tree.map(lambda leaf: leaf, case) for case in _model_leaves()]
 
 
@@ -299,11 +299,11 @@ def _model_leaves():
             jnp.array([-1.0, 1.0, 4.0]),
             jnp.array([1.35, 0.0, 0.0]),
         ),
-        # errors 1, -2, 2: 3 outliers
+        # errors 0.5, -2, -0.5: 1 outlier; 0.5 itself is not over 0.5 (exact in floats)
         (
             {"w": jnp.array(1.0), "b": jnp.array(0.0)},
             jnp.array([1.0, 2.0, 3.0]),
-            jnp.array([0.0, 4.0, 1.0]),
+            jnp.array([0.5, 4.0, 3.5]),
         ),
     ]
 
@@ -500,6 +500,16 @@ def _one_sided(params, x, y):
 def _inliers(params, x, y):
     errors = _errors(params, x, y)
     return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) <= THRESHOLD)
+
+
+def _at_least_threshold(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) >= THRESHOLD)
+
+
+def _strict_inliers(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) < THRESHOLD)
 
 
 def _squared_threshold(params, x, y):
@@ -954,7 +964,18 @@ EXERCISES = (
                 message="That counts the points the line gets within 0.5, not those it "
                 "misses by more: the comparison is the other way round.",
                 example=lambda: _inliers,
-                matches=behaves_like(_inliers, _model_inputs),
+                matches=lambda answer: (
+                    behaves_like(_inliers, _model_inputs)(answer)
+                    or behaves_like(_strict_inliers, _model_inputs)(answer)
+                ),
+            ),
+            Mistake(
+                id="at-least-threshold",
+                message="Your count includes the errors of exactly 0.5: >= counts them, but "
+                "an outlier is missed by more than 0.5. Compare strictly: "
+                "jnp.abs(errors) > 0.5.",
+                example=lambda: _at_least_threshold,
+                matches=behaves_like(_at_least_threshold, _model_inputs),
             ),
             Mistake(
                 id="sum-not-mean",

@@ -4,6 +4,8 @@ in-place loop ported to one .at[] call."""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from jaxtour.exercises.common import jax, jnp, same_values
@@ -18,6 +20,7 @@ from jaxtour.grader.mistakes import (
     only_strings,
     output_or_none,
     returns_none,
+    runs_python_per_element,
 )
 from jaxtour.grader.rules import Choice, JaxArray, SameFunction, cases_of_this_check
 from jaxtour.grader.spec import Exercise, Mistake
@@ -304,6 +307,19 @@ def _looped_count(labels, n):
     for label in labels:
         counts = counts.at[label].add(1)
     return counts
+
+
+def _label_lengths():
+    """Two of the check's own cases, shortest first (4 labels, then 5; the same shapes:
+    no new compile): Python that runs once per label runs more often on the second."""
+    cases = _label_inputs()
+    return [cases[1], cases[0]]
+
+
+def _reduced_count(labels, n):
+    return functools.reduce(
+        lambda counts, label: counts.at[label].add(1), labels, jnp.zeros(n, dtype=jnp.int32)
+    )
 
 
 def _numpy_fancy_in_place(labels, n):
@@ -753,6 +769,17 @@ EXERCISES = (
                 "whole labels array at once: jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
                 example=lambda: _looped_count,
                 matches=loops_in_python,
+                also_accepted=True,
+            ),
+            Mistake(
+                id="python-per-label",
+                message="Your function runs Python once per label (functools.reduce or map "
+                "calling a function for each element, a loop given to exec, a callback that "
+                "loops): a Python loop all the same, and the exercise asks for none. One "
+                ".at[] update takes the whole labels array at once: "
+                "jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
+                example=lambda: _reduced_count,
+                matches=runs_python_per_element(_label_lengths),
                 also_accepted=True,
             ),
         ),

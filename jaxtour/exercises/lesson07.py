@@ -5,6 +5,7 @@ jit."""
 from __future__ import annotations
 
 import math
+import re
 import weakref
 from typing import Any
 
@@ -16,9 +17,17 @@ from jaxtour.grader.mistakes import (
     fails_with,
     ignores_arguments,
     ignores_one_argument,
+    remembered,
 )
 from jaxtour.grader.pristine import np
-from jaxtour.grader.rules import Choice, ExactInteger, SameFunction, is_jitted
+from jaxtour.grader.rules import (
+    Choice,
+    ExactInteger,
+    SameFunction,
+    answer_outcome,
+    cases_of_this_check,
+    is_jitted,
+)
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
 
@@ -91,16 +100,72 @@ def _smooth_inputs():
     ]
 
 
+_TRACED_WINDOW = (
+    ("TypeError", r"Shapes must be 1D sequences"),
+    ("ConcretizationTypeError", ""),
+    ("TracerIntegerConversionError", ""),
+)
+
+
 def _window_traced(answer: Any) -> bool:
-    """jnp.ones(window), int(window) or range(window) with window traced."""
+    """jnp.ones(window), int(window) or range(window) with window traced, on the check's
+    positional calls or on a call that names window and scale (static_argnums with an
+    explicit static_argnames=() holds for positions only)."""
+    if any(fails_with(error, pattern, _smooth_inputs)(answer) for error, pattern in _TRACED_WINDOW):
+        return True
+    if _fails_positionally(answer):
+        return False  # another cause (a window written in) fails the positional calls
+    raised = _by_keyword(answer)
+    names = {cls.__name__ for cls in type(raised).__mro__} if raised is not None else set()
     return any(
-        fails_with(error, pattern, _smooth_inputs)(answer)
-        for error, pattern in (
-            ("TypeError", r"Shapes must be 1D sequences"),
-            ("ConcretizationTypeError", ""),
-            ("TracerIntegerConversionError", ""),
-        )
+        error in names and re.search(pattern, str(raised)) for error, pattern in _TRACED_WINDOW
     )
+
+
+def _fails_positionally(answer: Any) -> bool:
+    """Whether one of the check's own (positional) calls raised, once per check."""
+    if not callable(answer):
+        return True
+    return any(
+        answer_outcome(_smooth_inputs, answer, index, args)[1] is not None
+        for index, args in enumerate(cases_of_this_check(_smooth_inputs, _smooth_inputs))
+    )
+
+
+@remembered
+def _by_keyword(answer: Any) -> Exception | None:
+    """What ``answer(x, window=..., scale=...)`` raised on the first case's shape and
+    window (compiled once more at most), or None. Kept per jax.jit object, whose
+    compiled programs JAX keeps as long: a warm check calls nothing again."""
+    if not callable(answer):
+        return None
+    held = _keyword_outcomes.get(id(answer))
+    if held is not None and held[0] is answer:
+        return held[1]
+    x, window, scale = _smooth_inputs()[0]
+    raised = None
+    try:
+        answer(x, window=window, scale=scale)
+    except Exception as exc:
+        raised = exc
+    if is_jitted(answer):
+        _keyword_outcomes[id(answer)] = (answer, raised)
+        while len(_keyword_outcomes) > 8:
+            _keyword_outcomes.pop(next(iter(_keyword_outcomes)))
+    return raised
+
+
+_keyword_outcomes: dict[int, tuple[Any, Exception | None]] = {}
+
+
+def _static_data(answer: Any) -> bool:
+    """x or scale made static: JAX refuses an array as a static argument, on the check's
+    positional calls or on a call that names window and scale (static_argnums and
+    static_argnames given apart each hold only for their own way of passing)."""
+    if fails_with("ValueError", r"Non-hashable static", _smooth_inputs)(answer):
+        return True
+    raised = _by_keyword(answer)
+    return isinstance(raised, ValueError) and "Non-hashable static" in str(raised)
 
 
 def _window_changed():
@@ -428,6 +493,7 @@ EXERCISES = (
                 "a tracer has no value). Mark window static: static_argnames='window'.",
                 example=lambda: jax.jit(_smooth),
                 matches=_window_traced,
+                also_accepted=True,
             ),
             Mistake(
                 id="static-data",
@@ -435,7 +501,8 @@ EXERCISES = (
                 "again; x and scale are arrays, data that change from call to call. Only "
                 "window decides a shape: static_argnames='window', nothing else.",
                 example=lambda: jax.jit(_smooth, static_argnames=("window", "scale")),
-                matches=fails_with("ValueError", r"Non-hashable static", _smooth_inputs),
+                matches=_static_data,
+                also_accepted=True,
             ),
             Mistake(
                 id="fixed-window",

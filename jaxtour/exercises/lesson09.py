@@ -620,11 +620,14 @@ NOISE = 0.1
 def _views_case(n: int, d: int, first: int, rows: tuple[int, ...] | None = None) -> Any:
     """(xs, ids) of a batch, built in NumPy (no compilation): xs an offset grid far from
     zero, so noise alone (no xs) cannot pass for xs plus noise, and ids consecutive, so a
-    key folded from id + 1 repeats another example's. ``rows`` picks and orders rows."""
+    key folded from id + 1 repeats another example's. ``rows`` picks and orders rows; a
+    negative row is an example from outside the batch, with id ``first + row`` (smaller
+    than every id in it: each kept example's rank among the ids changes)."""
     xs = 3.0 + np.arange(n * d, dtype=np.float32).reshape(n, d) / (n * d)
     ids = np.arange(first, first + n, dtype=np.int32)
     if rows is not None:
-        xs, ids = xs[list(rows)], ids[list(rows)]
+        xs = xs[[row % n for row in rows]]
+        ids = np.array([first + row for row in rows], dtype=np.int32)
     return jnp.asarray(xs), jnp.asarray(ids)
 
 
@@ -882,21 +885,30 @@ def _fails_with(pattern: str) -> Callable[[Any], bool]:
 
 # The first batch with its rows shuffled: the same examples, each at another row.
 SHUFFLED_ROWS = (5, 12, 0, 9, 3, 15, 7, 1, 14, 10, 2, 8, 13, 4, 11, 6)
-MOVES = {"shuffled": (SHUFFLED_ROWS, i18n.N_("the rows were shuffled"))}
+# 12 of the batch's examples, shuffled, and 4 from outside it with smaller ids (the same
+# shape: no new compile). Shuffling alone keeps each id's rank in the batch; this does not.
+JOINED_ROWS = (-1, 5, 12, -3, 0, 9, 3, 15, -2, 7, 1, 14, 10, -4, 2, 8)
+MOVES = {
+    "shuffled": (SHUFFLED_ROWS, i18n.N_("the rows were shuffled")),
+    "joined": (JOINED_ROWS, i18n.N_("other examples joined the batch")),
+}
 
 
-def _moved_example(answer: Any) -> tuple[int, str] | None:
-    """An id whose noise changed when its row moved (the batch's rows shuffled), with how
-    it moved; None when every example kept its noise."""
+def _moved_example(answer: Any, moves: tuple[str, ...] = tuple(MOVES)) -> tuple[int, str] | None:
+    """An id whose noise changed when its row moved (the batch's rows shuffled, or other
+    examples joined it), with how it moved; None when every example kept its noise."""
     noises, _ = _noises(answer, "a")
     if noises is None:
         return None
     ids = _views_case(*VIEW_CASES[0][1:])[1]
-    for name, (rows, how) in MOVES.items():
+    for name in moves:
+        rows, how = MOVES[name]
         moved, _ = _noises(answer, name)
         if moved is None:
             return None  # the shape messages come from the rule's first calls
         for j, row in enumerate(rows):
+            if row < 0:
+                continue  # an example from outside the batch: no noise to keep
             if not all(
                 np.allclose(after[j], before[row], rtol=1e-5, atol=1e-6)
                 for after, before in zip(moved, noises, strict=True)
@@ -906,7 +918,23 @@ def _moved_example(answer: Any) -> tuple[int, str] | None:
 
 
 def _follows_position(answer: Any) -> bool:
-    return _moved_example(answer) is not None
+    return _moved_example(answer, ("shuffled",)) is not None
+
+
+def _follows_rank(answer: Any) -> bool:
+    """Keeps its noise when the rows are shuffled, not when other examples join: the key
+    comes from something of the whole batch (an id's rank, id - ids.min())."""
+    return not _follows_position(answer) and _moved_example(answer, ("joined",)) is not None
+
+
+def _views_by_rank(key, xs, ids):
+    def one(rank, x):
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, rank))
+        return x + NOISE * jax.random.normal(key_a, x.shape), x + NOISE * jax.random.normal(
+            key_b, x.shape
+        )
+
+    return jax.vmap(one)(jnp.argsort(jnp.argsort(ids)), xs)
 
 
 def _draws(jaxpr: Any) -> list[Any]:
@@ -1602,6 +1630,16 @@ EXERCISES = (
                 "jax.random.fold_in(key, i), and vmap over ids and xs.",
                 example=lambda: _views_by_position,
                 matches=_follows_position,
+            ),
+            Mistake(
+                id="keys-by-rank",
+                message="Your keys come from the batch, not from the example alone (its rank "
+                "among the ids, or id - ids.min()): shuffling keeps that, but when other "
+                "examples join the batch an example gets another key, and other noise. Make "
+                "its key from its id alone: jax.random.fold_in(key, i), and vmap over ids and "
+                "xs.",
+                example=lambda: _views_by_rank,
+                matches=_follows_rank,
             ),
             Mistake(
                 id="ignores-key",

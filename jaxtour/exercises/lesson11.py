@@ -5,6 +5,7 @@ jit refuses because a shape depends on the values."""
 from __future__ import annotations
 
 import dis
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +17,7 @@ from jaxtour.grader.mistakes import (
     fails_with,
     learner_functions,
     loops_in_python,
+    runs_python_per_element,
 )
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
@@ -34,6 +36,12 @@ PYTHON_LOOP = (
     "Your function loops in Python (a for or while loop, or a comprehension, here or in a "
     "function it calls), and the exercise asks for none: under jit a Python loop unrolls, "
     "one copy of the body per step, so its compile time grows with the number of steps."
+)
+
+PYTHON_PER_STEP = (
+    "Your function runs Python once per step (functools.reduce or map calling a function "
+    "for each element, a loop given to exec, a callback that loops): a Python loop all "
+    "the same, and the exercise asks for none."
 )
 
 
@@ -69,6 +77,21 @@ def _ema_inputs():
         (jnp.array([10.0, 0.0, 0.0, 0.0]), 0.25),
         (jnp.array([-1.0, 2.0, 0.5, 4.0, -3.0, 1.0, 2.5]), 0.8),
     ]
+
+
+def _ema_lengths():
+    """The check's own cases, shortest first (4, 5, then 7 values; no new shape)."""
+    cases = _ema_inputs()
+    return [cases[1], cases[0], cases[2]]
+
+
+def _ema_reduced(xs, alpha):
+    def step(carry, x):
+        m = alpha * x + (1 - alpha) * carry[0]
+        return m, [*carry[1], m]
+
+    m, history = functools.reduce(step, xs, (xs[0], []))
+    return m, jnp.stack(history)
 
 
 def _ema_from_zero(xs, alpha):
@@ -268,6 +291,16 @@ def _logistic_one_argument_body(r, x0, steps):
 
 def _logistic_scan_no_length(r, x0, steps):
     return jax.lax.scan(lambda x, _: (r * x * (1 - x), None), x0, None)[0]
+
+
+def _logistic_steps():
+    """The check's own cases, fewest steps first (1, 5, then 8)."""
+    cases = _logistic_inputs()
+    return [cases[2], cases[0], cases[1]]
+
+
+def _logistic_reduced(r, x0, steps):
+    return functools.reduce(lambda x, _: r * x * (1 - x), range(steps), x0)
 
 
 def _logistic_python_loop(r, x0, steps):
@@ -516,6 +549,14 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
+                id="python-per-step",
+                message=PYTHON_PER_STEP + " Write one step and let lax.scan run it: "
+                "lax.scan(step, xs[0], xs).",
+                example=lambda: _ema_reduced,
+                matches=runs_python_per_element(_ema_lengths),
+                also_accepted=True,
+            ),
+            Mistake(
                 id="started-at-zero",
                 message="Your average starts from 0.0, so the first output is alpha * xs[0] "
                 "and every later one is pulled toward zero. The task starts the carry at "
@@ -603,6 +644,14 @@ EXERCISES = (
                 "x0), with a body that takes (i, x).",
                 example=lambda: _logistic_python_loop,
                 matches=loops_in_python,
+                also_accepted=True,
+            ),
+            Mistake(
+                id="python-per-step",
+                message=PYTHON_PER_STEP + " Keep the loop in JAX: lax.fori_loop(0, steps, "
+                "body, x0), with a body that takes (i, x).",
+                example=lambda: _logistic_reduced,
+                matches=runs_python_per_element(_logistic_steps),
                 also_accepted=True,
             ),
             Mistake(

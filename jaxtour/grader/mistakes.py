@@ -28,6 +28,7 @@ from jaxtour.grader.rules import (
     Inputs,
     answer_outcome,
     cases_of_this_check,
+    is_jitted,
     option_of,
     outputs_on,
 )
@@ -298,6 +299,162 @@ def loops_in_python(answer: Any) -> bool:
     cannot be traced); its bytecode does: every Python loop jumps backward.
     """
     return any(_code_loops(fn.__code__) for fn in learner_functions(answer))
+
+
+def runs_python_per_element(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function whose own Python runs more often on a longer input: a loop
+    its bytecode does not show (``functools.reduce`` or ``map`` calling a lambda per
+    element, a loop in a string given to ``exec``, a callback that loops on the host).
+
+    ``inputs()`` gives argument tuples alike but for the length, shortest first (reuse
+    the rule's shapes). The answer (``jax.jit``'s wrapper set aside: compiled, it would
+    run no Python at all) is traced on each, or called plainly where it cannot be traced,
+    while ``PythonSteps`` counts the lines run in the learner's code and the calls it
+    makes; array code runs the same steps whatever the length.
+    Kept per plain wrapper, as ``traced_programs`` keeps programs, and per ``jax.jit``
+    object (whose traces JAX keeps as long): a warm check of an unchanged function
+    counts nothing again.
+    """
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        key = (id(answer), id(inputs), bool(jax.config.jax_enable_x64))
+        held = _steps_grow.get(key)
+        if held is not None and held[0] is answer and held[1] is inputs:
+            return held[2]
+        plain, cases = _unjitted(answer), list(inputs())
+        counts = [_steps_traced(plain, args) for args in cases]
+        if None in counts:  # it cannot be traced (tolist(), int(x)): run it
+            counts = [_steps_run(plain, args) for args in cases]
+        if None in counts:
+            return False  # the rule and the other mistakes say why it failed
+        grows = len(counts) > 1 and all(a < b for a, b in itertools.pairwise(counts))
+        if is_wrapper(answer) or is_jitted(answer):  # a jit object: JAX too reuses its traces
+            _steps_grow[key] = (answer, inputs, grows)
+            while len(_steps_grow) > _MAX_PROGRAMS:
+                _steps_grow.pop(next(iter(_steps_grow)))
+        return grows
+
+    return matches
+
+
+_steps_grow: dict[tuple[int, int, bool], tuple[Any, Any, bool]] = {}
+
+
+def _steps_traced(fn: Callable[..., Any], args: tuple[Any, ...]) -> int | None:
+    """The learner's Python steps while ``jax.make_jaxpr`` traces ``fn`` (Python numbers
+    static, as ``rules.outputs_on`` passes them): its Python runs once, nothing is
+    compiled (an unjitted lax.scan would compile on every call). Traced through a new
+    function each time: JAX reuses a trace of the same function (one ``jax.jit`` made
+    earlier), and the Python would not run. None if it fails."""
+    static = tuple(i for i, a in enumerate(args) if type(a) in (int, float))
+
+    def fresh(*inputs: Any) -> Any:  # a new function: JAX keeps traces per function
+        return fn(*inputs)
+
+    with PythonSteps() as steps:
+        try:
+            jax.make_jaxpr(fresh, static_argnums=static)(*args)
+        except Exception:
+            return None
+    return steps.count
+
+
+def _steps_run(fn: Callable[..., Any], args: tuple[Any, ...]) -> int | None:
+    """The learner's Python steps while ``fn`` runs plainly on a copy of ``args`` (a
+    callback's host function runs too), or None if it raised."""
+    with PythonSteps() as steps:
+        try:
+            jax.block_until_ready(fn(*copy.deepcopy(args)))
+        except Exception:
+            return None
+    return steps.count
+
+
+def _unjitted(answer: Any) -> Any:
+    """The Python function inside a ``jax.jit`` wrapper behind ``answer`` (through
+    plain's wrapper and ``functools.wraps``, as ``learner_functions`` reads), else
+    ``answer`` itself: called through jit, a function traced before runs no Python."""
+    fn = answer
+    for _ in range(8):
+        inner = getattr(fn, "__wrapped__", None)
+        if is_jitted(fn) and callable(inner):
+            return inner
+        if not callable(inner):
+            break
+        fn = inner
+    return answer
+
+
+class PythonSteps:
+    """Counts the steps the learner's own Python takes while it is active: each line run
+    in the learner's code and each Python function its code calls (JAX's included, and a
+    lambda called by ``functools.reduce``, ``map`` or a callback). Code of JAX, NumPy,
+    jaxtour, Python's standard library and what they generate (namedtuples, dataclasses)
+    is not the learner's; code given to ``exec`` or ``eval`` is. Only this thread: Python
+    before 3.12 cannot trace threads it did not start."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._mine: dict[types.CodeType, bool] = {}
+        self._before: Any = None
+
+    def __enter__(self) -> PythonSteps:
+        self._before = sys.gettrace()
+        sys.settrace(self._called)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        sys.settrace(self._before)
+
+    def learners(self, frame: types.FrameType) -> bool:
+        code = frame.f_code
+        mine = self._mine.get(code)
+        if mine is None:
+            module = frame.f_globals.get("__name__")
+            mine = self._mine[code] = not (
+                _library_code(code)
+                or str(code.co_filename).startswith(_standard_library())
+                or str(code.co_filename).startswith("<frozen")
+                or (isinstance(module, str) and _generated_for_library(module))
+            )
+        return mine
+
+    def _called(self, frame: types.FrameType, event: str, arg: Any) -> Any:
+        caller = frame.f_back
+        if caller is not None and self.learners(caller):
+            self.count += 1  # a call the learner's code made
+        if self.learners(frame):
+            return self._line  # its lines are counted
+        return None
+
+    def _line(self, frame: types.FrameType, event: str, arg: Any) -> Any:
+        if event == "line":
+            self.count += 1
+        return self._line
+
+
+def _generated_for_library(module: str) -> bool:
+    """Code that a library generated at run time (a dataclass's ``__init__``, a
+    namedtuple's ``__new__``) carries the module of its class, or ``namedtuple_*``."""
+    top = module.partition(".")[0]
+    if module.startswith("namedtuple_"):
+        return True
+    if module.startswith("jaxtour.exercises"):
+        return False  # the mistakes' examples stand for answers
+    return top in _LIBRARIES or top == "jaxtour"
+
+
+@functools.cache
+def _standard_library() -> tuple[str, ...]:
+    import sysconfig
+
+    paths = sysconfig.get_paths()
+    return tuple(
+        {os.path.join(os.path.realpath(paths[name]), "") for name in ("stdlib", "platstdlib")}
+        | {os.path.join(paths[name], "") for name in ("stdlib", "platstdlib")}
+    )
 
 
 def uses_operator(*symbols: str) -> Callable[[Any], bool]:

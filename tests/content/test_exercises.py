@@ -72,3 +72,17 @@ def test_each_mistake_gets_its_own_message(exercise, mistake, capfd):
 @pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.id)
 def test_placeholder_is_unattempted(exercise):
     assert checks.check(exercise.id, ...).status == "unattempted"
+
+
+TEXT_EXERCISES = [e for e in EXERCISES if isinstance(checks.reference_answer(e.id), str)]
+
+
+@pytest.mark.parametrize("exercise", TEXT_EXERCISES, ids=lambda e: e.id)
+@pytest.mark.parametrize("around", [("", "\n"), (" ", " \n"), ("\n\t", "\r\n")], ids=repr)
+def test_text_answer_with_surrounding_whitespace_passes(exercise, around):
+    """A typed answer ("BCE\\n" from a triple-quoted string, " A ") reads as the answer
+    itself in every text and choice exercise, as it does in the one-letter ones."""
+    before, after = around
+    answer = f"{before}{checks.reference_answer(exercise.id)}{after}"
+    feedback = checks.check(exercise.id, answer)
+    assert feedback.status == "correct", f"{answer!r}: {feedback.text()}"

@@ -21,6 +21,7 @@ from jaxtour.grader.mistakes import (
     loops_in_python,
     not_repeatable,
     primitive_names,
+    runs_python_per_element,
     traces_primitive,
     uses_module,
 )
@@ -108,6 +109,57 @@ def test_a_python_loop_shows_in_the_bytecode_even_where_a_trace_cannot_see_it():
     assert not loops_in_python(_vmapped)
     assert not loops_in_python(jnp.bincount)  # JAX's own loops do not count
     assert not loops_in_python(np.ones(3))
+
+
+def _labels_by_length():
+    return [(jnp.array([1, 1, 1, 0]), 3), (jnp.array([0, 2, 2, 3, 2]), 5)]
+
+
+def _counted(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[labels].add(1)
+
+
+def _reduced(labels, n):
+    return functools.reduce(lambda c, label: c.at[label].add(1), labels, jnp.zeros(n, jnp.int32))
+
+
+def _mapped(labels, n):
+    return sum(map(lambda label: jax.nn.one_hot(label, n, dtype=jnp.int32), labels))
+
+
+def _executed(labels, n):
+    scope = {"jnp": jnp, "labels": labels, "n": n}
+    exec("c = jnp.zeros(n, jnp.int32)\nfor k in labels: c = c.at[k].add(1)", scope)
+    return scope["c"]
+
+
+def _via_tolist(labels, n):
+    return functools.reduce(lambda c, k: c.at[k].add(1), labels.tolist(), jnp.zeros(n, jnp.int32))
+
+
+def _callback_loop(labels, n):
+    def host(values):
+        counts = np.zeros(n, np.int32)
+        for k in np.asarray(values):
+            counts[k] += 1
+        return counts
+
+    return jax.pure_callback(host, jax.ShapeDtypeStruct((n,), jnp.int32), labels)
+
+
+def test_python_run_once_per_element_is_seen_where_the_bytecode_has_no_loop():
+    per_element = runs_python_per_element(_labels_by_length)
+    for hidden in (_reduced, _mapped, _executed, _via_tolist):
+        assert not loops_in_python(hidden), hidden.__name__
+        assert per_element(hidden), hidden.__name__
+    jitted = jax.jit(_reduced, static_argnums=1)
+    for args in _labels_by_length():
+        jitted(*args)  # traced and compiled: called again, its Python would not run
+    assert per_element(jitted)
+    bincount = functools.partial(jnp.bincount, length=5)
+    for whole in (_counted, jax.jit(_counted, static_argnums=1), lambda k, n: bincount(k)):
+        assert not per_element(whole)
+    assert loops_in_python(_callback_loop)  # its host function's loop is in the bytecode
 
 
 def test_a_hidden_random_state_is_not_repeatable():

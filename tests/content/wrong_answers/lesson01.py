@@ -791,3 +791,40 @@ ISSUE_35 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)
+# --- Issue 35's round: answers that the regular inputs let through -------------------------
+
+
+def r4_flag_smallest(x):
+    flagged = np.array(x)
+    flagged[flagged.argmin()] = -1  # on an ascending input, the smallest is the first
+    return flagged
+
+
+def r4_flag_where_min(x):
+    return np.where(np.asarray(x) == np.min(np.asarray(x)), -1, np.array(x))
+
+
+def r4_flag_largest_sorted_back(x):
+    flagged = np.array(x)
+    flagged[np.argmax(flagged)] = -1
+    return flagged
+
+
+ROUND_4 = (
+    Wrong(
+        "01.numpy_copy", "flags the smallest: argmin", lambda: r4_flag_smallest, "flagged-by-value"
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "np.where(x == x.min(), -1, x)",
+        lambda: r4_flag_where_min,
+        "flagged-by-value",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "flags the largest: argmax",
+        lambda: r4_flag_largest_sorted_back,
+        "flagged-by-value",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)

@@ -539,3 +539,44 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+
+# --- Issue 35's round: answers that the regular inputs let through -------------------------
+
+
+def r4_outliers_at_least(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) >= 0.5)
+
+
+def r4_outliers_at_least_where(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.sum(jnp.where(jnp.abs(errors) >= 0.5, 1, 0))
+
+
+def r4_outliers_strict_inliers(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) < 0.5)
+
+
+ROUND_4 = (
+    Wrong(
+        "05.loss_and_outliers",
+        "abs(errors) >= 0.5",
+        lambda: r4_outliers_at_least,
+        "at-least-threshold",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "where(abs >= 0.5, 1, 0) summed",
+        lambda: r4_outliers_at_least_where,
+        "at-least-threshold",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "abs(errors) < 0.5: the inliers",
+        lambda: r4_outliers_strict_inliers,
+        "inliers",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -547,3 +549,71 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+
+# --- Issue 35's round: answers that the regular inputs let through -------------------------
+
+
+def r4_count_reduce(labels, n):
+    # no for, no comprehension: reduce calls the lambda once per label all the same
+    return functools.reduce(
+        lambda counts, label: counts.at[label].add(1), labels, jnp.zeros(n, dtype=jnp.int32)
+    )
+
+
+def r4_count_map_one_hot(labels, n):
+    return sum(map(lambda label: jax.nn.one_hot(label, n, dtype=jnp.int32), labels))
+
+
+def r4_count_exec(labels, n):
+    scope = {"jnp": jnp, "labels": labels, "n": n}
+    exec(
+        "counts = jnp.zeros(n, dtype=jnp.int32)\n"
+        "for label in labels:\n"
+        "    counts = counts.at[label].add(1)\n",
+        scope,
+    )
+    return scope["counts"]
+
+
+def r4_count_reduce_tolist(labels, n):
+    return functools.reduce(
+        lambda counts, label: counts.at[label].add(1),
+        labels.tolist(),
+        jnp.zeros(n, dtype=jnp.int32),
+    )
+
+
+ROUND_4 = (
+    Wrong(
+        "06.count_labels",
+        "functools.reduce over the labels",
+        lambda: r4_count_reduce,
+        "python-per-label",
+    ),
+    Wrong(
+        "06.count_labels",
+        "sum(map(one_hot, labels))",
+        lambda: r4_count_map_one_hot,
+        "python-per-label",
+    ),
+    Wrong(
+        "06.count_labels", "the loop in a string, exec'd", lambda: r4_count_exec, "python-per-label"
+    ),
+    Wrong(
+        "06.count_labels",
+        "reduce over labels.tolist()",
+        lambda: r4_count_reduce_tolist,
+        "python-per-label",
+    ),
+)
+ROUND_4 = (
+    *ROUND_4,
+    Wrong(
+        "06.count_labels",
+        "reduce, jitted with n static",
+        lambda: jax.jit(r4_count_reduce, static_argnums=1),
+        "python-per-label",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)

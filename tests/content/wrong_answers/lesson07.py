@@ -721,3 +721,37 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+
+# --- Issue 35's round: answers that the positional calls let through ----------------------
+
+
+def _r4_smooth(x, window, scale):
+    kernel = jnp.ones(window) / window
+    return scale * jnp.convolve(x, kernel, mode="valid")
+
+
+ROUND_4 = (
+    Wrong(
+        "07.static_window",
+        "static_argnums=1 and static_argnames='scale'",
+        lambda: jax.jit(_r4_smooth, static_argnums=(1,), static_argnames=("scale",)),
+        "static-data",
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=(1,), static_argnames=('window', 'scale')",
+        lambda: jax.jit(_r4_smooth, static_argnums=(1,), static_argnames=("window", "scale")),
+        "static-data",
+    ),
+)
+ROUND_4 = (
+    *ROUND_4,
+    Wrong(
+        "07.static_window",
+        "static_argnums=1 with static_argnames=(): window traced by keyword",
+        lambda: jax.jit(_r4_smooth, static_argnums=1, static_argnames=()),
+        "window-traced",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)

@@ -735,3 +735,31 @@ ISSUE_35 = (
     Wrong("08.speedup", "the ratio squared", i35_squared_speedup, says="the square of a speed-up"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)
+# --- Issue 35's round: answers that a loss target alone lets through ----------------------
+
+
+def r4_trained_on_the_curve(lr, steps):
+    """The train loop fed the noise-free curve instead of the data y."""
+    clean = 3.0 * x**2 - 2.0 * x + 0.5
+    fast_step = jax.jit(sgd_step)
+    params = initial_params()
+    for _ in range(steps):
+        params, _ = fast_step(params, x, clean, lr)
+    return params
+
+
+ROUND_4 = (
+    Wrong(
+        "08.fit",
+        "trained on 3x² - 2x + 0.5, not on y (lr 0.5, 300 steps)",
+        lambda: r4_trained_on_the_curve(0.5, 300),
+        "noise-free",
+    ),
+    Wrong(
+        "08.fit",
+        "trained on the noise-free curve, lr 0.1, 300 steps",
+        lambda: r4_trained_on_the_curve(0.1, 300),
+        "noise-free",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)

@@ -1233,3 +1233,70 @@ ISSUE_35 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)
+# --- Issue 35's round: keys that a shuffle of the same batch cannot tell apart ------------
+
+
+def r4_views_rank_keys(key, xs, ids):
+    ranks = jnp.argsort(jnp.argsort(ids))  # each id's rank in the batch: kept by a shuffle
+
+    def one(rank, x):
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, rank))
+        return x + 0.1 * jax.random.normal(key_a, x.shape), x + 0.1 * jax.random.normal(
+            key_b, x.shape
+        )
+
+    return jax.vmap(one)(ranks, xs)
+
+
+def r4_views_offset_ids(key, xs, ids):
+    def one(i, x):
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
+        return x + 0.1 * jax.random.normal(key_a, x.shape), x + 0.1 * jax.random.normal(
+            key_b, x.shape
+        )
+
+    return jax.vmap(one)(ids - ids.min(), xs)  # "ids from 0", relative to this batch
+
+
+def r4_views_split_sorted(key, xs, ids):
+    keys = jax.random.split(key, xs.shape[0])[jnp.argsort(jnp.argsort(ids))]
+
+    def one(k, x):
+        key_a, key_b = jax.random.split(k)
+        return x + 0.1 * jax.random.normal(key_a, x.shape), x + 0.1 * jax.random.normal(
+            key_b, x.shape
+        )
+
+    return jax.vmap(one)(keys, xs)
+
+
+def r4_grads_by_map(params, xs, ys):
+    # map, not for: traced, it still unrolls into one gradient per example
+    grads = list(map(lambda i: jax.grad(log_loss)(params, xs[:, i], ys[i]), range(xs.shape[1])))
+    return jax.tree.map(lambda *g: jnp.stack(g), *grads)
+
+
+ROUND_4 = (
+    Wrong(
+        "09.per_example_grads",
+        "map over the example indices",
+        lambda: r4_grads_by_map,
+        "python-loop",
+    ),
+    Wrong(
+        "09.two_views",
+        "fold_in each id's rank in the batch",
+        lambda: r4_views_rank_keys,
+        "keys-by-rank",
+    ),
+    Wrong(
+        "09.two_views", "fold_in(key, id - ids.min())", lambda: r4_views_offset_ids, "keys-by-rank"
+    ),
+    Wrong(
+        "09.two_views",
+        "split(key, N) handed out in id order",
+        lambda: r4_views_split_sorted,
+        "keys-by-rank",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -556,3 +559,47 @@ ISSUE_35 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)
+# --- Issue 35's round: loops that a function's bytecode does not show ---------------------
+
+
+def r4_ema_reduce(xs, alpha):
+    averages = functools.reduce(
+        lambda acc, x: [*acc, alpha * x + (1 - alpha) * acc[-1]], xs[1:], [xs[0]]
+    )
+    return averages[-1], jnp.stack(averages)
+
+
+def r4_ema_map_accumulate(xs, alpha):
+    history = list(itertools.accumulate(xs, lambda m, x: alpha * x + (1 - alpha) * m))
+    return history[-1], jnp.stack(history)
+
+
+def r4_logistic_reduce(r, x0, steps):
+    return functools.reduce(lambda x, _: r * x * (1 - x), range(steps), x0)
+
+
+def r4_logistic_exec(r, x0, steps):
+    scope = {"r": r, "x": x0}
+    exec(f"for _ in range({steps}):\n    x = r * x * (1 - x)\n", scope)
+    return scope["x"]
+
+
+ROUND_4 = (
+    Wrong(
+        "11.scan_ema",
+        "functools.reduce building the list",
+        lambda: r4_ema_reduce,
+        "python-per-step",
+    ),
+    Wrong("11.scan_ema", "itertools.accumulate", lambda: r4_ema_map_accumulate, "python-per-step"),
+    Wrong(
+        "11.while_grad",
+        "functools.reduce over range(steps)",
+        lambda: r4_logistic_reduce,
+        "python-per-step",
+    ),
+    Wrong(
+        "11.while_grad", "the loop in a string, exec'd", lambda: r4_logistic_exec, "python-per-step"
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
