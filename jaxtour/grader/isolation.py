@@ -292,6 +292,7 @@ def graders_own() -> Iterator[None]:
 
 # The grader's own state: what a check's body must leave as the session had it.
 
+
 def _settings_now() -> tuple[Any, ...]:
     """The session's settings an answer could change for every later check."""
     return (
