@@ -77,7 +77,9 @@ def test_an_answer_cannot_change_the_language_mid_check(monkeypatch):
     assert i18n.language is original
 
 
-def test_use_language_inside_a_check_is_the_one_way_that_counts():
+def test_use_language_inside_a_check_is_put_back_and_the_check_refused():
+    """An answer may not change the session's language for the checks after it (issue
+    35): the language is put back, and the refusal says so, in the session's language."""
     checks.use_language("en")
 
     def switching(x):
@@ -85,8 +87,9 @@ def test_use_language_inside_a_check_is_the_one_way_that_counts():
         return x
 
     feedback = checks.check("01.center", switching)
-    assert i18n.language() == "ru"
-    assert not feedback.message.isascii()
+    assert i18n.language() == "en"
+    assert feedback.status == "error" and "checks.use_language()" in feedback.message
+    assert feedback.message.isascii()
 
 
 def test_the_solution_shown_in_russian_keeps_the_code():
