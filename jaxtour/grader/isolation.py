@@ -500,6 +500,22 @@ def grader_state(changed: list[str] | None) -> Iterator[None]:
 _states: list[tuple[tuple[Any, ...], list[str]]] = []
 
 
+@contextlib.contextmanager
+def graders_hook() -> Iterator[None]:
+    """For a body in which the grader runs a hook of its own (``mistakes.PythonSteps``
+    counts the learner's Python lines with ``sys.settrace``): the hooks as they are now
+    are the world's, so a call of the learner's code inside keeps the grader's hook
+    rather than taking it off; what the learner changed is still named by the world."""
+    if not _states:
+        yield
+        return
+    _states.append((_settings_now(), _states[-1][1]))  # the same list of names
+    try:
+        yield
+    finally:
+        _states.pop()
+
+
 def back_from_learner(returned: bool = True) -> None:
     """After a call of the learner's code: the profile and trace hooks are the world's
     again before the grader's own code runs (a hook could rewrite what the grader

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from jaxtour.grader.compare import compare_arrays
+from jaxtour.grader.isolation import graders_hook
 from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
@@ -399,13 +400,17 @@ class PythonSteps:
         self.count = 0
         self._mine: dict[types.CodeType, bool] = {}
         self._before: Any = None
+        self._hook: Any = None
 
     def __enter__(self) -> PythonSteps:
         self._before = sys.gettrace()
         sys.settrace(self._called)
+        self._hook = graders_hook()
+        self._hook.__enter__()  # the grader's own hook: not taken for the learner's
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._hook.__exit__(None, None, None)
         sys.settrace(self._before)
 
     def learners(self, frame: types.FrameType) -> bool:
