@@ -17,7 +17,9 @@ x64 on, judged in Russian, on Colab's JAX).
 
 from __future__ import annotations
 
+import ast
 import configparser
+import importlib
 import re
 from pathlib import Path
 from queue import Empty
@@ -102,6 +104,34 @@ class SolvedInPlace(pytest.Item):
         assert not wrong, f"solutions typed in after Run All, not judged correct: {wrong}"
         missing = {cell_exercise(c) for c in cells if cell_exercise(c)} - set(statuses)
         assert not missing, f"exercises never solved: {missing}"
+        self._paste_what_messages_say(kernel, cells, exercises)
+
+    def _paste_what_messages_say(self, kernel, cells, exercises) -> None:
+        """No feedback message hands over passing code (issue 34): each expression that a
+        wrong answer's message (a declared mistake's, or one the corpus expects) contains
+        is pasted into the solved exercise as a learner would paste it, and checked."""
+        from tests.content.code_in_messages import names_free, pastes, shown_code
+
+        defined = set(_run(kernel, "sorted(get_ipython().user_ns)", text=True))
+        leaks = []
+        for index, cell in enumerate(cells):
+            exercise_id = cell_exercise(cell)
+            if not exercise_id:
+                continue
+            exercise = exercises[exercise_id]
+            corpus = importlib.import_module(f"tests.content.wrong_answers.lesson{exercise_id[:2]}")
+            says = [w.says for w in corpus.WRONG_ANSWERS if w.exercise_id == exercise_id and w.says]
+            check = next(c for c in cells[index + 1 :] if cell_check(c) == exercise_id)
+            for fragment in shown_code([m.message for m in exercise.mistakes] + says):
+                for paste in pastes(exercise.solution, fragment):
+                    if names_free(paste) - defined:
+                        continue  # it would only raise NameError: prose that parses
+                    _run(kernel, paste, tolerate=True)
+                    if _status(_run(kernel, check.source)) == "correct":
+                        leaks.append(f"{exercise_id}: {fragment!r}")
+                        break
+            _run(kernel, exercise.solution)  # the solved state again, for what follows
+        assert not leaks, "feedback that hands over passing code:\n" + "\n".join(leaks)
 
     def _compare_reveals(self, shipped) -> None:
         """Each reveal showed in nbval's Run All what it showed when the lesson was built."""
@@ -126,9 +156,10 @@ class SolvedInPlace(pytest.Item):
         return self.path, None, f"{self.parent.name}::{ITEM_NAME}"
 
 
-def _run(kernel, source: str) -> list[dict]:
+def _run(kernel, source: str, *, tolerate: bool = False, text: bool = False):
     """Execute ``source`` in nbval's kernel (history stored, as JupyterLab does): what it
-    displayed."""
+    displayed. An error fails the test unless ``tolerate``; ``text`` returns the value of
+    the cell's last expression instead (``ast.literal_eval`` of its text/plain)."""
     msg_id = kernel.execute_cell_input(source, allow_stdin=False)
     kernel.await_reply(msg_id, timeout=CELL_TIMEOUT_S)
     outputs = []
@@ -141,8 +172,10 @@ def _run(kernel, source: str) -> list[dict]:
             continue
         kind, content = message["msg_type"], message["content"]
         if kind == "status" and content["execution_state"] == "idle":
+            if text:
+                return ast.literal_eval(outputs[-1]["data"]["text/plain"])
             return outputs
-        if kind == "error":
+        if kind == "error" and not tolerate:
             raise AssertionError(f"{content['ename']}: {content['evalue']}\n{source}")
         if kind in ("display_data", "execute_result", "update_display_data"):
             outputs.append(content)
