@@ -102,35 +102,44 @@ def all_names(source: str) -> set[str]:
     return names | {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
 
 
-def pastes(solution: str, fragment: str) -> list[str]:
-    """The cells a learner pasting ``fragment`` into the exercise would run: none when
-    the fragment reads a name that neither the solution nor a lesson's modules have (a
-    fix written for another situation, or prose that happens to parse)."""
-    cells = []
+def pastes(cell: str, fragment: str, solution: str) -> list[str]:
+    """The cells a learner pasting ``fragment`` into the exercise cell as shipped (``cell``:
+    the placeholder, or the code to fix) would run: the fragment in place of the
+    placeholder ``...`` (returned, inside a function), or of an expression the cell
+    computes that shares a name with it; an assignment or a definition as the whole cell.
+    None when the fragment reads a name that neither the cell, the solution nor a
+    lesson's modules have (a fix written for another situation, or prose that parses)."""
     try:
         tree = ast.parse(fragment)
     except SyntaxError:
-        return cells
-    if names_free(fragment) - all_names(solution) - MODULES or "config.update" in fragment:
-        return cells  # (a switch of the whole kernel, such as x64, is no answer's value)
-    statement = tree.body[0]
-    if not isinstance(statement, ast.Expr):
-        cells.append(fragment)  # an assignment or a def: the cell itself
-        return cells
-    lines = solution.splitlines()
+        return []
+    known = all_names(cell) | all_names(solution) | MODULES
+    if names_free(fragment) - known or "config.update" in fragment:
+        return []  # (a switch of the whole kernel, such as x64, is no answer's value)
+    if not isinstance(tree.body[0], ast.Expr):
+        return [fragment]
+    cells, lines = [], cell.splitlines()
     own = all_names(fragment) - MODULES
     for number, line in enumerate(lines):
-        match = re.match(r"(\s*)(return\s+|[A-Za-z_][\w.\[\], ]*?\s*=\s*)(?!=)(.+)$", line)
-        if match is None or line.lstrip().startswith("#"):
-            continue
-        try:
-            replaced = all_names(match.group(3).strip())
-        except SyntaxError:
-            continue
-        if not (own & replaced if own else replaced <= MODULES):
-            continue  # the fragment speaks of other values than this line computes
-        pasted = lines[:number] + [match.group(1) + match.group(2) + fragment] + lines[number + 1 :]
-        source = "\n".join(pasted)
+        code = line.split("#", 1)[0].rstrip()
+        indent = code[: len(code) - len(code.lstrip())]
+        if code.strip() == "...":
+            if not indent:
+                continue
+            new = f"{indent}return {fragment}"
+        else:
+            match = re.match(r"(\s*)(return\s+|[A-Za-z_][\w.\[\], ]*?\s*=\s*)(?!=)(.+)$", code)
+            if match is None:
+                continue
+            expression = match.group(3).strip()
+            try:
+                replaced = all_names(expression)
+            except SyntaxError:
+                continue
+            if expression != "..." and not (own & replaced if own else replaced <= MODULES):
+                continue  # the fragment speaks of other values than this line computes
+            new = match.group(1) + match.group(2) + fragment
+        source = "\n".join(lines[:number] + [new] + lines[number + 1 :])
         try:
             ast.parse(source)
         except SyntaxError:

@@ -123,7 +123,7 @@ class SolvedInPlace(pytest.Item):
             says = [w.says for w in corpus.WRONG_ANSWERS if w.exercise_id == exercise_id and w.says]
             check = next(c for c in cells[index + 1 :] if cell_check(c) == exercise_id)
             for fragment in shown_code([m.message for m in exercise.mistakes] + says):
-                for paste in pastes(exercise.solution, fragment):
+                for paste in pastes(cell.source, fragment, exercise.solution):
                     if names_free(paste) - defined:
                         continue  # it would only raise NameError: prose that parses
                     _run(kernel, paste, tolerate=True)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from tests.content.code_in_messages import fragments, names_free, pastes
 
 CLIP = "def clip_negative(x):\n    return jnp.where(x < 0, 0.0, x)"
+PLACEHOLDER = "def clip_negative(x):\n    ...  # your code here"
+BUGGY = "def clip_negative(x):\n    return jnp.minimum(x, 0.0)  # fix me"
 
 
 def test_the_code_at_the_end_of_a_clause_is_found_and_the_prose_around_it_is_not():
@@ -22,19 +24,24 @@ def test_commas_inside_brackets_do_not_cut_the_code():
     assert found == {"jax.tree.map(lambda p, g: p - lr * g, a, b)"}
 
 
-def test_an_expression_is_pasted_in_place_of_the_solutions_expression_that_shares_its_names():
-    assert pastes(CLIP, "jnp.maximum(x, 0.0)") == [
-        "def clip_negative(x):\n    return jnp.maximum(x, 0.0)"
+def test_an_expression_is_pasted_for_the_placeholder_and_for_an_expression_with_its_names():
+    want = "def clip_negative(x):\n    return jnp.maximum(x, 0.0)"
+    assert pastes(PLACEHOLDER, "jnp.maximum(x, 0.0)", CLIP) == [want]
+    assert pastes(BUGGY, "jnp.maximum(x, 0.0)", CLIP) == [want]
+    assert pastes("y = ...  # your code here", "x.at[0].set(9.0)", "y = x.at[0].set(9.0)") == [
+        "y = x.at[0].set(9.0)"
     ]
 
 
 def test_an_assignment_is_pasted_as_the_whole_cell():
-    assert pastes("y = x.at[0].set(9.0)", "y = x.at[0].set(9.0)") == ["y = x.at[0].set(9.0)"]
+    assert pastes("y = ...", "y = x.at[0].set(9.0)", "y = x.at[0].set(9.0)") == [
+        "y = x.at[0].set(9.0)"
+    ]
 
 
 def test_code_about_other_values_or_a_switch_of_the_whole_kernel_is_not_pasted():
-    assert pastes(CLIP, "jnp.where(cond, a, b)") == []  # names the solution never has
-    assert pastes(CLIP, 'jax.config.update("jax_enable_x64", True)') == []
+    assert pastes(PLACEHOLDER, "jnp.where(cond, a, b)", CLIP) == []  # names nobody has
+    assert pastes(PLACEHOLDER, 'jax.config.update("jax_enable_x64", True)', CLIP) == []
 
 
 def test_names_bound_inside_the_code_are_not_free():
