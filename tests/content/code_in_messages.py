@@ -47,19 +47,21 @@ def _is_code(node: ast.AST) -> bool:
 
 
 def fragments(message: str) -> set[str]:
-    """Every expression or assignment that a clause of ``message`` ends with."""
+    """Every run of words in a clause of ``message`` that parses as one Python statement
+    with code in it ("jnp.maximum(x, 0.0) does" gives ``jnp.maximum(x, 0.0)``, and also
+    ``jnp.maximum(x, 0.0) does``, a comparison that reads a name no cell has)."""
     found = set()
     for clause in clauses(message):
         words = clause.split(" ")
-        for cut in range(len(words)):
-            text = " ".join(words[cut:])
-            try:
-                tree = ast.parse(text)
-            except SyntaxError:
-                continue
-            if len(tree.body) == 1 and _is_code(tree.body[0]):
-                found.add(text)
-                break  # the longest parse of a clause is the code; shorter ones are its tail
+        for start in range(len(words)):
+            for end in range(start + 1, len(words) + 1):
+                text = " ".join(words[start:end])
+                try:
+                    tree = ast.parse(text)
+                except SyntaxError:
+                    continue
+                if len(tree.body) == 1 and _is_code(tree.body[0]):
+                    found.add(text)
     return found
 
 

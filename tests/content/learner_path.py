@@ -31,6 +31,22 @@ from tests.helpers import LESSON_NOTEBOOKS, TESTS, cell_check, cell_exercise, re
 from tools.build_lessons import REVEAL_OUTPUTS, is_reveal
 
 CELL_TIMEOUT_S = 120
+# One kernel cell that runs each paste, then the check, as cells of their own; its value
+# is the pastes that passed.
+PASTE_AND_CHECK = """
+_jaxtour_passed = []
+for _jaxtour_paste in {pastes!r}:
+    get_ipython().run_cell(_jaxtour_paste, store_history=True)
+    _jaxtour_check = get_ipython().run_cell({check!r}, store_history=True)
+    if getattr(_jaxtour_check.result, "status", None) == "correct":
+        _jaxtour_passed.append(_jaxtour_paste)
+_jaxtour_passed
+"""
+# The check, saying only whether it passes: no sentence on how a refusal differs.
+QUICK_CHECK = """from jaxtour.grader.compare import verdict_only
+with verdict_only():
+    _jaxtour_feedback = {check}
+_jaxtour_feedback"""
 ITEM_NAME = "solved in place"
 
 
@@ -108,8 +124,10 @@ class SolvedInPlace(pytest.Item):
 
     def _paste_what_messages_say(self, kernel, cells, exercises) -> None:
         """No feedback message hands over passing code (issue 34): each expression that a
-        wrong answer's message (a declared mistake's, or one the corpus expects) contains
-        is pasted into the solved exercise as a learner would paste it, and checked."""
+        wrong answer's message (a declared mistake's, or one the corpus expects) or an
+        error explanation contains is pasted into the exercise cell as shipped, as a
+        learner would paste it, and checked there, each paste and check a cell of its own
+        (IPython's run_cell, history stored, as the grader reads it); none may pass."""
         from tests.content.code_in_messages import names_free, pastes, shown_code
 
         defined = set(_run(kernel, "sorted(get_ipython().user_ns)", text=True))
@@ -122,14 +140,24 @@ class SolvedInPlace(pytest.Item):
             corpus = importlib.import_module(f"tests.content.wrong_answers.lesson{exercise_id[:2]}")
             says = [w.says for w in corpus.WRONG_ANSWERS if w.exercise_id == exercise_id and w.says]
             check = next(c for c in cells[index + 1 :] if cell_check(c) == exercise_id)
-            for fragment in shown_code([m.message for m in exercise.mistakes] + says):
-                for paste in pastes(cell.source, fragment, exercise.solution):
-                    if names_free(paste) - defined:
-                        continue  # it would only raise NameError: prose that parses
-                    _run(kernel, paste, tolerate=True)
-                    if _status(_run(kernel, check.source)) == "correct":
-                        leaks.append(f"{exercise_id}: {fragment!r}")
-                        break
+            tried = {
+                fragment: paste
+                for fragment in shown_code([m.message for m in exercise.mistakes] + says)
+                for paste in pastes(cell.source, fragment, exercise.solution)
+                if not names_free(paste) - defined  # else it only raises NameError
+            }
+            passed = _run(
+                kernel,
+                PASTE_AND_CHECK.format(
+                    pastes=list(tried.values()),
+                    check=QUICK_CHECK.format(
+                        check=check.source.replace("checks.show(", "checks.read_and_check(", 1)
+                    ),
+                ),
+                tolerate=True,
+                text=True,
+            )
+            leaks += [f"{exercise_id}: {f!r}" for f, p in tried.items() if p in passed]
             _run(kernel, exercise.solution)  # the solved state again, for what follows
         assert not leaks, "feedback that hands over passing code:\n" + "\n".join(leaks)
 
