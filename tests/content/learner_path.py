@@ -140,16 +140,16 @@ class SolvedInPlace(pytest.Item):
             corpus = importlib.import_module(f"tests.content.wrong_answers.lesson{exercise_id[:2]}")
             says = [w.says for w in corpus.WRONG_ANSWERS if w.exercise_id == exercise_id and w.says]
             check = next(c for c in cells[index + 1 :] if cell_check(c) == exercise_id)
-            tried = {
-                fragment: paste
+            tried = [
+                (fragment, paste)
                 for fragment in shown_code([m.message for m in exercise.mistakes] + says)
                 for paste in pastes(cell.source, fragment, exercise.solution)
                 if not names_free(paste) - defined  # else it only raises NameError
-            }
+            ]
             passed = _run(
                 kernel,
                 PASTE_AND_CHECK.format(
-                    pastes=list(tried.values()),
+                    pastes=[paste for _, paste in tried],
                     check=QUICK_CHECK.format(
                         check=check.source.replace("checks.show(", "checks.read_and_check(", 1)
                     ),
@@ -157,7 +157,7 @@ class SolvedInPlace(pytest.Item):
                 tolerate=True,
                 text=True,
             )
-            leaks += [f"{exercise_id}: {f!r}" for f, p in tried.items() if p in passed]
+            leaks += sorted({f"{exercise_id}: {f!r}" for f, p in tried if p in passed})
             _run(kernel, exercise.solution)  # the solved state again, for what follows
         assert not leaks, "feedback that hands over passing code:\n" + "\n".join(leaks)
 
