@@ -8,8 +8,8 @@ belongs, a gigabyte. ``read_store`` reads it so that none of that can cost more 
 - **No link is followed below the student's folder** (``home``): each folder on the way
   is opened with ``O_NOFOLLOW`` relative to the one before, the store too, so a link
   anywhere (or a swap of a folder for a link between a check and the open) is refused.
-  The opened file must be a regular file, owned by the folder's owner, with one name (a
-  hard link may be another person's file), at most ``Limits.bytes`` long.
+  The opened file must be a regular file owned by the folder's owner (a hard link to
+  another student's store is theirs), at most ``Limits.bytes`` long.
 - **SQLite reads exactly that file, read-only and immutable**: through
   ``/proc/self/fd/N`` (the descriptor just checked; elsewhere a copy in memory) with
   ``mode=ro&immutable=1``, so it opens no journal, ``-wal`` or ``-shm`` beside it,
@@ -110,9 +110,7 @@ def _open_below(home: Path, path: Path) -> tuple[int, int, int]:
         for part in parts[:-1]:
             where = where / part
             try:
-                inner = os.open(
-                    part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=folder
-                )
+                inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=folder)
             except OSError as error:
                 raise Unreadable(NO_DATA, _open_error(where, error, folder=True)) from None
             os.close(folder)
@@ -201,10 +199,6 @@ def _check_file(
 ) -> None:
     if not stat.S_ISREG(info.st_mode):
         raise Unreadable(NO_DATA, f"{path} is {_kind_of(info.st_mode)}, not a store")
-    if info.st_nlink != 1:
-        raise Unreadable(
-            NO_DATA, f"{path} has {info.st_nlink} names (a hard link: maybe another's file)"
-        )
     if info.st_uid != owner:
         raise Unreadable(
             NO_DATA, f"{path} belongs to uid {info.st_uid}, not to its folder's owner {owner}"
@@ -258,8 +252,7 @@ def _read(store: int, path: Path, info: os.stat_result, limits: Limits) -> dict:
                 )
             helped = ", ".join(c if c in columns else "0" for c in _HELP_COLUMNS)
             cursor = connection.execute(
-                f"SELECT rowid, exercise, status, {helped}, at FROM checks ORDER BY rowid"
-                " LIMIT ?",
+                f"SELECT rowid, exercise, status, {helped}, at FROM checks ORDER BY rowid LIMIT ?",
                 (limits.rows + 1,),
             )
             return progress_store._progress(_valid(cursor, path, limits))

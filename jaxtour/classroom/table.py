@@ -155,7 +155,7 @@ class Classroom:
                 self._running[student] = running
             try:
                 return await asyncio.wait_for(asyncio.shield(running), wait_s)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 path = self.store_of(student)
                 return self._no_data(
                     student, NO_DATA, f"{path}: reading it took over {wait_s:g} s (still going)"
@@ -262,7 +262,8 @@ def page(
         if row.lessons is None:
             body.append(
                 f'<tr data-student="{html.escape(row.student)}">{name}'
-                f'<td class="nodata" colspan="{2 + len(lessons)}">{html.escape(row.label)}</td></tr>'
+                f'<td class="nodata" colspan="{2 + len(lessons)}">'
+                f"{html.escape(row.label)}</td></tr>"
             )
             continue
         cells = [name, f"<td>{row.passed}</td>", f"<td>{row.stuck}</td>"]
