@@ -53,6 +53,9 @@ _HELP_COLUMNS = ("hints", "solution")  # added since the first release; 0 when a
 _REQUIRED = ("at", "exercise", "status")
 _FUTURE_S = 86400.0  # an `at` more than a day ahead is not a time a check was made
 _PROC_FD = Path("/proc/self/fd")
+# Folders are opened only to pass through (O_PATH: search permission is enough, the
+# ``x`` the service's ACL grants; no listing).
+_THROUGH = getattr(os, "O_PATH", os.O_RDONLY)
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,16 @@ class Unreadable(Exception):
 
 
 Fingerprint = tuple[int, ...]
+
+
+def home_template(store: str) -> str:
+    """The student's folder in a store template: up to its first part with {username}
+    (``/home/jupyter-{username}/.local/...`` -> ``/home/jupyter-{username}``)."""
+    parts = Path(store).parts
+    for end, part in enumerate(parts[:-1], 1):
+        if "{username}" in part:
+            return str(Path(*parts[:end]))
+    raise SystemExit(f"jaxtour.classroom: {store} names no folder with {{username}}; give --home")
 
 
 def _kind_of(mode: int) -> str:
@@ -98,7 +111,7 @@ def _open_below(home: Path, path: Path) -> tuple[int, int, int]:
     if not parts or ".." in parts:
         raise Unreadable(NO_DATA, f"{path} is not a file inside the student's folder {home}")
     try:
-        folder = os.open(home, os.O_RDONLY | os.O_DIRECTORY)
+        folder = os.open(home, _THROUGH | os.O_DIRECTORY)
     except FileNotFoundError:
         raise Unreadable(NO_DATA, f"{path} does not exist (no check recorded yet?)") from None
     except OSError as error:
@@ -110,7 +123,7 @@ def _open_below(home: Path, path: Path) -> tuple[int, int, int]:
         for part in parts[:-1]:
             where = where / part
             try:
-                inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=folder)
+                inner = os.open(part, _THROUGH | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=folder)
             except OSError as error:
                 raise Unreadable(NO_DATA, _open_error(where, error, folder=True)) from None
             os.close(folder)

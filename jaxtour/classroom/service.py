@@ -137,18 +137,6 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
-def home_template(store: str) -> str:
-    """The student's folder in a store template: up to its first part with {username}
-    (``/home/jupyter-{username}/.local/...`` -> ``/home/jupyter-{username}``)."""
-    parts = Path(store).parts
-    for end, part in enumerate(parts[:-1], 1):
-        if "{username}" in part:
-            return str(Path(*parts[:end]))
-    raise SystemExit(
-        f"jaxtour.classroom: --store {store} names no folder with {{username}}; give --home"
-    )
-
-
 def make_app(options: argparse.Namespace) -> web.Application:
     ids = catalog.declared_exercise_ids()
     if ids is None:  # the service imports no exercise module (no JAX in the hub)
@@ -156,7 +144,7 @@ def make_app(options: argparse.Namespace) -> web.Application:
             "jaxtour.classroom: an exercise module declares EXERCISES in a way "
             "catalog.literal_exercise_ids cannot read; write each Exercise(id=...) out"
         )
-    home = options.home or home_template(options.store)
+    home = options.home or table.reader.home_template(options.store)
     classroom = table.Classroom(
         ids,
         lambda name: Path(options.store.format(username=name)),
