@@ -94,14 +94,15 @@ class Classroom:
 
     ``home_of`` gives the student's own folder: no link is followed below it (default:
     the store's folder). ``rows_async`` reads the stores on ``workers`` threads, off the
-    event loop, and waits for each at most ``limits.seconds`` plus a second: a store
-    still being read then shows as "no data" and is not read twice at once."""
+    event loop, and waits for them at most ``page_wait_s``: a store still being read
+    then shows its last row (or "no data"), and is not read twice at once."""
 
     exercise_ids: dict[str, list[str]]
     store_of: Callable[[str], Path]  # student name -> their progress.sqlite3
     home_of: Callable[[str], Path] | None = None
     limits: reader.Limits = field(default_factory=reader.Limits)
     workers: int = 4
+    page_wait_s: float = 1.0  # how long a page waits for all the stores' reads together
     _said: dict[str, str] = field(default_factory=dict)
     _cache: dict[str, tuple] = field(default_factory=dict)  # student -> (fingerprint, row)
     _running: dict[str, asyncio.Future] = field(default_factory=dict)
@@ -142,11 +143,14 @@ class Classroom:
         return [self.row(student) for student in students]
 
     async def rows_async(self, students: Iterable[str]) -> list[StudentRow]:
-        """As ``rows``, off the event loop: one slow store delays no other row."""
+        """As ``rows``, off the event loop: one slow store delays no other row, and the
+        page waits for the stores at most ``page_wait_s`` in all. A store still being
+        read then shows its last row read (or "no data" if none) and goes on being read,
+        once, for the next refresh."""
         loop = asyncio.get_running_loop()
         if self._pool is None:
             self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="jaxtour-store")
-        wait_s = self.limits.seconds + 1.0
+        deadline = loop.time() + self.page_wait_s
 
         async def one(student: str) -> StudentRow:
             running = self._running.get(student)
@@ -154,11 +158,19 @@ class Classroom:
                 running = loop.run_in_executor(self._pool, self.row, student)
                 self._running[student] = running
             try:
-                return await asyncio.wait_for(asyncio.shield(running), wait_s)
+                return await asyncio.wait_for(
+                    asyncio.shield(running), max(0.0, deadline - loop.time())
+                )
             except TimeoutError:
+                _, before = self._cache.get(student, (None, None))
+                if before is not None:
+                    return before
                 path = self.store_of(student)
                 return self._no_data(
-                    student, NO_DATA, f"{path}: reading it took over {wait_s:g} s (still going)"
+                    student,
+                    NO_DATA,
+                    f"{path}: still being read after {self.page_wait_s:g} s "
+                    "(shown when read, up to its limit)",
                 )
 
         return list(await asyncio.gather(*(one(student) for student in students)))

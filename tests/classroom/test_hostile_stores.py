@@ -369,6 +369,6 @@ def test_a_read_that_hangs_delays_no_other_row_and_is_not_started_twice(homes, c
         release.set()
     for rows in (first, again):
         assert_healthy_counted(rows)
-        assert rows[-1].lessons is None and "still going" in rows[-1].problem
+        assert rows[-1].lessons is None and "still being read" in rows[-1].problem
     assert len(started) == 1  # the second page waited on the same read
     assert len([r for r in caplog.records if "for mal" in r.getMessage()]) == 1
