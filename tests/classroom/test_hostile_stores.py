@@ -372,3 +372,35 @@ def test_a_read_that_hangs_delays_no_other_row_and_is_not_started_twice(homes, c
         assert rows[-1].lessons is None and "still being read" in rows[-1].problem
     assert len(started) == 1  # the second page waited on the same read
     assert len([r for r in caplog.records if "for mal" in r.getMessage()]) == 1
+
+
+def test_a_changed_store_still_being_read_shows_its_last_row(homes):
+    release = threading.Event()
+    room = classroom(homes)
+    real = reader.read_store
+
+    def hangs_once_changed(path, *args, **kwargs):
+        if "ada" in path.parts and kwargs.get("cached") is not None:
+            release.wait(30)  # the re-read of ada's changed store is slow
+        return real(path, *args, **kwargs)
+
+    async def pages():
+        first = await room.rows_async(list(HEALTHY))
+        with contextlib.closing(sqlite3.connect(store_of(homes, "ada"))) as db, db:
+            db.execute(
+                "INSERT INTO checks (at, exercise, status) VALUES (5, ?, 'correct')", (SECOND,)
+            )
+        second = await room.rows_async(list(HEALTHY))  # ada's read still going
+        release.set()
+        await room._running["ada"]
+        return first, second, await room.rows_async(list(HEALTHY))
+
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(reader, "read_store", hangs_once_changed)
+            first, second, third = asyncio.run(pages())
+    finally:
+        release.set()
+    assert_healthy_counted(first)
+    assert_healthy_counted(second)  # ada as she was: her last row read, not "no data"
+    assert third[0].passed == 2  # read at last: her new check shown
