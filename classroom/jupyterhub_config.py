@@ -10,7 +10,11 @@ Edit TEACHERS; the environment variables below change the rest without editing.
 """
 
 import os
+import pwd
 import sys
+from pathlib import Path
+
+from jaxtour.classroom import access, reader
 
 c = get_config()  # noqa: F821 (JupyterHub's config loader defines get_config)
 
@@ -32,6 +36,12 @@ TLJH_USER_PYTHON = "/opt/tljh/user/bin/python3"
 STUDENT_PYTHON = os.environ.get(
     "JAXTOUR_STUDENT_PYTHON", TLJH_USER_PYTHON if os.path.exists(TLJH_USER_PYTHON) else "python3"
 )
+# The unprivileged system user the classroom service runs as (the hub runs as root):
+# it reads the students' stores, by ACLs the hub grants before each server starts, and
+# nothing else. Create it once: useradd --system --no-create-home --shell
+# /usr/sbin/nologin jaxtour-classroom (classroom/README.md). Missing: the service runs as
+# the hub's user, and the hub's log says so.
+SERVICE_USER = os.environ.get("JAXTOUR_CLASSROOM_USER", "jaxtour-classroom")
 SERVICE_PORT = int(os.environ.get("JAXTOUR_CLASSROOM_PORT", "10101"))
 IDLE_MINUTES = 20  # as `jaxtour lab --cull-after`: a JAX kernel holds 250 MB or more
 
@@ -46,6 +56,47 @@ c.Spawner.args = [
     "--MappingKernelManager.cull_connected=True",  # even with the lesson's tab open
 ]
 
+# --- least privilege -----------------------------------------------------------------
+# Everything the hub creates is its own (umask 077): its database, 0600, and an existing
+# one taken back to 0600. Students' servers inherit the umask: their files are private.
+os.umask(0o077)
+access.private_database(str(c.JupyterHub.db_url or "sqlite:///jupyterhub.sqlite"), Path.cwd())
+
+
+def _user_exists(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return False
+    return True
+
+
+UNPRIVILEGED = os.geteuid() == 0 and _user_exists(SERVICE_USER)
+if os.geteuid() == 0 and not UNPRIVILEGED:
+    print(
+        f"jaxtour: no system user {SERVICE_USER}: the classroom service runs as root "
+        "(classroom/README.md, 'Least privilege')",
+        file=sys.stderr,
+    )
+_earlier_hook = c.Spawner.pre_spawn_hook if callable(c.Spawner.pre_spawn_hook) else None
+
+
+def grant_the_service(spawner):
+    """Before a student's server starts (as root): the service may read their store."""
+    if _earlier_hook:
+        _earlier_hook(spawner)
+    if not UNPRIVILEGED:
+        return
+    name = spawner.user.name
+    try:
+        home = Path(reader.home_template(STORE).format(username=name))
+        access.grant_store(Path(STORE.format(username=name)), home, SERVICE_USER)
+    except (OSError, access.NotGranted, access.subprocess.SubprocessError) as error:
+        spawner.log.error("jaxtour: the classroom cannot read %s's store: %s", name, error)
+
+
+c.Spawner.pre_spawn_hook = grant_the_service
+
 # --- who may log in, and who may see the teachers' page ----------------------------------
 c.Authenticator.allowed_users.update(TEACHERS + STUDENTS)  # adds to an earlier file's
 c.JupyterHub.load_groups = {
@@ -58,6 +109,7 @@ services = [
         "url": f"http://127.0.0.1:{SERVICE_PORT}",
         "command": [sys.executable, "-m", "jaxtour.classroom", "--store", STORE],
         "oauth_no_confirm": True,
+        **({"user": SERVICE_USER} if UNPRIVILEGED else {}),
         "display": True,  # listed under Services in the hub's menu
     }
 ]

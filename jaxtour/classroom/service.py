@@ -11,7 +11,9 @@ Both need a hub login with the scope ``access:services!service=<name>``: the exa
 403. The students are the hub's users outside the teachers' group, listed through the
 hub's REST API with the service's own token (scopes ``list:users``,
 ``read:users:name``, ``read:users:groups``). Each student's store is found by
-``--store`` (a path with ``{username}``) and read without writing.
+``--store`` (a path with ``{username}``) and read in isolation (``reader``) off the
+event loop; no link is followed below the student's folder: ``--home``, by default the
+part of ``--store`` up to the first folder named with ``{username}``.
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ class _Base(HubOAuthenticated, web.RequestHandler):
         students = sorted(
             u["name"] for u in users if self.options.teachers not in (u.get("groups") or [])
         )
-        rows = self.classroom.rows(students)
+        rows = await self.classroom.rows_async(students)
         sort = self.get_argument("sort", "student")
         if sort not in table.SORT_KEYS and sort not in self.classroom.exercise_ids:
             sort = "student"
@@ -105,6 +107,31 @@ def parser() -> argparse.ArgumentParser:
         default=DEFAULT_STORE,
         help="each student's progress store; {username} is replaced (default: %(default)s)",
     )
+    top.add_argument(
+        "--home",
+        default=None,
+        help="each student's own folder, {username} replaced (default: --store up to "
+        "its first folder named with {username})",
+    )
+    limits = table.reader.Limits()
+    top.add_argument(
+        "--max-store-mb",
+        type=float,
+        default=limits.bytes / 2**20,
+        help="a larger store shows as 'too large' (default: %(default)g)",
+    )
+    top.add_argument(
+        "--max-checks",
+        type=int,
+        default=limits.rows,
+        help="a store with more checks shows as 'too large' (default: %(default)s)",
+    )
+    top.add_argument(
+        "--read-seconds",
+        type=float,
+        default=limits.seconds,
+        help="one store read longer shows as 'no data' (default: %(default)g)",
+    )
     top.add_argument("--teachers", default="teachers", help="the teachers' group, not listed")
     top.add_argument("--refresh", type=int, default=30, help="seconds between page reloads")
     return top
@@ -117,7 +144,17 @@ def make_app(options: argparse.Namespace) -> web.Application:
             "jaxtour.classroom: an exercise module declares EXERCISES in a way "
             "catalog.literal_exercise_ids cannot read; write each Exercise(id=...) out"
         )
-    classroom = table.Classroom(ids, lambda name: Path(options.store.format(username=name)))
+    home = options.home or table.reader.home_template(options.store)
+    classroom = table.Classroom(
+        ids,
+        lambda name: Path(options.store.format(username=name)),
+        lambda name: Path(home.format(username=name)),
+        table.reader.Limits(
+            seconds=options.read_seconds,
+            bytes=int(options.max_store_mb * 2**20),
+            rows=options.max_checks,
+        ),
+    )
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
     given = {"classroom": classroom, "options": options}
     return web.Application(

@@ -1,10 +1,12 @@
 """One row per student, one column per lesson: what the teacher's page and CSV show.
 
-Each student's store is read with ``progress_store.read_other``: never written, not even
-by SQLite's own recovery. A store that cannot be read (missing, corrupt, not a jaxtour
-store, a write interrupted in it) makes that student's row "no data", and the reason is
-logged once, one line, until it changes. A first-release store (no help columns) reads
-as the learner's own ``jaxtour progress`` reads it.
+Each student's store is read in isolation by ``reader.read_store``: no link followed,
+nothing written or created, bounded in time, size and rows, every value checked. A
+store that cannot be read (missing, corrupt, hostile, not a jaxtour store, a write in
+progress in it) makes that student's row "no data" (or "too large"), and the reason is
+logged once, one line, until it changes; no other row waits for it (``rows_async``). A
+first-release store (no help columns) reads as the learner's own ``jaxtour progress``
+reads it.
 
 Per lesson: exercises passed out of all (and how many of those after a hint or the
 solution), exercises attempted, and the exercises the student is stuck on: not passed
@@ -13,21 +15,23 @@ after ``STUCK_AFTER`` or more checks.
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import html
 import io
 import logging
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
 
-from jaxtour.learner import progress_store
+from jaxtour.classroom import reader
+from jaxtour.classroom.reader import NO_DATA, TOO_LARGE  # noqa: F401 (the page's words)
 from jaxtour.learner.progress_store import ExerciseProgress
 
 STUCK_AFTER = 3  # failed checks of one exercise, none passed: stuck
-NO_DATA = "no data"
 log = logging.getLogger("jaxtour.classroom")
 
 
@@ -55,6 +59,7 @@ class StudentRow:
     lessons: dict[str, LessonCell] | None  # None: no data (``problem`` says why)
     problem: str = ""
     last_at: float | None = None  # the student's latest check
+    label: str = NO_DATA  # shown instead of the lessons when there are none: or TOO_LARGE
 
     @property
     def passed(self) -> int:
@@ -77,29 +82,98 @@ def lesson_cells(
     return cells
 
 
+def _home_of_store(path: Path) -> Path:
+    return path.parent
+
+
 @dataclass
 class Classroom:
-    """Reads the students' stores; says each store's problem once, until it changes."""
+    """Reads the students' stores, each in isolation (``reader.read_store``); says each
+    store's problem once, until it changes; keeps each store's progress until the file
+    changes (``reader.fingerprint``).
+
+    ``home_of`` gives the student's own folder: no link is followed below it (default:
+    the store's folder). ``rows_async`` reads the stores on ``workers`` threads, off the
+    event loop, and waits for them at most ``page_wait_s``: a store still being read
+    then shows its last row (or "no data"), and is not read twice at once."""
 
     exercise_ids: dict[str, list[str]]
     store_of: Callable[[str], Path]  # student name -> their progress.sqlite3
+    home_of: Callable[[str], Path] | None = None
+    limits: reader.Limits = field(default_factory=reader.Limits)
+    workers: int = 4
+    page_wait_s: float = 1.0  # how long a page waits for all the stores' reads together
     _said: dict[str, str] = field(default_factory=dict)
+    _cache: dict[str, tuple] = field(default_factory=dict)  # student -> (fingerprint, row)
+    _running: dict[str, asyncio.Future] = field(default_factory=dict)
+    _pool: ThreadPoolExecutor | None = None
+
+    def _no_data(self, student: str, label: str, why: str) -> StudentRow:
+        if self._said.get(student) != why:
+            self._said[student] = why
+            log.error("jaxtour.classroom: %s for %s: %s", label, student, why)
+        return StudentRow(student, None, why, label=label)
 
     def row(self, student: str) -> StudentRow:
         path = self.store_of(student)
+        home = self.home_of(student) if self.home_of else path.parent
+        mark, before = self._cache.get(student, (None, None))
         try:
-            done = progress_store.read_other(path)
-        except progress_store.StoreProblem as problem:
-            if self._said.get(student) != str(problem):
-                self._said[student] = str(problem)
-                log.error("jaxtour.classroom: no data for %s: %s", student, problem)
-            return StudentRow(student, None, str(problem))
+            mark, done = reader.read_store(path, home, self.limits, cached=mark)
+        except reader.Unreadable as problem:
+            row = self._no_data(student, problem.label, problem.why)
+            seen = getattr(problem, "fingerprint", None)
+            if seen is None:
+                self._cache.pop(student, None)
+            else:
+                self._cache[student] = (seen, row)
+            return row
+        except OSError as error:  # the folder vanished mid-walk, say
+            self._cache.pop(student, None)
+            return self._no_data(student, NO_DATA, f"{path} cannot be read ({error})")
+        if done is None and before is not None:  # unchanged since the last read
+            return before
         self._said.pop(student, None)
-        last = max((p.last_at for p in done.values() if p.last_at), default=None)
-        return StudentRow(student, lesson_cells(self.exercise_ids, done), "", last)
+        last = max((p.last_at for p in (done or {}).values() if p.last_at), default=None)
+        row = StudentRow(student, lesson_cells(self.exercise_ids, done or {}), "", last)
+        self._cache[student] = (mark, row)
+        return row
 
     def rows(self, students: Iterable[str]) -> list[StudentRow]:
         return [self.row(student) for student in students]
+
+    async def rows_async(self, students: Iterable[str]) -> list[StudentRow]:
+        """As ``rows``, off the event loop: one slow store delays no other row, and the
+        page waits for the stores at most ``page_wait_s`` in all. A store still being
+        read then shows its last row read (or "no data" if none) and goes on being read,
+        once, for the next refresh."""
+        loop = asyncio.get_running_loop()
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="jaxtour-store")
+        deadline = loop.time() + self.page_wait_s
+
+        async def one(student: str) -> StudentRow:
+            running = self._running.get(student)
+            if running is None or running.done():
+                running = loop.run_in_executor(self._pool, self.row, student)
+                self._running[student] = running
+            try:
+                return await asyncio.wait_for(
+                    asyncio.shield(running), max(0.0, deadline - loop.time())
+                )
+            except TimeoutError:
+                _, before = self._cache.get(student, (None, None))
+                if before is not None:
+                    return before
+                path = self.store_of(student)
+                return self._no_data(
+                    student,
+                    NO_DATA,
+                    f"{path}: still being read after {self.page_wait_s:g} s "
+                    "(shown when read, up to its limit)",
+                )
+
+        return list(await asyncio.gather(*(one(student) for student in students)))
 
 
 # --- sorting ---------------------------------------------------------------------------
@@ -130,7 +204,7 @@ def sort_rows(rows: list[StudentRow], key: str, descending: bool) -> list[Studen
 
 
 def csv_columns(lessons: Iterable[str]) -> list[str]:
-    """student, data ("ok" or "no data"), passed, stuck, then per lesson LESSON:passed,
+    """student, data ("ok", "no data" or "too large"), passed, stuck, then per lesson LESSON:passed,
     LESSON:helped (passed after a hint or the solution), LESSON:attempted, LESSON:stuck
     (the stuck exercise ids, space-separated)."""
     columns = ["student", "data", "passed", "stuck"]
@@ -145,7 +219,7 @@ def to_csv(rows: list[StudentRow], lessons: list[str]) -> str:
     writer.writerow(csv_columns(lessons))
     for row in rows:
         if row.lessons is None:
-            writer.writerow([row.student, NO_DATA] + [""] * (2 + 4 * len(lessons)))
+            writer.writerow([row.student, row.label] + [""] * (2 + 4 * len(lessons)))
             continue
         line: list[object] = [row.student, "ok", row.passed, row.stuck]
         for lesson in lessons:
@@ -200,7 +274,8 @@ def page(
         if row.lessons is None:
             body.append(
                 f'<tr data-student="{html.escape(row.student)}">{name}'
-                f'<td class="nodata" colspan="{2 + len(lessons)}">{NO_DATA}</td></tr>'
+                f'<td class="nodata" colspan="{2 + len(lessons)}">'
+                f"{html.escape(row.label)}</td></tr>"
             )
             continue
         cells = [name, f"<td>{row.passed}</td>", f"<td>{row.stuck}</td>"]

@@ -22,6 +22,7 @@ import os
 import shutil
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import time
@@ -53,6 +54,39 @@ STUDENTS = {
     "cy": [(WRONG, "incorrect"), (HINT, "Hint 1 of 3 for 00.first_array"), (RIGHT, "correct")],
 }
 LESSON = catalog.LESSONS[0].stem  # 00_welcome: one exercise
+STORE = Path(".local", "share", "jaxtour", "progress.sqlite3")  # in a student's home
+
+
+def _store_folders(homes: Path) -> dict[Path, int]:
+    """Every entry in every student's store folder, and its modification time."""
+    return {p: p.lstat().st_mtime_ns for p in homes.glob(f"*/{STORE.parent}/*")}
+
+
+def _hostile_stores(homes: Path) -> dict[str, str]:
+    """Students with a hostile store (no server of theirs needed): name -> what the page
+    shows for them."""
+    import sqlite3
+
+    made = {}
+    for name in ("mal-view", "mal-text", "mal-link", "mal-fifo"):
+        (homes / name / STORE).parent.mkdir(parents=True)
+    with contextlib.closing(sqlite3.connect(homes / "mal-view" / STORE)) as db, db:
+        db.execute(
+            "CREATE VIEW checks AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1"
+            " FROM n) SELECT i AS id, i AS at, 'x' AS exercise, 'correct' AS status FROM n"
+        )
+    made["mal-view"] = "no data"
+    with contextlib.closing(sqlite3.connect(homes / "mal-text" / STORE)) as db, db:
+        db.execute("CREATE TABLE checks (id INTEGER PRIMARY KEY, at, exercise, status, hints)")
+        db.execute("INSERT INTO checks VALUES (1, 1, '00.first_array', 'correct', 'lots')")
+    made["mal-text"] = "no data"
+    (homes / "mal-link" / STORE).symlink_to(homes / "ada" / STORE)  # ada's progress
+    made["mal-link"] = "no data"
+    os.mkfifo(homes / "mal-fifo" / STORE)
+    made["mal-fifo"] = "no data"
+    return made
+
+
 SETUP = "from jaxtour import checks\nimport jax.numpy as jnp\n"
 
 
@@ -275,6 +309,10 @@ def test_the_teacher_sees_each_students_checks_and_a_student_is_refused(hub, tmp
     for user, steps in STUDENTS.items():
         said = run_in_kernel(base, user, [code for code, _ in steps])
         assert said == [expected for _, expected in steps], user
+    hostile = _hostile_stores(homes)
+    for user in hostile:
+        _api(base, "POST", f"/users/{user}")  # listed as students; no server started
+    before = _store_folders(homes)
 
     from playwright.sync_api import sync_playwright
 
@@ -301,6 +339,10 @@ def test_the_teacher_sees_each_students_checks_and_a_student_is_refused(hub, tmp
             page.screenshot(path=str(shot), full_page=True)
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             shutil.copy(shot, ARTIFACTS / shot.name)
+            nodata = page.eval_on_selector_all(
+                "#classroom tbody tr td.nodata",
+                "tds => tds.map(td => [td.closest('tr').dataset.student, td.textContent])",
+            )
             cells = page.eval_on_selector_all(
                 f"#classroom tbody tr td[data-lesson='{LESSON}']",
                 "tds => tds.map(td => [td.closest('tr').dataset.student, td.dataset.state,"
@@ -318,10 +360,13 @@ def test_the_teacher_sees_each_students_checks_and_a_student_is_refused(hub, tmp
         ["ben", "stuck", "0/1 stuck"],
         ["cy", "passed", "1/1*"],
     ]
-    assert sorted(rows) == sorted(STUDENTS)
+    assert sorted(rows) == sorted([*STUDENTS, *hostile])
+    assert sorted(nodata) == sorted([name, shown] for name, shown in hostile.items())
+    assert {name: rows[name]["data"] for name in hostile} == hostile
     got = {
         name: [row[f"{LESSON}:{k}"] for k in ("passed", "helped", "attempted", "stuck")]
         for name, row in rows.items()
+        if name in STUDENTS
     }
     assert got == {
         "ada": ["1", "0", "1", ""],
@@ -329,5 +374,8 @@ def test_the_teacher_sees_each_students_checks_and_a_student_is_refused(hub, tmp
         "cy": ["1", "1", "1", ""],
     }
     other = [c for c in rows["ada"] if c.endswith(":attempted") and not c.startswith(LESSON)]
-    assert all(rows[s][c] == "0" for s in rows for c in other)  # nothing else was checked
-    assert "no data" not in log.read_text()
+    assert all(rows[s][c] == "0" for s in STUDENTS for c in other)  # nothing else checked
+    said = [line for line in log.read_text().splitlines() if "jaxtour.classroom: no data" in line]
+    assert sorted(line.split(" for ")[1].split(":")[0] for line in said) == sorted(hostile)
+    assert _store_folders(homes) == before  # nothing written or created there (-shm, -wal)
+    assert stat.S_IMODE((tmp_path / "hub.sqlite").stat().st_mode) == 0o600
