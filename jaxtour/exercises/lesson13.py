@@ -128,11 +128,12 @@ def _answer_value_and_grad(answer: Any) -> Callable[..., Any]:
 
 @_per_answer
 def _zero_probe(answer: Any) -> tuple[str, Any]:
-    """("gradient", the gradient at p = 0.0) or ("raised", the exception)."""
+    """("gradient", the gradient at p = 0.0) or ("raised", the exception): on every
+    input, for an answer may fail on one shape only (a vmap of a scalar lax.cond runs on
+    a vector and fails on a matrix)."""
     try:
-        (p,) = _xlogx_inputs()[0]
-        _, gradient = _answer_value_and_grad(answer)(p)
-        return "gradient", np.asarray(gradient)[0]  # at p = 0.0
+        gradients = [_answer_value_and_grad(answer)(p)[1] for (p,) in _xlogx_inputs()]
+        return "gradient", np.asarray(gradients[0])[0]  # at p = 0.0
     except Exception as exc:
         return "raised", exc
 

@@ -49,6 +49,13 @@ def xlogx_cond(p):
     return jax.lax.cond(p > 0, lambda p: p * jnp.log(p), lambda p: jnp.zeros_like(p), p)
 
 
+def xlogx_vmapped_cond(p):
+    # a scalar lax.cond mapped over a vector: right for 1-D p, fails for a matrix
+    return jax.vmap(lambda q: jax.lax.cond(q > 0, lambda r: r * jnp.log(r), lambda r: 0.0 * r, q))(
+        p
+    )
+
+
 def xlogx_nan_to_num(p):
     return jnp.nan_to_num(jnp.where(p > 0, p * jnp.log(p), 0.0))
 
@@ -182,6 +189,12 @@ WRONG_ANSWERS = (
     ),
     Wrong("13.xlogx_gradient", "a Python if/else", lambda: xlogx_if, named="python-if"),
     Wrong("13.xlogx_gradient", "lax.cond on the array", lambda: xlogx_cond, named="cond-scalar"),
+    Wrong(
+        "13.xlogx_gradient",
+        "vmap of a scalar lax.cond: runs on a vector, fails on a matrix",
+        lambda: xlogx_vmapped_cond,
+        named="cond-scalar",
+    ),
     Wrong(
         "13.xlogx_gradient",
         "nan_to_num around the single where",
