@@ -22,7 +22,7 @@ from jaxtour.grader.compare import compare_arrays, describe, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
 from jaxtour.grader.mistakes import returns_none
 from jaxtour.grader.pristine import np
-from jaxtour.grader.rules import Choice, Number
+from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
 
@@ -128,11 +128,12 @@ def _answer_value_and_grad(answer: Any) -> Callable[..., Any]:
 
 @_per_answer
 def _zero_probe(answer: Any) -> tuple[str, Any]:
-    """("gradient", the gradient at p = 0.0) or ("raised", the exception)."""
+    """("gradient", the gradient at p = 0.0) or ("raised", the exception): on every
+    input, for an answer may fail on one shape only (a vmap of a scalar lax.cond runs on
+    a vector and fails on a matrix)."""
     try:
-        (p,) = _xlogx_inputs()[0]
-        _, gradient = _answer_value_and_grad(answer)(p)
-        return "gradient", np.asarray(gradient)[0]  # at p = 0.0
+        gradients = [_answer_value_and_grad(answer)(p)[1] for (p,) in _xlogx_inputs()]
+        return "gradient", np.asarray(gradients[0])[0]  # at p = 0.0
     except Exception as exc:
         return "raised", exc
 
@@ -409,22 +410,8 @@ class ReportsBadInput:
 
 # --- 13.float32_gap ---------------------------------------------------------------------
 
-
-def _tiny_nonzero(answer: Any) -> bool:
-    """A number near zero but not zero: a rounding error imagined as small."""
-    try:
-        value = float(np.asarray(answer))
-    except Exception:
-        return False
-    return not isinstance(answer, bool | str) and 0.0 < abs(value) < 0.5
-
-
-def _near_big(answer: Any) -> bool:
-    try:
-        value = float(np.asarray(answer))
-    except Exception:
-        return False
-    return not isinstance(answer, bool | str) and abs(value - 1e8) <= 8.0
+GAP_OPTIONS = ("A", "B", "C", "D", "E")
+# Running the code says 0.0; it does not say which reason is right: B and C both give it.
 
 
 EXERCISES = (
@@ -507,8 +494,9 @@ EXERCISES = (
             Mistake(
                 id="python-if",
                 message="A Python if on p needs its value, and under jit and grad p is a "
-                "tracer (and an array of several values has no single truth value). Use "
-                "jnp.where, with a second one inside it: a safe p for the log.",
+                "tracer (and an array of several values has no single truth value). The "
+                "choice has to be made element by element, inside the computation, and the "
+                "log must not see p = 0.0 even where its result is not used.",
                 example=lambda: _xlogx_python_if,
                 matches=_fails_under_jit(
                     "TracerBoolConversionError", "ConcretizationTypeError", "ValueError"
@@ -517,8 +505,8 @@ EXERCISES = (
             Mistake(
                 id="cond-scalar",
                 message="lax.cond takes one boolean for the whole call, so it cannot choose "
-                "element by element for an array p. Keep jnp.where, and add a second one "
-                "inside it: a safe p for the log.",
+                "element by element for an array p. The choice must be made per element, and "
+                "the log must not see p = 0.0 even where its result is not used.",
                 example=lambda: _xlogx_cond,
                 matches=_fails_with_message("scalar"),
             ),
@@ -526,8 +514,9 @@ EXERCISES = (
                 id="still-not-finite",
                 message="The gradient at p = 0.0 is still NaN or infinite: the log still "
                 "sees p = 0.0, where the derivative of p * log(p) is log(0) + 1 = -inf "
-                "(and behind a jnp.where, 0.0 times -inf is NaN). Keep p = 0.0 away from "
-                "the log with an inner jnp.where(p > 0, p, 1.0).",
+                "(and behind a jnp.where, 0.0 times -inf is NaN). Choosing the output is "
+                "not enough: the input of the log must be harmless wherever p is not "
+                "positive.",
                 example=lambda: _xlogx_single_where,
                 matches=_not_finite_at_zero,
             ),
@@ -536,8 +525,8 @@ EXERCISES = (
                 message="A small number added inside the log (or a clip to one) keeps the "
                 "gradient finite, but wrong: at p = 0.0 it is about log(epsilon), a large "
                 "negative number, where xlogx, the constant 0.0 there, should have gradient "
-                "0.0. Use the double where instead: an inner jnp.where(p > 0, p, 1.0) for "
-                "the log.",
+                "0.0. Shifting the log's input changes every gradient a little and the one at "
+                "0.0 a lot; keep p = 0.0 from the log without changing it elsewhere.",
                 example=lambda: _xlogx_epsilon,
                 matches=_finite_but_not_zero_at_zero,
             ),
@@ -568,8 +557,8 @@ EXERCISES = (
             Mistake(
                 id="python-assert",
                 message="assert (or if ... raise) needs a Python bool, and under jit "
-                "jnp.all(prices > 0) is a tracer with no value yet. checkify.check(pred, "
-                "message) is the assert that survives jit.",
+                "a comparison of prices is a tracer with no value yet. checkify's own check "
+                "is the assert that survives jit: it records the error as a value.",
                 example=lambda: _returns_assert,
                 matches=_fails_checked("TracerBoolConversionError", "ConcretizationTypeError"),
             ),
@@ -584,28 +573,29 @@ EXERCISES = (
             Mistake(
                 id="elementwise-pred",
                 message="checkify.check takes one boolean, and prices > 0 is one per price. "
-                "Say it of all of them: jnp.all(prices > 0).",
+                "The condition has to be one statement about all the prices at once.",
                 example=lambda: _returns_elementwise,
                 matches=_check_not_scalar,
             ),
             Mistake(
                 id="no-check",
                 message="Bad prices go through without an error: nothing in your function "
-                "records one (a print, jnp.where or jnp.nan_to_num does not). Add "
-                "checkify.check(jnp.all(prices > 0), message).",
+                "records one (a print, jnp.where or jnp.nan_to_num does not): under jit only "
+                "a checkify check turns a bad input into an error the caller receives.",
                 example=lambda: _returns_no_check,
                 matches=_never_reports,
             ),
             Mistake(
                 id="zero-allowed",
                 message="A price of 0.0 passes your check, and log(0.0) is -inf. Positive "
-                "means > 0: jnp.all(prices > 0).",
+                "means strictly greater than zero.",
                 example=lambda: _returns_zero_allowed,
             ),
             Mistake(
                 id="any-not-all",
                 message="Your check passes as soon as one price is positive, so "
-                "[100.0, -1.0, 99.0, 98.0] goes through. Every price must be: jnp.all.",
+                "a price list with one bad price among good ones goes through. Every price "
+                "must be positive, not just one.",
                 example=lambda: _returns_any,
             ),
             Mistake(
@@ -618,7 +608,7 @@ EXERCISES = (
             Mistake(
                 id="no-diff",
                 message="The check is right, but the result is log(prices) itself; a log "
-                "return is the difference of consecutive logs: jnp.diff(jnp.log(prices)).",
+                "return is the difference of the logs of consecutive prices.",
                 example=lambda: _returns_no_diff,
             ),
         ),
@@ -627,46 +617,49 @@ EXERCISES = (
     ),
     Exercise(
         id="13.float32_gap",
-        title="Predict what float32 keeps of 1e8 + 1",
-        reference=lambda: 0.0,
-        rule=Number(rtol=0.0, atol=0.0),
+        title="Predict what float32 keeps of 1e8 + 1, and why",
+        reference=lambda: "C",
+        rule=Choice(GAP_OPTIONS),
         hints=(
-            "float32 has 24 bits of significand: about 7 decimal digits. 100,000,001 has 9.",
-            "Near 1e8 the float32 numbers are 8 apart (print jnp.spacing(big)). 1e8 + 1 "
-            "is rounded to the nearest of them.",
-            "big + 1 rounds back to big, so (big + 1) - big is 0.0: gap = 0.0.",
+            "float32 has 24 bits of significand: it holds every whole number up to 2**24, "
+            "about 16.8 million, exactly. Above that, how far apart are its numbers?",
+            "Is 1e8 itself a float32 number? 100,000,000 is 390,625 times 2**8, and "
+            "390,625 fits in 24 bits. So which of the two zeros has the right reason?",
+            "Near 1e8 the float32 numbers are 8 apart; 1e8 + 1 rounds to the nearest, 1e8 "
+            'itself, and the difference is 0.0 for that reason: gap = "C".',
         ),
-        solution="gap = 0.0",
+        solution='gap = "C"',
         mistakes=(
             Mistake(
                 id="exact-math",
-                message="1 is what exact arithmetic (or float64) gives. In float32, "
-                "100,000,001 has more digits than the 24-bit significand holds: big + 1 is "
-                "rounded to a float32 number first.",
-                example=lambda: 1.0,
+                message="float32 holds whole numbers exactly only up to 2**24, about 16.8 "
+                "million: its significand has 24 bits, and 100,000,001 needs 27. Above "
+                "2**24 the float32 numbers are more than 1 apart, so the 1 cannot survive.",
+                example=lambda: "A",
+            ),
+            Mistake(
+                id="big-inexact",
+                message="1e8 is a float32 number exactly: 100,000,000 is 390,625 times 2**8, "
+                "and 390,625 fits in 24 bits, so big holds no error to cancel. The rounding "
+                "happens to big + 1, which has no float32 number of its own.",
+                example=lambda: "B",
             ),
             Mistake(
                 id="rounded-up",
-                message="8 would mean big + 1 rounds up to the next float32 number. It "
-                "rounds to the nearest one, and 1 is much closer to 0 than to 8.",
-                example=lambda: 8.0,
+                message="A float32 operation rounds its exact result to the nearest float32 "
+                "number, not up: 1e8 + 1 is 1 away from one neighbour and 7 from the other.",
+                example=lambda: "D",
             ),
             Mistake(
                 id="small-error",
-                message="Rounding does not leave a small error here: big + 1 is rounded to "
-                "a float32 number, and near 1e8 those are 8 apart, so the difference of two "
-                "of them is 0, 8, 16, ... never a fraction.",
-                example=lambda: 1e-7,
-                matches=_tiny_nonzero,
-            ),
-            Mistake(
-                id="not-subtracted",
-                message="That is big + 1 itself; the question asks for (big + 1) - big.",
-                example=lambda: 1e8,
-                matches=_near_big,
+                message="Rounding leaves no small error here: big + 1 and big are both float32 "
+                "numbers, and near 1e8 those are 8 apart, so their difference is a multiple "
+                "of 8, never a fraction.",
+                example=lambda: "E",
             ),
         ),
-        success="1e8 + 1 rounds back to 1e8 in float32: the 1 is lost, silently.",
+        success="1e8 + 1 rounds back to 1e8 in float32, the nearest float32 number: the 1 is "
+        "lost, silently.",
         prediction=True,
     ),
 )

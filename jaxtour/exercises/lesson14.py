@@ -884,9 +884,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="flattened",
-                message="data.reshape(process_count, -1) flattens each row's features into one "
-                "long row: on 2-D data a process gets one flat vector, not its rows. Slice "
-                "the rows instead (or keep the other axes in the reshape).",
+                message="A reshape to (process_count, -1) flattens each row's features into "
+                "one long row: on 2-D data a process gets one flat vector, not its rows. "
+                "A process's rows keep their features as they are.",
                 example=lambda: _flattened,
             ),
             Mistake(
@@ -899,8 +899,8 @@ EXERCISES = (
                 id="columns",
                 message="Your function splits the last axis, the features: each process "
                 "gets some columns of every row (and np.split fails when the processes do "
-                "not divide the columns). A process's share is rows, the first axis: "
-                "data[start : start + per_process].",
+                "not divide the columns). A process's share is rows: the blocks are cut along "
+                "the first axis, the one make_array_from_process_local_data joins.",
                 example=lambda: _columns,
                 matches=_splits_columns,
             ),
@@ -919,14 +919,14 @@ EXERCISES = (
             Mistake(
                 id="stop-is-size",
                 message="The slice stops at per_process, the block's size, not at its end: "
-                "process 0 is right, and every later process gets nothing. Stop at start + "
-                "per_process.",
+                "process 0 is right, and every later process gets nothing: a slice's stop is "
+                "a position, not a length.",
                 example=lambda: _stop_is_size,
             ),
             Mistake(
                 id="all-blocks",
-                message="That returns every process's block (a list of arrays). Pick this "
-                "process's: the one at process_index.",
+                message="That returns every process's block (a list of arrays); each process "
+                "passes one block, its own, as a single array.",
                 example=lambda: _all_blocks,
             ),
         ),
@@ -967,17 +967,18 @@ EXERCISES = (
                 message="P() says that an array is replicated: every process holds all of "
                 "it. So make_array_from_process_local_data took each process's 4 values as "
                 "the whole array, and each process got the weighted mean of its own 4 (the "
-                "two processes got different numbers). Shard the arrays over the mesh's "
-                'axis, P("batch"): the processes\' values are then joined into one array of 8.',
+                "two processes got different numbers). Only a sharding that splits the "
+                "array over the mesh's axis joins the processes' values into one array "
+                "of 8.",
                 example=lambda: _replicated_spec,
                 matches=_replicated,
             ),
             Mistake(
                 id="local-mean",
                 message="Each process returned the weighted mean of its own 4 values only: "
-                "the two processes got different numbers. Join the processes' values into "
-                "one global array of 8, and the weights into another, with "
-                "make_array_from_process_local_data, then take the weighted mean of those.",
+                "the two processes got different numbers. A reduction over a NumPy array (or "
+                "a JAX array made from it) stays in its process; only an operation on an "
+                "array that spans both processes' devices combines their values.",
                 example=lambda: _local_mean,
                 matches=_gave(Data.local_means),
             ),
@@ -1023,8 +1024,8 @@ EXERCISES = (
                 id="collective-outside-map",
                 message="jax.lax.psum and pmean name a mesh axis only inside a function "
                 "mapped over it (jax.shard_map); here local_values is a plain NumPy array and "
-                "'batch' is bound to nothing. Build global arrays and sum over them: jit "
-                "adds the communication.",
+                "'batch' is bound to nothing. Outside such a map, the communication comes "
+                "from operating on arrays that span the processes.",
                 example=lambda: _psum_unmapped,
                 matches=_raised("unbound axis name"),
             ),

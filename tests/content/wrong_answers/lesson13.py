@@ -49,6 +49,13 @@ def xlogx_cond(p):
     return jax.lax.cond(p > 0, lambda p: p * jnp.log(p), lambda p: jnp.zeros_like(p), p)
 
 
+def xlogx_vmapped_cond(p):
+    # a scalar lax.cond mapped over a vector: right for 1-D p, fails for a matrix
+    return jax.vmap(lambda q: jax.lax.cond(q > 0, lambda r: r * jnp.log(r), lambda r: 0.0 * r, q))(
+        p
+    )
+
+
 def xlogx_nan_to_num(p):
     return jnp.nan_to_num(jnp.where(p > 0, p * jnp.log(p), 0.0))
 
@@ -184,6 +191,12 @@ WRONG_ANSWERS = (
     Wrong("13.xlogx_gradient", "lax.cond on the array", lambda: xlogx_cond, named="cond-scalar"),
     Wrong(
         "13.xlogx_gradient",
+        "vmap of a scalar lax.cond: runs on a vector, fails on a matrix",
+        lambda: xlogx_vmapped_cond,
+        named="cond-scalar",
+    ),
+    Wrong(
+        "13.xlogx_gradient",
         "nan_to_num around the single where",
         lambda: xlogx_nan_to_num,
         named="still-not-finite",
@@ -270,18 +283,37 @@ WRONG_ANSWERS = (
         says="reported no error",
     ),
     # 13.float32_gap
-    Wrong("13.float32_gap", "1, as in exact arithmetic", lambda: 1, named="exact-math"),
-    Wrong("13.float32_gap", "jnp.float32(1.0)", lambda: jnp.float32(1.0), named="exact-math"),
-    Wrong("13.float32_gap", "np.float64(1)", lambda: np.float64(1), named="exact-math"),
-    Wrong("13.float32_gap", "8, the spacing", lambda: 8, named="rounded-up"),
-    Wrong("13.float32_gap", "half an epsilon", lambda: 5.96e-08, named="small-error"),
-    Wrong("13.float32_gap", "a small rounding error", lambda: 0.1, named="small-error"),
-    Wrong("13.float32_gap", "big + 1 itself", lambda: 100000001.0, named="not-subtracted"),
-    Wrong("13.float32_gap", "zero as a string", lambda: "0", says="Expected a number"),
-    Wrong("13.float32_gap", "a trailing comma", lambda: (0.0,), says="Expected a number"),
-    Wrong("13.float32_gap", "NaN, expecting trouble", lambda: float("nan"), says="not a finite"),
-    Wrong("13.float32_gap", "in an array", lambda: jnp.array([0.0]), says="single number"),
-    Wrong("13.float32_gap", "2: one bit too many", lambda: 2),
+    Wrong(
+        "13.float32_gap",
+        "A: the 1 survives, as in exact arithmetic",
+        lambda: "A",
+        named="exact-math",
+    ),
+    Wrong("13.float32_gap", "a: lower case, exact arithmetic", lambda: "a", named="exact-math"),
+    Wrong(
+        "13.float32_gap",
+        "B: ran it, saw 0.0, and took the first zero: big itself rounded",
+        lambda: "B",
+        named="big-inexact",
+    ),
+    Wrong(
+        "13.float32_gap",
+        "(B): the zero with the wrong reason, in brackets",
+        lambda: "(B)",
+        named="big-inexact",
+    ),
+    Wrong(
+        "13.float32_gap", "D: rounds up to the next float32 number", lambda: "D", named="rounded-up"
+    ),
+    Wrong("13.float32_gap", "E: a small rounding error is left", lambda: "E", named="small-error"),
+    Wrong(
+        "13.float32_gap",
+        "0.0, the number it prints, not a letter",
+        lambda: 0.0,
+        says="letters, not numbers",
+    ),
+    Wrong("13.float32_gap", "both zeros, hedged", lambda: "BC", says="names 2 options"),
+    Wrong("13.float32_gap", "the letter in a list", lambda: ["C"], says="without brackets"),
 )
 
 # --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
@@ -327,9 +359,9 @@ ROUND_3 = (
     ),
     Wrong("13.check_prices", "check on the array prices > 0", lambda: r3_prices_array_condition),
     Wrong("13.check_prices", "jnp.any(prices > 0)", lambda: r3_prices_any),
-    Wrong("13.float32_gap", "1: the arithmetic answer", lambda: 1),
-    Wrong("13.float32_gap", "8.0: the spacing near 1e8", lambda: 8.0),
-    Wrong("13.float32_gap", '"0.0" typed as text', lambda: "0.0"),
+    Wrong("13.float32_gap", "1: the arithmetic answer", lambda: 1, says="letters, not numbers"),
+    Wrong("13.float32_gap", "8.0: the spacing near 1e8", lambda: 8.0, says="letters, not numbers"),
+    Wrong("13.float32_gap", '"0.0" typed as text', lambda: "0.0", says="not one of the options"),
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
