@@ -1145,24 +1145,23 @@ EXERCISES = (
                 id="waited-in-loop",
                 message="Every array was waited for, but inside the loop: each call waited "
                 "for its own result before the next call was dispatched, so the device sat "
-                "idle while Python dispatched. Make all the calls first, then wait once for "
-                "the whole list: jax.block_until_ready([f(x) for x in xs]).",
+                "idle while Python dispatched. Dispatch every call before waiting for any, "
+                "then wait once for everything.",
                 example=lambda: _waits_in_loop,
                 matches=_batch_mistake("waited-in-loop"),
             ),
             Mistake(
                 id="last-only",
                 message="You waited for the last result only. JAX does not promise that "
-                "earlier results are ready when a later one is: wait for the whole list, "
-                "jax.block_until_ready(results).",
+                "earlier results are ready when a later one is: each call is its own work, "
+                "finished in its own time, so every result has to be waited for.",
                 example=lambda: _waits_for_last,
                 matches=_batch_mistake("last-only"),
             ),
             Mistake(
                 id="list-method",
-                message="A list has no block_until_ready method: only arrays do. "
-                "jax.block_until_ready(results) walks the whole list of dicts and waits for "
-                "each array.",
+                message="A list has no block_until_ready method: only arrays do. Waiting for "
+                "a whole list of dicts takes the function form, which walks any pytree.",
                 example=lambda: _list_method,
                 matches=_batch_mistake("list-method"),
             ),
@@ -1214,22 +1213,22 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-leaf",
-                message="You waited for one array of each result only. "
-                "jax.block_until_ready(results) waits for every array in every dict.",
+                message="You waited for one array of each result only. Every array in every "
+                "dict is separate work, and each one can still be computing.",
                 example=lambda: _one_leaf_each,
                 matches=_batch_mistake("one-leaf"),
             ),
             Mistake(
                 id="not-blocked",
                 message="Nothing was waited for: the results came back while their arrays "
-                "may still be computing. Wrap the list in jax.block_until_ready(...).",
+                "may still be computing, so whoever times run_all times the dispatch only.",
                 example=lambda: _blocks_none,
                 matches=_batch_mistake("not-blocked"),
             ),
             Mistake(
                 id="returns-none",
-                message="You waited for everything but returned None. jax.block_until_ready "
-                "returns its argument: return it.",
+                message="You waited for everything but returned None: the caller needs the "
+                "results themselves, ready.",
                 example=lambda: _returns_nothing,
                 matches=_batch_mistake("returns-none"),
             ),
@@ -1371,8 +1370,8 @@ EXERCISES = (
             Mistake(
                 id="dispatch-only",
                 message="You timed only the dispatch: the last call's result was never "
-                "waited for, so the clock stopped while its work was still queued. Wait "
-                "for every timed call: jax.block_until_ready(f(*args)).",
+                "waited for, so the clock stopped while its work was still queued. A timed "
+                "call ends when its result is ready, not when f returns.",
                 example=lambda: _dispatch_only,
                 matches=TIME_CALL.made("dispatch-only"),
             ),
@@ -1452,8 +1451,8 @@ EXERCISES = (
                 id="warm-up-not-waited",
                 message="Your number is close, but the warm-up call was never waited for: "
                 "its work was still queued when your clock started, so your first timed "
-                "call waited for it too (on a GPU, with few timed calls, that shows). Wait "
-                "for the warm-up as for the timed calls: jax.block_until_ready(f(*args)).",
+                "call waited for it too (on a GPU, with few timed calls, that shows). The "
+                "warm-up is finished only when its result is ready.",
                 example=lambda: _warm_up_not_waited,
                 matches=TIME_CALL.made("warm-up-not-waited"),
             ),
