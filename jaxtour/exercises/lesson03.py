@@ -656,9 +656,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="integer-slopes",
-                message="Your slopes are integers: the fraction of every slope was cut off. "
-                "t holds integers, but a slope at an integer point is a real number: keep "
-                "the floats grad returns.",
+                message="Your slopes are integers: every slope lost its fraction. t holds "
+                "integers, but a slope at an integer point is a real number: keep the "
+                "floats grad returns.",
                 example=lambda: lambda f, t: _slopes(f, t).astype(t.dtype),
                 matches=_integer_slopes,
             ),
