@@ -272,7 +272,7 @@ WRONG_ANSWERS = (
     Wrong("01.default_dtype", "jnp.int32: arange's dtype kept", lambda: jnp.int32, "stays-integer"),
     Wrong("01.default_dtype", "'int64', NumPy's integer", lambda: "int64", "stays-integer"),
     Wrong("01.default_dtype", "Python's float type", lambda: float, "kind-not-dtype"),
-    Wrong("01.default_dtype", "'Float32', capitalised", lambda: "Float32", "misspelled"),
+    Wrong("01.default_dtype", "'Float 32', two words", lambda: "Float 32", "misspelled"),
     Wrong("01.default_dtype", "'f32', the jaxpr spelling", lambda: "f32", "misspelled"),
     Wrong("01.default_dtype", "'bfloat16', the TPU type", lambda: "bfloat16", "half-precision"),
     Wrong(
