@@ -428,6 +428,9 @@ def _diagnose(answer: Callable[..., Any]) -> _Verdict:
     labels = [run.labels() for run in runs]
     if all("honest" in found for found in labels):
         if all(_warm_up_left_queued(run) for run in runs):
+            if all(_first_call_waited(run) for run in runs):
+                # the warm-up was waited for: the queued work is the timed call's own
+                return _Verdict(mistake="clock-after-call")
             return _Verdict(mistake="warm-up-not-waited")
         return _Verdict()
     for reading in READINGS:
@@ -474,6 +477,16 @@ def _warm_up_left_queued(run: _Run) -> bool:
         return False
     waited = calls[0].waited
     return waited is None or waited > calls[1].start
+
+
+def _first_call_waited(run: _Run) -> bool:
+    """The first call's work (the warm-up's) was waited for before the second call
+    began."""
+    calls = run.log.calls
+    if len(calls) < 2:
+        return False
+    waited = calls[0].waited
+    return waited is not None and waited <= calls[1].start
 
 
 def _not_seconds(value: Any) -> str:
@@ -706,6 +719,17 @@ def _warm_up_not_waited(f, *args, repeats=20):
     for _ in range(repeats):
         jax.block_until_ready(f(*args))
     return (time.perf_counter() - start) / repeats
+
+
+def _clock_after_call(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))  # a warm-up, waited for
+    total = 0.0
+    for _ in range(repeats):
+        out = f(*args)  # dispatched before the clock starts
+        start = time.perf_counter()
+        jax.block_until_ready(out)
+        total += time.perf_counter() - start
+    return total / repeats
 
 
 def _total_with_first(f, *args, repeats=20):
@@ -1455,6 +1479,15 @@ EXERCISES = (
                 "warm-up is finished only when its result is ready.",
                 example=lambda: _warm_up_not_waited,
                 matches=TIME_CALL.made("warm-up-not-waited"),
+            ),
+            Mistake(
+                id="clock-after-call",
+                message="Your clock starts after f has returned: the dispatch, part of what "
+                "every call costs, happens before your clock runs, so your timing holds only "
+                "the wait. A call's time runs from before f is called until its result is "
+                "ready.",
+                example=lambda: _clock_after_call,
+                matches=TIME_CALL.made("clock-after-call"),
             ),
         ),
         success="Warmed up and blocked, your timing follows each stand-in's work, whatever "
