@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import jax
 import numpy as np
 
 from jaxtour.exercises.common import jnp, same_values
@@ -11,6 +12,13 @@ from jaxtour.grader.spec import Exercise, Mistake
 
 def _first_array():
     return jnp.array([1.0, 2.0, 3.0])
+
+
+def _complex_of_the_values(answer) -> bool:
+    """A jax array of complex dtype whose real parts are the expected values."""
+    if not isinstance(answer, jax.Array) or not jnp.issubdtype(answer.dtype, jnp.complexfloating):
+        return False
+    return answer.shape == (3,) and bool(jnp.all(answer.real == _first_array()))
 
 
 EXERCISES = (
@@ -47,16 +55,23 @@ EXERCISES = (
             ),
             Mistake(
                 id="starts-at-zero",
-                message="That is 0.0, 1.0, 2.0: jnp.arange(3.0) starts at 0 unless told "
-                "otherwise. Start at 1.0 and stop one past 3.0, or write the three numbers out.",
+                message="That is 0.0, 1.0, 2.0: arange starts at 0 unless it is given a "
+                "start, and it stops before its stop value.",
                 example=lambda: jnp.array([0.0, 1.0, 2.0]),
             ),
             Mistake(
                 id="two-numbers",
                 message="That holds 1.0 and 2.0 only: three numbers were asked for. (If you "
-                "used jnp.arange(1.0, 3.0): arange stops before its stop value, so it would "
-                "be jnp.arange(1.0, 4.0).)",
+                "used arange: it stops before its stop value, never at it.)",
                 example=lambda: jnp.array([1.0, 2.0]),
+            ),
+            Mistake(
+                id="complex",
+                message="Those are complex numbers (a + bj, a complex dtype), though their "
+                "imaginary parts are 0. The task asks for real floats: a complex literal such "
+                "as 1 + 0j makes the whole array complex.",
+                example=lambda: jnp.array([1 + 0j, 2 + 0j, 3 + 0j]),
+                matches=_complex_of_the_values,
             ),
         ),
         success="A float jax array: jnp.array works like np.array, with JAX's float dtype.",

@@ -79,16 +79,16 @@ _MODULE_PREFIX = re.compile(r"^(?:jax\.numpy|jnp|numpy|np)\.")
 
 def _typed(answer: Any) -> Any:
     """A typed answer without the spaces around it, a module prefix ("jnp.float32") or
-    capitals ("Float32": the prediction is the dtype, not its spelling)."""
+    capitals ("Float32": a dtype's name is its kind and width, whatever the case)."""
     if isinstance(answer, str):
-        return str.lower(_MODULE_PREFIX.sub("", str.strip(answer)))
+        return _MODULE_PREFIX.sub("", str.lower(str.strip(answer)))
     return answer
 
 
 @dataclass(frozen=True)
 class _DtypeName:
-    """DtypeName, forgiving the spaces around a typed name ("float32 "), the module it
-    was copied with ("jnp.float32") and capitals ("FLOAT32")."""
+    """DtypeName, forgiving the spaces around a typed name ("float32 ") and the module
+    it was copied with ("jnp.float32")."""
 
     def __call__(self, answer: Any, expected: str) -> str | None:
         return DtypeName()(_typed(answer), expected)
@@ -383,6 +383,20 @@ def _flags_by_value(answer: Any) -> bool:
     )
 
 
+def _flag_equal_to_first(x):
+    copy = np.array(x)
+    copy[copy == copy[0]] = -1
+    return copy
+
+
+def _flags_equal_to_first(answer: Any) -> bool:
+    """Matches a function that flags every element equal to the first one: the same as
+    the task until the first value comes back later (the third input's tie)."""
+    return not behaves_like(_flag_first, _flag_inputs)(answer) and behaves_like(
+        _flag_equal_to_first, _flag_inputs
+    )(answer)
+
+
 def _flag_second(x):
     copy = np.array(x)
     copy[1] = -1
@@ -644,7 +658,7 @@ EXERCISES = (
             Mistake(
                 id="misspelled",
                 message="Spell the dtype as NumPy does: the kind and the width in bits, in "
-                "lower case, such as 'float16' or 'int8'.",
+                "one word, such as 'float16' or 'int8'.",
                 example=lambda: "fp32",
                 matches=_misspelled_dtype,
             ),
@@ -902,6 +916,14 @@ EXERCISES = (
                 "first element is the one at position 0, whatever its value: flagged[0] = -1.",
                 example=lambda: _flag_smallest,
                 matches=_flags_by_value,
+            ),
+            Mistake(
+                id="flagged-equal-values",
+                message="You flagged every element equal to the first one, so a later element "
+                "with the same value was flagged too. The flag marks a position, not a value: "
+                "only the element at index 0 changes.",
+                example=lambda: _flag_equal_to_first,
+                matches=_flags_equal_to_first,
             ),
             Mistake(
                 id="flagged-second",

@@ -428,6 +428,9 @@ def _diagnose(answer: Callable[..., Any]) -> _Verdict:
     labels = [run.labels() for run in runs]
     if all("honest" in found for found in labels):
         if all(_warm_up_left_queued(run) for run in runs):
+            if all(_first_call_waited(run) for run in runs):
+                # the warm-up was waited for: the queued work is the timed call's own
+                return _Verdict(mistake="clock-after-call")
             return _Verdict(mistake="warm-up-not-waited")
         return _Verdict()
     for reading in READINGS:
@@ -474,6 +477,16 @@ def _warm_up_left_queued(run: _Run) -> bool:
         return False
     waited = calls[0].waited
     return waited is None or waited > calls[1].start
+
+
+def _first_call_waited(run: _Run) -> bool:
+    """The first call's work (the warm-up's) was waited for before the second call
+    began."""
+    calls = run.log.calls
+    if len(calls) < 2:
+        return False
+    waited = calls[0].waited
+    return waited is not None and waited <= calls[1].start
 
 
 def _not_seconds(value: Any) -> str:
@@ -706,6 +719,17 @@ def _warm_up_not_waited(f, *args, repeats=20):
     for _ in range(repeats):
         jax.block_until_ready(f(*args))
     return (time.perf_counter() - start) / repeats
+
+
+def _clock_after_call(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))  # a warm-up, waited for
+    total = 0.0
+    for _ in range(repeats):
+        out = f(*args)  # dispatched before the clock starts
+        start = time.perf_counter()
+        jax.block_until_ready(out)
+        total += time.perf_counter() - start
+    return total / repeats
 
 
 def _total_with_first(f, *args, repeats=20):
@@ -1143,26 +1167,25 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="waited-in-loop",
-                message="Every array was waited for, but inside the loop: each call waited for "
-                "its own result before the next call was dispatched, so the device sat idle "
-                "while Python dispatched. Make all the calls first, then wait once, for "
-                "everything they returned together.",
+                message="Every array was waited for, but inside the loop: each call waited "
+                "for its own result before the next call was dispatched, so the device sat "
+                "idle while Python dispatched. Dispatch every call before waiting for any, "
+                "then wait once for everything.",
                 example=lambda: _waits_in_loop,
                 matches=_batch_mistake("waited-in-loop"),
             ),
             Mistake(
                 id="last-only",
                 message="You waited for the last result only. JAX does not promise that "
-                "earlier results are ready when a later one is: wait for the whole list, "
-                "jax.block_until_ready(results).",
+                "earlier results are ready when a later one is: each call is its own work, "
+                "finished in its own time, so every result has to be waited for.",
                 example=lambda: _waits_for_last,
                 matches=_batch_mistake("last-only"),
             ),
             Mistake(
                 id="list-method",
-                message="A list has no block_until_ready method: only arrays do. "
-                "jax.block_until_ready(results) walks the whole list of dicts and waits for "
-                "each array.",
+                message="A list has no block_until_ready method: only arrays do. Waiting for "
+                "a whole list of dicts takes the function form, which walks any pytree.",
                 example=lambda: _list_method,
                 matches=_batch_mistake("list-method"),
             ),
@@ -1214,22 +1237,22 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-leaf",
-                message="You waited for one array of each result only. "
-                "jax.block_until_ready(results) waits for every array in every dict.",
+                message="You waited for one array of each result only. Every array in every "
+                "dict is separate work, and each one can still be computing.",
                 example=lambda: _one_leaf_each,
                 matches=_batch_mistake("one-leaf"),
             ),
             Mistake(
                 id="not-blocked",
                 message="Nothing was waited for: the results came back while their arrays "
-                "may still be computing. Wrap the list in jax.block_until_ready(...).",
+                "may still be computing, so whoever times run_all times the dispatch only.",
                 example=lambda: _blocks_none,
                 matches=_batch_mistake("not-blocked"),
             ),
             Mistake(
                 id="returns-none",
-                message="You waited for everything but returned None. jax.block_until_ready "
-                "returns its argument: return it.",
+                message="You waited for everything but returned None: the caller needs the "
+                "results themselves, ready.",
                 example=lambda: _returns_nothing,
                 matches=_batch_mistake("returns-none"),
             ),
@@ -1371,8 +1394,8 @@ EXERCISES = (
             Mistake(
                 id="dispatch-only",
                 message="You timed only the dispatch: the last call's result was never "
-                "waited for, so the clock stopped while its work was still queued. Wait "
-                "for every timed call: jax.block_until_ready(f(*args)).",
+                "waited for, so the clock stopped while its work was still queued. A timed "
+                "call ends when its result is ready, not when f returns.",
                 example=lambda: _dispatch_only,
                 matches=TIME_CALL.made("dispatch-only"),
             ),
@@ -1452,10 +1475,19 @@ EXERCISES = (
                 id="warm-up-not-waited",
                 message="Your number is close, but the warm-up call was never waited for: "
                 "its work was still queued when your clock started, so your first timed "
-                "call waited for it too (on a GPU, with few timed calls, that shows). Wait "
-                "for the warm-up as for the timed calls: jax.block_until_ready(f(*args)).",
+                "call waited for it too (on a GPU, with few timed calls, that shows). The "
+                "warm-up is finished only when its result is ready.",
                 example=lambda: _warm_up_not_waited,
                 matches=TIME_CALL.made("warm-up-not-waited"),
+            ),
+            Mistake(
+                id="clock-after-call",
+                message="Your clock starts after f has returned: the dispatch, part of what "
+                "every call costs, happens before your clock runs, so your timing holds only "
+                "the wait. A call's time runs from before f is called until its result is "
+                "ready.",
+                example=lambda: _clock_after_call,
+                matches=TIME_CALL.made("clock-after-call"),
             ),
         ),
         success="Warmed up and blocked, your timing follows each stand-in's work, whatever "

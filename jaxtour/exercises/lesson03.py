@@ -167,6 +167,43 @@ def _differences_of_values(answer: Any) -> bool:
     )
 
 
+def _slope_dtypes(answer: Any) -> list[str] | None:
+    """The dtype name of the answer's slopes on every case of this check, or None when it
+    is no function, raises, or returns something without a dtype."""
+    if not callable(answer):
+        return None
+    names = []
+    for index, args in enumerate(cases_of_this_check(_slope_inputs, _slope_inputs)):
+        out = output_or_none(_slope_inputs, answer, index, args)
+        dtype = getattr(out, "dtype", None)
+        if dtype is None:
+            return None
+        names.append(str(dtype))
+    return names
+
+
+def _half_precision_slopes(answer: Any) -> bool:
+    """Matches slopes computed in a 16-bit float on every case: right to about three
+    digits, which the rule's tolerance can let through."""
+    names = _slope_dtypes(answer)
+    return bool(names) and all(name in ("float16", "bfloat16") for name in names)
+
+
+def _integer_slopes(answer: Any) -> bool:
+    """Matches slopes returned as integers on every case whose t holds integers (grad's
+    floats cast back to t's dtype): every fraction cut off."""
+    names = _slope_dtypes(answer)
+    if not names:
+        return False
+    cases = cases_of_this_check(_slope_inputs, _slope_inputs)
+    integer_t = [
+        name
+        for name, (_, t) in zip(names, cases, strict=True)
+        if str(getattr(t, "dtype", "")).startswith(("int", "uint"))
+    ]
+    return bool(integer_t) and all(name.startswith(("int", "uint")) for name in integer_t)
+
+
 def _float0_slopes(answer: Any) -> bool:
     """Matches a function whose slopes on integer t have dtype float0: grad(...,
     allow_int=True) accepts integers and returns their zero-size 'no gradient' dtype."""
@@ -465,8 +502,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="list-repeated",
-                message="2 * [3.0, -1.0, 0.5, 2.0] repeats a Python list: eight numbers, none of "
-                "them doubled. * on a list repeats it; on an array it multiplies each element.",
+                message="2 * [3.0, -1.0, 0.5, 2.0] repeats a Python list: eight numbers, none "
+                "of them doubled: * on a list repeats it, where * on an array multiplies every "
+                "element.",
                 example=lambda: [3.0, -1.0, 0.5, 2.0] * 2,
             ),
             Mistake(
@@ -513,15 +551,17 @@ EXERCISES = (
             Mistake(
                 id="integer-input",
                 message="grad still gets integers: on t = jnp.arange(4) it fails with 'grad "
-                "requires real- or complex-valued inputs'. Convert t to floats before grad "
-                "sees it: t.astype(jnp.float32).",
+                "requires real- or complex-valued inputs'. An integer has no slope: grad "
+                "needs floats where it differentiates, so t must become floats before grad "
+                "sees it.",
                 example=lambda: lambda f, t: jax.grad(lambda v: jnp.sum(f(v)))(t),
                 matches=fails_with("TypeError", INTEGER_INPUT, _slope_inputs),
             ),
             Mistake(
                 id="float-of-array",
                 message="float(t) converts one number, not an array: it fails on t = "
-                "jnp.arange(4). t.astype(jnp.float32) converts every element.",
+                "jnp.arange(4), which holds four. Change the dtype of the whole array "
+                "instead.",
                 example=lambda: lambda f, t: jax.grad(f)(float(t)),
                 matches=fails_with(
                     "TypeError", r"(?i)only (length-1|scalar|0-dimensional) arrays", _slope_inputs
@@ -530,9 +570,10 @@ EXERCISES = (
             Mistake(
                 id="vector-output",
                 message="grad still gets a function with a vector output: it fails with "
-                "'Gradient only defined for scalar-output functions'. Differentiate "
-                "lambda v: jnp.sum(f(v)) instead: f works element by element, so each "
-                "slope lands on its own element.",
+                "'Gradient only defined for scalar-output functions'. grad differentiates one "
+                "number. Because f works element by element, element i of f's output "
+                "depends on element i of its input only: reduce the outputs to one number "
+                "in a way whose derivative leaves every slope on its own element.",
                 example=lambda: lambda f, t: jax.grad(f)(_floats(t)),
                 matches=fails_with("TypeError", NON_SCALAR, _slope_inputs),
             ),
@@ -551,19 +592,20 @@ EXERCISES = (
             ),
             Mistake(
                 id="summed-slopes",
-                message="You get one number: the slopes added up. Sum f's outputs before "
-                "differentiating, not after: jax.grad(lambda v: jnp.sum(f(v))).",
+                message="You get one number: the slopes added up. The sum belongs inside the "
+                "function grad differentiates, not around grad's result: the gradient of a "
+                "sum keeps each element's slope apart.",
                 example=lambda: _slopes_summed,
             ),
             Mistake(
                 id="mean-not-sum",
                 message="Your slopes are divided by the number of elements: the mean's "
-                "gradient is the sum's divided by n. Differentiate jnp.sum(f(v)) instead.",
+                "gradient is the sum's divided by n, so every slope shrinks by that factor.",
                 example=lambda: _slopes_of_mean,
             ),
             Mistake(
                 id="values-not-slopes",
-                message="Those are f's values at t, not its slopes: wrap the function in jax.grad.",
+                message="Those are f's values at t, not its slopes: nothing was differentiated.",
                 example=lambda: _values_not_slopes,
             ),
             Mistake(
@@ -576,8 +618,8 @@ EXERCISES = (
             Mistake(
                 id="sum-of-function",
                 message="jnp.sum(f) is handed the function f itself, not its values, and "
-                "fails. Sum f's outputs inside a new function and differentiate that: "
-                "jax.grad(lambda v: jnp.sum(f(v))).",
+                "fails. grad needs a function that calls f and reduces its outputs to one "
+                "number.",
                 example=lambda: lambda f, t: jax.grad(jnp.sum(f))(_floats(t)),
                 matches=fails_with(
                     "TypeError",
@@ -590,8 +632,8 @@ EXERCISES = (
                 id="np-gradient",
                 message="np.gradient (like jnp.gradient and jnp.diff) estimates slopes from "
                 "differences between neighbouring points of f(t): an approximation, far off "
-                "where the points are far apart. jax.grad gives the exact slope at every point, "
-                "once its input holds floats.",
+                "where the points are far apart. The task asks for the exact slope at every "
+                "point, which only differentiating f gives.",
                 example=lambda: _np_gradient_slopes,
                 matches=_differences_of_values,
             ),
@@ -599,9 +641,26 @@ EXERCISES = (
                 id="allow-int",
                 message="allow_int=True lets grad accept integers, but an integer has no "
                 "slope: grad gives it float0, JAX's dtype for 'no gradient', not numbers. "
-                "Convert t to floats instead: t.astype(jnp.float32).",
+                "The points have to be floats for grad to give their slopes.",
                 example=lambda: lambda f, t: jax.grad(lambda v: jnp.sum(f(v)), allow_int=True)(t),
                 matches=_float0_slopes,
+            ),
+            Mistake(
+                id="half-precision",
+                message="Your slopes are 16-bit floats: they keep about three significant "
+                "digits, so most slopes are rounded. grad computes in the dtype of the points "
+                "it is given; the task's points deserve JAX's default float width.",
+                example=lambda: lambda f, t: jax.vmap(jax.grad(f))(t.astype(jnp.float16)),
+                matches=_half_precision_slopes,
+                also_accepted=True,
+            ),
+            Mistake(
+                id="integer-slopes",
+                message="Your slopes are integers: every slope lost its fraction. t holds "
+                "integers, but a slope at an integer point is a real number: keep the "
+                "floats grad returns.",
+                example=lambda: lambda f, t: _slopes(f, t).astype(t.dtype),
+                matches=_integer_slopes,
             ),
         ),
         success="Floats in, one number out: grad of the sum gives every element's slope.",
@@ -698,8 +757,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="half-product-rule",
-                message="That is half of the product rule: x² · (cos x)′ = -x² sin x. Add the "
-                "other half, (x²)′ · cos x = 2x cos x.",
+                message="That is half of the product rule: uv′ alone, x² times cos's "
+                "derivative. (uv)′ = u′v + uv′ has a second term, with x²'s derivative.",
                 example=lambda: _half_product_rule,
             ),
             Mistake(
@@ -707,6 +766,13 @@ EXERCISES = (
                 message="That is half of the product rule: (x²)′ · cos x = 2x cos x. Add the "
                 "other half, x² · (cos x)′.",
                 example=lambda: _other_half,
+            ),
+            Mistake(
+                id="absolute-value",
+                message="Right for x ≥ 0 only: for negative x your first term has the wrong "
+                "sign. The derivative of x² is 2x for every x, negative ones included: x² "
+                "falls as a negative x grows toward 0, so its slope there is negative.",
+                example=lambda: lambda x: 2 * jnp.abs(x) * jnp.cos(x) - x**2 * jnp.sin(x),
             ),
             Mistake(
                 id="cos-sign",
@@ -733,8 +799,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="second-term-x",
-                message="The second term has x where x² belongs: uv′ = x² × (-sin x), so "
-                "g′(x) = 2x cos x - x² sin x.",
+                message="The second term has x where x² belongs: in uv′, u is g's first "
+                "factor itself, not its derivative or a part of it.",
                 example=lambda: lambda x: 2 * x * jnp.cos(x) - x * jnp.sin(x),
             ),
             Mistake(
@@ -745,8 +811,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="differentiated-sin",
-                message="That is the derivative of x² sin x. g has cos x: its derivative is "
-                "-sin x, so g′(x) = 2x cos x + x² · (-sin x).",
+                message="That is the derivative of x² sin x. g has cos x, and the derivatives "
+                "of sin and cos differ: look up which one changes sign.",
                 example=lambda: _differentiated_sin,
             ),
             Mistake(
@@ -757,8 +823,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="second-derivative",
-                message="That is g″, the second derivative. Stop after one differentiation: "
-                "g′(x) = (x²)′ cos x + x² (cos x)′.",
+                message="That is g″, the second derivative: you differentiated twice. The "
+                "task asks for g′, one application of the product rule.",
                 example=lambda: _second_derivative,
             ),
             Mistake(
@@ -803,9 +869,9 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="used-grad",
-                message="jax.grad traces f, and the check's f can be a plain Python function such "
-                "as math.sin, which cannot be traced. Estimate the slope from f's values alone: "
-                "two of them, one on each side of x.",
+                message="jax.grad traces f, and the check's f can be a plain Python function "
+                "such as math.sin, which cannot be traced. Estimate the slope from f's values "
+                "at two points instead, as the task asks.",
                 example=lambda: lambda f, x, eps: jax.grad(f)(x),
                 matches=fails_with("ConcretizationTypeError", r"", _difference_inputs),
             ),
@@ -818,8 +884,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="floor-division",
-                message="// is floor division: it rounds the estimate down to a whole number. The "
-                "slope is the true quotient, which / gives.",
+                message="// is floor division: it rounds the estimate down to a whole "
+                "number, and a slope is rarely whole. True division keeps the fraction.",
                 example=lambda: _floor_divided,
                 matches=lambda answer: (
                     uses_operator("//")(answer)
@@ -828,9 +894,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="rounded-down",
-                message="Your estimate is the central difference rounded down to a whole number "
-                "(math.floor, int(...) or np.floor do that). Return the quotient itself, "
-                "unrounded.",
+                message="Your estimate is the central difference rounded down to a whole "
+                "number (math.floor, int(...) or np.floor do that). A slope is rarely whole: "
+                "return the quotient itself.",
                 example=lambda: lambda f, x, eps=1e-3: math.floor(_central(f, x, eps)),
                 matches=behaves_like(_floor_divided, _difference_inputs),
             ),
@@ -859,26 +925,28 @@ EXERCISES = (
             Mistake(
                 id="precedence",
                 message="Python reads / 2 * eps as (... / 2) * eps: your estimate is "
-                "multiplied by eps instead of divided by it. Write / (2 * eps).",
+                "multiplied by eps instead of divided by it: the whole distance between "
+                "the points must be the divisor.",
                 example=lambda: _precedence_slip,
             ),
             Mistake(
                 id="numerator-parentheses",
                 message="Python divides before it subtracts: f(x + eps) - f(x - eps) / (2 * eps) "
-                "divides only f(x - eps). The whole difference is what is divided.",
+                "divides only f(x - eps). The whole change in f is what gets divided by the "
+                "distance.",
                 example=lambda: _unbracketed_numerator,
             ),
             Mistake(
                 id="missing-half",
                 message="Your estimate is twice the slope: the two points are 2 * eps apart, "
-                "so divide by 2 * eps, not eps.",
+                "not eps: the change in f is spread over that whole distance.",
                 example=lambda: _no_half,
             ),
             Mistake(
                 id="forward-difference",
-                message="That is the forward difference, (f(x + eps) - f(x)) / eps, the one shown "
-                "above. The central difference steps to both sides of x, and is accurate to eps "
-                "squared: mind what the distance between its two points is.",
+                message="That is the forward difference, the one shown above: it steps to one "
+                "side of x only, and its error shrinks only as fast as eps. Stepping to both "
+                "sides cancels the first error term, so the error shrinks as eps squared.",
                 example=lambda: _forward,
             ),
             Mistake(
@@ -889,43 +957,43 @@ EXERCISES = (
             ),
             Mistake(
                 id="swapped-sign",
-                message="The sign is flipped: subtract the left value from the right one, "
-                "f(x + eps) - f(x - eps).",
+                message="The sign is flipped: you subtracted the right value from the left one. "
+                "A rising f must give a positive slope.",
                 example=lambda: _swapped,
             ),
             Mistake(
                 id="half-steps",
-                message="You stepped eps / 2 to each side: that is the central difference for a "
-                "step of eps / 2. Step a whole eps each way.",
+                message="You stepped eps / 2 to each side: that is the central difference for "
+                "a step of eps / 2, not eps. The task's eps is the step to each side.",
                 example=lambda: _half_steps,
             ),
             Mistake(
                 id="one-sided-over-two-eps",
                 message="You stepped to one side only, f(x + eps) - f(x), yet divided by "
-                "2 * eps: that is half a forward difference. Step to both sides: "
-                "f(x + eps) - f(x - eps).",
+                "2 * eps: that is half a forward difference. A central difference steps to "
+                "both sides of x.",
                 example=lambda: _forward_over_two_eps,
             ),
             Mistake(
                 id="float32",
                 message="Right to about 7 digits, no more: your arithmetic ran in float32 "
                 "(jnp's default), and the check asks for 9. Keep it in Python floats, which "
-                "are 64 bits: f(x + eps) - f(x - eps) loses digits to rounding, and float32 "
-                "has few to lose.",
+                "are 64 bits: subtracting two close values of f loses digits to rounding, and "
+                "float32 has few to lose.",
                 example=lambda: lambda f, x, eps: np.float32(_central(f, x, eps)),
                 matches=_rounded_to_float32,
             ),
             Mistake(
                 id="second-difference",
-                message="(f(x + eps) - 2 f(x) + f(x - eps)) / eps² is the second difference: it "
-                "estimates f″, not f′. The central difference of f′ uses only the two outer "
-                "points.",
+                message="(f(x + eps) - 2 f(x) + f(x - eps)) / eps² is the second difference: "
+                "it estimates f″, not f′. An estimate of f′ needs no value at x itself, only "
+                "the two outer points.",
                 example=lambda: _second_difference,
             ),
             Mistake(
                 id="plus-not-minus",
-                message="You added the two values: f(x + eps) + f(x - eps). A slope is a change: "
-                "it comes from their difference.",
+                message="You added the two values of f. A slope is a change: it comes from "
+                "their difference.",
                 example=lambda: _plus_not_minus,
             ),
         ),

@@ -116,3 +116,26 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+# --- issue 34/35, round 4's family: complex numbers whose real parts are right ---------------
+COMPLEX = (
+    Wrong(
+        "00.first_array",
+        "complex literals 1+0j, 2+0j, 3+0j",
+        lambda: jnp.array([1 + 0j, 2 + 0j, 3 + 0j]),
+        "complex",
+    ),
+    Wrong(
+        "00.first_array",
+        "dtype=jnp.complex64 asked for",
+        lambda: jnp.array([1, 2, 3], dtype=jnp.complex64),
+        "complex",
+    ),
+    Wrong(
+        "00.first_array",
+        "the right floats plus 0j",
+        lambda: jnp.array([1.0, 2.0, 3.0]) + 0j,
+        "complex",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *COMPLEX)

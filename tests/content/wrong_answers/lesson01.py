@@ -272,7 +272,7 @@ WRONG_ANSWERS = (
     Wrong("01.default_dtype", "jnp.int32: arange's dtype kept", lambda: jnp.int32, "stays-integer"),
     Wrong("01.default_dtype", "'int64', NumPy's integer", lambda: "int64", "stays-integer"),
     Wrong("01.default_dtype", "Python's float type", lambda: float, "kind-not-dtype"),
-    Wrong("01.default_dtype", "'Float32', capitalised", lambda: "Float32", "misspelled"),
+    Wrong("01.default_dtype", "'Float 32', two words", lambda: "Float 32", "misspelled"),
     Wrong("01.default_dtype", "'f32', the jaxpr spelling", lambda: "f32", "misspelled"),
     Wrong("01.default_dtype", "'bfloat16', the TPU type", lambda: "bfloat16", "half-precision"),
     Wrong(
@@ -828,3 +828,49 @@ ROUND_4 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
+
+
+# --- issue 35, round 4's family: flags the first value wherever it recurs -------------------
+
+
+def r4_flag_equal_first(x):
+    flagged = np.array(x)
+    flagged[flagged == flagged[0]] = -1
+    return flagged
+
+
+def r4_flag_where_equal_first(x):
+    x = np.array(x)
+    return np.where(x == x[0], -1, x)
+
+
+def r4_flag_loop_equal_first(x):
+    flagged = np.array(x)
+    first = flagged[0]
+    for i in range(len(flagged)):
+        if flagged[i] == first:
+            flagged[i] = -1
+    return flagged
+
+
+EQUAL_TO_FIRST = (
+    Wrong(
+        "01.numpy_copy",
+        "y[y == y[0]] = -1",
+        lambda: r4_flag_equal_first,
+        "flagged-equal-values",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "np.where(x == x[0], -1, x)",
+        lambda: r4_flag_where_equal_first,
+        "flagged-equal-values",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "a loop flagging every element equal to the first",
+        lambda: r4_flag_loop_equal_first,
+        "flagged-equal-values",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *EQUAL_TO_FIRST)

@@ -477,3 +477,62 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+
+# --- issue 35, round 4's family: the clock starts after f has returned -------------------
+
+
+def r4_clock_after_return_median(f, *args):
+    jax.block_until_ready(f(*args))
+    times = []
+    for _ in range(5):
+        out = f(*args)
+        start = time.perf_counter()
+        jax.block_until_ready(out)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def r4_clock_after_return_mean(f, *args):
+    f(*args).block_until_ready()
+    total = 0.0
+    for _ in range(10):
+        result = f(*args)
+        t0 = time.perf_counter()
+        result.block_until_ready()
+        total += time.perf_counter() - t0
+    return total / 10
+
+
+def r4_clock_after_return_min(f, *args):
+    jax.block_until_ready(f(*args))
+    best = float("inf")
+    for _ in range(7):
+        pending = f(*args)
+        t0 = time.perf_counter()
+        jax.block_until_ready(pending)
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+CLOCK_AFTER_CALL = (
+    Wrong(
+        "02.time_call",
+        "median, clock started after f returned",
+        lambda: r4_clock_after_return_median,
+        "clock-after-call",
+    ),
+    Wrong(
+        "02.time_call",
+        "mean, clock started after f returned",
+        lambda: r4_clock_after_return_mean,
+        "clock-after-call",
+    ),
+    Wrong(
+        "02.time_call",
+        "minimum, clock started after f returned",
+        lambda: r4_clock_after_return_min,
+        "clock-after-call",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *CLOCK_AFTER_CALL)

@@ -590,3 +590,89 @@ ISSUE_35 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)
+
+
+# --- issue 35, round 4's families: 16-bit or integer slopes, 2|x| -------------------------
+
+
+def r4_slopes_vmap_float16(f, t):
+    return jax.vmap(jax.grad(f))(t.astype(jnp.float16))
+
+
+def r4_slopes_sum_float16(f, t):
+    return jax.grad(lambda v: jnp.sum(f(v)))(t.astype(jnp.float16))
+
+
+def r4_slopes_bfloat16(f, t):
+    return jax.grad(lambda v: jnp.sum(f(v)))(jnp.asarray(t, dtype=jnp.bfloat16))
+
+
+def r4_slopes_cast_back(f, t):
+    return jax.vmap(jax.grad(f))(t.astype(jnp.float32)).astype(t.dtype)
+
+
+def r4_slopes_int32(f, t):
+    return jax.grad(lambda v: jnp.sum(f(v)))(t.astype(jnp.float32)).astype(jnp.int32)
+
+
+def r4_slopes_asarray_like_t(f, t):
+    slopes = jax.grad(lambda v: jnp.sum(f(v)))(t * 1.0)
+    return jnp.asarray(slopes, dtype=t.dtype)
+
+
+def r4_dg_abs(x):
+    return 2 * jnp.abs(x) * jnp.cos(x) - x**2 * jnp.sin(x)
+
+
+def r4_dg_sqrt_square(x):
+    return 2 * jnp.sqrt(x**2) * jnp.cos(x) - x**2 * jnp.sin(x)
+
+
+def r4_dg_abs_factored(x):
+    return jnp.abs(x) * (2 * jnp.cos(x)) - jnp.square(x) * jnp.sin(x)
+
+
+ROUND_4 = (
+    Wrong(
+        "03.fix_slopes",
+        "vmap(grad) on float16 points",
+        lambda: r4_slopes_vmap_float16,
+        "half-precision",
+    ),
+    Wrong(
+        "03.fix_slopes",
+        "grad of the sum on float16",
+        lambda: r4_slopes_sum_float16,
+        "half-precision",
+    ),
+    Wrong(
+        "03.fix_slopes", "grad of the sum on bfloat16", lambda: r4_slopes_bfloat16, "half-precision"
+    ),
+    Wrong(
+        "03.fix_slopes",
+        "slopes cast back to t.dtype",
+        lambda: r4_slopes_cast_back,
+        "integer-slopes",
+    ),
+    Wrong("03.fix_slopes", "slopes cast to int32", lambda: r4_slopes_int32, "integer-slopes"),
+    Wrong(
+        "03.fix_slopes",
+        "jnp.asarray(slopes, dtype=t.dtype)",
+        lambda: r4_slopes_asarray_like_t,
+        "integer-slopes",
+    ),
+    Wrong("03.derivative_by_hand", "2|x| cos x - x² sin x", lambda: r4_dg_abs, "absolute-value"),
+    Wrong(
+        "03.derivative_by_hand",
+        "2 sqrt(x²) cos x - x² sin x",
+        lambda: r4_dg_sqrt_square,
+        "absolute-value",
+    ),
+    Wrong(
+        "03.derivative_by_hand",
+        "|x| (2 cos x) - x² sin x",
+        lambda: r4_dg_abs_factored,
+        "absolute-value",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
