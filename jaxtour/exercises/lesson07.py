@@ -317,7 +317,8 @@ def _boolean_mask(x):
 
 
 def _numpy_where(x):
-    return np.where(x < 0, np.mean(x[x >= 0]), x)
+    kept = x >= 0
+    return np.where(kept, x, jnp.mean(x, where=kept))
 
 
 def _cond_on_array(x):
@@ -481,7 +482,7 @@ EXERCISES = (
             Mistake(
                 id="called-it",
                 message="This is a result, one call's output. The check wants the jitted "
-                "function itself: fast_smooth = jax.jit(smooth, ...), with no call after it.",
+                "function itself, which it calls on its own inputs.",
                 example=lambda: _fast_smooth()(*_smooth_inputs()[0]),
                 matches=is_jax_array,
             ),
@@ -497,7 +498,7 @@ EXERCISES = (
                 id="window-traced",
                 message="jit traced window, so jnp.ones(window) got a tracer where it needs a "
                 "number: a shape must be known before the code runs (int(window) cannot help: "
-                "a tracer has no value). Mark window static: static_argnames='window'.",
+                "a tracer has no value). An argument that decides a shape cannot stay traced.",
                 example=lambda: jax.jit(_smooth),
                 matches=_window_traced,
                 also_accepted=True,
@@ -506,7 +507,7 @@ EXERCISES = (
                 id="static-data",
                 message="A static argument must be hashable, and each new value compiles "
                 "again; x and scale are arrays, data that change from call to call. Only "
-                "window decides a shape: static_argnames='window', nothing else.",
+                "one argument decides a shape, and only that one needs a value while tracing.",
                 example=lambda: jax.jit(_smooth, static_argnames=("window", "scale")),
                 matches=_static_data,
                 also_accepted=True,
@@ -515,7 +516,7 @@ EXERCISES = (
                 id="fixed-window",
                 message="Your fast_smooth does not use the window it is given: a window is "
                 "written into it (a lambda or functools.partial with window=...). The check "
-                "passes window on every call: jax.jit(smooth, static_argnames='window').",
+                "passes a different window on some calls, and expects the result for that window.",
                 example=lambda: jax.jit(lambda x, window, scale: _smooth(x, 3, scale)),
                 matches=_fixed_window,
             ),
@@ -561,61 +562,61 @@ EXERCISES = (
             Mistake(
                 id="numpy-in-jit",
                 message="A NumPy function (np.subtract, np.multiply, ...) needs concrete "
-                "values, and under jit w, grad and lr are tracers. Use the operators or "
-                "their jnp twins: w - lr * grad.",
+                "values, and under jit w, grad and lr are tracers. Python's operators and the "
+                "jnp functions take tracers.",
                 example=lambda: jax.jit(lambda w, grad, lr: np.subtract(w, lr * grad)),
                 matches=fails_with("TracerArrayConversionError", "", _step_inputs),
             ),
             Mistake(
                 id="ignores-lr",
                 message="lr is a parameter, but the result is the same for lr=0.1 and lr=0.5: "
-                "the function still reads the global. Use lr: w - lr * grad.",
+                "the function still reads a number of its own, fixed when jit traced it.",
                 example=lambda: jax.jit(lambda w, grad, lr: w - 0.1 * grad),
                 matches=ignores_arguments(_lr_changed),
             ),
             Mistake(
                 id="ascent",
-                message="You added the step: w + lr * grad climbs the loss. Gradient descent "
-                "subtracts it: w - lr * grad.",
+                message="Your step moves w along the gradient, which climbs the loss. Gradient "
+                "descent moves against it.",
                 example=lambda: _ascent,
             ),
             Mistake(
                 id="precedence",
-                message="This computes (w - lr) * grad. The step is w - lr * grad: lr * grad "
-                "first, then subtracted from w.",
+                message="This multiplies w itself by the gradient: the parentheses, or the "
+                "order of operations, put lr against w. Only the gradient is scaled by lr.",
                 example=lambda: jax.jit(_precedence),
             ),
             Mistake(
                 id="lr-outside",
-                message="This computes (w - grad) * lr: lr scales w too. The learning rate "
-                "scales only the gradient: w - lr * grad.",
+                message="lr scales w too here, not only the gradient: the new w shrinks with lr "
+                "even where the gradient is 0. The learning rate scales only the step.",
                 example=lambda: jax.jit(lambda w, grad, lr: (w - grad) * lr),
             ),
             Mistake(
                 id="scaled-lr",
                 message="Your step moves by a fixed multiple of lr * grad, the same multiple "
                 "on every call: a number of its own (the notebook's learning_rate, say) "
-                "multiplies lr. Use lr alone: w - lr * grad.",
+                "multiplies lr. The step's size is lr alone.",
                 example=lambda: jax.jit(lambda w, grad, lr: w - 0.25 * lr * grad),
                 matches=_scaled_lr,
             ),
             Mistake(
                 id="divided-by-lr",
-                message="This divides the gradient by lr. The step multiplies: w - lr * grad, "
-                "so a smaller lr takes a smaller step.",
+                message="This divides the gradient by lr, so a smaller learning rate takes a "
+                "larger step. The step grows with lr.",
                 example=lambda: jax.jit(lambda w, grad, lr: w - grad / lr),
             ),
             Mistake(
                 id="step-only",
-                message="This returns only the step, lr * grad. step returns the new w: "
-                "w - lr * grad.",
+                message="This returns only the change, not the new w: the step must start from "
+                "the w it is given.",
                 example=lambda: _step_only,
             ),
             Mistake(
                 id="not-jitted",
-                message="Right values, but step itself is not jitted. Put @jax.jit back "
-                "above def step and pass lr as an argument: a jax.jit made inside step, on "
-                "each call, traces and compiles again on every call.",
+                message="Right values, but step itself is not jitted (and a jax.jit made "
+                "inside step, on each call, traces and compiles again on every call). The "
+                "check wants what jax.jit returns.",
                 example=lambda: _step,
                 matches=_plain_function,
                 also_accepted=True,

@@ -727,7 +727,12 @@ def fill_by_boolean_index(x):
 
 
 def fill_numpy_mean(x):
-    return jnp.where(x < 0, np.mean(x), x)
+    return jnp.where(x < 0, np.mean(x), x)  # np.mean calls x.mean(): every element
+
+
+def fill_numpy_where(x):
+    kept = x >= 0
+    return np.where(kept, x, jnp.sum(x * kept) / jnp.sum(kept))
 
 
 def fill_python_if_on_count(x):
@@ -762,7 +767,8 @@ WRONG_ANSWERS = (
         lambda: fill_by_boolean_index,
         named="boolean-mask",
     ),
-    Wrong("07.clip_negative", "np.mean on the tracer", lambda: fill_numpy_mean, "numpy-where"),
+    Wrong("07.clip_negative", "np.mean(x) as the fill", lambda: fill_numpy_mean, "mean-of-all"),
+    Wrong("07.clip_negative", "np.where on the tracer", lambda: fill_numpy_where, "numpy-where"),
     Wrong(
         "07.clip_negative",
         "a Python if on the mask's count",
