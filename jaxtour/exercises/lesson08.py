@@ -97,6 +97,7 @@ _decay_unscaled = _moved(lambda p, g, lr, decay: p - lr * g - decay * p)
 _decay_on_gradient = _moved(lambda p, g, lr, decay: p - lr * (g + decay * g))
 _ascent = _moved(lambda p, g, lr, decay: p + lr * (g + decay * p))
 _no_lr = _moved(lambda p, g, lr, decay: p - (g + decay * p))
+_decay_l1 = _moved(lambda p, g, lr, decay: p - lr * (g + decay * jnp.sign(p)))
 _penalty_doubled = _moved(lambda p, g, lr, decay: p - lr * (g + 2 * decay * p))
 
 
@@ -250,6 +251,45 @@ def _update_leaves():
     x, y = make_data(64, seed=1)
     y = y + 0.5 * x  # another curve as well as other noise
     return [(initial_params(), x, y, 0.1, 0.2), (_other_params(), x, y, 0.05, 0.5)]
+
+
+def _same_step(got: Any, want: Any) -> bool:
+    """Whether a step's (params, value) equals the reference's, leaf by leaf."""
+    if not (isinstance(got, tuple | list) and len(got) == 2 and isinstance(got[0], dict)):
+        return False
+    if set(got[0]) != set(want[0]):
+        return False
+    pairs = [(got[0][k], want[0][k]) for k in want[0]] + [(got[1], want[1])]
+    try:
+        return all(
+            np.shape(a) == np.shape(b) and np.allclose(a, b, rtol=1e-5, atol=1e-6) for a, b in pairs
+        )
+    except (TypeError, ValueError):
+        return False
+
+
+def _decay_term_wrong(answer: Any) -> bool:
+    """Right with decay=0 (the gradient step and the loss are the lesson's), wrong with a
+    decay: the term decay adds is not decay * p on every leaf (an L1 penalty, a leaf left
+    out, a mean or a square of the sum instead of the sum of squares)."""
+    if not callable(answer):
+        return False
+    x, y = _update_leaves()[1][1:3]
+    try:
+        for params in (
+            _other_params(),
+            {"a": jnp.array(2.0), "b": jnp.array(-0.5), "c": jnp.array(0.3)},
+        ):
+            if not _same_step(
+                answer(dict(params), x, y, 0.05, 0.0), _update(params, x, y, 0.05, 0.0)
+            ):
+                return False
+        params = _other_params()
+        return not _same_step(
+            answer(dict(params), x, y, 0.05, 0.5), _update(params, x, y, 0.05, 0.5)
+        )
+    except Exception:
+        return False
 
 
 def _other_params():
@@ -1070,6 +1110,16 @@ EXERCISES = (
                 "uses a decay of its own, not its argument.",
                 example=lambda: _fixed_decay,
                 matches=ignores_arguments(_one_changed(decay=0.1)),
+            ),
+            Mistake(
+                id="decay-term-wrong",
+                message="Your gradient step and your loss are right: with decay set to 0 "
+                "your step matches. The decay term is not the one asked: for every "
+                "parameter, without exception, it is the derivative of the penalty "
+                "decay / 2 times the sum of the squared parameters with respect to that "
+                "parameter, which depends on that parameter alone.",
+                example=lambda: _decay_l1,
+                matches=_decay_term_wrong,
             ),
         ),
         success="Weight decay is one more term per leaf: jax.tree.map hands you each "
