@@ -517,6 +517,7 @@ ROUND_2 = (
         "08.update",
         "decay * p**2",
         lambda: r2_update(lambda p, g, lr, decay: p - lr * (g + decay * p**2)),
+        named="decay-term-wrong",
     ),
     Wrong(
         "08.update",
