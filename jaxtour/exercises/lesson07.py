@@ -255,22 +255,55 @@ PRINT_TEXTS = (
 )
 
 # --- 07.clip_negative -------------------------------------------------------------------
+# Issue 34: the tour shows jnp.where(x < 0, 0.0, x) (a demo, and the Fix line of the
+# boolean-mask error), so the exercise asks for a fill the page does not contain: each
+# negative element becomes the mean of the elements that are not negative, a masked mean
+# whose NumPy form (x[x >= 0].mean()) has a value-dependent size under jit.
 
 
 def _vector_inputs():
-    return [(jnp.array([-2.0, 0.5, 0.0, 3.0]),), (jnp.array([[1.0, -1.0], [-0.5, 2.0]]),)]
+    """Unordered, odd-sized, with a zero (which counts), ties, a matrix (one mean for the
+    whole array, not per row) and an input with nothing to fill."""
+    return [
+        (jnp.array([-2.0, 0.5, 0.0, 3.0, -1.0]),),
+        (jnp.array([[1.0, -1.0, 4.0], [-0.5, 2.0, 0.0]]),),
+        (jnp.array([2.0, 0.0, 1.5]),),
+        (jnp.array([-0.3, -0.3, 0.7, 0.2, 0.7, -1.2, 0.0]),),
+    ]
 
 
-def _clip_negative(x):
+def _kept(x):
+    return x >= 0
+
+
+def _fill_negative(x):
+    kept = x >= 0
+    return jnp.where(kept, x, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept))
+
+
+def _filled_zero(x):
     return jnp.where(x < 0, 0.0, x)
 
 
-def _clip_positive(x):
-    return jnp.where(x > 0, 0.0, x)
+def _mean_of_all(x):
+    return jnp.where(x < 0, jnp.mean(x), x)
 
 
-def _absolute(x):
-    return jnp.abs(x)
+def _mean_with_zeros(x):
+    """The negatives counted in the mean as zeros: the sum is right, the count is not."""
+    return jnp.where(x < 0, jnp.mean(jnp.where(x < 0, 0.0, x)), x)
+
+
+def _mean_of_positives(x):
+    """Zeros left out of the mean: x > 0 where the NumPy code keeps x >= 0."""
+    kept = x > 0
+    return jnp.where(x < 0, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept), x)
+
+
+def _row_means(x):
+    kept = x >= 0
+    total = jnp.sum(jnp.where(kept, x, 0.0), axis=-1, keepdims=True)
+    return jnp.where(kept, x, total / jnp.sum(kept, axis=-1, keepdims=True))
 
 
 def _python_if(x):
@@ -280,24 +313,16 @@ def _python_if(x):
 
 
 def _boolean_mask(x):
-    return x.at[x < 0].set(0.0)  # fine outside jit; under jit the mask's count is unknown
+    return jnp.where(x < 0, x[x >= 0].mean(), x)  # fine outside jit; not under it
 
 
 def _numpy_where(x):
-    return np.where(x < 0, 0.0, x)
+    kept = x >= 0
+    return np.where(kept, x, jnp.mean(x, where=kept))
 
 
 def _cond_on_array(x):
     return jax.lax.cond(x < 0, lambda v: 0.0 * v, lambda v: v, x)
-
-
-def _zero_all_if_any_negative(x):
-    return jax.lax.cond(jnp.any(x < 0), jnp.zeros_like, lambda v: v, x)
-
-
-def _whole_array_inputs():
-    """One input with a negative element, one without: a whole-array choice differs."""
-    return [(jnp.array([-2.0, 0.5, 0.0, 3.0]),), (jnp.array([0.5, 2.0]),)]
 
 
 def _index_list(x):
@@ -305,7 +330,7 @@ def _index_list(x):
 
 
 def _to_python_number(x):
-    return x if float(x.min()) >= 0 else jnp.where(x < 0, 0.0, x)
+    return x if float(x.min()) >= 0 else _fill_negative(x)
 
 
 _trace_errors: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -346,23 +371,6 @@ def _fails_tracing(*errors: tuple[str, str]) -> Any:
         )
 
     return matches
-
-
-def _changes_positives(answer: Any) -> bool:
-    """Under jit, on every input: zero where x < 0, and some element above zero changed."""
-    if not callable(answer):
-        return False
-    changed = False
-    for (x,) in _vector_inputs():
-        try:
-            got = np.asarray(jax.jit(answer)(x), dtype=float)
-        except Exception:
-            return False
-        x = np.asarray(x, dtype=float)
-        if got.shape != x.shape or not np.allclose(got[x < 0], 0.0):
-            return False
-        changed = changed or not np.allclose(got[x > 0], x[x > 0])
-    return changed
 
 
 # On a vector tracer, a truth test fails as NumPy's does ("truth value ... ambiguous"); on
@@ -474,7 +482,7 @@ EXERCISES = (
             Mistake(
                 id="called-it",
                 message="This is a result, one call's output. The check wants the jitted "
-                "function itself: fast_smooth = jax.jit(smooth, ...), with no call after it.",
+                "function itself, which it calls on its own inputs.",
                 example=lambda: _fast_smooth()(*_smooth_inputs()[0]),
                 matches=is_jax_array,
             ),
@@ -489,18 +497,17 @@ EXERCISES = (
             Mistake(
                 id="window-traced",
                 message="jit traced window, so jnp.ones(window) got a tracer where it needs a "
-                "number: a shape must be known before the code runs (int(window) cannot help: a "
-                "tracer has no value). Tell jit that window is static, so that it traces with "
-                "window's value.",
+                "number: a shape must be known before the code runs (int(window) cannot help: "
+                "a tracer has no value). An argument that decides a shape cannot stay traced.",
                 example=lambda: jax.jit(_smooth),
                 matches=_window_traced,
                 also_accepted=True,
             ),
             Mistake(
                 id="static-data",
-                message="A static argument must be hashable, and each new value compiles again; x "
-                "and scale are arrays, data that change from call to call. Only window decides "
-                "a shape: make it the only static argument.",
+                message="A static argument must be hashable, and each new value compiles "
+                "again; x and scale are arrays, data that change from call to call. Only "
+                "one argument decides a shape, and only that one needs a value while tracing.",
                 example=lambda: jax.jit(_smooth, static_argnames=("window", "scale")),
                 matches=_static_data,
                 also_accepted=True,
@@ -509,8 +516,7 @@ EXERCISES = (
                 id="fixed-window",
                 message="Your fast_smooth does not use the window it is given: a window is "
                 "written into it (a lambda or functools.partial with window=...). The check "
-                "passes window on every call: leave window a parameter, and tell jit which "
-                "parameter decides a shape.",
+                "passes a different window on some calls, and expects the result for that window.",
                 example=lambda: jax.jit(lambda x, window, scale: _smooth(x, 3, scale)),
                 matches=_fixed_window,
             ),
@@ -556,61 +562,61 @@ EXERCISES = (
             Mistake(
                 id="numpy-in-jit",
                 message="A NumPy function (np.subtract, np.multiply, ...) needs concrete "
-                "values, and under jit w, grad and lr are tracers. Use the operators or "
-                "their jnp twins: w - lr * grad.",
+                "values, and under jit w, grad and lr are tracers. Python's operators and the "
+                "jnp functions take tracers.",
                 example=lambda: jax.jit(lambda w, grad, lr: np.subtract(w, lr * grad)),
                 matches=fails_with("TracerArrayConversionError", "", _step_inputs),
             ),
             Mistake(
                 id="ignores-lr",
                 message="lr is a parameter, but the result is the same for lr=0.1 and lr=0.5: "
-                "the function still reads the global. Use lr: w - lr * grad.",
+                "the function still reads a number of its own, fixed when jit traced it.",
                 example=lambda: jax.jit(lambda w, grad, lr: w - 0.1 * grad),
                 matches=ignores_arguments(_lr_changed),
             ),
             Mistake(
                 id="ascent",
-                message="You added the step: w + lr * grad climbs the loss. Gradient descent "
-                "subtracts it: w - lr * grad.",
+                message="Your step moves w along the gradient, which climbs the loss. Gradient "
+                "descent moves against it.",
                 example=lambda: _ascent,
             ),
             Mistake(
                 id="precedence",
-                message="This computes (w - lr) * grad. The step is w - lr * grad: lr * grad "
-                "first, then subtracted from w.",
+                message="This multiplies w itself by the gradient: the parentheses, or the "
+                "order of operations, put lr against w. Only the gradient is scaled by lr.",
                 example=lambda: jax.jit(_precedence),
             ),
             Mistake(
                 id="lr-outside",
-                message="This computes (w - grad) * lr: lr scales w too. The learning rate "
-                "scales only the gradient: w - lr * grad.",
+                message="lr scales w too here, not only the gradient: the new w shrinks with lr "
+                "even where the gradient is 0. The learning rate scales only the step.",
                 example=lambda: jax.jit(lambda w, grad, lr: (w - grad) * lr),
             ),
             Mistake(
                 id="scaled-lr",
                 message="Your step moves by a fixed multiple of lr * grad, the same multiple "
                 "on every call: a number of its own (the notebook's learning_rate, say) "
-                "multiplies lr. Use lr alone: w - lr * grad.",
+                "multiplies lr. The step's size is lr alone.",
                 example=lambda: jax.jit(lambda w, grad, lr: w - 0.25 * lr * grad),
                 matches=_scaled_lr,
             ),
             Mistake(
                 id="divided-by-lr",
-                message="This divides the gradient by lr. The step multiplies: w - lr * grad, "
-                "so a smaller lr takes a smaller step.",
+                message="This divides the gradient by lr, so a smaller learning rate takes a "
+                "larger step. The step grows with lr.",
                 example=lambda: jax.jit(lambda w, grad, lr: w - grad / lr),
             ),
             Mistake(
                 id="step-only",
-                message="This returns only the step, lr * grad. step returns the new w: "
-                "w - lr * grad.",
+                message="This returns only the change, not the new w: the step must start from "
+                "the w it is given.",
                 example=lambda: _step_only,
             ),
             Mistake(
                 id="not-jitted",
-                message="Right values, but step itself is not jitted. Put @jax.jit back "
-                "above def step and pass lr as an argument: a jax.jit made inside step, on "
-                "each call, traces and compiles again on every call.",
+                message="Right values, but step itself is not jitted (and a jax.jit made "
+                "inside step, on each call, traces and compiles again on every call). The "
+                "check wants what jax.jit returns.",
                 example=lambda: _step,
                 matches=_plain_function,
                 also_accepted=True,
@@ -664,34 +670,42 @@ EXERCISES = (
     ),
     Exercise(
         id="07.clip_negative",
-        title="Port NumPy masking to code that survives jit",
-        reference=lambda: _clip_negative,
+        title="Port a NumPy masked fill to code that survives jit",
+        reference=lambda: _fill_negative,
         rule=SameFunction(inputs=_vector_inputs, transform=lambda f: jax.jit(f)),
         hints=(
-            "Under jit, x is a tracer: a shape and a dtype, no values. Anything whose "
-            "shape or path depends on the values (an if, a boolean mask) cannot be traced.",
-            "jnp.where(condition, a, b) picks a where condition holds, else b, element by "
-            "element; its result has x's shape whatever the values.",
-            "return jnp.where(x < 0, 0.0, x)",
+            "Under jit, x is a tracer: a shape and a dtype, no values. x[x >= 0] would have "
+            "as many elements as there are non-negative values, a size jit cannot know.",
+            "Keep every element and let the mask decide what counts: a sum in which the "
+            "negative elements count as 0, divided by how many elements are kept (a sum of "
+            "the boolean mask). Then choose element by element.",
+            "kept = x >= 0\n"
+            "fill = jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept)\n"
+            "return jnp.where(kept, x, fill)",
         ),
-        solution="def clip_negative(x):\n    return jnp.where(x < 0, 0.0, x)",
+        solution=(
+            "def fill_negative(x):\n"
+            "    kept = x >= 0\n"
+            "    fill = jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept)\n"
+            "    return jnp.where(kept, x, fill)"
+        ),
         mistakes=(
             Mistake(
                 id="python-if",
-                message="A Python if on an array (or a while, an and, an or: each asks the array "
-                "for one True or False) fails under jit: x is a tracer there, with a shape but "
-                "no values. Choose element by element, with a jnp function that takes the "
-                "condition and both values: its result has x's shape whatever the values.",
+                message="A Python if on an array (or a while, an and, an or: each asks the "
+                "array for one True or False) fails under jit: x is a tracer there, with a "
+                "shape but no values. The choice has to be made element by element, inside "
+                "the array operations.",
                 example=lambda: _python_if,
                 # The message says "if": the code must have one (max(x, 0) fails alike).
                 matches=lambda answer: _truth_of_a_tracer(answer) and branches_in_python(answer),
             ),
             Mistake(
                 id="python-max",
-                message="Python's max and min compare their arguments with > and <, which need "
-                "one True or False: under jit x is a tracer, with a shape but no values, so "
-                "max(x, 0.0) fails there (and on a vector, outside jit, it would not compare "
-                "element by element). Their jnp twins compare element by element.",
+                message="Python's max and min compare their arguments with > and <, which "
+                "need one True or False: under jit x is a tracer, with a shape but no "
+                "values, so they fail there (and on a vector, outside jit, they would not "
+                "compare element by element).",
                 example=lambda: lambda x: max(x, 0.0),
                 matches=lambda answer: (
                     _truth_of_a_tracer(answer) and calls_builtin("max", "min")(answer)
@@ -699,35 +713,36 @@ EXERCISES = (
             ),
             Mistake(
                 id="boolean-mask",
-                message="x.at[x < 0].set(0.0) works outside jit, but under jit the mask's number "
-                "of True elements is unknown, so JAX refuses it (NonConcreteBooleanIndexError). "
-                "A choice made for every element, the condition deciding between two values, "
-                "keeps the shape fixed.",
+                message="A boolean mask used as an index (x[x >= 0], or in .at[]) works "
+                "outside jit, but under jit the number of True elements is unknown, so JAX "
+                "refuses it (NonConcreteBooleanIndexError). The mean needs a form whose "
+                "shape does not depend on the values: keep every element, and let the mask "
+                "decide how much each one counts.",
                 example=lambda: _boolean_mask,
                 matches=_fails_tracing(("NonConcreteBooleanIndexError", "")),
             ),
             Mistake(
                 id="item-assignment",
-                message="x[x < 0] = 0.0 is NumPy's in-place update: jax arrays refuse it, and "
-                "under jit the mask is unknown anyway. Build a new array instead, choosing for "
-                "each element between 0.0 and its own value.",
+                message="x[x < 0] = ... is NumPy's in-place update: jax arrays refuse it, and "
+                "under jit the mask is unknown anyway. Build a new array that chooses, "
+                "element by element, between x and the fill value.",
                 example=lambda: lambda x: x.__setitem__(x < 0, 0.0),
                 matches=_fails_tracing(("TypeError", "immutable")),
             ),
             Mistake(
                 id="index-list",
-                message="jnp.where(x < 0) with one argument (like jnp.nonzero and jnp.argwhere) "
-                "returns the indices, and how many there are depends on the values, which jit "
-                "does not know. Its three-argument form returns one value per element instead: "
-                "the condition, the value where it holds, the value elsewhere.",
+                message="jnp.where with one argument (like jnp.nonzero and jnp.argwhere) "
+                "returns the indices, and how many there are depends on the values, which "
+                "jit does not know. The three-argument form chooses element by element and "
+                "keeps x's shape.",
                 example=lambda: _index_list,
                 matches=_fails_tracing(("ConcretizationTypeError", "jnp.nonzero")),
             ),
             Mistake(
                 id="where-two-arguments",
-                message="jnp.where needs three arguments for a choice: the condition, the value "
-                "where it holds, and the value elsewhere. Yours gives two: what should an "
-                "element that is not negative become?",
+                message="jnp.where needs three arguments for a choice: the condition, the "
+                "value where it holds, and the value elsewhere. With two, it has nothing to "
+                "keep where the condition fails.",
                 example=lambda: lambda x: jnp.where(x < 0, 0.0),
                 matches=_fails_tracing(
                     (
@@ -738,9 +753,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="select-shapes",
-                message="lax.select does not broadcast: both cases must have x's shape, and 0.0 "
-                "is a scalar. jnp.where broadcasts a scalar to the condition's shape "
-                "(lax.select needs an array of zeros the shape of x).",
+                message="lax.select does not broadcast: both cases must already have x's "
+                "shape, and a scalar fill value does not. jnp.where broadcasts it.",
                 example=lambda: lambda x: jax.lax.select(x < 0, 0.0, x),
                 matches=_fails_tracing(("TypeError", "select cases must have the same shapes")),
             ),
@@ -748,55 +762,66 @@ EXERCISES = (
                 id="python-number",
                 message="This turns a traced value into a Python number (float(), int(), "
                 ".item()), which needs the values jit does not have while it traces. Stay in "
-                "arrays: decide for each element with a jnp function.",
+                "arrays: the mean can be a 0-d array.",
                 example=lambda: _to_python_number,
                 matches=_fails_tracing(("ConcretizationTypeError", "")),
             ),
             Mistake(
                 id="numpy-where",
-                message="A NumPy function (np.where, np.clip, ...) needs concrete values, and "
-                "under jit x is a tracer. Its jnp twin takes the same arguments and works on "
-                "tracers.",
+                message="A NumPy function (np.where, np.mean, np.clip, ...) needs concrete "
+                "values, and under jit x is a tracer. Each has a jnp twin that takes one.",
                 example=lambda: _numpy_where,
                 matches=_fails_tracing(("TracerArrayConversionError", "")),
             ),
             Mistake(
                 id="cond-on-array",
                 message="lax.cond runs one branch for the whole call, so its condition must be "
-                "one boolean, not one per element. An element-wise choice needs a function that "
-                "takes one condition per element.",
+                "one boolean, not one per element. Which elements get the fill is an "
+                "element-wise choice.",
                 example=lambda: _cond_on_array,
                 matches=_fails_tracing(("TypeError", "Pred must be a scalar")),
             ),
             Mistake(
-                id="whole-array-choice",
-                message="Your function decides for the whole array at once: one negative element "
-                "makes every element 0.0 (as lax.cond on jnp.any(x < 0) does). Decide for each "
-                "element on its own.",
-                example=lambda: _zero_all_if_any_negative,
-                matches=behaves_like(_zero_all_if_any_negative, _whole_array_inputs),
+                id="filled-zero",
+                message="The negative elements became 0.0, as in the lesson's demo. The NumPy "
+                "code here puts something else there: the mean of the elements that are not "
+                "negative.",
+                example=lambda: _filled_zero,
+                matches=behaves_like(_filled_zero, _vector_inputs),
             ),
             Mistake(
-                id="clipped-positives",
-                message="You zeroed the positive elements. Keep them as they are, and replace "
-                "only the negative ones with 0.0.",
-                example=lambda: _clip_positive,
+                id="mean-of-all",
+                message="Your fill is the mean of every element, the negative ones included. "
+                "The NumPy code averages only x[x >= 0]: the negative elements must not "
+                "count, neither in the sum nor in the count.",
+                example=lambda: _mean_of_all,
+                matches=behaves_like(_mean_of_all, _vector_inputs),
             ),
             Mistake(
-                id="changed-positives",
-                message="The negative elements became 0.0, but some positive ones changed too: "
-                "only the elements below zero should change, every other element keeps its "
-                "value.",
-                example=lambda: lambda x: jnp.clip(x, 0.0, 1.0),
-                matches=_changes_positives,
+                id="mean-with-zeros",
+                message="Your sum leaves the negative elements out, but your count does not: "
+                "dividing by the size of x averages them in as zeros, so the fill comes out "
+                "too small. Divide by how many elements are kept.",
+                example=lambda: _mean_with_zeros,
+                matches=behaves_like(_mean_with_zeros, _vector_inputs),
             ),
             Mistake(
-                id="absolute",
-                message="This is the absolute value: -2.0 became 2.0, where it should become 0.0. "
-                "A negative element is replaced by 0.0, not flipped.",
-                example=lambda: _absolute,
+                id="mean-of-positives",
+                message="Your mean leaves out the zeros. The NumPy code keeps x >= 0: a zero "
+                "is not negative, so it counts, and it pulls the mean down.",
+                example=lambda: _mean_of_positives,
+                matches=behaves_like(_mean_of_positives, _vector_inputs),
+            ),
+            Mistake(
+                id="row-means",
+                message="On the matrix, each row got its own mean. x[x >= 0] in NumPy is one "
+                "flat array of every kept element, so there is one mean for the whole "
+                "array: reduce over every axis.",
+                example=lambda: _row_means,
+                matches=behaves_like(_row_means, _vector_inputs),
             ),
         ),
-        success="jnp.where is jit's element-wise if: one shape, whatever the values.",
+        success="A masked mean with a fixed shape: every element summed, the masked ones as "
+        "zero, divided by the mask's count. jit never needs to know how many there are.",
     ),
 )

@@ -97,6 +97,7 @@ _decay_unscaled = _moved(lambda p, g, lr, decay: p - lr * g - decay * p)
 _decay_on_gradient = _moved(lambda p, g, lr, decay: p - lr * (g + decay * g))
 _ascent = _moved(lambda p, g, lr, decay: p + lr * (g + decay * p))
 _no_lr = _moved(lambda p, g, lr, decay: p - (g + decay * p))
+_decay_l1 = _moved(lambda p, g, lr, decay: p - lr * (g + decay * jnp.sign(p)))
 _penalty_doubled = _moved(lambda p, g, lr, decay: p - lr * (g + 2 * decay * p))
 
 
@@ -250,6 +251,45 @@ def _update_leaves():
     x, y = make_data(64, seed=1)
     y = y + 0.5 * x  # another curve as well as other noise
     return [(initial_params(), x, y, 0.1, 0.2), (_other_params(), x, y, 0.05, 0.5)]
+
+
+def _same_step(got: Any, want: Any) -> bool:
+    """Whether a step's (params, value) equals the reference's, leaf by leaf."""
+    if not (isinstance(got, tuple | list) and len(got) == 2 and isinstance(got[0], dict)):
+        return False
+    if set(got[0]) != set(want[0]):
+        return False
+    pairs = [(got[0][k], want[0][k]) for k in want[0]] + [(got[1], want[1])]
+    try:
+        return all(
+            np.shape(a) == np.shape(b) and np.allclose(a, b, rtol=1e-5, atol=1e-6) for a, b in pairs
+        )
+    except (TypeError, ValueError):
+        return False
+
+
+def _decay_term_wrong(answer: Any) -> bool:
+    """Right with decay=0 (the gradient step and the loss are the lesson's), wrong with a
+    decay: the term decay adds is not decay * p on every leaf (an L1 penalty, a leaf left
+    out, a mean or a square of the sum instead of the sum of squares)."""
+    if not callable(answer):
+        return False
+    x, y = _update_leaves()[1][1:3]
+    try:
+        for params in (
+            _other_params(),
+            {"a": jnp.array(2.0), "b": jnp.array(-0.5), "c": jnp.array(0.3)},
+        ):
+            if not _same_step(
+                answer(dict(params), x, y, 0.05, 0.0), _update(params, x, y, 0.05, 0.0)
+            ):
+                return False
+        params = _other_params()
+        return not _same_step(
+            answer(dict(params), x, y, 0.05, 0.5), _update(params, x, y, 0.05, 0.5)
+        )
+    except Exception:
+        return False
 
 
 def _other_params():
@@ -912,61 +952,62 @@ EXERCISES = (
             ),
             Mistake(
                 id="no-decay",
-                message="This is the plain step, p - lr * g: the decay is not in it. Each "
-                "parameter moves by -lr * (g + decay * p).",
+                message="This is the plain gradient step: the decay is not in it, so "
+                "nothing pulls the parameters toward zero.",
                 example=lambda: _no_decay,
                 matches=behaves_like(_no_decay, _update_inputs),
             ),
             Mistake(
                 id="decay-sign",
-                message="Your decay pushes the parameters away from zero: the term is "
-                "+ decay * p beside g, so that subtracting lr * (g + decay * p) shrinks p.",
+                message="Your decay pushes the parameters away from zero: its term has the "
+                "wrong sign, so the step grows them instead of shrinking them.",
                 example=lambda: _decay_sign,
                 matches=behaves_like(_decay_sign, _update_inputs),
             ),
             Mistake(
                 id="decay-without-p",
-                message="Your decay term is decay alone, not decay * p: weight decay pulls each "
-                "parameter in proportion to its size. The step is p - lr * (g + decay * p).",
+                message="Your decay term is decay alone, the same for every parameter: "
+                "weight decay pulls each parameter in proportion to its own size.",
                 example=lambda: _decay_without_p,
                 matches=behaves_like(_decay_without_p, _update_inputs),
             ),
             Mistake(
                 id="decay-unscaled",
-                message="You subtracted decay * p on its own, not scaled by the learning "
-                "rate. decay * p is the penalty's part of the gradient, so the step is "
-                "lr * (g + decay * p): lr multiplies both terms.",
+                message="Your decay term is not scaled by the learning rate. It is the "
+                "penalty's part of the gradient, so the learning rate multiplies it as it "
+                "multiplies the data's gradient.",
                 example=lambda: _decay_unscaled,
                 matches=behaves_like(_decay_unscaled, _update_inputs),
             ),
             Mistake(
                 id="decay-on-gradient",
-                message="Your decay multiplies the gradient, g + decay * g. Weight decay pulls "
-                "the parameter toward zero, so it is decay * p, the parameter times decay.",
+                message="Your decay multiplies the gradient. Weight decay pulls the "
+                "parameter toward zero, so its term is proportional to the parameter, not to "
+                "the parameter's gradient.",
                 example=lambda: _decay_on_gradient,
                 matches=behaves_like(_decay_on_gradient, _update_inputs),
             ),
             Mistake(
                 id="penalized-value",
-                message="The new parameters are right, but the loss you return includes the "
-                "decay penalty. Return loss(params, x, y), the data loss without it: the "
-                "value jax.value_and_grad(loss)(params, x, y) gives.",
+                message="The new parameters are right, but the loss you return includes "
+                "the decay penalty. The value to return is the data loss alone, the one the "
+                "lesson's loss function computes.",
                 example=lambda: _penalized_value,
                 matches=behaves_like(_penalized_value, _update_inputs),
             ),
             Mistake(
                 id="penalty-doubled",
-                message="Your decay term is twice the one asked: a penalty decay * sum(p**2) "
-                "has the gradient 2 * decay * p. Move each parameter by -lr * (g + decay * p) "
-                "(a penalty of decay / 2 * sum(p**2) gives that), and return the loss "
-                "without the penalty.",
+                message="Your decay term is twice the one asked: the gradient of a penalty "
+                "decay times the sum of squares brings down a factor of 2. The decay term "
+                "asked for is decay times the parameter, once, and the loss you return "
+                "carries no penalty.",
                 example=lambda: _penalty_doubled,
                 matches=_new_params_like(_penalty_doubled),
             ),
             Mistake(
                 id="no-learning-rate",
-                message="You subtracted g + decay * p without the learning rate. Scale it: "
-                "p - lr * (g + decay * p).",
+                message="Your step is not scaled by the learning rate: every parameter "
+                "moves by its whole gradient, however small lr is.",
                 example=lambda: _no_lr,
                 matches=behaves_like(_no_lr, _update_inputs),
             ),
@@ -981,16 +1022,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="sum-loss",
-                message="Your step differentiates the sum of squared errors, not the lesson's "
-                "loss (their mean). Use the loss function defined above: "
-                "jax.value_and_grad(loss)(params, x, y).",
+                message="Your step differentiates the sum of squared errors, not the "
+                "lesson's loss (their mean): its gradient is N times too large. "
+                "Differentiate the loss function defined above.",
                 example=lambda: _sum_update,
                 matches=behaves_like(_sum_update, _update_inputs),
             ),
             Mistake(
                 id="ascent",
-                message="You added the step: that climbs the loss. Subtract it: "
-                "p - lr * (g + decay * p).",
+                message="You added the step: that climbs the loss. Gradient descent moves "
+                "against the gradient.",
                 example=lambda: _ascent,
                 matches=behaves_like(_ascent, _update_inputs),
             ),
@@ -1003,24 +1044,24 @@ EXERCISES = (
             ),
             Mistake(
                 id="trees-swapped",
-                message="jax.tree.map hands the function one leaf of each tree, in the order "
-                "the trees are given: with grads first, p is a gradient and g a parameter. "
-                "Give params first: jax.tree.map(lambda p, g: ..., params, grads).",
+                message="jax.tree.map hands the function one leaf of each tree, in the "
+                "order the trees are given: with grads first, p is a gradient and g a "
+                "parameter.",
                 example=lambda: _trees_swapped,
                 matches=behaves_like(_trees_swapped, _update_inputs),
             ),
             Mistake(
                 id="dict-arithmetic",
-                message="A Python dict has no arithmetic: -, * and + on whole dicts (as in "
-                "params - lr * grads) fail. Apply the step leaf by leaf, with "
-                "jax.tree.map(lambda p, g: ..., params, grads).",
+                message="A Python dict has no arithmetic: -, * and + on whole dicts fail. "
+                "The step has to be applied leaf by leaf, to each parameter with its own "
+                "gradient.",
                 example=lambda: _dict_arithmetic,
                 matches=fails_with("TypeError", r"unsupported operand.*'dict'", _update_inputs),
             ),
             Mistake(
                 id="grads-not-loss",
-                message="The second value is the gradient dict; return the loss there: "
-                "(new_params, value), with value from jax.value_and_grad(loss)(params, x, y).",
+                message="The second value is the gradient dict; the loss belongs there, "
+                "the value that value_and_grad returns beside the gradients.",
                 example=lambda: _new_and_grads,
                 matches=behaves_like(_new_and_grads, _update_inputs),
             ),
@@ -1032,9 +1073,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="lr-passed-to-loss",
-                message="loss takes (params, x, y): lr and decay belong to the step, not to "
-                "the loss. jax.value_and_grad(loss)(params, x, y), then use them in the "
-                "tree.map.",
+                message="loss takes (params, x, y): lr and decay belong to the step, not "
+                "to the loss.",
                 example=lambda: _lr_to_loss,
                 matches=fails_with(
                     "TypeError", r"loss\(\) takes 3 positional arguments but [45]", _update_inputs
@@ -1042,10 +1082,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="grads-not-params-shaped",
-                message="The gradient does not have the structure of params, so jax.tree.map "
-                "cannot pair them: did you differentiate with respect to another argument "
-                "(argnums=1 is x)? The step needs the gradient with respect to params, loss's "
-                "first argument: jax.value_and_grad(loss)(params, x, y).",
+                message="The gradient does not have the structure of params, so "
+                "jax.tree.map cannot pair them: did you differentiate with respect to "
+                "another argument (argnums=1 is x)? The step needs the gradient with respect "
+                "to params, loss's first argument.",
                 example=lambda: _grads_wrt_x,
                 matches=fails_with("ValueError", r"pytree structure error", _update_inputs),
             ),
@@ -1066,10 +1106,20 @@ EXERCISES = (
             ),
             Mistake(
                 id="fixed-decay",
-                message="Your step gives the same result whatever decay it is given: it uses "
-                "a decay of its own. Use the decay argument: p - lr * (g + decay * p).",
+                message="Your step gives the same result whatever decay it is given: it "
+                "uses a decay of its own, not its argument.",
                 example=lambda: _fixed_decay,
                 matches=ignores_arguments(_one_changed(decay=0.1)),
+            ),
+            Mistake(
+                id="decay-term-wrong",
+                message="Your gradient step and your loss are right: with decay set to 0 "
+                "your step matches. The decay term is not the one asked: for every "
+                "parameter, without exception, it is the derivative of the penalty "
+                "decay / 2 times the sum of the squared parameters with respect to that "
+                "parameter, which depends on that parameter alone.",
+                example=lambda: _decay_l1,
+                matches=_decay_term_wrong,
             ),
         ),
         success="Weight decay is one more term per leaf: jax.tree.map hands you each "
@@ -1098,10 +1148,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="typed-in",
-                message="Every parameter here is a round number, as typed (the true curve's "
-                "3, -2 and 0.5, say), not one that training left: a trained float32 "
-                "parameter has about seven significant digits. The exercise is to train: set "
-                "trained to the parameters train(sgd_step, initial_params(), x, y, ...) returns.",
+                message="Every parameter here is a round number, as typed (the true "
+                "curve's 3, -2 and 0.5, say), not one that training left: a trained float32 "
+                "parameter has about seven significant digits. The exercise is to train, and "
+                "to keep the parameters training returns.",
                 example=lambda: {"a": 3.0, "b": -2.0, "c": 0.5},
                 matches=_typed_in,
                 also_accepted=True,
@@ -1109,9 +1159,8 @@ EXERCISES = (
             Mistake(
                 id="noise-free",
                 message="These parameters fit the noise-free curve 3x² - 2x + 0.5, not the "
-                "data: trained on y, they would stop where the noise puts the best fit, "
-                "about 0.04 away from (3, -2, 0.5). Train on the lesson's x and y: "
-                "train(sgd_step, initial_params(), x, y, ...).",
+                "data: trained on the lesson's noisy y, they would stop where the noise puts "
+                "the best fit, about 0.04 away from (3, -2, 0.5). Train on the data.",
                 example=_curve_fitted,
                 matches=_fits_the_curve,
                 also_accepted=True,
@@ -1119,15 +1168,14 @@ EXERCISES = (
             Mistake(
                 id="one-step",
                 message="That is a pair (params, loss), what one sgd_step returns: the "
-                "parameters after a single step. Train with train(sgd_step, initial_params(), "
-                "x, y, lr=..., steps=...) and unpack the parameters it returns.",
+                "parameters after a single step, not after training.",
                 example=lambda: sgd_step(initial_params(), *make_data(), 0.5),
                 matches=_is_step_result,
             ),
             Mistake(
                 id="train-result",
-                message="That is the whole pair train returns, (params, losses). Unpack it: "
-                "trained, fit_losses = train(...).",
+                message="That is the whole pair train returns, (params, losses): trained "
+                "is the parameters alone.",
                 example=lambda: (_fitted_params(), jnp.zeros(300)),
                 matches=_is_train_result,
             ),

@@ -1160,16 +1160,14 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="returns-a-function",
-                message="Your function returns a function: jax.vmap(...) builds the batched "
-                "function, and it still has to be called. Call it on the batch: "
-                "jax.vmap(...)(params, xs, ys).",
+                message="Your function returns a function: jax.vmap(...) builds the "
+                "batched function, and it still has to be called on the batch.",
                 example=lambda: _vmap_not_called,
                 matches=_returns_a_function,
             ),
             Mistake(
                 id="returns-none",
-                message="Your function returns None: it has no return statement. Return the "
-                "gradients: return jax.vmap(...)(params, xs, ys).",
+                message="Your function returns None: it has no return statement.",
                 example=lambda: _grads_no_return,
                 matches=returns_none(_grad_inputs),
             ),
@@ -1226,38 +1224,37 @@ EXERCISES = (
             ),
             Mistake(
                 id="grad-of-batch",
-                message="grad was handed the losses of the whole batch, N numbers, and it needs "
-                "one: grad of the vmapped log_loss, or log_loss given all of xs at once "
-                "(jnp.dot(w, xs) with xs of shape (D, N) makes N logits). Take the gradient "
-                "for ONE example first, then batch it: jax.vmap(jax.grad(log_loss), in_axes=...).",
+                message="grad was handed the losses of the whole batch, N numbers, and it "
+                "needs one: a gradient is taken of a function with one number as its result. "
+                "Take the gradient for ONE example first, then batch that.",
                 example=lambda: _grad_of_vmap,
                 matches=fails_with("TypeError", r"scalar-output", _grad_inputs),
             ),
             Mistake(
                 id="python-loop",
-                message="Your function loops over the examples in Python: traced for a batch "
-                "of 2 and then of 5, its program grew with the batch, one copy of the gradient "
-                "per example. jax.vmap traces the per-example gradient once and runs it on the "
-                "whole batch: jax.vmap(jax.grad(log_loss), in_axes=...).",
+                message="Your function loops over the examples in Python: traced for a "
+                "batch of 2 and then of 5, its program grew with the batch, one copy of the "
+                "gradient per example. jax.vmap traces the per-example gradient once and "
+                "runs it on the whole batch.",
                 example=lambda: _looped,
                 matches=grows_with_batch(_growing_inputs),
                 also_accepted=True,
             ),
             Mistake(
                 id="lax-map",
-                message="jax.lax.map (or a fori_loop) gives the right values, but it runs the "
-                "examples one after another inside a loop. jax.vmap computes them all at once "
-                "as batched array operations: jax.vmap(jax.grad(log_loss), in_axes=...).",
+                message="jax.lax.map (or a fori_loop) gives the right values, but it runs "
+                "the examples one after another inside a loop. jax.vmap computes them all at "
+                "once as batched array operations.",
                 example=lambda: _lax_map,
                 matches=traces_primitive(("scan", "while"), _growing_inputs),
                 also_accepted=True,
             ),
             Mistake(
                 id="numpy-arrays",
-                message="Your gradients are NumPy arrays (np.asarray, np.stack or np.array made "
-                "them): under jit, as the grader runs your function, a traced value cannot "
-                "become a NumPy array. Keep the jax arrays: jax.vmap(jax.grad(log_loss), ...) "
-                "already returns the dict of stacked gradients.",
+                message="Your gradients are NumPy arrays (np.asarray, np.stack or np.array "
+                "made them): under jit, as the grader runs your function, a traced value "
+                "cannot become a NumPy array. Keep the jax arrays: what vmap returns is "
+                "already the dict of stacked gradients.",
                 example=lambda: _numpy_grads,
                 matches=_numpy_leaves,
             ),
@@ -1303,8 +1300,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="losses",
-                message="Those are the per-example losses, not their gradients: vmap "
-                "jax.grad(log_loss), not log_loss.",
+                message="Those are the per-example losses, not their gradients: the "
+                "function you batched is the loss itself.",
                 example=lambda: _losses,
             ),
             Mistake(
@@ -1316,14 +1313,14 @@ EXERCISES = (
             ),
             Mistake(
                 id="value-and-grad",
-                message="jax.value_and_grad returns (losses, gradients): the exercise asks for "
-                "the gradients alone. Use jax.grad(log_loss), or return the second item.",
+                message="jax.value_and_grad returns (losses, gradients): the exercise asks "
+                "for the gradients alone.",
                 example=lambda: _value_and_grads,
             ),
             Mistake(
                 id="leaves-in-a-tuple",
                 message="Right gradients, but as a tuple (w, b). Return the dict that "
-                "jax.grad gives, shaped like params: {'w': ..., 'b': ...}.",
+                "jax.grad gives, shaped like params.",
                 example=lambda: _w_b_tuple,
                 matches=behaves_like(_w_b_tuple, _grad_inputs),
             ),
@@ -1419,20 +1416,19 @@ EXERCISES = (
             ),
             Mistake(
                 id="numpy-from-key",
-                message="Your steps come from NumPy, seeded with numbers taken out of the key: "
-                "the lesson's rule is never to draw with np.random in JAX code. Under jit a "
-                "key is a tracer, with no number to take out, and your function fails there. "
-                "Draw each step with jax.random.normal, from a subkey split off key.",
+                message="Your steps come from NumPy, seeded with numbers taken out of the "
+                "key: the lesson's rule is never to draw with np.random in JAX code. Under "
+                "jit a key is a tracer, with no number to take out, and your function fails "
+                "there. Draw with jax.random, from keys made from key.",
                 example=lambda: _walk_numpy_seeded,
                 matches=_walk_numpy_from_key,
                 also_accepted=True,
             ),
             Mistake(
                 id="batch-of-keys",
-                message="jax.random.normal draws with ONE key, and you gave it an array of keys "
-                "(jax.random.split(key, steps) makes one key per step). Draw one number per key "
-                "with jax.vmap(jax.random.normal)(keys), or all the steps at once from one key: "
-                "jax.random.normal(key, (steps,)).",
+                message="jax.random.normal draws with ONE key, and you gave it an array of "
+                "keys (one per step). One key can draw any number of values at once; an "
+                "array of keys needs vmap, one draw per key.",
                 example=lambda: (
                     lambda key, steps: jnp.cumsum(jax.random.normal(jax.random.split(key, steps)))
                 ),
@@ -1444,10 +1440,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="split-pair-as-key",
-                message="jax.random.split(key) returns TWO keys, an array of shape (2,): "
-                "key = jax.random.split(key) made key that pair, and jax.random.normal wants "
-                "one key. Unpack the pair: key, subkey = jax.random.split(key), then draw "
-                "with subkey.",
+                message="jax.random.split(key) returns TWO keys, an array of shape (2,), "
+                "and jax.random.normal wants one key: the pair has to be unpacked, and one "
+                "of the two drawn with.",
                 example=lambda: _walk_split_pair,
                 matches=fails_with(
                     "ValueError",
@@ -1465,18 +1460,18 @@ EXERCISES = (
             ),
             Mistake(
                 id="split-not-kept",
-                message="Every step drew with the same subkey: you split, but the key you split "
-                "is never replaced (or you split once, before the loop), so each pass gets the "
-                "same subkey back. Carry the new key on, inside the loop: "
-                "key, subkey = jax.random.split(key).",
+                message="Every step drew with the same subkey: you split, but the key you "
+                "split is never replaced (or you split once, before the loop), so each pass "
+                "gets the same subkey back. The new key has to be carried on to the next "
+                "pass.",
                 example=lambda: _walk_split_not_kept,
                 matches=behaves_like(_walk_split_not_kept, _walk_inputs),
             ),
             Mistake(
                 id="same-key-each-step",
-                message="Every step of your walk is the same number: each pass of the loop draws "
-                "with a key it already used, and the same key gives the same number. Split inside "
-                "the loop: key, subkey = jax.random.split(key), then draw with subkey.",
+                message="Every step of your walk is the same number: each pass of the loop "
+                "draws with a key it already used, and the same key gives the same number. "
+                "Each step needs a key of its own.",
                 example=lambda: _walk_same_key,
                 matches=_same_step_each_time,
             ),
@@ -1490,9 +1485,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="steps-not-positions",
-                message="These are the steps, not the positions: each entry should be where the "
-                "walker is after that step, the running sum of the steps so far "
-                "(position = position + step, or jnp.cumsum of the steps).",
+                message="These are the steps, not the positions: each entry should be "
+                "where the walker is after that step, the running sum of the steps so far.",
                 example=lambda: _walk_steps_only,
                 matches=_not_accumulated,
             ),
@@ -1531,10 +1525,9 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="python-loop",
-                message="Your function loops over the examples in Python: traced for a batch of "
-                "2 and then of 5, its program grew with the batch, one copy of the work per "
-                "example. vmap your one-example function over ids and xs instead: "
-                "jax.vmap(one_example)(ids, xs).",
+                message="Your function loops over the examples in Python: traced for a "
+                "batch of 2 and then of 5, its program grew with the batch, one copy of the "
+                "work per example. vmap your one-example function over ids and xs instead.",
                 example=lambda: _views_looped,
                 matches=grows_with_batch(_views_growing_inputs),
             ),
@@ -1562,17 +1555,15 @@ EXERCISES = (
             Mistake(
                 id="split-pair-as-key",
                 message="jax.random.split(k) returns TWO keys, an array of shape (2,), and "
-                "jax.random.normal wants one key. Unpack the pair, "
-                "key_a, key_b = jax.random.split(k), and draw one view from each.",
+                "jax.random.normal wants one key: the pair has to be unpacked, one view "
+                "drawn from each.",
                 example=lambda: _views_split_pair,
                 matches=_fails_with(r"single key, but was given a key array of shape \(2,\)"),
             ),
             Mistake(
                 id="fold-in-array",
-                message="jax.random.fold_in folds in ONE integer, and you gave it the whole ids "
-                "array. Fold each id in under vmap: "
-                "keys = jax.vmap(lambda i: jax.random.fold_in(key, i))(ids), or call fold_in "
-                "inside the one-example function you vmap.",
+                message="jax.random.fold_in folds in ONE integer, and you gave it the "
+                "whole ids array: each id has to be folded in on its own, under vmap.",
                 example=lambda: (
                     lambda key, xs, ids: (
                         xs + 0.1 * jax.random.normal(jax.random.fold_in(key, ids), xs.shape),
@@ -1583,9 +1574,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="split-batch-of-keys",
-                message="jax.random.split splits ONE key, and you gave it a batch of keys (one "
-                "per example). Split inside the one-example function you vmap, or vmap the "
-                "split itself: jax.vmap(jax.random.split)(keys).",
+                message="jax.random.split splits ONE key, and you gave it a batch of keys "
+                "(one per example): the split has to happen per example, under vmap.",
                 example=lambda: (
                     lambda key, xs, ids: jax.random.split(
                         jax.vmap(jax.random.fold_in, in_axes=(None, 0))(key, ids)
@@ -1595,49 +1585,44 @@ EXERCISES = (
             ),
             Mistake(
                 id="same-key-both-views",
-                message="Your two views are identical: both were drawn with the same key, and the "
-                "same key gives the same noise. Split the example's key in two, "
-                "key_a, key_b = jax.random.split(k), and draw one view from each.",
+                message="Your two views are identical: both were drawn with the same key, "
+                "and the same key gives the same noise. Each view needs a key of its own.",
                 example=lambda: _views_one_key,
                 matches=_views_equal,
             ),
             Mistake(
                 id="one-key-for-the-batch",
-                message="Every example got the same noise: the whole batch draws from one key "
-                "(vmap with in_axes=None for the key and nothing folded into it, or no split). "
-                "Give each example its own key, made from its id: "
-                "jax.random.fold_in(key, i) inside the function you vmap.",
+                message="Every example got the same noise: the whole batch draws from one "
+                "key (vmap with in_axes=None for the key and nothing folded into it, or no "
+                "split). Each example needs its own key, made from its id.",
                 example=lambda: _views_batch_key,
                 matches=_rows_equal,
             ),
             Mistake(
                 id="no-vmap",
                 message="Your noise is not drawn under vmap: each draw takes a single key, "
-                "either for the whole batch at once (jax.random.normal(k, xs.shape)) or for "
-                "one example after another (jax.lax.map, a fori_loop). The task asks for "
-                "vmap, which draws with a whole batch of keys at once, one per example: vmap "
-                "your one-example function over ids and xs: jax.vmap(one_example)(ids, xs).",
+                "either for the whole batch at once or for one example after another "
+                "(jax.lax.map, a fori_loop). The task asks for vmap, which draws with a "
+                "whole batch of keys at once, one per example.",
                 example=lambda: _views_lax_map,
                 matches=_draws_outside_vmap,
                 also_accepted=True,
             ),
             Mistake(
                 id="keys-by-row",
-                message="Your keys are handed out by row (jax.random.split(key, N), as in the "
+                message="Your keys are handed out by row (one split into N keys, as in the "
                 "lesson's demo, or fold_in with the row number): shuffle the batch and an "
                 "example gets another row's key, and other noise. The task asks for noise "
-                "that follows the example: make its key from its id, "
-                "jax.random.fold_in(key, i), and vmap over ids and xs.",
+                "that follows the example: its key must come from its id.",
                 example=lambda: _views_by_position,
                 matches=_follows_position,
             ),
             Mistake(
                 id="keys-by-rank",
-                message="Your keys come from the batch, not from the example alone (its rank "
-                "among the ids, or id - ids.min()): shuffling keeps that, but when other "
-                "examples join the batch an example gets another key, and other noise. Make "
-                "its key from its id alone: jax.random.fold_in(key, i), and vmap over ids and "
-                "xs.",
+                message="Your keys come from the batch, not from the example alone (its "
+                "rank among the ids, or id - ids.min()): shuffling keeps that, but when "
+                "other examples join the batch an example gets another key, and other noise. "
+                "Its key must come from its id alone.",
                 example=lambda: _views_by_rank,
                 matches=_follows_rank,
             ),
@@ -1650,24 +1635,23 @@ EXERCISES = (
             ),
             Mistake(
                 id="noise-only",
-                message="Your views are the noise alone: add it to the examples, "
-                "x + 0.1 * jax.random.normal(...).",
+                message="Your views are the noise alone: the noise is added to the "
+                "examples, not put in their place.",
                 example=lambda: _views_noise_only,
                 matches=_noise_only,
             ),
             Mistake(
                 id="unscaled-noise",
-                message="The noise has a standard deviation of about 1: jax.random.normal draws "
-                "with 1, and the views ask for 0.1. Multiply the draw by 0.1.",
+                message="The noise has a standard deviation of about 1: jax.random.normal "
+                "draws with 1, and the views ask for 0.1.",
                 example=lambda: _views_unscaled,
                 matches=_unscaled,
             ),
             Mistake(
                 id="too-few-keys",
-                message="vmap was given a different number of keys than examples: "
-                "jax.random.split(key) makes 2 keys, and the batch has N examples. Make one key "
-                "per example inside the function you vmap, from its id: "
-                "jax.random.fold_in(key, i).",
+                message="vmap was given a different number of keys than examples: a split "
+                "into two makes 2 keys, and the batch has N examples. Each example needs one "
+                "key, made from its id.",
                 example=lambda: _views_two_keys,
                 matches=_fails_with(r"vmap got inconsistent sizes"),
             ),

@@ -23,12 +23,13 @@ def _define(source: str) -> dict:
 
 
 def _counting_traces():
-    """A right clip_negative, as a cell defines it, that counts how often it is traced."""
+    """A right answer to 07.clip_negative (the masked-mean fill), as a cell defines it,
+    that counts how often it is traced."""
     names = _define(
         "import jax.numpy as jnp\n"
         "def clip_negative(x):\n"
         "    next(TRACES)\n"
-        "    return jnp.where(x < 0, 0.0, x)\n"
+        "    return jnp.where(x >= 0, x, jnp.mean(x, where=x >= 0))\n"
     )
     names["TRACES"] = itertools.count()
     return names["clip_negative"], names["TRACES"]
@@ -46,7 +47,7 @@ def test_a_warm_check_traces_the_function_once():
 def test_a_rebound_global_is_read_again():
     names = _define(
         "import jax.numpy as jnp\nFLOOR = 0.0\ndef clip_negative(x):\n"
-        "    return jnp.maximum(x, FLOOR)\n"
+        "    return jnp.where(x >= FLOOR, x, jnp.mean(x, where=x >= FLOOR))\n"
     )
     clip = names["clip_negative"]
     assert checks.check(EXERCISE, clip).status == "correct"
@@ -60,7 +61,8 @@ def test_a_helper_redefined_is_read_again():
     names = _define(
         "import jax.numpy as jnp\n"
         "def floor_of(x):\n    return 0.0\n"
-        "def clip_negative(x):\n    return jnp.maximum(x, floor_of(x))\n"
+        "def clip_negative(x):\n"
+        "    return jnp.where(x >= floor_of(x), x, jnp.mean(x, where=x >= floor_of(x)))\n"
     )
     clip = names["clip_negative"]
     assert checks.check(EXERCISE, clip).status == "correct"
@@ -71,7 +73,9 @@ def test_a_helper_redefined_is_read_again():
 def test_a_global_dict_changed_in_place_is_read_again():
     names = _define(
         "import jax.numpy as jnp\nSETTINGS = {'floor': 0.0}\n"
-        "def clip_negative(x):\n    return jnp.maximum(x, SETTINGS['floor'])\n"
+        "def clip_negative(x):\n"
+        "    kept = x >= SETTINGS['floor']\n"
+        "    return jnp.where(kept, x, jnp.mean(x, where=kept))\n"
     )
     clip = names["clip_negative"]
     assert checks.check(EXERCISE, clip).status == "correct"

@@ -104,32 +104,12 @@ def clip_np_maximum(x):
     return np.maximum(x, 0)
 
 
-def clip_where_swapped(x):
-    return jnp.where(x < 0, x, 0.0)
-
-
-def clip_minimum(x):
-    return jnp.minimum(x, 0.0)
-
-
 def clip_filter(x):
     return x[x >= 0]
 
 
 def clip_nonzero(x):
     return x.at[jnp.nonzero(x < 0)].set(0.0)
-
-
-def clip_negate(x):
-    return jnp.where(x < 0, -x, x)
-
-
-def clip_to_one(x):
-    return jnp.clip(x, 0, 1)
-
-
-def clip_any_cond(x):
-    return jax.lax.cond((x < 0).any(), lambda v: v * 0.0, lambda v: v, x)
 
 
 def clip_item(x):
@@ -322,18 +302,6 @@ WRONG_ANSWERS = (
     Wrong("07.clip_negative", "np.maximum(x, 0)", lambda: clip_np_maximum, named="numpy-where"),
     Wrong(
         "07.clip_negative",
-        "jnp.where with the branches swapped",
-        lambda: clip_where_swapped,
-        named="clipped-positives",
-    ),
-    Wrong(
-        "07.clip_negative",
-        "jnp.minimum instead of jnp.maximum",
-        lambda: clip_minimum,
-        named="clipped-positives",
-    ),
-    Wrong(
-        "07.clip_negative",
         "kept only the non-negative elements: x[x >= 0]",
         lambda: clip_filter,
         named="boolean-mask",
@@ -343,19 +311,6 @@ WRONG_ANSWERS = (
         "x.at[jnp.nonzero(x < 0)].set(0.0)",
         lambda: clip_nonzero,
         named="index-list",
-    ),
-    Wrong(
-        "07.clip_negative",
-        "negated the negatives",
-        lambda: clip_negate,
-        named="absolute",
-    ),
-    Wrong("07.clip_negative", "jnp.clip(x, 0, 1)", lambda: clip_to_one, named="changed-positives"),
-    Wrong(
-        "07.clip_negative",
-        "lax.cond on (x < 0).any(): zero everything",
-        lambda: clip_any_cond,
-        named="whole-array-choice",
     ),
     Wrong(
         "07.clip_negative",
@@ -417,10 +372,6 @@ def clip_numpy_round_trip(x):
     x = np.array(x)
     x[x < 0] = 0.0
     return jnp.asarray(x)
-
-
-def clip_mask_inverted(x):
-    return x * (x < 0)
 
 
 WRONG_ANSWERS = (
@@ -506,7 +457,6 @@ WRONG_ANSWERS = (
         lambda: clip_numpy_round_trip,
         named="numpy-where",
     ),
-    Wrong("07.clip_negative", "x * (x < 0)", lambda: clip_mask_inverted, "clipped-positives"),
 )
 
 
@@ -638,18 +588,6 @@ ROUND_2 = (
     ),
     Wrong(
         "07.clip_negative",
-        "jnp.clip(x, 0.0, 1.0)",
-        lambda: lambda x: jnp.clip(x, 0.0, 1.0),
-        named="changed-positives",
-    ),
-    Wrong(
-        "07.clip_negative",
-        "jnp.minimum(x, 0.0)",
-        lambda: lambda x: jnp.minimum(x, 0.0),
-        named="clipped-positives",
-    ),
-    Wrong(
-        "07.clip_negative",
         "max of each element, in a list",
         lambda: r2_clip_list_of_max,
         named="python-max",
@@ -755,3 +693,86 @@ ROUND_4 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
+
+
+# --- issue 34: 07.clip_negative asks for a masked mean as the fill ---------------------------
+
+
+def fill_with_zero(x):
+    return jnp.where(x < 0, 0.0, x)  # the lesson's demo, copied
+
+
+def fill_with_mean_of_all(x):
+    return jnp.where(x < 0, x.mean(), x)
+
+
+def fill_mean_counts_negatives(x):
+    kept = jnp.where(x >= 0, x, 0.0)
+    return jnp.where(x < 0, kept.sum() / x.size, x)
+
+
+def fill_mean_of_positives(x):
+    positive = x > 0
+    return jnp.where(positive | (x == 0), x, jnp.sum(x * positive) / jnp.sum(positive))
+
+
+def fill_mean_per_row(x):
+    kept = x >= 0
+    mean = jnp.mean(x, axis=-1, keepdims=True, where=kept)
+    return jnp.where(kept, x, mean)
+
+
+def fill_by_boolean_index(x):
+    return jnp.where(x < 0, jnp.mean(x[x >= 0]), x)
+
+
+def fill_numpy_mean(x):
+    return jnp.where(x < 0, np.mean(x), x)  # np.mean calls x.mean(): every element
+
+
+def fill_numpy_where(x):
+    kept = x >= 0
+    return np.where(kept, x, jnp.sum(x * kept) / jnp.sum(kept))
+
+
+def fill_python_if_on_count(x):
+    kept = x >= 0
+    if kept.sum() > 0:
+        return jnp.where(kept, x, jnp.mean(x, where=kept))
+    return x
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong("07.clip_negative", "the demo's zero fill", lambda: fill_with_zero, named="filled-zero"),
+    Wrong("07.clip_negative", "x.mean() as the fill", lambda: fill_with_mean_of_all, "mean-of-all"),
+    Wrong(
+        "07.clip_negative",
+        "masked sum divided by x.size",
+        lambda: fill_mean_counts_negatives,
+        named="mean-with-zeros",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "mean of x > 0 only",
+        lambda: fill_mean_of_positives,
+        named="mean-of-positives",
+    ),
+    Wrong(
+        "07.clip_negative", "mean per row, axis=-1", lambda: fill_mean_per_row, named="row-means"
+    ),
+    Wrong(
+        "07.clip_negative",
+        "jnp.mean(x[x >= 0]) under jit",
+        lambda: fill_by_boolean_index,
+        named="boolean-mask",
+    ),
+    Wrong("07.clip_negative", "np.mean(x) as the fill", lambda: fill_numpy_mean, "mean-of-all"),
+    Wrong("07.clip_negative", "np.where on the tracer", lambda: fill_numpy_where, "numpy-where"),
+    Wrong(
+        "07.clip_negative",
+        "a Python if on the mask's count",
+        lambda: fill_python_if_on_count,
+        named="python-if",
+    ),
+)

@@ -517,6 +517,7 @@ ROUND_2 = (
         "08.update",
         "decay * p**2",
         lambda: r2_update(lambda p, g, lr, decay: p - lr * (g + decay * p**2)),
+        named="decay-term-wrong",
     ),
     Wrong(
         "08.update",
@@ -763,3 +764,49 @@ ROUND_4 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
+
+
+# --- issue 35: a wrong decay term where the gradient step is right ----------------------------
+
+
+def _decayed_by(term):
+    def update(params, x, y, lr, decay):
+        value, grads = jax.value_and_grad(loss)(params, x, y)
+        terms = term(params, decay)
+        new = {k: params[k] - lr * (grads[k] + terms[k]) for k in params}
+        return new, value
+
+    return update
+
+
+decay_l1 = _decayed_by(lambda ps, d: {k: d * jnp.sign(p) for k, p in ps.items()})
+decay_skips_bias = _decayed_by(
+    lambda ps, d: {k: (0.0 if k == "c" else d * p) for k, p in ps.items()}
+)
+decay_square_of_sum = _decayed_by(lambda ps, d: {k: d * sum(ps.values()) for k in ps})
+decay_mean_of_squares = _decayed_by(lambda ps, d: {k: d * p / len(ps) for k, p in ps.items()})
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.update", "an L1 penalty: decay * sign(p)", lambda: decay_l1, named="decay-term-wrong"
+    ),
+    Wrong(
+        "08.update",
+        "no decay on 'c', taken for a bias",
+        lambda: decay_skips_bias,
+        "decay-term-wrong",
+    ),
+    Wrong(
+        "08.update",
+        "penalty on the square of the sum",
+        lambda: decay_square_of_sum,
+        named="decay-term-wrong",
+    ),
+    Wrong(
+        "08.update",
+        "penalty on the mean of the squares",
+        lambda: decay_mean_of_squares,
+        named="decay-term-wrong",
+    ),
+)
