@@ -31,6 +31,7 @@ import contextlib
 import datetime
 import http.client
 import importlib.util
+import io
 import json
 import math
 import os
@@ -557,7 +558,10 @@ def cmd_progress(args: argparse.Namespace) -> int:
     try:
         ids = declared_exercise_ids()
         if args.format == "bars":
-            print(progress_view.progress_view(ids, args.lesson).text())
+            text = progress_view.progress_view(ids, args.lesson).text()
+            if not _encodes(progress_view.GLYPHS, sys.stdout):
+                text = progress_view.plain(text)  # cp1252, ASCII: no bar characters there
+            print(text)
             return 0
         if args.lesson is not None:
             stem = catalog.find(args.lesson).stem
@@ -572,10 +576,32 @@ def cmd_progress(args: argparse.Namespace) -> int:
     return 0
 
 
+def _encodes(text: str, stream: typing.TextIO) -> bool:
+    """Whether ``stream`` can write ``text`` in its encoding."""
+    try:
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _output_gone() -> None:
+    """The reader of stdout has gone (``| head -1``, ``| true``): what is left to write
+    goes nowhere, so that Python's own flush at exit raises nothing either."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def reset_command(notebook: str, folder: str) -> str:
     """The ``jaxtour reset`` line for one lesson of the workspace ``folder``, quoted."""
     number = notebook.split("_", 1)[0]
-    where = "" if folder == workspace.default_dir() else f" --dir {shlex.quote(folder)}"
+    # One word, "--dir=PATH", quoted whole: a folder that starts with "-" is not taken for
+    # an option, and one with spaces or quotes pastes as it is.
+    where = "" if folder == workspace.default_dir() else " " + shlex.quote(f"--dir={folder}")
     return f"jaxtour reset {number}{where}"
 
 
@@ -831,8 +857,16 @@ def main(argv: list[str] | None = None) -> int:
         args = parser().parse_args(argv)
     if getattr(args, "lang", None):
         i18n.use_language(args.lang)
+    for stream in (sys.stdout, sys.stderr):  # a character the encoding lacks: "?"
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
+        return status
+    except BrokenPipeError:
+        _output_gone()
+        return 141  # as a command ended by SIGPIPE: the reader wanted no more
     except (CommandError, workspace.WorkspaceError, catalog.UnknownLesson) as exc:
         print(f"jaxtour: {exc}", file=sys.stderr)
         return getattr(exc, "status", 1)
