@@ -31,6 +31,7 @@ import contextlib
 import datetime
 import http.client
 import importlib.util
+import io
 import json
 import math
 import os
@@ -42,6 +43,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import typing
 import urllib.request
@@ -67,7 +69,14 @@ MOST_CULL_AFTER_MINUTES = int(datetime.timedelta.max.total_seconds() // 60)
 CULL_INTERVAL_S = 60
 START_TIMEOUT_S = 90  # how long `jaxtour lab` waits for the server to answer
 STOP_TIMEOUT_S = 15  # after Ctrl+C: how long JupyterLab gets to shut its kernels down
-LOG_NAME = "jupyterlab.log"
+LOG_NAME = "jupyterlab-{port}.log"  # one per server: two on one folder never share one
+
+
+def log_name(port: int) -> str:
+    """The log of the server on ``port``: its own, as the port is (``choose_port``)."""
+    return LOG_NAME.format(port=port)
+
+
 # JupyterLab's defaults for this workspace (the learner's own Settings still win): no
 # "Would you like to get notified about official Jupyter news?" pop-up over lesson 00,
 # and no "a newer JupyterLab is available" (jaxtour pins the version it tests).
@@ -103,20 +112,56 @@ def _port_is_free(port: int) -> bool:
     return True
 
 
+_held: dict[int, typing.IO[str]] = {}  # port -> its lock, held until this process ends
+
+
+def _hold(port: int) -> bool:
+    """Claim ``port`` among this user's jaxtours: a lock held until this process ends,
+    so that two ``jaxtour lab`` started at the same moment never pick the same port in
+    the time between the check and JupyterLab's bind. False if another jaxtour has it.
+    (Without ``fcntl``, on Windows, every port is claimed: the bind check is what there is.)"""
+    if port in _held:
+        return False  # this process has it already (for another server)
+    try:
+        import fcntl
+    except ImportError:
+        return True
+    folder = Path(tempfile.gettempdir()) / f"jaxtour-ports-{os.getuid()}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        handle = open(folder / f"{port}.lock", "a")  # noqa: SIM115 - held past this call
+    except OSError:
+        return True  # nowhere to keep locks: the bind check is what there is
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        return False
+    _held[port] = handle
+    return True
+
+
+def _release_ports() -> None:
+    """Give back every port claimed (tests; a process's end does it by itself)."""
+    while _held:
+        _held.popitem()[1].close()
+
+
 def choose_port(requested: int | None) -> int:
-    """``--port N`` exactly, or the first free port from 8888 on; one-line errors."""
+    """``--port N`` exactly, or the first free port from 8888 on; one-line errors. The
+    port is held (``_hold``) until this process ends: another jaxtour picks the next."""
     if requested is not None:
         if not 0 < requested < 65536:
             raise CommandError(
                 _("--port must be between 1 and 65535, not {port}").format(port=requested), 2
             )
-        if not _port_is_free(requested):
+        if not (_port_is_free(requested) and _hold(requested)):
             raise CommandError(
                 _("port {port} is in use; pick another with --port").format(port=requested)
             )
         return requested
     for port in range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES):
-        if _port_is_free(port):
+        if _port_is_free(port) and _hold(port):
             return port
     last = DEFAULT_PORT + PORT_TRIES - 1
     raise CommandError(
@@ -429,6 +474,13 @@ def serve(
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
+    try:
+        return _lab(args)
+    finally:
+        _release_ports()  # JupyterLab has stopped (or never started): the port is free
+
+
+def _lab(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("jupyterlab") is None:
         raise CommandError(
             _("JupyterLab is not installed: {command}").format(
@@ -523,7 +575,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
         line = _("starting JupyterLab on {url} (Ctrl+C stops it)")
     say(line.format(url=url, busy=DEFAULT_PORT))
     sys.stdout.flush()
-    log = None if args.verbose else workspace.lab_dir(root) / LOG_NAME
+    log = None if args.verbose else workspace.lab_dir(root) / log_name(port)
     return serve(command, lab_env(token, lang), port, token, log, cwd=root, lesson=lesson)
 
 
@@ -557,7 +609,10 @@ def cmd_progress(args: argparse.Namespace) -> int:
     try:
         ids = declared_exercise_ids()
         if args.format == "bars":
-            print(progress_view.progress_view(ids, args.lesson).text())
+            text = progress_view.progress_view(ids, args.lesson).text()
+            if not _encodes(progress_view.GLYPHS, sys.stdout):
+                text = progress_view.plain(text)  # cp1252, ASCII: no bar characters there
+            print(text)
             return 0
         if args.lesson is not None:
             stem = catalog.find(args.lesson).stem
@@ -572,10 +627,32 @@ def cmd_progress(args: argparse.Namespace) -> int:
     return 0
 
 
+def _encodes(text: str, stream: typing.TextIO) -> bool:
+    """Whether ``stream`` can write ``text`` in its encoding."""
+    try:
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _output_gone() -> None:
+    """The reader of stdout has gone (``| head -1``, ``| true``): what is left to write
+    goes nowhere, so that Python's own flush at exit raises nothing either."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def reset_command(notebook: str, folder: str) -> str:
     """The ``jaxtour reset`` line for one lesson of the workspace ``folder``, quoted."""
     number = notebook.split("_", 1)[0]
-    where = "" if folder == workspace.default_dir() else f" --dir {shlex.quote(folder)}"
+    # One word, "--dir=PATH", quoted whole: a folder that starts with "-" is not taken for
+    # an option, and one with spaces or quotes pastes as it is.
+    where = "" if folder == workspace.default_dir() else " " + shlex.quote(f"--dir={folder}")
     return f"jaxtour reset {number}{where}"
 
 
@@ -776,7 +853,7 @@ def parser() -> argparse.ArgumentParser:
         "--verbose",
         action="store_true",
         help=_("show JupyterLab's log here (otherwise it goes to {log})").format(
-            log=f"DIR/{workspace.LAB_DIR}/{LOG_NAME}"
+            log=f"DIR/{workspace.LAB_DIR}/{LOG_NAME.format(port='PORT')}"
         ),
     )
     lab.add_argument("--dry-run", action="store_true", help=_("prepare, print the command, stop"))
@@ -831,8 +908,16 @@ def main(argv: list[str] | None = None) -> int:
         args = parser().parse_args(argv)
     if getattr(args, "lang", None):
         i18n.use_language(args.lang)
+    for stream in (sys.stdout, sys.stderr):  # a character the encoding lacks: "?"
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
+        return status
+    except BrokenPipeError:
+        _output_gone()
+        return 141  # as a command ended by SIGPIPE: the reader wanted no more
     except (CommandError, workspace.WorkspaceError, catalog.UnknownLesson) as exc:
         print(f"jaxtour: {exc}", file=sys.stderr)
         return getattr(exc, "status", 1)

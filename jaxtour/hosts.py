@@ -37,6 +37,8 @@ import socket
 import sys
 import tempfile
 import time
+import uuid
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +63,10 @@ __all__ = [
 ]
 
 SETTINGS_VARIABLE = "JAXTOUR_HOSTS"  # a worker's arguments for jax.distributed.initialize
+# Each run's own token, in every worker's environment and so in every process a worker
+# starts with it (subprocess passes os.environ on): where one left its process group
+# (setsid, a daemon's double fork), run() still finds it in /proc and kills it.
+RUN_VARIABLE = "JAXTOUR_HOSTS_RUN"
 INITIALIZATION_TIMEOUT_S = 60  # how long a process waits for the others to connect
 HEARTBEAT_TIMEOUT_S = 4  # a process silent this long counts as dead, and every peer ends
 SHUTDOWN_TIMEOUT_S = 10  # how long a finished process waits for the others to finish
@@ -281,89 +287,215 @@ def run(
         raise WorkersUnavailable(why)
     port = free_port()
     server = _server()
+    token = uuid.uuid4().hex
     with tempfile.TemporaryDirectory(prefix="jaxtour-hosts-") as folder:
-        workers = []
-        for process_id in range(processes):
-            out = open(Path(folder, f"{process_id}.out"), "w+", encoding="utf-8")  # noqa: SIM115
-            err = open(Path(folder, f"{process_id}.err"), "w+", encoding="utf-8")  # noqa: SIM115
-            environment = worker_environment(
-                process_id, processes, devices_per_process, port, platform
-            )
-            given = None if inputs is None else inputs[process_id]
-            worker: Any = None
-            if server is not None:  # forked from a Python with JAX imported
-                native = Path(folder, f"{process_id}.native")
-                worker = server.start(
-                    script, args, {**os.environ, **environment}, out, native, err, given
-                )
-            if worker is None:
-                worker = Popen(
-                    [sys.executable, str(script), *args],
-                    env={**os.environ, **environment},
-                    stdin=DEVNULL if given is None else PIPE,
-                    stdout=out,
-                    stderr=err,
-                    start_new_session=True,  # its own group: killed with whatever it started
-                )
-                if given is not None:  # read at once by the worker: no pipe fills up for long
-                    assert worker.stdin is not None
-                    try:
-                        worker.stdin.write(given.encode("utf-8"))
-                        worker.stdin.close()
-                    except OSError:  # it ended before reading: its status says why
-                        pass
-            workers.append((worker, out, err))
-        # The time limit counts from here: a starting server's import of JAX is not the
-        # workers' time (a fresh Python's own import is, as the worker's start-up).
-        started = time.monotonic()
-        ended: dict[int, float] = {}
-        deadline = started + timeout_s
+        # Every worker started goes into `started` at once; every way out of this block
+        # (finished, failed, time limit, an interrupt while worker 2 of 3 starts, the
+        # kernel's exit through the finalizer) kills them all, and all they started.
+        started = _Started(token, server)
         try:
-            while len(ended) < processes and time.monotonic() < deadline:
-                for process_id, (worker, _out, _err) in enumerate(workers):
-                    if process_id not in ended and worker.poll() is not None:
-                        ended[process_id] = time.monotonic() - started
-                time.sleep(0.05)
-        except BaseException:  # interrupted (the stop button, a time limit): leave none behind
-            for worker, out, err in workers:
-                if worker.poll() is None:
-                    _kill(worker)
-                out.close()
-                err.close()
-            raise
-        results = []
-        for process_id, (worker, out, err) in enumerate(workers):
-            if worker.poll() is None:
-                _kill(worker)
-                returncode = None
-            else:
-                returncode = worker.returncode
-            out.seek(0)
-            err.seek(0)
+            return _run(
+                script,
+                processes,
+                devices_per_process,
+                platform,
+                timeout_s,
+                args,
+                inputs,
+                port,
+                server,
+                token,
+                folder,
+                started,
+            )
+        finally:
+            started.stop()
+
+
+def _run(
+    script: Path,
+    processes: int,
+    devices_per_process: int,
+    platform: str,
+    timeout_s: float,
+    args: Sequence[str],
+    inputs: Sequence[str] | None,
+    port: int,
+    server: _Server | None,
+    token: str,
+    folder: str,
+    started: _Started,
+) -> tuple[Finished, ...]:
+    workers = started.workers
+    for process_id in range(processes):
+        out = open(Path(folder, f"{process_id}.out"), "w+b")  # noqa: SIM115
+        started.files.append(out)
+        err = open(Path(folder, f"{process_id}.err"), "w+b")  # noqa: SIM115
+        started.files.append(err)
+        environment = worker_environment(process_id, processes, devices_per_process, port, platform)
+        environment[RUN_VARIABLE] = token
+        given = None if inputs is None else inputs[process_id]
+        worker: Any = None
+        if server is not None:  # forked from a Python with JAX imported
             native = Path(folder, f"{process_id}.native")
-            printed = out.read() + (
-                _not_gloo(native.read_text("utf-8", "replace")) if native.exists() else ""
+            worker = server.start(
+                script, args, {**os.environ, **environment}, out, native, err, given, token
             )
-            results.append(
-                Finished(
-                    process_id,
-                    returncode,
-                    without_gloo_lines(printed),
-                    without_gloo_lines(err.read()),
-                    ended.get(process_id, time.monotonic() - started),
-                )
+        if worker is None:
+            worker = Popen(
+                [sys.executable, str(script), *args],
+                env={**os.environ, **environment},
+                stdin=DEVNULL if given is None else PIPE,
+                stdout=out,
+                stderr=err,
+                start_new_session=True,  # its own group: killed with whatever it started
             )
-            out.close()
-            err.close()
+        workers.append((worker, out, err))
+        if given is not None and isinstance(worker, Popen):
+            assert worker.stdin is not None  # read at once: no pipe fills up for long
+            try:
+                worker.stdin.write(given.encode("utf-8"))
+                worker.stdin.close()
+            except OSError:  # it ended before reading: its status says why
+                pass
+    # The time limit counts from here: a starting server's import of JAX is not the
+    # workers' time (a fresh Python's own import is, as the worker's start-up).
+    begun = time.monotonic()
+    ended: dict[int, float] = {}
+    deadline = begun + timeout_s
+    while len(ended) < processes and time.monotonic() < deadline:
+        for process_id, (worker, _out, _err) in enumerate(workers):
+            if process_id not in ended and worker.poll() is not None:
+                ended[process_id] = time.monotonic() - begun
+        time.sleep(0.05)
+    running = [worker.poll() is None for worker, _out, _err in workers]
+    started.kill()  # every worker still running, and whatever any of them started
+    results = []
+    for process_id, (worker, out, err) in enumerate(workers):
+        out.seek(0)
+        err.seek(0)
+        native = Path(folder, f"{process_id}.native")
+        printed = _text(out.read()) + (
+            _not_gloo(_text(native.read_bytes())) if native.exists() else ""
+        )
+        results.append(
+            Finished(
+                process_id,
+                None if running[process_id] else worker.returncode,
+                without_gloo_lines(printed),
+                without_gloo_lines(_text(err.read())),
+                ended.get(process_id, time.monotonic() - begun),
+            )
+        )
     return tuple(results)
 
 
+def _text(data: bytes) -> str:
+    """What a worker wrote, as text: bytes that are not UTF-8 (a worker may write any)
+    show as U+FFFD instead of ending the run with a UnicodeDecodeError."""
+    return data.decode("utf-8", "replace")
+
+
+class _Started:
+    """The workers one run has started so far, and its files. ``stop`` kills each
+    worker's process group (a worker that ended may have left a child in it), every
+    process that carries the run's token (one that left its group), and asks the worker
+    server for any worker it forked for this run that ``run`` never heard of (an
+    interrupt while one was starting). A finalizer does it at the kernel's exit, or when
+    the run is dropped, whichever comes first; ``stop`` does it at once, once."""
+
+    def __init__(self, token: str, server: _Server | None) -> None:
+        self.token, self.server = token, server
+        self.workers: list[tuple[Any, Any, Any]] = []
+        self.files: list[Any] = []
+        self._finalizer = weakref.finalize(self, _stop, token, server, self.workers, self.files)
+
+    def kill(self) -> None:
+        """Kill them all now, keeping the files to read."""
+        if self._finalizer.alive:
+            _stop(self.token, self.server, self.workers, [])
+
+    def stop(self) -> None:
+        """Kill them all, close the files; the finalizer's work, done now, once."""
+        self._finalizer()
+
+
+def _stop(token: str, server: _Server | None, workers: list, files: list) -> None:
+    held = _hold_interrupts()
+    try:
+        for worker, _out, _err in workers:
+            _kill(worker)
+        if server is not None:
+            server.stop_run(token)
+        _kill_carriers(token)
+        for worker, _out, _err in workers:
+            worker.wait()
+    finally:
+        _release_interrupts(held)
+    for file in files:
+        file.close()
+
+
+def _hold_interrupts() -> bool:
+    """Hold SIGINT back while the workers are killed (a second press of the stop button
+    would leave some running); True if it was held here."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return False
+    try:
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (OSError, ValueError):
+        return False
+    return signal.SIGINT not in before
+
+
+def _release_interrupts(held: bool) -> None:
+    if held:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _carriers(token: str) -> list[int]:
+    """The processes (other than this one) whose environment holds the run's token."""
+    needle = f"{RUN_VARIABLE}={token}".encode()
+    found = []
+    try:
+        entries = os.listdir("/proc")
+    except OSError:  # not Linux: the process groups are what there is
+        return found
+    for entry in entries:
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as environ:
+                if needle in environ.read().split(b"\0"):
+                    found.append(int(entry))
+        except OSError:  # gone, or another user's
+            continue
+    return found
+
+
+def _kill_carriers(token: str) -> None:
+    for _round in range(20):  # one may fork while the last is killed: look again
+        found = _carriers(token)
+        if not found:
+            return
+        for pid in found:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        time.sleep(0.01)
+
+
 def _kill(worker: Any) -> None:
+    """Kill the worker's process group: the worker if it still runs, and whatever it
+    started that is still in its group, even once the worker itself has ended (a
+    group outlives its leader while it has members, and its id is not reused meanwhile)."""
     try:
         os.killpg(worker.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
+    except OSError:
+        pass
+    if worker.poll() is None:
         worker.kill()
-    worker.wait()
 
 
 # --- the worker server: workers forked from a Python with JAX imported ------------------
@@ -388,7 +520,8 @@ class _Server:
         )
         self.ready = False
         self.returncodes: dict[int, int] = {}
-        self._pids: list[int] = []
+        self._pids: list[tuple[int, str]] = []  # forked, not yet taken: (pid, run's token)
+        self.stopped: set[str] = set()
         self._pending = b""
 
     def alive(self) -> bool:
@@ -411,7 +544,9 @@ class _Server:
             if message.get("ready"):
                 self.ready = True
             elif "pid" in message:
-                self._pids.append(int(message["pid"]))
+                self._pids.append((int(message["pid"]), str(message.get("run"))))
+            elif "stopped" in message:
+                self.stopped.add(str(message["stopped"]))
             elif "ended" in message:
                 self.returncodes[int(message["ended"])] = int(message["returncode"])
         return True
@@ -432,6 +567,7 @@ class _Server:
         native: Path,
         err: Any,
         given: str | None = None,
+        token: str = "",
     ) -> _Forked | None:
         """A worker forked from the server, reading ``given`` on its stdin (None: nothing);
         None if the server cannot start one."""
@@ -446,6 +582,7 @@ class _Server:
             "native": str(native),
             "err": err.name,
             "input": given,
+            "run": token,
         }
         stdin = self.process.stdin
         assert stdin is not None
@@ -455,10 +592,33 @@ class _Server:
         except OSError:
             return None
         deadline = time.monotonic() + SERVER_READY_S
-        while not self._pids and time.monotonic() < deadline:
+        while time.monotonic() < deadline:
+            for index, (pid, run) in enumerate(self._pids):
+                if run == token:
+                    del self._pids[index]
+                    return _Forked(self, pid)
             if not self._read(deadline - time.monotonic()):
                 return None
-        return _Forked(self, self._pids.pop(0)) if self._pids else None
+        return None
+
+    def stop_run(self, token: str) -> None:
+        """Have the server kill every worker it forked for the run ``token`` (with its
+        process group), those ``run`` never heard of included, and wait until it has."""
+        self._pids = [(pid, run) for pid, run in self._pids if run != token]
+        stdin = self.process.stdin
+        if not self.alive() or stdin is None:
+            return
+        try:
+            stdin.write((json.dumps({"stop": token}) + "\n").encode())
+            stdin.flush()
+        except (OSError, ValueError):
+            return
+        deadline = time.monotonic() + 10
+        while token not in self.stopped and time.monotonic() < deadline:
+            if not self._read(deadline - time.monotonic()):
+                return
+        self.stopped.discard(token)
+        self._pids = [(pid, run) for pid, run in self._pids if run != token]
 
     def stop(self) -> None:
         """Close its stdin (it kills the workers still running, then exits); kill it if

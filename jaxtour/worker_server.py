@@ -12,8 +12,11 @@ The protocol, one JSON object per line: ``hosts`` writes a request ``{"script", 
 "env", "cwd", "out", "native", "err", "input"}`` to the server's stdin (``out``: what
 Python prints; ``native``: what native code writes to the C library's stdout, gloo's
 lines; ``input``: the text the child reads on its stdin, or null for nothing);
-the server answers ``{"pid": N}`` once the child exists, and later ``{"ended": N,
-"returncode": R}`` (negative: the signal that ended it). Its first line is ``{"ready":
+the server answers ``{"pid": N, "run": T}`` once the child exists (``T``: the request's
+``"run"``, the token of the ``hosts.run`` call it belongs to), and later ``{"ended": N,
+"returncode": R}`` (negative: the signal that ended it). ``{"stop": T}`` asks it to kill
+the process group of every child of run ``T`` still running and answer ``{"stopped": T}``
+once they are reaped. Its first line is ``{"ready":
 true}``, once JAX is imported. It exits when its stdin closes (the kernel is gone),
 killing the children still running.
 
@@ -59,6 +62,7 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the kernel's interrupt is not for us
     _say({"ready": True})
     children: set[int] = set()
+    runs: dict[int, str] = {}  # each child's run (hosts.run's token)
     pending = b""
     while True:
         readable, _, _ = select.select([0], [], [], POLL_S if children else None)
@@ -72,16 +76,29 @@ def main() -> None:
             while b"\n" in pending:
                 line, pending = pending.split(b"\n", 1)
                 request = json.loads(line)
+                if "stop" in request:  # hosts.run's way out: its workers, and their groups
+                    for pid, run in list(runs.items()):
+                        if run == request["stop"] and pid in children:
+                            _kill(pid)
+                            _, status = os.waitpid(pid, 0)
+                            children.discard(pid)
+                            _say({"ended": pid, "returncode": os.waitstatus_to_exitcode(status)})
+                    for pid in [pid for pid, run in runs.items() if run == request["stop"]]:
+                        del runs[pid]
+                    _say({"stopped": request["stop"]})
+                    continue
                 pid = os.fork()
                 if pid == 0:
                     _child(request)  # never returns: the child exits through SystemExit
+                runs[pid] = str(request.get("run", ""))
                 del request, line  # the next child is forked without this one's input
                 children.add(pid)
-                _say({"pid": pid})
+                _say({"pid": pid, "run": runs[pid]})
         for pid in list(children):
             done, status = os.waitpid(pid, os.WNOHANG)
             if done:
                 children.discard(pid)
+                runs.pop(pid, None)
                 _say({"ended": pid, "returncode": os.waitstatus_to_exitcode(status)})
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import secrets
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,27 +31,58 @@ def _names(path: Path, label: str, folder: Path) -> Iterator[Path]:
 def move_to_backup(path: Path, label: str, into: Path | None = None) -> Path:
     """Move ``path`` to ``<stem>.<label>-<YYYYmmdd-HHMMSS>[-N]<suffix>``.
 
-    The backup goes beside ``path``, or into the folder ``into`` (created if needed).
-    An existing backup is never replaced: a second one in the same second gets ``-1``,
-    ``-2``, ... Returns the backup's path.
+    The backup goes beside ``path``, or into the folder ``into`` (created if needed, on
+    the same file system). An existing backup is never replaced: a second one in the
+    same second gets ``-1``, ``-2``, ... Returns the backup's path.
+
+    ``path`` is moved by one rename, first to a name nobody else uses: what is there at
+    that moment is what is kept, and a file saved to ``path`` a moment later (an editor
+    that saves by rename) stays where it was saved, never removed with it.
     """
     path = Path(path)
     folder = path.parent if into is None else Path(into)
     folder.mkdir(parents=True, exist_ok=True)
-    for backup in _names(path, label, folder):
-        if backup.exists():
-            continue
-        try:
-            # A hard link fails instead of replacing a backup that appeared since the check.
-            os.link(path, backup)
-        except FileExistsError:
-            continue
-        except OSError:  # no hard links here (some network or FAT file systems)
-            os.replace(path, backup)
+    moving = folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(6)}.jaxtour-moving"
+    os.rename(path, moving)
+    try:
+        for backup in _names(path, label, folder):
+            if backup.exists():
+                continue
+            try:
+                # A hard link fails instead of replacing a backup that appeared since.
+                os.link(moving, backup)
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                if exc.errno not in _NO_HARD_LINKS:
+                    raise
+                os.replace(moving, backup)  # no hard links here: checked just before
+                return backup
+            os.unlink(moving)
             return backup
-        os.unlink(path)
-        return backup
+    except BaseException:
+        put_back(moving, path)  # else it stays under its hidden name: never lost
+        raise
     raise AssertionError("unreachable")
+
+
+def put_back(moved: Path, path: Path) -> bool:
+    """Move ``moved`` back to ``path`` unless a file took its place meanwhile (a save
+    made since: then both stay). True when it is back."""
+    try:
+        os.link(moved, path)  # fails instead of replacing that save
+    except FileExistsError:
+        return False
+    except OSError:
+        if os.path.lexists(path):
+            return False
+        try:
+            os.rename(moved, path)  # no hard link here: checked just before
+        except OSError:
+            return False
+        return True
+    os.unlink(moved)
+    return True
 
 
 def copy_to_backup(path: Path, label: str, into: Path | None = None) -> Path:

@@ -36,7 +36,9 @@ import atexit
 import contextlib
 import errno
 import os
+import shlex
 import sqlite3
+import stat
 import time
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
@@ -145,8 +147,70 @@ def _kind(error: BaseException) -> str:
     return "error"
 
 
+def _unwritable(path: Path) -> str | None:
+    """What on disk keeps ``path`` from being written, with the fix for that one kind
+    (a folder where the store belongs, mode 000, a read-only file or folder, another
+    user's file or folder, a read-only file system); None when nothing on disk says."""
+    me = os.geteuid() if hasattr(os, "geteuid") else None
+    try:
+        found = os.stat(path)
+    except OSError:
+        found = None
+    folder = path.parent
+    quoted = shlex.quote(str(path))  # the commands, pasted as they are
+    if found is not None:
+        mode = f"{stat.S_IMODE(found.st_mode):03o}"
+        if stat.S_ISDIR(found.st_mode):
+            return _(
+                "{path} is a folder, not a store: nothing can be saved in its place. To fix "
+                "it: move that folder aside (mv {quoted} {quoted}.folder), or set {variable} to "
+                "another folder."
+            ).format(path=path, quoted=quoted, variable=ENV_DIR)
+        if me is not None and found.st_uid != me and me != 0:
+            return _(
+                "{path} belongs to another user (uid {owner}). To fix it: have it given to "
+                "you (sudo chown $USER {quoted}), or set {variable} to a folder of your own."
+            ).format(path=path, quoted=quoted, owner=found.st_uid, variable=ENV_DIR)
+        if not found.st_mode & (stat.S_IRUSR | stat.S_IWUSR):
+            return _(
+                "{path} can be neither read nor written (mode {mode}). To fix it: chmod "
+                "u+rw {quoted}."
+            ).format(path=path, quoted=quoted, mode=mode)
+        if not found.st_mode & stat.S_IWUSR:
+            return _("{path} is read-only (mode {mode}). To fix it: chmod u+w {quoted}.").format(
+                path=path, quoted=quoted, mode=mode
+            )
+    try:
+        holder = os.stat(folder)
+    except OSError:
+        holder = None
+    if holder is not None:
+        if me is not None and holder.st_uid != me and me != 0:
+            return _(
+                "the folder {folder} belongs to another user (uid {owner}), and SQLite "
+                "writes beside the store. To fix it: set {variable} to a folder of your own."
+            ).format(folder=folder, owner=holder.st_uid, variable=ENV_DIR)
+        if not holder.st_mode & stat.S_IWUSR:
+            return _(
+                "the folder {folder} is read-only, and SQLite writes beside the store. To "
+                "fix it: chmod u+w {quoted}."
+            ).format(folder=folder, quoted=shlex.quote(str(folder)))
+    with contextlib.suppress(OSError, AttributeError):
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return _(
+                "{path} is on a read-only file system. To fix it: set {variable} to a "
+                "folder on a disk you can write."
+            ).format(path=path, quoted=quoted, variable=ENV_DIR)
+    return None
+
+
 def _why(kind: str, path: Path, error: BaseException | None = None) -> str:
-    """The sentence that says what is wrong with ``path``, and the fix."""
+    """The sentence that says what is wrong with ``path``, and the fix: for a store that
+    cannot be written, the fix for what on disk stops it."""
+    if kind in ("read-only", "error"):
+        found = _unwritable(path)
+        if found is not None:
+            return found
     sentence = {
         "read-only": N_(
             "{path} (or its folder) is read-only. To fix it: make both writable (chmod u+w), "

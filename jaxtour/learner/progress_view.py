@@ -44,6 +44,17 @@ def exercise_state(progress: ExerciseProgress | None) -> str:
     return "attempted"
 
 
+# The characters the bars and marks are drawn with, and their plain ASCII stand-ins for
+# an output whose encoding lacks them (cp1252 on a Windows redirect, ASCII).
+_PLAIN = {"\u2588": "#", "\u2591": ".", "\u2714": "+", "\u2716": "x", "\u00b7": "-"}
+GLYPHS = "".join(_PLAIN)
+
+
+def plain(text: str) -> str:
+    """``text`` with its bar and mark characters in ASCII."""
+    return text.translate(str.maketrans(_PLAIN))
+
+
 def bar(done: int, total: int, width: int = BAR_WIDTH) -> str:
     filled = round(width * done / total) if total else 0
     return "\u2588" * filled + "\u2591" * (width - filled)

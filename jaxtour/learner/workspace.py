@@ -28,11 +28,12 @@ from pathlib import Path
 
 from jaxtour import catalog
 from jaxtour.i18n import DEFAULT, LANGUAGES, _
-from jaxtour.learner.backups import copy_to_backup, write_whole
+from jaxtour.learner.backups import move_to_backup, put_back, write_whole
 
 MANIFEST = ".jaxtour-workspace.json"
 DEFAULT_DIR = "jaxtour-lessons"
 BACKUPS = "backups"  # reset's backups: <workspace>/backups/03_grad.backup-<stamp>.ipynb
+RESET_ATTEMPTS = 100  # a reset that finds a fresh save each time it places the lesson gives up
 LAB_DIR = ".jaxtour-lab"  # what `jaxtour lab` keeps for JupyterLab: its settings and its log
 
 
@@ -303,9 +304,11 @@ def reset(folder: Path, name: str, lang: str = DEFAULT) -> ResetReport:
     """Restore a fresh copy of one lesson; the learner's copy is backed up in
     ``backups/`` first unless it is the shipped lesson unchanged.
 
-    Nothing is lost on any failure: the fresh copy is written beside the lesson and
-    renamed over it only once the backup is in place, so a full disk or an unwritable
-    ``backups/`` leaves the learner's copy as it was.
+    Nothing is lost on any failure, nor to a save made meanwhile: the learner's copy is
+    moved into ``backups/`` by one rename (what is on disk at that moment), and the
+    fresh copy, written beside the lesson, is linked in only where no file is: a save
+    by rename (vim's way) that lands in between is backed up in its turn. A full disk
+    puts the learner's copy back; an unwritable ``backups/`` changes nothing.
     """
     target = lesson_copy(folder, name, lang)
     folder = target.parent
@@ -324,33 +327,47 @@ def reset(folder: Path, name: str, lang: str = DEFAULT) -> ResetReport:
             _("cannot read {target}: {error}").format(target=target, error=exc.strerror or exc)
         ) from None
     backup = None
-    if target.exists():
-        backups = folder / BACKUPS
-        if backups.exists() and not backups.is_dir():
-            raise WorkspaceError(
-                _(
-                    "cannot back up {name}: {backups} is a file, not a folder; move it aside, "
-                    "then try again (nothing was changed)"
-                ).format(name=target.name, backups=backups)
-            )
+    backups = folder / BACKUPS
+    for _attempt in range(RESET_ATTEMPTS):
+        if target.exists() or target.is_symlink():
+            if backups.exists() and not backups.is_dir():
+                raise WorkspaceError(
+                    _(
+                        "cannot back up {name}: {backups} is a file, not a folder; move it "
+                        "aside, then try again (nothing was changed)"
+                    ).format(name=target.name, backups=backups)
+                )
+            try:
+                # One rename: what is on disk at this moment goes to backups/, whole.
+                backup = move_to_backup(target, "backup", into=backups)
+            except OSError as exc:
+                raise WorkspaceError(
+                    _("cannot back up {name} into {backups}: {error} (nothing was changed)").format(
+                        name=target.name, backups=backups, error=exc.strerror or exc
+                    )
+                ) from None
         try:
-            backup = copy_to_backup(target, "backup", into=backups)
+            # Never over a file: one that is there now was saved since the move (an
+            # editor that saves by rename), and is backed up in its turn.
+            placed = write_whole(target, shipped, replace=False)
         except OSError as exc:
+            if backup is not None:
+                put_back(backup, target)
             raise WorkspaceError(
-                _("cannot back up {name} into {backups}: {error} (nothing was changed)").format(
-                    name=target.name, backups=backups, error=exc.strerror or exc
+                _("cannot reset {name} in {folder}: {error} (your copy is as it was)").format(
+                    name=target.name, folder=folder, error=exc.strerror or exc
                 )
             ) from None
-    try:
-        write_whole(target, shipped, replace=True)
-    except OSError as exc:
-        if backup is not None:
-            backup.unlink(missing_ok=True)  # the learner's copy is still in place
+        if placed:
+            break
+    else:  # saved again and again while this ran: the learner's last save stays
         raise WorkspaceError(
-            _("cannot reset {name} in {folder}: {error} (your copy is as it was)").format(
-                name=target.name, folder=folder, error=exc.strerror or exc
-            )
-        ) from None
+            _(
+                "{name} was saved again each time jaxtour reset it; your last save is in "
+                "place and the earlier ones are in {backups}. Close it in the editor, then "
+                "try again."
+            ).format(name=target.name, backups=backups)
+        )
     manifest[target.name] = digest
     _write_manifest(folder, manifest)
     return ResetReport(target, backup, unchanged=False)

@@ -104,8 +104,15 @@ def test_every_default_port_busy_is_one_line(monkeypatch, tmp_path, capsys):
 
 def test_the_first_free_default_port_is_taken(monkeypatch):
     monkeypatch.setattr(cli, "_port_is_free", lambda port: port >= 8891)
-    assert cli.choose_port(None) == 8891
-    assert cli.choose_port(8891) == 8891
+    try:
+        assert cli.choose_port(None) == 8891
+        assert cli.choose_port(None) == 8892  # 8891 is held for the first server
+    finally:
+        cli._release_ports()
+    try:
+        assert cli.choose_port(8891) == 8891
+    finally:
+        cli._release_ports()
 
 
 # --- the command line ----------------------------------------------------------------------
@@ -217,9 +224,10 @@ def test_a_server_that_dies_at_start_is_one_line(tmp_path, monkeypatch, capsys):
         "print('[C 2025-01-01 00:00:00.001 ServerApp] Running as root is not recommended.'); "
         "sys.exit(3)",
     )
-    status = cli.main(["lab", str(tmp_path / "ws"), "--no-browser", "--port", str(_free_port())])
+    port = _free_port()
+    status = cli.main(["lab", str(tmp_path / "ws"), "--no-browser", "--port", str(port)])
     out, err = capsys.readouterr()
-    log = tmp_path / "ws" / workspace.LAB_DIR / cli.LOG_NAME
+    log = tmp_path / "ws" / workspace.LAB_DIR / cli.log_name(port)
     assert status == 1
     assert err == (
         "jaxtour: JupyterLab did not start (exit status 3): Running as root is not "
@@ -392,7 +400,7 @@ def test_jaxtour_lab_starts_jupyterlab_on_lesson_00_and_prints_its_url_last(tmp_
         with pytest.raises(ConnectionRefusedError):  # JupyterLab went with it
             socket.create_connection(("127.0.0.1", port), timeout=5).close()
         assert cli._port_is_free(port)  # and the next `jaxtour lab --port` can have it
-        log = (lab.ws / workspace.LAB_DIR / cli.LOG_NAME).read_text()
+        log = (lab.ws / workspace.LAB_DIR / cli.log_name(port)).read_text()
         assert "Jupyter Server" in log and token not in log
     finally:
         lab.close()

@@ -120,10 +120,10 @@ def test_a_cut_short_copy_is_named_at_lab_and_reset_backs_it_up(tmp_path):
     lines = [line for line in result.stdout.splitlines() if "cannot be opened" in line]
     assert lines == [
         "jaxtour: your 03_grad.ipynb cannot be opened as a notebook: it is not valid JSON "
-        "(cut short?). `jaxtour reset 03 --dir 'my ws'` moves it to backups/ and restores "
+        "(cut short?). `jaxtour reset 03 '--dir=my ws'` moves it to backups/ and restores "
         "a fresh copy.",
         "jaxtour: your 05_has_aux.ipynb cannot be opened as a notebook: it is JSON but not a "
-        "notebook. `jaxtour reset 05 --dir 'my ws'` moves it to backups/ and restores a "
+        "notebook. `jaxtour reset 05 '--dir=my ws'` moves it to backups/ and restores a "
         "fresh copy.",
     ]
     assert (ws / "03_grad.ipynb").read_bytes() == shipped[:FILE_LIMIT]  # never replaced
@@ -145,7 +145,7 @@ def test_the_newer_lesson_hint_quotes_the_folder(tmp_path):
     manifest.write_text(json.dumps(data))
     result = run("lab", "a b;c", "--dry-run", "--port", "9", cwd=tmp_path)
     (line,) = [line for line in result.stdout.splitlines() if "a newer" in line]
-    assert shlex.split(line.split("`")[1]) == ["jaxtour", "reset", "02", "--dir", "a b;c"]
+    assert shlex.split(line.split("`")[1]) == ["jaxtour", "reset", "02", "--dir=a b;c"]
 
 
 # --- reset and a running Jupyter server -------------------------------------------------------
@@ -233,7 +233,7 @@ def test_reset_refuses_while_the_lesson_is_open_in_a_server(lab_workspace, tmp_p
     assert err == (
         f"jaxtour: 03_grad.ipynb is open in JupyterLab ({server.url}): save it there "
         "(File > Save Notebook), close it with File > Close and Shut Down Notebook, then run "
-        f"`jaxtour reset 03 --dir {shlex.quote(str(lab_workspace))}` again. "
+        f"`jaxtour reset 03 {shlex.quote('--dir=' + str(lab_workspace))}` again. "
         "Nothing was changed.\n"
     )
     assert server.asked_with == ["token secret-token"]
