@@ -30,11 +30,14 @@ from jaxtour.lazy import is_jax_array
 
 
 def _x():
-    return jnp.array([1, 2, 3])
+    """The exercise cell's own x: unordered, odd-sized, with a negative end, so that a
+    swap of its ends differs from reversing, sorting or rotating it."""
+    return jnp.array([7, 2, 9, 4, -1])
 
 
 def _set_first():
-    return _x().at[0].set(123)
+    x = _x()
+    return x.at[0].set(x[-1]).at[-1].set(x[0])
 
 
 def _is_index_ref(answer) -> bool:
@@ -43,7 +46,7 @@ def _is_index_ref(answer) -> bool:
 
 
 def _same_values_as_float(answer) -> bool:
-    """The right numbers, typed as floats (jnp.array([123.0, 2.0, 3.0]))."""
+    """The right numbers, typed as floats (jnp.array([-1.0, 2.0, ...]))."""
     return (
         is_jax_array(answer)
         and np.asarray(answer).dtype.kind == "f"
@@ -56,32 +59,43 @@ def _python_sequence(answer) -> bool:
 
 
 def _right_array_in_tuple(answer) -> bool:
-    """A tuple holding the right jax array: y = x.at[0].set(123), (a trailing comma) or
-    y = x.at[0].set(123), x."""
+    """A tuple holding the right jax array: a trailing comma, or a second value after a
+    comma."""
     return isinstance(answer, tuple) and any(
         is_jax_array(item) and same_values(_set_first)(item) for item in answer
     )
 
 
-def _inserted():
-    return jnp.insert(_x(), 0, 123)
+def _both_ends_last():
+    """The last element written from the updated array (or never written): x[-1] at
+    both ends."""
+    y = _x().at[0].set(_x()[-1])
+    return y.at[-1].set(y[0])
+
+
+def _both_ends_first():
+    """The mirror slip: the last end written first, then the first end read from it."""
+    y = _x().at[-1].set(_x()[0])
+    return y.at[0].set(y[-1])
 
 
 # --- 06.out_of_bounds -------------------------------------------------------------------
 
 OUT_OF_BOUNDS_OPTIONS = ("A", "B", "C", "D")
 OUT_OF_BOUNDS_TEXTS = (
-    "it raises `IndexError`, as NumPy would",
-    "`Array([1, 2, 5])`: the index is clamped to the last element, like the read above",
-    "`Array([1, 2, 3])`: the update is dropped",
-    "an array of 11 elements, with 5 at the end",
+    "`Array([1, 2, 5])`: writes are clamped to the last element, as the read above was",
+    "`Array([1, 2, 3])`: the update is dropped, since clamping it would change an element "
+    "the code never named",
+    "`Array([1, 2, 3])`: the 5 is written past the end of the array's memory, where "
+    "nothing reads it",
+    "it raises `IndexError`: unlike a read, an update checks its index",
 )
 _OUT_OF_BOUNDS = Choice(OUT_OF_BOUNDS_OPTIONS, texts=OUT_OF_BOUNDS_TEXTS)
 
 
 def _says_index_error(answer) -> bool:
-    """Option A however written, or the error's name written out."""
-    return _OUT_OF_BOUNDS.read(answer) == "A" or (
+    """Option D however written, or the error's name written out."""
+    return _OUT_OF_BOUNDS.read(answer) == "D" or (
         isinstance(answer, str) and "indexerror" in answer.lower()
     )
 
@@ -331,138 +345,135 @@ def _numpy_fancy_in_place(labels, n):
 EXERCISES = (
     Exercise(
         id="06.set_first",
-        title="Update a jax array with .at[]",
+        title="Swap the ends of a jax array with .at[]",
         reference=_set_first,
         rule=JaxArray(),
         hints=(
-            "Read the error above: it names the method to use instead of x[idx] = y.",
-            "x.at[0] picks the element; .set(value) returns a new array. Keep what it "
-            "returns: it is the only place the change exists.",
-            "y = x.at[0].set(123)",
+            "Read the error above: it names the method to use instead of x[idx] = y. "
+            "It builds a new array and leaves the old one as it was.",
+            "Two elements change, so two updates. Each update returns a new array and x "
+            "never changes: which array do you read each new value from?",
+            "y = x.at[0].set(x[-1]).at[-1].set(x[0])",
         ),
-        solution="x = jnp.array([1, 2, 3])\ny = x.at[0].set(123)",
+        solution="x = jnp.array([7, 2, 9, 4, -1])\ny = x.at[0].set(x[-1]).at[-1].set(x[0])",
         mistakes=(
             Mistake(
                 id="unchanged",
-                message="This is x, unchanged: [1, 2, 3]. x.at[0].set(123) does not change x, "
-                "it returns a new array, and that new array was thrown away. Keep it: "
-                "y = x.at[0].set(123).",
+                message="This is x, unchanged. An update with .at[] never changes the array "
+                "it starts from: it returns a new array, and that new array was not kept.",
                 example=_x,
             ),
             Mistake(
                 id="no-method",
-                message="x.at[0] only selects the element; it is not an array yet. Add the "
-                "method that builds the new array: .set(123).",
+                message="This only selects elements: .at[...] is not an array until one of "
+                "its methods builds the updated copy.",
                 example=lambda: _x().at[0],
                 matches=_is_index_ref,
             ),
             Mistake(
+                id="both-ends-last",
+                message="Both ends now hold x's last element: the last position was written "
+                "with a value read from the updated array, whose first element had already "
+                "been replaced (or it was never written). x itself never changes, so its "
+                "first element is still there to read.",
+                example=_both_ends_last,
+            ),
+            Mistake(
+                id="both-ends-first",
+                message="Both ends now hold x's first element: the first position was written "
+                "with a value read from the updated array, whose last element had already been "
+                "replaced (or it was never written). x itself never changes, so its last "
+                "element is still there to read.",
+                example=_both_ends_first,
+            ),
+            Mistake(
+                id="reversed",
+                message="The whole array is reversed: only the two ends trade places, and the "
+                "elements between them keep their order.",
+                example=lambda: _x()[::-1],
+            ),
+            Mistake(
+                id="sorted",
+                message="The array is sorted: the smallest element came first because of its "
+                "value, not its place. The task swaps the first and last positions, whatever "
+                "they hold.",
+                example=lambda: jnp.sort(_x()),
+            ),
+            Mistake(
+                id="rotated",
+                message="Every element moved one place along (a rotation): the last came to the "
+                "front and pushed the others back. Only the two ends should move.",
+                example=lambda: jnp.roll(_x(), 1),
+            ),
+            Mistake(
                 id="numpy-copy",
-                message="Right values, but this is a NumPy array (a copy you changed in place). "
-                "Stay in JAX: y = x.at[0].set(123).",
+                message="Right values, but a NumPy array: a copy changed in place, the NumPy "
+                "way. A jax array is never changed in place; the updated copy is built by JAX "
+                "from x.",
                 example=lambda: np.array(_set_first()),
                 matches=same_values(_set_first, np.ndarray),
             ),
             Mistake(
                 id="python-list",
                 message="Right values, but a Python list. The exercise asks for a jax array "
-                "made from x: y = x.at[0].set(123).",
-                example=lambda: [123, 2, 3],
+                "built from x.",
+                example=lambda: _set_first().tolist(),
                 matches=_python_sequence,
             ),
             Mistake(
                 id="in-a-tuple",
-                message="This is a tuple with the right array inside. A trailing comma "
-                "(y = x.at[0].set(123),) or a second value after a comma makes one. Assign the "
-                "new array alone: y = x.at[0].set(123).",
+                message="This is a tuple with the right array inside: a trailing comma, or a "
+                "second value after a comma, makes one. Assign the new array alone.",
                 example=lambda: (_set_first(),),
                 matches=_right_array_in_tuple,
             ),
             Mistake(
-                id="inserted",
-                message="123 was inserted in front, and x's three elements follow it: "
-                "np.insert and jnp.insert add an element. To replace the first one, use "
-                "x.at[0].set(123).",
-                example=_inserted,
-            ),
-            Mistake(
                 id="float-copy",
-                message="Right numbers, but float32: x holds int32. Build y from x, and it "
-                "keeps x's dtype: y = x.at[0].set(123).",
-                example=lambda: jnp.array([123.0, 2.0, 3.0]),
+                message="Right numbers, but floats: x holds int32. An update of x keeps x's "
+                "dtype; an array typed out or converted does not.",
+                example=lambda: _set_first().astype(jnp.float32),
                 matches=_same_values_as_float,
             ),
-            Mistake(
-                id="added",
-                message="124 is 1 + 123: .add adds to the element. To replace it, use .set(123).",
-                example=lambda: _x().at[0].add(123),
-            ),
-            Mistake(
-                id="whole-array",
-                message="Every element became 123: x.at[:] selects them all. The first "
-                "element alone is x.at[0].",
-                example=lambda: _x().at[:].set(123),
-            ),
-            Mistake(
-                id="read-not-update",
-                message="This is one element, read: .get() reads, like x[0]. To build an "
-                "updated copy of the whole array, use .set(123).",
-                example=lambda: _x().at[0].get(),
-            ),
-            Mistake(
-                id="last-element",
-                message="123 went into the last element: index -1 counts from the end. The "
-                "first element is x.at[0].",
-                example=lambda: _x().at[-1].set(123),
-            ),
-            Mistake(
-                id="all-but-first",
-                message="Every element but the first became 123: x.at[1:] selects from the "
-                "second element on. The first element alone is x.at[0].",
-                example=lambda: _x().at[1:].set(123),
-            ),
-            Mistake(
-                id="wrong-index",
-                message="123 went into the second element. Indices start at 0: x.at[0].",
-                example=lambda: _x().at[1].set(123),
-            ),
         ),
-        success="y is a new array with 123 first, and x is still [1, 2, 3].",
+        success="Both ends swapped in a new array, and x is unchanged: each value was read "
+        "from x, which no update touches.",
     ),
     Exercise(
         id="06.out_of_bounds",
         title="Predict what an update out of bounds does",
-        reference=lambda: "C",
+        reference=lambda: "B",
         rule=_OUT_OF_BOUNDS,
         hints=(
-            "JAX does not raise for an index out of bounds: the error would have to come "
-            "back from the device. Reading clamps the index. Writing uses another rule.",
-            "Clamping a write would overwrite an element nobody asked to change. JAX "
-            "prefers to change nothing.",
-            "The update is dropped: answer = 'C'.",
+            "Running the cell shows what comes back, but two options give that result: "
+            "the question is why. JAX does not raise for an index out of bounds: the error "
+            "would have to come back from the device.",
+            "An update out of bounds follows a rule JAX chose (its mode), not an accident "
+            "of memory. Which element would a clamped write change?",
+            'The update is dropped by rule: answer = "B".',
         ),
-        solution='answer = "C"',
+        solution='answer = "B"',
         mistakes=(
             Mistake(
                 id="numpy-index-error",
                 message="That is NumPy's behaviour. JAX raises no IndexError for an index out of "
-                "bounds: the check would have to run on the device, for every index, on every "
-                "call. The cell above read x[10] without an error, too.",
-                example=lambda: "A",
+                "bounds, on a read or an update: the check would have to run on the device, for "
+                "every index, on every call. The cell above read x[10] without an error, too.",
+                example=lambda: "D",
                 matches=_says_index_error,
             ),
             Mistake(
                 id="clamped-like-read",
-                message="Reading x[10] clamps to the last element, so B is a fair guess. But "
-                "a clamped write would change an element nobody asked to change (x[2]). "
-                "Updates out of bounds are dropped instead.",
-                example=lambda: "B",
+                message="Reading x[10] clamps to the last element, so this is a fair guess. But "
+                "a clamped write would change an element nobody asked to change (x[2]), so "
+                "updates use another rule.",
+                example=lambda: "A",
             ),
             Mistake(
-                id="grows",
-                message="A jax array never changes its shape by an update: .at[] returns an "
-                "array with x's shape and dtype, whatever the index.",
-                example=lambda: "D",
+                id="past-the-end",
+                message="Right result, wrong reason: JAX never writes outside an array's "
+                "memory. An update out of bounds is dropped on purpose, by the update's rule "
+                "(its mode), chosen so that no element the code did not name changes.",
+                example=lambda: "C",
             ),
             Mistake(
                 id="ran-it",
@@ -473,8 +484,8 @@ EXERCISES = (
                 matches=_ran_it,
             ),
         ),
-        success="Reading x[10] clamps, but an update out of bounds is dropped: x comes back "
-        "unchanged.",
+        success="Reading x[10] clamps, but an update out of bounds is dropped by rule, so "
+        "that no element the code did not name changes: x comes back unchanged.",
         prediction=True,
     ),
     Exercise(
