@@ -645,23 +645,23 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="returns-none",
-                message="Your function returns None: it has no return statement. "
-                "Return the pair: return loss, stats.",
+                message="Your function returns None: it has no return statement. has_aux=True "
+                "expects the function to return a pair.",
                 example=lambda: _forgot_return,
                 matches=returns_none(_pair_inputs),
             ),
             Mistake(
                 id="still-aux-first",
-                message="Your function still returns (stats, loss). has_aux=True "
-                "differentiates the first output and passes the second through, so the "
-                "loss must come first: return loss, stats.",
+                message="Your function still returns (stats, loss). has_aux=True differentiates "
+                "the first output and passes the second through, so the one number to "
+                "differentiate must be the first.",
                 example=lambda: _broken_error_stats,
                 matches=behaves_like(_broken_error_stats, _pair_inputs),
             ),
             Mistake(
                 id="loss-only",
-                message="That returns only the loss: the stats are gone, and with "
-                "has_aux=True grad expects a pair. Return both, loss first: return loss, stats.",
+                message="That returns only the loss: the stats are gone, and with has_aux=True "
+                "grad expects a pair, the number to differentiate and the extras.",
                 example=lambda: _loss_only,
                 matches=behaves_like(_loss_only, _pair_inputs),
             ),
@@ -675,15 +675,15 @@ EXERCISES = (
             Mistake(
                 id="more-than-two",
                 message="That returns more than two things. has_aux takes exactly two: the "
-                "loss, then ONE pytree of extras. Keep the extras inside the stats dict: "
-                "return loss, stats.",
+                "loss, then ONE pytree of extras, so the extras stay together in the stats "
+                "dict.",
                 example=lambda: _stats_and_errors,
                 matches=more_than_two(_pair_inputs),
             ),
             Mistake(
                 id="one-dict",
-                message="Your function returns one dict. has_aux=True needs a pair, the loss "
-                "to differentiate first and the extras second: return loss, stats.",
+                message="Your function returns one dict. has_aux=True needs a pair, the loss to "
+                "differentiate first and the extras second.",
                 example=lambda: _all_in_one_dict,
                 matches=returns_dict(_pair_inputs),
             ),
@@ -707,8 +707,8 @@ EXERCISES = (
                 id="numpy-loss",
                 message="The loss is a NumPy number: a NumPy call (np.asarray, np.square, ...) "
                 "turned the jax array into NumPy, and inside grad that fails, since grad traces "
-                "the function with stand-ins NumPy cannot read. Use jnp throughout: "
-                "jnp.mean(errors**2).",
+                "the function with stand-ins NumPy cannot read. Only jnp operations work on "
+                "those stand-ins.",
                 example=lambda: _np_mean,
                 matches=_first_is_numpy,
             ),
@@ -723,29 +723,29 @@ EXERCISES = (
             Mistake(
                 id="sum-not-mean",
                 message="The order is fixed, but the loss is now a sum of squared errors. "
-                "broken_error_stats takes the mean: keep jnp.mean.",
+                "broken_error_stats takes the mean, so the values are n times too large.",
                 example=lambda: _summed,
                 matches=behaves_like(_summed, _pair_inputs),
             ),
             Mistake(
                 id="square-of-mean",
-                message="The loss is the square of the mean error, jnp.mean(errors) ** 2. "
-                "The mean squared error squares first, then averages: jnp.mean(errors**2).",
+                message="The loss is the square of the mean error: averaging first lets "
+                "positive and negative errors cancel. The mean squared error squares each error "
+                "first, then averages.",
                 example=lambda: _square_of_mean,
                 matches=behaves_like(_square_of_mean, _pair_inputs),
             ),
             Mistake(
                 id="mean-abs-error",
-                message="The order is fixed, but the loss is now the mean absolute error, "
-                "jnp.mean(jnp.abs(errors)). broken_error_stats takes the mean of the squared "
-                "errors: keep jnp.mean(errors**2).",
+                message="The order is fixed, but the loss is now the mean absolute error. "
+                "broken_error_stats squares the errors before averaging them.",
                 example=lambda: _mean_abs_error,
                 matches=behaves_like(_mean_abs_error, _pair_inputs),
             ),
             Mistake(
                 id="root-mean-square",
                 message="The order is fixed, but the loss is now the root of the mean squared "
-                "error (RMSE). broken_error_stats takes no square root: keep jnp.mean(errors**2).",
+                "error (RMSE). broken_error_stats takes no square root.",
                 example=lambda: _root_mean_square,
                 matches=behaves_like(_root_mean_square, _pair_inputs),
             ),
@@ -821,8 +821,8 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="returns-none",
-                message="Your function returns None: it has no return statement. "
-                "Return the pair: return loss, count.",
+                message="Your function returns None: it has no return statement. has_aux=True "
+                "expects the function to return a pair, the loss and the count.",
                 example=lambda: _line_forgot_return,
                 matches=returns_none(_model_inputs),
             ),
@@ -836,16 +836,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="attribute-access",
-                message="params is a dict: params.w fails on it. Read its entries by key: "
-                "params['w'] * x + params['b'].",
+                message="params is a dict: attribute access such as params.w fails on it. A "
+                "dict's entries are read by key.",
                 example=lambda: _attribute_params,
                 matches=right_when_converted(_loss_and_outliers, _model_inputs, _as_attributes),
             ),
             Mistake(
                 id="params-as-pair",
                 message="Your function works when params is a pair (w, b), but params is a "
-                "dict: w, b = params unpacks its keys (strings), and params[0] is a KeyError. "
-                "Read the entries by key: params['w'] and params['b'].",
+                "dict: unpacking it gives its keys (strings), and a position such as params[0] "
+                "is a KeyError. A dict's entries are read by key.",
                 example=lambda: _unpacked_params,
                 matches=right_when_converted(_loss_and_outliers, _model_inputs, _as_pair),
             ),
@@ -860,28 +860,28 @@ EXERCISES = (
             Mistake(
                 id="one-dict",
                 message="Your function returns one dict. has_aux=True needs a pair, the loss "
-                "first and the aux second: return loss, count.",
+                "first and the aux second.",
                 example=lambda: _one_dict,
                 matches=returns_dict(_model_inputs),
             ),
             Mistake(
                 id="more-than-two",
                 message="That returns more than two things. has_aux takes exactly two: the "
-                "loss, then ONE pytree of extras, here the count: return loss, count.",
+                "loss, then ONE pytree of extras, here the count alone.",
                 example=lambda: _predictions_too,
                 matches=more_than_two(_model_inputs),
             ),
             Mistake(
                 id="aux-first",
                 message="has_aux=True differentiates the first output, so the loss must come "
-                "first: return loss, count.",
+                "first and the count second.",
                 example=lambda: _aux_first,
                 matches=behaves_like(_aux_first, _model_inputs),
             ),
             Mistake(
                 id="loss-only",
-                message="That returns only the loss. Return the count of outliers beside it: "
-                "return loss, count.",
+                message="That returns only the loss: the count of outliers is missing, and with "
+                "has_aux=True grad expects a pair.",
                 example=lambda: _line_loss_only,
                 matches=behaves_like(_line_loss_only, _model_inputs),
             ),
@@ -890,33 +890,32 @@ EXERCISES = (
                 message="The count is a Python int: int(...), .item(), len(...), .size and "
                 "np.count_nonzero all make one. Under jit the errors are stand-ins with no "
                 "values yet, so no Python number can be made from them, and the jitted call "
-                "fails. Keep the count an array: jnp.sum(jnp.abs(errors) > 0.5).",
+                "fails. The count must stay a jax array, made by jnp operations.",
                 example=lambda: _python_int_count,
                 matches=_aux_is_python_int,
             ),
             Mistake(
                 id="fails-under-jit",
                 message="Called plainly your function is right, but under jit it fails: there "
-                "the errors are stand-ins with no values yet, so len(errors[mask]), int(...) "
-                "or .item() cannot count them (an array indexed by a mask has a length that "
-                "depends on the values). Count with an array operation instead: "
-                "jnp.sum(jnp.abs(errors) > 0.5).",
+                "the errors are stand-ins with no values yet, so len(errors[mask]), int(...) or "
+                ".item() cannot count them (an array indexed by a mask has a length that "
+                "depends on the values). An operation over the whole mask has a fixed shape and "
+                "works under jit.",
                 example=lambda: _wrapped_len,
                 matches=_fails_only_under_jit,
             ),
             Mistake(
                 id="numpy-count",
-                message="The count is a NumPy number: a NumPy call (np.sum, np.abs, "
-                "np.asarray, ...) turned the jax array into NumPy. Under jit that fails, since "
-                "the errors have no values yet for NumPy to read. Use jnp: "
-                "jnp.sum(jnp.abs(errors) > 0.5).",
+                message="The count is a NumPy number: a NumPy call (np.sum, np.abs, np.asarray, "
+                "...) turned the jax array into NumPy. Under jit that fails, since the errors "
+                "have no values yet for NumPy to read; only jnp operations work on them.",
                 example=lambda: _numpy_count,
                 matches=_aux_is_numpy,
             ),
             Mistake(
                 id="float-count",
-                message="The counts are right, but they are floats. Count in integers: "
-                "summing the booleans, jnp.sum(jnp.abs(errors) > 0.5), gives int32.",
+                message="The counts are right, but they are floats: a count is a whole number, "
+                "and summing booleans gives an integer array.",
                 example=lambda: _float_count,
                 matches=_right_count_as_float,
             ),
@@ -929,8 +928,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="dict-aux",
-                message="The aux is a dict here, as in line_loss above; this exercise asks "
-                "for the count itself as the aux: return loss, count.",
+                message="The aux is a dict here, as in line_loss above; this exercise asks for "
+                "the count itself as the aux, not a dict holding it.",
                 example=lambda: _dict_aux,
                 matches=lambda answer: (
                     (pair := _plain_pair(answer)) is not None and isinstance(pair[1], dict)
@@ -938,24 +937,24 @@ EXERCISES = (
             ),
             Mistake(
                 id="fraction",
-                message="That aux is the fraction of points that are outliers: jnp.mean of "
-                "the mask. The exercise asks how many: jnp.sum of it.",
+                message="That aux is the fraction of points that are outliers, a mean of the "
+                "mask. The exercise asks how many.",
                 example=lambda: _fraction,
                 matches=behaves_like(_fraction, _model_inputs),
             ),
             Mistake(
                 id="one-sided",
                 message="Your count misses the points the line passes above: errors > 0.5 "
-                "counts only errors on one side. The line misses a point by |error|: "
-                "jnp.abs(errors) > 0.5.",
+                "counts only errors on one side. The line misses a point by the size of its "
+                "error, whichever its sign.",
                 example=lambda: _one_sided,
                 matches=behaves_like(_one_sided, _model_inputs),
             ),
             Mistake(
                 id="squared-threshold",
                 message="Your count compares the squared errors with 0.5, so it counts the "
-                "points missed by more than sqrt(0.5), about 0.71. Compare the distance "
-                "itself: jnp.abs(errors) > 0.5.",
+                "points missed by more than sqrt(0.5), about 0.71. The distance itself is what "
+                "is compared with 0.5.",
                 example=lambda: _squared_threshold,
                 matches=behaves_like(_squared_threshold, _model_inputs),
             ),
@@ -971,54 +970,53 @@ EXERCISES = (
             ),
             Mistake(
                 id="at-least-threshold",
-                message="Your count includes the errors of exactly 0.5: >= counts them, but "
-                "an outlier is missed by more than 0.5. Compare strictly: "
-                "jnp.abs(errors) > 0.5.",
+                message="Your count includes the errors of exactly 0.5, but an outlier is "
+                "missed by more than 0.5: the comparison must be strict.",
                 example=lambda: _at_least_threshold,
                 matches=behaves_like(_at_least_threshold, _model_inputs),
             ),
             Mistake(
                 id="sum-not-mean",
-                message="That loss is the sum of squared errors. The mean squared error "
-                "divides by the number of points: jnp.mean(...).",
+                message="That loss is the sum of squared errors. The mean squared error divides "
+                "by the number of points.",
                 example=lambda: _line_summed,
                 matches=behaves_like(_line_summed, _model_inputs),
             ),
             Mistake(
                 id="square-of-mean",
-                message="The loss is the square of the mean error, jnp.mean(errors) ** 2. "
-                "The mean squared error squares first, then averages: jnp.mean(errors**2).",
+                message="The loss is the square of the mean error: averaging first lets "
+                "positive and negative errors cancel. The mean squared error squares each error "
+                "first, then averages.",
                 example=lambda: _line_square_of_mean,
                 matches=behaves_like(_line_square_of_mean, _model_inputs),
             ),
             Mistake(
                 id="mean-abs-error",
-                message="That loss is the mean absolute error, jnp.mean(jnp.abs(...)). The "
-                "mean squared error squares the errors: jnp.mean(errors**2).",
+                message="That loss is the mean absolute error. The mean squared error squares "
+                "the errors before averaging.",
                 example=lambda: _mean_abs,
                 matches=behaves_like(_mean_abs, _model_inputs),
             ),
             Mistake(
                 id="variance",
-                message="That loss is the variance of the errors: jnp.var subtracts their mean "
-                "before squaring. The mean squared error squares the errors themselves: "
-                "jnp.mean(errors**2).",
+                message="That loss is the variance of the errors: it subtracts their mean "
+                "before squaring. The mean squared error squares the errors themselves.",
                 example=lambda: _variance_loss,
                 matches=behaves_like(_variance_loss, _model_inputs),
             ),
             Mistake(
                 id="no-bias",
-                message="The predictions leave out the intercept: the line is "
-                "params['w'] * x + params['b'].",
+                message="The predictions leave out the intercept: the line has a slope and an "
+                "intercept, params['w'] and params['b'].",
                 example=lambda: _no_bias,
                 matches=behaves_like(_no_bias, _model_inputs),
             ),
             Mistake(
                 id="slope-and-intercept-swapped",
                 message="The predictions use b as the slope and w as the intercept. Did you "
-                "unpack params.values()? A dict keeps the order its keys were put in, and "
-                "dicts from jax.tree.map and grad have their keys sorted, b before w. Read "
-                "them by key: params['w'] * x + params['b'].",
+                "unpack params.values()? A dict keeps the order its keys were put in, and dicts "
+                "from jax.tree.map and grad have their keys sorted, b before w. Read them by "
+                "key.",
                 example=lambda: _swapped_params,
                 matches=behaves_like(_swapped_params, _model_inputs),
             ),

@@ -517,23 +517,23 @@ EXERCISES = (
             ),
             Mistake(
                 id="returns-none",
-                message="Your function returns None. m.at[:, j].multiply(factor) changes "
-                "nothing in place: it returns a new matrix, and your function must return it.",
+                message="Your function returns None. An .at[] update changes nothing in place: "
+                "it returns a new matrix, and your function must return it.",
                 example=lambda: _no_return_column,
                 matches=returns_none(_matrix_inputs),
             ),
             Mistake(
                 id="ref-not-array",
-                message="m.at[:, j] only selects the column; it is not an array, so it cannot be "
-                "multiplied with *. Call its method: m.at[:, j].multiply(factor).",
+                message="An .at[...] selection only selects the column: it is not an array, so "
+                "it cannot be multiplied with *. One of its methods builds the updated matrix.",
                 example=lambda: _ref_times_factor,
                 matches=fails_with("TypeError", "_IndexUpdateRef", _matrix_inputs),
             ),
             Mistake(
                 id="wrong-length-update",
                 message="The values written into column j do not fit it: a column of m has "
-                "m.shape[0] elements. (m[j] is row j; column j is m[:, j].) Simplest: "
-                "m.at[:, j].multiply(factor).",
+                "m.shape[0] elements, and a row has m.shape[1]. Indexing with j alone selects a "
+                "row, not a column.",
                 example=lambda: _row_into_column,
                 matches=fails_with(
                     "ValueError", "Incompatible types for broadcasting", _matrix_inputs
@@ -542,85 +542,85 @@ EXERCISES = (
             Mistake(
                 id="float-index",
                 message="A float was used as an index: indices must be integers. j is the "
-                "column number and factor the multiplier; did you swap them? "
-                "m.at[:, j].multiply(factor).",
+                "column number and factor the multiplier; did you swap them?",
                 example=lambda: lambda m, j, factor: m.at[:, factor].multiply(j),
                 matches=fails_with("TypeError", r"Indexer must have integer", _matrix_inputs),
             ),
             Mistake(
                 id="removed-api",
-                message="jax.ops.index_mul (like index_update and index_add) was removed in "
-                "JAX 0.3.2, so this code fails on any JAX since. Use m.at[:, j].multiply(factor).",
+                message="jax.ops.index_mul (like index_update and index_add) was removed in JAX "
+                "0.3.2, so this code fails on any JAX since. Its replacement is the .at[] "
+                "method with the same operation.",
                 example=lambda: _old_index_mul,
                 matches=fails_with("AttributeError", r"jax\.ops", _matrix_inputs),
             ),
             Mistake(
                 id="mutates-input",
-                message="Your function changes the array it is given (m[:, j] *= factor): on a "
-                "NumPy array the caller's m changes too, and on a jax array it fails. "
-                "Return an updated copy: m.at[:, j].multiply(factor).",
+                message="Your function changes the array it is given: on a NumPy array the "
+                "caller's m changes too, and on a jax array it fails. A jax array is never "
+                "changed in place; return an updated copy instead.",
                 example=lambda: _scale_in_place,
                 matches=mutates_input(_numpy_matrix_inputs),
                 also_accepted=True,
             ),
             Mistake(
                 id="scaled-row",
-                message="You scaled row j: m.at[j] selects a row, as m[j] does. Column j is "
-                "m.at[:, j].",
+                message="You scaled row j: one index selects a row, as it does in NumPy. A "
+                "column needs the rows' axis selected whole first.",
                 example=lambda: _scale_row,
             ),
             Mistake(
                 id="column-only",
                 message="This returns only the scaled column. The function should return the "
-                "whole matrix, with column j scaled: m.at[:, j].multiply(factor).",
+                "whole matrix, every other column as it was.",
                 example=lambda: _column_only,
             ),
             Mistake(
                 id="added-not-multiplied",
-                message="You added factor to the column. index_mul multiplies: "
-                ".multiply(factor), not .add(factor).",
+                message="You added factor to the column. index_mul multiplies, and the .at[] "
+                "method has the same name as the operation.",
                 example=lambda: _add_column,
             ),
             Mistake(
                 id="divided-not-multiplied",
-                message="You divided the column by factor. index_mul multiplies: "
-                ".multiply(factor), not .divide(factor).",
+                message="You divided the column by factor. index_mul multiplies, and the .at[] "
+                "method has the same name as the operation.",
                 example=lambda: _divide_column,
             ),
             Mistake(
                 id="power-not-multiplied",
-                message="You raised the column to the power factor. index_mul multiplies: "
-                ".multiply(factor), not .power(factor).",
+                message="You raised the column to the power factor. index_mul multiplies, and "
+                "the .at[] method has the same name as the operation.",
                 example=lambda: _power_column,
             ),
             Mistake(
                 id="set-not-multiply",
-                message="You replaced the column with factor. index_mul multiplies: "
-                ".multiply(factor), not .set(factor).",
+                message="You replaced the column with factor. index_mul multiplies the column "
+                "by it, and the .at[] method has the same name as the operation.",
                 example=lambda: _set_column,
             ),
             Mistake(
                 id="transposed-result",
-                message="The right column is scaled, but the result is transposed (m.T). "
-                "Select the column directly, m.at[:, j], or transpose back.",
+                message="The right column is scaled, but the result is transposed (m.T): the "
+                "column was reached through the transpose, which was never undone.",
                 example=lambda: _transposed,
             ),
             Mistake(
                 id="one-based-column",
                 message="You scaled column j - 1. JAX counts columns from 0, as NumPy does, and "
-                "j is already the index: m.at[:, j].",
+                "j is already the index.",
                 example=lambda: _one_based_column,
             ),
             Mistake(
                 id="whole-matrix",
-                message="You multiplied the whole matrix. Only column j should change: m.at[:, j].",
+                message="You multiplied the whole matrix. Only column j should change; the "
+                "other columns stay as they were.",
                 example=lambda: _scale_all,
             ),
             Mistake(
                 id="unchanged",
-                message="Your function returns m as it was: .at[...].multiply(...) builds a new "
-                "array and leaves m unchanged, so its result must be returned (or assigned "
-                "and returned): return m.at[:, j].multiply(factor).",
+                message="Your function returns m as it was: an .at[] update builds a new array "
+                "and leaves m unchanged, so its result is what must be returned.",
                 example=lambda: lambda m, j, factor: m,
                 matches=behaves_like(lambda m, j, factor: m, _matrix_inputs),
             ),
@@ -636,23 +636,23 @@ EXERCISES = (
             ),
             Mistake(
                 id="fixed-column",
-                message="Your function scales the same column whatever j is: a column number "
-                "is written into it. Use the argument: m.at[:, j].",
+                message="Your function scales the same column whatever j is: a column number is "
+                "written into it instead of the argument j.",
                 example=lambda: _fixed_column,
                 matches=ignores_one_argument(_column_variants),
             ),
             Mistake(
                 id="fixed-factor",
                 message="Your function gives the same result whatever factor is: a number is "
-                "written in its place. Use the argument: .multiply(factor).",
+                "written in its place instead of the argument factor.",
                 example=lambda: _fixed_factor,
                 matches=ignores_one_argument(_factor_variants),
             ),
             Mistake(
                 id="other-columns",
                 message="Other columns than column j were multiplied too (or instead): a slice "
-                "such as m.at[:, j:] selects every column from j on, and a shifted index "
-                "another column. A plain j selects column j alone: m.at[:, j].",
+                "from j selects every column from j on, and a shifted index another column. "
+                "Only column j itself should change.",
                 example=lambda: _columns_from_j,
                 matches=_other_columns_scaled,
             ),
@@ -692,24 +692,23 @@ EXERCISES = (
             ),
             Mistake(
                 id="numpy-in-place",
-                message="counts[...] += 1 is NumPy's in-place update, and jax arrays refuse it. "
-                "Build the result with .at[labels].add(1) instead.",
+                message="counts[...] += 1 is NumPy's in-place update, and jax arrays refuse it: "
+                "they never change. An .at[] update returns the new counts instead.",
                 example=lambda: _numpy_fancy_in_place,
                 matches=fails_with("TypeError", r"immutable|item assignment", _label_inputs),
             ),
             Mistake(
                 id="returns-none",
-                message="Your function returns None. .at[labels].add(1) changes nothing in "
-                "place: it returns the new counts, and your function must return them.",
+                message="Your function returns None. An .at[] update changes nothing in place: "
+                "it returns the new counts, and your function must return them.",
                 example=lambda: _no_return_counts,
                 matches=returns_none(_label_inputs),
             ),
             Mistake(
                 id="returns-tuple",
-                message="Your function returns a tuple, not one array of counts. "
-                "jnp.unique(labels, return_counts=True) gives (values, counts), with counts "
-                "only for the labels that occur; n counts, zeros included, come from "
-                "jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
+                message="Your function returns a tuple, not one array of counts. jnp.unique "
+                "with return_counts gives (values, counts), with counts only for the labels "
+                "that occur; the task wants n counts, zeros included.",
                 example=lambda: _unique_pair,
                 matches=_returns_tuple,
             ),
@@ -722,28 +721,27 @@ EXERCISES = (
             ),
             Mistake(
                 id="discarded",
-                message="All zeros: counts.at[labels].add(1) returns a new array and leaves "
-                "counts as it was. Return (or assign) what .add returns.",
+                message="All zeros: an .at[] update returns a new array and leaves the one it "
+                "starts from as it was. What it returns is the counts.",
                 example=lambda: _discarded,
             ),
             Mistake(
                 id="presence",
-                message="Each label counts at most 1: .set(1), like NumPy's vectorized "
-                "counts[labels] += 1, writes once per distinct label however often it occurs. "
-                ".at[labels].add(1) adds once per occurrence, repeated indices included.",
+                message="Each label counts at most 1: setting writes once per distinct label "
+                "however often it occurs, like NumPy's vectorized counts[labels] += 1. Counting "
+                "needs every occurrence to add, repeated indices included.",
                 example=lambda: _presence,
             ),
             Mistake(
                 id="one-per-sample",
                 message="Your counts have one entry per sample (len(labels)). There should be "
-                "one per label value, n of them: jnp.zeros(n, ...).",
+                "one per label value, n of them.",
                 example=lambda: _one_per_sample,
             ),
             Mistake(
                 id="sized-by-labels",
                 message="Your counts stop at the largest label that occurs. Labels that never "
-                "occur still get a count, 0: there are n of them, jnp.zeros(n, ...) (or "
-                "jnp.bincount(labels, length=n)).",
+                "occur still get a count, 0: there are n of them, whatever labels holds.",
                 example=lambda: _sized_by_labels,
             ),
             Mistake(
@@ -754,30 +752,31 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-hot-rows",
-                message="These are one-hot rows, one per sample: shape (len(labels), n). Sum "
-                "them over the samples (axis 0) and count in int32, or skip the one-hot: "
-                "jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
+                message="These are one-hot rows, one per sample: shape (len(labels), n). A "
+                "count per label is what is left after adding them up over the samples, in "
+                "integers.",
                 example=lambda: _one_hot_rows,
                 matches=behaves_like(_one_hot_rows, _label_inputs),
             ),
             Mistake(
                 id="added-labels",
-                message="You added the labels themselves. Each occurrence counts 1: .add(1).",
+                message="You added the labels themselves: each occurrence should count 1, "
+                "whatever its label's value.",
                 example=lambda: _added_labels,
             ),
             Mistake(
                 id="float-counts",
                 message="The counts are right, but they are floats, not int32 (jnp.zeros(n), "
-                "jax.nn.one_hot and jnp.histogram all make float32). Count in integers, "
-                "jnp.zeros(n, dtype=jnp.int32), or convert with .astype(jnp.int32).",
+                "jax.nn.one_hot and jnp.histogram all make float32 unless told a dtype). Counts "
+                "are integers.",
                 example=lambda: _float_counts,
             ),
             Mistake(
                 id="python-loop",
                 message="Your function loops in Python (a for or while loop, or a "
                 "comprehension, here or in a function it calls), and the exercise asks for "
-                "none: a loop runs one small update per label. One .at[] update takes the "
-                "whole labels array at once: jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
+                "none: a loop runs one small update per label. One .at[] update can take the "
+                "whole labels array at once.",
                 example=lambda: _looped_count,
                 matches=loops_in_python,
                 also_accepted=True,
@@ -786,9 +785,8 @@ EXERCISES = (
                 id="python-per-label",
                 message="Your function runs Python once per label (functools.reduce or map "
                 "calling a function for each element, a loop given to exec, a callback that "
-                "loops): a Python loop all the same, and the exercise asks for none. One "
-                ".at[] update takes the whole labels array at once: "
-                "jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
+                "loops): a Python loop all the same, and the exercise asks for none. One .at[] "
+                "update can take the whole labels array at once.",
                 example=lambda: _reduced_count,
                 matches=runs_python_per_element(_label_lengths),
                 also_accepted=True,
