@@ -38,15 +38,34 @@ def _squared_error_with_aux(x, y):
 
 
 # --- 05.fix_aux_order -------------------------------------------------------------------
+# The exercise cell's function runs without an error, but its penalty sits in the aux,
+# which has_aux never differentiates: the fix puts the whole loss first.
+
+PENALTY = 0.1  # the weight of the penalty on large x
+
+
+def _parts(x, y):
+    errors = x - y
+    return jnp.mean(errors**2), PENALTY * jnp.sum(x**2)
 
 
 def _error_stats(x, y):
-    errors = x - y
-    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
-    return jnp.mean(errors**2), stats
+    mse, penalty = _parts(x, y)
+    return mse + penalty, {"mse": mse, "penalty": penalty}
 
 
 def _broken_error_stats(x, y):
+    """The exercise cell as given: the MSE first, the penalty only logged."""
+    mse, penalty = _parts(x, y)
+    return mse, {"mse": mse, "penalty": penalty}
+
+
+def _penalty_first(x, y):
+    mse, penalty = _parts(x, y)
+    return penalty, {"mse": mse, "penalty": penalty}
+
+
+def _stats_first(x, y):
     loss, stats = _error_stats(x, y)
     return stats, loss
 
@@ -56,13 +75,14 @@ def _loss_only(x, y):
 
 
 def _flat_triple(x, y):
-    loss, stats = _error_stats(x, y)
-    return loss, stats["max_error"], stats["errors"]
+    mse, penalty = _parts(x, y)
+    return mse + penalty, mse, penalty
 
 
 def _summed(x, y):
     errors = x - y
-    return jnp.sum(errors**2), _error_stats(x, y)[1]
+    mse, penalty = jnp.sum(errors**2), PENALTY * jnp.sum(x**2)
+    return mse + penalty, {"mse": mse, "penalty": penalty}
 
 
 def _float_loss(x, y):
@@ -71,8 +91,21 @@ def _float_loss(x, y):
 
 
 def _forgot_return(x, y):
-    errors = x - y
-    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}  # noqa: F841
+    mse, penalty = _parts(x, y)
+    stats = {"mse": mse, "penalty": penalty}  # noqa: F841
+
+
+def _total_in_aux(x, y):
+    """The total logged, the MSE still first: the gradient unchanged."""
+    mse, penalty = _parts(x, y)
+    return mse, {"mse": mse + penalty, "penalty": penalty}
+
+
+def _stopped_penalty(x, y):
+    """The total first, but the penalty wrapped in stop_gradient: the value is right and
+    the gradient is the MSE's alone."""
+    mse, penalty = _parts(x, y)
+    return mse + jax.lax.stop_gradient(penalty), {"mse": mse, "penalty": penalty}
 
 
 @concrete_cache
@@ -91,30 +124,50 @@ def _notebook_xy():
 
 
 def _np_mean(x, y):
-    errors = x - y
-    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
-    return np.mean(np.asarray(errors) ** 2), stats
-
-
-def _square_of_mean(x, y):
-    errors = x - y
-    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
-    return jnp.mean(errors) ** 2, stats
+    mse, penalty = _parts(x, y)
+    return np.asarray(mse) + np.asarray(penalty), {"mse": mse, "penalty": penalty}
 
 
 def _stats_and_errors(x, y):
     loss, stats = _error_stats(x, y)
-    return loss, stats, stats["errors"]
+    return loss, stats, x - y
 
 
 def _stats_as_tuple(x, y):
-    loss, stats = _error_stats(x, y)
-    return loss, (stats["max_error"], stats["errors"])
+    mse, penalty = _parts(x, y)
+    return mse + penalty, (mse, penalty)
 
 
 def _all_in_one_dict(x, y):
     loss, stats = _error_stats(x, y)
     return {"loss": loss, **stats}
+
+
+def _first_is_mse(answer: Any) -> bool:
+    """A pair whose first output is the MSE alone on every input, whatever the aux holds:
+    the penalty never reaches the gradient."""
+    if not callable(answer):
+        return False
+    for args in _pair_inputs():
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2):
+            return False
+        if not equals_value(_parts(*args)[0])(out[0]):
+            return False
+    return True
+
+
+def _right_value_mse_gradient(answer: Any) -> bool:
+    """The right (loss, aux) values, but jax.grad(answer, has_aux=True) gives the MSE's
+    gradient: the penalty is cut off from the gradient (stop_gradient)."""
+    if not (callable(answer) and behaves_like(_error_stats, _pair_inputs)(answer)):
+        return False
+    with_aux = transformed(_grad_with_aux, answer)
+    for args, want in zip(_pair_inputs(), _gradients_of(_broken_error_stats), strict=True):
+        gradient, _ = call_learner(with_aux, args)
+        if not equals_value(want)(gradient):
+            return False
+    return True
 
 
 def more_than_two(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
@@ -165,18 +218,6 @@ def right_loss_other_aux(
 def _variance_loss(params, x, y):
     errors = params["w"] * x + params["b"] - y
     return jnp.var(errors), jnp.sum(jnp.abs(errors) > 0.5)
-
-
-def _mean_abs_error(x, y):
-    errors = x - y
-    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
-    return jnp.mean(jnp.abs(errors)), stats
-
-
-def _root_mean_square(x, y):
-    errors = x - y
-    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
-    return jnp.sqrt(jnp.mean(errors**2)), stats
 
 
 def right_loss_other_stats(
@@ -627,20 +668,24 @@ def _as_attributes(params):
 EXERCISES = (
     Exercise(
         id="05.fix_aux_order",
-        title="Fix a loss whose outputs are in the wrong order for has_aux",
+        title="Fix a loss whose penalty has_aux never differentiates",
         reference=lambda: _error_stats,
         rule=LossThenAux(),
         hints=(
-            "Read the error again: the 'output' grad complains about is the dict of stats. "
-            "has_aux=True differentiates the first output and passes the second through.",
-            "Keep the body of broken_error_stats; change only what it returns.",
-            "return jnp.mean(errors**2), stats",
+            "The function runs without an error, so the order of two things is not the "
+            "problem. Which output does has_aux=True differentiate, and what does it do "
+            "with the other?",
+            "The aux is handed back untouched: nothing in it reaches the gradient. The "
+            "number to differentiate must already include the penalty; the aux keeps both "
+            "parts for the log.",
+            'return mse + penalty, {"mse": mse, "penalty": penalty}',
         ),
         solution=(
             "def error_stats(x, y):\n"
             "    errors = x - y\n"
-            '    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}\n'
-            "    return jnp.mean(errors**2), stats"
+            "    mse = jnp.mean(errors**2)\n"
+            "    penalty = 0.1 * jnp.sum(x**2)\n"
+            '    return mse + penalty, {"mse": mse, "penalty": penalty}'
         ),
         mistakes=(
             Mistake(
@@ -651,47 +696,79 @@ EXERCISES = (
                 matches=returns_none(_pair_inputs),
             ),
             Mistake(
-                id="still-aux-first",
-                message="Your function still returns (stats, loss). has_aux=True differentiates "
-                "the first output and passes the second through, so the one number to "
-                "differentiate must be the first.",
+                id="total-only-in-aux",
+                message="The total is in the aux now, but the first output is still the MSE "
+                "alone, and only the first output is differentiated: the aux never reaches "
+                "the gradient, whatever it holds.",
+                example=lambda: _total_in_aux,
+                matches=behaves_like(_total_in_aux, _pair_inputs),
+            ),
+            Mistake(
+                id="penalty-only-in-aux",
+                message="The gradient is still the MSE's alone: the penalty is only in the aux, "
+                "and has_aux=True hands the aux back untouched, never differentiated. Only "
+                "the first output reaches the gradient.",
                 example=lambda: _broken_error_stats,
-                matches=behaves_like(_broken_error_stats, _pair_inputs),
+                matches=_first_is_mse,
+            ),
+            Mistake(
+                id="penalty-first",
+                message="The first output is the penalty alone, so the gradient is the "
+                "penalty's and the MSE no longer counts. The number differentiated is the "
+                "whole loss, both parts.",
+                example=lambda: _penalty_first,
+                matches=behaves_like(_penalty_first, _pair_inputs),
+            ),
+            Mistake(
+                id="gradient-stopped",
+                message="The first output has the right value, but the penalty inside it is "
+                "cut off from the gradient (stop_gradient): the gradient is the MSE's alone. "
+                "The penalty must count in the gradient too.",
+                example=lambda: _stopped_penalty,
+                matches=_right_value_mse_gradient,
+            ),
+            Mistake(
+                id="still-aux-first",
+                message="Your function returns (stats, loss). has_aux=True differentiates the "
+                "first output and passes the second through, so the one number to "
+                "differentiate must be the first.",
+                example=lambda: _stats_first,
+                matches=behaves_like(_stats_first, _pair_inputs),
             ),
             Mistake(
                 id="loss-only",
-                message="That returns only the loss: the stats are gone, and with has_aux=True "
-                "grad expects a pair, the number to differentiate and the extras.",
+                message="That returns only the loss: the logged parts are gone, and with "
+                "has_aux=True grad expects a pair, the number to differentiate and the extras.",
                 example=lambda: _loss_only,
                 matches=behaves_like(_loss_only, _pair_inputs),
             ),
             Mistake(
                 id="flat-triple",
-                message="That returns three things: (loss, max_error, errors). has_aux takes "
-                "exactly two, the loss and ONE pytree of extras: keep the stats dict whole.",
+                message="That returns three things: the loss and the two parts side by side. "
+                "has_aux takes exactly two, the loss and ONE pytree of extras: keep the parts "
+                "together in the dict.",
                 example=lambda: _flat_triple,
                 matches=behaves_like(_flat_triple, _pair_inputs),
             ),
             Mistake(
                 id="more-than-two",
                 message="That returns more than two things. has_aux takes exactly two: the "
-                "loss, then ONE pytree of extras, so the extras stay together in the stats "
-                "dict.",
+                "loss, then ONE pytree of extras, so the extras stay together in the dict.",
                 example=lambda: _stats_and_errors,
                 matches=more_than_two(_pair_inputs),
             ),
             Mistake(
                 id="one-dict",
-                message="Your function returns one dict. has_aux=True needs a pair, the loss to "
-                "differentiate first and the extras second.",
+                message="Your function returns one dict. has_aux=True needs a pair, the loss "
+                "to differentiate first and the extras second.",
                 example=lambda: _all_in_one_dict,
                 matches=returns_dict(_pair_inputs),
             ),
             Mistake(
                 id="stats-changed",
-                message="The loss is right and comes first, but the stats are no longer the "
-                'dict broken_error_stats builds, {"max_error": ..., "errors": ...}. Keep its '
-                "body as it was; change only the order of what it returns.",
+                message="The loss is right and comes first, but the aux is no longer the dict "
+                'penalized_loss logs, with its two keys "mse" and "penalty" and their values: '
+                "keep the log as it was.",
                 example=lambda: _stats_as_tuple,
                 matches=right_loss_other_stats(_error_stats, _pair_inputs),
             ),
@@ -722,36 +799,15 @@ EXERCISES = (
             ),
             Mistake(
                 id="sum-not-mean",
-                message="The order is fixed, but the loss is now a sum of squared errors. "
-                "broken_error_stats takes the mean, so the values are n times too large.",
+                message="The penalty now counts, but the error part is a sum of squared errors. "
+                "penalized_loss takes the mean, so that part is n times too large.",
                 example=lambda: _summed,
                 matches=behaves_like(_summed, _pair_inputs),
             ),
-            Mistake(
-                id="square-of-mean",
-                message="The loss is the square of the mean error: averaging first lets "
-                "positive and negative errors cancel. The mean squared error squares each error "
-                "first, then averages.",
-                example=lambda: _square_of_mean,
-                matches=behaves_like(_square_of_mean, _pair_inputs),
-            ),
-            Mistake(
-                id="mean-abs-error",
-                message="The order is fixed, but the loss is now the mean absolute error. "
-                "broken_error_stats squares the errors before averaging them.",
-                example=lambda: _mean_abs_error,
-                matches=behaves_like(_mean_abs_error, _pair_inputs),
-            ),
-            Mistake(
-                id="root-mean-square",
-                message="The order is fixed, but the loss is now the root of the mean squared "
-                "error (RMSE). broken_error_stats takes no square root.",
-                example=lambda: _root_mean_square,
-                matches=behaves_like(_root_mean_square, _pair_inputs),
-            ),
         ),
-        success="(loss, stats): has_aux differentiates the first output and hands the "
-        "second back untouched.",
+        success="mse + penalty first: has_aux differentiates only the first output and "
+        "hands the second back untouched, so a term that belongs in the gradient cannot "
+        "live in the aux.",
     ),
     Exercise(
         id="05.predict_aux_structure",
