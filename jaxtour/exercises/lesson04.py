@@ -145,8 +145,9 @@ def _value_first(answer: Any) -> bool:
 
 VALUE_AND_GRAD_OPTIONS = (
     "(value, grad_x, grad_y)",
-    "(value, (grad_x, grad_y))",
-    "((value, grad_x), (value, grad_y))",
+    "(value, (grad_x, grad_y)): the value beside exactly what grad returns for the same argnums",
+    "(value, (grad_x, grad_y)): value_and_grad always puts the gradients in a tuple, even for "
+    "argnums=0",
     "((grad_x, grad_y), value)",
 )
 
@@ -555,10 +556,11 @@ EXERCISES = (
         reference=lambda: "B",
         rule=Choice(("A", "B", "C", "D"), texts=VALUE_AND_GRAD_OPTIONS),
         hints=(
-            "value_and_grad returns a pair: (what grad would return alone, ...) or "
-            "(value, what grad would return)? Check the cell above.",
-            "With argnums=(0, 1), grad alone returns the tuple (grad_x, grad_y). "
-            "value_and_grad puts the value beside whatever grad returns.",
+            "Running it shows the nesting, but two options share it: the question is why. "
+            "What does jax.grad(sum_squared_error, argnums=0) return, a tuple or one array?",
+            "value_and_grad returns a pair: the value, then exactly what grad returns with "
+            "the same argnums. With argnums=(0, 1) grad returns a tuple; with argnums=0, one "
+            "array.",
         ),
         solution='structure = "B"',
         mistakes=(
@@ -570,9 +572,10 @@ EXERCISES = (
                 example=lambda: "A",
             ),
             Mistake(
-                id="value-per-argument",
-                message="C would compute the value once per argument. The function runs "
-                "once; its one value comes first, then grad's tuple of gradients.",
+                id="always-a-tuple",
+                message="Right nesting, wrong reason: value_and_grad adds no tuple of its own. "
+                "Its second part is exactly what grad returns for the same argnums: one array "
+                "for argnums=0, a tuple only because argnums=(0, 1) is one.",
                 example=lambda: "C",
             ),
             Mistake(
