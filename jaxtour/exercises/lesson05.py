@@ -307,8 +307,10 @@ class LossThenAux:
 
 AUX_STRUCTURE_OPTIONS = (
     "(value, aux, grad_x, grad_y)",
-    "((value, aux), grad_x, grad_y)",
-    "((value, aux), (grad_x, grad_y))",
+    "((value, aux), (grad_x, grad_y)): with has_aux, value_and_grad returns pairs of pairs, "
+    "whatever argnums is",
+    "((value, aux), (grad_x, grad_y)): each part keeps its own shape, the function's pair, then "
+    "what grad returns for argnums=(0, 1)",
     "((value, (grad_x, grad_y)), aux)",
 )
 
@@ -815,10 +817,11 @@ EXERCISES = (
         reference=lambda: "C",
         rule=Choice(("A", "B", "C", "D"), texts=AUX_STRUCTURE_OPTIONS),
         hints=(
-            "Build it in two steps. value_and_grad returns (value part, gradient part). "
-            "With has_aux, the value part is the function's own pair (value, aux).",
-            "With argnums=(0, 1), the gradient part is what grad returns for two "
-            "arguments: one tuple of two gradients.",
+            "Running it shows the nesting, but two options share it: the question is why. "
+            "What would the gradient part be with argnums=0?",
+            "value_and_grad returns (value part, gradient part). With has_aux, the value part "
+            "is the function's own pair (value, aux); the gradient part is what grad returns "
+            "for the same argnums, a tuple only when argnums is one.",
         ),
         solution='nesting = "C"',
         mistakes=(
@@ -829,10 +832,10 @@ EXERCISES = (
                 example=lambda: "A",
             ),
             Mistake(
-                id="grads-flat",
-                message="B has the value part right, (value, aux), but spreads the "
-                "gradients. With argnums=(0, 1) grad returns one tuple (grad_x, grad_y), "
-                "and that tuple is the gradient part.",
+                id="pairs-of-pairs",
+                message="Right nesting, wrong reason: has_aux pairs nothing but the value with "
+                "the aux. The gradient part is what grad returns for the same argnums: one "
+                "array for argnums=0, a tuple only because argnums=(0, 1) is one.",
                 example=lambda: "B",
             ),
             Mistake(

@@ -180,13 +180,13 @@ def count_int_of_sum(params, x, y):
 WRONG_ANSWERS = (
     # 05.fix_aux_order
     # 05.predict_aux_structure
-    Wrong("05.predict_aux_structure", "lowercase b with a space", lambda: " b", "grads-flat"),
+    Wrong("05.predict_aux_structure", "lowercase b with a space", lambda: " b", "pairs-of-pairs"),
     Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", named="aux-outside"),
     Wrong(
         "05.predict_aux_structure",
         "the structure written out",
         lambda: "((value, aux), grad_x, grad_y)",
-        "grads-flat",
+        says="one of",
     ),
     Wrong(
         "05.predict_aux_structure",
@@ -281,7 +281,7 @@ WRONG_ANSWERS = (
         "05.predict_aux_structure",
         "'option b'",
         lambda: "option b",
-        named="grads-flat",
+        named="pairs-of-pairs",
     ),
 )
 
@@ -375,7 +375,7 @@ def r2_outliers_bias_times_x(params, x, y):
 
 
 ROUND_2 = (
-    Wrong("05.predict_aux_structure", '"B"', lambda: "B", named="grads-flat"),
+    Wrong("05.predict_aux_structure", '"B"', lambda: "B", named="pairs-of-pairs"),
     Wrong("05.predict_aux_structure", '"D"', lambda: "D", named="aux-outside"),
     Wrong("05.predict_aux_structure", '"A": flat', lambda: "A", named="all-flat"),
     Wrong(
