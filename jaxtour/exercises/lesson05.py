@@ -157,6 +157,19 @@ def _first_is_mse(answer: Any) -> bool:
     return True
 
 
+def _first_is_mse_penalty_in_aux(answer: Any) -> bool:
+    """The MSE alone first, and the penalty's value among the aux's leaves: the penalty
+    was logged where has_aux never differentiates."""
+    if not _first_is_mse(answer):
+        return False
+    for args in _pair_inputs():
+        penalty = _parts(*args)[1]
+        leaves = jax.tree.leaves(answer(*args)[1])
+        if not any(equals_value(penalty)(leaf) for leaf in leaves):
+            return False
+    return True
+
+
 def _right_value_mse_gradient(answer: Any) -> bool:
     """The right (loss, aux) values, but jax.grad(answer, has_aux=True) gives the MSE's
     gradient: the penalty is cut off from the gradient (stop_gradient)."""
@@ -711,6 +724,14 @@ EXERCISES = (
                 "and has_aux=True hands the aux back untouched, never differentiated. Only "
                 "the first output reaches the gradient.",
                 example=lambda: _broken_error_stats,
+                matches=_first_is_mse_penalty_in_aux,
+            ),
+            Mistake(
+                id="penalty-missing",
+                message="The first output is the mean squared error alone: the penalty is not "
+                "part of the number differentiated, so the gradient never feels it. Only the "
+                "first output reaches the gradient.",
+                example=lambda: lambda x, y: (_parts(x, y)[0], {"mse": _parts(x, y)[0]}),
                 matches=_first_is_mse,
             ),
             Mistake(

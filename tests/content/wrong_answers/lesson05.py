@@ -615,3 +615,21 @@ WRONG_ANSWERS = (
     Wrong("05.fix_aux_order", "the total alone as aux", lambda: total_as_aux_key, "stats-changed"),
     Wrong("05.fix_aux_order", "the penalty's 0.1 dropped", lambda: penalty_not_weighted),
 )
+
+
+def penalty_dropped(x, y):
+    # "clean up": the penalty line removed, the mse logged alone
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    return mse, {"mse": mse}
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "05.fix_aux_order",
+        "the penalty removed altogether",
+        lambda: penalty_dropped,
+        "penalty-missing",
+    ),
+)
