@@ -178,7 +178,9 @@ def columns_through_j(m, j, factor):
 
 WRONG_ANSWERS = (
     # 06.set_first
-    Wrong("06.set_first", "x.copy(), then .at[] twice, results dropped", copy_then_update, "unchanged"),
+    Wrong(
+        "06.set_first", "x.copy(), then .at[] twice, results dropped", copy_then_update, "unchanged"
+    ),
     Wrong("06.set_first", "NumPy copy, swapped in place", numpy_copy_and_assign, "numpy-copy"),
     Wrong("06.set_first", "a trailing comma makes a tuple", trailing_comma, "in-a-tuple"),
     Wrong("06.set_first", "second update reads y", swap_reading_the_update, "both-ends-last"),
@@ -196,7 +198,9 @@ WRONG_ANSWERS = (
         lambda: x.at[0].set,
         says="did you mean to call it?",
     ),
-    Wrong("06.set_first", "only the first end written", lambda: x.at[0].set(x[-1]), "both-ends-last"),
+    Wrong(
+        "06.set_first", "only the first end written", lambda: x.at[0].set(x[-1]), "both-ends-last"
+    ),
     Wrong("06.set_first", "argsort-free sort", lambda: jnp.sort(x), "sorted"),
     Wrong("06.set_first", "jnp.roll by one", lambda: jnp.roll(x, 1), "rotated"),
     # 06.out_of_bounds
@@ -339,7 +343,9 @@ def bincount_as_float(labels, n):
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong("06.set_first", "only the last end written", lambda: x.at[-1].set(x[0]), "both-ends-first"),
+    Wrong(
+        "06.set_first", "only the last end written", lambda: x.at[-1].set(x[0]), "both-ends-first"
+    ),
     Wrong("06.set_first", "y = print(...): None", lambda: None, says="this is None"),
     Wrong(
         "06.set_first",
