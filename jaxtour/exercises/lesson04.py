@@ -145,8 +145,9 @@ def _value_first(answer: Any) -> bool:
 
 VALUE_AND_GRAD_OPTIONS = (
     "(value, grad_x, grad_y)",
-    "(value, (grad_x, grad_y))",
-    "((value, grad_x), (value, grad_y))",
+    "(value, (grad_x, grad_y)): the value beside exactly what grad returns for the same argnums",
+    "(value, (grad_x, grad_y)): value_and_grad always puts the gradients in a tuple, even for "
+    "argnums=0",
     "((grad_x, grad_y), value)",
 )
 
@@ -473,9 +474,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-tuple",
-                message="That is a tuple holding a single gradient: a tuple with one "
-                "position, such as argnums=(1,), asks for one argument. List both: "
-                "argnums=(1, 2).",
+                message="That is a tuple holding a single gradient: a tuple of positions with "
+                "one entry asks for one argument. Both x and y were asked for, each by its "
+                "position.",
                 example=lambda: (_weighted_grad(1),),
                 matches=_is_one_tuple,
             ),
@@ -484,42 +485,45 @@ EXERCISES = (
                 message="Your gradients are (grad_y, grad_x), which for this loss are also "
                 "(-grad_x, -grad_y): weighted_sse depends on x - y, so grad_y = -grad_x, and "
                 "the numbers cannot tell two causes apart. Either the order: gradients come "
-                "back in argnums order, for the arguments at those positions in the call, so "
-                "argnums=(2, 1), or a call on (w, y, x), puts y's first; or the sign: a minus "
-                "in front, or (y - x) written for (x - y).",
+                "back in the order of the positions you list, for the arguments at those "
+                "positions in the call, so listing y's position first (or calling on (w, y, x)) "
+                "puts y's gradient first; or the sign: a minus in front, or (y - x) written for "
+                "(x - y).",
                 example=lambda: _weighted_grad((2, 1)),
             ),
             Mistake(
                 id="only-x",
-                message="That is only the gradient with respect to x (argnums=1). A tuple of "
-                "positions returns both: argnums=(1, 2).",
+                message="That is only the gradient with respect to x: one position, not a tuple "
+                "of them, gives one gradient. A tuple of positions returns one gradient per "
+                "position.",
                 example=lambda: _weighted_grad(1),
             ),
             Mistake(
                 id="only-y",
-                message="That is only the gradient with respect to y (argnums=2). A tuple of "
-                "positions returns both: argnums=(1, 2).",
+                message="That is only the gradient with respect to y: one position, not a tuple "
+                "of them, gives one gradient. A tuple of positions returns one gradient per "
+                "position.",
                 example=lambda: _weighted_grad(2),
             ),
             Mistake(
                 id="wrt-w",
-                message="That is the gradient with respect to w, grad's default (argnums=0). "
-                "Pick x and y by position: argnums=(1, 2).",
+                message="That is the gradient with respect to w, grad's default: without "
+                "argnums, grad differentiates the first argument, and here w comes first.",
                 example=lambda: _weighted_grad(0),
             ),
             Mistake(
                 id="arguments-reordered",
-                message="Right argnums, wrong point: weighted_sse was called with its "
-                "arguments in another order than (w, x, y), so w stands where x or y should. "
-                "A function's gradient takes the arguments in the function's own order: "
-                "(w, x, y), and argnums=(1, 2) then picks x and y.",
+                message="Right argnums, wrong point: weighted_sse was called with its arguments "
+                "in another order than (w, x, y), so w stands where x or y should. argnums "
+                "counts positions in the function's own order, and the call must follow that "
+                "order too.",
                 example=lambda: _reordered_grads()[1],
                 matches=_arguments_reordered,
             ),
             Mistake(
                 id="all-three",
-                message="Those are three gradients, w's included. Ask for x and y only: "
-                "argnums=(1, 2).",
+                message="Those are three gradients, w's included: the positions listed cover "
+                "every argument. Only x and y were asked for.",
                 example=lambda: _weighted_grad((0, 1, 2)),
             ),
             Mistake(
@@ -552,10 +556,11 @@ EXERCISES = (
         reference=lambda: "B",
         rule=Choice(("A", "B", "C", "D"), texts=VALUE_AND_GRAD_OPTIONS),
         hints=(
-            "value_and_grad returns a pair: (what grad would return alone, ...) or "
-            "(value, what grad would return)? Check the cell above.",
-            "With argnums=(0, 1), grad alone returns the tuple (grad_x, grad_y). "
-            "value_and_grad puts the value beside whatever grad returns.",
+            "Running it shows the nesting, but two options share it: the question is why. "
+            "What does jax.grad(sum_squared_error, argnums=0) return, a tuple or one array?",
+            "value_and_grad returns a pair: the value, then exactly what grad returns with "
+            "the same argnums. With argnums=(0, 1) grad returns a tuple; with argnums=0, one "
+            "array.",
         ),
         solution='structure = "B"',
         mistakes=(
@@ -567,9 +572,10 @@ EXERCISES = (
                 example=lambda: "A",
             ),
             Mistake(
-                id="value-per-argument",
-                message="C would compute the value once per argument. The function runs "
-                "once; its one value comes first, then grad's tuple of gradients.",
+                id="always-a-tuple",
+                message="Right nesting, wrong reason: value_and_grad adds no tuple of its own. "
+                "Its second part is exactly what grad returns for the same argnums: one array "
+                "for argnums=0, a tuple only because argnums=(0, 1) is one.",
                 example=lambda: "C",
             ),
             Mistake(
@@ -635,9 +641,8 @@ EXERCISES = (
             Mistake(
                 id="mutated-nested",
                 message="Your function changed dicts or lists inside the caller's params "
-                "(params['layers'][0] and the like), so the caller's params changed. Build a "
-                "new tree instead: jax.tree.map returns one, at any depth, from the leaves your "
-                "function returns.",
+                "(params['layers'][0] and the like), so the caller's params changed. "
+                "jax.tree.map builds a new tree at any depth and leaves the old one alone.",
                 example=lambda: _nested_in_place,
                 matches=_mutated("nested"),
                 also_accepted=True,
@@ -682,16 +687,17 @@ EXERCISES = (
             ),
             Mistake(
                 id="whole-grads-tree",
-                message="Your function multiplies the whole grads tree, a dict, by lr. Pass grads "
-                "to jax.tree.map as a second tree, and it hands your function one leaf of each.",
+                message="Your function multiplies the whole grads tree, a dict, by lr. "
+                "Arithmetic works on arrays, not on trees: jax.tree.map can hand your function "
+                "one leaf of each tree, when every tree is passed to it.",
                 example=lambda: _whole_grads,
                 matches=_fails_on_flat(r"unsupported operand.*'dict'|'dict'.*unsupported operand"),
             ),
             Mistake(
                 id="one-tree",
                 message="jax.tree.map calls your function with one leaf from each tree you pass "
-                "it: given params alone, a function of two leaves gets no second one. grads "
-                "must be passed too, as a second tree.",
+                "it: given params alone, a function of two leaves gets no gradient. Every tree "
+                "the function reads must be passed to jax.tree.map.",
                 example=lambda: _one_tree,
                 matches=_fails_on_flat(r"^TypeError: .*missing 1 required positional argument"),
             ),
@@ -746,10 +752,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="swapped-lambda",
-                message="Your step computes grads - lr * params: the two trees' roles are swapped "
-                "(a lambda's arguments in another order than the trees, or the leaves paired "
-                "the other way). jax.tree.map hands your function one leaf of each tree, in the "
-                "order the trees are given.",
+                message="Your step computes grads - lr * params: the two trees' roles are "
+                "swapped (a lambda's arguments in another order than the trees, or the leaves "
+                "paired the other way). jax.tree.map hands your function one leaf of each tree, "
+                "in the order the trees are given.",
                 example=lambda: _swapped_lambda,
                 matches=behaves_like(_swapped_lambda, _jax_step_inputs),
             ),
@@ -769,8 +775,8 @@ EXERCISES = (
                 id="trees-do-not-match",
                 message="jax.tree.map needs every tree after the first to have the first one's "
                 "structure, and one you passed does not: lr is one number, not a tree, and "
-                "params.values() is no pytree. Pass params and grads themselves as the trees, "
-                "and use lr inside the function.",
+                "params.values() is no pytree. Only trees go to jax.tree.map; a plain number "
+                "such as lr can be read inside the function.",
                 example=lambda: (
                     lambda params, grads, lr: jax.tree.map(
                         lambda p, g, rate: p - rate * g, params, grads, lr

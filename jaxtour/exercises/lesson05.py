@@ -38,15 +38,34 @@ def _squared_error_with_aux(x, y):
 
 
 # --- 05.fix_aux_order -------------------------------------------------------------------
+# The exercise cell's function runs without an error, but its penalty sits in the aux,
+# which has_aux never differentiates: the fix puts the whole loss first.
+
+PENALTY = 0.1  # the weight of the penalty on large x
+
+
+def _parts(x, y):
+    errors = x - y
+    return jnp.mean(errors**2), PENALTY * jnp.sum(x**2)
 
 
 def _error_stats(x, y):
-    errors = x - y
-    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
-    return jnp.mean(errors**2), stats
+    mse, penalty = _parts(x, y)
+    return mse + penalty, {"mse": mse, "penalty": penalty}
 
 
 def _broken_error_stats(x, y):
+    """The exercise cell as given: the MSE first, the penalty only logged."""
+    mse, penalty = _parts(x, y)
+    return mse, {"mse": mse, "penalty": penalty}
+
+
+def _penalty_first(x, y):
+    mse, penalty = _parts(x, y)
+    return penalty, {"mse": mse, "penalty": penalty}
+
+
+def _stats_first(x, y):
     loss, stats = _error_stats(x, y)
     return stats, loss
 
@@ -56,13 +75,14 @@ def _loss_only(x, y):
 
 
 def _flat_triple(x, y):
-    loss, stats = _error_stats(x, y)
-    return loss, stats["max_error"], stats["errors"]
+    mse, penalty = _parts(x, y)
+    return mse + penalty, mse, penalty
 
 
 def _summed(x, y):
     errors = x - y
-    return jnp.sum(errors**2), _error_stats(x, y)[1]
+    mse, penalty = jnp.sum(errors**2), PENALTY * jnp.sum(x**2)
+    return mse + penalty, {"mse": mse, "penalty": penalty}
 
 
 def _float_loss(x, y):
@@ -71,8 +91,21 @@ def _float_loss(x, y):
 
 
 def _forgot_return(x, y):
-    errors = x - y
-    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}  # noqa: F841
+    mse, penalty = _parts(x, y)
+    stats = {"mse": mse, "penalty": penalty}  # noqa: F841
+
+
+def _total_in_aux(x, y):
+    """The total logged, the MSE still first: the gradient unchanged."""
+    mse, penalty = _parts(x, y)
+    return mse, {"mse": mse + penalty, "penalty": penalty}
+
+
+def _stopped_penalty(x, y):
+    """The total first, but the penalty wrapped in stop_gradient: the value is right and
+    the gradient is the MSE's alone."""
+    mse, penalty = _parts(x, y)
+    return mse + jax.lax.stop_gradient(penalty), {"mse": mse, "penalty": penalty}
 
 
 @concrete_cache
@@ -91,30 +124,63 @@ def _notebook_xy():
 
 
 def _np_mean(x, y):
-    errors = x - y
-    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
-    return np.mean(np.asarray(errors) ** 2), stats
-
-
-def _square_of_mean(x, y):
-    errors = x - y
-    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
-    return jnp.mean(errors) ** 2, stats
+    mse, penalty = _parts(x, y)
+    return np.asarray(mse) + np.asarray(penalty), {"mse": mse, "penalty": penalty}
 
 
 def _stats_and_errors(x, y):
     loss, stats = _error_stats(x, y)
-    return loss, stats, stats["errors"]
+    return loss, stats, x - y
 
 
 def _stats_as_tuple(x, y):
-    loss, stats = _error_stats(x, y)
-    return loss, (stats["max_error"], stats["errors"])
+    mse, penalty = _parts(x, y)
+    return mse + penalty, (mse, penalty)
 
 
 def _all_in_one_dict(x, y):
     loss, stats = _error_stats(x, y)
     return {"loss": loss, **stats}
+
+
+def _first_is_mse(answer: Any) -> bool:
+    """A pair whose first output is the MSE alone on every input, whatever the aux holds:
+    the penalty never reaches the gradient."""
+    if not callable(answer):
+        return False
+    for args in _pair_inputs():
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2):
+            return False
+        if not equals_value(_parts(*args)[0])(out[0]):
+            return False
+    return True
+
+
+def _first_is_mse_penalty_in_aux(answer: Any) -> bool:
+    """The MSE alone first, and the penalty's value among the aux's leaves: the penalty
+    was logged where has_aux never differentiates."""
+    if not _first_is_mse(answer):
+        return False
+    for args in _pair_inputs():
+        penalty = _parts(*args)[1]
+        leaves = jax.tree.leaves(answer(*args)[1])
+        if not any(equals_value(penalty)(leaf) for leaf in leaves):
+            return False
+    return True
+
+
+def _right_value_mse_gradient(answer: Any) -> bool:
+    """The right (loss, aux) values, but jax.grad(answer, has_aux=True) gives the MSE's
+    gradient: the penalty is cut off from the gradient (stop_gradient)."""
+    if not (callable(answer) and behaves_like(_error_stats, _pair_inputs)(answer)):
+        return False
+    with_aux = transformed(_grad_with_aux, answer)
+    for args, want in zip(_pair_inputs(), _gradients_of(_broken_error_stats), strict=True):
+        gradient, _ = call_learner(with_aux, args)
+        if not equals_value(want)(gradient):
+            return False
+    return True
 
 
 def more_than_two(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
@@ -165,18 +231,6 @@ def right_loss_other_aux(
 def _variance_loss(params, x, y):
     errors = params["w"] * x + params["b"] - y
     return jnp.var(errors), jnp.sum(jnp.abs(errors) > 0.5)
-
-
-def _mean_abs_error(x, y):
-    errors = x - y
-    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
-    return jnp.mean(jnp.abs(errors)), stats
-
-
-def _root_mean_square(x, y):
-    errors = x - y
-    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}
-    return jnp.sqrt(jnp.mean(errors**2)), stats
 
 
 def right_loss_other_stats(
@@ -266,8 +320,10 @@ class LossThenAux:
 
 AUX_STRUCTURE_OPTIONS = (
     "(value, aux, grad_x, grad_y)",
-    "((value, aux), grad_x, grad_y)",
-    "((value, aux), (grad_x, grad_y))",
+    "((value, aux), (grad_x, grad_y)): with has_aux, value_and_grad returns pairs of pairs, "
+    "whatever argnums is",
+    "((value, aux), (grad_x, grad_y)): each part keeps its own shape, the function's pair, then "
+    "what grad returns for argnums=(0, 1)",
     "((value, (grad_x, grad_y)), aux)",
 )
 
@@ -627,71 +683,115 @@ def _as_attributes(params):
 EXERCISES = (
     Exercise(
         id="05.fix_aux_order",
-        title="Fix a loss whose outputs are in the wrong order for has_aux",
+        title="Fix a loss whose penalty has_aux never differentiates",
         reference=lambda: _error_stats,
         rule=LossThenAux(),
         hints=(
-            "Read the error again: the 'output' grad complains about is the dict of stats. "
-            "has_aux=True differentiates the first output and passes the second through.",
-            "Keep the body of broken_error_stats; change only what it returns.",
-            "return jnp.mean(errors**2), stats",
+            "The function runs without an error, so the order of two things is not the "
+            "problem. Which output does has_aux=True differentiate, and what does it do "
+            "with the other?",
+            "The aux is handed back untouched: nothing in it reaches the gradient. The "
+            "number to differentiate must already include the penalty; the aux keeps both "
+            "parts for the log.",
+            'return mse + penalty, {"mse": mse, "penalty": penalty}',
         ),
         solution=(
             "def error_stats(x, y):\n"
             "    errors = x - y\n"
-            '    stats = {"max_error": jnp.max(jnp.abs(errors)), "errors": errors}\n'
-            "    return jnp.mean(errors**2), stats"
+            "    mse = jnp.mean(errors**2)\n"
+            "    penalty = 0.1 * jnp.sum(x**2)\n"
+            '    return mse + penalty, {"mse": mse, "penalty": penalty}'
         ),
         mistakes=(
             Mistake(
                 id="returns-none",
-                message="Your function returns None: it has no return statement. "
-                "Return the pair: return loss, stats.",
+                message="Your function returns None: it has no return statement. has_aux=True "
+                "expects the function to return a pair.",
                 example=lambda: _forgot_return,
                 matches=returns_none(_pair_inputs),
             ),
             Mistake(
-                id="still-aux-first",
-                message="Your function still returns (stats, loss). has_aux=True "
-                "differentiates the first output and passes the second through, so the "
-                "loss must come first: return loss, stats.",
+                id="total-only-in-aux",
+                message="The total is in the aux now, but the first output is still the MSE "
+                "alone, and only the first output is differentiated: the aux never reaches "
+                "the gradient, whatever it holds.",
+                example=lambda: _total_in_aux,
+                matches=behaves_like(_total_in_aux, _pair_inputs),
+            ),
+            Mistake(
+                id="penalty-only-in-aux",
+                message="The gradient is still the MSE's alone: the penalty is only in the aux, "
+                "and has_aux=True hands the aux back untouched, never differentiated. Only "
+                "the first output reaches the gradient.",
                 example=lambda: _broken_error_stats,
-                matches=behaves_like(_broken_error_stats, _pair_inputs),
+                matches=_first_is_mse_penalty_in_aux,
+            ),
+            Mistake(
+                id="penalty-missing",
+                message="The first output is the mean squared error alone: the penalty is not "
+                "part of the number differentiated, so the gradient never feels it. Only the "
+                "first output reaches the gradient.",
+                example=lambda: lambda x, y: (_parts(x, y)[0], {"mse": _parts(x, y)[0]}),
+                matches=_first_is_mse,
+            ),
+            Mistake(
+                id="penalty-first",
+                message="The first output is the penalty alone, so the gradient is the "
+                "penalty's and the MSE no longer counts. The number differentiated is the "
+                "whole loss, both parts.",
+                example=lambda: _penalty_first,
+                matches=behaves_like(_penalty_first, _pair_inputs),
+            ),
+            Mistake(
+                id="gradient-stopped",
+                message="The first output has the right value, but the penalty inside it is "
+                "cut off from the gradient (stop_gradient): the gradient is the MSE's alone. "
+                "The penalty must count in the gradient too.",
+                example=lambda: _stopped_penalty,
+                matches=_right_value_mse_gradient,
+            ),
+            Mistake(
+                id="still-aux-first",
+                message="Your function returns (stats, loss). has_aux=True differentiates the "
+                "first output and passes the second through, so the one number to "
+                "differentiate must be the first.",
+                example=lambda: _stats_first,
+                matches=behaves_like(_stats_first, _pair_inputs),
             ),
             Mistake(
                 id="loss-only",
-                message="That returns only the loss: the stats are gone, and with "
-                "has_aux=True grad expects a pair. Return both, loss first: return loss, stats.",
+                message="That returns only the loss: the logged parts are gone, and with "
+                "has_aux=True grad expects a pair, the number to differentiate and the extras.",
                 example=lambda: _loss_only,
                 matches=behaves_like(_loss_only, _pair_inputs),
             ),
             Mistake(
                 id="flat-triple",
-                message="That returns three things: (loss, max_error, errors). has_aux takes "
-                "exactly two, the loss and ONE pytree of extras: keep the stats dict whole.",
+                message="That returns three things: the loss and the two parts side by side. "
+                "has_aux takes exactly two, the loss and ONE pytree of extras: keep the parts "
+                "together in the dict.",
                 example=lambda: _flat_triple,
                 matches=behaves_like(_flat_triple, _pair_inputs),
             ),
             Mistake(
                 id="more-than-two",
                 message="That returns more than two things. has_aux takes exactly two: the "
-                "loss, then ONE pytree of extras. Keep the extras inside the stats dict: "
-                "return loss, stats.",
+                "loss, then ONE pytree of extras, so the extras stay together in the dict.",
                 example=lambda: _stats_and_errors,
                 matches=more_than_two(_pair_inputs),
             ),
             Mistake(
                 id="one-dict",
                 message="Your function returns one dict. has_aux=True needs a pair, the loss "
-                "to differentiate first and the extras second: return loss, stats.",
+                "to differentiate first and the extras second.",
                 example=lambda: _all_in_one_dict,
                 matches=returns_dict(_pair_inputs),
             ),
             Mistake(
                 id="stats-changed",
-                message="The loss is right and comes first, but the stats are no longer the "
-                'dict broken_error_stats builds, {"max_error": ..., "errors": ...}. Keep its '
-                "body as it was; change only the order of what it returns.",
+                message="The loss is right and comes first, but the aux is no longer the dict "
+                'penalized_loss logs, with its two keys "mse" and "penalty" and their values: '
+                "keep the log as it was.",
                 example=lambda: _stats_as_tuple,
                 matches=right_loss_other_stats(_error_stats, _pair_inputs),
             ),
@@ -707,8 +807,8 @@ EXERCISES = (
                 id="numpy-loss",
                 message="The loss is a NumPy number: a NumPy call (np.asarray, np.square, ...) "
                 "turned the jax array into NumPy, and inside grad that fails, since grad traces "
-                "the function with stand-ins NumPy cannot read. Use jnp throughout: "
-                "jnp.mean(errors**2).",
+                "the function with stand-ins NumPy cannot read. Only jnp operations work on "
+                "those stand-ins.",
                 example=lambda: _np_mean,
                 matches=_first_is_numpy,
             ),
@@ -722,36 +822,15 @@ EXERCISES = (
             ),
             Mistake(
                 id="sum-not-mean",
-                message="The order is fixed, but the loss is now a sum of squared errors. "
-                "broken_error_stats takes the mean: keep jnp.mean.",
+                message="The penalty now counts, but the error part is a sum of squared errors. "
+                "penalized_loss takes the mean, so that part is n times too large.",
                 example=lambda: _summed,
                 matches=behaves_like(_summed, _pair_inputs),
             ),
-            Mistake(
-                id="square-of-mean",
-                message="The loss is the square of the mean error, jnp.mean(errors) ** 2. "
-                "The mean squared error squares first, then averages: jnp.mean(errors**2).",
-                example=lambda: _square_of_mean,
-                matches=behaves_like(_square_of_mean, _pair_inputs),
-            ),
-            Mistake(
-                id="mean-abs-error",
-                message="The order is fixed, but the loss is now the mean absolute error, "
-                "jnp.mean(jnp.abs(errors)). broken_error_stats takes the mean of the squared "
-                "errors: keep jnp.mean(errors**2).",
-                example=lambda: _mean_abs_error,
-                matches=behaves_like(_mean_abs_error, _pair_inputs),
-            ),
-            Mistake(
-                id="root-mean-square",
-                message="The order is fixed, but the loss is now the root of the mean squared "
-                "error (RMSE). broken_error_stats takes no square root: keep jnp.mean(errors**2).",
-                example=lambda: _root_mean_square,
-                matches=behaves_like(_root_mean_square, _pair_inputs),
-            ),
         ),
-        success="(loss, stats): has_aux differentiates the first output and hands the "
-        "second back untouched.",
+        success="mse + penalty first: has_aux differentiates only the first output and "
+        "hands the second back untouched, so a term that belongs in the gradient cannot "
+        "live in the aux.",
     ),
     Exercise(
         id="05.predict_aux_structure",
@@ -759,10 +838,11 @@ EXERCISES = (
         reference=lambda: "C",
         rule=Choice(("A", "B", "C", "D"), texts=AUX_STRUCTURE_OPTIONS),
         hints=(
-            "Build it in two steps. value_and_grad returns (value part, gradient part). "
-            "With has_aux, the value part is the function's own pair (value, aux).",
-            "With argnums=(0, 1), the gradient part is what grad returns for two "
-            "arguments: one tuple of two gradients.",
+            "Running it shows the nesting, but two options share it: the question is why. "
+            "What would the gradient part be with argnums=0?",
+            "value_and_grad returns (value part, gradient part). With has_aux, the value part "
+            "is the function's own pair (value, aux); the gradient part is what grad returns "
+            "for the same argnums, a tuple only when argnums is one.",
         ),
         solution='nesting = "C"',
         mistakes=(
@@ -773,10 +853,10 @@ EXERCISES = (
                 example=lambda: "A",
             ),
             Mistake(
-                id="grads-flat",
-                message="B has the value part right, (value, aux), but spreads the "
-                "gradients. With argnums=(0, 1) grad returns one tuple (grad_x, grad_y), "
-                "and that tuple is the gradient part.",
+                id="pairs-of-pairs",
+                message="Right nesting, wrong reason: has_aux pairs nothing but the value with "
+                "the aux. The gradient part is what grad returns for the same argnums: one "
+                "array for argnums=0, a tuple only because argnums=(0, 1) is one.",
                 example=lambda: "B",
             ),
             Mistake(
@@ -821,8 +901,8 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="returns-none",
-                message="Your function returns None: it has no return statement. "
-                "Return the pair: return loss, count.",
+                message="Your function returns None: it has no return statement. has_aux=True "
+                "expects the function to return a pair, the loss and the count.",
                 example=lambda: _line_forgot_return,
                 matches=returns_none(_model_inputs),
             ),
@@ -836,16 +916,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="attribute-access",
-                message="params is a dict: params.w fails on it. Read its entries by key: "
-                "params['w'] * x + params['b'].",
+                message="params is a dict: attribute access such as params.w fails on it. A "
+                "dict's entries are read by key.",
                 example=lambda: _attribute_params,
                 matches=right_when_converted(_loss_and_outliers, _model_inputs, _as_attributes),
             ),
             Mistake(
                 id="params-as-pair",
                 message="Your function works when params is a pair (w, b), but params is a "
-                "dict: w, b = params unpacks its keys (strings), and params[0] is a KeyError. "
-                "Read the entries by key: params['w'] and params['b'].",
+                "dict: unpacking it gives its keys (strings), and a position such as params[0] "
+                "is a KeyError. A dict's entries are read by key.",
                 example=lambda: _unpacked_params,
                 matches=right_when_converted(_loss_and_outliers, _model_inputs, _as_pair),
             ),
@@ -860,28 +940,28 @@ EXERCISES = (
             Mistake(
                 id="one-dict",
                 message="Your function returns one dict. has_aux=True needs a pair, the loss "
-                "first and the aux second: return loss, count.",
+                "first and the aux second.",
                 example=lambda: _one_dict,
                 matches=returns_dict(_model_inputs),
             ),
             Mistake(
                 id="more-than-two",
                 message="That returns more than two things. has_aux takes exactly two: the "
-                "loss, then ONE pytree of extras, here the count: return loss, count.",
+                "loss, then ONE pytree of extras, here the count alone.",
                 example=lambda: _predictions_too,
                 matches=more_than_two(_model_inputs),
             ),
             Mistake(
                 id="aux-first",
                 message="has_aux=True differentiates the first output, so the loss must come "
-                "first: return loss, count.",
+                "first and the count second.",
                 example=lambda: _aux_first,
                 matches=behaves_like(_aux_first, _model_inputs),
             ),
             Mistake(
                 id="loss-only",
-                message="That returns only the loss. Return the count of outliers beside it: "
-                "return loss, count.",
+                message="That returns only the loss: the count of outliers is missing, and with "
+                "has_aux=True grad expects a pair.",
                 example=lambda: _line_loss_only,
                 matches=behaves_like(_line_loss_only, _model_inputs),
             ),
@@ -890,33 +970,32 @@ EXERCISES = (
                 message="The count is a Python int: int(...), .item(), len(...), .size and "
                 "np.count_nonzero all make one. Under jit the errors are stand-ins with no "
                 "values yet, so no Python number can be made from them, and the jitted call "
-                "fails. Keep the count an array: jnp.sum(jnp.abs(errors) > 0.5).",
+                "fails. The count must stay a jax array, made by jnp operations.",
                 example=lambda: _python_int_count,
                 matches=_aux_is_python_int,
             ),
             Mistake(
                 id="fails-under-jit",
                 message="Called plainly your function is right, but under jit it fails: there "
-                "the errors are stand-ins with no values yet, so len(errors[mask]), int(...) "
-                "or .item() cannot count them (an array indexed by a mask has a length that "
-                "depends on the values). Count with an array operation instead: "
-                "jnp.sum(jnp.abs(errors) > 0.5).",
+                "the errors are stand-ins with no values yet, so len(errors[mask]), int(...) or "
+                ".item() cannot count them (an array indexed by a mask has a length that "
+                "depends on the values). An operation over the whole mask has a fixed shape and "
+                "works under jit.",
                 example=lambda: _wrapped_len,
                 matches=_fails_only_under_jit,
             ),
             Mistake(
                 id="numpy-count",
-                message="The count is a NumPy number: a NumPy call (np.sum, np.abs, "
-                "np.asarray, ...) turned the jax array into NumPy. Under jit that fails, since "
-                "the errors have no values yet for NumPy to read. Use jnp: "
-                "jnp.sum(jnp.abs(errors) > 0.5).",
+                message="The count is a NumPy number: a NumPy call (np.sum, np.abs, np.asarray, "
+                "...) turned the jax array into NumPy. Under jit that fails, since the errors "
+                "have no values yet for NumPy to read; only jnp operations work on them.",
                 example=lambda: _numpy_count,
                 matches=_aux_is_numpy,
             ),
             Mistake(
                 id="float-count",
-                message="The counts are right, but they are floats. Count in integers: "
-                "summing the booleans, jnp.sum(jnp.abs(errors) > 0.5), gives int32.",
+                message="The counts are right, but they are floats: a count is a whole number, "
+                "and summing booleans gives an integer array.",
                 example=lambda: _float_count,
                 matches=_right_count_as_float,
             ),
@@ -929,8 +1008,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="dict-aux",
-                message="The aux is a dict here, as in line_loss above; this exercise asks "
-                "for the count itself as the aux: return loss, count.",
+                message="The aux is a dict here, as in line_loss above; this exercise asks for "
+                "the count itself as the aux, not a dict holding it.",
                 example=lambda: _dict_aux,
                 matches=lambda answer: (
                     (pair := _plain_pair(answer)) is not None and isinstance(pair[1], dict)
@@ -938,24 +1017,24 @@ EXERCISES = (
             ),
             Mistake(
                 id="fraction",
-                message="That aux is the fraction of points that are outliers: jnp.mean of "
-                "the mask. The exercise asks how many: jnp.sum of it.",
+                message="That aux is the fraction of points that are outliers, a mean of the "
+                "mask. The exercise asks how many.",
                 example=lambda: _fraction,
                 matches=behaves_like(_fraction, _model_inputs),
             ),
             Mistake(
                 id="one-sided",
                 message="Your count misses the points the line passes above: errors > 0.5 "
-                "counts only errors on one side. The line misses a point by |error|: "
-                "jnp.abs(errors) > 0.5.",
+                "counts only errors on one side. The line misses a point by the size of its "
+                "error, whichever its sign.",
                 example=lambda: _one_sided,
                 matches=behaves_like(_one_sided, _model_inputs),
             ),
             Mistake(
                 id="squared-threshold",
                 message="Your count compares the squared errors with 0.5, so it counts the "
-                "points missed by more than sqrt(0.5), about 0.71. Compare the distance "
-                "itself: jnp.abs(errors) > 0.5.",
+                "points missed by more than sqrt(0.5), about 0.71. The distance itself is what "
+                "is compared with 0.5.",
                 example=lambda: _squared_threshold,
                 matches=behaves_like(_squared_threshold, _model_inputs),
             ),
@@ -971,54 +1050,53 @@ EXERCISES = (
             ),
             Mistake(
                 id="at-least-threshold",
-                message="Your count includes the errors of exactly 0.5: >= counts them, but "
-                "an outlier is missed by more than 0.5. Compare strictly: "
-                "jnp.abs(errors) > 0.5.",
+                message="Your count includes the errors of exactly 0.5, but an outlier is "
+                "missed by more than 0.5: the comparison must be strict.",
                 example=lambda: _at_least_threshold,
                 matches=behaves_like(_at_least_threshold, _model_inputs),
             ),
             Mistake(
                 id="sum-not-mean",
-                message="That loss is the sum of squared errors. The mean squared error "
-                "divides by the number of points: jnp.mean(...).",
+                message="That loss is the sum of squared errors. The mean squared error divides "
+                "by the number of points.",
                 example=lambda: _line_summed,
                 matches=behaves_like(_line_summed, _model_inputs),
             ),
             Mistake(
                 id="square-of-mean",
-                message="The loss is the square of the mean error, jnp.mean(errors) ** 2. "
-                "The mean squared error squares first, then averages: jnp.mean(errors**2).",
+                message="The loss is the square of the mean error: averaging first lets "
+                "positive and negative errors cancel. The mean squared error squares each error "
+                "first, then averages.",
                 example=lambda: _line_square_of_mean,
                 matches=behaves_like(_line_square_of_mean, _model_inputs),
             ),
             Mistake(
                 id="mean-abs-error",
-                message="That loss is the mean absolute error, jnp.mean(jnp.abs(...)). The "
-                "mean squared error squares the errors: jnp.mean(errors**2).",
+                message="That loss is the mean absolute error. The mean squared error squares "
+                "the errors before averaging.",
                 example=lambda: _mean_abs,
                 matches=behaves_like(_mean_abs, _model_inputs),
             ),
             Mistake(
                 id="variance",
-                message="That loss is the variance of the errors: jnp.var subtracts their mean "
-                "before squaring. The mean squared error squares the errors themselves: "
-                "jnp.mean(errors**2).",
+                message="That loss is the variance of the errors: it subtracts their mean "
+                "before squaring. The mean squared error squares the errors themselves.",
                 example=lambda: _variance_loss,
                 matches=behaves_like(_variance_loss, _model_inputs),
             ),
             Mistake(
                 id="no-bias",
-                message="The predictions leave out the intercept: the line is "
-                "params['w'] * x + params['b'].",
+                message="The predictions leave out the intercept: the line has a slope and an "
+                "intercept, params['w'] and params['b'].",
                 example=lambda: _no_bias,
                 matches=behaves_like(_no_bias, _model_inputs),
             ),
             Mistake(
                 id="slope-and-intercept-swapped",
                 message="The predictions use b as the slope and w as the intercept. Did you "
-                "unpack params.values()? A dict keeps the order its keys were put in, and "
-                "dicts from jax.tree.map and grad have their keys sorted, b before w. Read "
-                "them by key: params['w'] * x + params['b'].",
+                "unpack params.values()? A dict keeps the order its keys were put in, and dicts "
+                "from jax.tree.map and grad have their keys sorted, b before w. Read them by "
+                "key.",
                 example=lambda: _swapped_params,
                 matches=behaves_like(_swapped_params, _model_inputs),
             ),

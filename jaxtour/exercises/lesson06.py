@@ -30,11 +30,14 @@ from jaxtour.lazy import is_jax_array
 
 
 def _x():
-    return jnp.array([1, 2, 3])
+    """The exercise cell's own x: unordered, odd-sized, with a negative end, so that a
+    swap of its ends differs from reversing, sorting or rotating it."""
+    return jnp.array([7, 2, 9, 4, -1])
 
 
 def _set_first():
-    return _x().at[0].set(123)
+    x = _x()
+    return x.at[0].set(x[-1]).at[-1].set(x[0])
 
 
 def _is_index_ref(answer) -> bool:
@@ -43,7 +46,7 @@ def _is_index_ref(answer) -> bool:
 
 
 def _same_values_as_float(answer) -> bool:
-    """The right numbers, typed as floats (jnp.array([123.0, 2.0, 3.0]))."""
+    """The right numbers, typed as floats (jnp.array([-1.0, 2.0, ...]))."""
     return (
         is_jax_array(answer)
         and np.asarray(answer).dtype.kind == "f"
@@ -56,32 +59,43 @@ def _python_sequence(answer) -> bool:
 
 
 def _right_array_in_tuple(answer) -> bool:
-    """A tuple holding the right jax array: y = x.at[0].set(123), (a trailing comma) or
-    y = x.at[0].set(123), x."""
+    """A tuple holding the right jax array: a trailing comma, or a second value after a
+    comma."""
     return isinstance(answer, tuple) and any(
         is_jax_array(item) and same_values(_set_first)(item) for item in answer
     )
 
 
-def _inserted():
-    return jnp.insert(_x(), 0, 123)
+def _both_ends_last():
+    """The last element written from the updated array (or never written): x[-1] at
+    both ends."""
+    y = _x().at[0].set(_x()[-1])
+    return y.at[-1].set(y[0])
+
+
+def _both_ends_first():
+    """The mirror slip: the last end written first, then the first end read from it."""
+    y = _x().at[-1].set(_x()[0])
+    return y.at[0].set(y[-1])
 
 
 # --- 06.out_of_bounds -------------------------------------------------------------------
 
 OUT_OF_BOUNDS_OPTIONS = ("A", "B", "C", "D")
 OUT_OF_BOUNDS_TEXTS = (
-    "it raises `IndexError`, as NumPy would",
-    "`Array([1, 2, 5])`: the index is clamped to the last element, like the read above",
-    "`Array([1, 2, 3])`: the update is dropped",
-    "an array of 11 elements, with 5 at the end",
+    "`Array([1, 2, 5])`: writes are clamped to the last element, as the read above was",
+    "`Array([1, 2, 3])`: the update is dropped, since clamping it would change an element "
+    "the code never named",
+    "`Array([1, 2, 3])`: the 5 is written past the end of the array's memory, where "
+    "nothing reads it",
+    "it raises `IndexError`: unlike a read, an update checks its index",
 )
 _OUT_OF_BOUNDS = Choice(OUT_OF_BOUNDS_OPTIONS, texts=OUT_OF_BOUNDS_TEXTS)
 
 
 def _says_index_error(answer) -> bool:
-    """Option A however written, or the error's name written out."""
-    return _OUT_OF_BOUNDS.read(answer) == "A" or (
+    """Option D however written, or the error's name written out."""
+    return _OUT_OF_BOUNDS.read(answer) == "D" or (
         isinstance(answer, str) and "indexerror" in answer.lower()
     )
 
@@ -331,138 +345,135 @@ def _numpy_fancy_in_place(labels, n):
 EXERCISES = (
     Exercise(
         id="06.set_first",
-        title="Update a jax array with .at[]",
+        title="Swap the ends of a jax array with .at[]",
         reference=_set_first,
         rule=JaxArray(),
         hints=(
-            "Read the error above: it names the method to use instead of x[idx] = y.",
-            "x.at[0] picks the element; .set(value) returns a new array. Keep what it "
-            "returns: it is the only place the change exists.",
-            "y = x.at[0].set(123)",
+            "Read the error above: it names the method to use instead of x[idx] = y. "
+            "It builds a new array and leaves the old one as it was.",
+            "Two elements change, so two updates. Each update returns a new array and x "
+            "never changes: which array do you read each new value from?",
+            "y = x.at[0].set(x[-1]).at[-1].set(x[0])",
         ),
-        solution="x = jnp.array([1, 2, 3])\ny = x.at[0].set(123)",
+        solution="x = jnp.array([7, 2, 9, 4, -1])\ny = x.at[0].set(x[-1]).at[-1].set(x[0])",
         mistakes=(
             Mistake(
                 id="unchanged",
-                message="This is x, unchanged: [1, 2, 3]. An .at[] update does not change x: it "
-                "returns a new array, and that new array was thrown away. Keep it, under the "
-                "name the check reads.",
+                message="This is x, unchanged. An update with .at[] never changes the array "
+                "it starts from: it returns a new array, and that new array was not kept.",
                 example=_x,
             ),
             Mistake(
                 id="no-method",
-                message="x.at[0] only selects the element; it is not an array yet. Add the "
-                "method that builds the new array: .set(123).",
+                message="This only selects elements: .at[...] is not an array until one of "
+                "its methods builds the updated copy.",
                 example=lambda: _x().at[0],
                 matches=_is_index_ref,
             ),
             Mistake(
+                id="both-ends-last",
+                message="Both ends now hold x's last element: the last position was written "
+                "with a value read from the updated array, whose first element had already "
+                "been replaced (or it was never written). x itself never changes, so its "
+                "first element is still there to read.",
+                example=_both_ends_last,
+            ),
+            Mistake(
+                id="both-ends-first",
+                message="Both ends now hold x's first element: the first position was written "
+                "with a value read from the updated array, whose last element had already been "
+                "replaced (or it was never written). x itself never changes, so its last "
+                "element is still there to read.",
+                example=_both_ends_first,
+            ),
+            Mistake(
+                id="reversed",
+                message="The whole array is reversed: only the two ends trade places, and the "
+                "elements between them keep their order.",
+                example=lambda: _x()[::-1],
+            ),
+            Mistake(
+                id="sorted",
+                message="The array is sorted: the smallest element came first because of its "
+                "value, not its place. The task swaps the first and last positions, whatever "
+                "they hold.",
+                example=lambda: jnp.sort(_x()),
+            ),
+            Mistake(
+                id="rotated",
+                message="Every element moved one place along (a rotation): the last came to the "
+                "front and pushed the others back. Only the two ends should move.",
+                example=lambda: jnp.roll(_x(), 1),
+            ),
+            Mistake(
                 id="numpy-copy",
-                message="Right values, but this is a NumPy array (a copy you changed in place). "
-                "Stay in JAX: a jax array is updated by building a new one.",
+                message="Right values, but a NumPy array: a copy changed in place, the NumPy "
+                "way. A jax array is never changed in place; the updated copy is built by JAX "
+                "from x.",
                 example=lambda: np.array(_set_first()),
                 matches=same_values(_set_first, np.ndarray),
             ),
             Mistake(
                 id="python-list",
-                message="Right values, but a Python list. The exercise asks for a jax array made "
-                "from x, by JAX's way of updating an element.",
-                example=lambda: [123, 2, 3],
+                message="Right values, but a Python list. The exercise asks for a jax array "
+                "built from x.",
+                example=lambda: _set_first().tolist(),
                 matches=_python_sequence,
             ),
             Mistake(
                 id="in-a-tuple",
-                message="This is a tuple with the right array inside. A trailing comma after the "
-                "expression, or a second value after a comma, makes one. Assign the new array "
-                "alone.",
+                message="This is a tuple with the right array inside: a trailing comma, or a "
+                "second value after a comma, makes one. Assign the new array alone.",
                 example=lambda: (_set_first(),),
                 matches=_right_array_in_tuple,
             ),
             Mistake(
-                id="inserted",
-                message="123 was inserted in front, and x's three elements follow it: np.insert "
-                "and jnp.insert add an element. The task replaces the first one, and keeps "
-                "three elements.",
-                example=_inserted,
-            ),
-            Mistake(
                 id="float-copy",
-                message="Right numbers, but float32: x holds int32. An update built from x itself "
-                "keeps x's dtype.",
-                example=lambda: jnp.array([123.0, 2.0, 3.0]),
+                message="Right numbers, but floats: x holds int32. An update of x keeps x's "
+                "dtype; an array typed out or converted does not.",
+                example=lambda: _set_first().astype(jnp.float32),
                 matches=_same_values_as_float,
             ),
-            Mistake(
-                id="added",
-                message="124 is 1 + 123: .add adds to the element. To replace it, use .set(123).",
-                example=lambda: _x().at[0].add(123),
-            ),
-            Mistake(
-                id="whole-array",
-                message="Every element became 123: x.at[:] selects them all. The first "
-                "element alone is x.at[0].",
-                example=lambda: _x().at[:].set(123),
-            ),
-            Mistake(
-                id="read-not-update",
-                message="This is one element, read: .get() reads, like x[0]. To build an "
-                "updated copy of the whole array, use .set(123).",
-                example=lambda: _x().at[0].get(),
-            ),
-            Mistake(
-                id="last-element",
-                message="123 went into the last element: index -1 counts from the end. The "
-                "first element is x.at[0].",
-                example=lambda: _x().at[-1].set(123),
-            ),
-            Mistake(
-                id="all-but-first",
-                message="Every element but the first became 123: x.at[1:] selects from the "
-                "second element on. The first element alone is x.at[0].",
-                example=lambda: _x().at[1:].set(123),
-            ),
-            Mistake(
-                id="wrong-index",
-                message="123 went into the second element. Indices start at 0: x.at[0].",
-                example=lambda: _x().at[1].set(123),
-            ),
         ),
-        success="y is a new array with 123 first, and x is still [1, 2, 3].",
+        success="Both ends swapped in a new array, and x is unchanged: each value was read "
+        "from x, which no update touches.",
     ),
     Exercise(
         id="06.out_of_bounds",
         title="Predict what an update out of bounds does",
-        reference=lambda: "C",
+        reference=lambda: "B",
         rule=_OUT_OF_BOUNDS,
         hints=(
-            "JAX does not raise for an index out of bounds: the error would have to come "
-            "back from the device. Reading clamps the index. Writing uses another rule.",
-            "Clamping a write would overwrite an element nobody asked to change. JAX "
-            "prefers to change nothing.",
-            "The update is dropped: answer = 'C'.",
+            "Running the cell shows what comes back, but two options give that result: "
+            "the question is why. JAX does not raise for an index out of bounds: the error "
+            "would have to come back from the device.",
+            "An update out of bounds follows a rule JAX chose (its mode), not an accident "
+            "of memory. Which element would a clamped write change?",
+            'The update is dropped by rule: answer = "B".',
         ),
-        solution='answer = "C"',
+        solution='answer = "B"',
         mistakes=(
             Mistake(
                 id="numpy-index-error",
                 message="That is NumPy's behaviour. JAX raises no IndexError for an index out of "
-                "bounds: the check would have to run on the device, for every index, on every "
-                "call. The cell above read x[10] without an error, too.",
-                example=lambda: "A",
+                "bounds, on a read or an update: the check would have to run on the device, for "
+                "every index, on every call. The cell above read x[10] without an error, too.",
+                example=lambda: "D",
                 matches=_says_index_error,
             ),
             Mistake(
                 id="clamped-like-read",
-                message="Reading x[10] clamps to the last element, so B is a fair guess. But "
-                "a clamped write would change an element nobody asked to change (x[2]). "
-                "Updates out of bounds are dropped instead.",
-                example=lambda: "B",
+                message="Reading x[10] clamps to the last element, so this is a fair guess. But "
+                "a clamped write would change an element nobody asked to change (x[2]), so "
+                "updates use another rule.",
+                example=lambda: "A",
             ),
             Mistake(
-                id="grows",
-                message="A jax array never changes its shape by an update: .at[] returns an "
-                "array with x's shape and dtype, whatever the index.",
-                example=lambda: "D",
+                id="past-the-end",
+                message="Right result, wrong reason: JAX never writes outside an array's "
+                "memory. An update out of bounds is dropped on purpose, by the update's rule "
+                "(its mode), chosen so that no element the code did not name changes.",
+                example=lambda: "C",
             ),
             Mistake(
                 id="ran-it",
@@ -473,8 +484,8 @@ EXERCISES = (
                 matches=_ran_it,
             ),
         ),
-        success="Reading x[10] clamps, but an update out of bounds is dropped: x comes back "
-        "unchanged.",
+        success="Reading x[10] clamps, but an update out of bounds is dropped by rule, so "
+        "that no element the code did not name changes: x comes back unchanged.",
         prediction=True,
     ),
     Exercise(
@@ -506,23 +517,23 @@ EXERCISES = (
             ),
             Mistake(
                 id="returns-none",
-                message="Your function returns None. An .at[] update changes nothing in place: it "
-                "returns a new matrix, and your function must return it.",
+                message="Your function returns None. An .at[] update changes nothing in place: "
+                "it returns a new matrix, and your function must return it.",
                 example=lambda: _no_return_column,
                 matches=returns_none(_matrix_inputs),
             ),
             Mistake(
                 id="ref-not-array",
-                message="m.at[:, j] only selects the column; it is not an array, so it cannot be "
-                "multiplied with *. It has methods for each kind of update, one of them "
-                "multiplies.",
+                message="An .at[...] selection only selects the column: it is not an array, so "
+                "it cannot be multiplied with *. One of its methods builds the updated matrix.",
                 example=lambda: _ref_times_factor,
                 matches=fails_with("TypeError", "_IndexUpdateRef", _matrix_inputs),
             ),
             Mistake(
                 id="wrong-length-update",
                 message="The values written into column j do not fit it: a column of m has "
-                "m.shape[0] elements. (m[j] is row j; column j is m[:, j].)",
+                "m.shape[0] elements, and a row has m.shape[1]. Indexing with j alone selects a "
+                "row, not a column.",
                 example=lambda: _row_into_column,
                 matches=fails_with(
                     "ValueError", "Incompatible types for broadcasting", _matrix_inputs
@@ -530,85 +541,86 @@ EXERCISES = (
             ),
             Mistake(
                 id="float-index",
-                message="A float was used as an index: indices must be integers. j is the column "
-                "number and factor the multiplier; did you swap them?",
+                message="A float was used as an index: indices must be integers. j is the "
+                "column number and factor the multiplier; did you swap them?",
                 example=lambda: lambda m, j, factor: m.at[:, factor].multiply(j),
                 matches=fails_with("TypeError", r"Indexer must have integer", _matrix_inputs),
             ),
             Mistake(
                 id="removed-api",
                 message="jax.ops.index_mul (like index_update and index_add) was removed in JAX "
-                "0.3.2, so this code fails on any JAX since. Its successor is the .at[] "
-                "property of every jax array, with one method per kind of update.",
+                "0.3.2, so this code fails on any JAX since. Its replacement is the .at[] "
+                "method with the same operation.",
                 example=lambda: _old_index_mul,
                 matches=fails_with("AttributeError", r"jax\.ops", _matrix_inputs),
             ),
             Mistake(
                 id="mutates-input",
-                message="Your function changes the array it is given (m[:, j] *= factor): on a "
-                "NumPy array the caller's m changes too, and on a jax array it fails. Return an "
-                "updated copy, built with .at[].",
+                message="Your function changes the array it is given: on a NumPy array the "
+                "caller's m changes too, and on a jax array it fails. A jax array is never "
+                "changed in place; return an updated copy instead.",
                 example=lambda: _scale_in_place,
                 matches=mutates_input(_numpy_matrix_inputs),
                 also_accepted=True,
             ),
             Mistake(
                 id="scaled-row",
-                message="You scaled row j: m.at[j] selects a row, as m[j] does. Column j is "
-                "m.at[:, j].",
+                message="You scaled row j: one index selects a row, as it does in NumPy. A "
+                "column needs the rows' axis selected whole first.",
                 example=lambda: _scale_row,
             ),
             Mistake(
                 id="column-only",
                 message="This returns only the scaled column. The function should return the "
-                "whole matrix, with column j scaled and every other column as it was.",
+                "whole matrix, every other column as it was.",
                 example=lambda: _column_only,
             ),
             Mistake(
                 id="added-not-multiplied",
-                message="You added factor to the column. index_mul multiplies: "
-                ".multiply(factor), not .add(factor).",
+                message="You added factor to the column. index_mul multiplies, and the .at[] "
+                "method has the same name as the operation.",
                 example=lambda: _add_column,
             ),
             Mistake(
                 id="divided-not-multiplied",
-                message="You divided the column by factor. index_mul multiplies: "
-                ".multiply(factor), not .divide(factor).",
+                message="You divided the column by factor. index_mul multiplies, and the .at[] "
+                "method has the same name as the operation.",
                 example=lambda: _divide_column,
             ),
             Mistake(
                 id="power-not-multiplied",
-                message="You raised the column to the power factor. index_mul multiplies: "
-                ".multiply(factor), not .power(factor).",
+                message="You raised the column to the power factor. index_mul multiplies, and "
+                "the .at[] method has the same name as the operation.",
                 example=lambda: _power_column,
             ),
             Mistake(
                 id="set-not-multiply",
-                message="You replaced the column with factor. index_mul multiplies: "
-                ".multiply(factor), not .set(factor).",
+                message="You replaced the column with factor. index_mul multiplies the column "
+                "by it, and the .at[] method has the same name as the operation.",
                 example=lambda: _set_column,
             ),
             Mistake(
                 id="transposed-result",
-                message="The right column is scaled, but the result is transposed (m.T). "
-                "Select the column directly, m.at[:, j], or transpose back.",
+                message="The right column is scaled, but the result is transposed (m.T): the "
+                "column was reached through the transpose, which was never undone.",
                 example=lambda: _transposed,
             ),
             Mistake(
                 id="one-based-column",
                 message="You scaled column j - 1. JAX counts columns from 0, as NumPy does, and "
-                "j is already the index: m.at[:, j].",
+                "j is already the index.",
                 example=lambda: _one_based_column,
             ),
             Mistake(
                 id="whole-matrix",
-                message="You multiplied the whole matrix. Only column j should change: m.at[:, j].",
+                message="You multiplied the whole matrix. Only column j should change; the "
+                "other columns stay as they were.",
                 example=lambda: _scale_all,
             ),
             Mistake(
                 id="unchanged",
-                message="Your function returns m as it was: .at[...].multiply(...) builds a new "
-                "array and leaves m unchanged, so its result is what must be returned.",
+                message="Your function returns m as it was: an .at[] update builds a new array "
+                "and leaves m unchanged, so its result is what must be returned.",
                 example=lambda: lambda m, j, factor: m,
                 matches=behaves_like(lambda m, j, factor: m, _matrix_inputs),
             ),
@@ -624,23 +636,23 @@ EXERCISES = (
             ),
             Mistake(
                 id="fixed-column",
-                message="Your function scales the same column whatever j is: a column number "
-                "is written into it. Use the argument: m.at[:, j].",
+                message="Your function scales the same column whatever j is: a column number is "
+                "written into it instead of the argument j.",
                 example=lambda: _fixed_column,
                 matches=ignores_one_argument(_column_variants),
             ),
             Mistake(
                 id="fixed-factor",
                 message="Your function gives the same result whatever factor is: a number is "
-                "written in its place. Use the argument: .multiply(factor).",
+                "written in its place instead of the argument factor.",
                 example=lambda: _fixed_factor,
                 matches=ignores_one_argument(_factor_variants),
             ),
             Mistake(
                 id="other-columns",
                 message="Other columns than column j were multiplied too (or instead): a slice "
-                "such as m.at[:, j:] selects every column from j on, and a shifted index "
-                "another column. A plain j selects column j alone: m.at[:, j].",
+                "from j selects every column from j on, and a shifted index another column. "
+                "Only column j itself should change.",
                 example=lambda: _columns_from_j,
                 matches=_other_columns_scaled,
             ),
@@ -680,24 +692,23 @@ EXERCISES = (
             ),
             Mistake(
                 id="numpy-in-place",
-                message="counts[...] += 1 is NumPy's in-place update, and jax arrays refuse it. "
-                "Build the result with .at[labels].add(1) instead.",
+                message="counts[...] += 1 is NumPy's in-place update, and jax arrays refuse it: "
+                "they never change. An .at[] update returns the new counts instead.",
                 example=lambda: _numpy_fancy_in_place,
                 matches=fails_with("TypeError", r"immutable|item assignment", _label_inputs),
             ),
             Mistake(
                 id="returns-none",
-                message="Your function returns None. .at[labels].add(1) changes nothing in "
-                "place: it returns the new counts, and your function must return them.",
+                message="Your function returns None. An .at[] update changes nothing in place: "
+                "it returns the new counts, and your function must return them.",
                 example=lambda: _no_return_counts,
                 matches=returns_none(_label_inputs),
             ),
             Mistake(
                 id="returns-tuple",
-                message="Your function returns a tuple, not one array of counts. "
-                "jnp.unique(labels, return_counts=True) gives (values, counts), with counts "
-                "only for the labels that occur; the task asks for n counts, zeros included, "
-                "one per possible label.",
+                message="Your function returns a tuple, not one array of counts. jnp.unique "
+                "with return_counts gives (values, counts), with counts only for the labels "
+                "that occur; the task wants n counts, zeros included.",
                 example=lambda: _unique_pair,
                 matches=_returns_tuple,
             ),
@@ -710,28 +721,27 @@ EXERCISES = (
             ),
             Mistake(
                 id="discarded",
-                message="All zeros: counts.at[labels].add(1) returns a new array and leaves "
-                "counts as it was. Return (or assign) what .add returns.",
+                message="All zeros: an .at[] update returns a new array and leaves the one it "
+                "starts from as it was. What it returns is the counts.",
                 example=lambda: _discarded,
             ),
             Mistake(
                 id="presence",
-                message="Each label counts at most 1: .set(1), like NumPy's vectorized "
-                "counts[labels] += 1, writes once per distinct label however often it occurs. "
-                ".at[labels].add(1) adds once per occurrence, repeated indices included.",
+                message="Each label counts at most 1: setting writes once per distinct label "
+                "however often it occurs, like NumPy's vectorized counts[labels] += 1. Counting "
+                "needs every occurrence to add, repeated indices included.",
                 example=lambda: _presence,
             ),
             Mistake(
                 id="one-per-sample",
                 message="Your counts have one entry per sample (len(labels)). There should be "
-                "one per label value, n of them: jnp.zeros(n, ...).",
+                "one per label value, n of them.",
                 example=lambda: _one_per_sample,
             ),
             Mistake(
                 id="sized-by-labels",
                 message="Your counts stop at the largest label that occurs. Labels that never "
-                "occur still get a count, 0: there are n of them, jnp.zeros(n, ...) (or "
-                "jnp.bincount(labels, length=n)).",
+                "occur still get a count, 0: there are n of them, whatever labels holds.",
                 example=lambda: _sized_by_labels,
             ),
             Mistake(
@@ -742,30 +752,31 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-hot-rows",
-                message="These are one-hot rows, one per sample: shape (len(labels), n). Sum them "
-                "over the samples (axis 0) and count in int32, or skip the one-hot: one .at[] "
-                "update can add 1 at every label at once.",
+                message="These are one-hot rows, one per sample: shape (len(labels), n). A "
+                "count per label is what is left after adding them up over the samples, in "
+                "integers.",
                 example=lambda: _one_hot_rows,
                 matches=behaves_like(_one_hot_rows, _label_inputs),
             ),
             Mistake(
                 id="added-labels",
-                message="You added the labels themselves. Each occurrence counts 1: .add(1).",
+                message="You added the labels themselves: each occurrence should count 1, "
+                "whatever its label's value.",
                 example=lambda: _added_labels,
             ),
             Mistake(
                 id="float-counts",
                 message="The counts are right, but they are floats, not int32 (jnp.zeros(n), "
-                "jax.nn.one_hot and jnp.histogram all make float32). Count in integers, "
-                "jnp.zeros(n, dtype=jnp.int32), or convert with .astype(jnp.int32).",
+                "jax.nn.one_hot and jnp.histogram all make float32 unless told a dtype). Counts "
+                "are integers.",
                 example=lambda: _float_counts,
             ),
             Mistake(
                 id="python-loop",
-                message="Your function loops in Python (a for or while loop, or a comprehension, "
-                "here or in a function it calls), and the exercise asks for none: a loop runs "
-                "one small update per label. One .at[] update takes the whole labels array at "
-                "once, repeated labels included.",
+                message="Your function loops in Python (a for or while loop, or a "
+                "comprehension, here or in a function it calls), and the exercise asks for "
+                "none: a loop runs one small update per label. One .at[] update can take the "
+                "whole labels array at once.",
                 example=lambda: _looped_count,
                 matches=loops_in_python,
                 also_accepted=True,
@@ -775,7 +786,7 @@ EXERCISES = (
                 message="Your function runs Python once per label (functools.reduce or map "
                 "calling a function for each element, a loop given to exec, a callback that "
                 "loops): a Python loop all the same, and the exercise asks for none. One .at[] "
-                "update takes the whole labels array at once, repeated labels included.",
+                "update can take the whole labels array at once.",
                 example=lambda: _reduced_count,
                 matches=runs_python_per_element(_label_lengths),
                 also_accepted=True,

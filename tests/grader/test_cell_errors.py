@@ -28,7 +28,7 @@ def run_cell(source: str, namespace: dict) -> None:
 def session(monkeypatch):
     monkeypatch.delattr(sys, "last_value", raising=False)
     namespace = {"__name__": "__main__"}
-    run_cell("import jax.numpy as jnp\nx = jnp.array([1, 2, 3])\ny = ...", namespace)
+    run_cell("import jax.numpy as jnp\nx = jnp.array([7, 2, 9, 4, -1])\ny = ...", namespace)
     return namespace
 
 
@@ -38,7 +38,7 @@ def check_y(namespace):
 
 
 def test_an_exercise_cell_that_raised_is_shown_with_its_explanation(session):
-    run_cell("x[0] = 123\ny = x", session)
+    run_cell("x[0], x[-1] = x[-1], x[0]\ny = x", session)
     feedback = check_y(session)
     assert feedback.status == "error"
     assert "Your exercise cell raised TypeError" in feedback.message
@@ -49,7 +49,7 @@ def test_a_missing_answer_after_the_cell_raised_shows_the_error_too(session):
     del session["y"]
     run_cell("y = jnp.array([1, 2, 3])\ny[0] = 123", session)  # y exists: not the case
     session.pop("y")
-    run_cell("x[0] = 123\ny = x", session)
+    run_cell("x[0], x[-1] = x[-1], x[0]\ny = x", session)
     feedback = check_y(session)
     assert "Your exercise cell raised TypeError" in feedback.message
 
@@ -61,6 +61,6 @@ def test_an_error_from_another_cell_is_not_blamed_on_the_exercise(session):
 
 
 def test_once_the_cell_is_fixed_the_answer_is_checked(session):
-    run_cell("x[0] = 123\ny = x", session)
-    run_cell("y = x.at[0].set(123)", session)
+    run_cell("x[0], x[-1] = x[-1], x[0]\ny = x", session)
+    run_cell("y = x.at[0].set(x[-1]).at[-1].set(x[0])", session)
     assert check_y(session).passed

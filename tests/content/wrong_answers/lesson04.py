@@ -215,7 +215,7 @@ WRONG_ANSWERS = (
         "04.predict_value_and_grad",
         "the shape of C written out",
         lambda: "((value, grad_x), (value, grad_y))",
-        "value-per-argument",
+        says="one of",
     ),
     Wrong("04.predict_value_and_grad", "the option's index, 2", lambda: 2, says="as a string"),
     Wrong("04.predict_value_and_grad", "['B'] in a list", lambda: ["B"], says="is a list"),
@@ -340,7 +340,7 @@ WRONG_ANSWERS = (
         lambda: jax.grad(weighted_sse, argnums=(1, 2))(w, x, y)[1],
         "only-y",
     ),
-    Wrong("04.predict_value_and_grad", "lower-case 'c'", lambda: "c", "value-per-argument"),
+    Wrong("04.predict_value_and_grad", "lower-case 'c'", lambda: "c", "always-a-tuple"),
     Wrong(
         "04.predict_value_and_grad",
         "'Option D'",
@@ -479,7 +479,7 @@ ROUND_2 = (
         named="unweighted",
     ),
     Wrong("04.predict_value_and_grad", '"A": flat', lambda: "A", named="flat"),
-    Wrong("04.predict_value_and_grad", '"C": pairs', lambda: "C", named="value-per-argument"),
+    Wrong("04.predict_value_and_grad", '"C": always a tuple', lambda: "C", named="always-a-tuple"),
     Wrong("04.predict_value_and_grad", '"D": value last', lambda: "D", named="value-last"),
     Wrong(
         "04.predict_value_and_grad",

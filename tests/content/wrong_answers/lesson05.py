@@ -179,46 +179,14 @@ def count_int_of_sum(params, x, y):
 
 WRONG_ANSWERS = (
     # 05.fix_aux_order
-    Wrong("05.fix_aux_order", "the stats as a tuple", lambda: stats_as_tuple, "stats-changed"),
-    Wrong("05.fix_aux_order", "a stats key renamed", lambda: renamed_key, "stats-changed"),
-    Wrong(
-        "05.fix_aux_order",
-        "jnp.mean(errors) ** 2: square of the mean",
-        lambda: mean_then_square,
-        "square-of-mean",
-    ),
-    Wrong("05.fix_aux_order", "errors = y - x", lambda: flipped_errors, says="opposite sign"),
-    Wrong("05.fix_aux_order", ".item() on the loss", lambda: loss_with_item, "float-loss"),
-    Wrong("05.fix_aux_order", "np.square on the jax errors", lambda: np_square, "numpy-loss"),
-    Wrong("05.fix_aux_order", "returns the loss alone", lambda: just_the_loss, "loss-only"),
-    Wrong("05.fix_aux_order", "(loss, stats, errors)", lambda: three_outputs, "more-than-two"),
-    Wrong(
-        "05.fix_aux_order",
-        "reads the notebook's x and y",
-        lambda: reads_globals,
-        "notebook-globals",
-    ),
-    Wrong(
-        "05.fix_aux_order",
-        "keepdims=True on the loss",
-        lambda: keepdims_loss,
-        says="the values are right, arranged differently",
-    ),
-    Wrong("05.fix_aux_order", "jnp.sum of the squares", lambda: sum_over_len, "sum-not-mean"),
-    Wrong(
-        "05.fix_aux_order",
-        "one dict with the loss inside",
-        lambda: stats_then_loss_dict,
-        "one-dict",
-    ),
     # 05.predict_aux_structure
-    Wrong("05.predict_aux_structure", "lowercase b with a space", lambda: " b", "grads-flat"),
+    Wrong("05.predict_aux_structure", "lowercase b with a space", lambda: " b", "pairs-of-pairs"),
     Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", named="aux-outside"),
     Wrong(
         "05.predict_aux_structure",
         "the structure written out",
         lambda: "((value, aux), grad_x, grad_y)",
-        "grads-flat",
+        says="one of",
     ),
     Wrong(
         "05.predict_aux_structure",
@@ -301,19 +269,6 @@ WRONG_ANSWERS = (
         "squared-threshold",
     ),
     # held-out answers (phase 1 of the held-out test)
-    Wrong(
-        "05.fix_aux_order", "mean absolute error", lambda: stats_mean_abs_error, "mean-abs-error"
-    ),
-    Wrong(
-        "05.fix_aux_order", "root of the mean squared error", lambda: stats_rmse, "root-mean-square"
-    ),
-    Wrong(
-        "05.fix_aux_order", "max_error without abs", lambda: stats_max_without_abs, "stats-changed"
-    ),
-    Wrong(
-        "05.fix_aux_order", "the errors array as aux", lambda: stats_errors_only, "stats-changed"
-    ),
-    Wrong("05.fix_aux_order", "errors made absolute", lambda: stats_abs_errors, "stats-changed"),
     Wrong("05.predict_aux_structure", "lower-case 'd'", lambda: "d", "aux-outside"),
     Wrong("05.predict_aux_structure", "'B or C'", lambda: "B or C", says="names 2 options"),
     Wrong(
@@ -326,7 +281,7 @@ WRONG_ANSWERS = (
         "05.predict_aux_structure",
         "'option b'",
         lambda: "option b",
-        named="grads-flat",
+        named="pairs-of-pairs",
     ),
 )
 
@@ -420,34 +375,7 @@ def r2_outliers_bias_times_x(params, x, y):
 
 
 ROUND_2 = (
-    Wrong(
-        "05.fix_aux_order",
-        "max_error without abs, again",
-        lambda: r2_stats_max_without_abs,
-        named="stats-changed",
-    ),
-    Wrong(
-        "05.fix_aux_order", "aux as (stats,)", lambda: r2_stats_aux_in_tuple, named="stats-changed"
-    ),
-    Wrong(
-        "05.fix_aux_order",
-        "float() of max_error",
-        lambda: r2_stats_float_max,
-        says="Expected a jax array, but this is the Python",
-    ),
-    Wrong(
-        "05.fix_aux_order",
-        "errors = y - x, again",
-        lambda: r2_stats_y_minus_x,
-        says="4 of 4 values differ (tolerance rtol=1e-05,",
-    ),
-    Wrong(
-        "05.fix_aux_order",
-        "the errors array as aux, again",
-        lambda: r2_stats_errors_only,
-        named="stats-changed",
-    ),
-    Wrong("05.predict_aux_structure", '"B"', lambda: "B", named="grads-flat"),
+    Wrong("05.predict_aux_structure", '"B"', lambda: "B", named="pairs-of-pairs"),
     Wrong("05.predict_aux_structure", '"D"', lambda: "D", named="aux-outside"),
     Wrong("05.predict_aux_structure", '"A": flat', lambda: "A", named="all-flat"),
     Wrong(
@@ -523,9 +451,6 @@ def r3_outliers_len_where(params, x, y):
 
 
 ROUND_3 = (
-    Wrong("05.fix_aux_order", "sum of squares, as the article", lambda: r3_stats_sum),
-    Wrong("05.fix_aux_order", "loss, max, errors: three outputs", lambda: r3_stats_three_outputs),
-    Wrong("05.fix_aux_order", "max_error without abs", lambda: r3_stats_max_without_abs),
     Wrong("05.predict_aux_structure", '"B": grads not grouped', lambda: "B"),
     Wrong("05.predict_aux_structure", '"D": aux last', lambda: "D"),
     Wrong(
@@ -580,3 +505,131 @@ ROUND_4 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
+
+
+# --- 05.fix_aux_order, redesigned (issue 34): the penalty that has_aux never differentiated --
+
+
+def penalty_logged_twice(x, y):
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = 0.1 * jnp.sum(x**2)
+    return mse, {"mse": mse, "penalty": penalty, "total": mse + penalty}
+
+
+def penalty_added_in_aux(x, y):
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = 0.1 * jnp.sum(x**2)
+    return mse, {"mse": mse + penalty, "penalty": penalty}
+
+
+def penalty_not_weighted(x, y):
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = jnp.sum(x**2)
+    return mse + penalty, {"mse": mse, "penalty": penalty}
+
+
+def total_as_aux_key(x, y):
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = 0.1 * jnp.sum(x**2)
+    return mse + penalty, {"loss": mse + penalty}
+
+
+def penalty_swapped_first(x, y):
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = 0.1 * jnp.sum(x**2)
+    return {"mse": mse, "penalty": penalty}, mse + penalty
+
+
+def penalty_detached(x, y):
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = 0.1 * jnp.sum(jax.lax.stop_gradient(x) ** 2)
+    return mse + penalty, {"mse": mse, "penalty": penalty}
+
+
+def penalty_item(x, y):
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = 0.1 * jnp.sum(x**2)
+    return (mse + penalty).item(), {"mse": mse, "penalty": penalty}
+
+
+def penalty_sum_of_squares(x, y):
+    errors = x - y
+    mse = jnp.sum(errors**2)
+    penalty = 0.1 * jnp.sum(x**2)
+    return mse + penalty, {"mse": mse, "penalty": penalty}
+
+
+def penalty_three_outputs(x, y):
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = 0.1 * jnp.sum(x**2)
+    return mse + penalty, mse, penalty
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "05.fix_aux_order",
+        "the total logged, mse still first",
+        lambda: penalty_logged_twice,
+        "penalty-only-in-aux",
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "penalty added to the logged mse",
+        lambda: penalty_added_in_aux,
+        "total-only-in-aux",
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "(stats, total): the pair reversed",
+        lambda: penalty_swapped_first,
+        "still-aux-first",
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "stop_gradient on x in the penalty",
+        lambda: penalty_detached,
+        "gradient-stopped",
+    ),
+    Wrong("05.fix_aux_order", ".item() on the total", lambda: penalty_item, "float-loss"),
+    Wrong(
+        "05.fix_aux_order",
+        "jnp.sum of the squared errors",
+        lambda: penalty_sum_of_squares,
+        "sum-not-mean",
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "three outputs side by side",
+        lambda: penalty_three_outputs,
+        "flat-triple",
+    ),
+    Wrong("05.fix_aux_order", "the total alone as aux", lambda: total_as_aux_key, "stats-changed"),
+    Wrong("05.fix_aux_order", "the penalty's 0.1 dropped", lambda: penalty_not_weighted),
+)
+
+
+def penalty_dropped(x, y):
+    # "clean up": the penalty line removed, the mse logged alone
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    return mse, {"mse": mse}
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "05.fix_aux_order",
+        "the penalty removed altogether",
+        lambda: penalty_dropped,
+        "penalty-missing",
+    ),
+)

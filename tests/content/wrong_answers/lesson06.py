@@ -10,31 +10,43 @@ import numpy as np
 
 from tests.content.wrong_answers import Wrong
 
-# The exercise cell's own x, as the learner's code sees it.
-x = jnp.array([1, 2, 3])
+# The exercise cell's own x, as the learner's code sees it (06.set_first swaps its ends).
+x = jnp.array([7, 2, 9, 4, -1])
 
 
 def copy_then_update():
     y = x.copy()
-    y.at[0].set(123)
+    y.at[0].set(x[-1])
+    y.at[-1].set(x[0])
     return y
 
 
 def numpy_copy_and_assign():
     y = np.asarray(x).copy()
-    y[0] = 123
+    y[0], y[-1] = y[-1], y[0]
     return y
 
 
 def trailing_comma():
-    y = (x.at[0].set(123),)
+    y = (x.at[0].set(x[-1]).at[-1].set(x[0]),)
     return y
 
 
-def one_based():
-    y = x
-    y = y.at[1].set(123)
+def swap_reading_the_update():
+    # the NumPy temp-less swap, translated one line at a time
+    y = x.at[0].set(x[-1])
+    y = y.at[-1].set(y[0])
     return y
+
+
+def swap_last_first():
+    y = x.at[-1].set(x[0])
+    y = y.at[0].set(y[-1])
+    return y
+
+
+def flip_it():
+    return jnp.flip(x)
 
 
 # --- 06.scale_column --------------------------------------------------------------------
@@ -166,11 +178,20 @@ def columns_through_j(m, j, factor):
 
 WRONG_ANSWERS = (
     # 06.set_first
-    Wrong("06.set_first", "x.copy(), then .at[] without keeping it", copy_then_update, "unchanged"),
-    Wrong("06.set_first", "NumPy copy, assigned in place", numpy_copy_and_assign, "numpy-copy"),
+    Wrong(
+        "06.set_first", "x.copy(), then .at[] twice, results dropped", copy_then_update, "unchanged"
+    ),
+    Wrong("06.set_first", "NumPy copy, swapped in place", numpy_copy_and_assign, "numpy-copy"),
     Wrong("06.set_first", "a trailing comma makes a tuple", trailing_comma, "in-a-tuple"),
-    Wrong("06.set_first", "counting from one: index 1", one_based, "wrong-index"),
-    Wrong("06.set_first", ".tolist() at the end", lambda: x.at[0].set(123).tolist(), "python-list"),
+    Wrong("06.set_first", "second update reads y", swap_reading_the_update, "both-ends-last"),
+    Wrong("06.set_first", "last end first, then reads y", swap_last_first, "both-ends-first"),
+    Wrong("06.set_first", "jnp.flip: the whole array", flip_it, "reversed"),
+    Wrong(
+        "06.set_first",
+        ".tolist() at the end",
+        lambda: x.at[0].set(x[-1]).at[-1].set(x[0]).tolist(),
+        "python-list",
+    ),
     Wrong(
         "06.set_first",
         ".set without calling it",
@@ -178,22 +199,13 @@ WRONG_ANSWERS = (
         says="did you mean to call it?",
     ),
     Wrong(
-        "06.set_first",
-        "concatenate: 123 in front",
-        lambda: jnp.concatenate([jnp.array([123]), x]),
-        "inserted",
+        "06.set_first", "only the first end written", lambda: x.at[0].set(x[-1]), "both-ends-last"
     ),
-    Wrong("06.set_first", "x[0] + 123 set", lambda: x.at[0].set(x[0] + 123), "added"),
-    Wrong("06.set_first", "a slice from 0 on", lambda: x.at[0:].set(123), "whole-array"),
-    Wrong(
-        "06.set_first",
-        "the updated element only",
-        lambda: x.at[0].set(123)[0],
-        says="one number where an array was expected",
-    ),
+    Wrong("06.set_first", "argsort-free sort", lambda: jnp.sort(x), "sorted"),
+    Wrong("06.set_first", "jnp.roll by one", lambda: jnp.roll(x, 1), "rotated"),
     # 06.out_of_bounds
     Wrong("06.out_of_bounds", "the error's name", lambda: "IndexError", "numpy-index-error"),
-    Wrong("06.out_of_bounds", "lowercase b", lambda: "b", "clamped-like-read"),
+    Wrong("06.out_of_bounds", "lowercase a", lambda: "a", "clamped-like-read"),
     Wrong(
         "06.out_of_bounds",
         "the array written out",
@@ -201,7 +213,7 @@ WRONG_ANSWERS = (
         says="one of",
     ),
     Wrong("06.out_of_bounds", "ran it and kept the array", lambda: x.at[10].set(5), "ran-it"),
-    Wrong("06.out_of_bounds", "' D ' with spaces", lambda: " D ", "grows"),
+    Wrong("06.out_of_bounds", "' C ' with spaces", lambda: " C ", "past-the-end"),
     Wrong("06.out_of_bounds", "the word 'clamped'", lambda: "clamped", says="one of"),
     # 06.scale_column
     Wrong("06.scale_column", "m[:, j] = ... in place", lambda: assign_column, "mutates-input"),
@@ -331,25 +343,26 @@ def bincount_as_float(labels, n):
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong("06.set_first", "x.at[-1]: the last element", lambda: x.at[-1].set(123), "last-element"),
-    Wrong("06.set_first", "y = print(...): None", lambda: None, says="this is None"),
-    Wrong("06.set_first", "the new value alone", lambda: 123, says="the Python int 123"),
     Wrong(
-        "06.set_first", "[None]: a 1x3 row", lambda: x.at[0].set(123)[None], says="values are right"
+        "06.set_first", "only the last end written", lambda: x.at[-1].set(x[0]), "both-ends-first"
+    ),
+    Wrong("06.set_first", "y = print(...): None", lambda: None, says="this is None"),
+    Wrong(
+        "06.set_first",
+        "[None]: a 1x5 row",
+        lambda: x.at[0].set(x[-1]).at[-1].set(x[0])[None],
+        says="values are right",
     ),
     Wrong(
         "06.set_first",
         ".astype(float) at the end",
-        lambda: x.at[0].set(123).astype(float),
+        lambda: x.at[0].set(x[-1]).at[-1].set(x[0]).astype(float),
         "float-copy",
-    ),
-    Wrong(
-        "06.set_first", "x.at[1:]: all but the first", lambda: x.at[1:].set(123), "all-but-first"
     ),
     Wrong("06.out_of_bounds", "the mode's name 'clip'", lambda: "clip", says="one of"),
     Wrong("06.out_of_bounds", "'B or C'", lambda: "B or C", says="one of"),
     Wrong("06.out_of_bounds", "True", lambda: True, says="as a string"),
-    Wrong("06.out_of_bounds", "lower-case a", lambda: "a", "numpy-index-error"),
+    Wrong("06.out_of_bounds", "lower-case d", lambda: "d", "numpy-index-error"),
     Wrong("06.out_of_bounds", "the array typed as a string", lambda: "[1, 2, 5]", says="one of"),
     Wrong("06.scale_column", "m.at[j].set(m[j] * factor)", lambda: row_set_times, "scaled-row"),
     Wrong(
@@ -442,22 +455,20 @@ def r2_count_one_hot(labels, n):
 ROUND_2 = (
     Wrong(
         "06.set_first",
-        "concatenated with 123.0",
-        lambda: jnp.concatenate([jnp.array([123.0]), x[1:]]),
+        "the swap typed out as floats",
+        lambda: jnp.array([-1.0, 2.0, 9.0, 4.0, 7.0]),
         named="float-copy",
     ),
-    Wrong("06.set_first", "x.at[-1].set(123)", lambda: x.at[-1].set(123), named="last-element"),
-    Wrong("06.set_first", "(x.at[0].set(123),)", lambda: (x.at[0].set(123),), named="in-a-tuple"),
-    Wrong("06.set_first", "x.at[1:].set(123)", lambda: x.at[1:].set(123), named="all-but-first"),
+    Wrong("06.set_first", "x[::-1]", lambda: x[::-1], named="reversed"),
     Wrong(
         "06.set_first",
-        "astype(float32) after",
-        lambda: x.at[0].set(123).astype(jnp.float32),
-        named="float-copy",
+        "(swap, x): the original kept beside it",
+        lambda: (x.at[0].set(x[-1]).at[-1].set(x[0]), x),
+        named="in-a-tuple",
     ),
-    Wrong("06.out_of_bounds", '"B": clamped', lambda: "B", named="clamped-like-read"),
-    Wrong("06.out_of_bounds", '"D": grows', lambda: "D", named="grows"),
-    Wrong("06.out_of_bounds", '"A": IndexError', lambda: "A", named="numpy-index-error"),
+    Wrong("06.out_of_bounds", '"A": clamped', lambda: "A", named="clamped-like-read"),
+    Wrong("06.out_of_bounds", '"C": lost past the end', lambda: "C", named="past-the-end"),
+    Wrong("06.out_of_bounds", '"D": IndexError', lambda: "D", named="numpy-index-error"),
     Wrong(
         "06.out_of_bounds",
         '"C or B"',
@@ -530,12 +541,10 @@ def r3_count_bincount(labels, n):
 
 
 ROUND_3 = (
-    Wrong("06.set_first", "x.at[1].set(123): first is 1", lambda: x.at[1].set(123)),
     Wrong("06.set_first", "x.at[0] without .set", lambda: x.at[0]),
-    Wrong("06.set_first", "jnp.insert(x, 0, 123)", lambda: jnp.insert(x, 0, 123)),
-    Wrong("06.out_of_bounds", '"B": clamped like the read', lambda: "B"),
-    Wrong("06.out_of_bounds", '"A": IndexError as NumPy', lambda: "A"),
-    Wrong("06.out_of_bounds", "the option's words for C", lambda: "the update is dropped"),
+    Wrong("06.out_of_bounds", '"A": clamped like the read', lambda: "A"),
+    Wrong("06.out_of_bounds", '"D": IndexError as NumPy', lambda: "D"),
+    Wrong("06.out_of_bounds", "the option's words for B", lambda: "the update is dropped"),
     Wrong("06.scale_column", "m.at[j]: row j scaled", lambda: r3_scale_row),
     Wrong("06.scale_column", "only the scaled column returned", lambda: r3_scale_column_only),
     Wrong(
