@@ -23,12 +23,14 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import jupytext
 import nbformat
+from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 
 from jaxtour import catalog
@@ -125,6 +127,7 @@ def execute(
     stored without."""
     client = NotebookClient(
         notebook,
+        km=kernel_manager(),
         timeout=timeout,
         kernel_name="python3",
         resources={"metadata": {"path": str(folder)}},
@@ -177,6 +180,22 @@ def cell_seconds(notebook: nbformat.NotebookNode) -> list[tuple[float, int, str]
             ).total_seconds()
             found.append((seconds, index, cell.source.strip().splitlines()[0][:60]))
     return sorted(found, reverse=True)
+
+
+def kernel_manager() -> AsyncKernelManager | None:
+    """None (jupyter_client's default: a kernel reached through TCP ports on 127.0.0.1),
+    or, where JAXTOUR_KERNEL_TRANSPORT=ipc, a kernel reached through unix sockets in a
+    fresh folder, named by absolute paths: for a machine whose processes may open no TCP
+    socket, such as a sandboxed TPU VM (benchmarks/gpu_check.sh sets it there)."""
+    if os.environ.get("JAXTOUR_KERNEL_TRANSPORT", "tcp") != "ipc":
+        return None
+    folder = Path(tempfile.mkdtemp(prefix="jaxtour-kernel-"))
+    return AsyncKernelManager(
+        kernel_name="python3",
+        transport="ipc",
+        ip=str(folder / "kernel"),
+        connection_file=str(folder / "kernel.json"),
+    )
 
 
 def _forget_kernel(client: NotebookClient) -> None:
