@@ -10,6 +10,7 @@ the same code (tests/grader/test_x64.py, tests/paths/test_colab.py).
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import time
 
@@ -44,9 +45,13 @@ def stopped_by(notebook: nbformat.NotebookNode) -> tuple[int, str, str] | None:
 
 def main(prefixes: list[str]) -> int:
     """Solve and run every lesson, or those whose notebook name starts with a prefix."""
-    import jax
-
-    print(f"JAX {jax.__version__}, backend {jax.default_backend()}, devices {jax.devices()}")
+    # Asked in a process of its own, which ends before the kernels start: a TPU admits one
+    # process at a time, and this one would otherwise hold it for the whole run.
+    header = (
+        "import jax; print(f'JAX {jax.__version__}, backend {jax.default_backend()}, "
+        "devices {jax.devices()}')"
+    )
+    subprocess.run([sys.executable, "-c", header], check=False)
     failures = 0
     paths = [LESSONS / lesson.notebook for lesson in catalog.LESSONS]
     if prefixes:

@@ -63,7 +63,7 @@ def test_kernels_reach_their_client_through_unix_sockets_where_tcp_is_forbidden(
     assert kernel_manager() is None  # jupyter_client's own TCP default
     monkeypatch.setenv("JAXTOUR_KERNEL_TRANSPORT", "ipc")
     first, second = kernel_manager(), kernel_manager()
-    assert first.transport == "ipc"
+    assert first.transport == "ipc" and not first.cache_ports  # no TCP port probed
     assert Path(first.ip).is_absolute() and Path(first.connection_file).is_absolute()
     assert Path(first.ip).parent != Path(second.ip).parent
 
