@@ -28,6 +28,7 @@ os.environ.setdefault("JAXTOUR_TEST_COMPILE_CACHE", tempfile.mkdtemp(prefix="jax
 def pytest_configure(config):
     _share_compiled_programs()
     _eight_cpu_devices()
+    _quick_compiles(config)
     _nbval_stores_history()
 
     # addopts names nbval's sanitizer relative to the repository root; nbval opens it
@@ -54,6 +55,27 @@ def _eight_cpu_devices() -> None:
     import jax
 
     jax.config.update("jax_num_cpu_devices", 8)
+
+
+def _quick_compiles(config) -> None:
+    """This process's CPU backend compiles with TEST_XLA_FLAGS; the processes it starts
+    later (kernels, command lines) get the environment as it was. The xdist controller
+    runs no test and starts no backend."""
+    if config.getoption("numprocesses", None) and not hasattr(config, "workerinput"):
+        return
+    import jax
+
+    from tests.helpers import TEST_XLA_FLAGS
+
+    before = os.environ.get("XLA_FLAGS")
+    os.environ["XLA_FLAGS"] = f"{before or ''} {TEST_XLA_FLAGS}".strip()
+    try:
+        jax.devices()  # XLA reads its flags once, when the backend starts
+    finally:
+        if before is None:
+            del os.environ["XLA_FLAGS"]
+        else:
+            os.environ["XLA_FLAGS"] = before
 
 
 def _nbval_stores_history() -> None:

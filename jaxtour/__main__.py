@@ -1,7 +1,12 @@
-"""``python -m jaxtour``: the same command as ``jaxtour`` (lab, doctor, progress, reset),
-for a machine whose scripts folder is not on PATH (Colab, Kaggle, a TPU VM's user pip)."""
+"""``python -m jaxtour``: the ``jaxtour`` command (``python -m jaxtour doctor``), for a
+machine where the command's script is not on PATH (a Colab or Kaggle runtime, a venv
+that is not activated)."""
+
+from __future__ import annotations
+
+import sys
 
 from jaxtour.cli import main
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())

@@ -78,16 +78,17 @@ _MODULE_PREFIX = re.compile(r"^(?:jax\.numpy|jnp|numpy|np)\.")
 
 
 def _typed(answer: Any) -> Any:
-    """A typed answer without the spaces around it or a module prefix ("jnp.float32")."""
+    """A typed answer without the spaces around it, a module prefix ("jnp.float32") or
+    capitals ("Float32": the prediction is the dtype, not its spelling)."""
     if isinstance(answer, str):
-        return _MODULE_PREFIX.sub("", str.strip(answer))
+        return str.lower(_MODULE_PREFIX.sub("", str.strip(answer)))
     return answer
 
 
 @dataclass(frozen=True)
 class _DtypeName:
-    """DtypeName, forgiving the spaces around a typed name ("float32 ") and the module
-    it was copied with ("jnp.float32")."""
+    """DtypeName, forgiving the spaces around a typed name ("float32 "), the module it
+    was copied with ("jnp.float32") and capitals ("FLOAT32")."""
 
     def __call__(self, answer: Any, expected: str) -> str | None:
         return DtypeName()(_typed(answer), expected)
@@ -773,9 +774,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="numpy-result",
-                message="The value is right, but NumPy computed it: the result is a NumPy "
-                "number, not a jax array. Compute with jnp: jnp.sum(v.astype(jnp.float32) "
-                "** 3).",
+                message="The value is right, but NumPy computed it: the result is a NumPy number, "
+                "not a jax array. Do the same steps with jnp's functions.",
                 example=lambda: lambda v: np.sum(np.asarray(v, dtype=np.float64) ** 3),
                 matches=_right_but(_is_numpy),
             ),

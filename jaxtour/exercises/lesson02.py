@@ -1143,10 +1143,10 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="waited-in-loop",
-                message="Every array was waited for, but inside the loop: each call waited "
-                "for its own result before the next call was dispatched, so the device sat "
-                "idle while Python dispatched. Make all the calls first, then wait once for "
-                "the whole list: jax.block_until_ready([f(x) for x in xs]).",
+                message="Every array was waited for, but inside the loop: each call waited for "
+                "its own result before the next call was dispatched, so the device sat idle "
+                "while Python dispatched. Make all the calls first, then wait once, for "
+                "everything they returned together.",
                 example=lambda: _waits_in_loop,
                 matches=_batch_mistake("waited-in-loop"),
             ),

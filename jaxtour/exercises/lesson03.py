@@ -465,9 +465,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="list-repeated",
-                message="2 * [3.0, -1.0, 0.5, 2.0] repeats a Python list: eight numbers, none "
-                "of them doubled. Multiply an array instead, 2 * jnp.array([3.0, -1.0, 0.5, "
-                "2.0]), or type the four numbers.",
+                message="2 * [3.0, -1.0, 0.5, 2.0] repeats a Python list: eight numbers, none of "
+                "them doubled. * on a list repeats it; on an array it multiplies each element.",
                 example=lambda: [3.0, -1.0, 0.5, 2.0] * 2,
             ),
             Mistake(
@@ -591,9 +590,8 @@ EXERCISES = (
                 id="np-gradient",
                 message="np.gradient (like jnp.gradient and jnp.diff) estimates slopes from "
                 "differences between neighbouring points of f(t): an approximation, far off "
-                "where the points are far apart. "
-                "jax.grad gives the exact slope at every point: "
-                "jax.grad(lambda v: jnp.sum(f(v)))(t.astype(jnp.float32)).",
+                "where the points are far apart. jax.grad gives the exact slope at every point, "
+                "once its input holds floats.",
                 example=lambda: _np_gradient_slopes,
                 matches=_differences_of_values,
             ),
@@ -667,6 +665,16 @@ EXERCISES = (
                         _hand_inputs,
                     )(answer)
                 ),
+            ),
+            Mistake(
+                id="numpy-functions",
+                message="np.sin and np.cos compute from concrete values: they give the right "
+                "numbers here, where the check passes real ones, but under jit, grad or vmap x "
+                "is a tracer with no values, and NumPy fails on it. Write the formula with "
+                "functions JAX can trace.",
+                example=lambda: lambda x: 2 * x * np.cos(x) - x**2 * np.sin(x),
+                matches=uses_module("numpy", ("sin", "cos")),
+                also_accepted=True,
             ),
             Mistake(
                 id="scalar-conversion",
@@ -795,9 +803,9 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="used-grad",
-                message="jax.grad traces f, and the check's f can be a plain Python function "
-                "such as math.sin, which cannot be traced. Estimate the slope from f's values "
-                "instead: (f(x + eps) - f(x - eps)) / (2 * eps).",
+                message="jax.grad traces f, and the check's f can be a plain Python function such "
+                "as math.sin, which cannot be traced. Estimate the slope from f's values alone: "
+                "two of them, one on each side of x.",
                 example=lambda: lambda f, x, eps: jax.grad(f)(x),
                 matches=fails_with("ConcretizationTypeError", r"", _difference_inputs),
             ),
@@ -810,8 +818,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="floor-division",
-                message="// is floor division: it rounds the estimate down to a whole "
-                "number. Divide with /: (f(x + eps) - f(x - eps)) / (2 * eps).",
+                message="// is floor division: it rounds the estimate down to a whole number. The "
+                "slope is the true quotient, which / gives.",
                 example=lambda: _floor_divided,
                 matches=lambda answer: (
                     uses_operator("//")(answer)
@@ -820,9 +828,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="rounded-down",
-                message="Your estimate is the central difference rounded down to a whole "
-                "number (math.floor, int(...) or np.floor do that). Return the quotient "
-                "itself: (f(x + eps) - f(x - eps)) / (2 * eps).",
+                message="Your estimate is the central difference rounded down to a whole number "
+                "(math.floor, int(...) or np.floor do that). Return the quotient itself, "
+                "unrounded.",
                 example=lambda: lambda f, x, eps=1e-3: math.floor(_central(f, x, eps)),
                 matches=behaves_like(_floor_divided, _difference_inputs),
             ),
@@ -857,8 +865,7 @@ EXERCISES = (
             Mistake(
                 id="numerator-parentheses",
                 message="Python divides before it subtracts: f(x + eps) - f(x - eps) / (2 * eps) "
-                "divides only f(x - eps). Put the difference in parentheses: "
-                "(f(x + eps) - f(x - eps)) / (2 * eps).",
+                "divides only f(x - eps). The whole difference is what is divided.",
                 example=lambda: _unbracketed_numerator,
             ),
             Mistake(
@@ -869,9 +876,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="forward-difference",
-                message="That is the forward difference, (f(x + eps) - f(x)) / eps, the one "
-                "shown above. Step to both sides: (f(x + eps) - f(x - eps)) / (2 * eps) is "
-                "accurate to eps squared.",
+                message="That is the forward difference, (f(x + eps) - f(x)) / eps, the one shown "
+                "above. The central difference steps to both sides of x, and is accurate to eps "
+                "squared: mind what the distance between its two points is.",
                 example=lambda: _forward,
             ),
             Mistake(
@@ -888,9 +895,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="half-steps",
-                message="You stepped eps / 2 to each side: that is the central difference for "
-                "a step of eps / 2. Step a whole eps each way: "
-                "(f(x + eps) - f(x - eps)) / (2 * eps).",
+                message="You stepped eps / 2 to each side: that is the central difference for a "
+                "step of eps / 2. Step a whole eps each way.",
                 example=lambda: _half_steps,
             ),
             Mistake(
@@ -911,15 +917,15 @@ EXERCISES = (
             ),
             Mistake(
                 id="second-difference",
-                message="(f(x + eps) - 2 f(x) + f(x - eps)) / eps² is the second difference: "
-                "it estimates f″, not f′. The central difference of f′ uses only the two "
-                "outer points: (f(x + eps) - f(x - eps)) / (2 * eps).",
+                message="(f(x + eps) - 2 f(x) + f(x - eps)) / eps² is the second difference: it "
+                "estimates f″, not f′. The central difference of f′ uses only the two outer "
+                "points.",
                 example=lambda: _second_difference,
             ),
             Mistake(
                 id="plus-not-minus",
-                message="You added the two values: f(x + eps) + f(x - eps). The slope comes "
-                "from their difference: (f(x + eps) - f(x - eps)) / (2 * eps).",
+                message="You added the two values: f(x + eps) + f(x - eps). A slope is a change: "
+                "it comes from their difference.",
                 example=lambda: _plus_not_minus,
             ),
         ),

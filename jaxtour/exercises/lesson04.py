@@ -486,8 +486,7 @@ EXERCISES = (
                 "the numbers cannot tell two causes apart. Either the order: gradients come "
                 "back in argnums order, for the arguments at those positions in the call, so "
                 "argnums=(2, 1), or a call on (w, y, x), puts y's first; or the sign: a minus "
-                "in front, or (y - x) written for (x - y). Use jax.grad(weighted_sse, "
-                "argnums=(1, 2))(w, x, y).",
+                "in front, or (y - x) written for (x - y).",
                 example=lambda: _weighted_grad((2, 1)),
             ),
             Mistake(
@@ -636,9 +635,9 @@ EXERCISES = (
             Mistake(
                 id="mutated-nested",
                 message="Your function changed dicts or lists inside the caller's params "
-                "(params['layers'][0] and the like), so the caller's params changed. Build "
-                "a new tree instead: jax.tree.map(lambda p, g: p - lr * g, params, grads) "
-                "returns one, at any depth.",
+                "(params['layers'][0] and the like), so the caller's params changed. Build a "
+                "new tree instead: jax.tree.map returns one, at any depth, from the leaves your "
+                "function returns.",
                 example=lambda: _nested_in_place,
                 matches=_mutated("nested"),
                 also_accepted=True,
@@ -683,17 +682,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="whole-grads-tree",
-                message="Your function multiplies the whole grads tree, a dict, by lr. Pass "
-                "grads to jax.tree.map as a second tree, and it hands your function one leaf "
-                "of each: jax.tree.map(lambda p, g: p - lr * g, params, grads).",
+                message="Your function multiplies the whole grads tree, a dict, by lr. Pass grads "
+                "to jax.tree.map as a second tree, and it hands your function one leaf of each.",
                 example=lambda: _whole_grads,
                 matches=_fails_on_flat(r"unsupported operand.*'dict'|'dict'.*unsupported operand"),
             ),
             Mistake(
                 id="one-tree",
-                message="jax.tree.map calls your function with one leaf from each tree you "
-                "pass it: given params alone, lambda p, g gets no g. Pass grads as a second "
-                "tree: jax.tree.map(lambda p, g: p - lr * g, params, grads).",
+                message="jax.tree.map calls your function with one leaf from each tree you pass "
+                "it: given params alone, a function of two leaves gets no second one. grads "
+                "must be passed too, as a second tree.",
                 example=lambda: _one_tree,
                 matches=_fails_on_flat(r"^TypeError: .*missing 1 required positional argument"),
             ),
@@ -748,11 +746,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="swapped-lambda",
-                message="Your step computes grads - lr * params: the two trees' roles are "
-                "swapped (a lambda's arguments in another order than the trees, or the leaves "
-                "paired the other way). jax.tree.map hands your function one leaf of each "
-                "tree, in the order the trees are given, so lambda p, g: ... goes with "
-                "params, grads: jax.tree.map(lambda p, g: p - lr * g, params, grads).",
+                message="Your step computes grads - lr * params: the two trees' roles are swapped "
+                "(a lambda's arguments in another order than the trees, or the leaves paired "
+                "the other way). jax.tree.map hands your function one leaf of each tree, in the "
+                "order the trees are given.",
                 example=lambda: _swapped_lambda,
                 matches=behaves_like(_swapped_lambda, _jax_step_inputs),
             ),
@@ -770,10 +767,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="trees-do-not-match",
-                message="jax.tree.map needs every tree after the first to have the first "
-                "one's structure, and one you passed does not: lr is one number, not a tree, "
-                "and params.values() is no pytree. Pass params and grads themselves, and use "
-                "lr inside the function: jax.tree.map(lambda p, g: p - lr * g, params, grads).",
+                message="jax.tree.map needs every tree after the first to have the first one's "
+                "structure, and one you passed does not: lr is one number, not a tree, and "
+                "params.values() is no pytree. Pass params and grads themselves as the trees, "
+                "and use lr inside the function.",
                 example=lambda: (
                     lambda params, grads, lr: jax.tree.map(
                         lambda p, g, rate: p - rate * g, params, grads, lr

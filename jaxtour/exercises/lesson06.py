@@ -344,9 +344,9 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="unchanged",
-                message="This is x, unchanged: [1, 2, 3]. x.at[0].set(123) does not change x, "
-                "it returns a new array, and that new array was thrown away. Keep it: "
-                "y = x.at[0].set(123).",
+                message="This is x, unchanged: [1, 2, 3]. An .at[] update does not change x: it "
+                "returns a new array, and that new array was thrown away. Keep it, under the "
+                "name the check reads.",
                 example=_x,
             ),
             Mistake(
@@ -359,36 +359,36 @@ EXERCISES = (
             Mistake(
                 id="numpy-copy",
                 message="Right values, but this is a NumPy array (a copy you changed in place). "
-                "Stay in JAX: y = x.at[0].set(123).",
+                "Stay in JAX: a jax array is updated by building a new one.",
                 example=lambda: np.array(_set_first()),
                 matches=same_values(_set_first, np.ndarray),
             ),
             Mistake(
                 id="python-list",
-                message="Right values, but a Python list. The exercise asks for a jax array "
-                "made from x: y = x.at[0].set(123).",
+                message="Right values, but a Python list. The exercise asks for a jax array made "
+                "from x, by JAX's way of updating an element.",
                 example=lambda: [123, 2, 3],
                 matches=_python_sequence,
             ),
             Mistake(
                 id="in-a-tuple",
-                message="This is a tuple with the right array inside. A trailing comma "
-                "(y = x.at[0].set(123),) or a second value after a comma makes one. Assign the "
-                "new array alone: y = x.at[0].set(123).",
+                message="This is a tuple with the right array inside. A trailing comma after the "
+                "expression, or a second value after a comma, makes one. Assign the new array "
+                "alone.",
                 example=lambda: (_set_first(),),
                 matches=_right_array_in_tuple,
             ),
             Mistake(
                 id="inserted",
-                message="123 was inserted in front, and x's three elements follow it: "
-                "np.insert and jnp.insert add an element. To replace the first one, use "
-                "x.at[0].set(123).",
+                message="123 was inserted in front, and x's three elements follow it: np.insert "
+                "and jnp.insert add an element. The task replaces the first one, and keeps "
+                "three elements.",
                 example=_inserted,
             ),
             Mistake(
                 id="float-copy",
-                message="Right numbers, but float32: x holds int32. Build y from x, and it "
-                "keeps x's dtype: y = x.at[0].set(123).",
+                message="Right numbers, but float32: x holds int32. An update built from x itself "
+                "keeps x's dtype.",
                 example=lambda: jnp.array([123.0, 2.0, 3.0]),
                 matches=_same_values_as_float,
             ),
@@ -506,23 +506,23 @@ EXERCISES = (
             ),
             Mistake(
                 id="returns-none",
-                message="Your function returns None. m.at[:, j].multiply(factor) changes "
-                "nothing in place: it returns a new matrix, and your function must return it.",
+                message="Your function returns None. An .at[] update changes nothing in place: it "
+                "returns a new matrix, and your function must return it.",
                 example=lambda: _no_return_column,
                 matches=returns_none(_matrix_inputs),
             ),
             Mistake(
                 id="ref-not-array",
                 message="m.at[:, j] only selects the column; it is not an array, so it cannot be "
-                "multiplied with *. Call its method: m.at[:, j].multiply(factor).",
+                "multiplied with *. It has methods for each kind of update, one of them "
+                "multiplies.",
                 example=lambda: _ref_times_factor,
                 matches=fails_with("TypeError", "_IndexUpdateRef", _matrix_inputs),
             ),
             Mistake(
                 id="wrong-length-update",
                 message="The values written into column j do not fit it: a column of m has "
-                "m.shape[0] elements. (m[j] is row j; column j is m[:, j].) Simplest: "
-                "m.at[:, j].multiply(factor).",
+                "m.shape[0] elements. (m[j] is row j; column j is m[:, j].)",
                 example=lambda: _row_into_column,
                 matches=fails_with(
                     "ValueError", "Incompatible types for broadcasting", _matrix_inputs
@@ -530,24 +530,24 @@ EXERCISES = (
             ),
             Mistake(
                 id="float-index",
-                message="A float was used as an index: indices must be integers. j is the "
-                "column number and factor the multiplier; did you swap them? "
-                "m.at[:, j].multiply(factor).",
+                message="A float was used as an index: indices must be integers. j is the column "
+                "number and factor the multiplier; did you swap them?",
                 example=lambda: lambda m, j, factor: m.at[:, factor].multiply(j),
                 matches=fails_with("TypeError", r"Indexer must have integer", _matrix_inputs),
             ),
             Mistake(
                 id="removed-api",
-                message="jax.ops.index_mul (like index_update and index_add) was removed in "
-                "JAX 0.3.2, so this code fails on any JAX since. Use m.at[:, j].multiply(factor).",
+                message="jax.ops.index_mul (like index_update and index_add) was removed in JAX "
+                "0.3.2, so this code fails on any JAX since. Its successor is the .at[] "
+                "property of every jax array, with one method per kind of update.",
                 example=lambda: _old_index_mul,
                 matches=fails_with("AttributeError", r"jax\.ops", _matrix_inputs),
             ),
             Mistake(
                 id="mutates-input",
                 message="Your function changes the array it is given (m[:, j] *= factor): on a "
-                "NumPy array the caller's m changes too, and on a jax array it fails. "
-                "Return an updated copy: m.at[:, j].multiply(factor).",
+                "NumPy array the caller's m changes too, and on a jax array it fails. Return an "
+                "updated copy, built with .at[].",
                 example=lambda: _scale_in_place,
                 matches=mutates_input(_numpy_matrix_inputs),
                 also_accepted=True,
@@ -561,7 +561,7 @@ EXERCISES = (
             Mistake(
                 id="column-only",
                 message="This returns only the scaled column. The function should return the "
-                "whole matrix, with column j scaled: m.at[:, j].multiply(factor).",
+                "whole matrix, with column j scaled and every other column as it was.",
                 example=lambda: _column_only,
             ),
             Mistake(
@@ -608,8 +608,7 @@ EXERCISES = (
             Mistake(
                 id="unchanged",
                 message="Your function returns m as it was: .at[...].multiply(...) builds a new "
-                "array and leaves m unchanged, so its result must be returned (or assigned "
-                "and returned): return m.at[:, j].multiply(factor).",
+                "array and leaves m unchanged, so its result is what must be returned.",
                 example=lambda: lambda m, j, factor: m,
                 matches=behaves_like(lambda m, j, factor: m, _matrix_inputs),
             ),
@@ -697,8 +696,8 @@ EXERCISES = (
                 id="returns-tuple",
                 message="Your function returns a tuple, not one array of counts. "
                 "jnp.unique(labels, return_counts=True) gives (values, counts), with counts "
-                "only for the labels that occur; n counts, zeros included, come from "
-                "jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
+                "only for the labels that occur; the task asks for n counts, zeros included, "
+                "one per possible label.",
                 example=lambda: _unique_pair,
                 matches=_returns_tuple,
             ),
@@ -743,9 +742,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-hot-rows",
-                message="These are one-hot rows, one per sample: shape (len(labels), n). Sum "
-                "them over the samples (axis 0) and count in int32, or skip the one-hot: "
-                "jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
+                message="These are one-hot rows, one per sample: shape (len(labels), n). Sum them "
+                "over the samples (axis 0) and count in int32, or skip the one-hot: one .at[] "
+                "update can add 1 at every label at once.",
                 example=lambda: _one_hot_rows,
                 matches=behaves_like(_one_hot_rows, _label_inputs),
             ),
@@ -763,10 +762,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="python-loop",
-                message="Your function loops in Python (a for or while loop, or a "
-                "comprehension, here or in a function it calls), and the exercise asks for "
-                "none: a loop runs one small update per label. One .at[] update takes the "
-                "whole labels array at once: jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
+                message="Your function loops in Python (a for or while loop, or a comprehension, "
+                "here or in a function it calls), and the exercise asks for none: a loop runs "
+                "one small update per label. One .at[] update takes the whole labels array at "
+                "once, repeated labels included.",
                 example=lambda: _looped_count,
                 matches=loops_in_python,
                 also_accepted=True,
@@ -775,9 +774,8 @@ EXERCISES = (
                 id="python-per-label",
                 message="Your function runs Python once per label (functools.reduce or map "
                 "calling a function for each element, a loop given to exec, a callback that "
-                "loops): a Python loop all the same, and the exercise asks for none. One "
-                ".at[] update takes the whole labels array at once: "
-                "jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).",
+                "loops): a Python loop all the same, and the exercise asks for none. One .at[] "
+                "update takes the whole labels array at once, repeated labels included.",
                 example=lambda: _reduced_count,
                 matches=runs_python_per_element(_label_lengths),
                 also_accepted=True,

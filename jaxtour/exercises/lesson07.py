@@ -489,17 +489,18 @@ EXERCISES = (
             Mistake(
                 id="window-traced",
                 message="jit traced window, so jnp.ones(window) got a tracer where it needs a "
-                "number: a shape must be known before the code runs (int(window) cannot help: "
-                "a tracer has no value). Mark window static: static_argnames='window'.",
+                "number: a shape must be known before the code runs (int(window) cannot help: a "
+                "tracer has no value). Tell jit that window is static, so that it traces with "
+                "window's value.",
                 example=lambda: jax.jit(_smooth),
                 matches=_window_traced,
                 also_accepted=True,
             ),
             Mistake(
                 id="static-data",
-                message="A static argument must be hashable, and each new value compiles "
-                "again; x and scale are arrays, data that change from call to call. Only "
-                "window decides a shape: static_argnames='window', nothing else.",
+                message="A static argument must be hashable, and each new value compiles again; x "
+                "and scale are arrays, data that change from call to call. Only window decides "
+                "a shape: make it the only static argument.",
                 example=lambda: jax.jit(_smooth, static_argnames=("window", "scale")),
                 matches=_static_data,
                 also_accepted=True,
@@ -508,7 +509,8 @@ EXERCISES = (
                 id="fixed-window",
                 message="Your fast_smooth does not use the window it is given: a window is "
                 "written into it (a lambda or functools.partial with window=...). The check "
-                "passes window on every call: jax.jit(smooth, static_argnames='window').",
+                "passes window on every call: leave window a parameter, and tell jit which "
+                "parameter decides a shape.",
                 example=lambda: jax.jit(lambda x, window, scale: _smooth(x, 3, scale)),
                 matches=_fixed_window,
             ),
@@ -676,20 +678,20 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="python-if",
-                message="A Python if on an array (or a while, an and, an or: each asks the "
-                "array for one True or False) fails under jit: x is a tracer there, with a "
-                "shape but no values. Use jnp.where(x < 0, 0.0, x), which works element by "
-                "element.",
+                message="A Python if on an array (or a while, an and, an or: each asks the array "
+                "for one True or False) fails under jit: x is a tracer there, with a shape but "
+                "no values. Choose element by element, with a jnp function that takes the "
+                "condition and both values: its result has x's shape whatever the values.",
                 example=lambda: _python_if,
                 # The message says "if": the code must have one (max(x, 0) fails alike).
                 matches=lambda answer: _truth_of_a_tracer(answer) and branches_in_python(answer),
             ),
             Mistake(
                 id="python-max",
-                message="Python's max and min compare their arguments with > and <, which "
-                "need one True or False: under jit x is a tracer, with a shape but no "
-                "values, so max(x, 0.0) fails there (and on a vector, outside jit, it would "
-                "not compare element by element). jnp.maximum(x, 0.0) does.",
+                message="Python's max and min compare their arguments with > and <, which need "
+                "one True or False: under jit x is a tracer, with a shape but no values, so "
+                "max(x, 0.0) fails there (and on a vector, outside jit, it would not compare "
+                "element by element). Their jnp twins compare element by element.",
                 example=lambda: lambda x: max(x, 0.0),
                 matches=lambda answer: (
                     _truth_of_a_tracer(answer) and calls_builtin("max", "min")(answer)
@@ -697,35 +699,35 @@ EXERCISES = (
             ),
             Mistake(
                 id="boolean-mask",
-                message="x.at[x < 0].set(0.0) works outside jit, but under jit the mask's "
-                "number of True elements is unknown, so JAX refuses it "
-                "(NonConcreteBooleanIndexError). jnp.where(x < 0, 0.0, x) does the same "
-                "with a fixed shape.",
+                message="x.at[x < 0].set(0.0) works outside jit, but under jit the mask's number "
+                "of True elements is unknown, so JAX refuses it (NonConcreteBooleanIndexError). "
+                "A choice made for every element, the condition deciding between two values, "
+                "keeps the shape fixed.",
                 example=lambda: _boolean_mask,
                 matches=_fails_tracing(("NonConcreteBooleanIndexError", "")),
             ),
             Mistake(
                 id="item-assignment",
                 message="x[x < 0] = 0.0 is NumPy's in-place update: jax arrays refuse it, and "
-                "under jit the mask is unknown anyway. Build the result with "
-                "jnp.where(x < 0, 0.0, x).",
+                "under jit the mask is unknown anyway. Build a new array instead, choosing for "
+                "each element between 0.0 and its own value.",
                 example=lambda: lambda x: x.__setitem__(x < 0, 0.0),
                 matches=_fails_tracing(("TypeError", "immutable")),
             ),
             Mistake(
                 id="index-list",
-                message="jnp.where(x < 0) with one argument (like jnp.nonzero and "
-                "jnp.argwhere) returns the indices, and how many there are depends on the "
-                "values, which jit does not know. Use the "
-                "three-argument form: jnp.where(x < 0, 0.0, x).",
+                message="jnp.where(x < 0) with one argument (like jnp.nonzero and jnp.argwhere) "
+                "returns the indices, and how many there are depends on the values, which jit "
+                "does not know. Its three-argument form returns one value per element instead: "
+                "the condition, the value where it holds, the value elsewhere.",
                 example=lambda: _index_list,
                 matches=_fails_tracing(("ConcretizationTypeError", "jnp.nonzero")),
             ),
             Mistake(
                 id="where-two-arguments",
-                message="jnp.where needs three arguments for a choice: the condition, the "
-                "value where it holds, and the value elsewhere. Keep x where it is not "
-                "negative: jnp.where(x < 0, 0.0, x).",
+                message="jnp.where needs three arguments for a choice: the condition, the value "
+                "where it holds, and the value elsewhere. Yours gives two: what should an "
+                "element that is not negative become?",
                 example=lambda: lambda x: jnp.where(x < 0, 0.0),
                 matches=_fails_tracing(
                     (
@@ -736,9 +738,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="select-shapes",
-                message="lax.select does not broadcast: both cases must have x's shape, and "
-                "0.0 is a scalar. jnp.where broadcasts it: jnp.where(x < 0, 0.0, x) (or pass "
-                "jnp.zeros_like(x) to lax.select).",
+                message="lax.select does not broadcast: both cases must have x's shape, and 0.0 "
+                "is a scalar. jnp.where broadcasts a scalar to the condition's shape "
+                "(lax.select needs an array of zeros the shape of x).",
                 example=lambda: lambda x: jax.lax.select(x < 0, 0.0, x),
                 matches=_fails_tracing(("TypeError", "select cases must have the same shapes")),
             ),
@@ -746,51 +748,52 @@ EXERCISES = (
                 id="python-number",
                 message="This turns a traced value into a Python number (float(), int(), "
                 ".item()), which needs the values jit does not have while it traces. Stay in "
-                "arrays: jnp.where(x < 0, 0.0, x).",
+                "arrays: decide for each element with a jnp function.",
                 example=lambda: _to_python_number,
                 matches=_fails_tracing(("ConcretizationTypeError", "")),
             ),
             Mistake(
                 id="numpy-where",
                 message="A NumPy function (np.where, np.clip, ...) needs concrete values, and "
-                "under jit x is a tracer. Its jnp twin works: jnp.where(x < 0, 0.0, x).",
+                "under jit x is a tracer. Its jnp twin takes the same arguments and works on "
+                "tracers.",
                 example=lambda: _numpy_where,
                 matches=_fails_tracing(("TracerArrayConversionError", "")),
             ),
             Mistake(
                 id="cond-on-array",
                 message="lax.cond runs one branch for the whole call, so its condition must be "
-                "one boolean, not one per element. For an element-wise choice, "
-                "jnp.where(x < 0, 0.0, x).",
+                "one boolean, not one per element. An element-wise choice needs a function that "
+                "takes one condition per element.",
                 example=lambda: _cond_on_array,
                 matches=_fails_tracing(("TypeError", "Pred must be a scalar")),
             ),
             Mistake(
                 id="whole-array-choice",
-                message="Your function decides for the whole array at once: one negative "
-                "element makes every element 0.0 (as lax.cond on jnp.any(x < 0) does). "
-                "Decide element by element: jnp.where(x < 0, 0.0, x).",
+                message="Your function decides for the whole array at once: one negative element "
+                "makes every element 0.0 (as lax.cond on jnp.any(x < 0) does). Decide for each "
+                "element on its own.",
                 example=lambda: _zero_all_if_any_negative,
                 matches=behaves_like(_zero_all_if_any_negative, _whole_array_inputs),
             ),
             Mistake(
                 id="clipped-positives",
-                message="You zeroed the positive elements. Keep them, and replace the "
-                "negative ones: jnp.where(x < 0, 0.0, x).",
+                message="You zeroed the positive elements. Keep them as they are, and replace "
+                "only the negative ones with 0.0.",
                 example=lambda: _clip_positive,
             ),
             Mistake(
                 id="changed-positives",
                 message="The negative elements became 0.0, but some positive ones changed too: "
-                "only the elements below zero should change. "
-                "jnp.where(x < 0, 0.0, x) keeps the others as they are.",
+                "only the elements below zero should change, every other element keeps its "
+                "value.",
                 example=lambda: lambda x: jnp.clip(x, 0.0, 1.0),
                 matches=_changes_positives,
             ),
             Mistake(
                 id="absolute",
-                message="This is the absolute value: -2.0 became 2.0, where it should become "
-                "0.0. Replace the negative elements: jnp.where(x < 0, 0.0, x).",
+                message="This is the absolute value: -2.0 became 2.0, where it should become 0.0. "
+                "A negative element is replaced by 0.0, not flipped.",
                 example=lambda: _absolute,
             ),
         ),

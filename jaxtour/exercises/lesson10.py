@@ -533,14 +533,14 @@ EXERCISES = (
             Mistake(
                 id="abs-of-mean",
                 message="jnp.abs is outside the mean: that is the size of the mean error, after "
-                "errors above and below the curve have cancelled. Take the absolute value of "
-                "each error, then the mean: jnp.mean(jnp.abs(model(params, x) - y)).",
+                "errors above and below the curve have cancelled. The absolute value is taken "
+                "of each error, before the mean.",
                 example=lambda: _abs_of_mean,
             ),
             Mistake(
                 id="abs-of-prediction",
                 message="jnp.abs wraps only model(params, x): its parentheses close too early. "
-                "The absolute value is of each error: jnp.mean(jnp.abs(model(params, x) - y)).",
+                "The absolute value is of each error, the prediction minus the target.",
                 example=lambda: _abs_of_prediction,
             ),
             Mistake(

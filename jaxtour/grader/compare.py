@@ -134,7 +134,24 @@ def compare_arrays(got: Any, expected: Any, *, check_dtype: bool = True) -> str 
         return shape_message(got_arr, exp_arr)
     if check_dtype and got_arr.dtype != exp_arr.dtype:
         return dtype_message(got_arr, exp_arr)
+    if _half_precision(got_arr.dtype) and exp_arr.dtype.kind == "f" and exp_arr.itemsize >= 4:
+        # A rule that lets the dtype go (float32 or float64, with x64) still wants the
+        # precision: values rounded to a 16-bit float are near enough to pass the tolerance
+        # on small inputs, and keep about 3 significant digits where float32 keeps 7.
+        return _(HALF_PRECISION).format(got=got_arr.dtype, want=exp_arr.dtype)
     return compare_values(got_arr, exp_arr)
+
+
+HALF_PRECISION = N_(
+    "It is {got}, a 16-bit float that keeps about 3 significant digits, where {want} "
+    "keeps about 7 or more: somewhere the values were cast to 16 bits (astype or dtype=), "
+    "and the precision is lost. Compute at least in float32."
+)
+
+
+def _half_precision(dtype: np.dtype) -> bool:
+    """float16, or bfloat16 (ml_dtypes' kind "V", two bytes)."""
+    return dtype.itemsize == 2 and (dtype.kind == "f" or dtype.name == "bfloat16")
 
 
 def _comparable_size(shape: tuple[int, ...], expected_size: int) -> bool:

@@ -125,7 +125,10 @@ EXPLANATIONS: tuple[Explanation, ...] = (
             "needs to know how many elements the mask selects, and that depends on the values, "
             "which are not known while the function is traced."
         ),
-        fix=N_("keep the shape and choose element by element: jnp.where(x < 0, 0.0, x)"),
+        fix=N_(
+            "keep the shape and choose element by element: "
+            "jnp.where(mask, value_where_true, value_elsewhere)"
+        ),
         lesson=("07", N_("Python control flow under `jit`")),
     ),
     Explanation(

@@ -17,7 +17,9 @@ x64 on, judged in Russian, on Colab's JAX).
 
 from __future__ import annotations
 
+import ast
 import configparser
+import importlib
 import re
 from pathlib import Path
 from queue import Empty
@@ -29,6 +31,22 @@ from tests.helpers import LESSON_NOTEBOOKS, TESTS, cell_check, cell_exercise, re
 from tools.build_lessons import REVEAL_OUTPUTS, is_reveal
 
 CELL_TIMEOUT_S = 120
+# One kernel cell that runs each paste, then the check, as cells of their own; its value
+# is the pastes that passed.
+PASTE_AND_CHECK = """
+_jaxtour_passed = []
+for _jaxtour_paste in {pastes!r}:
+    get_ipython().run_cell(_jaxtour_paste, store_history=True)
+    _jaxtour_check = get_ipython().run_cell({check!r}, store_history=True)
+    if getattr(_jaxtour_check.result, "status", None) == "correct":
+        _jaxtour_passed.append(_jaxtour_paste)
+_jaxtour_passed
+"""
+# The check, saying only whether it passes: no sentence on how a refusal differs.
+QUICK_CHECK = """from jaxtour.grader.compare import verdict_only
+with verdict_only():
+    _jaxtour_feedback = {check}
+_jaxtour_feedback"""
 ITEM_NAME = "solved in place"
 
 
@@ -102,6 +120,46 @@ class SolvedInPlace(pytest.Item):
         assert not wrong, f"solutions typed in after Run All, not judged correct: {wrong}"
         missing = {cell_exercise(c) for c in cells if cell_exercise(c)} - set(statuses)
         assert not missing, f"exercises never solved: {missing}"
+        self._paste_what_messages_say(kernel, cells, exercises)
+
+    def _paste_what_messages_say(self, kernel, cells, exercises) -> None:
+        """No feedback message hands over passing code (issue 34): each expression that a
+        wrong answer's message (a declared mistake's, or one the corpus expects) or an
+        error explanation contains is pasted into the exercise cell as shipped, as a
+        learner would paste it, and checked there, each paste and check a cell of its own
+        (IPython's run_cell, history stored, as the grader reads it); none may pass."""
+        from tests.content.code_in_messages import names_free, pastes, shown_code
+
+        defined = set(_run(kernel, "sorted(get_ipython().user_ns)", text=True))
+        leaks = []
+        for index, cell in enumerate(cells):
+            exercise_id = cell_exercise(cell)
+            if not exercise_id:
+                continue
+            exercise = exercises[exercise_id]
+            corpus = importlib.import_module(f"tests.content.wrong_answers.lesson{exercise_id[:2]}")
+            says = [w.says for w in corpus.WRONG_ANSWERS if w.exercise_id == exercise_id and w.says]
+            check = next(c for c in cells[index + 1 :] if cell_check(c) == exercise_id)
+            tried = [
+                (fragment, paste)
+                for fragment in shown_code([m.message for m in exercise.mistakes] + says)
+                for paste in pastes(cell.source, fragment, exercise.solution)
+                if not names_free(paste) - defined  # else it only raises NameError
+            ]
+            passed = _run(
+                kernel,
+                PASTE_AND_CHECK.format(
+                    pastes=[paste for _, paste in tried],
+                    check=QUICK_CHECK.format(
+                        check=check.source.replace("checks.show(", "checks.read_and_check(", 1)
+                    ),
+                ),
+                tolerate=True,
+                text=True,
+            )
+            leaks += sorted({f"{exercise_id}: {f!r}" for f, p in tried if p in passed})
+            _run(kernel, exercise.solution)  # the solved state again, for what follows
+        assert not leaks, "feedback that hands over passing code:\n" + "\n".join(leaks)
 
     def _compare_reveals(self, shipped) -> None:
         """Each reveal showed in nbval's Run All what it showed when the lesson was built."""
@@ -126,9 +184,10 @@ class SolvedInPlace(pytest.Item):
         return self.path, None, f"{self.parent.name}::{ITEM_NAME}"
 
 
-def _run(kernel, source: str) -> list[dict]:
+def _run(kernel, source: str, *, tolerate: bool = False, text: bool = False):
     """Execute ``source`` in nbval's kernel (history stored, as JupyterLab does): what it
-    displayed."""
+    displayed. An error fails the test unless ``tolerate``; ``text`` returns the value of
+    the cell's last expression instead (``ast.literal_eval`` of its text/plain)."""
     msg_id = kernel.execute_cell_input(source, allow_stdin=False)
     kernel.await_reply(msg_id, timeout=CELL_TIMEOUT_S)
     outputs = []
@@ -141,8 +200,10 @@ def _run(kernel, source: str) -> list[dict]:
             continue
         kind, content = message["msg_type"], message["content"]
         if kind == "status" and content["execution_state"] == "idle":
+            if text:
+                return ast.literal_eval(outputs[-1]["data"]["text/plain"])
             return outputs
-        if kind == "error":
+        if kind == "error" and not tolerate:
             raise AssertionError(f"{content['ename']}: {content['evalue']}\n{source}")
         if kind in ("display_data", "execute_result", "update_display_data"):
             outputs.append(content)

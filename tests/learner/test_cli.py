@@ -320,6 +320,20 @@ def test_doctor_reports_versions_backend_and_place(tmp_path):
     assert "Binder (CPU only" in binder.stdout
 
 
+def test_python_dash_m_jaxtour_is_the_command(tmp_path):
+    """Where the script is not on PATH (a Colab or Kaggle runtime): `python -m jaxtour`."""
+    result = subprocess.run(
+        [sys.executable, "-m", "jaxtour", "progress"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "JAXTOUR_DATA_DIR": str(tmp_path)},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "00_welcome" in result.stdout and "Traceback" not in result.stderr
+
+
 @pytest.mark.parametrize(("cuda", "extra"), [("13.0", "cuda13"), ("12.4", "cuda12")])
 def test_doctor_names_the_install_command_for_a_gpu_jax_cannot_use(tmp_path, cuda, extra):
     fake = tmp_path / "nvidia-smi"
