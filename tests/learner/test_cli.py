@@ -361,19 +361,6 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def test_python_dash_m_jaxtour_is_the_jaxtour_command(tmp_path):
-    result = subprocess.run(
-        [sys.executable, "-m", "jaxtour", "doctor"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "JAX_PLATFORMS": "cpu"},
-    )
-    assert result.returncode == 0, result.stderr
-    assert "backend     cpu" in result.stdout.splitlines()
-
-
 def _tpu_facts(nvidia_smi: str | None = None) -> doctor.Facts:
     """What gather() finds on a one-chip TPU VM (read there: 'TPU v5 lite'), for CI's CPU."""
     return doctor.Facts(
