@@ -554,6 +554,10 @@ def _lab(args: argparse.Namespace) -> int:
                 "the new one (your file is moved to backups/ first)."
             ).format(name=name, command=f"`{reset_command(name, args.dir)}{reset_lang}`")
         )
+    from jaxtour.learner import doctor
+
+    if doctor.tpu_present():  # checked without opening the chip, which the kernels need
+        say("TPU: " + doctor.one_kernel_per_tpu())
     settings = lab_settings(root)
     lesson = first_lesson(lang)
     command = lab_command(root, port, args.browser, settings, args.cull_after, lesson)

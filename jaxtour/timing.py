@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.display import Display
 from jaxtour.lazy import jax, jnp
@@ -161,7 +163,10 @@ def format_seconds(seconds: float) -> str:
 
 
 def device_name(value: Any = None) -> str:
-    """The device a result lives on (or JAX's default device), e.g. 'cpu' or 'NVIDIA H200'."""
+    """The device a result lives on (or JAX's default device), e.g. 'cpu' or 'NVIDIA H200'.
+    A NumPy result lives in host memory, computed by the CPU, whatever JAX's default is."""
+    if isinstance(value, (np.ndarray, np.generic)):
+        return "cpu"
     devices = getattr(value, "devices", None)
     device = next(iter(devices())) if callable(devices) else jax.devices()[0]
     kind = getattr(device, "device_kind", "") or device.platform

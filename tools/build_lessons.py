@@ -21,14 +21,18 @@ test compares them with a fresh Run All) and nbval runs it without comparing.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import jupytext
 import nbformat
+from jupyter_client.kernelspec import KernelSpecManager
+from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 
 from jaxtour import catalog
@@ -125,6 +129,7 @@ def execute(
     stored without."""
     client = NotebookClient(
         notebook,
+        km=kernel_manager(),
         timeout=timeout,
         kernel_name="python3",
         resources={"metadata": {"path": str(folder)}},
@@ -132,6 +137,7 @@ def execute(
         store_widget_state=False,
         record_timing=record_timing,
     )
+    client.owns_km = True  # shut the kernel down at the end (a TPU admits one process)
     # Cells tagged raises-exception are meant to fail; nbclient honours that tag.
     for attempt in range(1, KERNEL_START_TRIES + 1):
         try:
@@ -179,12 +185,58 @@ def cell_seconds(notebook: nbformat.NotebookNode) -> list[tuple[float, int, str]
     return sorted(found, reverse=True)
 
 
+# A kernel for a machine that forbids TCP: ipykernel binds a TCP socket on 127.0.0.1 for
+# the output of forked processes (IOPubThread's pipe) even when its channels use unix
+# sockets, and libzmq aborts the kernel where that is refused (seen on a TPU VM). This
+# launcher turns that pipe off; a forked process's own prints are then not shown.
+IPC_KERNEL_LAUNCHER = """
+from ipykernel import iostream
+
+def _no_pipe(self):
+    self._pipe_flag = False
+
+iostream.IOPubThread._setup_pipe_in = _no_pipe
+
+from ipykernel.kernelapp import launch_new_instance
+
+launch_new_instance()
+"""
+
+
+def kernel_manager() -> AsyncKernelManager | None:
+    """None (jupyter_client's default: a kernel reached through TCP ports on 127.0.0.1),
+    or, where JAXTOUR_KERNEL_TRANSPORT=ipc, a kernel reached through unix sockets in a
+    fresh folder, named by absolute paths, and opening no TCP socket itself: for a machine
+    whose processes may open none, such as a sandboxed TPU VM (benchmarks/gpu_check.sh)."""
+    if os.environ.get("JAXTOUR_KERNEL_TRANSPORT", "tcp") != "ipc":
+        return None
+    folder = Path(tempfile.mkdtemp(prefix="jaxtour-kernel-"))
+    launcher = folder / "launch_kernel.py"
+    launcher.write_text(IPC_KERNEL_LAUNCHER, encoding="utf-8")
+    spec = folder / "kernels" / "python3"
+    spec.mkdir(parents=True)
+    argv = [sys.executable, str(launcher), "-f", "{connection_file}"]
+    spec.joinpath("kernel.json").write_text(
+        json.dumps({**KERNELSPEC, "argv": argv}), encoding="utf-8"
+    )
+    specs = KernelSpecManager(kernel_dirs=[str(folder / "kernels")], ensure_native_kernel=False)
+    manager = AsyncKernelManager(
+        kernel_name="python3",
+        kernel_spec_manager=specs,
+        transport="ipc",
+        ip=str(folder / "kernel"),
+        connection_file=str(folder / "kernel.json"),
+    )
+    manager.cache_ports = False  # else it probes for free TCP ports: TCP sockets again
+    return manager
+
+
 def _forget_kernel(client: NotebookClient) -> None:
     """Drop a kernel that died at start, so that the next setup starts a new one."""
     if client.km is not None:
         with contextlib.suppress(Exception):
             client.km.cleanup_resources()
-    client.km, client.kc = None, None
+    client.km, client.kc = kernel_manager(), None  # the same transport again
 
 
 KERNEL_START_TRIES = 3

@@ -3,12 +3,14 @@
 It reports Python, JAX and jaxlib, the backend and devices; recognises Colab, Binder
 and a plain machine; notices an NVIDIA GPU that JAX cannot use (since JAX 0.4.30 there
 is one jaxlib, and GPU support is a separate CUDA plugin package) and prints the install
-command that fixes it; and says which lessons need what.
+command that fixes it; names a TPU, its one-process rule and its matmul precision; and
+says which lessons need what.
 """
 
 from __future__ import annotations
 
 import importlib.metadata
+import importlib.util
 import os
 import platform
 import re
@@ -16,6 +18,7 @@ import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 from jaxtour import catalog
 from jaxtour.i18n import N_, _
@@ -30,6 +33,27 @@ class Gpu:
     name: str
     driver: str
     cuda: str | None  # the newest CUDA version the driver supports, e.g. "13.0"
+
+
+# What a TPU host shows without opening the chip (opening it takes the chip from the
+# kernels): the libtpu package, and the chip's device files (/dev/accel0, or /dev/vfio/0).
+TPU_DEVICE_FILES = ("accel[0-9]*", "vfio/[0-9]*")
+
+
+def tpu_present(dev: Path = Path("/dev")) -> bool:
+    """A TPU on this machine that JAX can use: libtpu installed and a chip's device file."""
+    if importlib.util.find_spec("libtpu") is None:
+        return False
+    return any(any(dev.glob(pattern)) for pattern in TPU_DEVICE_FILES)
+
+
+def one_kernel_per_tpu() -> str:
+    """The TPU's rule, and its fix, as doctor and `jaxtour lab` say it."""
+    return _(
+        "only one process at a time can hold a TPU: a second notebook's kernel fails with "
+        "'libtpu multi-process lockfile'. Shut the previous lesson's kernel down first "
+        "(Kernel > Shut Down Kernel, or the Running tab)."
+    )
 
 
 def where_am_i() -> str:
@@ -228,6 +252,24 @@ def report(nvidia_smi: str | None = None) -> tuple[list[str], int]:
         lines.append(f"NVIDIA GPU  {driver}")
     if facts.cuda_plugins:
         lines.append("CUDA plugin " + ", ".join(facts.cuda_plugins))
+    if backend == "tpu":
+        chips = [device.split(" ", 1)[-1] for device in facts.devices]
+        lines.append(
+            _row(
+                "TPU",
+                _("{count} x {kind}").format(count=len(chips), kind=chips[0] if chips else "?"),
+            )
+        )
+        lines.append(_row(N_("one kernel"), one_kernel_per_tpu()))
+        lines.append(
+            _row(
+                N_("precision"),
+                _(
+                    "a float32 matrix product runs in bfloat16 passes by default (about 3 "
+                    'digits); jax.default_matmul_precision("highest") gives full float32'
+                ),
+            )
+        )
     if gpus and backend != "gpu":
         extra = cuda_extra(gpus[0])
         lines.append(_row(N_("PROBLEM"), _gpu_problem(facts)))
@@ -261,14 +303,19 @@ def report(nvidia_smi: str | None = None) -> tuple[list[str], int]:
         "  "
         + _("{lessons}  draw plots with matplotlib").format(lessons=catalog.numbers_text(plotting))
     )
-    if backend == "gpu":
+    if backend in ("gpu", "tpu"):
         measure = _(
-            "{lessons}  measure your device: on a GPU the timings (and who wins) change -- you "
-            "are on a GPU now"
+            "{lessons}  measure your device: on an accelerator (a GPU, a TPU) the timings (and "
+            "who wins) change -- you are on a {backend} now"
         )
     else:
-        measure = _("{lessons}  measure your device: on a GPU the timings (and who wins) change")
-    lines.append("  " + measure.format(lessons=catalog.numbers_text(measuring)))
+        measure = _(
+            "{lessons}  measure your device: on an accelerator (a GPU, a TPU) the timings (and "
+            "who wins) change"
+        )
+    lines.append(
+        "  " + measure.format(lessons=catalog.numbers_text(measuring), backend=backend.upper())
+    )
     lines += [f"  {lesson.number}  {_(lesson.needs)}" for lesson in catalog.LESSONS if lesson.needs]
     if not facts.matplotlib:
         problems += 1

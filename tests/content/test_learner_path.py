@@ -5,6 +5,7 @@ run's cell timings are read back."""
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -51,3 +52,34 @@ def test_cell_seconds_reads_the_timing_a_measuring_run_records():
             }
         notebook.cells.append(cell)
     assert cell_seconds(notebook) == [(2.5, 1, "slow()"), (0.25, 0, "a = 1")]
+
+
+def test_kernels_reach_their_client_through_unix_sockets_where_tcp_is_forbidden(monkeypatch):
+    """A sandboxed TPU VM lets no process open a TCP socket: JAXTOUR_KERNEL_TRANSPORT=ipc
+    gives each kernel unix sockets named by absolute paths in a folder of its own."""
+    from tools.build_lessons import kernel_manager
+
+    monkeypatch.delenv("JAXTOUR_KERNEL_TRANSPORT", raising=False)
+    assert kernel_manager() is None  # jupyter_client's own TCP default
+    monkeypatch.setenv("JAXTOUR_KERNEL_TRANSPORT", "ipc")
+    first, second = kernel_manager(), kernel_manager()
+    assert first.transport == "ipc" and not first.cache_ports  # no TCP port probed
+    assert Path(first.ip).is_absolute() and Path(first.connection_file).is_absolute()
+    assert Path(first.ip).parent != Path(second.ip).parent
+
+
+def test_a_lesson_stopped_by_the_machine_is_told_apart_from_one_that_failed():
+    from tools.solve_lessons import MACHINE_LIMITS, stopped_by
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells.append(nbformat.v4.new_code_cell("ok"))
+    assert stopped_by(notebook) is None
+    stopped = nbformat.v4.new_code_cell("hosts.run(script)")
+    stopped.outputs = [
+        nbformat.v4.new_output(
+            "error", ename="WorkersUnavailable", evalue="no sockets", traceback=[]
+        )
+    ]
+    notebook.cells.append(stopped)
+    assert stopped_by(notebook) == (1, "WorkersUnavailable", "no sockets")
+    assert "WorkersUnavailable" in MACHINE_LIMITS and "NameError" not in MACHINE_LIMITS

@@ -9,6 +9,7 @@ import socket
 import stat
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -358,3 +359,56 @@ def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def _tpu_facts(nvidia_smi: str | None = None) -> doctor.Facts:
+    """What gather() finds on a one-chip TPU VM (read there: 'TPU v5 lite'), for CI's CPU."""
+    return doctor.Facts(
+        python="3.11.7", executable="python", platform="linux", place="local",
+        jax="0.10.2", jaxlib="0.10.2", numpy="2.4.6", backend="tpu",
+        devices=("tpu:0 TPU v5 lite",), jax_problem=None, gpus=(), ipywidgets="8.1.9",
+        matplotlib="3.11.2",
+    )  # fmt: skip
+
+
+def test_doctor_on_a_tpu_names_it_its_one_kernel_rule_and_its_precision(monkeypatch):
+    monkeypatch.setattr(doctor, "gather", _tpu_facts)
+    lines, status = doctor.report()
+    assert status == 0
+    tpu = [line for line in lines if line.startswith("TPU ")]
+    assert tpu and "TPU v5 lite" in tpu[0] and tpu[0].split()[1] == "1"
+    text = "\n".join(lines)
+    assert "libtpu multi-process lockfile" in text and "Shut the previous" in text
+    assert 'default_matmul_precision("highest")' in text
+    measure = next(line for line in lines if "measure your device" in line)
+    assert "accelerator" in measure and "TPU now" in measure
+    # On a CPU none of the TPU's lines appear.
+    monkeypatch.setattr(doctor, "gather", lambda *_: replace(_tpu_facts(), backend="cpu"))
+    cpu_text = "\n".join(doctor.report()[0])
+    assert "lockfile" not in cpu_text and "default_matmul_precision" not in cpu_text
+
+
+def test_a_tpu_is_found_without_opening_it(tmp_path, monkeypatch):
+    """From libtpu and the chip's device file: opening the chip would take it from the kernels."""
+    found = {"libtpu": object()}
+    monkeypatch.setattr(doctor.importlib.util, "find_spec", lambda name: found.get(name))
+    assert not doctor.tpu_present(tmp_path)  # libtpu, but no chip
+    (tmp_path / "vfio").mkdir()
+    (tmp_path / "vfio" / "0").touch()
+    assert doctor.tpu_present(tmp_path)
+    (tmp_path / "accel0").touch()
+    assert doctor.tpu_present(tmp_path)
+    found.clear()  # a chip's files, but no libtpu for JAX to use it with
+    assert not doctor.tpu_present(tmp_path)
+
+
+def test_lab_on_a_tpu_machine_warns_before_a_second_kernel_fails(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    args = ["lab", "ws", "--dry-run", "--port", str(_free_port())]
+    monkeypatch.setattr(doctor, "tpu_present", lambda: False)
+    assert cli.main(args) == 0
+    assert "lockfile" not in capsys.readouterr().out
+    monkeypatch.setattr(doctor, "tpu_present", lambda: True)
+    assert cli.main(args) == 0
+    warned = [line for line in capsys.readouterr().out.splitlines() if "lockfile" in line]
+    assert warned and warned[0].startswith("jaxtour: TPU: only one process")

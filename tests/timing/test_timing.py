@@ -134,3 +134,28 @@ def test_measure_real_jitted_function_quickly():
     f = jax.jit(lambda a: (a * 2, {"s": a.sum()}))
     result = timing.measure(f, jnp.arange(10.0), budget_s=0.1)
     assert result.first_s > 0 and result.median_s > 0
+
+
+class _StandInDevice:
+    """What jax.Device says about itself, for a device this machine has not got."""
+
+    def __init__(self, kind: str, platform: str) -> None:
+        self.device_kind, self.platform = kind, platform
+
+
+class _StandInArray:
+    def __init__(self, device: _StandInDevice) -> None:
+        self._device = device
+
+    def devices(self) -> set[_StandInDevice]:
+        return {self._device}
+
+
+def test_device_name_names_the_accelerator_a_result_lives_on_and_numpy_the_cpu():
+    tpu = _StandInArray(_StandInDevice("TPU v5 lite", "tpu"))
+    assert timing.device_name(tpu) == "TPU v5 lite"
+    # A NumPy result was computed on the host, even where JAX's default is an accelerator.
+    import numpy as np
+
+    assert timing.device_name(np.dot(np.ones(3), np.ones(3))) == "cpu"
+    assert timing.device_name(np.ones(3)) == "cpu"
