@@ -15,6 +15,7 @@ from jaxtour.grader.learner_code import transformed
 from jaxtour.grader.mistakes import (
     behaves_like,
     fails_with,
+    ignores_one_argument,
     learner_functions,
     loops_in_python,
     runs_python_per_element,
@@ -130,6 +131,51 @@ def _ema_lagged(xs, alpha):
     return jax.lax.scan(step, xs[0], xs)
 
 
+def _ema_from_mean(xs, alpha):
+    def step(m, x):
+        m = alpha * x + (1 - alpha) * m
+        return m, m
+
+    return jax.lax.scan(step, jnp.mean(xs), xs)
+
+
+def _ema_fixed_alpha(xs, alpha):
+    return _ema(xs, 0.3)
+
+
+def _alpha_changed():
+    xs, _ = _ema_inputs()[0]
+    return [[(xs, 0.5), (xs, 0.25)]]
+
+
+def _ema_ignores_alpha(answer: Any) -> bool:
+    """The same result for two alphas."""
+    return callable(answer) and ignores_one_argument(_alpha_changed)(answer)
+
+
+def _ema_started_elsewhere(answer: Any) -> bool:
+    """(final, history) where history follows the update from its second entry on, the first
+    entry is not xs[0], and the first entry is alpha * xs[0] + (1 - alpha) * start for some
+    start: the recurrence is right, only the carry's start is not."""
+    if not callable(answer):
+        return False
+    try:
+        for xs, alpha in _ema_inputs():
+            final, history = answer(xs, alpha)
+            h = np.asarray(history, dtype=float)
+            x = np.asarray(xs, dtype=float)
+            if h.shape != x.shape or np.isclose(h[0], x[0]):
+                return False
+            step = alpha * x[1:] + (1 - alpha) * h[:-1]
+            if not np.allclose(h[1:], step, rtol=1e-5, atol=1e-6):
+                return False
+            if not np.isclose(float(np.asarray(final)), h[-1], rtol=1e-5, atol=1e-6):
+                return False
+    except Exception:
+        return False
+    return True
+
+
 def _ema_skips_first(xs, alpha):
     def step(m, x):
         m = alpha * x + (1 - alpha) * m
@@ -176,6 +222,22 @@ def _logistic_while(r, x0, steps):
         return k + 1, r * x * (1 - x)
 
     return jax.lax.while_loop(keep_going, one_step, (0, x0))[1]
+
+
+def _logistic_arguments_swapped(r, x0, steps):
+    return _logistic(x0, r, steps)
+
+
+def _logistic_five_steps(r, x0, steps):
+    return _logistic(r, x0, 5)
+
+
+def _logistic_counter(r, x0, steps):
+    return 0.0 * r + 0.0 * x0 + float(steps)
+
+
+def _logistic_precedence(r, x0, steps):
+    return jax.lax.fori_loop(0, steps, lambda i, x: r * x * 1 - x, x0)
 
 
 def _logistic_inputs():
@@ -501,6 +563,25 @@ EXERCISES = (
                 example=lambda: _fori(2, 6, lambda i, acc: (acc + i) * 2, 1),
             ),
             Mistake(
+                id="shifted-range",
+                message="72 runs four steps with i = 3, 4, 5, 6: one past lower and up to "
+                "upper. The body's i takes the values of range(lower, upper): the first is "
+                "lower itself, and upper never comes.",
+                example=lambda: _fori(3, 7, lambda i, acc: acc * 2 + i, 1),
+            ),
+            Mistake(
+                id="multiplied-index",
+                message="840 multiplies the running value by 2 + i on each step. The body "
+                "doubles acc and then adds i: a sum after the doubling, not a factor.",
+                example=lambda: _fori(2, 6, lambda i, acc: acc * (2 + i), 1),
+            ),
+            Mistake(
+                id="two-passes",
+                message="11 is the value after two passes, i = 2 and 3. The loop runs once "
+                "for every i in range(lower, upper): four passes here.",
+                example=lambda: _fori(2, 4, lambda i, acc: acc * 2 + i, 1),
+            ),
+            Mistake(
                 id="iteration-count",
                 message="4 is how many times the body runs (i = 2, 3, 4, 5). The task asks "
                 "what the loop returns: the last value of acc.",
@@ -568,6 +649,22 @@ EXERCISES = (
                 "every later one is pulled toward zero. The task starts the carry at the "
                 "series' first element.",
                 example=lambda: _ema_from_zero,
+            ),
+            Mistake(
+                id="started-elsewhere",
+                message="Each step applies the right update, but the carry starts from "
+                "something other than the series' first element, so the first average is "
+                "off and every later one inherits part of that offset.",
+                example=lambda: _ema_from_mean,
+                matches=_ema_started_elsewhere,
+            ),
+            Mistake(
+                id="ignores-alpha",
+                message="Your average gives the same result for alpha = 0.5 and alpha = 0.25: "
+                "it does not use the alpha it is given (a global alpha, or a number written "
+                "in?). The step must weigh by the function's own argument.",
+                example=lambda: _ema_fixed_alpha,
+                matches=_ema_ignores_alpha,
             ),
             Mistake(
                 id="weights-swapped",
@@ -704,6 +801,31 @@ EXERCISES = (
                 "it length=steps.",
                 example=lambda: _logistic_scan_no_length,
                 matches=_grad_fails_with("ValueError", r"length. not provided"),
+            ),
+            Mistake(
+                id="arguments-swapped",
+                message="Your function uses x0 as the rate and r as the starting value: the "
+                "arguments come in the order logistic(r, x0, steps), and the body must read "
+                "each by its role.",
+                example=lambda: _logistic_arguments_swapped,
+            ),
+            Mistake(
+                id="fixed-steps",
+                message="Your function always runs 5 steps, the lesson's example, whatever steps "
+                "it is given: the trip count must come from the steps argument.",
+                example=lambda: _logistic_five_steps,
+            ),
+            Mistake(
+                id="returns-counter",
+                message="Your function returns the step counter, not the state: its value is "
+                "the number of steps and its gradient is 0. The loop's result is the final x.",
+                example=lambda: _logistic_counter,
+            ),
+            Mistake(
+                id="precedence",
+                message="Your step computes (r - 1) * x, not the logistic map: without "
+                "parentheses, the product r * x * 1 is taken first and x subtracted after.",
+                example=lambda: _logistic_precedence,
             ),
             Mistake(
                 id="one-step-short",

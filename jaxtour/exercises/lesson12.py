@@ -206,6 +206,18 @@ def _point_and_direction_swapped(x, v, k):
     return jax.jvp(lambda y: jax.grad(_energy)(y, k), (v,), (x,))[1]
 
 
+def _k_moved_by_k(x, v, k):
+    return jax.jvp(jax.grad(_energy), (x, k), (v, k))[1]
+
+
+def _hvp_wells_sign(x, v, k):
+    return _hvp(x, v, k) - 2.0 * jnp.cos(x) * v
+
+
+def _hvp_ring(x, v, k):
+    return k * (2 * v - jnp.roll(v, 1) - jnp.roll(v, -1)) + jnp.cos(x) * v
+
+
 def _k_moved_too(x, v, k):
     return jax.jvp(jax.grad(_energy), (x, k), (v, 1.0))[1]
 
@@ -278,6 +290,26 @@ def _td_prediction_held(values, rewards):
 def _td_undiscounted(values, rewards):
     target = rewards + jax.lax.stop_gradient(values[1:])
     return jnp.sum((values[:-1] - target) ** 2)
+
+
+def _td_discounted_reward(values, rewards):
+    target = jax.lax.stop_gradient(0.9 * (rewards + values[1:]))
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def _td_chain_reversed(values, rewards):
+    target = jax.lax.stop_gradient(rewards + 0.9 * values[:-1])
+    return jnp.sum((values[1:] - target) ** 2)
+
+
+def _td_squared_apart(values, rewards):
+    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    return jnp.sum(values[:-1] ** 2 - target**2)
+
+
+def _td_mean(values, rewards):
+    target = rewards + 0.9 * jax.lax.stop_gradient(values[1:])
+    return jnp.mean((values[:-1] - target) ** 2)
 
 
 def _td_inputs():  # one shape: eager JAX compiles each operation once per shape
@@ -714,6 +746,26 @@ EXERCISES = (
                 example=lambda: _k_moved_too,
             ),
             Mistake(
+                id="moves-k-by-k",
+                message="k got a tangent of its own value, so the result also says how the "
+                "gradient changes with the stiffness. H @ v moves x alone: k's tangent must "
+                "be zero, or k kept out of jvp's arguments.",
+                example=lambda: _k_moved_by_k,
+            ),
+            Mistake(
+                id="wells-sign",
+                message="The springs' part is right, the wells' has the wrong sign: energy "
+                "subtracts cos(x), and the second derivative of -cos(x) is +cos(x).",
+                example=lambda: _hvp_wells_sign,
+            ),
+            Mistake(
+                id="ring",
+                message="Your springs join the last bead to the first, as in a ring. The chain "
+                "has open ends: between n beads there are n - 1 springs, so each end bead "
+                "has one neighbour, not two.",
+                example=lambda: _hvp_ring,
+            ),
+            Mistake(
                 id="lesson-function",
                 message="This is H @ v for the lesson's wiggle, not for energy.",
                 example=lambda: _wiggle_hvp,
@@ -807,6 +859,32 @@ EXERCISES = (
                 "flows only through the target. It is the other way round: train "
                 "values[:-1], hold the target.",
                 example=lambda: _td_prediction_held,
+            ),
+            Mistake(
+                id="discounted-reward",
+                message="Your discount also scales the reward. The reward of this step counts "
+                "in full; 0.9 discounts only the next state's value.",
+                example=lambda: _td_discounted_reward,
+            ),
+            Mistake(
+                id="chain-reversed",
+                message="Your chain runs backwards: each later state is trained towards the "
+                "state before it. A state's target is built from its reward and the value "
+                "of the state that follows it.",
+                example=lambda: _td_chain_reversed,
+            ),
+            Mistake(
+                id="squared-apart",
+                message="You squared the value and the target separately and subtracted the "
+                "squares. The loss squares each error, the difference between a value and "
+                "its target.",
+                example=lambda: _td_squared_apart,
+            ),
+            Mistake(
+                id="mean-not-sum",
+                message="Your loss is the mean of the squared errors; the task's is their sum, "
+                "so your value and every gradient come out divided by the number of errors.",
+                example=lambda: _td_mean,
             ),
             Mistake(
                 id="no-discount",
