@@ -888,7 +888,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="no-discount",
-                message="The 0.9 is gone: the target is rewards + 0.9 * the next values.",
+                message="The 0.9 is gone: the next state's value counts in full. The target "
+                "discounts it before adding this step's reward.",
                 example=lambda: _td_undiscounted,
             ),
         ),
