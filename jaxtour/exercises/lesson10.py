@@ -476,16 +476,17 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="per-device",
-                message="Still 8 times the mean: x is not one device's slice. A jax function "
-                "sees the whole sharded array (x.shape[0] is the global batch), so divide by "
-                "all of x.shape[0], or use jnp.mean, and leave the device count out.",
+                message="Still 8 times the mean: x is not one device's slice. A jax function sees"
+                " the whole sharded array, so its shape is the global batch, and no "
+                "device count belongs in the loss.",
                 example=lambda: _per_device,
                 matches=_divides_by_a_device_share,
             ),
             Mistake(
                 id="hard-coded-batch",
-                message="Dividing by 64 is right for the lesson's batch only; on a batch of "
-                "24 it is wrong. Divide by x.shape[0], or use jnp.mean.",
+                message="Dividing by 64 is right for the lesson's batch only; on a batch of 24 it"
+                " is wrong. The number of examples must come from the batch the function "
+                "is given.",
                 example=lambda: _hard_coded_batch,
             ),
             Mistake(
@@ -533,20 +534,20 @@ EXERCISES = (
             Mistake(
                 id="abs-of-mean",
                 message="jnp.abs is outside the mean: that is the size of the mean error, after "
-                "errors above and below the curve have cancelled. The absolute value is taken "
-                "of each error, before the mean.",
+                "errors above and below the curve have cancelled. The absolute value "
+                "belongs to each error, before the average.",
                 example=lambda: _abs_of_mean,
             ),
             Mistake(
                 id="abs-of-prediction",
-                message="jnp.abs wraps only model(params, x): its parentheses close too early. "
-                "The absolute value is of each error, the prediction minus the target.",
+                message="jnp.abs wraps only the model's prediction: its parentheses close too "
+                "early, so the absolute value is taken of the output, not of each error.",
                 example=lambda: _abs_of_prediction,
             ),
             Mistake(
                 id="root-mean-square",
                 message="That is the root mean squared error. This loss is the mean absolute "
-                "error: jnp.mean(jnp.abs(...)), no squares.",
+                "error: no squares and no root.",
                 example=lambda: _root_mean_square,
             ),
             Mistake(

@@ -15,6 +15,7 @@ from jaxtour.grader.learner_code import transformed
 from jaxtour.grader.mistakes import (
     behaves_like,
     fails_with,
+    ignores_one_argument,
     learner_functions,
     loops_in_python,
     runs_python_per_element,
@@ -130,6 +131,51 @@ def _ema_lagged(xs, alpha):
     return jax.lax.scan(step, xs[0], xs)
 
 
+def _ema_from_mean(xs, alpha):
+    def step(m, x):
+        m = alpha * x + (1 - alpha) * m
+        return m, m
+
+    return jax.lax.scan(step, jnp.mean(xs), xs)
+
+
+def _ema_fixed_alpha(xs, alpha):
+    return _ema(xs, 0.3)
+
+
+def _alpha_changed():
+    xs, _ = _ema_inputs()[0]
+    return [[(xs, 0.5), (xs, 0.25)]]
+
+
+def _ema_ignores_alpha(answer: Any) -> bool:
+    """The same result for two alphas."""
+    return callable(answer) and ignores_one_argument(_alpha_changed)(answer)
+
+
+def _ema_started_elsewhere(answer: Any) -> bool:
+    """(final, history) where history follows the update from its second entry on, the first
+    entry is not xs[0], and the first entry is alpha * xs[0] + (1 - alpha) * start for some
+    start: the recurrence is right, only the carry's start is not."""
+    if not callable(answer):
+        return False
+    try:
+        for xs, alpha in _ema_inputs():
+            final, history = answer(xs, alpha)
+            h = np.asarray(history, dtype=float)
+            x = np.asarray(xs, dtype=float)
+            if h.shape != x.shape or np.isclose(h[0], x[0]):
+                return False
+            step = alpha * x[1:] + (1 - alpha) * h[:-1]
+            if not np.allclose(h[1:], step, rtol=1e-5, atol=1e-6):
+                return False
+            if not np.isclose(float(np.asarray(final)), h[-1], rtol=1e-5, atol=1e-6):
+                return False
+    except Exception:
+        return False
+    return True
+
+
 def _ema_skips_first(xs, alpha):
     def step(m, x):
         m = alpha * x + (1 - alpha) * m
@@ -176,6 +222,22 @@ def _logistic_while(r, x0, steps):
         return k + 1, r * x * (1 - x)
 
     return jax.lax.while_loop(keep_going, one_step, (0, x0))[1]
+
+
+def _logistic_arguments_swapped(r, x0, steps):
+    return _logistic(x0, r, steps)
+
+
+def _logistic_five_steps(r, x0, steps):
+    return _logistic(r, x0, 5)
+
+
+def _logistic_counter(r, x0, steps):
+    return 0.0 * r + 0.0 * x0 + float(steps)
+
+
+def _logistic_precedence(r, x0, steps):
+    return jax.lax.fori_loop(0, steps, lambda i, x: r * x * 1 - x, x0)
 
 
 def _logistic_inputs():
@@ -501,6 +563,25 @@ EXERCISES = (
                 example=lambda: _fori(2, 6, lambda i, acc: (acc + i) * 2, 1),
             ),
             Mistake(
+                id="shifted-range",
+                message="72 runs four steps with i = 3, 4, 5, 6: one past lower and up to "
+                "upper. The body's i takes the values of range(lower, upper): the first is "
+                "lower itself, and upper never comes.",
+                example=lambda: _fori(3, 7, lambda i, acc: acc * 2 + i, 1),
+            ),
+            Mistake(
+                id="multiplied-index",
+                message="840 multiplies the running value by 2 + i on each step. The body "
+                "doubles acc and then adds i: a sum after the doubling, not a factor.",
+                example=lambda: _fori(2, 6, lambda i, acc: acc * (2 + i), 1),
+            ),
+            Mistake(
+                id="two-passes",
+                message="11 is the value after two passes, i = 2 and 3. The loop runs once "
+                "for every i in range(lower, upper): four passes here.",
+                example=lambda: _fori(2, 4, lambda i, acc: acc * 2 + i, 1),
+            ),
+            Mistake(
                 id="iteration-count",
                 message="4 is how many times the body runs (i = 2, 3, 4, 5). The task asks "
                 "what the loop returns: the last value of acc.",
@@ -542,33 +623,55 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="python-loop",
-                message=PYTHON_LOOP + " Write one step and let lax.scan run it: "
-                "lax.scan(step, xs[0], xs).",
+                message="Your function loops in Python (a for or while loop, or a comprehension, "
+                "here or in a function it calls), and the exercise asks for none: under "
+                "jit a Python loop unrolls, one copy of the body per step, so its compile"
+                " time grows with the number of steps. Write one step and let lax.scan "
+                "carry the average from element to element.",
                 example=lambda: _ema_python_loop,
                 matches=loops_in_python,
                 also_accepted=True,
             ),
             Mistake(
                 id="python-per-step",
-                message=PYTHON_PER_STEP + " Write one step and let lax.scan run it: "
-                "lax.scan(step, xs[0], xs).",
+                message="Your function runs Python once per step (functools.reduce or map calling"
+                " a function for each element, a loop given to exec, a callback that "
+                "loops): a Python loop all the same, and the exercise asks for none. "
+                "Write one step and let lax.scan carry the average from element to "
+                "element.",
                 example=lambda: _ema_reduced,
                 matches=runs_python_per_element(_ema_lengths),
                 also_accepted=True,
             ),
             Mistake(
                 id="started-at-zero",
-                message="Your average starts from 0.0, so the first output is alpha * xs[0] "
-                "and every later one is pulled toward zero. The task starts the carry at "
-                "xs[0]: lax.scan(step, xs[0], xs).",
+                message="Your average starts from 0.0, so the first output is alpha * xs[0] and "
+                "every later one is pulled toward zero. The task starts the carry at the "
+                "series' first element.",
                 example=lambda: _ema_from_zero,
             ),
             Mistake(
+                id="started-elsewhere",
+                message="Each step applies the right update, but the carry starts from "
+                "something other than the series' first element, so the first average is "
+                "off and every later one inherits part of that offset.",
+                example=lambda: _ema_from_mean,
+                matches=_ema_started_elsewhere,
+            ),
+            Mistake(
+                id="ignores-alpha",
+                message="Your average gives the same result for alpha = 0.5 and alpha = 0.25: "
+                "it does not use the alpha it is given (a global alpha, or a number written "
+                "in?). The step must weigh by the function's own argument.",
+                example=lambda: _ema_fixed_alpha,
+                matches=_ema_ignores_alpha,
+            ),
+            Mistake(
                 id="weights-swapped",
-                message="The weights are swapped: here the old average gets alpha and the "
-                "new element 1 - alpha. (Or step's arguments are in the wrong order: scan "
-                "calls step(carry, x), the carry first.) The new element gets alpha: "
-                "m = alpha * x + (1 - alpha) * m.",
+                message="The weights are swapped: here the old average gets alpha and the new "
+                "element 1 - alpha. (Or step's arguments are in the wrong order: scan "
+                "calls step with the carry first, then the element.) It is the new "
+                "element that gets alpha.",
                 example=lambda: _ema_weights_swapped,
             ),
             Mistake(
@@ -598,9 +701,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="lagged-history",
-                message="Each step outputs the average from before its element: the history "
-                "lags one step behind (it starts with xs[0] and misses the last average). "
-                "Output the new m: return m, m.",
+                message="Each step outputs the average from before its element: the history lags "
+                "one step behind (it starts with xs[0] and misses the last average). A "
+                "step's output is the average after it has taken its element in.",
                 example=lambda: _ema_lagged,
             ),
             Mistake(
@@ -611,8 +714,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="no-pair",
-                message="scan's step must return a pair, (new carry, output of this step), "
-                "and yours returns one value. Return it twice: return m, m.",
+                message="scan's step must return a pair, (new carry, output of this step), and "
+                "yours returns one value. In a moving average both are the same number, "
+                "the new average.",
                 example=lambda: _ema_no_pair,
                 matches=fails_with("TypeError", r"scan body output must be a pair", _ema_inputs),
             ),
@@ -640,41 +744,46 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="python-loop",
-                message=PYTHON_LOOP + " Keep the loop in JAX: lax.fori_loop(0, steps, body, "
-                "x0), with a body that takes (i, x).",
+                message="Your function loops in Python (a for or while loop, or a comprehension, "
+                "here or in a function it calls), and the exercise asks for none: under "
+                "jit a Python loop unrolls, one copy of the body per step, so its compile"
+                " time grows with the number of steps. Keep the loop in JAX, with a trip "
+                "count known while tracing.",
                 example=lambda: _logistic_python_loop,
                 matches=loops_in_python,
                 also_accepted=True,
             ),
             Mistake(
                 id="python-per-step",
-                message=PYTHON_PER_STEP + " Keep the loop in JAX: lax.fori_loop(0, steps, "
-                "body, x0), with a body that takes (i, x).",
+                message="Your function runs Python once per step (functools.reduce or map calling"
+                " a function for each element, a loop given to exec, a callback that "
+                "loops): a Python loop all the same, and the exercise asks for none. Keep"
+                " the loop in JAX, with a trip count known while tracing.",
                 example=lambda: _logistic_reduced,
                 matches=runs_python_per_element(_logistic_steps),
                 also_accepted=True,
             ),
             Mistake(
                 id="jitted-traced-steps",
-                message="Your function is jitted, so steps arrives as a tracer: fori_loop "
-                "cannot know its trip count while tracing, becomes a while_loop, and grad "
-                "refuses it again. Leave logistic unjitted, or mark steps static: "
-                "jax.jit(logistic, static_argnames='steps').",
+                message="Your function is jitted, so steps arrives as a tracer: fori_loop cannot "
+                "know its trip count while tracing, becomes a while_loop, and grad "
+                "refuses it again. The number of steps has to be a Python int when the "
+                "loop is traced.",
                 example=lambda: jax.jit(_logistic),
                 matches=_jitted_traced_steps,
             ),
             Mistake(
                 id="still-while",
-                message="grad still meets a while_loop: a lax.while_loop, or a fori_loop "
-                "whose bounds are not Python ints. Use lax.fori_loop(0, steps, body, x0) "
-                "with steps as given, or lax.scan with length=steps.",
+                message="grad still meets a while_loop: a lax.while_loop, or a fori_loop whose "
+                "bounds are not Python ints. Reverse mode must know, while tracing, how "
+                "many steps it will store for the backward pass.",
                 example=lambda: _logistic_while,
                 matches=_grad_fails_with("ValueError", _REVERSE_MODE),
             ),
             Mistake(
                 id="one-argument-body",
-                message="fori_loop calls its body with two arguments, the index i and the "
-                "carried value: lambda i, x: r * x * (1 - x).",
+                message="fori_loop calls its body with two arguments, the index i and the carried"
+                " value, and yours takes one.",
                 example=lambda: _logistic_one_argument_body,
                 matches=_grad_fails_with("TypeError", r"positional argument"),
             ),
@@ -694,10 +803,34 @@ EXERCISES = (
                 matches=_grad_fails_with("ValueError", r"length. not provided"),
             ),
             Mistake(
+                id="arguments-swapped",
+                message="Your function uses x0 as the rate and r as the starting value: the "
+                "arguments come in the order logistic(r, x0, steps), and the body must read "
+                "each by its role.",
+                example=lambda: _logistic_arguments_swapped,
+            ),
+            Mistake(
+                id="fixed-steps",
+                message="Your function always runs 5 steps, the lesson's example, whatever steps "
+                "it is given: the trip count must come from the steps argument.",
+                example=lambda: _logistic_five_steps,
+            ),
+            Mistake(
+                id="returns-counter",
+                message="Your function returns the step counter, not the state: its value is "
+                "the number of steps and its gradient is 0. The loop's result is the final x.",
+                example=lambda: _logistic_counter,
+            ),
+            Mistake(
+                id="precedence",
+                message="Your step computes (r - 1) * x, not the logistic map: without "
+                "parentheses, the product r * x * 1 is taken first and x subtracted after.",
+                example=lambda: _logistic_precedence,
+            ),
+            Mistake(
                 id="one-step-short",
-                message="Your loop runs one step too few: fori_loop(1, steps, ...) or "
-                "(0, steps - 1) runs steps - 1 times. fori_loop(0, steps, ...) runs steps "
-                "times.",
+                message="Your loop runs one step too few: steps - 1 times. Like range, fori_loop "
+                "includes its lower bound and excludes its upper one.",
                 example=lambda: _logistic_short,
             ),
             Mistake(
@@ -787,8 +920,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="boolean-mask",
-                message="x[x > 0] has as many elements as x has positive ones, a shape jit "
-                "cannot know. Find the indices with jnp.nonzero(x > 0, size=2, ...).",
+                message="x[x > 0] has as many elements as x has positive ones, a shape jit cannot"
+                " know. Find the indices with a function that can be told how many to "
+                "return.",
                 example=lambda: lambda x: x[x > 0][:2],
                 matches=_under_jit_fails_with("NonConcreteBooleanIndexError", ""),
             ),
@@ -801,26 +935,27 @@ EXERCISES = (
             ),
             Mistake(
                 id="python-if",
-                message="A Python if on an element of x needs its value, which jit does not "
-                "have while tracing. Let jnp.nonzero(x > 0, size=2, ...) find the positives.",
+                message="A Python if on an element of x needs its value, which jit does not have "
+                "while tracing. Let a jnp function with a fixed output size find the "
+                "positives.",
                 example=lambda: lambda x: x[0] if x[0] > 0 else x[1],
                 matches=_under_jit_fails_with("TracerBoolConversionError", ""),
             ),
             Mistake(
                 id="padding-reads-last",
-                message="Where fewer than two elements are positive, you return x's last "
-                "element instead of 0.0. The padding index is a real index: -1 reads the "
-                "last element, and so does an index past the end, which a plain read "
-                "clamps (lesson 06). Read the padding as 0.0: .at[index].get(mode='fill', "
-                "fill_value=0.0), or jnp.where on how many positives there are.",
+                message="Where fewer than two elements are positive, you return x's last element "
+                "instead of 0.0. The padding index is a real index: -1 reads the last "
+                "element, and so does an index past the end, which a plain read clamps "
+                "(lesson 06). A read of the padding must give 0.0: lesson 06's "
+                "out-of-bounds modes say how.",
                 example=lambda: _padding_reads_last,
             ),
             Mistake(
                 id="padding-reads-first",
-                message="Where fewer than two elements are positive, you return x[0] instead "
-                "of 0.0: jnp.nonzero pads with index 0 unless told otherwise, and index 0 "
-                "reads a real element. Pad with an index past the end and read it with "
-                ".at[index].get(mode='fill', fill_value=0.0), or use jnp.where.",
+                message="Where fewer than two elements are positive, you return x[0] instead of "
+                "0.0: jnp.nonzero pads with index 0 unless told otherwise, and index 0 "
+                "reads a real element. Pad with an index that names no element, and read "
+                "it so that it gives 0.0.",
                 example=lambda: _padding_reads_first,
                 matches=lambda answer: (
                     _pads_by_index(answer)
@@ -829,11 +964,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="argmax-reads-first",
-                message="Where fewer than two elements are positive, you return x[0] instead "
-                "of 0.0: jnp.argmax of a mask with no True in it is 0, and index 0 reads a "
-                "real element. Say where none was found (jnp.any of the mask, or "
-                "jnp.nonzero(x > 0, size=2, fill_value=len(x))) and read 0.0 there: "
-                ".at[index].get(mode='fill', fill_value=0.0), or jnp.where.",
+                message="Where fewer than two elements are positive, you return x[0] instead of "
+                "0.0: jnp.argmax of a mask with no True in it is 0, and index 0 reads a "
+                "real element. Tell 'found' from 'none found' and read 0.0 where none was"
+                " found.",
                 example=lambda: _argmax_reads_first,
                 matches=lambda answer: (
                     not _pads_by_index(answer)
@@ -850,9 +984,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="first-two-elements",
-                message="This zeroes the first two elements of x, positive or not. The task "
-                "wants the first two positive ones, wherever they are: their indices come "
-                "from jnp.nonzero(x > 0, size=2, ...).",
+                message="This zeroes the first two elements of x, positive or not. The task wants"
+                " the first two positive ones, wherever they are.",
                 example=lambda: _first_two_zeroed,
             ),
             Mistake(

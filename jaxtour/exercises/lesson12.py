@@ -206,6 +206,18 @@ def _point_and_direction_swapped(x, v, k):
     return jax.jvp(lambda y: jax.grad(_energy)(y, k), (v,), (x,))[1]
 
 
+def _k_moved_by_k(x, v, k):
+    return jax.jvp(jax.grad(_energy), (x, k), (v, k))[1]
+
+
+def _hvp_wells_sign(x, v, k):
+    return _hvp(x, v, k) - 2.0 * jnp.cos(x) * v
+
+
+def _hvp_ring(x, v, k):
+    return k * (2 * v - jnp.roll(v, 1) - jnp.roll(v, -1)) + jnp.cos(x) * v
+
+
 def _k_moved_too(x, v, k):
     return jax.jvp(jax.grad(_energy), (x, k), (v, 1.0))[1]
 
@@ -278,6 +290,26 @@ def _td_prediction_held(values, rewards):
 def _td_undiscounted(values, rewards):
     target = rewards + jax.lax.stop_gradient(values[1:])
     return jnp.sum((values[:-1] - target) ** 2)
+
+
+def _td_discounted_reward(values, rewards):
+    target = jax.lax.stop_gradient(0.9 * (rewards + values[1:]))
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def _td_chain_reversed(values, rewards):
+    target = jax.lax.stop_gradient(rewards + 0.9 * values[:-1])
+    return jnp.sum((values[1:] - target) ** 2)
+
+
+def _td_squared_apart(values, rewards):
+    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    return jnp.sum(values[:-1] ** 2 - target**2)
+
+
+def _td_mean(values, rewards):
+    target = rewards + 0.9 * jax.lax.stop_gradient(values[1:])
+    return jnp.mean((values[:-1] - target) ** 2)
 
 
 def _td_inputs():  # one shape: eager JAX compiles each operation once per shape
@@ -651,27 +683,27 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="builds-hessian",
-                message=f"Your hvp builds the Hessian: traced for {HESSIAN_PROBE} beads, it "
-                f"holds a {HESSIAN_PROBE} x {HESSIAN_PROBE} array (jax.hessian, or jacfwd / "
-                "jacrev of the gradient, build one). A JVP of the gradient gives H @ v "
-                "directly, with vectors only: jax.jvp(g, (x,), (v,))[1], g being the "
-                "gradient of energy with respect to x at this k.",
+                message=f"Your hvp builds the Hessian: traced for {HESSIAN_PROBE} beads, it holds "
+                f"a {HESSIAN_PROBE} x {HESSIAN_PROBE} array (jax.hessian, or jacfwd / "
+                "jacrev of the gradient, build one). H @ v is how the gradient changes as"
+                " x moves along v: one forward-mode pass through the gradient gives it, "
+                "with vectors only.",
                 example=lambda: _hessian_times_v,
                 matches=_builds_hessian,
                 also_accepted=True,
             ),
             Mistake(
                 id="k-missing",
-                message="jax.grad(energy) takes (x, k), and jax.jvp called it with x alone. "
-                "Close over k, lambda y: jax.grad(energy)(y, k), or give jvp both "
-                "arguments with a tangent of 0.0 for k: (x, k), (v, 0.0).",
+                message="jax.grad(energy) takes (x, k), and jax.jvp called it with x alone. jvp "
+                "moves every argument it is given, so k has to be held fixed: kept out of"
+                " jvp's arguments, or given a tangent of zero.",
                 example=lambda: lambda x, v, k: jax.jvp(jax.grad(_energy), (x,), (v,))[1],
                 matches=fails_with("TypeError", r"required positional argument", _hvp_inputs),
             ),
             Mistake(
                 id="not-tuples",
                 message="jax.jvp takes the points and the tangents as tuples, one entry per "
-                "argument of the function: jax.jvp(g, (x,), (v,)), with the commas.",
+                "argument of the function; a tuple of one entry needs its trailing comma.",
                 example=lambda: lambda x, v, k: jax.jvp(lambda y: jax.grad(_energy)(y, k), x, v)[1],
                 matches=fails_with("TypeError", r"must be tuples or lists", _hvp_inputs),
             ),
@@ -712,6 +744,26 @@ EXERCISES = (
                 "changes with the stiffness. Hold k fixed: a tangent of 0.0, or close over "
                 "it with a lambda.",
                 example=lambda: _k_moved_too,
+            ),
+            Mistake(
+                id="moves-k-by-k",
+                message="k got a tangent of its own value, so the result also says how the "
+                "gradient changes with the stiffness. H @ v moves x alone: k's tangent must "
+                "be zero, or k kept out of jvp's arguments.",
+                example=lambda: _k_moved_by_k,
+            ),
+            Mistake(
+                id="wells-sign",
+                message="The springs' part is right, the wells' has the wrong sign: energy "
+                "subtracts cos(x), and the second derivative of -cos(x) is +cos(x).",
+                example=lambda: _hvp_wells_sign,
+            ),
+            Mistake(
+                id="ring",
+                message="Your springs join the last bead to the first, as in a ring. The chain "
+                "has open ends: between n beads there are n - 1 springs, so each end bead "
+                "has one neighbour, not two.",
+                example=lambda: _hvp_ring,
             ),
             Mistake(
                 id="lesson-function",
@@ -809,8 +861,35 @@ EXERCISES = (
                 example=lambda: _td_prediction_held,
             ),
             Mistake(
+                id="discounted-reward",
+                message="Your discount also scales the reward. The reward of this step counts "
+                "in full; 0.9 discounts only the next state's value.",
+                example=lambda: _td_discounted_reward,
+            ),
+            Mistake(
+                id="chain-reversed",
+                message="Your chain runs backwards: each later state is trained towards the "
+                "state before it. A state's target is built from its reward and the value "
+                "of the state that follows it.",
+                example=lambda: _td_chain_reversed,
+            ),
+            Mistake(
+                id="squared-apart",
+                message="You squared the value and the target separately and subtracted the "
+                "squares. The loss squares each error, the difference between a value and "
+                "its target.",
+                example=lambda: _td_squared_apart,
+            ),
+            Mistake(
+                id="mean-not-sum",
+                message="Your loss is the mean of the squared errors; the task's is their sum, "
+                "so your value and every gradient come out divided by the number of errors.",
+                example=lambda: _td_mean,
+            ),
+            Mistake(
                 id="no-discount",
-                message="The 0.9 is gone: the target is rewards + 0.9 * the next values.",
+                message="The 0.9 is gone: the next state's value counts in full. The target "
+                "discounts it before adding this step's reward.",
                 example=lambda: _td_undiscounted,
             ),
         ),
@@ -865,10 +944,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="overflows",
-                message="At (100.0, 3.0) your rule gives inf or nan: in float32, exp(100.0) "
-                "is inf, and inf / inf is nan. Keep the stable value (as the function "
-                "computes it) and write the weights as sigmoid(a - b) and sigmoid(b - a), "
-                "which never overflow.",
+                message="At (100.0, 3.0) your rule gives inf or nan: in float32, exp(100.0) is "
+                "inf, and inf / inf is nan. Keep the stable value (as the function "
+                "computes it), and write each weight so that it never exponentiates a "
+                "large number: a's share of exp(a) + exp(b) depends only on a - b.",
                 example=lambda: _overflowing_rule,
                 matches=_not_finite_far_apart,
             ),
@@ -893,27 +972,27 @@ EXERCISES = (
             ),
             Mistake(
                 id="same-weight",
-                message="b_dot gets a's weight, sigmoid(a - b). The derivative with respect "
-                "to b is exp(b) / (exp(a) + exp(b)): sigmoid(b - a).",
+                message="b_dot gets a's weight. The derivative with respect to b is b's own share"
+                " of exp(a) + exp(b), not a's.",
                 example=lambda: _same_weight_rule,
             ),
             Mistake(
                 id="weights-swapped",
-                message="The weights are swapped: a_dot's is sigmoid(a - b) (a's share of "
-                "exp(a) + exp(b)), b_dot's is sigmoid(b - a).",
+                message="The weights are swapped: each input's tangent is weighted by that "
+                "input's own share of exp(a) + exp(b), and here a_dot gets b's share.",
                 example=lambda: _swapped_weights_rule,
             ),
             Mistake(
                 id="unweighted",
-                message="a_dot + b_dot treats both derivatives as 1. Each tangent is "
-                "weighted by its input's share: sigmoid(a - b) for a, sigmoid(b - a) for b.",
+                message="a_dot + b_dot treats both derivatives as 1. Each tangent is weighted by "
+                "its input's share of exp(a) + exp(b), a number between 0 and 1.",
                 example=lambda: _unweighted_rule,
             ),
             Mistake(
                 id="wrong-derivatives",
-                message="The values are right, the derivatives are not. d/da "
-                "log(exp(a) + exp(b)) = exp(a) / (exp(a) + exp(b)), which is "
-                "sigmoid(a - b); d/db is sigmoid(b - a).",
+                message="The values are right, the derivatives are not. The derivative of "
+                "log(exp(a) + exp(b)) with respect to a is a's share of the sum, exp(a) /"
+                " (exp(a) + exp(b)); with respect to b, b's share.",
                 example=lambda: (
                     lambda primals, tangents: (
                         _log_add_exp(*primals),

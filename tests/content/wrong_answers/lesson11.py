@@ -603,3 +603,119 @@ ROUND_4 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
+
+
+# --- families named after round 4 (issue 35): written anew, not round 4's strings --------
+
+
+def f35_ema_from_first_mean(xs, alpha):
+    def step(m, x):
+        new = (1 - alpha) * m + alpha * x
+        return new, new
+
+    return lax.scan(step, (xs[0] + xs[1]) / 2, xs)
+
+
+def f35_ema_from_last(xs, alpha):
+    def step(m, x):
+        m = alpha * x + (1 - alpha) * m
+        return m, m
+
+    return lax.scan(step, xs[-1], xs)
+
+
+ALPHA = 0.5  # a notebook global the learner's step reads
+
+
+def f35_ema_global_alpha(xs, alpha):
+    def step(m, x):
+        m = ALPHA * x + (1 - ALPHA) * m
+        return m, m
+
+    return lax.scan(step, xs[0], xs)
+
+
+def f35_logistic_swapped(r, x0, steps):
+    return lax.fori_loop(0, steps, lambda i, x: x0 * x * (1 - x), r)
+
+
+def f35_logistic_five_steps_literal(r, x0, steps):
+    x = x0
+    return lax.fori_loop(0, 5, lambda i, x: r * x * (1 - x), x)
+
+
+def f35_logistic_counter(r, x0, steps):
+    def body(i, state):
+        k, x = state
+        return k + 1.0, r * x * (1 - x)
+
+    return lax.fori_loop(0, steps, body, (0.0, x0))[0]
+
+
+def f35_logistic_no_parens(r, x0, steps):
+    def body(i, x):
+        return r * x - x
+
+    return lax.fori_loop(0, steps, body, x0)
+
+
+FAMILIES_35 = (
+    Wrong(
+        "11.fori_predict",
+        "i ran from 3 to 6",
+        lambda: (((1 * 2 + 3) * 2 + 4) * 2 + 5) * 2 + 6,
+        named="shifted-range",
+    ),
+    Wrong(
+        "11.fori_predict",
+        "acc * (2 + i) on each step",
+        lambda: 4 * 5 * 6 * 7,
+        named="multiplied-index",
+    ),
+    Wrong(
+        "11.fori_predict", "stopped after i = 3", lambda: (1 * 2 + 2) * 2 + 3, named="two-passes"
+    ),
+    Wrong(
+        "11.scan_ema",
+        "carry from the mean of the first two",
+        lambda: f35_ema_from_first_mean,
+        named="started-elsewhere",
+    ),
+    Wrong(
+        "11.scan_ema",
+        "carry from the last element",
+        lambda: f35_ema_from_last,
+        named="started-elsewhere",
+    ),
+    Wrong(
+        "11.scan_ema",
+        "a global ALPHA in the step",
+        lambda: f35_ema_global_alpha,
+        named="ignores-alpha",
+    ),
+    Wrong(
+        "11.while_grad",
+        "r and x0 read the other way",
+        lambda: f35_logistic_swapped,
+        named="arguments-swapped",
+    ),
+    Wrong(
+        "11.while_grad",
+        "the lesson's 5 steps written in",
+        lambda: f35_logistic_five_steps_literal,
+        named="fixed-steps",
+    ),
+    Wrong(
+        "11.while_grad",
+        "(k, x) carried, k returned",
+        lambda: f35_logistic_counter,
+        named="returns-counter",
+    ),
+    Wrong(
+        "11.while_grad",
+        "r * x - x in a def body",
+        lambda: f35_logistic_no_parens,
+        named="precedence",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FAMILIES_35)

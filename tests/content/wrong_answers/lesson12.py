@@ -497,3 +497,79 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+
+# --- families named after round 4 (issue 35): written anew, not round 4's strings --------
+
+
+def f35_hvp_tangent_k(x, v, k):
+    return jax.jvp(jax.grad(energy), (x, k), (v, jnp.asarray(k)))[1]
+
+
+def f35_hvp_wells_minus(x, v, k):
+    springs = k * (
+        jnp.concatenate([v[:1] - v[1:2], 2 * v[1:-1] - v[:-2] - v[2:], v[-1:] - v[-2:-1]])
+    )
+    return springs - jnp.cos(x) * v
+
+
+def f35_hvp_periodic(x, v, k):
+    left, right = jnp.roll(v, -1), jnp.roll(v, 1)
+    return k * (2 * v - left - right) + jnp.cos(x) * v
+
+
+def f35_td_discount_all(values, rewards):
+    target = 0.9 * (rewards + lax.stop_gradient(values)[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def f35_td_backwards(values, rewards):
+    held = lax.stop_gradient(values)
+    return jnp.sum((values[1:] - (rewards + 0.9 * held[:-1])) ** 2)
+
+
+def f35_td_difference_of_squares(values, rewards):
+    target = lax.stop_gradient(rewards + 0.9 * values[1:])
+    return jnp.sum(values[:-1] ** 2) - jnp.sum(target**2)
+
+
+def f35_td_average(values, rewards):
+    errors = values[:-1] - (rewards + 0.9 * lax.stop_gradient(values[1:]))
+    return jnp.mean(jnp.square(errors))
+
+
+FAMILIES_35 = (
+    Wrong(
+        "12.hvp",
+        "k given its own value as tangent",
+        lambda: f35_hvp_tangent_k,
+        named="moves-k-by-k",
+    ),
+    Wrong("12.hvp", "by hand, wells subtracted", lambda: f35_hvp_wells_minus, named="wells-sign"),
+    Wrong("12.hvp", "by hand, neighbours by jnp.roll", lambda: f35_hvp_periodic, named="ring"),
+    Wrong(
+        "12.fixed_target",
+        "0.9 around reward and next value",
+        lambda: f35_td_discount_all,
+        named="discounted-reward",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "later states towards earlier ones",
+        lambda: f35_td_backwards,
+        named="chain-reversed",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "sum of squares minus sum of squares",
+        lambda: f35_td_difference_of_squares,
+        named="squared-apart",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "jnp.mean of the squared errors",
+        lambda: f35_td_average,
+        named="mean-not-sum",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FAMILIES_35)
