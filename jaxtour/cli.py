@@ -147,21 +147,23 @@ def _release_ports() -> None:
         _held.popitem()[1].close()
 
 
-def choose_port(requested: int | None) -> int:
+def choose_port(requested: int | None, *, hold: bool = True) -> int:
     """``--port N`` exactly, or the first free port from 8888 on; one-line errors. The
-    port is held (``_hold``) until this process ends: another jaxtour picks the next."""
+    port is held (``_hold``) until this process ends: another jaxtour picks the next. A
+    dry run (``hold=False``) starts no server, so it claims nothing."""
+    claim = _hold if hold else (lambda port: True)
     if requested is not None:
         if not 0 < requested < 65536:
             raise CommandError(
                 _("--port must be between 1 and 65535, not {port}").format(port=requested), 2
             )
-        if not (_port_is_free(requested) and _hold(requested)):
+        if not (_port_is_free(requested) and claim(requested)):
             raise CommandError(
                 _("port {port} is in use; pick another with --port").format(port=requested)
             )
         return requested
     for port in range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES):
-        if _port_is_free(port) and _hold(port):
+        if _port_is_free(port) and claim(port):
             return port
     last = DEFAULT_PORT + PORT_TRIES - 1
     raise CommandError(
@@ -508,7 +510,7 @@ def _lab(args: argparse.Namespace) -> int:
             ),
             2,
         )
-    port = choose_port(args.port)
+    port = choose_port(args.port, hold=not args.dry_run)
     lang = i18n.language()
     if lang != i18n.DEFAULT and not workspace.has_edition(lang):
         print(

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import numpy
+
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.compare import compare_arrays, describe
 from jaxtour.grader.mistakes import (
@@ -119,6 +121,11 @@ def _slope_inputs():
         (_Named(jnp.sin, "jnp.sin"), jnp.array([0.0, 1.5, 3.0])),
         (_Named(lambda s: jnp.exp(-s), "lambda s: jnp.exp(-s)"), jnp.array([-1, 0, 2])),
     ]
+
+
+def _numpy_formula(x):
+    """The right formula, with the learner's NumPy (not the grader's pristine copy)."""
+    return 2 * x * numpy.cos(x) - x**2 * numpy.sin(x)
 
 
 def _floats(t):
@@ -731,7 +738,7 @@ EXERCISES = (
                 "numbers here, where the check passes real ones, but under jit, grad or vmap x "
                 "is a tracer with no values, and NumPy fails on it. Write the formula with "
                 "functions JAX can trace.",
-                example=lambda: lambda x: 2 * x * np.cos(x) - x**2 * np.sin(x),
+                example=lambda: _numpy_formula,
                 matches=uses_module("numpy", ("sin", "cos")),
                 also_accepted=True,
             ),
