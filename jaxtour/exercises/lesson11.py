@@ -387,12 +387,21 @@ def _positive_inputs():
         (jnp.array([-1.0, -2.0, 0.0, -4.0, 6.0]),),
         (jnp.array([-3.0, -1.0, 0.0, -2.0, -5.0]),),
         (jnp.array([0.0, 8.0, 9.0, 1.0, -4.0]),),
+        # the only positive first: padding that reads x[0] shows, zeroed or not
+        (jnp.array([5.0, -1.0, -2.0, 0.0, -3.0]),),
         (jnp.array([2.0, 7.0, -1.0]),),
     ]  # two shapes, so jit compiles an answer twice
 
 
 def _padding_reads_last(x):
     return x[jnp.nonzero(x > 0, size=2, fill_value=-1)[0]]
+
+
+def _padding_zeroed_after(x):
+    """Pads with index 0, then zeroes what is not positive: right unless x[0] is positive
+    and fewer than two are."""
+    values = x[jnp.nonzero(x > 0, size=2, fill_value=0)[0]]
+    return jnp.where(values > 0, values, 0.0)
 
 
 def _padding_reads_first(x):
@@ -961,6 +970,15 @@ EXERCISES = (
                     _pads_by_index(answer)
                     and behaves_like(_padding_reads_first, _positive_inputs)(answer)
                 ),
+            ),
+            Mistake(
+                id="padding-zeroed-after",
+                message="Your padding reads x[0] and zeroes it when it is not positive; but "
+                "where x[0] is itself positive and no second element is, the padding is x[0] "
+                "again, not 0.0. Whether a value was found is known from the mask, not from "
+                "the value read.",
+                example=lambda: _padding_zeroed_after,
+                matches=behaves_like(_padding_zeroed_after, _positive_inputs),
             ),
             Mistake(
                 id="argmax-reads-first",

@@ -282,6 +282,8 @@ def _bad_prices():
         (jnp.array([100.0, 0.0, 99.0, 98.0]),),  # a zero: log gives -inf
         (jnp.array([100.0, -1.0, 99.0, 98.0]),),  # a negative: log gives NaN
         (jnp.array([-3.0, -2.0, -1.0, -4.0]),),  # none positive
+        (jnp.array([0.0, 101.0, 99.0, 98.0]),),  # only the first: a check of prices[1:] misses it
+        (jnp.array([100.0, 101.0, 99.0, -2.0]),),  # only the last: prices[:-1] misses it
     ]
 
 
