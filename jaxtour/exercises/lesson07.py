@@ -306,6 +306,37 @@ def _row_means(x):
     return jnp.where(kept, x, total / jnp.sum(kept, axis=-1, keepdims=True))
 
 
+def _zeros_filled_too(x):
+    """x > 0 for both the choice and the mean: a zero is replaced and left out."""
+    kept = x > 0
+    return jnp.where(kept, x, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept))
+
+
+def _column_means(x):
+    kept = x >= 0
+    total = jnp.sum(jnp.where(kept, x, 0.0), axis=0, keepdims=True)
+    return jnp.where(kept, x, total / jnp.sum(kept, axis=0, keepdims=True))
+
+
+def _divided_by_length(x):
+    kept = x >= 0
+    return jnp.where(kept, x, jnp.sum(jnp.where(kept, x, 0.0)) / len(x))
+
+
+def _inverted_choice(x):
+    kept = x >= 0
+    return jnp.where(kept, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept), x)
+
+
+def _mean_of_negatives(x):
+    dropped = x < 0
+    return jnp.where(dropped, jnp.sum(jnp.where(dropped, x, 0.0)) / jnp.sum(dropped), x)
+
+
+def _absolute(x):
+    return jnp.abs(x)
+
+
 def _python_if(x):
     if x < 0:  # a Python if: fails under jit for any traced x
         return 0.0
@@ -811,6 +842,54 @@ EXERCISES = (
                 "is not negative, so it counts, and it pulls the mean down.",
                 example=lambda: _mean_of_positives,
                 matches=behaves_like(_mean_of_positives, _vector_inputs),
+            ),
+            Mistake(
+                id="zeros-filled-too",
+                message="Your mask is x > 0: a zero is not negative, yet yours is replaced by "
+                "the fill and left out of the mean. The NumPy code keeps every element that "
+                "is not negative, zeros included.",
+                example=lambda: _zeros_filled_too,
+                matches=behaves_like(_zeros_filled_too, _vector_inputs),
+            ),
+            Mistake(
+                id="divided-by-length",
+                message="Your sum leaves the negative elements out, but your count is len(x): "
+                "the length of the first axis, not how many elements are kept (on a matrix "
+                "not even how many there are). Divide by the number of kept elements.",
+                example=lambda: _divided_by_length,
+                matches=behaves_like(_divided_by_length, _vector_inputs),
+            ),
+            Mistake(
+                id="inverted-choice",
+                message="Your choice is the wrong way round: the negative elements kept their "
+                "value and the others became the fill. jnp.where takes the value for the "
+                "elements where the condition holds first, the value for the rest second.",
+                example=lambda: _inverted_choice,
+                matches=behaves_like(_inverted_choice, _vector_inputs),
+            ),
+            Mistake(
+                id="mean-of-negatives",
+                message="Your fill is the mean of the negative elements, the very values being "
+                "replaced. The NumPy code fills them with the mean of the elements that are "
+                "not negative.",
+                example=lambda: _mean_of_negatives,
+                matches=behaves_like(_mean_of_negatives, _vector_inputs),
+            ),
+            Mistake(
+                id="absolute",
+                message="This is the absolute value: a negative element became its own size, "
+                "where the NumPy code replaces it with the mean of the elements that are not "
+                "negative.",
+                example=lambda: _absolute,
+                matches=behaves_like(_absolute, _vector_inputs),
+            ),
+            Mistake(
+                id="column-means",
+                message="On the matrix, each column got its own mean. x[x >= 0] in NumPy is "
+                "one flat array of every kept element, so there is one mean for the whole "
+                "array: reduce over every axis.",
+                example=lambda: _column_means,
+                matches=behaves_like(_column_means, _vector_inputs),
             ),
             Mistake(
                 id="row-means",
