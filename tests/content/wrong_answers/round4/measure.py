@@ -16,7 +16,8 @@ import sys
 from collections import Counter
 
 
-def main(lessons: list[str]) -> int:
+def main(lessons: list[str], round_number: int = 4) -> int:
+    """Judge round ``round_number`` (its lessonNN modules' ROUND_N and RIGHT_N)."""
     import jax
 
     jax.config.update("jax_num_cpu_devices", 8)
@@ -31,8 +32,11 @@ def main(lessons: list[str]) -> int:
     generic_in: Counter[str] = Counter()
     wrong_in: Counter[str] = Counter()
     for number in lessons or [f"{n:02d}" for n in range(15)]:
-        module = importlib.import_module(f"tests.content.wrong_answers.round4.lesson{number}")
-        for kind, answers in (("wrong", module.ROUND_4), ("right", module.RIGHT_4)):
+        package = f"tests.content.wrong_answers.round{round_number}"
+        module = importlib.import_module(f"{package}.lesson{number}")
+        wrong = getattr(module, f"ROUND_{round_number}")
+        right = getattr(module, f"RIGHT_{round_number}")
+        for kind, answers in (("wrong", wrong), ("right", right)):
             for answer in answers:
                 try:
                     value = answer.answer()

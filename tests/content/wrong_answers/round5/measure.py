@@ -1,72 +1,13 @@
-"""Round 5 judged by checks.check as this tree has it, from the repository root::
+"""Round 5 judged as round 4 is (round4/measure.py says how), from the repository root::
 
-    JAXTOUR_PROGRESS=off .venv/bin/python -m tests.content.wrong_answers.round5.measure [NN ...]
-
-One line per answer (kind, exercise, what the learner did, verdict, the message's first
-line), then the figures: wrong answers accepted, generic messages among the refused
-(``is_generic``, as the corpus test counts them), right answers refused, and the
-exercises with more than one in eight generic. Judged as the test session judges: 8 CPU
-devices, 08.speedup against the stand-in timings.
+JAXTOUR_PROGRESS=off .venv/bin/python -m tests.content.wrong_answers.round5.measure [NN ...]
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
-from collections import Counter
 
-
-def main(lessons: list[str]) -> int:
-    import jax
-
-    jax.config.update("jax_num_cpu_devices", 8)
-
-    from jaxtour import checks
-    from jaxtour.exercises import lesson08
-    from tests import stand_ins
-    from tests.content.wrong_answers import is_generic
-
-    lesson08.measure_band = stand_ins.speedup_band
-    count: Counter[str] = Counter()
-    generic_in: Counter[str] = Counter()
-    wrong_in: Counter[str] = Counter()
-    for number in lessons or [f"{n:02d}" for n in range(15)]:
-        module = importlib.import_module(f"tests.content.wrong_answers.round5.lesson{number}")
-        for kind, answers in (("wrong", module.ROUND_5), ("right", module.RIGHT_5)):
-            for answer in answers:
-                try:
-                    value = answer.answer()
-                except Exception as exc:  # the exercise cell itself would fail
-                    verdict, first = "CELL-FAILS", repr(exc)[:80]
-                else:
-                    feedback = checks.check(answer.exercise_id, value)
-                    first = feedback.message.splitlines()[0][:160] if feedback.message else ""
-                    verdict = _verdict(kind, feedback, is_generic)
-                count[f"{kind} {verdict if verdict.isupper() or verdict == 'generic' else ''}"] += 1
-                if kind == "wrong" and verdict != "ACCEPTED":
-                    wrong_in[answer.exercise_id] += 1
-                    generic_in[answer.exercise_id] += verdict == "generic"
-                print(f"{kind}\t{answer.exercise_id}\t{answer.what[:60]}\t{verdict}\t{first}")
-    refused = sum(wrong_in.values())
-    generic = sum(generic_in.values())
-    print(f"# {dict(count)}")
-    print(
-        f"# generic: {generic} of {refused} refused wrong answers ({generic / max(1, refused):.1%})"
-    )
-    crowded = {e: f"{n}/{wrong_in[e]}" for e, n in generic_in.items() if 8 * n > wrong_in[e]}
-    print(f"# exercises above 1 in 8 generic: {crowded or 'none'}")
-    return 0
-
-
-def _verdict(kind: str, feedback, is_generic) -> str:
-    if kind == "right":
-        return "ok" if feedback.passed else "REFUSED"
-    if feedback.passed:
-        return "ACCEPTED"
-    if is_generic(feedback):
-        return "generic"
-    return feedback.mistake or f"rule:{feedback.status}"
-
+from tests.content.wrong_answers.round4.measure import main
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main(sys.argv[1:], round_number=5))
