@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from jaxtour.exercises.common import jax, jnp, same_values
+from jaxtour.exercises.common import jnp, same_values
 from jaxtour.grader.compare import describe, how_they_differ
 from jaxtour.grader.mistakes import (
     behaves_like,
@@ -25,7 +25,7 @@ from jaxtour.grader.mistakes import (
 )
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
-    DtypeName,
+    Choice,
     JaxArray,
     NumpyArray,
     SameFunction,
@@ -39,11 +39,6 @@ from jaxtour.i18n import _
 from jaxtour.lazy import is_jax_array
 
 INT32_MAX = 2**31 - 1
-
-
-def _x64() -> bool:
-    """Whether this session computes in 64 bits (jax_enable_x64)."""
-    return bool(jax.config.jax_enable_x64)
 
 
 def _wrapped(value: int, bits: int) -> int:
@@ -67,77 +62,38 @@ def _float_odds(answer: Any) -> bool:
     )
 
 
-# --- 01.default_dtype -------------------------------------------------------------------
+# --- 01.default_dtype: a dtype and its reason ------------------------------------------
 
-
-def _division_dtype() -> str:
-    return str((jnp.arange(3) / 2).dtype)
-
+DIVISION_OPTIONS = ("A", "B", "C", "D")
+DIVISION_TEXTS = (
+    "`float64`: / gives floats, and JAX's floats are 64 bits, as NumPy's are",
+    "`float32`: / gives floats, and JAX's default is 32 bits; float64 only once "
+    "`jax_enable_x64` is switched on",
+    "`float32`: / gives floats, and JAX has no float64 at all: accelerators compute in 32 bits",
+    "`int32`: integers divided by an integer stay integers, as with //",
+)
+_DIVISION = Choice(DIVISION_OPTIONS, texts=DIVISION_TEXTS)
 
 _MODULE_PREFIX = re.compile(r"^(?:jax\.numpy|jnp|numpy|np)\.")
+_KINDS = {"float", "int", "integer", "floating", "real", "number", "complex", "double"}
 
 
-def _typed(answer: Any) -> Any:
-    """A typed answer without the spaces around it, a module prefix ("jnp.float32") or
-    capitals ("Float32": a dtype's name is its kind and width, whatever the case)."""
-    if isinstance(answer, str):
-        return _MODULE_PREFIX.sub("", str.lower(str.strip(answer)))
-    return answer
-
-
-@dataclass(frozen=True)
-class _DtypeName:
-    """DtypeName, forgiving the spaces around a typed name ("float32 ") and the module
-    it was copied with ("jnp.float32")."""
-
-    def __call__(self, answer: Any, expected: str) -> str | None:
-        return DtypeName()(_typed(answer), expected)
-
-
-_KINDS = {"float", "int", "integer", "floating", "real", "number", "complex"}
-
-
-def _names_a_kind(answer: Any) -> bool:
-    if answer in (float, int, complex):
+def _dtype_typed(answer: Any) -> bool:
+    """A dtype where a letter was asked: its name however written ("float32", "jnp.float32",
+    "fp32", "float"), a type (jnp.float32, float) or a dtype object."""
+    if answer in (float, int, complex) or isinstance(answer, np.dtype):
         return True
-    return isinstance(answer, str) and str.lower(str.strip(answer)) in _KINDS
-
-
-def _misspelled_dtype(answer: Any) -> bool:
-    """'fp32', 'F32', 'Float 32': no dtype NumPy knows, but plainly meant as one; or
-    the width alone, '32' or '32 bits'."""
-    if not isinstance(answer, str) or _named(answer) is not None:
+    if isinstance(answer, type) and issubclass(answer, np.generic):
+        return True
+    if getattr(answer, "dtype", None) is not None and callable(answer):
+        return True  # jnp.float32, a scalar type of JAX's
+    if not isinstance(answer, str):
         return False
-    text = re.sub(r"[\s_\-]", "", str.lower(_typed(answer)))
-    if re.fullmatch(r"(8|16|32|64)(bits?)?", text):
+    text = _MODULE_PREFIX.sub("", str.lower(str.strip(answer)))
+    if text in _KINDS or (len(text) > 2 and dtype_name(text) is not None):  # not "e", "b"
         return True
-    text = re.sub(r"^(fp|f)(?=\d)", "float", text)
-    text = re.sub(r"^(i)(?=\d)", "int", text)
-    return dtype_name(text) is not None
-
-
-def _named(answer: Any) -> str | None:
-    """The dtype a typed answer names, forgiving spaces and a module prefix."""
-    return dtype_name(_typed(answer))
-
-
-def _is_integer_dtype(answer: Any) -> bool:
-    name = _named(answer)
-    return name is not None and np.dtype(name).kind in "iu"
-
-
-def _other_width(answer: Any) -> bool:
-    """float64 in a default session, float32 in one with x64 on: the width of the other."""
-    return _named(answer) == ("float32" if _x64() else "float64")
-
-
-def _is_complex(answer: Any) -> bool:
-    name = _named(answer)
-    return name is not None and np.dtype(name).kind == "c"
-
-
-def _is_16_bit_float(answer: Any) -> bool:
-    return _named(answer) in ("float16", "bfloat16")
+    text = re.sub(r"[\s_\-]", "", text)
+    return bool(re.fullmatch(r"(fp|f|i|u?int|float|bfloat)?(8|16|32|64)(bits?)?", text))
 
 
 # --- 01.overflow_fix --------------------------------------------------------------------
@@ -632,69 +588,50 @@ EXERCISES = (
     Exercise(
         id="01.default_dtype",
         prediction=True,
-        title="Predict the dtype of a division in JAX",
-        reference=_division_dtype,
-        rule=_DtypeName(),
+        title="Predict the dtype of a division in JAX, and why",
+        reference=lambda: "B",
+        rule=_DIVISION,
         hints=(
-            "Two questions: does / on integers give integers or floats (in NumPy, in Python "
-            "3)? And how many bits does JAX use when you do not say?",
-            "/ always gives floats, as in NumPy. NumPy's floats are 64 bits by default; JAX "
-            "picks a narrower default, because accelerators are fastest there.",
-            "JAX's default float is float32 (float64 only with jax_enable_x64 switched on).",
+            "Running it shows a dtype, but two options give that dtype: the question is why. "
+            "Does / on integers give integers or floats (in NumPy, in Python 3)?",
+            "/ always gives floats, as in NumPy. Which width JAX picks is a default, and a "
+            "default can be changed: is there a way to get 64-bit floats from JAX?",
+            "JAX defaults to 32 bits and gives float64 only with jax_enable_x64 switched on: "
+            'division_dtype = "B".',
         ),
-        solution=(
-            "# JAX's default float: float32, or float64 once jax_enable_x64 is switched on\n"
-            'division_dtype = "float64" if jax.config.jax_enable_x64 else "float32"'
-        ),
+        solution='division_dtype = "B"',
         mistakes=(
             Mistake(
-                id="kind-not-dtype",
-                message="That names a kind of number, not a dtype: a dtype also says how many "
-                "bits it uses, such as 'float16' or 'int8'. (NumPy reads a bare 'float' as "
-                "float64 and 'int' as int64, its own defaults.) Which width does JAX use?",
-                example=lambda: "float",
-                matches=_names_a_kind,
+                id="numpy-width",
+                message="That is NumPy's answer: its floats are 64 bits by default. JAX keeps "
+                "its own defaults, which are narrower, whatever NumPy does.",
+                example=lambda: "A",
             ),
             Mistake(
-                id="misspelled",
-                message="Spell the dtype as NumPy does: the kind and the width in bits, in "
-                "one word, such as 'float16' or 'int8'.",
-                example=lambda: "fp32",
-                matches=_misspelled_dtype,
+                id="no-float64",
+                message="Right dtype, wrong reason: JAX can compute in float64, on a CPU, a "
+                "GPU and (more slowly) a TPU. It picks 32 bits by default, and switches to 64 "
+                "once you turn on jax_enable_x64 at start-up.",
+                example=lambda: "C",
             ),
             Mistake(
                 id="stays-integer",
                 message="/ is true division, in JAX as in NumPy and Python 3: 1 / 2 is 0.5, "
                 "so the result holds floats even though arange gave integers. Only // keeps "
                 "integers.",
-                example=lambda: "int32",
-                matches=_is_integer_dtype,
+                example=lambda: "D",
             ),
             Mistake(
-                id="wrong-width",
-                message="Not that width. JAX's default is 32 bits (float32, int32), where "
-                "NumPy's is 64 (float64); only with jax_enable_x64 switched on does JAX compute "
-                "in 64 bits, so this session's setting decides.",
-                example=lambda: "float32" if _x64() else "float64",
-                matches=_other_width,
-            ),
-            Mistake(
-                id="half-precision",
-                message="JAX never picks a 16-bit float on its own: float16 and bfloat16 only "
-                "appear when you ask for them. Its default float is wider.",
-                example=lambda: "float16",
-                matches=_is_16_bit_float,
-            ),
-            Mistake(
-                id="complex",
-                message="A complex dtype holds numbers a + bj. / on integers gives real "
-                "floats, never complex ones: which real float width does JAX use?",
-                example=lambda: "complex64",
-                matches=_is_complex,
+                id="dtype-not-letter",
+                message="That is a dtype, not a letter. Each option pairs a dtype with a "
+                "reason, and two of them share one dtype: answer with the letter whose dtype "
+                "and reason are both right, as a string of one letter.",
+                example=lambda: "float32",
+                matches=_dtype_typed,
             ),
         ),
-        success="Integers divided with / give floats, and JAX's floats are 32-bit unless "
-        "you switch on x64.",
+        success="Integers divided with / give floats, and JAX's floats are 32-bit by default: "
+        "64 bits only once you switch on x64.",
     ),
     Exercise(
         id="01.overflow_fix",

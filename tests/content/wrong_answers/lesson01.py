@@ -266,23 +266,6 @@ WRONG_ANSWERS = (
     ),
     Wrong("01.arange", "stop 10 read as a count", lambda: jnp.arange(1, 10, 2), "below-ten"),
     # --- 01.default_dtype
-    Wrong("01.default_dtype", "NumPy's float64", lambda: "float64", "wrong-width"),
-    Wrong("01.default_dtype", "np.float64, the type", lambda: np.float64, "wrong-width"),
-    Wrong("01.default_dtype", "'double'", lambda: "double", "wrong-width"),
-    Wrong("01.default_dtype", "jnp.int32: arange's dtype kept", lambda: jnp.int32, "stays-integer"),
-    Wrong("01.default_dtype", "'int64', NumPy's integer", lambda: "int64", "stays-integer"),
-    Wrong("01.default_dtype", "Python's float type", lambda: float, "kind-not-dtype"),
-    Wrong("01.default_dtype", "'Float 32', two words", lambda: "Float 32", "misspelled"),
-    Wrong("01.default_dtype", "'f32', the jaxpr spelling", lambda: "f32", "misspelled"),
-    Wrong("01.default_dtype", "'bfloat16', the TPU type", lambda: "bfloat16", "half-precision"),
-    Wrong(
-        "01.default_dtype",
-        "the array itself, not its dtype",
-        lambda: jnp.arange(3) / 2,
-        says="Expected a dtype",
-    ),
-    Wrong("01.default_dtype", "'jnp.float64' as a string", lambda: "jnp.float64", "wrong-width"),
-    Wrong("01.default_dtype", "'32', the width alone", lambda: "32", "misspelled"),
     # --- 01.overflow_fix
     Wrong(
         OVERFLOW, "astype(float32) after the sum", lambda: cubes_float_after_sum, "int32-overflow"
@@ -362,17 +345,6 @@ WRONG_ANSWERS = (
         says="1 value too many",
     ),
     Wrong("01.arange", "evens shifted: arange(10) * 2", lambda: jnp.arange(10) * 2, "evens"),
-    Wrong(
-        "01.default_dtype",
-        "a sentence naming both",
-        lambda: "float64 in NumPy, float32 in JAX",
-        says="Expected a dtype",
-    ),
-    Wrong("01.default_dtype", "'torch.float32'", lambda: "torch.float32", says="Expected a dtype"),
-    Wrong("01.default_dtype", "'complex64'", lambda: "complex64", "complex"),
-    Wrong("01.default_dtype", "'half'", lambda: "half", "half-precision"),
-    Wrong("01.default_dtype", "'float128'", lambda: "float128"),
-    Wrong("01.default_dtype", "'uint32'", lambda: "uint32", "stays-integer"),
     Wrong(
         OVERFLOW,
         "a Python loop over the jax array",
@@ -597,13 +569,6 @@ ROUND_2 = (
     ),
     Wrong("01.arange", "every integer from 1 to 19", lambda: jnp.arange(1, 20), named="step-one"),
     Wrong("01.arange", "linspace(1, 19, 10)", lambda: jnp.linspace(1, 19, 10), named="floats"),
-    Wrong("01.default_dtype", '"float64", NumPy\'s', lambda: "float64", named="wrong-width"),
-    Wrong("01.default_dtype", '"float"', lambda: "float", named="kind-not-dtype"),
-    Wrong("01.default_dtype", '"f32"', lambda: "f32", named="misspelled"),
-    Wrong("01.default_dtype", '"int32": arange gave ints', lambda: "int32", named="stays-integer"),
-    Wrong(
-        "01.default_dtype", "np.float64, the type, again", lambda: np.float64, named="wrong-width"
-    ),
     Wrong(
         "01.overflow_fix",
         "squared in int32, then float",
@@ -733,9 +698,6 @@ ROUND_3 = (
     Wrong("01.arange", "arange(0, 20, 2): the evens", lambda: jnp.arange(0, 20, 2)),
     Wrong("01.arange", "arange(1, 10) * 2 + 1: starts at 3", lambda: jnp.arange(1, 10) * 2 + 1),
     Wrong("01.arange", "np.arange(1, 20, 2)", lambda: np.arange(1, 20, 2)),
-    Wrong("01.default_dtype", '"float16": GPUs like small floats', lambda: "float16"),
-    Wrong("01.default_dtype", '"np.float64" typed as text', lambda: "np.float64"),
-    Wrong("01.default_dtype", '"int64": / keeps integers', lambda: "int64"),
     Wrong(
         "01.overflow_fix", "v * v * float(v): v*v still int32", lambda: r3_cubes_one_factor_float
     ),
@@ -874,3 +836,16 @@ EQUAL_TO_FIRST = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *EQUAL_TO_FIRST)
+
+
+# --- issue 34: 01.default_dtype is a dtype and its reason, one letter ---------------------
+DTYPE_AND_REASON = (
+    Wrong("01.default_dtype", "NumPy's float64 (A)", lambda: "A", "numpy-width"),
+    Wrong("01.default_dtype", "ran it: float32, no float64 in JAX (C)", lambda: "c", "no-float64"),
+    Wrong("01.default_dtype", "/ keeps integers (D)", lambda: "(D)", "stays-integer"),
+    Wrong("01.default_dtype", "ran it and typed the dtype", lambda: "float32", "dtype-not-letter"),
+    Wrong("01.default_dtype", "jnp.float32, the type", lambda: jnp.float32, "dtype-not-letter"),
+    Wrong("01.default_dtype", "'f32', the jaxpr spelling", lambda: "f32", "dtype-not-letter"),
+    Wrong("01.default_dtype", "both float32 options", lambda: "BC", says="names 2 options"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *DTYPE_AND_REASON)
