@@ -369,31 +369,46 @@ def _returns(kind: Callable[[Any], bool]) -> Callable[[Any], bool]:
     return matches
 
 
-# --- 01.center --------------------------------------------------------------------------
+# --- 01.center: the mean of each row, for any number of dimensions ---------------------
 
 
 def _center_inputs():
-    return [(jnp.array([1.0, 2.0, 3.0, 4.0]),), (jnp.arange(6.0).reshape(2, 3),)]
+    # 1-D (one row: any mean agrees), 2-D not square (a row mean without its axis does not
+    # broadcast), 2-D square (it broadcasts, along the wrong axis), 3-D (axis 1 is not the
+    # last one); no input's rows share a mean, nor a mean with its columns.
+    return [
+        (jnp.array([1.0, 2.0, 3.0, 6.0]),),
+        (jnp.array([[1.0, 2.0, 6.0], [0.0, -4.0, 1.0]]),),
+        (jnp.array([[3.0, 1.0, 2.0], [5.0, 9.0, 4.0], [-1.0, 0.0, 7.0]]),),
+        (jnp.arange(24.0).reshape(2, 3, 4) ** 1.5,),
+    ]
 
 
 def _center_random_inputs(rng: np.random.Generator):
-    return [(jnp.asarray(rng.normal(size=shape), dtype=jnp.float32),) for shape in [(5,), (3, 4)]]
+    return [
+        (jnp.asarray(rng.normal(size=shape), dtype=jnp.float32),)
+        for shape in [(5,), (3, 4), (2, 2, 3)]
+    ]
 
 
 def _center(x):
+    return x - jnp.mean(x, axis=-1, keepdims=True)
+
+
+def _center_all(x):
     return x - jnp.mean(x)
 
 
 def _standardize(x):
-    return (x - jnp.mean(x)) / jnp.std(x)
-
-
-def _center_rows(x):
-    return x - jnp.mean(x, axis=-1, keepdims=True)
+    return (x - jnp.mean(x, axis=-1, keepdims=True)) / jnp.std(x, axis=-1, keepdims=True)
 
 
 def _center_columns(x):
     return x - jnp.mean(x, axis=0)
+
+
+def _center_first_axis_kept(x):
+    return x - jnp.mean(x, axis=0, keepdims=True)
 
 
 def _flag_last(x):
@@ -446,20 +461,6 @@ def _not_flagged(x):
     return np.array(x)
 
 
-def _is_mean(answer: Any) -> bool:
-    """Matches a function that returns the mean of x, one number, instead of x minus it."""
-    for (x,) in _center_inputs():
-        got = call_or_none(answer, x)
-        if got is None:
-            return False
-        value = np.asarray(got)
-        if value.shape != () or value.dtype.kind not in "iuf":
-            return False
-        if not math.isclose(float(value), float(jnp.mean(x)), rel_tol=1e-5):
-            return False
-    return True
-
-
 def _fails_on_an_axis(answer: Any) -> bool:
     """Matches a function that fails on the 1-D input because it names an axis it lacks."""
     if not callable(answer):
@@ -477,24 +478,32 @@ def _center_axis_1(x):
     return x - jnp.mean(x, axis=1, keepdims=True)
 
 
-def _divide_by_mean(x):
-    return x / jnp.mean(x)
-
-
 def _center_by_len(x):
-    return x - jnp.sum(x) / len(x)
+    return x - jnp.sum(x, axis=-1, keepdims=True) / len(x)
 
 
 def _mean_minus_x(x):
-    return jnp.mean(x) - x
+    return jnp.mean(x, axis=-1, keepdims=True) - x
 
 
 def _center_not_returned(x):
-    centered = x - jnp.mean(x)  # noqa: F841 (the forgotten return)
+    centered = x - jnp.mean(x, axis=-1, keepdims=True)  # noqa: F841 (the forgotten return)
 
 
 def _center_median(x):
-    return x - jnp.median(x)
+    return x - jnp.median(x, axis=-1, keepdims=True)
+
+
+def _row_means(x):
+    return jnp.mean(x, axis=-1, keepdims=True)
+
+
+def _row_means_dropped(answer: Any) -> bool:
+    """Matches a function that returns each row's mean (its axis kept or not), not x minus it."""
+    return any(
+        behaves_like(means, _center_inputs)(answer)
+        for means in (_row_means, lambda x: jnp.mean(x, axis=-1))
+    )
 
 
 def returns_tuple_holding(
@@ -873,56 +882,111 @@ EXERCISES = (
     ),
     Exercise(
         id="01.center",
-        title="Write a NumPy-style function with jnp",
+        title="Center each row, whatever the number of dimensions",
         reference=lambda: _center,
         rule=SameFunction(inputs=_center_inputs, random_inputs=_center_random_inputs),
         hints=(
-            "jnp.mean works like np.mean: with no axis it averages every element.",
-            "Arrays broadcast in jnp as in NumPy: x - a_scalar subtracts from every element.",
-            "def center(x):\n    return x - jnp.mean(...)",
+            "jnp.mean takes NumPy's axis argument. Which axis is 'the last one' for an "
+            "array of 1, 2 or 3 dimensions? Python counts from the end, too.",
+            "A mean along an axis drops that axis: for a (2, 3) x the row means have shape "
+            "(2,), and x - means lines them up with x's last axis instead of its rows. "
+            "keepdims=True keeps the axis as size 1, so each mean broadcasts along its row.",
+            "def center(x):\n    return x - jnp.mean(x, axis=..., keepdims=True)",
         ),
-        solution="def center(x):\n    return x - jnp.mean(x)",
+        solution="def center(x):\n    return x - jnp.mean(x, axis=-1, keepdims=True)",
         mistakes=(
             Mistake(
-                id="standardized",
-                message="You also divided by the standard deviation. Only subtract the mean.",
-                example=lambda: _standardize,
-            ),
-            Mistake(
-                id="row-means",
-                message="On a 2-D input you subtracted each row's mean. Use the mean of all "
-                "elements: jnp.mean(x) with no axis.",
-                example=lambda: _center_rows,
+                id="whole-mean",
+                message="You subtracted one mean, that of all the elements, from every "
+                "element. Here each row has its own mean (on a 1-D input the two agree, "
+                "which is why that input passed).",
+                example=lambda: _center_all,
             ),
             Mistake(
                 id="column-means",
-                message="On a 2-D input you subtracted each column's mean (axis=0). Use the "
-                "mean of all elements: jnp.mean(x) with no axis.",
+                message="You subtracted the mean over the first axis, down each column. The "
+                "task's mean runs along the last axis, across each row: on a 1-D input the "
+                "two are the same axis, on a 2-D one they are not.",
                 example=lambda: _center_columns,
+                matches=lambda answer: any(
+                    behaves_like(wrong, _center_inputs)(answer)
+                    for wrong in (_center_columns, _center_first_axis_kept)
+                ),
             ),
             Mistake(
                 id="axis-on-1d",
-                message="Your function fails on a 1-D input: it asks for an axis (axis=1, "
-                "say) that a 1-D array does not have. The mean of all elements needs no "
-                "axis at all: jnp.mean(x).",
+                message="Your function fails on a 1-D input: it names an axis (axis=1, say) "
+                "that a 1-D array does not have. The last axis exists in every array, "
+                "whatever its number of dimensions: count it from the end.",
                 example=lambda: _center_axis_1,
                 matches=_fails_on_an_axis,
             ),
             Mistake(
                 id="axis-mean-no-keepdims",
-                message="Your function fails on a 2-D input: the mean you subtract has one "
-                "value per row (an axis= without keepdims=True), and that shape does not "
-                "broadcast against x's. Centering uses one number, the mean of all "
-                "elements: jnp.mean(x) with no axis.",
+                message="Your function fails on an input of more than one dimension: the row "
+                "means lost their axis, so their shape is lined up with x's last axis, not "
+                "with its rows, and it does not broadcast (on a square x it would, "
+                "subtracting each row's mean from a column). Keep the reduced axis, as size "
+                "1, so that each mean stands beside its own row.",
                 example=lambda: lambda x: x - jnp.mean(x, axis=-1),
                 matches=fails_with(
                     "ValueError", "Incompatible shapes for broadcasting", _center_inputs
                 ),
             ),
             Mistake(
+                id="standardized",
+                message="You also divided by each row's standard deviation. Only subtract "
+                "the mean.",
+                example=lambda: _standardize,
+            ),
+            Mistake(
+                id="median",
+                message="You subtracted each row's median. Centering subtracts the mean, "
+                "which the median equals only for symmetric rows.",
+                example=lambda: _center_median,
+            ),
+            Mistake(
+                id="len-not-size",
+                message="Your means are off on inputs of 2 or more dimensions: len(x) counts "
+                "the first axis (the rows), not the elements of one row, which lie along "
+                "the last axis.",
+                example=lambda: _center_by_len,
+            ),
+            Mistake(
+                id="row-sum",
+                message="You subtracted each row's sum, not its mean: the mean divides the "
+                "sum by the number of elements in the row.",
+                example=lambda: lambda x: x - jnp.sum(x, axis=-1, keepdims=True),
+            ),
+            Mistake(
+                id="row-extreme",
+                message="You subtracted each row's largest (or smallest) value, not its mean, "
+                "the average of all its elements.",
+                example=lambda: lambda x: x - jnp.max(x, axis=-1, keepdims=True),
+                matches=lambda answer: any(
+                    behaves_like(wrong, _center_inputs)(answer)
+                    for wrong in (
+                        lambda x: x - jnp.max(x, axis=-1, keepdims=True),
+                        lambda x: x - jnp.min(x, axis=-1, keepdims=True),
+                    )
+                ),
+            ),
+            Mistake(
+                id="divided-by-size",
+                message="Your row means divide each row's sum by the number of elements in "
+                "all of x, not by the number in one row, the length of the last axis.",
+                example=lambda: lambda x: x - jnp.sum(x, axis=-1, keepdims=True) / x.size,
+            ),
+            Mistake(
+                id="flipped-sign",
+                message="The sign is flipped: you subtracted x from the means. Centering "
+                "subtracts each mean from the elements of its row.",
+                example=lambda: _mean_minus_x,
+            ),
+            Mistake(
                 id="mean-not-called",
                 message="Your function subtracts the mean function itself, not its value: "
-                "x.mean or jnp.mean without parentheses. Call it: x - jnp.mean(x).",
+                "x.mean or jnp.mean without parentheses. Call it, on x and the axis.",
                 example=lambda: lambda x: x - x.mean,
                 matches=fails_with(
                     "TypeError",
@@ -934,45 +998,23 @@ EXERCISES = (
             Mistake(
                 id="returns-none",
                 message="Your function returns None: it has no return statement, or returns "
-                "nothing. Return the centered array: return x - jnp.mean(x).",
+                "nothing. Return the centered array.",
                 example=lambda: _center_not_returned,
                 matches=returns_none(_center_inputs),
             ),
             Mistake(
                 id="returns-tuple",
                 message="Your function returns a tuple (or list) with the centered array "
-                "inside it. Return the centered array alone: x - jnp.mean(x).",
+                "inside it. Return the centered array alone.",
                 example=lambda: lambda x: (_center(x), jnp.mean(x)),
                 matches=returns_tuple_holding(_center, _center_inputs),
             ),
             Mistake(
-                id="median",
-                message="You subtracted the median. Centering subtracts the mean: x - jnp.mean(x).",
-                example=lambda: _center_median,
-            ),
-            Mistake(
-                id="divided-by-mean",
-                message="You divided by the mean. Centering subtracts it: x - jnp.mean(x).",
-                example=lambda: _divide_by_mean,
-            ),
-            Mistake(
-                id="len-not-size",
-                message="On a 2-D input your mean is off: len(x) counts only the rows. Divide "
-                "by x.size, the number of elements, or let jnp.mean(x) do it.",
-                example=lambda: _center_by_len,
-            ),
-            Mistake(
-                id="flipped-sign",
-                message="The sign is flipped: you subtracted x from the mean. Centering "
-                "subtracts the mean from x: x - jnp.mean(x).",
-                example=lambda: _mean_minus_x,
-            ),
-            Mistake(
                 id="mean-only",
-                message="Your function returns the mean itself, one number. center returns an "
-                "array of x's shape: x minus that mean.",
-                example=lambda: jnp.mean,
-                matches=_is_mean,
+                message="Your function returns the row means themselves. center returns an "
+                "array of x's shape: each element minus the mean of its row.",
+                example=lambda: _row_means,
+                matches=_row_means_dropped,
             ),
             Mistake(
                 id="ignores-x",
@@ -985,10 +1027,11 @@ EXERCISES = (
                 id="numpy-output",
                 message="The values are right but your function returns a NumPy array: use "
                 "jnp operations so that it returns a jax array (and works under jit later).",
-                example=lambda: lambda x: np.asarray(x) - np.mean(np.asarray(x)),
+                example=lambda: lambda x: np.asarray(_center(x)),
                 matches=lambda a: _NUMPY_OUTPUT(a, _center) is None,
             ),
         ),
-        success="The NumPy code you know, with jnp in place of np: x - jnp.mean(x).",
+        success="The mean along axis=-1, kept as size 1 with keepdims=True, broadcasts along "
+        "its own row for any number of dimensions.",
     ),
 )
