@@ -300,22 +300,23 @@ class _FloatSum:
         return None
 
 
-# --- 01.numpy_copy ----------------------------------------------------------------------
+# --- 01.numpy_copy: an in-place NumPy function on a jax array's values ------------------
 
 
 def _flag_inputs():
-    # Not in order, negatives and a tie: "the first" is a position, so an answer that
-    # flags the smallest (or largest) element cannot pass on ascending inputs alone.
+    # Square, of three sizes, integers and floats, negatives and ties: "the diagonal" is a
+    # set of positions, which no value-based choice (the smallest, those equal to m[0, 0])
+    # finds on every input.
     return [
-        (jnp.arange(0, 10, 2),),
-        (jnp.array([8, 9, 7]),),
-        (jnp.array([2.5, -1.5, 0.5, 2.5]),),
+        (jnp.arange(9, dtype=jnp.int32).reshape(3, 3),),
+        (jnp.array([[2.5, -1.5], [0.5, 2.5]], dtype=jnp.float32),),
+        (jnp.array([[4, 4, 0, 7], [1, 9, 4, 2], [8, 3, 6, 4], [5, 0, 2, 1]], dtype=jnp.int32),),
     ]
 
 
-def _flag_first(x):
-    copy = np.array(x)
-    copy[0] = -1
+def _flag_diagonal(m):
+    copy = np.array(m)
+    np.fill_diagonal(copy, -1)
     return copy
 
 
@@ -338,57 +339,41 @@ def _same_for_different_inputs(inputs: Callable[[], list[tuple[Any, ...]]]):
     return matches
 
 
-def _returns_x_unchanged(answer: Any) -> bool:
-    """Matches a function that returns x as it was, a jax array, on every input."""
-    for (x,) in _flag_inputs():
-        got = call_or_none(answer, x)
-        if not is_jax_array(got) or not equals_tree(x)(got):
+def _returns_m_unchanged(answer: Any) -> bool:
+    """Matches a function that returns m as it was, a jax array, on every input."""
+    for (m,) in _flag_inputs():
+        got = call_or_none(answer, m)
+        if not is_jax_array(got) or not equals_tree(m)(got):
             return False
     return True
 
 
-def _flag_not_returned(x):
-    copy = np.array(x)
+def _fill_not_returned(m):
+    copy = np.array(m)
+    return np.fill_diagonal(copy, -1)  # fills in place and returns None
+
+
+def _flag_antidiagonal(m):
+    copy = np.array(m)
+    np.fill_diagonal(np.fliplr(copy), -1)
+    return copy
+
+
+def _flag_corner(m):
+    copy = np.array(m)
+    copy[0, 0] = -1
+    return copy
+
+
+def _flag_first_row(m):
+    copy = np.array(m)
     copy[0] = -1
-
-
-def _flag_smallest(x):
-    copy = np.array(x)
-    copy[np.argmin(copy)] = -1
     return copy
 
 
-def _flag_largest(x):
-    copy = np.array(x)
-    copy[np.argmax(copy)] = -1
-    return copy
-
-
-def _flags_by_value(answer: Any) -> bool:
-    """Matches a function that flags the smallest or the largest element on every input:
-    on an ascending input that is the first or the last one."""
-    return any(
-        behaves_like(chosen, _flag_inputs)(answer) for chosen in (_flag_smallest, _flag_largest)
-    )
-
-
-def _flag_equal_to_first(x):
-    copy = np.array(x)
-    copy[copy == copy[0]] = -1
-    return copy
-
-
-def _flags_equal_to_first(answer: Any) -> bool:
-    """Matches a function that flags every element equal to the first one: the same as
-    the task until the first value comes back later (the third input's tie)."""
-    return not behaves_like(_flag_first, _flag_inputs)(answer) and behaves_like(
-        _flag_equal_to_first, _flag_inputs
-    )(answer)
-
-
-def _flag_second(x):
-    copy = np.array(x)
-    copy[1] = -1
+def _flag_equal_to_corner(m):
+    copy = np.array(m)
+    copy[copy == copy[0, 0]] = -1
     return copy
 
 
@@ -400,6 +385,44 @@ def _returns(kind: Callable[[Any], bool]) -> Callable[[Any], bool]:
         return result is not None and kind(result)
 
     return matches
+
+
+def _changed_dtype(answer: Any) -> bool:
+    """Matches a function whose result has the right values in another dtype."""
+    (m,) = _flag_inputs()[0]
+    got, want = call_or_none(answer, m), _flag_diagonal(m)
+    return (
+        is_numpy_array(got)
+        and got.shape == want.shape
+        and got.dtype != want.dtype
+        and bool(np.array_equal(got, want))
+    )
+
+
+def _diagonal_set_otherwise(answer: Any) -> bool:
+    """Matches a NumPy copy whose diagonal changed on some input, but not to -1 everywhere
+    (set to 0, negated, decreased by one), every other element kept."""
+    wrong_flag = False
+    for (m,) in _flag_inputs():
+        got = call_or_none(answer, m)
+        if not is_numpy_array(got) or got.shape != m.shape:
+            return False
+        want = np.asarray(m)
+        off = ~np.eye(*want.shape, dtype=bool)
+        if not np.array_equal(got[off], want[off]):
+            return False
+        wrong_flag = wrong_flag or not bool(np.all(np.diagonal(got) == -1))
+    return wrong_flag
+
+
+def _diagonal_minus_one(m):
+    copy = np.array(m)
+    np.fill_diagonal(copy, np.diagonal(copy) - 1)
+    return copy
+
+
+def _not_flagged(m):
+    return np.array(m)
 
 
 # --- 01.center: the mean of each row, for any number of dimensions ---------------------
@@ -442,52 +465,6 @@ def _center_columns(x):
 
 def _center_first_axis_kept(x):
     return x - jnp.mean(x, axis=0, keepdims=True)
-
-
-def _flag_last(x):
-    copy = np.array(x)
-    copy[-1] = -1
-    return copy
-
-
-def _changed_dtype(answer: Any) -> bool:
-    """Matches a function whose result has the right values in another dtype."""
-    (x,) = _flag_inputs()[0]
-    got, want = call_or_none(answer, x), _flag_first(x)
-    return (
-        is_numpy_array(got)
-        and got.shape == want.shape
-        and got.dtype != want.dtype
-        and bool(np.array_equal(got, want))
-    )
-
-
-def _first_set_otherwise(answer: Any) -> bool:
-    """Matches a NumPy copy whose first element was changed, but not to -1: set to
-    another number (0, say) or decreased by one (flagged[0] -= 1), the rest kept."""
-    wrong_flag = False
-    for (x,) in _flag_inputs():
-        got = call_or_none(answer, x)
-        if not is_numpy_array(got) or got.shape != x.shape:
-            return False
-        want = np.asarray(x)
-        if not np.array_equal(got[1:], want[1:]):
-            return False
-        wrong_flag = wrong_flag or got[0] != -1
-    return wrong_flag
-
-
-def _wrapped_copy(answer: Any) -> bool:
-    """Matches a copy made of [x], shape (1, n): flagged[0] = -1 then sets a whole row."""
-    got = call_or_none(answer, *_flag_inputs()[0])
-    (x,) = _flag_inputs()[0]
-    return is_numpy_array(got) and got.shape == (1, *x.shape)
-
-
-def _float_copy(x):
-    copy = np.array(x, dtype=np.float64)
-    copy[0] = -1
-    return copy
 
 
 def _not_flagged(x):
@@ -812,140 +789,148 @@ EXERCISES = (
     ),
     Exercise(
         id="01.numpy_copy",
-        title="Get a NumPy copy of a jax array that you can change",
-        reference=lambda: _flag_first,
+        title="Run an in-place NumPy function on a jax array's values",
+        reference=lambda: _flag_diagonal,
         rule=SameFunction(inputs=_flag_inputs, output=NumpyArray()),
         hints=(
-            "np.asarray(x) makes no copy: it shows you the jax array's own memory, read-only. "
-            "Which NumPy function always copies?",
-            "np.array(x) copies into a new NumPy array that is yours to change.",
-            "def flag_first(x):\n    flagged = np.array(x)\n    flagged[0] = -1\n"
-            "    return flagged",
+            "np.fill_diagonal(a, value) changes a in place and returns None. What does it "
+            "need from the array it is given, and does np.asarray(m) give that?",
+            "np.asarray(m) shows you the jax array's own memory, read-only. An in-place "
+            "function needs memory of your own: a NumPy call that always copies.",
+            "def flag_diagonal(m):\n    flagged = np.array(m)\n    np.fill_diagonal(flagged, -1)"
+            "\n    return flagged",
         ),
         solution=(
-            "def flag_first(x):\n    flagged = np.array(x)\n    flagged[0] = -1\n    return flagged"
+            "def flag_diagonal(m):\n    flagged = np.array(m)\n    np.fill_diagonal(flagged, -1)"
+            "\n    return flagged"
         ),
         mistakes=(
             Mistake(
                 id="read-only-view",
-                message="np.asarray(x) does not copy a jax array (nor do jax.device_get(x) "
-                "and np.array(x, copy=False)): it gives a read-only view of its memory, and "
-                "NumPy refuses to write to it ('assignment destination is read-only'), nor "
-                "lets setflags(write=True) unlock it. "
-                "np.array(x) makes a copy you can change.",
-                example=lambda: lambda x: np.asarray(x).__setitem__(0, -1),
+                message="np.asarray(m) does not copy a jax array (nor do jax.device_get(m) "
+                "and np.array(m, copy=False)): it gives a read-only view of its memory, and "
+                "NumPy refuses to write into it ('assignment destination is read-only'), nor "
+                "lets setflags(write=True) unlock it. An in-place change needs memory of your "
+                "own.",
+                example=lambda: lambda m: np.fill_diagonal(np.asarray(m), -1),
                 matches=fails_with("ValueError", "read-only|WRITEABLE flag", _flag_inputs),
             ),
             Mistake(
                 id="changed-the-jax-array",
-                message="jax arrays cannot be changed in place, so item assignment such as "
-                "x[0] = -1 fails, on x and on every jax array made from it (x.copy() and "
-                "jnp.array(x) are jax arrays too). Copy x into a NumPy array, np.array(x), "
-                "and change that copy.",
-                example=lambda: lambda x: x.__setitem__(0, -1),
+                message="jax arrays cannot be changed in place, so item assignment fails, on "
+                "m and on every jax array made from it (m.copy() and jnp.array(m) are jax "
+                "arrays too). The change has to happen in a NumPy array of your own.",
+                example=lambda: lambda m: m.__setitem__((0, 0), -1),
                 matches=fails_with(
                     "TypeError", "immutable|does not support item assignment", _flag_inputs
                 ),
             ),
             Mistake(
-                id="ignores-x",
-                message="Your function returns the same array whatever x is: it must copy the "
-                "x it is given, not an array from the notebook such as from_numpy.",
-                example=lambda: lambda x: _flag_first(jnp.arange(0, 10, 2)),
+                id="filled-jax-array",
+                message="np.fill_diagonal got a jax array (m, m.copy() and jnp.array(m) all "
+                "are one): it writes in place, through NumPy's .flat, and a jax array never "
+                "changes, so it has none. It needs a NumPy array of your own.",
+                example=lambda: lambda m: np.fill_diagonal(m.copy(), -1),
+                matches=fails_with("NotImplementedError", r"\.flat", _flag_inputs),
+            ),
+            Mistake(
+                id="ignores-m",
+                message="Your function returns the same array whatever m is: it must copy the "
+                "m it is given, not an array from the notebook.",
+                example=lambda: lambda m: _flag_diagonal(jnp.arange(9).reshape(3, 3)),
                 matches=_same_for_different_inputs(_flag_inputs),
             ),
             Mistake(
                 id="to-py",
-                message="x.to_py() was removed from JAX (old tutorials use it). np.array(x) "
-                "copies a jax array into a NumPy array you can change.",
-                example=lambda: lambda x: x.to_py(),
+                message="m.to_py() was removed from JAX (old tutorials use it): a jax array "
+                "has no such method today.",
+                example=lambda: lambda m: m.to_py(),
                 matches=fails_with("AttributeError", "to_py", _flag_inputs),
             ),
             Mistake(
                 id="returns-none",
                 message="Your function returns None: it has no return statement, or returns "
-                "nothing. Return the NumPy copy you changed.",
-                example=lambda: _flag_not_returned,
+                "what an in-place function returns (np.fill_diagonal, like list.sort, changes "
+                "its array and returns None). Return the array it changed.",
+                example=lambda: _fill_not_returned,
                 matches=returns_none(_flag_inputs),
             ),
             Mistake(
-                id="returned-x",
-                message="Your function returns x as it was, a jax array. Return the NumPy "
-                "copy whose first element you set to -1, not x.",
-                example=lambda: lambda x: x,
-                matches=_returns_x_unchanged,
+                id="returned-m",
+                message="Your function returns m as it was, a jax array: whatever was filled "
+                "in, it was not m (which cannot change). Return the NumPy array you changed.",
+                example=lambda: lambda m: m,
+                matches=_returns_m_unchanged,
             ),
             Mistake(
                 id="still-jax",
-                message="Your function returns a jax array. A NumPy array was asked for: "
-                "np.array(x) copies x into one, then set its first element.",
-                example=lambda: lambda x: jnp.asarray(_flag_first(x)),
+                message="Your function returns a jax array. A NumPy array was asked for, the "
+                "one whose diagonal you set.",
+                example=lambda: lambda m: jnp.asarray(_flag_diagonal(m)),
                 matches=_returns(is_jax_array),
             ),
             Mistake(
                 id="python-list",
                 message="Your function returns a Python list (tolist() and list(...) make "
-                "one). A NumPy array was asked for: np.array(x) copies x into one.",
-                example=lambda: lambda x: _flag_first(x).tolist(),
+                "one). A NumPy array was asked for.",
+                example=lambda: lambda m: _flag_diagonal(m).tolist(),
                 matches=_returns(lambda result: isinstance(result, list)),
             ),
             Mistake(
                 id="changed-dtype",
-                message="The values are right, but your copy has another dtype than x: a "
-                "dtype= argument, or joining x with a Python list such as [-1], makes NumPy "
-                "choose one. np.array(x) keeps x's dtype, and -1 fits in it.",
-                example=lambda: _float_copy,
+                message="The values are right, but your array has another dtype than m: a "
+                "dtype= argument, np.eye's floats, or a mask of floats make NumPy choose "
+                "one. -1 fits in m's own dtype, integers included.",
+                example=lambda: lambda m: _flag_diagonal(m).astype(np.float64),
                 matches=_changed_dtype,
             ),
             Mistake(
                 id="not-flagged",
-                message="You copied x but left its first element as it was: set it on the "
-                "copy, flagged[0] = -1.",
+                message="You copied m but left its diagonal as it was: nothing was filled in "
+                "the array you returned.",
                 example=lambda: _not_flagged,
             ),
             Mistake(
-                id="flagged-last",
-                message="You changed the last element. The first one is at index 0: "
-                "flagged[0] = -1.",
-                example=lambda: _flag_last,
+                id="antidiagonal",
+                message="You flagged the other diagonal, from the top right to the bottom "
+                "left. The main diagonal runs from m[0, 0] down to the bottom right: the "
+                "elements whose row and column are equal.",
+                example=lambda: _flag_antidiagonal,
+            ),
+            Mistake(
+                id="all-flagged",
+                message="You set every element to -1. Only the diagonal is flagged: the "
+                "elements whose row and column are equal; the others keep m's values.",
+                example=lambda: lambda m: np.full(np.shape(m), -1, np.asarray(m).dtype),
+            ),
+            Mistake(
+                id="corner-only",
+                message="You flagged only m[0, 0], the first element of the diagonal: every "
+                "element whose row and column are equal is flagged.",
+                example=lambda: _flag_corner,
             ),
             Mistake(
                 id="other-flag",
-                message="You changed the first element, but not to -1 (flagged[0] -= 1 "
-                "subtracts one; = 0 sets zero). The flag is -1: flagged[0] = -1.",
-                example=lambda: lambda x: np.where(np.arange(len(x)) == 0, 0, np.asarray(x)),
-                matches=_first_set_otherwise,
+                message="You changed the diagonal, but not to -1 on every input (subtracting "
+                "1, negating, or another value): the flag is -1 itself, whatever was there.",
+                example=lambda: _diagonal_minus_one,
+                matches=_diagonal_set_otherwise,
             ),
             Mistake(
-                id="wrapped-in-a-list",
-                message="np.array([x]) wraps x in a list, so the copy is 2-D, shape (1, n), "
-                "and flagged[0] = -1 sets its whole first row. np.array(x) copies x as it is.",
-                example=lambda: lambda x: np.full((1, *np.shape(x)), -1, np.asarray(x).dtype),
-                matches=_wrapped_copy,
-            ),
-            Mistake(
-                id="flagged-by-value",
-                message="You flagged the element with the smallest (or largest) value. The "
-                "first element is the one at position 0, whatever its value: flagged[0] = -1.",
-                example=lambda: _flag_smallest,
-                matches=_flags_by_value,
+                id="first-row",
+                message="You flagged the whole first row. The diagonal holds one element "
+                "per row: the one in the column of the same number.",
+                example=lambda: _flag_first_row,
             ),
             Mistake(
                 id="flagged-equal-values",
-                message="You flagged every element equal to the first one, so a later element "
-                "with the same value was flagged too. The flag marks a position, not a value: "
-                "only the element at index 0 changes.",
-                example=lambda: _flag_equal_to_first,
-                matches=_flags_equal_to_first,
-            ),
-            Mistake(
-                id="flagged-second",
-                message="You changed the element at index 1, the second one. Python counts "
-                "from 0: the first element is flagged[0].",
-                example=lambda: _flag_second,
+                message="You flagged every element equal to m[0, 0], so others with the same "
+                "value were flagged too. The diagonal is a set of positions, not of values.",
+                example=lambda: _flag_equal_to_corner,
             ),
         ),
-        success="np.array copies: the copy is yours to change, and x stays as it was.",
+        success="np.array copies into memory of your own, which an in-place NumPy function "
+        "may change; m stays as it was.",
     ),
     Exercise(
         id="01.center",

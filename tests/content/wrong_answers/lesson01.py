@@ -250,26 +250,6 @@ WRONG_ANSWERS = (
     Wrong(OVERFLOW, "the dot product of floats", lambda: cubes_dot_of_floats, "squares"),
     Wrong(OVERFLOW, "no return statement", lambda: cubes_no_return, "returns-none"),
     # --- 01.numpy_copy
-    Wrong("01.numpy_copy", "np.asarray, then write", lambda: flag_asarray, "read-only-view"),
-    Wrong("01.numpy_copy", "jax.device_get, then write", lambda: flag_device_get, "read-only-view"),
-    Wrong(
-        "01.numpy_copy",
-        "np.array(x, copy=False), then write",
-        lambda: flag_copy_false,
-        "read-only-view",
-    ),
-    Wrong("01.numpy_copy", "x.copy(): a jax copy", lambda: flag_jax_copy, "changed-the-jax-array"),
-    Wrong("01.numpy_copy", "x.at[0].set(-1)", lambda: flag_at_set, "still-jax"),
-    Wrong("01.numpy_copy", "index 1 counted as the first", lambda: flag_second, "flagged-second"),
-    Wrong("01.numpy_copy", "dtype=float copy", lambda: flag_float, "changed-dtype"),
-    Wrong("01.numpy_copy", "np.concatenate with [-1]", lambda: flag_concatenate, "changed-dtype"),
-    Wrong("01.numpy_copy", "changes the copy, returns x", lambda: flag_returns_x, "returned-x"),
-    Wrong("01.numpy_copy", "list(np.array(x))", lambda: flag_list, "python-list"),
-    Wrong("01.numpy_copy", "no return statement", lambda: flag_no_return, "returns-none"),
-    Wrong("01.numpy_copy", "x.to_py(), an old API", lambda: flag_to_py, "to-py"),
-    Wrong(
-        "01.numpy_copy", "copies the notebook's from_numpy", lambda: flag_lesson_array, "ignores-x"
-    ),
     # --- 01.center
     # held-out answers (phase 1 of the held-out test)
     Wrong(
@@ -286,19 +266,6 @@ WRONG_ANSWERS = (
     ),
     Wrong(OVERFLOW, "bfloat16, as on a TPU", lambda: cubes_bfloat16, "half-precision"),
     Wrong(OVERFLOW, "v * v * v in int32", lambda: cubes_times_itself, "int32-overflow"),
-    Wrong(
-        "01.numpy_copy",
-        "copy.deepcopy(x), then write",
-        lambda: flag_deepcopy,
-        "changed-the-jax-array",
-    ),
-    Wrong(
-        "01.numpy_copy", "np.asarray, setflags(write=True)", lambda: flag_setflags, "read-only-view"
-    ),
-    Wrong("01.numpy_copy", "flagged[0] -= 1", lambda: flag_decremented, "other-flag"),
-    Wrong("01.numpy_copy", "np.array([x]): a 2-D copy", lambda: flag_wrapped, "wrapped-in-a-list"),
-    Wrong("01.numpy_copy", "flags with 0", lambda: flag_zero, "other-flag"),
-    Wrong("01.numpy_copy", "dtype=np.int32 on the copy", lambda: flag_int32),
 )
 
 
@@ -397,12 +364,6 @@ WRONG_ANSWERS = (
         lambda: cubes_int_sum_times_one,
         named="int32-overflow",
     ),
-    Wrong(
-        "01.numpy_copy",
-        "returns the flagged element, not the array",
-        lambda: flag_first_returns_the_element,
-        says="Expected a NumPy array, but this is a NumPy scalar",
-    ),
 )
 
 
@@ -485,26 +446,6 @@ ROUND_2 = (
         lambda: r2_cubes_bfloat16,
         named="half-precision",
     ),
-    Wrong("01.numpy_copy", "x.copy().at[0].set(-1)", lambda: r2_flag_at_set, named="still-jax"),
-    Wrong(
-        "01.numpy_copy",
-        "np.array(x, dtype=float)",
-        lambda: r2_flag_float_copy,
-        named="changed-dtype",
-    ),
-    Wrong("01.numpy_copy", "flagged with 1, not -1", lambda: r2_flag_plus_one, named="other-flag"),
-    Wrong(
-        "01.numpy_copy",
-        "np.concatenate([[-1], x[1:]])",
-        lambda: r2_flag_concatenate,
-        named="changed-dtype",
-    ),
-    Wrong(
-        "01.numpy_copy",
-        "flagged the copy, returned nothing",
-        lambda: r2_flag_no_return,
-        named="returns-none",
-    ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
 
@@ -567,9 +508,6 @@ ROUND_3 = (
     Wrong(
         "01.overflow_fix", "squares, as in the dot product", lambda: r3_cubes_squares_like_the_dot
     ),
-    Wrong("01.numpy_copy", "np.asarray then setflags(write=True)", lambda: r3_flag_setflags),
-    Wrong("01.numpy_copy", "copied, flagged, back to jnp", lambda: r3_flag_back_to_jax),
-    Wrong("01.numpy_copy", "y[1] = -1: counting from one", lambda: r3_flag_index_one),
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
@@ -598,23 +536,7 @@ def r4_flag_largest_sorted_back(x):
     return flagged
 
 
-ROUND_4 = (
-    Wrong(
-        "01.numpy_copy", "flags the smallest: argmin", lambda: r4_flag_smallest, "flagged-by-value"
-    ),
-    Wrong(
-        "01.numpy_copy",
-        "np.where(x == x.min(), -1, x)",
-        lambda: r4_flag_where_min,
-        "flagged-by-value",
-    ),
-    Wrong(
-        "01.numpy_copy",
-        "flags the largest: argmax",
-        lambda: r4_flag_largest_sorted_back,
-        "flagged-by-value",
-    ),
-)
+ROUND_4 = ()
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
 
 
@@ -641,26 +563,7 @@ def r4_flag_loop_equal_first(x):
     return flagged
 
 
-EQUAL_TO_FIRST = (
-    Wrong(
-        "01.numpy_copy",
-        "y[y == y[0]] = -1",
-        lambda: r4_flag_equal_first,
-        "flagged-equal-values",
-    ),
-    Wrong(
-        "01.numpy_copy",
-        "np.where(x == x[0], -1, x)",
-        lambda: r4_flag_where_equal_first,
-        "flagged-equal-values",
-    ),
-    Wrong(
-        "01.numpy_copy",
-        "a loop flagging every element equal to the first",
-        lambda: r4_flag_loop_equal_first,
-        "flagged-equal-values",
-    ),
-)
+EQUAL_TO_FIRST = ()
 WRONG_ANSWERS = (*WRONG_ANSWERS, *EQUAL_TO_FIRST)
 
 
@@ -787,3 +690,87 @@ ODDS_DOWN = (
     Wrong("01.arange", "step -1", lambda: i34_odds_every_number, "step-one"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ODDS_DOWN)
+
+
+# --- issue 34: 01.numpy_copy runs np.fill_diagonal on a jax array's values -----------------
+def i34_fill_view(m):
+    a = np.asarray(m)
+    np.fill_diagonal(a, -1)
+    return a
+
+
+def i34_fill_returned(m):
+    a = np.array(m)
+    return np.fill_diagonal(a, -1)
+
+
+def i34_fill_jax_copy(m):
+    a = m.copy()
+    np.fill_diagonal(a, -1)
+    return a
+
+
+def i34_fill_device_get(m):
+    a = jax.device_get(m)
+    np.fill_diagonal(a, -1)
+    return a
+
+
+def i34_fill_float(m):
+    a = np.array(m, dtype=float)
+    np.fill_diagonal(a, -1)
+    return a
+
+
+def i34_fill_at(m):
+    n = m.shape[0]
+    return m.at[jnp.arange(n), jnp.arange(n)].set(-1)
+
+
+def i34_fill_flipped(m):
+    a = np.array(m)
+    np.fill_diagonal(np.fliplr(a), -1)
+    return a
+
+
+def i34_fill_zero(m):
+    a = np.array(m)
+    np.fill_diagonal(a, 0)
+    return a
+
+
+def i34_fill_first_only(m):
+    a = np.array(m)
+    a[0, 0] = -1
+    return a
+
+
+FILL_DIAGONAL = (
+    Wrong(
+        "01.numpy_copy", "np.asarray, then fill in place", lambda: i34_fill_view, "read-only-view"
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "returns what fill_diagonal returns",
+        lambda: i34_fill_returned,
+        "returns-none",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "m.copy(): still a jax array",
+        lambda: i34_fill_jax_copy,
+        "filled-jax-array",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "jax.device_get: a read-only view too",
+        lambda: i34_fill_device_get,
+        "read-only-view",
+    ),
+    Wrong("01.numpy_copy", "np.array(m, dtype=float)", lambda: i34_fill_float, "changed-dtype"),
+    Wrong("01.numpy_copy", ".at[] set: a jax array", lambda: i34_fill_at, "still-jax"),
+    Wrong("01.numpy_copy", "the flipped diagonal", lambda: i34_fill_flipped, "antidiagonal"),
+    Wrong("01.numpy_copy", "filled with 0", lambda: i34_fill_zero, "other-flag"),
+    Wrong("01.numpy_copy", "only m[0, 0]", lambda: i34_fill_first_only, "corner-only"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FILL_DIAGONAL)
