@@ -452,6 +452,13 @@ def _what_it_did(run: _Run) -> _Verdict | None:
         return _Verdict(error=run.error)
     if not log.calls:
         return _Verdict(mistake="never-called")
+    if isinstance(run.value, PendingResult):
+        return _Verdict(
+            problem=i18n._(
+                "time_call returned what f returned, the result of a call, not the seconds "
+                "it took: return the time you measured."
+            )
+        )
     if run.seconds is None:
         return _Verdict(problem=_not_seconds(run.value))
     if log.problem == "other-arguments":

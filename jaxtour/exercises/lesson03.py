@@ -716,6 +716,12 @@ EXERCISES = (
                 example=lambda: lambda x: 2 * x * jnp.cos(x) - x * jnp.sin(x),
             ),
             Mistake(
+                id="second-term-derivative",
+                message="The second term has 2x, the derivative of x², where x² itself "
+                "belongs: in uv′ only v is differentiated, and u = x² stays as it is.",
+                example=lambda: lambda x: 2 * x * jnp.cos(x) - 2 * x * jnp.sin(x),
+            ),
+            Mistake(
                 id="product-of-derivatives",
                 message="(uv)′ is not u′v′: you multiplied the two derivatives, 2x and -sin x. "
                 "The product rule adds two terms: (uv)′ = u′v + uv′.",

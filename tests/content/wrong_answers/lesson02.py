@@ -630,3 +630,49 @@ FIX_THE_HELPER = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *FIX_THE_HELPER)
+
+
+# --- issue 35, round 5's family: f's result returned where the time belongs ----------------
+def r5f_time_returns_result(f, *args):
+    jax.block_until_ready(f(*args))
+    start = time.perf_counter()
+    out = jax.block_until_ready(f(*args))
+    _elapsed = time.perf_counter() - start
+    return out
+
+
+def r5f_time_returns_last_result(f, *args, repeats=10):
+    f(*args).block_until_ready()
+    start = time.perf_counter()
+    for _ in range(repeats):
+        result = f(*args).block_until_ready()
+    print((time.perf_counter() - start) / repeats)
+    return result
+
+
+def r5f_time_returns_unblocked_result(f, *args):
+    jax.block_until_ready(f(*args))
+    return f(*args)
+
+
+RESULT_NOT_TIME = (
+    Wrong(
+        "02.time_call",
+        "returns f's result",
+        lambda: r5f_time_returns_result,
+        says="what f returned",
+    ),
+    Wrong(
+        "02.time_call",
+        "prints the time, returns the last result",
+        lambda: r5f_time_returns_last_result,
+        says="what f returned",
+    ),
+    Wrong(
+        "02.time_call",
+        "returns a fresh call's result",
+        lambda: r5f_time_returns_unblocked_result,
+        says="what f returned",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *RESULT_NOT_TIME)

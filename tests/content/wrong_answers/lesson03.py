@@ -637,3 +637,41 @@ RESULT_AND_REASON = (
     Wrong("03.gradient", "both right results", lambda: "AB", says="names 2 options"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *RESULT_AND_REASON)
+
+
+# --- issue 35, round 5's family: u' where u belongs, in uv' ---------------------------------
+def r5f_dg_u_prime_twice(x):
+    return 2 * x * jnp.cos(x) - 2 * x * jnp.sin(x)
+
+
+def r5f_dg_u_prime_twice_factored(x):
+    return 2 * x * (jnp.cos(x) - jnp.sin(x))
+
+
+def r5f_dg_u_prime_twice_terms(x):
+    first = 2 * x * jnp.cos(x)
+    second = 2 * x * -jnp.sin(x)
+    return first + second
+
+
+U_PRIME_TWICE = (
+    Wrong(
+        "03.derivative_by_hand",
+        "2x cos x - 2x sin x",
+        lambda: r5f_dg_u_prime_twice,
+        "second-term-derivative",
+    ),
+    Wrong(
+        "03.derivative_by_hand",
+        "2x (cos x - sin x)",
+        lambda: r5f_dg_u_prime_twice_factored,
+        "second-term-derivative",
+    ),
+    Wrong(
+        "03.derivative_by_hand",
+        "two named terms, 2x in both",
+        lambda: r5f_dg_u_prime_twice_terms,
+        "second-term-derivative",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *U_PRIME_TWICE)
