@@ -61,6 +61,10 @@ def _odds_down(n):
     return jnp.arange(n, 0, -2)
 
 
+def _odds_not_returned(n):
+    odds = jnp.arange(n, 0, -2)  # noqa: F841 (the forgotten return)
+
+
 def _right_values(answer: Any) -> list[Any] | None:
     """The answer's results on the fixed inputs where each holds the right values in any
     container or dtype; else None."""
@@ -631,7 +635,7 @@ EXERCISES = (
                 id="returns-none",
                 message="Your function returns None: it has no return statement, or returns "
                 "nothing. Return the array.",
-                example=lambda: lambda n: None,
+                example=lambda: _odds_not_returned,
                 matches=returns_none(_odds_inputs),
             ),
         ),
