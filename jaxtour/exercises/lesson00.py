@@ -37,6 +37,16 @@ def _zeros_left(answer) -> bool:
     return bool(np.all(right | zero) and np.any(zero))
 
 
+def _one_value(answer) -> bool:
+    """A float jax array of three equal values (jnp.ones(3), jnp.full(3, 2.0)), not all 0."""
+    if not isinstance(answer, jax.Array) or answer.shape != (3,):
+        return False
+    if not jnp.issubdtype(answer.dtype, jnp.floating):
+        return False
+    values = np.asarray(answer)
+    return bool(np.all(values == values[0]) and values[0] != 0.0)
+
+
 def _complex_of_the_values(answer) -> bool:
     """A jax array of complex dtype whose real parts are the expected values."""
     if not isinstance(answer, jax.Array) or not jnp.issubdtype(answer.dtype, jnp.complexfloating):
@@ -103,6 +113,13 @@ EXERCISES = (
                 "each call returns a new array and leaves the one it was called on as it was.)",
                 example=lambda: jnp.array([1.0, 0.0, 0.0]),
                 matches=_zeros_left,
+            ),
+            Mistake(
+                id="one-value",
+                message="All three values are the same: jnp.ones and jnp.full make an array "
+                "of one repeated value. The three numbers asked for differ from each other.",
+                example=lambda: jnp.ones(3),
+                matches=_one_value,
             ),
             Mistake(
                 id="complex",

@@ -622,6 +622,23 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
+                id="caret-not-power",
+                message="^ is Python's bitwise exclusive or, not a power: on floats it fails. "
+                "A power is written with **.",
+                example=lambda: lambda x: 2 * x * jnp.cos(x) - (x ^ 2) * jnp.sin(x),
+                matches=lambda answer: (
+                    uses_operator("^")(answer)
+                    and fails_with("TypeError", r"xor|bitwise|\^", _hand_inputs)(answer)
+                ),
+            ),
+            Mistake(
+                id="lessons-f-derivative",
+                message="That is sin x + x cos x, the derivative of the lesson's f(x) = x sin x. "
+                "g is another function, x² cos x: its own two factors, each differentiated in "
+                "its own term.",
+                example=lambda: lambda x: jnp.sin(x) + x * jnp.cos(x),
+            ),
+            Mistake(
                 id="math-not-jnp",
                 message="math.sin and math.cos take one Python number; the check passes an "
                 "array of points. Use jnp.sin and jnp.cos, which work element by element.",
@@ -717,8 +734,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="second-term-derivative",
-                message="The second term has 2x, the derivative of x², where x² itself "
-                "belongs: in uv′ only v is differentiated, and u = x² stays as it is.",
+                message="The second term has 2x where x² belongs (2x is x²'s derivative; "
+                "x * 2 typed for x ** 2 gives it too): in uv′ only v is differentiated, and "
+                "u = x² stays as it is.",
                 example=lambda: lambda x: 2 * x * jnp.cos(x) - 2 * x * jnp.sin(x),
             ),
             Mistake(

@@ -182,3 +182,12 @@ ROUND_5_FAMILIES = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_5_FAMILIES)
+
+
+# --- issue 35, round 6's family: one value repeated ------------------------------------------
+ROUND_6_FAMILIES = (
+    Wrong("00.first_array", "jnp.ones(3)", lambda: jnp.ones(3), "one-value"),
+    Wrong("00.first_array", "jnp.full(3, 3.0)", lambda: jnp.full(3, 3.0), "one-value"),
+    Wrong("00.first_array", "[1.0] * 3 made an array", lambda: jnp.array([1.0] * 3), "one-value"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_6_FAMILIES)

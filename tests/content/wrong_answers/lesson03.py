@@ -675,3 +675,60 @@ U_PRIME_TWICE = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *U_PRIME_TWICE)
+
+
+# --- issue 35, round 6's families: the lesson's f' for g, and ^ for a power ---------------
+def r6f_dg_lessons_f(x):
+    return jnp.sin(x) + x * jnp.cos(x)
+
+
+def r6f_dg_lessons_f_factored(x):
+    s, c = jnp.sin(x), jnp.cos(x)
+    return s + x * c
+
+
+def r6f_dg_lessons_f_vmapped(x):
+    return jax.vmap(lambda t: jnp.sin(t) + t * jnp.cos(t))(jnp.atleast_1d(x)).reshape(jnp.shape(x))
+
+
+def r6f_dg_caret(x):
+    return 2 * x * jnp.cos(x) - x ^ 2 * jnp.sin(x)
+
+
+def r6f_dg_caret_parenthesised(x):
+    return 2 * x * jnp.cos(x) - (x ^ 2) * jnp.sin(x)
+
+
+def r6f_dg_caret_named(x):
+    square = x ^ 2
+    return 2 * x * jnp.cos(x) - square * jnp.sin(x)
+
+
+ROUND_6_FAMILIES = (
+    Wrong(
+        "03.derivative_by_hand",
+        "the lesson's f' copied",
+        lambda: r6f_dg_lessons_f,
+        "lessons-f-derivative",
+    ),
+    Wrong(
+        "03.derivative_by_hand",
+        "f' with sin and cos named",
+        lambda: r6f_dg_lessons_f_factored,
+        "lessons-f-derivative",
+    ),
+    Wrong(
+        "03.derivative_by_hand",
+        "f' vmapped",
+        lambda: r6f_dg_lessons_f_vmapped,
+        "lessons-f-derivative",
+    ),
+    Wrong(
+        "03.derivative_by_hand", "x ^ 2 without brackets", lambda: r6f_dg_caret, "caret-not-power"
+    ),
+    Wrong(
+        "03.derivative_by_hand", "(x ^ 2)", lambda: r6f_dg_caret_parenthesised, "caret-not-power"
+    ),
+    Wrong("03.derivative_by_hand", "square = x ^ 2", lambda: r6f_dg_caret_named, "caret-not-power"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_6_FAMILIES)
