@@ -183,6 +183,63 @@ def _right_value_mse_gradient(answer: Any) -> bool:
     return True
 
 
+def _own_penalty(answer: Any) -> bool:
+    """A pair (loss, {"mse", "penalty"}) whose logged MSE is right and whose loss is the
+    logged MSE plus the logged penalty on every input, while the penalty is another one
+    than penalized_loss's on some input: the fix is right, the penalty's formula is not."""
+    if not callable(answer):
+        return False
+    other = False
+    for args in _pair_inputs():
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2 and isinstance(out[1], dict)):
+            return False
+        loss, aux = out
+        if dict.keys(aux) != {"mse", "penalty"}:
+            return False
+        mse, penalty = _parts(*args)
+        if not equals_value(mse)(aux["mse"]):
+            return False
+        if not equals_value(np.asarray(aux["mse"]) + np.asarray(aux["penalty"]))(loss):
+            return False
+        other = other or not equals_value(penalty)(aux["penalty"])
+    return other
+
+
+def _total_loss(x, y):
+    return _error_stats(x, y)[0]
+
+
+def _mse_loss(x, y):
+    return _parts(x, y)[0]
+
+
+def _gradient_first(answer: Any) -> bool:
+    """A pair whose first output is a gradient with respect to x (of the whole loss or of
+    the MSE alone) on every input, where the loss itself belongs."""
+    if not callable(answer):
+        return False
+    for args in _pair_inputs():
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2):
+            return False
+        gradients = (jax.grad(_total_loss)(*args), jax.grad(_mse_loss)(*args))
+        if not any(equals_value(gradient)(out[0]) for gradient in gradients):
+            return False
+    return True
+
+
+def _gradient_returned(x, y):
+    mse, penalty = _parts(x, y)
+    return jax.grad(_total_loss)(x, y), {"mse": mse, "penalty": penalty}
+
+
+def _penalty_on_errors(x, y):
+    errors = x - y
+    mse, penalty = jnp.mean(errors**2), PENALTY * jnp.sum(errors**2)
+    return mse + penalty, {"mse": mse, "penalty": penalty}
+
+
 def more_than_two(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
     """Matches a function that returns a tuple or list of more than two outputs, where
     has_aux takes exactly two: (value to differentiate, one pytree of extras)."""
@@ -819,6 +876,23 @@ EXERCISES = (
                 "Use only its parameters.",
                 example=lambda: lambda x, y: _error_stats(*article_xy()),
                 matches=uses_notebook_values(_error_stats, _pair_inputs, _notebook_xy),
+            ),
+            Mistake(
+                id="gradient-first",
+                message="The first output is a gradient, an array shaped like x, not the loss. "
+                "The function gives grad the number to differentiate, one value, and grad "
+                "computes the gradient from it: return the loss itself first.",
+                example=lambda: _gradient_returned,
+                matches=_gradient_first,
+            ),
+            Mistake(
+                id="penalty-changed",
+                message="The fix is right (the loss first is your MSE plus your penalty, and the "
+                "MSE is right), but the penalty is not the one penalized_loss computes: it is "
+                "0.1 times the sum of the squares of the entries of x itself, not of the errors, "
+                "and not the square of a sum.",
+                example=lambda: _penalty_on_errors,
+                matches=_own_penalty,
             ),
             Mistake(
                 id="sum-not-mean",
