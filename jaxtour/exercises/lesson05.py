@@ -206,6 +206,48 @@ def _own_penalty(answer: Any) -> bool:
     return other
 
 
+def _penalty_factor(answer: Any) -> float | None:
+    """The one factor c with which the first output is MSE + c * penalty on every input,
+    the aux being the right dict (None if there is none, or c is 1)."""
+    if not callable(answer):
+        return None
+    factors = []
+    for args in _pair_inputs():
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2):
+            return None
+        loss, aux = out
+        mse, penalty = _parts(*args)
+        if not equals_tree({"mse": mse, "penalty": penalty})(aux):
+            return None
+        if not (hasattr(loss, "shape") and np.shape(loss) == ()):
+            return None
+        factors.append((float(np.asarray(loss)) - float(mse)) / float(penalty))
+    if not np.allclose(factors, factors[0], rtol=1e-4, atol=1e-4):
+        return None
+    return None if np.isclose(factors[0], 1.0, rtol=1e-4) else factors[0]
+
+
+def _penalty_subtracted(answer: Any) -> bool:
+    factor = _penalty_factor(answer)
+    return factor is not None and np.isclose(factor, -1.0, rtol=1e-4)
+
+
+def _penalty_weighted(answer: Any) -> bool:
+    factor = _penalty_factor(answer)
+    return factor is not None and not np.isclose(factor, 0.0, atol=1e-4)
+
+
+def _minus_penalty(x, y):
+    mse, penalty = _parts(x, y)
+    return mse - penalty, {"mse": mse, "penalty": penalty}
+
+
+def _twice_penalty(x, y):
+    mse, penalty = _parts(x, y)
+    return mse + 2 * penalty, {"mse": mse, "penalty": penalty}
+
+
 def _total_loss(x, y):
     return _error_stats(x, y)[0]
 
@@ -876,6 +918,21 @@ EXERCISES = (
                 "Use only its parameters.",
                 example=lambda: lambda x, y: _error_stats(*article_xy()),
                 matches=uses_notebook_values(_error_stats, _pair_inputs, _notebook_xy),
+            ),
+            Mistake(
+                id="penalty-subtracted",
+                message="The loss subtracts the penalty: training would then push x to grow, "
+                "the opposite of what the penalty is for. The whole loss adds both parts.",
+                example=lambda: _minus_penalty,
+                matches=_penalty_subtracted,
+            ),
+            Mistake(
+                id="penalty-reweighted",
+                message="The loss counts the logged penalty with another weight than 1 (the "
+                "same factor on every input): the number differentiated should be the MSE "
+                "plus the penalty exactly as it is logged, whose weight is already inside it.",
+                example=lambda: _twice_penalty,
+                matches=_penalty_weighted,
             ),
             Mistake(
                 id="gradient-first",

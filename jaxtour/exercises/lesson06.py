@@ -73,6 +73,36 @@ def _both_ends_last():
     return y.at[-1].set(y[0])
 
 
+def _ends_added():
+    """.add where .set was meant: each end becomes the sum of both ends."""
+    x = _x()
+    return x.at[0].add(x[-1]).at[-1].add(x[0])
+
+
+def _is_ends_added(answer) -> bool:
+    return is_jax_array(answer) and same_values(_ends_added)(answer)
+
+
+def _middle_changed(answer) -> bool:
+    """An integer array of x's shape in which an element between the ends changed, while
+    an end holds the other end's value or the values are x's in another order: one
+    update written at another index than 0 or -1 (an index counted from 1, or -2)."""
+    if not (is_jax_array(answer) or isinstance(answer, np.ndarray)):
+        return False
+    got, x = np.asarray(answer), np.asarray(_x())
+    if got.shape != x.shape or got.dtype.kind not in "iu":
+        return False
+    if np.array_equal(got[1:-1], x[1:-1]):
+        return False
+    moved_end = got[0] == x[-1] or got[-1] == x[0]
+    return bool(moved_end or sorted(got.tolist()) == sorted(x.tolist()))
+
+
+def _swapped_second_and_last():
+    x = _x()
+    return x.at[1].set(x[-1]).at[-1].set(x[1])
+
+
 def _both_ends_first():
     """The mirror slip: the last end written first, then the first end read from it."""
     y = _x().at[-1].set(_x()[0])
@@ -173,6 +203,12 @@ def _transposed(m, j, factor):
 def _scale_in_place(m, j, factor):
     m[:, j] *= factor
     return m
+
+
+def _numpy_int_in_place(m, j, factor):
+    out = np.array(m)
+    out[:, j] *= factor
+    return out
 
 
 def _old_index_mul(m, j, factor):
@@ -539,6 +575,13 @@ EXERCISES = (
                 example=_both_ends_first,
             ),
             Mistake(
+                id="ends-added",
+                message="Both ends hold the sum of the two ends: .add adds its value to the "
+                "element already there. A swap replaces each end with the other's value.",
+                example=_ends_added,
+                matches=_is_ends_added,
+            ),
+            Mistake(
                 id="reversed",
                 message="The whole array is reversed: only the two ends trade places, and the "
                 "elements between them keep their order.",
@@ -556,6 +599,15 @@ EXERCISES = (
                 message="Every element moved one place along (a rotation): the last came to the "
                 "front and pushed the others back. Only the two ends should move.",
                 example=lambda: jnp.roll(_x(), 1),
+            ),
+            Mistake(
+                id="middle-changed",
+                message="An element between the ends changed: an update was written at "
+                "another index than the first or the last (an index counted from 1, or -2 "
+                "for the last). Only the two ends trade places; the elements between them "
+                "stay where they are.",
+                example=_swapped_second_and_last,
+                matches=_middle_changed,
             ),
             Mistake(
                 id="numpy-copy",
@@ -710,6 +762,15 @@ EXERCISES = (
                 "method with the same operation.",
                 example=lambda: _old_index_mul,
                 matches=fails_with("AttributeError", r"jax\.ops", _matrix_inputs),
+            ),
+            Mistake(
+                id="numpy-int-in-place",
+                message="NumPy refused to store the fractional products in an int32 array in "
+                "place: *= keeps the array's dtype, and NumPy will not drop the fractions "
+                "silently (JAX's .at[] would). The result is a float32 jax array, so the table "
+                "has to be float32 before column j is multiplied, and the result built by JAX.",
+                example=lambda: _numpy_int_in_place,
+                matches=fails_with("UFuncTypeError", "Cannot cast ufunc", _matrix_inputs),
             ),
             Mistake(
                 id="mutates-input",

@@ -668,7 +668,24 @@ def gradient_of_mse_first(x, y):
     return jax.grad(lambda x: jnp.mean((x - y) ** 2))(x), {"mse": mse, "penalty": 0.1 * x @ x}
 
 
+def penalty_subtracted(x, y):
+    mse, penalty = jnp.mean((x - y) ** 2), 0.1 * jnp.sum(x**2)
+    return mse - penalty, {"mse": mse, "penalty": penalty}
+
+
+def penalty_counted_twice(x, y):
+    mse, penalty = jnp.mean((x - y) ** 2), 0.1 * jnp.sum(x**2)
+    return mse + 0.1 * penalty, {"mse": mse, "penalty": penalty}
+
+
 FRESH_FAMILIES = (
+    Wrong("05.fix_aux_order", "mse - penalty", lambda: penalty_subtracted, "penalty-subtracted"),
+    Wrong(
+        "05.fix_aux_order",
+        "the weight applied again in the loss",
+        lambda: penalty_counted_twice,
+        "penalty-reweighted",
+    ),
     Wrong(
         "05.fix_aux_order",
         "penalty on the residuals",

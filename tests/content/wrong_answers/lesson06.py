@@ -681,7 +681,34 @@ def r6_scale_set_as_float(m, j, factor):
     return m.astype(jnp.float32).at[:, j].set(factor)
 
 
+def r6_scale_numpy_int_copy(m, j, factor):
+    out = np.asarray(m).copy()
+    out[:, j] *= factor
+    return jnp.asarray(out, dtype=jnp.float32)
+
+
+def r6_swap_add():
+    return x.at[0].add(x[-1]).at[-1].add(x[0])
+
+
+def r6_swap_second_last():
+    return x.at[-2].set(x[0]).at[0].set(x[-1])
+
+
+def r6_swap_from_one():
+    return x.at[1].set(x[-1]).at[-1].set(x[1])
+
+
 REDESIGNED = (
+    Wrong(
+        "06.scale_column",
+        "a NumPy int copy scaled in place",
+        lambda: r6_scale_numpy_int_copy,
+        "numpy-int-in-place",
+    ),
+    Wrong("06.set_first", ".add at both ends", r6_swap_add, "ends-added"),
+    Wrong("06.set_first", "the first end written at -2", r6_swap_second_last, "middle-changed"),
+    Wrong("06.set_first", "indices counted from 1", r6_swap_from_one, "middle-changed"),
     Wrong(
         "06.count_labels",
         "add with mode='drop'",
