@@ -196,6 +196,7 @@ WRONG_ANSWERS = (
         "04.grad_last_two",
         "by hand, grad_w as 2 (x - y)",
         lambda: grads_by_hand_w_wrong(),
+        says="times the expected one",
     ),
     Wrong(
         "04.grad_last_two",
