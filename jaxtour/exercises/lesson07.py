@@ -22,7 +22,6 @@ from jaxtour.grader.mistakes import (
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
     Choice,
-    ExactInteger,
     SameFunction,
     answer_outcome,
     cases_of_this_check,
@@ -39,8 +38,22 @@ def _plain_function(answer: Any) -> bool:
 
 
 # --- 07.count_traces --------------------------------------------------------------------
+# Issue 34 item 3: a count can be run first (a trace counter is one line), so the answer
+# is a count AND its reason; two options give 4, and only the reason tells them apart.
 
 CALLS = 6
+TRACE_OPTIONS = ("A", "B", "C", "D", "E")
+TRACE_TEXTS = (
+    "3: one trace per new shape and dtype: int32[4], float32[4] and int32[]; 2, "
+    "jnp.int32(2) and 7 all share the int32[] code",
+    "4: a Python number is compiled into the code as a constant, so 2 and 7 each trace; "
+    "jnp.int32(2) reuses the code traced for 2 (same value, shape and dtype)",
+    "4: int32[4], float32[4], the weakly typed Python 2 (which 7 reuses) and the strongly "
+    "typed jnp.int32(2)",
+    "5: int32[4], float32[4] and jnp.int32(2), and each new Python number, 2 and then 7",
+    "6: each call traces, and only the compile is cached",
+)
+_TRACES = Choice(TRACE_OPTIONS, texts=TRACE_TEXTS)
 
 
 def _as_int(answer: Any) -> int | None:
@@ -56,28 +69,13 @@ def _as_int(answer: Any) -> int | None:
     return None
 
 
-def _not_positive(answer: Any) -> bool:
-    value = _as_int(answer)
-    return value is not None and value <= 0
-
-
-def _more_than_calls(answer: Any) -> bool:
-    value = _as_int(answer)
-    return value is not None and value > CALLS
-
-
-def _quoted_number(answer: Any) -> bool:
-    """A whole number typed as a string: '4', " 4 "."""
-    return isinstance(answer, str) and str.isdigit(str.strip(answer))
-
-
-def _number_in_container(answer: Any) -> bool:
-    """One whole number inside a tuple or list: 4, (a trailing comma) or [4]."""
-    return (
-        isinstance(answer, tuple | list)
-        and len(answer) == 1
-        and (_as_int(answer[0]) is not None or _quoted_number(answer[0]))
-    )
+def _a_count(answer: Any) -> bool:
+    """A number of traces (an int, a float, a quoted number) where a letter was asked."""
+    if isinstance(answer, str):
+        return str.isdigit(str.strip(answer))
+    if isinstance(answer, float):
+        return True
+    return _as_int(answer) is not None
 
 
 # --- 07.static_window -------------------------------------------------------------------
@@ -241,18 +239,27 @@ def _lr_changed():
 # --- 07.debug_print ---------------------------------------------------------------------
 
 PRINT_OPTIONS = ("A", "B", "C", "D", "E")
-# What each option prints, as the lesson shows it: an answer pasted from there reads as
-# its letter.
-PRINT_TEXTS = (
-    "print: 1.0\ndebug: 1.0\nprint: 2.0\ndebug: 2.0\nprint: [0. 1. 2.]\ndebug: [0. 1. 2.]",
-    "print: JitTracer(~float32[])\ndebug: 1.0\ndebug: 2.0\ndebug: [0. 1. 2.]",
+# The outputs the lesson shows (1 to 4): issue 34 item 3 made the answer an output AND its
+# reason, since running the cell shows the output, and two options give output 1.
+PRINT_OUTPUTS = (
     "print: JitTracer(~float32[])\ndebug: 1.0\ndebug: 2.0\nprint: JitTracer(float32[3])\n"
     "debug: [0. 1. 2.]",
-    "print: JitTracer(~float32[])\ndebug: JitTracer(~float32[])\n"
-    "print: JitTracer(float32[3])\ndebug: JitTracer(float32[3])",
     "print: JitTracer(~float32[])\ndebug: 1.0\nprint: JitTracer(~float32[])\ndebug: 2.0\n"
     "print: JitTracer(float32[3])\ndebug: [0. 1. 2.]",
+    "print: JitTracer(~float32[])\ndebug: 1.0\ndebug: 2.0\ndebug: [0. 1. 2.]",
+    "print: 1.0\ndebug: 1.0\nprint: 2.0\ndebug: 2.0\nprint: [0. 1. 2.]\ndebug: [0. 1. 2.]",
 )
+
+
+def _pasted_output(answer: Any) -> bool:
+    """Lines of an output (or its number) where an option's letter was asked."""
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return True
+    if not isinstance(answer, str):
+        return False
+    lines = [" ".join(str.split(line)) for line in str.splitlines(answer) if str.strip(line)]
+    return bool(lines) and all(line.startswith(("print:", "debug:")) for line in lines)
+
 
 # --- 07.clip_negative -------------------------------------------------------------------
 # Issue 34: the tour shows jnp.where(x < 0, 0.0, x) (a demo, and the Fix line of the
@@ -414,81 +421,60 @@ _truth_of_a_tracer = _fails_tracing(
 EXERCISES = (
     Exercise(
         id="07.count_traces",
-        title="Predict how often jit traces",
-        reference=lambda: 4,
-        rule=ExactInteger(),
+        title="Predict how often jit traces, and why",
+        reference=lambda: "C",
+        rule=_TRACES,
         hints=(
-            "Write down what each argument looks like to jit: its shape, its dtype, and "
-            "whether it is weakly typed (a bare Python number). The values do not count.",
-            "jnp.arange(4) is int32[4] and jnp.arange(4.0) is float32[4]; 2 and 7 are "
-            "~int32[] (weak), jnp.int32(2) is int32[] (strong). Count the distinct ones.",
-            "int32[4], float32[4], ~int32[] and int32[]: trace_count = 4.",
+            "Running the calls with a trace counter shows 4, but two options say 4: the "
+            "question is why. Write down what each argument looks like to jit: its shape, "
+            "its dtype, and whether it is weakly typed (a bare Python number).",
+            "Is a Python number's value part of jit's cache key, or only its type? The "
+            "retrace table above called double with 2.0 and then 3.0.",
+            'int32[4], float32[4], ~int32[] (2, and 7 reuses it) and int32[]: trace_count = "C".',
         ),
-        solution="trace_count = 4",
+        solution='trace_count = "C"',
         mistakes=(
             Mistake(
-                id="every-call",
-                message="6 is one trace per call. jit traces only for a combination of "
-                "shapes, dtypes and weak types it has not seen; after that it reuses the "
-                "compiled code.",
-                example=lambda: 6,
+                id="a-count",
+                message="This is a number of traces, not a letter. Two options give the same "
+                "count, so the count alone does not answer: choose the option whose reason "
+                "is right, and give its letter as a string.",
+                example=lambda: 4,
+                matches=_a_count,
+            ),
+            Mistake(
+                id="shape-and-dtype-only",
+                message="A shape and a dtype are not the whole key: whether a value is weakly "
+                "typed is in it too. The Python 2 is a weak int32, jnp.int32(2) a strong "
+                "one, and the second traces again.",
+                example=lambda: "A",
+            ),
+            Mistake(
+                id="values-in-the-key",
+                message="Right count, wrong reason: a Python number passed to a jitted function "
+                "is traced like an array, a weakly typed scalar, and its value is not "
+                "compiled in (only a static argument's would be). 7 reuses the code traced "
+                "for 2; jnp.int32(2) traces because it is strongly typed, not because of its "
+                "value.",
+                example=lambda: "B",
             ),
             Mistake(
                 id="values-retrace",
-                message="5 counts a change of values as a new trace (jnp.arange(4) * 10, or 7 "
-                "after 2). jit never looks at values: same shape, dtype and weak type, same "
-                "compiled code.",
-                example=lambda: 5,
+                message="5 counts a new Python value as a new trace. jit never looks at an "
+                "argument's values, a Python number's included: same shape, dtype and weak "
+                "type, same compiled code.",
+                example=lambda: "D",
             ),
             Mistake(
-                id="missed-one",
-                message="3 misses one retrace. Two calls change only the type, not the shape: "
-                "jnp.arange(4.0) is float32 after int32, and jnp.int32(2) is a strong int32 "
-                "after the weakly typed Python 2. Each of those traces again.",
-                example=lambda: 3,
-            ),
-            Mistake(
-                id="shape-only",
-                message="2 counts only the new shapes, (4,) and (). A new dtype (float32 after "
-                "int32) and a new weak type (jnp.int32(2) after the Python int 2) retrace too.",
-                example=lambda: 2,
-            ),
-            Mistake(
-                id="once",
-                message="1 would mean jit compiles once, whatever it is given. It compiles once "
-                "per combination of shapes, dtypes and weak types: the float32 and () calls "
-                "each need their own code.",
-                example=lambda: 1,
-            ),
-            Mistake(
-                id="none",
-                message="The first call always traces: jit has nothing compiled before it.",
-                example=lambda: 0,
-                matches=_not_positive,
-            ),
-            Mistake(
-                id="more-than-calls",
-                message="There are only 6 calls, and a call traces at most once.",
-                example=lambda: 7,
-                matches=_more_than_calls,
-            ),
-            Mistake(
-                id="quoted-number",
-                message="This is a string: the quotes make it text. trace_count is a number; "
-                "write it without quotes.",
-                example=lambda: "5",
-                matches=_quoted_number,
-            ),
-            Mistake(
-                id="number-in-container",
-                message="This is a tuple or a list holding one number (a trailing comma, as in "
-                "trace_count = n, makes a tuple). Write the number alone, with no comma or "
-                "brackets.",
-                example=lambda: (5,),
-                matches=_number_in_container,
+                id="every-call",
+                message="jit caches the trace with the compile: a call whose arguments match "
+                "an earlier call's shapes, dtypes and weak types runs the compiled code and "
+                "does not trace. The retrace table above showed calls that reused.",
+                example=lambda: "E",
             ),
         ),
-        success="Four traces: int32[4], float32[4], ~int32[] and int32[]. Values never count.",
+        success="Four traces: int32[4], float32[4], ~int32[] (7 reused it) and int32[]. "
+        "Values never count, a Python number's neither; its weak type does.",
         prediction=True,
     ),
     Exercise(
@@ -657,46 +643,59 @@ EXERCISES = (
     ),
     Exercise(
         id="07.debug_print",
-        title="Predict what prints inside jit",
+        title="Predict what prints inside jit, and why",
         reference=lambda: "C",
-        rule=Choice(PRINT_OPTIONS, texts=PRINT_TEXTS),
+        rule=Choice(PRINT_OPTIONS),
         hints=(
-            "print is Python: it runs when Python runs the function, which under jit means "
-            "while tracing. jax.debug.print is an operation in the compiled code.",
-            "Which of the three calls trace? 1.0 and 2.0 are both ~float32[]; "
-            "jnp.arange(3.0) is float32[3].",
+            "Running the cell shows the output, but two options give output 1: the question "
+            "is why. print is Python: it runs when Python runs the function, which under jit "
+            "means while tracing. jax.debug.print is an operation in the compiled code.",
+            "Which of the three calls trace? What, besides a shape, makes jit trace again? "
+            "The retrace table above has the answer.",
             "print runs at the two traces (showing tracers), jax.debug.print on all three "
-            "calls (showing values): printed = 'C'.",
+            "calls (showing values), and a trace comes with any new shape, dtype or weak "
+            'type: printed = "C".',
         ),
         solution='printed = "C"',
         mistakes=(
             Mistake(
+                id="output-not-option",
+                message="That is an output (or its number), not an option. Two options give "
+                "the same output, so the output alone does not answer: choose the option "
+                "whose reason is right, and give its letter as a string.",
+                example=lambda: PRINT_OUTPUTS[0],
+                matches=_pasted_output,
+            ),
+            Mistake(
                 id="print-every-call",
-                message="A is what the code prints without jit. Under jit, print runs only "
-                "while tracing, and it sees a tracer (a shape and dtype), not the numbers.",
+                message="Output 4 is what the code prints without jit. Under jit, print runs "
+                "only while tracing, and it sees a tracer (a shape and dtype), not the numbers.",
                 example=lambda: "A",
             ),
             Mistake(
-                id="no-retrace",
-                message="B forgets that jnp.arange(3.0) has a new shape, (3,): jit traces "
-                "again for it, and the Python print runs again.",
+                id="shape-only",
+                message="Right output, wrong reason: jit traces again for any new shape, dtype "
+                "or weak type, not for a new shape only (the retrace table above showed a new "
+                "dtype and a strong float32 tracing again). Here only the shape changed, so "
+                "the output is the same; with jnp.float32(2.0) as the second argument, print "
+                "would run a third time.",
                 example=lambda: "B",
             ),
             Mistake(
-                id="debug-at-trace-time",
-                message="D treats jax.debug.print like print. It is an operation in the "
-                "compiled code: it runs on every call, with the call's values.",
+                id="values-retrace",
+                message="Output 2 traces again for 2.0. Same shape, same dtype, same weak type "
+                "as 1.0: jit reuses the compiled code, and print does not run.",
                 example=lambda: "D",
             ),
             Mistake(
-                id="values-retrace",
-                message="E traces again for 2.0. Same shape, same dtype, same weak type as "
-                "1.0: jit reuses the compiled code, and print does not run.",
+                id="no-retrace",
+                message="Output 3 forgets that jnp.arange(3.0) has a new shape, (3,): jit "
+                "traces again for it, and the Python print runs again.",
                 example=lambda: "E",
             ),
         ),
-        success="print ran at the two traces and saw tracers; jax.debug.print ran on every "
-        "call and saw values.",
+        success="print ran at the two traces (a new shape, dtype or weak type) and saw "
+        "tracers; jax.debug.print ran on every call and saw values.",
         prediction=True,
     ),
     Exercise(

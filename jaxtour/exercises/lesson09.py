@@ -303,7 +303,9 @@ def _numpy_leaves(answer: Any) -> bool:
 
 # --- 09.split_keeps_key -----------------------------------------------------------------
 
-SPLIT_OPTIONS = ("A", "B", "C", "D")
+# Issue 34 item 3: running the code shows which draws repeat a, so the answer is that AND
+# its reason; two options say "b only".
+SPLIT_OPTIONS = ("A", "B", "C", "D", "E")
 
 # --- 09.random_walk ---------------------------------------------------------------------
 
@@ -1346,16 +1348,17 @@ EXERCISES = (
     ),
     Exercise(
         id="09.split_keeps_key",
-        title="Predict what split does to a key",
-        reference=lambda: "B",
+        title="Predict what split does to a key, and why",
+        reference=lambda: "C",
         rule=Choice(SPLIT_OPTIONS),
         hints=(
-            "jax.random functions are pure: they return new values and change nothing they "
-            "are given. What does that say about key after split(key)?",
-            "A key is a value, like the number 42. b is drawn from the same value as a. c and d "
-            "are drawn from NEW keys computed from it.",
+            "Running the code shows which draws repeat a, but two options say b only: the "
+            "question is why. jax.random functions are pure: they return new values and "
+            "change nothing they are given.",
+            "A key is a value, like the number 42. Does JAX need to remember anything to give "
+            "the same numbers for the same key?",
         ),
-        solution='answer = "B"',
+        solution='answer = "C"',
         mistakes=(
             Mistake(
                 id="split-consumes",
@@ -1365,20 +1368,28 @@ EXERCISES = (
                 example=lambda: "A",
             ),
             Mistake(
+                id="remembered-draws",
+                message="Right draws, wrong reason: JAX keeps no record of the numbers it drew. "
+                "A draw is a pure function of the key and the shape, computed again each time, "
+                "so the same key gives the same numbers in a fresh program, on another "
+                "machine, or under jit, where nothing could have been kept.",
+                example=lambda: "B",
+            ),
+            Mistake(
                 id="split-first-is-key",
                 message="k1 is not key: split(key) makes two NEW keys, neither equal to the one "
                 "you split. Only b, drawn from key itself, repeats a.",
-                example=lambda: "C",
+                example=lambda: "D",
             ),
             Mistake(
                 id="all-same",
                 message="Only a draw from the same key repeats a. k1 and fold_in(key, 0) are new "
                 "keys computed from key, and they give new numbers.",
-                example=lambda: "D",
+                example=lambda: "E",
             ),
         ),
-        success="B: key is a value. split and fold_in make new keys from it and leave it "
-        "unchanged, so only b, drawn from key again, repeats a.",
+        success="C: a draw depends only on the key and the shape. split and fold_in make new "
+        "keys from key and leave it unchanged, so only b, drawn from key again, repeats a.",
         prediction=True,
     ),
     Exercise(

@@ -511,8 +511,20 @@ WRONG_ANSWERS = (
     ),
     # 09.split_keeps_key
     Wrong("09.split_keeps_key", "lower-case a", lambda: "a", named="split-consumes"),
-    Wrong("09.split_keeps_key", "c with a stray space", lambda: " c", named="split-first-is-key"),
-    Wrong("09.split_keeps_key", "lower-case d", lambda: "d", named="all-same"),
+    Wrong("09.split_keeps_key", "d with a stray space", lambda: " d", named="split-first-is-key"),
+    Wrong("09.split_keeps_key", "lower-case e", lambda: "e", named="all-same"),
+    Wrong(
+        "09.split_keeps_key",
+        "b: right draws, thinks JAX remembers each key's numbers",
+        lambda: "b",
+        named="remembered-draws",
+    ),
+    Wrong(
+        "09.split_keeps_key",
+        "(B): ran it, saw b only, picked the first option that says so",
+        lambda: "(B)",
+        named="remembered-draws",
+    ),
     Wrong("09.split_keeps_key", "two letters, b and c", lambda: "B and C", says="one of"),
     Wrong("09.split_keeps_key", "a trailing comma: a tuple", lambda: ("B",), says="as a string"),
     Wrong(
@@ -1032,8 +1044,8 @@ ROUND_2 = (
         lambda: r2_grads_float16,
         says="close, but not within the tolerance",
     ),
-    Wrong("09.split_keeps_key", '"C": b and c', lambda: "C", named="split-first-is-key"),
-    Wrong("09.split_keeps_key", '"D": all three', lambda: "D", named="all-same"),
+    Wrong("09.split_keeps_key", '"D": b and c', lambda: "D", named="split-first-is-key"),
+    Wrong("09.split_keeps_key", '"E": all three', lambda: "E", named="all-same"),
     Wrong("09.split_keeps_key", '"A": none', lambda: "A", named="split-consumes"),
     Wrong(
         "09.split_keeps_key",
@@ -1177,7 +1189,7 @@ ROUND_3 = (
         "09.per_example_grads", "grad(vmap(...)): the order swapped", lambda: r3_grads_grad_of_vmap
     ),
     Wrong("09.split_keeps_key", '"A": split changes the key', lambda: "A"),
-    Wrong("09.split_keeps_key", '"C": k1 is the old key', lambda: "C"),
+    Wrong("09.split_keeps_key", '"D": k1 is the old key', lambda: "D"),
     Wrong("09.split_keeps_key", '"b only", the option\'s text', lambda: "b only"),
     Wrong("09.random_walk", "split each pass, key never replaced", lambda: r3_walk_split_not_kept),
     Wrong("09.random_walk", "cumsum with the start 0.0 in front", lambda: r3_walk_starts_with_zero),
