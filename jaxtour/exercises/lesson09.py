@@ -33,6 +33,7 @@ from jaxtour.grader.mistakes import (
     ignores_one_argument,
     learner_functions,
     not_repeatable,
+    remembered,
     returns_none,
     traces_primitive,
     uses_numpy_random,
@@ -437,6 +438,51 @@ def _first_walk(answer: Any) -> np.ndarray | None:
     key, steps = _walk_inputs()[0]
     path, _ = _as_path(answer(key, steps), steps)
     return path
+
+
+def _carried_chain_walk(key, steps, keep: int, skip: int):
+    """A walk that draws each step from the key it carries AND splits that key for the
+    next: keys k, split(k)[keep], split(split(k)[keep])[keep], ..., the first ``skip`` of
+    them only split."""
+    draws = []
+    for index in range(skip + steps):
+        if index >= skip:
+            draws.append(jax.random.normal(key))
+        key = jax.random.split(key)[keep]
+    return jnp.cumsum(jnp.stack(draws))
+
+
+def _walk_draws_then_splits(key, steps):  # the exercise's broken walk
+    position, path = 0.0, []
+    for _ in range(steps):
+        position = position + jax.random.normal(key)
+        key, _ = jax.random.split(key)
+        path.append(position)
+    return jnp.stack(path)
+
+
+@remembered
+def _draws_from_a_split_key(answer: Any) -> bool:
+    """Every step drawn from a key that is also split for the next ones (keeping either
+    half, drawing before or after the split), on every walk of the check: values that
+    look random, from keys used twice."""
+    if not callable(answer):
+        return False
+    for seed, steps in WALK_CASES[:1] + WALK_CASES[2:]:
+        key = jax.random.key(seed)
+        try:
+            path, problem = _as_path(call_learner(answer, (key, steps)), steps)
+        except LearnerCodeError:
+            return False
+        if problem:
+            return False
+        if not any(
+            np.allclose(path, np.asarray(_carried_chain_walk(key, steps, keep, skip)), atol=1e-5)
+            for keep in (0, 1)
+            for skip in (0, 1)
+        ):
+            return False
+    return True
 
 
 def _same_step_each_time(answer: Any) -> bool:
@@ -1394,14 +1440,14 @@ EXERCISES = (
     ),
     Exercise(
         id="09.random_walk",
-        title="Fix a random walk that never splits its key",
+        title="Fix a random walk that uses each key twice",
         reference=lambda: _random_walk,
         rule=GoodRandomWalk(),
         hints=(
-            "The broken walk passes the same key to jax.random.normal on every pass of the "
-            "loop, so every step is the same number.",
-            "Each pass needs a new key, and the next pass must start from a new key too: "
-            "split and keep both halves.",
+            "In the half-fixed walk, each pass draws a step from key and then splits that same "
+            "key to make the next one: every key is used twice, once to draw and once to split.",
+            "Split first, and give each half one job: one half draws this step, the other is "
+            "carried to the next pass, where it is split again (and never drawn from).",
             "In the loop: key, subkey = jax.random.split(key), then "
             "position = position + jax.random.normal(subkey).",
         ),
@@ -1479,6 +1525,16 @@ EXERCISES = (
                 matches=behaves_like(_walk_split_not_kept, _walk_inputs),
             ),
             Mistake(
+                id="draws-from-split-key",
+                message="Your steps all differ, yet every key is used twice: each step is drawn "
+                "from the key that is then split to make the next one (drawn before or after "
+                "the split). jax.random promises independent numbers only from keys used "
+                "once, for one draw or one split. Each key gets one job.",
+                example=lambda: _walk_draws_then_splits,
+                matches=_draws_from_a_split_key,
+                also_accepted=True,
+            ),
+            Mistake(
                 id="same-key-each-step",
                 message="Every step of your walk is the same number: each pass of the loop "
                 "draws with a key it already used, and the same key gives the same number. "
@@ -1502,8 +1558,8 @@ EXERCISES = (
                 matches=_not_accumulated,
             ),
         ),
-        success="A new subkey for every step and the key carried on: each step is a fresh "
-        "draw, and the same key still gives the same walk.",
+        success="Every key used once, for one draw or one split: each step is a fresh draw, "
+        "and the same key still gives the same walk.",
     ),
     Exercise(
         id="09.two_views",

@@ -414,6 +414,32 @@ def views_next_id(key, xs, ids):  # view_b from the next id's key
     return jax.vmap(one)(ids, xs)
 
 
+def walk_draw_then_split(key, steps):
+    position, path = 0.0, []
+    for _ in range(steps):
+        position = position + jax.random.normal(key)
+        key, _ = jax.random.split(key)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def walk_split_then_draw_carried(key, steps):
+    position, path = 0.0, []
+    for _ in range(steps):
+        key, unused = jax.random.split(key)
+        position = position + jax.random.normal(key)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def walk_draw_then_keep_second(key, steps):
+    steps_drawn = []
+    for _ in range(steps):
+        steps_drawn.append(jax.random.normal(key))
+        key = jax.random.split(key)[1]
+    return jnp.cumsum(jnp.stack(steps_drawn))
+
+
 WRONG_ANSWERS = (
     # 09.per_example_grads
     Wrong(
@@ -534,6 +560,24 @@ WRONG_ANSWERS = (
         says="one of",
     ),
     # 09.random_walk
+    Wrong(
+        "09.random_walk",
+        "the half-fixed walk pasted: draws from key, then splits it",
+        lambda: walk_draw_then_split,
+        named="draws-from-split-key",
+    ),
+    Wrong(
+        "09.random_walk",
+        "splits first, then draws from the key it carries on",
+        lambda: walk_split_then_draw_carried,
+        named="draws-from-split-key",
+    ),
+    Wrong(
+        "09.random_walk",
+        "draws from key, carries the second half of the split",
+        lambda: walk_draw_then_keep_second,
+        named="draws-from-split-key",
+    ),
     Wrong(
         "09.random_walk",
         "split once, before the loop",
