@@ -17,12 +17,14 @@ import numpy as np
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe
+from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.mistakes import (
     behaves_like,
     equals_tree,
     fails_with,
     ignores_arguments,
     returns_none,
+    uses_module,
     uses_notebook_values,
 )
 from jaxtour.grader.rules import (
@@ -603,8 +605,68 @@ def forget_measurements() -> None:
     _measured.clear()
 
 
+# Issue 34 item 1: a number cannot show how it was measured (round 5 had real timings,
+# badly taken, accepted), and timing.measure did the exercise's work. The answer is now
+# measure_speedup(step, *args), which the check calls itself on the lesson's step and
+# arguments, next to its own measurement, after reading its code for jaxtour.timing.
+TIMERS = ("measure", "dispatch_only", "table", "Timing", "TimingTable")
+_FIGURE_KEPT_S = 30.0  # one check's rule and mistakes share one call of the answer
+_figures: dict[int, tuple[Any, float, Any, BaseException | None]] = {}
+
+
+def _speedup_args() -> tuple[Any, ...]:
+    """A fresh step (a new function object, so that jax.jit of it compiles on its first
+    call, as the lesson's fresh_step did) and the lesson's arguments."""
+
+    def step(params, x, y, lr):
+        return sgd_step(params, x, y, lr)
+
+    return (step, initial_params(), *make_data(), 0.1)
+
+
+def _figure_or_error(answer: Any) -> tuple[Any, BaseException | None]:
+    """What ``answer(sgd_step, params, x, y, 0.1)`` returned, or what it raised: one call
+    per answer object per check (a second measurement would give another number)."""
+    held = _figures.get(id(answer))
+    if held is not None and held[0] is answer and time.monotonic() - held[1] < _FIGURE_KEPT_S:
+        return held[2], held[3]
+    value, raised = None, None
+    try:
+        value = call_learner(answer, _speedup_args())
+    except LearnerCodeError as exc:
+        raised = exc
+    _figures.clear()
+    _figures[id(answer)] = (answer, time.monotonic(), value, raised)
+    return value, raised
+
+
+def _measures(value: float) -> Callable[..., float]:
+    """A measure_speedup that returns ``value``: a mistake's example, as a learner's
+    function would give it."""
+
+    def measure_speedup(step, *args):
+        return value
+
+    return measure_speedup
+
+
+def _not_a_function(answer: Any) -> bool:
+    return not callable(answer) and _number(answer) is not None
+
+
+def _with_timing(step, *args):
+    from jaxtour import timing  # the lesson's helper, which the exercise asks to replace
+
+    eager = timing.measure(step, *args, budget_s=0.2)
+    jitted = timing.measure(jax.jit(step), *args, budget_s=0.2)
+    return eager.median_s / jitted.median_s
+
+
 def _number(answer: Any) -> float | None:
-    """The answer as a float, if it is one real number (Python, NumPy or a 0-d array)."""
+    """The answer as a float, if it is one real number (Python, NumPy or a 0-d array);
+    for a function, the number it returns when the check calls it."""
+    if callable(answer) and not isinstance(answer, type):
+        answer = _figure_or_error(answer)[0]
     if isinstance(answer, bool):
         return None
     if isinstance(answer, int | float | np.integer | np.floating):
@@ -633,11 +695,19 @@ class PlausibleSpeedup:
     """
 
     def __call__(self, answer: Any, expected: float) -> str | None:
-        value = _number(answer)
+        if not callable(answer):
+            return i18n._(
+                "Expected a function measure_speedup(step, *args), but this is {what}."
+            ).format(what=describe(answer))
+        figure, raised = _figure_or_error(answer)
+        if raised is not None:
+            raise raised
+        value = _number(figure)
         if value is None:
             return i18n._(
-                "Expected one number (eager time / jit time), but this is {what}."
-            ).format(what=describe(answer))
+                "Expected measure_speedup to return one number (eager time / jit time), "
+                "but it returned {what}."
+            ).format(what=describe(figure))
         if not math.isfinite(value) or value <= 0:
             return i18n._(
                 "{value} cannot be a speed-up: it is a ratio of two positive times."
@@ -1151,32 +1221,55 @@ EXERCISES = (
     ),
     Exercise(
         id="08.speedup",
-        title="Fix a measurement of what jit bought",
+        title="Write an honest measurement of what jit bought",
         reference=lambda: speedup_band().typical,
         rule=PlausibleSpeedup(),
         hints=(
             "The naive timing makes two of lesson 02's mistakes: the first jitted call "
-            "traces and compiles, and jax returns before the work is done.",
-            "timing.measure(f, *args) warms up, blocks on every call and takes a median. "
-            "Measure sgd_step and jax.jit(sgd_step) with the same arguments and divide: eager "
-            "first.",
-            "eager = timing.measure(sgd_step, params0, x, y, 0.1)\n"
-            "jitted = timing.measure(jax.jit(sgd_step), params0, x, y, 0.1)\n"
-            "speedup = eager.median_s / jitted.median_s",
+            "traces and compiles, and jax returns before the work is done. Avoid both, for "
+            "the eager side and the jitted side alike.",
+            "Call each side once before its clock starts; time many calls, each one waited "
+            "for with jax.block_until_ready; divide each total by its count; return eager "
+            "over jitted.",
+            "fast = jax.jit(step); jax.block_until_ready(fast(*args)); then, for f in "
+            "(step, fast): start = time.perf_counter(); 20 calls of "
+            "jax.block_until_ready(f(*args)); (time.perf_counter() - start) / 20.",
         ),
         solution=(
-            "params0 = initial_params()\n"
-            "eager = timing.measure(sgd_step, params0, x, y, 0.1, budget_s=0.3)\n"
-            "jitted = timing.measure(jax.jit(sgd_step), params0, x, y, 0.1, budget_s=0.3)\n"
-            "speedup = eager.median_s / jitted.median_s"
+            "def measure_speedup(step, *args, calls=20):\n"
+            "    def seconds_per_call(f):\n"
+            "        jax.block_until_ready(f(*args))  # warm up: compiles the jitted one\n"
+            "        start = time.perf_counter()\n"
+            "        for _ in range(calls):\n"
+            "            jax.block_until_ready(f(*args))\n"
+            "        return (time.perf_counter() - start) / calls\n"
+            "\n"
+            "    return seconds_per_call(step) / seconds_per_call(jax.jit(step))"
         ),
         mistakes=(
+            Mistake(
+                id="a-number",
+                message="This is a number, a measurement already taken. The check wants the "
+                "function that measures, measure_speedup(step, *args): it calls it itself, "
+                "on the lesson's step, next to its own measurement.",
+                example=lambda: 37.5,
+                matches=_not_a_function,
+            ),
+            Mistake(
+                id="used-timing",
+                message="Your measure_speedup hands the timing to jaxtour.timing, the lessons' "
+                "own helper: it does the warm-up and the blocking this exercise is about. "
+                "Write the measurement with a clock of your own.",
+                example=lambda: _with_timing,
+                matches=uses_module("jaxtour.timing", TIMERS),
+                also_accepted=True,
+            ),
             Mistake(
                 id="whole-number",
                 message="That is a whole number, and a ratio of two measured times never "
                 "is: is it a loop counter or a step count? Divide the eager time by the jit "
                 "time, and keep the ratio unrounded.",
-                example=lambda: 300,
+                example=lambda: _measures(300),
                 matches=_whole_number,
                 also_accepted=True,
             ),
@@ -1184,7 +1277,7 @@ EXERCISES = (
                 id="seconds-not-ratio",
                 message="That looks like the time of one jitted step in seconds, not a "
                 "ratio. Divide the eager time by the jit time.",
-                example=lambda: speedup_band().jit_s,
+                example=lambda: _measures(speedup_band().jit_s),
                 matches=_jit_seconds,
                 also_accepted=True,
             ),
@@ -1195,7 +1288,7 @@ EXERCISES = (
                 "times faster, and so is a fraction saved of 0.98; p % faster is a speed-up "
                 "of p / 100 + 1. The check wants the ratio itself: divide the eager time by "
                 "the jit time.",
-                example=lambda: 1 - 1 / speedup_band().typical,  # a fraction saved
+                example=lambda: _measures(1 - 1 / speedup_band().typical),  # a fraction saved
                 matches=_percentage,
                 also_accepted=True,
             ),
@@ -1206,7 +1299,7 @@ EXERCISES = (
                 "(milliseconds over microseconds, or seconds over milliseconds), or one of "
                 "them a loop's total over 1000 calls, not divided by the count. Put both in "
                 "seconds per call, then divide: eager / jit.",
-                example=lambda: speedup_band().typical * 1000,
+                example=lambda: _measures(speedup_band().typical * 1000),
                 matches=_off_by(THOUSANDS),
                 also_accepted=True,
             ),
@@ -1217,7 +1310,7 @@ EXERCISES = (
                 "it made, gives exactly that; so can a first call, which traces and "
                 "compiles, timed inside one of the two. Time each over many warmed-up "
                 "calls, divide each total by its own number of calls, then eager / jit.",
-                example=lambda: speedup_band().typical * 10,  # x 100 reads as "% faster"
+                example=lambda: _measures(speedup_band().typical * 10),  # x 100 reads as "% faster"
                 matches=_off_by(LOOP_COUNTS),
                 also_accepted=True,
             ),
@@ -1229,7 +1322,7 @@ EXERCISES = (
                 "by its number of calls, or in other units than the eager time; or a time in "
                 "seconds instead of a ratio. The speed-up is eager time / jit time, each in "
                 "seconds per call, from many warmed-up, blocked calls.",
-                example=lambda: 1 / speedup_band().typical,  # upside down
+                example=lambda: _measures(1 / speedup_band().typical),  # upside down
                 matches=_below_one,
                 also_accepted=True,
             ),

@@ -750,3 +750,55 @@ WRONG_ANSWERS = (
         named="decay-term-wrong",
     ),
 )
+
+
+# --- 08.speedup's answer is a function (issue 34 item 1) ------------------------------------
+# The check calls measure_speedup(step, *args) itself: each number above is what a learner's
+# measure_speedup returned; the answers below are what became possible with a function.
+
+
+def measuring(value):
+    def measure_speedup(step, *args):
+        return value
+
+    return measure_speedup
+
+
+def speedup_with_timing(step, *args):
+    from jaxtour import timing
+
+    eager = timing.measure(step, *args, budget_s=0.1)
+    jitted = timing.measure(jax.jit(step), *args, budget_s=0.1)
+    return eager.median_s / jitted.median_s
+
+
+def speedup_with_dispatch_only(step, *args):
+    from jaxtour.timing import dispatch_only
+
+    return dispatch_only(step, *args).median_s / dispatch_only(jax.jit(step), *args).median_s
+
+
+WRONG_ANSWERS = (
+    *(
+        Wrong(w.exercise_id, w.what, lambda build=w.answer: measuring(build()), w.named, w.says)
+        if w.exercise_id == "08.speedup"
+        else w
+        for w in WRONG_ANSWERS
+    ),
+    Wrong(
+        "08.speedup", "the figure itself, measured in the notebook", lambda: 37.25, named="a-number"
+    ),
+    Wrong(
+        "08.speedup",
+        "timing.measure on both sides",
+        lambda: speedup_with_timing,
+        named="used-timing",
+    ),
+    Wrong(
+        "08.speedup",
+        "dispatch_only imported by name",
+        lambda: speedup_with_dispatch_only,
+        named="used-timing",
+    ),
+    Wrong("08.speedup", "the figure as a string", lambda: "42.5", says="the string '42.5'"),
+)
