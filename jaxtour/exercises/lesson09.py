@@ -161,7 +161,7 @@ def _grad_of_vmap(params, xs, ys):
 
 
 @_compiled
-def _transposed(params, xs, ys):  # batch axis last, like xs: w's gradients come out (D, N)
+def _transposed(params, xs, ys):  # the reference: the examples last, stored like xs
     return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES, out_axes=-1)(params, xs, ys)
 
 
@@ -229,20 +229,6 @@ def _batch_gradient(answer: Any) -> bool:
     )
 
 
-def _batch_axis_moved(answer: Any) -> bool:
-    """out_axes moved the batch axis: it fails where out_axes names an axis the output
-    lacks, or gives w's gradients (D, N) from code that passes out_axes (the same numbers
-    come from right gradients transposed afterwards: _batch_axis_last)."""
-    out_of_bounds = fails_with("ValueError", r"out of bounds for array of dimension", _grad_inputs)
-    if out_of_bounds(answer):
-        return True
-    return _passes_out_axes(answer) and behaves_like(_transposed, _grad_inputs)(answer)
-
-
-def _batch_axis_last(answer: Any) -> bool:
-    return not _passes_out_axes(answer) and behaves_like(_transposed, _grad_inputs)(answer)
-
-
 def _passes_out_axes(answer: Any) -> bool:
     """Whether the answer's own code (or a notebook function it calls) passes out_axes=."""
     for fn in learner_functions(answer):
@@ -255,6 +241,10 @@ def _passes_out_axes(answer: Any) -> bool:
                 elif const == "out_axes" or (isinstance(const, tuple) and "out_axes" in const):
                     return True
     return False
+
+
+def _out_axes_one(params, xs, ys):  # the demo's out_axes=1: b's batch has no axis 1
+    return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES, out_axes=1)(params, xs, ys)
 
 
 def _examples_in_rows(answer: Any) -> bool:
@@ -1189,8 +1179,8 @@ def _repeat_row(rows: np.ndarray) -> tuple[int, int] | None:
 EXERCISES = (
     Exercise(
         id="09.per_example_grads",
-        title="Per-example gradients of a new loss, for examples stored in columns",
-        reference=lambda: _per_example_grads,
+        title="Per-example gradients stored as the examples are, in columns",
+        reference=lambda: _transposed,
         rule=SameFunction(inputs=_grad_inputs, output=SamePytree(), transform=jax.jit),
         hints=(
             "jax.grad(log_loss) is the gradient for ONE example, a dict like params. "
@@ -1198,12 +1188,15 @@ EXERCISES = (
             "params, x and y, which axis holds the examples.",
             "params is the same for every example: None. Here an example is a COLUMN of xs, "
             "shape (D, N), so xs is split along axis 1, as by_column was in the lesson; "
-            "ys, shape (N,), along axis 0.",
-            "return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)",
+            "ys, shape (N,), along axis 0. out_axes says where the examples go in the "
+            "result, for w's (D, N) and b's (N,) alike.",
+            "return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0), out_axes=-1)"
+            "(params, xs, ys)",
         ),
         solution=(
             "def per_example_grads(params, xs, ys):\n"
-            "    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)"
+            "    grad_one = jax.grad(log_loss)\n"
+            "    return jax.vmap(grad_one, in_axes=(None, 1, 0), out_axes=-1)(params, xs, ys)"
         ),
         mistakes=(
             Mistake(
@@ -1315,21 +1308,25 @@ EXERCISES = (
                 matches=ignores_one_argument(_one_argument_changed),
             ),
             Mistake(
-                id="transposed",
-                message="out_axes moved the batch axis: it says where the examples go in the "
-                "RESULT, whatever axis they had in xs. The task asks for them first, (N, D) "
-                "for w and (N,) for b: leave out_axes at its default, 0.",
-                example=lambda: _transposed,
-                matches=_batch_axis_moved,
+                id="out-axes-one",
+                message="out_axes=1 asks for the examples at axis 1 of EVERY output, and b's "
+                "gradient for one example is a single number: b's batch of them has only "
+                "axis 0, so vmap has no axis 1 to put them on. out_axes follows the "
+                "output's structure (one entry per leaf, like in_axes per argument), and an "
+                "axis counted from the end exists in every output.",
+                example=lambda: _out_axes_one,
+                matches=fails_with(
+                    "ValueError", r"out of bounds for array of dimension", _grad_inputs
+                ),
             ),
             Mistake(
-                id="batch-axis-last",
-                message="Your gradients for w are right, with the batch axis last: (D, N), "
-                "where the task asks for the examples first, (N, D). vmap with out_axes at "
-                "its default, 0, already puts them first: return its result as it is, "
-                "without a .T, transpose or swapaxes after it.",
-                example=lambda: _transposed_after,
-                matches=_batch_axis_last,
+                id="examples-first",
+                message="Your gradients are right, with the examples first: w's come out "
+                "(N, D), as vmap puts them by default. The task asks for them stored like xs, "
+                "one example per COLUMN: (D, N) for w, and (N,) for b. Where vmap puts the "
+                "examples in its result is yours to say.",
+                example=lambda: _per_example_grads,
+                matches=behaves_like(_per_example_grads, _grad_inputs),
             ),
             Mistake(
                 id="batch-gradient",
@@ -1388,9 +1385,9 @@ EXERCISES = (
                 matches=fails_with("TypeError", r"unsupported operand.*'dict'", _grad_inputs),
             ),
         ),
-        success="vmap(grad(log_loss)) with params broadcast (None) and xs mapped along its "
-        "columns (axis 1): one traced gradient, one gradient per example, in a dict shaped "
-        "like params.",
+        success="vmap(grad(log_loss)) with params broadcast (None), xs mapped along its "
+        "columns (axis 1) and the examples put last in the result, stored as xs stores them: "
+        "one traced gradient, one gradient per example, in a dict shaped like params.",
     ),
     Exercise(
         id="09.split_keeps_key",

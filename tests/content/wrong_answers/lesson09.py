@@ -464,7 +464,7 @@ WRONG_ANSWERS = (
         "09.per_example_grads",
         "out_axes=1 to keep the columns",
         lambda: grads_out_axes_1,
-        named="transposed",
+        named="out-axes-one",
     ),
     Wrong(
         "09.per_example_grads",
@@ -1263,9 +1263,19 @@ def i35_views_b_plain(key, xs, ids):
     return jax.vmap(one_example)(ids, xs)
 
 
-def i35_grads_transposed_after(params, xs, ys):
-    grads = jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)
-    return {"w": grads["w"].T, "b": grads["b"]}
+def i35_grads_examples_first(params, xs, ys):  # the task before issue 34 asked for this
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)
+
+
+def grads_out_axes_pytree_wrong(params, xs, ys):  # a pytree out_axes, b's entry 1
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0), out_axes={"w": 1, "b": 1})(
+        params, xs, ys
+    )
+
+
+def grads_first_then_b_moved(params, xs, ys):  # w left (N, D)
+    grads = jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0), out_axes=0)(params, xs, ys)
+    return {"w": grads["w"], "b": grads["b"]}
 
 
 ISSUE_35 = (
@@ -1283,9 +1293,21 @@ ISSUE_35 = (
     ),
     Wrong(
         "09.per_example_grads",
-        "right gradients, then w.T",
-        lambda: i35_grads_transposed_after,
-        named="batch-axis-last",
+        "right gradients with the examples first, as the demo leaves them",
+        lambda: i35_grads_examples_first,
+        named="examples-first",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "out_axes as a dict, 1 for b too",
+        lambda: grads_out_axes_pytree_wrong,
+        named="out-axes-one",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "out_axes=0 written out",
+        lambda: grads_first_then_b_moved,
+        named="examples-first",
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)
