@@ -1225,10 +1225,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="wrong-axis",
-                message="You mapped xs along axis 0, its rows: the lesson's layout, one example "
-                "per row. Here xs has shape (D, N): each example is a COLUMN, and its rows are "
-                "the D features. Map xs along axis 1 (ys, shape (N,), stays on axis 0): "
-                "in_axes=(None, 1, 0).",
+                message="Your vmap hands log_loss the rows of xs (axis 0 of xs, or axis 1 of "
+                "xs.T): the lesson's layout, one example per row. Here xs has shape (D, N): "
+                "each example is a COLUMN, and its rows are the D features. Map xs as it is "
+                "along axis 1 (ys, shape (N,), stays on axis 0).",
                 example=lambda: _rows_as_examples,
                 matches=_examples_in_rows,
             ),

@@ -684,9 +684,14 @@ ISSUE_35 = (
         "08.speedup",
         "log10 of the ratio",
         i35_log10_speedup,
-        says="the base-10 logarithm of a speed-up inside it",
+        says="is below the range the checker accepts",
     ),
-    Wrong("08.speedup", "the ratio squared", i35_squared_speedup, says="the square of a speed-up"),
+    Wrong(
+        "08.speedup",
+        "the ratio squared",
+        i35_squared_speedup,
+        says="is above the range the checker accepts",
+    ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)
 # --- Issue 35's round: answers that a loss target alone lets through ----------------------
