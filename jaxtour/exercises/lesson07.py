@@ -775,7 +775,7 @@ EXERCISES = (
                 id="clip-inverted",
                 message="Your switch is the wrong way round: the gradient is clipped when clip "
                 "is False and left as it is when clip is True.",
-                example=lambda: jax.jit(_clip_inverted),
+                example=lambda: jax.jit(_clip_inverted, static_argnames="clip"),
                 matches=behaves_like(_clip_inverted, _step_inputs),
             ),
             Mistake(

@@ -462,7 +462,7 @@ def _fixed_steps(step, params, x, y, lr, target):
     return params, 300
 
 
-def _params_only(answer: Any) -> bool:
+def _fit_params_only(answer: Any) -> bool:
     """A params dict alone where (params, steps) was asked."""
     if not callable(answer):
         return False
@@ -1182,7 +1182,7 @@ EXERCISES = (
                 message="This returns the parameters alone; fit_until returns a pair, "
                 "(params, steps): the parameters and how many updates led to them.",
                 example=lambda: lambda *args: _fit_until(*args)[0],
-                matches=_params_only,
+                matches=_fit_params_only,
             ),
         ),
         success="The loss a step returns is about the params it was given: those are the "

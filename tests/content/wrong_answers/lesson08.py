@@ -553,7 +553,7 @@ ROUND_2 = (
         "08.speedup",
         "an f-string of the ratio",
         lambda: f"{r2_speedup():.1f}",
-        says="Expected one number (eager time / jit time), but",
+        says="to return one number (eager time / jit time), but",
     ),
     Wrong("08.speedup", "int() of the ratio", lambda: int(r2_speedup()), named="whole-number"),
     Wrong(
