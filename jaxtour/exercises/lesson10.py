@@ -13,6 +13,7 @@ judges nothing.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from typing import Any
 
@@ -300,6 +301,27 @@ def _divides_by_a_device_share(answer: Any) -> bool:
         behaves_like(wrong, _loss_inputs)(answer)
         for wrong in (_per_device, _per_device_batch, _times_devices)
     )
+
+
+def _three_arguments(params, x, y):
+    return jnp.mean(jnp.abs(model(params, x) - y))
+
+
+def _cannot_take(count: int):
+    """Matches a function whose own signature cannot take ``count`` positional arguments."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        try:
+            inspect.signature(answer).bind(*range(count))
+        except TypeError:
+            return True
+        except ValueError:
+            return False
+        return False
+
+    return matches
 
 
 def _counts_padding(params, x, y, valid):
@@ -605,6 +627,14 @@ EXERCISES = (
             "    return jnp.sum(jnp.where(valid, errors, 0.0)) / jnp.sum(valid)"
         ),
         mistakes=(
+            Mistake(
+                id="three-arguments",
+                message="Your function takes (params, x, y), as the lesson's mae_loss does; "
+                "the check calls masked_mae_loss(params, x, y, valid), with the mask as a "
+                "fourth argument: without it, the loss cannot tell the padding from the data.",
+                example=lambda: _three_arguments,
+                matches=_cannot_take(4),
+            ),
             Mistake(
                 id="per-device",
                 message="Still 8 times too large: x is not one device's slice. A jax function "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dis
 import functools
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -168,18 +169,14 @@ def _ema_from_first(xs, beta):
 
 
 def _returns_scan_pair(answer: Any) -> bool:
-    """A pair whose second part is the corrected averages, on every input: scan's
-    (final carry, stacked outputs) returned whole."""
+    """A pair (a tuple or list of two) on every input, where one array is asked: scan's
+    (final carry, stacked outputs) returned whole, whatever their values."""
     if not callable(answer):
         return False
     try:
         for xs, beta in _ema_inputs():
             out = answer(xs, beta)
             if type(out) not in (tuple, list) or len(out) != 2:
-                return False
-            want = np.asarray(_corrected_ema(xs, beta), dtype=float)
-            got = np.asarray(out[1], dtype=float)
-            if got.shape != want.shape or not np.allclose(got, want, rtol=1e-5, atol=1e-6):
                 return False
     except Exception:
         return False
@@ -419,6 +416,24 @@ def _first_input():
     return _grow_inputs()[:1]
 
 
+def _cannot_take(count: int):
+    """Matches a function whose own signature cannot take ``count`` positional arguments
+    (one written for another call, such as the lesson's earlier task)."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        try:
+            inspect.signature(answer).bind(*range(count))
+        except TypeError:
+            return True
+        except ValueError:  # no signature to read (a builtin): the rule says what fails
+            return False
+        return False
+
+    return matches
+
+
 def _grad_fails_with(error: str, pattern: str):
     """Matches a function whose value_and_grad raises ``error`` matching ``pattern`` (on
     the first input: a loop that fails, fails on any)."""
@@ -448,6 +463,10 @@ def _grow_steps():
 
 def _grow_reduced(r, x0, cap, max_steps):
     return functools.reduce(lambda x, _: jnp.where(x < cap, _step(r, x), x), range(max_steps), x0)
+
+
+def _grow_three_arguments(r, x0, steps):
+    return jax.lax.fori_loop(0, steps, lambda i, x: _step(r, x), x0)
 
 
 def _grow_python_loop(r, x0, cap, max_steps):
@@ -645,6 +664,11 @@ def _second_is_neighbour(answer: Any) -> bool:
         if not np.allclose(out, [values[first], after if after > 0 else 0.0]):
             return False
     return True
+
+
+def _first_two_nonzero(x):
+    index = jnp.nonzero(x != 0, size=2, fill_value=x.shape[0])[0]
+    return x.at[index].get(mode="fill", fill_value=0.0)
 
 
 def _first_two_nonnegative(x):
@@ -849,9 +873,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="returns-pair",
-                message="This returns scan's pair, (final carry, stacked outputs). The task "
-                "asks for the corrected averages alone, one array with one entry per "
-                "element.",
+                message="This returns a pair, as scan does: (final carry, stacked outputs). The "
+                "task asks for the corrected averages alone, one array with one entry per "
+                "element (and each corrected by its own 1 - beta**t).",
                 example=lambda: _ema_pair,
                 matches=_returns_scan_pair,
             ),
@@ -904,6 +928,14 @@ EXERCISES = (
             "    return lax.fori_loop(0, max_steps, body, x0)"
         ),
         mistakes=(
+            Mistake(
+                id="wrong-arity",
+                message="Your function does not take the four arguments the check gives it: "
+                "it calls grow(r, x0, cap, max_steps), with the cap and the largest number of "
+                "steps as the last two.",
+                example=lambda: _grow_three_arguments,
+                matches=_cannot_take(4),
+            ),
             Mistake(
                 id="python-loop",
                 message="Your function loops in Python (a for or while loop, or a comprehension, "
@@ -989,7 +1021,7 @@ EXERCISES = (
                 message="fori_loop calls its body with two arguments, the index i and the carried"
                 " value, and yours takes one.",
                 example=lambda: _grow_one_argument_body,
-                matches=_grad_fails_with("TypeError", r"positional argument"),
+                matches=_grad_fails_with("TypeError", r"takes 1 positional argument but 2"),
             ),
             Mistake(
                 id="returns-pair",
@@ -1209,6 +1241,13 @@ EXERCISES = (
                 "positive ones, in the order they appear in x.",
                 example=lambda: _two_largest,
                 matches=_two_largest_any_order,
+            ),
+            Mistake(
+                id="negatives-kept",
+                message="Your result holds negative elements: you took the first two elements "
+                "that are not 0, and the task wants the first two greater than 0.",
+                example=lambda: _first_two_nonzero,
+                matches=behaves_like(_first_two_nonzero, _positive_inputs),
             ),
             Mistake(
                 id="zero-counted",

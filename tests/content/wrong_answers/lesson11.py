@@ -366,6 +366,25 @@ def positive_swapped(x):
     return jnp.append(x, 0.0)[index][::-1]
 
 
+def ema_old_task(xs, beta):
+    """The plain average from xs[0], returned as scan's pair: the task as it was before."""
+
+    def step(m, x):
+        m = beta * x + (1 - beta) * m
+        return m, m
+
+    return lax.scan(step, xs[0], xs)
+
+
+def grow_three_arguments(r, x0, steps):
+    return lax.fori_loop(0, steps, lambda i, x: x + r * x * (1 - x), x0)
+
+
+def positive_nonzero_elements(x):
+    index = jnp.nonzero(x, size=2, fill_value=-1)[0]
+    return jnp.where(index >= 0, x[index], 0.0)
+
+
 ISSUE_34 = (
     Wrong(
         "11.fori_predict", "57 typed in, the number alone", lambda: 57, named="number-not-letter"
