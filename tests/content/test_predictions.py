@@ -58,6 +58,10 @@ GIVEAWAYS = {
         "`print` runs once",
         "`print` срабатывает один раз",
     ),
+    "11.fori_predict": (
+        "But Python ran the body once",
+        "Но Python выполнил тело один раз",
+    ),
     "12.cheaper": (
         "`jacfwd` when there are fewer inputs",
         "`jacfwd` costs one JVP per **input**",
