@@ -298,6 +298,16 @@ def _returns_no_diff(prices):
     return jnp.log(prices)
 
 
+def _returns_simple(prices):
+    _checkify().check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.diff(prices) / prices[:-1]
+
+
+def _returns_no_log(prices):
+    _checkify().check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.diff(prices)
+
+
 def _returns_elementwise(prices):
     _checkify().check(prices > 0, "prices must be positive")
     return jnp.diff(jnp.log(prices))
@@ -654,6 +664,20 @@ EXERCISES = (
                 "checkify.check(pred, message) reports an error when pred is False, so pred "
                 "says what must hold (all prices positive), like assert.",
                 example=lambda: _returns_inverted,
+            ),
+            Mistake(
+                id="simple-returns",
+                message="The check is right, but these are simple returns, each price's change "
+                "divided by the price before it. A log return is the change of the log of "
+                "the price: close to a simple return for small moves, not the same number.",
+                example=lambda: _returns_simple,
+            ),
+            Mistake(
+                id="no-log",
+                message="The check is right, but the result is the change of the prices "
+                "themselves, in currency. A log return is the change of their logs, a "
+                "relative change that does not depend on the price's scale.",
+                example=lambda: _returns_no_log,
             ),
             Mistake(
                 id="no-diff",

@@ -424,3 +424,58 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+
+# --- issue 35, this pass: 13.check_prices's results that are not log returns -------------
+
+
+def prices_simple_returns(prices):
+    checkify.check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.diff(prices) / prices[:-1]
+
+
+def prices_simple_returns_sliced(prices):
+    checkify.check(jnp.min(prices) > 0, "a price is not positive")
+    return (prices[1:] - prices[:-1]) / prices[:-1]
+
+
+def prices_diff_only(prices):
+    checkify.check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.diff(prices)
+
+
+def prices_differences_sliced(prices):
+    checkify.check(~jnp.any(prices <= 0), "bad price")
+    return prices[1:] - prices[:-1]
+
+
+def prices_ratio_minus_one(prices):
+    checkify.check(jnp.all(prices > 0), "prices must be positive")
+    return prices[1:] / prices[:-1] - 1
+
+
+FAMILIES_34 = (
+    Wrong(
+        "13.check_prices", "simple returns", lambda: prices_simple_returns, named="simple-returns"
+    ),
+    Wrong(
+        "13.check_prices",
+        "simple returns by slicing",
+        lambda: prices_simple_returns_sliced,
+        named="simple-returns",
+    ),
+    Wrong(
+        "13.check_prices",
+        "the ratio minus one",
+        lambda: prices_ratio_minus_one,
+        named="simple-returns",
+    ),
+    Wrong("13.check_prices", "jnp.diff without the log", lambda: prices_diff_only, named="no-log"),
+    Wrong(
+        "13.check_prices",
+        "differences by slicing, no log",
+        lambda: prices_differences_sliced,
+        named="no-log",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FAMILIES_34)
