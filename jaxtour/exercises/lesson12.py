@@ -143,6 +143,31 @@ def _directional(x, v, k):
     return jax.jvp(lambda y: _energy(y, k), (x,), (v,))[1]
 
 
+def _gradient_difference(x, v, k):
+    return jax.grad(_energy)(x + v, k) - jax.grad(_energy)(x, k)
+
+
+def _forward_difference(x, v, k):
+    eps = 1e-3
+    return (jax.grad(_energy)(x + eps * v, k) - jax.grad(_energy)(x, k)) / eps
+
+
+def _near_hvp(answer: Any) -> bool:
+    """Within a few percent of H @ v on every case, and not within the rule's tolerance on
+    one: a finite difference of gradients with a small step."""
+    if not callable(answer):
+        return False
+    near = exact = True
+    for args in _hvp_inputs():
+        got = np.asarray(jax.jit(answer)(*args), dtype=np.float64)
+        want = np.asarray(_hvp(*args), dtype=np.float64)
+        if got.shape != want.shape:
+            return False
+        near = near and np.allclose(got, want, rtol=5e-2, atol=5e-2)
+        exact = exact and np.allclose(got, want, rtol=1e-5, atol=1e-6)
+    return near and not exact
+
+
 def _vjp_of_energy(x, v, k):
     _, pull = jax.vjp(lambda y: _energy(y, k), x)
     return pull(v)[0]
@@ -486,6 +511,29 @@ def _not_finite_far_apart(answer: Any) -> bool:
     return not all(np.all(np.isfinite(np.asarray(leaf))) for leaf in leaves)
 
 
+def _pair_swapped(answer: Any) -> bool:
+    """The rule returns (tangent, output): swapped back, it is right at two points."""
+    if not callable(answer):
+        return False
+
+    def swapped(primals, tangents):
+        pair = answer(primals, tangents)
+        return pair[1], pair[0]
+
+    try:
+        for a, b in ((1.0, 2.0), (0.5, -1.5)):
+            got = jax.tree.leaves(_rule_outputs(swapped, a, b))
+            want = jax.tree.leaves(_rule_outputs(_right_rule, a, b))
+            if not all(
+                np.allclose(np.asarray(g), np.asarray(w), rtol=1e-4, atol=1e-6)
+                for g, w in zip(got, want, strict=True)
+            ):
+                return False
+    except Exception:
+        return False
+    return True
+
+
 def _not_linear(answer: Any) -> bool:
     """A tangent that is not 0 when both input tangents are: the rule does not multiply
     its derivatives by the tangents."""
@@ -739,10 +787,29 @@ EXERCISES = (
                 example=lambda: _wiggle_hvp,
             ),
             Mistake(
+                id="difference-of-gradients",
+                message="This is how much the gradient changes over a whole step v, from x to "
+                "x + v: a finite difference with a step of 1. H @ v is the rate of that change "
+                "at x, the limit for a vanishing step, which JAX gives exactly by "
+                "differentiating the gradient along v.",
+                example=lambda: _gradient_difference,
+            ),
+            Mistake(
+                id="finite-difference",
+                message="Your result is within a few percent of H @ v, not equal to it: a finite "
+                "difference of gradients approximates the derivative, and in float32 its "
+                "error (the step's own, and rounding divided by the step) is far above the "
+                "check's tolerance. JAX gives the derivative of the gradient along v exactly.",
+                example=lambda: _forward_difference,
+                matches=_near_hvp,
+            ),
+            Mistake(
                 id="ignores-k",
-                message="Your hvp gives the same result for k = 0.5 and k = 2.0: it does "
-                "not use the k it is given (a global k, or a number written in?). Pass k "
-                "on to energy.",
+                message="Your hvp gives the same result for k = 0.5 and k = 2.0, but H @ v "
+                "depends on the stiffness. Either k never reaches energy (a global k, or a "
+                "number written in), or you differentiated with respect to k: energy is "
+                "linear in k, so its derivatives in k no longer depend on k. H @ v "
+                "differentiates the gradient in x, along v, at the k given.",
                 example=lambda: lambda x, v, k: _hvp(x, v, 1.0),
                 matches=_ignores_k,
             ),
@@ -953,6 +1020,14 @@ EXERCISES = (
                 "large number: a's share of exp(a) + exp(b) depends only on a - b.",
                 example=lambda: _overflowing_rule,
                 matches=_not_finite_far_apart,
+            ),
+            Mistake(
+                id="pair-swapped",
+                message="Your rule returns its two results in the other order: the tangent "
+                "first, then the output. A JVP rule returns the output first and its tangent "
+                "second; JAX read your tangent as the function's value.",
+                example=lambda: lambda primals, tangents: _right_rule(primals, tangents)[::-1],
+                matches=_pair_swapped,
             ),
             Mistake(
                 id="not-linear",

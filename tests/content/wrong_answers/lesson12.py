@@ -627,7 +627,85 @@ def hvp_vjp_of_energy_two_args(x, v, k):
     return pull(v)[0]
 
 
+def hvp_unit_step(x, v, k):
+    g = jax.grad(energy)
+    return g(x + v, k) - g(x, k)
+
+
+def hvp_step_of_v(x, v, k):
+    before = jax.grad(lambda y: energy(y, k))(x)
+    after = jax.grad(lambda y: energy(y, k))(x + v)
+    return after - before
+
+
+def hvp_forward_difference(x, v, k):
+    h = 1e-3
+    g = jax.grad(energy)
+    return (g(x + h * v, k) - g(x, k)) / h
+
+
+def hvp_central_difference(x, v, k):
+    h = 1e-2
+    g = jax.grad(energy)
+    return (g(x + h * v, k) - g(x - h * v, k)) / (2 * h)
+
+
+def hvp_gradient_in_k(x, v, k):
+    return jax.jvp(lambda y: jax.grad(energy, argnums=1)(y, k), (x,), (v,))[1]
+
+
+def rule_tangent_first(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    out = log_add_exp(a, b)
+    return jax.nn.sigmoid(a - b) * a_dot + jax.nn.sigmoid(b - a) * b_dot, out
+
+
+def rule_tangent_first_softmax(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    w = jax.nn.softmax(jnp.stack([a, b]))
+    return w[0] * a_dot + w[1] * b_dot, log_add_exp(a, b)
+
+
 FAMILIES_34 = (
+    Wrong(
+        "12.hvp",
+        "gradient at x + v minus at x",
+        lambda: hvp_unit_step,
+        named="difference-of-gradients",
+    ),
+    Wrong(
+        "12.hvp",
+        "after minus before a step v",
+        lambda: hvp_step_of_v,
+        named="difference-of-gradients",
+    ),
+    Wrong(
+        "12.hvp",
+        "forward difference, h = 1e-3",
+        lambda: hvp_forward_difference,
+        named="finite-difference",
+    ),
+    Wrong(
+        "12.hvp",
+        "central difference, h = 1e-2",
+        lambda: hvp_central_difference,
+        named="finite-difference",
+    ),
+    Wrong("12.hvp", "jvp of the gradient in k", lambda: hvp_gradient_in_k, named="ignores-k"),
+    Wrong(
+        "12.fix_rule",
+        "tangent first, output second",
+        lambda: rule_tangent_first,
+        named="pair-swapped",
+    ),
+    Wrong(
+        "12.fix_rule",
+        "softmax weights, pair in the wrong order",
+        lambda: rule_tangent_first_softmax,
+        named="pair-swapped",
+    ),
     Wrong(
         "12.fixed_target",
         "target from this state's own value",
