@@ -54,6 +54,10 @@ GIVEAWAYS = {
         "`print` runs once",
         "`print` срабатывает один раз",
     ),
+    "12.jacobian_shapes": (
+        "with no transposing to line anything up",
+        "ничего не приходится переставлять",
+    ),
     "12.cheaper": (
         "`jacfwd` when there are fewer inputs",
         "`jacfwd` costs one JVP per **input**",
@@ -67,6 +71,14 @@ GIVEAWAYS = {
         "`(big + b) - big` не равно 0",
         "are 8 apart",
         "отстоят друг от друга на 8",
+    ),
+    "14.predict_view": (
+        "an all-reduce of `f32[]`",
+        "all-reduce над `f32[]`",
+    ),
+    "14.predict_death": (
+        "the heartbeat timeout, not the sum, decides when",
+        "решает тайм-аут контрольных сигналов, а не сумма",
     ),
 }
 
