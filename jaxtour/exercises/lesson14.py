@@ -217,7 +217,8 @@ class SameRows:
 # splits each process's part evenly over its devices) and each process's own mean counts
 # for its own share. They are drawn again until each wrong way this exercise names gives
 # its own number (the plain mean, each process's own weighted mean, their average, the
-# weighted sum, over the count of values, over one process's weights).
+# weighted sum, over the count of values, over the sum of the values, over one process's
+# weights).
 DEVICES_PER_PROCESS = 4
 COUNTS = (1, 2, 3, 5, 6, 7)  # values per process: none a multiple of DEVICES_PER_PROCESS
 RUN_TIMEOUT_S = 90.0  # hosts.run's limit; the exercise's own limit is above it
@@ -267,6 +268,9 @@ class Data:
     def over_count(self) -> float:
         return self.weighted_sum() / self.count()
 
+    def over_value_sum(self) -> float:
+        return self.weighted_sum() / float(np.sum(self._all()[0]))
+
     def telling(self) -> bool:
         """Every number a named mistake gives differs from every other, and the right one."""
         numbers = [
@@ -276,6 +280,7 @@ class Data:
             self.mean_of_means(),
             self.weighted_sum(),
             self.over_count(),
+            self.over_value_sum(),
             *self.over_local_weights(),
         ]
         return all(
@@ -832,6 +837,12 @@ def _over_local_weights(local_values, local_weights):
     return multihost_utils.process_allgather(mine).sum() / local_weights.sum()  # noqa: F821
 
 
+def _over_value_sum(local_values, local_weights):
+    mine = np.array([np.sum(local_values * local_weights), np.sum(local_values)])  # noqa: F821
+    totals = multihost_utils.process_allgather(mine)  # noqa: F821
+    return totals[:, 0].sum() / totals[:, 1].sum()
+
+
 def _global_array(local_values, local_weights):
     sharding = NamedSharding(mesh, P("batch"))  # noqa: F821
     mine = np.array([np.sum(local_values * local_weights), np.sum(local_weights), 0, 0])  # noqa: F821
@@ -1114,6 +1125,15 @@ EXERCISES = (
                 "of the products). A weighted mean divides by the sum of the weights instead.",
                 example=lambda: _over_value_count,
                 matches=_gave(lambda data: (data.over_count(), data.over_count())),
+            ),
+            Mistake(
+                id="over-value-sum",
+                message="That is the weighted sum divided by the sum of the values: the roles "
+                "of values and weights are swapped in the division (it is the mean of the "
+                "weights, weighted by the values). A weighted mean divides by the sum of the "
+                "weights.",
+                example=lambda: _over_value_sum,
+                matches=_gave(lambda data: (data.over_value_sum(), data.over_value_sum())),
             ),
             Mistake(
                 id="over-local-weights",

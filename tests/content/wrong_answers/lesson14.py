@@ -152,6 +152,25 @@ def mean_gathered_columns(local_values, local_weights):
     return jnp.sum(values * weights, axis=0) / jnp.sum(weights, axis=0)
 
 
+def mean_over_value_sum(local_values, local_weights):
+    parts = np.array([np.dot(local_values, local_weights), local_values.sum()])
+    gathered = multihost_utils.process_allgather(parts)
+    return gathered[:, 0].sum() / gathered[:, 1].sum()
+
+
+def mean_roles_swapped(local_values, local_weights):
+    both = multihost_utils.process_allgather(
+        np.array([np.sum(local_weights * local_values), np.sum(local_values)])
+    )
+    return float(both.sum(axis=0)[0] / both.sum(axis=0)[1])
+
+
+def mean_average_swapped(local_values, local_weights):
+    sums = np.array([np.sum(local_values * local_weights), np.sum(local_values)])
+    total = multihost_utils.process_allgather(sums).sum(axis=0)
+    return total[0] / total[1]
+
+
 WRONG_ANSWERS = (
     # 14.predict_view
     Wrong("14.predict_view", "lower-case a", lambda: "a", named="local-sum"),
@@ -306,6 +325,24 @@ WRONG_ANSWERS = (
         named="collective-outside-map",
     ),
     Wrong("14.global_mean", "no return", lambda: mean_no_return, says="returns None"),
+    Wrong(
+        "14.global_mean",
+        "divided by the values' sum",
+        lambda: mean_over_value_sum,
+        named="over-value-sum",
+    ),
+    Wrong(
+        "14.global_mean",
+        "values and weights swapped in the division",
+        lambda: mean_roles_swapped,
+        named="over-value-sum",
+    ),
+    Wrong(
+        "14.global_mean",
+        "the values' total as the denominator",
+        lambda: mean_average_swapped,
+        named="over-value-sum",
+    ),
     Wrong(
         "14.global_mean",
         "device_put of the local values",
