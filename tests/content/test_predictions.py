@@ -62,6 +62,10 @@ GIVEAWAYS = {
         "But Python ran the body once",
         "Но Python выполнил тело один раз",
     ),
+    "12.jacobian_shapes": (
+        "with no transposing to line anything up",
+        "ничего не приходится переставлять",
+    ),
     "12.cheaper": (
         "`jacfwd` when there are fewer inputs",
         "`jacfwd` costs one JVP per **input**",
@@ -75,6 +79,14 @@ GIVEAWAYS = {
         "`(big + b) - big` не равно 0",
         "are 8 apart",
         "отстоят друг от друга на 8",
+    ),
+    "14.predict_view": (
+        "an all-reduce of `f32[]`",
+        "all-reduce над `f32[]`",
+    ),
+    "14.predict_death": (
+        "the heartbeat timeout, not the sum, decides when",
+        "решает тайм-аут контрольных сигналов, а не сумма",
     ),
 }
 
