@@ -99,7 +99,7 @@ def rebinds_every_guarded_module(x):
         (jax.random, "key"),
     ]:
         setattr(module, name, lambda *args, **kwargs: 0)
-    return x - x.mean()
+    return x - x.mean(axis=-1, keepdims=True)
 
 
 def lying_array():
@@ -147,7 +147,7 @@ def test_a_check_that_rebinds_a_module_is_refused_by_name():
 def _rebinds(module, name):
     def answer(x):
         setattr(module, name, lambda *args, **kwargs: 0)
-        return x - x.mean()
+        return x - x.mean(axis=-1, keepdims=True)
 
     return answer
 
@@ -276,13 +276,15 @@ def test_jitted_is_the_wrapper_jax_made_not_an_attribute_an_answer_sets():
     from jaxtour.exercises import exercise
     from jaxtour.grader.rules import is_jitted
 
-    def step(w, grad, lr):
+    def step(w, grad, lr, clip):
+        if clip:
+            grad = jnp.clip(grad, -1.0, 1.0)
         return w - lr * grad
 
     step.lower = lambda *args: None  # what the old check looked for
 
-    def jits_inside(w, grad, lr):
-        return jax.jit(lambda w, g: w - lr * g)(w, grad)
+    def jits_inside(w, grad, lr, clip):
+        return jax.jit(step, static_argnames="clip")(w, grad, lr, clip)
 
     reference = exercise("07.stale_global").reference()
     assert is_jitted(reference)

@@ -11,6 +11,6 @@ from round4/_common.py). Measured before any fix (at 15d6cc7, the commit that ad
 breaks when window and scale come by keyword; 09.random_walk drawing from the key it then
 splits), 27 of 593 refused ones with a generic message (4.6 %), 5 exercises above 1 in 8
 (03.derivative_by_hand 3/14, 05.fix_aux_order 4/12, 06.set_first 2/11,
-11.first_two_positive 2/11, 12.fixed_target 3/9); 0 of 215 right answers refused. Its answers join WRONG_ANSWERS, labelled, as they are read and
-their families fixed.
+11.first_two_positive 2/11, 12.fixed_target 3/9); 0 of 215 right answers refused.
+Its answers join WRONG_ANSWERS, labelled, as they are read and their families fixed.
 """
