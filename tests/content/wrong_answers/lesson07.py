@@ -230,6 +230,7 @@ WRONG_ANSWERS = (
         "07.static_window",
         "rewrote smooth with mode='same'",
         lambda: jax.jit(smooth_same, static_argnames="window"),
+        named="same-mode",
     ),
     Wrong(
         "07.static_window",
