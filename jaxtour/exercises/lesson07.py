@@ -99,11 +99,29 @@ def _smooth_inputs():
     ]
 
 
+# A value asked of a tracer, unless JAX's message blames x or scale (float(scale) with
+# window static is round 5's: it names the argument whose value was missing).
+_NOT_X_OR_SCALE = r"\A(?![\s\S]*the argument (?:scale|x)\b)"
 _TRACED_WINDOW = (
     ("TypeError", r"Shapes must be 1D sequences"),
-    ("ConcretizationTypeError", ""),
-    ("TracerIntegerConversionError", ""),
+    ("ConcretizationTypeError", _NOT_X_OR_SCALE),
+    ("TracerIntegerConversionError", _NOT_X_OR_SCALE),
 )
+
+
+def _smooth_same(x, window, scale):
+    return scale * jnp.convolve(x, jnp.ones(window) / window, mode="same")
+
+
+def _smooth_summed(x, window, scale):
+    return scale * jnp.convolve(x, jnp.ones(window), mode="valid")
+
+
+def _smooth_over_scale(x, window, scale):
+    return jnp.convolve(x, jnp.ones(window) / (window * scale), mode="valid")
+
+
+_STATIC_WINDOW_ONLY = {"static_argnames": "window"}
 
 
 def _window_traced(answer: Any) -> bool:
@@ -627,6 +645,43 @@ EXERCISES = (
                 example=lambda: jax.jit(_smooth, static_argnames=("window", "scale")),
                 matches=_static_data,
                 also_accepted=True,
+            ),
+            Mistake(
+                id="scale-to-python",
+                message="Your function asks scale for a Python number (float(), int(), "
+                ".item()) while jit traces it: scale is data, traced, with no value yet. An "
+                "array multiplies the result as it is.",
+                example=lambda: jax.jit(
+                    lambda x, window, scale: float(scale) * _smooth(x, window, 1.0),
+                    static_argnames="window",
+                ),
+                matches=fails_with(
+                    "ConcretizationTypeError", r"the argument scale\b", _smooth_inputs
+                ),
+            ),
+            Mistake(
+                id="same-mode",
+                message="Your result has one value per element of x: a convolution with "
+                "mode='same' pads x at both ends, so its first and last values average "
+                "padding too. smooth averages only full runs of window neighbours: "
+                "len(x) - window + 1 of them.",
+                example=lambda: jax.jit(_smooth_same, **_STATIC_WINDOW_ONLY),
+                matches=behaves_like(_smooth_same, _smooth_inputs),
+            ),
+            Mistake(
+                id="summed-window",
+                message="Your values are window times too large: the kernel adds up each run "
+                "of window neighbours instead of averaging it (jnp.ones(window) not divided "
+                "by window).",
+                example=lambda: jax.jit(_smooth_summed, **_STATIC_WINDOW_ONLY),
+                matches=behaves_like(_smooth_summed, _smooth_inputs),
+            ),
+            Mistake(
+                id="divided-by-scale",
+                message="Your result is divided by scale where smooth multiplies by it: on "
+                "every call it is the expected one over scale squared.",
+                example=lambda: jax.jit(_smooth_over_scale, **_STATIC_WINDOW_ONLY),
+                matches=behaves_like(_smooth_over_scale, _smooth_inputs),
             ),
             Mistake(
                 id="negative-argnum",

@@ -230,6 +230,7 @@ WRONG_ANSWERS = (
         "07.static_window",
         "rewrote smooth with mode='same'",
         lambda: jax.jit(smooth_same, static_argnames="window"),
+        named="same-mode",
     ),
     Wrong(
         "07.static_window",
@@ -260,6 +261,41 @@ WRONG_ANSWERS = (
         "ones_like(x) * the kept mean",
         lambda: lambda x: jnp.ones_like(x) * (jnp.sum(x * (x >= 0)) / jnp.sum(x >= 0)),
         named="all-filled",
+    ),
+    Wrong(
+        "07.static_window",
+        "own convolve with mode='same', window static",
+        lambda: jax.jit(
+            lambda x, window, scale: scale * jnp.convolve(x, jnp.ones(window) / window, "same"),
+            static_argnums=1,
+        ),
+        named="same-mode",
+    ),
+    Wrong(
+        "07.static_window",
+        "a moving sum: jnp.ones(window) as the kernel",
+        lambda: jax.jit(
+            lambda x, window, scale: scale * jnp.convolve(x, jnp.ones(window), mode="valid"),
+            static_argnames="window",
+        ),
+        named="summed-window",
+    ),
+    Wrong(
+        "07.static_window",
+        "kernel divided by window * scale",
+        lambda: jax.jit(
+            lambda x, window, scale: jnp.convolve(x, jnp.ones(window) / window / scale, "valid"),
+            static_argnames="window",
+        ),
+        named="divided-by-scale",
+    ),
+    Wrong(
+        "07.static_window",
+        "scale.item() under jit, window static",
+        lambda: jax.jit(
+            lambda x, window, scale: scale.item() * smooth(x, window, 1.0), static_argnums=1
+        ),
+        named="scale-to-python",
     ),
     # --- 07.stale_global ---
     Wrong(
