@@ -268,6 +268,20 @@ def _splits_channels(answer: Any) -> bool:
     return not isinstance(layout, str) and layout[0] != ()
 
 
+# --- 10.predict_sums --------------------------------------------------------------------
+
+SUMS_OPTIONS = ("A", "B", "C", "D", "E")
+SUMS_TEXTS = (
+    'split over "batch"; split over "batch"',
+    'split over "batch"; replicated: each device adds its own 2 rows, then the devices add '
+    "up their 8 partial sums (an all-reduce)",
+    'split over "batch"; replicated: the devices first copy all 16 rows to every device (an '
+    "all-gather), then each adds them",
+    'replicated; split over "batch"',
+    "replicated; replicated",
+)
+
+
 # --- 10.fix_loss ------------------------------------------------------------------------
 # The mean absolute error over a padded batch's real points: valid is True for a real
 # point, False for padding; the padding holds values that must not count.
@@ -565,14 +579,17 @@ EXERCISES = (
     ),
     Exercise(
         id="10.predict_sums",
-        title="Predict the sharding of two sums",
+        title="Predict the sharding of two sums, and what the devices exchange",
         reference=lambda: "B",
-        rule=Choice(("A", "B", "C", "D")),
+        rule=Choice(SUMS_OPTIONS, texts=SUMS_TEXTS),
         hints=(
             "Each device holds 2 whole rows of x_rows. Which sum can a device finish with only "
             "its own rows?",
             "x_rows.sum(axis=1) adds within each row; x_rows.sum(axis=0) adds the 16 rows "
             "together, so it needs a row from every device.",
+            "Two options share the layouts. What does a device need from the others to "
+            "finish a sum over the rows: their rows, or only what their rows add up to? "
+            "Which is less to send?",
         ),
         solution='sums_layout = "B"',
         mistakes=(
@@ -584,21 +601,29 @@ EXERCISES = (
                 example=lambda: "A",
             ),
             Mistake(
+                id="gathers-rows",
+                message="Right layouts, wrong exchange: no device needs another's rows, only "
+                "their sum. Each adds its own 2 rows, and the devices add up those 8 partial "
+                "sums, 2 numbers from each, so every device holds the result: an all-reduce. "
+                "Copying all 16 rows everywhere first would send far more for the same result.",
+                example=lambda: "C",
+            ),
+            Mistake(
                 id="swapped",
                 message="Swapped: axis=1 sums within each row, and a device holds whole rows, "
                 "so it sums its own rows and its results stay where the rows were. It is "
                 "axis=0 that needs a row from every device.",
-                example=lambda: "C",
+                example=lambda: "D",
             ),
             Mistake(
                 id="both-replicated",
                 message="x_rows.sum(axis=1) needs no other device's data: each device sums its own "
                 "2 rows, and the 16 sums stay split over 'batch' like the rows they came from.",
-                example=lambda: "D",
+                example=lambda: "E",
             ),
         ),
         success="The row sums stay split like the rows; the column sums need every device, so "
-        "JAX adds the partial sums across devices and each one gets the result.",
+        "the devices add up their partial sums (an all-reduce) and each one gets the result.",
         prediction=True,
         needs=EightDevices(
             N_(

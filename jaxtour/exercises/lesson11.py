@@ -700,12 +700,14 @@ def _sorted_pair(x):
 
 # --- 11.fails_under_jit -----------------------------------------------------------------
 
-JIT_OPTIONS = ("A", "B", "C", "D", "E")
+JIT_OPTIONS = ("A", "B", "C", "D", "E", "F")
 JIT_TEXTS = (
-    "2 only",
-    "1, 2 and 4",
-    "2 and 4",
-    "2, 3 and 4",
+    "2 only: a shape that depends on the values",
+    "1, 2 and 4: a Python loop, like a mask, needs the values",
+    "2 and 4: a shape (2) or a Python branch (4) that the values decide, and jit has no "
+    "values while tracing",
+    "2 and 4: jit refuses a function whose result depends on the values of x",
+    "2, 3 and 4: whatever looks at the values of x fails",
     "all four",
 )
 
@@ -1075,7 +1077,7 @@ EXERCISES = (
     ),
     Exercise(
         id="11.fails_under_jit",
-        title="Predict which functions jit refuses",
+        title="Predict which functions jit refuses, and why",
         reference=lambda: "C",
         rule=Choice(JIT_OPTIONS, texts=JIT_TEXTS),
         hints=(
@@ -1083,7 +1085,7 @@ EXERCISES = (
             "functions need a value to decide a shape or a Python branch?",
             "A Python loop over range(x.shape[0]) needs only the shape. jnp.argmax returns "
             "one index whatever the values. x[x > 0] and while jnp.sum(x) < 100 need values.",
-            "2 and 4 fail: fails = 'C'.",
+            "2 and 4 fail, and the reason is what jit lacks while tracing: fails = 'C'.",
         ),
         solution='fails = "C"',
         mistakes=(
@@ -1102,17 +1104,25 @@ EXERCISES = (
                 example=lambda: "B",
             ),
             Mistake(
-                id="argmax-fails",
-                message="D says jnp.argmax fails. Its value depends on x, but its shape does "
-                "not: one index, shape (), whatever the values. jit needs shapes, not values.",
+                id="values-not-shapes",
+                message="Right functions, wrong reason: the results of 1 and 3 depend on the "
+                "values of x too (a total, an index of the first element above 2), and both "
+                "work under jit. jit traces without the values and still computes anything "
+                "from them; what it cannot do is choose a shape or a Python branch by them.",
                 example=lambda: "D",
             ),
             Mistake(
+                id="argmax-fails",
+                message="E says jnp.argmax fails. Its value depends on x, but its shape does "
+                "not: one index, shape (), whatever the values. jit needs shapes, not values.",
+                example=lambda: "E",
+            ),
+            Mistake(
                 id="all-fail",
-                message="E says all four fail. jit needs every shape and every Python branch "
+                message="F says all four fail. jit needs every shape and every Python branch "
                 "decided without the values: a loop over range(x.shape[0]) (a shape) and "
                 "jnp.argmax (one index) pass that test.",
-                example=lambda: "E",
+                example=lambda: "F",
             ),
         ),
         success="2 and 4 fail: x[x > 0] has a size that depends on the values, and a "

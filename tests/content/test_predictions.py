@@ -58,6 +58,10 @@ GIVEAWAYS = {
         "`print` runs once",
         "`print` срабатывает один раз",
     ),
+    "10.predict_sums": (
+        "no row is copied",
+        "ни одна строка не копируется",
+    ),
     "11.fori_predict": (
         "But Python ran the body once",
         "Но Python выполнил тело один раз",

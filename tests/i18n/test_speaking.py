@@ -217,9 +217,14 @@ def test_a_solution_shown_in_russian_has_russian_comments_and_the_same_code():
 
 def test_a_choice_reads_the_option_as_the_russian_lesson_prints_it():
     checks.use_language("ru")
-    assert checks.check("11.fails_under_jit", "2 и 4").passed  # option C's text, in Russian
-    assert checks.check("11.fails_under_jit", "2 and 4").passed  # and in English
-    assert checks.check("11.fails_under_jit", "только 2").mistake is not None
+    c_ru = "2 и 4: форма (2) или ветвление Python (4), которые решают значения, а у jit при "
+    c_ru += "трассировке значений нет"
+    c_en = "2 and 4: a shape (2) or a Python branch (4) that the values decide, and jit has no "
+    c_en += "values while tracing"
+    assert checks.check("11.fails_under_jit", c_ru).passed  # option C's text, in Russian
+    assert checks.check("11.fails_under_jit", c_en).passed  # and in English
+    a_ru = "только 2: форма, которая зависит от значений"
+    assert checks.check("11.fails_under_jit", a_ru).mistake is not None
 
 
 @pytest.mark.parametrize("explanation", EXPLANATIONS, ids=lambda e: e.id)

@@ -164,15 +164,25 @@ WRONG_ANSWERS = (
     Wrong("10.column_spec", "a string", lambda: "batch, model", says="is a string"),
     # 10.predict_sums
     Wrong("10.predict_sums", "lower-case a", lambda: "a", named="both-split"),
-    Wrong("10.predict_sums", "c with a trailing space", lambda: "c ", named="swapped"),
-    Wrong("10.predict_sums", "lower-case d", lambda: "d", named="both-replicated"),
+    Wrong("10.predict_sums", "c with a trailing space", lambda: "c ", named="gathers-rows"),
+    Wrong("10.predict_sums", "lower-case d", lambda: "d", named="swapped"),
     Wrong("10.predict_sums", "the layouts in words", lambda: "split, replicated", says="one of"),
     Wrong("10.predict_sums", "a trailing comma: a tuple", lambda: ("B",), says="as a string"),
     Wrong("10.predict_sums", "the option's number", lambda: 2, says="as a string"),
     Wrong("10.predict_sums", "True", lambda: True, says="as a string"),
     Wrong("10.predict_sums", '"A": both split', lambda: "A", named="both-split"),
-    Wrong("10.predict_sums", '"C"', lambda: "C", named="swapped"),
-    Wrong("10.predict_sums", '"D": both replicated', lambda: "D", named="both-replicated"),
+    Wrong("10.predict_sums", '"C"', lambda: "C", named="gathers-rows"),
+    Wrong("10.predict_sums", '"E": both replicated', lambda: "E", named="both-replicated"),
+    Wrong("10.predict_sums", "(e)", lambda: "(e)", named="both-replicated"),
+    Wrong(
+        "10.predict_sums",
+        "option C's text pasted",
+        lambda: (
+            'split over "batch"; replicated: the devices first copy all 16 rows to every '
+            "device (an all-gather), then each adds them"
+        ),
+        named="gathers-rows",
+    ),
     Wrong(
         "10.predict_sums",
         '"B and C"',
