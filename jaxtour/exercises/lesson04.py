@@ -33,45 +33,29 @@ from jaxtour.i18n import _
 WEIGHTS = [4.0, 3.0, 2.0, 1.0]  # the lesson's w: not all ones, so leaving it out shows
 
 
-def _weighted_sse(w, x, y):
+def _weighted_sse(x, y, *, w):
+    """The lesson's loss: w is keyword-only, out of argnums' reach."""
+    return jnp.sum(w * (x - y) ** 2)
+
+
+def _positional_sse(x, y, w):
+    """The same loss with every argument positional: what each gradient is."""
     return jnp.sum(w * (x - y) ** 2)
 
 
 @concrete_cache
-def _wxy():
+def _xyw():
     x, y = article_xy()
-    return jnp.array(WEIGHTS), x, y
+    return x, y, jnp.array(WEIGHTS)
 
 
 @concrete_cache
 def _weighted_grad(argnums):
-    return jax.grad(_weighted_sse, argnums=argnums)(*_wxy())
+    """Gradients at the lesson's x, y, w by position in (x, y, w)."""
+    return jax.grad(_positional_sse, argnums=argnums)(*_xyw())
 
 
-@concrete_cache
-def _reordered_grads() -> tuple[Any, ...]:
-    """grad with argnums=(1, 2), called with w, x and y in each other order."""
-    import itertools
-
-    args = _wxy()
-    grad = jax.grad(_weighted_sse, argnums=(1, 2))
-    return tuple(
-        grad(*(args[i] for i in order))
-        for order in itertools.permutations(range(3))
-        if order != (0, 1, 2)
-    )
-
-
-def _arguments_reordered(answer: Any) -> bool:
-    """Gradients taken with the arguments passed in another order than (w, x, y)."""
-    return any(equals_tree(grads)(answer) for grads in _reordered_grads())
-
-
-def _sse(x, y):
-    return jnp.sum((x - y) ** 2)
-
-
-GRADIENT_NAMES = ("w", "x", "y")
+GRADIENT_NAMES = ("x", "y", "w")
 
 
 def _which_gradients(answer: Any) -> list[str] | None:
@@ -98,23 +82,26 @@ class NamedGradients:
         if problem is None:
             return None
         names = _which_gradients(answer)
-        if names and names != ["x", "y"]:
+        if names and names != ["y", "w"]:
             listed = ", ".join(f"grad_{n}" for n in names)
-            return _(
-                "You have ({listed}): gradients with respect to {join}, in that order. "
-                "The exercise asks for (grad_x, grad_y): argnums=(1, 2)."
+            message = _(
+                "You have ({listed}): gradients with respect to {join}, in that order. The "
+                "exercise asks for (grad_y, grad_w), the gradients with respect to y and w, "
+                "in that order."
             ).format(listed=listed, join=", ".join(names))
+            if "x" in names:
+                message += " " + _(
+                    "(weighted_sse depends on x - y, so grad_x is also -grad_y: a minus in "
+                    "front, or y - x written for x - y, gives the same numbers.)"
+                )
+            return message
         return problem
 
 
 @concrete_cache
-def _unweighted():
-    return jax.grad(_sse, argnums=(0, 1))(*article_xy())
-
-
-@concrete_cache
 def _with_value():
-    return jax.value_and_grad(_weighted_sse, argnums=(1, 2))(*_wxy())
+    x, y, w = _xyw()
+    return jax.value_and_grad(_positional_sse, argnums=(1, 2))(x, y, w)
 
 
 def _is_one_tuple(answer: Any) -> bool:
@@ -122,9 +109,11 @@ def _is_one_tuple(answer: Any) -> bool:
 
 
 def _right_values_in_list_or_dict(answer: Any) -> bool:
-    """(grad_x, grad_y) in a list, or as a dict's values in that order."""
+    """(grad_y, grad_w) in a list, as a dict's values in that order, or in a dict keyed
+    "y" and "w" (jax.grad of a dict argument returns its keys sorted)."""
     if isinstance(answer, dict):
-        answer = list(answer.values())
+        keyed = dict.keys(answer) == {"y", "w"}
+        answer = [answer["y"], answer["w"]] if keyed else list(answer.values())
     return isinstance(answer, list) and equals_tree(list(_weighted_grad((1, 2))))(answer)
 
 
@@ -141,7 +130,29 @@ def _value_first(answer: Any) -> bool:
     )
 
 
+def _w_gradient_zero(answer: Any) -> bool:
+    """(grad_y, zeros): w differentiated through a function that reads another w."""
+    if not isinstance(answer, tuple) or len(answer) != 2:
+        return False
+    grad_y, grad_w = answer
+    return (
+        equals_tree(_weighted_grad(1))(grad_y)
+        and hasattr(grad_w, "shape")
+        and equals_tree(jnp.zeros_like(_weighted_grad(2)))(grad_w)
+    )
+
+
+def _closed_over_w():
+    x, y, w = _xyw()
+    return jax.grad(lambda y, w_: _weighted_sse(x, y, w=w), argnums=(0, 1))(y, w)
+
+
 # --- 04.predict_value_and_grad ----------------------------------------------------------
+
+
+def _sse(x, y):
+    return jnp.sum((x - y) ** 2)
+
 
 VALUE_AND_GRAD_OPTIONS = (
     "(value, grad_x, grad_y)",
@@ -158,14 +169,18 @@ LEARNING_RATE = 0.1  # the notebook's global learning_rate; the grader's lr is n
 
 
 def _step_inputs():
-    """A flat dict, and a nested tree like the lesson's `model` (a dict holding a list of
-    dicts); NumPy float32 leaves, so that a change made in place shows."""
+    """(params, grads, lr, max_norm): a nested tree like the lesson's `model` (a dict
+    holding a list of dicts) whose gradients' global norm, about 8.97, is clipped to 1;
+    a flat dict whose norm, about 1.15, is under 5 (no clipping) and over 0.5 (clipped).
+    NumPy float32 leaves, so that a change made in place shows."""
     f32 = np.float32
-    flat = (
-        {"w": np.array([1.0, -2.0], f32), "b": np.array(0.5, f32)},
-        {"w": np.array([0.5, 0.25], f32), "b": np.array(-1.0, f32)},
-        0.05,
-    )
+
+    def flat():
+        return (
+            {"w": np.array([1.0, -2.0], f32), "b": np.array(0.5, f32)},
+            {"w": np.array([0.5, 0.25], f32), "b": np.array(-1.0, f32)},
+        )
+
     nested = (
         {
             "layers": [
@@ -182,18 +197,19 @@ def _step_inputs():
             "scale": np.array(4.0, f32),
         },
         0.01,
+        1.0,
     )
-    return [nested, flat]
+    return [nested, (*flat(), 0.05, 5.0), (*flat(), 0.05, 0.5)]
 
 
 @concrete_cache
 def _jax_step_leaves():
-    return [(*jax.tree.map(jnp.asarray, (p, g)), lr) for p, g, lr in _step_inputs()]
+    return [(*jax.tree.map(jnp.asarray, (p, g)), *rest) for p, g, *rest in _step_inputs()]
 
 
 def _jax_step_inputs():
     """The same, with jax arrays at the leaves (made once: they are immutable) in fresh
-    dicts and lists; lr stays a Python float."""
+    dicts and lists; lr and max_norm stay Python floats."""
     return [jax.tree.map(lambda leaf: leaf, case) for case in _jax_step_leaves()]
 
 
@@ -214,42 +230,91 @@ def _notebook_step_values():
     return {0: model, 1: grads, 2: lr}
 
 
-def _sgd_step(params, grads, lr):
+def _global_norm(tree):
+    return jnp.sqrt(sum(jnp.sum(g**2) for g in jax.tree.leaves(tree)))
+
+
+def _clip_scale(grads, max_norm):
+    return jnp.minimum(1.0, max_norm / _global_norm(grads))
+
+
+def _sgd_step(params, grads, lr, max_norm):
+    scale = _clip_scale(grads, max_norm)
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+def _unclipped(params, grads, lr, max_norm):
     return jax.tree.map(lambda p, g: p - lr * g, params, grads)
 
 
-def _ascent(params, grads, lr):
-    return jax.tree.map(lambda p, g: p + lr * g, params, grads)
+def _clipped_elementwise(params, grads, lr, max_norm):
+    return jax.tree.map(lambda p, g: p - lr * jnp.clip(g, -max_norm, max_norm), params, grads)
 
 
-def _no_lr(params, grads, lr):
-    return jax.tree.map(lambda p, g: p - g, params, grads)
+def _clipped_per_leaf(params, grads, lr, max_norm):
+    def step(p, g):
+        return p - lr * jnp.minimum(1.0, max_norm / jnp.sqrt(jnp.sum(g**2))) * g
+
+    return jax.tree.map(step, params, grads)
 
 
-def _scaled_difference(params, grads, lr):
-    return jax.tree.map(lambda p, g: lr * (p - g), params, grads)
+def _always_rescaled(params, grads, lr, max_norm):
+    scale = max_norm / _global_norm(grads)
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
-def _swapped_lambda(params, grads, lr):
-    return jax.tree.map(lambda g, p: p - lr * g, params, grads)
+def _norm_squared(params, grads, lr, max_norm):
+    scale = jnp.minimum(1.0, max_norm / _global_norm(grads) ** 2)
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
-def _forgot_return(params, grads, lr):
-    new = jax.tree.map(lambda p, g: p - lr * g, params, grads)  # noqa: F841
+def _summed_leaf_norms(params, grads, lr, max_norm):
+    total = sum(jnp.sqrt(jnp.sum(g**2)) for g in jax.tree.leaves(grads))
+    scale = jnp.minimum(1.0, max_norm / total)
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
-def _unchanged(params, grads, lr):
+def _params_norm(params, grads, lr, max_norm):
+    scale = jnp.minimum(1.0, max_norm / _global_norm(params))
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+def _scaled_difference(params, grads, lr, max_norm):
+    scale = _clip_scale(grads, max_norm)
+    return jax.tree.map(lambda p, g: lr * (p - scale * g), params, grads)
+
+
+def _ascent(params, grads, lr, max_norm):
+    scale = _clip_scale(grads, max_norm)
+    return jax.tree.map(lambda p, g: p + lr * scale * g, params, grads)
+
+
+def _no_lr(params, grads, lr, max_norm):
+    scale = _clip_scale(grads, max_norm)
+    return jax.tree.map(lambda p, g: p - scale * g, params, grads)
+
+
+def _swapped_lambda(params, grads, lr, max_norm):
+    scale = _clip_scale(grads, max_norm)
+    return jax.tree.map(lambda g, p: p - lr * scale * g, params, grads)
+
+
+def _forgot_return(params, grads, lr, max_norm):
+    new = _sgd_step(params, grads, lr, max_norm)  # noqa: F841
+
+
+def _unchanged(params, grads, lr, max_norm):
     return params
 
 
-def _top_level_loop(params, grads, lr):
+def _top_level_loop(params, grads, lr, max_norm):
     new = params.copy()
     for name in new:
         new[name] = new[name] - lr * grads[name]
     return new
 
 
-def _shallow_copy(params, grads, lr):
+def _shallow_copy(params, grads, lr, max_norm):
     new = params.copy()
     for layer, layer_grads in zip(new["layers"], grads["layers"], strict=True):
         for name in layer:
@@ -258,7 +323,7 @@ def _shallow_copy(params, grads, lr):
     return new
 
 
-def _nested_in_place(params, grads, lr):
+def _nested_in_place(params, grads, lr, max_norm):
     for layer, layer_grads in zip(params["layers"], grads["layers"], strict=True):
         for name in layer:
             layer[name] = layer[name] - lr * layer_grads[name]
@@ -292,34 +357,36 @@ def _code_objects(code: Any) -> list[Any]:
     return found
 
 
-def _in_place_leaves(params, grads, lr):
+def _in_place_leaves(params, grads, lr, max_norm):
     for p, g in zip(jax.tree.leaves(params), jax.tree.leaves(grads), strict=True):
         p -= lr * g
     return params
 
 
-def _in_place_dict(params, grads, lr):
+def _in_place_dict(params, grads, lr, max_norm):
     for name in params:
         params[name] = params[name] - lr * grads[name]
     return params
 
 
-def _old_tree_map(params, grads, lr):
+def _old_tree_map(params, grads, lr, max_norm):
     return jax.tree_map(lambda p, g: p - lr * g, params, grads)
 
 
-def _flat_leaves(params, grads, lr):
+def _flat_leaves(params, grads, lr, max_norm):
+    scale = _clip_scale(grads, max_norm)
     return [
-        p - lr * g for p, g in zip(jax.tree.leaves(params), jax.tree.leaves(grads), strict=True)
+        p - lr * scale * g
+        for p, g in zip(jax.tree.leaves(params), jax.tree.leaves(grads), strict=True)
     ]
 
 
 def _returns_leaf_list(answer: Any) -> bool:
     if not callable(answer):
         return False
-    for params, grads, lr in _jax_step_inputs():
-        out = answer(params, grads, lr)
-        if not isinstance(out, list | tuple) or len(out) != len(jax.tree.leaves(params)):
+    for args in _jax_step_inputs():
+        out = answer(*args)
+        if not isinstance(out, list | tuple) or len(out) != len(jax.tree.leaves(args[0])):
             return False
     return True
 
@@ -367,9 +434,10 @@ def _mutation(answer: Any) -> str | None:
     return None
 
 
-def _grads_scaled_in_place(params: Any, grads: Any, lr: Any) -> Any:
+def _grads_scaled_in_place(params, grads, lr, max_norm):
+    scale = _clip_scale(grads, max_norm)
     for name in grads:
-        grads[name] = jax.tree.map(lambda g: lr * g, grads[name])
+        grads[name] = jax.tree.map(lambda g: lr * scale * g, grads[name])
     return jax.tree.map(lambda p, g: p - g, params, grads)
 
 
@@ -423,108 +491,119 @@ def _fails_on_flat(pattern: str) -> Callable[[Any], bool]:
     return matches
 
 
-def _update_only(params, grads, lr):
-    return jax.tree.map(lambda p, g: lr * g, params, grads)
+def _update_only(params, grads, lr, max_norm):
+    scale = _clip_scale(grads, max_norm)
+    return jax.tree.map(lambda p, g: lr * scale * g, params, grads)
 
 
-def _negative_update(params, grads, lr):
-    return jax.tree.map(lambda p, g: -lr * g, params, grads)
+def _negative_update(params, grads, lr, max_norm):
+    scale = _clip_scale(grads, max_norm)
+    return jax.tree.map(lambda p, g: -lr * scale * g, params, grads)
 
 
-def _whole_grads(params, grads, lr):
+def _whole_grads(params, grads, lr, max_norm):
     return jax.tree.map(lambda p: p - lr * grads, params)
 
 
-def _one_tree(params, grads, lr):
+def _one_tree(params, grads, lr, max_norm):
     return jax.tree.map(lambda p, g: p - lr * g, params)
+
+
+def _unclipped_twin(wrong: Callable[..., Any]) -> Callable[..., Any]:
+    """``wrong`` with the clipping left out too (max_norm too large to clip anything):
+    the same slip made in a step that never clips."""
+
+    def twin(params, grads, lr, max_norm):
+        return wrong(params, grads, lr, float("inf"))
+
+    twin.__name__ = twin.__qualname__ = f"{wrong.__name__}_unclipped"
+    return twin
+
+
+_UNCLIPPED = {
+    wrong: _unclipped_twin(wrong)
+    for wrong in (
+        _ascent,
+        _no_lr,
+        _update_only,
+        _negative_update,
+        _swapped_lambda,
+        _scaled_difference,
+    )
+}
+
+
+def _slip(*wrongs: Callable[..., Any]) -> Callable[[Any], bool]:
+    """Behaves like one of ``wrongs``, clipped right or never clipped."""
+    return _like(*wrongs, *(_UNCLIPPED[wrong] for wrong in wrongs))
+
+
+def _like(*wrongs: Callable[..., Any]) -> Callable[[Any], bool]:
+    """Behaves like one of ``wrongs`` on every input."""
+    predicates = [behaves_like(wrong, _jax_step_inputs) for wrong in wrongs]
+    return lambda answer: any(predicate(answer) for predicate in predicates)
 
 
 EXERCISES = (
     Exercise(
         id="04.grad_last_two",
-        title="Differentiate with respect to the second and third arguments",
+        title="Differentiate with respect to a keyword-only argument",
         reference=lambda: _weighted_grad((1, 2)),
         rule=NamedGradients(),
         hints=(
-            "argnums counts positions from 0, and weighted_sse has three arguments now: w, x, y.",
-            "A tuple in argnums gives a tuple of gradients, in the same order. x is at "
-            "position 1 and y at position 2.",
-            "jax.grad(weighted_sse, argnums=(1, 2))(w, x, y)",
+            "argnums counts positional arguments only: weighted_sse takes x and y by "
+            "position, and w only by keyword, so no argnums reaches w, and w cannot be "
+            "passed by position either.",
+            "jax.grad differentiates whatever function you give it. Give it a small function "
+            "of its own whose positional arguments are y and w, and which calls weighted_sse "
+            "with w as a keyword.",
+            "jax.grad(lambda y, w: weighted_sse(x, y, w=w), argnums=(0, 1))(y, w)",
         ),
-        solution="grads_xy = jax.grad(weighted_sse, argnums=(1, 2))(w, x, y)",
+        solution="grads_yw = jax.grad(lambda y, w: weighted_sse(x, y, w=w), argnums=(0, 1))(y, w)",
         mistakes=(
             Mistake(
                 id="not-called",
                 message="That is a function: jax.grad(...) builds the gradient function, and "
-                "calling it on (w, x, y) computes the gradients. Did you mean to call it?",
-                example=lambda: jax.grad(_weighted_sse, argnums=(1, 2)),
+                "calling it on the arguments computes the gradients. Did you mean to call it?",
+                example=lambda: jax.grad(_positional_sse, argnums=(1, 2)),
                 matches=not_called,
-            ),
-            Mistake(
-                id="copied-argnums",
-                message="Those are the gradients with respect to w and x: argnums=(0, 1) "
-                "counts w as 0 now that it comes first. x is at position 1 and y at 2.",
-                example=lambda: _weighted_grad((0, 1)),
-            ),
-            Mistake(
-                id="unweighted",
-                message="Those are the gradients of sum_squared_error, without the weights. "
-                "Differentiate weighted_sse, called on (w, x, y).",
-                example=_unweighted,
             ),
             Mistake(
                 id="one-tuple",
                 message="That is a tuple holding a single gradient: a tuple of positions with "
-                "one entry asks for one argument. Both x and y were asked for, each by its "
-                "position.",
+                "one entry asks for one argument. Both y and w were asked for.",
                 example=lambda: (_weighted_grad(1),),
                 matches=_is_one_tuple,
             ),
             Mistake(
-                id="swapped-or-negated",
-                message="Your gradients are (grad_y, grad_x), which for this loss are also "
-                "(-grad_x, -grad_y): weighted_sse depends on x - y, so grad_y = -grad_x, and "
-                "the numbers cannot tell two causes apart. Either the order: gradients come "
-                "back in the order of the positions you list, for the arguments at those "
-                "positions in the call, so listing y's position first (or calling on (w, y, x)) "
-                "puts y's gradient first; or the sign: a minus in front, or (y - x) written for "
-                "(x - y).",
-                example=lambda: _weighted_grad((2, 1)),
-            ),
-            Mistake(
-                id="only-x",
-                message="That is only the gradient with respect to x: one position, not a tuple "
-                "of them, gives one gradient. A tuple of positions returns one gradient per "
-                "position.",
-                example=lambda: _weighted_grad(1),
+                id="w-read-from-outside",
+                message="grad_y is right, but grad_w is all zeros: the function you "
+                "differentiated takes a w argument and never uses it (it reads the notebook's "
+                "w instead), and a gradient is zero for an argument the output does not "
+                "depend on. The w passed by keyword must be the argument being differentiated.",
+                example=_closed_over_w,
+                matches=_w_gradient_zero,
             ),
             Mistake(
                 id="only-y",
-                message="That is only the gradient with respect to y: one position, not a tuple "
-                "of them, gives one gradient. A tuple of positions returns one gradient per "
-                "position.",
+                message="That is only the gradient with respect to y: w was passed by keyword, "
+                "and argnums counts positional arguments only, so w was never differentiated. "
+                "Both y and w were asked for.",
+                example=lambda: _weighted_grad(1),
+            ),
+            Mistake(
+                id="only-w",
+                message="That is only the gradient with respect to w: one position, not a tuple "
+                "of them, gives one gradient. Both y and w were asked for, in a tuple.",
                 example=lambda: _weighted_grad(2),
             ),
             Mistake(
-                id="wrt-w",
-                message="That is the gradient with respect to w, grad's default: without "
-                "argnums, grad differentiates the first argument, and here w comes first.",
+                id="wrt-x",
+                message="That is one gradient, with respect to x: without argnums, grad "
+                "differentiates the first positional argument, and here x comes first. (It is "
+                "also -grad_y, since weighted_sse depends on x - y.) Both y and w were asked "
+                "for.",
                 example=lambda: _weighted_grad(0),
-            ),
-            Mistake(
-                id="arguments-reordered",
-                message="Right argnums, wrong point: weighted_sse was called with its arguments "
-                "in another order than (w, x, y), so w stands where x or y should. argnums "
-                "counts positions in the function's own order, and the call must follow that "
-                "order too.",
-                example=lambda: _reordered_grads()[1],
-                matches=_arguments_reordered,
-            ),
-            Mistake(
-                id="all-three",
-                message="Those are three gradients, w's included: the positions listed cover "
-                "every argument. Only x and y were asked for.",
-                example=lambda: _weighted_grad((0, 1, 2)),
             ),
             Mistake(
                 id="with-value",
@@ -536,19 +615,19 @@ EXERCISES = (
             Mistake(
                 id="stacked",
                 message="The numbers are right, but stacked into one array. Keep the tuple "
-                "jax.grad returns: (grad_x, grad_y).",
+                "jax.grad returns: (grad_y, grad_w).",
                 example=lambda: jnp.stack(_weighted_grad((1, 2))),
             ),
             Mistake(
                 id="list-not-tuple",
-                message="The numbers are right, but in a list or a dict. jax.grad returns a "
-                "tuple; keep it as it comes.",
+                message="The numbers are right, but in a list or a dict. The exercise asks for "
+                "the tuple (grad_y, grad_w), as jax.grad returns it for a tuple of positions.",
                 example=lambda: list(_weighted_grad((1, 2))),
                 matches=_right_values_in_list_or_dict,
             ),
         ),
-        success="argnums=(1, 2) picks x and y by position, and the pair comes back in that "
-        "order, whatever sits at position 0.",
+        success="argnums reaches positional arguments only; a keyword-only argument is "
+        "differentiated through a function that takes it by position and passes it on.",
     ),
     Exercise(
         id="04.predict_value_and_grad",
@@ -599,19 +678,25 @@ EXERCISES = (
     ),
     Exercise(
         id="04.sgd_step",
-        title="Fix a step that breaks on a nested pytree",
+        title="A step clipped by the global norm of a nested pytree",
         reference=lambda: _sgd_step,
         rule=SameFunction(inputs=_jax_step_inputs, output=SamePytree()),
         hints=(
-            "The broken step does arithmetic on whatever sits under each top-level key, and "
-            "model['layers'] is a list of dicts. Arithmetic works only on the leaves.",
-            "jax.tree.map(f, params, grads) calls f on matching leaves of the two trees, at "
-            "any depth, and builds a new tree: the caller's params are never touched.",
-            "return jax.tree.map(lambda p, g: p - lr * g, params, grads)",
+            "Two parts: one number for the whole grads tree (its global norm, and from it "
+            "the scale, at most 1), then a new tree built leaf by leaf. jax.tree.leaves "
+            "lists every array of a tree, at any depth.",
+            "The global norm is the square root of the sum, over every leaf, of the sum of "
+            "its squares. Then scale = min(1, max_norm / norm), and jax.tree.map(f, params, "
+            "grads) hands f one leaf of each tree and builds a new tree.",
+            "norm = jnp.sqrt(sum(jnp.sum(g**2) for g in jax.tree.leaves(grads)))\n"
+            "scale = jnp.minimum(1.0, max_norm / norm)\n"
+            "return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)",
         ),
         solution=(
-            "def sgd_step(params, grads, lr):\n"
-            "    return jax.tree.map(lambda p, g: p - lr * g, params, grads)"
+            "def sgd_step(params, grads, lr, max_norm):\n"
+            "    norm = jnp.sqrt(sum(jnp.sum(g**2) for g in jax.tree.leaves(grads)))\n"
+            "    scale = jnp.minimum(1.0, max_norm / norm)\n"
+            "    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)"
         ),
         mistakes=(
             Mistake(
@@ -659,19 +744,18 @@ EXERCISES = (
             Mistake(
                 id="mutated-grads",
                 message="Your function changed the grads tree it was given (grads[name] = "
-                "lr * g, g *= lr, or a dict inside it), so the caller's gradients changed. "
-                "Leave both trees as they are: compute p - lr * g inside jax.tree.map, "
-                "which builds a new tree.",
+                "..., g *= ..., or a dict inside it), so the caller's gradients changed. "
+                "Leave both trees as they are: jax.tree.map builds a new tree.",
                 example=lambda: _grads_scaled_in_place,
                 matches=lambda answer: (_mutation(answer) or "").startswith("grads-"),
                 also_accepted=True,
             ),
             Mistake(
                 id="in-place-leaves",
-                message="Your function wrote into the caller's arrays: p -= lr * g changes a "
+                message="Your function wrote into the caller's arrays: p -= ... changes a "
                 "NumPy array in place. (On a jax array it makes a new array and rebinds "
-                "only the local name p, so the tree you return is unchanged.) Compute "
-                "p - lr * g inside jax.tree.map and return the new tree.",
+                "only the local name p, so the tree you return is unchanged.) Compute each "
+                "new leaf inside jax.tree.map and return the new tree.",
                 example=lambda: _in_place_leaves,
                 matches=_mutated("leaves"),
                 also_accepted=True,
@@ -687,7 +771,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="whole-grads-tree",
-                message="Your function multiplies the whole grads tree, a dict, by lr. "
+                message="Your function multiplies the whole grads tree, a dict, by a number. "
                 "Arithmetic works on arrays, not on trees: jax.tree.map can hand your function "
                 "one leaf of each tree, when every tree is passed to it.",
                 example=lambda: _whole_grads,
@@ -704,7 +788,7 @@ EXERCISES = (
             Mistake(
                 id="returns-params-unchanged",
                 message="Your function returns the parameters unchanged. If it does "
-                "p -= lr * g on each leaf: on a jax array that makes a new array and "
+                "p -= ... on each leaf: on a jax array that makes a new array and "
                 "rebinds only the local name p, leaving the tree as it was. Return the "
                 "tree jax.tree.map builds.",
                 example=lambda: _unchanged,
@@ -722,50 +806,112 @@ EXERCISES = (
                 id="notebook-globals",
                 message="Your function reads the notebook's own model or learning_rate "
                 "instead of its arguments: on other inputs it still gives the notebook's "
-                "step. Use only params, grads and lr.",
-                example=lambda: lambda params, grads, lr: _sgd_step(params, grads, 0.1),
+                "step. Use only params, grads, lr and max_norm.",
+                example=lambda: (
+                    lambda params, grads, lr, max_norm: _sgd_step(params, grads, 0.1, max_norm)
+                ),
                 matches=uses_notebook_values(_sgd_step, _jax_step_inputs, _notebook_step_values),
             ),
             Mistake(
+                id="never-clipped",
+                message="Your step never clips: it is plain gradient descent, right only where "
+                "the gradients' global norm is at most max_norm. Where it is larger, every "
+                "gradient must be scaled down by one factor, max_norm over the norm.",
+                example=lambda: _unclipped,
+                matches=_like(_unclipped),
+            ),
+            Mistake(
+                id="clipped-elementwise",
+                message="Your step clips each gradient entry to the range -max_norm to "
+                "max_norm, as the lesson's clip does after the exercise. Clipping by the global "
+                "norm scales the whole gradient tree by one factor, so its direction is kept; "
+                "clipping entries bends it.",
+                example=lambda: _clipped_elementwise,
+                matches=_like(_clipped_elementwise),
+            ),
+            Mistake(
+                id="norm-per-leaf",
+                message="Your step clips each leaf by its own norm, so each array gets its own "
+                "factor. The global norm is one number for the whole tree: the square root of "
+                "the sum of squares over every leaf together, and one factor for all.",
+                example=lambda: _clipped_per_leaf,
+                matches=_like(_clipped_per_leaf),
+            ),
+            Mistake(
+                id="always-rescaled",
+                message="Your step rescales the gradients to norm max_norm even where their norm "
+                "is smaller, so a small gradient is made larger. Clipping only shrinks: the "
+                "factor is at most 1.",
+                example=lambda: _always_rescaled,
+                matches=_like(_always_rescaled),
+            ),
+            Mistake(
+                id="norm-squared",
+                message="Your step divides by the sum of squares itself, the squared norm. The "
+                "global norm is its square root.",
+                example=lambda: _norm_squared,
+                matches=_like(_norm_squared),
+            ),
+            Mistake(
+                id="summed-leaf-norms",
+                message="Your step adds up the leaves' norms. The global norm is not their sum: "
+                "it is the square root of the sum of every leaf's sum of squares, the norm of "
+                "all the entries taken together.",
+                example=lambda: _summed_leaf_norms,
+                matches=_like(_summed_leaf_norms),
+            ),
+            Mistake(
+                id="params-norm",
+                message="Your step takes the norm of params, not of grads. What is clipped is "
+                "the gradient: its global norm decides the factor.",
+                example=lambda: _params_norm,
+                matches=_like(_params_norm),
+            ),
+            Mistake(
                 id="ascent",
-                message="You added the gradient: that climbs the loss. Gradient descent "
-                "subtracts it: p - lr * g.",
+                message="You added the gradient (times lr): that climbs the loss. Gradient "
+                "descent subtracts it.",
                 example=lambda: _ascent,
-                matches=behaves_like(_ascent, _jax_step_inputs),
+                matches=_slip(_ascent),
             ),
             Mistake(
                 id="no-learning-rate",
-                message="You subtracted the whole gradient. Scale it by the learning rate: "
-                "p - lr * g.",
+                message="You subtracted the gradient without the learning rate: lr scales every "
+                "step, clipped or not.",
                 example=lambda: _no_lr,
-                matches=behaves_like(_no_lr, _jax_step_inputs),
+                matches=_slip(_no_lr),
             ),
             Mistake(
                 id="returns-update",
-                message="Your function returns the step, lr * g, not the new parameters. "
-                "Subtract it from each parameter: p - lr * g.",
+                message="Your function returns the step, not the new parameters: subtract it "
+                "from each parameter.",
                 example=lambda: _update_only,
-                matches=lambda answer: any(
-                    behaves_like(wrong, _jax_step_inputs)(answer)
-                    for wrong in (_update_only, _negative_update)
-                ),
+                matches=_slip(_update_only, _negative_update),
             ),
             Mistake(
                 id="swapped-lambda",
-                message="Your step computes grads - lr * params: the two trees' roles are "
-                "swapped (a lambda's arguments in another order than the trees, or the leaves "
-                "paired the other way). jax.tree.map hands your function one leaf of each tree, "
-                "in the order the trees are given.",
+                message="Your step subtracts from the gradients, scaled params: the two trees' "
+                "roles are swapped (a lambda's arguments in another order than the trees, or "
+                "the leaves paired the other way). jax.tree.map hands your function one leaf of "
+                "each tree, in the order the trees are given.",
                 example=lambda: _swapped_lambda,
-                matches=behaves_like(_swapped_lambda, _jax_step_inputs),
+                matches=_slip(_swapped_lambda),
+            ),
+            Mistake(
+                id="scaled-difference",
+                message="Your step multiplies the whole difference by lr: the brackets scale "
+                "the parameter too. Only the (clipped) gradient is scaled by lr, and the "
+                "parameter is kept whole.",
+                example=lambda: _scaled_difference,
+                matches=_slip(_scaled_difference),
             ),
             Mistake(
                 id="at-on-a-0d-leaf",
                 message="p.at[:] indexes an axis, and model['scale'] is a 0-d array, with no "
                 "axis to slice. No .at is needed: jax.tree.map builds a new tree from the "
-                "leaves you return, so return p - lr * g.",
+                "leaves you return.",
                 example=lambda: (
-                    lambda params, grads, lr: jax.tree.map(
+                    lambda params, grads, lr, max_norm: jax.tree.map(
                         lambda p, g: p.at[:].add(-lr * g), params, grads
                     )
                 ),
@@ -774,25 +920,19 @@ EXERCISES = (
             Mistake(
                 id="trees-do-not-match",
                 message="jax.tree.map needs every tree after the first to have the first one's "
-                "structure, and one you passed does not: lr is one number, not a tree, and "
-                "params.values() is no pytree. Only trees go to jax.tree.map; a plain number "
-                "such as lr can be read inside the function.",
+                "structure, and one you passed does not: lr or the scale is one number, not a "
+                "tree, and params.values() is no pytree. Only trees go to jax.tree.map; a plain "
+                "number can be read inside the function.",
                 example=lambda: (
-                    lambda params, grads, lr: jax.tree.map(
+                    lambda params, grads, lr, max_norm: jax.tree.map(
                         lambda p, g, rate: p - rate * g, params, grads, lr
                     )
                 ),
                 matches=fails_with("ValueError", "pytree structure error", _step_inputs),
             ),
-            Mistake(
-                id="scaled-difference",
-                message="Your step computes lr * (p - g): the brackets scale the whole "
-                "difference by lr. Only the gradient is scaled: p - lr * g.",
-                example=lambda: _scaled_difference,
-                matches=behaves_like(_scaled_difference, _jax_step_inputs),
-            ),
         ),
-        success="jax.tree.map walks any nesting of dicts, lists and tuples, and builds a "
-        "new tree, so the caller's params stay as they were.",
+        success="One factor for the whole tree, from the norm of all its leaves together, "
+        "then jax.tree.map for the new tree: the direction of the step is kept, and the "
+        "caller's params stay as they were.",
     ),
 )

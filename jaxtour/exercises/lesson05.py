@@ -183,6 +183,105 @@ def _right_value_mse_gradient(answer: Any) -> bool:
     return True
 
 
+def _own_penalty(answer: Any) -> bool:
+    """A pair (loss, {"mse", "penalty"}) whose logged MSE is right and whose loss is the
+    logged MSE plus the logged penalty on every input, while the penalty is another one
+    than penalized_loss's on some input: the fix is right, the penalty's formula is not."""
+    if not callable(answer):
+        return False
+    other = False
+    for args in _pair_inputs():
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2 and isinstance(out[1], dict)):
+            return False
+        loss, aux = out
+        if dict.keys(aux) != {"mse", "penalty"}:
+            return False
+        mse, penalty = _parts(*args)
+        if not equals_value(mse)(aux["mse"]):
+            return False
+        if not equals_value(np.asarray(aux["mse"]) + np.asarray(aux["penalty"]))(loss):
+            return False
+        other = other or not equals_value(penalty)(aux["penalty"])
+    return other
+
+
+def _penalty_factor(answer: Any) -> float | None:
+    """The one factor c with which the first output is MSE + c * penalty on every input,
+    the aux being the right dict (None if there is none, or c is 1)."""
+    if not callable(answer):
+        return None
+    factors = []
+    for args in _pair_inputs():
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2):
+            return None
+        loss, aux = out
+        mse, penalty = _parts(*args)
+        if not equals_tree({"mse": mse, "penalty": penalty})(aux):
+            return None
+        if not (hasattr(loss, "shape") and np.shape(loss) == ()):
+            return None
+        factors.append((float(np.asarray(loss)) - float(mse)) / float(penalty))
+    if not np.allclose(factors, factors[0], rtol=1e-4, atol=1e-4):
+        return None
+    return None if np.isclose(factors[0], 1.0, rtol=1e-4) else factors[0]
+
+
+def _penalty_subtracted(answer: Any) -> bool:
+    factor = _penalty_factor(answer)
+    return factor is not None and np.isclose(factor, -1.0, rtol=1e-4)
+
+
+def _penalty_weighted(answer: Any) -> bool:
+    factor = _penalty_factor(answer)
+    return factor is not None and not np.isclose(factor, 0.0, atol=1e-4)
+
+
+def _minus_penalty(x, y):
+    mse, penalty = _parts(x, y)
+    return mse - penalty, {"mse": mse, "penalty": penalty}
+
+
+def _twice_penalty(x, y):
+    mse, penalty = _parts(x, y)
+    return mse + 2 * penalty, {"mse": mse, "penalty": penalty}
+
+
+def _total_loss(x, y):
+    return _error_stats(x, y)[0]
+
+
+def _mse_loss(x, y):
+    return _parts(x, y)[0]
+
+
+def _gradient_first(answer: Any) -> bool:
+    """A pair whose first output is a gradient with respect to x (of the whole loss or of
+    the MSE alone) on every input, where the loss itself belongs."""
+    if not callable(answer):
+        return False
+    for args in _pair_inputs():
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2):
+            return False
+        gradients = (jax.grad(_total_loss)(*args), jax.grad(_mse_loss)(*args))
+        if not any(equals_value(gradient)(out[0]) for gradient in gradients):
+            return False
+    return True
+
+
+def _gradient_returned(x, y):
+    mse, penalty = _parts(x, y)
+    return jax.grad(_total_loss)(x, y), {"mse": mse, "penalty": penalty}
+
+
+def _penalty_on_errors(x, y):
+    errors = x - y
+    mse, penalty = jnp.mean(errors**2), PENALTY * jnp.sum(errors**2)
+    return mse + penalty, {"mse": mse, "penalty": penalty}
+
+
 def more_than_two(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
     """Matches a function that returns a tuple or list of more than two outputs, where
     has_aux takes exactly two: (value to differentiate, one pytree of extras)."""
@@ -819,6 +918,38 @@ EXERCISES = (
                 "Use only its parameters.",
                 example=lambda: lambda x, y: _error_stats(*article_xy()),
                 matches=uses_notebook_values(_error_stats, _pair_inputs, _notebook_xy),
+            ),
+            Mistake(
+                id="penalty-subtracted",
+                message="The loss subtracts the penalty: training would then push x to grow, "
+                "the opposite of what the penalty is for. The whole loss adds both parts.",
+                example=lambda: _minus_penalty,
+                matches=_penalty_subtracted,
+            ),
+            Mistake(
+                id="penalty-reweighted",
+                message="The loss counts the logged penalty with another weight than 1 (the "
+                "same factor on every input): the number differentiated should be the MSE "
+                "plus the penalty exactly as it is logged, whose weight is already inside it.",
+                example=lambda: _twice_penalty,
+                matches=_penalty_weighted,
+            ),
+            Mistake(
+                id="gradient-first",
+                message="The first output is a gradient, an array shaped like x, not the loss. "
+                "The function gives grad the number to differentiate, one value, and grad "
+                "computes the gradient from it: return the loss itself first.",
+                example=lambda: _gradient_returned,
+                matches=_gradient_first,
+            ),
+            Mistake(
+                id="penalty-changed",
+                message="The fix is right (the loss first is your MSE plus your penalty, and the "
+                "MSE is right), but the penalty is not the one penalized_loss computes: it is "
+                "0.1 times the sum of the squares of the entries of x itself, not of the errors, "
+                "and not the square of a sum.",
+                example=lambda: _penalty_on_errors,
+                matches=_own_penalty,
             ),
             Mistake(
                 id="sum-not-mean",

@@ -5,6 +5,7 @@ in-place loop ported to one .at[] call."""
 from __future__ import annotations
 
 import functools
+import warnings
 
 import numpy as np
 
@@ -73,6 +74,36 @@ def _both_ends_last():
     return y.at[-1].set(y[0])
 
 
+def _ends_added():
+    """.add where .set was meant: each end becomes the sum of both ends."""
+    x = _x()
+    return x.at[0].add(x[-1]).at[-1].add(x[0])
+
+
+def _is_ends_added(answer) -> bool:
+    return is_jax_array(answer) and same_values(_ends_added)(answer)
+
+
+def _middle_changed(answer) -> bool:
+    """An integer array of x's shape in which an element between the ends changed, while
+    an end holds the other end's value or the values are x's in another order: one
+    update written at another index than 0 or -1 (an index counted from 1, or -2)."""
+    if not (is_jax_array(answer) or isinstance(answer, np.ndarray)):
+        return False
+    got, x = np.asarray(answer), np.asarray(_x())
+    if got.shape != x.shape or got.dtype.kind not in "iu":
+        return False
+    if np.array_equal(got[1:-1], x[1:-1]):
+        return False
+    moved_end = got[0] == x[-1] or got[-1] == x[0]
+    return bool(moved_end or sorted(got.tolist()) == sorted(x.tolist()))
+
+
+def _swapped_second_and_last():
+    x = _x()
+    return x.at[1].set(x[-1]).at[-1].set(x[1])
+
+
 def _both_ends_first():
     """The mirror slip: the last end written first, then the first end read from it."""
     y = _x().at[-1].set(_x()[0])
@@ -112,10 +143,13 @@ def _ran_it(answer) -> bool:
 
 
 def _matrix_inputs():
+    """Count tables (int32) and fractional factors: a product that keeps int32 loses its
+    fraction in every case, and int(factor) differs from it."""
+    i32 = jnp.int32
     return [
-        (jnp.arange(6.0).reshape(2, 3), 1, 10.0),
-        (jnp.ones((3, 2)), 0, -2.0),
-        (jnp.arange(12.0).reshape(3, 4), 3, 0.5),
+        (jnp.arange(6, dtype=i32).reshape(2, 3), 1, 0.5),
+        (jnp.array([[3, 1], [5, 2], [7, 4]], dtype=i32), 0, -1.5),
+        (jnp.arange(12, dtype=i32).reshape(3, 4), 3, 2.5),
     ]
 
 
@@ -124,7 +158,23 @@ def _numpy_matrix_inputs():
 
 
 def _scale_column(m, j, factor):
-    return m.at[:, j].multiply(factor)
+    return m.astype(jnp.float32).at[:, j].multiply(factor)
+
+
+def _kept_int(m, j, factor):
+    """m.at[:, j].multiply(factor) on an int32 table: the products cast back to int32
+    (their fractions dropped), written without the FutureWarning JAX gives for it."""
+    return m.at[:, j].set((m[:, j] * factor).astype(m.dtype))
+
+
+def _on_floats(wrong):
+    """``wrong`` run after m is converted to float32 (made once per slip)."""
+
+    def on_floats(m, j, factor):
+        return wrong(m.astype(jnp.float32), j, factor)
+
+    on_floats.__name__ = on_floats.__qualname__ = f"{wrong.__name__}_on_floats"
+    return on_floats
 
 
 def _scale_row(m, j, factor):
@@ -156,6 +206,12 @@ def _scale_in_place(m, j, factor):
     return m
 
 
+def _numpy_int_in_place(m, j, factor):
+    out = np.array(m)
+    out[:, j] *= factor
+    return out
+
+
 def _old_index_mul(m, j, factor):
     return jax.ops.index_mul(m, jax.ops.index[:, j], factor)
 
@@ -165,11 +221,11 @@ def _one_based_column(m, j, factor):
 
 
 def _fixed_column(m, j, factor):
-    return m.at[:, 1].multiply(factor)
+    return m.astype(jnp.float32).at[:, 1].multiply(factor)
 
 
 def _fixed_factor(m, j, factor):
-    return m.at[:, j].multiply(10.0)
+    return m.astype(jnp.float32).at[:, j].multiply(10.0)
 
 
 def _column_variants():
@@ -197,11 +253,11 @@ def _ref_times_factor(m, j, factor):
 
 
 def _no_return_column(m, j, factor):
-    m.at[:, j].multiply(factor)
+    m.astype(jnp.float32).at[:, j].multiply(factor)
 
 
 def _row_into_column(m, j, factor):
-    return m.at[:, j].set(m[j] * factor)
+    return m.astype(jnp.float32).at[:, j].set(m[j] * factor)
 
 
 def _columns_from_j(m, j, factor):
@@ -216,7 +272,9 @@ def _scaled_columns(answer, m, factor) -> set[int] | None:
         return None
     scaled = set()
     for column in range(m.shape[1]):
-        if np.allclose(got[:, column], m[:, column] * factor):
+        product = m[:, column] * factor
+        kept_int = np.trunc(product) if m.dtype.kind in "iu" else product  # .at[] kept int32
+        if np.allclose(got[:, column], product) or np.allclose(got[:, column], kept_int):
             scaled.add(column)
         elif not np.allclose(got[:, column], m[:, column]):
             return None
@@ -238,24 +296,92 @@ def _other_columns_scaled(answer) -> bool:
     return wrong
 
 
+_ON_FLOATS = {
+    wrong: _on_floats(wrong)
+    for wrong in (
+        _scale_row,
+        _column_only,
+        _add_column,
+        _divide_column,
+        _power_column,
+        _set_column,
+        _transposed,
+        _one_based_column,
+        _columns_from_j,
+    )
+}
+
+
+def _quietly(wrong):
+    """``wrong`` without the FutureWarning JAX gives for a float written into an int32
+    array (the grader's own computation: a warning there is no warning of the answer's)."""
+
+    def quiet(m, j, factor):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)
+            return wrong(m, j, factor)
+
+    quiet.__name__ = quiet.__qualname__ = f"{wrong.__name__}_quietly"
+    return quiet
+
+
+_QUIET = {wrong: _quietly(wrong) for wrong in _ON_FLOATS}
+
+
+def _slip_on_table(wrong):
+    """Behaves like ``wrong`` (any dtype), on m as given or converted to float first."""
+    raw = behaves_like(_QUIET[wrong], _matrix_inputs)
+    on_floats = behaves_like(_ON_FLOATS[wrong], _matrix_inputs)
+    return lambda answer: raw(answer) or on_floats(answer)
+
+
+def _fractions_lost(answer) -> bool:
+    """The products of column j cast back to int32 (kept int, or converted to float only
+    after the update), or JAX refusing that cast (a future release raises for it)."""
+    return behaves_like(_kept_int, _matrix_inputs)(answer) or fails_with(
+        "TypeError", r"incompatible types|cannot safely cast", _matrix_inputs
+    )(answer)
+
+
 # --- 06.count_labels --------------------------------------------------------------------
 
 
 def _label_inputs():
     # Two lengths, not three: a learner's function runs op by op, and eager JAX compiles
     # each operation once per shape (a wrong answer's first check: 0.2 s a length). Not
-    # one: the total count (the number of labels) must differ between cases.
+    # one: the total count (the number of labels) must differ between cases. Every case
+    # is padded with -1, in unequal amounts; the largest label is n - 2 in two cases and
+    # n - 3 in the third, so counts sized by the labels differ from n - 1 counts.
     return [
-        (jnp.array([0, 2, 2, 3, 2]), 5),
-        (jnp.array([1, 1, 1, 0]), 3),
-        (jnp.array([4, 0, 4, 1]), 6),
+        (jnp.array([0, 2, 2, 3, 2, -1, -1]), 5),
+        (jnp.array([1, 1, 1, 0, -1]), 3),
+        (jnp.array([4, 0, 4, 1, -1, -1, -1]), 7),
     ]
 
 
 def _count_labels(labels, n):
+    # a -1 becomes n, past the end: .at[].add drops an update out of bounds
+    return jnp.zeros(n, dtype=jnp.int32).at[jnp.where(labels < 0, n, labels)].add(1)
+
+
+def _unpadded(labels):
+    """The labels without their padding (a boolean index: called plainly, never jitted)."""
+    return labels[labels >= 0]
+
+
+def _padding_last(labels, n):
+    """Every label counted, the padding too: a -1 counts from the end, as label n - 1."""
     return jnp.zeros(n, dtype=jnp.int32).at[labels].add(1)
 
 
+def _padding_first(labels, n):
+    """The padding counted as label 0: jnp.bincount (and a clip to 0) treat -1 as 0."""
+    return jnp.bincount(labels, length=n).astype(jnp.int32)
+
+
+# Each slip below is written on the labels as given, padding and all. A learner who
+# dropped the padding and still made the slip gives what ``_on_unpadded`` makes of it;
+# ``_slip`` matches either.
 def _presence(labels, n):
     return jnp.zeros(n, dtype=jnp.int32).at[labels].set(1)
 
@@ -302,6 +428,82 @@ def _one_hot_rows(labels, n):
     return jax.nn.one_hot(labels, n)
 
 
+def _histogram_by_data(labels, n):
+    return jnp.histogram(labels, bins=n)[0]
+
+
+def _on_unpadded(wrong):
+    """``wrong`` run on the labels without their padding (one function per slip, made
+    once here, so that its outputs are computed once)."""
+
+    def unpadded(labels, n):
+        return wrong(_unpadded(labels), n)
+
+    unpadded.__name__ = unpadded.__qualname__ = f"{wrong.__name__}_unpadded"
+    return unpadded
+
+
+_UNPADDED = {
+    wrong: _on_unpadded(wrong)
+    for wrong in (
+        _presence,
+        _one_per_sample,
+        _sized_by_labels,
+        _added_labels,
+        _float_counts,
+        _present_counts,
+        _total_count,
+        _one_hot_rows,
+        _histogram_by_data,
+    )
+}
+
+
+def _padding_counted_as_one_label(answer) -> bool:
+    """The right counts plus all the padding added to one label, on every case."""
+    if not callable(answer):
+        return False
+    cases = cases_of_this_check(_label_inputs, _label_inputs)
+    for index, (labels, n) in enumerate(cases):
+        out = output_or_none(_label_inputs, answer, index, (labels, n))
+        if out is None or pristine.np.shape(out) != (n,):
+            return False
+        labels = pristine.np.asarray(labels)
+        extra = pristine.np.asarray(out) - pristine.np.asarray(_count_labels(labels, n))
+        padding = int((labels < 0).sum())
+        if sorted(extra.tolist()) != [0] * (n - 1) + [padding]:
+            return False
+    return True
+
+
+def _padding_elsewhere(labels, n):
+    """abs(): each -1 counted as label 1."""
+    return jnp.zeros(n, dtype=jnp.int32).at[jnp.abs(labels)].add(1)
+
+
+def _sized_by_labels_shape(answer) -> bool:
+    """One count per value from 0 to the largest label that occurs, on every case (and
+    so fewer than n on some): counts sized by the labels, whatever was counted in them."""
+    if not callable(answer):
+        return False
+    short = False
+    cases = cases_of_this_check(_label_inputs, _label_inputs)
+    for index, (labels, n) in enumerate(cases):
+        out = output_or_none(_label_inputs, answer, index, (labels, n))
+        size = int(pristine.np.asarray(labels).max()) + 1
+        if out is None or pristine.np.shape(out) != (size,):
+            return False
+        short = short or size != n
+    return short
+
+
+def _slip(wrong):
+    """Behaves like ``wrong`` (any dtype), with the padding dropped or not."""
+    raw = behaves_like(wrong, _label_inputs)
+    unpadded = behaves_like(_UNPADDED[wrong], _label_inputs)
+    return lambda answer: raw(answer) or unpadded(answer)
+
+
 def _returns_tuple(answer) -> bool:
     """A tuple or a list on every case (the outputs the rule read: the answer runs once)."""
     cases = enumerate(cases_of_this_check(_label_inputs, _label_inputs))
@@ -319,12 +521,13 @@ def _no_return_counts(labels, n):
 def _looped_count(labels, n):
     counts = jnp.zeros(n, dtype=jnp.int32)
     for label in labels:
-        counts = counts.at[label].add(1)
+        if label >= 0:
+            counts = counts.at[label].add(1)
     return counts
 
 
 def _label_lengths():
-    """Two of the check's own cases, shortest first (4 labels, then 5; the same shapes:
+    """Two of the check's own cases, shortest first (5 labels, then 7; the same shapes:
     no new compile): Python that runs once per label runs more often on the second."""
     cases = _label_inputs()
     return [cases[1], cases[0]]
@@ -332,7 +535,9 @@ def _label_lengths():
 
 def _reduced_count(labels, n):
     return functools.reduce(
-        lambda counts, label: counts.at[label].add(1), labels, jnp.zeros(n, dtype=jnp.int32)
+        lambda counts, label: counts.at[label].add(label >= 0),
+        labels,
+        jnp.zeros(n, dtype=jnp.int32),
     )
 
 
@@ -387,6 +592,13 @@ EXERCISES = (
                 example=_both_ends_first,
             ),
             Mistake(
+                id="ends-added",
+                message="Both ends hold the sum of the two ends: .add adds its value to the "
+                "element already there. A swap replaces each end with the other's value.",
+                example=_ends_added,
+                matches=_is_ends_added,
+            ),
+            Mistake(
                 id="reversed",
                 message="The whole array is reversed: only the two ends trade places, and the "
                 "elements between them keep their order.",
@@ -404,6 +616,15 @@ EXERCISES = (
                 message="Every element moved one place along (a rotation): the last came to the "
                 "front and pushed the others back. Only the two ends should move.",
                 example=lambda: jnp.roll(_x(), 1),
+            ),
+            Mistake(
+                id="middle-changed",
+                message="An element between the ends changed: an update was written at "
+                "another index than the first or the last (an index counted from 1, or -2 "
+                "for the last). Only the two ends trade places; the elements between them "
+                "stay where they are.",
+                example=_swapped_second_and_last,
+                matches=_middle_changed,
             ),
             Mistake(
                 id="numpy-copy",
@@ -490,16 +711,21 @@ EXERCISES = (
     ),
     Exercise(
         id="06.scale_column",
-        title="Port old jax.ops code to .at[] on a matrix column",
+        title="Port old jax.ops code to .at[] on a column of an int32 table",
         reference=lambda: _scale_column,
         rule=SameFunction(inputs=_matrix_inputs),
         hints=(
             "jax.ops.index_mul(m, idx, v) became m.at[idx].multiply(v); jax.ops.index[...] "
-            "is just the index you would write between square brackets.",
-            "m[:, j] is column j of m, as in NumPy; m.at[:, j] selects it for an update.",
-            "return m.at[:, j].multiply(factor)",
+            "is just the index you would write between square brackets, and m[:, j] is "
+            "column j, as in NumPy.",
+            "An .at[] update returns an array of the dtype it started from, whatever the "
+            "values written. Which dtype must the table have before column j is multiplied?",
+            "return m.astype(jnp.float32).at[:, j].multiply(factor)",
         ),
-        solution="def scale_column(m, j, factor):\n    return m.at[:, j].multiply(factor)",
+        solution=(
+            "def scale_column(m, j, factor):\n"
+            "    return m.astype(jnp.float32).at[:, j].multiply(factor)"
+        ),
         mistakes=(
             Mistake(
                 id="called-it",
@@ -555,6 +781,15 @@ EXERCISES = (
                 matches=fails_with("AttributeError", r"jax\.ops", _matrix_inputs),
             ),
             Mistake(
+                id="numpy-int-in-place",
+                message="NumPy refused to store the fractional products in an int32 array in "
+                "place: *= keeps the array's dtype, and NumPy will not drop the fractions "
+                "silently (JAX's .at[] would). The result is a float32 jax array, so the table "
+                "has to be float32 before column j is multiplied, and the result built by JAX.",
+                example=lambda: _numpy_int_in_place,
+                matches=fails_with("UFuncTypeError", "Cannot cast ufunc", _matrix_inputs),
+            ),
+            Mistake(
                 id="mutates-input",
                 message="Your function changes the array it is given: on a NumPy array the "
                 "caller's m changes too, and on a jax array it fails. A jax array is never "
@@ -564,52 +799,70 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
+                id="fractions-lost",
+                message="Column j holds the products with their fractions dropped (0.5 times 1 "
+                "became 0): an .at[] update keeps the dtype of the array it updates, so on an "
+                "int32 table the products were cast back to int32 (JAX warns that the types are "
+                "incompatible). A float32 made from that afterwards cannot bring the fractions "
+                "back: the table must already be float32 when the column is multiplied.",
+                example=lambda: _kept_int,
+                matches=_fractions_lost,
+            ),
+            Mistake(
                 id="scaled-row",
                 message="You scaled row j: one index selects a row, as it does in NumPy. A "
                 "column needs the rows' axis selected whole first.",
-                example=lambda: _scale_row,
+                example=lambda: _ON_FLOATS[_scale_row],
+                matches=_slip_on_table(_scale_row),
             ),
             Mistake(
                 id="column-only",
                 message="This returns only the scaled column. The function should return the "
-                "whole matrix, every other column as it was.",
-                example=lambda: _column_only,
+                "whole table, every other column as it was.",
+                example=lambda: _ON_FLOATS[_column_only],
+                matches=_slip_on_table(_column_only),
             ),
             Mistake(
                 id="added-not-multiplied",
                 message="You added factor to the column. index_mul multiplies, and the .at[] "
                 "method has the same name as the operation.",
-                example=lambda: _add_column,
+                example=lambda: _ON_FLOATS[_add_column],
+                matches=_slip_on_table(_add_column),
             ),
             Mistake(
                 id="divided-not-multiplied",
                 message="You divided the column by factor. index_mul multiplies, and the .at[] "
                 "method has the same name as the operation.",
-                example=lambda: _divide_column,
+                example=lambda: _ON_FLOATS[_divide_column],
+                matches=_slip_on_table(_divide_column),
             ),
             Mistake(
                 id="power-not-multiplied",
                 message="You raised the column to the power factor. index_mul multiplies, and "
                 "the .at[] method has the same name as the operation.",
-                example=lambda: _power_column,
+                example=lambda: _ON_FLOATS[_power_column],
+                matches=_slip_on_table(_power_column),
             ),
             Mistake(
                 id="set-not-multiply",
                 message="You replaced the column with factor. index_mul multiplies the column "
                 "by it, and the .at[] method has the same name as the operation.",
-                example=lambda: _set_column,
+                example=lambda: _ON_FLOATS[_set_column],
+                matches=_slip_on_table(_set_column),
             ),
             Mistake(
                 id="transposed-result",
                 message="The right column is scaled, but the result is transposed (m.T): the "
                 "column was reached through the transpose, which was never undone.",
-                example=lambda: _transposed,
+                example=lambda: _ON_FLOATS[_transposed],
+                matches=_slip_on_table(_transposed),
             ),
             Mistake(
                 id="one-based-column",
                 message="You scaled column j - 1. JAX counts columns from 0, as NumPy does, and "
                 "j is already the index.",
-                example=lambda: _one_based_column,
+                example=lambda: _ON_FLOATS[_one_based_column],
+                matches=_slip_on_table(_one_based_column),
             ),
             Mistake(
                 id="whole-matrix",
@@ -653,27 +906,31 @@ EXERCISES = (
                 message="Other columns than column j were multiplied too (or instead): a slice "
                 "from j selects every column from j on, and a shifted index another column. "
                 "Only column j itself should change.",
-                example=lambda: _columns_from_j,
+                example=lambda: _ON_FLOATS[_columns_from_j],
                 matches=_other_columns_scaled,
             ),
         ),
-        success="m.at[:, j].multiply(factor): the index is NumPy's, the update is JAX's.",
+        success="The index is NumPy's, the update is JAX's, and the dtype is the array's: "
+        "an .at[] update never changes it, so the table became float32 first.",
     ),
     Exercise(
         id="06.count_labels",
-        title="Port a NumPy counting loop to one .at[] update",
+        title="Port a NumPy counting loop that skips padding to .at[]",
         reference=lambda: _count_labels,
         rule=SameFunction(inputs=_label_inputs),
         hints=(
             "Start from jnp.zeros(n, dtype=jnp.int32), the counts before any label is seen. "
-            "counts[label] += 1 is the in-place update JAX refuses.",
-            "x.at[indices].add(v) takes a whole array of indices. What happens when an "
-            "index appears twice?",
-            "return jnp.zeros(n, dtype=jnp.int32).at[labels].add(1)",
+            "counts[label] += 1 is the in-place update JAX refuses; .at[] takes the whole "
+            "labels array at once, and every repeat of an index adds.",
+            "A -1 is no out-of-bounds index: like NumPy, .at[] reads it as the last position. "
+            "Which indices does an .at[] update drop, and what could the padding become?",
+            "Replace each -1 by n with jnp.where: an update at index n is past the end, and "
+            ".at[].add drops it. Or add 0 instead of 1 for the padding.",
         ),
         solution=(
             "def count_labels(labels, n):\n"
-            "    return jnp.zeros(n, dtype=jnp.int32).at[labels].add(1)"
+            "    # a -1 becomes n, past the end: .at[].add drops an update out of bounds\n"
+            "    return jnp.zeros(n, dtype=jnp.int32).at[jnp.where(labels < 0, n, labels)].add(1)"
         ),
         mistakes=(
             Mistake(
@@ -713,11 +970,37 @@ EXERCISES = (
                 matches=_returns_tuple,
             ),
             Mistake(
+                id="padding-counted-last",
+                message="Every label is counted right, but so is the padding, as label n - 1: "
+                "for .at[] a -1 is a valid index that counts from the end, as in NumPy. It is "
+                "not out of bounds, so no mode drops it. Only an index past either end is out "
+                "of bounds; the padding must land there, or add nothing.",
+                example=lambda: _padding_last,
+                matches=behaves_like(_padding_last, _label_inputs),
+            ),
+            Mistake(
+                id="padding-counted-first",
+                message="Every label is counted right, but so is the padding, as label 0: "
+                "jnp.bincount (like a clip to the range of labels) treats a negative value as "
+                "0. The padding is no label and must not be counted at all.",
+                example=lambda: _padding_first,
+                matches=behaves_like(_padding_first, _label_inputs),
+            ),
+            Mistake(
+                id="padding-counted-as-a-label",
+                message="Every label is counted right, but so is the padding, all of it as one "
+                "label: what turned -1 into that label (an absolute value, a remainder, a clip) "
+                "made it a valid index. The padding is no label and must not be counted at all.",
+                example=lambda: _padding_elsewhere,
+                matches=_padding_counted_as_one_label,
+            ),
+            Mistake(
                 id="present-only",
-                message="These are the counts of the labels that occur, as jnp.unique(..., "
+                message="These are the counts of the values that occur, as jnp.unique(..., "
                 "return_counts=True) gives them. Labels that never occur need a count too, 0: "
-                "return n counts, one per label value.",
-                example=lambda: _present_counts,
+                "return n counts, one per label value, and none for the padding.",
+                example=lambda: _UNPADDED[_present_counts],
+                matches=_slip(_present_counts),
             ),
             Mistake(
                 id="discarded",
@@ -730,46 +1013,59 @@ EXERCISES = (
                 message="Each label counts at most 1: setting writes once per distinct label "
                 "however often it occurs, like NumPy's vectorized counts[labels] += 1. Counting "
                 "needs every occurrence to add, repeated indices included.",
-                example=lambda: _presence,
+                example=lambda: _UNPADDED[_presence],
+                matches=_slip(_presence),
             ),
             Mistake(
                 id="one-per-sample",
                 message="Your counts have one entry per sample (len(labels)). There should be "
                 "one per label value, n of them.",
-                example=lambda: _one_per_sample,
+                example=lambda: _UNPADDED[_one_per_sample],
+                matches=_slip(_one_per_sample),
             ),
             Mistake(
                 id="sized-by-labels",
                 message="Your counts stop at the largest label that occurs. Labels that never "
                 "occur still get a count, 0: there are n of them, whatever labels holds.",
-                example=lambda: _sized_by_labels,
+                example=lambda: _UNPADDED[_sized_by_labels],
+                matches=_sized_by_labels_shape,
             ),
             Mistake(
                 id="total",
-                message="This is one number, the total of all counts (len(labels)). Return one "
-                "count per label value, n of them, without summing them.",
-                example=lambda: _total_count,
+                message="This is one number, the total of all counts. Return one count per "
+                "label value, n of them, without summing them.",
+                example=lambda: _UNPADDED[_total_count],
+                matches=_slip(_total_count),
             ),
             Mistake(
                 id="one-hot-rows",
                 message="These are one-hot rows, one per sample: shape (len(labels), n). A "
                 "count per label is what is left after adding them up over the samples, in "
                 "integers.",
-                example=lambda: _one_hot_rows,
-                matches=behaves_like(_one_hot_rows, _label_inputs),
+                example=lambda: _UNPADDED[_one_hot_rows],
+                matches=_slip(_one_hot_rows),
+            ),
+            Mistake(
+                id="histogram-bins",
+                message="jnp.histogram without range= spreads its n bins evenly from the "
+                "smallest value present to the largest, so a bin is no label: its edges "
+                "depend on which labels occur (and on the padding, if it is still there).",
+                example=lambda: _UNPADDED[_histogram_by_data],
+                matches=_slip(_histogram_by_data),
             ),
             Mistake(
                 id="added-labels",
                 message="You added the labels themselves: each occurrence should count 1, "
                 "whatever its label's value.",
-                example=lambda: _added_labels,
+                example=lambda: _UNPADDED[_added_labels],
+                matches=_slip(_added_labels),
             ),
             Mistake(
                 id="float-counts",
                 message="The counts are right, but they are floats, not int32 (jnp.zeros(n), "
                 "jax.nn.one_hot and jnp.histogram all make float32 unless told a dtype). Counts "
                 "are integers.",
-                example=lambda: _float_counts,
+                example=lambda: _UNPADDED[_float_counts],
             ),
             Mistake(
                 id="python-loop",
@@ -792,6 +1088,8 @@ EXERCISES = (
                 also_accepted=True,
             ),
         ),
-        success="One .at[labels].add(1) counts every occurrence, repeats included: no loop.",
+        success="Every repeat of an index adds, and the padding is not counted: for .at[] a "
+        "-1 is NumPy's last position, not out of bounds, so it had to be sent past the end, "
+        "where the update is dropped, or add nothing.",
     ),
 )

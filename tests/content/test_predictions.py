@@ -39,10 +39,14 @@ GIVEAWAYS = {
         "32-bit defaults",
         "32 бита по умолчанию",
         "32-битные типы по умолчанию",
+        "It is a default, not a limit",
+        "Это значение по умолчанию, а не предел",
     ),
     "03.gradient": (
         "tensor([2., 4., 6., 8.])",
         "[2., 4., 6., 8.]",
+        "The sum is part of what `grad` differentiates",
+        "Сумма — часть того, что дифференцирует `grad`",
     ),
     "06.out_of_bounds": (
         ".at[].set` drops",
@@ -53,6 +57,10 @@ GIVEAWAYS = {
     "07.debug_print": (
         "`print` runs once",
         "`print` срабатывает один раз",
+    ),
+    "11.fori_predict": (
+        "But Python ran the body once",
+        "Но Python выполнил тело один раз",
     ),
     "12.jacobian_shapes": (
         "with no transposing to line anything up",

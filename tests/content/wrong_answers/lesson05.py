@@ -613,7 +613,12 @@ WRONG_ANSWERS = (
         "flat-triple",
     ),
     Wrong("05.fix_aux_order", "the total alone as aux", lambda: total_as_aux_key, "stats-changed"),
-    Wrong("05.fix_aux_order", "the penalty's 0.1 dropped", lambda: penalty_not_weighted),
+    Wrong(
+        "05.fix_aux_order",
+        "the penalty's 0.1 dropped",
+        lambda: penalty_not_weighted,
+        "penalty-changed",
+    ),
 )
 
 
@@ -633,3 +638,77 @@ WRONG_ANSWERS = (
         "penalty-missing",
     ),
 )
+
+
+# --- 05.fix_aux_order: round 5's generic families (issue 35), written anew -----------------
+
+
+def penalty_on_residuals(x, y):
+    r = x - y
+    mse = jnp.mean(r**2)
+    penalty = 0.1 * jnp.sum(r**2)
+    return mse + penalty, {"mse": mse, "penalty": penalty}
+
+
+def penalty_square_of_sum(x, y):
+    mse = jnp.mean((x - y) ** 2)
+    penalty = (0.1 * jnp.sum(x)) ** 2
+    return mse + penalty, {"mse": mse, "penalty": penalty}
+
+
+def gradient_of_total_first(x, y):
+    def total(x):
+        return jnp.mean((x - y) ** 2) + 0.1 * jnp.sum(x**2)
+
+    return jax.grad(total)(x), {"mse": jnp.mean((x - y) ** 2), "penalty": 0.1 * jnp.sum(x**2)}
+
+
+def gradient_of_mse_first(x, y):
+    mse = jnp.mean((x - y) ** 2)
+    return jax.grad(lambda x: jnp.mean((x - y) ** 2))(x), {"mse": mse, "penalty": 0.1 * x @ x}
+
+
+def penalty_subtracted(x, y):
+    mse, penalty = jnp.mean((x - y) ** 2), 0.1 * jnp.sum(x**2)
+    return mse - penalty, {"mse": mse, "penalty": penalty}
+
+
+def penalty_counted_twice(x, y):
+    mse, penalty = jnp.mean((x - y) ** 2), 0.1 * jnp.sum(x**2)
+    return mse + 0.1 * penalty, {"mse": mse, "penalty": penalty}
+
+
+FRESH_FAMILIES = (
+    Wrong("05.fix_aux_order", "mse - penalty", lambda: penalty_subtracted, "penalty-subtracted"),
+    Wrong(
+        "05.fix_aux_order",
+        "the weight applied again in the loss",
+        lambda: penalty_counted_twice,
+        "penalty-reweighted",
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "penalty on the residuals",
+        lambda: penalty_on_residuals,
+        "penalty-changed",
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "the square of 0.1 * sum(x)",
+        lambda: penalty_square_of_sum,
+        "penalty-changed",
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "the total's gradient first",
+        lambda: gradient_of_total_first,
+        "gradient-first",
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "the MSE's gradient first",
+        lambda: gradient_of_mse_first,
+        "gradient-first",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FRESH_FAMILIES)

@@ -74,7 +74,7 @@ def no_return_column(m, j, factor):
 
 
 def numpy_copy_column(m, j, factor):
-    out = np.array(m)
+    out = np.array(m, dtype=np.float32)
     out[:, j] *= factor
     return out
 
@@ -110,7 +110,8 @@ def bincount_no_length(labels, n):
 
 
 def numpy_bincount(labels, n):
-    return np.bincount(np.asarray(labels), minlength=n)
+    labels = np.asarray(labels)
+    return np.bincount(labels[labels >= 0], minlength=n)
 
 
 def zeros_like_labels(labels, n):
@@ -153,14 +154,16 @@ def unique_tuple(labels, n):
 def count_labels_numpy(labels, n):  # the lesson's NumPy function
     counts = np.zeros(n, dtype=int)
     for label in labels:
-        counts[label] += 1
+        if label >= 0:  # -1 is padding
+            counts[label] += 1
     return counts
 
 
 def loop_kept(labels, n):
     counts = jnp.zeros(n, dtype=jnp.int32)
     for label in labels:
-        counts = counts.at[label].add(1)
+        if label >= 0:
+            counts = counts.at[label].add(1)
     return counts
 
 
@@ -258,9 +261,9 @@ WRONG_ANSWERS = (
     Wrong("06.count_labels", "zeros_like(labels)", lambda: zeros_like_labels, "one-per-sample"),
     Wrong(
         "06.count_labels",
-        "np.add.at on a NumPy array",
+        "np.add.at on a NumPy array, the padding added too",
         lambda: add_at_numpy,
-        says="build it with jnp instead of np",
+        "padding-counted-last",
     ),
     Wrong("06.count_labels", "jnp.unique counts", lambda: unique_counts, "present-only"),
     Wrong("06.count_labels", "counts[labels] + 1, set", lambda: literal_port, "presence"),
@@ -326,7 +329,7 @@ def one_count_too_many(labels, n):
 
 
 def counts_from_ones(labels, n):
-    return jnp.ones(n, dtype=jnp.int32).at[labels].add(1)
+    return jnp.ones(n, dtype=jnp.int32).at[labels].add(labels >= 0)
 
 
 def total_count(labels, n):
@@ -395,7 +398,12 @@ WRONG_ANSWERS = (
     Wrong(
         "06.count_labels", "one_hot rows, never summed", lambda: one_hot_unsummed, "one-hot-rows"
     ),
-    Wrong("06.count_labels", "bincount as float32", lambda: bincount_as_float, "float-counts"),
+    Wrong(
+        "06.count_labels",
+        "bincount as float32, the padding as 0",
+        lambda: bincount_as_float,
+        "padding-counted-first",
+    ),
 )
 
 
@@ -441,7 +449,7 @@ def r2_count_unique(labels, n):
 
 
 def r2_count_from_ones(labels, n):
-    return jnp.ones(n, jnp.int32).at[labels].add(1)
+    return jnp.ones(n, jnp.int32).at[jnp.where(labels < 0, n, labels)].add(1)
 
 
 def r2_count_one_too_many(labels, n):
@@ -493,7 +501,7 @@ ROUND_2 = (
         "06.count_labels",
         "jnp.histogram(labels, bins=n)",
         lambda: r2_count_histogram,
-        says="right values in a different order",
+        named="histogram-bins",
     ),
     Wrong("06.count_labels", "jnp.unique's counts", lambda: r2_count_unique, named="present-only"),
     Wrong(
@@ -565,8 +573,11 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
 
 def r4_count_reduce(labels, n):
     # no for, no comprehension: reduce calls the lambda once per label all the same
+    # (round 4's answer, given the padding check the task has had since)
     return functools.reduce(
-        lambda counts, label: counts.at[label].add(1), labels, jnp.zeros(n, dtype=jnp.int32)
+        lambda counts, label: counts.at[label].add(label >= 0),
+        labels,
+        jnp.zeros(n, dtype=jnp.int32),
     )
 
 
@@ -579,7 +590,8 @@ def r4_count_exec(labels, n):
     exec(
         "counts = jnp.zeros(n, dtype=jnp.int32)\n"
         "for label in labels:\n"
-        "    counts = counts.at[label].add(1)\n",
+        "    if label >= 0:\n"
+        "        counts = counts.at[label].add(1)\n",
         scope,
     )
     return scope["counts"]
@@ -587,7 +599,7 @@ def r4_count_exec(labels, n):
 
 def r4_count_reduce_tolist(labels, n):
     return functools.reduce(
-        lambda counts, label: counts.at[label].add(1),
+        lambda counts, label: counts.at[label].add(1) if label >= 0 else counts,
         labels.tolist(),
         jnp.zeros(n, dtype=jnp.int32),
     )
@@ -626,3 +638,122 @@ ROUND_4 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
+
+
+# --- 06.count_labels and 06.scale_column redesigned (labels padded with -1; an int32 table
+# scaled to float32): answers to the new tasks, written before the grader saw them.
+
+
+def r6_count_mode_drop(labels, n):
+    # mode="drop" drops indices out of bounds; -1 is not one
+    return jnp.zeros(n, dtype=jnp.int32).at[labels].add(1, mode="drop")
+
+
+def r6_count_bincount_length(labels, n):
+    return jnp.bincount(labels, length=n)
+
+
+def r6_count_clip(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[jnp.clip(labels, 0, n - 1)].add(1)
+
+
+def r6_count_abs(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[jnp.abs(labels)].add(1)
+
+
+def r6_count_float_where(labels, n):
+    return jnp.zeros(n).at[labels].add(jnp.where(labels >= 0, 1.0, 0.0))
+
+
+def r6_scale_kept_int(m, j, factor):
+    return m.at[:, j].multiply(factor)
+
+
+def r6_scale_cast_after(m, j, factor):
+    return m.at[:, j].multiply(factor).astype(jnp.float32)
+
+
+def r6_scale_row_as_float(m, j, factor):
+    return jnp.asarray(m, dtype=jnp.float32).at[j].multiply(factor)
+
+
+def r6_scale_set_as_float(m, j, factor):
+    return m.astype(jnp.float32).at[:, j].set(factor)
+
+
+def r6_scale_numpy_int_copy(m, j, factor):
+    out = np.asarray(m).copy()
+    out[:, j] *= factor
+    return jnp.asarray(out, dtype=jnp.float32)
+
+
+def r6_swap_add():
+    return x.at[0].add(x[-1]).at[-1].add(x[0])
+
+
+def r6_swap_second_last():
+    return x.at[-2].set(x[0]).at[0].set(x[-1])
+
+
+def r6_swap_from_one():
+    return x.at[1].set(x[-1]).at[-1].set(x[1])
+
+
+REDESIGNED = (
+    Wrong(
+        "06.scale_column",
+        "a NumPy int copy scaled in place",
+        lambda: r6_scale_numpy_int_copy,
+        "numpy-int-in-place",
+    ),
+    Wrong("06.set_first", ".add at both ends", r6_swap_add, "ends-added"),
+    Wrong("06.set_first", "the first end written at -2", r6_swap_second_last, "middle-changed"),
+    Wrong("06.set_first", "indices counted from 1", r6_swap_from_one, "middle-changed"),
+    Wrong(
+        "06.count_labels",
+        "add with mode='drop'",
+        lambda: r6_count_mode_drop,
+        "padding-counted-last",
+    ),
+    Wrong(
+        "06.count_labels",
+        "jnp.bincount with length",
+        lambda: r6_count_bincount_length,
+        "padding-counted-first",
+    ),
+    Wrong(
+        "06.count_labels",
+        "labels clipped to 0..n-1",
+        lambda: r6_count_clip,
+        "padding-counted-first",
+    ),
+    Wrong(
+        "06.count_labels", "abs of the labels", lambda: r6_count_abs, "padding-counted-as-a-label"
+    ),
+    Wrong(
+        "06.count_labels",
+        "padding skipped, float counts",
+        lambda: r6_count_float_where,
+        "float-counts",
+    ),
+    Wrong(
+        "06.scale_column",
+        "the int32 table updated as is",
+        lambda: r6_scale_kept_int,
+        "fractions-lost",
+    ),
+    Wrong(
+        "06.scale_column",
+        "converted to float32 after the update",
+        lambda: r6_scale_cast_after,
+        "fractions-lost",
+    ),
+    Wrong("06.scale_column", "row j of a float copy", lambda: r6_scale_row_as_float, "scaled-row"),
+    Wrong(
+        "06.scale_column",
+        "float copy, column set to factor",
+        lambda: r6_scale_set_as_float,
+        "set-not-multiply",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *REDESIGNED)
