@@ -303,6 +303,11 @@ def _returns_simple(prices):
     return jnp.diff(prices) / prices[:-1]
 
 
+def _returns_log_of_diff(prices):
+    _checkify().check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.log(jnp.diff(prices))
+
+
 def _returns_no_log(prices):
     _checkify().check(jnp.all(prices > 0), "prices must be positive")
     return jnp.diff(prices)
@@ -671,6 +676,13 @@ EXERCISES = (
                 "divided by the price before it. A log return is the change of the log of "
                 "the price: close to a simple return for small moves, not the same number.",
                 example=lambda: _returns_simple,
+            ),
+            Mistake(
+                id="log-of-diff",
+                message="The check is right, but the log and the difference are in the other "
+                "order: this is the log of each change in price, NaN wherever a price falls "
+                "(the log of a negative number). A log return is the difference of the logs.",
+                example=lambda: _returns_log_of_diff,
             ),
             Mistake(
                 id="no-log",

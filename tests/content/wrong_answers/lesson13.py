@@ -454,7 +454,36 @@ def prices_ratio_minus_one(prices):
     return prices[1:] / prices[:-1] - 1
 
 
+def prices_log_of_diff(prices):
+    checkify.check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.log(jnp.diff(prices))
+
+
+def prices_log_of_change(prices):
+    checkify.check(jnp.min(prices) > 0, "bad price")
+    change = prices[1:] - prices[:-1]
+    return jnp.log(change)
+
+
+def prices_log_after_diff(prices):
+    checkify.check(jnp.all(prices > 0), "prices must be positive")
+    steps = jnp.diff(prices)
+    return jnp.log(steps)
+
+
 FAMILIES_34 = (
+    Wrong(
+        "13.check_prices", "log of the differences", lambda: prices_log_of_diff, named="log-of-diff"
+    ),
+    Wrong(
+        "13.check_prices", "log of each change", lambda: prices_log_of_change, named="log-of-diff"
+    ),
+    Wrong(
+        "13.check_prices",
+        "diff first, log after",
+        lambda: prices_log_after_diff,
+        named="log-of-diff",
+    ),
     Wrong(
         "13.check_prices", "simple returns", lambda: prices_simple_returns, named="simple-returns"
     ),
