@@ -142,6 +142,24 @@ def _w_gradient_zero(answer: Any) -> bool:
     )
 
 
+@concrete_cache
+def _unweighted_grads():
+    """sum_squared_error's gradients at x, y: (grad_x, grad_y) with w left out."""
+    return jax.grad(_sse, argnums=(0, 1))(*article_xy())
+
+
+def _unweighted(answer: Any) -> bool:
+    """A tuple of two arrays, each a gradient of the loss without its weights (of x or of
+    y, either sign)."""
+    if not isinstance(answer, tuple) or len(answer) != 2:
+        return False
+    grad_x = _unweighted_grads()[0]
+    return all(
+        hasattr(part, "shape") and (equals_tree(grad_x)(part) or equals_tree(-grad_x)(part))
+        for part in answer
+    )
+
+
 def _closed_over_w():
     x, y, w = _xyw()
     return jax.grad(lambda y, w_: _weighted_sse(x, y, w=w), argnums=(0, 1))(y, w)
@@ -301,6 +319,10 @@ def _swapped_lambda(params, grads, lr, max_norm):
 
 def _forgot_return(params, grads, lr, max_norm):
     new = _sgd_step(params, grads, lr, max_norm)  # noqa: F841
+
+
+def _three_argument_step(params, grads, lr):
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads)
 
 
 def _unchanged(params, grads, lr, max_norm):
@@ -585,6 +607,14 @@ EXERCISES = (
                 matches=_w_gradient_zero,
             ),
             Mistake(
+                id="unweighted",
+                message="Those are gradients of the loss without its weights, sum_squared_error's "
+                "(with respect to x or y): w is left out, so every point counts the same. "
+                "Differentiate weighted_sse itself, with respect to y and to w.",
+                example=_unweighted_grads,
+                matches=_unweighted,
+            ),
+            Mistake(
                 id="only-y",
                 message="That is only the gradient with respect to y: w was passed by keyword, "
                 "and argnums counts positional arguments only, so w was never differentiated. "
@@ -699,6 +729,15 @@ EXERCISES = (
             "    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)"
         ),
         mistakes=(
+            Mistake(
+                id="three-arguments",
+                message="Your sgd_step takes three arguments, and the check calls it with four: "
+                "params, grads, lr and max_norm, the norm the gradients are clipped to.",
+                example=lambda: _three_argument_step,
+                matches=fails_with(
+                    "TypeError", r"takes 3 positional arguments but 4", _jax_step_inputs
+                ),
+            ),
             Mistake(
                 id="returns-none",
                 message="Your function returns None: it has no return statement, or returns "
