@@ -66,7 +66,7 @@ LESSONS: tuple[Lesson, ...] = (
             "`jnp` as NumPy: `arange`, `jax.Array` (not `DeviceArray`), default dtypes (predict "
             "a division's), the article's silent int32 overflow (its true value in Python "
             "ints) and a sum fixed by converting before it overflows, `np.asarray`'s read-only "
-            "view vs `np.array`'s copy, `.devices()`"
+            "view and an in-place NumPy function on a jax array's values, `.devices()`"
         ),
         plots=True,
     ),

@@ -14,6 +14,39 @@ def _first_array():
     return jnp.array([1.0, 2.0, 3.0])
 
 
+def _strings(answer) -> bool:
+    """Strings where numbers belong: a NumPy array of str, or a list or tuple of them."""
+    if isinstance(answer, np.ndarray):
+        return answer.dtype.kind in "US"
+    return (
+        isinstance(answer, list | tuple)
+        and len(answer) > 0
+        and all(isinstance(item, str) for item in answer)
+    )
+
+
+def _zeros_left(answer) -> bool:
+    """A float jax array of three values, each either the expected one or 0.0, some 0.0:
+    an array of zeros filled in part, or not at all (.at[i].set results not kept)."""
+    if not isinstance(answer, jax.Array) or answer.shape != (3,):
+        return False
+    if not jnp.issubdtype(answer.dtype, jnp.floating):
+        return False
+    values, want = np.asarray(answer), np.asarray(_first_array())
+    right, zero = values == want, values == 0.0
+    return bool(np.all(right | zero) and np.any(zero))
+
+
+def _one_value(answer) -> bool:
+    """A float jax array of three equal values (jnp.ones(3), jnp.full(3, 2.0)), not all 0."""
+    if not isinstance(answer, jax.Array) or answer.shape != (3,):
+        return False
+    if not jnp.issubdtype(answer.dtype, jnp.floating):
+        return False
+    values = np.asarray(answer)
+    return bool(np.all(values == values[0]) and values[0] != 0.0)
+
+
 def _complex_of_the_values(answer) -> bool:
     """A jax array of complex dtype whose real parts are the expected values."""
     if not isinstance(answer, jax.Array) or not jnp.issubdtype(answer.dtype, jnp.complexfloating):
@@ -35,6 +68,13 @@ EXERCISES = (
         solution="first_array = jnp.array([1.0, 2.0, 3.0])",
         mistakes=(
             Mistake(
+                id="strings",
+                message="Those are strings: '1.0' in quotes is text, not a number, and a jax "
+                "array cannot hold text at all. Numbers are written without quotes.",
+                example=lambda: ["1.0", "2.0", "3.0"],
+                matches=_strings,
+            ),
+            Mistake(
                 id="python-list",
                 message="That is a plain Python list (or tuple). Wrap it in jnp.array(...) "
                 "for a jax array.",
@@ -55,8 +95,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="starts-at-zero",
-                message="That is 0.0, 1.0, 2.0: arange starts at 0 unless it is given a "
-                "start, and it stops before its stop value.",
+                message="That is 0.0, 1.0, 2.0: counted from 0, where the numbers asked for "
+                "start at 1. (arange, for one, starts at 0 unless it is given a start, and "
+                "stops before its stop value.)",
                 example=lambda: jnp.array([0.0, 1.0, 2.0]),
             ),
             Mistake(
@@ -64,6 +105,21 @@ EXERCISES = (
                 message="That holds 1.0 and 2.0 only: three numbers were asked for. (If you "
                 "used arange: it stops before its stop value, never at it.)",
                 example=lambda: jnp.array([1.0, 2.0]),
+            ),
+            Mistake(
+                id="zeros-left",
+                message="Values are still 0.0 where 1.0, 2.0 or 3.0 belong: the array began "
+                "as zeros and not every element was filled. (If you filled it with .at[i].set: "
+                "each call returns a new array and leaves the one it was called on as it was.)",
+                example=lambda: jnp.array([1.0, 0.0, 0.0]),
+                matches=_zeros_left,
+            ),
+            Mistake(
+                id="one-value",
+                message="All three values are the same: jnp.ones and jnp.full make an array "
+                "of one repeated value. The three numbers asked for differ from each other.",
+                example=lambda: jnp.ones(3),
+                matches=_one_value,
             ),
             Mistake(
                 id="complex",

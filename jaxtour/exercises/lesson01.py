@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from jaxtour.exercises.common import jax, jnp, same_values
+from jaxtour.exercises.common import jnp
 from jaxtour.grader.compare import describe, how_they_differ
 from jaxtour.grader.mistakes import (
     behaves_like,
@@ -25,8 +25,7 @@ from jaxtour.grader.mistakes import (
 )
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
-    DtypeName,
-    JaxArray,
+    Choice,
     NumpyArray,
     SameFunction,
     distinct_numbers,
@@ -41,103 +40,97 @@ from jaxtour.lazy import is_jax_array
 INT32_MAX = 2**31 - 1
 
 
-def _x64() -> bool:
-    """Whether this session computes in 64 bits (jax_enable_x64)."""
-    return bool(jax.config.jax_enable_x64)
-
-
 def _wrapped(value: int, bits: int) -> int:
     """What a signed integer of ``bits`` bits holds after ``value`` overflowed it."""
     half = 2 ** (bits - 1)
     return (value + half) % (2 * half) - half
 
 
-# --- 01.arange --------------------------------------------------------------------------
+# --- 01.arange: a countdown, for any odd n ----------------------------------------------
 
 
-def _odds():
-    return jnp.arange(1, 20, 2)
+def _odds_inputs():
+    return [(19,), (1,), (7,)]
 
 
-def _float_odds(answer: Any) -> bool:
-    """Matches a jax array of floats holding 1, 3, ..., 19 (jnp.arange(1.0, 20.0, 2.0),
-    jnp.linspace(1, 19, 10))."""
-    return (
-        is_jax_array(answer) and np.asarray(answer).dtype.kind == "f" and same_values(_odds)(answer)
-    )
+def _odds_random_inputs(rng: np.random.Generator):
+    return [(int(2 * rng.integers(5, 60) + 1),)]
 
 
-# --- 01.default_dtype -------------------------------------------------------------------
+def _odds_down(n):
+    return jnp.arange(n, 0, -2)
 
 
-def _division_dtype() -> str:
-    return str((jnp.arange(3) / 2).dtype)
+def _odds_not_returned(n):
+    odds = jnp.arange(n, 0, -2)  # noqa: F841 (the forgotten return)
 
+
+def _right_values(answer: Any) -> list[Any] | None:
+    """The answer's results on the fixed inputs where each holds the right values in any
+    container or dtype; else None."""
+    results = []
+    for (n,) in _odds_inputs():
+        got = call_or_none(answer, n)
+        if got is None or isinstance(got, str | bytes):
+            return None
+        try:
+            values = np.asarray(list(got) if isinstance(got, range) else got)
+        except Exception:
+            return None
+        if values.shape != (len(range(n, 0, -2)),) or values.dtype.kind not in "iuf":
+            return None
+        if not np.array_equal(values, np.arange(n, 0, -2)):
+            return None
+        results.append(got)
+    return results
+
+
+def _right_values_as(kind: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """Matches a function whose results hold the right values, each of ``kind``."""
+
+    def matches(answer: Any) -> bool:
+        results = _right_values(answer)
+        return results is not None and all(kind(result) for result in results)
+
+    return matches
+
+
+def _is_float_jax(value: Any) -> bool:
+    return is_jax_array(value) and np.asarray(value).dtype.kind == "f"
+
+
+# --- 01.default_dtype: a dtype and its reason ------------------------------------------
+
+DIVISION_OPTIONS = ("A", "B", "C", "D")
+DIVISION_TEXTS = (
+    "`float64`: / gives floats, and JAX's floats are 64 bits, as NumPy's are",
+    "`float32`: / gives floats, and JAX's default is 32 bits; float64 only once "
+    "`jax_enable_x64` is switched on",
+    "`float32`: / gives floats, and JAX has no float64 at all: accelerators compute in 32 bits",
+    "`int32`: integers divided by an integer stay integers, as with //",
+)
+_DIVISION = Choice(DIVISION_OPTIONS, texts=DIVISION_TEXTS)
 
 _MODULE_PREFIX = re.compile(r"^(?:jax\.numpy|jnp|numpy|np)\.")
+_KINDS = {"float", "int", "integer", "floating", "real", "number", "complex", "double"}
 
 
-def _typed(answer: Any) -> Any:
-    """A typed answer without the spaces around it, a module prefix ("jnp.float32") or
-    capitals ("Float32": a dtype's name is its kind and width, whatever the case)."""
-    if isinstance(answer, str):
-        return _MODULE_PREFIX.sub("", str.lower(str.strip(answer)))
-    return answer
-
-
-@dataclass(frozen=True)
-class _DtypeName:
-    """DtypeName, forgiving the spaces around a typed name ("float32 ") and the module
-    it was copied with ("jnp.float32")."""
-
-    def __call__(self, answer: Any, expected: str) -> str | None:
-        return DtypeName()(_typed(answer), expected)
-
-
-_KINDS = {"float", "int", "integer", "floating", "real", "number", "complex"}
-
-
-def _names_a_kind(answer: Any) -> bool:
-    if answer in (float, int, complex):
+def _dtype_typed(answer: Any) -> bool:
+    """A dtype where a letter was asked: its name however written ("float32", "jnp.float32",
+    "fp32", "float"), a type (jnp.float32, float) or a dtype object."""
+    if answer in (float, int, complex) or isinstance(answer, np.dtype):
         return True
-    return isinstance(answer, str) and str.lower(str.strip(answer)) in _KINDS
-
-
-def _misspelled_dtype(answer: Any) -> bool:
-    """'fp32', 'F32', 'Float 32': no dtype NumPy knows, but plainly meant as one; or
-    the width alone, '32' or '32 bits'."""
-    if not isinstance(answer, str) or _named(answer) is not None:
+    if isinstance(answer, type) and issubclass(answer, np.generic):
+        return True
+    if getattr(answer, "dtype", None) is not None and callable(answer):
+        return True  # jnp.float32, a scalar type of JAX's
+    if not isinstance(answer, str):
         return False
-    text = re.sub(r"[\s_\-]", "", str.lower(_typed(answer)))
-    if re.fullmatch(r"(8|16|32|64)(bits?)?", text):
+    text = _MODULE_PREFIX.sub("", str.lower(str.strip(answer)))
+    if text in _KINDS or (len(text) > 2 and dtype_name(text) is not None):  # not "e", "b"
         return True
-    text = re.sub(r"^(fp|f)(?=\d)", "float", text)
-    text = re.sub(r"^(i)(?=\d)", "int", text)
-    return dtype_name(text) is not None
-
-
-def _named(answer: Any) -> str | None:
-    """The dtype a typed answer names, forgiving spaces and a module prefix."""
-    return dtype_name(_typed(answer))
-
-
-def _is_integer_dtype(answer: Any) -> bool:
-    name = _named(answer)
-    return name is not None and np.dtype(name).kind in "iu"
-
-
-def _other_width(answer: Any) -> bool:
-    """float64 in a default session, float32 in one with x64 on: the width of the other."""
-    return _named(answer) == ("float32" if _x64() else "float64")
-
-
-def _is_complex(answer: Any) -> bool:
-    name = _named(answer)
-    return name is not None and np.dtype(name).kind == "c"
-
-
-def _is_16_bit_float(answer: Any) -> bool:
-    return _named(answer) in ("float16", "bfloat16")
+    text = re.sub(r"[\s_\-]", "", text)
+    return bool(re.fullmatch(r"(fp|f|i|u?int|float|bfloat)?(8|16|32|64)(bits?)?", text))
 
 
 # --- 01.overflow_fix --------------------------------------------------------------------
@@ -311,22 +304,23 @@ class _FloatSum:
         return None
 
 
-# --- 01.numpy_copy ----------------------------------------------------------------------
+# --- 01.numpy_copy: an in-place NumPy function on a jax array's values ------------------
 
 
 def _flag_inputs():
-    # Not in order, negatives and a tie: "the first" is a position, so an answer that
-    # flags the smallest (or largest) element cannot pass on ascending inputs alone.
+    # Square, of three sizes, integers and floats, negatives and ties: "the diagonal" is a
+    # set of positions, which no value-based choice (the smallest, those equal to m[0, 0])
+    # finds on every input.
     return [
-        (jnp.arange(0, 10, 2),),
-        (jnp.array([8, 9, 7]),),
-        (jnp.array([2.5, -1.5, 0.5, 2.5]),),
+        (jnp.arange(9, dtype=jnp.int32).reshape(3, 3),),
+        (jnp.array([[2.5, -1.5], [0.5, 2.5]], dtype=jnp.float32),),
+        (jnp.array([[4, 4, 0, 7], [1, 9, 4, 2], [8, 3, 6, 4], [5, 0, 2, 1]], dtype=jnp.int32),),
     ]
 
 
-def _flag_first(x):
-    copy = np.array(x)
-    copy[0] = -1
+def _flag_diagonal(m):
+    copy = np.array(m)
+    np.fill_diagonal(copy, -1)
     return copy
 
 
@@ -349,57 +343,41 @@ def _same_for_different_inputs(inputs: Callable[[], list[tuple[Any, ...]]]):
     return matches
 
 
-def _returns_x_unchanged(answer: Any) -> bool:
-    """Matches a function that returns x as it was, a jax array, on every input."""
-    for (x,) in _flag_inputs():
-        got = call_or_none(answer, x)
-        if not is_jax_array(got) or not equals_tree(x)(got):
+def _returns_m_unchanged(answer: Any) -> bool:
+    """Matches a function that returns m as it was, a jax array, on every input."""
+    for (m,) in _flag_inputs():
+        got = call_or_none(answer, m)
+        if not is_jax_array(got) or not equals_tree(m)(got):
             return False
     return True
 
 
-def _flag_not_returned(x):
-    copy = np.array(x)
+def _fill_not_returned(m):
+    copy = np.array(m)
+    return np.fill_diagonal(copy, -1)  # fills in place and returns None
+
+
+def _flag_antidiagonal(m):
+    copy = np.array(m)
+    np.fill_diagonal(np.fliplr(copy), -1)
+    return copy
+
+
+def _flag_corner(m):
+    copy = np.array(m)
+    copy[0, 0] = -1
+    return copy
+
+
+def _flag_first_row(m):
+    copy = np.array(m)
     copy[0] = -1
-
-
-def _flag_smallest(x):
-    copy = np.array(x)
-    copy[np.argmin(copy)] = -1
     return copy
 
 
-def _flag_largest(x):
-    copy = np.array(x)
-    copy[np.argmax(copy)] = -1
-    return copy
-
-
-def _flags_by_value(answer: Any) -> bool:
-    """Matches a function that flags the smallest or the largest element on every input:
-    on an ascending input that is the first or the last one."""
-    return any(
-        behaves_like(chosen, _flag_inputs)(answer) for chosen in (_flag_smallest, _flag_largest)
-    )
-
-
-def _flag_equal_to_first(x):
-    copy = np.array(x)
-    copy[copy == copy[0]] = -1
-    return copy
-
-
-def _flags_equal_to_first(answer: Any) -> bool:
-    """Matches a function that flags every element equal to the first one: the same as
-    the task until the first value comes back later (the third input's tie)."""
-    return not behaves_like(_flag_first, _flag_inputs)(answer) and behaves_like(
-        _flag_equal_to_first, _flag_inputs
-    )(answer)
-
-
-def _flag_second(x):
-    copy = np.array(x)
-    copy[1] = -1
+def _flag_equal_to_corner(m):
+    copy = np.array(m)
+    copy[copy == copy[0, 0]] = -1
     return copy
 
 
@@ -413,43 +391,10 @@ def _returns(kind: Callable[[Any], bool]) -> Callable[[Any], bool]:
     return matches
 
 
-# --- 01.center --------------------------------------------------------------------------
-
-
-def _center_inputs():
-    return [(jnp.array([1.0, 2.0, 3.0, 4.0]),), (jnp.arange(6.0).reshape(2, 3),)]
-
-
-def _center_random_inputs(rng: np.random.Generator):
-    return [(jnp.asarray(rng.normal(size=shape), dtype=jnp.float32),) for shape in [(5,), (3, 4)]]
-
-
-def _center(x):
-    return x - jnp.mean(x)
-
-
-def _standardize(x):
-    return (x - jnp.mean(x)) / jnp.std(x)
-
-
-def _center_rows(x):
-    return x - jnp.mean(x, axis=-1, keepdims=True)
-
-
-def _center_columns(x):
-    return x - jnp.mean(x, axis=0)
-
-
-def _flag_last(x):
-    copy = np.array(x)
-    copy[-1] = -1
-    return copy
-
-
 def _changed_dtype(answer: Any) -> bool:
     """Matches a function whose result has the right values in another dtype."""
-    (x,) = _flag_inputs()[0]
-    got, want = call_or_none(answer, x), _flag_first(x)
+    (m,) = _flag_inputs()[0]
+    got, want = call_or_none(answer, m), _flag_diagonal(m)
     return (
         is_numpy_array(got)
         and got.shape == want.shape
@@ -458,50 +403,76 @@ def _changed_dtype(answer: Any) -> bool:
     )
 
 
-def _first_set_otherwise(answer: Any) -> bool:
-    """Matches a NumPy copy whose first element was changed, but not to -1: set to
-    another number (0, say) or decreased by one (flagged[0] -= 1), the rest kept."""
+def _diagonal_set_otherwise(answer: Any) -> bool:
+    """Matches a NumPy copy whose diagonal changed on some input, but not to -1 everywhere
+    (set to 0, negated, decreased by one), every other element kept."""
     wrong_flag = False
-    for (x,) in _flag_inputs():
-        got = call_or_none(answer, x)
-        if not is_numpy_array(got) or got.shape != x.shape:
+    for (m,) in _flag_inputs():
+        got = call_or_none(answer, m)
+        if not is_numpy_array(got) or got.shape != m.shape:
             return False
-        want = np.asarray(x)
-        if not np.array_equal(got[1:], want[1:]):
+        want = np.asarray(m)
+        off = ~np.eye(*want.shape, dtype=bool)
+        if not np.array_equal(got[off], want[off]):
             return False
-        wrong_flag = wrong_flag or got[0] != -1
+        wrong_flag = wrong_flag or not bool(np.all(np.diagonal(got) == -1))
     return wrong_flag
 
 
-def _wrapped_copy(answer: Any) -> bool:
-    """Matches a copy made of [x], shape (1, n): flagged[0] = -1 then sets a whole row."""
-    got = call_or_none(answer, *_flag_inputs()[0])
-    (x,) = _flag_inputs()[0]
-    return is_numpy_array(got) and got.shape == (1, *x.shape)
-
-
-def _float_copy(x):
-    copy = np.array(x, dtype=np.float64)
-    copy[0] = -1
+def _diagonal_minus_one(m):
+    copy = np.array(m)
+    np.fill_diagonal(copy, np.diagonal(copy) - 1)
     return copy
+
+
+def _not_flagged(m):
+    return np.array(m)
+
+
+# --- 01.center: the mean of each row, for any number of dimensions ---------------------
+
+
+def _center_inputs():
+    # 1-D (one row: any mean agrees), 2-D not square (a row mean without its axis does not
+    # broadcast), 2-D square (it broadcasts, along the wrong axis), 3-D (axis 1 is not the
+    # last one); no input's rows share a mean, nor a mean with its columns.
+    return [
+        (jnp.array([1.0, 2.0, 3.0, 6.0]),),
+        (jnp.array([[1.0, 2.0, 6.0], [0.0, -4.0, 1.0]]),),
+        (jnp.array([[3.0, 1.0, 2.0], [5.0, 9.0, 4.0], [-1.0, 0.0, 7.0]]),),
+        (jnp.arange(24.0).reshape(2, 3, 4) ** 1.5,),
+    ]
+
+
+def _center_random_inputs(rng: np.random.Generator):
+    return [
+        (jnp.asarray(rng.normal(size=shape), dtype=jnp.float32),)
+        for shape in [(5,), (3, 4), (2, 2, 3)]
+    ]
+
+
+def _center(x):
+    return x - jnp.mean(x, axis=-1, keepdims=True)
+
+
+def _center_all(x):
+    return x - jnp.mean(x)
+
+
+def _standardize(x):
+    return (x - jnp.mean(x, axis=-1, keepdims=True)) / jnp.std(x, axis=-1, keepdims=True)
+
+
+def _center_columns(x):
+    return x - jnp.mean(x, axis=0)
+
+
+def _center_first_axis_kept(x):
+    return x - jnp.mean(x, axis=0, keepdims=True)
 
 
 def _not_flagged(x):
     return np.array(x)
-
-
-def _is_mean(answer: Any) -> bool:
-    """Matches a function that returns the mean of x, one number, instead of x minus it."""
-    for (x,) in _center_inputs():
-        got = call_or_none(answer, x)
-        if got is None:
-            return False
-        value = np.asarray(got)
-        if value.shape != () or value.dtype.kind not in "iuf":
-            return False
-        if not math.isclose(float(value), float(jnp.mean(x)), rel_tol=1e-5):
-            return False
-    return True
 
 
 def _fails_on_an_axis(answer: Any) -> bool:
@@ -521,24 +492,32 @@ def _center_axis_1(x):
     return x - jnp.mean(x, axis=1, keepdims=True)
 
 
-def _divide_by_mean(x):
-    return x / jnp.mean(x)
-
-
 def _center_by_len(x):
-    return x - jnp.sum(x) / len(x)
+    return x - jnp.sum(x, axis=-1, keepdims=True) / len(x)
 
 
 def _mean_minus_x(x):
-    return jnp.mean(x) - x
+    return jnp.mean(x, axis=-1, keepdims=True) - x
 
 
 def _center_not_returned(x):
-    centered = x - jnp.mean(x)  # noqa: F841 (the forgotten return)
+    centered = x - jnp.mean(x, axis=-1, keepdims=True)  # noqa: F841 (the forgotten return)
 
 
 def _center_median(x):
-    return x - jnp.median(x)
+    return x - jnp.median(x, axis=-1, keepdims=True)
+
+
+def _row_means(x):
+    return jnp.mean(x, axis=-1, keepdims=True)
+
+
+def _row_means_dropped(answer: Any) -> bool:
+    """Matches a function that returns each row's mean (its axis kept or not), not x minus it."""
+    return any(
+        behaves_like(means, _center_inputs)(answer)
+        for means in (_row_means, lambda x: jnp.mean(x, axis=-1))
+    )
 
 
 def returns_tuple_holding(
@@ -568,133 +547,148 @@ _NUMPY_OUTPUT = SameFunction(inputs=_center_inputs, output=NumpyArray(check_dtyp
 EXERCISES = (
     Exercise(
         id="01.arange",
-        title="Count the odd numbers with jnp",
-        reference=_odds,
-        rule=JaxArray(),
+        title="Count down the odd numbers with jnp.arange",
+        reference=lambda: _odds_down,
+        rule=SameFunction(inputs=_odds_inputs, random_inputs=_odds_random_inputs),
         hints=(
-            "jnp mirrors NumPy: np.arange takes a start, a stop and a step, and so does "
-            "jnp.arange.",
-            "Start at 1 and step by 2. Like Python's range, arange stops before its stop "
-            "value: it never includes the number you give it.",
-            "odds = jnp.arange(1, ..., 2)  # stop: one past the last number you want",
+            "np.arange takes a start, a stop and a step, and the step may be negative: it "
+            "then counts down. jnp.arange takes the same arguments.",
+            "Start at n and step by -2. arange stops before its stop value, counting up or "
+            "down: which stop ends the countdown at 1 and never reaches -1?",
+            "def odds_down(n):\n    return jnp.arange(n, ..., -2)",
         ),
-        solution="odds = jnp.arange(1, 20, 2)",
+        solution="def odds_down(n):\n    return jnp.arange(n, 0, -2)",
         mistakes=(
             Mistake(
                 id="numpy-array",
-                message="That is a NumPy array (np.arange). Use jnp.arange to get a jax array.",
-                example=lambda: np.arange(1, 20, 2),
-                matches=is_numpy_array,
+                message="Right numbers, but a NumPy array (np.arange). Use jnp's arange to "
+                "get a jax array.",
+                example=lambda: lambda n: np.arange(n, 0, -2),
+                matches=_right_values_as(is_numpy_array),
             ),
             Mistake(
                 id="python-range",
-                message="That is a plain Python range or list. jnp.arange gives a jax array.",
-                example=lambda: range(1, 20, 2),
-                matches=same_values(_odds, range | list | tuple),
-            ),
-            Mistake(
-                id="stops-early",
-                message="That stops at 17: arange never includes its stop value, so "
-                "jnp.arange(1, 19, 2) ends at 17. To include 19, stop past it.",
-                example=lambda: jnp.arange(1, 19, 2),
-            ),
-            Mistake(
-                id="evens",
-                message="Those are the even numbers 0 to 18: arange starts at 0 unless told "
-                "otherwise. The odd numbers start at 1: give arange a start, jnp.arange(1, "
-                "stop, step).",
-                example=lambda: jnp.arange(0, 20, 2),
-            ),
-            Mistake(
-                id="step-one",
-                message="That is every number from 1 to 19. arange's third argument is the "
-                "step: a step of 2 skips every other number.",
-                example=lambda: jnp.arange(1, 20),
-            ),
-            Mistake(
-                id="below-ten",
-                message="Those are the odd numbers below 10, five of them. The stop is where "
-                "the numbers end, not how many there are: the odd numbers up to 19 need a stop "
-                "past 19.",
-                example=lambda: jnp.arange(1, 10, 2),
+                message="Right numbers, but a plain Python range or list. jnp's arange gives "
+                "a jax array.",
+                example=lambda: lambda n: range(n, 0, -2),
+                matches=_right_values_as(lambda result: isinstance(result, range | list | tuple)),
             ),
             Mistake(
                 id="floats",
-                message="Right numbers, but floats: this has dtype float32 (float64 with x64 "
-                "on), because 1.0, 2.0 or linspace make floats. Integer arguments give "
-                "integers: dtype int32 (int64 with x64 on).",
-                example=lambda: jnp.arange(1.0, 20.0, 2.0),
-                matches=_float_odds,
+                message="Right numbers, but floats: a float start, stop or step (or "
+                "linspace) makes floats. Integer arguments give integers: int32 (int64 with "
+                "x64 on).",
+                example=lambda: lambda n: jnp.arange(float(n), 0.0, -2.0),
+                matches=_right_values_as(_is_float_jax),
+            ),
+            Mistake(
+                id="ascending",
+                message="Right numbers, counted up: the task counts down, from n to 1. A "
+                "negative step makes arange count down from its start.",
+                example=lambda: lambda n: jnp.arange(1, n + 1, 2),
+            ),
+            Mistake(
+                id="stops-early",
+                message="Your countdown ends at 3: arange never includes its stop value, "
+                "counting down as counting up, so a stop of 1 leaves 1 out.",
+                example=lambda: lambda n: jnp.arange(n, 1, -2),
+            ),
+            Mistake(
+                id="past-one",
+                message="Your countdown goes past 1, to -1: the stop must lie after 1 in the "
+                "direction of counting, but not as far as -1 (arange stops before its stop "
+                "value).",
+                example=lambda: lambda n: jnp.arange(n, -2, -2),
+            ),
+            Mistake(
+                id="misses-n",
+                message="Your countdown starts below n: n itself is odd, and the first "
+                "number of the countdown. arange's start is included.",
+                example=lambda: lambda n: jnp.arange(n - 2, 0, -2),
+            ),
+            Mistake(
+                id="evens",
+                message="Those are the even numbers below n, down to 0: the countdown starts "
+                "at n itself, which is odd, and so is every second number after it.",
+                example=lambda: lambda n: jnp.arange(n - 1, -1, -2),
+            ),
+            Mistake(
+                id="step-one",
+                message="That is every number from n down to 1. arange's third argument is "
+                "the step: a step of -2 skips every other number.",
+                example=lambda: lambda n: jnp.arange(n, 0, -1),
+            ),
+            Mistake(
+                id="positive-step",
+                message="Your arrays are empty: with a positive step arange counts up, and a "
+                "stop below the start is already passed. Counting down takes a negative step.",
+                example=lambda: lambda n: jnp.arange(n, 0, 2),
+            ),
+            Mistake(
+                id="ignores-n",
+                message="Your function gives the same array whatever n is: count down from "
+                "the n it is given, not from a number written in.",
+                example=lambda: lambda n: jnp.arange(19, 0, -2),
+                matches=ignores_arguments(_odds_inputs),
+            ),
+            Mistake(
+                id="returns-none",
+                message="Your function returns None: it has no return statement, or returns "
+                "nothing. Return the array.",
+                example=lambda: _odds_not_returned,
+                matches=returns_none(_odds_inputs),
             ),
         ),
-        success="NumPy's call with jnp in front: jnp.arange(1, 20, 2), an integer jax array.",
+        success="NumPy's arguments with jnp in front: a start, a stop one step past the end, "
+        "and a negative step.",
     ),
     Exercise(
         id="01.default_dtype",
         prediction=True,
-        title="Predict the dtype of a division in JAX",
-        reference=_division_dtype,
-        rule=_DtypeName(),
+        title="Predict the dtype of a division in JAX, and why",
+        reference=lambda: "B",
+        rule=_DIVISION,
         hints=(
-            "Two questions: does / on integers give integers or floats (in NumPy, in Python "
-            "3)? And how many bits does JAX use when you do not say?",
-            "/ always gives floats, as in NumPy. NumPy's floats are 64 bits by default; JAX "
-            "picks a narrower default, because accelerators are fastest there.",
-            "JAX's default float is float32 (float64 only with jax_enable_x64 switched on).",
+            "Running it shows a dtype, but two options give that dtype: the question is why. "
+            "Does / on integers give integers or floats (in NumPy, in Python 3)?",
+            "/ always gives floats, as in NumPy. Which width JAX picks is a default, and a "
+            "default can be changed: is there a way to get 64-bit floats from JAX?",
+            "JAX defaults to 32 bits and gives float64 only with jax_enable_x64 switched on: "
+            'division_dtype = "B".',
         ),
-        solution=(
-            "# JAX's default float: float32, or float64 once jax_enable_x64 is switched on\n"
-            'division_dtype = "float64" if jax.config.jax_enable_x64 else "float32"'
-        ),
+        solution='division_dtype = "B"',
         mistakes=(
             Mistake(
-                id="kind-not-dtype",
-                message="That names a kind of number, not a dtype: a dtype also says how many "
-                "bits it uses, such as 'float16' or 'int8'. (NumPy reads a bare 'float' as "
-                "float64 and 'int' as int64, its own defaults.) Which width does JAX use?",
-                example=lambda: "float",
-                matches=_names_a_kind,
+                id="numpy-width",
+                message="That is NumPy's answer: its floats are 64 bits by default. JAX keeps "
+                "its own defaults, which are narrower, whatever NumPy does.",
+                example=lambda: "A",
             ),
             Mistake(
-                id="misspelled",
-                message="Spell the dtype as NumPy does: the kind and the width in bits, in "
-                "one word, such as 'float16' or 'int8'.",
-                example=lambda: "fp32",
-                matches=_misspelled_dtype,
+                id="no-float64",
+                message="Right dtype, wrong reason: JAX can compute in float64, on a CPU, a "
+                "GPU and (more slowly) a TPU. It picks 32 bits by default, and switches to 64 "
+                "once you turn on jax_enable_x64 at start-up.",
+                example=lambda: "C",
             ),
             Mistake(
                 id="stays-integer",
                 message="/ is true division, in JAX as in NumPy and Python 3: 1 / 2 is 0.5, "
                 "so the result holds floats even though arange gave integers. Only // keeps "
                 "integers.",
-                example=lambda: "int32",
-                matches=_is_integer_dtype,
+                example=lambda: "D",
             ),
             Mistake(
-                id="wrong-width",
-                message="Not that width. JAX's default is 32 bits (float32, int32), where "
-                "NumPy's is 64 (float64); only with jax_enable_x64 switched on does JAX compute "
-                "in 64 bits, so this session's setting decides.",
-                example=lambda: "float32" if _x64() else "float64",
-                matches=_other_width,
-            ),
-            Mistake(
-                id="half-precision",
-                message="JAX never picks a 16-bit float on its own: float16 and bfloat16 only "
-                "appear when you ask for them. Its default float is wider.",
-                example=lambda: "float16",
-                matches=_is_16_bit_float,
-            ),
-            Mistake(
-                id="complex",
-                message="A complex dtype holds numbers a + bj. / on integers gives real "
-                "floats, never complex ones: which real float width does JAX use?",
-                example=lambda: "complex64",
-                matches=_is_complex,
+                id="dtype-not-letter",
+                message="That is a dtype, not a letter. Each option pairs a dtype with a "
+                "reason, and two of them share one dtype: answer with the letter whose dtype "
+                "and reason are both right, as a string of one letter.",
+                example=lambda: "float32",
+                matches=_dtype_typed,
             ),
         ),
-        success="Integers divided with / give floats, and JAX's floats are 32-bit unless "
-        "you switch on x64.",
+        success="Integers divided with / give floats, and JAX's floats are 32-bit by default: "
+        "64 bits only once you switch on x64.",
     ),
     Exercise(
         id="01.overflow_fix",
@@ -799,193 +793,256 @@ EXERCISES = (
     ),
     Exercise(
         id="01.numpy_copy",
-        title="Get a NumPy copy of a jax array that you can change",
-        reference=lambda: _flag_first,
+        title="Run an in-place NumPy function on a jax array's values",
+        reference=lambda: _flag_diagonal,
         rule=SameFunction(inputs=_flag_inputs, output=NumpyArray()),
         hints=(
-            "np.asarray(x) makes no copy: it shows you the jax array's own memory, read-only. "
-            "Which NumPy function always copies?",
-            "np.array(x) copies into a new NumPy array that is yours to change.",
-            "def flag_first(x):\n    flagged = np.array(x)\n    flagged[0] = -1\n"
-            "    return flagged",
+            "np.fill_diagonal(a, value) changes a in place and returns None. What does it "
+            "need from the array it is given, and does np.asarray(m) give that?",
+            "np.asarray(m) shows you the jax array's own memory, read-only. An in-place "
+            "function needs memory of your own: a NumPy call that always copies.",
+            "def flag_diagonal(m):\n    flagged = np.array(m)\n    np.fill_diagonal(flagged, -1)"
+            "\n    return flagged",
         ),
         solution=(
-            "def flag_first(x):\n    flagged = np.array(x)\n    flagged[0] = -1\n    return flagged"
+            "def flag_diagonal(m):\n    flagged = np.array(m)\n    np.fill_diagonal(flagged, -1)"
+            "\n    return flagged"
         ),
         mistakes=(
             Mistake(
                 id="read-only-view",
-                message="np.asarray(x) does not copy a jax array (nor do jax.device_get(x) "
-                "and np.array(x, copy=False)): it gives a read-only view of its memory, and "
-                "NumPy refuses to write to it ('assignment destination is read-only'), nor "
-                "lets setflags(write=True) unlock it. "
-                "np.array(x) makes a copy you can change.",
-                example=lambda: lambda x: np.asarray(x).__setitem__(0, -1),
+                message="np.asarray(m) does not copy a jax array (nor do jax.device_get(m) "
+                "and np.array(m, copy=False)): it gives a read-only view of its memory, and "
+                "NumPy refuses to write into it ('assignment destination is read-only'), nor "
+                "lets setflags(write=True) unlock it. An in-place change needs memory of your "
+                "own.",
+                example=lambda: lambda m: np.fill_diagonal(np.asarray(m), -1),
                 matches=fails_with("ValueError", "read-only|WRITEABLE flag", _flag_inputs),
             ),
             Mistake(
                 id="changed-the-jax-array",
-                message="jax arrays cannot be changed in place, so item assignment such as "
-                "x[0] = -1 fails, on x and on every jax array made from it (x.copy() and "
-                "jnp.array(x) are jax arrays too). Copy x into a NumPy array, np.array(x), "
-                "and change that copy.",
-                example=lambda: lambda x: x.__setitem__(0, -1),
+                message="jax arrays cannot be changed in place, so item assignment fails, on "
+                "m and on every jax array made from it (m.copy() and jnp.array(m) are jax "
+                "arrays too). The change has to happen in a NumPy array of your own.",
+                example=lambda: lambda m: m.__setitem__((0, 0), -1),
                 matches=fails_with(
                     "TypeError", "immutable|does not support item assignment", _flag_inputs
                 ),
             ),
             Mistake(
-                id="ignores-x",
-                message="Your function returns the same array whatever x is: it must copy the "
-                "x it is given, not an array from the notebook such as from_numpy.",
-                example=lambda: lambda x: _flag_first(jnp.arange(0, 10, 2)),
+                id="filled-jax-array",
+                message="np.fill_diagonal got a jax array (m, m.copy() and jnp.array(m) all "
+                "are one): it writes in place, through NumPy's .flat, and a jax array never "
+                "changes, so it has none. It needs a NumPy array of your own.",
+                example=lambda: lambda m: np.fill_diagonal(m.copy(), -1),
+                matches=fails_with("NotImplementedError", r"\.flat", _flag_inputs),
+            ),
+            Mistake(
+                id="ignores-m",
+                message="Your function returns the same array whatever m is: it must copy the "
+                "m it is given, not an array from the notebook.",
+                example=lambda: lambda m: _flag_diagonal(jnp.arange(9).reshape(3, 3)),
                 matches=_same_for_different_inputs(_flag_inputs),
             ),
             Mistake(
                 id="to-py",
-                message="x.to_py() was removed from JAX (old tutorials use it). np.array(x) "
-                "copies a jax array into a NumPy array you can change.",
-                example=lambda: lambda x: x.to_py(),
+                message="m.to_py() was removed from JAX (old tutorials use it): a jax array "
+                "has no such method today.",
+                example=lambda: lambda m: m.to_py(),
                 matches=fails_with("AttributeError", "to_py", _flag_inputs),
             ),
             Mistake(
                 id="returns-none",
                 message="Your function returns None: it has no return statement, or returns "
-                "nothing. Return the NumPy copy you changed.",
-                example=lambda: _flag_not_returned,
+                "what an in-place function returns (np.fill_diagonal, like list.sort, changes "
+                "its array and returns None). Return the array it changed.",
+                example=lambda: _fill_not_returned,
                 matches=returns_none(_flag_inputs),
             ),
             Mistake(
-                id="returned-x",
-                message="Your function returns x as it was, a jax array. Return the NumPy "
-                "copy whose first element you set to -1, not x.",
-                example=lambda: lambda x: x,
-                matches=_returns_x_unchanged,
+                id="returned-m",
+                message="Your function returns m as it was, a jax array: whatever was filled "
+                "in, it was not m (which cannot change). Return the NumPy array you changed.",
+                example=lambda: lambda m: m,
+                matches=_returns_m_unchanged,
             ),
             Mistake(
                 id="still-jax",
-                message="Your function returns a jax array. A NumPy array was asked for: "
-                "np.array(x) copies x into one, then set its first element.",
-                example=lambda: lambda x: jnp.asarray(_flag_first(x)),
+                message="Your function returns a jax array. A NumPy array was asked for, the "
+                "one whose diagonal you set.",
+                example=lambda: lambda m: jnp.asarray(_flag_diagonal(m)),
                 matches=_returns(is_jax_array),
             ),
             Mistake(
                 id="python-list",
                 message="Your function returns a Python list (tolist() and list(...) make "
-                "one). A NumPy array was asked for: np.array(x) copies x into one.",
-                example=lambda: lambda x: _flag_first(x).tolist(),
+                "one). A NumPy array was asked for.",
+                example=lambda: lambda m: _flag_diagonal(m).tolist(),
                 matches=_returns(lambda result: isinstance(result, list)),
             ),
             Mistake(
                 id="changed-dtype",
-                message="The values are right, but your copy has another dtype than x: a "
-                "dtype= argument, or joining x with a Python list such as [-1], makes NumPy "
-                "choose one. np.array(x) keeps x's dtype, and -1 fits in it.",
-                example=lambda: _float_copy,
+                message="The values are right, but your array has another dtype than m: a "
+                "dtype= argument, np.eye's floats, or a mask of floats make NumPy choose "
+                "one. -1 fits in m's own dtype, integers included.",
+                example=lambda: lambda m: _flag_diagonal(m).astype(np.float64),
                 matches=_changed_dtype,
             ),
             Mistake(
                 id="not-flagged",
-                message="You copied x but left its first element as it was: set it on the "
-                "copy, flagged[0] = -1.",
+                message="You copied m but left its diagonal as it was: nothing was filled in "
+                "the array you returned.",
                 example=lambda: _not_flagged,
             ),
             Mistake(
-                id="flagged-last",
-                message="You changed the last element. The first one is at index 0: "
-                "flagged[0] = -1.",
-                example=lambda: _flag_last,
+                id="antidiagonal",
+                message="You flagged the other diagonal, from the top right to the bottom "
+                "left. The main diagonal runs from m[0, 0] down to the bottom right: the "
+                "elements whose row and column are equal.",
+                example=lambda: _flag_antidiagonal,
+            ),
+            Mistake(
+                id="all-flagged",
+                message="You set every element to -1. Only the diagonal is flagged: the "
+                "elements whose row and column are equal; the others keep m's values.",
+                example=lambda: lambda m: np.full(np.shape(m), -1, np.asarray(m).dtype),
+            ),
+            Mistake(
+                id="corner-only",
+                message="You flagged only m[0, 0], the first element of the diagonal: every "
+                "element whose row and column are equal is flagged.",
+                example=lambda: _flag_corner,
             ),
             Mistake(
                 id="other-flag",
-                message="You changed the first element, but not to -1 (flagged[0] -= 1 "
-                "subtracts one; = 0 sets zero). The flag is -1: flagged[0] = -1.",
-                example=lambda: lambda x: np.where(np.arange(len(x)) == 0, 0, np.asarray(x)),
-                matches=_first_set_otherwise,
+                message="You changed the diagonal, but not to -1 on every input (subtracting "
+                "1, negating, or another value): the flag is -1 itself, whatever was there.",
+                example=lambda: _diagonal_minus_one,
+                matches=_diagonal_set_otherwise,
             ),
             Mistake(
-                id="wrapped-in-a-list",
-                message="np.array([x]) wraps x in a list, so the copy is 2-D, shape (1, n), "
-                "and flagged[0] = -1 sets its whole first row. np.array(x) copies x as it is.",
-                example=lambda: lambda x: np.full((1, *np.shape(x)), -1, np.asarray(x).dtype),
-                matches=_wrapped_copy,
-            ),
-            Mistake(
-                id="flagged-by-value",
-                message="You flagged the element with the smallest (or largest) value. The "
-                "first element is the one at position 0, whatever its value: flagged[0] = -1.",
-                example=lambda: _flag_smallest,
-                matches=_flags_by_value,
+                id="first-row",
+                message="You flagged the whole first row. The diagonal holds one element "
+                "per row: the one in the column of the same number.",
+                example=lambda: _flag_first_row,
             ),
             Mistake(
                 id="flagged-equal-values",
-                message="You flagged every element equal to the first one, so a later element "
-                "with the same value was flagged too. The flag marks a position, not a value: "
-                "only the element at index 0 changes.",
-                example=lambda: _flag_equal_to_first,
-                matches=_flags_equal_to_first,
-            ),
-            Mistake(
-                id="flagged-second",
-                message="You changed the element at index 1, the second one. Python counts "
-                "from 0: the first element is flagged[0].",
-                example=lambda: _flag_second,
+                message="You flagged every element equal to m[0, 0], so others with the same "
+                "value were flagged too. The diagonal is a set of positions, not of values.",
+                example=lambda: _flag_equal_to_corner,
             ),
         ),
-        success="np.array copies: the copy is yours to change, and x stays as it was.",
+        success="np.array copies into memory of your own, which an in-place NumPy function "
+        "may change; m stays as it was.",
     ),
     Exercise(
         id="01.center",
-        title="Write a NumPy-style function with jnp",
+        title="Center each row, whatever the number of dimensions",
         reference=lambda: _center,
         rule=SameFunction(inputs=_center_inputs, random_inputs=_center_random_inputs),
         hints=(
-            "jnp.mean works like np.mean: with no axis it averages every element.",
-            "Arrays broadcast in jnp as in NumPy: x - a_scalar subtracts from every element.",
-            "def center(x):\n    return x - jnp.mean(...)",
+            "jnp.mean takes NumPy's axis argument. Which axis is 'the last one' for an "
+            "array of 1, 2 or 3 dimensions? Python counts from the end, too.",
+            "A mean along an axis drops that axis: for a (2, 3) x the row means have shape "
+            "(2,), and x - means lines them up with x's last axis instead of its rows. "
+            "keepdims=True keeps the axis as size 1, so each mean broadcasts along its row.",
+            "def center(x):\n    return x - jnp.mean(x, axis=..., keepdims=True)",
         ),
-        solution="def center(x):\n    return x - jnp.mean(x)",
+        solution="def center(x):\n    return x - jnp.mean(x, axis=-1, keepdims=True)",
         mistakes=(
             Mistake(
-                id="standardized",
-                message="You also divided by the standard deviation. Only subtract the mean.",
-                example=lambda: _standardize,
-            ),
-            Mistake(
-                id="row-means",
-                message="On a 2-D input you subtracted each row's mean. Use the mean of all "
-                "elements: jnp.mean(x) with no axis.",
-                example=lambda: _center_rows,
+                id="whole-mean",
+                message="You subtracted one mean, that of all the elements, from every "
+                "element. Here each row has its own mean (on a 1-D input the two agree, "
+                "which is why that input passed).",
+                example=lambda: _center_all,
             ),
             Mistake(
                 id="column-means",
-                message="On a 2-D input you subtracted each column's mean (axis=0). Use the "
-                "mean of all elements: jnp.mean(x) with no axis.",
+                message="You subtracted the mean over the first axis, down each column. The "
+                "task's mean runs along the last axis, across each row: on a 1-D input the "
+                "two are the same axis, on a 2-D one they are not.",
                 example=lambda: _center_columns,
+                matches=lambda answer: any(
+                    behaves_like(wrong, _center_inputs)(answer)
+                    for wrong in (_center_columns, _center_first_axis_kept)
+                ),
             ),
             Mistake(
                 id="axis-on-1d",
-                message="Your function fails on a 1-D input: it asks for an axis (axis=1, "
-                "say) that a 1-D array does not have. The mean of all elements needs no "
-                "axis at all: jnp.mean(x).",
+                message="Your function fails on a 1-D input: it names an axis (axis=1, say) "
+                "that a 1-D array does not have. The last axis exists in every array, "
+                "whatever its number of dimensions: count it from the end.",
                 example=lambda: _center_axis_1,
                 matches=_fails_on_an_axis,
             ),
             Mistake(
                 id="axis-mean-no-keepdims",
-                message="Your function fails on a 2-D input: the mean you subtract has one "
-                "value per row (an axis= without keepdims=True), and that shape does not "
-                "broadcast against x's. Centering uses one number, the mean of all "
-                "elements: jnp.mean(x) with no axis.",
+                message="Your function fails on an input of more than one dimension: the row "
+                "means lost their axis, so their shape is lined up with x's last axis, not "
+                "with its rows, and it does not broadcast (on a square x it would, "
+                "subtracting each row's mean from a column). Keep the reduced axis, as size "
+                "1, so that each mean stands beside its own row.",
                 example=lambda: lambda x: x - jnp.mean(x, axis=-1),
                 matches=fails_with(
                     "ValueError", "Incompatible shapes for broadcasting", _center_inputs
                 ),
             ),
             Mistake(
+                id="standardized",
+                message="You also divided by each row's standard deviation. Only subtract "
+                "the mean.",
+                example=lambda: _standardize,
+            ),
+            Mistake(
+                id="median",
+                message="You subtracted each row's median. Centering subtracts the mean, "
+                "which the median equals only for symmetric rows.",
+                example=lambda: _center_median,
+            ),
+            Mistake(
+                id="len-not-size",
+                message="Your means are off on inputs of 2 or more dimensions: len(x) counts "
+                "the first axis (the rows), not the elements of one row, which lie along "
+                "the last axis.",
+                example=lambda: _center_by_len,
+            ),
+            Mistake(
+                id="row-sum",
+                message="You subtracted each row's sum, not its mean: the mean divides the "
+                "sum by the number of elements in the row.",
+                example=lambda: lambda x: x - jnp.sum(x, axis=-1, keepdims=True),
+            ),
+            Mistake(
+                id="row-extreme",
+                message="You subtracted each row's largest (or smallest) value, not its mean, "
+                "the average of all its elements.",
+                example=lambda: lambda x: x - jnp.max(x, axis=-1, keepdims=True),
+                matches=lambda answer: any(
+                    behaves_like(wrong, _center_inputs)(answer)
+                    for wrong in (
+                        lambda x: x - jnp.max(x, axis=-1, keepdims=True),
+                        lambda x: x - jnp.min(x, axis=-1, keepdims=True),
+                    )
+                ),
+            ),
+            Mistake(
+                id="divided-by-size",
+                message="Your row means divide each row's sum by the number of elements in "
+                "all of x, not by the number in one row, the length of the last axis.",
+                example=lambda: lambda x: x - jnp.sum(x, axis=-1, keepdims=True) / x.size,
+            ),
+            Mistake(
+                id="flipped-sign",
+                message="The sign is flipped: you subtracted x from the means. Centering "
+                "subtracts each mean from the elements of its row.",
+                example=lambda: _mean_minus_x,
+            ),
+            Mistake(
                 id="mean-not-called",
                 message="Your function subtracts the mean function itself, not its value: "
-                "x.mean or jnp.mean without parentheses. Call it: x - jnp.mean(x).",
+                "x.mean or jnp.mean without parentheses. Call it, on x and the axis.",
                 example=lambda: lambda x: x - x.mean,
                 matches=fails_with(
                     "TypeError",
@@ -997,45 +1054,23 @@ EXERCISES = (
             Mistake(
                 id="returns-none",
                 message="Your function returns None: it has no return statement, or returns "
-                "nothing. Return the centered array: return x - jnp.mean(x).",
+                "nothing. Return the centered array.",
                 example=lambda: _center_not_returned,
                 matches=returns_none(_center_inputs),
             ),
             Mistake(
                 id="returns-tuple",
                 message="Your function returns a tuple (or list) with the centered array "
-                "inside it. Return the centered array alone: x - jnp.mean(x).",
+                "inside it. Return the centered array alone.",
                 example=lambda: lambda x: (_center(x), jnp.mean(x)),
                 matches=returns_tuple_holding(_center, _center_inputs),
             ),
             Mistake(
-                id="median",
-                message="You subtracted the median. Centering subtracts the mean: x - jnp.mean(x).",
-                example=lambda: _center_median,
-            ),
-            Mistake(
-                id="divided-by-mean",
-                message="You divided by the mean. Centering subtracts it: x - jnp.mean(x).",
-                example=lambda: _divide_by_mean,
-            ),
-            Mistake(
-                id="len-not-size",
-                message="On a 2-D input your mean is off: len(x) counts only the rows. Divide "
-                "by x.size, the number of elements, or let jnp.mean(x) do it.",
-                example=lambda: _center_by_len,
-            ),
-            Mistake(
-                id="flipped-sign",
-                message="The sign is flipped: you subtracted x from the mean. Centering "
-                "subtracts the mean from x: x - jnp.mean(x).",
-                example=lambda: _mean_minus_x,
-            ),
-            Mistake(
                 id="mean-only",
-                message="Your function returns the mean itself, one number. center returns an "
-                "array of x's shape: x minus that mean.",
-                example=lambda: jnp.mean,
-                matches=_is_mean,
+                message="Your function returns the row means themselves. center returns an "
+                "array of x's shape: each element minus the mean of its row.",
+                example=lambda: _row_means,
+                matches=_row_means_dropped,
             ),
             Mistake(
                 id="ignores-x",
@@ -1048,10 +1083,11 @@ EXERCISES = (
                 id="numpy-output",
                 message="The values are right but your function returns a NumPy array: use "
                 "jnp operations so that it returns a jax array (and works under jit later).",
-                example=lambda: lambda x: np.asarray(x) - np.mean(np.asarray(x)),
+                example=lambda: lambda x: np.asarray(_center(x)),
                 matches=lambda a: _NUMPY_OUTPUT(a, _center) is None,
             ),
         ),
-        success="The NumPy code you know, with jnp in place of np: x - jnp.mean(x).",
+        success="The mean along axis=-1, kept as size 1 with keepdims=True, broadcasts along "
+        "its own row for any number of dimensions.",
     ),
 )

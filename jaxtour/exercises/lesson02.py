@@ -452,6 +452,13 @@ def _what_it_did(run: _Run) -> _Verdict | None:
         return _Verdict(error=run.error)
     if not log.calls:
         return _Verdict(mistake="never-called")
+    if isinstance(run.value, PendingResult):
+        return _Verdict(
+            problem=i18n._(
+                "time_call returned what f returned, the result of a call, not the seconds "
+                "it took: return the time you measured."
+            )
+        )
     if run.seconds is None:
         return _Verdict(problem=_not_seconds(run.value))
     if log.problem == "other-arguments":
@@ -924,8 +931,8 @@ def _batch_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
             key=TREE_PATHS.index,
         )
         return None, i18n._(
-            "Not every array was waited for: {missing} of some results were not. "
-            "jax.block_until_ready(results) waits for every array in the list of dicts."
+            "Not every array was waited for: {missing} of some results were not. Every "
+            "array in every dict is its own work, and any of them can still be computing."
         ).format(missing=", ".join(missing))
     if any(run.waited_after(leaf) < batch + n for leaves in results for leaf in leaves):
         return "waited-in-loop", None
@@ -951,8 +958,8 @@ def _foreign_result(run: _BatchRun, waited: bool) -> tuple[str | None, str | Non
             "result, in the order of xs."
         )
     return None, i18n._(
-        "You returned {what}, not the list of f(x)'s results. Return "
-        "[f(x) for x in xs] itself, once every array in it is ready."
+        "You returned {what}, not the list of f(x)'s results. Return that list itself, "
+        "in the order of xs, once every array in it is ready."
     ).format(what=describe(returned))
 
 
@@ -1191,9 +1198,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="dict-method",
-                message="A dict has no block_until_ready method: only arrays do. "
-                "jax.block_until_ready(...) walks a whole pytree and waits for each array; "
-                "give it the list of all the results at once.",
+                message="A dict has no block_until_ready method: only arrays do. JAX's "
+                "function form walks a whole pytree, a list of dicts too, and waits for "
+                "each array in it.",
                 example=lambda: _dict_method,
                 matches=_batch_mistake("dict-method"),
             ),

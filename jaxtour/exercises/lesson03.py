@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import numpy
 
 from jaxtour.exercises.common import jax, jnp
-from jaxtour.grader.compare import compare_arrays, describe
+from jaxtour.grader.compare import compare_arrays
 from jaxtour.grader.mistakes import (
     behaves_like,
     call_or_none,
@@ -29,6 +28,7 @@ from jaxtour.grader.mistakes import (
 )
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
+    Choice,
     JaxArray,
     Number,
     SameFunction,
@@ -36,7 +36,6 @@ from jaxtour.grader.rules import (
     outputs_on,
 )
 from jaxtour.grader.spec import Exercise, Mistake
-from jaxtour.i18n import _
 from jaxtour.lazy import is_jax_array
 
 NON_SCALAR = r"Gradient only defined for scalar-output functions"
@@ -56,60 +55,33 @@ class _Named:
         return self.name
 
 
-# --- 03.gradient: predicted by hand -----------------------------------------------------
+# --- 03.gradient: a result and its reason -----------------------------------------------
+
+GRADIENT_OPTIONS = ("A", "B", "C", "D")
+GRADIENT_TEXTS = (
+    "`[6., -2., 1., 4.]`: each ∂f/∂pᵢ is 2pᵢ, because no other term of the sum changes "
+    "when pᵢ does",
+    "`[6., -2., 1., 4.]`: grad differentiates `x**2` element by element and leaves the "
+    "sum out, since a sum only adds the slopes up",
+    "`9.0`: the derivative of a sum is the sum of the derivatives, 2 Σ pᵢ, one number as "
+    "`sum_of_squares` returns one",
+    "`[1., 1., 1., 1.]`: every term enters the sum with weight 1, so every partial "
+    "derivative of the sum is 1",
+)
+_GRADIENT = Choice(GRADIENT_OPTIONS, texts=GRADIENT_TEXTS)
 
 
-def _x():  # p, the point of the prediction: not the lesson's x, whose gradient it shows
-    return jnp.array([3.0, -1.0, 0.5, 2.0])
-
-
-def _gradient():  # by hand: the gradient of sum(x**2) is 2x, here at p
-    return 2 * _x()
-
-
-@dataclass(frozen=True)
-class _Numbers:
-    """Numbers typed in by hand: a list, a tuple, a NumPy or jax array, a Python number.
-
-    A prediction is judged on its values and shape; its container and dtype are free.
-    """
-
-    def __call__(self, answer: Any, expected: Any) -> str | None:
-        if answer is None or callable(answer) or isinstance(answer, str | bytes | dict | set):
-            return _("Expected numbers such as [1.0, 2.0], but this is {what}.").format(
-                what=describe(answer)
-            )
-        try:
-            values = np.asarray(answer)
-        except Exception:  # a ragged list, say
-            return _("Expected numbers such as [1.0, 2.0], but this is {what}.").format(
-                what=describe(answer)
-            )
-        if values.dtype.kind not in "iuf":
-            return _("Expected numbers such as [1.0, 2.0], but this is {what}.").format(
-                what=describe(answer)
-            )
-        expected_shape = np.shape(expected)
-        if values.shape != expected_shape and len(expected_shape) == 1:
-            return _(
-                "The gradient has one entry per input: x has {expected_shape} entries, "
-                "but this has shape {shape}."
-            ).format(expected_shape=expected_shape[0], shape=values.shape)
-        return compare_arrays(values, expected, check_dtype=False)
-
-
-def _partly_undoubled(answer: Any) -> bool:
-    """Some entries are p's own (not doubled), the others 2p: doubling done by hand, one
-    entry missed."""
-    try:
-        values = np.asarray(answer, dtype=float)
-    except Exception:
+def _numbers_typed(answer: Any) -> bool:
+    """Numbers where a letter was asked: a list or tuple of numbers, an array, a number."""
+    if isinstance(answer, bool):
         return False
-    p = np.asarray(_x(), dtype=float)
-    if values.shape != p.shape:
-        return False
-    own, doubled = np.isclose(values, p), np.isclose(values, 2 * p)
-    return bool((own | doubled).all() and (own & ~doubled).any() and (doubled & ~own).any())
+    if isinstance(answer, int | float) or is_jax_array(answer) or isinstance(answer, np.ndarray):
+        return True
+    return (
+        isinstance(answer, list | tuple)
+        and len(answer) > 0
+        and all(isinstance(item, int | float) and not isinstance(item, bool) for item in answer)
+    )
 
 
 # --- 03.fix_slopes: both of grad's restrictions at once ---------------------------------
@@ -421,120 +393,53 @@ EXERCISES = (
     Exercise(
         id="03.gradient",
         prediction=True,
-        title="Predict the gradient of sum_of_squares",
-        reference=_gradient,
-        rule=_Numbers(),
+        title="Predict the gradient of sum_of_squares, and why",
+        reference=lambda: "A",
+        rule=_GRADIENT,
         hints=(
-            "The gradient has one entry per input: the partial derivative ∂f/∂xᵢ, with "
-            "every other xⱼ held fixed.",
-            "In x₁² + x₂² + x₃² + x₄², only the term xᵢ² changes when xᵢ does, and the "
-            "derivative of xᵢ² is 2xᵢ.",
-            "predicted_gradient = [6.0, -2.0, 1.0, 4.0]  # 2 * p, worked out by hand",
+            "Running sum_of_squares_dx(p) shows the numbers, but two options give them: "
+            "the question is why. ∂f/∂pᵢ asks how f changes when pᵢ alone changes, every "
+            "other entry held fixed.",
+            "In x₁² + x₂² + x₃² + x₄², only the term xᵢ² changes when xᵢ does. And grad "
+            "differentiates the whole function, sum included: without the sum, "
+            "sum_of_squares would not return one number, and grad refuses such a function.",
+            'The numbers are 2pᵢ because the other terms stay fixed: predicted_gradient = "A".',
         ),
-        solution="predicted_gradient = [6.0, -2.0, 1.0, 4.0]",
+        solution='predicted_gradient = "A"',
         mistakes=(
             Mistake(
-                id="value-not-gradient",
-                message="14.25 is the value of sum_of_squares(p), one number. The gradient has "
-                "one entry per input: ∂f/∂xᵢ for each of the four.",
-                example=lambda: 14.25,
-            ),
-            Mistake(
-                id="article-zero",
-                message="0.0 is the article's misprint, for the value; and a gradient is not "
-                "one number but one per input: ∂f/∂xᵢ for each of the four.",
-                example=lambda: 0.0,
-            ),
-            Mistake(
-                id="all-zeros",
-                message="All zeros would mean f is flat at p, and it is not: each xᵢ² grows "
-                "as xᵢ grows. (The article's 0.0 is a misprint, for the value.) The derivative "
-                "of xᵢ² is 2xᵢ.",
-                example=lambda: [0.0, 0.0, 0.0, 0.0],
+                id="elementwise-reason",
+                message="Right numbers, wrong reason: grad differentiates the whole function, "
+                "sum included, and it needs that function to return one number: given x**2 "
+                "alone, a vector, it fails (the section on scalar outputs shows it). The "
+                "numbers come out as 2pᵢ for another reason: how f changes when pᵢ alone "
+                "changes.",
+                example=lambda: "B",
             ),
             Mistake(
                 id="summed-gradient",
-                message="9 is the sum of the gradient's entries. grad keeps them apart: one "
-                "partial derivative per input, four numbers here.",
-                example=lambda: 9.0,
-            ),
-            Mistake(
-                id="squares",
-                message="Those are the squares xᵢ², the terms of the sum. Differentiate each "
-                "term instead: the derivative of xᵢ² is 2xᵢ.",
-                example=lambda: _x() ** 2,
-            ),
-            Mistake(
-                id="x-itself",
-                message="That is p itself. The derivative of xᵢ² is 2xᵢ, not xᵢ.",
-                example=_x,
-            ),
-            Mistake(
-                id="partly-doubled",
-                message="Some entries are doubled and some are p's own values: every entry of "
-                "the gradient is 2pᵢ, the derivative of pᵢ², for every i.",
-                example=lambda: [6.0, -2.0, 0.5, 4.0],
-                matches=_partly_undoubled,
-            ),
-            Mistake(
-                id="two-x-squared",
-                message="That is 2xᵢ²: you multiplied by the power but kept it. Differentiating "
-                "xᵢ² brings the 2 down and lowers the power by one: 2xᵢ.",
-                example=lambda: 2 * _x() ** 2,
-            ),
-            Mistake(
-                id="constant-two",
-                message="The derivative of xᵢ² is 2xᵢ: it depends on xᵢ, so the four entries "
-                "differ.",
-                example=lambda: [2.0, 2.0, 2.0, 2.0],
+                message="9 is the sum of the partial derivatives. grad keeps them apart: one "
+                "partial derivative per input, four numbers here, whatever f returns.",
+                example=lambda: "C",
             ),
             Mistake(
                 id="ones",
-                message="All ones is the gradient of Σxᵢ, the sum without the squares. Each "
-                "term here is xᵢ², and its derivative, 2xᵢ, depends on xᵢ.",
-                example=lambda: [1.0, 1.0, 1.0, 1.0],
+                message="All ones is the gradient of Σxᵢ, the sum of the entries themselves. "
+                "Here each term is xᵢ², which changes at its own rate as xᵢ does: the weight "
+                "of 1 is only half of the chain.",
+                example=lambda: "D",
             ),
             Mistake(
-                id="antiderivative",
-                message="Those are xᵢ³/3: you integrated xᵢ² instead of differentiating it. "
-                "Differentiating brings the power down and lowers it by one: 2xᵢ.",
-                example=lambda: _x() ** 3 / 3,
-            ),
-            Mistake(
-                id="hessian",
-                message="That is the Hessian, the matrix of second derivatives (2 on its "
-                "diagonal). The gradient holds the first derivatives: one number per input, "
-                "four here.",
-                example=lambda: 2 * jnp.eye(4),
-            ),
-            Mistake(
-                id="list-repeated",
-                message="2 * [3.0, -1.0, 0.5, 2.0] repeats a Python list: eight numbers, none "
-                "of them doubled: * on a list repeats it, where * on an array multiplies every "
-                "element.",
-                example=lambda: [3.0, -1.0, 0.5, 2.0] * 2,
-            ),
-            Mistake(
-                id="value-repeated",
-                message="14.25 is the value of sum_of_squares(p), one number, and repeating it "
-                "does not make a gradient. Each entry is its own partial derivative "
-                "∂f/∂xᵢ: the derivative of xᵢ² at that xᵢ.",
-                example=lambda: [14.25, 14.25, 14.25, 14.25],
-            ),
-            Mistake(
-                id="at-lessons-x",
-                message="Those are the gradient at the lesson's x, [1, 2, 3, 4]. The question "
-                "asks at p = [3, -1, 0.5, 2]: each entry is 2pᵢ.",
-                example=lambda: [2.0, 4.0, 6.0, 8.0],
-            ),
-            Mistake(
-                id="cube-derivative",
-                message="3xᵢ² is the derivative of xᵢ³. sum_of_squares squares: the "
-                "derivative of xᵢ² is 2xᵢ.",
-                example=lambda: 3 * _x() ** 2,
+                id="numbers-not-letter",
+                message="That is a result, not a letter. Each option pairs a result with a "
+                "reason, and two of them share one result: answer with the letter whose result "
+                "and reason are both right, as a string of one letter.",
+                example=lambda: [6.0, -2.0, 1.0, 4.0],
+                matches=_numbers_typed,
             ),
         ),
-        success="∇ of Σxᵢ² is 2x: at p, [6, -2, 1, 4], one partial derivative per input.",
+        success="∂f/∂pᵢ = 2pᵢ: only the term pᵢ² changes when pᵢ does, so at p the gradient "
+        "is [6, -2, 1, 4], one partial derivative per input.",
     ),
     Exercise(
         id="03.fix_slopes",
@@ -717,6 +622,23 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
+                id="caret-not-power",
+                message="^ is Python's bitwise exclusive or, not a power: on floats it fails. "
+                "A power is written with **.",
+                example=lambda: lambda x: 2 * x * jnp.cos(x) - (x ^ 2) * jnp.sin(x),
+                matches=lambda answer: (
+                    uses_operator("^")(answer)
+                    and fails_with("TypeError", r"xor|bitwise|\^", _hand_inputs)(answer)
+                ),
+            ),
+            Mistake(
+                id="lessons-f-derivative",
+                message="That is sin x + x cos x, the derivative of the lesson's f(x) = x sin x. "
+                "g is another function, x² cos x: its own two factors, each differentiated in "
+                "its own term.",
+                example=lambda: lambda x: jnp.sin(x) + x * jnp.cos(x),
+            ),
+            Mistake(
                 id="math-not-jnp",
                 message="math.sin and math.cos take one Python number; the check passes an "
                 "array of points. Use jnp.sin and jnp.cos, which work element by element.",
@@ -809,6 +731,13 @@ EXERCISES = (
                 message="The second term has x where x² belongs: in uv′, u is g's first "
                 "factor itself, not its derivative or a part of it.",
                 example=lambda: lambda x: 2 * x * jnp.cos(x) - x * jnp.sin(x),
+            ),
+            Mistake(
+                id="second-term-derivative",
+                message="The second term has 2x where x² belongs (2x is x²'s derivative; "
+                "x * 2 typed for x ** 2 gives it too): in uv′ only v is differentiated, and "
+                "u = x² stays as it is.",
+                example=lambda: lambda x: 2 * x * jnp.cos(x) - 2 * x * jnp.sin(x),
             ),
             Mistake(
                 id="product-of-derivatives",

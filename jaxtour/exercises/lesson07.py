@@ -4,6 +4,7 @@ jit."""
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import weakref
@@ -22,7 +23,6 @@ from jaxtour.grader.mistakes import (
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
     Choice,
-    ExactInteger,
     SameFunction,
     answer_outcome,
     cases_of_this_check,
@@ -39,8 +39,22 @@ def _plain_function(answer: Any) -> bool:
 
 
 # --- 07.count_traces --------------------------------------------------------------------
+# Issue 34 item 3: a count can be run first (a trace counter is one line), so the answer
+# is a count AND its reason; two options give 4, and only the reason tells them apart.
 
 CALLS = 6
+TRACE_OPTIONS = ("A", "B", "C", "D", "E")
+TRACE_TEXTS = (
+    "3: one trace per new shape and dtype: int32[4], float32[4] and int32[]; 2, "
+    "jnp.int32(2) and 7 all share the int32[] code",
+    "4: a Python number is compiled into the code as a constant, so 2 and 7 each trace; "
+    "jnp.int32(2) reuses the code traced for 2 (same value, shape and dtype)",
+    "4: int32[4], float32[4], the weakly typed Python 2 (which 7 reuses) and the strongly "
+    "typed jnp.int32(2)",
+    "5: int32[4], float32[4] and jnp.int32(2), and each new Python number, 2 and then 7",
+    "6: each call traces, and only the compile is cached",
+)
+_TRACES = Choice(TRACE_OPTIONS, texts=TRACE_TEXTS)
 
 
 def _as_int(answer: Any) -> int | None:
@@ -56,28 +70,13 @@ def _as_int(answer: Any) -> int | None:
     return None
 
 
-def _not_positive(answer: Any) -> bool:
-    value = _as_int(answer)
-    return value is not None and value <= 0
-
-
-def _more_than_calls(answer: Any) -> bool:
-    value = _as_int(answer)
-    return value is not None and value > CALLS
-
-
-def _quoted_number(answer: Any) -> bool:
-    """A whole number typed as a string: '4', " 4 "."""
-    return isinstance(answer, str) and str.isdigit(str.strip(answer))
-
-
-def _number_in_container(answer: Any) -> bool:
-    """One whole number inside a tuple or list: 4, (a trailing comma) or [4]."""
-    return (
-        isinstance(answer, tuple | list)
-        and len(answer) == 1
-        and (_as_int(answer[0]) is not None or _quoted_number(answer[0]))
-    )
+def _a_count(answer: Any) -> bool:
+    """A number of traces (an int, a float, a quoted number) where a letter was asked."""
+    if isinstance(answer, str):
+        return str.isdigit(str.strip(answer))
+    if isinstance(answer, float):
+        return True
+    return _as_int(answer) is not None
 
 
 # --- 07.static_window -------------------------------------------------------------------
@@ -181,37 +180,98 @@ def _fixed_window(answer: Any) -> bool:
     ) or ignores_one_argument(_window_changed)(answer)
 
 
+def _negative_argnum(answer: Any) -> bool:
+    """Right by position, refused by keyword: a negative static_argnums, which jit counts
+    from the end of each call's positional arguments."""
+    raised = _by_keyword(answer)
+    return (
+        isinstance(raised, ValueError)
+        and "Positional argument indices" in str(raised)
+        and not _fails_positionally(answer)
+    )
+
+
+def _fixed_scale(answer: Any) -> bool:
+    """A scale written into the function (functools.partial with scale=...)."""
+    return fails_with("TypeError", r"multiple values for argument 'scale'", _smooth_inputs)(answer)
+
+
 # --- 07.stale_global --------------------------------------------------------------------
+# Issue 34 item 1: the lesson's demo reads one global learning rate, and its fix was a
+# one-word rename. The exercise's step reads two settings from a global dict: a learning
+# rate that a schedule changes on every step (data: it must stay traced, and the check
+# passes it as a jax scalar, which cannot be static) and a clipping switch that a Python
+# if reads (it decides what the program is: static, or a choice made with jnp.where).
+# Issue 35: a step that stores its traced lr in a global (a leaked tracer) has the right
+# values; it is run under jax.checking_leaks() for a shape no other call used.
+
+CLIP_AT = 1.0
 
 
-def _step(w, grad, lr):
+def _step(w, grad, lr, clip):
+    if clip:
+        grad = jnp.clip(grad, -CLIP_AT, CLIP_AT)
     return w - lr * grad
 
 
 @concrete_cache
 def _jitted_step():
-    return jax.jit(_step)
+    return jax.jit(_step, static_argnames="clip")
 
 
-def _ascent(w, grad, lr):
-    return w + lr * grad
+def _clipped(grad, clip):
+    return jnp.where(clip, jnp.clip(grad, -CLIP_AT, CLIP_AT), grad)
 
 
-def _step_only(w, grad, lr):
-    return lr * grad
+def _ascent(w, grad, lr, clip):
+    return w + lr * _clipped(grad, clip)
+
+
+def _step_only(w, grad, lr, clip):
+    return lr * _clipped(grad, clip)
+
+
+def _precedence(w, grad, lr, clip):
+    return (w - lr) * _clipped(grad, clip)
+
+
+def _always_clipped(w, grad, lr, clip):
+    return w - lr * jnp.clip(grad, -CLIP_AT, CLIP_AT)
+
+
+def _never_clipped(w, grad, lr, clip):
+    return w - lr * grad
+
+
+def _clip_inverted(w, grad, lr, clip):
+    return w - lr * _clipped(grad, not clip)
+
+
+def _step_clipped(w, grad, lr, clip):
+    """The whole step lr * grad clipped, not the gradient."""
+    update = lr * grad
+    return w - jnp.where(clip, jnp.clip(update, -CLIP_AT, CLIP_AT), update)
+
+
+def _w_clipped(w, grad, lr, clip):
+    return jnp.where(clip, jnp.clip(w, -CLIP_AT, CLIP_AT), w) - lr * grad
 
 
 def _scaled_lr(answer: Any) -> bool:
-    """w - c * lr * grad with one constant c other than 1, on every input."""
+    """w - c * lr * clipped(grad) with one constant c other than 1, on every input."""
     if not callable(answer):
         return False
     factors = []
-    for w, grad, lr in _step_inputs():
+    for index, args in enumerate(cases_of_this_check(_step_inputs, _step_inputs)):
+        w, grad, lr, clip = args
+        moved, raised = answer_outcome(_step_inputs, answer, index, args)
+        if raised is not None:
+            return False
         try:
-            moved = np.asarray(w) - np.asarray(answer(w, grad, lr), dtype=float)
+            moved = np.asarray(w) - np.asarray(moved, dtype=float)
         except Exception:
             return False
-        step = float(lr) * np.asarray(grad, dtype=float)
+        step = float(lr) * np.asarray(_clipped(grad, clip), dtype=float)
         if moved.shape != step.shape or not np.all(step):
             return False
         factors.append(moved / step)
@@ -222,37 +282,77 @@ def _scaled_lr(answer: Any) -> bool:
 
 
 def _step_inputs():
+    """Gradients inside and outside [-1, 1], learning rates as jax scalars (which cannot
+    be static) and a Python float, clip on and off for the same arguments."""
+    w, grad = jnp.array([1.0, -2.0]), jnp.array([0.5, 3.0])
     return [
-        (jnp.array([1.0, -2.0]), jnp.array([0.5, 0.25]), jnp.float32(0.1)),
-        (jnp.array([1.0, -2.0]), jnp.array([0.5, 0.25]), jnp.float32(0.01)),
-        (jnp.array(3.0), jnp.array(-1.0), 0.5),
+        (w, grad, jnp.float32(0.1), True),
+        (w, grad, jnp.float32(0.1), False),
+        (jnp.array(3.0), jnp.array(-4.0), 0.5, True),
+        (jnp.array([0.0, 1.0, 2.0]), jnp.array([-2.5, 0.5, 1.5]), jnp.float32(0.25), False),
+        (jnp.array([0.0, 1.0, 2.0]), jnp.array([-2.5, 0.5, 1.5]), jnp.float32(0.25), True),
     ]
 
 
-def _precedence(w, grad, lr):
-    return (w - lr) * grad
-
-
 def _lr_changed():
-    w, grad = jnp.array([1.0, -2.0]), jnp.array([0.5, 0.25])
-    return [(w, grad, 0.1), (w, grad, 0.5)]
+    w, grad = jnp.array([1.0, -2.0]), jnp.array([0.5, 3.0])
+    return [(w, grad, jnp.float32(0.1), True), (w, grad, jnp.float32(0.5), True)]
+
+
+def _clip_changed():
+    w, grad = jnp.array([1.0, -2.0]), jnp.array([0.5, 3.0])
+    return [(w, grad, jnp.float32(0.1), True), (w, grad, jnp.float32(0.1), False)]
+
+
+def _leaking_step():
+    kept = []
+
+    def step(w, grad, lr, clip):
+        kept.append(lr)  # the traced lr, kept past its trace
+        return _step(w, grad, lr, clip)
+
+    return jax.jit(step, static_argnames="clip")
+
+
+@remembered
+def _leaks_tracer(answer: Any) -> bool:
+    """A traced value kept outside the step (a global, a list): JAX's leak checker, on a
+    shape no other call of the check used, so the step traces anew under it."""
+    if not callable(answer):
+        return False
+    w, grad = jnp.zeros(7), jnp.linspace(-2.0, 2.0, 7)
+    try:
+        with jax.checking_leaks():
+            answer(w, grad, jnp.float32(0.3), True)
+    except Exception as exc:
+        return "Leaked" in str(exc) or "leaked" in str(exc)
+    return False
 
 
 # --- 07.debug_print ---------------------------------------------------------------------
 
 PRINT_OPTIONS = ("A", "B", "C", "D", "E")
-# What each option prints, as the lesson shows it: an answer pasted from there reads as
-# its letter.
-PRINT_TEXTS = (
-    "print: 1.0\ndebug: 1.0\nprint: 2.0\ndebug: 2.0\nprint: [0. 1. 2.]\ndebug: [0. 1. 2.]",
-    "print: JitTracer(~float32[])\ndebug: 1.0\ndebug: 2.0\ndebug: [0. 1. 2.]",
+# The outputs the lesson shows (1 to 4): issue 34 item 3 made the answer an output AND its
+# reason, since running the cell shows the output, and two options give output 1.
+PRINT_OUTPUTS = (
     "print: JitTracer(~float32[])\ndebug: 1.0\ndebug: 2.0\nprint: JitTracer(float32[3])\n"
     "debug: [0. 1. 2.]",
-    "print: JitTracer(~float32[])\ndebug: JitTracer(~float32[])\n"
-    "print: JitTracer(float32[3])\ndebug: JitTracer(float32[3])",
     "print: JitTracer(~float32[])\ndebug: 1.0\nprint: JitTracer(~float32[])\ndebug: 2.0\n"
     "print: JitTracer(float32[3])\ndebug: [0. 1. 2.]",
+    "print: JitTracer(~float32[])\ndebug: 1.0\ndebug: 2.0\ndebug: [0. 1. 2.]",
+    "print: 1.0\ndebug: 1.0\nprint: 2.0\ndebug: 2.0\nprint: [0. 1. 2.]\ndebug: [0. 1. 2.]",
 )
+
+
+def _pasted_output(answer: Any) -> bool:
+    """Lines of an output (or its number) where an option's letter was asked."""
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return True
+    if not isinstance(answer, str):
+        return False
+    lines = [" ".join(str.split(line)) for line in str.splitlines(answer) if str.strip(line)]
+    return bool(lines) and all(line.startswith(("print:", "debug:")) for line in lines)
+
 
 # --- 07.clip_negative -------------------------------------------------------------------
 # Issue 34: the tour shows jnp.where(x < 0, 0.0, x) (a demo, and the Fix line of the
@@ -331,6 +431,12 @@ def _inverted_choice(x):
 def _mean_of_negatives(x):
     dropped = x < 0
     return jnp.where(dropped, jnp.sum(jnp.where(dropped, x, 0.0)) / jnp.sum(dropped), x)
+
+
+def _all_filled(x):
+    """Every element replaced by the mean of the kept ones, not only the negative ones."""
+    kept = x >= 0
+    return jnp.full_like(x, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept))
 
 
 def _absolute(x):
@@ -414,81 +520,60 @@ _truth_of_a_tracer = _fails_tracing(
 EXERCISES = (
     Exercise(
         id="07.count_traces",
-        title="Predict how often jit traces",
-        reference=lambda: 4,
-        rule=ExactInteger(),
+        title="Predict how often jit traces, and why",
+        reference=lambda: "C",
+        rule=_TRACES,
         hints=(
-            "Write down what each argument looks like to jit: its shape, its dtype, and "
-            "whether it is weakly typed (a bare Python number). The values do not count.",
-            "jnp.arange(4) is int32[4] and jnp.arange(4.0) is float32[4]; 2 and 7 are "
-            "~int32[] (weak), jnp.int32(2) is int32[] (strong). Count the distinct ones.",
-            "int32[4], float32[4], ~int32[] and int32[]: trace_count = 4.",
+            "Running the calls with a trace counter shows 4, but two options say 4: the "
+            "question is why. Write down what each argument looks like to jit: its shape, "
+            "its dtype, and whether it is weakly typed (a bare Python number).",
+            "Is a Python number's value part of jit's cache key, or only its type? The "
+            "retrace table above called double with 2.0 and then 3.0.",
+            'int32[4], float32[4], ~int32[] (2, and 7 reuses it) and int32[]: trace_count = "C".',
         ),
-        solution="trace_count = 4",
+        solution='trace_count = "C"',
         mistakes=(
             Mistake(
-                id="every-call",
-                message="6 is one trace per call. jit traces only for a combination of "
-                "shapes, dtypes and weak types it has not seen; after that it reuses the "
-                "compiled code.",
-                example=lambda: 6,
+                id="a-count",
+                message="This is a number of traces, not a letter. Two options give the same "
+                "count, so the count alone does not answer: choose the option whose reason "
+                "is right, and give its letter as a string.",
+                example=lambda: 4,
+                matches=_a_count,
+            ),
+            Mistake(
+                id="shape-and-dtype-only",
+                message="A shape and a dtype are not the whole key: whether a value is weakly "
+                "typed is in it too. The Python 2 is a weak int32, jnp.int32(2) a strong "
+                "one, and the second traces again.",
+                example=lambda: "A",
+            ),
+            Mistake(
+                id="values-in-the-key",
+                message="Right count, wrong reason: a Python number passed to a jitted function "
+                "is traced like an array, a weakly typed scalar, and its value is not "
+                "compiled in (only a static argument's would be). 7 reuses the code traced "
+                "for 2; jnp.int32(2) traces because it is strongly typed, not because of its "
+                "value.",
+                example=lambda: "B",
             ),
             Mistake(
                 id="values-retrace",
-                message="5 counts a change of values as a new trace (jnp.arange(4) * 10, or 7 "
-                "after 2). jit never looks at values: same shape, dtype and weak type, same "
-                "compiled code.",
-                example=lambda: 5,
+                message="5 counts a new Python value as a new trace. jit never looks at an "
+                "argument's values, a Python number's included: same shape, dtype and weak "
+                "type, same compiled code.",
+                example=lambda: "D",
             ),
             Mistake(
-                id="missed-one",
-                message="3 misses one retrace. Two calls change only the type, not the shape: "
-                "jnp.arange(4.0) is float32 after int32, and jnp.int32(2) is a strong int32 "
-                "after the weakly typed Python 2. Each of those traces again.",
-                example=lambda: 3,
-            ),
-            Mistake(
-                id="shape-only",
-                message="2 counts only the new shapes, (4,) and (). A new dtype (float32 after "
-                "int32) and a new weak type (jnp.int32(2) after the Python int 2) retrace too.",
-                example=lambda: 2,
-            ),
-            Mistake(
-                id="once",
-                message="1 would mean jit compiles once, whatever it is given. It compiles once "
-                "per combination of shapes, dtypes and weak types: the float32 and () calls "
-                "each need their own code.",
-                example=lambda: 1,
-            ),
-            Mistake(
-                id="none",
-                message="The first call always traces: jit has nothing compiled before it.",
-                example=lambda: 0,
-                matches=_not_positive,
-            ),
-            Mistake(
-                id="more-than-calls",
-                message="There are only 6 calls, and a call traces at most once.",
-                example=lambda: 7,
-                matches=_more_than_calls,
-            ),
-            Mistake(
-                id="quoted-number",
-                message="This is a string: the quotes make it text. trace_count is a number; "
-                "write it without quotes.",
-                example=lambda: "5",
-                matches=_quoted_number,
-            ),
-            Mistake(
-                id="number-in-container",
-                message="This is a tuple or a list holding one number (a trailing comma, as in "
-                "trace_count = n, makes a tuple). Write the number alone, with no comma or "
-                "brackets.",
-                example=lambda: (5,),
-                matches=_number_in_container,
+                id="every-call",
+                message="jit caches the trace with the compile: a call whose arguments match "
+                "an earlier call's shapes, dtypes and weak types runs the compiled code and "
+                "does not trace. The retrace table above showed calls that reused.",
+                example=lambda: "E",
             ),
         ),
-        success="Four traces: int32[4], float32[4], ~int32[] and int32[]. Values never count.",
+        success="Four traces: int32[4], float32[4], ~int32[] (7 reused it) and int32[]. "
+        "Values never count, a Python number's neither; its weak type does.",
         prediction=True,
     ),
     Exercise(
@@ -544,6 +629,27 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
+                id="negative-argnum",
+                message="Your fast_smooth works with every argument passed by position, but "
+                "not with window and scale passed by keyword: a negative static_argnums "
+                "counts from the end of each call's positional arguments, so once an "
+                "argument comes by keyword it points at another argument, or at none. A "
+                "position counted from the start, or a name, means the same argument in "
+                "every call.",
+                example=lambda: jax.jit(_smooth, static_argnums=-2),
+                matches=_negative_argnum,
+                also_accepted=True,
+            ),
+            Mistake(
+                id="fixed-scale",
+                message="Your fast_smooth writes a scale into smooth (functools.partial with "
+                "scale=...), and then the check's own scale arrives a second time: smooth "
+                "gets two values for it. scale is data that changes from call to call: leave "
+                "it an argument.",
+                example=lambda: jax.jit(functools.partial(_smooth, scale=1.0), static_argnums=1),
+                matches=_fixed_scale,
+            ),
+            Mistake(
                 id="fixed-window",
                 message="Your fast_smooth does not use the window it is given: a window is "
                 "written into it (a lambda or functools.partial with window=...). The check "
@@ -557,17 +663,28 @@ EXERCISES = (
     ),
     Exercise(
         id="07.stale_global",
-        title="Fix a jitted step that reads a global",
+        title="Fix a jitted step that reads its settings from a global",
         reference=_jitted_step,
         rule=SameFunction(inputs=_step_inputs),
         hints=(
-            "jit read learning_rate once, while tracing, and baked its value then, 1.0, into the "
-            "compiled code. Changing the global later changes nothing it compiled.",
-            "Pass the learning rate in, as the argument lr, and use it. Should lr be static? "
-            "It changes on every step of a schedule, and each static value compiles again.",
-            "@jax.jit\ndef step(w, grad, lr):\n    return w - lr * grad",
+            "jit read config while tracing, once, and baked both settings into the compiled "
+            "code. Pass each one in as an argument, then decide, argument by argument, "
+            "whether jit may trace it.",
+            "A static argument needs a hashable value, and each new value compiles again. "
+            "Which of lr and clip changes on every step, and arrives as a jax scalar? Which "
+            "one does a Python if read while tracing?",
+            "Keep lr traced; make clip static (static_argnames), or choose with jnp.where "
+            "instead of an if.",
         ),
-        solution="@jax.jit\ndef step(w, grad, lr):\n    return w - lr * grad",
+        solution=(
+            "from functools import partial\n"
+            "\n"
+            '@partial(jax.jit, static_argnames="clip")\n'
+            "def step(w, grad, lr, clip):\n"
+            "    if clip:\n"
+            "        grad = jnp.clip(grad, -1.0, 1.0)\n"
+            "    return w - lr * grad"
+        ),
         mistakes=(
             Mistake(
                 id="called-it",
@@ -576,72 +693,136 @@ EXERCISES = (
                 matches=is_jax_array,
             ),
             Mistake(
-                id="no-lr-argument",
-                message="step still takes two arguments, so the learning rate can only come "
-                "from the global, read once at trace time. Give it a third parameter, lr.",
-                example=lambda: jax.jit(lambda w, grad: w - 0.1 * grad),
+                id="wrong-arity",
+                message="step takes other arguments than the four asked, w, grad, lr and clip, "
+                "in that order: a setting left out can only come from the global dict, read "
+                "once at trace time.",
+                example=lambda: jax.jit(lambda w, grad, lr: w - lr * grad),
                 matches=fails_with("TypeError", r"positional argument", _step_inputs),
             ),
             Mistake(
+                id="clip-traced",
+                message="jit traced clip, and a Python if (or and, or, not, bool()) needs a "
+                "True or False while tracing, which a tracer does not have. clip decides "
+                "which operations the step runs: jit must see its value, or the choice must "
+                "be made inside the array operations.",
+                example=lambda: jax.jit(_step),
+                matches=fails_with("TracerBoolConversionError", "", _step_inputs),
+            ),
+            Mistake(
+                id="python-number",
+                message="This turns a traced value into a Python number (float(), int(), "
+                ".item()), which needs a value that jit does not have while it traces. The "
+                "arithmetic takes the tracer as it is.",
+                example=lambda: jax.jit(
+                    lambda w, grad, lr, clip: w - float(lr) * grad, static_argnames="clip"
+                ),
+                matches=fails_with("ConcretizationTypeError", "", _step_inputs),
+            ),
+            Mistake(
                 id="static-lr",
-                message="lr is static here, so every new learning rate compiles step again "
-                "(and a learning rate held in a jax array cannot be static at all: it is not "
-                "hashable). A value that changes every step is data: leave it traced.",
-                example=lambda: jax.jit(_step, static_argnames="lr"),
+                message="lr is static here: the check passes a learning rate as a jax scalar, "
+                "which cannot be static (it is not hashable), and each new static value "
+                "would compile step again, once per step of a schedule. A value that changes "
+                "on every step is data: leave it traced.",
+                example=lambda: jax.jit(_step, static_argnames=("lr", "clip")),
                 matches=fails_with("ValueError", r"Non-hashable static", _step_inputs),
             ),
             Mistake(
                 id="numpy-in-jit",
-                message="A NumPy function (np.subtract, np.multiply, ...) needs concrete "
-                "values, and under jit w, grad and lr are tracers. Python's operators and the "
-                "jnp functions take tracers.",
-                example=lambda: jax.jit(lambda w, grad, lr: np.subtract(w, lr * grad)),
+                message="A NumPy function (np.clip, np.subtract, ...) needs concrete values, "
+                "and under jit w, grad and lr are tracers. Python's operators and the jnp "
+                "functions take tracers.",
+                example=lambda: jax.jit(
+                    lambda w, grad, lr, clip: np.subtract(w, lr * grad), static_argnums=3
+                ),
                 matches=fails_with("TracerArrayConversionError", "", _step_inputs),
+            ),
+            Mistake(
+                id="leaked-tracer",
+                message="Right values, but your step stores a traced value outside itself (a "
+                "global, a list, an attribute): JAX's leak checker found a tracer that "
+                "outlived its trace. That value is not the learning rate of any call, and "
+                "using it after the call fails. Use what step is given, and keep it inside.",
+                example=lambda: _leaking_step(),
+                matches=_leaks_tracer,
+                also_accepted=True,
             ),
             Mistake(
                 id="ignores-lr",
                 message="lr is a parameter, but the result is the same for lr=0.1 and lr=0.5: "
-                "the function still reads a number of its own, fixed when jit traced it.",
-                example=lambda: jax.jit(lambda w, grad, lr: w - 0.1 * grad),
+                "the function still reads a learning rate of its own, fixed when jit traced "
+                "it.",
+                example=lambda: jax.jit(lambda w, grad, lr, clip: w - 0.1 * grad),
                 matches=ignores_arguments(_lr_changed),
+            ),
+            Mistake(
+                id="always-clipped",
+                message="Your step clips the gradient whatever clip says: with clip False a "
+                "gradient outside [-1, 1] must pass unchanged. (A global switch read while "
+                "tracing does this too: it stays as it was at the first trace.)",
+                example=lambda: jax.jit(_always_clipped),
+                matches=behaves_like(_always_clipped, _step_inputs),
+            ),
+            Mistake(
+                id="never-clipped",
+                message="Your step never clips the gradient, whatever clip says: with clip True "
+                "each gradient element is held to [-1, 1] before the step.",
+                example=lambda: jax.jit(_never_clipped),
+                matches=behaves_like(_never_clipped, _step_inputs),
+            ),
+            Mistake(
+                id="clip-inverted",
+                message="Your switch is the wrong way round: the gradient is clipped when clip "
+                "is False and left as it is when clip is True.",
+                example=lambda: jax.jit(_clip_inverted, static_argnames="clip"),
+                matches=behaves_like(_clip_inverted, _step_inputs),
+            ),
+            Mistake(
+                id="step-clipped",
+                message="Your clip holds the whole step, lr times the gradient, to [-1, 1]. "
+                "The buggy step clips the gradient itself, before the learning rate scales "
+                "it: with a learning rate below 1 the two differ.",
+                example=lambda: jax.jit(_step_clipped),
+                matches=behaves_like(_step_clipped, _step_inputs),
+            ),
+            Mistake(
+                id="w-clipped",
+                message="Your clip holds w to [-1, 1], not the gradient: it is the gradient "
+                "that the buggy step clips before the update.",
+                example=lambda: jax.jit(_w_clipped),
+                matches=behaves_like(_w_clipped, _step_inputs),
             ),
             Mistake(
                 id="ascent",
                 message="Your step moves w along the gradient, which climbs the loss. Gradient "
                 "descent moves against it.",
-                example=lambda: _ascent,
+                example=lambda: jax.jit(_ascent),
+                matches=behaves_like(_ascent, _step_inputs),
             ),
             Mistake(
                 id="precedence",
                 message="This multiplies w itself by the gradient: the parentheses, or the "
                 "order of operations, put lr against w. Only the gradient is scaled by lr.",
                 example=lambda: jax.jit(_precedence),
-            ),
-            Mistake(
-                id="lr-outside",
-                message="lr scales w too here, not only the gradient: the new w shrinks with lr "
-                "even where the gradient is 0. The learning rate scales only the step.",
-                example=lambda: jax.jit(lambda w, grad, lr: (w - grad) * lr),
+                matches=behaves_like(_precedence, _step_inputs),
             ),
             Mistake(
                 id="scaled-lr",
-                message="Your step moves by a fixed multiple of lr * grad, the same multiple "
-                "on every call: a number of its own (the notebook's learning_rate, say) "
+                message="Your step moves by a fixed multiple of lr times the gradient, the same "
+                "multiple on every call: a number of its own (the global learning rate, say) "
                 "multiplies lr. The step's size is lr alone.",
-                example=lambda: jax.jit(lambda w, grad, lr: w - 0.25 * lr * grad),
+                example=lambda: jax.jit(
+                    lambda w, grad, lr, clip: w - 0.25 * lr * _clipped(grad, clip)
+                ),
                 matches=_scaled_lr,
-            ),
-            Mistake(
-                id="divided-by-lr",
-                message="This divides the gradient by lr, so a smaller learning rate takes a "
-                "larger step. The step grows with lr.",
-                example=lambda: jax.jit(lambda w, grad, lr: w - grad / lr),
             ),
             Mistake(
                 id="step-only",
                 message="This returns only the change, not the new w: the step must start from "
                 "the w it is given.",
-                example=lambda: _step_only,
+                example=lambda: jax.jit(_step_only),
+                matches=behaves_like(_step_only, _step_inputs),
             ),
             Mistake(
                 id="not-jitted",
@@ -653,50 +834,64 @@ EXERCISES = (
                 also_accepted=True,
             ),
         ),
-        success="The learning rate travels as data: one compile serves every value of lr.",
+        success="lr travels as data, one compile for every learning rate; clip decides the "
+        "program, so jit needs its value (or the choice is made inside the arrays).",
     ),
     Exercise(
         id="07.debug_print",
-        title="Predict what prints inside jit",
+        title="Predict what prints inside jit, and why",
         reference=lambda: "C",
-        rule=Choice(PRINT_OPTIONS, texts=PRINT_TEXTS),
+        rule=Choice(PRINT_OPTIONS),
         hints=(
-            "print is Python: it runs when Python runs the function, which under jit means "
-            "while tracing. jax.debug.print is an operation in the compiled code.",
-            "Which of the three calls trace? 1.0 and 2.0 are both ~float32[]; "
-            "jnp.arange(3.0) is float32[3].",
+            "Running the cell shows the output, but two options give output 1: the question "
+            "is why. print is Python: it runs when Python runs the function, which under jit "
+            "means while tracing. jax.debug.print is an operation in the compiled code.",
+            "Which of the three calls trace? What, besides a shape, makes jit trace again? "
+            "The retrace table above has the answer.",
             "print runs at the two traces (showing tracers), jax.debug.print on all three "
-            "calls (showing values): printed = 'C'.",
+            "calls (showing values), and a trace comes with any new shape, dtype or weak "
+            'type: printed = "C".',
         ),
         solution='printed = "C"',
         mistakes=(
             Mistake(
+                id="output-not-option",
+                message="That is an output (or its number), not an option. Two options give "
+                "the same output, so the output alone does not answer: choose the option "
+                "whose reason is right, and give its letter as a string.",
+                example=lambda: PRINT_OUTPUTS[0],
+                matches=_pasted_output,
+            ),
+            Mistake(
                 id="print-every-call",
-                message="A is what the code prints without jit. Under jit, print runs only "
-                "while tracing, and it sees a tracer (a shape and dtype), not the numbers.",
+                message="Output 4 is what the code prints without jit. Under jit, print runs "
+                "only while tracing, and it sees a tracer (a shape and dtype), not the numbers.",
                 example=lambda: "A",
             ),
             Mistake(
-                id="no-retrace",
-                message="B forgets that jnp.arange(3.0) has a new shape, (3,): jit traces "
-                "again for it, and the Python print runs again.",
+                id="shape-only",
+                message="Right output, wrong reason: jit traces again for any new shape, dtype "
+                "or weak type, not for a new shape only (the retrace table above showed a new "
+                "dtype and a strong float32 tracing again). Here only the shape changed, so "
+                "the output is the same; with jnp.float32(2.0) as the second argument, print "
+                "would run a third time.",
                 example=lambda: "B",
             ),
             Mistake(
-                id="debug-at-trace-time",
-                message="D treats jax.debug.print like print. It is an operation in the "
-                "compiled code: it runs on every call, with the call's values.",
+                id="values-retrace",
+                message="Output 2 traces again for 2.0. Same shape, same dtype, same weak type "
+                "as 1.0: jit reuses the compiled code, and print does not run.",
                 example=lambda: "D",
             ),
             Mistake(
-                id="values-retrace",
-                message="E traces again for 2.0. Same shape, same dtype, same weak type as "
-                "1.0: jit reuses the compiled code, and print does not run.",
+                id="no-retrace",
+                message="Output 3 forgets that jnp.arange(3.0) has a new shape, (3,): jit "
+                "traces again for it, and the Python print runs again.",
                 example=lambda: "E",
             ),
         ),
-        success="print ran at the two traces and saw tracers; jax.debug.print ran on every "
-        "call and saw values.",
+        success="print ran at the two traces (a new shape, dtype or weak type) and saw "
+        "tracers; jax.debug.print ran on every call and saw values.",
         prediction=True,
     ),
     Exercise(
@@ -874,6 +1069,14 @@ EXERCISES = (
                 "not negative.",
                 example=lambda: _mean_of_negatives,
                 matches=behaves_like(_mean_of_negatives, _vector_inputs),
+            ),
+            Mistake(
+                id="all-filled",
+                message="Every element became the fill, the elements that are not negative "
+                "too: your mean is right, but the NumPy code writes it only where x is "
+                "negative and leaves the other elements as they are.",
+                example=lambda: _all_filled,
+                matches=behaves_like(_all_filled, _vector_inputs),
             ),
             Mistake(
                 id="absolute",

@@ -33,6 +33,7 @@ from jaxtour.grader.mistakes import (
     ignores_one_argument,
     learner_functions,
     not_repeatable,
+    remembered,
     returns_none,
     traces_primitive,
     uses_numpy_random,
@@ -160,7 +161,7 @@ def _grad_of_vmap(params, xs, ys):
 
 
 @_compiled
-def _transposed(params, xs, ys):  # batch axis last, like xs: w's gradients come out (D, N)
+def _transposed(params, xs, ys):  # the reference: the examples last, stored like xs
     return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES, out_axes=-1)(params, xs, ys)
 
 
@@ -228,20 +229,6 @@ def _batch_gradient(answer: Any) -> bool:
     )
 
 
-def _batch_axis_moved(answer: Any) -> bool:
-    """out_axes moved the batch axis: it fails where out_axes names an axis the output
-    lacks, or gives w's gradients (D, N) from code that passes out_axes (the same numbers
-    come from right gradients transposed afterwards: _batch_axis_last)."""
-    out_of_bounds = fails_with("ValueError", r"out of bounds for array of dimension", _grad_inputs)
-    if out_of_bounds(answer):
-        return True
-    return _passes_out_axes(answer) and behaves_like(_transposed, _grad_inputs)(answer)
-
-
-def _batch_axis_last(answer: Any) -> bool:
-    return not _passes_out_axes(answer) and behaves_like(_transposed, _grad_inputs)(answer)
-
-
 def _passes_out_axes(answer: Any) -> bool:
     """Whether the answer's own code (or a notebook function it calls) passes out_axes=."""
     for fn in learner_functions(answer):
@@ -254,6 +241,10 @@ def _passes_out_axes(answer: Any) -> bool:
                 elif const == "out_axes" or (isinstance(const, tuple) and "out_axes" in const):
                     return True
     return False
+
+
+def _out_axes_one(params, xs, ys):  # the demo's out_axes=1: b's batch has no axis 1
+    return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES, out_axes=1)(params, xs, ys)
 
 
 def _examples_in_rows(answer: Any) -> bool:
@@ -303,7 +294,9 @@ def _numpy_leaves(answer: Any) -> bool:
 
 # --- 09.split_keeps_key -----------------------------------------------------------------
 
-SPLIT_OPTIONS = ("A", "B", "C", "D")
+# Issue 34 item 3: running the code shows which draws repeat a, so the answer is that AND
+# its reason; two options say "b only".
+SPLIT_OPTIONS = ("A", "B", "C", "D", "E")
 
 # --- 09.random_walk ---------------------------------------------------------------------
 
@@ -435,6 +428,51 @@ def _first_walk(answer: Any) -> np.ndarray | None:
     key, steps = _walk_inputs()[0]
     path, _ = _as_path(answer(key, steps), steps)
     return path
+
+
+def _carried_chain_walk(key, steps, keep: int, skip: int):
+    """A walk that draws each step from the key it carries AND splits that key for the
+    next: keys k, split(k)[keep], split(split(k)[keep])[keep], ..., the first ``skip`` of
+    them only split."""
+    draws = []
+    for index in range(skip + steps):
+        if index >= skip:
+            draws.append(jax.random.normal(key))
+        key = jax.random.split(key)[keep]
+    return jnp.cumsum(jnp.stack(draws))
+
+
+def _walk_draws_then_splits(key, steps):  # the exercise's broken walk
+    position, path = 0.0, []
+    for _ in range(steps):
+        position = position + jax.random.normal(key)
+        key, _ = jax.random.split(key)
+        path.append(position)
+    return jnp.stack(path)
+
+
+@remembered
+def _draws_from_a_split_key(answer: Any) -> bool:
+    """Every step drawn from a key that is also split for the next ones (keeping either
+    half, drawing before or after the split), on every walk of the check: values that
+    look random, from keys used twice."""
+    if not callable(answer):
+        return False
+    for seed, steps in WALK_CASES[:1] + WALK_CASES[2:]:
+        key = jax.random.key(seed)
+        try:
+            path, problem = _as_path(call_learner(answer, (key, steps)), steps)
+        except LearnerCodeError:
+            return False
+        if problem:
+            return False
+        if not any(
+            np.allclose(path, np.asarray(_carried_chain_walk(key, steps, keep, skip)), atol=1e-5)
+            for keep in (0, 1)
+            for skip in (0, 1)
+        ):
+            return False
+    return True
 
 
 def _same_step_each_time(answer: Any) -> bool:
@@ -1141,8 +1179,8 @@ def _repeat_row(rows: np.ndarray) -> tuple[int, int] | None:
 EXERCISES = (
     Exercise(
         id="09.per_example_grads",
-        title="Per-example gradients of a new loss, for examples stored in columns",
-        reference=lambda: _per_example_grads,
+        title="Per-example gradients stored as the examples are, in columns",
+        reference=lambda: _transposed,
         rule=SameFunction(inputs=_grad_inputs, output=SamePytree(), transform=jax.jit),
         hints=(
             "jax.grad(log_loss) is the gradient for ONE example, a dict like params. "
@@ -1150,12 +1188,15 @@ EXERCISES = (
             "params, x and y, which axis holds the examples.",
             "params is the same for every example: None. Here an example is a COLUMN of xs, "
             "shape (D, N), so xs is split along axis 1, as by_column was in the lesson; "
-            "ys, shape (N,), along axis 0.",
-            "return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)",
+            "ys, shape (N,), along axis 0. out_axes says where the examples go in the "
+            "result, for w's (D, N) and b's (N,) alike.",
+            "return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0), out_axes=-1)"
+            "(params, xs, ys)",
         ),
         solution=(
             "def per_example_grads(params, xs, ys):\n"
-            "    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)"
+            "    grad_one = jax.grad(log_loss)\n"
+            "    return jax.vmap(grad_one, in_axes=(None, 1, 0), out_axes=-1)(params, xs, ys)"
         ),
         mistakes=(
             Mistake(
@@ -1184,10 +1225,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="wrong-axis",
-                message="You mapped xs along axis 0, its rows: the lesson's layout, one example "
-                "per row. Here xs has shape (D, N): each example is a COLUMN, and its rows are "
-                "the D features. Map xs along axis 1 (ys, shape (N,), stays on axis 0): "
-                "in_axes=(None, 1, 0).",
+                message="Your vmap hands log_loss the rows of xs (axis 0 of xs, or axis 1 of "
+                "xs.T): the lesson's layout, one example per row. Here xs has shape (D, N): "
+                "each example is a COLUMN, and its rows are the D features. Map xs as it is "
+                "along axis 1 (ys, shape (N,), stays on axis 0).",
                 example=lambda: _rows_as_examples,
                 matches=_examples_in_rows,
             ),
@@ -1267,21 +1308,25 @@ EXERCISES = (
                 matches=ignores_one_argument(_one_argument_changed),
             ),
             Mistake(
-                id="transposed",
-                message="out_axes moved the batch axis: it says where the examples go in the "
-                "RESULT, whatever axis they had in xs. The task asks for them first, (N, D) "
-                "for w and (N,) for b: leave out_axes at its default, 0.",
-                example=lambda: _transposed,
-                matches=_batch_axis_moved,
+                id="out-axes-one",
+                message="out_axes=1 asks for the examples at axis 1 of EVERY output, and b's "
+                "gradient for one example is a single number: b's batch of them has only "
+                "axis 0, so vmap has no axis 1 to put them on. out_axes follows the "
+                "output's structure (one entry per leaf, like in_axes per argument), and an "
+                "axis counted from the end exists in every output.",
+                example=lambda: _out_axes_one,
+                matches=fails_with(
+                    "ValueError", r"out of bounds for array of dimension", _grad_inputs
+                ),
             ),
             Mistake(
-                id="batch-axis-last",
-                message="Your gradients for w are right, with the batch axis last: (D, N), "
-                "where the task asks for the examples first, (N, D). vmap with out_axes at "
-                "its default, 0, already puts them first: return its result as it is, "
-                "without a .T, transpose or swapaxes after it.",
-                example=lambda: _transposed_after,
-                matches=_batch_axis_last,
+                id="examples-first",
+                message="Your gradients are right, with the examples first: w's come out "
+                "(N, D), as vmap puts them by default. The task asks for them stored like xs, "
+                "one example per COLUMN: (D, N) for w, and (N,) for b. Where vmap puts the "
+                "examples in its result is yours to say.",
+                example=lambda: _per_example_grads,
+                matches=behaves_like(_per_example_grads, _grad_inputs),
             ),
             Mistake(
                 id="batch-gradient",
@@ -1340,22 +1385,23 @@ EXERCISES = (
                 matches=fails_with("TypeError", r"unsupported operand.*'dict'", _grad_inputs),
             ),
         ),
-        success="vmap(grad(log_loss)) with params broadcast (None) and xs mapped along its "
-        "columns (axis 1): one traced gradient, one gradient per example, in a dict shaped "
-        "like params.",
+        success="vmap(grad(log_loss)) with params broadcast (None), xs mapped along its "
+        "columns (axis 1) and the examples put last in the result, stored as xs stores them: "
+        "one traced gradient, one gradient per example, in a dict shaped like params.",
     ),
     Exercise(
         id="09.split_keeps_key",
-        title="Predict what split does to a key",
-        reference=lambda: "B",
+        title="Predict what split does to a key, and why",
+        reference=lambda: "C",
         rule=Choice(SPLIT_OPTIONS),
         hints=(
-            "jax.random functions are pure: they return new values and change nothing they "
-            "are given. What does that say about key after split(key)?",
-            "A key is a value, like the number 42. b is drawn from the same value as a. c and d "
-            "are drawn from NEW keys computed from it.",
+            "Running the code shows which draws repeat a, but two options say b only: the "
+            "question is why. jax.random functions are pure: they return new values and "
+            "change nothing they are given.",
+            "A key is a value, like the number 42. Does JAX need to remember anything to give "
+            "the same numbers for the same key?",
         ),
-        solution='answer = "B"',
+        solution='answer = "C"',
         mistakes=(
             Mistake(
                 id="split-consumes",
@@ -1365,32 +1411,40 @@ EXERCISES = (
                 example=lambda: "A",
             ),
             Mistake(
+                id="remembered-draws",
+                message="Right draws, wrong reason: JAX keeps no record of the numbers it drew. "
+                "A draw is a pure function of the key and the shape, computed again each time, "
+                "so the same key gives the same numbers in a fresh program, on another "
+                "machine, or under jit, where nothing could have been kept.",
+                example=lambda: "B",
+            ),
+            Mistake(
                 id="split-first-is-key",
                 message="k1 is not key: split(key) makes two NEW keys, neither equal to the one "
                 "you split. Only b, drawn from key itself, repeats a.",
-                example=lambda: "C",
+                example=lambda: "D",
             ),
             Mistake(
                 id="all-same",
                 message="Only a draw from the same key repeats a. k1 and fold_in(key, 0) are new "
                 "keys computed from key, and they give new numbers.",
-                example=lambda: "D",
+                example=lambda: "E",
             ),
         ),
-        success="B: key is a value. split and fold_in make new keys from it and leave it "
-        "unchanged, so only b, drawn from key again, repeats a.",
+        success="C: a draw depends only on the key and the shape. split and fold_in make new "
+        "keys from key and leave it unchanged, so only b, drawn from key again, repeats a.",
         prediction=True,
     ),
     Exercise(
         id="09.random_walk",
-        title="Fix a random walk that never splits its key",
+        title="Fix a random walk that uses each key twice",
         reference=lambda: _random_walk,
         rule=GoodRandomWalk(),
         hints=(
-            "The broken walk passes the same key to jax.random.normal on every pass of the "
-            "loop, so every step is the same number.",
-            "Each pass needs a new key, and the next pass must start from a new key too: "
-            "split and keep both halves.",
+            "In the half-fixed walk, each pass draws a step from key and then splits that same "
+            "key to make the next one: every key is used twice, once to draw and once to split.",
+            "Split first, and give each half one job: one half draws this step, the other is "
+            "carried to the next pass, where it is split again (and never drawn from).",
             "In the loop: key, subkey = jax.random.split(key), then "
             "position = position + jax.random.normal(subkey).",
         ),
@@ -1468,6 +1522,16 @@ EXERCISES = (
                 matches=behaves_like(_walk_split_not_kept, _walk_inputs),
             ),
             Mistake(
+                id="draws-from-split-key",
+                message="Your steps all differ, yet every key is used twice: each step is drawn "
+                "from the key that is then split to make the next one (drawn before or after "
+                "the split). jax.random promises independent numbers only from keys used "
+                "once, for one draw or one split. Each key gets one job.",
+                example=lambda: _walk_draws_then_splits,
+                matches=_draws_from_a_split_key,
+                also_accepted=True,
+            ),
+            Mistake(
                 id="same-key-each-step",
                 message="Every step of your walk is the same number: each pass of the loop "
                 "draws with a key it already used, and the same key gives the same number. "
@@ -1491,8 +1555,8 @@ EXERCISES = (
                 matches=_not_accumulated,
             ),
         ),
-        success="A new subkey for every step and the key carried on: each step is a fresh "
-        "draw, and the same key still gives the same walk.",
+        success="Every key used once, for one draw or one split: each step is a fresh draw, "
+        "and the same key still gives the same walk.",
     ),
     Exercise(
         id="09.two_views",

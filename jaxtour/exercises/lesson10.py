@@ -13,6 +13,7 @@ judges nothing.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,8 +67,11 @@ class EightDevices:
 
 # --- 10.column_spec ---------------------------------------------------------------------
 
-# The readings of 10.column_spec: shape (3, 64), 3 channels in rows, 64 examples in columns.
+# The readings of 10.column_spec: shape (3, 64), 3 channels in rows, 64 examples in columns,
+# laid out on the lesson's (4, 2) mesh, axes ("batch", "model").
 READINGS_AXES = (N_("the 3 channels"), N_("the 64 examples"))  # translated where shown
+READINGS_SHAPE = (3, 64)
+MESH_2D = (("batch", 4), ("model", 2))
 
 
 def spec(*entries: Any) -> Any:
@@ -89,18 +93,26 @@ def _entry_names(entry: Any) -> tuple[Any, ...]:
 
 @dataclass(frozen=True)
 class SameSpec:
-    """The answer is a PartitionSpec laying out an array with the expected one's layout.
+    """The answer is a PartitionSpec that lays the array out as the expected one does: the
+    same block on each device, held by as many devices. Judged by that effect, so every
+    spec with it passes (P(None, ('batch', 'model')) and P(None, ('model', 'batch'))
+    alike), and a wrong one is told what it does: the block each device holds, how many
+    devices hold each block, or why JAX refuses it.
 
-    ``axes`` says what each array axis holds (for the messages); ``mesh_axes`` are the
-    mesh's axis names. Trailing Nones do not matter: P('batch') and P('batch', None) lay
-    out a 2-D array alike, as do P() and P(None, None).
+    ``axes`` says what each array axis holds (for the messages), ``shape`` is the array's,
+    ``mesh`` the mesh's (name, size) pairs. Trailing Nones do not matter.
     """
 
     axes: tuple[str, ...]
-    mesh_axes: tuple[str, ...] = ("batch",)
+    shape: tuple[int, ...]
+    mesh: tuple[tuple[str, int], ...]
+
+    @property
+    def _mesh_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.mesh)
 
     def layout(self, answer: Any) -> tuple[Any, ...] | str:
-        """One entry per array axis (a mesh axis name or None), or why there is none."""
+        """One tuple of mesh axis names per array axis, or why there is none."""
         if not isinstance(answer, jax.sharding.PartitionSpec):
             return _not_a_spec(answer)
         entries = tuple(answer)
@@ -117,15 +129,15 @@ class SameSpec:
             for name in names:
                 if not isinstance(name, str):
                     return _(
-                        "Each entry of a PartitionSpec is None or a mesh axis name such as "
-                        "'batch', not {what}."
+                        "Each entry of a PartitionSpec is None, a mesh axis name such as "
+                        "'batch', or a tuple of them, not {what}."
                     ).format(what=describe(name))
-                if name not in self.mesh_axes:
-                    return _("The mesh has no axis named {name}; its axis is {join}.").format(
-                        name=f"{name!r}", join=" and ".join(map(repr, self.mesh_axes))
+                if name not in self._mesh_names:
+                    return _("The mesh has no axis named {name}; its axes are {join}.").format(
+                        name=f"{name!r}", join=" and ".join(map(repr, self._mesh_names))
                     )
                 used.append(name)
-            layout.append(names[0] if len(names) == 1 else (names or None))
+            layout.append(tuple(names))
         twice = sorted({name for name in used if used.count(name) > 1})
         if twice:
             return _(
@@ -134,36 +146,64 @@ class SameSpec:
             ).format(twice=f"{twice[0]!r}")
         return tuple(layout)
 
-    def describe_layout(self, layout: tuple[Any, ...]) -> str:
-        split = [
-            _("{what} (axis {i}) over {name}").format(what=_(what), i=i, name=repr(name))
-            for i, (what, name) in enumerate(zip(self.axes, layout, strict=True))
-            if name is not None
-        ]
-        whole = [
-            _("{what} (axis {i})").format(what=_(what), i=i)
-            for i, (what, name) in enumerate(zip(self.axes, layout, strict=True))
-            if name is None
-        ]
-        both = _(" and ")  # joins the axes named: "the 3 channels (axis 0) and ..."
-        if not split:
-            return _("{spec_text} splits nothing: every device holds the whole array.").format(
-                spec_text=spec_text(layout)
-            )
-        if whole:
-            return _("{spec} splits {split}, and keeps {whole} whole on every device.").format(
-                spec=spec_text(layout), split=both.join(split), whole=both.join(whole)
-            )
-        return _("{spec} splits {split}.").format(spec=spec_text(layout), split=both.join(split))
+    def effect(self, layout: tuple[Any, ...]) -> tuple[tuple[int, ...], int] | str:
+        """(the block each device holds, how many devices hold each block), or why JAX
+        refuses the layout (an axis its mesh axes do not divide)."""
+        sizes = dict(self.mesh)
+        block = []
+        for what, dim, names in zip(self.axes, self.shape, layout, strict=True):
+            ways = int(np.prod([sizes[name] for name in names], dtype=int))
+            if dim % ways:
+                return _(
+                    "{spec} splits {what} {ways} ways, and {dim} cannot be split evenly "
+                    "{ways} ways: JAX refuses that sharding."
+                ).format(spec=self.spec_of(layout), what=_(what), ways=ways, dim=dim)
+            block.append(dim // ways)
+        used = {name for names in layout for name in names}
+        copies = int(np.prod([size for name, size in self.mesh if name not in used], dtype=int))
+        return tuple(block), copies
+
+    @staticmethod
+    def spec_of(layout: tuple[Any, ...]) -> str:
+        entries = [None if not n else n[0] if len(n) == 1 else n for n in layout]
+        while entries and entries[-1] is None:
+            entries.pop()
+        return spec_text(tuple(entries))
+
+    def describe_effect(self, layout: tuple[Any, ...], block: tuple[int, ...], copies: int) -> str:
+        shape = "(" + ", ".join(map(str, block)) + ")"
+        if copies == 1:
+            return _(
+                "{spec} gives each device a block of shape {shape}, on no other device."
+            ).format(spec=self.spec_of(layout), shape=shape)
+        return ngettext(
+            "{spec} gives each device a block of shape {shape}, and the same block is on "
+            "{copies} device.",
+            "{spec} gives each device a block of shape {shape}, and the same block is on "
+            "{copies} devices.",
+            copies,
+        ).format(spec=self.spec_of(layout), shape=shape, copies=copies)
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         got = self.layout(answer)
         if isinstance(got, str):
             return got
+        got_effect = self.effect(got)
+        if isinstance(got_effect, str):
+            return got_effect
         want = self.layout(expected)
-        if got == want:
+        want_effect = self.effect(want)
+        if got_effect == want_effect:
             return None
-        return self.describe_layout(got) + " " + _("That is not the layout asked for.")
+        block, copies = got_effect
+        return (
+            self.describe_effect(got, block, copies)
+            + " "
+            + _(
+                "The task asks for a block of {channels} channels and {examples} examples on "
+                "each device, on no other device."
+            ).format(channels=want_effect[0][0], examples=want_effect[0][1])
+        )
 
 
 def _not_a_spec(answer: Any) -> str:
@@ -184,131 +224,201 @@ def _is_named_sharding(answer: Any) -> bool:
 
 def _is_plain_tuple(answer: Any) -> bool:
     return isinstance(answer, tuple | list) and all(
-        entry is None or isinstance(entry, str) for entry in answer
+        entry is None or isinstance(entry, str | tuple) for entry in answer
     )
 
 
+def _one_device_mesh():
+    return jax.make_mesh((1, 1), ("batch", "model"), devices=jax.devices()[:1])
+
+
 def _laid_out_readings():
-    mesh = jax.make_mesh((1,), ("batch",), devices=jax.devices()[:1])
-    return jax.device_put(jnp.zeros((3, 64)), jax.sharding.NamedSharding(mesh, spec(None, "batch")))
+    sharding = jax.sharding.NamedSharding(_one_device_mesh(), spec(None, ("batch", "model")))
+    return jax.device_put(jnp.zeros(READINGS_SHAPE), sharding)
 
 
 def _whole_sharding():
-    mesh = jax.make_mesh((1,), ("batch",), devices=jax.devices()[:1])
-    return jax.sharding.NamedSharding(mesh, spec(None, "batch"))
+    return jax.sharding.NamedSharding(_one_device_mesh(), spec(None, ("batch", "model")))
+
+
+def _splits_examples_over(count: int):
+    """Matches a spec that keeps the channels whole and splits the examples over mesh
+    axes of ``count`` devices in all: one mesh axis where both are needed."""
+
+    def matches(answer: Any) -> bool:
+        rule = SameSpec(READINGS_AXES, READINGS_SHAPE, MESH_2D)
+        layout = rule.layout(answer)
+        if isinstance(layout, str):
+            return False
+        effect = rule.effect(layout)
+        return (
+            not isinstance(effect, str)
+            and effect[0] == (3, 64 // count)
+            and layout[1] != ()
+            and layout[0] == ()
+        )
+
+    return matches
+
+
+def _splits_channels(answer: Any) -> bool:
+    """A spec whose first entry names a mesh axis: it splits the 3 channels."""
+    rule = SameSpec(READINGS_AXES, READINGS_SHAPE, MESH_2D)
+    layout = rule.layout(answer)
+    return not isinstance(layout, str) and layout[0] != ()
 
 
 # --- 10.fix_loss ------------------------------------------------------------------------
+# The mean absolute error over a padded batch's real points: valid is True for a real
+# point, False for padding; the padding holds values that must not count.
 
 
-def mean_abs_error(params, x, y):
-    return jnp.mean(jnp.abs(model(params, x) - y))
+def mean_abs_error(params, x, y, valid):
+    errors = jnp.abs(model(params, x) - y)
+    return jnp.sum(jnp.where(valid, errors, 0.0)) / jnp.sum(valid)
 
 
-def _per_device(params, x, y):  # the lesson's bug, as it behaves with 8 devices
-    per_device = x.shape[0] // DEVICES
-    return jnp.sum(jnp.abs(model(params, x) - y)) / per_device
-
-
-def _mean_times_devices(params, x, y):  # the same bug, written with jnp.mean
-    return jnp.mean(jnp.abs(model(params, x) - y)) * DEVICES
-
-
-def _divides_by_a_device_share(answer: Any) -> bool:
-    """The lesson's bug in either spelling: the sum over one device's share of the batch,
-    ``x.shape[0] // 8`` or ``x.shape[0] / 8`` (which is the mean times 8). They agree on
-    a batch that 8 divides and differ on the grader's other one."""
-    return behaves_like(_per_device, _loss_inputs)(answer) or behaves_like(
-        _mean_times_devices, _loss_inputs
-    )(answer)
-
-
-def _hard_coded_batch(params, x, y):
-    return jnp.sum(jnp.abs(model(params, x) - y)) / 64
-
-
-def _sum(params, x, y):
-    return jnp.sum(jnp.abs(model(params, x) - y))
-
-
-def _mean_over_devices(params, x, y):
-    return jnp.mean(jnp.abs(model(params, x) - y)) / DEVICES
-
-
-def _squared(params, x, y):
-    return jnp.mean((model(params, x) - y) ** 2)
-
-
-def _per_example(params, x, y):
+def _errors(params, x, y):
     return jnp.abs(model(params, x) - y)
 
 
-def _sum_over_devices(params, x, y):
-    return jnp.sum(jnp.abs(model(params, x) - y)) / DEVICES
+def _per_device(params, x, y, valid):  # the lesson's bug, on the real points' count
+    return jnp.sum(_errors(params, x, y) * valid) / (jnp.sum(valid) // DEVICES)
 
 
-def _signed(params, x, y):
-    return jnp.mean(model(params, x) - y)
+def _per_device_batch(params, x, y, valid):  # the lesson's bug, as written there
+    return jnp.sum(_errors(params, x, y) * valid) / (x.shape[0] // DEVICES)
 
 
-def _sample_mean(params, x, y):
-    return jnp.sum(jnp.abs(model(params, x) - y)) / (x.shape[0] - 1)
+def _times_devices(params, x, y, valid):
+    return mean_abs_error(params, x, y, valid) * DEVICES
 
 
-def _root_mean_square(params, x, y):
-    return jnp.sqrt(jnp.mean((model(params, x) - y) ** 2))
+def _divides_by_a_device_share(answer: Any) -> bool:
+    """The lesson's bug in any spelling: a device's share of the real points or of the
+    batch (``// 8`` or ``/ 8``, the mean times 8)."""
+    return any(
+        behaves_like(wrong, _loss_inputs)(answer)
+        for wrong in (_per_device, _per_device_batch, _times_devices)
+    )
 
 
-def _numpy_mean(params, x, y):
-    return np.mean(np.abs(np.asarray(model(params, x)) - np.asarray(y)))
+def _three_arguments(params, x, y):
+    return jnp.mean(jnp.abs(model(params, x) - y))
 
 
-def _abs_of_mean(params, x, y):
-    return jnp.abs(jnp.mean(model(params, x) - y))
+def _cannot_take(count: int):
+    """Matches a function whose own signature cannot take ``count`` positional arguments."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        try:
+            inspect.signature(answer).bind(*range(count))
+        except TypeError:
+            return True
+        except ValueError:
+            return False
+        return False
+
+    return matches
 
 
-def _abs_of_prediction(params, x, y):
-    return jnp.mean(jnp.abs(model(params, x)) - y)
+def _counts_padding(params, x, y, valid):
+    return jnp.mean(_errors(params, x, y))
 
 
-def _lesson_batch(params, x, y):  # reads a notebook's 64-point data, not its arguments
+def _padding_errors_kept(params, x, y, valid):
+    return jnp.sum(_errors(params, x, y)) / jnp.sum(valid)
+
+
+def _divides_by_batch(params, x, y, valid):
+    return jnp.sum(_errors(params, x, y) * valid) / x.shape[0]
+
+
+def _mask_inverted(params, x, y, valid):
+    return mean_abs_error(params, x, y, ~valid)
+
+
+def _masked_sum(params, x, y, valid):
+    return jnp.sum(_errors(params, x, y) * valid)
+
+
+def _squared(params, x, y, valid):
+    errors = (model(params, x) - y) ** 2
+    return jnp.sum(errors * valid) / jnp.sum(valid)
+
+
+def _signed(params, x, y, valid):
+    return jnp.sum((model(params, x) - y) * valid) / jnp.sum(valid)
+
+
+def _per_example(params, x, y, valid):
+    return _errors(params, x, y) * valid
+
+
+def _boolean_index(params, x, y, valid):
+    return jnp.mean(_errors(params, x, y)[valid])
+
+
+def _numpy_mean(params, x, y, valid):
+    errors = np.abs(np.asarray(model(params, x)) - np.asarray(y))
+    return np.mean(errors[np.asarray(valid)])
+
+
+def _lesson_batch(params, x, y, valid):  # reads a notebook's data, not its arguments
     xs = jnp.linspace(-1.0, 1.0, 64)
     return jnp.mean(jnp.abs(model(params, xs) - 2.0 * xs))
 
 
+def _hard_coded_count(params, x, y, valid):
+    return jnp.sum(_errors(params, x, y) * valid) / 60
+
+
 def _loss_inputs():
-    """Batches of 24 and 30 (not the lesson's 64), fresh each call: "any batch size", so
-    one that 8 devices do not divide (a loss that rounds the batch to a multiple of the
-    device count is right only on the first)."""
+    """Padded batches (not the lesson's): 24 points of which 20 are real, the padding at
+    the end; 30 of which 25, the padding scattered; 16, all real. The padding holds
+    values far off the curve, so that it changes any loss that lets it in."""
     rng = np.random.default_rng(10)
     cases = []
-    for n, params in ((24, (1.0, -0.5, 0.25)), (30, (0.0, 2.0, -1.0))):
+    shapes = ((24, 20, "end"), (30, 25, "scattered"), (16, 16, "end"))
+    for (n, real, where), params in zip(
+        shapes, ((1.0, -0.5, 0.25), (0.0, 2.0, -1.0), (0.5, 0.5, 0.5)), strict=True
+    ):
         x = np.linspace(-1.0, 1.0, n, dtype=np.float32)
         y = (3.0 * x**2 - 2.0 * x + 0.5 + 0.3 * rng.normal(size=n)).astype(np.float32)
+        valid = np.arange(n) < real
+        if where == "scattered":
+            valid = np.ones(n, dtype=bool)
+            valid[rng.choice(n, n - real, replace=False)] = False
+        x = np.where(valid, x, np.float32(4.0)).astype(np.float32)
+        y = np.where(valid, y, np.float32(-7.0)).astype(np.float32)
         p = {name: jnp.float32(v) for name, v in zip("abc", params, strict=True)}
-        cases.append((p, jnp.asarray(x), jnp.asarray(y)))
+        cases.append((p, jnp.asarray(x), jnp.asarray(y), jnp.asarray(valid)))
     return cases
 
 
 def _data_changed():
     """The same params with two different batches: a loss that reads globals gives one number."""
-    (params, x, y), (_, other_x, other_y) = _loss_inputs()
-    return [(params, x, y), (params, other_x, other_y)]
+    (params, x, y, valid), (_, other_x, other_y, other_valid), _ = _loss_inputs()
+    return [(params, x, y, valid), (params, other_x, other_y, other_valid)]
 
 
 @dataclass(frozen=True)
 class SameLoss:
-    """The answer is a loss function ``(params, x, y) -> number`` that agrees with the
-    reference on batches other than the lesson's; a wrong value says how far off it is."""
+    """The answer is a loss function ``(params, x, y, valid) -> number`` that agrees with
+    the reference on padded batches other than the lesson's; a wrong value says how far
+    off it is. (What fails under jit, as a training step runs it, is named by the
+    mistakes that try it there: boolean indexing, NumPy.)"""
 
     def warm_up(self, expected: Any) -> None:
         outputs_on(_loss_inputs, expected)
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
-            return _("Expected a function (params, x, y) -> loss, but this is {what}.").format(
-                what=describe(answer)
-            )
+            return _(
+                "Expected a function (params, x, y, valid) -> loss, but this is {what}."
+            ).format(what=describe(answer))
         wanted = outputs_on(_loss_inputs, expected)
         for args, want in zip(_loss_inputs(), wanted, strict=True):
             got = call_learner(answer, args)
@@ -322,22 +432,40 @@ class SameLoss:
             problem = JaxArray()(got, want)
             if problem is None:
                 continue
-            batch = _("On a batch of {count} points").format(count=args[1].shape[0])
+            real = int(np.sum(np.asarray(args[3])))
+            batch = _("On a batch of {count} points, {real} of them real,").format(
+                count=args[1].shape[0], real=real
+            )
             if is_jax_array(got) and got.shape == () and want.shape == ():
                 value, right = float(got), float(want)
                 if right and np.isfinite(value):
                     return _(
                         "{batch} your loss is {value}, {value2} times the mean absolute error "
-                        "({right}). The loss is the mean, over every example in x, of "
-                        "jnp.abs(model(params, x) - y)."
+                        "of the real points ({right})."
                     ).format(
                         batch=batch,
                         value=f"{value:.6g}",
                         value2=f"{value / right:.4g}",
                         right=f"{right:.6g}",
                     )
-            return f"{batch}: {problem}"
+            return f"{batch} {problem}"
         return None
+
+
+def _under_jit_fails_with(error: str):
+    """Matches a loss that raises ``error`` under jax.jit (a training step's loss is
+    traced): boolean indexing, NumPy on tracers."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        try:
+            jax.jit(answer)(*_loss_inputs()[0])
+        except Exception as exc:
+            return error in {cls.__name__ for cls in type(exc).__mro__}
+        return False
+
+    return matches
 
 
 def _uses_numpy(answer: Any) -> bool:
@@ -346,8 +474,11 @@ def _uses_numpy(answer: Any) -> bool:
     if not callable(answer):
         return False
     args = _loss_inputs()[0]
-    if isinstance(answer(*args), np.ndarray | np.generic):
-        return True
+    try:
+        if isinstance(answer(*args), np.ndarray | np.generic):
+            return True
+    except Exception:
+        return False
     try:
         jax.jit(answer)(*args)
     except Exception as exc:
@@ -358,29 +489,45 @@ def _uses_numpy(answer: Any) -> bool:
 EXERCISES = (
     Exercise(
         id="10.column_spec",
-        title="Choose the PartitionSpec for examples stored in columns",
-        reference=lambda: spec(None, "batch"),
-        rule=SameSpec(axes=READINGS_AXES),
+        title="Choose the PartitionSpec that spreads examples over a 2-D mesh",
+        reference=lambda: spec(None, ("batch", "model")),
+        rule=SameSpec(axes=READINGS_AXES, shape=READINGS_SHAPE, mesh=MESH_2D),
         hints=(
-            "A PartitionSpec has one entry per array axis, in order: the mesh axis that "
-            "splits it, or None to keep that axis whole on every device.",
-            "Here the examples are the second axis (axis 1), and the first axis, the "
-            "channels, stays whole.",
-            "P(None, ...): None for the channels, then the mesh axis for the examples.",
+            "A PartitionSpec has one entry per array axis, in order: what splits that axis,"
+            " or None to keep it whole. The examples are axis 1; the channels, axis 0, stay "
+            "whole.",
+            "8 examples on each of 8 devices, none twice: the 64 examples must be split 8 "
+            "ways. One mesh axis splits them 4 or 2 ways; an entry that names both splits "
+            "them 4 x 2 ways.",
+            "P(None, ('batch', 'model')): None for the channels, then a tuple of both mesh "
+            "axes for the examples.",
         ),
-        solution='readings_spec = P(None, "batch")',
+        solution='readings_spec = P(None, ("batch", "model"))',
         mistakes=(
             Mistake(
+                id="one-mesh-axis",
+                message="The examples are split over one mesh axis only, so a device holds "
+                "more than 8 of them, and the devices along the other mesh axis hold the "
+                "same ones: a mesh axis that no entry names replicates the array along it. "
+                "Here the examples' entry must name both mesh axes.",
+                example=lambda: spec(None, "batch"),
+                matches=lambda answer: (
+                    _splits_examples_over(4)(answer) or _splits_examples_over(2)(answer)
+                ),
+            ),
+            Mistake(
                 id="rows",
-                message="P('batch') splits the first axis, the 3 channels, not the examples: "
-                "the habit from row-major data. Here the 64 examples are the columns, axis 1. "
-                "(JAX would refuse anyway: 3 channels cannot be split evenly over 8 devices.)",
+                message="Your spec splits the first axis, the 3 channels: the habit from "
+                "row-major data. Here the 64 examples are the columns, axis 1, and the "
+                "channels stay whole on every device. (JAX would refuse anyway: 3 channels "
+                "cannot be split evenly over a mesh axis of 2 or 4 devices.)",
                 example=lambda: spec("batch"),
+                matches=_splits_channels,
             ),
             Mistake(
                 id="replicated",
                 message="That spec splits nothing: every device would hold all 64 examples "
-                "and repeat the same work. Name the mesh axis at the position of the "
+                "and repeat the same work. Name the mesh axes at the position of the "
                 "examples' axis.",
                 example=lambda: spec(),
             ),
@@ -395,7 +542,7 @@ EXERCISES = (
                 id="laid-out-array",
                 message="That is an array (the readings after jax.device_put?), not a "
                 "PartitionSpec. readings_spec is the spec itself, the P(...) you pass to "
-                "NamedSharding(mesh, readings_spec).",
+                "NamedSharding(mesh2d, readings_spec).",
                 example=_laid_out_readings,
                 matches=is_jax_array,
             ),
@@ -403,15 +550,16 @@ EXERCISES = (
                 id="plain-tuple",
                 message="A plain tuple is not a PartitionSpec: JAX wants P(...) "
                 "(jax.sharding.PartitionSpec) around the entries.",
-                example=lambda: (None, "batch"),
+                example=lambda: (None, ("batch", "model")),
                 matches=_is_plain_tuple,
             ),
         ),
-        success="P(None, 'batch'): the channels stay whole, the 64 examples go 8 to a device.",
+        success="The channels stay whole, and the examples are split over both mesh axes, "
+        "4 x 2 ways: 8 examples on each device, none on two.",
         needs=EightDevices(
             N_(
-                "With fewer, show_shards cannot show your PartitionSpec putting 8 of the 64 "
-                "examples on each device, as the exercise asks."
+                "With fewer, the lesson's (4, 2) mesh cannot be made, and show_shards cannot "
+                "show your PartitionSpec putting 8 of the 64 examples on each device."
             )
         ),
     ),
@@ -461,100 +609,112 @@ EXERCISES = (
     ),
     Exercise(
         id="10.fix_loss",
-        title="Fix a loss that grows with the number of devices",
+        title="Write a loss for a padded batch, the same on any number of devices",
         reference=lambda: mean_abs_error,
         rule=SameLoss(),
         hints=(
-            "Under jit, a function given a sharded array sees the whole array: x.shape[0] "
-            "is the global batch, 64, on 1 device or on 8.",
-            "So nothing should depend on the number of devices: average over all of x.",
-            "return jnp.mean(jnp.abs(model(params, x) - y))",
+            "Two things to get right. Under jit a function given a sharded array sees the "
+            "whole array, so no device count belongs in the loss. And the padding is in x "
+            "and y too: its errors must not count, nor must it count as points.",
+            "Zero the padding's errors with the mask, add them up, and divide by the number "
+            "of real points, which valid holds.",
+            "errors = jnp.abs(model(params, x) - y)\n"
+            "return jnp.sum(jnp.where(valid, errors, 0.0)) / jnp.sum(valid)",
         ),
         solution=(
-            "def fixed_mae_loss(params, x, y):\n    return jnp.mean(jnp.abs(model(params, x) - y))"
+            "def masked_mae_loss(params, x, y, valid):\n"
+            "    errors = jnp.abs(model(params, x) - y)\n"
+            "    return jnp.sum(jnp.where(valid, errors, 0.0)) / jnp.sum(valid)"
         ),
         mistakes=(
             Mistake(
+                id="three-arguments",
+                message="Your function takes (params, x, y), as the lesson's mae_loss does; "
+                "the check calls masked_mae_loss(params, x, y, valid), with the mask as a "
+                "fourth argument: without it, the loss cannot tell the padding from the data.",
+                example=lambda: _three_arguments,
+                matches=_cannot_take(4),
+            ),
+            Mistake(
                 id="per-device",
-                message="Still 8 times the mean: x is not one device's slice. A jax function sees"
-                " the whole sharded array, so its shape is the global batch, and no "
-                "device count belongs in the loss.",
+                message="Still 8 times too large: x is not one device's slice. A jax function "
+                "sees the whole sharded array, so its shape, and the count of True in valid, "
+                "are the global batch's, and no device count belongs in the loss.",
                 example=lambda: _per_device,
                 matches=_divides_by_a_device_share,
             ),
             Mistake(
-                id="hard-coded-batch",
-                message="Dividing by 64 is right for the lesson's batch only; on a batch of 24 it"
-                " is wrong. The number of examples must come from the batch the function "
-                "is given.",
-                example=lambda: _hard_coded_batch,
+                id="counts-padding",
+                message="Your loss averages over every point of the batch, the padding "
+                "included: the padded points are not data, and their errors are counted as "
+                "if they were. Only the points where valid is True count.",
+                example=lambda: _counts_padding,
+            ),
+            Mistake(
+                id="padding-errors-kept",
+                message="You divide by the number of real points, but the sum still holds "
+                "the padding's errors: the padded x and y are not zeros, and their errors "
+                "are added in. Zero them with the mask before the sum.",
+                example=lambda: _padding_errors_kept,
+            ),
+            Mistake(
+                id="divides-by-batch",
+                message="The padding's errors are left out of the sum, but you divide by "
+                "every point of the batch, padding included, so the loss is too small by "
+                "the share of padding. Divide by the number of real points.",
+                example=lambda: _divides_by_batch,
+            ),
+            Mistake(
+                id="mask-inverted",
+                message="Your loss averages over the padding and leaves out the real points: "
+                "valid is True for a real point.",
+                example=lambda: _mask_inverted,
+            ),
+            Mistake(
+                id="boolean-index",
+                message="Indexing with the mask keeps as many points as valid has True, a "
+                "shape that depends on the values: under jit, as in a training step, that "
+                "fails. Keep every point and let the mask zero the padding's errors.",
+                example=lambda: _boolean_index,
+                matches=_under_jit_fails_with("NonConcreteBooleanIndexError"),
+                also_accepted=True,
+            ),
+            Mistake(
+                id="hard-coded-count",
+                message="Dividing by 60 is right for the lesson's batch only; the check's "
+                "batches hold other numbers of real points. The count must come from the "
+                "valid the function is given.",
+                example=lambda: _hard_coded_count,
             ),
             Mistake(
                 id="sum-not-mean",
-                message="That is the sum of the absolute errors; the loss is their mean, "
-                "the sum divided by the number of examples in x.",
-                example=lambda: _sum,
-            ),
-            Mistake(
-                id="mean-over-devices",
-                message="You divided the mean by the number of devices. jnp.mean already "
-                "averages the examples of every device; there is nothing more to average.",
-                example=lambda: _mean_over_devices,
+                message="That is the sum of the real points' absolute errors; the loss is "
+                "their mean.",
+                example=lambda: _masked_sum,
             ),
             Mistake(
                 id="squared",
                 message="That is the mean squared error, lesson 08's loss. This one is the "
-                "mean absolute error: keep jnp.abs and only fix the division.",
+                "mean absolute error.",
                 example=lambda: _squared,
             ),
             Mistake(
                 id="per-example",
-                message="That returns one error per example. A loss is one number: take the "
-                "mean over the batch.",
+                message="That returns one error per point. A loss is one number: the mean "
+                "over the real points.",
                 example=lambda: _per_example,
             ),
             Mistake(
-                id="sum-over-devices",
-                message="You divided the sum by 8, the number of devices. A mean divides by "
-                "the number of examples, x.shape[0], which no device count changes.",
-                example=lambda: _sum_over_devices,
-            ),
-            Mistake(
                 id="signed-errors",
-                message="Without jnp.abs, errors above and below the curve cancel: that is "
-                "the mean error, not the mean absolute error.",
+                message="Without the absolute value, errors above and below the curve cancel:"
+                " that is the mean error, not the mean absolute error.",
                 example=lambda: _signed,
-            ),
-            Mistake(
-                id="sample-mean",
-                message="You divided by x.shape[0] - 1, as for a sample variance. A mean "
-                "divides by all x.shape[0] examples.",
-                example=lambda: _sample_mean,
-            ),
-            Mistake(
-                id="abs-of-mean",
-                message="jnp.abs is outside the mean: that is the size of the mean error, after "
-                "errors above and below the curve have cancelled. The absolute value "
-                "belongs to each error, before the average.",
-                example=lambda: _abs_of_mean,
-            ),
-            Mistake(
-                id="abs-of-prediction",
-                message="jnp.abs wraps only the model's prediction: its parentheses close too "
-                "early, so the absolute value is taken of the output, not of each error.",
-                example=lambda: _abs_of_prediction,
-            ),
-            Mistake(
-                id="root-mean-square",
-                message="That is the root mean squared error. This loss is the mean absolute "
-                "error: no squares and no root.",
-                example=lambda: _root_mean_square,
             ),
             Mistake(
                 id="numpy-inside",
                 message="NumPy functions (np.abs, np.mean) turn the jax arrays into NumPy "
                 "ones: jax.grad cannot differentiate through NumPy, and under jit it fails. "
-                "Use jnp.abs and jnp.mean.",
+                "Use the jnp functions.",
                 example=lambda: _numpy_mean,
                 matches=_uses_numpy,
                 also_accepted=True,
@@ -563,13 +723,13 @@ EXERCISES = (
                 id="ignores-data",
                 message="Your function gives the same loss for two different batches: it "
                 "reads notebook variables (such as the lesson's data) instead of its "
-                "arguments x and y.",
+                "arguments.",
                 example=lambda: _lesson_batch,
                 matches=ignores_arguments(_data_changed),
             ),
         ),
-        success="jnp.mean over the whole batch: the same loss on 1 device or 8, and on any "
-        "batch size.",
+        success="The padding masked out of the sum and the count, and no device count: the "
+        "same loss on 1 device or 8, for any batch and any padding.",
         needs=EightDevices(
             N_(
                 "With one device, a loss divided by the device count even looks right, so the "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dis
 import functools
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -23,13 +24,13 @@ from jaxtour.grader.mistakes import (
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
     Choice,
-    ExactInteger,
     Inputs,
     SameFunction,
     SamePytree,
     is_jitted,
 )
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.lazy import is_jax_array
 
 # --- shared -------------------------------------------------------------------------------
 
@@ -47,7 +48,7 @@ PYTHON_PER_STEP = (
 
 
 # --- 11.fori_predict --------------------------------------------------------------------
-# lax.fori_loop(2, 6, lambda i, acc: acc * 2 + i, 1): i = 2, 3, 4, 5.
+# lax.fori_loop(2, 6, lambda i, acc: acc * 2 + i, 1): i = 2, 3, 4, 5, the body traced once.
 
 
 def _fori(lower: int, upper: int, body, start: int) -> int:
@@ -59,24 +60,50 @@ def _fori(lower: int, upper: int, body, start: int) -> int:
 
 FORI_ANSWER = _fori(2, 6, lambda i, acc: acc * 2 + i, 1)  # 57
 
+FORI_OPTIONS = ("A", "B", "C", "D")
+FORI_TEXTS = (
+    "120: i = 2, 3, 4, 5 and 6, the upper bound included",
+    "57: i = 2, 3, 4, 5, each result fed into the next call; Python runs the body once, "
+    "while tracing, and the compiled loop runs it four times",
+    "57: i = 2, 3, 4, 5, each result fed into the next call; Python runs the body four "
+    "times, once per i, as in a Python loop",
+    "27: four steps, with i = 0, 1, 2, 3 (i counts the steps)",
+)
+
+
+def _fori_number(answer: Any) -> bool:
+    """A number where a letter is asked: the loop's result, run or worked out (a Python,
+    NumPy or jax number, or a string of digits)."""
+    if isinstance(answer, bool):
+        return False
+    if isinstance(answer, str):
+        return str.isdigit(str.strip(answer))
+    if isinstance(answer, int | float | np.integer | np.floating):
+        return True
+    return is_jax_array(answer) and answer.shape == ()
+
 
 # --- 11.scan_ema --------------------------------------------------------------------------
+# The bias-corrected moving average (Adam's first moment): m starts at 0,
+# m = beta * m + (1 - beta) * x, and the t-th output is m / (1 - beta**t), t = 1, 2, ...
 
 
 @jax.jit  # as the solution: unjitted, the scan is traced and compiled on every call
-def _ema(xs, alpha):
-    def step(m, x):
-        m = alpha * x + (1 - alpha) * m
-        return m, m
+def _corrected_ema(xs, beta):
+    def step(carry, x):
+        m, t = carry
+        m = beta * m + (1 - beta) * x
+        t = t + 1
+        return (m, t), m / (1 - beta**t)
 
-    return jax.lax.scan(step, xs[0], xs)
+    return jax.lax.scan(step, (0.0, 0), xs)[1]
 
 
 def _ema_inputs():
     return [
         (jnp.array([1.0, 3.0, 2.0, 6.0, 4.0]), 0.5),
-        (jnp.array([10.0, 0.0, 0.0, 0.0]), 0.25),
-        (jnp.array([-1.0, 2.0, 0.5, 4.0, -3.0, 1.0, 2.5]), 0.8),
+        (jnp.array([10.0, 0.0, 0.0, 0.0]), 0.75),
+        (jnp.array([-1.0, 2.0, 0.5, 4.0, -3.0, 1.0, 2.5]), 0.9),
     ]
 
 
@@ -86,162 +113,234 @@ def _ema_lengths():
     return [cases[1], cases[0], cases[2]]
 
 
-def _ema_reduced(xs, alpha):
-    def step(carry, x):
-        m = alpha * x + (1 - alpha) * carry[0]
-        return m, [*carry[1], m]
-
-    m, history = functools.reduce(step, xs, (xs[0], []))
-    return m, jnp.stack(history)
-
-
-def _ema_from_zero(xs, alpha):
+def _raw_averages(xs, beta):
     def step(m, x):
-        m = alpha * x + (1 - alpha) * m
+        m = beta * m + (1 - beta) * x
         return m, m
 
     return jax.lax.scan(step, 0.0, xs)
 
 
-def _ema_weights_swapped(xs, alpha):
+def _ema_uncorrected(xs, beta):
+    return _raw_averages(xs, beta)[1]
+
+
+def _ema_corrected_carry(xs, beta):
+    def step(carry, x):
+        m, t = carry
+        t = t + 1
+        m = (beta * m + (1 - beta) * x) / (1 - beta**t)
+        return (m, t), m
+
+    return jax.lax.scan(step, (0.0, 0), xs)[1]
+
+
+def _ema_t_from_zero(xs, beta):
+    m = _raw_averages(xs, beta)[1]
+    return m / (1 - beta ** jnp.arange(xs.shape[0]))
+
+
+def _ema_t_one_ahead(xs, beta):
+    m = _raw_averages(xs, beta)[1]
+    return m / (1 - beta ** jnp.arange(2, xs.shape[0] + 2))
+
+
+def _ema_one_correction(xs, beta):
+    m = _raw_averages(xs, beta)[1]
+    return m / (1 - beta ** xs.shape[0])
+
+
+def _ema_weights_swapped(xs, beta):
     def step(m, x):
-        m = (1 - alpha) * x + alpha * m
+        m = (1 - beta) * m + beta * x
         return m, m
 
-    return jax.lax.scan(step, xs[0], xs)
+    m = jax.lax.scan(step, 0.0, xs)[1]
+    return m / (1 - beta ** jnp.arange(1, xs.shape[0] + 1))
 
 
-def _ema_history_only(xs, alpha):
-    return _ema(xs, alpha)[1]
-
-
-def _ema_last_only(xs, alpha):
-    return _ema(xs, alpha)[0]
-
-
-def _ema_outputs_swapped(xs, alpha):
-    last, history = _ema(xs, alpha)
-    return history, last
-
-
-def _ema_lagged(xs, alpha):
+def _ema_from_first(xs, beta):
     def step(m, x):
-        return alpha * x + (1 - alpha) * m, m  # records the average before this step
-
-    return jax.lax.scan(step, xs[0], xs)
-
-
-def _ema_from_mean(xs, alpha):
-    def step(m, x):
-        m = alpha * x + (1 - alpha) * m
+        m = beta * m + (1 - beta) * x
         return m, m
 
-    return jax.lax.scan(step, jnp.mean(xs), xs)
+    m = jax.lax.scan(step, xs[0], xs)[1]
+    return m / (1 - beta ** jnp.arange(1, xs.shape[0] + 1))
 
 
-def _ema_fixed_alpha(xs, alpha):
-    return _ema(xs, 0.3)
-
-
-def _alpha_changed():
-    xs, _ = _ema_inputs()[0]
-    return [[(xs, 0.5), (xs, 0.25)]]
-
-
-def _ema_ignores_alpha(answer: Any) -> bool:
-    """The same result for two alphas."""
-    return callable(answer) and ignores_one_argument(_alpha_changed)(answer)
-
-
-def _ema_started_elsewhere(answer: Any) -> bool:
-    """(final, history) where history follows the update from its second entry on, the first
-    entry is not xs[0], and the first entry is alpha * xs[0] + (1 - alpha) * start for some
-    start: the recurrence is right, only the carry's start is not."""
+def _returns_scan_pair(answer: Any) -> bool:
+    """A pair (a tuple or list of two) on every input, where one array is asked: scan's
+    (final carry, stacked outputs) returned whole, whatever their values."""
     if not callable(answer):
         return False
     try:
-        for xs, alpha in _ema_inputs():
-            final, history = answer(xs, alpha)
-            h = np.asarray(history, dtype=float)
-            x = np.asarray(xs, dtype=float)
-            if h.shape != x.shape or np.isclose(h[0], x[0]):
-                return False
-            step = alpha * x[1:] + (1 - alpha) * h[:-1]
-            if not np.allclose(h[1:], step, rtol=1e-5, atol=1e-6):
-                return False
-            if not np.isclose(float(np.asarray(final)), h[-1], rtol=1e-5, atol=1e-6):
+        for xs, beta in _ema_inputs():
+            out = answer(xs, beta)
+            if type(out) not in (tuple, list) or len(out) != 2:
                 return False
     except Exception:
         return False
     return True
 
 
-def _ema_skips_first(xs, alpha):
-    def step(m, x):
-        m = alpha * x + (1 - alpha) * m
-        return m, m
-
-    return jax.lax.scan(step, xs[0], xs[1:])
+def _ema_pair(xs, beta):
+    history = _corrected_ema(xs, beta)
+    return history[-1], history
 
 
-def _ema_whole_carry(xs, alpha):
-    def step(m, x):
-        m = alpha * x + (1 - alpha) * m
-        return m, m
-
-    return jax.lax.scan(step, xs, xs)
-
-
-def _ema_no_pair(xs, alpha):
-    return jax.lax.scan(lambda m, x: alpha * x + (1 - alpha) * m, xs[0], xs)
+def _ema_lagged(xs, beta):
+    """Each output is the corrected average before its element was taken in."""
+    m = _raw_averages(xs, beta)[1]
+    before = jnp.concatenate([jnp.zeros(1), m[:-1]])
+    t = jnp.arange(xs.shape[0])
+    return jnp.where(t == 0, 0.0, before / jnp.where(t == 0, 1.0, 1 - beta**t))
 
 
-def _ema_python_loop(xs, alpha):
-    m, history = xs[0], []
-    for x in xs:
-        m = alpha * x + (1 - alpha) * m
-        history.append(m)
-    return m, jnp.stack(history)
+def _ema_reversed(xs, beta):
+    return _corrected_ema(xs[::-1], beta)[::-1]
+
+
+def _ema_fixed_beta(xs, beta):
+    return _corrected_ema(xs, 0.9)
+
+
+def _beta_changed():
+    xs, _ = _ema_inputs()[0]
+    return [[(xs, 0.5), (xs, 0.75)]]
+
+
+def _ema_ignores_beta(answer: Any) -> bool:
+    """The same result for two betas."""
+    return callable(answer) and ignores_one_argument(_beta_changed)(answer)
+
+
+def _first_not_finite(answer: Any) -> bool:
+    """The first average is inf or nan on every input (1 - beta**0 = 0 divides it), the
+    rest finite: t counted from 0."""
+    if not callable(answer):
+        return False
+    try:
+        for xs, beta in _ema_inputs():
+            out = np.asarray(answer(xs, beta), dtype=float)
+            if out.shape != xs.shape or np.isfinite(out[0]) or not np.all(np.isfinite(out[1:])):
+                return False
+    except Exception:
+        return False
+    return True
+
+
+def _ema_reduced(xs, beta):
+    def step(carry, x):
+        m = beta * carry[0] + (1 - beta) * x
+        return m, [*carry[1], m / (1 - beta ** (len(carry[1]) + 1))]
+
+    return jnp.stack(functools.reduce(step, xs, (0.0, []))[1])
+
+
+def _ema_python_loop(xs, beta):
+    m, history = 0.0, []
+    for t, x in enumerate(xs, start=1):
+        m = beta * m + (1 - beta) * x
+        history.append(m / (1 - beta**t))
+    return jnp.stack(history)
+
+
+def _ema_no_pair(xs, beta):
+    return jax.lax.scan(lambda m, x: beta * m + (1 - beta) * x, 0.0, xs)
 
 
 # --- 11.while_grad ------------------------------------------------------------------------
-# x <- r * x * (1 - x), steps times: the logistic map.
+# Logistic growth, x <- x + r * x * (1 - x), until x reaches cap, at most max_steps steps.
 
 
-def _logistic(r, x0, steps):
-    return jax.lax.fori_loop(0, steps, lambda i, x: r * x * (1 - x), x0)
+def _step(r, x):
+    return x + r * x * (1 - x)
 
 
-def _logistic_while(r, x0, steps):
+def _grow(r, x0, cap, max_steps):
+    return jax.lax.fori_loop(0, max_steps, lambda i, x: jnp.where(x < cap, _step(r, x), x), x0)
+
+
+def _grow_while(r, x0, cap, max_steps):
     def keep_going(state):
         k, x = state
-        return k < steps
+        return (k < max_steps) & (x < cap)
 
     def one_step(state):
         k, x = state
-        return k + 1, r * x * (1 - x)
+        return k + 1, _step(r, x)
 
     return jax.lax.while_loop(keep_going, one_step, (0, x0))[1]
 
 
-def _logistic_arguments_swapped(r, x0, steps):
-    return _logistic(x0, r, steps)
+def _grow_never_stops(r, x0, cap, max_steps):
+    return jax.lax.fori_loop(0, max_steps, lambda i, x: _step(r, x), x0)
 
 
-def _logistic_five_steps(r, x0, steps):
-    return _logistic(r, x0, 5)
+def _grow_checks_new_value(r, x0, cap, max_steps):
+    def body(i, x):
+        new = _step(r, x)
+        return jnp.where(new < cap, new, x)
+
+    return jax.lax.fori_loop(0, max_steps, body, x0)
 
 
-def _logistic_counter(r, x0, steps):
-    return 0.0 * r + 0.0 * x0 + float(steps)
+def _grow_inverted(r, x0, cap, max_steps):
+    return jax.lax.fori_loop(0, max_steps, lambda i, x: jnp.where(x < cap, x, _step(r, x)), x0)
 
 
-def _logistic_precedence(r, x0, steps):
-    return jax.lax.fori_loop(0, steps, lambda i, x: r * x * 1 - x, x0)
+def _grow_clipped(r, x0, cap, max_steps):
+    return jnp.minimum(_grow_never_stops(r, x0, cap, max_steps), cap)
 
 
-def _logistic_inputs():
-    return [(3.0, 0.2, 5), (2.5, 0.6, 8), (1.5, 0.5, 1)]
+def _grow_short(r, x0, cap, max_steps):
+    return _grow(r, x0, cap, max_steps - 1)
+
+
+def _grow_long(r, x0, cap, max_steps):
+    return _grow(r, x0, cap, max_steps + 1)
+
+
+def _grow_first_step_always(r, x0, cap, max_steps):
+    return _grow(r, _step(r, x0), cap, max_steps - 1)
+
+
+def _grow_fixed_max(r, x0, cap, max_steps):
+    return _grow(r, x0, cap, 20)
+
+
+def _grow_fixed_cap(r, x0, cap, max_steps):
+    return _grow(r, x0, 0.9, max_steps)
+
+
+def _grow_arguments_swapped(r, x0, cap, max_steps):
+    return _grow(x0, r, cap, max_steps)
+
+
+def _grow_python_if(r, x0, cap, max_steps):
+    def body(i, x):
+        return _step(r, x) if x < cap else x
+
+    return jax.lax.fori_loop(0, max_steps, body, x0)
+
+
+def _grow_pair(r, x0, cap, max_steps):
+    return jax.lax.fori_loop(
+        0,
+        max_steps,
+        lambda i, s: (s[0] + 1, jnp.where(s[1] < cap, _step(r, s[1]), s[1])),
+        (0, x0),
+    )
+
+
+def _grow_one_argument_body(r, x0, cap, max_steps):
+    return jax.lax.fori_loop(0, max_steps, lambda x: jnp.where(x < cap, _step(r, x), x), x0)
+
+
+def _grow_inputs():
+    """(r, x0, cap, max_steps): reaches cap after 9 of 20 steps; never reaches it in 8;
+    starts above it (no step); overshoots it after 4 of 15."""
+    return [(0.5, 0.1, 0.9, 20), (0.3, 0.05, 0.95, 8), (0.8, 0.95, 0.9, 12), (1.2, 0.2, 0.99, 15)]
 
 
 def _value_and_grads(fn):
@@ -314,7 +413,25 @@ class SameValueAndGrad:
 
 
 def _first_input():
-    return _logistic_inputs()[:1]
+    return _grow_inputs()[:1]
+
+
+def _cannot_take(count: int):
+    """Matches a function whose own signature cannot take ``count`` positional arguments
+    (one written for another call, such as the lesson's earlier task)."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        try:
+            inspect.signature(answer).bind(*range(count))
+        except TypeError:
+            return True
+        except ValueError:  # no signature to read (a builtin): the rule says what fails
+            return False
+        return False
+
+    return matches
 
 
 def _grad_fails_with(error: str, pattern: str):
@@ -335,40 +452,27 @@ def _jitted_traced_steps(answer: Any) -> bool:
     return is_jitted(answer) and _grad_fails_with("ValueError", _REVERSE_MODE)(answer)
 
 
-def _logistic_short(r, x0, steps):
-    return jax.lax.fori_loop(1, steps, lambda i, x: r * x * (1 - x), x0)
+def _grow_scan_no_length(r, x0, cap, max_steps):
+    return jax.lax.scan(lambda x, _: (jnp.where(x < cap, _step(r, x), x), None), x0, None)[0]
 
 
-def _logistic_long(r, x0, steps):
-    return jax.lax.fori_loop(0, steps + 1, lambda i, x: r * x * (1 - x), x0)
+def _grow_steps():
+    """Alike but for max_steps, fewest first; cap is never reached."""
+    return [(0.1, 0.01, 0.99, n) for n in (3, 6, 12)]
 
 
-def _logistic_pair(r, x0, steps):
-    return jax.lax.fori_loop(0, steps, lambda i, s: (s[0] + 1, r * s[1] * (1 - s[1])), (0, x0))
+def _grow_reduced(r, x0, cap, max_steps):
+    return functools.reduce(lambda x, _: jnp.where(x < cap, _step(r, x), x), range(max_steps), x0)
 
 
-def _logistic_one_argument_body(r, x0, steps):
-    return jax.lax.fori_loop(0, steps, lambda x: r * x * (1 - x), x0)
+def _grow_three_arguments(r, x0, steps):
+    return jax.lax.fori_loop(0, steps, lambda i, x: _step(r, x), x0)
 
 
-def _logistic_scan_no_length(r, x0, steps):
-    return jax.lax.scan(lambda x, _: (r * x * (1 - x), None), x0, None)[0]
-
-
-def _logistic_steps():
-    """The check's own cases, fewest steps first (1, 5, then 8)."""
-    cases = _logistic_inputs()
-    return [cases[2], cases[0], cases[1]]
-
-
-def _logistic_reduced(r, x0, steps):
-    return functools.reduce(lambda x, _: r * x * (1 - x), range(steps), x0)
-
-
-def _logistic_python_loop(r, x0, steps):
+def _grow_python_loop(r, x0, cap, max_steps):
     x = x0
-    for _ in range(steps):
-        x = r * x * (1 - x)
+    for _ in range(max_steps):
+        x = jnp.where(x < cap, _step(r, x), x)
     return x
 
 
@@ -508,6 +612,92 @@ def _returns_positions(answer: Any) -> bool:
     return True
 
 
+def _jit_outputs(answer: Any) -> list[np.ndarray] | None:
+    """The answer's outputs under jit on the check's inputs, or None when it fails or
+    gives anything but two numbers."""
+    if not callable(answer):
+        return None
+    outs = []
+    for (x,) in _positive_inputs():
+        try:
+            out = np.asarray(jax.jit(answer)(x), dtype=float)
+        except Exception:
+            return None
+        if out.shape != (2,):
+            return None
+        outs.append(out)
+    return outs
+
+
+def _two_largest_any_order(answer: Any) -> bool:
+    """On every input, the two largest elements of x (or of x with its non-positive
+    elements zeroed), in either order."""
+    outs = _jit_outputs(answer)
+    if outs is None:
+        return False
+    for out, (x,) in zip(outs, _positive_inputs(), strict=True):
+        values = np.asarray(x, dtype=float)
+        tops = [np.sort(v)[-2:] for v in (values, np.where(values > 0, values, 0.0))]
+        if not any(np.allclose(np.sort(out), top) for top in tops):
+            return False
+    return True
+
+
+def _second_is_neighbour(answer: Any) -> bool:
+    """The first value is the first positive element (0.0 when none) and the second the
+    element right after it, zeroed when not positive, on every input: neighbours, not
+    the next positive one."""
+    outs = _jit_outputs(answer)
+    if outs is None:
+        return False
+    for out, (x,) in zip(outs, _positive_inputs(), strict=True):
+        values = np.asarray(x, dtype=float)
+        where = np.flatnonzero(values > 0)
+        if where.size == 0:
+            if not np.allclose(out, 0.0):
+                return False
+            continue
+        first = where[0]
+        if first + 1 == values.size:
+            continue  # no neighbour: a slice clamped to the end reads any pair here
+        after = values[first + 1]
+        if not np.allclose(out, [values[first], after if after > 0 else 0.0]):
+            return False
+    return True
+
+
+def _first_two_nonzero(x):
+    index = jnp.nonzero(x != 0, size=2, fill_value=x.shape[0])[0]
+    return x.at[index].get(mode="fill", fill_value=0.0)
+
+
+def _first_two_nonnegative(x):
+    index = jnp.nonzero(x >= 0, size=2, fill_value=x.shape[0])[0]
+    return x.at[index].get(mode="fill", fill_value=0.0)
+
+
+def _order_lost(answer: Any) -> bool:
+    """The right two values on every input, sorted or swapped on some: the order lost."""
+    outs = _jit_outputs(answer)
+    if outs is None:
+        return False
+    for out, (x,) in zip(outs, _positive_inputs(), strict=True):
+        want = np.asarray(_first_two_positive(x), dtype=float)
+        if not np.allclose(np.sort(out), np.sort(want)):
+            return False
+    return True
+
+
+def _neighbour(x):
+    first = jnp.argmax(x > 0)
+    pair = jax.lax.dynamic_slice(jnp.concatenate([x, jnp.zeros(1)]), (first,), (2,))
+    return jnp.where(jnp.any(x > 0), jnp.where(pair > 0, pair, 0.0), 0.0)
+
+
+def _sorted_pair(x):
+    return jnp.sort(_first_two_positive(x))
+
+
 # --- 11.fails_under_jit -----------------------------------------------------------------
 
 JIT_OPTIONS = ("A", "B", "C", "D", "E")
@@ -523,111 +713,80 @@ JIT_TEXTS = (
 EXERCISES = (
     Exercise(
         id="11.fori_predict",
-        title="Predict what a fori_loop returns",
-        reference=lambda: FORI_ANSWER,
-        rule=ExactInteger(),
+        title="Predict what a fori_loop returns, and how it runs",
+        reference=lambda: "B",
+        rule=Choice(FORI_OPTIONS, texts=FORI_TEXTS),
         hints=(
             "fori_loop(lower, upper, body, init) runs body(i, acc) for i in "
-            "range(lower, upper), feeding each result into the next call.",
-            "range(2, 6) is i = 2, 3, 4, 5: four calls. Start from acc = 1 and apply "
-            "acc * 2 + i four times.",
-            "1 -> 1*2+2 = 4 -> 4*2+3 = 11 -> 11*2+4 = 26 -> 26*2+5 = 57: result = 57.",
+            "range(lower, upper), feeding each result into the next call. Work out the "
+            "number first: two options share it.",
+            "Then recall what jit does with a Python function: it runs it once, with "
+            "tracers, to record its operations (lesson 07). The jaxpr of fori(10) above "
+            "holds the body once, inside one loop operation, whatever the number of steps.",
         ),
-        solution="result = 57",
+        solution='result = "B"',
         mistakes=(
             Mistake(
-                id="from-zero",
-                message="121 runs the body for i = 0, 1, ..., 5: six calls. The loop starts "
-                "at lower = 2, so i takes only the values 2, 3, 4 and 5.",
-                example=lambda: _fori(0, 6, lambda i, acc: acc * 2 + i, 1),
+                id="upper-included",
+                message="A includes i = 6. Like range(2, 6), fori_loop stops before upper: "
+                "the body's i takes the values 2, 3, 4 and 5 only.",
+                example=lambda: "A",
             ),
             Mistake(
-                id="upper-included",
-                message="120 includes i = 6. Like range(2, 6), fori_loop stops before upper: "
-                "i = 2, 3, 4, 5.",
-                example=lambda: _fori(2, 7, lambda i, acc: acc * 2 + i, 1),
+                id="traced-per-step",
+                message="Right number, wrong reason: fori_loop does not run your Python once "
+                "per i. It calls the body once, with tracers, records its operations, and "
+                "compiles one loop around them; the four passes run in the compiled loop. "
+                "That is why its program does not grow with the number of steps, and why a "
+                "print() in the body shows once.",
+                example=lambda: "C",
             ),
             Mistake(
                 id="count-from-zero",
-                message="27 runs four steps, but with i = 0, 1, 2, 3. The body receives the "
-                "loop's own i, which starts at lower = 2: i = 2, 3, 4, 5.",
-                example=lambda: _fori(0, 4, lambda i, acc: acc * 2 + i, 1),
+                message="D runs four steps with i = 0, 1, 2, 3. The body receives the loop's "
+                "own i, which starts at lower = 2: i = 2, 3, 4, 5.",
+                example=lambda: "D",
             ),
             Mistake(
-                id="one-short",
-                message="26 stops one step early, after i = 4. upper = 6 is excluded, but "
-                "i = 5 still runs: four steps, i = 2, 3, 4, 5.",
-                example=lambda: _fori(2, 5, lambda i, acc: acc * 2 + i, 1),
-            ),
-            Mistake(
-                id="ignored-i",
-                message="16 doubles four times and forgets the + i: each step adds the loop "
-                "index, i = 2, 3, 4, 5, after doubling.",
-                example=lambda: 16,
-            ),
-            Mistake(
-                id="added-first",
-                message="98 computes (acc + i) * 2. The body is acc * 2 + i: double first, "
-                "then add i.",
-                example=lambda: _fori(2, 6, lambda i, acc: (acc + i) * 2, 1),
-            ),
-            Mistake(
-                id="shifted-range",
-                message="72 runs four steps with i = 3, 4, 5, 6: one past lower and up to "
-                "upper. The body's i takes the values of range(lower, upper): the first is "
-                "lower itself, and upper never comes.",
-                example=lambda: _fori(3, 7, lambda i, acc: acc * 2 + i, 1),
-            ),
-            Mistake(
-                id="multiplied-index",
-                message="840 multiplies the running value by 2 + i on each step. The body "
-                "doubles acc and then adds i: a sum after the doubling, not a factor.",
-                example=lambda: _fori(2, 6, lambda i, acc: acc * (2 + i), 1),
-            ),
-            Mistake(
-                id="two-passes",
-                message="11 is the value after two passes, i = 2 and 3. The loop runs once "
-                "for every i in range(lower, upper): four passes here.",
-                example=lambda: _fori(2, 4, lambda i, acc: acc * 2 + i, 1),
-            ),
-            Mistake(
-                id="iteration-count",
-                message="4 is how many times the body runs (i = 2, 3, 4, 5). The task asks "
-                "what the loop returns: the last value of acc.",
-                example=lambda: 4,
-            ),
-            Mistake(
-                id="sum-of-i",
-                message="14 is 2 + 3 + 4 + 5, the sum of the indices. The body also doubles "
-                "the running value, which starts at 1: acc * 2 + i on every step.",
-                example=lambda: 14,
+                id="number-not-letter",
+                message="This exercise asks for a letter, an option's number and its reason "
+                "together: two options give the same number, so a number alone does not "
+                "answer it. Decide how the loop runs, then choose.",
+                example=lambda: FORI_ANSWER,
+                matches=_fori_number,
             ),
         ),
-        success="i = 2, 3, 4, 5, each result fed into the next call: 4, 11, 26, 57.",
+        success="57, and the body's Python ran once: fori_loop traces it once and the "
+        "compiled loop runs it for i = 2, 3, 4, 5.",
         prediction=True,
     ),
     Exercise(
         id="11.scan_ema",
-        title="Write an exponential moving average with scan",
-        reference=lambda: _ema,
+        title="Write a bias-corrected moving average with scan",
+        reference=lambda: _corrected_ema,
         rule=SameFunction(inputs=_ema_inputs, output=SamePytree()),
         hints=(
-            "The carry is the average so far, m. Each step takes one element x of xs and "
-            "returns (new carry, this step's output): here both are the new average.",
-            "def step(m, x): m = alpha * x + (1 - alpha) * m; return m, m. Start the carry "
-            "at xs[0], and scan over all of xs.",
-            "def ema(xs, alpha):\n    def step(m, x):\n        m = alpha * x + (1 - alpha) "
-            "* m\n        return m, m\n    return lax.scan(step, xs[0], xs)",
+            "Two things change from step to step: the raw average m and the step number t. "
+            "Both can be the carry; the output of a step is what you report, "
+            "m / (1 - beta**t), and it need not be the carry.",
+            "def step(carry, x): m, t = carry; m = beta * m + (1 - beta) * x; t = t + 1; "
+            "return (m, t), m / (1 - beta**t). Start the carry at (0.0, 0).",
+            "def corrected_ema(xs, beta):\n    def step(carry, x):\n        m, t = carry\n"
+            "        m = beta * m + (1 - beta) * x\n        t = t + 1\n"
+            "        return (m, t), m / (1 - beta**t)\n"
+            "    return lax.scan(step, (0.0, 0), xs)[1]",
         ),
         solution=(
             "@jax.jit  # compiled once: unjitted, a scan whose step is defined inside\n"
             "# the function is traced and compiled again at every call\n"
-            "def ema(xs, alpha):\n"
-            "    def step(m, x):\n"
-            "        m = alpha * x + (1 - alpha) * m\n"
-            "        return m, m  # the new carry, and this step's output\n"
+            "def corrected_ema(xs, beta):\n"
+            "    def step(carry, x):\n"
+            "        m, t = carry  # the raw average and the step number\n"
+            "        m = beta * m + (1 - beta) * x\n"
+            "        t = t + 1\n"
+            "        return (m, t), m / (1 - beta**t)  # the new carry, this step's output\n"
             "\n"
-            "    return lax.scan(step, xs[0], xs)"
+            "    return lax.scan(step, (0.0, 0), xs)[1]"
         ),
         mistakes=(
             Mistake(
@@ -636,7 +795,7 @@ EXERCISES = (
                 "here or in a function it calls), and the exercise asks for none: under "
                 "jit a Python loop unrolls, one copy of the body per step, so its compile"
                 " time grows with the number of steps. Write one step and let lax.scan "
-                "carry the average from element to element.",
+                "carry what changes from element to element.",
                 example=lambda: _ema_python_loop,
                 matches=loops_in_python,
                 also_accepted=True,
@@ -646,111 +805,137 @@ EXERCISES = (
                 message="Your function runs Python once per step (functools.reduce or map calling"
                 " a function for each element, a loop given to exec, a callback that "
                 "loops): a Python loop all the same, and the exercise asks for none. "
-                "Write one step and let lax.scan carry the average from element to "
+                "Write one step and let lax.scan carry what changes from element to "
                 "element.",
                 example=lambda: _ema_reduced,
                 matches=runs_python_per_element(_ema_lengths),
                 also_accepted=True,
             ),
             Mistake(
-                id="started-at-zero",
-                message="Your average starts from 0.0, so the first output is alpha * xs[0] and "
-                "every later one is pulled toward zero. The task starts the carry at the "
-                "series' first element.",
-                example=lambda: _ema_from_zero,
+                id="uncorrected",
+                message="These are the raw averages m, started at 0: the first is only "
+                "(1 - beta) times the first element, and the early ones are all too small. "
+                "The task reports each one divided by 1 - beta**t, t = 1 for the first "
+                "element.",
+                example=lambda: _ema_uncorrected,
             ),
             Mistake(
-                id="started-elsewhere",
-                message="Each step applies the right update, but the carry starts from "
-                "something other than the series' first element, so the first average is "
-                "off and every later one inherits part of that offset.",
-                example=lambda: _ema_from_mean,
-                matches=_ema_started_elsewhere,
+                id="corrected-carry",
+                message="Your carry holds the corrected average, so the next step starts from "
+                "it and the correction is applied again on top of the last one. The "
+                "correction belongs to what a step outputs; the carry must stay the raw m.",
+                example=lambda: _ema_corrected_carry,
             ),
             Mistake(
-                id="ignores-alpha",
-                message="Your average gives the same result for alpha = 0.5 and alpha = 0.25: "
-                "it does not use the alpha it is given (a global alpha, or a number written "
+                id="t-from-zero",
+                message="Your first average is not finite: it is divided by 1 - beta**0, which "
+                "is 0. t counts the elements taken in, so it is 1 after the first element: "
+                "the step that takes an element in increases t before dividing.",
+                example=lambda: _ema_t_from_zero,
+                matches=_first_not_finite,
+            ),
+            Mistake(
+                id="t-one-ahead",
+                message="Your correction is one step ahead: the t-th element is divided by "
+                "1 - beta**(t + 1), so the first average is not the first element. After "
+                "one element, t is 1.",
+                example=lambda: _ema_t_one_ahead,
+            ),
+            Mistake(
+                id="one-correction",
+                message="You divided every average by the same number, 1 - beta**n for the "
+                "length n of the series. The correction shrinks as t grows: each average "
+                "has its own, 1 - beta**t for its own t.",
+                example=lambda: _ema_one_correction,
+            ),
+            Mistake(
+                id="started-at-first",
+                message="Your average starts from the first element, not from 0. The "
+                "correction 1 - beta**t undoes the pull toward a start of 0; from any other "
+                "start it overcorrects.",
+                example=lambda: _ema_from_first,
+            ),
+            Mistake(
+                id="ignores-beta",
+                message="Your average gives the same result for beta = 0.5 and beta = 0.75: "
+                "it does not use the beta it is given (a global beta, or a number written "
                 "in?). The step must weigh by the function's own argument.",
-                example=lambda: _ema_fixed_alpha,
-                matches=_ema_ignores_alpha,
+                example=lambda: _ema_fixed_beta,
+                matches=_ema_ignores_beta,
             ),
             Mistake(
                 id="weights-swapped",
-                message="The weights are swapped: here the old average gets alpha and the new "
-                "element 1 - alpha. (Or step's arguments are in the wrong order: scan "
-                "calls step with the carry first, then the element.) It is the new "
-                "element that gets alpha.",
+                message="The weights are swapped: here the old average gets 1 - beta and the "
+                "new element beta. (Or step's arguments are in the wrong order: scan calls "
+                "step with the carry first, then the element.) The old average keeps the "
+                "larger share, beta.",
                 example=lambda: _ema_weights_swapped,
             ),
             Mistake(
-                id="whole-array-carry",
-                message="Your carry is the whole series, not one average: the carry starts "
-                "as what you give scan, here all of xs. Start it at the first element, "
-                "xs[0].",
-                example=lambda: _ema_whole_carry,
-            ),
-            Mistake(
-                id="history-only",
-                message="This returns only the stacked averages. scan returns a pair, "
-                "(final carry, stacked outputs): return it whole.",
-                example=lambda: _ema_history_only,
-            ),
-            Mistake(
-                id="last-only",
-                message="This returns only the final average, the carry. The task asks for "
-                "the pair scan returns: (final carry, stacked outputs).",
-                example=lambda: _ema_last_only,
-            ),
-            Mistake(
-                id="outputs-swapped",
-                message="The pair is in the wrong order: scan returns (final carry, stacked "
-                "outputs), the last average first.",
-                example=lambda: _ema_outputs_swapped,
+                id="returns-pair",
+                message="This returns a pair, as scan does: (final carry, stacked outputs). The "
+                "task asks for the corrected averages alone, one array with one entry per "
+                "element (and each corrected by its own 1 - beta**t).",
+                example=lambda: _ema_pair,
+                matches=_returns_scan_pair,
             ),
             Mistake(
                 id="lagged-history",
-                message="Each step outputs the average from before its element: the history lags "
-                "one step behind (it starts with xs[0] and misses the last average). A "
-                "step's output is the average after it has taken its element in.",
+                message="Each step outputs the average from before its element: the averages "
+                "lag one step behind (the first is 0, the last is missing). A step's "
+                "output is the average after it has taken its element in.",
                 example=lambda: _ema_lagged,
             ),
             Mistake(
-                id="skipped-first",
-                message="The history has one average too few: you scanned xs[1:]. Scan all "
-                "of xs; the first step, from a carry of xs[0], gives xs[0] again.",
-                example=lambda: _ema_skips_first,
+                id="reversed",
+                message="Your averages run from the last element back to the first (reverse="
+                "True, or the series flipped): the t-th average must take in the first t "
+                "elements of xs.",
+                example=lambda: _ema_reversed,
             ),
             Mistake(
                 id="no-pair",
                 message="scan's step must return a pair, (new carry, output of this step), and "
-                "yours returns one value. In a moving average both are the same number, "
-                "the new average.",
+                "yours returns one value. Here they differ: the carry is the raw average "
+                "(and the step number), the output the corrected one.",
                 example=lambda: _ema_no_pair,
                 matches=fails_with("TypeError", r"scan body output must be a pair", _ema_inputs),
             ),
         ),
-        success="The carry threads through the steps and the outputs stack up: one loop "
-        "in the program, whatever the length of xs.",
+        success="The carry holds what the next step needs (the raw m, and t); the output is "
+        "what you report: they need not be the same.",
     ),
     Exercise(
         id="11.while_grad",
-        title="Fix a while_loop that grad refuses",
-        reference=lambda: _logistic,
-        rule=SameValueAndGrad(inputs=_logistic_inputs),
+        title="Fix a while_loop that stops on a value, for grad",
+        reference=lambda: _grow,
+        rule=SameValueAndGrad(inputs=_grow_inputs),
         hints=(
-            "A while_loop can stop at any time, so reverse-mode grad does not know how many "
-            "steps to store. Here the number of steps is known before the loop runs: steps.",
-            "lax.fori_loop(0, steps, body, x0) with a Python int steps runs as a scan, which "
-            "grad goes through. Its body takes (i, x) and returns the new x.",
-            "def logistic(r, x0, steps):\n    return lax.fori_loop(0, steps, lambda i, x: "
-            "r * x * (1 - x), x0)",
+            "grad needs a number of steps known while tracing, and the values decide when "
+            "this loop stops. But a bound is known: max_steps. Could the loop always run "
+            "max_steps steps, if the steps after x reaches cap changed nothing?",
+            "In the body of lax.fori_loop(0, max_steps, body, x0), compute the next x, and "
+            "keep it only while x < cap: jnp.where or lax.cond choose per step.",
+            "def grow(r, x0, cap, max_steps):\n    def body(i, x):\n"
+            "        return jnp.where(x < cap, x + r * x * (1 - x), x)\n"
+            "    return lax.fori_loop(0, max_steps, body, x0)",
         ),
         solution=(
-            "def logistic(r, x0, steps):\n"
-            "    return lax.fori_loop(0, steps, lambda i, x: r * x * (1 - x), x0)"
+            "def grow(r, x0, cap, max_steps):\n"
+            "    def body(i, x):  # max_steps steps; those after x reaches cap keep x\n"
+            "        return jnp.where(x < cap, x + r * x * (1 - x), x)\n"
+            "\n"
+            "    return lax.fori_loop(0, max_steps, body, x0)"
         ),
         mistakes=(
+            Mistake(
+                id="wrong-arity",
+                message="Your function does not take the four arguments the check gives it: "
+                "it calls grow(r, x0, cap, max_steps), with the cap and the largest number of "
+                "steps as the last two.",
+                example=lambda: _grow_three_arguments,
+                matches=_cannot_take(4),
+            ),
             Mistake(
                 id="python-loop",
                 message="Your function loops in Python (a for or while loop, or a comprehension, "
@@ -758,7 +943,7 @@ EXERCISES = (
                 "jit a Python loop unrolls, one copy of the body per step, so its compile"
                 " time grows with the number of steps. Keep the loop in JAX, with a trip "
                 "count known while tracing.",
-                example=lambda: _logistic_python_loop,
+                example=lambda: _grow_python_loop,
                 matches=loops_in_python,
                 also_accepted=True,
             ),
@@ -768,89 +953,125 @@ EXERCISES = (
                 " a function for each element, a loop given to exec, a callback that "
                 "loops): a Python loop all the same, and the exercise asks for none. Keep"
                 " the loop in JAX, with a trip count known while tracing.",
-                example=lambda: _logistic_reduced,
-                matches=runs_python_per_element(_logistic_steps),
+                example=lambda: _grow_reduced,
+                matches=runs_python_per_element(_grow_steps),
                 also_accepted=True,
             ),
             Mistake(
                 id="jitted-traced-steps",
-                message="Your function is jitted, so steps arrives as a tracer: fori_loop cannot "
-                "know its trip count while tracing, becomes a while_loop, and grad "
+                message="Your function is jitted, so max_steps arrives as a tracer: fori_loop "
+                "cannot know its trip count while tracing, becomes a while_loop, and grad "
                 "refuses it again. The number of steps has to be a Python int when the "
                 "loop is traced.",
-                example=lambda: jax.jit(_logistic),
+                example=lambda: jax.jit(_grow),
                 matches=_jitted_traced_steps,
             ),
             Mistake(
                 id="still-while",
                 message="grad still meets a while_loop: a lax.while_loop, or a fori_loop whose "
                 "bounds are not Python ints. Reverse mode must know, while tracing, how "
-                "many steps it will store for the backward pass.",
-                example=lambda: _logistic_while,
+                "many steps it will store for the backward pass, and a loop that the values "
+                "stop has no such number.",
+                example=lambda: _grow_while,
                 matches=_grad_fails_with("ValueError", _REVERSE_MODE),
+            ),
+            Mistake(
+                id="python-if",
+                message="A Python if (or and, or, not) on x asks for its truth value, and "
+                "inside the loop x is a tracer with no value. Choose between the next x and "
+                "the current one with an array operation that works on tracers.",
+                example=lambda: _grow_python_if,
+                matches=_grad_fails_with("TracerBoolConversionError", ""),
+            ),
+            Mistake(
+                id="never-stops",
+                message="Your loop runs all max_steps steps and never stops at cap: where x "
+                "reaches cap early, it keeps growing. A loop with a fixed number of steps "
+                "can still stop in effect, if the steps after that point leave x as it is.",
+                example=lambda: _grow_never_stops,
+            ),
+            Mistake(
+                id="clipped",
+                message="Your result is the value after all max_steps steps, cut down to cap. "
+                "The while_loop stops at the first x at or above cap, and that x can be "
+                "above cap: it is the value of that step, not cap itself.",
+                example=lambda: _grow_clipped,
+            ),
+            Mistake(
+                id="checks-new-value",
+                message="Your loop tests the new value: it refuses the step that would reach "
+                "cap, so x stops below cap. The while_loop tests x before each step, and "
+                "takes the step that crosses cap.",
+                example=lambda: _grow_checks_new_value,
+            ),
+            Mistake(
+                id="condition-inverted",
+                message="Your steps run only where x is at or above cap: below it, x never "
+                "moves. The loop grows x while x < cap, and holds it after.",
+                example=lambda: _grow_inverted,
+            ),
+            Mistake(
+                id="first-step-always",
+                message="Your loop takes its first step before testing x: where x0 is already at"
+                " or above cap, the while_loop takes no step at all, and yours takes one.",
+                example=lambda: _grow_first_step_always,
             ),
             Mistake(
                 id="one-argument-body",
                 message="fori_loop calls its body with two arguments, the index i and the carried"
                 " value, and yours takes one.",
-                example=lambda: _logistic_one_argument_body,
-                matches=_grad_fails_with("TypeError", r"positional argument"),
+                example=lambda: _grow_one_argument_body,
+                matches=_grad_fails_with("TypeError", r"takes 1 positional argument but 2"),
             ),
             Mistake(
                 id="returns-pair",
-                message="Your function returns a pair (the counter and x, or scan's (carry, "
-                "outputs)), and grad needs one number. Carry only x, or return just the "
-                "final x.",
-                example=lambda: _logistic_pair,
+                message="Your function returns a pair (a counter and x, or scan's (carry, "
+                "outputs)), and grad needs one number. Return just the final x.",
+                example=lambda: _grow_pair,
                 matches=_grad_fails_with("TypeError", r"scalar-output"),
             ),
             Mistake(
                 id="scan-no-length",
-                message="lax.scan with xs=None does not know how many steps to run. Give "
-                "it length=steps.",
-                example=lambda: _logistic_scan_no_length,
+                message="lax.scan with xs=None does not know how many steps to run: give it "
+                "the number of steps as its length.",
+                example=lambda: _grow_scan_no_length,
                 matches=_grad_fails_with("ValueError", r"length. not provided"),
             ),
             Mistake(
                 id="arguments-swapped",
                 message="Your function uses x0 as the rate and r as the starting value: the "
-                "arguments come in the order logistic(r, x0, steps), and the body must read "
-                "each by its role.",
-                example=lambda: _logistic_arguments_swapped,
+                "arguments come in the order grow(r, x0, cap, max_steps), and the body must "
+                "read each by its role.",
+                example=lambda: _grow_arguments_swapped,
             ),
             Mistake(
-                id="fixed-steps",
-                message="Your function always runs 5 steps, the lesson's example, whatever steps "
-                "it is given: the trip count must come from the steps argument.",
-                example=lambda: _logistic_five_steps,
+                id="fixed-max",
+                message="Your function always runs 20 steps, the lesson's example, whatever "
+                "max_steps it is given: the trip count must come from the max_steps "
+                "argument.",
+                example=lambda: _grow_fixed_max,
             ),
             Mistake(
-                id="returns-counter",
-                message="Your function returns the step counter, not the state: its value is "
-                "the number of steps and its gradient is 0. The loop's result is the final x.",
-                example=lambda: _logistic_counter,
-            ),
-            Mistake(
-                id="precedence",
-                message="Your step computes (r - 1) * x, not the logistic map: without "
-                "parentheses, the product r * x * 1 is taken first and x subtracted after.",
-                example=lambda: _logistic_precedence,
+                id="fixed-cap",
+                message="Your function stops at 0.9, the lesson's cap, whatever cap it is "
+                "given: the test must read the cap argument.",
+                example=lambda: _grow_fixed_cap,
             ),
             Mistake(
                 id="one-step-short",
-                message="Your loop runs one step too few: steps - 1 times. Like range, fori_loop "
-                "includes its lower bound and excludes its upper one.",
-                example=lambda: _logistic_short,
+                message="Your loop runs one step too few: max_steps - 1 at most. Like range, "
+                "fori_loop includes its lower bound and excludes its upper one.",
+                example=lambda: _grow_short,
             ),
             Mistake(
                 id="one-step-more",
-                message="Your loop runs one step too many: like range, fori_loop(0, steps) "
-                "already runs steps times, i = 0 to steps - 1.",
-                example=lambda: _logistic_long,
+                message="Your loop runs one step too many: like range, fori_loop(0, max_steps) "
+                "already runs max_steps times, i = 0 to max_steps - 1.",
+                example=lambda: _grow_long,
             ),
         ),
-        success="A loop with a trip count known while tracing is a scan, and reverse-mode "
-        "grad goes through it.",
+        success="max_steps steps, known while tracing, and a step that changes nothing once x "
+        "has reached cap: the while_loop's values, as a loop grad goes through.",
     ),
     Exercise(
         id="11.fails_under_jit",
@@ -1019,6 +1240,36 @@ EXERCISES = (
                 message="These are the two largest elements. The task wants the first two "
                 "positive ones, in the order they appear in x.",
                 example=lambda: _two_largest,
+                matches=_two_largest_any_order,
+            ),
+            Mistake(
+                id="negatives-kept",
+                message="Your result holds negative elements: you took the first two elements "
+                "that are not 0, and the task wants the first two greater than 0.",
+                example=lambda: _first_two_nonzero,
+                matches=behaves_like(_first_two_nonzero, _positive_inputs),
+            ),
+            Mistake(
+                id="zero-counted",
+                message="You count 0.0 as positive: where x holds a 0.0 before the second "
+                "positive element, your result has it. Positive means greater than 0.",
+                example=lambda: _first_two_nonnegative,
+            ),
+            Mistake(
+                id="neighbour-not-next",
+                message="Your second value is the element right after the first positive one "
+                "(zeroed when it is not positive), not the next positive element: the two "
+                "positive elements need not be neighbours.",
+                example=lambda: _neighbour,
+                matches=_second_is_neighbour,
+            ),
+            Mistake(
+                id="order-lost",
+                message="These are the right two values, but not in the order they appear in x"
+                " (sorted, or swapped): the first positive element comes first, and 0.0 for "
+                "a missing one comes after the ones found.",
+                example=lambda: _sorted_pair,
+                matches=_order_lost,
             ),
         ),
         success="size= fixes the shape, and the padding reads as 0.0: one compiled program "

@@ -1,10 +1,9 @@
-"""Exercises for lessons/12_autodiff_beyond_grad.ipynb: a Jacobian's shape, which of
-jacfwd and jacrev does less work, a Hessian-vector product that never builds the
+"""Exercises for lessons/12_autodiff_beyond_grad.ipynb: a Jacobian's shape and why, which
+of jacfwd and jacrev does less work, a Hessian-vector product that never builds the
 Hessian, a target held fixed with stop_gradient, and a custom JVP rule made right.
 
-Two rules here are this lesson's own: ``ShapePair`` reads two shapes written by hand,
-and the derivative exercises compare what ``jax.value_and_grad`` (and ``jax.jvp``) make
-of the answer, through ``SameFunction``'s ``transform``.
+The derivative exercises compare what ``jax.value_and_grad`` (and ``jax.jvp``) make of the
+answer, through ``SameFunction``'s ``transform``.
 """
 
 from __future__ import annotations
@@ -16,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from jaxtour.exercises.common import concrete_cache, jax, jnp
-from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import transformed
 from jaxtour.grader.mistakes import fails_with, ignores_one_argument
 from jaxtour.grader.pristine import np
@@ -28,86 +26,33 @@ from jaxtour.grader.rules import (
     cases_of_this_check,
 )
 from jaxtour.grader.spec import Exercise, Mistake
-from jaxtour.i18n import _
-from jaxtour.lazy import is_jax_array
 
 # --- 12.jacobian_shapes -----------------------------------------------------------------
+# A choice of shapes and reason: running the two calls shows (3, 3, 4) twice, which options
+# A and B both give; only A's reason is right.
 
-JACOBIAN_SHAPE = (3, 3, 4)  # layer: W (3, 4) -> (3,)
-PAIR_EXAMPLE = "((2, 5), (5,))"
-
-
-def _as_shape(item: Any) -> tuple[int, ...] | None:
-    """A shape written by hand: a tuple or list of whole numbers (Python or NumPy)."""
-    if not isinstance(item, tuple | list):
-        return None
-    dims = []
-    for dim in item:
-        if isinstance(dim, bool) or not isinstance(dim, int | np.integer):
-            return None
-        dims.append(int(dim))
-    return tuple(dims)
+SHAPES_OPTIONS = ("A", "B", "C", "D", "E")
 
 
-def _as_pair(answer: Any) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """The two shapes an answer names, or None when it is not two shapes."""
-    if not isinstance(answer, tuple | list) or len(answer) != 2:
-        return None
-    first, second = _as_shape(answer[0]), _as_shape(answer[1])
-    if first is None or second is None:
-        return None
-    return first, second
+def _shapes_typed(answer: Any) -> bool:
+    """Shapes written out (a shape, or a pair of them) where a letter was asked."""
+    items = answer if isinstance(answer, tuple | list) else ()
+    if items and all(isinstance(item, tuple | list) for item in items):
+        items = [dim for item in items for dim in item]
+    return bool(items) and all(
+        isinstance(dim, int | np.integer) and not isinstance(dim, bool) for dim in items
+    )
 
 
-@dataclass(frozen=True)
-class ShapePair:
-    """Two shapes, jacfwd's and jacrev's, each a tuple (or list) of ints."""
-
-    def __call__(self, answer: Any, expected: Any) -> str | None:
-        pair = _as_pair(answer)
-        if pair is None:
-            return _(
-                "Expected two shapes, each a tuple of ints as .shape gives it, e.g. "
-                "{PAIR_EXAMPLE}; but this is {what}."
-            ).format(PAIR_EXAMPLE=PAIR_EXAMPLE, what=describe(answer))
-        if pair != tuple(map(tuple, expected)):
-            return _("{pair} and {pair2} are not the shapes.").format(pair=pair[0], pair2=pair[1])
-        return None
-
-
-def _equal_pair(predicate: Callable[[tuple[int, ...]], bool]) -> Callable[[Any], bool]:
-    """Matches two equal shapes for which ``predicate(shape)`` holds."""
-
-    def matches(answer: Any) -> bool:
-        pair = _as_pair(answer)
-        return pair is not None and pair[0] == pair[1] and predicate(pair[0])
-
-    return matches
-
-
-def _different_shapes(answer: Any) -> bool:
-    pair = _as_pair(answer)
-    return pair is not None and pair[0] != pair[1]
-
-
-def _one_shape(answer: Any) -> bool:
-    """One shape where two were asked: (3, 3, 4), or (3, 4) read as one shape."""
-    shape = _as_shape(answer)
-    return shape is not None and _as_pair(answer) is None
-
-
-def _arrays_not_shapes(answer: Any) -> bool:
-    """Arrays (the Jacobians themselves, say) where their shapes were asked."""
-    items = answer if isinstance(answer, tuple | list) else (answer,)
-    return any(is_jax_array(item) or isinstance(item, np.ndarray) for item in items)
-
-
-def _axes_reordered(shape: tuple[int, ...]) -> bool:
-    return sorted(shape) == sorted(JACOBIAN_SHAPE) and shape != JACOBIAN_SHAPE
-
-
-def _flattened(shape: tuple[int, ...]) -> bool:
-    return shape in ((3, 12), (12, 3), (36,))
+SHAPES_TEXTS = (
+    "(3, 3, 4) from both: the output's shape followed by the input's, kept as it is; both "
+    "modes build the same Jacobian",
+    "(3, 3, 4) from both: jacrev transposes its rows into jacfwd's layout, which works here "
+    "only because W's first axis and the output both have 3 entries",
+    "(3, 12) from both: one row per output, one column per entry of W, flattened",
+    "(3, 3, 4) from jacfwd, (3, 4, 3) from jacrev: reverse mode puts the input's axes first",
+    "(3, 4) from both: one derivative per entry of W, as grad gives",
+)
 
 
 @concrete_cache
@@ -196,6 +141,36 @@ def _jvp_pair(x, v, k):
 
 def _directional(x, v, k):
     return jax.jvp(lambda y: _energy(y, k), (x,), (v,))[1]
+
+
+def _gradient_difference(x, v, k):
+    return jax.grad(_energy)(x + v, k) - jax.grad(_energy)(x, k)
+
+
+def _forward_difference(x, v, k):
+    eps = 1e-3
+    return (jax.grad(_energy)(x + eps * v, k) - jax.grad(_energy)(x, k)) / eps
+
+
+def _near_hvp(answer: Any) -> bool:
+    """Within a few percent of H @ v on every case, and not within the rule's tolerance on
+    one: a finite difference of gradients with a small step."""
+    if not callable(answer):
+        return False
+    near = exact = True
+    for args in _hvp_inputs():
+        got = np.asarray(jax.jit(answer)(*args), dtype=np.float64)
+        want = np.asarray(_hvp(*args), dtype=np.float64)
+        if got.shape != want.shape:
+            return False
+        near = near and np.allclose(got, want, rtol=5e-2, atol=5e-2)
+        exact = exact and np.allclose(got, want, rtol=1e-5, atol=1e-6)
+    return near and not exact
+
+
+def _vjp_of_energy(x, v, k):
+    _, pull = jax.vjp(lambda y: _energy(y, k), x)
+    return pull(v)[0]
 
 
 def _gradient_times_v(x, v, k):
@@ -305,6 +280,31 @@ def _td_chain_reversed(values, rewards):
 def _td_squared_apart(values, rewards):
     target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
     return jnp.sum(values[:-1] ** 2 - target**2)
+
+
+def _td_own_value(values, rewards):
+    target = jax.lax.stop_gradient(rewards + 0.9 * values[:-1])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def _td_trains_next(values, rewards):
+    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    return jnp.sum((values[1:] - target) ** 2)
+
+
+def _td_absolute(values, rewards):
+    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    return jnp.sum(jnp.abs(values[:-1] - target))
+
+
+def _td_square_of_sum(values, rewards):
+    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    return jnp.sum(values[:-1] - target) ** 2
+
+
+def _td_last_towards_zero(values, rewards):
+    target = jax.lax.stop_gradient(jnp.append(rewards + 0.9 * values[1:], 0.0))
+    return jnp.sum((values - target) ** 2)
 
 
 def _td_mean(values, rewards):
@@ -511,6 +511,29 @@ def _not_finite_far_apart(answer: Any) -> bool:
     return not all(np.all(np.isfinite(np.asarray(leaf))) for leaf in leaves)
 
 
+def _pair_swapped(answer: Any) -> bool:
+    """The rule returns (tangent, output): swapped back, it is right at two points."""
+    if not callable(answer):
+        return False
+
+    def swapped(primals, tangents):
+        pair = answer(primals, tangents)
+        return pair[1], pair[0]
+
+    try:
+        for a, b in ((1.0, 2.0), (0.5, -1.5)):
+            got = jax.tree.leaves(_rule_outputs(swapped, a, b))
+            want = jax.tree.leaves(_rule_outputs(_right_rule, a, b))
+            if not all(
+                np.allclose(np.asarray(g), np.asarray(w), rtol=1e-4, atol=1e-6)
+                for g, w in zip(got, want, strict=True)
+            ):
+                return False
+    except Exception:
+        return False
+    return True
+
+
 def _not_linear(answer: Any) -> bool:
     """A tangent that is not 0 when both input tangents are: the rule does not multiply
     its derivatives by the tangents."""
@@ -542,76 +565,56 @@ def _right_value_wrong_derivatives(answer: Any) -> bool:
 EXERCISES = (
     Exercise(
         id="12.jacobian_shapes",
-        title="Predict the shape of a Jacobian, both ways",
-        reference=lambda: (JACOBIAN_SHAPE, JACOBIAN_SHAPE),
-        rule=ShapePair(),
+        title="Predict the shape of a Jacobian, both ways, and why",
+        reference=lambda: "A",
+        rule=Choice(SHAPES_OPTIONS, texts=SHAPES_TEXTS),
         hints=(
             "A Jacobian holds the derivative of every output with respect to every input "
             "entry. What shape is layer's output, and what shape is its input W?",
             "JAX puts the output's axes first and the input's after them, keeping each in "
-            "its own shape. jacfwd and jacrev compute the same Jacobian.",
-            "layer maps W, (3, 4), to 3 numbers: shapes = ((3, 3, 4), (3, 3, 4)).",
+            "its own shape, whatever the sizes. jacfwd and jacrev compute the same Jacobian.",
+            "layer maps W, (3, 4), to 3 numbers: (3, 3, 4) from both, for the reason of A.",
         ),
-        solution="shapes = ((3, 3, 4), (3, 3, 4))",
+        solution='shapes = "A"',
         mistakes=(
             Mistake(
-                id="arrays",
-                message="This holds arrays, not shapes. The check wants each Jacobian's "
-                "shape written by hand, as a tuple of ints like .shape gives it.",
-                example=lambda: (jnp.zeros(JACOBIAN_SHAPE), jnp.zeros(JACOBIAN_SHAPE)),
-                matches=_arrays_not_shapes,
+                id="shapes-not-letter",
+                message="These are shapes; the question asks for a letter, the option whose "
+                "shapes and reason are both right. Two options give the same shapes, so the "
+                "shapes alone do not say which.",
+                example=lambda: ((3, 3, 4), (3, 3, 4)),
+                matches=_shapes_typed,
             ),
             Mistake(
-                id="one-shape",
-                message="This is one shape. shapes holds two, jacfwd's and then jacrev's, "
-                f"even if they are alike: a tuple of two tuples, e.g. {PAIR_EXAMPLE}.",
-                example=lambda: JACOBIAN_SHAPE,
-                matches=_one_shape,
-            ),
-            Mistake(
-                id="modes-differ",
-                message="Your two shapes differ. jacfwd and jacrev compute the same "
-                "Jacobian, so they return arrays of one shape; only the work differs.",
-                example=lambda: ((3, 3, 4), (3, 4, 3)),
-                matches=_different_shapes,
-            ),
-            Mistake(
-                id="axes-order",
-                message="The right sizes in the wrong order. A Jacobian's shape is the "
-                "output's shape followed by the input's.",
-                example=lambda: ((3, 4, 3), (3, 4, 3)),
-                matches=_equal_pair(_axes_reordered),
+                id="coincidence",
+                message="The shapes are right, the reason is not: jacrev builds the same "
+                "Jacobian as jacfwd whatever the sizes, laid out the same way, the output's "
+                "shape followed by the input's. With W of shape (2, 4), both give (2, 2, 4): "
+                "nothing had to line up.",
+                example=lambda: "B",
             ),
             Mistake(
                 id="flattened",
                 message="JAX does not flatten the input: the derivatives with respect to "
                 "the 3 x 4 matrix W keep W's shape in the Jacobian, after the output's axes.",
-                example=lambda: ((3, 12), (3, 12)),
-                matches=_equal_pair(_flattened),
+                example=lambda: "C",
+            ),
+            Mistake(
+                id="modes-differ",
+                message="jacfwd and jacrev compute the same Jacobian, so they return arrays of "
+                "one shape; only the work differs.",
+                example=lambda: "D",
             ),
             Mistake(
                 id="input-shape",
                 message="(3, 4) is W's own shape: what grad gives for a function with one "
                 "scalar output. layer has 3 outputs, and each has a derivative for every "
                 "entry of W.",
-                example=lambda: ((3, 4), (3, 4)),
-            ),
-            Mistake(
-                id="output-shape",
-                message="(3,) is layer's output. The Jacobian holds, for each output, a "
-                "derivative with respect to every entry of W.",
-                example=lambda: ((3,), (3,)),
-            ),
-            Mistake(
-                id="wrong-shape",
-                message="Both modes give one shape, as you wrote, but not this one: a "
-                "Jacobian's shape is the output's shape followed by the input's.",
-                example=lambda: ((3, 3), (3, 3)),
-                matches=_equal_pair(lambda shape: shape != JACOBIAN_SHAPE),
+                example=lambda: "E",
             ),
         ),
-        success="Output axes first, then the input's, kept in its own shape; both modes "
-        "compute the same Jacobian.",
+        success="Output axes first, then the input's, kept in its own shape, whatever the "
+        "sizes; both modes compute the same Jacobian.",
         prediction=True,
     ),
     Exercise(
@@ -620,37 +623,41 @@ EXERCISES = (
         reference=lambda: "C",
         rule=Choice(CHEAPER_OPTIONS, texts=CHEAPER_TEXTS),
         hints=(
-            "jacfwd runs one JVP per input; jacrev runs one VJP per output. Count them for "
-            "each function.",
-            "tall: 5 inputs, 2000 outputs. wide: 2000 inputs, 5 outputs. Which mode needs 5 "
-            "passes for each?",
-            "jacfwd needs 5 JVPs for tall, jacrev 5 VJPs for wide: cheaper = 'C'.",
+            "jacfwd runs one JVP per input; jacrev runs the function forward once, then one "
+            "backward pass per output. Count the inputs and outputs of each function: every "
+            "entry of a matrix counts.",
+            "tall: 5 inputs, a 40 x 50 matrix of outputs, 2000. wide: the reverse. Which "
+            "mode needs 5 passes for each?",
+            "jacfwd needs 5 JVPs for tall, jacrev 5 backward passes for wide: cheaper = 'C'.",
         ),
         solution='cheaper = "C"',
         mistakes=(
             Mistake(
                 id="forward-always",
-                message="jacfwd runs one JVP per input: 5 for tall, but 2000 for wide, "
-                "where jacrev needs only 5 VJPs, one per output.",
+                message="jacfwd runs one JVP per input: 5 for tall, but 2000 for wide, whose "
+                "input is a 40 x 50 matrix, where jacrev needs only 5 backward passes, one per "
+                "output.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="reverse-always",
                 message="Reverse mode is what grad uses, and it is cheap for few outputs. "
-                "jacrev runs one VJP per output: 5 for wide, but 2000 for tall, where "
-                "jacfwd needs only 5 JVPs, one per input.",
+                "jacrev runs one backward pass per output: 5 for wide, but 2000 for tall, "
+                "whose output is a 40 x 50 matrix, where jacfwd needs only 5 JVPs, one per "
+                "input.",
                 example=lambda: "B",
             ),
             Mistake(
                 id="swapped",
                 message="The other way round: jacfwd runs one JVP per input (tall has 5), "
-                "jacrev one VJP per output (wide has 5).",
+                "jacrev one backward pass per output (wide has 5).",
                 example=lambda: "D",
             ),
             Mistake(
                 id="same-work",
                 message="Same Jacobian, not the same work: jacfwd builds it one column at a "
-                "time (one JVP per input), jacrev one row at a time (one VJP per output). "
+                "time (one JVP per input), jacrev one row at a time (one backward pass per "
+                "output). "
                 "5 passes against 2000.",
                 example=lambda: "E",
             ),
@@ -706,6 +713,15 @@ EXERCISES = (
                 "argument of the function; a tuple of one entry needs its trailing comma.",
                 example=lambda: lambda x, v, k: jax.jvp(lambda y: jax.grad(_energy)(y, k), x, v)[1],
                 matches=fails_with("TypeError", r"must be tuples or lists", _hvp_inputs),
+            ),
+            Mistake(
+                id="vjp-of-energy",
+                message="jax.vjp of energy gives a function that takes a cotangent shaped like "
+                "energy's output, one number, and v is a vector of n: it does not fit. Even "
+                "with a number there, a VJP of energy is only its gradient, scaled: H @ v is "
+                "how the gradient changes along v, a derivative of the gradient.",
+                example=lambda: _vjp_of_energy,
+                matches=fails_with("ValueError", r"unexpected JAX type", _hvp_inputs),
             ),
             Mistake(
                 id="whole-pair",
@@ -771,10 +787,29 @@ EXERCISES = (
                 example=lambda: _wiggle_hvp,
             ),
             Mistake(
+                id="difference-of-gradients",
+                message="This is how much the gradient changes over a whole step v, from x to "
+                "x + v: a finite difference with a step of 1. H @ v is the rate of that change "
+                "at x, the limit for a vanishing step, which JAX gives exactly by "
+                "differentiating the gradient along v.",
+                example=lambda: _gradient_difference,
+            ),
+            Mistake(
+                id="finite-difference",
+                message="Your result is within a few percent of H @ v, not equal to it: a finite "
+                "difference of gradients approximates the derivative, and in float32 its "
+                "error (the step's own, and rounding divided by the step) is far above the "
+                "check's tolerance. JAX gives the derivative of the gradient along v exactly.",
+                example=lambda: _forward_difference,
+                matches=_near_hvp,
+            ),
+            Mistake(
                 id="ignores-k",
-                message="Your hvp gives the same result for k = 0.5 and k = 2.0: it does "
-                "not use the k it is given (a global k, or a number written in?). Pass k "
-                "on to energy.",
+                message="Your hvp gives the same result for k = 0.5 and k = 2.0, but H @ v "
+                "depends on the stiffness. Either k never reaches energy (a global k, or a "
+                "number written in), or you differentiated with respect to k: energy is "
+                "linear in k, so its derivatives in k no longer depend on k. H @ v "
+                "differentiates the gradient in x, along v, at the k given.",
                 example=lambda: lambda x, v, k: _hvp(x, v, 1.0),
                 matches=_ignores_k,
             ),
@@ -887,6 +922,41 @@ EXERCISES = (
                 example=lambda: _td_mean,
             ),
             Mistake(
+                id="target-from-own-value",
+                message="Each state's target is built from its own value, not from the next "
+                "state's: a state then chases 0.9 times itself plus a reward. The target of "
+                "state i is its reward plus 0.9 times the value of state i + 1.",
+                example=lambda: _td_own_value,
+            ),
+            Mistake(
+                id="trains-next",
+                message="Your loss compares each target with the next state's value, so the "
+                "gradient lands one state late: the first state gets none, the last one gets "
+                "one. Each state's own value is what is trained towards its target.",
+                example=lambda: _td_trains_next,
+            ),
+            Mistake(
+                id="absolute-error",
+                message="Your loss adds up the absolute errors, so each state's gradient is "
+                "only the sign of its error, the same pull however far it is from its target. "
+                "The task's loss squares each error: the gradient is twice the error.",
+                example=lambda: _td_absolute,
+            ),
+            Mistake(
+                id="square-of-sum",
+                message="Your loss squares the sum of the errors, so errors of opposite signs "
+                "cancel, and every state but the last gets the same gradient, twice the total "
+                "error. The loss squares each state's error first and then adds them up.",
+                example=lambda: _td_square_of_sum,
+            ),
+            Mistake(
+                id="last-trained-to-zero",
+                message="Your loss gives the last state a target of 0, so its value is pulled "
+                "towards 0 (its gradient is not 0). The last state has no next state, so no "
+                "target: it has no error of its own in the loss, only the earlier states do.",
+                example=lambda: _td_last_towards_zero,
+            ),
+            Mistake(
                 id="no-discount",
                 message="The 0.9 is gone: the next state's value counts in full. The target "
                 "discounts it before adding this step's reward.",
@@ -950,6 +1020,14 @@ EXERCISES = (
                 "large number: a's share of exp(a) + exp(b) depends only on a - b.",
                 example=lambda: _overflowing_rule,
                 matches=_not_finite_far_apart,
+            ),
+            Mistake(
+                id="pair-swapped",
+                message="Your rule returns its two results in the other order: the tangent "
+                "first, then the output. A JVP rule returns the output first and its tangent "
+                "second; JAX read your tangent as the function's value.",
+                example=lambda: lambda primals, tangents: _right_rule(primals, tangents)[::-1],
+                matches=_pair_swapped,
             ),
             Mistake(
                 id="not-linear",

@@ -69,44 +69,71 @@ NAN_TEXTS = ("div", "log", "mul", "reduce_sum", "neg")
 
 
 # --- 13.xlogx_gradient ------------------------------------------------------------------
+# A coin's entropy, -(p log p + (1 - p) log(1 - p)): x log x twice, with a log that sees 0 at
+# each end of [0, 1]. The lesson's fix for sqrt (the guard p > 0, the fill 1.0) guards
+# neither end here: at p = 0 it hands log(1 - p) a 0, and at p = 1 nothing is guarded.
 
 
 def _xlogx(p):
+    inside = (p > 0) & (p < 1)
+    safe_p = jnp.where(inside, p, 0.5)
+    return jnp.where(inside, -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p)), 0.0)
+
+
+def _xlogx_single_where(p):  # the lesson's coin_entropy_buggy
+    inside = (p > 0) & (p < 1)
+    return jnp.where(inside, -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p)), 0.0)
+
+
+def _xlogx_sqrt_fix(p):  # safe_sqrt_fixed's guard and fill, as they are
     positive = p > 0
     safe_p = jnp.where(positive, p, 1.0)
-    return jnp.where(positive, safe_p * jnp.log(safe_p), 0.0)
+    entropy = -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p))
+    return jnp.where(positive & (p < 1), entropy, 0.0)
 
 
-def _xlogx_single_where(p):
-    return jnp.where(p > 0, p * jnp.log(p), 0.0)
+def _xlogx_zero_end_only(p):
+    inside = (p > 0) & (p < 1)
+    safe_p = jnp.where(p > 0, p, 0.5)
+    return jnp.where(inside, -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p)), 0.0)
 
 
 def _xlogx_epsilon(p):
-    return p * jnp.log(p + 1e-12)
+    return -(p * jnp.log(p + 1e-12) + (1 - p) * jnp.log(1 - p + 1e-12))
 
 
 def _xlogx_no_return(p):
-    safe_p = jnp.where(p > 0, p, 1.0)
-    jnp.where(p > 0, safe_p * jnp.log(safe_p), 0.0)
+    inside = (p > 0) & (p < 1)
+    safe_p = jnp.where(inside, p, 0.5)
+    jnp.where(inside, -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p)), 0.0)
 
 
 def _xlogx_python_if(p):
-    if p > 0:
-        return p * jnp.log(p)
+    if 0 < p < 1:
+        return -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p))
     return 0.0
 
 
 def _xlogx_cond(p):
-    return jax.lax.cond(p > 0, lambda q: q * jnp.log(q), lambda q: 0.0 * q, p)
+    return jax.lax.cond(
+        (p > 0) & (p < 1),
+        lambda q: -(q * jnp.log(q) + (1 - q) * jnp.log(1 - q)),
+        lambda q: 0.0 * q,
+        p,
+    )
 
 
 def _xlogx_inputs():
-    """Where values and gradient are checked: 0.0 in each, for it is where the bug lives;
-    a vector and a matrix, for p may have any shape."""
+    """Where values and gradient are checked: 0.0 and 1.0 in each, for that is where the
+    bug lives (the vector's first and last entries); a vector and a matrix, for p may have
+    any shape."""
     return [
-        (jnp.array([0.0, 1e-3, 0.5, 1.0, 2.0]),),
-        (jnp.array([[0.0, 2.0], [0.25, 0.0]]),),
+        (jnp.array([0.0, 1e-3, 0.25, 0.5, 0.9, 1.0]),),
+        (jnp.array([[0.0, 0.75], [1.0, 0.1]]),),
     ]
+
+
+ENDS = {"0.0": 0, "1.0": -1}  # where, in the first input, the gradient at each end is
 
 
 @concrete_cache
@@ -128,33 +155,40 @@ def _answer_value_and_grad(answer: Any) -> Callable[..., Any]:
 
 @_per_answer
 def _zero_probe(answer: Any) -> tuple[str, Any]:
-    """("gradient", the gradient at p = 0.0) or ("raised", the exception): on every
-    input, for an answer may fail on one shape only (a vmap of a scalar lax.cond runs on
-    a vector and fails on a matrix)."""
+    """("gradient", the gradient at p = 0.0 and at p = 1.0) or ("raised", the exception):
+    on every input, for an answer may fail on one shape only (a vmap of a scalar lax.cond
+    runs on a vector and fails on a matrix)."""
     try:
         gradients = [_answer_value_and_grad(answer)(p)[1] for (p,) in _xlogx_inputs()]
-        return "gradient", np.asarray(gradients[0])[0]  # at p = 0.0
+        first = np.asarray(gradients[0])
+        return "gradient", tuple(first[i] for i in ENDS.values())
     except Exception as exc:
         return "raised", exc
 
 
-def _gradient_at_zero(answer: Any) -> Any:
-    """The answer's gradient at p = 0.0 (a NumPy float), or None if it cannot be had."""
+def _gradients_at_ends(answer: Any) -> tuple[Any, Any] | None:
+    """The answer's gradient at p = 0.0 and at p = 1.0 (NumPy floats), or None."""
     if not callable(answer):
         return None
     kind, found = _zero_probe(answer)
     return found if kind == "gradient" else None
 
 
-def _not_finite_at_zero(answer: Any) -> bool:
-    gradient = _gradient_at_zero(answer)
-    return gradient is not None and not np.isfinite(gradient)
+def _not_finite_at_both_ends(answer: Any) -> bool:
+    ends = _gradients_at_ends(answer)
+    return ends is not None and not any(np.isfinite(g) for g in ends)
 
 
-def _finite_but_not_zero_at_zero(answer: Any) -> bool:
-    """A small number added inside the log: finite, but log(epsilon) rather than 0."""
-    gradient = _gradient_at_zero(answer)
-    return gradient is not None and np.isfinite(gradient) and abs(float(gradient)) > 1.0
+def _not_finite_at_one_end(answer: Any) -> bool:
+    ends = _gradients_at_ends(answer)
+    return ends is not None and sum(not np.isfinite(g) for g in ends) == 1
+
+
+def _finite_but_not_zero_at_an_end(answer: Any) -> bool:
+    """A small number added inside the logs (or a clip): finite, but about log(epsilon)
+    rather than 0, at an end (the other may be NaN: under jit, 1 - p + 1e-12 rounds)."""
+    ends = _gradients_at_ends(answer)
+    return ends is not None and any(np.isfinite(g) and abs(float(g)) > 1.0 for g in ends)
 
 
 def _raised(answer: Any) -> BaseException | None:
@@ -262,6 +296,16 @@ def _returns_assert(prices):
 def _returns_no_diff(prices):
     _checkify().check(jnp.all(prices > 0), "prices must be positive")
     return jnp.log(prices)
+
+
+def _returns_simple(prices):
+    _checkify().check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.diff(prices) / prices[:-1]
+
+
+def _returns_no_log(prices):
+    _checkify().check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.diff(prices)
 
 
 def _returns_elementwise(prices):
@@ -465,29 +509,32 @@ EXERCISES = (
     ),
     Exercise(
         id="13.xlogx_gradient",
-        title="Fix a where whose unused branch poisons the gradient",
+        title="Fix a where whose unused branch poisons the gradient, at both ends",
         reference=lambda: _xlogx,
         rule=ValueAndGradient(inputs=_xlogx_inputs),
         hints=(
-            "The values are right; the gradient at p = 0.0 is NaN. The backward pass goes "
-            "through both branches of jnp.where, and multiplies the unused one's derivative "
-            "by 0.0: what is the derivative of p * log(p) at p = 0.0?",
-            "Make sure the unused branch never sees p = 0.0: before the log, replace the "
-            "values where p > 0 is False by a value where p * log(p) is harmless, such as "
-            "1.0, with a first jnp.where. Keep the outer jnp.where as it is.",
-            "positive = p > 0\nsafe_p = jnp.where(positive, p, 1.0)\n"
-            "return jnp.where(positive, safe_p * jnp.log(safe_p), 0.0)",
+            "The values are right; the gradient is NaN at p = 0.0 and at p = 1.0. The "
+            "backward pass goes through both branches of jnp.where and multiplies the unused "
+            "one's derivative by 0.0. Which log sees 0 at p = 0.0, and which at p = 1.0?",
+            "Before the logs, a first jnp.where must replace p by a stand-in wherever p is "
+            "not strictly between 0 and 1: log(p) sees 0 at p = 0, log(1 - p) at p = 1, so "
+            "its condition has to hold at neither end (p > 0 alone lets p = 1 through). Keep "
+            "the outer jnp.where as it is.",
+            "inside = (p > 0) & (p < 1)\nsafe_p = jnp.where(inside, p, 0.5)\n"
+            "return jnp.where(inside, -(safe_p * jnp.log(safe_p) + (1 - safe_p) * "
+            "jnp.log(1 - safe_p)), 0.0)",
         ),
         solution=(
-            "def xlogx(p):\n"
-            "    positive = p > 0\n"
-            "    safe_p = jnp.where(positive, p, 1.0)\n"
-            "    return jnp.where(positive, safe_p * jnp.log(safe_p), 0.0)"
+            "def coin_entropy(p):\n"
+            "    inside = (p > 0) & (p < 1)\n"
+            "    safe_p = jnp.where(inside, p, 0.5)  # neither end reaches a log\n"
+            "    entropy = -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p))\n"
+            "    return jnp.where(inside, entropy, 0.0)"
         ),
         mistakes=(
             Mistake(
                 id="no-return",
-                message="Your xlogx returns None: the jnp.where is computed, but a "
+                message="Your coin_entropy returns None: the jnp.where is computed, but a "
                 "function without a return statement gives back None. Put return in front "
                 "of the outer jnp.where.",
                 example=lambda: _xlogx_no_return,
@@ -498,7 +545,7 @@ EXERCISES = (
                 message="A Python if on p needs its value, and under jit and grad p is a "
                 "tracer (and an array of several values has no single truth value). The "
                 "choice has to be made element by element, inside the computation, and the "
-                "log must not see p = 0.0 even where its result is not used.",
+                "logs must not see 0 even where their result is not used.",
                 example=lambda: _xlogx_python_if,
                 matches=_fails_under_jit(
                     "TracerBoolConversionError", "ConcretizationTypeError", "ValueError"
@@ -508,33 +555,44 @@ EXERCISES = (
                 id="cond-scalar",
                 message="lax.cond takes one boolean for the whole call, so it cannot choose "
                 "element by element for an array p. The choice must be made per element, and "
-                "the log must not see p = 0.0 even where its result is not used.",
+                "the logs must not see 0 even where their result is not used.",
                 example=lambda: _xlogx_cond,
                 matches=_fails_with_message("scalar"),
             ),
             Mistake(
-                id="still-not-finite",
-                message="The gradient at p = 0.0 is still NaN or infinite: the log still "
-                "sees p = 0.0, where the derivative of p * log(p) is log(0) + 1 = -inf "
-                "(and behind a jnp.where, 0.0 times -inf is NaN). Choosing the output is "
-                "not enough: the input of the log must be harmless wherever p is not "
-                "positive.",
-                example=lambda: _xlogx_single_where,
-                matches=_not_finite_at_zero,
+                id="epsilon",
+                message="A small number added inside the logs (or a clip) keeps the gradient "
+                "finite at an end, but wrong: about log(epsilon) there, a large number, where "
+                "coin_entropy, the constant 0.0 at p = 0.0 and p = 1.0, should have gradient "
+                "0.0 (and in float32, 1 - p + epsilon can round back to 0 under jit, NaN "
+                "again). Shifting the logs' inputs changes every gradient a little and those "
+                "at the ends a lot; keep 0 from the logs without changing p elsewhere.",
+                example=lambda: _xlogx_epsilon,
+                matches=_finite_but_not_zero_at_an_end,
             ),
             Mistake(
-                id="epsilon",
-                message="A small number added inside the log (or a clip to one) keeps the "
-                "gradient finite, but wrong: at p = 0.0 it is about log(epsilon), a large "
-                "negative number, where xlogx, the constant 0.0 there, should have gradient "
-                "0.0. Shifting the log's input changes every gradient a little and the one at "
-                "0.0 a lot; keep p = 0.0 from the log without changing it elsewhere.",
-                example=lambda: _xlogx_epsilon,
-                matches=_finite_but_not_zero_at_zero,
+                id="still-not-finite",
+                message="The gradient is still NaN or infinite at both ends, p = 0.0 and "
+                "p = 1.0: there a log still sees 0 (log(p) at p = 0, log(1 - p) at p = 1), "
+                "and behind a jnp.where, 0.0 times an infinite derivative is NaN. Choosing "
+                "the output is not enough: p itself must not reach the logs wherever it is 0 "
+                "or 1, so that the gradient has a way back to p only where p is strictly "
+                "between them.",
+                example=lambda: _xlogx_single_where,
+                matches=_not_finite_at_both_ends,
+            ),
+            Mistake(
+                id="one-end",
+                message="At one end of [0, 1] the gradient is now finite, at the other it is "
+                "still NaN or infinite: your guard keeps p from the logs at one end, not at "
+                "the other (p > 0 lets p = 1 through, where log(1 - p) sees 0). The p you let "
+                "through to the logs must be strictly between 0 and 1.",
+                example=lambda: _xlogx_zero_end_only,
+                matches=_not_finite_at_one_end,
             ),
         ),
-        success="Values unchanged, gradient 0.0 at p = 0.0: the unused branch never sees a "
-        "p where its derivative is infinite.",
+        success="Values unchanged, gradient 0.0 at both ends: the unused branch never sees a "
+        "p where a log's derivative is infinite, at either end.",
     ),
     Exercise(
         id="13.check_prices",
@@ -606,6 +664,20 @@ EXERCISES = (
                 "checkify.check(pred, message) reports an error when pred is False, so pred "
                 "says what must hold (all prices positive), like assert.",
                 example=lambda: _returns_inverted,
+            ),
+            Mistake(
+                id="simple-returns",
+                message="The check is right, but these are simple returns, each price's change "
+                "divided by the price before it. A log return is the change of the log of "
+                "the price: close to a simple return for small moves, not the same number.",
+                example=lambda: _returns_simple,
+            ),
+            Mistake(
+                id="no-log",
+                message="The check is right, but the result is the change of the prices "
+                "themselves, in currency. A log return is the change of their logs, a "
+                "relative change that does not depend on the price's scale.",
+                example=lambda: _returns_no_log,
             ),
             Mistake(
                 id="no-diff",

@@ -46,9 +46,12 @@ from jaxtour.i18n import N_, _
 # --- 14.predict_view ----------------------------------------------------------------------
 
 VIEW_TEXTS = (
-    "holds [4. 5. 6. 7.], sum 22.0",
-    "holds [4. 5. 6. 7.], sum 28.0",
-    "holds [0. 1. 2. 3. 4. 5. 6. 7.], sum 28.0",
+    "holds [4. 5. 6. 7.], sum 22.0: a sum runs on this process's own devices only",
+    "holds [4. 5. 6. 7.], sum 28.0: each device sums its own shard, and those 8 partial sums "
+    "are added up across the processes",
+    "holds [4. 5. 6. 7.], sum 28.0: the other process's 4 values are first copied to every "
+    "device, which then sums all 8",
+    "holds [0. 1. 2. 3. 4. 5. 6. 7.], sum 28.0: each process holds the whole array",
     "holds [4. 5. 6. 7.], no sum: jnp.sum(x) raises, x has shards process 1 cannot reach",
 )
 
@@ -58,7 +61,9 @@ DEATH_TEXTS = (
     "the second sum raises an exception: process 0 prints caught and process 0 done",
     "the second sum runs on process 0's own 4 devices: it prints 8.0, then process 0 done",
     "the second sum waits for process 1 for ever, until hosts.run kills process 0 at 60 s",
-    "JAX ends process 0 at the second sum, within seconds: no exception, nothing more printed",
+    "JAX ends process 0 at once: the second sum finds its connection to process 1 closed",
+    "JAX ends process 0 about 4 s after the death: the distributed service stops hearing "
+    "process 1's heartbeats and waits out the heartbeat timeout",
 )
 
 # --- 14.fix_rows --------------------------------------------------------------------------
@@ -205,11 +210,17 @@ class SameRows:
 # --- 14.global_mean -----------------------------------------------------------------------
 
 # Each check that runs a function draws new values and weights (values 0.00 to 9.99, weights
-# 1 to 4, 4 per process), never shown, so that no answer can be typed in (a guessed number
-# is right about once in ten thousand checks); they are drawn again until
-# each wrong way this exercise names gives its own number (the plain mean, each process's
-# own weighted mean, their average, the weighted sum, over 8, over one process's weights).
-VALUES_PER_PROCESS = 4
+# 1 to 4), never shown, so that no answer can be typed in (a guessed number is right about
+# once in ten thousand checks), and a new number of them for each process: two different
+# counts, neither a multiple of the process's 4 devices, so that the processes' values
+# cannot be joined into one global array as they are (make_array_from_process_local_data
+# splits each process's part evenly over its devices) and each process's own mean counts
+# for its own share. They are drawn again until each wrong way this exercise names gives
+# its own number (the plain mean, each process's own weighted mean, their average, the
+# weighted sum, over the count of values, over the sum of the values, over one process's
+# weights).
+DEVICES_PER_PROCESS = 4
+COUNTS = (1, 2, 3, 5, 6, 7)  # values per process: none a multiple of DEVICES_PER_PROCESS
 RUN_TIMEOUT_S = 90.0  # hosts.run's limit; the exercise's own limit is above it
 
 # hosts.run and hosts.ended as this module found them when it was imported: a notebook
@@ -222,19 +233,26 @@ _workers_unavailable = hosts.workers_unavailable
 
 @dataclass(frozen=True)
 class Data:
-    """One run's values and weights: row p is process p's own."""
+    """One run's values and weights: row p is process p's own (the rows differ in length)."""
 
     values: tuple[tuple[float, ...], ...]
     weights: tuple[tuple[float, ...], ...]
 
+    def _all(self) -> tuple[np.ndarray, np.ndarray]:
+        return np.concatenate(self.values), np.concatenate(self.weights)
+
+    def count(self) -> int:
+        return sum(map(len, self.values))
+
     def weighted_sum(self) -> float:
-        return float(np.sum(np.multiply(self.values, self.weights)))
+        values, weights = self._all()
+        return float(np.sum(values * weights))
 
     def mean(self) -> float:
-        return self.weighted_sum() / float(np.sum(self.weights))
+        return self.weighted_sum() / float(np.sum(self._all()[1]))
 
     def unweighted(self) -> float:
-        return float(np.mean(self.values))
+        return float(np.mean(self._all()[0]))
 
     def local_means(self) -> tuple[float, ...]:
         return tuple(
@@ -247,6 +265,12 @@ class Data:
     def over_local_weights(self) -> tuple[float, ...]:
         return tuple(self.weighted_sum() / float(np.sum(w)) for w in self.weights)
 
+    def over_count(self) -> float:
+        return self.weighted_sum() / self.count()
+
+    def over_value_sum(self) -> float:
+        return self.weighted_sum() / float(np.sum(self._all()[0]))
+
     def telling(self) -> bool:
         """Every number a named mistake gives differs from every other, and the right one."""
         numbers = [
@@ -255,7 +279,8 @@ class Data:
             *self.local_means(),
             self.mean_of_means(),
             self.weighted_sum(),
-            self.weighted_sum() / (2 * VALUES_PER_PROCESS),
+            self.over_count(),
+            self.over_value_sum(),
             *self.over_local_weights(),
         ]
         return all(
@@ -266,11 +291,13 @@ class Data:
 
 
 def fresh_data() -> Data:
-    """New values and weights from the operating system's randomness, none of it shown."""
+    """New values and weights from the operating system's randomness, none of it shown:
+    two different counts from COUNTS, one per process."""
     rng = np.random.default_rng(secrets.randbits(128))
     while True:
-        values = rng.integers(0, 1000, size=(2, VALUES_PER_PROCESS)) / 100
-        weights = rng.integers(1, 5, size=(2, VALUES_PER_PROCESS))
+        counts = rng.choice(COUNTS, size=2, replace=False)
+        values = [rng.integers(0, 1000, size=n) / 100 for n in counts]
+        weights = [rng.integers(1, 5, size=n) for n in counts]
         data = Data(
             tuple(tuple(map(float, row)) for row in values),
             tuple(tuple(map(float, row)) for row in weights),
@@ -280,7 +307,7 @@ def fresh_data() -> Data:
 
 
 # The grader's own code in each worker process. It reads what the kernel sent it on its
-# stdin (this process's 4 values and 4 weights, a key, the functions to run) and closes
+# stdin (this process's values and weights, a key, the functions to run) and closes
 # it, before JAX starts: no process's values are in its arguments, environment or files,
 # and by the time any function runs (after jax.distributed.initialize, which waits for
 # every process) both processes have read theirs. While the learner's functions run, an
@@ -479,7 +506,7 @@ def _source_problem(answer: Any) -> str | None:
     if function.__code__.co_argcount != 2:
         return _(
             "global_mean takes two arguments, local_values and local_weights (this "
-            "process's 4 values and their 4 weights); yours takes {co_argcount}."
+            "process's values and their weights); yours takes {co_argcount}."
         ).format(co_argcount=function.__code__.co_argcount)
     returns = [
         node for node in ast.walk(tree) if isinstance(node, ast.Return) and node.value is not None
@@ -529,12 +556,19 @@ def _signed_reports(stdout: str, key: str) -> dict[int, dict[str, Any]]:
 
 
 def run_in_processes(answers: list[Any]) -> None:
-    """Run every function of ``answers`` not run yet in this kernel, all in one launch of 2
-    processes (each function once, in order, on values and weights drawn for this launch),
-    and keep each one's Run in ``_RUNS``."""
+    """Run every function of ``answers`` not run yet in this kernel, in as few launches of 2
+    processes as can be (each function once, in order, on values and weights drawn for its
+    launch), and keep each one's Run in ``_RUNS``. A function that ends the processes (a
+    crash, a process killed by JAX) is kept with that failure, and the functions after it
+    are launched again without it."""
     keys = list(dict.fromkeys(k for k in map(_key, answers) if k and k not in _RUNS))
-    if not keys:
-        return
+    while keys:
+        keys = _launch_once(keys)
+
+
+def _launch_once(keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """One launch of ``keys``' functions; the keys still to run after it (those after a
+    function that ended the processes)."""
     data = fresh_data()
     secrets_ = [secrets.token_hex(32) for _ in range(2)]
     functions = [(name, source) for source, name in keys]
@@ -552,7 +586,7 @@ def run_in_processes(answers: list[Any]) -> None:
     with tempfile.TemporaryDirectory(prefix="jaxtour-14-") as folder:
         script = Path(folder, "global_mean.py")
         script.write_text(WORKER, encoding="utf-8")
-        finished = _launch(script, 2, 4, timeout_s=RUN_TIMEOUT_S, inputs=inputs)
+        finished = _launch(script, 2, DEVICES_PER_PROCESS, timeout_s=RUN_TIMEOUT_S, inputs=inputs)
     reports = [
         _signed_reports(process.stdout, key)
         for process, key in zip(finished, secrets_, strict=True)
@@ -565,13 +599,16 @@ def run_in_processes(answers: list[Any]) -> None:
                 failure, exited = _ended(process), process.returncode == 0
                 break
         if failure and cut_short and not exited:
-            continue  # killed at the time limit (a slow machine?): not kept, tried again
+            return []  # killed at the time limit (a slow machine?): not kept, tried again
         _RUNS[key] = Run(
             tuple(found[index] for found in reports) if not failure else (),
             failure,
             data,
             exited,
         )
+        if failure:
+            return keys[index + 1 :]
+    return []
 
 
 def _run(answer: Any) -> Run:
@@ -617,9 +654,9 @@ REFUSED = {
 
 @dataclass(frozen=True)
 class MeanAcrossProcesses:
-    """The answer, run in each of 2 processes on that process's 4 values and 4 weights
-    (new ones on every run, never shown), returns the weighted mean of all 8 values: one
-    number, the same in both processes."""
+    """The answer, run in each of 2 processes on that process's values and weights (new
+    ones on every run, never shown, as many as that run drew for the process), returns the
+    weighted mean of all the values: one number, the same in both processes."""
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         problem = _source_problem(answer)
@@ -649,7 +686,7 @@ class MeanAcrossProcesses:
             if len(got) != 1:
                 return _(
                     "Process {process} got {count} numbers (shape {tuple}): {numbers}. The "
-                    "weighted mean of all 8 values is one number."
+                    "weighted mean of all the values is one number."
                 ).format(
                     process=process,
                     count=len(got),
@@ -661,15 +698,19 @@ class MeanAcrossProcesses:
         if all(_close(v, run.data.mean()) for v in got):
             return None
         return _(
-            "Process 0 got {got} and process 1 got {got2}; the weighted mean of the 8 values "
-            "is not that."
+            "Process 0 got {got} and process 1 got {got2}; the weighted mean of all the "
+            "values is not that."
         ).format(got=f"{got[0]:g}", got2=f"{got[1]:g}")
 
 
 def _ran(answer: Any) -> Run | None:
-    """The run of ``answer`` the rule made (never a new one), if any."""
+    """The run of ``answer`` the rule made (never a new one), if any: none for a function
+    the rule refused from its code alone (its run, made beside others', says nothing the
+    learner was told)."""
     key = _key(answer)
-    return _RUNS.get(key) if key else None
+    if not key or _source_problem(answer) is not None:
+        return None
+    return _RUNS.get(key)
 
 
 def _gave(expected: Callable[[Data], tuple[float, float]]):
@@ -706,6 +747,27 @@ def _replicated(answer: Any) -> bool:
     return empty_spec and _gave(Data.local_means)(answer)
 
 
+def _gather_broke(answer: Any) -> bool:
+    """The processes were ended (or a gather raised) in a function that calls
+    process_allgather: on arrays of different shapes in the two processes, gloo's
+    all-gather breaks and JAX ends them."""
+    run = _ran(answer)
+    key = _key(answer)
+    if run is None or key is None or "process_allgather" not in key[0]:
+        return False
+    return bool(run.failure and not run.exited) or "AllGather" in run.error()
+
+
+def _joined_unevenly(answer: Any) -> bool:
+    """make_array_from_process_local_data called on values 4 devices do not split."""
+    key = _key(answer)
+    return (
+        key is not None
+        and "make_array_from_process_local_data" in key[0]
+        and _raised("IndivisibleError")(answer)
+    )
+
+
 def _raised(fragment: str):
     def matches(answer: Any) -> bool:
         run = _ran(answer)
@@ -719,15 +781,28 @@ def _raised(fragment: str):
 
 
 def reference_mean(local_values, local_weights):
+    mine = np.array([np.sum(local_values * local_weights), np.sum(local_weights)])  # noqa: F821
+    totals = multihost_utils.process_allgather(mine)  # noqa: F821
+    return totals[:, 0].sum() / totals[:, 1].sum()
+
+
+def _joined_as_they_are(local_values, local_weights):  # hello.py's x, for values and weights
     sharding = NamedSharding(mesh, P("batch"))  # noqa: F821
     values = jax.make_array_from_process_local_data(sharding, local_values)  # noqa: F821
     weights = jax.make_array_from_process_local_data(sharding, local_weights)  # noqa: F821
     return jnp.sum(values * weights) / jnp.sum(weights)  # noqa: F821
 
 
+def _gathered_as_they_are(local_values, local_weights):
+    values = multihost_utils.process_allgather(local_values, tiled=True)  # noqa: F821
+    weights = multihost_utils.process_allgather(local_weights, tiled=True)  # noqa: F821
+    return np.sum(values * weights) / np.sum(weights)  # noqa: F821
+
+
 def _unweighted(local_values, local_weights):
-    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)  # noqa: F821
-    return jnp.mean(x)  # noqa: F821
+    mine = np.array([np.sum(local_values), local_values.size])  # noqa: F821
+    totals = multihost_utils.process_allgather(mine)  # noqa: F821
+    return totals[:, 0].sum() / totals[:, 1].sum()
 
 
 def _replicated_spec(local_values, local_weights):
@@ -747,26 +822,31 @@ def _mean_of_means(local_values, local_weights):
 
 
 def _weighted_sum(local_values, local_weights):
-    sharding = NamedSharding(mesh, P("batch"))  # noqa: F821
-    products = jax.make_array_from_process_local_data(sharding, local_values * local_weights)  # noqa: F821
-    return jnp.sum(products)  # noqa: F821
+    mine = np.sum(local_values * local_weights)  # noqa: F821
+    return multihost_utils.process_allgather(mine).sum()  # noqa: F821
 
 
 def _over_value_count(local_values, local_weights):
-    sharding = NamedSharding(mesh, P("batch"))  # noqa: F821
-    products = jax.make_array_from_process_local_data(sharding, local_values * local_weights)  # noqa: F821
-    return jnp.mean(products)  # noqa: F821
+    mine = np.array([np.sum(local_values * local_weights), local_values.size])  # noqa: F821
+    totals = multihost_utils.process_allgather(mine)  # noqa: F821
+    return totals[:, 0].sum() / totals[:, 1].sum()
 
 
 def _over_local_weights(local_values, local_weights):
-    sharding = NamedSharding(mesh, P("batch"))  # noqa: F821
-    products = jax.make_array_from_process_local_data(sharding, local_values * local_weights)  # noqa: F821
-    return jnp.sum(products) / local_weights.sum()  # noqa: F821
+    mine = np.sum(local_values * local_weights)  # noqa: F821
+    return multihost_utils.process_allgather(mine).sum() / local_weights.sum()  # noqa: F821
+
+
+def _over_value_sum(local_values, local_weights):
+    mine = np.array([np.sum(local_values * local_weights), np.sum(local_values)])  # noqa: F821
+    totals = multihost_utils.process_allgather(mine)  # noqa: F821
+    return totals[:, 0].sum() / totals[:, 1].sum()
 
 
 def _global_array(local_values, local_weights):
     sharding = NamedSharding(mesh, P("batch"))  # noqa: F821
-    return jax.make_array_from_process_local_data(sharding, local_values * local_weights)  # noqa: F821
+    mine = np.array([np.sum(local_values * local_weights), np.sum(local_weights), 0, 0])  # noqa: F821
+    return jax.make_array_from_process_local_data(sharding, mine)  # noqa: F821
 
 
 def _psum_unmapped(local_values, local_weights):
@@ -777,16 +857,16 @@ def _psum_unmapped(local_values, local_weights):
 EXERCISES = (
     Exercise(
         id="14.predict_view",
-        title="Predict what process 1 holds and sums",
+        title="Predict what process 1 holds and sums, and how",
         reference=lambda: "B",
-        rule=Choice(("A", "B", "C", "D"), texts=VIEW_TEXTS),
+        rule=Choice(("A", "B", "C", "D", "E"), texts=VIEW_TEXTS),
         hints=(
             "x is one array of 8 values, built from 4 per process; a process holds only the "
             "shards on its own devices. jnp.sum(x) is a JAX operation on that array, and "
             "every process runs it.",
-            "In lesson 10, a sum over an array sharded across 8 devices added the devices' "
-            "partial sums together, and the result was on every device. Here 4 of those "
-            "devices belong to the other process.",
+            "In lesson 10, a sum over an array sharded across 8 devices needed one number "
+            "from each device, not its values. Here 4 of those devices belong to the other "
+            "process: what is the least that has to cross between them?",
         ),
         solution='view = "B"',
         mistakes=(
@@ -798,11 +878,20 @@ EXERCISES = (
                 example=lambda: "A",
             ),
             Mistake(
+                id="copies-values",
+                message="28, yes, but no value of x crosses between the processes: a sum needs "
+                "only one number from each device, its shard's partial sum, and the compiled "
+                "program adds those 8 numbers across the devices of both processes (an "
+                "all-reduce). Copying the values first would be a gather, which the sum does "
+                "not need.",
+                example=lambda: "C",
+            ),
+            Mistake(
                 id="sees-everything",
                 message="A process addresses only its own devices: process 1 holds the 4 shards "
                 "that live on them, its values 4 to 7, not the whole array. It can still "
                 "print the sum of all 8: the result of jnp.sum(x) is on every device.",
-                example=lambda: "C",
+                example=lambda: "D",
             ),
             Mistake(
                 id="cannot-reach",
@@ -810,26 +899,27 @@ EXERCISES = (
                 "fail), but it never has to: a JAX operation on x runs in every process at "
                 "once, and JAX moves the partial sums between them. The sum is on every "
                 "device, so process 1 prints it, 28.",
-                example=lambda: "D",
+                example=lambda: "E",
             ),
         ),
         success="Each process holds only its own shards, yet an operation on the global array "
-        "runs across the processes: both print the sum of all 8 values.",
+        "runs across the processes: only the 8 partial sums cross, and both print the sum of "
+        "all 8 values.",
         prediction=True,
     ),
     Exercise(
         id="14.predict_death",
-        title="Predict what a dead process does to the others",
-        reference=lambda: "D",
-        rule=Choice(("A", "B", "C", "D"), texts=DEATH_TEXTS),
+        title="Predict what a dead process does to the others, and when",
+        reference=lambda: "E",
+        rule=Choice(("A", "B", "C", "D", "E"), texts=DEATH_TEXTS),
         hints=(
             "The sum needs values from both processes' devices, and JAX's coordination "
             "service checks, through heartbeats, that every process is alive.",
-            "The worker passed jax.distributed.initialize a heartbeat timeout of 4 s. What "
-            "would be safe for JAX to do when a peer's heartbeats stop in the middle of a "
-            "program?",
+            "The worker passed jax.distributed.initialize a heartbeat timeout of 4 s. Who "
+            "notices the death: the sum, waiting for process 1's partial sum, or the "
+            "service that stops hearing from it?",
         ),
-        solution='death = "D"',
+        solution='death = "E"',
         mistakes=(
             Mistake(
                 id="catches-it",
@@ -851,9 +941,18 @@ EXERCISES = (
                 "0 itself, long before hosts.run's time limit.",
                 example=lambda: "C",
             ),
+            Mistake(
+                id="at-once",
+                message="The end is right, the timing is not: the second sum does not notice "
+                "that process 1 is gone, it waits for process 1's partial sum. What notices "
+                "is the coordination service, once process 1's heartbeats have been silent "
+                "for the heartbeat timeout, 4 s here (with a longer timeout, process 0 waits "
+                "longer).",
+                example=lambda: "D",
+            ),
         ),
-        success="Fail-stop: when one process dies, JAX ends every process of the program; "
-        "nothing is raised that Python code could catch.",
+        success="Fail-stop: when one process dies, JAX ends every process of the program once "
+        "the heartbeat timeout has passed; nothing is raised that Python code could catch.",
         prediction=True,
     ),
     Exercise(
@@ -939,24 +1038,46 @@ EXERCISES = (
         rule=MeanAcrossProcesses(),
         hints=(
             "A weighted mean is the sum of weight times value over the sum of the weights, "
-            "both sums over all 8 values; each process has only its own 4 of each.",
-            "Build one global array from local_values and one from local_weights, as "
-            "hello.py built x: a sum over a global array is computed across the processes, "
-            "and its result is on every device.",
-            "With values and weights the global arrays, return "
-            "jnp.sum(values * weights) / jnp.sum(weights).",
+            "both sums over all the values of both processes. Which two numbers does each "
+            "process need from its own values, whatever their count?",
+            "The processes' values cannot be joined into one array as they are: their counts "
+            "differ, and 4 devices do not split them. Reduce first: each process's weighted "
+            "sum and its total weight, two numbers of the same shape in both processes. "
+            "Then combine those across the processes, as hello.py gathered x.",
+            "mine = np.array([np.sum(local_values * local_weights), np.sum(local_weights)]); "
+            "totals = multihost_utils.process_allgather(mine) has one row per process.",
         ),
         solution=(
             "def global_mean(local_values, local_weights):\n"
-            '    sharding = NamedSharding(mesh, P("batch"))\n'
-            "    values = jax.make_array_from_process_local_data(sharding, local_values)\n"
-            "    weights = jax.make_array_from_process_local_data(sharding, local_weights)\n"
-            "    return jnp.sum(values * weights) / jnp.sum(weights)"
+            "    mine = np.array([np.sum(local_values * local_weights), np.sum(local_weights)])\n"
+            "    totals = multihost_utils.process_allgather(mine)  # one row per process\n"
+            "    return totals[:, 0].sum() / totals[:, 1].sum()"
         ),
         mistakes=(
             Mistake(
+                id="joined-as-they-are",
+                message="make_array_from_process_local_data splits each process's part evenly "
+                "over that process's 4 devices, and it assumes every process passes as much "
+                "as the others. Here the two processes hold different numbers of values, "
+                "which 4 does not divide, so no global array can be made of them as they "
+                "are. Reduce each process's values first to a few numbers of the same shape "
+                "in both processes, and combine those.",
+                example=lambda: _joined_as_they_are,
+                matches=_joined_unevenly,
+            ),
+            Mistake(
+                id="gathered-as-they-are",
+                message="process_allgather stacks one array from each process, and they must "
+                "have the same shape in every process. Here the processes hold different "
+                "numbers of values, so gathering them as they are broke the collective and "
+                "JAX ended the processes. Gather something of one shape in both: a few "
+                "numbers each process computes from its own values.",
+                example=lambda: _gathered_as_they_are,
+                matches=_gather_broke,
+            ),
+            Mistake(
                 id="unweighted",
-                message="That is the plain mean of the 8 values, as if every weight were 1: "
+                message="That is the plain mean of all the values, as if every weight were 1: "
                 "the weights are not used. Multiply each value by its weight, and divide by "
                 "the sum of the weights.",
                 example=lambda: _unweighted,
@@ -965,49 +1086,59 @@ EXERCISES = (
             Mistake(
                 id="replicated",
                 message="P() says that an array is replicated: every process holds all of "
-                "it. So make_array_from_process_local_data took each process's 4 values as "
-                "the whole array, and each process got the weighted mean of its own 4 (the "
-                "two processes got different numbers). Only a sharding that splits the "
-                "array over the mesh's axis joins the processes' values into one array "
-                "of 8.",
+                "it. So make_array_from_process_local_data took each process's own values as "
+                "the whole array, and each process got the weighted mean of its own values "
+                "(the two processes got different numbers). Nothing crossed between the "
+                "processes.",
                 example=lambda: _replicated_spec,
                 matches=_replicated,
             ),
             Mistake(
                 id="local-mean",
-                message="Each process returned the weighted mean of its own 4 values only: "
+                message="Each process returned the weighted mean of its own values only: "
                 "the two processes got different numbers. A reduction over a NumPy array (or "
-                "a JAX array made from it) stays in its process; only an operation on an "
-                "array that spans both processes' devices combines their values.",
+                "a JAX array made from it) stays in its process; only a collective (a gather, "
+                "or an operation on an array that spans both processes' devices) combines "
+                "their values.",
                 example=lambda: _local_mean,
                 matches=_gave(Data.local_means),
             ),
             Mistake(
                 id="mean-of-means",
                 message="That is the average of the two processes' own weighted means: it "
-                "counts each process once, but their weights do not add up to the same "
-                "total. Divide the weighted sum of all 8 values by the sum of all 8 weights.",
+                "counts each process once, but the processes hold different numbers of "
+                "values and different total weights. Divide the weighted sum of all the "
+                "values by the sum of all the weights.",
                 example=lambda: _mean_of_means,
                 matches=_gave(lambda data: (data.mean_of_means(), data.mean_of_means())),
             ),
             Mistake(
                 id="weighted-sum",
-                message="That is the weighted sum of the 8 values; the weighted mean divides "
-                "it by the sum of the 8 weights.",
+                message="That is the weighted sum of all the values; the weighted mean divides "
+                "it by the sum of all the weights.",
                 example=lambda: _weighted_sum,
                 matches=_gave(lambda data: (data.weighted_sum(), data.weighted_sum())),
             ),
             Mistake(
                 id="over-value-count",
-                message="That is the weighted sum divided by 8, the number of values (the mean "
+                message="That is the weighted sum divided by the number of values (the mean "
                 "of the products). A weighted mean divides by the sum of the weights instead.",
                 example=lambda: _over_value_count,
-                matches=_gave(lambda data: (data.weighted_sum() / 8, data.weighted_sum() / 8)),
+                matches=_gave(lambda data: (data.over_count(), data.over_count())),
+            ),
+            Mistake(
+                id="over-value-sum",
+                message="That is the weighted sum divided by the sum of the values: the roles "
+                "of values and weights are swapped in the division (it is the mean of the "
+                "weights, weighted by the values). A weighted mean divides by the sum of the "
+                "weights.",
+                example=lambda: _over_value_sum,
+                matches=_gave(lambda data: (data.over_value_sum(), data.over_value_sum())),
             ),
             Mistake(
                 id="over-local-weights",
-                message="The weighted sum is over all 8 values, but the weights you divide it "
-                "by are this process's own 4: the two processes got different numbers. "
+                message="The weighted sum is over all the values, but the weights you divide "
+                "it by are this process's own: the two processes got different numbers. "
                 "Sum the weights across the processes too.",
                 example=lambda: _over_local_weights,
                 matches=_gave(Data.over_local_weights),
@@ -1016,7 +1147,7 @@ EXERCISES = (
                 id="global-array",
                 message="Your function returns a global array, and a process cannot read the "
                 "shards of another process's devices (JAX refuses: 'spans non-addressable "
-                "devices'). Reduce it to the weighted mean, which every device holds.",
+                "devices'). Reduce it to the weighted mean, one number every process holds.",
                 example=lambda: _global_array,
                 matches=_raised("non-addressable"),
             ),
@@ -1025,13 +1156,14 @@ EXERCISES = (
                 message="jax.lax.psum and pmean name a mesh axis only inside a function "
                 "mapped over it (jax.shard_map); here local_values is a plain NumPy array and "
                 "'batch' is bound to nothing. Outside such a map, the communication comes "
-                "from operating on arrays that span the processes.",
+                "from multihost_utils or from operating on arrays that span the processes.",
                 example=lambda: _psum_unmapped,
                 matches=_raised("unbound axis name"),
             ),
         ),
-        success="The same number in both processes: both sums ran across the processes, and "
-        "every device holds their quotient.",
+        success="The same number in both processes: each process reduced its own values "
+        "where they live, whatever their count, and only what has one shape in both crossed "
+        "between them.",
         time_limit_s=RUN_TIMEOUT_S + 30,
         needs=_workers_unavailable,
     ),

@@ -17,9 +17,10 @@ from jaxtour.exercises import by_lesson, lesson10
 LESSON_10 = by_lesson()["10_many_devices"]
 
 
-def n_devices_one_loss(params, x, y):  # the lesson's mae_loss, as it runs on one device
-    per_device = x.shape[0] // 1
-    return jax.numpy.sum(jax.numpy.abs(lesson10.model(params, x) - y)) / per_device
+def n_devices_one_loss(params, x, y, valid):  # the lesson's bug, as it runs on one device
+    per_device = jax.numpy.sum(valid) // 1
+    errors = jax.numpy.abs(lesson10.model(params, x) - y)
+    return jax.numpy.sum(jax.numpy.where(valid, errors, 0.0)) / per_device
 
 
 def test_every_lesson_10_exercise_needs_the_eight_devices_for_its_own_reason():
@@ -53,8 +54,8 @@ def test_with_one_device_a_check_judges_nothing_and_says_how_to_get_eight(exerci
 
 def test_the_one_device_loss_would_pass_a_check_on_one_device():
     """Why the need exists: on one device, the per-device loss is the right mean."""
-    params, x, y = lesson10._loss_inputs()[0]
+    params, x, y, valid = lesson10._loss_inputs()[0]
     assert lesson10.SameLoss()(n_devices_one_loss, lesson10.mean_abs_error) is None
-    assert float(n_devices_one_loss(params, x, y)) == pytest.approx(
-        float(lesson10.mean_abs_error(params, x, y))
+    assert float(n_devices_one_loss(params, x, y, valid)) == pytest.approx(
+        float(lesson10.mean_abs_error(params, x, y, valid))
     )

@@ -39,10 +39,14 @@ GIVEAWAYS = {
         "32-bit defaults",
         "32 бита по умолчанию",
         "32-битные типы по умолчанию",
+        "It is a default, not a limit",
+        "Это значение по умолчанию, а не предел",
     ),
     "03.gradient": (
         "tensor([2., 4., 6., 8.])",
         "[2., 4., 6., 8.]",
+        "The sum is part of what `grad` differentiates",
+        "Сумма — часть того, что дифференцирует `grad`",
     ),
     "06.out_of_bounds": (
         ".at[].set` drops",
@@ -53,6 +57,14 @@ GIVEAWAYS = {
     "07.debug_print": (
         "`print` runs once",
         "`print` срабатывает один раз",
+    ),
+    "11.fori_predict": (
+        "But Python ran the body once",
+        "Но Python выполнил тело один раз",
+    ),
+    "12.jacobian_shapes": (
+        "with no transposing to line anything up",
+        "ничего не приходится переставлять",
     ),
     "12.cheaper": (
         "`jacfwd` when there are fewer inputs",
@@ -67,6 +79,14 @@ GIVEAWAYS = {
         "`(big + b) - big` не равно 0",
         "are 8 apart",
         "отстоят друг от друга на 8",
+    ),
+    "14.predict_view": (
+        "an all-reduce of `f32[]`",
+        "all-reduce над `f32[]`",
+    ),
+    "14.predict_death": (
+        "the heartbeat timeout, not the sum, decides when",
+        "решает тайм-аут контрольных сигналов, а не сумма",
     ),
 }
 

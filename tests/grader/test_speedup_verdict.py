@@ -1,10 +1,11 @@
 """08.speedup: the checker's own measurement decides, robustly, and never for long.
 
-The learner times their step at one moment and the checker at another, on a machine
-whose load may change in between. An honest answer must be accepted however busy the
-machine is; a loop counter, a time in seconds or an upside-down ratio never. Each test
-fixes what the checker measures (a queued band, or tests/stand_ins.py), so no verdict
-depends on this machine's speed; one test uses the real clock.
+The learner's measure_speedup (the answer, which the check calls) times the step, and the
+checker times it too, on a machine whose load may change in between. An honest answer
+must be accepted however busy the machine is; a loop counter, a time in seconds or an
+upside-down ratio never. Each test fixes what the checker measures (a queued band, or
+tests/stand_ins.py), so no verdict depends on this machine's speed; one test uses the
+real clock.
 """
 
 from __future__ import annotations
@@ -14,9 +15,19 @@ import time
 import jax
 import pytest
 
-from jaxtour import checks, timing
+from jaxtour import checks
 from jaxtour.exercises import lesson08
-from jaxtour.exercises.lesson08 import SpeedupBand, initial_params, loss, make_data
+from jaxtour.exercises.lesson08 import SpeedupBand
+
+
+def returns(value):
+    """A learner's measure_speedup that returned ``value`` (08.speedup's answer is the
+    function; the check calls it)."""
+
+    def measure_speedup(step, *args):
+        return value
+
+    return measure_speedup
 
 
 def _band(low: float, high: float, age_s: float = 0.0) -> SpeedupBand:
@@ -52,8 +63,8 @@ def measurements(monkeypatch):
 def test_an_answer_inside_the_measured_range_is_accepted(measurements):
     queued, calls = measurements
     queued.append(_band(10.0, 400.0))
-    assert checks.check("08.speedup", 37.25).status == "correct"
-    assert checks.check("08.speedup", 250.5).status == "correct"
+    assert checks.check("08.speedup", returns(37.25)).status == "correct"
+    assert checks.check("08.speedup", returns(250.5)).status == "correct"
     assert calls["n"] == 1  # the measurement serves later checks
 
 
@@ -61,7 +72,7 @@ def test_an_answer_inside_the_measured_range_is_accepted(measurements):
 def test_a_loop_counter_is_refused_even_inside_the_range(measurements, counter):
     queued, _ = measurements
     queued.append(_band(10.0, 400.0))
-    feedback = checks.check("08.speedup", counter)
+    feedback = checks.check("08.speedup", returns(counter))
     assert feedback.status == "incorrect"
     assert feedback.mistake == "whole-number"
 
@@ -70,14 +81,14 @@ def test_an_unlucky_old_measurement_is_measured_again_before_refusing(measuremen
     queued, calls = measurements
     lesson08._measured.append(_band(1.0, 20.0, age_s=lesson08.RECHECK_AFTER_S + 5))
     queued.append(_band(10.0, 400.0))
-    assert checks.check("08.speedup", 120.5).status == "correct"
+    assert checks.check("08.speedup", returns(120.5)).status == "correct"
     assert calls["n"] == 1
 
 
 def test_a_fresh_measurement_refuses_without_measuring_again(measurements):
     queued, calls = measurements
     queued.append(_band(10.0, 400.0))
-    feedback = checks.check("08.speedup", 20000.5)
+    feedback = checks.check("08.speedup", returns(20000.5))
     assert feedback.status == "incorrect"
     assert "above the range" in feedback.message
     assert calls["n"] == 1
@@ -87,14 +98,14 @@ def test_an_expired_measurement_is_not_used(measurements):
     queued, calls = measurements
     lesson08._measured.append(_band(1.0, 20.0, age_s=lesson08.FRESH_S + 1))
     queued.append(_band(10.0, 400.0))
-    assert checks.check("08.speedup", 120.5).status == "correct"
+    assert checks.check("08.speedup", returns(120.5)).status == "correct"
     assert calls["n"] == 1
 
 
 def test_the_range_shown_never_prints_like_the_answer(measurements):
     queued, _ = measurements
     queued.append(_band(12.0, 400.0))
-    message = checks.check("08.speedup", 11.996).message
+    message = checks.check("08.speedup", returns(11.996)).message
     assert "11.996 is below" in message and "(12 to 400)" in message
 
 
@@ -105,7 +116,7 @@ def test_the_range_shown_never_prints_like_the_answer(measurements):
 def test_answers_below_one_are_named(measurements, answer, mistake):
     queued, _ = measurements
     queued.append(_band(10.0, 400.0))
-    assert checks.check("08.speedup", answer).mistake == mistake
+    assert checks.check("08.speedup", returns(answer)).mistake == mistake
 
 
 # --- a percentage where the ratio was asked ------------------------------------------
@@ -129,7 +140,7 @@ def test_a_percentage_of_the_checkers_own_measurement_is_named(measurements, per
     queued, _ = measurements
     queued.append(_seen(30.0, 60.0))
     typical = lesson08.speedup_band().typical
-    feedback = checks.check("08.speedup", percentage(typical))
+    feedback = checks.check("08.speedup", returns(percentage(typical)))
     assert feedback.status == "incorrect"
     assert feedback.mistake == "percentage"
     assert "percentage" in feedback.message and "divide the eager time" in feedback.message
@@ -141,7 +152,7 @@ def test_a_unit_slip_is_not_taken_for_percent_faster(measurements, slip):
     well; the unit slip is the likelier cause, and its message is the one given."""
     queued, _ = measurements
     queued.append(_seen(30.0, 600.0))
-    feedback = checks.check("08.speedup", 45.2537123 * slip)
+    feedback = checks.check("08.speedup", returns(45.2537123 * slip))
     assert feedback.mistake == "thousand-times-off", feedback.text()
     assert "different units" in feedback.message
 
@@ -159,7 +170,7 @@ def test_a_unit_slip_and_a_loop_total_are_named_each_for_what_it_is(measurements
     queued, _ = measurements
     queued.append(_seen(35.0, 45.0))
     typical = lesson08.speedup_band().typical
-    feedback = checks.check("08.speedup", typical * scale)
+    feedback = checks.check("08.speedup", returns(typical * scale))
     assert feedback.mistake == mistake, feedback.text()
     assert "upside down" not in feedback.message
     if mistake == "loop-total":  # too small by 10 is also a compile inside the jit time
@@ -181,7 +192,7 @@ def test_a_figure_below_one_gets_every_cause_a_number_cannot_tell_apart(measurem
     queued, _ = measurements
     queued.append(_seen(35.0, 45.0))
     typical = lesson08.speedup_band().typical
-    feedback = checks.check("08.speedup", typical * scale)
+    feedback = checks.check("08.speedup", returns(typical * scale))
     assert feedback.mistake == "below-one", feedback.text()
     for cause in ("upside down", "first call", "loop's total", "units"):
         assert cause in feedback.message
@@ -193,7 +204,7 @@ def test_a_ratio_upside_down_is_not_taken_for_a_unit_slip(measurements):
     queued, _ = measurements
     queued.append(_seen(28.0, 36.0))
     typical = lesson08.speedup_band().typical
-    assert checks.check("08.speedup", 1 / typical).mistake == "below-one"
+    assert checks.check("08.speedup", returns(1 / typical)).mistake == "below-one"
 
 
 def test_a_percentage_saved_from_the_checkers_own_medians_is_named():
@@ -201,7 +212,7 @@ def test_a_percentage_saved_from_the_checkers_own_medians_is_named():
     saved, about 97.5 %, is no plausible ratio there."""
     lesson08.forget_measurements()
     band = lesson08.speedup_band()
-    feedback = checks.check("08.speedup", 100 * (1 - band.jit_s / band.eager_s))
+    feedback = checks.check("08.speedup", returns(100 * (1 - band.jit_s / band.eager_s)))
     assert feedback.mistake == "percentage", feedback.text()
 
 
@@ -211,14 +222,14 @@ def test_where_the_speed_up_is_near_100_a_percentage_saved_passes(measurements, 
     a speed-up of 100, and the number passes (a whole number would read as a loop count)."""
     queued, _ = measurements
     queued.append(_seen(80.0, 130.0))
-    assert checks.check("08.speedup", near_100).status == "correct"
+    assert checks.check("08.speedup", returns(near_100)).status == "correct"
 
 
 @pytest.mark.parametrize("honest", [8.5, 24.5, 30.25, 45.25, 59.75, 74.9, 95.5, 150.5, 350.5])
 def test_an_honest_ratio_is_not_taken_for_a_percentage(measurements, honest):
     queued, _ = measurements
     queued.append(_seen(30.0, 60.0))
-    assert checks.check("08.speedup", honest).status == "correct"
+    assert checks.check("08.speedup", returns(honest)).status == "correct"
 
 
 def test_the_price_an_honest_ratio_just_below_100_far_above_what_the_checker_saw(measurements):
@@ -227,39 +238,43 @@ def test_the_price_an_honest_ratio_just_below_100_far_above_what_the_checker_saw
     40 saved. It is read as the percentage; a fresh measurement decides, never an old one."""
     queued, _ = measurements
     queued.append(_seen(30.0, 60.0))
-    assert checks.check("08.speedup", 97.5).mistake == "percentage"
-    assert checks.check("08.speedup", 95.5).status == "correct"
-    assert checks.check("08.speedup", 98.9).status == "correct"
+    assert checks.check("08.speedup", returns(97.5)).mistake == "percentage"
+    assert checks.check("08.speedup", returns(95.5)).status == "correct"
+    assert checks.check("08.speedup", returns(98.9)).status == "correct"
 
 
 def test_a_percentage_is_refused_only_after_measuring_again(measurements):
     queued, calls = measurements
     lesson08._measured.append(_seen(30.0, 60.0, age_s=lesson08.RECHECK_AFTER_S + 5))
     queued.append(_seen(70.0, 120.0))  # now 97.8 is a plausible ratio too
-    assert checks.check("08.speedup", 97.8).status == "correct"
+    assert checks.check("08.speedup", returns(97.8)).status == "correct"
     assert calls["n"] == 1
     lesson08.forget_measurements()
     lesson08._measured.append(_seen(30.0, 60.0, age_s=lesson08.RECHECK_AFTER_S + 5))
     queued.append(_seen(35.0, 55.0))
-    assert checks.check("08.speedup", 97.8).mistake == "percentage"
+    assert checks.check("08.speedup", returns(97.8)).mistake == "percentage"
     assert calls["n"] == 2
 
 
 # --- on this machine's real clock ------------------------------------------------------
 
 
-def _solution_update(params, x, y, lr):
-    value, grads = jax.value_and_grad(loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+def _measure_speedup(step, *args, calls=20):
+    """The exercise's solution: warmed up, every call blocked, eager over jitted."""
+
+    def seconds_per_call(f):
+        jax.block_until_ready(f(*args))
+        start = time.perf_counter()
+        for _ in range(calls):
+            jax.block_until_ready(f(*args))
+        return (time.perf_counter() - start) / calls
+
+    return seconds_per_call(step) / seconds_per_call(jax.jit(step))
 
 
 def test_an_honest_answer_is_accepted_on_the_real_clock(real_speedup_timing):
     """The one real-timing test: the official solution, timed as a learner times it, and
     checked against a real measurement. Only what cannot flake is asserted; 20 rounds on
     a busy machine are in benchmarks/timing_verdicts.py."""
-    x, y = make_data()
-    params0 = initial_params()
-    eager = timing.measure(_solution_update, params0, x, y, 0.1, budget_s=0.3)
-    jitted = timing.measure(jax.jit(_solution_update), params0, x, y, 0.1, budget_s=0.3)
-    feedback = checks.check("08.speedup", eager.median_s / jitted.median_s)
+    feedback = checks.check("08.speedup", _measure_speedup)
     assert feedback.status == "correct", feedback.text()

@@ -139,3 +139,55 @@ COMPLEX = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *COMPLEX)
+
+
+# --- issue 35, round 5's families: strings, zeros not filled, counted from zero -------------
+def r5f_filled_first_only():
+    a = jnp.zeros(3)
+    return a.at[0].set(1.0)
+
+
+def r5f_filled_without_keeping():
+    a = jnp.zeros(3)
+    for i, value in enumerate([1.0, 2.0, 3.0]):
+        a.at[i].set(value)  # the result is thrown away
+    return a
+
+
+def r5f_filled_two():
+    a = jnp.zeros(3)
+    a = a.at[0].set(1.0)
+    a = a.at[1].set(2.0)
+    return a
+
+
+ROUND_5_FAMILIES = (
+    Wrong(
+        "00.first_array",
+        "NumPy array of strings",
+        lambda: np.array(["1.0", "2.0", "3.0"]),
+        "strings",
+    ),
+    Wrong("00.first_array", "a list of strings", lambda: ["1.0", "2.0", "3.0"], "strings"),
+    Wrong("00.first_array", ".at[0].set on zeros, once", r5f_filled_first_only, "zeros-left"),
+    Wrong(
+        "00.first_array", ".at[i].set results thrown away", r5f_filled_without_keeping, "zeros-left"
+    ),
+    Wrong("00.first_array", "two of three filled", r5f_filled_two, "zeros-left"),
+    Wrong(
+        "00.first_array",
+        "typed 0.0, 1.0, 2.0",
+        lambda: jnp.array([0.0, 1.0, 2.0]),
+        "starts-at-zero",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_5_FAMILIES)
+
+
+# --- issue 35, round 6's family: one value repeated ------------------------------------------
+ROUND_6_FAMILIES = (
+    Wrong("00.first_array", "jnp.ones(3)", lambda: jnp.ones(3), "one-value"),
+    Wrong("00.first_array", "jnp.full(3, 3.0)", lambda: jnp.full(3, 3.0), "one-value"),
+    Wrong("00.first_array", "[1.0] * 3 made an array", lambda: jnp.array([1.0] * 3), "one-value"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_6_FAMILIES)

@@ -221,68 +221,7 @@ OVERFLOW = "01.overflow_fix"
 
 WRONG_ANSWERS = (
     # --- 01.arange
-    Wrong(
-        "01.arange",
-        "2 * jnp.arange(9) + 1: nine odds",
-        lambda: 2 * jnp.arange(9) + 1,
-        "stops-early",
-    ),
-    Wrong(
-        "01.arange", "jnp.arange(0, 19, 2): no start given", lambda: jnp.arange(0, 19, 2), "evens"
-    ),
-    Wrong("01.arange", "jnp.arange(20)[::2]", lambda: jnp.arange(20)[::2], "evens"),
-    Wrong("01.arange", "step 1 written out", lambda: jnp.arange(1, 20, 1), "step-one"),
-    Wrong("01.arange", "a float step, 2.0", lambda: jnp.arange(1, 20, 2.0), "floats"),
-    Wrong("01.arange", "jnp.linspace(1, 19, 10)", lambda: jnp.linspace(1, 19, 10), "floats"),
-    Wrong(
-        "01.arange",
-        "jax.device_get: a NumPy array back",
-        lambda: jax.device_get(jnp.arange(1, 20, 2)),
-        "numpy-array",
-    ),
-    Wrong(
-        "01.arange",
-        "list(jnp.arange(1, 20, 2))",
-        lambda: list(jnp.arange(1, 20, 2)),
-        "python-range",
-    ),
-    Wrong(
-        "01.arange",
-        "a list comprehension",
-        lambda: [k for k in range(20) if k % 2],
-        "python-range",
-    ),
-    Wrong(
-        "01.arange",
-        "jnp.arange without calling it",
-        lambda: jnp.arange,
-        says="did you mean to call it?",
-    ),
-    Wrong(
-        "01.arange",
-        "reshaped into two rows",
-        lambda: jnp.arange(1, 20, 2).reshape(2, 5),
-        says="the values are right, arranged differently",
-    ),
-    Wrong("01.arange", "stop 10 read as a count", lambda: jnp.arange(1, 10, 2), "below-ten"),
     # --- 01.default_dtype
-    Wrong("01.default_dtype", "NumPy's float64", lambda: "float64", "wrong-width"),
-    Wrong("01.default_dtype", "np.float64, the type", lambda: np.float64, "wrong-width"),
-    Wrong("01.default_dtype", "'double'", lambda: "double", "wrong-width"),
-    Wrong("01.default_dtype", "jnp.int32: arange's dtype kept", lambda: jnp.int32, "stays-integer"),
-    Wrong("01.default_dtype", "'int64', NumPy's integer", lambda: "int64", "stays-integer"),
-    Wrong("01.default_dtype", "Python's float type", lambda: float, "kind-not-dtype"),
-    Wrong("01.default_dtype", "'Float 32', two words", lambda: "Float 32", "misspelled"),
-    Wrong("01.default_dtype", "'f32', the jaxpr spelling", lambda: "f32", "misspelled"),
-    Wrong("01.default_dtype", "'bfloat16', the TPU type", lambda: "bfloat16", "half-precision"),
-    Wrong(
-        "01.default_dtype",
-        "the array itself, not its dtype",
-        lambda: jnp.arange(3) / 2,
-        says="Expected a dtype",
-    ),
-    Wrong("01.default_dtype", "'jnp.float64' as a string", lambda: "jnp.float64", "wrong-width"),
-    Wrong("01.default_dtype", "'32', the width alone", lambda: "32", "misspelled"),
     # --- 01.overflow_fix
     Wrong(
         OVERFLOW, "astype(float32) after the sum", lambda: cubes_float_after_sum, "int32-overflow"
@@ -311,68 +250,8 @@ WRONG_ANSWERS = (
     Wrong(OVERFLOW, "the dot product of floats", lambda: cubes_dot_of_floats, "squares"),
     Wrong(OVERFLOW, "no return statement", lambda: cubes_no_return, "returns-none"),
     # --- 01.numpy_copy
-    Wrong("01.numpy_copy", "np.asarray, then write", lambda: flag_asarray, "read-only-view"),
-    Wrong("01.numpy_copy", "jax.device_get, then write", lambda: flag_device_get, "read-only-view"),
-    Wrong(
-        "01.numpy_copy",
-        "np.array(x, copy=False), then write",
-        lambda: flag_copy_false,
-        "read-only-view",
-    ),
-    Wrong("01.numpy_copy", "x.copy(): a jax copy", lambda: flag_jax_copy, "changed-the-jax-array"),
-    Wrong("01.numpy_copy", "x.at[0].set(-1)", lambda: flag_at_set, "still-jax"),
-    Wrong("01.numpy_copy", "index 1 counted as the first", lambda: flag_second, "flagged-second"),
-    Wrong("01.numpy_copy", "dtype=float copy", lambda: flag_float, "changed-dtype"),
-    Wrong("01.numpy_copy", "np.concatenate with [-1]", lambda: flag_concatenate, "changed-dtype"),
-    Wrong("01.numpy_copy", "changes the copy, returns x", lambda: flag_returns_x, "returned-x"),
-    Wrong("01.numpy_copy", "list(np.array(x))", lambda: flag_list, "python-list"),
-    Wrong("01.numpy_copy", "no return statement", lambda: flag_no_return, "returns-none"),
-    Wrong("01.numpy_copy", "x.to_py(), an old API", lambda: flag_to_py, "to-py"),
-    Wrong(
-        "01.numpy_copy", "copies the notebook's from_numpy", lambda: flag_lesson_array, "ignores-x"
-    ),
     # --- 01.center
-    Wrong("01.center", "np.asarray then NumPy's mean", lambda: center_numpy, "numpy-output"),
-    Wrong("01.center", "x.mean(0)", lambda: center_columns, "column-means"),
-    Wrong("01.center", "x.mean(axis=1), no keepdims", lambda: center_axis_1, "axis-on-1d"),
-    Wrong("01.center", "jnp.mean(x, axis=-1)", lambda: center_last_axis, "axis-mean-no-keepdims"),
-    Wrong("01.center", "(x - x.mean()) / x.std()", lambda: center_standardize, "standardized"),
-    Wrong("01.center", "divides by x.shape[0]", lambda: center_by_shape, "len-not-size"),
-    Wrong("01.center", "x.mean() - x", lambda: center_reversed, "flipped-sign"),
-    Wrong("01.center", "the median", lambda: center_median, "median"),
-    Wrong(
-        "01.center", "x.mean without parentheses", lambda: center_mean_not_called, "mean-not-called"
-    ),
-    Wrong("01.center", "no return statement", lambda: center_no_return, "returns-none"),
-    Wrong("01.center", "returns (centered, mean)", lambda: center_tuple, "returns-tuple"),
-    Wrong("01.center", "centers the notebook's data", lambda: center_global, "ignores-x"),
     # held-out answers (phase 1 of the held-out test)
-    Wrong("01.arange", "range(1, 20, 2) itself", lambda: range(1, 20, 2), "python-range"),
-    Wrong("01.arange", "np.arange(1, 21, 2)", lambda: np.arange(1, 21, 2), "numpy-array"),
-    Wrong(
-        "01.arange",
-        "counting down, arange(19, 0, -2)",
-        lambda: jnp.arange(19, 0, -2),
-        says="in a different order",
-    ),
-    Wrong(
-        "01.arange",
-        "one past 19 twice: arange(1, 22, 2)",
-        lambda: jnp.arange(1, 22, 2),
-        says="1 value too many",
-    ),
-    Wrong("01.arange", "evens shifted: arange(10) * 2", lambda: jnp.arange(10) * 2, "evens"),
-    Wrong(
-        "01.default_dtype",
-        "a sentence naming both",
-        lambda: "float64 in NumPy, float32 in JAX",
-        says="Expected a dtype",
-    ),
-    Wrong("01.default_dtype", "'torch.float32'", lambda: "torch.float32", says="Expected a dtype"),
-    Wrong("01.default_dtype", "'complex64'", lambda: "complex64", "complex"),
-    Wrong("01.default_dtype", "'half'", lambda: "half", "half-precision"),
-    Wrong("01.default_dtype", "'float128'", lambda: "float128"),
-    Wrong("01.default_dtype", "'uint32'", lambda: "uint32", "stays-integer"),
     Wrong(
         OVERFLOW,
         "a Python loop over the jax array",
@@ -387,40 +266,6 @@ WRONG_ANSWERS = (
     ),
     Wrong(OVERFLOW, "bfloat16, as on a TPU", lambda: cubes_bfloat16, "half-precision"),
     Wrong(OVERFLOW, "v * v * v in int32", lambda: cubes_times_itself, "int32-overflow"),
-    Wrong(
-        "01.numpy_copy",
-        "copy.deepcopy(x), then write",
-        lambda: flag_deepcopy,
-        "changed-the-jax-array",
-    ),
-    Wrong(
-        "01.numpy_copy", "np.asarray, setflags(write=True)", lambda: flag_setflags, "read-only-view"
-    ),
-    Wrong("01.numpy_copy", "flagged[0] -= 1", lambda: flag_decremented, "other-flag"),
-    Wrong("01.numpy_copy", "np.array([x]): a 2-D copy", lambda: flag_wrapped, "wrapped-in-a-list"),
-    Wrong("01.numpy_copy", "flags with 0", lambda: flag_zero, "other-flag"),
-    Wrong("01.numpy_copy", "dtype=np.int32 on the copy", lambda: flag_int32),
-    Wrong(
-        "01.center",
-        "x minus the midrange",
-        lambda: center_midrange,
-        says="subtracts the midrange of x, (max + min) / 2, not the mean of x",
-    ),
-    Wrong("01.center", "a list comprehension", lambda: center_listcomp, says="jnp.stack"),
-    Wrong("01.center", "Python sum(x) / len(x)", lambda: center_py_sum, "column-means"),
-    Wrong(
-        "01.center",
-        "x minus its middle element",
-        lambda: center_middle,
-        says="off by the same amount",
-    ),
-    Wrong("01.center", "jnp.mean(x, axis=(0, 1))", lambda: center_axes01, "axis-on-1d"),
-    Wrong(
-        "01.center",
-        "x - jnp.std(x)",
-        lambda: center_std,
-        says="subtracts the standard deviation of x, not the mean of x",
-    ),
 )
 
 
@@ -519,12 +364,6 @@ WRONG_ANSWERS = (
         lambda: cubes_int_sum_times_one,
         named="int32-overflow",
     ),
-    Wrong(
-        "01.numpy_copy",
-        "returns the flagged element, not the array",
-        lambda: flag_first_returns_the_element,
-        says="Expected a NumPy array, but this is a NumPy scalar",
-    ),
 )
 
 
@@ -578,33 +417,6 @@ def r2_flag_no_return(x):
 
 ROUND_2 = (
     Wrong(
-        "01.arange",
-        "arange(1, 19, 2): stops at 17",
-        lambda: jnp.arange(1, 19, 2),
-        named="stops-early",
-    ),
-    Wrong(
-        "01.arange",
-        "arange(1, 21, 2.0): a float step",
-        lambda: jnp.arange(1, 21, 2.0),
-        named="floats",
-    ),
-    Wrong(
-        "01.arange",
-        "counting down from 19",
-        lambda: jnp.arange(19, 0, -2),
-        says="right values in a different order",
-    ),
-    Wrong("01.arange", "every integer from 1 to 19", lambda: jnp.arange(1, 20), named="step-one"),
-    Wrong("01.arange", "linspace(1, 19, 10)", lambda: jnp.linspace(1, 19, 10), named="floats"),
-    Wrong("01.default_dtype", '"float64", NumPy\'s', lambda: "float64", named="wrong-width"),
-    Wrong("01.default_dtype", '"float"', lambda: "float", named="kind-not-dtype"),
-    Wrong("01.default_dtype", '"f32"', lambda: "f32", named="misspelled"),
-    Wrong("01.default_dtype", '"int32": arange gave ints', lambda: "int32", named="stays-integer"),
-    Wrong(
-        "01.default_dtype", "np.float64, the type, again", lambda: np.float64, named="wrong-width"
-    ),
-    Wrong(
         "01.overflow_fix",
         "squared in int32, then float",
         lambda: r2_cubes_squared_first,
@@ -633,51 +445,6 @@ ROUND_2 = (
         "bfloat16 before cubing",
         lambda: r2_cubes_bfloat16,
         named="half-precision",
-    ),
-    Wrong("01.numpy_copy", "x.copy().at[0].set(-1)", lambda: r2_flag_at_set, named="still-jax"),
-    Wrong(
-        "01.numpy_copy",
-        "np.array(x, dtype=float)",
-        lambda: r2_flag_float_copy,
-        named="changed-dtype",
-    ),
-    Wrong("01.numpy_copy", "flagged with 1, not -1", lambda: r2_flag_plus_one, named="other-flag"),
-    Wrong(
-        "01.numpy_copy",
-        "np.concatenate([[-1], x[1:]])",
-        lambda: r2_flag_concatenate,
-        named="changed-dtype",
-    ),
-    Wrong(
-        "01.numpy_copy",
-        "flagged the copy, returned nothing",
-        lambda: r2_flag_no_return,
-        named="returns-none",
-    ),
-    Wrong(
-        "01.center",
-        "row means, keepdims",
-        lambda: lambda x: x - x.mean(axis=-1, keepdims=True),
-        named="row-means",
-    ),
-    Wrong(
-        "01.center",
-        "standardized",
-        lambda: lambda x: (x - jnp.mean(x)) / jnp.std(x),
-        named="standardized",
-    ),
-    Wrong("01.center", "mean(x) - x", lambda: lambda x: jnp.mean(x) - x, named="flipped-sign"),
-    Wrong(
-        "01.center",
-        "x minus the rounded mean",
-        lambda: lambda x: x - jnp.round(jnp.mean(x)),
-        says="subtracts the rounded mean of x",
-    ),
-    Wrong(
-        "01.center",
-        "x minus the first row's mean",
-        lambda: lambda x: x - jnp.mean(x[0]),
-        says="subtracts the mean of x[0] (on a 2-D x, its first row)",
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
@@ -730,12 +497,6 @@ def r3_center_median(x):
 
 
 ROUND_3 = (
-    Wrong("01.arange", "arange(0, 20, 2): the evens", lambda: jnp.arange(0, 20, 2)),
-    Wrong("01.arange", "arange(1, 10) * 2 + 1: starts at 3", lambda: jnp.arange(1, 10) * 2 + 1),
-    Wrong("01.arange", "np.arange(1, 20, 2)", lambda: np.arange(1, 20, 2)),
-    Wrong("01.default_dtype", '"float16": GPUs like small floats', lambda: "float16"),
-    Wrong("01.default_dtype", '"np.float64" typed as text', lambda: "np.float64"),
-    Wrong("01.default_dtype", '"int64": / keeps integers', lambda: "int64"),
     Wrong(
         "01.overflow_fix", "v * v * float(v): v*v still int32", lambda: r3_cubes_one_factor_float
     ),
@@ -747,12 +508,6 @@ ROUND_3 = (
     Wrong(
         "01.overflow_fix", "squares, as in the dot product", lambda: r3_cubes_squares_like_the_dot
     ),
-    Wrong("01.numpy_copy", "np.asarray then setflags(write=True)", lambda: r3_flag_setflags),
-    Wrong("01.numpy_copy", "copied, flagged, back to jnp", lambda: r3_flag_back_to_jax),
-    Wrong("01.numpy_copy", "y[1] = -1: counting from one", lambda: r3_flag_index_one),
-    Wrong("01.center", "x - mean(axis=0): column means", lambda: r3_center_column_means),
-    Wrong("01.center", "x - sum(x) / len(x)", lambda: r3_center_sum_over_len),
-    Wrong("01.center", "x - median(x)", lambda: r3_center_median),
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
@@ -760,36 +515,7 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
 
 # --- issue 35: the statistic subtracted, named when it holds on every input -----------------
 
-ISSUE_35 = (
-    Wrong(
-        "01.center",
-        "x minus the mean of |x|",
-        lambda: lambda x: x - jnp.mean(jnp.abs(x)),
-        says="subtracts the mean of the absolute values of x",
-    ),
-    Wrong(
-        "01.center",
-        "sum / (size - 1), as for a sample variance",
-        lambda: lambda x: x - jnp.sum(x) / (x.size - 1),
-        says="subtracts the sum of x divided by its size - 1",
-    ),
-    Wrong("01.center", "x - x.max()", lambda: lambda x: x - x.max(), says="the largest value of x"),
-    Wrong(
-        "01.center", "x - jnp.var(x)", lambda: lambda x: x - jnp.var(x), says="the variance of x"
-    ),
-    Wrong(
-        "01.center",
-        "x plus the mean",
-        lambda: lambda x: x + jnp.mean(x),
-        says="adds the mean of x; the expected result subtracts the mean of x",
-    ),
-    Wrong(
-        "01.center",
-        "x minus the root mean square",
-        lambda: lambda x: x - jnp.sqrt(jnp.mean(x**2)),
-        says="the root mean square of x",
-    ),
-)
+ISSUE_35 = ()
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)
 # --- Issue 35's round: answers that the regular inputs let through -------------------------
 
@@ -810,23 +536,7 @@ def r4_flag_largest_sorted_back(x):
     return flagged
 
 
-ROUND_4 = (
-    Wrong(
-        "01.numpy_copy", "flags the smallest: argmin", lambda: r4_flag_smallest, "flagged-by-value"
-    ),
-    Wrong(
-        "01.numpy_copy",
-        "np.where(x == x.min(), -1, x)",
-        lambda: r4_flag_where_min,
-        "flagged-by-value",
-    ),
-    Wrong(
-        "01.numpy_copy",
-        "flags the largest: argmax",
-        lambda: r4_flag_largest_sorted_back,
-        "flagged-by-value",
-    ),
-)
+ROUND_4 = ()
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
 
 
@@ -853,24 +563,214 @@ def r4_flag_loop_equal_first(x):
     return flagged
 
 
-EQUAL_TO_FIRST = (
-    Wrong(
-        "01.numpy_copy",
-        "y[y == y[0]] = -1",
-        lambda: r4_flag_equal_first,
-        "flagged-equal-values",
-    ),
-    Wrong(
-        "01.numpy_copy",
-        "np.where(x == x[0], -1, x)",
-        lambda: r4_flag_where_equal_first,
-        "flagged-equal-values",
-    ),
-    Wrong(
-        "01.numpy_copy",
-        "a loop flagging every element equal to the first",
-        lambda: r4_flag_loop_equal_first,
-        "flagged-equal-values",
-    ),
-)
+EQUAL_TO_FIRST = ()
 WRONG_ANSWERS = (*WRONG_ANSWERS, *EQUAL_TO_FIRST)
+
+
+# --- issue 34: 01.default_dtype is a dtype and its reason, one letter ---------------------
+DTYPE_AND_REASON = (
+    Wrong("01.default_dtype", "NumPy's float64 (A)", lambda: "A", "numpy-width"),
+    Wrong("01.default_dtype", "ran it: float32, no float64 in JAX (C)", lambda: "c", "no-float64"),
+    Wrong("01.default_dtype", "/ keeps integers (D)", lambda: "(D)", "stays-integer"),
+    Wrong("01.default_dtype", "ran it and typed the dtype", lambda: "float32", "dtype-not-letter"),
+    Wrong("01.default_dtype", "jnp.float32, the type", lambda: jnp.float32, "dtype-not-letter"),
+    Wrong("01.default_dtype", "'f32', the jaxpr spelling", lambda: "f32", "dtype-not-letter"),
+    Wrong("01.default_dtype", "both float32 options", lambda: "BC", says="names 2 options"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *DTYPE_AND_REASON)
+
+
+# --- issue 34: 01.center centers each row, along the last axis, in any number of dims -----
+def i34_center_whole(x):
+    return x - x.mean()
+
+
+def i34_center_axis0(x):
+    return x - jnp.mean(x, axis=0)
+
+
+def i34_center_axis1_kept(x):
+    return x - x.mean(axis=1, keepdims=True)
+
+
+def i34_center_no_keepdims(x):
+    means = jnp.mean(x, axis=-1)
+    return x - means
+
+
+def i34_center_transposed(x):
+    return (x.T - x.mean(axis=-1)).T  # right in 2-D only: .T reverses every axis
+
+
+def i34_center_row_max(x):
+    return x - x.max(axis=-1, keepdims=True)
+
+
+def i34_center_numpy(x):
+    a = np.asarray(x)
+    return a - a.mean(axis=-1, keepdims=True)
+
+
+def i34_center_len(x):
+    return x - jnp.sum(x, axis=-1, keepdims=True) / len(x)
+
+
+def i34_center_standardize(x):
+    m = x.mean(axis=-1, keepdims=True)
+    return (x - m) / x.std(axis=-1, keepdims=True)
+
+
+CENTER_ROWS = (
+    Wrong(
+        "01.center",
+        "the old task: the mean of all elements",
+        lambda: i34_center_whole,
+        "whole-mean",
+    ),
+    Wrong("01.center", "axis=0, NumPy's first axis", lambda: i34_center_axis0, "column-means"),
+    Wrong("01.center", "axis=1 with keepdims", lambda: i34_center_axis1_kept, "axis-on-1d"),
+    Wrong(
+        "01.center", "axis=-1, no keepdims", lambda: i34_center_no_keepdims, "axis-mean-no-keepdims"
+    ),
+    Wrong(
+        "01.center",
+        "transpose, subtract, transpose back",
+        lambda: i34_center_transposed,
+        "axis-mean-no-keepdims",
+    ),
+    Wrong("01.center", "each row's max", lambda: i34_center_row_max, "row-extreme"),
+    Wrong("01.center", "NumPy all the way", lambda: i34_center_numpy, "numpy-output"),
+    Wrong("01.center", "sum over len(x)", lambda: i34_center_len, "len-not-size"),
+    Wrong("01.center", "standardized rows", lambda: i34_center_standardize, "standardized"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *CENTER_ROWS)
+
+
+# --- issue 34: 01.arange counts the odd numbers down from any odd n -----------------------
+def i34_odds_up(n):
+    return jnp.arange(1, n + 1, 2)
+
+
+def i34_odds_stop_one(n):
+    return jnp.arange(n, 1, -2)
+
+
+def i34_odds_stop_minus_two(n):
+    return jnp.arange(n, -2, -2)
+
+
+def i34_odds_positive_step(n):
+    return jnp.arange(n, 0, 2)
+
+
+def i34_odds_numpy(n):
+    return np.arange(n, 0, -2)
+
+
+def i34_odds_floats(n):
+    return jnp.arange(n, 0, -2.0)
+
+
+def i34_odds_fixed(n):
+    return jnp.arange(19, 0, -2)
+
+
+def i34_odds_every_number(n):
+    return jnp.arange(n, 0, -1)
+
+
+ODDS_DOWN = (
+    Wrong("01.arange", "counted up, the old task", lambda: i34_odds_up, "ascending"),
+    Wrong("01.arange", "stop at 1, as if included", lambda: i34_odds_stop_one, "stops-early"),
+    Wrong("01.arange", "stop at -2: one too far", lambda: i34_odds_stop_minus_two, "past-one"),
+    Wrong("01.arange", "a positive step", lambda: i34_odds_positive_step, "positive-step"),
+    Wrong("01.arange", "np.arange", lambda: i34_odds_numpy, "numpy-array"),
+    Wrong("01.arange", "a float step", lambda: i34_odds_floats, "floats"),
+    Wrong("01.arange", "the notebook's 19 written in", lambda: i34_odds_fixed, "ignores-n"),
+    Wrong("01.arange", "step -1", lambda: i34_odds_every_number, "step-one"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ODDS_DOWN)
+
+
+# --- issue 34: 01.numpy_copy runs np.fill_diagonal on a jax array's values -----------------
+def i34_fill_view(m):
+    a = np.asarray(m)
+    np.fill_diagonal(a, -1)
+    return a
+
+
+def i34_fill_returned(m):
+    a = np.array(m)
+    return np.fill_diagonal(a, -1)
+
+
+def i34_fill_jax_copy(m):
+    a = m.copy()
+    np.fill_diagonal(a, -1)
+    return a
+
+
+def i34_fill_device_get(m):
+    a = jax.device_get(m)
+    np.fill_diagonal(a, -1)
+    return a
+
+
+def i34_fill_float(m):
+    a = np.array(m, dtype=float)
+    np.fill_diagonal(a, -1)
+    return a
+
+
+def i34_fill_at(m):
+    n = m.shape[0]
+    return m.at[jnp.arange(n), jnp.arange(n)].set(-1)
+
+
+def i34_fill_flipped(m):
+    a = np.array(m)
+    np.fill_diagonal(np.fliplr(a), -1)
+    return a
+
+
+def i34_fill_zero(m):
+    a = np.array(m)
+    np.fill_diagonal(a, 0)
+    return a
+
+
+def i34_fill_first_only(m):
+    a = np.array(m)
+    a[0, 0] = -1
+    return a
+
+
+FILL_DIAGONAL = (
+    Wrong(
+        "01.numpy_copy", "np.asarray, then fill in place", lambda: i34_fill_view, "read-only-view"
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "returns what fill_diagonal returns",
+        lambda: i34_fill_returned,
+        "returns-none",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "m.copy(): still a jax array",
+        lambda: i34_fill_jax_copy,
+        "filled-jax-array",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "jax.device_get: a read-only view too",
+        lambda: i34_fill_device_get,
+        "read-only-view",
+    ),
+    Wrong("01.numpy_copy", "np.array(m, dtype=float)", lambda: i34_fill_float, "changed-dtype"),
+    Wrong("01.numpy_copy", ".at[] set: a jax array", lambda: i34_fill_at, "still-jax"),
+    Wrong("01.numpy_copy", "the flipped diagonal", lambda: i34_fill_flipped, "antidiagonal"),
+    Wrong("01.numpy_copy", "filled with 0", lambda: i34_fill_zero, "other-flag"),
+    Wrong("01.numpy_copy", "only m[0, 0]", lambda: i34_fill_first_only, "corner-only"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FILL_DIAGONAL)

@@ -536,3 +536,143 @@ CLOCK_AFTER_CALL = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *CLOCK_AFTER_CALL)
+
+
+# --- issue 34: 02.block_tree and 02.time_call fix a colleague's helper ---------------------
+# The helpers as the lesson ships them, and each with one of its two problems fixed.
+
+
+def i34_run_all_as_shipped(f, xs):
+    results = []
+    for x in xs:
+        result = f(x)
+        result["loss"].block_until_ready()
+        results.append(result)
+    return results
+
+
+def i34_run_all_every_leaf_in_loop(f, xs):
+    results = []
+    for x in xs:
+        result = f(x)
+        jax.block_until_ready(result)
+        results.append(result)
+    return results
+
+
+def i34_run_all_loss_after_loop(f, xs):
+    results = [f(x) for x in xs]
+    for result in results:
+        result["loss"].block_until_ready()
+    return results
+
+
+def i34_time_call_as_shipped(f, *args, repeats=20):
+    f(*args)
+    start = time.perf_counter()
+    for _ in range(repeats):
+        result = f(*args)
+    elapsed = time.perf_counter() - start
+    result.block_until_ready()
+    return elapsed / repeats
+
+
+def i34_time_call_clock_fixed(f, *args, repeats=20):
+    f(*args)
+    start = time.perf_counter()
+    for _ in range(repeats):
+        result = f(*args)
+    result.block_until_ready()
+    return (time.perf_counter() - start) / repeats
+
+
+def i34_time_call_warm_up_fixed(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))
+    start = time.perf_counter()
+    for _ in range(repeats):
+        result = f(*args)
+    elapsed = time.perf_counter() - start
+    jax.block_until_ready(result)
+    return elapsed / repeats
+
+
+FIX_THE_HELPER = (
+    Wrong("02.block_tree", "the helper as shipped", lambda: i34_run_all_as_shipped, "one-leaf"),
+    Wrong(
+        "02.block_tree",
+        "every array waited for, still in the loop",
+        lambda: i34_run_all_every_leaf_in_loop,
+        "waited-in-loop",
+    ),
+    Wrong(
+        "02.block_tree",
+        "the wait moved after the loop, still the loss only",
+        lambda: i34_run_all_loss_after_loop,
+        "one-leaf",
+    ),
+    Wrong(
+        "02.time_call",
+        "the helper as shipped",
+        lambda: i34_time_call_as_shipped,
+        "wait-outside-clock",
+    ),
+    Wrong(
+        "02.time_call",
+        "clock stopped after the wait, warm-up still queued",
+        lambda: i34_time_call_clock_fixed,
+        "warm-up-not-waited",
+    ),
+    Wrong(
+        "02.time_call",
+        "warm-up waited for, clock still stopped before the wait",
+        lambda: i34_time_call_warm_up_fixed,
+        "wait-outside-clock",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FIX_THE_HELPER)
+
+
+# --- issue 35, round 5's family: f's result returned where the time belongs ----------------
+def r5f_time_returns_result(f, *args):
+    jax.block_until_ready(f(*args))
+    start = time.perf_counter()
+    out = jax.block_until_ready(f(*args))
+    _elapsed = time.perf_counter() - start
+    return out
+
+
+def r5f_time_returns_last_result(f, *args, repeats=10):
+    f(*args).block_until_ready()
+    start = time.perf_counter()
+    for _ in range(repeats):
+        result = f(*args).block_until_ready()
+    print((time.perf_counter() - start) / repeats)
+    return result
+
+
+def r5f_time_returns_unblocked_result(f, *args):
+    jax.block_until_ready(f(*args))
+    return f(*args)
+
+
+RESULT_NOT_TIME = (
+    Wrong(
+        "02.time_call",
+        "returns f's result",
+        lambda: r5f_time_returns_result,
+        says="what f returned",
+    ),
+    Wrong(
+        "02.time_call",
+        "prints the time, returns the last result",
+        lambda: r5f_time_returns_last_result,
+        says="what f returned",
+    ),
+    Wrong(
+        "02.time_call",
+        "returns a fresh call's result",
+        lambda: r5f_time_returns_unblocked_result,
+        says="what f returned",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *RESULT_NOT_TIME)

@@ -18,7 +18,7 @@ def smooth(x, window, scale):
     return scale * jnp.convolve(x, kernel, mode="valid")
 
 
-learning_rate = 1.0
+config = {"lr": 1.0, "clip": True}  # the notebook's global dict
 
 
 # --- 07.static_window ---------------------------------------------------------------------
@@ -33,47 +33,83 @@ def smooth_wrapper(x, window, scale):
     return smooth(x, window, scale)
 
 
-# --- 07.stale_global ----------------------------------------------------------------------
+# --- 07.stale_global: step(w, grad, lr, clip), settings passed in ------------------------
 
 
-@functools.partial(jax.jit, static_argnums=2)
-def step_static_argnum(w, grad, lr):
+def step_body(w, grad, lr, clip):
+    if clip:
+        grad = jnp.clip(grad, -1.0, 1.0)
     return w - lr * grad
 
 
-@jax.jit
-def step_reads_global(w, grad, lr):
-    return w - learning_rate * grad
+@functools.partial(jax.jit, static_argnums=(2, 3))
+def step_both_static(w, grad, lr, clip):
+    return step_body(w, grad, lr, clip)
 
 
 @jax.jit
-def step_plus(w, grad, lr):
-    return w + lr * grad
+def step_reads_config(w, grad, lr, clip):
+    if config["clip"]:  # the switch still read from the global
+        grad = jnp.clip(grad, -1.0, 1.0)
+    return w - lr * grad
 
 
-@jax.jit
-def step_returns_update(w, grad, lr):
+@functools.partial(jax.jit, static_argnames="clip")
+def step_clips_the_update(w, grad, lr, clip):
     update = lr * grad
-    return update
+    if clip:
+        update = jnp.clip(update, -1.0, 1.0)
+    return w - update
 
 
-def step_no_decorator(w, grad, lr):
+@functools.partial(jax.jit, static_argnames="clip")
+def step_clip_flipped(w, grad, lr, clip):
+    if not clip:
+        grad = jnp.clip(grad, -1.0, 1.0)
+    return w - lr * grad
+
+
+current = {}
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def step_keeps_lr(w, grad, lr, clip):
+    current["lr"] = lr  # "so the schedule can read it back"
+    return step_body(w, grad, lr, clip)
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def step_reads_config_lr(w, grad, lr, clip):
+    if clip:
+        grad = jnp.clip(grad, -1.0, 1.0)
+    return w - config["lr"] * grad
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def step_where_on_w(w, grad, lr, clip):
+    if clip:
+        w = jnp.clip(w, -1.0, 1.0)
     return w - lr * grad
 
 
 @jax.jit
-def step_divides(w, grad, lr):
-    return w - grad / lr
+def step_bool_clip(w, grad, lr, clip):
+    grad = jnp.clip(grad, -1.0, 1.0) if bool(clip) else grad
+    return w - lr * grad
 
 
-@jax.jit
-def step_no_return(w, grad, lr):
-    w = w - lr * grad  # noqa: F841
+@functools.partial(jax.jit, static_argnames="clip")
+def step_float_lr(w, grad, lr, clip):
+    if clip:
+        grad = jnp.clip(grad, -1.0, 1.0)
+    return w - float(lr) * grad
 
 
-@jax.jit
-def step_numpy(w, grad, lr):
-    return w - np.multiply(lr, grad)
+@functools.partial(jax.jit, static_argnames="clip")
+def step_plus(w, grad, lr, clip):
+    if clip:
+        grad = jnp.clip(grad, -1.0, 1.0)
+    return w + lr * grad
 
 
 # --- 07.clip_negative ---------------------------------------------------------------------
@@ -119,61 +155,40 @@ def clip_item(x):
 
 
 WRONG_ANSWERS = (
-    # --- 07.count_traces: a prediction, an int ---
+    # --- 07.count_traces: a count and its reason, as a letter ---
     Wrong(
         "07.count_traces",
-        "counted a print per call: 6 as a NumPy integer",
-        lambda: np.int64(6),
-        named="every-call",
-    ),
-    Wrong(
-        "07.count_traces",
-        "7 after 2 counted as a new value: a jax integer",
-        lambda: jnp.array(5),
-        named="values-retrace",
-    ),
-    Wrong(
-        "07.count_traces",
-        "jnp.int32(2) after 2 thought the same as the Python int",
-        lambda: 4 - 1,
-        named="missed-one",
-    ),
-    Wrong(
-        "07.count_traces",
-        "only the shapes (4,) and () counted",
-        lambda: len({(4,), ()}),
-        named="shape-only",
-    ),
-    Wrong(
-        "07.count_traces",
-        "an average traces per call written as a float",
-        lambda: 4 / 6,
-        says="Expected an exact integer",
+        "ran the calls with a counter and typed the count",
+        lambda: np.int64(4),
+        named="a-count",
     ),
     Wrong(
         "07.count_traces",
         "the count as a string",
         lambda: "4",
-        named="quoted-number",
+        named="a-count",
+    ),
+    Wrong("07.count_traces", "4.0, a float count", lambda: 4.0, named="a-count"),
+    Wrong(
+        "07.count_traces",
+        "B: a Python number thought compiled in as a constant",
+        lambda: "b",
+        named="values-in-the-key",
     ),
     Wrong(
         "07.count_traces",
-        "the count in a list, as if for a table",
-        lambda: [4],
-        named="number-in-container",
+        "A: weak types forgotten",
+        lambda: " A ",
+        named="shape-and-dtype-only",
     ),
     Wrong(
         "07.count_traces",
-        "the trace count as a float 4.0",
-        lambda: 4.0,
-        says="Expected an exact integer",
+        "D: each new Python value retraces",
+        lambda: "(D)",
+        named="values-retrace",
     ),
-    Wrong(
-        "07.count_traces",
-        "one trace per call plus a compile each: 12",
-        lambda: 2 * 6,
-        named="more-than-calls",
-    ),
+    Wrong("07.count_traces", "E: a trace per call", lambda: "option E", named="every-call"),
+    Wrong("07.count_traces", "'B or C': both fours", lambda: "B or C", says="names 2 options"),
     # --- 07.static_window ---
     Wrong(
         "07.static_window",
@@ -216,68 +231,114 @@ WRONG_ANSWERS = (
         "rewrote smooth with mode='same'",
         lambda: jax.jit(smooth_same, static_argnames="window"),
     ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=-2, counted from the end",
+        lambda: jax.jit(smooth, static_argnums=-2),
+        named="negative-argnum",
+    ),
+    Wrong(
+        "07.static_window",
+        "scale fixed by functools.partial, window static",
+        lambda: jax.jit(functools.partial(smooth, scale=2.0), static_argnums=1),
+        named="fixed-scale",
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=(-2,) in a tuple",
+        lambda: jax.jit(smooth, static_argnums=(-2,)),
+        named="negative-argnum",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "the mean written everywhere with full_like",
+        lambda: lambda x: jnp.full_like(x, jnp.mean(x, where=x >= 0)),
+        named="all-filled",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "ones_like(x) * the kept mean",
+        lambda: lambda x: jnp.ones_like(x) * (jnp.sum(x * (x >= 0)) / jnp.sum(x >= 0)),
+        named="all-filled",
+    ),
     # --- 07.stale_global ---
     Wrong(
         "07.stale_global",
-        "lr made static with partial(jax.jit, static_argnums=2)",
-        lambda: step_static_argnum,
+        "both settings static: static_argnums=(2, 3)",
+        lambda: step_both_static,
         named="static-lr",
     ),
     Wrong(
         "07.stale_global",
-        "added lr but the body still reads learning_rate",
-        lambda: step_reads_global,
+        "plain jax.jit: clip traced, and the Python if fails",
+        lambda: jax.jit(step_body),
+        named="clip-traced",
+    ),
+    Wrong(
+        "07.stale_global",
+        "bool(clip) inside a plain jax.jit",
+        lambda: step_bool_clip,
+        named="clip-traced",
+    ),
+    Wrong(
+        "07.stale_global",
+        "lr passed in, the switch still read from config",
+        lambda: step_reads_config,
+        named="always-clipped",
+    ),
+    Wrong(
+        "07.stale_global",
+        "clip passed in, the learning rate still read from config",
+        lambda: step_reads_config_lr,
         named="ignores-lr",
     ),
-    Wrong("07.stale_global", "plus instead of minus", lambda: step_plus, named="ascent"),
     Wrong(
         "07.stale_global",
-        "returned the update, not the new w",
-        lambda: step_returns_update,
-        named="step-only",
+        "clips lr * grad instead of grad",
+        lambda: step_clips_the_update,
+        named="step-clipped",
     ),
+    Wrong("07.stale_global", "if not clip", lambda: step_clip_flipped, named="clip-inverted"),
     Wrong(
         "07.stale_global",
-        "dropped @jax.jit to get rid of the bug",
-        lambda: step_no_decorator,
-        named="not-jitted",
+        "keeps the traced lr in a global dict for later",
+        lambda: step_keeps_lr,
+        named="leaked-tracer",
     ),
+    Wrong("07.stale_global", "clips w, not grad", lambda: step_where_on_w, named="w-clipped"),
     Wrong(
         "07.stale_global",
-        "divided by the learning rate",
-        lambda: step_divides,
-        "divided-by-lr",
+        "float(lr) under jit",
+        lambda: step_float_lr,
+        named="python-number",
     ),
+    Wrong("07.stale_global", "w + lr * grad", lambda: step_plus, named="ascent"),
     Wrong(
         "07.stale_global",
-        "assigned w but forgot return",
-        lambda: step_no_return,
-        says="None",
+        "the old three-argument step",
+        lambda: jax.jit(lambda w, grad, lr: w - lr * grad),
+        named="wrong-arity",
     ),
-    Wrong(
-        "07.stale_global",
-        "np.multiply inside the jitted step",
-        lambda: step_numpy,
-        named="numpy-in-jit",
-    ),
-    # --- 07.debug_print ---
-    Wrong("07.debug_print", "lower-case b", lambda: "b", named="no-retrace"),
+    Wrong("07.stale_global", "not jitted", lambda: step_body, named="not-jitted"),
+    # --- 07.debug_print: an output and its reason, as a letter ---
+    Wrong("07.debug_print", "E: print once", lambda: "e", named="no-retrace"),
     Wrong("07.debug_print", "'A' with a trailing space", lambda: "A ", named="print-every-call"),
-    Wrong(
-        "07.debug_print", "picked d: both at trace time", lambda: "d", named="debug-at-trace-time"
-    ),
-    Wrong("07.debug_print", "e: every new value retraces", lambda: " e", named="values-retrace"),
+    Wrong("07.debug_print", "b: retraces on a new shape only", lambda: "b", named="shape-only"),
+    Wrong("07.debug_print", "d: every call retraces", lambda: " d", named="values-retrace"),
     Wrong(
         "07.debug_print",
-        "the option's number instead of its letter",
-        lambda: 3,
-        says="one of",
+        "the output's number instead of an option's letter",
+        lambda: 1,
+        named="output-not-option",
     ),
     Wrong(
         "07.debug_print",
-        "the printed lines pasted instead of the letter",
-        lambda: "print: JitTracer(~float32[])\ndebug: 1.0",
-        says="one of",
+        "ran it and pasted the printed lines",
+        lambda: (
+            "print: JitTracer(~float32[])\ndebug: 1.0\ndebug: 2.0\n"
+            "print: JitTracer(float32[3])\ndebug: [0. 1. 2.]\n"
+        ),
+        named="output-not-option",
     ),
     # --- 07.clip_negative ---
     Wrong(
@@ -324,32 +385,6 @@ WRONG_ANSWERS = (
 # --- held out: written before the grader saw them, then labelled ---------------------------
 
 
-@jax.jit
-def buggy_step_held_out(w, grad):
-    return w - learning_rate * grad
-
-
-def step_sets_global(w, grad, lr):
-    global learning_rate
-    learning_rate = lr
-    return buggy_step_held_out(w, grad)
-
-
-@jax.jit
-def step_precedence(w, grad, lr):
-    return (w - lr) * grad
-
-
-@jax.jit
-def step_default_lr(w, grad, lr=learning_rate):
-    return w - learning_rate * grad
-
-
-@jax.jit
-def step_squared_grad(w, grad, lr):
-    return w - lr * grad**2
-
-
 def clip_where_two(x):
     return jnp.where(x < 0, 0.0)
 
@@ -376,14 +411,8 @@ def clip_numpy_round_trip(x):
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong("07.count_traces", "(4,): a trailing comma", lambda: (4,), named="number-in-container"),
-    Wrong("07.count_traces", "' 3 ' with spaces", lambda: " 3 ", named="quoted-number"),
-    Wrong("07.count_traces", "'four' written out", lambda: "four", says="the string 'four'"),
+    Wrong("07.count_traces", "['C']: the letter in a list", lambda: ["C"], says="list"),
     Wrong("07.count_traces", "print(...) assigned: None", lambda: None, says="this is None"),
-    Wrong(
-        "07.count_traces", "5.0: counted 7 as new, as a float", lambda: 5.0, says="exact integer"
-    ),
-    Wrong("07.count_traces", "jnp.array([4])", lambda: jnp.array([4]), says="a single number"),
     Wrong(
         "07.static_window",
         "static_argnames='scale'",
@@ -414,36 +443,16 @@ WRONG_ANSWERS = (
         lambda: jax.jit(smooth, static_argnums=2),
         named="static-data",
     ),
-    Wrong(
-        "07.stale_global", "a wrapper that sets the global", lambda: step_sets_global, "ignores-lr"
-    ),
-    Wrong(
-        "07.stale_global",
-        "jax.jit(buggy_step): still two arguments",
-        lambda: jax.jit(buggy_step_held_out),
-        named="no-lr-argument",
-    ),
-    Wrong("07.stale_global", "(w - lr) * grad", lambda: step_precedence, named="precedence"),
-    Wrong(
-        "07.stale_global",
-        "static_argnames='lr'",
-        lambda: jax.jit(lambda w, grad, lr: w - lr * grad, static_argnames="lr"),
-        named="static-lr",
-    ),
-    Wrong(
-        "07.stale_global", "lr=learning_rate, body unchanged", lambda: step_default_lr, "ignores-lr"
-    ),
-    Wrong("07.stale_global", "w - lr * grad**2", lambda: step_squared_grad),
     Wrong("07.debug_print", "'B or C'", lambda: "B or C", says="one of"),
-    Wrong("07.debug_print", "E", lambda: "E", named="values-retrace"),
+    Wrong("07.debug_print", "D", lambda: "D", named="values-retrace"),
     Wrong(
         "07.debug_print",
-        "option D's lines pasted whole",
+        "an output of its own pasted whole: tracers in both prints",
         lambda: (
             "print: JitTracer(~float32[])\ndebug: JitTracer(~float32[])\n"
             "print: JitTracer(float32[3])\ndebug: JitTracer(float32[3])\n"
         ),
-        named="debug-at-trace-time",
+        named="output-not-option",
     ),
     Wrong(
         "07.clip_negative", "jnp.where(x < 0, 0.0)", lambda: clip_where_two, "where-two-arguments"
@@ -480,33 +489,6 @@ WRONG_ANSWERS = (
 
 # --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
 
-r2_learning_rate = 0.25  # the notebook's global, as the lesson's loop leaves it
-
-
-@jax.jit
-def r2_step_float_lr(w, grad, lr):
-    return w - float(lr) * grad
-
-
-@jax.jit
-def r2_step_pair(w, grad, lr):
-    return w - lr * grad, lr
-
-
-@jax.jit
-def r2_step_no_return(w, grad, lr):
-    w = w - lr * grad  # noqa: F841
-
-
-@jax.jit
-def r2_step_both_rates(w, grad, lr):
-    return w - r2_learning_rate * lr * grad
-
-
-@jax.jit
-def r2_step_scaled_after(w, grad, lr):
-    return (w - grad) * lr
-
 
 def r2_clip_list_of_max(x):
     return jnp.array([max(v, 0.0) for v in x])
@@ -521,11 +503,11 @@ def r2_clip_where_index(x):
 
 
 ROUND_2 = (
-    Wrong("07.count_traces", "3", lambda: 3, named="missed-one"),
-    Wrong("07.count_traces", "5", lambda: 5, named="values-retrace"),
-    Wrong("07.count_traces", "2: int and float", lambda: 2, named="shape-only"),
-    Wrong("07.count_traces", "4.0", lambda: 4.0, says="Expected an exact integer, but this is the"),
-    Wrong("07.count_traces", "[4]", lambda: [4], named="number-in-container"),
+    Wrong("07.count_traces", "3", lambda: 3, named="a-count"),
+    Wrong("07.count_traces", "5", lambda: 5, named="a-count"),
+    Wrong("07.count_traces", "2: int and float", lambda: 2, named="a-count"),
+    Wrong("07.count_traces", "4.0", lambda: 4.0, named="a-count"),
+    Wrong("07.count_traces", "[4]", lambda: [4], says="is a list"),
     Wrong(
         "07.static_window",
         "static_argnums=2",
@@ -556,30 +538,10 @@ ROUND_2 = (
         lambda: jax.jit(functools.partial(smooth, window=3)),
         named="fixed-window",
     ),
-    Wrong(
-        "07.stale_global",
-        "float(lr) inside",
-        lambda: r2_step_float_lr,
-        says="avoid int()/float() on traced values",
-    ),
-    Wrong(
-        "07.stale_global",
-        "returns (w, lr)",
-        lambda: r2_step_pair,
-        says="Expected a jax array, but this is a Python tuple",
-    ),
-    Wrong(
-        "07.stale_global",
-        "no return",
-        lambda: r2_step_no_return,
-        says="Expected a jax array, but this is None: nothing",
-    ),
-    Wrong("07.stale_global", "learning_rate * lr", lambda: r2_step_both_rates, named="scaled-lr"),
-    Wrong("07.stale_global", "(w - grad) * lr", lambda: r2_step_scaled_after, named="lr-outside"),
-    Wrong("07.debug_print", '"B"', lambda: "B", named="no-retrace"),
-    Wrong("07.debug_print", '"E": print each call', lambda: "E", named="values-retrace"),
+    Wrong("07.debug_print", '"E"', lambda: "E", named="no-retrace"),
+    Wrong("07.debug_print", '"D": print each call', lambda: "D", named="values-retrace"),
     Wrong("07.debug_print", '"A": like plain Python', lambda: "A", named="print-every-call"),
-    Wrong("07.debug_print", '"D"', lambda: "D", named="debug-at-trace-time"),
+    Wrong("07.debug_print", '"B"', lambda: "B", named="shape-only"),
     Wrong(
         "07.debug_print",
         '"BC"',
@@ -603,19 +565,6 @@ ROUND_2 = (
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
 
 # --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
-
-
-@functools.partial(jax.jit, static_argnums=2)
-def r3_step_static_lr(w, grad, lr):
-    return w - lr * grad
-
-
-def r3_step_not_jitted(w, grad, lr):
-    return w - lr * grad
-
-
-def r3_step_jit_inside(w, grad, lr):
-    return jax.jit(lambda w, g: w - lr * g)(w, grad)
 
 
 def r3_clip_where_swapped(x):
@@ -645,11 +594,8 @@ ROUND_3 = (
         lambda: jax.jit(smooth, static_argnums=(1, 2)),
     ),
     Wrong("07.static_window", "jax.jit(smooth), nothing static", lambda: jax.jit(smooth)),
-    Wrong("07.stale_global", "lr static: static_argnums=2", lambda: r3_step_static_lr),
-    Wrong("07.stale_global", "lr passed, but no jit", lambda: r3_step_not_jitted),
-    Wrong("07.stale_global", "jit of a lambda inside the step", lambda: r3_step_jit_inside),
-    Wrong("07.debug_print", '"E": print on every call', lambda: "E"),
-    Wrong("07.debug_print", '"B": print once only', lambda: "B"),
+    Wrong("07.debug_print", '"D": print on every call', lambda: "D"),
+    Wrong("07.debug_print", '"E": print once only', lambda: "E"),
     Wrong("07.debug_print", '"CE": torn between two', lambda: "CE"),
     Wrong(
         "07.clip_negative", "where(x <= 0, x, 0.0): branches swapped", lambda: r3_clip_where_swapped

@@ -414,6 +414,32 @@ def views_next_id(key, xs, ids):  # view_b from the next id's key
     return jax.vmap(one)(ids, xs)
 
 
+def walk_draw_then_split(key, steps):
+    position, path = 0.0, []
+    for _ in range(steps):
+        position = position + jax.random.normal(key)
+        key, _ = jax.random.split(key)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def walk_split_then_draw_carried(key, steps):
+    position, path = 0.0, []
+    for _ in range(steps):
+        key, unused = jax.random.split(key)
+        position = position + jax.random.normal(key)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def walk_draw_then_keep_second(key, steps):
+    steps_drawn = []
+    for _ in range(steps):
+        steps_drawn.append(jax.random.normal(key))
+        key = jax.random.split(key)[1]
+    return jnp.cumsum(jnp.stack(steps_drawn))
+
+
 WRONG_ANSWERS = (
     # 09.per_example_grads
     Wrong(
@@ -438,7 +464,7 @@ WRONG_ANSWERS = (
         "09.per_example_grads",
         "out_axes=1 to keep the columns",
         lambda: grads_out_axes_1,
-        named="transposed",
+        named="out-axes-one",
     ),
     Wrong(
         "09.per_example_grads",
@@ -511,8 +537,20 @@ WRONG_ANSWERS = (
     ),
     # 09.split_keeps_key
     Wrong("09.split_keeps_key", "lower-case a", lambda: "a", named="split-consumes"),
-    Wrong("09.split_keeps_key", "c with a stray space", lambda: " c", named="split-first-is-key"),
-    Wrong("09.split_keeps_key", "lower-case d", lambda: "d", named="all-same"),
+    Wrong("09.split_keeps_key", "d with a stray space", lambda: " d", named="split-first-is-key"),
+    Wrong("09.split_keeps_key", "lower-case e", lambda: "e", named="all-same"),
+    Wrong(
+        "09.split_keeps_key",
+        "b: right draws, thinks JAX remembers each key's numbers",
+        lambda: "b",
+        named="remembered-draws",
+    ),
+    Wrong(
+        "09.split_keeps_key",
+        "(B): ran it, saw b only, picked the first option that says so",
+        lambda: "(B)",
+        named="remembered-draws",
+    ),
     Wrong("09.split_keeps_key", "two letters, b and c", lambda: "B and C", says="one of"),
     Wrong("09.split_keeps_key", "a trailing comma: a tuple", lambda: ("B",), says="as a string"),
     Wrong(
@@ -522,6 +560,24 @@ WRONG_ANSWERS = (
         says="one of",
     ),
     # 09.random_walk
+    Wrong(
+        "09.random_walk",
+        "the half-fixed walk pasted: draws from key, then splits it",
+        lambda: walk_draw_then_split,
+        named="draws-from-split-key",
+    ),
+    Wrong(
+        "09.random_walk",
+        "splits first, then draws from the key it carries on",
+        lambda: walk_split_then_draw_carried,
+        named="draws-from-split-key",
+    ),
+    Wrong(
+        "09.random_walk",
+        "draws from key, carries the second half of the split",
+        lambda: walk_draw_then_keep_second,
+        named="draws-from-split-key",
+    ),
     Wrong(
         "09.random_walk",
         "split once, before the loop",
@@ -1032,8 +1088,8 @@ ROUND_2 = (
         lambda: r2_grads_float16,
         says="close, but not within the tolerance",
     ),
-    Wrong("09.split_keeps_key", '"C": b and c', lambda: "C", named="split-first-is-key"),
-    Wrong("09.split_keeps_key", '"D": all three', lambda: "D", named="all-same"),
+    Wrong("09.split_keeps_key", '"D": b and c', lambda: "D", named="split-first-is-key"),
+    Wrong("09.split_keeps_key", '"E": all three', lambda: "E", named="all-same"),
     Wrong("09.split_keeps_key", '"A": none', lambda: "A", named="split-consumes"),
     Wrong(
         "09.split_keeps_key",
@@ -1177,7 +1233,7 @@ ROUND_3 = (
         "09.per_example_grads", "grad(vmap(...)): the order swapped", lambda: r3_grads_grad_of_vmap
     ),
     Wrong("09.split_keeps_key", '"A": split changes the key', lambda: "A"),
-    Wrong("09.split_keeps_key", '"C": k1 is the old key', lambda: "C"),
+    Wrong("09.split_keeps_key", '"D": k1 is the old key', lambda: "D"),
     Wrong("09.split_keeps_key", '"b only", the option\'s text', lambda: "b only"),
     Wrong("09.random_walk", "split each pass, key never replaced", lambda: r3_walk_split_not_kept),
     Wrong("09.random_walk", "cumsum with the start 0.0 in front", lambda: r3_walk_starts_with_zero),
@@ -1207,9 +1263,19 @@ def i35_views_b_plain(key, xs, ids):
     return jax.vmap(one_example)(ids, xs)
 
 
-def i35_grads_transposed_after(params, xs, ys):
-    grads = jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)
-    return {"w": grads["w"].T, "b": grads["b"]}
+def i35_grads_examples_first(params, xs, ys):  # the task before issue 34 asked for this
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)
+
+
+def grads_out_axes_pytree_wrong(params, xs, ys):  # a pytree out_axes, b's entry 1
+    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0), out_axes={"w": 1, "b": 1})(
+        params, xs, ys
+    )
+
+
+def grads_first_then_b_moved(params, xs, ys):  # w left (N, D)
+    grads = jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0), out_axes=0)(params, xs, ys)
+    return {"w": grads["w"], "b": grads["b"]}
 
 
 ISSUE_35 = (
@@ -1227,9 +1293,21 @@ ISSUE_35 = (
     ),
     Wrong(
         "09.per_example_grads",
-        "right gradients, then w.T",
-        lambda: i35_grads_transposed_after,
-        named="batch-axis-last",
+        "right gradients with the examples first, as the demo leaves them",
+        lambda: i35_grads_examples_first,
+        named="examples-first",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "out_axes as a dict, 1 for b too",
+        lambda: grads_out_axes_pytree_wrong,
+        named="out-axes-one",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "out_axes=0 written out",
+        lambda: grads_first_then_b_moved,
+        named="examples-first",
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)

@@ -2,202 +2,13 @@
 
 from __future__ import annotations
 
-import functools
 import itertools
 
-import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
 from tests.content.wrong_answers import Wrong
-
-# --- 11.scan_ema ----------------------------------------------------------------------------
-
-
-def ema_python_loop(xs, alpha):
-    history = jnp.zeros_like(xs)
-    m = xs[0]
-    for i in range(len(xs)):
-        m = alpha * xs[i] + (1 - alpha) * m
-        history = history.at[i].set(m)
-    return m, history
-
-
-def ema_comprehension_helper(xs, alpha):
-    m = xs[0]
-    history = []
-    for x in xs:
-        m = alpha * x + (1 - alpha) * m
-        history.append(m)
-    return history
-
-
-def ema_loop_in_helper(xs, alpha):
-    history = jnp.array(ema_comprehension_helper(xs, alpha))
-    return history[-1], history
-
-
-def ema_zero_start(xs, alpha):
-    def step(m, x):
-        new = alpha * x + (1 - alpha) * m
-        return new, new
-
-    return lax.scan(step, jnp.float32(0), xs)
-
-
-def ema_as_update(xs, alpha):
-    def step(m, x):
-        m = m + (1 - alpha) * (x - m)  # "move part of the way"
-        return m, m
-
-    return lax.scan(step, xs[0], xs)
-
-
-def ema_arguments_swapped(xs, alpha):
-    def step(x, m):  # element first, as in a for loop
-        m = alpha * x + (1 - alpha) * m
-        return m, m
-
-    return lax.scan(step, xs[0], xs)
-
-
-def ema_history(xs, alpha):
-    def step(m, x):
-        m = alpha * x + (1 - alpha) * m
-        return m, m
-
-    final, history = lax.scan(step, xs[0], xs)
-    return history
-
-
-def ema_final(xs, alpha):
-    def step(m, x):
-        m = alpha * x + (1 - alpha) * m
-        return m, m
-
-    final, history = lax.scan(step, xs[0], xs)
-    return final
-
-
-def ema_history_first(xs, alpha):
-    def step(m, x):
-        m = alpha * x + (1 - alpha) * m
-        return m, m
-
-    final, history = lax.scan(step, xs[0], xs)
-    return history, final
-
-
-def ema_old_output(xs, alpha):
-    def step(m, x):
-        new = alpha * x + (1 - alpha) * m
-        return new, m
-
-    return lax.scan(step, xs[0], xs)
-
-
-def ema_rest(xs, alpha):
-    def step(m, x):
-        m = alpha * x + (1 - alpha) * m
-        return m, m
-
-    return lax.scan(step, xs[0], xs[1:])  # xs[0] is already the start
-
-
-def ema_single_return(xs, alpha):
-    def step(m, x):
-        return alpha * x + (1 - alpha) * m
-
-    return lax.scan(step, xs[0], xs)
-
-
-def ema_carry_all(xs, alpha):
-    def step(m, x):
-        m = alpha * x + (1 - alpha) * m
-        return m, m
-
-    return lax.scan(step, xs, xs)
-
-
-def ema_list_pair(xs, alpha):
-    def step(m, x):
-        m = alpha * x + (1 - alpha) * m
-        return m, m
-
-    return list(lax.scan(step, xs[0], xs))
-
-
-# --- 11.while_grad --------------------------------------------------------------------------
-
-
-def logistic_for(r, x0, steps):
-    x = x0
-    for _ in range(steps):
-        x = r * x * (1 - x)
-    return x
-
-
-@jax.jit
-def logistic_jitted(r, x0, steps):
-    return lax.fori_loop(0, steps, lambda i, x: r * x * (1 - x), x0)
-
-
-def logistic_while_le(r, x0, steps):
-    def keep_going(state):
-        k, x = state
-        return k < steps
-
-    def one_step(state):
-        k, x = state
-        return k + 1, r * x * (1 - x)
-
-    final = lax.while_loop(keep_going, one_step, (0, x0))
-    return final[1]
-
-
-def logistic_one_arg(r, x0, steps):
-    def one_step(x):
-        return r * x * (1 - x)
-
-    return lax.fori_loop(0, steps, one_step, x0)
-
-
-def logistic_counter_kept(r, x0, steps):
-    def one_step(i, state):
-        k, x = state
-        return k + 1, r * x * (1 - x)
-
-    return lax.fori_loop(0, steps, one_step, (0, x0))
-
-
-def logistic_scan_pair(r, x0, steps):
-    def one_step(x, _):
-        x = r * x * (1 - x)
-        return x, x
-
-    return lax.scan(one_step, x0, length=steps)
-
-
-def logistic_scan_none(r, x0, steps):
-    def one_step(x, _):
-        x = r * x * (1 - x)
-        return x, x
-
-    return lax.scan(one_step, x0, None)[0]
-
-
-def logistic_from_one(r, x0, steps):
-    return lax.fori_loop(1, steps, lambda i, x: r * x * (1 - x), x0)
-
-
-def logistic_inclusive(r, x0, steps):
-    return lax.fori_loop(0, steps + 1, lambda i, x: r * x * (1 - x), x0)
-
-
-def logistic_fixed_r(r, x0, steps):
-    return lax.fori_loop(0, steps, lambda i, x: 3.0 * x * (1 - x), x0)
-
 
 # --- 11.first_two_positive -----------------------------------------------------------------
 
@@ -271,106 +82,6 @@ def positive_zero_fill_int(x):
 
 
 WRONG_ANSWERS = (
-    # 11.fori_predict
-    Wrong(
-        "11.fori_predict",
-        "ran it from 0, as jnp.array",
-        lambda: jnp.array(121),
-        named="from-zero",
-    ),
-    Wrong(
-        "11.fori_predict", "6 included, as np.int32", lambda: np.int32(120), named="upper-included"
-    ),
-    Wrong("11.fori_predict", "four steps with i = 0..3", lambda: 27, named="count-from-zero"),
-    Wrong(
-        "11.fori_predict",
-        "stopped after i = 4",
-        lambda: ((1 * 2 + 2) * 2 + 3) * 2 + 4,
-        named="one-short",
-    ),
-    Wrong("11.fori_predict", "doubled four times", lambda: 2**4, named="ignored-i"),
-    Wrong(
-        "11.fori_predict",
-        "added i before doubling",
-        lambda: ((((1 + 2) * 2 + 3) * 2 + 4) * 2 + 5) * 2,
-        named="added-first",
-    ),
-    Wrong("11.fori_predict", "sum of the indices", lambda: sum(range(2, 6)), named="sum-of-i"),
-    Wrong(
-        "11.fori_predict", "the number of passes", lambda: len(range(2, 6)), named="iteration-count"
-    ),
-    Wrong("11.fori_predict", "the right number, as a float", lambda: 57.0, says="exact integer"),
-    Wrong("11.fori_predict", "the right number, quoted", lambda: "57", says="Expected an integer"),
-    Wrong("11.fori_predict", "a trailing comma", lambda: (57,), says="Expected an integer"),
-    Wrong("11.fori_predict", "an arithmetic slip", lambda: 58, says="off by one"),
-    # 11.scan_ema
-    Wrong("11.scan_ema", "a for loop with .at[].set", lambda: ema_python_loop, named="python-loop"),
-    Wrong(
-        "11.scan_ema",
-        "the loop moved into a helper",
-        lambda: ema_loop_in_helper,
-        named="python-loop",
-    ),
-    Wrong(
-        "11.scan_ema",
-        "carry starts at float32 zero",
-        lambda: ema_zero_start,
-        named="started-at-zero",
-    ),
-    Wrong(
-        "11.scan_ema",
-        "m + (1 - alpha) * (x - m)",
-        lambda: ema_as_update,
-        named="weights-swapped",
-    ),
-    Wrong(
-        "11.scan_ema",
-        "step(x, m): element first",
-        lambda: ema_arguments_swapped,
-        named="weights-swapped",
-    ),
-    Wrong("11.scan_ema", "returned the history", lambda: ema_history, named="history-only"),
-    Wrong("11.scan_ema", "returned the final average", lambda: ema_final, named="last-only"),
-    Wrong("11.scan_ema", "(history, final)", lambda: ema_history_first, named="outputs-swapped"),
-    Wrong("11.scan_ema", "output the old average", lambda: ema_old_output, named="lagged-history"),
-    Wrong("11.scan_ema", "scanned xs[1:]", lambda: ema_rest, named="skipped-first"),
-    Wrong("11.scan_ema", "step returns one value", lambda: ema_single_return, named="no-pair"),
-    Wrong("11.scan_ema", "carry started at xs", lambda: ema_carry_all, named="whole-array-carry"),
-    Wrong("11.scan_ema", "the pair as a list", lambda: ema_list_pair, says="list where a tuple"),
-    # 11.while_grad
-    Wrong("11.while_grad", "a Python for loop", lambda: logistic_for, named="python-loop"),
-    Wrong(
-        "11.while_grad", "fori_loop, jitted", lambda: logistic_jitted, named="jitted-traced-steps"
-    ),
-    Wrong("11.while_grad", "the while_loop kept", lambda: logistic_while_le, named="still-while"),
-    Wrong(
-        "11.while_grad", "body takes x only", lambda: logistic_one_arg, named="one-argument-body"
-    ),
-    Wrong(
-        "11.while_grad",
-        "fori_loop carrying the counter",
-        lambda: logistic_counter_kept,
-        named="returns-pair",
-    ),
-    Wrong(
-        "11.while_grad", "scan's pair returned", lambda: logistic_scan_pair, named="returns-pair"
-    ),
-    Wrong("11.while_grad", "scan over None", lambda: logistic_scan_none, named="scan-no-length"),
-    Wrong(
-        "11.while_grad", "fori_loop(1, steps)", lambda: logistic_from_one, named="one-step-short"
-    ),
-    Wrong(
-        "11.while_grad",
-        "fori_loop(0, steps + 1)",
-        lambda: logistic_inclusive,
-        named="one-step-more",
-    ),
-    Wrong(
-        "11.while_grad",
-        "r written in as 3.0",
-        lambda: logistic_fixed_r,
-        says="It is 0, where the expected value is not.",
-    ),
     # 11.first_two_positive
     Wrong(
         "11.first_two_positive",
@@ -453,50 +164,6 @@ WRONG_ANSWERS = (
 # --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
 
 
-def r3_ema_scans_the_rest(xs, alpha):
-    def step(m, x):
-        m = alpha * x + (1 - alpha) * m
-        return m, m
-
-    return lax.scan(step, xs[0], xs[1:])
-
-
-def r3_ema_carry_from_zero(xs, alpha):
-    def step(m, x):
-        m = alpha * x + (1 - alpha) * m
-        return m, m
-
-    return lax.scan(step, 0.0, xs)
-
-
-def r3_ema_alpha_on_the_average(xs, alpha):
-    def step(m, x):
-        m = alpha * m + (1 - alpha) * x
-        return m, m
-
-    return lax.scan(step, xs[0], xs)
-
-
-def r3_logistic_from_one(r, x0, steps):
-    return lax.fori_loop(1, steps, lambda i, x: r * x * (1 - x), x0)
-
-
-def r3_logistic_scan_pair(r, x0, steps):
-    def step(x, _):
-        x = r * x * (1 - x)
-        return x, x
-
-    return lax.scan(step, x0, length=steps)
-
-
-def r3_logistic_whole_state(r, x0, steps):
-    def one_step(i, state):
-        k, x = state
-        return k + 1, r * x * (1 - x)
-
-    return lax.fori_loop(0, steps, one_step, (0, x0))
-
-
 def r3_first_two_fill_unmasked(x):
     idx = jnp.nonzero(x > 0, size=2, fill_value=-1)[0]
     return x[idx]
@@ -511,15 +178,6 @@ def r3_first_two_indices(x):
 
 
 ROUND_3 = (
-    Wrong("11.fori_predict", "120: upper bound included", lambda: 120),
-    Wrong("11.fori_predict", "27: i counted from 0, four passes", lambda: 27),
-    Wrong("11.fori_predict", '"57" as text', lambda: "57"),
-    Wrong("11.scan_ema", "scanned over xs[1:]", lambda: r3_ema_scans_the_rest),
-    Wrong("11.scan_ema", "carry started at 0.0", lambda: r3_ema_carry_from_zero),
-    Wrong("11.scan_ema", "alpha weighs the old average", lambda: r3_ema_alpha_on_the_average),
-    Wrong("11.while_grad", "fori_loop(1, steps): one step short", lambda: r3_logistic_from_one),
-    Wrong("11.while_grad", "scan's (last, history) returned", lambda: r3_logistic_scan_pair),
-    Wrong("11.while_grad", "fori_loop returns the (k, x) state", lambda: r3_logistic_whole_state),
     Wrong("11.fails_under_jit", '"D": argmax depends on values', lambda: "D"),
     Wrong("11.fails_under_jit", '"B": the for loop fails too', lambda: "B"),
     Wrong("11.fails_under_jit", "the option's text for C", lambda: "2 and 4"),
@@ -559,163 +217,281 @@ ISSUE_35 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)
-# --- Issue 35's round: loops that a function's bytecode does not show ---------------------
 
 
-def r4_ema_reduce(xs, alpha):
-    averages = functools.reduce(
-        lambda acc, x: [*acc, alpha * x + (1 - alpha) * acc[-1]], xs[1:], [xs[0]]
-    )
-    return averages[-1], jnp.stack(averages)
+# --- issue 34 (redesigned 11.fori_predict, 11.scan_ema, 11.while_grad) and round 5's ------
+# families in 11.first_two_positive: written anew, not round 5's strings.
 
 
-def r4_ema_map_accumulate(xs, alpha):
-    history = list(itertools.accumulate(xs, lambda m, x: alpha * x + (1 - alpha) * m))
-    return history[-1], jnp.stack(history)
+def ema_adam_style(xs, beta):
+    """Adam's first moment as a learner writes it: the raw m only, no correction."""
 
-
-def r4_logistic_reduce(r, x0, steps):
-    return functools.reduce(lambda x, _: r * x * (1 - x), range(steps), x0)
-
-
-def r4_logistic_exec(r, x0, steps):
-    scope = {"r": r, "x": x0}
-    exec(f"for _ in range({steps}):\n    x = r * x * (1 - x)\n", scope)
-    return scope["x"]
-
-
-ROUND_4 = (
-    Wrong(
-        "11.scan_ema",
-        "functools.reduce building the list",
-        lambda: r4_ema_reduce,
-        "python-per-step",
-    ),
-    Wrong("11.scan_ema", "itertools.accumulate", lambda: r4_ema_map_accumulate, "python-per-step"),
-    Wrong(
-        "11.while_grad",
-        "functools.reduce over range(steps)",
-        lambda: r4_logistic_reduce,
-        "python-per-step",
-    ),
-    Wrong(
-        "11.while_grad", "the loop in a string, exec'd", lambda: r4_logistic_exec, "python-per-step"
-    ),
-)
-WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
-
-
-# --- families named after round 4 (issue 35): written anew, not round 4's strings --------
-
-
-def f35_ema_from_first_mean(xs, alpha):
     def step(m, x):
-        new = (1 - alpha) * m + alpha * x
-        return new, new
-
-    return lax.scan(step, (xs[0] + xs[1]) / 2, xs)
-
-
-def f35_ema_from_last(xs, alpha):
-    def step(m, x):
-        m = alpha * x + (1 - alpha) * m
+        m = beta * m + (1 - beta) * x
         return m, m
 
-    return lax.scan(step, xs[-1], xs)
+    return lax.scan(step, jnp.zeros(()), xs)[1]
 
 
-ALPHA = 0.5  # a notebook global the learner's step reads
+def ema_correct_in_carry(xs, beta):
+    def step(state, x):
+        m, t = state
+        m = beta * m + (1 - beta) * x
+        m_hat = m / (1 - beta ** (t + 1))
+        return (m_hat, t + 1), m_hat
+
+    return lax.scan(step, (0.0, 0), xs)[1]
 
 
-def f35_ema_global_alpha(xs, alpha):
+def ema_enumerate_from_zero(xs, beta):
+    def step(m, tx):
+        t, x = tx
+        m = beta * m + (1 - beta) * x
+        return m, m / (1 - beta**t)
+
+    return lax.scan(step, 0.0, (jnp.arange(xs.shape[0]), xs))[1]
+
+
+def ema_python_enumerate(xs, beta):
+    m, out = 0.0, []
+    for t in range(1, xs.shape[0] + 1):
+        m = beta * m + (1 - beta) * xs[t - 1]
+        out.append(m / (1 - beta**t))
+    return jnp.array(out)
+
+
+def ema_accumulate(xs, beta):
+    raw = list(itertools.accumulate(xs, lambda m, x: beta * m + (1 - beta) * x, initial=0.0))[1:]
+    return jnp.stack(raw) / (1 - beta ** jnp.arange(1, xs.shape[0] + 1))
+
+
+def ema_scan_tuple_returned(xs, beta):
+    def step(carry, x):
+        m, t = carry
+        m = beta * m + (1 - beta) * x
+        return (m, t + 1), m / (1 - beta ** (t + 1))
+
+    return lax.scan(step, (0.0, 0), xs)
+
+
+def ema_last_correction_only(xs, beta):
+    raw = lax.scan(lambda m, x: (beta * m + (1 - beta) * x,) * 2, 0.0, xs)[1]
+    return raw / (1 - beta ** len(xs))
+
+
+def ema_from_xs0(xs, beta):
     def step(m, x):
-        m = ALPHA * x + (1 - ALPHA) * m
+        m = beta * m + (1 - beta) * x
+        return m, m
+
+    raw = lax.scan(step, xs[0], xs)[1]
+    return raw / (1 - beta ** jnp.arange(1, xs.shape[0] + 1))
+
+
+def grow_steps_only(r, x0, cap, max_steps):
+    return lax.fori_loop(0, max_steps, lambda i, x: x + r * x * (1 - x), x0)
+
+
+def grow_cond_new_value(r, x0, cap, max_steps):
+    def body(i, x):
+        nxt = x + r * x * (1 - x)
+        return lax.cond(nxt < cap, lambda: nxt, lambda: x)
+
+    return lax.fori_loop(0, max_steps, body, x0)
+
+
+def grow_python_and(r, x0, cap, max_steps):
+    def body(i, x):
+        if x < cap and i < max_steps:
+            return x + r * x * (1 - x)
+        return x
+
+    return lax.fori_loop(0, max_steps, body, x0)
+
+
+def grow_min_cap(r, x0, cap, max_steps):
+    x = lax.fori_loop(0, max_steps, lambda i, x: x + r * x * (1 - x), x0)
+    return jnp.minimum(x, cap)
+
+
+def grow_while_kept(r, x0, cap, max_steps):
+    def cond(state):
+        k, x = state
+        return jnp.logical_and(k < max_steps, x < cap)
+
+    def body(state):
+        k, x = state
+        return k + 1, x + r * x * (1 - x)
+
+    return lax.while_loop(cond, body, (0, x0))[1]
+
+
+def grow_scan_trajectory(r, x0, cap, max_steps):
+    def step(x, _):
+        x = jnp.where(x < cap, x + r * x * (1 - x), x)
+        return x, x
+
+    return lax.scan(step, x0, length=max_steps)
+
+
+def grow_for_range(r, x0, cap, max_steps):
+    x = x0
+    for _ in range(max_steps):
+        x = jnp.where(x < cap, x + r * x * (1 - x), x)
+    return x
+
+
+def grow_do_while(r, x0, cap, max_steps):
+    x = x0 + r * x0 * (1 - x0)
+    return lax.fori_loop(1, max_steps, lambda i, x: jnp.where(x < cap, x + r * x * (1 - x), x), x)
+
+
+def positive_sorted_top(x):
+    return jnp.sort(x)[::-1][:2]
+
+
+def positive_next_element(x):
+    first = jnp.argmax(x > 0)
+    pair = jnp.stack([x[first], x[jnp.minimum(first + 1, x.shape[0] - 1)]])
+    return jnp.where(jnp.any(x > 0) & (pair > 0), pair, 0.0)
+
+
+def positive_at_least_zero(x):
+    index = jnp.nonzero(x >= 0.0, size=2, fill_value=-1)[0]
+    return jnp.where(index >= 0, x[index], 0.0)
+
+
+def positive_swapped(x):
+    index = jnp.nonzero(x > 0, size=2, fill_value=x.shape[0])[0]
+    return jnp.append(x, 0.0)[index][::-1]
+
+
+def ema_old_task(xs, beta):
+    """The plain average from xs[0], returned as scan's pair: the task as it was before."""
+
+    def step(m, x):
+        m = beta * x + (1 - beta) * m
         return m, m
 
     return lax.scan(step, xs[0], xs)
 
 
-def f35_logistic_swapped(r, x0, steps):
-    return lax.fori_loop(0, steps, lambda i, x: x0 * x * (1 - x), r)
+def grow_three_arguments(r, x0, steps):
+    return lax.fori_loop(0, steps, lambda i, x: x + r * x * (1 - x), x0)
 
 
-def f35_logistic_five_steps_literal(r, x0, steps):
-    x = x0
-    return lax.fori_loop(0, 5, lambda i, x: r * x * (1 - x), x)
+def positive_nonzero_elements(x):
+    index = jnp.nonzero(x, size=2, fill_value=-1)[0]
+    return jnp.where(index >= 0, x[index], 0.0)
 
 
-def f35_logistic_counter(r, x0, steps):
-    def body(i, state):
-        k, x = state
-        return k + 1.0, r * x * (1 - x)
-
-    return lax.fori_loop(0, steps, body, (0.0, x0))[0]
-
-
-def f35_logistic_no_parens(r, x0, steps):
-    def body(i, x):
-        return r * x - x
-
-    return lax.fori_loop(0, steps, body, x0)
-
-
-FAMILIES_35 = (
+ISSUE_34 = (
     Wrong(
-        "11.fori_predict",
-        "i ran from 3 to 6",
-        lambda: (((1 * 2 + 3) * 2 + 4) * 2 + 5) * 2 + 6,
-        named="shifted-range",
+        "11.fori_predict", "57 typed in, the number alone", lambda: 57, named="number-not-letter"
     ),
     Wrong(
         "11.fori_predict",
-        "acc * (2 + i) on each step",
-        lambda: 4 * 5 * 6 * 7,
-        named="multiplied-index",
+        "ran the loop and handed in its result",
+        lambda: lax.fori_loop(2, 6, lambda i, acc: acc * 2 + i, 1),
+        named="number-not-letter",
     ),
+    Wrong("11.fori_predict", "(c): body traced per i", lambda: "(c)", named="traced-per-step"),
+    Wrong("11.fori_predict", "option a", lambda: "option a", named="upper-included"),
+    Wrong("11.fori_predict", "d.", lambda: "d.", named="count-from-zero"),
+    Wrong("11.fori_predict", "B and C, both 57", lambda: "B or C", says="names 2 options"),
     Wrong(
-        "11.fori_predict", "stopped after i = 3", lambda: (1 * 2 + 2) * 2 + 3, named="two-passes"
+        "11.scan_ema",
+        "Adam's m without the correction",
+        lambda: ema_adam_style,
+        named="uncorrected",
     ),
     Wrong(
         "11.scan_ema",
-        "carry from the mean of the first two",
-        lambda: f35_ema_from_first_mean,
-        named="started-elsewhere",
+        "the corrected m carried on",
+        lambda: ema_correct_in_carry,
+        named="corrected-carry",
     ),
     Wrong(
         "11.scan_ema",
-        "carry from the last element",
-        lambda: f35_ema_from_last,
-        named="started-elsewhere",
+        "scan over (arange(n), xs): t from 0",
+        lambda: ema_enumerate_from_zero,
+        named="t-from-zero",
     ),
     Wrong(
         "11.scan_ema",
-        "a global ALPHA in the step",
-        lambda: f35_ema_global_alpha,
-        named="ignores-alpha",
+        "a for loop over range(1, n + 1)",
+        lambda: ema_python_enumerate,
+        named="python-loop",
+    ),
+    Wrong("11.scan_ema", "itertools.accumulate", lambda: ema_accumulate, named="python-per-step"),
+    Wrong(
+        "11.scan_ema", "scan's pair returned", lambda: ema_scan_tuple_returned, named="returns-pair"
+    ),
+    Wrong(
+        "11.scan_ema",
+        "one correction for the whole series",
+        lambda: ema_last_correction_only,
+        named="one-correction",
+    ),
+    Wrong("11.scan_ema", "m started at xs[0]", lambda: ema_from_xs0, named="started-at-first"),
+    Wrong(
+        "11.while_grad", "fori_loop without the cap", lambda: grow_steps_only, named="never-stops"
     ),
     Wrong(
         "11.while_grad",
-        "r and x0 read the other way",
-        lambda: f35_logistic_swapped,
-        named="arguments-swapped",
+        "lax.cond on the next value",
+        lambda: grow_cond_new_value,
+        named="checks-new-value",
     ),
     Wrong(
         "11.while_grad",
-        "the lesson's 5 steps written in",
-        lambda: f35_logistic_five_steps_literal,
-        named="fixed-steps",
+        "a Python if ... and ... in the body",
+        lambda: grow_python_and,
+        named="python-if",
+    ),
+    Wrong("11.while_grad", "all steps, then min(x, cap)", lambda: grow_min_cap, named="clipped"),
+    Wrong(
+        "11.while_grad",
+        "the while_loop with logical_and",
+        lambda: grow_while_kept,
+        named="still-while",
     ),
     Wrong(
         "11.while_grad",
-        "(k, x) carried, k returned",
-        lambda: f35_logistic_counter,
-        named="returns-counter",
+        "scan's (last, trajectory) returned",
+        lambda: grow_scan_trajectory,
+        named="returns-pair",
     ),
+    Wrong("11.while_grad", "a for loop of jnp.where", lambda: grow_for_range, named="python-loop"),
     Wrong(
         "11.while_grad",
-        "r * x - x in a def body",
-        lambda: f35_logistic_no_parens,
-        named="precedence",
+        "the first step before the test",
+        lambda: grow_do_while,
+        named="first-step-always",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "sorted descending, the first two",
+        lambda: positive_sorted_top,
+        named="two-largest",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "the first positive and the element after it",
+        lambda: positive_next_element,
+        named="neighbour-not-next",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "x >= 0.0 with a guarded fill",
+        lambda: positive_at_least_zero,
+        named="zero-counted",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "the two found, reversed",
+        lambda: positive_swapped,
+        named="order-lost",
     ),
 )
-WRONG_ANSWERS = (*WRONG_ANSWERS, *FAMILIES_35)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_34)

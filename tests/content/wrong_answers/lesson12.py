@@ -7,6 +7,8 @@ them.
 
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -15,15 +17,6 @@ from jax import lax
 from tests.content.wrong_answers import Wrong
 
 # --- 12.jacobian_shapes -----------------------------------------------------------------
-
-
-def jacobians_themselves():
-    W, x = jnp.ones((3, 4)), jnp.ones(4)
-
-    def layer(W):
-        return jnp.tanh(W @ x)
-
-    return jax.jacfwd(layer)(W), jax.jacrev(layer)(W)
 
 
 # --- 12.hvp -----------------------------------------------------------------------------
@@ -257,52 +250,36 @@ def rule_a_dot_twice(primals, tangents):
 
 WRONG_ANSWERS = (
     # 12.jacobian_shapes
+    Wrong("12.jacobian_shapes", "B: a coincidence of sizes", lambda: "B", named="coincidence"),
     Wrong(
-        "12.jacobian_shapes",
-        "input axes first",
-        lambda: ((3, 4, 3), (3, 4, 3)),
-        named="axes-order",
+        "12.jacobian_shapes", "lower-case b, after running both", lambda: " b", named="coincidence"
     ),
     Wrong(
         "12.jacobian_shapes",
-        "jacrev as jacfwd's transpose",
-        lambda: ((3, 3, 4), (3, 4, 3)),
-        named="modes-differ",
+        "option B's text retyped",
+        lambda: (
+            "(3, 3, 4) from both: jacrev transposes its rows into jacfwd's layout, which "
+            "works here only because W's first axis and the output both have 3 entries"
+        ),
+        named="coincidence",
+    ),
+    Wrong("12.jacobian_shapes", "flattened W", lambda: "C", named="flattened"),
+    Wrong("12.jacobian_shapes", "option c", lambda: "option c", named="flattened"),
+    Wrong("12.jacobian_shapes", "jacrev input-first", lambda: "(D)", named="modes-differ"),
+    Wrong("12.jacobian_shapes", "W's shape, as grad", lambda: "e", named="input-shape"),
+    Wrong(
+        "12.jacobian_shapes",
+        "the shapes it printed, not a letter",
+        lambda: ((3, 3, 4), (3, 3, 4)),
+        named="shapes-not-letter",
     ),
     Wrong(
         "12.jacobian_shapes",
-        "jacfwd columns-first, jacrev rows-first",
-        lambda: ((3, 4, 3), (3, 3, 4)),
-        named="modes-differ",
+        "one shape, not a letter",
+        lambda: (3, 3, 4),
+        named="shapes-not-letter",
     ),
-    Wrong(
-        "12.jacobian_shapes", "W's shape, as grad", lambda: ((3, 4), (3, 4)), named="input-shape"
-    ),
-    Wrong("12.jacobian_shapes", "flattened W", lambda: ((3, 12), (3, 12)), named="flattened"),
-    Wrong(
-        "12.jacobian_shapes",
-        "flattened, inputs first",
-        lambda: ((12, 3), (12, 3)),
-        named="flattened",
-    ),
-    Wrong("12.jacobian_shapes", "one shape for both", lambda: (3, 3, 4), named="one-shape"),
-    Wrong(
-        "12.jacobian_shapes",
-        "W's axes before the output's",
-        lambda: ((4, 3, 3), (4, 3, 3)),
-        named="axes-order",
-    ),
-    Wrong("12.jacobian_shapes", "the output's shape", lambda: ((3,), (3,)), named="output-shape"),
-    Wrong(
-        "12.jacobian_shapes", "outputs by rows of W", lambda: ((3, 3), (3, 3)), named="wrong-shape"
-    ),
-    Wrong(
-        "12.jacobian_shapes",
-        "the shapes as strings",
-        lambda: ("(3, 3, 4)", "(3, 3, 4)"),
-        says="Expected two shapes",
-    ),
-    Wrong("12.jacobian_shapes", "the Jacobians computed", jacobians_themselves, named="arrays"),
+    Wrong("12.jacobian_shapes", "two letters", lambda: "A or B", says="names 2 options"),
     # 12.cheaper
     Wrong("12.cheaper", "forward mode is cheaper", lambda: "A", named="forward-always"),
     Wrong("12.cheaper", "reverse mode, as grad", lambda: "b", named="reverse-always"),
@@ -479,9 +456,6 @@ def r3_rule_swapped(primals, tangents):
 
 
 ROUND_3 = (
-    Wrong("12.jacobian_shapes", "flattened: (3, 12) twice", lambda: ((3, 12), (3, 12))),
-    Wrong("12.jacobian_shapes", "jacrev gives the input first", lambda: ((3, 3, 4), (3, 4, 3))),
-    Wrong("12.jacobian_shapes", "one shape, not a pair", lambda: (3, 3, 4)),
     Wrong("12.cheaper", '"D": forward for wide', lambda: "D"),
     Wrong("12.cheaper", '"E": same Jacobian, same work', lambda: "E"),
     Wrong("12.cheaper", '"B": reverse is what training uses', lambda: "B"),
@@ -573,3 +547,243 @@ FAMILIES_35 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *FAMILIES_35)
+
+
+# --- issue 34/35, this pass: 12.fixed_target's and 12.hvp's families from rounds 5 and 6,
+# written again as learners write them -----------------------------------------------------
+
+
+def td_target_from_this_state(values, rewards):
+    held = lax.stop_gradient(values)
+    return jnp.sum((values[:-1] - (rewards + 0.9 * held[:-1])) ** 2)
+
+
+def td_target_from_same_slice(values, rewards):
+    current = values[:-1]
+    target = rewards + 0.9 * lax.stop_gradient(current)
+    return jnp.sum((current - target) ** 2)
+
+
+def td_own_value_first_state_dropped(values, rewards):
+    target = lax.stop_gradient(rewards + 0.9 * values[:-1])
+    error = values[:-1] - target
+    return (error**2).sum()
+
+
+def td_next_state_trained(values, rewards):
+    target = lax.stop_gradient(rewards + 0.9 * values[1:])
+    return jnp.sum((values[1:] - target) ** 2)
+
+
+def td_next_state_trained_reversed(values, rewards):
+    target = rewards + 0.9 * lax.stop_gradient(values[1:])
+    return jnp.sum((target - values[1:]) ** 2)
+
+
+def td_abs(values, rewards):
+    target = rewards + 0.9 * lax.stop_gradient(values[1:])
+    return jnp.sum(jnp.abs(values[:-1] - target))
+
+
+def td_abs_reversed(values, rewards):
+    target = lax.stop_gradient(rewards + 0.9 * values[1:])
+    return jnp.abs(target - values[:-1]).sum()
+
+
+def td_sum_then_square(values, rewards):
+    target = rewards + 0.9 * lax.stop_gradient(values[1:])
+    return (values[:-1] - target).sum() ** 2
+
+
+def td_total_error_squared(values, rewards):
+    target = lax.stop_gradient(rewards + 0.9 * values[1:])
+    total = jnp.sum(values[:-1]) - jnp.sum(target)
+    return total * total
+
+
+def td_last_state_target_zero(values, rewards):
+    target = lax.stop_gradient(jnp.concatenate([rewards + 0.9 * values[1:], jnp.zeros(1)]))
+    return jnp.sum((values - target) ** 2)
+
+
+def td_last_state_padded(values, rewards):
+    padded = jnp.pad(rewards + 0.9 * lax.stop_gradient(values[1:]), (0, 1))
+    return jnp.sum((values - padded) ** 2)
+
+
+def hvp_vjp_of_energy(x, v, k):
+    _, pull = jax.vjp(lambda y: energy(y, k), x)
+    return pull(v)[0]
+
+
+def hvp_vjp_of_energy_partial(x, v, k):
+    _, pull = jax.vjp(functools.partial(energy, k=k), x)
+    (g,) = pull(v)
+    return g
+
+
+def hvp_vjp_of_energy_two_args(x, v, k):
+    _, pull = jax.vjp(energy, x, k)
+    return pull(v)[0]
+
+
+def hvp_unit_step(x, v, k):
+    g = jax.grad(energy)
+    return g(x + v, k) - g(x, k)
+
+
+def hvp_step_of_v(x, v, k):
+    before = jax.grad(lambda y: energy(y, k))(x)
+    after = jax.grad(lambda y: energy(y, k))(x + v)
+    return after - before
+
+
+def hvp_forward_difference(x, v, k):
+    h = 1e-3
+    g = jax.grad(energy)
+    return (g(x + h * v, k) - g(x, k)) / h
+
+
+def hvp_central_difference(x, v, k):
+    h = 1e-2
+    g = jax.grad(energy)
+    return (g(x + h * v, k) - g(x - h * v, k)) / (2 * h)
+
+
+def hvp_gradient_in_k(x, v, k):
+    return jax.jvp(lambda y: jax.grad(energy, argnums=1)(y, k), (x,), (v,))[1]
+
+
+def rule_tangent_first(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    out = log_add_exp(a, b)
+    return jax.nn.sigmoid(a - b) * a_dot + jax.nn.sigmoid(b - a) * b_dot, out
+
+
+def rule_tangent_first_softmax(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    w = jax.nn.softmax(jnp.stack([a, b]))
+    return w[0] * a_dot + w[1] * b_dot, log_add_exp(a, b)
+
+
+FAMILIES_34 = (
+    Wrong(
+        "12.hvp",
+        "gradient at x + v minus at x",
+        lambda: hvp_unit_step,
+        named="difference-of-gradients",
+    ),
+    Wrong(
+        "12.hvp",
+        "after minus before a step v",
+        lambda: hvp_step_of_v,
+        named="difference-of-gradients",
+    ),
+    Wrong(
+        "12.hvp",
+        "forward difference, h = 1e-3",
+        lambda: hvp_forward_difference,
+        named="finite-difference",
+    ),
+    Wrong(
+        "12.hvp",
+        "central difference, h = 1e-2",
+        lambda: hvp_central_difference,
+        named="finite-difference",
+    ),
+    Wrong("12.hvp", "jvp of the gradient in k", lambda: hvp_gradient_in_k, named="ignores-k"),
+    Wrong(
+        "12.fix_rule",
+        "tangent first, output second",
+        lambda: rule_tangent_first,
+        named="pair-swapped",
+    ),
+    Wrong(
+        "12.fix_rule",
+        "softmax weights, pair in the wrong order",
+        lambda: rule_tangent_first_softmax,
+        named="pair-swapped",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "target from this state's own value",
+        lambda: td_target_from_this_state,
+        named="target-from-own-value",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "target from the same slice it trains",
+        lambda: td_target_from_same_slice,
+        named="target-from-own-value",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "values[:-1] in the target, squared by hand",
+        lambda: td_own_value_first_state_dropped,
+        named="target-from-own-value",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "the next state trained towards the target",
+        lambda: td_next_state_trained,
+        named="trains-next",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "target minus the next value, squared",
+        lambda: td_next_state_trained_reversed,
+        named="trains-next",
+    ),
+    Wrong("12.fixed_target", "absolute errors", lambda: td_abs, named="absolute-error"),
+    Wrong(
+        "12.fixed_target",
+        "absolute errors, target first",
+        lambda: td_abs_reversed,
+        named="absolute-error",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "the sum, then squared",
+        lambda: td_sum_then_square,
+        named="square-of-sum",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "the total error squared",
+        lambda: td_total_error_squared,
+        named="square-of-sum",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "a target of 0 for the last state, concatenated",
+        lambda: td_last_state_target_zero,
+        named="last-trained-to-zero",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "the target padded with a 0",
+        lambda: td_last_state_padded,
+        named="last-trained-to-zero",
+    ),
+    Wrong(
+        "12.hvp",
+        "vjp of energy pulled back with v",
+        lambda: hvp_vjp_of_energy,
+        named="vjp-of-energy",
+    ),
+    Wrong(
+        "12.hvp",
+        "vjp of partial(energy, k=k) with v",
+        lambda: hvp_vjp_of_energy_partial,
+        named="vjp-of-energy",
+    ),
+    Wrong(
+        "12.hvp",
+        "vjp of energy in (x, k), v as the cotangent",
+        lambda: hvp_vjp_of_energy_two_args,
+        named="vjp-of-energy",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FAMILIES_34)

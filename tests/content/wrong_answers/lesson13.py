@@ -11,63 +11,104 @@ from jax.scipy.special import entr, xlogy
 from tests.content.wrong_answers import Wrong
 
 # --- 13.xlogx_gradient ------------------------------------------------------------------
+# coin_entropy(p) = -(p log p + (1 - p) log(1 - p)), 0 at p = 0 and p = 1.
 
 
 def xlogx_int_zero(p):
-    return jnp.where(p > 0, p * jnp.log(p), 0)
+    inside = (p > 0) & (p < 1)
+    return jnp.where(inside, -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p)), 0)
 
 
 def xlogx_safe_at_or_above_zero(p):
-    safe = jnp.where(p >= 0, p, 1.0)
-    return jnp.where(p >= 0, safe * jnp.log(safe), 0.0)
+    closed = (p >= 0) & (p <= 1)
+    safe = jnp.where(closed, p, 0.5)
+    return jnp.where(
+        (p > 0) & (p < 1), -(safe * jnp.log(safe) + (1 - safe) * jnp.log(1 - safe)), 0.0
+    )
 
 
 def xlogx_plus_tiny(p):
-    return p * jnp.log(p + 1e-10)
+    return -(p * jnp.log(p + 1e-10) + (1 - p) * jnp.log(1 - p + 1e-10))
 
 
 def xlogx_clipped(p):
-    return p * jnp.log(jnp.clip(p, 1e-12))
+    q = jnp.clip(p, 1e-7, 1 - 1e-7)
+    return -(p * jnp.log(q) + (1 - p) * jnp.log(1 - q))
 
 
 def xlogx_scipy(p):
-    return xlogy(p, p)
+    return -(xlogy(p, p) + xlogy(1 - p, 1 - p))
 
 
 def xlogx_entr(p):
-    return -entr(p)
+    return entr(p) + entr(1 - p)
 
 
 def xlogx_if(p):
-    if p > 0:
-        return p * jnp.log(p)
+    if 0 < p < 1:
+        return -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p))
     else:
         return 0.0
 
 
 def xlogx_cond(p):
-    return jax.lax.cond(p > 0, lambda p: p * jnp.log(p), lambda p: jnp.zeros_like(p), p)
+    return jax.lax.cond(
+        (p > 0) & (p < 1),
+        lambda p: -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p)),
+        lambda p: jnp.zeros_like(p),
+        p,
+    )
 
 
 def xlogx_vmapped_cond(p):
     # a scalar lax.cond mapped over a vector: right for 1-D p, fails for a matrix
-    return jax.vmap(lambda q: jax.lax.cond(q > 0, lambda r: r * jnp.log(r), lambda r: 0.0 * r, q))(
-        p
-    )
+    def one(q):
+        return jax.lax.cond(
+            (q > 0) & (q < 1),
+            lambda r: -(r * jnp.log(r) + (1 - r) * jnp.log(1 - r)),
+            lambda r: 0.0 * r,
+            q,
+        )
+
+    return jax.vmap(one)(p)
 
 
 def xlogx_nan_to_num(p):
-    return jnp.nan_to_num(jnp.where(p > 0, p * jnp.log(p), 0.0))
+    inside = (p > 0) & (p < 1)
+    return jnp.nan_to_num(jnp.where(inside, -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p)), 0.0))
 
 
 def xlogx_forgot_return(p):
-    positive = p > 0
-    safe_p = jnp.where(positive, p, 1.0)
-    result = jnp.where(positive, safe_p * jnp.log(safe_p), 0.0)  # noqa: F841
+    inside = (p > 0) & (p < 1)
+    safe_p = jnp.where(inside, p, 0.5)
+    entropy = -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p))
+    result = jnp.where(inside, entropy, 0.0)  # noqa: F841
 
 
 def xlogx_stop_gradient(p):
-    return jnp.where(p > 0, p * jnp.log(jax.lax.stop_gradient(p)), 0.0)
+    inside = (p > 0) & (p < 1)
+    held = jax.lax.stop_gradient(p)
+    return jnp.where(inside, -(p * jnp.log(held) + (1 - p) * jnp.log(1 - held)), 0.0)
+
+
+def xlogx_sqrt_fix_copied(p):
+    positive = p > 0
+    safe_p = jnp.where(positive, p, 1.0)
+    entropy = -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p))
+    return jnp.where(positive & (p < 1), entropy, 0.0)
+
+
+def xlogx_upper_end_only(p):
+    safe_p = jnp.where(p < 1, p, 0.5)
+    entropy = -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p))
+    return jnp.where((p > 0) & (p < 1), entropy, 0.0)
+
+
+def xlogx_two_terms_one_guarded(p):
+    safe_p = jnp.where(p > 0, p, 1.0)
+    first = jnp.where(p > 0, safe_p * jnp.log(safe_p), 0.0)
+    second = jnp.where(p < 1, (1 - p) * jnp.log(1 - p), 0.0)
+    return -(first + second)
 
 
 # --- 13.check_prices --------------------------------------------------------------------
@@ -212,6 +253,24 @@ WRONG_ANSWERS = (
         "stop_gradient inside the log",
         lambda: xlogx_stop_gradient,
         named="still-not-finite",
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "safe_sqrt_fixed's guard p > 0 and fill 1.0, copied",
+        lambda: xlogx_sqrt_fix_copied,
+        named="one-end",
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "inner guard p < 1 only",
+        lambda: xlogx_upper_end_only,
+        named="one-end",
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "each term with its own where, only the first double",
+        lambda: xlogx_two_terms_one_guarded,
+        named="one-end",
     ),
     # 13.check_prices
     Wrong(
@@ -365,3 +424,58 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+
+# --- issue 35, this pass: 13.check_prices's results that are not log returns -------------
+
+
+def prices_simple_returns(prices):
+    checkify.check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.diff(prices) / prices[:-1]
+
+
+def prices_simple_returns_sliced(prices):
+    checkify.check(jnp.min(prices) > 0, "a price is not positive")
+    return (prices[1:] - prices[:-1]) / prices[:-1]
+
+
+def prices_diff_only(prices):
+    checkify.check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.diff(prices)
+
+
+def prices_differences_sliced(prices):
+    checkify.check(~jnp.any(prices <= 0), "bad price")
+    return prices[1:] - prices[:-1]
+
+
+def prices_ratio_minus_one(prices):
+    checkify.check(jnp.all(prices > 0), "prices must be positive")
+    return prices[1:] / prices[:-1] - 1
+
+
+FAMILIES_34 = (
+    Wrong(
+        "13.check_prices", "simple returns", lambda: prices_simple_returns, named="simple-returns"
+    ),
+    Wrong(
+        "13.check_prices",
+        "simple returns by slicing",
+        lambda: prices_simple_returns_sliced,
+        named="simple-returns",
+    ),
+    Wrong(
+        "13.check_prices",
+        "the ratio minus one",
+        lambda: prices_ratio_minus_one,
+        named="simple-returns",
+    ),
+    Wrong("13.check_prices", "jnp.diff without the log", lambda: prices_diff_only, named="no-log"),
+    Wrong(
+        "13.check_prices",
+        "differences by slicing, no log",
+        lambda: prices_differences_sliced,
+        named="no-log",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FAMILIES_34)

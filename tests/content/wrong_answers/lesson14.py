@@ -89,24 +89,20 @@ def mean_hello_with_mean(local_values, local_weights):
 
 
 def mean_weights_times_mean(local_values, local_weights):
-    x = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_values)
-    w = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local_weights)
-    return jnp.mean(x * w)
+    parts = np.array([np.sum(local_values * local_weights), len(local_values)])
+    gathered = multihost_utils.process_allgather(parts)
+    return gathered[:, 0].sum() / gathered[:, 1].sum()
 
 
 def mean_total(local_values, local_weights):
-    sharding = NamedSharding(mesh, P("batch"))
-    values = jax.make_array_from_process_local_data(sharding, local_values)
-    weights = jax.make_array_from_process_local_data(sharding, local_weights)
-    total = jnp.sum(values * weights)
+    gathered = multihost_utils.process_allgather(np.sum(local_values * local_weights))
+    total = jnp.sum(gathered)
     return total
 
 
 def mean_over_local_weight_sum(local_values, local_weights):
-    sharding = NamedSharding(mesh, P("batch"))
-    values = jax.make_array_from_process_local_data(sharding, local_values)
-    weights = jax.make_array_from_process_local_data(sharding, local_weights)
-    return jnp.sum(values * weights) / np.sum(local_weights)
+    gathered = multihost_utils.process_allgather(np.sum(local_values * local_weights))
+    return np.sum(gathered) / np.sum(local_weights)
 
 
 def mean_of_gathered_means(local_values, local_weights):
@@ -116,9 +112,16 @@ def mean_of_gathered_means(local_values, local_weights):
 
 def mean_scaled_global(local_values, local_weights):
     sharding = NamedSharding(mesh, P("batch"))
+    padded = np.zeros(4)
+    padded[:2] = np.sum(local_values * local_weights), np.sum(local_weights)
+    return jax.make_array_from_process_local_data(sharding, padded)
+
+
+def mean_as_in_hello(local_values, local_weights):
+    sharding = NamedSharding(mesh, P("batch"))
     values = jax.make_array_from_process_local_data(sharding, local_values)
     weights = jax.make_array_from_process_local_data(sharding, local_weights)
-    return values * weights / jnp.sum(weights)
+    return jnp.sum(values * weights) / jnp.sum(weights)
 
 
 def mean_pmean(local_values, local_weights):
@@ -149,18 +152,58 @@ def mean_gathered_columns(local_values, local_weights):
     return jnp.sum(values * weights, axis=0) / jnp.sum(weights, axis=0)
 
 
+def mean_over_value_sum(local_values, local_weights):
+    parts = np.array([np.dot(local_values, local_weights), local_values.sum()])
+    gathered = multihost_utils.process_allgather(parts)
+    return gathered[:, 0].sum() / gathered[:, 1].sum()
+
+
+def mean_roles_swapped(local_values, local_weights):
+    both = multihost_utils.process_allgather(
+        np.array([np.sum(local_weights * local_values), np.sum(local_values)])
+    )
+    return float(both.sum(axis=0)[0] / both.sum(axis=0)[1])
+
+
+def mean_average_swapped(local_values, local_weights):
+    sums = np.array([np.sum(local_values * local_weights), np.sum(local_values)])
+    total = multihost_utils.process_allgather(sums).sum(axis=0)
+    return total[0] / total[1]
+
+
 WRONG_ANSWERS = (
     # 14.predict_view
     Wrong("14.predict_view", "lower-case a", lambda: "a", named="local-sum"),
-    Wrong("14.predict_view", "(C)", lambda: "(C)", named="sees-everything"),
-    Wrong("14.predict_view", "option d", lambda: "option d", named="cannot-reach"),
+    Wrong("14.predict_view", "(D)", lambda: "(D)", named="sees-everything"),
+    Wrong("14.predict_view", "option e", lambda: "option e", named="cannot-reach"),
     Wrong(
         "14.predict_view",
         "row A's text pasted",
-        lambda: "holds [4. 5. 6. 7.], sum 22.0",
+        lambda: "holds [4. 5. 6. 7.], sum 22.0: a sum runs on this process's own devices only",
         named="local-sum",
     ),
-    Wrong("14.predict_view", "c with a full stop", lambda: "c.", named="sees-everything"),
+    Wrong("14.predict_view", "d with a full stop", lambda: "d.", named="sees-everything"),
+    Wrong(
+        "14.predict_view",
+        "C: the right numbers, the values copied",
+        lambda: "C",
+        named="copies-values",
+    ),
+    Wrong(
+        "14.predict_view",
+        "lower-case c, after running hello.py",
+        lambda: " c",
+        named="copies-values",
+    ),
+    Wrong(
+        "14.predict_view",
+        "row C's text retyped",
+        lambda: (
+            "holds [4. 5. 6. 7.], sum 28.0: the other process's 4 values are first copied "
+            "to every device, which then sums all 8"
+        ),
+        named="copies-values",
+    ),
     Wrong("14.predict_view", "the letter in a list", lambda: ["B"], says="as a string"),
     Wrong("14.predict_view", "the device count", lambda: 8, says="not numbers"),
     Wrong("14.predict_view", "two letters", lambda: "B and C", says="names 2 options"),
@@ -182,6 +225,16 @@ WRONG_ANSWERS = (
     Wrong("14.predict_death", "C or D", lambda: "C or D", says="names 2 options"),
     Wrong("14.predict_death", "in words", lambda: "it hangs", says="not one of the options"),
     Wrong("14.predict_death", "B with a space", lambda: " b ", named="carries-on"),
+    Wrong("14.predict_death", "D: the old letter, at once", lambda: "D", named="at-once"),
+    Wrong("14.predict_death", "lower-case d.", lambda: "d.", named="at-once"),
+    Wrong(
+        "14.predict_death",
+        "option D's text retyped",
+        lambda: (
+            "JAX ends process 0 at once: the second sum finds its connection to process 1 closed"
+        ),
+        named="at-once",
+    ),
     # 14.fix_rows
     Wrong("14.fix_rows", "index % count == rank", lambda: rows_by_modulo, named="strided"),
     Wrong("14.fix_rows", "reshape(count, -1)", lambda: rows_from_reshape, named="flattened"),
@@ -230,7 +283,13 @@ WRONG_ANSWERS = (
         "14.global_mean",
         "hello.py with sum changed to mean",
         lambda: mean_hello_with_mean,
-        named="unweighted",
+        named="joined-as-they-are",
+    ),
+    Wrong(
+        "14.global_mean",
+        "hello.py's x for values and weights, the counts not looked at",
+        lambda: mean_as_in_hello,
+        named="joined-as-they-are",
     ),
     Wrong(
         "14.global_mean",
@@ -255,7 +314,7 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "14.global_mean",
-        "the weighted global array, not summed",
+        "a global array of the totals, returned as it is",
         lambda: mean_scaled_global,
         named="global-array",
     ),
@@ -266,6 +325,24 @@ WRONG_ANSWERS = (
         named="collective-outside-map",
     ),
     Wrong("14.global_mean", "no return", lambda: mean_no_return, says="returns None"),
+    Wrong(
+        "14.global_mean",
+        "divided by the values' sum",
+        lambda: mean_over_value_sum,
+        named="over-value-sum",
+    ),
+    Wrong(
+        "14.global_mean",
+        "values and weights swapped in the division",
+        lambda: mean_roles_swapped,
+        named="over-value-sum",
+    ),
+    Wrong(
+        "14.global_mean",
+        "the values' total as the denominator",
+        lambda: mean_average_swapped,
+        named="over-value-sum",
+    ),
     Wrong(
         "14.global_mean",
         "device_put of the local values",
@@ -280,9 +357,9 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "14.global_mean",
-        "gathered, summed per column",
+        "the values gathered as they are, of different lengths",
         lambda: mean_gathered_columns,
-        says="4 numbers",
+        named="gathered-as-they-are",
     ),
 )
 
