@@ -160,6 +160,14 @@ def _unweighted(answer: Any) -> bool:
     )
 
 
+def _stacked_gradients(answer: Any) -> bool:
+    """One array of two rows, each a gradient of weighted_sse (any of x, y, w)."""
+    shape = getattr(answer, "shape", None)
+    if shape is None or len(shape) != 2 or shape[0] != 2:
+        return False
+    return _which_gradients(tuple(np.asarray(answer))) is not None
+
+
 def _closed_over_w():
     x, y, w = _xyw()
     return jax.grad(lambda y, w_: _weighted_sse(x, y, w=w), argnums=(0, 1))(y, w)
@@ -647,6 +655,14 @@ EXERCISES = (
                 message="The numbers are right, but stacked into one array. Keep the tuple "
                 "jax.grad returns: (grad_y, grad_w).",
                 example=lambda: jnp.stack(_weighted_grad((1, 2))),
+            ),
+            Mistake(
+                id="stacked-pair",
+                message="That is one array holding two gradients stacked as its rows (jnp.stack, "
+                "or jnp.array of a tuple), and not the pair asked for: the exercise asks for "
+                "the tuple (grad_y, grad_w), the gradients with respect to y and w.",
+                example=lambda: jnp.stack(_weighted_grad((0, 1))),
+                matches=_stacked_gradients,
             ),
             Mistake(
                 id="list-not-tuple",

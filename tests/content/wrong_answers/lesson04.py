@@ -652,3 +652,13 @@ ROUND_6_FAMILIES = (
     Wrong("04.grad_last_two", "by hand, grad_y without w", r6_grads_unweighted_by_hand),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_6_FAMILIES)
+
+
+def r6_grads_stacked_xy():
+    return jnp.stack(jax.grad(lambda x, y, w: weighted_sse(x, y, w=w), argnums=(0, 1))(x, y, w))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong("04.grad_last_two", "x's and y's gradients stacked", r6_grads_stacked_xy, "stacked-pair"),
+)
