@@ -142,6 +142,32 @@ def _w_gradient_zero(answer: Any) -> bool:
     )
 
 
+@concrete_cache
+def _unweighted_grads():
+    """sum_squared_error's gradients at x, y: (grad_x, grad_y) with w left out."""
+    return jax.grad(_sse, argnums=(0, 1))(*article_xy())
+
+
+def _unweighted(answer: Any) -> bool:
+    """A tuple of two arrays, each a gradient of the loss without its weights (of x or of
+    y, either sign)."""
+    if not isinstance(answer, tuple) or len(answer) != 2:
+        return False
+    grad_x = _unweighted_grads()[0]
+    return all(
+        hasattr(part, "shape") and (equals_tree(grad_x)(part) or equals_tree(-grad_x)(part))
+        for part in answer
+    )
+
+
+def _stacked_gradients(answer: Any) -> bool:
+    """One array of two rows, each a gradient of weighted_sse (any of x, y, w)."""
+    shape = getattr(answer, "shape", None)
+    if shape is None or len(shape) != 2 or shape[0] != 2:
+        return False
+    return _which_gradients(tuple(np.asarray(answer))) is not None
+
+
 def _closed_over_w():
     x, y, w = _xyw()
     return jax.grad(lambda y, w_: _weighted_sse(x, y, w=w), argnums=(0, 1))(y, w)
@@ -301,6 +327,10 @@ def _swapped_lambda(params, grads, lr, max_norm):
 
 def _forgot_return(params, grads, lr, max_norm):
     new = _sgd_step(params, grads, lr, max_norm)  # noqa: F841
+
+
+def _three_argument_step(params, grads, lr):
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads)
 
 
 def _unchanged(params, grads, lr, max_norm):
@@ -585,6 +615,14 @@ EXERCISES = (
                 matches=_w_gradient_zero,
             ),
             Mistake(
+                id="unweighted",
+                message="Those are gradients of the loss without its weights, sum_squared_error's "
+                "(with respect to x or y): w is left out, so every point counts the same. "
+                "Differentiate weighted_sse itself, with respect to y and to w.",
+                example=_unweighted_grads,
+                matches=_unweighted,
+            ),
+            Mistake(
                 id="only-y",
                 message="That is only the gradient with respect to y: w was passed by keyword, "
                 "and argnums counts positional arguments only, so w was never differentiated. "
@@ -617,6 +655,14 @@ EXERCISES = (
                 message="The numbers are right, but stacked into one array. Keep the tuple "
                 "jax.grad returns: (grad_y, grad_w).",
                 example=lambda: jnp.stack(_weighted_grad((1, 2))),
+            ),
+            Mistake(
+                id="stacked-pair",
+                message="That is one array holding two gradients stacked as its rows (jnp.stack, "
+                "or jnp.array of a tuple), and not the pair asked for: the exercise asks for "
+                "the tuple (grad_y, grad_w), the gradients with respect to y and w.",
+                example=lambda: jnp.stack(_weighted_grad((0, 1))),
+                matches=_stacked_gradients,
             ),
             Mistake(
                 id="list-not-tuple",
@@ -699,6 +745,15 @@ EXERCISES = (
             "    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)"
         ),
         mistakes=(
+            Mistake(
+                id="three-arguments",
+                message="Your sgd_step takes three arguments, and the check calls it with four: "
+                "params, grads, lr and max_norm, the norm the gradients are clipped to.",
+                example=lambda: _three_argument_step,
+                matches=fails_with(
+                    "TypeError", r"takes 3 positional arguments but 4", _jax_step_inputs
+                ),
+            ),
             Mistake(
                 id="returns-none",
                 message="Your function returns None: it has no return statement, or returns "

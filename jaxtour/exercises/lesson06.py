@@ -481,6 +481,25 @@ def _padding_elsewhere(labels, n):
     return jnp.zeros(n, dtype=jnp.int32).at[jnp.abs(labels)].add(1)
 
 
+def _one_entry_per_sample(answer) -> bool:
+    """A 1-D result with one entry per label given (padding included) on every case, and
+    so not n entries on some: the counts were made per sample, not per label value."""
+    if not callable(answer):
+        return False
+    other = False
+    cases = cases_of_this_check(_label_inputs, _label_inputs)
+    for index, (labels, n) in enumerate(cases):
+        out = output_or_none(_label_inputs, answer, index, (labels, n))
+        if out is None or pristine.np.shape(out) != (len(labels),):
+            return False
+        other = other or len(labels) != n
+    return other
+
+
+def _numpy_bincount(labels, n):
+    return jnp.asarray(pristine.np.bincount(pristine.np.asarray(labels), minlength=n))
+
+
 def _sized_by_labels_shape(answer) -> bool:
     """One count per value from 0 to the largest label that occurs, on every case (and
     so fewer than n on some): counts sized by the labels, whatever was counted in them."""
@@ -970,6 +989,14 @@ EXERCISES = (
                 matches=_returns_tuple,
             ),
             Mistake(
+                id="numpy-bincount-negative",
+                message="np.bincount refuses a negative value, and the padding is -1: NumPy "
+                "checks what .at[] would quietly read as the last index. The padding has to be "
+                "kept out of the count, and the counts be a jax array.",
+                example=lambda: _numpy_bincount,
+                matches=fails_with("ValueError", "no negative elements", _label_inputs),
+            ),
+            Mistake(
                 id="padding-counted-last",
                 message="Every label is counted right, but so is the padding, as label n - 1: "
                 "for .at[] a -1 is a valid index that counts from the end, as in NumPy. It is "
@@ -1021,7 +1048,9 @@ EXERCISES = (
                 message="Your counts have one entry per sample (len(labels)). There should be "
                 "one per label value, n of them.",
                 example=lambda: _UNPADDED[_one_per_sample],
-                matches=_slip(_one_per_sample),
+                matches=lambda answer: (
+                    _slip(_one_per_sample)(answer) or _one_entry_per_sample(answer)
+                ),
             ),
             Mistake(
                 id="sized-by-labels",

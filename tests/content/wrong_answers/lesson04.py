@@ -630,3 +630,35 @@ REDESIGNED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *REDESIGNED)
+
+
+def r6_step_old_signature(params, grads, lr):
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads)
+
+
+def r6_grads_unweighted():
+    return jax.grad(sum_squared_error, argnums=(0, 1))(x, y)
+
+
+def r6_grads_unweighted_by_hand():
+    return (-2 * (x - y), (x - y) ** 2)
+
+
+ROUND_6_FAMILIES = (
+    Wrong(
+        "04.sgd_step", "the step without max_norm", lambda: r6_step_old_signature, "three-arguments"
+    ),
+    Wrong("04.grad_last_two", "sum_squared_error's pair", r6_grads_unweighted, "unweighted"),
+    Wrong("04.grad_last_two", "by hand, grad_y without w", r6_grads_unweighted_by_hand),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_6_FAMILIES)
+
+
+def r6_grads_stacked_xy():
+    return jnp.stack(jax.grad(lambda x, y, w: weighted_sse(x, y, w=w), argnums=(0, 1))(x, y, w))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong("04.grad_last_two", "x's and y's gradients stacked", r6_grads_stacked_xy, "stacked-pair"),
+)

@@ -699,7 +699,27 @@ def r6_swap_from_one():
     return x.at[1].set(x[-1]).at[-1].set(x[1])
 
 
+def r6_count_numpy_minlength(labels, n):
+    return jnp.asarray(np.bincount(np.asarray(labels), minlength=n), dtype=jnp.int32)
+
+
+def r6_count_one_hot_wrong_axis(labels, n):
+    return (labels[:, None] == jnp.arange(n)[None, :]).sum(axis=1).astype(jnp.int32)
+
+
 REDESIGNED = (
+    Wrong(
+        "06.count_labels",
+        "np.bincount with minlength, padding and all",
+        lambda: r6_count_numpy_minlength,
+        "numpy-bincount-negative",
+    ),
+    Wrong(
+        "06.count_labels",
+        "one-hot comparison summed over the labels' axis",
+        lambda: r6_count_one_hot_wrong_axis,
+        "one-per-sample",
+    ),
     Wrong(
         "06.scale_column",
         "a NumPy int copy scaled in place",
