@@ -494,7 +494,10 @@ def _positive_inputs():
         # the only positive first: padding that reads x[0] shows, zeroed or not
         (jnp.array([5.0, -1.0, -2.0, 0.0, -3.0]),),
         (jnp.array([2.0, 7.0, -1.0]),),
-    ]  # two shapes, so jit compiles an answer twice
+        # longer than the page's vectors, one positive: a padding index fixed at 5 to 11
+        # (the page's length, or a guess) reads a negative value that is no padding
+        (jnp.array([5.0, -1.0, -2.0, -1.0, -4.0, -1.0, -2.0, -3.0, -1.0, -5.0, -3.0, -2.0]),),
+    ]  # three shapes, so jit compiles an answer three times
 
 
 def _padding_reads_last(x):
@@ -641,6 +644,36 @@ def _two_largest_any_order(answer: Any) -> bool:
         if not any(np.allclose(np.sort(out), top) for top in tops):
             return False
     return True
+
+
+def _padding_at_five(x):
+    """Pads with index 5, the length of the page's vectors, and reads it as lesson 06's
+    fill mode does: 0.0 on those vectors, a real element on a longer one."""
+    found = jnp.nonzero(x > 0, size=2, fill_value=5)[0]
+    return x.at[found].get(mode="fill", fill_value=0.0)
+
+
+def _padding_index_fixed(answer: Any) -> bool:
+    """Right where two elements are positive; where fewer are, each missing value is what
+    a fixed padding index c of at least 1 reads (x[c], or 0.0 once c is past the end) on
+    every input, and some input is long enough that x[c] is a real element."""
+    outs = _jit_outputs(answer)
+    if outs is None:
+        return False
+    inputs = [np.asarray(x, dtype=float) for (x,) in _positive_inputs()]
+    for c in range(1, max(values.size for values in inputs)):
+        reads_an_element = False
+        for out, values in zip(outs, inputs, strict=True):
+            found = values[values > 0][:2]
+            padding = values[c] if c < values.size else 0.0
+            reads_an_element |= found.size < 2 and padding != 0.0
+            want = np.concatenate([found, np.full(2 - found.size, padding)])
+            if not np.allclose(out, want):
+                break
+        else:
+            if reads_an_element:
+                return True
+    return False
 
 
 def _second_is_neighbour(answer: Any) -> bool:
@@ -1201,6 +1234,15 @@ EXERCISES = (
                     _pads_by_index(answer)
                     and behaves_like(_padding_reads_first, _positive_inputs)(answer)
                 ),
+            ),
+            Mistake(
+                id="padding-index-fixed",
+                message="Your padding index is a fixed number: it names no element of the "
+                "short vectors, so they read 0.0, but on a longer vector it is a real index and "
+                "reads a real element. Pad with an index that is past the end of every x, "
+                "whatever its length.",
+                example=lambda: _padding_at_five,
+                matches=_padding_index_fixed,
             ),
             Mistake(
                 id="padding-zeroed-after",

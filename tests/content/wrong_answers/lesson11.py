@@ -33,6 +33,20 @@ def positive_fill_minus_one(x):
     return x[index]
 
 
+def positive_fill_five(x):
+    found = jnp.nonzero(x > 0, size=2, fill_value=5)[0]
+    return x.at[found].get(mode="fill", fill_value=0.0)
+
+
+def positive_fill_ten(x):
+    return x.at[jnp.nonzero(x > 0, size=2, fill_value=10)[0]].get(mode="fill", fill_value=0)
+
+
+def positive_fill_eight_dropped(x):
+    found = jnp.nonzero(x > 0, size=2, fill_value=8)[0]
+    return x.at[found].get(mode="drop", fill_value=0.0)
+
+
 def positive_default_fill(x):
     return x[jnp.nonzero(x > 0, size=2)[0]]
 
@@ -98,6 +112,24 @@ WRONG_ANSWERS = (
         "size=2, fill_value=-1, as in the lesson",
         lambda: positive_fill_minus_one,
         named="padding-reads-last",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "fill_value=5, the length of the page's vectors, read with mode='fill'",
+        lambda: positive_fill_five,
+        named="padding-index-fixed",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "fill_value=10, a guess past the end",
+        lambda: positive_fill_ten,
+        named="padding-index-fixed",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "fill_value=8 read with mode='drop'",
+        lambda: positive_fill_eight_dropped,
+        named="padding-index-fixed",
     ),
     Wrong(
         "11.first_two_positive",
