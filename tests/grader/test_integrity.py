@@ -99,7 +99,7 @@ def rebinds_every_guarded_module(x):
         (jax.random, "key"),
     ]:
         setattr(module, name, lambda *args, **kwargs: 0)
-    return x - x.mean()
+    return x - x.mean(axis=-1, keepdims=True)
 
 
 def lying_array():
@@ -147,7 +147,7 @@ def test_a_check_that_rebinds_a_module_is_refused_by_name():
 def _rebinds(module, name):
     def answer(x):
         setattr(module, name, lambda *args, **kwargs: 0)
-        return x - x.mean()
+        return x - x.mean(axis=-1, keepdims=True)
 
     return answer
 

@@ -94,16 +94,16 @@ from jaxtour import checks
 
 def patches_isinstance(x):
     builtins.isinstance = lambda *args: False
-    return x - x.mean()
+    return x - x.mean(axis=-1, keepdims=True)
 
 def patches_issubclass_and_len(x):
     builtins.issubclass = lambda *args: True
     builtins.len = lambda *args: 0
-    return x - x.mean()
+    return x - x.mean(axis=-1, keepdims=True)
 
 def closes_stdout(x):
     sys.stdout.close()
-    return x - x.mean()
+    return x - x.mean(axis=-1, keepdims=True)
 
 def closes_the_real_stdout_too(x):
     print("bye")

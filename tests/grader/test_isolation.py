@@ -58,7 +58,7 @@ def meddling_center(x):
     plt.figure()
     sys.stdout = io.StringIO()
     sys.stderr = io.StringIO()
-    return x - jnp.mean(x)
+    return x - jnp.mean(x, axis=-1, keepdims=True)
 
 
 def test_meddling_answer_changes_nothing_outside_the_check(a_figure):

@@ -270,7 +270,9 @@ def _open_and_run_all(page, lab, notebook: str) -> None:
     )
 
 
-SLOW_CENTER = "import time; center = lambda x: (time.sleep(0.1), x - x.mean())[1]"
+SLOW_CENTER = (
+    "import time; center = lambda x: (time.sleep(0.1), x - x.mean(axis=-1, keepdims=True))[1]"
+)
 CLICKS = 5
 
 # Clicks Check from inside the page and times, with the page's own clock, how long until
