@@ -812,8 +812,14 @@ ARANGE = (
     ),
     Wrong("01.arange", "every integer from 1 to 19", lambda: jnp.arange(1, 20), named="step-one"),
     Wrong("01.arange", "linspace(1, 19, 10)", lambda: jnp.linspace(1, 19, 10), named="floats"),
-    Wrong("01.arange", "arange(0, 20, 2): the evens", lambda: jnp.arange(0, 20, 2)),
-    Wrong("01.arange", "arange(1, 10) * 2 + 1: starts at 3", lambda: jnp.arange(1, 10) * 2 + 1),
-    Wrong("01.arange", "np.arange(1, 20, 2)", lambda: np.arange(1, 20, 2)),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ARANGE)
+# Round 3's unlabelled answers to 01.arange, kept as its record (not in the corpus).
+ROUND_3 = (
+    *ROUND_3,
+    *(
+        Wrong("01.arange", "arange(0, 20, 2): the evens", lambda: jnp.arange(0, 20, 2)),
+        Wrong("01.arange", "arange(1, 10) * 2 + 1: starts at 3", lambda: jnp.arange(1, 10) * 2 + 1),
+        Wrong("01.arange", "np.arange(1, 20, 2)", lambda: np.arange(1, 20, 2)),
+    ),
+)
