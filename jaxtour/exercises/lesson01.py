@@ -400,7 +400,7 @@ def _center_inputs():
     # broadcast), 2-D square (it broadcasts, along the wrong axis), 3-D (axis 1 is not the
     # last one); no input's rows share a mean, nor a mean with its columns.
     return [
-        (jnp.array([1.0, 2.0, 3.0, 6.0]),),
+        (jnp.array([1.0, 2.0, 3.0, 4.0]),),
         (jnp.array([[1.0, 2.0, 6.0], [0.0, -4.0, 1.0]]),),
         (jnp.array([[3.0, 1.0, 2.0], [5.0, 9.0, 4.0], [-1.0, 0.0, 7.0]]),),
         (jnp.arange(24.0).reshape(2, 3, 4) ** 1.5,),
@@ -876,7 +876,7 @@ EXERCISES = (
             "A mean along an axis drops that axis: for a (2, 3) x the row means have shape "
             "(2,), and x - means lines them up with x's last axis instead of its rows. "
             "keepdims=True keeps the axis as size 1, so each mean broadcasts along its row.",
-            "def center(x):\n    return x - jnp.mean(x, axis=..., keepdims=True)",
+            "def center(x):\n    return x - jnp.mean(...)",
         ),
         solution="def center(x):\n    return x - jnp.mean(x, axis=-1, keepdims=True)",
         mistakes=(
