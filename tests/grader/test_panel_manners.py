@@ -73,7 +73,7 @@ def test_every_status_is_said_in_words_and_coloured_only_by_theme_variables(stat
 
 def test_hints_that_are_code_are_code_blocks_that_keep_their_indentation():
     page = checks.hint("01.center", 3).html()
-    assert "<pre" in page and "\n    return x - jnp.mean(x, axis=..., keepdims=True)</pre>" in page
+    assert "<pre" in page and "\n    return x - jnp.mean(...)</pre>" in page
     prose = checks.hint("01.center", 1).html()
     assert "<pre" not in prose and "white-space:pre-wrap" in prose
 
@@ -85,8 +85,8 @@ def test_code_in_messages_is_in_the_code_font_and_escaped():
     assert "<code>jnp.where(x &lt; 0, 0.0, x)</code>" in page
     assert "<code>&lt;b&gt;</code>" in page and "<b>`" not in page
     assert "<code>np.where</code>." in page  # the sentence's full stop is not code
-    success = checks.check("00.first_array", jnp.array([1.0, 2.0, 3.0])).html()
-    assert "<code>jnp.array</code>" in success and "<code>np.array</code>" in success
+    success = checks.check("01.arange", jnp.arange(1, 20, 2)).html()
+    assert "<code>jnp.arange(1, 20, 2)</code>" in success
     link = Feedback("x", "error", "See lesson 01_jnp_as_numpy, section '`jnp` mirrors NumPy'.")
     assert ">lesson 01_jnp_as_numpy, section &#x27;<code>jnp</code> mirrors NumPy&#x27;</a>" in (
         link.html()

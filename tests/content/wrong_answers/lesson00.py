@@ -35,7 +35,7 @@ WRONG_ANSWERS = (
         lambda: jnp.array([1.0, 2.0, 3.0], dtype=jnp.float16),
         says="the values are right, the dtype is not",
     ),
-    Wrong("00.first_array", "jnp.ones(3): three ones", lambda: jnp.ones(3)),
+    Wrong("00.first_array", "jnp.ones(3): three ones", lambda: jnp.ones(3), "one-value"),
     # held-out answers (phase 1 of the held-out test)
     Wrong("00.first_array", "jnp.arange(3.0): 0, 1, 2", lambda: jnp.arange(3.0), "starts-at-zero"),
     Wrong(
