@@ -624,6 +624,26 @@ def _speedup_args() -> tuple[Any, ...]:
     return (step, initial_params(), *make_data(), 0.1)
 
 
+# A figure within this factor of the accepted range is a near miss: both timings are
+# taken again once before it is refused. Farther off, a slip is certain, and a refusal
+# costs no second measurement.
+NEAR_MISS = 2.0
+
+
+def _both_measured_again(answer: Any, band: SpeedupBand, value: float) -> tuple[Any, float]:
+    """The answer's figure and the checker's range, both taken once more: two timings a
+    few seconds apart on a busy machine can disagree by chance (the solution, measured
+    while other programs ran, fell outside once in a loaded CI run), while a slip in how
+    the figure is taken (no warm-up, no blocking, another unit) is off the same way every
+    time. The mistakes then read the second figure."""
+    _figures.clear()
+    figure, raised = _figure_or_error(answer)
+    second = _number(figure) if raised is None else None
+    if second is None or not math.isfinite(second) or second <= 0:
+        return band, value
+    return measure_again(), second
+
+
 def _figure_or_error(answer: Any) -> tuple[Any, BaseException | None]:
     """What ``answer(sgd_step, params, x, y, 0.1)`` returned, or what it raised: one call
     per answer object per check (a second measurement would give another number)."""
@@ -715,6 +735,8 @@ class PlausibleSpeedup:
         band = speedup_band()  # ``expected`` is its typical ratio; the range is what counts
         if not band.contains(value) and time.monotonic() - band.measured_at > RECHECK_AFTER_S:
             band = measure_again()
+        if not band.contains(value) and band.low / NEAR_MISS <= value <= band.high * NEAR_MISS:
+            band, value = _both_measured_again(answer, band, value)
         if band.contains(value):
             return None
         low, high = _shown(band.low, value), _shown(band.high, value)
