@@ -168,6 +168,7 @@ def _nested(changed: list[str] | None) -> Iterator[None]:
                 )
                 _install(_pristine_of(rebound))
                 _install(before)
+                _forget_what_jax_traced()
 
 
 @contextlib.contextmanager
@@ -205,6 +206,8 @@ def _outermost(changed: list[str] | None, jax_config: dict[str, Any] | None) -> 
     """The guarded modules pristine for the body; the notebook's own bindings after it."""
     notebooks = _rebound_now()  # what the notebook rebound: set aside, then put back
     _install(_pristine_of(notebooks))
+    if notebooks:
+        _forget_what_jax_traced()
     _depth.append(jax_config)
     try:
         with held():  # the language: changed by checks.use_language alone
@@ -216,6 +219,19 @@ def _outermost(changed: list[str] | None, jax_config: dict[str, Any] | None) -> 
             changed.extend(f"{name}.{attribute}" for name in rebound for attribute in rebound[name])
         _install(_pristine_of(rebound))
         _install(notebooks)
+        if rebound:
+            _forget_what_jax_traced()
+
+
+def _forget_what_jax_traced() -> None:
+    """Drop every program JAX traced and cached: one traced while a guarded function was
+    rebound keeps what the rebinding did after the function is put back (an
+    ``operator.index`` that returned 0 made jnp.mean's cached program for axis=-1 average
+    axis 0, and every later check of 01.center read it). Only after a world in which
+    something was rebound, so an ordinary check keeps its compiled programs."""
+    jax = sys.modules.get("jax")
+    if jax is not None:
+        jax.clear_caches()
 
 
 def _rebound_now() -> dict[str, dict[str, Any]]:
