@@ -28,8 +28,11 @@ from jaxtour.grader.rules import (
 from jaxtour.grader.spec import Exercise, Mistake
 
 # --- 12.jacobian_shapes -----------------------------------------------------------------
-# A choice of shapes and reason: running the two calls shows (3, 3, 4) twice, which options
-# A and B both give; only A's reason is right.
+# A choice of shapes and reason. W is square, (4, 4), with 4 outputs: every order of the
+# output's and the input's axes gives (4, 4, 4), so running the two calls leaves A, B and C,
+# which differ in the reason only (the order of the axes, and whether the two modes build
+# the same array). B is refuted by the (2, 3) Jacobian of f the lesson printed (outputs
+# first), C by jacfwd and jacrev building one Jacobian from JVPs and VJPs.
 
 SHAPES_OPTIONS = ("A", "B", "C", "D", "E")
 
@@ -45,13 +48,14 @@ def _shapes_typed(answer: Any) -> bool:
 
 
 SHAPES_TEXTS = (
-    "(3, 3, 4) from both: the output's shape followed by the input's, kept as it is; both "
-    "modes build the same Jacobian",
-    "(3, 3, 4) from both: jacrev transposes its rows into jacfwd's layout, which works here "
-    "only because W's first axis and the output both have 3 entries",
-    "(3, 12) from both: one row per output, one column per entry of W, flattened",
-    "(3, 3, 4) from jacfwd, (3, 4, 3) from jacrev: reverse mode puts the input's axes first",
-    "(3, 4) from both: one derivative per entry of W, as grad gives",
+    "(4, 4, 4) from both: the output's shape (4,) followed by W's (4, 4); both modes build "
+    "the same Jacobian",
+    "(4, 4, 4) from both: W's shape (4, 4) first, then the output's (4,): a derivative with "
+    "respect to a matrix is laid out like the matrix",
+    "(4, 4, 4) from both, but not the same array: jacrev's has W's two axes swapped, since "
+    "pulling back through W @ x transposes W",
+    "(4, 16) from both: one row per output, one column per entry of W, flattened",
+    "(4, 4) from both: one derivative per entry of W, as grad gives",
 )
 
 
@@ -87,12 +91,20 @@ def _viewed(view: Callable[..., Any], fn: Callable[..., Any]) -> Callable[..., A
 
 # --- 12.cheaper -------------------------------------------------------------------------
 
-CHEAPER_OPTIONS = ("A", "B", "C", "D", "E")
+# A choice of the cheaper modes and why. The reveal counts each program's work, which C, D
+# and E all predict; they differ in the reason: C counts the passes each mode runs, D reads
+# the rank of the input, E has jacrev run a forward pass per output (the lesson's by-hand
+# cell runs one vjp and pulls every row back through the same f_vjp).
+CHEAPER_OPTIONS = ("A", "B", "C", "D", "E", "F")
 CHEAPER_TEXTS = (
-    "jacfwd for both",
-    "jacrev for both",
-    "jacfwd for tall, jacrev for wide",
+    "jacrev for both: reverse mode, what grad uses, is the cheap one",
     "jacrev for tall, jacfwd for wide",
+    "jacfwd for tall, jacrev for wide: jacfwd runs one JVP per input, 5 for tall; jacrev "
+    "runs the function forward once, then one backward pass per output, 5 for wide",
+    "jacfwd for tall, jacrev for wide: forward mode is the cheaper one when the input is a "
+    "vector, reverse mode when the input is a matrix, whatever the sizes",
+    "jacfwd for tall, jacrev for wide: jacrev runs a whole VJP per output, a forward pass "
+    "with its residuals and a backward pass, so on tall it pays for 2,000 forward passes",
     "neither: they compute the same Jacobian, so they do the same work",
 )
 
@@ -570,45 +582,51 @@ EXERCISES = (
         rule=Choice(SHAPES_OPTIONS, texts=SHAPES_TEXTS),
         hints=(
             "A Jacobian holds the derivative of every output with respect to every input "
-            "entry. What shape is layer's output, and what shape is its input W?",
-            "JAX puts the output's axes first and the input's after them, keeping each in "
-            "its own shape, whatever the sizes. jacfwd and jacrev compute the same Jacobian.",
-            "layer maps W, (3, 4), to 3 numbers: (3, 3, 4) from both, for the reason of A.",
+            "entry. W is square, so the shapes alone cannot tell the axes apart: which "
+            "comes first, the output's or the input's? Look at the Jacobian of f the lesson "
+            "printed, 2 outputs of 3 inputs.",
+            "jacfwd builds the Jacobian from JVPs, jacrev from VJPs: the same derivatives, "
+            "so the same array. JAX puts the output's axes first and the input's after "
+            "them, each kept in its own shape.",
+            "layer maps W, (4, 4), to 4 numbers: (4, 4, 4) from both, the same array, for "
+            "the reason of A.",
         ),
         solution='shapes = "A"',
         mistakes=(
             Mistake(
                 id="shapes-not-letter",
                 message="These are shapes; the question asks for a letter, the option whose "
-                "shapes and reason are both right. Two options give the same shapes, so the "
+                "shapes and reason are both right. Three options give the same shapes, so the "
                 "shapes alone do not say which.",
-                example=lambda: ((3, 3, 4), (3, 3, 4)),
+                example=lambda: ((4, 4, 4), (4, 4, 4)),
                 matches=_shapes_typed,
             ),
             Mistake(
-                id="coincidence",
-                message="The shapes are right, the reason is not: jacrev builds the same "
-                "Jacobian as jacfwd whatever the sizes, laid out the same way, the output's "
-                "shape followed by the input's. With W of shape (2, 4), both give (2, 2, 4): "
-                "nothing had to line up.",
+                id="input-first",
+                message="The shapes are right, the order of the axes is not. A Jacobian has "
+                "one row per output: the Jacobian of f above, 2 outputs of 3 inputs, came out "
+                "(2, 3). With a matrix input the output's axes still come first, and W's "
+                "follow, kept in W's shape; W being square only hides the order here.",
                 example=lambda: "B",
+            ),
+            Mistake(
+                id="transposed",
+                message="The shapes are right, the reason is not: jacfwd and jacrev compute "
+                "one Jacobian, the derivative of each output with respect to each entry of "
+                "W, by JVPs or by VJPs. Reverse mode pulls back through W @ x, but what it "
+                "returns for W is laid out like W; the two arrays are equal, entry for entry.",
+                example=lambda: "C",
             ),
             Mistake(
                 id="flattened",
                 message="JAX does not flatten the input: the derivatives with respect to "
-                "the 3 x 4 matrix W keep W's shape in the Jacobian, after the output's axes.",
-                example=lambda: "C",
-            ),
-            Mistake(
-                id="modes-differ",
-                message="jacfwd and jacrev compute the same Jacobian, so they return arrays of "
-                "one shape; only the work differs.",
+                "the 4 x 4 matrix W keep W's shape in the Jacobian, after the output's axes.",
                 example=lambda: "D",
             ),
             Mistake(
                 id="input-shape",
-                message="(3, 4) is W's own shape: what grad gives for a function with one "
-                "scalar output. layer has 3 outputs, and each has a derivative for every "
+                message="(4, 4) is W's own shape: what grad gives for a function with one "
+                "scalar output. layer has 4 outputs, and each has a derivative for every "
                 "entry of W.",
                 example=lambda: "E",
             ),
@@ -619,51 +637,61 @@ EXERCISES = (
     ),
     Exercise(
         id="12.cheaper",
-        title="Predict whether jacfwd or jacrev does less work",
+        title="Predict whether jacfwd or jacrev does less work, and why",
         reference=lambda: "C",
         rule=Choice(CHEAPER_OPTIONS, texts=CHEAPER_TEXTS),
         hints=(
+            "Count the inputs and outputs of each function: every entry of a matrix counts. "
+            "Then count the passes each mode runs: look at how the by-hand cell above builds "
+            "the columns (JVPs) and the rows (one jax.vjp, then pull-backs through f_vjp).",
             "jacfwd runs one JVP per input; jacrev runs the function forward once, then one "
-            "backward pass per output. Count the inputs and outputs of each function: every "
-            "entry of a matrix counts.",
-            "tall: 5 inputs, a 40 x 50 matrix of outputs, 2000. wide: the reverse. Which "
-            "mode needs 5 passes for each?",
-            "jacfwd needs 5 JVPs for tall, jacrev 5 backward passes for wide: cheaper = 'C'.",
+            "backward pass per output. tall: 5 inputs, 2000 outputs; wide: the reverse.",
+            "jacfwd needs 5 JVPs for tall, jacrev 5 backward passes after one forward pass "
+            "for wide: cheaper = 'C'.",
         ),
         solution='cheaper = "C"',
         mistakes=(
-            Mistake(
-                id="forward-always",
-                message="jacfwd runs one JVP per input: 5 for tall, but 2000 for wide, whose "
-                "input is a 40 x 50 matrix, where jacrev needs only 5 backward passes, one per "
-                "output.",
-                example=lambda: "A",
-            ),
             Mistake(
                 id="reverse-always",
                 message="Reverse mode is what grad uses, and it is cheap for few outputs. "
                 "jacrev runs one backward pass per output: 5 for wide, but 2000 for tall, "
                 "whose output is a 40 x 50 matrix, where jacfwd needs only 5 JVPs, one per "
                 "input.",
-                example=lambda: "B",
+                example=lambda: "A",
             ),
             Mistake(
                 id="swapped",
                 message="The other way round: jacfwd runs one JVP per input (tall has 5), "
                 "jacrev one backward pass per output (wide has 5).",
+                example=lambda: "B",
+            ),
+            Mistake(
+                id="by-rank",
+                message="The choice is right, the reason is not: what sets the work is how "
+                "many entries each side has, not whether it is a vector or a matrix. tall "
+                "has 5 inputs and 2000 outputs, and a function from 5000 numbers to a 40 x 50 "
+                "matrix would be cheaper in reverse mode, its input a vector all the same.",
                 example=lambda: "D",
+            ),
+            Mistake(
+                id="forward-per-output",
+                message="The choice is right, the reason is not: jacrev does not run a forward "
+                "pass per output. It runs the function forward once, keeps the residuals "
+                "once, and pulls each row back through the same VJP function, as the by-hand "
+                "cell did with one jax.vjp and vmap over f_vjp. Only the backward passes grow "
+                "with the outputs.",
+                example=lambda: "E",
             ),
             Mistake(
                 id="same-work",
                 message="Same Jacobian, not the same work: jacfwd builds it one column at a "
                 "time (one JVP per input), jacrev one row at a time (one backward pass per "
-                "output). "
-                "5 passes against 2000.",
-                example=lambda: "E",
+                "output). 5 passes against 2000.",
+                example=lambda: "F",
             ),
         ),
         success="The cheaper mode runs one pass per entry of the short side: forward for "
-        "tall Jacobians, reverse for wide ones.",
+        "tall Jacobians, reverse for wide ones, after one forward pass.",
         prediction=True,
     ),
     Exercise(

@@ -63,9 +63,49 @@ def _per_answer(probe: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
 # --- 13.first_nan -----------------------------------------------------------------------
 
+# A choice of the operation and why. Running entropy under jax.debug_nans names "mul", which
+# options C and D both give; they differ in the reason: log(0.0) is -inf (C) or a NaN that
+# debug_nans saw only where it was passed on (D). One line, jnp.log(0.0), and what the lesson
+# says debug_nans checks (each operation's output) tell them apart. "mul" typed in is the
+# operation of two options, so it is refused as such, no longer read as C.
 NAN_OPTIONS = ("A", "B", "C", "D", "E")
-# The primitive names jax_debug_nans prints: typed in, each reads as its letter.
-NAN_TEXTS = ("div", "log", "mul", "reduce_sum", "neg")
+NAN_TEXTS = (
+    "div: counts / total comes first, and dividing the count of 0 makes the NaN",
+    "log: the logarithm of 0 has no value, so jnp.log(p) returns NaN for the 0 entry",
+    "mul: jnp.log(0.0) is -inf, which is no NaN, and p * jnp.log(p) multiplies 0.0 by -inf, "
+    "which has no value: NaN",
+    "mul: jnp.log(0.0) is already NaN, but jax.debug_nans checks each operation's inputs, so "
+    "it names the first operation that receives a NaN",
+    "reduce_sum: the sum adds -inf to finite numbers, which has no value",
+)
+# The primitive names jax.debug_nans prints, typed in where a letter was asked.
+_NAN_OPS = {"div": "A", "log": "B", "mul": "mul", "reduce_sum": "E", "neg": "neg", "sum": "E"}
+
+
+def _typed_op(*wanted: str) -> Callable[[Any], bool]:
+    """Matches an operation's name typed in (``"mul"``, ``"jnp.log"``, ``"log"``) that
+    stands for one of ``wanted`` (a letter, or the name itself where no option is its
+    own)."""
+
+    def matches(answer: Any) -> bool:
+        if not isinstance(answer, str):
+            return False
+        typed = str.lower(str.strip(answer)).strip("`'\"").removeprefix("jnp.")
+        return _NAN_OPS.get(typed) in wanted
+
+    return matches
+
+
+def _nan_letter(*letters: str) -> Callable[[Any], bool]:
+    """The answer names one of ``letters`` (as the rule reads it), or an operation's name
+    that stands for one of them."""
+
+    def matches(answer: Any) -> bool:
+        return Choice(NAN_OPTIONS, texts=NAN_TEXTS).read(answer) in letters or _typed_op(*letters)(
+            answer
+        )
+
+    return matches
 
 
 # --- 13.xlogx_gradient ------------------------------------------------------------------
@@ -468,45 +508,63 @@ GAP_OPTIONS = ("A", "B", "C", "D", "E")
 EXERCISES = (
     Exercise(
         id="13.first_nan",
-        title="Find the operation that made the first NaN",
+        title="Find the operation that made the first NaN, and why",
         prediction=True,
         reference=lambda: "C",
         rule=Choice(NAN_OPTIONS, texts=NAN_TEXTS),
         hints=(
             "Run entropy(counts) inside `with jax.debug_nans(True):`, and inside "
             "`with checks.expect_error():` so the cell shows the error instead of failing. "
-            "The last words of the FloatingPointError name the operation.",
-            "Before you trust your guess, print jnp.log(jnp.array([0.0])): is that a NaN? "
-            "debug_nans stops at the first operation whose output holds a NaN, and not at "
-            "an infinity.",
-            "log(0.0) is -inf; the NaN first appears when p * log(p) multiplies 0.0 by -inf: "
-            'the FloatingPointError says "mul". first_nan = "C".',
+            "The last words of the FloatingPointError name the operation; two options name "
+            "it, with different reasons.",
+            "Print jnp.log(jnp.array([0.0])): is that a NaN? And what does jax.debug_nans "
+            "look at, each operation's inputs or its output?",
+            "log(0.0) is -inf, and debug_nans checks outputs: the NaN first appears when "
+            'p * log(p) multiplies 0.0 by -inf. first_nan = "C".',
         ),
         solution='first_nan = "C"',
         mistakes=(
+            Mistake(
+                id="operation-only",
+                message="mul is the operation jax.debug_nans names, and two options name it, "
+                "for different reasons. Answer with the letter whose reason is right too: is "
+                "jnp.log(0.0) a NaN, and does debug_nans look at an operation's inputs or at "
+                "its output?",
+                example=lambda: "mul",
+                matches=_typed_op("mul"),
+            ),
             Mistake(
                 id="log",
                 message="jnp.log(0.0) is -inf, an infinity, not a NaN; jax_debug_nans lets "
                 "it pass (only jax_debug_infs would stop there). Run the cell under "
                 "jax.debug_nans(True) and read the operation the error names.",
                 example=lambda: "B",
+                matches=_nan_letter("B"),
             ),
             Mistake(
                 id="division",
                 message="counts / total divides by jnp.sum(counts), which is 4.0 here, not "
-                "zero: p is [0.75, 0.0, 0.25], no NaN yet. Run the cell under "
-                "jax.debug_nans(True) and read the operation the error names.",
+                "zero: 0.0 / 4.0 is 0.0, and p is [0.75, 0.0, 0.25], no NaN yet. Run the cell "
+                "under jax.debug_nans(True) and read the operation the error names.",
                 example=lambda: "A",
+                matches=_nan_letter("A"),
+            ),
+            Mistake(
+                id="inputs-checked",
+                message="The operation is right, the reason is not. jnp.log(0.0) is -inf, "
+                "not a NaN: print it. And jax.debug_nans checks what each operation puts "
+                "out, so a log that made a NaN would be named itself. The NaN is new in the "
+                "product: 0.0 times -inf has no value.",
+                example=lambda: "D",
             ),
             Mistake(
                 id="passed-on",
-                message="That operation only passes on a NaN it was given. jax_debug_nans "
-                "stops at the first operation whose output holds a NaN: run the cell under "
+                message="-inf plus finite numbers is -inf, not a NaN; the sum (and the minus "
+                "sign after it) only pass on the NaN they were given. jax_debug_nans stops "
+                "at the first operation whose output holds a NaN: run the cell under "
                 "jax.debug_nans(True) and read the name in the error.",
-                example=lambda: "D",
-                matches=lambda answer: (
-                    Choice(NAN_OPTIONS, texts=NAN_TEXTS).read(answer) in ("D", "E")
-                ),
+                example=lambda: "E",
+                matches=_nan_letter("E", "neg"),
             ),
         ),
         success="0.0 * -inf is NaN: the log made an infinity, the multiplication made the "

@@ -57,13 +57,17 @@ VIEW_TEXTS = (
 
 # --- 14.predict_death ---------------------------------------------------------------------
 
+# Asked for a real cluster, with JAX's default timeouts (300 s, 100 s, 300 s): the reveal runs
+# crash.py with the lesson's short ones (4 s of heartbeat), so it shows when process 0 ends
+# here, and the learner must see which timeout that was to answer for the defaults.
+DEATH_OPTIONS = ("A", "B", "C", "D", "E", "F")
 DEATH_TEXTS = (
-    "the second sum raises an exception: process 0 prints caught and process 0 done",
-    "the second sum runs on process 0's own 4 devices: it prints 8.0, then process 0 done",
-    "the second sum waits for process 1 for ever, until hosts.run kills process 0 at 60 s",
-    "JAX ends process 0 at once: the second sum finds its connection to process 1 closed",
-    "JAX ends process 0 about 4 s after the death: the distributed service stops hearing "
-    "process 1's heartbeats and waits out the heartbeat timeout",
+    'the second sum raises an exception: process 0 prints "caught ..." and "process 0 done"',
+    'the second sum runs on process 0\'s own 4 devices: it prints 8.0, then "process 0 done"',
+    "the second sum waits for process 1 for ever, until the launcher kills process 0",
+    "JAX ends process 0, with no exception and nothing more printed, at once: the second sum finds its connection to process 1 closed",
+    "JAX ends process 0, with no exception and nothing more printed, about 100 s after the death: the distributed service stops hearing process 1's heartbeats, waits out the heartbeat timeout, then ends every other process",
+    "JAX ends process 0, with no exception and nothing more printed, about 300 s after the death: the second sum waits for process 1 until the shutdown timeout runs out",
 )
 
 # --- 14.fix_rows --------------------------------------------------------------------------
@@ -911,20 +915,22 @@ EXERCISES = (
         id="14.predict_death",
         title="Predict what a dead process does to the others, and when",
         reference=lambda: "E",
-        rule=Choice(("A", "B", "C", "D", "E"), texts=DEATH_TEXTS),
+        rule=Choice(DEATH_OPTIONS, texts=DEATH_TEXTS),
         hints=(
-            "The sum needs values from both processes' devices, and JAX's coordination "
-            "service checks, through heartbeats, that every process is alive.",
-            "The worker passed jax.distributed.initialize a heartbeat timeout of 4 s. Who "
-            "notices the death: the sum, waiting for process 1's partial sum, or the "
-            "service that stops hearing from it?",
+            "The sum needs values from both processes' devices, and JAX's distributed "
+            "service checks, through heartbeats, that every process is alive. Run the cell "
+            "after the check: when does process 0 end here, and which of the three timeouts "
+            "the launcher set (the list at the top of the lesson) is that?",
+            "Here process 0 ends about 4 s after process 1: the heartbeat timeout the launcher "
+            "set, not the sum. On a cluster the heartbeat timeout is JAX's default.",
+            'JAX\'s default heartbeat timeout is 100 s: death = "E".',
         ),
         solution='death = "E"',
         mistakes=(
             Mistake(
                 id="catches-it",
                 message="Nothing is raised in process 0, so its except never runs. When the "
-                "coordination service sees a process die, it ends every other process of "
+                "distributed service sees a process die, it ends every other process of "
                 "the program, in C++, not with a Python exception.",
                 example=lambda: "A",
             ),
@@ -936,19 +942,28 @@ EXERCISES = (
             ),
             Mistake(
                 id="waits-forever",
-                message="Without heartbeats it might wait; with them, the coordination service "
-                "notices the silence after the heartbeat timeout (4 s here) and ends process "
-                "0 itself, long before hosts.run's time limit.",
+                message="Without heartbeats it might wait; with them, the distributed service "
+                "notices the silence once the heartbeat timeout has passed and ends process "
+                "0 itself, with no launcher's time limit needed.",
                 example=lambda: "C",
             ),
             Mistake(
                 id="at-once",
                 message="The end is right, the timing is not: the second sum does not notice "
                 "that process 1 is gone, it waits for process 1's partial sum. What notices "
-                "is the coordination service, once process 1's heartbeats have been silent "
-                "for the heartbeat timeout, 4 s here (with a longer timeout, process 0 waits "
-                "longer).",
+                "is the distributed service, once process 1's heartbeats have been silent "
+                "for the heartbeat timeout: run the cell after the check, and compare the "
+                "time it prints with the timeouts the launcher set.",
                 example=lambda: "D",
+            ),
+            Mistake(
+                id="shutdown-timeout",
+                message="The end is right, the timeout is not. The shutdown timeout bounds how "
+                "long a process that is exiting waits for the others; process 0 is not "
+                "exiting, it is inside the sum. Here process 0 ends about as long after the "
+                "death as one of the launcher's timeouts: which one, and what is JAX's "
+                "default for it?",
+                example=lambda: "F",
             ),
         ),
         success="Fail-stop: when one process dies, JAX ends every process of the program once "

@@ -250,50 +250,64 @@ def rule_a_dot_twice(primals, tangents):
 
 WRONG_ANSWERS = (
     # 12.jacobian_shapes
-    Wrong("12.jacobian_shapes", "B: a coincidence of sizes", lambda: "B", named="coincidence"),
     Wrong(
-        "12.jacobian_shapes", "lower-case b, after running both", lambda: " b", named="coincidence"
+        "12.jacobian_shapes",
+        "B: laid out like W, then the output",
+        lambda: "B",
+        named="input-first",
+    ),
+    Wrong(
+        "12.jacobian_shapes", "lower-case b, after running both", lambda: " b", named="input-first"
     ),
     Wrong(
         "12.jacobian_shapes",
         "option B's text retyped",
         lambda: (
-            "(3, 3, 4) from both: jacrev transposes its rows into jacfwd's layout, which "
-            "works here only because W's first axis and the output both have 3 entries"
+            "(4, 4, 4) from both: W's shape (4, 4) first, then the output's (4,): a "
+            "derivative with respect to a matrix is laid out like the matrix"
         ),
-        named="coincidence",
+        named="input-first",
     ),
-    Wrong("12.jacobian_shapes", "flattened W", lambda: "C", named="flattened"),
-    Wrong("12.jacobian_shapes", "option c", lambda: "option c", named="flattened"),
-    Wrong("12.jacobian_shapes", "jacrev input-first", lambda: "(D)", named="modes-differ"),
+    Wrong("12.jacobian_shapes", "C: reverse mode transposes W", lambda: "C", named="transposed"),
+    Wrong(
+        "12.jacobian_shapes",
+        "option c, after the shapes agreed",
+        lambda: "option c",
+        named="transposed",
+    ),
+    Wrong("12.jacobian_shapes", "flattened W", lambda: "(D)", named="flattened"),
     Wrong("12.jacobian_shapes", "W's shape, as grad", lambda: "e", named="input-shape"),
     Wrong(
         "12.jacobian_shapes",
         "the shapes it printed, not a letter",
-        lambda: ((3, 3, 4), (3, 3, 4)),
+        lambda: ((4, 4, 4), (4, 4, 4)),
         named="shapes-not-letter",
     ),
     Wrong(
         "12.jacobian_shapes",
         "one shape, not a letter",
-        lambda: (3, 3, 4),
+        lambda: (4, 4, 4),
         named="shapes-not-letter",
     ),
     Wrong("12.jacobian_shapes", "two letters", lambda: "A or B", says="names 2 options"),
+    Wrong("12.jacobian_shapes", "three letters, hedged", lambda: "ABC", says="names 3 options"),
     # 12.cheaper
-    Wrong("12.cheaper", "forward mode is cheaper", lambda: "A", named="forward-always"),
-    Wrong("12.cheaper", "reverse mode, as grad", lambda: "b", named="reverse-always"),
-    Wrong("12.cheaper", "option B in words", lambda: "option b", named="reverse-always"),
-    Wrong("12.cheaper", "swapped", lambda: "D", named="swapped"),
-    Wrong("12.cheaper", "swapped, in brackets", lambda: "(D)", named="swapped"),
+    Wrong("12.cheaper", "reverse mode, as grad", lambda: "a", named="reverse-always"),
+    Wrong("12.cheaper", "option A in words", lambda: "option a", named="reverse-always"),
+    Wrong("12.cheaper", "swapped", lambda: "B", named="swapped"),
+    Wrong("12.cheaper", "swapped, in brackets", lambda: "(B)", named="swapped"),
     Wrong(
         "12.cheaper",
-        "option D's text pasted",
+        "option B's text pasted",
         lambda: "jacrev for tall, jacfwd for wide",
         named="swapped",
     ),
-    Wrong("12.cheaper", "the same work, with spaces", lambda: " e ", named="same-work"),
-    Wrong("12.cheaper", "two letters", lambda: "C and D", says="names 2 options"),
+    Wrong("12.cheaper", "a vector in, a matrix in", lambda: "D", named="by-rank"),
+    Wrong("12.cheaper", "by rank, lower case with a dot", lambda: "d.", named="by-rank"),
+    Wrong("12.cheaper", "a forward pass per output", lambda: "E", named="forward-per-output"),
+    Wrong("12.cheaper", "whole VJPs, option e", lambda: "option e", named="forward-per-output"),
+    Wrong("12.cheaper", "the same work, with spaces", lambda: " f ", named="same-work"),
+    Wrong("12.cheaper", "two letters", lambda: "C and E", says="names 2 options"),
     Wrong("12.cheaper", "the letter in a list", lambda: ["C"], says="is a list"),
     Wrong("12.cheaper", "the option's number", lambda: 3, says="not numbers"),
     Wrong("12.cheaper", "a mode's name", lambda: "jacfwd", says="is not one of the options"),
