@@ -796,7 +796,12 @@ class Choice:
     def _letters_in(self, answer: str) -> list[str]:
         """The option letters a string like "AB", "A, B" or "A and B" names."""
         words = [w for w in re.split(r"[\s,;/&+]+|\band\b|\bor\b", str.upper(answer)) if w]
-        if len(words) == 1 and str.isalpha(words[0]) and len(words[0]) <= len(self.options):
+        if (
+            len(words) == 1
+            and str.isalpha(words[0])
+            and len(words[0]) <= len(self.options)
+            and all(letter in self.options for letter in words[0])
+        ):  # "ABC", but not a word such as "jacfwd" that happens to hold some letters
             words = list(words[0])
         return [w for w in words if w in self.options]
 

@@ -216,7 +216,9 @@ WRONG_ANSWERS = (
     Wrong(
         "14.predict_death",
         "option A's text, retyped",
-        lambda: "the second sum raises an exception: process 0 prints caught and process 0 done",
+        lambda: (
+            'the second sum raises an exception: process 0 prints "caught ..." and "process 0 done"'
+        ),
         named="catches-it",
     ),
     Wrong("14.predict_death", "c)", lambda: "c)", named="waits-forever"),
@@ -232,7 +234,8 @@ WRONG_ANSWERS = (
         "14.predict_death",
         "option D's text retyped",
         lambda: (
-            "JAX ends process 0 at once: the second sum finds its connection to process 1 closed"
+            "JAX ends process 0, with no exception and nothing more printed, at once: the second "
+            "sum finds its connection to process 1 closed"
         ),
         named="at-once",
     ),
