@@ -326,6 +326,8 @@ def test_a_choice_reads_the_letter_however_it_is_written(answer):
         ("2", "letters, not numbers"),
         ("E", "is not one of the options"),
         ("a set", "is not one of the options"),
+        ("ace", "is not one of the options"),  # a word, not the letters A and C
+        ("dab", "names 3 options"),
         (None, "this is None"),
     ],
 )
