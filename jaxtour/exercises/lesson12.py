@@ -905,8 +905,8 @@ EXERCISES = (
                 id="gradient-flows",
                 message="The gradient still flows into the target through values[1:], so "
                 "each error also pulls on the next state's value (the last state's "
-                "gradient is not 0). Hold the values the target is built from with "
-                "lax.stop_gradient.",
+                "gradient is not 0): to grad, your target is a function of values, not a "
+                "fixed number.",
                 example=lambda: _td_flowing,
             ),
             Mistake(
