@@ -634,6 +634,19 @@ EXERCISES = (
         success="Output axes first, then the input's, kept in its own shape, whatever the "
         "sizes; both modes compute the same Jacobian.",
         prediction=True,
+        explanation=(
+            "A: `(4, 4, 4)` from both, the same array. A Jacobian's shape is the output's "
+            "shape followed by the input's: for each of the 4 outputs, one derivative per "
+            "entry of the 4 × 4 matrix `W`, kept in `W`'s own shape (not flattened to 16, "
+            "as D has it). `W` is square, so `(4, 4, 4)` alone does not show which axes "
+            "come first; the order is the one of the Jacobian of `f` above, the outputs "
+            "first: 2 outputs of 3 inputs gave `(2, 3)`. With `W` of shape `(2, 4)`, "
+            "`layer` gives `(2, 2, 4)`, not the `(2, 4, 2)` of B. `jacfwd` and `jacrev` "
+            "compute one Jacobian, from JVPs or from VJPs, so they return the same array, "
+            "entry for entry, not one with `W`'s axes swapped (C): "
+            "`jnp.allclose(jax.jacfwd(layer)(W), jax.jacrev(layer)(W))` is `True`. They "
+            "differ only in how they get there, and in what that costs."
+        ),
     ),
     Exercise(
         id="12.cheaper",
@@ -693,6 +706,24 @@ EXERCISES = (
         success="The cheaper mode runs one pass per entry of the short side: forward for "
         "tall Jacobians, reverse for wide ones, after one forward pass.",
         prediction=True,
+        explanation=(
+            "C. `tall` has 5 inputs, so `jacfwd` needs 5 JVPs, where `jacrev` needs 2,000 "
+            "backward passes, one per output: every entry of the 40 × 50 matrix is an "
+            "output, whatever its shape. `wide` is the mirror image: its 2,000 inputs are "
+            "the matrix's entries, so 5 backward passes against 2,000 JVPs. The cheaper "
+            "mode is the one whose count is the smaller side of the Jacobian: forward for "
+            "tall Jacobians (few inputs), reverse for wide ones (few outputs, a loss being "
+            "the extreme case). The work counts follow that rule; the times follow it where "
+            "the work is what takes the time. On a fast GPU, Jacobians this small can "
+            "finish within the fixed cost of one call, and the line then says so.\n\n"
+            "D's rule, by the input's rank, gives the same choice here only by chance: a "
+            "function from 5,000 numbers to a 40 × 50 matrix has a vector input and is "
+            "cheaper in reverse mode. E's reason is wrong too: `jacrev` runs the function "
+            "forward once, stores its residuals once, and then runs one backward pass per "
+            "**output**, as the cell `rows = jax.vmap(f_vjp)(jnp.eye(2))[0]` above did by "
+            "hand: one `vjp`, two pull-backs through the same `f_vjp`. Only the backward "
+            "passes grow with the outputs."
+        ),
     ),
     Exercise(
         id="12.hvp",

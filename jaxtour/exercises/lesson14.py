@@ -62,12 +62,22 @@ VIEW_TEXTS = (
 # here, and the learner must see which timeout that was to answer for the defaults.
 DEATH_OPTIONS = ("A", "B", "C", "D", "E", "F")
 DEATH_TEXTS = (
-    'the second sum raises an exception: process 0 prints "caught ..." and "process 0 done"',
-    'the second sum runs on process 0\'s own 4 devices: it prints 8.0, then "process 0 done"',
+    ('the second sum raises an exception: process 0 prints "caught ..." and "process 0 done"'),
+    ('the second sum runs on process 0\'s own 4 devices: it prints 8.0, then "process 0 done"'),
     "the second sum waits for process 1 for ever, until the launcher kills process 0",
-    "JAX ends process 0, with no exception and nothing more printed, at once: the second sum finds its connection to process 1 closed",
-    "JAX ends process 0, with no exception and nothing more printed, about 100 s after the death: the distributed service stops hearing process 1's heartbeats, waits out the heartbeat timeout, then ends every other process",
-    "JAX ends process 0, with no exception and nothing more printed, about 300 s after the death: the second sum waits for process 1 until the shutdown timeout runs out",
+    (
+        "JAX ends process 0, with no exception and nothing more printed, at once: the second "
+        "sum finds its connection to process 1 closed"
+    ),
+    (
+        "JAX ends process 0, with no exception and nothing more printed, about 100 s after "
+        "the death: the distributed service stops hearing process 1's heartbeats, waits out "
+        "the heartbeat timeout, then ends every other process"
+    ),
+    (
+        "JAX ends process 0, with no exception and nothing more printed, about 300 s after "
+        "the death: the second sum waits for process 1 until the shutdown timeout runs out"
+    ),
 )
 
 # --- 14.fix_rows --------------------------------------------------------------------------
@@ -910,6 +920,32 @@ EXERCISES = (
         "runs across the processes: only the 8 partial sums cross, and both print the sum of "
         "all 8 values.",
         prediction=True,
+        explanation=(
+            "Each process prints 4 devices here and 8 in all. After "
+            "`jax.distributed.initialize`, `jax.devices()` lists all 8 devices of the "
+            "program, the other process's too; `jax.local_devices()` lists the 4 this "
+            "process drives. So the mesh over `jax.device_count()` devices spans both "
+            "processes, and `x` is one array of 8 values, `float32[8@batch]`, in both. Each "
+            "process passed only its 4 values and holds only the shards on its own devices: "
+            "process 0's devices come first on the mesh, so process 0 holds `x[0:4]` and "
+            "process 1 `x[4:8]`.\n\n"
+            "B. `jnp.sum(x)` ran in both processes, each on its own devices: each device "
+            "summed its own shard, and the program's one collective, an all-reduce of "
+            "`f32[]` (one number from each device), added the 8 partial sums up across the "
+            "devices of both processes (the all-reduce of lesson 10, now between processes, "
+            "through gloo). No value of `x` crossed between the processes: C's copy would "
+            "be an all-gather of the values, and the compiled program has none (list its "
+            "collectives as lesson 10 did: the first task of *On your own*). The result is "
+            "on every device, so each process can print it: 28, from both, where process "
+            "1's own values add up to 22. A process cannot read the other's shards itself "
+            "(`np.asarray(x)` fails: they are on devices it does not drive), but it never "
+            "needs to: a JAX operation on `x` runs in every process at once. "
+            "`process_allgather(x, tiled=True)` copies the whole array into every process, "
+            "as NumPy.\n\n"
+            "This is the rule of multi-process JAX: every process runs the same JAX "
+            "operations, in the same order, on the same global arrays; each supplies and "
+            "holds its own part."
+        ),
     ),
     Exercise(
         id="14.predict_death",
@@ -969,6 +1005,26 @@ EXERCISES = (
         success="Fail-stop: when one process dies, JAX ends every process of the program once "
         "the heartbeat timeout has passed; nothing is raised that Python code could catch.",
         prediction=True,
+        explanation=(
+            "E. Every process sends heartbeats to the coordinator. When process 1 stopped, "
+            "process 0's second sum waited for it (gloo did not notice the closed "
+            "connection, as D has it); the distributed service waited out the heartbeat "
+            "timeout, told every other process, and JAX ended each one from C++ "
+            '("Terminating process because the JAX distributed service detected fatal '
+            'errors", in the output of the cell after the check): with `SIGABRT` in this '
+            "JAX, with exit status 1 in older ones (Colab's 0.7). That cell ran with this "
+            "lesson's timeouts, 4 s of heartbeat and 10 s of shutdown, and process 0 ended "
+            "about 4 s after process 1 died: the heartbeat timeout decides when, not the "
+            "sum, nor F's shutdown timeout (it bounds how long a process that is exiting "
+            "waits for the others). With JAX's default of 100 s, process 0 lives on for "
+            "about 100 s. Nothing is raised, so no `except` runs, and nothing after the sum "
+            "is printed. The half-finished program cannot continue: its compiled steps need "
+            "all 8 devices.\n\n"
+            "So a multi-process job is fail-stop: it stops whole, and is restarted whole, "
+            "from its last checkpoint. The time limit of `hosts.run` is the safety net for "
+            "what the heartbeats cannot see: processes that are alive but wait for each "
+            "other for ever."
+        ),
     ),
     Exercise(
         id="14.fix_rows",
