@@ -324,6 +324,15 @@ def _td_mean(values, rewards):
     return jnp.mean((values[:-1] - target) ** 2)
 
 
+def _td_other_discount(values, rewards):
+    target = rewards + 0.99 * jax.lax.stop_gradient(values[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def _td_halved(values, rewards):
+    return 0.5 * _td_fixed(values, rewards)
+
+
 def _td_inputs():  # one shape: eager JAX compiles each operation once per shape
     return list(_td_arrays())
 
@@ -389,6 +398,77 @@ def _sized_for_the_lesson(answer: Any) -> bool:
     except Exception:
         return False
     return True
+
+
+def _td_outputs(answer: Any) -> list[tuple[Any, Any, Any, Any]] | None:
+    """(values, rewards, the loss's value, its gradient) on every case, as NumPy floats;
+    None when the answer is no function or raises."""
+    if not callable(answer) or _graded(answer)[1] is not None:
+        return None
+    found = []
+    for values, rewards in _td_inputs():
+        try:
+            value, grad = jax.value_and_grad(answer)(values, rewards)
+        except Exception:
+            return None
+        found.append(
+            (
+                np.asarray(values, dtype=np.float64),
+                np.asarray(rewards, dtype=np.float64),
+                np.float64(value),
+                np.asarray(grad, dtype=np.float64),
+            )
+        )
+    return found
+
+
+def _other_discount(answer: Any) -> bool:
+    """A loss with the target held, whose gradient and value fit one discount on every
+    case, not 0.9 (nor 1, no-discount's): the discount is read off the gradient,
+    2 * (v[i] - r[i] - d * v[i + 1]), and then checked on every value."""
+    found = _td_outputs(answer)
+    if found is None:
+        return False
+    discounts = []
+    for values, rewards, _, grad in found:
+        nonzero = values[1:] != 0
+        if grad.shape != values.shape or grad[-1] != 0 or not nonzero.any():
+            return False
+        discounts += list(((values[:-1] - rewards - grad[:-1] / 2) / values[1:])[nonzero])
+    discount = float(np.median(discounts))
+    if min(abs(discount - 0.9), abs(discount - 1.0)) < 1e-3:
+        return False
+    for values, rewards, value, grad in found:
+        errors = values[:-1] - rewards - discount * values[1:]
+        if not (
+            np.allclose(grad[:-1], 2 * errors, rtol=1e-4, atol=1e-5)
+            and np.isclose(value, np.sum(errors**2), rtol=1e-4, atol=1e-5)
+        ):
+            return False
+    return True
+
+
+def _scaled_loss(answer: Any) -> bool:
+    """The value and the gradient of the task's loss, times one constant factor on every
+    case, not 1 (a 0.5 in front, say)."""
+    found = _td_outputs(answer)
+    if found is None:
+        return False
+    factors = []
+    for values, rewards, value, grad in found:
+        want_value, want_grad = jax.value_and_grad(_td_fixed)(
+            jnp.asarray(values, dtype=jnp.float32), jnp.asarray(rewards, dtype=jnp.float32)
+        )
+        want_value, want_grad = np.float64(want_value), np.asarray(want_grad, np.float64)
+        if want_value == 0 or grad.shape != want_grad.shape:
+            return False
+        factor = value / want_value
+        if not np.allclose(grad, factor * want_grad, rtol=1e-4, atol=1e-5):
+            return False
+        factors.append(factor)
+    return bool(np.allclose(factors, factors[0], rtol=1e-4)) and not np.isclose(
+        factors[0], 1.0, rtol=1e-4
+    )
 
 
 def _fails_under_grad(error: str, pattern: str) -> Callable[[Any], bool]:
@@ -556,6 +636,28 @@ def _not_linear(answer: Any) -> bool:
     zero = jnp.float32(0.0)
     _, tangent = jax.jvp(fn, (jnp.float32(1.0), jnp.float32(2.0)), (zero, zero))
     return bool(np.any(np.asarray(tangent) != 0))
+
+
+def _wrong_output(answer: Any) -> bool:
+    """The rule's first result is not log_add_exp(a, b) at two points, where the rule runs
+    and is not the pair swapped."""
+    if not callable(answer):
+        return False
+    try:
+        for a, b in ((1.0, 2.0), (0.5, -1.5)):
+            value = _rule_outputs(answer, a, b)[0]
+            want = _rule_outputs(_right_rule, a, b)[0]
+            if not np.allclose(np.asarray(value), np.asarray(want), rtol=1e-5):
+                return True
+    except Exception:
+        return False
+    return False
+
+
+def _max_as_output(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    return jnp.maximum(a, b), _right_rule(primals, tangents)[1]
 
 
 def _right_value_wrong_derivatives(answer: Any) -> bool:
@@ -1021,6 +1123,22 @@ EXERCISES = (
                 "discounts it before adding this step's reward.",
                 example=lambda: _td_undiscounted,
             ),
+            Mistake(
+                id="other-discount",
+                message="The target is held and each state trained towards it, but the next "
+                "state's value is discounted by another factor than 0.9: the gradients "
+                "fit one discount on every case, not the task's.",
+                example=lambda: _td_other_discount,
+                matches=_other_discount,
+            ),
+            Mistake(
+                id="scaled-loss",
+                message="Your loss is the task's times a constant factor: its value and every "
+                "gradient are scaled alike (a 0.5 in front of the sum, say). The task's loss "
+                "is the plain sum of the squared errors, whose gradient is twice each error.",
+                example=lambda: _td_halved,
+                matches=_scaled_loss,
+            ),
         ),
         success="The target moves only when values are updated, never through the "
         "gradient: each state learns from its own error.",
@@ -1138,6 +1256,15 @@ EXERCISES = (
                     )
                 ),
                 matches=_right_value_wrong_derivatives,
+            ),
+            Mistake(
+                id="wrong-output",
+                message="Your rule's first result is not the function's value at (a, b): a "
+                "JVP rule returns the output first, and JAX takes it as the function's "
+                "value, so grad and jvp both see a wrong number. Return log_add_exp's own "
+                "output at the primals first, then the tangent.",
+                example=lambda: _max_as_output,
+                matches=_wrong_output,
             ),
         ),
         success="Each input's derivative times its tangent, summed, in a form that never "

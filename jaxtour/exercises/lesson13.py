@@ -163,6 +163,25 @@ def _xlogx_cond(p):
     )
 
 
+def _xlogx_no_outer_where(p):  # the logs kept from the ends, the ends' 0.0 not put back
+    inside = (p > 0) & (p < 1)
+    safe_p = jnp.where(inside, p, 0.5)
+    return -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p))
+
+
+def _xlogx_bits(p):  # in bits: log base 2
+    return _xlogx(p) / jnp.log(2.0)
+
+
+def _xlogx_terms_apart(p):  # each x log x made safe on its own
+    def xlogx(x):
+        positive = x > 0
+        safe_x = jnp.where(positive, x, 1.0)
+        return jnp.where(positive, safe_x * jnp.log(safe_x), 0.0)
+
+    return -(xlogx(p) + xlogx(1 - p))
+
+
 def _xlogx_inputs():
     """Where values and gradient are checked: 0.0 and 1.0 in each, for that is where the
     bug lives (the vector's first and last entries); a vector and a matrix, for p may have
@@ -229,6 +248,66 @@ def _finite_but_not_zero_at_an_end(answer: Any) -> bool:
     rather than 0, at an end (the other may be NaN: under jit, 1 - p + 1e-12 rounds)."""
     ends = _gradients_at_ends(answer)
     return ends is not None and any(np.isfinite(g) and abs(float(g)) > 1.0 for g in ends)
+
+
+def _values_on_inputs(answer: Any) -> list[tuple[Any, Any, Any]] | None:
+    """(p, the answer's values, the task's values) on every input, as NumPy arrays; None
+    when the answer is no function, raises, or gives another shape."""
+    if not callable(answer) or _raised(answer) is not None:
+        return None
+    found = []
+    for (p,) in _xlogx_inputs():
+        got = np.asarray(_answer_value_and_grad(answer)(p)[0], dtype=np.float64)
+        want = np.asarray(_jitted_value_and_grad(_xlogx)(p)[0], dtype=np.float64)
+        if got.shape != want.shape:
+            return None
+        found.append((np.asarray(p), got, want))
+    return found
+
+
+def _right_inside_wrong_at_ends(answer: Any) -> bool:
+    """Every value strictly between 0 and 1 right, a value at p = 0 or p = 1 wrong: the
+    logs were kept from the ends, but nothing puts the ends' 0.0 back (no outer where)."""
+    found = _values_on_inputs(answer)
+    if found is None:
+        return False
+    wrong_at_an_end = False
+    for p, got, want in found:
+        inside = (p > 0) & (p < 1)
+        close = np.isclose(got, want, rtol=1e-5, atol=1e-6)
+        if not close[inside].all():
+            return False
+        wrong_at_an_end = wrong_at_an_end or not close[~inside].all()
+    return wrong_at_an_end
+
+
+def _scaled_values(answer: Any) -> bool:
+    """Every value the task's times one constant factor, not 1 (another log's base, or a
+    factor of the learner's own)."""
+    found = _values_on_inputs(answer)
+    if found is None:
+        return False
+    got = np.concatenate([g.ravel() for _, g, _ in found])
+    want = np.concatenate([w.ravel() for _, _, w in found])
+    if not np.all(np.isfinite(got)) or not np.any(want != 0):
+        return False
+    factor = got[np.argmax(np.abs(want))] / want[np.argmax(np.abs(want))]
+    return (
+        not np.isclose(factor, 1.0, rtol=1e-4)
+        and factor != 0
+        and bool(np.allclose(got, factor * want, rtol=1e-4, atol=1e-6))
+    )
+
+
+def _slope_one_at_the_ends(answer: Any) -> bool:
+    """The right values, and a gradient of +1 at p = 0 and -1 at p = 1: each x log x term
+    guarded on its own, so the other term's slope, that of (1 - p) log(1 - p) at p = 0,
+    is left at each end."""
+    found = _values_on_inputs(answer)
+    if found is None or not all(np.allclose(g, w, rtol=1e-5, atol=1e-6) for _, g, w in found):
+        return False
+    ends = _gradients_at_ends(answer)
+    return ends is not None and bool(np.allclose(np.asarray(ends, dtype=np.float64), [1.0, -1.0]))
 
 
 def _raised(answer: Any) -> BaseException | None:
@@ -663,6 +742,35 @@ EXERCISES = (
                 "through to the logs must be strictly between 0 and 1.",
                 example=lambda: _xlogx_zero_end_only,
                 matches=_not_finite_at_one_end,
+            ),
+            Mistake(
+                id="no-outer-where",
+                message="Between 0 and 1 your values are right; at the ends they are not: "
+                "there the coin is certain and its entropy is 0, while your function "
+                "returns the entropy of the stand-in you gave the logs. Keeping the logs "
+                "from 0 is one half of the fix; choosing 0.0 at the ends is the other, "
+                "and it is still needed.",
+                example=lambda: _xlogx_no_outer_where,
+                matches=_right_inside_wrong_at_ends,
+            ),
+            Mistake(
+                id="scaled",
+                message="Every value is the task's times one constant factor: a logarithm of "
+                "another base (jnp.log2 gives the entropy in bits), or a factor of your own. "
+                "The task's coin entropy uses the natural logarithm, jnp.log, with nothing "
+                "in front but the minus sign.",
+                example=lambda: _xlogx_bits,
+                matches=_scaled_values,
+            ),
+            Mistake(
+                id="terms-apart",
+                message="Your values are right, and your gradient is finite, but it is +1 at "
+                "p = 0 and -1 at p = 1, not 0.0: each x log x term is made safe on its own, "
+                "so at an end one term is guarded away and the other, say (1 - p) log(1 - p) "
+                "at p = 0, keeps its slope there. The task picks the constant 0.0 at both "
+                "ends for the whole entropy, whose gradient there is then 0.0.",
+                example=lambda: _xlogx_terms_apart,
+                matches=_slope_one_at_the_ends,
             ),
         ),
         success="Values unchanged, gradient 0.0 at both ends: the unused branch never sees a "

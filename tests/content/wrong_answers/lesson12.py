@@ -801,3 +801,87 @@ FAMILIES_34 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *FAMILIES_34)
+
+# --- Round 7's families (issue 35) -------------------------------------------------------
+
+
+def td_discount_099(values, rewards):
+    target = lax.stop_gradient(rewards + 0.99 * values[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_discount_half(values, rewards):
+    gamma = 0.5
+    target = rewards + gamma * lax.stop_gradient(values)[1:]
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_discount_095_loop_free(values, rewards):
+    held = lax.stop_gradient(values)
+    errors = values[:-1] - (rewards + 0.95 * held[1:])
+    return errors @ errors
+
+
+def td_half_squared(values, rewards):
+    target = lax.stop_gradient(rewards + 0.9 * values[1:])
+    return 0.5 * jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_doubled(values, rewards):
+    target = rewards + 0.9 * lax.stop_gradient(values[1:])
+    return 2.0 * jnp.sum(jnp.square(values[:-1] - target))
+
+
+def td_over_two(values, rewards):
+    target = rewards + 0.9 * lax.stop_gradient(values[1:])
+    return jnp.sum((values[:-1] - target) ** 2) / 2
+
+
+def rule_max_output(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    return jnp.maximum(a, b), jax.nn.sigmoid(a - b) * a_dot + jax.nn.sigmoid(b - a) * b_dot
+
+
+def rule_naive_output(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    out = jnp.log(jnp.exp(a) + jnp.exp(b))  # overflows at (100, 3): inf
+    return out, jax.nn.sigmoid(a - b) * a_dot + jax.nn.sigmoid(b - a) * b_dot
+
+
+def rule_output_plus_tangent(primals, tangents):
+    a, b = primals
+    a_dot, b_dot = tangents
+    tangent = jax.nn.sigmoid(a - b) * a_dot + jax.nn.sigmoid(b - a) * b_dot
+    return a + b, tangent
+
+
+FAMILIES_35 = (
+    Wrong("12.fixed_target", "discount 0.99", lambda: td_discount_099, named="other-discount"),
+    Wrong(
+        "12.fixed_target", "discount 0.5, held", lambda: td_discount_half, named="other-discount"
+    ),
+    Wrong(
+        "12.fixed_target",
+        "discount 0.95, errors @ errors",
+        lambda: td_discount_095_loop_free,
+        named="other-discount",
+    ),
+    Wrong(
+        "12.fixed_target", "half the squared error", lambda: td_half_squared, named="scaled-loss"
+    ),
+    Wrong("12.fixed_target", "twice the loss", lambda: td_doubled, named="scaled-loss"),
+    Wrong("12.fixed_target", "the sum over 2", lambda: td_over_two, named="scaled-loss"),
+    Wrong("12.fix_rule", "max(a, b) as the output", lambda: rule_max_output, named="wrong-output"),
+    Wrong(
+        "12.fix_rule", "a + b as the output", lambda: rule_output_plus_tangent, named="wrong-output"
+    ),
+    Wrong(
+        "12.fix_rule",
+        "the naive formula as the output",
+        lambda: rule_naive_output,
+        named="overflows",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FAMILIES_35)

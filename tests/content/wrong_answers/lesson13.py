@@ -512,3 +512,95 @@ FAMILIES_34 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *FAMILIES_34)
+
+# --- Round 7's families (issue 35) -------------------------------------------------------
+
+
+def coin_no_outer_where(p):
+    inside = (p > 0) & (p < 1)
+    safe = jnp.where(inside, p, 0.5)
+    return -(safe * jnp.log(safe) + (1 - safe) * jnp.log(1 - safe))
+
+
+def coin_no_outer_where_quarter(p):
+    q = jnp.where((p == 0) | (p == 1), 0.25, p)
+    return -(q * jnp.log(q) + (1 - q) * jnp.log1p(-q))
+
+
+def coin_bits(p):
+    inside = (p > 0) & (p < 1)
+    safe = jnp.where(inside, p, 0.5)
+    return jnp.where(inside, -(safe * jnp.log2(safe) + (1 - safe) * jnp.log2(1 - safe)), 0.0)
+
+
+def coin_log10(p):
+    inside = (p > 0) & (p < 1)
+    safe = jnp.where(inside, p, 0.5)
+    h = -(safe * jnp.log(safe) + (1 - safe) * jnp.log(1 - safe)) / jnp.log(10.0)
+    return jnp.where(inside, h, 0.0)
+
+
+def coin_no_minus(p):
+    inside = (p > 0) & (p < 1)
+    safe = jnp.where(inside, p, 0.5)
+    return jnp.where(inside, safe * jnp.log(safe) + (1 - safe) * jnp.log(1 - safe), 0.0)
+
+
+def _safe_xlogx(x):
+    positive = x > 0
+    safe_x = jnp.where(positive, x, 1.0)
+    return jnp.where(positive, safe_x * jnp.log(safe_x), 0.0)
+
+
+def coin_terms_apart(p):
+    return -(_safe_xlogx(p) + _safe_xlogx(1 - p))
+
+
+def coin_terms_apart_vmapped(p):
+    flat = jnp.ravel(p)
+    terms = jax.vmap(lambda q: _safe_xlogx(q) + _safe_xlogx(1 - q))(flat)
+    return -terms.reshape(jnp.shape(p))
+
+
+def coin_terms_apart_xlogy_free(p):
+    left = jnp.where(p > 0, p * jnp.log(jnp.where(p > 0, p, 1.0)), 0.0)
+    right = jnp.where(p < 1, (1 - p) * jnp.log(jnp.where(p < 1, 1 - p, 1.0)), 0.0)
+    return -(left + right)
+
+
+FAMILIES_35 = (
+    Wrong(
+        "13.xlogx_gradient",
+        "no outer where: log 2 at the ends",
+        lambda: coin_no_outer_where,
+        named="no-outer-where",
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "the ends replaced by 0.25, no outer where",
+        lambda: coin_no_outer_where_quarter,
+        named="no-outer-where",
+    ),
+    Wrong("13.xlogx_gradient", "entropy in bits", lambda: coin_bits, named="scaled"),
+    Wrong("13.xlogx_gradient", "entropy in decimal digits", lambda: coin_log10, named="scaled"),
+    Wrong("13.xlogx_gradient", "the minus sign forgotten", lambda: coin_no_minus, named="scaled"),
+    Wrong(
+        "13.xlogx_gradient",
+        "a safe x log x per term",
+        lambda: coin_terms_apart,
+        named="terms-apart",
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "a safe x log x per term, vmapped",
+        lambda: coin_terms_apart_vmapped,
+        named="terms-apart",
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "each term guarded at its own end",
+        lambda: coin_terms_apart_xlogy_free,
+        named="terms-apart",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FAMILIES_35)
