@@ -434,7 +434,7 @@ def _other_discount(answer: Any) -> bool:
         nonzero = values[1:] != 0
         if grad.shape != values.shape or grad[-1] != 0 or not nonzero.any():
             return False
-        discounts += list(((values[:-1] - rewards - grad[:-1] / 2) / values[1:])[nonzero])
+        discounts += list((values[:-1] - rewards - grad[:-1] / 2)[nonzero] / values[1:][nonzero])
     discount = float(np.median(discounts))
     if min(abs(discount - 0.9), abs(discount - 1.0)) < 1e-3:
         return False
