@@ -69,12 +69,22 @@ GIVEAWAYS = {
     "12.jacobian_shapes": (
         "with no transposing to line anything up",
         "ничего не приходится переставлять",
+        "jacrev` compute the same Jacobian",
+        "the output's axes first",
+        "сначала оси выхода",
     ),
     "12.cheaper": (
         "`jacfwd` when there are fewer inputs",
         "`jacfwd` costs one JVP per **input**",
         "`jacfwd`, когда входов меньше",
         "`jacfwd` стоит один JVP на каждый **вход**",
+        "only by chance",
+        "лишь случайно",
+    ),
+    "13.first_nan": (
+        "`jnp.log(0.0)` is -inf",
+        "checks what each operation puts out",
+        "проверяет то, что каждая операция выдаёт",
     ),
     "13.float32_gap": (
         "float32 keeps about 7",
@@ -91,6 +101,8 @@ GIVEAWAYS = {
     "14.predict_death": (
         "the heartbeat timeout, not the sum, decides when",
         "решает тайм-аут контрольных сигналов, а не сумма",
+        "the heartbeat timeout decides when",
+        "default heartbeat timeout is 100 s",
     ),
 }
 
