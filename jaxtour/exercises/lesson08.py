@@ -23,6 +23,7 @@ from jaxtour.grader.mistakes import (
     equals_tree,
     fails_with,
     ignores_arguments,
+    remembered,
     returns_none,
     uses_module,
     uses_notebook_values,
@@ -354,6 +355,21 @@ def _fast_step():
     return jax.jit(sgd_step)
 
 
+def _half_loss(params, x, y):
+    """Half the mean squared error (a common convention: its gradient has no 2)."""
+    return 0.5 * jnp.mean((model(params, x) - y) ** 2)
+
+
+def _half_step(params, x, y, lr):
+    value, grads = jax.value_and_grad(_half_loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+@concrete_cache
+def _fast_half_step():
+    return jax.jit(_half_step)
+
+
 def _fit_inputs():
     x, y = make_data()
     x2, y2 = _data_far()
@@ -362,6 +378,10 @@ def _fit_inputs():
         (step, initial_params(), x, y, 0.3, 0.02),
         (step, initial_params(), x2, y2, 0.5, 0.03),
         (step, initial_params(), x, y, 0.3, 10.0),  # the start is already below
+        # Issue 35: a step whose loss is not the lesson's `loss` (half of it), so a loop
+        # that computes the loss again with `loss` stops at other params (33 updates here,
+        # 44 by the lesson's loss).
+        (_fast_half_step(), initial_params(), x2, y2, 0.6, 0.012),
     ]
 
 
@@ -454,6 +474,52 @@ def _stops_elsewhere(answer: Any) -> bool:
     for _ in range(count):
         params, _ = step(params, x, y, lr)
     return equals_tree(params)(got_params)
+
+
+def _step_called_again(step, params, x, y, lr, target):
+    """Right params and count, the step called once to look and once to update."""
+    steps = 0
+    while float(step(params, x, y, lr)[1]) >= target:
+        params, _ = step(params, x, y, lr)
+        steps += 1
+    return params, steps
+
+
+def _recomputed_loss(step, params, x, y, lr, target):
+    """The loss computed again with the lesson's `loss`, the step's own ignored."""
+    steps = 0
+    while float(loss(params, x, y)) >= target and steps < 5_000:
+        params, _ = step(params, x, y, lr)
+        steps += 1
+    return params, steps
+
+
+class _CountingStep:
+    """The check's jitted step, counting its calls (a loop that calls the step a second
+    time to look at the loss calls it more often than the updates it makes, plus one)."""
+
+    def __init__(self, step):
+        self.step, self.calls = step, 0
+
+    def __call__(self, *args):
+        self.calls += 1
+        return self.step(*args)
+
+
+@remembered
+def _calls_step_again(answer: Any) -> bool:
+    """More step calls than the updates counted plus the one whose loss stopped the loop,
+    on the check's second case (a right result, the loss computed twice)."""
+    if not callable(answer):
+        return False
+    _, params, x, y, lr, target = _fit_inputs()[1]
+    counting = _CountingStep(_fast_step())
+    try:
+        got = call_learner(answer, (counting, params, x, y, lr, target))
+        count = int(np.asarray(got[1]))
+    except Exception:
+        return False
+    return counting.calls > count + 1
 
 
 def _fixed_steps(step, params, x, y, lr, target):
@@ -1198,6 +1264,26 @@ EXERCISES = (
                 "given: on the check's other data it stops at other parameters.",
                 example=lambda: _notebook_data,
                 matches=behaves_like(_notebook_data, _fit_inputs),
+            ),
+            Mistake(
+                id="recomputed-loss",
+                message="Your loop decides with a loss it computes again, not with the one "
+                "each step returns: the check's last step trains on another loss than the "
+                "lesson's (half of it), so your loop stops where the lesson's loss is below "
+                "the target, later than the step's own loss is. The step already computed "
+                "its loss, at the params it was given: decide with that one.",
+                example=lambda: _recomputed_loss,
+                matches=behaves_like(_recomputed_loss, _fit_inputs),
+            ),
+            Mistake(
+                id="step-called-again",
+                message="Your result is right, but your loop calls step more often than it "
+                "updates: each extra call computes the loss (and a gradient) a second time. "
+                "One call per update gives both the new params and the loss of the params "
+                "it was given; keep them both from that call.",
+                example=lambda: _step_called_again,
+                matches=_calls_step_again,
+                also_accepted=True,
             ),
             Mistake(
                 id="params-only",

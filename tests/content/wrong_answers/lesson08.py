@@ -215,6 +215,52 @@ def fit_params_only(step, params, x, y, lr, target):
         params = new_params
 
 
+def fit_while_loss(step, params, x, y, lr, target):
+    """The held-out reader's route: the lesson's loss computed again in the condition."""
+    steps = 0
+    while loss(params, x, y) >= target:
+        params, _ = step(params, x, y, lr)
+        steps += 1
+    return params, steps
+
+
+def fit_checks_loss_first(step, params, x, y, lr, target):
+    for steps in range(10_000):
+        if float(loss(params, x, y)) < target:
+            return params, steps
+        params, _ = step(params, x, y, lr)
+    return params, 10_000
+
+
+def fit_mse_by_hand(step, params, x, y, lr, target):
+    steps = 0
+    while float(jnp.mean((model(params, x) - y) ** 2)) >= target:
+        params, _value = step(params, x, y, lr)
+        steps += 1
+    return params, steps
+
+
+def fit_looks_then_steps(step, params, x, y, lr, target):
+    """Right params and count; step called once to look at the loss, once to update."""
+    steps = 0
+    while True:
+        _, value = step(params, x, y, lr)
+        if value < target:
+            return params, steps
+        params, _ = step(params, x, y, lr)
+        steps += 1
+
+
+def fit_value_then_update(step, params, x, y, lr, target):
+    steps = 0
+    value = step(params, x, y, lr)[1]
+    while value >= target:
+        params = step(params, x, y, lr)[0]
+        value = step(params, x, y, lr)[1]
+        steps += 1
+    return params, steps
+
+
 # --- 08.speedup ---------------------------------------------------------------------------
 
 
@@ -371,6 +417,36 @@ WRONG_ANSWERS = (
         "08.fit", "trains on the notebook's data", lambda: fit_notebook_data, named="notebook-data"
     ),
     Wrong("08.fit", "returns only the params", lambda: fit_params_only, named="params-only"),
+    Wrong(
+        "08.fit",
+        "while the lesson's loss is above the target",
+        lambda: fit_while_loss,
+        named="recomputed-loss",
+    ),
+    Wrong(
+        "08.fit",
+        "checks the lesson's loss before each step",
+        lambda: fit_checks_loss_first,
+        named="recomputed-loss",
+    ),
+    Wrong(
+        "08.fit",
+        "the mean squared error written out in the condition",
+        lambda: fit_mse_by_hand,
+        named="recomputed-loss",
+    ),
+    Wrong(
+        "08.fit",
+        "calls step to look at the loss, then again to update",
+        lambda: fit_looks_then_steps,
+        named="step-called-again",
+    ),
+    Wrong(
+        "08.fit",
+        "takes the loss and the params from separate calls",
+        lambda: fit_value_then_update,
+        named="step-called-again",
+    ),
     # --- 08.speedup ---
     Wrong("08.speedup", "the naive one-call measurement", naive_speedup, named="below-one"),
     Wrong(
