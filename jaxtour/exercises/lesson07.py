@@ -80,63 +80,42 @@ def _a_count(answer: Any) -> bool:
 
 
 # --- 07.static_window -------------------------------------------------------------------
+# Issue 34 item 1: the old task (jnp.ones(window) in smooth) was the lesson's zeros_of(n)
+# with a rename, and the shown error's Fix line held it. Now smooth takes its kernel as a
+# tuple of Python floats and a mode string. jit cannot trace a string (mode must be
+# static), while a tuple's length is already in the cache key (its pytree structure) and
+# its values are weak floats it traces: weights must stay traced, or every new kernel
+# compiles again. The check counts compiles by behaviour (the jitted function's cache).
 
 
-def _smooth(x, window, scale):
-    return scale * jnp.convolve(x, jnp.ones(window) / window, mode="valid")
+def _smooth(x, weights, mode):
+    kernel = jnp.array(weights) / sum(weights)
+    return jnp.convolve(x, kernel, mode=mode)
 
 
 @concrete_cache
 def _fast_smooth():
-    return jax.jit(_smooth, static_argnames="window")
+    return jax.jit(_smooth, static_argnames="mode")
 
 
 def _smooth_inputs():
+    """Kernels of three lengths, each mode, an unordered x with negatives, and one kernel
+    of a length seen before with other values."""
     return [
-        (jnp.arange(8.0), 3, jnp.float32(2.0)),
-        (jnp.array([1.0, -1.0, 4.0, 0.0, 2.0]), 2, jnp.float32(0.5)),
-        (jnp.linspace(0.0, 1.0, 10), 5, jnp.float32(-1.0)),
+        (jnp.arange(8.0), (1.0, 2.0, 1.0), "valid"),
+        (jnp.array([1.0, -1.0, 4.0, 0.0, 2.0]), (0.5, 1.5), "same"),
+        (jnp.linspace(0.0, 1.0, 10), (1.0, 1.0, 3.0, 1.0, 1.0), "full"),
+        (jnp.arange(8.0), (3.0, 0.0, 1.0), "valid"),
     ]
 
 
-# A value asked of a tracer, unless JAX's message blames x or scale (float(scale) with
-# window static is round 5's: it names the argument whose value was missing).
-_NOT_X_OR_SCALE = r"\A(?![\s\S]*the argument (?:scale|x)\b)"
-_TRACED_WINDOW = (
-    ("TypeError", r"Shapes must be 1D sequences"),
-    ("ConcretizationTypeError", _NOT_X_OR_SCALE),
-    ("TracerIntegerConversionError", _NOT_X_OR_SCALE),
-)
-
-
-def _smooth_same(x, window, scale):
-    return scale * jnp.convolve(x, jnp.ones(window) / window, mode="same")
-
-
-def _smooth_summed(x, window, scale):
-    return scale * jnp.convolve(x, jnp.ones(window), mode="valid")
-
-
-def _smooth_over_scale(x, window, scale):
-    return jnp.convolve(x, jnp.ones(window) / (window * scale), mode="valid")
-
-
-_STATIC_WINDOW_ONLY = {"static_argnames": "window"}
-
-
-def _window_traced(answer: Any) -> bool:
-    """jnp.ones(window), int(window) or range(window) with window traced, on the check's
-    positional calls or on a call that names window and scale (static_argnums with an
-    explicit static_argnames=() holds for positions only)."""
-    if any(fails_with(error, pattern, _smooth_inputs)(answer) for error, pattern in _TRACED_WINDOW):
+def _traced_string(answer: Any) -> bool:
+    """jit refused the mode string as an array: mode traced, on a positional or keyword call."""
+    pattern = r"problematic value is of type <class 'str'>"
+    if fails_with("TypeError", pattern, _smooth_inputs)(answer):
         return True
-    if _fails_positionally(answer):
-        return False  # another cause (a window written in) fails the positional calls
     raised = _by_keyword(answer)
-    names = {cls.__name__ for cls in type(raised).__mro__} if raised is not None else set()
-    return any(
-        error in names and re.search(pattern, str(raised)) for error, pattern in _TRACED_WINDOW
-    )
+    return isinstance(raised, TypeError) and bool(re.search(pattern, str(raised)))
 
 
 def _fails_positionally(answer: Any) -> bool:
@@ -151,67 +130,67 @@ def _fails_positionally(answer: Any) -> bool:
 
 @remembered
 def _by_keyword(answer: Any) -> Exception | None:
-    """What ``answer(x, window=..., scale=...)`` raised on the first case's shape and
-    window (compiled once more at most), or None. Kept per jax.jit object, whose
-    compiled programs JAX keeps as long: a warm check calls nothing again."""
+    """What ``answer(x, weights=..., mode=...)`` raised on the first case, or None."""
     if not callable(answer):
         return None
-    held = _keyword_outcomes.get(id(answer))
-    if held is not None and held[0] is answer:
-        return held[1]
-    x, window, scale = _smooth_inputs()[0]
-    raised = None
+    x, weights, mode = _smooth_inputs()[0]
     try:
-        answer(x, window=window, scale=scale)
+        answer(x, weights=weights, mode=mode)
     except Exception as exc:
-        raised = exc
-    if is_jitted(answer):
-        _keyword_outcomes[id(answer)] = (answer, raised)
-        while len(_keyword_outcomes) > 8:
-            _keyword_outcomes.pop(next(iter(_keyword_outcomes)))
-    return raised
-
-
-_keyword_outcomes: dict[int, tuple[Any, Exception | None]] = {}
+        return exc
+    return None
 
 
 def _static_data(answer: Any) -> bool:
-    """x or scale made static: JAX refuses an array as a static argument, on the check's
-    positional calls or on a call that names window and scale (static_argnums and
-    static_argnames given apart each hold only for their own way of passing)."""
+    """x made static: JAX refuses an array as a static argument."""
     if fails_with("ValueError", r"Non-hashable static", _smooth_inputs)(answer):
         return True
     raised = _by_keyword(answer)
     return isinstance(raised, ValueError) and "Non-hashable static" in str(raised)
 
 
-def _window_changed():
-    """One call, and the same call with window changed."""
-    x, scale = jnp.arange(8.0), jnp.float32(2.0)
-    return [[(x, 2, scale), (x, 3, scale)], [(x, 3, scale), (x, 5, scale)]]
+def _keyword_calls_fail(answer: Any) -> bool:
+    """Right by position, refused by keyword: a static_argnums that does not mean mode
+    when it comes by keyword (a negative one, or one with static_argnames=())."""
+    return _by_keyword(answer) is not None and not _fails_positionally(answer)
 
 
-def _fixed_window(answer: Any) -> bool:
-    """A window written into the function (a lambda or functools.partial)."""
-    return fails_with("TypeError", r"multiple values for argument 'window'", _smooth_inputs)(
+_kernels_drawn = np.random.default_rng()
+
+
+@remembered
+def _compiles_per_kernel(answer: Any) -> bool:
+    """A new compile for new weights of a length already compiled: weights static. Told
+    by the jitted function's own cache (which JAX shares between jax.jit objects of one
+    function), with kernels drawn afresh for each check, so no earlier check compiled them."""
+    if not is_jitted(answer) or _fails_positionally(answer):
+        return False
+    x = jnp.linspace(-1.0, 1.0, 13)
+    first, second = (tuple(float(w) for w in _kernels_drawn.uniform(0.5, 2.0, 3)) for _ in "ab")
+    try:
+        answer(x, first, "same")
+        before = answer._cache_size()
+        answer(x, second, "same")
+        return answer._cache_size() > before
+    except Exception:
+        return False
+
+
+def _mode_changed():
+    """One call, and the same call with mode changed."""
+    x = jnp.arange(8.0)
+    return [[(x, (1.0, 2.0, 1.0), "valid"), (x, (1.0, 2.0, 1.0), "full")]]
+
+
+def _fixed_mode(answer: Any) -> bool:
+    """A mode written into the function (a lambda or functools.partial)."""
+    return fails_with("TypeError", r"multiple values for argument 'mode'", _smooth_inputs)(
         answer
-    ) or ignores_one_argument(_window_changed)(answer)
+    ) or ignores_one_argument(_mode_changed)(answer)
 
 
-def _negative_argnum(answer: Any) -> bool:
-    """Right by position, refused by keyword: a negative static_argnums, which jit counts
-    from the end of each call's positional arguments."""
-    raised = _by_keyword(answer)
-    return (
-        isinstance(raised, ValueError)
-        and "Positional argument indices" in str(raised)
-        and not _fails_positionally(answer)
-    )
-
-
-def _fixed_scale(answer: Any) -> bool:
-    """A scale written into the function (functools.partial with scale=...)."""
-    return fails_with("TypeError", r"multiple values for argument 'scale'", _smooth_inputs)(answer)
+def _smooth_unnormalised(x, weights, mode):
+    return jnp.convolve(x, jnp.array(weights), mode=mode)
 
 
 # --- 07.stale_global --------------------------------------------------------------------
@@ -596,21 +575,24 @@ EXERCISES = (
     ),
     Exercise(
         id="07.static_window",
-        title="Choose which argument jit treats as static",
+        title="Choose which arguments jit treats as static",
         reference=_fast_smooth,
         rule=SameFunction(inputs=_smooth_inputs),
         hints=(
-            "Which argument decides the shape of an array the function builds? jit can trace "
-            "an argument only if no shape depends on its value.",
-            "jnp.ones(window) needs window as a Python int. x and scale are only data.",
-            "fast_smooth = jax.jit(smooth, static_argnames='window')",
+            "Call jax.jit(smooth) on one example and read the error: which argument can jit "
+            "not trace at all? Then ask of the other two what lesson 07's cache key is made "
+            "of: does a new kernel of the same length change any part of it?",
+            "A tuple's length is its pytree structure, which is in the cache key already, "
+            "and its Python floats are traced as weakly typed scalars, so weights can stay "
+            "traced. A string is not an array: mode must be static.",
+            "fast_smooth = jax.jit(smooth, static_argnames='mode')",
         ),
         solution=(
-            "def smooth(x, window, scale):\n"
-            "    kernel = jnp.ones(window) / window\n"
-            '    return scale * jnp.convolve(x, kernel, mode="valid")\n'
+            "def smooth(x, weights, mode):\n"
+            "    kernel = jnp.array(weights) / sum(weights)\n"
+            "    return jnp.convolve(x, kernel, mode=mode)\n"
             "\n"
-            'fast_smooth = jax.jit(smooth, static_argnames="window")'
+            'fast_smooth = jax.jit(smooth, static_argnames="mode")'
         ),
         mistakes=(
             Mistake(
@@ -623,98 +605,78 @@ EXERCISES = (
             Mistake(
                 id="not-jitted",
                 message="This function is not jitted: it is not what jax.jit(...) returns. "
-                "Wrap smooth in jax.jit(...).",
+                "The check wants smooth compiled.",
                 example=lambda: _smooth,
                 matches=_plain_function,
                 also_accepted=True,
             ),
             Mistake(
-                id="window-traced",
-                message="jit traced window, so jnp.ones(window) got a tracer where it needs a "
-                "number: a shape must be known before the code runs (int(window) cannot help: "
-                "a tracer has no value). An argument that decides a shape cannot stay traced.",
+                id="keyword-calls",
+                message="Your fast_smooth works with every argument passed by position, but "
+                "not with weights and mode passed by keyword: jit then no longer treats mode "
+                "as static. static_argnums counts among each call's positional arguments (a "
+                "negative one from their end, so with fewer of them it points at another "
+                "argument), and with static_argnames=() given as well, jit does not match "
+                "the position to the argument's name. The argument's name, or a position "
+                "counted from the start with nothing else given, means mode in every call.",
+                example=lambda: jax.jit(_smooth, static_argnums=-1),
+                matches=_keyword_calls_fail,
+                also_accepted=True,
+            ),
+            Mistake(
+                id="mode-traced",
+                message="jit tried to trace mode, and a string is not an array: jit can "
+                "trace numbers and arrays only, so it has nothing to stand in for 'valid' "
+                "or 'same'. An argument jit cannot trace at all has to be static (on every "
+                "call, by position and by keyword).",
                 example=lambda: jax.jit(_smooth),
-                matches=_window_traced,
+                matches=_traced_string,
                 also_accepted=True,
             ),
             Mistake(
                 id="static-data",
                 message="A static argument must be hashable, and each new value compiles "
-                "again; x and scale are arrays, data that change from call to call. Only "
-                "one argument decides a shape, and only that one needs a value while tracing.",
-                example=lambda: jax.jit(_smooth, static_argnames=("window", "scale")),
+                "again; x is an array, data that changes from call to call, and jit refuses "
+                "it as a static argument.",
+                example=lambda: jax.jit(_smooth, static_argnums=(0, 2)),
                 matches=_static_data,
                 also_accepted=True,
             ),
             Mistake(
-                id="scale-to-python",
-                message="Your function asks scale for a Python number (float(), int(), "
-                ".item()) while jit traces it: scale is data, traced, with no value yet. An "
-                "array multiplies the result as it is.",
-                example=lambda: jax.jit(
-                    lambda x, window, scale: float(scale) * _smooth(x, window, 1.0),
-                    static_argnames="window",
-                ),
-                matches=fails_with(
-                    "ConcretizationTypeError", r"the argument scale\b", _smooth_inputs
-                ),
-            ),
-            Mistake(
-                id="same-mode",
-                message="Your result has one value per element of x: a convolution with "
-                "mode='same' pads x at both ends, so its first and last values average "
-                "padding too. smooth averages only full runs of window neighbours: "
-                "len(x) - window + 1 of them.",
-                example=lambda: jax.jit(_smooth_same, **_STATIC_WINDOW_ONLY),
-                matches=behaves_like(_smooth_same, _smooth_inputs),
-            ),
-            Mistake(
-                id="summed-window",
-                message="Your values are window times too large: the kernel adds up each run "
-                "of window neighbours instead of averaging it (jnp.ones(window) not divided "
-                "by window).",
-                example=lambda: jax.jit(_smooth_summed, **_STATIC_WINDOW_ONLY),
-                matches=behaves_like(_smooth_summed, _smooth_inputs),
-            ),
-            Mistake(
-                id="divided-by-scale",
-                message="Your result is divided by scale where smooth multiplies by it: on "
-                "every call it is the expected one over scale squared.",
-                example=lambda: jax.jit(_smooth_over_scale, **_STATIC_WINDOW_ONLY),
-                matches=behaves_like(_smooth_over_scale, _smooth_inputs),
-            ),
-            Mistake(
-                id="negative-argnum",
-                message="Your fast_smooth works with every argument passed by position, but "
-                "not with window and scale passed by keyword: a negative static_argnums "
-                "counts from the end of each call's positional arguments, so once an "
-                "argument comes by keyword it points at another argument, or at none. A "
-                "position counted from the start, or a name, means the same argument in "
-                "every call.",
-                example=lambda: jax.jit(_smooth, static_argnums=-2),
-                matches=_negative_argnum,
+                id="weights-static",
+                message="Your results are right, but weights is static: each new kernel "
+                "compiles again, even one of a length already compiled (the check called "
+                "two kernels of three weights, and your function compiled twice). A loop "
+                "over many kernels would compile each one. Nothing in smooth needs the "
+                "weights' values while tracing: their number is the tuple's structure, "
+                "which is in the cache key anyway, and each Python float is traced like a "
+                "weakly typed scalar.",
+                example=lambda: jax.jit(_smooth, static_argnames=("weights", "mode")),
+                matches=_compiles_per_kernel,
                 also_accepted=True,
             ),
             Mistake(
-                id="fixed-scale",
-                message="Your fast_smooth writes a scale into smooth (functools.partial with "
-                "scale=...), and then the check's own scale arrives a second time: smooth "
-                "gets two values for it. scale is data that changes from call to call: leave "
-                "it an argument.",
-                example=lambda: jax.jit(functools.partial(_smooth, scale=1.0), static_argnums=1),
-                matches=_fixed_scale,
+                id="fixed-mode",
+                message="Your fast_smooth does not use the mode it is given: a mode is "
+                "written into it (a lambda or functools.partial with mode=...). The check "
+                "passes 'valid', 'same' and 'full', and expects the result for each.",
+                example=lambda: jax.jit(
+                    lambda x, weights, mode: _smooth(x, weights, "valid"), static_argnums=2
+                ),
+                matches=_fixed_mode,
             ),
             Mistake(
-                id="fixed-window",
-                message="Your fast_smooth does not use the window it is given: a window is "
-                "written into it (a lambda or functools.partial with window=...). The check "
-                "passes a different window on some calls, and expects the result for that window.",
-                example=lambda: jax.jit(lambda x, window, scale: _smooth(x, 3, scale)),
-                matches=_fixed_window,
+                id="unnormalised",
+                message="Your values are the weights' sum times too large: smooth divides "
+                "the kernel by the sum of its weights, so that a run of equal values stays "
+                "the same; yours convolves with the weights as given.",
+                example=lambda: jax.jit(_smooth_unnormalised, static_argnames="mode"),
+                matches=behaves_like(_smooth_unnormalised, _smooth_inputs),
             ),
         ),
-        success="Only window decides a shape, so only window is static: one compile per "
-        "window size, for any x and scale.",
+        success="Only mode must be static (a string cannot be traced); a kernel's length is "
+        "its tuple's structure, already in the cache key, so weights stay traced: one "
+        "compile per mode and kernel length, for any weights.",
     ),
     Exercise(
         id="07.stale_global",

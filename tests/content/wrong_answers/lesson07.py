@@ -758,3 +758,87 @@ WRONG_ANSWERS = (
         named="python-if",
     ),
 )
+
+
+# --- issue 34 (session 44): 07.static_window takes a kernel tuple and a mode string ----------
+# smooth(x, weights, mode): the old task's answers (window, scale) belong to a task that is
+# gone, so they leave the corpus; these are written for the new one.
+
+
+def smooth_kernel(x, weights, mode):
+    kernel = jnp.array(weights) / sum(weights)
+    return jnp.convolve(x, kernel, mode=mode)
+
+
+def smooth_kernel_raw(x, weights, mode):
+    return jnp.convolve(x, jnp.asarray(weights), mode=mode)  # forgot the normalisation
+
+
+WRONG_ANSWERS = (
+    *(w for w in WRONG_ANSWERS if w.exercise_id != "07.static_window"),
+    Wrong(
+        "07.static_window",
+        "weights decide the kernel's length, so both static",
+        lambda: jax.jit(smooth_kernel, static_argnames=("weights", "mode")),
+        named="weights-static",
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=(1, 2)",
+        lambda: jax.jit(smooth_kernel, static_argnums=(1, 2)),
+        named="weights-static",
+    ),
+    Wrong(
+        "07.static_window",
+        "jax.jit(smooth), nothing static",
+        lambda: jax.jit(smooth_kernel),
+        named="mode-traced",
+    ),
+    Wrong(
+        "07.static_window",
+        "only weights static, the shape-decider by analogy with zeros_of(n)",
+        lambda: jax.jit(smooth_kernel, static_argnames="weights"),
+        named="mode-traced",
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=-1 for the last argument",
+        lambda: jax.jit(smooth_kernel, static_argnums=-1),
+        named="keyword-calls",
+    ),
+    Wrong(
+        "07.static_window",
+        "mode written in with functools.partial",
+        lambda: jax.jit(functools.partial(smooth_kernel, mode="valid")),
+        named="mode-traced",
+    ),
+    Wrong(
+        "07.static_window",
+        "a lambda with mode='same' fixed, mode static",
+        lambda: jax.jit(
+            lambda x, weights, mode: smooth_kernel(x, weights, "same"), static_argnames="mode"
+        ),
+        named="fixed-mode",
+    ),
+    Wrong(
+        "07.static_window",
+        "the kernel not divided by its sum",
+        lambda: jax.jit(smooth_kernel_raw, static_argnames="mode"),
+        named="unnormalised",
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=2 with static_argnames=()",
+        lambda: jax.jit(smooth_kernel, static_argnums=2, static_argnames=()),
+        named="keyword-calls",
+    ),
+    Wrong("07.static_window", "smooth itself, unjitted", lambda: smooth_kernel, named="not-jitted"),
+    Wrong(
+        "07.static_window",
+        "the result of one call",
+        lambda: jax.jit(smooth_kernel, static_argnames="mode")(
+            jnp.arange(8.0), (1.0, 2.0, 1.0), "valid"
+        ),
+        named="called-it",
+    ),
+)
