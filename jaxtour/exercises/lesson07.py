@@ -211,9 +211,13 @@ def _step(w, grad, lr, clip):
     return w - lr * grad
 
 
+def _step_where(w, grad, lr, clip):
+    return w - lr * _clipped(grad, clip)
+
+
 @concrete_cache
 def _jitted_step():
-    return jax.jit(_step, static_argnames="clip")
+    return jax.jit(_step_where)
 
 
 def _clipped(grad, clip):
@@ -241,7 +245,7 @@ def _never_clipped(w, grad, lr, clip):
 
 
 def _clip_inverted(w, grad, lr, clip):
-    return w - lr * _clipped(grad, not clip)
+    return w - lr * jnp.where(clip, grad, jnp.clip(grad, -CLIP_AT, CLIP_AT))
 
 
 def _step_clipped(w, grad, lr, clip):
@@ -279,16 +283,27 @@ def _scaled_lr(answer: Any) -> bool:
 
 
 def _step_inputs():
-    """Gradients inside and outside [-1, 1], learning rates as jax scalars (which cannot
-    be static) and a Python float, clip on and off for the same arguments."""
+    """Gradients inside and outside [-1, 1]; learning rates and switches as a schedule
+    kept in arrays hands them out (jax scalars, which cannot be static) and as Python
+    values; clip on and off for the same arguments."""
     w, grad = jnp.array([1.0, -2.0]), jnp.array([0.5, 3.0])
     return [
         (w, grad, jnp.float32(0.1), True),
         (w, grad, jnp.float32(0.1), False),
-        (jnp.array(3.0), jnp.array(-4.0), 0.5, True),
-        (jnp.array([0.0, 1.0, 2.0]), jnp.array([-2.5, 0.5, 1.5]), jnp.float32(0.25), False),
+        (jnp.array(3.0), jnp.array(-4.0), 0.5, jnp.array(True)),
+        (jnp.array([0.0, 1.0, 2.0]), jnp.array([-2.5, 0.5, 1.5]), 0.25, jnp.array(False)),
         (jnp.array([0.0, 1.0, 2.0]), jnp.array([-2.5, 0.5, 1.5]), jnp.float32(0.25), True),
     ]
+
+
+def _array_lr_cases():
+    """The cases whose lr is a jax scalar and whose clip is a Python bool."""
+    return [args for args in _step_inputs() if not is_jax_array(args[3])]
+
+
+def _array_clip_cases():
+    """The cases whose clip is a jax boolean and whose lr is a Python float."""
+    return [args for args in _step_inputs() if is_jax_array(args[3])]
 
 
 def _lr_changed():
@@ -306,9 +321,9 @@ def _leaking_step():
 
     def step(w, grad, lr, clip):
         kept.append(lr)  # the traced lr, kept past its trace
-        return _step(w, grad, lr, clip)
+        return _step_where(w, grad, lr, clip)
 
-    return jax.jit(step, static_argnames="clip")
+    return jax.jit(step)
 
 
 @remembered
@@ -688,18 +703,15 @@ EXERCISES = (
             "code. Pass each one in as an argument, then decide, argument by argument, "
             "whether jit may trace it.",
             "A static argument needs a hashable value, and each new value compiles again. "
-            "Which of lr and clip changes on every step, and arrives as a jax scalar? Which "
-            "one does a Python if read while tracing?",
-            "Keep lr traced; make clip static (static_argnames), or choose with jnp.where "
-            "instead of an if.",
+            "The check hands out lr and clip as a schedule kept in arrays does: can either "
+            "be static? And if clip is traced, what can make the choice a Python if made?",
+            "Leave both traced and let an array operation choose: jnp.where(clip, the "
+            "clipped gradient, the gradient), or jax.lax.cond.",
         ),
         solution=(
-            "from functools import partial\n"
-            "\n"
-            '@partial(jax.jit, static_argnames="clip")\n'
+            "@jax.jit\n"
             "def step(w, grad, lr, clip):\n"
-            "    if clip:\n"
-            "        grad = jnp.clip(grad, -1.0, 1.0)\n"
+            "    grad = jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)\n"
             "    return w - lr * grad"
         ),
         mistakes=(
@@ -720,9 +732,10 @@ EXERCISES = (
             Mistake(
                 id="clip-traced",
                 message="jit traced clip, and a Python if (or and, or, not, bool()) needs a "
-                "True or False while tracing, which a tracer does not have. clip decides "
-                "which operations the step runs: jit must see its value, or the choice must "
-                "be made inside the array operations.",
+                "True or False while tracing, which a tracer does not have. On some calls "
+                "clip comes from the schedule's array, so jit cannot be handed its value "
+                "either: the choice has to be made inside the array operations, which "
+                "receive the tracer as it is.",
                 example=lambda: jax.jit(_step),
                 matches=fails_with("TracerBoolConversionError", "", _step_inputs),
             ),
@@ -732,7 +745,7 @@ EXERCISES = (
                 ".item()), which needs a value that jit does not have while it traces. The "
                 "arithmetic takes the tracer as it is.",
                 example=lambda: jax.jit(
-                    lambda w, grad, lr, clip: w - float(lr) * grad, static_argnames="clip"
+                    lambda w, grad, lr, clip: w - float(lr) * _clipped(grad, clip)
                 ),
                 matches=fails_with("ConcretizationTypeError", "", _step_inputs),
             ),
@@ -742,8 +755,20 @@ EXERCISES = (
                 "which cannot be static (it is not hashable), and each new static value "
                 "would compile step again, once per step of a schedule. A value that changes "
                 "on every step is data: leave it traced.",
-                example=lambda: jax.jit(_step, static_argnames=("lr", "clip")),
-                matches=fails_with("ValueError", r"Non-hashable static", _step_inputs),
+                example=lambda: jax.jit(_step_where, static_argnames="lr"),
+                matches=fails_with("ValueError", r"Non-hashable static", _array_lr_cases),
+            ),
+            Mistake(
+                id="static-clip",
+                message="clip is static here: on some calls the check passes it as a schedule "
+                "kept in arrays hands it out, a jax boolean, which cannot be static (it is "
+                "not hashable); and each new static value would compile step again. A switch "
+                "that arrives in an array is data, like lr: leave it traced, and let the "
+                "array operations make the choice that the Python if made (computing both "
+                "outcomes and keeping one element by element, or running one branch for a "
+                "traced boolean).",
+                example=lambda: jax.jit(_step, static_argnames="clip"),
+                matches=fails_with("ValueError", r"Non-hashable static", _array_clip_cases),
             ),
             Mistake(
                 id="numpy-in-jit",
@@ -751,7 +776,7 @@ EXERCISES = (
                 "and under jit w, grad and lr are tracers. Python's operators and the jnp "
                 "functions take tracers.",
                 example=lambda: jax.jit(
-                    lambda w, grad, lr, clip: np.subtract(w, lr * grad), static_argnums=3
+                    lambda w, grad, lr, clip: np.subtract(w, lr * _clipped(grad, clip))
                 ),
                 matches=fails_with("TracerArrayConversionError", "", _step_inputs),
             ),
@@ -792,7 +817,7 @@ EXERCISES = (
                 id="clip-inverted",
                 message="Your switch is the wrong way round: the gradient is clipped when clip "
                 "is False and left as it is when clip is True.",
-                example=lambda: jax.jit(_clip_inverted, static_argnames="clip"),
+                example=lambda: jax.jit(_clip_inverted),
                 matches=behaves_like(_clip_inverted, _step_inputs),
             ),
             Mistake(
@@ -851,8 +876,8 @@ EXERCISES = (
                 also_accepted=True,
             ),
         ),
-        success="lr travels as data, one compile for every learning rate; clip decides the "
-        "program, so jit needs its value (or the choice is made inside the arrays).",
+        success="lr and clip travel as data, one compile for the whole schedule: a switch "
+        "that arrives in an array cannot steer Python, so the arrays make the choice.",
     ),
     Exercise(
         id="07.debug_print",

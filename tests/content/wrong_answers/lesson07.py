@@ -47,6 +47,17 @@ def step_both_static(w, grad, lr, clip):
     return step_body(w, grad, lr, clip)
 
 
+@functools.partial(jax.jit, static_argnames="clip")
+def step_clip_static(w, grad, lr, clip):
+    """The held-out reader's route: the buggy body, settings renamed, clip static."""
+    return step_body(w, grad, lr, clip)
+
+
+@functools.partial(jax.jit, static_argnums=3)
+def step_clip_static_where(w, grad, lr, clip):
+    return w - lr * jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
+
+
 @jax.jit
 def step_reads_config(w, grad, lr, clip):
     if config["clip"]:  # the switch still read from the global
@@ -54,41 +65,35 @@ def step_reads_config(w, grad, lr, clip):
     return w - lr * grad
 
 
-@functools.partial(jax.jit, static_argnames="clip")
+@jax.jit
 def step_clips_the_update(w, grad, lr, clip):
     update = lr * grad
-    if clip:
-        update = jnp.clip(update, -1.0, 1.0)
-    return w - update
+    return w - jnp.where(clip, jnp.clip(update, -1.0, 1.0), update)
 
 
-@functools.partial(jax.jit, static_argnames="clip")
+@jax.jit
 def step_clip_flipped(w, grad, lr, clip):
-    if not clip:
-        grad = jnp.clip(grad, -1.0, 1.0)
-    return w - lr * grad
+    return w - lr * jnp.where(clip, grad, jnp.clip(grad, -1.0, 1.0))
 
 
 current = {}
 
 
-@functools.partial(jax.jit, static_argnames="clip")
+@jax.jit
 def step_keeps_lr(w, grad, lr, clip):
     current["lr"] = lr  # "so the schedule can read it back"
-    return step_body(w, grad, lr, clip)
+    return w - lr * jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
 
 
-@functools.partial(jax.jit, static_argnames="clip")
+@jax.jit
 def step_reads_config_lr(w, grad, lr, clip):
-    if clip:
-        grad = jnp.clip(grad, -1.0, 1.0)
+    grad = jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
     return w - config["lr"] * grad
 
 
-@functools.partial(jax.jit, static_argnames="clip")
+@jax.jit
 def step_where_on_w(w, grad, lr, clip):
-    if clip:
-        w = jnp.clip(w, -1.0, 1.0)
+    w = jnp.where(clip, jnp.clip(w, -1.0, 1.0), w)
     return w - lr * grad
 
 
@@ -98,18 +103,21 @@ def step_bool_clip(w, grad, lr, clip):
     return w - lr * grad
 
 
-@functools.partial(jax.jit, static_argnames="clip")
+@jax.jit
 def step_float_lr(w, grad, lr, clip):
-    if clip:
-        grad = jnp.clip(grad, -1.0, 1.0)
+    grad = jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
     return w - float(lr) * grad
 
 
-@functools.partial(jax.jit, static_argnames="clip")
+@jax.jit
 def step_plus(w, grad, lr, clip):
-    if clip:
-        grad = jnp.clip(grad, -1.0, 1.0)
+    grad = jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
     return w + lr * grad
+
+
+@jax.jit
+def step_clip_and(w, grad, lr, clip):
+    return w - lr * (clip and jnp.clip(grad, -1.0, 1.0) or grad)
 
 
 # --- 07.clip_negative ---------------------------------------------------------------------
@@ -356,6 +364,24 @@ WRONG_ANSWERS = (
         named="wrong-arity",
     ),
     Wrong("07.stale_global", "not jitted", lambda: step_body, named="not-jitted"),
+    Wrong(
+        "07.stale_global",
+        "the buggy body with clip static, as jit's error suggests",
+        lambda: step_clip_static,
+        named="static-clip",
+    ),
+    Wrong(
+        "07.stale_global",
+        "jnp.where, but clip still static (static_argnums=3)",
+        lambda: step_clip_static_where,
+        named="static-clip",
+    ),
+    Wrong(
+        "07.stale_global",
+        "clip and clipped or grad",
+        lambda: step_clip_and,
+        named="clip-traced",
+    ),
     # --- 07.debug_print: an output and its reason, as a letter ---
     Wrong("07.debug_print", "E: print once", lambda: "e", named="no-retrace"),
     Wrong("07.debug_print", "'A' with a trailing space", lambda: "A ", named="print-every-call"),
