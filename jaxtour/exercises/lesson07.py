@@ -4,7 +4,6 @@ jit."""
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 import weakref

@@ -726,9 +726,102 @@ def _figure_or_error(answer: Any) -> tuple[Any, BaseException | None]:
     return value, raised
 
 
+# Issue 35 (the held-out reader): any non-whole constant of a plausible size passed, and
+# so did a warm-up without blocking. The check now also calls the answer on a CONTROL step
+# whose time one large matrix product dominates: jit cannot make a matrix product faster,
+# so an honest, blocked measurement of it is near 1, far below the lesson's step. A
+# function that returns the same figure for any step, or whose clock stops when the calls
+# are dispatched (JAX returns before a large product is done: eager, the step's Python
+# then costs as much as on the small step, and the jitted call almost nothing), finds the
+# control step sped up about as much as the lesson's, and is refused. The comparison is
+# with the answer's own figure for the lesson's step, taken moments before, so no second
+# band is measured.
+CONTROL_SIZE = 1024  # a 1024 x 1024 product: tens of milliseconds on a CPU
+CONTROL_FACTOR = 3.0  # the control's speed-up must be this many times below the step's
+CONTROL_LOW = 0.2  # and above this (jit slower than eager by 5x: a compile inside)
+CONTROL_STAND_IN = 1.2  # what the mistakes' examples return for the control step
+
+
+def _control_args() -> tuple[Any, ...]:
+    """A fresh step dominated by one large matrix product, and its arguments: the lesson's
+    step on the lesson's data, plus the product of a matrix with itself."""
+
+    def step(params, x, y, lr, m):
+        new, value = sgd_step(params, x, y, lr)
+        return new, value + 0.0 * jnp.sum(m @ m)  # 0 * nan is nan: XLA keeps the product
+
+    step.jaxtour_control = True
+    m = np.random.default_rng(8).normal(size=(CONTROL_SIZE, CONTROL_SIZE)) / CONTROL_SIZE
+    return (step, initial_params(), *make_data(), 0.1, jnp.asarray(m, dtype=jnp.float32))
+
+
+_control_figures: dict[int, tuple[Any, float, float | None, BaseException | None]] = {}
+
+
+def _control_figure(answer: Any) -> tuple[float | None, BaseException | None]:
+    """The number the answer returns for the control step (one call per answer per check,
+    as for the lesson's step), or what it raised."""
+    held = _control_figures.get(id(answer))
+    if held is not None and held[0] is answer and time.monotonic() - held[1] < _FIGURE_KEPT_S:
+        return held[2], held[3]
+    value, raised = None, None
+    try:
+        got = call_learner(answer, _control_args())
+        value = _plain_number(got)
+    except LearnerCodeError as exc:
+        raised = exc
+    _control_figures.clear()
+    _control_figures[id(answer)] = (answer, time.monotonic(), value, raised)
+    return value, raised
+
+
+def _control_outcome(answer: Any) -> str | None:
+    """'same' (the same figure as for the lesson's step), 'unblocked' (sped up nearly as
+    much as the lesson's step), 'low' (far below 1), or None: the control is fine."""
+    if not callable(answer):
+        return None
+    main = _number(answer)
+    if main is None or not math.isfinite(main) or not speedup_band().contains(main):
+        return None  # the figure for the lesson's step is judged first, on its own
+    control, raised = _control_figure(answer)
+    if raised is not None or control is None or not math.isfinite(control):
+        return None
+    if control == main:
+        return "same"
+    if control > main / CONTROL_FACTOR:
+        return "unblocked"
+    if control < CONTROL_LOW:
+        return "low"
+    return None
+
+
+def _same_for_any_step(answer: Any) -> bool:
+    return _control_outcome(answer) == "same"
+
+
+def _control_not_blocked(answer: Any) -> bool:
+    return _control_outcome(answer) == "unblocked"
+
+
 def _measures(value: float) -> Callable[..., float]:
-    """A measure_speedup that returns ``value``: a mistake's example, as a learner's
-    function would give it."""
+    """A measure_speedup that returns ``value`` for the lesson's step: a mistake's example,
+    as a learner's function would give it (and, for the control step, a plausible blocked
+    figure, so that the example is judged on its ``value``)."""
+
+    def measure_speedup(step, *args):
+        return CONTROL_STAND_IN if getattr(step, "jaxtour_control", False) else value
+
+    return measure_speedup
+
+
+def _unblocked_example(step, *args):
+    """As a warm-up without blocking measures: about the lesson's figure for either step."""
+    typical = speedup_band().typical
+    return 0.8 * typical if getattr(step, "jaxtour_control", False) else typical
+
+
+def _constant(value: float) -> Callable[..., float]:
+    """A measure_speedup that returns ``value`` whatever step it is given."""
 
     def measure_speedup(step, *args):
         return value
@@ -753,6 +846,10 @@ def _number(answer: Any) -> float | None:
     for a function, the number it returns when the check calls it."""
     if callable(answer) and not isinstance(answer, type):
         answer = _figure_or_error(answer)[0]
+    return _plain_number(answer)
+
+
+def _plain_number(answer: Any) -> float | None:
     if isinstance(answer, bool):
         return None
     if isinstance(answer, int | float | np.integer | np.floating):
@@ -804,7 +901,7 @@ class PlausibleSpeedup:
         if not band.contains(value) and band.low / NEAR_MISS <= value <= band.high * NEAR_MISS:
             band, value = _both_measured_again(answer, band, value)
         if band.contains(value):
-            return None
+            return _control_problem(answer, value)
         low, high = _shown(band.low, value), _shown(band.high, value)
         if value < band.low:
             return i18n._(
@@ -818,6 +915,33 @@ class PlausibleSpeedup:
             "({low} to {high}). Check that both times are in the same unit, and "
             "that the jitted calls were blocked (jax.block_until_ready)."
         ).format(shown=_shown(value, band.high), low=low, high=high)
+
+
+def _control_problem(answer: Any, value: float) -> str | None:
+    """The figure for the lesson's step is plausible: the control step's must be far below."""
+    control, raised = _control_figure(answer)
+    if raised is not None:
+        raise raised
+    if control is None:
+        return i18n._(
+            "Expected measure_speedup to return one number (eager time / jit time) for any "
+            "step, but for the check's second step it returned something else."
+        )
+    outcome = _control_outcome(answer)
+    if outcome is None:
+        return None
+    if outcome == "low":
+        return i18n._(
+            "Your measure_speedup gives {control} for the check's second step, whose time "
+            "one large matrix product takes: jit more than five times slower than eager on "
+            "the same product. Was a first call, which compiles, inside the jitted time?"
+        ).format(control=_shown(control, value))
+    return i18n._(
+        "Your measure_speedup gives {main} for the lesson's step and {control} for the "
+        "check's second step, whose time one large matrix product takes: jit cannot make a "
+        "matrix product much faster, so an honest measurement of that step is near 1, far "
+        "below the lesson's step."
+    ).format(main=_shown(value, control), control=_shown(control, value))
 
 
 # Issue 35 (round 6): the square, square root or a logarithm of a plausible ratio used to
@@ -1340,6 +1464,28 @@ EXERCISES = (
                 example=lambda: _with_timing,
                 matches=uses_module("jaxtour.timing", TIMERS),
                 also_accepted=True,
+            ),
+            Mistake(
+                id="same-for-any-step",
+                message="Your measure_speedup returns the same figure whatever step it is "
+                "given: the check also hands it a second step, whose time one large matrix "
+                "product takes, and jit cannot make a matrix product much faster (an honest "
+                "measurement of that step is near 1). A speed-up has to be measured, step by "
+                "step, with a clock.",
+                example=lambda: _constant(speedup_band().typical),
+                matches=_same_for_any_step,
+            ),
+            Mistake(
+                id="control-not-blocked",
+                message="Your measure_speedup finds jit nearly as much faster on the check's "
+                "second step, whose time one large matrix product takes, as on the lesson's "
+                "small step; but jit cannot make a matrix product much faster, and measured "
+                "until its result is ready that step's speed-up is near 1. Your clock stops "
+                "when the calls have been dispatched: JAX hands back control before the work "
+                "is done, so eager you timed the Python of the step, and jitted almost "
+                "nothing. Wait for each result before you read the clock.",
+                example=lambda: _unblocked_example,
+                matches=_control_not_blocked,
             ),
             Mistake(
                 id="whole-number",

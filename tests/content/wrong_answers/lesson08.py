@@ -839,10 +839,29 @@ WRONG_ANSWERS = (
 
 
 def measuring(value):
+    """A measure_speedup that returned ``value`` for the lesson's step (and a plausible
+    blocked figure for the check's control step, so that ``value`` is what is judged)."""
+
+    def measure_speedup(step, *args):
+        return lesson08.CONTROL_STAND_IN if getattr(step, "jaxtour_control", False) else value
+
+    return measure_speedup
+
+
+def same_for_any(value):
+    """A measure_speedup that returns ``value`` whatever step it is given."""
+
     def measure_speedup(step, *args):
         return value
 
     return measure_speedup
+
+
+def warm_up_no_block(step, *args):
+    """Warmed up, not blocked: the control step's product is dispatched, not waited for,
+    so it looks sped up almost as much as the lesson's step (stand-in figures)."""
+    typical = lesson08.speedup_band().typical
+    return 0.7 * typical if getattr(step, "jaxtour_control", False) else typical
 
 
 def speedup_with_timing(step, *args):
@@ -882,4 +901,28 @@ WRONG_ANSWERS = (
         named="used-timing",
     ),
     Wrong("08.speedup", "the figure as a string", lambda: "42.5", says="the string '42.5'"),
+)
+
+
+# --- issue 35 (session 44): the held-out reader's constant, and a warm-up without blocking ----
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.speedup",
+        "a plausible constant, 23.7, whatever the step",
+        lambda: same_for_any(23.7),
+        named="same-for-any-step",
+    ),
+    Wrong(
+        "08.speedup",
+        "the checker's own typical figure typed in",
+        lambda: same_for_any(lesson08.speedup_band().typical),
+        named="same-for-any-step",
+    ),
+    Wrong(
+        "08.speedup",
+        "warmed up, never blocked",
+        lambda: warm_up_no_block,
+        named="control-not-blocked",
+    ),
 )
