@@ -736,7 +736,7 @@ def _figure_or_error(answer: Any) -> tuple[Any, BaseException | None]:
 # control step sped up about as much as the lesson's, and is refused. The comparison is
 # with the answer's own figure for the lesson's step, taken moments before, so no second
 # band is measured.
-CONTROL_SIZE = 1024  # a 1024 x 1024 product: tens of milliseconds on a CPU
+CONTROL_SIZE = 640  # a 640 x 640 product: several milliseconds on a CPU, eager or jitted
 CONTROL_FACTOR = 3.0  # the control's speed-up must be this many times below the step's
 CONTROL_LOW = 0.2  # and above this (jit slower than eager by 5x: a compile inside)
 CONTROL_STAND_IN = 1.2  # what the mistakes' examples return for the control step
