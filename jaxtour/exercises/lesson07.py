@@ -887,11 +887,11 @@ EXERCISES = (
             "Running the cell shows the output, but two options give output 1: the question "
             "is why. print is Python: it runs when Python runs the function, which under jit "
             "means while tracing. jax.debug.print is an operation in the compiled code.",
-            "Which of the three calls trace? What, besides a shape, makes jit trace again? "
-            "The retrace table above has the answer.",
-            "print runs at the two traces (showing tracers), jax.debug.print on all three "
-            "calls (showing values), and a trace comes with any new shape, dtype or weak "
-            'type: printed = "C".',
+            "Where does jax.debug.print run: in Python, after the call, or inside what jit "
+            "compiled? jax.make_jaxpr(shout)(1.0) shows what jit records.",
+            "print runs at the two traces (showing tracers); jax.debug.print is a "
+            "debug_callback in the jaxpr, so the compiled code runs it on all three calls "
+            '(showing values): printed = "C".',
         ),
         solution='printed = "C"',
         mistakes=(
@@ -910,12 +910,12 @@ EXERCISES = (
                 example=lambda: "A",
             ),
             Mistake(
-                id="shape-only",
-                message="Right output, wrong reason: jit traces again for any new shape, dtype "
-                "or weak type, not for a new shape only (the retrace table above showed a new "
-                "dtype and a strong float32 tracing again). Here only the shape changed, so "
-                "the output is the same; with jnp.float32(2.0) as the second argument, print "
-                "would run a third time.",
+                id="debug-from-python",
+                message="Right output, wrong reason: jax.debug.print is not run by Python "
+                "after the call. It is an operation that jit records in the program it "
+                "compiles (jax.make_jaxpr of shout lists it), so the compiled program runs it "
+                "on every call, with that call's values, and sends them back to be printed; "
+                "Python's print is the one that runs only while jit traces.",
                 example=lambda: "B",
             ),
             Mistake(

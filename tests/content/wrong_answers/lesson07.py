@@ -385,7 +385,9 @@ WRONG_ANSWERS = (
     # --- 07.debug_print: an output and its reason, as a letter ---
     Wrong("07.debug_print", "E: print once", lambda: "e", named="no-retrace"),
     Wrong("07.debug_print", "'A' with a trailing space", lambda: "A ", named="print-every-call"),
-    Wrong("07.debug_print", "b: retraces on a new shape only", lambda: "b", named="shape-only"),
+    Wrong(
+        "07.debug_print", "b: debug.print run from Python", lambda: "b", named="debug-from-python"
+    ),
     Wrong("07.debug_print", "d: every call retraces", lambda: " d", named="values-retrace"),
     Wrong(
         "07.debug_print",
@@ -603,7 +605,7 @@ ROUND_2 = (
     Wrong("07.debug_print", '"E"', lambda: "E", named="no-retrace"),
     Wrong("07.debug_print", '"D": print each call', lambda: "D", named="values-retrace"),
     Wrong("07.debug_print", '"A": like plain Python', lambda: "A", named="print-every-call"),
-    Wrong("07.debug_print", '"B"', lambda: "B", named="shape-only"),
+    Wrong("07.debug_print", '"B"', lambda: "B", named="debug-from-python"),
     Wrong(
         "07.debug_print",
         '"BC"',
