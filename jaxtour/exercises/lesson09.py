@@ -1311,9 +1311,8 @@ EXERCISES = (
                 id="out-axes-one",
                 message="out_axes=1 asks for the examples at axis 1 of EVERY output, and b's "
                 "gradient for one example is a single number: b's batch of them has only "
-                "axis 0, so vmap has no axis 1 to put them on. out_axes follows the "
-                "output's structure (one entry per leaf, like in_axes per argument), and an "
-                "axis counted from the end exists in every output.",
+                "axis 0, so vmap has no axis 1 to put them on. Where the examples go is "
+                "asked of each output leaf, whatever its number of axes.",
                 example=lambda: _out_axes_one,
                 matches=fails_with(
                     "ValueError", r"out of bounds for array of dimension", _grad_inputs
