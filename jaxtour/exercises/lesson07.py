@@ -945,11 +945,15 @@ EXERCISES = (
         explanation=(
             "`print` ran twice, at the two traces: for `1.0`, and for `jnp.arange(3.0)`, "
             "whose new shape traced again. `2.0` has the shape, dtype and weak type of "
-            "`1.0`, so it reused the compiled code and Python's `print` did not run. Each"
-            " time, `print` saw a tracer. `jax.debug.print` is part of the compiled code,"
-            " so it ran on all three calls, with their values: output 1. Its reason is "
-            "C's: a new dtype or weak type traces too (the retrace table), so B's rule, a"
-            " new shape only, happens to give the same lines here and no more."
+            "`1.0`, so it reused the compiled code and Python's `print` did not run. Each "
+            "time, `print` saw a tracer. `jax.debug.print` is an operation JAX puts into "
+            "the compiled code (`jax.make_jaxpr(shout)(1.0)` lists it as a "
+            "`debug_callback`): the compiled program runs it on every call and sends that "
+            "call's values back from the device to be printed (`jax.effects_barrier()` "
+            "waits until they have arrived). So it ran on all three calls, with their "
+            "values: output 1, for C's reason. B's, a print made from Python after each "
+            "call, would need Python to run for a call that reuses compiled code, and "
+            "nothing of the function's Python runs then."
         ),
     ),
     Exercise(

@@ -1397,48 +1397,53 @@ EXERCISES = (
             "Running the code shows which draws repeat a, but two options say b only: the "
             "question is why. jax.random functions are pure: they return new values and "
             "change nothing they are given.",
-            "A key is a value, like the number 42. Does JAX need to remember anything to give "
-            "the same numbers for the same key?",
+            "A key is a value, like the number 42. Would JAX need to remember anything to "
+            "make the same keys from the same key, any more than fold_in does for an index?",
         ),
         solution='answer = "C"',
         mistakes=(
             Mistake(
                 id="split-consumes",
                 message="NumPy habit: a generator's state advances when you use it. A JAX key "
-                "does not: split(key) returns new keys and leaves key exactly as it was. So b, "
-                "drawn from key, is a again; c and d come from new keys.",
+                "does not: split(key) returns new keys and leaves key exactly as it was, so "
+                "splitting it again makes the same two keys, and b repeats a. c comes from "
+                "the other key of the pair, d from key itself.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="remembered-draws",
-                message="Right draws, wrong reason: JAX keeps no record of the numbers it drew. "
-                "A draw is a pure function of the key and the shape, computed again each time, "
-                "so the same key gives the same numbers in a fresh program, on another "
-                "machine, or under jit, where nothing could have been kept.",
+                message="Right draws, wrong reason: JAX keeps no record of the keys it made. "
+                "split is a pure function of the key, computed again each time, so the same "
+                "key splits into the same two keys in a fresh program, on another machine, or "
+                "under jit, where nothing could have been kept.",
                 example=lambda: "B",
             ),
             Mistake(
                 id="split-first-is-key",
                 message="k1 is not key: split(key) makes two NEW keys, neither equal to the one "
-                "you split. Only b, drawn from key itself, repeats a.",
+                "you split, so d, drawn from key itself, does not repeat a. Only b, drawn from "
+                "the same new key made again, does.",
                 example=lambda: "D",
             ),
             Mistake(
                 id="all-same",
-                message="Only a draw from the same key repeats a. k1 and fold_in(key, 0) are new "
-                "keys computed from key, and they give new numbers.",
+                message="A draw depends on its key, not only on its shape: the two keys split "
+                "makes, and key itself, each give their own numbers. Only b, drawn from the "
+                "same key as a (split made it again), repeats a.",
                 example=lambda: "E",
             ),
         ),
-        success="C: a draw depends only on the key and the shape. split and fold_in make new "
-        "keys from key and leave it unchanged, so only b, drawn from key again, repeats a.",
+        success="C: split is a pure function of its key. Splitting key again made the same "
+        "two keys, so b repeats a; the other key of the pair and key itself give their own "
+        "numbers.",
         prediction=True,
         explanation=(
-            "C: only `b` repeats `a`. A key is a value, and `split` returned two new keys"
-            " without changing `key`, so `b` was drawn from the same key as `a`; nothing "
-            "was remembered (B): a draw is computed again from the key each time, in any "
-            "program. `k1` is not `key`, and `fold_in(key, 0)` is not `key` either: both "
-            "are new keys computed from it, and they give new numbers."
+            "C: only `b` repeats `a`. A key is a value, and `split` computes its two keys "
+            "from it alone: splitting `key` a second time made `k1` and `k2` again, so `b` "
+            "was drawn from the same key as `a`. Nothing was recorded (B): the keys are "
+            "computed afresh each time, in any program, as `fold_in` computes a key from an "
+            "index. `k2` is the pair's other key and `key` is neither of them (D), and "
+            "each key gives its own numbers (E)."
         ),
     ),
     Exercise(
