@@ -370,6 +370,17 @@ def _fast_half_step():
     return jax.jit(_half_step)
 
 
+@concrete_cache
+def _loss_on_the_path() -> float:
+    """The loss the check's step returns at its 10th update on the far data at 0.5, as a
+    Python float: a target that one step's loss equals exactly (round 7 stopped at <=)."""
+    x2, y2 = _data_far()
+    params = initial_params()
+    for _ in range(10):
+        params, _ = _fast_step()(params, x2, y2, 0.5)
+    return float(_fast_step()(params, x2, y2, 0.5)[1])
+
+
 def _fit_inputs():
     x, y = make_data()
     x2, y2 = _data_far()
@@ -378,6 +389,10 @@ def _fit_inputs():
         (step, initial_params(), x, y, 0.3, 0.02),
         (step, initial_params(), x2, y2, 0.5, 0.03),
         (step, initial_params(), x, y, 0.3, 10.0),  # the start is already below
+        # Round 7: a loss equal to the target is not below it (11 updates, 10 at <=), and
+        # a path longer than a cap of 1000 steps (about 1150 updates at 0.01).
+        (step, initial_params(), x2, y2, 0.5, _loss_on_the_path()),
+        (step, initial_params(), x, y, 0.01, 0.02),
         # Issue 35: a step whose loss is not the lesson's `loss` (half of it), so a loop
         # that computes the loss again with `loss` stops at other params (33 updates here,
         # 44 by the lesson's loss).
@@ -458,22 +473,47 @@ def _fit_result(got: Any, want: Any) -> str | None:
 
 
 def _stops_elsewhere(answer: Any) -> bool:
-    """(path[n], n) for an n other than the first below the target: a loop that runs a
-    number of steps of its own (or stops on another condition), counting them right."""
+    """(path[n], n) on every case, for an n other than the first below the target on one
+    at least: a loop that runs a number of steps of its own, or stops at a cap, or on
+    another condition, counting its updates right."""
     if not callable(answer):
         return False
-    step, params, x, y, lr, target = _fit_inputs()[0]
-    try:
-        got_params, count = answer(step, params, x, y, lr, target)
-        count = int(np.asarray(count))
-    except Exception:
-        return False
-    _, wanted = _fit_until(step, params, x, y, lr, target)
-    if count == wanted or not 0 <= count <= 5_000:
-        return False
-    for _ in range(count):
-        params, _ = step(params, x, y, lr)
-    return equals_tree(params)(got_params)
+    elsewhere = False
+    for index, args in enumerate(cases_of_this_check(_fit_inputs, _fit_inputs)):
+        step, params, x, y, lr, target = args
+        got, raised = answer_outcome(_fit_inputs, answer, index, args)
+        try:
+            got_params, count = got
+            count = int(np.asarray(count))
+        except Exception:
+            return False
+        if raised is not None or not 0 <= count <= 5_000:
+            return False
+        path, values = _path_until(step, params, x, y, lr, target)
+        wanted = len(values) - 1
+        if count != wanted:
+            elsewhere = True
+            if count < len(path):
+                at = path[count]
+            else:
+                at = params
+                for _ in range(count):
+                    at, _ = step(at, x, y, lr)
+        else:
+            at = path[wanted]
+        if not equals_tree(at)(got_params):
+            return False
+    return elsewhere
+
+
+def _stops_at_equal(step, params, x, y, lr, target):
+    """Stops at a loss equal to the target as well as below it (<=)."""
+    steps = 0
+    while True:
+        new, value = step(params, x, y, lr)
+        if float(value) <= target:
+            return params, steps
+        params, steps = new, steps + 1
 
 
 def _step_called_again(step, params, x, y, lr, target):
@@ -1360,13 +1400,13 @@ EXERCISES = (
                 matches=behaves_like(_right_params_late_count, _fit_inputs),
             ),
             Mistake(
-                id="stops-elsewhere",
-                message="Your parameters are the ones the training path reaches after as many "
-                "updates as you counted, but not the first ones below the target: your loop "
-                "stops after a number of steps of its own, not at the first step whose loss "
-                "is below the target. Look at each step's loss, and stop there.",
-                example=lambda: _fixed_steps,
-                matches=_stops_elsewhere,
+                id="stops-at-equal",
+                message="Your loop also stops at a loss equal to the target, and the task asks "
+                "for the first parameters whose loss is below it: the check's fourth target is "
+                "exactly the loss one step returns on the way, and those parameters are not "
+                "below it yet.",
+                example=lambda: _stops_at_equal,
+                matches=behaves_like(_stops_at_equal, _fit_inputs),
             ),
             Mistake(
                 id="fixed-target",
@@ -1398,6 +1438,17 @@ EXERCISES = (
                 "its loss, at the params it was given: decide with that one.",
                 example=lambda: _recomputed_loss,
                 matches=behaves_like(_recomputed_loss, _fit_inputs),
+            ),
+            Mistake(
+                id="stops-elsewhere",
+                message="Your parameters are the ones the training path reaches after as many "
+                "updates as you counted, but not the first ones below the target: your loop "
+                "stops after a number of steps of its own (a fixed count, or a cap that one "
+                "of the check's paths, over a thousand updates long, runs past), not at the "
+                "first step whose loss is below the target. Look at each step's loss, and "
+                "stop there.",
+                example=lambda: _fixed_steps,
+                matches=_stops_elsewhere,
             ),
             Mistake(
                 id="step-called-again",

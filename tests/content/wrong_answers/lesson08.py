@@ -261,6 +261,34 @@ def fit_value_then_update(step, params, x, y, lr, target):
     return params, steps
 
 
+def fit_less_or_equal(step, params, x, y, lr, target):
+    steps = 0
+    while True:
+        new_params, value = step(params, x, y, lr)
+        if value <= target:
+            return params, steps
+        params, steps = new_params, steps + 1
+
+
+def fit_not_above(step, params, x, y, lr, target):
+    steps = 0
+    while True:
+        new_params, value = step(params, x, y, lr)
+        if not float(value) > target:
+            return params, steps
+        params, steps = new_params, steps + 1
+
+
+def fit_capped(step, params, x, y, lr, target):
+    """A safety cap of 1000 steps: one of the check's paths is longer."""
+    for steps in range(1000):
+        new_params, value = step(params, x, y, lr)
+        if value < target:
+            return params, steps
+        params = new_params
+    return params, 1000
+
+
 # --- 08.speedup ---------------------------------------------------------------------------
 
 
@@ -417,6 +445,9 @@ WRONG_ANSWERS = (
         "08.fit", "trains on the notebook's data", lambda: fit_notebook_data, named="notebook-data"
     ),
     Wrong("08.fit", "returns only the params", lambda: fit_params_only, named="params-only"),
+    Wrong("08.fit", "stops at value <= target", lambda: fit_less_or_equal, named="stops-at-equal"),
+    Wrong("08.fit", "stops when not above the target", lambda: fit_not_above, named="stops-at-equal"),
+    Wrong("08.fit", "capped at 1000 steps", lambda: fit_capped, named="stops-elsewhere"),
     Wrong(
         "08.fit",
         "while the lesson's loss is above the target",
