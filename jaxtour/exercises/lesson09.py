@@ -475,6 +475,51 @@ def _draws_from_a_split_key(answer: Any) -> bool:
     return True
 
 
+def _split_inputs(jaxpr: Any) -> list[list[Any]]:
+    """For each program (nested ones apart), the key variables its random_split
+    equations take."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    found, nested = [], []
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name == "random_split":
+            found.append(eqn.invars[0])
+        for param in eqn.params.values():
+            for item in param if isinstance(param, tuple | list) else (param,):
+                inner = getattr(item, "jaxpr", item)
+                if hasattr(inner, "eqns"):
+                    nested += _split_inputs(inner)
+    return [found, *nested]
+
+
+@remembered
+def _splits_a_key_twice(answer: Any) -> bool:
+    """One key split twice in the answer's traced program (round 7: split(key)[0] to draw
+    and split(key)[1] to carry): the second split makes the same pair again. Told by the
+    program jit would record for a six-step walk, not by the code's text."""
+    if not callable(answer):
+        return False
+    try:
+        jaxpr = jax.make_jaxpr(lambda key: answer(key, 6))(jax.random.key(7))
+    except Exception:
+        return False
+    for keys in _split_inputs(jaxpr):
+        seen: set[int] = set()
+        for var in keys:
+            if id(var) in seen:
+                return True
+            seen.add(id(var))
+    return False
+
+
+def _walk_split_twice(key, steps):
+    position, path = 0.0, []
+    for _ in range(steps):
+        position = position + jax.random.normal(jax.random.split(key)[0])
+        key = jax.random.split(key)[1]
+        path.append(position)
+    return jnp.stack(path)
+
+
 def _same_step_each_time(answer: Any) -> bool:
     path = _first_walk(answer)
     return path is not None and _all_equal(_steps_of(path))
@@ -669,7 +714,7 @@ def _views_case(n: int, d: int, first: int, rows: tuple[int, ...] | None = None)
     return jnp.asarray(xs), jnp.asarray(ids)
 
 
-VIEW_CASES = ((21, 16, 8, 100), (22, 16, 8, 100), (23, 5, 3, 40))  # (key seed, N, D, first id)
+VIEW_CASES = ((21, 16, 8, 100), (22, 16, 8, 100), (23, 5, 3, 0))  # (key seed, N, D, first id)
 
 
 @concrete_cache  # a key and two batches, the same for every check
@@ -1557,6 +1602,16 @@ EXERCISES = (
                 "Start from the key it is given.",
                 example=lambda: _walk_fixed_seed,
                 matches=ignores_arguments(lambda: _walk_inputs()[:2]),
+            ),
+            Mistake(
+                id="key-split-twice",
+                message="Your walk is right in its numbers, but it splits one key twice: a "
+                "second split of the same key makes the same two keys again (split is a pure "
+                "function of its key), so it only looks like a new pair. Each key has one "
+                "job; split it once and keep both keys that one split returns.",
+                example=lambda: _walk_split_twice,
+                matches=_splits_a_key_twice,
+                also_accepted=True,
             ),
             Mistake(
                 id="steps-not-positions",

@@ -1378,3 +1378,84 @@ ROUND_4 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
+
+
+# --- round 7's accepted answers in 09.random_walk and 09.two_views (session 44) ---------------
+
+
+def walk_split_twice(key, steps):
+    position, path = 0.0, []
+    for _ in range(steps):
+        position = position + jax.random.normal(jax.random.split(key)[0])
+        key = jax.random.split(key)[1]  # the same key split a second time
+        path.append(position)
+    return jnp.stack(path)
+
+
+def walk_split_twice_unpacked(key, steps):
+    position, path = 0.0, []
+    for _ in range(steps):
+        draw_key, _ = jax.random.split(key)
+        _, key = jax.random.split(key)
+        position = position + jax.random.normal(draw_key)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def walk_split_three_twice(key, steps):
+    keys = jax.random.split(key, steps)
+    again = jax.random.split(key, steps)  # "to be safe"
+    return jnp.cumsum(jax.vmap(jax.random.normal)(keys) * 0 + jax.vmap(jax.random.normal)(again))
+
+
+def views_plus_minus_id(key, xs, ids):
+    def one(i, x):
+        a = x + 0.1 * jax.random.normal(jax.random.fold_in(key, i), x.shape)
+        b = x + 0.1 * jax.random.normal(jax.random.fold_in(key, -i), x.shape)
+        return a, b
+
+    return jax.vmap(one)(ids, xs)
+
+
+def views_id_times_one(key, xs, ids):
+    def one(i, x):
+        a = x + 0.1 * jax.random.normal(jax.random.fold_in(key, i), x.shape)
+        b = x + 0.1 * jax.random.normal(jax.random.fold_in(key, 2 * i), x.shape)
+        return a, b
+
+    return jax.vmap(one)(ids, xs)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.random_walk",
+        "split(key)[0] to draw, split(key)[1] to carry",
+        lambda: walk_split_twice,
+        named="key-split-twice",
+    ),
+    Wrong(
+        "09.random_walk",
+        "two unpacked splits of one key",
+        lambda: walk_split_twice_unpacked,
+        named="key-split-twice",
+    ),
+    Wrong(
+        "09.random_walk",
+        "split(key, steps) twice",
+        lambda: walk_split_three_twice,
+        named="key-split-twice",
+    ),
+    Wrong(
+        "09.two_views",
+        "fold_in(key, i) and fold_in(key, -i)",
+        lambda: views_plus_minus_id,
+        says="got the same noise",
+    ),
+    Wrong(
+        "09.two_views",
+        "fold_in(key, i) and fold_in(key, 2 * i)",
+        lambda: views_id_times_one,
+        says="got the same noise",
+    ),
+)
