@@ -39,7 +39,14 @@ from jaxtour.grader.mistakes import (
     uses_numpy_random,
 )
 from jaxtour.grader.plain import is_wrapper
-from jaxtour.grader.rules import Choice, SameFunction, SamePytree, is_numpy_array
+from jaxtour.grader.rules import (
+    Choice,
+    SameFunction,
+    SamePytree,
+    answer_outcome,
+    cases_of_this_check,
+    is_numpy_array,
+)
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
 
@@ -227,6 +234,31 @@ def _batch_gradient(answer: Any) -> bool:
         and sorted(got) == ["b", "w"]
         and all(np.shape(got[name]) == np.shape(params[name]) for name in ("b", "w"))
     )
+
+
+def _mean_grad_tiled(params, xs, ys):
+    """Round 7: the batch's mean gradient, repeated once per example (examples last)."""
+    g = _mean_grad(params, xs, ys)
+    n = xs.shape[1]
+    return {"w": jnp.tile(g["w"][:, None], (1, n)), "b": jnp.tile(g["b"], n)}
+
+
+def _wrt_x_any_layout(answer: Any) -> bool:
+    """One array, the gradients with respect to x, examples first or last, on every case."""
+    if not callable(answer):
+        return False
+    for index, args in enumerate(cases_of_this_check(_grad_inputs, _grad_inputs)):
+        got, raised = answer_outcome(_grad_inputs, answer, index, args)
+        if raised is not None or not (is_jax_array(got) or is_numpy_array(got)):
+            return False
+        want = np.asarray(_grad_wrt_x(*args))
+        got = np.asarray(got)
+        if not any(
+            got.shape == w.shape and np.allclose(got, w, rtol=1e-4, atol=1e-6)
+            for w in (want, want.T)
+        ):
+            return False
+    return True
 
 
 def _passes_out_axes(answer: Any) -> bool:
@@ -1382,10 +1414,20 @@ EXERCISES = (
                 matches=_batch_gradient,
             ),
             Mistake(
+                id="batch-gradient-repeated",
+                message="Every example got the same gradient: the gradient of the batch's mean "
+                "loss, copied once per example. Its shapes are right, but one example's "
+                "gradient depends on its own x and y, so they differ from column to column; a "
+                "batch loss has already averaged them away before any copy is made.",
+                example=lambda: _mean_grad_tiled,
+                matches=behaves_like(_mean_grad_tiled, _grad_inputs),
+            ),
+            Mistake(
                 id="wrt-x",
                 message="Those are gradients with respect to x (argnums=1), one per example. "
                 "The gradient for training is with respect to params, grad's default.",
                 example=lambda: _grad_wrt_x,
+                matches=_wrt_x_any_layout,
             ),
             Mistake(
                 id="losses",

@@ -1459,3 +1459,55 @@ WRONG_ANSWERS = (
         says="got the same noise",
     ),
 )
+
+
+# --- round 7's generic families in 09.per_example_grads (session 44) --------------------------
+
+
+def grads_mean_tiled(params, xs, ys):
+    def mean_loss(p):
+        return jnp.mean(jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys))
+
+    g = jax.grad(mean_loss)(params)
+    n = xs.shape[1]
+    return {"w": jnp.tile(g["w"][:, None], (1, n)), "b": jnp.tile(g["b"], n)}
+
+
+def grads_mean_broadcast(params, xs, ys):
+    g = jax.grad(lambda p: jnp.mean(jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys)))(params)
+    n = xs.shape[1]
+    return {"w": jnp.broadcast_to(g["w"][:, None], (g["w"].shape[0], n)), "b": jnp.full(n, g["b"])}
+
+
+def grads_wrt_x_last(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss, argnums=1), in_axes=(None, 1, 0), out_axes=1)(params, xs, ys)
+
+
+def grads_wrt_x_first(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss, argnums=1), in_axes=(None, 1, 0))(params, xs, ys)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.per_example_grads",
+        "the mean gradient tiled per example",
+        lambda: grads_mean_tiled,
+        named="batch-gradient-repeated",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "the mean gradient broadcast per example",
+        lambda: grads_mean_broadcast,
+        named="batch-gradient-repeated",
+    ),
+    Wrong(
+        "09.per_example_grads", "grad wrt x, examples last", lambda: grads_wrt_x_last, named="wrt-x"
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "grad wrt x, examples first",
+        lambda: grads_wrt_x_first,
+        named="wrt-x",
+    ),
+)
