@@ -4,7 +4,6 @@ jit."""
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 import weakref
@@ -80,63 +79,42 @@ def _a_count(answer: Any) -> bool:
 
 
 # --- 07.static_window -------------------------------------------------------------------
+# Issue 34 item 1: the old task (jnp.ones(window) in smooth) was the lesson's zeros_of(n)
+# with a rename, and the shown error's Fix line held it. Now smooth takes its kernel as a
+# tuple of Python floats and a mode string. jit cannot trace a string (mode must be
+# static), while a tuple's length is already in the cache key (its pytree structure) and
+# its values are weak floats it traces: weights must stay traced, or every new kernel
+# compiles again. The check counts compiles by behaviour (the jitted function's cache).
 
 
-def _smooth(x, window, scale):
-    return scale * jnp.convolve(x, jnp.ones(window) / window, mode="valid")
+def _smooth(x, weights, mode):
+    kernel = jnp.array(weights) / sum(weights)
+    return jnp.convolve(x, kernel, mode=mode)
 
 
 @concrete_cache
 def _fast_smooth():
-    return jax.jit(_smooth, static_argnames="window")
+    return jax.jit(_smooth, static_argnames="mode")
 
 
 def _smooth_inputs():
+    """Kernels of three lengths, each mode, an unordered x with negatives, and one kernel
+    of a length seen before with other values."""
     return [
-        (jnp.arange(8.0), 3, jnp.float32(2.0)),
-        (jnp.array([1.0, -1.0, 4.0, 0.0, 2.0]), 2, jnp.float32(0.5)),
-        (jnp.linspace(0.0, 1.0, 10), 5, jnp.float32(-1.0)),
+        (jnp.arange(8.0), (1.0, 2.0, 1.0), "valid"),
+        (jnp.array([1.0, -1.0, 4.0, 0.0, 2.0]), (0.5, 1.5), "same"),
+        (jnp.linspace(0.0, 1.0, 10), (1.0, 1.0, 3.0, 1.0, 1.0), "full"),
+        (jnp.arange(8.0), (3.0, 0.0, 1.0), "valid"),
     ]
 
 
-# A value asked of a tracer, unless JAX's message blames x or scale (float(scale) with
-# window static is round 5's: it names the argument whose value was missing).
-_NOT_X_OR_SCALE = r"\A(?![\s\S]*the argument (?:scale|x)\b)"
-_TRACED_WINDOW = (
-    ("TypeError", r"Shapes must be 1D sequences"),
-    ("ConcretizationTypeError", _NOT_X_OR_SCALE),
-    ("TracerIntegerConversionError", _NOT_X_OR_SCALE),
-)
-
-
-def _smooth_same(x, window, scale):
-    return scale * jnp.convolve(x, jnp.ones(window) / window, mode="same")
-
-
-def _smooth_summed(x, window, scale):
-    return scale * jnp.convolve(x, jnp.ones(window), mode="valid")
-
-
-def _smooth_over_scale(x, window, scale):
-    return jnp.convolve(x, jnp.ones(window) / (window * scale), mode="valid")
-
-
-_STATIC_WINDOW_ONLY = {"static_argnames": "window"}
-
-
-def _window_traced(answer: Any) -> bool:
-    """jnp.ones(window), int(window) or range(window) with window traced, on the check's
-    positional calls or on a call that names window and scale (static_argnums with an
-    explicit static_argnames=() holds for positions only)."""
-    if any(fails_with(error, pattern, _smooth_inputs)(answer) for error, pattern in _TRACED_WINDOW):
+def _traced_string(answer: Any) -> bool:
+    """jit refused the mode string as an array: mode traced, on a positional or keyword call."""
+    pattern = r"problematic value is of type <class 'str'>"
+    if fails_with("TypeError", pattern, _smooth_inputs)(answer):
         return True
-    if _fails_positionally(answer):
-        return False  # another cause (a window written in) fails the positional calls
     raised = _by_keyword(answer)
-    names = {cls.__name__ for cls in type(raised).__mro__} if raised is not None else set()
-    return any(
-        error in names and re.search(pattern, str(raised)) for error, pattern in _TRACED_WINDOW
-    )
+    return isinstance(raised, TypeError) and bool(re.search(pattern, str(raised)))
 
 
 def _fails_positionally(answer: Any) -> bool:
@@ -151,67 +129,67 @@ def _fails_positionally(answer: Any) -> bool:
 
 @remembered
 def _by_keyword(answer: Any) -> Exception | None:
-    """What ``answer(x, window=..., scale=...)`` raised on the first case's shape and
-    window (compiled once more at most), or None. Kept per jax.jit object, whose
-    compiled programs JAX keeps as long: a warm check calls nothing again."""
+    """What ``answer(x, weights=..., mode=...)`` raised on the first case, or None."""
     if not callable(answer):
         return None
-    held = _keyword_outcomes.get(id(answer))
-    if held is not None and held[0] is answer:
-        return held[1]
-    x, window, scale = _smooth_inputs()[0]
-    raised = None
+    x, weights, mode = _smooth_inputs()[0]
     try:
-        answer(x, window=window, scale=scale)
+        answer(x, weights=weights, mode=mode)
     except Exception as exc:
-        raised = exc
-    if is_jitted(answer):
-        _keyword_outcomes[id(answer)] = (answer, raised)
-        while len(_keyword_outcomes) > 8:
-            _keyword_outcomes.pop(next(iter(_keyword_outcomes)))
-    return raised
-
-
-_keyword_outcomes: dict[int, tuple[Any, Exception | None]] = {}
+        return exc
+    return None
 
 
 def _static_data(answer: Any) -> bool:
-    """x or scale made static: JAX refuses an array as a static argument, on the check's
-    positional calls or on a call that names window and scale (static_argnums and
-    static_argnames given apart each hold only for their own way of passing)."""
+    """x made static: JAX refuses an array as a static argument."""
     if fails_with("ValueError", r"Non-hashable static", _smooth_inputs)(answer):
         return True
     raised = _by_keyword(answer)
     return isinstance(raised, ValueError) and "Non-hashable static" in str(raised)
 
 
-def _window_changed():
-    """One call, and the same call with window changed."""
-    x, scale = jnp.arange(8.0), jnp.float32(2.0)
-    return [[(x, 2, scale), (x, 3, scale)], [(x, 3, scale), (x, 5, scale)]]
+def _keyword_calls_fail(answer: Any) -> bool:
+    """Right by position, refused by keyword: a static_argnums that does not mean mode
+    when it comes by keyword (a negative one, or one with static_argnames=())."""
+    return _by_keyword(answer) is not None and not _fails_positionally(answer)
 
 
-def _fixed_window(answer: Any) -> bool:
-    """A window written into the function (a lambda or functools.partial)."""
-    return fails_with("TypeError", r"multiple values for argument 'window'", _smooth_inputs)(
+_kernels_drawn = np.random.default_rng()
+
+
+@remembered
+def _compiles_per_kernel(answer: Any) -> bool:
+    """A new compile for new weights of a length already compiled: weights static. Told
+    by the jitted function's own cache (which JAX shares between jax.jit objects of one
+    function), with kernels drawn afresh for each check, so no earlier check compiled them."""
+    if not is_jitted(answer) or _fails_positionally(answer):
+        return False
+    x = jnp.linspace(-1.0, 1.0, 13)
+    first, second = (tuple(float(w) for w in _kernels_drawn.uniform(0.5, 2.0, 3)) for _ in "ab")
+    try:
+        answer(x, first, "same")
+        before = answer._cache_size()
+        answer(x, second, "same")
+        return answer._cache_size() > before
+    except Exception:
+        return False
+
+
+def _mode_changed():
+    """One call, and the same call with mode changed."""
+    x = jnp.arange(8.0)
+    return [[(x, (1.0, 2.0, 1.0), "valid"), (x, (1.0, 2.0, 1.0), "full")]]
+
+
+def _fixed_mode(answer: Any) -> bool:
+    """A mode written into the function (a lambda or functools.partial)."""
+    return fails_with("TypeError", r"multiple values for argument 'mode'", _smooth_inputs)(
         answer
-    ) or ignores_one_argument(_window_changed)(answer)
+    ) or ignores_one_argument(_mode_changed)(answer)
 
 
-def _negative_argnum(answer: Any) -> bool:
-    """Right by position, refused by keyword: a negative static_argnums, which jit counts
-    from the end of each call's positional arguments."""
-    raised = _by_keyword(answer)
-    return (
-        isinstance(raised, ValueError)
-        and "Positional argument indices" in str(raised)
-        and not _fails_positionally(answer)
-    )
-
-
-def _fixed_scale(answer: Any) -> bool:
-    """A scale written into the function (functools.partial with scale=...)."""
-    return fails_with("TypeError", r"multiple values for argument 'scale'", _smooth_inputs)(answer)
+def _smooth_unnormalised(x, weights, mode):
+    return jnp.convolve(x, jnp.array(weights), mode=mode)
 
 
 # --- 07.stale_global --------------------------------------------------------------------
@@ -232,9 +210,13 @@ def _step(w, grad, lr, clip):
     return w - lr * grad
 
 
+def _step_where(w, grad, lr, clip):
+    return w - lr * _clipped(grad, clip)
+
+
 @concrete_cache
 def _jitted_step():
-    return jax.jit(_step, static_argnames="clip")
+    return jax.jit(_step_where)
 
 
 def _clipped(grad, clip):
@@ -262,7 +244,7 @@ def _never_clipped(w, grad, lr, clip):
 
 
 def _clip_inverted(w, grad, lr, clip):
-    return w - lr * _clipped(grad, not clip)
+    return w - lr * jnp.where(clip, grad, jnp.clip(grad, -CLIP_AT, CLIP_AT))
 
 
 def _step_clipped(w, grad, lr, clip):
@@ -300,16 +282,27 @@ def _scaled_lr(answer: Any) -> bool:
 
 
 def _step_inputs():
-    """Gradients inside and outside [-1, 1], learning rates as jax scalars (which cannot
-    be static) and a Python float, clip on and off for the same arguments."""
+    """Gradients inside and outside [-1, 1]; learning rates and switches as a schedule
+    kept in arrays hands them out (jax scalars, which cannot be static) and as Python
+    values; clip on and off for the same arguments."""
     w, grad = jnp.array([1.0, -2.0]), jnp.array([0.5, 3.0])
     return [
         (w, grad, jnp.float32(0.1), True),
         (w, grad, jnp.float32(0.1), False),
-        (jnp.array(3.0), jnp.array(-4.0), 0.5, True),
-        (jnp.array([0.0, 1.0, 2.0]), jnp.array([-2.5, 0.5, 1.5]), jnp.float32(0.25), False),
+        (jnp.array(3.0), jnp.array(-4.0), 0.5, jnp.array(True)),
+        (jnp.array([0.0, 1.0, 2.0]), jnp.array([-2.5, 0.5, 1.5]), 0.25, jnp.array(False)),
         (jnp.array([0.0, 1.0, 2.0]), jnp.array([-2.5, 0.5, 1.5]), jnp.float32(0.25), True),
     ]
+
+
+def _array_lr_cases():
+    """The cases whose lr is a jax scalar and whose clip is a Python bool."""
+    return [args for args in _step_inputs() if not is_jax_array(args[3])]
+
+
+def _array_clip_cases():
+    """The cases whose clip is a jax boolean and whose lr is a Python float."""
+    return [args for args in _step_inputs() if is_jax_array(args[3])]
 
 
 def _lr_changed():
@@ -327,9 +320,9 @@ def _leaking_step():
 
     def step(w, grad, lr, clip):
         kept.append(lr)  # the traced lr, kept past its trace
-        return _step(w, grad, lr, clip)
+        return _step_where(w, grad, lr, clip)
 
-    return jax.jit(step, static_argnames="clip")
+    return jax.jit(step)
 
 
 @remembered
@@ -604,21 +597,24 @@ EXERCISES = (
     ),
     Exercise(
         id="07.static_window",
-        title="Choose which argument jit treats as static",
+        title="Choose which arguments jit treats as static",
         reference=_fast_smooth,
         rule=SameFunction(inputs=_smooth_inputs),
         hints=(
-            "Which argument decides the shape of an array the function builds? jit can trace "
-            "an argument only if no shape depends on its value.",
-            "jnp.ones(window) needs window as a Python int. x and scale are only data.",
-            "fast_smooth = jax.jit(smooth, static_argnames='window')",
+            "Call jax.jit(smooth) on one example and read the error: which argument can jit "
+            "not trace at all? Then ask of the other two what lesson 07's cache key is made "
+            "of: does a new kernel of the same length change any part of it?",
+            "A tuple's length is its pytree structure, which is in the cache key already, "
+            "and its Python floats are traced as weakly typed scalars, so weights can stay "
+            "traced. A string is not an array: mode must be static.",
+            "fast_smooth = jax.jit(smooth, static_argnames='mode')",
         ),
         solution=(
-            "def smooth(x, window, scale):\n"
-            "    kernel = jnp.ones(window) / window\n"
-            '    return scale * jnp.convolve(x, kernel, mode="valid")\n'
+            "def smooth(x, weights, mode):\n"
+            "    kernel = jnp.array(weights) / sum(weights)\n"
+            "    return jnp.convolve(x, kernel, mode=mode)\n"
             "\n"
-            'fast_smooth = jax.jit(smooth, static_argnames="window")'
+            'fast_smooth = jax.jit(smooth, static_argnames="mode")'
         ),
         mistakes=(
             Mistake(
@@ -631,98 +627,78 @@ EXERCISES = (
             Mistake(
                 id="not-jitted",
                 message="This function is not jitted: it is not what jax.jit(...) returns. "
-                "Wrap smooth in jax.jit(...).",
+                "The check wants smooth compiled.",
                 example=lambda: _smooth,
                 matches=_plain_function,
                 also_accepted=True,
             ),
             Mistake(
-                id="window-traced",
-                message="jit traced window, so jnp.ones(window) got a tracer where it needs a "
-                "number: a shape must be known before the code runs (int(window) cannot help: "
-                "a tracer has no value). An argument that decides a shape cannot stay traced.",
+                id="keyword-calls",
+                message="Your fast_smooth works with every argument passed by position, but "
+                "not with weights and mode passed by keyword: jit then no longer treats mode "
+                "as static. static_argnums counts among each call's positional arguments (a "
+                "negative one from their end, so with fewer of them it points at another "
+                "argument), and with static_argnames=() given as well, jit does not match "
+                "the position to the argument's name. The argument's name, or a position "
+                "counted from the start with nothing else given, means mode in every call.",
+                example=lambda: jax.jit(_smooth, static_argnums=-1),
+                matches=_keyword_calls_fail,
+                also_accepted=True,
+            ),
+            Mistake(
+                id="mode-traced",
+                message="jit tried to trace mode, and a string is not an array: jit can "
+                "trace numbers and arrays only, so it has nothing to stand in for 'valid' "
+                "or 'same'. An argument jit cannot trace at all has to be static (on every "
+                "call, by position and by keyword).",
                 example=lambda: jax.jit(_smooth),
-                matches=_window_traced,
+                matches=_traced_string,
                 also_accepted=True,
             ),
             Mistake(
                 id="static-data",
                 message="A static argument must be hashable, and each new value compiles "
-                "again; x and scale are arrays, data that change from call to call. Only "
-                "one argument decides a shape, and only that one needs a value while tracing.",
-                example=lambda: jax.jit(_smooth, static_argnames=("window", "scale")),
+                "again; x is an array, data that changes from call to call, and jit refuses "
+                "it as a static argument.",
+                example=lambda: jax.jit(_smooth, static_argnums=(0, 2)),
                 matches=_static_data,
                 also_accepted=True,
             ),
             Mistake(
-                id="scale-to-python",
-                message="Your function asks scale for a Python number (float(), int(), "
-                ".item()) while jit traces it: scale is data, traced, with no value yet. An "
-                "array multiplies the result as it is.",
-                example=lambda: jax.jit(
-                    lambda x, window, scale: float(scale) * _smooth(x, window, 1.0),
-                    static_argnames="window",
-                ),
-                matches=fails_with(
-                    "ConcretizationTypeError", r"the argument scale\b", _smooth_inputs
-                ),
-            ),
-            Mistake(
-                id="same-mode",
-                message="Your result has one value per element of x: a convolution with "
-                "mode='same' pads x at both ends, so its first and last values average "
-                "padding too. smooth averages only full runs of window neighbours: "
-                "len(x) - window + 1 of them.",
-                example=lambda: jax.jit(_smooth_same, **_STATIC_WINDOW_ONLY),
-                matches=behaves_like(_smooth_same, _smooth_inputs),
-            ),
-            Mistake(
-                id="summed-window",
-                message="Your values are window times too large: the kernel adds up each run "
-                "of window neighbours instead of averaging it (jnp.ones(window) not divided "
-                "by window).",
-                example=lambda: jax.jit(_smooth_summed, **_STATIC_WINDOW_ONLY),
-                matches=behaves_like(_smooth_summed, _smooth_inputs),
-            ),
-            Mistake(
-                id="divided-by-scale",
-                message="Your result is divided by scale where smooth multiplies by it: on "
-                "every call it is the expected one over scale squared.",
-                example=lambda: jax.jit(_smooth_over_scale, **_STATIC_WINDOW_ONLY),
-                matches=behaves_like(_smooth_over_scale, _smooth_inputs),
-            ),
-            Mistake(
-                id="negative-argnum",
-                message="Your fast_smooth works with every argument passed by position, but "
-                "not with window and scale passed by keyword: a negative static_argnums "
-                "counts from the end of each call's positional arguments, so once an "
-                "argument comes by keyword it points at another argument, or at none. A "
-                "position counted from the start, or a name, means the same argument in "
-                "every call.",
-                example=lambda: jax.jit(_smooth, static_argnums=-2),
-                matches=_negative_argnum,
+                id="weights-static",
+                message="Your results are right, but weights is static: each new kernel "
+                "compiles again, even one of a length already compiled (the check called "
+                "two kernels of three weights, and your function compiled twice). A loop "
+                "over many kernels would compile each one. Nothing in smooth needs the "
+                "weights' values while tracing: their number is the tuple's structure, "
+                "which is in the cache key anyway, and each Python float is traced like a "
+                "weakly typed scalar.",
+                example=lambda: jax.jit(_smooth, static_argnames=("weights", "mode")),
+                matches=_compiles_per_kernel,
                 also_accepted=True,
             ),
             Mistake(
-                id="fixed-scale",
-                message="Your fast_smooth writes a scale into smooth (functools.partial with "
-                "scale=...), and then the check's own scale arrives a second time: smooth "
-                "gets two values for it. scale is data that changes from call to call: leave "
-                "it an argument.",
-                example=lambda: jax.jit(functools.partial(_smooth, scale=1.0), static_argnums=1),
-                matches=_fixed_scale,
+                id="fixed-mode",
+                message="Your fast_smooth does not use the mode it is given: a mode is "
+                "written into it (a lambda or functools.partial with mode=...). The check "
+                "passes 'valid', 'same' and 'full', and expects the result for each.",
+                example=lambda: jax.jit(
+                    lambda x, weights, mode: _smooth(x, weights, "valid"), static_argnums=2
+                ),
+                matches=_fixed_mode,
             ),
             Mistake(
-                id="fixed-window",
-                message="Your fast_smooth does not use the window it is given: a window is "
-                "written into it (a lambda or functools.partial with window=...). The check "
-                "passes a different window on some calls, and expects the result for that window.",
-                example=lambda: jax.jit(lambda x, window, scale: _smooth(x, 3, scale)),
-                matches=_fixed_window,
+                id="unnormalised",
+                message="Your values are the weights' sum times too large: smooth divides "
+                "the kernel by the sum of its weights, so that a run of equal values stays "
+                "the same; yours convolves with the weights as given.",
+                example=lambda: jax.jit(_smooth_unnormalised, static_argnames="mode"),
+                matches=behaves_like(_smooth_unnormalised, _smooth_inputs),
             ),
         ),
-        success="Only window decides a shape, so only window is static: one compile per "
-        "window size, for any x and scale.",
+        success="Only mode must be static (a string cannot be traced); a kernel's length is "
+        "its tuple's structure, already in the cache key, so weights stay traced: one "
+        "compile per mode and kernel length, for any weights.",
     ),
     Exercise(
         id="07.stale_global",
@@ -734,18 +710,15 @@ EXERCISES = (
             "code. Pass each one in as an argument, then decide, argument by argument, "
             "whether jit may trace it.",
             "A static argument needs a hashable value, and each new value compiles again. "
-            "Which of lr and clip changes on every step, and arrives as a jax scalar? Which "
-            "one does a Python if read while tracing?",
-            "Keep lr traced; make clip static (static_argnames), or choose with jnp.where "
-            "instead of an if.",
+            "The check hands out lr and clip as a schedule kept in arrays does: can either "
+            "be static? And if clip is traced, what can make the choice a Python if made?",
+            "Leave both traced and let an array operation choose: jnp.where(clip, the "
+            "clipped gradient, the gradient), or jax.lax.cond.",
         ),
         solution=(
-            "from functools import partial\n"
-            "\n"
-            '@partial(jax.jit, static_argnames="clip")\n'
+            "@jax.jit\n"
             "def step(w, grad, lr, clip):\n"
-            "    if clip:\n"
-            "        grad = jnp.clip(grad, -1.0, 1.0)\n"
+            "    grad = jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)\n"
             "    return w - lr * grad"
         ),
         mistakes=(
@@ -766,9 +739,10 @@ EXERCISES = (
             Mistake(
                 id="clip-traced",
                 message="jit traced clip, and a Python if (or and, or, not, bool()) needs a "
-                "True or False while tracing, which a tracer does not have. clip decides "
-                "which operations the step runs: jit must see its value, or the choice must "
-                "be made inside the array operations.",
+                "True or False while tracing, which a tracer does not have. On some calls "
+                "clip comes from the schedule's array, so jit cannot be handed its value "
+                "either: the choice has to be made inside the array operations, which "
+                "receive the tracer as it is.",
                 example=lambda: jax.jit(_step),
                 matches=fails_with("TracerBoolConversionError", "", _step_inputs),
             ),
@@ -778,7 +752,7 @@ EXERCISES = (
                 ".item()), which needs a value that jit does not have while it traces. The "
                 "arithmetic takes the tracer as it is.",
                 example=lambda: jax.jit(
-                    lambda w, grad, lr, clip: w - float(lr) * grad, static_argnames="clip"
+                    lambda w, grad, lr, clip: w - float(lr) * _clipped(grad, clip)
                 ),
                 matches=fails_with("ConcretizationTypeError", "", _step_inputs),
             ),
@@ -788,8 +762,20 @@ EXERCISES = (
                 "which cannot be static (it is not hashable), and each new static value "
                 "would compile step again, once per step of a schedule. A value that changes "
                 "on every step is data: leave it traced.",
-                example=lambda: jax.jit(_step, static_argnames=("lr", "clip")),
-                matches=fails_with("ValueError", r"Non-hashable static", _step_inputs),
+                example=lambda: jax.jit(_step_where, static_argnames="lr"),
+                matches=fails_with("ValueError", r"Non-hashable static", _array_lr_cases),
+            ),
+            Mistake(
+                id="static-clip",
+                message="clip is static here: on some calls the check passes it as a schedule "
+                "kept in arrays hands it out, a jax boolean, which cannot be static (it is "
+                "not hashable); and each new static value would compile step again. A switch "
+                "that arrives in an array is data, like lr: leave it traced, and let the "
+                "array operations make the choice that the Python if made (computing both "
+                "outcomes and keeping one element by element, or running one branch for a "
+                "traced boolean).",
+                example=lambda: jax.jit(_step, static_argnames="clip"),
+                matches=fails_with("ValueError", r"Non-hashable static", _array_clip_cases),
             ),
             Mistake(
                 id="numpy-in-jit",
@@ -797,7 +783,7 @@ EXERCISES = (
                 "and under jit w, grad and lr are tracers. Python's operators and the jnp "
                 "functions take tracers.",
                 example=lambda: jax.jit(
-                    lambda w, grad, lr, clip: np.subtract(w, lr * grad), static_argnums=3
+                    lambda w, grad, lr, clip: np.subtract(w, lr * _clipped(grad, clip))
                 ),
                 matches=fails_with("TracerArrayConversionError", "", _step_inputs),
             ),
@@ -838,7 +824,7 @@ EXERCISES = (
                 id="clip-inverted",
                 message="Your switch is the wrong way round: the gradient is clipped when clip "
                 "is False and left as it is when clip is True.",
-                example=lambda: jax.jit(_clip_inverted, static_argnames="clip"),
+                example=lambda: jax.jit(_clip_inverted),
                 matches=behaves_like(_clip_inverted, _step_inputs),
             ),
             Mistake(
@@ -897,8 +883,8 @@ EXERCISES = (
                 also_accepted=True,
             ),
         ),
-        success="lr travels as data, one compile for every learning rate; clip decides the "
-        "program, so jit needs its value (or the choice is made inside the arrays).",
+        success="lr and clip travel as data, one compile for the whole schedule: a switch "
+        "that arrives in an array cannot steer Python, so the arrays make the choice.",
     ),
     Exercise(
         id="07.debug_print",
@@ -909,11 +895,11 @@ EXERCISES = (
             "Running the cell shows the output, but two options give output 1: the question "
             "is why. print is Python: it runs when Python runs the function, which under jit "
             "means while tracing. jax.debug.print is an operation in the compiled code.",
-            "Which of the three calls trace? What, besides a shape, makes jit trace again? "
-            "The retrace table above has the answer.",
-            "print runs at the two traces (showing tracers), jax.debug.print on all three "
-            "calls (showing values), and a trace comes with any new shape, dtype or weak "
-            'type: printed = "C".',
+            "Where does jax.debug.print run: in Python, after the call, or inside what jit "
+            "compiled? jax.make_jaxpr(shout)(1.0) shows what jit records.",
+            "print runs at the two traces (showing tracers); jax.debug.print is a "
+            "debug_callback in the jaxpr, so the compiled code runs it on all three calls "
+            '(showing values): printed = "C".',
         ),
         solution='printed = "C"',
         mistakes=(
@@ -932,12 +918,12 @@ EXERCISES = (
                 example=lambda: "A",
             ),
             Mistake(
-                id="shape-only",
-                message="Right output, wrong reason: jit traces again for any new shape, dtype "
-                "or weak type, not for a new shape only (the retrace table above showed a new "
-                "dtype and a strong float32 tracing again). Here only the shape changed, so "
-                "the output is the same; with jnp.float32(2.0) as the second argument, print "
-                "would run a third time.",
+                id="debug-from-python",
+                message="Right output, wrong reason: jax.debug.print is not run by Python "
+                "after the call. It is an operation that jit records in the program it "
+                "compiles (jax.make_jaxpr of shout lists it), so the compiled program runs it "
+                "on every call, with that call's values, and sends them back to be printed; "
+                "Python's print is the one that runs only while jit traces.",
                 example=lambda: "B",
             ),
             Mistake(
@@ -959,11 +945,15 @@ EXERCISES = (
         explanation=(
             "`print` ran twice, at the two traces: for `1.0`, and for `jnp.arange(3.0)`, "
             "whose new shape traced again. `2.0` has the shape, dtype and weak type of "
-            "`1.0`, so it reused the compiled code and Python's `print` did not run. Each"
-            " time, `print` saw a tracer. `jax.debug.print` is part of the compiled code,"
-            " so it ran on all three calls, with their values: output 1. Its reason is "
-            "C's: a new dtype or weak type traces too (the retrace table), so B's rule, a"
-            " new shape only, happens to give the same lines here and no more."
+            "`1.0`, so it reused the compiled code and Python's `print` did not run. Each "
+            "time, `print` saw a tracer. `jax.debug.print` is an operation JAX puts into "
+            "the compiled code (`jax.make_jaxpr(shout)(1.0)` lists it as a "
+            "`debug_callback`): the compiled program runs it on every call and sends that "
+            "call's values back from the device to be printed (`jax.effects_barrier()` "
+            "waits until they have arrived). So it ran on all three calls, with their "
+            "values: output 1, for C's reason. B's, a print made from Python after each "
+            "call, would need Python to run for a call that reuses compiled code, and "
+            "nothing of the function's Python runs then."
         ),
     ),
     Exercise(

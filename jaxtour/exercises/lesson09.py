@@ -39,7 +39,14 @@ from jaxtour.grader.mistakes import (
     uses_numpy_random,
 )
 from jaxtour.grader.plain import is_wrapper
-from jaxtour.grader.rules import Choice, SameFunction, SamePytree, is_numpy_array
+from jaxtour.grader.rules import (
+    Choice,
+    SameFunction,
+    SamePytree,
+    answer_outcome,
+    cases_of_this_check,
+    is_numpy_array,
+)
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
 
@@ -227,6 +234,31 @@ def _batch_gradient(answer: Any) -> bool:
         and sorted(got) == ["b", "w"]
         and all(np.shape(got[name]) == np.shape(params[name]) for name in ("b", "w"))
     )
+
+
+def _mean_grad_tiled(params, xs, ys):
+    """Round 7: the batch's mean gradient, repeated once per example (examples last)."""
+    g = _mean_grad(params, xs, ys)
+    n = xs.shape[1]
+    return {"w": jnp.tile(g["w"][:, None], (1, n)), "b": jnp.tile(g["b"], n)}
+
+
+def _wrt_x_any_layout(answer: Any) -> bool:
+    """One array, the gradients with respect to x, examples first or last, on every case."""
+    if not callable(answer):
+        return False
+    for index, args in enumerate(cases_of_this_check(_grad_inputs, _grad_inputs)):
+        got, raised = answer_outcome(_grad_inputs, answer, index, args)
+        if raised is not None or not (is_jax_array(got) or is_numpy_array(got)):
+            return False
+        want = np.asarray(_grad_wrt_x(*args))
+        got = np.asarray(got)
+        if not any(
+            got.shape == w.shape and np.allclose(got, w, rtol=1e-4, atol=1e-6)
+            for w in (want, want.T)
+        ):
+            return False
+    return True
 
 
 def _passes_out_axes(answer: Any) -> bool:
@@ -475,6 +507,51 @@ def _draws_from_a_split_key(answer: Any) -> bool:
     return True
 
 
+def _split_inputs(jaxpr: Any) -> list[list[Any]]:
+    """For each program (nested ones apart), the key variables its random_split
+    equations take."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    found, nested = [], []
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name == "random_split":
+            found.append(eqn.invars[0])
+        for param in eqn.params.values():
+            for item in param if isinstance(param, tuple | list) else (param,):
+                inner = getattr(item, "jaxpr", item)
+                if hasattr(inner, "eqns"):
+                    nested += _split_inputs(inner)
+    return [found, *nested]
+
+
+@remembered
+def _splits_a_key_twice(answer: Any) -> bool:
+    """One key split twice in the answer's traced program (round 7: split(key)[0] to draw
+    and split(key)[1] to carry): the second split makes the same pair again. Told by the
+    program jit would record for a six-step walk, not by the code's text."""
+    if not callable(answer):
+        return False
+    try:
+        jaxpr = jax.make_jaxpr(lambda key: answer(key, 6))(jax.random.key(7))
+    except Exception:
+        return False
+    for keys in _split_inputs(jaxpr):
+        seen: set[int] = set()
+        for var in keys:
+            if id(var) in seen:
+                return True
+            seen.add(id(var))
+    return False
+
+
+def _walk_split_twice(key, steps):
+    position, path = 0.0, []
+    for _ in range(steps):
+        position = position + jax.random.normal(jax.random.split(key)[0])
+        key = jax.random.split(key)[1]
+        path.append(position)
+    return jnp.stack(path)
+
+
 def _same_step_each_time(answer: Any) -> bool:
     path = _first_walk(answer)
     return path is not None and _all_equal(_steps_of(path))
@@ -669,7 +746,7 @@ def _views_case(n: int, d: int, first: int, rows: tuple[int, ...] | None = None)
     return jnp.asarray(xs), jnp.asarray(ids)
 
 
-VIEW_CASES = ((21, 16, 8, 100), (22, 16, 8, 100), (23, 5, 3, 40))  # (key seed, N, D, first id)
+VIEW_CASES = ((21, 16, 8, 100), (22, 16, 8, 100), (23, 5, 3, 0))  # (key seed, N, D, first id)
 
 
 @concrete_cache  # a key and two batches, the same for every check
@@ -1311,9 +1388,8 @@ EXERCISES = (
                 id="out-axes-one",
                 message="out_axes=1 asks for the examples at axis 1 of EVERY output, and b's "
                 "gradient for one example is a single number: b's batch of them has only "
-                "axis 0, so vmap has no axis 1 to put them on. out_axes follows the "
-                "output's structure (one entry per leaf, like in_axes per argument), and an "
-                "axis counted from the end exists in every output.",
+                "axis 0, so vmap has no axis 1 to put them on. Where the examples go is "
+                "asked of each output leaf, whatever its number of axes.",
                 example=lambda: _out_axes_one,
                 matches=fails_with(
                     "ValueError", r"out of bounds for array of dimension", _grad_inputs
@@ -1338,10 +1414,20 @@ EXERCISES = (
                 matches=_batch_gradient,
             ),
             Mistake(
+                id="batch-gradient-repeated",
+                message="Every example got the same gradient: the gradient of the batch's mean "
+                "loss, copied once per example. Its shapes are right, but one example's "
+                "gradient depends on its own x and y, so they differ from column to column; a "
+                "batch loss has already averaged them away before any copy is made.",
+                example=lambda: _mean_grad_tiled,
+                matches=behaves_like(_mean_grad_tiled, _grad_inputs),
+            ),
+            Mistake(
                 id="wrt-x",
                 message="Those are gradients with respect to x (argnums=1), one per example. "
                 "The gradient for training is with respect to params, grad's default.",
                 example=lambda: _grad_wrt_x,
+                matches=_wrt_x_any_layout,
             ),
             Mistake(
                 id="losses",
@@ -1398,48 +1484,53 @@ EXERCISES = (
             "Running the code shows which draws repeat a, but two options say b only: the "
             "question is why. jax.random functions are pure: they return new values and "
             "change nothing they are given.",
-            "A key is a value, like the number 42. Does JAX need to remember anything to give "
-            "the same numbers for the same key?",
+            "A key is a value, like the number 42. Would JAX need to remember anything to "
+            "make the same keys from the same key, any more than fold_in does for an index?",
         ),
         solution='answer = "C"',
         mistakes=(
             Mistake(
                 id="split-consumes",
                 message="NumPy habit: a generator's state advances when you use it. A JAX key "
-                "does not: split(key) returns new keys and leaves key exactly as it was. So b, "
-                "drawn from key, is a again; c and d come from new keys.",
+                "does not: split(key) returns new keys and leaves key exactly as it was, so "
+                "splitting it again makes the same two keys, and b repeats a. c comes from "
+                "the other key of the pair, d from key itself.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="remembered-draws",
-                message="Right draws, wrong reason: JAX keeps no record of the numbers it drew. "
-                "A draw is a pure function of the key and the shape, computed again each time, "
-                "so the same key gives the same numbers in a fresh program, on another "
-                "machine, or under jit, where nothing could have been kept.",
+                message="Right draws, wrong reason: JAX keeps no record of the keys it made. "
+                "split is a pure function of the key, computed again each time, so the same "
+                "key splits into the same two keys in a fresh program, on another machine, or "
+                "under jit, where nothing could have been kept.",
                 example=lambda: "B",
             ),
             Mistake(
                 id="split-first-is-key",
                 message="k1 is not key: split(key) makes two NEW keys, neither equal to the one "
-                "you split. Only b, drawn from key itself, repeats a.",
+                "you split, so d, drawn from key itself, does not repeat a. Only b, drawn from "
+                "the same new key made again, does.",
                 example=lambda: "D",
             ),
             Mistake(
                 id="all-same",
-                message="Only a draw from the same key repeats a. k1 and fold_in(key, 0) are new "
-                "keys computed from key, and they give new numbers.",
+                message="A draw depends on its key, not only on its shape: the two keys split "
+                "makes, and key itself, each give their own numbers. Only b, drawn from the "
+                "same key as a (split made it again), repeats a.",
                 example=lambda: "E",
             ),
         ),
-        success="C: a draw depends only on the key and the shape. split and fold_in make new "
-        "keys from key and leave it unchanged, so only b, drawn from key again, repeats a.",
+        success="C: split is a pure function of its key. Splitting key again made the same "
+        "two keys, so b repeats a; the other key of the pair and key itself give their own "
+        "numbers.",
         prediction=True,
         explanation=(
-            "C: only `b` repeats `a`. A key is a value, and `split` returned two new keys"
-            " without changing `key`, so `b` was drawn from the same key as `a`; nothing "
-            "was remembered (B): a draw is computed again from the key each time, in any "
-            "program. `k1` is not `key`, and `fold_in(key, 0)` is not `key` either: both "
-            "are new keys computed from it, and they give new numbers."
+            "C: only `b` repeats `a`. A key is a value, and `split` computes its two keys "
+            "from it alone: splitting `key` a second time made `k1` and `k2` again, so `b` "
+            "was drawn from the same key as `a`. Nothing was recorded (B): the keys are "
+            "computed afresh each time, in any program, as `fold_in` computes a key from an "
+            "index. `k2` is the pair's other key and `key` is neither of them (D), and "
+            "each key gives its own numbers (E)."
         ),
     ),
     Exercise(
@@ -1553,6 +1644,16 @@ EXERCISES = (
                 "Start from the key it is given.",
                 example=lambda: _walk_fixed_seed,
                 matches=ignores_arguments(lambda: _walk_inputs()[:2]),
+            ),
+            Mistake(
+                id="key-split-twice",
+                message="Your walk is right in its numbers, but it splits one key twice: a "
+                "second split of the same key makes the same two keys again (split is a pure "
+                "function of its key), so it only looks like a new pair. Each key has one "
+                "job; split it once and keep both keys that one split returns.",
+                example=lambda: _walk_split_twice,
+                matches=_splits_a_key_twice,
+                also_accepted=True,
             ),
             Mistake(
                 id="steps-not-positions",

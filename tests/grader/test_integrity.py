@@ -277,14 +277,12 @@ def test_jitted_is_the_wrapper_jax_made_not_an_attribute_an_answer_sets():
     from jaxtour.grader.rules import is_jitted
 
     def step(w, grad, lr, clip):
-        if clip:
-            grad = jnp.clip(grad, -1.0, 1.0)
-        return w - lr * grad
+        return w - lr * jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
 
     step.lower = lambda *args: None  # what the old check looked for
 
     def jits_inside(w, grad, lr, clip):
-        return jax.jit(step, static_argnames="clip")(w, grad, lr, clip)
+        return jax.jit(step)(w, grad, lr, clip)
 
     reference = exercise("07.stale_global").reference()
     assert is_jitted(reference)

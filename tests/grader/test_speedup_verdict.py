@@ -25,6 +25,8 @@ def returns(value):
     function; the check calls it)."""
 
     def measure_speedup(step, *args):
+        if getattr(step, "jaxtour_control", False):  # the check's control step
+            return lesson08.CONTROL_STAND_IN
         return value
 
     return measure_speedup
@@ -118,10 +120,34 @@ def test_a_near_miss_is_measured_again_and_passes_if_both_timings_then_agree(mea
     figures = iter([20.5, 35.5])
 
     def measure_speedup(step, *args):
+        if getattr(step, "jaxtour_control", False):  # the check's control step
+            return lesson08.CONTROL_STAND_IN
         return next(figures)
 
     assert checks.check("08.speedup", measure_speedup).status == "correct"
     assert calls["n"] == 2
+
+
+def test_a_figure_that_ignores_the_step_is_refused(measurements):
+    """The held-out reader's constant: plausible for the lesson's step, the same for the
+    control step, whose speed-up is near 1 (issue 35)."""
+    queued, _ = measurements
+    queued.append(_band(10.0, 400.0))
+    for value in (23.7, 60.4, 150.5):
+        feedback = checks.check("08.speedup", lambda step, *args, v=value: v)
+        assert feedback.status == "incorrect"
+        assert feedback.mistake == "same-for-any-step", feedback.text()
+
+
+def test_a_control_step_sped_up_like_the_lesson_step_is_named_unblocked(measurements):
+    queued, _ = measurements
+    queued.append(_band(10.0, 400.0))
+
+    def measure_speedup(step, *args):
+        return 30.5 if getattr(step, "jaxtour_control", False) else 37.25
+
+    feedback = checks.check("08.speedup", measure_speedup)
+    assert feedback.mistake == "control-not-blocked", feedback.text()
 
 
 @pytest.mark.parametrize(

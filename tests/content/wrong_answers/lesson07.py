@@ -47,6 +47,17 @@ def step_both_static(w, grad, lr, clip):
     return step_body(w, grad, lr, clip)
 
 
+@functools.partial(jax.jit, static_argnames="clip")
+def step_clip_static(w, grad, lr, clip):
+    """The held-out reader's route: the buggy body, settings renamed, clip static."""
+    return step_body(w, grad, lr, clip)
+
+
+@functools.partial(jax.jit, static_argnums=3)
+def step_clip_static_where(w, grad, lr, clip):
+    return w - lr * jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
+
+
 @jax.jit
 def step_reads_config(w, grad, lr, clip):
     if config["clip"]:  # the switch still read from the global
@@ -54,41 +65,35 @@ def step_reads_config(w, grad, lr, clip):
     return w - lr * grad
 
 
-@functools.partial(jax.jit, static_argnames="clip")
+@jax.jit
 def step_clips_the_update(w, grad, lr, clip):
     update = lr * grad
-    if clip:
-        update = jnp.clip(update, -1.0, 1.0)
-    return w - update
+    return w - jnp.where(clip, jnp.clip(update, -1.0, 1.0), update)
 
 
-@functools.partial(jax.jit, static_argnames="clip")
+@jax.jit
 def step_clip_flipped(w, grad, lr, clip):
-    if not clip:
-        grad = jnp.clip(grad, -1.0, 1.0)
-    return w - lr * grad
+    return w - lr * jnp.where(clip, grad, jnp.clip(grad, -1.0, 1.0))
 
 
 current = {}
 
 
-@functools.partial(jax.jit, static_argnames="clip")
+@jax.jit
 def step_keeps_lr(w, grad, lr, clip):
     current["lr"] = lr  # "so the schedule can read it back"
-    return step_body(w, grad, lr, clip)
+    return w - lr * jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
 
 
-@functools.partial(jax.jit, static_argnames="clip")
+@jax.jit
 def step_reads_config_lr(w, grad, lr, clip):
-    if clip:
-        grad = jnp.clip(grad, -1.0, 1.0)
+    grad = jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
     return w - config["lr"] * grad
 
 
-@functools.partial(jax.jit, static_argnames="clip")
+@jax.jit
 def step_where_on_w(w, grad, lr, clip):
-    if clip:
-        w = jnp.clip(w, -1.0, 1.0)
+    w = jnp.where(clip, jnp.clip(w, -1.0, 1.0), w)
     return w - lr * grad
 
 
@@ -98,18 +103,21 @@ def step_bool_clip(w, grad, lr, clip):
     return w - lr * grad
 
 
-@functools.partial(jax.jit, static_argnames="clip")
+@jax.jit
 def step_float_lr(w, grad, lr, clip):
-    if clip:
-        grad = jnp.clip(grad, -1.0, 1.0)
+    grad = jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
     return w - float(lr) * grad
 
 
-@functools.partial(jax.jit, static_argnames="clip")
+@jax.jit
 def step_plus(w, grad, lr, clip):
-    if clip:
-        grad = jnp.clip(grad, -1.0, 1.0)
+    grad = jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
     return w + lr * grad
+
+
+@jax.jit
+def step_clip_and(w, grad, lr, clip):
+    return w - lr * (clip and jnp.clip(grad, -1.0, 1.0) or grad)
 
 
 # --- 07.clip_negative ---------------------------------------------------------------------
@@ -356,10 +364,30 @@ WRONG_ANSWERS = (
         named="wrong-arity",
     ),
     Wrong("07.stale_global", "not jitted", lambda: step_body, named="not-jitted"),
+    Wrong(
+        "07.stale_global",
+        "the buggy body with clip static, as jit's error suggests",
+        lambda: step_clip_static,
+        named="static-clip",
+    ),
+    Wrong(
+        "07.stale_global",
+        "jnp.where, but clip still static (static_argnums=3)",
+        lambda: step_clip_static_where,
+        named="static-clip",
+    ),
+    Wrong(
+        "07.stale_global",
+        "clip and clipped or grad",
+        lambda: step_clip_and,
+        named="clip-traced",
+    ),
     # --- 07.debug_print: an output and its reason, as a letter ---
     Wrong("07.debug_print", "E: print once", lambda: "e", named="no-retrace"),
     Wrong("07.debug_print", "'A' with a trailing space", lambda: "A ", named="print-every-call"),
-    Wrong("07.debug_print", "b: retraces on a new shape only", lambda: "b", named="shape-only"),
+    Wrong(
+        "07.debug_print", "b: debug.print run from Python", lambda: "b", named="debug-from-python"
+    ),
     Wrong("07.debug_print", "d: every call retraces", lambda: " d", named="values-retrace"),
     Wrong(
         "07.debug_print",
@@ -577,7 +605,7 @@ ROUND_2 = (
     Wrong("07.debug_print", '"E"', lambda: "E", named="no-retrace"),
     Wrong("07.debug_print", '"D": print each call', lambda: "D", named="values-retrace"),
     Wrong("07.debug_print", '"A": like plain Python', lambda: "A", named="print-every-call"),
-    Wrong("07.debug_print", '"B"', lambda: "B", named="shape-only"),
+    Wrong("07.debug_print", '"B"', lambda: "B", named="debug-from-python"),
     Wrong(
         "07.debug_print",
         '"BC"',
@@ -756,5 +784,89 @@ WRONG_ANSWERS = (
         "a Python if on the mask's count",
         lambda: fill_python_if_on_count,
         named="python-if",
+    ),
+)
+
+
+# --- issue 34 (session 44): 07.static_window takes a kernel tuple and a mode string ----------
+# smooth(x, weights, mode): the old task's answers (window, scale) belong to a task that is
+# gone, so they leave the corpus; these are written for the new one.
+
+
+def smooth_kernel(x, weights, mode):
+    kernel = jnp.array(weights) / sum(weights)
+    return jnp.convolve(x, kernel, mode=mode)
+
+
+def smooth_kernel_raw(x, weights, mode):
+    return jnp.convolve(x, jnp.asarray(weights), mode=mode)  # forgot the normalisation
+
+
+WRONG_ANSWERS = (
+    *(w for w in WRONG_ANSWERS if w.exercise_id != "07.static_window"),
+    Wrong(
+        "07.static_window",
+        "weights decide the kernel's length, so both static",
+        lambda: jax.jit(smooth_kernel, static_argnames=("weights", "mode")),
+        named="weights-static",
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=(1, 2)",
+        lambda: jax.jit(smooth_kernel, static_argnums=(1, 2)),
+        named="weights-static",
+    ),
+    Wrong(
+        "07.static_window",
+        "jax.jit(smooth), nothing static",
+        lambda: jax.jit(smooth_kernel),
+        named="mode-traced",
+    ),
+    Wrong(
+        "07.static_window",
+        "only weights static, the shape-decider by analogy with zeros_of(n)",
+        lambda: jax.jit(smooth_kernel, static_argnames="weights"),
+        named="mode-traced",
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=-1 for the last argument",
+        lambda: jax.jit(smooth_kernel, static_argnums=-1),
+        named="keyword-calls",
+    ),
+    Wrong(
+        "07.static_window",
+        "mode written in with functools.partial",
+        lambda: jax.jit(functools.partial(smooth_kernel, mode="valid")),
+        named="mode-traced",
+    ),
+    Wrong(
+        "07.static_window",
+        "a lambda with mode='same' fixed, mode static",
+        lambda: jax.jit(
+            lambda x, weights, mode: smooth_kernel(x, weights, "same"), static_argnames="mode"
+        ),
+        named="fixed-mode",
+    ),
+    Wrong(
+        "07.static_window",
+        "the kernel not divided by its sum",
+        lambda: jax.jit(smooth_kernel_raw, static_argnames="mode"),
+        named="unnormalised",
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=2 with static_argnames=()",
+        lambda: jax.jit(smooth_kernel, static_argnums=2, static_argnames=()),
+        named="keyword-calls",
+    ),
+    Wrong("07.static_window", "smooth itself, unjitted", lambda: smooth_kernel, named="not-jitted"),
+    Wrong(
+        "07.static_window",
+        "the result of one call",
+        lambda: jax.jit(smooth_kernel, static_argnames="mode")(
+            jnp.arange(8.0), (1.0, 2.0, 1.0), "valid"
+        ),
+        named="called-it",
     ),
 )

@@ -215,6 +215,80 @@ def fit_params_only(step, params, x, y, lr, target):
         params = new_params
 
 
+def fit_while_loss(step, params, x, y, lr, target):
+    """The held-out reader's route: the lesson's loss computed again in the condition."""
+    steps = 0
+    while loss(params, x, y) >= target:
+        params, _ = step(params, x, y, lr)
+        steps += 1
+    return params, steps
+
+
+def fit_checks_loss_first(step, params, x, y, lr, target):
+    for steps in range(10_000):
+        if float(loss(params, x, y)) < target:
+            return params, steps
+        params, _ = step(params, x, y, lr)
+    return params, 10_000
+
+
+def fit_mse_by_hand(step, params, x, y, lr, target):
+    steps = 0
+    while float(jnp.mean((model(params, x) - y) ** 2)) >= target:
+        params, _value = step(params, x, y, lr)
+        steps += 1
+    return params, steps
+
+
+def fit_looks_then_steps(step, params, x, y, lr, target):
+    """Right params and count; step called once to look at the loss, once to update."""
+    steps = 0
+    while True:
+        _, value = step(params, x, y, lr)
+        if value < target:
+            return params, steps
+        params, _ = step(params, x, y, lr)
+        steps += 1
+
+
+def fit_value_then_update(step, params, x, y, lr, target):
+    steps = 0
+    value = step(params, x, y, lr)[1]
+    while value >= target:
+        params = step(params, x, y, lr)[0]
+        value = step(params, x, y, lr)[1]
+        steps += 1
+    return params, steps
+
+
+def fit_less_or_equal(step, params, x, y, lr, target):
+    steps = 0
+    while True:
+        new_params, value = step(params, x, y, lr)
+        if value <= target:
+            return params, steps
+        params, steps = new_params, steps + 1
+
+
+def fit_not_above(step, params, x, y, lr, target):
+    steps = 0
+    while True:
+        new_params, value = step(params, x, y, lr)
+        if not float(value) > target:
+            return params, steps
+        params, steps = new_params, steps + 1
+
+
+def fit_capped(step, params, x, y, lr, target):
+    """A safety cap of 1000 steps: one of the check's paths is longer."""
+    for steps in range(1000):
+        new_params, value = step(params, x, y, lr)
+        if value < target:
+            return params, steps
+        params = new_params
+    return params, 1000
+
+
 # --- 08.speedup ---------------------------------------------------------------------------
 
 
@@ -371,6 +445,39 @@ WRONG_ANSWERS = (
         "08.fit", "trains on the notebook's data", lambda: fit_notebook_data, named="notebook-data"
     ),
     Wrong("08.fit", "returns only the params", lambda: fit_params_only, named="params-only"),
+    Wrong("08.fit", "stops at value <= target", lambda: fit_less_or_equal, named="stops-at-equal"),
+    Wrong("08.fit", "stops when not above the target", lambda: fit_not_above, named="stops-at-equal"),
+    Wrong("08.fit", "capped at 1000 steps", lambda: fit_capped, named="stops-elsewhere"),
+    Wrong(
+        "08.fit",
+        "while the lesson's loss is above the target",
+        lambda: fit_while_loss,
+        named="recomputed-loss",
+    ),
+    Wrong(
+        "08.fit",
+        "checks the lesson's loss before each step",
+        lambda: fit_checks_loss_first,
+        named="recomputed-loss",
+    ),
+    Wrong(
+        "08.fit",
+        "the mean squared error written out in the condition",
+        lambda: fit_mse_by_hand,
+        named="recomputed-loss",
+    ),
+    Wrong(
+        "08.fit",
+        "calls step to look at the loss, then again to update",
+        lambda: fit_looks_then_steps,
+        named="step-called-again",
+    ),
+    Wrong(
+        "08.fit",
+        "takes the loss and the params from separate calls",
+        lambda: fit_value_then_update,
+        named="step-called-again",
+    ),
     # --- 08.speedup ---
     Wrong("08.speedup", "the naive one-call measurement", naive_speedup, named="below-one"),
     Wrong(
@@ -763,10 +870,29 @@ WRONG_ANSWERS = (
 
 
 def measuring(value):
+    """A measure_speedup that returned ``value`` for the lesson's step (and a plausible
+    blocked figure for the check's control step, so that ``value`` is what is judged)."""
+
+    def measure_speedup(step, *args):
+        return lesson08.CONTROL_STAND_IN if getattr(step, "jaxtour_control", False) else value
+
+    return measure_speedup
+
+
+def same_for_any(value):
+    """A measure_speedup that returns ``value`` whatever step it is given."""
+
     def measure_speedup(step, *args):
         return value
 
     return measure_speedup
+
+
+def warm_up_no_block(step, *args):
+    """Warmed up, not blocked: the control step's product is dispatched, not waited for,
+    so it looks sped up almost as much as the lesson's step (stand-in figures)."""
+    typical = lesson08.speedup_band().typical
+    return 0.7 * typical if getattr(step, "jaxtour_control", False) else typical
 
 
 def speedup_with_timing(step, *args):
@@ -806,4 +932,28 @@ WRONG_ANSWERS = (
         named="used-timing",
     ),
     Wrong("08.speedup", "the figure as a string", lambda: "42.5", says="the string '42.5'"),
+)
+
+
+# --- issue 35 (session 44): the held-out reader's constant, and a warm-up without blocking ----
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.speedup",
+        "a plausible constant, 23.7, whatever the step",
+        lambda: same_for_any(23.7),
+        named="same-for-any-step",
+    ),
+    Wrong(
+        "08.speedup",
+        "the checker's own typical figure typed in",
+        lambda: same_for_any(lesson08.speedup_band().typical),
+        named="same-for-any-step",
+    ),
+    Wrong(
+        "08.speedup",
+        "warmed up, never blocked",
+        lambda: warm_up_no_block,
+        named="control-not-blocked",
+    ),
 )

@@ -1378,3 +1378,136 @@ ROUND_4 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
+
+
+# --- round 7's accepted answers in 09.random_walk and 09.two_views (session 44) ---------------
+
+
+def walk_split_twice(key, steps):
+    position, path = 0.0, []
+    for _ in range(steps):
+        position = position + jax.random.normal(jax.random.split(key)[0])
+        key = jax.random.split(key)[1]  # the same key split a second time
+        path.append(position)
+    return jnp.stack(path)
+
+
+def walk_split_twice_unpacked(key, steps):
+    position, path = 0.0, []
+    for _ in range(steps):
+        draw_key, _ = jax.random.split(key)
+        _, key = jax.random.split(key)
+        position = position + jax.random.normal(draw_key)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def walk_split_three_twice(key, steps):
+    keys = jax.random.split(key, steps)
+    again = jax.random.split(key, steps)  # "to be safe"
+    return jnp.cumsum(jax.vmap(jax.random.normal)(keys) * 0 + jax.vmap(jax.random.normal)(again))
+
+
+def views_plus_minus_id(key, xs, ids):
+    def one(i, x):
+        a = x + 0.1 * jax.random.normal(jax.random.fold_in(key, i), x.shape)
+        b = x + 0.1 * jax.random.normal(jax.random.fold_in(key, -i), x.shape)
+        return a, b
+
+    return jax.vmap(one)(ids, xs)
+
+
+def views_id_times_one(key, xs, ids):
+    def one(i, x):
+        a = x + 0.1 * jax.random.normal(jax.random.fold_in(key, i), x.shape)
+        b = x + 0.1 * jax.random.normal(jax.random.fold_in(key, 2 * i), x.shape)
+        return a, b
+
+    return jax.vmap(one)(ids, xs)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.random_walk",
+        "split(key)[0] to draw, split(key)[1] to carry",
+        lambda: walk_split_twice,
+        named="key-split-twice",
+    ),
+    Wrong(
+        "09.random_walk",
+        "two unpacked splits of one key",
+        lambda: walk_split_twice_unpacked,
+        named="key-split-twice",
+    ),
+    Wrong(
+        "09.random_walk",
+        "split(key, steps) twice",
+        lambda: walk_split_three_twice,
+        named="key-split-twice",
+    ),
+    Wrong(
+        "09.two_views",
+        "fold_in(key, i) and fold_in(key, -i)",
+        lambda: views_plus_minus_id,
+        says="got the same noise",
+    ),
+    Wrong(
+        "09.two_views",
+        "fold_in(key, i) and fold_in(key, 2 * i)",
+        lambda: views_id_times_one,
+        says="got the same noise",
+    ),
+)
+
+
+# --- round 7's generic families in 09.per_example_grads (session 44) --------------------------
+
+
+def grads_mean_tiled(params, xs, ys):
+    def mean_loss(p):
+        return jnp.mean(jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys))
+
+    g = jax.grad(mean_loss)(params)
+    n = xs.shape[1]
+    return {"w": jnp.tile(g["w"][:, None], (1, n)), "b": jnp.tile(g["b"], n)}
+
+
+def grads_mean_broadcast(params, xs, ys):
+    g = jax.grad(lambda p: jnp.mean(jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys)))(params)
+    n = xs.shape[1]
+    return {"w": jnp.broadcast_to(g["w"][:, None], (g["w"].shape[0], n)), "b": jnp.full(n, g["b"])}
+
+
+def grads_wrt_x_last(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss, argnums=1), in_axes=(None, 1, 0), out_axes=1)(params, xs, ys)
+
+
+def grads_wrt_x_first(params, xs, ys):
+    return jax.vmap(jax.grad(log_loss, argnums=1), in_axes=(None, 1, 0))(params, xs, ys)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.per_example_grads",
+        "the mean gradient tiled per example",
+        lambda: grads_mean_tiled,
+        named="batch-gradient-repeated",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "the mean gradient broadcast per example",
+        lambda: grads_mean_broadcast,
+        named="batch-gradient-repeated",
+    ),
+    Wrong(
+        "09.per_example_grads", "grad wrt x, examples last", lambda: grads_wrt_x_last, named="wrt-x"
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "grad wrt x, examples first",
+        lambda: grads_wrt_x_first,
+        named="wrt-x",
+    ),
+)
