@@ -10,43 +10,66 @@ import numpy as np
 
 from tests.content.wrong_answers import Wrong
 
-# The exercise cell's own x, as the learner's code sees it (06.set_first swaps its ends).
+# The lesson's own x, as a learner's swap_ends might read it by mistake (06.set_first).
 x = jnp.array([7, 2, 9, 4, -1])
 
 
-def copy_then_update():
+def copy_then_update(x):
     y = x.copy()
     y.at[0].set(x[-1])
     y.at[-1].set(x[0])
     return y
 
 
-def numpy_copy_and_assign():
+def numpy_copy_and_assign(x):
     y = np.asarray(x).copy()
     y[0], y[-1] = y[-1], y[0]
     return y
 
 
-def trailing_comma():
+def trailing_comma(x):
     y = (x.at[0].set(x[-1]).at[-1].set(x[0]),)
     return y
 
 
-def swap_reading_the_update():
+def swap_reading_the_update(x):
     # the NumPy temp-less swap, translated one line at a time
     y = x.at[0].set(x[-1])
     y = y.at[-1].set(y[0])
     return y
 
 
-def swap_last_first():
+def swap_last_first(x):
     y = x.at[-1].set(x[0])
     y = y.at[0].set(y[-1])
     return y
 
 
-def flip_it():
+def flip_it(x):
     return jnp.flip(x)
+
+
+def s44_swap_notebook_x(v):
+    # the lesson's x read instead of the argument
+    return x.at[0].set(x[-1]).at[-1].set(x[0])
+
+
+def s44_swap_numpy_temp(x):
+    # the NumPy swap with a temporary, one .at[] per line, the temporary read last
+    y = x
+    y = y.at[0].set(y[-1])
+    return y.at[-1].set(y[0])
+
+
+def s44_swap_two_sets_on_x(x):
+    # both updates made on x, the first one lost
+    y = x.at[0].set(x[-1])
+    y = x.at[-1].set(x[0])
+    return y
+
+
+def r1_swap_printed(x):
+    return print(x.at[0].set(x[-1]).at[-1].set(x[0]))
 
 
 # --- 06.scale_column --------------------------------------------------------------------
@@ -182,30 +205,42 @@ def columns_through_j(m, j, factor):
 WRONG_ANSWERS = (
     # 06.set_first
     Wrong(
-        "06.set_first", "x.copy(), then .at[] twice, results dropped", copy_then_update, "unchanged"
+        "06.set_first",
+        "x.copy(), then .at[] twice, results dropped",
+        lambda: copy_then_update,
+        "unchanged",
     ),
-    Wrong("06.set_first", "NumPy copy, swapped in place", numpy_copy_and_assign, "numpy-copy"),
-    Wrong("06.set_first", "a trailing comma makes a tuple", trailing_comma, "in-a-tuple"),
-    Wrong("06.set_first", "second update reads y", swap_reading_the_update, "both-ends-last"),
-    Wrong("06.set_first", "last end first, then reads y", swap_last_first, "both-ends-first"),
-    Wrong("06.set_first", "jnp.flip: the whole array", flip_it, "reversed"),
+    Wrong(
+        "06.set_first", "NumPy copy, swapped in place", lambda: numpy_copy_and_assign, "numpy-copy"
+    ),
+    Wrong("06.set_first", "a trailing comma makes a tuple", lambda: trailing_comma, "in-a-tuple"),
+    Wrong(
+        "06.set_first", "second update reads y", lambda: swap_reading_the_update, "both-ends-last"
+    ),
+    Wrong(
+        "06.set_first", "last end first, then reads y", lambda: swap_last_first, "both-ends-first"
+    ),
+    Wrong("06.set_first", "jnp.flip: the whole array", lambda: flip_it, "reversed"),
     Wrong(
         "06.set_first",
         ".tolist() at the end",
-        lambda: x.at[0].set(x[-1]).at[-1].set(x[0]).tolist(),
+        lambda: lambda x: x.at[0].set(x[-1]).at[-1].set(x[0]).tolist(),
         "python-list",
     ),
     Wrong(
         "06.set_first",
         ".set without calling it",
-        lambda: x.at[0].set,
+        lambda: lambda x: x.at[0].set,
         says="did you mean to call it?",
     ),
     Wrong(
-        "06.set_first", "only the first end written", lambda: x.at[0].set(x[-1]), "both-ends-last"
+        "06.set_first",
+        "only the first end written",
+        lambda: lambda x: x.at[0].set(x[-1]),
+        "both-ends-last",
     ),
-    Wrong("06.set_first", "argsort-free sort", lambda: jnp.sort(x), "sorted"),
-    Wrong("06.set_first", "jnp.roll by one", lambda: jnp.roll(x, 1), "rotated"),
+    Wrong("06.set_first", "argsort-free sort", lambda: lambda x: jnp.sort(x), "sorted"),
+    Wrong("06.set_first", "jnp.roll by one", lambda: lambda x: jnp.roll(x, 1), "rotated"),
     # 06.out_of_bounds
     Wrong("06.out_of_bounds", "the error's name", lambda: "IndexError", "numpy-index-error"),
     Wrong("06.out_of_bounds", "lowercase a", lambda: "a", "clamped-like-read"),
@@ -347,19 +382,22 @@ def bincount_as_float(labels, n):
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
     Wrong(
-        "06.set_first", "only the last end written", lambda: x.at[-1].set(x[0]), "both-ends-first"
+        "06.set_first",
+        "only the last end written",
+        lambda: lambda x: x.at[-1].set(x[0]),
+        "both-ends-first",
     ),
-    Wrong("06.set_first", "y = print(...): None", lambda: None, says="this is None"),
+    Wrong("06.set_first", "return print(...): None", lambda: r1_swap_printed, named="returns-none"),
     Wrong(
         "06.set_first",
         "[None]: a 1x5 row",
-        lambda: x.at[0].set(x[-1]).at[-1].set(x[0])[None],
+        lambda: lambda x: x.at[0].set(x[-1]).at[-1].set(x[0])[None],
         says="values are right",
     ),
     Wrong(
         "06.set_first",
         ".astype(float) at the end",
-        lambda: x.at[0].set(x[-1]).at[-1].set(x[0]).astype(float),
+        lambda: lambda x: x.at[0].set(x[-1]).at[-1].set(x[0]).astype(float),
         "float-copy",
     ),
     Wrong("06.out_of_bounds", "the mode's name 'clip'", lambda: "clip", says="one of"),
@@ -464,14 +502,14 @@ ROUND_2 = (
     Wrong(
         "06.set_first",
         "the swap typed out as floats",
-        lambda: jnp.array([-1.0, 2.0, 9.0, 4.0, 7.0]),
-        named="float-copy",
+        lambda: lambda x: jnp.array([-1.0, 2.0, 9.0, 4.0, 7.0]),
+        named="typed-out",
     ),
-    Wrong("06.set_first", "x[::-1]", lambda: x[::-1], named="reversed"),
+    Wrong("06.set_first", "x[::-1]", lambda: lambda x: x[::-1], named="reversed"),
     Wrong(
         "06.set_first",
         "(swap, x): the original kept beside it",
-        lambda: (x.at[0].set(x[-1]).at[-1].set(x[0]), x),
+        lambda: lambda x: (x.at[0].set(x[-1]).at[-1].set(x[0]), x),
         named="in-a-tuple",
     ),
     Wrong("06.out_of_bounds", '"A": clamped', lambda: "A", named="clamped-like-read"),
@@ -549,7 +587,7 @@ def r3_count_bincount(labels, n):
 
 
 ROUND_3 = (
-    Wrong("06.set_first", "x.at[0] without .set", lambda: x.at[0]),
+    Wrong("06.set_first", "x.at[0] without .set", lambda: lambda x: x.at[0], named="no-method"),
     Wrong("06.out_of_bounds", '"A": clamped like the read', lambda: "A"),
     Wrong("06.out_of_bounds", '"D": IndexError as NumPy', lambda: "D"),
     Wrong("06.out_of_bounds", "the option's words for B", lambda: "the update is dropped"),
@@ -687,15 +725,15 @@ def r6_scale_numpy_int_copy(m, j, factor):
     return jnp.asarray(out, dtype=jnp.float32)
 
 
-def r6_swap_add():
+def r6_swap_add(x):
     return x.at[0].add(x[-1]).at[-1].add(x[0])
 
 
-def r6_swap_second_last():
+def r6_swap_second_last(x):
     return x.at[-2].set(x[0]).at[0].set(x[-1])
 
 
-def r6_swap_from_one():
+def r6_swap_from_one(x):
     return x.at[1].set(x[-1]).at[-1].set(x[1])
 
 
@@ -726,9 +764,11 @@ REDESIGNED = (
         lambda: r6_scale_numpy_int_copy,
         "numpy-int-in-place",
     ),
-    Wrong("06.set_first", ".add at both ends", r6_swap_add, "ends-added"),
-    Wrong("06.set_first", "the first end written at -2", r6_swap_second_last, "middle-changed"),
-    Wrong("06.set_first", "indices counted from 1", r6_swap_from_one, "middle-changed"),
+    Wrong("06.set_first", ".add at both ends", lambda: r6_swap_add, "ends-added"),
+    Wrong(
+        "06.set_first", "the first end written at -2", lambda: r6_swap_second_last, "middle-changed"
+    ),
+    Wrong("06.set_first", "indices counted from 1", lambda: r6_swap_from_one, "middle-changed"),
     Wrong(
         "06.count_labels",
         "add with mode='drop'",
@@ -777,3 +817,32 @@ REDESIGNED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *REDESIGNED)
+
+
+SWAP_ENDS = (  # 06.set_first as a function (issue 35: an array typed out passed the value form)
+    Wrong(
+        "06.set_first",
+        "the lesson's x read, not the argument",
+        lambda: s44_swap_notebook_x,
+        "typed-out",
+    ),
+    Wrong(
+        "06.set_first",
+        "a temporary y = x, each end read from y",
+        lambda: s44_swap_numpy_temp,
+        "both-ends-last",
+    ),
+    Wrong(
+        "06.set_first",
+        "two updates of x, the first one dropped",
+        lambda: s44_swap_two_sets_on_x,
+        "both-ends-first",
+    ),
+    Wrong(
+        "06.set_first",
+        "the swap of the lesson's x typed out",
+        lambda: lambda x: jnp.array([-1, 2, 9, 4, 7]),
+        "typed-out",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *SWAP_ENDS)
