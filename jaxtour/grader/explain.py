@@ -132,6 +132,22 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         lesson=("07", N_("Python control flow under `jit`")),
     ),
     Explanation(
+        # grad and vmap: JAX's message names no tracing "for jit" (or scan, cond, ...)
+        id="concretization-not-jit",
+        error_types=("ConcretizationTypeError",),
+        pattern=r"^(?![\s\S]*while tracing the function)[\s\S]*(`float`|`int`|item\(\))",
+        why=N_(
+            "Inside grad or vmap the function runs on tracers: every value it computes "
+            "from its arguments is one, whether it is differentiated or not, and float(), "
+            "int() or .item() cannot make a Python number of it."
+        ),
+        fix=N_(
+            "keep such values jax arrays inside the function, and make Python numbers of "
+            "them after the transformed function has returned"
+        ),
+        lesson=("05", N_("What an aux may hold")),
+    ),
+    Explanation(
         id="concretization",
         error_types=("ConcretizationTypeError",),
         pattern=r"",
