@@ -691,16 +691,16 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="flat",
-                message="A would flatten the gradients into the outer tuple. value_and_grad "
-                "always returns a pair: the value, and whatever grad would return. With "
-                "argnums=(0, 1) that second part is itself a tuple.",
+                message="A has three entries, but value_and_grad returns a pair: the value, "
+                "then a gradient part, whose gradients are not spread out into the outer "
+                "tuple.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="always-a-tuple",
-                message="Right nesting, wrong reason: value_and_grad adds no tuple of its own. "
-                "Its second part is exactly what grad returns for the same argnums: one array "
-                "for argnums=0, a tuple only because argnums=(0, 1) is one.",
+                message="Right nesting, but not for that reason: with argnums=0, value_and_grad "
+                "puts no tuple around the gradient (the last cell after the check shows it), so "
+                "the tuple here does not come from value_and_grad always making one.",
                 example=lambda: "C",
             ),
             Mistake(

@@ -1029,9 +1029,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="pairs-of-pairs",
-                message="Right nesting, wrong reason: has_aux pairs nothing but the value with "
-                "the aux. The gradient part is what grad returns for the same argnums: one "
-                "array for argnums=0, a tuple only because argnums=(0, 1) is one.",
+                message="Right nesting, but not for that reason: with argnums=0, "
+                "value_and_grad with has_aux returns one array as its gradient part, not a "
+                "pair (the section after the check unpacks it), so has_aux does not make pairs "
+                "of pairs whatever argnums is.",
                 example=lambda: "B",
             ),
             Mistake(

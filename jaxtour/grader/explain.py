@@ -71,10 +71,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
             "dict), but grad needs one number. If the extra values are only for you to look "
             "at, they are auxiliary data; with has_aux=True, the first output must be the loss."
         ),
-        fix=N_(
-            "return (loss, aux), then jax.grad(f, has_aux=True)(x) returns (gradient, aux); "
-            "jax.value_and_grad(f, has_aux=True) returns ((value, aux), gradient)"
-        ),
+        fix=N_("return (loss, aux), then jax.grad(f, has_aux=True)(x) returns (gradient, aux)"),
         lesson=("05", N_("A second output breaks `grad`")),
     ),
     Explanation(
