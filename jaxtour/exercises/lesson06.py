@@ -605,6 +605,33 @@ def _sized_by_labels_shape(answer) -> bool:
     return short
 
 
+def _ones_start(labels, n):
+    """Counts started from ones, the padding dropped: every count one too high."""
+    return _count_labels(labels, n) + 1
+
+
+def _started_from_ones(answer) -> bool:
+    """On every case, each count one more than the right one, or than the counts with the
+    padding counted (as label n - 1 or 0): the counts started from ones, not zeros."""
+    if not callable(answer):
+        return False
+    cases = cases_of_this_check(_label_inputs, _label_inputs)
+    kinds = (_count_labels, _padding_last, _padding_first)
+    for index, args in enumerate(cases):
+        got = output_or_none(_label_inputs, answer, index, args)
+        if not (is_jax_array(got) or isinstance(got, np.ndarray)):
+            return False
+        got = np.asarray(got)
+        if got.dtype.kind not in "iuf":
+            return False
+        if not any(
+            got.shape == np.shape(want) and np.array_equal(got - 1, np.asarray(want))
+            for want in (outputs_on(_label_inputs, kind)[index] for kind in kinds)
+        ):
+            return False
+    return True
+
+
 def _slip(wrong):
     """Behaves like ``wrong`` (any dtype), with the padding dropped or not."""
     raw = behaves_like(wrong, _label_inputs)
@@ -1154,6 +1181,14 @@ EXERCISES = (
                 "needs every occurrence to add, repeated indices included.",
                 example=lambda: _UNPADDED[_presence],
                 matches=_slip(_presence),
+            ),
+            Mistake(
+                id="started-from-ones",
+                message="The counts started from ones instead of zeros, so every label, one "
+                "never seen included, counts one more than it occurs. (Once they start from "
+                "zeros, check the padding too: it must add nothing.)",
+                example=lambda: _ones_start,
+                matches=_started_from_ones,
             ),
             Mistake(
                 id="one-per-sample",

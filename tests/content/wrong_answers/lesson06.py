@@ -430,7 +430,7 @@ WRONG_ANSWERS = (
         "06.count_labels",
         "counts start from ones",
         lambda: counts_from_ones,
-        says="off by the same amount",
+        named="started-from-ones",
     ),
     Wrong("06.count_labels", "summed to one total", lambda: total_count, "total"),
     Wrong(
@@ -546,7 +546,7 @@ ROUND_2 = (
         "06.count_labels",
         "counting from ones",
         lambda: r2_count_from_ones,
-        says="off by the same amount",
+        named="started-from-ones",
     ),
     Wrong(
         "06.count_labels",
@@ -846,3 +846,39 @@ SWAP_ENDS = (  # 06.set_first as a function (issue 35: an array typed out passed
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *SWAP_ENDS)
+
+
+def s44_count_ones_padding_counted(labels, n):
+    return jnp.ones(n, dtype=jnp.int32).at[labels].add(1)
+
+
+def s44_count_ones_like(labels, n):
+    counts = jnp.ones_like(jnp.arange(n))
+    return counts.at[jnp.where(labels >= 0, labels, n)].add(1)
+
+
+def s44_count_full_one(labels, n):
+    return jnp.full(n, 1, dtype=jnp.int32).at[labels].add(labels >= 0)
+
+
+STARTED_FROM_ONES = (  # round 6's 'starts from jnp.ones' got only '5 of 5 values differ'
+    Wrong(
+        "06.count_labels",
+        "jnp.ones, padding counted as n - 1",
+        lambda: s44_count_ones_padding_counted,
+        "started-from-ones",
+    ),
+    Wrong(
+        "06.count_labels",
+        "ones_like of an arange, padding sent past the end",
+        lambda: s44_count_ones_like,
+        "started-from-ones",
+    ),
+    Wrong(
+        "06.count_labels",
+        "jnp.full(n, 1), the mask added",
+        lambda: s44_count_full_one,
+        "started-from-ones",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *STARTED_FROM_ONES)
