@@ -1055,6 +1055,13 @@ EXERCISES = (
         success="C: ((value, aux), (grad_x, grad_y)). Each part keeps the shape it has "
         "on its own: the function's pair, and grad's tuple.",
         prediction=True,
+        explanation=(
+            "C: `((value, aux), (grad_x, grad_y))`. Each part keeps the shape it has on "
+            "its own: the value part is the function's own pair `(value, aux)`, and the "
+            "gradient part is what `grad` returns for `argnums=(0, 1)`, one tuple of two "
+            "gradients. With `argnums=0` it is one array, not a pair (the next section "
+            "unpacks it): there B's reason fails."
+        ),
     ),
     Exercise(
         id="05.loss_and_outliers",
