@@ -112,6 +112,16 @@ def _ends_added(x):
     return x.at[0].add(x[-1]).at[-1].add(x[0])
 
 
+def _fifth_is_last(x):
+    """Indices written for the lesson's 5-long x: 4 for the last element."""
+    return x.at[0].set(x[4]).at[4].set(x[0])
+
+
+def _fifth_and_sixth(x):
+    """The last element read at 4 and written at 5 (one past it): the write is dropped."""
+    return x.at[0].set(x[4]).at[5].set(x[0])
+
+
 def _swapped_second_and_last(x):
     return x.at[1].set(x[-1]).at[-1].set(x[1])
 
@@ -424,6 +434,10 @@ def _slip_on_table(wrong):
     return lambda answer: raw(answer) or on_floats(answer)
 
 
+def _rounded(m, j, factor):
+    return jnp.round(_scale_column(m, j, factor))
+
+
 def _fractions_lost(answer) -> bool:
     """The products of column j cast back to int32 (kept int, or converted to float only
     after the update), or JAX refusing that cast (a future release raises for it)."""
@@ -610,6 +624,11 @@ def _ones_start(labels, n):
     return _count_labels(labels, n) + 1
 
 
+def _zero_skipped(labels, n):
+    """Label 0 left out with the padding (labels > 0 taken for labels >= 0)."""
+    return _count_labels(labels, n).at[0].set(0)
+
+
 def _started_from_ones(answer) -> bool:
     """On every case, each count one more than the right one, or than the counts with the
     padding counted (as label n - 1 or 0): the counts started from ones, not zeros."""
@@ -715,9 +734,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="unchanged",
-                message="Your function returns x unchanged. An update with .at[] never changes "
-                "the array it starts from: it returns a new array, and that new array was not "
-                "kept.",
+                message="Your function returns x unchanged. Either the new array an .at[] "
+                "update returns was not kept (the update never changes x itself), or each end "
+                "was written with the value it already had: the values have to come from the "
+                "other end.",
                 example=lambda: _unchanged,
                 matches=behaves_like(_unchanged, _ends_inputs),
             ),
@@ -774,6 +794,19 @@ EXERCISES = (
                 "front and pushed the others back. Only the two ends should move.",
                 example=lambda: lambda x: jnp.roll(x, 1),
                 matches=behaves_like(lambda x: jnp.roll(x, 1), _ends_inputs),
+            ),
+            Mistake(
+                id="five-long-only",
+                message="Your function swaps the ends of a 5-long array only: an index written "
+                "as 4 (or 5) names the last element of the lesson's x, not of every x. On "
+                "another length it reads and writes elsewhere (an index past the end is "
+                "clamped on a read and dropped on a write). Count the last position from the "
+                "end, whatever the length.",
+                example=lambda: _fifth_and_sixth,
+                matches=lambda answer: (
+                    behaves_like(_fifth_is_last, _ends_inputs)(answer)
+                    or behaves_like(_fifth_and_sixth, _ends_inputs)(answer)
+                ),
             ),
             Mistake(
                 id="middle-changed",
@@ -979,6 +1012,14 @@ EXERCISES = (
                 "back: the table must already be float32 when the column is multiplied.",
                 example=lambda: _kept_int,
                 matches=_fractions_lost,
+            ),
+            Mistake(
+                id="rounded",
+                message="Column j holds the products rounded to whole numbers. In another unit "
+                "a count is no longer whole: 0.5 times 1 is 0.5, and the fractions are part of "
+                "the result, in float32.",
+                example=lambda: _rounded,
+                matches=behaves_like(_rounded, _matrix_inputs),
             ),
             Mistake(
                 id="scaled-row",
@@ -1195,6 +1236,14 @@ EXERCISES = (
                 "needs every occurrence to add, repeated indices included.",
                 example=lambda: _UNPADDED[_presence],
                 matches=_slip(_presence),
+            ),
+            Mistake(
+                id="label-zero-skipped",
+                message="Every label is counted right but label 0, which counts nothing: the "
+                "test that leaves the padding out leaves 0 out too. Only -1 is padding; 0 is a "
+                "label like the others.",
+                example=lambda: _zero_skipped,
+                matches=behaves_like(_zero_skipped, _label_inputs),
             ),
             Mistake(
                 id="started-from-ones",

@@ -882,3 +882,88 @@ STARTED_FROM_ONES = (  # round 6's 'starts from jnp.ones' got only '5 of 5 value
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *STARTED_FROM_ONES)
+
+
+# Round 7's families (issue 35): rounded products, label 0 dropped with the padding (both
+# were generic), and 06.set_first's indices written for a 5-long x, or each end rewritten
+# with its own value (told "the new array was not kept", a cause it did not have).
+
+
+def s44_scale_rounded(m, j, factor):
+    return jnp.round(m.astype(jnp.float32).at[:, j].multiply(factor))
+
+
+def s44_scale_rint_column(m, j, factor):
+    table = m.astype(jnp.float32)
+    return table.at[:, j].set(jnp.rint(table[:, j] * factor))
+
+
+def s44_scale_around(m, j, factor):
+    return jnp.around(m.astype(jnp.float32).at[:, j].multiply(factor))
+
+
+def s44_count_positive_mask(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[labels].add(labels > 0)
+
+
+def s44_count_positive_where(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[jnp.where(labels > 0, labels, n)].add(1)
+
+
+def s44_count_positive_drop(labels, n):
+    safe = jnp.where(labels > 0, labels, n)
+    return jnp.zeros(n, dtype=jnp.int32).at[safe].add(1, mode="drop")
+
+
+def s44_swap_index_four(x):
+    return x.at[0].set(x[4]).at[4].set(x[0])
+
+
+def s44_swap_len_of_lesson_x(x):
+    last = 4  # len(x) - 1 for the lesson's x
+    y = x.at[0].set(x[last])
+    return y.at[last].set(x[0])
+
+
+def s44_swap_same_order(x):
+    ends = jnp.array([0, -1])
+    return x.at[ends].set(x[ends])
+
+
+ROUND_7_FAMILIES = (
+    Wrong("06.scale_column", "jnp.round of the result", lambda: s44_scale_rounded, "rounded"),
+    Wrong("06.scale_column", "jnp.rint on the column", lambda: s44_scale_rint_column, "rounded"),
+    Wrong("06.scale_column", "jnp.around of the result", lambda: s44_scale_around, "rounded"),
+    Wrong(
+        "06.count_labels",
+        "labels > 0 as the mask",
+        lambda: s44_count_positive_mask,
+        "label-zero-skipped",
+    ),
+    Wrong(
+        "06.count_labels",
+        "labels > 0 kept, the rest sent past the end",
+        lambda: s44_count_positive_where,
+        "label-zero-skipped",
+    ),
+    Wrong(
+        "06.count_labels",
+        "labels > 0 kept, mode='drop'",
+        lambda: s44_count_positive_drop,
+        "label-zero-skipped",
+    ),
+    Wrong("06.set_first", "index 4 for the last", lambda: s44_swap_index_four, "five-long-only"),
+    Wrong(
+        "06.set_first",
+        "last = 4 from the lesson's x",
+        lambda: s44_swap_len_of_lesson_x,
+        "five-long-only",
+    ),
+    Wrong(
+        "06.set_first",
+        "the same order on both sides of the fancy index",
+        lambda: s44_swap_same_order,
+        "unchanged",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_7_FAMILIES)
