@@ -1202,8 +1202,9 @@ EXERCISES = (
             Mistake(
                 id="padding-counted-first",
                 message="Every label is counted right, but so is the padding, as label 0: "
-                "jnp.bincount (like a clip to the range of labels) treats a negative value as "
-                "0. The padding is no label and must not be counted at all.",
+                "something turned -1 into 0 (jnp.bincount and a clip to the range of labels "
+                "do, and so does putting 0 in its place), and 0 is a real label. The padding is "
+                "no label and must not be counted at all.",
                 example=lambda: _padding_first,
                 matches=behaves_like(_padding_first, _label_inputs),
             ),

@@ -967,3 +967,38 @@ ROUND_7_FAMILIES = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_7_FAMILIES)
+
+
+def s44_count_padding_to_zero(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[jnp.where(labels < 0, 0, labels)].add(1)
+
+
+def s44_count_clipped(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[jnp.clip(labels, 0, n - 1)].add(1)
+
+
+def s44_count_maximum_zero(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[jnp.maximum(labels, 0)].add(1)
+
+
+PADDING_MADE_ZERO = (  # round 7's 'padding sent to label 0' was told jnp.bincount did it
+    Wrong(
+        "06.count_labels",
+        "the padding replaced by 0",
+        lambda: s44_count_padding_to_zero,
+        "padding-counted-first",
+    ),
+    Wrong(
+        "06.count_labels",
+        "labels clipped to 0..n-1",
+        lambda: s44_count_clipped,
+        "padding-counted-first",
+    ),
+    Wrong(
+        "06.count_labels",
+        "jnp.maximum(labels, 0)",
+        lambda: s44_count_maximum_zero,
+        "padding-counted-first",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *PADDING_MADE_ZERO)
