@@ -13,9 +13,11 @@ what a learner opens, stored executed so nbval can compare outputs. Widget views
 dropped from stored outputs (their models die with the kernel), so a freshly opened
 notebook shows the static feedback instead of "Error displaying widget".
 
-A cell tagged ``reveal`` shows a prediction's answer, so it ships without output: its
-outputs are kept in its metadata (``jaxtour.reveal_outputs``, where the learner-path
-test compares them with a fresh Run All) and nbval runs it without comparing.
+A cell tagged ``reveal`` shows a prediction's answer, so it ships without output, and
+nothing of what it showed is in the notebook (not even in its metadata, which a learner
+can open): the outputs are kept beside it, in ``.reveals/<stem>.json`` of the edition's
+folder (not in the wheel), where the learner-path test compares them with a fresh Run
+All; nbval runs it without comparing.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from jaxtour import catalog
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 REVEAL_TAG = "reveal"
-REVEAL_OUTPUTS = "reveal_outputs"  # key under a reveal cell's metadata.jaxtour
+REVEALS = ".reveals"  # beside an edition's notebooks: <stem>.json, cell id -> outputs
 NBVAL_RUN_ONLY = "nbval-ignore-output"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
@@ -80,25 +82,37 @@ def is_reveal(cell: nbformat.NotebookNode) -> bool:
     return cell.cell_type == "code" and REVEAL_TAG in cell.get("metadata", {}).get("tags", [])
 
 
-def hold_back_reveals(notebook: nbformat.NotebookNode) -> None:
-    """Ship each reveal cell executed but without its output. What it showed is kept in
-    its metadata for the learner-path test."""
+def hold_back_reveals(notebook: nbformat.NotebookNode) -> dict[str, list]:
+    """Ship each reveal cell executed but without its output; return what each showed
+    (cell id -> outputs) for ``.reveals/``, where the learner-path test reads it."""
+    held: dict[str, list] = {}
     for cell in notebook.cells:
         if is_reveal(cell):
-            cell.metadata.setdefault("jaxtour", {})[REVEAL_OUTPUTS] = cell.outputs
+            held[cell["id"]] = cell.outputs
             cell.outputs = []
+    return held
 
 
-def authored_metadata(cell: nbformat.NotebookNode) -> dict:
-    """A cell's metadata as its source gives it: without the held-back reveal outputs."""
-    metadata = dict(cell.get("metadata", {}))
-    if REVEAL_OUTPUTS in metadata.get("jaxtour", {}):
-        jaxtour = {k: v for k, v in metadata["jaxtour"].items() if k != REVEAL_OUTPUTS}
-        if jaxtour:
-            metadata["jaxtour"] = jaxtour
-        else:
-            del metadata["jaxtour"]
-    return metadata
+def reveals_path(notebook_path: Path) -> Path:
+    """Where what ``notebook_path``'s reveal cells showed when it was built is kept."""
+    return notebook_path.parent / REVEALS / f"{notebook_path.stem}.json"
+
+
+def reveal_outputs(notebook_path: Path) -> dict[str, list]:
+    """Cell id -> what that reveal cell showed when the notebook was built ({} if none)."""
+    path = reveals_path(notebook_path)
+    if not path.exists():
+        return {}
+    return {k: [nbformat.from_dict(o) for o in v] for k, v in json.loads(path.read_text()).items()}
+
+
+def write_reveals(notebook_path: Path, held: dict[str, list]) -> None:
+    path = reveals_path(notebook_path)
+    if not held:
+        path.unlink(missing_ok=True)
+        return
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(held, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 
 
 def strip_widget_views(notebook: nbformat.NotebookNode) -> None:
@@ -339,8 +353,9 @@ def build(source: Path) -> float:
     start = time.perf_counter()
     notebook = execute(notebook_from_source(source), folder=source.parent)
     strip_widget_views(notebook)
-    hold_back_reveals(notebook)
+    held = hold_back_reveals(notebook)
     nbformat.write(notebook, source.with_suffix(".ipynb"))
+    write_reveals(source.with_suffix(".ipynb"), held)
     return time.perf_counter() - start
 
 

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import LESSON_NOTEBOOKS, TESTS, cell_check, cell_exercise, read_notebook
-from tools.build_lessons import REVEAL_OUTPUTS, is_reveal
+from tools.build_lessons import is_reveal, reveal_outputs
 
 CELL_TIMEOUT_S = 120
 # One kernel cell that runs each paste, then the check, as cells of their own; its value
@@ -106,7 +106,7 @@ class SolvedInPlace(pytest.Item):
         if kernel is None or not kernel.is_alive():
             raise RuntimeError("nbval's kernel for this lesson is not running")
         shipped = read_notebook(Path(str(notebook_file.path)))
-        self._compare_reveals(shipped)
+        self._compare_reveals(shipped, reveal_outputs(Path(str(notebook_file.path))))
         exercises, statuses = all_exercises(), {}
         cells = shipped.cells
         for index, cell in enumerate(cells):
@@ -161,7 +161,7 @@ class SolvedInPlace(pytest.Item):
             _run(kernel, exercise.solution)  # the solved state again, for what follows
         assert not leaks, "feedback that hands over passing code:\n" + "\n".join(leaks)
 
-    def _compare_reveals(self, shipped) -> None:
+    def _compare_reveals(self, shipped, held: dict[str, list]) -> None:
         """Each reveal showed in nbval's Run All what it showed when the lesson was built."""
         ran = {
             item.cell_num: item.test_outputs
@@ -173,7 +173,7 @@ class SolvedInPlace(pytest.Item):
         for number, cell in enumerate(code):
             if not is_reveal(cell) or "varies" in cell.metadata["tags"]:
                 continue
-            held_back = cell.metadata["jaxtour"][REVEAL_OUTPUTS]
+            held_back = held[cell.id]
             outputs = ran.get(number)
             assert outputs is not None, f"nbval did not run this reveal:\n{cell.source}"
             assert shown_text(outputs, patterns) == shown_text(held_back, patterns), (

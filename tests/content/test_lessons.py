@@ -19,11 +19,10 @@ from tests.helpers import (
 )
 from tools import lesson_index
 from tools.build_lessons import (
-    REVEAL_OUTPUTS,
     WIDGET_VIEW_MIME,
-    authored_metadata,
     is_reveal,
     notebook_from_source,
+    reveal_outputs,
 )
 from tools.editions import EDITIONS
 
@@ -48,16 +47,22 @@ def test_notebook_matches_its_markdown_source(lesson):
     assert [(c.cell_type, c.source) for c in stored.cells] == [
         (c.cell_type, c.source) for c in source.cells
     ], f"{lesson.name} is stale: run `make lessons`"
-    assert [authored_metadata(c) for c in stored.cells] == [c.metadata for c in source.cells]
+    assert [c.metadata for c in stored.cells] == [c.metadata for c in source.cells]
 
 
 def test_every_code_cell_is_stored_executed_and_reveals_without_output(lesson):
+    """A reveal ships without output, and what it showed is kept beside the notebook
+    (.reveals/), not in it: a learner who opens the notebook's metadata finds nothing."""
+    held = reveal_outputs(lesson)
+    reveals = set()
     for cell in read_notebook(lesson).cells:
         if cell.cell_type == "code":
             assert cell.execution_count is not None, cell.source
         if is_reveal(cell):
+            reveals.add(cell.id)
             assert cell.outputs == [], cell.source
-            assert REVEAL_OUTPUTS in cell.metadata["jaxtour"], "run `make lessons`"
+            assert cell.id in held, f"{cell.source!r} has no stored outputs: run `make lessons`"
+    assert set(held) == reveals, "run `make lessons`: .reveals/ holds other cells"
 
 
 # Both editions, English and Russian (the same cells: test_russian_sync.py).
@@ -212,8 +217,8 @@ def test_no_cell_raises_and_every_shown_mistake_really_fails(lesson):
     for cell in read_notebook(lesson).cells:
         if cell.cell_type != "code":
             continue
-        # A reveal cell ships without output; what it showed is kept in its metadata.
-        outputs = cell.metadata["jaxtour"][REVEAL_OUTPUTS] if is_reveal(cell) else cell.outputs
+        # A reveal cell ships without output; what it showed is kept in .reveals/.
+        outputs = reveal_outputs(lesson)[cell.id] if is_reveal(cell) else cell.outputs
         assert not any(o["output_type"] == "error" for o in outputs), cell.source
         assert "raises-exception" not in cell.metadata.get("tags", []), cell.source
         shown = "".join(str(o.get("data", {}).get("text/plain", "")) for o in outputs)

@@ -15,7 +15,7 @@ import pytest
 
 from jaxtour import catalog
 from tests.helpers import LESSONS, RUSSIAN, cell_check, cell_exercise, read_notebook
-from tools.build_lessons import authored_metadata, notebook_from_source
+from tools.build_lessons import notebook_from_source
 from tools.editions import RUSSIAN as RUSSIAN_EDITION
 
 LESSON_NAMES = [lesson.notebook for lesson in catalog.LESSONS]
@@ -140,7 +140,7 @@ def test_russian_notebook_matches_its_source_and_is_stored_executed(editions):
     assert [(c.cell_type, c.source) for c in stored.cells] == [
         (c.cell_type, c.source) for c in russian.cells
     ], f"lessons/ru/{name} is stale: run `make lessons LESSON_LANG=ru LESSON={name[:2]}`"
-    assert [authored_metadata(c) for c in stored.cells] == [c.metadata for c in russian.cells]
+    assert [c.metadata for c in stored.cells] == [c.metadata for c in russian.cells]
     for cell in stored.cells:
         if cell.cell_type == "code":
             assert cell.execution_count is not None, cell.source
