@@ -114,8 +114,8 @@ LESSONS: tuple[Lesson, ...] = (
         15,
         (
             "why a tuple output breaks `grad`, `has_aux=True` and the order it expects, "
-            "`((value, aux), grad)` from `value_and_grad`, metrics as aux, what an aux may "
-            "hold under `jit`"
+            "what `value_and_grad` returns with it, metrics as aux, what an aux may hold "
+            "under `grad` and `jit`"
         ),
     ),
     Lesson(

@@ -160,6 +160,19 @@ def _unweighted(answer: Any) -> bool:
     )
 
 
+def _unweighted_y(answer: Any) -> bool:
+    """(grad_y, grad_w) with grad_w right and grad_y the unweighted loss's (either sign)."""
+    if not isinstance(answer, tuple) or len(answer) != 2:
+        return False
+    grad_y, grad_w = answer
+    grad_x = _unweighted_grads()[0]
+    return (
+        hasattr(grad_y, "shape")
+        and (equals_tree(grad_x)(grad_y) or equals_tree(-grad_x)(grad_y))
+        and equals_tree(_weighted_grad(2))(grad_w)
+    )
+
+
 def _stacked_gradients(answer: Any) -> bool:
     """One array of two rows, each a gradient of weighted_sse (any of x, y, w)."""
     shape = getattr(answer, "shape", None)
@@ -291,6 +304,30 @@ def _always_rescaled(params, grads, lr, max_norm):
 
 def _norm_squared(params, grads, lr, max_norm):
     scale = jnp.minimum(1.0, max_norm / _global_norm(grads) ** 2)
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+def _l1_norm(params, grads, lr, max_norm):
+    total = sum(jnp.sum(jnp.abs(g)) for g in jax.tree.leaves(grads))
+    scale = jnp.minimum(1.0, max_norm / total)
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+def _root_mean_square(params, grads, lr, max_norm):
+    leaves = jax.tree.leaves(grads)
+    mean_square = sum(jnp.sum(g**2) for g in leaves) / sum(g.size for g in leaves)
+    scale = jnp.minimum(1.0, max_norm / jnp.sqrt(mean_square))
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+def _factor_at_least_one(params, grads, lr, max_norm):
+    scale = jnp.maximum(1.0, max_norm / _global_norm(grads))
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+def _factor_inverted(params, grads, lr, max_norm):
+    norm = _global_norm(grads)
+    scale = jnp.where(norm > max_norm, norm / max_norm, 1.0)
     return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
@@ -623,6 +660,14 @@ EXERCISES = (
                 matches=_unweighted,
             ),
             Mistake(
+                id="unweighted-y",
+                message="grad_w is right, but grad_y is the gradient of the loss without its "
+                "weights (sum_squared_error's), where every point counts the same. The weights "
+                "are in weighted_sse's gradient with respect to y too.",
+                example=lambda: (_unweighted_grads()[1], _weighted_grad(2)),
+                matches=_unweighted_y,
+            ),
+            Mistake(
                 id="only-y",
                 message="That is only the gradient with respect to y: w was passed by keyword, "
                 "and argnums counts positional arguments only, so w was never differentiated. "
@@ -691,16 +736,16 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="flat",
-                message="A would flatten the gradients into the outer tuple. value_and_grad "
-                "always returns a pair: the value, and whatever grad would return. With "
-                "argnums=(0, 1) that second part is itself a tuple.",
+                message="A has three entries, but value_and_grad returns a pair: the value, "
+                "then a gradient part, whose gradients are not spread out into the outer "
+                "tuple.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="always-a-tuple",
-                message="Right nesting, wrong reason: value_and_grad adds no tuple of its own. "
-                "Its second part is exactly what grad returns for the same argnums: one array "
-                "for argnums=0, a tuple only because argnums=(0, 1) is one.",
+                message="Right nesting, but not for that reason: with argnums=0, value_and_grad "
+                "puts no tuple around the gradient (the last cell after the check shows it), so "
+                "the tuple here does not come from value_and_grad always making one.",
                 example=lambda: "C",
             ),
             Mistake(
@@ -914,6 +959,37 @@ EXERCISES = (
                 "global norm is its square root.",
                 example=lambda: _norm_squared,
                 matches=_like(_norm_squared),
+            ),
+            Mistake(
+                id="l1-norm",
+                message="Your step divides by the sum of the entries' absolute values, an L1 "
+                "norm. The global norm is the square root of the sum of their squares.",
+                example=lambda: _l1_norm,
+                matches=_like(_l1_norm),
+            ),
+            Mistake(
+                id="root-mean-square",
+                message="Your norm takes the mean of the squares, not their sum: that is the "
+                "root mean square, smaller than the norm by the square root of the number of "
+                "entries, so the step is clipped too late.",
+                example=lambda: _root_mean_square,
+                matches=_like(_root_mean_square),
+            ),
+            Mistake(
+                id="factor-at-least-one",
+                message="Your factor is never below 1: where the norm is over max_norm it stays "
+                "1, so nothing is clipped, and where it is under, the gradients are made "
+                "larger. Clipping only shrinks: the factor is at most 1.",
+                example=lambda: _factor_at_least_one,
+                matches=_like(_factor_at_least_one),
+            ),
+            Mistake(
+                id="factor-inverted",
+                message="Your factor is upside down, the norm over max_norm: where the gradients "
+                "are too large it makes the step larger still, instead of shrinking it to norm "
+                "max_norm.",
+                example=lambda: _factor_inverted,
+                matches=_like(_factor_inverted),
             ),
             Mistake(
                 id="summed-leaf-norms",

@@ -19,6 +19,7 @@ from jaxtour.grader.mistakes import (
     computed_not_chosen,
     equals_tree,
     equals_value,
+    output_or_none,
     returns_none,
     uses_notebook_values,
 )
@@ -27,6 +28,7 @@ from jaxtour.grader.rules import (
     Inputs,
     JaxArray,
     SamePytree,
+    cases_of_this_check,
     is_python_float,
     outputs_on,
 )
@@ -141,6 +143,37 @@ def _stats_as_tuple(x, y):
 def _all_in_one_dict(x, y):
     loss, stats = _error_stats(x, y)
     return {"loss": loss, **stats}
+
+
+def _logged_floats(x, y):
+    """The exercise's penalized_loss as given: the parts logged as Python floats (and the
+    MSE alone first)."""
+    mse, penalty = _parts(x, y)
+    return mse, {"mse": float(mse), "penalty": float(penalty)}
+
+
+def _logged_floats_fixed_loss(x, y):
+    mse, penalty = _parts(x, y)
+    return mse + penalty, {"mse": float(mse), "penalty": float(penalty)}
+
+
+def _aux_not_traceable(answer: Any) -> bool:
+    """A pair on every input whose aux holds a Python or NumPy number among its leaves
+    (float(), .item(), np.asarray of a part): right on a plain call, and a conversion
+    that fails on grad's tracers."""
+    if not callable(answer):
+        return False
+    for index, args in enumerate(cases_of_this_check(_pair_inputs, _pair_inputs)):
+        out = output_or_none(_pair_inputs, answer, index, args)
+        if not (isinstance(out, tuple | list) and len(out) == 2):
+            return False
+        leaves = jax.tree.leaves(out[1])
+        if not any(
+            isinstance(leaf, float | int | np.generic | np.ndarray) and not isinstance(leaf, bool)
+            for leaf in leaves
+        ):
+            return False
+    return True
 
 
 def _first_is_mse(answer: Any) -> bool:
@@ -782,16 +815,16 @@ def _as_attributes(params):
 EXERCISES = (
     Exercise(
         id="05.fix_aux_order",
-        title="Fix a loss whose penalty has_aux never differentiates",
+        title="Fix a loss that grad cannot run and whose penalty it would not feel",
         reference=lambda: _error_stats,
         rule=LossThenAux(),
         hints=(
-            "The function runs without an error, so the order of two things is not the "
-            "problem. Which output does has_aux=True differentiate, and what does it do "
-            "with the other?",
-            "The aux is handed back untouched: nothing in it reaches the gradient. The "
-            "number to differentiate must already include the penalty; the aux keeps both "
-            "parts for the log.",
+            "Two things go wrong, one after the other. First the error: jax.grad runs the "
+            "function on tracers, and the aux is computed inside it too. What does float() "
+            "need that a tracer does not have?",
+            "Once it runs, compare the gradient with the MSE's alone. has_aux=True "
+            "differentiates only the first output and hands the aux back untouched: a term "
+            "that should reach the gradient cannot live only in the aux.",
             'return mse + penalty, {"mse": mse, "penalty": penalty}',
         ),
         solution=(
@@ -802,6 +835,17 @@ EXERCISES = (
             '    return mse + penalty, {"mse": mse, "penalty": penalty}'
         ),
         mistakes=(
+            Mistake(
+                id="aux-made-python",
+                message="Your aux holds Python or NumPy numbers (float(), .item() or np.asarray "
+                "of a part). Called on its own the function runs, but jax.grad runs it on "
+                "tracers: every value computed from x and y is one, the aux too, although it is "
+                "never differentiated, and a tracer has no value to make a Python number of. "
+                "The check's jax.grad(error_stats, has_aux=True) fails the way the lesson's "
+                "call did.",
+                example=lambda: _logged_floats,
+                matches=_aux_not_traceable,
+            ),
             Mistake(
                 id="returns-none",
                 message="Your function returns None: it has no return statement. has_aux=True "
@@ -959,9 +1003,9 @@ EXERCISES = (
                 matches=behaves_like(_summed, _pair_inputs),
             ),
         ),
-        success="mse + penalty first: has_aux differentiates only the first output and "
-        "hands the second back untouched, so a term that belongs in the gradient cannot "
-        "live in the aux.",
+        success="The aux is traced like everything else the function computes, so it stays "
+        "jax arrays; and has_aux differentiates only the first output, handing the second "
+        "back untouched, so a term that belongs in the gradient cannot live in the aux.",
     ),
     Exercise(
         id="05.predict_aux_structure",
@@ -985,9 +1029,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="pairs-of-pairs",
-                message="Right nesting, wrong reason: has_aux pairs nothing but the value with "
-                "the aux. The gradient part is what grad returns for the same argnums: one "
-                "array for argnums=0, a tuple only because argnums=(0, 1) is one.",
+                message="Right nesting, but not for that reason: with argnums=0, "
+                "value_and_grad with has_aux returns one array as its gradient part, not a "
+                "pair (the section after the check unpacks it), so has_aux does not make pairs "
+                "of pairs whatever argnums is.",
                 example=lambda: "B",
             ),
             Mistake(
@@ -1014,7 +1059,8 @@ EXERCISES = (
             "C: `((value, aux), (grad_x, grad_y))`. Each part keeps the shape it has on "
             "its own: the value part is the function's own pair `(value, aux)`, and the "
             "gradient part is what `grad` returns for `argnums=(0, 1)`, one tuple of two "
-            "gradients."
+            "gradients. With `argnums=0` it is one array, not a pair (the next section "
+            "unpacks it): there B's reason fails."
         ),
     ),
     Exercise(

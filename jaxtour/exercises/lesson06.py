@@ -5,14 +5,19 @@ in-place loop ported to one .at[] call."""
 from __future__ import annotations
 
 import functools
+import random
 import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from jaxtour.exercises.common import jax, jnp, same_values
+from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader import pristine
 from jaxtour.grader.mistakes import (
     behaves_like,
+    equals_value,
     fails_with,
     ignores_arguments,
     ignores_one_argument,
@@ -23,91 +28,185 @@ from jaxtour.grader.mistakes import (
     returns_none,
     runs_python_per_element,
 )
-from jaxtour.grader.rules import Choice, JaxArray, SameFunction, cases_of_this_check
+from jaxtour.grader.rules import (
+    Choice,
+    SameFunction,
+    cases_of_this_check,
+    outputs_on,
+)
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_jax_array
 
 # --- 06.set_first -----------------------------------------------------------------------
+# swap_ends(x): a function, checked on the grader's arrays and on arrays drawn afresh at
+# every check, so that only the operation passes (a swapped array typed out cannot).
 
 
-def _x():
-    """The exercise cell's own x: unordered, odd-sized, with a negative end, so that a
-    swap of its ends differs from reversing, sorting or rotating it."""
-    return jnp.array([7, 2, 9, 4, -1])
+def _ends_inputs():
+    """Unordered, odd- and even-sized, negative, float and 2-long arrays: a swap of the
+    ends differs from reversing, sorting or rotating each one."""
+    return [
+        (jnp.array([7, 2, 9, 4, -1]),),
+        (jnp.array([3.5, -2.0, 0.25, 8.0, 1.0, -6.5]),),
+        (jnp.array([-4, 11]),),
+        (jnp.array([5, 0, -3, 12, 6, 2, 9], dtype=jnp.int32),),
+    ]
 
 
-def _set_first():
-    x = _x()
+_DRAWN = random.SystemRandom()  # never the learner's random state
+
+
+def _drawn_ends():
+    """Two arrays drawn at each check, of distinct values in a shuffled order: a typed-out
+    answer or a lookup of the grader's own arrays meets a new one every time."""
+    cases = []
+    for size in (_DRAWN.randint(3, 9), _DRAWN.randint(10, 16)):
+        values = _DRAWN.sample(range(-50, 50), size)
+        cases.append((jnp.array(values, dtype=jnp.int32),))
+    return cases
+
+
+def _swap_ends(x):
     return x.at[0].set(x[-1]).at[-1].set(x[0])
 
 
-def _is_index_ref(answer) -> bool:
-    """``x.at[0]`` without a method: jax's _IndexUpdateRef, which only selects."""
-    return type(answer).__name__ == "_IndexUpdateRef"
+@dataclass(frozen=True)
+class OnDrawnToo:
+    """``fixed`` on the grader's own cases (its mistakes read those), then the same
+    comparison on cases drawn afresh at every check by ``drawn``."""
+
+    fixed: SameFunction
+    drawn: Callable[[], list[tuple[Any, ...]]]
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        problem = self.fixed(answer, expected)
+        if problem is not None:
+            return problem
+        drawn = self.drawn()  # this check's own cases, judged by the same rule
+        return SameFunction(inputs=lambda: drawn, output=self.fixed.output)(answer, expected)
 
 
-def _same_values_as_float(answer) -> bool:
-    """The right numbers, typed as floats (jnp.array([-1.0, 2.0, ...]))."""
-    return (
-        is_jax_array(answer)
-        and np.asarray(answer).dtype.kind == "f"
-        and same_values(_set_first)(answer)
+def _unchanged(x):
+    return x
+
+
+def _forgot_return(x):
+    y = _swap_ends(x)  # noqa: F841
+
+
+def _both_ends_last(x):
+    """The last element written from the updated array (or never written): x[-1] at
+    both ends."""
+    y = x.at[0].set(x[-1])
+    return y.at[-1].set(y[0])
+
+
+def _both_ends_first(x):
+    """The mirror slip: the last end written first, then the first end read from it."""
+    y = x.at[-1].set(x[0])
+    return y.at[0].set(y[-1])
+
+
+def _ends_added(x):
+    """.add where .set was meant: each end becomes the sum of both ends."""
+    return x.at[0].add(x[-1]).at[-1].add(x[0])
+
+
+def _fifth_is_last(x):
+    """Indices written for the lesson's 5-long x: 4 for the last element."""
+    return x.at[0].set(x[4]).at[4].set(x[0])
+
+
+def _fifth_and_sixth(x):
+    """The last element read at 4 and written at 5 (one past it): the write is dropped."""
+    return x.at[0].set(x[4]).at[5].set(x[0])
+
+
+def _swapped_second_and_last(x):
+    return x.at[1].set(x[-1]).at[-1].set(x[1])
+
+
+def _middle_changed(answer) -> bool:
+    """On every case, an array of x's shape in which an element between the ends changed,
+    while an end holds the other end's value or the values are x's in another order: one
+    update written at another index than 0 or -1 (an index counted from 1, or -2)."""
+    if not callable(answer):
+        return False
+    for index, (x,) in enumerate(cases_of_this_check(_ends_inputs, _ends_inputs)):
+        got = output_or_none(_ends_inputs, answer, index, (x,))
+        if not (is_jax_array(got) or isinstance(got, np.ndarray)):
+            return False
+        got, x = np.asarray(got), np.asarray(x)
+        if got.shape != x.shape or len(x) < 3 or np.array_equal(got[1:-1], x[1:-1]):
+            if len(x) < 3 and got.shape == x.shape:
+                continue  # no element between the ends: nothing to see here
+            return False
+        moved_end = got[0] == x[-1] or got[-1] == x[0]
+        if not (moved_end or sorted(got.tolist()) == sorted(x.tolist())):
+            return False
+    return True
+
+
+def _each_output(answer, test) -> bool:
+    """``test(output, right_output)`` holds on every one of the grader's cases."""
+    if not callable(answer):
+        return False
+    cases = cases_of_this_check(_ends_inputs, _ends_inputs)
+    for index, (args, want) in enumerate(
+        zip(cases, outputs_on(_ends_inputs, _swap_ends), strict=True)
+    ):
+        if not test(output_or_none(_ends_inputs, answer, index, args), want):
+            return False
+    return True
+
+
+def _numpy_result(answer) -> bool:
+    return _each_output(
+        answer, lambda got, want: isinstance(got, np.ndarray) and equals_value(want)(got)
     )
 
 
 def _python_sequence(answer) -> bool:
-    return isinstance(answer, list | tuple) and same_values(_set_first)(answer)
+    return _each_output(
+        answer,
+        lambda got, want: (
+            isinstance(got, list | tuple)
+            and not any(is_jax_array(item) for item in got)
+            and equals_value(want)(got)
+        ),
+    )
 
 
 def _right_array_in_tuple(answer) -> bool:
     """A tuple holding the right jax array: a trailing comma, or a second value after a
     comma."""
-    return isinstance(answer, tuple) and any(
-        is_jax_array(item) and same_values(_set_first)(item) for item in answer
+    return _each_output(
+        answer,
+        lambda got, want: (
+            isinstance(got, tuple)
+            and any(is_jax_array(item) and equals_value(want)(item) for item in got)
+        ),
     )
 
 
-def _both_ends_last():
-    """The last element written from the updated array (or never written): x[-1] at
-    both ends."""
-    y = _x().at[0].set(_x()[-1])
-    return y.at[-1].set(y[0])
+def _float_where_int(answer) -> bool:
+    """The right numbers, but floats where x holds integers (typed out, or converted)."""
+    found = []
+
+    def test(got, want):
+        if not (is_jax_array(got) and equals_value(want)(got)):
+            return False
+        if np.asarray(want).dtype.kind in "iu":
+            found.append(np.asarray(got).dtype.kind == "f")
+        return True
+
+    return _each_output(answer, test) and any(found)
 
 
-def _ends_added():
-    """.add where .set was meant: each end becomes the sum of both ends."""
-    x = _x()
-    return x.at[0].add(x[-1]).at[-1].add(x[0])
-
-
-def _is_ends_added(answer) -> bool:
-    return is_jax_array(answer) and same_values(_ends_added)(answer)
-
-
-def _middle_changed(answer) -> bool:
-    """An integer array of x's shape in which an element between the ends changed, while
-    an end holds the other end's value or the values are x's in another order: one
-    update written at another index than 0 or -1 (an index counted from 1, or -2)."""
-    if not (is_jax_array(answer) or isinstance(answer, np.ndarray)):
-        return False
-    got, x = np.asarray(answer), np.asarray(_x())
-    if got.shape != x.shape or got.dtype.kind not in "iu":
-        return False
-    if np.array_equal(got[1:-1], x[1:-1]):
-        return False
-    moved_end = got[0] == x[-1] or got[-1] == x[0]
-    return bool(moved_end or sorted(got.tolist()) == sorted(x.tolist()))
-
-
-def _swapped_second_and_last():
-    x = _x()
-    return x.at[1].set(x[-1]).at[-1].set(x[1])
-
-
-def _both_ends_first():
-    """The mirror slip: the last end written first, then the first end read from it."""
-    y = _x().at[-1].set(_x()[0])
-    return y.at[0].set(y[-1])
+def _is_index_ref(answer) -> bool:
+    """``x.at[0]`` without a method, on every case: jax's _IndexUpdateRef, which only
+    selects."""
+    return _each_output(answer, lambda got, want: type(got).__name__ == "_IndexUpdateRef")
 
 
 # --- 06.out_of_bounds -------------------------------------------------------------------
@@ -335,6 +434,10 @@ def _slip_on_table(wrong):
     return lambda answer: raw(answer) or on_floats(answer)
 
 
+def _rounded(m, j, factor):
+    return jnp.round(_scale_column(m, j, factor))
+
+
 def _fractions_lost(answer) -> bool:
     """The products of column j cast back to int32 (kept int, or converted to float only
     after the update), or JAX refusing that cast (a future release raises for it)."""
@@ -516,6 +619,38 @@ def _sized_by_labels_shape(answer) -> bool:
     return short
 
 
+def _ones_start(labels, n):
+    """Counts started from ones, the padding dropped: every count one too high."""
+    return _count_labels(labels, n) + 1
+
+
+def _zero_skipped(labels, n):
+    """Label 0 left out with the padding (labels > 0 taken for labels >= 0)."""
+    return _count_labels(labels, n).at[0].set(0)
+
+
+def _started_from_ones(answer) -> bool:
+    """On every case, each count one more than the right one, or than the counts with the
+    padding counted (as label n - 1 or 0): the counts started from ones, not zeros."""
+    if not callable(answer):
+        return False
+    cases = cases_of_this_check(_label_inputs, _label_inputs)
+    kinds = (_count_labels, _padding_last, _padding_first)
+    for index, args in enumerate(cases):
+        got = output_or_none(_label_inputs, answer, index, args)
+        if not (is_jax_array(got) or isinstance(got, np.ndarray)):
+            return False
+        got = np.asarray(got)
+        if got.dtype.kind not in "iuf":
+            return False
+        if not any(
+            got.shape == np.shape(want) and np.array_equal(got - 1, np.asarray(want))
+            for want in (outputs_on(_label_inputs, kind)[index] for kind in kinds)
+        ):
+            return False
+    return True
+
+
 def _slip(wrong):
     """Behaves like ``wrong`` (any dtype), with the padding dropped or not."""
     raw = behaves_like(wrong, _label_inputs)
@@ -569,29 +704,48 @@ def _numpy_fancy_in_place(labels, n):
 EXERCISES = (
     Exercise(
         id="06.set_first",
-        title="Swap the ends of a jax array with .at[]",
-        reference=_set_first,
-        rule=JaxArray(),
+        title="Swap the ends of any jax array with .at[]",
+        reference=lambda: _swap_ends,
+        rule=OnDrawnToo(SameFunction(inputs=_ends_inputs), drawn=_drawn_ends),
         hints=(
             "Read the error above: it names the method to use instead of x[idx] = y. "
             "It builds a new array and leaves the old one as it was.",
             "Two elements change, so two updates. Each update returns a new array and x "
             "never changes: which array do you read each new value from?",
-            "y = x.at[0].set(x[-1]).at[-1].set(x[0])",
+            "return x.at[0].set(x[-1]).at[-1].set(x[0])",
         ),
-        solution="x = jnp.array([7, 2, 9, 4, -1])\ny = x.at[0].set(x[-1]).at[-1].set(x[0])",
+        solution="def swap_ends(x):\n    return x.at[0].set(x[-1]).at[-1].set(x[0])",
         mistakes=(
             Mistake(
+                id="returns-none",
+                message="Your function returns None: it has no return statement. Return the "
+                "new array.",
+                example=lambda: _forgot_return,
+                matches=returns_none(_ends_inputs),
+            ),
+            Mistake(
+                id="typed-out",
+                message="Your function returns the same array whatever x it is given: a swap "
+                "typed out, or made from the notebook's own x. The check calls it on arrays of "
+                "other lengths and values, some drawn afresh at every check: the swap has to "
+                "be made from the x it is given.",
+                example=lambda: lambda x: jnp.array([-1, 2, 9, 4, 7]),
+                matches=ignores_arguments(_ends_inputs),
+            ),
+            Mistake(
                 id="unchanged",
-                message="This is x, unchanged. An update with .at[] never changes the array "
-                "it starts from: it returns a new array, and that new array was not kept.",
-                example=_x,
+                message="Your function returns x unchanged. Either the new array an .at[] "
+                "update returns was not kept (the update never changes x itself), or each end "
+                "was written with the value it already had: the values have to come from the "
+                "other end.",
+                example=lambda: _unchanged,
+                matches=behaves_like(_unchanged, _ends_inputs),
             ),
             Mistake(
                 id="no-method",
                 message="This only selects elements: .at[...] is not an array until one of "
                 "its methods builds the updated copy.",
-                example=lambda: _x().at[0],
+                example=lambda: lambda x: x.at[0],
                 matches=_is_index_ref,
             ),
             Mistake(
@@ -600,7 +754,8 @@ EXERCISES = (
                 "with a value read from the updated array, whose first element had already "
                 "been replaced (or it was never written). x itself never changes, so its "
                 "first element is still there to read.",
-                example=_both_ends_last,
+                example=lambda: _both_ends_last,
+                matches=behaves_like(_both_ends_last, _ends_inputs),
             ),
             Mistake(
                 id="both-ends-first",
@@ -608,33 +763,50 @@ EXERCISES = (
                 "with a value read from the updated array, whose last element had already been "
                 "replaced (or it was never written). x itself never changes, so its last "
                 "element is still there to read.",
-                example=_both_ends_first,
+                example=lambda: _both_ends_first,
+                matches=behaves_like(_both_ends_first, _ends_inputs),
             ),
             Mistake(
                 id="ends-added",
                 message="Both ends hold the sum of the two ends: .add adds its value to the "
                 "element already there. A swap replaces each end with the other's value.",
-                example=_ends_added,
-                matches=_is_ends_added,
+                example=lambda: _ends_added,
+                matches=behaves_like(_ends_added, _ends_inputs),
             ),
             Mistake(
                 id="reversed",
                 message="The whole array is reversed: only the two ends trade places, and the "
                 "elements between them keep their order.",
-                example=lambda: _x()[::-1],
+                example=lambda: lambda x: x[::-1],
+                matches=behaves_like(lambda x: x[::-1], _ends_inputs),
             ),
             Mistake(
                 id="sorted",
                 message="The array is sorted: the smallest element came first because of its "
                 "value, not its place. The task swaps the first and last positions, whatever "
                 "they hold.",
-                example=lambda: jnp.sort(_x()),
+                example=lambda: jnp.sort,
+                matches=behaves_like(lambda x: jnp.sort(x), _ends_inputs),
             ),
             Mistake(
                 id="rotated",
                 message="Every element moved one place along (a rotation): the last came to the "
                 "front and pushed the others back. Only the two ends should move.",
-                example=lambda: jnp.roll(_x(), 1),
+                example=lambda: lambda x: jnp.roll(x, 1),
+                matches=behaves_like(lambda x: jnp.roll(x, 1), _ends_inputs),
+            ),
+            Mistake(
+                id="five-long-only",
+                message="Your function swaps the ends of a 5-long array only: an index written "
+                "as 4 (or 5) names the last element of the lesson's x, not of every x. On "
+                "another length it reads and writes elsewhere (an index past the end is "
+                "clamped on a read and dropped on a write). Count the last position from the "
+                "end, whatever the length.",
+                example=lambda: _fifth_and_sixth,
+                matches=lambda answer: (
+                    behaves_like(_fifth_is_last, _ends_inputs)(answer)
+                    or behaves_like(_fifth_and_sixth, _ends_inputs)(answer)
+                ),
             ),
             Mistake(
                 id="middle-changed",
@@ -642,7 +814,7 @@ EXERCISES = (
                 "another index than the first or the last (an index counted from 1, or -2 "
                 "for the last). Only the two ends trade places; the elements between them "
                 "stay where they are.",
-                example=_swapped_second_and_last,
+                example=lambda: _swapped_second_and_last,
                 matches=_middle_changed,
             ),
             Mistake(
@@ -650,29 +822,29 @@ EXERCISES = (
                 message="Right values, but a NumPy array: a copy changed in place, the NumPy "
                 "way. A jax array is never changed in place; the updated copy is built by JAX "
                 "from x.",
-                example=lambda: np.array(_set_first()),
-                matches=same_values(_set_first, np.ndarray),
+                example=lambda: lambda x: np.array(_swap_ends(x)),
+                matches=_numpy_result,
             ),
             Mistake(
                 id="python-list",
                 message="Right values, but a Python list. The exercise asks for a jax array "
                 "built from x.",
-                example=lambda: _set_first().tolist(),
+                example=lambda: lambda x: _swap_ends(x).tolist(),
                 matches=_python_sequence,
             ),
             Mistake(
                 id="in-a-tuple",
                 message="This is a tuple with the right array inside: a trailing comma, or a "
-                "second value after a comma, makes one. Assign the new array alone.",
-                example=lambda: (_set_first(),),
+                "second value after a comma, makes one. Return the new array alone.",
+                example=lambda: lambda x: (_swap_ends(x),),
                 matches=_right_array_in_tuple,
             ),
             Mistake(
                 id="float-copy",
-                message="Right numbers, but floats: x holds int32. An update of x keeps x's "
-                "dtype; an array typed out or converted does not.",
-                example=lambda: _set_first().astype(jnp.float32),
-                matches=_same_values_as_float,
+                message="Right numbers, but floats where x holds integers. An update of x "
+                "keeps x's dtype; an array typed out or converted does not.",
+                example=lambda: lambda x: _swap_ends(x).astype(jnp.float32),
+                matches=_float_where_int,
             ),
         ),
         success="Both ends swapped in a new array, and x is unchanged: each value was read "
@@ -703,16 +875,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="clamped-like-read",
-                message="Reading x[10] clamps to the last element, so this is a fair guess. But "
-                "a clamped write would change an element nobody asked to change (x[2]), so "
-                "updates use another rule.",
+                message="Reading x[10] clamps to the last element, so this is a fair guess, but "
+                "an update out of bounds does not write into x[2]: updates follow another rule "
+                "than reads.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="past-the-end",
-                message="Right result, wrong reason: JAX never writes outside an array's "
-                "memory. An update out of bounds is dropped on purpose, by the update's rule "
-                "(its mode), chosen so that no element the code did not name changes.",
+                message="Right result, but not for that reason: JAX never writes outside an "
+                "array's memory. An update builds a new array of x's size, and nothing past its "
+                "end exists to be written.",
                 example=lambda: "C",
             ),
             Mistake(
@@ -840,6 +1012,14 @@ EXERCISES = (
                 "back: the table must already be float32 when the column is multiplied.",
                 example=lambda: _kept_int,
                 matches=_fractions_lost,
+            ),
+            Mistake(
+                id="rounded",
+                message="Column j holds the products rounded to whole numbers. In another unit "
+                "a count is no longer whole: 0.5 times 1 is 0.5, and the fractions are part of "
+                "the result, in float32.",
+                example=lambda: _rounded,
+                matches=behaves_like(_rounded, _matrix_inputs),
             ),
             Mistake(
                 id="scaled-row",
@@ -1022,8 +1202,9 @@ EXERCISES = (
             Mistake(
                 id="padding-counted-first",
                 message="Every label is counted right, but so is the padding, as label 0: "
-                "jnp.bincount (like a clip to the range of labels) treats a negative value as "
-                "0. The padding is no label and must not be counted at all.",
+                "something turned -1 into 0 (jnp.bincount and a clip to the range of labels "
+                "do, and so does putting 0 in its place), and 0 is a real label. The padding is "
+                "no label and must not be counted at all.",
                 example=lambda: _padding_first,
                 matches=behaves_like(_padding_first, _label_inputs),
             ),
@@ -1056,6 +1237,22 @@ EXERCISES = (
                 "needs every occurrence to add, repeated indices included.",
                 example=lambda: _UNPADDED[_presence],
                 matches=_slip(_presence),
+            ),
+            Mistake(
+                id="label-zero-skipped",
+                message="Every label is counted right but label 0, which counts nothing: the "
+                "test that leaves the padding out leaves 0 out too. Only -1 is padding; 0 is a "
+                "label like the others.",
+                example=lambda: _zero_skipped,
+                matches=behaves_like(_zero_skipped, _label_inputs),
+            ),
+            Mistake(
+                id="started-from-ones",
+                message="The counts started from ones instead of zeros, so every label, one "
+                "never seen included, counts one more than it occurs. (Once they start from "
+                "zeros, check the padding too: it must add nothing.)",
+                example=lambda: _ones_start,
+                matches=_started_from_ones,
             ),
             Mistake(
                 id="one-per-sample",

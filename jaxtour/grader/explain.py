@@ -71,10 +71,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
             "dict), but grad needs one number. If the extra values are only for you to look "
             "at, they are auxiliary data; with has_aux=True, the first output must be the loss."
         ),
-        fix=N_(
-            "return (loss, aux), then jax.grad(f, has_aux=True)(x) returns (gradient, aux); "
-            "jax.value_and_grad(f, has_aux=True) returns ((value, aux), gradient)"
-        ),
+        fix=N_("return (loss, aux), then jax.grad(f, has_aux=True)(x) returns (gradient, aux)"),
         lesson=("05", N_("A second output breaks `grad`")),
     ),
     Explanation(
@@ -130,6 +127,22 @@ EXPLANATIONS: tuple[Explanation, ...] = (
             "jnp.where(mask, value_where_true, value_elsewhere)"
         ),
         lesson=("07", N_("Python control flow under `jit`")),
+    ),
+    Explanation(
+        # grad and vmap: JAX's message names no tracing "for jit" (or scan, cond, ...)
+        id="concretization-not-jit",
+        error_types=("ConcretizationTypeError",),
+        pattern=r"^(?![\s\S]*while tracing the function)[\s\S]*(`float`|`int`|item\(\))",
+        why=N_(
+            "Inside grad or vmap the function runs on tracers: every value it computes "
+            "from its arguments is one, whether it is differentiated or not, and float(), "
+            "int() or .item() cannot make a Python number of it."
+        ),
+        fix=N_(
+            "keep such values jax arrays inside the function, and make Python numbers of "
+            "them after the transformed function has returned"
+        ),
+        lesson=("05", N_("What an aux may hold")),
     ),
     Explanation(
         id="concretization",

@@ -48,6 +48,10 @@ GIVEAWAYS = {
         "The sum is part of what `grad` differentiates",
         "Сумма — часть того, что дифференцирует `grad`",
     ),
+    "04.predict_value_and_grad": (
+        "exactly like `grad`",
+        "точно так же, как `grad`",
+    ),
     "06.out_of_bounds": (
         ".at[].set` drops",
         ".at[i].set` drops",

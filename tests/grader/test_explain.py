@@ -60,6 +60,7 @@ PROVOKE = {
     "tracer-bool": _if_on_tracer,
     "non-concrete-bool-index": _boolean_mask_under_jit,
     "concretization": _int_of_tracer,
+    "concretization-not-jit": lambda: jax.grad(lambda v: (v**2, float(v)), has_aux=True)(1.0),
     "non-concrete-shape": _traced_shape,
     "unexpected-tracer": _leaked_tracer,
     "removed-index-update": lambda: jax.ops.index_update(jnp.arange(3), 0, 1),

@@ -649,7 +649,7 @@ ROUND_6_FAMILIES = (
         "04.sgd_step", "the step without max_norm", lambda: r6_step_old_signature, "three-arguments"
     ),
     Wrong("04.grad_last_two", "sum_squared_error's pair", r6_grads_unweighted, "unweighted"),
-    Wrong("04.grad_last_two", "by hand, grad_y without w", r6_grads_unweighted_by_hand),
+    Wrong("04.grad_last_two", "by hand, grad_y without w", r6_grads_unweighted_by_hand, "unweighted-y"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_6_FAMILIES)
 
@@ -662,3 +662,76 @@ WRONG_ANSWERS = (
     *WRONG_ANSWERS,
     Wrong("04.grad_last_two", "x's and y's gradients stacked", r6_grads_stacked_xy, "stacked-pair"),
 )
+
+
+# Round 7's families (issue 35): grad_y of the unweighted loss beside a right grad_w (was
+# generic), and four other factors for 04.sgd_step (were told only "N times the expected").
+
+
+def s44_grads_y_unweighted():
+    return jax.grad(sum_squared_error, argnums=1)(x, y), (x - y) ** 2
+
+
+def s44_grads_y_by_hand_unweighted():
+    return 2 * (y - x), jax.grad(lambda w_: weighted_sse(x, y, w=w_))(w)
+
+
+def s44_grads_y_sign_and_weights_lost():
+    return jax.grad(sum_squared_error)(x, y), (y - x) ** 2
+
+
+def s44_step_abs_norm(params, grads, lr, max_norm):
+    leaves = jax.tree.leaves(grads)
+    norm = jnp.sum(jnp.concatenate([jnp.abs(g).ravel() for g in leaves]))
+    scale = jnp.minimum(1.0, max_norm / norm)
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+def s44_step_rms(params, grads, lr, max_norm):
+    flat = jnp.concatenate([g.ravel() for g in jax.tree.leaves(grads)])
+    scale = jnp.minimum(1.0, max_norm / jnp.sqrt(jnp.mean(flat**2)))
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+def s44_step_max_factor(params, grads, lr, max_norm):
+    norm = jnp.sqrt(sum(jnp.vdot(g, g) for g in jax.tree.leaves(grads)))
+    return jax.tree.map(lambda p, g: p - lr * max(1.0, max_norm / norm) * g, params, grads)
+
+
+def s44_step_inverted(params, grads, lr, max_norm):
+    norm = jnp.sqrt(sum(jnp.sum(g**2) for g in jax.tree.leaves(grads)))
+    scale = jnp.maximum(1.0, norm / max_norm)
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+ROUND_7_FAMILIES = (
+    Wrong(
+        "04.grad_last_two", "grad_y of sum_squared_error", s44_grads_y_unweighted, "unweighted-y"
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "grad_y by hand without w",
+        s44_grads_y_by_hand_unweighted,
+        "unweighted-y",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "grad_y as the unweighted grad_x",
+        s44_grads_y_sign_and_weights_lost,
+        "unweighted-y",
+    ),
+    Wrong(
+        "04.sgd_step", "sum of absolute values as the norm", lambda: s44_step_abs_norm, "l1-norm"
+    ),
+    Wrong("04.sgd_step", "root of the mean square", lambda: s44_step_rms, "root-mean-square"),
+    Wrong(
+        "04.sgd_step",
+        "Python max for the factor",
+        lambda: s44_step_max_factor,
+        "factor-at-least-one",
+    ),
+    Wrong(
+        "04.sgd_step", "norm / max_norm, at least 1", lambda: s44_step_inverted, "factor-inverted"
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_7_FAMILIES)

@@ -712,3 +712,68 @@ FRESH_FAMILIES = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *FRESH_FAMILIES)
+
+
+# 05.fix_aux_order as redesigned (issue 34: the fix, mse + penalty, was named in the task):
+# penalized_loss also logs its parts with float(), which fails on grad's tracers.
+
+
+def s44_floats_kept_penalty_added(x, y):
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = 0.1 * jnp.sum(x**2)
+    return mse + penalty, {"mse": float(mse), "penalty": float(penalty)}
+
+
+def s44_item_in_log(x, y):
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = 0.1 * jnp.sum(x**2)
+    return mse + penalty, {"mse": mse.item(), "penalty": penalty.item()}
+
+
+def s44_floats_removed_only(x, y):
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = 0.1 * jnp.sum(x**2)
+    return mse, {"mse": mse, "penalty": penalty}
+
+
+def s44_astype_as_jax_says(x, y):
+    # JAX's message suggests x.astype(float): it runs, and the penalty still only logged
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = 0.1 * jnp.sum(x**2)
+    return mse, {"mse": mse.astype(float), "penalty": penalty.astype(float)}
+
+
+def s44_numpy_log(x, y):
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = 0.1 * jnp.sum(x**2)
+    return mse + penalty, {"mse": np.asarray(mse), "penalty": np.asarray(penalty)}
+
+
+FLOATS_IN_AUX = (
+    Wrong(
+        "05.fix_aux_order",
+        "penalty added, the floats kept",
+        lambda: s44_floats_kept_penalty_added,
+        "aux-made-python",
+    ),
+    Wrong("05.fix_aux_order", ".item() for the log", lambda: s44_item_in_log, "aux-made-python"),
+    Wrong(
+        "05.fix_aux_order",
+        "float() removed, nothing else",
+        lambda: s44_floats_removed_only,
+        "penalty-only-in-aux",
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        ".astype(float) as JAX's message says",
+        lambda: s44_astype_as_jax_says,
+        "penalty-only-in-aux",
+    ),
+    Wrong("05.fix_aux_order", "np.asarray for the log", lambda: s44_numpy_log, "aux-made-python"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FLOATS_IN_AUX)

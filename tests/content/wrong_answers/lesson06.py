@@ -10,43 +10,66 @@ import numpy as np
 
 from tests.content.wrong_answers import Wrong
 
-# The exercise cell's own x, as the learner's code sees it (06.set_first swaps its ends).
+# The lesson's own x, as a learner's swap_ends might read it by mistake (06.set_first).
 x = jnp.array([7, 2, 9, 4, -1])
 
 
-def copy_then_update():
+def copy_then_update(x):
     y = x.copy()
     y.at[0].set(x[-1])
     y.at[-1].set(x[0])
     return y
 
 
-def numpy_copy_and_assign():
+def numpy_copy_and_assign(x):
     y = np.asarray(x).copy()
     y[0], y[-1] = y[-1], y[0]
     return y
 
 
-def trailing_comma():
+def trailing_comma(x):
     y = (x.at[0].set(x[-1]).at[-1].set(x[0]),)
     return y
 
 
-def swap_reading_the_update():
+def swap_reading_the_update(x):
     # the NumPy temp-less swap, translated one line at a time
     y = x.at[0].set(x[-1])
     y = y.at[-1].set(y[0])
     return y
 
 
-def swap_last_first():
+def swap_last_first(x):
     y = x.at[-1].set(x[0])
     y = y.at[0].set(y[-1])
     return y
 
 
-def flip_it():
+def flip_it(x):
     return jnp.flip(x)
+
+
+def s44_swap_notebook_x(v):
+    # the lesson's x read instead of the argument
+    return x.at[0].set(x[-1]).at[-1].set(x[0])
+
+
+def s44_swap_numpy_temp(x):
+    # the NumPy swap with a temporary, one .at[] per line, the temporary read last
+    y = x
+    y = y.at[0].set(y[-1])
+    return y.at[-1].set(y[0])
+
+
+def s44_swap_two_sets_on_x(x):
+    # both updates made on x, the first one lost
+    y = x.at[0].set(x[-1])
+    y = x.at[-1].set(x[0])
+    return y
+
+
+def r1_swap_printed(x):
+    return print(x.at[0].set(x[-1]).at[-1].set(x[0]))
 
 
 # --- 06.scale_column --------------------------------------------------------------------
@@ -182,30 +205,42 @@ def columns_through_j(m, j, factor):
 WRONG_ANSWERS = (
     # 06.set_first
     Wrong(
-        "06.set_first", "x.copy(), then .at[] twice, results dropped", copy_then_update, "unchanged"
+        "06.set_first",
+        "x.copy(), then .at[] twice, results dropped",
+        lambda: copy_then_update,
+        "unchanged",
     ),
-    Wrong("06.set_first", "NumPy copy, swapped in place", numpy_copy_and_assign, "numpy-copy"),
-    Wrong("06.set_first", "a trailing comma makes a tuple", trailing_comma, "in-a-tuple"),
-    Wrong("06.set_first", "second update reads y", swap_reading_the_update, "both-ends-last"),
-    Wrong("06.set_first", "last end first, then reads y", swap_last_first, "both-ends-first"),
-    Wrong("06.set_first", "jnp.flip: the whole array", flip_it, "reversed"),
+    Wrong(
+        "06.set_first", "NumPy copy, swapped in place", lambda: numpy_copy_and_assign, "numpy-copy"
+    ),
+    Wrong("06.set_first", "a trailing comma makes a tuple", lambda: trailing_comma, "in-a-tuple"),
+    Wrong(
+        "06.set_first", "second update reads y", lambda: swap_reading_the_update, "both-ends-last"
+    ),
+    Wrong(
+        "06.set_first", "last end first, then reads y", lambda: swap_last_first, "both-ends-first"
+    ),
+    Wrong("06.set_first", "jnp.flip: the whole array", lambda: flip_it, "reversed"),
     Wrong(
         "06.set_first",
         ".tolist() at the end",
-        lambda: x.at[0].set(x[-1]).at[-1].set(x[0]).tolist(),
+        lambda: lambda x: x.at[0].set(x[-1]).at[-1].set(x[0]).tolist(),
         "python-list",
     ),
     Wrong(
         "06.set_first",
         ".set without calling it",
-        lambda: x.at[0].set,
+        lambda: lambda x: x.at[0].set,
         says="did you mean to call it?",
     ),
     Wrong(
-        "06.set_first", "only the first end written", lambda: x.at[0].set(x[-1]), "both-ends-last"
+        "06.set_first",
+        "only the first end written",
+        lambda: lambda x: x.at[0].set(x[-1]),
+        "both-ends-last",
     ),
-    Wrong("06.set_first", "argsort-free sort", lambda: jnp.sort(x), "sorted"),
-    Wrong("06.set_first", "jnp.roll by one", lambda: jnp.roll(x, 1), "rotated"),
+    Wrong("06.set_first", "argsort-free sort", lambda: lambda x: jnp.sort(x), "sorted"),
+    Wrong("06.set_first", "jnp.roll by one", lambda: lambda x: jnp.roll(x, 1), "rotated"),
     # 06.out_of_bounds
     Wrong("06.out_of_bounds", "the error's name", lambda: "IndexError", "numpy-index-error"),
     Wrong("06.out_of_bounds", "lowercase a", lambda: "a", "clamped-like-read"),
@@ -347,19 +382,22 @@ def bincount_as_float(labels, n):
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
     Wrong(
-        "06.set_first", "only the last end written", lambda: x.at[-1].set(x[0]), "both-ends-first"
+        "06.set_first",
+        "only the last end written",
+        lambda: lambda x: x.at[-1].set(x[0]),
+        "both-ends-first",
     ),
-    Wrong("06.set_first", "y = print(...): None", lambda: None, says="this is None"),
+    Wrong("06.set_first", "return print(...): None", lambda: r1_swap_printed, named="returns-none"),
     Wrong(
         "06.set_first",
         "[None]: a 1x5 row",
-        lambda: x.at[0].set(x[-1]).at[-1].set(x[0])[None],
+        lambda: lambda x: x.at[0].set(x[-1]).at[-1].set(x[0])[None],
         says="values are right",
     ),
     Wrong(
         "06.set_first",
         ".astype(float) at the end",
-        lambda: x.at[0].set(x[-1]).at[-1].set(x[0]).astype(float),
+        lambda: lambda x: x.at[0].set(x[-1]).at[-1].set(x[0]).astype(float),
         "float-copy",
     ),
     Wrong("06.out_of_bounds", "the mode's name 'clip'", lambda: "clip", says="one of"),
@@ -392,7 +430,7 @@ WRONG_ANSWERS = (
         "06.count_labels",
         "counts start from ones",
         lambda: counts_from_ones,
-        says="off by the same amount",
+        named="started-from-ones",
     ),
     Wrong("06.count_labels", "summed to one total", lambda: total_count, "total"),
     Wrong(
@@ -464,14 +502,14 @@ ROUND_2 = (
     Wrong(
         "06.set_first",
         "the swap typed out as floats",
-        lambda: jnp.array([-1.0, 2.0, 9.0, 4.0, 7.0]),
-        named="float-copy",
+        lambda: lambda x: jnp.array([-1.0, 2.0, 9.0, 4.0, 7.0]),
+        named="typed-out",
     ),
-    Wrong("06.set_first", "x[::-1]", lambda: x[::-1], named="reversed"),
+    Wrong("06.set_first", "x[::-1]", lambda: lambda x: x[::-1], named="reversed"),
     Wrong(
         "06.set_first",
         "(swap, x): the original kept beside it",
-        lambda: (x.at[0].set(x[-1]).at[-1].set(x[0]), x),
+        lambda: lambda x: (x.at[0].set(x[-1]).at[-1].set(x[0]), x),
         named="in-a-tuple",
     ),
     Wrong("06.out_of_bounds", '"A": clamped', lambda: "A", named="clamped-like-read"),
@@ -508,7 +546,7 @@ ROUND_2 = (
         "06.count_labels",
         "counting from ones",
         lambda: r2_count_from_ones,
-        says="off by the same amount",
+        named="started-from-ones",
     ),
     Wrong(
         "06.count_labels",
@@ -549,7 +587,7 @@ def r3_count_bincount(labels, n):
 
 
 ROUND_3 = (
-    Wrong("06.set_first", "x.at[0] without .set", lambda: x.at[0]),
+    Wrong("06.set_first", "x.at[0] without .set", lambda: lambda x: x.at[0], named="no-method"),
     Wrong("06.out_of_bounds", '"A": clamped like the read', lambda: "A"),
     Wrong("06.out_of_bounds", '"D": IndexError as NumPy', lambda: "D"),
     Wrong("06.out_of_bounds", "the option's words for B", lambda: "the update is dropped"),
@@ -687,15 +725,15 @@ def r6_scale_numpy_int_copy(m, j, factor):
     return jnp.asarray(out, dtype=jnp.float32)
 
 
-def r6_swap_add():
+def r6_swap_add(x):
     return x.at[0].add(x[-1]).at[-1].add(x[0])
 
 
-def r6_swap_second_last():
+def r6_swap_second_last(x):
     return x.at[-2].set(x[0]).at[0].set(x[-1])
 
 
-def r6_swap_from_one():
+def r6_swap_from_one(x):
     return x.at[1].set(x[-1]).at[-1].set(x[1])
 
 
@@ -726,9 +764,11 @@ REDESIGNED = (
         lambda: r6_scale_numpy_int_copy,
         "numpy-int-in-place",
     ),
-    Wrong("06.set_first", ".add at both ends", r6_swap_add, "ends-added"),
-    Wrong("06.set_first", "the first end written at -2", r6_swap_second_last, "middle-changed"),
-    Wrong("06.set_first", "indices counted from 1", r6_swap_from_one, "middle-changed"),
+    Wrong("06.set_first", ".add at both ends", lambda: r6_swap_add, "ends-added"),
+    Wrong(
+        "06.set_first", "the first end written at -2", lambda: r6_swap_second_last, "middle-changed"
+    ),
+    Wrong("06.set_first", "indices counted from 1", lambda: r6_swap_from_one, "middle-changed"),
     Wrong(
         "06.count_labels",
         "add with mode='drop'",
@@ -777,3 +817,188 @@ REDESIGNED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *REDESIGNED)
+
+
+SWAP_ENDS = (  # 06.set_first as a function (issue 35: an array typed out passed the value form)
+    Wrong(
+        "06.set_first",
+        "the lesson's x read, not the argument",
+        lambda: s44_swap_notebook_x,
+        "typed-out",
+    ),
+    Wrong(
+        "06.set_first",
+        "a temporary y = x, each end read from y",
+        lambda: s44_swap_numpy_temp,
+        "both-ends-last",
+    ),
+    Wrong(
+        "06.set_first",
+        "two updates of x, the first one dropped",
+        lambda: s44_swap_two_sets_on_x,
+        "both-ends-first",
+    ),
+    Wrong(
+        "06.set_first",
+        "the swap of the lesson's x typed out",
+        lambda: lambda x: jnp.array([-1, 2, 9, 4, 7]),
+        "typed-out",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *SWAP_ENDS)
+
+
+def s44_count_ones_padding_counted(labels, n):
+    return jnp.ones(n, dtype=jnp.int32).at[labels].add(1)
+
+
+def s44_count_ones_like(labels, n):
+    counts = jnp.ones_like(jnp.arange(n))
+    return counts.at[jnp.where(labels >= 0, labels, n)].add(1)
+
+
+def s44_count_full_one(labels, n):
+    return jnp.full(n, 1, dtype=jnp.int32).at[labels].add(labels >= 0)
+
+
+STARTED_FROM_ONES = (  # round 6's 'starts from jnp.ones' got only '5 of 5 values differ'
+    Wrong(
+        "06.count_labels",
+        "jnp.ones, padding counted as n - 1",
+        lambda: s44_count_ones_padding_counted,
+        "started-from-ones",
+    ),
+    Wrong(
+        "06.count_labels",
+        "ones_like of an arange, padding sent past the end",
+        lambda: s44_count_ones_like,
+        "started-from-ones",
+    ),
+    Wrong(
+        "06.count_labels",
+        "jnp.full(n, 1), the mask added",
+        lambda: s44_count_full_one,
+        "started-from-ones",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *STARTED_FROM_ONES)
+
+
+# Round 7's families (issue 35): rounded products, label 0 dropped with the padding (both
+# were generic), and 06.set_first's indices written for a 5-long x, or each end rewritten
+# with its own value (told "the new array was not kept", a cause it did not have).
+
+
+def s44_scale_rounded(m, j, factor):
+    return jnp.round(m.astype(jnp.float32).at[:, j].multiply(factor))
+
+
+def s44_scale_rint_column(m, j, factor):
+    table = m.astype(jnp.float32)
+    return table.at[:, j].set(jnp.rint(table[:, j] * factor))
+
+
+def s44_scale_around(m, j, factor):
+    return jnp.around(m.astype(jnp.float32).at[:, j].multiply(factor))
+
+
+def s44_count_positive_mask(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[labels].add(labels > 0)
+
+
+def s44_count_positive_where(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[jnp.where(labels > 0, labels, n)].add(1)
+
+
+def s44_count_positive_drop(labels, n):
+    safe = jnp.where(labels > 0, labels, n)
+    return jnp.zeros(n, dtype=jnp.int32).at[safe].add(1, mode="drop")
+
+
+def s44_swap_index_four(x):
+    return x.at[0].set(x[4]).at[4].set(x[0])
+
+
+def s44_swap_len_of_lesson_x(x):
+    last = 4  # len(x) - 1 for the lesson's x
+    y = x.at[0].set(x[last])
+    return y.at[last].set(x[0])
+
+
+def s44_swap_same_order(x):
+    ends = jnp.array([0, -1])
+    return x.at[ends].set(x[ends])
+
+
+ROUND_7_FAMILIES = (
+    Wrong("06.scale_column", "jnp.round of the result", lambda: s44_scale_rounded, "rounded"),
+    Wrong("06.scale_column", "jnp.rint on the column", lambda: s44_scale_rint_column, "rounded"),
+    Wrong("06.scale_column", "jnp.around of the result", lambda: s44_scale_around, "rounded"),
+    Wrong(
+        "06.count_labels",
+        "labels > 0 as the mask",
+        lambda: s44_count_positive_mask,
+        "label-zero-skipped",
+    ),
+    Wrong(
+        "06.count_labels",
+        "labels > 0 kept, the rest sent past the end",
+        lambda: s44_count_positive_where,
+        "label-zero-skipped",
+    ),
+    Wrong(
+        "06.count_labels",
+        "labels > 0 kept, mode='drop'",
+        lambda: s44_count_positive_drop,
+        "label-zero-skipped",
+    ),
+    Wrong("06.set_first", "index 4 for the last", lambda: s44_swap_index_four, "five-long-only"),
+    Wrong(
+        "06.set_first",
+        "last = 4 from the lesson's x",
+        lambda: s44_swap_len_of_lesson_x,
+        "five-long-only",
+    ),
+    Wrong(
+        "06.set_first",
+        "the same order on both sides of the fancy index",
+        lambda: s44_swap_same_order,
+        "unchanged",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_7_FAMILIES)
+
+
+def s44_count_padding_to_zero(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[jnp.where(labels < 0, 0, labels)].add(1)
+
+
+def s44_count_clipped(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[jnp.clip(labels, 0, n - 1)].add(1)
+
+
+def s44_count_maximum_zero(labels, n):
+    return jnp.zeros(n, dtype=jnp.int32).at[jnp.maximum(labels, 0)].add(1)
+
+
+PADDING_MADE_ZERO = (  # round 7's 'padding sent to label 0' was told jnp.bincount did it
+    Wrong(
+        "06.count_labels",
+        "the padding replaced by 0",
+        lambda: s44_count_padding_to_zero,
+        "padding-counted-first",
+    ),
+    Wrong(
+        "06.count_labels",
+        "labels clipped to 0..n-1",
+        lambda: s44_count_clipped,
+        "padding-counted-first",
+    ),
+    Wrong(
+        "06.count_labels",
+        "jnp.maximum(labels, 0)",
+        lambda: s44_count_maximum_zero,
+        "padding-counted-first",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *PADDING_MADE_ZERO)
