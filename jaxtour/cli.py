@@ -55,6 +55,10 @@ from jaxtour.learner import lab_launch, lab_servers, workspace
 
 DEFAULT_PORT = 8888
 PORT_TRIES = 20  # without --port: 8888, 8889, ... 8907, the first one that is free
+# Without --port, how many times JupyterLab is started when another program (not a
+# jaxtour: those hold their ports) binds the port picked before JupyterLab does: each
+# time on the next free port.
+LAB_STARTS = 3
 FIRST_LESSON = catalog.LESSONS[0].notebook  # 00_welcome.ipynb
 # Kernels idle this long are shut down, even with their tab open (never while running
 # code). Each lesson's kernel holds JAX, about 250 MB after one jitted call and far more
@@ -98,6 +102,10 @@ class CommandError(Exception):
 
 class _Stop(Exception):
     """SIGTERM or SIGHUP reached ``jaxtour lab``: stop JupyterLab, then exit."""
+
+
+class _PortTaken(Exception):
+    """JupyterLab exited at its start because another program had bound its port."""
 
 
 def _port_is_free(port: int) -> bool:
@@ -147,10 +155,11 @@ def _release_ports() -> None:
         _held.popitem()[1].close()
 
 
-def choose_port(requested: int | None, *, hold: bool = True) -> int:
-    """``--port N`` exactly, or the first free port from 8888 on; one-line errors. The
-    port is held (``_hold``) until this process ends: another jaxtour picks the next. A
-    dry run (``hold=False``) starts no server, so it claims nothing."""
+def choose_port(requested: int | None, *, hold: bool = True, after: int | None = None) -> int:
+    """``--port N`` exactly, or the first free port from 8888 on (or above ``after``);
+    one-line errors. The port is held (``_hold``) until this process ends: another
+    jaxtour picks the next. A dry run (``hold=False``) starts no server, so it claims
+    nothing."""
     claim = _hold if hold else (lambda port: True)
     if requested is not None:
         if not 0 < requested < 65536:
@@ -162,7 +171,8 @@ def choose_port(requested: int | None, *, hold: bool = True) -> int:
                 _("port {port} is in use; pick another with --port").format(port=requested)
             )
         return requested
-    for port in range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES):
+    first = DEFAULT_PORT if after is None else after + 1
+    for port in range(first, DEFAULT_PORT + PORT_TRIES):
         if _port_is_free(port) and claim(port):
             return port
     last = DEFAULT_PORT + PORT_TRIES - 1
@@ -417,11 +427,14 @@ def serve(
     log: Path | None,
     cwd: Path | None = None,
     lesson: str = FIRST_LESSON,
+    port_taken: bool = False,
 ) -> int:
     """Run JupyterLab until Ctrl+C; print lesson 00's URL once the server answers.
 
     ``log`` None: JupyterLab writes to this terminal (``--verbose``). ``cwd``: where the
     server runs, and so where its terminals open (the workspace, beside the lessons).
+    ``port_taken``: a server that exits before it answers while another program has
+    ``port`` raises ``_PortTaken`` (the caller starts one on another port).
     """
     where = _("(log: {log})").format(log=log) if log is not None else _("(see its output above)")
     with contextlib.ExitStack() as stack:
@@ -445,6 +458,8 @@ def serve(
             if not _wait_until_ready(server, port, token, START_TIMEOUT_S):
                 status = server.poll()
                 _stop(server)
+                if status is not None and port_taken and not _port_is_free(port):
+                    raise _PortTaken(port)
                 if status is None:
                     raise CommandError(
                         _(
@@ -565,6 +580,7 @@ def _lab(args: argparse.Namespace) -> int:
     command = lab_command(root, port, args.browser, settings, args.cull_after, lesson)
     token = secrets.token_hex(24)
     url = f"http://127.0.0.1:{port}"
+    busy = DEFAULT_PORT
     moved = args.port is None and port != DEFAULT_PORT
     if args.dry_run:
         if moved:
@@ -575,14 +591,34 @@ def _lab(args: argparse.Namespace) -> int:
         say(_("lesson 00 would open: {lesson}").format(lesson=root / lesson))
         print(shlex.join([f"{lab_launch.TOKEN_VARIABLE}={token}", *command]))
         return 0
-    if moved:
-        line = _("starting JupyterLab on {url} (port {busy} is in use; Ctrl+C stops it)")
-    else:
-        line = _("starting JupyterLab on {url} (Ctrl+C stops it)")
-    say(line.format(url=url, busy=DEFAULT_PORT))
-    sys.stdout.flush()
-    log = None if args.verbose else workspace.lab_dir(root) / log_name(port)
-    return serve(command, lab_env(token, lang), port, token, log, cwd=root, lesson=lesson)
+    starts = 1 if args.port is not None else LAB_STARTS  # --port N means that port
+    for start in range(1, starts + 1):
+        if moved:
+            line = _("starting JupyterLab on {url} (port {busy} is in use; Ctrl+C stops it)")
+        else:
+            line = _("starting JupyterLab on {url} (Ctrl+C stops it)")
+        say(line.format(url=url, busy=busy))
+        sys.stdout.flush()
+        log = None if args.verbose else workspace.lab_dir(root) / log_name(port)
+        try:
+            return serve(
+                command,
+                lab_env(token, lang),
+                port,
+                token,
+                log,
+                cwd=root,
+                lesson=lesson,
+                port_taken=start < starts,
+            )
+        except _PortTaken:
+            # Another program bound the port between the check and JupyterLab's bind:
+            # the next free one (its log stays, naming the port in use).
+            busy, moved = port, True
+            port = choose_port(None, after=port)
+            command = lab_command(root, port, args.browser, settings, args.cull_after, lesson)
+            url = f"http://127.0.0.1:{port}"
+    raise AssertionError("unreachable: the last start raises no _PortTaken")
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
