@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime
+import errno
 import http.client
 import importlib.util
 import io
@@ -941,6 +942,9 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     early = language_in(argv)
@@ -950,6 +954,9 @@ def main(argv: list[str] | None = None) -> int:
         args = parser().parse_args(argv)
     if getattr(args, "lang", None):
         i18n.use_language(args.lang)
+    for name in ("stdout", "stderr"):  # closed (`>&-`): what it would say goes nowhere
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
     for stream in (sys.stdout, sys.stderr):  # a character the encoding lacks: "?"
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")
@@ -960,6 +967,14 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _output_gone()
         return 141  # as a command ended by SIGPIPE: the reader wanted no more
+    except OSError as exc:
+        if exc.errno not in _FULL or exc.filename is not None:
+            raise
+        # the output's disk is full (`> /dev/full`), over quota, or failing: the system's
+        # own words, one line, instead of a traceback
+        _output_gone()
+        print(f"jaxtour: {os.strerror(exc.errno)}", file=sys.stderr)
+        return 1
     except (CommandError, workspace.WorkspaceError, catalog.UnknownLesson) as exc:
         print(f"jaxtour: {exc}", file=sys.stderr)
         return getattr(exc, "status", 1)
