@@ -1,5 +1,5 @@
-"""Least privilege: what the hub grants the classroom service's user before a student's
-server starts, and the hub's database kept 0600. ``setfacl`` is replaced by a recorder
+"""Least privilege: what a student's server grants the classroom service's user as it
+starts, and the hub's database kept 0600. ``setfacl`` is replaced by a recorder
 (the real one needs root and the acl package: tests/paths/test_classroom_least_privilege.py)."""
 
 from __future__ import annotations
