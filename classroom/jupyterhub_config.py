@@ -14,7 +14,7 @@ import pwd
 import sys
 from pathlib import Path
 
-from jaxtour.classroom import access, reader
+from jaxtour.classroom import access
 
 c = get_config()  # noqa: F821 (JupyterHub's config loader defines get_config)
 
@@ -37,8 +37,8 @@ STUDENT_PYTHON = os.environ.get(
     "JAXTOUR_STUDENT_PYTHON", TLJH_USER_PYTHON if os.path.exists(TLJH_USER_PYTHON) else "python3"
 )
 # The unprivileged system user the classroom service runs as (the hub runs as root):
-# it reads the students' stores, by ACLs the hub grants before each server starts, and
-# nothing else. Create it once: useradd --system --no-create-home --shell
+# it reads the students' stores, by ACLs each student's server grants it as it starts,
+# and nothing else. Create it once: useradd --system --no-create-home --shell
 # /usr/sbin/nologin jaxtour-classroom (classroom/README.md). Missing: the service runs as
 # the hub's user, and the hub's log says so.
 SERVICE_USER = os.environ.get("JAXTOUR_CLASSROOM_USER", "jaxtour-classroom")
@@ -78,24 +78,11 @@ if os.geteuid() == 0 and not UNPRIVILEGED:
         "(classroom/README.md, 'Least privilege')",
         file=sys.stderr,
     )
-_earlier_hook = c.Spawner.pre_spawn_hook if callable(c.Spawner.pre_spawn_hook) else None
-
-
-def grant_the_service(spawner):
-    """Before a student's server starts (as root): the service may read their store."""
-    if _earlier_hook:
-        _earlier_hook(spawner)
-    if not UNPRIVILEGED:
-        return
-    name = spawner.user.name
-    try:
-        home = Path(reader.home_template(STORE).format(username=name))
-        access.grant_store(Path(STORE.format(username=name)), home, SERVICE_USER)
-    except (OSError, access.NotGranted, access.subprocess.SubprocessError) as error:
-        spawner.log.error("jaxtour: the classroom cannot read %s's store: %s", name, error)
-
-
-c.Spawner.pre_spawn_hook = grant_the_service
+if UNPRIVILEGED:
+    # Each student's server grants the service's user, as the student, read on their
+    # store (jaxtour/classroom/singleuser.py, access.grant_store): at its first start
+    # on TLJH too, and root never runs setfacl in a folder a student controls.
+    c.Spawner.environment.update({"JAXTOUR_CLASSROOM_USER": SERVICE_USER})
 
 # --- who may log in, and who may see the teachers' page ----------------------------------
 c.Authenticator.allowed_users.update(TEACHERS + STUDENTS)  # adds to an earlier file's

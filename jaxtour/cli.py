@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime
+import errno
 import http.client
 import importlib.util
 import io
@@ -55,6 +56,10 @@ from jaxtour.learner import lab_launch, lab_servers, workspace
 
 DEFAULT_PORT = 8888
 PORT_TRIES = 20  # without --port: 8888, 8889, ... 8907, the first one that is free
+# Without --port, how many times JupyterLab is started when another program (not a
+# jaxtour: those hold their ports) binds the port picked before JupyterLab does: each
+# time on the next free port.
+LAB_STARTS = 3
 FIRST_LESSON = catalog.LESSONS[0].notebook  # 00_welcome.ipynb
 # Kernels idle this long are shut down, even with their tab open (never while running
 # code). Each lesson's kernel holds JAX, about 250 MB after one jitted call and far more
@@ -98,6 +103,10 @@ class CommandError(Exception):
 
 class _Stop(Exception):
     """SIGTERM or SIGHUP reached ``jaxtour lab``: stop JupyterLab, then exit."""
+
+
+class _PortTaken(Exception):
+    """JupyterLab exited at its start because another program had bound its port."""
 
 
 def _port_is_free(port: int) -> bool:
@@ -147,10 +156,11 @@ def _release_ports() -> None:
         _held.popitem()[1].close()
 
 
-def choose_port(requested: int | None, *, hold: bool = True) -> int:
-    """``--port N`` exactly, or the first free port from 8888 on; one-line errors. The
-    port is held (``_hold``) until this process ends: another jaxtour picks the next. A
-    dry run (``hold=False``) starts no server, so it claims nothing."""
+def choose_port(requested: int | None, *, hold: bool = True, after: int | None = None) -> int:
+    """``--port N`` exactly, or the first free port from 8888 on (or above ``after``);
+    one-line errors. The port is held (``_hold``) until this process ends: another
+    jaxtour picks the next. A dry run (``hold=False``) starts no server, so it claims
+    nothing."""
     claim = _hold if hold else (lambda port: True)
     if requested is not None:
         if not 0 < requested < 65536:
@@ -162,7 +172,8 @@ def choose_port(requested: int | None, *, hold: bool = True) -> int:
                 _("port {port} is in use; pick another with --port").format(port=requested)
             )
         return requested
-    for port in range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES):
+    first = DEFAULT_PORT if after is None else after + 1
+    for port in range(first, DEFAULT_PORT + PORT_TRIES):
         if _port_is_free(port) and claim(port):
             return port
     last = DEFAULT_PORT + PORT_TRIES - 1
@@ -417,11 +428,14 @@ def serve(
     log: Path | None,
     cwd: Path | None = None,
     lesson: str = FIRST_LESSON,
+    port_taken: bool = False,
 ) -> int:
     """Run JupyterLab until Ctrl+C; print lesson 00's URL once the server answers.
 
     ``log`` None: JupyterLab writes to this terminal (``--verbose``). ``cwd``: where the
     server runs, and so where its terminals open (the workspace, beside the lessons).
+    ``port_taken``: a server that exits before it answers while another program has
+    ``port`` raises ``_PortTaken`` (the caller starts one on another port).
     """
     where = _("(log: {log})").format(log=log) if log is not None else _("(see its output above)")
     with contextlib.ExitStack() as stack:
@@ -445,6 +459,8 @@ def serve(
             if not _wait_until_ready(server, port, token, START_TIMEOUT_S):
                 status = server.poll()
                 _stop(server)
+                if status is not None and port_taken and not _port_is_free(port):
+                    raise _PortTaken(port)
                 if status is None:
                     raise CommandError(
                         _(
@@ -565,6 +581,7 @@ def _lab(args: argparse.Namespace) -> int:
     command = lab_command(root, port, args.browser, settings, args.cull_after, lesson)
     token = secrets.token_hex(24)
     url = f"http://127.0.0.1:{port}"
+    busy = DEFAULT_PORT
     moved = args.port is None and port != DEFAULT_PORT
     if args.dry_run:
         if moved:
@@ -575,14 +592,34 @@ def _lab(args: argparse.Namespace) -> int:
         say(_("lesson 00 would open: {lesson}").format(lesson=root / lesson))
         print(shlex.join([f"{lab_launch.TOKEN_VARIABLE}={token}", *command]))
         return 0
-    if moved:
-        line = _("starting JupyterLab on {url} (port {busy} is in use; Ctrl+C stops it)")
-    else:
-        line = _("starting JupyterLab on {url} (Ctrl+C stops it)")
-    say(line.format(url=url, busy=DEFAULT_PORT))
-    sys.stdout.flush()
-    log = None if args.verbose else workspace.lab_dir(root) / log_name(port)
-    return serve(command, lab_env(token, lang), port, token, log, cwd=root, lesson=lesson)
+    starts = 1 if args.port is not None else LAB_STARTS  # --port N means that port
+    for start in range(1, starts + 1):
+        if moved:
+            line = _("starting JupyterLab on {url} (port {busy} is in use; Ctrl+C stops it)")
+        else:
+            line = _("starting JupyterLab on {url} (Ctrl+C stops it)")
+        say(line.format(url=url, busy=busy))
+        sys.stdout.flush()
+        log = None if args.verbose else workspace.lab_dir(root) / log_name(port)
+        try:
+            return serve(
+                command,
+                lab_env(token, lang),
+                port,
+                token,
+                log,
+                cwd=root,
+                lesson=lesson,
+                port_taken=start < starts,
+            )
+        except _PortTaken:
+            # Another program bound the port between the check and JupyterLab's bind:
+            # the next free one (its log stays, naming the port in use).
+            busy, moved = port, True
+            port = choose_port(None, after=port)
+            command = lab_command(root, port, args.browser, settings, args.cull_after, lesson)
+            url = f"http://127.0.0.1:{port}"
+    raise AssertionError("unreachable: the last start raises no _PortTaken")
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
@@ -905,6 +942,9 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     early = language_in(argv)
@@ -914,6 +954,9 @@ def main(argv: list[str] | None = None) -> int:
         args = parser().parse_args(argv)
     if getattr(args, "lang", None):
         i18n.use_language(args.lang)
+    for name in ("stdout", "stderr"):  # closed (`>&-`): what it would say goes nowhere
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
     for stream in (sys.stdout, sys.stderr):  # a character the encoding lacks: "?"
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")
@@ -924,6 +967,14 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _output_gone()
         return 141  # as a command ended by SIGPIPE: the reader wanted no more
+    except OSError as exc:
+        if exc.errno not in _FULL or exc.filename is not None:
+            raise
+        # the output's disk is full (`> /dev/full`), over quota, or failing: the system's
+        # own words, one line, instead of a traceback
+        _output_gone()
+        print(f"jaxtour: {os.strerror(exc.errno)}", file=sys.stderr)
+        return 1
     except (CommandError, workspace.WorkspaceError, catalog.UnknownLesson) as exc:
         print(f"jaxtour: {exc}", file=sys.stderr)
         return getattr(exc, "status", 1)

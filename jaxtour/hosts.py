@@ -372,22 +372,45 @@ def _run(
     started.kill()  # every worker still running, and whatever any of them started
     results = []
     for process_id, (worker, out, err) in enumerate(workers):
-        out.seek(0)
-        err.seek(0)
         native = Path(folder, f"{process_id}.native")
-        printed = _text(out.read()) + (
-            _not_gloo(_text(native.read_bytes())) if native.exists() else ""
+        printed = _text(_bounded(out)) + (
+            _not_gloo(_text(_bounded_file(native))) if native.exists() else ""
         )
         results.append(
             Finished(
                 process_id,
                 None if running[process_id] else worker.returncode,
                 without_gloo_lines(printed),
-                without_gloo_lines(_text(err.read())),
+                without_gloo_lines(_text(_bounded(err))),
                 ended.get(process_id, time.monotonic() - begun),
             )
         )
     return tuple(results)
+
+
+# What a worker printed is read into the learner's kernel at most this much a stream: its
+# first and last halves, with "[…]" between (a worker that prints gigabytes fills the
+# run's temporary file, never the kernel's memory).
+OUTPUT_BYTES = 1024 * 1024
+
+
+def _bounded(stream) -> bytes:
+    """At most ``OUTPUT_BYTES`` of ``stream`` (a binary file): all of it, or its first
+    and last halves around a line "[…]"."""
+    stream.seek(0, os.SEEK_END)
+    size = stream.tell()
+    stream.seek(0)
+    if size <= OUTPUT_BYTES:
+        return stream.read()
+    half = OUTPUT_BYTES // 2
+    head = stream.read(half)
+    stream.seek(size - half)
+    return head + "\n[…]\n".encode() + stream.read(half)
+
+
+def _bounded_file(path: Path) -> bytes:
+    with open(path, "rb") as stream:
+        return _bounded(stream)
 
 
 def _text(data: bytes) -> str:

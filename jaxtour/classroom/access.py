@@ -1,8 +1,11 @@
 """Least privilege for the classroom service: it runs as its own unprivileged user, which
 may read the students' stores and nothing else; the hub's database is its owner's alone.
 
-- ``grant_store``: run by the hub (root) before each student's server starts (the example
-  ``jupyterhub_config.py`` makes it ``Spawner.pre_spawn_hook``): creates the student's
+- ``grant_store``: run by each student's server as it starts, as the student
+  (``jaxtour.classroom.singleuser``, where the example ``jupyterhub_config.py`` names the
+  service's user; the hub's pre-spawn hook came too early on TLJH, where the student's
+  home is made at the start, and had root run setfacl in a folder a student controls;
+  as root it still works, for a grant made by hand): creates the student's
   store folder if missing (owned by the student, mode 0700), and gives the service's user,
   by POSIX ACLs (``setfacl``, package ``acl``), ``x`` on every folder from the student's
   home down (pass through, never list) and ``r-x`` plus a default ``r`` on the store's
@@ -28,7 +31,7 @@ class NotGranted(Exception):
 
 def grant_store(store: Path, home: Path, service_user: str, setfacl: str = "setfacl") -> None:
     """``service_user`` may pass through ``home`` down to ``store``'s folder and read the
-    store there (now and once created), nothing more. Run as root."""
+    store there (now and once created), nothing more. Run as the student (or root)."""
     info = os.lstat(home)
     if not stat.S_ISDIR(info.st_mode):
         raise NotGranted(f"{home} is not a folder")

@@ -1,6 +1,6 @@
-"""Least privilege: what the hub grants the classroom service's user before a student's
-server starts, and the hub's database kept 0600. ``setfacl`` is replaced by a recorder
-(the real one needs root and the acl package; classroom/README.md says what was tried)."""
+"""Least privilege: what a student's server grants the classroom service's user as it
+starts, and the hub's database kept 0600. ``setfacl`` is replaced by a recorder
+(the real one needs root and the acl package: tests/paths/test_classroom_least_privilege.py)."""
 
 from __future__ import annotations
 
@@ -117,3 +117,41 @@ def test_the_example_config_makes_the_hubs_files_private(tmp_path):
 )
 def test_the_students_folder_is_the_store_template_up_to_the_user_name(store, home):
     assert reader.home_template(store) == home
+
+
+def test_the_students_server_grants_the_service_on_its_own_store(tmp_path, setfacl, monkeypatch):
+    """jaxtour.classroom.singleuser, as the student, where the hub names the service's
+    user: the same grant on the store the kernel will write (at TLJH's first start too)."""
+    from jaxtour.classroom import singleuser
+
+    program, calls = setfacl
+    home = tmp_path / "cy"
+    home.mkdir(mode=0o700)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.delenv("JAXTOUR_DATA_DIR", raising=False)
+    monkeypatch.delenv(singleuser.SERVICE_USER_VARIABLE, raising=False)
+    singleuser.grant_the_classroom(setfacl=program)
+    assert not calls.exists()  # no service user named: nothing granted
+    monkeypatch.setenv(singleuser.SERVICE_USER_VARIABLE, "svc")
+    singleuser.grant_the_classroom(setfacl=program)
+    folders = [home, home / ".local", home / ".local" / "share"]
+    assert calls.read_text().splitlines() == [
+        *(f"-P -m u:svc:x {f}" for f in folders),
+        f"-P -m u:svc:rx,d:u:svc:r,d:m::r {(home / STORE).parent}",
+    ]
+
+
+def test_a_grant_that_fails_is_one_line_and_the_server_starts(tmp_path, monkeypatch, capsys):
+    from jaxtour.classroom import singleuser
+
+    home = tmp_path / "dee"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.delenv("JAXTOUR_DATA_DIR", raising=False)
+    monkeypatch.setenv(singleuser.SERVICE_USER_VARIABLE, "svc")
+    singleuser.grant_the_classroom(setfacl=str(tmp_path / "no-setfacl-here"))
+    err = capsys.readouterr().err
+    assert err.startswith("jaxtour: the classroom service (svc) cannot read ")
+    assert err.count("\n") == 1

@@ -181,6 +181,67 @@ def _wal_mode(path: Path) -> None:
         db.execute("PRAGMA journal_mode=WAL")  # closed cleanly: checkpointed, no -wal left
 
 
+# --- round 2 (issue 36, session 44): kinds not tried before -------------------------------
+
+
+def _socket(path: Path) -> None:
+    import socket
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.chdir(path.parent), socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(path.name)  # (relative: a tmp path is too long for AF_UNIX); it stays
+
+
+def _virtual_table(path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
+        db.execute("CREATE VIRTUAL TABLE checks USING fts5(at, exercise, status)")
+        db.execute("INSERT INTO checks VALUES (1.0, ?, 'correct')", (FIRST,))
+
+
+def _generated_memory_bomb(path: Path) -> None:
+    """status computed on read from a 400 MB string: short to the eye, huge to compute
+    (a generated column is no column a store has: table_info does not list it)."""
+    raw_store(
+        path,
+        "CREATE TABLE checks (id INTEGER PRIMARY KEY, at, exercise, s, status GENERATED"
+        " ALWAYS AS (substr(s || hex(zeroblob(200000000)), 1, 7)) VIRTUAL)",
+        [(1.0, FIRST, "correct")],
+        "at, exercise, s",
+    )
+
+
+def _nul_in_exercise(path: Path) -> None:
+    make_store(path, [(1.0, FIRST + "\x00<b>", "correct"), (2.0, FIRST, "correct")])
+
+
+def _utf16(path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
+        db.execute("PRAGMA encoding = 'UTF-16le'")
+        for statement in progress_store._SCHEMA:
+            db.execute(statement)
+        db.execute("INSERT INTO checks (at, exercise, status) VALUES (1.0, ?, 'correct')", (FIRST,))
+
+
+def _sparse_file(path: Path) -> None:
+    make_store(path, [(1.0, FIRST, "correct")])
+    with open(path, "r+b") as f:
+        f.truncate(1 << 26)  # 64 MiB apparent (over the 32 MB default), a few KB on disk
+
+
+def _mid_write_journal(path: Path) -> None:
+    make_store(path, [(1.0, FIRST, "correct")])
+    Path(f"{path}-journal").write_bytes(b"\xd9\xd5\x05\xf9\x20\xa1\x63\xd7" + bytes(504))
+
+
+def _many_tables(path: Path) -> None:
+    make_store(path, [(1.0, FIRST, "correct")])
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
+        for i in range(40):  # a schema of 40 tables (under the test's size limit)
+            db.execute(f"CREATE TABLE pad{i} (a, b, c)")
+
+
 # name -> (how "mal"'s store is made, what mal's row shows: a label, or passed count)
 CASES: dict[str, tuple[Callable[[Path], None], str | int]] = {
     "text in hints": (lambda p: _loose(p, (1.0, FIRST, "correct", "lots", 0)), table.NO_DATA),
@@ -217,6 +278,14 @@ CASES: dict[str, tuple[Callable[[Path], None], str | int]] = {
     "a trigger": (_trigger, 1),
     "FIFOs named -journal, -wal, -shm": (_fifo_journal_and_wal, 1),
     "WAL mode": (_wal_mode, 1),
+    "a socket": (_socket, table.NO_DATA),
+    "an fts5 virtual table": (_virtual_table, table.NO_DATA),
+    "a generated status column": (_generated_memory_bomb, table.NO_DATA),
+    "NUL and markup in an exercise": (_nul_in_exercise, 1),
+    "UTF-16 text": (_utf16, 1),
+    "a sparse file": (_sparse_file, table.TOO_LARGE),
+    "a hot journal beside it": (_mid_write_journal, table.NO_DATA),
+    "40 tables in the schema": (_many_tables, 1),
 }
 if not AS_ROOT:  # root reads a mode-000 file
     CASES["mode 000"] = (_mode_000, table.NO_DATA)

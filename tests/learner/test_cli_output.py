@@ -102,3 +102,41 @@ def test_the_default_folder_needs_no_dir():
 
 def test_pasted_path_keeps_its_shape(tmp_path):
     assert Path(shlex.split(cli.reset_command("03_grad.ipynb", "a b/-c"))[3][6:]) == Path("a b/-c")
+
+
+# --- round 2 (issue 36, session 44) ---------------------------------------------------
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("form", ["--csv", "--json", ""])
+def test_a_full_disk_under_the_output_is_one_line(store, form):
+    path, before = store
+    command = shlex.join([*JAXTOUR, "progress", *([form] if form else [])])
+    finished = subprocess.run(
+        f"{command} > /dev/full",
+        shell=True,
+        capture_output=True,
+        text=True,
+        env=environment(),
+        timeout=120,
+    )
+    assert finished.returncode == 1
+    assert finished.stderr == f"jaxtour: {os.strerror(28)}\n"  # ENOSPC, in the system's words
+    assert path.read_bytes() == before
+
+
+@pytest.mark.skipif(os.name != "posix", reason="closing a descriptor in the shell: POSIX")
+@pytest.mark.parametrize("closed", [">&-", "2>&- >&-"])
+def test_a_closed_stdout_is_no_traceback(store, closed):
+    path, before = store
+    finished = subprocess.run(
+        f"{shlex.join([*JAXTOUR, 'progress', '--csv'])} {closed}",
+        shell=True,
+        capture_output=True,
+        text=True,
+        env=environment(),
+        timeout=120,
+    )
+    assert finished.returncode == 0
+    assert "Traceback" not in finished.stderr
+    assert path.read_bytes() == before

@@ -26,6 +26,7 @@ import stat
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 import uuid
 from pathlib import Path
@@ -164,6 +165,10 @@ if {os.geteuid() == 0!r}:  # CI runs as root; the spawner runs servers as the hu
         "JAXTOUR_CLASSROOM_PORT": str(_free_port()),
         "JAX_PLATFORMS": "cpu",
     }
+    # The service runs as the hub's user here (homes under the test's tmp dir, which no
+    # other user can pass through), even where jaxtour-classroom exists:
+    # test_classroom_least_privilege.py runs it as that user.
+    env["JAXTOUR_CLASSROOM_USER"] = "no-such-user-in-this-test"
     env.pop("JAXTOUR_DATA_DIR", None)  # the students' stores are in their homes
     env.pop("XDG_DATA_HOME", None)
     log = tmp_path / "hub.log"
@@ -200,7 +205,11 @@ if {os.geteuid() == 0!r}:  # CI runs as root; the spawner runs servers as the hu
 def start_servers(base: str, users, log: Path, fail=pytest.fail) -> None:
     """Create ``users`` and start their servers through the REST API, all at once."""
     for user in users:
-        _api(base, "POST", f"/users/{user}")
+        try:
+            _api(base, "POST", f"/users/{user}")
+        except urllib.error.HTTPError as error:
+            if error.code != 409:  # 409: the hub has them already (allowed_users)
+                raise
         _api(base, "POST", f"/users/{user}/server")
 
     def ready(user: str) -> bool:

@@ -1,0 +1,374 @@
+"""The classroom service as classroom/README.md runs it: its own unprivileged user.
+
+As root, with the guide's commands: the system user ``jaxtour-classroom`` (its
+``useradd`` line), students who are system users with homes in /home (one made with the
+guide's ``useradd -m`` before the hub starts, one made by the spawner at its first start,
+as TLJH's spawner does), the hub started from a folder every user can pass through (as
+``/opt/jaxtour-hub``) with the example ``jupyterhub_config.py`` and JupyterHub's own
+``LocalProcessSpawner`` (each server run as its student). Only the authenticator (dummy),
+the ports and an admin token are the test's. Each student checks one exercise in their
+kernel; then: the service process runs as ``jaxtour-classroom``; the teacher's page and
+CSV show both students (the one made at the first start too); a student's token reaches
+neither the page, the CSV, the service's own port nor the hub's user list; as
+``jaxtour-classroom``, the stores read, and a student's other files (a notebook, a file
+their kernel wrote), a listing of a 0750 home, a file beside the store and the hub's
+database are refused; the database is 0600.
+
+The hub's Python must be one every user can run (the guide: "not under /root"): where
+this venv's is not, its interpreter is linked into the test's folder with ``patchelf``
+pointing it at its own libpython, and a venv there reads this venv's packages. Skipped
+(with the reason) where it is not root, or ``setfacl``, ``useradd`` or ``patchelf`` is
+missing; CI installs acl and patchelf (.ci/run).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import os
+import pwd
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+
+from tests.paths.test_classroom_hub import (
+    ADMIN_TOKEN,
+    BIN,
+    EXAMPLE,
+    LESSON,
+    RIGHT,
+    STORE,
+    _api,
+    _free_port,
+    _wait,
+    run_in_kernel,
+    start_servers,
+)
+
+pytestmark = [pytest.mark.slow]
+
+SERVICE_USER = "jaxtour-classroom"
+# classroom/README.md, "Least privilege", word for word
+GUIDE_SERVICE_USER = (
+    f"useradd --system --no-create-home --shell /usr/sbin/nologin {SERVICE_USER}".split()
+)
+TEACHER = "teacher"
+NOTES = "notes.txt"  # a file a student's kernel writes in their home
+
+
+def _missing() -> str | None:
+    if os.name != "posix" or os.geteuid() != 0:
+        return "needs root: it creates system users and runs the hub as the guide does"
+    for command, package in (("setfacl", "acl"), ("useradd", "passwd"), ("userdel", "passwd")):
+        if shutil.which(command) is None:
+            return f"{command} is missing (apt-get install {package})"
+    try:
+        import jupyterhub  # noqa: F401
+    except ImportError:
+        return "jupyterhub is missing: install the extra, pip install -e '.[classroom]'"
+    if not (BIN / "configurable-http-proxy").exists():
+        return f"configurable-http-proxy is not in {BIN}"
+    return None
+
+
+def _as(user: str, python: Path, code: str) -> subprocess.CompletedProcess:
+    entry = pwd.getpwnam(user)
+    return subprocess.run(
+        [str(python), "-c", code],
+        user=entry.pw_uid,
+        group=entry.pw_gid,
+        extra_groups=[],
+        cwd="/",
+        env={"PATH": "/usr/bin:/bin", "HOME": "/"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def _everyones_python(folder: Path) -> Path:
+    """A Python every user can run, with this venv's packages: this one where it is,
+    else this venv's interpreter linked into ``folder``, its binary copied and pointed
+    at its own libpython (patchelf), and a venv on it reading this venv's packages."""
+    try:
+        probe = _as(SERVICE_USER, Path(sys.executable), "import jaxtour.classroom.service")
+        if probe.returncode == 0:
+            return Path(sys.executable)
+    except PermissionError:  # a folder on its way (/root) is closed to that user
+        pass
+    patchelf = shutil.which("patchelf")
+    if patchelf is None:
+        pytest.skip(
+            f"{sys.executable} is not one every user can run, and patchelf (apt-get install "
+            "patchelf) is missing to make one"
+        )
+    base = Path(sys.base_prefix)
+    copy = folder / "python"
+
+    def link(source, target):
+        try:
+            os.link(source, target)
+        except OSError:
+            shutil.copy2(source, target)
+
+    shutil.copytree(
+        base,
+        copy,
+        symlinks=True,
+        copy_function=link,
+        ignore=shutil.ignore_patterns("site-packages", "test"),
+    )
+    name = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    binary = copy / "bin" / name
+    binary.unlink()
+    shutil.copy2(base / "bin" / name, binary)  # its own file: patched, not the original
+    subprocess.run([patchelf, "--set-rpath", "$ORIGIN/../lib", str(binary)], check=True)
+    venv = folder / "venv"
+    subprocess.run([str(binary), "-m", "venv", "--without-pip", str(venv)], check=True)
+    (venv / "lib" / name / "site-packages" / "this-test.pth").write_text(
+        f"import site; site.addsitedir({str(Path(sys.prefix, 'lib', name, 'site-packages'))!r})\n"
+    )
+    python = venv / "bin" / "python3"
+    probe = _as(SERVICE_USER, python, "import jaxtour.classroom.service")
+    if probe.returncode != 0:
+        pytest.skip(f"{SERVICE_USER} cannot run this venv's packages: {probe.stderr[-500:]}")
+    return python
+
+
+def _request(url: str, token: str) -> tuple[int, str]:
+    request = urllib.request.Request(url, headers={"Authorization": f"token {token}"})
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    try:
+        with opener.open(request, timeout=60) as reply:
+            return reply.status, reply.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(errors="replace")
+
+
+@pytest.fixture
+def machine():
+    """The service's user (made with the guide's line unless it exists), a folder every
+    user may pass through, and two fresh student names; all removed afterwards."""
+    why = _missing()
+    if why:
+        pytest.skip(why)
+    made_service_user = False
+    try:
+        pwd.getpwnam(SERVICE_USER)
+    except KeyError:
+        subprocess.run(GUIDE_SERVICE_USER, check=True)
+        made_service_user = True
+    folder = Path(tempfile.mkdtemp(prefix="jaxtour-hub-"))
+    folder.chmod(0o755)  # as /opt/jaxtour-hub: the database's mode is what protects it
+    tag = uuid.uuid4().hex[:6]
+    students = [f"ada{tag}", f"ben{tag}"]
+    try:
+        yield folder, students
+    finally:
+        for name in students:
+            with contextlib.suppress(KeyError):
+                uid = pwd.getpwnam(name).pw_uid
+                import psutil
+
+                for process in psutil.process_iter(["uids"]):
+                    if process.info["uids"] and process.info["uids"].real == uid:
+                        with contextlib.suppress(psutil.Error):
+                            process.kill()
+                subprocess.run(["userdel", "--remove", "--force", name], capture_output=True)
+        if made_service_user:
+            subprocess.run(["userdel", SERVICE_USER], capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_service_runs_as_its_own_user_and_reads_the_stores_and_nothing_else(machine):
+    folder, (ada, ben) = machine
+    # ada: made as the guide's recipe makes students, before the hub starts
+    subprocess.run(["useradd", "-m", ada], check=True)
+    python = _everyones_python(folder)
+    venv = python.parent.parent
+    port = _free_port()
+    config = folder / "test_config.py"
+    config.write_text(
+        f"""
+load_subconfig({str(EXAMPLE)!r})
+import os, pwd, subprocess
+from jupyterhub.spawner import LocalProcessSpawner
+
+class UserCreatingSpawner(LocalProcessSpawner):
+    # as TLJH's: the student's system user and home are made in start(), after
+    # pre_spawn_hook (tljh/user.py: useradd --create-home, chmod o-rwx)
+    def start(self):
+        try:
+            pwd.getpwnam(self.user.name)
+        except KeyError:
+            subprocess.check_call(["useradd", "--create-home", self.user.name])
+            subprocess.check_call(["chmod", "o-rwx", os.path.expanduser("~" + self.user.name)])
+        return super().start()
+
+c.JupyterHub.spawner_class = UserCreatingSpawner
+c.JupyterHub.authenticator_class = "dummy"
+c.Authenticator.allow_all = True
+c.Spawner.environment.update({{"JAX_PLATFORMS": "cpu"}})
+c.Spawner.start_timeout = 120
+c.Spawner.http_timeout = 120
+c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
+c.JupyterHub.hub_port = {_free_port()}
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{_free_port()}"
+c.ConfigurableHTTPProxy.command = [{str(BIN / "configurable-http-proxy")!r}]
+c.JupyterHub.services.append({{"name": "test-admin", "api_token": {ADMIN_TOKEN!r}}})
+c.JupyterHub.load_roles.append({{"name": "test-admin", "services": ["test-admin"],
+    "scopes": ["admin:users", "admin:servers", "access:servers", "list:users", "tokens"]}})
+c.JupyterHub.load_groups["teachers"]["users"] = [{TEACHER!r}]
+"""
+    )
+    service_port = _free_port()
+    env = {
+        "PATH": f"{venv / 'bin'}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+        "LANG": "C.UTF-8",
+        "JAXTOUR_STUDENTS": f"{ada},{ben}",
+        "JAXTOUR_CLASSROOM_STORE": "/home/{username}/.local/share/jaxtour/progress.sqlite3",
+        "JAXTOUR_CLASSROOM_PORT": str(service_port),
+    }
+    log = folder / "hub.log"
+    with log.open("w") as out:
+        hub = subprocess.Popen(
+            [str(python), "-m", "jupyterhub", "-f", str(config)],
+            cwd=venv,  # the guide: cd /opt/jaxtour-hub
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    base = f"http://127.0.0.1:{port}"
+
+    def up() -> bool:
+        if hub.poll() is not None:
+            pytest.fail(f"JupyterHub exited ({hub.returncode}):\n{log.read_text()[-6000:]}")
+        try:
+            return _api(base, "GET", "/") is not None
+        except OSError:
+            return False
+
+    try:
+        _wait(up, "JupyterHub did not answer", 120, log)
+        start_servers(base, [ada, ben], log)
+        for student in (ada, ben):
+            wrote = f"open(__import__('os').path.expanduser('~/{NOTES}'), 'w').write('mine')"
+            assert run_in_kernel(base, student, [RIGHT, wrote]) == ["correct", "4"], student
+        _api(base, "POST", f"/users/{TEACHER}") if _user_missing(base, TEACHER) else None
+        teacher = _api(base, "POST", f"/users/{TEACHER}/tokens", {"note": "test"})["token"]
+        student = _api(base, "POST", f"/users/{ada}/tokens", {"note": "test"})["token"]
+        service = f"{base}/services/jaxtour-classroom/"
+
+        # the service runs as its own user
+        import psutil
+
+        uid = pwd.getpwnam(SERVICE_USER).pw_uid
+        running = [
+            p
+            for p in psutil.process_iter(["cmdline", "uids"])
+            if "jaxtour.classroom" in (p.info["cmdline"] or []) and "--store" in p.info["cmdline"]
+        ]
+        assert running, log.read_text()[-4000:]
+        assert all(set(p.info["uids"]) == {uid} for p in running)
+
+        # the teacher's page and CSV: both students, the one made at the first start too
+        def both_passed():
+            status, text = _request(service + "classroom.csv", teacher)
+            assert status == 200, (status, text[:500])
+            rows = {r["student"]: r for r in csv.DictReader(io.StringIO(text))}
+            return {name: rows[name][f"{LESSON}:passed"] for name in (ada, ben)} == {
+                ada: "1",
+                ben: "1",
+            } and rows
+
+        rows = _wait(both_passed, "the teacher's CSV did not show both students", 30, log)
+        assert sorted(rows) == sorted([ada, ben])
+        status, page = _request(service, teacher)
+        assert status == 200 and f'data-student="{ada}"' in page and f'data-student="{ben}"' in page
+
+        # a student's token reaches nothing
+        assert _request(service, student)[0] == 403
+        assert _request(service + "classroom.csv", student)[0] == 403
+        direct = f"http://127.0.0.1:{service_port}/services/jaxtour-classroom/"
+        assert _request(direct, student)[0] in (401, 403)
+        assert _request(direct + "classroom.csv", student)[0] in (401, 403)
+        status, listing = _request(f"{base}/hub/api/users", student)
+        assert status == 403 or (ben not in listing and TEACHER not in listing), listing
+        status, groups = _request(f"{base}/hub/api/groups", student)
+        assert status == 403 or TEACHER not in groups, groups
+
+        # as the service's user: the stores, and nothing else
+        database = venv / "jupyterhub.sqlite"
+        probes = {
+            "ada's store": f"/home/{ada}/{STORE}",
+            "ben's store": f"/home/{ben}/{STORE}",
+            "ada's notes": f"/home/{ada}/{NOTES}",
+            "ben's notes": f"/home/{ben}/{NOTES}",
+            "ada's lesson": f"/home/{ada}/jaxtour-lessons/{LESSON}.ipynb",
+            "the hub's database": str(database),
+            "the cookie secret": str(venv / "jupyterhub_cookie_secret"),
+        }
+        code = f"""
+import json, os
+said = {{}}
+for what, path in {probes!r}.items():
+    try:
+        open(path, "rb").read(1); said[what] = "read"
+    except OSError as error:
+        said[what] = error.strerror
+folders = {{"ben's home": "/home/{ben}", "ben's store folder": "/home/{ben}/{STORE.parent}"}}
+for what, path in folders.items():
+    try:
+        os.listdir(path); said["list " + what] = "listed"
+    except OSError as error:
+        said["list " + what] = error.strerror
+try:
+    open("/home/{ada}/{STORE.parent}/made-by-the-service", "x"); said["write beside"] = "made"
+except OSError as error:
+    said["write beside"] = error.strerror
+print(json.dumps(said))
+"""
+        probe = _as(SERVICE_USER, python, code)
+        assert probe.returncode == 0, probe.stderr
+        said = json.loads(probe.stdout)
+        denied = "Permission denied"
+        assert said == {
+            "ada's store": "read",
+            "ben's store": "read",
+            "ada's notes": denied,
+            "ben's notes": denied,
+            "ada's lesson": denied,
+            "the hub's database": denied,
+            "the cookie secret": denied,
+            "list ben's home": denied,
+            "list ben's store folder": "listed",  # the store's folder: r-x, no more
+            "write beside": denied,
+        }
+        info = database.stat()
+        assert stat.S_IMODE(info.st_mode) == 0o600 and info.st_uid == 0
+    finally:
+        hub.send_signal(signal.SIGTERM)
+        try:
+            hub.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(hub.pid, signal.SIGKILL)
+
+
+def _user_missing(base: str, name: str) -> bool:
+    try:
+        _api(base, "GET", f"/users/{name}")
+    except urllib.error.HTTPError as error:
+        return error.code == 404
+    return False
