@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from jaxtour.exercises.common import jnp, same_values
+from jaxtour.exercises.common import jnp
 from jaxtour.grader.compare import describe, how_they_differ
 from jaxtour.grader.mistakes import (
     behaves_like,
@@ -26,7 +26,6 @@ from jaxtour.grader.mistakes import (
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
     Choice,
-    JaxArray,
     NumpyArray,
     SameFunction,
     distinct_numbers,
@@ -47,19 +46,57 @@ def _wrapped(value: int, bits: int) -> int:
     return (value + half) % (2 * half) - half
 
 
-# --- 01.arange --------------------------------------------------------------------------
+# --- 01.arange: a countdown, for any odd n ----------------------------------------------
 
 
-def _odds():
-    return jnp.arange(1, 20, 2)
+def _odds_inputs():
+    return [(19,), (1,), (7,)]
 
 
-def _float_odds(answer: Any) -> bool:
-    """Matches a jax array of floats holding 1, 3, ..., 19 (jnp.arange(1.0, 20.0, 2.0),
-    jnp.linspace(1, 19, 10))."""
-    return (
-        is_jax_array(answer) and np.asarray(answer).dtype.kind == "f" and same_values(_odds)(answer)
-    )
+def _odds_random_inputs(rng: np.random.Generator):
+    return [(int(2 * rng.integers(5, 60) + 1),)]
+
+
+def _odds_down(n):
+    return jnp.arange(n, 0, -2)
+
+
+def _odds_not_returned(n):
+    odds = jnp.arange(n, 0, -2)  # noqa: F841 (the forgotten return)
+
+
+def _right_values(answer: Any) -> list[Any] | None:
+    """The answer's results on the fixed inputs where each holds the right values in any
+    container or dtype; else None."""
+    results = []
+    for (n,) in _odds_inputs():
+        got = call_or_none(answer, n)
+        if got is None or isinstance(got, str | bytes):
+            return None
+        try:
+            values = np.asarray(list(got) if isinstance(got, range) else got)
+        except Exception:
+            return None
+        if values.shape != (len(range(n, 0, -2)),) or values.dtype.kind not in "iuf":
+            return None
+        if not np.array_equal(values, np.arange(n, 0, -2)):
+            return None
+        results.append(got)
+    return results
+
+
+def _right_values_as(kind: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """Matches a function whose results hold the right values, each of ``kind``."""
+
+    def matches(answer: Any) -> bool:
+        results = _right_values(answer)
+        return results is not None and all(kind(result) for result in results)
+
+    return matches
+
+
+def _is_float_jax(value: Any) -> bool:
+    return is_jax_array(value) and np.asarray(value).dtype.kind == "f"
 
 
 # --- 01.default_dtype: a dtype and its reason ------------------------------------------
@@ -510,66 +547,100 @@ _NUMPY_OUTPUT = SameFunction(inputs=_center_inputs, output=NumpyArray(check_dtyp
 EXERCISES = (
     Exercise(
         id="01.arange",
-        title="Count the odd numbers with jnp",
-        reference=_odds,
-        rule=JaxArray(),
+        title="Count down the odd numbers with jnp.arange",
+        reference=lambda: _odds_down,
+        rule=SameFunction(inputs=_odds_inputs, random_inputs=_odds_random_inputs),
         hints=(
-            "jnp mirrors NumPy: np.arange takes a start, a stop and a step, and so does "
-            "jnp.arange.",
-            "Start at 1 and step by 2. Like Python's range, arange stops before its stop "
-            "value: it never includes the number you give it.",
-            "odds = jnp.arange(1, ..., 2)  # stop: one past the last number you want",
+            "np.arange takes a start, a stop and a step, and the step may be negative: it "
+            "then counts down. jnp.arange takes the same arguments.",
+            "Start at n and step by -2. arange stops before its stop value, counting up or "
+            "down: which stop ends the countdown at 1 and never reaches -1?",
+            "def odds_down(n):\n    return jnp.arange(n, ..., -2)",
         ),
-        solution="odds = jnp.arange(1, 20, 2)",
+        solution="def odds_down(n):\n    return jnp.arange(n, 0, -2)",
         mistakes=(
             Mistake(
                 id="numpy-array",
-                message="That is a NumPy array (np.arange). Use jnp.arange to get a jax array.",
-                example=lambda: np.arange(1, 20, 2),
-                matches=is_numpy_array,
+                message="Right numbers, but a NumPy array (np.arange). Use jnp's arange to "
+                "get a jax array.",
+                example=lambda: lambda n: np.arange(n, 0, -2),
+                matches=_right_values_as(is_numpy_array),
             ),
             Mistake(
                 id="python-range",
-                message="That is a plain Python range or list. jnp.arange gives a jax array.",
-                example=lambda: range(1, 20, 2),
-                matches=same_values(_odds, range | list | tuple),
-            ),
-            Mistake(
-                id="stops-early",
-                message="That stops at 17: arange never includes its stop value, so "
-                "jnp.arange(1, 19, 2) ends at 17. To include 19, stop past it.",
-                example=lambda: jnp.arange(1, 19, 2),
-            ),
-            Mistake(
-                id="evens",
-                message="Those are the even numbers 0 to 18: arange starts at 0 unless told "
-                "otherwise. The odd numbers start at 1: give arange a start, jnp.arange(1, "
-                "stop, step).",
-                example=lambda: jnp.arange(0, 20, 2),
-            ),
-            Mistake(
-                id="step-one",
-                message="That is every number from 1 to 19. arange's third argument is the "
-                "step: a step of 2 skips every other number.",
-                example=lambda: jnp.arange(1, 20),
-            ),
-            Mistake(
-                id="below-ten",
-                message="Those are the odd numbers below 10, five of them. The stop is where "
-                "the numbers end, not how many there are: the odd numbers up to 19 need a stop "
-                "past 19.",
-                example=lambda: jnp.arange(1, 10, 2),
+                message="Right numbers, but a plain Python range or list. jnp's arange gives "
+                "a jax array.",
+                example=lambda: lambda n: range(n, 0, -2),
+                matches=_right_values_as(lambda result: isinstance(result, range | list | tuple)),
             ),
             Mistake(
                 id="floats",
-                message="Right numbers, but floats: this has dtype float32 (float64 with x64 "
-                "on), because 1.0, 2.0 or linspace make floats. Integer arguments give "
-                "integers: dtype int32 (int64 with x64 on).",
-                example=lambda: jnp.arange(1.0, 20.0, 2.0),
-                matches=_float_odds,
+                message="Right numbers, but floats: a float start, stop or step (or "
+                "linspace) makes floats. Integer arguments give integers: int32 (int64 with "
+                "x64 on).",
+                example=lambda: lambda n: jnp.arange(float(n), 0.0, -2.0),
+                matches=_right_values_as(_is_float_jax),
+            ),
+            Mistake(
+                id="ascending",
+                message="Right numbers, counted up: the task counts down, from n to 1. A "
+                "negative step makes arange count down from its start.",
+                example=lambda: lambda n: jnp.arange(1, n + 1, 2),
+            ),
+            Mistake(
+                id="stops-early",
+                message="Your countdown ends at 3: arange never includes its stop value, "
+                "counting down as counting up, so a stop of 1 leaves 1 out.",
+                example=lambda: lambda n: jnp.arange(n, 1, -2),
+            ),
+            Mistake(
+                id="past-one",
+                message="Your countdown goes past 1, to -1: the stop must lie after 1 in the "
+                "direction of counting, but not as far as -1 (arange stops before its stop "
+                "value).",
+                example=lambda: lambda n: jnp.arange(n, -2, -2),
+            ),
+            Mistake(
+                id="misses-n",
+                message="Your countdown starts below n: n itself is odd, and the first "
+                "number of the countdown. arange's start is included.",
+                example=lambda: lambda n: jnp.arange(n - 2, 0, -2),
+            ),
+            Mistake(
+                id="evens",
+                message="Those are the even numbers below n, down to 0: the countdown starts "
+                "at n itself, which is odd, and so is every second number after it.",
+                example=lambda: lambda n: jnp.arange(n - 1, -1, -2),
+            ),
+            Mistake(
+                id="step-one",
+                message="That is every number from n down to 1. arange's third argument is "
+                "the step: a step of -2 skips every other number.",
+                example=lambda: lambda n: jnp.arange(n, 0, -1),
+            ),
+            Mistake(
+                id="positive-step",
+                message="Your arrays are empty: with a positive step arange counts up, and a "
+                "stop below the start is already passed. Counting down takes a negative step.",
+                example=lambda: lambda n: jnp.arange(n, 0, 2),
+            ),
+            Mistake(
+                id="ignores-n",
+                message="Your function gives the same array whatever n is: count down from "
+                "the n it is given, not from a number written in.",
+                example=lambda: lambda n: jnp.arange(19, 0, -2),
+                matches=ignores_arguments(_odds_inputs),
+            ),
+            Mistake(
+                id="returns-none",
+                message="Your function returns None: it has no return statement, or returns "
+                "nothing. Return the array.",
+                example=lambda: _odds_not_returned,
+                matches=returns_none(_odds_inputs),
             ),
         ),
-        success="NumPy's call with jnp in front: jnp.arange(1, 20, 2), an integer jax array.",
+        success="NumPy's arguments with jnp in front: a start, a stop one step past the end, "
+        "and a negative step.",
     ),
     Exercise(
         id="01.default_dtype",
