@@ -50,9 +50,9 @@ from jaxtour.lazy import is_tracer
 # --- 02.time_call: the stand-ins --------------------------------------------------------
 
 FAST_COMPILE_S = 0.002  # stand-in A: compiles in a moment ...
-FAST_WORK_S = (0.008, 0.012)  # ... and works for a random time in this range
+FAST_WORK_S = (0.011, 0.015)  # ... and works for a random time in this range
 SLOW_COMPILE_S = 0.6  # stand-in B: compiles for long ...
-SLOW_WORK_S = (0.003, 0.005)  # ... and works for less
+SLOW_WORK_S = (0.003, 0.005)  # ... and works for less: no one number is honest for both
 LOWEST = 0.7  # an honest timing is never below the work the stand-in really does
 HIGHEST = 1.25  # nor far above what the stand-in saw its steady calls take
 SLACK_S = 0.0003  # Python's own overhead in a learner's loop
@@ -425,6 +425,9 @@ def _diagnose(answer: Callable[..., Any]) -> _Verdict:
         verdict = _what_it_did(run)
         if verdict is not None:
             return verdict
+    if len({run.seconds for run in runs}) == 1:
+        # one number for two stand-ins whose work differs (no honest range holds both)
+        return _Verdict(mistake="not-measured")
     labels = [run.labels() for run in runs]
     if all("honest" in found for found in labels):
         if all(_warm_up_left_queued(run) for run in runs):
@@ -615,6 +618,12 @@ def _honest(f, *args, repeats=20):
 
 def _never_calls(f, *args):
     return 0.004
+
+
+def _fixed_number(f, *args):
+    jax.block_until_ready(f(*args))  # a warm-up, waited for
+    jax.block_until_ready(f(*args))
+    return 0.006  # a typical time, written in rather than measured
 
 
 # jaxtour.timing's functions that time a call, and what they return: 02.time_call asks for
@@ -1366,6 +1375,15 @@ EXERCISES = (
                 "fixed number can be right.",
                 example=lambda: _never_calls,
                 matches=TIME_CALL.made("never-called"),
+            ),
+            Mistake(
+                id="not-measured",
+                message="Your time_call returned the same number for both of the grader's "
+                "stand-ins, though one's calls take several times as long as the "
+                "other's: a number that does not follow the work was not measured. Return "
+                "what your clock read around the calls.",
+                example=lambda: _fixed_number,
+                matches=TIME_CALL.made("not-measured"),
             ),
             Mistake(
                 id="packed-args",
