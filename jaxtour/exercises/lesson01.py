@@ -512,6 +512,55 @@ def _row_means(x):
     return jnp.mean(x, axis=-1, keepdims=True)
 
 
+def _row_shifts(answer: Any) -> list[tuple[np.ndarray, np.ndarray]] | None:
+    """For a function that adds one number to every element of each row (the same along
+    the last axis) on every input: (the number per row, minus that row's mean) for each
+    input; else None."""
+    found = []
+    for (x,) in _center_inputs():
+        got = call_or_none(answer, x)
+        try:
+            got = np.asarray(got, dtype=np.float64)
+        except Exception:
+            return None
+        values = np.asarray(x, dtype=np.float64)
+        if got.shape != values.shape:
+            return None
+        shift = got - values
+        if not np.allclose(shift, shift[..., :1], rtol=1e-5, atol=1e-5):
+            return None
+        found.append((shift[..., 0], -values.mean(axis=-1)))
+    return found
+
+
+def _unchanged(answer: Any) -> bool:
+    """x itself returned, on every input: nothing subtracted."""
+    found = _row_shifts(answer)
+    return found is not None and all(np.allclose(shift, 0.0, atol=1e-6) for shift, _ in found)
+
+
+def _one_shift_for_all(answer: Any) -> bool:
+    """One number added to the whole of x, the same for every row, and not the rows' own
+    means on every input (x minus the mean of all is whole-mean's, declared before)."""
+    found = _row_shifts(answer)
+    return (
+        found is not None
+        and not _unchanged(answer)
+        and all(np.allclose(shift, shift.flat[0], rtol=1e-5, atol=1e-5) for shift, _ in found)
+        and not all(np.allclose(shift, mean, rtol=1e-5, atol=1e-5) for shift, mean in found)
+    )
+
+
+def _own_shift_not_mean(answer: Any) -> bool:
+    """One number per row, the rows' numbers not all equal, yet not each row's mean."""
+    found = _row_shifts(answer)
+    return (
+        found is not None
+        and not _one_shift_for_all(answer)
+        and not all(np.allclose(shift, mean, rtol=1e-5, atol=1e-5) for shift, mean in found)
+    )
+
+
 def _row_means_dropped(answer: Any) -> bool:
     """Matches a function that returns each row's mean (its axis kept or not), not x minus it."""
     return any(
@@ -1078,6 +1127,36 @@ EXERCISES = (
                 "the x it is given, not an array from the notebook.",
                 example=lambda: lambda x: jnp.arange(4.0) - 1.5,
                 matches=_same_for_different_inputs(_center_inputs),
+            ),
+            Mistake(
+                id="unchanged",
+                message="Your function returns x as it was: nothing was subtracted. Each "
+                "element must have the mean of its row subtracted.",
+                example=lambda: lambda x: x + 0.0,
+                matches=_unchanged,
+            ),
+            Mistake(
+                id="one-shift",
+                message="Your function subtracts one number from the whole of x, the same "
+                "for every row, and it is not the rows' mean: centering each row subtracts "
+                "that row's own mean, the average of its elements, so rows with different "
+                "means get different numbers.",
+                example=lambda: lambda x: x - (jnp.max(x) + jnp.min(x)) / 2,
+                matches=_one_shift_for_all,
+            ),
+            Mistake(
+                id="row-shift-not-mean",
+                message="Your function subtracts one number per row, as centering does, but "
+                "that number is not the row's mean, the sum of its elements divided by how "
+                "many there are (another average, or another statistic of the row).",
+                example=lambda: (
+                    lambda x: (
+                        x
+                        - (jnp.max(x, axis=-1, keepdims=True) + jnp.min(x, axis=-1, keepdims=True))
+                        / 2
+                    )
+                ),
+                matches=_own_shift_not_mean,
             ),
             Mistake(
                 id="numpy-output",

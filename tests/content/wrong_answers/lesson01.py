@@ -789,3 +789,64 @@ ODDS_DOWN = (
     Wrong("01.arange", "a Python list", lambda: i34_odds_list, "python-range"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ODDS_DOWN)
+
+
+# --- 01.center: one number subtracted per row, or for the whole of x, that is no row mean --
+def s44_center_whole_median(x):
+    return x - jnp.median(x)
+
+
+def s44_center_first_row_mean(x):
+    return x - jnp.mean(x[0])
+
+
+def s44_center_row_midrange(x):
+    return x - (x.max(axis=-1, keepdims=True) + x.min(axis=-1, keepdims=True)) / 2
+
+
+def s44_center_first_element(x):
+    return x - x[..., :1]
+
+
+CENTER_SHIFTS = (
+    Wrong("01.center", "the median of all of x", lambda: s44_center_whole_median, "one-shift"),
+    Wrong(
+        "01.center", "the first row's mean for all", lambda: s44_center_first_row_mean, "one-shift"
+    ),
+    Wrong(
+        "01.center", "each row's midrange", lambda: s44_center_row_midrange, "row-shift-not-mean"
+    ),
+    Wrong(
+        "01.center",
+        "each row's first element",
+        lambda: s44_center_first_element,
+        "row-shift-not-mean",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *CENTER_SHIFTS)
+
+
+def s44_center_copy(x):
+    return jnp.array(x)
+
+
+def s44_center_mean_of_centered(x):
+    centered = x - jnp.mean(x, axis=-1, keepdims=True)
+    return centered + jnp.mean(x, axis=-1, keepdims=True)  # undone
+
+
+def s44_center_astype(x):
+    return x.astype(jnp.float32)
+
+
+UNCHANGED = (
+    Wrong("01.center", "a copy of x", lambda: s44_center_copy, "unchanged"),
+    Wrong(
+        "01.center",
+        "centered, then the mean added back",
+        lambda: s44_center_mean_of_centered,
+        "unchanged",
+    ),
+    Wrong("01.center", "x cast to float32", lambda: s44_center_astype, "unchanged"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *UNCHANGED)
