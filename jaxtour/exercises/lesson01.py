@@ -771,8 +771,8 @@ EXERCISES = (
                 id="int64-overflow",
                 message="Your sum is what a 64-bit integer holds after wrapping around "
                 "(NumPy's int64, or jnp with jax_enable_x64 on): the check's largest sum is "
-                "past 1.8e19, more than any 64-bit integer holds. Compute in floats: "
-                "v.astype(jnp.float32).",
+                "past 1.8e19, more than any 64-bit integer holds. Compute in floats, which "
+                "trade exactness for range.",
                 example=lambda: lambda v: _wrapped(_exact_cubes(v), 64),
                 matches=_wrapped_sum(64),
             ),
@@ -780,8 +780,8 @@ EXERCISES = (
                 id="converted-after-cubing",
                 message="You converted to floats too late: v ** 3 was computed on the int32 "
                 "values, so every cube past 2,147,483,647 had already wrapped around, and "
-                "summing the wrapped cubes as floats cannot bring them back. Convert v itself "
-                "first: v.astype(jnp.float32) ** 3.",
+                "summing the wrapped cubes as floats cannot bring them back: the conversion "
+                "must come before the first operation that can overflow.",
                 example=lambda: lambda v: jnp.sum(v**3, dtype=jnp.float32),
                 matches=_cubes_wrapped_then_summed,
             ),
@@ -796,7 +796,7 @@ EXERCISES = (
             Mistake(
                 id="cube-of-sum",
                 message="That is the cube of the sum, (v₀ + v₁ + ...)³, not the sum of the "
-                "cubes. Cube each element first, then add: jnp.sum(floats ** 3).",
+                "cubes. Cube each element first, then add.",
                 example=lambda: lambda v: jnp.sum(v.astype(float)) ** 3,
                 matches=_computes_on_floats(lambda values: float(sum(values)) ** 3),
             ),
