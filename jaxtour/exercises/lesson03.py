@@ -575,7 +575,9 @@ EXERCISES = (
                 matches=_integer_slopes,
             ),
         ),
-        success="Floats in, one number out: grad of the sum gives every element's slope.",
+        success="Floats in, one slope per element: the sum of f's outputs is one number "
+        "whose gradient is the Jacobian's diagonal (each output enters it with weight 1), and "
+        "jax.vmap(jax.grad(f)) finds the same slopes point by point.",
     ),
     Exercise(
         id="03.derivative_by_hand",
@@ -722,8 +724,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="sin-cos-swapped",
-                message="sin and cos are swapped: that is 2x sin x - x² cos x. Here u = x² "
-                "and v = cos x, so u′v = 2x cos x and uv′ = x² (-sin x).",
+                message="sin and cos are swapped: that is 2x sin x - x² cos x. In u′v the "
+                "v is g's own factor, undifferentiated, and only in uv′ is it differentiated.",
                 example=lambda: lambda x: 2 * x * jnp.sin(x) - x**2 * jnp.cos(x),
             ),
             Mistake(
@@ -887,8 +889,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="backward-difference",
-                message="That is the backward difference, (f(x) - f(x - eps)) / eps. Step to "
-                "both sides of x, to x - eps and x + eps.",
+                message="That is the backward difference, (f(x) - f(x - eps)) / eps: it looks "
+                "to the left of x only. A central difference looks as far to each side.",
                 example=lambda: _backward,
             ),
             Mistake(
