@@ -432,6 +432,13 @@ def _not_flagged(m):
 # --- 01.center: the mean of each row, for any number of dimensions ---------------------
 
 
+def _flag_three_by_three(m):
+    a = np.array(m)
+    for i in range(3):  # the size of the lesson's example, written in
+        a[i, i] = -1
+    return a
+
+
 def _center_inputs():
     # 1-D (one row: any mean agrees), 2-D not square (a row mean without its axis does not
     # broadcast), 2-D square (it broadcasts, along the wrong axis), 3-D (axis 1 is not the
@@ -967,6 +974,14 @@ EXERCISES = (
                 example=lambda: lambda m: np.full(np.shape(m), -1, np.asarray(m).dtype),
             ),
             Mistake(
+                id="fixed-size",
+                message="Your function fails on a square m of another size than 3: it reaches "
+                "fixed positions, as if every m were 3 × 3. The diagonal has as many elements "
+                "as m has rows: read that from m itself.",
+                example=lambda: _flag_three_by_three,
+                matches=fails_with("IndexError", "out of bounds", _flag_inputs),
+            ),
+            Mistake(
                 id="corner-only",
                 message="You flagged only m[0, 0], the first element of the diagonal: every "
                 "element whose row and column are equal is flagged.",
@@ -1047,6 +1062,15 @@ EXERCISES = (
                 matches=fails_with(
                     "ValueError", "Incompatible shapes for broadcasting", _center_inputs
                 ),
+            ),
+            Mistake(
+                id="indexed-axis-on-1d",
+                message="Your function fails on a 1-D input: it gives the row means their "
+                "axis back by indexing, which names a position for every axis of a 2-D "
+                "array, while a 1-D row's mean has no axis left. Let the reduction keep the "
+                "axis it removes, whatever the number of dimensions.",
+                example=lambda: lambda x: x - jnp.mean(x, axis=-1)[:, None],
+                matches=fails_with("IndexError", "Too many indices", _center_inputs),
             ),
             Mistake(
                 id="standardized",

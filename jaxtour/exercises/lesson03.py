@@ -124,6 +124,29 @@ def _values_not_slopes(f, t):
     return f(_floats(t))
 
 
+def _slopes_estimated(f, t):  # a forward difference, in float32
+    points = _floats(t)
+    return (f(points + 1e-3) - f(points)) / 1e-3
+
+
+def _close_slopes_not_exact(answer: Any) -> bool:
+    """Matches a function within 0.05 of the slopes on every case, yet not equal to them:
+    slopes estimated from f's values at nearby points, not differentiated."""
+    exact = True
+    built = cases_of_this_check(_slope_inputs, _slope_inputs)
+    cases = zip(built, outputs_on(_slope_inputs, _slopes), strict=True)
+    for index, (args, want) in enumerate(cases):
+        got = output_or_none(_slope_inputs, answer, index, args)
+        try:
+            values = np.asarray(got, dtype=float)
+        except Exception:  # None, or no numbers
+            return False
+        if values.shape != want.shape or not np.all(np.abs(values - np.asarray(want)) <= 0.05):
+            return False
+        exact = exact and compare_arrays(values, want, check_dtype=False) is None
+    return not exact
+
+
 def _np_gradient_slopes(f, t):  # NumPy's habit: slopes from neighbouring values
     points = np.asarray(_floats(t))
     return np.gradient(np.asarray(f(_floats(t))), points)
@@ -510,7 +533,7 @@ EXERCISES = (
             Mistake(
                 id="jacobian",
                 message="That is the full Jacobian, a matrix with one row per output. The "
-                "slopes are its diagonal; grad of the sum gives just them, one per element.",
+                "slopes are only its diagonal: one number per element, as many as t has.",
                 example=lambda: _slopes_jacobian,
             ),
             Mistake(
@@ -576,6 +599,15 @@ EXERCISES = (
                 example=lambda: lambda f, t: jax.vmap(jax.grad(f))(t.astype(jnp.float16)),
                 matches=_half_precision_slopes,
                 also_accepted=True,
+            ),
+            Mistake(
+                id="estimated",
+                message="Your slopes are close to the derivative but not equal to it: they "
+                "look estimated from f's values at nearby points (a difference quotient), "
+                "whose error depends on the step. The task asks for the slopes grad "
+                "computes, exact up to rounding.",
+                example=lambda: _slopes_estimated,
+                matches=_close_slopes_not_exact,
             ),
             Mistake(
                 id="integer-slopes",
@@ -787,6 +819,13 @@ EXERCISES = (
                     r"builtin_function_or_method|ufunc)'",
                     _hand_inputs,
                 ),
+            ),
+            Mistake(
+                id="first-term-power",
+                message="The first term has x² where 2x belongs: in u′v, u = x² is "
+                "differentiated, and the derivative of x² is 2x (the power comes down and "
+                "the exponent drops by one).",
+                example=lambda: lambda x: 2 * x**2 * jnp.cos(x) - x**2 * jnp.sin(x),
             ),
             Mistake(
                 id="finite-difference",

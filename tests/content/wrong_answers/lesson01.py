@@ -850,3 +850,40 @@ UNCHANGED = (
     Wrong("01.center", "x cast to float32", lambda: s44_center_astype, "unchanged"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *UNCHANGED)
+
+
+# --- round 7: a size or a number of dimensions written into the code ----------------------
+def s44_flag_fixed_three(m):
+    a = np.array(m)
+    a[0, 0] = a[1, 1] = a[2, 2] = -1
+    return a
+
+
+def s44_flag_range_three(m):
+    a = np.array(m)
+    a[range(3), range(3)] = -1
+    return a
+
+
+def s44_center_none_index(x):
+    return x - x.mean(axis=-1)[:, None]
+
+
+def s44_center_reshape_two_d(x):
+    return x - jnp.mean(x, axis=-1)[:, jnp.newaxis]
+
+
+FIXED_SHAPES = (
+    Wrong(
+        "01.numpy_copy",
+        "three diagonal cells written out",
+        lambda: s44_flag_fixed_three,
+        "fixed-size",
+    ),
+    Wrong("01.numpy_copy", "range(3) as both indices", lambda: s44_flag_range_three, "fixed-size"),
+    Wrong(
+        "01.center", "[:, None] after the mean", lambda: s44_center_none_index, "indexed-axis-on-1d"
+    ),
+    Wrong("01.center", "[:, jnp.newaxis]", lambda: s44_center_reshape_two_d, "indexed-axis-on-1d"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FIXED_SHAPES)
