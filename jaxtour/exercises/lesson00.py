@@ -89,8 +89,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="integers",
-                message="Those are integers (an int dtype, because 1, 2, 3 have no decimal "
-                "point). Write 1.0, 2.0, 3.0 so they are floats.",
+                message="Those are integers (an int dtype): 1, 2, 3 without a decimal point "
+                "make one, and so do arange with integer arguments and a cast to an int "
+                "dtype. The task asks for floats, which a decimal point makes.",
                 example=lambda: jnp.array([1, 2, 3]),
             ),
             Mistake(

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from jaxtour.exercises.common import jnp, same_values
+from jaxtour.exercises.common import jnp
 from jaxtour.grader.compare import describe, how_they_differ
 from jaxtour.grader.mistakes import (
     behaves_like,
@@ -26,7 +26,6 @@ from jaxtour.grader.mistakes import (
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
     Choice,
-    JaxArray,
     NumpyArray,
     SameFunction,
     distinct_numbers,
@@ -47,19 +46,57 @@ def _wrapped(value: int, bits: int) -> int:
     return (value + half) % (2 * half) - half
 
 
-# --- 01.arange --------------------------------------------------------------------------
+# --- 01.arange: a countdown, for any odd n ----------------------------------------------
 
 
-def _odds():
-    return jnp.arange(1, 20, 2)
+def _odds_inputs():
+    return [(19,), (1,), (7,)]
 
 
-def _float_odds(answer: Any) -> bool:
-    """Matches a jax array of floats holding 1, 3, ..., 19 (jnp.arange(1.0, 20.0, 2.0),
-    jnp.linspace(1, 19, 10))."""
-    return (
-        is_jax_array(answer) and np.asarray(answer).dtype.kind == "f" and same_values(_odds)(answer)
-    )
+def _odds_random_inputs(rng: np.random.Generator):
+    return [(int(2 * rng.integers(5, 60) + 1),)]
+
+
+def _odds_down(n):
+    return jnp.arange(n, 0, -2)
+
+
+def _odds_not_returned(n):
+    odds = jnp.arange(n, 0, -2)  # noqa: F841 (the forgotten return)
+
+
+def _right_values(answer: Any) -> list[Any] | None:
+    """The answer's results on the fixed inputs where each holds the right values in any
+    container or dtype; else None."""
+    results = []
+    for (n,) in _odds_inputs():
+        got = call_or_none(answer, n)
+        if got is None or isinstance(got, str | bytes):
+            return None
+        try:
+            values = np.asarray(list(got) if isinstance(got, range) else got)
+        except Exception:
+            return None
+        if values.shape != (len(range(n, 0, -2)),) or values.dtype.kind not in "iuf":
+            return None
+        if not np.array_equal(values, np.arange(n, 0, -2)):
+            return None
+        results.append(got)
+    return results
+
+
+def _right_values_as(kind: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """Matches a function whose results hold the right values, each of ``kind``."""
+
+    def matches(answer: Any) -> bool:
+        results = _right_values(answer)
+        return results is not None and all(kind(result) for result in results)
+
+    return matches
+
+
+def _is_float_jax(value: Any) -> bool:
+    return is_jax_array(value) and np.asarray(value).dtype.kind == "f"
 
 
 # --- 01.default_dtype: a dtype and its reason ------------------------------------------
@@ -395,6 +432,13 @@ def _not_flagged(m):
 # --- 01.center: the mean of each row, for any number of dimensions ---------------------
 
 
+def _flag_three_by_three(m):
+    a = np.array(m)
+    for i in range(3):  # the size of the lesson's example, written in
+        a[i, i] = -1
+    return a
+
+
 def _center_inputs():
     # 1-D (one row: any mean agrees), 2-D not square (a row mean without its axis does not
     # broadcast), 2-D square (it broadcasts, along the wrong axis), 3-D (axis 1 is not the
@@ -475,6 +519,55 @@ def _row_means(x):
     return jnp.mean(x, axis=-1, keepdims=True)
 
 
+def _row_shifts(answer: Any) -> list[tuple[np.ndarray, np.ndarray]] | None:
+    """For a function that adds one number to every element of each row (the same along
+    the last axis) on every input: (the number per row, minus that row's mean) for each
+    input; else None."""
+    found = []
+    for (x,) in _center_inputs():
+        got = call_or_none(answer, x)
+        try:
+            got = np.asarray(got, dtype=np.float64)
+        except Exception:
+            return None
+        values = np.asarray(x, dtype=np.float64)
+        if got.shape != values.shape:
+            return None
+        shift = got - values
+        if not np.allclose(shift, shift[..., :1], rtol=1e-5, atol=1e-5):
+            return None
+        found.append((shift[..., 0], -values.mean(axis=-1)))
+    return found
+
+
+def _unchanged(answer: Any) -> bool:
+    """x itself returned, on every input: nothing subtracted."""
+    found = _row_shifts(answer)
+    return found is not None and all(np.allclose(shift, 0.0, atol=1e-6) for shift, _ in found)
+
+
+def _one_shift_for_all(answer: Any) -> bool:
+    """One number added to the whole of x, the same for every row, and not the rows' own
+    means on every input (x minus the mean of all is whole-mean's, declared before)."""
+    found = _row_shifts(answer)
+    return (
+        found is not None
+        and not _unchanged(answer)
+        and all(np.allclose(shift, shift.flat[0], rtol=1e-5, atol=1e-5) for shift, _ in found)
+        and not all(np.allclose(shift, mean, rtol=1e-5, atol=1e-5) for shift, mean in found)
+    )
+
+
+def _own_shift_not_mean(answer: Any) -> bool:
+    """One number per row, the rows' numbers not all equal, yet not each row's mean."""
+    found = _row_shifts(answer)
+    return (
+        found is not None
+        and not _one_shift_for_all(answer)
+        and not all(np.allclose(shift, mean, rtol=1e-5, atol=1e-5) for shift, mean in found)
+    )
+
+
 def _row_means_dropped(answer: Any) -> bool:
     """Matches a function that returns each row's mean (its axis kept or not), not x minus it."""
     return any(
@@ -510,66 +603,100 @@ _NUMPY_OUTPUT = SameFunction(inputs=_center_inputs, output=NumpyArray(check_dtyp
 EXERCISES = (
     Exercise(
         id="01.arange",
-        title="Count the odd numbers with jnp",
-        reference=_odds,
-        rule=JaxArray(),
+        title="Count down the odd numbers with jnp.arange",
+        reference=lambda: _odds_down,
+        rule=SameFunction(inputs=_odds_inputs, random_inputs=_odds_random_inputs),
         hints=(
-            "jnp mirrors NumPy: np.arange takes a start, a stop and a step, and so does "
-            "jnp.arange.",
-            "Start at 1 and step by 2. Like Python's range, arange stops before its stop "
-            "value: it never includes the number you give it.",
-            "odds = jnp.arange(1, ..., 2)  # stop: one past the last number you want",
+            "np.arange takes a start, a stop and a step, and the step may be negative: it "
+            "then counts down. jnp.arange takes the same arguments.",
+            "Start at n and step by -2. arange stops before its stop value, counting up or "
+            "down: which stop ends the countdown at 1 and never reaches -1?",
+            "def odds_down(n):\n    return jnp.arange(n, ..., -2)",
         ),
-        solution="odds = jnp.arange(1, 20, 2)",
+        solution="def odds_down(n):\n    return jnp.arange(n, 0, -2)",
         mistakes=(
             Mistake(
                 id="numpy-array",
-                message="That is a NumPy array (np.arange). Use jnp.arange to get a jax array.",
-                example=lambda: np.arange(1, 20, 2),
-                matches=is_numpy_array,
+                message="Right numbers, but a NumPy array (np.arange). Use jnp's arange to "
+                "get a jax array.",
+                example=lambda: lambda n: np.arange(n, 0, -2),
+                matches=_right_values_as(is_numpy_array),
             ),
             Mistake(
                 id="python-range",
-                message="That is a plain Python range or list. jnp.arange gives a jax array.",
-                example=lambda: range(1, 20, 2),
-                matches=same_values(_odds, range | list | tuple),
-            ),
-            Mistake(
-                id="stops-early",
-                message="That stops at 17: arange never includes its stop value, so "
-                "jnp.arange(1, 19, 2) ends at 17. To include 19, stop past it.",
-                example=lambda: jnp.arange(1, 19, 2),
-            ),
-            Mistake(
-                id="evens",
-                message="Those are the even numbers 0 to 18: arange starts at 0 unless told "
-                "otherwise. The odd numbers start at 1: give arange a start, jnp.arange(1, "
-                "stop, step).",
-                example=lambda: jnp.arange(0, 20, 2),
-            ),
-            Mistake(
-                id="step-one",
-                message="That is every number from 1 to 19. arange's third argument is the "
-                "step: a step of 2 skips every other number.",
-                example=lambda: jnp.arange(1, 20),
-            ),
-            Mistake(
-                id="below-ten",
-                message="Those are the odd numbers below 10, five of them. The stop is where "
-                "the numbers end, not how many there are: the odd numbers up to 19 need a stop "
-                "past 19.",
-                example=lambda: jnp.arange(1, 10, 2),
+                message="Right numbers, but a plain Python range or list. jnp's arange gives "
+                "a jax array.",
+                example=lambda: lambda n: range(n, 0, -2),
+                matches=_right_values_as(lambda result: isinstance(result, range | list | tuple)),
             ),
             Mistake(
                 id="floats",
-                message="Right numbers, but floats: this has dtype float32 (float64 with x64 "
-                "on), because 1.0, 2.0 or linspace make floats. Integer arguments give "
-                "integers: dtype int32 (int64 with x64 on).",
-                example=lambda: jnp.arange(1.0, 20.0, 2.0),
-                matches=_float_odds,
+                message="Right numbers, but floats: a float start, stop or step (or "
+                "linspace) makes floats. Integer arguments give integers: int32 (int64 with "
+                "x64 on).",
+                example=lambda: lambda n: jnp.arange(float(n), 0.0, -2.0),
+                matches=_right_values_as(_is_float_jax),
+            ),
+            Mistake(
+                id="ascending",
+                message="Right numbers, counted up: the task counts down, from n to 1. A "
+                "negative step makes arange count down from its start.",
+                example=lambda: lambda n: jnp.arange(1, n + 1, 2),
+            ),
+            Mistake(
+                id="stops-early",
+                message="Your countdown ends at 3: arange never includes its stop value, "
+                "counting down as counting up, so a stop of 1 leaves 1 out.",
+                example=lambda: lambda n: jnp.arange(n, 1, -2),
+            ),
+            Mistake(
+                id="past-one",
+                message="Your countdown goes past 1, to -1: the stop must lie after 1 in the "
+                "direction of counting, but not as far as -1 (arange stops before its stop "
+                "value).",
+                example=lambda: lambda n: jnp.arange(n, -2, -2),
+            ),
+            Mistake(
+                id="misses-n",
+                message="Your countdown starts below n: n itself is odd, and the first "
+                "number of the countdown. arange's start is included.",
+                example=lambda: lambda n: jnp.arange(n - 2, 0, -2),
+            ),
+            Mistake(
+                id="evens",
+                message="Those are the even numbers below n, down to 0: the countdown starts "
+                "at n itself, which is odd, and so is every second number after it.",
+                example=lambda: lambda n: jnp.arange(n - 1, -1, -2),
+            ),
+            Mistake(
+                id="step-one",
+                message="That is every number from n down to 1. arange's third argument is "
+                "the step: a step of -2 skips every other number.",
+                example=lambda: lambda n: jnp.arange(n, 0, -1),
+            ),
+            Mistake(
+                id="positive-step",
+                message="Your arrays are empty: with a positive step arange counts up, and a "
+                "stop below the start is already passed. Counting down takes a negative step.",
+                example=lambda: lambda n: jnp.arange(n, 0, 2),
+            ),
+            Mistake(
+                id="ignores-n",
+                message="Your function gives the same array whatever n is: count down from "
+                "the n it is given, not from a number written in.",
+                example=lambda: lambda n: jnp.arange(19, 0, -2),
+                matches=ignores_arguments(_odds_inputs),
+            ),
+            Mistake(
+                id="returns-none",
+                message="Your function returns None: it has no return statement, or returns "
+                "nothing. Return the array.",
+                example=lambda: _odds_not_returned,
+                matches=returns_none(_odds_inputs),
             ),
         ),
-        success="NumPy's call with jnp in front: jnp.arange(1, 20, 2), an integer jax array.",
+        success="NumPy's arguments with jnp in front: a start, a stop one step past the end, "
+        "and a negative step.",
     ),
     Exercise(
         id="01.default_dtype",
@@ -661,8 +788,8 @@ EXERCISES = (
                 id="int64-overflow",
                 message="Your sum is what a 64-bit integer holds after wrapping around "
                 "(NumPy's int64, or jnp with jax_enable_x64 on): the check's largest sum is "
-                "past 1.8e19, more than any 64-bit integer holds. Compute in floats: "
-                "v.astype(jnp.float32).",
+                "past 1.8e19, more than any 64-bit integer holds. Compute in floats, which "
+                "trade exactness for range.",
                 example=lambda: lambda v: _wrapped(_exact_cubes(v), 64),
                 matches=_wrapped_sum(64),
             ),
@@ -670,8 +797,8 @@ EXERCISES = (
                 id="converted-after-cubing",
                 message="You converted to floats too late: v ** 3 was computed on the int32 "
                 "values, so every cube past 2,147,483,647 had already wrapped around, and "
-                "summing the wrapped cubes as floats cannot bring them back. Convert v itself "
-                "first: v.astype(jnp.float32) ** 3.",
+                "summing the wrapped cubes as floats cannot bring them back: the conversion "
+                "must come before the first operation that can overflow.",
                 example=lambda: lambda v: jnp.sum(v**3, dtype=jnp.float32),
                 matches=_cubes_wrapped_then_summed,
             ),
@@ -686,7 +813,7 @@ EXERCISES = (
             Mistake(
                 id="cube-of-sum",
                 message="That is the cube of the sum, (v₀ + v₁ + ...)³, not the sum of the "
-                "cubes. Cube each element first, then add: jnp.sum(floats ** 3).",
+                "cubes. Cube each element first, then add.",
                 example=lambda: lambda v: jnp.sum(v.astype(float)) ** 3,
                 matches=_computes_on_floats(lambda values: float(sum(values)) ** 3),
             ),
@@ -847,6 +974,14 @@ EXERCISES = (
                 example=lambda: lambda m: np.full(np.shape(m), -1, np.asarray(m).dtype),
             ),
             Mistake(
+                id="fixed-size",
+                message="Your function fails on a square m of another size than 3: it reaches "
+                "fixed positions, as if every m were 3 × 3. The diagonal has as many elements "
+                "as m has rows: read that from m itself.",
+                example=lambda: _flag_three_by_three,
+                matches=fails_with("IndexError", "out of bounds", _flag_inputs),
+            ),
+            Mistake(
                 id="corner-only",
                 message="You flagged only m[0, 0], the first element of the diagonal: every "
                 "element whose row and column are equal is flagged.",
@@ -927,6 +1062,15 @@ EXERCISES = (
                 matches=fails_with(
                     "ValueError", "Incompatible shapes for broadcasting", _center_inputs
                 ),
+            ),
+            Mistake(
+                id="indexed-axis-on-1d",
+                message="Your function fails on a 1-D input: it gives the row means their "
+                "axis back by indexing, which names a position for every axis of a 2-D "
+                "array, while a 1-D row's mean has no axis left. Let the reduction keep the "
+                "axis it removes, whatever the number of dimensions.",
+                example=lambda: lambda x: x - jnp.mean(x, axis=-1)[:, None],
+                matches=fails_with("IndexError", "Too many indices", _center_inputs),
             ),
             Mistake(
                 id="standardized",
@@ -1017,6 +1161,36 @@ EXERCISES = (
                 "the x it is given, not an array from the notebook.",
                 example=lambda: lambda x: jnp.arange(4.0) - 1.5,
                 matches=_same_for_different_inputs(_center_inputs),
+            ),
+            Mistake(
+                id="unchanged",
+                message="Your function returns x as it was: nothing was subtracted. Each "
+                "element must have the mean of its row subtracted.",
+                example=lambda: lambda x: x + 0.0,
+                matches=_unchanged,
+            ),
+            Mistake(
+                id="one-shift",
+                message="Your function subtracts one number from the whole of x, the same "
+                "for every row, and it is not the rows' mean: centering each row subtracts "
+                "that row's own mean, the average of its elements, so rows with different "
+                "means get different numbers.",
+                example=lambda: lambda x: x - (jnp.max(x) + jnp.min(x)) / 2,
+                matches=_one_shift_for_all,
+            ),
+            Mistake(
+                id="row-shift-not-mean",
+                message="Your function subtracts one number per row, as centering does, but "
+                "that number is not the row's mean, the sum of its elements divided by how "
+                "many there are (another average, or another statistic of the row).",
+                example=lambda: (
+                    lambda x: (
+                        x
+                        - (jnp.max(x, axis=-1, keepdims=True) + jnp.min(x, axis=-1, keepdims=True))
+                        / 2
+                    )
+                ),
+                matches=_own_shift_not_mean,
             ),
             Mistake(
                 id="numpy-output",

@@ -50,9 +50,9 @@ from jaxtour.lazy import is_tracer
 # --- 02.time_call: the stand-ins --------------------------------------------------------
 
 FAST_COMPILE_S = 0.002  # stand-in A: compiles in a moment ...
-FAST_WORK_S = (0.008, 0.012)  # ... and works for a random time in this range
+FAST_WORK_S = (0.011, 0.015)  # ... and works for a random time in this range
 SLOW_COMPILE_S = 0.6  # stand-in B: compiles for long ...
-SLOW_WORK_S = (0.003, 0.005)  # ... and works for less
+SLOW_WORK_S = (0.003, 0.005)  # ... and works for less: no one number is honest for both
 LOWEST = 0.7  # an honest timing is never below the work the stand-in really does
 HIGHEST = 1.25  # nor far above what the stand-in saw its steady calls take
 SLACK_S = 0.0003  # Python's own overhead in a learner's loop
@@ -73,6 +73,7 @@ class _Call:
     ready_at: float  # when its queued work is done
     returned: float = math.inf  # when f returned (the dispatch took returned - start)
     waited: float | None = None  # when a wait first covered this call's work
+    asked: bool = False  # the learner's code waited for this call's own result
 
 
 @dataclass
@@ -104,6 +105,7 @@ class _Log:
             sleep(seconds)
 
     def wait_for(self, index: int) -> None:
+        self.calls[index].asked = True
         delay = self.calls[index].ready_at - self.now()
         if delay > 0:
             self.pass_time(delay)
@@ -425,6 +427,9 @@ def _diagnose(answer: Callable[..., Any]) -> _Verdict:
         verdict = _what_it_did(run)
         if verdict is not None:
             return verdict
+    if len({run.seconds for run in runs}) == 1:
+        # one number for two stand-ins whose work differs (no honest range holds both)
+        return _Verdict(mistake="not-measured")
     labels = [run.labels() for run in runs]
     if all("honest" in found for found in labels):
         if all(_warm_up_left_queued(run) for run in runs):
@@ -432,6 +437,9 @@ def _diagnose(answer: Callable[..., Any]) -> _Verdict:
                 # the warm-up was waited for: the queued work is the timed call's own
                 return _Verdict(mistake="clock-after-call")
             return _Verdict(mistake="warm-up-not-waited")
+        if all(_waited_for_the_last_only(run) for run in runs):
+            # a number that looks right only because the stand-in runs calls in order
+            return _Verdict(mistake="last-only")
         return _Verdict()
     for reading in READINGS:
         if all(reading in found for found in labels):
@@ -466,6 +474,14 @@ def _what_it_did(run: _Run) -> _Verdict | None:
     if log.calls[-1].waited is None:
         return _Verdict(mistake="dispatch-only")
     return None
+
+
+def _waited_for_the_last_only(run: _Run) -> bool:
+    """Of the calls after the first (the timed ones, past a warm-up), only the last one's
+    result was waited for: the stand-in's queue covered the others, which JAX does not
+    promise."""
+    timed = run.log.calls[1:]
+    return len(timed) >= 3 and timed[-1].asked and not any(call.asked for call in timed[:-1])
 
 
 def _warm_up_left_queued(run: _Run) -> bool:
@@ -617,6 +633,12 @@ def _never_calls(f, *args):
     return 0.004
 
 
+def _fixed_number(f, *args):
+    jax.block_until_ready(f(*args))  # a warm-up, waited for
+    jax.block_until_ready(f(*args))
+    return 0.006  # a typical time, written in rather than measured
+
+
 # jaxtour.timing's functions that time a call, and what they return: 02.time_call asks for
 # that measurement written by hand (its format_seconds and device_name stay allowed).
 TIMERS = ("measure", "dispatch_only", "table", "Timing", "TimingTable")
@@ -737,6 +759,15 @@ def _clock_after_call(f, *args, repeats=20):
         jax.block_until_ready(out)
         total += time.perf_counter() - start
     return total / repeats
+
+
+def _time_waits_for_last(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))  # a warm-up, waited for
+    start = time.perf_counter()
+    for _ in range(repeats):
+        result = f(*args)
+    jax.block_until_ready(result)  # inside the clock, but for the last call only
+    return (time.perf_counter() - start) / repeats
 
 
 def _total_with_first(f, *args, repeats=20):
@@ -1394,6 +1425,15 @@ EXERCISES = (
                 matches=TIME_CALL.made("never-called"),
             ),
             Mistake(
+                id="not-measured",
+                message="Your time_call returned the same number for both of the grader's "
+                "stand-ins, though one's calls take several times as long as the "
+                "other's: a number that does not follow the work was not measured. Return "
+                "what your clock read around the calls.",
+                example=lambda: _fixed_number,
+                matches=TIME_CALL.made("not-measured"),
+            ),
+            Mistake(
                 id="packed-args",
                 message="You called f(args): that passes the whole tuple of arguments as "
                 "one argument, so f found its second argument missing. Unpack it with a "
@@ -1431,6 +1471,16 @@ EXERCISES = (
                 "call ends when its result is ready, not when f returns.",
                 example=lambda: _dispatch_only,
                 matches=TIME_CALL.made("dispatch-only"),
+            ),
+            Mistake(
+                id="last-only",
+                message="Inside your clock only the last call's result was waited for; the "
+                "calls before it were never waited for themselves. JAX does not promise that "
+                "earlier work is finished when a later result is ready (each call is its own "
+                "work, as the pytree exercise above says), so a timing that counts on it "
+                "may stop early: wait for every call you time.",
+                example=lambda: _time_waits_for_last,
+                matches=TIME_CALL.made("last-only"),
             ),
             Mistake(
                 id="cpu-clock",

@@ -124,6 +124,29 @@ def _values_not_slopes(f, t):
     return f(_floats(t))
 
 
+def _slopes_estimated(f, t):  # a forward difference, in float32
+    points = _floats(t)
+    return (f(points + 1e-3) - f(points)) / 1e-3
+
+
+def _close_slopes_not_exact(answer: Any) -> bool:
+    """Matches a function within 0.05 of the slopes on every case, yet not equal to them:
+    slopes estimated from f's values at nearby points, not differentiated."""
+    exact = True
+    built = cases_of_this_check(_slope_inputs, _slope_inputs)
+    cases = zip(built, outputs_on(_slope_inputs, _slopes), strict=True)
+    for index, (args, want) in enumerate(cases):
+        got = output_or_none(_slope_inputs, answer, index, args)
+        try:
+            values = np.asarray(got, dtype=float)
+        except Exception:  # None, or no numbers
+            return False
+        if values.shape != want.shape or not np.all(np.abs(values - np.asarray(want)) <= 0.05):
+            return False
+        exact = exact and compare_arrays(values, want, check_dtype=False) is None
+    return not exact
+
+
 def _np_gradient_slopes(f, t):  # NumPy's habit: slopes from neighbouring values
     points = np.asarray(_floats(t))
     return np.gradient(np.asarray(f(_floats(t))), points)
@@ -510,7 +533,7 @@ EXERCISES = (
             Mistake(
                 id="jacobian",
                 message="That is the full Jacobian, a matrix with one row per output. The "
-                "slopes are its diagonal; grad of the sum gives just them, one per element.",
+                "slopes are only its diagonal: one number per element, as many as t has.",
                 example=lambda: _slopes_jacobian,
             ),
             Mistake(
@@ -578,6 +601,15 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
+                id="estimated",
+                message="Your slopes are close to the derivative but not equal to it: they "
+                "look estimated from f's values at nearby points (a difference quotient), "
+                "whose error depends on the step. The task asks for the slopes grad "
+                "computes, exact up to rounding.",
+                example=lambda: _slopes_estimated,
+                matches=_close_slopes_not_exact,
+            ),
+            Mistake(
                 id="integer-slopes",
                 message="Your slopes are integers: every slope lost its fraction. t holds "
                 "integers, but a slope at an integer point is a real number: keep the "
@@ -586,7 +618,9 @@ EXERCISES = (
                 matches=_integer_slopes,
             ),
         ),
-        success="Floats in, one number out: grad of the sum gives every element's slope.",
+        success="Floats in, one slope per element: the sum of f's outputs is one number "
+        "whose gradient is the Jacobian's diagonal (each output enters it with weight 1), and "
+        "jax.vmap(jax.grad(f)) finds the same slopes point by point.",
     ),
     Exercise(
         id="03.derivative_by_hand",
@@ -733,8 +767,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="sin-cos-swapped",
-                message="sin and cos are swapped: that is 2x sin x - x² cos x. Here u = x² "
-                "and v = cos x, so u′v = 2x cos x and uv′ = x² (-sin x).",
+                message="sin and cos are swapped: that is 2x sin x - x² cos x. In u′v the "
+                "v is g's own factor, undifferentiated, and only in uv′ is it differentiated.",
                 example=lambda: lambda x: 2 * x * jnp.sin(x) - x**2 * jnp.cos(x),
             ),
             Mistake(
@@ -785,6 +819,13 @@ EXERCISES = (
                     r"builtin_function_or_method|ufunc)'",
                     _hand_inputs,
                 ),
+            ),
+            Mistake(
+                id="first-term-power",
+                message="The first term has x² where 2x belongs: in u′v, u = x² is "
+                "differentiated, and the derivative of x² is 2x (the power comes down and "
+                "the exponent drops by one).",
+                example=lambda: lambda x: 2 * x**2 * jnp.cos(x) - x**2 * jnp.sin(x),
             ),
             Mistake(
                 id="finite-difference",
@@ -898,8 +939,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="backward-difference",
-                message="That is the backward difference, (f(x) - f(x - eps)) / eps. Step to "
-                "both sides of x, to x - eps and x + eps.",
+                message="That is the backward difference, (f(x) - f(x - eps)) / eps: it looks "
+                "to the left of x only. A central difference looks as far to each side.",
                 example=lambda: _backward,
             ),
             Mistake(

@@ -101,13 +101,14 @@ def test_specific_messages_for_specific_oddities():
     assert nan.message == (
         "It has 1 NaN and 1 Inf where finite values were expected, the first at index (1,)."
     )
-    assert "tracer" in checks.check("01.arange", _leaked_tracer()).message
-    # two halves join end to end (jnp.stack would make a (2, 5) array: not the fix)
-    halves = checks.check("01.arange", [jnp.arange(5), jnp.arange(5, 10)]).message
-    assert "jnp.concatenate" in halves and "jnp.stack" not in halves
-    assert "dtype complex64" in checks.check("01.arange", ODD_ANSWERS["complex"]()).message
-    assert "dtype bool" in checks.check("01.arange", ODD_ANSWERS["bool"]()).message
-    assert "generator" in checks.check("01.arange", _generator()).message
+    assert "tracer" in checks.check("00.first_array", _leaked_tracer()).message
+    # two pieces join end to end (jnp.stack would make a 2-D array: not the fix)
+    pieces = checks.check("00.first_array", [jnp.array([1.0]), jnp.array([2.0, 3.0])]).message
+    assert "jnp.concatenate" in pieces and "jnp.stack" not in pieces
+    first_array = checks.reference_answer("00.first_array")
+    assert "dtype complex64" in checks.check("00.first_array", first_array * 1j).message
+    assert "dtype bool" in checks.check("00.first_array", first_array > 1).message
+    assert "generator" in checks.check("00.first_array", _generator()).message
     tuple_out = checks.check("01.center", ODD_ANSWERS["function-returning-a-tuple"]())
     assert "tuple of 2 items" in tuple_out.message
 

@@ -56,7 +56,7 @@ BREAKERS = {
 }
 
 # A choice, an array, a number, and pytree exercises (their functions return the answer).
-VALUE_EXERCISES = ["02.which_dispatch", "00.first_array", "01.arange"]
+VALUE_EXERCISES = ["02.which_dispatch", "00.first_array", "01.default_dtype"]
 PYTREE_EXERCISES = ["04.sgd_step", "08.update"]
 
 
@@ -110,12 +110,12 @@ def test_an_object_with_recursive_methods_never_raises_through_show(kind, capsys
 
 
 def test_a_huge_wrong_array_costs_memory_in_proportion_to_what_is_shown():
-    big = np.arange(10_000_000, dtype=np.float32)  # 40 MB; 01.arange expects 10 values
+    big = np.arange(10_000_000, dtype=np.float32)  # 40 MB; 00.first_array expects 3 values
     answer = jnp.asarray(big)
     del big
     tracemalloc.start()
     try:
-        feedback = checks.check("01.arange", answer)
+        feedback = checks.check("00.first_array", answer)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -137,7 +137,7 @@ def test_other_oversized_answers_stay_within_twice_their_size(answer):
     size = np.asarray(answer).nbytes
     tracemalloc.start()
     try:
-        feedback = checks.check("01.arange", answer)
+        feedback = checks.check("00.first_array", answer)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()

@@ -228,11 +228,11 @@ class ClaimsToBeAnArray:
     def __array__(self, dtype=None, copy=None):
         import numpy as np
 
-        return np.arange(1, 20, 2, dtype=np.int32)
+        return np.array([1.0, 2.0, 3.0], dtype=np.float32)
 
 
 def test_an_object_whose_class_claims_a_jax_array_is_not_one():
-    feedback = checks.check("01.arange", ClaimsToBeAnArray())
+    feedback = checks.check("00.first_array", ClaimsToBeAnArray())
     assert not feedback.passed
     assert "__class__" in feedback.message
 

@@ -69,18 +69,18 @@ class LyingList(list):
 class LyingArray(np.ndarray):
     def __array__(self, dtype=None, copy=None):
         np.allclose = lambda *args, **kwargs: True
-        return np.arange(10)
+        return np.array([1.0, 2.0, 3.0], dtype=np.float32)
 
     def __eq__(self, other):
         return np.ones(np.shape(other), bool)
 
 
 class FakeJaxArray(jax.Array):
-    shape = (10,)
-    dtype = jnp.int32
+    shape = (3,)
+    dtype = jnp.float32
 
     def __array__(self, dtype=None, copy=None):
-        return np.arange(10, dtype=np.int32)
+        return np.array([1.0, 2.0, 3.0], dtype=np.float32)
 
 
 def rebinds_every_guarded_module(x):
@@ -103,16 +103,16 @@ def rebinds_every_guarded_module(x):
 
 
 def lying_array():
-    return np.arange(10, dtype=np.int32).view(LyingArray) * 0
+    return np.zeros(3, dtype=np.float32).view(LyingArray)
 
 
 SNEAKY = {
     "lying-dict": ("00.first_array", lambda: LyingDict(w=1)),
     "clock-float": ("00.first_array", lambda: ClockFloat(1.0)),
     "lying-tuple": ("00.first_array", lambda: LyingTuple((1, 2))),
-    "lying-list": ("01.arange", lambda: LyingList([9, 9])),
-    "lying-ndarray": ("01.arange", lying_array),
-    "fake-jax-array": ("01.arange", lambda: FakeJaxArray()),
+    "lying-list": ("00.first_array", lambda: LyingList([9, 9])),
+    "lying-ndarray": ("00.first_array", lying_array),
+    "fake-jax-array": ("00.first_array", lambda: FakeJaxArray()),
     "rebinds-modules": ("01.center", lambda: rebinds_every_guarded_module),
     "returns-lying-dict": ("04.sgd_step", lambda: lambda *args: LyingDict(layers=[])),
 }
@@ -219,7 +219,7 @@ def test_every_reference_is_still_right_after_the_sneaky_answers(
     ("exercise_id", "wrong"),
     [
         ("00.first_array", jnp.array([9.0, 9.0, 9.0])),
-        ("01.arange", jnp.arange(11)),
+        ("00.first_array", jnp.arange(1.0, 5.0)),
         ("01.center", lambda x: x),
         ("02.which_dispatch", "Z"),
     ],

@@ -148,7 +148,7 @@ def test_numpy_raising_on_warnings_is_named_when_it_stops_a_check(mode):
         for exercise_id in ["01.arange", "01.center", "00.first_array"]:
             assert checks.check(exercise_id, checks.reference_answer(exercise_id)).passed
         for answer in wrong:
-            feedback = checks.check("01.arange", answer)
+            feedback = checks.check("00.first_array", answer)
             assert not feedback.passed
             assert BUG not in feedback.message
             if feedback.status == "error":

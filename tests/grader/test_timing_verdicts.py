@@ -97,6 +97,28 @@ def test_the_honest_timing_is_accepted():
     assert check("02.time_call", honest) == ("correct", None)
 
 
+def written_in(seconds, measured=0.0):
+    """A time_call that calls f, waits, and returns a number of its own (plus, if asked,
+    a sliver of what it measured, so that the two stand-ins do not get the same number)."""
+
+    def time_call(f, *args):
+        start = time.perf_counter()
+        jax.block_until_ready(f(*args))
+        jax.block_until_ready(f(*args))
+        return seconds + measured * (time.perf_counter() - start)
+
+    return time_call
+
+
+@pytest.mark.parametrize("seconds", [0.003, 0.005, 0.0065, 0.0075, 0.009, 0.012])
+def test_a_number_written_in_never_passes_whatever_it_is(seconds):
+    """The reader of lesson 08 passed 08.speedup with a constant: here no number is honest
+    for both stand-ins (their work ranges are apart), and one number for both is named."""
+    assert check("02.time_call", written_in(seconds)) == ("incorrect", "not-measured")
+    status, mistake = check("02.time_call", written_in(seconds, measured=1e-6))
+    assert status == "incorrect" and mistake != "not-measured"
+
+
 def waits_for_one_round_returns_another(f, xs):
     jax.block_until_ready([f(x) for x in xs])
     return [f(x) for x in xs]

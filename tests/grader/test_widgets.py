@@ -23,19 +23,19 @@ def _texts(out) -> list[str]:
 
 def test_panel_shows_first_feedback_then_rechecks_the_current_answer():
     answer = {"value": ...}
-    first = checks.read_and_check("01.arange", lambda: answer["value"])
-    panel = checks.panel("01.arange", lambda: answer["value"], first)
+    first = checks.read_and_check("00.first_array", lambda: answer["value"])
+    panel = checks.panel("00.first_array", lambda: answer["value"], first)
     check, _, _, feedback_out, _ = _parts(panel)
     assert [t.splitlines()[0] for t in _texts(feedback_out)] == [
-        "[Not attempted] 01.arange (Count the odd numbers with jnp)"
+        "[Not attempted] 00.first_array (Make your first jax array)"
     ]
 
-    answer["value"] = jnp.arange(1, 19, 2)
+    answer["value"] = jnp.array([1.0, 2.0])
     check.click()
     (text,) = _texts(feedback_out)
-    assert text.startswith("[Not yet]") and "stops at 17" in text
+    assert text.startswith("[Not yet]") and "three numbers were asked for" in text
 
-    answer["value"] = jnp.arange(1, 20, 2)
+    answer["value"] = jnp.array([1.0, 2.0, 3.0])
     check.click()
     (text,) = _texts(feedback_out)
     assert text.startswith("[Correct]")
@@ -44,17 +44,17 @@ def test_panel_shows_first_feedback_then_rechecks_the_current_answer():
 
 
 def test_hint_button_reveals_one_hint_per_press_then_stops():
-    feedback = checks.check("01.arange", ...)
-    panel = checks.panel("01.arange", lambda: ..., feedback)
+    feedback = checks.check("00.first_array", ...)
+    panel = checks.panel("00.first_array", lambda: ..., feedback)
     _, hint, solution, _, help_out = _parts(panel)
     hint.click()
-    assert [t.splitlines()[0] for t in _texts(help_out)] == ["Hint 1 of 3 for 01.arange"]
+    assert [t.splitlines()[0] for t in _texts(help_out)] == ["Hint 1 of 3 for 00.first_array"]
     assert hint.description == "Hint 2 of 3"
     hint.click()
     hint.click()
     assert len(help_out.outputs) == 3 and hint.disabled
     solution.click()
-    assert _texts(help_out)[-1].startswith("Solution for 01.arange")
+    assert _texts(help_out)[-1].startswith("Solution for 00.first_array")
     assert solution.disabled
 
 
@@ -62,7 +62,9 @@ def test_reading_a_missing_answer_shows_an_error_in_the_panel():
     def get_answer():
         return undefined_answer  # noqa: F821
 
-    panel = checks.panel("01.arange", get_answer, checks.read_and_check("01.arange", get_answer))
+    panel = checks.panel(
+        "00.first_array", get_answer, checks.read_and_check("00.first_array", get_answer)
+    )
     check, _, _, feedback_out, _ = _parts(panel)
     check.click()
     (text,) = _texts(feedback_out)
@@ -77,13 +79,15 @@ def test_unknown_exercise_panel_has_no_hints():
 
 
 def test_static_bundle_has_text_html_and_a_machine_readable_status():
-    bundle = static_bundle("01.arange", checks.check("01.arange", jnp.arange(1, 20, 2)))
+    bundle = static_bundle(
+        "00.first_array", checks.check("00.first_array", jnp.array([1.0, 2.0, 3.0]))
+    )
     assert bundle["application/vnd.jaxtour.feedback+json"]["status"] == "correct"
-    assert "checks.hint('01.arange', 1)" in bundle["text/plain"]
+    assert "checks.hint('00.first_array', 1)" in bundle["text/plain"]
     assert bundle["text/html"].startswith("<div")
 
 
 def test_show_outside_a_kernel_prints_plain_text(capsys):
-    checks.show("01.arange", lambda: jnp.arange(1, 20, 2))
+    checks.show("00.first_array", lambda: jnp.array([1.0, 2.0, 3.0]))
     out = capsys.readouterr().out
-    assert out.startswith("[Correct] 01.arange")
+    assert out.startswith("[Correct] 00.first_array")

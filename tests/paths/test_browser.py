@@ -419,28 +419,28 @@ def _walk_through_lesson_01(lab, page) -> None:
 
     cells = page.locator(".jp-CodeCell")
     texts = cells.all_inner_texts()
-    index = next(i for i, text in enumerate(texts) if "odds = ..." in text)
+    index = next(i for i, text in enumerate(texts) if "def odds_down(n):" in text)
     exercise, check_cell = cells.nth(index), cells.nth(index + 1)  # fixed even as text changes
     assert 'checks.show("01.arange"' in check_cell.inner_text()
     assert "Not attempted" in check_cell.inner_text()
     _shot(page, check_cell, "01-run-all-unattempted")
     _each_click_on_the_placeholder_is_acknowledged(check_cell)
 
-    _replace_cell_source(page, exercise, "odds = jnp.arange(1, 19, 2)")
+    _replace_cell_source(page, exercise, "odds_down = lambda n: jnp.arange(n, 1, -2)")
     check_cell.locator("button.widget-button", has_text=CHECK_LABEL).click()
-    check_cell.get_by_text("That stops at 17").wait_for(timeout=15_000)
+    check_cell.get_by_text("Your countdown ends at 3").wait_for(timeout=15_000)
     check_cell.locator("button.widget-button", has_text="Hint").click()
     check_cell.get_by_text("Hint 1 of 3 for 01.arange").wait_for(timeout=15_000)
     _shot(page, check_cell, "02-wrong-answer-and-hint")
 
-    _replace_cell_source(page, exercise, "odds = jnp.arange(1, 20, 2)")
+    _replace_cell_source(page, exercise, "odds_down = lambda n: jnp.arange(n, 0, -2)")
     check_cell.locator("button.widget-button", has_text=CHECK_LABEL).click()
     check_cell.get_by_text("[Correct] 01.arange").wait_for(timeout=15_000)
     _shot(page, check_cell, "03-right-answer")
 
     # The cell now raises (a typo) after a right value was assigned: Check names the
     # failed cell and grades nothing, not the value the earlier run left behind.
-    _replace_cell_source(page, exercise, "odds = jnp.arary([1, 3, 5])")
+    _replace_cell_source(page, exercise, "odds_down = jnp.arary")
     check_cell.locator("button.widget-button", has_text=CHECK_LABEL).click()
     check_cell.get_by_text("Nothing was checked", exact=False).wait_for(timeout=15_000)
     shown = check_cell.inner_text()
@@ -528,19 +528,15 @@ def _walk_through_russian_lesson_01(lab, page) -> None:
     check_label = re.compile(rf"^\s*{_russian('Check')}\s*$")
     cells = page.locator(f"{VISIBLE_NOTEBOOK} .jp-CodeCell")
     texts = cells.all_inner_texts()
-    index = next(i for i, text in enumerate(texts) if "odds = ..." in text)
+    index = next(i for i, text in enumerate(texts) if "def odds_down(n):" in text)
     exercise, check_cell = cells.nth(index), cells.nth(index + 1)
     check_cell.locator("button.widget-button", has_text=check_label).wait_for(timeout=30_000)
     assert f"[{_russian('Not attempted')}]" in check_cell.inner_text()
 
-    stops_at_17 = next(
-        m.message
-        for m in lesson01.EXERCISES[0].mistakes
-        if m.message.startswith("That stops at 17")
-    )
-    _replace_cell_source(page, exercise, "odds = jnp.arange(1, 19, 2)")
+    stops_early = next(m.message for m in lesson01.EXERCISES[0].mistakes if m.id == "stops-early")
+    _replace_cell_source(page, exercise, "odds_down = lambda n: jnp.arange(n, 1, -2)")
     check_cell.locator("button.widget-button", has_text=check_label).click()
-    check_cell.get_by_text(_russian(stops_at_17).split(":")[0]).wait_for(timeout=15_000)
+    check_cell.get_by_text(_russian(stops_early).split(":")[0]).wait_for(timeout=15_000)
     hint = _russian("Hint")
     check_cell.locator("button.widget-button", has_text=re.compile(rf"^\s*{hint}\s*$")).click()
     first_hint = _russian("Hint {number} of {count} for {id}").format(
@@ -549,7 +545,7 @@ def _walk_through_russian_lesson_01(lab, page) -> None:
     check_cell.get_by_text(first_hint).wait_for(timeout=15_000)
     _shot(page, check_cell, "ru-02-wrong-answer-and-hint")
 
-    _replace_cell_source(page, exercise, "odds = jnp.arange(1, 20, 2)")
+    _replace_cell_source(page, exercise, "odds_down = lambda n: jnp.arange(n, 0, -2)")
     check_cell.locator("button.widget-button", has_text=check_label).click()
     check_cell.get_by_text(f"[{_russian('Correct')}] 01.arange").wait_for(timeout=15_000)
     shown = check_cell.inner_text()

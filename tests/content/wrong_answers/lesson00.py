@@ -191,3 +191,22 @@ ROUND_6_FAMILIES = (
     Wrong("00.first_array", "[1.0] * 3 made an array", lambda: jnp.array([1.0] * 3), "one-value"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_6_FAMILIES)
+
+
+# --- round 7: integers made by a cast or by arange, not only by the missing decimal point --
+S44_INTEGERS = (
+    Wrong(
+        "00.first_array",
+        "floats cast to int32",
+        lambda: jnp.array([1.0, 2.0, 3.0]).astype(jnp.int32),
+        "integers",
+    ),
+    Wrong("00.first_array", "arange(1, 4)", lambda: jnp.arange(1, 4), "integers"),
+    Wrong(
+        "00.first_array",
+        "dtype=int given",
+        lambda: jnp.array([1.0, 2.0, 3.0], dtype=int),
+        "integers",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S44_INTEGERS)

@@ -730,96 +730,160 @@ FILL_DIAGONAL = (
 WRONG_ANSWERS = (*WRONG_ANSWERS, *FILL_DIAGONAL)
 
 
-# --- 01.arange: the value exercise, its labelled wrong answers (kept from before issue 34's
-# pass, which left the exercise as it was: the test suite's value exercise) ---------------
-ARANGE = (
-    Wrong(
-        "01.arange",
-        "2 * jnp.arange(9) + 1: nine odds",
-        lambda: 2 * jnp.arange(9) + 1,
-        "stops-early",
-    ),
-    Wrong(
-        "01.arange", "jnp.arange(0, 19, 2): no start given", lambda: jnp.arange(0, 19, 2), "evens"
-    ),
-    Wrong("01.arange", "jnp.arange(20)[::2]", lambda: jnp.arange(20)[::2], "evens"),
-    Wrong("01.arange", "step 1 written out", lambda: jnp.arange(1, 20, 1), "step-one"),
-    Wrong("01.arange", "a float step, 2.0", lambda: jnp.arange(1, 20, 2.0), "floats"),
-    Wrong("01.arange", "jnp.linspace(1, 19, 10)", lambda: jnp.linspace(1, 19, 10), "floats"),
-    Wrong(
-        "01.arange",
-        "jax.device_get: a NumPy array back",
-        lambda: jax.device_get(jnp.arange(1, 20, 2)),
-        "numpy-array",
-    ),
-    Wrong(
-        "01.arange",
-        "list(jnp.arange(1, 20, 2))",
-        lambda: list(jnp.arange(1, 20, 2)),
-        "python-range",
-    ),
-    Wrong(
-        "01.arange",
-        "a list comprehension",
-        lambda: [k for k in range(20) if k % 2],
-        "python-range",
-    ),
-    Wrong(
-        "01.arange",
-        "jnp.arange without calling it",
-        lambda: jnp.arange,
-        says="did you mean to call it?",
-    ),
-    Wrong(
-        "01.arange",
-        "reshaped into two rows",
-        lambda: jnp.arange(1, 20, 2).reshape(2, 5),
-        says="the values are right, arranged differently",
-    ),
-    Wrong("01.arange", "stop 10 read as a count", lambda: jnp.arange(1, 10, 2), "below-ten"),
-    Wrong("01.arange", "range(1, 20, 2) itself", lambda: range(1, 20, 2), "python-range"),
-    Wrong("01.arange", "np.arange(1, 21, 2)", lambda: np.arange(1, 21, 2), "numpy-array"),
-    Wrong(
-        "01.arange",
-        "counting down, arange(19, 0, -2)",
-        lambda: jnp.arange(19, 0, -2),
-        says="in a different order",
-    ),
-    Wrong(
-        "01.arange",
-        "one past 19 twice: arange(1, 22, 2)",
-        lambda: jnp.arange(1, 22, 2),
-        says="1 value too many",
-    ),
-    Wrong("01.arange", "evens shifted: arange(10) * 2", lambda: jnp.arange(10) * 2, "evens"),
-    Wrong(
-        "01.arange",
-        "arange(1, 19, 2): stops at 17",
-        lambda: jnp.arange(1, 19, 2),
-        named="stops-early",
-    ),
-    Wrong(
-        "01.arange",
-        "arange(1, 21, 2.0): a float step",
-        lambda: jnp.arange(1, 21, 2.0),
-        named="floats",
-    ),
-    Wrong(
-        "01.arange",
-        "counting down from 19",
-        lambda: jnp.arange(19, 0, -2),
-        says="right values in a different order",
-    ),
-    Wrong("01.arange", "every integer from 1 to 19", lambda: jnp.arange(1, 20), named="step-one"),
-    Wrong("01.arange", "linspace(1, 19, 10)", lambda: jnp.linspace(1, 19, 10), named="floats"),
+# --- issue 34: 01.arange counts the odd numbers down from any odd n -----------------------
+def i34_odds_up(n):
+    return jnp.arange(1, n + 1, 2)
+
+
+def i34_odds_stop_one(n):
+    return jnp.arange(n, 1, -2)
+
+
+def i34_odds_stop_minus_two(n):
+    return jnp.arange(n, -2, -2)
+
+
+def i34_odds_positive_step(n):
+    return jnp.arange(n, 0, 2)
+
+
+def i34_odds_numpy(n):
+    return np.arange(n, 0, -2)
+
+
+def i34_odds_floats(n):
+    return jnp.arange(n, 0, -2.0)
+
+
+def i34_odds_fixed(n):
+    return jnp.arange(19, 0, -2)
+
+
+def i34_odds_every_number(n):
+    return jnp.arange(n, 0, -1)
+
+
+def i34_odds_flipped_page(n):
+    return jnp.flip(jnp.arange(1, 20, 2))
+
+
+def i34_odds_reversed_up(n):
+    return jnp.arange(1, n, 2)[::-1]
+
+
+def i34_odds_list(n):
+    return list(range(n, 0, -2))
+
+
+ODDS_DOWN = (
+    Wrong("01.arange", "counted up, the old task", lambda: i34_odds_up, "ascending"),
+    Wrong("01.arange", "stop at 1, as if included", lambda: i34_odds_stop_one, "stops-early"),
+    Wrong("01.arange", "stop at -2: one too far", lambda: i34_odds_stop_minus_two, "past-one"),
+    Wrong("01.arange", "a positive step", lambda: i34_odds_positive_step, "positive-step"),
+    Wrong("01.arange", "np.arange", lambda: i34_odds_numpy, "numpy-array"),
+    Wrong("01.arange", "a float step", lambda: i34_odds_floats, "floats"),
+    Wrong("01.arange", "the notebook's 19 written in", lambda: i34_odds_fixed, "ignores-n"),
+    Wrong("01.arange", "step -1", lambda: i34_odds_every_number, "step-one"),
+    Wrong("01.arange", "1..19 flipped, n unused", lambda: i34_odds_flipped_page, "ignores-n"),
+    Wrong("01.arange", "reversed, but n left out", lambda: i34_odds_reversed_up, "misses-n"),
+    Wrong("01.arange", "a Python list", lambda: i34_odds_list, "python-range"),
 )
-WRONG_ANSWERS = (*WRONG_ANSWERS, *ARANGE)
-# Round 3's unlabelled answers to 01.arange, kept as its record (not in the corpus).
-ROUND_3 = (
-    *ROUND_3,
-    *(
-        Wrong("01.arange", "arange(0, 20, 2): the evens", lambda: jnp.arange(0, 20, 2)),
-        Wrong("01.arange", "arange(1, 10) * 2 + 1: starts at 3", lambda: jnp.arange(1, 10) * 2 + 1),
-        Wrong("01.arange", "np.arange(1, 20, 2)", lambda: np.arange(1, 20, 2)),
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ODDS_DOWN)
+
+
+# --- 01.center: one number subtracted per row, or for the whole of x, that is no row mean --
+def s44_center_whole_median(x):
+    return x - jnp.median(x)
+
+
+def s44_center_first_row_mean(x):
+    return x - jnp.mean(x[0])
+
+
+def s44_center_row_midrange(x):
+    return x - (x.max(axis=-1, keepdims=True) + x.min(axis=-1, keepdims=True)) / 2
+
+
+def s44_center_first_element(x):
+    return x - x[..., :1]
+
+
+CENTER_SHIFTS = (
+    Wrong("01.center", "the median of all of x", lambda: s44_center_whole_median, "one-shift"),
+    Wrong(
+        "01.center", "the first row's mean for all", lambda: s44_center_first_row_mean, "one-shift"
+    ),
+    Wrong(
+        "01.center", "each row's midrange", lambda: s44_center_row_midrange, "row-shift-not-mean"
+    ),
+    Wrong(
+        "01.center",
+        "each row's first element",
+        lambda: s44_center_first_element,
+        "row-shift-not-mean",
     ),
 )
+WRONG_ANSWERS = (*WRONG_ANSWERS, *CENTER_SHIFTS)
+
+
+def s44_center_copy(x):
+    return jnp.array(x)
+
+
+def s44_center_mean_of_centered(x):
+    centered = x - jnp.mean(x, axis=-1, keepdims=True)
+    return centered + jnp.mean(x, axis=-1, keepdims=True)  # undone
+
+
+def s44_center_astype(x):
+    return x.astype(jnp.float32)
+
+
+UNCHANGED = (
+    Wrong("01.center", "a copy of x", lambda: s44_center_copy, "unchanged"),
+    Wrong(
+        "01.center",
+        "centered, then the mean added back",
+        lambda: s44_center_mean_of_centered,
+        "unchanged",
+    ),
+    Wrong("01.center", "x cast to float32", lambda: s44_center_astype, "unchanged"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *UNCHANGED)
+
+
+# --- round 7: a size or a number of dimensions written into the code ----------------------
+def s44_flag_fixed_three(m):
+    a = np.array(m)
+    a[0, 0] = a[1, 1] = a[2, 2] = -1
+    return a
+
+
+def s44_flag_range_three(m):
+    a = np.array(m)
+    a[range(3), range(3)] = -1
+    return a
+
+
+def s44_center_none_index(x):
+    return x - x.mean(axis=-1)[:, None]
+
+
+def s44_center_reshape_two_d(x):
+    return x - jnp.mean(x, axis=-1)[:, jnp.newaxis]
+
+
+FIXED_SHAPES = (
+    Wrong(
+        "01.numpy_copy",
+        "three diagonal cells written out",
+        lambda: s44_flag_fixed_three,
+        "fixed-size",
+    ),
+    Wrong("01.numpy_copy", "range(3) as both indices", lambda: s44_flag_range_three, "fixed-size"),
+    Wrong(
+        "01.center", "[:, None] after the mean", lambda: s44_center_none_index, "indexed-axis-on-1d"
+    ),
+    Wrong("01.center", "[:, jnp.newaxis]", lambda: s44_center_reshape_two_d, "indexed-axis-on-1d"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FIXED_SHAPES)

@@ -676,3 +676,88 @@ RESULT_NOT_TIME = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *RESULT_NOT_TIME)
+
+
+# --- a number written in after calling f (the reader of lesson 08 passed 08.speedup so) ---
+def s44_time_typical(f, *args):
+    jax.block_until_ready(f(*args))
+    jax.block_until_ready(f(*args))
+    return 0.005  # what the lesson's table showed for a small dot
+
+
+def s44_time_measured_then_fixed(f, *args, repeats=5):
+    jax.block_until_ready(f(*args))
+    start = time.perf_counter()
+    for _ in range(repeats):
+        jax.block_until_ready(f(*args))
+    _elapsed = time.perf_counter() - start
+    return 0.01  # measured, then a round number returned
+
+
+def s44_time_count_of_calls(f, *args, repeats=20):
+    for _ in range(repeats):
+        jax.block_until_ready(f(*args))
+    return repeats / 2000  # no clock read at all
+
+
+FIXED_NUMBER = (
+    Wrong("02.time_call", "a typical time written in", lambda: s44_time_typical, "not-measured"),
+    Wrong(
+        "02.time_call",
+        "measured, then a round number",
+        lambda: s44_time_measured_then_fixed,
+        "not-measured",
+    ),
+    Wrong(
+        "02.time_call",
+        "a number made from the call count",
+        lambda: s44_time_count_of_calls,
+        "not-measured",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *FIXED_NUMBER)
+
+
+# --- round 7: only the last timed call waited for, inside the clock -----------------------
+def s44_time_quick_fixed_by_one_line(f, *args, repeats=20):
+    f(*args).block_until_ready()  # warm-up, waited for
+    start = time.perf_counter()
+    for _ in range(repeats):
+        result = f(*args)
+    result.block_until_ready()  # moved inside the clock, but only the last call's
+    return (time.perf_counter() - start) / repeats
+
+
+def s44_time_last_of_a_list(f, *args, repeats=10):
+    jax.block_until_ready(f(*args))
+    start = time.perf_counter()
+    results = [f(*args) for _ in range(repeats)]
+    jax.block_until_ready(results[-1])
+    return (time.perf_counter() - start) / repeats
+
+
+def s44_time_last_float(f, *args, repeats=10):
+    float(f(*args))
+    start = time.perf_counter()
+    for _ in range(repeats - 1):
+        f(*args)
+    float(f(*args))  # the last one's value, which waits for it alone
+    return (time.perf_counter() - start) / repeats
+
+
+LAST_ONLY = (
+    Wrong(
+        "02.time_call",
+        "the helper's wait moved inside the clock",
+        lambda: s44_time_quick_fixed_by_one_line,
+        "last-only",
+    ),
+    Wrong(
+        "02.time_call",
+        "the last of a list waited for",
+        lambda: s44_time_last_of_a_list,
+        "last-only",
+    ),
+    Wrong("02.time_call", "float() of the last call", lambda: s44_time_last_float, "last-only"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *LAST_ONLY)

@@ -416,7 +416,7 @@ ROUND_2 = (
         lambda: r2_slopes_grad_of_sum_int,
         named="integer-input",
     ),
-    Wrong(S, "a forward difference", lambda: r2_slopes_forward_difference),
+    Wrong(S, "a forward difference", lambda: r2_slopes_forward_difference, named="estimated"),
     Wrong(
         S,
         "grad at the mean of t",
@@ -732,3 +732,48 @@ ROUND_6_FAMILIES = (
     Wrong("03.derivative_by_hand", "square = x ^ 2", lambda: r6f_dg_caret_named, "caret-not-power"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_6_FAMILIES)
+
+
+# --- round 7: slopes estimated from f's values; x² for 2x in the first term ----------------
+def s44_slopes_forward(f, t):
+    s = t.astype(jnp.float32)
+    return (f(s + 1e-3) - f(s)) / 1e-3
+
+
+def s44_slopes_central(f, t):
+    s = t.astype(jnp.float32)
+    return (f(s + 1e-2) - f(s - 1e-2)) / 2e-2
+
+
+def s44_dg_power_slip(x):
+    return 2 * x**2 * jnp.cos(x) - x**2 * jnp.sin(x)
+
+
+def s44_dg_power_slip_factored(x):
+    return x**2 * (2 * jnp.cos(x) - jnp.sin(x))
+
+
+ESTIMATES = (
+    Wrong(
+        "03.fix_slopes", "a forward difference in float32", lambda: s44_slopes_forward, "estimated"
+    ),
+    Wrong(
+        "03.fix_slopes", "a central difference, step 1e-2", lambda: s44_slopes_central, "estimated"
+    ),
+    Wrong(
+        "03.fix_slopes",
+        "the full Jacobian of the floats",
+        lambda: lambda f, t: jax.jacobian(f)(t.astype(jnp.float32)),
+        "jacobian",
+    ),
+    Wrong(
+        "03.derivative_by_hand", "2x² cos x first", lambda: s44_dg_power_slip, "first-term-power"
+    ),
+    Wrong(
+        "03.derivative_by_hand",
+        "x² factored out of both terms",
+        lambda: s44_dg_power_slip_factored,
+        "first-term-power",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ESTIMATES)
