@@ -756,8 +756,9 @@ EXERCISES = (
             "range(lower, upper), feeding each result into the next call. Work out the "
             "number first: two options share it.",
             "Then recall what jit does with a Python function: it runs it once, with "
-            "tracers, to record its operations (lesson 07). The jaxpr of fori(10) above "
-            "holds the body once, inside one loop operation, whatever the number of steps.",
+            "tracers, to record its operations (lesson 07). fori_loop builds one loop "
+            "operation of the compiled program: how often must it run your Python to "
+            "record the body?",
         ),
         solution='result = "B"',
         mistakes=(
@@ -850,8 +851,8 @@ EXERCISES = (
                 id="uncorrected",
                 message="These are the raw averages m, started at 0: the first is only "
                 "(1 - beta) times the first element, and the early ones are all too small. "
-                "The task reports each one divided by 1 - beta**t, t = 1 for the first "
-                "element.",
+                "The task asks for the bias-corrected averages: each raw one with the "
+                "correction for its own position in the series.",
                 example=lambda: _ema_uncorrected,
             ),
             Mistake(
@@ -878,9 +879,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-correction",
-                message="You divided every average by the same number, 1 - beta**n for the "
+                message="You divided every average by the same number, the correction for the "
                 "length n of the series. The correction shrinks as t grows: each average "
-                "has its own, 1 - beta**t for its own t.",
+                "has its own, for its own t.",
                 example=lambda: _ema_one_correction,
             ),
             Mistake(
