@@ -98,6 +98,9 @@ def check(exercise_id: str, answer: Any) -> Feedback:
             return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
         feedback = judge(exercise, answer)
         progress_store.record(exercise.id, feedback.status, feedback.mistake)  # never raises
+        if feedback.explanation and not feedback.passed:
+            # a wrong prediction was told what happened: a later pass is not unaided
+            progress_store.record_help(exercise.id, "solution")
         problem = progress_store.take_problem()  # a store that cannot be written: said once
         if problem:
             feedback = dataclasses.replace(feedback, message=f"{feedback.message}\n\n{problem}")

@@ -93,6 +93,8 @@ def exercise_messages(exercise) -> Iterator[tuple[str, str]]:
     for number, hint in enumerate(exercise.hints, 1):
         yield f"hint {number}", hint
     yield "success", exercise.success
+    if exercise.explanation:
+        yield "explanation (shown after a prediction's check)", exercise.explanation
     for mistake in exercise.mistakes:
         yield f"mistake {mistake.id}", mistake.message
     for number, text in enumerate(getattr(exercise.rule, "texts", ()) or (), 1):

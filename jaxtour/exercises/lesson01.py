@@ -574,6 +574,16 @@ EXERCISES = (
     Exercise(
         id="01.default_dtype",
         prediction=True,
+        explanation=(
+            "B. `/` gives floats in both. NumPy's are `float64`; JAX's are `float32`: JAX"
+            " defaults to 32 bits, the width GPUs and TPUs are fastest at. It is a "
+            "default, not a limit (C's reason): 64-bit types are available after "
+            '`jax.config.update("jax_enable_x64", True)`, at start-up, before any arrays '
+            "are made, on a CPU, a GPU and (more slowly) a TPU. This tour keeps the "
+            "default (its checks accept 64-bit answers if you switch it on).\n\n"
+            "Floats made from a list, and integers, follow the same rule: run the next "
+            "two cells."
+        ),
         title="Predict the dtype of a division in JAX, and why",
         reference=lambda: "B",
         rule=_DIVISION,

@@ -1084,6 +1084,15 @@ def letters_of(answer: Any) -> frozenset[str] | None:
     return frozenset(chosen)
 
 
+class FirstCalls:
+    """The letters of the calls that compile; ``read`` is None for what names no calls."""
+
+    read = staticmethod(letters_of)
+
+    def __call__(self, answer: Any, expected: str) -> str | None:
+        return check_first_calls(answer, expected)
+
+
 def check_first_calls(answer: Any, expected: str) -> str | None:
     chosen = letters_of(answer)
     if chosen is None and isinstance(answer, str):
@@ -1116,6 +1125,14 @@ EXERCISES = (
         id="02.which_dispatch",
         title="Spot the measurement that timed only the dispatch",
         prediction=True,
+        explanation=(
+            "A. `* 2` is one more jax operation: it is dispatched like the dot product, "
+            "and nothing in the line needs a number, so the line returns before the work "
+            "is done. `float()` and `.tolist()` need the values themselves, so they wait "
+            "for the dot product, as `block_until_ready()` does: B, C and D time the "
+            "work. In the table, row A is close to the unblocked `jnp.dot` above, and "
+            "rows B to D to the blocked one."
+        ),
         reference=lambda: "A",
         rule=Choice(
             ("A", "B", "C", "D"),
@@ -1278,8 +1295,17 @@ EXERCISES = (
         id="02.first_calls",
         title="Predict which calls compile",
         prediction=True,
+        explanation=(
+            "Compiled code is kept per function, shape and dtype. B is a new shape and C "
+            "a new dtype, so each compiles; `jax.jit(jnp.cumprod)` is a new function, so "
+            "E compiles even on the array that `jnp.cumprod` already ran on. A has new "
+            "values, which are not part of what is compiled, and D's NumPy array is "
+            "copied to the device and then runs the code compiled for its shape and "
+            "dtype: neither compiles. Run the cell that timed them a second time: which "
+            "calls compile now, and why?"
+        ),
         reference=lambda: COMPILE,
-        rule=check_first_calls,
+        rule=FirstCalls(),
         hints=(
             "XLA compiles code for one shape and dtype at a time, and caches it for the "
             "function it was traced from. Values are not part of that.",

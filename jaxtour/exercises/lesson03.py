@@ -393,6 +393,17 @@ EXERCISES = (
     Exercise(
         id="03.gradient",
         prediction=True,
+        explanation=(
+            "A. For f(x) = Σ xᵢ² the partial derivative ∂f/∂xᵢ holds every other entry "
+            "fixed, so only the term xᵢ² changes, at the rate 2xᵢ: that is what came out "
+            "at p. The sum is part of what `grad` differentiates, not something it leaves"
+            " out: `grad` needs the whole function to return one number, and `x**2` alone"
+            " returns four (the section *Scalar outputs only* below shows the error). C "
+            "adds the four partial derivatives into one number, which `grad` never does: "
+            "it returns one per input. D is the gradient of Σ xᵢ, without the squares. "
+            "Run the next cell: at the lesson's x = [1, 2, 3, 4] the gradient is [2, 4, "
+            "6, 8], twice each coordinate again."
+        ),
         title="Predict the gradient of sum_of_squares, and why",
         reference=lambda: "A",
         rule=_GRADIENT,

@@ -721,6 +721,14 @@ EXERCISES = (
         success="B: value_and_grad pairs the value with exactly what grad would return, "
         "and with argnums=(0, 1) that is a tuple.",
         prediction=True,
+        explanation=(
+            "B. `value_and_grad` always returns a pair: the value, then exactly what "
+            "`grad` would return with the same `argnums`. With `argnums=(0, 1)` that is "
+            "the tuple `(grad_x, grad_y)`, so the gradients nest one level down; with "
+            "`argnums=0` it is one array, and no tuple appears (C's reason fails there: "
+            "the next cell). `jax.tree.structure` (more on it below) drew that nesting, "
+            "one `*` per array."
+        ),
     ),
     Exercise(
         id="04.sgd_step",

@@ -1010,6 +1010,12 @@ EXERCISES = (
         success="C: ((value, aux), (grad_x, grad_y)). Each part keeps the shape it has "
         "on its own: the function's pair, and grad's tuple.",
         prediction=True,
+        explanation=(
+            "C: `((value, aux), (grad_x, grad_y))`. Each part keeps the shape it has on "
+            "its own: the value part is the function's own pair `(value, aux)`, and the "
+            "gradient part is what `grad` returns for `argnums=(0, 1)`, one tuple of two "
+            "gradients."
+        ),
     ),
     Exercise(
         id="05.loss_and_outliers",

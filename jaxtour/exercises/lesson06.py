@@ -727,6 +727,20 @@ EXERCISES = (
         success="Reading x[10] clamps, but an update out of bounds is dropped by rule, so "
         "that no element the code did not name changes: x comes back unchanged.",
         prediction=True,
+        explanation=(
+            "B: the update is dropped, and the result equals `x`. That is a rule JAX "
+            "chose (the update's default `mode`), not a write lost in memory: JAX never "
+            "writes outside an array. Clamping the write would overwrite `x[2]`, an "
+            'element nobody asked to change; `mode="clip"` does that, only when asked '
+            "(run the next cell).\n\n"
+            "Not every read clamps either. `jnp.take`, the function form of reading by "
+            "index, fills by default: the most negative int32 for integers, NaN for "
+            "floats (the `jnp.take` cell below).\n\n"
+            "So, out of bounds: indexing `x[i]` clamps, `.at[i].set` (like `.add` and the"
+            " others) drops the update, `jnp.take` fills, and none of them says a word. "
+            "An index computed one too far is a silent bug in JAX; check your index "
+            "arithmetic, or pass `mode=` to say what you want."
+        ),
     ),
     Exercise(
         id="06.scale_column",

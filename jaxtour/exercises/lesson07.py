@@ -593,6 +593,14 @@ EXERCISES = (
         success="Four traces: int32[4], float32[4], ~int32[] (7 reused it) and int32[]. "
         "Values never count, a Python number's neither; its weak type does.",
         prediction=True,
+        explanation=(
+            "C: four traces, one for each new combination: `int32[4]` first, then "
+            "`float32[4]` (a new dtype), `~int32[]` for the Python `2` (a new shape, "
+            "weakly typed), and `int32[]` for `jnp.int32(2)` (the same shape, strongly "
+            "typed). `jnp.arange(4) * 10` and `7` changed only values, and reused code "
+            "already compiled: a Python number is traced like an array, and its value is "
+            "not compiled in (B's reason would hold for a static argument only)."
+        ),
     ),
     Exercise(
         id="07.static_window",
@@ -948,6 +956,15 @@ EXERCISES = (
         success="print ran at the two traces (a new shape, dtype or weak type) and saw "
         "tracers; jax.debug.print ran on every call and saw values.",
         prediction=True,
+        explanation=(
+            "`print` ran twice, at the two traces: for `1.0`, and for `jnp.arange(3.0)`, "
+            "whose new shape traced again. `2.0` has the shape, dtype and weak type of "
+            "`1.0`, so it reused the compiled code and Python's `print` did not run. Each"
+            " time, `print` saw a tracer. `jax.debug.print` is part of the compiled code,"
+            " so it ran on all three calls, with their values: output 1. Its reason is "
+            "C's: a new dtype or weak type traces too (the retrace table), so B's rule, a"
+            " new shape only, happens to give the same lines here and no more."
+        ),
     ),
     Exercise(
         id="07.clip_negative",

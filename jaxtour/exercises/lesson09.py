@@ -1434,6 +1434,13 @@ EXERCISES = (
         success="C: a draw depends only on the key and the shape. split and fold_in make new "
         "keys from key and leave it unchanged, so only b, drawn from key again, repeats a.",
         prediction=True,
+        explanation=(
+            "C: only `b` repeats `a`. A key is a value, and `split` returned two new keys"
+            " without changing `key`, so `b` was drawn from the same key as `a`; nothing "
+            "was remembered (B): a draw is computed again from the key each time, in any "
+            "program. `k1` is not `key`, and `fold_in(key, 0)` is not `key` either: both "
+            "are new keys computed from it, and they give new numbers."
+        ),
     ),
     Exercise(
         id="09.random_walk",

@@ -625,6 +625,16 @@ EXERCISES = (
         success="The row sums stay split like the rows; the column sums need every device, so "
         "the devices add up their partial sums (an all-reduce) and each one gets the result.",
         prediction=True,
+        explanation=(
+            "A type without `@` is replicated. Summing along a row needs only the "
+            "device's own rows, so the 16 row sums stay split like the rows, and nothing "
+            "is exchanged. Summing over the rows needs every device, but not every row: "
+            "each adds its 2 rows, then the devices add up the 8 partial sums, 2 numbers "
+            "from each, and every device gets both results. That is an all-reduce, the "
+            "one exchange in the compiled program; no row is copied (no all-gather). The "
+            "gradient below is exchanged the same way, and the section on it shows how to "
+            "read a compiled program's exchanges."
+        ),
         needs=EightDevices(
             N_(
                 "With fewer, x_rows is not split 2 rows to a device, as the question says, so "

@@ -795,6 +795,19 @@ EXERCISES = (
         success="57, and the body's Python ran once: fori_loop traces it once and the "
         "compiled loop runs it for i = 2, 3, 4, 5.",
         prediction=True,
+        explanation=(
+            "57, and B's reason. `i` runs from `lower` to `upper - 1`, as in `range(2, "
+            "6)`: four passes, with i = 2, 3, 4 and 5, each fed the previous pass's "
+            "result. But Python ran the body once: `fori_loop` calls it with tracers, "
+            "records its operations, and compiles one loop around them, which runs them "
+            "four times (a Python `print()` in the body would print once, and a tracer, "
+            "not a number). The next section shows it: the loop's jaxpr holds the body "
+            "once, whatever `n`. `jax.debug.print` (lesson 07) "
+            "is one of those recorded operations, so it prints on every pass, with the "
+            "values. `ordered=True` keeps such prints in the order the program runs them;"
+            " without it, JAX may print them in any order (on an accelerator, it can), "
+            "which is fine for one print and confusing for a loop's."
+        ),
     ),
     Exercise(
         id="11.scan_ema",
@@ -1163,6 +1176,14 @@ EXERCISES = (
         "Python while needs a boolean value. Shapes and Python branches must be known "
         "while tracing.",
         prediction=True,
+        explanation=(
+            "2 and 4 fail. `x[x > 0]` has as many elements as `x` has positive ones: a "
+            "shape that depends on the values. The `while` decides whether to run again "
+            "from `jnp.sum(x) < 100`, a traced boolean with no value, like lesson 07's "
+            "`if`. The `for` loop needs only `x.shape[0]`, which `jit` knows: it runs "
+            "while tracing and unrolls into five additions. `jnp.argmax` depends on the "
+            "values, but its shape does not: one index."
+        ),
     ),
     Exercise(
         id="11.first_two_positive",

@@ -616,6 +616,16 @@ EXERCISES = (
         success="Output axes first, then the input's, kept in its own shape, whatever the "
         "sizes; both modes compute the same Jacobian.",
         prediction=True,
+        explanation=(
+            "A: `(3, 3, 4)` both times. A Jacobian's shape is the output's shape followed"
+            " by the input's: for each of the 3 outputs, one derivative per entry of the "
+            "3 × 4 matrix, kept in the matrix's own shape (not flattened to 12). `jacfwd`"
+            " and `jacrev` compute the same Jacobian, so they return the same array; they"
+            " differ only in how they get there, and in what that costs. Nothing "
+            "coincides, as B says: with `W` of shape `(2, 4)`, 2 outputs, both give `(2, "
+            "2, 4)`, the output's `(2,)` followed by the input's `(2, 4)`, with no "
+            "transposing to line anything up."
+        ),
     ),
     Exercise(
         id="12.cheaper",
@@ -665,6 +675,24 @@ EXERCISES = (
         success="The cheaper mode runs one pass per entry of the short side: forward for "
         "tall Jacobians, reverse for wide ones.",
         prediction=True,
+        explanation=(
+            "C. `tall` has 5 inputs, so `jacfwd` needs 5 JVPs, where `jacrev` needs 2,000"
+            " backward passes, one per output: every entry of the 40 × 50 matrix is an "
+            "output, whatever its shape. `wide` is the mirror image: its 2,000 inputs are"
+            " the matrix's entries, so 5 backward passes against 2,000 JVPs. The cheaper "
+            "mode is the one whose count is the smaller side of the Jacobian: forward for"
+            " tall Jacobians (few inputs), reverse for wide ones (few outputs, a loss "
+            "being the extreme case). The work counts above follow that rule; the times "
+            "follow it where the work is what takes the time. On a fast GPU, Jacobians "
+            "this small can finish within the fixed cost of one call, and the line above "
+            "then says so.\n\n"
+            "So `jacfwd` costs one JVP per **input**. `jacrev` runs the function forward "
+            "once, stores its residuals once, and then runs one backward pass per "
+            "**output**, as the cell `rows = jax.vmap(f_vjp)(jnp.eye(2))[0]` above did by"
+            " hand: one `vjp`, two pull-backs through the same `f_vjp`. Only the backward"
+            " passes grow with the outputs; the next cell counts the forward pass's "
+            "`tanh` in the program `jacrev` builds for `f`."
+        ),
     ),
     Exercise(
         id="12.hvp",

@@ -470,6 +470,13 @@ EXERCISES = (
         id="13.first_nan",
         title="Find the operation that made the first NaN",
         prediction=True,
+        explanation=(
+            "C, `mul`. `counts / total` divides by 4.0, so `p` is [0.75, 0.0, 0.25]: no "
+            "NaN yet. `jnp.log(p)` turns the 0.0 into -inf, an infinity, which "
+            "`jax.debug_nans` lets pass. Then `p * jnp.log(p)` multiplies that 0.0 by "
+            "-inf, and 0 × ∞ has no value: NaN. The sum and the minus sign only pass on "
+            "the NaN they were given."
+        ),
         reference=lambda: "C",
         rule=Choice(NAN_OPTIONS, texts=NAN_TEXTS),
         hints=(
@@ -747,5 +754,14 @@ EXERCISES = (
         success="1e8 + 1 rounds back to 1e8 in float32, the nearest float32 number: the 1 is "
         "lost, silently.",
         prediction=True,
+        explanation=(
+            "C. A float32 has 24 bits of significand: it holds every whole number up to "
+            "2²⁴, about 16.8 million, and beyond that only some. 1e8 is one of them "
+            "(100,000,000 is 390,625 × 2⁸, and 390,625 fits in 24 bits), so B's reason is"
+            " wrong: `big` is exact. Near 1e8 the float32 numbers are 8 apart "
+            "(`jnp.spacing` gives the distance to the next one), so 1e8 + 1 is rounded to"
+            " the nearest of them, 1e8 itself, and the 1 is lost without a warning. The "
+            "next cell shows both:"
+        ),
     ),
 )

@@ -906,6 +906,33 @@ EXERCISES = (
         "runs across the processes: only the 8 partial sums cross, and both print the sum of "
         "all 8 values.",
         prediction=True,
+        explanation=(
+            "Each process prints 4 devices here and 8 in all. After "
+            "`jax.distributed.initialize`, `jax.devices()` lists all 8 devices of the "
+            "program, the other process's too; `jax.local_devices()` lists the 4 this "
+            "process drives. So the mesh over `jax.device_count()` devices spans both "
+            "processes, and `x` is one array of 8 values, `float32[8@batch]`, in both. "
+            "Each process passed only its 4 values and holds only the shards on its own "
+            "devices: process 0's devices come first on the mesh, so process 0 holds "
+            "`x[0:4]` and process 1 `x[4:8]`.\n\n"
+            "B. `jnp.sum(x)` ran in both processes, each on its own devices: each device "
+            "summed its own shard, and the program's one collective (the last line lists "
+            "the operations that move data between devices in what XLA compiled for the "
+            "sum, each with the type it moves), an all-reduce of `f32[]` (one number from"
+            " each device), added the 8 partial sums up across the devices of both "
+            "processes (the all-reduce of lesson 10, now between processes, through "
+            "gloo). No value of `x` crossed between the processes: C's copy would be an "
+            "all-gather of the values, and the program has none. The result is on every "
+            "device, so each process can print it: 28, from both, where process 1's own "
+            "values add up to 22. A process cannot read the other's shards itself "
+            "(`np.asarray(x)` fails: they are on devices it does not drive), but it never"
+            " needs to: a JAX operation on `x` runs in every process at once. "
+            "`process_allgather(x, tiled=True)` copies the whole array into every "
+            "process, as NumPy.\n\n"
+            "This is the rule of multi-process JAX: every process runs the same JAX "
+            "operations, in the same order, on the same global arrays; each supplies and "
+            "holds its own part."
+        ),
     ),
     Exercise(
         id="14.predict_death",
@@ -954,6 +981,27 @@ EXERCISES = (
         success="Fail-stop: when one process dies, JAX ends every process of the program once "
         "the heartbeat timeout has passed; nothing is raised that Python code could catch.",
         prediction=True,
+        explanation=(
+            "E. Every process sends heartbeats to the coordinator. When process 1 "
+            "stopped, process 0's second sum waited for it (gloo did not notice the "
+            "closed connection); the coordinator waited out the heartbeat timeout (4 s "
+            "here, 100 s by default), told every other process, and JAX ended each one "
+            'from C++ ("Terminating process because the JAX distributed service detected '
+            'fatal errors"): with `SIGABRT` in this JAX, with exit status 1 in older ones'
+            " (Colab's 0.7). The cell above timed it: process 0 ended about 4 s after "
+            "process 1 died. Run on the machine that built this notebook with the timeout"
+            " at 4 s twice and at 10 s once, process 0 outlived process 1 by 4.4 s, 3.8 s"
+            " and 10.3 s: the heartbeat timeout, not the sum, decides when. Nothing is "
+            "raised, so no `except` runs, and nothing after the sum is printed. The "
+            "half-finished program cannot continue: its compiled steps need all 8 "
+            "devices.\n\n"
+            "So a multi-process job is fail-stop: it stops whole, and is restarted whole,"
+            " from its last checkpoint. (A process that raises a Python exception ends "
+            "differently at first: it waits at exit for the others, up to the shutdown "
+            "timeout, and then the same happens.) The time limit of `hosts.run` is the "
+            "safety net for what the heartbeats cannot see: processes that are alive but "
+            "wait for each other for ever."
+        ),
     ),
     Exercise(
         id="14.fix_rows",

@@ -53,6 +53,7 @@ _ACCENTS: dict[str, tuple[str, str]] = {
     "timeout": ("var(--jp-error-color1, #b00020)", "crimson"),
     "note": ("var(--jp-brand-color1, #3366cc)", "royalblue"),
 }
+WHAT_HAPPENED = N_("What happened")
 _MUTED = "color:var(--jp-content-font-color2, inherit)"
 
 
@@ -121,6 +122,8 @@ class Feedback(Display):
     ``passed`` (and the truth value) is True only for ``correct``. ``mistake`` names
     the known mistake that was recognised, if any. ``details`` holds what is one
     click away in Jupyter: a traceback, captured output, the full comparison.
+    ``explanation``: a prediction's "what happened", shown under the verdict once the
+    learner has predicted (never on the page before).
     """
 
     exercise_id: str
@@ -130,6 +133,7 @@ class Feedback(Display):
     mistake: str | None = None
     details: str = ""
     stamp: str = ""  # a line the panel adds to a verdict it shows after a click
+    explanation: str = ""
 
     @property
     def passed(self) -> bool:
@@ -146,6 +150,8 @@ class Feedback(Display):
     def text(self) -> str:
         """Plain-text rendering, the same on every run."""
         lines = [self.headline, self.message]
+        if self.explanation:
+            lines += [_(WHAT_HAPPENED) + ":", self.explanation]
         if self.details:
             lines.append(_("(More in this Feedback's .details.)"))
         if self.stamp:
@@ -159,6 +165,11 @@ class Feedback(Display):
             f'<b><span aria-hidden="true">{symbol}</span> {html.escape(self.headline)}</b>',
             prose_html(self.message),
         ]
+        if self.explanation:
+            parts.append(
+                f'<div class="jaxtour-explanation" style="margin-top:6px">'
+                f"<b>{html.escape(_(WHAT_HAPPENED))}</b>{prose_html(self.explanation)}</div>"
+            )
         if self.details:
             parts.append(
                 f"<details><summary>{html.escape(_('Details'))}</summary>"

@@ -121,7 +121,7 @@ def judge(exercise: Exercise, answer: Any) -> Feedback:
         return _failed(exercise, changed, traceback.format_exc())
     if changed:
         return _refused(exercise, changed)
-    return _sent_to_the_reveal(exercise, feedback)
+    return _sent_to_the_reveal(exercise, answer, feedback)
 
 
 def _refused(exercise: Exercise, changed: list[str], details: str | None = None) -> Feedback:
@@ -164,11 +164,25 @@ def _failed(exercise: Exercise, changed: list[str], details: str) -> Feedback:
     )
 
 
-def _sent_to_the_reveal(exercise: Exercise, feedback: Feedback) -> Feedback:
-    """A judged prediction (right or wrong) points at the cell that shows the truth."""
+def _sent_to_the_reveal(exercise: Exercise, answer: Any, feedback: Feedback) -> Feedback:
+    """A judged prediction (right or wrong) says what happened and points at the cell that
+    shows it; a slip (no option named) gets neither, as it predicted nothing."""
     if not exercise.prediction or feedback.status not in ("correct", "incorrect"):
         return feedback
-    return dataclasses.replace(feedback, message=f"{feedback.message}\n{_(REVEAL_MESSAGE)}")
+    if feedback.status == "incorrect" and not _names_an_option(exercise, answer):
+        return feedback
+    return dataclasses.replace(
+        feedback,
+        message=f"{feedback.message}\n{_(REVEAL_MESSAGE)}",
+        explanation=_(exercise.explanation),
+    )
+
+
+def _names_an_option(exercise: Exercise, answer: Any) -> bool:
+    try:  # the rule has read this answer once already, under the check's limit
+        return exercise.rule.read(answer) is not None
+    except Exception:
+        return False
 
 
 def _missing(exercise: Exercise) -> str | None:

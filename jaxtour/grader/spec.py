@@ -81,9 +81,12 @@ class Exercise:
     (an example is a wrong value, so a right answer cannot be it, and most ``matches``
     predicates name a failure or a wrong value that the rule refuses first).
 
-    ``prediction``: a *predict, then run* exercise. Its answer is revealed by the cell(s)
-    tagged ``reveal`` right after its check, which ship without output; after each
-    judged check the feedback sends the learner to run them.
+    ``prediction``: a *predict, then run* exercise. Its ``explanation`` (what happened,
+    and why) is on no page: the grader shows it under the verdict of every check whose
+    answer is one (its rule's ``read`` names an option), right or wrong, and a wrong one
+    counts as seeing the solution, so a prediction passes unaided only when its first
+    answer was right. The cell(s) tagged ``reveal`` right after its check, which ship
+    without output, then show JAX doing it; the feedback sends the learner to run them.
 
     ``needs``: what the session must have before any answer can be judged (eight
     devices, say): a function returning ``None`` when all is there, else the sentence
@@ -101,6 +104,7 @@ class Exercise:
     success: str = "Correct."
     time_limit_s: float | None = None
     prediction: bool = False
+    explanation: str = ""
     needs: Callable[[], str | None] | None = None
 
     def __post_init__(self) -> None:
@@ -126,6 +130,15 @@ class Exercise:
         messages = [m.message for m in self.mistakes]
         if len(set(ids)) != len(ids) or len(set(messages)) != len(messages):
             raise ValueError(f"{where}: each mistake needs its own id and its own message")
+        if self.prediction != bool(self.explanation.strip()):
+            raise ValueError(
+                f"{where}: a prediction, and only a prediction, declares an explanation"
+            )
+        if self.prediction and not callable(getattr(self.rule, "read", None)):
+            raise ValueError(
+                f"{where}: a prediction's rule reads an answer (``read`` returns None for "
+                "anything that is not one), so that a slip does not show the explanation"
+            )
         if self.success in messages:
             raise ValueError(f"{where}: the success message repeats a mistake's message")
 

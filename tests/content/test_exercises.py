@@ -14,9 +14,11 @@ EXERCISES = list(all_exercises().values())
 MISTAKES = [(e, m) for e in EXERCISES for m in e.mistakes]
 
 
-def _as_shown(exercise, message: str) -> str:
-    """A judged prediction's feedback ends by sending the learner to the reveal cell."""
-    return f"{message}\n{REVEAL_MESSAGE}" if exercise.prediction else message
+def _as_shown(exercise, message: str, answer=None) -> str:
+    """A judged prediction's feedback ends by sending the learner to the reveal cell; a
+    slip (an answer that names no option, ``answer`` when given) predicted nothing."""
+    named = answer is None or exercise.prediction and exercise.rule.read(answer) is not None
+    return f"{message}\n{REVEAL_MESSAGE}" if exercise.prediction and named else message
 
 
 def test_every_lesson_module_declares_exercises():
@@ -48,7 +50,7 @@ def test_each_mistake_gets_its_own_message(exercise, mistake, capfd):
     feedback = checks.check(exercise.id, mistake.example())
     assert feedback.status == "incorrect", feedback.text()
     assert feedback.mistake == mistake.id, feedback.text()
-    assert feedback.message == _as_shown(exercise, mistake.message)
+    assert feedback.message == _as_shown(exercise, mistake.message, mistake.example())
     # The specific message says more than the generic rule would have.
     try:
         generic = exercise.rule(mistake.example(), exercise.reference())

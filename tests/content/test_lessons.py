@@ -148,30 +148,34 @@ def test_a_prediction_is_followed_by_its_reveal_and_reveals_belong_to_prediction
     assert revealed == predictions, "every prediction exercise has its reveal in the lesson"
 
 
-def test_a_predictions_explanation_is_collapsed_until_the_next_heading(edition):
+def test_a_predictions_explanation_is_the_graders_not_the_pages(edition):
     """No prediction's answer is on the page before its Check (CONTRIBUTING, "Predictions
-    come first"): between its reveal cells and the next heading, every markdown cell holds
-    its prose inside `<details><summary>...</summary> ... </details>`, collapsed until the
-    learner opens it, and the explanation is there."""
-    cells = read_notebook(edition).cells
-    for exercise_id, _, region in _answer_regions(cells, _predictions(edition)):
-        collapsed = 0
+    come first"), not even one click away: no lesson folds anything in `<details>`, and
+    between a prediction's check and the next heading there is no prose, only the cells
+    that show JAX doing it. What happened, and why, is the exercise's declared
+    ``explanation``, which the grader shows under the verdict of the learner's prediction
+    (tests/grader/test_prediction_reveal.py)."""
+    notebook = read_notebook(edition)
+    folds = [
+        index + 1
+        for index, cell in enumerate(notebook.cells)
+        if cell.cell_type == "markdown" and "<details" in cell.source
+    ]
+    assert not folds, (
+        f"{_edition_id(edition)}, cells {folds}: a fold is one click from its content; a "
+        "prediction's explanation belongs in its declaration (Exercise.explanation)"
+    )
+    for exercise_id, _, region in _answer_regions(notebook.cells, _predictions(edition)):
         for index, _, markdown in region:
             if markdown is None:
                 continue
-            text, blocks = markdown
-            collapsed += blocks
+            text, _ = markdown
             assert not text.strip(), (
-                f"{_edition_id(edition)}, cell {index + 1} ({exercise_id}): between the reveal "
-                "and the next heading, prose goes inside a collapsed "
-                "`<details><summary>...</summary>` block; outside it: "
+                f"{_edition_id(edition)}, cell {index + 1} ({exercise_id}): prose between a "
+                "prediction's check and the next heading is on the page before the Check; "
+                "say it in the exercise's explanation, or after the heading: "
                 f"{text.strip()[:120]!r}"
             )
-        assert collapsed, (
-            f"{_edition_id(edition)} ({exercise_id}): no collapsed `<details>` block explains "
-            "the answer between the reveal cells and the next heading (a heading right after "
-            "the reveal leaves the explanation under it, on the page)"
-        )
 
 
 def test_lesson_follows_the_template(lesson):

@@ -283,13 +283,45 @@ def _toy(**fields) -> Exercise:
     )
 
 
-def test_a_judged_prediction_sends_the_learner_to_the_reveal_and_nothing_else_does():
-    prediction = _toy(prediction=True)
-    for answer in (4, 5, 6):
-        assert judge(prediction, answer).message.endswith(REVEAL_MESSAGE)
-    assert REVEAL_MESSAGE not in judge(prediction, ...).message  # no prediction made yet
+def _toy_prediction(**fields) -> Exercise:
+    declared = {
+        "reference": lambda: "C",
+        "rule": Choice(("A", "B", "C", "D")),
+        "prediction": True,
+        "explanation": "C: a list, as `f` builds one.",
+    }
+    return Exercise(
+        id="99.toy_prediction",
+        title="A toy prediction",
+        hints=("First hint.", "Second hint."),
+        solution='answer = "C"',
+        mistakes=(Mistake(id="dict", message="B is a dict.", example=lambda: "B"),),
+        **(declared | fields),
+    )
+
+
+def test_a_judged_prediction_is_explained_and_sent_to_the_reveal_and_nothing_else_is():
+    prediction = _toy_prediction()
+    for answer in ("C", "B", "A", " b "):  # right or wrong, an option was named
+        feedback = judge(prediction, answer)
+        assert feedback.message.endswith(REVEAL_MESSAGE)
+        assert feedback.explanation == "C: a list, as `f` builds one."
+    for slip in (..., "E", "AB", 3, None):  # no prediction made: nothing to explain yet
+        feedback = judge(prediction, slip)
+        assert REVEAL_MESSAGE not in feedback.message and feedback.explanation == ""
+    assert judge(prediction, "B").mistake == "dict"
     assert REVEAL_MESSAGE not in judge(_toy(), 5).message
-    assert judge(prediction, 5).mistake == "five"
+    assert judge(_toy(), 5).explanation == ""
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"explanation": ""}, {"prediction": False}, {"rule": ExactInteger(), "reference": lambda: 4}],
+    ids=["no explanation", "explained but no prediction", "a rule that cannot read"],
+)
+def test_a_prediction_declares_its_explanation_and_a_rule_that_reads(fields):
+    with pytest.raises(ValueError, match="explanation|reads an answer"):
+        _toy_prediction(**fields)
 
 
 def test_an_unmet_need_judges_nothing_and_says_what_is_missing():

@@ -372,33 +372,32 @@ def _progress_fits_an_800_px_window(page) -> None:
 PREDICTION_LESSON = "04_argnums_and_pytrees.ipynb"  # 04.predict_value_and_grad
 
 
-def test_a_predictions_explanation_renders_collapsed_with_markdown_inside(lab, page):
-    """Issue 19: the explanation under a prediction's reveal is on the page only folded
-    (`<details>`), its summary says to open it after the Check, and opened it shows
-    rendered markdown (code spans, paragraphs), not the raw text."""
-    workspace = PREDICTION_LESSON.split("_")[0]
-    page.goto(
-        f"{lab['base']}/lab/workspaces/w{workspace}/tree/{PREDICTION_LESSON}?token={lab['token']}"
-    )
-    page.wait_for_selector(f"{VISIBLE_NOTEBOOK} .jp-MarkdownCell details", timeout=60_000)
-    details = page.locator(f"{VISIBLE_NOTEBOOK} .jp-MarkdownCell details").first
-    summary = details.locator("summary")
-    assert summary.inner_text().startswith("What happened (open it after your Check)")
-    assert details.evaluate("d => d.open") is False
-    inside = details.locator("p").first
-    assert not inside.is_visible(), "the explanation shows before the details are opened"
-    cells = page.locator(f"{VISIBLE_NOTEBOOK} .jp-Cell")
-    index = cells.evaluate_all("cells => cells.findIndex(c => c.querySelector('details'))")
-    cell = cells.nth(index)
-    check_cell = cells.nth(index - 3)  # the check, its two reveal cells, the explanation
+def test_a_predictions_explanation_comes_after_the_check_rendered(lab, page):
+    """Issue 34: a prediction's explanation is on no page, not even folded; the grader
+    shows it under the verdict once the learner has predicted (here wrongly), with its
+    code spans in the code font and no raw markdown."""
+    from jaxtour.exercises import all_exercises
+
+    explanation = all_exercises()["04.predict_value_and_grad"].explanation
+    opening = explanation.split(". ")[1].replace("`", "")[:40]  # a phrase, not the letter
+    _open_and_run_all(page, lab, PREDICTION_LESSON)
+    notebook = page.locator(VISIBLE_NOTEBOOK)
+    assert opening not in notebook.inner_text(), "the explanation is on the page before a Check"
+    assert notebook.locator(".jp-MarkdownCell details").count() == 0
+    cells = page.locator(f"{VISIBLE_NOTEBOOK} .jp-CodeCell")
+    texts = cells.all_inner_texts()
+    index = next(i for i, text in enumerate(texts) if "structure = ..." in text)
+    exercise, check_cell = cells.nth(index), cells.nth(index + 1)
     assert 'checks.show("04.predict_value_and_grad"' in check_cell.inner_text()
-    _around(page, check_cell, cell, "04-check-reveal-explanation-collapsed")
-    summary.click()
-    assert details.evaluate("d => d.open") is True
-    assert inside.is_visible()
-    assert details.locator("code").count() > 0, "markdown inside the details is not rendered"
-    assert "`" not in details.inner_text(), "raw markdown shows inside the opened details"
-    _shot(page, cell, "04-explanation-opened")
+    _replace_cell_source(page, exercise, 'structure = "C"')
+    check_cell.locator("button.widget-button", has_text=CHECK_LABEL).click()
+    shown = check_cell.locator(".jaxtour-explanation")
+    shown.wait_for(timeout=15_000)
+    assert shown.inner_text().startswith("What happened")
+    assert opening in " ".join(shown.inner_text().split())
+    assert shown.locator("code").count() > 0, "the explanation's code spans are not code"
+    assert "`" not in shown.inner_text(), "raw markdown shows in the explanation"
+    _shot(page, check_cell, "04-prediction-explained-after-check")
 
 
 def _walk_through_lesson_01(lab, page) -> None:
