@@ -339,15 +339,17 @@ def _grow_one_argument_body(r, x0, cap, max_steps):
 
 def _grow_inputs():
     """(r, x0, cap, max_steps): reaches cap after 9 of 20 steps; never reaches it in 8;
-    starts above it (no step); starts exactly at it (no step: x < cap is False at a tie;
-    its cap and max_steps are the previous input's, so no new program is compiled);
-    overshoots it after 4 of 15."""
+    starts above it (no step); starts exactly at it (no step: x < cap is False at a tie);
+    overshoots it after 4 of 15; never reaches it in 20, so that two inputs, 8 and 20
+    steps, tell a count written in from max_steps +- 1. The added ones share a cap and a
+    max_steps with an earlier input, so no new program is compiled."""
     return [
         (0.5, 0.1, 0.9, 20),
         (0.3, 0.05, 0.95, 8),
         (0.8, 0.95, 0.9, 12),
         (0.8, 0.9, 0.9, 12),
         (1.2, 0.2, 0.99, 15),
+        (0.05, 0.01, 0.9, 20),
     ]
 
 
