@@ -397,8 +397,10 @@ def _value_and_grads(fn):
 @concrete_cache
 def _grader_value_and_grads(fn):
     """The reference's (or a mistake example's) value_and_grad, one per function, so that
-    SameFunction computes its outputs once."""
-    return _value_and_grads(fn)
+    SameFunction computes its outputs once; jitted with cap and max_steps static, as the
+    grader's own functions branch on neither r nor x0 in Python: one program per (cap,
+    max_steps), where run eagerly every input compiled its loop again."""
+    return jax.jit(_value_and_grads(fn), static_argnums=(2, 3))
 
 
 class _Remembered:
