@@ -354,6 +354,17 @@ def _mask_inverted(params, x, y, valid):
     return mean_abs_error(params, x, y, ~valid)
 
 
+def _padding_summed(params, x, y, valid):
+    return jnp.sum(jnp.where(valid, 0.0, _errors(params, x, y))) / jnp.sum(valid)
+
+
+def _inputs_zeroed(params, x, y, valid):
+    """The padding's x and y set to 0, every error then summed: the model at x = 0 is c,
+    so each padded point still adds |c|."""
+    x0, y0 = jnp.where(valid, x, 0.0), jnp.where(valid, y, 0.0)
+    return jnp.sum(_errors(params, x0, y0)) / jnp.sum(valid)
+
+
 def _masked_sum(params, x, y, valid):
     return jnp.sum(_errors(params, x, y) * valid)
 
@@ -632,7 +643,8 @@ EXERCISES = (
             "each adds its 2 rows, then the devices add up the 8 partial sums, 2 numbers "
             "from each, and every device gets both results. That is an all-reduce, the "
             "one exchange in the compiled program; no row is copied (no all-gather). The "
-            "gradient below is exchanged the same way."
+            "gradient below is exchanged the same way, and the section on it shows how to "
+            "read a compiled program's exchanges."
         ),
         needs=EightDevices(
             N_(
@@ -703,6 +715,21 @@ EXERCISES = (
                 message="Your loss averages over the padding and leaves out the real points: "
                 "valid is True for a real point.",
                 example=lambda: _mask_inverted,
+            ),
+            Mistake(
+                id="padding-summed",
+                message="Your sum holds the padding's errors and leaves out the real points' "
+                "(the mask the wrong way round, where you divide by the real points' count): "
+                "valid is True for a real point, and its errors are the ones to add.",
+                example=lambda: _padding_summed,
+            ),
+            Mistake(
+                id="inputs-zeroed",
+                message="You set the padding's x and y to 0, but its errors still count: at "
+                "x = 0 the model gives c, not 0, so each padded point adds |c| to the sum. "
+                "Zeroing a point's inputs does not zero its error; the padding's errors "
+                "themselves must stay out of the sum.",
+                example=lambda: _inputs_zeroed,
             ),
             Mistake(
                 id="boolean-index",

@@ -339,8 +339,54 @@ def _grow_one_argument_body(r, x0, cap, max_steps):
 
 def _grow_inputs():
     """(r, x0, cap, max_steps): reaches cap after 9 of 20 steps; never reaches it in 8;
-    starts above it (no step); overshoots it after 4 of 15."""
-    return [(0.5, 0.1, 0.9, 20), (0.3, 0.05, 0.95, 8), (0.8, 0.95, 0.9, 12), (1.2, 0.2, 0.99, 15)]
+    starts above it (no step); starts exactly at it (no step: x < cap is False at a tie);
+    overshoots it after 4 of 15; never reaches it in 20, so that two inputs, 8 and 20
+    steps, tell a count written in from max_steps +- 1. The added ones share a cap and a
+    max_steps with an earlier input, so no new program is compiled."""
+    return [
+        (0.5, 0.1, 0.9, 20),
+        (0.3, 0.05, 0.95, 8),
+        (0.8, 0.95, 0.9, 12),
+        (0.8, 0.9, 0.9, 12),
+        (1.2, 0.2, 0.99, 15),
+        (0.05, 0.01, 0.9, 20),
+    ]
+
+
+def _grow_at_tie(r, x0, cap, max_steps):
+    return jax.lax.fori_loop(0, max_steps, lambda i, x: jnp.where(x <= cap, _step(r, x), x), x0)
+
+
+def _grow_numpy(r: float, x0: float, cap: float, steps: int) -> float:
+    """The while_loop's value for ``steps`` steps at most, in float32 as JAX computes it."""
+    r, x, cap = np.float32(r), np.float32(x0), np.float32(cap)
+    for _ in range(steps):
+        if not x < cap:
+            break
+        x = x + r * x * (np.float32(1) - x)
+    return float(x)
+
+
+def _fixed_steps(answer: Any) -> bool:
+    """The values of the loop run for one fixed number of steps k (at most 40), not
+    max_steps, on every input, where some input's max_steps is not k: the count typed in
+    (the lesson's 20, newton_sqrt_fixed's 6, ...)."""
+    if not callable(answer):
+        return False
+    inputs = _grow_inputs()
+    try:
+        values = [float(np.asarray(_differentiated(answer)(*args)[0])) for args in inputs]
+    except Exception:
+        return False
+    for k in range(41):
+        if all(args[3] == k for args in inputs):
+            continue
+        if all(
+            np.isclose(value, _grow_numpy(r, x0, cap, k), rtol=1e-5, atol=1e-6)
+            for value, (r, x0, cap, _) in zip(values, inputs, strict=True)
+        ):
+            return True
+    return False
 
 
 def _value_and_grads(fn):
@@ -351,8 +397,10 @@ def _value_and_grads(fn):
 @concrete_cache
 def _grader_value_and_grads(fn):
     """The reference's (or a mistake example's) value_and_grad, one per function, so that
-    SameFunction computes its outputs once."""
-    return _value_and_grads(fn)
+    SameFunction computes its outputs once; jitted with cap and max_steps static, as the
+    grader's own functions branch on neither r nor x0 in Python: one program per (cap,
+    max_steps), where run eagerly every input compiled its loop again."""
+    return jax.jit(_value_and_grads(fn), static_argnums=(2, 3))
 
 
 class _Remembered:
@@ -699,6 +747,47 @@ def _second_is_neighbour(answer: Any) -> bool:
     return True
 
 
+def _missing_reads_nonpositive(answer: Any) -> bool:
+    """The positive elements found are right, in order; each missing one is an element of
+    x that is not positive, and on some input one of them is not 0.0: whatever stands
+    for a missing element reads x (a sort or a search past the positives), unzeroed."""
+    outs = _jit_outputs(answer)
+    if outs is None:
+        return False
+    nonzero_fill = False
+    for out, (x,) in zip(outs, _positive_inputs(), strict=True):
+        values = np.asarray(x, dtype=float)
+        found = values[values > 0][:2]
+        if not np.allclose(out[: found.size], found):
+            return False
+        for filler in out[found.size :]:
+            if filler > 0 or not np.any(np.isclose(values[values <= 0], filler)):
+                return False
+            nonzero_fill |= filler != 0.0
+    return nonzero_fill
+
+
+def _missing_sorted_in(x):
+    return x[jnp.argsort(x <= 0, stable=True)[:2]]
+
+
+def _same_for_every_x(answer: Any) -> bool:
+    """The same two numbers for every input: the result typed in, or read from a global."""
+    outs = _jit_outputs(answer)
+    return outs is not None and all(np.array_equal(out, outs[0]) for out in outs[1:])
+
+
+def _typed_in(x):
+    return jnp.array([4.0, 3.0])
+
+
+def _ranks_unmasked(x):
+    """Each value picked where the running count of positives is 1, then 2, and summed:
+    the elements after a positive share its count."""
+    count = jnp.cumsum(x > 0)
+    return jnp.stack([jnp.sum(jnp.where(count == k, x, 0.0)) for k in (1, 2)])
+
+
 def _first_two_nonzero(x):
     index = jnp.nonzero(x != 0, size=2, fill_value=x.shape[0])[0]
     return x.at[index].get(mode="fill", fill_value=0.0)
@@ -756,8 +845,9 @@ EXERCISES = (
             "range(lower, upper), feeding each result into the next call. Work out the "
             "number first: two options share it.",
             "Then recall what jit does with a Python function: it runs it once, with "
-            "tracers, to record its operations (lesson 07). The jaxpr of fori(10) above "
-            "holds the body once, inside one loop operation, whatever the number of steps.",
+            "tracers, to record its operations (lesson 07). fori_loop builds one loop "
+            "operation of the compiled program: how often must it run your Python to "
+            "record the body?",
         ),
         solution='result = "B"',
         mistakes=(
@@ -797,10 +887,11 @@ EXERCISES = (
         explanation=(
             "57, and B's reason. `i` runs from `lower` to `upper - 1`, as in `range(2, "
             "6)`: four passes, with i = 2, 3, 4 and 5, each fed the previous pass's "
-            "result. But Python ran the body once: `fori_loop` calls it with tracers "
-            "(`acc` printed as a tracer, not a number), records its operations, and "
-            "compiles one loop around them, which runs them four times. That is why its "
-            "jaxpr above held the body once, whatever `n`. `jax.debug.print` (lesson 07) "
+            "result. But Python ran the body once: `fori_loop` calls it with tracers, "
+            "records its operations, and compiles one loop around them, which runs them "
+            "four times (a Python `print()` in the body would print once, and a tracer, "
+            "not a number). The next section shows it: the loop's jaxpr holds the body "
+            "once, whatever `n`. `jax.debug.print` (lesson 07) "
             "is one of those recorded operations, so it prints on every pass, with the "
             "values. `ordered=True` keeps such prints in the order the program runs them;"
             " without it, JAX may print them in any order (on an accelerator, it can), "
@@ -862,8 +953,8 @@ EXERCISES = (
                 id="uncorrected",
                 message="These are the raw averages m, started at 0: the first is only "
                 "(1 - beta) times the first element, and the early ones are all too small. "
-                "The task reports each one divided by 1 - beta**t, t = 1 for the first "
-                "element.",
+                "The task asks for the bias-corrected averages: each raw one with the "
+                "correction for its own position in the series.",
                 example=lambda: _ema_uncorrected,
             ),
             Mistake(
@@ -890,9 +981,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-correction",
-                message="You divided every average by the same number, 1 - beta**n for the "
+                message="You divided every average by the same number, the correction for the "
                 "length n of the series. The correction shrinks as t grows: each average "
-                "has its own, 1 - beta**t for its own t.",
+                "has its own, for its own t.",
                 example=lambda: _ema_one_correction,
             ),
             Mistake(
@@ -1038,6 +1129,13 @@ EXERCISES = (
                 example=lambda: _grow_never_stops,
             ),
             Mistake(
+                id="steps-at-cap",
+                message="Your loop takes a step where x equals cap: the while_loop's "
+                "condition, x < cap, is False at a tie, so it stops there (and takes no step "
+                "at all where x0 is cap). A step is taken only while x is below cap.",
+                example=lambda: _grow_at_tie,
+            ),
+            Mistake(
                 id="clipped",
                 message="Your result is the value after all max_steps steps, cut down to cap. "
                 "The while_loop stops at the first x at or above cap, and that x can be "
@@ -1093,10 +1191,11 @@ EXERCISES = (
             ),
             Mistake(
                 id="fixed-max",
-                message="Your function always runs 20 steps, the lesson's example, whatever "
-                "max_steps it is given: the trip count must come from the max_steps "
-                "argument.",
+                message="Your function always runs the same number of steps (the lesson's 20, "
+                "or another count written in), whatever max_steps it is given: the trip count "
+                "must come from the max_steps argument.",
                 example=lambda: _grow_fixed_max,
+                matches=_fixed_steps,
             ),
             Mistake(
                 id="fixed-cap",
@@ -1285,6 +1384,30 @@ EXERCISES = (
                     and _reads_names(answer, ("argmax",))
                     and behaves_like(_padding_reads_first, _positive_inputs)(answer)
                 ),
+            ),
+            Mistake(
+                id="missing-not-zeroed",
+                message="Where fewer than two elements are positive, a missing one is an element "
+                "of x that is not positive (the next one in your order), not 0.0: whatever "
+                "stands for a missing element must read as 0.0.",
+                example=lambda: _missing_sorted_in,
+                matches=_missing_reads_nonpositive,
+            ),
+            Mistake(
+                id="same-for-every-x",
+                message="Your function returns the same two numbers whatever x is: it does not "
+                "compute them from its argument (numbers written in, or a global read). The "
+                "check calls it on vectors the page does not show.",
+                example=lambda: _typed_in,
+                matches=_same_for_every_x,
+            ),
+            Mistake(
+                id="ranks-unmasked",
+                message="Your values add up more than one element: the running count of "
+                "positives stays 1 from the first positive element up to the second, so "
+                "every element in between, negative or 0, has count 1 too and is picked "
+                "with it. Only a positive element has the rank its count gives.",
+                example=lambda: _ranks_unmasked,
             ),
             Mistake(
                 id="one-per-element",

@@ -240,3 +240,56 @@ WRONG_ANSWERS = (
         "10.fix_loss", "the notebook's data", lambda: loss_notebook_globals, named="ignores-data"
     ),
 )
+
+
+# Round 7's families (issue 35), written anew: the padding's errors summed instead of the
+# real points', and the padding's inputs zeroed where its errors had to be.
+def loss_padding_kept_by_mask(params, x, y, valid):
+    errors = jnp.abs(model(params, x) - y)
+    return jnp.sum(errors * (1 - valid)) / valid.sum()
+
+
+def loss_padding_selected(params, x, y, valid):
+    errors = jnp.abs(model(params, x) - y)
+    return jnp.where(valid, 0.0, errors).sum() / jnp.count_nonzero(valid)
+
+
+def loss_inputs_masked(params, x, y, valid):
+    x = x * valid
+    y = y * valid
+    return jnp.sum(jnp.abs(model(params, x) - y)) / valid.sum()
+
+
+def loss_inputs_where(params, x, y, valid):
+    clean_x = jnp.where(valid, x, 0)
+    clean_y = jnp.where(valid, y, 0)
+    return jnp.abs(model(params, clean_x) - clean_y).sum() / valid.sum()
+
+
+ROUND_7_FAMILIES = (
+    Wrong(
+        "10.fix_loss",
+        "errors times (1 - valid): the padding's kept",
+        lambda: loss_padding_kept_by_mask,
+        named="padding-summed",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "where(valid, 0, errors) over the real count",
+        lambda: loss_padding_selected,
+        named="padding-summed",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "x and y multiplied by the mask, every error summed",
+        lambda: loss_inputs_masked,
+        named="inputs-zeroed",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "x and y cleaned with where, every error summed",
+        lambda: loss_inputs_where,
+        named="inputs-zeroed",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_7_FAMILIES)

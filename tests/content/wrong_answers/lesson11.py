@@ -545,3 +545,71 @@ ISSUE_34 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_34)
+
+
+# Round 7's families (issue 35), written anew: a step taken at a tie with cap, a step
+# count written in, and 11.first_two_positive's missing values read from x, the same
+# numbers for every x, and ranks counted without the mask.
+def grow_at_or_below(r, x0, cap, max_steps):
+    def body(i, x):
+        return lax.cond(x > cap, lambda v: v, lambda v: v + r * v * (1 - v), x)
+
+    return lax.fori_loop(0, max_steps, body, x0)
+
+
+def grow_ten_steps(r, x0, cap, max_steps):
+    return lax.fori_loop(0, 10, lambda i, x: jnp.where(x < cap, x + r * x * (1 - x), x), x0)
+
+
+def grow_thirty_steps(r, x0, cap, max_steps):
+    def step(x, _):
+        return jnp.where(x < cap, x + r * x * (1 - x), x), None
+
+    return lax.scan(step, x0, length=30)[0]
+
+
+def positive_first_by_sort(x):
+    order = jnp.argsort(jnp.where(x > 0, 0, 1), stable=True)
+    return x[order[:2]]
+
+
+def positive_constant(x):
+    return jnp.array([6.0, 0.0])
+
+
+def positive_rank_without_mask(x):
+    rank = jnp.cumsum(jnp.where(x > 0, 1, 0))
+    first = jnp.where(rank == 1, x, 0.0).sum()
+    second = jnp.where(rank == 2, x, 0.0).sum()
+    return jnp.array([first, second])
+
+
+ROUND_7_FAMILIES = (
+    Wrong(
+        "11.while_grad",
+        "lax.cond stepping unless x > cap",
+        lambda: grow_at_or_below,
+        named="steps-at-cap",
+    ),
+    Wrong("11.while_grad", "10 steps written in", lambda: grow_ten_steps, named="fixed-max"),
+    Wrong("11.while_grad", "a scan of length 30", lambda: grow_thirty_steps, named="fixed-max"),
+    Wrong(
+        "11.first_two_positive",
+        "positives sorted first, the rest not zeroed",
+        lambda: positive_first_by_sort,
+        named="missing-not-zeroed",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "the page's second result typed in",
+        lambda: positive_constant,
+        named="same-for-every-x",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "cumsum ranks, every element of a rank summed",
+        lambda: positive_rank_without_mask,
+        named="ranks-unmasked",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_7_FAMILIES)
