@@ -73,7 +73,6 @@ class _Call:
     ready_at: float  # when its queued work is done
     returned: float = math.inf  # when f returned (the dispatch took returned - start)
     waited: float | None = None  # when a wait first covered this call's work
-    asked: bool = False  # the learner's code waited for this call's own result
 
 
 @dataclass
@@ -105,7 +104,6 @@ class _Log:
             sleep(seconds)
 
     def wait_for(self, index: int) -> None:
-        self.calls[index].asked = True
         delay = self.calls[index].ready_at - self.now()
         if delay > 0:
             self.pass_time(delay)
@@ -437,9 +435,6 @@ def _diagnose(answer: Callable[..., Any]) -> _Verdict:
                 # the warm-up was waited for: the queued work is the timed call's own
                 return _Verdict(mistake="clock-after-call")
             return _Verdict(mistake="warm-up-not-waited")
-        if all(_waited_for_the_last_only(run) for run in runs):
-            # a number that looks right only because the stand-in runs calls in order
-            return _Verdict(mistake="last-only")
         return _Verdict()
     for reading in READINGS:
         if all(reading in found for found in labels):
@@ -474,14 +469,6 @@ def _what_it_did(run: _Run) -> _Verdict | None:
     if log.calls[-1].waited is None:
         return _Verdict(mistake="dispatch-only")
     return None
-
-
-def _waited_for_the_last_only(run: _Run) -> bool:
-    """Of the calls after the first (the timed ones, past a warm-up), only the last one's
-    result was waited for: the stand-in's queue covered the others, which JAX does not
-    promise."""
-    timed = run.log.calls[1:]
-    return len(timed) >= 3 and timed[-1].asked and not any(call.asked for call in timed[:-1])
 
 
 def _warm_up_left_queued(run: _Run) -> bool:
@@ -759,15 +746,6 @@ def _clock_after_call(f, *args, repeats=20):
         jax.block_until_ready(out)
         total += time.perf_counter() - start
     return total / repeats
-
-
-def _time_waits_for_last(f, *args, repeats=20):
-    jax.block_until_ready(f(*args))  # a warm-up, waited for
-    start = time.perf_counter()
-    for _ in range(repeats):
-        result = f(*args)
-    jax.block_until_ready(result)  # inside the clock, but for the last call only
-    return (time.perf_counter() - start) / repeats
 
 
 def _total_with_first(f, *args, repeats=20):
@@ -1471,16 +1449,6 @@ EXERCISES = (
                 "call ends when its result is ready, not when f returns.",
                 example=lambda: _dispatch_only,
                 matches=TIME_CALL.made("dispatch-only"),
-            ),
-            Mistake(
-                id="last-only",
-                message="Inside your clock only the last call's result was waited for; the "
-                "calls before it were never waited for themselves. JAX does not promise that "
-                "earlier work is finished when a later result is ready (each call is its own "
-                "work, as the pytree exercise above says), so a timing that counts on it "
-                "may stop early: wait for every call you time.",
-                example=lambda: _time_waits_for_last,
-                matches=TIME_CALL.made("last-only"),
             ),
             Mistake(
                 id="cpu-clock",
