@@ -538,7 +538,9 @@ def back_from_learner(returned: bool = True) -> None:
     returns), and the time limit's alarm is armed. What was changed is named by the
     world (``grader_state``). ``returned``: the call returned or raised an Exception, so
     a stop that fired inside it was caught there (``limits.alarm_kept`` stops it now)."""
-    alarm = limits.alarm_kept(returned)
-    if _states:
-        settings, names = _states[-1]
-        names += _settings_put_back(settings, _HOOKS) + alarm
+    if not _states:
+        limits.alarm_kept(returned)
+        return
+    settings, names = _states[-1]
+    names += _settings_put_back(settings, _HOOKS)  # first: a stop raised next is the grader's
+    limits.alarm_kept(returned, names)  # names a replaced handler even when it stops the call

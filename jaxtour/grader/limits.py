@@ -302,22 +302,25 @@ def paused() -> Iterator[None]:
             _arm(now)
 
 
-def alarm_kept(returned: bool = True) -> list[str]:
+def alarm_kept(returned: bool = True, names: list[str] | None = None) -> list[str]:
     """After a call of the learner's code, while a limit runs: the alarm handler is the
     limit's and the alarm is armed. A handler the code replaced (``signal.signal(SIGALRM,
-    SIG_IGN)``) is put back and named; a timer it disarmed is armed again. A call that
-    ``returned`` although its limit had fired caught the stop: it is raised again here,
-    in the grader's code, where nothing of the learner's can catch it."""
+    SIG_IGN)``) is put back and named (appended to ``names`` too, before anything is
+    raised, so that a stop raised here still names it); a timer it disarmed is armed
+    again. A call that ``returned`` although its limit had fired caught the stop: it is
+    raised again here, in the grader's code, where nothing of the learner's can catch it."""
     if not _active or _pause["depth"] or not limits_available():
         return []
-    for limit in _active:
-        if returned and limit.fired and not limit.caught:
-            limit.caught = True
-            raise TimeLimitExceeded(limit)
     changed = []
     if _getsignal(signal.SIGALRM) is not _on_alarm:
         _signal(signal.SIGALRM, _on_alarm)
         changed.append("signal.signal(SIGALRM)")
+    if names is not None:
+        names += changed
+    for limit in _active:
+        if returned and limit.fired and not limit.caught:
+            limit.caught = True
+            raise TimeLimitExceeded(limit)
     if _getitimer(signal.ITIMER_REAL)[0] == 0:
         _arm(_now())
     return changed
