@@ -18,6 +18,7 @@ from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
+from jaxtour.grader.limits import paused
 from jaxtour.grader.mistakes import (
     behaves_like,
     equals_tree,
@@ -778,22 +779,54 @@ def _figure_or_error(answer: Any) -> tuple[Any, BaseException | None]:
 # control step sped up about as much as the lesson's, and is refused. The comparison is
 # with the answer's own figure for the lesson's step, taken moments before, so no second
 # band is measured.
-CONTROL_SIZE = 640  # a 640 x 640 product: several milliseconds on a CPU, eager or jitted
+CONTROL_SIZE = 640  # the smallest product tried: several milliseconds on a CPU
+CONTROL_MAX_SIZE = 16384  # the largest (1 GiB of float32): a TPU needs about 10240
+CONTROL_MIN_S = 0.004  # the product's blocked time on this device, at least
 CONTROL_FACTOR = 3.0  # the control's speed-up must be this many times below the step's
 CONTROL_LOW = 0.2  # and above this (jit slower than eager by 5x: a compile inside)
 CONTROL_STAND_IN = 1.2  # what the mistakes' examples return for the control step
 
 
+@concrete_cache
+def _control_size() -> int:
+    """The side of the control's product on this session's device: doubled from
+    CONTROL_SIZE until one blocked product takes CONTROL_MIN_S. A TPU multiplies 640 x 640
+    in microseconds, so there the lesson's step would dominate the control and an honest
+    measurement of it would look unblocked (found on a TPU v5e, where the solution failed)."""
+    n = CONTROL_SIZE
+    while n < CONTROL_MAX_SIZE:
+        seconds = _product_seconds(n)
+        if seconds >= CONTROL_MIN_S:
+            break
+        # a product's time grows as n**3: jump to the size that should take long enough
+        factor = (CONTROL_MIN_S / max(seconds, 1e-7)) ** (1 / 3)
+        n = min(CONTROL_MAX_SIZE, n * 2 ** max(1, math.ceil(math.log2(factor))))
+    return n
+
+
+def _product_seconds(n: int) -> float:
+    """One blocked n x n float32 product on this device, compiled and warmed up first."""
+    m = jnp.ones((n, n), jnp.float32) / n
+    product = jax.jit(jnp.matmul)
+    jax.block_until_ready(product(m, m))
+    start = time.perf_counter()
+    jax.block_until_ready(product(m, m))
+    return time.perf_counter() - start
+
+
 def _control_args() -> tuple[Any, ...]:
     """A fresh step dominated by one large matrix product, and its arguments: the lesson's
-    step on the lesson's data, plus the product of a matrix with itself."""
+    step on the lesson's data, plus the product of a matrix with itself (its side sized to
+    the device, ``_control_size``)."""
 
     def step(params, x, y, lr, m):
         new, value = sgd_step(params, x, y, lr)
         return new, value + 0.0 * jnp.sum(m @ m)  # 0 * nan is nan: XLA keeps the product
 
     step.jaxtour_control = True
-    m = np.random.default_rng(8).normal(size=(CONTROL_SIZE, CONTROL_SIZE)) / CONTROL_SIZE
+    with paused():  # the grader's own calibration: not the answer's time
+        n = _control_size()
+    m = np.random.default_rng(8).normal(size=(n, n)).astype(np.float32) / n
     return (step, initial_params(), *make_data(), 0.1, jnp.asarray(m, dtype=jnp.float32))
 
 
