@@ -19,7 +19,7 @@ import re
 
 import pytest
 
-from jaxtour import catalog
+from jaxtour import catalog, checks
 from jaxtour.exercises import by_lesson
 from jaxtour.grader.rules import Choice
 from jaxtour.i18n import translate
@@ -249,3 +249,25 @@ def test_no_visible_text_gives_a_prediction_away(prediction):
                 f"{_lang(notebook)} {exercise.id}: {phrase!r} gives the answer away outside "
                 f"the fold: {text[:200]!r}"
             )
+
+
+# "as a string, e.g. `"B"`" / "например `"B"`": the example a question gives of the form
+EXAMPLE = re.compile(r'(?:e\.g\.|for example|например,?)\s+`"([^"`]+)"`')
+
+
+def test_a_questions_example_of_the_form_is_not_its_answer(prediction):
+    """A question shows the form of an answer with an example; the example must not be the
+    answer (14.predict_view's "e.g. `"B"`" was: a held-out reader passed by copying it)."""
+    notebook, exercise = prediction
+    cells = read_notebook(notebook).cells
+    start, _ = _question_start(cells, exercise.id)
+    check = next(i for i, cell in enumerate(cells) if cell_check(cell) == exercise.id)
+    question = " ".join(_flat(c.source) for c in cells[start:check] if c.cell_type == "markdown")
+    question += " " + " ".join(c.source for c in cells[start:check] if c.cell_type == "code")
+    examples = EXAMPLE.findall(question) + re.findall(r'#\s*e\.g\.\s*"([^"]+)"', question)
+    right = exercise.reference()
+    for example in examples:
+        assert not checks.check(exercise.id, example).passed, (
+            f"{_lang(notebook)} {exercise.id}: the question's example {example!r} is the answer "
+            f"({right!r})"
+        )

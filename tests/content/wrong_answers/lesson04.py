@@ -649,7 +649,9 @@ ROUND_6_FAMILIES = (
         "04.sgd_step", "the step without max_norm", lambda: r6_step_old_signature, "three-arguments"
     ),
     Wrong("04.grad_last_two", "sum_squared_error's pair", r6_grads_unweighted, "unweighted"),
-    Wrong("04.grad_last_two", "by hand, grad_y without w", r6_grads_unweighted_by_hand, "unweighted-y"),
+    Wrong(
+        "04.grad_last_two", "by hand, grad_y without w", r6_grads_unweighted_by_hand, "unweighted-y"
+    ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_6_FAMILIES)
 

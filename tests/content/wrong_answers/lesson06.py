@@ -973,10 +973,6 @@ def s44_count_padding_to_zero(labels, n):
     return jnp.zeros(n, dtype=jnp.int32).at[jnp.where(labels < 0, 0, labels)].add(1)
 
 
-def s44_count_clipped(labels, n):
-    return jnp.zeros(n, dtype=jnp.int32).at[jnp.clip(labels, 0, n - 1)].add(1)
-
-
 def s44_count_maximum_zero(labels, n):
     return jnp.zeros(n, dtype=jnp.int32).at[jnp.maximum(labels, 0)].add(1)
 
@@ -986,12 +982,6 @@ PADDING_MADE_ZERO = (  # round 7's 'padding sent to label 0' was told jnp.bincou
         "06.count_labels",
         "the padding replaced by 0",
         lambda: s44_count_padding_to_zero,
-        "padding-counted-first",
-    ),
-    Wrong(
-        "06.count_labels",
-        "labels clipped to 0..n-1",
-        lambda: s44_count_clipped,
         "padding-counted-first",
     ),
     Wrong(

@@ -446,7 +446,9 @@ WRONG_ANSWERS = (
     ),
     Wrong("08.fit", "returns only the params", lambda: fit_params_only, named="params-only"),
     Wrong("08.fit", "stops at value <= target", lambda: fit_less_or_equal, named="stops-at-equal"),
-    Wrong("08.fit", "stops when not above the target", lambda: fit_not_above, named="stops-at-equal"),
+    Wrong(
+        "08.fit", "stops when not above the target", lambda: fit_not_above, named="stops-at-equal"
+    ),
     Wrong("08.fit", "capped at 1000 steps", lambda: fit_capped, named="stops-elsewhere"),
     Wrong(
         "08.fit",
