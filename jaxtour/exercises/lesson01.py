@@ -127,6 +127,8 @@ def _dtype_typed(answer: Any) -> bool:
     if not isinstance(answer, str):
         return False
     text = _MODULE_PREFIX.sub("", str.lower(str.strip(answer)))
+    if "," in text:  # "B, C": letters (NumPy would read it as a structured dtype)
+        return False
     if text in _KINDS or (len(text) > 2 and dtype_name(text) is not None):  # not "e", "b"
         return True
     text = re.sub(r"[\s_\-]", "", text)

@@ -574,6 +574,12 @@ DTYPE_AND_REASON = (
     Wrong("01.default_dtype", "/ keeps integers (D)", lambda: "(D)", "stays-integer"),
     Wrong("01.default_dtype", "ran it and typed the dtype", lambda: "float32", "dtype-not-letter"),
     Wrong("01.default_dtype", "jnp.float32, the type", lambda: jnp.float32, "dtype-not-letter"),
+    Wrong(
+        "01.default_dtype",
+        "both float32 letters (round 7: was called a dtype)",
+        lambda: "B, C",
+        says="names 2 options",
+    ),
     Wrong("01.default_dtype", "'f32', the jaxpr spelling", lambda: "f32", "dtype-not-letter"),
     Wrong("01.default_dtype", "both float32 options", lambda: "BC", says="names 2 options"),
 )
