@@ -23,7 +23,7 @@ def r8_odds_positive_step(n):
 
 
 def r8_odds_past_zero(n):
-    return jnp.arange(n, -1, -2)  # 7, 5, 3, 1, -1
+    return jnp.arange(n, -2, -2)  # 7, 5, 3, 1, -1
 
 
 def r8_odds_numpy(n):
@@ -281,7 +281,7 @@ ROUND_8 = [
     Wrong("01.arange", "stop 1 excluded: 1 missing", lambda: r8_odds_stop_at_one),
     Wrong("01.arange", "ascending, 1 to n", lambda: r8_odds_up),
     Wrong("01.arange", "step +2 from n down: empty", lambda: r8_odds_positive_step),
-    Wrong("01.arange", "stop -1: goes one past, includes -1", lambda: r8_odds_past_zero),
+    Wrong("01.arange", "stop -2: overshoots, includes -1", lambda: r8_odds_past_zero),
     Wrong("01.arange", "np.arange, a NumPy array", lambda: r8_odds_numpy),
     Wrong("01.arange", "step -1: every integer", lambda: r8_odds_step_one),
     Wrong("01.arange", "step -2.0: floats", lambda: r8_odds_float_step),
@@ -318,7 +318,8 @@ ROUND_8 = [
     Wrong("01.numpy_copy", "np.array(m, dtype=float): float64", lambda: r8_diag_float64),
     Wrong("01.numpy_copy", "sets only a[0, 0]", lambda: r8_diag_first_only),
     Wrong("01.numpy_copy", "fills the anti-diagonal through fliplr", lambda: r8_diag_anti),
-    Wrong("01.numpy_copy", "subtracts the identity instead of setting", lambda: r8_diag_subtract_eye),
+    Wrong("01.numpy_copy", "subtracts the identity instead of setting",
+          lambda: r8_diag_subtract_eye),
     Wrong("01.numpy_copy", "right array, converted back to jax", lambda: r8_diag_back_to_jax),
     Wrong("01.numpy_copy", "diagonal set to 0", lambda: r8_diag_zero),
     Wrong("01.numpy_copy", "diagonal indices hard-coded for 2x2", lambda: r8_diag_fixed_size),

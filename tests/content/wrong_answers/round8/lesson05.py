@@ -59,12 +59,6 @@ def r8_es_mean_penalty(x, y):
     return mse + penalty, {"mse": mse, "penalty": penalty}
 
 
-def r8_es_item(x, y):
-    mse = jnp.mean((x - y) ** 2)
-    penalty = 0.1 * jnp.sum(x**2)
-    return mse + penalty, {"mse": mse.item(), "penalty": penalty.item()}
-
-
 def r8_es_stop_gradient(x, y):
     mse = jnp.mean((x - y) ** 2)
     penalty = jax.lax.stop_gradient(0.1 * jnp.sum(x**2))
@@ -212,7 +206,6 @@ ROUND_8 = [
     Wrong("05.fix_aux_order", "aux first, loss second", lambda: r8_es_aux_first),
     Wrong("05.fix_aux_order", "mse minus the penalty", lambda: r8_es_minus_penalty),
     Wrong("05.fix_aux_order", "penalty with mean instead of sum", lambda: r8_es_mean_penalty),
-    Wrong("05.fix_aux_order", ".item() in the aux", lambda: r8_es_item),
     Wrong("05.fix_aux_order", "stop_gradient on the penalty", lambda: r8_es_stop_gradient),
     Wrong("05.fix_aux_order", "aux a tuple, keys lost", lambda: r8_es_tuple_aux),
     Wrong("05.fix_aux_order", "penalty on y instead of x", lambda: r8_es_penalty_on_y),
