@@ -277,6 +277,21 @@ def r8_center_expand(x):
     return x - jnp.expand_dims(jnp.sum(x, axis=x.ndim - 1) / x.shape[-1], -1)
 
 
+def r8_center_average(x):
+    return x - jnp.average(x, axis=-1)[..., jnp.newaxis]
+
+
+def r8_diag_index_range(m):
+    a = np.array(m, copy=True)
+    n = a.shape[0]
+    a[range(n), range(n)] = -1
+    return a
+
+
+def r8_cubes_power(v):
+    return jnp.sum(jnp.power(v.astype(jnp.float32), 3))
+
+
 ROUND_8 = [
     Wrong("01.arange", "stop 1 excluded: 1 missing", lambda: r8_odds_stop_at_one),
     Wrong("01.arange", "ascending, 1 to n", lambda: r8_odds_up),
@@ -338,6 +353,9 @@ ROUND_8 = [
     Wrong("01.center", "returns the row means, not x minus them", lambda: r8_center_mean_only),
 ]
 RIGHT_8 = [
+    Right("01.center", "jnp.average and jnp.newaxis", lambda: r8_center_average),
+    Right("01.numpy_copy", "np.array(copy=True), range indexing", lambda: r8_diag_index_range),
+    Right("01.overflow_fix", "jnp.power on a float32 copy", lambda: r8_cubes_power),
     Right("01.arange", "arange(n + 1)[::-2]", lambda: r8_odds_reverse_slice),
     Right("01.arange", "flip of the odds counted up", lambda: r8_odds_flip),
     Right("01.arange", "n - 2 * arange(count)", lambda: r8_odds_formula),

@@ -199,6 +199,15 @@ def r8_cd_half(f, x, eps=1e-3):
     return 0.5 * (f(x + eps) - f(x - eps)) / eps
 
 
+def r8_cd_page_demo(f, x, eps=1e-3):
+    # the page's f_python pasted in place of f
+    return (math.sin(x + eps) * (x + eps) - math.sin(x - eps) * (x - eps)) / (2 * eps)
+
+
+def r8_dg_multiply(x):
+    return jnp.multiply(2 * x, jnp.cos(x)) - jnp.multiply(x * x, jnp.sin(x))
+
+
 ROUND_8 = [
     Wrong("03.gradient", "B: right numbers, wrong reason", lambda: "B"),
     Wrong("03.gradient", "C: one number, like the function", lambda: "C"),
@@ -243,8 +252,11 @@ ROUND_8 = [
     Wrong("03.central_difference", "half a step each side", lambda: r8_cd_half_steps),
     Wrong("03.central_difference", "ignores eps, always 1e-3", lambda: r8_cd_fixed_eps),
     Wrong("03.central_difference", "x made a jnp.float32 first", lambda: r8_cd_jnp_inputs),
+    Wrong("03.central_difference", "the page's x sin x hard-coded, f unused",
+          lambda: r8_cd_page_demo),
 ]
 RIGHT_8 = [
+    Right("03.derivative_by_hand", "jnp.multiply, x * x", lambda: r8_dg_multiply),
     Right("03.gradient", "A", lambda: "A"),
     Right("03.fix_slopes", "vmap(grad) on floats", lambda: r8_slopes_vmap),
     Right("03.fix_slopes", "grad of .sum() on t * 1.0", lambda: r8_slopes_sum_trick),
