@@ -144,13 +144,21 @@ def r8_fit_recompute(step, params, x, y, lr, target):
     return params, steps
 
 
-def r8_fit_le(step, params, x, y, lr, target):
+def r8_fit_three(step, params, x, y, lr, target):
     steps = 0
     while True:
         new, value = step(params, x, y, lr)
-        if value <= target:
-            return params, steps
+        if value < target:
+            return params, steps, value
         params, steps = new, steps + 1
+
+
+def r8_fit_loss_not_steps(step, params, x, y, lr, target):
+    while True:
+        new, value = step(params, x, y, lr)
+        if value < target:
+            return params, value
+        params = new
 
 
 def r8_fit_order(step, params, x, y, lr, target):
@@ -425,8 +433,9 @@ ROUND_8 = [
           lambda: r8_fit_returns_next),
     Wrong("08.fit", "right params, count one too many", lambda: r8_fit_count_off),
     Wrong("08.fit", "recomputes the loss with loss(), wrong one later", lambda: r8_fit_recompute),
-    Wrong("08.fit", "stops at value <= target", lambda: r8_fit_le),
     Wrong("08.fit", "returns (steps, params)", lambda: r8_fit_order),
+    Wrong("08.fit", "returns (params, steps, loss)", lambda: r8_fit_three),
+    Wrong("08.fit", "returns the loss in place of the step count", lambda: r8_fit_loss_not_steps),
     Wrong("08.fit", "takes new params, then steps - 1", lambda: r8_fit_new_after_check),
     Wrong("08.fit", "returns the new params and steps + 1", lambda: r8_fit_steps_plus),
     Wrong("08.fit", "comparison inverted: stops when loss > target", lambda: r8_fit_greater),
