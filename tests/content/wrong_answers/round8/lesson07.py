@@ -1,4 +1,5 @@
 """Round 8, lesson 07 (jit and tracing): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import functools
@@ -225,34 +226,54 @@ ROUND_8 = [
     Wrong("07.count_traces", "letter in a list", lambda: ["C"]),
     # 07.static_window (right: only mode static)
     Wrong("07.static_window", "jitted with nothing static", lambda: jax.jit(smooth)),
-    Wrong("07.static_window", "weights and mode static by name",
-          lambda: jax.jit(smooth, static_argnames=("weights", "mode"))),
-    Wrong("07.static_window", "static_argnums=(1, 2): weights static too",
-          lambda: jax.jit(smooth, static_argnums=(1, 2))),
+    Wrong(
+        "07.static_window",
+        "weights and mode static by name",
+        lambda: jax.jit(smooth, static_argnames=("weights", "mode")),
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=(1, 2): weights static too",
+        lambda: jax.jit(smooth, static_argnums=(1, 2)),
+    ),
     Wrong("07.static_window", "only weights static", lambda: jax.jit(smooth, static_argnums=1)),
-    Wrong("07.static_window", "static_argnums=3: counted from 1",
-          lambda: jax.jit(smooth, static_argnums=3)),
+    Wrong(
+        "07.static_window",
+        "static_argnums=3: counted from 1",
+        lambda: jax.jit(smooth, static_argnums=3),
+    ),
     Wrong("07.static_window", "x and mode static", lambda: jax.jit(smooth, static_argnums=(0, 2))),
     Wrong("07.static_window", "not jitted at all", lambda: smooth),
     Wrong("07.static_window", "re-wraps a new lambda on every call", lambda: r8_rewrap_inside),
-    Wrong("07.static_window", "mode static, but forgot to normalise the kernel",
-          lambda: jax.jit(r8_smooth_unnormalised, static_argnames="mode")),
-    Wrong("07.static_window", "donate_argnums in place of static_argnums",
-          lambda: jax.jit(smooth, donate_argnums=2)),
-    Wrong("07.static_window", "typo in the static name",
-          lambda: jax.jit(smooth, static_argnames="modes")),
+    Wrong(
+        "07.static_window",
+        "mode static, but forgot to normalise the kernel",
+        lambda: jax.jit(r8_smooth_unnormalised, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.static_window",
+        "donate_argnums in place of static_argnums",
+        lambda: jax.jit(smooth, donate_argnums=2),
+    ),
+    Wrong(
+        "07.static_window",
+        "typo in the static name",
+        lambda: jax.jit(smooth, static_argnames="modes"),
+    ),
     # 07.stale_global
     Wrong("07.stale_global", "Python if on a traced clip", lambda: r8_step_python_if),
-    Wrong("07.stale_global", "clip static: jax booleans are unhashable",
-          lambda: r8_step_static_clip),
+    Wrong(
+        "07.stale_global", "clip static: jax booleans are unhashable", lambda: r8_step_static_clip
+    ),
     Wrong("07.stale_global", "lr and clip both static", lambda: r8_step_static_both),
     Wrong("07.stale_global", "right body, never jitted", lambda: r8_step_no_jit),
     Wrong("07.stale_global", "jnp.where branches swapped", lambda: r8_step_where_swapped),
     Wrong("07.stale_global", "steps up the gradient: w + lr * grad", lambda: r8_step_plus),
     Wrong("07.stale_global", "clips only from above with jnp.minimum", lambda: r8_step_clip_upper),
     Wrong("07.stale_global", "`if clip is True`: never clips under jit", lambda: r8_step_is_true),
-    Wrong("07.stale_global", "clips the update lr*grad, not the gradient",
-          lambda: r8_step_clip_by_lr),
+    Wrong(
+        "07.stale_global", "clips the update lr*grad, not the gradient", lambda: r8_step_clip_by_lr
+    ),
     Wrong("07.stale_global", "always clips, ignores clip", lambda: r8_step_always_clip),
     Wrong("07.stale_global", "`clip and ... or grad` on tracers", lambda: r8_step_and),
     Wrong("07.stale_global", "float(lr) inside jit", lambda: r8_step_float_lr),
@@ -269,19 +290,23 @@ ROUND_8 = [
     Wrong("07.debug_print", "letters as a tuple", lambda: ("C",)),
     # 07.clip_negative
     Wrong("07.clip_negative", "boolean mask in .at[]: fails under jit", lambda: r8_fill_at_mask),
-    Wrong("07.clip_negative", "x[kept].mean(): boolean indexing under jit",
-          lambda: r8_fill_bool_index),
-    Wrong("07.clip_negative", "mean of the whole array, negatives included",
-          lambda: r8_fill_mean_all),
+    Wrong(
+        "07.clip_negative", "x[kept].mean(): boolean indexing under jit", lambda: r8_fill_bool_index
+    ),
+    Wrong(
+        "07.clip_negative", "mean of the whole array, negatives included", lambda: r8_fill_mean_all
+    ),
     Wrong("07.clip_negative", "x > 0: zeros left out of the mean", lambda: r8_fill_strict),
     Wrong("07.clip_negative", "mean per column (axis=0) on a matrix", lambda: r8_fill_axis0),
     Wrong("07.clip_negative", "fills negatives with 0", lambda: r8_fill_zero),
-    Wrong("07.clip_negative", "divides by len(x), not the count kept",
-          lambda: r8_fill_sum_over_len),
+    Wrong(
+        "07.clip_negative", "divides by len(x), not the count kept", lambda: r8_fill_sum_over_len
+    ),
     Wrong("07.clip_negative", "where branches swapped", lambda: r8_fill_swapped),
     Wrong("07.clip_negative", "divides by x.size, not the count kept", lambda: r8_fill_size),
-    Wrong("07.clip_negative", "Python if per element in a comprehension",
-          lambda: r8_fill_python_if),
+    Wrong(
+        "07.clip_negative", "Python if per element in a comprehension", lambda: r8_fill_python_if
+    ),
     Wrong("07.clip_negative", "mean of the negative elements", lambda: r8_fill_mean_of_negatives),
     Wrong("07.clip_negative", "forgot the return", lambda: r8_fill_no_return),
 ]
@@ -289,16 +314,26 @@ ROUND_8 = [
 RIGHT_8 = [
     Right("07.count_traces", "C", lambda: "C"),
     Right("07.static_window", "mode static by position", lambda: jax.jit(smooth, static_argnums=2)),
-    Right("07.static_window", "mode static by name",
-          lambda: jax.jit(smooth, static_argnames="mode")),
-    Right("07.static_window", "partial(jax.jit) decorator, jnp.sum of weights",
-          lambda: r8_smooth_decorated),
-    Right("07.static_window", "static_argnames as a one-element tuple",
-          lambda: jax.jit(smooth, static_argnames=("mode",))),
+    Right(
+        "07.static_window", "mode static by name", lambda: jax.jit(smooth, static_argnames="mode")
+    ),
+    Right(
+        "07.static_window",
+        "partial(jax.jit) decorator, jnp.sum of weights",
+        lambda: r8_smooth_decorated,
+    ),
+    Right(
+        "07.static_window",
+        "static_argnames as a one-element tuple",
+        lambda: jax.jit(smooth, static_argnames=("mode",)),
+    ),
     Right("07.stale_global", "lax.cond on the traced switch", lambda: r8_step_cond),
     Right("07.stale_global", "arithmetic blend of clipped and raw", lambda: r8_step_blend),
-    Right("07.stale_global", "where with minimum/maximum, jit applied after",
-          lambda: r8_step_where_wrapped),
+    Right(
+        "07.stale_global",
+        "where with minimum/maximum, jit applied after",
+        lambda: r8_step_where_wrapped,
+    ),
     Right("07.debug_print", "C", lambda: "C"),
     Right("07.clip_negative", "x.mean(where=kept)", lambda: r8_fill_where_kw),
     Right("07.clip_negative", "sum over count of the kept", lambda: r8_fill_sums),

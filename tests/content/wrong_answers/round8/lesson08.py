@@ -1,4 +1,5 @@
 """Round 8, lesson 08 (putting it together): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import statistics
@@ -25,7 +26,9 @@ def _penalty(params):
 
 # 08.update: wrong
 def r8_update_penalised_value(params, x, y, lr, decay):
-    full = lambda p: loss(p, x, y) + decay / 2 * _penalty(p)
+    def full(p):
+        return loss(p, x, y) + decay / 2 * _penalty(p)
+
     value, grads = jax.value_and_grad(full)(params)
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
 
@@ -41,7 +44,9 @@ def r8_update_half_decay(params, x, y, lr, decay):
 
 
 def r8_update_double_decay(params, x, y, lr, decay):
-    full = lambda p: loss(p, x, y) + decay * _penalty(p)
+    def full(p):
+        return loss(p, x, y) + decay * _penalty(p)
+
     grads = jax.grad(full)(params)
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss(params, x, y)
 
@@ -68,7 +73,9 @@ def r8_update_swapped(params, x, y, lr, decay):
 
 
 def r8_update_abs_penalty(params, x, y, lr, decay):
-    full = lambda p: loss(p, x, y) + decay / 2 * sum(jnp.sum(jnp.abs(v)) for v in p.values())
+    def full(p):
+        return loss(p, x, y) + decay / 2 * sum(jnp.sum(jnp.abs(v)) for v in p.values())
+
     grads = jax.grad(full)(params)
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss(params, x, y)
 
@@ -82,7 +89,10 @@ def r8_update_decay_first(params, x, y, lr, decay):
 
 def r8_update_mean_penalty(params, x, y, lr, decay):
     leaves = jnp.stack(jax.tree.leaves(params))
-    full = lambda p: loss(p, x, y) + decay / 2 * jnp.mean(jnp.stack(jax.tree.leaves(p)) ** 2)
+
+    def full(p):
+        return loss(p, x, y) + decay / 2 * jnp.mean(jnp.stack(jax.tree.leaves(p)) ** 2)
+
     grads = jax.grad(full)(params)
     del leaves
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss(params, x, y)
@@ -429,8 +439,9 @@ ROUND_8 = [
     Wrong("08.update", "L1 penalty: sum of |p|", lambda: r8_update_abs_penalty),
     Wrong("08.update", "shrinks first, gradient at shrunk params", lambda: r8_update_decay_first),
     Wrong("08.update", "mean of squares instead of sum", lambda: r8_update_mean_penalty),
-    Wrong("08.fit", "returns the params after the step that hit target",
-          lambda: r8_fit_returns_next),
+    Wrong(
+        "08.fit", "returns the params after the step that hit target", lambda: r8_fit_returns_next
+    ),
     Wrong("08.fit", "right params, count one too many", lambda: r8_fit_count_off),
     Wrong("08.fit", "recomputes the loss with loss(), wrong one later", lambda: r8_fit_recompute),
     Wrong("08.fit", "returns (steps, params)", lambda: r8_fit_order),
@@ -444,16 +455,21 @@ ROUND_8 = [
     Wrong("08.speedup", "warmed up, never blocks", lambda: r8_speed_no_block),
     Wrong("08.speedup", "ratio upside down: jit / eager", lambda: r8_speed_inverted),
     Wrong("08.speedup", "wraps a new lambda in jit inside the timing", lambda: r8_speed_rewrap),
-    Wrong("08.speedup", "warms up the eager step but not the jitted",
-          lambda: r8_speed_warm_eager_only),
+    Wrong(
+        "08.speedup", "warms up the eager step but not the jitted", lambda: r8_speed_warm_eager_only
+    ),
     Wrong("08.speedup", "times with jaxtour.timing", lambda: r8_speed_timing_module),
     Wrong("08.speedup", "returns both times, not the ratio", lambda: r8_speed_times),
-    Wrong("08.speedup", "blocks the eager call, not the jitted one",
-          lambda: r8_speed_block_eager_only),
+    Wrong(
+        "08.speedup", "blocks the eager call, not the jitted one", lambda: r8_speed_block_eager_only
+    ),
     Wrong("08.speedup", "times the jitted step twice, eager never", lambda: r8_speed_both_jitted),
     Wrong("08.speedup", "the naive version with time.time()", lambda: r8_speed_time_time_naive),
-    Wrong("08.speedup", "10 calls each, first (compile) included",
-          lambda: r8_speed_ten_including_first),
+    Wrong(
+        "08.speedup",
+        "10 calls each, first (compile) included",
+        lambda: r8_speed_ten_including_first,
+    ),
 ]
 
 RIGHT_8 = [

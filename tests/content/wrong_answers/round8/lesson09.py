@@ -1,4 +1,5 @@
 """Round 8, lesson 09 (vmap and random): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -33,14 +34,18 @@ def r8_peg_wrt_x(params, xs, ys):
 
 
 def r8_peg_batch_grad(params, xs, ys):
-    mean = lambda p: jnp.mean(jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys))
+    def mean(p):
+        return jnp.mean(jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys))
+
     return jax.grad(mean)(params)
 
 
 def r8_peg_loop(params, xs, ys):
     grads = [jax.grad(log_loss)(params, xs[:, i], ys[i]) for i in range(xs.shape[1])]
-    return {"w": jnp.stack([g["w"] for g in grads], axis=1),
-            "b": jnp.stack([g["b"] for g in grads])}
+    return {
+        "w": jnp.stack([g["w"] for g in grads], axis=1),
+        "b": jnp.stack([g["b"] for g in grads]),
+    }
 
 
 def r8_peg_no_none(params, xs, ys):
@@ -222,7 +227,10 @@ def r8_tv_same_key(key, xs, ids):
 
 def r8_tv_broadcast_key(key, xs, ids):
     ka, kb = jax.random.split(key)
-    one = lambda k, x: x + 0.1 * jax.random.normal(k, x.shape)
+
+    def one(k, x):
+        return x + 0.1 * jax.random.normal(k, x.shape)
+
     return jax.vmap(one, in_axes=(None, 0))(ka, xs), jax.vmap(one, in_axes=(None, 0))(kb, xs)
 
 
@@ -326,8 +334,9 @@ ROUND_8 = [
     Wrong("09.per_example_grads", "in_axes 0 for params too", lambda: r8_peg_no_none),
     Wrong("09.per_example_grads", "w left (N, D), b made (1, N)", lambda: r8_peg_w_transposed_back),
     Wrong("09.per_example_grads", "ys broadcast with None", lambda: r8_peg_ys_shared),
-    Wrong("09.per_example_grads", "transposed xs and mapped axis 1",
-          lambda: r8_peg_double_transpose),
+    Wrong(
+        "09.per_example_grads", "transposed xs and mapped axis 1", lambda: r8_peg_double_transpose
+    ),
     Wrong("09.per_example_grads", "value_and_grad: returns a tuple", lambda: r8_peg_value_and_grad),
     Wrong("09.split_keeps_key", "A: split moves the key on", lambda: "A"),
     Wrong("09.split_keeps_key", "B: JAX records handed-out keys", lambda: "B"),
@@ -348,13 +357,17 @@ ROUND_8 = [
     Wrong("09.random_walk", "fold_in(key, 0) every step", lambda: r8_walk_fold_zero),
     Wrong("09.random_walk", "returns only the final position", lambda: r8_walk_final_only),
     Wrong("09.random_walk", "first draw from key, then split key", lambda: r8_walk_first_from_key),
-    Wrong("09.random_walk", "same key, draws (steps,) and slices each pass",
-          lambda: r8_walk_slice_each),
+    Wrong(
+        "09.random_walk",
+        "same key, draws (steps,) and slices each pass",
+        lambda: r8_walk_slice_each,
+    ),
     Wrong("09.random_walk", "appends before adding the step", lambda: r8_walk_path_stale),
     Wrong("09.two_views", "split(key, N): noise follows the row", lambda: r8_tv_row_keys),
     Wrong("09.two_views", "one folded key for both views", lambda: r8_tv_same_key),
-    Wrong("09.two_views", "one key broadcast: all examples same noise",
-          lambda: r8_tv_broadcast_key),
+    Wrong(
+        "09.two_views", "one key broadcast: all examples same noise", lambda: r8_tv_broadcast_key
+    ),
     Wrong("09.two_views", "noise of std 1, the 0.1 forgotten", lambda: r8_tv_std_one),
     Wrong("09.two_views", "folds in the row index, not the id", lambda: r8_tv_row_index),
     Wrong("09.two_views", "view b is minus view a's noise", lambda: r8_tv_negated),
@@ -368,12 +381,14 @@ ROUND_8 = [
 RIGHT_8 = [
     Right("09.per_example_grads", "out_axes=-1", lambda: r8_peg_right_last),
     Right("09.per_example_grads", "out_axes as a dict per leaf", lambda: r8_peg_right_dict_axes),
-    Right("09.per_example_grads", "vmap over xs.T, transpose w back",
-          lambda: r8_peg_right_transpose),
+    Right(
+        "09.per_example_grads", "vmap over xs.T, transpose w back", lambda: r8_peg_right_transpose
+    ),
     Right("09.per_example_grads", "closure over params, moveaxis", lambda: r8_peg_right_tree_map),
     Right("09.split_keeps_key", "C", lambda: "C"),
-    Right("09.random_walk", "split each pass, draw from the new subkey",
-          lambda: r8_walk_right_loop),
+    Right(
+        "09.random_walk", "split each pass, draw from the new subkey", lambda: r8_walk_right_loop
+    ),
     Right("09.random_walk", "split(key, steps), vmap normal, cumsum", lambda: r8_walk_right_vmap),
     Right("09.random_walk", "fold_in per step index, cumsum", lambda: r8_walk_right_fold),
     Right("09.random_walk", "loop over split(key, steps)", lambda: r8_walk_right_keys_list),

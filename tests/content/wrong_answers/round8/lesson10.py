@@ -1,4 +1,5 @@
 """Round 8, lesson 10 (many devices): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -16,8 +17,12 @@ def _mesh2d():
     from jax.sharding import AxisType
 
     devices = jax.devices("cpu")
-    return jax.make_mesh((len(devices) // 2, 2), ("batch", "model"),
-                         axis_types=(AxisType.Explicit,) * 2, devices=devices)
+    return jax.make_mesh(
+        (len(devices) // 2, 2),
+        ("batch", "model"),
+        axis_types=(AxisType.Explicit,) * 2,
+        devices=devices,
+    )
 
 
 def r8_named_sharding():
@@ -96,8 +101,9 @@ def r8_mae_select_pred(params, x, y, valid):
 
 
 ROUND_8 = [
-    Wrong("10.column_spec", "columns over batch only: duplicated on model",
-          lambda: P(None, "batch")),
+    Wrong(
+        "10.column_spec", "columns over batch only: duplicated on model", lambda: P(None, "batch")
+    ),
     Wrong("10.column_spec", "P('batch'): splits the channels", lambda: P("batch")),
     Wrong("10.column_spec", "columns over model only", lambda: P(None, "model")),
     Wrong("10.column_spec", "rows over batch, columns over model", lambda: P("batch", "model")),
@@ -105,12 +111,12 @@ ROUND_8 = [
     Wrong("10.column_spec", "tuple first, None second", lambda: P(("batch", "model"), None)),
     Wrong("10.column_spec", "model on rows, batch on columns", lambda: P("model", "batch")),
     Wrong("10.column_spec", "three entries for a 2-D array", lambda: P(None, "batch", "model")),
-    Wrong("10.column_spec", "the spec written as a string",
-          lambda: "P(None, ('batch', 'model'))"),
+    Wrong("10.column_spec", "the spec written as a string", lambda: "P(None, ('batch', 'model'))"),
     Wrong("10.column_spec", "a NamedSharding, not the spec", r8_named_sharding),
     Wrong("10.column_spec", "replicated P()", lambda: P()),
-    Wrong("10.column_spec", "a plain tuple, not a PartitionSpec",
-          lambda: (None, ("batch", "model"))),
+    Wrong(
+        "10.column_spec", "a plain tuple, not a PartitionSpec", lambda: (None, ("batch", "model"))
+    ),
     Wrong("10.predict_sums", "A: both stay split", lambda: "A"),
     Wrong("10.predict_sums", "C: all-gather first", lambda: "C"),
     Wrong("10.predict_sums", "D: layouts swapped", lambda: "D"),
@@ -136,10 +142,14 @@ ROUND_8 = [
 
 RIGHT_8 = [
     Right("10.column_spec", "columns over both mesh axes", lambda: P(None, ("batch", "model"))),
-    Right("10.column_spec", "model-major order over both axes",
-          lambda: P(None, ("model", "batch"))),
-    Right("10.column_spec", "full PartitionSpec name",
-          lambda: jax.sharding.PartitionSpec(None, ("batch", "model"))),
+    Right(
+        "10.column_spec", "model-major order over both axes", lambda: P(None, ("model", "batch"))
+    ),
+    Right(
+        "10.column_spec",
+        "full PartitionSpec name",
+        lambda: jax.sharding.PartitionSpec(None, ("batch", "model")),
+    ),
     Right("10.predict_sums", "B", lambda: "B"),
     Right("10.fix_loss", "jnp.mean with where=valid", lambda: r8_mae_where_kw),
     Right("10.fix_loss", "masked sum over float count", lambda: r8_mae_sum_count),

@@ -1,7 +1,7 @@
 """Round 8, lesson 11 (loops and control flow): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 from jax import lax
 
@@ -157,13 +157,18 @@ def r8_grow_no_mask(r, x0, cap, max_steps):
 
 
 def r8_grow_le(r, x0, cap, max_steps):
-    body = lambda i, x: jnp.where(x <= cap, x + r * x * (1 - x), x)
+    def body(i, x):
+        return jnp.where(x <= cap, x + r * x * (1 - x), x)
+
     return lax.fori_loop(0, max_steps, body, x0)
 
 
 def r8_grow_check_after(r, x0, cap, max_steps):
     x1 = x0 + r * x0 * (1 - x0)  # the first step taken before any check
-    body = lambda i, x: jnp.where(x < cap, x + r * x * (1 - x), x)
+
+    def body(i, x):
+        return jnp.where(x < cap, x + r * x * (1 - x), x)
+
     return lax.fori_loop(1, max_steps, body, x1)
 
 
@@ -181,22 +186,30 @@ def r8_grow_clamp(r, x0, cap, max_steps):
 
 
 def r8_grow_one_short(r, x0, cap, max_steps):
-    body = lambda i, x: jnp.where(x < cap, x + r * x * (1 - x), x)
+    def body(i, x):
+        return jnp.where(x < cap, x + r * x * (1 - x), x)
+
     return lax.fori_loop(1, max_steps, body, x0)
 
 
 def r8_grow_one_more(r, x0, cap, max_steps):
-    body = lambda i, x: jnp.where(x < cap, x + r * x * (1 - x), x)
+    def body(i, x):
+        return jnp.where(x < cap, x + r * x * (1 - x), x)
+
     return lax.fori_loop(0, max_steps + 1, body, x0)
 
 
 def r8_grow_where_swapped(r, x0, cap, max_steps):
-    body = lambda i, x: jnp.where(x < cap, x, x + r * x * (1 - x))
+    def body(i, x):
+        return jnp.where(x < cap, x, x + r * x * (1 - x))
+
     return lax.fori_loop(0, max_steps, body, x0)
 
 
 def r8_grow_stop_gradient(r, x0, cap, max_steps):
-    body = lambda i, x: jnp.where(x < cap, x + r * x * (1 - x), lax.stop_gradient(x))
+    def body(i, x):
+        return jnp.where(x < cap, x + r * x * (1 - x), lax.stop_gradient(x))
+
     return lax.fori_loop(0, max_steps, body, x0)
 
 
@@ -209,7 +222,9 @@ def r8_grow_and(r, x0, cap, max_steps):
 
 
 def r8_grow_right_where(r, x0, cap, max_steps):
-    body = lambda i, x: jnp.where(x < cap, x + r * x * (1 - x), x)
+    def body(i, x):
+        return jnp.where(x < cap, x + r * x * (1 - x), x)
+
     return lax.fori_loop(0, max_steps, body, x0)
 
 
@@ -339,8 +354,11 @@ ROUND_8 = [
     Wrong("11.scan_ema", "Python loop over xs", lambda: r8_ema_python_loop),
     Wrong("11.scan_ema", "corrects by 1 - beta * t", lambda: r8_ema_linear_correction),
     Wrong("11.scan_ema", "running mean, beta ignored", lambda: r8_ema_cummean),
-    Wrong("11.scan_ema", "corrected average fed back into the carry",
-          lambda: r8_ema_correct_carry_once),
+    Wrong(
+        "11.scan_ema",
+        "corrected average fed back into the carry",
+        lambda: r8_ema_correct_carry_once,
+    ),
     Wrong("11.while_grad", "the while_loop copied", lambda: r8_grow_while_copy),
     Wrong("11.while_grad", "fori_loop of max_steps, cap ignored", lambda: r8_grow_no_mask),
     Wrong("11.while_grad", "goes on while x <= cap", lambda: r8_grow_le),
@@ -361,19 +379,29 @@ ROUND_8 = [
     Wrong("11.fails_under_jit", "both letters naming 2 and 4", lambda: "C, D"),
     Wrong("11.fails_under_jit", "letter with the reason", lambda: "C: shape or branch"),
     Wrong("11.fails_under_jit", "function numbers as a list", lambda: [2, 4]),
-    Wrong("11.first_two_positive", "size=2, default fill: x[0] for missing",
-          lambda: r8_ftp_default_fill),
+    Wrong(
+        "11.first_two_positive",
+        "size=2, default fill: x[0] for missing",
+        lambda: r8_ftp_default_fill,
+    ),
     Wrong("11.first_two_positive", "x >= 0: zeros count as positive", lambda: r8_ftp_ge),
     Wrong("11.first_two_positive", "the two largest, not the first two", lambda: r8_ftp_largest),
-    Wrong("11.first_two_positive", "first two elements, negatives zeroed",
-          lambda: r8_ftp_first_two_masked),
-    Wrong("11.first_two_positive", "fill_value=-1: picks the last element",
-          lambda: r8_ftp_fill_last),
+    Wrong(
+        "11.first_two_positive",
+        "first two elements, negatives zeroed",
+        lambda: r8_ftp_first_two_masked,
+    ),
+    Wrong(
+        "11.first_two_positive", "fill_value=-1: picks the last element", lambda: r8_ftp_fill_last
+    ),
     Wrong("11.first_two_positive", "returns the indices", lambda: r8_ftp_indices),
     Wrong("11.first_two_positive", "NaN for the missing ones", lambda: r8_ftp_nan),
     Wrong("11.first_two_positive", "no size=: the eager code reshuffled", lambda: r8_ftp_no_size),
-    Wrong("11.first_two_positive", "argmax twice, no guard for missing",
-          lambda: r8_ftp_argmax_unguarded),
+    Wrong(
+        "11.first_two_positive",
+        "argmax twice, no guard for missing",
+        lambda: r8_ftp_argmax_unguarded,
+    ),
     Wrong("11.first_two_positive", "searches from the end", lambda: r8_ftp_last_two),
     Wrong("11.first_two_positive", "stable argsort of the mask, no guard", lambda: r8_ftp_argsort),
 ]
@@ -389,8 +417,9 @@ RIGHT_8 = [
     Right("11.while_grad", "scan with a done flag", lambda: r8_grow_right_scan),
     Right("11.while_grad", "float mask multiplies the growth", lambda: r8_grow_right_mask_mult),
     Right("11.fails_under_jit", "C", lambda: "C"),
-    Right("11.first_two_positive", "nonzero size=2, pad index past the end",
-          lambda: r8_ftp_right_pad),
+    Right(
+        "11.first_two_positive", "nonzero size=2, pad index past the end", lambda: r8_ftp_right_pad
+    ),
     Right("11.first_two_positive", "cumsum rank of positives", lambda: r8_ftp_right_cumsum),
     Right("11.first_two_positive", "default fill, masked by the count", lambda: r8_ftp_right_count),
     Right("11.first_two_positive", ".at[].get(mode='fill')", lambda: r8_ftp_right_get),

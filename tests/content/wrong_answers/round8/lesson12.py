@@ -1,4 +1,5 @@
 """Round 8, lesson 12 (autodiff beyond grad): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -44,8 +45,9 @@ def r8_hvp_wrt_k(x, v, k):
 
 
 def r8_hvp_diag(x, v, k):
-    diag = jax.vmap(lambda e: jnp.vdot(e, jax.jvp(lambda y: jax.grad(energy)(y, k),
-                                                     (x,), (e,))[1]))(jnp.eye(x.shape[0]))
+    diag = jax.vmap(
+        lambda e: jnp.vdot(e, jax.jvp(lambda y: jax.grad(energy)(y, k), (x,), (e,))[1])
+    )(jnp.eye(x.shape[0]))
     return diag * v
 
 

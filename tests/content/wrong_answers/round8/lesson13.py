@@ -1,4 +1,5 @@
 """Round 8, lesson 13 (debugging and numerics): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -224,8 +225,9 @@ RIGHT_8 = [
     Right("13.xlogx_gradient", "double where, safe value 0.5", lambda: r8_coin_right_double),
     Right("13.xlogx_gradient", "log1p(-q), safe value 0.25", lambda: r8_coin_right_log1p),
     Right("13.xlogx_gradient", "mask multiplies the safe entropy", lambda: r8_coin_right_mult),
-    Right("13.check_prices", "min(prices) > 0 with the value in the message",
-          lambda: r8_lr_right_min),
+    Right(
+        "13.check_prices", "min(prices) > 0 with the value in the message", lambda: r8_lr_right_min
+    ),
     Right("13.check_prices", "not any price <= 0", lambda: r8_lr_right_not_any),
     Right("13.check_prices", "all logs finite", lambda: r8_lr_right_finite),
     Right("13.float32_gap", "C", lambda: "C"),

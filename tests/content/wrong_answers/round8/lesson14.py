@@ -1,4 +1,5 @@
 """Round 8, lesson 14 (many hosts): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -22,18 +23,18 @@ def r8_rows_reshape_flat(data, process_index, process_count):
 
 def r8_rows_one_extra(data, process_index, process_count):
     n = len(data) // process_count
-    return data[process_index * n:(process_index + 1) * n + 1]
+    return data[process_index * n : (process_index + 1) * n + 1]
 
 
 def r8_rows_start_at_index(data, process_index, process_count):
     n = len(data) // process_count
-    return data[process_index:process_index + n]
+    return data[process_index : process_index + n]
 
 
 def r8_rows_reversed(data, process_index, process_count):
     n = len(data) // process_count
     p = process_count - 1 - process_index
-    return data[p * n:(p + 1) * n]
+    return data[p * n : (p + 1) * n]
 
 
 def r8_rows_whole(data, process_index, process_count):
@@ -50,12 +51,12 @@ def r8_rows_all_blocks(data, process_index, process_count):
 
 def r8_rows_size_not_len(data, process_index, process_count):
     n = data.size // process_count
-    return data[process_index * n:(process_index + 1) * n]
+    return data[process_index * n : (process_index + 1) * n]
 
 
 def r8_rows_count_as_size(data, process_index, process_count):
     # reads process_count as the block size
-    return data[process_index * process_count:(process_index + 1) * process_count]
+    return data[process_index * process_count : (process_index + 1) * process_count]
 
 
 def r8_rows_half(data, process_index, process_count):
@@ -65,7 +66,7 @@ def r8_rows_half(data, process_index, process_count):
 
 def r8_rows_right_slice(data, process_index, process_count):
     n = data.shape[0] // process_count
-    return data[process_index * n:(process_index + 1) * n]
+    return data[process_index * n : (process_index + 1) * n]
 
 
 def r8_rows_right_split(data, process_index, process_count):
@@ -93,7 +94,8 @@ def r8_gm_mean_of_means(local_values, local_weights):
 
 def r8_gm_unweighted(local_values, local_weights):
     sums = multihost_utils.process_allgather(
-        np.array([np.sum(local_values), float(len(local_values))]))
+        np.array([np.sum(local_values), float(len(local_values))])
+    )
     return float(sums[:, 0].sum() / sums[:, 1].sum())
 
 
@@ -116,13 +118,15 @@ def r8_gm_pad_weights_one(local_values, local_weights):
 
 def r8_gm_count_denominator(local_values, local_weights):
     sums = multihost_utils.process_allgather(
-        np.array([np.sum(local_weights * local_values), float(len(local_values))]))
+        np.array([np.sum(local_weights * local_values), float(len(local_values))])
+    )
     return float(sums[:, 0].sum() / sums[:, 1].sum())
 
 
 def r8_gm_process_zero(local_values, local_weights):
     sums = multihost_utils.process_allgather(
-        np.array([np.sum(local_weights * local_values), np.sum(local_weights)]))
+        np.array([np.sum(local_weights * local_values), np.sum(local_weights)])
+    )
     if jax.process_index() == 0:
         return float(sums[:, 0].sum() / sums[:, 1].sum())
     return None
@@ -130,7 +134,8 @@ def r8_gm_process_zero(local_values, local_weights):
 
 def r8_gm_returns_gathered(local_values, local_weights):
     return multihost_utils.process_allgather(
-        np.array([np.sum(local_weights * local_values), np.sum(local_weights)]))
+        np.array([np.sum(local_weights * local_values), np.sum(local_weights)])
+    )
 
 
 def r8_gm_normalised_locally(local_values, local_weights):
@@ -146,19 +151,22 @@ def r8_gm_sum_not_mean(local_values, local_weights):
 
 def r8_gm_weights_squared(local_values, local_weights):
     sums = multihost_utils.process_allgather(
-        np.array([np.sum(local_weights**2 * local_values), np.sum(local_weights**2)]))
+        np.array([np.sum(local_weights**2 * local_values), np.sum(local_weights**2)])
+    )
     return float(sums[:, 0].sum() / sums[:, 1].sum())
 
 
 def r8_gm_right_allgather(local_values, local_weights):
     sums = multihost_utils.process_allgather(
-        np.array([np.sum(local_weights * local_values), np.sum(local_weights)]))
+        np.array([np.sum(local_weights * local_values), np.sum(local_weights)])
+    )
     return float(sums[:, 0].sum() / sums[:, 1].sum())
 
 
 def r8_gm_right_tiled(local_values, local_weights):
-    num = multihost_utils.process_allgather(np.array([np.dot(local_weights, local_values)]),
-                                            tiled=True)
+    num = multihost_utils.process_allgather(
+        np.array([np.dot(local_weights, local_values)]), tiled=True
+    )
     den = multihost_utils.process_allgather(np.array([local_weights.sum()]), tiled=True)
     return float(num.sum() / den.sum())
 
@@ -224,8 +232,9 @@ ROUND_8 = [
     Wrong("14.global_mean", "divides by the count of values", lambda: r8_gm_count_denominator),
     Wrong("14.global_mean", "only process 0 returns the mean", lambda: r8_gm_process_zero),
     Wrong("14.global_mean", "returns the gathered sums", lambda: r8_gm_returns_gathered),
-    Wrong("14.global_mean", "weights normalised per process first",
-          lambda: r8_gm_normalised_locally),
+    Wrong(
+        "14.global_mean", "weights normalised per process first", lambda: r8_gm_normalised_locally
+    ),
     Wrong("14.global_mean", "weighted sum, not divided", lambda: r8_gm_sum_not_mean),
     Wrong("14.global_mean", "squared weights", lambda: r8_gm_weights_squared),
 ]
@@ -240,6 +249,7 @@ RIGHT_8 = [
     Right("14.global_mean", "allgather of the two local sums", lambda: r8_gm_right_allgather),
     Right("14.global_mean", "two tiled allgathers", lambda: r8_gm_right_tiled),
     Right("14.global_mean", "padded with weight 0, global arrays", lambda: r8_gm_right_padded),
-    Right("14.global_mean", "partial sums on the first local device",
-          lambda: r8_gm_right_device_sums),
+    Right(
+        "14.global_mean", "partial sums on the first local device", lambda: r8_gm_right_device_sums
+    ),
 ]
