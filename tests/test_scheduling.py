@@ -25,3 +25,9 @@ def test_the_long_units_start_first():
     assert priority(scope(f"{CORPUS}::test_wrong_answer_gets_its_message[08.fit:x]")) < priority(
         "tests/grader/test_x64.py::test_a"
     )
+
+
+def test_the_russian_notebooks_start_after_every_english_one_and_before_the_rest():
+    english = priority(scope("lessons/14_many_hosts.ipynb::Cell 0"))
+    russian = priority(scope("lessons/ru/00_welcome.ipynb::Cell 0"))
+    assert english < russian < priority("tests/grader/test_x64.py::test_a")

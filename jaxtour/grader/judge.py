@@ -28,7 +28,7 @@ import warnings
 from typing import Any
 
 from jaxtour.display import one_line
-from jaxtour.grader.compare import verdict_only
+from jaxtour.grader.compare import verdict_only, verdicts_only
 from jaxtour.grader.feedback import Feedback, Status
 from jaxtour.grader.isolation import preserved_world, record_kept
 from jaxtour.grader.learner_code import LearnerCodeError, screen
@@ -409,6 +409,8 @@ def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedb
         if makes(exercise, mistake, answer):
             return make_feedback(exercise, "incorrect", _(mistake.message), mistake=mistake.id)
     refusal = _by_the_rule(exercise, answer, expected)
+    if refusal is not None and verdicts_only():
+        return refusal  # refused either way: which mistake it is would not be read
     for mistake in exercise.mistakes[first:]:
         if refusal is None and not mistake.also_accepted:
             continue  # a right value is no wrong example's value, nor a refused answer

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import jax.numpy as jnp
 import numpy as np
 import pytest
@@ -366,3 +368,34 @@ def test_a_choice_reads_the_letter_however_it_is_written(answer):
 def test_every_slip_in_a_choice_gets_its_own_message_naming_the_options(answer, says):
     message = CHOICE(answer, "C")
     assert says in message and "one of 'A', 'B', 'C' or 'D'" in message and "as a string" in message
+
+
+def test_a_verdict_only_check_refused_by_the_rule_asks_no_mistake_and_keeps_its_status():
+    """tests/content/learner_path.py pastes hundreds of answers and reads only whether each
+    passes: once the rule refuses, which declared mistake it is would not be read, so none
+    is asked (each asks the answer again, on its own example). A mistake that refuses a
+    right value (``also_accepted``) is still asked: it can turn a pass into a refusal."""
+    from jaxtour.grader.compare import verdict_only
+
+    asked = []
+
+    def five(answer):
+        asked.append(answer)
+        return answer == 5
+
+    five_is = Mistake(id="five", message="Five is one too many.", example=lambda: 5, matches=five)
+    toy = dataclasses.replace(_toy(), mistakes=(five_is,))
+    assert judge(toy, 5).mistake == "five" and asked == [5]
+    with verdict_only():
+        refused, passed = judge(toy, 5), judge(toy, 4)
+    assert (refused.status, refused.mistake, passed.status) == ("incorrect", None, "correct")
+    assert asked == [5]  # neither answer was asked about the mistake under verdict_only
+    picky = Mistake(
+        id="four",
+        message="Four, but not so.",
+        example=lambda: 4,
+        matches=lambda answer: answer == 4,
+        also_accepted=True,
+    )
+    with verdict_only():
+        assert judge(dataclasses.replace(_toy(), mistakes=(picky,)), 4).status == "incorrect"
