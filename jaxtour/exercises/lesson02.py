@@ -43,7 +43,6 @@ from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.mistakes import uses_module
 from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np, pristine_namespaces
-from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_tracer
 
@@ -1074,8 +1073,7 @@ DISPATCH_WHY = {
         "dot product, and nothing in the line needs a number."
     ),
     "D": i18n.N_(
-        "D times the work: np.asarray copies the values into a NumPy array, so it waits "
-        "for them."
+        "D times the work: np.asarray copies the values into a NumPy array, so it waits for them."
     ),
     "E": i18n.N_(
         "E times only the dispatch: > 0 is one more jax operation and gives a jax array, "
@@ -1141,7 +1139,11 @@ class LetterSet:
         chosen = letters_of(answer)
         if chosen is None and isinstance(answer, str):
             strays = sorted(
-                {ch for ch in str.upper(answer) if ch not in CALLS + " ,;+&/" and not str.isspace(ch)}
+                {
+                    ch
+                    for ch in str.upper(answer)
+                    if ch not in CALLS + " ,;+&/" and not str.isspace(ch)
+                }
             )
             return i18n.ngettext(
                 "{letters} is not among the calls: answer with letters A to E only, as one "

@@ -184,7 +184,9 @@ WRONG_ANSWERS = (
         says="Not every letter is right. A compiles: a > 0.5",
     ),
     Wrong("02.first_calls", "'ABCD': the NumPy argument compiles", lambda: "ABCD", "numpy-input"),
-    Wrong("02.first_calls", "['A', 'D']: jit of a lambda reuses", lambda: ["A", "D"], "jit-wrapper"),
+    Wrong(
+        "02.first_calls", "['A', 'D']: jit of a lambda reuses", lambda: ["A", "D"], "jit-wrapper"
+    ),
     Wrong("02.first_calls", "'ACDE': reversed values compile", lambda: "ACDE", "values"),
     Wrong("02.first_calls", "'A, C': same size, same code", lambda: "A, C", "same-size"),
     Wrong("02.first_calls", "'none' in words", lambda: "none", "eager-never-compiles"),
@@ -508,11 +510,7 @@ ROUND_3 = (
 # (its answers to the two redesigned predictions are kept as written, judged no more)
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    *(
-        w
-        for w in ROUND_3
-        if not w.expects_generic and w.exercise_id not in REDESIGNED_PREDICTIONS
-    ),
+    *(w for w in ROUND_3 if not w.expects_generic and w.exercise_id not in REDESIGNED_PREDICTIONS),
 )
 
 
