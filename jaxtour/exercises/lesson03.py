@@ -616,6 +616,15 @@ EXERCISES = (
         solution="def dg_da(x, a):\n    return jax.jacobian(lambda b: g(x, b))(a)",
         mistakes=(
             Mistake(
+                id="one-argument",
+                message="Your function takes one argument, but the check calls it with two, "
+                "the points x and then the frequency a.",
+                example=lambda: lambda x: jax.vmap(jax.grad(lambda b: _g(1.0, b)))(x),
+                matches=fails_with(
+                    "TypeError", r"takes 1 positional argument but 2 were given", _da_inputs
+                ),
+            ),
+            Mistake(
                 id="not-scalar",
                 message="grad needs a function that returns one number, and g returns one "
                 "number per point of x, whichever argument grad differentiates.",

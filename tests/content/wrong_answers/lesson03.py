@@ -861,3 +861,13 @@ GRAD_IN_A_MORE = (
     Wrong(DG_DA, "grad of the mean, in a", lambda: da_mean_in_a, says="one number where an array"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *GRAD_IN_A_MORE)
+
+
+def da_one_argument(x):  # the old dg_by_hand(x) signature, a taken from the notebook
+    return jax.vmap(jax.grad(lambda b: g_of_a(1.0, b)))(x)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(DG_DA, "one argument, as dg_by_hand had", lambda: da_one_argument, "one-argument"),
+)
