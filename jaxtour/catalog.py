@@ -91,8 +91,8 @@ LESSONS: tuple[Lesson, ...] = (
         (
             "`jax.grad` as ∇ (predict it; the article's `sum_of_squares` is 30.0, not 0.0), "
             "weak types, scalar-output and float-input errors and a call that breaks both, "
-            "`jax.jacobian`, a derivative by hand against `grad` (`vmap`), central differences "
-            "and `check_grads`"
+            "`jax.jacobian`, `grad` with respect to a second argument, point by point, central "
+            "differences and `check_grads`"
         ),
         plots=True,
     ),

@@ -43,7 +43,6 @@ from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.mistakes import uses_module
 from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np, pristine_namespaces
-from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_tracer
 
@@ -1053,26 +1052,58 @@ def _host_copy(f, xs):
     return jax.device_get([f(x) for x in xs])
 
 
-# --- 02.first_calls -----------------------------------------------------------------------
+# --- 02.which_dispatch and 02.first_calls: a set of letters --------------------------------
 
-CALLS = "ABCDE"
-COMPILE = "BCE"  # the calls that compile, after jnp.cumprod(a) ran once on float32[1000]
-WHY = {
+CALLS = "ABCDE"  # both exercises ask about five lines, A to E
+
+# Lines the reveal cell does not time: it times four others (`* 2`, float(), .tolist(),
+# block_until_ready), so running it first shows the rule, not these five lines' answer.
+DISPATCH_ONLY = "ACE"
+DISPATCH_WHY = {
     "A": i18n.N_(
-        "A reuses the compiled cumprod: same shape (1000,) and dtype float32, and the "
-        "values are not part of what is compiled."
+        "A times only the dispatch: .shape is known from x's shape before any work is "
+        "done, so reading it waits for nothing."
     ),
     "B": i18n.N_(
-        "B compiles: the shape (1001,) is new, and each shape gets its own compiled code."
+        "B times the work: bool() needs to know whether the result is positive, a value, "
+        "so it waits for the dot product (the > 0 itself would not)."
     ),
-    "C": i18n.N_("C compiles: int32 is a new dtype, so new machine code."),
+    "C": i18n.N_(
+        "C times only the dispatch: jnp.sqrt is one more jax operation, queued behind the "
+        "dot product, and nothing in the line needs a number."
+    ),
     "D": i18n.N_(
-        "D reuses the compiled cumprod: a NumPy float32 array of shape (1000,) is copied "
-        "to the device first, then the same code runs. A transfer is not a compile."
+        "D times the work: np.asarray copies the values into a NumPy array, so it waits for them."
     ),
     "E": i18n.N_(
-        "E compiles: jax.jit(jnp.cumprod) traces cumprod into a new program, compiled on "
-        "its first call, even though jnp.cumprod itself ran before."
+        "E times only the dispatch: > 0 is one more jax operation and gives a jax array, "
+        "not a Python bool; nothing in the line needs the value."
+    ),
+}
+
+# Calls the reveal cell does not make: it makes five others on the page's arguments,
+# whose compiling letters ("BCE") are not these.
+COMPILE = "ACD"  # the calls that compile, after jnp.cumprod(a) ran once on float32[1000]
+WHY = {
+    "A": i18n.N_(
+        "A compiles: a > 0.5 is a bool array, a new dtype for cumprod, so new machine code."
+    ),
+    "B": i18n.N_(
+        "B reuses the compiled cumprod: np.asarray(a) * 2 is a NumPy float32 array of "
+        "shape (1000,), copied to the device first, then the same code runs. A transfer "
+        "is not a compile."
+    ),
+    "C": i18n.N_(
+        "C compiles: jax.jit(lambda v: jnp.cumprod(v)) is a new program, traced and "
+        "compiled on its first call, even though jnp.cumprod itself ran on a before."
+    ),
+    "D": i18n.N_(
+        "D compiles: a.reshape(10, 100) holds the same 1000 numbers, but its shape (10, "
+        "100) is new, and code is compiled per shape, not per number of elements."
+    ),
+    "E": i18n.N_(
+        "E reuses the compiled cumprod: a[::-1] has a's shape and dtype, only its values "
+        "are in another order, and values are not part of what is compiled."
     ),
 }
 
@@ -1093,96 +1124,123 @@ def letters_of(answer: Any) -> frozenset[str] | None:
     return frozenset(chosen)
 
 
-class FirstCalls:
-    """The letters of the calls that compile; ``read`` is None for what names no calls."""
+@dataclass(frozen=True)
+class LetterSet:
+    """The letters of the lines that do something (compile, time only the dispatch);
+    ``read`` is None for what names no lines. ``ask`` says what to answer, with {what}
+    for what the answer was; ``why`` says, per letter, what that line does."""
+
+    ask: str
+    why: dict[str, str]
 
     read = staticmethod(letters_of)
 
     def __call__(self, answer: Any, expected: str) -> str | None:
-        return check_first_calls(answer, expected)
-
-
-def check_first_calls(answer: Any, expected: str) -> str | None:
-    chosen = letters_of(answer)
-    if chosen is None and isinstance(answer, str):
-        strays = sorted(
-            {ch for ch in str.upper(answer) if ch not in CALLS + " ,;+&/" and not str.isspace(ch)}
+        chosen = letters_of(answer)
+        if chosen is None and isinstance(answer, str):
+            strays = sorted(
+                {
+                    ch
+                    for ch in str.upper(answer)
+                    if ch not in CALLS + " ,;+&/" and not str.isspace(ch)
+                }
+            )
+            return i18n.ngettext(
+                "{letters} is not among the calls: answer with letters A to E only, as one "
+                'string such as "AD".',
+                "{letters} are not among the calls: answer with letters A to E only, as one "
+                'string such as "AD".',
+                len(strays),
+            ).format(letters=", ".join(map(repr, strays)))
+        if chosen is None:
+            return i18n._(self.ask).format(what=describe(answer))
+        right = frozenset(expected)
+        if chosen == right:
+            return None
+        wrong = sorted(chosen ^ right)
+        return " ".join(
+            [i18n._("Not every letter is right."), *(i18n._(self.why[letter]) for letter in wrong)]
         )
-        return i18n.ngettext(
-            "{letters} is not among the calls: answer with letters A to E only, as one string "
-            'such as "AD".',
-            "{letters} are not among the calls: answer with letters A to E only, as one string "
-            'such as "AD".',
-            len(strays),
-        ).format(letters=", ".join(map(repr, strays)))
-    if chosen is None:
-        return i18n._(
-            "Answer with the letters of the calls that compile, as one string such "
-            'as "AD" (letters A to E), but this is {what}.'
-        ).format(what=describe(answer))
-    right = frozenset(expected)
-    if chosen == right:
-        return None
-    wrong = sorted(chosen ^ right)
-    return " ".join(
-        [i18n._("Not every letter is right."), *(i18n._(WHY[letter]) for letter in wrong)]
-    )
+
+
+FIRST_CALLS = LetterSet(
+    ask=i18n.N_(
+        "Answer with the letters of the calls that compile, as one string such "
+        'as "AD" (letters A to E), but this is {what}.'
+    ),
+    why=WHY,
+)
+WHICH_DISPATCH = LetterSet(
+    ask=i18n.N_(
+        "Answer with the letters of the lines that time only the dispatch, as one string "
+        'such as "AD" (letters A to E), but this is {what}.'
+    ),
+    why=DISPATCH_WHY,
+)
 
 
 EXERCISES = (
     Exercise(
         id="02.which_dispatch",
-        title="Spot the measurement that timed only the dispatch",
+        title="Spot the measurements that time only the dispatch",
         prediction=True,
         explanation=(
-            "A. `* 2` is one more jax operation: it is dispatched like the dot product, "
-            "and nothing in the line needs a number, so the line returns before the work "
-            "is done. `float()` and `.tolist()` need the values themselves, so they wait "
-            "for the dot product, as `block_until_ready()` does: B, C and D time the "
-            "work. In the table, row A is close to the unblocked `jnp.dot` above, and "
-            "rows B to D to the blocked one."
+            "A, C and E. A line waits for the dot product only where it needs the value: "
+            "`bool()` (B) and `np.asarray` (D) do, as `float()`, `.tolist()` and "
+            "`block_until_ready()` in the table do. `.shape` (A) is known from x's shape "
+            "before any work, and `jnp.sqrt` (C) and `> 0` (E) are jax operations, "
+            "dispatched behind the dot product like `* 2` in the table: their lines "
+            "return before the work is done. In the table, `* 2` is close to the "
+            "unblocked `jnp.dot` above, the three others to the blocked one."
         ),
-        reference=lambda: "A",
-        rule=Choice(
-            ("A", "B", "C", "D"),
-            texts=(
-                "%timeit jnp.dot(x, x) * 2",
-                "%timeit float(jnp.dot(x, x))",
-                "%timeit jnp.dot(x, x).tolist()",
-                "%timeit jnp.dot(x, x).block_until_ready()",
-            ),
-        ),
+        reference=lambda: DISPATCH_ONLY,
+        rule=WHICH_DISPATCH,
         hints=(
-            "A jax operation returns before its work is done. What in each line would make "
-            "Python wait for the dot product's value?",
-            "float() and .tolist() need the number itself, so they wait for it, as "
-            "block_until_ready does. Another jax operation on the result needs no number: it "
-            "is dispatched too.",
+            "A jax operation returns before its work is done. For each line, ask: does "
+            "Python need the dot product's value, a number, to finish the line?",
+            "Converting to a Python bool or a NumPy array needs the value, so it waits. "
+            "Another jax operation on the result is dispatched too, and a shape is known "
+            "before the work is done.",
+            'only_dispatch = "ACE"',
         ),
-        solution='only_dispatch = "A"',
+        solution='only_dispatch = "ACE"',
         mistakes=(
             Mistake(
-                id="float-waits",
-                message="float() turns the result into a Python number, so it waits for the "
-                "dot product to finish: B times the work (and the conversion), not only the "
-                "dispatch.",
-                example=lambda: "B",
+                id="nothing-dispatch-only",
+                message="Some of these lines do return before the work is done: a line "
+                "waits only where Python needs the dot product's value. A jax operation "
+                "on the result is queued behind it, as * 2 is in the table.",
+                example=lambda: "",
             ),
             Mistake(
-                id="tolist-waits",
-                message=".tolist() copies the values into Python, so it waits for them: C "
-                "times the work too.",
-                example=lambda: "C",
+                id="shape-waits",
+                message="A times only the dispatch too: .shape comes from x's shape, known "
+                "before the dot product runs, so reading it waits for nothing. Only a line "
+                "that needs the result's value waits.",
+                example=lambda: "CE",
             ),
             Mistake(
-                id="honest-one",
-                message="D is the honest one: block_until_ready waits for the work in every "
-                "timed loop.",
-                example=lambda: "D",
+                id="bool-waits",
+                message="B waits for the work: bool() turns the comparison into a Python "
+                "True or False, which needs the dot product's value, as float() does. The "
+                "> 0 alone (E) is a jax operation and waits for nothing.",
+                example=lambda: "ABCE",
+            ),
+            Mistake(
+                id="numpy-waits",
+                message="D waits for the work: np.asarray copies the values into a NumPy "
+                "array, so it needs them, as .tolist() does.",
+                example=lambda: "ACDE",
+            ),
+            Mistake(
+                id="every-line",
+                message="Not every line skips the wait: B and D need the dot product's "
+                "value (a Python bool, a NumPy array), so they wait for the work.",
+                example=lambda: "ABCDE",
             ),
         ),
-        success="A: * 2 is one more jax operation, dispatched without waiting, so nothing in "
-        "the line waits for the dot product.",
+        success="A, C and E: a shape and more jax operations need no value, so nothing in "
+        "those lines waits for the dot product.",
     ),
     Exercise(
         id="02.block_tree",
@@ -1305,25 +1363,25 @@ EXERCISES = (
         title="Predict which calls compile",
         prediction=True,
         explanation=(
-            "Compiled code is kept per function, shape and dtype. B is a new shape and C "
-            "a new dtype, so each compiles; `jax.jit(jnp.cumprod)` is a new function, so "
-            "E compiles even on the array that `jnp.cumprod` already ran on. A has new "
-            "values, which are not part of what is compiled, and D's NumPy array is "
-            "copied to the device and then runs the code compiled for its shape and "
-            "dtype: neither compiles. Run the cell that timed them a second time: which "
-            "calls compile now, and why?"
+            "A, C and D. Compiled code is kept per function, shape and dtype. `a > 0.5` "
+            "is a bool array (A), a new dtype; `a.reshape(10, 100)` (D) holds the same "
+            "1000 numbers in a new shape; `jax.jit(lambda v: jnp.cumprod(v))` (C) is a new "
+            "program, so it compiles even on `a`. `a[::-1]` (E) has new values in a's "
+            "shape and dtype, and B's NumPy float32 array is copied to the device and "
+            "runs the code compiled for its shape and dtype: neither compiles. The table "
+            "shows the same rule on the page's five calls."
         ),
         reference=lambda: COMPILE,
-        rule=FirstCalls(),
+        rule=FIRST_CALLS,
         hints=(
             "XLA compiles code for one shape and dtype at a time, and caches it for the "
             "function it was traced from. Values are not part of that.",
-            "Look for what is new to JAX in each call: a shape, a dtype, or a program "
-            "(jax.jit(jnp.cumprod) is a new program, even on the same array). Where the "
-            "array comes from, NumPy or JAX, does not matter.",
-            'compiles = "BCE"',
+            "Work out each argument's shape and dtype, and whether the function called is "
+            "jnp.cumprod itself or a new program. Where the array comes from, NumPy or "
+            "JAX, does not matter; how many elements it has does not either.",
+            'compiles = "ACD"',
         ),
-        solution='compiles = "BCE"',
+        solution='compiles = "ACD"',
         mistakes=(
             Mistake(
                 id="eager-never-compiles",
@@ -1331,36 +1389,42 @@ EXERCISES = (
                 "compiled by XLA the first time it meets a new shape or dtype. Look for new "
                 "shapes, dtypes and functions.",
                 example=lambda: "",
-                matches=lambda answer: letters_of(answer) in (frozenset(), frozenset("E")),
+                matches=lambda answer: letters_of(answer) in (frozenset(), frozenset("C")),
             ),
             Mistake(
                 id="every-call",
-                message="Not every call compiles: compiled code is cached. A (new values) "
-                "and D (a NumPy array of the same shape and dtype) reuse it.",
+                message="Not every call compiles: compiled code is cached. E (new values) "
+                "and B (a NumPy array of the same shape and dtype) reuse it.",
                 example=lambda: "ABCDE",
             ),
             Mistake(
                 id="numpy-input",
-                message="D does not compile: the NumPy array has the same shape and dtype, "
-                "so JAX copies it to the device and reuses the compiled cumprod. A transfer "
-                "costs time, but it is not a compile.",
-                example=lambda: "BCDE",
+                message="B does not compile: np.asarray(a) * 2 is a NumPy float32 array of "
+                "shape (1000,), so JAX copies it to the device and reuses the compiled "
+                "cumprod. A transfer costs time, but it is not a compile.",
+                example=lambda: "ABCD",
             ),
             Mistake(
                 id="jit-wrapper",
-                message="E compiles too: jax.jit(jnp.cumprod) is a new program to trace and "
+                message="C compiles too: jax.jit of a function is a new program to trace and "
                 "compile, even though jnp.cumprod ran before on the same array.",
-                example=lambda: "BC",
+                example=lambda: "AD",
             ),
             Mistake(
                 id="values",
-                message="A does not compile: new values with the same shape and dtype reuse "
-                "the compiled code. Compiled code depends on shapes and dtypes, not values.",
-                example=lambda: "ABCE",
+                message="E does not compile: a[::-1] has a's shape and dtype; new values, or "
+                "the same ones in another order, reuse the compiled code.",
+                example=lambda: "ACDE",
+            ),
+            Mistake(
+                id="same-size",
+                message="D compiles too: a.reshape(10, 100) has the same 1000 elements, but "
+                "its shape is new, and code is compiled per shape, not per size.",
+                example=lambda: "AC",
             ),
         ),
-        success="B (new shape), C (new dtype) and E (a new jitted program) compile; A and D "
-        "reuse cumprod's code.",
+        success="A (a new dtype, bool), C (a new jitted program) and D (a new shape, same "
+        "size) compile; B and E reuse cumprod's code.",
     ),
     Exercise(
         id="02.time_call",

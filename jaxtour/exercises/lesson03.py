@@ -23,7 +23,6 @@ from jaxtour.grader.mistakes import (
     fails_with,
     ignores_arguments,
     output_or_none,
-    uses_module,
     uses_operator,
 )
 from jaxtour.grader.pristine import np
@@ -247,92 +246,62 @@ def _f_changed():
     return [(square, t), (cube, t)]
 
 
-# --- 03.derivative_by_hand --------------------------------------------------------------
+# --- 03.derivative_by_hand: grad with respect to the argument meant ----------------------
 
 
-def _g(x):
-    return x**2 * jnp.cos(x)
+def _g(x, a):
+    return x**2 * jnp.cos(a * x)
 
 
-def _dg(x):
-    return jnp.vectorize(jax.grad(_g))(x)
+def _dg_da(x, a):
+    """∂g/∂a at every point of x: each point's g differentiated on its own, in a."""
+    return jax.vmap(jax.grad(_g, argnums=1), in_axes=(0, None))(x, a)
 
 
-def _hand_inputs():
+def _dg_da_by_hand(x, a):
+    return -(x**3) * jnp.sin(a * x)
+
+
+def _dg_dx(x, a):  # the slopes in x: grad's first argument
+    return jax.grad(lambda v: jnp.sum(_g(v, a)))(x)
+
+
+def _jacobian_in_x(x, a):  # one row per output, one column per point
+    return jax.jacobian(_g)(x, a)
+
+
+def _dg_da_summed(x, a):  # the derivative of the sum over the points: one number
+    return jax.grad(lambda b: jnp.sum(_g(x, b)))(a)
+
+
+def _da_inputs():
+    # a Python float each time, as the task says; no point is 0 (where every point's
+    # derivative in a vanishes) and the slopes in x differ from those in a
     return [
-        (jnp.linspace(-5.0, 6.0, 12),),  # not symmetric: g′ is odd, so -g′ is no reordering
-        (jnp.array([0.25, 2.0]),),
-        (jnp.array(1.5),),  # one number, 0-d
+        (jnp.linspace(-3.0, 4.0, 8), 1.5),
+        (jnp.array([0.5, 2.0]), 0.7),
+        (jnp.linspace(0.25, 2.0, 8), -2.0),
     ]
 
 
-def _hand_random_inputs(rng: np.random.Generator):
-    # The first case's shape: a learner's function runs op by op, and eager JAX compiles
-    # each operation once per shape (a fourth shape cost the first check 0.18 s).
-    return [(jnp.asarray(rng.uniform(-6.0, 6.0, size=12), dtype=float),)]
+def _da_random_inputs(rng: np.random.Generator):
+    # the first case's shape: eager JAX compiles each operation once per shape
+    x = jnp.asarray(rng.uniform(-4.0, 4.0, size=8), dtype=float)
+    return [(x, float(rng.uniform(0.5, 3.0)))]
 
 
-def _half_product_rule(x):  # u v' only: x² (cos x)'
-    return -(x**2) * jnp.sin(x)
-
-
-def _other_half(x):  # u' v only: (x²)' cos x
-    return 2 * x * jnp.cos(x)
-
-
-def _cos_sign(x):  # (cos x)' taken as +sin x
-    return 2 * x * jnp.cos(x) + x**2 * jnp.sin(x)
-
-
-def _power_rule_two(x):  # (x²)' taken as 2
-    return 2 * jnp.cos(x) - x**2 * jnp.sin(x)
-
-
-def _power_rule_x(x):  # (x²)' taken as x
-    return x * jnp.cos(x) - x**2 * jnp.sin(x)
-
-
-def _product_of_derivatives(x):  # (uv)' taken as u'v'
-    return -2 * x * jnp.sin(x)
-
-
-def _differentiated_sin(x):  # the derivative of x² sin x, the lesson's f with x²
-    return 2 * x * jnp.sin(x) + x**2 * jnp.cos(x)
-
-
-def _second_derivative(x):
-    return 2 * jnp.cos(x) - 4 * x * jnp.sin(x) - x**2 * jnp.cos(x)
-
-
-def _cos_not_called(x):
-    return 2 * x * jnp.cos(x) - x**2 * jnp.sin
-
-
-def _forward_estimate(x):
-    return (_g(x + 1e-3) - _g(x)) / 1e-3
-
-
-def _close_but_not_exact(answer: Any) -> bool:
-    """Matches a function within 0.1 of g′ at every point, yet not equal to it: a
-    finite-difference estimate (or one computed at low precision), not the formula."""
-    exact = True
-    # The rule's cases: the answer's outputs are the rule's, g′'s are computed once.
-    built = cases_of_this_check(_hand_inputs, _hand_inputs)
-    cases = zip(built, outputs_on(_hand_inputs, _dg), strict=True)
-    for index, (args, want) in enumerate(cases):
-        got = output_or_none(_hand_inputs, answer, index, args)
+def _sum_of_derivatives(answer: Any) -> bool:
+    """Matches a function that returns one number, the sum of ∂g/∂a over the points."""
+    for x, a in _da_inputs():
+        got = call_or_none(answer, x, a)
         try:
-            values = np.asarray(got, dtype=float)
+            value = np.asarray(got, dtype=float)
         except Exception:  # None, or no numbers
             return False
-        if values.shape != want.shape or not np.all(np.abs(values - np.asarray(want)) <= 0.1):
+        want = float(np.sum(np.asarray(_dg_da(x, a))))
+        if value.shape != () or not math.isclose(float(value), want, rel_tol=1e-4, abs_tol=1e-4):
             return False
-        exact = exact and compare_arrays(values, want, check_dtype=False) is None
-    return not exact
-
-
-def _x_changed():
-    return _hand_inputs()[:2]
+    return True
 
 
 # --- 03.central_difference ---------------------------------------------------------------
@@ -624,219 +593,92 @@ EXERCISES = (
     ),
     Exercise(
         id="03.derivative_by_hand",
-        title="Work out a derivative by hand and test it against grad",
-        reference=lambda: _dg,
+        title="Make grad differentiate the argument you mean",
+        # made by jax.vmap and jax.grad themselves: a function of this module reads the lazy
+        # jax stand-in, which differentiates_with_jax does not recognise as jax
+        reference=lambda: jax.vmap(jax.grad(_g, argnums=1), in_axes=(0, None)),
         rule=SameFunction(
-            inputs=_hand_inputs,
-            random_inputs=_hand_random_inputs,
+            inputs=_da_inputs,
+            random_inputs=_da_random_inputs,
             output=JaxArray(check_dtype=False),
         ),
         hints=(
-            "g is a product, x² times cos x: use the product rule, (uv)′ = u′v + uv′, as "
-            "for f above.",
-            "u = x² gives u′ = 2x; v = cos x gives v′ = -sin x (cos goes down to -sin, "
-            "where sin goes up to cos).",
-            "def dg_by_hand(x):\n    return 2 * x * jnp.cos(x) - x**2 * jnp.sin(x)",
+            "grad differentiates a function of one number (or array) that returns one "
+            "number, with respect to that argument. Which function of a alone, returning "
+            "one number, has the derivative you want at one point x?",
+            "For one point: lambda b: g(x_point, b) is a function of the frequency alone, "
+            "and grad of it at a is ∂g/∂a there. Summing g over the points would mix all "
+            "the points into one derivative, since they share a: take them one at a time "
+            "(a loop, jax.vmap with in_axes=(0, None)), or ask jax.jacobian for one "
+            "derivative per output.",
+            "def dg_da(x, a):\n    return jax.jacobian(lambda b: g(x, b))(a)",
         ),
-        solution="def dg_by_hand(x):\n    return 2 * x * jnp.cos(x) - x**2 * jnp.sin(x)",
+        solution="def dg_da(x, a):\n    return jax.jacobian(lambda b: g(x, b))(a)",
         mistakes=(
             Mistake(
-                id="used-grad",
-                message="This asks for the derivative worked out by hand, as a formula in jnp; "
-                "jax.grad(g) is what the check compares it with (and it takes one number, "
-                "not the array of points the check passes).",
-                example=lambda: jax.grad(_g),
-                matches=fails_with("TypeError", NON_SCALAR, _hand_inputs),
-            ),
-            Mistake(
-                id="vmap-of-grad",
-                message="jax.vmap(jax.grad(g)) is grad's derivative, as in the plot above, not "
-                "yours: it fails on a single 0-d point, which vmap cannot map over. Work g′ "
-                "out with the product rule and write the formula with jnp.",
-                example=lambda: jax.vmap(jax.grad(_g)),
-                matches=fails_with("ValueError", r"vmap was requested to map", _hand_inputs),
-            ),
-            Mistake(
-                id="differentiated-by-jax",
-                message="Your function lets JAX differentiate g (jax.grad, jvp, vjp or a "
-                "Jacobian), so its values are JAX's, the very thing the check compares "
-                "with: they say nothing about your derivation. Work g′ out by hand with the "
-                "product rule and write the formula with jnp.sin, jnp.cos and arithmetic.",
-                example=lambda: jax.grad(lambda v: jnp.sum(_g(v))),
-                matches=differentiates_with_jax,
-                also_accepted=True,
-            ),
-            Mistake(
-                id="caret-not-power",
-                message="^ is Python's bitwise exclusive or, not a power: on floats it fails. "
-                "A power is written with **.",
-                example=lambda: lambda x: 2 * x * jnp.cos(x) - (x ^ 2) * jnp.sin(x),
-                matches=lambda answer: (
-                    uses_operator("^")(answer)
-                    and fails_with("TypeError", r"xor|bitwise|\^", _hand_inputs)(answer)
-                ),
-            ),
-            Mistake(
-                id="lessons-f-derivative",
-                message="That is sin x + x cos x, the derivative of the lesson's f(x) = x sin x. "
-                "g is another function, x² cos x: its own two factors, each differentiated in "
-                "its own term.",
-                example=lambda: lambda x: jnp.sin(x) + x * jnp.cos(x),
-            ),
-            Mistake(
-                id="math-not-jnp",
-                message="math.sin and math.cos take one Python number; the check passes an "
-                "array of points. Use jnp.sin and jnp.cos, which work element by element.",
-                example=lambda: lambda x: 2 * x * math.cos(x) - x**2 * math.sin(x),
-                # the error alone also comes from float(x) or np.float32(x): the code
-                # must read math's functions for the message to be true of it
-                matches=lambda answer: (
-                    uses_module("math", ("sin", "cos"))(answer)
-                    and fails_with(
-                        "TypeError",
-                        r"(?i)only (length-1|scalar|0-dimensional) arrays|must be real number",
-                        _hand_inputs,
-                    )(answer)
-                ),
-            ),
-            Mistake(
-                id="numpy-functions",
-                message="np.sin and np.cos compute from concrete values: they give the right "
-                "numbers here, where the check passes real ones, but under jit, grad or vmap x "
-                "is a tracer with no values, and NumPy fails on it. Write the formula with "
-                "functions JAX can trace.",
-                example=lambda: _numpy_formula,
-                matches=uses_module("numpy", ("sin", "cos")),
-                also_accepted=True,
-            ),
-            Mistake(
-                id="scalar-conversion",
-                message="Your function turns x into one Python number somewhere (float(x), "
-                "int(x), x.item(), or a function that wants one number), and the check "
-                "passes an array of points. Keep x an array: jnp.sin, jnp.cos and arithmetic "
-                "work element by element.",
-                example=lambda: lambda x: 2 * x * jnp.cos(x) - x**2 * jnp.sin(float(x)),
+                id="one-argument",
+                message="Your function takes one argument, but the check calls it with two, "
+                "the points x and then the frequency a.",
+                example=lambda: lambda x: jax.vmap(jax.grad(lambda b: _g(1.0, b)))(x),
                 matches=fails_with(
-                    "TypeError",
-                    r"(?i)only (length-1|scalar|0-dimensional) arrays|must be real number",
-                    _hand_inputs,
+                    "TypeError", r"takes 1 positional argument but 2 were given", _da_inputs
                 ),
             ),
             Mistake(
-                id="ignores-x",
-                message="Your function gives the same result whatever x is: it must use its "
-                "argument x, not the notebook's xs.",
-                example=lambda: lambda x: _dg(jnp.linspace(-5.0, 6.0, 12)),
-                matches=ignores_arguments(_x_changed),
+                id="not-scalar",
+                message="grad needs a function that returns one number, and g returns one "
+                "number per point of x, whichever argument grad differentiates.",
+                example=lambda: lambda x, a: jax.grad(_g, argnums=1)(x, a),
+                matches=fails_with("TypeError", NON_SCALAR, _da_inputs),
             ),
             Mistake(
-                id="half-product-rule",
-                message="That is half of the product rule: uv′ alone, x² times cos's "
-                "derivative. (uv)′ = u′v + uv′ has a second term, with x²'s derivative.",
-                example=lambda: _half_product_rule,
+                id="summed-over-points",
+                message="Your function returns one number: the derivative of g summed over all "
+                "the points. The sum gave one slope per element in 03.fix_slopes because each "
+                "output there depended on its own input alone; here every point depends on "
+                "the same a, so the sum's derivative adds all their derivatives together. "
+                "One derivative per point needs each point's g differentiated on its own.",
+                example=lambda: _dg_da_summed,
+                matches=_sum_of_derivatives,
             ),
             Mistake(
-                id="other-half",
-                message="That is half of the product rule: (x²)′ · cos x = 2x cos x. Add the "
-                "other half, x² · (cos x)′.",
-                example=lambda: _other_half,
-            ),
-            Mistake(
-                id="absolute-value",
-                message="Right for x ≥ 0 only: for negative x your first term has the wrong "
-                "sign. The derivative of x² is 2x for every x, negative ones included: x² "
-                "falls as a negative x grows toward 0, so its slope there is negative.",
-                example=lambda: lambda x: 2 * jnp.abs(x) * jnp.cos(x) - x**2 * jnp.sin(x),
-            ),
-            Mistake(
-                id="cos-sign",
-                message="The sign of the second term is off: the derivative of cos x is "
-                "-sin x (it is sin x whose derivative is +cos x).",
-                example=lambda: _cos_sign,
-            ),
-            Mistake(
-                id="power-rule-two",
-                message="The derivative of x² is 2x, not 2: the power comes down and the "
-                "exponent drops by one.",
-                example=lambda: _power_rule_two,
-            ),
-            Mistake(
-                id="power-rule-x",
-                message="The derivative of x² is 2x, not x: the power, 2, comes down as a factor.",
-                example=lambda: _power_rule_x,
-            ),
-            Mistake(
-                id="sin-cos-swapped",
-                message="sin and cos are swapped: that is 2x sin x - x² cos x. In u′v the "
-                "v is g's own factor, undifferentiated, and only in uv′ is it differentiated.",
-                example=lambda: lambda x: 2 * x * jnp.sin(x) - x**2 * jnp.cos(x),
-            ),
-            Mistake(
-                id="second-term-x",
-                message="The second term has x where x² belongs: in uv′, u is g's first "
-                "factor itself, not its derivative or a part of it.",
-                example=lambda: lambda x: 2 * x * jnp.cos(x) - x * jnp.sin(x),
-            ),
-            Mistake(
-                id="second-term-derivative",
-                message="The second term has 2x where x² belongs (2x is x²'s derivative; "
-                "x * 2 typed for x ** 2 gives it too): in uv′ only v is differentiated, and "
-                "u = x² stays as it is.",
-                example=lambda: lambda x: 2 * x * jnp.cos(x) - 2 * x * jnp.sin(x),
-            ),
-            Mistake(
-                id="product-of-derivatives",
-                message="(uv)′ is not u′v′: you multiplied the two derivatives, 2x and -sin x. "
-                "The product rule adds two terms: (uv)′ = u′v + uv′.",
-                example=lambda: _product_of_derivatives,
-            ),
-            Mistake(
-                id="differentiated-sin",
-                message="That is the derivative of x² sin x. g has cos x, and the derivatives "
-                "of sin and cos differ: look up which one changes sign.",
-                example=lambda: _differentiated_sin,
-            ),
-            Mistake(
-                id="g-itself",
-                message="That is g itself, x² cos x. Its derivative needs the product rule: "
-                "(uv)′ = u′v + uv′.",
-                example=lambda: _g,
-            ),
-            Mistake(
-                id="second-derivative",
-                message="That is g″, the second derivative: you differentiated twice. The "
-                "task asks for g′, one application of the product rule.",
-                example=lambda: _second_derivative,
-            ),
-            Mistake(
-                id="uncalled-function",
-                message="Your formula does arithmetic with a function that was never called: "
-                "did you write jnp.sin where you meant jnp.sin(x)?",
-                example=lambda: _cos_not_called,
-                matches=fails_with(
-                    "TypeError",
-                    r"unsupported operand type\(s\).*'([\w.]*)(PjitFunction|function|"
-                    r"builtin_function_or_method|ufunc)'",
-                    _hand_inputs,
+                id="with-respect-to-x",
+                message="Those are the slopes with respect to x, one per point: grad "
+                "differentiates a function with respect to its first argument, and here "
+                "that was x. The derivative asked is with respect to a, with x held fixed.",
+                example=lambda: jax.vmap(jax.grad(_g), in_axes=(0, None)),
+                matches=lambda answer: (
+                    differentiates_with_jax(answer) and behaves_like(_dg_dx, _da_inputs)(answer)
                 ),
             ),
             Mistake(
-                id="first-term-power",
-                message="The first term has x² where 2x belongs: in u′v, u = x² is "
-                "differentiated, and the derivative of x² is 2x (the power comes down and "
-                "the exponent drops by one).",
-                example=lambda: lambda x: 2 * x**2 * jnp.cos(x) - x**2 * jnp.sin(x),
+                id="vmapped-a",
+                message="jax.vmap maps every argument along its first axis unless told "
+                "otherwise, and a is one number, with no axis to map. Tell vmap which "
+                "argument to map (x) and which to pass whole to every point (a).",
+                example=lambda: jax.vmap(jax.grad(_g, argnums=1)),
+                matches=fails_with("ValueError", r"vmap was requested to map", _da_inputs),
             ),
             Mistake(
-                id="finite-difference",
-                message="Your values are close to g′ but not equal to it: did you estimate "
-                "the slope from g at two nearby points? This asks for the exact derivative, "
-                "worked out with the product rule: (uv)′ = u′v + uv′.",
-                example=lambda: _forward_estimate,
-                matches=_close_but_not_exact,
+                id="jacobian-in-x",
+                message="That is the Jacobian with respect to x, one row per output and one "
+                "column per point: jax.jacobian, like grad, differentiates with respect to "
+                "the first argument, and here that was x.",
+                example=lambda: _jacobian_in_x,
+                matches=behaves_like(_jacobian_in_x, _da_inputs),
+            ),
+            Mistake(
+                id="by-hand",
+                message="Your function does not ask JAX for the derivative: no jax.grad, "
+                "jacobian, jvp or vjp is in it. This asks you to make JAX differentiate g "
+                "with respect to a, not to work the derivative out yourself.",
+                example=lambda: _dg_da_by_hand,
+                matches=lambda answer: callable(answer) and not differentiates_with_jax(answer),
+                also_accepted=True,
             ),
         ),
-        success="2x cos x - x² sin x, by the product rule, and grad agrees at every point.",
+        success="JAX differentiates with respect to the argument its function takes: a "
+        "function of a alone, one point at a time (or jax.jacobian, one row per point).",
     ),
     Exercise(
         id="03.central_difference",

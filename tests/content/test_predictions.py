@@ -42,6 +42,15 @@ GIVEAWAYS = {
         "It is a default, not a limit",
         "Это значение по умолчанию, а не предел",
     ),
+    "02.which_dispatch": (
+        "`.shape` is known before the work",
+        "`.shape` известна до работы",
+    ),
+    "02.first_calls": (
+        "not per number of elements",
+        "не для числа элементов",
+        "compiled per shape, not per size",
+    ),
     "03.gradient": (
         "tensor([2., 4., 6., 8.])",
         "[2., 4., 6., 8.]",

@@ -139,17 +139,30 @@ B = "02.block_tree"
 T = "02.time_call"
 
 WRONG_ANSWERS = (
-    # 02.which_dispatch
-    Wrong("02.which_dispatch", "lowercase d: block_until_ready", lambda: "d", "honest-one"),
-    Wrong("02.which_dispatch", "two letters, A and C", lambda: "AC", says="names 2 options"),
-    Wrong("02.which_dispatch", "the index 0 for A", lambda: 0, says="as a string"),
-    Wrong("02.which_dispatch", "a list with the letter", lambda: ["A"], says="as a string"),
-    Wrong("02.which_dispatch", "C with a space: .tolist()", lambda: "C ", "tolist-waits"),
+    # 02.which_dispatch (five lines the reveal does not time; "ACE" only dispatch)
+    Wrong(
+        "02.which_dispatch",
+        "'A', the letter of * 2 in the timed table",
+        lambda: "A",
+        says="Not every letter is right. C times only the dispatch",
+    ),
+    Wrong("02.which_dispatch", "lowercase 'ce': a shape must wait", lambda: "ce", "shape-waits"),
+    Wrong("02.which_dispatch", "'ABCE': bool() of a jax array", lambda: "ABCE", "bool-waits"),
+    Wrong("02.which_dispatch", "'A, C, D, E': np.asarray", lambda: "A, C, D, E", "numpy-waits"),
+    Wrong("02.which_dispatch", "'': every line waits", lambda: "", "nothing-dispatch-only"),
+    Wrong("02.which_dispatch", "all five", lambda: "ABCDE", "every-line"),
+    Wrong(
+        "02.which_dispatch",
+        "'BD': the lines that wait",
+        lambda: "BD",
+        says="A times only the dispatch: .shape",
+    ),
+    Wrong("02.which_dispatch", "the count, 3", lambda: 3, says="the lines that time only"),
     Wrong(
         "02.which_dispatch",
         "the code of A pasted",
-        lambda: "jnp.dot(x, x) * 2",
-        says="one of",
+        lambda: "jnp.dot(x, x).shape",
+        says="are not among the calls",
     ),
     # 02.block_tree
     Wrong(
@@ -163,19 +176,24 @@ WRONG_ANSWERS = (
     Wrong(B, "jax.device_get of the list", lambda: to_numpy, "host-copy"),
     Wrong(B, "waits for each loss", lambda: wait_loss_each, "one-leaf"),
     Wrong(B, "block_until_ready(map(f, xs)): lazy", lambda: lazy_map, "never-called"),
-    # 02.first_calls
+    # 02.first_calls (five calls no cell makes; "ACD" compile)
     Wrong(
         "02.first_calls",
-        "BCD: the transfer compiles, jit reuses",
-        lambda: "BCD",
-        says="A transfer is not a compile",
+        "'BCE', the reveal's letters for the page's calls",
+        lambda: "BCE",
+        says="Not every letter is right. A compiles: a > 0.5",
     ),
-    Wrong("02.first_calls", "only the new shape", lambda: "B", says="C compiles: int32"),
-    Wrong("02.first_calls", "a list of four letters", lambda: ["B", "C", "D", "E"], "numpy-input"),
-    Wrong("02.first_calls", "'B, C' with a comma", lambda: "B, C", "jit-wrapper"),
+    Wrong("02.first_calls", "'ABCD': the NumPy argument compiles", lambda: "ABCD", "numpy-input"),
+    Wrong(
+        "02.first_calls", "['A', 'D']: jit of a lambda reuses", lambda: ["A", "D"], "jit-wrapper"
+    ),
+    Wrong("02.first_calls", "'ACDE': reversed values compile", lambda: "ACDE", "values"),
+    Wrong("02.first_calls", "'A, C': same size, same code", lambda: "A, C", "same-size"),
     Wrong("02.first_calls", "'none' in words", lambda: "none", "eager-never-compiles"),
-    Wrong("02.first_calls", "only the jitted one", lambda: "E", "eager-never-compiles"),
-    Wrong("02.first_calls", "a letter past E", lambda: "BCEF", says="'F' is not among the calls"),
+    Wrong("02.first_calls", "only the jitted one", lambda: "C", "eager-never-compiles"),
+    Wrong("02.first_calls", "every call", lambda: "ABCDE", "every-call"),
+    Wrong("02.first_calls", "only the reshape", lambda: "D", says="A compiles: a > 0.5"),
+    Wrong("02.first_calls", "a letter past E", lambda: "ACDF", says="'F' is not among the calls"),
     Wrong(
         "02.first_calls",
         "the number of calls that compile",
@@ -196,23 +214,10 @@ WRONG_ANSWERS = (
     Wrong(T, "the list of samples", lambda: time_samples, says="the median of your samples"),
     Wrong(T, "timeit.repeat: ten calls per run", lambda: time_timeit_repeat, says="times too long"),
     # held-out answers (phase 1 of the held-out test)
-    Wrong("02.which_dispatch", "B, the float one", lambda: "B", "float-waits"),
-    Wrong("02.which_dispatch", "'B and C'", lambda: "B and C", says="names 2 options"),
-    Wrong("02.which_dispatch", "'none'", lambda: "none", says="is not one of the options"),
-    Wrong("02.which_dispatch", "'1', A's place", lambda: "1", says="letters, not numbers"),
-    Wrong(
-        "02.which_dispatch", "'E', past the options", lambda: "E", says="is not one of the options"
-    ),
     Wrong(B, "returns only the last call's result", lambda: last_result_only, says="one dict"),
     Wrong(B, "waits, but returns nothing", lambda: wait_then_forget, "returns-none"),
     Wrong(B, "waits for each leaf inside the loop", lambda: wait_leaves_in_loop, "waited-in-loop"),
     Wrong(B, "time.sleep instead of waiting", lambda: sleep_a_little, "not-blocked"),
-    Wrong("02.first_calls", "'BC': forgot the jit wrapper", lambda: "BC", "jit-wrapper"),
-    Wrong("02.first_calls", "'BE': forgot the dtype", lambda: "BE", says="C compiles"),
-    Wrong("02.first_calls", "'CE': forgot the shape", lambda: "CE", says="B compiles"),
-    Wrong("02.first_calls", "'ABCE': new values too", lambda: "ABCE", "values"),
-    Wrong("02.first_calls", "'B': the new shape only", lambda: "B", says="C compiles"),
-    Wrong("02.first_calls", "'BCDE': all but A", lambda: "BCDE", "numpy-input"),
     Wrong("02.time_call", "time.process_time", lambda: time_process_time, "cpu-clock"),
     Wrong("02.time_call", "the total of 20 blocked calls", lambda: time_total_blocked, "total"),
     Wrong(
@@ -340,6 +345,25 @@ def r2_time_total_of_ten(f, *args):
     return timeit.timeit(lambda: jax.block_until_ready(f(*args)), number=10)
 
 
+# Held-out answers (phase 1 of the held-out test) to 02.which_dispatch and 02.first_calls as
+# they were asked before issue 34's redesign: kept as written, judged no more.
+HELD_OUT_OLD_PREDICTIONS = (
+    Wrong("02.which_dispatch", "B, the float one", lambda: "B", "float-waits"),
+    Wrong("02.which_dispatch", "'B and C'", lambda: "B and C", says="names 2 options"),
+    Wrong("02.which_dispatch", "'none'", lambda: "none", says="is not one of the options"),
+    Wrong("02.which_dispatch", "'1', A's place", lambda: "1", says="letters, not numbers"),
+    Wrong(
+        "02.which_dispatch", "'E', past the options", lambda: "E", says="is not one of the options"
+    ),
+    Wrong("02.first_calls", "'BC': forgot the jit wrapper", lambda: "BC", "jit-wrapper"),
+    Wrong("02.first_calls", "'BE': forgot the dtype", lambda: "BE", says="C compiles"),
+    Wrong("02.first_calls", "'CE': forgot the shape", lambda: "CE", says="B compiles"),
+    Wrong("02.first_calls", "'ABCE': new values too", lambda: "ABCE", "values"),
+    Wrong("02.first_calls", "'B': the new shape only", lambda: "B", says="C compiles"),
+    Wrong("02.first_calls", "'BCDE': all but A", lambda: "BCDE", "numpy-input"),
+)
+
+
 ROUND_2 = (
     Wrong("02.which_dispatch", '"D": block_until_ready', lambda: "D", named="honest-one"),
     Wrong("02.which_dispatch", '"B": float()', lambda: "B", named="float-waits"),
@@ -409,7 +433,14 @@ ROUND_2 = (
     ),
     Wrong("02.time_call", "timeit total of 10 calls", lambda: r2_time_total_of_ten, named="total"),
 )
-WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
+# 02.which_dispatch and 02.first_calls were redesigned (issue 34: the page's prose and the
+# cell under the check settled them), so round 2's answers to them, kept above as written,
+# answer questions no longer asked and are judged no more.
+REDESIGNED_PREDICTIONS = ("02.which_dispatch", "02.first_calls")
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    *(w for w in ROUND_2 if w.exercise_id not in REDESIGNED_PREDICTIONS),
+)
 
 # --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
 
@@ -476,7 +507,11 @@ ROUND_3 = (
     Wrong("02.time_call", "timeit total of 10 calls", lambda: r3_time_timeit_total),
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
-WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+# (its answers to the two redesigned predictions are kept as written, judged no more)
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    *(w for w in ROUND_3 if not w.expects_generic and w.exercise_id not in REDESIGNED_PREDICTIONS),
+)
 
 
 # --- issue 35, round 4's family: the clock starts after f has returned -------------------

@@ -777,3 +777,97 @@ ESTIMATES = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ESTIMATES)
+
+
+# --- issue 34: 03.derivative_by_hand redesigned -----------------------------------------
+# It asked for g′(x) of x² cos x worked out by hand: the cheapest pass needed calculus, no
+# JAX. It now asks for ∂g/∂a of g(x, a) = x² cos(a x), one per point, from JAX itself.
+# The answers above to the old task are kept as written and judged no more.
+
+
+def g_of_a(x, a):  # the notebook's g, as redesigned
+    return x**2 * jnp.cos(a * x)
+
+
+def da_grad_argnums(x, a):
+    return jax.grad(g_of_a, argnums=1)(x, a)
+
+
+def da_grad_first(x, a):
+    return jax.grad(g_of_a)(x, a)
+
+
+def da_sum_trick(x, a):  # 03.fix_slopes' answer carried over
+    return jax.grad(lambda b: jnp.sum(g_of_a(x, b)))(a)
+
+
+def da_sum_method(x, a):
+    return jax.grad(lambda b: g_of_a(x, b).sum())(a)
+
+
+def da_vmap_grad_in_x(x, a):
+    return jax.vmap(jax.grad(g_of_a), in_axes=(0, None))(x, a)
+
+
+def da_grad_of_sum_in_x(x, a):
+    return jax.grad(lambda v: jnp.sum(g_of_a(v, a)))(x)
+
+
+def da_by_hand(x, a):
+    return -(x**3) * jnp.sin(a * x)
+
+
+def da_by_hand_wrong(x, a):  # the chain rule's inner x forgotten
+    return -(x**2) * jnp.sin(a * x)
+
+
+def da_by_numpy(x, a):
+    return jnp.asarray(-(np.asarray(x) ** 3) * np.sin(a * np.asarray(x)))
+
+
+DG_DA = "03.derivative_by_hand"
+GRAD_IN_A = (
+    Wrong(DG_DA, "grad, argnums=1, on all points", lambda: da_grad_argnums, "not-scalar"),
+    Wrong(DG_DA, "jax.grad(g)(x, a), as for f", lambda: da_grad_first, "not-scalar"),
+    Wrong(DG_DA, "fix_slopes' sum, now in a", lambda: da_sum_trick, "summed-over-points"),
+    Wrong(DG_DA, "the sum method, in a", lambda: da_sum_method, "summed-over-points"),
+    Wrong(DG_DA, "vmap of grad, x mapped, a fixed", lambda: da_vmap_grad_in_x, "with-respect-to-x"),
+    Wrong(DG_DA, "grad of the sum over x", lambda: da_grad_of_sum_in_x, "with-respect-to-x"),
+    Wrong(DG_DA, "-x³ sin(ax), by the chain rule", lambda: da_by_hand, "by-hand"),
+    Wrong(DG_DA, "-x² sin(ax): the inner x forgotten", lambda: da_by_hand_wrong, "by-hand"),
+    Wrong(DG_DA, "the formula in NumPy, wrapped", lambda: da_by_numpy, "by-hand"),
+)
+WRONG_ANSWERS = (
+    *(w for w in WRONG_ANSWERS if w.exercise_id != DG_DA),
+    *GRAD_IN_A,
+)
+
+
+def da_vmap_both(x, a):
+    return jax.vmap(jax.grad(g_of_a, argnums=1))(x, a)
+
+
+def da_jacobian_first(x, a):
+    return jax.jacobian(g_of_a)(x, a)
+
+
+def da_mean_in_a(x, a):
+    return jax.grad(lambda b: jnp.mean(g_of_a(x, b)))(a)
+
+
+GRAD_IN_A_MORE = (
+    Wrong(DG_DA, "vmap over both arguments", lambda: da_vmap_both, "vmapped-a"),
+    Wrong(DG_DA, "jax.jacobian(g)(x, a)", lambda: da_jacobian_first, "jacobian-in-x"),
+    Wrong(DG_DA, "grad of the mean, in a", lambda: da_mean_in_a, says="one number where an array"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *GRAD_IN_A_MORE)
+
+
+def da_one_argument(x):  # the old dg_by_hand(x) signature, a taken from the notebook
+    return jax.vmap(jax.grad(lambda b: g_of_a(1.0, b)))(x)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(DG_DA, "one argument, as dg_by_hand had", lambda: da_one_argument, "one-argument"),
+)
