@@ -251,7 +251,9 @@ WRONG_ANSWERS = (
         says="one of",
     ),
     Wrong("06.out_of_bounds", "ran it and kept the array", lambda: x.at[10].set(5), "ran-it"),
-    Wrong("06.out_of_bounds", "' C ' with spaces", lambda: " C ", "past-the-end"),
+    # 06.out_of_bounds now asks about x.at[jnp.array([0, 10])].set(7): C is the whole update
+    # dropped, so the letters written for "C" are labelled with its new mistake
+    Wrong("06.out_of_bounds", "' C ' with spaces", lambda: " C ", "whole-update-dropped"),
     Wrong("06.out_of_bounds", "the word 'clamped'", lambda: "clamped", says="one of"),
     # 06.scale_column
     Wrong("06.scale_column", "m[:, j] = ... in place", lambda: assign_column, "mutates-input"),
@@ -513,7 +515,8 @@ ROUND_2 = (
         named="in-a-tuple",
     ),
     Wrong("06.out_of_bounds", '"A": clamped', lambda: "A", named="clamped-like-read"),
-    Wrong("06.out_of_bounds", '"C": lost past the end', lambda: "C", named="past-the-end"),
+    # (C is now "the whole update dropped": the label follows the redesigned question)
+    Wrong("06.out_of_bounds", '"C": lost past the end', lambda: "C", named="whole-update-dropped"),
     Wrong("06.out_of_bounds", '"D": IndexError', lambda: "D", named="numpy-index-error"),
     Wrong(
         "06.out_of_bounds",
