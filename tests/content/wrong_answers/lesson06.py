@@ -995,3 +995,22 @@ PADDING_MADE_ZERO = (  # round 7's 'padding sent to label 0' was told jnp.bincou
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *PADDING_MADE_ZERO)
+
+
+# --- session 45: 06.out_of_bounds asks about x.at[jnp.array([0, 10])].set(7); the reveal
+# cell's one-index update shows the write dropped, which B and C both give.
+S45 = (
+    Wrong(
+        "06.out_of_bounds",
+        "C: the reveal's x.at[10].set(5) came back unchanged, so this does too",
+        lambda: "C",
+        named="whole-update-dropped",
+    ),
+    Wrong(
+        "06.out_of_bounds",
+        "ran the asked update and kept its array",
+        lambda: jnp.array([1, 2, 3]).at[jnp.array([0, 10])].set(7),
+        "ran-it",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S45)
