@@ -21,6 +21,7 @@ from jaxtour.grader.mistakes import (
     fails_with,
     ignores_arguments,
     ignores_one_argument,
+    learner_functions,
     loops_in_python,
     mutates_input,
     only_strings,
@@ -240,6 +241,31 @@ def _ran_it(answer) -> bool:
 
 
 # --- 06.scale_column --------------------------------------------------------------------
+
+
+def _names_read(code) -> set[str]:
+    """The names (globals and attributes) ``code`` and the code nested in it read."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= _names_read(const)
+    return names
+
+
+def _updates_with_at(answer: Any) -> bool:
+    """The answer's own code (or a function of the notebook's it calls) reads ``.at``."""
+    return any("at" in _names_read(fn.__code__) for fn in learner_functions(answer))
+
+
+def _update_not_kept(m, j, factor):
+    m = m.astype(jnp.float32)
+    m.at[:, j].multiply(factor)
+    return m
+
+
+def _returns_m(answer: Any) -> bool:
+    """m's values come back, whatever the dtype: nothing was multiplied."""
+    return behaves_like(lambda m, j, factor: m, _matrix_inputs)(answer)
 
 
 def _matrix_inputs():
@@ -1090,8 +1116,15 @@ EXERCISES = (
                 id="unchanged",
                 message="Your function returns m as it was: an .at[] update builds a new array "
                 "and leaves m unchanged, so its result is what must be returned.",
-                example=lambda: lambda m, j, factor: m,
-                matches=behaves_like(lambda m, j, factor: m, _matrix_inputs),
+                example=lambda: _update_not_kept,
+                matches=lambda answer: _returns_m(answer) and _updates_with_at(answer),
+            ),
+            Mistake(
+                id="unchanged-no-update",
+                message="Your function returns m's values as they were: column j is not "
+                "multiplied by factor anywhere in the result.",
+                example=lambda: lambda m, j, factor: m.astype(jnp.float32),
+                matches=_returns_m,
             ),
             Mistake(
                 id="factor-rounded",

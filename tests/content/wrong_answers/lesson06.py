@@ -1014,3 +1014,41 @@ S45 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S45)
+
+
+# --- session 45: the auditor's wrong diagnosis of 06.scale_column: an answer that only casts
+# m was told of an .at[] update it never made; "unchanged" now needs .at in the code.
+
+
+def s45_scale_cast_only(m, j, factor):
+    return m.astype(jnp.float32)
+
+
+def s45_scale_asarray_only(m, j, factor):
+    return jnp.asarray(m, dtype=jnp.float32)
+
+
+def s45_scale_update_dropped(m, j, factor):
+    out = m.astype(jnp.float32)
+    out.at[:, j].multiply(factor)  # the new array is thrown away
+    return out
+
+
+S45_SCALE = (
+    Wrong(
+        "06.scale_column", "only cast with astype", lambda: s45_scale_cast_only, "unchanged-no-update"
+    ),
+    Wrong(
+        "06.scale_column",
+        "only converted with jnp.asarray",
+        lambda: s45_scale_asarray_only,
+        "unchanged-no-update",
+    ),
+    Wrong(
+        "06.scale_column",
+        "the .at[] update's result thrown away",
+        lambda: s45_scale_update_dropped,
+        "unchanged",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S45_SCALE)
