@@ -889,7 +889,7 @@ EXERCISES = (
             "An update with an array of indices makes one write per index, and the update's "
             "rule (its mode) is applied to each write on its own. Which element would a "
             "clamped write change, and what happens to the write at 0?",
-            'Each write is judged alone: the one past the end is dropped, the one at 0 is '
+            "Each write is judged alone: the one past the end is dropped, the one at 0 is "
             'made: answer = "B".',
         ),
         solution='answer = "B"',

@@ -775,6 +775,8 @@ S45 = (
         lambda: "C",
         named="parameter-order",
     ),
-    Wrong("04.predict_value_and_grad", "ran (0, 1)'s cell: its order", lambda: "c ", "parameter-order"),
+    Wrong(
+        "04.predict_value_and_grad", "ran (0, 1)'s cell: its order", lambda: "c ", "parameter-order"
+    ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S45)

@@ -1036,7 +1036,10 @@ def s45_scale_update_dropped(m, j, factor):
 
 S45_SCALE = (
     Wrong(
-        "06.scale_column", "only cast with astype", lambda: s45_scale_cast_only, "unchanged-no-update"
+        "06.scale_column",
+        "only cast with astype",
+        lambda: s45_scale_cast_only,
+        "unchanged-no-update",
     ),
     Wrong(
         "06.scale_column",
