@@ -82,6 +82,15 @@ class NamedGradients:
         if problem is None:
             return None
         names = _which_gradients(answer)
+        if names == ["x", "w"]:
+            # grad_x is -grad_y: a sign slip gives these numbers as well as argnums does
+            return _(
+                "grad_w is right, but your first array is -grad_y, grad_y with its sign "
+                "flipped. Those are also the numbers of grad_x (weighted_sse depends on "
+                "x - y), so a minus in front, y - x written for x - y, or x differentiated "
+                "in place of y all give them. The exercise asks for the gradient with "
+                "respect to y."
+            )
         if names and names != ["y", "w"]:
             listed = ", ".join(f"grad_{n}" for n in names)
             message = _(
@@ -194,11 +203,11 @@ def _sse(x, y):
 
 
 VALUE_AND_GRAD_OPTIONS = (
-    "(value, grad_x, grad_y)",
-    "(value, (grad_x, grad_y)): the value beside exactly what grad returns for the same argnums",
-    "(value, (grad_x, grad_y)): value_and_grad always puts the gradients in a tuple, even for "
-    "argnums=0",
-    "((grad_x, grad_y), value)",
+    "(value, grad_y, grad_x)",
+    "(value, (grad_y, grad_x)): the value beside exactly what grad returns for argnums=(1, 0)",
+    "(value, (grad_x, grad_y)): the gradients come in the order of the function's parameters, "
+    "whatever order argnums lists them in",
+    "((grad_y, grad_x), value)",
 )
 
 
@@ -722,15 +731,15 @@ EXERCISES = (
     ),
     Exercise(
         id="04.predict_value_and_grad",
-        title="Predict what value_and_grad returns for two arguments",
+        title="Predict what value_and_grad returns for two arguments listed out of order",
         reference=lambda: "B",
         rule=Choice(("A", "B", "C", "D"), texts=VALUE_AND_GRAD_OPTIONS),
         hints=(
-            "Running it shows the nesting, but two options share it: the question is why. "
-            "What does jax.grad(sum_squared_error, argnums=0) return, a tuple or one array?",
-            "value_and_grad returns a pair: the value, then exactly what grad returns with "
-            "the same argnums. With argnums=(0, 1) grad returns a tuple; with argnums=0, one "
-            "array.",
+            "value_and_grad returns a pair: the value, then a gradient part. What is that "
+            "part: what would jax.grad(sum_squared_error, argnums=(1, 0)) return?",
+            "grad's result is shaped like argnums: a tuple of positions gives a tuple of "
+            "gradients, one per position, in the order the tuple lists them. (1, 0) lists y "
+            "first.",
         ),
         solution='structure = "B"',
         mistakes=(
@@ -742,10 +751,10 @@ EXERCISES = (
                 example=lambda: "A",
             ),
             Mistake(
-                id="always-a-tuple",
-                message="Right nesting, but not for that reason: with argnums=0, value_and_grad "
-                "puts no tuple around the gradient (the last cell after the check shows it), so "
-                "the tuple here does not come from value_and_grad always making one.",
+                id="parameter-order",
+                message="Right nesting, but the gradients keep argnums' order, not the "
+                "function's: the gradient part is what grad returns for argnums=(1, 0), one "
+                "gradient per listed position in the order listed, so grad_y comes first.",
                 example=lambda: "C",
             ),
             Mistake(
@@ -758,21 +767,22 @@ EXERCISES = (
                 id="computed",
                 message="This exercise asks for a prediction, the letter of an option, such as "
                 'structure = "A": not value_and_grad itself, its result or its structure. '
-                "Decide before running it; the cell after the check shows the real result.",
-                example=lambda: jax.value_and_grad(_sse, argnums=(0, 1))(*article_xy()),
+                "Decide before running it.",
+                example=lambda: jax.value_and_grad(_sse, argnums=(1, 0))(*article_xy()),
                 matches=computed_not_chosen,
             ),
         ),
         success="B: value_and_grad pairs the value with exactly what grad would return, "
-        "and with argnums=(0, 1) that is a tuple.",
+        "and with argnums=(1, 0) that is a tuple in argnums' own order, y's gradient first.",
         prediction=True,
         explanation=(
-            "B. `value_and_grad` always returns a pair: the value, then exactly what "
-            "`grad` would return with the same `argnums`. With `argnums=(0, 1)` that is "
-            "the tuple `(grad_x, grad_y)`, so the gradients nest one level down; with "
-            "`argnums=0` it is one array, and no tuple appears (C's reason fails there: "
-            "the next cell). `jax.tree.structure` (more on it below) drew that nesting, "
-            "one `*` per array."
+            "B: `(value, (grad_y, grad_x))`. `value_and_grad` always returns a pair: the "
+            "value, then exactly what `grad` would return with the same `argnums`. With "
+            "`argnums=(1, 0)` that is a tuple with one gradient per listed position, in the "
+            "order listed, `y`'s first; the function's own parameter order does not sort "
+            "them. With `argnums=(0, 1)` (the cells after the check) it is "
+            "`(grad_x, grad_y)`; with `argnums=0` it is one array, and no tuple appears. "
+            "`jax.tree.structure` (more on it below) draws the nesting, one `*` per array."
         ),
     ),
     Exercise(

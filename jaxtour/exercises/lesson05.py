@@ -451,12 +451,11 @@ class LossThenAux:
 # --- 05.predict_aux_structure -----------------------------------------------------------
 
 AUX_STRUCTURE_OPTIONS = (
-    "(value, aux, grad_x, grad_y)",
-    "((value, aux), (grad_x, grad_y)): with has_aux, value_and_grad returns pairs of pairs, "
-    "whatever argnums is",
-    "((value, aux), (grad_x, grad_y)): each part keeps its own shape, the function's pair, then "
-    "what grad returns for argnums=(0, 1)",
-    "((value, (grad_x, grad_y)), aux)",
+    "(value, aux, grad_y)",
+    "((value, aux), grad_y): a tuple of one position gives one gradient, as argnums=1 does",
+    "((value, aux), (grad_y,)): each part keeps its own shape, the function's pair, then "
+    "what grad returns for argnums=(1,)",
+    "((value, (grad_y,)), aux)",
 )
 
 
@@ -1009,30 +1008,32 @@ EXERCISES = (
     ),
     Exercise(
         id="05.predict_aux_structure",
-        title="Predict the nesting of value_and_grad with argnums and has_aux",
+        title="Predict the nesting of value_and_grad with a one-position argnums and has_aux",
         reference=lambda: "C",
         rule=Choice(("A", "B", "C", "D"), texts=AUX_STRUCTURE_OPTIONS),
         hints=(
-            "Running it shows the nesting, but two options share it: the question is why. "
-            "What would the gradient part be with argnums=0?",
-            "value_and_grad returns (value part, gradient part). With has_aux, the value part "
-            "is the function's own pair (value, aux); the gradient part is what grad returns "
-            "for the same argnums, a tuple only when argnums is one.",
+            "value_and_grad returns (value part, gradient part). With has_aux, what is the "
+            "value part? And what would jax.grad(squared_error_with_aux, argnums=(1,), "
+            "has_aux=True) put where the gradient goes?",
+            "The value part is the function's own pair (value, aux). The gradient part is "
+            "shaped like argnums: a tuple of positions gives a tuple of gradients, whatever "
+            "its length, one included; a bare position gives the array alone.",
         ),
         solution='nesting = "C"',
         mistakes=(
             Mistake(
                 id="all-flat",
                 message="A flattens everything. value_and_grad always returns a pair, "
-                "(value part, gradient part), and both parts here are pairs themselves.",
+                "(value part, gradient part), and here the value part is a pair itself and "
+                "the gradient part a tuple.",
                 example=lambda: "A",
             ),
             Mistake(
-                id="pairs-of-pairs",
-                message="Right nesting, but not for that reason: with argnums=0, "
-                "value_and_grad with has_aux returns one array as its gradient part, not a "
-                "pair (the section after the check unpacks it), so has_aux does not make pairs "
-                "of pairs whatever argnums is.",
+                id="one-tuple-unwrapped",
+                message="The value part is right, but a tuple of one position is still a "
+                "tuple: the gradient part is shaped like argnums, so argnums=(1,) gives a "
+                "tuple holding one gradient, where argnums=1, a bare position, would give the "
+                "array alone.",
                 example=lambda: "B",
             ),
             Mistake(
@@ -1044,23 +1045,23 @@ EXERCISES = (
             Mistake(
                 id="computed",
                 message="This exercise asks for a prediction: a letter, such as "
-                'nesting = "A". Decide before running it; the cell after the check '
-                "shows the real result.",
+                'nesting = "A". Decide before running it.',
                 example=lambda: jax.value_and_grad(
-                    _squared_error_with_aux, argnums=(0, 1), has_aux=True
+                    _squared_error_with_aux, argnums=(1,), has_aux=True
                 )(*article_xy()),
                 matches=computed_not_chosen,
             ),
         ),
-        success="C: ((value, aux), (grad_x, grad_y)). Each part keeps the shape it has "
-        "on its own: the function's pair, and grad's tuple.",
+        success="C: ((value, aux), (grad_y,)). Each part keeps the shape it has on its own: "
+        "the function's pair, and grad's tuple, here of one gradient.",
         prediction=True,
         explanation=(
-            "C: `((value, aux), (grad_x, grad_y))`. Each part keeps the shape it has on "
-            "its own: the value part is the function's own pair `(value, aux)`, and the "
-            "gradient part is what `grad` returns for `argnums=(0, 1)`, one tuple of two "
-            "gradients. With `argnums=0` it is one array, not a pair (the next section "
-            "unpacks it): there B's reason fails."
+            "C: `((value, aux), (grad_y,))`. Each part keeps the shape it has on its own: "
+            "the value part is the function's own pair `(value, aux)`, and the gradient "
+            "part is what `grad` returns for `argnums=(1,)`: a tuple, because `argnums` is "
+            "one, holding one gradient. With `argnums=1`, a bare position, it would be the "
+            "array alone (B's shape); with `argnums=(0, 1)` (the cell after the check) it "
+            "is a tuple of two."
         ),
     ),
     Exercise(

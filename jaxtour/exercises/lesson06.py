@@ -21,6 +21,7 @@ from jaxtour.grader.mistakes import (
     fails_with,
     ignores_arguments,
     ignores_one_argument,
+    learner_functions,
     loops_in_python,
     mutates_input,
     only_strings,
@@ -213,12 +214,12 @@ def _is_index_ref(answer) -> bool:
 
 OUT_OF_BOUNDS_OPTIONS = ("A", "B", "C", "D")
 OUT_OF_BOUNDS_TEXTS = (
-    "`Array([1, 2, 5])`: writes are clamped to the last element, as the read above was",
-    "`Array([1, 2, 3])`: the update is dropped, since clamping it would change an element "
-    "the code never named",
-    "`Array([1, 2, 3])`: the 5 is written past the end of the array's memory, where "
-    "nothing reads it",
-    "it raises `IndexError`: unlike a read, an update checks its index",
+    "`Array([7, 2, 7])`: each write out of bounds is clamped to the last element, as the "
+    "read above was",
+    "`Array([7, 2, 3])`: each index is a write of its own; the one out of bounds is "
+    "dropped, the other is made",
+    "`Array([1, 2, 3])`: an index out of bounds drops the whole update, every index in it",
+    "it raises `IndexError`: unlike a read, an update checks its indices",
 )
 _OUT_OF_BOUNDS = Choice(OUT_OF_BOUNDS_OPTIONS, texts=OUT_OF_BOUNDS_TEXTS)
 
@@ -231,14 +232,40 @@ def _says_index_error(answer) -> bool:
 
 
 def _ran_it(answer) -> bool:
-    """The result of x.at[10].set(5) (or the function) where a letter was asked; a
-    letter in a tuple or list (a trailing comma, brackets) is the Choice rule's slip."""
+    """The result of x.at[jnp.array([0, 10])].set(7) (or the function) where a letter was
+    asked; a letter in a tuple or list (a trailing comma, brackets) is the Choice rule's
+    slip."""
     if isinstance(answer, tuple | list):
         return not only_strings(answer)
     return is_jax_array(answer) or isinstance(answer, np.ndarray) or callable(answer)
 
 
 # --- 06.scale_column --------------------------------------------------------------------
+
+
+def _names_read(code) -> set[str]:
+    """The names (globals and attributes) ``code`` and the code nested in it read."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= _names_read(const)
+    return names
+
+
+def _updates_with_at(answer: Any) -> bool:
+    """The answer's own code (or a function of the notebook's it calls) reads ``.at``."""
+    return any("at" in _names_read(fn.__code__) for fn in learner_functions(answer))
+
+
+def _update_not_kept(m, j, factor):
+    m = m.astype(jnp.float32)
+    m.at[:, j].multiply(factor)
+    return m
+
+
+def _returns_m(answer: Any) -> bool:
+    """m's values come back, whatever the dtype: nothing was multiplied."""
+    return behaves_like(lambda m, j, factor: m, _matrix_inputs)(answer)
 
 
 def _matrix_inputs():
@@ -852,16 +879,18 @@ EXERCISES = (
     ),
     Exercise(
         id="06.out_of_bounds",
-        title="Predict what an update out of bounds does",
+        title="Predict what an update partly out of bounds does",
         reference=lambda: "B",
         rule=_OUT_OF_BOUNDS,
         hints=(
-            "Running the cell shows what comes back, but two options give that result: "
-            "the question is why. JAX does not raise for an index out of bounds: the error "
-            "would have to come back from the device.",
-            "An update out of bounds follows a rule JAX chose (its mode), not an accident "
-            "of memory. Which element would a clamped write change?",
-            'The update is dropped by rule: answer = "B".',
+            "JAX does not raise for an index out of bounds: the error would have to come "
+            "back from the device. The cell after the check runs an update whose one index "
+            "is out of bounds; here one index of two is, and the other is not.",
+            "An update with an array of indices makes one write per index, and the update's "
+            "rule (its mode) is applied to each write on its own. Which element would a "
+            "clamped write change, and what happens to the write at 0?",
+            "Each write is judged alone: the one past the end is dropped, the one at 0 is "
+            'made: answer = "B".',
         ),
         solution='answer = "B"',
         mistakes=(
@@ -881,35 +910,35 @@ EXERCISES = (
                 example=lambda: "A",
             ),
             Mistake(
-                id="past-the-end",
-                message="Right result, but not for that reason: JAX never writes outside an "
-                "array's memory. An update builds a new array of x's size, and nothing past its "
-                "end exists to be written.",
+                id="whole-update-dropped",
+                message="The write at 10 is dropped, but not the write at 0: an update with an "
+                "array of indices is one write per index, and each is dropped or made on its "
+                "own, so x[0] still becomes 7.",
                 example=lambda: "C",
             ),
             Mistake(
                 id="ran-it",
                 message="This is a result, not a letter. The exercise asks for a prediction, "
-                'such as answer = "A": decide before running it; the cell after the check runs '
-                "it.",
-                example=lambda: jnp.array([1, 2, 3]).at[10].set(5),
+                'such as answer = "A": decide before running it.',
+                example=lambda: jnp.array([1, 2, 3]).at[jnp.array([0, 10])].set(7),
                 matches=_ran_it,
             ),
         ),
-        success="Reading x[10] clamps, but an update out of bounds is dropped by rule, so "
-        "that no element the code did not name changes: x comes back unchanged.",
+        success="Each index of an update is a write of its own: out of bounds, that write is "
+        "dropped (not clamped, as a read is), and the writes in bounds are made.",
         prediction=True,
         explanation=(
-            "B: the update is dropped, and the result equals `x`. That is a rule JAX "
-            "chose (the update's default `mode`), not a write lost in memory: JAX never "
-            "writes outside an array. Clamping the write would overwrite `x[2]`, an "
-            'element nobody asked to change; `mode="clip"` does that, only when asked '
-            "(run the next cell).\n\n"
+            "B: `Array([7, 2, 3])`. An update with an array of indices makes one write per "
+            "index, and the update's rule (its default `mode`) applies to each write on its "
+            "own: `x[0]` becomes 7, and the write at 10, out of bounds, is dropped. Dropped, "
+            "not clamped: clamping would overwrite `x[2]`, an element nobody asked to change; "
+            '`mode="clip"` does that, only when asked (the cells after the check show both '
+            "on one index).\n\n"
             "Not every read clamps either. `jnp.take`, the function form of reading by "
             "index, fills by default: the most negative int32 for integers, NaN for "
             "floats (the `jnp.take` cell below).\n\n"
             "So, out of bounds: indexing `x[i]` clamps, `.at[i].set` (like `.add` and the"
-            " others) drops the update, `jnp.take` fills, and none of them says a word. "
+            " others) drops that write, `jnp.take` fills, and none of them says a word. "
             "An index computed one too far is a silent bug in JAX; check your index "
             "arithmetic, or pass `mode=` to say what you want."
         ),
@@ -1087,8 +1116,15 @@ EXERCISES = (
                 id="unchanged",
                 message="Your function returns m as it was: an .at[] update builds a new array "
                 "and leaves m unchanged, so its result is what must be returned.",
-                example=lambda: lambda m, j, factor: m,
-                matches=behaves_like(lambda m, j, factor: m, _matrix_inputs),
+                example=lambda: _update_not_kept,
+                matches=lambda answer: _returns_m(answer) and _updates_with_at(answer),
+            ),
+            Mistake(
+                id="unchanged-no-update",
+                message="Your function returns m's values as they were: column j is not "
+                "multiplied by factor anywhere in the result.",
+                example=lambda: lambda m, j, factor: m.astype(jnp.float32),
+                matches=_returns_m,
             ),
             Mistake(
                 id="factor-rounded",

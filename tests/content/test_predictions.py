@@ -60,8 +60,16 @@ GIVEAWAYS = {
     "04.predict_value_and_grad": (
         "exactly like `grad`",
         "точно так же, как `grad`",
+        "in the same order",
+        "в том же порядке",
+    ),
+    "05.predict_aux_structure": (
+        "a tuple of one position is still a tuple",
+        "кортеж из одной позиции всё равно кортеж",
     ),
     "06.out_of_bounds": (
+        "one write per index",
+        "по одной записи на индекс",
         ".at[].set` drops",
         ".at[i].set` drops",
         ".at[].set` отбрасывает",

@@ -210,7 +210,7 @@ WRONG_ANSWERS = (
     Wrong(
         "04.predict_value_and_grad",
         "the whole line of option A",
-        lambda: "A: (value, grad_x, grad_y)",
+        lambda: "A: (value, grad_y, grad_x)",  # option A's text since argnums=(1, 0)
         "flat",
     ),
     Wrong(
@@ -321,7 +321,9 @@ WRONG_ANSWERS = (
         "top-level-loop",
     ),
     # held-out answers (phase 1 of the held-out test)
-    Wrong("04.predict_value_and_grad", "lower-case 'c'", lambda: "c", "always-a-tuple"),
+    # 04.predict_value_and_grad now asks about argnums=(1, 0): C is the gradients sorted by
+    # parameter, so the letters written for "C" are labelled with its new mistake
+    Wrong("04.predict_value_and_grad", "lower-case 'c'", lambda: "c", "parameter-order"),
     Wrong(
         "04.predict_value_and_grad",
         "'Option D'",
@@ -331,7 +333,7 @@ WRONG_ANSWERS = (
     Wrong(
         "04.predict_value_and_grad",
         "A's shape written out",
-        lambda: "(value, grad_x, grad_y)",
+        lambda: "(value, grad_y, grad_x)",  # option A's text since argnums=(1, 0)
         "flat",
     ),
     Wrong(
@@ -431,7 +433,8 @@ def r2_step_unflatten_swapped(params, grads, lr, max_norm):
 
 ROUND_2 = (
     Wrong("04.predict_value_and_grad", '"A": flat', lambda: "A", named="flat"),
-    Wrong("04.predict_value_and_grad", '"C": always a tuple', lambda: "C", named="always-a-tuple"),
+    # (C is now "sorted by parameter": the label follows the redesigned question)
+    Wrong("04.predict_value_and_grad", '"C": always a tuple', lambda: "C", named="parameter-order"),
     Wrong("04.predict_value_and_grad", '"D": value last', lambda: "D", named="value-last"),
     Wrong(
         "04.predict_value_and_grad",
@@ -737,3 +740,43 @@ ROUND_7_FAMILIES = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_7_FAMILIES)
+
+
+# --- session 45: the auditor's wrong diagnosis (a sign slip named as wrong argnums) and the
+# redesigned predictions. grad_x is -grad_y here, so (-grad_y, grad_w) is told what differs
+# (its sign) beside the causes that give those numbers, not only "(grad_x, grad_w)".
+
+
+def s45_grads_by_hand_sign_slip():
+    return 2 * w * (x - y), (x - y) ** 2
+
+
+def s45_grads_wrapper_minus_in_front():
+    grad_y, grad_w = jax.grad(lambda y, w: weighted_sse(x, y, w=w), argnums=(0, 1))(y, w)
+    return -grad_y, grad_w
+
+
+S45 = (
+    Wrong(
+        "04.grad_last_two",
+        "by hand: 2*w*(x-y) for grad_y, the minus lost",
+        s45_grads_by_hand_sign_slip,
+        says="with its sign flipped",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "wrapper right, then a minus in front of grad_y",
+        s45_grads_wrapper_minus_in_front,
+        says="with its sign flipped",
+    ),
+    Wrong(
+        "04.predict_value_and_grad",
+        "C: gradients sorted as the parameters are",
+        lambda: "C",
+        named="parameter-order",
+    ),
+    Wrong(
+        "04.predict_value_and_grad", "ran (0, 1)'s cell: its order", lambda: "c ", "parameter-order"
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S45)

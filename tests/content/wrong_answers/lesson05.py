@@ -180,7 +180,11 @@ def count_int_of_sum(params, x, y):
 WRONG_ANSWERS = (
     # 05.fix_aux_order
     # 05.predict_aux_structure
-    Wrong("05.predict_aux_structure", "lowercase b with a space", lambda: " b", "pairs-of-pairs"),
+    # 05.predict_aux_structure now asks about argnums=(1,): B is the one-position tuple
+    # unwrapped, so the letters written for "B" are labelled with its new mistake
+    Wrong(
+        "05.predict_aux_structure", "lowercase b with a space", lambda: " b", "one-tuple-unwrapped"
+    ),
     Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", named="aux-outside"),
     Wrong(
         "05.predict_aux_structure",
@@ -281,7 +285,7 @@ WRONG_ANSWERS = (
         "05.predict_aux_structure",
         "'option b'",
         lambda: "option b",
-        named="pairs-of-pairs",
+        named="one-tuple-unwrapped",  # B's mistake since argnums=(1,)
     ),
 )
 
@@ -375,7 +379,8 @@ def r2_outliers_bias_times_x(params, x, y):
 
 
 ROUND_2 = (
-    Wrong("05.predict_aux_structure", '"B"', lambda: "B", named="pairs-of-pairs"),
+    # (B is now the one-position tuple unwrapped: the label follows the redesigned question)
+    Wrong("05.predict_aux_structure", '"B"', lambda: "B", named="one-tuple-unwrapped"),
     Wrong("05.predict_aux_structure", '"D"', lambda: "D", named="aux-outside"),
     Wrong("05.predict_aux_structure", '"A": flat', lambda: "A", named="all-flat"),
     Wrong(
@@ -777,3 +782,22 @@ FLOATS_IN_AUX = (
     Wrong("05.fix_aux_order", "np.asarray for the log", lambda: s44_numpy_log, "aux-made-python"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *FLOATS_IN_AUX)
+
+
+# --- session 45: 05.predict_aux_structure asks about argnums=(1,), a case the page does not
+# run: the one-position tuple kept (C) or unwrapped (B) is told by the rule alone.
+S45 = (
+    Wrong(
+        "05.predict_aux_structure",
+        "B: one position, so one array, as in lesson 04's argnums=0",
+        lambda: "B",
+        named="one-tuple-unwrapped",
+    ),
+    Wrong(
+        "05.predict_aux_structure",
+        "ran it and kept the (1,) result",
+        lambda: jax.value_and_grad(squared_error_with_aux, argnums=(1,), has_aux=True)(x, y),
+        "computed",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S45)

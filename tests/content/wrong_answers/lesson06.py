@@ -251,7 +251,9 @@ WRONG_ANSWERS = (
         says="one of",
     ),
     Wrong("06.out_of_bounds", "ran it and kept the array", lambda: x.at[10].set(5), "ran-it"),
-    Wrong("06.out_of_bounds", "' C ' with spaces", lambda: " C ", "past-the-end"),
+    # 06.out_of_bounds now asks about x.at[jnp.array([0, 10])].set(7): C is the whole update
+    # dropped, so the letters written for "C" are labelled with its new mistake
+    Wrong("06.out_of_bounds", "' C ' with spaces", lambda: " C ", "whole-update-dropped"),
     Wrong("06.out_of_bounds", "the word 'clamped'", lambda: "clamped", says="one of"),
     # 06.scale_column
     Wrong("06.scale_column", "m[:, j] = ... in place", lambda: assign_column, "mutates-input"),
@@ -513,7 +515,8 @@ ROUND_2 = (
         named="in-a-tuple",
     ),
     Wrong("06.out_of_bounds", '"A": clamped', lambda: "A", named="clamped-like-read"),
-    Wrong("06.out_of_bounds", '"C": lost past the end', lambda: "C", named="past-the-end"),
+    # (C is now "the whole update dropped": the label follows the redesigned question)
+    Wrong("06.out_of_bounds", '"C": lost past the end', lambda: "C", named="whole-update-dropped"),
     Wrong("06.out_of_bounds", '"D": IndexError', lambda: "D", named="numpy-index-error"),
     Wrong(
         "06.out_of_bounds",
@@ -992,3 +995,63 @@ PADDING_MADE_ZERO = (  # round 7's 'padding sent to label 0' was told jnp.bincou
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *PADDING_MADE_ZERO)
+
+
+# --- session 45: 06.out_of_bounds asks about x.at[jnp.array([0, 10])].set(7); the reveal
+# cell's one-index update shows the write dropped, which B and C both give.
+S45 = (
+    Wrong(
+        "06.out_of_bounds",
+        "C: the reveal's x.at[10].set(5) came back unchanged, so this does too",
+        lambda: "C",
+        named="whole-update-dropped",
+    ),
+    Wrong(
+        "06.out_of_bounds",
+        "ran the asked update and kept its array",
+        lambda: jnp.array([1, 2, 3]).at[jnp.array([0, 10])].set(7),
+        "ran-it",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S45)
+
+
+# --- session 45: the auditor's wrong diagnosis of 06.scale_column: an answer that only casts
+# m was told of an .at[] update it never made; "unchanged" now needs .at in the code.
+
+
+def s45_scale_cast_only(m, j, factor):
+    return m.astype(jnp.float32)
+
+
+def s45_scale_asarray_only(m, j, factor):
+    return jnp.asarray(m, dtype=jnp.float32)
+
+
+def s45_scale_update_dropped(m, j, factor):
+    out = m.astype(jnp.float32)
+    out.at[:, j].multiply(factor)  # the new array is thrown away
+    return out
+
+
+S45_SCALE = (
+    Wrong(
+        "06.scale_column",
+        "only cast with astype",
+        lambda: s45_scale_cast_only,
+        "unchanged-no-update",
+    ),
+    Wrong(
+        "06.scale_column",
+        "only converted with jnp.asarray",
+        lambda: s45_scale_asarray_only,
+        "unchanged-no-update",
+    ),
+    Wrong(
+        "06.scale_column",
+        "the .at[] update's result thrown away",
+        lambda: s45_scale_update_dropped,
+        "unchanged",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S45_SCALE)
