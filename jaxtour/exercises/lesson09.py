@@ -215,6 +215,32 @@ def _one_argument_changed():
     ]
 
 
+def _all_labels(reduce: Callable[[Any], Any], out_axes: int) -> Callable[..., Any]:
+    """Each example's loss given the whole ys and made one number by ``reduce`` (ys
+    broadcast, as rounds 5 and 7 wrote it): its gradient reads ys only through their sum."""
+
+    @_compiled
+    def grads(params, xs, ys):
+        one = lambda p, x: reduce(log_loss(p, x, ys))  # noqa: E731
+        return jax.vmap(jax.grad(one), in_axes=(None, 1), out_axes=out_axes)(params, xs)
+
+    return grads
+
+
+_ys_summed_per_example = _all_labels(lambda losses: jnp.sum(losses), -1)
+_ALL_LABELS = tuple(
+    behaves_like(_all_labels(reduce, out_axes), _grad_inputs)
+    for reduce in (lambda losses: jnp.sum(losses), lambda losses: jnp.mean(losses))
+    for out_axes in (-1, 0)
+)
+
+
+def _all_labels_per_example(answer: Any) -> bool:
+    """Each example's gradient taken with every label of ys, summed or averaged, the
+    examples last or first."""
+    return any(matches(answer) for matches in _ALL_LABELS)
+
+
 def _vmap_not_called(params, xs, ys):
     return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)
 
@@ -1377,6 +1403,16 @@ EXERCISES = (
                 matches=_numpy_leaves,
             ),
             Mistake(
+                id="all-labels",
+                message="Each example's loss was given all of ys, not its own y, and made one "
+                "number by a sum or a mean over the labels: every example's gradient then "
+                "reads the labels only through that sum, so two batches whose labels are "
+                "shuffled give the same gradients. vmap hands each example its own y when ys "
+                "is mapped too, along its axis 0.",
+                example=lambda: _ys_summed_per_example,
+                matches=_all_labels_per_example,
+            ),
+            Mistake(
                 id="reads-notebook",
                 message="Your function ignores one of its arguments: it gives the same "
                 "gradients when the grader changes params (or xs, or ys), so it reads the "
@@ -1647,10 +1683,14 @@ EXERCISES = (
             ),
             Mistake(
                 id="key-split-twice",
-                message="Your walk is right in its numbers, but it splits one key twice: a "
-                "second split of the same key makes the same two keys again (split is a pure "
-                "function of its key), so it only looks like a new pair. Each key has one "
-                "job; split it once and keep both keys that one split returns.",
+                # Round 7's auditor: the numbers are the right walk's, bit for bit. Refused
+                # by the task's rule (each key used once; a second split is a second use),
+                # which the task states; the message says the numbers are right.
+                message="Your walk's numbers are right: split is a pure function of its key, "
+                "so splitting one key a second time made the same pair again, and no number "
+                "was drawn twice. But the task asks that no key be used twice, and a second "
+                "split is a second use of the key: split each key once and keep both keys "
+                "that one split returns.",
                 example=lambda: _walk_split_twice,
                 matches=_splits_a_key_twice,
                 also_accepted=True,

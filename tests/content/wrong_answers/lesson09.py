@@ -77,6 +77,18 @@ def grads_closure(params, xs, ys):
     return jax.vmap(lambda x: jax.grad(log_loss)(params, x, ys), in_axes=1)(xs)
 
 
+def grads_all_labels_summed(params, xs, ys):  # round 7's auditor: ys broadcast, loss summed
+    def one(x):
+        return jax.grad(lambda p: jnp.sum(log_loss(p, x, ys)))(params)
+
+    return jax.vmap(one, in_axes=1, out_axes=-1)(xs)
+
+
+def grads_all_labels_mean(params, xs, ys):  # ys shared by every example, loss averaged
+    one = jax.grad(lambda p, x, y: jnp.mean(log_loss(p, x, y)))
+    return jax.vmap(one, in_axes=(None, 1, None))(params, xs, ys)
+
+
 def grads_mean_no_vmap(params, xs, ys):  # xs (D, N): the dot makes N logits, their mean
     return jax.grad(lambda p: jnp.mean(log_loss(p, xs, ys)))(params)
 
@@ -522,6 +534,18 @@ WRONG_ANSWERS = (
         "np.stack over a loop",
         lambda: grads_numpy_stack,
         named="numpy-arrays",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "every example given all of ys, its loss summed",
+        lambda: grads_all_labels_summed,
+        named="all-labels",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "ys unmapped (None), the loss averaged over the labels",
+        lambda: grads_all_labels_mean,
+        named="all-labels",
     ),
     Wrong(
         "09.per_example_grads",
