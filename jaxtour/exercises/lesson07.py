@@ -39,18 +39,23 @@ def _plain_function(answer: Any) -> bool:
 
 # --- 07.count_traces --------------------------------------------------------------------
 # Issue 34 item 3: a count can be run first (a trace counter is one line), so the answer
-# is a count AND its reason; two options give 4, and only the reason tells them apart.
+# is a count AND its reason; two options give 3, and only the reason tells them apart.
+# Round 7's readers settled the old question (Python 2, jnp.int32(2), 7) from the reveal's
+# count and the weak-type cell under it; the question now asks the rule of another case
+# than the page runs after its check (a float scalar argument, and a NumPy scalar, shown
+# nowhere), and the lesson's cells after the reveal show weak types on ints.
 
 CALLS = 6
 TRACE_OPTIONS = ("A", "B", "C", "D", "E")
 TRACE_TEXTS = (
-    "3: one trace per new shape and dtype: int32[4], float32[4] and int32[]; 2, "
-    "jnp.int32(2) and 7 all share the int32[] code",
-    "4: a Python number is compiled into the code as a constant, so 2 and 7 each trace; "
-    "jnp.int32(2) reuses the code traced for 2 (same value, shape and dtype)",
-    "4: int32[4], float32[4], the weakly typed Python 2 (which 7 reuses) and the strongly "
-    "typed jnp.int32(2)",
-    "5: int32[4], float32[4] and jnp.int32(2), and each new Python number, 2 and then 7",
+    "2: one trace per dtype of s: a float for 2.0, 5.0, jnp.float32(2.0) and "
+    "np.float32(2.0), an int for 3",
+    "3: 2.0 (which 5.0 and the last 2.0 reuse), 3, and np.float32(2.0): a NumPy scalar is "
+    "not a jax array, so it traces apart; jnp.float32(2.0) reuses the code traced for 2.0",
+    "3: a weakly typed float for 2.0 (which 5.0 and the last 2.0 reuse), a weakly typed int "
+    "for 3, and a strongly typed float32 for jnp.float32(2.0), which np.float32(2.0) reuses",
+    "4: a Python number is compiled into the code as a constant, so 2.0, 5.0 and 3 each "
+    "trace (the last 2.0 reuses); the two float32 scalars are arrays and share one trace",
     "6: each call traces, and only the compile is cached",
 )
 _TRACES = Choice(TRACE_OPTIONS, texts=TRACE_TEXTS)
@@ -535,12 +540,13 @@ EXERCISES = (
         reference=lambda: "C",
         rule=_TRACES,
         hints=(
-            "Running the calls with a trace counter shows 4, but two options say 4: the "
-            "question is why. Write down what each argument looks like to jit: its shape, "
+            "Running the calls with a trace counter shows the count, but two options give "
+            "it: the question is why. Write down what each s looks like to jit: its shape, "
             "its dtype, and whether it is weakly typed (a bare Python number).",
-            "Is a Python number's value part of jit's cache key, or only its type? The "
-            "retrace table above called double with 2.0 and then 3.0.",
-            'int32[4], float32[4], ~int32[] (2, and 7 reuses it) and int32[]: trace_count = "C".',
+            "jit traces what an argument becomes, an array of some shape, dtype and weak "
+            "type. What does np.float32(2.0) become, next to jnp.float32(2.0) and 2.0?",
+            "~float32[] for 2.0 (5.0 and the last 2.0 reuse it), ~int32[] for 3, float32[] "
+            'for jnp.float32(2.0) (np.float32(2.0) reuses it): trace_count = "C".',
         ),
         solution='trace_count = "C"',
         mistakes=(
@@ -549,30 +555,31 @@ EXERCISES = (
                 message="This is a number of traces, not a letter. Two options give the same "
                 "count, so the count alone does not answer: choose the option whose reason "
                 "is right, and give its letter as a string.",
-                example=lambda: 4,
+                example=lambda: 3,
                 matches=_a_count,
             ),
             Mistake(
                 id="shape-and-dtype-only",
                 message="A shape and a dtype are not the whole key: whether a value is weakly "
-                "typed is in it too. The Python 2 is a weak int32, jnp.int32(2) a strong "
-                "one, and the second traces again.",
+                "typed is in it too. The Python 2.0 is a weak float, jnp.float32(2.0) a "
+                "strong one of the same shape, and the second traces again.",
                 example=lambda: "A",
             ),
             Mistake(
-                id="values-in-the-key",
-                message="Right count, wrong reason: a Python number passed to a jitted function "
-                "is traced like an array, a weakly typed scalar, and its value is not "
-                "compiled in (only a static argument's would be). 7 reuses the code traced "
-                "for 2; jnp.int32(2) traces because it is strongly typed, not because of its "
-                "value.",
+                id="numpy-scalar-apart",
+                message="Right count, wrong reason: jit does not trace a NumPy scalar apart. "
+                "It becomes an array like any argument, and np.float32(2.0) becomes a "
+                "strongly typed float32 scalar, as jnp.float32(2.0) is: it reuses that trace. "
+                "jnp.float32(2.0) does not reuse the code traced for 2.0: a bare Python 2.0 "
+                "is weakly typed, and the weak type is in the key.",
                 example=lambda: "B",
             ),
             Mistake(
-                id="values-retrace",
-                message="5 counts a new Python value as a new trace. jit never looks at an "
-                "argument's values, a Python number's included: same shape, dtype and weak "
-                "type, same compiled code.",
+                id="values-in-the-key",
+                message="A Python number passed to a jitted function is traced like an "
+                "array, a weakly typed scalar, and its value is not compiled in (only a "
+                "static argument's would be): 5.0 reuses the code traced for 2.0. The two "
+                "float32 scalars do share one trace, but not 2.0's: they are strongly typed.",
                 example=lambda: "D",
             ),
             Mistake(
@@ -583,16 +590,20 @@ EXERCISES = (
                 example=lambda: "E",
             ),
         ),
-        success="Four traces: int32[4], float32[4], ~int32[] (7 reused it) and int32[]. "
-        "Values never count, a Python number's neither; its weak type does.",
+        success="Three traces for s: ~float32[] (5.0 and 2.0 again reused it), ~int32[] and "
+        "float32[], which np.float32(2.0) reused. Values never count, a Python number's "
+        "neither; its weak type does, and a NumPy scalar is one more strongly typed array.",
         prediction=True,
         explanation=(
-            "C: four traces, one for each new combination: `int32[4]` first, then "
-            "`float32[4]` (a new dtype), `~int32[]` for the Python `2` (a new shape, "
-            "weakly typed), and `int32[]` for `jnp.int32(2)` (the same shape, strongly "
-            "typed). `jnp.arange(4) * 10` and `7` changed only values, and reused code "
-            "already compiled: a Python number is traced like an array, and its value is "
-            "not compiled in (B's reason would hold for a static argument only)."
+            "C: three traces. `x` is `float32[3]` in every call (`jnp.zeros(3)` changes only "
+            "values), so the count is `s`'s: `~float32[]` for the Python `2.0`, which `5.0` "
+            "and the last `2.0` reuse (values are not in the key, a Python number's "
+            "neither: D); `~int32[]` for `3`, a new dtype; and `float32[]` for "
+            "`jnp.float32(2.0)`, the shape and dtype of `2.0` but strongly typed (A forgets "
+            "the weak type). `np.float32(2.0)` becomes an array of that same kind, a "
+            "strongly typed `float32[]`, and reuses it: jit keys on what an argument "
+            "becomes, not on which library made it (B). (With 64-bit mode on, the Python "
+            "numbers are `~float64[]` and `~int64[]`; the count is the same.)"
         ),
     ),
     Exercise(

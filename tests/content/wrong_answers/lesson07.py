@@ -179,9 +179,9 @@ WRONG_ANSWERS = (
     Wrong("07.count_traces", "4.0, a float count", lambda: 4.0, named="a-count"),
     Wrong(
         "07.count_traces",
-        "B: a Python number thought compiled in as a constant",
+        "B: a NumPy scalar thought traced apart from a jax one",
         lambda: "b",
-        named="values-in-the-key",
+        named="numpy-scalar-apart",
     ),
     Wrong(
         "07.count_traces",
@@ -191,9 +191,9 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "07.count_traces",
-        "D: each new Python value retraces",
+        "D: each new Python value thought compiled in",
         lambda: "(D)",
-        named="values-retrace",
+        named="values-in-the-key",
     ),
     Wrong("07.count_traces", "E: a trace per call", lambda: "option E", named="every-call"),
     Wrong("07.count_traces", "'B or C': both fours", lambda: "B or C", says="names 2 options"),
