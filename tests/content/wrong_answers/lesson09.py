@@ -561,17 +561,17 @@ WRONG_ANSWERS = (
     ),
     # 09.split_keeps_key
     Wrong("09.split_keeps_key", "lower-case a", lambda: "a", named="split-consumes"),
-    Wrong("09.split_keeps_key", "d with a stray space", lambda: " d", named="split-first-is-key"),
-    Wrong("09.split_keeps_key", "lower-case e", lambda: "e", named="all-same"),
+    Wrong("09.split_keeps_key", "d with a stray space", lambda: " d", named="baked-constant"),
+    Wrong("09.split_keeps_key", "lower-case e", lambda: "e", named="jit-other-numbers"),
     Wrong(
         "09.split_keeps_key",
-        "b: right draws, thinks JAX remembers each key's numbers",
+        "b: right draws, thinks jit remembers each key's numbers",
         lambda: "b",
         named="remembered-draws",
     ),
     Wrong(
         "09.split_keeps_key",
-        "(B): ran it, saw b only, picked the first option that says so",
+        "(B): ran it, saw b and d, picked the first option that says so",
         lambda: "(B)",
         named="remembered-draws",
     ),
@@ -907,7 +907,7 @@ WRONG_ANSWERS = (
     ),
     Wrong("09.per_example_grads", "only ['w']", lambda: grads_w_only, named="w-only"),
     Wrong("09.split_keeps_key", "'B only'", lambda: "B only", says="one of"),
-    Wrong("09.split_keeps_key", "'none', the words of A", lambda: "none", says="one of"),
+    Wrong("09.split_keeps_key", "'d only', the words of A", lambda: "d only", says="one of"),
     Wrong("09.split_keeps_key", "1, B's position", lambda: 1, says="as a string"),
     Wrong(
         "09.random_walk", "jax.random.key(i) each step", lambda: walk_seed_per_step, "ignores-key"
@@ -1112,9 +1112,9 @@ ROUND_2 = (
         lambda: r2_grads_float16,
         says="close, but not within the tolerance",
     ),
-    Wrong("09.split_keeps_key", '"D": b and c', lambda: "D", named="split-first-is-key"),
-    Wrong("09.split_keeps_key", '"E": all three', lambda: "E", named="all-same"),
-    Wrong("09.split_keeps_key", '"A": none', lambda: "A", named="split-consumes"),
+    Wrong("09.split_keeps_key", '"D": the draw compiled in', lambda: "D", named="baked-constant"),
+    Wrong("09.split_keeps_key", '"E": jit draws other numbers', lambda: "E", named="jit-other-numbers"),
+    Wrong("09.split_keeps_key", '"A": split moves key on', lambda: "A", named="split-consumes"),
     Wrong(
         "09.split_keeps_key",
         '"b and c"',
