@@ -90,10 +90,30 @@ def _a_count(answer: Any) -> bool:
 # static), while a tuple's length is already in the cache key (its pytree structure) and
 # its values are weak floats it traces: weights must stay traced, or every new kernel
 # compiles again. The check counts compiles by behaviour (the jitted function's cache).
+# Round 7's readers still passed by doing what the errors said (mode static, and weights
+# traced by default). smooth now scales its kernel by Python's max of the weights, which
+# fails on tracers: the error's Fix line offers "mark the argument static", which passes
+# the values and compiles per kernel (refused); the pass needs weights kept traced and the
+# peak taken by an array operation, a change the page shows nowhere for max.
 
 
 def _smooth(x, weights, mode):
-    kernel = jnp.array(weights) / sum(weights)
+    kernel = jnp.array(weights)
+    return jnp.convolve(x, kernel / jnp.max(kernel), mode=mode)
+
+
+def _smooth_python_max(x, weights, mode):
+    """The exercise's smooth as given: Python's max compares tracers under jit."""
+    kernel = jnp.array(weights) / max(weights)
+    return jnp.convolve(x, kernel, mode=mode)
+
+
+def _smooth_jnp_of_tuple(x, weights, mode):
+    return jnp.convolve(x, jnp.array(weights) / jnp.max(weights), mode=mode)
+
+
+def _smooth_numpy_max(x, weights, mode):
+    kernel = jnp.array(weights) / np.max(weights)
     return jnp.convolve(x, kernel, mode=mode)
 
 
@@ -195,6 +215,12 @@ def _fixed_mode(answer: Any) -> bool:
 
 def _smooth_unnormalised(x, weights, mode):
     return jnp.convolve(x, jnp.array(weights), mode=mode)
+
+
+def _smooth_by_sum(x, weights, mode):
+    """The kernel divided by the sum of its weights (an average), not by its largest."""
+    kernel = jnp.array(weights)
+    return jnp.convolve(x, kernel / jnp.sum(kernel), mode=mode)
 
 
 # --- 07.stale_global --------------------------------------------------------------------
@@ -612,17 +638,21 @@ EXERCISES = (
         reference=_fast_smooth,
         rule=SameFunction(inputs=_smooth_inputs),
         hints=(
-            "Call jax.jit(smooth) on one example and read the error: which argument can jit "
-            "not trace at all? Then ask of the other two what lesson 07's cache key is made "
-            "of: does a new kernel of the same length change any part of it?",
-            "A tuple's length is its pytree structure, which is in the cache key already, "
-            "and its Python floats are traced as weakly typed scalars, so weights can stay "
-            "traced. A string is not an array: mode must be static.",
+            "Call jax.jit(smooth) on one example and read each error in turn: which argument "
+            "can jit not trace at all? Then ask of weights what lesson 07's cache key is made "
+            "of: if weights were static, would a new kernel of the same length compile again?",
+            "A string is not an array: mode must be static. weights are data, a new tuple on "
+            "every call: static, each new kernel compiles again. Traced, they have no values, "
+            "and Python's max needs a True or False from each comparison. An array operation "
+            "finds the largest weight while tracing.",
+            "kernel = jnp.array(weights)\n"
+            "kernel = kernel / jnp.max(kernel)\n"
             "fast_smooth = jax.jit(smooth, static_argnames='mode')",
         ),
         solution=(
             "def smooth(x, weights, mode):\n"
-            "    kernel = jnp.array(weights) / sum(weights)\n"
+            "    kernel = jnp.array(weights)\n"
+            "    kernel = kernel / jnp.max(kernel)\n"
             "    return jnp.convolve(x, kernel, mode=mode)\n"
             "\n"
             'fast_smooth = jax.jit(smooth, static_argnames="mode")'
@@ -676,14 +706,45 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
+                id="python-max",
+                message="smooth's Python max compares the weights, and each comparison must "
+                "be one True or False: under jit the weights are tracers, with no values, "
+                "so it fails. Making weights static would hand max their values, but "
+                "compile again for every new kernel; an array operation finds the largest "
+                "weight on tracers.",
+                example=lambda: jax.jit(_smooth_python_max, static_argnames="mode"),
+                matches=fails_with("TracerBoolConversionError", "", _smooth_inputs),
+            ),
+            Mistake(
+                id="numpy-max",
+                message="np.max needs the weights' values, and under jit they are tracers: a "
+                "NumPy function cannot take one. Keep weights traced (a static tuple "
+                "compiles again for every new kernel) and find the largest weight with an "
+                "operation that traces.",
+                example=lambda: jax.jit(_smooth_numpy_max, static_argnames="mode"),
+                matches=fails_with("TracerArrayConversionError", "", _smooth_inputs),
+            ),
+            Mistake(
+                id="jnp-of-tuple",
+                message="A jnp function takes arrays, and weights is a tuple: jnp refuses a "
+                "Python tuple or list of numbers as an argument (NumPy would convert it). "
+                "The peak is the largest weight of an array made from the tuple, as the "
+                "kernel is.",
+                example=lambda: jax.jit(_smooth_jnp_of_tuple, static_argnames="mode"),
+                matches=fails_with(
+                    "TypeError", r"requires ndarray or scalar arguments, got <class 'tuple'>",
+                    _smooth_inputs,
+                ),
+            ),
+            Mistake(
                 id="weights-static",
                 message="Your results are right, but weights is static: each new kernel "
                 "compiles again, even one of a length already compiled (the check called "
                 "two kernels of three weights, and your function compiled twice). A loop "
-                "over many kernels would compile each one. Nothing in smooth needs the "
-                "weights' values while tracing: their number is the tuple's structure, "
-                "which is in the cache key anyway, and each Python float is traced like a "
-                "weakly typed scalar.",
+                "over many kernels would compile each one. weights are data: keep them "
+                "traced (their number is the tuple's structure, in the cache key anyway, "
+                "and each Python float is traced like a weakly typed scalar), and compute "
+                "what smooth needs from them with array operations, which work on tracers.",
                 example=lambda: jax.jit(_smooth, static_argnames=("weights", "mode")),
                 matches=_compiles_per_kernel,
                 also_accepted=True,
@@ -700,16 +761,25 @@ EXERCISES = (
             ),
             Mistake(
                 id="unnormalised",
-                message="Your values are the weights' sum times too large: smooth divides "
-                "the kernel by the sum of its weights, so that a run of equal values stays "
-                "the same; yours convolves with the weights as given.",
+                message="Your values are the largest weight times too large: smooth divides "
+                "the kernel by its largest weight, so that its peak is 1; yours convolves "
+                "with the weights as given.",
                 example=lambda: jax.jit(_smooth_unnormalised, static_argnames="mode"),
                 matches=behaves_like(_smooth_unnormalised, _smooth_inputs),
             ),
+            Mistake(
+                id="divided-by-sum",
+                message="Your kernel is divided by the sum of its weights, an average; smooth "
+                "divides it by its largest weight, so that its peak is 1. Change how smooth "
+                "computes, not what it computes.",
+                example=lambda: jax.jit(_smooth_by_sum, static_argnames="mode"),
+                matches=behaves_like(_smooth_by_sum, _smooth_inputs),
+            ),
         ),
         success="Only mode must be static (a string cannot be traced); a kernel's length is "
-        "its tuple's structure, already in the cache key, so weights stay traced: one "
-        "compile per mode and kernel length, for any weights.",
+        "its tuple's structure, already in the cache key, so weights stay traced, and what "
+        "smooth computes from them is an array operation: one compile per mode and kernel "
+        "length, for any weights.",
     ),
     Exercise(
         id="07.stale_global",
