@@ -732,7 +732,8 @@ EXERCISES = (
                 "kernel is.",
                 example=lambda: jax.jit(_smooth_jnp_of_tuple, static_argnames="mode"),
                 matches=fails_with(
-                    "TypeError", r"requires ndarray or scalar arguments, got <class 'tuple'>",
+                    "TypeError",
+                    r"requires ndarray or scalar arguments, got <class 'tuple'>",
                     _smooth_inputs,
                 ),
             ),

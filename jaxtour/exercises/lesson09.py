@@ -1528,7 +1528,7 @@ EXERCISES = (
             "jit's cache holds compiled code, keyed by the arguments' shapes and dtypes "
             "(lesson 07), never by their values. And split: does it change key, or compute "
             "new keys from it?",
-            'split is a pure function of its key, and noise draws from the key it is given, '
+            "split is a pure function of its key, and noise draws from the key it is given, "
             'with or without jit: answer = "C".',
         ),
         solution='answer = "C"',

@@ -1113,7 +1113,9 @@ ROUND_2 = (
         says="close, but not within the tolerance",
     ),
     Wrong("09.split_keeps_key", '"D": the draw compiled in', lambda: "D", named="baked-constant"),
-    Wrong("09.split_keeps_key", '"E": jit draws other numbers', lambda: "E", named="jit-other-numbers"),
+    Wrong(
+        "09.split_keeps_key", '"E": jit draws other numbers', lambda: "E", named="jit-other-numbers"
+    ),
     Wrong("09.split_keeps_key", '"A": split moves key on', lambda: "A", named="split-consumes"),
     Wrong(
         "09.split_keeps_key",
