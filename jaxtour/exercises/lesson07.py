@@ -39,18 +39,23 @@ def _plain_function(answer: Any) -> bool:
 
 # --- 07.count_traces --------------------------------------------------------------------
 # Issue 34 item 3: a count can be run first (a trace counter is one line), so the answer
-# is a count AND its reason; two options give 4, and only the reason tells them apart.
+# is a count AND its reason; two options give 3, and only the reason tells them apart.
+# Round 7's readers settled the old question (Python 2, jnp.int32(2), 7) from the reveal's
+# count and the weak-type cell under it; the question now asks the rule of another case
+# than the page runs after its check (a float scalar argument, and a NumPy scalar, shown
+# nowhere), and the lesson's cells after the reveal show weak types on ints.
 
 CALLS = 6
 TRACE_OPTIONS = ("A", "B", "C", "D", "E")
 TRACE_TEXTS = (
-    "3: one trace per new shape and dtype: int32[4], float32[4] and int32[]; 2, "
-    "jnp.int32(2) and 7 all share the int32[] code",
-    "4: a Python number is compiled into the code as a constant, so 2 and 7 each trace; "
-    "jnp.int32(2) reuses the code traced for 2 (same value, shape and dtype)",
-    "4: int32[4], float32[4], the weakly typed Python 2 (which 7 reuses) and the strongly "
-    "typed jnp.int32(2)",
-    "5: int32[4], float32[4] and jnp.int32(2), and each new Python number, 2 and then 7",
+    "2: one trace per dtype of s: a float for 2.0, 5.0, jnp.float32(2.0) and "
+    "np.float32(2.0), an int for 3",
+    "3: 2.0 (which 5.0 and the last 2.0 reuse), 3, and np.float32(2.0): a NumPy scalar is "
+    "not a jax array, so it traces apart; jnp.float32(2.0) reuses the code traced for 2.0",
+    "3: a weakly typed float for 2.0 (which 5.0 and the last 2.0 reuse), a weakly typed int "
+    "for 3, and a strongly typed float32 for jnp.float32(2.0), which np.float32(2.0) reuses",
+    "4: a Python number is compiled into the code as a constant, so 2.0, 5.0 and 3 each "
+    "trace (the last 2.0 reuses); the two float32 scalars are arrays and share one trace",
     "6: each call traces, and only the compile is cached",
 )
 _TRACES = Choice(TRACE_OPTIONS, texts=TRACE_TEXTS)
@@ -85,10 +90,30 @@ def _a_count(answer: Any) -> bool:
 # static), while a tuple's length is already in the cache key (its pytree structure) and
 # its values are weak floats it traces: weights must stay traced, or every new kernel
 # compiles again. The check counts compiles by behaviour (the jitted function's cache).
+# Round 7's readers still passed by doing what the errors said (mode static, and weights
+# traced by default). smooth now scales its kernel by Python's max of the weights, which
+# fails on tracers: the error's Fix line offers "mark the argument static", which passes
+# the values and compiles per kernel (refused); the pass needs weights kept traced and the
+# peak taken by an array operation, a change the page shows nowhere for max.
 
 
 def _smooth(x, weights, mode):
-    kernel = jnp.array(weights) / sum(weights)
+    kernel = jnp.array(weights)
+    return jnp.convolve(x, kernel / jnp.max(kernel), mode=mode)
+
+
+def _smooth_python_max(x, weights, mode):
+    """The exercise's smooth as given: Python's max compares tracers under jit."""
+    kernel = jnp.array(weights) / max(weights)
+    return jnp.convolve(x, kernel, mode=mode)
+
+
+def _smooth_jnp_of_tuple(x, weights, mode):
+    return jnp.convolve(x, jnp.array(weights) / jnp.max(weights), mode=mode)
+
+
+def _smooth_numpy_max(x, weights, mode):
+    kernel = jnp.array(weights) / np.max(weights)
     return jnp.convolve(x, kernel, mode=mode)
 
 
@@ -190,6 +215,12 @@ def _fixed_mode(answer: Any) -> bool:
 
 def _smooth_unnormalised(x, weights, mode):
     return jnp.convolve(x, jnp.array(weights), mode=mode)
+
+
+def _smooth_by_sum(x, weights, mode):
+    """The kernel divided by the sum of its weights (an average), not by its largest."""
+    kernel = jnp.array(weights)
+    return jnp.convolve(x, kernel / jnp.sum(kernel), mode=mode)
 
 
 # --- 07.stale_global --------------------------------------------------------------------
@@ -535,12 +566,13 @@ EXERCISES = (
         reference=lambda: "C",
         rule=_TRACES,
         hints=(
-            "Running the calls with a trace counter shows 4, but two options say 4: the "
-            "question is why. Write down what each argument looks like to jit: its shape, "
+            "Running the calls with a trace counter shows the count, but two options give "
+            "it: the question is why. Write down what each s looks like to jit: its shape, "
             "its dtype, and whether it is weakly typed (a bare Python number).",
-            "Is a Python number's value part of jit's cache key, or only its type? The "
-            "retrace table above called double with 2.0 and then 3.0.",
-            'int32[4], float32[4], ~int32[] (2, and 7 reuses it) and int32[]: trace_count = "C".',
+            "jit traces what an argument becomes, an array of some shape, dtype and weak "
+            "type. What does np.float32(2.0) become, next to jnp.float32(2.0) and 2.0?",
+            "~float32[] for 2.0 (5.0 and the last 2.0 reuse it), ~int32[] for 3, float32[] "
+            'for jnp.float32(2.0) (np.float32(2.0) reuses it): trace_count = "C".',
         ),
         solution='trace_count = "C"',
         mistakes=(
@@ -549,30 +581,31 @@ EXERCISES = (
                 message="This is a number of traces, not a letter. Two options give the same "
                 "count, so the count alone does not answer: choose the option whose reason "
                 "is right, and give its letter as a string.",
-                example=lambda: 4,
+                example=lambda: 3,
                 matches=_a_count,
             ),
             Mistake(
                 id="shape-and-dtype-only",
                 message="A shape and a dtype are not the whole key: whether a value is weakly "
-                "typed is in it too. The Python 2 is a weak int32, jnp.int32(2) a strong "
-                "one, and the second traces again.",
+                "typed is in it too. The Python 2.0 is a weak float, jnp.float32(2.0) a "
+                "strong one of the same shape, and the second traces again.",
                 example=lambda: "A",
             ),
             Mistake(
-                id="values-in-the-key",
-                message="Right count, wrong reason: a Python number passed to a jitted function "
-                "is traced like an array, a weakly typed scalar, and its value is not "
-                "compiled in (only a static argument's would be). 7 reuses the code traced "
-                "for 2; jnp.int32(2) traces because it is strongly typed, not because of its "
-                "value.",
+                id="numpy-scalar-apart",
+                message="Right count, wrong reason: jit does not trace a NumPy scalar apart. "
+                "It becomes an array like any argument, and np.float32(2.0) becomes a "
+                "strongly typed float32 scalar, as jnp.float32(2.0) is: it reuses that trace. "
+                "jnp.float32(2.0) does not reuse the code traced for 2.0: a bare Python 2.0 "
+                "is weakly typed, and the weak type is in the key.",
                 example=lambda: "B",
             ),
             Mistake(
-                id="values-retrace",
-                message="5 counts a new Python value as a new trace. jit never looks at an "
-                "argument's values, a Python number's included: same shape, dtype and weak "
-                "type, same compiled code.",
+                id="values-in-the-key",
+                message="A Python number passed to a jitted function is traced like an "
+                "array, a weakly typed scalar, and its value is not compiled in (only a "
+                "static argument's would be): 5.0 reuses the code traced for 2.0. The two "
+                "float32 scalars do share one trace, but not 2.0's: they are strongly typed.",
                 example=lambda: "D",
             ),
             Mistake(
@@ -583,16 +616,20 @@ EXERCISES = (
                 example=lambda: "E",
             ),
         ),
-        success="Four traces: int32[4], float32[4], ~int32[] (7 reused it) and int32[]. "
-        "Values never count, a Python number's neither; its weak type does.",
+        success="Three traces for s: ~float32[] (5.0 and 2.0 again reused it), ~int32[] and "
+        "float32[], which np.float32(2.0) reused. Values never count, a Python number's "
+        "neither; its weak type does, and a NumPy scalar is one more strongly typed array.",
         prediction=True,
         explanation=(
-            "C: four traces, one for each new combination: `int32[4]` first, then "
-            "`float32[4]` (a new dtype), `~int32[]` for the Python `2` (a new shape, "
-            "weakly typed), and `int32[]` for `jnp.int32(2)` (the same shape, strongly "
-            "typed). `jnp.arange(4) * 10` and `7` changed only values, and reused code "
-            "already compiled: a Python number is traced like an array, and its value is "
-            "not compiled in (B's reason would hold for a static argument only)."
+            "C: three traces. `x` is `float32[3]` in every call (`jnp.zeros(3)` changes only "
+            "values), so the count is `s`'s: `~float32[]` for the Python `2.0`, which `5.0` "
+            "and the last `2.0` reuse (values are not in the key, a Python number's "
+            "neither: D); `~int32[]` for `3`, a new dtype; and `float32[]` for "
+            "`jnp.float32(2.0)`, the shape and dtype of `2.0` but strongly typed (A forgets "
+            "the weak type). `np.float32(2.0)` becomes an array of that same kind, a "
+            "strongly typed `float32[]`, and reuses it: jit keys on what an argument "
+            "becomes, not on which library made it (B). (With 64-bit mode on, the Python "
+            "numbers are `~float64[]` and `~int64[]`; the count is the same.)"
         ),
     ),
     Exercise(
@@ -601,17 +638,21 @@ EXERCISES = (
         reference=_fast_smooth,
         rule=SameFunction(inputs=_smooth_inputs),
         hints=(
-            "Call jax.jit(smooth) on one example and read the error: which argument can jit "
-            "not trace at all? Then ask of the other two what lesson 07's cache key is made "
-            "of: does a new kernel of the same length change any part of it?",
-            "A tuple's length is its pytree structure, which is in the cache key already, "
-            "and its Python floats are traced as weakly typed scalars, so weights can stay "
-            "traced. A string is not an array: mode must be static.",
+            "Call jax.jit(smooth) on one example and read each error in turn: which argument "
+            "can jit not trace at all? Then ask of weights what lesson 07's cache key is made "
+            "of: if weights were static, would a new kernel of the same length compile again?",
+            "A string is not an array: mode must be static. weights are data, a new tuple on "
+            "every call: static, each new kernel compiles again. Traced, they have no values, "
+            "and Python's max needs a True or False from each comparison. An array operation "
+            "finds the largest weight while tracing.",
+            "kernel = jnp.array(weights)\n"
+            "kernel = kernel / jnp.max(kernel)\n"
             "fast_smooth = jax.jit(smooth, static_argnames='mode')",
         ),
         solution=(
             "def smooth(x, weights, mode):\n"
-            "    kernel = jnp.array(weights) / sum(weights)\n"
+            "    kernel = jnp.array(weights)\n"
+            "    kernel = kernel / jnp.max(kernel)\n"
             "    return jnp.convolve(x, kernel, mode=mode)\n"
             "\n"
             'fast_smooth = jax.jit(smooth, static_argnames="mode")'
@@ -665,14 +706,46 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
+                id="python-max",
+                message="smooth's Python max compares the weights, and each comparison must "
+                "be one True or False: under jit the weights are tracers, with no values, "
+                "so it fails. Making weights static would hand max their values, but "
+                "compile again for every new kernel; an array operation finds the largest "
+                "weight on tracers.",
+                example=lambda: jax.jit(_smooth_python_max, static_argnames="mode"),
+                matches=fails_with("TracerBoolConversionError", "", _smooth_inputs),
+            ),
+            Mistake(
+                id="numpy-max",
+                message="np.max needs the weights' values, and under jit they are tracers: a "
+                "NumPy function cannot take one. Keep weights traced (a static tuple "
+                "compiles again for every new kernel) and find the largest weight with an "
+                "operation that traces.",
+                example=lambda: jax.jit(_smooth_numpy_max, static_argnames="mode"),
+                matches=fails_with("TracerArrayConversionError", "", _smooth_inputs),
+            ),
+            Mistake(
+                id="jnp-of-tuple",
+                message="A jnp function takes arrays, and weights is a tuple: jnp refuses a "
+                "Python tuple or list of numbers as an argument (NumPy would convert it). "
+                "The peak is the largest weight of an array made from the tuple, as the "
+                "kernel is.",
+                example=lambda: jax.jit(_smooth_jnp_of_tuple, static_argnames="mode"),
+                matches=fails_with(
+                    "TypeError",
+                    r"requires ndarray or scalar arguments, got <class 'tuple'>",
+                    _smooth_inputs,
+                ),
+            ),
+            Mistake(
                 id="weights-static",
                 message="Your results are right, but weights is static: each new kernel "
                 "compiles again, even one of a length already compiled (the check called "
                 "two kernels of three weights, and your function compiled twice). A loop "
-                "over many kernels would compile each one. Nothing in smooth needs the "
-                "weights' values while tracing: their number is the tuple's structure, "
-                "which is in the cache key anyway, and each Python float is traced like a "
-                "weakly typed scalar.",
+                "over many kernels would compile each one. weights are data: keep them "
+                "traced (their number is the tuple's structure, in the cache key anyway, "
+                "and each Python float is traced like a weakly typed scalar), and compute "
+                "what smooth needs from them with array operations, which work on tracers.",
                 example=lambda: jax.jit(_smooth, static_argnames=("weights", "mode")),
                 matches=_compiles_per_kernel,
                 also_accepted=True,
@@ -689,16 +762,25 @@ EXERCISES = (
             ),
             Mistake(
                 id="unnormalised",
-                message="Your values are the weights' sum times too large: smooth divides "
-                "the kernel by the sum of its weights, so that a run of equal values stays "
-                "the same; yours convolves with the weights as given.",
+                message="Your values are the largest weight times too large: smooth divides "
+                "the kernel by its largest weight, so that its peak is 1; yours convolves "
+                "with the weights as given.",
                 example=lambda: jax.jit(_smooth_unnormalised, static_argnames="mode"),
                 matches=behaves_like(_smooth_unnormalised, _smooth_inputs),
             ),
+            Mistake(
+                id="divided-by-sum",
+                message="Your kernel is divided by the sum of its weights, an average; smooth "
+                "divides it by its largest weight, so that its peak is 1. Change how smooth "
+                "computes, not what it computes.",
+                example=lambda: jax.jit(_smooth_by_sum, static_argnames="mode"),
+                matches=behaves_like(_smooth_by_sum, _smooth_inputs),
+            ),
         ),
         success="Only mode must be static (a string cannot be traced); a kernel's length is "
-        "its tuple's structure, already in the cache key, so weights stay traced: one "
-        "compile per mode and kernel length, for any weights.",
+        "its tuple's structure, already in the cache key, so weights stay traced, and what "
+        "smooth computes from them is an array operation: one compile per mode and kernel "
+        "length, for any weights.",
     ),
     Exercise(
         id="07.stale_global",

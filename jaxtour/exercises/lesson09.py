@@ -215,6 +215,32 @@ def _one_argument_changed():
     ]
 
 
+def _all_labels(reduce: Callable[[Any], Any], out_axes: int) -> Callable[..., Any]:
+    """Each example's loss given the whole ys and made one number by ``reduce`` (ys
+    broadcast, as rounds 5 and 7 wrote it): its gradient reads ys only through their sum."""
+
+    @_compiled
+    def grads(params, xs, ys):
+        one = lambda p, x: reduce(log_loss(p, x, ys))  # noqa: E731
+        return jax.vmap(jax.grad(one), in_axes=(None, 1), out_axes=out_axes)(params, xs)
+
+    return grads
+
+
+_ys_summed_per_example = _all_labels(lambda losses: jnp.sum(losses), -1)
+_ALL_LABELS = tuple(
+    behaves_like(_all_labels(reduce, out_axes), _grad_inputs)
+    for reduce in (lambda losses: jnp.sum(losses), lambda losses: jnp.mean(losses))
+    for out_axes in (-1, 0)
+)
+
+
+def _all_labels_per_example(answer: Any) -> bool:
+    """Each example's gradient taken with every label of ys, summed or averaged, the
+    examples last or first."""
+    return any(matches(answer) for matches in _ALL_LABELS)
+
+
 def _vmap_not_called(params, xs, ys):
     return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)
 
@@ -1377,6 +1403,16 @@ EXERCISES = (
                 matches=_numpy_leaves,
             ),
             Mistake(
+                id="all-labels",
+                message="Each example's loss was given all of ys, not its own y, and made one "
+                "number by a sum or a mean over the labels: every example's gradient then "
+                "reads the labels only through that sum, so two batches whose labels are "
+                "shuffled give the same gradients. vmap hands each example its own y when ys "
+                "is mapped too, along its axis 0.",
+                example=lambda: _ys_summed_per_example,
+                matches=_all_labels_per_example,
+            ),
+            Mistake(
                 id="reads-notebook",
                 message="Your function ignores one of its arguments: it gives the same "
                 "gradients when the grader changes params (or xs, or ys), so it reads the "
@@ -1477,15 +1513,23 @@ EXERCISES = (
     ),
     Exercise(
         id="09.split_keeps_key",
-        title="Predict what split does to a key, and why",
+        # Round 7's readers settled the old question (split, draws, no jit) from the page:
+        # "using a key does not change it" and fold_in's "no state" left one reason. The
+        # question now asks the rule of a case the page has not run: a draw inside jit,
+        # from a key that is the jitted function's argument, next to the page's np.random
+        # draw that jit compiled in as a constant.
+        title="Predict what split and jit do to a draw, and why",
         reference=lambda: "C",
         rule=Choice(SPLIT_OPTIONS),
         hints=(
-            "Running the code shows which draws repeat a, but two options say b only: the "
-            "question is why. jax.random functions are pure: they return new values and "
-            "change nothing they are given.",
-            "A key is a value, like the number 42. Would JAX need to remember anything to "
-            "make the same keys from the same key, any more than fold_in does for an index?",
+            "Running the code shows which draws repeat a, but two options name the same "
+            "draws: the question is why. While jit traces noise, what is its key: a value, "
+            "or a tracer like any other argument?",
+            "jit's cache holds compiled code, keyed by the arguments' shapes and dtypes "
+            "(lesson 07), never by their values. And split: does it change key, or compute "
+            "new keys from it?",
+            "split is a pure function of its key, and noise draws from the key it is given, "
+            'with or without jit: answer = "C".',
         ),
         solution='answer = "C"',
         mistakes=(
@@ -1493,44 +1537,48 @@ EXERCISES = (
                 id="split-consumes",
                 message="NumPy habit: a generator's state advances when you use it. A JAX key "
                 "does not: split(key) returns new keys and leaves key exactly as it was, so "
-                "splitting it again makes the same two keys, and b repeats a. c comes from "
-                "the other key of the pair, d from key itself.",
+                "splitting it again made k1 again, and b, drawn from it, repeats a.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="remembered-draws",
-                message="Right draws, wrong reason: JAX keeps no record of the keys it made. "
-                "split is a pure function of the key, computed again each time, so the same "
-                "key splits into the same two keys in a fresh program, on another machine, or "
-                "under jit, where nothing could have been kept.",
+                message="Right draws, wrong reason: jit keeps no numbers. Its cache holds "
+                "compiled code, looked up by the arguments' shapes and dtypes (lesson 07), "
+                "never by a key's value: noise draws again on every call, from the key it is "
+                "given, and b's key is k1 made again by a second split of key.",
                 example=lambda: "B",
             ),
             Mistake(
-                id="split-first-is-key",
-                message="k1 is not key: split(key) makes two NEW keys, neither equal to the one "
-                "you split, so d, drawn from key itself, does not repeat a. Only b, drawn from "
-                "the same new key made again, does.",
+                id="baked-constant",
+                message="jit did not compile the numbers in: the key is noise's argument, so "
+                "it is traced like any array, and the compiled program draws from whichever "
+                "key it is given. np.random's draw became a constant because NumPy drew it "
+                "while jit traced, from no argument at all. c, drawn from k2, gives its own "
+                "numbers.",
                 example=lambda: "D",
             ),
             Mistake(
-                id="all-same",
-                message="A draw depends on its key, not only on its shape: the two keys split "
-                "makes, and key itself, each give their own numbers. Only b, drawn from the "
-                "same key as a (split made it again), repeats a.",
+                id="jit-other-numbers",
+                message="A draw depends on its key alone, not on whether jit compiled it: "
+                "jax.random computes the same numbers from the same key either way, so d, "
+                "drawn from k1 without jit, repeats a.",
                 example=lambda: "E",
             ),
         ),
-        success="C: split is a pure function of its key. Splitting key again made the same "
-        "two keys, so b repeats a; the other key of the pair and key itself give their own "
-        "numbers.",
+        success="C: split is a pure function of its key, so a second split made k1 again; "
+        "noise's key is traced like any argument, so each call draws from the key it is "
+        "given, the same numbers with or without jit.",
         prediction=True,
         explanation=(
-            "C: only `b` repeats `a`. A key is a value, and `split` computes its two keys "
-            "from it alone: splitting `key` a second time made `k1` and `k2` again, so `b` "
-            "was drawn from the same key as `a`. Nothing was recorded (B): the keys are "
-            "computed afresh each time, in any program, as `fold_in` computes a key from an "
-            "index. `k2` is the pair's other key and `key` is neither of them (D), and "
-            "each key gives its own numbers (E)."
+            "C: `b` and `d` repeat `a`, and `c` does not. A key is a value, and `split` "
+            "computes its keys from it alone: splitting `key` again made `k1` again (A's "
+            "generator would have moved on), so `b` was drawn from `a`'s key. `noise`'s key "
+            "is its argument, traced like any array, so the compiled program draws from "
+            "whichever key it is given: `c`, from `k2`, gets its own numbers (D's constant "
+            "is what `np.random` gives inside `jit`, with no argument to depend on). `jit` "
+            "keeps compiled code, never numbers (B): its cache is looked up by shapes and "
+            "dtypes. And the numbers come from the key alone, with or without `jit`, so "
+            "`d` repeats `a` (E)."
         ),
     ),
     Exercise(
@@ -1647,10 +1695,14 @@ EXERCISES = (
             ),
             Mistake(
                 id="key-split-twice",
-                message="Your walk is right in its numbers, but it splits one key twice: a "
-                "second split of the same key makes the same two keys again (split is a pure "
-                "function of its key), so it only looks like a new pair. Each key has one "
-                "job; split it once and keep both keys that one split returns.",
+                # Round 7's auditor: the numbers are the right walk's, bit for bit. Refused
+                # by the task's rule (each key used once; a second split is a second use),
+                # which the task states; the message says the numbers are right.
+                message="Your walk's numbers are right: split is a pure function of its key, "
+                "so splitting one key a second time made the same pair again, and no number "
+                "was drawn twice. But the task asks that no key be used twice, and a second "
+                "split is a second use of the key: split each key once and keep both keys "
+                "that one split returns.",
                 example=lambda: _walk_split_twice,
                 matches=_splits_a_key_twice,
                 also_accepted=True,

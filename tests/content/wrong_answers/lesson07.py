@@ -179,9 +179,9 @@ WRONG_ANSWERS = (
     Wrong("07.count_traces", "4.0, a float count", lambda: 4.0, named="a-count"),
     Wrong(
         "07.count_traces",
-        "B: a Python number thought compiled in as a constant",
+        "B: a NumPy scalar thought traced apart from a jax one",
         lambda: "b",
-        named="values-in-the-key",
+        named="numpy-scalar-apart",
     ),
     Wrong(
         "07.count_traces",
@@ -191,9 +191,9 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "07.count_traces",
-        "D: each new Python value retraces",
+        "D: each new Python value thought compiled in",
         lambda: "(D)",
-        named="values-retrace",
+        named="values-in-the-key",
     ),
     Wrong("07.count_traces", "E: a trace per call", lambda: "option E", named="every-call"),
     Wrong("07.count_traces", "'B or C': both fours", lambda: "B or C", says="names 2 options"),
@@ -788,44 +788,115 @@ WRONG_ANSWERS = (
 )
 
 
-# --- issue 34 (session 44): 07.static_window takes a kernel tuple and a mode string ----------
-# smooth(x, weights, mode): the old task's answers (window, scale) belong to a task that is
-# gone, so they leave the corpus; these are written for the new one.
+# --- issue 34 (session 45): 07.static_window's smooth scales its kernel by Python's max ------
+# smooth(x, weights, mode) as the lesson gives it: Python's max of the weights fails on
+# tracers, and the error's Fix line offers "mark the argument static". The session 44
+# answers (a smooth that divided by the sum of the weights) belong to a task that is gone,
+# so they leave the corpus; these are written for the new one.
 
 
-def smooth_kernel(x, weights, mode):
-    kernel = jnp.array(weights) / sum(weights)
+def smooth_given(x, weights, mode):  # the exercise cell's smooth, unchanged
+    kernel = jnp.array(weights) / max(weights)
     return jnp.convolve(x, kernel, mode=mode)
 
 
+def smooth_kernel(x, weights, mode):  # smooth with the peak taken by jnp
+    kernel = jnp.array(weights)
+    return jnp.convolve(x, kernel / jnp.max(kernel), mode=mode)
+
+
 def smooth_kernel_raw(x, weights, mode):
-    return jnp.convolve(x, jnp.asarray(weights), mode=mode)  # forgot the normalisation
+    return jnp.convolve(x, jnp.asarray(weights), mode=mode)  # dropped the scaling
+
+
+def smooth_max_of_array(x, weights, mode):  # Python's max, now over the jax array
+    kernel = jnp.array(weights)
+    return jnp.convolve(x, kernel / max(kernel), mode=mode)
+
+
+def smooth_numpy_max(x, weights, mode):  # "NumPy has a max that works on tuples"
+    return jnp.convolve(x, jnp.array(weights) / np.max(weights), mode=mode)
+
+
+def smooth_jnp_max_of_tuple(x, weights, mode):  # jnp.max refuses a tuple
+    return jnp.convolve(x, jnp.array(weights) / jnp.max(weights), mode=mode)
+
+
+def smooth_float_peak(x, weights, mode):
+    kernel = jnp.array(weights)
+    return jnp.convolve(x, kernel / float(kernel.max()), mode=mode)
+
+
+def smooth_by_sum(x, weights, mode):  # an average: the sum, which traces, for the max
+    return jnp.convolve(x, jnp.array(weights) / sum(weights), mode=mode)
 
 
 WRONG_ANSWERS = (
     *(w for w in WRONG_ANSWERS if w.exercise_id != "07.static_window"),
     Wrong(
         "07.static_window",
-        "weights decide the kernel's length, so both static",
-        lambda: jax.jit(smooth_kernel, static_argnames=("weights", "mode")),
+        "the error's fix followed: weights and mode both static",
+        lambda: jax.jit(smooth_given, static_argnames=("weights", "mode")),
         named="weights-static",
     ),
     Wrong(
         "07.static_window",
         "static_argnums=(1, 2)",
-        lambda: jax.jit(smooth_kernel, static_argnums=(1, 2)),
+        lambda: jax.jit(smooth_given, static_argnums=(1, 2)),
         named="weights-static",
     ),
     Wrong(
         "07.static_window",
+        "jnp.max in smooth, and weights static all the same",
+        lambda: jax.jit(smooth_kernel, static_argnames=("weights", "mode")),
+        named="weights-static",
+    ),
+    Wrong(
+        "07.static_window",
+        "mode static, smooth left as given",
+        lambda: jax.jit(smooth_given, static_argnames="mode"),
+        named="python-max",
+    ),
+    Wrong(
+        "07.static_window",
+        "Python's max over the jax array",
+        lambda: jax.jit(smooth_max_of_array, static_argnums=2),
+        named="python-max",
+    ),
+    Wrong(
+        "07.static_window",
+        "np.max of the weights tuple",
+        lambda: jax.jit(smooth_numpy_max, static_argnames="mode"),
+        named="numpy-max",
+    ),
+    Wrong(
+        "07.static_window",
+        "jnp.max of the weights tuple itself",
+        lambda: jax.jit(smooth_jnp_max_of_tuple, static_argnums=2),
+        named="jnp-of-tuple",
+    ),
+    Wrong(
+        "07.static_window",
+        "float() of the peak, to divide by a Python number",
+        lambda: jax.jit(smooth_float_peak, static_argnames="mode"),
+        says="ConcretizationTypeError",
+    ),
+    Wrong(
+        "07.static_window",
+        "divided by the sum, which traces",
+        lambda: jax.jit(smooth_by_sum, static_argnames="mode"),
+        named="divided-by-sum",
+    ),
+    Wrong(
+        "07.static_window",
         "jax.jit(smooth), nothing static",
-        lambda: jax.jit(smooth_kernel),
+        lambda: jax.jit(smooth_given),
         named="mode-traced",
     ),
     Wrong(
         "07.static_window",
         "only weights static, the shape-decider by analogy with zeros_of(n)",
-        lambda: jax.jit(smooth_kernel, static_argnames="weights"),
+        lambda: jax.jit(smooth_given, static_argnames="weights"),
         named="mode-traced",
     ),
     Wrong(
@@ -850,7 +921,7 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "07.static_window",
-        "the kernel not divided by its sum",
+        "the kernel not scaled at all",
         lambda: jax.jit(smooth_kernel_raw, static_argnames="mode"),
         named="unnormalised",
     ),

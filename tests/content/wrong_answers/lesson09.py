@@ -77,6 +77,18 @@ def grads_closure(params, xs, ys):
     return jax.vmap(lambda x: jax.grad(log_loss)(params, x, ys), in_axes=1)(xs)
 
 
+def grads_all_labels_summed(params, xs, ys):  # round 7's auditor: ys broadcast, loss summed
+    def one(x):
+        return jax.grad(lambda p: jnp.sum(log_loss(p, x, ys)))(params)
+
+    return jax.vmap(one, in_axes=1, out_axes=-1)(xs)
+
+
+def grads_all_labels_mean(params, xs, ys):  # ys shared by every example, loss averaged
+    one = jax.grad(lambda p, x, y: jnp.mean(log_loss(p, x, y)))
+    return jax.vmap(one, in_axes=(None, 1, None))(params, xs, ys)
+
+
 def grads_mean_no_vmap(params, xs, ys):  # xs (D, N): the dot makes N logits, their mean
     return jax.grad(lambda p: jnp.mean(log_loss(p, xs, ys)))(params)
 
@@ -525,6 +537,18 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "09.per_example_grads",
+        "every example given all of ys, its loss summed",
+        lambda: grads_all_labels_summed,
+        named="all-labels",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "ys unmapped (None), the loss averaged over the labels",
+        lambda: grads_all_labels_mean,
+        named="all-labels",
+    ),
+    Wrong(
+        "09.per_example_grads",
         "vmap over xs only, ys closed over",
         lambda: grads_closure,
         named="ys-not-mapped",
@@ -537,17 +561,17 @@ WRONG_ANSWERS = (
     ),
     # 09.split_keeps_key
     Wrong("09.split_keeps_key", "lower-case a", lambda: "a", named="split-consumes"),
-    Wrong("09.split_keeps_key", "d with a stray space", lambda: " d", named="split-first-is-key"),
-    Wrong("09.split_keeps_key", "lower-case e", lambda: "e", named="all-same"),
+    Wrong("09.split_keeps_key", "d with a stray space", lambda: " d", named="baked-constant"),
+    Wrong("09.split_keeps_key", "lower-case e", lambda: "e", named="jit-other-numbers"),
     Wrong(
         "09.split_keeps_key",
-        "b: right draws, thinks JAX remembers each key's numbers",
+        "b: right draws, thinks jit remembers each key's numbers",
         lambda: "b",
         named="remembered-draws",
     ),
     Wrong(
         "09.split_keeps_key",
-        "(B): ran it, saw b only, picked the first option that says so",
+        "(B): ran it, saw b and d, picked the first option that says so",
         lambda: "(B)",
         named="remembered-draws",
     ),
@@ -883,7 +907,7 @@ WRONG_ANSWERS = (
     ),
     Wrong("09.per_example_grads", "only ['w']", lambda: grads_w_only, named="w-only"),
     Wrong("09.split_keeps_key", "'B only'", lambda: "B only", says="one of"),
-    Wrong("09.split_keeps_key", "'none', the words of A", lambda: "none", says="one of"),
+    Wrong("09.split_keeps_key", "'d only', the words of A", lambda: "d only", says="one of"),
     Wrong("09.split_keeps_key", "1, B's position", lambda: 1, says="as a string"),
     Wrong(
         "09.random_walk", "jax.random.key(i) each step", lambda: walk_seed_per_step, "ignores-key"
@@ -1088,9 +1112,11 @@ ROUND_2 = (
         lambda: r2_grads_float16,
         says="close, but not within the tolerance",
     ),
-    Wrong("09.split_keeps_key", '"D": b and c', lambda: "D", named="split-first-is-key"),
-    Wrong("09.split_keeps_key", '"E": all three', lambda: "E", named="all-same"),
-    Wrong("09.split_keeps_key", '"A": none', lambda: "A", named="split-consumes"),
+    Wrong("09.split_keeps_key", '"D": the draw compiled in', lambda: "D", named="baked-constant"),
+    Wrong(
+        "09.split_keeps_key", '"E": jit draws other numbers', lambda: "E", named="jit-other-numbers"
+    ),
+    Wrong("09.split_keeps_key", '"A": split moves key on', lambda: "A", named="split-consumes"),
     Wrong(
         "09.split_keeps_key",
         '"b and c"',
