@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -282,7 +281,7 @@ def next() -> Note:  # noqa: A001 - checks.next(), as `jaxtour next`
     yet, in the tour's order; with its lesson file (beside this one)."""
     heading = _("Next")
     try:
-        now = time.time()
+        now = review.now()
         ids = ids_by_lesson()
         history = progress_store.history()
         steps = review.plan(ids, history, now)

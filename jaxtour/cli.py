@@ -663,7 +663,7 @@ def cmd_progress(args: argparse.Namespace) -> int:
         from jaxtour.learner import review
 
         reviews = review.reviews(ids, progress_store.history())
-        rows = progress_view.exercise_rows(ids, progress_store.read(), reviews, time.time())
+        rows = progress_view.exercise_rows(ids, progress_store.read(), reviews, review.now())
         if args.lesson is not None:
             rows = [row for row in rows if row["lesson"] == stem]
         write = progress_view.rows_json if args.format == "json" else progress_view.rows_csv
@@ -696,7 +696,7 @@ def lab_url(folder: Path, relative: str) -> str | None:
 def cmd_next(args: argparse.Namespace) -> int:
     from jaxtour.learner import progress_store, review
 
-    now = time.time()
+    now = review.now()
     try:
         ids = declared_exercise_ids()
         steps = review.plan(ids, progress_store.history(), now)

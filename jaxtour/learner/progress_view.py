@@ -184,7 +184,7 @@ def progress_view(
     """The view for ``exercise_ids`` (lesson stem -> its ids), read from the store;
     reviews due at ``now`` (default: the clock)."""
     stem = catalog.find(lesson).stem if lesson is not None else None
-    now = time.time() if now is None else now
+    now = review.now() if now is None else now
     done = progress_store.read()
     due = due_lines(review.reviews(exercise_ids, progress_store.history()), now)
     rows = tuple(progress_store.by_lesson(exercise_ids, done=done))
@@ -229,7 +229,7 @@ def exercise_rows(
     no lesson declares now (the store never hides a record), keyed by ``COLUMNS``;
     ``reviews`` (``review.reviews``) as seen at ``now`` (default: the clock)."""
     reviews = reviews or {}
-    now = time.time() if now is None else now
+    now = review.now() if now is None else now
     where = {i: lesson for lesson, ids in exercise_ids.items() for i in ids}
     order = list(where) + sorted(i for i in done if i not in where)
     rows = []

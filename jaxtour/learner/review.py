@@ -14,11 +14,13 @@ The rule (computed from the progress store's checks and help, never written to i
 ``plan`` orders the work: the reviews due now (the longest overdue first), then every
 exercise not passed yet, in the tour's order. ``jaxtour next`` and ``checks.next()``
 name its first; ``jaxtour progress`` lists what is due. Every function takes ``now``
-(seconds since the epoch): tests pass a stand-in clock.
+(seconds since the epoch); the commands read it from ``now()``, which tests replace with
+a stand-in clock.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -28,6 +30,11 @@ from jaxtour.learner.progress_store import Event
 DAY_S = 86400.0
 AFTER_HELP_DAYS = 1  # a pass after help, or after failing since the last pass
 FIRST_DAYS = 2  # a first pass at the first try, without help; then 4, 8, 16, ...
+
+
+def now() -> float:
+    """The clock the schedule is read at (seconds since the epoch)."""
+    return time.time()
 
 
 @dataclass(frozen=True)
