@@ -48,7 +48,7 @@ __all__ = [
     "hint",
     "is_placeholder",
     "list_exercises",
-    "next",
+    # not "next": a star import would hide the builtin next(); call it as checks.next()
     "panel",
     "progress",
     "read_and_check",
