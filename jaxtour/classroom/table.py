@@ -267,9 +267,9 @@ def board(
                     made.setdefault((exercise, mistake), []).append((row.student, passed_since))
     lines = []
     for exercise in (i for ids in exercise_ids.values() for i in ids):
-        order = list(known.get(exercise, {}))
+        order = known.get(exercise, {})
         found = [(m, made[(exercise, m)]) for m in order if (exercise, m) in made]
-        found.sort(key=lambda item: (-len(item[1]), order.index(item[0])))
+        found.sort(key=lambda item: -len(item[1]))  # stable: then the declared order
         for mistake, who in found:
             lines.append(
                 BoardLine(
@@ -315,6 +315,25 @@ def mistakes_csv(lines: list[BoardLine]) -> str:
     return out.getvalue()
 
 
+@functools.lru_cache(maxsize=4096)
+def _line_head(exercise: str, mistake: str, message: str) -> str:
+    """A board line's first cells, naming the exercise and the mistake (the same at every
+    refresh: kept)."""
+    return (
+        f'<tr data-exercise="{html.escape(exercise)}" data-mistake="{html.escape(mistake)}">'
+        f'<td class="exercise">{html.escape(exercise)}</td>'
+        f'<td class="mistake" title="{html.escape(message)}">'
+        f"<code>{html.escape(mistake)}</code> {html.escape(first_sentence(message))}</td>"
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _student_link(student: str) -> str:
+    """A link to the student's row (kept: a class has few names)."""
+    target = html.escape(quote(_student_anchor(student), safe=""))
+    return f'<a href="#{target}">{html.escape(student)}</a>'
+
+
 def _student_anchor(student: str) -> str:
     return "student-" + student
 
@@ -332,18 +351,10 @@ def _board_html(lines: list[BoardLine], prefix: str) -> str:
         return f'<h2 id="mistakes">Mistakes the class made</h2><p><small>{intro}</small></p>{body}'
     out = []
     for line in lines:
-        stuck = ", ".join(
-            f'<a href="#{html.escape(quote(_student_anchor(name), safe=""))}">'
-            f"{html.escape(name)}</a>"
-            for name in line.stuck
-        )
+        stuck = ", ".join(map(_student_link, line.stuck))
         out.append(
-            f'<tr data-exercise="{html.escape(line.exercise)}" '
-            f'data-mistake="{html.escape(line.mistake)}">'
-            f'<td class="exercise">{html.escape(line.exercise)}</td>'
-            f'<td class="mistake" title="{html.escape(line.message)}">'
-            f"<code>{html.escape(line.mistake)}</code> {html.escape(first_sentence(line.message))}"
-            f'</td><td data-count="made">{len(line.made)}</td>'
+            f"{_line_head(line.exercise, line.mistake, line.message)}"
+            f'<td data-count="made">{len(line.made)}</td>'
             f'<td data-count="passed">{line.passed}</td>'
             f'<td class="{"stuck" if line.stuck else "passed"}" data-count="stuck">'
             f"{len(line.stuck)}{': ' + stuck if stuck else ''}</td></tr>"
