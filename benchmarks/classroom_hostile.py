@@ -121,7 +121,7 @@ def child(homes: Path, way: str) -> None:
                 await asyncio.sleep(room.limits.seconds)
             start = time.perf_counter()
             rows = before() if way == "before" else await room.rows_async(STUDENTS)
-            table.page(rows, lessons, "/", "student", False, 30, lines=table.board(rows, ids))
+            table.page(rows, lessons, "/", "student", False, 30, lines=room.board(rows))
             times.append(time.perf_counter() - start)
             shown.append(sum(r.lessons is not None for r in rows))
         print(json.dumps({"shown": shown}), flush=True)

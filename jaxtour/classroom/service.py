@@ -86,7 +86,7 @@ class PageHandler(_Base):
         lessons = list(self.classroom.exercise_ids)
         prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
         self.set_header("Cache-Control", "no-store")
-        lines = table.board(rows, self.classroom.exercise_ids)
+        lines = self.classroom.board(rows)
         self.finish(
             table.page(
                 rows,
@@ -117,7 +117,7 @@ class MistakesCsvHandler(_Base):
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", 'attachment; filename="mistakes.csv"')
         self.set_header("Cache-Control", "no-store")
-        self.finish(table.mistakes_csv(table.board(rows, self.classroom.exercise_ids)))
+        self.finish(table.mistakes_csv(self.classroom.board(rows)))
 
 
 def parser() -> argparse.ArgumentParser:

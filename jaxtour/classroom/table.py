@@ -118,6 +118,7 @@ class Classroom:
     _cache: dict[str, tuple] = field(default_factory=dict)  # student -> (fingerprint, row)
     _running: dict[str, asyncio.Future] = field(default_factory=dict)
     _pool: ThreadPoolExecutor | None = None
+    _board: tuple = ()  # (the rows' ids, the rows, their board): see ``board``
 
     def _no_data(self, student: str, label: str, why: str) -> StudentRow:
         if self._said.get(student) != why:
@@ -150,6 +151,16 @@ class Classroom:
         row = StudentRow(student, cells, "", last, mistakes=mistakes or {})
         self._cache[student] = (mark, row)
         return row
+
+    def board(self, rows: list[StudentRow]) -> list[BoardLine]:
+        """``board(rows, ...)``, kept while the rows are the very rows of the last call
+        (a refresh of an unchanged class, in the same order: nothing is counted again)."""
+        key = tuple(map(id, rows))
+        if self._board and self._board[0] == key:
+            return self._board[2]
+        lines = board(rows, self.exercise_ids)
+        self._board = (key, list(rows), lines)  # the rows held: their ids stay theirs
+        return lines
 
     def rows(self, students: Iterable[str]) -> list[StudentRow]:
         return [self.row(student) for student in students]
@@ -338,7 +349,20 @@ def _student_anchor(student: str) -> str:
     return "student-" + student
 
 
+_drawn: list[tuple[list[BoardLine], str, str]] = []  # the last board drawn, its prefix, HTML
+
+
 def _board_html(lines: list[BoardLine], prefix: str) -> str:
+    """The board under the table; the same list of lines (``Classroom.board`` keeps it for
+    an unchanged class) is drawn once."""
+    if _drawn and _drawn[0][0] is lines and _drawn[0][1] == prefix:
+        return _drawn[0][2]
+    drawn = _draw_board(lines, prefix)
+    _drawn[:] = [(lines, prefix, drawn)]
+    return drawn
+
+
+def _draw_board(lines: list[BoardLine], prefix: str) -> str:
     csv_link = html.escape(prefix + "mistakes.csv")
     intro = (
         "Per exercise, each mistake the grader named, most frequent first: the students who "

@@ -119,3 +119,19 @@ def test_first_sentence_stops_at_the_first_full_stop_and_at_a_length():
         "That is a list (or tuple)."
     )
     assert len(table.first_sentence("word " * 100)) == 160
+
+
+def test_an_unchanged_class_is_not_counted_again_and_a_new_check_is(tmp_path):
+    homes = tmp_path / "home"
+    _store(homes, "ada", [(1, EXERCISE, "incorrect", A)])
+    room = _room(homes)
+    first = room.board(room.rows(["ada"]))
+    assert room.board(room.rows(["ada"])) is first  # the cached rows: the same board
+    path = homes / "ada" / progress_store.STORE_NAME
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
+        db.execute(
+            "INSERT INTO checks (at, exercise, status) VALUES (2, ?, 'correct')", (EXERCISE,)
+        )
+    again = room.board(room.rows(["ada"]))
+    assert [(x.mistake, x.passed, x.stuck) for x in again] == [(A, 1, ())]
+    assert [(x.mistake, x.passed, x.stuck) for x in first] == [(A, 0, ("ada",))]
