@@ -7,7 +7,9 @@ the same class with student s30's store replaced by a hostile one: a large store
 checks (LARGE_MB, as the issue's 45 MB), or a ``checks`` view that never finishes. Each
 class is read in a fresh process, as the service reads it (``Classroom.rows_async`` with
 the service's default limits, then ``table.page``), twice: the first page (every store
-read) and the refresh 30 s later (every store unchanged: the cache). That process's
+read) and the refresh 30 s later (every store unchanged: the cache), the mistake board
+under the table included (a healthy student's failed checks name one of the exercise's
+declared mistakes, as the grader records them). That process's
 memory (RSS after the pages, and its peak, ru_maxrss; the service's modules, tornado
 and JupyterHub's auth included, are imported first) stands for the service's. Side by
 side in the same run: the read before issue 36 (``progress_store.read_other`` on each
@@ -50,19 +52,28 @@ def store_of(homes: Path, name: str) -> Path:
     return homes / name / ".local" / "share" / "jaxtour" / progress_store.STORE_NAME
 
 
-def write_store(path: Path, checks: int, mistake: str = "", seed: int = 0) -> None:
+def write_store(path: Path, checks: int, mistake: str | None = None, seed: int = 0) -> None:
+    """``checks`` checks of random exercises, correct or not; each names ``mistake`` when
+    it is given, else a failed one names one of its exercise's declared mistakes."""
     ids = [i for lesson in catalog.declared_exercise_ids().values() for i in lesson]
+    declared = {i: list(m) for i, m in catalog.declared_mistakes().items()}
     pick = random.Random(seed)
+
+    def one(n: int) -> tuple:
+        exercise = pick.choice(ids)
+        status = pick.choice(("correct", "incorrect"))
+        named = mistake  # given: on every check (the large store's padding)
+        if mistake is None and status == "incorrect":
+            named = pick.choice(declared[exercise])
+        return (1.7e9 + n, exercise, status, named)
+
     path.parent.mkdir(parents=True, exist_ok=True)
     with contextlib.closing(sqlite3.connect(path)) as db, db:
         for statement in progress_store._SCHEMA:
             db.execute(statement)
         db.executemany(
             "INSERT INTO checks (at, exercise, status, mistake) VALUES (?, ?, ?, ?)",
-            (
-                (1.7e9 + n, pick.choice(ids), pick.choice(("correct", "incorrect")), mistake)
-                for n in range(checks)
-            ),
+            (one(n) for n in range(checks)),
         )
 
 
@@ -88,6 +99,7 @@ def child(homes: Path, way: str) -> None:
 
     del service
     ids = catalog.declared_exercise_ids()
+    table.declared_mistakes()  # as make_app does, before the first page
     lessons = list(ids)
     room = table.Classroom(ids, lambda n: store_of(homes, n), lambda n: homes / n)
     base = psutil.Process().memory_info().rss / MIB
@@ -97,7 +109,7 @@ def child(homes: Path, way: str) -> None:
         for name in STUDENTS:
             try:
                 done = progress_store.read_other(store_of(homes, name))
-                rows.append(table.StudentRow(name, table.lesson_cells(ids, done)))
+                rows.append(table.StudentRow(name, table.lesson_cells(ids, done)))  # no mistakes
             except progress_store.StoreProblem as problem:
                 rows.append(table.StudentRow(name, None, str(problem)))
         return rows
@@ -109,7 +121,7 @@ def child(homes: Path, way: str) -> None:
                 await asyncio.sleep(room.limits.seconds)
             start = time.perf_counter()
             rows = before() if way == "before" else await room.rows_async(STUDENTS)
-            table.page(rows, lessons, "/", "student", False, 30)
+            table.page(rows, lessons, "/", "student", False, 30, lines=room.board(rows))
             times.append(time.perf_counter() - start)
             shown.append(sum(r.lessons is not None for r in rows))
         print(json.dumps({"shown": shown}), flush=True)

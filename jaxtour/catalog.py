@@ -289,6 +289,114 @@ def literal_exercise_ids(source: bytes) -> list[str] | None:
     return None
 
 
+# Mistakes the grader itself names (``grader/judge.py``), on any exercise: id -> the
+# first sentence of what the learner is told (the teacher's mistake board shows it).
+GRADER_MISTAKES: dict[str, str] = {
+    "slow-python": "Checking took longer than the time limit of the code's own time, so it "
+    "was stopped (a Python loop that never ends, or runs over every element).",
+    "compiles-every-call": "Checking was stopped: the code compiles again on every call (a "
+    "function jitted or scanned anew on each call).",
+    "uninterruptible": "One call Python cannot interrupt ran far past the time limit (one "
+    "huge NumPy or JAX operation, or sum(range(...)) over a huge range).",
+    "caught-the-stop": "The code caught the time limit's stop and ran on (a bare except: "
+    "around a long loop).",
+}
+
+
+def _constants(source: bytes) -> dict[str, object]:
+    """The module-level ``NAME = <literal>`` assignments of ``source``."""
+    import ast
+
+    found: dict[str, object] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            name = getattr(node.targets[0], "id", None)
+            try:
+                found[name] = ast.literal_eval(node.value)
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                continue
+    return found
+
+
+def literal_mistakes(source: bytes) -> dict[str, dict[str, str]]:
+    """Exercise id -> {mistake id: its message in English} for the ``Mistake(id=...,
+    message=...)`` written inside ``EXERCISES = (Exercise(...), ...)`` in ``source``,
+    importing nothing. A message that is an f-string of the module's literal constants is
+    filled in; one written any other way reads as its id (the board still names it)."""
+    import ast
+
+    start = source.find(b"\nEXERCISES = ")
+    if start < 0:
+        return {}
+    constants: dict[str, object] | None = None
+    table: dict[str, dict[str, str]] = {}
+    for node in ast.parse(source[start:]).body:
+        if [getattr(t, "id", None) for t in getattr(node, "targets", ())] != ["EXERCISES"]:
+            continue
+        for call in getattr(node.value, "elts", ()):
+            if not isinstance(call, ast.Call):
+                continue
+            given = {k.arg: k.value for k in call.keywords}
+            exercise = getattr(given.get("id"), "value", None)
+            if not isinstance(exercise, str):
+                continue
+            mistakes = table.setdefault(exercise, {})
+            for item in getattr(given.get("mistakes"), "elts", ()):
+                if not (isinstance(item, ast.Call) and getattr(item.func, "id", "") == "Mistake"):
+                    continue
+                said = {k.arg: k.value for k in item.keywords}
+                mistake = getattr(said.get("id"), "value", None)
+                if not isinstance(mistake, str):
+                    continue
+                message = said.get("message")
+                text = mistake
+                if isinstance(message, ast.Constant) and isinstance(message.value, str):
+                    text = message.value
+                elif isinstance(message, ast.JoinedStr):
+                    if constants is None:
+                        constants = _constants(source[:start])
+                    text = _filled(message, constants) or mistake
+                mistakes[mistake] = text
+    return table
+
+
+def _filled(message, constants: dict[str, object]) -> str | None:
+    """An f-string whose every value is a module constant, filled in; else None."""
+    import ast
+
+    parts = []
+    for value in message.values:
+        if isinstance(value, ast.Constant):
+            parts.append(str(value.value))
+            continue
+        name = getattr(value.value, "id", None)
+        if name not in constants:
+            return None
+        spec = ""
+        if value.format_spec is not None:
+            spec = "".join(getattr(v, "value", "") for v in value.format_spec.values)
+        try:
+            parts.append(format(constants[name], spec))
+        except (ValueError, TypeError):
+            return None
+    return "".join(parts)
+
+
+def declared_mistakes() -> dict[str, dict[str, str]]:
+    """Exercise id -> {mistake id: its English message}, for every lesson's exercises
+    (``literal_mistakes``: read from the source, importing nothing), in the tour's order."""
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent
+    table: dict[str, dict[str, str]] = {}
+    for lesson in LESSONS:
+        relative = lesson.exercise_module.split(".")[1:]
+        source = package.joinpath(*relative).with_suffix(".py")
+        if source.is_file():
+            table.update(literal_mistakes(source.read_bytes()))
+    return table
+
+
 def declared_exercise_ids() -> dict[str, list[str]] | None:
     """Lesson stem -> its exercise ids, read from the source of each lesson's exercise
     module (importing nothing: no JAX, no NumPy, no grader), or None if one is declared

@@ -7,6 +7,7 @@ learner's notebook never sees a traceback from the grader itself::
     checks.check("01.arange", my_answer)      # -> Feedback
     checks.hint("01.arange", 2)               # -> the second hint
     checks.show("01.arange", lambda: my_answer)  # Check / Hint / Solution buttons
+    checks.next()                             # the next exercise to do, or to review
     checks.use_language("ru")                 # feedback in the lesson's language
 """
 
@@ -18,6 +19,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from jaxtour import catalog
 from jaxtour.display import one_line
 from jaxtour.exercises import all_exercises, ids_by_lesson
 from jaxtour.exercises import exercise as find_exercise
@@ -31,7 +33,7 @@ from jaxtour.grader.limits import set_time_limit
 from jaxtour.grader.panel import PanelActions, build_panel, display_panel
 from jaxtour.grader.spec import Exercise
 from jaxtour.i18n import _, use_language
-from jaxtour.learner import progress_store
+from jaxtour.learner import progress_store, review
 from jaxtour.learner.progress_view import ProgressView, progress_view
 
 __all__ = [
@@ -46,6 +48,7 @@ __all__ = [
     "hint",
     "is_placeholder",
     "list_exercises",
+    # not "next": a star import would hide the builtin next(); call it as checks.next()
     "panel",
     "progress",
     "read_and_check",
@@ -269,6 +272,29 @@ def progress(lesson: str | None = None) -> ProgressView | Note:
         return Note(
             _("Progress"),
             _("Your progress could not be shown: {error}").format(error=one_line(exc)),
+        )
+
+
+def next() -> Note:  # noqa: A001 - checks.next(), as `jaxtour next`
+    """The next thing to do: an exercise due for review (passed after a hint or the
+    solution, or long ago: ``jaxtour.learner.review``), else the first one not passed
+    yet, in the tour's order; with its lesson file (beside this one)."""
+    heading = _("Next")
+    try:
+        now = review.now()
+        ids = ids_by_lesson()
+        history = progress_store.history()
+        steps = review.plan(ids, history, now)
+        if not steps:
+            return Note(heading, review.nothing_left(review.reviews(ids, history), now))
+        step = steps[0]
+        lines = [review.why(step, now), review.where(step, catalog.find(step.lesson).notebook)]
+        more = review.more_due(steps)
+        return Note(heading, "\n".join([*lines, more] if more else lines))
+    except Exception as exc:  # a store that cannot be read
+        return Note(
+            heading,
+            _("What to do next could not be found: {error}").format(error=one_line(exc)),
         )
 
 

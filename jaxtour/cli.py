@@ -1,4 +1,4 @@
-"""The ``jaxtour`` command: lab, doctor, progress, reset.
+"""The ``jaxtour`` command: lab, doctor, progress, next, reset.
 
 The one place that wires the learner's tooling (``jaxtour/learner/``) to the exercise
 registry, as ``checks`` does for notebooks.
@@ -660,13 +660,79 @@ def cmd_progress(args: argparse.Namespace) -> int:
         if args.lesson is not None:
             stem = catalog.find(args.lesson).stem
             ids = {stem: ids.get(stem, [])}
-        rows = progress_view.exercise_rows(ids, progress_store.read())
+        from jaxtour.learner import review
+
+        reviews = review.reviews(ids, progress_store.history())
+        rows = progress_view.exercise_rows(ids, progress_store.read(), reviews, review.now())
         if args.lesson is not None:
             rows = [row for row in rows if row["lesson"] == stem]
         write = progress_view.rows_json if args.format == "json" else progress_view.rows_csv
         sys.stdout.write(write(rows) + ("\n" if args.format == "json" else ""))
     except progress_store.StoreProblem as exc:
         raise CommandError(str(exc)) from None
+    return 0
+
+
+def lab_url(folder: Path, relative: str) -> str | None:
+    """The URL of ``relative`` (a lesson copy, ``03_grad.ipynb`` or ``ru/03_grad.ipynb``)
+    in a running Jupyter server whose root holds it: the workspace ``folder``'s copy, or
+    the server's own; None when no running server has it."""
+    from urllib.parse import quote
+
+    for server in lab_servers.running_servers():
+        root = server.root.expanduser().resolve()
+        for candidate in ((folder / relative).resolve(), root / relative):
+            try:
+                inside = candidate.relative_to(root)
+            except ValueError:
+                continue
+            if candidate.is_file():
+                token = f"?token={server.token}" if server.token else ""
+                base = server.url if server.url.endswith("/") else server.url + "/"
+                return f"{base}lab/tree/{quote(inside.as_posix())}{token}"
+    return None
+
+
+def cmd_next(args: argparse.Namespace) -> int:
+    from jaxtour.learner import progress_store, review
+
+    now = review.now()
+    try:
+        ids = declared_exercise_ids()
+        steps = review.plan(ids, progress_store.history(), now)
+        if not steps:
+            reviews = review.reviews(ids, progress_store.history())
+    except progress_store.StoreProblem as exc:
+        raise CommandError(str(exc)) from None
+    say = lambda line: print("jaxtour: " + line)  # noqa: E731
+    if not steps:
+        say(review.nothing_left(reviews, now))
+        return 0
+    step = steps[0]
+    lang = i18n.language()
+    if lang != i18n.DEFAULT and not workspace.has_edition(lang):
+        lang = i18n.DEFAULT  # as `jaxtour lab` does: the English lessons
+    notebook = catalog.find(step.lesson).notebook
+    relative = notebook if lang == i18n.DEFAULT else f"{lang}/{notebook}"
+    say(review.why(step, now))
+    say(review.where(step, relative))
+    url = lab_url(Path(args.dir), relative)
+    if url is not None:
+        say(_("JupyterLab is running: open {url}").format(url=url))
+    else:
+        command = "jaxtour lab"
+        if args.dir != workspace.default_dir():
+            command += " " + shlex.quote(args.dir)
+        if lang != i18n.DEFAULT:
+            command += f" --lang {lang}"
+        say(
+            _("To open it: {command}, then {notebook} in JupyterLab's file browser.").format(
+                command=f"`{command}`", notebook=relative
+            )
+        )
+    more = review.more_due(steps)
+    if more:
+        say(more)
     return 0
 
 
@@ -929,6 +995,14 @@ def parser() -> argparse.ArgumentParser:
     )
     progress.set_defaults(format="bars")
     progress.set_defaults(run=cmd_progress)
+
+    following = commands.add_parser(
+        "next",
+        parents=[speaking],
+        help=_("the next exercise to do: the first unfinished one, or one due for review"),
+    )
+    following.add_argument("--dir", default=workspace.default_dir(), help=_("the workspace folder"))
+    following.set_defaults(run=cmd_next)
 
     reset = commands.add_parser(
         "reset", parents=[speaking], help=_("restore a fresh copy of one lesson")

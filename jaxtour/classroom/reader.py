@@ -22,9 +22,13 @@ belongs, a gigabyte. ``read_store`` reads it so that none of that can cost more 
   stops the query at ``Limits.seconds``, and at most ``Limits.rows`` checks are read
   (more: "too large"). Rows are aggregated as they come, never all held at once.
 - **Every value is validated by type**: ``exercise`` and ``status`` short text,
-  ``hints`` a small non-negative integer, ``solution`` 0 or 1, ``at`` a finite time
-  between 0 and a day from now. One bad value makes the whole store "no data", naming
-  the row and the column.
+  ``mistake`` short text or NULL, ``hints`` a small non-negative integer, ``solution`` 0
+  or 1, ``at`` a finite time between 0 and a day from now. One bad value makes the whole
+  store "no data", naming the row and the column.
+- **The mistakes made** (for the class's mistake board) are kept as they come, per
+  exercise and mistake id: whether a pass came after its latest occurrence. At most
+  ``Limits.mistakes`` distinct pairs are kept per store (the store holds junk ids:
+  the rest are dropped; the board shows only the ids the exercises declare).
 
 A problem raises ``Unreadable`` with what the page shows (``NO_DATA`` or ``TOO_LARGE``)
 and one line saying why. ``fingerprint`` is what the cache compares: an unchanged store
@@ -44,6 +48,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from jaxtour import catalog
 from jaxtour.learner import progress_store
 from jaxtour.learner.progress_store import ExerciseProgress
 
@@ -64,6 +69,7 @@ class Limits:
     bytes: int = 32 * 1024 * 1024  # the store file (a 100k-check store is about 6 MB)
     rows: int = 100_000  # checks read from one store
     value_bytes: int = 100_000  # one text or blob value (SQLite's length limit)
+    mistakes: int = 2_000  # distinct (exercise, mistake) pairs kept per store (709 declared)
 
 
 class Unreadable(Exception):
@@ -77,6 +83,8 @@ class Unreadable(Exception):
 
 
 Fingerprint = tuple[int, ...]
+# exercise id -> {mistake id: True when a pass came after its latest occurrence}
+Mistakes = dict[str, dict[str, bool]]
 
 
 def home_template(store: str) -> str:
@@ -176,28 +184,28 @@ def read_store(
     home: Path,
     limits: Limits = Limits(),
     cached: Fingerprint | None = None,
-) -> tuple[Fingerprint, dict[str, ExerciseProgress] | None]:
-    """(its fingerprint, the student's progress as ``progress_store.read`` gives it);
-    the progress is None when the fingerprint equals ``cached`` (unchanged: not read
-    again). Raises ``Unreadable``; ``Unreadable.fingerprint`` (when set) lets a caller
-    cache the problem too."""
+) -> tuple[Fingerprint, dict[str, ExerciseProgress] | None, Mistakes | None]:
+    """(its fingerprint, the student's progress as ``progress_store.read`` gives it, the
+    mistakes made: ``Mistakes``); progress and mistakes are None when the fingerprint
+    equals ``cached`` (unchanged: not read again). Raises ``Unreadable``;
+    ``Unreadable.fingerprint`` (when set) lets a caller cache the problem too."""
     store, folder, owner = _open_below(home, path)
     try:
         info = os.fstat(store)
         journal = _journal(folder, path.name)
         mark = fingerprint(info, journal)
         if mark == cached:
-            return mark, None
+            return mark, None, None
         try:
             _check_file(path, info, journal, owner, limits)
-            done = _read(store, path, info, limits)
+            done, mistakes = _read(store, path, info, limits)
         except Unreadable as problem:
             problem.fingerprint = mark  # type: ignore[attr-defined]
             raise
         after = os.fstat(store)
         if (after.st_size, after.st_mtime_ns) != (info.st_size, info.st_mtime_ns):
             raise Unreadable(NO_DATA, f"{path} changed while it was read (read again next time)")
-        return mark, done
+        return mark, done, mistakes
     finally:
         os.close(store)
         os.close(folder)
@@ -244,7 +252,9 @@ def _connect(store: int, limits: Limits) -> sqlite3.Connection:
     return connection
 
 
-def _read(store: int, path: Path, info: os.stat_result, limits: Limits) -> dict:
+def _read(
+    store: int, path: Path, info: os.stat_result, limits: Limits
+) -> tuple[dict[str, ExerciseProgress], Mistakes]:
     deadline = time.monotonic() + limits.seconds
     try:
         with contextlib.closing(_connect(store, limits)) as connection:
@@ -264,11 +274,15 @@ def _read(store: int, path: Path, info: os.stat_result, limits: Limits) -> dict:
                     NO_DATA, f"{path}: not a jaxtour progress store (no checks.{missing[0]})"
                 )
             helped = ", ".join(c if c in columns else "0" for c in _HELP_COLUMNS)
+            mistake = "mistake" if "mistake" in columns else "NULL"
             cursor = connection.execute(
-                f"SELECT rowid, exercise, status, {helped}, at FROM checks ORDER BY rowid LIMIT ?",
+                f"SELECT rowid, exercise, status, {helped}, at, {mistake} FROM checks"
+                " ORDER BY rowid LIMIT ?",
                 (limits.rows + 1,),
             )
-            return progress_store._progress(_valid(cursor, path, limits))
+            made = _MistakesMade(limits.mistakes)
+            done = progress_store._progress(made.noting(_valid(cursor, path, limits)))
+            return done, made.result()
     except sqlite3.Error as error:
         if time.monotonic() > deadline:
             raise Unreadable(
@@ -284,7 +298,7 @@ def _read(store: int, path: Path, info: os.stat_result, limits: Limits) -> dict:
 def _valid(cursor: sqlite3.Cursor, path: Path, limits: Limits) -> Iterator[tuple]:
     """The rows ``_progress`` takes, each value checked by type, at most ``limits.rows``."""
     latest = time.time() + _FUTURE_S
-    for count, (rowid, exercise, status, hints, solution, at) in enumerate(cursor, 1):
+    for count, (rowid, exercise, status, hints, solution, at, mistake) in enumerate(cursor, 1):
         if count > limits.rows:
             raise Unreadable(TOO_LARGE, f"{path}: over the limit of {limits.rows} checks")
         bad = None
@@ -298,6 +312,8 @@ def _valid(cursor: sqlite3.Cursor, path: Path, limits: Limits) -> Iterator[tuple
             bad = ("solution", solution)
         elif type(at) not in (int, float) or not (math.isfinite(at) and 0 <= at <= latest):
             bad = ("at", at)
+        elif mistake is not None and (not isinstance(mistake, str) or len(mistake) > 200):
+            bad = ("mistake", mistake)
         if bad:
             column, value = bad
             shown = repr(value)[:40]
@@ -305,4 +321,33 @@ def _valid(cursor: sqlite3.Cursor, path: Path, limits: Limits) -> Iterator[tuple
                 NO_DATA,
                 f"{path}: checks row {rowid}: {column} is {type(value).__name__} {shown}",
             )
-        yield exercise, status, hints, solution, at
+        yield exercise, status, hints, solution, at, mistake
+
+
+class _MistakesMade:
+    """Per exercise and mistake id, whether a pass came after the mistake's latest
+    occurrence: fed the rows as they come (``noting``), at most ``most`` pairs kept."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.latest: dict[tuple[str, str], int] = {}  # (exercise, mistake) -> row number
+        self.passed: dict[str, int] = {}  # exercise -> the row number of its latest pass
+
+    def noting(self, rows: Iterator[tuple]) -> Iterator[tuple]:
+        """``rows`` without their mistake, which is noted."""
+        renamed = catalog.RENAMED_EXERCISES
+        for number, (exercise, status, hints, solution, at, mistake) in enumerate(rows):
+            named = renamed.get(exercise, exercise)
+            if status == "correct":
+                self.passed[named] = number
+            elif mistake:
+                key = (named, mistake)
+                if key in self.latest or len(self.latest) < self.most:
+                    self.latest[key] = number
+            yield exercise, status, hints, solution, at
+
+    def result(self) -> Mistakes:
+        made: Mistakes = {}
+        for (exercise, mistake), number in self.latest.items():
+            made.setdefault(exercise, {})[mistake] = self.passed.get(exercise, -1) > number
+        return made

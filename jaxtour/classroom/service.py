@@ -4,7 +4,8 @@ Pages, under the service's prefix (``/services/<name>/``):
 
 - ``/``: the table (``table.page``), sortable (``?sort=<column>&order=asc|desc``),
   reloading itself every ``--refresh`` seconds;
-- ``/classroom.csv``: the same rows as CSV (``table.to_csv``).
+- ``/classroom.csv``: the same rows as CSV (``table.to_csv``);
+- ``/mistakes.csv``: the mistake board under the table as CSV (``table.mistakes_csv``).
 
 Both need a hub login with the scope ``access:services!service=<name>``: the example
 ``jupyterhub_config.py`` gives it to the teachers' group by a role; any other user gets
@@ -85,8 +86,17 @@ class PageHandler(_Base):
         lessons = list(self.classroom.exercise_ids)
         prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
         self.set_header("Cache-Control", "no-store")
+        lines = self.classroom.board(rows)
         self.finish(
-            table.page(rows, lessons, prefix, self.sort, self.descending, self.options.refresh)
+            table.page(
+                rows,
+                lessons,
+                prefix,
+                self.sort,
+                self.descending,
+                self.options.refresh,
+                lines=lines,
+            )
         )
 
 
@@ -98,6 +108,16 @@ class CsvHandler(_Base):
         self.set_header("Content-Disposition", 'attachment; filename="classroom.csv"')
         self.set_header("Cache-Control", "no-store")
         self.finish(table.to_csv(rows, list(self.classroom.exercise_ids)))
+
+
+class MistakesCsvHandler(_Base):
+    @web.authenticated
+    async def get(self) -> None:
+        rows = await self.student_rows()
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", 'attachment; filename="mistakes.csv"')
+        self.set_header("Cache-Control", "no-store")
+        self.finish(table.mistakes_csv(self.classroom.board(rows)))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -155,12 +175,14 @@ def make_app(options: argparse.Namespace) -> web.Application:
             rows=options.max_checks,
         ),
     )
+    table.declared_mistakes()  # read once, at the start, not by the first page
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
     given = {"classroom": classroom, "options": options}
     return web.Application(
         [
             (prefix, PageHandler, given),
             (url_path_join(prefix, "classroom.csv"), CsvHandler, given),
+            (url_path_join(prefix, "mistakes.csv"), MistakesCsvHandler, given),
             (url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler),
         ],
         cookie_secret=secrets.token_bytes(32),

@@ -11,22 +11,32 @@ reads it.
 Per lesson: exercises passed out of all (and how many of those after a hint or the
 solution), exercises attempted, and the exercises the student is stuck on: not passed
 after ``STUCK_AFTER`` or more checks.
+
+Under the table, the class's mistake board (``board``): per exercise, each mistake the
+grader named (an id the exercise declares, or one of ``catalog.GRADER_MISTAKES``),
+most frequent first, with the students who made it, how many of them passed the
+exercise after it, and who is stuck on it (made it, not passed since: a link to their
+row). Its CSV is ``mistakes_csv``. A store that is not read (no data, too large)
+counts in no line of it; an id no exercise declares is not shown.
 """
 
 from __future__ import annotations
 
 import asyncio
 import csv
+import functools
 import html
 import io
 import logging
+import re
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
+from jaxtour import catalog
 from jaxtour.classroom import reader
 from jaxtour.classroom.reader import NO_DATA, TOO_LARGE  # noqa: F401 (the page's words)
 from jaxtour.learner.progress_store import ExerciseProgress
@@ -60,6 +70,7 @@ class StudentRow:
     problem: str = ""
     last_at: float | None = None  # the student's latest check
     label: str = NO_DATA  # shown instead of the lessons when there are none: or TOO_LARGE
+    mistakes: reader.Mistakes = field(default_factory=dict)  # as ``reader.read_store`` gives
 
     @property
     def passed(self) -> int:
@@ -107,6 +118,7 @@ class Classroom:
     _cache: dict[str, tuple] = field(default_factory=dict)  # student -> (fingerprint, row)
     _running: dict[str, asyncio.Future] = field(default_factory=dict)
     _pool: ThreadPoolExecutor | None = None
+    _board: tuple = ()  # (the rows' ids, the rows, their board): see ``board``
 
     def _no_data(self, student: str, label: str, why: str) -> StudentRow:
         if self._said.get(student) != why:
@@ -119,7 +131,7 @@ class Classroom:
         home = self.home_of(student) if self.home_of else path.parent
         mark, before = self._cache.get(student, (None, None))
         try:
-            mark, done = reader.read_store(path, home, self.limits, cached=mark)
+            mark, done, mistakes = reader.read_store(path, home, self.limits, cached=mark)
         except reader.Unreadable as problem:
             row = self._no_data(student, problem.label, problem.why)
             seen = getattr(problem, "fingerprint", None)
@@ -135,9 +147,20 @@ class Classroom:
             return before
         self._said.pop(student, None)
         last = max((p.last_at for p in (done or {}).values() if p.last_at), default=None)
-        row = StudentRow(student, lesson_cells(self.exercise_ids, done or {}), "", last)
+        cells = lesson_cells(self.exercise_ids, done or {})
+        row = StudentRow(student, cells, "", last, mistakes=mistakes or {})
         self._cache[student] = (mark, row)
         return row
+
+    def board(self, rows: list[StudentRow]) -> list[BoardLine]:
+        """``board(rows, ...)``, kept while the rows are the very rows of the last call
+        (a refresh of an unchanged class, in the same order: nothing is counted again)."""
+        key = tuple(map(id, rows))
+        if self._board and self._board[0] == key:
+            return self._board[2]
+        lines = board(rows, self.exercise_ids)
+        self._board = (key, list(rows), lines)  # the rows held: their ids stay theirs
+        return lines
 
     def rows(self, students: Iterable[str]) -> list[StudentRow]:
         return [self.row(student) for student in students]
@@ -200,6 +223,175 @@ def sort_rows(rows: list[StudentRow], key: str, descending: bool) -> list[Studen
     return with_data + without
 
 
+# --- the class's mistake board ----------------------------------------------------------
+
+
+@functools.cache
+def declared_mistakes() -> dict[str, dict[str, str]]:
+    """Exercise id -> {mistake id: its English message}: every exercise's declared
+    mistakes (read from the source: no JAX in the hub), and the grader's own on each."""
+    declared = catalog.declared_mistakes()
+    return {
+        exercise: {**mistakes, **catalog.GRADER_MISTAKES} for exercise, mistakes in declared.items()
+    }
+
+
+def first_sentence(text: str, most: int = 160) -> str:
+    """The first sentence of ``text`` (up to its first . ! or ? before a space), at most
+    ``most`` characters."""
+    found = re.match(r"(.+?[.!?])(?:\s|$)", text, re.S)
+    sentence = " ".join((found.group(1) if found else text).split())
+    return sentence if len(sentence) <= most else sentence[: most - 1].rstrip() + "\u2026"
+
+
+@dataclass(frozen=True)
+class BoardLine:
+    exercise: str
+    mistake: str  # its id
+    message: str  # what the learner was told, in English
+    made: tuple[str, ...]  # the students who made it (in the table's order)
+    stuck: tuple[str, ...]  # of those: not passed the exercise since they last made it
+
+    @property
+    def passed(self) -> int:
+        """How many of the students who made it then passed the exercise."""
+        return len(self.made) - len(self.stuck)
+
+
+def board(
+    rows: list[StudentRow],
+    exercise_ids: dict[str, list[str]],
+    known: dict[str, dict[str, str]] | None = None,
+) -> list[BoardLine]:
+    """Per exercise (in the tour's order), its mistakes the class made, most students
+    first (then in the order the exercise declares them). ``known``: exercise id ->
+    {mistake id: message}, by default ``declared_mistakes()``; other ids are not shown."""
+    known = declared_mistakes() if known is None else known
+    made: dict[tuple[str, str], list[tuple[str, bool]]] = {}
+    for row in rows:
+        if row.lessons is None:
+            continue
+        for exercise, mistakes in row.mistakes.items():
+            names = known.get(exercise, {})
+            for mistake, passed_since in mistakes.items():
+                if mistake in names:
+                    made.setdefault((exercise, mistake), []).append((row.student, passed_since))
+    lines = []
+    for exercise in (i for ids in exercise_ids.values() for i in ids):
+        order = known.get(exercise, {})
+        found = [(m, made[(exercise, m)]) for m in order if (exercise, m) in made]
+        found.sort(key=lambda item: -len(item[1]))  # stable: then the declared order
+        for mistake, who in found:
+            lines.append(
+                BoardLine(
+                    exercise,
+                    mistake,
+                    known[exercise][mistake],
+                    tuple(name for name, _ in who),
+                    tuple(name for name, passed in who if not passed),
+                )
+            )
+    return lines
+
+
+BOARD_COLUMNS = (
+    "exercise",
+    "mistake",
+    "message",
+    "students",
+    "then_passed",
+    "stuck",
+    "stuck_students",
+)
+
+
+def mistakes_csv(lines: list[BoardLine]) -> str:
+    """The board as CSV: one row per exercise and mistake, ``BOARD_COLUMNS`` (message:
+    its first sentence; stuck_students space-separated)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(BOARD_COLUMNS)
+    for line in lines:
+        writer.writerow(
+            [
+                line.exercise,
+                line.mistake,
+                first_sentence(line.message),
+                len(line.made),
+                line.passed,
+                len(line.stuck),
+                " ".join(line.stuck),
+            ]
+        )
+    return out.getvalue()
+
+
+@functools.lru_cache(maxsize=4096)
+def _line_head(exercise: str, mistake: str, message: str) -> str:
+    """A board line's first cells, naming the exercise and the mistake (the same at every
+    refresh: kept)."""
+    return (
+        f'<tr data-exercise="{html.escape(exercise)}" data-mistake="{html.escape(mistake)}">'
+        f'<td class="exercise">{html.escape(exercise)}</td>'
+        f'<td class="mistake" title="{html.escape(message)}">'
+        f"<code>{html.escape(mistake)}</code> {html.escape(first_sentence(message))}</td>"
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _student_link(student: str) -> str:
+    """A link to the student's row (kept: a class has few names)."""
+    target = html.escape(quote(_student_anchor(student), safe=""))
+    return f'<a href="#{target}">{html.escape(student)}</a>'
+
+
+def _student_anchor(student: str) -> str:
+    return "student-" + student
+
+
+_drawn: list[tuple[list[BoardLine], str, str]] = []  # the last board drawn, its prefix, HTML
+
+
+def _board_html(lines: list[BoardLine], prefix: str) -> str:
+    """The board under the table; the same list of lines (``Classroom.board`` keeps it for
+    an unchanged class) is drawn once."""
+    if _drawn and _drawn[0][0] is lines and _drawn[0][1] == prefix:
+        return _drawn[0][2]
+    drawn = _draw_board(lines, prefix)
+    _drawn[:] = [(lines, prefix, drawn)]
+    return drawn
+
+
+def _draw_board(lines: list[BoardLine], prefix: str) -> str:
+    csv_link = html.escape(prefix + "mistakes.csv")
+    intro = (
+        "Per exercise, each mistake the grader named, most frequent first: the students who "
+        "made it, how many of them passed the exercise after it, and who is "
+        "<b>stuck</b> on it (made it and has not passed since: click a name to go to "
+        f'their row). <a href="{csv_link}">CSV</a>'
+    )
+    if not lines:
+        body = "<p><small>No mistake named yet.</small></p>"
+        return f'<h2 id="mistakes">Mistakes the class made</h2><p><small>{intro}</small></p>{body}'
+    out = []
+    for line in lines:
+        stuck = ", ".join(map(_student_link, line.stuck))
+        out.append(
+            f"{_line_head(line.exercise, line.mistake, line.message)}"
+            f'<td data-count="made">{len(line.made)}</td>'
+            f'<td data-count="passed">{line.passed}</td>'
+            f'<td class="{"stuck" if line.stuck else "passed"}" data-count="stuck">'
+            f"{len(line.stuck)}{': ' + stuck if stuck else ''}</td></tr>"
+        )
+    heads = "".join(
+        f"<th>{h}</th>" for h in ("exercise", "mistake", "students", "then passed", "stuck")
+    )
+    return (
+        f'<h2 id="mistakes">Mistakes the class made</h2><p><small>{intro}</small></p>'
+        f'<table id="board"><thead><tr>{heads}</tr></thead><tbody>{"".join(out)}</tbody></table>'
+    )
+
+
 # --- CSV -------------------------------------------------------------------------------
 
 
@@ -241,6 +433,10 @@ td.passed{background:#c8e6c9}td.attempted{background:#fff3c4}
 td.stuck{background:#ffcdd2;font-weight:600}td.new{color:#999}
 td.nodata{color:#777;font-style:italic;text-align:left}
 small{color:#555}
+h2{font-size:1.2em;margin-top:1.5em}
+#board td.mistake{text-align:left;white-space:normal;max-width:48em}
+#board td.stuck{text-align:left;white-space:normal}
+tr:target td{outline:2px solid #1565c0}
 """
 
 
@@ -259,9 +455,11 @@ def page(
     descending: bool,
     refresh_s: int,
     now: float | None = None,
+    lines: list[BoardLine] | None = None,
 ) -> str:
     """The whole page: sortable by clicking a column's name (the sort stays in the URL,
-    so the refresh every ``refresh_s`` seconds keeps it)."""
+    so the refresh every ``refresh_s`` seconds keeps it); under the table, the mistake
+    board ``lines`` (``board``), when given."""
     now = time.time() if now is None else now
     heads = [
         _sort_link(prefix, "student", "student", sort, descending),
@@ -273,7 +471,8 @@ def page(
         name = f'<td class="student">{html.escape(row.student)}</td>'
         if row.lessons is None:
             body.append(
-                f'<tr data-student="{html.escape(row.student)}">{name}'
+                f'<tr id="{html.escape(_student_anchor(row.student))}" '
+                f'data-student="{html.escape(row.student)}">{name}'
                 f'<td class="nodata" colspan="{2 + len(lessons)}">'
                 f"{html.escape(row.label)}</td></tr>"
             )
@@ -293,7 +492,10 @@ def page(
                 f'<td class="{cell.state}" data-lesson="{lesson}" data-state="{cell.state}" '
                 f'title="{html.escape(title)}">{text}</td>'
             )
-        body.append(f'<tr data-student="{html.escape(row.student)}">{"".join(cells)}</tr>')
+        body.append(
+            f'<tr id="{html.escape(_student_anchor(row.student))}" '
+            f'data-student="{html.escape(row.student)}">{"".join(cells)}</tr>'
+        )
     csv_link = html.escape(prefix + "classroom.csv")
     legend = (
         "Per lesson: exercises passed / all (* some after a hint or the solution). "
@@ -301,6 +503,9 @@ def page(
         f"{STUCK_AFTER} or more times without passing. Refreshes every {refresh_s} s; "
         f'click a column to sort. <a href="{csv_link}">CSV</a>'
     )
+    if lines is not None:
+        legend += '; <a href="#mistakes">the mistakes the class made</a>'
+
     stamp = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(now))
     return (
         "<!doctype html><html><head><meta charset='utf-8'>"
@@ -308,5 +513,6 @@ def page(
         f"<title>jaxtour classroom</title><style>{_STYLE}</style></head><body>"
         f"<h1>jaxtour classroom</h1><p><small>{legend}. Read at {stamp}.</small></p>"
         f'<table id="classroom"><thead><tr>{"".join(f"<th>{h}</th>" for h in heads)}'
-        f"</tr></thead><tbody>{''.join(body)}</tbody></table></body></html>"
+        f"</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        f"{_board_html(lines, prefix) if lines is not None else ''}</body></html>"
     )

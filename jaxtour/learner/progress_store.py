@@ -473,21 +473,32 @@ def read_other(path: Path) -> dict[str, ExerciseProgress]:
     return _progress(rows)
 
 
-def _stored_rows(path: Path) -> list[Row]:
-    """Every stored check, oldest first, read without changing the file."""
+def _select_help(connection: sqlite3.Connection) -> list[tuple[float, str, str]]:
+    """(when, exercise, kind) of every help shown, oldest first; none in a store without
+    the help table."""
+    with contextlib.closing(connection):
+        tables = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        if "help" not in {row[0] for row in tables}:
+            return []
+        return connection.execute("SELECT at, exercise, kind FROM help ORDER BY id").fetchall()
+
+
+def _stored_rows(path: Path, select=_select) -> list:
+    """Every stored check (or what ``select`` reads), oldest first, read without changing
+    the file."""
     if not path.exists():
         return []
     read_only = path.absolute().as_uri() + "?mode=ro"
     recovering = False
     try:
         try:
-            return _select(sqlite3.connect(read_only, uri=True, timeout=READ_WAIT_S))
+            return select(sqlite3.connect(read_only, uri=True, timeout=READ_WAIT_S))
         except sqlite3.Error as error:
             if getattr(error, "sqlite_errorcode", None) != _READONLY_ROLLBACK:
                 raise
             # A kernel was killed mid-write: SQLite rolls its journal back, then reads.
             recovering = True
-            return _select(sqlite3.connect(path, timeout=READ_WAIT_S))
+            return select(sqlite3.connect(path, timeout=READ_WAIT_S))
     except (sqlite3.Error, OSError) as error:
         kind = _kind(error)
         if kind == "locked":
@@ -564,6 +575,42 @@ def _progress(rows: list[Row]) -> dict[str, ExerciseProgress]:
             at,
         )
     return done
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing the store holds about an exercise: a check (``status`` set, with the
+    help seen by then: ``hints`` the most specific hint, ``solution``) or help shown
+    (``status`` None)."""
+
+    at: float
+    status: str | None
+    hints: int = 0
+    solution: bool = False
+
+
+def history(path: Path | None = None) -> dict[str, list[Event]]:
+    """Exercise id -> its checks and the help shown for it, oldest first (this session's
+    unsaved ones included; renamed ids read as the new name). Reads without changing the
+    store; raises StoreProblem if it cannot be read."""
+    path = path or store_path()
+    events: dict[str, list[Event]] = {}
+    renamed = catalog.RENAMED_EXERCISES
+    for exercise, status, hints, solution, at in _rows(path):
+        if status != "unattempted":
+            events.setdefault(renamed.get(exercise, exercise), []).append(
+                Event(at, status, hints, bool(solution))
+            )
+    shown = _stored_rows(path, _select_help) + [
+        (values[0], values[1], values[2])
+        for table, values in _pending.get(path, [])
+        if table == "help"
+    ]
+    for at, exercise, _kind in shown:
+        events.setdefault(renamed.get(exercise, exercise), []).append(Event(at, None))
+    for items in events.values():
+        items.sort(key=lambda event: (event.at, event.status is not None))  # help first
+    return events
 
 
 def count(path: Path | None = None) -> int:

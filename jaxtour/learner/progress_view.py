@@ -5,7 +5,8 @@ per exercise (``exercise_rows``; the columns are ``COLUMNS``, documented there).
 
 Both show the same numbers, from ``progress_store``: per lesson, exercises passed out of
 all (and how many of those after a hint or the solution); with a lesson named, also
-each of its exercises. The footer says where the store is and, when new checks would
+each of its exercises; then the exercises due for review (``review``'s rule), or when
+the next one is due. The footer says where the store is and, when new checks would
 not be saved (a read-only file or folder, a full disk), why and the fix. Drawing never
 changes the store; one that cannot be read raises ``progress_store.StoreProblem``.
 """
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from jaxtour import catalog
 from jaxtour.display import Display
 from jaxtour.i18n import N_, _, ngettext
-from jaxtour.learner import progress_store
+from jaxtour.learner import progress_store, review
 from jaxtour.learner.progress_store import ExerciseProgress, LessonProgress
 
 BAR_WIDTH = 20
@@ -68,6 +69,11 @@ class ProgressView(Display):
     exercises: dict[str, ExerciseProgress | None]  # the named lesson's, in order
     lesson: str | None = None
     footer: str = ""
+    # the review lines, each (its text, whether it is due now): what is due, or the next
+    due: tuple[tuple[str, bool], ...] = ()
+
+    def _due_heading(self) -> str:
+        return _("Due for review:") if any(now for _line, now in self.due) else _("Next review:")
 
     def _summary(self) -> str:
         total = sum(r.exercises for r in self.rows)
@@ -112,6 +118,9 @@ class ProgressView(Display):
             for exercise_id, progress in self.exercises.items():
                 symbol, words = _MARKS[exercise_state(progress)]
                 lines.append(f"  {symbol} {exercise_id}  {_(words)}")
+        if self.due:
+            lines += ["", self._due_heading()]
+            lines += [f"  {line}" for line, _now in self.due]
         if self.footer:
             lines += ["", self.footer]
         return "\n".join(lines)
@@ -151,22 +160,41 @@ class ProgressView(Display):
             )
             heading = html.escape(_("In {lesson}:").format(lesson=self.lesson or ""))
             parts.append(f"<p>{heading}</p><ul>{items}</ul>")
+        if self.due:
+            items = "".join(f"<li>{html.escape(line)}</li>" for line, _now in self.due)
+            parts.append(f"<p>{html.escape(self._due_heading())}</p><ul>{items}</ul>")
         if self.footer:
             parts.append(f'<p style="font-size:smaller">{html.escape(self.footer)}</p>')
         return "".join(parts) + "</div>"
 
 
-def progress_view(exercise_ids: dict[str, list[str]], lesson: str | None = None) -> ProgressView:
-    """The view for ``exercise_ids`` (lesson stem -> its ids), read from the store."""
+def due_lines(reviews: dict[str, review.Review], now: float) -> tuple[tuple[str, bool], ...]:
+    """Every review due at ``now``, the longest overdue first, each (its line, True); or
+    else the next one to come (its line, False); none when nothing is passed."""
+    due = sorted((r for r in reviews.values() if r.is_due(now)), key=lambda r: r.due_at)
+    if due:
+        return tuple((review.due_line(r, now), True) for r in due)
+    coming = min(reviews.values(), key=lambda r: r.due_at, default=None)
+    return ((review.due_line(coming, now), False),) if coming else ()
+
+
+def progress_view(
+    exercise_ids: dict[str, list[str]], lesson: str | None = None, now: float | None = None
+) -> ProgressView:
+    """The view for ``exercise_ids`` (lesson stem -> its ids), read from the store;
+    reviews due at ``now`` (default: the clock)."""
     stem = catalog.find(lesson).stem if lesson is not None else None
+    now = review.now() if now is None else now
     done = progress_store.read()
+    due = due_lines(review.reviews(exercise_ids, progress_store.history()), now)
     rows = tuple(progress_store.by_lesson(exercise_ids, done=done))
     exercises = {i: done.get(i) for i in exercise_ids.get(stem, [])} if stem else {}
     where = _("Stored in {path}.").format(path=progress_store.store_path())
     if not progress_store.enabled():
         where = _("Recording is off (JAXTOUR_PROGRESS=off): nothing new is stored.")
     problem = progress_store.write_problem()
-    return ProgressView(rows, exercises, stem, f"{where} {problem}" if problem else where)
+    footer = f"{where} {problem}" if problem else where
+    return ProgressView(rows, exercises, stem, footer, due)
 
 
 # ``jaxtour progress --json`` / ``--csv``: one row per exercise, these columns in this
@@ -182,6 +210,8 @@ COLUMNS = (
     "passed_after_solution",  # first passed after the solution was shown
     "first_attempt",  # UTC, ISO 8601 to the second ("2026-12-03T20:11:10Z"), "" if none
     "last_attempt",  # the same, for the latest check
+    "review_due",  # when it is next due for review (jaxtour.learner.review), "" if not passed
+    "due_now",  # true when that time has come
 )
 
 
@@ -190,10 +220,16 @@ def _utc(seconds: float | None) -> str:
 
 
 def exercise_rows(
-    exercise_ids: dict[str, list[str]], done: dict[str, ExerciseProgress]
+    exercise_ids: dict[str, list[str]],
+    done: dict[str, ExerciseProgress],
+    reviews: dict[str, review.Review] | None = None,
+    now: float | None = None,
 ) -> list[dict[str, object]]:
     """One row per declared exercise, in the tour's order, then one per stored exercise
-    no lesson declares now (the store never hides a record), keyed by ``COLUMNS``."""
+    no lesson declares now (the store never hides a record), keyed by ``COLUMNS``;
+    ``reviews`` (``review.reviews``) as seen at ``now`` (default: the clock)."""
+    reviews = reviews or {}
+    now = review.now() if now is None else now
     where = {i: lesson for lesson, ids in exercise_ids.items() for i in ids}
     order = list(where) + sorted(i for i in done if i not in where)
     rows = []
@@ -211,6 +247,8 @@ def exercise_rows(
                 "passed_after_solution": bool(p and p.passed_with == "solution"),
                 "first_attempt": _utc(p.first_at if p else None),
                 "last_attempt": _utc(p.last_at if p else None),
+                "review_due": _utc(reviews[exercise].due_at) if exercise in reviews else "",
+                "due_now": exercise in reviews and reviews[exercise].is_due(now),
             }
         )
     return rows

@@ -38,20 +38,34 @@ def store_of(homes: Path, name: str) -> Path:
 
 
 def make_store(path: Path, rows: list[tuple]) -> None:
-    """A store as jaxtour writes it: ``rows`` of (at, exercise, status)."""
+    """A store as jaxtour writes it: ``rows`` of (at, exercise, status[, mistake])."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with contextlib.closing(sqlite3.connect(path)) as db, db:
         for statement in progress_store._SCHEMA:
             db.execute(statement)
-        db.executemany("INSERT INTO checks (at, exercise, status) VALUES (?, ?, ?)", rows)
+        db.executemany(
+            "INSERT INTO checks (at, exercise, status, mistake) VALUES (?, ?, ?, ?)",
+            [(*row, None) if len(row) == 3 else row for row in rows],
+        )
 
 
-# healthy students: (at, exercise, status) rows, and what their row must show
+# Two mistakes the exercises declare (read from their source, as the service reads them)
+SLIP, OTHER_SLIP = list(table.declared_mistakes()[SECOND])[:2]
+FIRST_SLIP = list(table.declared_mistakes()[FIRST])[0]
+
+# healthy students: (at, exercise, status[, mistake]) rows, and what their row must show
 HEALTHY = {
     "ada": [(1.0, FIRST, "correct")],
-    "ben": [(1.0, SECOND, "incorrect")] * 3 + [(2.0, FIRST, "error")],
-    "cy": [(1.0, SECOND, "incorrect"), (2.0, SECOND, "correct"), (3.0, FIRST, "correct")],
+    "ben": [(1.0, SECOND, "incorrect", SLIP)] * 2
+    + [(1.5, SECOND, "incorrect", OTHER_SLIP), (2.0, FIRST, "error", FIRST_SLIP)],
+    "cy": [(1.0, SECOND, "incorrect", SLIP), (2.0, SECOND, "correct"), (3.0, FIRST, "correct")],
 }
+# the board those three make: (exercise, mistake, students who made it, stuck on it)
+BOARD = [
+    (FIRST, FIRST_SLIP, ("ben",), ("ben",)),
+    (SECOND, SLIP, ("ben", "cy"), ("ben",)),  # two students: before OTHER_SLIP, one
+    (SECOND, OTHER_SLIP, ("ben",), ("ben",)),
+]
 EXPECTED = {  # student -> (passed, stuck, exercises attempted)
     "ada": (1, 0, 1),
     "ben": (0, 1, 2),
@@ -235,6 +249,12 @@ def _mid_write_journal(path: Path) -> None:
     Path(f"{path}-journal").write_bytes(b"\xd9\xd5\x05\xf9\x20\xa1\x63\xd7" + bytes(504))
 
 
+def _junk_mistakes(path: Path) -> None:
+    """Mistake ids no exercise declares (markup, another exercise's, hundreds of them)."""
+    rows = [(1.0, SECOND, "incorrect", f"<script>{i}</script>") for i in range(300)]
+    make_store(path, [*rows, (2.0, FIRST, "incorrect", SLIP), (3.0, FIRST, "correct")])
+
+
 def _many_tables(path: Path) -> None:
     make_store(path, [(1.0, FIRST, "correct")])
     with contextlib.closing(sqlite3.connect(path)) as db, db:
@@ -286,6 +306,22 @@ CASES: dict[str, tuple[Callable[[Path], None], str | int]] = {
     "a sparse file": (_sparse_file, table.TOO_LARGE),
     "a hot journal beside it": (_mid_write_journal, table.NO_DATA),
     "40 tables in the schema": (_many_tables, 1),
+    # round 3 (issue 38, session 45): the mistake column the board reads
+    "a blob mistake": (lambda p: make_store(p, [(1.0, FIRST, "incorrect", b"x")]), table.NO_DATA),
+    "an integer mistake": (
+        lambda p: raw_store(
+            p,
+            "CREATE TABLE checks (id INTEGER PRIMARY KEY, at, exercise, status, mistake)",
+            [(1.0, FIRST, "incorrect", 7)],
+            "at, exercise, status, mistake",
+        ),
+        table.NO_DATA,
+    ),
+    "a mistake over 200 characters": (
+        lambda p: make_store(p, [(1.0, FIRST, "incorrect", "m" * 201)]),
+        table.NO_DATA,
+    ),
+    "mistake ids no exercise declares": (_junk_mistakes, 1),
 }
 if not AS_ROOT:  # root reads a mode-000 file
     CASES["mode 000"] = (_mode_000, table.NO_DATA)
@@ -325,12 +361,22 @@ def read_twice(room: table.Classroom, students: list[str]) -> list[list[table.St
 
 
 def assert_healthy_counted(rows: list[table.StudentRow]) -> None:
+    """The healthy students' rows, and the board they make, as recorded (the other
+    student's store, whatever it holds, adds no line and changes none)."""
     shown = {r.student: r for r in rows}
     for name, (passed, stuck, attempted) in EXPECTED.items():
         row = shown[name]
         assert row.lessons is not None, row.problem
         got = (row.passed, row.stuck, sum(c.attempted for c in row.lessons.values()))
         assert got == (passed, stuck, attempted), name
+    lines = table.board(rows, IDS)
+    healthy = [line for line in lines if set(line.made) & set(EXPECTED)]
+    got = [(x.exercise, x.mistake, x.made, x.stuck) for x in healthy]
+    assert got == BOARD
+    assert table.mistakes_csv(lines).count("\n") == len(lines) + 1
+    page = table.page(rows, LESSONS, "/", "student", False, 30, lines=lines)
+    assert '<a href="#student-ben">ben</a>' in page and 'id="student-ben"' in page
+    assert "<script>" not in page
 
 
 @pytest.mark.parametrize("case", list(CASES))

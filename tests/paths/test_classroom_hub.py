@@ -5,7 +5,8 @@ Starts JupyterHub (its Python proxy, no Node) with the example
 authenticator, the simple local spawner (homes under the test's tmp dir) and an admin
 token. Starts the students' servers through the REST API (which copies the lessons in),
 runs checks in each student's kernel over the kernel websocket, then, as the teacher in
-headless Chromium, reads the classroom page and its CSV; a student is refused.
+headless Chromium, reads the classroom page, its mistake board (a stuck student's name
+one click from their row) and both CSVs; a student is refused all of them.
 The screenshot is saved in the test's tmp dir (and artifacts/classroom/).
 
 Needs the extra ``jaxtour[classroom]``, which `make test` installs with the test tools:
@@ -47,10 +48,11 @@ ADMIN_TOKEN = uuid.uuid4().hex
 TEACHER = "teacher"
 # What each student does in their kernel: (code, the check's expected status) in order.
 WRONG = "checks.check('00.first_array', [1.0, 2.0, 3.0]).status"  # a list: python-list
+NUMPY = "checks.check('00.first_array', np.array([1.0, 2.0, 3.0])).status"  # numpy-array
 RIGHT = "checks.check('00.first_array', jnp.array([1.0, 2.0, 3.0])).status"
 HINT = "checks.hint('00.first_array', 1).heading"
 STUDENTS = {
-    "ada": [(RIGHT, "correct")],  # right at once
+    "ada": [(NUMPY, "incorrect"), (RIGHT, "correct")],  # a NumPy array, then right
     "ben": [(WRONG, "incorrect")] * 3,  # wrong three times: stuck
     "cy": [(WRONG, "incorrect"), (HINT, "Hint 1 of 3 for 00.first_array"), (RIGHT, "correct")],
 }
@@ -88,7 +90,7 @@ def _hostile_stores(homes: Path) -> dict[str, str]:
     return made
 
 
-SETUP = "from jaxtour import checks\nimport jax.numpy as jnp\n"
+SETUP = "from jaxtour import checks\nimport jax.numpy as jnp\nimport numpy as np\n"
 
 
 def _unavailable(reason: str):
@@ -337,6 +339,8 @@ def test_the_teacher_sees_each_students_checks_and_a_student_is_refused(hub, tmp
             assert refused.status == 403, refused.status
             refused_csv = student.request.get(service + "classroom.csv", max_redirects=10)
             assert refused_csv.status == 403, refused_csv.status
+            refused_board = student.request.get(service + "mistakes.csv", max_redirects=10)
+            assert refused_board.status == 403, refused_board.status
 
             teacher = browser.new_context(viewport={"width": 1200, "height": 420})
             _login(teacher, base, TEACHER)
@@ -357,12 +361,38 @@ def test_the_teacher_sees_each_students_checks_and_a_student_is_refused(hub, tmp
                 "tds => tds.map(td => [td.closest('tr').dataset.student, td.dataset.state,"
                 " td.textContent.trim()])",
             )
+            board = page.eval_on_selector_all(
+                "#board tbody tr",
+                "trs => trs.map(tr => [tr.dataset.exercise, tr.dataset.mistake,"
+                " ...[...tr.querySelectorAll('td[data-count]')].map(td => td.textContent)])",
+            )
+            page.click("#board a[href='#student-ben']")  # the stuck student, one click away
+            page.wait_for_function("location.hash === '#student-ben'")
+            target = page.eval_on_selector("tr:target", "tr => tr.dataset.student")
+            board_csv = teacher.request.get(service + "mistakes.csv")
+            assert board_csv.status == 200
+            lines = list(csv.DictReader(io.StringIO(board_csv.text())))
             table_csv = teacher.request.get(service + "classroom.csv")
             assert table_csv.status == 200
             rows = {r["student"]: r for r in csv.DictReader(io.StringIO(table_csv.text()))}
         finally:
             browser.close()
 
+    # the board: ben and cy gave a list (ben three times, still stuck), ada a NumPy array
+    # (then passed); the most frequent first; no line from the hostile stores
+    assert board == [
+        ["00.first_array", "python-list", "2", "1", "1: ben"],
+        ["00.first_array", "numpy-array", "1", "1", "0"],
+    ]
+    assert target == "ben"
+    assert [
+        (x["exercise"], x["mistake"], x["students"], x["then_passed"], x["stuck_students"])
+        for x in lines
+    ] == [
+        ("00.first_array", "python-list", "2", "1", "ben"),
+        ("00.first_array", "numpy-array", "1", "1", ""),
+    ]
+    assert lines[0]["message"] == "That is a plain Python list (or tuple)."
     # exactly the three students (not the teacher), each with what their kernel did
     assert sorted(cells) == [
         ["ada", "passed", "1/1"],
