@@ -70,6 +70,11 @@ GIVEAWAYS = {
         "But Python ran the body once",
         "Но Python выполнил тело один раз",
     ),
+    "11.fails_under_jit": (
+        "1 and 4 fail",
+        "Падают 1 и 4",
+        "it is not the result's shape that fails there",
+    ),
     "12.jacobian_shapes": (
         "with no transposing to line anything up",
         "ничего не приходится переставлять",
