@@ -34,6 +34,14 @@ from jaxtour.lazy import is_jax_array
 
 # --- shared -------------------------------------------------------------------------------
 
+
+def _vector(*values: float) -> Any:
+    """One of a check's input vectors, in jnp.array's float dtype, put on the device as it
+    is: jnp.array of a list compiles a conversion for each new shape, one more program
+    per input shape (a few tenths of a second each on a TPU)."""
+    return jax.device_put(np.asarray(values, dtype=jnp.result_type(float)))
+
+
 PYTHON_LOOP = (
     "Your function loops in Python (a for or while loop, or a comprehension, here or in a "
     "function it calls), and the exercise asks for none: under jit a Python loop unrolls, "
@@ -101,9 +109,9 @@ def _corrected_ema(xs, beta):
 
 def _ema_inputs():
     return [
-        (jnp.array([1.0, 3.0, 2.0, 6.0, 4.0]), 0.5),
-        (jnp.array([10.0, 0.0, 0.0, 0.0]), 0.75),
-        (jnp.array([-1.0, 2.0, 0.5, 4.0, -3.0, 1.0, 2.5]), 0.9),
+        (_vector(1.0, 3.0, 2.0, 6.0, 4.0), 0.5),
+        (_vector(10.0, 0.0, 0.0, 0.0), 0.75),
+        (_vector(-1.0, 2.0, 0.5, 4.0, -3.0, 1.0, 2.5), 0.9),
     ]
 
 
@@ -394,6 +402,25 @@ def _value_and_grads(fn):
     return jax.value_and_grad(fn, argnums=(0, 1))
 
 
+def _value_and_grads_compiled(fn):
+    """``_value_and_grads(fn)`` jitted with cap and max_steps static, run eagerly where
+    that fails. Eagerly, a loop's every call traces and compiles it again, forward and
+    backward: 12 programs for the check's 6 inputs, against 4 jitted (one per (cap,
+    max_steps)), and on a TPU each one counts. An answer that only runs eagerly is
+    judged eagerly, by the task's own call, so the verdict and its error are eager
+    grad's either way."""
+    eager = _value_and_grads(fn)
+    compiled = jax.jit(eager, static_argnums=(2, 3))
+
+    def run(*args: Any) -> Any:
+        try:
+            return compiled(*args)
+        except Exception:
+            return eager(*args)
+
+    return run
+
+
 @concrete_cache
 def _grader_value_and_grads(fn):
     """The reference's (or a mistake example's) value_and_grad, one per function, so that
@@ -431,7 +458,9 @@ def _differentiated(answer: Any) -> _Remembered:
     """value_and_grad of the answer, remembered for the last answer checked."""
     if _last_answer.get("answer") is not answer:
         _last_answer.clear()
-        _last_answer.update(answer=answer, fn=_Remembered(transformed(_value_and_grads, answer)))
+        _last_answer.update(
+            answer=answer, fn=_Remembered(transformed(_value_and_grads_compiled, answer))
+        )
     return _last_answer["fn"]
 
 
@@ -535,16 +564,16 @@ def _first_two_positive(x):
 
 def _positive_inputs():
     return [
-        (jnp.array([-1.0, 4.0, -2.0, 3.0, 5.0]),),
-        (jnp.array([-1.0, -2.0, 0.0, -4.0, 6.0]),),
-        (jnp.array([-3.0, -1.0, 0.0, -2.0, -5.0]),),
-        (jnp.array([0.0, 8.0, 9.0, 1.0, -4.0]),),
+        (_vector(-1.0, 4.0, -2.0, 3.0, 5.0),),
+        (_vector(-1.0, -2.0, 0.0, -4.0, 6.0),),
+        (_vector(-3.0, -1.0, 0.0, -2.0, -5.0),),
+        (_vector(0.0, 8.0, 9.0, 1.0, -4.0),),
         # the only positive first: padding that reads x[0] shows, zeroed or not
-        (jnp.array([5.0, -1.0, -2.0, 0.0, -3.0]),),
-        (jnp.array([2.0, 7.0, -1.0]),),
+        (_vector(5.0, -1.0, -2.0, 0.0, -3.0),),
+        (_vector(2.0, 7.0, -1.0),),
         # longer than the page's vectors, one positive: a padding index fixed at 5 to 11
         # (the page's length, or a guess) reads a negative value that is no padding
-        (jnp.array([5.0, -1.0, -2.0, -1.0, -4.0, -1.0, -2.0, -3.0, -1.0, -5.0, -3.0, -2.0]),),
+        (_vector(5.0, -1.0, -2.0, -1.0, -4.0, -1.0, -2.0, -3.0, -1.0, -5.0, -3.0, -2.0),),
     ]  # three shapes, so jit compiles an answer three times
 
 
