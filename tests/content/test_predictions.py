@@ -65,6 +65,10 @@ GIVEAWAYS = {
     "10.predict_sums": (
         "no row is copied",
         "ни одна строка не копируется",
+        "must talk (an all-reduce)",
+        "обмениваться данными (all-reduce)",
+        "the all-reduce in a gradient",
+        "all-reduce в градиенте",
     ),
     "11.fori_predict": (
         "But Python ran the body once",
