@@ -175,7 +175,7 @@ LESSONS: tuple[Lesson, ...] = (
         30,
         (
             "8 virtual devices on any laptop, `jax.devices()`, a `Mesh`, `NamedSharding` and "
-            "`PartitionSpec`, `jit` following sharded data, the all-reduce in a gradient, "
+            "`PartitionSpec`, `jit` following sharded data, the communication in a gradient, "
             "lesson 08's training step data-parallel with the same result as on one device"
         ),
         needs="sets up 8 virtual CPU devices itself; on several GPUs it uses those instead",

@@ -34,6 +34,14 @@ from jaxtour.lazy import is_jax_array
 
 # --- shared -------------------------------------------------------------------------------
 
+
+def _vector(*values: float) -> Any:
+    """One of a check's input vectors, in jnp.array's float dtype, put on the device as it
+    is: jnp.array of a list compiles a conversion for each new shape, one more program
+    per input shape (a few tenths of a second each on a TPU)."""
+    return jax.device_put(np.asarray(values, dtype=jnp.result_type(float)))
+
+
 PYTHON_LOOP = (
     "Your function loops in Python (a for or while loop, or a comprehension, here or in a "
     "function it calls), and the exercise asks for none: under jit a Python loop unrolls, "
@@ -101,9 +109,9 @@ def _corrected_ema(xs, beta):
 
 def _ema_inputs():
     return [
-        (jnp.array([1.0, 3.0, 2.0, 6.0, 4.0]), 0.5),
-        (jnp.array([10.0, 0.0, 0.0, 0.0]), 0.75),
-        (jnp.array([-1.0, 2.0, 0.5, 4.0, -3.0, 1.0, 2.5]), 0.9),
+        (_vector(1.0, 3.0, 2.0, 6.0, 4.0), 0.5),
+        (_vector(10.0, 0.0, 0.0, 0.0), 0.75),
+        (_vector(-1.0, 2.0, 0.5, 4.0, -3.0, 1.0, 2.5), 0.9),
     ]
 
 
@@ -394,6 +402,25 @@ def _value_and_grads(fn):
     return jax.value_and_grad(fn, argnums=(0, 1))
 
 
+def _value_and_grads_compiled(fn):
+    """``_value_and_grads(fn)`` jitted with cap and max_steps static, run eagerly where
+    that fails. Eagerly, a loop's every call traces and compiles it again, forward and
+    backward: 12 programs for the check's 6 inputs, against 4 jitted (one per (cap,
+    max_steps)), and on a TPU each one counts. An answer that only runs eagerly is
+    judged eagerly, by the task's own call, so the verdict and its error are eager
+    grad's either way."""
+    eager = _value_and_grads(fn)
+    compiled = jax.jit(eager, static_argnums=(2, 3))
+
+    def run(*args: Any) -> Any:
+        try:
+            return compiled(*args)
+        except Exception:
+            return eager(*args)
+
+    return run
+
+
 @concrete_cache
 def _grader_value_and_grads(fn):
     """The reference's (or a mistake example's) value_and_grad, one per function, so that
@@ -431,7 +458,9 @@ def _differentiated(answer: Any) -> _Remembered:
     """value_and_grad of the answer, remembered for the last answer checked."""
     if _last_answer.get("answer") is not answer:
         _last_answer.clear()
-        _last_answer.update(answer=answer, fn=_Remembered(transformed(_value_and_grads, answer)))
+        _last_answer.update(
+            answer=answer, fn=_Remembered(transformed(_value_and_grads_compiled, answer))
+        )
     return _last_answer["fn"]
 
 
@@ -535,16 +564,16 @@ def _first_two_positive(x):
 
 def _positive_inputs():
     return [
-        (jnp.array([-1.0, 4.0, -2.0, 3.0, 5.0]),),
-        (jnp.array([-1.0, -2.0, 0.0, -4.0, 6.0]),),
-        (jnp.array([-3.0, -1.0, 0.0, -2.0, -5.0]),),
-        (jnp.array([0.0, 8.0, 9.0, 1.0, -4.0]),),
+        (_vector(-1.0, 4.0, -2.0, 3.0, 5.0),),
+        (_vector(-1.0, -2.0, 0.0, -4.0, 6.0),),
+        (_vector(-3.0, -1.0, 0.0, -2.0, -5.0),),
+        (_vector(0.0, 8.0, 9.0, 1.0, -4.0),),
         # the only positive first: padding that reads x[0] shows, zeroed or not
-        (jnp.array([5.0, -1.0, -2.0, 0.0, -3.0]),),
-        (jnp.array([2.0, 7.0, -1.0]),),
+        (_vector(5.0, -1.0, -2.0, 0.0, -3.0),),
+        (_vector(2.0, 7.0, -1.0),),
         # longer than the page's vectors, one positive: a padding index fixed at 5 to 11
         # (the page's length, or a guess) reads a negative value that is no padding
-        (jnp.array([5.0, -1.0, -2.0, -1.0, -4.0, -1.0, -2.0, -3.0, -1.0, -5.0, -3.0, -2.0]),),
+        (_vector(5.0, -1.0, -2.0, -1.0, -4.0, -1.0, -2.0, -3.0, -1.0, -5.0, -3.0, -2.0),),
     ]  # three shapes, so jit compiles an answer three times
 
 
@@ -823,14 +852,18 @@ def _sorted_pair(x):
 # --- 11.fails_under_jit -----------------------------------------------------------------
 
 JIT_OPTIONS = ("A", "B", "C", "D", "E", "F")
+# The question's functions are twins of the four the reveal cell runs (a loop, a mask, an
+# argmax, a Python branch), each turned so that the other side of the rule applies: the
+# loop's count and the slice's end come from values, the mask keeps x's shape, the if reads
+# a shape. Running the reveal first shows the rule on the section's four, not the answer.
 JIT_TEXTS = (
-    "2 only: a shape that depends on the values",
-    "1, 2 and 4: a Python loop, like a mask, needs the values",
-    "2 and 4: a shape (2) or a Python branch (4) that the values decide, and jit has no "
+    "4 only: a result whose shape depends on the values",
+    "2 and 3: a mask (2) and a Python if (3) both look at x",
+    "1 and 4: each returns an array whose shape depends on the values of x",
+    "1 and 4: a loop count (1) and a slice's end (4) that the values decide, and jit has no "
     "values while tracing",
-    "2 and 4: jit refuses a function whose result depends on the values of x",
-    "2, 3 and 4: whatever looks at the values of x fails",
-    "all four",
+    "1, 3 and 4: Python control flow (1, 3) and slicing (4) fail on a traced x",
+    "none: each of them runs without jit, so jit compiles it",
 )
 
 
@@ -1222,64 +1255,71 @@ EXERCISES = (
     Exercise(
         id="11.fails_under_jit",
         title="Predict which functions jit refuses, and why",
-        reference=lambda: "C",
+        reference=lambda: "D",
         rule=Choice(JIT_OPTIONS, texts=JIT_TEXTS),
         hints=(
-            "While tracing, x has a shape, (5,), and a dtype, but no values. Which "
-            "functions need a value to decide a shape or a Python branch?",
-            "A Python loop over range(x.shape[0]) needs only the shape. jnp.argmax returns "
-            "one index whatever the values. x[x > 0] and while jnp.sum(x) < 100 need values.",
-            "2 and 4 fail, and the reason is what jit lacks while tracing: fails = 'C'.",
+            "While tracing, x has a shape, (5,), and a dtype, but no values. For each "
+            "function, what must Python itself know to run it: only the shape, or a value?",
+            "1 asks range() for a Python int made from x[0], a value. 2's result has x's "
+            "shape, whatever the values. 3's if reads x.shape[0]. 4's slice ends where "
+            "jnp.argmax says, a value. Then read what 1 returns: one number.",
+            "1 and 4 fail, and the reason is what jit lacks while tracing: fails = 'D'.",
         ),
-        solution='fails = "C"',
+        solution='fails = "D"',
         mistakes=(
             Mistake(
-                id="missed-while",
-                message="A misses 4: a Python while decides whether to run once more from "
-                "jnp.sum(x) < 100, a traced boolean with no value while tracing. That fails "
-                "like a Python if on a traced value.",
+                id="missed-loop-count",
+                message="A misses 1: range(int(x[0])) needs a Python int made from a value "
+                "of x, and while tracing x has none. int() of a traced value fails like a "
+                "Python if on one: a loop's count must come from a shape or a static "
+                "argument.",
                 example=lambda: "A",
             ),
             Mistake(
-                id="python-loops-fail",
-                message="B says the Python for loop fails. range(x.shape[0]) needs only the "
-                "shape, which jit knows: the loop runs while tracing and unrolls, five copies "
-                "of the body. Slow to compile when long, but it works.",
+                id="by-the-look",
+                message="B picks the functions that look like the failing kind (a mask, an "
+                "if). jnp.where keeps x's shape and chooses element by element inside the "
+                "compiled program, and the if in 3 reads x.shape[0], which jit knows while "
+                "tracing: neither needs a value in Python.",
                 example=lambda: "B",
             ),
             Mistake(
-                id="values-not-shapes",
-                message="Right functions, wrong reason: the results of 1 and 3 depend on the "
-                "values of x too (a total, an index of the first element above 2), and both "
-                "work under jit. jit traces without the values and still computes anything "
-                "from them; what it cannot do is choose a shape or a Python branch by them.",
-                example=lambda: "D",
+                id="shape-not-count",
+                message="Right functions, wrong reason: 1 returns one number, whatever x "
+                "holds. It fails because range() needs a Python int from x[0], and a traced "
+                "value has none: the loop's count, not the result's shape. jit cannot decide "
+                "anything in Python from a value: a shape, a loop count or a branch.",
+                example=lambda: "C",
             ),
             Mistake(
-                id="argmax-fails",
-                message="E says jnp.argmax fails. Its value depends on x, but its shape does "
-                "not: one index, shape (), whatever the values. jit needs shapes, not values.",
+                id="shape-if-fails",
+                message="E says 3 fails. Its if reads x.shape[0], which jit knows while "
+                "tracing: the branch is decided then, and the program holds x[:3] alone. A "
+                "Python if or loop fails only where a value decides it.",
                 example=lambda: "E",
             ),
             Mistake(
-                id="all-fail",
-                message="F says all four fail. jit needs every shape and every Python branch "
-                "decided without the values: a loop over range(x.shape[0]) (a shape) and "
-                "jnp.argmax (one index) pass that test.",
+                id="eager-means-jit",
+                message="F says none fails. Without jit, Python runs with x's values; under "
+                "jit it runs once with tracers, which have a shape and a dtype but no "
+                "values, so whatever needs a value in Python (a Python int, a slice's end) "
+                "cannot be computed then.",
                 example=lambda: "F",
             ),
         ),
-        success="2 and 4 fail: x[x > 0] has a size that depends on the values, and a "
-        "Python while needs a boolean value. Shapes and Python branches must be known "
-        "while tracing.",
+        success="1 and 4 fail: a loop count and a slice's end that a value decides. Shapes, "
+        "loop counts and Python branches must be known while tracing, from shapes alone.",
         prediction=True,
         explanation=(
-            "2 and 4 fail. `x[x > 0]` has as many elements as `x` has positive ones: a "
-            "shape that depends on the values. The `while` decides whether to run again "
-            "from `jnp.sum(x) < 100`, a traced boolean with no value, like lesson 07's "
-            "`if`. The `for` loop needs only `x.shape[0]`, which `jit` knows: it runs "
-            "while tracing and unrolls into five additions. `jnp.argmax` depends on the "
-            "values, but its shape does not: one index."
+            "1 and 4 fail. `range(int(x[0]))` needs a Python int from a value of x, and "
+            "`x[:jnp.argmax(x > 2.0)]` a slice's end, which sets the result's shape, from a "
+            "value: while tracing, x has a shape and a dtype, no values. 1 returns one "
+            "number, so it is not the result's shape that fails there, but the loop's "
+            "count. 2 works: `jnp.where` keeps x's shape and picks element by element in "
+            "the compiled program. 3 works: its `if` reads `x.shape[0]`, which `jit` knows "
+            "while tracing. The cell below runs four other functions by the same rule: a "
+            "loop over `range(x.shape[0])` and `jnp.argmax` work; `x[x > 0]` (a shape from "
+            "values) and a `while` on `jnp.sum(x) < 100` (a branch from a value) fail."
         ),
     ),
     Exercise(

@@ -82,10 +82,19 @@ GIVEAWAYS = {
     "10.predict_sums": (
         "no row is copied",
         "ни одна строка не копируется",
+        "must talk (an all-reduce)",
+        "обмениваться данными (all-reduce)",
+        "the all-reduce in a gradient",
+        "all-reduce в градиенте",
     ),
     "11.fori_predict": (
         "But Python ran the body once",
         "Но Python выполнил тело один раз",
+    ),
+    "11.fails_under_jit": (
+        "1 and 4 fail",
+        "Падают 1 и 4",
+        "it is not the result's shape that fails there",
     ),
     "12.jacobian_shapes": (
         "with no transposing to line anything up",

@@ -216,14 +216,15 @@ def test_a_solution_shown_in_russian_has_russian_comments_and_the_same_code():
 
 
 def test_a_choice_reads_the_option_as_the_russian_lesson_prints_it():
+    # 11.fails_under_jit's right option, D since its question was redesigned (round 8)
     checks.use_language("ru")
-    c_ru = "2 и 4: форма (2) или ветвление Python (4), которые решают значения, а у jit при "
-    c_ru += "трассировке значений нет"
-    c_en = "2 and 4: a shape (2) or a Python branch (4) that the values decide, and jit has no "
-    c_en += "values while tracing"
-    assert checks.check("11.fails_under_jit", c_ru).passed  # option C's text, in Russian
-    assert checks.check("11.fails_under_jit", c_en).passed  # and in English
-    a_ru = "только 2: форма, которая зависит от значений"
+    d_ru = "1 и 4: число проходов цикла (1) и конец среза (4) решают значения, а у jit при "
+    d_ru += "трассировке значений нет"
+    d_en = "1 and 4: a loop count (1) and a slice's end (4) that the values decide, and jit "
+    d_en += "has no values while tracing"
+    assert checks.check("11.fails_under_jit", d_ru).passed  # option D's text, in Russian
+    assert checks.check("11.fails_under_jit", d_en).passed  # and in English
+    a_ru = "только 4: результат, форма которого зависит от значений"
     assert checks.check("11.fails_under_jit", a_ru).mistake is not None
 
 

@@ -177,37 +177,33 @@ WRONG_ANSWERS = (
         lambda: positive_zero_fill_int,
         named="padding-reads-first",
     ),
-    # 11.fails_under_jit
-    Wrong("11.fails_under_jit", "lower-case a", lambda: "a", named="missed-while"),
+    # 11.fails_under_jit (redesigned in round 8: the question's functions are twins of the
+    # four the reveal cell runs; the answers below are written for the new question)
+    Wrong("11.fails_under_jit", "lower-case a", lambda: "a", named="missed-loop-count"),
     Wrong(
         "11.fails_under_jit",
         "the text of A",
-        lambda: "2 only: a shape that depends on the values",
-        named="missed-while",
+        lambda: "4 only: a result whose shape depends on the values",
+        named="missed-loop-count",
     ),
-    Wrong("11.fails_under_jit", "(B)", lambda: "(B)", named="python-loops-fail"),
-    Wrong("11.fails_under_jit", "e with a full stop", lambda: "e.", named="argmax-fails"),
+    Wrong("11.fails_under_jit", "(B): matched by the look", lambda: "(B)", named="by-the-look"),
+    Wrong("11.fails_under_jit", "c: shapes, not a count", lambda: "c", named="shape-not-count"),
     Wrong(
         "11.fails_under_jit",
-        "the text of E",
-        lambda: "2, 3 and 4: whatever looks at the values of x fails",
-        named="argmax-fails",
+        "option C's text",
+        lambda: "1 and 4: each returns an array whose shape depends on the values of x",
+        named="shape-not-count",
     ),
-    Wrong("11.fails_under_jit", "F", lambda: "F", named="all-fail"),
-    Wrong("11.fails_under_jit", "d: results from values", lambda: "d", named="values-not-shapes"),
-    Wrong(
-        "11.fails_under_jit",
-        "option D's text",
-        lambda: "2 and 4: jit refuses a function whose result depends on the values of x",
-        named="values-not-shapes",
-    ),
-    Wrong("11.fails_under_jit", "the functions alone", lambda: "2 and 4", says="not one of"),
-    Wrong("11.fails_under_jit", "the text of F", lambda: "all four", named="all-fail"),
+    Wrong("11.fails_under_jit", "e with a full stop", lambda: "e.", named="shape-if-fails"),
+    Wrong("11.fails_under_jit", "option E", lambda: "option E", named="shape-if-fails"),
+    Wrong("11.fails_under_jit", "F: eager runs, so jit does", lambda: "F", named="eager-means-jit"),
+    Wrong("11.fails_under_jit", "the text of F", lambda: "none", says="not one of"),
+    Wrong("11.fails_under_jit", "the functions alone", lambda: "1 and 4", says="not one of"),
     Wrong("11.fails_under_jit", "two letters", lambda: "CD", says="names 2 options"),
-    Wrong("11.fails_under_jit", "a list", lambda: ["C"], says="is a list"),
-    Wrong("11.fails_under_jit", "the option's number", lambda: 3, says="letters, not numbers"),
+    Wrong("11.fails_under_jit", "a list", lambda: ["D"], says="is a list"),
+    Wrong("11.fails_under_jit", "the option's number", lambda: 4, says="letters, not numbers"),
     Wrong(
-        "11.fails_under_jit", "the functions' numbers", lambda: "2 and 4 fail", says="not one of"
+        "11.fails_under_jit", "the functions' numbers", lambda: "1 and 4 fail", says="not one of"
     ),
 )
 
