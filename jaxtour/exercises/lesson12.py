@@ -231,6 +231,31 @@ def _avals(jaxpr: Any) -> list[Any]:
     return found
 
 
+def _hessian_diagonal(x, v, k):
+    return jnp.diag(jax.hessian(_energy)(x, k))
+
+
+def _diagonal_times_v(x, v, k):
+    return _hessian_diagonal(x, v, k) * v
+
+
+def _gives(fn: Callable[..., Any]) -> Callable[[Any], bool]:
+    """Matches an answer whose values are fn's on every case (shapes included): a product
+    the answer computed that is not H @ v, named by what it is."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        for args in _hvp_inputs():
+            got = np.asarray(jax.jit(answer)(*args), dtype=np.float64)
+            want = np.asarray(fn(*args), dtype=np.float64)
+            if got.shape != want.shape or not np.allclose(got, want, rtol=1e-4, atol=1e-5):
+                return False
+        return True
+
+    return matches
+
+
 def _builds_hessian(answer: Any) -> bool:
     """Matches a function whose trace for HESSIAN_PROBE beads holds an n x n array (or
     anything as large): jax.hessian, jacfwd or jacrev of the gradient. H @ v by a JVP of
@@ -849,6 +874,25 @@ EXERCISES = (
             "    return jax.jvp(lambda y: jax.grad(energy)(y, k), (x,), (v,))[1]"
         ),
         mistakes=(
+            Mistake(
+                id="diagonal-times-v",
+                message="Your hvp multiplies each bead's own second derivative (the "
+                "Hessian's diagonal) by v, entry by entry. That leaves out the springs' "
+                "coupling: moving one bead changes its neighbours' gradients too, the "
+                "Hessian's entries off the diagonal. H @ v is how the whole gradient changes "
+                "as all of x moves along v at once.",
+                example=lambda: _diagonal_times_v,
+                matches=_gives(_diagonal_times_v),
+            ),
+            Mistake(
+                id="diagonal",
+                message="Your hvp returns each bead's own second derivative, the Hessian's "
+                "diagonal: v is not used, and the springs' coupling between neighbours (the "
+                "entries off the diagonal) is left out. H @ v is how the whole gradient "
+                "changes as x moves along v.",
+                example=lambda: _hessian_diagonal,
+                matches=_gives(_hessian_diagonal),
+            ),
             Mistake(
                 id="builds-hessian",
                 message=f"Your hvp builds the Hessian: traced for {HESSIAN_PROBE} beads, it holds "
