@@ -94,7 +94,8 @@ def _viewed(view: Callable[..., Any], fn: Callable[..., Any]) -> Callable[..., A
 # A choice of the cheaper modes and why. The reveal counts each program's work, which C, D
 # and E all predict; they differ in the reason: C counts the passes each mode runs, D reads
 # the rank of the input, E has jacrev run a forward pass per output (the lesson's by-hand
-# cell runs one vjp and pulls every row back through the same f_vjp).
+# cell, after the reveal, runs one vjp and pulls every row back through the same f_vjp; the
+# page above states only that a JVP is one column and a VJP one row, each for one pass).
 CHEAPER_OPTIONS = ("A", "B", "C", "D", "E", "F")
 CHEAPER_TEXTS = (
     "jacrev for both: reverse mode, what grad uses, is the cheap one",
@@ -782,8 +783,9 @@ EXERCISES = (
         rule=Choice(CHEAPER_OPTIONS, texts=CHEAPER_TEXTS),
         hints=(
             "Count the inputs and outputs of each function: every entry of a matrix counts. "
-            "Then count the passes each mode runs: look at how the by-hand cell above builds "
-            "the columns (JVPs) and the rows (one jax.vjp, then pull-backs through f_vjp).",
+            "Then count the passes each mode needs: one JVP gives one column of the "
+            "Jacobian, one VJP one row. And what does jax.vjp return: a row, or a function "
+            "that can be called again with another cotangent?",
             "jacfwd runs one JVP per input; jacrev runs the function forward once, then one "
             "backward pass per output. tall: 5 inputs, 2000 outputs; wide: the reverse.",
             "jacfwd needs 5 JVPs for tall, jacrev 5 backward passes after one forward pass "
@@ -818,7 +820,8 @@ EXERCISES = (
                 message="The choice is right, the reason is not: jacrev does not run a forward "
                 "pass per output. It runs the function forward once, keeps the residuals "
                 "once, and pulls each row back through the same VJP function, as the by-hand "
-                "cell did with one jax.vjp and vmap over f_vjp. Only the backward passes grow "
+                "cell after the timings does with one jax.vjp and vmap over f_vjp. Only the "
+                "backward passes grow "
                 "with the outputs.",
                 example=lambda: "E",
             ),
@@ -847,8 +850,9 @@ EXERCISES = (
             "function from 5,000 numbers to a 40 × 50 matrix has a vector input and is "
             "cheaper in reverse mode. E's reason is wrong too: `jacrev` runs the function "
             "forward once, stores its residuals once, and then runs one backward pass per "
-            "**output**, as the cell `rows = jax.vmap(f_vjp)(jnp.eye(2))[0]` above did by "
-            "hand: one `vjp`, two pull-backs through the same `f_vjp`. Only the backward "
+            "**output**, as the cell `rows = jax.vmap(f_vjp)(jnp.eye(2))[0]` after the "
+            "timings does by hand: one `vjp`, two pull-backs through the same `f_vjp`. Only "
+            "the backward "
             "passes grow with the outputs."
         ),
     ),
