@@ -905,7 +905,10 @@ def hvp_diagonal_of_hessian(x, v, k):
 
 def hvp_diagonal_by_jvps(x, v, k):
     units = jnp.eye(x.shape[0])
-    column = lambda e: jax.jvp(lambda y: jax.grad(energy)(y, k), (x,), (e,))[1]
+
+    def column(e):
+        return jax.jvp(lambda y: jax.grad(energy)(y, k), (x,), (e,))[1]
+
     return jnp.sum(jax.vmap(column)(units) * units, axis=1)  # forgot v
 
 
