@@ -94,7 +94,8 @@ def _viewed(view: Callable[..., Any], fn: Callable[..., Any]) -> Callable[..., A
 # A choice of the cheaper modes and why. The reveal counts each program's work, which C, D
 # and E all predict; they differ in the reason: C counts the passes each mode runs, D reads
 # the rank of the input, E has jacrev run a forward pass per output (the lesson's by-hand
-# cell runs one vjp and pulls every row back through the same f_vjp).
+# cell, after the reveal, runs one vjp and pulls every row back through the same f_vjp; the
+# page above states only that a JVP is one column and a VJP one row, each for one pass).
 CHEAPER_OPTIONS = ("A", "B", "C", "D", "E", "F")
 CHEAPER_TEXTS = (
     "jacrev for both: reverse mode, what grad uses, is the cheap one",
@@ -229,6 +230,31 @@ def _avals(jaxpr: Any) -> list[Any]:
                 if hasattr(inner, "eqns"):
                     found += _avals(inner)
     return found
+
+
+def _hessian_diagonal(x, v, k):
+    return jnp.diag(jax.hessian(_energy)(x, k))
+
+
+def _diagonal_times_v(x, v, k):
+    return _hessian_diagonal(x, v, k) * v
+
+
+def _gives(fn: Callable[..., Any]) -> Callable[[Any], bool]:
+    """Matches an answer whose values are fn's on every case (shapes included): a product
+    the answer computed that is not H @ v, named by what it is."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        for args in _hvp_inputs():
+            got = np.asarray(jax.jit(answer)(*args), dtype=np.float64)
+            want = np.asarray(fn(*args), dtype=np.float64)
+            if got.shape != want.shape or not np.allclose(got, want, rtol=1e-4, atol=1e-5):
+                return False
+        return True
+
+    return matches
 
 
 def _builds_hessian(answer: Any) -> bool:
@@ -757,8 +783,9 @@ EXERCISES = (
         rule=Choice(CHEAPER_OPTIONS, texts=CHEAPER_TEXTS),
         hints=(
             "Count the inputs and outputs of each function: every entry of a matrix counts. "
-            "Then count the passes each mode runs: look at how the by-hand cell above builds "
-            "the columns (JVPs) and the rows (one jax.vjp, then pull-backs through f_vjp).",
+            "Then count the passes each mode needs: one JVP gives one column of the "
+            "Jacobian, one VJP one row. And what does jax.vjp return: a row, or a function "
+            "that can be called again with another cotangent?",
             "jacfwd runs one JVP per input; jacrev runs the function forward once, then one "
             "backward pass per output. tall: 5 inputs, 2000 outputs; wide: the reverse.",
             "jacfwd needs 5 JVPs for tall, jacrev 5 backward passes after one forward pass "
@@ -793,7 +820,8 @@ EXERCISES = (
                 message="The choice is right, the reason is not: jacrev does not run a forward "
                 "pass per output. It runs the function forward once, keeps the residuals "
                 "once, and pulls each row back through the same VJP function, as the by-hand "
-                "cell did with one jax.vjp and vmap over f_vjp. Only the backward passes grow "
+                "cell after the timings does with one jax.vjp and vmap over f_vjp. Only the "
+                "backward passes grow "
                 "with the outputs.",
                 example=lambda: "E",
             ),
@@ -822,8 +850,9 @@ EXERCISES = (
             "function from 5,000 numbers to a 40 × 50 matrix has a vector input and is "
             "cheaper in reverse mode. E's reason is wrong too: `jacrev` runs the function "
             "forward once, stores its residuals once, and then runs one backward pass per "
-            "**output**, as the cell `rows = jax.vmap(f_vjp)(jnp.eye(2))[0]` above did by "
-            "hand: one `vjp`, two pull-backs through the same `f_vjp`. Only the backward "
+            "**output**, as the cell `rows = jax.vmap(f_vjp)(jnp.eye(2))[0]` after the "
+            "timings does by hand: one `vjp`, two pull-backs through the same `f_vjp`. Only "
+            "the backward "
             "passes grow with the outputs."
         ),
     ),
@@ -849,6 +878,25 @@ EXERCISES = (
             "    return jax.jvp(lambda y: jax.grad(energy)(y, k), (x,), (v,))[1]"
         ),
         mistakes=(
+            Mistake(
+                id="diagonal-times-v",
+                message="Your hvp multiplies each bead's own second derivative (the "
+                "Hessian's diagonal) by v, entry by entry. That leaves out the springs' "
+                "coupling: moving one bead changes its neighbours' gradients too, the "
+                "Hessian's entries off the diagonal. H @ v is how the whole gradient changes "
+                "as all of x moves along v at once.",
+                example=lambda: _diagonal_times_v,
+                matches=_gives(_diagonal_times_v),
+            ),
+            Mistake(
+                id="diagonal",
+                message="Your hvp returns each bead's own second derivative, the Hessian's "
+                "diagonal: v is not used, and the springs' coupling between neighbours (the "
+                "entries off the diagonal) is left out. H @ v is how the whole gradient "
+                "changes as x moves along v.",
+                example=lambda: _hessian_diagonal,
+                matches=_gives(_hessian_diagonal),
+            ),
             Mistake(
                 id="builds-hessian",
                 message=f"Your hvp builds the Hessian: traced for {HESSIAN_PROBE} beads, it holds "

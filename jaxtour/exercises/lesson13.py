@@ -63,49 +63,27 @@ def _per_answer(probe: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
 # --- 13.first_nan -----------------------------------------------------------------------
 
-# A choice of the operation and why. Running entropy under jax.debug_nans names "mul", which
-# options C and D both give; they differ in the reason: log(0.0) is -inf (C) or a NaN that
-# debug_nans saw only where it was passed on (D). One line, jnp.log(0.0), and what the lesson
-# says debug_nans checks (each operation's output) tell them apart. "mul" typed in is the
-# operation of two options, so it is refused as such, no longer read as C.
-NAN_OPTIONS = ("A", "B", "C", "D", "E")
+# Asked of entropy_guarded, whose where throws the NaN of 0.0 * -inf away: under
+# jax.debug_nans, called as it is it raises at mul (each operation's output is checked), and
+# jitted it returns the finite value (only the compiled function's output is checked). The
+# page runs jax.debug_nans on the unguarded entropy (mul, 0.0 * -inf) before the question; the
+# reveal runs both calls of entropy_guarded, whose outcome C and D share: they differ in why
+# the jitted call raises nothing (D's compiled where computing one branch is lesson 07's
+# mistake).
+NAN_OPTIONS = ("A", "B", "C", "D", "E", "F")
 NAN_TEXTS = (
-    "div: counts / total comes first, and dividing the count of 0 makes the NaN",
-    "log: the logarithm of 0 has no value, so jnp.log(p) returns NaN for the 0 entry",
-    "mul: jnp.log(0.0) is -inf, which is no NaN, and p * jnp.log(p) multiplies 0.0 by -inf, "
-    "which has no value: NaN",
-    "mul: jnp.log(0.0) is already NaN, but jax.debug_nans checks each operation's inputs, so "
-    "it names the first operation that receives a NaN",
-    "reduce_sum: the sum adds -inf to finite numbers, which has no value",
+    "both raise FloatingPointError at mul: the product 0.0 × -inf is still computed, "
+    "whatever where then picks",
+    "neither raises: where puts 0.0 in place of the NaN, so no operation's output holds one",
+    "called as it is, it raises at mul; jitted, it returns 0.562 and raises nothing: under "
+    "jit the checker sees only the compiled function's output, which is finite",
+    "called as it is, it raises at mul; jitted, it returns 0.562 and raises nothing: "
+    "compiled, jnp.where computes only the branch it picks, so the product 0.0 × -inf is "
+    "never made",
+    "called as it is, it returns 0.562; jitted, it raises at mul: compiling joins the "
+    "operations into one program, whose NaN JAX finds by running it again without jit",
+    "both raise at log: the checker stops at jnp.log(0.0), before the product",
 )
-# The primitive names jax.debug_nans prints, typed in where a letter was asked.
-_NAN_OPS = {"div": "A", "log": "B", "mul": "mul", "reduce_sum": "E", "neg": "neg", "sum": "E"}
-
-
-def _typed_op(*wanted: str) -> Callable[[Any], bool]:
-    """Matches an operation's name typed in (``"mul"``, ``"jnp.log"``, ``"log"``) that
-    stands for one of ``wanted`` (a letter, or the name itself where no option is its
-    own)."""
-
-    def matches(answer: Any) -> bool:
-        if not isinstance(answer, str):
-            return False
-        typed = str.lower(str.strip(answer)).strip("`'\"").removeprefix("jnp.")
-        return _NAN_OPS.get(typed) in wanted
-
-    return matches
-
-
-def _nan_letter(*letters: str) -> Callable[[Any], bool]:
-    """The answer names one of ``letters`` (as the rule reads it), or an operation's name
-    that stands for one of them."""
-
-    def matches(answer: Any) -> bool:
-        return Choice(NAN_OPTIONS, texts=NAN_TEXTS).read(answer) in letters or _typed_op(*letters)(
-            answer
-        )
-
-    return matches
 
 
 # --- 13.xlogx_gradient ------------------------------------------------------------------
@@ -587,78 +565,79 @@ GAP_OPTIONS = ("A", "B", "C", "D", "E")
 EXERCISES = (
     Exercise(
         id="13.first_nan",
-        title="Find the operation that made the first NaN, and why",
+        title="Predict what jax.debug_nans catches, with jit and without",
         prediction=True,
         explanation=(
-            "C, `mul`. `counts / total` divides by 4.0, so `p` is [0.75, 0.0, 0.25]: no NaN "
-            "yet (A). `jnp.log(p)` turns the 0.0 into -inf, an infinity, not a NaN (print "
-            "`jnp.log(0.0)`): so B is wrong, and so is D's reason, since `jax.debug_nans` "
-            "checks what each operation puts out, and would have named `log` itself had "
-            "`log` made a NaN. Then `p * jnp.log(p)` multiplies that 0.0 by -inf, and 0 × ∞ "
-            "has no value: NaN. The sum and the minus sign only pass on the NaN they were "
-            "given (-inf plus finite numbers is still -inf, not E's NaN). The name in the "
-            "error, `mul`, is the operation of C and of D alike: only the reason tells them "
-            "apart."
+            "C. Called as it is, `entropy_guarded` runs one `jnp` operation at a time, and "
+            "`jax.debug_nans` checks each one's output: `p * jnp.log(p)` makes the NaN of "
+            "0.0 × -inf before `jnp.where` puts 0.0 in its place, so the checker stops at "
+            "`mul` (B's `where` comes too late; F's `log` made -inf, which the checker lets "
+            "pass). Jitted, the whole function is one compiled program, and the checker sees "
+            "only what it returns: 0.562, finite, so there is nothing to run again and no "
+            "error (A says it raises, E has the two calls the other way round). The NaN is "
+            "still made inside: a compiled `jnp.where` computes both branches too (lesson "
+            "07), so D's reason is wrong; the checker just never sees it. Under `jit`, "
+            "`jax.debug_nans` finds the NaNs that reach an output; a NaN that a `where` throws "
+            "away is found only without `jit`, and it can come back in the gradient: the "
+            "next section."
         ),
         reference=lambda: "C",
         rule=Choice(NAN_OPTIONS, texts=NAN_TEXTS),
         hints=(
-            "Run entropy(counts) inside `with jax.debug_nans(True):`, and inside "
-            "`with checks.expect_error():` so the cell shows the error instead of failing. "
-            "The last words of the FloatingPointError name the operation; two options name "
-            "it, with different reasons.",
-            "Print jnp.log(jnp.array([0.0])): is that a NaN? And what does jax.debug_nans "
-            "look at, each operation's inputs or its output?",
-            "log(0.0) is -inf, and debug_nans checks outputs: the NaN first appears when "
-            'p * log(p) multiplies 0.0 by -inf. first_nan = "C".',
+            "Two questions: what does jax.debug_nans check when entropy_guarded runs as it "
+            "is, one jnp operation at a time, and what when it is one compiled program? Read "
+            "again the lines JAX printed above the log_returns error, under jit.",
+            "Called as it is, each operation's output is checked, the product p * "
+            "jnp.log(p) too, and it is computed before where picks. Jitted, only the "
+            "compiled function's output is checked, and where made it finite. Does a "
+            "compiled where compute both branches (lesson 07)?",
+            "It raises at mul called as it is, and returns 0.562 jitted, because under jit "
+            'only the output is checked: first_nan = "C".',
         ),
         solution='first_nan = "C"',
         mistakes=(
             Mistake(
-                id="operation-only",
-                message="mul is the operation jax.debug_nans names, and two options name it, "
-                "for different reasons. Answer with the letter whose reason is right too: is "
-                "jnp.log(0.0) a NaN, and does debug_nans look at an operation's inputs or at "
-                "its output?",
-                example=lambda: "mul",
-                matches=_typed_op("mul"),
-            ),
-            Mistake(
-                id="log",
-                message="jnp.log(0.0) is -inf, an infinity, not a NaN; jax_debug_nans lets "
-                "it pass (only jax_debug_infs would stop there). Run the cell under "
-                "jax.debug_nans(True) and read the operation the error names.",
-                example=lambda: "B",
-                matches=_nan_letter("B"),
-            ),
-            Mistake(
-                id="division",
-                message="counts / total divides by jnp.sum(counts), which is 4.0 here, not "
-                "zero: 0.0 / 4.0 is 0.0, and p is [0.75, 0.0, 0.25], no NaN yet. Run the cell "
-                "under jax.debug_nans(True) and read the operation the error names.",
+                id="both-raise",
+                message="Called as it is, yes: the product's output holds a NaN, and every "
+                "operation's output is checked. Jitted, the checker sees only what the "
+                "compiled function returns, and entropy_guarded returns a finite number: the "
+                "NaN made inside, and thrown away by where, never reaches it.",
                 example=lambda: "A",
-                matches=_nan_letter("A"),
             ),
             Mistake(
-                id="inputs-checked",
-                message="The operation is right, the reason is not. jnp.log(0.0) is -inf, "
-                "not a NaN: print it. And jax.debug_nans checks what each operation puts "
-                "out, so a log that made a NaN would be named itself. The NaN is new in the "
-                "product: 0.0 times -inf has no value.",
+                id="where-hides-it",
+                message="where does put 0.0 in the result, but called as it is, each jnp "
+                "operation runs, and is checked, on its own: p * jnp.log(p) is computed "
+                "before where picks, its output holds the NaN of 0.0 × -inf, and the checker "
+                "stops there.",
+                example=lambda: "B",
+            ),
+            Mistake(
+                id="one-branch",
+                message="The outcome is right, the reason is not: a compiled jnp.where still "
+                "computes both branches (lesson 07), so the NaN is made inside the jitted "
+                "function too. Under jit the checker looks only at the compiled function's "
+                "output, and where made that finite.",
                 example=lambda: "D",
             ),
             Mistake(
-                id="passed-on",
-                message="-inf plus finite numbers is -inf, not a NaN; the sum (and the minus "
-                "sign after it) only pass on the NaN they were given. jax_debug_nans stops "
-                "at the first operation whose output holds a NaN: run the cell under "
-                "jax.debug_nans(True) and read the name in the error.",
+                id="jit-only",
+                message="The other way round. Called as it is, every operation's output is "
+                "checked, and the product's holds a NaN. Jitted, only the compiled function's "
+                "output is checked, and where made it finite: JAX runs a jitted function "
+                "again without jit only when its output holds a NaN.",
                 example=lambda: "E",
-                matches=_nan_letter("E", "neg"),
+            ),
+            Mistake(
+                id="log",
+                message="jnp.log(0.0) is -inf, an infinity, not a NaN: the checker lets it "
+                "pass (only jax_debug_infs would stop there), as it did for the unguarded "
+                "entropy above.",
+                example=lambda: "F",
             ),
         ),
-        success="0.0 * -inf is NaN: the log made an infinity, the multiplication made the "
-        "NaN. jax.debug_nans names the first operation whose output holds one.",
+        success="Each operation's output is checked without jit; under jit only the compiled "
+        "function's output is, so a NaN that where throws away goes unseen there.",
     ),
     Exercise(
         id="13.xlogx_gradient",

@@ -57,9 +57,11 @@ VIEW_TEXTS = (
 
 # --- 14.predict_death ---------------------------------------------------------------------
 
-# Asked for a real cluster, with JAX's default timeouts (300 s, 100 s, 300 s): the reveal runs
-# crash.py with the lesson's short ones (4 s of heartbeat), so it shows when process 0 ends
-# here, and the learner must see which timeout that was to answer for the defaults.
+# Asked for a real cluster, with JAX's default timeouts (300 s, 100 s, 300 s). The reveal runs
+# crash.py with its heartbeat timeout raised to the launcher's shutdown timeout, both 10 s: it
+# shows that JAX ends process 0, later than at once, but its time cannot tell E (heartbeat)
+# from F (shutdown), so the choice for the defaults needs what each timeout bounds (a
+# held-out reader settled the earlier version, 4 s of heartbeat, by matching the time).
 DEATH_OPTIONS = ("A", "B", "C", "D", "E", "F")
 DEATH_TEXTS = (
     ('the second sum raises an exception: process 0 prints "caught ..." and "process 0 done"'),
@@ -954,11 +956,13 @@ EXERCISES = (
         rule=Choice(DEATH_OPTIONS, texts=DEATH_TEXTS),
         hints=(
             "The sum needs values from both processes' devices, and JAX's distributed "
-            "service checks, through heartbeats, that every process is alive. Run the cell "
-            "after the check: when does process 0 end here, and which of the three timeouts "
-            "the launcher set (the list at the top of the lesson) is that?",
-            "Here process 0 ends about 4 s after process 1: the heartbeat timeout the launcher "
-            "set, not the sum. On a cluster the heartbeat timeout is JAX's default.",
+            "service checks, through heartbeats, that every process is alive. Each timeout "
+            "bounds one wait: which wait is process 0 in, after process 1 has died? Is it "
+            "exiting, or inside the sum?",
+            "Process 0 is inside the sum, not exiting, so the shutdown timeout does not "
+            "apply, and the sum does not notice the closed connection. What notices is the "
+            "distributed service, when process 1's heartbeats have been silent for the "
+            "heartbeat timeout. On a cluster that timeout is JAX's default.",
             'JAX\'s default heartbeat timeout is 100 s: death = "E".',
         ),
         solution='death = "E"',
@@ -988,17 +992,17 @@ EXERCISES = (
                 message="The end is right, the timing is not: the second sum does not notice "
                 "that process 1 is gone, it waits for process 1's partial sum. What notices "
                 "is the distributed service, once process 1's heartbeats have been silent "
-                "for the heartbeat timeout: run the cell after the check, and compare the "
-                "time it prints with the timeouts the launcher set.",
+                "for the heartbeat timeout: the cell after the check shows process 0 ending "
+                "about 10 s after the death, not at once.",
                 example=lambda: "D",
             ),
             Mistake(
                 id="shutdown-timeout",
                 message="The end is right, the timeout is not. The shutdown timeout bounds how "
                 "long a process that is exiting waits for the others; process 0 is not "
-                "exiting, it is inside the sum. Here process 0 ends about as long after the "
-                "death as one of the launcher's timeouts: which one, and what is JAX's "
-                "default for it?",
+                "exiting, it is inside the sum. Here the heartbeat timeout was raised to the "
+                "shutdown's 10 s, so the run cannot tell them apart; with JAX's defaults they "
+                "differ, and the one that ends process 0 is the wait for a silent process.",
                 example=lambda: "F",
             ),
         ),
@@ -1012,14 +1016,17 @@ EXERCISES = (
             "timeout, told every other process, and JAX ended each one from C++ "
             '("Terminating process because the JAX distributed service detected fatal '
             'errors", in the output of the cell after the check): with `SIGABRT` in this '
-            "JAX, with exit status 1 in older ones (Colab's 0.7). That cell ran with this "
-            "lesson's timeouts, 4 s of heartbeat and 10 s of shutdown, and process 0 ended "
-            "about 4 s after process 1 died: the heartbeat timeout decides when, not the "
-            "sum, nor F's shutdown timeout (it bounds how long a process that is exiting "
-            "waits for the others). With JAX's default of 100 s, process 0 lives on for "
-            "about 100 s. Nothing is raised, so no `except` runs, and nothing after the sum "
-            "is printed. The half-finished program cannot continue: its compiled steps need "
-            "all 8 devices.\n\n"
+            "JAX, with exit status 1 in older ones (Colab's 0.7). That cell ran with both "
+            "timeouts at 10 s, so its time could not tell E from F: the heartbeat timeout "
+            "decides when, not the sum, nor F's shutdown timeout (it bounds how long a "
+            "process that is exiting waits for the others, and process 0 was inside the "
+            "sum). Delete the line that raises the heartbeat timeout from the cell that writes "
+            "`crash.py`, then run it and the cell after the check again: with the launcher's "
+            "4 s of heartbeat and its 10 s of shutdown, process 0 ends about 4 s after the "
+            "death. With JAX's default of 100 s, process 0 lives on for about 100 s. "
+            "Nothing is raised, so no `except` runs, and nothing after the sum is printed. "
+            "The half-finished program cannot continue: its compiled steps need all 8 "
+            "devices.\n\n"
             "So a multi-process job is fail-stop: it stops whole, and is restarted whole, "
             "from its last checkpoint. The time limit of `hosts.run` is the safety net for "
             "what the heartbeats cannot see: processes that are alive but wait for each "

@@ -112,9 +112,10 @@ GIVEAWAYS = {
         "лишь случайно",
     ),
     "13.first_nan": (
-        "`jnp.log(0.0)` is -inf",
-        "checks what each operation puts out",
-        "проверяет то, что каждая операция выдаёт",
+        "the checker sees only what it returns",
+        "проверка видит только то, что она возвращает",
+        "a NaN that a `where` throws away is found only without `jit`",
+        "находится только без `jit`",
     ),
     "13.float32_gap": (
         "float32 keeps about 7",

@@ -885,3 +885,48 @@ FAMILIES_35 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *FAMILIES_35)
+
+
+# --- round 7's auditor: 12.hvp answers that keep only the Hessian's diagonal were told they
+# build the Hessian (some do, some only hold n copies of x under vmap): named for what they
+# compute ---------------------------------------------------------------------------------
+
+
+def hvp_second_derivative_per_bead(x, v, k):
+    def own(i):  # d2 energy / dx_i^2: bead i moved alone
+        return jax.grad(lambda xi: jax.grad(energy)(x.at[i].set(xi), k)[i])(x[i])
+
+    return jax.vmap(own)(jnp.arange(x.shape[0])) * v
+
+
+def hvp_diagonal_of_hessian(x, v, k):
+    return jnp.diagonal(jax.hessian(energy)(x, k)) * v
+
+
+def hvp_diagonal_by_jvps(x, v, k):
+    units = jnp.eye(x.shape[0])
+
+    def column(e):
+        return jax.jvp(lambda y: jax.grad(energy)(y, k), (x,), (e,))[1]
+
+    return jnp.sum(jax.vmap(column)(units) * units, axis=1)  # forgot v
+
+
+DIAGONAL = (
+    Wrong(
+        "12.hvp",
+        "each bead's own second derivative, times v",
+        lambda: hvp_second_derivative_per_bead,
+        named="diagonal-times-v",
+    ),
+    Wrong(
+        "12.hvp",
+        "the Hessian's diagonal times v",
+        lambda: hvp_diagonal_of_hessian,
+        named="diagonal-times-v",
+    ),
+    Wrong(
+        "12.hvp", "the diagonal by JVPs, v unused", lambda: hvp_diagonal_by_jvps, named="diagonal"
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *DIAGONAL)
