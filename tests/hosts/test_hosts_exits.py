@@ -218,15 +218,17 @@ def test_a_child_that_drops_the_token_and_the_group_still_ends(tmp_path, way):
     subreaper, adopts it when the worker ends, and the run's stop kills it."""
     pid_file = tmp_path / "escaped"
     script = tmp_path / "escape.py"
+    child = f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(60)"
     script.write_text(
-        "import subprocess, sys, time\n"
-        "subprocess.Popen([sys.executable, '-c', 'import os, time; "
-        f'open({str(pid_file)!r}, "w").write(str(os.getpid())); time.sleep(60)\'], '
-        "env={}, start_new_session=True)\n"
-        "time.sleep(1)\n"
+        "import os, subprocess, sys, time\n"
+        f"subprocess.Popen([sys.executable, '-c', {child!r}], env={{}}, start_new_session=True)\n"
+        f"while not os.path.exists({str(pid_file)!r}):\n"  # it has recorded its pid
+        "    time.sleep(0.01)\n"
+        "time.sleep(0.1)\n"
     )
     try:
-        hosts.run(script, processes=1, devices_per_process=1, timeout_s=20)
+        (result,) = hosts.run(script, processes=1, devices_per_process=1, timeout_s=60)
+        assert result.ok, result.stderr
         time.sleep(0.5)
         pid = int(pid_file.read_text())
         escaped = alive(pid)
