@@ -507,10 +507,10 @@ class _Started:
 def _stop(token: str, server: _Server | None, workers: list, files: list) -> None:
     held = _hold_interrupts()
     try:
+        if server is not None:  # first: what its workers leave is still known to be theirs
+            server.stop_run(token)
         for worker, _out, _err in workers:
             _kill(worker)
-        if server is not None:
-            server.stop_run(token)
         _kill_carriers(token)
         for worker, _out, _err in workers:
             worker.wait()
