@@ -527,7 +527,7 @@ def _lab(args: argparse.Namespace) -> int:
             2,
         )
     port = choose_port(args.port, hold=not args.dry_run)
-    lang = i18n.language()
+    lang = getattr(args, "edition", None) or i18n.language()
     if lang != i18n.DEFAULT and not workspace.has_edition(lang):
         print(
             "jaxtour: "
@@ -736,6 +736,31 @@ def cmd_next(args: argparse.Namespace) -> int:
     return 0
 
 
+def _speaks_english_instead(lang: str) -> bool:
+    """Where stdout or stderr cannot write ``lang``'s letters (``PYTHONIOENCODING=ascii``,
+    a Latin-1 locale), jaxtour's own messages are English, so that they are read and not
+    seen as ``\\u0430`` escapes or question marks; one English line on stderr says why and
+    how to get them in ``lang``. The lessons' language stays ``lang``. True if so."""
+    if lang == i18n.DEFAULT:
+        return False
+    letters = i18n.LANGUAGES[lang]  # its own name, in its own letters: "Русский"
+    lacking = [s for s in (sys.stderr, sys.stdout) if not _encodes(letters, s)]
+    if not lacking:
+        return False
+    i18n.use_language(i18n.DEFAULT)
+    encoding = getattr(lacking[0], "encoding", None) or "?"
+    print(
+        f"jaxtour: this terminal's encoding ({encoding}) has no {LANGUAGE_NAMES[lang]} "
+        "letters, so jaxtour speaks English here; for "
+        f"{LANGUAGE_NAMES[lang]}, use a UTF-8 locale (LANG=C.UTF-8) or PYTHONIOENCODING=utf-8.",
+        file=sys.stderr,
+    )
+    return True
+
+
+LANGUAGE_NAMES = {"ru": "Russian"}  # each language's English name, for that line
+
+
 def _encodes(text: str, stream: typing.TextIO) -> bool:
     """Whether ``stream`` can write ``text`` in its encoding."""
     try:
@@ -931,6 +956,16 @@ def parser() -> argparse.ArgumentParser:
             "the language: {choices} (default: $JAXTOUR_LANG, else the system's language)"
         ).format(choices=", ".join(i18n.LANGUAGES)),
     )
+    # Before the command too (`jaxtour --lang ru progress`), as the help is asked for:
+    # its own name, so that a command's default None does not overwrite it.
+    top.add_argument(
+        "--lang",
+        dest="lang_first",
+        type=_language,
+        default=None,
+        metavar="LANG",
+        help=speaking._actions[0].help,
+    )
 
     lab = commands.add_parser(
         "lab",
@@ -1021,19 +1056,23 @@ _FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    early = language_in(argv)
-    if early is not None:
-        i18n.use_language(early)
-    with _argparse_speaking():
-        args = parser().parse_args(argv)
-    if getattr(args, "lang", None):
-        i18n.use_language(args.lang)
     for name in ("stdout", "stderr"):  # closed (`>&-`): what it would say goes nowhere
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
     for stream in (sys.stdout, sys.stderr):  # a character the encoding lacks: "?"
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")
+    early = language_in(argv)
+    if early is not None:
+        i18n.use_language(early)
+    edition = i18n.language()  # the lessons' language: a terminal cannot change it
+    english = _speaks_english_instead(edition)
+    with _argparse_speaking():
+        args = parser().parse_args(argv)
+    args.lang = getattr(args, "lang", None) or args.lang_first
+    args.edition = args.lang or edition
+    if args.lang and not english:
+        i18n.use_language(args.lang)
     try:
         status = args.run(args)
         sys.stdout.flush()  # here, where a closed pipe is caught, not at exit

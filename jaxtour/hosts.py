@@ -19,6 +19,14 @@ The processes reach each other, and the coordinator, through TCP sockets on 127.
 Where a sandbox forbids them, ``run`` raises ``WorkersUnavailable`` at once, with one
 sentence that says so (``workers_unavailable()`` asks without starting anything).
 
+Nothing a worker starts outlives the run, however it detaches (a session of its own, a
+daemon's double fork, its environment cleared, its descriptors closed, SIGTERM ignored):
+on Linux the workers' parent is this kernel's worker server (jaxtour/worker_server.py),
+their child subreaper, which adopts every process they leave and kills the run's whole
+tree when ``run`` returns, raises or is interrupted, and its own whole tree when the
+kernel dies (even by SIGKILL). Elsewhere (macOS) ``run`` kills each worker's process
+group and says once what it cannot end (``processes_may_escape()``).
+
 ``subprocess``'s ``Popen`` is bound here when this module is imported (lesson 14's setup
 cell), so a notebook that rebinds ``subprocess.Popen`` later does not change how workers
 are started.
@@ -36,6 +44,7 @@ import signal
 import socket
 import sys
 import tempfile
+import threading
 import time
 import uuid
 import weakref
@@ -53,6 +62,7 @@ __all__ = [
     "WorkersUnavailable",
     "free_port",
     "initialize_arguments",
+    "processes_may_escape",
     "run",
     "scratch_folder",
     "show",
@@ -139,6 +149,56 @@ def workers_unavailable() -> str | None:
             "or Binder."
         ).format(error=f"{type(error).__name__}: {error}")
     return None
+
+
+def processes_may_escape() -> str | None:
+    """None where ``run`` ends every process its workers start, however it detaches
+    (Linux: the worker server adopts them, ``PR_SET_CHILD_SUBREAPER``); else the sentence
+    that says what ``run`` cannot end there. ``run`` prints it once per kernel."""
+    if sys.platform.startswith("linux") and _can_adopt():
+        return None
+    return _(
+        "On this system ({system}) jaxtour cannot adopt the processes a worker detaches "
+        "from itself: run() kills every worker and the process group each one leads, but "
+        "a process a worker starts in a session of its own (setsid, a daemon's double "
+        "fork) can outlive the run. Have the script end what it starts."
+    ).format(system=_platform_name())
+
+
+def _platform_name() -> str:
+    """``macOS``, ``Windows``, ``Linux`` or what Python calls the system."""
+    return {"darwin": "macOS", "win32": "Windows", "linux": "Linux"}.get(sys.platform, sys.platform)
+
+
+def _can_adopt() -> bool:
+    """Whether this system has Linux's child subreaper (read, not set, here)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        flag = ctypes.c_int()
+        return libc.prctl(37, ctypes.byref(flag), 0, 0, 0) == 0  # PR_GET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        return False
+
+
+_told: list[bool] = [False]  # whether this kernel was told what run cannot end
+
+
+def _tell_once(server: _Server | None) -> None:
+    """Print ``processes_may_escape``'s sentence once, where it applies."""
+    if _told[0]:
+        return
+    why = processes_may_escape()
+    if why is None and server is not None and server.ready and not server.adopts:
+        why = _(
+            "The worker server could not become its workers' subreaper here: run() kills "
+            "every worker and the process group each one leads, but a process a worker "
+            "starts in a session of its own can outlive the run."
+        )
+    if why is not None:
+        _told[0] = True
+        print(why, file=sys.stderr)
 
 
 def scratch_folder() -> Path:
@@ -310,6 +370,7 @@ def run(
             )
         finally:
             started.stop()
+            _tell_once(server)
 
 
 def _run(
@@ -446,10 +507,10 @@ class _Started:
 def _stop(token: str, server: _Server | None, workers: list, files: list) -> None:
     held = _hold_interrupts()
     try:
+        if server is not None:  # first: what its workers leave is still known to be theirs
+            server.stop_run(token)
         for worker, _out, _err in workers:
             _kill(worker)
-        if server is not None:
-            server.stop_run(token)
         _kill_carriers(token)
         for worker, _out, _err in workers:
             worker.wait()
@@ -529,12 +590,18 @@ _servers: list[_Server] = []  # this kernel's server (one at a time)
 
 
 class _Server:
-    """``python -m jaxtour.worker_server``, and what it has said (jaxtour/worker_server.py)."""
+    """``python -m jaxtour.worker_server``, and what it has said (jaxtour/worker_server.py).
+    ``fresh``: it starts each worker as a fresh Python (``--exec``) and imports no JAX."""
 
-    def __init__(self, environment: dict[str, str]) -> None:
-        self.environment = environment
+    def __init__(self, environment: dict[str, str], fresh: bool = False) -> None:
+        self.environment, self.fresh = environment, fresh
+        command = [sys.executable, "-m", "jaxtour.worker_server", *(["--exec"] if fresh else [])]
+        if threading.current_thread() is threading.main_thread():
+            # It ends when the thread that starts it ends (PR_SET_PDEATHSIG): only the
+            # main thread's end is the kernel's. Elsewhere its closed stdin says so.
+            command += ["--parent", str(os.getpid())]
         self.process = Popen(
-            [sys.executable, "-m", "jaxtour.worker_server"],
+            command,
             env=environment,
             stdin=PIPE,
             stdout=PIPE,
@@ -542,6 +609,7 @@ class _Server:
             start_new_session=True,  # the kernel's interrupt is not for it
         )
         self.ready = False
+        self.adopts = False  # whether it adopts what its workers leave (Linux's subreaper)
         self.returncodes: dict[int, int] = {}
         self._pids: list[tuple[int, str]] = []  # forked, not yet taken: (pid, run's token)
         self.stopped: set[str] = set()
@@ -566,6 +634,7 @@ class _Server:
             message = json.loads(line)
             if message.get("ready"):
                 self.ready = True
+                self.adopts = bool(message.get("adopts"))
             elif "pid" in message:
                 self._pids.append((int(message["pid"]), str(message.get("run"))))
             elif "stopped" in message:
@@ -684,20 +753,24 @@ class _Forked:
 
 
 def _server() -> _Server | None:
-    """This kernel's worker server, started on first use (None where workers are fresh
-    Pythons: switched off by JAXTOUR_WORKER_SERVER=0, or not on Linux: macOS's system
-    libraries are not safe to fork once loaded, which is why Python's multiprocessing
-    spawns there, and Windows has no fork)."""
-    if os.environ.get(SERVER_VARIABLE, "1") == "0" or not sys.platform.startswith("linux"):
+    """This kernel's worker server, started on first use. It forks each worker from a
+    Python with JAX imported; with JAXTOUR_WORKER_SERVER=0 it starts each as a fresh
+    Python (and imports no JAX), still as the workers' parent, the one that adopts what
+    they leave. None off Linux, where each worker is a fresh Python started here:
+    macOS's system libraries are not safe to fork once loaded (which is why Python's
+    multiprocessing spawns there), it has no child subreaper, and Windows has no fork."""
+    if not sys.platform.startswith("linux"):
         return None
+    fresh = os.environ.get(SERVER_VARIABLE, "1") == "0"
     environment = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": _importable()}
     if _servers and (
         _imports_read(_servers[0].environment) != _imports_read(environment)
+        or _servers[0].fresh != fresh
         or not _servers[0].alive()
     ):
         _servers.pop().stop()  # what importing JAX read has changed: import it anew
     if not _servers:
-        _servers.append(_Server(environment))
+        _servers.append(_Server(environment, fresh))
         atexit.register(_servers[0].stop)
     return _servers[0]
 

@@ -20,11 +20,27 @@ once they are reaped. Its first line is ``{"ready":
 true}``, once JAX is imported. It exits when its stdin closes (the kernel is gone),
 killing the children still running.
 
-Run as ``python -m jaxtour.worker_server``.
+**Nothing a worker starts outlives its run.** On Linux the server is its workers' child
+subreaper (``prctl(PR_SET_CHILD_SUBREAPER)``): a process a worker starts and leaves (a
+daemon's double fork, ``setsid``, an environment cleared, its file descriptors closed) is
+re-parented to the server when its parent ends, never to init, so it stays in the
+server's tree. ``{"stop": T}`` freezes run ``T``'s tree with SIGSTOP (nothing in it can
+fork any more, nor ignore what comes next), kills it with SIGKILL and reaps it: its
+workers and all their descendants, and every adopted process that no other run still
+going claims (one that carries run ``T``'s token, or any when no other run goes on). The
+server ends with its kernel: its stdin closes, or (``--parent PID``) the kernel's death
+sends it SIGTERM (``PR_SET_PDEATHSIG``); either way it kills its whole tree first. Where
+the call is missing (not Linux) ``{"ready": true, "adopts": false}`` says so, and
+``hosts`` says once what that leaves uncovered.
+
+Run as ``python -m jaxtour.worker_server`` (``--exec``: each worker is a fresh Python,
+``python script args`` executed in the forked child, and the server imports no JAX).
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import io
 import json
 import os
@@ -32,6 +48,7 @@ import runpy
 import select
 import signal
 import sys
+import time
 import traceback
 import warnings
 from typing import Any
@@ -45,75 +62,229 @@ JAX_SETTINGS = {
     "JAX_CPU_COLLECTIVES_IMPLEMENTATION": ("jax_cpu_collectives_implementation", str),
 }
 POLL_S = 0.02  # how often a server with running children looks for ended ones
+PR_SET_PDEATHSIG = 1  # prctl's options (linux/prctl.h)
+PR_SET_CHILD_SUBREAPER = 36
+RUN_VARIABLE = "JAXTOUR_HOSTS_RUN"  # hosts.RUN_VARIABLE (not imported: --exec has no JAX)
 
 
 def _say(message: dict[str, Any]) -> None:
     os.write(1, (json.dumps(message) + "\n").encode())
 
 
-def main() -> None:
-    import jax  # noqa: F401  (what the server is for: imported once, here)
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    fresh = "--exec" in argv
+    if "--parent" in argv:
+        _die_with(int(argv[argv.index("--parent") + 1]))
+    adopts = _prctl(PR_SET_CHILD_SUBREAPER, 1)
+    if not fresh:
+        import jax  # noqa: F401  (what the server is for: imported once, here)
 
-    import jaxtour.hosts  # noqa: F401  (every worker script imports it)
+        import jaxtour.hosts  # noqa: F401  (every worker script imports it)
 
     # Python 3.12 warns at every fork of a process with threads (NumPy's BLAS pool): the
     # child starts no thread of ours before exec-like start-up, as multiprocessing's fork.
     warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*fork.*")
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the kernel's interrupt is not for us
-    _say({"ready": True})
-    children: set[int] = set()
-    runs: dict[int, str] = {}  # each child's run (hosts.run's token)
+    signal.signal(signal.SIGTERM, _terminated)  # the kernel died (PR_SET_PDEATHSIG)
+    children: set[int] = set()  # the workers still running
+    runs: dict[int, str] = {}  # each worker's run (hosts.run's token)
+    server = os.getpid()
+    try:
+        _say({"ready": True, "adopts": adopts})
+        _serve(children, runs, fresh)
+    finally:  # the kernel is gone, or this server ends: so does everything it started
+        if os.getpid() == server:  # (a forked worker's own exit unwinds through here too)
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            _end(lambda tree: _below(tree, server))
+            _reap(children, runs, say=False)
+
+
+def _serve(children: set[int], runs: dict[int, str], fresh: bool) -> None:
+    active: set[str] = set()  # the runs not yet stopped
     pending = b""
     while True:
-        readable, _, _ = select.select([0], [], [], POLL_S if children else None)
+        readable, _, _ = select.select([0], [], [], POLL_S if _adopted_any() else None)
         if readable:
             chunk = os.read(0, 65536)
-            if not chunk:  # the kernel is gone: so are its workers
-                for pid in children:
-                    _kill(pid)
+            if not chunk:  # the kernel is gone: so are its workers (main's finally)
                 return
             pending += chunk
             while b"\n" in pending:
                 line, pending = pending.split(b"\n", 1)
                 request = json.loads(line)
-                if "stop" in request:  # hosts.run's way out: its workers, and their groups
-                    for pid, run in list(runs.items()):
-                        if run == request["stop"] and pid in children:
-                            _kill(pid)
-                            _, status = os.waitpid(pid, 0)
-                            children.discard(pid)
-                            _say({"ended": pid, "returncode": os.waitstatus_to_exitcode(status)})
-                    for pid in [pid for pid, run in runs.items() if run == request["stop"]]:
+                if "stop" in request:  # hosts.run's way out: its workers, and theirs
+                    token = str(request["stop"])
+                    active.discard(token)
+                    mine = {pid for pid, run in runs.items() if run == token}
+                    _end(lambda tree, m=mine, t=token: _run_tree(tree, runs, m, t, active))
+                    for pid in mine & children:
+                        _, status = os.waitpid(pid, 0)
+                        children.discard(pid)
+                        _say({"ended": pid, "returncode": os.waitstatus_to_exitcode(status)})
+                    for pid in mine:
                         del runs[pid]
-                    _say({"stopped": request["stop"]})
+                    _reap(children, runs)
+                    _say({"stopped": token})
                     continue
+                request["fresh"] = fresh
                 pid = os.fork()
                 if pid == 0:
                     _child(request)  # never returns: the child exits through SystemExit
                 runs[pid] = str(request.get("run", ""))
+                active.add(runs[pid])
                 del request, line  # the next child is forked without this one's input
                 children.add(pid)
+                _adopted[0] = True  # a child to reap: look every POLL_S
                 _say({"pid": pid, "run": runs[pid]})
-        for pid in list(children):
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                children.discard(pid)
-                runs.pop(pid, None)
+        _reap(children, runs)
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise SystemExit(0)
+
+
+def _prctl(option: int, value: int) -> bool:
+    """``prctl(option, value)`` on this process; False where it is not available."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(option, value, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _die_with(parent: int) -> None:
+    """SIGTERM when the thread that started this server ends (the kernel's main thread,
+    so the kernel); at once if it has ended already."""
+    if _prctl(PR_SET_PDEATHSIG, signal.SIGTERM) and os.getppid() != parent:
+        raise SystemExit(0)
+
+
+_adopted: list[bool] = [False]  # whether the server has, or may have, a child to reap
+
+
+def _adopted_any() -> bool:
+    return _adopted[0]
+
+
+def _reap(children: set[int], runs: dict[int, str], say: bool = True) -> None:
+    """Reap every child that has ended, workers and adopted processes alike; say which
+    workers ended."""
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            _adopted[0] = False
+            return
+        if pid == 0:
+            _adopted[0] = True
+            return
+        if pid in children:
+            children.discard(pid)
+            runs.pop(pid, None)
+            if say:
                 _say({"ended": pid, "returncode": os.waitstatus_to_exitcode(status)})
 
 
-def _kill(pid: int) -> None:
+def _tree() -> dict[int, list[int]]:
+    """Each process's children, from /proc (every process's parent, read now)."""
+    below: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        below.setdefault(int(fields[1]), []).append(int(entry))
+    return below
+
+
+def _below(tree: dict[int, list[int]], *roots: int) -> set[int]:
+    """Every descendant of ``roots`` (the roots themselves not included)."""
+    found: set[int] = set()
+    todo = [child for root in roots for child in tree.get(root, [])]
+    while todo:
+        pid = todo.pop()
+        if pid not in found:
+            found.add(pid)
+            todo.extend(tree.get(pid, []))
+    return found
+
+
+def _carries(pid: int) -> str | None:
+    """The run token in ``pid``'s environment, if any."""
     try:
-        os.killpg(pid, signal.SIGKILL)
+        with open(f"/proc/{pid}/environ", "rb") as environ:
+            for item in environ.read().split(b"\0"):
+                if item.startswith(RUN_VARIABLE.encode() + b"="):
+                    return item.split(b"=", 1)[1].decode(errors="replace")
     except OSError:
         pass
+    return None
+
+
+def _run_tree(
+    tree: dict[int, list[int]], runs: dict[int, str], mine: set[int], token: str, active: set[str]
+) -> set[int]:
+    """Run ``token``'s processes: its workers and their descendants, and each adopted
+    process (the server's child that is no worker) with its descendants, unless a run
+    still going may own it (it carries that run's token, or none while another runs)."""
+    found = set(mine) | _below(tree, *mine)
+    for pid in tree.get(os.getpid(), []):
+        if pid in runs:  # a worker: this run's is found already, another's is kept
+            continue
+        carried = _carries(pid)
+        if carried == token or not active or (carried is not None and carried not in active):
+            found |= {pid} | _below(tree, pid)
+    return found
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0].decode()
+    except OSError:
+        return "X"  # gone
+
+
+def _end(select_: Any) -> None:
+    """Freeze what ``select_(tree)`` names, again and again until a look at a tree in
+    which every one of them has stopped finds no new one (a fork between two looks is
+    seen at the next), then kill them all: none can start, or shield, another meanwhile."""
+    if not os.path.isdir("/proc"):
+        return
+    frozen: set[int] = set()
+    for _round in range(200):
+        found = select_(_tree()) - frozen
+        if not found:
+            deadline = time.monotonic() + 2
+            while any(_state(pid) not in "TtZX" for pid in frozen) and time.monotonic() < deadline:
+                time.sleep(0.001)
+            if not select_(_tree()) - frozen:
+                break
+            continue
+        for pid in found:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGSTOP)
+        frozen |= found
+    for pid in frozen:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while any(_state(pid) not in "ZX" for pid in frozen) and time.monotonic() < deadline:
+        time.sleep(0.001)
 
 
 def _child(request: dict[str, Any]) -> None:
     """In the forked child: become the worker ``python script args`` would have started."""
     try:
-        os.setsid()  # its own group: hosts.run kills it with whatever it started
+        os.setsid()  # its own group, as a fresh worker's
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         given = request.get("input")
         if given is not None:  # its stdin: an anonymous file in memory, no path to it
             memory = os.memfd_create("stdin")
@@ -121,14 +292,19 @@ def _child(request: dict[str, Any]) -> None:
             os.lseek(memory, 0, os.SEEK_SET)
             os.dup2(memory, 0)
             os.close(memory)
+        fresh = request.get("fresh", False)
         for fd, path, flags in (
             *(((0, os.devnull, os.O_RDONLY),) if given is None else ()),
-            (1, request["native"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+            (1, request["out" if fresh else "native"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
             (2, request["err"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
         ):
             opened = os.open(path, flags, 0o600)
             os.dup2(opened, fd)
             os.close(opened)
+        os.chdir(request["cwd"])
+        script = request["script"]
+        if fresh:  # a fresh Python: what it prints, Python and native code alike, is "out"
+            os.execve(sys.executable, [sys.executable, script, *request["args"]], request["env"])
         # Python's stdout goes to "out"; what native code writes to the C library's stdout
         # (gloo's threads, a line each per connection, cut into each other at any point)
         # goes to "native", where hosts.run finds gloo's lines apart from the script's.
@@ -136,10 +312,8 @@ def _child(request: dict[str, Any]) -> None:
         sys.stdout = sys.__stdout__ = io.TextIOWrapper(
             io.FileIO(out, "w"), encoding="utf-8", line_buffering=True, write_through=True
         )
-        os.chdir(request["cwd"])
         os.environ.clear()
         os.environ.update(request["env"])
-        script = request["script"]
         sys.argv = [script, *request["args"]]
         sys.path[0] = os.path.dirname(os.path.abspath(script))
         import jax

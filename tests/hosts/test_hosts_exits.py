@@ -69,9 +69,8 @@ def worker(tmp_path: Path, tail: str, serial: bool = True) -> tuple[Path, Path]:
 @pytest.fixture(params=[False, True], ids=["forked", "fresh Python"])
 def way(request, monkeypatch):
     monkeypatch.setenv(hosts.SERVER_VARIABLE, "0" if request.param else "1")
-    if not request.param:  # JAX imported before any clock starts
-        server = hosts._server()
-        assert server is not None and server.wait_until_ready()
+    server = hosts._server()  # JAX imported (forked) before any clock starts
+    assert server is not None and server.wait_until_ready() and server.fresh == request.param
     return "fresh" if request.param else "forked"
 
 
@@ -117,9 +116,9 @@ def test_output_that_is_not_utf8_is_read_with_replacement(tmp_path, way):
 
 
 def test_an_interrupt_while_worker_2_of_3_starts_leaves_none_running(tmp_path, way, monkeypatch):
-    """SIGINT (the stop button) arrives once worker 2 exists, before run() has it: in the
-    fresh-Python case inside Popen's return, in the forked one before the server's answer
-    is taken. Workers 1 and 2 and their children are all killed; worker 3 never starts."""
+    """SIGINT (the stop button) arrives once worker 2 exists, before run() has it: before
+    the server's answer is taken (both ways start workers through the server on Linux).
+    Workers 1 and 2 and their children are all killed; worker 3 never starts."""
     script, pids = worker(tmp_path, "time.sleep(120)\n", serial=False)
     calls = []
 
@@ -135,21 +134,18 @@ def test_an_interrupt_while_worker_2_of_3_starts_leaves_none_running(tmp_path, w
 
         return start
 
-    if way == "fresh":
-        monkeypatch.setattr(hosts, "Popen", interrupted(hosts.Popen))
-    else:
-        monkeypatch.setattr(hosts._Server, "start", interrupted(hosts._Server.start))
+    monkeypatch.setattr(hosts._Server, "start", interrupted(hosts._Server.start))
     with pytest.raises(KeyboardInterrupt):
         hosts.run(script, processes=3, devices_per_process=1, timeout_s=60)
     assert len(calls) == 2
     assert len(recorded(pids)) == 6
     assert [pid for pid in recorded(pids) if alive(pid)] == []
-    if way == "forked":  # the server kept nothing of the stopped run, and runs on
-        server = hosts._server()
-        assert server is not None and server._pids == []
-        ok = tmp_path / "ok.py"
-        ok.write_text("print('ok')\n")
-        assert [r.stdout for r in hosts.run(ok, processes=1)] == ["ok\n"]
+    # the server kept nothing of the stopped run, and runs on
+    server = hosts._server()
+    assert server is not None and server._pids == []
+    ok = tmp_path / "ok.py"
+    ok.write_text("print('ok')\n")
+    assert [r.stdout for r in hosts.run(ok, processes=1)] == ["ok\n"]
 
 
 KERNEL = """\
@@ -217,24 +213,22 @@ def test_output_of_gigabyte_scale_reaches_the_kernel_bounded(tmp_path, way):
     assert [pid for pid in recorded(pids) if alive(pid)] == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a descendant that clears its environment and starts a session of its own "
-    "carries neither the run's token nor a worker's group: hosts.run cannot find it "
-    "(a fix needs a child subreaper or a cgroup; issue 36, left)",
-)
-def test_a_child_that_drops_the_token_and_the_group_still_ends(tmp_path):
+def test_a_child_that_drops_the_token_and_the_group_still_ends(tmp_path, way):
+    """It carries neither the run's token nor a worker's group: the worker server, its
+    subreaper, adopts it when the worker ends, and the run's stop kills it."""
     pid_file = tmp_path / "escaped"
     script = tmp_path / "escape.py"
+    child = f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(60)"
     script.write_text(
-        "import subprocess, sys, time\n"
-        "subprocess.Popen([sys.executable, '-c', 'import os, time; "
-        f'open({str(pid_file)!r}, "w").write(str(os.getpid())); time.sleep(60)\'], '
-        "env={}, start_new_session=True)\n"
-        "time.sleep(1)\n"
+        "import os, subprocess, sys, time\n"
+        f"subprocess.Popen([sys.executable, '-c', {child!r}], env={{}}, start_new_session=True)\n"
+        f"while not os.path.exists({str(pid_file)!r}):\n"  # it has recorded its pid
+        "    time.sleep(0.01)\n"
+        "time.sleep(0.1)\n"
     )
     try:
-        hosts.run(script, processes=1, devices_per_process=1, timeout_s=20)
+        (result,) = hosts.run(script, processes=1, devices_per_process=1, timeout_s=60)
+        assert result.ok, result.stderr
         time.sleep(0.5)
         pid = int(pid_file.read_text())
         escaped = alive(pid)

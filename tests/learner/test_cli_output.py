@@ -5,7 +5,9 @@ case ends with the records counted: the store the command read is as it was."""
 
 from __future__ import annotations
 
+import codecs
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -13,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from jaxtour import cli
-from jaxtour.learner import progress_store, workspace
+from jaxtour import cli, hosts
+from jaxtour.learner import progress_store, progress_view, workspace
 from tests.helpers import ROOT
 
 JAXTOUR = [sys.executable, "-m", "jaxtour.cli"]
@@ -139,4 +141,102 @@ def test_a_closed_stdout_is_no_traceback(store, closed):
     )
     assert finished.returncode == 0
     assert "Traceback" not in finished.stderr
+    assert path.read_bytes() == before
+
+
+# --- every output path, in Russian, where the output cannot write Cyrillic or is closed ---
+
+# Each of jaxtour's output paths: a usage error before or after the command, the help,
+# each progress form, an unknown lesson, a folder that is no workspace, a lab's dry run
+# and a reset in it (FOLDER: the test's folder).
+PATHS = {
+    "usage error": ["bogus"],
+    "unknown option": ["progress", "--bogus"],
+    "help": ["--help"],
+    "command help": ["reset", "--help"],
+    "bars": ["progress"],
+    "csv": ["progress", "--csv"],
+    "json": ["progress", "--json"],
+    "unknown lesson": ["reset", "99"],
+    "no workspace": ["reset", "03", "--dir=FOLDER/none"],
+    "lab dry run": ["lab", "FOLDER/ws", "--dry-run", "--port", "PORT"],
+    "reset": ["reset", "03", "--dir=FOLDER/ws"],
+}
+
+
+def run_paths(tmp_path: Path, lang: str, redirect: str = "", **env: str) -> dict[str, tuple]:
+    """Each path run in order in its own jaxtour (the lab's dry run makes the workspace
+    the reset then resets): its status, stdout and stderr."""
+    results = {}
+    port = str(hosts.free_port())
+    for name, words in PATHS.items():
+        words = [word.replace("FOLDER", str(tmp_path)).replace("PORT", port) for word in words]
+        command = shlex.join([*JAXTOUR, "--lang", lang, *words]) + redirect
+        finished = subprocess.run(
+            command, shell=True, capture_output=True, env=environment(**env), timeout=120
+        )
+        results[name] = (finished.returncode, finished.stdout, finished.stderr)
+    return results
+
+
+NOTE = (
+    b"jaxtour: this terminal's encoding ({encoding}) has no Russian letters, so jaxtour "
+    b"speaks English here; for Russian, use a UTF-8 locale (LANG=C.UTF-8) or "
+    b"PYTHONIOENCODING=utf-8.\n"
+)
+
+
+def same(russian: bytes, english: bytes, tmp_path: Path) -> bool:
+    """The same words, the folders aside: the Russian run's in tmp_path/ru, its lessons
+    in the workspace's ru/ (the edition asked for), the English run's in tmp_path/en."""
+    where = str(tmp_path).encode()
+    russian = russian.replace(where + b"/ru", b"X").replace(b"X/none/ru", b"X/none")
+    russian = russian.replace(b"X/ws/ru", b"X/ws").replace(b"/lab/tree/ru/", b"/lab/tree/")
+    english = english.replace(where + b"/en", b"X")
+    token, port = re.compile(rb"TOKEN=[0-9a-f]+"), re.compile(rb"(127\.0\.0\.1:|port=)\d+")
+    count = re.compile(rb"copied \d+ lesson files")  # the Russian edition has its own count
+    russian, english = (
+        count.sub(b"copied N lesson files", port.sub(rb"\1P", token.sub(b"TOKEN=T", t)))
+        for t in (russian, english)
+    )
+    return russian == english
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_russian_where_the_output_has_no_cyrillic_is_english_with_one_note(
+    store, tmp_path, encoding
+):
+    """`jaxtour --lang ru bogus` under PYTHONIOENCODING=ascii printed `\\u0430...`: now
+    every path says what it says in English (as an English run in UTF-8 says it, byte for
+    byte), after one line that says why and how to get Russian; never a traceback; the
+    same status; the lessons copied are still the Russian ones; the records as they were."""
+    path, before = store
+    english = run_paths(tmp_path / "en", "en", PYTHONIOENCODING="utf-8")
+    russian = run_paths(tmp_path / "ru", "ru", PYTHONIOENCODING=encoding, LC_ALL="C")
+    note = NOTE.replace(b"{encoding}", codecs.lookup(encoding).name.encode())
+    for name in PATHS:
+        status, out, err = russian[name]
+        want_status, want_out, want_err = english[name]
+        if name == "bars":  # no bar glyphs in this encoding: the plain ASCII bars
+            want_out = progress_view.plain(want_out.decode()).encode()
+        assert status == want_status, name
+        assert same(out, want_out, tmp_path), name
+        assert err.startswith(note) and b"Traceback" not in err, name
+        assert same(err[len(note) :], want_err, tmp_path), name
+    assert (tmp_path / "ru" / "ws" / "ru").is_dir()  # the Russian edition, as asked
+    assert path.read_bytes() == before
+
+
+@pytest.mark.skipif(os.name != "posix", reason="closing a descriptor in the shell: POSIX")
+@pytest.mark.parametrize("closed", [">&-", "2>&-", ">&- 2>&-"])
+def test_every_path_with_a_closed_stream_is_no_traceback(store, tmp_path, closed):
+    path, before = store
+    open_ = run_paths(tmp_path / "open", "ru")
+    shut = run_paths(tmp_path / "closed", "ru", " " + closed)
+    for name in PATHS:
+        status, out, err = shut[name]
+        assert status == open_[name][0], name
+        assert b"Traceback" not in err and b"Error" not in err, name
+        if "2>&-" not in closed:
+            assert err == open_[name][2].replace(b"/open", b"/closed"), name
     assert path.read_bytes() == before
