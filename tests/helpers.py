@@ -36,12 +36,17 @@ def cell_check(cell) -> str | None:
     return cell.get("metadata", {}).get("jaxtour", {}).get("check")
 
 
-# How much LLVM optimises the CPU programs that the tests' own grader calls compile (the
-# learner answers of the corpus and the generated answers: thousands of programs, each
+# How much XLA and LLVM optimise the CPU programs that the tests' own grader calls compile
+# (the learner answers of the corpus and the generated answers: thousands of programs, each
 # compiled once and run on a few small inputs). Level 0 compiles them in about 0.7 of the
-# time (lesson 09's corpus: 31 s -> 22 s, 2026-12-05); nbval's kernels keep XLA's default,
-# as a learner's kernel has it, since they print timings and speed verdicts.
-TEST_XLA_FLAGS = "--xla_backend_optimization_level=0 --xla_llvm_disable_expensive_passes=true"
+# time (lesson 09's corpus: 31 s -> 22 s, 2026-12-05); XLA's older elemental emitters
+# instead of its fusion emitters, in about 0.6 of that (lesson 09's corpus: 37.4 s -> 23.1 s
+# of CPU, 2026-12-06). nbval's kernels keep XLA's default, as a learner's kernel has it,
+# since they print timings and speed verdicts.
+TEST_XLA_FLAGS = (
+    "--xla_backend_optimization_level=0 --xla_llvm_disable_expensive_passes=true "
+    "--xla_cpu_use_fusion_emitters=false"
+)
 
 
 def compile_cache_options() -> dict[str, object]:
