@@ -25,7 +25,7 @@ from jaxtour.exercises import all_exercises
 from jaxtour.grader import rules
 from jaxtour.grader.mistakes import reads_code_only
 from jaxtour.grader.rules import SameFunction
-from tests.helpers import kernel_env
+from tests.helpers import TEST_XLA_FLAGS, kernel_env
 
 IDS = checks.list_exercises()
 
@@ -264,7 +264,12 @@ def test_references_are_built_with_pristine_modules_when_jax_was_poisoned_first(
         timeout=600,
         # The run's compile cache (tests.helpers.kernel_env): programs the workers compiled
         # for the same references are read back, not compiled again (a key is the program).
-        env={**kernel_env(), "XLA_FLAGS": eight_devices, "JAX_PLATFORMS": "cpu"},
+        # Compiled as the workers compile (TEST_XLA_FLAGS): 37 s of the suite's slowest tests.
+        env={
+            **kernel_env(),
+            "XLA_FLAGS": f"{eight_devices} {TEST_XLA_FLAGS}",
+            "JAX_PLATFORMS": "cpu",
+        },
     )
     assert run.stdout.strip().endswith("ok"), run.stderr[-3000:]
 
