@@ -38,11 +38,12 @@ from typing import Any
 
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import jax
-from jaxtour.grader.compare import describe
+from jaxtour.grader.compare import describe, short_repr
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.mistakes import uses_module
 from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np, pristine_namespaces
+from jaxtour.grader.rules import with_words
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_tracer
 
@@ -1151,6 +1152,11 @@ class LetterSet:
 
     def __call__(self, answer: Any, expected: str) -> str | None:
         chosen = letters_of(answer)
+        if chosen is None and isinstance(answer, str) and with_words(answer, CALLS):
+            return i18n._(
+                "{answer} has words besides the letters; write the letters alone, as one "
+                'string such as "AD" (a reason can go in a # comment).'
+            ).format(answer=short_repr(answer, 30))
         if chosen is None and isinstance(answer, str):
             strays = sorted(
                 {

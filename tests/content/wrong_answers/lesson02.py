@@ -773,3 +773,12 @@ ROUND_8_FIXED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_8_FIXED)
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "02.first_calls",
+        "the letters with a reason after them",
+        lambda: "AD - a new lambda compiles again",
+        says="write the letters alone",
+    ),
+)
