@@ -421,6 +421,34 @@ def _diagonal_set_otherwise(answer: Any) -> bool:
     return wrong_flag
 
 
+def _diagonal_partly_flagged(answer: Any) -> bool:
+    """Matches a NumPy copy that set -1 on some diagonal elements and left the others as
+    they were, on some input (a few positions written in: a[[0, 1], [0, 1]] = -1), every
+    other element kept."""
+    partly = False
+    for (m,) in _flag_inputs():
+        got = call_or_none(answer, m)
+        if not is_numpy_array(got) or got.shape != m.shape:
+            return False
+        want = np.asarray(m)
+        off = ~np.eye(*want.shape, dtype=bool)
+        if not np.array_equal(got[off], want[off]):
+            return False
+        diagonal, before = np.diagonal(got), np.diagonal(want)
+        flagged = diagonal == -1
+        if not np.all(flagged | (diagonal == before)):
+            return False
+        partly = partly or bool(np.any(~flagged & (before != -1)))
+    return partly
+
+
+def _flag_first_two(m):
+    copy = np.array(m)
+    for i in range(2):  # the size of a 2 x 2 example, written in
+        copy[i, i] = -1
+    return copy
+
+
 def _diagonal_minus_one(m):
     copy = np.array(m)
     np.fill_diagonal(copy, np.diagonal(copy) - 1)
@@ -988,6 +1016,15 @@ EXERCISES = (
                 message="You flagged only m[0, 0], the first element of the diagonal: every "
                 "element whose row and column are equal is flagged.",
                 example=lambda: _flag_corner,
+            ),
+            Mistake(
+                id="part-of-diagonal",
+                message="You set -1 on only some of the diagonal's elements and left the "
+                "others as they were: positions written in, as if every m were as small as "
+                "one you tried. The diagonal has as many elements as m has rows: read that "
+                "from m itself.",
+                example=lambda: _flag_first_two,
+                matches=_diagonal_partly_flagged,
             ),
             Mistake(
                 id="other-flag",

@@ -38,11 +38,12 @@ from typing import Any
 
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import jax
-from jaxtour.grader.compare import describe
+from jaxtour.grader.compare import describe, short_repr
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.mistakes import uses_module
 from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np, pristine_namespaces
+from jaxtour.grader.rules import with_words
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.lazy import is_tracer
 
@@ -521,9 +522,12 @@ def _is_number(value: Any) -> bool:
 
 
 def _by_the_numbers(runs: list[_Run]) -> _Verdict:
-    for run in runs:  # every result was waited for, yet the time is about a dispatch's
+    for run in runs:  # the last result was waited for, yet the time is a dispatch's
         if run.seconds < LOWEST * run.log.work_s and run.seconds <= run.dispatch_bound():
-            return _Verdict(mistake="cpu-clock" if run.cpu_clock else "wait-outside-clock")
+            if run.cpu_clock:
+                return _Verdict(mistake="cpu-clock")
+            if _clock_stopped_before_wait(run):
+                return _Verdict(mistake="wait-outside-clock")
     if all(_divided_twice(run) for run in runs):
         return _Verdict(
             problem=i18n._(
@@ -539,6 +543,17 @@ def _by_the_numbers(runs: list[_Run]) -> _Verdict:
     return _Verdict(
         problem=i18n._("Your timing does not follow the work of the grader's stand-ins.")
     )
+
+
+def _clock_stopped_before_wait(run: _Run) -> bool:
+    """The learner's last clock read came while work of calls already made was still not
+    waited for (a wait after it covered them); with no read seen (a clock the grader does
+    not watch, run in real time), a timing shorter than the work says the same."""
+    reads = run.log.clock_reads
+    if not reads:
+        return True
+    made, done = reads[-1]
+    return done < made
 
 
 def _divided_twice(run: _Run) -> bool:
@@ -1137,6 +1152,11 @@ class LetterSet:
 
     def __call__(self, answer: Any, expected: str) -> str | None:
         chosen = letters_of(answer)
+        if chosen is None and isinstance(answer, str) and with_words(answer, CALLS):
+            return i18n._(
+                "{answer} has words besides the letters; write the letters alone, as one "
+                'string such as "AD" (a reason can go in a # comment).'
+            ).format(answer=short_repr(answer, 30))
         if chosen is None and isinstance(answer, str):
             strays = sorted(
                 {
@@ -1525,10 +1545,11 @@ EXERCISES = (
             ),
             Mistake(
                 id="wait-outside-clock",
-                message="Every result was waited for, yet your timing is shorter than the "
-                "work: the wait happened after your clock stopped, or your clock does not "
-                "count waiting. Stop the clock after jax.block_until_ready(...) returns, "
-                "and read time.perf_counter().",
+                message="Your timing is shorter than the work: the timed calls' results "
+                "were waited for only after your clock stopped (a wait on each result, or "
+                "on the last one, outside the clock), so it measured the calls being handed "
+                "to the device, not their work. Stop the clock after "
+                "jax.block_until_ready(...) returns, and read time.perf_counter().",
                 example=lambda: _wait_outside_clock,
                 matches=TIME_CALL.made("wait-outside-clock"),
             ),

@@ -569,6 +569,62 @@ def _splits_a_key_twice(answer: Any) -> bool:
     return False
 
 
+def _program_draws(eqn: Any) -> bool:
+    """The equation draws or splits: random_bits or random_split itself, or a nested
+    program (a jitted helper, jax.random.normal's own) that does."""
+    if eqn.primitive.name in ("random_bits", "random_split"):
+        return True
+    for param in eqn.params.values():
+        for item in param if isinstance(param, tuple | list) else (param,):
+            inner = getattr(item, "jaxpr", item)
+            if hasattr(inner, "eqns") and any(_program_draws(e) for e in inner.eqns):
+                return True
+    return False
+
+
+def _drawn_from_and_split(jaxpr: Any) -> bool:
+    """A key variable that one equation splits and another draws from (or splits), in any
+    program: the key used twice, as in drawing the first step from key, then splitting key
+    for the others."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    split = {id(eqn.invars[0]) for eqn in jaxpr.eqns if eqn.primitive.name == "random_split"}
+    for var_id in split:
+        users = [
+            eqn
+            for eqn in jaxpr.eqns
+            if any(id(v) == var_id for v in eqn.invars) and _program_draws(eqn)
+        ]
+        if len(users) > 1:
+            return True
+    for eqn in jaxpr.eqns:
+        for param in eqn.params.values():
+            for item in param if isinstance(param, tuple | list) else (param,):
+                inner = getattr(item, "jaxpr", item)
+                if hasattr(inner, "eqns") and _drawn_from_and_split(inner):
+                    return True
+    return False
+
+
+@remembered
+def _draws_and_splits_one_key(answer: Any) -> bool:
+    """A key both drawn from and split in the answer's traced program (round 8: the first
+    step drawn from key, then split(key, steps - 1) for the rest). Told by the program jit
+    would record for a six-step walk."""
+    if not callable(answer):
+        return False
+    try:
+        jaxpr = jax.make_jaxpr(lambda key: answer(key, 6))(jax.random.key(7))
+    except Exception:
+        return False
+    return _drawn_from_and_split(jaxpr)
+
+
+def _walk_first_from_key(key, steps):
+    first = jax.random.normal(key)
+    rest = jax.vmap(jax.random.normal)(jax.random.split(key, steps - 1))
+    return jnp.cumsum(jnp.concatenate([first[None], rest]))
+
+
 def _walk_split_twice(key, steps):
     position, path = 0.0, []
     for _ in range(steps):
@@ -815,6 +871,14 @@ def _views_batch_key(key, xs, ids):  # one key for the whole batch: in_axes=(Non
 def _views_numpy(key, xs, ids):
     noise = np.random.normal(scale=NOISE, size=(2, *xs.shape)).astype(np.float32)
     return xs + noise[0], xs + noise[1]
+
+
+def _views_b_numpy(key, xs, ids):  # view a from a key, view b from np.random
+    def pair(i, x):
+        noise_b = NOISE * np.random.standard_normal(x.shape).astype(np.float32)
+        return x + NOISE * jax.random.normal(jax.random.fold_in(key, i), x.shape), x + noise_b
+
+    return jax.vmap(pair)(ids, xs)
 
 
 def _views_numpy_seeded(key, xs, ids):  # reproducible, but NumPy: fails under jit and vmap
@@ -1138,6 +1202,18 @@ def _numpy_from_key(answer: Any) -> bool:
     except Exception as exc:
         return bool(_TRACER_ERRORS & {cls.__name__ for cls in type(exc).__mro__})
     return False
+
+
+def _numpy_beside_keys(answer: Any) -> bool:
+    """Some noise from a key (a jax.random draw in the traced program), some from NumPy's
+    generator in the function's own code: np.random runs while the function is traced, so
+    that part is one constant for every example under vmap, and follows no key."""
+    if not callable(answer) or not uses_numpy_random(answer):
+        return False
+    try:
+        return bool(_draws(_traced(answer)))
+    except Exception:
+        return False
 
 
 def _walk_numpy_from_key(answer: Any) -> bool:
@@ -1708,6 +1784,17 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
+                id="drawn-and-split",
+                message="Your walk draws from a key and also splits that same key (the first "
+                "step drawn from key, say, and key then split for the others): one key used "
+                "twice, for a draw and for a split. jax.random promises independent numbers "
+                "only from keys used once, for one draw or one split. Draw only from keys "
+                "that a split made.",
+                example=lambda: _walk_first_from_key,
+                matches=_draws_and_splits_one_key,
+                also_accepted=True,
+            ),
+            Mistake(
                 id="steps-not-positions",
                 message="These are the steps, not the positions: each entry should be "
                 "where the walker is after that step, the running sum of the steps so far.",
@@ -1775,6 +1862,15 @@ EXERCISES = (
                 example=lambda: _views_numpy_seeded,
                 matches=_numpy_from_key,
                 also_accepted=True,
+            ),
+            Mistake(
+                id="numpy-beside-keys",
+                message="Part of your noise comes from a key and part from NumPy's generator "
+                "(np.random): NumPy draws while the function is traced, once, so under vmap "
+                "every example gets the same NumPy numbers, and they follow no key. Draw "
+                "both views with jax.random.normal, from keys made from key.",
+                example=lambda: _views_b_numpy,
+                matches=_numpy_beside_keys,
             ),
             Mistake(
                 id="split-pair-as-key",

@@ -83,7 +83,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
             "but this function returns an array."
         ),
         fix=N_(
-            "reduce the output to one number, e.g. jnp.sum(...), or use jax.jacobian "
+            "reduce the output to one number (a loss is one number), or use jax.jacobian "
             "for the derivative of every output"
         ),
         lesson=("03", N_("Scalar outputs only")),

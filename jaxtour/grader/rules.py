@@ -767,6 +767,12 @@ class Choice:
         """Why ``answer`` is not an answer to a choice, one message per kind of slip."""
         values = {"options": self._listed, "answer": short_repr(answer, 30)}
         if isinstance(answer, str):
+            if with_words(answer, self.options):
+                return _(
+                    "{answer} is a letter with words around it; write the letter alone (a "
+                    "reason can go in a # comment). Answer with one letter, as a string: one "
+                    "of {options}."
+                ).format(**values)
             named = self._letters_in(answer)
             if len(named) > 1:
                 return ngettext(
@@ -809,6 +815,37 @@ class Choice:
 _OPTION_LETTER = re.compile(
     r"^(?:option|answer)?\s*[(\[]?\s*([A-Za-z])\s*[)\].:,;]?$", re.IGNORECASE
 )
+
+
+_NOT_PROSE = frozenset({"OPTION", "OPTIONS", "ANSWER", "AND", "OR"})
+
+
+def with_words(answer: str, letters: Sequence[str]) -> bool:
+    """A letter (or a run of letters, "AD") first or last, and a word around it that is
+    not one: "C - split is a pure function", "because of jit: B". Its single letters are
+    not options named ("a" is an article there), and the letter is not read out of it. The
+    letter is written in capitals or set off by punctuation, so that "a set" stays a text
+    typed, not the letter A."""
+    text = str.__str__(answer)
+    found = list(re.finditer(r"[^\W\d_]+", text))
+    if len(found) < 2:
+        return False
+
+    def is_letters(word: str) -> bool:
+        return all(letter in letters for letter in str.upper(word))
+
+    def stands_out(match: re.Match[str], gap: str) -> bool:
+        word = match.group()
+        return is_letters(word) and (str.isupper(word) or bool(re.search(r"[^\s\w]", gap)))
+
+    first, last = found[0], found[-1]
+    if not (
+        stands_out(first, text[first.end() : found[1].start()])
+        or stands_out(last, text[found[-2].end() : last.start()])
+    ):
+        return False
+    words = [str.upper(match.group()) for match in found]
+    return any(len(w) >= 2 and w not in _NOT_PROSE and not is_letters(w) for w in words)
 
 
 def option_of(answer: Any) -> str | None:

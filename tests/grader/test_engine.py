@@ -362,6 +362,10 @@ def test_a_choice_reads_the_letter_however_it_is_written(answer):
         ("a set", "is not one of the options"),
         ("ace", "is not one of the options"),  # a word, not the letters A and C
         ("dab", "names 3 options"),
+        # a letter with its reason: the article "a" in it is no option named
+        ("C - split is a pure function", "is a letter with words around it"),
+        ("because a dict is a pytree: B", "is a letter with words around it"),
+        ("c: a key is a value", "is a letter with words around it"),
         (None, "this is None"),
     ],
 )

@@ -893,3 +893,21 @@ FIXED_SHAPES = (
     Wrong("01.center", "[:, jnp.newaxis]", lambda: s44_center_reshape_two_d, "indexed-axis-on-1d"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *FIXED_SHAPES)
+
+
+# --- round 8: a wrong diagnosis fixed ---------------------------------------------------
+def r8_flag_two_indices(m):
+    a = np.array(m)
+    a[[0, 1], [0, 1]] = -1  # the diagonal of a 2 x 2 m
+    return a
+
+
+ROUND_8_FIXED = (
+    Wrong(
+        "01.numpy_copy",
+        "diagonal indices hard-coded for 2x2",
+        lambda: r8_flag_two_indices,
+        "part-of-diagonal",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_8_FIXED)

@@ -751,3 +751,34 @@ FIXED_NUMBER = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *FIXED_NUMBER)
+
+
+# --- round 8: the wait after the clock, on the last result only ---------------------------
+def r8_time_last_waited_after(f, *args, repeats=20):
+    f(*args)
+    start = time.perf_counter()
+    for _ in range(repeats):
+        result = f(*args)
+    elapsed = time.perf_counter() - start
+    jax.block_until_ready(result)  # after the clock: the loop's work was still queued
+    return elapsed / repeats
+
+
+ROUND_8_FIXED = (
+    Wrong(
+        "02.time_call",
+        "the colleague's function, unchanged",
+        lambda: r8_time_last_waited_after,
+        "wait-outside-clock",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_8_FIXED)
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "02.first_calls",
+        "the letters with a reason after them",
+        lambda: "AD - a new lambda compiles again",
+        says="write the letters alone",
+    ),
+)

@@ -1537,3 +1537,44 @@ WRONG_ANSWERS = (
         named="wrt-x",
     ),
 )
+
+
+# --- round 8: a letter with its reason (its "a" is no option named) -----------------------
+def r8_views_b_from_numpy(key, xs, ids):
+    def one(x, i):
+        k_a, _ = jax.random.split(jax.random.fold_in(key, i))
+        return x + 0.1 * jax.random.normal(k_a, x.shape), x + 0.1 * np.random.normal(size=x.shape)
+
+    return jax.vmap(one)(xs, ids)
+
+
+def r8_walk_first_step_from_key(key, steps):
+    position = jax.random.normal(key)
+    path = [position]
+    for k in jax.random.split(key, steps - 1):
+        position = position + jax.random.normal(k)
+        path.append(position)
+    return jnp.stack(path)
+
+
+ROUND_8_FIXED = (
+    Wrong(
+        "09.two_views",
+        "view b noise from np.random",
+        lambda: r8_views_b_from_numpy,
+        named="numpy-beside-keys",
+    ),
+    Wrong(
+        "09.random_walk",
+        "first draw from key, then split key",
+        lambda: r8_walk_first_step_from_key,
+        named="drawn-and-split",
+    ),
+    Wrong(
+        "09.split_keeps_key",
+        "letter with its reason ('C - split is a pure function')",
+        lambda: "C - split is a pure function",
+        says="write the letter alone",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_8_FIXED)
