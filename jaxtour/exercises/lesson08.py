@@ -1020,9 +1020,12 @@ class PlausibleSpeedup:
         if value < band.low:
             return i18n._(
                 "{shown} is below the range the checker accepts on this machine now "
-                "({low} to {high}): your jit time looks too long. Did it include the "
-                "first call, which compiles? Call the jitted step once before the clock"
-                " starts, and block on every result."
+                "({low} to {high}): your jit time looks too long for your eager time. "
+                "Three ways to get that: a jit time that includes the first call, which "
+                "compiles; an eager time that is not the step's own (a jitted function "
+                "timed on both sides); or a clock read before some result was ready. Call "
+                "the jitted step once before the clock starts, time the step as given for "
+                "eager, and block on every result."
             ).format(shown=_shown(value, band.low), low=low, high=high)
         return i18n._(
             "{shown} is above the range the checker accepts on this machine now "
