@@ -1676,8 +1676,10 @@ EXERCISES = (
                 message="Your figure is 10 or 100 times away from the speed-up this machine "
                 "shows. A loop's total over 10 or 100 calls, not divided by how many calls "
                 "it made, gives exactly that; so can a first call, which traces and "
-                "compiles, timed inside one of the two. Time each over many warmed-up "
-                "calls, divide each total by its own number of calls, then eager / jit.",
+                "compiles, timed inside one of the two, or a clock read before a result "
+                "was ready (JAX hands back control before the work is done). Time each over "
+                "many warmed-up calls, block on the results before you read the clock, "
+                "divide each total by its own number of calls, then eager / jit.",
                 example=lambda: _measures(speedup_band().typical * 10),  # x 100 reads as "% faster"
                 matches=_off_by(LOOP_COUNTS),
                 also_accepted=True,
