@@ -931,23 +931,3 @@ DIAGONAL = (
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *DIAGONAL)
 
-
-# --- issue 35 (session 45): round 8's wrong diagnoses -----------------------------------------
-
-
-def rule_naive_output(primals, tangents):
-    a, b = primals
-    a_dot, b_dot = tangents
-    out = jnp.log(jnp.exp(a) + jnp.exp(b))
-    return out, jax.nn.sigmoid(a - b) * a_dot + jax.nn.sigmoid(b - a) * b_dot
-
-
-WRONG_ANSWERS = (
-    *WRONG_ANSWERS,
-    Wrong(
-        "12.fix_rule",
-        "output as log(exp(a) + exp(b)), stable weights",
-        lambda: rule_naive_output,
-        named="output-overflows",
-    ),
-)
