@@ -106,6 +106,14 @@ _decay_l1 = _moved(lambda p, g, lr, decay: p - lr * (g + decay * jnp.sign(p)))
 _penalty_doubled = _moved(lambda p, g, lr, decay: p - lr * (g + 2 * decay * p))
 
 
+def _gradient_at_shrunk(params, x, y, lr, decay):
+    """Shrinks the parameters by (1 - lr * decay) first, then takes the loss's gradient at
+    the shrunk parameters (not at params), with the loss at params."""
+    shrunk = jax.tree.map(lambda p: p * (1 - lr * decay), params)
+    grads = jax.grad(loss)(shrunk, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, shrunk, grads), loss(params, x, y)
+
+
 def _penalty(params, decay):
     return decay / 2 * sum(jnp.sum(p**2) for p in jax.tree.leaves(params))
 
@@ -436,6 +444,11 @@ def _right_params_late_count(step, params, x, y, lr, target):
     return path[len(values) - 1], len(values)
 
 
+def _loss_in_place_of_count(step, params, x, y, lr, target):
+    path, values = _path_until(step, params, x, y, lr, target)
+    return path[len(values) - 1], jnp.float32(values[-1])
+
+
 def _fixed_target(step, params, x, y, lr, target):
     return _fit_until(step, params, x, y, lr, LOSS_TARGET)
 
@@ -557,10 +570,36 @@ def _calls_step_again(answer: Any) -> bool:
     counting = _CountingStep(_fast_step())
     try:
         got = call_learner(answer, (counting, params, x, y, lr, target))
+        # the message says the result is right: a count that is a loss (a float below 1)
+        # would otherwise read as 0 updates, and every call as one too many
+        if _fit_result(got, _fit_until(_fast_step(), params, x, y, lr, target)) is not None:
+            return False
         count = int(np.asarray(got[1]))
     except Exception:
         return False
     return counting.calls > count + 1
+
+
+def _loss_not_count(answer: Any) -> bool:
+    """The right params, with the loss the last step returned where the count goes."""
+    if not callable(answer):
+        return False
+    step, params, x, y, lr, target = _fit_inputs()[0]
+    try:
+        got = call_learner(answer, (step, params, x, y, lr, target))
+        if not (isinstance(got, tuple | list) and len(got) == 2):
+            return False
+        path, values = _path_until(step, params, x, y, lr, target)
+        if not equals_tree(path[len(values) - 1])(got[0]):
+            return False
+        value = np.asarray(got[1])
+        return (
+            value.shape == ()
+            and value.dtype.kind == "f"
+            and bool(np.isclose(float(value), values[-1], rtol=1e-5, atol=1e-7))
+        )
+    except Exception:
+        return False
 
 
 def _fixed_steps(step, params, x, y, lr, target):
@@ -981,9 +1020,12 @@ class PlausibleSpeedup:
         if value < band.low:
             return i18n._(
                 "{shown} is below the range the checker accepts on this machine now "
-                "({low} to {high}): your jit time looks too long. Did it include the "
-                "first call, which compiles? Call the jitted step once before the clock"
-                " starts, and block on every result."
+                "({low} to {high}): your jit time looks too long for your eager time. "
+                "Three ways to get that: a jit time that includes the first call, which "
+                "compiles; an eager time that is not the step's own (a jitted function "
+                "timed on both sides); or a clock read before some result was ready. Call "
+                "the jitted step once before the clock starts, time the step as given for "
+                "eager, and block on every result."
             ).format(shown=_shown(value, band.low), low=low, high=high)
         return i18n._(
             "{shown} is above the range the checker accepts on this machine now "
@@ -1372,6 +1414,15 @@ EXERCISES = (
                 matches=ignores_arguments(_one_changed(decay=0.1)),
             ),
             Mistake(
+                id="gradient-at-shrunk",
+                message="Your decay term is right, but your step shrinks the parameters "
+                "first and then takes the loss's gradient at the shrunk parameters. Both "
+                "terms of the step are taken at the same point, the params the step is "
+                "given: the loss's gradient there, plus decay times each of those params.",
+                example=lambda: _gradient_at_shrunk,
+                matches=behaves_like(_gradient_at_shrunk, _update_inputs),
+            ),
+            Mistake(
                 id="decay-term-wrong",
                 message="Your gradient step and your loss are right: with decay set to 0 "
                 "your step matches. The decay term is not the one asked: for every "
@@ -1484,6 +1535,14 @@ EXERCISES = (
                 "stop there.",
                 example=lambda: _fixed_steps,
                 matches=_stops_elsewhere,
+            ),
+            Mistake(
+                id="loss-not-count",
+                message="Your parameters are the right ones, but the second value is the "
+                "loss the last step returned, not a count: fit_until returns (params, "
+                "steps), steps being how many updates led to those parameters.",
+                example=lambda: _loss_in_place_of_count,
+                matches=_loss_not_count,
             ),
             Mistake(
                 id="step-called-again",
@@ -1617,8 +1676,10 @@ EXERCISES = (
                 message="Your figure is 10 or 100 times away from the speed-up this machine "
                 "shows. A loop's total over 10 or 100 calls, not divided by how many calls "
                 "it made, gives exactly that; so can a first call, which traces and "
-                "compiles, timed inside one of the two. Time each over many warmed-up "
-                "calls, divide each total by its own number of calls, then eager / jit.",
+                "compiles, timed inside one of the two, or a clock read before a result "
+                "was ready (JAX hands back control before the work is done). Time each over "
+                "many warmed-up calls, block on the results before you read the clock, "
+                "divide each total by its own number of calls, then eager / jit.",
                 example=lambda: _measures(speedup_band().typical * 10),  # x 100 reads as "% faster"
                 matches=_off_by(LOOP_COUNTS),
                 also_accepted=True,

@@ -1458,8 +1458,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="first-two-elements",
-                message="This zeroes the first two elements of x, positive or not. The task wants"
-                " the first two positive ones, wherever they are.",
+                message="This looks at the first two elements of x only, keeping the "
+                "positive ones among them and zeroing the others. The task wants the first "
+                "two positive elements of x, wherever they are.",
                 example=lambda: _first_two_zeroed,
             ),
             Mistake(

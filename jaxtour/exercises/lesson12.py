@@ -1240,9 +1240,11 @@ EXERCISES = (
             Mistake(
                 id="overflows",
                 message="At (100.0, 3.0) your rule gives inf or nan: in float32, exp(100.0) is "
-                "inf, and inf / inf is nan. Keep the stable value (as the function "
-                "computes it), and write each weight so that it never exponentiates a "
-                "large number: a's share of exp(a) + exp(b) depends only on a - b.",
+                "inf, so whatever your rule exponentiates a or b for overflows there. An "
+                "output written as log(exp(a) + exp(b)) is inf; a weight written as exp(a) "
+                "over exp(a) + exp(b) is inf / inf, nan. Compute the output stably, as the "
+                "function itself does, and write each weight so that it never exponentiates "
+                "a large number: a's share of exp(a) + exp(b) depends only on a - b.",
                 example=lambda: _overflowing_rule,
                 matches=_not_finite_far_apart,
             ),

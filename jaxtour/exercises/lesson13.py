@@ -375,6 +375,27 @@ def _returns_zero_allowed(prices):
     return jnp.diff(jnp.log(prices))
 
 
+def _returns_nan_checked(prices):
+    out = jnp.diff(jnp.log(prices))
+    _checkify().check(~jnp.any(jnp.isnan(out)), "NaN in the log returns")
+    return out
+
+
+def _checks_result_for_nan(answer: Any) -> bool:
+    """Reports a NaN in the result, not bad prices: one zero price (log gives -inf, the
+    differences -inf and inf, no NaN) goes through, two zeros side by side (-inf - -inf is
+    NaN) do not; a check of the prices treats both alike."""
+    if not callable(answer):
+        return False
+    try:
+        run = transformed(_checked, answer)
+        one_zero = call_learner(run, (jnp.array([100.0, 0.0, 99.0, 98.0]),))[0]
+        two_zeros = call_learner(run, (jnp.array([100.0, 0.0, 0.0, 98.0]),))[0]
+    except Exception:
+        return False
+    return one_zero is None and two_zeros is not None
+
+
 def _returns_any(prices):
     _checkify().check(jnp.any(prices > 0), "prices must be positive")
     return jnp.diff(jnp.log(prices))
@@ -805,6 +826,15 @@ EXERCISES = (
                 "a checkify check turns a bad input into an error the caller receives.",
                 example=lambda: _returns_no_check,
                 matches=_never_reports,
+            ),
+            Mistake(
+                id="checks-result",
+                message="Your check looks for NaN in the log returns, not at the prices: a "
+                "negative price makes a NaN there, but a single 0.0 makes -inf and inf, "
+                "which pass. Check the prices themselves, before the log: every one must be "
+                "greater than zero.",
+                example=lambda: _returns_nan_checked,
+                matches=_checks_result_for_nan,
             ),
             Mistake(
                 id="zero-allowed",

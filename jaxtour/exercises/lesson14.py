@@ -426,8 +426,11 @@ def _check():
         weights = np.array(given["weights"], dtype=np.float32)
         try:
             exec(compile(source, "<" + name + ">", "exec"), namespace)
-            result = np.asarray(namespace[name](values, weights))
+            returned = namespace[name](values, weights)
+            result = np.asarray(returned)
             report = {"shape": list(result.shape), "values": result.astype(float).ravel().tolist()}
+            if returned is None:  # np.asarray(None).astype(float) is nan: say None instead
+                report = {"shape": [], "values": [], "none": True}
         except BaseException as error:  # SystemExit too: the next function still runs
             first = str(error).strip().splitlines()[0] if str(error).strip() else ""
             report = {"error": type(error).__name__ + (": " + first if first else "")}
@@ -697,6 +700,13 @@ class MeanAcrossProcesses:
                 error=run.error()
             )
         values = run.values() or []
+        for process, report in enumerate(run.reports):
+            if report.get("none"):
+                return _(
+                    "Your function returned None in process {process}. Every process runs "
+                    "it, and each must return the weighted mean of all the values: one "
+                    "number, the same in every process."
+                ).format(process=process)
         shapes = [r["shape"] for r in run.reports]
         for process, got in enumerate(values):
             if len(got) != 1:

@@ -959,3 +959,37 @@ WRONG_ANSWERS = (
         named="control-not-blocked",
     ),
 )
+
+
+# --- issue 35 (session 45): round 8's wrong diagnoses -----------------------------------------
+
+
+def update_gradient_at_shrunk(params, x, y, lr, decay):
+    shrunk = jax.tree.map(lambda p: p * (1 - lr * decay), params)
+    grads = jax.grad(loss)(shrunk, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, shrunk, grads), loss(params, x, y)
+
+
+def fit_loss_for_count(step, params, x, y, lr, target):
+    while True:
+        new, value = step(params, x, y, lr)
+        if value < target:
+            return params, value
+        params = new
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.fit",
+        "the last loss returned where the count goes",
+        lambda: fit_loss_for_count,
+        named="loss-not-count",
+    ),
+    Wrong(
+        "08.update",
+        "shrinks first, then the gradient at the shrunk params",
+        lambda: update_gradient_at_shrunk,
+        named="gradient-at-shrunk",
+    ),
+)

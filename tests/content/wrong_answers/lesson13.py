@@ -603,3 +603,23 @@ FAMILIES_35 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *FAMILIES_35)
+
+
+# --- issue 35 (session 45): round 8's wrong diagnoses -----------------------------------------
+
+
+def prices_result_checked_for_nan(prices):
+    out = jnp.diff(jnp.log(prices))
+    checkify.check(~jnp.any(jnp.isnan(out)), "NaN in the log returns")
+    return out
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "13.check_prices",
+        "checks the log returns for NaN, never the prices",
+        lambda: prices_result_checked_for_nan,
+        named="checks-result",
+    ),
+)

@@ -427,3 +427,26 @@ ROUND_3 = (
 )
 # Round 3 joins the corpus where it found a family: its labelled answers.
 WRONG_ANSWERS = (*WRONG_ANSWERS, *(w for w in ROUND_3 if not w.expects_generic))
+
+
+# --- issue 35 (session 45): round 8's wrong diagnoses -----------------------------------------
+
+
+def mean_on_process_zero_only(local_values, local_weights):
+    sums = multihost_utils.process_allgather(
+        np.array([np.sum(local_weights * local_values), np.sum(local_weights)])
+    )
+    if jax.process_index() == 0:
+        return float(sums[:, 0].sum() / sums[:, 1].sum())
+    return None
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "14.global_mean",
+        "the mean on process 0, None on the others",
+        lambda: mean_on_process_zero_only,
+        says="returned None in process 1",
+    ),
+)
