@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.scheduling import priority, scope
+from tests.scheduling import WAITING, next_unit, priority, scope
 
 CORPUS = "tests/content/test_wrong_answers.py"
 
@@ -31,3 +31,14 @@ def test_the_russian_notebooks_start_after_every_english_one_and_before_the_rest
     english = priority(scope("lessons/14_many_hosts.ipynb::Cell 0"))
     russian = priority(scope("lessons/ru/00_welcome.ipynb::Cell 0"))
     assert english < russian < priority("tests/grader/test_x64.py::test_a")
+
+
+def test_the_tests_that_wait_go_to_one_worker_while_the_others_take_the_rest():
+    hub = "tests/paths/test_classroom_hub.py"
+    queue = ["tests/paths/test_journey.py", "tests/paths/test_colab.py", hub, CORPUS, "lessons/a"]
+    assert next_unit(queue, waiter=True) == "tests/paths/test_journey.py"
+    assert next_unit(queue, waiter=False) == "tests/paths/test_colab.py"
+    assert next_unit([hub, "lessons/a"], waiter=True) == hub
+    assert next_unit(["lessons/a", "lessons/b"], waiter=True) == "lessons/a"  # none left
+    assert next_unit([hub], waiter=False) == hub  # nothing else left: any worker takes it
+    assert all(priority(scope(unit)) < priority(CORPUS) for unit in WAITING)
