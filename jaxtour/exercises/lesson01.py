@@ -405,41 +405,40 @@ def _changed_dtype(answer: Any) -> bool:
     )
 
 
-def _diagonal_set_otherwise(answer: Any) -> bool:
-    """Matches a NumPy copy whose diagonal changed on some input, but not to -1 everywhere
-    (set to 0, negated, decreased by one), every other element kept."""
-    wrong_flag = False
+def _diagonals_changed(answer: Any) -> list[tuple[np.ndarray, np.ndarray]] | None:
+    """(the answer's diagonal, the input's) on every flag input, when the answer returns a
+    NumPy array of the input's shape with every other element kept; None otherwise."""
+    found = []
     for (m,) in _flag_inputs():
         got = call_or_none(answer, m)
         if not is_numpy_array(got) or got.shape != m.shape:
-            return False
+            return None
         want = np.asarray(m)
         off = ~np.eye(*want.shape, dtype=bool)
         if not np.array_equal(got[off], want[off]):
-            return False
-        wrong_flag = wrong_flag or not bool(np.all(np.diagonal(got) == -1))
-    return wrong_flag
+            return None
+        found.append((np.diagonal(got), np.diagonal(want)))
+    return found
+
+
+def _diagonal_set_otherwise(answer: Any) -> bool:
+    """Matches a NumPy copy whose diagonal changed on some input, but not to -1 everywhere
+    (set to 0, negated, decreased by one), every other element kept."""
+    diagonals = _diagonals_changed(answer)
+    return diagonals is not None and any(not np.all(got == -1) for got, _ in diagonals)
 
 
 def _diagonal_partly_flagged(answer: Any) -> bool:
     """Matches a NumPy copy that set -1 on some diagonal elements and left the others as
     they were, on some input (a few positions written in: a[[0, 1], [0, 1]] = -1), every
     other element kept."""
-    partly = False
-    for (m,) in _flag_inputs():
-        got = call_or_none(answer, m)
-        if not is_numpy_array(got) or got.shape != m.shape:
+    diagonals = _diagonals_changed(answer)
+    if diagonals is None:
+        return False
+    for got, before in diagonals:
+        if not np.all((got == -1) | (got == before)):
             return False
-        want = np.asarray(m)
-        off = ~np.eye(*want.shape, dtype=bool)
-        if not np.array_equal(got[off], want[off]):
-            return False
-        diagonal, before = np.diagonal(got), np.diagonal(want)
-        flagged = diagonal == -1
-        if not np.all(flagged | (diagonal == before)):
-            return False
-        partly = partly or bool(np.any(~flagged & (before != -1)))
-    return partly
+    return any(np.any((got != -1) & (before != -1)) for got, before in diagonals)
 
 
 def _flag_first_two(m):

@@ -550,15 +550,22 @@ def _split_inputs(jaxpr: Any) -> list[list[Any]]:
 
 
 @remembered
+def _walk_program(answer: Any) -> Any:
+    """The program jit would record for the answer's six-step walk, None if it has none."""
+    if not callable(answer):
+        return None
+    try:
+        return jax.make_jaxpr(lambda key: answer(key, 6))(jax.random.key(7))
+    except Exception:
+        return None
+
+
 def _splits_a_key_twice(answer: Any) -> bool:
     """One key split twice in the answer's traced program (round 7: split(key)[0] to draw
     and split(key)[1] to carry): the second split makes the same pair again. Told by the
     program jit would record for a six-step walk, not by the code's text."""
-    if not callable(answer):
-        return False
-    try:
-        jaxpr = jax.make_jaxpr(lambda key: answer(key, 6))(jax.random.key(7))
-    except Exception:
+    jaxpr = _walk_program(answer)
+    if jaxpr is None:
         return False
     for keys in _split_inputs(jaxpr):
         seen: set[int] = set()
@@ -610,13 +617,8 @@ def _draws_and_splits_one_key(answer: Any) -> bool:
     """A key both drawn from and split in the answer's traced program (round 8: the first
     step drawn from key, then split(key, steps - 1) for the rest). Told by the program jit
     would record for a six-step walk."""
-    if not callable(answer):
-        return False
-    try:
-        jaxpr = jax.make_jaxpr(lambda key: answer(key, 6))(jax.random.key(7))
-    except Exception:
-        return False
-    return _drawn_from_and_split(jaxpr)
+    jaxpr = _walk_program(answer)
+    return jaxpr is not None and _drawn_from_and_split(jaxpr)
 
 
 def _walk_first_from_key(key, steps):
