@@ -35,7 +35,7 @@ IN_RUSSIAN = [wrong for wrong in CORPUS if not wrong.named]
 
 
 # No answer here runs long on its own: all finish, and none is labelled "timeout". The
-# limit is wall-clock, so on a machine whose cores are shared (CI's 3 workers on 2 cores,
+# limit is wall-clock, so on a machine whose cores are shared (CI's 4 workers on 2 cores,
 # or other jobs) the default 10 s would cut off an answer that compiles for 1.5 s of CPU
 # and judge the load instead of the answer. The limit itself: tests/grader/test_time_limits.py.
 CORPUS_TIME_LIMIT_S = 300.0
