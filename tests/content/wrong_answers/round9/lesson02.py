@@ -1,4 +1,5 @@
 """Round 9, lesson 02 (Time JAX honestly): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import statistics
@@ -170,11 +171,11 @@ def r9_time_milliseconds(f, *args):
 
 
 def r9_time_no_parens(f, *args):
-    f(*args).block_until_ready
+    f(*args).block_until_ready  # noqa: B018  (no call)
     times = []
     for _ in range(10):
         start = time.perf_counter()
-        f(*args).block_until_ready  # no call: nothing waits
+        f(*args).block_until_ready  # noqa: B018  (no call: nothing waits)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -246,18 +247,35 @@ ROUND_9 = [
     Wrong("02.which_dispatch", "a list of letters, not one string", lambda: ["A", "C", "E"]),
     Wrong("02.block_tree", "the colleague's helper unchanged", lambda: r9_run_all_slow_copied),
     Wrong("02.block_tree", "list of results, nothing waited for", lambda: r9_run_all_no_wait),
-    Wrong("02.block_tree", "waited on the last loss, in-order thinking", lambda: r9_run_all_last_loss),
-    Wrong("02.block_tree", "waited for every loss after the loop, not grads",
-          lambda: r9_run_all_losses_only),
-    Wrong("02.block_tree", "jax.block_until_ready per batch, inside the loop",
-          lambda: r9_run_all_tree_per_batch),
-    Wrong("02.block_tree", "called .block_until_ready() on each dict", lambda: r9_run_all_dict_method),
+    Wrong(
+        "02.block_tree", "waited on the last loss, in-order thinking", lambda: r9_run_all_last_loss
+    ),
+    Wrong(
+        "02.block_tree",
+        "waited for every loss after the loop, not grads",
+        lambda: r9_run_all_losses_only,
+    ),
+    Wrong(
+        "02.block_tree",
+        "jax.block_until_ready per batch, inside the loop",
+        lambda: r9_run_all_tree_per_batch,
+    ),
+    Wrong(
+        "02.block_tree", "called .block_until_ready() on each dict", lambda: r9_run_all_dict_method
+    ),
     Wrong("02.block_tree", "blocked on the last batch's whole tree", lambda: r9_run_all_last_tree),
     Wrong("02.block_tree", "blocked on the first batch's tree only", lambda: r9_run_all_first_tree),
     Wrong("02.block_tree", "float() of every loss to force them", lambda: r9_run_all_float_losses),
-    Wrong("02.block_tree", "blocked on the inputs xs, not the results", lambda: r9_run_all_block_inputs),
-    Wrong("02.block_tree", "blocked one batch of calls, returned a second one",
-          lambda: r9_run_all_block_then_rerun),
+    Wrong(
+        "02.block_tree",
+        "blocked on the inputs xs, not the results",
+        lambda: r9_run_all_block_inputs,
+    ),
+    Wrong(
+        "02.block_tree",
+        "blocked one batch of calls, returned a second one",
+        lambda: r9_run_all_block_then_rerun,
+    ),
     Wrong("02.first_calls", "only A: a new dtype, nothing else", lambda: "A"),
     Wrong("02.first_calls", "A and C: forgot a new shape compiles", lambda: "AC"),
     Wrong("02.first_calls", "C and D: bool thought the same as float", lambda: "CD"),
@@ -269,13 +287,18 @@ ROUND_9 = [
     Wrong("02.first_calls", "only jax.jit compiles", lambda: "C"),
     Wrong("02.first_calls", "every call with new values: B C D E", lambda: "BCDE"),
     Wrong("02.first_calls", "right letters, lower case", lambda: "acd"),
-    Wrong("02.first_calls", "letters with spaces and a reason",
-          lambda: "A C D (new dtype, new function, new shape)"),
+    Wrong(
+        "02.first_calls",
+        "letters with spaces and a reason",
+        lambda: "A C D (new dtype, new function, new shape)",
+    ),
     Wrong("02.time_call", "time_call_quick copied as it is", lambda: r9_time_quick_copied),
     Wrong("02.time_call", "blocked every call but no warm-up", lambda: r9_time_no_warmup),
     Wrong("02.time_call", "one blocked call, the cold one", lambda: r9_time_one_cold_call),
     Wrong("02.time_call", "blocked on the arguments, not the result", lambda: r9_time_block_args),
-    Wrong("02.time_call", "time.process_time: the device's time unseen", lambda: r9_time_process_time),
+    Wrong(
+        "02.time_call", "time.process_time: the device's time unseen", lambda: r9_time_process_time
+    ),
     Wrong("02.time_call", "timeit with no blocking", lambda: r9_time_timeit_unblocked),
     Wrong("02.time_call", "total of ten calls, not divided", lambda: r9_time_total),
     Wrong("02.time_call", "returned milliseconds", lambda: r9_time_milliseconds),
@@ -287,12 +310,21 @@ ROUND_9 = [
 RIGHT_9 = [
     Right("02.which_dispatch", "ACE", lambda: "ACE"),
     Right("02.block_tree", "list(map()) then one jax.block_until_ready", lambda: r9_run_all_map),
-    Right("02.block_tree", "loop to dispatch, second loop to wait", lambda: r9_run_all_loop_then_wait),
-    Right("02.block_tree", "tree.map calling each leaf's block_until_ready",
-          lambda: r9_run_all_tree_map),
+    Right(
+        "02.block_tree", "loop to dispatch, second loop to wait", lambda: r9_run_all_loop_then_wait
+    ),
+    Right(
+        "02.block_tree",
+        "tree.map calling each leaf's block_until_ready",
+        lambda: r9_run_all_tree_map,
+    ),
     Right("02.first_calls", "ACD", lambda: "ACD"),
     Right("02.time_call", "blocked warm-up, median of blocked calls", lambda: r9_time_median),
-    Right("02.time_call", "timeit.repeat of blocked calls, the minimum", lambda: r9_time_repeat_min),
-    Right("02.time_call", "per-call blocking in a timed loop, averaged", lambda: r9_time_loop_average),
+    Right(
+        "02.time_call", "timeit.repeat of blocked calls, the minimum", lambda: r9_time_repeat_min
+    ),
+    Right(
+        "02.time_call", "per-call blocking in a timed loop, averaged", lambda: r9_time_loop_average
+    ),
     Right("02.time_call", "two warm-ups, perf_counter_ns, middle sample", lambda: r9_time_ns),
 ]

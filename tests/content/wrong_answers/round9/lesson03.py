@@ -1,9 +1,9 @@
-"""Round 9, lesson 03 (Differentiate with jax.grad): answers written from the lesson's text alone."""
+"""Round 9, lesson 03 (jax.grad): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
-import numpy as np
 
 from tests.content.wrong_answers.round4._common import Right, Wrong
 
@@ -219,13 +219,19 @@ ROUND_9 = [
     Wrong("03.gradient", "typed the predicted array, not a letter", lambda: "[6., -2., 1., 4.]"),
     Wrong("03.gradient", "A followed by its reason", lambda: "A - each partial is 2*p_i"),
     Wrong("03.gradient", "the value as a jax array", lambda: jnp.array([6.0, -2.0, 1.0, 4.0])),
+    Wrong("03.gradient", "wrote 'option A'", lambda: "option A"),
+    Wrong("03.gradient", "a formula, 2p, instead of a letter", lambda: "2p"),
     Wrong("03.fix_slopes", "cast to float, still a vector output", lambda: r9_slopes_float_only),
     Wrong("03.fix_slopes", "summed the output, integers still passed", lambda: r9_slopes_sum_only),
     Wrong("03.fix_slopes", "mean instead of sum: slopes divided by n", lambda: r9_slopes_mean),
     Wrong("03.fix_slopes", "full Jacobian matrix returned", lambda: r9_slopes_jacobian),
-    Wrong("03.fix_slopes", "allow_int=True from the error: float0 zeros", lambda: r9_slopes_allow_int),
+    Wrong(
+        "03.fix_slopes", "allow_int=True from the error: float0 zeros", lambda: r9_slopes_allow_int
+    ),
     Wrong("03.fix_slopes", "forward difference in float32", lambda: r9_slopes_forward_diff),
-    Wrong("03.fix_slopes", "grad of f(s)[0]: one slope, the rest zero", lambda: r9_slopes_first_only),
+    Wrong(
+        "03.fix_slopes", "grad of f(s)[0]: one slope, the rest zero", lambda: r9_slopes_first_only
+    ),
     Wrong("03.fix_slopes", "value_and_grad: returns a pair", lambda: r9_slopes_value_and_grad),
     Wrong("03.fix_slopes", "cast the slopes back to t's int dtype", lambda: r9_slopes_cast_back),
     Wrong("03.fix_slopes", "vmap of grad, integer t left as is", lambda: r9_slopes_vmap_int),
@@ -233,14 +239,23 @@ ROUND_9 = [
     Wrong("03.derivative_by_hand", "grad over a of the sum: one number", lambda: r9_dgda_summed),
     Wrong("03.derivative_by_hand", "formula by hand, -x**3 sin(ax)", lambda: r9_dgda_formula),
     Wrong("03.derivative_by_hand", "hand formula with the sign lost", lambda: r9_dgda_formula_sign),
-    Wrong("03.derivative_by_hand", "argnums=(1,): a tuple of one array", lambda: r9_dgda_argnums_tuple),
+    Wrong(
+        "03.derivative_by_hand", "argnums=(1,): a tuple of one array", lambda: r9_dgda_argnums_tuple
+    ),
     Wrong("03.derivative_by_hand", "forward difference in a", lambda: r9_dgda_finite_diff),
     Wrong("03.derivative_by_hand", "grad of the sum with respect to x", lambda: r9_dgda_sum_over_x),
-    Wrong("03.derivative_by_hand", "vmapped value_and_grad: values and slopes",
-          lambda: r9_dgda_value_and_grad),
+    Wrong(
+        "03.derivative_by_hand",
+        "vmapped value_and_grad: values and slopes",
+        lambda: r9_dgda_value_and_grad,
+    ),
     Wrong("03.derivative_by_hand", "jax.jacobian(g): matrix in x", lambda: r9_dgda_jacobian_x),
-    Wrong("03.derivative_by_hand", "vmap without in_axes over a float a", lambda: r9_dgda_vmap_default),
-    Wrong("03.derivative_by_hand", "grad argnums=1 on the vector output", lambda: r9_dgda_nonscalar),
+    Wrong(
+        "03.derivative_by_hand", "vmap without in_axes over a float a", lambda: r9_dgda_vmap_default
+    ),
+    Wrong(
+        "03.derivative_by_hand", "grad argnums=1 on the vector output", lambda: r9_dgda_nonscalar
+    ),
     Wrong("03.central_difference", "forgot the 2 in the denominator", lambda: r9_cd_no_two),
     Wrong("03.central_difference", "the page's forward difference", lambda: r9_cd_forward),
     Wrong("03.central_difference", "/ 2 * eps: precedence slip", lambda: r9_cd_precedence),
@@ -252,7 +267,9 @@ ROUND_9 = [
     Wrong("03.central_difference", "step hard-coded to 1e-3, eps ignored", lambda: r9_cd_fixed_eps),
     Wrong("03.central_difference", "points built as a float32 jnp array", lambda: r9_cd_jnp_step),
     Wrong("03.central_difference", "2*eps each side, divided by 2*eps", lambda: r9_cd_eps_twice),
-    Wrong("03.central_difference", "result wrapped in jnp.asarray: float32", lambda: r9_cd_jnp_result),
+    Wrong(
+        "03.central_difference", "result wrapped in jnp.asarray: float32", lambda: r9_cd_jnp_result
+    ),
 ]
 
 RIGHT_9 = [
@@ -261,12 +278,20 @@ RIGHT_9 = [
     Right("03.fix_slopes", "t / 1 makes floats, grad of the sum", lambda: r9_slopes_divide_by_one),
     Right("03.fix_slopes", "vmap of grad over float32 t", lambda: r9_slopes_vmap_float),
     Right("03.fix_slopes", "diagonal of the Jacobian", lambda: r9_slopes_jacobian_diag),
-    Right("03.derivative_by_hand", "arguments swapped in a lambda, vmapped", lambda: r9_dgda_swapped),
+    Right(
+        "03.derivative_by_hand", "arguments swapped in a lambda, vmapped", lambda: r9_dgda_swapped
+    ),
     Right("03.derivative_by_hand", "jax.jacobian with argnums=1", lambda: r9_dgda_jacobian_a),
-    Right("03.derivative_by_hand", "grad in a closure over a, vmapped over x", lambda: r9_dgda_closure),
+    Right(
+        "03.derivative_by_hand", "grad in a closure over a, vmapped over x", lambda: r9_dgda_closure
+    ),
     Right("03.derivative_by_hand", "jacfwd over a with x closed over", lambda: r9_dgda_jacfwd),
     Right("03.central_difference", "divided by eps, then by 2", lambda: r9_cd_split_division),
     Right("03.central_difference", "0.5 times the difference over eps", lambda: r9_cd_half),
-    Right("03.central_difference", "mean of forward and backward differences", lambda: r9_cd_mean_of_both),
+    Right(
+        "03.central_difference",
+        "mean of forward and backward differences",
+        lambda: r9_cd_mean_of_both,
+    ),
     Right("03.central_difference", "width 2*eps named first", lambda: r9_cd_named_width),
 ]

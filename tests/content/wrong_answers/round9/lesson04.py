@@ -1,4 +1,5 @@
 """Round 9, lesson 04 (argnums and pytrees): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -226,11 +227,21 @@ ROUND_9 = [
     Wrong("04.predict_value_and_grad", "D: gradients first, value last", lambda: "D"),
     Wrong("04.predict_value_and_grad", "lower-case b", lambda: "b"),
     Wrong("04.predict_value_and_grad", "hedged between B and C", lambda: "B or C"),
-    Wrong("04.predict_value_and_grad", "B with the reason pasted after it",
-          lambda: "B: value beside what grad returns"),
-    Wrong("04.predict_value_and_grad", "typed the structure instead of a letter",
-          lambda: "(value, (grad_y, grad_x))"),
+    Wrong(
+        "04.predict_value_and_grad",
+        "B with the reason pasted after it",
+        lambda: "B: value beside what grad returns",
+    ),
+    Wrong(
+        "04.predict_value_and_grad",
+        "typed the structure instead of a letter",
+        lambda: "(value, (grad_y, grad_x))",
+    ),
     Wrong("04.predict_value_and_grad", "C with its own reason", lambda: "C, parameters' order"),
+    Wrong("04.predict_value_and_grad", "B with a full stop", lambda: "B."),
+    Wrong(
+        "04.predict_value_and_grad", "C's structure typed out", lambda: "(value, (grad_x, grad_y))"
+    ),
     Wrong("04.sgd_step", "the page's params.copy() loop, with clipping", lambda: r9_sgd_dict_loop),
     Wrong("04.sgd_step", "each leaf clipped by its own norm", lambda: r9_sgd_per_leaf_norm),
     Wrong("04.sgd_step", "the page's entry clip with limit max_norm", lambda: r9_sgd_entry_clip),
@@ -240,10 +251,16 @@ ROUND_9 = [
     Wrong("04.sgd_step", "norm as the sum of the leaves' norms", lambda: r9_sgd_sum_of_norms),
     Wrong("04.sgd_step", "forgot the learning rate", lambda: r9_sgd_no_lr),
     Wrong("04.sgd_step", "p + lr * scale * g: stepped uphill", lambda: r9_sgd_plus),
-    Wrong("04.sgd_step", "took the global norm of params, not grads", lambda: r9_sgd_norm_of_params),
-    Wrong("04.sgd_step", "new tree, then params.update(new) in place", lambda: r9_sgd_update_caller),
+    Wrong(
+        "04.sgd_step", "took the global norm of params, not grads", lambda: r9_sgd_norm_of_params
+    ),
+    Wrong(
+        "04.sgd_step", "new tree, then params.update(new) in place", lambda: r9_sgd_update_caller
+    ),
     Wrong("04.sgd_step", "jax.tree_map from an old tutorial", lambda: r9_sgd_tree_map_old),
-    Wrong("04.sgd_step", "scaled when the norm is below max_norm", lambda: r9_sgd_flipped_condition),
+    Wrong(
+        "04.sgd_step", "scaled when the norm is below max_norm", lambda: r9_sgd_flipped_condition
+    ),
     Wrong("04.sgd_step", "root-mean-square instead of the norm", lambda: r9_sgd_rms),
 ]
 

@@ -1,4 +1,5 @@
 """Round 9, lesson 05 (has_aux): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -184,26 +185,50 @@ def r9_outliers_astype(params, x, y):
 
 
 ROUND_9 = [
-    Wrong("05.fix_aux_order", "runs: float() dropped, but loss is mse alone", lambda: r9_stats_mse_only),
-    Wrong("05.fix_aux_order", "penalty added, float() left in the aux", lambda: r9_stats_float_kept),
+    Wrong(
+        "05.fix_aux_order",
+        "runs: float() dropped, but loss is mse alone",
+        lambda: r9_stats_mse_only,
+    ),
+    Wrong(
+        "05.fix_aux_order", "penalty added, float() left in the aux", lambda: r9_stats_float_kept
+    ),
     Wrong("05.fix_aux_order", "took the name literally: stats first", lambda: r9_stats_swapped),
     Wrong("05.fix_aux_order", "mse - penalty: sign slip", lambda: r9_stats_minus),
     Wrong("05.fix_aux_order", "returned the penalty as the loss", lambda: r9_stats_penalty_only),
     Wrong("05.fix_aux_order", "logged the total under 'mse'", lambda: r9_stats_total_logged),
     Wrong("05.fix_aux_order", "aux keys renamed", lambda: r9_stats_renamed),
     Wrong("05.fix_aux_order", "aux as a tuple, keys lost", lambda: r9_stats_tuple_aux),
-    Wrong("05.fix_aux_order", "penalty rewritten with mean, not sum", lambda: r9_stats_mean_penalty),
-    Wrong("05.fix_aux_order", "stop_gradient on the penalty, thinking aux", lambda: r9_stats_stop_gradient),
+    Wrong(
+        "05.fix_aux_order", "penalty rewritten with mean, not sum", lambda: r9_stats_mean_penalty
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "stop_gradient on the penalty, thinking aux",
+        lambda: r9_stats_stop_gradient,
+    ),
     Wrong("05.predict_aux_structure", "A: all flat", lambda: "A"),
     Wrong("05.predict_aux_structure", "B: one position gives a bare gradient", lambda: "B"),
     Wrong("05.predict_aux_structure", "D: aux pulled out to the end", lambda: "D"),
     Wrong("05.predict_aux_structure", "lower-case c", lambda: "c"),
     Wrong("05.predict_aux_structure", "B and C together", lambda: "BC"),
-    Wrong("05.predict_aux_structure", "C with the reason after it",
-          lambda: "C - pair, then grad's tuple"),
-    Wrong("05.predict_aux_structure", "wrote the nesting out instead of the letter",
-          lambda: "((value, aux), (grad_y,))"),
-    Wrong("05.predict_aux_structure", "B, because argnums=(1,) is like 1", lambda: "B because (1,) == 1"),
+    Wrong(
+        "05.predict_aux_structure",
+        "C with the reason after it",
+        lambda: "C - pair, then grad's tuple",
+    ),
+    Wrong(
+        "05.predict_aux_structure",
+        "wrote the nesting out instead of the letter",
+        lambda: "((value, aux), (grad_y,))",
+    ),
+    Wrong(
+        "05.predict_aux_structure",
+        "B, because argnums=(1,) is like 1",
+        lambda: "B because (1,) == 1",
+    ),
+    Wrong("05.predict_aux_structure", "C with a full stop", lambda: "C."),
+    Wrong("05.predict_aux_structure", "B's nesting typed out", lambda: "((value, aux), grad_y)"),
     Wrong("05.loss_and_outliers", "int() of the count: fails under jit", lambda: r9_outliers_int),
     Wrong("05.loss_and_outliers", "no abs: counts only misses above", lambda: r9_outliers_no_abs),
     Wrong("05.loss_and_outliers", ">= 0.5 instead of > 0.5", lambda: r9_outliers_geq),
@@ -214,7 +239,11 @@ ROUND_9 = [
     Wrong("05.loss_and_outliers", "aux as a message string", lambda: r9_outliers_string),
     Wrong("05.loss_and_outliers", "len of a boolean-masked array", lambda: r9_outliers_mask_len),
     Wrong("05.loss_and_outliers", "mean absolute error as the loss", lambda: r9_outliers_mae),
-    Wrong("05.loss_and_outliers", "threshold on the squared error", lambda: r9_outliers_squared_threshold),
+    Wrong(
+        "05.loss_and_outliers",
+        "threshold on the squared error",
+        lambda: r9_outliers_squared_threshold,
+    ),
     Wrong("05.loss_and_outliers", "w * x - b: sign slip in the line", lambda: r9_outliers_minus_b),
 ]
 

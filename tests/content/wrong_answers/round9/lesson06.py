@@ -1,4 +1,5 @@
 """Round 9, lesson 06 (Immutability and purity): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -234,7 +235,9 @@ def r9_count_extra_slot(labels, n):
 
 
 ROUND_9 = [
-    Wrong("06.set_first", "second .at read from the updated array", lambda: r9_swap_chained_reads_new),
+    Wrong(
+        "06.set_first", "second .at read from the updated array", lambda: r9_swap_chained_reads_new
+    ),
     Wrong("06.set_first", ".at results thrown away, x returned", lambda: r9_swap_discarded),
     Wrong("06.set_first", "the NumPy tuple swap on x.copy()", lambda: r9_swap_numpy_style),
     Wrong("06.set_first", "only the first element set", lambda: r9_swap_first_only),
@@ -250,12 +253,18 @@ ROUND_9 = [
     Wrong("06.out_of_bounds", "C: the whole update dropped", lambda: "C"),
     Wrong("06.out_of_bounds", "D: updates check their indices", lambda: "D"),
     Wrong("06.out_of_bounds", "lower-case b", lambda: "b"),
-    Wrong("06.out_of_bounds", "B with the reason after it", lambda: "B (out-of-bounds write dropped)"),
+    Wrong(
+        "06.out_of_bounds", "B with the reason after it", lambda: "B (out-of-bounds write dropped)"
+    ),
     Wrong("06.out_of_bounds", "two letters, unsure", lambda: "AB"),
     Wrong("06.out_of_bounds", "typed the array instead of a letter", lambda: "[7, 2, 3]"),
     Wrong("06.out_of_bounds", "A with a reason", lambda: "A, clamped like x[10]"),
+    Wrong("06.out_of_bounds", "wrote 'Option B'", lambda: "Option B"),
+    Wrong("06.out_of_bounds", "the error name, meaning D", lambda: "IndexError"),
     Wrong("06.scale_column", "at[:, j].multiply on the int32 table", lambda: r9_scale_int),
-    Wrong("06.scale_column", "multiplied in int32, cast to float after", lambda: r9_scale_cast_late),
+    Wrong(
+        "06.scale_column", "multiplied in int32, cast to float after", lambda: r9_scale_cast_late
+    ),
     Wrong("06.scale_column", "at[j]: scaled row j", lambda: r9_scale_row),
     Wrong("06.scale_column", ".set(factor) instead of .multiply", lambda: r9_scale_set_factor),
     Wrong("06.scale_column", "set m[:, j] * factor back into int32", lambda: r9_scale_set_int),
@@ -265,7 +274,9 @@ ROUND_9 = [
     Wrong("06.scale_column", "slice j: scaled every column from j on", lambda: r9_scale_from_j),
     Wrong("06.scale_column", "NumPy copy with *=, returned NumPy", lambda: r9_scale_numpy),
     Wrong("06.scale_column", "column j - 1, counting from one", lambda: r9_scale_one_based),
-    Wrong("06.scale_column", "worked on m.T and returned it transposed", lambda: r9_scale_transposed),
+    Wrong(
+        "06.scale_column", "worked on m.T and returned it transposed", lambda: r9_scale_transposed
+    ),
     Wrong("06.count_labels", ".at[labels].add(1): -1 counted as n - 1", lambda: r9_count_plain),
     Wrong("06.count_labels", "mode='drop', thinking it drops -1", lambda: r9_count_mode_drop),
     Wrong("06.count_labels", "jnp.bincount: -1 clipped into label 0", lambda: r9_count_bincount),
@@ -277,7 +288,9 @@ ROUND_9 = [
     Wrong("06.count_labels", "one-hot summed over the label axis", lambda: r9_count_wrong_axis),
     Wrong("06.count_labels", "padding replaced by 0, then counted", lambda: r9_count_fill_zero),
     Wrong("06.count_labels", "n + 1 slots, dropped the first", lambda: r9_count_front_slot),
-    Wrong("06.count_labels", "counts[labels] + 1 set back: repeats lost", lambda: r9_count_numpy_fancy),
+    Wrong(
+        "06.count_labels", "counts[labels] + 1 set back: repeats lost", lambda: r9_count_numpy_fancy
+    ),
 ]
 
 RIGHT_9 = [
@@ -286,12 +299,18 @@ RIGHT_9 = [
     Right("06.set_first", "permuted index array, then gathered", lambda: r9_swap_permutation),
     Right("06.set_first", "nested jnp.where on positions", lambda: r9_swap_where),
     Right("06.out_of_bounds", "B", lambda: "B"),
-    Right("06.scale_column", "float copy, set column to column * factor", lambda: r9_scale_set_product),
+    Right(
+        "06.scale_column", "float copy, set column to column * factor", lambda: r9_scale_set_product
+    ),
     Right("06.scale_column", "where over column numbers, cast", lambda: r9_scale_where),
     Right("06.scale_column", "per-column factors broadcast", lambda: r9_scale_broadcast),
     Right("06.scale_column", "asarray(float32) then at multiply", lambda: r9_scale_asarray),
     Right("06.count_labels", "padding weighted 0 in the add", lambda: r9_count_weights),
     Right("06.count_labels", "one-hot comparison summed over rows", lambda: r9_count_one_hot),
-    Right("06.count_labels", "bincount with padding moved past the end", lambda: r9_count_bincount_shifted),
+    Right(
+        "06.count_labels",
+        "bincount with padding moved past the end",
+        lambda: r9_count_bincount_shifted,
+    ),
     Right("06.count_labels", "n + 1 slots, -1 wraps to the extra one", lambda: r9_count_extra_slot),
 ]
