@@ -1,4 +1,5 @@
 """Round 9, lesson 07 (jit and tracing): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -12,6 +13,19 @@ from tests.content.wrong_answers.round4._common import Right, Wrong
 def r9_smooth_orig(x, weights, mode):
     kernel = jnp.array(weights) / max(weights)
     return jnp.convolve(x, kernel, mode=mode)
+
+
+def _fresh(fn):
+    """A new function object with fn's body, so that each answer's jit cache starts empty."""
+
+    def smooth(x, weights, mode):
+        return fn(x, weights, mode)
+
+    return smooth
+
+
+def _jit(fn, **static):
+    return jax.jit(_fresh(fn), **static)
 
 
 def r9_smooth_jnpmax(x, weights, mode):
@@ -35,7 +49,7 @@ def r9_smooth_stack(x, weights, mode):
 
 
 def r9_smooth_rewrapped(x, weights, mode):
-    return jax.jit(r9_smooth_orig, static_argnames=("weights", "mode"))(x, weights, mode)
+    return jax.jit(_fresh(r9_smooth_orig), static_argnames=("weights", "mode"))(x, weights, mode)
 
 
 def r9_smooth_max_first(x, weights, mode):
@@ -77,10 +91,17 @@ def _step_python_if(w, grad, lr, clip):
     return w - lr * grad
 
 
-r9_step_static_clip = jax.jit(_step_python_if, static_argnames="clip")
-r9_step_static_both = jax.jit(_step_python_if, static_argnums=(2, 3))
-r9_step_plain_if = jax.jit(_step_python_if)
-r9_step_static_lr_only = jax.jit(_step_python_if, static_argnums=2)
+def _if_step():
+    def step(w, grad, lr, clip):
+        return _step_python_if(w, grad, lr, clip)
+
+    return step
+
+
+r9_step_static_clip = jax.jit(_if_step(), static_argnames="clip")
+r9_step_static_both = jax.jit(_if_step(), static_argnums=(2, 3))
+r9_step_plain_if = jax.jit(_if_step())
+r9_step_static_lr_only = jax.jit(_if_step(), static_argnums=2)
 
 
 def r9_step_nojit(w, grad, lr, clip):
@@ -188,7 +209,7 @@ def r9_fill_maximum(x):
 def r9_fill_inplace(x):
     kept = x >= 0
     mean = jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept)
-    x.at[~kept].set(mean)  # result thrown away, as with a NumPy in-place write
+    jnp.where(kept, x, mean)  # result never assigned: thought it filled x in place
     return x
 
 
@@ -205,50 +226,96 @@ ROUND_9 = [
     Wrong("07.count_traces", "E: believed only the compile is cached", lambda: "E"),
     Wrong("07.count_traces", "typed the count instead of the letter", lambda: "3"),
     Wrong("07.count_traces", "B and C both say 3, gave both", lambda: "B, C"),
-    Wrong("07.count_traces", "D with a reason typed after it", lambda: "D - python floats are constants"),
+    Wrong(
+        "07.count_traces",
+        "D with a reason typed after it",
+        lambda: "D - python floats are constants",
+    ),
     Wrong("07.count_traces", "answered with a number, not a string", lambda: 3),
     Wrong("07.count_traces", "left the placeholder in the cell", lambda: ...),
     Wrong("07.count_traces", "wrote the word for the count", lambda: "three"),
     # static_window
-    Wrong("07.static_window", "made weights and mode static: compiles per kernel",
-          lambda: jax.jit(r9_smooth_orig, static_argnames=("weights", "mode"))),
-    Wrong("07.static_window", "static_argnums=(1, 2) on the original smooth",
-          lambda: jax.jit(r9_smooth_orig, static_argnums=(1, 2))),
-    Wrong("07.static_window", "mode static but kept Python max() on tracers",
-          lambda: jax.jit(r9_smooth_orig, static_argnames="mode")),
-    Wrong("07.static_window", "jnp max but nothing static, mode string traced",
-          lambda: jax.jit(r9_smooth_jnpmax)),
-    Wrong("07.static_window", "only weights static (thought it sets the shape)",
-          lambda: jax.jit(r9_smooth_jnpmax, static_argnums=1)),
-    Wrong("07.static_window", "normalised the kernel to sum 1, not max 1",
-          lambda: jax.jit(r9_smooth_sum, static_argnames="mode")),
-    Wrong("07.static_window", "dropped the scaling when removing max()",
-          lambda: jax.jit(r9_smooth_unscaled, static_argnames="mode")),
-    Wrong("07.static_window", "argnum counted from 1: static_argnums=3",
-          lambda: jax.jit(r9_smooth_jnpmax, static_argnums=3)),
-    Wrong("07.static_window", "jit re-wrapped inside the function on each call",
-          lambda: r9_smooth_rewrapped),
-    Wrong("07.static_window", "forgot jit: handed over the rewritten function",
-          lambda: r9_smooth_jnpmax),
-    Wrong("07.static_window", "static mode given as argnums=2 but weights static too",
-          lambda: jax.jit(r9_smooth_jnpmax, static_argnums=(1, 2))),
+    Wrong(
+        "07.static_window",
+        "made weights and mode static: compiles per kernel",
+        lambda: _jit(r9_smooth_orig, static_argnames=("weights", "mode")),
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=(1, 2) on the original smooth",
+        lambda: _jit(r9_smooth_orig, static_argnums=(1, 2)),
+    ),
+    Wrong(
+        "07.static_window",
+        "mode static but kept Python max() on tracers",
+        lambda: _jit(r9_smooth_orig, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.static_window",
+        "jnp max but nothing static, mode string traced",
+        lambda: _jit(r9_smooth_jnpmax),
+    ),
+    Wrong(
+        "07.static_window",
+        "only weights static (thought it sets the shape)",
+        lambda: _jit(r9_smooth_jnpmax, static_argnums=1),
+    ),
+    Wrong(
+        "07.static_window",
+        "normalised the kernel to sum 1, not max 1",
+        lambda: _jit(r9_smooth_sum, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.static_window",
+        "dropped the scaling when removing max()",
+        lambda: _jit(r9_smooth_unscaled, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.static_window",
+        "x static too, since it sets the output length",
+        lambda: _jit(r9_smooth_jnpmax, static_argnums=(0, 2)),
+    ),
+    Wrong(
+        "07.static_window",
+        "jit re-wrapped inside the function on each call",
+        lambda: r9_smooth_rewrapped,
+    ),
+    Wrong(
+        "07.static_window",
+        "forgot jit: handed over the rewritten function",
+        lambda: r9_smooth_jnpmax,
+    ),
+    Wrong(
+        "07.static_window",
+        "static mode given as argnums=2 but weights static too",
+        lambda: _jit(r9_smooth_jnpmax, static_argnums=(1, 2)),
+    ),
     # stale_global
-    Wrong("07.stale_global", "clip static: a jax boolean is not hashable",
-          lambda: r9_step_static_clip),
-    Wrong("07.stale_global", "lr and clip both static, Python if kept",
-          lambda: r9_step_static_both),
+    Wrong(
+        "07.stale_global", "clip static: a jax boolean is not hashable", lambda: r9_step_static_clip
+    ),
+    Wrong(
+        "07.stale_global", "lr and clip both static, Python if kept", lambda: r9_step_static_both
+    ),
     Wrong("07.stale_global", "kept the Python if on a traced clip", lambda: r9_step_plain_if),
-    Wrong("07.stale_global", "lr static as the page's shape rule suggested",
-          lambda: r9_step_static_lr_only),
+    Wrong(
+        "07.stale_global",
+        "lr static as the page's shape rule suggested",
+        lambda: r9_step_static_lr_only,
+    ),
     Wrong("07.stale_global", "right body but never jitted", lambda: r9_step_nojit),
     Wrong("07.stale_global", "jnp.where branches swapped", lambda: r9_step_swapped),
     Wrong("07.stale_global", "clipped to [0, 1] instead of [-1, 1]", lambda: r9_step_clip_unit),
     Wrong("07.stale_global", "w + lr * grad: gradient ascent", lambda: r9_step_ascent),
     Wrong("07.stale_global", "Python and/or to choose the gradient", lambda: r9_step_and),
-    Wrong("07.stale_global", "unclipped branch forgot the learning rate",
-          lambda: r9_step_clip_lr_too),
-    Wrong("07.stale_global", "clip passed in but lr still read from a global dict",
-          lambda: r9_step_config_lr),
+    Wrong(
+        "07.stale_global", "unclipped branch forgot the learning rate", lambda: r9_step_clip_lr_too
+    ),
+    Wrong(
+        "07.stale_global",
+        "clip passed in but lr still read from a global dict",
+        lambda: r9_step_config_lr,
+    ),
     # debug_print
     Wrong("07.debug_print", "A: thought jit keeps print like NumPy code", lambda: "A"),
     Wrong("07.debug_print", "B: right output, debug print thought to be Python", lambda: "B"),
@@ -260,30 +327,48 @@ ROUND_9 = [
     Wrong("07.debug_print", "wrote Output 1 spelled out", lambda: "Output 1"),
     Wrong("07.debug_print", "D: believed tracer printed each call", lambda: "d"),
     # clip_negative
-    Wrong("07.clip_negative", "boolean mask in .at[] and x[kept]: fails under jit",
-          lambda: r9_fill_boolean_index),
-    Wrong("07.clip_negative", "mean of all elements, negatives included",
-          lambda: r9_fill_mean_all),
+    Wrong(
+        "07.clip_negative",
+        "boolean mask in .at[] and x[kept]: fails under jit",
+        lambda: r9_fill_boolean_index,
+    ),
+    Wrong("07.clip_negative", "mean of all elements, negatives included", lambda: r9_fill_mean_all),
     Wrong("07.clip_negative", "kept = x > 0: zeros left out of the mean", lambda: r9_fill_strict),
     Wrong("07.clip_negative", "set negatives to 0 (read it as clipping)", lambda: r9_fill_zero),
     Wrong("07.clip_negative", "divided the kept sum by x.size", lambda: r9_fill_size),
     Wrong("07.clip_negative", "mean per column (axis=0) on a matrix", lambda: r9_fill_columns),
     Wrong("07.clip_negative", "mean per row with keepdims", lambda: r9_fill_rows),
-    Wrong("07.clip_negative", "jnp.maximum(x, mean) also lifts small positives",
-          lambda: r9_fill_maximum),
-    Wrong("07.clip_negative", "x.at[].set() result discarded, returned x", lambda: r9_fill_inplace),
+    Wrong(
+        "07.clip_negative",
+        "jnp.maximum(x, mean) also lifts small positives",
+        lambda: r9_fill_maximum,
+    ),
+    Wrong(
+        "07.clip_negative", "jnp.where result never assigned, returned x", lambda: r9_fill_inplace
+    ),
     Wrong("07.clip_negative", "mean of |x| as the fill value", lambda: r9_fill_abs_mean),
 ]
 
 RIGHT_9 = [
     Right("07.count_traces", "C", lambda: "C"),
-    Right("07.count_traces", "C with the reason typed", lambda: "C: weak float, weak int, strong f32"),
-    Right("07.static_window", "jnp max on the kernel, mode static by name",
-          lambda: jax.jit(r9_smooth_jnpmax, static_argnames="mode")),
-    Right("07.static_window", "stacked floats, mode static by position",
-          lambda: jax.jit(r9_smooth_stack, static_argnums=2)),
-    Right("07.static_window", "divide the convolution by the max afterwards",
-          lambda: jax.jit(r9_smooth_max_first, static_argnames=("mode",))),
+    Right(
+        "07.count_traces", "C with the reason typed", lambda: "C: weak float, weak int, strong f32"
+    ),
+    Right(
+        "07.static_window",
+        "jnp max on the kernel, mode static by name",
+        lambda: _jit(r9_smooth_jnpmax, static_argnames="mode"),
+    ),
+    Right(
+        "07.static_window",
+        "stacked floats, mode static by position",
+        lambda: _jit(r9_smooth_stack, static_argnums=2),
+    ),
+    Right(
+        "07.static_window",
+        "divide the convolution by the max afterwards",
+        lambda: _jit(r9_smooth_max_first, static_argnames=("mode",)),
+    ),
     Right("07.stale_global", "jnp.where on the clip flag", lambda: r9_step_where),
     Right("07.stale_global", "lax.cond on the clip flag", lambda: r9_step_cond),
     Right("07.stale_global", "min/max clip and where on a bool cast", lambda: r9_step_minmax),

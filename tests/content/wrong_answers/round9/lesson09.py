@@ -1,4 +1,5 @@
 """Round 9, lesson 09 (vmap and random): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -50,8 +51,7 @@ def r9_peg_mean(params, xs, ys):
 
 
 def r9_peg_wrt_x(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss, argnums=1), in_axes=(None, 1, 0), out_axes=1)(
-        params, xs, ys)
+    return jax.vmap(jax.grad(log_loss, argnums=1), in_axes=(None, 1, 0), out_axes=1)(params, xs, ys)
 
 
 def r9_peg_grad_of_vmap(params, xs, ys):
@@ -95,8 +95,9 @@ def r9_walk_carry(key, steps):
 
 
 def r9_walk_fold_in(key, steps):
-    return jnp.cumsum(jnp.stack([jax.random.normal(jax.random.fold_in(key, i))
-                                 for i in range(steps)]))
+    return jnp.cumsum(
+        jnp.stack([jax.random.normal(jax.random.fold_in(key, i)) for i in range(steps)])
+    )
 
 
 def r9_walk_one_draw(key, steps):
@@ -188,8 +189,7 @@ def r9_views_fold(key, xs, ids):
 def r9_views_split_per_example(key, xs, ids):
     def one(x, i):
         ka, kb = jax.random.split(jax.random.fold_in(key, i))
-        return (x + 0.1 * jax.random.normal(ka, x.shape),
-                x + 0.1 * jax.random.normal(kb, x.shape))
+        return (x + 0.1 * jax.random.normal(ka, x.shape), x + 0.1 * jax.random.normal(kb, x.shape))
 
     return jax.vmap(one)(xs, ids)
 
@@ -226,16 +226,20 @@ def r9_views_broadcast_key(key, xs, ids):
 def r9_views_fold_then_view_index(key, xs, ids):
     def one(x, i):
         k = jax.random.fold_in(key, i)
-        return (x + 0.1 * jax.random.normal(jax.random.fold_in(k, 0), x.shape),
-                x + 0.1 * jax.random.normal(jax.random.fold_in(k, 1), x.shape))
+        return (
+            x + 0.1 * jax.random.normal(jax.random.fold_in(k, 0), x.shape),
+            x + 0.1 * jax.random.normal(jax.random.fold_in(k, 1), x.shape),
+        )
 
     return jax.vmap(one)(xs, ids)
 
 
 def r9_views_id_plus_one(key, xs, ids):
     def one(x, i):
-        return (x + 0.1 * jax.random.normal(jax.random.fold_in(key, i), x.shape),
-                x + 0.1 * jax.random.normal(jax.random.fold_in(key, i + 1), x.shape))
+        return (
+            x + 0.1 * jax.random.normal(jax.random.fold_in(key, i), x.shape),
+            x + 0.1 * jax.random.normal(jax.random.fold_in(key, i + 1), x.shape),
+        )
 
     return jax.vmap(one)(xs, ids)
 
@@ -299,64 +303,105 @@ def r9_views_one_draw_split(key, xs, ids):
 
 
 ROUND_9 = [
-    Wrong("09.per_example_grads", "vmapped over rows (axis 0) of a (D, N) batch",
-          lambda: r9_peg_axis0),
-    Wrong("09.per_example_grads", "mapped columns but left examples first",
-          lambda: r9_peg_rows_out),
+    Wrong(
+        "09.per_example_grads", "vmapped over rows (axis 0) of a (D, N) batch", lambda: r9_peg_axis0
+    ),
+    Wrong(
+        "09.per_example_grads", "mapped columns but left examples first", lambda: r9_peg_rows_out
+    ),
     Wrong("09.per_example_grads", "Python loop over columns, stacked", lambda: r9_peg_loop),
-    Wrong("09.per_example_grads", "gradient of the mean loss: one for the batch",
-          lambda: r9_peg_mean),
+    Wrong(
+        "09.per_example_grads", "gradient of the mean loss: one for the batch", lambda: r9_peg_mean
+    ),
     Wrong("09.per_example_grads", "grad with respect to x (argnums=1)", lambda: r9_peg_wrt_x),
     Wrong("09.per_example_grads", "grad of the summed vmapped loss", lambda: r9_peg_grad_of_vmap),
-    Wrong("09.per_example_grads", "in_axes 0 for params too (mapped over the dict)",
-          lambda: r9_peg_params_mapped),
-    Wrong("09.per_example_grads", "reshape instead of transpose to (D, N)",
-          lambda: r9_peg_w_transposed_twice),
+    Wrong(
+        "09.per_example_grads",
+        "in_axes 0 for params too (mapped over the dict)",
+        lambda: r9_peg_params_mapped,
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "reshape instead of transpose to (D, N)",
+        lambda: r9_peg_w_transposed_twice,
+    ),
     Wrong("09.split_keeps_key", "A: split thought to advance the key like NumPy", lambda: "A"),
     Wrong("09.split_keeps_key", "B: thought jit caches draws per key", lambda: "B"),
     Wrong("09.split_keeps_key", "D: took the np.random demo to apply to keys", lambda: "D"),
     Wrong("09.split_keeps_key", "E: thought jit changes the numbers", lambda: "E"),
     Wrong("09.split_keeps_key", "named the arrays instead of a letter", lambda: "b and d"),
-    Wrong("09.split_keeps_key", "B with the learner's caching reason", lambda: "B: jit remembers k1"),
+    Wrong(
+        "09.split_keeps_key", "B with the learner's caching reason", lambda: "B: jit remembers k1"
+    ),
     Wrong("09.split_keeps_key", "both letters giving b and d", lambda: "BC"),
     Wrong("09.split_keeps_key", "A in lower case with a reason", lambda: "a, split moves key on"),
     Wrong("09.random_walk", "one draw of shape (steps,) from the key", lambda: r9_walk_one_draw),
-    Wrong("09.random_walk", "the page's broken walk: same key every pass",
-          lambda: r9_walk_same_key),
+    Wrong(
+        "09.random_walk", "the page's broken walk: same key every pass", lambda: r9_walk_same_key
+    ),
     Wrong("09.random_walk", "the page's half-fixed walk, kept as is", lambda: r9_walk_half_fixed),
-    Wrong("09.random_walk", "split the same parent each pass, never carried",
-          lambda: r9_walk_split_reuse_parent),
+    Wrong(
+        "09.random_walk",
+        "split the same parent each pass, never carried",
+        lambda: r9_walk_split_reuse_parent,
+    ),
     Wrong("09.random_walk", "path starts with the 0.0 position", lambda: r9_walk_starts_at_zero),
-    Wrong("09.random_walk", "returned the steps, not the positions",
-          lambda: r9_walk_steps_not_positions),
-    Wrong("09.random_walk", "drew from the carried key as well as splitting it",
-          lambda: r9_walk_key_and_sub_both_drawn),
-    Wrong("09.random_walk", "split first, but drew from the parent",
-          lambda: r9_walk_split_then_draw_parent),
+    Wrong(
+        "09.random_walk",
+        "returned the steps, not the positions",
+        lambda: r9_walk_steps_not_positions,
+    ),
+    Wrong(
+        "09.random_walk",
+        "drew from the carried key as well as splitting it",
+        lambda: r9_walk_key_and_sub_both_drawn,
+    ),
+    Wrong(
+        "09.random_walk",
+        "split first, but drew from the parent",
+        lambda: r9_walk_split_then_draw_parent,
+    ),
     Wrong("09.random_walk", "NumPy generator seeded from the key", lambda: r9_walk_numpy_seed),
     Wrong("09.random_walk", "uniform steps instead of normal", lambda: r9_walk_uniform),
-    Wrong("09.two_views", "one key per row: noise follows the row, not the id",
-          lambda: r9_views_row_keys),
+    Wrong(
+        "09.two_views",
+        "one key per row: noise follows the row, not the id",
+        lambda: r9_views_row_keys,
+    ),
     Wrong("09.two_views", "the same noise in both views", lambda: r9_views_same_key_both),
-    Wrong("09.two_views", "one key broadcast: every example same noise",
-          lambda: r9_views_broadcast_key),
-    Wrong("09.two_views", "view b keyed by id + 1: overlaps the next example",
-          lambda: r9_views_id_plus_one),
+    Wrong(
+        "09.two_views",
+        "one key broadcast: every example same noise",
+        lambda: r9_views_broadcast_key,
+    ),
+    Wrong(
+        "09.two_views",
+        "view b keyed by id + 1: overlaps the next example",
+        lambda: r9_views_id_plus_one,
+    ),
     Wrong("09.two_views", "standard deviation 1, forgot the 0.1", lambda: r9_views_std_one),
     Wrong("09.two_views", "0.01 scale: took 0.1 as the variance", lambda: r9_views_variance),
-    Wrong("09.two_views", "one scalar draw per example, shape left out",
-          lambda: r9_views_scalar_noise),
-    Wrong("09.two_views", "table of N keys indexed by ids: depends on N",
-          lambda: r9_views_index_keys),
+    Wrong(
+        "09.two_views", "one scalar draw per example, shape left out", lambda: r9_views_scalar_noise
+    ),
+    Wrong(
+        "09.two_views", "table of N keys indexed by ids: depends on N", lambda: r9_views_index_keys
+    ),
     Wrong("09.two_views", "returned the noise without xs", lambda: r9_views_noise_only),
-    Wrong("09.two_views", "view b keyed by ids + N: clashes across batches",
-          lambda: r9_views_one_draw_split),
+    Wrong(
+        "09.two_views",
+        "view b keyed by ids + N: clashes across batches",
+        lambda: r9_views_one_draw_split,
+    ),
 ]
 
 RIGHT_9 = [
     Right("09.per_example_grads", "in_axes 1 and out_axes=-1", lambda: r9_peg_out_axes),
-    Right("09.per_example_grads", "transpose in, vmap rows, transpose w out",
-          lambda: r9_peg_transpose_in),
+    Right(
+        "09.per_example_grads",
+        "transpose in, vmap rows, transpose w out",
+        lambda: r9_peg_transpose_in,
+    ),
     Right("09.per_example_grads", "out_axes as a dict", lambda: r9_peg_dict_out_axes),
     Right("09.per_example_grads", "jacrev of the vmapped losses", lambda: r9_peg_jacrev),
     Right("09.split_keeps_key", "C", lambda: "C"),
@@ -367,6 +412,9 @@ RIGHT_9 = [
     Right("09.two_views", "split for the views, fold_in the id", lambda: r9_views_fold),
     Right("09.two_views", "fold_in the id, split into two", lambda: r9_views_split_per_example),
     Right("09.two_views", "one draw of shape (2, D) per id", lambda: r9_views_stacked),
-    Right("09.two_views", "fold_in id, then fold_in the view index",
-          lambda: r9_views_fold_then_view_index),
+    Right(
+        "09.two_views",
+        "fold_in id, then fold_in the view index",
+        lambda: r9_views_fold_then_view_index,
+    ),
 ]

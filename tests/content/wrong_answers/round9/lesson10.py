@@ -1,4 +1,5 @@
 """Round 9, lesson 10 (many devices): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -85,24 +86,42 @@ def r9_mae_abs_of_sum(params, x, y, valid):
 
 ROUND_9 = [
     # column_spec
-    Wrong("10.column_spec", "split columns over batch only: 16 per device, twice",
-          lambda: P(None, "batch")),
-    Wrong("10.column_spec", "split the channels, as the rows were split before",
-          lambda: P("batch", None)),
-    Wrong("10.column_spec", "both axes in one tuple on the first entry",
-          lambda: P(("batch", "model"))),
-    Wrong("10.column_spec", "rows over batch, columns over model (page's 2-D spec)",
-          lambda: P("batch", "model")),
-    Wrong("10.column_spec", "swapped: rows over model, columns over batch",
-          lambda: P("model", "batch")),
+    Wrong(
+        "10.column_spec",
+        "split columns over batch only: 16 per device, twice",
+        lambda: P(None, "batch"),
+    ),
+    Wrong(
+        "10.column_spec",
+        "split the channels, as the rows were split before",
+        lambda: P("batch", None),
+    ),
+    Wrong(
+        "10.column_spec", "both axes in one tuple on the first entry", lambda: P(("batch", "model"))
+    ),
+    Wrong(
+        "10.column_spec",
+        "rows over batch, columns over model (page's 2-D spec)",
+        lambda: P("batch", "model"),
+    ),
+    Wrong(
+        "10.column_spec",
+        "swapped: rows over model, columns over batch",
+        lambda: P("model", "batch"),
+    ),
     Wrong("10.column_spec", "columns over model only", lambda: P(None, "model")),
     Wrong("10.column_spec", "replicated everywhere", lambda: P()),
-    Wrong("10.column_spec", "a plain tuple, not a PartitionSpec",
-          lambda: (None, ("batch", "model"))),
+    Wrong(
+        "10.column_spec", "a plain tuple, not a PartitionSpec", lambda: (None, ("batch", "model"))
+    ),
     Wrong("10.column_spec", "the spec written as a string", lambda: "P(None, ('batch', 'model'))"),
-    Wrong("10.column_spec", "a NamedSharding instead of the spec",
-          lambda: jax.sharding.NamedSharding(
-              jax.make_mesh((len(jax.devices()),), ("batch",)), P(None, "batch"))),
+    Wrong(
+        "10.column_spec",
+        "a NamedSharding instead of the spec",
+        lambda: jax.sharding.NamedSharding(
+            jax.make_mesh((len(jax.devices()),), ("batch",)), P(None, "batch")
+        ),
+    ),
     # predict_sums
     Wrong("10.predict_sums", "A: thought both sums keep the split", lambda: "A"),
     Wrong("10.predict_sums", "C: thought devices gather rows first", lambda: "C"),
@@ -121,8 +140,9 @@ ROUND_9 = [
     Wrong("10.fix_loss", "squared error instead of absolute", lambda: r9_mae_squared),
     Wrong("10.fix_loss", "mask inverted: averaged the fillers", lambda: r9_mae_inverted),
     Wrong("10.fix_loss", "x != 0 as the mask, valid ignored", lambda: r9_mae_zero_filler),
-    Wrong("10.fix_loss", "zeroed x and y as the page did, then plain mean",
-          lambda: r9_mae_mask_inputs),
+    Wrong(
+        "10.fix_loss", "zeroed x and y as the page did, then plain mean", lambda: r9_mae_mask_inputs
+    ),
     Wrong("10.fix_loss", "forgot to divide: masked sum", lambda: r9_mae_sum_only),
     Wrong("10.fix_loss", "abs of the summed error, not sum of abs", lambda: r9_mae_abs_of_sum),
 ]
@@ -130,8 +150,11 @@ ROUND_9 = [
 RIGHT_9 = [
     Right("10.column_spec", "columns over both mesh axes", lambda: P(None, ("batch", "model"))),
     Right("10.column_spec", "axes in the other order", lambda: P(None, ("model", "batch"))),
-    Right("10.column_spec", "full PartitionSpec name, tuple of axes",
-          lambda: PartitionSpec(None, ("batch", "model"))),
+    Right(
+        "10.column_spec",
+        "full PartitionSpec name, tuple of axes",
+        lambda: PartitionSpec(None, ("batch", "model")),
+    ),
     Right("10.predict_sums", "B", lambda: "B"),
     Right("10.predict_sums", "B with a reason", lambda: "B: partial sums, then all-reduce"),
     Right("10.fix_loss", "where, sum, divide by the count", lambda: r9_mae_where),

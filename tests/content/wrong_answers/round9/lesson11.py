@@ -1,7 +1,7 @@
 """Round 9, lesson 11 (loops and control flow): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 from jax import lax
 
@@ -319,13 +319,11 @@ def r9_ftp_size_len(x):
 ROUND_9 = [
     # fori_predict
     Wrong("11.fori_predict", "A: upper bound included as in range(2, 7)", lambda: "A"),
-    Wrong("11.fori_predict", "C: right number, body thought to run per i in Python",
-          lambda: "C"),
+    Wrong("11.fori_predict", "C: right number, body thought to run per i in Python", lambda: "C"),
     Wrong("11.fori_predict", "D: i thought to count from 0", lambda: "D"),
     Wrong("11.fori_predict", "typed the number", lambda: "57"),
     Wrong("11.fori_predict", "both options giving 57", lambda: "B, C"),
-    Wrong("11.fori_predict", "C with a Python-loop reason",
-          lambda: "C (runs like a for loop)"),
+    Wrong("11.fori_predict", "C with a Python-loop reason", lambda: "C (runs like a for loop)"),
     Wrong("11.fori_predict", "D in lower case", lambda: "d"),
     Wrong("11.fori_predict", "answered with the int result", lambda: 57),
     # scan_ema
@@ -337,14 +335,18 @@ ROUND_9 = [
     Wrong("11.scan_ema", "returned only the last corrected value", lambda: r9_ema_last_only),
     Wrong("11.scan_ema", "corrected with (1 - beta)**t", lambda: r9_ema_one_minus_beta_pow),
     Wrong("11.scan_ema", "started m at xs[0] and corrected too", lambda: r9_ema_init_first),
-    Wrong("11.scan_ema", "carried the corrected value into the next step",
-          lambda: r9_ema_corrected_carry),
+    Wrong(
+        "11.scan_ema",
+        "carried the corrected value into the next step",
+        lambda: r9_ema_corrected_carry,
+    ),
     # while_grad
     Wrong("11.while_grad", "kept the while_loop: grad refuses it", lambda: r9_grow_while_kept),
     Wrong("11.while_grad", "fixed max_steps steps, no stop at cap", lambda: r9_grow_no_cap),
     Wrong("11.while_grad", "x <= cap: one more step when exactly at cap", lambda: r9_grow_le),
-    Wrong("11.while_grad", "tested the grown value: stops one step early",
-          lambda: r9_grow_check_after),
+    Wrong(
+        "11.while_grad", "tested the grown value: stops one step early", lambda: r9_grow_check_after
+    ),
     Wrong("11.while_grad", "clamped to cap with jnp.minimum", lambda: r9_grow_clamped),
     Wrong("11.while_grad", "Python for loop with jnp.where", lambda: r9_grow_python),
     Wrong("11.while_grad", "fori_loop from 1: one step short", lambda: r9_grow_one_short),
@@ -359,26 +361,43 @@ ROUND_9 = [
     Wrong("11.fails_under_jit", "F: eager success taken as proof", lambda: "F"),
     Wrong("11.fails_under_jit", "listed the functions, not the letter", lambda: "1 and 4"),
     Wrong("11.fails_under_jit", "two letters for the same functions", lambda: "C or D"),
-    Wrong("11.fails_under_jit", "C with the value-shape reason typed",
-          lambda: "C: shape depends on values"),
+    Wrong(
+        "11.fails_under_jit",
+        "C with the value-shape reason typed",
+        lambda: "C: shape depends on values",
+    ),
     # first_two_positive
-    Wrong("11.first_two_positive", "nonzero size=2 default fill: pads with x[0]",
-          lambda: r9_ftp_default_fill),
-    Wrong("11.first_two_positive", "fill_value=-1 indexes the last element",
-          lambda: r9_ftp_fill_minus_one),
-    Wrong("11.first_two_positive", "zeroed negatives, took the first two slots",
-          lambda: r9_ftp_where_first_two),
-    Wrong("11.first_two_positive", "two largest positives, not the first two",
-          lambda: r9_ftp_sorted),
+    Wrong(
+        "11.first_two_positive",
+        "nonzero size=2 default fill: pads with x[0]",
+        lambda: r9_ftp_default_fill,
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "fill_value=-1 indexes the last element",
+        lambda: r9_ftp_fill_minus_one,
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "zeroed negatives, took the first two slots",
+        lambda: r9_ftp_where_first_two,
+    ),
+    Wrong(
+        "11.first_two_positive", "two largest positives, not the first two", lambda: r9_ftp_sorted
+    ),
     Wrong("11.first_two_positive", "returned the indices, not the values", lambda: r9_ftp_indices),
     Wrong("11.first_two_positive", "the eager version unchanged", lambda: r9_ftp_eager),
-    Wrong("11.first_two_positive", "fill_value=0.0 read as the padding value",
-          lambda: r9_ftp_fill_value_zero_meant_value),
+    Wrong(
+        "11.first_two_positive",
+        "fill_value=0.0 read as the padding value",
+        lambda: r9_ftp_fill_value_zero_meant_value,
+    ),
     Wrong("11.first_two_positive", "lax.top_k of the positives", lambda: r9_ftp_top_k),
     Wrong("11.first_two_positive", "count test with <=: pads with x[0]", lambda: r9_ftp_count_ge),
     Wrong("11.first_two_positive", "x >= 0 counted zero as positive", lambda: r9_ftp_nonneg),
-    Wrong("11.first_two_positive", "size=len(x), fill 0, filtered by sign",
-          lambda: r9_ftp_size_len),
+    Wrong(
+        "11.first_two_positive", "size=len(x), fill 0, filtered by sign", lambda: r9_ftp_size_len
+    ),
 ]
 
 RIGHT_9 = [
@@ -394,8 +413,9 @@ RIGHT_9 = [
     Right("11.while_grad", "a done flag carried along", lambda: r9_grow_with_flag),
     Right("11.fails_under_jit", "D", lambda: "D"),
     Right("11.fails_under_jit", "D, lower case, with a reason", lambda: "d - values decide count"),
-    Right("11.first_two_positive", "pad x with a 0 and fill with its index",
-          lambda: r9_ftp_pad_index),
+    Right(
+        "11.first_two_positive", "pad x with a 0 and fill with its index", lambda: r9_ftp_pad_index
+    ),
     Right("11.first_two_positive", "mask slots past the positive count", lambda: r9_ftp_count),
     Right("11.first_two_positive", "cumsum ranks", lambda: r9_ftp_cumsum),
     Right("11.first_two_positive", "argwhere with -1 and a where", lambda: r9_ftp_argwhere),

@@ -1,4 +1,5 @@
 """Round 9, lesson 12 (autodiff beyond grad): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -68,7 +69,8 @@ def r9_hvp_dot(x, v, k):
 
 def r9_hvp_columns(x, v, k):
     cols = jax.vmap(lambda e: jax.jvp(lambda p: jax.grad(energy)(p, k), (x,), (e,))[1])(
-        jnp.eye(x.shape[0]))
+        jnp.eye(x.shape[0])
+    )
     return cols @ v
 
 
@@ -299,8 +301,7 @@ ROUND_9 = [
     # fixed_target
     Wrong("12.fixed_target", "td_loss unchanged", lambda: r9_td_unchanged),
     Wrong("12.fixed_target", "stop_gradient around the whole loss", lambda: r9_td_stop_whole),
-    Wrong("12.fixed_target", "held the current values, not the target",
-          lambda: r9_td_stop_current),
+    Wrong("12.fixed_target", "held the current values, not the target", lambda: r9_td_stop_current),
     Wrong("12.fixed_target", "stop_gradient on rewards only", lambda: r9_td_stop_rewards),
     Wrong("12.fixed_target", "a copy of values as the target", lambda: r9_td_copy),
     Wrong("12.fixed_target", "np.asarray to make plain numbers", lambda: r9_td_numpy),
@@ -319,8 +320,9 @@ ROUND_9 = [
     Wrong("12.fix_rule", "derivative of max: picks one tangent", lambda: r9_rule_max_only),
     Wrong("12.fix_rule", "minus sign on b's term", lambda: r9_rule_minus_b),
     Wrong("12.fix_rule", "stable exps, forgot to normalise", lambda: r9_rule_exp_diff),
-    Wrong("12.fix_rule", "tangent returned as a list of two parts",
-          lambda: r9_rule_tangents_as_list),
+    Wrong(
+        "12.fix_rule", "tangent returned as a list of two parts", lambda: r9_rule_tangents_as_list
+    ),
 ]
 
 RIGHT_9 = [

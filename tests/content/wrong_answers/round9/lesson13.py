@@ -1,4 +1,5 @@
 """Round 9, lesson 13 (debugging and numerics): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -86,7 +87,7 @@ def r9_coin_eps(p):
 
 
 def r9_coin_clip(p):
-    q = jnp.clip(p, 1e-6, 1 - 1e-6)
+    q = jnp.clip(p, 1e-3, 1 - 1e-3)
     return -(q * jnp.log(q) + (1 - q) * jnp.log(1 - q))
 
 
@@ -216,14 +217,15 @@ ROUND_9 = [
     Wrong("13.first_nan", "typed the jitted value", lambda: "0.562"),
     # xlogx_gradient
     Wrong("13.xlogx_gradient", "the buggy version unchanged", lambda: r9_coin_buggy),
-    Wrong("13.xlogx_gradient", "double where with 0.0 as the safe value",
-          lambda: r9_coin_safe_zero),
-    Wrong("13.xlogx_gradient", "double where with 1.0: log(1 - 1) again",
-          lambda: r9_coin_safe_one),
+    Wrong(
+        "13.xlogx_gradient",
+        "guarded each x log x term apart: slope 1 at the ends",
+        lambda: r9_coin_helper,
+    ),
     Wrong("13.xlogx_gradient", "jax.scipy.special.xlogy", lambda: r9_coin_xlogy),
     Wrong("13.xlogx_gradient", "jax.scipy.special.entr", lambda: r9_coin_entr),
     Wrong("13.xlogx_gradient", "eps added inside the logs", lambda: r9_coin_eps),
-    Wrong("13.xlogx_gradient", "clipped p away from 0 and 1", lambda: r9_coin_clip),
+    Wrong("13.xlogx_gradient", "clipped p to [0.001, 0.999]", lambda: r9_coin_clip),
     Wrong("13.xlogx_gradient", "guarded p, forgot the 1 - p term", lambda: r9_coin_guard_p_only),
     Wrong("13.xlogx_gradient", "nan_to_num on the value", lambda: r9_coin_nan_to_num),
     Wrong("13.xlogx_gradient", "stop_gradient on the 0 branch", lambda: r9_coin_stop_gradient),
@@ -235,16 +237,23 @@ ROUND_9 = [
     Wrong("13.check_prices", ">= 0: a zero price passes", lambda: r9_prices_nonneg),
     Wrong("13.check_prices", "Python assert on a traced array", lambda: r9_prices_assert),
     Wrong("13.check_prices", "if / raise ValueError", lambda: r9_prices_raise),
-    Wrong("13.check_prices", "checked the returns for NaN: misses a zero",
-          lambda: r9_prices_check_nan),
+    Wrong(
+        "13.check_prices", "checked the returns for NaN: misses a zero", lambda: r9_prices_check_nan
+    ),
     Wrong("13.check_prices", "condition inverted (states the error)", lambda: r9_prices_inverted),
-    Wrong("13.check_prices", "wrapped in checkify inside: returns (err, out)",
-          lambda: r9_prices_wrapped),
+    Wrong(
+        "13.check_prices",
+        "wrapped in checkify inside: returns (err, out)",
+        lambda: r9_prices_wrapped,
+    ),
     Wrong("13.check_prices", "log of abs, check only for zeros", lambda: r9_prices_abs),
     Wrong("13.check_prices", "no check at all", lambda: r9_prices_no_check),
     Wrong("13.check_prices", "checked the cleaned prices instead", lambda: r9_prices_where),
-    Wrong("13.check_prices", "checked prices[1:] only (the diffed ones)",
-          lambda: r9_prices_check_after_first),
+    Wrong(
+        "13.check_prices",
+        "checked prices[1:] only (the diffed ones)",
+        lambda: r9_prices_check_after_first,
+    ),
     # float32_gap
     Wrong("13.float32_gap", "A: thought float32 is exact there", lambda: "A"),
     Wrong("13.float32_gap", "B: thought 1e8 itself is rounded", lambda: "B"),
@@ -260,7 +269,8 @@ RIGHT_9 = [
     Right("13.first_nan", "C", lambda: "C"),
     Right("13.first_nan", "C with a reason", lambda: "C - jit only checks the output"),
     Right("13.xlogx_gradient", "double where with 0.5", lambda: r9_coin_double_where),
-    Right("13.xlogx_gradient", "a safe xlogx helper used twice", lambda: r9_coin_helper),
+    Right("13.xlogx_gradient", "double where, 0.0 as the safe value", lambda: r9_coin_safe_zero),
+    Right("13.xlogx_gradient", "double where, 1.0 as the safe value", lambda: r9_coin_safe_one),
     Right("13.xlogx_gradient", "custom_jvp with a guarded slope", lambda: r9_coin_custom),
     Right("13.xlogx_gradient", "logs of guarded inputs", lambda: r9_coin_log_of_safe),
     Right("13.check_prices", "jnp.all(prices > 0)", lambda: r9_prices_all),

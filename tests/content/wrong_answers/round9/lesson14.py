@@ -1,4 +1,5 @@
 """Round 9, lesson 14 (many hosts): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -12,7 +13,7 @@ from tests.content.wrong_answers.round4._common import Right, Wrong
 
 def r9_rows_slice(data, process_index, process_count):
     block = data.shape[0] // process_count
-    return data[process_index * block:(process_index + 1) * block]
+    return data[process_index * block : (process_index + 1) * block]
 
 
 def r9_rows_array_split(data, process_index, process_count):
@@ -36,17 +37,17 @@ def r9_rows_train_py(data, process_index, process_count):
 
 
 def r9_rows_count_as_block(data, process_index, process_count):
-    return data[process_index * process_count:(process_index + 1) * process_count]
+    return data[process_index * process_count : (process_index + 1) * process_count]
 
 
 def r9_rows_one_extra(data, process_index, process_count):
     block = data.shape[0] // process_count
-    return data[process_index * block:(process_index + 1) * block + 1]
+    return data[process_index * block : (process_index + 1) * block + 1]
 
 
 def r9_rows_start_only(data, process_index, process_count):
     block = data.shape[0] // process_count
-    return data[process_index:process_index + block]
+    return data[process_index : process_index + block]
 
 
 def r9_rows_columns(data, process_index, process_count):
@@ -64,12 +65,12 @@ def r9_rows_whole(data, process_index, process_count):
 def r9_rows_from_end(data, process_index, process_count):
     block = data.shape[0] // process_count
     stop = data.shape[0] - process_index * block
-    return data[stop - block:stop]
+    return data[stop - block : stop]
 
 
 def r9_rows_one_based(data, process_index, process_count):
     block = data.shape[0] // process_count
-    return data[(process_index - 1) * block:process_index * block]
+    return data[(process_index - 1) * block : process_index * block]
 
 
 # --- 14.global_mean --------------------------------------------------------------------------
@@ -107,7 +108,7 @@ def r9_gmean_padded(local_values, local_weights):
     longest = int(multihost_utils.process_allgather(n).max())
     v = np.zeros(longest, np.float32)
     w = np.zeros(longest, np.float32)
-    v[:len(local_values)], w[:len(local_weights)] = local_values, local_weights
+    v[: len(local_values)], w[: len(local_weights)] = local_values, local_weights
     all_v = multihost_utils.process_allgather(v)
     all_w = multihost_utils.process_allgather(w)
     return float(np.sum(all_v * all_w) / np.sum(all_w))
@@ -158,7 +159,7 @@ def r9_gmean_pad_weights_one(local_values, local_weights):
     longest = int(multihost_utils.process_allgather(n).max())
     v = np.zeros(longest, np.float32)
     w = np.ones(longest, np.float32)  # filler weight 1: "neutral" for a product
-    v[:len(local_values)], w[:len(local_weights)] = local_values, local_weights
+    v[: len(local_values)], w[: len(local_weights)] = local_values, local_weights
     all_v = multihost_utils.process_allgather(v)
     all_w = multihost_utils.process_allgather(w)
     return float(np.sum(all_v * all_w) / np.sum(all_w))
@@ -218,16 +219,18 @@ ROUND_9 = [
     Wrong("14.predict_death", "F with a reason", lambda: "F - waits the 300 s shutdown"),
     # fix_rows
     Wrong("14.fix_rows", "strided rows, the DistributedSampler habit", lambda: r9_rows_strided),
-    Wrong("14.fix_rows", "reshape(count, -1) as train.py: flattens features",
-          lambda: r9_rows_train_py),
-    Wrong("14.fix_rows", "block size and process count swapped",
-          lambda: r9_rows_count_as_block),
+    Wrong(
+        "14.fix_rows", "reshape(count, -1) as train.py: flattens features", lambda: r9_rows_train_py
+    ),
+    Wrong("14.fix_rows", "block size and process count swapped", lambda: r9_rows_count_as_block),
     Wrong("14.fix_rows", "slice end one row too far", lambda: r9_rows_one_extra),
-    Wrong("14.fix_rows", "started at process_index, not index * block",
-          lambda: r9_rows_start_only),
+    Wrong("14.fix_rows", "started at process_index, not index * block", lambda: r9_rows_start_only),
     Wrong("14.fix_rows", "split along the last axis", lambda: r9_rows_columns),
-    Wrong("14.fix_rows", "reshape(-1, count) and column: strided again",
-          lambda: r9_rows_transposed_reshape),
+    Wrong(
+        "14.fix_rows",
+        "reshape(-1, count) and column: strided again",
+        lambda: r9_rows_transposed_reshape,
+    ),
     Wrong("14.fix_rows", "every process passes all the data", lambda: r9_rows_whole),
     Wrong("14.fix_rows", "blocks counted from the end", lambda: r9_rows_from_end),
     Wrong("14.fix_rows", "process index taken as 1-based", lambda: r9_rows_one_based),
@@ -235,14 +238,21 @@ ROUND_9 = [
     Wrong("14.global_mean", "local weighted mean only", lambda: r9_gmean_local_only),
     Wrong("14.global_mean", "plain mean of the two local means", lambda: r9_gmean_mean_of_means),
     Wrong("14.global_mean", "weights ignored: global plain mean", lambda: r9_gmean_unweighted),
-    Wrong("14.global_mean", "divided by the count, not the weights",
-          lambda: r9_gmean_divide_by_count),
-    Wrong("14.global_mean", "global arrays of the raw values: lengths not x4",
-          lambda: r9_gmean_direct_array),
+    Wrong(
+        "14.global_mean", "divided by the count, not the weights", lambda: r9_gmean_divide_by_count
+    ),
+    Wrong(
+        "14.global_mean",
+        "global arrays of the raw values: lengths not x4",
+        lambda: r9_gmean_direct_array,
+    ),
     Wrong("14.global_mean", "padded with weight 1 fillers", lambda: r9_gmean_pad_weights_one),
     Wrong("14.global_mean", "process_allgather of ragged arrays", lambda: r9_gmean_gather_ragged),
-    Wrong("14.global_mean", "normalised weights per process, then averaged",
-          lambda: r9_gmean_normalised_locally),
+    Wrong(
+        "14.global_mean",
+        "normalised weights per process, then averaged",
+        lambda: r9_gmean_normalised_locally,
+    ),
     Wrong("14.global_mean", "summed the local means", lambda: r9_gmean_sum_ratio),
     Wrong("14.global_mean", "only process 0 returns the mean", lambda: r9_gmean_process_zero_only),
 ]
