@@ -748,6 +748,8 @@ class Choice:
         letter = option_of(answer)
         if letter in self.options:
             return letter
+        if with_words(answer, self.options):  # "C - split is a pure function"
+            return reason_given(answer, self.options)
         typed = _squeezed(answer)
         for option, text in zip(self.options, self.texts, strict=False):
             # the text as the lesson prints it: in English, or in the language in use
@@ -846,6 +848,23 @@ def with_words(answer: str, letters: Sequence[str]) -> bool:
         return False
     words = [str.upper(match.group()) for match in found]
     return any(len(w) >= 2 and w not in _NOT_PROSE and not is_letters(w) for w in words)
+
+
+def reason_given(answer: str, letters: Sequence[str]) -> str | None:
+    """The option a letter-with-its-reason answer names (``with_words``): its one letter
+    that stands out, in capitals or set off by punctuation ("C - split is a pure
+    function", "because a dict is a pytree: B"); None when it names two ("A is wrong,
+    B") and so must be asked again."""
+    text = str.__str__(answer)
+    named = set()
+    for match in re.finditer(r"[^\W\d_]+", text):
+        word = match.group()
+        if len(word) != 1 or str.upper(word) not in letters:
+            continue
+        around = text[max(0, match.start() - 1) : match.end() + 1]
+        if str.isupper(word) or re.search(r"[^\s\w]", around):
+            named.add(str.upper(word))
+    return named.pop() if len(named) == 1 else None
 
 
 def option_of(answer: Any) -> str | None:

@@ -341,8 +341,13 @@ CHOICE = Choice(("A", "B", "C", "D"), texts=("a tuple", "a dict", "a list", "Non
 
 
 @pytest.mark.parametrize(
-    "answer", ["C", " c ", "(C)", "C.", "c)", "option C", "a list", "C: a list"]
-)
+    "answer",
+    [
+        "C", " c ", "(C)", "C.", "c)", "option C", "a list", "C: a list",
+        # a letter with its reason, as a learner types it: the article "a" names no option
+        "C - split is a pure function", "because a list is ordered: C", "c: a key is a value",
+    ],
+)  # fmt: skip
 def test_a_choice_reads_the_letter_however_it_is_written(answer):
     assert CHOICE(answer, "C") is None
     assert CHOICE(answer, "B") == "C is not the one."
@@ -362,10 +367,9 @@ def test_a_choice_reads_the_letter_however_it_is_written(answer):
         ("a set", "is not one of the options"),
         ("ace", "is not one of the options"),  # a word, not the letters A and C
         ("dab", "names 3 options"),
-        # a letter with its reason: the article "a" in it is no option named
-        ("C - split is a pure function", "is a letter with words around it"),
-        ("because a dict is a pytree: B", "is a letter with words around it"),
-        ("c: a key is a value", "is a letter with words around it"),
+        # words around two letters: which one is meant is not read out of the prose
+        ("A is wrong, B", "is a letter with words around it"),
+        ("B: not C, since a dict is a pytree", "is a letter with words around it"),
         (None, "this is None"),
     ],
 )
