@@ -34,7 +34,7 @@ from tornado import ioloop, web
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 
 from jaxtour import catalog
-from jaxtour.classroom import table
+from jaxtour.classroom import table, with_hub
 
 DEFAULT_STORE = "/home/jupyter-{username}/.local/share/jaxtour/progress.sqlite3"  # TLJH's homes
 log = logging.getLogger("jaxtour.classroom")
@@ -189,16 +189,28 @@ def make_app(options: argparse.Namespace) -> web.Application:
     )
 
 
+HUB_CHECK_S = 2.0  # how often the service checks that its hub still runs (with_hub)
+
+
 def main(argv: list[str] | None = None) -> int:
     options = parser().parse_args(argv)
+    with_hub.die_with_hub()  # a hub killed with -9 takes the service (and its port) along
     logging.basicConfig(
         stream=sys.stderr, level=logging.INFO, format="[%(levelname)s %(asctime)s] %(message)s"
     )
     url = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
     make_app(options).listen(url.port, url.hostname)
     log.info("jaxtour.classroom: listening on %s, stores at %s", url.geturl(), options.store)
+    loop = ioloop.IOLoop.current()
+
+    def hub_gone() -> None:  # where the kernel cannot be asked to (not Linux)
+        if with_hub.hub_is_gone():
+            log.error("jaxtour.classroom: the hub that started this service is gone: stopping")
+            loop.stop()
+
+    ioloop.PeriodicCallback(hub_gone, HUB_CHECK_S * 1000).start()
     try:
-        ioloop.IOLoop.current().start()
+        loop.start()
     except KeyboardInterrupt:  # the hub stops its services with SIGINT
         pass
     return 0

@@ -394,7 +394,9 @@ print(json.dumps(said))
 
         def restarted():
             now = _ours(hub, "jaxtour.classroom")
-            return len(now) == 1 and now[0].pid != killed.pid and both_passed()
+            if len(now) != 1 or now[0].pid == killed.pid:
+                return False
+            return _request(service + "classroom.csv", teacher)[0] == 200 and both_passed()
 
         _wait(restarted, "the hub did not start the service again", 90, log)
 
