@@ -313,6 +313,20 @@ c.JupyterHub.load_groups["teachers"]["users"] = [{TEACHER!r}]
         status, page = _request(service, teacher)
         assert status == 200 and f'data-student="{ada}"' in page and f'data-student="{ben}"' in page
 
+        # hub user names a sign-up form takes (JupyterHub refuses only "/", "." and "..",
+        # and edge spaces): the page, the CSV, the restarts and the stops below go on
+        hostile = [f"{ada}\x00x", f"{ben}\n[E] no data for {ada}: forged"]
+        _api(base, "POST", "/users", {"usernames": hostile})
+        status, text = _request(service + "classroom.csv", teacher)
+        assert status == 200, text[:500]
+        shown = {r["student"]: r for r in csv.DictReader(io.StringIO(text))}
+        assert sorted(shown) == sorted([ada, ben, *hostile])
+        assert [shown[name]["data"] for name in hostile] == ["no data"] * 2
+        assert [shown[name][f"{LESSON}:passed"] for name in (ada, ben)] == ["1", "1"]
+        assert _request(service, teacher)[0] == 200
+        said = [line for line in log.read_text().splitlines() if "no data for" in line]
+        assert len(said) == 2, said  # one line each: the newline forged none
+
         # a student's token reaches nothing
         assert _request(service, student)[0] == 403
         assert _request(service + "classroom.csv", student)[0] == 403
@@ -405,13 +419,14 @@ print(json.dumps(said))
         # takes them over), and the next start is clean
         tree = hub_tree(hub.pid)
         seen += tree
+        kind = {p.pid: _kind(p) for p in tree}  # read now: an exiting process has no cmdline
         hub.kill()
         hub.wait()
-        orphans = _survivors(tree, grace=10)
-        assert not [p for p in orphans if _is_service(p)], [p.cmdline() for p in orphans]
-        kinds = sorted(_kind(p) for p in orphans)
-        assert kinds == ["proxy", "server", "server"], kinds
-        old_proxy = [p for p in orphans if _kind(p) == "proxy"]
+        orphans = _survivors(tree, kind, grace=10)
+        assert sorted(kind[p.pid] for p in orphans) == ["proxy", "server", "server"], [
+            (p.pid, kind[p.pid]) for p in orphans
+        ]
+        old_proxy = [p for p in orphans if kind[p.pid] == "proxy"]
         started_at = len(log.read_text())
         hub = start()
         _wait(both_passed, "the page after a start that followed a kill -9", 60, log)
@@ -452,10 +467,6 @@ def _kind(process) -> str:
     return line[:100]
 
 
-def _is_service(process) -> bool:
-    return _kind(process) in ("service", "culler")
-
-
 def _ours(hub: subprocess.Popen, mark: str) -> list:
     """The hub's children with ``mark`` in their command line (another hub may run
     beside), as the module they run (``-m mark``)."""
@@ -469,12 +480,11 @@ def _ours(hub: subprocess.Popen, mark: str) -> list:
     return found
 
 
-def _survivors(tree: list, grace: float) -> list:
+def _survivors(tree: list, kind: dict[int, str], grace: float) -> list:
     """Those of ``tree`` alive after ``grace`` seconds, or as soon as no service is."""
+    services = [p for p in tree if kind[p.pid] in ("service", "culler")]
     deadline = time.monotonic() + grace
-    while time.monotonic() < deadline:
-        if not [p for p in tree if _alive(p) and _is_service(p)]:
-            break
+    while any(map(_alive, services)) and time.monotonic() < deadline:
         time.sleep(0.2)
     return [p for p in tree if _alive(p)]
 
