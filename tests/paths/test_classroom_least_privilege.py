@@ -315,7 +315,7 @@ c.JupyterHub.load_groups["teachers"]["users"] = [{TEACHER!r}]
 
         # hub user names a sign-up form takes (JupyterHub refuses only "/", "." and "..",
         # and edge spaces): the page, the CSV, the restarts and the stops below go on
-        hostile = [f"{ada}\x00x", f"{ben}\n[E] no data for {ada}: forged"]
+        hostile = [f"{ada}\x00x", f"{ben}\n[e] no data for {ada}: forged"]  # lower case
         _api(base, "POST", "/users", {"usernames": hostile})
         status, text = _request(service + "classroom.csv", teacher)
         assert status == 200, text[:500]
