@@ -2,10 +2,10 @@
 
 JupyterHub starts each managed service (the classroom page, the idle culler) in a
 session of its own and stops it with SIGINT when the hub stops cleanly. A hub that is
-killed (``kill -9``, the out-of-memory killer) stops nothing: its services would run on
-as orphans, the classroom service holding its port (the next hub's service then cannot
-bind it and exits, and the hub starts it again every 30 s, for ever, while the orphan
-answers the teacher), the old culler stopping servers beside the new one.
+killed (``kill -9``, the out-of-memory killer) stops nothing: its services ran on as
+orphans, the classroom service holding its port (tried: the next hub's service exited at
+once, "Address already in use", and the hub started it again every 30 s), the old idle
+culler beside the new one.
 
 ``die_with_hub`` makes the kernel send this process SIGTERM when its parent (the hub)
 exits (Linux: ``prctl(PR_SET_PDEATHSIG)``, kept across ``exec``); ``hub_is_gone`` says
