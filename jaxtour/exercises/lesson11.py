@@ -244,6 +244,20 @@ def _first_not_finite(answer: Any) -> bool:
     return True
 
 
+def _ema_python_counter(xs, beta):
+    """The lesson's corrected_ema_counted: t a Python number the step increases. scan
+    runs the step's Python once, while tracing, so t is 1 at every element."""
+    t = 0
+
+    def step(m, x):
+        nonlocal t
+        t = t + 1
+        m = beta * m + (1 - beta) * x
+        return m, m / (1 - beta**t)
+
+    return jax.lax.scan(step, 0.0, xs)[1]
+
+
 def _ema_reduced(xs, beta):
     def step(carry, x):
         m = beta * carry[0] + (1 - beta) * x
@@ -946,9 +960,12 @@ EXERCISES = (
         reference=lambda: _corrected_ema,
         rule=SameFunction(inputs=_ema_inputs, output=SamePytree()),
         hints=(
+            "scan runs step's Python once, while tracing, as fori_loop runs its body "
+            "(11.fori_predict). In corrected_ema_counted, what is t in the step it records, "
+            "at every element? Run it on a constant series and compare.",
             "Two things change from step to step: the raw average m and the step number t. "
-            "Both can be the carry; the output of a step is what you report, "
-            "m / (1 - beta**t), and it need not be the carry.",
+            "What changes from step to step must travel in the carry; the output of a step "
+            "is what you report, m / (1 - beta**t), and it need not be the carry.",
             "def step(carry, x): m, t = carry; m = beta * m + (1 - beta) * x; t = t + 1; "
             "return (m, t), m / (1 - beta**t). Start the carry at (0.0, 0).",
             "def corrected_ema(xs, beta):\n    def step(carry, x):\n        m, t = carry\n"
@@ -987,6 +1004,14 @@ EXERCISES = (
                 example=lambda: _ema_reduced,
                 matches=runs_python_per_element(_ema_lengths),
                 also_accepted=True,
+            ),
+            Mistake(
+                id="python-counter",
+                message="Every average is divided by 1 - beta, as if t were 1 at every "
+                "element. A Python number the step increases is increased once: scan runs "
+                "the step's Python once, while tracing, and the compiled loop repeats what "
+                "it recorded.",
+                example=lambda: _ema_python_counter,
             ),
             Mistake(
                 id="uncorrected",
@@ -1072,8 +1097,9 @@ EXERCISES = (
                 matches=fails_with("TypeError", r"scan body output must be a pair", _ema_inputs),
             ),
         ),
-        success="The carry holds what the next step needs (the raw m, and t); the output is "
-        "what you report: they need not be the same.",
+        success="The carry holds what the next step needs (the raw m, and t): a Python "
+        "variable changes only while scan traces the step, once. The output is what you "
+        "report: it need not be the carry.",
     ),
     Exercise(
         id="11.while_grad",
