@@ -604,23 +604,21 @@ EXERCISES = (
             Mistake(
                 id="both-split",
                 message="x_rows.sum(axis=0) adds all 16 rows, and they live on 8 devices: each "
-                "device adds its own 2, then the devices combine their partial sums and "
-                "every device holds the 2 results. Nothing of it is split.",
+                "of its 2 results needs a row from every device, so it cannot stay split over "
+                "'batch' like the rows.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="gathers-rows",
-                message="Right layouts, wrong exchange: no device needs another's rows, only "
-                "their sum. Each adds its own 2 rows, and the devices add up those 8 partial "
-                "sums, 2 numbers from each, so every device holds the result: an all-reduce. "
-                "Copying all 16 rows everywhere first would send far more for the same result.",
+                message="Right layouts, wrong exchange: copying all 16 rows to every device "
+                "sends far more than the sum needs, and no device needs another's rows "
+                "themselves, only what they add up to.",
                 example=lambda: "C",
             ),
             Mistake(
                 id="swapped",
                 message="Swapped: axis=1 sums within each row, and a device holds whole rows, "
-                "so it sums its own rows and its results stay where the rows were. It is "
-                "axis=0 that needs a row from every device.",
+                "so it needs no other device's data for those sums.",
                 example=lambda: "D",
             ),
             Mistake(

@@ -915,11 +915,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="traced-per-step",
-                message="Right number, wrong reason: fori_loop does not run your Python once "
-                "per i. It calls the body once, with tracers, records its operations, and "
-                "compiles one loop around them; the four passes run in the compiled loop. "
-                "That is why its program does not grow with the number of steps, and why a "
-                "print() in the body shows once.",
+                message="Right number, wrong reason: C has Python run the body once per i, as "
+                "a Python loop does. A lax loop is one operation of the compiled program, "
+                "whose size does not grow with the number of steps (the next section counts "
+                "it): the passes cannot each be a run of your Python.",
                 example=lambda: "C",
             ),
             Mistake(
@@ -1304,9 +1303,7 @@ EXERCISES = (
             Mistake(
                 id="shape-not-count",
                 message="Right functions, wrong reason: 1 returns one number, whatever x "
-                "holds. It fails because range() needs a Python int from x[0], and a traced "
-                "value has none: the loop's count, not the result's shape. jit cannot decide "
-                "anything in Python from a value: a shape, a loop count or a branch.",
+                "holds, so no shape of its result depends on the values.",
                 example=lambda: "C",
             ),
             Mistake(
