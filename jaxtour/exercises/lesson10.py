@@ -555,23 +555,22 @@ EXERCISES = (
             ),
             Mistake(
                 id="whole-sharding",
-                message="That is a whole NamedSharding (a mesh and a spec). The exercise asks "
-                "for the spec alone: the P(...) you pass as NamedSharding's second argument.",
+                message="That is a whole NamedSharding (a mesh and a spec), where the exercise "
+                "asks for a PartitionSpec.",
                 example=_whole_sharding,
                 matches=_is_named_sharding,
             ),
             Mistake(
                 id="laid-out-array",
                 message="That is an array (the readings after jax.device_put?), not a "
-                "PartitionSpec. readings_spec is the spec itself, the P(...) you pass to "
-                "NamedSharding(mesh2d, readings_spec).",
+                "PartitionSpec.",
                 example=_laid_out_readings,
                 matches=is_jax_array,
             ),
             Mistake(
                 id="plain-tuple",
-                message="A plain tuple is not a PartitionSpec: JAX wants P(...) "
-                "(jax.sharding.PartitionSpec) around the entries.",
+                message="A plain tuple is not a PartitionSpec (jax.sharding.PartitionSpec), "
+                "the type NamedSharding takes as its spec.",
                 example=lambda: (None, ("batch", "model")),
                 matches=_is_plain_tuple,
             ),

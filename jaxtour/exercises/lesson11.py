@@ -1037,8 +1037,7 @@ EXERCISES = (
             Mistake(
                 id="t-one-ahead",
                 message="Your correction is one step ahead: the t-th element is divided by "
-                "1 - beta**(t + 1), so the first average is not the first element. After "
-                "one element, t is 1.",
+                "1 - beta**(t + 1), so the first average is not the first element.",
                 example=lambda: _ema_t_one_ahead,
             ),
             Mistake(
@@ -1486,14 +1485,14 @@ EXERCISES = (
             Mistake(
                 id="negatives-kept",
                 message="Your result holds negative elements: you took the first two elements "
-                "that are not 0, and the task wants the first two greater than 0.",
+                "that are not 0.",
                 example=lambda: _first_two_nonzero,
                 matches=behaves_like(_first_two_nonzero, _positive_inputs),
             ),
             Mistake(
                 id="zero-counted",
                 message="You count 0.0 as positive: where x holds a 0.0 before the second "
-                "positive element, your result has it. Positive means greater than 0.",
+                "positive element, your result has it.",
                 example=lambda: _first_two_nonnegative,
             ),
             Mistake(
@@ -1507,8 +1506,7 @@ EXERCISES = (
             Mistake(
                 id="order-lost",
                 message="These are the right two values, but not in the order they appear in x"
-                " (sorted, or swapped): the first positive element comes first, and 0.0 for "
-                "a missing one comes after the ones found.",
+                " (sorted, or swapped).",
                 example=lambda: _sorted_pair,
                 matches=_order_lost,
             ),
