@@ -429,9 +429,9 @@ def _value_and_grads_compiled(fn):
     a Python int for grad), run eagerly where that fails. Eagerly, a loop's every call
     traces and compiles it again, forward and backward: 12 programs for the check's 6
     inputs, against 2 jitted (one per max_steps; cap is traced: a Python float is a weakly
-    typed scalar, one dtype for every value), and on a TPU each one counts. An answer that only runs eagerly is
-    judged eagerly, by the task's own call, so the verdict and its error are eager
-    grad's either way."""
+    typed scalar, one dtype for every value), and on a TPU each one counts. An answer
+    that only runs eagerly is judged eagerly, by the task's own call, so the verdict and
+    its error are eager grad's either way."""
     eager = _value_and_grads(fn)
     compiled = jax.jit(eager, static_argnums=3)
 
@@ -1202,8 +1202,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="condition-inverted",
-                message="Your steps run only where x is at or above cap: below it, x never "
-                "moves.",
+                message="Your steps run only where x is at or above cap: below it, x never moves.",
                 example=lambda: _grow_inverted,
             ),
             Mistake(
@@ -1228,8 +1227,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="scan-no-length",
-                message="lax.scan with xs=None and no length does not know how many steps to "
-                "run.",
+                message="lax.scan with xs=None and no length does not know how many steps to run.",
                 example=lambda: _grow_scan_no_length,
                 matches=_grad_fails_with("ValueError", r"length. not provided"),
             ),
@@ -1248,8 +1246,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="fixed-cap",
-                message="Your function stops at 0.9, the lesson's cap, whatever cap it is "
-                "given.",
+                message="Your function stops at 0.9, the lesson's cap, whatever cap it is given.",
                 example=lambda: _grow_fixed_cap,
             ),
             Mistake(
