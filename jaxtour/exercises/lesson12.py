@@ -866,7 +866,8 @@ EXERCISES = (
             "gradient. Which function's gradient, and with respect to what?",
             "The gradient of energy with respect to x at this k: jax.grad(energy) takes "
             "(x, k), so close over k: lambda y: jax.grad(energy)(y, k). Push v through it "
-            "with jax.jvp, and keep the tangent.",
+            "with jax.jvp (the point and the direction each a tuple of one: (x,), (v,)), "
+            "and keep the tangent, its second result.",
             "return jax.jvp(lambda y: jax.grad(energy)(y, k), (x,), (v,))[1]",
         ),
         solution=(
@@ -901,25 +902,25 @@ EXERCISES = (
                 id="builds-hessian",
                 message=f"Your hvp builds the Hessian: traced for {HESSIAN_PROBE} beads, it holds "
                 f"a {HESSIAN_PROBE} x {HESSIAN_PROBE} array (jax.hessian, or jacfwd / "
-                "jacrev of the gradient, build one). H @ v is how the gradient changes as"
-                " x moves along v: one forward-mode pass through the gradient gives it, "
-                "with vectors only.",
+                "jacrev of the gradient, build one): n x n numbers for a product of n, "
+                "which no memory holds for a million beads.",
                 example=lambda: _hessian_times_v,
                 matches=_builds_hessian,
                 also_accepted=True,
             ),
             Mistake(
                 id="k-missing",
-                message="jax.grad(energy) takes (x, k), and jax.jvp called it with x alone. jvp "
-                "moves every argument it is given, so k has to be held fixed: kept out of"
-                " jvp's arguments, or given a tangent of zero.",
+                message="jax.grad(energy) takes (x, k), and jax.jvp called it with x alone: jvp "
+                "calls the function with exactly the points it is given, one per "
+                "argument, so energy's k was missing and the call raised.",
                 example=lambda: lambda x, v, k: jax.jvp(jax.grad(_energy), (x,), (v,))[1],
                 matches=fails_with("TypeError", r"required positional argument", _hvp_inputs),
             ),
             Mistake(
                 id="not-tuples",
-                message="jax.jvp takes the points and the tangents as tuples, one entry per "
-                "argument of the function; a tuple of one entry needs its trailing comma.",
+                message="Your jax.jvp got the arrays themselves where it takes the points and the "
+                "tangents as tuples, one entry per argument of the function, and it "
+                "raised.",
                 example=lambda: lambda x, v, k: jax.jvp(lambda y: jax.grad(_energy)(y, k), x, v)[1],
                 matches=fails_with("TypeError", r"must be tuples or lists", _hvp_inputs),
             ),
@@ -934,47 +935,48 @@ EXERCISES = (
             ),
             Mistake(
                 id="whole-pair",
-                message="jax.jvp returns two things: the function's value at x (here the "
-                "gradient) and the tangent. H @ v is the tangent, the second: [1].",
+                message="Your hvp returns a pair: jax.jvp gives the function's value at x (here "
+                "the gradient) and the tangent, and H @ v is one array of n numbers, not "
+                "both.",
                 example=lambda: _jvp_pair,
                 matches=_pair_with_product,
             ),
             Mistake(
                 id="gradient",
-                message="This is the gradient of energy at x, jax.jvp's first output. H @ v "
-                "is the second, the tangent: [1].",
+                message="This is the gradient of energy at x, the value jax.jvp returns beside "
+                "the tangent: a first derivative, not how the gradient changes along v.",
                 example=lambda: _gradient,
             ),
             Mistake(
                 id="first-derivative",
-                message="This is the JVP of energy itself: the first derivative along v, "
-                "one number. H @ v is the JVP of the gradient of energy.",
+                message="This is the JVP of energy itself: the first derivative along v, one "
+                "number. H @ v is made of second derivatives, n numbers.",
                 example=lambda: _directional,
             ),
             Mistake(
                 id="gradient-times-v",
-                message="This multiplies the gradient by v entry by entry. H @ v is how the "
-                "gradient changes as x moves along v: a JVP of the gradient.",
+                message="This multiplies the gradient by v entry by entry: first derivatives "
+                "only. H @ v is made of second derivatives, how the gradient changes as x "
+                "moves along v.",
                 example=lambda: _gradient_times_v,
             ),
             Mistake(
                 id="point-and-direction",
-                message="Point and direction are swapped: this is the Hessian at v times x. "
-                "jax.jvp takes the point first, (x,), then the direction, (v,).",
+                message="Point and direction are swapped: your result is the Hessian at v, times "
+                "x.",
                 example=lambda: _point_and_direction_swapped,
             ),
             Mistake(
                 id="moves-k",
-                message="k got a tangent of 1.0, so the result also says how the gradient "
-                "changes with the stiffness. Hold k fixed: a tangent of 0.0, or close over "
-                "it with a lambda.",
+                message="k got a tangent of 1.0, so the result also holds how the gradient "
+                "changes with the stiffness: a derivative along (v, 1.0), where H @ v "
+                "moves x alone.",
                 example=lambda: _k_moved_too,
             ),
             Mistake(
                 id="moves-k-by-k",
-                message="k got a tangent of its own value, so the result also says how the "
-                "gradient changes with the stiffness. H @ v moves x alone: k's tangent must "
-                "be zero, or k kept out of jvp's arguments.",
+                message="k got a tangent of its own value, so the result also holds how the "
+                "gradient changes with the stiffness. H @ v moves x alone, along v.",
                 example=lambda: _k_moved_by_k,
             ),
             Mistake(
@@ -997,28 +999,26 @@ EXERCISES = (
             ),
             Mistake(
                 id="difference-of-gradients",
-                message="This is how much the gradient changes over a whole step v, from x to "
-                "x + v: a finite difference with a step of 1. H @ v is the rate of that change "
-                "at x, the limit for a vanishing step, which JAX gives exactly by "
-                "differentiating the gradient along v.",
+                message="This is how much the gradient changes over a whole step v, from x to x + "
+                "v: a finite difference with a step of 1. H @ v is the rate of that "
+                "change at x, the limit for a vanishing step.",
                 example=lambda: _gradient_difference,
             ),
             Mistake(
                 id="finite-difference",
                 message="Your result is within a few percent of H @ v, not equal to it: a finite "
                 "difference of gradients approximates the derivative, and in float32 its "
-                "error (the step's own, and rounding divided by the step) is far above the "
-                "check's tolerance. JAX gives the derivative of the gradient along v exactly.",
+                "error (the step's own, and rounding divided by the step) is far above "
+                "the check's tolerance.",
                 example=lambda: _forward_difference,
                 matches=_near_hvp,
             ),
             Mistake(
                 id="ignores-k",
                 message="Your hvp gives the same result for k = 0.5 and k = 2.0, but H @ v "
-                "depends on the stiffness. Either k never reaches energy (a global k, or a "
-                "number written in), or you differentiated with respect to k: energy is "
-                "linear in k, so its derivatives in k no longer depend on k. H @ v "
-                "differentiates the gradient in x, along v, at the k given.",
+                "depends on the stiffness. Either k never reaches energy (a global k, or "
+                "a number written in), or you differentiated with respect to k: energy is "
+                "linear in k, so its derivatives in k no longer depend on k.",
                 example=lambda: lambda x, v, k: _hvp(x, v, 1.0),
                 matches=_ignores_k,
             ),
@@ -1046,9 +1046,9 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="numpy-copy",
-                message="np.asarray and np.array need concrete numbers, and inside grad "
-                "values is a tracer. JAX's way to make a value a constant to grad is "
-                "lax.stop_gradient.",
+                message="np.asarray and np.array need concrete numbers, and inside grad values is "
+                "a tracer: JAX raised TracerArrayConversionError. A NumPy copy cannot be "
+                "made of a value that is being differentiated.",
                 example=lambda: (
                     lambda values, rewards: jnp.sum(
                         (values[:-1] - np.asarray(rewards + 0.9 * values[1:])) ** 2
@@ -1058,8 +1058,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="detach",
-                message=".detach() is PyTorch's; JAX arrays do not have it. "
-                "lax.stop_gradient(...) is JAX's way to hold a value fixed.",
+                message=".detach() is PyTorch's; JAX arrays do not have it, and JAX raised "
+                "AttributeError.",
                 example=lambda: (
                     lambda values, rewards: jnp.sum(
                         (values[:-1] - (rewards + 0.9 * values[1:]).detach()) ** 2
@@ -1069,16 +1069,15 @@ EXERCISES = (
             ),
             Mistake(
                 id="jax-stop-gradient",
-                message="stop_gradient lives in jax.lax: lax.stop_gradient(...) (the setup "
-                "cell imports lax), or jax.lax.stop_gradient(...).",
+                message="The top-level jax module has no stop_gradient: JAX raised AttributeError.",
                 example=lambda: lambda values, rewards: jax.stop_gradient(values),
                 matches=_fails_under_grad("AttributeError", r"stop_gradient"),
             ),
             Mistake(
                 id="lesson-sized",
-                message="Your loss works on the lesson's 4 values but fails on the check's 5: "
-                "it reads something computed outside for those 4 (the notebook's target?). "
-                "Build the target inside, from values, and hold it with lax.stop_gradient.",
+                message="Your loss works on the lesson's 4 values but fails on the check's 5: it "
+                "reads something computed outside for those 4 (the notebook's target?), "
+                "not the values and rewards it is called with.",
                 example=lambda: _reads_lesson_target,
                 matches=_sized_for_the_lesson,
             ),
@@ -1092,16 +1091,17 @@ EXERCISES = (
             ),
             Mistake(
                 id="held-everything",
-                message="Your gradient is 0 everywhere: the stop_gradient covers the whole "
-                "loss (or values itself), so nothing flows back. Hold only the target.",
+                message="Your gradient is 0 everywhere: the stop_gradient covers the whole loss "
+                "(or values itself), so nothing flows back and no value would ever be "
+                "trained.",
                 example=lambda: _held_everything,
                 matches=_gradient_is_zero,
             ),
             Mistake(
                 id="held-prediction",
-                message="You held the prediction values[:-1] fixed, so the gradient now "
-                "flows only through the target. It is the other way round: train "
-                "values[:-1], hold the target.",
+                message="You held the prediction values[:-1] fixed, so the gradient flows only "
+                "through the target: each state is pulled by the error of the state "
+                "before it, and its own error trains nothing.",
                 example=lambda: _td_prediction_held,
             ),
             Mistake(
@@ -1220,8 +1220,8 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="tangent-per-input",
-                message="One output, so one tangent: the sum of each input's derivative "
-                "times its tangent, not a tuple with one entry per input.",
+                message="Your rule returns a tuple of tangents, one per input. log_add_exp has "
+                "one output, and JAX expects one tangent shaped like it.",
                 example=lambda: (
                     lambda primals, tangents: (
                         _log_add_exp(*primals),
@@ -1232,8 +1232,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="no-pair",
-                message="A JVP rule returns a pair: the output and its tangent, "
-                "return out, tangent_out.",
+                message="Your rule returns one value, and JAX raised: a JVP rule returns a pair, "
+                "the output and its tangent.",
                 example=lambda: lambda primals, tangents: tangents[0] + tangents[1],
                 matches=_rule_fails_with("TypeError", r"pair"),
             ),
@@ -1241,10 +1241,8 @@ EXERCISES = (
                 id="overflows",
                 message="At (100.0, 3.0) your rule gives inf or nan: in float32, exp(100.0) is "
                 "inf, so whatever your rule exponentiates a or b for overflows there. An "
-                "output written as log(exp(a) + exp(b)) is inf; a weight written as exp(a) "
-                "over exp(a) + exp(b) is inf / inf, nan. Compute the output stably, as the "
-                "function itself does, and write each weight so that it never exponentiates "
-                "a large number: a's share of exp(a) + exp(b) depends only on a - b.",
+                "output written as log(exp(a) + exp(b)) is inf; a weight written as "
+                "exp(a) over exp(a) + exp(b) is inf / inf, nan.",
                 example=lambda: _overflowing_rule,
                 matches=_not_finite_far_apart,
             ),
@@ -1258,8 +1256,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="not-linear",
-                message="Your tangent is not 0 when both input tangents are 0: the rule "
-                "must multiply each derivative by its tangent (a_dot, b_dot) and add them.",
+                message="Your tangent is not 0 when both input tangents are 0: a JVP is linear in "
+                "the tangents, and your rule's tangent has a part that does not depend on "
+                "them.",
                 example=lambda: (
                     lambda primals, tangents: (
                         _log_add_exp(*primals),
@@ -1271,33 +1270,35 @@ EXERCISES = (
             ),
             Mistake(
                 id="b-ignored",
-                message="Your rule still ignores b_dot: the derivative with respect to b "
-                "comes out 0. Add b's term, its derivative times b_dot.",
+                message="Your rule still ignores b_dot: the derivative with respect to b comes "
+                "out 0, so the gradient in b, and every JVP that moves b, are wrong.",
                 example=lambda: _buggy_rule,
             ),
             Mistake(
                 id="same-weight",
-                message="b_dot gets a's weight. The derivative with respect to b is b's own share"
-                " of exp(a) + exp(b), not a's.",
+                message="b_dot gets a's weight: your derivative with respect to b is the one with "
+                "respect to a, though a and b count differently in exp(a) + exp(b) "
+                "whenever a != b.",
                 example=lambda: _same_weight_rule,
             ),
             Mistake(
                 id="weights-swapped",
-                message="The weights are swapped: each input's tangent is weighted by that "
-                "input's own share of exp(a) + exp(b), and here a_dot gets b's share.",
+                message="The weights are swapped: a_dot gets the weight of b's derivative, and "
+                "b_dot that of a's.",
                 example=lambda: _swapped_weights_rule,
             ),
             Mistake(
                 id="unweighted",
-                message="a_dot + b_dot treats both derivatives as 1. Each tangent is weighted by "
-                "its input's share of exp(a) + exp(b), a number between 0 and 1.",
+                message="a_dot + b_dot treats both derivatives as 1: your rule says log(exp(a) + "
+                "exp(b)) grows as fast as a, and as fast as b, where together the two "
+                "derivatives add up to 1.",
                 example=lambda: _unweighted_rule,
             ),
             Mistake(
                 id="wrong-derivatives",
-                message="The values are right, the derivatives are not. The derivative of "
-                "log(exp(a) + exp(b)) with respect to a is a's share of the sum, exp(a) /"
-                " (exp(a) + exp(b)); with respect to b, b's share.",
+                message="The values are right, the derivatives are not: the gradient and the JVP "
+                "your rule gives differ from those of log(exp(a) + exp(b)) at the check's "
+                "points.",
                 example=lambda: (
                     lambda primals, tangents: (
                         _log_add_exp(*primals),
@@ -1309,10 +1310,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="wrong-output",
-                message="Your rule's first result is not the function's value at (a, b): a "
-                "JVP rule returns the output first, and JAX takes it as the function's "
-                "value, so grad and jvp both see a wrong number. Return log_add_exp's own "
-                "output at the primals first, then the tangent.",
+                message="Your rule's first result is not the function's value at (a, b): JAX "
+                "takes a JVP rule's first result as the function's value, so grad and jvp "
+                "both see a wrong number.",
                 example=lambda: _max_as_output,
                 matches=_wrong_output,
             ),
