@@ -28,34 +28,46 @@ from jaxtour.grader.rules import (
 from jaxtour.grader.spec import Exercise, Mistake
 
 # --- 12.jacobian_shapes -----------------------------------------------------------------
-# A choice of shapes and reason. W is square, (4, 4), with 4 outputs: every order of the
-# output's and the input's axes gives (4, 4, 4), so running the two calls leaves A, B and C,
-# which differ in the reason only (the order of the axes, and whether the two modes build
-# the same array). B is refuted by the (2, 3) Jacobian of f the lesson printed (outputs
-# first), C by jacfwd and jacrev building one Jacobian from JVPs and VJPs.
+# A choice of result and reason, for a dict of parameters (a pytree input) that the page
+# never differentiates. The reveal runs a plain (2, 4) matrix instead: it shows the rule
+# (the output's axes first, the input's shape kept, both modes equal), and the answer needs
+# it carried over to a pytree, leaf by leaf. B has the axes in the other order, C jacrev's
+# "w" transposed, D the parameters flattened, E grad's layout.
 
 SHAPES_OPTIONS = ("A", "B", "C", "D", "E")
 
 
 def _shapes_typed(answer: Any) -> bool:
-    """Shapes written out (a shape, or a pair of them) where a letter was asked."""
+    """Shapes written out (a shape, a pair of them, or a dict of them) where a letter was
+    asked."""
+    if isinstance(answer, dict):
+        answer = tuple(answer.values())
     items = answer if isinstance(answer, tuple | list) else ()
-    if items and all(isinstance(item, tuple | list) for item in items):
-        items = [dim for item in items for dim in item]
+    if items and all(isinstance(item, tuple | list | dict) for item in items):
+        flat = []
+        for item in items:
+            flat += list(item.values()) if isinstance(item, dict) else [item]
+        items = [
+            dim for item in flat for dim in (item if isinstance(item, tuple | list) else [item])
+        ]
     return bool(items) and all(
         isinstance(dim, int | np.integer) and not isinstance(dim, bool) for dim in items
     )
 
 
 SHAPES_TEXTS = (
-    "(4, 4, 4) from both: the output's shape (4,) followed by W's (4, 4); both modes build "
-    "the same Jacobian",
-    "(4, 4, 4) from both: W's shape (4, 4) first, then the output's (4,): a derivative with "
-    "respect to a matrix is laid out like the matrix",
-    "(4, 4, 4) from both, but not the same array: jacrev's has W's two axes swapped, since "
-    "pulling back through W @ x transposes W",
-    "(4, 16) from both: one row per output, one column per entry of W, flattened",
-    "(4, 4) from both: one derivative per entry of W, as grad gives",
+    'from both, a dict like params, of shapes {"s": (3,), "w": (3, 4, 3)}: in each entry '
+    "the output's shape (3,) followed by that entry's own shape; both modes build the same "
+    "Jacobian",
+    'from both, a dict like params, of shapes {"s": (3,), "w": (4, 3, 3)}: in each entry '
+    "that entry's own shape first, then the output's: a derivative with respect to a matrix "
+    "is laid out like the matrix",
+    'from jacfwd the dict of A, but jacrev\'s "w" has shape (3, 3, 4): pulling back through '
+    "x @ w transposes w",
+    "from both, one array of shape (3, 13): one row per output, one column per number in "
+    "params, flattened",
+    'from both, a dict like params, of shapes {"s": (), "w": (4, 3)}: one derivative per '
+    "number in params, as grad gives",
 )
 
 
@@ -709,70 +721,70 @@ EXERCISES = (
         reference=lambda: "A",
         rule=Choice(SHAPES_OPTIONS, texts=SHAPES_TEXTS),
         hints=(
-            "A Jacobian holds the derivative of every output with respect to every input "
-            "entry. W is square, so the shapes alone cannot tell the axes apart: which "
-            "comes first, the output's or the input's? Look at the Jacobian of f the lesson "
-            "printed, 2 outputs of 3 inputs.",
-            "jacfwd builds the Jacobian from JVPs, jacrev from VJPs: the same derivatives, "
-            "so the same array. JAX puts the output's axes first and the input's after "
-            "them, each kept in its own shape.",
-            "layer maps W, (4, 4), to 4 numbers: (4, 4, 4) from both, the same array, for "
-            "the reason of A.",
+            "A Jacobian holds the derivative of every output with respect to every number of "
+            "the input. Which comes first in the Jacobian of f the lesson printed, 2 outputs "
+            "of 3 inputs: the output's axis or the input's? And what does grad return for a "
+            "dict of parameters (lessons 03 and 04)?",
+            "jacfwd and jacrev compute the same derivatives, so the same result. For a dict "
+            "input the result is a dict like it; in each entry the output's axes come first, "
+            "then that entry's own shape, kept as it is.",
+            'layer has 3 outputs: "s", a number, gives (3,); "w", 4 x 3, gives (3, 4, 3); '
+            'the same from both modes: shapes = "A".',
         ),
         solution='shapes = "A"',
         mistakes=(
             Mistake(
                 id="shapes-not-letter",
                 message="These are shapes; the question asks for a letter, the option whose "
-                "shapes and reason are both right. Three options give the same shapes, so the "
-                "shapes alone do not say which.",
-                example=lambda: ((4, 4, 4), (4, 4, 4)),
+                "result and reason are both right.",
+                example=lambda: {"s": (3,), "w": (3, 4, 3)},
                 matches=_shapes_typed,
             ),
             Mistake(
                 id="input-first",
-                message="The shapes are right, the order of the axes is not. A Jacobian has "
-                "one row per output: the Jacobian of f above, 2 outputs of 3 inputs, came out "
-                "(2, 3). With a matrix input the output's axes still come first, and W's "
-                "follow, kept in W's shape; W being square only hides the order here.",
+                message="The order of the axes in each entry is not JAX's. A Jacobian has one "
+                "row per output: the Jacobian of f above, 2 outputs of 3 inputs, came out "
+                "(2, 3). With a matrix among the inputs the output's axes still come first, "
+                "and the matrix's follow, kept in its shape.",
                 example=lambda: "B",
             ),
             Mistake(
                 id="transposed",
-                message="The shapes are right, the reason is not: jacfwd and jacrev compute "
-                "one Jacobian, the derivative of each output with respect to each entry of "
-                "W, by JVPs or by VJPs. Reverse mode pulls back through W @ x, but what it "
-                "returns for W is laid out like W; the two arrays are equal, entry for entry.",
+                message="jacfwd and jacrev compute one Jacobian, the derivative of each output "
+                "with respect to each number in params, by JVPs or by VJPs. Reverse mode "
+                'pulls back through x @ w, but what it returns for "w" is laid out like "w": '
+                "the two results are equal, entry for entry.",
                 example=lambda: "C",
             ),
             Mistake(
                 id="flattened",
-                message="JAX does not flatten the input: the derivatives with respect to "
-                "the 4 x 4 matrix W keep W's shape in the Jacobian, after the output's axes.",
+                message="JAX does not flatten the input: the Jacobian with respect to a dict is "
+                "a dict like it, and in each entry the derivatives keep that entry's shape, "
+                "after the output's axes.",
                 example=lambda: "D",
             ),
             Mistake(
                 id="input-shape",
-                message="(4, 4) is W's own shape: what grad gives for a function with one "
-                "scalar output. layer has 4 outputs, and each has a derivative for every "
-                "entry of W.",
+                message="params' own shapes, () and (4, 3), are what grad gives for a function "
+                "with one scalar output. layer has 3 outputs, and each has a derivative for "
+                "every number in params.",
                 example=lambda: "E",
             ),
         ),
-        success="Output axes first, then the input's, kept in its own shape, whatever the "
-        "sizes; both modes compute the same Jacobian.",
+        success="Output axes first, then each input's own shape, in a pytree like the input; "
+        "both modes compute the same Jacobian.",
         prediction=True,
         explanation=(
-            "A: `(4, 4, 4)` from both, the same array. A Jacobian's shape is the output's "
-            "shape followed by the input's: for each of the 4 outputs, one derivative per "
-            "entry of the 4 × 4 matrix `W`, kept in `W`'s own shape (not flattened to 16, "
-            "as D has it). `W` is square, so `(4, 4, 4)` alone does not show which axes "
-            "come first; the order is the one of the Jacobian of `f` above, the outputs "
-            "first: 2 outputs of 3 inputs gave `(2, 3)`. With `W` of shape `(2, 4)`, "
-            "`layer` gives `(2, 2, 4)`, not the `(2, 4, 2)` of B. `jacfwd` and `jacrev` "
-            "compute one Jacobian, from JVPs or from VJPs, so they return the same array, "
-            "entry for entry, not one with `W`'s axes swapped (C): "
-            "`jnp.allclose(jax.jacfwd(layer)(W), jax.jacrev(layer)(W))` is `True`. They "
+            'A: from both, a dict like `params`, of shapes `{"s": (3,), "w": (3, 4, 3)}`, '
+            "with the same values. A Jacobian's shape is the output's shape followed by the "
+            "input's; for an input that is a pytree, JAX does that leaf by leaf and returns a "
+            "pytree like the input, as `grad` returns a dict for a dict. So for each of the 3 "
+            'outputs there is one derivative per entry of `"w"`, kept in `"w"`\'s 4 × 3 shape '
+            '(not flattened into 13 numbers, as D has it), and one for `"s"`. The cell after '
+            "the check shows the order on a plain matrix: `W` of shape `(2, 4)`, 2 outputs, "
+            "gives `(2, 2, 4)`, the output's axis first, where B's order would give "
+            "`(2, 4, 2)`. `jacfwd` and `jacrev` compute one Jacobian, from JVPs or from VJPs, "
+            "so they return the same values, not one with the matrix's axes swapped (C); they "
             "differ only in how they get there, and in what that costs."
         ),
     ),

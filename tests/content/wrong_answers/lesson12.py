@@ -263,8 +263,9 @@ WRONG_ANSWERS = (
         "12.jacobian_shapes",
         "option B's text retyped",
         lambda: (
-            "(4, 4, 4) from both: W's shape (4, 4) first, then the output's (4,): a "
-            "derivative with respect to a matrix is laid out like the matrix"
+            'from both, a dict like params, of shapes {"s": (3,), "w": (4, 3, 3)}: in each '
+            "entry that entry's own shape first, then the output's: a derivative with respect "
+            "to a matrix is laid out like the matrix"
         ),
         named="input-first",
     ),
@@ -281,6 +282,12 @@ WRONG_ANSWERS = (
         "12.jacobian_shapes",
         "the shapes it printed, not a letter",
         lambda: ((4, 4, 4), (4, 4, 4)),
+        named="shapes-not-letter",
+    ),
+    Wrong(
+        "12.jacobian_shapes",
+        "the dict of shapes, typed out",
+        lambda: {"s": (3,), "w": (3, 4, 3)},
         named="shapes-not-letter",
     ),
     Wrong(
