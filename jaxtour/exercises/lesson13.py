@@ -579,8 +579,10 @@ class ReportsBadInput:
 
 # --- 13.float32_gap ---------------------------------------------------------------------
 
-GAP_OPTIONS = ("A", "B", "C", "D", "E")
-# Running the code says 0.0; it does not say which reason is right: B and C both give it.
+GAP_OPTIONS = ("A", "B", "C", "D", "E", "F")
+# Running the code says 0.0; it does not say which reason is right: B, C and F all give it.
+# A and F are the NumPy habit (np.array(1e8) is a float64): F's 0.0 needs JAX's default
+# dtype to be refuted, B's the float32 numbers near 1e8.
 
 
 EXERCISES = (
@@ -880,6 +882,7 @@ EXERCISES = (
         reference=lambda: "C",
         rule=Choice(GAP_OPTIONS),
         hints=(
+            "What dtype does jnp.array give a Python float, unless x64 is on (lesson 01)? "
             "float32 has 24 bits of significand: it holds every whole number up to 2**24, "
             "about 16.8 million, exactly. Above that, how far apart are its numbers?",
             "Is 1e8 itself a float32 number? 100,000,000 is 390,625 times 2**8, and "
@@ -891,9 +894,10 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="exact-math",
-                message="float32 holds whole numbers exactly only up to 2**24, about 16.8 "
-                "million: its significand has 24 bits, and 100,000,001 needs 27. Above "
-                "2**24 the float32 numbers are more than 1 apart, so the 1 cannot survive.",
+                message="JAX does not keep NumPy's 64 bits: unless x64 is on, jnp.array(1e8) is "
+                "a float32, JAX's default (lesson 01). float32 holds whole numbers exactly "
+                "only up to 2**24, about 16.8 million: its significand has 24 bits, and "
+                "100,000,001 needs 27, so the 1 cannot survive.",
                 example=lambda: "A",
             ),
             Mistake(
@@ -916,12 +920,22 @@ EXERCISES = (
                 "of 8, never a fraction.",
                 example=lambda: "E",
             ),
+            Mistake(
+                id="float64-computed-as-float32",
+                message="big is no float64: unless x64 is on, JAX makes a Python float into a "
+                "float32 array, its default (lesson 01), and computes in the arrays' own "
+                "dtype. The 1 is lost because big is a float32 from the start.",
+                example=lambda: "F",
+            ),
         ),
         success="1e8 + 1 rounds back to 1e8 in float32, the nearest float32 number: the 1 is "
         "lost, silently.",
         prediction=True,
         explanation=(
-            "C. A float32 has 24 bits of significand: it holds every whole number up to "
+            "C. `jnp.array(1e8)` is a float32: unless x64 is on, JAX makes a Python float "
+            "into JAX's default dtype, float32, where NumPy's `np.array(1e8)` is a float64 "
+            "that keeps the 1 (A), and F's float64 never exists. A float32 has 24 bits of "
+            "significand: it holds every whole number up to "
             "2²⁴, about 16.8 million, and beyond that only some. 1e8 is one of them "
             "(100,000,000 is 390,625 × 2⁸, and 390,625 fits in 24 bits), so B's reason is "
             "wrong: `big` is exact, `int(big)` is 100000000. Near 1e8 the float32 numbers "
