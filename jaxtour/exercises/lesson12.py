@@ -509,6 +509,37 @@ def _scaled_loss(answer: Any) -> bool:
     )
 
 
+def _td_target_held(values, rewards):  # the lesson's held_loss, carried over whole
+    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def _rewards_held(answer: Any) -> bool:
+    """The task's value and gradient in values on every case, and a gradient of 0 in
+    rewards: the stop_gradient holds the rewards too (the whole target wrapped), where the
+    reward model is trained by the same loss."""
+    if not callable(answer) or _graded(answer)[1] is not None:
+        return False
+    for values, rewards in _td_inputs():
+        try:
+            value, (by_values, by_rewards) = jax.value_and_grad(answer, argnums=(0, 1))(
+                values, rewards
+            )
+        except Exception:
+            return False
+        want_value, want_by_values = jax.value_and_grad(_td_fixed)(values, rewards)
+        by_values, by_rewards = np.asarray(by_values), np.asarray(by_rewards)
+        if by_values.shape != values.shape or by_rewards.shape != rewards.shape:
+            return False
+        if not (
+            np.allclose(np.asarray(value), np.asarray(want_value), rtol=1e-4, atol=1e-5)
+            and np.allclose(by_values, np.asarray(want_by_values), rtol=1e-4, atol=1e-5)
+            and not np.any(by_rewards != 0)
+        ):
+            return False
+    return True
+
+
 def _fails_under_grad(error: str, pattern: str) -> Callable[[Any], bool]:
     """Matches a loss whose gradient raises ``error`` (by class name) matching ``pattern``."""
 
@@ -1046,8 +1077,9 @@ EXERCISES = (
         hints=(
             "values[1:] appears only in the target. For grad, the target must count as a "
             "constant: which function returns its argument unchanged but stops the gradient?",
-            "lax.stop_gradient(a) is a in value, and a constant to grad. Wrap the target, "
-            "or the values it is built from.",
+            "lax.stop_gradient(a) is a in value, and a constant to grad: everything inside "
+            "it is held, whatever it is made of. The target is made of rewards and of "
+            "values[1:]: which of the two must still pass the gradient on?",
             "target = rewards + 0.9 * lax.stop_gradient(values[1:])",
         ),
         solution=(
@@ -1092,6 +1124,15 @@ EXERCISES = (
                 "not the values and rewards it is called with.",
                 example=lambda: _reads_lesson_target,
                 matches=_sized_for_the_lesson,
+            ),
+            Mistake(
+                id="rewards-held",
+                message="The gradient in values is right, but the one in rewards is 0: "
+                "stop_gradient holds everything inside it, the rewards too, so the reward "
+                "model, trained by this loss, would never learn.",
+                example=lambda: _td_target_held,
+                matches=_rewards_held,
+                also_accepted=True,
             ),
             Mistake(
                 id="gradient-flows",

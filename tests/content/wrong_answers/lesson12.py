@@ -107,6 +107,16 @@ def td_rewards_held(values, rewards):
     return jnp.sum((values[:-1] - target) ** 2)
 
 
+def td_target_wrapped(values, rewards):
+    target = lax.stop_gradient(rewards + 0.9 * values[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_target_held_in_the_error(values, rewards):
+    target = rewards + 0.9 * values[1:]
+    return jnp.sum((values[:-1] - lax.stop_gradient(target)) ** 2)
+
+
 def td_numpy_copy(values, rewards):
     target = np.asarray(rewards + 0.9 * values[1:])
     return jnp.sum((values[:-1] - target) ** 2)
@@ -340,6 +350,18 @@ WRONG_ANSWERS = (
     Wrong("12.hvp", "the lesson's wiggle_hvp", lambda: hvp_of_wiggle, named="lesson-function"),
     # 12.fixed_target
     Wrong("12.fixed_target", "td_loss unchanged", lambda: td_unchanged, named="gradient-flows"),
+    Wrong(
+        "12.fixed_target",
+        "the whole target wrapped, as held_loss does",
+        lambda: td_target_wrapped,
+        named="rewards-held",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "td_loss's target, held where the error uses it",
+        lambda: td_target_held_in_the_error,
+        named="rewards-held",
+    ),
     Wrong(
         "12.fixed_target",
         "rewards held, not values",
