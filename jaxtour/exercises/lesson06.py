@@ -777,26 +777,24 @@ EXERCISES = (
             ),
             Mistake(
                 id="both-ends-last",
-                message="Both ends now hold x's last element: the last position was written "
-                "with a value read from the updated array, whose first element had already "
-                "been replaced (or it was never written). x itself never changes, so its "
-                "first element is still there to read.",
+                message="Both ends now hold x's last element: the last position was written with a "
+                "value read from the updated array, whose first element had already been replaced "
+                "(or it was never written).",
                 example=lambda: _both_ends_last,
                 matches=behaves_like(_both_ends_last, _ends_inputs),
             ),
             Mistake(
                 id="both-ends-first",
-                message="Both ends now hold x's first element: the first position was written "
-                "with a value read from the updated array, whose last element had already been "
-                "replaced (or it was never written). x itself never changes, so its last "
-                "element is still there to read.",
+                message="Both ends now hold x's first element: the first position was written with "
+                "a value read from the updated array, whose last element had already been replaced "
+                "(or it was never written).",
                 example=lambda: _both_ends_first,
                 matches=behaves_like(_both_ends_first, _ends_inputs),
             ),
             Mistake(
                 id="ends-added",
                 message="Both ends hold the sum of the two ends: .add adds its value to the "
-                "element already there. A swap replaces each end with the other's value.",
+                "element already there, so each end kept its own value too.",
                 example=lambda: _ends_added,
                 matches=behaves_like(_ends_added, _ends_inputs),
             ),
@@ -824,11 +822,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="five-long-only",
-                message="Your function swaps the ends of a 5-long array only: an index written "
-                "as 4 (or 5) names the last element of the lesson's x, not of every x. On "
-                "another length it reads and writes elsewhere (an index past the end is "
-                "clamped on a read and dropped on a write). Count the last position from the "
-                "end, whatever the length.",
+                message="Your function swaps the ends of a 5-long array only: an index written as "
+                "4 (or 5) names the last element of the lesson's x, not of every x. On another "
+                "length it reads and writes elsewhere (an index past the end is clamped on a read "
+                "and dropped on a write).",
                 example=lambda: _fifth_and_sixth,
                 matches=lambda answer: (
                     behaves_like(_fifth_is_last, _ends_inputs)(answer)
@@ -846,9 +843,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="numpy-copy",
-                message="Right values, but a NumPy array: a copy changed in place, the NumPy "
-                "way. A jax array is never changed in place; the updated copy is built by JAX "
-                "from x.",
+                message="Right values, but a NumPy array: a copy changed in place, the NumPy way. "
+                "The exercise asks for a jax array.",
                 example=lambda: lambda x: np.array(_swap_ends(x)),
                 matches=_numpy_result,
             ),
@@ -862,7 +858,7 @@ EXERCISES = (
             Mistake(
                 id="in-a-tuple",
                 message="This is a tuple with the right array inside: a trailing comma, or a "
-                "second value after a comma, makes one. Return the new array alone.",
+                "second value after a comma, makes one.",
                 example=lambda: lambda x: (_swap_ends(x),),
                 matches=_right_array_in_tuple,
             ),
@@ -911,9 +907,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="whole-update-dropped",
-                message="The write at 10 is dropped, but not the write at 0: an update with an "
-                "array of indices is one write per index, and each is dropped or made on its "
-                "own, so x[0] still becomes 7.",
+                message="C drops the whole update because one of its indices is out of bounds. An "
+                "update with an array of indices is one write per index, and the mode is applied "
+                "to each write on its own.",
                 example=lambda: "C",
             ),
             Mistake(
@@ -1009,25 +1005,23 @@ EXERCISES = (
             Mistake(
                 id="removed-api",
                 message="jax.ops.index_mul (like index_update and index_add) was removed in JAX "
-                "0.3.2, so this code fails on any JAX since. Its replacement is the .at[] "
-                "method with the same operation.",
+                "0.3.2, so this code fails on any JAX since.",
                 example=lambda: _old_index_mul,
                 matches=fails_with("AttributeError", r"jax\.ops", _matrix_inputs),
             ),
             Mistake(
                 id="numpy-int-in-place",
                 message="NumPy refused to store the fractional products in an int32 array in "
-                "place: *= keeps the array's dtype, and NumPy will not drop the fractions "
-                "silently (JAX's .at[] would). The result is a float32 jax array, so the table "
-                "has to be float32 before column j is multiplied, and the result built by JAX.",
+                "place: *= keeps the array's dtype, and NumPy will not drop the fractions silently "
+                "(JAX's .at[] would).",
                 example=lambda: _numpy_int_in_place,
                 matches=fails_with("UFuncTypeError", "Cannot cast ufunc", _matrix_inputs),
             ),
             Mistake(
                 id="mutates-input",
                 message="Your function changes the array it is given: on a NumPy array the "
-                "caller's m changes too, and on a jax array it fails. A jax array is never "
-                "changed in place; return an updated copy instead.",
+                "caller's m changes too, and on a jax array it fails, since a jax array is never "
+                "changed in place.",
                 example=lambda: _scale_in_place,
                 matches=mutates_input(_numpy_matrix_inputs),
                 also_accepted=True,
@@ -1037,8 +1031,8 @@ EXERCISES = (
                 message="Column j holds the products with their fractions dropped (0.5 times 1 "
                 "became 0): an .at[] update keeps the dtype of the array it updates, so on an "
                 "int32 table the products were cast back to int32 (JAX warns that the types are "
-                "incompatible). A float32 made from that afterwards cannot bring the fractions "
-                "back: the table must already be float32 when the column is multiplied.",
+                "incompatible), and a float32 made from that afterwards cannot bring the fractions "
+                "back.",
                 example=lambda: _kept_int,
                 matches=_fractions_lost,
             ),
@@ -1052,8 +1046,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="scaled-row",
-                message="You scaled row j: one index selects a row, as it does in NumPy. A "
-                "column needs the rows' axis selected whole first.",
+                message="You scaled row j: one index selects a row, as it does in NumPy.",
                 example=lambda: _ON_FLOATS[_scale_row],
                 matches=_slip_on_table(_scale_row),
             ),
@@ -1066,29 +1059,25 @@ EXERCISES = (
             ),
             Mistake(
                 id="added-not-multiplied",
-                message="You added factor to the column. index_mul multiplies, and the .at[] "
-                "method has the same name as the operation.",
+                message="You added factor to the column, where index_mul multiplies it.",
                 example=lambda: _ON_FLOATS[_add_column],
                 matches=_slip_on_table(_add_column),
             ),
             Mistake(
                 id="divided-not-multiplied",
-                message="You divided the column by factor. index_mul multiplies, and the .at[] "
-                "method has the same name as the operation.",
+                message="You divided the column by factor, where index_mul multiplies it.",
                 example=lambda: _ON_FLOATS[_divide_column],
                 matches=_slip_on_table(_divide_column),
             ),
             Mistake(
                 id="power-not-multiplied",
-                message="You raised the column to the power factor. index_mul multiplies, and "
-                "the .at[] method has the same name as the operation.",
+                message="You raised the column to the power factor, where index_mul multiplies it.",
                 example=lambda: _ON_FLOATS[_power_column],
                 matches=_slip_on_table(_power_column),
             ),
             Mistake(
                 id="set-not-multiply",
-                message="You replaced the column with factor. index_mul multiplies the column "
-                "by it, and the .at[] method has the same name as the operation.",
+                message="You replaced the column with factor, where index_mul multiplies it.",
                 example=lambda: _ON_FLOATS[_set_column],
                 matches=_slip_on_table(_set_column),
             ),
@@ -1114,8 +1103,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="unchanged",
-                message="Your function returns m as it was: an .at[] update builds a new array "
-                "and leaves m unchanged, so its result is what must be returned.",
+                message="Your function returns m as it was: an .at[] update builds a new array and "
+                "leaves m unchanged, and the new array is not what your function returns.",
                 example=lambda: _update_not_kept,
                 matches=lambda answer: _returns_m(answer) and _updates_with_at(answer),
             ),
@@ -1129,8 +1118,7 @@ EXERCISES = (
             Mistake(
                 id="factor-rounded",
                 message="Column j is multiplied by the factor rounded to a whole number (0.5 "
-                "became 0): int(factor), or an integer dtype, dropped its fraction. Multiply by "
-                "factor as it is given.",
+                "became 0): int(factor), or an integer dtype, dropped its fraction.",
                 example=lambda: lambda m, j, factor: _scale_column(m, j, int(factor)),
                 matches=behaves_like(
                     lambda m, j, factor: _scale_column(m, j, int(factor)), _matrix_inputs
@@ -1199,7 +1187,7 @@ EXERCISES = (
             Mistake(
                 id="numpy-in-place",
                 message="counts[...] += 1 is NumPy's in-place update, and jax arrays refuse it: "
-                "they never change. An .at[] update returns the new counts instead.",
+                "they never change.",
                 example=lambda: _numpy_fancy_in_place,
                 matches=fails_with("TypeError", r"immutable|item assignment", _label_inputs),
             ),
@@ -1220,18 +1208,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="numpy-bincount-negative",
-                message="np.bincount refuses a negative value, and the padding is -1: NumPy "
-                "checks what .at[] would quietly read as the last index. The padding has to be "
-                "kept out of the count, and the counts be a jax array.",
+                message="np.bincount refuses a negative value, and the padding is -1: NumPy checks "
+                "what .at[] would quietly read as the last index.",
                 example=lambda: _numpy_bincount,
                 matches=fails_with("ValueError", "no negative elements", _label_inputs),
             ),
             Mistake(
                 id="padding-counted-last",
-                message="Every label is counted right, but so is the padding, as label n - 1: "
-                "for .at[] a -1 is a valid index that counts from the end, as in NumPy. It is "
-                "not out of bounds, so no mode drops it. Only an index past either end is out "
-                "of bounds; the padding must land there, or add nothing.",
+                message="Every label is counted right, but so is the padding, as label n - 1: for "
+                ".at[] a -1 is a valid index that counts from the end, as in NumPy. It is not out "
+                "of bounds, so no mode drops it.",
                 example=lambda: _padding_last,
                 matches=behaves_like(_padding_last, _label_inputs),
             ),
@@ -1255,22 +1241,21 @@ EXERCISES = (
             Mistake(
                 id="present-only",
                 message="These are the counts of the values that occur, as jnp.unique(..., "
-                "return_counts=True) gives them. Labels that never occur need a count too, 0: "
-                "return n counts, one per label value, and none for the padding.",
+                "return_counts=True) gives them. Labels that never occur have no count at all "
+                "here, where they need a 0.",
                 example=lambda: _UNPADDED[_present_counts],
                 matches=_slip(_present_counts),
             ),
             Mistake(
                 id="discarded",
                 message="All zeros: an .at[] update returns a new array and leaves the one it "
-                "starts from as it was. What it returns is the counts.",
+                "starts from as it was, and your function returns the one it started from.",
                 example=lambda: _discarded,
             ),
             Mistake(
                 id="presence",
                 message="Each label counts at most 1: setting writes once per distinct label "
-                "however often it occurs, like NumPy's vectorized counts[labels] += 1. Counting "
-                "needs every occurrence to add, repeated indices included.",
+                "however often it occurs, like NumPy's vectorized counts[labels] += 1.",
                 example=lambda: _UNPADDED[_presence],
                 matches=_slip(_presence),
             ),
@@ -1284,9 +1269,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="started-from-ones",
-                message="The counts started from ones instead of zeros, so every label, one "
-                "never seen included, counts one more than it occurs. (Once they start from "
-                "zeros, check the padding too: it must add nothing.)",
+                message="The counts started from ones instead of zeros, so every label, one never "
+                "seen included, counts one more than it occurs.",
                 example=lambda: _ones_start,
                 matches=_started_from_ones,
             ),
@@ -1308,16 +1292,15 @@ EXERCISES = (
             ),
             Mistake(
                 id="total",
-                message="This is one number, the total of all counts. Return one count per "
-                "label value, n of them, without summing them.",
+                message="This is one number, the total of all counts, not one count per label "
+                "value.",
                 example=lambda: _UNPADDED[_total_count],
                 matches=_slip(_total_count),
             ),
             Mistake(
                 id="one-hot-rows",
-                message="These are one-hot rows, one per sample: shape (len(labels), n). A "
-                "count per label is what is left after adding them up over the samples, in "
-                "integers.",
+                message="These are one-hot rows, one per sample: shape (len(labels), n), not one "
+                "count per label.",
                 example=lambda: _UNPADDED[_one_hot_rows],
                 matches=_slip(_one_hot_rows),
             ),
@@ -1345,20 +1328,18 @@ EXERCISES = (
             ),
             Mistake(
                 id="python-loop",
-                message="Your function loops in Python (a for or while loop, or a "
-                "comprehension, here or in a function it calls), and the exercise asks for "
-                "none: a loop runs one small update per label. One .at[] update can take the "
-                "whole labels array at once.",
+                message="Your function loops in Python (a for or while loop, or a comprehension, "
+                "here or in a function it calls), and the exercise asks for none: a loop runs one "
+                "small update per label.",
                 example=lambda: _looped_count,
                 matches=loops_in_python,
                 also_accepted=True,
             ),
             Mistake(
                 id="python-per-label",
-                message="Your function runs Python once per label (functools.reduce or map "
-                "calling a function for each element, a loop given to exec, a callback that "
-                "loops): a Python loop all the same, and the exercise asks for none. One .at[] "
-                "update can take the whole labels array at once.",
+                message="Your function runs Python once per label (functools.reduce or map calling "
+                "a function for each element, a loop given to exec, a callback that loops): a "
+                "Python loop all the same, and the exercise asks for none.",
                 example=lambda: _reduced_count,
                 matches=runs_python_per_element(_label_lengths),
                 also_accepted=True,
