@@ -921,8 +921,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-dict",
-                message="Your function returns one dict. has_aux=True needs a pair, the loss "
-                "to differentiate first and the extras second.",
+                message="Your function returns one dict. has_aux=True expects a pair, two outputs, "
+                "and a dict is one output, however many entries it holds.",
                 example=lambda: _all_in_one_dict,
                 matches=returns_dict(_pair_inputs),
             ),
@@ -1114,8 +1114,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-dict",
-                message="Your function returns one dict. has_aux=True needs a pair, the loss "
-                "first and the aux second.",
+                message="Your function returns one dict. has_aux=True expects a pair, and a dict "
+                "is one pytree, whatever it holds.",
                 example=lambda: _one_dict,
                 matches=returns_dict(_model_inputs),
             ),
