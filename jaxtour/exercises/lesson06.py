@@ -731,12 +731,12 @@ def _numpy_fancy_in_place(labels, n):
 EXERCISES = (
     Exercise(
         id="06.set_first",
-        title="Swap the ends of any jax array with .at[]",
+        title="Fix a port of NumPy's swap that swaps nothing",
         reference=lambda: _swap_ends,
         rule=OnDrawnToo(SameFunction(inputs=_ends_inputs), drawn=_drawn_ends),
         hints=(
-            "Read the error above: it names the method to use instead of x[idx] = y. "
-            "It builds a new array and leaves the old one as it was.",
+            "The port calls .at[...].set(...) twice and returns x. An update never changes "
+            "x: it builds a new array and returns it, and the port throws both away.",
             "Two elements change, so two updates. Each update returns a new array and x "
             "never changes: which array do you read each new value from?",
             "return x.at[0].set(x[-1]).at[-1].set(x[0])",
