@@ -210,6 +210,11 @@ def _is_index_ref(answer) -> bool:
     return _each_output(answer, lambda got, want: type(got).__name__ == "_IndexUpdateRef")
 
 
+def _returns_a_function(answer) -> bool:
+    """A method such as ``x.at[0].set`` returned uncalled, on every case."""
+    return _each_output(answer, lambda got, want: callable(got))
+
+
 # --- 06.out_of_bounds -------------------------------------------------------------------
 
 OUT_OF_BOUNDS_OPTIONS = ("A", "B", "C", "D")
@@ -538,6 +543,11 @@ def _float_counts(labels, n):
     return jnp.zeros(n).at[labels].add(1)
 
 
+def _float_counts_padding_dropped(labels, n):
+    """Right counts as floats: jnp.zeros(n) without a dtype, the padding sent past the end."""
+    return jnp.zeros(n).at[jnp.where(labels < 0, n, labels)].add(1)
+
+
 # The two unique-based mistakes, computed by NumPy: jnp.unique has a data-dependent shape,
 # so run op by op it compiled about 30 programs a case (1.6 s of a wrong answer's first
 # check); its values and dtypes (counts in JAX's default int) are the same.
@@ -728,12 +738,24 @@ def _numpy_fancy_in_place(labels, n):
     return counts
 
 
+def _jit_j_static(f: Callable[..., Any]) -> Callable[..., Any]:
+    """scale_column as the check calls it: compiled, the column number j fixed."""
+    return jax.jit(f, static_argnums=1)
+
+
+def _jit_n_static(f: Callable[..., Any]) -> Callable[..., Any]:
+    """count_labels as the check calls it: compiled, the number of labels n fixed."""
+    return jax.jit(f, static_argnums=1)
+
+
 EXERCISES = (
     Exercise(
         id="06.set_first",
         title="Fix a port of NumPy's swap that swaps nothing",
         reference=lambda: _swap_ends,
-        rule=OnDrawnToo(SameFunction(inputs=_ends_inputs), drawn=_drawn_ends),
+        rule=OnDrawnToo(
+            SameFunction(inputs=_ends_inputs, transform=lambda f: jax.jit(f)), drawn=_drawn_ends
+        ),
         hints=(
             "The port calls .at[...].set(...) twice and returns x. An update never changes "
             "x: it builds a new array and returns it, and the port throws both away.",
@@ -774,6 +796,14 @@ EXERCISES = (
                 "its methods builds the updated copy.",
                 example=lambda: lambda x: x.at[0],
                 matches=_is_index_ref,
+            ),
+            Mistake(
+                id="method-not-called",
+                message="Your function returns a function, not an array: an .at[...] method "
+                "such as .set, named without its call, is the method itself, and it builds "
+                "nothing.",
+                example=lambda: lambda x: x.at[0].set,
+                matches=_returns_a_function,
             ),
             Mistake(
                 id="both-ends-last",
@@ -843,8 +873,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="numpy-copy",
-                message="Right values, but a NumPy array: a copy changed in place, the NumPy way. "
-                "The exercise asks for a jax array.",
+                message="Right values when called plainly, but a NumPy array, made the NumPy way: "
+                "the check also calls your function under jax.jit, where x is a stand-in with no "
+                "values for NumPy to copy.",
                 example=lambda: lambda x: np.array(_swap_ends(x)),
                 matches=_numpy_result,
             ),
@@ -943,7 +974,7 @@ EXERCISES = (
         id="06.scale_column",
         title="Port old jax.ops code to .at[] on a column of an int32 table",
         reference=lambda: _scale_column,
-        rule=SameFunction(inputs=_matrix_inputs),
+        rule=SameFunction(inputs=_matrix_inputs, transform=_jit_j_static),
         hints=(
             "jax.ops.index_mul(m, idx, v) became m.at[idx].multiply(v); jax.ops.index[...] "
             "is just the index you would write between square brackets, and m[:, j] is "
@@ -1154,7 +1185,7 @@ EXERCISES = (
         id="06.count_labels",
         title="Port a NumPy counting loop that skips padding to .at[]",
         reference=lambda: _count_labels,
-        rule=SameFunction(inputs=_label_inputs),
+        rule=SameFunction(inputs=_label_inputs, transform=_jit_n_static),
         hints=(
             "Start from jnp.zeros(n, dtype=jnp.int32), the counts before any label is seen. "
             "counts[label] += 1 is the in-place update JAX refuses; .at[] takes the whole "
@@ -1324,7 +1355,7 @@ EXERCISES = (
                 message="The counts are right, but they are floats, not int32 (jnp.zeros(n), "
                 "jax.nn.one_hot and jnp.histogram all make float32 unless told a dtype). Counts "
                 "are integers.",
-                example=lambda: _UNPADDED[_float_counts],
+                example=lambda: _float_counts_padding_dropped,
             ),
             Mistake(
                 id="python-loop",

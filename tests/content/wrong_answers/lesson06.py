@@ -231,7 +231,7 @@ WRONG_ANSWERS = (
         "06.set_first",
         ".set without calling it",
         lambda: lambda x: x.at[0].set,
-        says="did you mean to call it?",
+        "method-not-called",
     ),
     Wrong(
         "06.set_first",
@@ -270,7 +270,7 @@ WRONG_ANSWERS = (
         "06.scale_column",
         "a NumPy copy scaled in place",
         lambda: numpy_copy_column,
-        says="build it with jnp instead of np",
+        says="NumPy needs real numbers",
     ),
     Wrong("06.scale_column", "m.at[:, j] * factor", lambda: ref_times_factor, "ref-not-array"),
     Wrong("06.scale_column", "column 1 hardcoded", lambda: hardcoded_column, "fixed-column"),
@@ -293,7 +293,7 @@ WRONG_ANSWERS = (
         "06.count_labels",
         "np.bincount",
         lambda: numpy_bincount,
-        says="build it with jnp instead of np",
+        says="NumPy needs real numbers",
     ),
     Wrong("06.count_labels", "zeros_like(labels)", lambda: zeros_like_labels, "one-per-sample"),
     Wrong(
