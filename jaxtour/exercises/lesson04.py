@@ -819,7 +819,7 @@ EXERCISES = (
             Mistake(
                 id="returns-none",
                 message="Your function returns None: it has no return statement, or returns "
-                "nothing. Return the new tree.",
+                "nothing.",
                 example=lambda: _forgot_return,
                 matches=returns_none(_jax_step_inputs),
             ),

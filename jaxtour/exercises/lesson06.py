@@ -767,8 +767,7 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="returns-none",
-                message="Your function returns None: it has no return statement. Return the "
-                "new array.",
+                message="Your function returns None: it has no return statement.",
                 example=lambda: _forgot_return,
                 matches=returns_none(_ends_inputs),
             ),
@@ -1004,8 +1003,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="returns-none",
-                message="Your function returns None. An .at[] update changes nothing in place: "
-                "it returns a new matrix, and your function must return it.",
+                message="Your function returns None. An .at[] update changes nothing in place: it "
+                "returns a new matrix, and nothing is returned from your function.",
                 example=lambda: _no_return_column,
                 matches=returns_none(_matrix_inputs),
             ),
@@ -1224,8 +1223,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="returns-none",
-                message="Your function returns None. An .at[] update changes nothing in place: "
-                "it returns the new counts, and your function must return them.",
+                message="Your function returns None. An .at[] update changes nothing in place: it "
+                "returns the new counts, and nothing is returned from your function.",
                 example=lambda: _no_return_counts,
                 matches=returns_none(_label_inputs),
             ),
