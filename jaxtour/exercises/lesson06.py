@@ -739,8 +739,10 @@ def _numpy_fancy_in_place(labels, n):
 
 
 def _jit_j_static(f: Callable[..., Any]) -> Callable[..., Any]:
-    """scale_column as the check calls it: compiled, the column number j fixed."""
-    return jax.jit(f, static_argnums=1)
+    """scale_column as the check calls it: compiled, the column number j and factor fixed
+    (a factor traced would refuse a right .at[:, j].apply(lambda c: c * factor): JAX's
+    apply cannot close over a tracer)."""
+    return jax.jit(f, static_argnums=(1, 2))
 
 
 def _jit_n_static(f: Callable[..., Any]) -> Callable[..., Any]:
