@@ -76,8 +76,8 @@ class JaxArray:
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if is_numpy_array(answer):
             return _(
-                "This is {what}, but a jax array was asked for: build it with jnp instead of "
-                "np, or wrap it in jnp.asarray(...)."
+                "This is {what}, where a jax array was asked for: NumPy's functions return "
+                "NumPy arrays, even when they are given jax arrays."
             ).format(what=describe(answer))
         if not is_jax_array(answer):
             hint = _stack_hint(answer, expected)
