@@ -466,17 +466,15 @@ EXERCISES = (
             Mistake(
                 id="integer-input",
                 message="grad still gets integers: on t = jnp.arange(4) it fails with 'grad "
-                "requires real- or complex-valued inputs'. An integer has no slope: grad "
-                "needs floats where it differentiates, so t must become floats before grad "
-                "sees it.",
+                "requires real- or complex-valued inputs'. An integer has no slope, so grad "
+                "refuses integer inputs, whatever happens to them inside the function.",
                 example=lambda: lambda f, t: jax.grad(lambda v: jnp.sum(f(v)))(t),
                 matches=fails_with("TypeError", INTEGER_INPUT, _slope_inputs),
             ),
             Mistake(
                 id="float-of-array",
                 message="float(t) converts one number, not an array: it fails on t = "
-                "jnp.arange(4), which holds four. Change the dtype of the whole array "
-                "instead.",
+                "jnp.arange(4), which holds four.",
                 example=lambda: lambda f, t: jax.grad(f)(float(t)),
                 matches=fails_with(
                     "TypeError", r"(?i)only (length-1|scalar|0-dimensional) arrays", _slope_inputs
@@ -486,9 +484,7 @@ EXERCISES = (
                 id="vector-output",
                 message="grad still gets a function with a vector output: it fails with "
                 "'Gradient only defined for scalar-output functions'. grad differentiates one "
-                "number. Because f works element by element, element i of f's output "
-                "depends on element i of its input only: reduce the outputs to one number "
-                "in a way whose derivative leaves every slope on its own element.",
+                "number, and f returns one per element of t.",
                 example=lambda: lambda f, t: jax.grad(f)(_floats(t)),
                 matches=fails_with("TypeError", NON_SCALAR, _slope_inputs),
             ),
@@ -501,15 +497,14 @@ EXERCISES = (
             ),
             Mistake(
                 id="jacobian",
-                message="That is the full Jacobian, a matrix with one row per output. The "
-                "slopes are only its diagonal: one number per element, as many as t has.",
+                message="That is the full Jacobian, a matrix with one row per output and one "
+                "column per input, where one slope per element of t is asked.",
                 example=lambda: _slopes_jacobian,
             ),
             Mistake(
                 id="summed-slopes",
-                message="You get one number: the slopes added up. The sum belongs inside the "
-                "function grad differentiates, not around grad's result: the gradient of a "
-                "sum keeps each element's slope apart.",
+                message="You get one number: the slopes added up, where one slope per element "
+                "of t is asked.",
                 example=lambda: _slopes_summed,
             ),
             Mistake(
@@ -533,8 +528,7 @@ EXERCISES = (
             Mistake(
                 id="sum-of-function",
                 message="jnp.sum(f) is handed the function f itself, not its values, and "
-                "fails. grad needs a function that calls f and reduces its outputs to one "
-                "number.",
+                "fails: a sum adds numbers, and a function is not one.",
                 example=lambda: lambda f, t: jax.grad(jnp.sum(f))(_floats(t)),
                 matches=fails_with(
                     "TypeError",
@@ -555,16 +549,15 @@ EXERCISES = (
             Mistake(
                 id="allow-int",
                 message="allow_int=True lets grad accept integers, but an integer has no "
-                "slope: grad gives it float0, JAX's dtype for 'no gradient', not numbers. "
-                "The points have to be floats for grad to give their slopes.",
+                "slope: grad gives it float0, JAX's dtype for 'no gradient', not numbers.",
                 example=lambda: lambda f, t: jax.grad(lambda v: jnp.sum(f(v)), allow_int=True)(t),
                 matches=_float0_slopes,
             ),
             Mistake(
                 id="half-precision",
                 message="Your slopes are 16-bit floats: they keep about three significant "
-                "digits, so most slopes are rounded. grad computes in the dtype of the points "
-                "it is given; the task's points deserve JAX's default float width.",
+                "digits, so most slopes are rounded: grad computes in the dtype of the points "
+                "it is given.",
                 example=lambda: lambda f, t: jax.vmap(jax.grad(f))(t.astype(jnp.float16)),
                 matches=_half_precision_slopes,
                 also_accepted=True,
@@ -581,8 +574,7 @@ EXERCISES = (
             Mistake(
                 id="integer-slopes",
                 message="Your slopes are integers: every slope lost its fraction. t holds "
-                "integers, but a slope at an integer point is a real number: keep the "
-                "floats grad returns.",
+                "integers, but a slope at an integer point is a real number.",
                 example=lambda: lambda f, t: _slopes(f, t).astype(t.dtype),
                 matches=_integer_slopes,
             ),
@@ -636,8 +628,7 @@ EXERCISES = (
                 message="Your function returns one number: the derivative of g summed over all "
                 "the points. The sum gave one slope per element in 03.fix_slopes because each "
                 "output there depended on its own input alone; here every point depends on "
-                "the same a, so the sum's derivative adds all their derivatives together. "
-                "One derivative per point needs each point's g differentiated on its own.",
+                "the same a, so the sum's derivative adds all their derivatives together.",
                 example=lambda: _dg_da_summed,
                 matches=_sum_of_derivatives,
             ),
@@ -645,7 +636,7 @@ EXERCISES = (
                 id="with-respect-to-x",
                 message="Those are the slopes with respect to x, one per point: grad "
                 "differentiates a function with respect to its first argument, and here "
-                "that was x. The derivative asked is with respect to a, with x held fixed.",
+                "that was x.",
                 example=lambda: jax.vmap(jax.grad(_g), in_axes=(0, None)),
                 matches=lambda answer: (
                     differentiates_with_jax(answer) and behaves_like(_dg_dx, _da_inputs)(answer)
@@ -654,8 +645,7 @@ EXERCISES = (
             Mistake(
                 id="vmapped-a",
                 message="jax.vmap maps every argument along its first axis unless told "
-                "otherwise, and a is one number, with no axis to map. Tell vmap which "
-                "argument to map (x) and which to pass whole to every point (a).",
+                "otherwise, and a is one number, with no axis to map.",
                 example=lambda: jax.vmap(jax.grad(_g, argnums=1)),
                 matches=fails_with("ValueError", r"vmap was requested to map", _da_inputs),
             ),
@@ -689,7 +679,8 @@ EXERCISES = (
             "Evaluate f a step eps to each side of x, at x - eps and x + eps, and divide the "
             "change in f by the distance between the two points.",
             "The two points are 2 * eps apart. In Python, a / 2 * eps means (a / 2) * eps: "
-            "keep the parentheses.",
+            "keep the parentheses. Keep the arithmetic in Python floats (64 bits): jnp "
+            "would round it to float32.",
             "(f(x + eps) - f(x - eps)) / (2 * eps)",
         ),
         solution=(
@@ -700,8 +691,7 @@ EXERCISES = (
             Mistake(
                 id="used-grad",
                 message="jax.grad traces f, and the check's f can be a plain Python function "
-                "such as math.sin, which cannot be traced. Estimate the slope from f's values "
-                "at two points instead, as the task asks.",
+                "such as math.sin, which cannot be traced.",
                 example=lambda: lambda f, x, eps: jax.grad(f)(x),
                 matches=fails_with("ConcretizationTypeError", r"", _difference_inputs),
             ),
@@ -715,7 +705,7 @@ EXERCISES = (
             Mistake(
                 id="floor-division",
                 message="// is floor division: it rounds the estimate down to a whole "
-                "number, and a slope is rarely whole. True division keeps the fraction.",
+                "number, and a slope is rarely whole.",
                 example=lambda: _floor_divided,
                 matches=lambda answer: (
                     uses_operator("//")(answer)
@@ -725,8 +715,7 @@ EXERCISES = (
             Mistake(
                 id="rounded-down",
                 message="Your estimate is the central difference rounded down to a whole "
-                "number (math.floor, int(...) or np.floor do that). A slope is rarely whole: "
-                "return the quotient itself.",
+                "number (math.floor, int(...) or np.floor do that). A slope is rarely whole.",
                 example=lambda: lambda f, x, eps=1e-3: math.floor(_central(f, x, eps)),
                 matches=behaves_like(_floor_divided, _difference_inputs),
             ),
@@ -734,7 +723,7 @@ EXERCISES = (
                 id="swapped-arguments",
                 message="Your function reads its arguments in another order: called as "
                 "central_difference(f, x, eps), it estimates the slope at eps with a step "
-                "of x. Keep the parameters in the order f, x, eps.",
+                "of x.",
                 example=lambda: lambda f, eps, x=1e-3: _central(f, x, eps),
                 matches=behaves_like(lambda f, x, eps: _central(f, eps, x), _difference_inputs),
             ),
@@ -747,29 +736,27 @@ EXERCISES = (
             ),
             Mistake(
                 id="ignores-eps",
-                message="Your function gives the same estimate whatever eps is: use the eps it "
-                "is given (the 1e-3 in the signature is only its default).",
+                message="Your function gives the same estimate whatever eps is: it ignores the "
+                "eps it is given (the 1e-3 in the signature is only its default).",
                 example=lambda: lambda f, x, eps: _central(f, x, 1e-3),
                 matches=ignores_arguments(_difference_eps_changed),
             ),
             Mistake(
                 id="precedence",
                 message="Python reads / 2 * eps as (... / 2) * eps: your estimate is "
-                "multiplied by eps instead of divided by it: the whole distance between "
-                "the points must be the divisor.",
+                "multiplied by eps instead of divided by it.",
                 example=lambda: _precedence_slip,
             ),
             Mistake(
                 id="numerator-parentheses",
                 message="Python divides before it subtracts: f(x + eps) - f(x - eps) / (2 * eps) "
-                "divides only f(x - eps). The whole change in f is what gets divided by the "
-                "distance.",
+                "divides only f(x - eps), not the change in f.",
                 example=lambda: _unbracketed_numerator,
             ),
             Mistake(
                 id="missing-half",
-                message="Your estimate is twice the slope: the two points are 2 * eps apart, "
-                "not eps: the change in f is spread over that whole distance.",
+                message="Your estimate is twice the slope: the change in f is divided by half "
+                "the distance between the two points.",
                 example=lambda: _no_half,
             ),
             Mistake(
@@ -782,7 +769,7 @@ EXERCISES = (
             Mistake(
                 id="backward-difference",
                 message="That is the backward difference, (f(x) - f(x - eps)) / eps: it looks "
-                "to the left of x only. A central difference looks as far to each side.",
+                "to the left of x only.",
                 example=lambda: _backward,
             ),
             Mistake(
@@ -800,30 +787,26 @@ EXERCISES = (
             Mistake(
                 id="one-sided-over-two-eps",
                 message="You stepped to one side only, f(x + eps) - f(x), yet divided by "
-                "2 * eps: that is half a forward difference. A central difference steps to "
-                "both sides of x.",
+                "2 * eps: that is half a forward difference.",
                 example=lambda: _forward_over_two_eps,
             ),
             Mistake(
                 id="float32",
                 message="Right to about 7 digits, no more: your arithmetic ran in float32 "
-                "(jnp's default), and the check asks for 9. Keep it in Python floats, which "
-                "are 64 bits: subtracting two close values of f loses digits to rounding, and "
-                "float32 has few to lose.",
+                "(jnp's default), and the check asks for 9: subtracting two close values of f "
+                "loses digits to rounding, and float32 has few to lose.",
                 example=lambda: lambda f, x, eps: np.float32(_central(f, x, eps)),
                 matches=_rounded_to_float32,
             ),
             Mistake(
                 id="second-difference",
                 message="(f(x + eps) - 2 f(x) + f(x - eps)) / eps² is the second difference: "
-                "it estimates f″, not f′. An estimate of f′ needs no value at x itself, only "
-                "the two outer points.",
+                "it estimates f″, not f′.",
                 example=lambda: _second_difference,
             ),
             Mistake(
                 id="plus-not-minus",
-                message="You added the two values of f. A slope is a change: it comes from "
-                "their difference.",
+                message="You added the two values of f: a sum of values, not a change in f.",
                 example=lambda: _plus_not_minus,
             ),
         ),

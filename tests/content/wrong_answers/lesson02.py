@@ -211,7 +211,7 @@ WRONG_ANSWERS = (
     Wrong(
         T, "clock stopped, then the last wait", lambda: time_stop_then_wait, "wait-outside-clock"
     ),
-    Wrong(T, "the list of samples", lambda: time_samples, says="the median of your samples"),
+    Wrong(T, "the list of samples", lambda: time_samples, says="one number, the seconds of one call"),
     Wrong(T, "timeit.repeat: ten calls per run", lambda: time_timeit_repeat, says="times too long"),
     # held-out answers (phase 1 of the held-out test)
     Wrong(B, "returns only the last call's result", lambda: last_result_only, says="one dict"),
@@ -429,7 +429,7 @@ ROUND_2 = (
         "02.time_call",
         "(seconds, result)",
         lambda: r2_time_with_result,
-        says="time_call returned a tuple of 2 numbers. Return",
+        says="time_call returned a tuple of 2 numbers, where",
     ),
     Wrong("02.time_call", "timeit total of 10 calls", lambda: r2_time_total_of_ten, named="total"),
 )
