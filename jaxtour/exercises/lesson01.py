@@ -281,10 +281,9 @@ class _FloatSum:
             )
         value = np.asarray(answer)
         if value.shape != ():
-            return _(
-                "Expected one number, a 0-d jax array, but this has"
-                " shape {shape}."
-            ).format(shape=value.shape)
+            return _("Expected one number, a 0-d jax array, but this has shape {shape}.").format(
+                shape=value.shape
+            )
         if value.dtype.kind not in "iuf":
             return _("Expected a real number, but this has dtype {dtype}.").format(
                 dtype=value.dtype
@@ -835,8 +834,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="cube-of-sum",
-                message="That is the cube of the sum, (v₀ + v₁ + ...)³, not the sum of the "
-                "cubes.",
+                message="That is the cube of the sum, (v₀ + v₁ + ...)³, not the sum of the cubes.",
                 example=lambda: lambda v: jnp.sum(v.astype(float)) ** 3,
                 matches=_computes_on_floats(lambda values: float(sum(values)) ** 3),
             ),
@@ -955,8 +953,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="still-jax",
-                message="Your function returns a jax array, where the task asks for a NumPy "
-                "array.",
+                message="Your function returns a jax array, where the task asks for a NumPy array.",
                 example=lambda: lambda m: jnp.asarray(_flag_diagonal(m)),
                 matches=_returns(is_jax_array),
             ),

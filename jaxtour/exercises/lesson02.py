@@ -458,8 +458,7 @@ def _what_it_did(run: _Run) -> _Verdict | None:
     if isinstance(run.value, PendingResult):
         return _Verdict(
             problem=i18n._(
-                "time_call returned what f returned, the result of a call, not the seconds "
-                "it took."
+                "time_call returned what f returned, the result of a call, not the seconds it took."
             )
         )
     if run.seconds is None:
@@ -980,9 +979,9 @@ def _foreign_result(run: _BatchRun, waited: bool) -> tuple[str | None, str | Non
             "You returned one dict, one call's result, where the task asks for the list of "
             "every call's result."
         )
-    return None, i18n._(
-        "You returned {what}, not the list of f(x)'s results."
-    ).format(what=describe(returned))
+    return None, i18n._("You returned {what}, not the list of f(x)'s results.").format(
+        what=describe(returned)
+    )
 
 
 def check_run_all(answer: Any, expected: Any) -> str | None:

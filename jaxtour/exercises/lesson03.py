@@ -54,18 +54,18 @@ class _Named:
         return self.name
 
 
-# --- 03.gradient: a result and its reason -----------------------------------------------
+# --- 03.gradient: a result and its reason, on a function the page has not differentiated ---
+# (issue 34: the old question, sum_of_squares_dx(p), was settled by calculus alone; this
+# one needs grad's rule, and the cell under the check runs the lesson's case, not this one)
 
 GRADIENT_OPTIONS = ("A", "B", "C", "D")
 GRADIENT_TEXTS = (
-    "`[6., -2., 1., 4.]`: each ∂f/∂pᵢ is 2pᵢ, because no other term of the sum changes "
-    "when pᵢ does",
-    "`[6., -2., 1., 4.]`: grad differentiates `x**2` element by element and leaves the "
-    "sum out, since a sum only adds the slopes up",
-    "`9.0`: the derivative of a sum is the sum of the derivatives, 2 Σ pᵢ, one number as "
-    "`sum_of_squares` returns one",
-    "`[1., 1., 1., 1.]`: every term enters the sum with weight 1, so every partial "
-    "derivative of the sum is 1",
+    "`[6., -2., 1., 4.]`: each output xᵢ² depends on xᵢ alone, so grad gives each its "
+    "own slope, 2pᵢ",
+    "an error: grad differentiates a function that returns one number, and `x**2` returns four",
+    "`[6., -2., 1., 4.]`: grad adds the four outputs up first, as a loss adds up its "
+    "terms, and differentiates that sum",
+    "an error: p holds four numbers, and grad differentiates with respect to one number only",
 )
 _GRADIENT = Choice(GRADIENT_OPTIONS, texts=GRADIENT_TEXTS)
 
@@ -386,50 +386,49 @@ EXERCISES = (
         id="03.gradient",
         prediction=True,
         explanation=(
-            "A. For f(x) = Σ xᵢ² the partial derivative ∂f/∂xᵢ holds every other entry "
-            "fixed, so only the term xᵢ² changes, at the rate 2xᵢ: that is what came out "
-            "at p. The sum is part of what `grad` differentiates, not something it leaves"
-            " out: `grad` needs the whole function to return one number, and `x**2` alone"
-            " returns four (the section *Scalar outputs only* below shows the error). C "
-            "adds the four partial derivatives into one number, which `grad` never does: "
-            "it returns one per input. D is the gradient of Σ xᵢ, without the squares. "
-            "Run the next cell: at the lesson's x = [1, 2, 3, 4] the gradient is [2, 4, "
-            "6, 8], twice each coordinate again."
+            "B. A gradient holds the partial derivatives of one number, one per input, so "
+            "`grad` differentiates only a function that returns one number (a scalar). "
+            "`x**2` returns four, and `jax.grad(lambda x: x**2)(p)` raises a TypeError, "
+            "'Gradient only defined for scalar-output functions', whatever the calculus of "
+            "each output says (A). It adds nothing up for you (C): four outputs have a "
+            "Jacobian, not a gradient. Its input may be any array (D's reason): "
+            "`sum_of_squares` returns one number, so at p the next cell gives its four "
+            "partial derivatives, [6, -2, 1, 4], and at the lesson's x = [1, 2, 3, 4] the "
+            "one after gives [2, 4, 6, 8]. The section *Several outputs* below shows the "
+            "error."
         ),
-        title="Predict the gradient of sum_of_squares, and why",
-        reference=lambda: "A",
+        title="Predict what grad does with a function of four outputs, and why",
+        reference=lambda: "B",
         rule=_GRADIENT,
         hints=(
-            "Running sum_of_squares_dx(p) shows the numbers, but two options give them: "
-            "the question is why. ∂f/∂pᵢ asks how f changes when pᵢ alone changes, every "
-            "other entry held fixed.",
-            "In x₁² + x₂² + x₃² + x₄², only the term xᵢ² changes when xᵢ does. And grad "
-            "differentiates the whole function, sum included: without the sum, "
-            "sum_of_squares would not return one number, and grad refuses such a function.",
-            'The numbers are 2pᵢ because the other terms stay fixed: predicted_gradient = "A".',
+            "sum_of_squares returns one number; x**2 returns four. A gradient holds one "
+            "partial derivative per input: of what?",
+            "∇f is defined for an f that returns one number, whatever its input holds. grad "
+            "neither adds outputs up nor splits them apart for you; four outputs have a "
+            "Jacobian (jax.jacobian), not a gradient.",
+            'grad needs one number out, any array in: predicted_gradient = "B".',
         ),
-        solution='predicted_gradient = "A"',
+        solution='predicted_gradient = "B"',
         mistakes=(
             Mistake(
-                id="elementwise-reason",
-                message="Right numbers, wrong reason: grad differentiates the whole function, "
-                "sum included, and it needs that function to return one number: given x**2 "
-                "alone, a vector, it fails (the section on scalar outputs shows it). The "
-                "numbers come out as 2pᵢ for another reason: how f changes when pᵢ alone "
-                "changes.",
-                example=lambda: "B",
+                id="elementwise",
+                message="grad does not differentiate output by output: a gradient holds the "
+                "partial derivatives of one number, and x**2 returns four, so grad has no "
+                "gradient to give, however simple each output's slope is.",
+                example=lambda: "A",
             ),
             Mistake(
-                id="summed-gradient",
-                message="9 is the sum of the partial derivatives. grad keeps them apart: one "
-                "partial derivative per input, four numbers here, whatever f returns.",
+                id="sums-outputs",
+                message="grad adds nothing up for you: a function with four outputs has a "
+                "Jacobian, not a gradient, and grad does not pick a sum (or any other "
+                "number) for it.",
                 example=lambda: "C",
             ),
             Mistake(
-                id="ones",
-                message="All ones is the gradient of Σxᵢ, the sum of the entries themselves. "
-                "Here each term is xᵢ², which changes at its own rate as xᵢ does: the weight "
-                "of 1 is only half of the chain.",
+                id="one-number-input",
+                message="Right result, wrong reason: grad differentiates with respect to a "
+                "whole array as readily as to one number, one partial derivative per "
+                "element. What must be one number is what the function returns.",
                 example=lambda: "D",
             ),
             Mistake(
@@ -441,8 +440,8 @@ EXERCISES = (
                 matches=_numbers_typed,
             ),
         ),
-        success="∂f/∂pᵢ = 2pᵢ: only the term pᵢ² changes when pᵢ does, so at p the gradient "
-        "is [6, -2, 1, 4], one partial derivative per input.",
+        success="grad differentiates a function of any array that returns one number: four "
+        "outputs have a Jacobian, not a gradient.",
     ),
     Exercise(
         id="03.fix_slopes",

@@ -211,7 +211,7 @@ WRONG_ANSWERS = (
     Wrong(
         T, "clock stopped, then the last wait", lambda: time_stop_then_wait, "wait-outside-clock"
     ),
-    Wrong(T, "the list of samples", lambda: time_samples, says="one number, the seconds of one call"),
+    Wrong(T, "the list of samples", lambda: time_samples, says="the seconds of one call"),
     Wrong(T, "timeit.repeat: ten calls per run", lambda: time_timeit_repeat, says="times too long"),
     # held-out answers (phase 1 of the held-out test)
     Wrong(B, "returns only the last call's result", lambda: last_result_only, says="one dict"),
