@@ -1094,9 +1094,11 @@ DISPATCH_WHY = {
     ),
 }
 
-# Calls the reveal cell does not make: it makes five others on the page's arguments,
-# whose compiling letters ("BCE") are not these.
-COMPILE = "ACD"  # the calls that compile, after jnp.cumprod(a) ran once on float32[1000]
+# Calls the reveal cell does not make: it makes three others (new values, a new shape, a
+# new dtype), so it shows the rule without pairing one call with each option (issue 34:
+# its five calls once mapped one to one onto these); B's NumPy array, C's new program and
+# E's strided slice need the rule carried over.
+COMPILE = "ACDE"  # the calls that compile, after jnp.cumprod(a) ran once on float32[1000]
 WHY = {
     "A": i18n.N_(
         "A compiles: a > 0.5 is a bool array, a new dtype for cumprod, so new machine code."
@@ -1115,8 +1117,8 @@ WHY = {
         "100) is new, and code is compiled per shape, not per number of elements."
     ),
     "E": i18n.N_(
-        "E reuses the compiled cumprod: a[::-1] has a's shape and dtype, only its values "
-        "are in another order, and values are not part of what is compiled."
+        "E compiles: a[::2] holds every second element, an array of shape (500,), and "
+        "cumprod has code for shape (1000,) only."
     ),
 }
 
@@ -1377,13 +1379,14 @@ EXERCISES = (
         title="Predict which calls compile",
         prediction=True,
         explanation=(
-            "A, C and D. Compiled code is kept per function, shape and dtype. `a > 0.5` "
+            "A, C, D and E. Compiled code is kept per function, shape and dtype. `a > 0.5` "
             "is a bool array (A), a new dtype; `a.reshape(10, 100)` (D) holds the same "
-            "1000 numbers in a new shape; `jax.jit(lambda v: jnp.cumprod(v))` (C) is a new "
-            "program, so it compiles even on `a`. `a[::-1]` (E) has new values in a's "
-            "shape and dtype, and B's NumPy float32 array is copied to the device and "
-            "runs the code compiled for its shape and dtype: neither compiles. The table "
-            "shows the same rule on the page's five calls."
+            "1000 numbers in a new shape, and `a[::2]` (E) 500 of them, another new shape; "
+            "`jax.jit(lambda v: jnp.cumprod(v))` (C) is a new program, so it compiles even "
+            "on `a`. B's NumPy float32 array of shape (1000,) is copied to the device and "
+            "runs the code compiled for its shape and dtype: a transfer, not a compile. The "
+            "table shows the rule on the page's three calls: new values reuse the code, a "
+            "new shape or dtype compiles."
         ),
         reference=lambda: COMPILE,
         rule=FIRST_CALLS,
@@ -1392,10 +1395,10 @@ EXERCISES = (
             "function it was traced from. Values are not part of that.",
             "Work out each argument's shape and dtype, and whether the function called is "
             "jnp.cumprod itself or a new program. Where the array comes from, NumPy or "
-            "JAX, does not matter; how many elements it has does not either.",
-            'compiles = "ACD"',
+            "JAX, does not matter; its shape and dtype do, however they were made.",
+            'compiles = "ACDE"',
         ),
-        solution='compiles = "ACD"',
+        solution='compiles = "ACDE"',
         mistakes=(
             Mistake(
                 id="eager-never-compiles",
@@ -1406,39 +1409,33 @@ EXERCISES = (
                 matches=lambda answer: letters_of(answer) in (frozenset(), frozenset("C")),
             ),
             Mistake(
-                id="every-call",
-                message="Not every call compiles: compiled code is cached. E (new values) "
-                "and B (a NumPy array of the same shape and dtype) reuse it.",
-                example=lambda: "ABCDE",
-            ),
-            Mistake(
                 id="numpy-input",
                 message="B does not compile: np.asarray(a) * 2 is a NumPy float32 array of "
                 "shape (1000,), so JAX copies it to the device and reuses the compiled "
                 "cumprod. A transfer costs time, but it is not a compile.",
-                example=lambda: "ABCD",
+                example=lambda: "ABCDE",
             ),
             Mistake(
                 id="jit-wrapper",
                 message="C compiles too: jax.jit of a function is a new program to trace and "
                 "compile, even though jnp.cumprod ran before on the same array.",
-                example=lambda: "AD",
+                example=lambda: "ADE",
             ),
             Mistake(
-                id="values",
-                message="E does not compile: a[::-1] has a's shape and dtype; new values, or "
-                "the same ones in another order, reuse the compiled code.",
-                example=lambda: "ACDE",
+                id="slice-reuses",
+                message="E compiles too: a[::2] is an array of shape (500,), not a's "
+                "(1000,), and code is compiled per shape, wherever the array came from.",
+                example=lambda: "ACD",
             ),
             Mistake(
                 id="same-size",
                 message="D compiles too: a.reshape(10, 100) has the same 1000 elements, but "
                 "its shape is new, and code is compiled per shape, not per size.",
-                example=lambda: "AC",
+                example=lambda: "ACE",
             ),
         ),
-        success="A (a new dtype, bool), C (a new jitted program) and D (a new shape, same "
-        "size) compile; B and E reuse cumprod's code.",
+        success="A (a new dtype, bool), C (a new jitted program), D and E (new shapes) "
+        "compile; B, a NumPy array of a's shape and dtype, reuses cumprod's code.",
     ),
     Exercise(
         id="02.time_call",
