@@ -1071,6 +1071,8 @@ CALLS = "ABCDE"  # both exercises ask about five lines, A to E
 
 # Lines the reveal cell does not time: it times four others (`* 2`, float(), .tolist(),
 # block_until_ready), so running it first shows the rule, not these five lines' answer.
+# B and E look alike (Python's max, jnp.maximum) and differ only by the rule (issue 34:
+# when B was bool(... > 0) and E `> 0`, the reveal's float() and `* 2` paired with them).
 DISPATCH_ONLY = "ACE"
 DISPATCH_WHY = {
     "A": i18n.N_(
@@ -1078,8 +1080,8 @@ DISPATCH_WHY = {
         "done, so reading it waits for nothing."
     ),
     "B": i18n.N_(
-        "B times the work: bool() needs to know whether the result is positive, a value, "
-        "so it waits for the dot product (the > 0 itself would not)."
+        "B times the work: Python's max compares the two with >, and to pick the larger "
+        "it needs a Python True or False, a value, so it waits for the dot product."
     ),
     "C": i18n.N_(
         "C times only the dispatch: jnp.sqrt is one more jax operation, queued behind the "
@@ -1089,8 +1091,8 @@ DISPATCH_WHY = {
         "D times the work: np.asarray copies the values into a NumPy array, so it waits for them."
     ),
     "E": i18n.N_(
-        "E times only the dispatch: > 0 is one more jax operation and gives a jax array, "
-        "not a Python bool; nothing in the line needs the value."
+        "E times only the dispatch: jnp.maximum is one more jax operation and gives a jax "
+        "array; nothing in the line needs the value."
     ),
 }
 
@@ -1206,9 +1208,10 @@ EXERCISES = (
         prediction=True,
         explanation=(
             "A, C and E. A line waits for the dot product only where it needs the value: "
-            "`bool()` (B) and `np.asarray` (D) do, as `float()`, `.tolist()` and "
-            "`block_until_ready()` in the table do. `.shape` (A) is known from x's shape "
-            "before any work, and `jnp.sqrt` (C) and `> 0` (E) are jax operations, "
+            "Python's `max` (B), which must decide which number is larger, and `np.asarray` "
+            "(D) do, as `float()`, `.tolist()` and `block_until_ready()` in the table do. "
+            "`.shape` (A) is known from x's shape before any work, and `jnp.sqrt` (C) and "
+            "`jnp.maximum` (E) are jax operations, "
             "dispatched behind the dot product like `* 2` in the table: their lines "
             "return before the work is done. In the table, `* 2` is close to the "
             "unblocked `jnp.dot` above, the three others to the blocked one."
@@ -1218,9 +1221,9 @@ EXERCISES = (
         hints=(
             "A jax operation returns before its work is done. For each line, ask: does "
             "Python need the dot product's value, a number, to finish the line?",
-            "Converting to a Python bool or a NumPy array needs the value, so it waits. "
-            "Another jax operation on the result is dispatched too, and a shape is known "
-            "before the work is done.",
+            "A Python True or False (Python's max compares with >) or a NumPy array needs "
+            "the value, so it waits. Another jax operation on the result (jnp.maximum is "
+            "one) is dispatched too, and a shape is known before the work is done.",
             'only_dispatch = "ACE"',
         ),
         solution='only_dispatch = "ACE"',
@@ -1241,9 +1244,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="bool-waits",
-                message="B waits for the work: bool() turns the comparison into a Python "
-                "True or False, which needs the dot product's value, as float() does. The "
-                "> 0 alone (E) is a jax operation and waits for nothing.",
+                message="B waits for the work: Python's max compares the two numbers with "
+                ">, and picking the larger takes a Python True or False, which needs the dot "
+                "product's value, as float() does. jnp.maximum (E) is a jax operation and "
+                "waits for nothing.",
                 example=lambda: "ABCE",
             ),
             Mistake(
@@ -1255,7 +1259,8 @@ EXERCISES = (
             Mistake(
                 id="every-line",
                 message="Not every line skips the wait: B and D need the dot product's "
-                "value (a Python bool, a NumPy array), so they wait for the work.",
+                "value (a comparison Python decides, a NumPy array), so they wait for the "
+                "work.",
                 example=lambda: "ABCDE",
             ),
         ),

@@ -147,7 +147,8 @@ WRONG_ANSWERS = (
         says="Not every letter is right. C times only the dispatch",
     ),
     Wrong("02.which_dispatch", "lowercase 'ce': a shape must wait", lambda: "ce", "shape-waits"),
-    Wrong("02.which_dispatch", "'ABCE': bool() of a jax array", lambda: "ABCE", "bool-waits"),
+    # (B is Python's max since session 46, E jnp.maximum)
+    Wrong("02.which_dispatch", "'ABCE': max looks like jnp.maximum", lambda: "ABCE", "bool-waits"),
     Wrong("02.which_dispatch", "'A, C, D, E': np.asarray", lambda: "A, C, D, E", "numpy-waits"),
     Wrong("02.which_dispatch", "'': every line waits", lambda: "", "nothing-dispatch-only"),
     Wrong("02.which_dispatch", "all five", lambda: "ABCDE", "every-line"),
