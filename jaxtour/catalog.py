@@ -90,7 +90,7 @@ LESSONS: tuple[Lesson, ...] = (
         25,
         (
             "`jax.grad` as ∇ (predict it; the article's `sum_of_squares` is 30.0, not 0.0), "
-            "weak types, scalar-output and float-input errors and a call that breaks both, "
+            "weak types, what grad asks of outputs and inputs and a call that breaks both, "
             "`jax.jacobian`, `grad` with respect to a second argument, point by point, central "
             "differences and `check_grads`"
         ),

@@ -70,20 +70,21 @@ EXERCISES = (
             Mistake(
                 id="strings",
                 message="Those are strings: '1.0' in quotes is text, not a number, and a jax "
-                "array cannot hold text at all. Numbers are written without quotes.",
+                "array cannot hold text at all.",
                 example=lambda: ["1.0", "2.0", "3.0"],
                 matches=_strings,
             ),
             Mistake(
                 id="python-list",
-                message="That is a plain Python list (or tuple). Wrap it in jnp.array(...) "
-                "for a jax array.",
+                message="That is a plain Python list (or tuple): Python's own container, which "
+                "JAX does not compute with. The task asks for a jax array.",
                 example=lambda: _first_array().tolist(),
                 matches=same_values(_first_array, list | tuple),
             ),
             Mistake(
                 id="numpy-array",
-                message="That is a NumPy array (np.array). Use jnp.array to make a jax array.",
+                message="That is a NumPy array (np.array): it prints like one, but NumPy made "
+                "it and NumPy computes with it. The task asks for a jax array.",
                 example=lambda: np.array(_first_array()),
                 matches=same_values(_first_array, np.ndarray),
             ),
@@ -91,7 +92,7 @@ EXERCISES = (
                 id="integers",
                 message="Those are integers (an int dtype): 1, 2, 3 without a decimal point "
                 "make one, and so do arange with integer arguments and a cast to an int "
-                "dtype. The task asks for floats, which a decimal point makes.",
+                "dtype. The task asks for floats.",
                 example=lambda: jnp.array([1, 2, 3]),
             ),
             Mistake(

@@ -281,10 +281,9 @@ class _FloatSum:
             )
         value = np.asarray(answer)
         if value.shape != ():
-            return _(
-                "Expected one number, a 0-d jax array (jnp.sum gives one), but this has"
-                " shape {shape}."
-            ).format(shape=value.shape)
+            return _("Expected one number, a 0-d jax array, but this has shape {shape}.").format(
+                shape=value.shape
+            )
         if value.dtype.kind not in "iuf":
             return _("Expected a real number, but this has dtype {dtype}.").format(
                 dtype=value.dtype
@@ -646,30 +645,28 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="numpy-array",
-                message="Right numbers, but a NumPy array (np.arange). Use jnp's arange to "
-                "get a jax array.",
+                message="Right numbers, but a NumPy array (np.arange): NumPy made it, where "
+                "the task asks for a jax array.",
                 example=lambda: lambda n: np.arange(n, 0, -2),
                 matches=_right_values_as(is_numpy_array),
             ),
             Mistake(
                 id="python-range",
-                message="Right numbers, but a plain Python range or list. jnp's arange gives "
-                "a jax array.",
+                message="Right numbers, but a plain Python range or list, where the task asks "
+                "for a jax array.",
                 example=lambda: lambda n: range(n, 0, -2),
                 matches=_right_values_as(lambda result: isinstance(result, range | list | tuple)),
             ),
             Mistake(
                 id="floats",
                 message="Right numbers, but floats: a float start, stop or step (or "
-                "linspace) makes floats. Integer arguments give integers: int32 (int64 with "
-                "x64 on).",
+                "linspace) makes floats, where the task asks for integers.",
                 example=lambda: lambda n: jnp.arange(float(n), 0.0, -2.0),
                 matches=_right_values_as(_is_float_jax),
             ),
             Mistake(
                 id="ascending",
-                message="Right numbers, counted up: the task counts down, from n to 1. A "
-                "negative step makes arange count down from its start.",
+                message="Right numbers, counted up: the task counts down, from n to 1.",
                 example=lambda: lambda n: jnp.arange(1, n + 1, 2),
             ),
             Mistake(
@@ -680,9 +677,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="past-one",
-                message="Your countdown goes past 1, to -1: the stop must lie after 1 in the "
-                "direction of counting, but not as far as -1 (arange stops before its stop "
-                "value).",
+                message="Your countdown goes past 1, to -1: arange stops just before its stop "
+                "value, and -1 still lies before the stop you gave.",
                 example=lambda: lambda n: jnp.arange(n, -2, -2),
             ),
             Mistake(
@@ -699,27 +695,27 @@ EXERCISES = (
             ),
             Mistake(
                 id="step-one",
-                message="That is every number from n down to 1. arange's third argument is "
-                "the step: a step of -2 skips every other number.",
+                message="That is every number from n down to 1, even ones included: only the "
+                "odd numbers are asked for.",
                 example=lambda: lambda n: jnp.arange(n, 0, -1),
             ),
             Mistake(
                 id="positive-step",
                 message="Your arrays are empty: with a positive step arange counts up, and a "
-                "stop below the start is already passed. Counting down takes a negative step.",
+                "stop below the start is already passed.",
                 example=lambda: lambda n: jnp.arange(n, 0, 2),
             ),
             Mistake(
                 id="ignores-n",
-                message="Your function gives the same array whatever n is: count down from "
-                "the n it is given, not from a number written in.",
+                message="Your function gives the same array whatever n is: a number written "
+                "in, or a global, where the countdown depends on the n it is given.",
                 example=lambda: lambda n: jnp.arange(19, 0, -2),
                 matches=ignores_arguments(_odds_inputs),
             ),
             Mistake(
                 id="returns-none",
                 message="Your function returns None: it has no return statement, or returns "
-                "nothing. Return the array.",
+                "nothing.",
                 example=lambda: _odds_not_returned,
                 matches=returns_none(_odds_inputs),
             ),
@@ -808,8 +804,7 @@ EXERCISES = (
                 message="Your sum is what a 32-bit integer holds after wrapping around: the "
                 "cubes and their sum were computed in int32 (or uint32), whatever you did to "
                 "the result afterwards. Asking for jnp.int64 does not help: without "
-                "jax_enable_x64, JAX warns and keeps int32. Convert v to floats before the "
-                "first ** or *.",
+                "jax_enable_x64, JAX warns and keeps int32.",
                 example=lambda: lambda v: _wrapped(_exact_cubes(v), 32),
                 matches=_wrapped_sum(32),
             ),
@@ -817,8 +812,7 @@ EXERCISES = (
                 id="int64-overflow",
                 message="Your sum is what a 64-bit integer holds after wrapping around "
                 "(NumPy's int64, or jnp with jax_enable_x64 on): the check's largest sum is "
-                "past 1.8e19, more than any 64-bit integer holds. Compute in floats, which "
-                "trade exactness for range.",
+                "past 1.8e19, more than any 64-bit integer holds, so every integer dtype wraps.",
                 example=lambda: lambda v: _wrapped(_exact_cubes(v), 64),
                 matches=_wrapped_sum(64),
             ),
@@ -826,30 +820,28 @@ EXERCISES = (
                 id="converted-after-cubing",
                 message="You converted to floats too late: v ** 3 was computed on the int32 "
                 "values, so every cube past 2,147,483,647 had already wrapped around, and "
-                "summing the wrapped cubes as floats cannot bring them back: the conversion "
-                "must come before the first operation that can overflow.",
+                "summing the wrapped cubes as floats cannot bring them back.",
                 example=lambda: lambda v: jnp.sum(v**3, dtype=jnp.float32),
                 matches=_cubes_wrapped_then_summed,
             ),
             Mistake(
                 id="half-precision",
                 message="16-bit floats are too small here: float16 stops at 65,504 (a cube "
-                "of 2,000 is already inf) and bfloat16 keeps only about 3 significant digits. "
-                "float32 keeps about 7.",
+                "of 2,000 is already inf) and bfloat16 keeps only about 3 significant digits, "
+                "where the check allows a relative error of 1e-5.",
                 example=lambda: lambda v: jnp.sum(v.astype(jnp.bfloat16) ** 3),
                 matches=_low_precision,
             ),
             Mistake(
                 id="cube-of-sum",
-                message="That is the cube of the sum, (v₀ + v₁ + ...)³, not the sum of the "
-                "cubes. Cube each element first, then add.",
+                message="That is the cube of the sum, (v₀ + v₁ + ...)³, not the sum of the cubes.",
                 example=lambda: lambda v: jnp.sum(v.astype(float)) ** 3,
                 matches=_computes_on_floats(lambda values: float(sum(values)) ** 3),
             ),
             Mistake(
                 id="squares",
-                message="That is the sum of the squares, the article's dot product. This one "
-                "adds cubes: each element to the power 3.",
+                message="That is the sum of the squares, the article's dot product, not the "
+                "sum of the cubes.",
                 example=lambda: lambda v: jnp.dot(v.astype(float), v.astype(float)),
                 matches=_computes_on_floats(lambda values: float(sum(k * k for k in values))),
             ),
@@ -863,22 +855,21 @@ EXERCISES = (
             Mistake(
                 id="returns-none",
                 message="Your function returns None: it has no return statement, or returns "
-                "nothing. Return the sum.",
+                "nothing.",
                 example=lambda: _cubes_not_returned,
                 matches=returns_none(_cube_inputs),
             ),
             Mistake(
                 id="python-number",
                 message="The value is right, but it is a Python number (float(), int(), "
-                ".item() and a Python loop all make one). A jax array was asked for: return "
-                "what jnp.sum gives you.",
+                ".item() and a Python loop all make one), where a jax array was asked for.",
                 example=lambda: lambda v: float(_exact_cubes(v)),
                 matches=_right_but(_is_python_number),
             ),
             Mistake(
                 id="numpy-result",
                 message="The value is right, but NumPy computed it: the result is a NumPy number, "
-                "not a jax array. Do the same steps with jnp's functions.",
+                "not a jax array.",
                 example=lambda: lambda v: np.sum(np.asarray(v, dtype=np.float64) ** 3),
                 matches=_right_but(_is_numpy),
             ),
@@ -909,8 +900,7 @@ EXERCISES = (
                 message="np.asarray(m) does not copy a jax array (nor do jax.device_get(m) "
                 "and np.array(m, copy=False)): it gives a read-only view of its memory, and "
                 "NumPy refuses to write into it ('assignment destination is read-only'), nor "
-                "lets setflags(write=True) unlock it. An in-place change needs memory of your "
-                "own.",
+                "lets setflags(write=True) unlock it.",
                 example=lambda: lambda m: np.fill_diagonal(np.asarray(m), -1),
                 matches=fails_with("ValueError", "read-only|WRITEABLE flag", _flag_inputs),
             ),
@@ -918,7 +908,7 @@ EXERCISES = (
                 id="changed-the-jax-array",
                 message="jax arrays cannot be changed in place, so item assignment fails, on "
                 "m and on every jax array made from it (m.copy() and jnp.array(m) are jax "
-                "arrays too). The change has to happen in a NumPy array of your own.",
+                "arrays too).",
                 example=lambda: lambda m: m.__setitem__((0, 0), -1),
                 matches=fails_with(
                     "TypeError", "immutable|does not support item assignment", _flag_inputs
@@ -928,7 +918,7 @@ EXERCISES = (
                 id="filled-jax-array",
                 message="np.fill_diagonal got a jax array (m, m.copy() and jnp.array(m) all "
                 "are one): it writes in place, through NumPy's .flat, and a jax array never "
-                "changes, so it has none. It needs a NumPy array of your own.",
+                "changes, so it has none.",
                 example=lambda: lambda m: np.fill_diagonal(m.copy(), -1),
                 matches=fails_with("NotImplementedError", r"\.flat", _flag_inputs),
             ),
@@ -950,21 +940,20 @@ EXERCISES = (
                 id="returns-none",
                 message="Your function returns None: it has no return statement, or returns "
                 "what an in-place function returns (np.fill_diagonal, like list.sort, changes "
-                "its array and returns None). Return the array it changed.",
+                "its array and returns None).",
                 example=lambda: _fill_not_returned,
                 matches=returns_none(_flag_inputs),
             ),
             Mistake(
                 id="returned-m",
                 message="Your function returns m as it was, a jax array: whatever was filled "
-                "in, it was not m (which cannot change). Return the NumPy array you changed.",
+                "in, it was not m (which cannot change).",
                 example=lambda: lambda m: m,
                 matches=_returns_m_unchanged,
             ),
             Mistake(
                 id="still-jax",
-                message="Your function returns a jax array. A NumPy array was asked for, the "
-                "one whose diagonal you set.",
+                message="Your function returns a jax array, where the task asks for a NumPy array.",
                 example=lambda: lambda m: jnp.asarray(_flag_diagonal(m)),
                 matches=_returns(is_jax_array),
             ),
@@ -1005,8 +994,7 @@ EXERCISES = (
             Mistake(
                 id="fixed-size",
                 message="Your function fails on a square m of another size than 3: it reaches "
-                "fixed positions, as if every m were 3 × 3. The diagonal has as many elements "
-                "as m has rows: read that from m itself.",
+                "fixed positions, as if every m were 3 × 3.",
                 example=lambda: _flag_three_by_three,
                 matches=fails_with("IndexError", "out of bounds", _flag_inputs),
             ),
@@ -1020,15 +1008,14 @@ EXERCISES = (
                 id="part-of-diagonal",
                 message="You set -1 on only some of the diagonal's elements and left the "
                 "others as they were: positions written in, as if every m were as small as "
-                "one you tried. The diagonal has as many elements as m has rows: read that "
-                "from m itself.",
+                "one you tried.",
                 example=lambda: _flag_first_two,
                 matches=_diagonal_partly_flagged,
             ),
             Mistake(
                 id="other-flag",
                 message="You changed the diagonal, but not to -1 on every input (subtracting "
-                "1, negating, or another value): the flag is -1 itself, whatever was there.",
+                "1, negating, or another value), where the flag is -1 whatever was there.",
                 example=lambda: _diagonal_minus_one,
                 matches=_diagonal_set_otherwise,
             ),
@@ -1084,8 +1071,7 @@ EXERCISES = (
             Mistake(
                 id="axis-on-1d",
                 message="Your function fails on a 1-D input: it names an axis (axis=1, say) "
-                "that a 1-D array does not have. The last axis exists in every array, "
-                "whatever its number of dimensions: count it from the end.",
+                "that a 1-D array does not have.",
                 example=lambda: _center_axis_1,
                 matches=_fails_on_an_axis,
             ),
@@ -1094,8 +1080,7 @@ EXERCISES = (
                 message="Your function fails on an input of more than one dimension: the row "
                 "means lost their axis, so their shape is lined up with x's last axis, not "
                 "with its rows, and it does not broadcast (on a square x it would, "
-                "subtracting each row's mean from a column). Keep the reduced axis, as size "
-                "1, so that each mean stands beside its own row.",
+                "subtracting each row's mean from a column).",
                 example=lambda: lambda x: x - jnp.mean(x, axis=-1),
                 matches=fails_with(
                     "ValueError", "Incompatible shapes for broadcasting", _center_inputs
@@ -1105,15 +1090,14 @@ EXERCISES = (
                 id="indexed-axis-on-1d",
                 message="Your function fails on a 1-D input: it gives the row means their "
                 "axis back by indexing, which names a position for every axis of a 2-D "
-                "array, while a 1-D row's mean has no axis left. Let the reduction keep the "
-                "axis it removes, whatever the number of dimensions.",
+                "array, while a 1-D row's mean has no axis left.",
                 example=lambda: lambda x: x - jnp.mean(x, axis=-1)[:, None],
                 matches=fails_with("IndexError", "Too many indices", _center_inputs),
             ),
             Mistake(
                 id="standardized",
-                message="You also divided by each row's standard deviation. Only subtract "
-                "the mean.",
+                message="You also divided by each row's standard deviation: that "
+                "standardizes, and centering does not scale.",
                 example=lambda: _standardize,
             ),
             Mistake(
@@ -1131,8 +1115,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="row-sum",
-                message="You subtracted each row's sum, not its mean: the mean divides the "
-                "sum by the number of elements in the row.",
+                message="You subtracted each row's sum, not its mean.",
                 example=lambda: lambda x: x - jnp.sum(x, axis=-1, keepdims=True),
             ),
             Mistake(
@@ -1156,14 +1139,13 @@ EXERCISES = (
             ),
             Mistake(
                 id="flipped-sign",
-                message="The sign is flipped: you subtracted x from the means. Centering "
-                "subtracts each mean from the elements of its row.",
+                message="The sign is flipped: you subtracted x from the means.",
                 example=lambda: _mean_minus_x,
             ),
             Mistake(
                 id="mean-not-called",
                 message="Your function subtracts the mean function itself, not its value: "
-                "x.mean or jnp.mean without parentheses. Call it, on x and the axis.",
+                "x.mean or jnp.mean without parentheses.",
                 example=lambda: lambda x: x - x.mean,
                 matches=fails_with(
                     "TypeError",
@@ -1175,14 +1157,14 @@ EXERCISES = (
             Mistake(
                 id="returns-none",
                 message="Your function returns None: it has no return statement, or returns "
-                "nothing. Return the centered array.",
+                "nothing.",
                 example=lambda: _center_not_returned,
                 matches=returns_none(_center_inputs),
             ),
             Mistake(
                 id="returns-tuple",
                 message="Your function returns a tuple (or list) with the centered array "
-                "inside it. Return the centered array alone.",
+                "inside it, where the task asks for the array alone.",
                 example=lambda: lambda x: (_center(x), jnp.mean(x)),
                 matches=returns_tuple_holding(_center, _center_inputs),
             ),
@@ -1202,8 +1184,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="unchanged",
-                message="Your function returns x as it was: nothing was subtracted. Each "
-                "element must have the mean of its row subtracted.",
+                message="Your function returns x as it was: nothing was subtracted.",
                 example=lambda: lambda x: x + 0.0,
                 matches=_unchanged,
             ),
@@ -1232,8 +1213,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="numpy-output",
-                message="The values are right but your function returns a NumPy array: use "
-                "jnp operations so that it returns a jax array (and works under jit later).",
+                message="The values are right but your function returns a NumPy array: NumPy "
+                "computed it (or converted it at the end), where a jax array was asked for.",
                 example=lambda: lambda x: np.asarray(_center(x)),
                 matches=lambda a: _NUMPY_OUTPUT(a, _center) is None,
             ),

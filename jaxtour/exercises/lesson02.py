@@ -458,8 +458,7 @@ def _what_it_did(run: _Run) -> _Verdict | None:
     if isinstance(run.value, PendingResult):
         return _Verdict(
             problem=i18n._(
-                "time_call returned what f returned, the result of a call, not the seconds "
-                "it took: return the time you measured."
+                "time_call returned what f returned, the result of a call, not the seconds it took."
             )
         )
     if run.seconds is None:
@@ -506,8 +505,8 @@ def _not_seconds(value: Any) -> str:
         ).format(value=f"{value!r}")
     if isinstance(value, list | tuple) and value and all(_is_number(v) for v in value):
         return i18n._(
-            "time_call returned a {name__} of {count} numbers. Return one number, "
-            "the seconds of one call: the median of your samples, say."
+            "time_call returned a {name__} of {count} numbers, where the task asks for "
+            "one number, the seconds of one call."
         ).format(name__=type(value).__name__, count=len(value))
     return i18n._("time_call returned {what}, not a number of seconds.").format(
         what=describe(value)
@@ -570,7 +569,7 @@ def _off_by(seconds: float, per_call: float, calls: int) -> str:
     return i18n._(
         "Your time_call called f {calls} times and reported {seconds} per call,"
         " but the stand-in saw each call after the first take {seconds2}: "
-        "{size}. Report the time of one warmed-up call that was waited for."
+        "{size}."
     ).format(calls=calls, seconds=_seconds(seconds), seconds2=_seconds(per_call), size=size)
 
 
@@ -977,13 +976,12 @@ def _foreign_result(run: _BatchRun, waited: bool) -> tuple[str | None, str | Non
             return "host-copy", None
     if _leaves_of(returned) is not None:
         return None, i18n._(
-            "You returned one dict, one call's result. Return the list of every call's "
-            "result, in the order of xs."
+            "You returned one dict, one call's result, where the task asks for the list of "
+            "every call's result."
         )
-    return None, i18n._(
-        "You returned {what}, not the list of f(x)'s results. Return that list itself, "
-        "in the order of xs, once every array in it is ready."
-    ).format(what=describe(returned))
+    return None, i18n._("You returned {what}, not the list of f(x)'s results.").format(
+        what=describe(returned)
+    )
 
 
 def check_run_all(answer: Any, expected: Any) -> str | None:
@@ -1073,6 +1071,8 @@ CALLS = "ABCDE"  # both exercises ask about five lines, A to E
 
 # Lines the reveal cell does not time: it times four others (`* 2`, float(), .tolist(),
 # block_until_ready), so running it first shows the rule, not these five lines' answer.
+# B and E look alike (Python's max, jnp.maximum) and differ only by the rule (issue 34:
+# when B was bool(... > 0) and E `> 0`, the reveal's float() and `* 2` paired with them).
 DISPATCH_ONLY = "ACE"
 DISPATCH_WHY = {
     "A": i18n.N_(
@@ -1080,8 +1080,8 @@ DISPATCH_WHY = {
         "done, so reading it waits for nothing."
     ),
     "B": i18n.N_(
-        "B times the work: bool() needs to know whether the result is positive, a value, "
-        "so it waits for the dot product (the > 0 itself would not)."
+        "B times the work: Python's max compares the two with >, and to pick the larger "
+        "it needs a Python True or False, a value, so it waits for the dot product."
     ),
     "C": i18n.N_(
         "C times only the dispatch: jnp.sqrt is one more jax operation, queued behind the "
@@ -1091,14 +1091,16 @@ DISPATCH_WHY = {
         "D times the work: np.asarray copies the values into a NumPy array, so it waits for them."
     ),
     "E": i18n.N_(
-        "E times only the dispatch: > 0 is one more jax operation and gives a jax array, "
-        "not a Python bool; nothing in the line needs the value."
+        "E times only the dispatch: jnp.maximum is one more jax operation and gives a jax "
+        "array; nothing in the line needs the value."
     ),
 }
 
-# Calls the reveal cell does not make: it makes five others on the page's arguments,
-# whose compiling letters ("BCE") are not these.
-COMPILE = "ACD"  # the calls that compile, after jnp.cumprod(a) ran once on float32[1000]
+# Calls the reveal cell does not make: it makes three others (new values, a new shape, a
+# new dtype), so it shows the rule without pairing one call with each option (issue 34:
+# its five calls once mapped one to one onto these); B's NumPy array, C's new program and
+# E's strided slice need the rule carried over.
+COMPILE = "ACDE"  # the calls that compile, after jnp.cumprod(a) ran once on float32[1000]
 WHY = {
     "A": i18n.N_(
         "A compiles: a > 0.5 is a bool array, a new dtype for cumprod, so new machine code."
@@ -1117,8 +1119,8 @@ WHY = {
         "100) is new, and code is compiled per shape, not per number of elements."
     ),
     "E": i18n.N_(
-        "E reuses the compiled cumprod: a[::-1] has a's shape and dtype, only its values "
-        "are in another order, and values are not part of what is compiled."
+        "E compiles: a[::2] holds every second element, an array of shape (500,), and "
+        "cumprod has code for shape (1000,) only."
     ),
 }
 
@@ -1206,9 +1208,10 @@ EXERCISES = (
         prediction=True,
         explanation=(
             "A, C and E. A line waits for the dot product only where it needs the value: "
-            "`bool()` (B) and `np.asarray` (D) do, as `float()`, `.tolist()` and "
-            "`block_until_ready()` in the table do. `.shape` (A) is known from x's shape "
-            "before any work, and `jnp.sqrt` (C) and `> 0` (E) are jax operations, "
+            "Python's `max` (B), which must decide which number is larger, and `np.asarray` "
+            "(D) do, as `float()`, `.tolist()` and `block_until_ready()` in the table do. "
+            "`.shape` (A) is known from x's shape before any work, and `jnp.sqrt` (C) and "
+            "`jnp.maximum` (E) are jax operations, "
             "dispatched behind the dot product like `* 2` in the table: their lines "
             "return before the work is done. In the table, `* 2` is close to the "
             "unblocked `jnp.dot` above, the three others to the blocked one."
@@ -1218,9 +1221,9 @@ EXERCISES = (
         hints=(
             "A jax operation returns before its work is done. For each line, ask: does "
             "Python need the dot product's value, a number, to finish the line?",
-            "Converting to a Python bool or a NumPy array needs the value, so it waits. "
-            "Another jax operation on the result is dispatched too, and a shape is known "
-            "before the work is done.",
+            "A Python True or False (Python's max compares with >) or a NumPy array needs "
+            "the value, so it waits. Another jax operation on the result (jnp.maximum is "
+            "one) is dispatched too, and a shape is known before the work is done.",
             'only_dispatch = "ACE"',
         ),
         solution='only_dispatch = "ACE"',
@@ -1241,9 +1244,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="bool-waits",
-                message="B waits for the work: bool() turns the comparison into a Python "
-                "True or False, which needs the dot product's value, as float() does. The "
-                "> 0 alone (E) is a jax operation and waits for nothing.",
+                message="B waits for the work: Python's max compares the two numbers with "
+                ">, and picking the larger takes a Python True or False, which needs the dot "
+                "product's value, as float() does. jnp.maximum (E) is a jax operation and "
+                "waits for nothing.",
                 example=lambda: "ABCE",
             ),
             Mistake(
@@ -1255,7 +1259,8 @@ EXERCISES = (
             Mistake(
                 id="every-line",
                 message="Not every line skips the wait: B and D need the dot product's "
-                "value (a Python bool, a NumPy array), so they wait for the work.",
+                "value (a comparison Python decides, a NumPy array), so they wait for the "
+                "work.",
                 example=lambda: "ABCDE",
             ),
         ),
@@ -1280,8 +1285,7 @@ EXERCISES = (
                 id="waited-in-loop",
                 message="Every array was waited for, but inside the loop: each call waited "
                 "for its own result before the next call was dispatched, so the device sat "
-                "idle while Python dispatched. Dispatch every call before waiting for any, "
-                "then wait once for everything.",
+                "idle while Python dispatched.",
                 example=lambda: _waits_in_loop,
                 matches=_batch_mistake("waited-in-loop"),
             ),
@@ -1295,54 +1299,51 @@ EXERCISES = (
             ),
             Mistake(
                 id="list-method",
-                message="A list has no block_until_ready method: only arrays do. Waiting for "
-                "a whole list of dicts takes the function form, which walks any pytree.",
+                message="A list has no block_until_ready method: only arrays do, and a list "
+                "of dicts is a pytree of arrays, not an array.",
                 example=lambda: _list_method,
                 matches=_batch_mistake("list-method"),
             ),
             Mistake(
                 id="dict-method",
-                message="A dict has no block_until_ready method: only arrays do. JAX's "
-                "function form walks a whole pytree, a list of dicts too, and waits for "
-                "each array in it.",
+                message="A dict has no block_until_ready method: only arrays do, and a dict "
+                "of arrays is a pytree, not an array.",
                 example=lambda: _dict_method,
                 matches=_batch_mistake("dict-method"),
             ),
             Mistake(
                 id="jitted-f",
                 message="Your function wraps f in jax.jit. With a real f that would run, "
-                "but this exercise is about waiting, and jit does not wait either: call f(x) "
-                "as given, then wait for the results with jax.block_until_ready.",
+                "but this exercise is about waiting, and jit does not wait either: a jitted "
+                "call returns before its work is done, as f's does.",
                 example=lambda: _jits_f,
                 matches=_batch_mistake("jitted-f"),
             ),
             Mistake(
                 id="never-called",
-                message="Your function never called the f it was given. Call f(x) for each x "
-                "in xs (map(f, xs) and a generator run nothing until something makes a list "
-                "of them).",
+                message="Your function never called the f it was given (map(f, xs) and a "
+                "generator run nothing until something makes a list of them).",
                 example=lambda: _never_calls_f,
                 matches=_batch_mistake("never-called"),
             ),
             Mistake(
                 id="other-argument",
-                message="f was not called once on each x of xs, in order: call f(x) for "
-                "every x in the list you were given (f takes one x, not the whole list).",
+                message="f was not called once on each x of xs, in order: f takes one x, and "
+                "it got something else (the whole list, or other values).",
                 example=lambda: _passes_the_list,
                 matches=_batch_mistake("other-argument"),
             ),
             Mistake(
                 id="second-call",
                 message="You waited for one round of calls and returned the results of a "
-                "second round, which nobody waited for. Call f once per x, keep the results, "
-                "wait for them and return them.",
+                "second round, which nobody waited for.",
                 example=lambda: _waits_for_another_batch,
                 matches=_batch_mistake("second-call"),
             ),
             Mistake(
                 id="called-twice",
                 message="The results are ready, but you called f twice on each x: twice the "
-                "work. Call f once per x and wait for those results.",
+                "work, and twice the time for whoever times run_all.",
                 example=lambda: _waits_twice,
                 matches=_batch_mistake("called-twice"),
             ),
@@ -1371,7 +1372,7 @@ EXERCISES = (
                 id="host-copy",
                 message="You returned NumPy copies. Copying to the host (jax.device_get, "
                 "np.asarray) waits, but the results are no longer on the device, and the "
-                "copy is extra work. jax.block_until_ready returns the same jax arrays, ready.",
+                "copy is extra work.",
                 example=lambda: _host_copy,
                 matches=_batch_mistake("host-copy"),
             ),
@@ -1383,13 +1384,14 @@ EXERCISES = (
         title="Predict which calls compile",
         prediction=True,
         explanation=(
-            "A, C and D. Compiled code is kept per function, shape and dtype. `a > 0.5` "
+            "A, C, D and E. Compiled code is kept per function, shape and dtype. `a > 0.5` "
             "is a bool array (A), a new dtype; `a.reshape(10, 100)` (D) holds the same "
-            "1000 numbers in a new shape; `jax.jit(lambda v: jnp.cumprod(v))` (C) is a new "
-            "program, so it compiles even on `a`. `a[::-1]` (E) has new values in a's "
-            "shape and dtype, and B's NumPy float32 array is copied to the device and "
-            "runs the code compiled for its shape and dtype: neither compiles. The table "
-            "shows the same rule on the page's five calls."
+            "1000 numbers in a new shape, and `a[::2]` (E) 500 of them, another new shape; "
+            "`jax.jit(lambda v: jnp.cumprod(v))` (C) is a new program, so it compiles even "
+            "on `a`. B's NumPy float32 array of shape (1000,) is copied to the device and "
+            "runs the code compiled for its shape and dtype: a transfer, not a compile. The "
+            "table shows the rule on the page's three calls: new values reuse the code, a "
+            "new shape or dtype compiles."
         ),
         reference=lambda: COMPILE,
         rule=FIRST_CALLS,
@@ -1398,10 +1400,10 @@ EXERCISES = (
             "function it was traced from. Values are not part of that.",
             "Work out each argument's shape and dtype, and whether the function called is "
             "jnp.cumprod itself or a new program. Where the array comes from, NumPy or "
-            "JAX, does not matter; how many elements it has does not either.",
-            'compiles = "ACD"',
+            "JAX, does not matter; its shape and dtype do, however they were made.",
+            'compiles = "ACDE"',
         ),
-        solution='compiles = "ACD"',
+        solution='compiles = "ACDE"',
         mistakes=(
             Mistake(
                 id="eager-never-compiles",
@@ -1412,39 +1414,33 @@ EXERCISES = (
                 matches=lambda answer: letters_of(answer) in (frozenset(), frozenset("C")),
             ),
             Mistake(
-                id="every-call",
-                message="Not every call compiles: compiled code is cached. E (new values) "
-                "and B (a NumPy array of the same shape and dtype) reuse it.",
-                example=lambda: "ABCDE",
-            ),
-            Mistake(
                 id="numpy-input",
                 message="B does not compile: np.asarray(a) * 2 is a NumPy float32 array of "
                 "shape (1000,), so JAX copies it to the device and reuses the compiled "
                 "cumprod. A transfer costs time, but it is not a compile.",
-                example=lambda: "ABCD",
+                example=lambda: "ABCDE",
             ),
             Mistake(
                 id="jit-wrapper",
                 message="C compiles too: jax.jit of a function is a new program to trace and "
                 "compile, even though jnp.cumprod ran before on the same array.",
-                example=lambda: "AD",
+                example=lambda: "ADE",
             ),
             Mistake(
-                id="values",
-                message="E does not compile: a[::-1] has a's shape and dtype; new values, or "
-                "the same ones in another order, reuse the compiled code.",
-                example=lambda: "ACDE",
+                id="slice-reuses",
+                message="E compiles too: a[::2] is an array of shape (500,), not a's "
+                "(1000,), and code is compiled per shape, wherever the array came from.",
+                example=lambda: "ACD",
             ),
             Mistake(
                 id="same-size",
                 message="D compiles too: a.reshape(10, 100) has the same 1000 elements, but "
                 "its shape is new, and code is compiled per shape, not per size.",
-                example=lambda: "AC",
+                example=lambda: "ACE",
             ),
         ),
-        success="A (a new dtype, bool), C (a new jitted program) and D (a new shape, same "
-        "size) compile; B and E reuse cumprod's code.",
+        success="A (a new dtype, bool), C (a new jitted program), D and E (new shapes) "
+        "compile; B, a NumPy array of a's shape and dtype, reuses cumprod's code.",
     ),
     Exercise(
         id="02.time_call",
@@ -1472,17 +1468,15 @@ EXERCISES = (
             Mistake(
                 id="used-timing",
                 message="Your time_call hands the timing to jaxtour.timing, the lesson's own "
-                "helper: this exercise asks you to write it yourself, with a warm-up call, "
-                "jax.block_until_ready and time.perf_counter.",
+                "helper: this exercise asks you to write the timing yourself.",
                 example=lambda: _with_timing,
                 matches=uses_module("jaxtour.timing", TIMERS),
                 also_accepted=True,
             ),
             Mistake(
                 id="never-called",
-                message="Your time_call never called f, so it timed nothing. Call f(*args) "
-                "inside it: the grader's f takes a different time at every check, so no "
-                "fixed number can be right.",
+                message="Your time_call never called f, so it timed nothing: the grader's f "
+                "takes a different time at every check, so no fixed number can be right.",
                 example=lambda: _never_calls,
                 matches=TIME_CALL.made("never-called"),
             ),
@@ -1490,16 +1484,14 @@ EXERCISES = (
                 id="not-measured",
                 message="Your time_call returned the same number for both of the grader's "
                 "stand-ins, though one's calls take several times as long as the "
-                "other's: a number that does not follow the work was not measured. Return "
-                "what your clock read around the calls.",
+                "other's: a number that does not follow the work was not measured.",
                 example=lambda: _fixed_number,
                 matches=TIME_CALL.made("not-measured"),
             ),
             Mistake(
                 id="packed-args",
                 message="You called f(args): that passes the whole tuple of arguments as "
-                "one argument, so f found its second argument missing. Unpack it with a "
-                "star: f(*args) calls f(x, y).",
+                "one argument, so f found its second argument missing.",
                 example=lambda: _packed,
                 matches=TIME_CALL.made("packed-args"),
             ),
@@ -1513,16 +1505,14 @@ EXERCISES = (
             Mistake(
                 id="read-attribute",
                 message="There is no attribute on f to read the time from: the grader's "
-                "stand-in hides how long its work takes and changes it at every check. "
-                "Time calls of f(*args) instead.",
+                "stand-in hides how long its work takes and changes it at every check.",
                 example=lambda: _reads_attribute,
                 matches=TIME_CALL.made("read-attribute"),
             ),
             Mistake(
                 id="other-arguments",
-                message="f was called with arrays other than the ones time_call received. "
-                "Time f(*args), the arguments you were given: a global from the notebook "
-                "is not what the caller asked to time.",
+                message="f was called with arrays other than the ones time_call received: a "
+                "global from the notebook is not what the caller asked to time.",
                 example=lambda: _global_arguments,
                 matches=TIME_CALL.made("other-arguments"),
             ),
@@ -1538,8 +1528,7 @@ EXERCISES = (
                 id="cpu-clock",
                 message="time.process_time (like time.thread_time) counts only the CPU time "
                 "spent computing, and waiting for a device costs almost none: your function "
-                "waited for every result, but that clock did not see the wait. Use "
-                "time.perf_counter(), which counts wall-clock time.",
+                "waited for every result, but that clock did not see the wait.",
                 example=lambda: _process_time,
                 matches=TIME_CALL.made("cpu-clock"),
             ),
@@ -1548,38 +1537,36 @@ EXERCISES = (
                 message="Your timing is shorter than the work: the timed calls' results "
                 "were waited for only after your clock stopped (a wait on each result, or "
                 "on the last one, outside the clock), so it measured the calls being handed "
-                "to the device, not their work. Stop the clock after "
-                "jax.block_until_ready(...) returns, and read time.perf_counter().",
+                "to the device, not their work.",
                 example=lambda: _wait_outside_clock,
                 matches=TIME_CALL.made("wait-outside-clock"),
             ),
             Mistake(
                 id="milliseconds",
-                message="That looks like milliseconds: 1000 times the right number. Return "
-                "seconds, as time.perf_counter counts them.",
+                message="That looks like milliseconds: 1000 times the right number, which is "
+                "in seconds.",
                 example=lambda: _milliseconds,
                 matches=TIME_CALL.made("milliseconds"),
             ),
             Mistake(
                 id="microseconds",
-                message="That looks like microseconds: a million times the right number. "
-                "Return seconds, as time.perf_counter counts them.",
+                message="That looks like microseconds: a million times the right number, "
+                "which is in seconds.",
                 example=lambda: _microseconds,
                 matches=TIME_CALL.made("microseconds"),
             ),
             Mistake(
                 id="nanoseconds",
-                message="That looks like nanoseconds: time.perf_counter_ns counts in ns. "
-                "Divide by 1e9, or use time.perf_counter, which counts seconds.",
+                message="That looks like nanoseconds (time.perf_counter_ns counts in ns): a "
+                "billion times the right number, which is in seconds.",
                 example=lambda: _nanoseconds,
                 matches=TIME_CALL.made("nanoseconds"),
             ),
             Mistake(
                 id="first-call",
                 message=f"You timed the first call, which compiles: on the stand-in that "
-                f"compiles for {SLOW_COMPILE_S:g} s, that is what you measured. Call f(*args) "
-                "once, blocked, before you start the clock (a warm-up), then time the calls "
-                "after it.",
+                f"compiles for {SLOW_COMPILE_S:g} s, that is what you measured, not the work of "
+                "a call that runs code already compiled.",
                 example=lambda: _compile_included,
                 matches=TIME_CALL.made("first-call"),
             ),
@@ -1587,23 +1574,21 @@ EXERCISES = (
                 id="no-warm-up",
                 message="The first call, which compiles, is inside your clock and averaged "
                 "into your result. On the stand-in that compiles in a moment it hardly shows; "
-                f"on the one that compiles for {SLOW_COMPILE_S:g} s your timing is too long. "
-                "Call f(*args) once, blocked, before starting the clock.",
+                f"on the one that compiles for {SLOW_COMPILE_S:g} s your timing is too long.",
                 example=lambda: _no_warm_up,
                 matches=TIME_CALL.made("no-warm-up"),
             ),
             Mistake(
                 id="total",
                 message="That is the total time of all the calls you timed, not the time of "
-                "one call: divide by the number of timed calls.",
+                "one call.",
                 example=lambda: _total,
                 matches=TIME_CALL.made("total"),
             ),
             Mistake(
                 id="total-with-first",
                 message="That is the total of all your calls, the first one (which compiles) "
-                "included: call f once before starting the clock, and divide by the number "
-                "of timed calls.",
+                "included, not the time of one call that runs code already compiled.",
                 example=lambda: _total_with_first,
                 matches=TIME_CALL.made("total-with-first"),
             ),

@@ -54,18 +54,18 @@ class _Named:
         return self.name
 
 
-# --- 03.gradient: a result and its reason -----------------------------------------------
+# --- 03.gradient: a result and its reason, on a function the page has not differentiated ---
+# (issue 34: the old question, sum_of_squares_dx(p), was settled by calculus alone; this
+# one needs grad's rule, and the cell under the check runs the lesson's case, not this one)
 
 GRADIENT_OPTIONS = ("A", "B", "C", "D")
 GRADIENT_TEXTS = (
-    "`[6., -2., 1., 4.]`: each ∂f/∂pᵢ is 2pᵢ, because no other term of the sum changes "
-    "when pᵢ does",
-    "`[6., -2., 1., 4.]`: grad differentiates `x**2` element by element and leaves the "
-    "sum out, since a sum only adds the slopes up",
-    "`9.0`: the derivative of a sum is the sum of the derivatives, 2 Σ pᵢ, one number as "
-    "`sum_of_squares` returns one",
-    "`[1., 1., 1., 1.]`: every term enters the sum with weight 1, so every partial "
-    "derivative of the sum is 1",
+    "`[6., -2., 1., 4.]`: each output xᵢ² depends on xᵢ alone, so grad gives each its "
+    "own slope, 2pᵢ",
+    "an error: grad differentiates a function that returns one number, and `x**2` returns four",
+    "`[6., -2., 1., 4.]`: grad adds the four outputs up first, as a loss adds up its "
+    "terms, and differentiates that sum",
+    "an error: p holds four numbers, and grad differentiates with respect to one number only",
 )
 _GRADIENT = Choice(GRADIENT_OPTIONS, texts=GRADIENT_TEXTS)
 
@@ -386,50 +386,49 @@ EXERCISES = (
         id="03.gradient",
         prediction=True,
         explanation=(
-            "A. For f(x) = Σ xᵢ² the partial derivative ∂f/∂xᵢ holds every other entry "
-            "fixed, so only the term xᵢ² changes, at the rate 2xᵢ: that is what came out "
-            "at p. The sum is part of what `grad` differentiates, not something it leaves"
-            " out: `grad` needs the whole function to return one number, and `x**2` alone"
-            " returns four (the section *Scalar outputs only* below shows the error). C "
-            "adds the four partial derivatives into one number, which `grad` never does: "
-            "it returns one per input. D is the gradient of Σ xᵢ, without the squares. "
-            "Run the next cell: at the lesson's x = [1, 2, 3, 4] the gradient is [2, 4, "
-            "6, 8], twice each coordinate again."
+            "B. A gradient holds the partial derivatives of one number, one per input, so "
+            "`grad` differentiates only a function that returns one number (a scalar). "
+            "`x**2` returns four, and `jax.grad(lambda x: x**2)(p)` raises a TypeError, "
+            "'Gradient only defined for scalar-output functions', whatever the calculus of "
+            "each output says (A). It adds nothing up for you (C): four outputs have a "
+            "Jacobian, not a gradient. Its input may be any array (D's reason): "
+            "`sum_of_squares` returns one number, so at p the next cell gives its four "
+            "partial derivatives, [6, -2, 1, 4], and at the lesson's x = [1, 2, 3, 4] the "
+            "one after gives [2, 4, 6, 8]. The section *Several outputs* below shows the "
+            "error."
         ),
-        title="Predict the gradient of sum_of_squares, and why",
-        reference=lambda: "A",
+        title="Predict what grad does with a function of four outputs, and why",
+        reference=lambda: "B",
         rule=_GRADIENT,
         hints=(
-            "Running sum_of_squares_dx(p) shows the numbers, but two options give them: "
-            "the question is why. ∂f/∂pᵢ asks how f changes when pᵢ alone changes, every "
-            "other entry held fixed.",
-            "In x₁² + x₂² + x₃² + x₄², only the term xᵢ² changes when xᵢ does. And grad "
-            "differentiates the whole function, sum included: without the sum, "
-            "sum_of_squares would not return one number, and grad refuses such a function.",
-            'The numbers are 2pᵢ because the other terms stay fixed: predicted_gradient = "A".',
+            "sum_of_squares returns one number; x**2 returns four. A gradient holds one "
+            "partial derivative per input: of what?",
+            "∇f is defined for an f that returns one number, whatever its input holds. grad "
+            "neither adds outputs up nor splits them apart for you; four outputs have a "
+            "Jacobian (jax.jacobian), not a gradient.",
+            'grad needs one number out, any array in: predicted_gradient = "B".',
         ),
-        solution='predicted_gradient = "A"',
+        solution='predicted_gradient = "B"',
         mistakes=(
             Mistake(
-                id="elementwise-reason",
-                message="Right numbers, wrong reason: grad differentiates the whole function, "
-                "sum included, and it needs that function to return one number: given x**2 "
-                "alone, a vector, it fails (the section on scalar outputs shows it). The "
-                "numbers come out as 2pᵢ for another reason: how f changes when pᵢ alone "
-                "changes.",
-                example=lambda: "B",
+                id="elementwise",
+                message="grad does not differentiate output by output: a gradient holds the "
+                "partial derivatives of one number, and x**2 returns four, so grad has no "
+                "gradient to give, however simple each output's slope is.",
+                example=lambda: "A",
             ),
             Mistake(
-                id="summed-gradient",
-                message="9 is the sum of the partial derivatives. grad keeps them apart: one "
-                "partial derivative per input, four numbers here, whatever f returns.",
+                id="sums-outputs",
+                message="grad adds nothing up for you: a function with four outputs has a "
+                "Jacobian, not a gradient, and grad does not pick a sum (or any other "
+                "number) for it.",
                 example=lambda: "C",
             ),
             Mistake(
-                id="ones",
-                message="All ones is the gradient of Σxᵢ, the sum of the entries themselves. "
-                "Here each term is xᵢ², which changes at its own rate as xᵢ does: the weight "
-                "of 1 is only half of the chain.",
+                id="one-number-input",
+                message="Right result, wrong reason: grad differentiates with respect to a "
+                "whole array as readily as to one number, one partial derivative per "
+                "element. What must be one number is what the function returns.",
                 example=lambda: "D",
             ),
             Mistake(
@@ -441,8 +440,8 @@ EXERCISES = (
                 matches=_numbers_typed,
             ),
         ),
-        success="∂f/∂pᵢ = 2pᵢ: only the term pᵢ² changes when pᵢ does, so at p the gradient "
-        "is [6, -2, 1, 4], one partial derivative per input.",
+        success="grad differentiates a function of any array that returns one number: four "
+        "outputs have a Jacobian, not a gradient.",
     ),
     Exercise(
         id="03.fix_slopes",
@@ -466,17 +465,15 @@ EXERCISES = (
             Mistake(
                 id="integer-input",
                 message="grad still gets integers: on t = jnp.arange(4) it fails with 'grad "
-                "requires real- or complex-valued inputs'. An integer has no slope: grad "
-                "needs floats where it differentiates, so t must become floats before grad "
-                "sees it.",
+                "requires real- or complex-valued inputs'. An integer has no slope, so grad "
+                "refuses integer inputs, whatever happens to them inside the function.",
                 example=lambda: lambda f, t: jax.grad(lambda v: jnp.sum(f(v)))(t),
                 matches=fails_with("TypeError", INTEGER_INPUT, _slope_inputs),
             ),
             Mistake(
                 id="float-of-array",
                 message="float(t) converts one number, not an array: it fails on t = "
-                "jnp.arange(4), which holds four. Change the dtype of the whole array "
-                "instead.",
+                "jnp.arange(4), which holds four.",
                 example=lambda: lambda f, t: jax.grad(f)(float(t)),
                 matches=fails_with(
                     "TypeError", r"(?i)only (length-1|scalar|0-dimensional) arrays", _slope_inputs
@@ -486,9 +483,7 @@ EXERCISES = (
                 id="vector-output",
                 message="grad still gets a function with a vector output: it fails with "
                 "'Gradient only defined for scalar-output functions'. grad differentiates one "
-                "number. Because f works element by element, element i of f's output "
-                "depends on element i of its input only: reduce the outputs to one number "
-                "in a way whose derivative leaves every slope on its own element.",
+                "number, and f returns one per element of t.",
                 example=lambda: lambda f, t: jax.grad(f)(_floats(t)),
                 matches=fails_with("TypeError", NON_SCALAR, _slope_inputs),
             ),
@@ -501,15 +496,14 @@ EXERCISES = (
             ),
             Mistake(
                 id="jacobian",
-                message="That is the full Jacobian, a matrix with one row per output. The "
-                "slopes are only its diagonal: one number per element, as many as t has.",
+                message="That is the full Jacobian, a matrix with one row per output and one "
+                "column per input, where one slope per element of t is asked.",
                 example=lambda: _slopes_jacobian,
             ),
             Mistake(
                 id="summed-slopes",
-                message="You get one number: the slopes added up. The sum belongs inside the "
-                "function grad differentiates, not around grad's result: the gradient of a "
-                "sum keeps each element's slope apart.",
+                message="You get one number: the slopes added up, where one slope per element "
+                "of t is asked.",
                 example=lambda: _slopes_summed,
             ),
             Mistake(
@@ -533,8 +527,7 @@ EXERCISES = (
             Mistake(
                 id="sum-of-function",
                 message="jnp.sum(f) is handed the function f itself, not its values, and "
-                "fails. grad needs a function that calls f and reduces its outputs to one "
-                "number.",
+                "fails: a sum adds numbers, and a function is not one.",
                 example=lambda: lambda f, t: jax.grad(jnp.sum(f))(_floats(t)),
                 matches=fails_with(
                     "TypeError",
@@ -555,16 +548,15 @@ EXERCISES = (
             Mistake(
                 id="allow-int",
                 message="allow_int=True lets grad accept integers, but an integer has no "
-                "slope: grad gives it float0, JAX's dtype for 'no gradient', not numbers. "
-                "The points have to be floats for grad to give their slopes.",
+                "slope: grad gives it float0, JAX's dtype for 'no gradient', not numbers.",
                 example=lambda: lambda f, t: jax.grad(lambda v: jnp.sum(f(v)), allow_int=True)(t),
                 matches=_float0_slopes,
             ),
             Mistake(
                 id="half-precision",
                 message="Your slopes are 16-bit floats: they keep about three significant "
-                "digits, so most slopes are rounded. grad computes in the dtype of the points "
-                "it is given; the task's points deserve JAX's default float width.",
+                "digits, so most slopes are rounded: grad computes in the dtype of the points "
+                "it is given.",
                 example=lambda: lambda f, t: jax.vmap(jax.grad(f))(t.astype(jnp.float16)),
                 matches=_half_precision_slopes,
                 also_accepted=True,
@@ -581,8 +573,7 @@ EXERCISES = (
             Mistake(
                 id="integer-slopes",
                 message="Your slopes are integers: every slope lost its fraction. t holds "
-                "integers, but a slope at an integer point is a real number: keep the "
-                "floats grad returns.",
+                "integers, but a slope at an integer point is a real number.",
                 example=lambda: lambda f, t: _slopes(f, t).astype(t.dtype),
                 matches=_integer_slopes,
             ),
@@ -636,8 +627,7 @@ EXERCISES = (
                 message="Your function returns one number: the derivative of g summed over all "
                 "the points. The sum gave one slope per element in 03.fix_slopes because each "
                 "output there depended on its own input alone; here every point depends on "
-                "the same a, so the sum's derivative adds all their derivatives together. "
-                "One derivative per point needs each point's g differentiated on its own.",
+                "the same a, so the sum's derivative adds all their derivatives together.",
                 example=lambda: _dg_da_summed,
                 matches=_sum_of_derivatives,
             ),
@@ -645,7 +635,7 @@ EXERCISES = (
                 id="with-respect-to-x",
                 message="Those are the slopes with respect to x, one per point: grad "
                 "differentiates a function with respect to its first argument, and here "
-                "that was x. The derivative asked is with respect to a, with x held fixed.",
+                "that was x.",
                 example=lambda: jax.vmap(jax.grad(_g), in_axes=(0, None)),
                 matches=lambda answer: (
                     differentiates_with_jax(answer) and behaves_like(_dg_dx, _da_inputs)(answer)
@@ -654,8 +644,7 @@ EXERCISES = (
             Mistake(
                 id="vmapped-a",
                 message="jax.vmap maps every argument along its first axis unless told "
-                "otherwise, and a is one number, with no axis to map. Tell vmap which "
-                "argument to map (x) and which to pass whole to every point (a).",
+                "otherwise, and a is one number, with no axis to map.",
                 example=lambda: jax.vmap(jax.grad(_g, argnums=1)),
                 matches=fails_with("ValueError", r"vmap was requested to map", _da_inputs),
             ),
@@ -689,7 +678,8 @@ EXERCISES = (
             "Evaluate f a step eps to each side of x, at x - eps and x + eps, and divide the "
             "change in f by the distance between the two points.",
             "The two points are 2 * eps apart. In Python, a / 2 * eps means (a / 2) * eps: "
-            "keep the parentheses.",
+            "keep the parentheses. Keep the arithmetic in Python floats (64 bits): jnp "
+            "would round it to float32.",
             "(f(x + eps) - f(x - eps)) / (2 * eps)",
         ),
         solution=(
@@ -700,8 +690,7 @@ EXERCISES = (
             Mistake(
                 id="used-grad",
                 message="jax.grad traces f, and the check's f can be a plain Python function "
-                "such as math.sin, which cannot be traced. Estimate the slope from f's values "
-                "at two points instead, as the task asks.",
+                "such as math.sin, which cannot be traced.",
                 example=lambda: lambda f, x, eps: jax.grad(f)(x),
                 matches=fails_with("ConcretizationTypeError", r"", _difference_inputs),
             ),
@@ -715,7 +704,7 @@ EXERCISES = (
             Mistake(
                 id="floor-division",
                 message="// is floor division: it rounds the estimate down to a whole "
-                "number, and a slope is rarely whole. True division keeps the fraction.",
+                "number, and a slope is rarely whole.",
                 example=lambda: _floor_divided,
                 matches=lambda answer: (
                     uses_operator("//")(answer)
@@ -725,8 +714,7 @@ EXERCISES = (
             Mistake(
                 id="rounded-down",
                 message="Your estimate is the central difference rounded down to a whole "
-                "number (math.floor, int(...) or np.floor do that). A slope is rarely whole: "
-                "return the quotient itself.",
+                "number (math.floor, int(...) or np.floor do that). A slope is rarely whole.",
                 example=lambda: lambda f, x, eps=1e-3: math.floor(_central(f, x, eps)),
                 matches=behaves_like(_floor_divided, _difference_inputs),
             ),
@@ -734,7 +722,7 @@ EXERCISES = (
                 id="swapped-arguments",
                 message="Your function reads its arguments in another order: called as "
                 "central_difference(f, x, eps), it estimates the slope at eps with a step "
-                "of x. Keep the parameters in the order f, x, eps.",
+                "of x.",
                 example=lambda: lambda f, eps, x=1e-3: _central(f, x, eps),
                 matches=behaves_like(lambda f, x, eps: _central(f, eps, x), _difference_inputs),
             ),
@@ -747,29 +735,27 @@ EXERCISES = (
             ),
             Mistake(
                 id="ignores-eps",
-                message="Your function gives the same estimate whatever eps is: use the eps it "
-                "is given (the 1e-3 in the signature is only its default).",
+                message="Your function gives the same estimate whatever eps is: it ignores the "
+                "eps it is given (the 1e-3 in the signature is only its default).",
                 example=lambda: lambda f, x, eps: _central(f, x, 1e-3),
                 matches=ignores_arguments(_difference_eps_changed),
             ),
             Mistake(
                 id="precedence",
                 message="Python reads / 2 * eps as (... / 2) * eps: your estimate is "
-                "multiplied by eps instead of divided by it: the whole distance between "
-                "the points must be the divisor.",
+                "multiplied by eps instead of divided by it.",
                 example=lambda: _precedence_slip,
             ),
             Mistake(
                 id="numerator-parentheses",
                 message="Python divides before it subtracts: f(x + eps) - f(x - eps) / (2 * eps) "
-                "divides only f(x - eps). The whole change in f is what gets divided by the "
-                "distance.",
+                "divides only f(x - eps), not the change in f.",
                 example=lambda: _unbracketed_numerator,
             ),
             Mistake(
                 id="missing-half",
-                message="Your estimate is twice the slope: the two points are 2 * eps apart, "
-                "not eps: the change in f is spread over that whole distance.",
+                message="Your estimate is twice the slope: the change in f is divided by half "
+                "the distance between the two points.",
                 example=lambda: _no_half,
             ),
             Mistake(
@@ -782,7 +768,7 @@ EXERCISES = (
             Mistake(
                 id="backward-difference",
                 message="That is the backward difference, (f(x) - f(x - eps)) / eps: it looks "
-                "to the left of x only. A central difference looks as far to each side.",
+                "to the left of x only.",
                 example=lambda: _backward,
             ),
             Mistake(
@@ -800,30 +786,26 @@ EXERCISES = (
             Mistake(
                 id="one-sided-over-two-eps",
                 message="You stepped to one side only, f(x + eps) - f(x), yet divided by "
-                "2 * eps: that is half a forward difference. A central difference steps to "
-                "both sides of x.",
+                "2 * eps: that is half a forward difference.",
                 example=lambda: _forward_over_two_eps,
             ),
             Mistake(
                 id="float32",
                 message="Right to about 7 digits, no more: your arithmetic ran in float32 "
-                "(jnp's default), and the check asks for 9. Keep it in Python floats, which "
-                "are 64 bits: subtracting two close values of f loses digits to rounding, and "
-                "float32 has few to lose.",
+                "(jnp's default), and the check asks for 9: subtracting two close values of f "
+                "loses digits to rounding, and float32 has few to lose.",
                 example=lambda: lambda f, x, eps: np.float32(_central(f, x, eps)),
                 matches=_rounded_to_float32,
             ),
             Mistake(
                 id="second-difference",
                 message="(f(x + eps) - 2 f(x) + f(x - eps)) / eps² is the second difference: "
-                "it estimates f″, not f′. An estimate of f′ needs no value at x itself, only "
-                "the two outer points.",
+                "it estimates f″, not f′.",
                 example=lambda: _second_difference,
             ),
             Mistake(
                 id="plus-not-minus",
-                message="You added the two values of f. A slope is a change: it comes from "
-                "their difference.",
+                message="You added the two values of f: a sum of values, not a change in f.",
                 example=lambda: _plus_not_minus,
             ),
         ),

@@ -86,7 +86,7 @@ EXPLANATIONS: tuple[Explanation, ...] = (
             "reduce the output to one number (a loss is one number), or use jax.jacobian "
             "for the derivative of every output"
         ),
-        lesson=("03", N_("Scalar outputs only")),
+        lesson=("03", N_("Several outputs")),
     ),
     Explanation(
         id="grad-integer-input",

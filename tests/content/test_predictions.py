@@ -56,6 +56,10 @@ GIVEAWAYS = {
         "[2., 4., 6., 8.]",
         "The sum is part of what `grad` differentiates",
         "Сумма — часть того, что дифференцирует `grad`",
+        "four outputs have a Jacobian, not a gradient",
+        "у четырёх выходов есть якобиан, а не градиент",
+        "scalar output",
+        "скалярный выход",
     ),
     "04.predict_value_and_grad": (
         "exactly like `grad`",

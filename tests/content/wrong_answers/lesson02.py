@@ -147,7 +147,8 @@ WRONG_ANSWERS = (
         says="Not every letter is right. C times only the dispatch",
     ),
     Wrong("02.which_dispatch", "lowercase 'ce': a shape must wait", lambda: "ce", "shape-waits"),
-    Wrong("02.which_dispatch", "'ABCE': bool() of a jax array", lambda: "ABCE", "bool-waits"),
+    # (B is Python's max since session 46, E jnp.maximum)
+    Wrong("02.which_dispatch", "'ABCE': max looks like jnp.maximum", lambda: "ABCE", "bool-waits"),
     Wrong("02.which_dispatch", "'A, C, D, E': np.asarray", lambda: "A, C, D, E", "numpy-waits"),
     Wrong("02.which_dispatch", "'': every line waits", lambda: "", "nothing-dispatch-only"),
     Wrong("02.which_dispatch", "all five", lambda: "ABCDE", "every-line"),
@@ -176,22 +177,25 @@ WRONG_ANSWERS = (
     Wrong(B, "jax.device_get of the list", lambda: to_numpy, "host-copy"),
     Wrong(B, "waits for each loss", lambda: wait_loss_each, "one-leaf"),
     Wrong(B, "block_until_ready(map(f, xs)): lazy", lambda: lazy_map, "never-called"),
-    # 02.first_calls (five calls no cell makes; "ACD" compile)
+    # 02.first_calls (five calls no cell makes; "ACDE" compile since session 46, when E
+    # became a[::2] and the reveal lost its NumPy and jit calls: they paired one to one)
     Wrong(
         "02.first_calls",
-        "'BCE', the reveal's letters for the page's calls",
-        lambda: "BCE",
+        "'BD': the reveal's new-shape and NumPy calls, mapped",
+        lambda: "BD",
         says="Not every letter is right. A compiles: a > 0.5",
     ),
-    Wrong("02.first_calls", "'ABCD': the NumPy argument compiles", lambda: "ABCD", "numpy-input"),
     Wrong(
-        "02.first_calls", "['A', 'D']: jit of a lambda reuses", lambda: ["A", "D"], "jit-wrapper"
+        "02.first_calls",
+        "['A', 'D', 'E']: jit of a lambda reuses",
+        lambda: ["A", "D", "E"],
+        "jit-wrapper",
     ),
-    Wrong("02.first_calls", "'ACDE': reversed values compile", lambda: "ACDE", "values"),
-    Wrong("02.first_calls", "'A, C': same size, same code", lambda: "A, C", "same-size"),
+    Wrong("02.first_calls", "'ACD': a slice is a view of a", lambda: "ACD", "slice-reuses"),
+    Wrong("02.first_calls", "'A, C, E': same size, same code", lambda: "A, C, E", "same-size"),
     Wrong("02.first_calls", "'none' in words", lambda: "none", "eager-never-compiles"),
     Wrong("02.first_calls", "only the jitted one", lambda: "C", "eager-never-compiles"),
-    Wrong("02.first_calls", "every call", lambda: "ABCDE", "every-call"),
+    Wrong("02.first_calls", "every call", lambda: "ABCDE", "numpy-input"),
     Wrong("02.first_calls", "only the reshape", lambda: "D", says="A compiles: a > 0.5"),
     Wrong("02.first_calls", "a letter past E", lambda: "ACDF", says="'F' is not among the calls"),
     Wrong(
@@ -211,7 +215,7 @@ WRONG_ANSWERS = (
     Wrong(
         T, "clock stopped, then the last wait", lambda: time_stop_then_wait, "wait-outside-clock"
     ),
-    Wrong(T, "the list of samples", lambda: time_samples, says="the median of your samples"),
+    Wrong(T, "the list of samples", lambda: time_samples, says="the seconds of one call"),
     Wrong(T, "timeit.repeat: ten calls per run", lambda: time_timeit_repeat, says="times too long"),
     # held-out answers (phase 1 of the held-out test)
     Wrong(B, "returns only the last call's result", lambda: last_result_only, says="one dict"),
@@ -429,7 +433,7 @@ ROUND_2 = (
         "02.time_call",
         "(seconds, result)",
         lambda: r2_time_with_result,
-        says="time_call returned a tuple of 2 numbers. Return",
+        says="time_call returned a tuple of 2 numbers, where",
     ),
     Wrong("02.time_call", "timeit total of 10 calls", lambda: r2_time_total_of_ten, named="total"),
 )

@@ -89,7 +89,7 @@ def dg_copied_plot(x):
     return jax.vmap(jax.grad(g))(x)
 
 
-# The lesson's "Scalar outputs only" fix, for g: grad of the sum gives every slope.
+# The lesson's "Several outputs" fix, for g: grad of the sum gives every slope.
 dg_grad_of_sum = jax.grad(lambda v: jnp.sum(g(v)))
 dg_vectorized_grad = jnp.vectorize(jax.grad(g))
 
@@ -620,10 +620,12 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_4)
 
 
 # --- issue 34: 03.gradient is a result and its reason, one letter -------------------------
+# (session 46: the question moved from sum_of_squares_dx(p) to grad of x**2 at p, whose
+# answer calculus alone does not give; these are written for the new question)
 RESULT_AND_REASON = (
-    Wrong("03.gradient", "grad skips the sum (B)", lambda: "B", "elementwise-reason"),
-    Wrong("03.gradient", "the sum of the slopes (C)", lambda: "option C", "summed-gradient"),
-    Wrong("03.gradient", "weights of one (D)", lambda: "d", "ones"),
+    Wrong("03.gradient", "each output's own slope (A)", lambda: "A", "elementwise"),
+    Wrong("03.gradient", "grad sums the outputs (C)", lambda: "option C", "sums-outputs"),
+    Wrong("03.gradient", "an error, one number in (D)", lambda: "d", "one-number-input"),
     Wrong(
         "03.gradient", "ran it: the numbers", lambda: [6.0, -2.0, 1.0, 4.0], "numbers-not-letter"
     ),
@@ -634,7 +636,8 @@ RESULT_AND_REASON = (
         "numbers-not-letter",
     ),
     Wrong("03.gradient", "the value, 14.25", lambda: 14.25, "numbers-not-letter"),
-    Wrong("03.gradient", "both right results", lambda: "AB", says="names 2 options"),
+    Wrong("03.gradient", "both errors", lambda: "BD", says="names 2 options"),
+    Wrong("03.gradient", "the elementwise slopes, 2p", lambda: [6, -2, 1, 4], "numbers-not-letter"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *RESULT_AND_REASON)
 
