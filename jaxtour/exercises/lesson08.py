@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -17,9 +18,11 @@ import numpy as np
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe
+from jaxtour.grader.isolation import graders_hook
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.limits import paused
 from jaxtour.grader.mistakes import (
+    _library_code,
     behaves_like,
     equals_tree,
     fails_with,
@@ -853,6 +856,18 @@ def _product_seconds(n: int) -> float:
     return time.perf_counter() - start
 
 
+def _with_product(value: Any, m: Any) -> Any:
+    return value + 0.0 * jnp.sum(m @ m)  # 0 * nan is nan: XLA keeps the product
+
+
+@concrete_cache
+def _product_added() -> Any:
+    """The control's product as one compiled call: an eager step dispatches it last and
+    returns at once, so a clock read right after the step finds it still running (eager op
+    by op, the dispatch of the ops after the product could outlast it on a busy machine)."""
+    return jax.jit(_with_product)
+
+
 def _control_args() -> tuple[Any, ...]:
     """A fresh step dominated by one large matrix product, and its arguments: the lesson's
     step on the lesson's data, plus the product of a matrix with itself (its side sized to
@@ -860,7 +875,11 @@ def _control_args() -> tuple[Any, ...]:
 
     def step(params, x, y, lr, m):
         new, value = sgd_step(params, x, y, lr)
-        return new, value + 0.0 * jnp.sum(m @ m)  # 0 * nan is nan: XLA keeps the product
+        if isinstance(value, jax.core.Tracer):  # traced by jit: the product is inlined
+            return new, _with_product(value, m)
+        value = _product_added()(value, m)  # eager: one dispatch, the step's last
+        _eager_results.append(value)  # its work is watched (_ClockWatch)
+        return new, value
 
     step.jaxtour_control = True
     with paused():  # the grader's own calibration: not the answer's time
@@ -869,7 +888,59 @@ def _control_args() -> tuple[Any, ...]:
     return (step, initial_params(), *make_data(), 0.1, jnp.asarray(m, dtype=jnp.float32))
 
 
-_control_figures: dict[int, tuple[Any, float, float | None, BaseException | None]] = {}
+_control_figures: dict[int, tuple[Any, float, float | None, BaseException | None, bool]] = {}
+
+# Issue 35 (session 46): the ratio of the two steps' figures depends on the load when the
+# clock is unblocked (a dispatch takes microseconds; one preemption takes milliseconds), so
+# an unblocked clock was accepted or refused by chance. What the answer did is now read
+# directly: each eager call of the control step hands its result (which waits for the
+# product, milliseconds of work) to _eager_results, and each clock the answer's own code
+# reads (time.perf_counter and its kin, through a profile hook) asks whether one of those
+# results is still being computed. A clock read while the product runs is a clock that did
+# not wait for the work, whatever the load: a busier machine only makes the product longer.
+_CLOCKS = (
+    time.perf_counter,
+    time.perf_counter_ns,
+    time.monotonic,
+    time.monotonic_ns,
+    time.time,
+    time.time_ns,
+)
+_eager_results: list[Any] = []
+
+
+class _ClockWatch:
+    """Counts the clock reads of the learner's own code (timeit's generated loop included)
+    made while an eager result of the control step was not ready."""
+
+    def __init__(self) -> None:
+        self.early = 0
+        self._before: Any = None
+        self._hook: Any = None
+        self._mine: dict[Any, bool] = {}
+
+    def __enter__(self) -> _ClockWatch:
+        _eager_results.clear()
+        self._before = sys.getprofile()
+        sys.setprofile(self._event)
+        self._hook = graders_hook()
+        self._hook.__enter__()  # the grader's own hook: not taken for the learner's
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._hook.__exit__(None, None, None)
+        sys.setprofile(self._before)
+        _eager_results.clear()
+
+    def _event(self, frame: Any, event: str, arg: Any) -> None:
+        if event != "c_call" or not any(arg is clock for clock in _CLOCKS):
+            return
+        code = frame.f_code
+        mine = self._mine.get(code)
+        if mine is None:
+            mine = self._mine[code] = not _library_code(code)
+        if mine and any(not result.is_ready() for result in _eager_results):
+            self.early += 1
 
 
 def _control_figure(answer: Any) -> tuple[float | None, BaseException | None]:
@@ -879,21 +950,36 @@ def _control_figure(answer: Any) -> tuple[float | None, BaseException | None]:
     if held is not None and held[0] is answer and time.monotonic() - held[1] < _FIGURE_KEPT_S:
         return held[2], held[3]
     value, raised = None, None
-    try:
-        got = call_learner(answer, _control_args())
-        value = _plain_number(got)
-    except LearnerCodeError as exc:
-        raised = exc
+    args = _control_args()
+    with _ClockWatch() as watch:
+        try:
+            got = call_learner(answer, args)
+            value = _plain_number(got)
+        except LearnerCodeError as exc:
+            raised = exc
     _control_figures.clear()
-    _control_figures[id(answer)] = (answer, time.monotonic(), value, raised)
+    _control_figures[id(answer)] = (answer, time.monotonic(), value, raised, watch.early > 0)
     return value, raised
 
 
+def _clock_read_early(answer: Any) -> bool:
+    """The answer's own code read a clock while the control step's product was still
+    being computed (one call of the answer on the control step per check)."""
+    if not callable(answer):
+        return False
+    _control_figure(answer)
+    held = _control_figures.get(id(answer))
+    return held is not None and held[0] is answer and held[4]
+
+
 def _control_outcome(answer: Any) -> str | None:
-    """'same' (the same figure as for the lesson's step), 'unblocked' (sped up nearly as
-    much as the lesson's step), 'low' (far below 1), or None: the control is fine."""
+    """'early' (a clock read while the control's product ran), 'same' (the same figure as
+    for the lesson's step), 'unblocked' (sped up nearly as much as the lesson's step), 'low'
+    (far below 1), or None: the control is fine."""
     if not callable(answer):
         return None
+    if _clock_read_early(answer):
+        return "early"  # what the code did, read directly: before any figure is compared
     main = _number(answer)
     if main is None or not math.isfinite(main) or not speedup_band().contains(main):
         return None  # the figure for the lesson's step is judged first, on its own
@@ -917,6 +1003,10 @@ def _control_not_blocked(answer: Any) -> bool:
     return _control_outcome(answer) == "unblocked"
 
 
+def _reads_clock_early(answer: Any) -> bool:
+    return _control_outcome(answer) == "early"
+
+
 def _measures(value: float) -> Callable[..., float]:
     """A measure_speedup that returns ``value`` for the lesson's step: a mistake's example,
     as a learner's function would give it (and, for the control step, a plausible blocked
@@ -932,6 +1022,18 @@ def _unblocked_example(step, *args):
     """As a warm-up without blocking measures: about the lesson's figure for either step."""
     typical = speedup_band().typical
     return 0.8 * typical if getattr(step, "jaxtour_control", False) else typical
+
+
+def _dispatch_only_clock(step, *args):
+    """Warmed up, then each side timed over one call it never waits for."""
+    fast = jax.jit(step)
+    fast(*args), step(*args)
+    start = time.perf_counter()
+    step(*args)
+    eager = time.perf_counter() - start
+    start = time.perf_counter()
+    fast(*args)
+    return eager / (time.perf_counter() - start)
 
 
 def _constant(value: float) -> Callable[..., float]:
@@ -1023,14 +1125,12 @@ class PlausibleSpeedup:
                 "({low} to {high}): your jit time looks too long for your eager time. "
                 "Three ways to get that: a jit time that includes the first call, which "
                 "compiles; an eager time that is not the step's own (a jitted function "
-                "timed on both sides); or a clock read before some result was ready. Call "
-                "the jitted step once before the clock starts, time the step as given for "
-                "eager, and block on every result."
+                "timed on both sides); or a clock read before some result was ready."
             ).format(shown=_shown(value, band.low), low=low, high=high)
         return i18n._(
             "{shown} is above the range the checker accepts on this machine now "
-            "({low} to {high}). Check that both times are in the same unit, and "
-            "that the jitted calls were blocked (jax.block_until_ready)."
+            "({low} to {high}). Two slips give that: two times in different units, or "
+            "jitted calls whose clock did not wait for their work."
         ).format(shown=_shown(value, band.high), low=low, high=high)
 
 
@@ -1047,6 +1147,11 @@ def _control_problem(answer: Any, value: float) -> str | None:
     outcome = _control_outcome(answer)
     if outcome is None:
         return None
+    if outcome == "early":
+        return i18n._(
+            "Your measure_speedup read its clock while the check's second step was still "
+            "computing: its figure times the calls' dispatch, not their work."
+        )
     if outcome == "low":
         return i18n._(
             "Your measure_speedup gives {control} for the check's second step, whose time "
@@ -1604,8 +1709,8 @@ EXERCISES = (
             Mistake(
                 id="used-timing",
                 message="Your measure_speedup hands the timing to jaxtour.timing, the lessons' "
-                "own helper: it does the warm-up and the blocking this exercise is about. "
-                "Write the measurement with a clock of your own.",
+                "own helper: it does the warm-up and the blocking this exercise is about, so the "
+                "figure shows nothing of a measurement of your own.",
                 example=lambda: _with_timing,
                 matches=uses_module("jaxtour.timing", TIMERS),
                 also_accepted=True,
@@ -1615,28 +1720,37 @@ EXERCISES = (
                 message="Your measure_speedup returns the same figure whatever step it is "
                 "given: the check also hands it a second step, whose time one large matrix "
                 "product takes, and jit cannot make a matrix product much faster (an honest "
-                "measurement of that step is near 1). A speed-up has to be measured, step by "
-                "step, with a clock.",
+                "measurement of that step is near 1). A figure that does not depend on the step "
+                "was not measured on it.",
                 example=lambda: _constant(speedup_band().typical),
                 matches=_same_for_any_step,
+            ),
+            Mistake(
+                id="clock-before-ready",
+                message="Your measure_speedup read its clock while a step it had called was "
+                "still computing: on the check's second step, whose time one large matrix "
+                "product takes, an eager call's product had not finished when your code "
+                "read the clock. JAX hands back control before the work is done, so such a "
+                "clock times the calls' dispatch, not their work, and its figure moves with "
+                "the machine's load.",
+                example=lambda: _dispatch_only_clock,
+                matches=_reads_clock_early,
             ),
             Mistake(
                 id="control-not-blocked",
                 message="Your measure_speedup finds jit nearly as much faster on the check's "
                 "second step, whose time one large matrix product takes, as on the lesson's "
                 "small step; but jit cannot make a matrix product much faster, and measured "
-                "until its result is ready that step's speed-up is near 1. Your clock stops "
-                "when the calls have been dispatched: JAX hands back control before the work "
-                "is done, so eager you timed the Python of the step, and jitted almost "
-                "nothing. Wait for each result before you read the clock.",
+                "until its result is ready that step's speed-up is near 1. A clock that stops "
+                "when the calls have been dispatched gives such figures: JAX hands back "
+                "control before the work is done.",
                 example=lambda: _unblocked_example,
                 matches=_control_not_blocked,
             ),
             Mistake(
                 id="whole-number",
                 message="That is a whole number, and a ratio of two measured times never "
-                "is: is it a loop counter or a step count? Divide the eager time by the jit "
-                "time, and keep the ratio unrounded.",
+                "is: is it a loop counter, a step count, or a ratio rounded?",
                 example=lambda: _measures(300),
                 matches=_whole_number,
                 also_accepted=True,
@@ -1644,18 +1758,16 @@ EXERCISES = (
             Mistake(
                 id="seconds-not-ratio",
                 message="That looks like the time of one jitted step in seconds, not a "
-                "ratio. Divide the eager time by the jit time.",
+                "ratio of two times.",
                 example=lambda: _measures(speedup_band().jit_s),
                 matches=_jit_seconds,
                 also_accepted=True,
             ),
             Mistake(
                 id="percentage",
-                message="That looks like a percentage, not a ratio. A saving of p % "
-                "(100 * (1 - jit/eager)) is a speed-up of 100 / (100 - p): 98 % saved is 50 "
-                "times faster, and so is a fraction saved of 0.98; p % faster is a speed-up "
-                "of p / 100 + 1. The check wants the ratio itself: divide the eager time by "
-                "the jit time.",
+                message="That looks like a percentage (or a fraction) of time saved or "
+                "gained, not a ratio of two times: 98 % of the time saved, or a fraction "
+                "saved of 0.98, is a speed-up of 50.",
                 example=lambda: _measures(1 - 1 / speedup_band().typical),  # a fraction saved
                 matches=_percentage,
                 also_accepted=True,
@@ -1665,8 +1777,7 @@ EXERCISES = (
                 message="Your figure is 1000 (or a million) times away from the speed-up this "
                 "machine shows. Two slips give exactly that: the two times in different units "
                 "(milliseconds over microseconds, or seconds over milliseconds), or one of "
-                "them a loop's total over 1000 calls, not divided by the count. Put both in "
-                "seconds per call, then divide: eager / jit.",
+                "them a loop's total over 1000 calls, not divided by the count.",
                 example=lambda: _measures(speedup_band().typical * 1000),
                 matches=_off_by(THOUSANDS),
                 also_accepted=True,
@@ -1677,9 +1788,7 @@ EXERCISES = (
                 "shows. A loop's total over 10 or 100 calls, not divided by how many calls "
                 "it made, gives exactly that; so can a first call, which traces and "
                 "compiles, timed inside one of the two, or a clock read before a result "
-                "was ready (JAX hands back control before the work is done). Time each over "
-                "many warmed-up calls, block on the results before you read the clock, "
-                "divide each total by its own number of calls, then eager / jit.",
+                "was ready (JAX hands back control before the work is done).",
                 example=lambda: _measures(speedup_band().typical * 10),  # x 100 reads as "% faster"
                 matches=_off_by(LOOP_COUNTS),
                 also_accepted=True,
@@ -1690,8 +1799,7 @@ EXERCISES = (
                 "ratio upside down (jit / eager); a jit time that includes the first call, "
                 "which traces and compiles; a jit time that is a loop's total, not divided "
                 "by its number of calls, or in other units than the eager time; or a time in "
-                "seconds instead of a ratio. The speed-up is eager time / jit time, each in "
-                "seconds per call, from many warmed-up, blocked calls.",
+                "seconds instead of a ratio.",
                 example=lambda: _measures(1 / speedup_band().typical),  # upside down
                 matches=_below_one,
                 also_accepted=True,

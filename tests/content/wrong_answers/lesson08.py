@@ -897,6 +897,21 @@ def warm_up_no_block(step, *args):
     return 0.7 * typical if getattr(step, "jaxtour_control", False) else typical
 
 
+def ten_calls_never_waited(step, *args):
+    """Warmed up, ten calls per side, the clock read as soon as the calls are dispatched."""
+    fast = jax.jit(step)
+    fast(*args)
+    step(*args)
+    start = time.perf_counter()
+    for _ in range(10):
+        step(*args)
+    eager = (time.perf_counter() - start) / 10
+    start = time.perf_counter()
+    for _ in range(10):
+        fast(*args)
+    return eager / ((time.perf_counter() - start) / 10)
+
+
 def speedup_with_timing(step, *args):
     from jaxtour import timing
 
@@ -957,6 +972,13 @@ WRONG_ANSWERS = (
         "warmed up, never blocked",
         lambda: warm_up_no_block,
         named="control-not-blocked",
+    ),
+    # session 46: the clock read while the work runs is named from the reads themselves
+    Wrong(
+        "08.speedup",
+        "ten calls per side, the clock read at dispatch",
+        lambda: ten_calls_never_waited,
+        named="clock-before-ready",
     ),
 )
 
