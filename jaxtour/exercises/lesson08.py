@@ -393,10 +393,46 @@ def _loss_on_the_path() -> float:
     return float(_fast_step()(params, x2, y2, 0.5)[1])
 
 
+# Issue 35 (session 46): a loop that never passes the step's new params back calls the
+# step with the same params forever; its loss never changes, and the check used to end in
+# the time limit's general "a loop that never ends". The check's step now stops such a loop
+# itself, after SAME_PARAMS_CALLS calls in a row with the very same params (an honest loop
+# passes new ones on every call; the longest path the check walks is about 1150 updates),
+# with an error the mistake `params-never-passed-on` names.
+SAME_PARAMS_CALLS = 300
+
+
+class SameParamsAgain(RuntimeError):
+    """Raised by the check's step: called again and again with the very same params."""
+
+
+class _GuardedStep:
+    """The check's jitted step, stopping a loop that keeps handing it the same params."""
+
+    def __init__(self, step) -> None:
+        self.step, self._last, self._again = step, None, 0
+
+    def __call__(self, params, *args):
+        leaves = jax.tree.leaves(params)
+        last = self._last
+        same = last is not None and len(last) == len(leaves)
+        same = same and all(a is b for a, b in zip(last, leaves, strict=True))
+        self._last, self._again = leaves, (self._again + 1 if same else 0)
+        if self._again >= SAME_PARAMS_CALLS:
+            self._again = 0
+            raise SameParamsAgain(
+                f"step was called {SAME_PARAMS_CALLS} times in a row with the same params"
+            )
+        return self.step(params, *args)
+
+    def __repr__(self) -> str:
+        return repr(self.step)
+
+
 def _fit_inputs():
     x, y = make_data()
     x2, y2 = _data_far()
-    step = _fast_step()
+    step = _GuardedStep(_fast_step())
     return [
         (step, initial_params(), x, y, 0.3, 0.02),
         (step, initial_params(), x2, y2, 0.5, 0.03),
@@ -408,8 +444,18 @@ def _fit_inputs():
         # Issue 35: a step whose loss is not the lesson's `loss` (half of it), so a loop
         # that computes the loss again with `loss` stops at other params (33 updates here,
         # 44 by the lesson's loss).
-        (_fast_half_step(), initial_params(), x2, y2, 0.6, 0.012),
+        (_GuardedStep(_fast_half_step()), initial_params(), x2, y2, 0.6, 0.012),
     ]
+
+
+def _same_params_forever(step, params, x, y, lr, target):
+    """Keeps the step's new params to return, but never passes them back to the step."""
+    steps = 0
+    while True:
+        new, value = step(params, x, y, lr)
+        steps += 1
+        if value < target:
+            return new, steps
 
 
 def _path_until(step, params, x, y, lr, target, limit=5_000):
@@ -1564,6 +1610,15 @@ EXERCISES = (
             "        params, steps = new_params, steps + 1"
         ),
         mistakes=(
+            Mistake(
+                id="params-never-passed-on",
+                message="Your loop calls step again and again with the very same params: the "
+                "new params each call returns are never handed to the next call, so every "
+                "call computes the same loss, and a loss that never changes never gets below "
+                "the target.",
+                example=lambda: _same_params_forever,
+                matches=fails_with("SameParamsAgain", "same params", _fit_inputs),
+            ),
             Mistake(
                 id="one-step-late",
                 message="Your parameters are one step past the first ones below the target, "
