@@ -1357,15 +1357,14 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="returns-none",
-                message="Your step returns None: it has no return statement. Return the "
-                "pair (new_params, loss_value).",
+                message="Your step returns None: it has no return statement.",
                 example=lambda: _forgot_return,
                 matches=returns_none(_update_inputs),
             ),
             Mistake(
                 id="no-decay-argument",
-                message="update takes five arguments, params, x, y, lr and decay; this one "
-                "takes four (is it sgd_step, renamed?). Add decay, and use it in the step.",
+                message="update takes five arguments, params, x, y, lr and decay; this one takes "
+                "four (is it sgd_step, renamed?).",
                 example=lambda: sgd_step,
                 matches=fails_with(
                     "TypeError", r"takes 4 positional arguments but 5", _update_inputs
@@ -1373,31 +1372,31 @@ EXERCISES = (
             ),
             Mistake(
                 id="mutated-params",
-                message="Your step assigned into the params dict it was given, so the "
-                "caller's params changed. Return a new dict: jax.tree.map builds one.",
+                message="Your step assigned into the params dict it was given, so the caller's "
+                "params changed: a step that changes its input is not a pure function, and jit and"
+                " grad assume one.",
                 example=lambda: _in_place,
                 matches=_mutates_params,
                 also_accepted=True,
             ),
             Mistake(
                 id="swapped",
-                message="The pair is the wrong way round: return (new_params, loss_value), "
-                "the parameters first, as the training loop unpacks it.",
+                message="The pair is the wrong way round: the training loop unpacks the parameters"
+                " first, then the loss.",
                 example=lambda: _swapped,
                 matches=behaves_like(_swapped, _update_inputs),
             ),
             Mistake(
                 id="params-only",
-                message="That returns only the new parameters. Return the loss beside them, "
-                "(new_params, loss_value): the loop records it, and value_and_grad already "
-                "computed it.",
+                message="That returns only the new parameters, without the loss the training loop "
+                "records beside them.",
                 example=lambda: _params_only,
                 matches=behaves_like(_params_only, _update_inputs),
             ),
             Mistake(
                 id="notebook-globals",
-                message="Your step reads the notebook's own x or y instead of its arguments: "
-                "on other data it still fits the notebook's. Use only the arguments.",
+                message="Your step reads the notebook's own x or y instead of its arguments: on "
+                "other data it still fits the notebook's.",
                 example=lambda: (
                     lambda params, x, y, lr, decay: _update(params, *make_data(), lr, decay)
                 ),
@@ -1442,18 +1441,15 @@ EXERCISES = (
             ),
             Mistake(
                 id="penalized-value",
-                message="The new parameters are right, but the loss you return includes "
-                "the decay penalty. The value to return is the data loss alone, the one the "
-                "lesson's loss function computes.",
+                message="The new parameters are right, but the loss you return includes the decay "
+                "penalty, where the task asks for the data loss alone.",
                 example=lambda: _penalized_value,
                 matches=behaves_like(_penalized_value, _update_inputs),
             ),
             Mistake(
                 id="penalty-doubled",
-                message="Your decay term is twice the one asked: the gradient of a penalty "
-                "decay times the sum of squares brings down a factor of 2. The decay term "
-                "asked for is decay times the parameter, once, and the loss you return "
-                "carries no penalty.",
+                message="Your decay term is twice the one asked: the gradient of a penalty decay "
+                "times the sum of squares brings down a factor of 2.",
                 example=lambda: _penalty_doubled,
                 matches=_new_params_like(_penalty_doubled),
             ),
@@ -1466,18 +1462,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="float-loss",
-                message="float(value) (or value.item()) makes the loss a Python number. "
-                "train jits the steps it is given, and under jit float() on a traced value "
-                "fails; it would also make every step wait for the device. Return the jax "
-                "array value_and_grad gave.",
+                message="float(value) (or value.item()) makes the loss a Python number. train jits"
+                " the steps it is given, and under jit float() on a traced value fails; it would "
+                "also make every step wait for the device.",
                 example=lambda: _float_loss,
                 matches=_loss_is_python_float,
             ),
             Mistake(
                 id="sum-loss",
-                message="Your step differentiates the sum of squared errors, not the "
-                "lesson's loss (their mean): its gradient is N times too large. "
-                "Differentiate the loss function defined above.",
+                message="Your step differentiates the sum of squared errors, not the lesson's loss"
+                " (their mean): its gradient is N times too large.",
                 example=lambda: _sum_update,
                 matches=behaves_like(_sum_update, _update_inputs),
             ),
@@ -1490,8 +1484,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="returns-grads",
-                message="You returned the gradients where the new parameters belong. Apply "
-                "the step inside jax.tree.map and return what it builds.",
+                message="You returned the gradients where the new parameters belong.",
                 example=lambda: _returns_grads,
                 matches=behaves_like(_returns_grads, _update_inputs),
             ),
@@ -1505,9 +1498,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="dict-arithmetic",
-                message="A Python dict has no arithmetic: -, * and + on whole dicts fail. "
-                "The step has to be applied leaf by leaf, to each parameter with its own "
-                "gradient.",
+                message="A Python dict has no arithmetic: -, * and + on whole dicts fail.",
                 example=lambda: _dict_arithmetic,
                 matches=fails_with("TypeError", r"unsupported operand.*'dict'", _update_inputs),
             ),
@@ -1520,7 +1511,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="list-not-tuple",
-                message="Right values, but in a list. Return a tuple: return new_params, value.",
+                message="Right values, but in a list, where the task asks for a tuple.",
                 example=lambda: _as_list,
                 matches=_returns_list,
             ),
@@ -1535,25 +1526,22 @@ EXERCISES = (
             ),
             Mistake(
                 id="grads-not-params-shaped",
-                message="The gradient does not have the structure of params, so "
-                "jax.tree.map cannot pair them: did you differentiate with respect to "
-                "another argument (argnums=1 is x)? The step needs the gradient with respect "
-                "to params, loss's first argument.",
+                message="The gradient does not have the structure of params, so jax.tree.map "
+                "cannot pair them: was it taken with respect to another argument (argnums=1 is x)?",
                 example=lambda: _grads_wrt_x,
                 matches=fails_with("ValueError", r"pytree structure error", _update_inputs),
             ),
             Mistake(
                 id="loss-after-step",
-                message="The parameters are right, but the loss is computed after the step. "
-                "Return the value value_and_grad gave, the loss at the params you were given: "
-                "it costs nothing extra.",
+                message="The parameters are right, but the loss is computed after the step: the "
+                "task asks for the loss at the params the step was given.",
                 example=lambda: _loss_after,
                 matches=behaves_like(_loss_after, _update_inputs),
             ),
             Mistake(
                 id="fixed-learning-rate",
-                message="Your step moves by the same amount whatever lr it is given: it uses "
-                "a learning rate of its own. Use the lr argument.",
+                message="Your step moves by the same amount whatever lr it is given: it uses a "
+                "learning rate of its own.",
                 example=lambda: _fixed_lr,
                 matches=ignores_arguments(_one_changed(lr=0.2)),
             ),
@@ -1566,10 +1554,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="gradient-at-shrunk",
-                message="Your decay term is right, but your step shrinks the parameters "
-                "first and then takes the loss's gradient at the shrunk parameters. Both "
-                "terms of the step are taken at the same point, the params the step is "
-                "given: the loss's gradient there, plus decay times each of those params.",
+                message="Your decay term is right, but your step shrinks the parameters first and "
+                "then takes the loss's gradient at the shrunk parameters: the two terms of your "
+                "step are taken at two different points.",
                 example=lambda: _gradient_at_shrunk,
                 matches=behaves_like(_gradient_at_shrunk, _update_inputs),
             ),
@@ -1621,27 +1608,27 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-step-late",
-                message="Your parameters are one step past the first ones below the target, "
-                "and your count says so: the loss a step returns is the loss at the params "
-                "it was given, computed before its update. When that loss is below the "
-                "target, the params to keep are the ones you passed in; the step's new "
-                "params have one update more.",
+                message="Your parameters are one step past the first ones below the target, and "
+                "your count says so: the loss a step returns is the loss at the params it was "
+                "given, computed before its update, and the step's new params have one update "
+                "more.",
                 example=lambda: _one_step_late,
                 matches=behaves_like(_one_step_late, _fit_inputs),
             ),
             Mistake(
                 id="late-params",
-                message="Your count is right, but your parameters are one update past it: the "
-                "loss a step returns belongs to the params it was given, so when that loss "
-                "is below the target, keep those, not the step's new ones.",
+                message="Your count is right, but your parameters are one update past it: the loss"
+                " a step returns belongs to the params it was given, not to the new ones it "
+                "returns.",
                 example=lambda: _late_params_right_count,
                 matches=behaves_like(_late_params_right_count, _fit_inputs),
             ),
             Mistake(
                 id="count-off-by-one",
-                message="Your parameters are the right ones, but your count is one too many: "
-                "count the updates that led to them (0 when the starting params are already "
-                "below the target), not the step calls, the last of which only measured.",
+                message="Your parameters are the right ones, but your count is one too many: it "
+                "counts the step calls, and the last call only measured the loss; the task counts "
+                "the updates that led to the parameters (0 when the starting params are already "
+                "below the target).",
                 example=lambda: _right_params_late_count,
                 matches=behaves_like(_right_params_late_count, _fit_inputs),
             ),
@@ -1677,22 +1664,20 @@ EXERCISES = (
             ),
             Mistake(
                 id="recomputed-loss",
-                message="Your loop decides with a loss it computes again, not with the one "
-                "each step returns: the check's last step trains on another loss than the "
-                "lesson's (half of it), so your loop stops where the lesson's loss is below "
-                "the target, later than the step's own loss is. The step already computed "
-                "its loss, at the params it was given: decide with that one.",
+                message="Your loop decides with a loss it computes again, not with the one each "
+                "step returns: the check's last step trains on another loss than the lesson's "
+                "(half of it), so your loop stops where the lesson's loss is below the target, "
+                "later than the step's own loss is.",
                 example=lambda: _recomputed_loss,
                 matches=behaves_like(_recomputed_loss, _fit_inputs),
             ),
             Mistake(
                 id="stops-elsewhere",
                 message="Your parameters are the ones the training path reaches after as many "
-                "updates as you counted, but not the first ones below the target: your loop "
-                "stops after a number of steps of its own (a fixed count, or a cap that one "
-                "of the check's paths, over a thousand updates long, runs past), not at the "
-                "first step whose loss is below the target. Look at each step's loss, and "
-                "stop there.",
+                "updates as you counted, but not the first ones below the target: your loop stops "
+                "after a number of steps of its own (a fixed count, or a cap that one of the "
+                "check's paths, over a thousand updates long, runs past), not at the first step "
+                "whose loss is below the target.",
                 example=lambda: _fixed_steps,
                 matches=_stops_elsewhere,
             ),
@@ -1707,9 +1692,8 @@ EXERCISES = (
             Mistake(
                 id="step-called-again",
                 message="Your result is right, but your loop calls step more often than it "
-                "updates: each extra call computes the loss (and a gradient) a second time. "
-                "One call per update gives both the new params and the loss of the params "
-                "it was given; keep them both from that call.",
+                "updates: each extra call computes the loss (and a gradient) a second time, work "
+                "the previous call had already done.",
                 example=lambda: _step_called_again,
                 matches=_calls_step_again,
                 also_accepted=True,
