@@ -27,6 +27,7 @@ from jaxtour.grader.compare import describe, short_repr
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.mistakes import (
     behaves_like,
+    equals_tree,
     fails_with,
     grows_with_batch,
     ignores_arguments,
@@ -308,8 +309,9 @@ def _out_axes_one(params, xs, ys):  # the demo's out_axes=1: b's batch has no ax
 def _examples_in_rows(answer: Any) -> bool:
     """xs mapped along axis 0, the lesson demo's layout: vmap finds D rows against N
     labels, or (a square batch) silently takes the rows as the examples."""
+    # axis 0 of xs, or (round 8) axis 1 of xs.T: the rows of xs either way
     wrong_size = fails_with(
-        "ValueError", r"inconsistent sizes.*axis 0 of argument x\b", _grad_inputs
+        "ValueError", r"(?s)inconsistent sizes.*axis [01] of argument x\b", _grad_inputs
     )
     return wrong_size(answer) or behaves_like(_rows_as_examples, _square_inputs)(answer)
 
@@ -331,6 +333,23 @@ def _argnums_tuple(params, xs, ys):
 @_compiled
 def _value_and_grads(params, xs, ys):
     return jax.vmap(jax.value_and_grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
+
+
+def _losses_beside_grads(answer: Any) -> bool:
+    """A pair whose second item is the per-example gradients asked (value_and_grad under
+    vmap, the examples put wherever out_axes says): round 8 put them last."""
+    if not callable(answer):
+        return False
+    for args in _grad_inputs():
+        try:
+            got = call_learner(answer, args)
+        except Exception:
+            return False
+        if not (isinstance(got, tuple | list) and len(got) == 2):
+            return False
+        if not equals_tree(_transposed(*args))(got[1]):
+            return False
+    return True
 
 
 def _grads_no_return(params, xs, ys):
@@ -1548,6 +1567,10 @@ EXERCISES = (
                 message="jax.value_and_grad returns (losses, gradients): the exercise asks "
                 "for the gradients alone.",
                 example=lambda: _value_and_grads,
+                matches=lambda answer: (
+                    behaves_like(_value_and_grads, _grad_inputs)(answer)
+                    or _losses_beside_grads(answer)
+                ),
             ),
             Mistake(
                 id="leaves-in-a-tuple",
