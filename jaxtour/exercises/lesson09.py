@@ -631,6 +631,66 @@ def _drawn_from_and_split(jaxpr: Any) -> bool:
     return False
 
 
+def _draws_numbers(eqn: Any) -> bool:
+    """The equation draws numbers without splitting: random_bits, or a nested program
+    (jax.random.normal's own) that draws and splits nothing."""
+    return _program_draws(eqn) and not _program_splits(eqn)
+
+
+def _program_splits(eqn: Any) -> bool:
+    if eqn.primitive.name == "random_split":
+        return True
+    for param in eqn.params.values():
+        for item in param if isinstance(param, tuple | list) else (param,):
+            inner = getattr(item, "jaxpr", item)
+            if hasattr(inner, "eqns") and any(_program_splits(e) for e in inner.eqns):
+                return True
+    return False
+
+
+def _drawn_from_twice(jaxpr: Any) -> bool:
+    """A key variable that two equations draw numbers from, in any program."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    counts: dict[int, int] = {}
+    for eqn in jaxpr.eqns:
+        if _draws_numbers(eqn):
+            for var_id in {id(v) for v in eqn.invars}:
+                counts[var_id] = counts.get(var_id, 0) + 1
+                if counts[var_id] > 1 and _is_key_var(eqn, var_id):
+                    return True
+        for param in eqn.params.values():
+            for item in param if isinstance(param, tuple | list) else (param,):
+                inner = getattr(item, "jaxpr", item)
+                if hasattr(inner, "eqns") and _drawn_from_twice(inner):
+                    return True
+    return False
+
+
+def _is_key_var(eqn: Any, var_id: int) -> bool:
+    for var in eqn.invars:
+        if id(var) == var_id:
+            dtype = getattr(getattr(var, "aval", None), "dtype", None)
+            return dtype is not None and jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key)
+    return False
+
+
+@remembered
+def _draws_one_key_twice(answer: Any) -> bool:
+    """One key drawn from twice in the answer's traced program (round 8: all the steps drawn
+    anew from key on every pass, one of them kept each time). Told by the program jit would
+    record for a six-step walk."""
+    jaxpr = _walk_program(answer)
+    return jaxpr is not None and _drawn_from_twice(jaxpr)
+
+
+def _walk_redrawn_each_pass(key, steps):
+    position, path = 0.0, []
+    for i in range(steps):
+        position = position + jax.random.normal(key, (steps,))[i]
+        path.append(position)
+    return jnp.stack(path)
+
+
 @remembered
 def _draws_and_splits_one_key(answer: Any) -> bool:
     """A key both drawn from and split in the answer's traced program (round 8: the first
@@ -1793,6 +1853,19 @@ EXERCISES = (
                 "used once, for one draw or one split.",
                 example=lambda: _walk_first_from_key,
                 matches=_draws_and_splits_one_key,
+                also_accepted=True,
+            ),
+            Mistake(
+                id="key-drawn-twice",
+                # Round 8's reader: the whole walk drawn anew from key on every pass, one
+                # step kept each time. The numbers are one draw's, so the values are right;
+                # the task's rule (no key used twice) is what refuses it.
+                message="Your walk's numbers are right, but they come from one key drawn from "
+                "again and again (all the steps drawn anew from the same key on every pass, "
+                "say): the same key gives the same numbers, so each draw repeats the one "
+                "before, and the task asks that no key be used twice.",
+                example=lambda: _walk_redrawn_each_pass,
+                matches=_draws_one_key_twice,
                 also_accepted=True,
             ),
             Mistake(

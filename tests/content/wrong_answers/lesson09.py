@@ -1581,3 +1581,23 @@ ROUND_8_FIXED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_8_FIXED)
+
+
+# --- session 46: one key drawn from on every pass (round 8's reader, accepted before) -------
+
+
+def walk_cumsum_of_redraws(key, steps):
+    """A comprehension that draws all the steps from key on every pass, one entry kept."""
+    steps_drawn = [jax.random.normal(key, (steps,))[i] for i in range(steps)]
+    return jnp.cumsum(jnp.stack(steps_drawn))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.random_walk",
+        "a (steps,) draw from key in each pass, one entry kept",
+        lambda: walk_cumsum_of_redraws,
+        named="key-drawn-twice",
+    ),
+)
