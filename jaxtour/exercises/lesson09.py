@@ -885,7 +885,9 @@ class GoodRandomWalk:
                 "{step_spread}; jax.random.normal draws with 1."
             ).format(STAT_KEYS=STAT_KEYS, step_spread=f"{stats.step_spread:.2f}")
         if not stats.accumulates():
-            return i18n._("The positions do not add up: return the position after each step.")
+            return i18n._(
+                "The positions do not add up: an entry is not the one before it plus a step."
+            )
         return None
 
 
@@ -1033,9 +1035,9 @@ def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
         )
     for name, view in zip(("view_a", "view_b"), got, strict=True):
         if is_numpy_array(view):
-            return None, i18n._(
-                "{name} is a NumPy array: keep it a jax array (jnp, jax.random)."
-            ).format(name=name)
+            return None, i18n._("{name} is a NumPy array, where a jax array was asked.").format(
+                name=name
+            )
         if not is_jax_array(view):
             return None, i18n._(
                 "{name} should be a jax array of shape {shape}, but is {what}."
