@@ -675,23 +675,20 @@ EXERCISES = (
             ),
             Mistake(
                 id="keyword-calls",
-                message="Your fast_smooth works with every argument passed by position, but "
-                "not with weights and mode passed by keyword: jit then no longer treats mode "
-                "as static. static_argnums counts among each call's positional arguments (a "
-                "negative one from their end, so with fewer of them it points at another "
-                "argument), and with static_argnames=() given as well, jit does not match "
-                "the position to the argument's name. The argument's name, or a position "
-                "counted from the start with nothing else given, means mode in every call.",
+                message="Your fast_smooth works with every argument passed by position, but not "
+                "with weights and mode passed by keyword: jit then no longer treats mode as "
+                "static. static_argnums counts among each call's positional arguments (a negative "
+                "one from their end, so with fewer of them it points at another argument), and "
+                "with static_argnames=() given as well, jit does not match the position to the "
+                "argument's name.",
                 example=lambda: jax.jit(_smooth, static_argnums=-1),
                 matches=_keyword_calls_fail,
                 also_accepted=True,
             ),
             Mistake(
                 id="mode-traced",
-                message="jit tried to trace mode, and a string is not an array: jit can "
-                "trace numbers and arrays only, so it has nothing to stand in for 'valid' "
-                "or 'same'. An argument jit cannot trace at all has to be static (on every "
-                "call, by position and by keyword).",
+                message="jit tried to trace mode, and a string is not an array: jit can trace "
+                "numbers and arrays only, so it has nothing to stand in for 'valid' or 'same'.",
                 example=lambda: jax.jit(_smooth),
                 matches=_traced_string,
                 also_accepted=True,
@@ -707,29 +704,25 @@ EXERCISES = (
             ),
             Mistake(
                 id="python-max",
-                message="smooth's Python max compares the weights, and each comparison must "
-                "be one True or False: under jit the weights are tracers, with no values, "
-                "so it fails. Making weights static would hand max their values, but "
-                "compile again for every new kernel; an array operation finds the largest "
-                "weight on tracers.",
+                message="smooth's Python max compares the weights, and each comparison must be one"
+                " True or False: under jit the weights are tracers, with no values, so it fails. "
+                "Making weights static would hand max their values, but compile again for every "
+                "new kernel.",
                 example=lambda: jax.jit(_smooth_python_max, static_argnames="mode"),
                 matches=fails_with("TracerBoolConversionError", "", _smooth_inputs),
             ),
             Mistake(
                 id="numpy-max",
-                message="np.max needs the weights' values, and under jit they are tracers: a "
-                "NumPy function cannot take one. Keep weights traced (a static tuple "
-                "compiles again for every new kernel) and find the largest weight with an "
-                "operation that traces.",
+                message="np.max needs the weights' values, and under jit they are tracers: a NumPy"
+                " function cannot take one (and a static tuple of weights would compile again for "
+                "every new kernel).",
                 example=lambda: jax.jit(_smooth_numpy_max, static_argnames="mode"),
                 matches=fails_with("TracerArrayConversionError", "", _smooth_inputs),
             ),
             Mistake(
                 id="jnp-of-tuple",
-                message="A jnp function takes arrays, and weights is a tuple: jnp refuses a "
-                "Python tuple or list of numbers as an argument (NumPy would convert it). "
-                "The peak is the largest weight of an array made from the tuple, as the "
-                "kernel is.",
+                message="A jnp function takes arrays, and weights is a tuple: jnp refuses a Python"
+                " tuple or list of numbers as an argument (NumPy would convert it).",
                 example=lambda: jax.jit(_smooth_jnp_of_tuple, static_argnames="mode"),
                 matches=fails_with(
                     "TypeError",
@@ -739,13 +732,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="weights-static",
-                message="Your results are right, but weights is static: each new kernel "
-                "compiles again, even one of a length already compiled (the check called "
-                "two kernels of three weights, and your function compiled twice). A loop "
-                "over many kernels would compile each one. weights are data: keep them "
-                "traced (their number is the tuple's structure, in the cache key anyway, "
-                "and each Python float is traced like a weakly typed scalar), and compute "
-                "what smooth needs from them with array operations, which work on tracers.",
+                message="Your results are right, but weights is static: each new kernel compiles "
+                "again, even one of a length already compiled (the check called two kernels of "
+                "three weights, and your function compiled twice). A loop over many kernels would "
+                "compile each one.",
                 example=lambda: jax.jit(_smooth, static_argnames=("weights", "mode")),
                 matches=_compiles_per_kernel,
                 also_accepted=True,
@@ -820,19 +810,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="clip-traced",
-                message="jit traced clip, and a Python if (or and, or, not, bool()) needs a "
-                "True or False while tracing, which a tracer does not have. On some calls "
-                "clip comes from the schedule's array, so jit cannot be handed its value "
-                "either: the choice has to be made inside the array operations, which "
-                "receive the tracer as it is.",
+                message="jit traced clip, and a Python if (or and, or, not, bool()) needs a True "
+                "or False while tracing, which a tracer does not have. On some calls clip comes "
+                "from the schedule's array, so jit cannot be handed its value either.",
                 example=lambda: jax.jit(_step),
                 matches=fails_with("TracerBoolConversionError", "", _step_inputs),
             ),
             Mistake(
                 id="python-number",
-                message="This turns a traced value into a Python number (float(), int(), "
-                ".item()), which needs a value that jit does not have while it traces. The "
-                "arithmetic takes the tracer as it is.",
+                message="This turns a traced value into a Python number (float(), int(), .item()),"
+                " which needs a value that jit does not have while it traces.",
                 example=lambda: jax.jit(
                     lambda w, grad, lr, clip: w - float(lr) * _clipped(grad, clip)
                 ),
@@ -841,29 +828,23 @@ EXERCISES = (
             Mistake(
                 id="static-lr",
                 message="lr is static here: the check passes a learning rate as a jax scalar, "
-                "which cannot be static (it is not hashable), and each new static value "
-                "would compile step again, once per step of a schedule. A value that changes "
-                "on every step is data: leave it traced.",
+                "which cannot be static (it is not hashable), and each new static value would "
+                "compile step again, once per step of a schedule.",
                 example=lambda: jax.jit(_step_where, static_argnames="lr"),
                 matches=fails_with("ValueError", r"Non-hashable static", _array_lr_cases),
             ),
             Mistake(
                 id="static-clip",
-                message="clip is static here: on some calls the check passes it as a schedule "
-                "kept in arrays hands it out, a jax boolean, which cannot be static (it is "
-                "not hashable); and each new static value would compile step again. A switch "
-                "that arrives in an array is data, like lr: leave it traced, and let the "
-                "array operations make the choice that the Python if made (computing both "
-                "outcomes and keeping one element by element, or running one branch for a "
-                "traced boolean).",
+                message="clip is static here: on some calls the check passes it as a schedule kept"
+                " in arrays hands it out, a jax boolean, which cannot be static (it is not "
+                "hashable); and each new static value would compile step again.",
                 example=lambda: jax.jit(_step, static_argnames="clip"),
                 matches=fails_with("ValueError", r"Non-hashable static", _array_clip_cases),
             ),
             Mistake(
                 id="numpy-in-jit",
-                message="A NumPy function (np.clip, np.subtract, ...) needs concrete values, "
-                "and under jit w, grad and lr are tracers. Python's operators and the jnp "
-                "functions take tracers.",
+                message="A NumPy function (np.clip, np.subtract, ...) needs concrete values, and "
+                "under jit w, grad and lr are tracers, with shapes but no values.",
                 example=lambda: jax.jit(
                     lambda w, grad, lr, clip: np.subtract(w, lr * _clipped(grad, clip))
                 ),
@@ -872,9 +853,9 @@ EXERCISES = (
             Mistake(
                 id="leaked-tracer",
                 message="Right values, but your step stores a traced value outside itself (a "
-                "global, a list, an attribute): JAX's leak checker found a tracer that "
-                "outlived its trace. That value is not the learning rate of any call, and "
-                "using it after the call fails. Use what step is given, and keep it inside.",
+                "global, a list, an attribute): JAX's leak checker found a tracer that outlived "
+                "its trace. That value is not the learning rate of any call, and using it after "
+                "the call fails.",
                 example=lambda: _leaking_step(),
                 matches=_leaks_tracer,
                 also_accepted=True,
@@ -1062,10 +1043,9 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="python-if",
-                message="A Python if on an array (or a while, an and, an or: each asks the "
-                "array for one True or False) fails under jit: x is a tracer there, with a "
-                "shape but no values. The choice has to be made element by element, inside "
-                "the array operations.",
+                message="A Python if on an array (or a while, an and, an or: each asks the array "
+                "for one True or False) fails under jit: x is a tracer there, with a shape but no "
+                "values, so Python has nothing to branch on.",
                 example=lambda: _python_if,
                 # The message says "if": the code must have one (max(x, 0) fails alike).
                 matches=lambda answer: _truth_of_a_tracer(answer) and branches_in_python(answer),
@@ -1083,28 +1063,25 @@ EXERCISES = (
             ),
             Mistake(
                 id="boolean-mask",
-                message="A boolean mask used as an index (x[x >= 0], or in .at[]) works "
-                "outside jit, but under jit the number of True elements is unknown, so JAX "
-                "refuses it (NonConcreteBooleanIndexError). The mean needs a form whose "
-                "shape does not depend on the values: keep every element, and let the mask "
-                "decide how much each one counts.",
+                message="A boolean mask used as an index (x[x >= 0], or in .at[]) works outside "
+                "jit, but under jit the number of True elements is unknown, so JAX refuses it "
+                "(NonConcreteBooleanIndexError): under jit every shape must be known from the "
+                "input's shape alone.",
                 example=lambda: _boolean_mask,
                 matches=_fails_tracing(("NonConcreteBooleanIndexError", "")),
             ),
             Mistake(
                 id="item-assignment",
                 message="x[x < 0] = ... is NumPy's in-place update: jax arrays refuse it, and "
-                "under jit the mask is unknown anyway. Build a new array that chooses, "
-                "element by element, between x and the fill value.",
+                "under jit the mask is unknown anyway.",
                 example=lambda: lambda x: x.__setitem__(x < 0, 0.0),
                 matches=_fails_tracing(("TypeError", "immutable")),
             ),
             Mistake(
                 id="index-list",
-                message="jnp.where with one argument (like jnp.nonzero and jnp.argwhere) "
-                "returns the indices, and how many there are depends on the values, which "
-                "jit does not know. The three-argument form chooses element by element and "
-                "keeps x's shape.",
+                message="jnp.where with one argument (like jnp.nonzero and jnp.argwhere) returns "
+                "the indices, and how many there are depends on the values, which jit does not "
+                "know.",
                 example=lambda: _index_list,
                 matches=_fails_tracing(("ConcretizationTypeError", "jnp.nonzero")),
             ),
@@ -1123,23 +1100,22 @@ EXERCISES = (
             ),
             Mistake(
                 id="select-shapes",
-                message="lax.select does not broadcast: both cases must already have x's "
-                "shape, and a scalar fill value does not. jnp.where broadcasts it.",
+                message="lax.select does not broadcast: both cases must already have x's shape, "
+                "and a scalar fill value does not.",
                 example=lambda: lambda x: jax.lax.select(x < 0, 0.0, x),
                 matches=_fails_tracing(("TypeError", "select cases must have the same shapes")),
             ),
             Mistake(
                 id="python-number",
-                message="This turns a traced value into a Python number (float(), int(), "
-                ".item()), which needs the values jit does not have while it traces. Stay in "
-                "arrays: the mean can be a 0-d array.",
+                message="This turns a traced value into a Python number (float(), int(), .item()),"
+                " which needs the values jit does not have while it traces.",
                 example=lambda: _to_python_number,
                 matches=_fails_tracing(("ConcretizationTypeError", "")),
             ),
             Mistake(
                 id="numpy-where",
-                message="A NumPy function (np.where, np.mean, np.clip, ...) needs concrete "
-                "values, and under jit x is a tracer. Each has a jnp twin that takes one.",
+                message="A NumPy function (np.where, np.mean, np.clip, ...) needs concrete values,"
+                " and under jit x is a tracer, with a shape but no values.",
                 example=lambda: _numpy_where,
                 matches=_fails_tracing(("TracerArrayConversionError", "")),
             ),
@@ -1170,8 +1146,8 @@ EXERCISES = (
             Mistake(
                 id="mean-with-zeros",
                 message="Your sum leaves the negative elements out, but your count does not: "
-                "dividing by the size of x averages them in as zeros, so the fill comes out "
-                "too small. Divide by how many elements are kept.",
+                "dividing by the size of x averages them in as zeros, so the fill comes out too "
+                "small.",
                 example=lambda: _mean_with_zeros,
                 matches=behaves_like(_mean_with_zeros, _vector_inputs),
             ),
@@ -1192,17 +1168,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="divided-by-length",
-                message="Your sum leaves the negative elements out, but your count is len(x): "
-                "the length of the first axis, not how many elements are kept (on a matrix "
-                "not even how many there are). Divide by the number of kept elements.",
+                message="Your sum leaves the negative elements out, but your count is len(x): the "
+                "length of the first axis, not how many elements are kept (on a matrix not even "
+                "how many there are).",
                 example=lambda: _divided_by_length,
                 matches=behaves_like(_divided_by_length, _vector_inputs),
             ),
             Mistake(
                 id="inverted-choice",
                 message="Your choice is the wrong way round: the negative elements kept their "
-                "value and the others became the fill. jnp.where takes the value for the "
-                "elements where the condition holds first, the value for the rest second.",
+                "value and the others became the fill.",
                 example=lambda: _inverted_choice,
                 matches=behaves_like(_inverted_choice, _vector_inputs),
             ),
@@ -1232,17 +1207,15 @@ EXERCISES = (
             ),
             Mistake(
                 id="column-means",
-                message="On the matrix, each column got its own mean. x[x >= 0] in NumPy is "
-                "one flat array of every kept element, so there is one mean for the whole "
-                "array: reduce over every axis.",
+                message="On the matrix, each column got its own mean. x[x >= 0] in NumPy is one "
+                "flat array of every kept element, so there is one mean for the whole array.",
                 example=lambda: _column_means,
                 matches=behaves_like(_column_means, _vector_inputs),
             ),
             Mistake(
                 id="row-means",
-                message="On the matrix, each row got its own mean. x[x >= 0] in NumPy is one "
-                "flat array of every kept element, so there is one mean for the whole "
-                "array: reduce over every axis.",
+                message="On the matrix, each row got its own mean. x[x >= 0] in NumPy is one flat "
+                "array of every kept element, so there is one mean for the whole array.",
                 example=lambda: _row_means,
                 matches=behaves_like(_row_means, _vector_inputs),
             ),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -17,9 +18,11 @@ import numpy as np
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe
+from jaxtour.grader.isolation import graders_hook
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.limits import paused
 from jaxtour.grader.mistakes import (
+    _library_code,
     behaves_like,
     equals_tree,
     fails_with,
@@ -390,10 +393,46 @@ def _loss_on_the_path() -> float:
     return float(_fast_step()(params, x2, y2, 0.5)[1])
 
 
+# Issue 35 (session 46): a loop that never passes the step's new params back calls the
+# step with the same params forever; its loss never changes, and the check used to end in
+# the time limit's general "a loop that never ends". The check's step now stops such a loop
+# itself, after SAME_PARAMS_CALLS calls in a row with the very same params (an honest loop
+# passes new ones on every call; the longest path the check walks is about 1150 updates),
+# with an error the mistake `params-never-passed-on` names.
+SAME_PARAMS_CALLS = 300
+
+
+class SameParamsAgain(RuntimeError):
+    """Raised by the check's step: called again and again with the very same params."""
+
+
+class _GuardedStep:
+    """The check's jitted step, stopping a loop that keeps handing it the same params."""
+
+    def __init__(self, step) -> None:
+        self.step, self._last, self._again = step, None, 0
+
+    def __call__(self, params, *args):
+        leaves = jax.tree.leaves(params)
+        last = self._last
+        same = last is not None and len(last) == len(leaves)
+        same = same and all(a is b for a, b in zip(last, leaves, strict=True))
+        self._last, self._again = leaves, (self._again + 1 if same else 0)
+        if self._again >= SAME_PARAMS_CALLS:
+            self._again = 0
+            raise SameParamsAgain(
+                f"step was called {SAME_PARAMS_CALLS} times in a row with the same params"
+            )
+        return self.step(params, *args)
+
+    def __repr__(self) -> str:
+        return repr(self.step)
+
+
 def _fit_inputs():
     x, y = make_data()
     x2, y2 = _data_far()
-    step = _fast_step()
+    step = _GuardedStep(_fast_step())
     return [
         (step, initial_params(), x, y, 0.3, 0.02),
         (step, initial_params(), x2, y2, 0.5, 0.03),
@@ -405,8 +444,18 @@ def _fit_inputs():
         # Issue 35: a step whose loss is not the lesson's `loss` (half of it), so a loop
         # that computes the loss again with `loss` stops at other params (33 updates here,
         # 44 by the lesson's loss).
-        (_fast_half_step(), initial_params(), x2, y2, 0.6, 0.012),
+        (_GuardedStep(_fast_half_step()), initial_params(), x2, y2, 0.6, 0.012),
     ]
+
+
+def _same_params_forever(step, params, x, y, lr, target):
+    """Keeps the step's new params to return, but never passes them back to the step."""
+    steps = 0
+    while True:
+        new, value = step(params, x, y, lr)
+        steps += 1
+        if value < target:
+            return new, steps
 
 
 def _path_until(step, params, x, y, lr, target, limit=5_000):
@@ -853,6 +902,18 @@ def _product_seconds(n: int) -> float:
     return time.perf_counter() - start
 
 
+def _with_product(value: Any, m: Any) -> Any:
+    return value + 0.0 * jnp.sum(m @ m)  # 0 * nan is nan: XLA keeps the product
+
+
+@concrete_cache
+def _product_added() -> Any:
+    """The control's product as one compiled call: an eager step dispatches it last and
+    returns at once, so a clock read right after the step finds it still running (eager op
+    by op, the dispatch of the ops after the product could outlast it on a busy machine)."""
+    return jax.jit(_with_product)
+
+
 def _control_args() -> tuple[Any, ...]:
     """A fresh step dominated by one large matrix product, and its arguments: the lesson's
     step on the lesson's data, plus the product of a matrix with itself (its side sized to
@@ -860,7 +921,11 @@ def _control_args() -> tuple[Any, ...]:
 
     def step(params, x, y, lr, m):
         new, value = sgd_step(params, x, y, lr)
-        return new, value + 0.0 * jnp.sum(m @ m)  # 0 * nan is nan: XLA keeps the product
+        if isinstance(value, jax.core.Tracer):  # traced by jit: the product is inlined
+            return new, _with_product(value, m)
+        value = _product_added()(value, m)  # eager: one dispatch, the step's last
+        _eager_results.append(value)  # its work is watched (_ClockWatch)
+        return new, value
 
     step.jaxtour_control = True
     with paused():  # the grader's own calibration: not the answer's time
@@ -869,7 +934,59 @@ def _control_args() -> tuple[Any, ...]:
     return (step, initial_params(), *make_data(), 0.1, jnp.asarray(m, dtype=jnp.float32))
 
 
-_control_figures: dict[int, tuple[Any, float, float | None, BaseException | None]] = {}
+_control_figures: dict[int, tuple[Any, float, float | None, BaseException | None, bool]] = {}
+
+# Issue 35 (session 46): the ratio of the two steps' figures depends on the load when the
+# clock is unblocked (a dispatch takes microseconds; one preemption takes milliseconds), so
+# an unblocked clock was accepted or refused by chance. What the answer did is now read
+# directly: each eager call of the control step hands its result (which waits for the
+# product, milliseconds of work) to _eager_results, and each clock the answer's own code
+# reads (time.perf_counter and its kin, through a profile hook) asks whether one of those
+# results is still being computed. A clock read while the product runs is a clock that did
+# not wait for the work, whatever the load: a busier machine only makes the product longer.
+_CLOCKS = (
+    time.perf_counter,
+    time.perf_counter_ns,
+    time.monotonic,
+    time.monotonic_ns,
+    time.time,
+    time.time_ns,
+)
+_eager_results: list[Any] = []
+
+
+class _ClockWatch:
+    """Counts the clock reads of the learner's own code (timeit's generated loop included)
+    made while an eager result of the control step was not ready."""
+
+    def __init__(self) -> None:
+        self.early = 0
+        self._before: Any = None
+        self._hook: Any = None
+        self._mine: dict[Any, bool] = {}
+
+    def __enter__(self) -> _ClockWatch:
+        _eager_results.clear()
+        self._before = sys.getprofile()
+        sys.setprofile(self._event)
+        self._hook = graders_hook()
+        self._hook.__enter__()  # the grader's own hook: not taken for the learner's
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._hook.__exit__(None, None, None)
+        sys.setprofile(self._before)
+        _eager_results.clear()
+
+    def _event(self, frame: Any, event: str, arg: Any) -> None:
+        if event != "c_call" or not any(arg is clock for clock in _CLOCKS):
+            return
+        code = frame.f_code
+        mine = self._mine.get(code)
+        if mine is None:
+            mine = self._mine[code] = not _library_code(code)
+        if mine and any(not result.is_ready() for result in _eager_results):
+            self.early += 1
 
 
 def _control_figure(answer: Any) -> tuple[float | None, BaseException | None]:
@@ -879,21 +996,36 @@ def _control_figure(answer: Any) -> tuple[float | None, BaseException | None]:
     if held is not None and held[0] is answer and time.monotonic() - held[1] < _FIGURE_KEPT_S:
         return held[2], held[3]
     value, raised = None, None
-    try:
-        got = call_learner(answer, _control_args())
-        value = _plain_number(got)
-    except LearnerCodeError as exc:
-        raised = exc
+    args = _control_args()
+    with _ClockWatch() as watch:
+        try:
+            got = call_learner(answer, args)
+            value = _plain_number(got)
+        except LearnerCodeError as exc:
+            raised = exc
     _control_figures.clear()
-    _control_figures[id(answer)] = (answer, time.monotonic(), value, raised)
+    _control_figures[id(answer)] = (answer, time.monotonic(), value, raised, watch.early > 0)
     return value, raised
 
 
+def _clock_read_early(answer: Any) -> bool:
+    """The answer's own code read a clock while the control step's product was still
+    being computed (one call of the answer on the control step per check)."""
+    if not callable(answer):
+        return False
+    _control_figure(answer)
+    held = _control_figures.get(id(answer))
+    return held is not None and held[0] is answer and held[4]
+
+
 def _control_outcome(answer: Any) -> str | None:
-    """'same' (the same figure as for the lesson's step), 'unblocked' (sped up nearly as
-    much as the lesson's step), 'low' (far below 1), or None: the control is fine."""
+    """'early' (a clock read while the control's product ran), 'same' (the same figure as
+    for the lesson's step), 'unblocked' (sped up nearly as much as the lesson's step), 'low'
+    (far below 1), or None: the control is fine."""
     if not callable(answer):
         return None
+    if _clock_read_early(answer):
+        return "early"  # what the code did, read directly: before any figure is compared
     main = _number(answer)
     if main is None or not math.isfinite(main) or not speedup_band().contains(main):
         return None  # the figure for the lesson's step is judged first, on its own
@@ -917,6 +1049,10 @@ def _control_not_blocked(answer: Any) -> bool:
     return _control_outcome(answer) == "unblocked"
 
 
+def _reads_clock_early(answer: Any) -> bool:
+    return _control_outcome(answer) == "early"
+
+
 def _measures(value: float) -> Callable[..., float]:
     """A measure_speedup that returns ``value`` for the lesson's step: a mistake's example,
     as a learner's function would give it (and, for the control step, a plausible blocked
@@ -932,6 +1068,18 @@ def _unblocked_example(step, *args):
     """As a warm-up without blocking measures: about the lesson's figure for either step."""
     typical = speedup_band().typical
     return 0.8 * typical if getattr(step, "jaxtour_control", False) else typical
+
+
+def _dispatch_only_clock(step, *args):
+    """Warmed up, then each side timed over one call it never waits for."""
+    fast = jax.jit(step)
+    fast(*args), step(*args)
+    start = time.perf_counter()
+    step(*args)
+    eager = time.perf_counter() - start
+    start = time.perf_counter()
+    fast(*args)
+    return eager / (time.perf_counter() - start)
 
 
 def _constant(value: float) -> Callable[..., float]:
@@ -1023,14 +1171,12 @@ class PlausibleSpeedup:
                 "({low} to {high}): your jit time looks too long for your eager time. "
                 "Three ways to get that: a jit time that includes the first call, which "
                 "compiles; an eager time that is not the step's own (a jitted function "
-                "timed on both sides); or a clock read before some result was ready. Call "
-                "the jitted step once before the clock starts, time the step as given for "
-                "eager, and block on every result."
+                "timed on both sides); or a clock read before some result was ready."
             ).format(shown=_shown(value, band.low), low=low, high=high)
         return i18n._(
             "{shown} is above the range the checker accepts on this machine now "
-            "({low} to {high}). Check that both times are in the same unit, and "
-            "that the jitted calls were blocked (jax.block_until_ready)."
+            "({low} to {high}). Two slips give that: two times in different units, or "
+            "jitted calls whose clock did not wait for their work."
         ).format(shown=_shown(value, band.high), low=low, high=high)
 
 
@@ -1047,6 +1193,11 @@ def _control_problem(answer: Any, value: float) -> str | None:
     outcome = _control_outcome(answer)
     if outcome is None:
         return None
+    if outcome == "early":
+        return i18n._(
+            "Your measure_speedup read its clock while the check's second step was still "
+            "computing: its figure times the calls' dispatch, not their work."
+        )
     if outcome == "low":
         return i18n._(
             "Your measure_speedup gives {control} for the check's second step, whose time "
@@ -1206,15 +1357,14 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="returns-none",
-                message="Your step returns None: it has no return statement. Return the "
-                "pair (new_params, loss_value).",
+                message="Your step returns None: it has no return statement.",
                 example=lambda: _forgot_return,
                 matches=returns_none(_update_inputs),
             ),
             Mistake(
                 id="no-decay-argument",
-                message="update takes five arguments, params, x, y, lr and decay; this one "
-                "takes four (is it sgd_step, renamed?). Add decay, and use it in the step.",
+                message="update takes five arguments, params, x, y, lr and decay; this one takes "
+                "four (is it sgd_step, renamed?).",
                 example=lambda: sgd_step,
                 matches=fails_with(
                     "TypeError", r"takes 4 positional arguments but 5", _update_inputs
@@ -1222,31 +1372,31 @@ EXERCISES = (
             ),
             Mistake(
                 id="mutated-params",
-                message="Your step assigned into the params dict it was given, so the "
-                "caller's params changed. Return a new dict: jax.tree.map builds one.",
+                message="Your step assigned into the params dict it was given, so the caller's "
+                "params changed: a step that changes its input is not a pure function, and jit and"
+                " grad assume one.",
                 example=lambda: _in_place,
                 matches=_mutates_params,
                 also_accepted=True,
             ),
             Mistake(
                 id="swapped",
-                message="The pair is the wrong way round: return (new_params, loss_value), "
-                "the parameters first, as the training loop unpacks it.",
+                message="The pair is the wrong way round: the training loop unpacks the parameters"
+                " first, then the loss.",
                 example=lambda: _swapped,
                 matches=behaves_like(_swapped, _update_inputs),
             ),
             Mistake(
                 id="params-only",
-                message="That returns only the new parameters. Return the loss beside them, "
-                "(new_params, loss_value): the loop records it, and value_and_grad already "
-                "computed it.",
+                message="That returns only the new parameters, without the loss the training loop "
+                "records beside them.",
                 example=lambda: _params_only,
                 matches=behaves_like(_params_only, _update_inputs),
             ),
             Mistake(
                 id="notebook-globals",
-                message="Your step reads the notebook's own x or y instead of its arguments: "
-                "on other data it still fits the notebook's. Use only the arguments.",
+                message="Your step reads the notebook's own x or y instead of its arguments: on "
+                "other data it still fits the notebook's.",
                 example=lambda: (
                     lambda params, x, y, lr, decay: _update(params, *make_data(), lr, decay)
                 ),
@@ -1291,18 +1441,15 @@ EXERCISES = (
             ),
             Mistake(
                 id="penalized-value",
-                message="The new parameters are right, but the loss you return includes "
-                "the decay penalty. The value to return is the data loss alone, the one the "
-                "lesson's loss function computes.",
+                message="The new parameters are right, but the loss you return includes the decay "
+                "penalty, where the task asks for the data loss alone.",
                 example=lambda: _penalized_value,
                 matches=behaves_like(_penalized_value, _update_inputs),
             ),
             Mistake(
                 id="penalty-doubled",
-                message="Your decay term is twice the one asked: the gradient of a penalty "
-                "decay times the sum of squares brings down a factor of 2. The decay term "
-                "asked for is decay times the parameter, once, and the loss you return "
-                "carries no penalty.",
+                message="Your decay term is twice the one asked: the gradient of a penalty decay "
+                "times the sum of squares brings down a factor of 2.",
                 example=lambda: _penalty_doubled,
                 matches=_new_params_like(_penalty_doubled),
             ),
@@ -1315,18 +1462,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="float-loss",
-                message="float(value) (or value.item()) makes the loss a Python number. "
-                "train jits the steps it is given, and under jit float() on a traced value "
-                "fails; it would also make every step wait for the device. Return the jax "
-                "array value_and_grad gave.",
+                message="float(value) (or value.item()) makes the loss a Python number. train jits"
+                " the steps it is given, and under jit float() on a traced value fails; it would "
+                "also make every step wait for the device.",
                 example=lambda: _float_loss,
                 matches=_loss_is_python_float,
             ),
             Mistake(
                 id="sum-loss",
-                message="Your step differentiates the sum of squared errors, not the "
-                "lesson's loss (their mean): its gradient is N times too large. "
-                "Differentiate the loss function defined above.",
+                message="Your step differentiates the sum of squared errors, not the lesson's loss"
+                " (their mean): its gradient is N times too large.",
                 example=lambda: _sum_update,
                 matches=behaves_like(_sum_update, _update_inputs),
             ),
@@ -1339,8 +1484,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="returns-grads",
-                message="You returned the gradients where the new parameters belong. Apply "
-                "the step inside jax.tree.map and return what it builds.",
+                message="You returned the gradients where the new parameters belong.",
                 example=lambda: _returns_grads,
                 matches=behaves_like(_returns_grads, _update_inputs),
             ),
@@ -1354,9 +1498,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="dict-arithmetic",
-                message="A Python dict has no arithmetic: -, * and + on whole dicts fail. "
-                "The step has to be applied leaf by leaf, to each parameter with its own "
-                "gradient.",
+                message="A Python dict has no arithmetic: -, * and + on whole dicts fail.",
                 example=lambda: _dict_arithmetic,
                 matches=fails_with("TypeError", r"unsupported operand.*'dict'", _update_inputs),
             ),
@@ -1369,7 +1511,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="list-not-tuple",
-                message="Right values, but in a list. Return a tuple: return new_params, value.",
+                message="Right values, but in a list, where the task asks for a tuple.",
                 example=lambda: _as_list,
                 matches=_returns_list,
             ),
@@ -1384,25 +1526,22 @@ EXERCISES = (
             ),
             Mistake(
                 id="grads-not-params-shaped",
-                message="The gradient does not have the structure of params, so "
-                "jax.tree.map cannot pair them: did you differentiate with respect to "
-                "another argument (argnums=1 is x)? The step needs the gradient with respect "
-                "to params, loss's first argument.",
+                message="The gradient does not have the structure of params, so jax.tree.map "
+                "cannot pair them: was it taken with respect to another argument (argnums=1 is x)?",
                 example=lambda: _grads_wrt_x,
                 matches=fails_with("ValueError", r"pytree structure error", _update_inputs),
             ),
             Mistake(
                 id="loss-after-step",
-                message="The parameters are right, but the loss is computed after the step. "
-                "Return the value value_and_grad gave, the loss at the params you were given: "
-                "it costs nothing extra.",
+                message="The parameters are right, but the loss is computed after the step: the "
+                "task asks for the loss at the params the step was given.",
                 example=lambda: _loss_after,
                 matches=behaves_like(_loss_after, _update_inputs),
             ),
             Mistake(
                 id="fixed-learning-rate",
-                message="Your step moves by the same amount whatever lr it is given: it uses "
-                "a learning rate of its own. Use the lr argument.",
+                message="Your step moves by the same amount whatever lr it is given: it uses a "
+                "learning rate of its own.",
                 example=lambda: _fixed_lr,
                 matches=ignores_arguments(_one_changed(lr=0.2)),
             ),
@@ -1415,10 +1554,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="gradient-at-shrunk",
-                message="Your decay term is right, but your step shrinks the parameters "
-                "first and then takes the loss's gradient at the shrunk parameters. Both "
-                "terms of the step are taken at the same point, the params the step is "
-                "given: the loss's gradient there, plus decay times each of those params.",
+                message="Your decay term is right, but your step shrinks the parameters first and "
+                "then takes the loss's gradient at the shrunk parameters: the two terms of your "
+                "step are taken at two different points.",
                 example=lambda: _gradient_at_shrunk,
                 matches=behaves_like(_gradient_at_shrunk, _update_inputs),
             ),
@@ -1460,28 +1598,37 @@ EXERCISES = (
         ),
         mistakes=(
             Mistake(
+                id="params-never-passed-on",
+                message="Your loop calls step again and again with the very same params: the "
+                "new params each call returns are never handed to the next call, so every "
+                "call computes the same loss, and a loss that never changes never gets below "
+                "the target.",
+                example=lambda: _same_params_forever,
+                matches=fails_with("SameParamsAgain", "same params", _fit_inputs),
+            ),
+            Mistake(
                 id="one-step-late",
-                message="Your parameters are one step past the first ones below the target, "
-                "and your count says so: the loss a step returns is the loss at the params "
-                "it was given, computed before its update. When that loss is below the "
-                "target, the params to keep are the ones you passed in; the step's new "
-                "params have one update more.",
+                message="Your parameters are one step past the first ones below the target, and "
+                "your count says so: the loss a step returns is the loss at the params it was "
+                "given, computed before its update, and the step's new params have one update "
+                "more.",
                 example=lambda: _one_step_late,
                 matches=behaves_like(_one_step_late, _fit_inputs),
             ),
             Mistake(
                 id="late-params",
-                message="Your count is right, but your parameters are one update past it: the "
-                "loss a step returns belongs to the params it was given, so when that loss "
-                "is below the target, keep those, not the step's new ones.",
+                message="Your count is right, but your parameters are one update past it: the loss"
+                " a step returns belongs to the params it was given, not to the new ones it "
+                "returns.",
                 example=lambda: _late_params_right_count,
                 matches=behaves_like(_late_params_right_count, _fit_inputs),
             ),
             Mistake(
                 id="count-off-by-one",
-                message="Your parameters are the right ones, but your count is one too many: "
-                "count the updates that led to them (0 when the starting params are already "
-                "below the target), not the step calls, the last of which only measured.",
+                message="Your parameters are the right ones, but your count is one too many: it "
+                "counts the step calls, and the last call only measured the loss; the task counts "
+                "the updates that led to the parameters (0 when the starting params are already "
+                "below the target).",
                 example=lambda: _right_params_late_count,
                 matches=behaves_like(_right_params_late_count, _fit_inputs),
             ),
@@ -1517,22 +1664,20 @@ EXERCISES = (
             ),
             Mistake(
                 id="recomputed-loss",
-                message="Your loop decides with a loss it computes again, not with the one "
-                "each step returns: the check's last step trains on another loss than the "
-                "lesson's (half of it), so your loop stops where the lesson's loss is below "
-                "the target, later than the step's own loss is. The step already computed "
-                "its loss, at the params it was given: decide with that one.",
+                message="Your loop decides with a loss it computes again, not with the one each "
+                "step returns: the check's last step trains on another loss than the lesson's "
+                "(half of it), so your loop stops where the lesson's loss is below the target, "
+                "later than the step's own loss is.",
                 example=lambda: _recomputed_loss,
                 matches=behaves_like(_recomputed_loss, _fit_inputs),
             ),
             Mistake(
                 id="stops-elsewhere",
                 message="Your parameters are the ones the training path reaches after as many "
-                "updates as you counted, but not the first ones below the target: your loop "
-                "stops after a number of steps of its own (a fixed count, or a cap that one "
-                "of the check's paths, over a thousand updates long, runs past), not at the "
-                "first step whose loss is below the target. Look at each step's loss, and "
-                "stop there.",
+                "updates as you counted, but not the first ones below the target: your loop stops "
+                "after a number of steps of its own (a fixed count, or a cap that one of the "
+                "check's paths, over a thousand updates long, runs past), not at the first step "
+                "whose loss is below the target.",
                 example=lambda: _fixed_steps,
                 matches=_stops_elsewhere,
             ),
@@ -1547,9 +1692,8 @@ EXERCISES = (
             Mistake(
                 id="step-called-again",
                 message="Your result is right, but your loop calls step more often than it "
-                "updates: each extra call computes the loss (and a gradient) a second time. "
-                "One call per update gives both the new params and the loss of the params "
-                "it was given; keep them both from that call.",
+                "updates: each extra call computes the loss (and a gradient) a second time, work "
+                "the previous call had already done.",
                 example=lambda: _step_called_again,
                 matches=_calls_step_again,
                 also_accepted=True,
@@ -1604,8 +1748,8 @@ EXERCISES = (
             Mistake(
                 id="used-timing",
                 message="Your measure_speedup hands the timing to jaxtour.timing, the lessons' "
-                "own helper: it does the warm-up and the blocking this exercise is about. "
-                "Write the measurement with a clock of your own.",
+                "own helper: it does the warm-up and the blocking this exercise is about, so the "
+                "figure shows nothing of a measurement of your own.",
                 example=lambda: _with_timing,
                 matches=uses_module("jaxtour.timing", TIMERS),
                 also_accepted=True,
@@ -1615,28 +1759,37 @@ EXERCISES = (
                 message="Your measure_speedup returns the same figure whatever step it is "
                 "given: the check also hands it a second step, whose time one large matrix "
                 "product takes, and jit cannot make a matrix product much faster (an honest "
-                "measurement of that step is near 1). A speed-up has to be measured, step by "
-                "step, with a clock.",
+                "measurement of that step is near 1). A figure that does not depend on the step "
+                "was not measured on it.",
                 example=lambda: _constant(speedup_band().typical),
                 matches=_same_for_any_step,
+            ),
+            Mistake(
+                id="clock-before-ready",
+                message="Your measure_speedup read its clock while a step it had called was "
+                "still computing: on the check's second step, whose time one large matrix "
+                "product takes, an eager call's product had not finished when your code "
+                "read the clock. JAX hands back control before the work is done, so such a "
+                "clock times the calls' dispatch, not their work, and its figure moves with "
+                "the machine's load.",
+                example=lambda: _dispatch_only_clock,
+                matches=_reads_clock_early,
             ),
             Mistake(
                 id="control-not-blocked",
                 message="Your measure_speedup finds jit nearly as much faster on the check's "
                 "second step, whose time one large matrix product takes, as on the lesson's "
                 "small step; but jit cannot make a matrix product much faster, and measured "
-                "until its result is ready that step's speed-up is near 1. Your clock stops "
-                "when the calls have been dispatched: JAX hands back control before the work "
-                "is done, so eager you timed the Python of the step, and jitted almost "
-                "nothing. Wait for each result before you read the clock.",
+                "until its result is ready that step's speed-up is near 1. A clock that stops "
+                "when the calls have been dispatched gives such figures: JAX hands back "
+                "control before the work is done.",
                 example=lambda: _unblocked_example,
                 matches=_control_not_blocked,
             ),
             Mistake(
                 id="whole-number",
                 message="That is a whole number, and a ratio of two measured times never "
-                "is: is it a loop counter or a step count? Divide the eager time by the jit "
-                "time, and keep the ratio unrounded.",
+                "is: is it a loop counter, a step count, or a ratio rounded?",
                 example=lambda: _measures(300),
                 matches=_whole_number,
                 also_accepted=True,
@@ -1644,18 +1797,16 @@ EXERCISES = (
             Mistake(
                 id="seconds-not-ratio",
                 message="That looks like the time of one jitted step in seconds, not a "
-                "ratio. Divide the eager time by the jit time.",
+                "ratio of two times.",
                 example=lambda: _measures(speedup_band().jit_s),
                 matches=_jit_seconds,
                 also_accepted=True,
             ),
             Mistake(
                 id="percentage",
-                message="That looks like a percentage, not a ratio. A saving of p % "
-                "(100 * (1 - jit/eager)) is a speed-up of 100 / (100 - p): 98 % saved is 50 "
-                "times faster, and so is a fraction saved of 0.98; p % faster is a speed-up "
-                "of p / 100 + 1. The check wants the ratio itself: divide the eager time by "
-                "the jit time.",
+                message="That looks like a percentage (or a fraction) of time saved or "
+                "gained, not a ratio of two times: 98 % of the time saved, or a fraction "
+                "saved of 0.98, is a speed-up of 50.",
                 example=lambda: _measures(1 - 1 / speedup_band().typical),  # a fraction saved
                 matches=_percentage,
                 also_accepted=True,
@@ -1665,8 +1816,7 @@ EXERCISES = (
                 message="Your figure is 1000 (or a million) times away from the speed-up this "
                 "machine shows. Two slips give exactly that: the two times in different units "
                 "(milliseconds over microseconds, or seconds over milliseconds), or one of "
-                "them a loop's total over 1000 calls, not divided by the count. Put both in "
-                "seconds per call, then divide: eager / jit.",
+                "them a loop's total over 1000 calls, not divided by the count.",
                 example=lambda: _measures(speedup_band().typical * 1000),
                 matches=_off_by(THOUSANDS),
                 also_accepted=True,
@@ -1677,9 +1827,7 @@ EXERCISES = (
                 "shows. A loop's total over 10 or 100 calls, not divided by how many calls "
                 "it made, gives exactly that; so can a first call, which traces and "
                 "compiles, timed inside one of the two, or a clock read before a result "
-                "was ready (JAX hands back control before the work is done). Time each over "
-                "many warmed-up calls, block on the results before you read the clock, "
-                "divide each total by its own number of calls, then eager / jit.",
+                "was ready (JAX hands back control before the work is done).",
                 example=lambda: _measures(speedup_band().typical * 10),  # x 100 reads as "% faster"
                 matches=_off_by(LOOP_COUNTS),
                 also_accepted=True,
@@ -1690,8 +1838,7 @@ EXERCISES = (
                 "ratio upside down (jit / eager); a jit time that includes the first call, "
                 "which traces and compiles; a jit time that is a loop's total, not divided "
                 "by its number of calls, or in other units than the eager time; or a time in "
-                "seconds instead of a ratio. The speed-up is eager time / jit time, each in "
-                "seconds per call, from many warmed-up, blocked calls.",
+                "seconds instead of a ratio.",
                 example=lambda: _measures(1 / speedup_band().typical),  # upside down
                 matches=_below_one,
                 also_accepted=True,

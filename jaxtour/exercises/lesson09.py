@@ -27,6 +27,7 @@ from jaxtour.grader.compare import describe, short_repr
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.mistakes import (
     behaves_like,
+    equals_tree,
     fails_with,
     grows_with_batch,
     ignores_arguments,
@@ -308,8 +309,9 @@ def _out_axes_one(params, xs, ys):  # the demo's out_axes=1: b's batch has no ax
 def _examples_in_rows(answer: Any) -> bool:
     """xs mapped along axis 0, the lesson demo's layout: vmap finds D rows against N
     labels, or (a square batch) silently takes the rows as the examples."""
+    # axis 0 of xs, or (round 8) axis 1 of xs.T: the rows of xs either way
     wrong_size = fails_with(
-        "ValueError", r"inconsistent sizes.*axis 0 of argument x\b", _grad_inputs
+        "ValueError", r"(?s)inconsistent sizes.*axis [01] of argument x\b", _grad_inputs
     )
     return wrong_size(answer) or behaves_like(_rows_as_examples, _square_inputs)(answer)
 
@@ -331,6 +333,23 @@ def _argnums_tuple(params, xs, ys):
 @_compiled
 def _value_and_grads(params, xs, ys):
     return jax.vmap(jax.value_and_grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
+
+
+def _losses_beside_grads(answer: Any) -> bool:
+    """A pair whose second item is the per-example gradients asked (value_and_grad under
+    vmap, the examples put wherever out_axes says): round 8 put them last."""
+    if not callable(answer):
+        return False
+    for args in _grad_inputs():
+        try:
+            got = call_learner(answer, args)
+        except Exception:
+            return False
+        if not (isinstance(got, tuple | list) and len(got) == 2):
+            return False
+        if not equals_tree(_transposed(*args))(got[1]):
+            return False
+    return True
 
 
 def _grads_no_return(params, xs, ys):
@@ -444,12 +463,12 @@ def _as_path(got: Any, steps: int) -> tuple[Any, str | None]:
     """The learner's walk as float64 NumPy, or a sentence saying why it is not a walk."""
     if isinstance(got, list | tuple) and got and all(map(is_jax_array, got)):
         return None, (
-            i18n._(
-                "It is a Python {name__} of {count} arrays: return one array, jnp.stack(path)."
-            ).format(name__=type(got).__name__, count=len(got))
+            i18n._("It is a Python {name__} of {count} arrays, where one array was asked.").format(
+                name__=type(got).__name__, count=len(got)
+            )
         )
     if is_numpy_array(got):
-        return None, i18n._("It is a NumPy array: build the path with jnp (jnp.stack(path)).")
+        return None, i18n._("It is a NumPy array, where a jax array was asked.")
     if not is_jax_array(got):
         return None, i18n._("Expected a jax array of shape ({steps},), but this is {what}.").format(
             steps=steps, what=describe(got)
@@ -461,7 +480,7 @@ def _as_path(got: Any, steps: int) -> tuple[Any, str | None]:
                 tuple=tuple(got.shape), steps=steps
             )
             + (
-                i18n._(" jax.random.normal(subkey) with no shape draws one number.")
+                i18n._(" Each step was drawn as an array of its own, not as one number.")
                 if shaped_draws
                 else ""
             )
@@ -610,6 +629,66 @@ def _drawn_from_and_split(jaxpr: Any) -> bool:
                 if hasattr(inner, "eqns") and _drawn_from_and_split(inner):
                     return True
     return False
+
+
+def _draws_numbers(eqn: Any) -> bool:
+    """The equation draws numbers without splitting: random_bits, or a nested program
+    (jax.random.normal's own) that draws and splits nothing."""
+    return _program_draws(eqn) and not _program_splits(eqn)
+
+
+def _program_splits(eqn: Any) -> bool:
+    if eqn.primitive.name == "random_split":
+        return True
+    for param in eqn.params.values():
+        for item in param if isinstance(param, tuple | list) else (param,):
+            inner = getattr(item, "jaxpr", item)
+            if hasattr(inner, "eqns") and any(_program_splits(e) for e in inner.eqns):
+                return True
+    return False
+
+
+def _drawn_from_twice(jaxpr: Any) -> bool:
+    """A key variable that two equations draw numbers from, in any program."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    counts: dict[int, int] = {}
+    for eqn in jaxpr.eqns:
+        if _draws_numbers(eqn):
+            for var_id in {id(v) for v in eqn.invars}:
+                counts[var_id] = counts.get(var_id, 0) + 1
+                if counts[var_id] > 1 and _is_key_var(eqn, var_id):
+                    return True
+        for param in eqn.params.values():
+            for item in param if isinstance(param, tuple | list) else (param,):
+                inner = getattr(item, "jaxpr", item)
+                if hasattr(inner, "eqns") and _drawn_from_twice(inner):
+                    return True
+    return False
+
+
+def _is_key_var(eqn: Any, var_id: int) -> bool:
+    for var in eqn.invars:
+        if id(var) == var_id:
+            dtype = getattr(getattr(var, "aval", None), "dtype", None)
+            return dtype is not None and jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key)
+    return False
+
+
+@remembered
+def _draws_one_key_twice(answer: Any) -> bool:
+    """One key drawn from twice in the answer's traced program (round 8: all the steps drawn
+    anew from key on every pass, one of them kept each time). Told by the program jit would
+    record for a six-step walk."""
+    jaxpr = _walk_program(answer)
+    return jaxpr is not None and _drawn_from_twice(jaxpr)
+
+
+def _walk_redrawn_each_pass(key, steps):
+    position, path = 0.0, []
+    for i in range(steps):
+        position = position + jax.random.normal(key, (steps,))[i]
+        path.append(position)
+    return jnp.stack(path)
 
 
 @remembered
@@ -787,8 +866,8 @@ class GoodRandomWalk:
                 ).format(i=i, j=j, steps=steps)
         if all(path[0] == 0.0 for path in paths):
             return i18n._(
-                "Every walk starts with 0.0, the position before the first step: record the "
-                "position after each step, so the path has one entry per step taken."
+                "Every walk starts with 0.0, the position before the first step, where the "
+                "path holds the position after each step."
             )
         stats = _walk_statistics(answer, paths[0])
         if stats is None:
@@ -806,7 +885,9 @@ class GoodRandomWalk:
                 "{step_spread}; jax.random.normal draws with 1."
             ).format(STAT_KEYS=STAT_KEYS, step_spread=f"{stats.step_spread:.2f}")
         if not stats.accumulates():
-            return i18n._("The positions do not add up: return the position after each step.")
+            return i18n._(
+                "The positions do not add up: an entry is not the one before it plus a step."
+            )
         return None
 
 
@@ -942,22 +1023,21 @@ def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
     if is_jax_array(got) and tuple(got.shape) == (2, *shape):
         return None, (
             i18n._(
-                "This is one array of shape {tuple}: return the two views as a pair, "
-                "return view_a, view_b."
+                "This is one array of shape {tuple}, where the task asks for the two "
+                "views as a pair."
             ).format(tuple=tuple(got.shape))
         )
     if not (isinstance(got, tuple | list) and len(got) == 2):
         return None, (
-            i18n._(
-                "Expected a pair (view_a, view_b), but this is {what}. Return both "
-                "views: return view_a, view_b."
-            ).format(what=describe(got))
+            i18n._("Expected a pair (view_a, view_b), but this is {what}.").format(
+                what=describe(got)
+            )
         )
     for name, view in zip(("view_a", "view_b"), got, strict=True):
         if is_numpy_array(view):
-            return None, i18n._(
-                "{name} is a NumPy array: keep it a jax array (jnp, jax.random)."
-            ).format(name=name)
+            return None, i18n._("{name} is a NumPy array, where a jax array was asked.").format(
+                name=name
+            )
         if not is_jax_array(view):
             return None, i18n._(
                 "{name} should be a jax array of shape {shape}, but is {what}."
@@ -1292,17 +1372,15 @@ class IndependentViews:
                 ).format(tuple=tuple(xs.shape), i=i, j=j)
             if xs.shape[1] > 1 and all(_all_equal(row) for row in rows):
                 return i18n._(
-                    "Each example's noise is one number repeated across its features: draw "
-                    "it with the example's shape, jax.random.normal(k, x.shape)."
+                    "Each example's noise is one number repeated across its features: one "
+                    "draw per example, not one per value."
                 )
         moved = _moved_example(answer)
         if moved:
             example_id, how = moved
             return i18n._(
                 "With the same key, the example with id {example_id} got other noise "
-                "when {how}: its noise follows its row, not its id. Make each example's"
-                " key from its id alone: jax.random.fold_in(key, id), inside the "
-                "function you vmap."
+                "when {how}: its noise follows its row, not its id."
             ).format(example_id=example_id, how=i18n._(how))
         for name, noise in zip(("view_a", "view_b"), results[0], strict=True):
             if not 0.75 * NOISE < noise.std() < 1.3 * NOISE:
@@ -1317,7 +1395,7 @@ class IndependentViews:
         if abs(correlation) > 0.3:
             return i18n._(
                 "The two views' noises are correlated ({correlation}): view_b reuses "
-                "view_a's noise. Draw each view's noise from its own key."
+                "view_a's noise."
             ).format(correlation=f"{correlation:.2f}")
         return None
 
@@ -1396,9 +1474,8 @@ EXERCISES = (
             Mistake(
                 id="maps-params",
                 message="vmap tried to split params too: an in_axes entry of 0 for params (or "
-                "in_axes=0, the default, for every argument) maps it along axis 0, and "
-                "params['b'] is a single number with no axis to split. params is shared by "
-                "all examples: None in its place in in_axes.",
+                "in_axes=0, the default, for every argument) maps it along axis 0, and params['b']"
+                " is a single number with no axis to split. params is shared by all examples.",
                 example=lambda: _maps_params,
                 matches=fails_with(
                     "ValueError", r"but is only 0 \(its shape is \(\)\)", _grad_inputs
@@ -1407,17 +1484,15 @@ EXERCISES = (
             Mistake(
                 id="wrong-axis",
                 message="Your vmap hands log_loss the rows of xs (axis 0 of xs, or axis 1 of "
-                "xs.T): the lesson's layout, one example per row. Here xs has shape (D, N): "
-                "each example is a COLUMN, and its rows are the D features. Map xs as it is "
-                "along axis 1 (ys, shape (N,), stays on axis 0).",
+                "xs.T): the lesson's layout, one example per row. Here xs has shape (D, N): each "
+                "example is a COLUMN, and its rows are the D features.",
                 example=lambda: _rows_as_examples,
                 matches=_examples_in_rows,
             ),
             Mistake(
                 id="ys-axis-1",
-                message="ys has one axis, shape (N,): its examples are on axis 0, even though "
-                "xs's are on axis 1. Each argument gets its own entry in in_axes: "
-                "in_axes=(None, 1, 0).",
+                message="ys has one axis, shape (N,): its examples are on axis 0, even though xs's"
+                " are on axis 1.",
                 example=lambda: _ys_axis_1,
                 matches=fails_with("ValueError", r"along axis 1, .* but is only 1", _grad_inputs),
             ),
@@ -1430,9 +1505,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="ys-not-mapped",
-                message="vmap kept ys whole (None for ys in in_axes, or ys read from outside "
-                "the mapped function): each example's log_loss got all N labels, so its loss "
-                "is N numbers, and grad needs one. Map ys too: 0 for ys in in_axes.",
+                message="vmap kept ys whole (None for ys in in_axes, or ys read from outside the "
+                "mapped function): each example's log_loss got all N labels, so its loss is N "
+                "numbers, and grad needs one.",
                 example=lambda: _ys_not_mapped,
                 matches=fails_with("TypeError", r"scalar-output.*[\[(]5,?[\])]", _ys_whole_inputs),
             ),
@@ -1440,15 +1515,14 @@ EXERCISES = (
                 id="ys-not-numbers",
                 message="grad needs log_loss to return one number, and it returned shape (1,): "
                 "each y reached it as an array of shape (1,). Did you reshape ys (ys[:, None])? "
-                "vmap already hands log_loss one y at a time: pass ys as it is, shape (N,).",
+                "vmap already hands log_loss one y at a time.",
                 example=lambda: _column_ys,
                 matches=fails_with("TypeError", r"scalar-output.*shape: \(1,\)", _grad_inputs),
             ),
             Mistake(
                 id="grad-of-batch",
-                message="grad was handed the losses of the whole batch, N numbers, and it "
-                "needs one: a gradient is taken of a function with one number as its result. "
-                "Take the gradient for ONE example first, then batch that.",
+                message="grad was handed the losses of the whole batch, N numbers, and it needs "
+                "one: a gradient is taken of a function with one number as its result.",
                 example=lambda: _grad_of_vmap,
                 matches=fails_with("TypeError", r"scalar-output", _grad_inputs),
             ),
@@ -1473,37 +1547,34 @@ EXERCISES = (
             ),
             Mistake(
                 id="numpy-arrays",
-                message="Your gradients are NumPy arrays (np.asarray, np.stack or np.array "
-                "made them): under jit, as the grader runs your function, a traced value "
-                "cannot become a NumPy array. Keep the jax arrays: what vmap returns is "
-                "already the dict of stacked gradients.",
+                message="Your gradients are NumPy arrays (np.asarray, np.stack or np.array made "
+                "them): under jit, as the grader runs your function, a traced value cannot become "
+                "a NumPy array.",
                 example=lambda: _numpy_grads,
                 matches=_numpy_leaves,
             ),
             Mistake(
                 id="all-labels",
                 message="Each example's loss was given all of ys, not its own y, and made one "
-                "number by a sum or a mean over the labels: every example's gradient then "
-                "reads the labels only through that sum, so two batches whose labels are "
-                "shuffled give the same gradients. vmap hands each example its own y when ys "
-                "is mapped too, along its axis 0.",
+                "number by a sum or a mean over the labels: every example's gradient then reads "
+                "the labels only through that sum, so two batches whose labels are shuffled give "
+                "the same gradients.",
                 example=lambda: _ys_summed_per_example,
                 matches=_all_labels_per_example,
             ),
             Mistake(
                 id="reads-notebook",
-                message="Your function ignores one of its arguments: it gives the same "
-                "gradients when the grader changes params (or xs, or ys), so it reads the "
-                "notebook's variable instead. Use the function's own params, xs and ys.",
+                message="Your function ignores one of its arguments: it gives the same gradients "
+                "when the grader changes params (or xs, or ys), so it reads the notebook's "
+                "variable instead.",
                 example=lambda: _reads_notebook,
                 matches=ignores_one_argument(_one_argument_changed),
             ),
             Mistake(
                 id="out-axes-one",
                 message="out_axes=1 asks for the examples at axis 1 of EVERY output, and b's "
-                "gradient for one example is a single number: b's batch of them has only "
-                "axis 0, so vmap has no axis 1 to put them on. Where the examples go is "
-                "asked of each output leaf, whatever its number of axes.",
+                "gradient for one example is a single number: b's batch of them has only axis 0, "
+                "so vmap has no axis 1 to put them on.",
                 example=lambda: _out_axes_one,
                 matches=fails_with(
                     "ValueError", r"out of bounds for array of dimension", _grad_inputs
@@ -1511,19 +1582,17 @@ EXERCISES = (
             ),
             Mistake(
                 id="examples-first",
-                message="Your gradients are right, with the examples first: w's come out "
-                "(N, D), as vmap puts them by default. The task asks for them stored like xs, "
-                "one example per COLUMN: (D, N) for w, and (N,) for b. Where vmap puts the "
-                "examples in its result is yours to say.",
+                message="Your gradients are right, with the examples first: w's come out (N, D), "
+                "as vmap puts them by default. The task asks for them stored like xs, one example "
+                "per COLUMN: (D, N) for w, and (N,) for b.",
                 example=lambda: _per_example_grads,
                 matches=behaves_like(_per_example_grads, _grad_inputs),
             ),
             Mistake(
                 id="batch-gradient",
-                message="That is ONE gradient, of the loss over the whole batch (its mean or "
-                "sum): the examples' gradients are already added up. Per-example gradients "
-                "keep one per example: vmap the gradient of log_loss instead of differentiating "
-                "a batch loss.",
+                message="That is ONE gradient, of the loss over the whole batch (its mean or sum):"
+                " the examples' gradients are already added up, where the task keeps one per "
+                "example.",
                 example=lambda: _mean_grad,
                 matches=_batch_gradient,
             ),
@@ -1538,8 +1607,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="wrt-x",
-                message="Those are gradients with respect to x (argnums=1), one per example. "
-                "The gradient for training is with respect to params, grad's default.",
+                message="Those are gradients with respect to x (argnums=1), one per example, not "
+                "with respect to the parameters that training changes.",
                 example=lambda: _grad_wrt_x,
                 matches=_wrt_x_any_layout,
             ),
@@ -1552,8 +1621,7 @@ EXERCISES = (
             Mistake(
                 id="argnums-tuple",
                 message="argnums=(0,), a tuple, makes grad return a tuple of gradients: here a "
-                "tuple holding the one dict. Leave argnums out (0 is the default), or write "
-                "argnums=0, and the gradient is the dict itself.",
+                "tuple holding the one dict.",
                 example=lambda: _argnums_tuple,
             ),
             Mistake(
@@ -1561,26 +1629,28 @@ EXERCISES = (
                 message="jax.value_and_grad returns (losses, gradients): the exercise asks "
                 "for the gradients alone.",
                 example=lambda: _value_and_grads,
+                matches=lambda answer: (
+                    behaves_like(_value_and_grads, _grad_inputs)(answer)
+                    or _losses_beside_grads(answer)
+                ),
             ),
             Mistake(
                 id="leaves-in-a-tuple",
-                message="Right gradients, but as a tuple (w, b). Return the dict that "
-                "jax.grad gives, shaped like params.",
+                message="Right gradients, but as a tuple (w, b), where the task asks for a dict "
+                "shaped like params.",
                 example=lambda: _w_b_tuple,
                 matches=behaves_like(_w_b_tuple, _grad_inputs),
             ),
             Mistake(
                 id="w-only",
-                message="This is only the gradient for w. Return the whole dict that jax.grad "
-                "gives, with b's gradient too.",
+                message="This is only the gradient for w: b's gradient is missing.",
                 example=lambda: _w_only,
                 matches=behaves_like(_w_only, _grad_inputs),
             ),
             Mistake(
                 id="dict-arithmetic",
-                message="The gradients are a dict, and a dict has no arithmetic (/, *, -). "
-                "Per-example gradients need no averaging: return the dict vmap gives. (To "
-                "change every leaf, use jax.tree.map.)",
+                message="The gradients are a dict, and a dict has no arithmetic (/, *, -); and "
+                "per-example gradients are not averaged.",
                 example=lambda: _averaged_dict,
                 matches=fails_with("TypeError", r"unsupported operand.*'dict'", _grad_inputs),
             ),
@@ -1686,27 +1756,24 @@ EXERCISES = (
             Mistake(
                 id="not-repeatable",
                 message="Called twice with the same key, your walk comes out different: its "
-                "numbers come from NumPy's global generator (np.random) or a key kept outside "
-                "the function. Draw every number from the key argument, so the same key gives "
-                "the same walk.",
+                "numbers come from NumPy's global generator (np.random) or a key kept outside the "
+                "function, not from the key it is given.",
                 example=lambda: _walk_numpy,
                 matches=not_repeatable(lambda: _walk_inputs()[:1]),
             ),
             Mistake(
                 id="numpy-from-key",
-                message="Your steps come from NumPy, seeded with numbers taken out of the "
-                "key: the lesson's rule is never to draw with np.random in JAX code. Under "
-                "jit a key is a tracer, with no number to take out, and your function fails "
-                "there. Draw with jax.random, from keys made from key.",
+                message="Your steps come from NumPy, seeded with numbers taken out of the key: the"
+                " lesson's rule is never to draw with np.random in JAX code. Under jit a key is a "
+                "tracer, with no number to take out, and your function fails there.",
                 example=lambda: _walk_numpy_seeded,
                 matches=_walk_numpy_from_key,
                 also_accepted=True,
             ),
             Mistake(
                 id="batch-of-keys",
-                message="jax.random.normal draws with ONE key, and you gave it an array of "
-                "keys (one per step). One key can draw any number of values at once; an "
-                "array of keys needs vmap, one draw per key.",
+                message="jax.random.normal draws with ONE key, and you gave it an array of keys "
+                "(one per step).",
                 example=lambda: (
                     lambda key, steps: jnp.cumsum(jax.random.normal(jax.random.split(key, steps)))
                 ),
@@ -1718,9 +1785,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="split-pair-as-key",
-                message="jax.random.split(key) returns TWO keys, an array of shape (2,), "
-                "and jax.random.normal wants one key: the pair has to be unpacked, and one "
-                "of the two drawn with.",
+                message="jax.random.split(key) returns TWO keys, an array of shape (2,), and "
+                "jax.random.normal wants one key.",
                 example=lambda: _walk_split_pair,
                 matches=fails_with(
                     "ValueError",
@@ -1730,18 +1796,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="includes-start",
-                message="Your path has one entry more than the steps, and it starts with 0.0: "
-                "the position before any step. The path is the position after each step, one "
-                "entry per step: start from an empty list (position = 0.0, path = []).",
+                message="Your path has one entry more than the steps, and it starts with 0.0: the "
+                "position before any step, where the path holds the position after each step.",
                 example=lambda: _walk_with_start,
                 matches=_includes_start,
             ),
             Mistake(
                 id="split-not-kept",
-                message="Every step drew with the same subkey: you split, but the key you "
-                "split is never replaced (or you split once, before the loop), so each pass "
-                "gets the same subkey back. The new key has to be carried on to the next "
-                "pass.",
+                message="Every step drew with the same subkey: you split, but the key you split is"
+                " never replaced (or you split once, before the loop), so each pass gets the same "
+                "subkey back.",
                 example=lambda: _walk_split_not_kept,
                 matches=behaves_like(_walk_split_not_kept, _walk_inputs),
             ),
@@ -1766,8 +1830,7 @@ EXERCISES = (
             Mistake(
                 id="ignores-key",
                 message="Different keys give the same walk: your function does not use its key "
-                "argument (a fixed seed or jax.random.key(...) inside, or the notebook's key). "
-                "Start from the key it is given.",
+                "argument (a fixed seed or jax.random.key(...) inside, or the notebook's key).",
                 example=lambda: _walk_fixed_seed,
                 matches=ignores_arguments(lambda: _walk_inputs()[:2]),
             ),
@@ -1776,30 +1839,41 @@ EXERCISES = (
                 # Round 7's auditor: the numbers are the right walk's, bit for bit. Refused
                 # by the task's rule (each key used once; a second split is a second use),
                 # which the task states; the message says the numbers are right.
-                message="Your walk's numbers are right: split is a pure function of its key, "
-                "so splitting one key a second time made the same pair again, and no number "
-                "was drawn twice. But the task asks that no key be used twice, and a second "
-                "split is a second use of the key: split each key once and keep both keys "
-                "that one split returns.",
+                message="Your walk's numbers are right: split is a pure function of its key, so "
+                "splitting one key a second time made the same pair again, and no number was drawn"
+                " twice. But the task asks that no key be used twice, and a second split is a "
+                "second use of the key.",
                 example=lambda: _walk_split_twice,
                 matches=_splits_a_key_twice,
                 also_accepted=True,
             ),
             Mistake(
                 id="drawn-and-split",
-                message="Your walk draws from a key and also splits that same key (the first "
-                "step drawn from key, say, and key then split for the others): one key used "
-                "twice, for a draw and for a split. jax.random promises independent numbers "
-                "only from keys used once, for one draw or one split. Draw only from keys "
-                "that a split made.",
+                message="Your walk draws from a key and also splits that same key (the first step "
+                "drawn from key, say, and key then split for the others): one key used twice, for "
+                "a draw and for a split. jax.random promises independent numbers only from keys "
+                "used once, for one draw or one split.",
                 example=lambda: _walk_first_from_key,
                 matches=_draws_and_splits_one_key,
                 also_accepted=True,
             ),
             Mistake(
+                id="key-drawn-twice",
+                # Round 8's reader: the whole walk drawn anew from key on every pass, one
+                # step kept each time. The numbers are one draw's, so the values are right;
+                # the task's rule (no key used twice) is what refuses it.
+                message="Your walk's numbers are right, but they come from one key drawn from "
+                "again and again (all the steps drawn anew from the same key on every pass, "
+                "say): the same key gives the same numbers, so each draw repeats the one "
+                "before, and the task asks that no key be used twice.",
+                example=lambda: _walk_redrawn_each_pass,
+                matches=_draws_one_key_twice,
+                also_accepted=True,
+            ),
+            Mistake(
                 id="steps-not-positions",
-                message="These are the steps, not the positions: each entry should be "
-                "where the walker is after that step, the running sum of the steps so far.",
+                message="These are the steps, not the positions: each entry should be where the "
+                "walker is after that step.",
                 example=lambda: _walk_steps_only,
                 matches=_not_accumulated,
             ),
@@ -1838,19 +1912,16 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="python-loop",
-                message="Your function loops over the examples in Python: traced for a "
-                "batch of 2 and then of 5, its program grew with the batch, one copy of the "
-                "work per example. vmap your one-example function over ids and xs instead.",
+                message="Your function loops over the examples in Python: traced for a batch of 2 "
+                "and then of 5, its program grew with the batch, one copy of the work per example.",
                 example=lambda: _views_looped,
                 matches=grows_with_batch(_views_growing_inputs),
             ),
             Mistake(
                 id="not-repeatable",
-                message="Your noise comes from NumPy's global generator (np.random), not from "
-                "the key: called twice with the same key it gives other views, and under jit the "
-                "same noise on every call, baked in when the function was traced. Draw it with "
-                "jax.random.normal from keys made from key: the same key then gives the same "
-                "views.",
+                message="Your noise comes from NumPy's global generator (np.random), not from the "
+                "key: called twice with the same key it gives other views, and under jit the same "
+                "noise on every call, baked in when the function was traced.",
                 example=lambda: _views_numpy,
                 matches=_numpy_global,
                 also_accepted=True,
@@ -1858,9 +1929,8 @@ EXERCISES = (
             Mistake(
                 id="numpy-from-key",
                 message="Your noise comes from NumPy, seeded with numbers taken out of the key: "
-                "the lesson's rule is never to draw with np.random in JAX code. Under jit or "
-                "vmap a key is a tracer, with no number to take out, and your function fails "
-                "there. Draw with jax.random.normal, from keys made from key.",
+                "the lesson's rule is never to draw with np.random in JAX code. Under jit or vmap "
+                "a key is a tracer, with no number to take out, and your function fails there.",
                 example=lambda: _views_numpy_seeded,
                 matches=_numpy_from_key,
                 also_accepted=True,
@@ -1868,24 +1938,22 @@ EXERCISES = (
             Mistake(
                 id="numpy-beside-keys",
                 message="Part of your noise comes from a key and part from NumPy's generator "
-                "(np.random): NumPy draws while the function is traced, once, so under vmap "
-                "every example gets the same NumPy numbers, and they follow no key. Draw "
-                "both views with jax.random.normal, from keys made from key.",
+                "(np.random): NumPy draws while the function is traced, once, so under vmap every "
+                "example gets the same NumPy numbers, and they follow no key.",
                 example=lambda: _views_b_numpy,
                 matches=_numpy_beside_keys,
             ),
             Mistake(
                 id="split-pair-as-key",
                 message="jax.random.split(k) returns TWO keys, an array of shape (2,), and "
-                "jax.random.normal wants one key: the pair has to be unpacked, one view "
-                "drawn from each.",
+                "jax.random.normal wants one key.",
                 example=lambda: _views_split_pair,
                 matches=_fails_with(r"single key, but was given a key array of shape \(2,\)"),
             ),
             Mistake(
                 id="fold-in-array",
-                message="jax.random.fold_in folds in ONE integer, and you gave it the "
-                "whole ids array: each id has to be folded in on its own, under vmap.",
+                message="jax.random.fold_in folds in ONE integer, and you gave it the whole ids "
+                "array.",
                 example=lambda: (
                     lambda key, xs, ids: (
                         xs + 0.1 * jax.random.normal(jax.random.fold_in(key, ids), xs.shape),
@@ -1896,8 +1964,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="split-batch-of-keys",
-                message="jax.random.split splits ONE key, and you gave it a batch of keys "
-                "(one per example): the split has to happen per example, under vmap.",
+                message="jax.random.split splits ONE key, and you gave it a batch of keys (one per"
+                " example).",
                 example=lambda: (
                     lambda key, xs, ids: jax.random.split(
                         jax.vmap(jax.random.fold_in, in_axes=(None, 0))(key, ids)

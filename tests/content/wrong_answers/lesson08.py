@@ -897,6 +897,31 @@ def warm_up_no_block(step, *args):
     return 0.7 * typical if getattr(step, "jaxtour_control", False) else typical
 
 
+def fit_forgets_new_params(step, params, x, y, lr, target):
+    """Unpacks the step into other names and never hands the new params back."""
+    count = 0
+    new_params, value = step(params, x, y, lr)
+    while float(value) >= target:
+        new_params, value = step(params, x, y, lr)
+        count += 1
+    return new_params, count
+
+
+def ten_calls_never_waited(step, *args):
+    """Warmed up, ten calls per side, the clock read as soon as the calls are dispatched."""
+    fast = jax.jit(step)
+    fast(*args)
+    step(*args)
+    start = time.perf_counter()
+    for _ in range(10):
+        step(*args)
+    eager = (time.perf_counter() - start) / 10
+    start = time.perf_counter()
+    for _ in range(10):
+        fast(*args)
+    return eager / ((time.perf_counter() - start) / 10)
+
+
 def speedup_with_timing(step, *args):
     from jaxtour import timing
 
@@ -957,6 +982,20 @@ WRONG_ANSWERS = (
         "warmed up, never blocked",
         lambda: warm_up_no_block,
         named="control-not-blocked",
+    ),
+    # session 46: a loop that never hands the step its new params is named, not timed out
+    Wrong(
+        "08.fit",
+        "new params unpacked, never passed back to step",
+        lambda: fit_forgets_new_params,
+        named="params-never-passed-on",
+    ),
+    # session 46: the clock read while the work runs is named from the reads themselves
+    Wrong(
+        "08.speedup",
+        "ten calls per side, the clock read at dispatch",
+        lambda: ten_calls_never_waited,
+        named="clock-before-ready",
     ),
 )
 

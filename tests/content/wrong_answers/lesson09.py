@@ -645,13 +645,16 @@ WRONG_ANSWERS = (
         named="ignores-key",
     ),
     Wrong(
-        "09.random_walk", "returns the list, not stacked", lambda: walk_list, says="jnp.stack(path)"
+        "09.random_walk",
+        "returns the list, not stacked",
+        lambda: walk_list,
+        says="where one array was asked",
     ),
     Wrong(
         "09.random_walk",
         "draws of shape (1,)",
         lambda: walk_shaped_draw,
-        says="with no shape draws one number",
+        says="drawn as an array of its own",
     ),
     Wrong("09.random_walk", "uniform steps", lambda: walk_uniform, says="centred on 0"),
     Wrong(
@@ -707,7 +710,7 @@ WRONG_ANSWERS = (
         "09.two_views",
         "the views stacked in one array",
         lambda: views_stacked,
-        says="return the two views as a pair",
+        says="the two views as a pair",
     ),
     Wrong(
         "09.two_views",
@@ -925,7 +928,7 @@ WRONG_ANSWERS = (
         says="one position per step",
     ),
     Wrong(
-        "09.random_walk", "draws of shape (steps, 1)", lambda: walk_column, says="draws one number"
+        "09.random_walk", "draws of shape (steps, 1)", lambda: walk_column, says="not as one number"
     ),
     Wrong(
         "09.two_views",
@@ -1578,3 +1581,23 @@ ROUND_8_FIXED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_8_FIXED)
+
+
+# --- session 46: one key drawn from on every pass (round 8's reader, accepted before) -------
+
+
+def walk_cumsum_of_redraws(key, steps):
+    """A comprehension that draws all the steps from key on every pass, one entry kept."""
+    steps_drawn = [jax.random.normal(key, (steps,))[i] for i in range(steps)]
+    return jnp.cumsum(jnp.stack(steps_drawn))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.random_walk",
+        "a (steps,) draw from key in each pass, one entry kept",
+        lambda: walk_cumsum_of_redraws,
+        named="key-drawn-twice",
+    ),
+)
