@@ -179,7 +179,7 @@ def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
         explanation = explain_exception(exc)
         if explanation:
             message = _("Your answer could not be read: {error}.").format(error=one_line(exc))
-            message += "\n" + explanation.text()
+            message += "\n" + explanation.text(fix=False)
         else:
             message = _(
                 "Your answer could not be read: {error}. Run the exercise cell above first."
@@ -195,7 +195,9 @@ def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
 def _cell_error_feedback(exercise: Exercise, error: BaseException) -> Feedback:
     message = _("Your exercise cell raised {error}").format(error=one_line(error))
     explanation = explain_exception(error)
-    message += "\n" + (explanation.text() if explanation else _("Fix that cell and run it again."))
+    message += "\n" + (
+        explanation.text(fix=False) if explanation else _("Fix that cell and run it again.")
+    )
     message += "\n" + _(
         "Nothing was checked: an answer left by an earlier run is not what the cell says."
     )

@@ -43,8 +43,13 @@ class Explanation:
             )
         return self.docs
 
-    def text(self) -> str:
-        """In the language in use (``why``, ``fix`` and the section are marked with N_)."""
+    def text(self, fix: bool = True) -> str:
+        """In the language in use (``why``, ``fix`` and the section are marked with N_).
+        ``fix=False`` in a check's feedback: the message says what happened and why, and
+        the change that passes is the hints' to give, which progress counts (issue 34);
+        ``checks.explain()`` and a lesson's deliberate errors show the fix."""
+        if not fix:
+            return _("{why}\nRead more: {where}").format(why=_(self.why), where=self.where())
         return _("{why}\nFix: {fix}\nRead more: {where}").format(
             why=_(self.why), fix=_(self.fix), where=self.where()
         )

@@ -43,9 +43,10 @@ class LearnerCodeError(Exception):
         self.error = error
 
     def message(self) -> str:
-        """The summary, followed by a plain-words explanation when JAX's error is a known one."""
+        """The summary, followed by a plain-words explanation when JAX's error is a known one
+        (what happened and why; the fix is the hints')."""
         explanation = explain_exception(self.error) if self.error is not None else None
-        return self.summary + ("\n" + explanation.text() if explanation else "")
+        return self.summary + ("\n" + explanation.text(fix=False) if explanation else "")
 
 
 def call_learner(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:

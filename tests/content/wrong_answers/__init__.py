@@ -96,7 +96,7 @@ def is_generic(feedback: Feedback) -> bool:
     if feedback.mistake is not None:
         return False
     if feedback.status == "error":
-        return "\nFix: " not in feedback.message  # jaxtour's explanation says what to fix
+        return "\nRead more: " not in feedback.message  # jaxtour explains the error
     if any(relation in feedback.message for relation in RELATIONS):
         return False
     return any(pattern.search(feedback.message) for pattern in GENERIC_PATTERNS)

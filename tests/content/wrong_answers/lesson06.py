@@ -412,7 +412,7 @@ WRONG_ANSWERS = (
         "06.scale_column",
         "m.copy(), then in place",
         lambda: copy_then_in_place,
-        says="Fix: x = x.at[i].set(v)",
+        says="JAX arrays are immutable",
     ),
     Wrong("06.scale_column", ".power(factor)", lambda: scale_by_power, "power-not-multiplied"),
     Wrong("06.scale_column", ".divide(factor)", lambda: scale_by_divide, "divided-not-multiplied"),
