@@ -285,12 +285,13 @@ def kernel_started(client: NotebookClient, env: dict[str, str] | None) -> Iterat
 def solved(notebook: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, list[str]]:
     """The notebook with every exercise cell replaced by its solution, and the ids solved."""
     from jaxtour.exercises import all_exercises
+    from jaxtour.grader.spec import shipped
 
     exercises, ids = all_exercises(), []
     for cell in notebook.cells:
         exercise_id = cell.get("metadata", {}).get("jaxtour", {}).get("exercise")
         if exercise_id:
-            cell.source = exercises[exercise_id].solution
+            cell.source = shipped(exercises[exercise_id], exercises[exercise_id].solution)
             ids.append(exercise_id)
     return notebook, ids
 
@@ -308,6 +309,7 @@ def learner_path(
     that cell and its check cell, as a learner solving in place does.
     """
     from jaxtour.exercises import all_exercises
+    from jaxtour.grader.spec import shipped
 
     exercises = all_exercises()
     client = NotebookClient(
@@ -327,7 +329,7 @@ def learner_path(
             exercise_id = cell.get("metadata", {}).get("jaxtour", {}).get("exercise")
             if not exercise_id:
                 continue
-            cell.source = exercises[exercise_id].solution
+            cell.source = shipped(exercises[exercise_id], exercises[exercise_id].solution)
             client.execute_cell(cell, index)
             check_index = next(
                 i

@@ -273,7 +273,7 @@ class _Outputs(Sequence):
                 if self._jitted is None:
                     self._jitted = {}
                 if static not in self._jitted:
-                    self._jitted[static] = jax.jit(self._fn, static_argnums=static)
+                    self._jitted[static] = jax.jit(_own_trace(self._fn), static_argnums=static)
                 jitted = self._jitted[static]
                 # A Python loop unrolls under jit: a long program compiles slower than
                 # its few distinct operations run one by one.
@@ -287,6 +287,20 @@ class _Outputs(Sequence):
 
 
 _MAX_JITTED_EQUATIONS = 100
+
+
+def _own_trace(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` as a function object of its own while a variant is judged: JAX keeps what it
+    traced per function object, and a variant's reference reads its values while traced,
+    so variant 0's trace must not serve variant 1 (``_Outputs`` is made per variant)."""
+    if not variant_key():
+        return fn
+
+    @functools.wraps(fn)
+    def in_this_variant(*args: Any) -> Any:
+        return fn(*args)
+
+    return in_this_variant
 
 
 def _interrupted(exc: BaseException) -> bool:

@@ -154,6 +154,14 @@ class Exercise:
             raise ValueError(f"{where}: the success message repeats a mistake's message")
 
 
+def shipped(exercise: Exercise, text: str) -> str:
+    """``text`` of ``exercise`` (its solution, a hint) as the shipped notebooks show it:
+    untranslated, with variant 0's values filled in where the exercise has variants."""
+    if exercise.variants is None:
+        return text
+    return text.format_map(dict(exercise.variants.default))
+
+
 def check_declarations(exercises: tuple[Exercise, ...], lesson_number: str) -> None:
     """The rules across one lesson's exercises: ids unique and under the lesson's number."""
     seen: set[str] = set()
