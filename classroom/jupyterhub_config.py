@@ -119,8 +119,10 @@ if not any(s.get("name") == "cull-idle" for s in already):
     services.append(
         {
             "name": "jaxtour-idle-culler",
-            "command": [
+            "command": [  # with_hub: it stops when the hub does, even a hub killed -9
                 sys.executable,
+                "-m",
+                "jaxtour.classroom.with_hub",
                 "-m",
                 "jupyterhub_idle_culler",
                 f"--timeout={IDLE_MINUTES * 60 + 300}",  # after the kernels' culling

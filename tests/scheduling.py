@@ -22,12 +22,14 @@ KEPT_TOGETHER = ("tests/paths/test_colab.py", "tests/content/test_wrong_answers.
 # Started first: minutes of wall time each (browsers, fresh venvs, culling waits,
 # every notebook executed, the generated answers).
 FIRST = (
+    # a real JupyterHub as the guide's users, started four times (stops, kill -9): the
+    # longest of the waiting tests (277 s alone, 2026-12-06), so the waiter takes it first
+    "tests/paths/test_classroom_least_privilege.py",
     "tests/paths/test_journey.py",
     "tests/paths/test_colab.py",
     "tests/paths/test_browser.py",
     "tests/paths/test_binder.py",
     "tests/paths/test_classroom_hub.py",  # a real JupyterHub, three servers and kernels
-    "tests/paths/test_classroom_least_privilege.py",  # the same, as the guide's users
     "tests/content/test_wrong_answers.py",
     "tests/grader/test_bad_answers.py::test_generated_answers_never_raise",
     "lessons/",

@@ -34,7 +34,7 @@ from tornado import ioloop, web
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 
 from jaxtour import catalog
-from jaxtour.classroom import table
+from jaxtour.classroom import table, with_hub
 
 DEFAULT_STORE = "/home/jupyter-{username}/.local/share/jaxtour/progress.sqlite3"  # TLJH's homes
 log = logging.getLogger("jaxtour.classroom")
@@ -189,16 +189,62 @@ def make_app(options: argparse.Namespace) -> web.Application:
     )
 
 
+HUB_CHECK_S = 2.0  # how often the service checks that its hub still runs (with_hub)
+# The service's port is on the hub's machine, where the students' kernels run too: any
+# of them can connect to it, no login needed to hold a connection open. The service
+# answers GETs only, so a request body is refused past a few KiB (tornado's default,
+# 100 MB, let four unfinished bodies grow the service from 80 to 436 MiB); a connection
+# that sends nothing, or a body that never ends, is closed after a minute; and the
+# service may hold as many connections as the system allows it (its hard limit on open
+# files), not the usual 1024: 1100 connections held by one kernel made the page time
+# out for the teacher (tests/classroom/test_service_port.py).
+SERVER_OPTIONS = {
+    "max_body_size": 64 * 1024,
+    "idle_connection_timeout": 60,
+    "body_timeout": 60,
+}
+
+
+def as_many_files_as_allowed() -> tuple[int, int]:
+    """Raise this process's limit on open files (sockets) to its hard limit; the limits
+    now (soft, hard)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        wanted = 1 << 20 if hard == resource.RLIM_INFINITY else hard
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        except (ValueError, OSError):
+            pass
+    return resource.getrlimit(resource.RLIMIT_NOFILE)
+
+
 def main(argv: list[str] | None = None) -> int:
     options = parser().parse_args(argv)
+    with_hub.die_with_hub()  # a hub killed with -9 takes the service (and its port) along
     logging.basicConfig(
         stream=sys.stderr, level=logging.INFO, format="[%(levelname)s %(asctime)s] %(message)s"
     )
     url = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
-    make_app(options).listen(url.port, url.hostname)
-    log.info("jaxtour.classroom: listening on %s, stores at %s", url.geturl(), options.store)
+    files, _ = as_many_files_as_allowed()
+    make_app(options).listen(url.port, url.hostname, **SERVER_OPTIONS)
+    log.info(
+        "jaxtour.classroom: listening on %s (up to %d open files), stores at %s",
+        url.geturl(),
+        files,
+        options.store,
+    )
+    loop = ioloop.IOLoop.current()
+
+    def hub_gone() -> None:  # where the kernel cannot be asked to (not Linux)
+        if with_hub.hub_is_gone():
+            log.error("jaxtour.classroom: the hub that started this service is gone: stopping")
+            loop.stop()
+
+    ioloop.PeriodicCallback(hub_gone, HUB_CHECK_S * 1000).start()
     try:
-        ioloop.IOLoop.current().start()
+        loop.start()
     except KeyboardInterrupt:  # the hub stops its services with SIGINT
         pass
     return 0

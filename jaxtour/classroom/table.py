@@ -45,6 +45,20 @@ STUCK_AFTER = 3  # failed checks of one exercise, none passed: stuck
 log = logging.getLogger("jaxtour.classroom")
 
 
+def one_line(text: str) -> str:
+    """``text`` with every character that is not printable (a newline, a NUL, an
+    unpaired surrogate) written as its escape: a user name cannot forge a log line."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def encodable(text: str) -> str:
+    """``text`` as UTF-8 can carry it: an unpaired surrogate (a hub user name can hold
+    one) written as its escape, so one name cannot make the whole page fail to send."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 @dataclass(frozen=True)
 class LessonCell:
     exercises: int
@@ -123,15 +137,19 @@ class Classroom:
     def _no_data(self, student: str, label: str, why: str) -> StudentRow:
         if self._said.get(student) != why:
             self._said[student] = why
-            log.error("jaxtour.classroom: %s for %s: %s", label, student, why)
+            log.error("jaxtour.classroom: %s for %s: %s", label, one_line(student), one_line(why))
         return StudentRow(student, None, why, label=label)
 
     def row(self, student: str) -> StudentRow:
-        path = self.store_of(student)
-        home = self.home_of(student) if self.home_of else path.parent
         mark, before = self._cache.get(student, (None, None))
         try:
+            path = self.store_of(student)
+            home = self.home_of(student) if self.home_of else path.parent
             mark, done, mistakes = reader.read_store(path, home, self.limits, cached=mark)
+        except ValueError as error:  # a NUL or an unpaired surrogate in the hub's name
+            self._cache.pop(student, None)
+            why = f"the user name cannot name a file ({error})"
+            return self._no_data(student, NO_DATA, why)
         except reader.Unreadable as problem:
             row = self._no_data(student, problem.label, problem.why)
             seen = getattr(problem, "fingerprint", None)
@@ -323,7 +341,7 @@ def mistakes_csv(lines: list[BoardLine]) -> str:
                 " ".join(line.stuck),
             ]
         )
-    return out.getvalue()
+    return encodable(out.getvalue())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -418,7 +436,7 @@ def to_csv(rows: list[StudentRow], lessons: list[str]) -> str:
             cell = row.lessons[lesson]
             line += [cell.passed, cell.helped, cell.attempted, " ".join(cell.stuck)]
         writer.writerow(line)
-    return out.getvalue()
+    return encodable(out.getvalue())
 
 
 # --- the page --------------------------------------------------------------------------
@@ -507,7 +525,7 @@ def page(
         legend += '; <a href="#mistakes">the mistakes the class made</a>'
 
     stamp = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(now))
-    return (
+    return encodable(
         "<!doctype html><html><head><meta charset='utf-8'>"
         f'<meta http-equiv="refresh" content="{int(refresh_s)}">'
         f"<title>jaxtour classroom</title><style>{_STYLE}</style></head><body>"

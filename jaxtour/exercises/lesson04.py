@@ -639,8 +639,8 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="not-called",
-                message="That is a function: jax.grad(...) builds the gradient function, and "
-                "calling it on the arguments computes the gradients. Did you mean to call it?",
+                message="That is a function: jax.grad(...) builds the gradient function, and the "
+                "exercise asks for the gradients themselves, two arrays.",
                 example=lambda: jax.grad(_positional_sse, argnums=(1, 2)),
                 matches=not_called,
             ),
@@ -653,18 +653,17 @@ EXERCISES = (
             ),
             Mistake(
                 id="w-read-from-outside",
-                message="grad_y is right, but grad_w is all zeros: the function you "
-                "differentiated takes a w argument and never uses it (it reads the notebook's "
-                "w instead), and a gradient is zero for an argument the output does not "
-                "depend on. The w passed by keyword must be the argument being differentiated.",
+                message="grad_y is right, but grad_w is all zeros: the function you differentiated "
+                "takes a w argument and never uses it (it reads the notebook's w instead), and a "
+                "gradient is zero for an argument the output does not depend on.",
                 example=_closed_over_w,
                 matches=_w_gradient_zero,
             ),
             Mistake(
                 id="unweighted",
                 message="Those are gradients of the loss without its weights, sum_squared_error's "
-                "(with respect to x or y): w is left out, so every point counts the same. "
-                "Differentiate weighted_sse itself, with respect to y and to w.",
+                "(with respect to x or y): w is left out, so every point counts the same, and "
+                "weighted_sse's gradients depend on w.",
                 example=_unweighted_grads,
                 matches=_unweighted,
             ),
@@ -699,15 +698,15 @@ EXERCISES = (
             ),
             Mistake(
                 id="with-value",
-                message="That is value_and_grad's pair: the value first, then the gradients. "
-                "Only the gradients were asked for: jax.grad returns them alone.",
+                message="That is value_and_grad's pair: the value first, then the gradients. The "
+                "exercise asks for the gradients alone.",
                 example=_with_value,
                 matches=_value_first,
             ),
             Mistake(
                 id="stacked",
-                message="The numbers are right, but stacked into one array. Keep the tuple "
-                "jax.grad returns: (grad_y, grad_w).",
+                message="The numbers are right, but stacked into one array: the exercise asks for "
+                "the tuple (grad_y, grad_w), two arrays.",
                 example=lambda: jnp.stack(_weighted_grad((1, 2))),
             ),
             Mistake(
@@ -752,9 +751,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="parameter-order",
-                message="Right nesting, but the gradients keep argnums' order, not the "
-                "function's: the gradient part is what grad returns for argnums=(1, 0), one "
-                "gradient per listed position in the order listed, so grad_y comes first.",
+                message="C sorts the gradients into the function's parameter order. The gradient "
+                "part is what grad returns for the same argnums, and grad does not sort the "
+                "positions argnums lists.",
                 example=lambda: "C",
             ),
             Mistake(
@@ -820,14 +819,14 @@ EXERCISES = (
             Mistake(
                 id="returns-none",
                 message="Your function returns None: it has no return statement, or returns "
-                "nothing. Return the new tree.",
+                "nothing.",
                 example=lambda: _forgot_return,
                 matches=returns_none(_jax_step_inputs),
             ),
             Mistake(
                 id="old-tree-map",
-                message="jax.tree_map is the name old tutorials use; it was removed in JAX "
-                "0.6.0. The same function is jax.tree.map.",
+                message="jax.tree_map is the name old tutorials use; it was removed in JAX 0.6.0, "
+                "as the lesson's cell above shows, so this code fails on any JAX since.",
                 example=lambda: _old_tree_map,
                 matches=_fails_on_nested(r"has no attribute 'tree_map'"),
             ),
@@ -835,8 +834,8 @@ EXERCISES = (
                 id="shallow-copy",
                 message="Your function changed dicts inside the caller's params "
                 "(params['layers'][0] and the like): params.copy() (like copy.copy or "
-                "dict(params)) copies only the outer dict, and the inner dicts and lists are "
-                "still the caller's. jax.tree.map builds a whole new tree instead.",
+                "dict(params)) copies only the outer dict, and the inner dicts and lists are still "
+                "the caller's, so writing into them changes the caller's params.",
                 example=lambda: _shallow_copy,
                 matches=lambda answer: _mutated("nested")(answer) and _copies_shallow(answer),
                 also_accepted=True,
@@ -844,36 +843,35 @@ EXERCISES = (
             Mistake(
                 id="mutated-nested",
                 message="Your function changed dicts or lists inside the caller's params "
-                "(params['layers'][0] and the like), so the caller's params changed. "
-                "jax.tree.map builds a new tree at any depth and leaves the old one alone.",
+                "(params['layers'][0] and the like), so the caller's params changed: the caller "
+                "can no longer compare the old parameters with the new ones.",
                 example=lambda: _nested_in_place,
                 matches=_mutated("nested"),
                 also_accepted=True,
             ),
             Mistake(
                 id="mutated-params",
-                message="Your function changed the params dict it was given "
-                "(params[name] = ..., or params.update(...)), so the caller's params "
-                "changed. Build a new tree instead: jax.tree.map returns one.",
+                message="Your function changed the params dict it was given (params[name] = ..., "
+                "or params.update(...)), so the caller's params changed: a step should leave the "
+                "old parameters as they were.",
                 example=lambda: _in_place_dict,
                 matches=_mutated("top"),
                 also_accepted=True,
             ),
             Mistake(
                 id="mutated-grads",
-                message="Your function changed the grads tree it was given (grads[name] = "
-                "..., g *= ..., or a dict inside it), so the caller's gradients changed. "
-                "Leave both trees as they are: jax.tree.map builds a new tree.",
+                message="Your function changed the grads tree it was given (grads[name] = ..., g "
+                "*= ..., or a dict inside it), so the caller's gradients changed: a step reads the "
+                "gradients, and the caller may still need them.",
                 example=lambda: _grads_scaled_in_place,
                 matches=lambda answer: (_mutation(answer) or "").startswith("grads-"),
                 also_accepted=True,
             ),
             Mistake(
                 id="in-place-leaves",
-                message="Your function wrote into the caller's arrays: p -= ... changes a "
-                "NumPy array in place. (On a jax array it makes a new array and rebinds "
-                "only the local name p, so the tree you return is unchanged.) Compute each "
-                "new leaf inside jax.tree.map and return the new tree.",
+                message="Your function wrote into the caller's arrays: p -= ... changes a NumPy "
+                "array in place. (On a jax array it makes a new array and rebinds only the local "
+                "name p, so the tree you return is unchanged.)",
                 example=lambda: _in_place_leaves,
                 matches=_mutated("leaves"),
                 also_accepted=True,
@@ -881,50 +879,46 @@ EXERCISES = (
             Mistake(
                 id="top-level-loop",
                 message="Your step works on a flat dict but fails on the nested tree: it does "
-                "arithmetic on a list (params['layers'] is a list of dicts), not on the "
-                "arrays inside it. jax.tree.map(f, params, grads) finds the arrays at any "
-                "depth, inside dicts and lists alike.",
+                "arithmetic on a list (params['layers'] is a list of dicts), not on the arrays "
+                "inside it. A loop over the top-level keys reaches only the first level of the "
+                "tree.",
                 example=lambda: _top_level_loop,
                 matches=_fails_only_on_nested(r"unsupported operand|can't multiply sequence"),
             ),
             Mistake(
                 id="whole-grads-tree",
                 message="Your function multiplies the whole grads tree, a dict, by a number. "
-                "Arithmetic works on arrays, not on trees: jax.tree.map can hand your function "
-                "one leaf of each tree, when every tree is passed to it.",
+                "Arithmetic works on arrays, not on trees: a dict has no product with a number.",
                 example=lambda: _whole_grads,
                 matches=_fails_on_flat(r"unsupported operand.*'dict'|'dict'.*unsupported operand"),
             ),
             Mistake(
                 id="one-tree",
                 message="jax.tree.map calls your function with one leaf from each tree you pass "
-                "it: given params alone, a function of two leaves gets no gradient. Every tree "
-                "the function reads must be passed to jax.tree.map.",
+                "it: given params alone, a function of two leaves gets no gradient, and the call "
+                "fails.",
                 example=lambda: _one_tree,
                 matches=_fails_on_flat(r"^TypeError: .*missing 1 required positional argument"),
             ),
             Mistake(
                 id="returns-params-unchanged",
-                message="Your function returns the parameters unchanged. If it does "
-                "p -= ... on each leaf: on a jax array that makes a new array and "
-                "rebinds only the local name p, leaving the tree as it was. Return the "
-                "tree jax.tree.map builds.",
+                message="Your function returns the parameters unchanged. If it does p -= ... on "
+                "each leaf: on a jax array that makes a new array and rebinds only the local name "
+                "p, leaving the tree as it was.",
                 example=lambda: _unchanged,
                 matches=behaves_like(_unchanged, _jax_step_inputs),
             ),
             Mistake(
                 id="flat-leaves",
                 message="Your function returns a flat list of new leaves: the tree's shape is "
-                "lost, and the caller can no longer find params['layers'][0]['w']. "
-                "jax.tree.map keeps the structure.",
+                "lost, and the caller can no longer find params['layers'][0]['w'].",
                 example=lambda: _flat_leaves,
                 matches=_returns_leaf_list,
             ),
             Mistake(
                 id="notebook-globals",
-                message="Your function reads the notebook's own model or learning_rate "
-                "instead of its arguments: on other inputs it still gives the notebook's "
-                "step. Use only params, grads, lr and max_norm.",
+                message="Your function reads the notebook's own model or learning_rate instead of "
+                "its arguments: on other inputs it still gives the notebook's step.",
                 example=lambda: (
                     lambda params, grads, lr, max_norm: _sgd_step(params, grads, 0.1, max_norm)
                 ),
@@ -932,48 +926,48 @@ EXERCISES = (
             ),
             Mistake(
                 id="never-clipped",
-                message="Your step never clips: it is plain gradient descent, right only where "
-                "the gradients' global norm is at most max_norm. Where it is larger, every "
-                "gradient must be scaled down by one factor, max_norm over the norm.",
+                message="Your step never clips: it is plain gradient descent, right only where the "
+                "gradients' global norm is at most max_norm, and the check also gives gradients "
+                "whose norm is larger.",
                 example=lambda: _unclipped,
                 matches=_like(_unclipped),
             ),
             Mistake(
                 id="clipped-elementwise",
-                message="Your step clips each gradient entry to the range -max_norm to "
-                "max_norm, as the lesson's clip does after the exercise. Clipping by the global "
-                "norm scales the whole gradient tree by one factor, so its direction is kept; "
-                "clipping entries bends it.",
+                message="Your step clips each gradient entry to the range -max_norm to max_norm, "
+                "as the lesson's clip does after the exercise. That bends the gradient's "
+                "direction; clipping by the global norm keeps it.",
                 example=lambda: _clipped_elementwise,
                 matches=_like(_clipped_elementwise),
             ),
             Mistake(
                 id="norm-per-leaf",
                 message="Your step clips each leaf by its own norm, so each array gets its own "
-                "factor. The global norm is one number for the whole tree: the square root of "
-                "the sum of squares over every leaf together, and one factor for all.",
+                "factor, and the step's direction bends. The global norm is one number for the "
+                "whole tree.",
                 example=lambda: _clipped_per_leaf,
                 matches=_like(_clipped_per_leaf),
             ),
             Mistake(
                 id="always-rescaled",
                 message="Your step rescales the gradients to norm max_norm even where their norm "
-                "is smaller, so a small gradient is made larger. Clipping only shrinks: the "
-                "factor is at most 1.",
+                "is smaller, so a small gradient is made larger. Clipping only ever shrinks a "
+                "step.",
                 example=lambda: _always_rescaled,
                 matches=_like(_always_rescaled),
             ),
             Mistake(
                 id="norm-squared",
-                message="Your step divides by the sum of squares itself, the squared norm. The "
-                "global norm is its square root.",
+                message="Your step divides by the sum of squares itself: that is the squared "
+                "global norm, not the norm.",
                 example=lambda: _norm_squared,
                 matches=_like(_norm_squared),
             ),
             Mistake(
                 id="l1-norm",
-                message="Your step divides by the sum of the entries' absolute values, an L1 "
-                "norm. The global norm is the square root of the sum of their squares.",
+                message="Your step divides by the sum of the entries' absolute values, an L1 norm: "
+                "it is larger than the global (Euclidean) norm, so the step is clipped too early "
+                "and too hard.",
                 example=lambda: _l1_norm,
                 matches=_like(_l1_norm),
             ),
@@ -987,9 +981,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="factor-at-least-one",
-                message="Your factor is never below 1: where the norm is over max_norm it stays "
-                "1, so nothing is clipped, and where it is under, the gradients are made "
-                "larger. Clipping only shrinks: the factor is at most 1.",
+                message="Your factor is never below 1: where the norm is over max_norm it stays 1, "
+                "so nothing is clipped, and where it is under, the gradients are made larger.",
                 example=lambda: _factor_at_least_one,
                 matches=_like(_factor_at_least_one),
             ),
@@ -1003,37 +996,37 @@ EXERCISES = (
             ),
             Mistake(
                 id="summed-leaf-norms",
-                message="Your step adds up the leaves' norms. The global norm is not their sum: "
-                "it is the square root of the sum of every leaf's sum of squares, the norm of "
-                "all the entries taken together.",
+                message="Your step adds up the leaves' norms. That sum is larger than the norm of "
+                "all the entries taken together (unless one leaf holds them all), so the step is "
+                "clipped too hard.",
                 example=lambda: _summed_leaf_norms,
                 matches=_like(_summed_leaf_norms),
             ),
             Mistake(
                 id="params-norm",
-                message="Your step takes the norm of params, not of grads. What is clipped is "
-                "the gradient: its global norm decides the factor.",
+                message="Your step takes the norm of params, not of grads, so how much it clips "
+                "follows the parameters' size, not the gradient's.",
                 example=lambda: _params_norm,
                 matches=_like(_params_norm),
             ),
             Mistake(
                 id="ascent",
-                message="You added the gradient (times lr): that climbs the loss. Gradient "
-                "descent subtracts it.",
+                message="You added the gradient (times lr): that climbs the loss instead of "
+                "descending it.",
                 example=lambda: _ascent,
                 matches=_slip(_ascent),
             ),
             Mistake(
                 id="no-learning-rate",
-                message="You subtracted the gradient without the learning rate: lr scales every "
-                "step, clipped or not.",
+                message="You subtracted the gradient without the learning rate: your step is the "
+                "same whatever lr is.",
                 example=lambda: _no_lr,
                 matches=_slip(_no_lr),
             ),
             Mistake(
                 id="returns-update",
-                message="Your function returns the step, not the new parameters: subtract it "
-                "from each parameter.",
+                message="Your function returns the step, not the new parameters: the params it was "
+                "given are nowhere in the result.",
                 example=lambda: _update_only,
                 matches=_slip(_update_only, _negative_update),
             ),
@@ -1048,17 +1041,15 @@ EXERCISES = (
             ),
             Mistake(
                 id="scaled-difference",
-                message="Your step multiplies the whole difference by lr: the brackets scale "
-                "the parameter too. Only the (clipped) gradient is scaled by lr, and the "
-                "parameter is kept whole.",
+                message="Your step multiplies the whole difference by lr: the brackets scale the "
+                "parameter too, so every parameter shrinks toward 0 by the factor lr.",
                 example=lambda: _scaled_difference,
                 matches=_slip(_scaled_difference),
             ),
             Mistake(
                 id="at-on-a-0d-leaf",
-                message="p.at[:] indexes an axis, and model['scale'] is a 0-d array, with no "
-                "axis to slice. No .at is needed: jax.tree.map builds a new tree from the "
-                "leaves you return.",
+                message="p.at[:] indexes an axis, and model['scale'] is a 0-d array, with no axis "
+                "to slice: the update fails on that leaf.",
                 example=lambda: (
                     lambda params, grads, lr, max_norm: jax.tree.map(
                         lambda p, g: p.at[:].add(-lr * g), params, grads
@@ -1070,8 +1061,7 @@ EXERCISES = (
                 id="trees-do-not-match",
                 message="jax.tree.map needs every tree after the first to have the first one's "
                 "structure, and one you passed does not: lr or the scale is one number, not a "
-                "tree, and params.values() is no pytree. Only trees go to jax.tree.map; a plain "
-                "number can be read inside the function.",
+                "tree, and params.values() is no pytree.",
                 example=lambda: (
                     lambda params, grads, lr, max_norm: jax.tree.map(
                         lambda p, g, rate: p - rate * g, params, grads, lr

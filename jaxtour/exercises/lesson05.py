@@ -878,25 +878,23 @@ EXERCISES = (
             ),
             Mistake(
                 id="penalty-first",
-                message="The first output is the penalty alone, so the gradient is the "
-                "penalty's and the MSE no longer counts. The number differentiated is the "
-                "whole loss, both parts.",
+                message="The first output is the penalty alone, so the gradient is the penalty's "
+                "and the MSE no longer counts in it.",
                 example=lambda: _penalty_first,
                 matches=behaves_like(_penalty_first, _pair_inputs),
             ),
             Mistake(
                 id="gradient-stopped",
-                message="The first output has the right value, but the penalty inside it is "
-                "cut off from the gradient (stop_gradient): the gradient is the MSE's alone. "
-                "The penalty must count in the gradient too.",
+                message="The first output has the right value, but the penalty inside it is cut "
+                "off from the gradient (stop_gradient): the gradient is the MSE's alone.",
                 example=lambda: _stopped_penalty,
                 matches=_right_value_mse_gradient,
             ),
             Mistake(
                 id="still-aux-first",
                 message="Your function returns (stats, loss). has_aux=True differentiates the "
-                "first output and passes the second through, so the one number to "
-                "differentiate must be the first.",
+                "first output and passes the second through, and your first output is the stats "
+                "dict, not one number.",
                 example=lambda: _stats_first,
                 matches=behaves_like(_stats_first, _pair_inputs),
             ),
@@ -910,22 +908,21 @@ EXERCISES = (
             Mistake(
                 id="flat-triple",
                 message="That returns three things: the loss and the two parts side by side. "
-                "has_aux takes exactly two, the loss and ONE pytree of extras: keep the parts "
-                "together in the dict.",
+                "has_aux takes exactly two, the number to differentiate and ONE pytree of extras.",
                 example=lambda: _flat_triple,
                 matches=behaves_like(_flat_triple, _pair_inputs),
             ),
             Mistake(
                 id="more-than-two",
-                message="That returns more than two things. has_aux takes exactly two: the "
-                "loss, then ONE pytree of extras, so the extras stay together in the dict.",
+                message="That returns more than two things. has_aux takes exactly two: the number "
+                "to differentiate, then ONE pytree of extras.",
                 example=lambda: _stats_and_errors,
                 matches=more_than_two(_pair_inputs),
             ),
             Mistake(
                 id="one-dict",
-                message="Your function returns one dict. has_aux=True needs a pair, the loss "
-                "to differentiate first and the extras second.",
+                message="Your function returns one dict. has_aux=True expects a pair, two outputs, "
+                "and a dict is one output, however many entries it holds.",
                 example=lambda: _all_in_one_dict,
                 matches=returns_dict(_pair_inputs),
             ),
@@ -933,15 +930,15 @@ EXERCISES = (
                 id="stats-changed",
                 message="The loss is right and comes first, but the aux is no longer the dict "
                 'penalized_loss logs, with its two keys "mse" and "penalty" and their values: '
-                "keep the log as it was.",
+                "whatever reads the log would find other keys or other numbers.",
                 example=lambda: _stats_as_tuple,
                 matches=right_loss_other_stats(_error_stats, _pair_inputs),
             ),
             Mistake(
                 id="float-loss",
                 message="The loss is a Python float: float(...) or .item() turns the jax array "
-                "into one. Inside grad the loss is a tracer, and that conversion fails; return "
-                "the jax array itself.",
+                "into one. Inside grad the loss is a tracer, with no value to make a float of, so "
+                "that conversion fails.",
                 example=lambda: _float_loss,
                 matches=_first_is_python_float,
             ),
@@ -949,48 +946,45 @@ EXERCISES = (
                 id="numpy-loss",
                 message="The loss is a NumPy number: a NumPy call (np.asarray, np.square, ...) "
                 "turned the jax array into NumPy, and inside grad that fails, since grad traces "
-                "the function with stand-ins NumPy cannot read. Only jnp operations work on "
-                "those stand-ins.",
+                "the function with stand-ins NumPy cannot read.",
                 example=lambda: _np_mean,
                 matches=_first_is_numpy,
             ),
             Mistake(
                 id="notebook-globals",
-                message="Your function reads the notebook's own x or y instead of its "
-                "arguments: on other inputs it still gives the notebook's numbers. "
-                "Use only its parameters.",
+                message="Your function reads the notebook's own x or y instead of its arguments: "
+                "on other inputs it still gives the notebook's numbers.",
                 example=lambda: lambda x, y: _error_stats(*article_xy()),
                 matches=uses_notebook_values(_error_stats, _pair_inputs, _notebook_xy),
             ),
             Mistake(
                 id="penalty-subtracted",
-                message="The loss subtracts the penalty: training would then push x to grow, "
-                "the opposite of what the penalty is for. The whole loss adds both parts.",
+                message="The loss subtracts the penalty: training would then push x to grow, the "
+                "opposite of what the penalty is for.",
                 example=lambda: _minus_penalty,
                 matches=_penalty_subtracted,
             ),
             Mistake(
                 id="penalty-reweighted",
-                message="The loss counts the logged penalty with another weight than 1 (the "
-                "same factor on every input): the number differentiated should be the MSE "
-                "plus the penalty exactly as it is logged, whose weight is already inside it.",
+                message="The loss counts the logged penalty with another weight than 1 (the same "
+                "factor on every input), so the loss differentiated and the penalty logged "
+                "disagree.",
                 example=lambda: _twice_penalty,
                 matches=_penalty_weighted,
             ),
             Mistake(
                 id="gradient-first",
                 message="The first output is a gradient, an array shaped like x, not the loss. "
-                "The function gives grad the number to differentiate, one value, and grad "
-                "computes the gradient from it: return the loss itself first.",
+                "grad expects the function to give it one number and computes the gradient from it "
+                "itself.",
                 example=lambda: _gradient_returned,
                 matches=_gradient_first,
             ),
             Mistake(
                 id="penalty-changed",
                 message="The fix is right (the loss first is your MSE plus your penalty, and the "
-                "MSE is right), but the penalty is not the one penalized_loss computes: it is "
-                "0.1 times the sum of the squares of the entries of x itself, not of the errors, "
-                "and not the square of a sum.",
+                "MSE is right), but the penalty is not the one penalized_loss computes: on the "
+                "same inputs yours gives other numbers.",
                 example=lambda: _penalty_on_errors,
                 matches=_own_penalty,
             ),
@@ -1023,23 +1017,21 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="all-flat",
-                message="A flattens everything. value_and_grad always returns a pair, "
-                "(value part, gradient part), and here the value part is a pair itself and "
-                "the gradient part a tuple.",
+                message="A flattens everything. value_and_grad always returns a pair, (value part, "
+                "gradient part): the value, the aux and the gradient are not spread out side by "
+                "side.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="one-tuple-unwrapped",
-                message="The value part is right, but a tuple of one position is still a "
-                "tuple: the gradient part is shaped like argnums, so argnums=(1,) gives a "
-                "tuple holding one gradient, where argnums=1, a bare position, would give the "
-                "array alone.",
+                message="B assumes that argnums=(1,) gives the same as argnums=1, a bare position. "
+                "grad's result is shaped like argnums itself, tuple or not, whatever its length.",
                 example=lambda: "B",
             ),
             Mistake(
                 id="aux-outside",
-                message="D moves the aux out to the top level. The aux travels with the "
-                "value, as the function returned them: ((value, aux), gradients).",
+                message="D moves the aux out to the top level, away from the value. has_aux does "
+                "not take the aux apart from the value the function returned it with.",
                 example=lambda: "D",
             ),
             Mistake(
@@ -1092,24 +1084,23 @@ EXERCISES = (
             ),
             Mistake(
                 id="notebook-globals",
-                message="Your function reads the notebook's own params, xs or ys instead of "
-                "its arguments: on other inputs it still gives the notebook's numbers. "
-                "Use only params, x and y.",
+                message="Your function reads the notebook's own params, xs or ys instead of its "
+                "arguments: on other inputs it still gives the notebook's numbers.",
                 example=lambda: lambda params, x, y: _loss_and_outliers(*_notebook_line().values()),
                 matches=uses_notebook_values(_loss_and_outliers, _model_inputs, _notebook_line),
             ),
             Mistake(
                 id="attribute-access",
-                message="params is a dict: attribute access such as params.w fails on it. A "
-                "dict's entries are read by key.",
+                message="params is a dict: attribute access such as params.w fails on it, since a "
+                "dict's entries are no attributes.",
                 example=lambda: _attribute_params,
                 matches=right_when_converted(_loss_and_outliers, _model_inputs, _as_attributes),
             ),
             Mistake(
                 id="params-as-pair",
-                message="Your function works when params is a pair (w, b), but params is a "
-                "dict: unpacking it gives its keys (strings), and a position such as params[0] "
-                "is a KeyError. A dict's entries are read by key.",
+                message="Your function works when params is a pair (w, b), but params is a dict: "
+                "unpacking it gives its keys (strings), and a position such as params[0] is a "
+                "KeyError.",
                 example=lambda: _unpacked_params,
                 matches=right_when_converted(_loss_and_outliers, _model_inputs, _as_pair),
             ),
@@ -1123,22 +1114,22 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-dict",
-                message="Your function returns one dict. has_aux=True needs a pair, the loss "
-                "first and the aux second.",
+                message="Your function returns one dict. has_aux=True expects a pair, and a dict "
+                "is one pytree, whatever it holds.",
                 example=lambda: _one_dict,
                 matches=returns_dict(_model_inputs),
             ),
             Mistake(
                 id="more-than-two",
-                message="That returns more than two things. has_aux takes exactly two: the "
-                "loss, then ONE pytree of extras, here the count alone.",
+                message="That returns more than two things. has_aux takes exactly two: the loss, "
+                "then ONE pytree of extras.",
                 example=lambda: _predictions_too,
                 matches=more_than_two(_model_inputs),
             ),
             Mistake(
                 id="aux-first",
-                message="has_aux=True differentiates the first output, so the loss must come "
-                "first and the count second.",
+                message="has_aux=True differentiates the first output, and yours is the count, not "
+                "the loss.",
                 example=lambda: _aux_first,
                 matches=behaves_like(_aux_first, _model_inputs),
             ),
@@ -1152,41 +1143,38 @@ EXERCISES = (
             Mistake(
                 id="python-int-count",
                 message="The count is a Python int: int(...), .item(), len(...), .size and "
-                "np.count_nonzero all make one. Under jit the errors are stand-ins with no "
-                "values yet, so no Python number can be made from them, and the jitted call "
-                "fails. The count must stay a jax array, made by jnp operations.",
+                "np.count_nonzero all make one. Under jit the errors are stand-ins with no values "
+                "yet, so no Python number can be made from them, and the jitted call fails.",
                 example=lambda: _python_int_count,
                 matches=_aux_is_python_int,
             ),
             Mistake(
                 id="fails-under-jit",
-                message="Called plainly your function is right, but under jit it fails: there "
-                "the errors are stand-ins with no values yet, so len(errors[mask]), int(...) or "
-                ".item() cannot count them (an array indexed by a mask has a length that "
-                "depends on the values). An operation over the whole mask has a fixed shape and "
-                "works under jit.",
+                message="Called plainly your function is right, but under jit it fails: there the "
+                "errors are stand-ins with no values yet, so len(errors[mask]), int(...) or "
+                ".item() cannot count them (an array indexed by a mask has a length that depends "
+                "on the values, and jit needs every shape before it sees a value).",
                 example=lambda: _wrapped_len,
                 matches=_fails_only_under_jit,
             ),
             Mistake(
                 id="numpy-count",
                 message="The count is a NumPy number: a NumPy call (np.sum, np.abs, np.asarray, "
-                "...) turned the jax array into NumPy. Under jit that fails, since the errors "
-                "have no values yet for NumPy to read; only jnp operations work on them.",
+                "...) turned the jax array into NumPy. Under jit that fails, since the errors have "
+                "no values yet for NumPy to read.",
                 example=lambda: _numpy_count,
                 matches=_aux_is_numpy,
             ),
             Mistake(
                 id="float-count",
-                message="The counts are right, but they are floats: a count is a whole number, "
-                "and summing booleans gives an integer array.",
+                message="The counts are right, but they are floats: a count is a whole number.",
                 example=lambda: _float_count,
                 matches=_right_count_as_float,
             ),
             Mistake(
                 id="mask-aux",
-                message="The aux is the boolean mask, one True or False per point: which "
-                "points are outliers. The exercise asks how many: sum the mask.",
+                message="The aux is the boolean mask, one True or False per point: which points "
+                "are outliers. The exercise asks how many.",
                 example=lambda: _mask_aux,
                 matches=_aux_is_mask,
             ),
@@ -1216,16 +1204,15 @@ EXERCISES = (
             ),
             Mistake(
                 id="squared-threshold",
-                message="Your count compares the squared errors with 0.5, so it counts the "
-                "points missed by more than sqrt(0.5), about 0.71. The distance itself is what "
-                "is compared with 0.5.",
+                message="Your count compares the squared errors with 0.5, so it counts the points "
+                "missed by more than sqrt(0.5), about 0.71, not by more than 0.5.",
                 example=lambda: _squared_threshold,
                 matches=behaves_like(_squared_threshold, _model_inputs),
             ),
             Mistake(
                 id="inliers",
-                message="That counts the points the line gets within 0.5, not those it "
-                "misses by more: the comparison is the other way round.",
+                message="That counts the points the line gets within 0.5, not those it misses by "
+                "more.",
                 example=lambda: _inliers,
                 matches=lambda answer: (
                     behaves_like(_inliers, _model_inputs)(answer)
@@ -1234,53 +1221,50 @@ EXERCISES = (
             ),
             Mistake(
                 id="at-least-threshold",
-                message="Your count includes the errors of exactly 0.5, but an outlier is "
-                "missed by more than 0.5: the comparison must be strict.",
+                message="Your count includes the errors of exactly 0.5, and an outlier is missed "
+                "by more than 0.5.",
                 example=lambda: _at_least_threshold,
                 matches=behaves_like(_at_least_threshold, _model_inputs),
             ),
             Mistake(
                 id="sum-not-mean",
-                message="That loss is the sum of squared errors. The mean squared error divides "
-                "by the number of points.",
+                message="That loss is the sum of squared errors, not their mean: it grows with the "
+                "number of points.",
                 example=lambda: _line_summed,
                 matches=behaves_like(_line_summed, _model_inputs),
             ),
             Mistake(
                 id="square-of-mean",
-                message="The loss is the square of the mean error: averaging first lets "
-                "positive and negative errors cancel. The mean squared error squares each error "
-                "first, then averages.",
+                message="The loss is the square of the mean error: averaging first lets positive "
+                "and negative errors cancel.",
                 example=lambda: _line_square_of_mean,
                 matches=behaves_like(_line_square_of_mean, _model_inputs),
             ),
             Mistake(
                 id="mean-abs-error",
-                message="That loss is the mean absolute error. The mean squared error squares "
-                "the errors before averaging.",
+                message="That loss is the mean absolute error, not the mean squared error.",
                 example=lambda: _mean_abs,
                 matches=behaves_like(_mean_abs, _model_inputs),
             ),
             Mistake(
                 id="variance",
-                message="That loss is the variance of the errors: it subtracts their mean "
-                "before squaring. The mean squared error squares the errors themselves.",
+                message="That loss is the variance of the errors: it subtracts their mean before "
+                "squaring, so a line off by a constant has no loss at all.",
                 example=lambda: _variance_loss,
                 matches=behaves_like(_variance_loss, _model_inputs),
             ),
             Mistake(
                 id="no-bias",
-                message="The predictions leave out the intercept: the line has a slope and an "
-                "intercept, params['w'] and params['b'].",
+                message="The predictions leave out the intercept, params['b']: the line is forced "
+                "through the origin.",
                 example=lambda: _no_bias,
                 matches=behaves_like(_no_bias, _model_inputs),
             ),
             Mistake(
                 id="slope-and-intercept-swapped",
-                message="The predictions use b as the slope and w as the intercept. Did you "
-                "unpack params.values()? A dict keeps the order its keys were put in, and dicts "
-                "from jax.tree.map and grad have their keys sorted, b before w. Read them by "
-                "key.",
+                message="The predictions use b as the slope and w as the intercept. Did you unpack "
+                "params.values()? A dict keeps the order its keys were put in, and dicts from "
+                "jax.tree.map and grad have their keys sorted, b before w.",
                 example=lambda: _swapped_params,
                 matches=behaves_like(_swapped_params, _model_inputs),
             ),

@@ -210,6 +210,11 @@ def _is_index_ref(answer) -> bool:
     return _each_output(answer, lambda got, want: type(got).__name__ == "_IndexUpdateRef")
 
 
+def _returns_a_function(answer) -> bool:
+    """A method such as ``x.at[0].set`` returned uncalled, on every case."""
+    return _each_output(answer, lambda got, want: callable(got))
+
+
 # --- 06.out_of_bounds -------------------------------------------------------------------
 
 OUT_OF_BOUNDS_OPTIONS = ("A", "B", "C", "D")
@@ -550,6 +555,11 @@ def _float_counts(labels, n):
     return jnp.zeros(n).at[labels].add(1)
 
 
+def _float_counts_padding_dropped(labels, n):
+    """Right counts as floats: jnp.zeros(n) without a dtype, the padding sent past the end."""
+    return jnp.zeros(n).at[jnp.where(labels < 0, n, labels)].add(1)
+
+
 # The two unique-based mistakes, computed by NumPy: jnp.unique has a data-dependent shape,
 # so run op by op it compiled about 30 programs a case (1.6 s of a wrong answer's first
 # check); its values and dtypes (counts in JAX's default int) are the same.
@@ -740,15 +750,29 @@ def _numpy_fancy_in_place(labels, n):
     return counts
 
 
+def _jit_j_static(f: Callable[..., Any]) -> Callable[..., Any]:
+    """scale_column as the check calls it: compiled, the column number j and factor fixed
+    (a factor traced would refuse a right .at[:, j].apply(lambda c: c * factor): JAX's
+    apply cannot close over a tracer)."""
+    return jax.jit(f, static_argnums=(1, 2))
+
+
+def _jit_n_static(f: Callable[..., Any]) -> Callable[..., Any]:
+    """count_labels as the check calls it: compiled, the number of labels n fixed."""
+    return jax.jit(f, static_argnums=1)
+
+
 EXERCISES = (
     Exercise(
         id="06.set_first",
-        title="Swap the ends of any jax array with .at[]",
+        title="Fix a port of NumPy's swap that swaps nothing",
         reference=lambda: _swap_ends,
-        rule=OnDrawnToo(SameFunction(inputs=_ends_inputs), drawn=_drawn_ends),
+        rule=OnDrawnToo(
+            SameFunction(inputs=_ends_inputs, transform=lambda f: jax.jit(f)), drawn=_drawn_ends
+        ),
         hints=(
-            "Read the error above: it names the method to use instead of x[idx] = y. "
-            "It builds a new array and leaves the old one as it was.",
+            "The port calls .at[...].set(...) twice and returns x. An update never changes "
+            "x: it builds a new array and returns it, and the port throws both away.",
             "Two elements change, so two updates. Each update returns a new array and x "
             "never changes: which array do you read each new value from?",
             "return x.at[0].set(x[-1]).at[-1].set(x[0])",
@@ -757,8 +781,7 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="returns-none",
-                message="Your function returns None: it has no return statement. Return the "
-                "new array.",
+                message="Your function returns None: it has no return statement.",
                 example=lambda: _forgot_return,
                 matches=returns_none(_ends_inputs),
             ),
@@ -788,27 +811,33 @@ EXERCISES = (
                 matches=_is_index_ref,
             ),
             Mistake(
+                id="method-not-called",
+                message="Your function returns a function, not an array: an .at[...] method "
+                "such as .set, named without its call, is the method itself, and it builds "
+                "nothing.",
+                example=lambda: lambda x: x.at[0].set,
+                matches=_returns_a_function,
+            ),
+            Mistake(
                 id="both-ends-last",
-                message="Both ends now hold x's last element: the last position was written "
-                "with a value read from the updated array, whose first element had already "
-                "been replaced (or it was never written). x itself never changes, so its "
-                "first element is still there to read.",
+                message="Both ends now hold x's last element: the last position was written with a "
+                "value read from the updated array, whose first element had already been replaced "
+                "(or it was never written).",
                 example=lambda: _both_ends_last,
                 matches=behaves_like(_both_ends_last, _ends_inputs),
             ),
             Mistake(
                 id="both-ends-first",
-                message="Both ends now hold x's first element: the first position was written "
-                "with a value read from the updated array, whose last element had already been "
-                "replaced (or it was never written). x itself never changes, so its last "
-                "element is still there to read.",
+                message="Both ends now hold x's first element: the first position was written with "
+                "a value read from the updated array, whose last element had already been replaced "
+                "(or it was never written).",
                 example=lambda: _both_ends_first,
                 matches=behaves_like(_both_ends_first, _ends_inputs),
             ),
             Mistake(
                 id="ends-added",
                 message="Both ends hold the sum of the two ends: .add adds its value to the "
-                "element already there. A swap replaces each end with the other's value.",
+                "element already there, so each end kept its own value too.",
                 example=lambda: _ends_added,
                 matches=behaves_like(_ends_added, _ends_inputs),
             ),
@@ -836,11 +865,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="five-long-only",
-                message="Your function swaps the ends of a 5-long array only: an index written "
-                "as 4 (or 5) names the last element of the lesson's x, not of every x. On "
-                "another length it reads and writes elsewhere (an index past the end is "
-                "clamped on a read and dropped on a write). Count the last position from the "
-                "end, whatever the length.",
+                message="Your function swaps the ends of a 5-long array only: an index written as "
+                "4 (or 5) names the last element of the lesson's x, not of every x. On another "
+                "length it reads and writes elsewhere (an index past the end is clamped on a read "
+                "and dropped on a write).",
                 example=lambda: _fifth_and_sixth,
                 matches=lambda answer: (
                     behaves_like(_fifth_is_last, _ends_inputs)(answer)
@@ -858,9 +886,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="numpy-copy",
-                message="Right values, but a NumPy array: a copy changed in place, the NumPy "
-                "way. A jax array is never changed in place; the updated copy is built by JAX "
-                "from x.",
+                message="Right values when called plainly, but a NumPy array, made the NumPy way: "
+                "the check also calls your function under jax.jit, where x is a stand-in with no "
+                "values for NumPy to copy.",
                 example=lambda: lambda x: np.array(_swap_ends(x)),
                 matches=_numpy_result,
             ),
@@ -874,7 +902,7 @@ EXERCISES = (
             Mistake(
                 id="in-a-tuple",
                 message="This is a tuple with the right array inside: a trailing comma, or a "
-                "second value after a comma, makes one. Return the new array alone.",
+                "second value after a comma, makes one.",
                 example=lambda: lambda x: (_swap_ends(x),),
                 matches=_right_array_in_tuple,
             ),
@@ -923,9 +951,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="whole-update-dropped",
-                message="The write at 10 is dropped, but not the write at 0: an update with an "
-                "array of indices is one write per index, and each is dropped or made on its "
-                "own, so x[0] still becomes 7.",
+                message="C drops the whole update because one of its indices is out of bounds. An "
+                "update with an array of indices is one write per index, and the mode is applied "
+                "to each write on its own.",
                 example=lambda: "C",
             ),
             Mistake(
@@ -959,7 +987,7 @@ EXERCISES = (
         id="06.scale_column",
         title="Port old jax.ops code to .at[] on a column of an int32 table",
         reference=lambda: _scale_column,
-        rule=SameFunction(inputs=_matrix_inputs),
+        rule=SameFunction(inputs=_matrix_inputs, transform=_jit_j_static),
         hints=(
             "jax.ops.index_mul(m, idx, v) became m.at[idx].multiply(v); jax.ops.index[...] "
             "is just the index you would write between square brackets, and m[:, j] is "
@@ -989,8 +1017,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="returns-none",
-                message="Your function returns None. An .at[] update changes nothing in place: "
-                "it returns a new matrix, and your function must return it.",
+                message="Your function returns None. An .at[] update changes nothing in place: it "
+                "returns a new matrix, and nothing is returned from your function.",
                 example=lambda: _no_return_column,
                 matches=returns_none(_matrix_inputs),
             ),
@@ -1021,25 +1049,23 @@ EXERCISES = (
             Mistake(
                 id="removed-api",
                 message="jax.ops.index_mul (like index_update and index_add) was removed in JAX "
-                "0.3.2, so this code fails on any JAX since. Its replacement is the .at[] "
-                "method with the same operation.",
+                "0.3.2, so this code fails on any JAX since.",
                 example=lambda: _old_index_mul,
                 matches=fails_with("AttributeError", r"jax\.ops", _matrix_inputs),
             ),
             Mistake(
                 id="numpy-int-in-place",
                 message="NumPy refused to store the fractional products in an int32 array in "
-                "place: *= keeps the array's dtype, and NumPy will not drop the fractions "
-                "silently (JAX's .at[] would). The result is a {dtype} jax array, so the table "
-                "has to be {dtype} before column j is multiplied, and the result built by JAX.",
+                "place: *= keeps the array's dtype, and NumPy will not drop the fractions silently "
+                "(JAX's .at[] would).",
                 example=lambda: _numpy_int_in_place,
                 matches=fails_with("UFuncTypeError", "Cannot cast ufunc", _matrix_inputs),
             ),
             Mistake(
                 id="mutates-input",
                 message="Your function changes the array it is given: on a NumPy array the "
-                "caller's m changes too, and on a jax array it fails. A jax array is never "
-                "changed in place; return an updated copy instead.",
+                "caller's m changes too, and on a jax array it fails, since a jax array is never "
+                "changed in place.",
                 example=lambda: _scale_in_place,
                 matches=mutates_input(_numpy_matrix_inputs),
                 also_accepted=True,
@@ -1049,8 +1075,8 @@ EXERCISES = (
                 message="Column j holds the products with their fractions dropped (0.5 times 1 "
                 "became 0): an .at[] update keeps the dtype of the array it updates, so on an "
                 "int32 table the products were cast back to int32 (JAX warns that the types are "
-                "incompatible). A {dtype} made from that afterwards cannot bring the fractions "
-                "back: the table must already be {dtype} when the column is multiplied.",
+                "incompatible), and a {dtype} made from that afterwards cannot bring the fractions "
+                "back.",
                 example=lambda: _kept_int,
                 matches=_fractions_lost,
             ),
@@ -1064,8 +1090,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="scaled-row",
-                message="You scaled row j: one index selects a row, as it does in NumPy. A "
-                "column needs the rows' axis selected whole first.",
+                message="You scaled row j: one index selects a row, as it does in NumPy.",
                 example=lambda: _ON_FLOATS[_scale_row],
                 matches=_slip_on_table(_scale_row),
             ),
@@ -1078,29 +1103,25 @@ EXERCISES = (
             ),
             Mistake(
                 id="added-not-multiplied",
-                message="You added factor to the column. index_mul multiplies, and the .at[] "
-                "method has the same name as the operation.",
+                message="You added factor to the column, where index_mul multiplies it.",
                 example=lambda: _ON_FLOATS[_add_column],
                 matches=_slip_on_table(_add_column),
             ),
             Mistake(
                 id="divided-not-multiplied",
-                message="You divided the column by factor. index_mul multiplies, and the .at[] "
-                "method has the same name as the operation.",
+                message="You divided the column by factor, where index_mul multiplies it.",
                 example=lambda: _ON_FLOATS[_divide_column],
                 matches=_slip_on_table(_divide_column),
             ),
             Mistake(
                 id="power-not-multiplied",
-                message="You raised the column to the power factor. index_mul multiplies, and "
-                "the .at[] method has the same name as the operation.",
+                message="You raised the column to the power factor, where index_mul multiplies it.",
                 example=lambda: _ON_FLOATS[_power_column],
                 matches=_slip_on_table(_power_column),
             ),
             Mistake(
                 id="set-not-multiply",
-                message="You replaced the column with factor. index_mul multiplies the column "
-                "by it, and the .at[] method has the same name as the operation.",
+                message="You replaced the column with factor, where index_mul multiplies it.",
                 example=lambda: _ON_FLOATS[_set_column],
                 matches=_slip_on_table(_set_column),
             ),
@@ -1126,8 +1147,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="unchanged",
-                message="Your function returns m as it was: an .at[] update builds a new array "
-                "and leaves m unchanged, so its result is what must be returned.",
+                message="Your function returns m as it was: an .at[] update builds a new array and "
+                "leaves m unchanged, and the new array is not what your function returns.",
                 example=lambda: _update_not_kept,
                 matches=lambda answer: _returns_m(answer) and _updates_with_at(answer),
             ),
@@ -1141,8 +1162,7 @@ EXERCISES = (
             Mistake(
                 id="factor-rounded",
                 message="Column j is multiplied by the factor rounded to a whole number (0.5 "
-                "became 0): int(factor), or an integer dtype, dropped its fraction. Multiply by "
-                "factor as it is given.",
+                "became 0): int(factor), or an integer dtype, dropped its fraction.",
                 example=lambda: lambda m, j, factor: _scale_column(m, j, int(factor)),
                 matches=behaves_like(
                     lambda m, j, factor: _scale_column(m, j, int(factor)), _matrix_inputs
@@ -1179,7 +1199,7 @@ EXERCISES = (
         id="06.count_labels",
         title="Port a NumPy counting loop that skips padding to .at[]",
         reference=lambda: _count_labels,
-        rule=SameFunction(inputs=_label_inputs),
+        rule=SameFunction(inputs=_label_inputs, transform=_jit_n_static),
         hints=(
             "Start from jnp.zeros(n, dtype=jnp.int32), the counts before any label is seen. "
             "counts[label] += 1 is the in-place update JAX refuses; .at[] takes the whole "
@@ -1212,14 +1232,14 @@ EXERCISES = (
             Mistake(
                 id="numpy-in-place",
                 message="counts[...] += 1 is NumPy's in-place update, and jax arrays refuse it: "
-                "they never change. An .at[] update returns the new counts instead.",
+                "they never change.",
                 example=lambda: _numpy_fancy_in_place,
                 matches=fails_with("TypeError", r"immutable|item assignment", _label_inputs),
             ),
             Mistake(
                 id="returns-none",
-                message="Your function returns None. An .at[] update changes nothing in place: "
-                "it returns the new counts, and your function must return them.",
+                message="Your function returns None. An .at[] update changes nothing in place: it "
+                "returns the new counts, and nothing is returned from your function.",
                 example=lambda: _no_return_counts,
                 matches=returns_none(_label_inputs),
             ),
@@ -1233,18 +1253,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="numpy-bincount-negative",
-                message="np.bincount refuses a negative value, and the padding is -1: NumPy "
-                "checks what .at[] would quietly read as the last index. The padding has to be "
-                "kept out of the count, and the counts be a jax array.",
+                message="np.bincount refuses a negative value, and the padding is -1: NumPy checks "
+                "what .at[] would quietly read as the last index.",
                 example=lambda: _numpy_bincount,
                 matches=fails_with("ValueError", "no negative elements", _label_inputs),
             ),
             Mistake(
                 id="padding-counted-last",
-                message="Every label is counted right, but so is the padding, as label n - 1: "
-                "for .at[] a -1 is a valid index that counts from the end, as in NumPy. It is "
-                "not out of bounds, so no mode drops it. Only an index past either end is out "
-                "of bounds; the padding must land there, or add nothing.",
+                message="Every label is counted right, but so is the padding, as label n - 1: for "
+                ".at[] a -1 is a valid index that counts from the end, as in NumPy. It is not out "
+                "of bounds, so no mode drops it.",
                 example=lambda: _padding_last,
                 matches=behaves_like(_padding_last, _label_inputs),
             ),
@@ -1268,22 +1286,21 @@ EXERCISES = (
             Mistake(
                 id="present-only",
                 message="These are the counts of the values that occur, as jnp.unique(..., "
-                "return_counts=True) gives them. Labels that never occur need a count too, 0: "
-                "return n counts, one per label value, and none for the padding.",
+                "return_counts=True) gives them. Labels that never occur have no count at all "
+                "here, where they need a 0.",
                 example=lambda: _UNPADDED[_present_counts],
                 matches=_slip(_present_counts),
             ),
             Mistake(
                 id="discarded",
                 message="All zeros: an .at[] update returns a new array and leaves the one it "
-                "starts from as it was. What it returns is the counts.",
+                "starts from as it was, and your function returns the one it started from.",
                 example=lambda: _discarded,
             ),
             Mistake(
                 id="presence",
                 message="Each label counts at most 1: setting writes once per distinct label "
-                "however often it occurs, like NumPy's vectorized counts[labels] += 1. Counting "
-                "needs every occurrence to add, repeated indices included.",
+                "however often it occurs, like NumPy's vectorized counts[labels] += 1.",
                 example=lambda: _UNPADDED[_presence],
                 matches=_slip(_presence),
             ),
@@ -1297,9 +1314,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="started-from-ones",
-                message="The counts started from ones instead of zeros, so every label, one "
-                "never seen included, counts one more than it occurs. (Once they start from "
-                "zeros, check the padding too: it must add nothing.)",
+                message="The counts started from ones instead of zeros, so every label, one never "
+                "seen included, counts one more than it occurs.",
                 example=lambda: _ones_start,
                 matches=_started_from_ones,
             ),
@@ -1321,16 +1337,15 @@ EXERCISES = (
             ),
             Mistake(
                 id="total",
-                message="This is one number, the total of all counts. Return one count per "
-                "label value, n of them, without summing them.",
+                message="This is one number, the total of all counts, not one count per label "
+                "value.",
                 example=lambda: _UNPADDED[_total_count],
                 matches=_slip(_total_count),
             ),
             Mistake(
                 id="one-hot-rows",
-                message="These are one-hot rows, one per sample: shape (len(labels), n). A "
-                "count per label is what is left after adding them up over the samples, in "
-                "integers.",
+                message="These are one-hot rows, one per sample: shape (len(labels), n), not one "
+                "count per label.",
                 example=lambda: _UNPADDED[_one_hot_rows],
                 matches=_slip(_one_hot_rows),
             ),
@@ -1354,24 +1369,22 @@ EXERCISES = (
                 message="The counts are right, but they are floats, not int32 (jnp.zeros(n), "
                 "jax.nn.one_hot and jnp.histogram all make float32 unless told a dtype). Counts "
                 "are integers.",
-                example=lambda: _UNPADDED[_float_counts],
+                example=lambda: _float_counts_padding_dropped,
             ),
             Mistake(
                 id="python-loop",
-                message="Your function loops in Python (a for or while loop, or a "
-                "comprehension, here or in a function it calls), and the exercise asks for "
-                "none: a loop runs one small update per label. One .at[] update can take the "
-                "whole labels array at once.",
+                message="Your function loops in Python (a for or while loop, or a comprehension, "
+                "here or in a function it calls), and the exercise asks for none: a loop runs one "
+                "small update per label.",
                 example=lambda: _looped_count,
                 matches=loops_in_python,
                 also_accepted=True,
             ),
             Mistake(
                 id="python-per-label",
-                message="Your function runs Python once per label (functools.reduce or map "
-                "calling a function for each element, a loop given to exec, a callback that "
-                "loops): a Python loop all the same, and the exercise asks for none. One .at[] "
-                "update can take the whole labels array at once.",
+                message="Your function runs Python once per label (functools.reduce or map calling "
+                "a function for each element, a loop given to exec, a callback that loops): a "
+                "Python loop all the same, and the exercise asks for none.",
                 example=lambda: _reduced_count,
                 matches=runs_python_per_element(_label_lengths),
                 also_accepted=True,

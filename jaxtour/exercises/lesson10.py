@@ -210,8 +210,7 @@ def _not_a_spec(answer: Any) -> str:
     if isinstance(answer, str):
         return _(
             "{answer} is a string: it can name a mesh axis, but not which array "
-            "axis it splits. Give a PartitionSpec, P(...), with one entry per array"
-            " axis."
+            "axis it splits, and JAX takes a PartitionSpec, not its text."
         ).format(answer=f"{answer!r}")
     return _("Expected a PartitionSpec such as P('batch'), but this is {what}.").format(
         what=describe(answer)
@@ -452,7 +451,7 @@ class SameLoss:
             if is_python_float(got):
                 return _(
                     "Your function returns a Python float: float(...) or .item() ends the "
-                    "computation, and jax.grad and jit need a jax array. Return the jnp value."
+                    "computation, and jax.grad and jit need a jax array."
                 )
             problem = JaxArray()(got, want)
             if problem is None:
@@ -533,8 +532,7 @@ EXERCISES = (
                 id="one-mesh-axis",
                 message="The examples are split over one mesh axis only, so a device holds "
                 "more than 8 of them, and the devices along the other mesh axis hold the "
-                "same ones: a mesh axis that no entry names replicates the array along it. "
-                "Here the examples' entry must name both mesh axes.",
+                "same ones: a mesh axis that no entry names replicates the array along it.",
                 example=lambda: spec(None, "batch"),
                 matches=lambda answer: (
                     _splits_examples_over(4)(answer) or _splits_examples_over(2)(answer)
@@ -552,29 +550,27 @@ EXERCISES = (
             Mistake(
                 id="replicated",
                 message="That spec splits nothing: every device would hold all 64 examples "
-                "and repeat the same work. Name the mesh axes at the position of the "
-                "examples' axis.",
+                "and repeat the same work.",
                 example=lambda: spec(),
             ),
             Mistake(
                 id="whole-sharding",
-                message="That is a whole NamedSharding (a mesh and a spec). The exercise asks "
-                "for the spec alone: the P(...) you pass as NamedSharding's second argument.",
+                message="That is a whole NamedSharding (a mesh and a spec), where the exercise "
+                "asks for a PartitionSpec.",
                 example=_whole_sharding,
                 matches=_is_named_sharding,
             ),
             Mistake(
                 id="laid-out-array",
                 message="That is an array (the readings after jax.device_put?), not a "
-                "PartitionSpec. readings_spec is the spec itself, the P(...) you pass to "
-                "NamedSharding(mesh2d, readings_spec).",
+                "PartitionSpec.",
                 example=_laid_out_readings,
                 matches=is_jax_array,
             ),
             Mistake(
                 id="plain-tuple",
-                message="A plain tuple is not a PartitionSpec: JAX wants P(...) "
-                "(jax.sharding.PartitionSpec) around the entries.",
+                message="A plain tuple is not a PartitionSpec (jax.sharding.PartitionSpec), "
+                "the type NamedSharding takes as its spec.",
                 example=lambda: (None, ("batch", "model")),
                 matches=_is_plain_tuple,
             ),
@@ -607,23 +603,21 @@ EXERCISES = (
             Mistake(
                 id="both-split",
                 message="x_rows.sum(axis=0) adds all 16 rows, and they live on 8 devices: each "
-                "device adds its own 2, then the devices combine their partial sums and "
-                "every device holds the 2 results. Nothing of it is split.",
+                "of its 2 results needs a row from every device, so it cannot stay split over "
+                "'batch' like the rows.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="gathers-rows",
-                message="Right layouts, wrong exchange: no device needs another's rows, only "
-                "their sum. Each adds its own 2 rows, and the devices add up those 8 partial "
-                "sums, 2 numbers from each, so every device holds the result: an all-reduce. "
-                "Copying all 16 rows everywhere first would send far more for the same result.",
+                message="Right layouts, wrong exchange: copying all 16 rows to every device "
+                "sends far more than the sum needs, and no device needs another's rows "
+                "themselves, only what they add up to.",
                 example=lambda: "C",
             ),
             Mistake(
                 id="swapped",
                 message="Swapped: axis=1 sums within each row, and a device holds whole rows, "
-                "so it sums its own rows and its results stay where the rows were. It is "
-                "axis=0 that needs a row from every device.",
+                "so it needs no other device's data for those sums.",
                 example=lambda: "D",
             ),
             Mistake(
@@ -685,7 +679,7 @@ EXERCISES = (
                 id="per-device",
                 message="Still 8 times too large: x is not one device's slice. A jax function "
                 "sees the whole sharded array, so its shape, and the count of True in valid, "
-                "are the global batch's, and no device count belongs in the loss.",
+                "are the global batch's.",
                 example=lambda: _per_device,
                 matches=_divides_by_a_device_share,
             ),
@@ -693,21 +687,21 @@ EXERCISES = (
                 id="counts-padding",
                 message="Your loss averages over every point of the batch, the padding "
                 "included: the padded points are not data, and their errors are counted as "
-                "if they were. Only the points where valid is True count.",
+                "if they were.",
                 example=lambda: _counts_padding,
             ),
             Mistake(
                 id="padding-errors-kept",
                 message="You divide by the number of real points, but the sum still holds "
                 "the padding's errors: the padded x and y are not zeros, and their errors "
-                "are added in. Zero them with the mask before the sum.",
+                "are added in.",
                 example=lambda: _padding_errors_kept,
             ),
             Mistake(
                 id="divides-by-batch",
                 message="The padding's errors are left out of the sum, but you divide by "
                 "every point of the batch, padding included, so the loss is too small by "
-                "the share of padding. Divide by the number of real points.",
+                "the share of padding.",
                 example=lambda: _divides_by_batch,
             ),
             Mistake(
@@ -720,22 +714,21 @@ EXERCISES = (
                 id="padding-summed",
                 message="Your sum holds the padding's errors and leaves out the real points' "
                 "(the mask the wrong way round, where you divide by the real points' count): "
-                "valid is True for a real point, and its errors are the ones to add.",
+                "valid is True for a real point.",
                 example=lambda: _padding_summed,
             ),
             Mistake(
                 id="inputs-zeroed",
                 message="You set the padding's x and y to 0, but its errors still count: at "
                 "x = 0 the model gives c, not 0, so each padded point adds |c| to the sum. "
-                "Zeroing a point's inputs does not zero its error; the padding's errors "
-                "themselves must stay out of the sum.",
+                "Zeroing a point's inputs does not zero its error.",
                 example=lambda: _inputs_zeroed,
             ),
             Mistake(
                 id="boolean-index",
                 message="Indexing with the mask keeps as many points as valid has True, a "
                 "shape that depends on the values: under jit, as in a training step, that "
-                "fails. Keep every point and let the mask zero the padding's errors.",
+                "fails.",
                 example=lambda: _boolean_index,
                 matches=_under_jit_fails_with("NonConcreteBooleanIndexError"),
                 also_accepted=True,
@@ -743,8 +736,7 @@ EXERCISES = (
             Mistake(
                 id="hard-coded-count",
                 message="Dividing by 60 is right for the lesson's batch only; the check's "
-                "batches hold other numbers of real points. The count must come from the "
-                "valid the function is given.",
+                "batches hold other numbers of real points.",
                 example=lambda: _hard_coded_count,
             ),
             Mistake(
@@ -774,8 +766,7 @@ EXERCISES = (
             Mistake(
                 id="numpy-inside",
                 message="NumPy functions (np.abs, np.mean) turn the jax arrays into NumPy "
-                "ones: jax.grad cannot differentiate through NumPy, and under jit it fails. "
-                "Use the jnp functions.",
+                "ones: jax.grad cannot differentiate through NumPy, and under jit it fails.",
                 example=lambda: _numpy_mean,
                 matches=_uses_numpy,
                 also_accepted=True,

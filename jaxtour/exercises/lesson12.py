@@ -28,34 +28,46 @@ from jaxtour.grader.rules import (
 from jaxtour.grader.spec import Exercise, Mistake
 
 # --- 12.jacobian_shapes -----------------------------------------------------------------
-# A choice of shapes and reason. W is square, (4, 4), with 4 outputs: every order of the
-# output's and the input's axes gives (4, 4, 4), so running the two calls leaves A, B and C,
-# which differ in the reason only (the order of the axes, and whether the two modes build
-# the same array). B is refuted by the (2, 3) Jacobian of f the lesson printed (outputs
-# first), C by jacfwd and jacrev building one Jacobian from JVPs and VJPs.
+# A choice of result and reason, for a dict of parameters (a pytree input) that the page
+# never differentiates. The reveal runs a plain (2, 4) matrix instead: it shows the rule
+# (the output's axes first, the input's shape kept, both modes equal), and the answer needs
+# it carried over to a pytree, leaf by leaf. B has the axes in the other order, C jacrev's
+# "w" transposed, D the parameters flattened, E grad's layout.
 
 SHAPES_OPTIONS = ("A", "B", "C", "D", "E")
 
 
 def _shapes_typed(answer: Any) -> bool:
-    """Shapes written out (a shape, or a pair of them) where a letter was asked."""
+    """Shapes written out (a shape, a pair of them, or a dict of them) where a letter was
+    asked."""
+    if isinstance(answer, dict):
+        answer = tuple(answer.values())
     items = answer if isinstance(answer, tuple | list) else ()
-    if items and all(isinstance(item, tuple | list) for item in items):
-        items = [dim for item in items for dim in item]
+    if items and all(isinstance(item, tuple | list | dict) for item in items):
+        flat = []
+        for item in items:
+            flat += list(item.values()) if isinstance(item, dict) else [item]
+        items = [
+            dim for item in flat for dim in (item if isinstance(item, tuple | list) else [item])
+        ]
     return bool(items) and all(
         isinstance(dim, int | np.integer) and not isinstance(dim, bool) for dim in items
     )
 
 
 SHAPES_TEXTS = (
-    "(4, 4, 4) from both: the output's shape (4,) followed by W's (4, 4); both modes build "
-    "the same Jacobian",
-    "(4, 4, 4) from both: W's shape (4, 4) first, then the output's (4,): a derivative with "
-    "respect to a matrix is laid out like the matrix",
-    "(4, 4, 4) from both, but not the same array: jacrev's has W's two axes swapped, since "
-    "pulling back through W @ x transposes W",
-    "(4, 16) from both: one row per output, one column per entry of W, flattened",
-    "(4, 4) from both: one derivative per entry of W, as grad gives",
+    'from both, a dict like params, of shapes {"s": (3,), "w": (3, 4, 3)}: in each entry '
+    "the output's shape (3,) followed by that entry's own shape; both modes build the same "
+    "Jacobian",
+    'from both, a dict like params, of shapes {"s": (3,), "w": (4, 3, 3)}: in each entry '
+    "that entry's own shape first, then the output's: a derivative with respect to a matrix "
+    "is laid out like the matrix",
+    'from jacfwd the dict of A, but jacrev\'s "w" has shape (3, 3, 4): pulling back through '
+    "x @ w transposes w",
+    "from both, one array of shape (3, 13): one row per output, one column per number in "
+    "params, flattened",
+    'from both, a dict like params, of shapes {"s": (), "w": (4, 3)}: one derivative per '
+    "number in params, as grad gives",
 )
 
 
@@ -497,6 +509,37 @@ def _scaled_loss(answer: Any) -> bool:
     )
 
 
+def _td_target_held(values, rewards):  # the lesson's held_loss, carried over whole
+    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def _rewards_held(answer: Any) -> bool:
+    """The task's value and gradient in values on every case, and a gradient of 0 in
+    rewards: the stop_gradient holds the rewards too (the whole target wrapped), where the
+    reward model is trained by the same loss."""
+    if not callable(answer) or _graded(answer)[1] is not None:
+        return False
+    for values, rewards in _td_inputs():
+        try:
+            value, (by_values, by_rewards) = jax.value_and_grad(answer, argnums=(0, 1))(
+                values, rewards
+            )
+        except Exception:
+            return False
+        want_value, want_by_values = jax.value_and_grad(_td_fixed)(values, rewards)
+        by_values, by_rewards = np.asarray(by_values), np.asarray(by_rewards)
+        if by_values.shape != values.shape or by_rewards.shape != rewards.shape:
+            return False
+        if not (
+            np.allclose(np.asarray(value), np.asarray(want_value), rtol=1e-4, atol=1e-5)
+            and np.allclose(by_values, np.asarray(want_by_values), rtol=1e-4, atol=1e-5)
+            and not np.any(by_rewards != 0)
+        ):
+            return False
+    return True
+
+
 def _fails_under_grad(error: str, pattern: str) -> Callable[[Any], bool]:
     """Matches a loss whose gradient raises ``error`` (by class name) matching ``pattern``."""
 
@@ -709,70 +752,70 @@ EXERCISES = (
         reference=lambda: "A",
         rule=Choice(SHAPES_OPTIONS, texts=SHAPES_TEXTS),
         hints=(
-            "A Jacobian holds the derivative of every output with respect to every input "
-            "entry. W is square, so the shapes alone cannot tell the axes apart: which "
-            "comes first, the output's or the input's? Look at the Jacobian of f the lesson "
-            "printed, 2 outputs of 3 inputs.",
-            "jacfwd builds the Jacobian from JVPs, jacrev from VJPs: the same derivatives, "
-            "so the same array. JAX puts the output's axes first and the input's after "
-            "them, each kept in its own shape.",
-            "layer maps W, (4, 4), to 4 numbers: (4, 4, 4) from both, the same array, for "
-            "the reason of A.",
+            "A Jacobian holds the derivative of every output with respect to every number of "
+            "the input. Which comes first in the Jacobian of f the lesson printed, 2 outputs "
+            "of 3 inputs: the output's axis or the input's? And what does grad return for a "
+            "dict of parameters (lessons 03 and 04)?",
+            "jacfwd and jacrev compute the same derivatives, so the same result. For a dict "
+            "input the result is a dict like it; in each entry the output's axes come first, "
+            "then that entry's own shape, kept as it is.",
+            'layer has 3 outputs: "s", a number, gives (3,); "w", 4 x 3, gives (3, 4, 3); '
+            'the same from both modes: shapes = "A".',
         ),
         solution='shapes = "A"',
         mistakes=(
             Mistake(
                 id="shapes-not-letter",
                 message="These are shapes; the question asks for a letter, the option whose "
-                "shapes and reason are both right. Three options give the same shapes, so the "
-                "shapes alone do not say which.",
-                example=lambda: ((4, 4, 4), (4, 4, 4)),
+                "result and reason are both right.",
+                example=lambda: {"s": (3,), "w": (3, 4, 3)},
                 matches=_shapes_typed,
             ),
             Mistake(
                 id="input-first",
-                message="The shapes are right, the order of the axes is not. A Jacobian has "
-                "one row per output: the Jacobian of f above, 2 outputs of 3 inputs, came out "
-                "(2, 3). With a matrix input the output's axes still come first, and W's "
-                "follow, kept in W's shape; W being square only hides the order here.",
+                message="The order of the axes in each entry is not JAX's. A Jacobian has one "
+                "row per output: the Jacobian of f above, 2 outputs of 3 inputs, came out "
+                "(2, 3). With a matrix among the inputs the output's axes still come first, "
+                "and the matrix's follow, kept in its shape.",
                 example=lambda: "B",
             ),
             Mistake(
                 id="transposed",
-                message="The shapes are right, the reason is not: jacfwd and jacrev compute "
-                "one Jacobian, the derivative of each output with respect to each entry of "
-                "W, by JVPs or by VJPs. Reverse mode pulls back through W @ x, but what it "
-                "returns for W is laid out like W; the two arrays are equal, entry for entry.",
+                message="jacfwd and jacrev compute one Jacobian, the derivative of each output "
+                "with respect to each number in params, by JVPs or by VJPs. Reverse mode "
+                'pulls back through x @ w, but what it returns for "w" is laid out like "w": '
+                "the two results are equal, entry for entry.",
                 example=lambda: "C",
             ),
             Mistake(
                 id="flattened",
-                message="JAX does not flatten the input: the derivatives with respect to "
-                "the 4 x 4 matrix W keep W's shape in the Jacobian, after the output's axes.",
+                message="JAX does not flatten the input: the Jacobian with respect to a dict is "
+                "a dict like it, and in each entry the derivatives keep that entry's shape, "
+                "after the output's axes.",
                 example=lambda: "D",
             ),
             Mistake(
                 id="input-shape",
-                message="(4, 4) is W's own shape: what grad gives for a function with one "
-                "scalar output. layer has 4 outputs, and each has a derivative for every "
-                "entry of W.",
+                message="params' own shapes, () and (4, 3), are what grad gives for a function "
+                "with one scalar output. layer has 3 outputs, and each has a derivative for "
+                "every number in params.",
                 example=lambda: "E",
             ),
         ),
-        success="Output axes first, then the input's, kept in its own shape, whatever the "
-        "sizes; both modes compute the same Jacobian.",
+        success="Output axes first, then each input's own shape, in a pytree like the input; "
+        "both modes compute the same Jacobian.",
         prediction=True,
         explanation=(
-            "A: `(4, 4, 4)` from both, the same array. A Jacobian's shape is the output's "
-            "shape followed by the input's: for each of the 4 outputs, one derivative per "
-            "entry of the 4 × 4 matrix `W`, kept in `W`'s own shape (not flattened to 16, "
-            "as D has it). `W` is square, so `(4, 4, 4)` alone does not show which axes "
-            "come first; the order is the one of the Jacobian of `f` above, the outputs "
-            "first: 2 outputs of 3 inputs gave `(2, 3)`. With `W` of shape `(2, 4)`, "
-            "`layer` gives `(2, 2, 4)`, not the `(2, 4, 2)` of B. `jacfwd` and `jacrev` "
-            "compute one Jacobian, from JVPs or from VJPs, so they return the same array, "
-            "entry for entry, not one with `W`'s axes swapped (C): "
-            "`jnp.allclose(jax.jacfwd(layer)(W), jax.jacrev(layer)(W))` is `True`. They "
+            'A: from both, a dict like `params`, of shapes `{"s": (3,), "w": (3, 4, 3)}`, '
+            "with the same values. A Jacobian's shape is the output's shape followed by the "
+            "input's; for an input that is a pytree, JAX does that leaf by leaf and returns a "
+            "pytree like the input, as `grad` returns a dict for a dict. So for each of the 3 "
+            'outputs there is one derivative per entry of `"w"`, kept in `"w"`\'s 4 × 3 shape '
+            '(not flattened into 13 numbers, as D has it), and one for `"s"`. The cell after '
+            "the check shows the order on a plain matrix: `W` of shape `(2, 4)`, 2 outputs, "
+            "gives `(2, 2, 4)`, the output's axis first, where B's order would give "
+            "`(2, 4, 2)`. `jacfwd` and `jacrev` compute one Jacobian, from JVPs or from VJPs, "
+            "so they return the same values, not one with the matrix's axes swapped (C); they "
             "differ only in how they get there, and in what that costs."
         ),
     ),
@@ -866,7 +909,8 @@ EXERCISES = (
             "gradient. Which function's gradient, and with respect to what?",
             "The gradient of energy with respect to x at this k: jax.grad(energy) takes "
             "(x, k), so close over k: lambda y: jax.grad(energy)(y, k). Push v through it "
-            "with jax.jvp, and keep the tangent.",
+            "with jax.jvp (the point and the direction each a tuple of one: (x,), (v,)), "
+            "and keep the tangent, its second result.",
             "return jax.jvp(lambda y: jax.grad(energy)(y, k), (x,), (v,))[1]",
         ),
         solution=(
@@ -901,25 +945,25 @@ EXERCISES = (
                 id="builds-hessian",
                 message=f"Your hvp builds the Hessian: traced for {HESSIAN_PROBE} beads, it holds "
                 f"a {HESSIAN_PROBE} x {HESSIAN_PROBE} array (jax.hessian, or jacfwd / "
-                "jacrev of the gradient, build one). H @ v is how the gradient changes as"
-                " x moves along v: one forward-mode pass through the gradient gives it, "
-                "with vectors only.",
+                "jacrev of the gradient, build one): n x n numbers for a product of n, "
+                "which no memory holds for a million beads.",
                 example=lambda: _hessian_times_v,
                 matches=_builds_hessian,
                 also_accepted=True,
             ),
             Mistake(
                 id="k-missing",
-                message="jax.grad(energy) takes (x, k), and jax.jvp called it with x alone. jvp "
-                "moves every argument it is given, so k has to be held fixed: kept out of"
-                " jvp's arguments, or given a tangent of zero.",
+                message="jax.grad(energy) takes (x, k), and jax.jvp called it with x alone: jvp "
+                "calls the function with exactly the points it is given, one per "
+                "argument, so energy's k was missing and the call raised.",
                 example=lambda: lambda x, v, k: jax.jvp(jax.grad(_energy), (x,), (v,))[1],
                 matches=fails_with("TypeError", r"required positional argument", _hvp_inputs),
             ),
             Mistake(
                 id="not-tuples",
-                message="jax.jvp takes the points and the tangents as tuples, one entry per "
-                "argument of the function; a tuple of one entry needs its trailing comma.",
+                message="Your jax.jvp got the arrays themselves where it takes the points and the "
+                "tangents as tuples, one entry per argument of the function, and it "
+                "raised.",
                 example=lambda: lambda x, v, k: jax.jvp(lambda y: jax.grad(_energy)(y, k), x, v)[1],
                 matches=fails_with("TypeError", r"must be tuples or lists", _hvp_inputs),
             ),
@@ -934,47 +978,48 @@ EXERCISES = (
             ),
             Mistake(
                 id="whole-pair",
-                message="jax.jvp returns two things: the function's value at x (here the "
-                "gradient) and the tangent. H @ v is the tangent, the second: [1].",
+                message="Your hvp returns a pair: jax.jvp gives the function's value at x (here "
+                "the gradient) and the tangent, and H @ v is one array of n numbers, not "
+                "both.",
                 example=lambda: _jvp_pair,
                 matches=_pair_with_product,
             ),
             Mistake(
                 id="gradient",
-                message="This is the gradient of energy at x, jax.jvp's first output. H @ v "
-                "is the second, the tangent: [1].",
+                message="This is the gradient of energy at x, the value jax.jvp returns beside "
+                "the tangent: a first derivative, not how the gradient changes along v.",
                 example=lambda: _gradient,
             ),
             Mistake(
                 id="first-derivative",
-                message="This is the JVP of energy itself: the first derivative along v, "
-                "one number. H @ v is the JVP of the gradient of energy.",
+                message="This is the JVP of energy itself: the first derivative along v, one "
+                "number. H @ v is made of second derivatives, n numbers.",
                 example=lambda: _directional,
             ),
             Mistake(
                 id="gradient-times-v",
-                message="This multiplies the gradient by v entry by entry. H @ v is how the "
-                "gradient changes as x moves along v: a JVP of the gradient.",
+                message="This multiplies the gradient by v entry by entry: first derivatives "
+                "only. H @ v is made of second derivatives, how the gradient changes as x "
+                "moves along v.",
                 example=lambda: _gradient_times_v,
             ),
             Mistake(
                 id="point-and-direction",
-                message="Point and direction are swapped: this is the Hessian at v times x. "
-                "jax.jvp takes the point first, (x,), then the direction, (v,).",
+                message="Point and direction are swapped: your result is the Hessian at v, times "
+                "x.",
                 example=lambda: _point_and_direction_swapped,
             ),
             Mistake(
                 id="moves-k",
-                message="k got a tangent of 1.0, so the result also says how the gradient "
-                "changes with the stiffness. Hold k fixed: a tangent of 0.0, or close over "
-                "it with a lambda.",
+                message="k got a tangent of 1.0, so the result also holds how the gradient "
+                "changes with the stiffness: a derivative along (v, 1.0), where H @ v "
+                "moves x alone.",
                 example=lambda: _k_moved_too,
             ),
             Mistake(
                 id="moves-k-by-k",
-                message="k got a tangent of its own value, so the result also says how the "
-                "gradient changes with the stiffness. H @ v moves x alone: k's tangent must "
-                "be zero, or k kept out of jvp's arguments.",
+                message="k got a tangent of its own value, so the result also holds how the "
+                "gradient changes with the stiffness. H @ v moves x alone, along v.",
                 example=lambda: _k_moved_by_k,
             ),
             Mistake(
@@ -997,28 +1042,26 @@ EXERCISES = (
             ),
             Mistake(
                 id="difference-of-gradients",
-                message="This is how much the gradient changes over a whole step v, from x to "
-                "x + v: a finite difference with a step of 1. H @ v is the rate of that change "
-                "at x, the limit for a vanishing step, which JAX gives exactly by "
-                "differentiating the gradient along v.",
+                message="This is how much the gradient changes over a whole step v, from x to x + "
+                "v: a finite difference with a step of 1. H @ v is the rate of that "
+                "change at x, the limit for a vanishing step.",
                 example=lambda: _gradient_difference,
             ),
             Mistake(
                 id="finite-difference",
                 message="Your result is within a few percent of H @ v, not equal to it: a finite "
                 "difference of gradients approximates the derivative, and in float32 its "
-                "error (the step's own, and rounding divided by the step) is far above the "
-                "check's tolerance. JAX gives the derivative of the gradient along v exactly.",
+                "error (the step's own, and rounding divided by the step) is far above "
+                "the check's tolerance.",
                 example=lambda: _forward_difference,
                 matches=_near_hvp,
             ),
             Mistake(
                 id="ignores-k",
                 message="Your hvp gives the same result for k = 0.5 and k = 2.0, but H @ v "
-                "depends on the stiffness. Either k never reaches energy (a global k, or a "
-                "number written in), or you differentiated with respect to k: energy is "
-                "linear in k, so its derivatives in k no longer depend on k. H @ v "
-                "differentiates the gradient in x, along v, at the k given.",
+                "depends on the stiffness. Either k never reaches energy (a global k, or "
+                "a number written in), or you differentiated with respect to k: energy is "
+                "linear in k, so its derivatives in k no longer depend on k.",
                 example=lambda: lambda x, v, k: _hvp(x, v, 1.0),
                 matches=_ignores_k,
             ),
@@ -1034,8 +1077,9 @@ EXERCISES = (
         hints=(
             "values[1:] appears only in the target. For grad, the target must count as a "
             "constant: which function returns its argument unchanged but stops the gradient?",
-            "lax.stop_gradient(a) is a in value, and a constant to grad. Wrap the target, "
-            "or the values it is built from.",
+            "lax.stop_gradient(a) is a in value, and a constant to grad: everything inside "
+            "it is held, whatever it is made of. The target is made of rewards and of "
+            "values[1:]: which of the two must still pass the gradient on?",
             "target = rewards + 0.9 * lax.stop_gradient(values[1:])",
         ),
         solution=(
@@ -1046,9 +1090,9 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="numpy-copy",
-                message="np.asarray and np.array need concrete numbers, and inside grad "
-                "values is a tracer. JAX's way to make a value a constant to grad is "
-                "lax.stop_gradient.",
+                message="np.asarray and np.array need concrete numbers, and inside grad values is "
+                "a tracer: JAX raised TracerArrayConversionError. A NumPy copy cannot be "
+                "made of a value that is being differentiated.",
                 example=lambda: (
                     lambda values, rewards: jnp.sum(
                         (values[:-1] - np.asarray(rewards + 0.9 * values[1:])) ** 2
@@ -1058,8 +1102,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="detach",
-                message=".detach() is PyTorch's; JAX arrays do not have it. "
-                "lax.stop_gradient(...) is JAX's way to hold a value fixed.",
+                message=".detach() is PyTorch's; JAX arrays do not have it, and JAX raised "
+                "AttributeError.",
                 example=lambda: (
                     lambda values, rewards: jnp.sum(
                         (values[:-1] - (rewards + 0.9 * values[1:]).detach()) ** 2
@@ -1069,18 +1113,26 @@ EXERCISES = (
             ),
             Mistake(
                 id="jax-stop-gradient",
-                message="stop_gradient lives in jax.lax: lax.stop_gradient(...) (the setup "
-                "cell imports lax), or jax.lax.stop_gradient(...).",
+                message="The top-level jax module has no stop_gradient: JAX raised AttributeError.",
                 example=lambda: lambda values, rewards: jax.stop_gradient(values),
                 matches=_fails_under_grad("AttributeError", r"stop_gradient"),
             ),
             Mistake(
                 id="lesson-sized",
-                message="Your loss works on the lesson's 4 values but fails on the check's 5: "
-                "it reads something computed outside for those 4 (the notebook's target?). "
-                "Build the target inside, from values, and hold it with lax.stop_gradient.",
+                message="Your loss works on the lesson's 4 values but fails on the check's 5: it "
+                "reads something computed outside for those 4 (the notebook's target?), "
+                "not the values and rewards it is called with.",
                 example=lambda: _reads_lesson_target,
                 matches=_sized_for_the_lesson,
+            ),
+            Mistake(
+                id="rewards-held",
+                message="The gradient in values is right, but the one in rewards is 0: "
+                "stop_gradient holds everything inside it, the rewards too, so the reward "
+                "model, trained by this loss, would never learn.",
+                example=lambda: _td_target_held,
+                matches=_rewards_held,
+                also_accepted=True,
             ),
             Mistake(
                 id="gradient-flows",
@@ -1092,16 +1144,17 @@ EXERCISES = (
             ),
             Mistake(
                 id="held-everything",
-                message="Your gradient is 0 everywhere: the stop_gradient covers the whole "
-                "loss (or values itself), so nothing flows back. Hold only the target.",
+                message="Your gradient is 0 everywhere: the stop_gradient covers the whole loss "
+                "(or values itself), so nothing flows back and no value would ever be "
+                "trained.",
                 example=lambda: _held_everything,
                 matches=_gradient_is_zero,
             ),
             Mistake(
                 id="held-prediction",
-                message="You held the prediction values[:-1] fixed, so the gradient now "
-                "flows only through the target. It is the other way round: train "
-                "values[:-1], hold the target.",
+                message="You held the prediction values[:-1] fixed, so the gradient flows only "
+                "through the target: each state is pulled by the error of the state "
+                "before it, and its own error trains nothing.",
                 example=lambda: _td_prediction_held,
             ),
             Mistake(
@@ -1220,8 +1273,8 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="tangent-per-input",
-                message="One output, so one tangent: the sum of each input's derivative "
-                "times its tangent, not a tuple with one entry per input.",
+                message="Your rule returns a tuple of tangents, one per input. log_add_exp has "
+                "one output, and JAX expects one tangent shaped like it.",
                 example=lambda: (
                     lambda primals, tangents: (
                         _log_add_exp(*primals),
@@ -1232,8 +1285,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="no-pair",
-                message="A JVP rule returns a pair: the output and its tangent, "
-                "return out, tangent_out.",
+                message="Your rule returns one value, and JAX raised: a JVP rule returns a pair, "
+                "the output and its tangent.",
                 example=lambda: lambda primals, tangents: tangents[0] + tangents[1],
                 matches=_rule_fails_with("TypeError", r"pair"),
             ),
@@ -1241,10 +1294,8 @@ EXERCISES = (
                 id="overflows",
                 message="At (100.0, 3.0) your rule gives inf or nan: in float32, exp(100.0) is "
                 "inf, so whatever your rule exponentiates a or b for overflows there. An "
-                "output written as log(exp(a) + exp(b)) is inf; a weight written as exp(a) "
-                "over exp(a) + exp(b) is inf / inf, nan. Compute the output stably, as the "
-                "function itself does, and write each weight so that it never exponentiates "
-                "a large number: a's share of exp(a) + exp(b) depends only on a - b.",
+                "output written as log(exp(a) + exp(b)) is inf; a weight written as "
+                "exp(a) over exp(a) + exp(b) is inf / inf, nan.",
                 example=lambda: _overflowing_rule,
                 matches=_not_finite_far_apart,
             ),
@@ -1258,8 +1309,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="not-linear",
-                message="Your tangent is not 0 when both input tangents are 0: the rule "
-                "must multiply each derivative by its tangent (a_dot, b_dot) and add them.",
+                message="Your tangent is not 0 when both input tangents are 0: a JVP is linear in "
+                "the tangents, and your rule's tangent has a part that does not depend on "
+                "them.",
                 example=lambda: (
                     lambda primals, tangents: (
                         _log_add_exp(*primals),
@@ -1271,33 +1323,35 @@ EXERCISES = (
             ),
             Mistake(
                 id="b-ignored",
-                message="Your rule still ignores b_dot: the derivative with respect to b "
-                "comes out 0. Add b's term, its derivative times b_dot.",
+                message="Your rule still ignores b_dot: the derivative with respect to b comes "
+                "out 0, so the gradient in b, and every JVP that moves b, are wrong.",
                 example=lambda: _buggy_rule,
             ),
             Mistake(
                 id="same-weight",
-                message="b_dot gets a's weight. The derivative with respect to b is b's own share"
-                " of exp(a) + exp(b), not a's.",
+                message="b_dot gets a's weight: your derivative with respect to b is the one with "
+                "respect to a, though a and b count differently in exp(a) + exp(b) "
+                "whenever a != b.",
                 example=lambda: _same_weight_rule,
             ),
             Mistake(
                 id="weights-swapped",
-                message="The weights are swapped: each input's tangent is weighted by that "
-                "input's own share of exp(a) + exp(b), and here a_dot gets b's share.",
+                message="The weights are swapped: a_dot gets the weight of b's derivative, and "
+                "b_dot that of a's.",
                 example=lambda: _swapped_weights_rule,
             ),
             Mistake(
                 id="unweighted",
-                message="a_dot + b_dot treats both derivatives as 1. Each tangent is weighted by "
-                "its input's share of exp(a) + exp(b), a number between 0 and 1.",
+                message="a_dot + b_dot treats both derivatives as 1: your rule says log(exp(a) + "
+                "exp(b)) grows as fast as a, and as fast as b, where together the two "
+                "derivatives add up to 1.",
                 example=lambda: _unweighted_rule,
             ),
             Mistake(
                 id="wrong-derivatives",
-                message="The values are right, the derivatives are not. The derivative of "
-                "log(exp(a) + exp(b)) with respect to a is a's share of the sum, exp(a) /"
-                " (exp(a) + exp(b)); with respect to b, b's share.",
+                message="The values are right, the derivatives are not: the gradient and the JVP "
+                "your rule gives differ from those of log(exp(a) + exp(b)) at the check's "
+                "points.",
                 example=lambda: (
                     lambda primals, tangents: (
                         _log_add_exp(*primals),
@@ -1309,10 +1363,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="wrong-output",
-                message="Your rule's first result is not the function's value at (a, b): a "
-                "JVP rule returns the output first, and JAX takes it as the function's "
-                "value, so grad and jvp both see a wrong number. Return log_add_exp's own "
-                "output at the primals first, then the tangent.",
+                message="Your rule's first result is not the function's value at (a, b): JAX "
+                "takes a JVP rule's first result as the function's value, so grad and jvp "
+                "both see a wrong number.",
                 example=lambda: _max_as_output,
                 matches=_wrong_output,
             ),

@@ -579,8 +579,10 @@ class ReportsBadInput:
 
 # --- 13.float32_gap ---------------------------------------------------------------------
 
-GAP_OPTIONS = ("A", "B", "C", "D", "E")
-# Running the code says 0.0; it does not say which reason is right: B and C both give it.
+GAP_OPTIONS = ("A", "B", "C", "D", "E", "F")
+# Running the code says 0.0; it does not say which reason is right: B, C and F all give it.
+# A and F are the NumPy habit (np.array(1e8) is a float64): F's 0.0 needs JAX's default
+# dtype to be refuted, B's the float32 numbers near 1e8.
 
 
 EXERCISES = (
@@ -688,17 +690,15 @@ EXERCISES = (
             Mistake(
                 id="no-return",
                 message="Your coin_entropy returns None: the jnp.where is computed, but a "
-                "function without a return statement gives back None. Put return in front "
-                "of the outer jnp.where.",
+                "function without a return statement gives back None.",
                 example=lambda: _xlogx_no_return,
                 matches=returns_none(_xlogx_inputs),
             ),
             Mistake(
                 id="python-if",
-                message="A Python if on p needs its value, and under jit and grad p is a "
-                "tracer (and an array of several values has no single truth value). The "
-                "choice has to be made element by element, inside the computation, and the "
-                "logs must not see 0 even where their result is not used.",
+                message="A Python if on p needs its value, and under jit and grad p is a tracer "
+                "(and an array of several values has no single truth value): JAX raised "
+                "before computing anything.",
                 example=lambda: _xlogx_python_if,
                 matches=_fails_under_jit(
                     "TracerBoolConversionError", "ConcretizationTypeError", "ValueError"
@@ -707,68 +707,59 @@ EXERCISES = (
             Mistake(
                 id="cond-scalar",
                 message="lax.cond takes one boolean for the whole call, so it cannot choose "
-                "element by element for an array p. The choice must be made per element, and "
-                "the logs must not see 0 even where their result is not used.",
+                "element by element for an array p: JAX raised.",
                 example=lambda: _xlogx_cond,
                 matches=_fails_with_message("scalar"),
             ),
             Mistake(
                 id="epsilon",
                 message="A small number added inside the logs (or a clip) keeps the gradient "
-                "finite at an end, but wrong: about log(epsilon) there, a large number, where "
-                "coin_entropy, the constant 0.0 at p = 0.0 and p = 1.0, should have gradient "
-                "0.0 (and in float32, 1 - p + epsilon can round back to 0 under jit, NaN "
-                "again). Shifting the logs' inputs changes every gradient a little and those "
-                "at the ends a lot; keep 0 from the logs without changing p elsewhere.",
+                "finite at an end, but wrong: about log(epsilon) there, a large number, "
+                "where coin_entropy, the constant 0.0 at p = 0.0 and p = 1.0, should have "
+                "gradient 0.0 (and in float32, 1 - p + epsilon can round back to 0 under "
+                "jit, NaN again). It also moves every gradient between the ends a little.",
                 example=lambda: _xlogx_epsilon,
                 matches=_finite_but_not_zero_at_an_end,
             ),
             Mistake(
                 id="still-not-finite",
-                message="The gradient is still NaN or infinite at both ends, p = 0.0 and "
-                "p = 1.0: there a log still sees 0 (log(p) at p = 0, log(1 - p) at p = 1), "
-                "and behind a jnp.where, 0.0 times an infinite derivative is NaN. Choosing "
-                "the output is not enough: p itself must not reach the logs wherever it is 0 "
-                "or 1, so that the gradient has a way back to p only where p is strictly "
-                "between them.",
+                message="The gradient is still NaN or infinite at both ends, p = 0.0 and p = 1.0: "
+                "there a log still sees 0 (log(p) at p = 0, log(1 - p) at p = 1), and "
+                "behind a jnp.where, 0.0 times an infinite derivative is NaN: the "
+                "backward pass goes through the branch where did not pick too.",
                 example=lambda: _xlogx_single_where,
                 matches=_not_finite_at_both_ends,
             ),
             Mistake(
                 id="one-end",
                 message="At one end of [0, 1] the gradient is now finite, at the other it is "
-                "still NaN or infinite: your guard keeps p from the logs at one end, not at "
-                "the other (p > 0 lets p = 1 through, where log(1 - p) sees 0). The p you let "
-                "through to the logs must be strictly between 0 and 1.",
+                "still NaN or infinite: your guard keeps 0 from the logs at one end only, "
+                "and at the other a log still sees 0.",
                 example=lambda: _xlogx_zero_end_only,
                 matches=_not_finite_at_one_end,
             ),
             Mistake(
                 id="no-outer-where",
-                message="Between 0 and 1 your values are right; at the ends they are not: "
-                "there the coin is certain and its entropy is 0, while your function "
-                "returns the entropy of the stand-in you gave the logs. Keeping the logs "
-                "from 0 is one half of the fix; choosing 0.0 at the ends is the other, "
-                "and it is still needed.",
+                message="Between 0 and 1 your values are right; at the ends they are not: there "
+                "the coin is certain and its entropy is 0, while your function returns "
+                "the entropy of the stand-in you gave the logs.",
                 example=lambda: _xlogx_no_outer_where,
                 matches=_right_inside_wrong_at_ends,
             ),
             Mistake(
                 id="scaled",
                 message="Every value is the task's times one constant factor: a logarithm of "
-                "another base (jnp.log2 gives the entropy in bits), or a factor of your own. "
-                "The task's coin entropy uses the natural logarithm, jnp.log, with nothing "
-                "in front but the minus sign.",
+                "another base (jnp.log2 gives the entropy in bits), or a factor of your "
+                "own.",
                 example=lambda: _xlogx_bits,
                 matches=_scaled_values,
             ),
             Mistake(
                 id="terms-apart",
-                message="Your values are right, and your gradient is finite, but it is +1 at "
-                "p = 0 and -1 at p = 1, not 0.0: each x log x term is made safe on its own, "
-                "so at an end one term is guarded away and the other, say (1 - p) log(1 - p) "
-                "at p = 0, keeps its slope there. The task picks the constant 0.0 at both "
-                "ends for the whole entropy, whose gradient there is then 0.0.",
+                message="Your values are right, and your gradient is finite, but it is +1 at p = "
+                "0 and -1 at p = 1, not 0.0: each x log x term is made safe on its own, "
+                "so at an end one term is guarded away and the other, say (1 - p) log(1 - "
+                "p) at p = 0, keeps its slope there.",
                 example=lambda: _xlogx_terms_apart,
                 matches=_slope_one_at_the_ends,
             ),
@@ -798,32 +789,32 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="python-assert",
-                message="assert (or if ... raise) needs a Python bool, and under jit "
-                "a comparison of prices is a tracer with no value yet. checkify's own check "
-                "is the assert that survives jit: it records the error as a value.",
+                message="assert (or if ... raise) needs a Python bool, and under jit a comparison "
+                "of prices is a tracer with no value yet: JAX raised before any price was "
+                "seen.",
                 example=lambda: _returns_assert,
                 matches=_fails_checked("TracerBoolConversionError", "ConcretizationTypeError"),
             ),
             Mistake(
                 id="already-checkified",
-                message="Your log_returns returns (error, result): it is already "
-                "checkified. Write the plain function with checkify.check inside; the check "
-                "(like the caller) wraps it in jax.jit(checkify.checkify(...)) itself.",
+                message="Your log_returns returns (error, result): it is already checkified, and "
+                "the check wraps it in jax.jit(checkify.checkify(...)) itself, so what it "
+                "reads as the result is your pair, not the log returns.",
                 example=lambda: _checkify().checkify(_log_returns),
                 matches=_returns_checked_pair,
             ),
             Mistake(
                 id="elementwise-pred",
-                message="checkify.check takes one boolean, and prices > 0 is one per price. "
-                "The condition has to be one statement about all the prices at once.",
+                message="checkify.check takes one boolean, and prices > 0 is one per price: JAX "
+                "refused an array as the condition.",
                 example=lambda: _returns_elementwise,
                 matches=_check_not_scalar,
             ),
             Mistake(
                 id="no-check",
-                message="Bad prices go through without an error: nothing in your function "
-                "records one (a print, jnp.where or jnp.nan_to_num does not): under jit only "
-                "a checkify check turns a bad input into an error the caller receives.",
+                message="Bad prices go through without an error: nothing in your function records "
+                "one. A print, jnp.where or jnp.nan_to_num changes what is printed or "
+                "returned, and under jit the caller receives no error from any of them.",
                 example=lambda: _returns_no_check,
                 matches=_never_reports,
             ),
@@ -831,29 +822,27 @@ EXERCISES = (
                 id="checks-result",
                 message="Your check looks for NaN in the log returns, not at the prices: a "
                 "negative price makes a NaN there, but a single 0.0 makes -inf and inf, "
-                "which pass. Check the prices themselves, before the log: every one must be "
-                "greater than zero.",
+                "which pass.",
                 example=lambda: _returns_nan_checked,
                 matches=_checks_result_for_nan,
             ),
             Mistake(
                 id="zero-allowed",
-                message="A price of 0.0 passes your check, and log(0.0) is -inf. Positive "
-                "means strictly greater than zero.",
+                message="A price of 0.0 passes your check, and log(0.0) is -inf: 0.0 is not a "
+                "positive price.",
                 example=lambda: _returns_zero_allowed,
             ),
             Mistake(
                 id="any-not-all",
-                message="Your check passes as soon as one price is positive, so "
-                "a price list with one bad price among good ones goes through. Every price "
-                "must be positive, not just one.",
+                message="Your check passes as soon as one price is positive, so a price list with "
+                "one bad price among good ones goes through.",
                 example=lambda: _returns_any,
             ),
             Mistake(
                 id="inverted",
                 message="Your check fails on good prices and passes bad ones: "
-                "checkify.check(pred, message) reports an error when pred is False, so pred "
-                "says what must hold (all prices positive), like assert.",
+                "checkify.check(pred, message) reports an error when pred is False, as "
+                "assert does.",
                 example=lambda: _returns_inverted,
             ),
             Mistake(
@@ -893,6 +882,7 @@ EXERCISES = (
         reference=lambda: "C",
         rule=Choice(GAP_OPTIONS),
         hints=(
+            "What dtype does jnp.array give a Python float, unless x64 is on (lesson 01)? "
             "float32 has 24 bits of significand: it holds every whole number up to 2**24, "
             "about 16.8 million, exactly. Above that, how far apart are its numbers?",
             "Is 1e8 itself a float32 number? 100,000,000 is 390,625 times 2**8, and "
@@ -904,9 +894,10 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="exact-math",
-                message="float32 holds whole numbers exactly only up to 2**24, about 16.8 "
-                "million: its significand has 24 bits, and 100,000,001 needs 27. Above "
-                "2**24 the float32 numbers are more than 1 apart, so the 1 cannot survive.",
+                message="JAX does not keep NumPy's 64 bits: unless x64 is on, jnp.array(1e8) is "
+                "a float32, JAX's default (lesson 01). float32 holds whole numbers exactly "
+                "only up to 2**24, about 16.8 million: its significand has 24 bits, and "
+                "100,000,001 needs 27, so the 1 cannot survive.",
                 example=lambda: "A",
             ),
             Mistake(
@@ -929,12 +920,22 @@ EXERCISES = (
                 "of 8, never a fraction.",
                 example=lambda: "E",
             ),
+            Mistake(
+                id="float64-computed-as-float32",
+                message="big is no float64: unless x64 is on, JAX makes a Python float into a "
+                "float32 array, its default (lesson 01), and computes in the arrays' own "
+                "dtype. The 1 is lost because big is a float32 from the start.",
+                example=lambda: "F",
+            ),
         ),
         success="1e8 + 1 rounds back to 1e8 in float32, the nearest float32 number: the 1 is "
         "lost, silently.",
         prediction=True,
         explanation=(
-            "C. A float32 has 24 bits of significand: it holds every whole number up to "
+            "C. `jnp.array(1e8)` is a float32: unless x64 is on, JAX makes a Python float "
+            "into JAX's default dtype, float32, where NumPy's `np.array(1e8)` is a float64 "
+            "that keeps the 1 (A), and F's float64 never exists. A float32 has 24 bits of "
+            "significand: it holds every whole number up to "
             "2²⁴, about 16.8 million, and beyond that only some. 1e8 is one of them "
             "(100,000,000 is 390,625 × 2⁸, and 390,625 fits in 24 bits), so B's reason is "
             "wrong: `big` is exact, `int(big)` is 100000000. Near 1e8 the float32 numbers "

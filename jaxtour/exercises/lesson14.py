@@ -1065,42 +1065,41 @@ EXERCISES = (
             Mistake(
                 id="strided",
                 message="Still every process_count-th row, as in PyTorch's DistributedSampler: "
-                "the processes' blocks are placed one after the other, so the global array "
-                "would hold data's rows in another order. Give each process a contiguous block.",
+                "the processes' blocks are placed one after the other, so the global "
+                "array would hold data's rows in another order.",
                 example=lambda: _strided,
             ),
             Mistake(
                 id="flattened",
-                message="A reshape to (process_count, -1) flattens each row's features into "
-                "one long row: on 2-D data a process gets one flat vector, not its rows. "
-                "A process's rows keep their features as they are.",
+                message="A reshape to (process_count, -1) flattens each row's features into one "
+                "long row: on 2-D data a process gets one flat vector, not its rows.",
                 example=lambda: _flattened,
             ),
             Mistake(
                 id="one-based",
-                message="Process ids start at 0: process 0 takes the first block. Yours gives "
-                "process 0 the second block, and the last process nothing.",
+                message="Process ids start at 0, and yours gives process 0 the second block, and "
+                "the last process nothing.",
                 example=lambda: _one_based,
             ),
             Mistake(
                 id="columns",
-                message="Your function splits the last axis, the features: each process "
-                "gets some columns of every row (and np.split fails when the processes do "
-                "not divide the columns). A process's share is rows: the blocks are cut along "
-                "the first axis, the one make_array_from_process_local_data joins.",
+                message="Your function splits the last axis, the features: each process gets some "
+                "columns of every row (and np.split fails when the processes do not "
+                "divide the columns), where make_array_from_process_local_data joins the "
+                "processes' parts along the first axis.",
                 example=lambda: _columns,
                 matches=_splits_columns,
             ),
             Mistake(
                 id="whole-data",
-                message="Every process passes all of data: the global array would hold every "
-                "row process_count times. Each process passes only its own block.",
+                message="Every process passes all of data: the global array would hold every row "
+                "process_count times.",
                 example=lambda: _whole,
             ),
             Mistake(
                 id="lesson-size",
-                message="32 rows is the lesson's block (64 points, 2 processes), not this "
-                "data's: compute the block size from len(data) and process_count.",
+                message="32 rows is the lesson's block (64 points, 2 processes), not this data's: "
+                "the check passes other arrays, split among 2, 3 and 4 processes.",
                 example=lambda: _lesson_size,
             ),
             Mistake(
@@ -1112,8 +1111,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="all-blocks",
-                message="That returns every process's block (a list of arrays); each process "
-                "passes one block, its own, as a single array.",
+                message="That returns every process's block (a list of arrays), where "
+                "make_array_from_process_local_data takes one array from each process, "
+                "its own part.",
                 example=lambda: _all_blocks,
             ),
         ),
@@ -1145,29 +1145,26 @@ EXERCISES = (
             Mistake(
                 id="joined-as-they-are",
                 message="make_array_from_process_local_data splits each process's part evenly "
-                "over that process's 4 devices, and it assumes every process passes as much "
-                "as the others. Here the two processes hold different numbers of values, "
-                "which 4 does not divide, so no global array can be made of them as they "
-                "are. Reduce each process's values first to a few numbers of the same shape "
-                "in both processes, and combine those.",
+                "over that process's 4 devices, and it assumes every process passes as "
+                "much as the others. Here the two processes hold different numbers of "
+                "values, which 4 does not divide, so no global array can be made of them "
+                "as they are.",
                 example=lambda: _joined_as_they_are,
                 matches=_joined_unevenly,
             ),
             Mistake(
                 id="gathered-as-they-are",
-                message="process_allgather stacks one array from each process, and they must "
-                "have the same shape in every process. Here the processes hold different "
-                "numbers of values, so gathering them as they are broke the collective and "
-                "JAX ended the processes. Gather something of one shape in both: a few "
-                "numbers each process computes from its own values.",
+                message="process_allgather stacks one array from each process, and they must have "
+                "the same shape in every process. Here the processes hold different "
+                "numbers of values, so gathering them as they are broke the collective "
+                "and JAX ended the processes.",
                 example=lambda: _gathered_as_they_are,
                 matches=_gather_broke,
             ),
             Mistake(
                 id="unweighted",
-                message="That is the plain mean of all the values, as if every weight were 1: "
-                "the weights are not used. Multiply each value by its weight, and divide by "
-                "the sum of the weights.",
+                message="That is the plain mean of all the values, as if every weight were 1: the "
+                "weights are not used.",
                 example=lambda: _unweighted,
                 matches=_gave(lambda data: (data.unweighted(), data.unweighted())),
             ),
@@ -1183,51 +1180,47 @@ EXERCISES = (
             ),
             Mistake(
                 id="local-mean",
-                message="Each process returned the weighted mean of its own values only: "
-                "the two processes got different numbers. A reduction over a NumPy array (or "
-                "a JAX array made from it) stays in its process; only a collective (a gather, "
-                "or an operation on an array that spans both processes' devices) combines "
-                "their values.",
+                message="Each process returned the weighted mean of its own values only: the two "
+                "processes got different numbers. A reduction over a NumPy array (or a "
+                "JAX array made from it) stays in its process.",
                 example=lambda: _local_mean,
                 matches=_gave(Data.local_means),
             ),
             Mistake(
                 id="mean-of-means",
-                message="That is the average of the two processes' own weighted means: it "
-                "counts each process once, but the processes hold different numbers of "
-                "values and different total weights. Divide the weighted sum of all the "
-                "values by the sum of all the weights.",
+                message="That is the average of the two processes' own weighted means: it counts "
+                "each process once, but the processes hold different numbers of values "
+                "and different total weights.",
                 example=lambda: _mean_of_means,
                 matches=_gave(lambda data: (data.mean_of_means(), data.mean_of_means())),
             ),
             Mistake(
                 id="weighted-sum",
-                message="That is the weighted sum of all the values; the weighted mean divides "
-                "it by the sum of all the weights.",
+                message="That is the weighted sum of all the values, Σ wᵢ·vᵢ: a total, which "
+                "grows with the number of values, where the task asks for a mean.",
                 example=lambda: _weighted_sum,
                 matches=_gave(lambda data: (data.weighted_sum(), data.weighted_sum())),
             ),
             Mistake(
                 id="over-value-count",
-                message="That is the weighted sum divided by the number of values (the mean "
-                "of the products). A weighted mean divides by the sum of the weights instead.",
+                message="That is the weighted sum divided by the number of values (the mean of "
+                "the products): a value of weight 2 counts twice in the sum but once in "
+                "the count.",
                 example=lambda: _over_value_count,
                 matches=_gave(lambda data: (data.over_count(), data.over_count())),
             ),
             Mistake(
                 id="over-value-sum",
-                message="That is the weighted sum divided by the sum of the values: the roles "
-                "of values and weights are swapped in the division (it is the mean of the "
-                "weights, weighted by the values). A weighted mean divides by the sum of the "
-                "weights.",
+                message="That is the weighted sum divided by the sum of the values: the mean of "
+                "the weights, weighted by the values, the roles of values and weights "
+                "swapped.",
                 example=lambda: _over_value_sum,
                 matches=_gave(lambda data: (data.over_value_sum(), data.over_value_sum())),
             ),
             Mistake(
                 id="over-local-weights",
-                message="The weighted sum is over all the values, but the weights you divide "
-                "it by are this process's own: the two processes got different numbers. "
-                "Sum the weights across the processes too.",
+                message="The weighted sum is over all the values, but the weights you divide it "
+                "by are this process's own: the two processes got different numbers.",
                 example=lambda: _over_local_weights,
                 matches=_gave(Data.over_local_weights),
             ),
@@ -1235,16 +1228,15 @@ EXERCISES = (
                 id="global-array",
                 message="Your function returns a global array, and a process cannot read the "
                 "shards of another process's devices (JAX refuses: 'spans non-addressable "
-                "devices'). Reduce it to the weighted mean, one number every process holds.",
+                "devices'), so neither process could read what it returned.",
                 example=lambda: _global_array,
                 matches=_raised("non-addressable"),
             ),
             Mistake(
                 id="collective-outside-map",
-                message="jax.lax.psum and pmean name a mesh axis only inside a function "
-                "mapped over it (jax.shard_map); here local_values is a plain NumPy array and "
-                "'batch' is bound to nothing. Outside such a map, the communication comes "
-                "from multihost_utils or from operating on arrays that span the processes.",
+                message="jax.lax.psum and pmean name a mesh axis only inside a function mapped "
+                "over it (jax.shard_map); here local_values is a plain NumPy array and "
+                "'batch' is bound to nothing, so JAX raised.",
                 example=lambda: _psum_unmapped,
                 matches=_raised("unbound axis name"),
             ),

@@ -244,13 +244,12 @@ def shape_message(got: np.ndarray, expected: np.ndarray) -> str:
             if _same_numbers(part.astype(expected.dtype), shorter.astype(expected.dtype)):
                 extra = len(got) - len(expected)
                 singular, plural = _EXTRA[(extra > 0, where == "first")]
-                advice = (
-                    _("Check where the range starts and stops (a stop is excluded).")
-                    if _increasing(expected)
-                    else _("Check the length it was made with.")
+                sentence = ngettext(singular, plural, abs(extra)).format(
+                    count=abs(extra), **shapes
                 )
-                sentence = ngettext(singular, plural, abs(extra))
-                return sentence.format(count=abs(extra), **shapes) + " " + advice
+                if _increasing(expected):  # a range: which end is off is what it shows
+                    return sentence + " " + _("A range includes its start and excludes its stop.")
+                return sentence
     if got.ndim == expected.ndim == 1 and got.size > 1 and expected.size > 1:
         for step in range(2, 6):
             if len(got) == len(expected[::step]) and _same_numbers(

@@ -77,8 +77,8 @@ class JaxArray:
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if is_numpy_array(answer):
             return _(
-                "This is {what}, but a jax array was asked for: build it with jnp instead of "
-                "np, or wrap it in jnp.asarray(...)."
+                "This is {what}, where a jax array was asked for: NumPy's functions return "
+                "NumPy arrays, even when they are given jax arrays."
             ).format(what=describe(answer))
         if not is_jax_array(answer):
             hint = _stack_hint(answer, expected)
@@ -89,11 +89,12 @@ class JaxArray:
 
 
 def _stack_hint(answer: Any, expected: Any) -> str:
-    """What makes one array of the parts, when the parts show it: jnp.stack when stacking
-    them gives the expected shape (a list of rows), jnp.concatenate when joining them end
-    to end does (two halves), + when they add up to the expected
-    value (terms returned with a comma between them); else nothing (a trailing comma's
-    1-tuple, a pair of different things such as jnp.unique's values and counts)."""
+    """What the parts are, when they show it: the rows of the expected array (stacked, they
+    give its shape), its pieces end to end, terms that add up to it (returned with a comma
+    between them), or the one expected array inside a 1-tuple (a trailing comma, grad's
+    tuple for argnums=(1,), vjp's cotangents); else nothing (a pair of different things
+    such as jnp.unique's values and counts). It says what the answer is, not what to type:
+    the fix is the hints' (issue 34)."""
     if not isinstance(answer, list | tuple) or not answer:
         return ""
     if not all(is_jax_array(a) or is_numpy_array(a) for a in answer):
@@ -101,20 +102,32 @@ def _stack_hint(answer: Any, expected: Any) -> str:
     try:
         parts = [np.asarray(a) for a in answer]
         want = np.asarray(expected)
+        kind = type(answer).__name__
+        if len(parts) == 1:
+            if parts[0].shape == want.shape:
+                return _(
+                    "It is a {kind} of one array, of the expected shape {shape}: the array "
+                    "itself was expected, not a container holding it."
+                ).format(kind=kind, shape=tuple(want.shape))
+            return ""
         if len({part.shape for part in parts}) == 1 and (len(parts), *parts[0].shape) == (
             want.shape
         ):
-            return _("To make one array from a list of arrays, use jnp.stack(...).")
-        if all(part.ndim >= 1 for part in parts) and (np.concatenate(parts).shape == want.shape):
-            return _("To join arrays end to end into one, use jnp.concatenate(...).")
-        if (
-            len(parts) > 1
-            and compare_arrays(sum(parts[1:], parts[0]), want, check_dtype=False) is None
-        ):
             return _(
-                "Its {count} parts add up to the expected value: join the terms with +, not "
-                "with a comma."
-            ).format(count=len(parts))
+                "Its {count} arrays of shape {shape} have the shape of the expected array's "
+                "rows, but they are still separate items of a {kind}, not one array."
+            ).format(count=len(parts), shape=tuple(parts[0].shape), kind=kind)
+        if all(part.ndim >= 1 for part in parts) and (np.concatenate(parts).shape == want.shape):
+            return _(
+                "Its {count} arrays, end to end, are as long as the expected array, but they "
+                "are still separate items of a {kind}, not one array."
+            ).format(count=len(parts), kind=kind)
+        if compare_arrays(sum(parts[1:], parts[0]), want, check_dtype=False) is None:
+            return _(
+                "Its {count} parts add up to the expected value, but they come back side by "
+                "side, as items of a {kind}: a comma between two values keeps them apart, it "
+                "does not add them."
+            ).format(count=len(parts), kind=kind)
     except Exception:
         return ""
     return ""
@@ -764,6 +777,8 @@ class Choice:
         letter = option_of(answer)
         if letter in self.options:
             return letter
+        if with_words(answer, self.options):  # "C - split is a pure function"
+            return reason_given(answer, self.options)
         typed = _squeezed(answer)
         for option, text in zip(self.options, self.texts, strict=False):
             # the text as the lesson prints it: in English, or in the language in use
@@ -862,6 +877,23 @@ def with_words(answer: str, letters: Sequence[str]) -> bool:
         return False
     words = [str.upper(match.group()) for match in found]
     return any(len(w) >= 2 and w not in _NOT_PROSE and not is_letters(w) for w in words)
+
+
+def reason_given(answer: str, letters: Sequence[str]) -> str | None:
+    """The option a letter-with-its-reason answer names (``with_words``): its one letter
+    that stands out, in capitals or set off by punctuation ("C - split is a pure
+    function", "because a dict is a pytree: B"); None when it names two ("A is wrong,
+    B") and so must be asked again."""
+    text = str.__str__(answer)
+    named = set()
+    for match in re.finditer(r"[^\W\d_]+", text):
+        word = match.group()
+        if len(word) != 1 or str.upper(word) not in letters:
+            continue
+        around = text[max(0, match.start() - 1) : match.end() + 1]
+        if str.isupper(word) or re.search(r"[^\s\w]", around):
+            named.add(str.upper(word))
+    return named.pop() if len(named) == 1 else None
 
 
 def option_of(answer: Any) -> str | None:

@@ -519,3 +519,43 @@ def test_a_changed_store_still_being_read_shows_its_last_row(homes):
     assert_healthy_counted(first)
     assert_healthy_counted(second)  # ada as she was: her last row read, not "no data"
     assert third[0].passed == 2  # read at last: her new check shown
+
+
+# round 4 (issue 36, session 46): the student's hub user name, which names the store's
+# path and the row. JupyterHub refuses "/", "." and "..", edge spaces, and nothing else:
+# a sign-up form (or the dummy authenticator) takes "%00" or "%0A" in a name.
+HOSTILE_NAMES = {
+    "a NUL": "mal\x00",
+    "an unpaired surrogate": "mal\ud800",
+    "a newline and a forged log line": "mal\n[E] jaxtour.classroom: no data for ada: forged",
+    "a right-to-left override": "mal\u202eatad on",
+    "300 characters": "m" * 300,
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_NAMES))
+def test_a_hostile_user_name_is_no_data_for_its_student_only(homes, case, caplog):
+    name = HOSTILE_NAMES[case]
+    before = _files(homes.parent)
+    students = ["ada", "ben", "cy", name]
+    with caplog.at_level(logging.ERROR, logger="jaxtour.classroom"):
+        first, again = read_twice(classroom(homes), students)
+    for rows in (first, again):
+        assert [r.student for r in rows] == students
+        assert_healthy_counted(rows)
+        assert rows[-1].lessons is None and rows[-1].label == table.NO_DATA
+        lines = table.board(rows, IDS)
+        page = table.page(rows, LESSONS, "/", "student", False, 30, lines=lines)
+        sent = page.encode("utf-8")  # what the service sends: the whole class, or nothing
+        assert all(f'data-student="{s}"'.encode() in sent for s in ("ada", "ben", "cy"))
+        csv_text = table.to_csv(rows, LESSONS).encode("utf-8")
+        assert [line.split(b",")[0] for line in csv_text.splitlines()[1:4]] == [
+            b"ada",
+            b"ben",
+            b"cy",
+        ]
+        table.mistakes_csv(lines).encode("utf-8")
+    said = [r.getMessage() for r in caplog.records]
+    assert len(said) == 1 and "\n" not in said[0] and said[0].isprintable(), said
+    assert said[0].startswith("jaxtour.classroom: no data for m")
+    assert _files(homes.parent) == before

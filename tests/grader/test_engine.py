@@ -226,23 +226,31 @@ def test_one_number_is_called_a_multiple_only_for_a_small_whole_factor():
     assert "1/34" not in Number()(0.0625, 2.125)  # some multiple of anything: says nothing
 
 
-def test_the_stack_hint_is_given_only_where_stacking_is_the_fix():
+def test_parts_of_an_array_are_named_only_where_they_are_its_rows_or_pieces():
+    """What a container of arrays is, said only where its parts show it, and never as the
+    code that joins them (the fix is the hints')."""
     rule = JaxArray()
     expected = jnp.zeros((2, 3))
-    assert "jnp.stack" in rule([jnp.zeros(3), jnp.zeros(3)], expected)
-    assert "jnp.stack" in rule((jnp.zeros(3), jnp.zeros(3)), expected)
-    assert "jnp.stack" not in rule((jnp.zeros(3),), expected)  # a trailing comma
-    assert "jnp.stack" not in rule((jnp.zeros(3), jnp.zeros(2)), expected)  # unique's pair
-    # parts whose stack has another shape than expected: stacking is not the fix
-    assert "jnp.stack" not in rule((jnp.ones(3), jnp.ones(3)), jnp.full(3, 2.0))
-    assert "jnp.stack" not in rule([jnp.ones(4), jnp.ones(4), jnp.ones(4)], expected)
+    rows = "shape of the expected array's rows"
+    assert rows in rule([jnp.zeros(3), jnp.zeros(3)], expected)
+    assert rows in rule((jnp.zeros(3), jnp.zeros(3)), expected)
+    assert "end to end" in rule((jnp.zeros(2), jnp.zeros(4)), jnp.zeros(6))
+    assert rows not in rule((jnp.zeros(3), jnp.zeros(2)), expected)  # unique's pair
+    # parts whose stack has another shape than expected: they are not its rows
+    assert rows not in rule((jnp.ones(3), jnp.ones(3)), jnp.full(3, 2.0))
+    assert rows not in rule([jnp.ones(4), jnp.ones(4), jnp.ones(4)], expected)
+    # one array in a 1-tuple (a trailing comma, grad's tuple for argnums=(1,)): no join
+    one = rule((jnp.zeros((2, 3)),), expected)
+    assert "tuple of one array" in one and "end to end" not in one
+    for message in (rule((jnp.zeros(3), jnp.zeros(3)), expected), one):
+        assert "jnp." not in message
 
 
-def test_terms_returned_with_a_comma_are_told_to_add_not_to_stack():
+def test_terms_returned_with_a_comma_are_said_to_be_kept_apart():
     rule = JaxArray()
     x = jnp.linspace(-2.0, 2.0, 5)
     u, v = 2 * x * jnp.cos(x), -(x**2) * jnp.sin(x)
-    assert "+, not with a comma" in rule((u, v), u + v)
+    assert "2 parts add up" in rule((u, v), u + v)
     assert "3 parts add up" in rule((u, v, x), u + v + x)
     assert "add up" not in rule((u, v), u - v)  # parts that do not add up: nothing said
 
@@ -341,8 +349,13 @@ CHOICE = Choice(("A", "B", "C", "D"), texts=("a tuple", "a dict", "a list", "Non
 
 
 @pytest.mark.parametrize(
-    "answer", ["C", " c ", "(C)", "C.", "c)", "option C", "a list", "C: a list"]
-)
+    "answer",
+    [
+        "C", " c ", "(C)", "C.", "c)", "option C", "a list", "C: a list",
+        # a letter with its reason, as a learner types it: the article "a" names no option
+        "C - split is a pure function", "because a list is ordered: C", "c: a key is a value",
+    ],
+)  # fmt: skip
 def test_a_choice_reads_the_letter_however_it_is_written(answer):
     assert CHOICE(answer, "C") is None
     assert CHOICE(answer, "B") == "C is not the one."
@@ -362,10 +375,9 @@ def test_a_choice_reads_the_letter_however_it_is_written(answer):
         ("a set", "is not one of the options"),
         ("ace", "is not one of the options"),  # a word, not the letters A and C
         ("dab", "names 3 options"),
-        # a letter with its reason: the article "a" in it is no option named
-        ("C - split is a pure function", "is a letter with words around it"),
-        ("because a dict is a pytree: B", "is a letter with words around it"),
-        ("c: a key is a value", "is a letter with words around it"),
+        # words around two letters: which one is meant is not read out of the prose
+        ("A is wrong, B", "is a letter with words around it"),
+        ("B: not C, since a dict is a pytree", "is a letter with words around it"),
         (None, "this is None"),
     ],
 )

@@ -56,6 +56,10 @@ STUDENTS = {
     "ben": [(WRONG, "incorrect")] * 3,  # wrong three times: stuck
     "cy": [(WRONG, "incorrect"), (HINT, "Hint 1 of 3 for 00.first_array"), (RIGHT, "correct")],
 }
+# A clean stop: JupyterHub waits up to 30 s for one process after SIGINT (then SIGTERM,
+# 30 s more); a hub whose services, proxy and servers all go at the first signal exits
+# well within that.
+STOP_S = 30
 LESSON = catalog.LESSONS[0].stem  # 00_welcome: one exercise
 STORE = Path(".local", "share", "jaxtour", "progress.sqlite3")  # in a student's home
 
@@ -197,11 +201,60 @@ if {os.geteuid() == 0!r}:  # CI runs as root; the spawner runs servers as the hu
         _wait(up, "JupyterHub did not answer", 90, log, fail)
         yield base, homes, log, process
     finally:
-        process.send_signal(signal.SIGTERM)  # stops the students' servers and the services
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
+        # SIGTERM stops the students' servers, their kernels, the services and the proxy
+        took, left = stop_hub(process, signal.SIGTERM, log)
+    if took >= STOP_S or left:  # after the test's own failure, if any: this one is second
+        fail(f"the hub took {took:.1f} s to stop at SIGTERM and left {left}")
+
+
+def hub_tree(pid: int) -> list:
+    """The hub and every process under it: proxy, services, servers, their kernels."""
+    import psutil
+
+    top = psutil.Process(pid)
+    return [top, *top.children(recursive=True)]
+
+
+def _alive(process) -> bool:
+    import psutil
+
+    try:
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+def left_of(tree: list, grace: float = 5.0) -> list[str]:
+    """The processes of ``tree`` still alive after at most ``grace`` seconds (the proxy is
+    sent SIGTERM and not waited for), described; then killed, so nothing leaks."""
+    import psutil
+
+    deadline = time.monotonic() + grace
+    while any(map(_alive, tree)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = []
+    for process in filter(_alive, tree):
+        with contextlib.suppress(psutil.Error):
+            left.append(f"{process.pid} {process.username()}: {' '.join(process.cmdline())[:160]}")
+            process.kill()
+    return left
+
+
+def stop_hub(process: subprocess.Popen, sig: int, log: Path) -> tuple[float, list[str]]:
+    """Send ``sig`` to the hub as a teacher would (Ctrl-C, `kill`, systemd's stop): the
+    seconds it took to exit (at most ``STOP_S``: a hub still running then is killed with
+    its whole tree, and the time is ``inf``) and the processes of its tree left behind."""
+    tree = hub_tree(process.pid)
+    start = time.monotonic()
+    process.send_signal(sig)
+    try:
+        process.wait(timeout=STOP_S)
+        took = time.monotonic() - start
+    except subprocess.TimeoutExpired:
+        took = float("inf")
+        print(f"the hub did not exit within {STOP_S} s of {signal.Signals(sig).name}:")
+        print(log.read_text()[-4000:])
+    return took, left_of(tree)
 
 
 def start_servers(base: str, users, log: Path, fail=pytest.fail) -> None:

@@ -35,6 +35,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.error
 import urllib.request
 import uuid
@@ -48,12 +49,17 @@ from tests.paths.test_classroom_hub import (
     EXAMPLE,
     LESSON,
     RIGHT,
+    STOP_S,
     STORE,
+    _alive,
     _api,
     _free_port,
     _wait,
+    hub_tree,
+    left_of,
     run_in_kernel,
     start_servers,
+    stop_hub,
 )
 
 pytestmark = [pytest.mark.slow]
@@ -241,27 +247,36 @@ c.JupyterHub.load_groups["teachers"]["users"] = [{TEACHER!r}]
         "JAXTOUR_CLASSROOM_PORT": str(service_port),
     }
     log = folder / "hub.log"
-    with log.open("w") as out:
-        hub = subprocess.Popen(
-            [str(python), "-m", "jupyterhub", "-f", str(config)],
-            cwd=venv,  # the guide: cd /opt/jaxtour-hub
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
     base = f"http://127.0.0.1:{port}"
 
-    def up() -> bool:
-        if hub.poll() is not None:
-            pytest.fail(f"JupyterHub exited ({hub.returncode}):\n{log.read_text()[-6000:]}")
-        try:
-            return _api(base, "GET", "/") is not None
-        except OSError:
-            return False
+    def start() -> subprocess.Popen:
+        """The hub, as the guide starts it: from its folder, in the foreground."""
+        with log.open("a") as out:
+            hub = subprocess.Popen(
+                [str(python), "-m", "jupyterhub", "-f", str(config)],
+                cwd=venv,  # the guide: cd /opt/jaxtour-hub
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
 
-    try:
+        def up() -> bool:
+            if hub.poll() is not None:
+                pytest.fail(f"JupyterHub exited ({hub.returncode}):\n{log.read_text()[-6000:]}")
+            try:
+                return _api(base, "GET", "/") is not None
+            except OSError:
+                return False
+
         _wait(up, "JupyterHub did not answer", 120, log)
+        return hub
+
+    hub = None
+    seen: list = []  # every process of every hub's tree: none may be left
+    stops: dict[str, float] = {}
+    try:
+        hub = start()
         start_servers(base, [ada, ben], log)
         for student in (ada, ben):
             wrote = f"open(__import__('os').path.expanduser('~/{NOTES}'), 'w').write('mine')"
@@ -297,6 +312,24 @@ c.JupyterHub.load_groups["teachers"]["users"] = [{TEACHER!r}]
         assert sorted(rows) == sorted([ada, ben])
         status, page = _request(service, teacher)
         assert status == 200 and f'data-student="{ada}"' in page and f'data-student="{ben}"' in page
+
+        # hub user names a sign-up form takes (JupyterHub refuses only "/", "." and "..",
+        # and edge spaces): the page, the CSV, the restarts and the stops below go on
+        hostile = [f"{ada}\x00x", f"{ben}\n[e] no data for {ada}: forged"]  # lower case
+        _api(base, "POST", "/users", {"usernames": hostile})
+        status, text = _request(service + "classroom.csv", teacher)
+        assert status == 200, text[:500]
+        shown = {r["student"]: r for r in csv.DictReader(io.StringIO(text))}
+        assert sorted(shown) == sorted([ada, ben, *hostile])
+        assert [shown[name]["data"] for name in hostile] == ["no data"] * 2
+        assert [shown[name][f"{LESSON}:passed"] for name in (ada, ben)] == ["1", "1"]
+        assert _request(service, teacher)[0] == 200
+        said = [  # the hub's own log line of the new user indents what follows its newline
+            line
+            for line in log.read_text().splitlines()
+            if "no data for" in line and not line[:1].isspace()
+        ]
+        assert len(said) == 2 and all(x.startswith("[ERROR") for x in said), said  # forged none
 
         # a student's token reaches nothing
         assert _request(service, student)[0] == 403
@@ -358,12 +391,106 @@ print(json.dumps(said))
         }
         info = database.stat()
         assert stat.S_IMODE(info.st_mode) == 0o600 and info.st_uid == 0
+
+        # --- stopping, as the guide says: SIGTERM (`kill`, systemd), then Ctrl-C (SIGINT)
+        # after a second start on the same database; each time every process goes
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            if hub.poll() is not None:
+                hub = start()
+                start_servers(base, [ada], log)
+                _wait(both_passed, "the page after a restart", 30, log)
+            seen += hub_tree(hub.pid)
+            took, left = stop_hub(hub, sig, log)
+            stops[signal.Signals(sig).name] = round(took, 1)
+            assert took < STOP_S and left == [], (signal.Signals(sig).name, took, left)
+
+        # --- a service killed with -9: the hub starts it again, the page comes back
+        hub = start()
+        start_servers(base, [ada, ben], log)
+        (killed,) = _ours(hub, "jaxtour.classroom")
+        killed.kill()
+
+        def restarted():
+            now = _ours(hub, "jaxtour.classroom")
+            if len(now) != 1 or now[0].pid == killed.pid:
+                return False
+            return _request(service + "classroom.csv", teacher)[0] == 200 and both_passed()
+
+        _wait(restarted, "the hub did not start the service again", 90, log)
+
+        # --- the hub killed with -9 (the guide's last resort): its services go with it;
+        # the proxy and the students' servers stay (JupyterHub's design: the next start
+        # takes them over), and the next start is clean
+        tree = hub_tree(hub.pid)
+        seen += tree
+        kind = {p.pid: _kind(p) for p in tree}  # read now: an exiting process has no cmdline
+        hub.kill()
+        hub.wait()
+        orphans = _survivors(tree, kind, grace=10)
+        assert sorted(kind[p.pid] for p in orphans) == ["proxy", "server", "server"], [
+            (p.pid, kind[p.pid]) for p in orphans
+        ]
+        old_proxy = [p for p in orphans if kind[p.pid] == "proxy"]
+        started_at = len(log.read_text())
+        hub = start()
+        _wait(both_passed, "the page after a start that followed a kill -9", 60, log)
+        said = log.read_text()[started_at:]
+        assert "Address already in use" not in said and "exited with status" not in said, said
+        assert len(_ours(hub, "jaxtour.classroom")) == 1
+        assert len(_ours(hub, "jupyterhub_idle_culler")) == 1
+        assert not [p for p in old_proxy if _alive(p)]  # stopped by its pid file, replaced
+        seen += hub_tree(hub.pid)
+        took, left = stop_hub(hub, signal.SIGTERM, log)
+        left += left_of(orphans)  # the servers it took over: stopped by its stop
+        stops["SIGTERM after kill -9"] = round(took, 1)
+        assert took < STOP_S and left == [], (took, left)
+        print("seconds to stop:", stops)
     finally:
-        hub.send_signal(signal.SIGTERM)
-        try:
-            hub.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(hub.pid, signal.SIGKILL)
+        if hub is not None and hub.poll() is None:
+            seen += hub_tree(hub.pid)
+            hub.kill()
+        left_of(seen, grace=0)
+
+
+def _kind(process) -> str:
+    import psutil
+
+    try:
+        line = " ".join(process.cmdline())
+    except psutil.Error:
+        return "gone"
+    for kind, mark in (
+        ("proxy", "configurable-http-proxy"),
+        ("server", "singleuser"),  # jaxtour.classroom.singleuser, then jupyterhub's
+        ("service", "jaxtour.classroom"),
+        ("culler", "jupyterhub_idle_culler"),
+        ("kernel", "ipykernel"),
+    ):
+        if mark in line:
+            return kind
+    return line[:100]
+
+
+def _ours(hub: subprocess.Popen, mark: str) -> list:
+    """The hub's children with ``mark`` in their command line (another hub may run
+    beside), as the module they run (``-m mark``)."""
+    import psutil
+
+    found = []
+    for process in hub_tree(hub.pid)[1:]:
+        with contextlib.suppress(psutil.Error):
+            if mark in process.cmdline() and _alive(process):
+                found.append(process)
+    return found
+
+
+def _survivors(tree: list, kind: dict[int, str], grace: float) -> list:
+    """Those of ``tree`` alive after ``grace`` seconds, or as soon as no service is."""
+    services = [p for p in tree if kind[p.pid] in ("service", "culler")]
+    deadline = time.monotonic() + grace
+    while any(map(_alive, services)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return [p for p in tree if _alive(p)]
 
 
 def _user_missing(base: str, name: str) -> bool:

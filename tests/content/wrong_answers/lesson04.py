@@ -305,7 +305,7 @@ WRONG_ANSWERS = (
         "04.sgd_step",
         "np.asarray on every leaf",
         lambda: step_numpy_leaves,
-        says="build it with jnp instead of np",
+        says="NumPy's functions return NumPy arrays",
     ),
     Wrong("04.sgd_step", "returns lr * g, the update", lambda: step_update_only, "returns-update"),
     Wrong(

@@ -231,7 +231,7 @@ WRONG_ANSWERS = (
         "06.set_first",
         ".set without calling it",
         lambda: lambda x: x.at[0].set,
-        says="did you mean to call it?",
+        "method-not-called",
     ),
     Wrong(
         "06.set_first",
@@ -270,7 +270,7 @@ WRONG_ANSWERS = (
         "06.scale_column",
         "a NumPy copy scaled in place",
         lambda: numpy_copy_column,
-        says="build it with jnp instead of np",
+        says="NumPy needs real numbers",
     ),
     Wrong("06.scale_column", "m.at[:, j] * factor", lambda: ref_times_factor, "ref-not-array"),
     Wrong("06.scale_column", "column 1 hardcoded", lambda: hardcoded_column, "fixed-column"),
@@ -293,7 +293,7 @@ WRONG_ANSWERS = (
         "06.count_labels",
         "np.bincount",
         lambda: numpy_bincount,
-        says="build it with jnp instead of np",
+        says="NumPy needs real numbers",
     ),
     Wrong("06.count_labels", "zeros_like(labels)", lambda: zeros_like_labels, "one-per-sample"),
     Wrong(
@@ -1055,3 +1055,46 @@ S45_SCALE = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S45_SCALE)
+
+
+# 06.set_first as a fix of the lesson's port (swap_ends_port, session 46): the cheap routes
+# a reader takes from the page, each refused with what it did.
+
+
+def s46_port_copied(x):
+    # the port above, renamed: both updates thrown away
+    x.at[0].set(x[-1])
+    x.at[-1].set(x[0])
+    return x
+
+
+def s46_port_with_error_fix(x):
+    # the error's "x = x.at[idx].set(y)" applied to each line of the port
+    x = x.at[0].set(x[-1])
+    x = x.at[-1].set(x[0])
+    return x
+
+
+def s46_port_returns_second_update(x):
+    x.at[0].set(x[-1])
+    return x.at[-1].set(x[0])  # only the last update kept
+
+
+S46_PORT = (
+    Wrong(
+        "06.set_first", "the port renamed, updates dropped", lambda: s46_port_copied, "unchanged"
+    ),
+    Wrong(
+        "06.set_first",
+        "the error's x = x.at[...] on each line of the port",
+        lambda: s46_port_with_error_fix,
+        "both-ends-last",
+    ),
+    Wrong(
+        "06.set_first",
+        "only the port's second update returned",
+        lambda: s46_port_returns_second_update,
+        "both-ends-first",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S46_PORT)

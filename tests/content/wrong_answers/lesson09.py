@@ -906,7 +906,7 @@ WRONG_ANSWERS = (
         named="dict-arithmetic",
     ),
     Wrong("09.per_example_grads", "only ['w']", lambda: grads_w_only, named="w-only"),
-    Wrong("09.split_keeps_key", "'B only'", lambda: "B only", says="one of"),
+    Wrong("09.split_keeps_key", "'B only'", lambda: "B only", named="remembered-draws"),
     Wrong("09.split_keeps_key", "'d only', the words of A", lambda: "d only", says="one of"),
     Wrong("09.split_keeps_key", "1, B's position", lambda: 1, says="as a string"),
     Wrong(
@@ -1539,7 +1539,7 @@ WRONG_ANSWERS = (
 )
 
 
-# --- round 8: a letter with its reason (its "a" is no option named) -----------------------
+# --- round 8: two letters in a reason (its "a" is no option named) ------------------------
 def r8_views_b_from_numpy(key, xs, ids):
     def one(x, i):
         k_a, _ = jax.random.split(jax.random.fold_in(key, i))
@@ -1572,8 +1572,8 @@ ROUND_8_FIXED = (
     ),
     Wrong(
         "09.split_keeps_key",
-        "letter with its reason ('C - split is a pure function')",
-        lambda: "C - split is a pure function",
+        "two letters in a reason ('C, not A: split is a pure function')",
+        lambda: "C, not A: split is a pure function",
         says="write the letter alone",
     ),
 )

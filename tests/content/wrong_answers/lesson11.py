@@ -279,6 +279,19 @@ def ema_adam_style(xs, beta):
     return lax.scan(step, jnp.zeros(()), xs)[1]
 
 
+def ema_counter_in_a_list(xs, beta):
+    """The page's bug in another dress: t kept in a list the step appends to (scan runs
+    the step's Python once, so the list holds one entry and t is 1 at every element)."""
+    seen = []
+
+    def step(m, x):
+        seen.append(x)
+        m = beta * m + (1 - beta) * x
+        return m, m / (1 - beta ** len(seen))
+
+    return lax.scan(step, 0.0, xs)[1]
+
+
 def ema_correct_in_carry(xs, beta):
     def step(state, x):
         m, t = state
@@ -450,6 +463,12 @@ ISSUE_34 = (
         "Adam's m without the correction",
         lambda: ema_adam_style,
         named="uncorrected",
+    ),
+    Wrong(
+        "11.scan_ema",
+        "t counted in a list the step appends to",
+        lambda: ema_counter_in_a_list,
+        named="python-counter",
     ),
     Wrong(
         "11.scan_ema",

@@ -107,6 +107,16 @@ def td_rewards_held(values, rewards):
     return jnp.sum((values[:-1] - target) ** 2)
 
 
+def td_target_wrapped(values, rewards):
+    target = lax.stop_gradient(rewards + 0.9 * values[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def td_target_held_in_the_error(values, rewards):
+    target = rewards + 0.9 * values[1:]
+    return jnp.sum((values[:-1] - lax.stop_gradient(target)) ** 2)
+
+
 def td_numpy_copy(values, rewards):
     target = np.asarray(rewards + 0.9 * values[1:])
     return jnp.sum((values[:-1] - target) ** 2)
@@ -263,8 +273,9 @@ WRONG_ANSWERS = (
         "12.jacobian_shapes",
         "option B's text retyped",
         lambda: (
-            "(4, 4, 4) from both: W's shape (4, 4) first, then the output's (4,): a "
-            "derivative with respect to a matrix is laid out like the matrix"
+            'from both, a dict like params, of shapes {"s": (3,), "w": (4, 3, 3)}: in each '
+            "entry that entry's own shape first, then the output's: a derivative with respect "
+            "to a matrix is laid out like the matrix"
         ),
         named="input-first",
     ),
@@ -281,6 +292,12 @@ WRONG_ANSWERS = (
         "12.jacobian_shapes",
         "the shapes it printed, not a letter",
         lambda: ((4, 4, 4), (4, 4, 4)),
+        named="shapes-not-letter",
+    ),
+    Wrong(
+        "12.jacobian_shapes",
+        "the dict of shapes, typed out",
+        lambda: {"s": (3,), "w": (3, 4, 3)},
         named="shapes-not-letter",
     ),
     Wrong(
@@ -333,6 +350,18 @@ WRONG_ANSWERS = (
     Wrong("12.hvp", "the lesson's wiggle_hvp", lambda: hvp_of_wiggle, named="lesson-function"),
     # 12.fixed_target
     Wrong("12.fixed_target", "td_loss unchanged", lambda: td_unchanged, named="gradient-flows"),
+    Wrong(
+        "12.fixed_target",
+        "the whole target wrapped, as held_loss does",
+        lambda: td_target_wrapped,
+        named="rewards-held",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "td_loss's target, held where the error uses it",
+        lambda: td_target_held_in_the_error,
+        named="rewards-held",
+    ),
     Wrong(
         "12.fixed_target",
         "rewards held, not values",

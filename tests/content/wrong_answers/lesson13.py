@@ -370,6 +370,12 @@ WRONG_ANSWERS = (
     Wrong("13.float32_gap", "E: a small rounding error is left", lambda: "E", named="small-error"),
     Wrong(
         "13.float32_gap",
+        "F: big a float64 as np.array makes it, then rounded in float32",
+        lambda: "F",
+        named="float64-computed-as-float32",
+    ),
+    Wrong(
+        "13.float32_gap",
         "0.0, the number it prints, not a letter",
         lambda: 0.0,
         says="letters, not numbers",
