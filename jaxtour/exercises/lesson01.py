@@ -56,7 +56,8 @@ def _countdown_end(last: int) -> dict[str, int]:
 
 
 ODDS_VARIANTS = Variants(
-    default=_countdown_end(1),
+    # _countdown_end(1), written out: the teacher's board reads it from this source
+    default={"last": 1, "below": 0, "after": 3, "beyond": -1},
     draw=lambda rng: _countdown_end(rng.choice((3, 5, 7))),
     shown="odds_down(n) holds the odd integers from n down to {last}, for any odd n of at "
     "least {last}.",

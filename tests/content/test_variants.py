@@ -42,6 +42,13 @@ def test_there_are_exercises_with_variants():
     assert {"01.arange", "06.scale_column"} <= {e.id for e in VARIED}
 
 
+def test_arange_variant_0_is_the_countdown_to_1_its_draws_are_built_from():
+    from jaxtour.exercises import lesson01
+
+    # written out as a literal for the teacher's board, the same as a drawn variant's
+    assert lesson01.ODDS_VARIANTS.default == lesson01._countdown_end(1)
+
+
 @pytest.mark.parametrize("exercise", VARIED, ids=lambda e: e.id)
 def test_twenty_variants_pass_their_reference_and_name_every_mistake(exercise, monkeypatch):
     distinct = _distinct(exercise)
