@@ -244,9 +244,7 @@ def shape_message(got: np.ndarray, expected: np.ndarray) -> str:
             if _same_numbers(part.astype(expected.dtype), shorter.astype(expected.dtype)):
                 extra = len(got) - len(expected)
                 singular, plural = _EXTRA[(extra > 0, where == "first")]
-                sentence = ngettext(singular, plural, abs(extra)).format(
-                    count=abs(extra), **shapes
-                )
+                sentence = ngettext(singular, plural, abs(extra)).format(count=abs(extra), **shapes)
                 if _increasing(expected):  # a range: which end is off is what it shows
                     return sentence + " " + _("A range includes its start and excludes its stop.")
                 return sentence

@@ -235,7 +235,12 @@ WRONG_ANSWERS = (
     Wrong("03.fix_slopes", "sum / len(v)", lambda: slopes_sum_over_len, "mean-not-sum"),
     Wrong("03.fix_slopes", "jnp.diff of the values", lambda: slopes_diff, "np-gradient"),
     Wrong(D, "f's derivative pattern, cos x for 2x cos x", lambda: dg_pattern_from_f),
-    Wrong(D, "the two terms as a tuple", lambda: d_terms_tuple, says="parts add up to the expected value"),
+    Wrong(
+        D,
+        "the two terms as a tuple",
+        lambda: d_terms_tuple,
+        says="parts add up to the expected value",
+    ),
     Wrong(D, "x² sin x differentiated", lambda: d_sin_version, "differentiated-sin"),
     Wrong(D, "(x²)' taken as x", lambda: d_power_x, "power-rule-x"),
     Wrong(
