@@ -18,6 +18,7 @@ os.environ.setdefault("JAX_PLATFORMS", "cpu")
 # (tests/learner/test_progress.py does, each in its own folder). Kernels inherit both.
 os.environ["JAXTOUR_DATA_DIR"] = tempfile.mkdtemp(prefix="jaxtour-test-data-")
 os.environ.setdefault("JAXTOUR_PROGRESS", "off")
+os.environ["JAXTOUR_VARIANT"] = "0"  # the shipped variant: nbval's kernels and every test
 # One folder of compiled XLA programs for the whole run, shared by every xdist worker (they
 # inherit the controller's environment) and by the kernels of the solved-lesson tests
 # (tests.helpers.kernel_env), so a program compiled once is not compiled again in each.

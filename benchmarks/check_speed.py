@@ -100,17 +100,21 @@ def _right_answer(exercise_id: str) -> tuple[object, str]:
         except Exception:
             continue
     name = _answer_name(exercise_id)
+    solution = exercise.solution  # with this learner's values, where the exercise varies
+    if exercise.variants is not None:
+        number = checks.variant_number(exercise)
+        solution = solution.format_map(exercise.variants.values(number))
     # Compiled under a cell-like file name whose lines linecache holds, as IPython does:
     # a rule that reads the function's source (lesson 14's) finds it.
     filename = f"<jaxtour-solution-{exercise_id}>"
     linecache.cache[filename] = (
-        len(exercise.solution),
+        len(solution),
         None,
-        exercise.solution.splitlines(keepends=True),
+        solution.splitlines(keepends=True),
         filename,
     )
     try:
-        exec(compile(exercise.solution, filename, "exec"), names)  # noqa: S102 - the solution
+        exec(compile(solution, filename, "exec"), names)  # noqa: S102 - the solution
         return names[name], "solution"
     except Exception:
         return checks.reference_answer(exercise_id), "reference"
@@ -215,6 +219,7 @@ def _environment(data_dir: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("JAX_COMPILATION_CACHE")}
     env.pop("JAXTOUR_TEST_COMPILE_CACHE", None)
     env.pop("XLA_FLAGS", None)
+    env.pop("JAXTOUR_VARIANT", None)  # the learner's own variant, drawn from their id
     env.update(
         JAXTOUR_DATA_DIR=data_dir, JAXTOUR_PROGRESS="on", JAX_PLATFORMS="cpu", PYTHONPATH=str(ROOT)
     )

@@ -322,13 +322,16 @@ def literal_mistakes(source: bytes) -> dict[str, dict[str, str]]:
     """Exercise id -> {mistake id: its message in English} for the ``Mistake(id=...,
     message=...)`` written inside ``EXERCISES = (Exercise(...), ...)`` in ``source``,
     importing nothing. A message that is an f-string of the module's literal constants is
-    filled in; one written any other way reads as its id (the board still names it)."""
+    filled in; one written any other way reads as its id (the board still names it). An
+    exercise with variants has its ``{name}``s filled with variant 0's values (the page's),
+    where ``Variants(default=...)`` is a literal; else each is named plainly, ``[name]``."""
     import ast
 
     start = source.find(b"\nEXERCISES = ")
     if start < 0:
         return {}
     constants: dict[str, object] | None = None
+    defaults: dict[str, object] | None = None
     table: dict[str, dict[str, str]] = {}
     for node in ast.parse(source[start:]).body:
         if [getattr(t, "id", None) for t in getattr(node, "targets", ())] != ["EXERCISES"]:
@@ -341,6 +344,12 @@ def literal_mistakes(source: bytes) -> dict[str, dict[str, str]]:
             if not isinstance(exercise, str):
                 continue
             mistakes = table.setdefault(exercise, {})
+            variants = given.get("variants")
+            values: object = None
+            if variants is not None:
+                if defaults is None:
+                    defaults = _variant_defaults(source[:start])
+                values = _variant_default(variants, defaults)
             for item in getattr(given.get("mistakes"), "elts", ()):
                 if not (isinstance(item, ast.Call) and getattr(item.func, "id", "") == "Mistake"):
                     continue
@@ -356,8 +365,71 @@ def literal_mistakes(source: bytes) -> dict[str, dict[str, str]]:
                     if constants is None:
                         constants = _constants(source[:start])
                     text = _filled(message, constants) or mistake
+                if variants is not None:
+                    text = _with_variant_values(text, values)
                 mistakes[mistake] = text
     return table
+
+
+def _variant_default(variants, defaults: dict[str, object]) -> object:
+    """The default values of an exercise's ``variants=`` (a module name, or a
+    ``Variants(...)`` written in place), if they are a literal; else None."""
+    import ast
+
+    if isinstance(variants, ast.Name):
+        return defaults.get(variants.id)
+    if isinstance(variants, ast.Call):
+        return _literal_default(variants)
+    return None
+
+
+def _variant_defaults(source: bytes) -> dict[str, object]:
+    """``NAME = Variants(default=<literal>, ...)`` at the module's top level: name ->
+    the literal (variant 0's values)."""
+    import ast
+
+    found: dict[str, object] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            name = getattr(node.targets[0], "id", None)
+            value = _literal_default(node.value)
+            if name is not None and value is not None:
+                found[name] = value
+    return found
+
+
+def _literal_default(call) -> object:
+    """The ``default=`` of a ``Variants(...)`` call, if it is a literal; else None."""
+    import ast
+
+    if not (isinstance(call, ast.Call) and getattr(call.func, "id", "") == "Variants"):
+        return None
+    for keyword in call.keywords:
+        if keyword.arg == "default":
+            try:
+                return ast.literal_eval(keyword.value)
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                return None
+    return None
+
+
+def _with_variant_values(text: str, values: object) -> str:
+    """A varied exercise's message as variant 0 says it (``values``: its default), or,
+    where those are unknown or lack a name, with each ``{name}`` named plainly."""
+    import string
+
+    if isinstance(values, dict):
+        try:
+            return text.format_map(values)
+        except (KeyError, ValueError, IndexError, AttributeError, TypeError):
+            pass
+    try:
+        parts = list(string.Formatter().parse(text))
+    except ValueError:  # a stray brace: the text as written
+        return text
+    return "".join(
+        literal + ("" if name is None else f"[{name}]") for literal, name, _spec, _conv in parts
+    )
 
 
 def _filled(message, constants: dict[str, object]) -> str | None:

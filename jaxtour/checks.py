@@ -9,12 +9,15 @@ learner's notebook never sees a traceback from the grader itself::
     checks.show("01.arange", lambda: my_answer)  # Check / Hint / Solution buttons
     checks.next()                             # the next exercise to do, or to review
     checks.use_language("ru")                 # feedback in the lesson's language
+    checks.variant("06.scale_column")         # the values of your variant of an exercise
+    checks.new_variant("06.scale_column")     # a fresh variant, for practice
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -32,6 +35,7 @@ from jaxtour.grader.learner_code import error_in_cell_assigning, read_names
 from jaxtour.grader.limits import set_time_limit
 from jaxtour.grader.panel import PanelActions, build_panel, display_panel
 from jaxtour.grader.spec import Exercise
+from jaxtour.grader.variants import ENV_VARIANT, fill, number_for, using
 from jaxtour.i18n import _, use_language
 from jaxtour.learner import progress_store, review
 from jaxtour.learner.progress_view import ProgressView, progress_view
@@ -48,6 +52,7 @@ __all__ = [
     "hint",
     "is_placeholder",
     "list_exercises",
+    "new_variant",
     # not "next": a star import would hide the builtin next(); call it as checks.next()
     "panel",
     "progress",
@@ -57,6 +62,7 @@ __all__ = [
     "show",
     "solution",
     "use_language",
+    "variant",
 ]
 
 
@@ -99,8 +105,11 @@ def check(exercise_id: str, answer: Any) -> Feedback:
         exercise = _lookup(exercise_id)
         if exercise is None:
             return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
-        feedback = judge(exercise, answer)
-        progress_store.record(exercise.id, feedback.status, feedback.mistake)  # never raises
+        number = variant_number(exercise)
+        with using(exercise, number):
+            feedback = judge(exercise, answer)
+        variant = number if exercise.variants is not None else None
+        progress_store.record(exercise.id, feedback.status, feedback.mistake, variant)
         if feedback.explanation and not feedback.passed:
             # a wrong prediction was told what happened: a later pass is not unaided
             progress_store.record_help(exercise.id, "solution")
@@ -125,7 +134,8 @@ def hint(exercise_id: str, level: int = 1) -> Note:
     heading = _("Hint {number} of {count} for {id}").format(
         number=shown, count=count, id=exercise.id
     )
-    body = _(exercise.hints[shown - 1])
+    with using(exercise, variant_number(exercise)):
+        body = fill(exercise, exercise.hints[shown - 1])
     if wanted > count:
         body += "\n" + _("(There are only {count} hints; {solution} shows the answer.)").format(
             count=count, solution=f"checks.solution({exercise.id!r})"
@@ -140,7 +150,8 @@ def solution(exercise_id: str) -> Note:
         return Note(_("Unknown exercise"), _unknown_message(exercise_id))
     progress_store.record_help(exercise.id, "solution")  # never raises
     heading = _("Solution for {id}").format(id=exercise.id)
-    return Note(heading, _(exercise.solution), code=True)  # comments in the language in use
+    with using(exercise, variant_number(exercise)):  # comments in the language in use
+        return Note(heading, fill(exercise, exercise.solution), code=True)
 
 
 def reference_answer(exercise_id: str) -> Any:
@@ -152,7 +163,88 @@ def reference_answer(exercise_id: str) -> Any:
         exercise = _lookup(exercise_id)
         if exercise is None:
             raise UnknownExercise(_unknown_message(exercise_id))
-        return exercise.reference()
+        with using(exercise, variant_number(exercise)):
+            return exercise.reference()
+
+
+def fixed_variant() -> int | None:
+    """The variant fixed for everyone (``JAXTOUR_VARIANT``: a teacher's lecture, the
+    shipped notebooks' 0), or None where each learner gets their own."""
+    text = os.environ.get(ENV_VARIANT, "").strip()
+    return int(text) if text.isdigit() else None
+
+
+def variant_number(exercise: Exercise) -> int:
+    """The variant of ``exercise`` this learner is asked: the fixed one, else drawn from
+    their id, the exercise's id and how often they asked for a new one. 0 for an
+    exercise without variants, and where the store cannot be read."""
+    if exercise.variants is None:
+        return 0
+    fixed = fixed_variant()
+    if fixed is not None:
+        return fixed
+    try:
+        practice = progress_store.practice_count(exercise.id)
+    except Exception:  # a store that cannot be read: the first variant of this learner
+        practice = 0
+    return number_for(_learner(), exercise.id, practice)
+
+
+def _learner() -> str:
+    if not _learner_ids:
+        _learner_ids.append(progress_store.learner_id())
+    return _learner_ids[0]
+
+
+_learner_ids: list[str] = []  # asked once per session: the store keeps the first one made
+
+
+def variant(exercise_id: str) -> Note:
+    """The values of this learner's variant of ``exercise_id``: what the lesson's setup
+    cell shows above the exercise (the text of the page names variant 0's)."""
+    exercise = _lookup(exercise_id)
+    if exercise is None:
+        return Note(_("Unknown exercise"), _unknown_message(exercise_id))
+    number = variant_number(exercise)
+    heading = _("Your task for {id}").format(id=exercise.id)
+    if exercise.variants is None:
+        return Note(heading, _("{id} has one version only.").format(id=exercise.id))
+    with using(exercise, number):
+        line = fill(exercise, exercise.variants.shown)
+    if fixed_variant() is not None:
+        more = _("Variant {number}, the same for everyone here.").format(number=number)
+    else:
+        more = _("Variant {number}; {call} gives you another, for practice.").format(
+            number=number, call=f"checks.new_variant({exercise.id!r})"
+        )
+    return Note(heading, f"{line}\n{more}")
+
+
+def new_variant(exercise_id: str) -> Note:
+    """A fresh variant of ``exercise_id``, for practice: its values, to be used in the
+    exercise cell (run the setup cell again to see them there). Nothing recorded is
+    changed or lost; the store adds one row, and the check judges the new variant."""
+    exercise = _lookup(exercise_id)
+    if exercise is None:
+        return Note(_("Unknown exercise"), _unknown_message(exercise_id))
+    if exercise.variants is None:
+        return Note(_("No variants"), _("{id} has one version only.").format(id=exercise.id))
+    if fixed_variant() is not None:
+        return Note(
+            _("No new variant"),
+            _(
+                "Variant {number} of every exercise is fixed for everyone here ({env}), so "
+                "there is no other to ask for."
+            ).format(number=fixed_variant(), env=ENV_VARIANT),
+        )
+    before = variant_number(exercise)
+    progress_store.record_new_variant(exercise.id)  # never raises
+    if variant_number(exercise) == before:  # the store could not be written
+        problem = progress_store.take_problem() or ""
+        return Note(
+            _("No new variant"), _("It could not be recorded. {problem}").format(problem=problem)
+        )
+    return variant(exercise_id)
 
 
 def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:

@@ -128,6 +128,9 @@ def strip_widget_views(notebook: nbformat.NotebookNode) -> None:
 
 # Building lessons is not a learner's work: keep it out of the progress store.
 os.environ.setdefault("JAXTOUR_PROGRESS", "off")
+os.environ["JAXTOUR_VARIANT"] = (
+    "0"  # notebooks ship variant 0: their outputs are the same on every build
+)
 
 
 def execute(
@@ -282,12 +285,13 @@ def kernel_started(client: NotebookClient, env: dict[str, str] | None) -> Iterat
 def solved(notebook: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, list[str]]:
     """The notebook with every exercise cell replaced by its solution, and the ids solved."""
     from jaxtour.exercises import all_exercises
+    from jaxtour.grader.spec import shipped
 
     exercises, ids = all_exercises(), []
     for cell in notebook.cells:
         exercise_id = cell.get("metadata", {}).get("jaxtour", {}).get("exercise")
         if exercise_id:
-            cell.source = exercises[exercise_id].solution
+            cell.source = shipped(exercises[exercise_id], exercises[exercise_id].solution)
             ids.append(exercise_id)
     return notebook, ids
 
@@ -305,6 +309,7 @@ def learner_path(
     that cell and its check cell, as a learner solving in place does.
     """
     from jaxtour.exercises import all_exercises
+    from jaxtour.grader.spec import shipped
 
     exercises = all_exercises()
     client = NotebookClient(
@@ -324,7 +329,7 @@ def learner_path(
             exercise_id = cell.get("metadata", {}).get("jaxtour", {}).get("exercise")
             if not exercise_id:
                 continue
-            cell.source = exercises[exercise_id].solution
+            cell.source = shipped(exercises[exercise_id], exercises[exercise_id].solution)
             client.execute_cell(cell, index)
             check_index = next(
                 i

@@ -101,6 +101,8 @@ def exercise_messages(exercise) -> Iterator[tuple[str, str]]:
         yield f"choice text {number} (as the lesson prints it)", text
     if has_comment(exercise.solution):
         yield "solution (translate the comments only)", exercise.solution
+    if exercise.variants is not None:
+        yield "variant line (the setup cell prints it; keep each {name})", exercise.variants.shown
 
 
 def _id_lines(source: str) -> dict[str, int]:

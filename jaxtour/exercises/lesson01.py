@@ -33,7 +33,7 @@ from jaxtour.grader.rules import (
     is_numpy_array,
     outputs_on,
 )
-from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.spec import Exercise, Mistake, Variants
 from jaxtour.i18n import _
 from jaxtour.lazy import is_jax_array
 
@@ -49,8 +49,29 @@ def _wrapped(value: int, bits: int) -> int:
 # --- 01.arange: a countdown, for any odd n ----------------------------------------------
 
 
+def _countdown_end(last: int) -> dict[str, int]:
+    """A countdown's last number, and the numbers its messages name: the stop that ends it
+    there, one step short of it and one step past it."""
+    return {"last": last, "below": last - 1, "after": last + 2, "beyond": last - 2}
+
+
+ODDS_VARIANTS = Variants(
+    # _countdown_end(1), written out: the teacher's board reads it from this source
+    default={"last": 1, "below": 0, "after": 3, "beyond": -1},
+    draw=lambda rng: _countdown_end(rng.choice((3, 5, 7))),
+    shown="odds_down(n) holds the odd integers from n down to {last}, for any odd n of at "
+    "least {last}.",
+)
+
+
+def _last():
+    """Where the learner's variant ends the countdown (variant 0: at 1)."""
+    return ODDS_VARIANTS.current("01.arange")["last"]
+
+
 def _odds_inputs():
-    return [(19,), (1,), (7,)]
+    last = _last()
+    return [(19,), (last,), (last + 6,)]
 
 
 def _odds_random_inputs(rng: np.random.Generator):
@@ -58,11 +79,11 @@ def _odds_random_inputs(rng: np.random.Generator):
 
 
 def _odds_down(n):
-    return jnp.arange(n, 0, -2)
+    return jnp.arange(n, _last() - 1, -2)
 
 
 def _odds_not_returned(n):
-    odds = jnp.arange(n, 0, -2)  # noqa: F841 (the forgotten return)
+    odds = jnp.arange(n, _last() - 1, -2)  # noqa: F841 (the forgotten return)
 
 
 def _right_values(answer: Any) -> list[Any] | None:
@@ -77,9 +98,9 @@ def _right_values(answer: Any) -> list[Any] | None:
             values = np.asarray(list(got) if isinstance(got, range) else got)
         except Exception:
             return None
-        if values.shape != (len(range(n, 0, -2)),) or values.dtype.kind not in "iuf":
+        if values.shape != (len(range(n, _last() - 1, -2)),) or values.dtype.kind not in "iuf":
             return None
-        if not np.array_equal(values, np.arange(n, 0, -2)):
+        if not np.array_equal(values, np.arange(n, _last() - 1, -2)):
             return None
         results.append(got)
     return results
@@ -638,72 +659,72 @@ EXERCISES = (
             "np.arange takes a start, a stop and a step, and the step may be negative: it "
             "then counts down. jnp.arange takes the same arguments.",
             "Start at n and step by -2. arange stops before its stop value, counting up or "
-            "down: which stop ends the countdown at 1 and never reaches -1?",
+            "down: which stop ends the countdown at {last} and never reaches {beyond}?",
             "def odds_down(n):\n    return jnp.arange(n, ..., -2)",
         ),
-        solution="def odds_down(n):\n    return jnp.arange(n, 0, -2)",
+        solution="def odds_down(n):\n    return jnp.arange(n, {below}, -2)",
         mistakes=(
             Mistake(
                 id="numpy-array",
                 message="Right numbers, but a NumPy array (np.arange): NumPy made it, where "
                 "the task asks for a jax array.",
-                example=lambda: lambda n: np.arange(n, 0, -2),
+                example=lambda: lambda n: np.arange(n, _last() - 1, -2),
                 matches=_right_values_as(is_numpy_array),
             ),
             Mistake(
                 id="python-range",
                 message="Right numbers, but a plain Python range or list, where the task asks "
                 "for a jax array.",
-                example=lambda: lambda n: range(n, 0, -2),
+                example=lambda: lambda n: range(n, _last() - 1, -2),
                 matches=_right_values_as(lambda result: isinstance(result, range | list | tuple)),
             ),
             Mistake(
                 id="floats",
                 message="Right numbers, but floats: a float start, stop or step (or "
                 "linspace) makes floats, where the task asks for integers.",
-                example=lambda: lambda n: jnp.arange(float(n), 0.0, -2.0),
+                example=lambda: lambda n: jnp.arange(float(n), _last() - 1.0, -2.0),
                 matches=_right_values_as(_is_float_jax),
             ),
             Mistake(
                 id="ascending",
-                message="Right numbers, counted up: the task counts down, from n to 1.",
-                example=lambda: lambda n: jnp.arange(1, n + 1, 2),
+                message="Right numbers, counted up: the task counts down, from n to {last}.",
+                example=lambda: lambda n: jnp.arange(_last(), n + 1, 2),
             ),
             Mistake(
                 id="stops-early",
-                message="Your countdown ends at 3: arange never includes its stop value, "
-                "counting down as counting up, so a stop of 1 leaves 1 out.",
-                example=lambda: lambda n: jnp.arange(n, 1, -2),
+                message="Your countdown ends at {after}: arange never includes its stop value, "
+                "counting down as counting up, so a stop of {last} leaves {last} out.",
+                example=lambda: lambda n: jnp.arange(n, _last(), -2),
             ),
             Mistake(
                 id="past-one",
-                message="Your countdown goes past 1, to -1: arange stops just before its stop "
-                "value, and -1 still lies before the stop you gave.",
-                example=lambda: lambda n: jnp.arange(n, -2, -2),
+                message="Your countdown goes past {last}, to {beyond}: arange stops just before its "
+                "stop value, and {beyond} still lies before the stop you gave.",
+                example=lambda: lambda n: jnp.arange(n, _last() - 3, -2),
             ),
             Mistake(
                 id="misses-n",
                 message="Your countdown starts below n: n itself is odd, and the first "
                 "number of the countdown. arange's start is included.",
-                example=lambda: lambda n: jnp.arange(n - 2, 0, -2),
+                example=lambda: lambda n: jnp.arange(n - 2, _last() - 1, -2),
             ),
             Mistake(
                 id="evens",
-                message="Those are the even numbers below n, down to 0: the countdown starts "
-                "at n itself, which is odd, and so is every second number after it.",
-                example=lambda: lambda n: jnp.arange(n - 1, -1, -2),
+                message="Those are the even numbers below n, down to {below}: the countdown "
+                "starts at n itself, which is odd, and so is every second number after it.",
+                example=lambda: lambda n: jnp.arange(n - 1, _last() - 2, -2),
             ),
             Mistake(
                 id="step-one",
-                message="That is every number from n down to 1, even ones included: only the "
+                message="That is every number from n down to {last}, even ones included: only the "
                 "odd numbers are asked for.",
-                example=lambda: lambda n: jnp.arange(n, 0, -1),
+                example=lambda: lambda n: jnp.arange(n, _last() - 1, -1),
             ),
             Mistake(
                 id="positive-step",
                 message="Your arrays are empty: with a positive step arange counts up, and a "
                 "stop below the start is already passed.",
-                example=lambda: lambda n: jnp.arange(n, 0, 2),
+                example=lambda: lambda n: jnp.arange(n, _last() - 1, 2),
             ),
             Mistake(
                 id="ignores-n",
@@ -722,6 +743,7 @@ EXERCISES = (
         ),
         success="NumPy's arguments with jnp in front: a start, a stop one step past the end, "
         "and a negative step.",
+        variants=ODDS_VARIANTS,
     ),
     Exercise(
         id="01.default_dtype",

@@ -35,7 +35,7 @@ from jaxtour.grader.rules import (
     cases_of_this_check,
     outputs_on,
 )
-from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.spec import Exercise, Mistake, Variants
 from jaxtour.lazy import is_jax_array
 
 # --- 06.set_first -----------------------------------------------------------------------
@@ -263,7 +263,7 @@ def _updates_with_at(answer: Any) -> bool:
 
 
 def _update_not_kept(m, j, factor):
-    m = m.astype(jnp.float32)
+    m = m.astype(_dtype())
     m.at[:, j].multiply(factor)
     return m
 
@@ -288,8 +288,20 @@ def _numpy_matrix_inputs():
     return [(np.arange(6.0).reshape(2, 3), 1, 10.0)]
 
 
+COLUMN_VARIANTS = Variants(
+    default={"dtype": "float32"},
+    draw=lambda rng: {"dtype": rng.choice(("float16", "bfloat16"))},
+    shown="scale_column returns a jax array of {dtype}.",
+)
+
+
+def _dtype():
+    """The float dtype the learner's variant asks the table in (variant 0: float32)."""
+    return jnp.dtype(COLUMN_VARIANTS.current("06.scale_column")["dtype"])
+
+
 def _scale_column(m, j, factor):
-    return m.astype(jnp.float32).at[:, j].multiply(factor)
+    return m.astype(_dtype()).at[:, j].multiply(factor)
 
 
 def _kept_int(m, j, factor):
@@ -299,10 +311,10 @@ def _kept_int(m, j, factor):
 
 
 def _on_floats(wrong):
-    """``wrong`` run after m is converted to float32 (made once per slip)."""
+    """``wrong`` run after m is converted to the float dtype asked (made once per slip)."""
 
     def on_floats(m, j, factor):
-        return wrong(m.astype(jnp.float32), j, factor)
+        return wrong(m.astype(_dtype()), j, factor)
 
     on_floats.__name__ = on_floats.__qualname__ = f"{wrong.__name__}_on_floats"
     return on_floats
@@ -352,11 +364,11 @@ def _one_based_column(m, j, factor):
 
 
 def _fixed_column(m, j, factor):
-    return m.astype(jnp.float32).at[:, 1].multiply(factor)
+    return m.astype(_dtype()).at[:, 1].multiply(factor)
 
 
 def _fixed_factor(m, j, factor):
-    return m.astype(jnp.float32).at[:, j].multiply(10.0)
+    return m.astype(_dtype()).at[:, j].multiply(10.0)
 
 
 def _column_variants():
@@ -384,11 +396,11 @@ def _ref_times_factor(m, j, factor):
 
 
 def _no_return_column(m, j, factor):
-    m.astype(jnp.float32).at[:, j].multiply(factor)
+    m.astype(_dtype()).at[:, j].multiply(factor)
 
 
 def _row_into_column(m, j, factor):
-    return m.astype(jnp.float32).at[:, j].set(m[j] * factor)
+    return m.astype(_dtype()).at[:, j].set(m[j] * factor)
 
 
 def _columns_from_j(m, j, factor):
@@ -982,11 +994,11 @@ EXERCISES = (
             "column j, as in NumPy.",
             "An .at[] update returns an array of the dtype it started from, whatever the "
             "values written. Which dtype must the table have before column j is multiplied?",
-            "return m.astype(jnp.float32).at[:, j].multiply(factor)",
+            "return m.astype(jnp.{dtype}).at[:, j].multiply(factor)",
         ),
         solution=(
             "def scale_column(m, j, factor):\n"
-            "    return m.astype(jnp.float32).at[:, j].multiply(factor)"
+            "    return m.astype(jnp.{dtype}).at[:, j].multiply(factor)"
         ),
         mistakes=(
             Mistake(
@@ -1063,7 +1075,7 @@ EXERCISES = (
                 message="Column j holds the products with their fractions dropped (0.5 times 1 "
                 "became 0): an .at[] update keeps the dtype of the array it updates, so on an "
                 "int32 table the products were cast back to int32 (JAX warns that the types are "
-                "incompatible), and a float32 made from that afterwards cannot bring the fractions "
+                "incompatible), and a {dtype} made from that afterwards cannot bring the fractions "
                 "back.",
                 example=lambda: _kept_int,
                 matches=_fractions_lost,
@@ -1072,7 +1084,7 @@ EXERCISES = (
                 id="rounded",
                 message="Column j holds the products rounded to whole numbers. In another unit "
                 "a count is no longer whole: 0.5 times 1 is 0.5, and the fractions are part of "
-                "the result, in float32.",
+                "the result, in {dtype}.",
                 example=lambda: _rounded,
                 matches=behaves_like(_rounded, _matrix_inputs),
             ),
@@ -1144,7 +1156,7 @@ EXERCISES = (
                 id="unchanged-no-update",
                 message="Your function returns m's values as they were: column j is not "
                 "multiplied by factor anywhere in the result.",
-                example=lambda: lambda m, j, factor: m.astype(jnp.float32),
+                example=lambda: lambda m, j, factor: m.astype(_dtype()),
                 matches=_returns_m,
             ),
             Mistake(
@@ -1180,7 +1192,8 @@ EXERCISES = (
             ),
         ),
         success="The index is NumPy's, the update is JAX's, and the dtype is the array's: "
-        "an .at[] update never changes it, so the table became float32 first.",
+        "an .at[] update never changes it, so the table became {dtype} first.",
+        variants=COLUMN_VARIANTS,
     ),
     Exercise(
         id="06.count_labels",

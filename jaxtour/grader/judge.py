@@ -45,6 +45,8 @@ from jaxtour.grader.obstacles import describe_changes, session_obstacles
 from jaxtour.grader.plain import NotPlain, plain
 from jaxtour.grader.rules import one_check
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.variants import fill
+from jaxtour.grader.variants import key as variant_key
 from jaxtour.i18n import N_, _, ngettext
 
 __all__ = [
@@ -351,19 +353,20 @@ def makes(exercise: Exercise, mistake: Mistake, answer: Any, example: Any = None
 # Examples that are functions, built once per mistake: a fresh ``jax.jit(lambda ...)`` on
 # every check would compile again each time. Values are rebuilt (some follow a
 # measurement, such as 08.speedup's), which costs nothing worth keeping.
-_example_functions: dict[int, tuple[Mistake, Any]] = {}
+_example_functions: dict[tuple[int, Any], tuple[Mistake, Any]] = {}
 
 
 def _built_example(exercise: Exercise, mistake: Mistake) -> Any:
     """The mistake's example, built and warmed up off the clock (it is the grader's code)."""
     with paused():
-        held = _example_functions.get(id(mistake))
+        kept = (id(mistake), variant_key())  # an example reads its variant's values
+        held = _example_functions.get(kept)
         if held is not None and held[0] is mistake:
             example = held[1]
         else:
             example = mistake.example()
             if callable(example):
-                _example_functions[id(mistake)] = (mistake, example)
+                _example_functions[kept] = (mistake, example)
         _warm_up(exercise, example)
         return example
 
@@ -407,7 +410,9 @@ def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedb
     first = asked_before_the_rule(exercise)
     for mistake in exercise.mistakes[:first]:
         if makes(exercise, mistake, answer):
-            return make_feedback(exercise, "incorrect", _(mistake.message), mistake=mistake.id)
+            return make_feedback(
+                exercise, "incorrect", fill(exercise, mistake.message), mistake=mistake.id
+            )
     refusal = _by_the_rule(exercise, answer, expected)
     if refusal is not None and verdicts_only():
         return refusal  # refused either way: which mistake it is would not be read
@@ -416,10 +421,12 @@ def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedb
             continue  # a right value is no wrong example's value, nor a refused answer
         example = _built_example(exercise, mistake) if mistake.matches is None else None
         if makes(exercise, mistake, answer, example):
-            return make_feedback(exercise, "incorrect", _(mistake.message), mistake=mistake.id)
+            return make_feedback(
+                exercise, "incorrect", fill(exercise, mistake.message), mistake=mistake.id
+            )
     if refusal is not None:
         return refusal
-    return make_feedback(exercise, "correct", _(exercise.success))
+    return make_feedback(exercise, "correct", fill(exercise, exercise.success))
 
 
 def _by_the_rule(exercise: Exercise, answer: Any, expected: Any) -> Feedback | None:

@@ -7,6 +7,7 @@ refuses answers no exercise can accept before any rule runs.
 
 from __future__ import annotations
 
+import functools
 import linecache
 import re
 import sys
@@ -20,6 +21,7 @@ from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.isolation import back_from_learner
 from jaxtour.grader.limits import called_learner
 from jaxtour.grader.plain import NotPlain, is_wrapper, plain
+from jaxtour.grader.variants import key as variant_key
 from jaxtour.i18n import _
 from jaxtour.lazy import is_tracer
 
@@ -110,14 +112,20 @@ def transformed(transform: Callable[..., Any], fn: Callable[..., Any]) -> Callab
     object while the function and what it reads are unchanged): the next check reuses
     what JAX traced and compiled for it. ``transform`` is compared by identity: pass one
     made once (a module-level function, a rule's field), not a new lambda per call.
+
+    While a variant is judged, ``fn`` is transformed as a function object of its own, kept
+    per variant: JAX keeps what it traced per function object, and a function that reads
+    the variant's values while traced (the grader's reference or a mistake's example,
+    checked as an answer) must not be served variant 0's trace.
     """
-    key = (id(fn), id(transform))
+    variant = variant_key()
+    key = (id(fn), id(transform), variant)
     held = _transformed.pop(key, None)
     if held is not None and held[0] is fn and held[1] is transform:
         _transformed[key] = held  # the most recent last
         return held[2]
     try:
-        result = transform(fn)
+        result = transform(_in_this_variant(fn) if variant else fn)
     except Exception as exc:
         raise LearnerCodeError(
             _("Your function could not be transformed: {error}").format(error=one_line(exc)),
@@ -132,7 +140,17 @@ def transformed(transform: Callable[..., Any], fn: Callable[..., Any]) -> Callab
 
 
 _MAX_TRANSFORMED = 64  # as plain's _MAX_WRAPPERS: one per learner function kept
-_transformed: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
+_transformed: dict[tuple[int, int, Any], tuple[Any, Any, Any]] = {}
+
+
+def _in_this_variant(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` as a new function object (its signature kept, for static_argnums)."""
+
+    @functools.wraps(fn)
+    def in_this_variant(*args: Any, **kwargs: Any) -> Any:
+        return fn(*args, **kwargs)
+
+    return in_this_variant
 
 
 def screen(answer: Any) -> str | None:

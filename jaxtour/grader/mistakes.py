@@ -817,7 +817,12 @@ def _is_numeric(leaf: Any) -> bool:
         return False
     if isinstance(leaf, int | float | np.generic):
         return True
-    return hasattr(leaf, "shape") and np.asarray(leaf).dtype.kind in "iufcb"
+    if not hasattr(leaf, "shape"):
+        return False
+    dtype = np.asarray(leaf).dtype  # bfloat16 and float8 (ml_dtypes) are kind "V" to NumPy
+    return dtype.kind in "iufcb" or (
+        dtype.kind == "V" and jax.numpy.issubdtype(dtype, jax.numpy.inexact)
+    )
 
 
 # --- function answers that read the notebook's globals, return nothing, or are uncalled ---

@@ -33,6 +33,7 @@ from jaxtour.grader.learner_code import (
 )
 from jaxtour.grader.limits import paused
 from jaxtour.grader.pristine import np
+from jaxtour.grader.variants import key as variant_key
 from jaxtour.i18n import N_, _, ngettext
 from jaxtour.lazy import is_jax_array, jax
 
@@ -215,19 +216,20 @@ def outputs_on(cases: Callable[[], Inputs], fn: Callable[..., Any]) -> Sequence[
     Only the grader's own functions come here (references, mistake examples): their
     inputs are deterministic and they are pure. The learner's function always gets
     freshly built inputs, and what it returns is kept for one check only
-    (``one_check``). The outputs are kept apart per x64 setting: with jax_enable_x64
+    (``one_check``). The outputs are kept apart per variant (``variants.key``) and per
+    x64 setting: with jax_enable_x64
     on, the same inputs are int64 and float64. A rule that
     stops at the first case that differs computes (and compiles) no more of them: a
     wrong answer does not pay for every mistake's example on every input.
     """
     x64 = bool(jax.config.jax_enable_x64)
-    key = (cases, fn, x64)
+    key = (cases, fn, x64, variant_key())  # a variant's reference reads its own values
     outputs = _lazy_outputs.get(key)
     if outputs is None:
         # The first function read on these cases (the reference: a rule reads it before
         # any mistake's example) is compiled whole; the examples, read only for wrong
         # answers, run op by op, where each operation compiled once serves them all.
-        first = not any(k[0] == cases and k[2] == x64 for k in _lazy_outputs)
+        first = not any(k[0] == cases and k[2:] == key[2:] for k in _lazy_outputs)
         if len(_lazy_outputs) >= _MAX_LAZY_OUTPUTS:
             _lazy_outputs.pop(next(iter(_lazy_outputs)))
         outputs = _lazy_outputs[key] = _Outputs(cases, fn, jit=first)
@@ -284,7 +286,7 @@ class _Outputs(Sequence):
                 if self._jitted is None:
                     self._jitted = {}
                 if static not in self._jitted:
-                    self._jitted[static] = jax.jit(self._fn, static_argnums=static)
+                    self._jitted[static] = jax.jit(_own_trace(self._fn), static_argnums=static)
                 jitted = self._jitted[static]
                 # A Python loop unrolls under jit: a long program compiles slower than
                 # its few distinct operations run one by one.
@@ -298,6 +300,20 @@ class _Outputs(Sequence):
 
 
 _MAX_JITTED_EQUATIONS = 100
+
+
+def _own_trace(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` as a function object of its own while a variant is judged: JAX keeps what it
+    traced per function object, and a variant's reference reads its values while traced,
+    so variant 0's trace must not serve variant 1 (``_Outputs`` is made per variant)."""
+    if not variant_key():
+        return fn
+
+    @functools.wraps(fn)
+    def in_this_variant(*args: Any) -> Any:
+        return fn(*args)
+
+    return in_this_variant
 
 
 def _interrupted(exc: BaseException) -> bool:

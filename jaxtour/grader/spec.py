@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-__all__ = ["Exercise", "Mistake", "Rule"]
+from jaxtour.grader.variants import Variants
+
+__all__ = ["Exercise", "Mistake", "Rule", "Variants"]
 
 EXERCISE_ID = re.compile(r"^\d\d\.[a-z][a-z0-9_]*$")  # "03.grad_of_total"
 MISTAKE_ID = re.compile(r"^[a-z][a-z0-9-]*$")  # "wrong-axis"
@@ -92,6 +94,10 @@ class Exercise:
     devices, say): a function returning ``None`` when all is there, else the sentence
     that says what is missing and how to get it. While it says so, every check reports
     that sentence as "not attempted" and judges nothing.
+
+    ``variants``: the exercise is asked with other values per learner (``variants.py``):
+    its reference, inputs and mistakes read ``variants.current(id)``, and its texts name
+    the values as ``{name}``, filled after translation.
     """
 
     id: str
@@ -106,6 +112,7 @@ class Exercise:
     prediction: bool = False
     explanation: str = ""
     needs: Callable[[], str | None] | None = None
+    variants: Variants | None = None
 
     def __post_init__(self) -> None:
         where = f"exercise {self.id!r}"
@@ -139,8 +146,20 @@ class Exercise:
                 f"{where}: a prediction's rule reads an answer (``read`` returns None for "
                 "anything that is not one), so that a slip does not show the explanation"
             )
+        if self.variants is not None:
+            texts = (self.solution, self.success, *self.hints, *messages)
+            for text in texts:  # a {name} the values lack, or a stray brace, fails here
+                text.format_map(dict(self.variants.default))
         if self.success in messages:
             raise ValueError(f"{where}: the success message repeats a mistake's message")
+
+
+def shipped(exercise: Exercise, text: str) -> str:
+    """``text`` of ``exercise`` (its solution, a hint) as the shipped notebooks show it:
+    untranslated, with variant 0's values filled in where the exercise has variants."""
+    if exercise.variants is None:
+        return text
+    return text.format_map(dict(exercise.variants.default))
 
 
 def check_declarations(exercises: tuple[Exercise, ...], lesson_number: str) -> None:

@@ -80,18 +80,37 @@ CREATE TABLE IF NOT EXISTS help (
     level INTEGER NOT NULL
 )
 """,
+    # one row per checks.new_variant(): how often a learner asked for a fresh variant
+    """
+CREATE TABLE IF NOT EXISTS variants (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at REAL NOT NULL,
+    exercise TEXT NOT NULL
+)
+""",
+    # the learner's id, made once (the first row is kept): what their variants are drawn from
+    """
+CREATE TABLE IF NOT EXISTS learner (
+    at REAL NOT NULL,
+    id TEXT NOT NULL
+)
+""",
 )
 # Columns added since the first release, added in place to an older store.
 _ADDED_COLUMNS = {
     "hints": "INTEGER NOT NULL DEFAULT 0",
     "solution": "INTEGER NOT NULL DEFAULT 0",
+    "variant": "INTEGER",  # the variant checked (NULL: recorded before variants, or none)
 }
+_HELP_COLUMNS = ("hints", "solution")
 _INSERT = {
-    "checks": "INSERT INTO checks (at, exercise, status, mistake, hints, solution)"
+    "checks": "INSERT INTO checks (at, exercise, status, mistake, hints, solution, variant)"
     " VALUES (?1, ?2, ?3, ?4,"
     "  (SELECT COALESCE(MAX(level), 0) FROM help WHERE exercise = ?2 AND kind = 'hint'),"
-    "  EXISTS (SELECT 1 FROM help WHERE exercise = ?2 AND kind = 'solution'))",
+    "  EXISTS (SELECT 1 FROM help WHERE exercise = ?2 AND kind = 'solution'), ?5)",
     "help": "INSERT INTO help (at, exercise, kind, level) VALUES (?, ?, ?, ?)",
+    "variants": "INSERT INTO variants (at, exercise) VALUES (?, ?)",
+    "learner": "INSERT INTO learner (at, id) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM learner)",
 }
 # SQLite's primary result codes (the low byte of an extended code).
 _CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
@@ -416,10 +435,13 @@ def _save_at_exit() -> None:
                 entries.clear()
 
 
-def record(exercise_id: str, status: str, mistake: str | None = None) -> bool:
+def record(
+    exercise_id: str, status: str, mistake: str | None = None, variant: int | None = None
+) -> bool:
     """Append one check outcome, with the help seen so far (the most specific hint, and
-    whether the solution was shown). False (never an exception) if it is not saved now."""
-    return _record("checks", (time.time(), exercise_id, status, mistake))
+    whether the solution was shown) and the variant checked (None: the exercise has no
+    variants). False (never an exception) if it is not saved now."""
+    return _record("checks", (time.time(), exercise_id, status, mistake, variant))
 
 
 def record_help(exercise_id: str, kind: str, level: int = 0) -> bool:
@@ -442,7 +464,7 @@ def _select(connection: sqlite3.Connection, strict: bool = False) -> list[Row]:
             raise StoreProblem(f"it is not a jaxtour progress store (no checks.{missing})")
         if not columns:
             return []
-        helped = ", ".join(name if name in columns else "0" for name in _ADDED_COLUMNS)
+        helped = ", ".join(name if name in columns else "0" for name in _HELP_COLUMNS)
         query = f"SELECT exercise, status, {helped}, at FROM checks ORDER BY id"
         return connection.execute(query).fetchall()
 
@@ -525,7 +547,7 @@ def _pending_rows(path: Path) -> list[Row]:
             hints[exercise] = max(hints.get(exercise, 0), values[3])
         elif table == "help":
             solutions.add(exercise)
-        else:
+        elif table == "checks":
             rows.append(
                 (exercise, values[2], hints.get(exercise, 0), exercise in solutions, values[0])
             )
@@ -641,3 +663,111 @@ def by_lesson(
         helped = sum(1 for i in ids if i in done and done[i].passed_with in ("hint", "solution"))
         table.append(LessonProgress(lesson, len(ids), attempted, passed, helped))
     return table
+
+
+# --- variants: the learner's id and the practice counter --------------------------------
+
+ENV_HUB_USER = "JUPYTERHUB_USER"  # on a hub, the learner's id is their user name
+_session_learner: list[str] = []  # the id made in this session while the store was not written
+
+
+def _select_learner(connection: sqlite3.Connection) -> list[tuple[str]]:
+    with contextlib.closing(connection):
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+        if "learner" not in tables:
+            return []
+        return connection.execute("SELECT id FROM learner ORDER BY rowid LIMIT 1").fetchall()
+
+
+def learner_id(path: Path | None = None) -> str:
+    """A stable id for the learner, from which their variants are drawn: the hub's user
+    name (``JUPYTERHUB_USER``); else the one kept in the store, made once (a random
+    token, written with the first row; the first one written wins); with the store off,
+    the system user's name. Never raises."""
+    hub_user = os.environ.get(ENV_HUB_USER, "").strip()
+    if hub_user:
+        return f"hub:{hub_user}"
+    if not enabled():
+        import getpass  # noqa: PLC0415 - only here
+
+        try:
+            return f"user:{getpass.getuser()}"
+        except Exception:
+            return "user:unknown"
+    path = path or store_path()
+    with contextlib.suppress(Exception):
+        stored = _stored_rows(path, _select_learner)
+        if stored:
+            return stored[0][0]
+    if not _session_learner:
+        import secrets  # noqa: PLC0415 - only here
+
+        _session_learner.append(secrets.token_hex(16))
+    if _record("learner", (time.time(), _session_learner[0])):
+        with contextlib.suppress(Exception):
+            stored = _stored_rows(path, _select_learner)
+            if stored:
+                return stored[0][0]  # another kernel's, if it wrote first
+    return _session_learner[0]
+
+
+def record_new_variant(exercise_id: str) -> bool:
+    """Note that a fresh variant of ``exercise_id`` was asked for (a row added, nothing
+    changed): the practice counter is the number of these rows."""
+    if not enabled():  # nothing is written: counted for this session only
+        _unstored_requests.append(exercise_id)
+        return True
+    return _record("variants", (time.time(), exercise_id))
+
+
+_unstored_requests: list[str] = []  # new variants asked for while the store is off
+
+
+def _select_variant_requests(connection: sqlite3.Connection) -> list[tuple[str]]:
+    with contextlib.closing(connection):
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+        if "variants" not in tables:
+            return []
+        return connection.execute("SELECT exercise FROM variants").fetchall()
+
+
+def practice_count(exercise_id: str, path: Path | None = None) -> int:
+    """How often a fresh variant of ``exercise_id`` was asked for (unsaved ones included);
+    0 in a store from before variants. Raises StoreProblem if the store cannot be read."""
+    if not enabled():
+        return _unstored_requests.count(exercise_id)
+    path = path or store_path()
+    stored = sum(
+        1 for (exercise,) in _stored_rows(path, _select_variant_requests) if exercise == exercise_id
+    )
+    pending = sum(
+        1
+        for table, values in _pending.get(path, [])
+        if table == "variants" and values[1] == exercise_id
+    )
+    return stored + pending
+
+
+def _select_passed_variants(connection: sqlite3.Connection) -> list[tuple[str, int | None]]:
+    with contextlib.closing(connection):
+        columns = {row[1] for row in connection.execute("PRAGMA table_info(checks)")}
+        if "variant" not in columns:
+            return []
+        query = "SELECT exercise, variant FROM checks WHERE status = 'correct' ORDER BY id"
+        return connection.execute(query).fetchall()
+
+
+def passed_variants(path: Path | None = None) -> dict[str, list[int]]:
+    """Exercise id -> the variants passed, in order (a variant passed twice is listed
+    once); only checks recorded with a variant."""
+    path = path or store_path()
+    rows = _stored_rows(path, _select_passed_variants) + [
+        (values[1], values[4])
+        for table, values in _pending.get(path, [])
+        if table == "checks" and values[2] == "correct"
+    ]
+    passed: dict[str, list[int]] = {}
+    for exercise, variant in rows:
+        if variant is not None and variant not in passed.setdefault(exercise, []):
+            passed[exercise].append(variant)
+    return passed

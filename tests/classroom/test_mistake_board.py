@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import html
 import io
 import sqlite3
 from pathlib import Path
@@ -21,10 +22,73 @@ def test_the_mistakes_read_from_the_source_are_the_registrys():
     from jaxtour.exercises import all_exercises
 
     registry = {
-        exercise.id: {m.id: m.message for m in exercise.mistakes}
+        exercise.id: {m.id: _as_variant_0(exercise, m.message) for m in exercise.mistakes}
         for exercise in all_exercises().values()
     }
     assert catalog.declared_mistakes() == registry
+
+
+def _as_variant_0(exercise, message: str) -> str:
+    """A message as the page's variant says it (an exercise without variants has one)."""
+    return message if exercise.variants is None else message.format_map(exercise.variants.default)
+
+
+def test_every_exercise_with_variants_shows_its_messages_with_variant_0s_values(tmp_path):
+    """The board reads the messages from the source, where a varied exercise names its
+    values as {name}: it shows them as the lesson's page does, never a {name} unfilled."""
+    from jaxtour.exercises import all_exercises
+
+    varied = [e for e in all_exercises().values() if e.variants is not None]
+    assert varied
+    homes = tmp_path / "home"
+    filled = 0
+    for number, exercise in enumerate(varied):
+        names = {"{" + name + "}" for name in exercise.variants.default}
+        rows = [(i, exercise.id, "incorrect", m.id) for i, m in enumerate(exercise.mistakes)]
+        _store(homes, f"s{number}", rows)
+        student = _room(homes).rows([f"s{number}"])
+        lines = table.board(student, IDS)
+        assert [x.mistake for x in lines] == [m.id for m in exercise.mistakes]
+        page = table.page(student, LESSONS, "/", "student", False, 30, lines=lines)
+        said = {r["mistake"]: r for r in csv.DictReader(io.StringIO(table.mistakes_csv(lines)))}
+        for line, mistake in zip(lines, exercise.mistakes, strict=True):
+            message = _as_variant_0(exercise, mistake.message)
+            filled += message != mistake.message
+            assert line.message == message
+            assert html.escape(table.first_sentence(message)) in page
+            assert table.first_sentence(message) in said[mistake.id].values()
+        assert not [name for name in names if name in page or name in str(said)]
+    assert filled  # some message names a value: the test reads one filled in
+
+
+def test_a_varied_exercise_whose_values_are_not_a_literal_names_them_plainly():
+    source = b"""
+from somewhere import Variants, make
+COMPUTED = Variants(default=make(1), draw=None, shown="")
+LITERAL = Variants(default={"last": 1}, draw=None, shown="")
+
+EXERCISES = (
+    Exercise(
+        id="01.computed",
+        variants=COMPUTED,
+        mistakes=(Mistake(id="short", message="It ends at {last}, past {{n}}."),),
+    ),
+    Exercise(
+        id="01.literal",
+        variants=LITERAL,
+        mistakes=(Mistake(id="short", message="It ends at {last}, past {{n}}."),),
+    ),
+    Exercise(
+        id="01.plain",
+        mistakes=(Mistake(id="short", message="It ends at {last}."),),
+    ),
+)
+"""
+    assert catalog.literal_mistakes(source) == {
+        "01.computed": {"short": "It ends at [last], past {n}."},
+        "01.literal": {"short": "It ends at 1, past {n}."},
+        "01.plain": {"short": "It ends at {last}."},  # no variants: the text as written
+    }
 
 
 def _store(homes: Path, name: str, rows: list[tuple]) -> None:

@@ -100,6 +100,7 @@ class SolvedInPlace(pytest.Item):
 
     def runtest(self) -> None:
         from jaxtour.exercises import all_exercises
+        from jaxtour.grader.spec import shipped as as_shipped
 
         notebook_file = self.parent
         kernel = notebook_file.kernel
@@ -113,7 +114,7 @@ class SolvedInPlace(pytest.Item):
             exercise_id = cell_exercise(cell)
             if not exercise_id:
                 continue
-            _run(kernel, exercises[exercise_id].solution)
+            _run(kernel, as_shipped(exercises[exercise_id], exercises[exercise_id].solution))
             check = next(c for c in cells[index + 1 :] if cell_check(c) == exercise_id)
             statuses[exercise_id] = _status(_run(kernel, check.source))
         wrong = {i: s for i, s in statuses.items() if s != "correct"}
@@ -128,6 +129,7 @@ class SolvedInPlace(pytest.Item):
         error explanation contains is pasted into the exercise cell as shipped, as a
         learner would paste it, and checked there, each paste and check a cell of its own
         (IPython's run_cell, history stored, as the grader reads it); none may pass."""
+        from jaxtour.grader.spec import shipped
         from tests.content.code_in_messages import names_free, pastes, shown_code
 
         defined = set(_run(kernel, "sorted(get_ipython().user_ns)", text=True))
@@ -142,8 +144,10 @@ class SolvedInPlace(pytest.Item):
             check = next(c for c in cells[index + 1 :] if cell_check(c) == exercise_id)
             tried = [
                 (fragment, paste)
-                for fragment in shown_code([m.message for m in exercise.mistakes] + says)
-                for paste in pastes(cell.source, fragment, exercise.solution)
+                for fragment in shown_code(
+                    [shipped(exercise, m.message) for m in exercise.mistakes] + says
+                )
+                for paste in pastes(cell.source, fragment, shipped(exercise, exercise.solution))
                 if not names_free(paste) - defined  # else it only raises NameError
             ]
             passed = _run(
@@ -158,7 +162,9 @@ class SolvedInPlace(pytest.Item):
                 text=True,
             )
             leaks += sorted({f"{exercise_id}: {f!r}" for f, p in tried if p in passed})
-            _run(kernel, exercise.solution)  # the solved state again, for what follows
+            _run(
+                kernel, shipped(exercise, exercise.solution)
+            )  # the solved state again, for what follows
         assert not leaks, "feedback that hands over passing code:\n" + "\n".join(leaks)
 
     def _compare_reveals(self, shipped, held: dict[str, list]) -> None:

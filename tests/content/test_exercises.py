@@ -9,6 +9,7 @@ from jaxtour import checks, i18n
 from jaxtour.exercises import all_exercises, by_lesson
 from jaxtour.grader.judge import REVEAL_MESSAGE
 from jaxtour.grader.learner_code import LearnerCodeError
+from jaxtour.grader.spec import shipped
 
 EXERCISES = list(all_exercises().values())
 MISTAKES = [(e, m) for e in EXERCISES for m in e.mistakes]
@@ -18,6 +19,7 @@ def _as_shown(exercise, message: str, answer=None) -> str:
     """A judged prediction's feedback ends by sending the learner to the reveal cell; a
     slip (an answer that names no option, ``answer`` when given) predicted nothing."""
     named = answer is None or exercise.prediction and exercise.rule.read(answer) is not None
+    message = shipped(exercise, message)  # the tests judge variant 0 (conftest.py)
     return f"{message}\n{REVEAL_MESSAGE}" if exercise.prediction and named else message
 
 
@@ -62,7 +64,7 @@ def test_each_mistake_gets_its_own_message(exercise, mistake, capfd):
     # here, after the English, so that what the grader compiled is reused).
     i18n.use_language("ru")
     try:
-        wanted, title = i18n._(mistake.message), i18n._(exercise.title)
+        wanted, title = shipped(exercise, i18n._(mistake.message)), i18n._(exercise.title)
         russian = checks.check(exercise.id, mistake.example())
     finally:
         i18n._chosen[0] = None
