@@ -18,7 +18,12 @@ from collections import Counter
 
 def main(lessons: list[str], round_number: int = 4) -> int:
     """Judge round ``round_number`` (its lessonNN modules' ROUND_N and RIGHT_N)."""
+    import os
+
     import jax
+
+    # the answers were written for the page, which shows variant 0 of every exercise
+    os.environ.setdefault("JAXTOUR_VARIANT", "0")
 
     jax.config.update("jax_num_cpu_devices", 8)
 
