@@ -305,6 +305,12 @@ def dtype_message(got: np.ndarray, expected: np.ndarray) -> str:
         if got.dtype.kind in got_kinds and expected.dtype.kind in expected_kinds:
             return f"{sentence} {_(cause)}"
     if got.dtype.kind == expected.dtype.kind == "f":
+        if got.dtype.itemsize > expected.dtype.itemsize and got.dtype == np.float32:
+            cause = _(
+                "float32 is what jnp makes by default: nothing in the computation made the "
+                "result {want}."
+            ).format(want=expected.dtype)
+            return f"{sentence} {cause}"
         if got.dtype.itemsize > expected.dtype.itemsize:
             cause = _(
                 "jnp makes float32 by default; {dtype} comes from NumPy, a dtype= argument, "

@@ -415,3 +415,13 @@ def test_a_verdict_only_check_refused_by_the_rule_asks_no_mistake_and_keeps_its_
     )
     with verdict_only():
         assert judge(dataclasses.replace(_toy(), mistakes=(picky,)), 4).status == "incorrect"
+
+
+def test_a_dtype_message_blames_no_source_the_answer_cannot_have():
+    """float32 where a 16-bit float was asked (a variant's dtype) is jnp's own default: no
+    NumPy, dtype= or x64 made it; float64 where float32 was asked may come from those."""
+    from jaxtour.grader.compare import dtype_message
+
+    default_kept = dtype_message(np.ones(3, np.float32), np.ones(3, np.float16))
+    assert "by default" in default_kept and "NumPy" not in default_kept
+    assert "x64" in dtype_message(np.ones(3, np.float64), np.ones(3, np.float32))
