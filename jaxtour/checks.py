@@ -211,7 +211,12 @@ def variant(exercise_id: str) -> Note:
         return Note(heading, _("{id} has one version only.").format(id=exercise.id))
     with using(exercise, number):
         line = fill(exercise, exercise.variants.shown)
-    if fixed_variant() is not None:
+    if fixed_variant() == 0:  # the shipped notebooks, a lecture on the page's values
+        more = _(
+            "Variant 0, the one the page's text describes. Run this cell to see yours: "
+            "unless a teacher fixed one for the class, it may differ."
+        )
+    elif fixed_variant() is not None:
         more = _("Variant {number}, the same for everyone here.").format(number=number)
     else:
         more = _("Variant {number}; {call} gives you another, for practice.").format(
