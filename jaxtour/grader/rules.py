@@ -881,17 +881,23 @@ def with_words(answer: str, letters: Sequence[str]) -> bool:
 
 def reason_given(answer: str, letters: Sequence[str]) -> str | None:
     """The option a letter-with-its-reason answer names (``with_words``): its one letter
-    that stands out, in capitals or set off by punctuation ("C - split is a pure
-    function", "because a dict is a pytree: B"); None when it names two ("A is wrong,
-    B") and so must be asked again."""
+    that stands out, in capitals anywhere, or first or last and set off from its
+    neighbour by punctuation ("C - split is a pure function", "d - values decide count",
+    "because a dict is a pytree: B"); None when it names two ("A is wrong, B") and so
+    must be asked again. A lower-case "a" inside the prose is an article, no option."""
     text = str.__str__(answer)
+    found = list(re.finditer(r"[^\W\d_]+", text))
     named = set()
-    for match in re.finditer(r"[^\W\d_]+", text):
+    for index, match in enumerate(found):
         word = match.group()
         if len(word) != 1 or str.upper(word) not in letters:
             continue
-        around = text[max(0, match.start() - 1) : match.end() + 1]
-        if str.isupper(word) or re.search(r"[^\s\w]", around):
+        after = text[match.end() : found[index + 1].start()] if index + 1 < len(found) else ""
+        before = text[found[index - 1].end() : match.start()] if index else ""
+        set_off = (index == 0 and re.search(r"[^\s\w]", after)) or (
+            index == len(found) - 1 and re.search(r"[^\s\w]", before)
+        )
+        if str.isupper(word) or set_off:
             named.add(str.upper(word))
     return named.pop() if len(named) == 1 else None
 
