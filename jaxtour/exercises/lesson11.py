@@ -698,8 +698,9 @@ def _positions(x):
 
 
 def _returns_positions(answer: Any) -> bool:
-    """Integers where the first two positive elements of x sit (whatever fills the rest),
-    on every input: the indices from jnp.nonzero, never used to read x."""
+    """Whole numbers where the first two positive elements of x sit (whatever fills the
+    rest), on every input, as ints or cast to x's dtype: the indices from jnp.nonzero,
+    never used to read x."""
     if not callable(answer):
         return False
     for (x,) in _positive_inputs():
@@ -707,7 +708,7 @@ def _returns_positions(answer: Any) -> bool:
             out = np.asarray(jax.jit(answer)(x))
         except Exception:
             return False
-        if out.shape != (2,) or not np.issubdtype(out.dtype, np.integer):
+        if out.shape != (2,) or not np.all(out == np.round(out)):
             return False
         where = np.flatnonzero(np.asarray(x) > 0)[:2]
         if not np.array_equal(out[: len(where)], where):
@@ -860,6 +861,27 @@ def _order_lost(answer: Any) -> bool:
         if not np.allclose(np.sort(out), np.sort(want)):
             return False
     return True
+
+
+def _fill_value_float(x):
+    """fill_value=0.0 read as the result's padding: the indices come back as floats."""
+    return x[jnp.nonzero(x > 0, size=2, fill_value=0.0)[0]]
+
+
+def _float_indices(answer: Any) -> bool:
+    """A function that fails under jit indexing with floats (x[i], jnp.take), where
+    jnp.nonzero was given a float fill_value (its indices then have the fill's dtype)."""
+    return _reads_names(answer, ("nonzero", "argwhere", "flatnonzero")) and (
+        _under_jit_fails_with("TypeError", "Indexer must have integer")(answer)
+        or _under_jit_fails_with("ValueError", "indices must have an integer")(answer)
+    )
+
+
+def _one_slot_more(x):
+    """Slot k kept where k <= the count of positives: slot count is kept as well, and
+    reads the padding index 0."""
+    index = jnp.nonzero(x > 0, size=2)[0]
+    return jnp.where(jnp.arange(2) <= jnp.sum(x > 0), x[index], 0.0)
 
 
 def _neighbour(x):
@@ -1168,7 +1190,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="python-if",
-                message="A Python if (or and, or, not) on x asks for its truth value, and "
+                message="Python's if, and, or and not each ask their operand for a truth "
+                "value, wherever they stand (inside an array function's argument too), and "
                 "inside the loop x is a tracer with no value.",
                 example=lambda: _grow_python_if,
                 matches=_grad_fails_with("TracerBoolConversionError", ""),
@@ -1399,6 +1422,23 @@ EXERCISES = (
                     _pads_by_index(answer)
                     and behaves_like(_padding_reads_first, _positive_inputs)(answer)
                 ),
+            ),
+            Mistake(
+                id="float-fill-value",
+                message="fill_value is what jnp.nonzero pads its indices with, not the "
+                "values it reads: an index. A float fill_value makes the indices floats, and "
+                "an array cannot be indexed with floats (the TypeError).",
+                example=lambda: _fill_value_float,
+                matches=_float_indices,
+            ),
+            Mistake(
+                id="one-slot-more",
+                message="Where fewer than two elements are positive, your first missing value "
+                "is x[0], not 0.0: with n positive elements, the slots that hold them are 0 "
+                "to n - 1 (slots count from 0), and yours keeps slot n too, which reads the "
+                "padding index, 0 by default.",
+                example=lambda: _one_slot_more,
+                matches=behaves_like(_one_slot_more, _positive_inputs),
             ),
             Mistake(
                 id="padding-index-fixed",

@@ -628,3 +628,57 @@ ROUND_7_FAMILIES = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_7_FAMILIES)
+
+
+# Round 9's families (issue 34), written anew: the indices returned as floats,
+# fill_value read as the result's padding value, one slot kept past the count of
+# positives, and a Python `or` inside jnp.where's condition.
+def positive_where_as_values(x):
+    found = jnp.argwhere(x > 0, size=2, fill_value=0)[:, 0]
+    return jnp.asarray(found, dtype=jnp.float32)
+
+
+def positive_fill_zero_point(x):
+    first_two = jnp.nonzero(x > 0, size=2, fill_value=0.0)
+    return jnp.take(x, first_two[0])
+
+
+def positive_slots_up_to_count(x):
+    count = jnp.count_nonzero(x > 0)
+    index = jnp.nonzero(x > 0, size=2)[0]
+    keep = jnp.array([0, 1]) <= count
+    return jnp.where(keep, x[index], 0.0)
+
+
+def grow_or_in_where(r, x0, cap, max_steps):
+    def body(i, x):
+        done = (x >= cap) or (i >= max_steps)
+        return jnp.where(done, x, x + r * x * (1 - x))
+
+    return lax.fori_loop(0, max_steps, body, x0)
+
+
+ROUND_9_FAMILIES = (
+    Wrong(
+        "11.first_two_positive",
+        "argwhere's rows cast to floats",
+        lambda: positive_where_as_values,
+        named="positions-not-values",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "fill_value=0.0, then jnp.take",
+        lambda: positive_fill_zero_point,
+        named="float-fill-value",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "slots kept up to the count, included",
+        lambda: positive_slots_up_to_count,
+        named="one-slot-more",
+    ),
+    Wrong(
+        "11.while_grad", "Python or inside jnp.where", lambda: grow_or_in_where, named="python-if"
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_9_FAMILIES)
