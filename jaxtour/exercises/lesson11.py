@@ -160,6 +160,12 @@ def _ema_t_one_ahead(xs, beta):
     return m / (1 - beta ** jnp.arange(2, xs.shape[0] + 2))
 
 
+def _ema_power_of_weight(xs, beta):
+    """The correction read as (1 - beta)**t: a power of the new element's weight."""
+    m = _raw_averages(xs, beta)[1]
+    return m / (1 - beta) ** jnp.arange(1, xs.shape[0] + 1)
+
+
 def _ema_one_correction(xs, beta):
     m = _raw_averages(xs, beta)[1]
     return m / (1 - beta ** xs.shape[0])
@@ -896,19 +902,20 @@ def _sorted_pair(x):
 
 # --- 11.fails_under_jit -----------------------------------------------------------------
 
-JIT_OPTIONS = ("A", "B", "C", "D", "E", "F")
-# The question's functions are twins of the four the reveal cell runs (a loop, a mask, an
-# argmax, a Python branch), each turned so that the other side of the rule applies: the
-# loop's count and the slice's end come from values, the mask keeps x's shape, the if reads
-# a shape. Running the reveal first shows the rule on the section's four, not the answer.
+JIT_OPTIONS = ("A", "B", "C", "D", "E")
+# The question transfers the section's rule (a loop count must be known while tracing) to
+# a case the page does not run: a count from an argument, traced by plain jit and a Python
+# int when static. Running settles only whether plain fails; the number of programs the
+# four static calls compile shows only to a trace counted on purpose, and the reveal cell
+# counts another series.
+JIT_FAILS = "plain fails: n arrives as a tracer, and range() needs a Python int"
 JIT_TEXTS = (
-    "4 only: a result whose shape depends on the values",
-    "2 and 3: a mask (2) and a Python if (3) both look at x",
-    "1 and 4: each returns an array whose shape depends on the values of x",
-    "1 and 4: a loop count (1) and a slice's end (4) that the values decide, and jit has no "
-    "values while tracing",
-    "1, 3 and 4: Python control flow (1, 3) and slicing (4) fail on a traced x",
-    "none: each of them runs without jit, so jit compiles it",
+    "plain runs: 2 is a Python int; static compiles 1 program, its loop traced once",
+    JIT_FAILS + "; static compiles 2 programs, one per value of n",
+    JIT_FAILS + "; static compiles 3 programs, one per new pair of n and x's shape",
+    JIT_FAILS + "; static compiles 4 programs, one per new set of values of x and n",
+    "plain runs: 2 is a Python int; static compiles 3 programs, one per new pair of n "
+    "and x's shape",
 )
 
 
@@ -1061,6 +1068,14 @@ EXERCISES = (
                 message="Your correction is one step ahead: the t-th element is divided by "
                 "1 - beta**(t + 1), so the first average is not the first element.",
                 example=lambda: _ema_t_one_ahead,
+            ),
+            Mistake(
+                id="power-of-weight",
+                message="Your correction divides the t-th average by (1 - beta)**t, a power of "
+                "the weight each new element gets. What an average started at 0 lacks after t "
+                "elements is the weight it gave to that start, beta**t: the correction is "
+                "built on it, as the task writes it.",
+                example=lambda: _ema_power_of_weight,
             ),
             Mistake(
                 id="one-correction",
@@ -1290,70 +1305,58 @@ EXERCISES = (
     ),
     Exercise(
         id="11.fails_under_jit",
-        title="Predict which functions jit refuses, and why",
-        reference=lambda: "D",
+        title="Predict a loop count under jit: traced, or static",
+        reference=lambda: "C",
         rule=Choice(JIT_OPTIONS, texts=JIT_TEXTS),
         hints=(
-            "While tracing, x has a shape, (5,), and a dtype, but no values. For each "
-            "function, what must Python itself know to run it: only the shape, or a value?",
-            "1 asks range() for a Python int made from x[0], a value. 2's result has x's "
-            "shape, whatever the values. 3's if reads x.shape[0]. 4's slice ends where "
-            "jnp.argmax says, a value. Then read what 1 returns: one number.",
-            "1 and 4 fail, and the reason is what jit lacks while tracing: fails = 'D'.",
+            "jit makes a tracer of every argument it is not told is static, a Python int "
+            "too. What does range() need to know while the function is traced?",
+            "A static n is a Python int while tracing, so a program is made for one value of "
+            "n, and (lesson 07) for one shape and dtype of x. Go through the four calls: "
+            "which of them bring something jit has not traced yet?",
+            "plain fails; static traces for (shape (5,), n = 2), reuses it for v + 1, then "
+            "traces for (shape (5,), n = 3) and (shape (4,), n = 3): fails = 'C'.",
         ),
-        solution='fails = "D"',
+        solution='fails = "C"',
         mistakes=(
             Mistake(
-                id="missed-loop-count",
-                message="A misses 1: range(int(x[0])) needs a Python int made from a value "
-                "of x, and while tracing x has none. int() of a traced value fails like a "
-                "Python if on one: a loop's count must come from a shape or a static "
-                "argument.",
+                id="int-stays-int",
+                message="A and E say plain runs. jit makes a tracer of every argument not "
+                "marked static, the Python int 2 too, and range(n) needs a Python int while "
+                "tracing, which a tracer cannot give.",
                 example=lambda: "A",
+                matches=lambda answer: (
+                    Choice(JIT_OPTIONS, texts=JIT_TEXTS).read(answer) in ("A", "E")
+                ),
             ),
             Mistake(
-                id="by-the-look",
-                message="B picks the functions that look like the failing kind (a mask, an "
-                "if). jnp.where keeps x's shape and chooses element by element inside the "
-                "compiled program, and the if in 3 reads x.shape[0], which jit knows while "
-                "tracing: neither needs a value in Python.",
+                id="shape-ignored",
+                message="B counts one program per value of n. A program is also made for one "
+                "shape of x: v[:4] has shape (4,), so static traces again for it, though it "
+                "has seen n = 3 before.",
                 example=lambda: "B",
             ),
             Mistake(
-                id="shape-not-count",
-                message="Right functions, wrong reason: 1 returns one number, whatever x "
-                "holds, so no shape of its result depends on the values.",
-                example=lambda: "C",
-            ),
-            Mistake(
-                id="shape-if-fails",
-                message="E says 3 fails. Its if reads x.shape[0], which jit knows while "
-                "tracing: the branch is decided then, and the program holds x[:3] alone. A "
-                "Python if or loop fails only where a value decides it.",
-                example=lambda: "E",
-            ),
-            Mistake(
-                id="eager-means-jit",
-                message="F says none fails. Without jit, Python runs with x's values; under "
-                "jit it runs once with tracers, which have a shape and a dtype but no "
-                "values, so whatever needs a value in Python (a Python int, a slice's end) "
-                "cannot be computed then.",
-                example=lambda: "F",
+                id="values-retrace",
+                message="D counts new values of x as a new program. v + 1 has v's shape and "
+                "dtype, and n is 2 again: jit reuses the program it made for (v, n = 2). A "
+                "static argument's value picks a program; of the others, only shapes and "
+                "dtypes do.",
+                example=lambda: "D",
             ),
         ),
-        success="1 and 4 fail: a loop count and a slice's end that a value decides. Shapes, "
-        "loop counts and Python branches must be known while tracing, from shapes alone.",
+        success="plain fails, and static compiles 3 programs: a loop count must be a Python "
+        "int while tracing, so each static n, with each shape of x, is a program of its own.",
         prediction=True,
         explanation=(
-            "1 and 4 fail. `range(int(x[0]))` needs a Python int from a value of x, and "
-            "`x[:jnp.argmax(x > 2.0)]` a slice's end, which sets the result's shape, from a "
-            "value: while tracing, x has a shape and a dtype, no values. 1 returns one "
-            "number, so it is not the result's shape that fails there, but the loop's "
-            "count. 2 works: `jnp.where` keeps x's shape and picks element by element in "
-            "the compiled program. 3 works: its `if` reads `x.shape[0]`, which `jit` knows "
-            "while tracing. The cell below runs four other functions by the same rule: a "
-            "loop over `range(x.shape[0])` and `jnp.argmax` work; `x[x > 0]` (a shape from "
-            "values) and a `while` on `jnp.sum(x) < 100` (a branch from a value) fail."
+            "C. `plain(v, 2)` fails: `jit` makes a tracer of every argument not marked "
+            "static, the 2 too, and `range(n)` needs a Python int while tracing. `static` "
+            "keeps `n` a Python int, so the loop unrolls `n` times while tracing, and each "
+            "program holds one value of `n` for one shape and dtype of `x`: `(v, n=2)` is "
+            "traced; `v + 1` has other values but the same shape, so that program is "
+            "reused; `(v, n=3)` and `(v[:4], n=3)` are traced anew: 3 programs in all. The "
+            "cell below counts the traces of another series, with a print that Python runs "
+            "only while tracing."
         ),
     ),
     Exercise(
