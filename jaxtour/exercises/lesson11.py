@@ -161,9 +161,22 @@ def _ema_t_one_ahead(xs, beta):
 
 
 def _ema_power_of_weight(xs, beta):
-    """The correction read as (1 - beta)**t: a power of the new element's weight."""
+    """The correction built on 1 - beta, the new element's weight: 1 - (1 - beta)**t."""
+    m = _raw_averages(xs, beta)[1]
+    return m / (1 - (1 - beta) ** jnp.arange(1, xs.shape[0] + 1))
+
+
+def _ema_divided_by_weight_power(xs, beta):
+    """The correction read as (1 - beta)**t alone."""
     m = _raw_averages(xs, beta)[1]
     return m / (1 - beta) ** jnp.arange(1, xs.shape[0] + 1)
+
+
+def _corrects_with_weight(answer: Any) -> bool:
+    return any(
+        behaves_like(wrong, _ema_inputs)(answer)
+        for wrong in (_ema_power_of_weight, _ema_divided_by_weight_power)
+    )
 
 
 def _ema_one_correction(xs, beta):
@@ -1071,11 +1084,12 @@ EXERCISES = (
             ),
             Mistake(
                 id="power-of-weight",
-                message="Your correction divides the t-th average by (1 - beta)**t, a power of "
-                "the weight each new element gets. What an average started at 0 lacks after t "
-                "elements is the weight it gave to that start, beta**t: the correction is "
-                "built on it, as the task writes it.",
+                message="Your correction is built on powers of 1 - beta, the weight each new "
+                "element gets. What an average started at 0 lacks after t elements is the "
+                "weight still left on that start, beta**t, and the task's correction is built "
+                "on that.",
                 example=lambda: _ema_power_of_weight,
+                matches=_corrects_with_weight,
             ),
             Mistake(
                 id="one-correction",

@@ -664,7 +664,22 @@ def ema_power_of_one_minus_beta(xs, beta):
     return lax.scan(step, (0.0, 0), xs)[1]
 
 
+def ema_one_minus_weight_power(xs, beta):
+    def step(carry, x):
+        m, t = carry
+        m = beta * m + (1 - beta) * x
+        return (m, t + 1), m / (1 - (1 - beta) ** (t + 1))
+
+    return lax.scan(step, (0.0, 0), xs)[1]
+
+
 ROUND_9_FAMILIES = (
+    Wrong(
+        "11.scan_ema",
+        "1 - (1 - beta) ** t as the correction",
+        lambda: ema_one_minus_weight_power,
+        named="power-of-weight",
+    ),
     Wrong(
         "11.scan_ema",
         "divided by (1 - beta) ** t in the scan",
