@@ -422,6 +422,33 @@ def _loss_inputs():
     return cases
 
 
+def _mask_from_x(params, x, y, valid):
+    """The padding guessed from the data, valid unread: a point is real where x is not 0
+    (the lesson's fillers are 0)."""
+    real = x != 0.0
+    return jnp.sum(jnp.where(real, _errors(params, x, y), 0.0)) / jnp.sum(real)
+
+
+def _mask_from_y(params, x, y, valid):
+    real = y != 0.0
+    return jnp.sum(jnp.where(real, _errors(params, x, y), 0.0)) / jnp.sum(real)
+
+
+def _zero_inputs():
+    """Padded batches where a value cannot tell a filler: a real point at x = 0 (y = 0
+    too), fillers at 0 and fillers that are not 0."""
+    x = np.array([-1.0, 0.0, 0.5, 1.0, 0.0, 4.0, 0.0, 2.0], dtype=np.float32)
+    y = np.array([2.0, 0.0, -1.0, 3.0, 0.0, -7.0, 0.0, 1.0], dtype=np.float32)
+    valid = np.array([True, True, True, True, False, False, False, True])
+    params = {"a": jnp.float32(1.0), "b": jnp.float32(-0.5), "c": jnp.float32(0.25)}
+    return [(params, jnp.asarray(x), jnp.asarray(y), jnp.asarray(valid))]
+
+
+def _mask_from_data(answer: Any) -> bool:
+    """A loss that picks its real points by a value of x or y, not by valid."""
+    return any(behaves_like(wrong, _zero_inputs)(answer) for wrong in (_mask_from_x, _mask_from_y))
+
+
 def _data_changed():
     """The same params with two different batches: a loss that reads globals gives one number."""
     (params, x, y, valid), (_, other_x, other_y, other_valid), _ = _loss_inputs()
@@ -682,6 +709,15 @@ EXERCISES = (
                 "are the global batch's.",
                 example=lambda: _per_device,
                 matches=_divides_by_a_device_share,
+            ),
+            Mistake(
+                id="mask-from-data",
+                message="Your loss decides which points are real from the data (a point where "
+                "x, or y, is 0 counts as padding) and never reads valid: a value cannot tell a "
+                "filler from a real point. The check's fillers are not 0, so they count as "
+                "real points, and a real point at 0 is dropped.",
+                example=lambda: _mask_from_x,
+                matches=_mask_from_data,
             ),
             Mistake(
                 id="counts-padding",

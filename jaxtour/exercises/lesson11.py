@@ -160,6 +160,25 @@ def _ema_t_one_ahead(xs, beta):
     return m / (1 - beta ** jnp.arange(2, xs.shape[0] + 2))
 
 
+def _ema_power_of_weight(xs, beta):
+    """The correction built on 1 - beta, the new element's weight: 1 - (1 - beta)**t."""
+    m = _raw_averages(xs, beta)[1]
+    return m / (1 - (1 - beta) ** jnp.arange(1, xs.shape[0] + 1))
+
+
+def _ema_divided_by_weight_power(xs, beta):
+    """The correction read as (1 - beta)**t alone."""
+    m = _raw_averages(xs, beta)[1]
+    return m / (1 - beta) ** jnp.arange(1, xs.shape[0] + 1)
+
+
+def _corrects_with_weight(answer: Any) -> bool:
+    return any(
+        behaves_like(wrong, _ema_inputs)(answer)
+        for wrong in (_ema_power_of_weight, _ema_divided_by_weight_power)
+    )
+
+
 def _ema_one_correction(xs, beta):
     m = _raw_averages(xs, beta)[1]
     return m / (1 - beta ** xs.shape[0])
@@ -698,8 +717,9 @@ def _positions(x):
 
 
 def _returns_positions(answer: Any) -> bool:
-    """Integers where the first two positive elements of x sit (whatever fills the rest),
-    on every input: the indices from jnp.nonzero, never used to read x."""
+    """Whole numbers where the first two positive elements of x sit (whatever fills the
+    rest), on every input, as ints or cast to x's dtype: the indices from jnp.nonzero,
+    never used to read x."""
     if not callable(answer):
         return False
     for (x,) in _positive_inputs():
@@ -707,7 +727,7 @@ def _returns_positions(answer: Any) -> bool:
             out = np.asarray(jax.jit(answer)(x))
         except Exception:
             return False
-        if out.shape != (2,) or not np.issubdtype(out.dtype, np.integer):
+        if out.shape != (2,) or not np.all(out == np.round(out)):
             return False
         where = np.flatnonzero(np.asarray(x) > 0)[:2]
         if not np.array_equal(out[: len(where)], where):
@@ -862,6 +882,27 @@ def _order_lost(answer: Any) -> bool:
     return True
 
 
+def _fill_value_float(x):
+    """fill_value=0.0 read as the result's padding: the indices come back as floats."""
+    return x[jnp.nonzero(x > 0, size=2, fill_value=0.0)[0]]
+
+
+def _float_indices(answer: Any) -> bool:
+    """A function that fails under jit indexing with floats (x[i], jnp.take), where
+    jnp.nonzero was given a float fill_value (its indices then have the fill's dtype)."""
+    return _reads_names(answer, ("nonzero", "argwhere", "flatnonzero")) and (
+        _under_jit_fails_with("TypeError", "Indexer must have integer")(answer)
+        or _under_jit_fails_with("ValueError", "indices must have an integer")(answer)
+    )
+
+
+def _one_slot_more(x):
+    """Slot k kept where k <= the count of positives: slot count is kept as well, and
+    reads the padding index 0."""
+    index = jnp.nonzero(x > 0, size=2)[0]
+    return jnp.where(jnp.arange(2) <= jnp.sum(x > 0), x[index], 0.0)
+
+
 def _neighbour(x):
     first = jnp.argmax(x > 0)
     pair = jax.lax.dynamic_slice(jnp.concatenate([x, jnp.zeros(1)]), (first,), (2,))
@@ -874,19 +915,20 @@ def _sorted_pair(x):
 
 # --- 11.fails_under_jit -----------------------------------------------------------------
 
-JIT_OPTIONS = ("A", "B", "C", "D", "E", "F")
-# The question's functions are twins of the four the reveal cell runs (a loop, a mask, an
-# argmax, a Python branch), each turned so that the other side of the rule applies: the
-# loop's count and the slice's end come from values, the mask keeps x's shape, the if reads
-# a shape. Running the reveal first shows the rule on the section's four, not the answer.
+JIT_OPTIONS = ("A", "B", "C", "D", "E")
+# The question transfers the section's rule (a loop count must be known while tracing) to
+# a case the page does not run: a count from an argument, traced by plain jit and a Python
+# int when static. Running settles only whether plain fails; the number of programs the
+# four static calls compile shows only to a trace counted on purpose, and the reveal cell
+# counts another series.
+JIT_FAILS = "plain fails: n arrives as a tracer, and range() needs a Python int"
 JIT_TEXTS = (
-    "4 only: a result whose shape depends on the values",
-    "2 and 3: a mask (2) and a Python if (3) both look at x",
-    "1 and 4: each returns an array whose shape depends on the values of x",
-    "1 and 4: a loop count (1) and a slice's end (4) that the values decide, and jit has no "
-    "values while tracing",
-    "1, 3 and 4: Python control flow (1, 3) and slicing (4) fail on a traced x",
-    "none: each of them runs without jit, so jit compiles it",
+    "plain runs: 2 is a Python int; static compiles 1 program, its loop traced once",
+    JIT_FAILS + "; static compiles 2 programs, one per value of n",
+    JIT_FAILS + "; static compiles 3 programs, one per new pair of n and x's shape",
+    JIT_FAILS + "; static compiles 4 programs, one per new set of values of x and n",
+    "plain runs: 2 is a Python int; static compiles 3 programs, one per new pair of n "
+    "and x's shape",
 )
 
 
@@ -1041,6 +1083,15 @@ EXERCISES = (
                 example=lambda: _ema_t_one_ahead,
             ),
             Mistake(
+                id="power-of-weight",
+                message="Your correction is built on powers of 1 - beta, the weight each new "
+                "element gets. What an average started at 0 lacks after t elements is the "
+                "weight still left on that start, beta**t, and the task's correction is built "
+                "on that.",
+                example=lambda: _ema_power_of_weight,
+                matches=_corrects_with_weight,
+            ),
+            Mistake(
                 id="one-correction",
                 message="You divided every average by the same number, the correction for the "
                 "length n of the series, where the task's t is each average's own position.",
@@ -1168,7 +1219,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="python-if",
-                message="A Python if (or and, or, not) on x asks for its truth value, and "
+                message="Python's if, and, or and not each ask their operand for a truth "
+                "value, wherever they stand (inside an array function's argument too), and "
                 "inside the loop x is a tracer with no value.",
                 example=lambda: _grow_python_if,
                 matches=_grad_fails_with("TracerBoolConversionError", ""),
@@ -1267,70 +1319,58 @@ EXERCISES = (
     ),
     Exercise(
         id="11.fails_under_jit",
-        title="Predict which functions jit refuses, and why",
-        reference=lambda: "D",
+        title="Predict a loop count under jit: traced, or static",
+        reference=lambda: "C",
         rule=Choice(JIT_OPTIONS, texts=JIT_TEXTS),
         hints=(
-            "While tracing, x has a shape, (5,), and a dtype, but no values. For each "
-            "function, what must Python itself know to run it: only the shape, or a value?",
-            "1 asks range() for a Python int made from x[0], a value. 2's result has x's "
-            "shape, whatever the values. 3's if reads x.shape[0]. 4's slice ends where "
-            "jnp.argmax says, a value. Then read what 1 returns: one number.",
-            "1 and 4 fail, and the reason is what jit lacks while tracing: fails = 'D'.",
+            "jit makes a tracer of every argument it is not told is static, a Python int "
+            "too. What does range() need to know while the function is traced?",
+            "A static n is a Python int while tracing, so a program is made for one value of "
+            "n, and (lesson 07) for one shape and dtype of x. Go through the four calls: "
+            "which of them bring something jit has not traced yet?",
+            "plain fails; static traces for (shape (5,), n = 2), reuses it for v + 1, then "
+            "traces for (shape (5,), n = 3) and (shape (4,), n = 3): fails = 'C'.",
         ),
-        solution='fails = "D"',
+        solution='fails = "C"',
         mistakes=(
             Mistake(
-                id="missed-loop-count",
-                message="A misses 1: range(int(x[0])) needs a Python int made from a value "
-                "of x, and while tracing x has none. int() of a traced value fails like a "
-                "Python if on one: a loop's count must come from a shape or a static "
-                "argument.",
+                id="int-stays-int",
+                message="A and E say plain runs. jit makes a tracer of every argument not "
+                "marked static, the Python int 2 too, and range(n) needs a Python int while "
+                "tracing, which a tracer cannot give.",
                 example=lambda: "A",
+                matches=lambda answer: (
+                    Choice(JIT_OPTIONS, texts=JIT_TEXTS).read(answer) in ("A", "E")
+                ),
             ),
             Mistake(
-                id="by-the-look",
-                message="B picks the functions that look like the failing kind (a mask, an "
-                "if). jnp.where keeps x's shape and chooses element by element inside the "
-                "compiled program, and the if in 3 reads x.shape[0], which jit knows while "
-                "tracing: neither needs a value in Python.",
+                id="shape-ignored",
+                message="B counts one program per value of n. A program is also made for one "
+                "shape of x: v[:4] has shape (4,), so static traces again for it, though it "
+                "has seen n = 3 before.",
                 example=lambda: "B",
             ),
             Mistake(
-                id="shape-not-count",
-                message="Right functions, wrong reason: 1 returns one number, whatever x "
-                "holds, so no shape of its result depends on the values.",
-                example=lambda: "C",
-            ),
-            Mistake(
-                id="shape-if-fails",
-                message="E says 3 fails. Its if reads x.shape[0], which jit knows while "
-                "tracing: the branch is decided then, and the program holds x[:3] alone. A "
-                "Python if or loop fails only where a value decides it.",
-                example=lambda: "E",
-            ),
-            Mistake(
-                id="eager-means-jit",
-                message="F says none fails. Without jit, Python runs with x's values; under "
-                "jit it runs once with tracers, which have a shape and a dtype but no "
-                "values, so whatever needs a value in Python (a Python int, a slice's end) "
-                "cannot be computed then.",
-                example=lambda: "F",
+                id="values-retrace",
+                message="D counts new values of x as a new program. v + 1 has v's shape and "
+                "dtype, and n is 2 again: jit reuses the program it made for (v, n = 2). A "
+                "static argument's value picks a program; of the others, only shapes and "
+                "dtypes do.",
+                example=lambda: "D",
             ),
         ),
-        success="1 and 4 fail: a loop count and a slice's end that a value decides. Shapes, "
-        "loop counts and Python branches must be known while tracing, from shapes alone.",
+        success="plain fails, and static compiles 3 programs: a loop count must be a Python "
+        "int while tracing, so each static n, with each shape of x, is a program of its own.",
         prediction=True,
         explanation=(
-            "1 and 4 fail. `range(int(x[0]))` needs a Python int from a value of x, and "
-            "`x[:jnp.argmax(x > 2.0)]` a slice's end, which sets the result's shape, from a "
-            "value: while tracing, x has a shape and a dtype, no values. 1 returns one "
-            "number, so it is not the result's shape that fails there, but the loop's "
-            "count. 2 works: `jnp.where` keeps x's shape and picks element by element in "
-            "the compiled program. 3 works: its `if` reads `x.shape[0]`, which `jit` knows "
-            "while tracing. The cell below runs four other functions by the same rule: a "
-            "loop over `range(x.shape[0])` and `jnp.argmax` work; `x[x > 0]` (a shape from "
-            "values) and a `while` on `jnp.sum(x) < 100` (a branch from a value) fail."
+            "C. `plain(v, 2)` fails: `jit` makes a tracer of every argument not marked "
+            "static, the 2 too, and `range(n)` needs a Python int while tracing. `static` "
+            "keeps `n` a Python int, so the loop unrolls `n` times while tracing, and each "
+            "program holds one value of `n` for one shape and dtype of `x`: `(v, n=2)` is "
+            "traced; `v + 1` has other values but the same shape, so that program is "
+            "reused; `(v, n=3)` and `(v[:4], n=3)` are traced anew: 3 programs in all. The "
+            "cell below counts the traces of another series, with a print that Python runs "
+            "only while tracing."
         ),
     ),
     Exercise(
@@ -1399,6 +1439,23 @@ EXERCISES = (
                     _pads_by_index(answer)
                     and behaves_like(_padding_reads_first, _positive_inputs)(answer)
                 ),
+            ),
+            Mistake(
+                id="float-fill-value",
+                message="fill_value is what jnp.nonzero pads its indices with, not the "
+                "values it reads: an index. A float fill_value makes the indices floats, and "
+                "an array cannot be indexed with floats (the TypeError).",
+                example=lambda: _fill_value_float,
+                matches=_float_indices,
+            ),
+            Mistake(
+                id="one-slot-more",
+                message="Where fewer than two elements are positive, your first missing value "
+                "is x[0], not 0.0: with n positive elements, the slots that hold them are 0 "
+                "to n - 1 (slots count from 0), and yours keeps slot n too, which reads the "
+                "padding index, 0 by default.",
+                example=lambda: _one_slot_more,
+                matches=behaves_like(_one_slot_more, _positive_inputs),
             ),
             Mistake(
                 id="padding-index-fixed",

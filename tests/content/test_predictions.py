@@ -96,9 +96,9 @@ GIVEAWAYS = {
         "Но Python выполнил тело один раз",
     ),
     "11.fails_under_jit": (
-        "1 and 4 fail",
-        "Падают 1 и 4",
-        "it is not the result's shape that fails there",
+        "3 programs in all",
+        "всего 3 программы",
+        "are traced anew",
     ),
     "12.jacobian_shapes": (
         "with no transposing to line anything up",

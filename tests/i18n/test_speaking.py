@@ -216,15 +216,16 @@ def test_a_solution_shown_in_russian_has_russian_comments_and_the_same_code():
 
 
 def test_a_choice_reads_the_option_as_the_russian_lesson_prints_it():
-    # 11.fails_under_jit's right option, D since its question was redesigned (round 8)
+    # 11.fails_under_jit's right option, C since its question was redesigned (round 9)
     checks.use_language("ru")
-    d_ru = "1 и 4: число проходов цикла (1) и конец среза (4) решают значения, а у jit при "
-    d_ru += "трассировке значений нет"
-    d_en = "1 and 4: a loop count (1) and a slice's end (4) that the values decide, and jit "
-    d_en += "has no values while tracing"
-    assert checks.check("11.fails_under_jit", d_ru).passed  # option D's text, in Russian
-    assert checks.check("11.fails_under_jit", d_en).passed  # and in English
-    a_ru = "только 4: результат, форма которого зависит от значений"
+    c_ru = "plain падает: n приходит трассером, а range() нужен int из Python; static "
+    c_ru += "компилирует 3 программы, по одной на новую пару из n и формы x"
+    c_en = "plain fails: n arrives as a tracer, and range() needs a Python int; static "
+    c_en += "compiles 3 programs, one per new pair of n and x's shape"
+    assert checks.check("11.fails_under_jit", c_ru).passed  # option C's text, in Russian
+    assert checks.check("11.fails_under_jit", c_en).passed  # and in English
+    a_ru = "plain работает: 2 — int из Python; static компилирует 1 программу, цикл "
+    a_ru += "трассируется один раз"
     assert checks.check("11.fails_under_jit", a_ru).mistake is not None
 
 

@@ -177,34 +177,31 @@ WRONG_ANSWERS = (
         lambda: positive_zero_fill_int,
         named="padding-reads-first",
     ),
-    # 11.fails_under_jit (redesigned in round 8: the question's functions are twins of the
-    # four the reveal cell runs; the answers below are written for the new question)
-    Wrong("11.fails_under_jit", "lower-case a", lambda: "a", named="missed-loop-count"),
+    # 11.fails_under_jit (redesigned in round 9: a loop count from an argument, plain and
+    # static; the answers below are written for that question)
+    Wrong("11.fails_under_jit", "lower-case a", lambda: "a", named="int-stays-int"),
     Wrong(
         "11.fails_under_jit",
-        "the text of A",
-        lambda: "4 only: a result whose shape depends on the values",
-        named="missed-loop-count",
+        "E: an int argument stays an int",
+        lambda: "E: 2 is a plain int",
+        named="int-stays-int",
     ),
-    Wrong("11.fails_under_jit", "(B): matched by the look", lambda: "(B)", named="by-the-look"),
-    Wrong("11.fails_under_jit", "c: shapes, not a count", lambda: "c", named="shape-not-count"),
+    Wrong("11.fails_under_jit", "(B): one program per n", lambda: "(B)", named="shape-ignored"),
     Wrong(
         "11.fails_under_jit",
-        "option C's text",
-        lambda: "1 and 4: each returns an array whose shape depends on the values of x",
-        named="shape-not-count",
+        "option B's text",
+        lambda: (
+            "plain fails: n arrives as a tracer, and range() needs a Python int; static "
+            "compiles 2 programs, one per value of n"
+        ),
+        named="shape-ignored",
     ),
-    Wrong("11.fails_under_jit", "e with a full stop", lambda: "e.", named="shape-if-fails"),
-    Wrong("11.fails_under_jit", "option E", lambda: "option E", named="shape-if-fails"),
-    Wrong("11.fails_under_jit", "F: eager runs, so jit does", lambda: "F", named="eager-means-jit"),
-    Wrong("11.fails_under_jit", "the text of F", lambda: "none", says="not one of"),
-    Wrong("11.fails_under_jit", "the functions alone", lambda: "1 and 4", says="not one of"),
-    Wrong("11.fails_under_jit", "two letters", lambda: "CD", says="names 2 options"),
-    Wrong("11.fails_under_jit", "a list", lambda: ["D"], says="is a list"),
-    Wrong("11.fails_under_jit", "the option's number", lambda: 4, says="letters, not numbers"),
-    Wrong(
-        "11.fails_under_jit", "the functions' numbers", lambda: "1 and 4 fail", says="not one of"
-    ),
+    Wrong("11.fails_under_jit", "d: new values retrace", lambda: "d", named="values-retrace"),
+    Wrong("11.fails_under_jit", "option D", lambda: "option D", named="values-retrace"),
+    Wrong("11.fails_under_jit", "the count alone", lambda: "3", says="letters, not numbers"),
+    Wrong("11.fails_under_jit", "two letters", lambda: "CE", says="names 2 options"),
+    Wrong("11.fails_under_jit", "a list", lambda: ["C"], says="is a list"),
+    Wrong("11.fails_under_jit", "the count as an int", lambda: 3, says="letters, not numbers"),
 )
 
 # --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
@@ -628,3 +625,87 @@ ROUND_7_FAMILIES = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_7_FAMILIES)
+
+
+# Round 9's families (issue 34), written anew: the indices returned as floats,
+# fill_value read as the result's padding value, one slot kept past the count of
+# positives, and a Python `or` inside jnp.where's condition.
+def positive_where_as_values(x):
+    found = jnp.argwhere(x > 0, size=2, fill_value=0)[:, 0]
+    return jnp.asarray(found, dtype=jnp.float32)
+
+
+def positive_fill_zero_point(x):
+    first_two = jnp.nonzero(x > 0, size=2, fill_value=0.0)
+    return jnp.take(x, first_two[0])
+
+
+def positive_slots_up_to_count(x):
+    count = jnp.count_nonzero(x > 0)
+    index = jnp.nonzero(x > 0, size=2)[0]
+    keep = jnp.array([0, 1]) <= count
+    return jnp.where(keep, x[index], 0.0)
+
+
+def grow_or_in_where(r, x0, cap, max_steps):
+    def body(i, x):
+        done = (x >= cap) or (i >= max_steps)
+        return jnp.where(done, x, x + r * x * (1 - x))
+
+    return lax.fori_loop(0, max_steps, body, x0)
+
+
+def ema_power_of_one_minus_beta(xs, beta):
+    def step(carry, x):
+        m, t = carry
+        m = beta * m + (1 - beta) * x
+        return (m, t + 1), m / (1 - beta) ** (t + 1)
+
+    return lax.scan(step, (0.0, 0), xs)[1]
+
+
+def ema_one_minus_weight_power(xs, beta):
+    def step(carry, x):
+        m, t = carry
+        m = beta * m + (1 - beta) * x
+        return (m, t + 1), m / (1 - (1 - beta) ** (t + 1))
+
+    return lax.scan(step, (0.0, 0), xs)[1]
+
+
+ROUND_9_FAMILIES = (
+    Wrong(
+        "11.scan_ema",
+        "1 - (1 - beta) ** t as the correction",
+        lambda: ema_one_minus_weight_power,
+        named="power-of-weight",
+    ),
+    Wrong(
+        "11.scan_ema",
+        "divided by (1 - beta) ** t in the scan",
+        lambda: ema_power_of_one_minus_beta,
+        named="power-of-weight",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "argwhere's rows cast to floats",
+        lambda: positive_where_as_values,
+        named="positions-not-values",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "fill_value=0.0, then jnp.take",
+        lambda: positive_fill_zero_point,
+        named="float-fill-value",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "slots kept up to the count, included",
+        lambda: positive_slots_up_to_count,
+        named="one-slot-more",
+    ),
+    Wrong(
+        "11.while_grad", "Python or inside jnp.where", lambda: grow_or_in_where, named="python-if"
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_9_FAMILIES)
