@@ -20,5 +20,5 @@ which the predictions accept on purpose (one writer labelled them wrong, the oth
 generator seeded from the key, 09.two_views keying view b by ids + N (clashes across
 batches), and 09.random_walk's one (steps,) draw (the right walk). An auditor who read
 every message against the answer's code (never the grader) flagged 21 wrong diagnoses (8
-mild) and 96 messages that prescribe the edit (41 mild) of 561 blocks.
+mild) and 96 messages that prescribe the edit (41 mild) of 561 blocks (AUDIT.md).
 """
