@@ -870,11 +870,16 @@ def reason_given(answer: str, letters: Sequence[str]) -> str | None:
     B") and so must be asked again."""
     text = str.__str__(answer)
     named = set()
-    for match in re.finditer(r"[^\W\d_]+", text):
+    found = list(re.finditer(r"[^\W\d_]+", text))
+    for i, match in enumerate(found):
         word = match.group()
         if len(word) != 1 or str.upper(word) not in letters:
             continue
         around = text[max(0, match.start() - 1) : match.end() + 1]
+        if i == 0 and len(found) > 1:  # first, as with_words reads it: "e - because ..."
+            around += text[match.end() : found[1].start()]
+        if i == len(found) - 1 and i > 0:  # last: "... because of jit - b"
+            around += text[found[i - 1].end() : match.start()]
         if str.isupper(word) or re.search(r"[^\s\w]", around):
             named.add(str.upper(word))
     return named.pop() if len(named) == 1 else None
