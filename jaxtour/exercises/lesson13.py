@@ -11,6 +11,7 @@ inputs make it report an error, and its values on the others).
 from __future__ import annotations
 
 import functools
+import types
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import compare_arrays, describe, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
-from jaxtour.grader.mistakes import returns_none
+from jaxtour.grader.mistakes import primitive_names, returns_none, uses_module
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
@@ -214,6 +215,25 @@ def _gradients_at_ends(answer: Any) -> tuple[Any, Any] | None:
 def _not_finite_at_both_ends(answer: Any) -> bool:
     ends = _gradients_at_ends(answer)
     return ends is not None and not any(np.isfinite(g) for g in ends)
+
+
+XLOGX_FUNCTIONS = ("xlogy", "entr", "xlog1py", "rel_entr", "kl_div")
+_SCIPY_XLOGX = (
+    uses_module("jax.scipy.special", XLOGX_FUNCTIONS),  # imported, or read off the module
+    uses_module("jax._src.scipy.special", XLOGX_FUNCTIONS),  # the function, bound to a name
+)
+
+
+def _library_xlogx_not_finite(answer: Any) -> bool:
+    """Not finite at both ends, and the answer calls jax.scipy.special's x log x (xlogy,
+    entr): no where of its own, the infinity comes from the library's derivative rule."""
+    return any(uses(answer) for uses in _SCIPY_XLOGX) and _not_finite_at_both_ends(answer)
+
+
+def _xlogx_xlogy(p):
+    from jax.scipy.special import xlogy
+
+    return -(xlogy(p, p) + xlogy(1 - p, 1 - p))
 
 
 def _not_finite_at_one_end(answer: Any) -> bool:
@@ -516,6 +536,63 @@ def _check_not_scalar(answer: Any) -> bool:
     return kind == "raised" and "scalar pred" in str(found)
 
 
+CLEANING = frozenset({"select_n", "clamp", "max", "abs"})  # jnp.where, clip, maximum, abs
+
+
+@_per_answer
+def _check_conditions(answer: Any) -> tuple[frozenset[str], ...] | None:
+    """For each checkify.check the answer traces (on good prices, without checkify), the
+    primitives its condition is computed with; None when it cannot be traced."""
+    try:
+        closed = jax.make_jaxpr(answer)(*_good_prices()[0])
+    except Exception:
+        return None
+    jaxpr = closed.jaxpr
+    made_by = {id(out): eqn for eqn in jaxpr.eqns for out in eqn.outvars}
+    found = []
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name != "check":
+            continue
+        names: set[str] = set()
+        seen: set[int] = set()
+        stack = [eqn.invars[0]]
+        while stack:
+            source = made_by.get(id(stack.pop()))
+            if source is None or id(source) in seen:
+                continue
+            seen.add(id(source))
+            names.add(source.primitive.name)
+            names |= primitive_names(types.SimpleNamespace(eqns=[source]))
+            stack.extend(v for v in source.invars if hasattr(v, "aval") and not hasattr(v, "val"))
+        found.append(frozenset(names))
+    return tuple(found)
+
+
+def _checks_cleaned(answer: Any) -> bool:
+    """A check that never fails, whose condition reads values a where, clip, maximum or
+    abs made: the prices after the bad ones were replaced."""
+    if not callable(answer) or not _never_reports(answer):
+        return False
+    conditions = _check_conditions(answer)
+    return bool(conditions) and all(names & CLEANING for names in conditions)
+
+
+def _never_checks(answer: Any) -> bool:
+    """Never reports, and traces no checkify.check at all."""
+    return callable(answer) and _never_reports(answer) and _check_conditions(answer) == ()
+
+
+def _returns_numpy_log(prices):
+    _checkify().check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.diff(np.log(prices))
+
+
+def _returns_cleaned_check(prices):
+    safe = jnp.where(prices > 0, prices, 1.0)
+    _checkify().check(jnp.all(safe > 0), "prices must be positive")
+    return jnp.diff(jnp.log(safe))
+
+
 def _never_reports(answer: Any) -> bool:
     """Right values on good prices, and no error on any bad ones: no check at all."""
     if not callable(answer):
@@ -722,6 +799,17 @@ EXERCISES = (
                 matches=_finite_but_not_zero_at_an_end,
             ),
             Mistake(
+                id="library-slope",
+                message="jax.scipy.special's xlogy and entr return 0 at 0 themselves, but JAX "
+                "differentiates them by their own rules, which follow x log x's slope, log x + 1: "
+                "infinite at 0 (xlogy's rule also has x / y, 0 / 0 there, NaN). At p = 0.0 one "
+                "of your two terms is at 0, at p = 1.0 the other, so the gradient is NaN "
+                "or infinite at both ends: a function safe in value at 0 is not safe in "
+                "derivative there.",
+                example=lambda: _xlogx_xlogy,
+                matches=_library_xlogx_not_finite,
+            ),
+            Mistake(
                 id="still-not-finite",
                 message="The gradient is still NaN or infinite at both ends, p = 0.0 and p = 1.0: "
                 "there a log still sees 0 (log(p) at p = 0, log(1 - p) at p = 1), and "
@@ -796,6 +884,16 @@ EXERCISES = (
                 matches=_fails_checked("TracerBoolConversionError", "ConcretizationTypeError"),
             ),
             Mistake(
+                id="numpy-inside",
+                message="Your function hands prices to a NumPy function (np.log, np.diff, "
+                "np.all, ...), and under jax.jit prices is a tracer: NumPy needs the "
+                "numbers themselves, which exist only when the compiled function runs. JAX "
+                "raised TracerArrayConversionError while tracing, before any price was "
+                "checked.",
+                example=lambda: _returns_numpy_log,
+                matches=_fails_checked("TracerArrayConversionError"),
+            ),
+            Mistake(
                 id="already-checkified",
                 message="Your log_returns returns (error, result): it is already checkified, and "
                 "the check wraps it in jax.jit(checkify.checkify(...)) itself, so what it "
@@ -816,7 +914,16 @@ EXERCISES = (
                 "one. A print, jnp.where or jnp.nan_to_num changes what is printed or "
                 "returned, and under jit the caller receives no error from any of them.",
                 example=lambda: _returns_no_check,
-                matches=_never_reports,
+                matches=_never_checks,
+            ),
+            Mistake(
+                id="checks-cleaned",
+                message="Your checkify.check never fails, not even on a zero or a negative "
+                "price: its condition reads values that a jnp.where (or a clip, maximum or "
+                "abs) made from the prices, after the bad ones were replaced, so it holds "
+                "on every input.",
+                example=lambda: _returns_cleaned_check,
+                matches=_checks_cleaned,
             ),
             Mistake(
                 id="checks-result",
