@@ -198,7 +198,7 @@ def _what_each_process_gets(answer: Any, data: np.ndarray, count: int) -> str:
         numbers = _row_numbers(data, np.asarray(call_learner(answer, (data.copy(), index, count))))
         blocks.append(numbers or [])
     gets = "; ".join(
-        _("process {index}: {rows}").format(index=index, rows=_rows_text(numbers))
+        _("process {index} {rows}").format(index=index, rows=_rows_text(numbers))
         for index, numbers in enumerate(blocks)
     )
     seen = [n for numbers in blocks for n in numbers]
@@ -260,8 +260,7 @@ class SameRows:
                 if numbers is None:
                     return _(
                         "{where} gets an array of shape {shape}, which is not rows of data "
-                        "(data's rows have shape {row_shape}): an answer picks whole rows, "
-                        "as they are."
+                        "(each row of data has shape {row_shape})."
                     ).format(where=where, shape=block.shape, row_shape=data.shape[1:])
                 return _what_each_process_gets(answer, data, count)
         return None
