@@ -21,7 +21,12 @@ from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import compare_arrays, describe, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
-from jaxtour.grader.mistakes import primitive_names, returns_none, uses_module
+from jaxtour.grader.mistakes import (
+    learner_functions,
+    primitive_names,
+    returns_none,
+    uses_module,
+)
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
@@ -224,10 +229,22 @@ _SCIPY_XLOGX = (
 )
 
 
+def _names_xlogx(answer: Any) -> bool:
+    """The learner's code reads one of XLOGX_FUNCTIONS: as a name or an attribute (an
+    import of the module inside the function, ``special.xlogy``), or bound to a name."""
+    read = {
+        name
+        for fn in learner_functions(answer)
+        for code in (fn.__code__, *(c for c in fn.__code__.co_consts if hasattr(c, "co_names")))
+        for name in code.co_names
+    }
+    return bool(read & set(XLOGX_FUNCTIONS)) or any(uses(answer) for uses in _SCIPY_XLOGX)
+
+
 def _library_xlogx_not_finite(answer: Any) -> bool:
     """Not finite at both ends, and the answer calls jax.scipy.special's x log x (xlogy,
     entr): no where of its own, the infinity comes from the library's derivative rule."""
-    return any(uses(answer) for uses in _SCIPY_XLOGX) and _not_finite_at_both_ends(answer)
+    return callable(answer) and _names_xlogx(answer) and _not_finite_at_both_ends(answer)
 
 
 def _xlogx_xlogy(p):
