@@ -11,6 +11,7 @@ inputs make it report an error, and its values on the others).
 from __future__ import annotations
 
 import functools
+import re
 import types
 import weakref
 from collections.abc import Callable
@@ -399,8 +400,49 @@ def _gradient_problem(got: Any, want: Any) -> str | None:
 
 
 def _log_returns(prices):
+    bad = jnp.argmax(prices <= 0)  # the first price that is not positive (0 when none is)
+    _checkify().check(jnp.all(prices > 0), "price {} is {}, not positive", bad, prices[bad])
+    return jnp.diff(jnp.log(prices))
+
+
+def _returns_f_string(prices):  # formatted while jit traces: the values are tracers
+    bad = jnp.argmax(prices <= 0)
+    _checkify().check(jnp.all(prices > 0), f"price {bad} is {prices[bad]}, not positive")
+    return jnp.diff(jnp.log(prices))
+
+
+def _returns_all_prices_shown(prices):  # the lesson's {} with the whole array: no position
     _checkify().check(jnp.all(prices > 0), "prices must be positive, got {}", prices)
     return jnp.diff(jnp.log(prices))
+
+
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?(?![\w])")
+
+
+def _names_first_bad(error: Any, prices: Any) -> bool:
+    """The error's text holds the position of the first price that is not positive, as an
+    integer, and that price, as a number: "price 1 is 0.0"."""
+    values = np.asarray(prices, dtype=np.float64)
+    bad = np.flatnonzero(values <= 0)
+    if not bad.size:
+        return True
+    index, price = int(bad[0]), float(values[bad[0]])
+    tokens = _NUMBER.findall(str(error))
+    integers = [t for t in tokens if re.fullmatch(r"-?\d+", t)]
+    has_index = any(int(t) == index for t in integers)
+    has_price = any(np.isclose(float(t), price) for t in tokens)
+    return has_index and has_price and len(tokens) >= 2
+
+
+def _formatted_a_tracer(answer: Any) -> bool:
+    """Reports an error on bad prices, and its text holds a tracer's name: an f-string (or
+    str, format) turned the values into text while jit traced the function."""
+    if not callable(answer):
+        return False
+    kind, runs = _prices_probe(answer)
+    if kind != "runs":
+        return False
+    return any(error is not None and "Traced<" in str(error) for error, _ in runs)
 
 
 def _returns_no_check(prices):
@@ -644,6 +686,7 @@ class ReportsBadInput:
             for args in cases:
                 call_learner(transformed(_checked, answer), args)
             raise runs
+        late: list[tuple[str, Any]] = []  # errors that do not name the bad price: said last
         for args, (got_error, got), (want_error, want) in zip(
             cases, runs, _expected_runs(expected, _x64()), strict=True
         ):
@@ -658,6 +701,9 @@ class ReportsBadInput:
                     "On prices {shown}, which are not all positive, your function reported "
                     "no error."
                 ).format(shown=shown)
+            if want_error is not None and _names_first_bad(want_error, args[0]):
+                if not _names_first_bad(got_error, args[0]):
+                    late.append((shown, got_error))
             if want_error is None:
                 if not is_jax_array(got):
                     return i18n._("On prices {shown}, the result is {what}.").format(
@@ -668,6 +714,11 @@ class ReportsBadInput:
                     return i18n._("On prices {shown}, the result is wrong. {problem}").format(
                         shown=shown, problem=problem
                     )
+        for shown, got_error in late:
+            return i18n._(
+                "On prices {shown}, your function's error says {strip}: it does not name the "
+                "first price that is not positive and its position, as the task asks."
+            ).format(shown=shown, strip=f"{str(got_error).strip()!r}")
         return None
 
 
@@ -878,17 +929,25 @@ EXERCISES = (
         reference=lambda: _log_returns,
         rule=ReportsBadInput(),
         hints=(
-            "checkify.check(pred, message) records an error when pred is False; "
+            "checkify.check(pred, message, *values) records an error when pred is False; "
             "jax.jit(checkify.checkify(f)) returns that error beside the result. pred "
-            "must be one boolean, so it has to say something about all the prices at once.",
-            "All prices positive: jnp.all(prices > 0). Zero is not positive, so > and not >=.",
-            'checkify.check(jnp.all(prices > 0), "prices must be positive, got {}", prices)\n'
+            "must be one boolean, so it has to say something about all the prices at once. "
+            "Under jit the prices are tracers while the function is traced: which part of "
+            "check puts their numbers into the message, and when?",
+            "All prices positive: jnp.all(prices > 0) (zero is not positive). The position "
+            "of the first price that is not: jnp.argmax(prices <= 0), the index of the first "
+            "True. Pass the position and the price after the message, one {} each: check "
+            "fills them in once the compiled function has run.",
+            "bad = jnp.argmax(prices <= 0)\n"
+            'checkify.check(jnp.all(prices > 0), "price {} is {}, not positive", bad, '
+            "prices[bad])\n"
             "return jnp.diff(jnp.log(prices))",
         ),
         solution=(
             "def log_returns(prices):\n"
-            '    checkify.check(jnp.all(prices > 0), "prices must be positive, got {}", '
-            "prices)\n"
+            "    bad = jnp.argmax(prices <= 0)  # the first price that is not positive\n"
+            '    checkify.check(jnp.all(prices > 0), "price {} is {}, not positive", bad, '
+            "prices[bad])\n"
             "    return jnp.diff(jnp.log(prices))"
         ),
         mistakes=(
@@ -909,6 +968,16 @@ EXERCISES = (
                 "checked.",
                 example=lambda: _returns_numpy_log,
                 matches=_fails_checked("TracerArrayConversionError"),
+            ),
+            Mistake(
+                id="f-string",
+                message="Your error's message shows Traced<...> where a number should be: "
+                "the message was made into text while jit traced your function (an "
+                "f-string, str or format), and then each value in it is a tracer, which "
+                "stands for numbers that do not exist yet. checkify.check fills in its "
+                "{} only after the compiled function has run.",
+                example=lambda: _returns_f_string,
+                matches=_formatted_a_tracer,
             ),
             Mistake(
                 id="already-checkified",

@@ -50,6 +50,22 @@ def xlogx_special_module(p):  # the module imported inside, its functions read o
     return -(special.xlogy(p, p) + special.xlog1py(1 - p, -p))
 
 
+def prices_f_string(prices):  # formatted while traced: the message holds tracers
+    first = jnp.argmax(prices <= 0)
+    checkify.check(jnp.all(prices > 0), f"price {first} is {prices[first]}")
+    return jnp.diff(jnp.log(prices))
+
+
+def prices_whole_array_shown(prices):  # the lesson's {} demo, with every price: no position
+    checkify.check(jnp.all(prices > 0), "prices must be positive, got {}", prices)
+    return jnp.diff(jnp.log(prices))
+
+
+def prices_smallest_shown(prices):  # the smallest price, not the first bad one, no position
+    checkify.check(jnp.min(prices) > 0, "smallest price {} is not positive", jnp.min(prices))
+    return jnp.diff(jnp.log(prices))
+
+
 def prices_clipped_then_checked(prices):  # the check reads the prices after the clip
     safe = jnp.clip(prices, 1e-6, None)
     checkify.check(jnp.min(safe) > 0, "prices must be positive, got {}", jnp.min(safe))
@@ -362,6 +378,24 @@ WRONG_ANSWERS = (
         "13.check_prices", "log(p[t]) - log(p[t+1])", lambda: prices_reversed, says="opposite sign"
     ),
     Wrong("13.check_prices", "np.log inside", lambda: prices_numpy_log, named="numpy-inside"),
+    Wrong(
+        "13.check_prices",
+        "an f-string message: formatted while traced",
+        lambda: prices_f_string,
+        named="f-string",
+    ),
+    Wrong(
+        "13.check_prices",
+        "every price shown, as the lesson's {} demo",
+        lambda: prices_whole_array_shown,
+        says="does not name the first price",
+    ),
+    Wrong(
+        "13.check_prices",
+        "the smallest price shown, no position",
+        lambda: prices_smallest_shown,
+        says="does not name the first price",
+    ),
     Wrong(
         "13.check_prices",
         "prices.all() > 0: all nonzero",
