@@ -434,6 +434,9 @@ def _names_first_bad(error: Any, prices: Any) -> bool:
     return has_index and has_price and len(tokens) >= 2
 
 
+_TRACER_TEXT = re.compile(r"Traced<|Tracer\(")  # how a tracer prints: JitTracer(int32[])
+
+
 def _formatted_a_tracer(answer: Any) -> bool:
     """Reports an error on bad prices, and its text holds a tracer's name: an f-string (or
     str, format) turned the values into text while jit traced the function."""
@@ -442,7 +445,7 @@ def _formatted_a_tracer(answer: Any) -> bool:
     kind, runs = _prices_probe(answer)
     if kind != "runs":
         return False
-    return any(error is not None and "Traced<" in str(error) for error, _ in runs)
+    return any(error is not None and _TRACER_TEXT.search(str(error)) for error, _ in runs)
 
 
 def _returns_no_check(prices):
@@ -971,7 +974,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="f-string",
-                message="Your error's message shows Traced<...> where a number should be: "
+                message="Your error's message shows a tracer where a number should be: "
                 "the message was made into text while jit traced your function (an "
                 "f-string, str or format), and then each value in it is a tracer, which "
                 "stands for numbers that do not exist yet. checkify.check fills in its "
