@@ -509,6 +509,39 @@ def _scaled_loss(answer: Any) -> bool:
     )
 
 
+def _td_error_held_linear(values, rewards):  # the error held, times values: half the gradient
+    error = jax.lax.stop_gradient(values[:-1] - rewards - 0.9 * values[1:])
+    return jnp.sum(error * values[:-1])
+
+
+def _td_per_step(values, rewards):  # one squared error per step, never summed
+    target = rewards + 0.9 * jax.lax.stop_gradient(values[1:])
+    return (values[:-1] - target) ** 2
+
+
+def _gradient_only_proportional(answer: Any) -> bool:
+    """A gradient proportional to the task's, with one factor on every case, and a value
+    that is not the task's times that factor (a surrogate built for its gradient)."""
+    found = _td_outputs(answer)
+    if found is None:
+        return False
+    factors, values_scale = [], True
+    for values, rewards, value, grad in found:
+        want_value, want_grad = jax.value_and_grad(_td_fixed)(
+            jnp.asarray(values, dtype=jnp.float32), jnp.asarray(rewards, dtype=jnp.float32)
+        )
+        want_value, want_grad = np.float64(want_value), np.asarray(want_grad, np.float64)
+        if grad.shape != want_grad.shape or not np.any(want_grad != 0):
+            return False
+        at = int(np.argmax(np.abs(want_grad)))
+        factor = grad[at] / want_grad[at]
+        if factor == 0 or not np.allclose(grad, factor * want_grad, rtol=1e-4, atol=1e-5):
+            return False
+        factors.append(factor)
+        values_scale = values_scale and np.isclose(value, factor * want_value, rtol=1e-4)
+    return bool(np.allclose(factors, factors[0], rtol=1e-4)) and not values_scale
+
+
 def _td_target_held(values, rewards):  # the lesson's held_loss, carried over whole
     target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
     return jnp.sum((values[:-1] - target) ** 2)
@@ -1239,6 +1272,24 @@ EXERCISES = (
                 "is the plain sum of the squared errors, whose gradient is twice each error.",
                 example=lambda: _td_halved,
                 matches=_scaled_loss,
+            ),
+            Mistake(
+                id="gradient-only-proportional",
+                message="Your gradient is the task's times one constant factor on every case, "
+                "but your loss's value is not the sum of squared errors times that factor: "
+                "the function you wrote is another one, whose gradient only points the "
+                "same way. The check reads the loss's value as well as its gradient.",
+                example=lambda: _td_error_held_linear,
+                matches=_gradient_only_proportional,
+            ),
+            Mistake(
+                id="not-one-number",
+                message="Your function returns an array, not one number: grad differentiates "
+                "only a function whose output is a single number, so JAX raised TypeError. "
+                "The task's loss is one number for the whole trajectory, and its gradient "
+                "has one entry per state.",
+                example=lambda: _td_per_step,
+                matches=_fails_under_grad("TypeError", "scalar-output"),
             ),
         ),
         success="The target moves only when values are updated, never through the "

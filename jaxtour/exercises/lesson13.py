@@ -11,6 +11,8 @@ inputs make it report an error, and its values on the others).
 from __future__ import annotations
 
 import functools
+import re
+import types
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,7 +22,12 @@ from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import compare_arrays, describe, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
-from jaxtour.grader.mistakes import returns_none
+from jaxtour.grader.mistakes import (
+    learner_functions,
+    primitive_names,
+    returns_none,
+    uses_module,
+)
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice
 from jaxtour.grader.spec import Exercise, Mistake
@@ -216,6 +223,37 @@ def _not_finite_at_both_ends(answer: Any) -> bool:
     return ends is not None and not any(np.isfinite(g) for g in ends)
 
 
+XLOGX_FUNCTIONS = ("xlogy", "entr", "xlog1py", "rel_entr", "kl_div")
+_SCIPY_XLOGX = (
+    uses_module("jax.scipy.special", XLOGX_FUNCTIONS),  # imported, or read off the module
+    uses_module("jax._src.scipy.special", XLOGX_FUNCTIONS),  # the function, bound to a name
+)
+
+
+def _names_xlogx(answer: Any) -> bool:
+    """The learner's code reads one of XLOGX_FUNCTIONS: as a name or an attribute (an
+    import of the module inside the function, ``special.xlogy``), or bound to a name."""
+    read = {
+        name
+        for fn in learner_functions(answer)
+        for code in (fn.__code__, *(c for c in fn.__code__.co_consts if hasattr(c, "co_names")))
+        for name in code.co_names
+    }
+    return bool(read & set(XLOGX_FUNCTIONS)) or any(uses(answer) for uses in _SCIPY_XLOGX)
+
+
+def _library_xlogx_not_finite(answer: Any) -> bool:
+    """Not finite at both ends, and the answer calls jax.scipy.special's x log x (xlogy,
+    entr): no where of its own, the infinity comes from the library's derivative rule."""
+    return callable(answer) and _names_xlogx(answer) and _not_finite_at_both_ends(answer)
+
+
+def _xlogx_xlogy(p):
+    from jax.scipy.special import xlogy
+
+    return -(xlogy(p, p) + xlogy(1 - p, 1 - p))
+
+
 def _not_finite_at_one_end(answer: Any) -> bool:
     ends = _gradients_at_ends(answer)
     return ends is not None and sum(not np.isfinite(g) for g in ends) == 1
@@ -362,8 +400,52 @@ def _gradient_problem(got: Any, want: Any) -> str | None:
 
 
 def _log_returns(prices):
+    bad = jnp.argmax(prices <= 0)  # the first price that is not positive (0 when none is)
+    _checkify().check(jnp.all(prices > 0), "price {} is {}, not positive", bad, prices[bad])
+    return jnp.diff(jnp.log(prices))
+
+
+def _returns_f_string(prices):  # formatted while jit traces: the values are tracers
+    bad = jnp.argmax(prices <= 0)
+    _checkify().check(jnp.all(prices > 0), f"price {bad} is {prices[bad]}, not positive")
+    return jnp.diff(jnp.log(prices))
+
+
+def _returns_all_prices_shown(prices):  # the lesson's {} with the whole array: no position
     _checkify().check(jnp.all(prices > 0), "prices must be positive, got {}", prices)
     return jnp.diff(jnp.log(prices))
+
+
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?(?![\w])")
+
+
+def _names_first_bad(error: Any, prices: Any) -> bool:
+    """The error's text holds the position of the first price that is not positive, as an
+    integer, and that price, as a number: "price 1 is 0.0"."""
+    values = np.asarray(prices, dtype=np.float64)
+    bad = np.flatnonzero(values <= 0)
+    if not bad.size:
+        return True
+    index, price = int(bad[0]), float(values[bad[0]])
+    tokens = _NUMBER.findall(str(error))
+    integers = [t for t in tokens if re.fullmatch(r"-?\d+", t)]
+    has_index = any(int(t) == index for t in integers)
+    has_price = any(np.isclose(float(t), price) for t in tokens)
+    return has_index and has_price and len(tokens) >= 2
+
+
+_TRACER_TEXT = re.compile(r"Traced<|Tracer\(")  # how a tracer prints: JitTracer(int32[])
+
+
+def _formatted_a_tracer(answer: Any) -> bool:
+    """Reports an error on bad prices, and its text holds a tracer's name: an f-string (or
+    str, format) turned the values into text while jit traced the function."""
+    if not callable(answer):
+        return False
+    kind, runs = _prices_probe(answer)
+    if kind != "runs":
+        return False
+    return any(error is not None and _TRACER_TEXT.search(str(error)) for error, _ in runs)
 
 
 def _returns_no_check(prices):
@@ -516,6 +598,63 @@ def _check_not_scalar(answer: Any) -> bool:
     return kind == "raised" and "scalar pred" in str(found)
 
 
+CLEANING = frozenset({"select_n", "clamp", "max", "abs"})  # jnp.where, clip, maximum, abs
+
+
+@_per_answer
+def _check_conditions(answer: Any) -> tuple[frozenset[str], ...] | None:
+    """For each checkify.check the answer traces (on good prices, without checkify), the
+    primitives its condition is computed with; None when it cannot be traced."""
+    try:
+        closed = jax.make_jaxpr(answer)(*_good_prices()[0])
+    except Exception:
+        return None
+    jaxpr = closed.jaxpr
+    made_by = {id(out): eqn for eqn in jaxpr.eqns for out in eqn.outvars}
+    found = []
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name != "check":
+            continue
+        names: set[str] = set()
+        seen: set[int] = set()
+        stack = [eqn.invars[0]]
+        while stack:
+            source = made_by.get(id(stack.pop()))
+            if source is None or id(source) in seen:
+                continue
+            seen.add(id(source))
+            names.add(source.primitive.name)
+            names |= primitive_names(types.SimpleNamespace(eqns=[source]))
+            stack.extend(v for v in source.invars if hasattr(v, "aval") and not hasattr(v, "val"))
+        found.append(frozenset(names))
+    return tuple(found)
+
+
+def _checks_cleaned(answer: Any) -> bool:
+    """A check that never fails, whose condition reads values a where, clip, maximum or
+    abs made: the prices after the bad ones were replaced."""
+    if not callable(answer) or not _never_reports(answer):
+        return False
+    conditions = _check_conditions(answer)
+    return bool(conditions) and all(names & CLEANING for names in conditions)
+
+
+def _never_checks(answer: Any) -> bool:
+    """Never reports, and traces no checkify.check at all."""
+    return callable(answer) and _never_reports(answer) and _check_conditions(answer) == ()
+
+
+def _returns_numpy_log(prices):
+    _checkify().check(jnp.all(prices > 0), "prices must be positive")
+    return jnp.diff(np.log(prices))
+
+
+def _returns_cleaned_check(prices):
+    safe = jnp.where(prices > 0, prices, 1.0)
+    _checkify().check(jnp.all(safe > 0), "prices must be positive")
+    return jnp.diff(jnp.log(safe))
+
+
 def _never_reports(answer: Any) -> bool:
     """Right values on good prices, and no error on any bad ones: no check at all."""
     if not callable(answer):
@@ -550,6 +689,7 @@ class ReportsBadInput:
             for args in cases:
                 call_learner(transformed(_checked, answer), args)
             raise runs
+        late: list[tuple[str, Any]] = []  # errors that do not name the bad price: said last
         for args, (got_error, got), (want_error, want) in zip(
             cases, runs, _expected_runs(expected, _x64()), strict=True
         ):
@@ -564,6 +704,9 @@ class ReportsBadInput:
                     "On prices {shown}, which are not all positive, your function reported "
                     "no error."
                 ).format(shown=shown)
+            if want_error is not None and _names_first_bad(want_error, args[0]):
+                if not _names_first_bad(got_error, args[0]):
+                    late.append((shown, got_error))
             if want_error is None:
                 if not is_jax_array(got):
                     return i18n._("On prices {shown}, the result is {what}.").format(
@@ -574,6 +717,11 @@ class ReportsBadInput:
                     return i18n._("On prices {shown}, the result is wrong. {problem}").format(
                         shown=shown, problem=problem
                     )
+        for shown, got_error in late:
+            return i18n._(
+                "On prices {shown}, your function's error says {strip}: it does not name the "
+                "first price that is not positive and its position, as the task asks."
+            ).format(shown=shown, strip=f"{str(got_error).strip()!r}")
         return None
 
 
@@ -722,6 +870,17 @@ EXERCISES = (
                 matches=_finite_but_not_zero_at_an_end,
             ),
             Mistake(
+                id="library-slope",
+                message="jax.scipy.special's xlogy and entr return 0 at 0 themselves, but JAX "
+                "differentiates them by their own rules, which follow x log x's slope, log x + 1: "
+                "infinite at 0 (xlogy's rule also has x / y, 0 / 0 there, NaN). At p = 0.0 one "
+                "of your two terms is at 0, at p = 1.0 the other, so the gradient is NaN "
+                "or infinite at both ends: a function safe in value at 0 is not safe in "
+                "derivative there.",
+                example=lambda: _xlogx_xlogy,
+                matches=_library_xlogx_not_finite,
+            ),
+            Mistake(
                 id="still-not-finite",
                 message="The gradient is still NaN or infinite at both ends, p = 0.0 and p = 1.0: "
                 "there a log still sees 0 (log(p) at p = 0, log(1 - p) at p = 1), and "
@@ -773,17 +932,25 @@ EXERCISES = (
         reference=lambda: _log_returns,
         rule=ReportsBadInput(),
         hints=(
-            "checkify.check(pred, message) records an error when pred is False; "
+            "checkify.check(pred, message, *values) records an error when pred is False; "
             "jax.jit(checkify.checkify(f)) returns that error beside the result. pred "
-            "must be one boolean, so it has to say something about all the prices at once.",
-            "All prices positive: jnp.all(prices > 0). Zero is not positive, so > and not >=.",
-            'checkify.check(jnp.all(prices > 0), "prices must be positive, got {}", prices)\n'
+            "must be one boolean, so it has to say something about all the prices at once. "
+            "Under jit the prices are tracers while the function is traced: which part of "
+            "check puts their numbers into the message, and when?",
+            "All prices positive: jnp.all(prices > 0) (zero is not positive). The position "
+            "of the first price that is not: jnp.argmax(prices <= 0), the index of the first "
+            "True. Pass the position and the price after the message, one {} each: check "
+            "fills them in once the compiled function has run.",
+            "bad = jnp.argmax(prices <= 0)\n"
+            'checkify.check(jnp.all(prices > 0), "price {} is {}, not positive", bad, '
+            "prices[bad])\n"
             "return jnp.diff(jnp.log(prices))",
         ),
         solution=(
             "def log_returns(prices):\n"
-            '    checkify.check(jnp.all(prices > 0), "prices must be positive, got {}", '
-            "prices)\n"
+            "    bad = jnp.argmax(prices <= 0)  # the first price that is not positive\n"
+            '    checkify.check(jnp.all(prices > 0), "price {} is {}, not positive", bad, '
+            "prices[bad])\n"
             "    return jnp.diff(jnp.log(prices))"
         ),
         mistakes=(
@@ -794,6 +961,26 @@ EXERCISES = (
                 "seen.",
                 example=lambda: _returns_assert,
                 matches=_fails_checked("TracerBoolConversionError", "ConcretizationTypeError"),
+            ),
+            Mistake(
+                id="numpy-inside",
+                message="Your function hands prices to a NumPy function (np.log, np.diff, "
+                "np.all, ...), and under jax.jit prices is a tracer: NumPy needs the "
+                "numbers themselves, which exist only when the compiled function runs. JAX "
+                "raised TracerArrayConversionError while tracing, before any price was "
+                "checked.",
+                example=lambda: _returns_numpy_log,
+                matches=_fails_checked("TracerArrayConversionError"),
+            ),
+            Mistake(
+                id="f-string",
+                message="Your error's message shows a tracer where a number should be: "
+                "the message was made into text while jit traced your function (an "
+                "f-string, str or format), and then each value in it is a tracer, which "
+                "stands for numbers that do not exist yet. checkify.check fills in its "
+                "{} only after the compiled function has run.",
+                example=lambda: _returns_f_string,
+                matches=_formatted_a_tracer,
             ),
             Mistake(
                 id="already-checkified",
@@ -816,7 +1003,16 @@ EXERCISES = (
                 "one. A print, jnp.where or jnp.nan_to_num changes what is printed or "
                 "returned, and under jit the caller receives no error from any of them.",
                 example=lambda: _returns_no_check,
-                matches=_never_reports,
+                matches=_never_checks,
+            ),
+            Mistake(
+                id="checks-cleaned",
+                message="Your checkify.check never fails, not even on a zero or a negative "
+                "price: its condition reads values that a jnp.where (or a clip, maximum or "
+                "abs) made from the prices, after the bad ones were replaced, so it holds "
+                "on every input.",
+                example=lambda: _returns_cleaned_check,
+                matches=_checks_cleaned,
             ),
             Mistake(
                 id="checks-result",

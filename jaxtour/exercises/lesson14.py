@@ -171,6 +171,58 @@ def _rows_text(numbers: list[int]) -> str:
     return "rows " + ", ".join(map(str, numbers))
 
 
+def _ranges(numbers: list[int]) -> str:
+    """Row numbers as runs: [0, 1, 2, 5] -> "0:3, 5"."""
+    runs: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}:{r[-1] + 1}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
+def _rows_phrase(numbers: list[int]) -> str:
+    if len(numbers) == 1:
+        return _("row {number}").format(number=numbers[0])
+    return _("rows {ranges}").format(ranges=_ranges(numbers))
+
+
+def _what_each_process_gets(answer: Any, data: np.ndarray, count: int) -> str:
+    """What the answer gives every process on one case, and why those blocks, placed one
+    after the other in process order as the global array places them, are not data: rows
+    no process gets, rows two get, or blocks out of order. It never says which rows a
+    process should get."""
+    blocks = []
+    for index in range(count):
+        numbers = _row_numbers(data, np.asarray(call_learner(answer, (data.copy(), index, count))))
+        blocks.append(numbers or [])
+    gets = "; ".join(
+        _("process {index} {rows}").format(index=index, rows=_rows_text(numbers))
+        for index, numbers in enumerate(blocks)
+    )
+    seen = [n for numbers in blocks for n in numbers]
+    missing = [n for n in range(len(data)) if n not in seen]
+    doubled = sorted({n for n in seen if seen.count(n) > 1})
+    why = []
+    if missing:
+        why.append(_("no process gets {rows}").format(rows=_rows_phrase(missing)))
+    if doubled:
+        why.append(_("more than one process gets {rows}").format(rows=_rows_phrase(doubled)))
+    if not why:
+        if any(numbers != sorted(numbers) for numbers in blocks):
+            why.append(_("a process's rows are not in data's order"))
+        elif seen != sorted(seen):
+            why.append(_("a later process gets earlier rows"))
+        else:
+            why.append(_("a process's rows are not one run of data's rows"))
+    return _(
+        "With {count} processes and data of shape {shape}, your function gives {gets}. "
+        "Then {why}: the global array, the processes' blocks one after the other in "
+        "process order, would not be data, row for row."
+    ).format(count=count, shape=data.shape, gets=gets, why=_(" and ").join(why))
+
+
 @dataclass(frozen=True)
 class SameRows:
     """The answer, a function (data, process_index, process_count) -> rows, gives each
@@ -207,19 +259,10 @@ class SameRows:
                 numbers = _row_numbers(data, block)
                 if numbers is None:
                     return _(
-                        "{where} gets an array of shape {shape}, which is not rows of data: it "
-                        "should get {rows_text}, shape {shape2}."
-                    ).format(
-                        where=where,
-                        shape=block.shape,
-                        rows_text=_rows_text(_row_numbers(data, want) or []),
-                        shape2=want.shape,
-                    )
-                return _("{where} gets {rows_text}; it should get {rows_text2}.").format(
-                    where=where,
-                    rows_text=_rows_text(numbers),
-                    rows_text2=_rows_text(_row_numbers(data, want) or []),
-                )
+                        "{where} gets an array of shape {shape}, which is not rows of data "
+                        "(each row of data has shape {row_shape})."
+                    ).format(where=where, shape=block.shape, row_shape=data.shape[1:])
+                return _what_each_process_gets(answer, data, count)
         return None
 
 

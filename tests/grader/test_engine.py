@@ -355,6 +355,7 @@ CHOICE = Choice(("A", "B", "C", "D"), texts=("a tuple", "a dict", "a list", "Non
         # a letter with its reason, as a learner types it: the article "a" names no option
         "C - split is a pure function", "because a list is ordered: C", "c: a key is a value",
         "c - a list keeps its order",
+        "c - split is a pure function",  # set off by a dash with spaces around it
     ],
 )  # fmt: skip
 def test_a_choice_reads_the_letter_however_it_is_written(answer):

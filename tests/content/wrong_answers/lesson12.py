@@ -93,6 +93,16 @@ def hvp_of_wiggle(x, v, k):
 target = jnp.array([0.0, 0.0, 1.0]) + 0.9 * jnp.array([1.0, 0.0, 2.0])  # the notebook's
 
 
+def td_error_held_times_values(values, rewards):  # the gradient is the error: half the task's
+    error = lax.stop_gradient(values[:-1] - (rewards + 0.9 * values[1:]))
+    return jnp.sum(error * values[:-1])
+
+
+def td_squared_errors_unsummed(values, rewards):
+    target = rewards + 0.9 * lax.stop_gradient(values[1:])
+    return jnp.square(values[:-1] - target)
+
+
 def td_notebook_target(values, rewards):
     return jnp.sum((values[:-1] - target) ** 2)
 
@@ -901,6 +911,18 @@ FAMILIES_35 = (
         "12.fixed_target", "half the squared error", lambda: td_half_squared, named="scaled-loss"
     ),
     Wrong("12.fixed_target", "twice the loss", lambda: td_doubled, named="scaled-loss"),
+    Wrong(
+        "12.fixed_target",
+        "held error times values: a stand-in with half the gradient",
+        lambda: td_error_held_times_values,
+        named="gradient-only-proportional",
+    ),
+    Wrong(
+        "12.fixed_target",
+        "squared errors left unsummed",
+        lambda: td_squared_errors_unsummed,
+        named="not-one-number",
+    ),
     Wrong("12.fixed_target", "the sum over 2", lambda: td_over_two, named="scaled-loss"),
     Wrong("12.fix_rule", "max(a, b) as the output", lambda: rule_max_output, named="wrong-output"),
     Wrong(

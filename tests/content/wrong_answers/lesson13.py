@@ -44,6 +44,34 @@ def xlogx_entr(p):
     return entr(p) + entr(1 - p)
 
 
+def xlogx_special_module(p):  # the module imported inside, its functions read off it
+    import jax.scipy.special as special
+
+    return -(special.xlogy(p, p) + special.xlog1py(1 - p, -p))
+
+
+def prices_f_string(prices):  # formatted while traced: the message holds tracers
+    first = jnp.argmax(prices <= 0)
+    checkify.check(jnp.all(prices > 0), f"price {first} is {prices[first]}")
+    return jnp.diff(jnp.log(prices))
+
+
+def prices_whole_array_shown(prices):  # the lesson's {} demo, with every price: no position
+    checkify.check(jnp.all(prices > 0), "prices must be positive, got {}", prices)
+    return jnp.diff(jnp.log(prices))
+
+
+def prices_smallest_shown(prices):  # the smallest price, not the first bad one, no position
+    checkify.check(jnp.min(prices) > 0, "smallest price {} is not positive", jnp.min(prices))
+    return jnp.diff(jnp.log(prices))
+
+
+def prices_clipped_then_checked(prices):  # the check reads the prices after the clip
+    safe = jnp.clip(prices, 1e-6, None)
+    checkify.check(jnp.min(safe) > 0, "prices must be positive, got {}", jnp.min(safe))
+    return jnp.diff(jnp.log(safe))
+
+
 def xlogx_if(p):
     if 0 < p < 1:
         return -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p))
@@ -223,13 +251,19 @@ WRONG_ANSWERS = (
         "13.xlogx_gradient",
         "jax.scipy.special.xlogy(p, p)",
         lambda: xlogx_scipy,
-        named="still-not-finite",
+        named="library-slope",
     ),
     Wrong(
         "13.xlogx_gradient",
         "-jax.scipy.special.entr(p)",
         lambda: xlogx_entr,
-        named="still-not-finite",
+        named="library-slope",
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "xlogy and xlog1py read off jax.scipy.special",
+        lambda: xlogx_special_module,
+        named="library-slope",
     ),
     Wrong("13.xlogx_gradient", "a Python if/else", lambda: xlogx_if, named="python-if"),
     Wrong("13.xlogx_gradient", "lax.cond on the array", lambda: xlogx_cond, named="cond-scalar"),
@@ -300,6 +334,12 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "13.check_prices",
+        "checked the prices after clipping them",
+        lambda: prices_clipped_then_checked,
+        named="checks-cleaned",
+    ),
+    Wrong(
+        "13.check_prices",
         "nan_to_num instead of a check",
         lambda: prices_nan_to_num,
         named="no-check",
@@ -337,7 +377,25 @@ WRONG_ANSWERS = (
     Wrong(
         "13.check_prices", "log(p[t]) - log(p[t+1])", lambda: prices_reversed, says="opposite sign"
     ),
-    Wrong("13.check_prices", "np.log inside", lambda: prices_numpy_log, says="NumPy"),
+    Wrong("13.check_prices", "np.log inside", lambda: prices_numpy_log, named="numpy-inside"),
+    Wrong(
+        "13.check_prices",
+        "an f-string message: formatted while traced",
+        lambda: prices_f_string,
+        named="f-string",
+    ),
+    Wrong(
+        "13.check_prices",
+        "every price shown, as the lesson's {} demo",
+        lambda: prices_whole_array_shown,
+        says="does not name the first price",
+    ),
+    Wrong(
+        "13.check_prices",
+        "the smallest price shown, no position",
+        lambda: prices_smallest_shown,
+        says="does not name the first price",
+    ),
     Wrong(
         "13.check_prices",
         "prices.all() > 0: all nonzero",

@@ -52,6 +52,16 @@ def rows_array_split(data, process_index, process_count):
     return np.array_split(data, process_count)
 
 
+def rows_one_row_over(data, process_index, process_count):
+    size = len(data) // process_count
+    return data[process_index * size : (process_index + 1) * size + 1]
+
+
+def rows_start_at_index(data, process_index, process_count):
+    size = len(data) // process_count
+    return data[process_index : process_index + size]
+
+
 def rows_previous_block(data, process_index, process_count):
     return np.split(data, process_count)[process_index - 1]
 
@@ -257,21 +267,33 @@ WRONG_ANSWERS = (
         "14.fix_rows",
         "np.split indexed with process_index - 1",
         lambda: rows_previous_block,
-        says="it should get rows 0:6",
+        says="a later process gets earlier rows",
     ),
     Wrong(
         "14.fix_rows",
         "divides by 4, the devices per process",
         lambda: rows_four_devices,
-        says="it should get",
+        says="no process gets rows",
     ),
     Wrong(
         "14.fix_rows",
         "the process count as the block size",
         lambda: rows_count_as_size,
-        says="it should get",
+        says="no process gets rows",
     ),
     Wrong("14.fix_rows", "strided columns", lambda: columns_strided, says="not rows of data"),
+    Wrong(
+        "14.fix_rows",
+        "each block one row longer, into the next",
+        lambda: rows_one_row_over,
+        says="more than one process gets row",
+    ),
+    Wrong(
+        "14.fix_rows",
+        "process_index rows in, one block long",
+        lambda: rows_start_at_index,
+        says="more than one process gets rows",
+    ),
     # 14.global_mean
     Wrong(
         "14.global_mean",
