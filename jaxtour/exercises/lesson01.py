@@ -698,8 +698,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="past-one",
-                message="Your countdown goes past {last}, to {beyond}: arange stops just before its "
-                "stop value, and {beyond} still lies before the stop you gave.",
+                message="Your countdown goes past {last}, to {beyond}: arange stops just before "
+                "its stop value, and {beyond} still lies before the stop you gave.",
                 example=lambda: lambda n: jnp.arange(n, _last() - 3, -2),
             ),
             Mistake(
