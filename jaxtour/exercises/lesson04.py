@@ -190,6 +190,26 @@ def _stacked_gradients(answer: Any) -> bool:
     return _which_gradients(tuple(np.asarray(answer))) is not None
 
 
+@concrete_cache
+def _at_swapped_point():
+    """(grad_y, grad_w) of weighted_sse taken at y and w swapped: a wrapper of (y, w)
+    called with (w, y), so each value went to the other's parameter."""
+    x, y, w = _xyw()
+    return jax.grad(_positional_sse, argnums=(1, 2))(x, w, y)
+
+
+def _called_swapped(answer: Any) -> bool:
+    return equals_tree(_at_swapped_point())(answer)
+
+
+def _w_for_grad_w(answer: Any) -> bool:
+    """(grad_y, w): the weights themselves where their gradient goes."""
+    if not isinstance(answer, tuple) or len(answer) != 2:
+        return False
+    grad_y, weights = answer
+    return equals_tree(_weighted_grad(1))(grad_y) and equals_tree(_xyw()[2])(weights)
+
+
 def _closed_over_w():
     x, y, w = _xyw()
     return jax.grad(lambda y, w_: _weighted_sse(x, y, w=w), argnums=(0, 1))(y, w)
@@ -677,10 +697,29 @@ EXERCISES = (
             ),
             Mistake(
                 id="only-y",
-                message="That is only the gradient with respect to y: w was passed by keyword, "
-                "and argnums counts positional arguments only, so w was never differentiated. "
-                "Both y and w were asked for.",
+                message="That is only the gradient with respect to y, one array: grad "
+                "differentiates the positions argnums names (the first alone when argnums is "
+                "left out), and w was not among them, whether it sat at a position argnums did "
+                "not name or was passed by keyword, which argnums never reaches. Both y and w "
+                "were asked for.",
                 example=lambda: _weighted_grad(1),
+            ),
+            Mistake(
+                id="called-swapped",
+                message="Both gradients are taken at the wrong point: your function got w's "
+                "values where its y goes and y's where its w goes. Positional arguments are "
+                "matched by order, not by name, so these are weighted_sse's gradients with y "
+                "and w exchanged.",
+                example=_at_swapped_point,
+                matches=_called_swapped,
+            ),
+            Mistake(
+                id="w-not-its-gradient",
+                message="grad_y is right, but your second array is w itself, the weights, not "
+                "a gradient: grad_w is how fast weighted_sse changes as each weight "
+                "changes.",
+                example=lambda: (_weighted_grad(1), _xyw()[2]),
+                matches=_w_for_grad_w,
             ),
             Mistake(
                 id="only-w",

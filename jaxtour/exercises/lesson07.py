@@ -288,6 +288,16 @@ def _w_clipped(w, grad, lr, clip):
     return jnp.where(clip, jnp.clip(w, -CLIP_AT, CLIP_AT), w) - lr * grad
 
 
+def _clipped_to_unit(w, grad, lr, clip):
+    """The clip's range read as [0, 1]: a negative gradient element becomes 0."""
+    return w - lr * jnp.where(clip, jnp.clip(grad, 0.0, CLIP_AT), grad)
+
+
+def _lr_only_when_clipped(w, grad, lr, clip):
+    """lr in the clipped branch only: with clip False w moves by the whole gradient."""
+    return jnp.where(clip, w - lr * jnp.clip(grad, -CLIP_AT, CLIP_AT), w - grad)
+
+
 def _scaled_lr(answer: Any) -> bool:
     """w - c * lr * clipped(grad) with one constant c other than 1, on every input."""
     if not callable(answer):
@@ -434,6 +444,21 @@ def _mean_of_all(x):
 def _mean_with_zeros(x):
     """The negatives counted in the mean as zeros: the sum is right, the count is not."""
     return jnp.where(x < 0, jnp.mean(jnp.where(x < 0, 0.0, x)), x)
+
+
+def _lifted_to_fill(x):
+    """Every element below the fill raised to it: an element-wise maximum with the fill."""
+    kept = x >= 0
+    return jnp.maximum(x, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept))
+
+
+def _unchanged(x):
+    return x
+
+
+def _mean_of_magnitudes(x):
+    """The fill is the mean of |x| over every element."""
+    return jnp.where(x < 0, jnp.mean(jnp.abs(x)), x)
 
 
 def _mean_of_positives(x):
@@ -930,6 +955,22 @@ EXERCISES = (
                 matches=_scaled_lr,
             ),
             Mistake(
+                id="clip-range",
+                message="With clip True your step holds the gradient to [0, 1]: a negative "
+                "gradient element becomes 0, so w does not move there at all. The buggy step "
+                "clips to [-1, 1], which keeps each element's sign and caps only its size.",
+                example=lambda: jax.jit(_clipped_to_unit),
+                matches=behaves_like(_clipped_to_unit, _step_inputs),
+            ),
+            Mistake(
+                id="lr-one-branch",
+                message="With clip True your step is right, but with clip False w moves by the "
+                "whole gradient: lr scales only your clipped branch. The learning rate sets "
+                "the step's size whatever clip says.",
+                example=lambda: jax.jit(_lr_only_when_clipped),
+                matches=behaves_like(_lr_only_when_clipped, _step_inputs),
+            ),
+            Mistake(
                 id="step-only",
                 message="This returns only the change, not the new w: the step must start from "
                 "the w it is given.",
@@ -1204,6 +1245,32 @@ EXERCISES = (
                 "negative.",
                 example=lambda: _absolute,
                 matches=behaves_like(_absolute, _vector_inputs),
+            ),
+            Mistake(
+                id="lifted-to-fill",
+                message="Every element below the fill became the fill, the small elements that "
+                "are not negative too (an element-wise maximum with the fill does that): the "
+                "NumPy code replaces the negative elements only, and keeps every other element "
+                "as it is, however small.",
+                example=lambda: _lifted_to_fill,
+                matches=behaves_like(_lifted_to_fill, _vector_inputs),
+            ),
+            Mistake(
+                id="unchanged",
+                message="Your function returns x as it came in, negative elements included. A "
+                "jax array never changes in place: jnp.where, like every jnp function and "
+                ".at[].set, gives back a new array and leaves x as it was, so what x held is "
+                "what was returned.",
+                example=lambda: _unchanged,
+                matches=behaves_like(_unchanged, _vector_inputs),
+            ),
+            Mistake(
+                id="mean-of-magnitudes",
+                message="Your fill is the mean of the absolute values of every element: the "
+                "negative ones count in it, with their sign dropped. The NumPy code averages "
+                "only the elements that are not negative.",
+                example=lambda: _mean_of_magnitudes,
+                matches=behaves_like(_mean_of_magnitudes, _vector_inputs),
             ),
             Mistake(
                 id="column-means",

@@ -780,3 +780,49 @@ S45 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S45)
+
+
+# --- session 46 (round 9): 04.grad_last_two's families that got a generic message, and
+# only-y's message, which blamed a keyword for a w that sat at a position argnums left out
+
+
+def s46_grads_def_called_swapped():
+    def loss_yw(y_, w_):
+        return weighted_sse(x, y_, w=w_)
+
+    return jax.grad(loss_yw, argnums=(0, 1))(w, y)  # handed in as (w, y)
+
+
+def s46_grads_weights_kept():
+    grad_y = jax.grad(weighted_sse, argnums=1)(x, y, w=w)
+    return (grad_y, w)
+
+
+def s46_grads_two_args_no_argnums():
+    def loss_yw(y_, w_):
+        return weighted_sse(x, y_, w=w_)
+
+    return jax.grad(loss_yw)(y, w)
+
+
+S46 = (
+    Wrong(
+        "04.grad_last_two",
+        "def of (y, w), called with (w, y)",
+        s46_grads_def_called_swapped,
+        named="called-swapped",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "grad_y, then the weights w",
+        s46_grads_weights_kept,
+        named="w-not-its-gradient",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "def of (y, w), argnums left out",
+        s46_grads_two_args_no_argnums,
+        named="only-y",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S46)

@@ -941,3 +941,71 @@ WRONG_ANSWERS = (
         named="called-it",
     ),
 )
+
+
+# --- session 46 (round 9): families of 07.stale_global and 07.clip_negative that got a
+# generic message
+
+
+@jax.jit
+def s46_step_clip_positive(w, grad, lr, clip):
+    clipped = jnp.minimum(jnp.maximum(grad, 0.0), 1.0)  # "clip" read as "into [0, 1]"
+    return w - lr * jax.lax.select(jnp.asarray(clip), clipped, grad)
+
+
+@jax.jit
+def s46_step_lr_in_clipped_branch(w, grad, lr, clip):
+    update = jax.lax.cond(clip, lambda g: lr * jnp.clip(g, -1.0, 1.0), lambda g: g, grad)
+    return w - update
+
+
+def s46_fill_floor_at_mean(x):
+    kept = x >= 0
+    fill = jnp.mean(x, where=kept)
+    return jnp.where(x < fill, fill, x)  # meant "x < 0"
+
+
+def s46_fill_select_discarded(x):
+    kept = x >= 0
+    fill = jnp.sum(x * kept) / jnp.sum(kept)
+    jax.lax.select(kept, x, jnp.full_like(x, fill))  # NumPy habit: thought it changed x
+    return x
+
+
+def s46_fill_mean_abs(x):
+    return jnp.where(x >= 0, x, jnp.abs(x).sum() / x.size)
+
+
+S46 = (
+    Wrong(
+        "07.stale_global",
+        "lax.select with a [0, 1] clip",
+        lambda: s46_step_clip_positive,
+        named="clip-range",
+    ),
+    Wrong(
+        "07.stale_global",
+        "lax.cond, lr only in the clipping branch",
+        lambda: s46_step_lr_in_clipped_branch,
+        named="lr-one-branch",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "where(x < fill, fill, x): compared with the fill",
+        lambda: s46_fill_floor_at_mean,
+        named="lifted-to-fill",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "lax.select's result dropped, x returned",
+        lambda: s46_fill_select_discarded,
+        named="unchanged",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "fill from |x| summed over x.size",
+        lambda: s46_fill_mean_abs,
+        named="mean-of-magnitudes",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S46)
