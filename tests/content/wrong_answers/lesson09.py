@@ -661,7 +661,7 @@ WRONG_ANSWERS = (
         "09.random_walk",
         "path[i] = position, in place",
         lambda: walk_in_place,
-        says="x.at[i].set(v)",
+        says="cannot be changed in place",
     ),
     Wrong(
         "09.random_walk",
