@@ -1900,10 +1900,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="drawn-and-split",
-                message="Your walk draws from a key and also splits that same key (the first step "
-                "drawn from key, say, and key then split for the others): one key used twice, for "
-                "a draw and for a split. jax.random promises independent numbers only from keys "
-                "used once, for one draw or one split.",
+                message="Your walk draws from a key and also splits that same key: one key used "
+                "twice, for a draw and for a split, whether it is the key the walk was given or "
+                "one a split made. jax.random promises independent numbers only from keys used "
+                "once, for one draw or one split.",
                 example=lambda: _walk_first_from_key,
                 matches=_draws_and_splits_one_key,
                 also_accepted=True,
