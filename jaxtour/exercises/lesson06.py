@@ -694,6 +694,12 @@ def _ones_start(labels, n):
     return _count_labels(labels, n) + 1
 
 
+def _front_slot_dropped(labels, n):
+    """n + 1 slots, the first dropped for the padding: -1 went to the last slot instead, so
+    each label's count lands one place early and the padding's count comes last."""
+    return jnp.zeros(n + 1, dtype=jnp.int32).at[labels].add(1)[1:]
+
+
 def _zero_skipped(labels, n):
     """Label 0 left out with the padding (labels > 0 taken for labels >= 0)."""
     return _count_labels(labels, n).at[0].set(0)
@@ -1309,6 +1315,15 @@ EXERCISES = (
                 "no label and must not be counted at all.",
                 example=lambda: _padding_first,
                 matches=behaves_like(_padding_first, _label_inputs),
+            ),
+            Mistake(
+                id="padding-slot-first",
+                message="Each count sits one place early (label 1's at 0, and so on), and the "
+                "last holds the padding: of n + 1 slots, the first was dropped as the padding's, "
+                "but a -1 counts from the end, as in NumPy, so the padding went to the last slot, "
+                "and the slot dropped was label 0's.",
+                example=lambda: _front_slot_dropped,
+                matches=behaves_like(_front_slot_dropped, _label_inputs),
             ),
             Mistake(
                 id="padding-counted-as-a-label",

@@ -1150,3 +1150,32 @@ S46B_SWAP = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S46B_SWAP)
+
+
+# 06.count_labels, round 9 (session 46): -1 taken for the first of n + 1 slots (it is the last).
+
+
+def s46b_count_front_slot(labels, n):
+    return jnp.zeros(n + 1, dtype=jnp.int32).at[labels].add(1)[1:]
+
+
+def s46b_count_front_slot_sliced(labels, n):
+    counts = jnp.zeros(n + 1, dtype=jnp.int32).at[labels].add(1)
+    return counts[1 : n + 1]
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.count_labels",
+        "n + 1 slots, the first dropped for -1",
+        lambda: s46b_count_front_slot,
+        named="padding-slot-first",
+    ),
+    Wrong(
+        "06.count_labels",
+        "n + 1 slots, counts[1 : n + 1] kept",
+        lambda: s46b_count_front_slot_sliced,
+        named="padding-slot-first",
+    ),
+)
