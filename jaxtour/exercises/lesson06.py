@@ -44,13 +44,15 @@ from jaxtour.lazy import is_jax_array
 
 
 def _ends_inputs():
-    """Unordered, odd- and even-sized, negative, float and 2-long arrays: a swap of the
-    ends differs from reversing, sorting or rotating each one."""
+    """Unordered, odd- and even-sized, negative, float, 2-long and 1-long arrays: a swap of
+    the ends differs from reversing, sorting or rotating each one, and on the 1-long one (its
+    first element is its last) a swap assembled from pieces of x takes that element twice."""
     return [
         (jnp.array([7, 2, 9, 4, -1]),),
         (jnp.array([3.5, -2.0, 0.25, 8.0, 1.0, -6.5]),),
         (jnp.array([-4, 11]),),
         (jnp.array([5, 0, -3, 12, 6, 2, 9], dtype=jnp.int32),),
+        (jnp.array([6]),),
     ]
 
 
@@ -159,6 +161,25 @@ def _each_output(answer, test) -> bool:
         if not test(output_or_none(_ends_inputs, answer, index, args), want):
             return False
     return True
+
+
+def _pieces_joined(x):
+    """The swap assembled from slices of x: the last element, the middle, the first. On a
+    1-long x the first and the last are one element, taken twice."""
+    return jnp.concatenate([x[-1:], x[1:-1], x[:1]])
+
+
+def _one_long_doubled(answer) -> bool:
+    """Right on every case longer than 1, and two elements back from the 1-long one."""
+
+    def test(got, want):
+        if not (is_jax_array(got) or isinstance(got, np.ndarray)):
+            return False
+        if np.shape(want) == (1,):
+            return np.shape(got) == (2,)
+        return equals_value(want)(got)
+
+    return _each_output(answer, test)
 
 
 def _numpy_result(answer) -> bool:
@@ -673,6 +694,12 @@ def _ones_start(labels, n):
     return _count_labels(labels, n) + 1
 
 
+def _front_slot_dropped(labels, n):
+    """n + 1 slots, the first dropped for the padding: -1 went to the last slot instead, so
+    each label's count lands one place early and the padding's count comes last."""
+    return jnp.zeros(n + 1, dtype=jnp.int32).at[labels].add(1)[1:]
+
+
 def _zero_skipped(labels, n):
     """Label 0 left out with the padding (labels > 0 taken for labels >= 0)."""
     return _count_labels(labels, n).at[0].set(0)
@@ -820,17 +847,21 @@ EXERCISES = (
             ),
             Mistake(
                 id="both-ends-last",
-                message="Both ends now hold x's last element: the last position was written with a "
-                "value read from the updated array, whose first element had already been replaced "
-                "(or it was never written).",
+                message="Both ends now hold x's last element: the first end got it, and the "
+                "last end did not get x's first. Either the value written there was read from an "
+                "array already updated (its first element replaced), or no write to the last end "
+                "reached the array returned: an update whose result was not kept, an index past "
+                "the end (a write there is dropped), or no update of that end at all.",
                 example=lambda: _both_ends_last,
                 matches=behaves_like(_both_ends_last, _ends_inputs),
             ),
             Mistake(
                 id="both-ends-first",
-                message="Both ends now hold x's first element: the first position was written with "
-                "a value read from the updated array, whose last element had already been replaced "
-                "(or it was never written).",
+                message="Both ends now hold x's first element: the last end got it, and the "
+                "first end did not get x's last. Either the value written there was read from an "
+                "array already updated (its last element replaced), or no write to the first end "
+                "reached the array returned: an update whose result was not kept, an index past "
+                "the end (a write there is dropped), or no update of that end at all.",
                 example=lambda: _both_ends_first,
                 matches=behaves_like(_both_ends_first, _ends_inputs),
             ),
@@ -883,6 +914,16 @@ EXERCISES = (
                 "stay where they are.",
                 example=lambda: _swapped_second_and_last,
                 matches=_middle_changed,
+            ),
+            Mistake(
+                id="one-long-doubled",
+                message="Right on every array but the 1-long one, which came back with 2 "
+                "elements: your new array was assembled from pieces of x (its last element, "
+                "the ones between, its first), and when x has one element its first and its "
+                "last are that same element, taken twice. An update of x writes into a copy "
+                "of x's own shape, whatever its length.",
+                example=lambda: _pieces_joined,
+                matches=_one_long_doubled,
             ),
             Mistake(
                 id="numpy-copy",
@@ -1274,6 +1315,15 @@ EXERCISES = (
                 "no label and must not be counted at all.",
                 example=lambda: _padding_first,
                 matches=behaves_like(_padding_first, _label_inputs),
+            ),
+            Mistake(
+                id="padding-slot-first",
+                message="Each count sits one place early (label 1's at 0, and so on), and the "
+                "last holds the padding: of n + 1 slots, the first was dropped as the padding's, "
+                "but a -1 counts from the end, as in NumPy, so the padding went to the last slot, "
+                "and the slot dropped was label 0's.",
+                example=lambda: _front_slot_dropped,
+                matches=behaves_like(_front_slot_dropped, _label_inputs),
             ),
             Mistake(
                 id="padding-counted-as-a-label",

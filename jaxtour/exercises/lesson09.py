@@ -951,6 +951,12 @@ def _views_batch_key(key, xs, ids):  # one key for the whole batch: in_axes=(Non
     return jax.vmap(_noisy_pair, in_axes=(None, 0))(key, xs)
 
 
+def _views_key_table(key, xs, ids):  # N keys indexed by id: ids past N - 1 read the last
+    keys_a, keys_b = (jax.random.split(k, xs.shape[0])[ids] for k in jax.random.split(key))
+    add = jax.vmap(lambda k, x: x + NOISE * jax.random.normal(k, x.shape))
+    return add(keys_a, xs), add(keys_b, xs)
+
+
 def _views_numpy(key, xs, ids):
     noise = np.random.normal(scale=NOISE, size=(2, *xs.shape)).astype(np.float32)
     return xs + noise[0], xs + noise[1]
@@ -1064,7 +1070,11 @@ def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
 
 @concrete_cache  # keys and arrays cannot be changed: one per batch serves every check
 def _case(name: str) -> tuple[Any, Any, Any]:
-    """(key, xs, ids) of a named batch: "a", "b", "c" (VIEW_CASES), or a move of "a"."""
+    """(key, xs, ids) of a named batch: "a", "b", "c" (VIEW_CASES), a move of "a", or
+    "spread" (SPREAD_ROWS)."""
+    if name == "spread":
+        seed, n, d, first = VIEW_CASES[0]
+        return (jax.random.key(seed), *_views_case(n, d, first, SPREAD_ROWS))
     if name in MOVES:
         seed, n, d, first = VIEW_CASES[0]
         return (jax.random.key(seed), *_views_case(n, d, first, MOVES[name][0]))
@@ -1134,6 +1144,19 @@ def _rows_equal(answer: Any) -> bool:
     return noises is not None and all(np.allclose(n, n[:1], rtol=1e-5, atol=1e-6) for n in noises)
 
 
+def _clamped_table(answer: Any) -> bool:
+    """Every row alike on batch "a" (ids 100 to 115, 16 rows), every row its own on "c"
+    (ids 0 to 4, 5 rows): each id read a key from an array of N by indexing, and every id
+    past its end read the last one (a read out of bounds is clamped)."""
+    if not _rows_equal(answer):
+        return False
+    noises, problem = _noises(answer, "c")
+    if problem or noises is None:
+        return False
+    rows = np.concatenate(noises)
+    return _repeat_row(rows) is None
+
+
 def _noise_only(answer: Any) -> bool:
     noises = _first_noises(answer)
     if noises is None:
@@ -1175,6 +1198,10 @@ SHUFFLED_ROWS = (5, 12, 0, 9, 3, 15, 7, 1, 14, 10, 2, 8, 13, 4, 11, 6)
 # 12 of the batch's examples, shuffled, and 4 from outside it with smaller ids (the same
 # shape: no new compile). Shuffling alone keeps each id's rank in the batch; this does not.
 JOINED_ROWS = (-1, 5, 12, -3, 0, 9, 3, 15, -2, 7, 1, 14, 10, -4, 2, 8)
+# Ids 100 to 107 and 116 to 123 in a batch of 16 (the shape of "a": no new compile): each
+# of the first eight has the id 16 more (the batch's size) beside it, so a key made from
+# id + N for one view, another example's id in the next batch, is used twice in this one.
+SPREAD_ROWS = (0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23)
 MOVES = {
     "shuffled": (SHUFFLED_ROWS, i18n.N_("the rows were shuffled")),
     "joined": (JOINED_ROWS, i18n.N_("other examples joined the batch")),
@@ -1325,7 +1352,7 @@ class IndependentViews:
 
     def warm_up(self, expected: Any) -> None:
         """Build the batches and keys (the grader's own work) before the clock starts."""
-        for name in (*"abc", *MOVES):
+        for name in (*"abc", *MOVES, "spread"):
             _case(name)
         _views_growing_inputs()
 
@@ -1375,6 +1402,9 @@ class IndependentViews:
                     "Each example's noise is one number repeated across its features: one "
                     "draw per example, not one per value."
                 )
+        shifted = _shifted_id(answer)
+        if shifted:
+            return shifted
         moved = _moved_example(answer)
         if moved:
             example_id, how = moved
@@ -1398,6 +1428,27 @@ class IndependentViews:
                 "view_a's noise."
             ).format(correlation=f"{correlation:.2f}")
         return None
+
+
+def _shifted_id(answer: Any) -> str | None:
+    """A sentence when, on the "spread" batch (ids i and i + 16 side by side), one
+    example's view_b holds another example's view_a noise (or the reverse), else None."""
+    noises, problem = _noises(answer, "spread")
+    if problem:
+        return None
+    noise_a, noise_b = noises
+    n = noise_a.shape[0]
+    pair = _repeat_row(np.concatenate([noise_a, noise_b]))
+    if pair is None or pair[0] // n == pair[1] // n:
+        return None  # no repeat, or one within a view (the a, b, c batches name those)
+    ids = np.asarray(_case("spread")[2])
+    id_a, id_b = (int(ids[k % n]) for k in sorted(pair))
+    return i18n._(
+        "On a batch holding the examples of ids {id_a} and {id_b}, view_b of example {id_b} "
+        "got the noise of view_a of example {id_a}: a view's key was made from another number "
+        "than the example's own id, and that number is the id of another example, in this "
+        "batch or in another. The same number makes the same key."
+    ).format(id_a=id_a, id_b=id_b)
 
 
 def _loop_in_program(answer: Any) -> str | None:
@@ -1849,10 +1900,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="drawn-and-split",
-                message="Your walk draws from a key and also splits that same key (the first step "
-                "drawn from key, say, and key then split for the others): one key used twice, for "
-                "a draw and for a split. jax.random promises independent numbers only from keys "
-                "used once, for one draw or one split.",
+                message="Your walk draws from a key and also splits that same key: one key used "
+                "twice, for a draw and for a split, whether it is the key the walk was given or "
+                "one a split made. jax.random promises independent numbers only from keys used "
+                "once, for one draw or one split.",
                 example=lambda: _walk_first_from_key,
                 matches=_draws_and_splits_one_key,
                 also_accepted=True,
@@ -1979,6 +2030,16 @@ EXERCISES = (
                 "and the same key gives the same noise. Each view needs a key of its own.",
                 example=lambda: _views_one_key,
                 matches=_views_equal,
+            ),
+            Mistake(
+                id="key-table-by-id",
+                message="On a batch of 5 with ids 0 to 4, every example got noise of its own; "
+                "on a batch of 16 with ids 100 to 115, every example got the same: each id picked "
+                "its key out of an array of keys (one per row, split from key) by indexing, and "
+                "an id past the array's end reads its last key, since a read out of bounds is "
+                "clamped (lesson 06). Ids are names, not row numbers.",
+                example=lambda: _views_key_table,
+                matches=_clamped_table,
             ),
             Mistake(
                 id="one-key-for-the-batch",

@@ -532,11 +532,39 @@ def _numpy_random(value: Any) -> bool:
     return False
 
 
+def _imports_numpy_random(instructions: list[dis.Instruction]) -> bool:
+    """The code imports NumPy's random module itself (``import numpy.random``, ``from numpy
+    import random``, ``from numpy.random import ...``), or imports numpy under a local name
+    and reads ``.random`` from it: an import inside the function, which no global holds."""
+    local_numpy: set[str] = set()
+    for instruction, following in itertools.pairwise([*instructions, None]):
+        name = instruction.argval
+        if instruction.opname == "IMPORT_NAME" and isinstance(name, str):
+            if name == "numpy.random" or name.startswith("numpy.random."):
+                return True
+            if name == "numpy" and following is not None:
+                if following.opname == "IMPORT_FROM" and following.argval == "random":
+                    return True
+                if following.opname in ("STORE_FAST", "STORE_DEREF", "STORE_NAME"):
+                    local_numpy.add(following.argval)
+        elif (
+            instruction.opname in ("LOAD_FAST", "LOAD_DEREF", "LOAD_NAME")
+            and name in local_numpy
+            and following is not None
+            and following.opname in ("LOAD_ATTR", "LOAD_METHOD")
+            and following.argval == "random"
+        ):
+            return True
+    return False
+
+
 @by_code
 def uses_numpy_random(answer: Any) -> bool:
     """Matches a function whose own code draws with NumPy: ``np.random.<...>``, a
     function imported from ``numpy.random``, or a NumPy generator it reads."""
     for fn, instructions in _instructions(answer):
+        if _imports_numpy_random(instructions):
+            return True
         for instruction, following in itertools.pairwise([*instructions, None]):
             if instruction.opname not in _LOADS:
                 continue

@@ -1098,3 +1098,84 @@ S46_PORT = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S46_PORT)
+
+
+# 06.set_first, round 9 (session 46): a swap assembled from slices, wrong on a 1-long x (the
+# check now has one), and the last end never written, each said as what it did.
+
+
+def s46b_swap_concat(x):
+    return jnp.concatenate([x[-1:], x[1:-1], x[:1]])  # a 1-long x comes back 2 long
+
+
+def s46b_swap_stacked_ends(x):
+    return jnp.hstack([x[-1], x[1:-1], x[0]])
+
+
+def s46b_swap_len_index(x):
+    n = len(x)
+    return x.at[0].set(x[n]).at[n].set(x[0])  # x[n] clamps, the write at n is dropped
+
+
+def s46b_swap_second_not_kept(x):
+    y = x.at[0].set(x[-1])
+    y.at[-1].set(x[0])
+    return y
+
+
+S46B_SWAP = (
+    Wrong(
+        "06.set_first",
+        "slices of the ends concatenated",
+        lambda: s46b_swap_concat,
+        named="one-long-doubled",
+    ),
+    Wrong(
+        "06.set_first",
+        "the ends and the middle stacked",
+        lambda: s46b_swap_stacked_ends,
+        named="one-long-doubled",
+    ),
+    Wrong(
+        "06.set_first",
+        "len(x) as the last index",
+        lambda: s46b_swap_len_index,
+        named="both-ends-last",
+    ),
+    Wrong(
+        "06.set_first",
+        "the second update's result not kept",
+        lambda: s46b_swap_second_not_kept,
+        named="both-ends-last",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S46B_SWAP)
+
+
+# 06.count_labels, round 9 (session 46): -1 taken for the first of n + 1 slots (it is the last).
+
+
+def s46b_count_front_slot(labels, n):
+    return jnp.zeros(n + 1, dtype=jnp.int32).at[labels].add(1)[1:]
+
+
+def s46b_count_front_slot_sliced(labels, n):
+    counts = jnp.zeros(n + 1, dtype=jnp.int32).at[labels].add(1)
+    return counts[1 : n + 1]
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.count_labels",
+        "n + 1 slots, the first dropped for -1",
+        lambda: s46b_count_front_slot,
+        named="padding-slot-first",
+    ),
+    Wrong(
+        "06.count_labels",
+        "n + 1 slots, counts[1 : n + 1] kept",
+        lambda: s46b_count_front_slot_sliced,
+        named="padding-slot-first",
+    ),
+)

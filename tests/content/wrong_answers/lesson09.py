@@ -661,7 +661,7 @@ WRONG_ANSWERS = (
         "09.random_walk",
         "path[i] = position, in place",
         lambda: walk_in_place,
-        says="x.at[i].set(v)",
+        says="cannot be changed in place",
     ),
     Wrong(
         "09.random_walk",
@@ -1599,5 +1599,84 @@ WRONG_ANSWERS = (
         "a (steps,) draw from key in each pass, one entry kept",
         lambda: walk_cumsum_of_redraws,
         named="key-drawn-twice",
+    ),
+)
+
+
+# --- session 46, round 9: NumPy imported inside the walk, a view keyed by a shifted id, a
+# table of N keys indexed by id (each accepted or misnamed before) --------------------------
+
+
+def walk_numpy_imported_inside(key, steps):
+    """NumPy imported in the function and seeded with a word of the key's data."""
+    import numpy as onp
+
+    rng = onp.random.default_rng(int(jax.random.key_data(key)[-1]))
+    return jnp.cumsum(jnp.asarray(rng.normal(size=steps), dtype=jnp.float32))
+
+
+def walk_numpy_random_from_import(key, steps):
+    from numpy.random import default_rng
+
+    seed = int(jax.random.randint(key, (), 0, 2**31 - 1))
+    return jnp.cumsum(jnp.asarray(default_rng(seed).normal(size=steps), dtype=jnp.float32))
+
+
+def views_b_from_id_plus_batch(key, xs, ids):
+    """View b keyed by id + N: view a's key of the example N ids on."""
+
+    def one(i, x):
+        return x + 0.1 * jax.random.normal(jax.random.fold_in(key, i), x.shape)
+
+    return jax.vmap(one)(ids, xs), jax.vmap(one)(ids + xs.shape[0], xs)
+
+
+def views_a_from_id_minus_batch(key, xs, ids):
+    def one(i, x):
+        return x + 0.1 * jax.random.normal(jax.random.fold_in(key, i), x.shape)
+
+    return jax.vmap(one)(ids - xs.shape[0], xs), jax.vmap(one)(ids, xs)
+
+
+def views_key_table_by_id(key, xs, ids):
+    """split(key, N) indexed by ids: every id past N - 1 reads the last key."""
+    ka, kb = jax.random.split(key)
+    draw = jax.vmap(lambda k, x: x + 0.1 * jax.random.normal(k, x.shape))
+    return draw(jax.random.split(ka, xs.shape[0])[ids], xs), draw(
+        jax.random.split(kb, xs.shape[0])[ids], xs
+    )
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.random_walk",
+        "NumPy imported inside, seeded from key_data",
+        lambda: walk_numpy_imported_inside,
+        named="numpy-from-key",
+    ),
+    Wrong(
+        "09.random_walk",
+        "default_rng imported from numpy.random inside",
+        lambda: walk_numpy_random_from_import,
+        named="numpy-from-key",
+    ),
+    Wrong(
+        "09.two_views",
+        "view b keyed by ids + N",
+        lambda: views_b_from_id_plus_batch,
+        says="another example",
+    ),
+    Wrong(
+        "09.two_views",
+        "view a keyed by ids - N",
+        lambda: views_a_from_id_minus_batch,
+        says="another example",
+    ),
+    Wrong(
+        "09.two_views",
+        "split(key, N) indexed by ids",
+        lambda: views_key_table_by_id,
+        named="key-table-by-id",
     ),
 )
