@@ -101,7 +101,7 @@ def _right_answer(exercise_id: str) -> tuple[object, str]:
             continue
     name = _answer_name(exercise_id)
     solution = exercise.solution  # with this learner's values, where the exercise varies
-    if exercise.variants is not None:
+    if getattr(exercise, "variants", None) is not None:  # a baseline may predate them
         number = checks.variant_number(exercise)
         solution = solution.format_map(exercise.variants.values(number))
     # Compiled under a cell-like file name whose lines linecache holds, as IPython does:
