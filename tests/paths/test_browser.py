@@ -536,7 +536,9 @@ def _walk_through_russian_lesson_01(lab, page) -> None:
     stops_early = next(m.message for m in lesson01.EXERCISES[0].mistakes if m.id == "stops-early")
     _replace_cell_source(page, exercise, "odds_down = lambda n: jnp.arange(n, 1, -2)")
     check_cell.locator("button.widget-button", has_text=check_label).click()
-    check_cell.get_by_text(_russian(stops_early).split(":")[0]).wait_for(timeout=15_000)
+    # the message's opening words, before its first value (the variant's {after})
+    opening = _russian(stops_early).split(":")[0].split("{")[0].strip()
+    check_cell.get_by_text(opening).wait_for(timeout=15_000)
     hint = _russian("Hint")
     check_cell.locator("button.widget-button", has_text=re.compile(rf"^\s*{hint}\s*$")).click()
     first_hint = _russian("Hint {number} of {count} for {id}").format(

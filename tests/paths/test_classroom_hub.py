@@ -211,8 +211,16 @@ def hub_tree(pid: int) -> list:
     """The hub and every process under it: proxy, services, servers, their kernels."""
     import psutil
 
-    top = psutil.Process(pid)
-    return [top, *top.children(recursive=True)]
+    try:
+        top = psutil.Process(pid)
+    except psutil.NoSuchProcess:  # the hub has already gone
+        return []
+    for _ in range(5):
+        try:
+            return [top, *top.children(recursive=True)]
+        except psutil.NoSuchProcess:  # a child exited while it was being listed
+            continue
+    return [top]
 
 
 def _alive(process) -> bool:

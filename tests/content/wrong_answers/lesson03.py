@@ -174,7 +174,12 @@ WRONG_ANSWERS = (
     Wrong(S, "vmap(grad(f)) on the integers", lambda: slopes_vmap_ints, "integer-input"),
     Wrong(S, "floats, but grad of the vector f", lambda: slopes_floats_only, "vector-output"),
     Wrong(S, "np.gradient, as in NumPy", lambda: slopes_np_gradient, "np-gradient"),
-    Wrong(S, "a list of per-element grads", lambda: slopes_list, says="jnp.stack"),
+    Wrong(
+        S,
+        "a list of per-element grads",
+        lambda: slopes_list,
+        says="the shape of the expected array's rows",
+    ),
     Wrong(S, "jnp.sum(f) without a lambda", lambda: slopes_forgot_lambda, "sum-of-function"),
     Wrong(S, "the notebook's jnp.arange(4.0), not t", lambda: slopes_notebook_t, "ignores-t"),
     Wrong(S, "jax.jacfwd: the Jacobian", lambda: slopes_jacfwd, "jacobian"),

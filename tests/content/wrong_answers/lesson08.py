@@ -353,7 +353,7 @@ WRONG_ANSWERS = (
         "08.update",
         "jax.tree_map from an old tutorial",
         lambda: update_tree_map,
-        says="jax.tree.map",
+        says="jax.tree_map was removed",
     ),
     Wrong(
         "08.update",
@@ -548,7 +548,7 @@ WRONG_ANSWERS = (
         "08.update",
         "value_and_grad(model)",
         lambda: update_grad_of_model,
-        says="reduce the output to one number",
+        says="return a single number",
     ),
     Wrong("08.update", "lr passed to loss", lambda: update_lr_into_loss, "lr-passed-to-loss"),
     Wrong(
