@@ -456,6 +456,9 @@ def next() -> Note:  # noqa: A001 - checks.next(), as `jaxtour next`
             return Note(heading, review.nothing_left(review.reviews(ids, history), now))
         step = steps[0]
         lines = [review.why(step, now), review.where(step, catalog.find(step.lesson).notebook)]
+        fresh = review_variant(step.exercise) if step.kind == "review" else None
+        if fresh:
+            lines.append(fresh)
         more = review.more_due(steps)
         return Note(heading, "\n".join([*lines, more] if more else lines))
     except Exception as exc:  # a store that cannot be read
@@ -463,6 +466,31 @@ def next() -> Note:  # noqa: A001 - checks.next(), as `jaxtour next`
             heading,
             _("What to do next could not be found: {error}").format(error=one_line(exc)),
         )
+
+
+def review_variant(exercise_id: str) -> str | None:
+    """For a review of ``exercise_id`` (``checks.next``, ``jaxtour next``), which variant
+    to solve: a fresh one if this learner passed the one they have (a practice request is
+    recorded, as ``new_variant`` does), else the one not passed yet; None for an exercise
+    with one version, where a variant is fixed for everyone, or where the store cannot be
+    written (the same variant then comes back)."""
+    exercise = _lookup(exercise_id)
+    if exercise is None or exercise.variants is None or fixed_variant() is not None:
+        return None
+    try:
+        passed = progress_store.passed_variants().get(exercise.id, [])
+    except Exception:  # a store that cannot be read
+        return None
+    number = variant_number(exercise)
+    if number in passed:
+        progress_store.record_new_variant(exercise.id)  # never raises
+        number = variant_number(exercise)
+        if number in passed:
+            return None
+    return _(
+        "It comes back as a variant you have not solved ({number}): run the cell above it, "
+        "{call}, to see your values."
+    ).format(number=number, call=f"checks.variant({exercise.id!r})")
 
 
 def show(exercise_id: str, get_answer: Callable[[], Any]) -> None:
@@ -494,11 +522,13 @@ def panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedback | 
 def _panel_actions(exercise_id: str, get_answer: Callable[[], Any]) -> PanelActions:
     """What the panel's buttons do: the panel itself knows nothing of exercises."""
     exercise = _lookup(exercise_id)
+    varies = exercise is not None and exercise.variants is not None and fixed_variant() is None
     return PanelActions(
         check=lambda: read_and_check(exercise_id, get_answer),
         hint=lambda level: hint(exercise_id, level),
         solution=lambda: solution(exercise_id),
         hint_count=len(exercise.hints) if exercise else 0,
+        new_variant=(lambda: new_variant(exercise_id)) if varies else None,
     )
 
 
