@@ -1,7 +1,8 @@
-"""Round 10, lesson 01 (Use jnp as a drop-in NumPy): answers written from the lesson's text alone."""
+"""Round 10, lesson 01 (Use jnp as a drop-in NumPy): answers written from the lesson's text
+alone."""
+
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -282,132 +283,204 @@ def r10_center_flatten_rows(x):
 
 
 ROUND_10 = [
-    Wrong("01.arange", "arange(n, 1, -2): the stop 1 is excluded, so 1 is missing",
-          lambda: r10_odds_no_one),
-    Wrong("01.arange", "step -1: every integer from n down, evens included",
-          lambda: r10_odds_all_ints),
-    Wrong("01.arange", "odd numbers counted up from 1, not down",
-          lambda: r10_odds_up),
-    Wrong("01.arange", "stop -2 to be sure 1 is in: -1 comes too",
-          lambda: r10_odds_past_zero),
-    Wrong("01.arange", "np.arange: a NumPy array, not jax",
-          lambda: r10_odds_numpy),
-    Wrong("01.arange", "step -2.0: the odd numbers as float32",
-          lambda: r10_odds_float_step),
-    Wrong("01.arange", "a Python list from range",
-          lambda: r10_odds_list),
-    Wrong("01.arange", "forgot the return: the function gives None",
-          lambda: r10_odds_no_return),
-    Wrong("01.arange", "started at n - 1: the even numbers below n",
-          lambda: r10_odds_evens),
-    Wrong("01.arange", "arange(1, n, 2) reversed: n itself is left out",
-          lambda: r10_odds_short),
-    Wrong("01.arange", "linspace from n to 1: right values, float32",
-          lambda: r10_odds_linspace),
-    Wrong("01.default_dtype", "A: thought JAX floats are 64-bit like NumPy",
-          lambda: "A"),
-    Wrong("01.default_dtype", "C: right dtype, wrong reason (no float64 at all)",
-          lambda: "C"),
+    Wrong(
+        "01.arange",
+        "arange(n, 1, -2): the stop 1 is excluded, so 1 is missing",
+        lambda: r10_odds_no_one,
+    ),
+    Wrong(
+        "01.arange", "step -1: every integer from n down, evens included", lambda: r10_odds_all_ints
+    ),
+    Wrong("01.arange", "odd numbers counted up from 1, not down", lambda: r10_odds_up),
+    Wrong("01.arange", "stop -2 to be sure 1 is in: -1 comes too", lambda: r10_odds_past_zero),
+    Wrong("01.arange", "np.arange: a NumPy array, not jax", lambda: r10_odds_numpy),
+    Wrong("01.arange", "step -2.0: the odd numbers as float32", lambda: r10_odds_float_step),
+    Wrong("01.arange", "a Python list from range", lambda: r10_odds_list),
+    Wrong("01.arange", "forgot the return: the function gives None", lambda: r10_odds_no_return),
+    Wrong("01.arange", "started at n - 1: the even numbers below n", lambda: r10_odds_evens),
+    Wrong("01.arange", "arange(1, n, 2) reversed: n itself is left out", lambda: r10_odds_short),
+    Wrong("01.arange", "linspace from n to 1: right values, float32", lambda: r10_odds_linspace),
+    Wrong("01.default_dtype", "A: thought JAX floats are 64-bit like NumPy", lambda: "A"),
+    Wrong("01.default_dtype", "C: right dtype, wrong reason (no float64 at all)", lambda: "C"),
     Wrong("01.default_dtype", "D: integer division habit", lambda: "D"),
     Wrong("01.default_dtype", "lower-case b", lambda: "b"),
     Wrong("01.default_dtype", "the dtype name instead of the letter", lambda: "float32"),
     Wrong("01.default_dtype", "B and C, both say float32", lambda: "BC"),
-    Wrong("01.default_dtype", "the letter with its reason pasted after it",
-          lambda: "B: JAX's default is 32 bits"),
+    Wrong(
+        "01.default_dtype",
+        "the letter with its reason pasted after it",
+        lambda: "B: JAX's default is 32 bits",
+    ),
     Wrong("01.default_dtype", "the dtype object itself", lambda: jnp.float32),
-    Wrong("01.overflow_fix", "astype(int64): x64 is off, so still int32, still wraps",
-          lambda: r10_cubes_int64),
-    Wrong("01.overflow_fix", "sum(v**3, dtype=float32): the cubes wrapped first",
-          lambda: r10_cubes_sum_dtype),
-    Wrong("01.overflow_fix", "cast the overflowed int sum to float32 afterwards",
-          lambda: r10_cubes_cast_after),
-    Wrong("01.overflow_fix", "uint32 for more room: wraps at 4e9",
-          lambda: r10_cubes_uint32),
-    Wrong("01.overflow_fix", "dot of v with v*v in float: v*v overflowed in int32",
-          lambda: r10_cubes_square_first),
-    Wrong("01.overflow_fix", "float16 to save memory: cubes overflow to inf",
-          lambda: r10_cubes_float16),
-    Wrong("01.overflow_fix", "sum of cubes = (sum)**2: true only for arange(n)",
-          lambda: r10_cubes_nicomachus),
-    Wrong("01.overflow_fix", "float() of the float32 sum: a Python float",
-          lambda: r10_cubes_python_float),
-    Wrong("01.overflow_fix", "v * v * v.astype(float32): v * v wraps in int32 first",
-          lambda: r10_cubes_ints_then_float),
-    Wrong("01.overflow_fix", "parenthesis slip: cube of the float sum",
-          lambda: r10_cubes_cube_of_sum),
-    Wrong("01.overflow_fix", "exact in NumPy float64, returned as a NumPy scalar",
-          lambda: r10_cubes_numpy_exact),
-    Wrong("01.overflow_fix", "divided by 1.0 after cubing: the cubes already wrapped",
-          lambda: r10_cubes_divide_late),
-    Wrong("01.numpy_copy", "returned what fill_diagonal returns: None",
-          lambda: r10_flag_returns_none),
-    Wrong("01.numpy_copy", "np.array(m, dtype=float): float64, m's dtype lost",
-          lambda: r10_flag_float),
-    Wrong("01.numpy_copy", ".at[i, i].set(-1): a jax array, not NumPy",
-          lambda: r10_flag_jax),
-    Wrong("01.numpy_copy", "filled a copy, then returned m itself",
-          lambda: r10_flag_returns_m),
-    Wrong("01.numpy_copy", "copied through .tolist(): dtype becomes int64/float64",
-          lambda: r10_flag_tolist),
-    Wrong("01.numpy_copy", "index arange(n - 1): the last diagonal element is missed",
-          lambda: r10_flag_misses_last),
-    Wrong("01.numpy_copy", "np.asarray view, fill_diagonal on it: read-only error",
-          lambda: r10_flag_view),
-    Wrong("01.numpy_copy", "arithmetic with np.eye: result is float64",
-          lambda: r10_flag_eye_float),
-    Wrong("01.numpy_copy", "jnp.fill_diagonal(inplace=False): a jax array back",
-          lambda: r10_flag_jnp_fill),
-    Wrong("01.numpy_copy", "set only a[0, 0], the first diagonal element",
-          lambda: r10_flag_first_only),
-    Wrong("01.center", "subtracted the mean of the whole array",
-          lambda: r10_center_global),
-    Wrong("01.center", "mean over axis 0 (column means), NumPy's usual axis",
-          lambda: r10_center_axis0),
-    Wrong("01.center", "axis=1, keepdims: right for 2-D, not for 1-D or 3-D",
-          lambda: r10_center_axis1_keep),
-    Wrong("01.center", "axis=-1 without keepdims: broadcasts along the wrong axis",
-          lambda: r10_center_last_nokeep),
-    Wrong("01.center", "subtracted the row median instead of the mean",
-          lambda: r10_center_median),
-    Wrong("01.center", "also divided by the row std: standardized, not centered",
-          lambda: r10_center_standardize),
-    Wrong("01.center", "mean over the last two axes: per matrix, not per row",
-          lambda: r10_center_two_axes),
-    Wrong("01.center", "means reshaped to (-1, 1): only 2-D comes out right",
-          lambda: r10_center_reshape_col),
-    Wrong("01.center", "Python loop over rows: 1-D gives zeros, 3-D per matrix",
-          lambda: r10_center_row_loop),
-    Wrong("01.center", "axis=0 with keepdims: centers columns",
-          lambda: r10_center_axis0_keep),
+    Wrong(
+        "01.overflow_fix",
+        "astype(int64): x64 is off, so still int32, still wraps",
+        lambda: r10_cubes_int64,
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "sum(v**3, dtype=float32): the cubes wrapped first",
+        lambda: r10_cubes_sum_dtype,
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "cast the overflowed int sum to float32 afterwards",
+        lambda: r10_cubes_cast_after,
+    ),
+    Wrong("01.overflow_fix", "uint32 for more room: wraps at 4e9", lambda: r10_cubes_uint32),
+    Wrong(
+        "01.overflow_fix",
+        "dot of v with v*v in float: v*v overflowed in int32",
+        lambda: r10_cubes_square_first,
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "float16 to save memory: cubes overflow to inf",
+        lambda: r10_cubes_float16,
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "sum of cubes = (sum)**2: true only for arange(n)",
+        lambda: r10_cubes_nicomachus,
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "float() of the float32 sum: a Python float",
+        lambda: r10_cubes_python_float,
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "v * v * v.astype(float32): v * v wraps in int32 first",
+        lambda: r10_cubes_ints_then_float,
+    ),
+    Wrong(
+        "01.overflow_fix", "parenthesis slip: cube of the float sum", lambda: r10_cubes_cube_of_sum
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "exact in NumPy float64, returned as a NumPy scalar",
+        lambda: r10_cubes_numpy_exact,
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "divided by 1.0 after cubing: the cubes already wrapped",
+        lambda: r10_cubes_divide_late,
+    ),
+    Wrong(
+        "01.numpy_copy", "returned what fill_diagonal returns: None", lambda: r10_flag_returns_none
+    ),
+    Wrong(
+        "01.numpy_copy", "np.array(m, dtype=float): float64, m's dtype lost", lambda: r10_flag_float
+    ),
+    Wrong("01.numpy_copy", ".at[i, i].set(-1): a jax array, not NumPy", lambda: r10_flag_jax),
+    Wrong("01.numpy_copy", "filled a copy, then returned m itself", lambda: r10_flag_returns_m),
+    Wrong(
+        "01.numpy_copy",
+        "copied through .tolist(): dtype becomes int64/float64",
+        lambda: r10_flag_tolist,
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "index arange(n - 1): the last diagonal element is missed",
+        lambda: r10_flag_misses_last,
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "np.asarray view, fill_diagonal on it: read-only error",
+        lambda: r10_flag_view,
+    ),
+    Wrong("01.numpy_copy", "arithmetic with np.eye: result is float64", lambda: r10_flag_eye_float),
+    Wrong(
+        "01.numpy_copy",
+        "jnp.fill_diagonal(inplace=False): a jax array back",
+        lambda: r10_flag_jnp_fill,
+    ),
+    Wrong(
+        "01.numpy_copy", "set only a[0, 0], the first diagonal element", lambda: r10_flag_first_only
+    ),
+    Wrong("01.center", "subtracted the mean of the whole array", lambda: r10_center_global),
+    Wrong(
+        "01.center", "mean over axis 0 (column means), NumPy's usual axis", lambda: r10_center_axis0
+    ),
+    Wrong(
+        "01.center",
+        "axis=1, keepdims: right for 2-D, not for 1-D or 3-D",
+        lambda: r10_center_axis1_keep,
+    ),
+    Wrong(
+        "01.center",
+        "axis=-1 without keepdims: broadcasts along the wrong axis",
+        lambda: r10_center_last_nokeep,
+    ),
+    Wrong("01.center", "subtracted the row median instead of the mean", lambda: r10_center_median),
+    Wrong(
+        "01.center",
+        "also divided by the row std: standardized, not centered",
+        lambda: r10_center_standardize,
+    ),
+    Wrong(
+        "01.center",
+        "mean over the last two axes: per matrix, not per row",
+        lambda: r10_center_two_axes,
+    ),
+    Wrong(
+        "01.center",
+        "means reshaped to (-1, 1): only 2-D comes out right",
+        lambda: r10_center_reshape_col,
+    ),
+    Wrong(
+        "01.center",
+        "Python loop over rows: 1-D gives zeros, 3-D per matrix",
+        lambda: r10_center_row_loop,
+    ),
+    Wrong("01.center", "axis=0 with keepdims: centers columns", lambda: r10_center_axis0_keep),
 ]
 RIGHT_10 = [
     Right("01.arange", "odd numbers counted up, then jnp.flip", lambda: r10_odds_flip),
-    Right("01.arange", "arange(n, -1, -2): -1 as the exclusive stop",
-          lambda: r10_odds_to_minus_one),
+    Right(
+        "01.arange", "arange(n, -1, -2): -1 as the exclusive stop", lambda: r10_odds_to_minus_one
+    ),
     Right("01.arange", "2 * k + 1 for k from n // 2 down to 0", lambda: r10_odds_affine),
     Right("01.arange", "negated arange(-n, 0, 2)", lambda: r10_odds_negated),
     Right("01.default_dtype", "B", lambda: "B"),
-    Right("01.overflow_fix", "v ** 3.0: a float exponent makes float32 cubes",
-          lambda: r10_cubes_float_pow),
-    Right("01.overflow_fix", "float32 copy first, then times v times v",
-          lambda: r10_cubes_float_first),
-    Right("01.overflow_fix", "summed exactly in NumPy float64, back with jnp.asarray",
-          lambda: r10_cubes_via_numpy64),
+    Right(
+        "01.overflow_fix",
+        "v ** 3.0: a float exponent makes float32 cubes",
+        lambda: r10_cubes_float_pow,
+    ),
+    Right(
+        "01.overflow_fix", "float32 copy first, then times v times v", lambda: r10_cubes_float_first
+    ),
+    Right(
+        "01.overflow_fix",
+        "summed exactly in NumPy float64, back with jnp.asarray",
+        lambda: r10_cubes_via_numpy64,
+    ),
     Right("01.overflow_fix", "einsum of v / 1 three times", lambda: r10_cubes_einsum),
-    Right("01.numpy_copy", "np.asarray(m).copy(), then fill_diagonal",
-          lambda: r10_flag_copy_then_fill),
-    Right("01.numpy_copy", "boolean np.eye mask assignment on np.array(m)",
-          lambda: r10_flag_bool_mask),
-    Right("01.numpy_copy", "updated in JAX, np.asarray of the new array (read-only)",
-          lambda: r10_flag_readonly_result),
-    Right("01.numpy_copy", "np.array of jnp.fill_diagonal(inplace=False)",
-          lambda: r10_flag_via_jnp_fill),
-    Right("01.center", "transpose, subtract axis-0 mean, transpose back",
-          lambda: r10_center_transpose),
-    Right("01.center", "sum over the last axis divided by its length",
-          lambda: r10_center_sum_over_len),
-    Right("01.center", "jnp.apply_along_axis on the last axis",
-          lambda: r10_center_apply_along),
-    Right("01.center", "flattened to rows, centered, reshaped back",
-          lambda: r10_center_flatten_rows),
+    Right(
+        "01.numpy_copy", "np.asarray(m).copy(), then fill_diagonal", lambda: r10_flag_copy_then_fill
+    ),
+    Right(
+        "01.numpy_copy", "boolean np.eye mask assignment on np.array(m)", lambda: r10_flag_bool_mask
+    ),
+    Right(
+        "01.numpy_copy",
+        "updated in JAX, np.asarray of the new array (read-only)",
+        lambda: r10_flag_readonly_result,
+    ),
+    Right(
+        "01.numpy_copy",
+        "np.array of jnp.fill_diagonal(inplace=False)",
+        lambda: r10_flag_via_jnp_fill,
+    ),
+    Right(
+        "01.center", "transpose, subtract axis-0 mean, transpose back", lambda: r10_center_transpose
+    ),
+    Right(
+        "01.center", "sum over the last axis divided by its length", lambda: r10_center_sum_over_len
+    ),
+    Right("01.center", "jnp.apply_along_axis on the last axis", lambda: r10_center_apply_along),
+    Right(
+        "01.center", "flattened to rows, centered, reshaped back", lambda: r10_center_flatten_rows
+    ),
 ]

@@ -1,5 +1,6 @@
 """Round 10, lesson 04 (argnums, value_and_grad, pytrees): answers written from the lesson's
 text alone."""
+
 from __future__ import annotations
 
 import copy
@@ -145,7 +146,7 @@ def r10_sgd_shallow_copy(params, grads, lr, max_norm):
     scale = jnp.minimum(1.0, max_norm / _global_norm(grads))
 
     def update(new, grads):
-        for key in (range(len(new)) if isinstance(new, list) else new):
+        for key in range(len(new)) if isinstance(new, list) else new:
             if isinstance(new[key], (dict, list)):
                 update(new[key], grads[key])  # the inner containers are the caller's
             else:
@@ -199,7 +200,7 @@ def r10_sgd_recursive(params, grads, lr, max_norm):
         if isinstance(p, dict):
             return {k: rebuild(p[k], g[k]) for k in p}
         if isinstance(p, list):
-            return [rebuild(a, b) for a, b in zip(p, g)]
+            return [rebuild(a, b) for a, b in zip(p, g, strict=True)]
         return p - lr * scale * g
 
     return rebuild(params, grads)
@@ -220,66 +221,122 @@ def r10_sgd_deepcopy(params, grads, lr, max_norm):
 
 
 ROUND_10 = [
-    Wrong("04.grad_last_two", "argnums=(1, 2) with w passed by keyword: no position 2",
-          lambda: r10_yw_argnums_keyword()),
-    Wrong("04.grad_last_two", "argnums=1 alone: grad_y without grad_w",
-          lambda: r10_yw_only_y()),
-    Wrong("04.grad_last_two", "lambda w, y: the pair comes back as (grad_w, grad_y)",
-          lambda: r10_yw_swapped()),
-    Wrong("04.grad_last_two", "lambda of y and w, argnums left at 0",
-          lambda: r10_yw_default_argnums()),
-    Wrong("04.grad_last_two", "grad's default argument: grad_x, the sign flipped",
-          lambda: r10_yw_grad_x()),
-    Wrong("04.grad_last_two", "value_and_grad: the loss comes along in front",
-          lambda: r10_yw_value_and_grad()),
+    Wrong(
+        "04.grad_last_two",
+        "argnums=(1, 2) with w passed by keyword: no position 2",
+        lambda: r10_yw_argnums_keyword(),
+    ),
+    Wrong("04.grad_last_two", "argnums=1 alone: grad_y without grad_w", lambda: r10_yw_only_y()),
+    Wrong(
+        "04.grad_last_two",
+        "lambda w, y: the pair comes back as (grad_w, grad_y)",
+        lambda: r10_yw_swapped(),
+    ),
+    Wrong(
+        "04.grad_last_two", "lambda of y and w, argnums left at 0", lambda: r10_yw_default_argnums()
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "grad's default argument: grad_x, the sign flipped",
+        lambda: r10_yw_grad_x(),
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "value_and_grad: the loss comes along in front",
+        lambda: r10_yw_value_and_grad(),
+    ),
     Wrong("04.grad_last_two", "stacked into one (2, 4) array", lambda: r10_yw_stacked()),
-    Wrong("04.grad_last_two", "lambda w_ that still reads the global w: zero grad_w",
-          lambda: r10_yw_closure_w()),
-    Wrong("04.grad_last_two", "partial(weighted_sse, x) with argnums=(0, 1), w by keyword",
-          lambda: r10_yw_partial()),
-    Wrong("04.grad_last_two", "argnums=(0, 1) on x and y: grad_x and grad_y",
-          lambda: r10_yw_x_and_y()),
+    Wrong(
+        "04.grad_last_two",
+        "lambda w_ that still reads the global w: zero grad_w",
+        lambda: r10_yw_closure_w(),
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "partial(weighted_sse, x) with argnums=(0, 1), w by keyword",
+        lambda: r10_yw_partial(),
+    ),
+    Wrong(
+        "04.grad_last_two", "argnums=(0, 1) on x and y: grad_x and grad_y", lambda: r10_yw_x_and_y()
+    ),
     Wrong("04.predict_value_and_grad", "A: all flat in one tuple", lambda: "A"),
     Wrong("04.predict_value_and_grad", "C: grads in parameter order", lambda: "C"),
     Wrong("04.predict_value_and_grad", "D: grads before the value", lambda: "D"),
     Wrong("04.predict_value_and_grad", "lower-case b", lambda: "b"),
-    Wrong("04.predict_value_and_grad", "the structure written out instead of the letter",
-          lambda: "(value, (grad_y, grad_x))"),
+    Wrong(
+        "04.predict_value_and_grad",
+        "the structure written out instead of the letter",
+        lambda: "(value, (grad_y, grad_x))",
+    ),
     Wrong("04.predict_value_and_grad", "B and C, unable to choose", lambda: "BC"),
-    Wrong("04.predict_value_and_grad", "the letter and its text",
-          lambda: "B: (value, (grad_y, grad_x))"),
+    Wrong(
+        "04.predict_value_and_grad",
+        "the letter and its text",
+        lambda: "B: (value, (grad_y, grad_x))",
+    ),
     Wrong("04.sgd_step", "each leaf clipped by its own norm", lambda: r10_sgd_per_leaf),
-    Wrong("04.sgd_step", "each entry clipped to +-max_norm, as the page's other rule",
-          lambda: r10_sgd_entry_clip),
+    Wrong(
+        "04.sgd_step",
+        "each entry clipped to +-max_norm, as the page's other rule",
+        lambda: r10_sgd_entry_clip,
+    ),
     Wrong("04.sgd_step", "sum of squares used as the norm, no sqrt", lambda: r10_sgd_no_sqrt),
-    Wrong("04.sgd_step", "always multiplied by max_norm / norm, small grads too",
-          lambda: r10_sgd_always_scale),
+    Wrong(
+        "04.sgd_step",
+        "always multiplied by max_norm / norm, small grads too",
+        lambda: r10_sgd_always_scale,
+    ),
     Wrong("04.sgd_step", "jnp.maximum where jnp.minimum belongs", lambda: r10_sgd_max_not_min),
-    Wrong("04.sgd_step", "global norm as the sum of the leaves' norms",
-          lambda: r10_sgd_sum_of_norms),
-    Wrong("04.sgd_step", "params.copy() then nested in-place updates: caller's tree changes",
-          lambda: r10_sgd_shallow_copy),
+    Wrong(
+        "04.sgd_step", "global norm as the sum of the leaves' norms", lambda: r10_sgd_sum_of_norms
+    ),
+    Wrong(
+        "04.sgd_step",
+        "params.copy() then nested in-place updates: caller's tree changes",
+        lambda: r10_sgd_shallow_copy,
+    ),
     Wrong("04.sgd_step", "p + lr * scale * g: gradient ascent", lambda: r10_sgd_plus),
     Wrong("04.sgd_step", "the norm of the params, not of the grads", lambda: r10_sgd_param_norm),
-    Wrong("04.sgd_step", "scale = min(norm, max_norm) / norm: nan for zero grads",
-          lambda: r10_sgd_zero_grads_nan),
+    Wrong(
+        "04.sgd_step",
+        "scale = min(norm, max_norm) / norm: nan for zero grads",
+        lambda: r10_sgd_zero_grads_nan,
+    ),
     Wrong("04.sgd_step", "per-leaf mean of squares in the norm", lambda: r10_sgd_rms),
 ]
 RIGHT_10 = [
     Right("04.grad_last_two", "two grad calls, one per argument", lambda: r10_yw_two_calls()),
-    Right("04.grad_last_two", "one tuple argument (y, w): the grad is a tuple too",
-          lambda: r10_yw_pair_argument()),
-    Right("04.grad_last_two", "a dict {'y', 'w'} argument, unpacked into a tuple",
-          lambda: r10_yw_dict()),
-    Right("04.grad_last_two", "y put in the first slot: (y - x)**2 is the same loss",
-          lambda: r10_yw_y_first()),
-    Right("04.grad_last_two", "a positional copy of the loss, argnums=(1, 2)",
-          lambda: r10_yw_positional_copy()),
+    Right(
+        "04.grad_last_two",
+        "one tuple argument (y, w): the grad is a tuple too",
+        lambda: r10_yw_pair_argument(),
+    ),
+    Right(
+        "04.grad_last_two",
+        "a dict {'y', 'w'} argument, unpacked into a tuple",
+        lambda: r10_yw_dict(),
+    ),
+    Right(
+        "04.grad_last_two",
+        "y put in the first slot: (y - x)**2 is the same loss",
+        lambda: r10_yw_y_first(),
+    ),
+    Right(
+        "04.grad_last_two",
+        "a positional copy of the loss, argnums=(1, 2)",
+        lambda: r10_yw_positional_copy(),
+    ),
     Right("04.predict_value_and_grad", "B", lambda: "B"),
-    Right("04.sgd_step", "norm of all leaves concatenated, max_norm / max(norm, max_norm)",
-          lambda: r10_sgd_concat),
+    Right(
+        "04.sgd_step",
+        "norm of all leaves concatenated, max_norm / max(norm, max_norm)",
+        lambda: r10_sgd_concat,
+    ),
     Right("04.sgd_step", "Python if on the norm, then a plain step", lambda: r10_sgd_python_if),
-    Right("04.sgd_step", "a recursive rebuild of dicts and lists, no tree.map",
-          lambda: r10_sgd_recursive),
+    Right(
+        "04.sgd_step",
+        "a recursive rebuild of dicts and lists, no tree.map",
+        lambda: r10_sgd_recursive,
+    ),
     Right("04.sgd_step", "deepcopy, then leaf updates by key path", lambda: r10_sgd_deepcopy),
 ]

@@ -1,4 +1,5 @@
 """Round 10, lesson 06 (immutability and purity): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -236,24 +237,38 @@ def r10_count_histogram_range(labels, n):
 
 
 ROUND_10 = [
-    Wrong("06.set_first", "the port as given: results of .at[] thrown away",
-          lambda: r10_swap_port),
-    Wrong("06.set_first", "second update reads y[0], already overwritten",
-          lambda: r10_swap_sequential),
-    Wrong("06.set_first", "jnp.flip: a swap for 2 or 3 elements, a reversal beyond",
-          lambda: r10_swap_flip),
+    Wrong("06.set_first", "the port as given: results of .at[] thrown away", lambda: r10_swap_port),
+    Wrong(
+        "06.set_first", "second update reads y[0], already overwritten", lambda: r10_swap_sequential
+    ),
+    Wrong(
+        "06.set_first",
+        "jnp.flip: a swap for 2 or 3 elements, a reversal beyond",
+        lambda: r10_swap_flip,
+    ),
     Wrong("06.set_first", "jnp.roll by one", lambda: r10_swap_roll),
-    Wrong("06.set_first", "concatenate last, middle, first: length 1 doubles",
-          lambda: r10_swap_concat),
+    Wrong(
+        "06.set_first", "concatenate last, middle, first: length 1 doubles", lambda: r10_swap_concat
+    ),
     Wrong("06.set_first", ".item() of the ends: fails under jit", lambda: r10_swap_item),
-    Wrong("06.set_first", "NumPy copy, tuple swap, back to jnp: fails under jit",
-          lambda: r10_swap_numpy),
-    Wrong("06.set_first", "first update stored in y, but x.at[] returned",
-          lambda: r10_swap_first_lost),
-    Wrong("06.set_first", "jnp.array([x[-1], *x[1:-1], x[0]]): length 1 doubles",
-          lambda: r10_swap_unpack),
-    Wrong("06.set_first", "added the differences: floats lose bits, bools fail",
-          lambda: r10_swap_add_diff),
+    Wrong(
+        "06.set_first",
+        "NumPy copy, tuple swap, back to jnp: fails under jit",
+        lambda: r10_swap_numpy,
+    ),
+    Wrong(
+        "06.set_first", "first update stored in y, but x.at[] returned", lambda: r10_swap_first_lost
+    ),
+    Wrong(
+        "06.set_first",
+        "jnp.array([x[-1], *x[1:-1], x[0]]): length 1 doubles",
+        lambda: r10_swap_unpack,
+    ),
+    Wrong(
+        "06.set_first",
+        "added the differences: floats lose bits, bools fail",
+        lambda: r10_swap_add_diff,
+    ),
     Wrong("06.set_first", "index 1 taken as the first element", lambda: r10_swap_one_based),
     Wrong("06.out_of_bounds", "A: clamped writes, as reads are", lambda: "A"),
     Wrong("06.out_of_bounds", "C: the whole update dropped", lambda: "C"),
@@ -262,52 +277,87 @@ ROUND_10 = [
     Wrong("06.out_of_bounds", "the array it returns, as a string", lambda: "[7, 2, 3]"),
     Wrong("06.out_of_bounds", "A and B", lambda: "AB"),
     Wrong("06.out_of_bounds", "B with a trailing period", lambda: "B."),
-    Wrong("06.scale_column", ".at[:, j].multiply on the int32 table: truncated",
-          lambda: r10_scale_int),
-    Wrong("06.scale_column", "multiplied in int32, cast to float32 afterwards",
-          lambda: r10_scale_cast_late),
+    Wrong(
+        "06.scale_column", ".at[:, j].multiply on the int32 table: truncated", lambda: r10_scale_int
+    ),
+    Wrong(
+        "06.scale_column",
+        "multiplied in int32, cast to float32 afterwards",
+        lambda: r10_scale_cast_late,
+    ),
     Wrong("06.scale_column", ".at[j]: row j, not column j", lambda: r10_scale_row),
-    Wrong("06.scale_column", ".set(factor): the column replaced by the factor",
-          lambda: r10_scale_set),
+    Wrong(
+        "06.scale_column", ".set(factor): the column replaced by the factor", lambda: r10_scale_set
+    ),
     Wrong("06.scale_column", "every column multiplied", lambda: r10_scale_all),
     Wrong("06.scale_column", "float16 to keep the table small", lambda: r10_scale_float16),
-    Wrong("06.scale_column", "NumPy float32 copy, *= on the column: fails under jit",
-          lambda: r10_scale_numpy),
-    Wrong("06.scale_column", "float32 table made, .at[] result discarded",
-          lambda: r10_scale_discarded),
-    Wrong("06.scale_column", ".set(m[:, j] * factor) on int32: truncated, then cast",
-          lambda: r10_scale_set_truncated),
-    Wrong("06.scale_column", "scaled in float32, cast back to m's dtype as in set_first",
-          lambda: r10_scale_back_to_int),
-    Wrong("06.scale_column", "column j read as 1-based: j - 1 scaled",
-          lambda: r10_scale_one_based),
-    Wrong("06.count_labels", ".at[labels].add(1): -1 wraps to the last label",
-          lambda: r10_count_wraps),
-    Wrong("06.count_labels", "jnp.bincount(labels, length=n): -1 lands in bin 0",
-          lambda: r10_count_bincount),
-    Wrong("06.count_labels", "padding sent past the end, but float32 zeros",
-          lambda: r10_count_float),
-    Wrong("06.count_labels", "boolean mask labels[labels >= 0]: fails under jit",
-          lambda: r10_count_mask),
-    Wrong("06.count_labels", "padding replaced by 0: counted as label 0",
-          lambda: r10_count_to_zero),
-    Wrong("06.count_labels", "mode='drop' trusted to drop -1: it wraps first",
-          lambda: r10_count_mode_drop),
-    Wrong("06.count_labels", "bincount of labels + 1 with length=n: one bin short",
-          lambda: r10_count_shift_short),
-    Wrong("06.count_labels", "adds labels > 0: label 0 never counted",
-          lambda: r10_count_positive),
-    Wrong("06.count_labels", ".set(1): which labels occur, not how often",
-          lambda: r10_count_presence),
+    Wrong(
+        "06.scale_column",
+        "NumPy float32 copy, *= on the column: fails under jit",
+        lambda: r10_scale_numpy,
+    ),
+    Wrong(
+        "06.scale_column", "float32 table made, .at[] result discarded", lambda: r10_scale_discarded
+    ),
+    Wrong(
+        "06.scale_column",
+        ".set(m[:, j] * factor) on int32: truncated, then cast",
+        lambda: r10_scale_set_truncated,
+    ),
+    Wrong(
+        "06.scale_column",
+        "scaled in float32, cast back to m's dtype as in set_first",
+        lambda: r10_scale_back_to_int,
+    ),
+    Wrong("06.scale_column", "column j read as 1-based: j - 1 scaled", lambda: r10_scale_one_based),
+    Wrong(
+        "06.count_labels", ".at[labels].add(1): -1 wraps to the last label", lambda: r10_count_wraps
+    ),
+    Wrong(
+        "06.count_labels",
+        "jnp.bincount(labels, length=n): -1 lands in bin 0",
+        lambda: r10_count_bincount,
+    ),
+    Wrong(
+        "06.count_labels", "padding sent past the end, but float32 zeros", lambda: r10_count_float
+    ),
+    Wrong(
+        "06.count_labels",
+        "boolean mask labels[labels >= 0]: fails under jit",
+        lambda: r10_count_mask,
+    ),
+    Wrong(
+        "06.count_labels", "padding replaced by 0: counted as label 0", lambda: r10_count_to_zero
+    ),
+    Wrong(
+        "06.count_labels",
+        "mode='drop' trusted to drop -1: it wraps first",
+        lambda: r10_count_mode_drop,
+    ),
+    Wrong(
+        "06.count_labels",
+        "bincount of labels + 1 with length=n: one bin short",
+        lambda: r10_count_shift_short,
+    ),
+    Wrong("06.count_labels", "adds labels > 0: label 0 never counted", lambda: r10_count_positive),
+    Wrong(
+        "06.count_labels", ".set(1): which labels occur, not how often", lambda: r10_count_presence
+    ),
     Wrong("06.count_labels", "jnp.unique with return_counts", lambda: r10_count_unique),
-    Wrong("06.count_labels", "jax.nn.one_hot summed: float32 counts",
-          lambda: r10_count_one_hot_float),
-    Wrong("06.count_labels", "jnp.histogram with n bins, no range: -1 widens the bins",
-          lambda: r10_count_histogram),
-    Wrong("06.count_labels", "one-hot comparison summed over the wrong axis",
-          lambda: r10_count_wrong_axis),
-    Wrong("06.count_labels", "np.add.at on a NumPy copy: fails under jit",
-          lambda: r10_count_numpy),
+    Wrong(
+        "06.count_labels", "jax.nn.one_hot summed: float32 counts", lambda: r10_count_one_hot_float
+    ),
+    Wrong(
+        "06.count_labels",
+        "jnp.histogram with n bins, no range: -1 widens the bins",
+        lambda: r10_count_histogram,
+    ),
+    Wrong(
+        "06.count_labels",
+        "one-hot comparison summed over the wrong axis",
+        lambda: r10_count_wrong_axis,
+    ),
+    Wrong("06.count_labels", "np.add.at on a NumPy copy: fails under jit", lambda: r10_count_numpy),
 ]
 RIGHT_10 = [
     Right("06.set_first", "both ends at once with an index array", lambda: r10_swap_fancy),
@@ -315,20 +365,35 @@ RIGHT_10 = [
     Right("06.set_first", "nested jnp.where on the positions", lambda: r10_swap_where),
     Right("06.set_first", "gather with a swapped arange", lambda: r10_swap_permutation),
     Right("06.out_of_bounds", "B", lambda: "B"),
-    Right("06.scale_column", "astype(float): float32 while x64 is off",
-          lambda: r10_scale_astype_float),
-    Right("06.scale_column", "times a row of ones with factor at j",
-          lambda: r10_scale_factor_vector),
-    Right("06.scale_column", "jnp.float32(m), transposed, row j scaled, back",
-          lambda: r10_scale_transpose),
-    Right("06.scale_column", "jnp.where on column positions, j taken modulo",
-          lambda: r10_scale_where),
-    Right("06.count_labels", ".at[labels].add(labels >= 0): padding adds 0",
-          lambda: r10_count_add_mask),
+    Right(
+        "06.scale_column", "astype(float): float32 while x64 is off", lambda: r10_scale_astype_float
+    ),
+    Right(
+        "06.scale_column", "times a row of ones with factor at j", lambda: r10_scale_factor_vector
+    ),
+    Right(
+        "06.scale_column",
+        "jnp.float32(m), transposed, row j scaled, back",
+        lambda: r10_scale_transpose,
+    ),
+    Right(
+        "06.scale_column", "jnp.where on column positions, j taken modulo", lambda: r10_scale_where
+    ),
+    Right(
+        "06.count_labels",
+        ".at[labels].add(labels >= 0): padding adds 0",
+        lambda: r10_count_add_mask,
+    ),
     Right("06.count_labels", "bincount of labels + 1, first bin dropped", lambda: r10_count_shift),
-    Right("06.count_labels", "labels compared with arange(n), summed over labels",
-          lambda: r10_count_compare),
+    Right(
+        "06.count_labels",
+        "labels compared with arange(n), summed over labels",
+        lambda: r10_count_compare,
+    ),
     Right("06.count_labels", "one_hot with dtype=int32, summed", lambda: r10_count_one_hot_int),
-    Right("06.count_labels", "jnp.histogram over range (0, n), cast to int32",
-          lambda: r10_count_histogram_range),
+    Right(
+        "06.count_labels",
+        "jnp.histogram over range (0, n), cast to int32",
+        lambda: r10_count_histogram_range,
+    ),
 ]
