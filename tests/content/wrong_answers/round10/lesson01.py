@@ -67,6 +67,10 @@ def r10_odds_affine(n):
     return 2 * jnp.arange(n // 2, -1, -1) + 1
 
 
+def r10_odds_int64(n):
+    return jnp.arange(n, 0, -2, dtype=jnp.int64)  # x64 off: int32, with a warning
+
+
 def r10_odds_negated(n):
     return -jnp.arange(-n, 0, 2)
 
@@ -436,6 +440,11 @@ ROUND_10 = [
     Wrong("01.center", "axis=0 with keepdims: centers columns", lambda: r10_center_axis0_keep),
 ]
 RIGHT_10 = [
+    Right(
+        "01.arange",
+        "dtype=jnp.int64 asked: int32 comes back, with a warning",
+        lambda: r10_odds_int64,
+    ),
     Right("01.arange", "odd numbers counted up, then jnp.flip", lambda: r10_odds_flip),
     Right(
         "01.arange", "arange(n, -1, -2): -1 as the exclusive stop", lambda: r10_odds_to_minus_one

@@ -216,6 +216,10 @@ def r10_count_numpy(labels, n):
     return jnp.asarray(counts)
 
 
+def r10_count_bincount_past_end(labels, n):
+    return jnp.bincount(jnp.where(labels < 0, n, labels), length=n)  # n is past the last bin
+
+
 def r10_count_add_mask(labels, n):
     return jnp.zeros(n, dtype=jnp.int32).at[labels].add(labels >= 0)
 
@@ -360,6 +364,11 @@ ROUND_10 = [
     Wrong("06.count_labels", "np.add.at on a NumPy copy: fails under jit", lambda: r10_count_numpy),
 ]
 RIGHT_10 = [
+    Right(
+        "06.count_labels",
+        "padding mapped to n, bincount with length=n leaves it out",
+        lambda: r10_count_bincount_past_end,
+    ),
     Right("06.set_first", "both ends at once with an index array", lambda: r10_swap_fancy),
     Right("06.set_first", "keep the first, rebind x twice", lambda: r10_swap_rebind),
     Right("06.set_first", "nested jnp.where on the positions", lambda: r10_swap_where),
