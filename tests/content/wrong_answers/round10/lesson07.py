@@ -146,7 +146,8 @@ def r10_step_minmax(w, grad, lr, clip):
 
 
 r10_step_lambda = jax.jit(
-    lambda w, grad, lr, clip: w - lr * jnp.where(clip == True, jnp.clip(grad, -1, 1), grad)  # noqa: E712
+    lambda w, grad, lr, clip: w - lr * jnp.where(
+        clip == True, jnp.clip(grad, -1, 1), grad)  # noqa: E712
 )
 
 

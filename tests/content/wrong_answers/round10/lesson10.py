@@ -129,7 +129,8 @@ ROUND_10 = [
     Wrong("10.fix_loss", "mask inverted: sums the fillers", lambda: r10_mae_inverted),
     Wrong("10.fix_loss", "abs of the summed errors: signs cancel", lambda: r10_mae_abs_of_sum),
     Wrong("10.fix_loss", "ignores valid altogether", lambda: r10_mae_unmasked),
-    Wrong("10.fix_loss", "zeroes filler y only: filler x still counted", lambda: r10_mae_zero_y_only),
+    Wrong("10.fix_loss", "zeroes filler y only: filler x still counted",
+          lambda: r10_mae_zero_y_only),
     Wrong("10.fix_loss", "len(x) - 4: the page's padding hard-coded", lambda: r10_mae_len_minus),
 ]
 

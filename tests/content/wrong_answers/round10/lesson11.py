@@ -313,7 +313,8 @@ ROUND_10 = [
     Wrong("11.fori_predict", "the number instead of a letter", lambda: "57"),
     Wrong("11.fori_predict", "the number as an int", lambda: 57),
     Wrong("11.fori_predict", "both options with 57", lambda: "BC"),
-    Wrong("11.fori_predict", "C with its reason pasted", lambda: "C: 57, Python runs the body four times"),
+    Wrong("11.fori_predict", "C with its reason pasted",
+          lambda: "C: 57, Python runs the body four times"),
     # 11.scan_ema
     Wrong("11.scan_ema", "the page's nonlocal counter", lambda: r10_ema_counted),
     Wrong("11.scan_ema", "t = arange(n), from 0: divides by zero first",

@@ -313,8 +313,10 @@ ROUND_10 = [
     Wrong("12.fix_rule", "output is max(a, b) only", lambda: r10_rule_max_value),
     Wrong("12.fix_rule", "hard max: tangent of the larger input", lambda: r10_rule_hard_max),
     Wrong("12.fix_rule", "b's term subtracted", lambda: r10_rule_minus),
-    Wrong("12.fix_rule", "replaced a's term by b's instead of adding", lambda: r10_rule_only_b_fixed),
-    Wrong("12.fix_rule", "a tuple of three: output and two tangents", lambda: r10_rule_softmax_tuple),
+    Wrong("12.fix_rule", "replaced a's term by b's instead of adding",
+          lambda: r10_rule_only_b_fixed),
+    Wrong("12.fix_rule", "a tuple of three: output and two tangents",
+          lambda: r10_rule_softmax_tuple),
 ]
 
 RIGHT_10 = [
