@@ -16,8 +16,9 @@ def _mesh2d():
     devices = jax.devices()
     if len(devices) == 1:
         devices = jax.devices("cpu")
-    return jax.make_mesh((len(devices) // 2, 2), ("batch", "model"),
-                         axis_types=(AxisType.Explicit,) * 2, devices=devices)
+    shape = (len(devices) // 2, 2) if len(devices) >= 2 else (1, 1)  # (4, 2) on 8 devices
+    return jax.make_mesh(shape, ("batch", "model"), axis_types=(AxisType.Explicit,) * 2,
+                         devices=devices[: shape[0] * shape[1]])
 
 
 def model(params, x):
