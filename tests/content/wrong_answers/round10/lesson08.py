@@ -303,6 +303,19 @@ def r10_speed_timing(step, *args):
     return eager.median_s / jitted.median_s
 
 
+def r10_speed_uneven_counts(step, *args):
+    fast = jax.jit(step)
+    jax.block_until_ready(fast(*args))
+    t0 = time.perf_counter()
+    for _ in range(5):
+        jax.block_until_ready(step(*args))
+    eager_total = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for _ in range(50):
+        jax.block_until_ready(fast(*args))
+    return eager_total / (time.perf_counter() - t0)  # totals over 5 and 50 calls
+
+
 def r10_speed_timeit(step, *args):
     """Right: timeit.repeat with the best of several repeats."""
     fast = jax.jit(step)
@@ -367,6 +380,8 @@ ROUND_10 = [
     Wrong("08.speedup", "returns the two times, not their ratio", lambda: r10_speed_times),
     Wrong("08.speedup", "first (compiling) call inside the timed loop",
           lambda: r10_speed_warm_counted),
+    Wrong("08.speedup", "totals of 5 eager and 50 jit calls, not per call",
+          lambda: r10_speed_uneven_counts),
     Wrong("08.speedup", "times with jaxtour.timing (refused by the task)",
           lambda: r10_speed_timing),
 ]

@@ -1,7 +1,6 @@
 """Round 10, lesson 11 (loops and control flow): answers written from the lesson's text alone."""
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 from jax import lax
 
@@ -121,6 +120,15 @@ def r10_ema_scan_then_divide(xs, beta):
     _, ms = lax.scan(lambda m, x: (beta * m + (1 - beta) * x,) * 2, 0.0, xs)
     t = jnp.arange(1, xs.shape[0] + 1, dtype=ms.dtype)
     return ms / (1 - jnp.power(beta, t))
+
+
+def r10_ema_matrix(xs, beta):
+    """Right: no loop at all, the EMA as a lower-triangular matrix of beta powers."""
+    n = xs.shape[0]
+    t = jnp.arange(n)
+    lag = t[:, None] - t[None, :]
+    weights = jnp.where(lag >= 0, (1 - beta) * jnp.power(beta, jnp.maximum(lag, 0)), 0.0)
+    return (weights @ xs) / (1 - jnp.power(beta, t + 1.0))
 
 
 # --- 11.while_grad -------------------------------------------------------------------
@@ -377,6 +385,7 @@ RIGHT_10 = [
     Right("11.scan_ema", "carries beta**t, multiplied each step", lambda: r10_ema_power_carry),
     Right("11.scan_ema", "plain EMA scan, then a vectorised correction",
           lambda: r10_ema_scan_then_divide),
+    Right("11.scan_ema", "no scan: a triangular matrix of beta powers", lambda: r10_ema_matrix),
     Right("11.while_grad", "lax.cond inside fori_loop", lambda: r10_grow_cond),
     Right("11.while_grad", "scan, step times the boolean", lambda: r10_grow_mask_mult),
     Right("11.while_grad", "fori_loop carrying k and a done flag", lambda: r10_grow_done_flag),
