@@ -1,4 +1,5 @@
 """Round 10, lesson 07 (jit and tracing): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import functools
@@ -146,8 +147,7 @@ def r10_step_minmax(w, grad, lr, clip):
 
 
 r10_step_lambda = jax.jit(
-    lambda w, grad, lr, clip: w - lr * jnp.where(
-        clip == True, jnp.clip(grad, -1, 1), grad)  # noqa: E712
+    lambda w, grad, lr, clip: w - lr * jnp.where(clip == True, jnp.clip(grad, -1, 1), grad)  # noqa: E712
 )
 
 
@@ -239,49 +239,84 @@ ROUND_10 = [
     Wrong("07.count_traces", "both options with count 3", lambda: "BC"),
     Wrong("07.count_traces", "B and C as a list", lambda: ["B", "C"]),
     Wrong("07.count_traces", "the reason word instead of a letter", lambda: "weak type"),
-    Wrong("07.count_traces", "the letter with its reason typed after it",
-          lambda: "C: weak float, weak int, strong float32"),
+    Wrong(
+        "07.count_traces",
+        "the letter with its reason typed after it",
+        lambda: "C: weak float, weak int, strong float32",
+    ),
     # 07.static_window
-    Wrong("07.static_window", "weights and mode both static: one compile per kernel",
-          lambda: jax.jit(r10_smooth, static_argnums=(1, 2))),
-    Wrong("07.static_window", "static_argnames for both weights and mode",
-          lambda: jax.jit(r10_smooth, static_argnames=("weights", "mode"))),
-    Wrong("07.static_window", "mode static, but Python max(weights) kept on tracers",
-          lambda: jax.jit(r10_smooth, static_argnames="mode")),
-    Wrong("07.static_window", "only weights static: mode string traced",
-          lambda: jax.jit(r10_smooth_jmax, static_argnums=1)),
-    Wrong("07.static_window", "jitted without any static argument",
-          lambda: jax.jit(r10_smooth_jmax)),
-    Wrong("07.static_window", "divides by max |weight| (negative weights differ)",
-          lambda: jax.jit(r10_smooth_absmax, static_argnames="mode")),
-    Wrong("07.static_window", "kernel normalised to sum 1 instead of max 1",
-          lambda: jax.jit(r10_smooth_sum, static_argnames="mode")),
-    Wrong("07.static_window", "jnp.correlate: right only for symmetric kernels",
-          lambda: jax.jit(r10_smooth_correlate, static_argnames="mode")),
-    Wrong("07.static_window", "lambda wrapper renames args: keyword calls break",
-          lambda: jax.jit(lambda x, w, m: r10_smooth_jmax(x, w, m), static_argnums=2)),
-    Wrong("07.static_window", "the plain smooth, not jitted",
-          lambda: r10_smooth),
+    Wrong(
+        "07.static_window",
+        "weights and mode both static: one compile per kernel",
+        lambda: jax.jit(r10_smooth, static_argnums=(1, 2)),
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnames for both weights and mode",
+        lambda: jax.jit(r10_smooth, static_argnames=("weights", "mode")),
+    ),
+    Wrong(
+        "07.static_window",
+        "mode static, but Python max(weights) kept on tracers",
+        lambda: jax.jit(r10_smooth, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.static_window",
+        "only weights static: mode string traced",
+        lambda: jax.jit(r10_smooth_jmax, static_argnums=1),
+    ),
+    Wrong(
+        "07.static_window", "jitted without any static argument", lambda: jax.jit(r10_smooth_jmax)
+    ),
+    Wrong(
+        "07.static_window",
+        "divides by max |weight| (negative weights differ)",
+        lambda: jax.jit(r10_smooth_absmax, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.static_window",
+        "kernel normalised to sum 1 instead of max 1",
+        lambda: jax.jit(r10_smooth_sum, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.static_window",
+        "jnp.correlate: right only for symmetric kernels",
+        lambda: jax.jit(r10_smooth_correlate, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.static_window",
+        "lambda wrapper renames args: keyword calls break",
+        lambda: jax.jit(lambda x, w, m: r10_smooth_jmax(x, w, m), static_argnums=2),
+    ),
+    Wrong("07.static_window", "the plain smooth, not jitted", lambda: r10_smooth),
     # 07.stale_global
-    Wrong("07.stale_global", "lr and clip static: jax scalars are unhashable",
-          lambda: r10_step_both_static),
-    Wrong("07.stale_global", "clip static (argnums=3), Python if kept",
-          lambda: r10_step_clip_static),
+    Wrong(
+        "07.stale_global",
+        "lr and clip static: jax scalars are unhashable",
+        lambda: r10_step_both_static,
+    ),
+    Wrong(
+        "07.stale_global", "clip static (argnums=3), Python if kept", lambda: r10_step_clip_static
+    ),
     Wrong("07.stale_global", "Python if on a traced clip", lambda: r10_step_python_if),
     Wrong("07.stale_global", "fixed the global but forgot jax.jit", lambda: r10_step_not_jitted),
-    Wrong("07.stale_global", "clips lr*grad instead of grad (page data agrees)",
-          lambda: r10_step_clip_after_lr),
-    Wrong("07.stale_global", "clips only from above with jnp.minimum",
-          lambda: r10_step_min_only),
-    Wrong("07.stale_global", "jnp.sign for clipping (right for |grad| >= 1 only)",
-          lambda: r10_step_sign),
+    Wrong(
+        "07.stale_global",
+        "clips lr*grad instead of grad (page data agrees)",
+        lambda: r10_step_clip_after_lr,
+    ),
+    Wrong("07.stale_global", "clips only from above with jnp.minimum", lambda: r10_step_min_only),
+    Wrong(
+        "07.stale_global",
+        "jnp.sign for clipping (right for |grad| >= 1 only)",
+        lambda: r10_step_sign,
+    ),
     Wrong("07.stale_global", "clips to [0, 1] instead of [-1, 1]", lambda: r10_step_clip_01),
     Wrong("07.stale_global", "jnp.where branches swapped", lambda: r10_step_where_reversed),
     Wrong("07.stale_global", "ascends: w + lr * grad", lambda: r10_step_plus),
     # 07.debug_print: the answer is C
     Wrong("07.debug_print", "A: both prints run every call", lambda: "A"),
-    Wrong("07.debug_print", "B: debug.print printed from Python after the call",
-          lambda: "B"),
+    Wrong("07.debug_print", "B: debug.print printed from Python after the call", lambda: "B"),
     Wrong("07.debug_print", "D: print runs every call with a tracer", lambda: "D"),
     Wrong("07.debug_print", "E: print runs once only", lambda: "E"),
     Wrong("07.debug_print", "the output's number instead of the letter", lambda: "1"),
@@ -289,20 +324,28 @@ ROUND_10 = [
     Wrong("07.debug_print", "both letters of Output 1", lambda: "BC"),
     Wrong("07.debug_print", "C with D as a hedge", lambda: "C or D"),
     # 07.clip_negative
-    Wrong("07.clip_negative", "mean of the whole array, negatives included",
-          lambda: r10_fill_mean_all),
-    Wrong("07.clip_negative", "x > 0 kept: zeros left out of the mean",
-          lambda: r10_fill_positive_only),
-    Wrong("07.clip_negative", "count_nonzero as the count: zeros not counted",
-          lambda: r10_fill_mean_excl_zero),
-    Wrong("07.clip_negative", "fills x <= 0: zeros replaced by the mean",
-          lambda: r10_fill_le_zero),
+    Wrong(
+        "07.clip_negative", "mean of the whole array, negatives included", lambda: r10_fill_mean_all
+    ),
+    Wrong(
+        "07.clip_negative", "x > 0 kept: zeros left out of the mean", lambda: r10_fill_positive_only
+    ),
+    Wrong(
+        "07.clip_negative",
+        "count_nonzero as the count: zeros not counted",
+        lambda: r10_fill_mean_excl_zero,
+    ),
+    Wrong("07.clip_negative", "fills x <= 0: zeros replaced by the mean", lambda: r10_fill_le_zero),
     Wrong("07.clip_negative", "divides the kept sum by x.size", lambda: r10_fill_size),
-    Wrong("07.clip_negative", "mean of relu(x): negatives count as zeros",
-          lambda: r10_fill_relu_mean),
+    Wrong(
+        "07.clip_negative", "mean of relu(x): negatives count as zeros", lambda: r10_fill_relu_mean
+    ),
     Wrong("07.clip_negative", "one mean per row (axis=-1) on a matrix", lambda: r10_fill_rowwise),
-    Wrong("07.clip_negative", "Python sum(): sums rows of a matrix, not all",
-          lambda: r10_fill_python_sum),
+    Wrong(
+        "07.clip_negative",
+        "Python sum(): sums rows of a matrix, not all",
+        lambda: r10_fill_python_sum,
+    ),
     Wrong("07.clip_negative", "boolean mask in .at[] (fails under jit)", lambda: r10_fill_at_mask),
     Wrong("07.clip_negative", "returns the mean, not the filled array", lambda: r10_fill_mean_only),
     Wrong("07.clip_negative", "fills negatives with 0", lambda: r10_fill_zero),
@@ -310,19 +353,35 @@ ROUND_10 = [
 
 RIGHT_10 = [
     Right("07.count_traces", "C", lambda: "C"),
-    Right("07.static_window", "jnp.max of the kernel, static_argnums=2",
-          lambda: jax.jit(r10_smooth_jmax, static_argnums=2)),
-    Right("07.static_window", "jnp.stack kernel, static_argnames as a tuple",
-          lambda: jax.jit(r10_smooth_stack, static_argnames=("mode",))),
-    Right("07.static_window", "Python loop of jnp.maximum for the max",
-          lambda: jax.jit(r10_smooth_loopmax, static_argnames="mode")),
-    Right("07.static_window", "decorated with functools.partial(jax.jit, ...)",
-          lambda: r10_smooth_decorated),
+    Right(
+        "07.static_window",
+        "jnp.max of the kernel, static_argnums=2",
+        lambda: jax.jit(r10_smooth_jmax, static_argnums=2),
+    ),
+    Right(
+        "07.static_window",
+        "jnp.stack kernel, static_argnames as a tuple",
+        lambda: jax.jit(r10_smooth_stack, static_argnames=("mode",)),
+    ),
+    Right(
+        "07.static_window",
+        "Python loop of jnp.maximum for the max",
+        lambda: jax.jit(r10_smooth_loopmax, static_argnames="mode"),
+    ),
+    Right(
+        "07.static_window",
+        "decorated with functools.partial(jax.jit, ...)",
+        lambda: r10_smooth_decorated,
+    ),
     Right("07.stale_global", "lax.cond on clip", lambda: r10_step_cond),
-    Right("07.stale_global", "arithmetic select: clipped*clip + grad*~clip",
-          lambda: r10_step_arith),
-    Right("07.stale_global", "min/max clip and lax.select on a broadcast mask",
-          lambda: r10_step_minmax),
+    Right(
+        "07.stale_global", "arithmetic select: clipped*clip + grad*~clip", lambda: r10_step_arith
+    ),
+    Right(
+        "07.stale_global",
+        "min/max clip and lax.select on a broadcast mask",
+        lambda: r10_step_minmax,
+    ),
     Right("07.stale_global", "a jitted lambda with clip == True", lambda: r10_step_lambda),
     Right("07.debug_print", "C", lambda: "C"),
     Right("07.clip_negative", "jnp.mean with where=", lambda: r10_fill_mean_where),

@@ -1,4 +1,5 @@
 """Round 10, lesson 08 (putting it together): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import itertools
@@ -68,8 +69,9 @@ def r10_update_mean_sq(params, x, y, lr, decay):
 
 def r10_update_no_bias_decay(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    new = {k: params[k] - lr * (grads[k] + (decay * params[k] if k != "c" else 0.0))
-           for k in params}
+    new = {
+        k: params[k] - lr * (grads[k] + (decay * params[k] if k != "c" else 0.0)) for k in params
+    }
     return new, value
 
 
@@ -344,57 +346,81 @@ def r10_speed_ns_median(step, *args):
 
 ROUND_10 = [
     # 08.update
-    Wrong("08.update", "returns the loss with the penalty in it",
-          lambda: r10_update_penalised_value),
+    Wrong(
+        "08.update", "returns the loss with the penalty in it", lambda: r10_update_penalised_value
+    ),
     Wrong("08.update", "penalty decay * sum p^2: the 1/2 dropped", lambda: r10_update_no_half),
-    Wrong("08.update", "decoupled decay p*(1-decay), lr not applied to it",
-          lambda: r10_update_decoupled),
+    Wrong(
+        "08.update",
+        "decoupled decay p*(1-decay), lr not applied to it",
+        lambda: r10_update_decoupled,
+    ),
     Wrong("08.update", "returns the loss at the new parameters", lambda: r10_update_new_loss),
     Wrong("08.update", "mean of the squares instead of their sum", lambda: r10_update_mean_sq),
-    Wrong("08.update", "no decay on the bias c (a deep-learning habit)",
-          lambda: r10_update_no_bias_decay),
+    Wrong(
+        "08.update",
+        "no decay on the bias c (a deep-learning habit)",
+        lambda: r10_update_no_bias_decay,
+    ),
     Wrong("08.update", "decay term with the wrong sign", lambda: r10_update_decay_sign),
     Wrong("08.update", "returns (loss, params), swapped", lambda: r10_update_swapped),
-    Wrong("08.update", "lr multiplies the gradient but not the decay",
-          lambda: r10_update_lr_on_grad_only),
+    Wrong(
+        "08.update",
+        "lr multiplies the gradient but not the decay",
+        lambda: r10_update_lr_on_grad_only,
+    ),
     Wrong("08.update", "the lesson's sgd_step: decay ignored", lambda: r10_update_forgot_decay),
     # 08.fit
-    Wrong("08.fit", "returns the parameters one update past the target",
-          lambda: r10_fit_returns_next),
+    Wrong(
+        "08.fit", "returns the parameters one update past the target", lambda: r10_fit_returns_next
+    ),
     Wrong("08.fit", "right parameters, count one too many", lambda: r10_fit_steps_plus_one),
     Wrong("08.fit", "recomputes the lesson's loss each step", lambda: r10_fit_recompute),
     Wrong("08.fit", "stops at loss <= target (a tie stops too early)", lambda: r10_fit_le),
     Wrong("08.fit", "capped at 100 steps like train's demo", lambda: r10_fit_capped),
     Wrong("08.fit", "returns (steps, params)", lambda: r10_fit_swapped),
     Wrong("08.fit", "unpacks the step's result as (value, params)", lambda: r10_fit_value_first),
-    Wrong("08.fit", "keeps the previous params but counts the extra step",
-          lambda: r10_fit_prev_keep),
+    Wrong(
+        "08.fit", "keeps the previous params but counts the extra step", lambda: r10_fit_prev_keep
+    ),
     Wrong("08.fit", "returns only the number of steps", lambda: r10_fit_steps_only),
     # 08.speedup
     Wrong("08.speedup", "no warm-up: the compile is in the jit time", lambda: r10_speed_no_warmup),
     Wrong("08.speedup", "never blocks: times dispatch only", lambda: r10_speed_no_block),
     Wrong("08.speedup", "one call each side", lambda: r10_speed_one_call),
     Wrong("08.speedup", "ratio inverted: jit time over eager", lambda: r10_speed_inverted),
-    Wrong("08.speedup", "re-wraps a lambda each call: retraces every time",
-          lambda: r10_speed_rewrap_lambda),
+    Wrong(
+        "08.speedup",
+        "re-wraps a lambda each call: retraces every time",
+        lambda: r10_speed_rewrap_lambda,
+    ),
     Wrong("08.speedup", "returns the two times, not their ratio", lambda: r10_speed_times),
-    Wrong("08.speedup", "first (compiling) call inside the timed loop",
-          lambda: r10_speed_warm_counted),
-    Wrong("08.speedup", "totals of 5 eager and 50 jit calls, not per call",
-          lambda: r10_speed_uneven_counts),
-    Wrong("08.speedup", "times with jaxtour.timing (refused by the task)",
-          lambda: r10_speed_timing),
+    Wrong(
+        "08.speedup", "first (compiling) call inside the timed loop", lambda: r10_speed_warm_counted
+    ),
+    Wrong(
+        "08.speedup",
+        "totals of 5 eager and 50 jit calls, not per call",
+        lambda: r10_speed_uneven_counts,
+    ),
+    Wrong(
+        "08.speedup", "times with jaxtour.timing (refused by the task)", lambda: r10_speed_timing
+    ),
 ]
 
 RIGHT_10 = [
-    Right("08.update", "value_and_grad with has_aux returning the plain loss",
-          lambda: r10_update_has_aux),
+    Right(
+        "08.update",
+        "value_and_grad with has_aux returning the plain loss",
+        lambda: r10_update_has_aux,
+    ),
     Right("08.update", "shrink form p(1 - lr decay) - lr g", lambda: r10_update_shrink),
     Right("08.update", "penalty gradient by hand, a list returned", lambda: r10_update_tuple),
     Right("08.fit", "itertools.count and float(value)", lambda: r10_fit_count),
     Right("08.fit", "keeps the previous parameters, counts from -1", lambda: r10_fit_prev),
     Right("08.fit", "history list, jit again around step", lambda: r10_fit_recursive_jit),
     Right("08.speedup", "timeit.repeat, best of five", lambda: r10_speed_timeit),
-    Right("08.speedup", "perf_counter_ns medians, blocking every call",
-          lambda: r10_speed_ns_median),
+    Right(
+        "08.speedup", "perf_counter_ns medians, blocking every call", lambda: r10_speed_ns_median
+    ),
 ]

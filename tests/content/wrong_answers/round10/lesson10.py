@@ -1,4 +1,5 @@
 """Round 10, lesson 10 (many devices): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -17,8 +18,12 @@ def _mesh2d():
     if len(devices) == 1:
         devices = jax.devices("cpu")
     shape = (len(devices) // 2, 2) if len(devices) >= 2 else (1, 1)  # (4, 2) on 8 devices
-    return jax.make_mesh(shape, ("batch", "model"), axis_types=(AxisType.Explicit,) * 2,
-                         devices=devices[: shape[0] * shape[1]])
+    return jax.make_mesh(
+        shape,
+        ("batch", "model"),
+        axis_types=(AxisType.Explicit,) * 2,
+        devices=devices[: shape[0] * shape[1]],
+    )
 
 
 def model(params, x):
@@ -96,23 +101,35 @@ def r10_mae_average(params, x, y, valid):
 
 ROUND_10 = [
     # 10.column_spec: each device all 3 channels of 8 examples
-    Wrong("10.column_spec", "columns over batch only: 16 examples, twice each",
-          lambda: P(None, "batch")),
+    Wrong(
+        "10.column_spec",
+        "columns over batch only: 16 examples, twice each",
+        lambda: P(None, "batch"),
+    ),
     Wrong("10.column_spec", "columns over model only", lambda: P(None, "model")),
-    Wrong("10.column_spec", "rows and columns split like the page's x",
-          lambda: P("batch", "model")),
+    Wrong(
+        "10.column_spec", "rows and columns split like the page's x", lambda: P("batch", "model")
+    ),
     Wrong("10.column_spec", "the tuple of axes put on the rows", lambda: P(("batch", "model"))),
-    Wrong("10.column_spec", "the tuple on the rows, None for columns",
-          lambda: P(("batch", "model"), None)),
+    Wrong(
+        "10.column_spec",
+        "the tuple on the rows, None for columns",
+        lambda: P(("batch", "model"), None),
+    ),
     Wrong("10.column_spec", "three entries for a 2-D array", lambda: P(None, "batch", "model")),
     Wrong("10.column_spec", "replicated", lambda: P()),
-    Wrong("10.column_spec", "a NamedSharding instead of its spec",
-          lambda: NamedSharding(_mesh2d(), P(None, ("batch", "model")))),
-    Wrong("10.column_spec", "a plain tuple, not a PartitionSpec",
-          lambda: (None, ("batch", "model"))),
+    Wrong(
+        "10.column_spec",
+        "a NamedSharding instead of its spec",
+        lambda: NamedSharding(_mesh2d(), P(None, ("batch", "model"))),
+    ),
+    Wrong(
+        "10.column_spec", "a plain tuple, not a PartitionSpec", lambda: (None, ("batch", "model"))
+    ),
     Wrong("10.column_spec", "the spec as a string", lambda: "P(None, ('batch', 'model'))"),
-    Wrong("10.column_spec", "split over batch only, model named for rows",
-          lambda: P("model", "batch")),
+    Wrong(
+        "10.column_spec", "split over batch only, model named for rows", lambda: P("model", "batch")
+    ),
     # 10.predict_sums: the answer is B
     Wrong("10.predict_sums", "A: both sums stay split", lambda: "A"),
     Wrong("10.predict_sums", "C: an all-gather of the rows first", lambda: "C"),
@@ -130,17 +147,24 @@ ROUND_10 = [
     Wrong("10.fix_loss", "mask inverted: sums the fillers", lambda: r10_mae_inverted),
     Wrong("10.fix_loss", "abs of the summed errors: signs cancel", lambda: r10_mae_abs_of_sum),
     Wrong("10.fix_loss", "ignores valid altogether", lambda: r10_mae_unmasked),
-    Wrong("10.fix_loss", "zeroes filler y only: filler x still counted",
-          lambda: r10_mae_zero_y_only),
+    Wrong(
+        "10.fix_loss", "zeroes filler y only: filler x still counted", lambda: r10_mae_zero_y_only
+    ),
     Wrong("10.fix_loss", "len(x) - 4: the page's padding hard-coded", lambda: r10_mae_len_minus),
 ]
 
 RIGHT_10 = [
     Right("10.column_spec", "P(None, ('batch', 'model'))", lambda: P(None, ("batch", "model"))),
-    Right("10.column_spec", "the axes in the other order, each device 8 examples",
-          lambda: P(None, ("model", "batch"))),
-    Right("10.column_spec", "a list of axes, written with the full class name",
-          lambda: jax.sharding.PartitionSpec(None, ["batch", "model"])),
+    Right(
+        "10.column_spec",
+        "the axes in the other order, each device 8 examples",
+        lambda: P(None, ("model", "batch")),
+    ),
+    Right(
+        "10.column_spec",
+        "a list of axes, written with the full class name",
+        lambda: jax.sharding.PartitionSpec(None, ["batch", "model"]),
+    ),
     Right("10.predict_sums", "B", lambda: "B"),
     Right("10.fix_loss", "jnp.sum(where=) over count_nonzero", lambda: r10_mae_sum_where),
     Right("10.fix_loss", "jnp.mean with where=valid", lambda: r10_mae_mean_where),

@@ -1,4 +1,5 @@
 """Round 10, lesson 11 (loops and control flow): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax.numpy as jnp
@@ -95,6 +96,7 @@ def r10_ema_python_loop(xs, beta):
 
 def r10_ema_carry_t(xs, beta):
     """Right: t carried as an integer next to m."""
+
     def step(carry, x):
         m, t = carry
         t = t + 1
@@ -106,6 +108,7 @@ def r10_ema_carry_t(xs, beta):
 
 def r10_ema_power_carry(xs, beta):
     """Right: carries beta**t itself, multiplied on each step."""
+
     def step(carry, x):
         m, power = carry
         m = beta * m + (1 - beta) * x
@@ -139,8 +142,7 @@ def _logistic(r, x):
 
 
 def r10_grow_le(r, x0, cap, max_steps):
-    return lax.fori_loop(0, max_steps,
-                         lambda k, x: jnp.where(x <= cap, _logistic(r, x), x), x0)
+    return lax.fori_loop(0, max_steps, lambda k, x: jnp.where(x <= cap, _logistic(r, x), x), x0)
 
 
 def r10_grow_stop_before(r, x0, cap, max_steps):
@@ -165,13 +167,11 @@ def r10_grow_python_if(r, x0, cap, max_steps):
 
 
 def r10_grow_clamped(r, x0, cap, max_steps):
-    return lax.fori_loop(0, max_steps,
-                         lambda k, x: jnp.minimum(_logistic(r, x), cap), x0)
+    return lax.fori_loop(0, max_steps, lambda k, x: jnp.minimum(_logistic(r, x), cap), x0)
 
 
 def r10_grow_one_short(r, x0, cap, max_steps):
-    return lax.fori_loop(1, max_steps,
-                         lambda k, x: jnp.where(x < cap, _logistic(r, x), x), x0)
+    return lax.fori_loop(1, max_steps, lambda k, x: jnp.where(x < cap, _logistic(r, x), x), x0)
 
 
 def r10_grow_while_jacfwd(r, x0, cap, max_steps):
@@ -216,12 +216,13 @@ def r10_grow_done_sticky_wrong(r, x0, cap, max_steps):
 def r10_grow_cond(r, x0, cap, max_steps):
     """Right: lax.cond inside a fori_loop body."""
     return lax.fori_loop(
-        0, max_steps, lambda k, x: lax.cond(x < cap, lambda v: _logistic(r, v), lambda v: v, x),
-        x0)
+        0, max_steps, lambda k, x: lax.cond(x < cap, lambda v: _logistic(r, v), lambda v: v, x), x0
+    )
 
 
 def r10_grow_mask_mult(r, x0, cap, max_steps):
     """Right: the step multiplied by the boolean, in a scan."""
+
     def body(x, _):
         return x + (x < cap) * (r * x * (1 - x)), None
 
@@ -230,6 +231,7 @@ def r10_grow_mask_mult(r, x0, cap, max_steps):
 
 def r10_grow_done_flag(r, x0, cap, max_steps):
     """Right: carries k and a done flag, as the while_loop carried k."""
+
     def body(i, state):
         k, x, done = state
         done = done | (x >= cap)
@@ -321,36 +323,54 @@ ROUND_10 = [
     Wrong("11.fori_predict", "the number instead of a letter", lambda: "57"),
     Wrong("11.fori_predict", "the number as an int", lambda: 57),
     Wrong("11.fori_predict", "both options with 57", lambda: "BC"),
-    Wrong("11.fori_predict", "C with its reason pasted",
-          lambda: "C: 57, Python runs the body four times"),
+    Wrong(
+        "11.fori_predict",
+        "C with its reason pasted",
+        lambda: "C: 57, Python runs the body four times",
+    ),
     # 11.scan_ema
     Wrong("11.scan_ema", "the page's nonlocal counter", lambda: r10_ema_counted),
-    Wrong("11.scan_ema", "t = arange(n), from 0: divides by zero first",
-          lambda: r10_ema_t_from_zero),
+    Wrong(
+        "11.scan_ema", "t = arange(n), from 0: divides by zero first", lambda: r10_ema_t_from_zero
+    ),
     Wrong("11.scan_ema", "no bias correction", lambda: r10_ema_uncorrected),
-    Wrong("11.scan_ema", "t counts elements before this one (first guarded)",
-          lambda: r10_ema_t_minus_one),
-    Wrong("11.scan_ema", "starts m at xs[0], no correction (page data agrees)",
-          lambda: r10_ema_init_first),
+    Wrong(
+        "11.scan_ema",
+        "t counts elements before this one (first guarded)",
+        lambda: r10_ema_t_minus_one,
+    ),
+    Wrong(
+        "11.scan_ema",
+        "starts m at xs[0], no correction (page data agrees)",
+        lambda: r10_ema_init_first,
+    ),
     Wrong("11.scan_ema", "divides by (1 - beta)**t", lambda: r10_ema_pow_outside),
-    Wrong("11.scan_ema", "beta and 1 - beta swapped (right at beta 0.5 only)",
-          lambda: r10_ema_beta_swapped),
+    Wrong(
+        "11.scan_ema",
+        "beta and 1 - beta swapped (right at beta 0.5 only)",
+        lambda: r10_ema_beta_swapped,
+    ),
     Wrong("11.scan_ema", "returns the final carry, not the outputs", lambda: r10_ema_final_only),
     Wrong("11.scan_ema", "a Python loop with enumerate", lambda: r10_ema_python_loop),
     # 11.while_grad
     Wrong("11.while_grad", "x <= cap: steps once more when exactly at cap", lambda: r10_grow_le),
-    Wrong("11.while_grad", "rejects the step that would cross cap",
-          lambda: r10_grow_stop_before),
+    Wrong("11.while_grad", "rejects the step that would cross cap", lambda: r10_grow_stop_before),
     Wrong("11.while_grad", "always max_steps steps, cap ignored", lambda: r10_grow_fixed),
     Wrong("11.while_grad", "Python if on the traced x in the body", lambda: r10_grow_python_if),
     Wrong("11.while_grad", "clamps x at cap with jnp.minimum", lambda: r10_grow_clamped),
     Wrong("11.while_grad", "fori_loop(1, max_steps): one step short", lambda: r10_grow_one_short),
     Wrong("11.while_grad", "kept the while_loop (grad refuses it)", lambda: r10_grow_while_jacfwd),
     Wrong("11.while_grad", "Python `and` in the scan body", lambda: r10_grow_and),
-    Wrong("11.while_grad", "returns scan's stacked outputs, not the last x",
-          lambda: r10_grow_scan_outputs),
-    Wrong("11.while_grad", "done flag set from the new x: crossing step dropped",
-          lambda: r10_grow_done_sticky_wrong),
+    Wrong(
+        "11.while_grad",
+        "returns scan's stacked outputs, not the last x",
+        lambda: r10_grow_scan_outputs,
+    ),
+    Wrong(
+        "11.while_grad",
+        "done flag set from the new x: crossing step dropped",
+        lambda: r10_grow_done_sticky_wrong,
+    ),
     # 11.fails_under_jit: the answer is C
     Wrong("11.fails_under_jit", "A: plain runs, one program", lambda: "A"),
     Wrong("11.fails_under_jit", "B: one program per value of n", lambda: "B"),
@@ -360,20 +380,38 @@ ROUND_10 = [
     Wrong("11.fails_under_jit", "C and E, unsure about plain", lambda: "CE"),
     Wrong("11.fails_under_jit", "a bool: yes, plain fails", lambda: True),
     # 11.first_two_positive
-    Wrong("11.first_two_positive", "fill index 0 into the masked x: x[0] repeats",
-          lambda: r10_ftp_fill_zero_masked),
-    Wrong("11.first_two_positive", "size=2, default fill: missing ones give x[0]",
-          lambda: r10_ftp_default_fill),
-    Wrong("11.first_two_positive", "fill_value=-1: missing ones give x[-1]",
-          lambda: r10_ftp_fill_minus_one),
+    Wrong(
+        "11.first_two_positive",
+        "fill index 0 into the masked x: x[0] repeats",
+        lambda: r10_ftp_fill_zero_masked,
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "size=2, default fill: missing ones give x[0]",
+        lambda: r10_ftp_default_fill,
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "fill_value=-1: missing ones give x[-1]",
+        lambda: r10_ftp_fill_minus_one,
+    ),
     Wrong("11.first_two_positive", "the two largest, sorted", lambda: r10_ftp_sorted),
     Wrong("11.first_two_positive", "x >= 0: a zero counts as positive", lambda: r10_ftp_ge_zero),
-    Wrong("11.first_two_positive", "boolean mask kept from the eager code",
-          lambda: r10_ftp_boolean_mask),
-    Wrong("11.first_two_positive", "first two elements, negatives zeroed",
-          lambda: r10_ftp_first_two_masked),
-    Wrong("11.first_two_positive", "two argmax, missing ones not guarded",
-          lambda: r10_ftp_argmax_unguarded),
+    Wrong(
+        "11.first_two_positive",
+        "boolean mask kept from the eager code",
+        lambda: r10_ftp_boolean_mask,
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "first two elements, negatives zeroed",
+        lambda: r10_ftp_first_two_masked,
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "two argmax, missing ones not guarded",
+        lambda: r10_ftp_argmax_unguarded,
+    ),
     Wrong("11.first_two_positive", "returns the indices", lambda: r10_ftp_indices),
     Wrong("11.first_two_positive", "argwhere: shape (2, 1)", lambda: r10_ftp_argwhere),
     Wrong("11.first_two_positive", "lax.top_k: the largest two", lambda: r10_ftp_top_k),
@@ -383,17 +421,27 @@ RIGHT_10 = [
     Right("11.fori_predict", "B", lambda: "B"),
     Right("11.scan_ema", "t carried as an int beside m", lambda: r10_ema_carry_t),
     Right("11.scan_ema", "carries beta**t, multiplied each step", lambda: r10_ema_power_carry),
-    Right("11.scan_ema", "plain EMA scan, then a vectorised correction",
-          lambda: r10_ema_scan_then_divide),
+    Right(
+        "11.scan_ema",
+        "plain EMA scan, then a vectorised correction",
+        lambda: r10_ema_scan_then_divide,
+    ),
     Right("11.scan_ema", "no scan: a triangular matrix of beta powers", lambda: r10_ema_matrix),
     Right("11.while_grad", "lax.cond inside fori_loop", lambda: r10_grow_cond),
     Right("11.while_grad", "scan, step times the boolean", lambda: r10_grow_mask_mult),
     Right("11.while_grad", "fori_loop carrying k and a done flag", lambda: r10_grow_done_flag),
     Right("11.fails_under_jit", "C", lambda: "C"),
-    Right("11.first_two_positive", "fill len(x), index into x with 0 appended",
-          lambda: r10_ftp_padded_index),
-    Right("11.first_two_positive", "running count ranks, ranks 1 and 2 picked",
-          lambda: r10_ftp_cumsum_rank),
-    Right("11.first_two_positive", "stable argsort of a positives-first key",
-          lambda: r10_ftp_argsort),
+    Right(
+        "11.first_two_positive",
+        "fill len(x), index into x with 0 appended",
+        lambda: r10_ftp_padded_index,
+    ),
+    Right(
+        "11.first_two_positive",
+        "running count ranks, ranks 1 and 2 picked",
+        lambda: r10_ftp_cumsum_rank,
+    ),
+    Right(
+        "11.first_two_positive", "stable argsort of a positives-first key", lambda: r10_ftp_argsort
+    ),
 ]

@@ -1,4 +1,5 @@
 """Round 10, lesson 12 (autodiff beyond grad): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -153,8 +154,10 @@ def r10_td_sg_before_slice(values, rewards):
 
 def r10_td_generator(values, rewards):
     """Right: a Python sum over the states, the next value held."""
-    return sum((values[i] - rewards[i] - lax.stop_gradient(0.9 * values[i + 1])) ** 2
-               for i in range(rewards.shape[0]))
+    return sum(
+        (values[i] - rewards[i] - lax.stop_gradient(0.9 * values[i + 1])) ** 2
+        for i in range(rewards.shape[0])
+    )
 
 
 def r10_td_roll(values, rewards):
@@ -293,8 +296,11 @@ ROUND_10 = [
     Wrong("12.hvp", "by hand, convolve [-1, 2, -1]: wrong at the ends", lambda: r10_hvp_convolve),
     Wrong("12.hvp", "vmap of HVPs over eye(n): the Hessian rows", lambda: r10_hvp_vmap_eye),
     # 12.fixed_target
-    Wrong("12.fixed_target", "stop_gradient on the whole target: rewards cut",
-          lambda: r10_td_hold_whole_target),
+    Wrong(
+        "12.fixed_target",
+        "stop_gradient on the whole target: rewards cut",
+        lambda: r10_td_hold_whole_target,
+    ),
     Wrong("12.fixed_target", "stop_gradient on all values", lambda: r10_td_hold_all_values),
     Wrong("12.fixed_target", "held the value side, not the target", lambda: r10_td_hold_wrong_side),
     Wrong("12.fixed_target", "np.asarray(values) for the target", lambda: r10_td_numpy_target),
@@ -313,10 +319,12 @@ ROUND_10 = [
     Wrong("12.fix_rule", "output is max(a, b) only", lambda: r10_rule_max_value),
     Wrong("12.fix_rule", "hard max: tangent of the larger input", lambda: r10_rule_hard_max),
     Wrong("12.fix_rule", "b's term subtracted", lambda: r10_rule_minus),
-    Wrong("12.fix_rule", "replaced a's term by b's instead of adding",
-          lambda: r10_rule_only_b_fixed),
-    Wrong("12.fix_rule", "a tuple of three: output and two tangents",
-          lambda: r10_rule_softmax_tuple),
+    Wrong(
+        "12.fix_rule", "replaced a's term by b's instead of adding", lambda: r10_rule_only_b_fixed
+    ),
+    Wrong(
+        "12.fix_rule", "a tuple of three: output and two tangents", lambda: r10_rule_softmax_tuple
+    ),
 ]
 
 RIGHT_10 = [
@@ -327,8 +335,11 @@ RIGHT_10 = [
     Right("12.hvp", "jvp over (x, k), k's tangent zero", lambda: r10_hvp_both_args),
     Right("12.hvp", "derived by hand: k L v + cos(x) v", lambda: r10_hvp_by_hand),
     Right("12.hvp", "jax.linearize of the gradient", lambda: r10_hvp_linearize),
-    Right("12.fixed_target", "stop_gradient of all values, sliced after",
-          lambda: r10_td_sg_before_slice),
+    Right(
+        "12.fixed_target",
+        "stop_gradient of all values, sliced after",
+        lambda: r10_td_sg_before_slice,
+    ),
     Right("12.fixed_target", "Python sum over states", lambda: r10_td_generator),
     Right("12.fixed_target", "jnp.roll of the held values, dot of errors", lambda: r10_td_roll),
     Right("12.fix_rule", "1 - sigmoid(a - b) for b", lambda: r10_rule_one_minus),

@@ -1,4 +1,5 @@
 """Round 10, lesson 13 (debugging and numerics): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -78,8 +79,9 @@ def r10_coin_cond(p):
 def r10_coin_stop_log(p):
     inside = (p > 0) & (p < 1)
     safe = jnp.where(inside, p, 0.5)
-    value = -(safe * lax.stop_gradient(jnp.log(safe))
-              + (1 - safe) * lax.stop_gradient(jnp.log(1 - safe)))
+    value = -(
+        safe * lax.stop_gradient(jnp.log(safe)) + (1 - safe) * lax.stop_gradient(jnp.log(1 - safe))
+    )
     return jnp.where(inside, value, 0.0)
 
 
@@ -92,6 +94,7 @@ def r10_coin_double_where(p):
 
 def r10_coin_two_terms(p):
     """x log x made safe once, applied to p and to 1 - p: the other term's slope is left."""
+
     def xlogx(x):
         ok = x > 0
         s = jnp.where(ok, x, 1.0)
@@ -206,8 +209,7 @@ def r10_prices_nonzero(prices):
     """Right: jnp.nonzero with size=1 for the first bad position."""
     positive = prices > 0
     (first,) = jnp.nonzero(~positive, size=1)
-    checkify.check(jnp.all(positive), "bad price at position {}: {}", first[0],
-                   prices[first[0]])
+    checkify.check(jnp.all(positive), "bad price at position {}: {}", first[0], prices[first[0]])
     logs = jnp.log(prices)
     return logs[1:] - logs[:-1]
 
@@ -232,33 +234,50 @@ ROUND_10 = [
     Wrong("13.first_nan", "the operation's name", lambda: "mul"),
     # 13.xlogx_gradient
     Wrong("13.xlogx_gradient", "the page's single where", lambda: r10_coin_single_where),
-    Wrong("13.xlogx_gradient", "inside as 0 <= p <= 1: nothing excluded",
-          lambda: r10_coin_closed_interval),
+    Wrong(
+        "13.xlogx_gradient",
+        "inside as 0 <= p <= 1: nothing excluded",
+        lambda: r10_coin_closed_interval,
+    ),
     Wrong("13.xlogx_gradient", "inner where only: log 2 at the ends", lambda: r10_coin_inner_only),
-    Wrong("13.xlogx_gradient", "jax.scipy.special.entr: infinite gradient at ends",
-          lambda: r10_coin_entr),
+    Wrong(
+        "13.xlogx_gradient",
+        "jax.scipy.special.entr: infinite gradient at ends",
+        lambda: r10_coin_entr,
+    ),
     Wrong("13.xlogx_gradient", "xlogy(p, p): NaN gradient at ends", lambda: r10_coin_xlogy),
     Wrong("13.xlogx_gradient", "entropy in bits, log2", lambda: r10_coin_log2),
     Wrong("13.xlogx_gradient", "minus sign dropped", lambda: r10_coin_no_minus),
     Wrong("13.xlogx_gradient", "only the p log p term", lambda: r10_coin_half),
-    Wrong("13.xlogx_gradient", "lax.cond on all(inside): one branch for all",
-          lambda: r10_coin_cond),
-    Wrong("13.xlogx_gradient", "a safe xlogx per term: gradient +-1 at the ends",
-          lambda: r10_coin_two_terms),
+    Wrong(
+        "13.xlogx_gradient", "lax.cond on all(inside): one branch for all", lambda: r10_coin_cond
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "a safe xlogx per term: gradient +-1 at the ends",
+        lambda: r10_coin_two_terms,
+    ),
     # 13.check_prices
     Wrong("13.check_prices", "a check without position or price", lambda: r10_prices_no_position),
     Wrong("13.check_prices", "checks prices < 0: a zero passes", lambda: r10_prices_negative_only),
-    Wrong("13.check_prices", "argmin of the prices: the smallest, not the first",
-          lambda: r10_prices_argmin),
-    Wrong("13.check_prices", "right position, prices[0] as the value",
-          lambda: r10_prices_wrong_value),
+    Wrong(
+        "13.check_prices",
+        "argmin of the prices: the smallest, not the first",
+        lambda: r10_prices_argmin,
+    ),
+    Wrong(
+        "13.check_prices", "right position, prices[0] as the value", lambda: r10_prices_wrong_value
+    ),
     Wrong("13.check_prices", "Python if/raise on a traced value", lambda: r10_prices_raise),
     Wrong("13.check_prices", "condition inverted: good prices error", lambda: r10_prices_reversed),
     Wrong("13.check_prices", "position counted from 1", lambda: r10_prices_one_based),
     Wrong("13.check_prices", "an f-string: tracers in the message", lambda: r10_prices_fstring),
     Wrong("13.check_prices", "the last bad price, not the first", lambda: r10_prices_last_bad),
-    Wrong("13.check_prices", "a check per price with a Python int index",
-          lambda: r10_prices_python_int),
+    Wrong(
+        "13.check_prices",
+        "a check per price with a Python int index",
+        lambda: r10_prices_python_int,
+    ),
     Wrong("13.check_prices", "returns diff of prices, not of logs", lambda: r10_prices_ratio),
     # 13.float32_gap: the answer is C
     Wrong("13.float32_gap", "A: Python float64 kept", lambda: "A"),
@@ -274,16 +293,26 @@ ROUND_10 = [
 RIGHT_10 = [
     Right("13.first_nan", "C", lambda: "C"),
     Right("13.xlogx_gradient", "double where, stand-in 0.25, log1p", lambda: r10_coin_double_where),
-    Right("13.xlogx_gradient", "custom_jvp with log((1-p)/p), 0 at ends",
-          lambda: r10_coin_custom_jvp),
-    Right("13.xlogx_gradient", "double where with 0.0 as the stand-in (inner where blocks NaN)",
-          lambda: r10_coin_safe_zero),
+    Right(
+        "13.xlogx_gradient", "custom_jvp with log((1-p)/p), 0 at ends", lambda: r10_coin_custom_jvp
+    ),
+    Right(
+        "13.xlogx_gradient",
+        "double where with 0.0 as the stand-in (inner where blocks NaN)",
+        lambda: r10_coin_safe_zero,
+    ),
     Right("13.xlogx_gradient", "double where with 1.0 as the stand-in", lambda: r10_coin_safe_one),
-    Right("13.xlogx_gradient", "stop_gradient on the logs: the +1 -1 terms cancel",
-          lambda: r10_coin_stop_log),
+    Right(
+        "13.xlogx_gradient",
+        "stop_gradient on the logs: the +1 -1 terms cancel",
+        lambda: r10_coin_stop_log,
+    ),
     Right("13.check_prices", "a check per price, index as an array", lambda: r10_prices_loop),
-    Right("13.check_prices", "nonzero(size=1), logs differenced by slicing",
-          lambda: r10_prices_nonzero),
+    Right(
+        "13.check_prices",
+        "nonzero(size=1), logs differenced by slicing",
+        lambda: r10_prices_nonzero,
+    ),
     Right("13.check_prices", "named fields, argmin of the boolean", lambda: r10_prices_kwargs),
     Right("13.float32_gap", "C", lambda: "C"),
 ]
