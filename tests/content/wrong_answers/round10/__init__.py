@@ -9,7 +9,7 @@ grader; measured, not tested:
 
 Each lessonNN.py holds ROUND_10 (wrong answers, Wrong) and RIGHT_10 (right ones, Right,
 from round4/_common.py). Measured before any fix (ff17b8c with only the round's files
-added; /work/notes/r10a_before.log and r10b_before.log of that session): 549 wrong answers
+added; what each answer got: before_00-06.tsv and before_07-14.tsv): 549 wrong answers
 (243 to lessons 00-06, 306 to 07-14), 165 right ones. Of the 549, 526 refused (2 of them
 by the answer's own cell failing), 23 "accepted". **15 of the 526 refused got a generic
 message (2.9 %)**; 3 exercises above 1 in 8 (03.derivative_by_hand 2/10, 07.stale_global
