@@ -239,8 +239,9 @@ LEARNING_RATE = 0.1  # the notebook's global learning_rate; the grader's lr is n
 def _step_inputs():
     """(params, grads, lr, max_norm): a nested tree like the lesson's `model` (a dict
     holding a list of dicts) whose gradients' global norm, about 8.97, is clipped to 1;
-    a flat dict whose norm, about 1.15, is under 5 (no clipping) and over 0.5 (clipped).
-    NumPy float32 leaves, so that a change made in place shows."""
+    a flat dict whose norm, about 1.15, is under 5 (no clipping) and over 0.5 (clipped);
+    the flat dict with every gradient 0 (a norm of 0: nothing to clip, params come back
+    as they were). NumPy float32 leaves, so that a change made in place shows."""
     f32 = np.float32
 
     def flat():
@@ -267,7 +268,9 @@ def _step_inputs():
         0.01,
         1.0,
     )
-    return [nested, (*flat(), 0.05, 5.0), (*flat(), 0.05, 0.5)]
+    params, grads = flat()
+    still = (params, jax.tree.map(np.zeros_like, grads))
+    return [nested, (*flat(), 0.05, 5.0), (*flat(), 0.05, 0.5), (*still, 0.05, 0.5)]
 
 
 @concrete_cache
@@ -324,6 +327,33 @@ def _clipped_per_leaf(params, grads, lr, max_norm):
         return p - lr * jnp.minimum(1.0, max_norm / jnp.sqrt(jnp.sum(g**2))) * g
 
     return jax.tree.map(step, params, grads)
+
+
+def _nan_at_zero_norm(params, grads, lr, max_norm):
+    norm = _global_norm(grads)
+    scale = jnp.minimum(norm, max_norm) / norm  # 0 / 0 where every gradient is 0
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+def _nan_only_at_zero_norm(answer: Any) -> bool:
+    """Right on every input but the one whose gradients are all 0, where it gives nan."""
+    if not callable(answer):
+        return False
+    cases = _jax_step_inputs()
+    try:
+        outputs = [answer(*case) for case in cases]
+        if not any(bool(jnp.any(jnp.isnan(leaf))) for leaf in jax.tree.leaves(outputs[-1])):
+            return False
+        return all(
+            jax.tree.structure(out) == jax.tree.structure(ref)
+            and all(
+                bool(jnp.allclose(a, b, rtol=1e-5, atol=1e-6))
+                for a, b in zip(jax.tree.leaves(out), jax.tree.leaves(ref), strict=True)
+            )
+            for out, ref in zip(outputs[:-1], (_sgd_step(*c) for c in cases[:-1]), strict=True)
+        )
+    except Exception:
+        return False
 
 
 def _always_rescaled(params, grads, lr, max_norm):
@@ -962,6 +992,14 @@ EXERCISES = (
                     lambda params, grads, lr, max_norm: _sgd_step(params, grads, 0.1, max_norm)
                 ),
                 matches=uses_notebook_values(_sgd_step, _jax_step_inputs, _notebook_step_values),
+            ),
+            Mistake(
+                id="nan-at-zero-norm",
+                message="Where every gradient is 0 (a global norm of 0) your step returns nan "
+                "instead of params as they were: a division by the norm is 0 / 0 there. A step "
+                "with nothing to clip must still be a step.",
+                example=lambda: _nan_at_zero_norm,
+                matches=_nan_only_at_zero_norm,
             ),
             Mistake(
                 id="never-clipped",

@@ -813,6 +813,11 @@ def _offset(case: Case) -> dict[str, Any] | None:
     return {"c": f"{float(d[0]):+.4g}"} if abs(d[0]) > 0 else None
 
 
+# What a relation's test returns for a case that agrees with it whatever its values (no
+# change expected, none made): it neither holds the relation up nor breaks it.
+CONSISTENT: dict[str, Any] = {}
+
+
 def _step_test(kind: str) -> Callable[[Case], dict[str, Any] | None]:
     """The change the answer makes to an input of the output's structure (params, in a
     step) against the change the reference makes: reversed, scaled, not made, or alone.
@@ -832,7 +837,10 @@ def _step_test(kind: str) -> Callable[[Case], dict[str, Any] | None]:
         # float32 rounding of the values a change was added to, with room to spare
         slack = 1e-6 * (np.abs(base) + np.abs(whole) + np.abs(expected)) + 1e-30
         if not (np.abs(want) > 100 * slack).any():
-            return None  # the expected change is lost in the rounding: nothing to compare
+            # no expected change (gradients of 0, say): an answer that makes none either
+            # agrees with every factor, and the other inputs say which; else nothing to compare
+            still = kind != "only" and bool((np.abs(got) <= slack).all())
+            return CONSISTENT if still else None
         name = _arg_name(case, index)
         if kind == "none":
             return {"x": name} if (np.abs(got) <= slack).all() else None
@@ -1028,8 +1036,11 @@ def _explain(cases: Sequence[Case]) -> tuple[str, str] | None:
                 found = None
             if found is None:
                 break
-            details.append(found)
+            if found is not CONSISTENT:
+                details.append(found)
         else:
+            if not details:  # no case says anything either way
+                continue
             if isinstance(relation, _Explainer):
                 values = relation.found(details)
                 if values is None:

@@ -80,3 +80,24 @@ def test_zero_is_said_as_zero_never_as_minus_zero_times():
     said = how_they_differ(np.zeros(3), -np.arange(1.0, 4.0))
     assert said == "Every value is 0, where the expected ones are not."
     assert "-0" not in said
+
+
+def test_an_input_whose_step_is_zero_neither_holds_nor_breaks_a_step_relation():
+    p = np.array([1.0, -2.0, 0.5])
+
+    def step_case(g, k):  # the answer's change is k times the expected change, -0.1 * g
+        return Case((p - k * 0.1 * g,), (p - 0.1 * g,), ((p,), (g,)), (), ("params", "grads"))
+
+    moving, still = np.array([0.5, 0.25, -1.0]), np.zeros(3)
+    cases = [step_case(moving, 2.0), step_case(still, 2.0)]
+    assert explain(cases)[0] == "step-scaled"
+    assert explain([step_case(moving, -1.0), step_case(still, -1.0)])[0] == "step-reversed"
+    assert explain([step_case(still, 2.0)]) is None or explain([step_case(still, 2.0)])[0] not in (
+        "step-scaled",
+        "step-reversed",
+        "no-step",
+    )  # no moving input: nothing says which
+    moved_anyway = Case((p + 1.0,), (p,), ((p,), (still,)), (), ("params", "grads"))
+    assert explain([step_case(moving, 2.0), moved_anyway]) is None or (
+        explain([step_case(moving, 2.0), moved_anyway])[0] != "step-scaled"
+    )  # a change where none was expected breaks it

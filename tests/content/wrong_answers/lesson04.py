@@ -76,6 +76,12 @@ def grads_partial_default_argnums():
 # --- 04.sgd_step ----------------------------------------------------------------------------
 
 
+def step_scale_over_norm(params, grads, lr, max_norm):
+    norm = jnp.sqrt(sum(jnp.sum(jnp.square(g)) for g in jax.tree.leaves(grads)))
+    factor = min(norm, max_norm) / norm
+    return jax.tree.map(lambda p, g: p - factor * lr * g, params, grads)
+
+
 def step_dict_comprehension(params, grads, lr, max_norm):
     return {k: params[k] - lr * grads[k] for k in params}
 
@@ -240,6 +246,12 @@ WRONG_ANSWERS = (
         "computed",
     ),
     # --- 04.sgd_step
+    Wrong(
+        "04.sgd_step",
+        "min(norm, max_norm) / norm as the scale: 0 / 0 at zero gradients",
+        lambda: step_scale_over_norm,
+        "nan-at-zero-norm",
+    ),
     Wrong(
         "04.sgd_step",
         "a dict comprehension over the top level",
