@@ -555,6 +555,11 @@ class Relation:
     same: bool = False
 
 
+# What a relation's test returns for a case that agrees with it whatever its values (no
+# change expected, none made): it neither holds the relation up nor breaks it.
+CONSISTENT: dict[str, Any] = {}
+
+
 def _close(a: np.ndarray, b: np.ndarray, scale: float | None = None) -> bool:
     if a.shape != b.shape:
         return False
@@ -751,6 +756,25 @@ def _factor(case: Case) -> dict[str, Any] | None:
     return {"k": f"{k:.4g}"}
 
 
+def _only_where_zero(case: Case) -> dict[str, Any] | None:
+    """Right everywhere but where the input of the output's shape is exactly 0: a value on
+    the boundary (x < 0 against x <= 0) that the answer puts on the other side."""
+    whole, like = _whole(case), _like_input(case)
+    if whole is None or like is None:
+        return None
+    got, want = whole
+    index, leaves = like
+    x = _flat(leaves)
+    if x.shape != got.shape:
+        return None
+    differs = ~np.isclose(got, want, rtol=1e-5, atol=1e-6, equal_nan=True)
+    if not differs.any():
+        return CONSISTENT  # this input has no 0, or the answer is right on it
+    if (x[differs] == 0).all() and (x != 0).any():
+        return {"x": _arg_name(case, index)}
+    return None
+
+
 def _zero(case: Case) -> dict[str, Any] | None:
     whole = _whole(case)
     if whole is None:
@@ -811,11 +835,6 @@ def _offset(case: Case) -> dict[str, Any] | None:
     if not _close(d, np.full_like(d, d[0]), float(np.max(np.abs(want))) or 1.0):
         return None
     return {"c": f"{float(d[0]):+.4g}"} if abs(d[0]) > 0 else None
-
-
-# What a relation's test returns for a case that agrees with it whatever its values (no
-# change expected, none made): it neither holds the relation up nor breaks it.
-CONSISTENT: dict[str, Any] = {}
 
 
 def _step_test(kind: str) -> Callable[[Case], dict[str, Any] | None]:
@@ -994,6 +1013,14 @@ RELATIONS: tuple[Relation | _Explainer, ...] = (
     ),
     Relation(
         "zero", _zero, N_("On every input, every value is 0, where the expected ones are not.")
+    ),
+    Relation(
+        "only-where-zero",
+        _only_where_zero,
+        N_(
+            "Your result is right everywhere except where {x} is exactly 0: there it puts "
+            "the value on the other side of the boundary from the expected result."
+        ),
     ),
     Relation(
         "sign", _sign, N_("On every input, each value has the opposite sign of the expected one.")

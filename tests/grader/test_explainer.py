@@ -101,3 +101,16 @@ def test_an_input_whose_step_is_zero_neither_holds_nor_breaks_a_step_relation():
     assert explain([step_case(moving, 2.0), moved_anyway]) is None or (
         explain([step_case(moving, 2.0), moved_anyway])[0] != "step-scaled"
     )  # a change where none was expected breaks it
+
+
+def test_a_result_wrong_only_where_the_input_is_exactly_zero_is_said_so():
+    x1, x2 = np.array([-2.0, 0.5, 0.0, 3.0]), np.array([1.0, -1.0, 2.0])  # x2 has no 0
+    clipped = lambda x: np.where(x < 0, 0.0, x)  # noqa: E731
+    at_zero_too = lambda x: np.where(x <= 0, 9.0, x)  # the 0 sent to the other side  # noqa: E731
+    cases = [_case(at_zero_too(x), np.where(x < 0, 9.0, x), x) for x in (x1, x2)]
+    assert explain(cases)[0] == "only-where-zero" and "where x is exactly 0" in explain(cases)[1]
+    assert explain([_case(clipped(x2), clipped(x2) + [0, 1, 0], x2)]) is None or (
+        explain([_case(clipped(x2), clipped(x2) + [0, 1, 0], x2)])[0] != "only-where-zero"
+    )  # wrong at a value that is not 0
+    only_zero = np.zeros(3)
+    assert explain([_case(only_zero + 1, only_zero, only_zero)])[0] != "only-where-zero"
