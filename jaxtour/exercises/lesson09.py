@@ -1719,7 +1719,7 @@ EXERCISES = (
         # draw that jit compiled in as a constant.
         title="Predict what split and jit do to a draw, and why",
         reference=lambda: "C",
-        rule=Choice(SPLIT_OPTIONS),
+        rule=Choice(SPLIT_OPTIONS, names=("a", "b", "c", "d")),  # the draws' names
         hints=(
             "Running the code shows which draws repeat a, but two options name the same "
             "draws: the question is why. While jit traces noise, what is its key: a value, "

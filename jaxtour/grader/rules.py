@@ -761,6 +761,9 @@ class Choice:
 
     options: tuple[str, ...]
     texts: tuple[str, ...] = ()
+    # Lower-case names the question itself uses for what it asks about (draws a, b, c, d):
+    # an answer written only with them ("c", "b and d") names those, not options.
+    names: tuple[str, ...] = ()
 
     def __call__(self, answer: Any, expected: str) -> str | None:
         chosen = self.read(answer)
@@ -773,6 +776,8 @@ class Choice:
     def read(self, answer: Any) -> str | None:
         """The option ``answer`` names, or None when it names none (or several)."""
         if not isinstance(answer, str):
+            return None
+        if self._names_only(answer):
             return None
         letter = option_of(answer)
         if letter in self.options:
@@ -798,6 +803,12 @@ class Choice:
         """Why ``answer`` is not an answer to a choice, one message per kind of slip."""
         values = {"options": self._listed, "answer": short_repr(answer, 30)}
         if isinstance(answer, str):
+            if self._names_only(answer):
+                return _(
+                    "{answer} names what the question calls {names}, not an option: each "
+                    "option is a capital letter, with its answer and a reason. Answer with "
+                    "one letter, as a string: one of {options}."
+                ).format(names=", ".join(self.names), **values)
             if with_words(answer, self.options):
                 return _(
                     "{answer} is a letter with words around it; write the letter alone (a "
@@ -829,6 +840,14 @@ class Choice:
         return _("Answer with one letter, as a string: one of {options}; this is {what}.").format(
             what=describe(answer), **values
         )
+
+    def _names_only(self, answer: str) -> bool:
+        """Written in lower case with only the question's names ("c", "b and d")."""
+        text = str.__str__(answer)
+        if not self.names or str.lower(text) != text:
+            return False
+        words = [w for w in re.split(r"[\s,;/&+()\[\].:]+|\band\b|\bor\b", text) if w]
+        return bool(words) and all(word in self.names for word in words)
 
     def _letters_in(self, answer: str) -> list[str]:
         """The option letters a string like "AB", "A, B" or "A and B" names."""

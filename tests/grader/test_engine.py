@@ -427,3 +427,18 @@ def test_a_dtype_message_blames_no_source_the_answer_cannot_have():
     default_kept = dtype_message(np.ones(3, np.float32), np.ones(3, np.float16))
     assert "by default" in default_kept and "NumPy" not in default_kept
     assert "x64" in dtype_message(np.ones(3, np.float64), np.ones(3, np.float32))
+
+
+NAMED = Choice(("A", "B", "C", "D"), names=("a", "b", "c", "d"))  # "which of b, c and d ..."
+
+
+@pytest.mark.parametrize("answer", ["c", "b and d", "(c)", "b, c, d", "d."])
+def test_a_choice_whose_question_names_things_a_b_c_reads_those_names_as_names(answer):
+    message = NAMED(answer, "C")
+    assert NAMED.read(answer) is None and "names what the question calls a, b, c, d" in message
+    assert "one of 'A', 'B', 'C' or 'D'" in message
+
+
+@pytest.mark.parametrize("answer", ["C", "(C)", "C.", "option c", "c - split is a pure function"])
+def test_the_options_are_still_read_beside_the_question_s_names(answer):
+    assert NAMED(answer, "C") is None

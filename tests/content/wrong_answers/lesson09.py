@@ -560,14 +560,24 @@ WRONG_ANSWERS = (
         named="batch-gradient",
     ),
     # 09.split_keeps_key
-    Wrong("09.split_keeps_key", "lower-case a", lambda: "a", named="split-consumes"),
-    Wrong("09.split_keeps_key", "d with a stray space", lambda: " d", named="baked-constant"),
+    Wrong(
+        "09.split_keeps_key",
+        "lower-case a: the draw's name",
+        lambda: "a",
+        says="names what the question calls",
+    ),
+    Wrong(
+        "09.split_keeps_key",
+        "d with a stray space",
+        lambda: " d",
+        says="names what the question calls",
+    ),
     Wrong("09.split_keeps_key", "lower-case e", lambda: "e", named="jit-other-numbers"),
     Wrong(
         "09.split_keeps_key",
-        "b: right draws, thinks jit remembers each key's numbers",
+        "b: the draws' name, not option B",
         lambda: "b",
-        named="remembered-draws",
+        says="names what the question calls",
     ),
     Wrong(
         "09.split_keeps_key",
@@ -576,6 +586,18 @@ WRONG_ANSWERS = (
         named="remembered-draws",
     ),
     Wrong("09.split_keeps_key", "two letters, b and c", lambda: "B and C", says="one of"),
+    Wrong(
+        "09.split_keeps_key",
+        "c: a draw, read as option C",
+        lambda: "c",
+        says="names what the question calls",
+    ),
+    Wrong(
+        "09.split_keeps_key",
+        "b and d, the draws by name",
+        lambda: "b and d",
+        says="names what the question calls",
+    ),
     Wrong("09.split_keeps_key", "a trailing comma: a tuple", lambda: ("B",), says="as a string"),
     Wrong(
         "09.split_keeps_key",
@@ -1124,7 +1146,7 @@ ROUND_2 = (
         "09.split_keeps_key",
         '"b and c"',
         lambda: "b and c",
-        says="'b and c' names 2 options; the answer is one of",
+        says="'b and c' names what the question calls a, b, c, d, not an option",
     ),
     Wrong(
         "09.random_walk",
