@@ -14,8 +14,15 @@ memory (RSS after the pages, and its peak, ru_maxrss; the service's modules, tor
 and JupyterHub's auth included, are imported first) stands for the service's. Side by
 side in the same run: the read before issue 36 (``progress_store.read_other`` on each
 store in turn, on the event loop), its pages stopped OLD_TIMEOUT_S after the child has
-started (imports not counted). Writes the section
-"Classroom page with a hostile store" of benchmarks/RESULTS.md.
+started (imports not counted). And *service*: the real service (``python -m
+jaxtour.classroom``, as the hub starts it, beside a stand-in hub API that lists the class
+and knows the teacher's token), its page fetched over HTTP as the teacher's browser does
+(first, then the refresh once every read has had its time limit), its own memory (RSS
+and peak, VmHWM). One more hostile class puts the never-ending view first in the class
+(s1: its read starts first and holds a worker). The machine (CPU model, cores, memory)
+and its load (1-minute average at the start and the end) are written with the figures.
+Writes the section "Classroom page with a hostile store" of benchmarks/RESULTS.md: its
+first paragraph and table (the text after them, earlier runs, stays).
 """
 
 from __future__ import annotations
@@ -27,12 +34,16 @@ import os
 import random
 import re
 import resource
+import signal
+import socket
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import psutil
@@ -45,6 +56,7 @@ HEALTHY_CHECKS = 300
 LARGE_MB = 45
 AT_LIMIT_CHECKS = 95_000
 OLD_TIMEOUT_S = 30
+WAYS = ("isolated", "service", "before")
 # A child's start (Python, the service's imports) is not the page's time: on a machine
 # shared with other work it took 20 s of wall time for 3 s of CPU, and a 30 s limit on the
 # whole child then stopped even the healthy class. The child stops its own pages after
@@ -149,7 +161,112 @@ def child(homes: Path, way: str) -> None:
     os._exit(0)  # a hung read's thread (none expected) would keep the process
 
 
+NAME = "jaxtour-classroom"
+PREFIX = f"/services/{NAME}/"
+TEACHER_TOKEN = "the-teachers-token"
+SERVICE_TOKEN = "the-services-token"
+
+
+class _Hub(BaseHTTPRequestHandler):
+    """The two hub API calls the service makes: who is this token, who is in the class."""
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        token = self.headers.get("Authorization", "")
+        if self.path.startswith("/hub/api/users") and token == f"token {SERVICE_TOKEN}":
+            items = [{"name": n, "groups": []} for n in STUDENTS]
+            items.append({"name": "teacher", "groups": ["teachers"]})
+            body = {"items": items, "_pagination": {"next": None}}
+        elif self.path == "/hub/api/user" and token == f"token {TEACHER_TOKEN}":
+            body = {
+                "kind": "user",
+                "name": "teacher",
+                "groups": ["teachers"],
+                "scopes": [f"access:services!service={NAME}"],
+            }
+        else:
+            self.send_error(403)
+            return
+        data = json.dumps(body).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def measure_service(homes: Path) -> dict:
+    """The real service's page for the class, over HTTP, and the service's memory."""
+    from jaxtour.classroom import reader
+
+    hub = ThreadingHTTPServer(("127.0.0.1", 0), _Hub)
+    threading.Thread(target=hub.serve_forever, daemon=True).start()
+    port = _free_port()
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(RESULTS.parent.parent),
+        "JUPYTERHUB_SERVICE_NAME": NAME,
+        "JUPYTERHUB_SERVICE_URL": f"http://127.0.0.1:{port}",
+        "JUPYTERHUB_SERVICE_PREFIX": PREFIX,
+        "JUPYTERHUB_API_URL": f"http://127.0.0.1:{hub.server_port}/hub/api",
+        "JUPYTERHUB_API_TOKEN": SERVICE_TOKEN,
+        "NO_PROXY": "127.0.0.1",
+    }
+    store = str(homes) + "/{username}/.local/share/jaxtour/progress.sqlite3"
+    service = subprocess.Popen(
+        [sys.executable, "-m", "jaxtour.classroom", "--store", store],
+        env=env,
+        cwd=homes.parent,
+        stderr=subprocess.DEVNULL,
+    )
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    page = urllib.request.Request(
+        f"http://127.0.0.1:{port}{PREFIX}", headers={"Authorization": f"token {TEACHER_TOKEN}"}
+    )
+    try:
+        deadline = time.monotonic() + START_S
+        while True:  # listening (its start is not the page's time)
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            if service.poll() is not None or time.monotonic() > deadline:
+                return {}
+            time.sleep(0.1)
+        me = psutil.Process(service.pid)
+        base = me.memory_info().rss / MIB
+        times, shown = [], []
+        for refresh in range(2):
+            if refresh:  # the refresh, once every read still going has had its limit
+                time.sleep(reader.Limits().seconds + 0.5)
+            start = time.perf_counter()
+            with opener.open(page, timeout=OLD_TIMEOUT_S) as reply:
+                text = reply.read().decode()
+            times.append(time.perf_counter() - start)
+            shown.append(text.count('<td class="student">') - text.count('<td class="nodata"'))
+        rss = me.memory_info().rss / MIB
+        status = Path(f"/proc/{service.pid}/status").read_text()
+        peak = int(status.split("VmHWM:")[1].split()[0]) / 1024
+        return {"times": times, "shown": shown, "base": base, "rss": rss, "peak": peak}
+    finally:
+        service.send_signal(signal.SIGINT)
+        try:
+            service.wait(30)
+        except subprocess.TimeoutExpired:
+            service.kill()
+        hub.shutdown()
+
+
 def measure(homes: Path, way: str) -> dict:
+    if way == "service":
+        return measure_service(homes)
     try:
         done = subprocess.run(
             [sys.executable, "-m", "benchmarks.classroom_hostile", "--child", str(homes), way],
@@ -167,24 +284,50 @@ def measure(homes: Path, way: str) -> dict:
     return {**said[0], **said[1]}
 
 
+def machine() -> str:
+    model = "an unknown CPU"
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return f"{model}, {psutil.cpu_count()} cores, {psutil.virtual_memory().total / 1024**3:.1f} GiB"
+
+
+# each class: (the hostile student, what their store is); the healthy class has none
+CLASSES = [
+    ("healthy", None, None),
+    ("at the limit", STUDENTS[-1], "at the limit"),
+    ("large", STUDENTS[-1], "large"),
+    ("view", STUDENTS[-1], "view"),
+    ("view, first", STUDENTS[0], "view"),
+]
+
+
 def main() -> int:
     results = []
+    loads = [os.getloadavg()[0]]
     with tempfile.TemporaryDirectory() as tmp:
         homes = Path(tmp) / "home"
         for i, name in enumerate(STUDENTS):
             write_store(store_of(homes, name), HEALTHY_CHECKS, seed=i)
-        for kind in ("healthy", "at the limit", "large", "view"):
-            if kind != "healthy":
-                hostile(kind, store_of(homes, STUDENTS[-1]))
-            for way in ("isolated", "before"):
+        for kind, student, store in CLASSES:
+            for i in (0, len(STUDENTS) - 1):  # s1 and s30 healthy again, then the hostile
+                store_of(homes, STUDENTS[i]).unlink()
+                write_store(store_of(homes, STUDENTS[i]), HEALTHY_CHECKS, seed=i)
+            if student is not None:
+                hostile(store, store_of(homes, student))
+            ways = ("isolated", "service") if kind == "view, first" else WAYS
+            for way in ways:
                 results.append((kind, way, measure(homes, way)))
                 print(kind, way, results[-1][2], file=sys.stderr)
+    loads.append(os.getloadavg()[0])
     lines = [
         HEADING,
         "",
         f"`PYTHONPATH=. .venv/bin/python -m benchmarks.classroom_hostile` on "
-        f"{time.strftime('%Y-%m-%d', time.gmtime())} ({psutil.cpu_count()} cores, "
-        f"{psutil.virtual_memory().total / 1024**3:.1f} GiB, shared with other work): "
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} ({machine()}, shared with "
+        f"other work: load {loads[0]:.1f} at the start, {loads[1]:.1f} at the end): "
         f"{len(STUDENTS)} students, {HEALTHY_CHECKS} checks each; the hostile class has "
         f"s30's store replaced by {AT_LIMIT_CHECKS} valid checks (at the limit: "
         f"under the default 100,000), {LARGE_MB} MB of valid checks (large) or a "
@@ -192,8 +335,11 @@ def main() -> int:
         "twice (the first page, then the refresh with every store unchanged, after the "
         "reads still going have ended); *isolated* is the service now "
         "(`Classroom.rows_async`, default limits), *before* is `read_other` on each "
-        f"store in turn (issue 36), stopped after {OLD_TIMEOUT_S} s. Memory: the process's "
-        "RSS after the pages (the service's imports alone in brackets) and its peak.",
+        f"store in turn (issue 36), stopped after {OLD_TIMEOUT_S} s; *service* is the real "
+        "service over HTTP beside a stand-in hub API (its page as the teacher's browser "
+        "gets it; the refresh once every read has had its 5 s limit). *view, first*: the "
+        "view is s1's, the first store read. Memory: the process's RSS after the pages "
+        "(before the first page in brackets: the service's imports) and its peak.",
         "",
         "| class | read | rows shown (first/refresh) | first page s | refresh s | RSS MiB "
         "| peak MiB |",
@@ -210,9 +356,10 @@ def main() -> int:
         )
     section = "\n".join(lines) + "\n"
     text = RESULTS.read_text()
-    pattern = re.compile(re.escape(HEADING) + r"\n.*?(?=\n## |\Z)", re.S)
+    # the heading, its paragraph and its table: what follows (a reading, earlier runs) stays
+    pattern = re.compile(re.escape(HEADING) + r"\n\n[^\n]*\n\n(?:\|[^\n]*\n?)+")
     text = (
-        pattern.sub(section.rstrip("\n"), text)
+        pattern.sub(lambda _: section, text, count=1)
         if HEADING in text
         else text.rstrip() + "\n\n" + section
     )

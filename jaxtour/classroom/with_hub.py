@@ -7,6 +7,12 @@ orphans, the classroom service holding its port (tried: the next hub's service e
 once, "Address already in use", and the hub started it again every 30 s), the old idle
 culler beside the new one.
 
+A hub started where SIGINT is ignored (``jupyterhub ... &`` in a script: bash ignores
+SIGINT in what it starts in the background without job control) passes that on to its
+services, and Python keeps an ignored SIGINT ignored: the hub's stop then waited 30 s for
+each service before its SIGTERM (64.5 s for the guide's hub started so). ``die_with_hub``
+takes SIGINT back (Python's KeyboardInterrupt, here and in a program exec'd after it).
+
 ``die_with_hub`` makes the kernel send this process SIGTERM when its parent (the hub)
 exits (Linux: ``prctl(PR_SET_PDEATHSIG)``, kept across ``exec``); ``hub_is_gone`` says
 whether the parent changed since (every system: the classroom service also checks it
@@ -30,7 +36,10 @@ _parent = os.getppid()  # the hub, as this process started
 def die_with_hub(sig: int = signal.SIGTERM) -> bool:
     """Have the kernel send ``sig`` to this process when the hub (its parent) exits;
     False where that cannot be asked (not Linux), or the hub is already gone (then
-    ``sig`` is sent now)."""
+    ``sig`` is sent now). SIGINT, the hub's way to stop a service, is heard even if the
+    hub was started ignoring it."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # SIG_DFL after an exec
     if not sys.platform.startswith("linux"):
         return False
     try:

@@ -4,7 +4,9 @@ Each case gives one student ("mal") a hostile store beside three healthy student
 the class as the service does (``Classroom.rows_async``, twice: the page refreshes), and
 ends with the other students' rows and records counted: their passed and attempted
 exercises as recorded, one log line for "mal" (not two), nothing written or created in
-anyone's folder. No hub, no JupyterHub import: fast.
+anyone's folder; and the reader's workers counted: none still at work once the store's
+time limit has passed (a read that never ends would hold one of the service's four for
+good). No hub, no JupyterHub import: fast.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import logging
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -360,6 +363,19 @@ def read_twice(room: table.Classroom, students: list[str]) -> list[list[table.St
     return asyncio.run(both())
 
 
+def workers_left(room: table.Classroom) -> list[str]:
+    """The room's reader threads still running once every read has had its time limit
+    and a second more (the pool is shut down: an idle worker ends at once)."""
+    pool = room._pool
+    if pool is None:
+        return []
+    deadline = time.monotonic() + room.limits.seconds + 1.0
+    pool.shutdown(wait=False)
+    for thread in list(pool._threads):
+        thread.join(max(0.0, deadline - time.monotonic()))
+    return [thread.name for thread in pool._threads if thread.is_alive()]
+
+
 def assert_healthy_counted(rows: list[table.StudentRow]) -> None:
     """The healthy students' rows, and the board they make, as recorded (the other
     student's store, whatever it holds, adds no line and changes none)."""
@@ -385,8 +401,10 @@ def test_a_hostile_store_is_no_data_for_its_student_only(homes, case, caplog):
     make(store_of(homes, "mal"))
     before = _files(homes.parent)
     students = ["ada", "ben", "cy", "mal"]
+    room = classroom(homes)
     with caplog.at_level(logging.ERROR, logger="jaxtour.classroom"):
-        first, again = read_twice(classroom(homes), students)
+        first, again = read_twice(room, students)
+    assert workers_left(room) == []
     for rows in (first, again):
         assert [r.student for r in rows] == students
         assert_healthy_counted(rows)
@@ -412,8 +430,10 @@ def test_a_hard_link_to_another_students_store_is_theirs_not_mine(homes, caplog)
     mal = store_of(homes, "mal")
     mal.parent.mkdir(parents=True)
     os.link(store_of(homes, "cy"), mal)
+    room = classroom(homes)
     with caplog.at_level(logging.ERROR, logger="jaxtour.classroom"):
-        first, again = read_twice(classroom(homes), ["ada", "ben", "cy", "mal"])
+        first, again = read_twice(room, ["ada", "ben", "cy", "mal"])
+    assert workers_left(room) == []
     for rows in (first, again):
         assert_healthy_counted(rows)  # cy's own row still reads: her file is hers
         assert rows[-1].lessons is None and "belongs to uid 20003" in rows[-1].problem
@@ -462,6 +482,24 @@ def test_an_unchanged_store_is_not_read_again(homes, monkeypatch):
     assert reads == [store_of(homes, "ada")] and rows[0].passed == 2
 
 
+def test_a_store_rewritten_to_its_old_size_and_times_is_read_again(homes):
+    """The cache is not fooled by a store changed in place, its size kept and its
+    modification time set back (``touch -d``): the change time and the inode tell."""
+    room = classroom(homes)
+    ada = store_of(homes, "ada")
+    assert room.row("ada").passed == 1
+    before = ada.stat()
+    with contextlib.closing(sqlite3.connect(ada)) as db, db:
+        db.execute("UPDATE checks SET status = 'error'")  # 'correct' -> 'error', in place
+    os.utime(ada, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = ada.stat()
+    assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    row = room.row("ada")
+    assert row.passed == 0 and sum(c.attempted for c in row.lessons.values()) == 1
+    others = {r.student: (r.passed, r.stuck) for r in room.rows(["ben", "cy"])}
+    assert others == {name: EXPECTED[name][:2] for name in ("ben", "cy")}
+
+
 def test_a_read_that_hangs_delays_no_other_row_and_is_not_started_twice(homes, caplog):
     release = threading.Event()
     started = []
@@ -482,6 +520,7 @@ def test_a_read_that_hangs_delays_no_other_row_and_is_not_started_twice(homes, c
             first, again = read_twice(room, students)
     finally:
         release.set()
+    assert workers_left(room) == []  # the read ended: its worker given back
     for rows in (first, again):
         assert_healthy_counted(rows)
         assert rows[-1].lessons is None and "still being read" in rows[-1].problem
@@ -538,8 +577,10 @@ def test_a_hostile_user_name_is_no_data_for_its_student_only(homes, case, caplog
     name = HOSTILE_NAMES[case]
     before = _files(homes.parent)
     students = ["ada", "ben", "cy", name]
+    room = classroom(homes)
     with caplog.at_level(logging.ERROR, logger="jaxtour.classroom"):
-        first, again = read_twice(classroom(homes), students)
+        first, again = read_twice(room, students)
+    assert workers_left(room) == []
     for rows in (first, again):
         assert [r.student for r in rows] == students
         assert_healthy_counted(rows)

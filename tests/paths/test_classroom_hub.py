@@ -20,6 +20,7 @@ import csv
 import io
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -75,7 +76,7 @@ def _hostile_stores(homes: Path) -> dict[str, str]:
     import sqlite3
 
     made = {}
-    for name in ("mal-view", "mal-text", "mal-link", "mal-fifo"):
+    for name in ("mal-view", "mal-text", "mal-link", "mal-fifo", "mal-large", "mal-journal"):
         (homes / name / STORE).parent.mkdir(parents=True)
     with contextlib.closing(sqlite3.connect(homes / "mal-view" / STORE)) as db, db:
         db.execute(
@@ -91,6 +92,20 @@ def _hostile_stores(homes: Path) -> dict[str, str]:
     made["mal-link"] = "no data"
     os.mkfifo(homes / "mal-fifo" / STORE)
     made["mal-fifo"] = "no data"
+    # a folder on the way linked to ada's folder (the store's own name is no link)
+    (homes / "mal-dirlink" / STORE.parent.parent).mkdir(parents=True)
+    (homes / "mal-dirlink" / STORE.parent).symlink_to(homes / "ada" / STORE.parent)
+    made["mal-dirlink"] = "no data"
+    for name in ("mal-large", "mal-journal"):  # each a right check, as a store holds it
+        with contextlib.closing(sqlite3.connect(homes / name / STORE)) as db, db:
+            db.execute("CREATE TABLE checks (id INTEGER PRIMARY KEY, at, exercise, status)")
+            db.execute("INSERT INTO checks VALUES (1, 1, '00.first_array', 'correct')")
+    with open(homes / "mal-large" / STORE, "r+b") as f:
+        f.truncate(1 << 26)  # 64 MiB apparent, over the service's 32 MB, a few KB on disk
+    made["mal-large"] = "too large"
+    journal = homes / "mal-journal" / f"{STORE}-journal"  # a hot journal: a write unfinished
+    journal.write_bytes(b"\xd9\xd5\x05\xf9\x20\xa1\x63\xd7" + bytes(504))
+    made["mal-journal"] = "no data"
     return made
 
 
@@ -475,7 +490,11 @@ def test_the_teacher_sees_each_students_checks_and_a_student_is_refused(hub, tmp
     }
     other = [c for c in rows["ada"] if c.endswith(":attempted") and not c.startswith(LESSON)]
     assert all(rows[s][c] == "0" for s in STUDENTS for c in other)  # nothing else checked
-    said = [line for line in log.read_text().splitlines() if "jaxtour.classroom: no data" in line]
+    said = [
+        line
+        for line in log.read_text().splitlines()
+        if re.search(r"jaxtour\.classroom: (no data|too large) for ", line)
+    ]
     assert sorted(line.split(" for ")[1].split(":")[0] for line in said) == sorted(hostile)
     assert _store_folders(homes) == before  # nothing written or created there (-shm, -wal)
     assert stat.S_IMODE((tmp_path / "hub.sqlite").stat().st_mode) == 0o600

@@ -421,15 +421,24 @@ print(json.dumps(said))
         # --- the hub killed with -9 (the guide's last resort): its services go with it;
         # the proxy and the students' servers stay (JupyterHub's design: the next start
         # takes them over), and the next start is clean
+        # each student's kernel running when the hub dies, a check just recorded in it
+        for name in (ada, ben):
+            assert run_in_kernel(base, name, [RIGHT]) == ["correct"], name
+        recorded = _checks_recorded([ada, ben])
+        assert recorded == {ada: 2, ben: 2}, recorded
         tree = hub_tree(hub.pid)
         seen += tree
         kind = {p.pid: _kind(p) for p in tree}  # read now: an exiting process has no cmdline
         hub.kill()
         hub.wait()
         orphans = _survivors(tree, kind, grace=10)
-        assert sorted(kind[p.pid] for p in orphans) == ["proxy", "server", "server"], [
-            (p.pid, kind[p.pid]) for p in orphans
-        ]
+        assert sorted(kind[p.pid] for p in orphans) == [
+            "kernel",
+            "kernel",
+            "proxy",
+            "server",
+            "server",
+        ], [(p.pid, kind[p.pid]) for p in orphans]
         old_proxy = [p for p in orphans if kind[p.pid] == "proxy"]
         started_at = len(log.read_text())
         hub = start()
@@ -441,9 +450,10 @@ print(json.dumps(said))
         assert not [p for p in old_proxy if _alive(p)]  # stopped by its pid file, replaced
         seen += hub_tree(hub.pid)
         took, left = stop_hub(hub, signal.SIGTERM, log)
-        left += left_of(orphans)  # the servers it took over: stopped by its stop
+        left += left_of(orphans)  # the servers it took over, their kernels: stopped by its stop
         stops["SIGTERM after kill -9"] = round(took, 1)
         assert took < STOP_S and left == [], (took, left)
+        assert _checks_recorded([ada, ben]) == recorded  # none lost, none made by the restart
         print("seconds to stop:", stops)
     finally:
         if hub is not None and hub.poll() is None:
@@ -491,6 +501,18 @@ def _survivors(tree: list, kind: dict[int, str], grace: float) -> list:
     while any(map(_alive, services)) and time.monotonic() < deadline:
         time.sleep(0.2)
     return [p for p in tree if _alive(p)]
+
+
+def _checks_recorded(students: list[str]) -> dict[str, int]:
+    """How many checks each student's store holds (read as root, read-only)."""
+    import sqlite3
+
+    counted = {}
+    for name in students:
+        uri = f"file:/home/{name}/{STORE}?mode=ro"
+        with contextlib.closing(sqlite3.connect(uri, uri=True)) as db:
+            counted[name] = db.execute("SELECT count(*) FROM checks").fetchone()[0]
+    return counted
 
 
 def _user_missing(base: str, name: str) -> bool:
