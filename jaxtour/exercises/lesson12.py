@@ -1044,15 +1044,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="moves-k",
-                message="k got a tangent of 1.0, so the result also holds how the gradient "
-                "changes with the stiffness: a derivative along (v, 1.0), where H @ v "
-                "moves x alone.",
+                message="k got a tangent of 1.0, so your result adds to H @ v how the gradient "
+                "changes with the stiffness: a derivative along (v, 1.0), the beads and the "
+                "springs moving together.",
                 example=lambda: _k_moved_too,
             ),
             Mistake(
                 id="moves-k-by-k",
-                message="k got a tangent of its own value, so the result also holds how the "
-                "gradient changes with the stiffness. H @ v moves x alone, along v.",
+                message="k got a tangent of its own value, so your result adds to H @ v how "
+                "the gradient changes with the stiffness, scaled by k: the springs stiffen "
+                "as the beads move.",
                 example=lambda: _k_moved_by_k,
             ),
             Mistake(
@@ -1169,10 +1170,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="gradient-flows",
-                message="The gradient still flows into the target through values[1:], so "
-                "each error also pulls on the next state's value (the last state's "
-                "gradient is not 0): to grad, your target is a function of values, not a "
-                "fixed number.",
+                message="The gradient still flows into the target, so each error also pulls "
+                "on the next state's value (the last state's gradient is not 0): to grad, "
+                "your target is a function of values, not a fixed number.",
                 example=lambda: _td_flowing,
             ),
             Mistake(
@@ -1192,8 +1192,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="discounted-reward",
-                message="Your discount also scales the reward. The reward of this step counts "
-                "in full; 0.9 discounts only the next state's value.",
+                message="Your discount also scales the reward: every target comes out smaller "
+                "than the task's, where the reward of this step counts in full.",
                 example=lambda: _td_discounted_reward,
             ),
             Mistake(
@@ -1219,8 +1219,8 @@ EXERCISES = (
             Mistake(
                 id="target-from-own-value",
                 message="Each state's target is built from its own value, not from the next "
-                "state's: a state then chases 0.9 times itself plus a reward. The target of "
-                "state i is its reward plus 0.9 times the value of state i + 1.",
+                "state's: a state then chases 0.9 times itself plus a reward, a target that "
+                "moves with every update of the state it trains.",
                 example=lambda: _td_own_value,
             ),
             Mistake(

@@ -728,9 +728,25 @@ class ReportsBadInput:
 # --- 13.float32_gap ---------------------------------------------------------------------
 
 GAP_OPTIONS = ("A", "B", "C", "D", "E", "F")
-# Running the code says 0.0; it does not say which reason is right: B, C and F all give it.
-# A and F are the NumPy habit (np.array(1e8) is a float64): F's 0.0 needs JAX's default
-# dtype to be refuted, B's the float32 numbers near 1e8.
+# The question's case is one the page never runs: a NumPy float64 handed to JAX. Its
+# numbers split the options by the JAX idea: A (the float64 kept) and D (the Python 1
+# promotes the sum to 64 bits) give 1.0, the NumPy habit; B, C and F give 0.0 and differ
+# in the reason: F keeps big a float64 (JAX's canonical 32 bits refute it), B has 1e8
+# itself rounded (it is a float32 number exactly), C is right.
+GAP_TEXTS = (
+    "1.0: jnp.asarray keeps NumPy's float64, which holds every whole number up to 2**53 "
+    "exactly, so the 1 survives",
+    "0.0: big is a float32, and 1e8 itself is no float32 number, so big is already rounded, "
+    "and big + 1 rounds to the same number",
+    "0.0: big is a float32, and near 1e8 the float32 numbers are more than 1 apart: 1e8 + 1 "
+    "rounds to the nearest of them, 1e8",
+    "1.0: big is a float32, but the Python 1 is a 64-bit integer, so big + 1 is computed in "
+    "float64, where 1e8 + 1 is exact",
+    "about 1e-7: the 1 is lost, but a small rounding error, about float32's machine epsilon, "
+    "is left",
+    "0.0: big keeps NumPy's float64, but JAX computes in float32, so big + 1 is rounded to a "
+    "float32 number first",
+)
 
 
 EXERCISES = (
@@ -992,8 +1008,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="elementwise-pred",
-                message="checkify.check takes one boolean, and prices > 0 is one per price: JAX "
-                "refused an array as the condition.",
+                message="Your condition holds one boolean per price, and JAX refused it: "
+                "checkify.check records at most one error per call, so it asks one yes or no "
+                "of the whole input.",
                 example=lambda: _returns_elementwise,
                 matches=_check_not_scalar,
             ),
@@ -1074,26 +1091,27 @@ EXERCISES = (
     ),
     Exercise(
         id="13.float32_gap",
-        title="Predict what float32 keeps of 1e8 + 1, and why",
+        title="Predict what JAX keeps of a NumPy float64, plus 1, and why",
         reference=lambda: "C",
-        rule=Choice(GAP_OPTIONS),
+        rule=Choice(GAP_OPTIONS, texts=GAP_TEXTS),
         hints=(
-            "What dtype does jnp.array give a Python float, unless x64 is on (lesson 01)? "
-            "float32 has 24 bits of significand: it holds every whole number up to 2**24, "
-            "about 16.8 million, exactly. Above that, how far apart are its numbers?",
-            "Is 1e8 itself a float32 number? 100,000,000 is 390,625 times 2**8, and "
-            "390,625 fits in 24 bits. So which of the two zeros has the right reason?",
-            "Near 1e8 the float32 numbers are 8 apart; 1e8 + 1 rounds to the nearest, 1e8 "
-            'itself, and the difference is 0.0 for that reason: gap = "C".',
+            "Two questions. With x64 off, which dtypes can a JAX array have at all (lesson "
+            "01), whatever NumPy handed it? And what dtype does a bare Python number take "
+            "when it meets an array (lesson 03, weak types)?",
+            "Then: how far apart are the float32 numbers near 1e8? float32 has 24 bits of "
+            "significand: it holds every whole number up to 2**24, about 16.8 million, "
+            "exactly. Is 1e8 itself one of them (100,000,000 is 390,625 times 2**8)?",
+            "big is a float32, the 1 takes its dtype, and near 1e8 the float32 numbers are 8 "
+            'apart: 1e8 + 1 rounds back to 1e8. gap = "C".',
         ),
         solution='gap = "C"',
         mistakes=(
             Mistake(
                 id="exact-math",
-                message="JAX does not keep NumPy's 64 bits: unless x64 is on, jnp.array(1e8) is "
-                "a float32, JAX's default (lesson 01). float32 holds whole numbers exactly "
-                "only up to 2**24, about 16.8 million: its significand has 24 bits, and "
-                "100,000,001 needs 27, so the 1 cannot survive.",
+                message="JAX did not keep NumPy's 64 bits: with x64 off, a JAX array has no "
+                "64-bit dtype, so jnp.asarray made NumPy's float64 a float32 (lesson 01), "
+                "silently. float32 holds whole numbers exactly only up to 2**24, about 16.8 "
+                "million: its significand has 24 bits, and 100,000,001 needs 27.",
                 example=lambda: "A",
             ),
             Mistake(
@@ -1104,9 +1122,10 @@ EXERCISES = (
                 example=lambda: "B",
             ),
             Mistake(
-                id="rounded-up",
-                message="A float32 operation rounds its exact result to the nearest float32 "
-                "number, not up: 1e8 + 1 is 1 away from one neighbour and 7 from the other.",
+                id="int-promotes",
+                message="A bare Python number is weakly typed (lesson 03): it takes the dtype "
+                "of the array it meets, so big + 1 is a float32 sum, not a 64-bit one. And "
+                "with x64 off JAX has no 64-bit dtype to compute in anyway.",
                 example=lambda: "D",
             ),
             Mistake(
@@ -1118,26 +1137,29 @@ EXERCISES = (
             ),
             Mistake(
                 id="float64-computed-as-float32",
-                message="big is no float64: unless x64 is on, JAX makes a Python float into a "
-                "float32 array, its default (lesson 01), and computes in the arrays' own "
-                "dtype. The 1 is lost because big is a float32 from the start.",
+                message="big is no float64: with x64 off, JAX makes every 64-bit input 32 bits "
+                "when it builds the array, a NumPy float64 too (lesson 01), and then computes "
+                "in the array's own dtype. The 1 is lost because big is a float32 from the "
+                "start.",
                 example=lambda: "F",
             ),
         ),
-        success="1e8 + 1 rounds back to 1e8 in float32, the nearest float32 number: the 1 is "
-        "lost, silently.",
+        success="JAX made NumPy's float64 a float32, the 1 took its dtype, and 1e8 + 1 "
+        "rounded back to 1e8: the 1 is lost, silently.",
         prediction=True,
         explanation=(
-            "C. `jnp.array(1e8)` is a float32: unless x64 is on, JAX makes a Python float "
-            "into JAX's default dtype, float32, where NumPy's `np.array(1e8)` is a float64 "
-            "that keeps the 1 (A), and F's float64 never exists. A float32 has 24 bits of "
-            "significand: it holds every whole number up to "
-            "2²⁴, about 16.8 million, and beyond that only some. 1e8 is one of them "
-            "(100,000,000 is 390,625 × 2⁸, and 390,625 fits in 24 bits), so B's reason is "
-            "wrong: `big` is exact, `int(big)` is 100000000. Near 1e8 the float32 numbers "
-            "are 8 apart (`jnp.spacing(big)` gives the distance to the next one), so 1e8 + "
-            "1 is rounded to the nearest of them, 1e8 itself, and the 1 is lost without a "
-            "warning."
+            "C. With x64 off, a JAX array has no 64-bit dtype: `jnp.asarray` turns NumPy's "
+            "float64 into a float32, without a warning, so A's float64 and F's are never "
+            "there. The Python `1` is weakly typed (lesson 03): it takes `big`'s dtype, so "
+            "`big + 1` is a float32 sum, not D's 64-bit one. A float32 has 24 bits of "
+            "significand: it holds every whole number up to 2²⁴, about 16.8 million, and "
+            "beyond that only some. 1e8 is one of them (100,000,000 is 390,625 × 2⁸, and "
+            "390,625 fits in 24 bits), so B's reason is wrong: `big` is exact, `int(big)` is "
+            "100000000. Near 1e8 the float32 numbers are 8 apart (`jnp.spacing(big)` gives "
+            "the distance to the next one), so 1e8 + 1 is rounded to the nearest of them, "
+            "1e8 itself, and the 1 is lost. NumPy would have kept it: "
+            "`np.array(1e8) + 1 - np.array(1e8)` is 1.0. Data read with NumPy (`np.loadtxt`, "
+            "pandas) is float64, and JAX halves its precision as it comes in."
         ),
     ),
 )
