@@ -25,7 +25,7 @@ from jaxtour.grader.rules import (
     answer_outcome,
     cases_of_this_check,
 )
-from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.spec import Exercise, Mistake, Variants
 
 # --- 12.jacobian_shapes -----------------------------------------------------------------
 # A choice of result and reason, for a dict of parameters (a pytree input) that the page
@@ -296,19 +296,33 @@ def _pair_with_product(answer: Any) -> bool:
 
 # --- 12.fixed_target --------------------------------------------------------------------
 
+# The discount varies per learner (issue 38): the page's td_loss uses 0.9 (variant 0), a
+# learner's variant another, so a loss copied from a neighbour or written with the page's
+# 0.9 fails. Every function below reads it at call time.
+TD_VARIANTS = Variants(
+    default={"discount": 0.9},
+    draw=lambda rng: {"discount": rng.choice((0.5, 0.6, 0.75, 0.8, 0.95, 0.99))},
+    shown="Your discount is {discount}: td_loss's target is rewards + {discount} * values[1:].",
+)
+
+
+def _d() -> float:
+    """The discount of the learner's variant (variant 0: the page's 0.9)."""
+    return TD_VARIANTS.current("12.fixed_target")["discount"]
+
 
 def _td_fixed(values, rewards):
-    target = rewards + 0.9 * jax.lax.stop_gradient(values[1:])
+    target = rewards + _d() * jax.lax.stop_gradient(values[1:])
     return jnp.sum((values[:-1] - target) ** 2)
 
 
 def _td_flowing(values, rewards):  # the lesson's td_loss
-    target = rewards + 0.9 * values[1:]
+    target = rewards + _d() * values[1:]
     return jnp.sum((values[:-1] - target) ** 2)
 
 
 def _td_prediction_held(values, rewards):
-    target = rewards + 0.9 * values[1:]
+    target = rewards + _d() * values[1:]
     return jnp.sum((jax.lax.stop_gradient(values[:-1]) - target) ** 2)
 
 
@@ -318,52 +332,53 @@ def _td_undiscounted(values, rewards):
 
 
 def _td_discounted_reward(values, rewards):
-    target = jax.lax.stop_gradient(0.9 * (rewards + values[1:]))
+    target = jax.lax.stop_gradient(_d() * (rewards + values[1:]))
     return jnp.sum((values[:-1] - target) ** 2)
 
 
 def _td_chain_reversed(values, rewards):
-    target = jax.lax.stop_gradient(rewards + 0.9 * values[:-1])
+    target = jax.lax.stop_gradient(rewards + _d() * values[:-1])
     return jnp.sum((values[1:] - target) ** 2)
 
 
 def _td_squared_apart(values, rewards):
-    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    target = jax.lax.stop_gradient(rewards + _d() * values[1:])
     return jnp.sum(values[:-1] ** 2 - target**2)
 
 
 def _td_own_value(values, rewards):
-    target = jax.lax.stop_gradient(rewards + 0.9 * values[:-1])
+    target = jax.lax.stop_gradient(rewards + _d() * values[:-1])
     return jnp.sum((values[:-1] - target) ** 2)
 
 
 def _td_trains_next(values, rewards):
-    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    target = jax.lax.stop_gradient(rewards + _d() * values[1:])
     return jnp.sum((values[1:] - target) ** 2)
 
 
 def _td_absolute(values, rewards):
-    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    target = jax.lax.stop_gradient(rewards + _d() * values[1:])
     return jnp.sum(jnp.abs(values[:-1] - target))
 
 
 def _td_square_of_sum(values, rewards):
-    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    target = jax.lax.stop_gradient(rewards + _d() * values[1:])
     return jnp.sum(values[:-1] - target) ** 2
 
 
 def _td_last_towards_zero(values, rewards):
-    target = jax.lax.stop_gradient(jnp.append(rewards + 0.9 * values[1:], 0.0))
+    target = jax.lax.stop_gradient(jnp.append(rewards + _d() * values[1:], 0.0))
     return jnp.sum((values - target) ** 2)
 
 
 def _td_mean(values, rewards):
-    target = rewards + 0.9 * jax.lax.stop_gradient(values[1:])
+    target = rewards + _d() * jax.lax.stop_gradient(values[1:])
     return jnp.mean((values[:-1] - target) ** 2)
 
 
 def _td_other_discount(values, rewards):
-    target = rewards + 0.99 * jax.lax.stop_gradient(values[1:])
+    other = 0.9 if _d() != 0.9 else 0.99  # any discount but the task's
+    target = rewards + other * jax.lax.stop_gradient(values[1:])
     return jnp.sum((values[:-1] - target) ** 2)
 
 
@@ -392,7 +407,7 @@ def _value_and_grad(loss: Callable[..., Any]) -> Callable[..., Any]:
 
 def _reads_lesson_target(values, rewards):
     values_seen, rewards_seen = (jnp.array(a) for a in LESSON_VALUES)
-    target = rewards_seen + 0.9 * values_seen[1:]  # as the lesson's cell computed it
+    target = rewards_seen + _d() * values_seen[1:]  # as the lesson's cell computed it
     return jnp.sum((values[:-1] - target) ** 2)
 
 
@@ -462,7 +477,7 @@ def _td_outputs(answer: Any) -> list[tuple[Any, Any, Any, Any]] | None:
 
 def _other_discount(answer: Any) -> bool:
     """A loss with the target held, whose gradient and value fit one discount on every
-    case, not 0.9 (nor 1, no-discount's): the discount is read off the gradient,
+    case, not the task's (nor 1, no-discount's): the discount is read off the gradient,
     2 * (v[i] - r[i] - d * v[i + 1]), and then checked on every value."""
     found = _td_outputs(answer)
     if found is None:
@@ -474,7 +489,7 @@ def _other_discount(answer: Any) -> bool:
             return False
         discounts += list((values[:-1] - rewards - grad[:-1] / 2)[nonzero] / values[1:][nonzero])
     discount = float(np.median(discounts))
-    if min(abs(discount - 0.9), abs(discount - 1.0)) < 1e-3:
+    if min(abs(discount - _d()), abs(discount - 1.0)) < 1e-3:
         return False
     for values, rewards, value, grad in found:
         errors = values[:-1] - rewards - discount * values[1:]
@@ -510,12 +525,12 @@ def _scaled_loss(answer: Any) -> bool:
 
 
 def _td_error_held_linear(values, rewards):  # the error held, times values: half the gradient
-    error = jax.lax.stop_gradient(values[:-1] - rewards - 0.9 * values[1:])
+    error = jax.lax.stop_gradient(values[:-1] - rewards - _d() * values[1:])
     return jnp.sum(error * values[:-1])
 
 
 def _td_per_step(values, rewards):  # one squared error per step, never summed
-    target = rewards + 0.9 * jax.lax.stop_gradient(values[1:])
+    target = rewards + _d() * jax.lax.stop_gradient(values[1:])
     return (values[:-1] - target) ** 2
 
 
@@ -543,7 +558,7 @@ def _gradient_only_proportional(answer: Any) -> bool:
 
 
 def _td_target_held(values, rewards):  # the lesson's held_loss, carried over whole
-    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    target = jax.lax.stop_gradient(rewards + _d() * values[1:])
     return jnp.sum((values[:-1] - target) ** 2)
 
 
@@ -1114,11 +1129,11 @@ EXERCISES = (
             "lax.stop_gradient(a) is a in value, and a constant to grad: everything inside "
             "it is held, whatever it is made of. The target is made of rewards and of "
             "values[1:]: which of the two must still pass the gradient on?",
-            "target = rewards + 0.9 * lax.stop_gradient(values[1:])",
+            "target = rewards + {discount} * lax.stop_gradient(values[1:])",
         ),
         solution=(
             "def fixed_td_loss(values, rewards):\n"
-            "    target = rewards + 0.9 * lax.stop_gradient(values[1:])\n"
+            "    target = rewards + {discount} * jax.lax.stop_gradient(values[1:])\n"
             "    return jnp.sum((values[:-1] - target) ** 2)"
         ),
         mistakes=(
@@ -1129,7 +1144,7 @@ EXERCISES = (
                 "made of a value that is being differentiated.",
                 example=lambda: (
                     lambda values, rewards: jnp.sum(
-                        (values[:-1] - np.asarray(rewards + 0.9 * values[1:])) ** 2
+                        (values[:-1] - np.asarray(rewards + _d() * values[1:])) ** 2
                     )
                 ),
                 matches=_fails_under_grad("TracerArrayConversionError", ""),
@@ -1140,7 +1155,7 @@ EXERCISES = (
                 "AttributeError.",
                 example=lambda: (
                     lambda values, rewards: jnp.sum(
-                        (values[:-1] - (rewards + 0.9 * values[1:]).detach()) ** 2
+                        (values[:-1] - (rewards + _d() * values[1:]).detach()) ** 2
                     )
                 ),
                 matches=_fails_under_grad("AttributeError", r"detach"),
@@ -1219,7 +1234,7 @@ EXERCISES = (
             Mistake(
                 id="target-from-own-value",
                 message="Each state's target is built from its own value, not from the next "
-                "state's: a state then chases 0.9 times itself plus a reward, a target that "
+                "state's: a state then chases {discount} times itself plus a reward, a target that "
                 "moves with every update of the state it trains.",
                 example=lambda: _td_own_value,
             ),
@@ -1253,14 +1268,14 @@ EXERCISES = (
             ),
             Mistake(
                 id="no-discount",
-                message="The 0.9 is gone: the next state's value counts in full. The target "
+                message="The {discount} is gone: the next state's value counts in full. The target "
                 "discounts it before adding this step's reward.",
                 example=lambda: _td_undiscounted,
             ),
             Mistake(
                 id="other-discount",
                 message="The target is held and each state trained towards it, but the next "
-                "state's value is discounted by another factor than 0.9: the gradients "
+                "state's value is discounted by another factor than {discount}: the gradients "
                 "fit one discount on every case, not the task's.",
                 example=lambda: _td_other_discount,
                 matches=_other_discount,
@@ -1294,6 +1309,7 @@ EXERCISES = (
         ),
         success="The target moves only when values are updated, never through the "
         "gradient: each state learns from its own error.",
+        variants=TD_VARIANTS,
     ),
     Exercise(
         id="12.fix_rule",
