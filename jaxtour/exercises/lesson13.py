@@ -30,7 +30,8 @@ from jaxtour.grader.mistakes import (
 )
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice
-from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.spec import Exercise, Mistake, Variants
+from jaxtour.grader.variants import key as variant_key
 from jaxtour.lazy import is_jax_array
 
 
@@ -46,14 +47,15 @@ def _x64() -> bool:
 
 
 def _per_answer(probe: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """``probe(answer)``, computed once per answer object and x64 setting: the rule and
-    several mistakes ask about one answer, and each fresh jax.jit of it would compile
-    again. An answer that cannot be weakly referenced is probed every time."""
+    """``probe(answer)``, computed once per answer object, x64 setting and variant (a
+    mistake's example reads its variant's values): the rule and several mistakes ask
+    about one answer, and each fresh jax.jit of it would compile again. An answer that
+    cannot be weakly referenced is probed every time."""
     results: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     @functools.wraps(probe)
     def cached(answer: Any) -> Any:
-        x64 = _x64()
+        x64 = (_x64(), variant_key())
         try:
             return results[answer][x64]
         except (KeyError, TypeError):  # not seen, or not weak-referenceable
@@ -99,50 +101,73 @@ NAN_TEXTS = (
 # neither end here: at p = 0 it hands log(1 - p) a 0, and at p = 1 nothing is guarded.
 
 
+# The log's base varies per learner (issue 38): the page's entropy is in nats (jnp.log,
+# variant 0), a variant's in bits (jnp.log2) or in decimal digits (jnp.log10), so a
+# neighbour's function, or the page's logs copied, fail. Every function below takes its
+# log from _log at call time.
+XLOGX_VARIANTS = Variants(
+    default={"base": "e", "log": "jnp.log"},
+    draw=lambda rng: dict(
+        rng.choice(({"base": "2", "log": "jnp.log2"}, {"base": "10", "log": "jnp.log10"}))
+    ),
+    shown="Your entropy takes its logarithms to base {base}: every log in coin_entropy is {log}.",
+)
+_NATS_PER_UNIT = {"jnp.log": 1.0, "jnp.log2": 0.6931471805599453, "jnp.log10": 2.302585092994046}
+
+
+def _log_name() -> str:
+    return XLOGX_VARIANTS.current("13.xlogx_gradient")["log"]
+
+
+def _log(x):
+    """The log of the learner's variant (variant 0: jnp.log)."""
+    return getattr(jnp, _log_name().removeprefix("jnp."))(x)
+
+
 def _xlogx(p):
     inside = (p > 0) & (p < 1)
     safe_p = jnp.where(inside, p, 0.5)
-    return jnp.where(inside, -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p)), 0.0)
+    return jnp.where(inside, -(safe_p * _log(safe_p) + (1 - safe_p) * _log(1 - safe_p)), 0.0)
 
 
 def _xlogx_single_where(p):  # the lesson's coin_entropy_buggy
     inside = (p > 0) & (p < 1)
-    return jnp.where(inside, -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p)), 0.0)
+    return jnp.where(inside, -(p * _log(p) + (1 - p) * _log(1 - p)), 0.0)
 
 
 def _xlogx_sqrt_fix(p):  # safe_sqrt_fixed's guard and fill, as they are
     positive = p > 0
     safe_p = jnp.where(positive, p, 1.0)
-    entropy = -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p))
+    entropy = -(safe_p * _log(safe_p) + (1 - safe_p) * _log(1 - safe_p))
     return jnp.where(positive & (p < 1), entropy, 0.0)
 
 
 def _xlogx_zero_end_only(p):
     inside = (p > 0) & (p < 1)
     safe_p = jnp.where(p > 0, p, 0.5)
-    return jnp.where(inside, -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p)), 0.0)
+    return jnp.where(inside, -(safe_p * _log(safe_p) + (1 - safe_p) * _log(1 - safe_p)), 0.0)
 
 
 def _xlogx_epsilon(p):
-    return -(p * jnp.log(p + 1e-12) + (1 - p) * jnp.log(1 - p + 1e-12))
+    return -(p * _log(p + 1e-12) + (1 - p) * _log(1 - p + 1e-12))
 
 
 def _xlogx_no_return(p):
     inside = (p > 0) & (p < 1)
     safe_p = jnp.where(inside, p, 0.5)
-    jnp.where(inside, -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p)), 0.0)
+    jnp.where(inside, -(safe_p * _log(safe_p) + (1 - safe_p) * _log(1 - safe_p)), 0.0)
 
 
 def _xlogx_python_if(p):
     if 0 < p < 1:
-        return -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p))
+        return -(p * _log(p) + (1 - p) * _log(1 - p))
     return 0.0
 
 
 def _xlogx_cond(p):
     return jax.lax.cond(
         (p > 0) & (p < 1),
-        lambda q: -(q * jnp.log(q) + (1 - q) * jnp.log(1 - q)),
+        lambda q: -(q * _log(q) + (1 - q) * _log(1 - q)),
         lambda q: 0.0 * q,
         p,
     )
@@ -151,10 +176,12 @@ def _xlogx_cond(p):
 def _xlogx_no_outer_where(p):  # the logs kept from the ends, the ends' 0.0 not put back
     inside = (p > 0) & (p < 1)
     safe_p = jnp.where(inside, p, 0.5)
-    return -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p))
+    return -(safe_p * _log(safe_p) + (1 - safe_p) * _log(1 - safe_p))
 
 
-def _xlogx_bits(p):  # in bits: log base 2
+def _xlogx_bits(p):  # another unit than the variant's: bits (nats for a variant in bits)
+    if _log_name() == "jnp.log2":
+        return _xlogx(p) * jnp.log(2.0)
     return _xlogx(p) / jnp.log(2.0)
 
 
@@ -162,7 +189,7 @@ def _xlogx_terms_apart(p):  # each x log x made safe on its own
     def xlogx(x):
         positive = x > 0
         safe_x = jnp.where(positive, x, 1.0)
-        return jnp.where(positive, safe_x * jnp.log(safe_x), 0.0)
+        return jnp.where(positive, safe_x * _log(safe_x), 0.0)
 
     return -(xlogx(p) + xlogx(1 - p))
 
@@ -181,8 +208,9 @@ ENDS = {"0.0": 0, "1.0": -1}  # where, in the first input, the gradient at each 
 
 
 @concrete_cache
-def _jitted_value_and_grad(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """The grader's own functions, jitted once: values, and the gradient of their sum."""
+def _jitted_value_and_grad(fn: Callable[..., Any], variant: Any = ()) -> Callable[..., Any]:
+    """The grader's own functions, jitted once per variant (``variant``, the key its trace
+    depends on): values, and the gradient of their sum."""
     return _value_and_grad(fn)
 
 
@@ -263,7 +291,8 @@ def _finite_but_not_zero_at_an_end(answer: Any) -> bool:
     """A small number added inside the logs (or a clip): finite, but about log(epsilon)
     rather than 0, at an end (the other may be NaN: under jit, 1 - p + 1e-12 rounds)."""
     ends = _gradients_at_ends(answer)
-    return ends is not None and any(np.isfinite(g) and abs(float(g)) > 1.0 for g in ends)
+    # above 2: each term's own slope at an end (terms-apart's) is 1 in nats, 1.44 in bits
+    return ends is not None and any(np.isfinite(g) and abs(float(g)) > 2.0 for g in ends)
 
 
 def _values_on_inputs(answer: Any) -> list[tuple[Any, Any, Any]] | None:
@@ -274,7 +303,7 @@ def _values_on_inputs(answer: Any) -> list[tuple[Any, Any, Any]] | None:
     found = []
     for (p,) in _xlogx_inputs():
         got = np.asarray(_answer_value_and_grad(answer)(p)[0], dtype=np.float64)
-        want = np.asarray(_jitted_value_and_grad(_xlogx)(p)[0], dtype=np.float64)
+        want = np.asarray(_jitted_value_and_grad(_xlogx, variant_key())(p)[0], dtype=np.float64)
         if got.shape != want.shape:
             return None
         found.append((np.asarray(p), got, want))
@@ -323,7 +352,10 @@ def _slope_one_at_the_ends(answer: Any) -> bool:
     if found is None or not all(np.allclose(g, w, rtol=1e-5, atol=1e-6) for _, g, w in found):
         return False
     ends = _gradients_at_ends(answer)
-    return ends is not None and bool(np.allclose(np.asarray(ends, dtype=np.float64), [1.0, -1.0]))
+    slope = 1.0 / _NATS_PER_UNIT[_log_name()]  # x log x's slope at 1 is 1 in nats
+    return ends is not None and bool(
+        np.allclose(np.asarray(ends, dtype=np.float64), [slope, -slope], rtol=1e-4)
+    )
 
 
 def _raised(answer: Any) -> BaseException | None:
@@ -358,14 +390,14 @@ class ValueAndGradient:
 
     def warm_up(self, expected: Callable[..., Any]) -> None:
         for (p,) in self.inputs():
-            _jitted_value_and_grad(expected)(p)
+            _jitted_value_and_grad(expected, variant_key())(p)
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
             return i18n._("Expected a function, but this is {what}.").format(what=describe(answer))
         checked = transformed(_answer_value_and_grad, answer)
         for (p,) in self.inputs():
-            want_value, want_grad = _jitted_value_and_grad(expected)(p)
+            want_value, want_grad = _jitted_value_and_grad(expected, variant_key())(p)
             got_value, got_grad = call_learner(checked, (p,))
             shown = short_repr(p, 40)
             problem = compare_arrays(got_value, want_value, check_dtype=False)
@@ -840,14 +872,14 @@ EXERCISES = (
             "its condition has to hold at neither end (p > 0 alone lets p = 1 through). Keep "
             "the outer jnp.where as it is.",
             "inside = (p > 0) & (p < 1)\nsafe_p = jnp.where(inside, p, 0.5)\n"
-            "return jnp.where(inside, -(safe_p * jnp.log(safe_p) + (1 - safe_p) * "
-            "jnp.log(1 - safe_p)), 0.0)",
+            "return jnp.where(inside, -(safe_p * {log}(safe_p) + (1 - safe_p) * "
+            "{log}(1 - safe_p)), 0.0)",
         ),
         solution=(
             "def coin_entropy(p):\n"
             "    inside = (p > 0) & (p < 1)\n"
             "    safe_p = jnp.where(inside, p, 0.5)  # neither end reaches a log\n"
-            "    entropy = -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p))\n"
+            "    entropy = -(safe_p * {log}(safe_p) + (1 - safe_p) * {log}(1 - safe_p))\n"
             "    return jnp.where(inside, entropy, 0.0)"
         ),
         mistakes=(
@@ -924,23 +956,23 @@ EXERCISES = (
             Mistake(
                 id="scaled",
                 message="Every value is the task's times one constant factor: a logarithm of "
-                "another base (jnp.log2 gives the entropy in bits), or a factor of your "
-                "own.",
+                "another base than {base} ({log}), or a factor of your own.",
                 example=lambda: _xlogx_bits,
                 matches=_scaled_values,
             ),
             Mistake(
                 id="terms-apart",
-                message="Your values are right, and your gradient is finite, but it is +1 at p = "
-                "0 and -1 at p = 1, not 0.0: each x log x term is made safe on its own, "
-                "so at an end one term is guarded away and the other, say (1 - p) log(1 - "
-                "p) at p = 0, keeps its slope there.",
+                message="Your values are right, and your gradient is finite, but not 0.0 at "
+                "p = 0 and p = 1: each x log x term is made safe on its own, so at an end "
+                "one term is guarded away and the other, say (1 - p) log(1 - p) at p = 0, "
+                "keeps its slope there.",
                 example=lambda: _xlogx_terms_apart,
                 matches=_slope_one_at_the_ends,
             ),
         ),
         success="Values unchanged, gradient 0.0 at both ends: the unused branch never sees a "
         "p where a log's derivative is infinite, at either end.",
+        variants=XLOGX_VARIANTS,
     ),
     Exercise(
         id="13.check_prices",
