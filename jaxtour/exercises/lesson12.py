@@ -501,6 +501,32 @@ def _other_discount(answer: Any) -> bool:
     return True
 
 
+DISCOUNTS = (0.5, 0.6, 0.75, 0.8, 0.9, 0.95, 0.99)  # the page's, and every variant's
+
+
+def _td_flowing_other_discount(values, rewards):  # the page's td_loss in another variant
+    other = 0.9 if _d() != 0.9 else 0.95
+    return jnp.sum((values[:-1] - rewards - other * values[1:]) ** 2)
+
+
+def _flows_with_other_discount(answer: Any) -> bool:
+    """td_loss as written, with the gradient flowing into the target (the last state's
+    gradient is not 0), and a discount that is another variant's, not the task's: its
+    value is that loss's on every case for one of DISCOUNTS."""
+    found = _td_outputs(answer)
+    if found is None or any(grad[-1] == 0 for _, _, _, grad in found):
+        return False
+    for other in DISCOUNTS:
+        if abs(other - _d()) < 1e-9:
+            continue
+        if all(
+            np.isclose(value, np.sum((values[:-1] - rewards - other * values[1:]) ** 2), rtol=1e-4)
+            for values, rewards, value, _ in found
+        ):
+            return True
+    return False
+
+
 def _scaled_loss(answer: Any) -> bool:
     """The value and the gradient of the task's loss, times one constant factor on every
     case, not 1 (a 0.5 in front, say)."""
@@ -1189,6 +1215,14 @@ EXERCISES = (
                 "on the next state's value (the last state's gradient is not 0): to grad, "
                 "your target is a function of values, not a fixed number.",
                 example=lambda: _td_flowing,
+            ),
+            Mistake(
+                id="flows-other-discount",
+                message="Your loss is td_loss with another discount than {discount}, this "
+                "task's (the page shows 0.9, another learner's variant another), and the "
+                "gradient still flows into its target: the last state's gradient is not 0.",
+                example=lambda: _td_flowing_other_discount,
+                matches=_flows_with_other_discount,
             ),
             Mistake(
                 id="held-everything",
