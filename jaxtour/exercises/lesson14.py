@@ -1242,7 +1242,7 @@ EXERCISES = (
                 id="mesh-order",
                 message="Each process passes one whole block, but not the one its devices hold: "
                 "the global array lays the blocks out in the order of the mesh's devices, "
-                "here sorted by {key}, not by process number alone.",
+                "here sorted by {key}.",
                 example=lambda: _other_order,
                 matches=_blocks_in_another_order,
             ),
