@@ -25,7 +25,7 @@ from jaxtour.grader.rules import (
     answer_outcome,
     cases_of_this_check,
 )
-from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.spec import Exercise, Mistake, Variants
 
 # --- 12.jacobian_shapes -----------------------------------------------------------------
 # A choice of result and reason, for a dict of parameters (a pytree input) that the page
@@ -296,19 +296,33 @@ def _pair_with_product(answer: Any) -> bool:
 
 # --- 12.fixed_target --------------------------------------------------------------------
 
+# The discount varies per learner (issue 38): the page's td_loss uses 0.9 (variant 0), a
+# learner's variant another, so a loss copied from a neighbour or written with the page's
+# 0.9 fails. Every function below reads it at call time.
+TD_VARIANTS = Variants(
+    default={"discount": 0.9},
+    draw=lambda rng: {"discount": rng.choice((0.5, 0.6, 0.75, 0.8, 0.95, 0.99))},
+    shown="Your discount is {discount}: td_loss's target is rewards + {discount} * values[1:].",
+)
+
+
+def _d() -> float:
+    """The discount of the learner's variant (variant 0: the page's 0.9)."""
+    return TD_VARIANTS.current("12.fixed_target")["discount"]
+
 
 def _td_fixed(values, rewards):
-    target = rewards + 0.9 * jax.lax.stop_gradient(values[1:])
+    target = rewards + _d() * jax.lax.stop_gradient(values[1:])
     return jnp.sum((values[:-1] - target) ** 2)
 
 
 def _td_flowing(values, rewards):  # the lesson's td_loss
-    target = rewards + 0.9 * values[1:]
+    target = rewards + _d() * values[1:]
     return jnp.sum((values[:-1] - target) ** 2)
 
 
 def _td_prediction_held(values, rewards):
-    target = rewards + 0.9 * values[1:]
+    target = rewards + _d() * values[1:]
     return jnp.sum((jax.lax.stop_gradient(values[:-1]) - target) ** 2)
 
 
@@ -318,52 +332,53 @@ def _td_undiscounted(values, rewards):
 
 
 def _td_discounted_reward(values, rewards):
-    target = jax.lax.stop_gradient(0.9 * (rewards + values[1:]))
+    target = jax.lax.stop_gradient(_d() * (rewards + values[1:]))
     return jnp.sum((values[:-1] - target) ** 2)
 
 
 def _td_chain_reversed(values, rewards):
-    target = jax.lax.stop_gradient(rewards + 0.9 * values[:-1])
+    target = jax.lax.stop_gradient(rewards + _d() * values[:-1])
     return jnp.sum((values[1:] - target) ** 2)
 
 
 def _td_squared_apart(values, rewards):
-    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    target = jax.lax.stop_gradient(rewards + _d() * values[1:])
     return jnp.sum(values[:-1] ** 2 - target**2)
 
 
 def _td_own_value(values, rewards):
-    target = jax.lax.stop_gradient(rewards + 0.9 * values[:-1])
+    target = jax.lax.stop_gradient(rewards + _d() * values[:-1])
     return jnp.sum((values[:-1] - target) ** 2)
 
 
 def _td_trains_next(values, rewards):
-    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    target = jax.lax.stop_gradient(rewards + _d() * values[1:])
     return jnp.sum((values[1:] - target) ** 2)
 
 
 def _td_absolute(values, rewards):
-    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    target = jax.lax.stop_gradient(rewards + _d() * values[1:])
     return jnp.sum(jnp.abs(values[:-1] - target))
 
 
 def _td_square_of_sum(values, rewards):
-    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    target = jax.lax.stop_gradient(rewards + _d() * values[1:])
     return jnp.sum(values[:-1] - target) ** 2
 
 
 def _td_last_towards_zero(values, rewards):
-    target = jax.lax.stop_gradient(jnp.append(rewards + 0.9 * values[1:], 0.0))
+    target = jax.lax.stop_gradient(jnp.append(rewards + _d() * values[1:], 0.0))
     return jnp.sum((values - target) ** 2)
 
 
 def _td_mean(values, rewards):
-    target = rewards + 0.9 * jax.lax.stop_gradient(values[1:])
+    target = rewards + _d() * jax.lax.stop_gradient(values[1:])
     return jnp.mean((values[:-1] - target) ** 2)
 
 
 def _td_other_discount(values, rewards):
-    target = rewards + 0.99 * jax.lax.stop_gradient(values[1:])
+    other = 0.9 if _d() != 0.9 else 0.99  # any discount but the task's
+    target = rewards + other * jax.lax.stop_gradient(values[1:])
     return jnp.sum((values[:-1] - target) ** 2)
 
 
@@ -392,7 +407,7 @@ def _value_and_grad(loss: Callable[..., Any]) -> Callable[..., Any]:
 
 def _reads_lesson_target(values, rewards):
     values_seen, rewards_seen = (jnp.array(a) for a in LESSON_VALUES)
-    target = rewards_seen + 0.9 * values_seen[1:]  # as the lesson's cell computed it
+    target = rewards_seen + _d() * values_seen[1:]  # as the lesson's cell computed it
     return jnp.sum((values[:-1] - target) ** 2)
 
 
@@ -462,7 +477,7 @@ def _td_outputs(answer: Any) -> list[tuple[Any, Any, Any, Any]] | None:
 
 def _other_discount(answer: Any) -> bool:
     """A loss with the target held, whose gradient and value fit one discount on every
-    case, not 0.9 (nor 1, no-discount's): the discount is read off the gradient,
+    case, not the task's (nor 1, no-discount's): the discount is read off the gradient,
     2 * (v[i] - r[i] - d * v[i + 1]), and then checked on every value."""
     found = _td_outputs(answer)
     if found is None:
@@ -474,7 +489,7 @@ def _other_discount(answer: Any) -> bool:
             return False
         discounts += list((values[:-1] - rewards - grad[:-1] / 2)[nonzero] / values[1:][nonzero])
     discount = float(np.median(discounts))
-    if min(abs(discount - 0.9), abs(discount - 1.0)) < 1e-3:
+    if min(abs(discount - _d()), abs(discount - 1.0)) < 1e-3:
         return False
     for values, rewards, value, grad in found:
         errors = values[:-1] - rewards - discount * values[1:]
@@ -484,6 +499,32 @@ def _other_discount(answer: Any) -> bool:
         ):
             return False
     return True
+
+
+DISCOUNTS = (0.5, 0.6, 0.75, 0.8, 0.9, 0.95, 0.99)  # the page's, and every variant's
+
+
+def _td_flowing_other_discount(values, rewards):  # the page's td_loss in another variant
+    other = 0.9 if _d() != 0.9 else 0.95
+    return jnp.sum((values[:-1] - rewards - other * values[1:]) ** 2)
+
+
+def _flows_with_other_discount(answer: Any) -> bool:
+    """td_loss as written, with the gradient flowing into the target (the last state's
+    gradient is not 0), and a discount that is another variant's, not the task's: its
+    value is that loss's on every case for one of DISCOUNTS."""
+    found = _td_outputs(answer)
+    if found is None or any(grad[-1] == 0 for _, _, _, grad in found):
+        return False
+    for other in DISCOUNTS:
+        if abs(other - _d()) < 1e-9:
+            continue
+        if all(
+            np.isclose(value, np.sum((values[:-1] - rewards - other * values[1:]) ** 2), rtol=1e-4)
+            for values, rewards, value, _ in found
+        ):
+            return True
+    return False
 
 
 def _scaled_loss(answer: Any) -> bool:
@@ -510,12 +551,12 @@ def _scaled_loss(answer: Any) -> bool:
 
 
 def _td_error_held_linear(values, rewards):  # the error held, times values: half the gradient
-    error = jax.lax.stop_gradient(values[:-1] - rewards - 0.9 * values[1:])
+    error = jax.lax.stop_gradient(values[:-1] - rewards - _d() * values[1:])
     return jnp.sum(error * values[:-1])
 
 
 def _td_per_step(values, rewards):  # one squared error per step, never summed
-    target = rewards + 0.9 * jax.lax.stop_gradient(values[1:])
+    target = rewards + _d() * jax.lax.stop_gradient(values[1:])
     return (values[:-1] - target) ** 2
 
 
@@ -543,7 +584,7 @@ def _gradient_only_proportional(answer: Any) -> bool:
 
 
 def _td_target_held(values, rewards):  # the lesson's held_loss, carried over whole
-    target = jax.lax.stop_gradient(rewards + 0.9 * values[1:])
+    target = jax.lax.stop_gradient(rewards + _d() * values[1:])
     return jnp.sum((values[:-1] - target) ** 2)
 
 
@@ -1044,15 +1085,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="moves-k",
-                message="k got a tangent of 1.0, so the result also holds how the gradient "
-                "changes with the stiffness: a derivative along (v, 1.0), where H @ v "
-                "moves x alone.",
+                message="k got a tangent of 1.0, so your result adds to H @ v how the gradient "
+                "changes with the stiffness: a derivative along (v, 1.0), the beads and the "
+                "springs moving together.",
                 example=lambda: _k_moved_too,
             ),
             Mistake(
                 id="moves-k-by-k",
-                message="k got a tangent of its own value, so the result also holds how the "
-                "gradient changes with the stiffness. H @ v moves x alone, along v.",
+                message="k got a tangent of its own value, so your result adds to H @ v how "
+                "the gradient changes with the stiffness, scaled by k: the springs stiffen "
+                "as the beads move.",
                 example=lambda: _k_moved_by_k,
             ),
             Mistake(
@@ -1113,11 +1155,11 @@ EXERCISES = (
             "lax.stop_gradient(a) is a in value, and a constant to grad: everything inside "
             "it is held, whatever it is made of. The target is made of rewards and of "
             "values[1:]: which of the two must still pass the gradient on?",
-            "target = rewards + 0.9 * lax.stop_gradient(values[1:])",
+            "target = rewards + {discount} * lax.stop_gradient(values[1:])",
         ),
         solution=(
             "def fixed_td_loss(values, rewards):\n"
-            "    target = rewards + 0.9 * lax.stop_gradient(values[1:])\n"
+            "    target = rewards + {discount} * jax.lax.stop_gradient(values[1:])\n"
             "    return jnp.sum((values[:-1] - target) ** 2)"
         ),
         mistakes=(
@@ -1128,7 +1170,7 @@ EXERCISES = (
                 "made of a value that is being differentiated.",
                 example=lambda: (
                     lambda values, rewards: jnp.sum(
-                        (values[:-1] - np.asarray(rewards + 0.9 * values[1:])) ** 2
+                        (values[:-1] - np.asarray(rewards + _d() * values[1:])) ** 2
                     )
                 ),
                 matches=_fails_under_grad("TracerArrayConversionError", ""),
@@ -1139,7 +1181,7 @@ EXERCISES = (
                 "AttributeError.",
                 example=lambda: (
                     lambda values, rewards: jnp.sum(
-                        (values[:-1] - (rewards + 0.9 * values[1:]).detach()) ** 2
+                        (values[:-1] - (rewards + _d() * values[1:]).detach()) ** 2
                     )
                 ),
                 matches=_fails_under_grad("AttributeError", r"detach"),
@@ -1169,11 +1211,18 @@ EXERCISES = (
             ),
             Mistake(
                 id="gradient-flows",
-                message="The gradient still flows into the target through values[1:], so "
-                "each error also pulls on the next state's value (the last state's "
-                "gradient is not 0): to grad, your target is a function of values, not a "
-                "fixed number.",
+                message="The gradient still flows into the target, so each error also pulls "
+                "on the next state's value (the last state's gradient is not 0): to grad, "
+                "your target is a function of values, not a fixed number.",
                 example=lambda: _td_flowing,
+            ),
+            Mistake(
+                id="flows-other-discount",
+                message="Your loss is td_loss with another discount than {discount}, this "
+                "task's (the page shows 0.9, another learner's variant another), and the "
+                "gradient still flows into its target: the last state's gradient is not 0.",
+                example=lambda: _td_flowing_other_discount,
+                matches=_flows_with_other_discount,
             ),
             Mistake(
                 id="held-everything",
@@ -1192,8 +1241,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="discounted-reward",
-                message="Your discount also scales the reward. The reward of this step counts "
-                "in full; 0.9 discounts only the next state's value.",
+                message="Your discount also scales the reward: every target comes out smaller "
+                "than the task's, where the reward of this step counts in full.",
                 example=lambda: _td_discounted_reward,
             ),
             Mistake(
@@ -1219,8 +1268,8 @@ EXERCISES = (
             Mistake(
                 id="target-from-own-value",
                 message="Each state's target is built from its own value, not from the next "
-                "state's: a state then chases 0.9 times itself plus a reward. The target of "
-                "state i is its reward plus 0.9 times the value of state i + 1.",
+                "state's: a state then chases {discount} times itself plus a reward, a target that "
+                "moves with every update of the state it trains.",
                 example=lambda: _td_own_value,
             ),
             Mistake(
@@ -1253,14 +1302,14 @@ EXERCISES = (
             ),
             Mistake(
                 id="no-discount",
-                message="The 0.9 is gone: the next state's value counts in full. The target "
+                message="The {discount} is gone: the next state's value counts in full. The target "
                 "discounts it before adding this step's reward.",
                 example=lambda: _td_undiscounted,
             ),
             Mistake(
                 id="other-discount",
                 message="The target is held and each state trained towards it, but the next "
-                "state's value is discounted by another factor than 0.9: the gradients "
+                "state's value is discounted by another factor than {discount}: the gradients "
                 "fit one discount on every case, not the task's.",
                 example=lambda: _td_other_discount,
                 matches=_other_discount,
@@ -1294,6 +1343,7 @@ EXERCISES = (
         ),
         success="The target moves only when values are updated, never through the "
         "gradient: each state learns from its own error.",
+        variants=TD_VARIANTS,
     ),
     Exercise(
         id="12.fix_rule",

@@ -30,7 +30,8 @@ from jaxtour.grader.mistakes import (
 )
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice
-from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.spec import Exercise, Mistake, Variants
+from jaxtour.grader.variants import key as variant_key
 from jaxtour.lazy import is_jax_array
 
 
@@ -46,14 +47,15 @@ def _x64() -> bool:
 
 
 def _per_answer(probe: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """``probe(answer)``, computed once per answer object and x64 setting: the rule and
-    several mistakes ask about one answer, and each fresh jax.jit of it would compile
-    again. An answer that cannot be weakly referenced is probed every time."""
+    """``probe(answer)``, computed once per answer object, x64 setting and variant (a
+    mistake's example reads its variant's values): the rule and several mistakes ask
+    about one answer, and each fresh jax.jit of it would compile again. An answer that
+    cannot be weakly referenced is probed every time."""
     results: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     @functools.wraps(probe)
     def cached(answer: Any) -> Any:
-        x64 = _x64()
+        x64 = (_x64(), variant_key())
         try:
             return results[answer][x64]
         except (KeyError, TypeError):  # not seen, or not weak-referenceable
@@ -99,50 +101,73 @@ NAN_TEXTS = (
 # neither end here: at p = 0 it hands log(1 - p) a 0, and at p = 1 nothing is guarded.
 
 
+# The log's base varies per learner (issue 38): the page's entropy is in nats (jnp.log,
+# variant 0), a variant's in bits (jnp.log2) or in decimal digits (jnp.log10), so a
+# neighbour's function, or the page's logs copied, fail. Every function below takes its
+# log from _log at call time.
+XLOGX_VARIANTS = Variants(
+    default={"base": "e", "log": "jnp.log"},
+    draw=lambda rng: dict(
+        rng.choice(({"base": "2", "log": "jnp.log2"}, {"base": "10", "log": "jnp.log10"}))
+    ),
+    shown="Your entropy takes its logarithms to base {base}: every log in coin_entropy is {log}.",
+)
+_NATS_PER_UNIT = {"jnp.log": 1.0, "jnp.log2": 0.6931471805599453, "jnp.log10": 2.302585092994046}
+
+
+def _log_name() -> str:
+    return XLOGX_VARIANTS.current("13.xlogx_gradient")["log"]
+
+
+def _log(x):
+    """The log of the learner's variant (variant 0: jnp.log)."""
+    return getattr(jnp, _log_name().removeprefix("jnp."))(x)
+
+
 def _xlogx(p):
     inside = (p > 0) & (p < 1)
     safe_p = jnp.where(inside, p, 0.5)
-    return jnp.where(inside, -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p)), 0.0)
+    return jnp.where(inside, -(safe_p * _log(safe_p) + (1 - safe_p) * _log(1 - safe_p)), 0.0)
 
 
 def _xlogx_single_where(p):  # the lesson's coin_entropy_buggy
     inside = (p > 0) & (p < 1)
-    return jnp.where(inside, -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p)), 0.0)
+    return jnp.where(inside, -(p * _log(p) + (1 - p) * _log(1 - p)), 0.0)
 
 
 def _xlogx_sqrt_fix(p):  # safe_sqrt_fixed's guard and fill, as they are
     positive = p > 0
     safe_p = jnp.where(positive, p, 1.0)
-    entropy = -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p))
+    entropy = -(safe_p * _log(safe_p) + (1 - safe_p) * _log(1 - safe_p))
     return jnp.where(positive & (p < 1), entropy, 0.0)
 
 
 def _xlogx_zero_end_only(p):
     inside = (p > 0) & (p < 1)
     safe_p = jnp.where(p > 0, p, 0.5)
-    return jnp.where(inside, -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p)), 0.0)
+    return jnp.where(inside, -(safe_p * _log(safe_p) + (1 - safe_p) * _log(1 - safe_p)), 0.0)
 
 
 def _xlogx_epsilon(p):
-    return -(p * jnp.log(p + 1e-12) + (1 - p) * jnp.log(1 - p + 1e-12))
+    return -(p * _log(p + 1e-12) + (1 - p) * _log(1 - p + 1e-12))
 
 
 def _xlogx_no_return(p):
     inside = (p > 0) & (p < 1)
     safe_p = jnp.where(inside, p, 0.5)
-    jnp.where(inside, -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p)), 0.0)
+    jnp.where(inside, -(safe_p * _log(safe_p) + (1 - safe_p) * _log(1 - safe_p)), 0.0)
 
 
 def _xlogx_python_if(p):
     if 0 < p < 1:
-        return -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p))
+        return -(p * _log(p) + (1 - p) * _log(1 - p))
     return 0.0
 
 
 def _xlogx_cond(p):
     return jax.lax.cond(
         (p > 0) & (p < 1),
-        lambda q: -(q * jnp.log(q) + (1 - q) * jnp.log(1 - q)),
+        lambda q: -(q * _log(q) + (1 - q) * _log(1 - q)),
         lambda q: 0.0 * q,
         p,
     )
@@ -151,10 +176,12 @@ def _xlogx_cond(p):
 def _xlogx_no_outer_where(p):  # the logs kept from the ends, the ends' 0.0 not put back
     inside = (p > 0) & (p < 1)
     safe_p = jnp.where(inside, p, 0.5)
-    return -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p))
+    return -(safe_p * _log(safe_p) + (1 - safe_p) * _log(1 - safe_p))
 
 
-def _xlogx_bits(p):  # in bits: log base 2
+def _xlogx_bits(p):  # another unit than the variant's: bits (nats for a variant in bits)
+    if _log_name() == "jnp.log2":
+        return _xlogx(p) * jnp.log(2.0)
     return _xlogx(p) / jnp.log(2.0)
 
 
@@ -162,7 +189,7 @@ def _xlogx_terms_apart(p):  # each x log x made safe on its own
     def xlogx(x):
         positive = x > 0
         safe_x = jnp.where(positive, x, 1.0)
-        return jnp.where(positive, safe_x * jnp.log(safe_x), 0.0)
+        return jnp.where(positive, safe_x * _log(safe_x), 0.0)
 
     return -(xlogx(p) + xlogx(1 - p))
 
@@ -181,8 +208,9 @@ ENDS = {"0.0": 0, "1.0": -1}  # where, in the first input, the gradient at each 
 
 
 @concrete_cache
-def _jitted_value_and_grad(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """The grader's own functions, jitted once: values, and the gradient of their sum."""
+def _jitted_value_and_grad(fn: Callable[..., Any], variant: Any = ()) -> Callable[..., Any]:
+    """The grader's own functions, jitted once per variant (``variant``, the key its trace
+    depends on): values, and the gradient of their sum."""
     return _value_and_grad(fn)
 
 
@@ -263,7 +291,8 @@ def _finite_but_not_zero_at_an_end(answer: Any) -> bool:
     """A small number added inside the logs (or a clip): finite, but about log(epsilon)
     rather than 0, at an end (the other may be NaN: under jit, 1 - p + 1e-12 rounds)."""
     ends = _gradients_at_ends(answer)
-    return ends is not None and any(np.isfinite(g) and abs(float(g)) > 1.0 for g in ends)
+    # above 2: each term's own slope at an end (terms-apart's) is 1 in nats, 1.44 in bits
+    return ends is not None and any(np.isfinite(g) and abs(float(g)) > 2.0 for g in ends)
 
 
 def _values_on_inputs(answer: Any) -> list[tuple[Any, Any, Any]] | None:
@@ -274,7 +303,7 @@ def _values_on_inputs(answer: Any) -> list[tuple[Any, Any, Any]] | None:
     found = []
     for (p,) in _xlogx_inputs():
         got = np.asarray(_answer_value_and_grad(answer)(p)[0], dtype=np.float64)
-        want = np.asarray(_jitted_value_and_grad(_xlogx)(p)[0], dtype=np.float64)
+        want = np.asarray(_jitted_value_and_grad(_xlogx, variant_key())(p)[0], dtype=np.float64)
         if got.shape != want.shape:
             return None
         found.append((np.asarray(p), got, want))
@@ -323,7 +352,10 @@ def _slope_one_at_the_ends(answer: Any) -> bool:
     if found is None or not all(np.allclose(g, w, rtol=1e-5, atol=1e-6) for _, g, w in found):
         return False
     ends = _gradients_at_ends(answer)
-    return ends is not None and bool(np.allclose(np.asarray(ends, dtype=np.float64), [1.0, -1.0]))
+    slope = 1.0 / _NATS_PER_UNIT[_log_name()]  # x log x's slope at 1 is 1 in nats
+    return ends is not None and bool(
+        np.allclose(np.asarray(ends, dtype=np.float64), [slope, -slope], rtol=1e-4)
+    )
 
 
 def _raised(answer: Any) -> BaseException | None:
@@ -358,14 +390,14 @@ class ValueAndGradient:
 
     def warm_up(self, expected: Callable[..., Any]) -> None:
         for (p,) in self.inputs():
-            _jitted_value_and_grad(expected)(p)
+            _jitted_value_and_grad(expected, variant_key())(p)
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
             return i18n._("Expected a function, but this is {what}.").format(what=describe(answer))
         checked = transformed(_answer_value_and_grad, answer)
         for (p,) in self.inputs():
-            want_value, want_grad = _jitted_value_and_grad(expected)(p)
+            want_value, want_grad = _jitted_value_and_grad(expected, variant_key())(p)
             got_value, got_grad = call_learner(checked, (p,))
             shown = short_repr(p, 40)
             problem = compare_arrays(got_value, want_value, check_dtype=False)
@@ -728,9 +760,25 @@ class ReportsBadInput:
 # --- 13.float32_gap ---------------------------------------------------------------------
 
 GAP_OPTIONS = ("A", "B", "C", "D", "E", "F")
-# Running the code says 0.0; it does not say which reason is right: B, C and F all give it.
-# A and F are the NumPy habit (np.array(1e8) is a float64): F's 0.0 needs JAX's default
-# dtype to be refuted, B's the float32 numbers near 1e8.
+# The question's case is one the page never runs: a NumPy float64 handed to JAX. Its
+# numbers split the options by the JAX idea: A (the float64 kept) and D (the Python 1
+# promotes the sum to 64 bits) give 1.0, the NumPy habit; B, C and F give 0.0 and differ
+# in the reason: F keeps big a float64 (JAX's canonical 32 bits refute it), B has 1e8
+# itself rounded (it is a float32 number exactly), C is right.
+GAP_TEXTS = (
+    "1.0: jnp.asarray keeps NumPy's float64, which holds every whole number up to 2**53 "
+    "exactly, so the 1 survives",
+    "0.0: big is a float32, and 1e8 itself is no float32 number, so big is already rounded, "
+    "and big + 1 rounds to the same number",
+    "0.0: big is a float32, and near 1e8 the float32 numbers are more than 1 apart: 1e8 + 1 "
+    "rounds to the nearest of them, 1e8",
+    "1.0: big is a float32, but the Python 1 is a 64-bit integer, so big + 1 is computed in "
+    "float64, where 1e8 + 1 is exact",
+    "about 1e-7: the 1 is lost, but a small rounding error, about float32's machine epsilon, "
+    "is left",
+    "0.0: big keeps NumPy's float64, but JAX computes in float32, so big + 1 is rounded to a "
+    "float32 number first",
+)
 
 
 EXERCISES = (
@@ -824,14 +872,14 @@ EXERCISES = (
             "its condition has to hold at neither end (p > 0 alone lets p = 1 through). Keep "
             "the outer jnp.where as it is.",
             "inside = (p > 0) & (p < 1)\nsafe_p = jnp.where(inside, p, 0.5)\n"
-            "return jnp.where(inside, -(safe_p * jnp.log(safe_p) + (1 - safe_p) * "
-            "jnp.log(1 - safe_p)), 0.0)",
+            "return jnp.where(inside, -(safe_p * {log}(safe_p) + (1 - safe_p) * "
+            "{log}(1 - safe_p)), 0.0)",
         ),
         solution=(
             "def coin_entropy(p):\n"
             "    inside = (p > 0) & (p < 1)\n"
             "    safe_p = jnp.where(inside, p, 0.5)  # neither end reaches a log\n"
-            "    entropy = -(safe_p * jnp.log(safe_p) + (1 - safe_p) * jnp.log(1 - safe_p))\n"
+            "    entropy = -(safe_p * {log}(safe_p) + (1 - safe_p) * {log}(1 - safe_p))\n"
             "    return jnp.where(inside, entropy, 0.0)"
         ),
         mistakes=(
@@ -908,23 +956,23 @@ EXERCISES = (
             Mistake(
                 id="scaled",
                 message="Every value is the task's times one constant factor: a logarithm of "
-                "another base (jnp.log2 gives the entropy in bits), or a factor of your "
-                "own.",
+                "another base than {base} ({log}), or a factor of your own.",
                 example=lambda: _xlogx_bits,
                 matches=_scaled_values,
             ),
             Mistake(
                 id="terms-apart",
-                message="Your values are right, and your gradient is finite, but it is +1 at p = "
-                "0 and -1 at p = 1, not 0.0: each x log x term is made safe on its own, "
-                "so at an end one term is guarded away and the other, say (1 - p) log(1 - "
-                "p) at p = 0, keeps its slope there.",
+                message="Your values are right, and your gradient is finite, but not 0.0 at "
+                "p = 0 and p = 1: each x log x term is made safe on its own, so at an end "
+                "one term is guarded away and the other, say (1 - p) log(1 - p) at p = 0, "
+                "keeps its slope there.",
                 example=lambda: _xlogx_terms_apart,
                 matches=_slope_one_at_the_ends,
             ),
         ),
         success="Values unchanged, gradient 0.0 at both ends: the unused branch never sees a "
         "p where a log's derivative is infinite, at either end.",
+        variants=XLOGX_VARIANTS,
     ),
     Exercise(
         id="13.check_prices",
@@ -992,8 +1040,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="elementwise-pred",
-                message="checkify.check takes one boolean, and prices > 0 is one per price: JAX "
-                "refused an array as the condition.",
+                message="Your condition holds one boolean per price, and JAX refused it: "
+                "checkify.check records at most one error per call, so it asks one yes or no "
+                "of the whole input.",
                 example=lambda: _returns_elementwise,
                 matches=_check_not_scalar,
             ),
@@ -1074,26 +1123,27 @@ EXERCISES = (
     ),
     Exercise(
         id="13.float32_gap",
-        title="Predict what float32 keeps of 1e8 + 1, and why",
+        title="Predict what JAX keeps of a NumPy float64, plus 1, and why",
         reference=lambda: "C",
-        rule=Choice(GAP_OPTIONS),
+        rule=Choice(GAP_OPTIONS, texts=GAP_TEXTS),
         hints=(
-            "What dtype does jnp.array give a Python float, unless x64 is on (lesson 01)? "
-            "float32 has 24 bits of significand: it holds every whole number up to 2**24, "
-            "about 16.8 million, exactly. Above that, how far apart are its numbers?",
-            "Is 1e8 itself a float32 number? 100,000,000 is 390,625 times 2**8, and "
-            "390,625 fits in 24 bits. So which of the two zeros has the right reason?",
-            "Near 1e8 the float32 numbers are 8 apart; 1e8 + 1 rounds to the nearest, 1e8 "
-            'itself, and the difference is 0.0 for that reason: gap = "C".',
+            "Two questions. With x64 off, which dtypes can a JAX array have at all (lesson "
+            "01), whatever NumPy handed it? And what dtype does a bare Python number take "
+            "when it meets an array (lesson 03, weak types)?",
+            "Then: how far apart are the float32 numbers near 1e8? float32 has 24 bits of "
+            "significand: it holds every whole number up to 2**24, about 16.8 million, "
+            "exactly. Is 1e8 itself one of them (100,000,000 is 390,625 times 2**8)?",
+            "big is a float32, the 1 takes its dtype, and near 1e8 the float32 numbers are 8 "
+            'apart: 1e8 + 1 rounds back to 1e8. gap = "C".',
         ),
         solution='gap = "C"',
         mistakes=(
             Mistake(
                 id="exact-math",
-                message="JAX does not keep NumPy's 64 bits: unless x64 is on, jnp.array(1e8) is "
-                "a float32, JAX's default (lesson 01). float32 holds whole numbers exactly "
-                "only up to 2**24, about 16.8 million: its significand has 24 bits, and "
-                "100,000,001 needs 27, so the 1 cannot survive.",
+                message="JAX did not keep NumPy's 64 bits: with x64 off, a JAX array has no "
+                "64-bit dtype, so jnp.asarray made NumPy's float64 a float32 (lesson 01), "
+                "silently. float32 holds whole numbers exactly only up to 2**24, about 16.8 "
+                "million: its significand has 24 bits, and 100,000,001 needs 27.",
                 example=lambda: "A",
             ),
             Mistake(
@@ -1104,9 +1154,10 @@ EXERCISES = (
                 example=lambda: "B",
             ),
             Mistake(
-                id="rounded-up",
-                message="A float32 operation rounds its exact result to the nearest float32 "
-                "number, not up: 1e8 + 1 is 1 away from one neighbour and 7 from the other.",
+                id="int-promotes",
+                message="A bare Python number is weakly typed (lesson 03): it takes the dtype "
+                "of the array it meets, so big + 1 is a float32 sum, not a 64-bit one. And "
+                "with x64 off JAX has no 64-bit dtype to compute in anyway.",
                 example=lambda: "D",
             ),
             Mistake(
@@ -1118,26 +1169,29 @@ EXERCISES = (
             ),
             Mistake(
                 id="float64-computed-as-float32",
-                message="big is no float64: unless x64 is on, JAX makes a Python float into a "
-                "float32 array, its default (lesson 01), and computes in the arrays' own "
-                "dtype. The 1 is lost because big is a float32 from the start.",
+                message="big is no float64: with x64 off, JAX makes every 64-bit input 32 bits "
+                "when it builds the array, a NumPy float64 too (lesson 01), and then computes "
+                "in the array's own dtype. The 1 is lost because big is a float32 from the "
+                "start.",
                 example=lambda: "F",
             ),
         ),
-        success="1e8 + 1 rounds back to 1e8 in float32, the nearest float32 number: the 1 is "
-        "lost, silently.",
+        success="JAX made NumPy's float64 a float32, the 1 took its dtype, and 1e8 + 1 "
+        "rounded back to 1e8: the 1 is lost, silently.",
         prediction=True,
         explanation=(
-            "C. `jnp.array(1e8)` is a float32: unless x64 is on, JAX makes a Python float "
-            "into JAX's default dtype, float32, where NumPy's `np.array(1e8)` is a float64 "
-            "that keeps the 1 (A), and F's float64 never exists. A float32 has 24 bits of "
-            "significand: it holds every whole number up to "
-            "2²⁴, about 16.8 million, and beyond that only some. 1e8 is one of them "
-            "(100,000,000 is 390,625 × 2⁸, and 390,625 fits in 24 bits), so B's reason is "
-            "wrong: `big` is exact, `int(big)` is 100000000. Near 1e8 the float32 numbers "
-            "are 8 apart (`jnp.spacing(big)` gives the distance to the next one), so 1e8 + "
-            "1 is rounded to the nearest of them, 1e8 itself, and the 1 is lost without a "
-            "warning."
+            "C. With x64 off, a JAX array has no 64-bit dtype: `jnp.asarray` turns NumPy's "
+            "float64 into a float32, without a warning, so A's float64 and F's are never "
+            "there. The Python `1` is weakly typed (lesson 03): it takes `big`'s dtype, so "
+            "`big + 1` is a float32 sum, not D's 64-bit one. A float32 has 24 bits of "
+            "significand: it holds every whole number up to 2²⁴, about 16.8 million, and "
+            "beyond that only some. 1e8 is one of them (100,000,000 is 390,625 × 2⁸, and "
+            "390,625 fits in 24 bits), so B's reason is wrong: `big` is exact, `int(big)` is "
+            "100000000. Near 1e8 the float32 numbers are 8 apart (`jnp.spacing(big)` gives "
+            "the distance to the next one), so 1e8 + 1 is rounded to the nearest of them, "
+            "1e8 itself, and the 1 is lost. NumPy would have kept it: "
+            "`np.array(1e8) + 1 - np.array(1e8)` is 1.0. Data read with NumPy (`np.loadtxt`, "
+            "pandas) is float64, and JAX halves its precision as it comes in."
         ),
     ),
 )

@@ -40,7 +40,7 @@ from jaxtour import hosts
 from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import call_learner
 from jaxtour.grader.rules import Choice
-from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.spec import Exercise, Mistake, Variants
 from jaxtour.i18n import N_, _
 
 # --- 14.predict_view ----------------------------------------------------------------------
@@ -85,10 +85,86 @@ DEATH_TEXTS = (
 # --- 14.fix_rows --------------------------------------------------------------------------
 
 
+# The mesh's device order varies per learner (issue 38): the page's mesh puts process 0's
+# devices first (variant 0, as jax.make_mesh does), a variant's sorts them another way, so
+# a process's block is where its devices sit in the mesh, not its number. "position" is
+# that place as an expression of the function's arguments (the hints and the solution).
+ORDER_VARIANTS = Variants(
+    default={"order": "process", "key": "d.process_index", "position": "process_index"},
+    draw=lambda rng: dict(
+        rng.choice(
+            (
+                {
+                    "order": "reversed",
+                    "key": "-d.process_index",
+                    "position": "process_count - 1 - process_index",
+                },
+                {
+                    "order": "rotated",
+                    "key": "(d.process_index - 1) % jax.process_count()",
+                    "position": "(process_index - 1) % process_count",
+                },
+            )
+        )
+    ),
+    shown='Your mesh: Mesh(np.array(sorted(jax.devices(), key=lambda d: {key})), ("batch",)).',
+)
+_POSITIONS = {
+    "process": lambda index, count: index,
+    "reversed": lambda index, count: count - 1 - index,
+    "rotated": lambda index, count: (index - 1) % count,
+}
+
+
+def _position(index: int, count: int, order: str | None = None) -> int:
+    """Where process ``index``'s devices sit in the mesh of the learner's variant (or of
+    ``order``), counted in blocks."""
+    order = order or ORDER_VARIANTS.current("14.fix_rows")["order"]
+    return _POSITIONS[order](index, count)
+
+
 def contiguous_rows(data, process_index, process_count):
     per_process = len(data) // process_count
-    start = process_index * per_process
+    start = _position(process_index, process_count) * per_process
     return data[start : start + per_process]
+
+
+def _other_order(data, process_index, process_count):
+    """The blocks in another mesh's order: the page's for a variant, reversed for the page."""
+    order = "reversed" if ORDER_VARIANTS.current("14.fix_rows")["order"] == "process" else "process"
+    per_process = len(data) // process_count
+    start = _position(process_index, process_count, order) * per_process
+    return data[start : start + per_process]
+
+
+def _blocks_in_another_order(answer: Any) -> bool:
+    """Every process gets one whole block of data, each block goes to one process, and the
+    order is not the mesh's: the blocks placed by process number, say, in a mesh sorted
+    otherwise."""
+    if not callable(answer):
+        return False
+    wrong_somewhere = False
+    for rows, features, count in ROW_CASES:
+        data = _case_data(rows, features)
+        blocks = np.split(data, count)
+        taken = []
+        for index in range(count):
+            try:
+                got = np.asarray(call_learner(answer, (data.copy(), index, count)))
+            except Exception:
+                return False
+            found = [
+                j
+                for j, block in enumerate(blocks)
+                if got.shape == block.shape and np.array_equal(got, block)
+            ]
+            if not found:
+                return False
+            taken.append(found[0])
+            wrong_somewhere = wrong_somewhere or found[0] != _position(index, count)
+        if sorted(taken) != list(range(count)):
+            return False
+    return wrong_somewhere
 
 
 def _strided(data, process_index, process_count):  # the lesson's bug
@@ -99,9 +175,10 @@ def _flattened(data, process_index, process_count):  # training worker's 1-D res
     return data.reshape(process_count, -1)[process_index]
 
 
-def _one_based(data, process_index, process_count):
+def _one_based(data, process_index, process_count):  # positions counted from 1
     per_process = len(data) // process_count
-    return data[(process_index + 1) * per_process : (process_index + 2) * per_process]
+    position = _position(process_index, process_count) + 1
+    return data[position * per_process : (position + 1) * per_process]
 
 
 def _columns(data, process_index, process_count):
@@ -135,7 +212,7 @@ def _lesson_size(data, process_index, process_count):
 
 def _stop_is_size(data, process_index, process_count):
     per_process = len(data) // process_count
-    return data[process_index * per_process : per_process]
+    return data[_position(process_index, process_count) * per_process : per_process]
 
 
 def _all_blocks(data, process_index, process_count):
@@ -212,14 +289,12 @@ def _what_each_process_gets(answer: Any, data: np.ndarray, count: int) -> str:
     if not why:
         if any(numbers != sorted(numbers) for numbers in blocks):
             why.append(_("a process's rows are not in data's order"))
-        elif seen != sorted(seen):
-            why.append(_("a later process gets earlier rows"))
         else:
             why.append(_("a process's rows are not one run of data's rows"))
     return _(
         "With {count} processes and data of shape {shape}, your function gives {gets}. "
-        "Then {why}: the global array, the processes' blocks one after the other in "
-        "process order, would not be data, row for row."
+        "Then {why}: the global array, the processes' blocks one after the other in the "
+        "order of the mesh's devices, would not be data, row for row."
     ).format(count=count, shape=data.shape, gets=gets, why=_(" and ").join(why))
 
 
@@ -1092,16 +1167,19 @@ EXERCISES = (
         reference=lambda: contiguous_rows,
         rule=SameRows(),
         hints=(
-            "Process p's devices hold a contiguous block of the global array's rows: "
-            "process 0 the first block, process 1 the next, in order.",
-            "Each block has len(data) // process_count rows, and process p's starts at "
-            "p times that.",
-            "Slice data from start = process_index * per_process to start + per_process.",
+            "A process's devices hold a contiguous block of the global array's rows, and "
+            "the blocks follow the order of the mesh's devices: the first block is on the "
+            "devices that come first in the mesh. Where do this process's devices come, "
+            "with the mesh sorted by {key}?",
+            "Each block has len(data) // process_count rows. This process's devices are "
+            "block number {position} of the mesh, so its block starts at that times the "
+            "block's size.",
+            "Slice data from start = ({position}) * per_process to start + per_process.",
         ),
         solution=(
             "def local_rows(data, process_index, process_count):\n"
             "    per_process = len(data) // process_count\n"
-            "    start = process_index * per_process\n"
+            "    start = ({position}) * per_process  # where its devices sit in the mesh\n"
             "    return data[start : start + per_process]"
         ),
         mistakes=(
@@ -1120,8 +1198,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-based",
-                message="Process ids start at 0, and yours gives process 0 the second block, and "
-                "the last process nothing.",
+                message="Your blocks are counted from 1: each process passes the block after "
+                "the one on its devices, and the process whose devices come last in the "
+                "mesh gets nothing.",
                 example=lambda: _one_based,
             ),
             Mistake(
@@ -1148,8 +1227,8 @@ EXERCISES = (
             Mistake(
                 id="stop-is-size",
                 message="The slice stops at per_process, the block's size, not at its end: "
-                "process 0 is right, and every later process gets nothing: a slice's stop is "
-                "a position, not a length.",
+                "only the block that starts at row 0 comes out right, and every other process "
+                "gets nothing: a slice's stop is a position, not a length.",
                 example=lambda: _stop_is_size,
             ),
             Mistake(
@@ -1159,8 +1238,17 @@ EXERCISES = (
                 "its own part.",
                 example=lambda: _all_blocks,
             ),
+            Mistake(
+                id="mesh-order",
+                message="Each process passes one whole block, but not the one its devices hold: "
+                "the global array lays the blocks out in the order of the mesh's devices, "
+                "here sorted by {key}.",
+                example=lambda: _other_order,
+                matches=_blocks_in_another_order,
+            ),
         ),
-        success="Contiguous blocks, in process order: the global array is data, row for row.",
+        success="Contiguous blocks, in the mesh's order: the global array is data, row for row.",
+        variants=ORDER_VARIANTS,
     ),
     Exercise(
         id="14.global_mean",

@@ -128,6 +128,8 @@ GIVEAWAYS = {
         "`(big + b) - big` не равно 0",
         "are 8 apart",
         "отстоят друг от друга на 8",
+        "turns NumPy's float64 into a float32",
+        "превращает float64 из NumPy во float32",
     ),
     "14.predict_view": (
         "an all-reduce of `f32[]`",

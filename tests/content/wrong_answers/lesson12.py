@@ -362,6 +362,12 @@ WRONG_ANSWERS = (
     Wrong("12.fixed_target", "td_loss unchanged", lambda: td_unchanged, named="gradient-flows"),
     Wrong(
         "12.fixed_target",
+        "td_loss copied from a neighbour whose discount is 0.8",
+        lambda: lambda values, rewards: jnp.sum((values[:-1] - rewards - 0.8 * values[1:]) ** 2),
+        named="flows-other-discount",
+    ),
+    Wrong(
+        "12.fixed_target",
         "the whole target wrapped, as held_loss does",
         lambda: td_target_wrapped,
         named="rewards-held",

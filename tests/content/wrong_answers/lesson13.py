@@ -423,7 +423,16 @@ WRONG_ANSWERS = (
         named="big-inexact",
     ),
     Wrong(
-        "13.float32_gap", "D: rounds up to the next float32 number", lambda: "D", named="rounded-up"
+        "13.float32_gap",
+        "D: the Python 1 thought to promote the sum to 64 bits",
+        lambda: "D",
+        named="int-promotes",
+    ),
+    Wrong(
+        "13.float32_gap",
+        "A: jnp.asarray thought to keep NumPy's float64",
+        lambda: "a, asarray keeps the dtype",
+        named="exact-math",
     ),
     Wrong("13.float32_gap", "E: a small rounding error is left", lambda: "E", named="small-error"),
     Wrong(

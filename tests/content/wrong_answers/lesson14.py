@@ -267,7 +267,7 @@ WRONG_ANSWERS = (
         "14.fix_rows",
         "np.split indexed with process_index - 1",
         lambda: rows_previous_block,
-        says="a later process gets earlier rows",
+        named="mesh-order",
     ),
     Wrong(
         "14.fix_rows",
