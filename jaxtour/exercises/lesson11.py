@@ -109,8 +109,8 @@ def _corrected_ema(xs, beta):
 
 def _ema_inputs():
     """One length for every case: a jitted answer compiles once (beta, a Python float, is
-    a weakly typed scalar whatever its value); the reference, which the grader compiles
-    with beta static, once per beta."""
+    a weakly typed scalar whatever its value), and so does the reference, jitted itself
+    (the grader calls a jitted function as it is)."""
     return [
         (_vector(1.0, 3.0, 2.0, 6.0, 4.0, -2.0), 0.5),
         (_vector(10.0, 0.0, 0.0, 0.0, 0.0, 0.0), 0.75),
@@ -386,19 +386,19 @@ def _grow_one_argument_body(r, x0, cap, max_steps):
 
 
 def _grow_inputs():
-    """(r, x0, cap, max_steps): reaches cap after 9 of 20 steps; never reaches it in 8;
-    starts above it (no step); starts exactly at it (no step: x < cap is False at a tie);
-    overshoots it after 4 of 8; never reaches it in 20, so that two inputs, 8 and 20
-    steps, tell a count written in from max_steps +- 1. Two values of max_steps only:
-    the check compiles one program per max_steps (cap is traced), for the reference and
-    for the answer."""
+    """(r, x0, cap, max_steps), all with one max_steps, 12 (the page's loop runs 20):
+    reaches cap after 9 steps; never reaches it; starts above it (no step); starts
+    exactly at it (no step: x < cap is False at a tie); overshoots it after 4; never
+    reaches it, slowly. The inputs that never reach cap tell a count written in (the
+    page's 20, max_steps +- 1) from max_steps. One max_steps: the check compiles one
+    program for the reference and one for the answer (cap is traced)."""
     return [
-        (0.5, 0.1, 0.9, 20),
-        (0.3, 0.05, 0.95, 8),
-        (0.8, 0.95, 0.9, 8),
-        (0.8, 0.9, 0.9, 20),
-        (1.2, 0.2, 0.99, 8),
-        (0.05, 0.01, 0.9, 20),
+        (0.5, 0.1, 0.9, 12),
+        (0.3, 0.05, 0.95, 12),
+        (0.8, 0.95, 0.9, 12),
+        (0.8, 0.9, 0.9, 12),
+        (1.2, 0.2, 0.99, 12),
+        (0.05, 0.01, 0.9, 12),
     ]
 
 
@@ -447,8 +447,9 @@ def _value_and_grads_compiled(fn):
     """``_value_and_grads(fn)`` jitted with max_steps static (a loop's trip count must be
     a Python int for grad), run eagerly where that fails. Eagerly, a loop's every call
     traces and compiles it again, forward and backward: 12 programs for the check's 6
-    inputs, against 2 jitted (one per max_steps; cap is traced: a Python float is a weakly
-    typed scalar, one dtype for every value), and on a TPU each one counts. An answer
+    inputs, against 1 jitted (one per max_steps, and the inputs share one; cap is traced:
+    a Python float is a weakly typed scalar, one dtype for every value), and on a TPU each
+    one counts. An answer
     that only runs eagerly is judged eagerly, by the task's own call, so the verdict and
     its error are eager grad's either way."""
     eager = _value_and_grads(fn)
@@ -605,18 +606,20 @@ def _first_two_positive(x):
 
 
 def _positive_inputs():
+    """One length, 7, longer than the page's vectors, for every case: jit compiles an
+    answer (and the reference) once."""
     return [
-        (_vector(-1.0, 4.0, -2.0, 3.0, 5.0),),
-        (_vector(-1.0, -2.0, 0.0, -4.0, 6.0),),
-        (_vector(-3.0, -1.0, 0.0, -2.0, -5.0),),
-        (_vector(0.0, 8.0, 9.0, 1.0, -4.0),),
+        (_vector(-1.0, 4.0, -2.0, -1.0, 3.0, 5.0, -2.0),),
+        (_vector(-1.0, -2.0, 0.0, -4.0, -3.0, -1.0, 6.0),),
+        (_vector(-3.0, -1.0, 0.0, -2.0, -5.0, -1.0, 0.0),),
+        (_vector(0.0, 8.0, 9.0, 1.0, -4.0, 2.0, -1.0),),
         # the only positive first: padding that reads x[0] shows, zeroed or not
-        (_vector(5.0, -1.0, -2.0, 0.0, -3.0),),
-        (_vector(2.0, 7.0, -1.0, 0.0, 3.0),),
-        # longer than the page's vectors, one positive: a padding index fixed at 5 to 11
-        # (the page's length, or a guess) reads a negative value that is no padding
-        (_vector(5.0, -1.0, -2.0, -1.0, -4.0, -1.0, -2.0, -3.0, -1.0, -5.0, -3.0, -2.0),),
-    ]  # two shapes, so jit compiles an answer (and the reference) twice
+        (_vector(5.0, -1.0, -2.0, 0.0, -3.0, -2.0, -1.0),),
+        (_vector(2.0, 7.0, -1.0, 0.0, 3.0, 4.0, 1.0),),
+        # one positive, after it only negatives: a padding index fixed at 5 or 6 (the
+        # page's length, or a guess) reads a negative value that is no padding
+        (_vector(-1.0, 5.0, -1.0, -2.0, -4.0, -3.0, -2.0),),
+    ]
 
 
 def _padding_reads_last(x):
