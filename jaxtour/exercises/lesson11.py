@@ -30,6 +30,8 @@ from jaxtour.grader.rules import (
     is_jitted,
 )
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.variants import Variants
+from jaxtour.grader.variants import key as variant_key
 from jaxtour.lazy import is_jax_array
 
 # --- shared -------------------------------------------------------------------------------
@@ -301,8 +303,27 @@ def _ema_no_pair(xs, beta):
 # Logistic growth, x <- x + r * x * (1 - x), until x reaches cap, at most max_steps steps.
 
 
+def _growth_toward(capacity: int) -> dict[str, Any]:
+    return {"capacity": capacity, "growth": f"r * x * (1 - x / {capacity})"}
+
+
+GROW_VARIANTS = Variants(
+    default={"capacity": 1, "growth": "r * x * (1 - x)"},
+    draw=lambda rng: _growth_toward(rng.choice((2, 3, 4, 5, 8, 10))),
+    shown="Your grow: x grows by {growth} per step, toward {capacity}.",
+)
+
+
+def _capacity() -> int:
+    """What x grows toward in the learner's variant (variant 0, the page's: 1)."""
+    return GROW_VARIANTS.current("11.while_grad")["capacity"]
+
+
 def _step(r, x):
-    return x + r * x * (1 - x)
+    capacity = _capacity()
+    if capacity == 1:  # the page's step, written as the solution writes it
+        return x + r * x * (1 - x)
+    return x + r * x * (1 - x / capacity)
 
 
 def _grow(r, x0, cap, max_steps):
@@ -392,13 +413,14 @@ def _grow_inputs():
     reaches it, slowly. The inputs that never reach cap tell a count written in (the
     page's 20, max_steps +- 1) from max_steps. One max_steps: the check compiles one
     program for the reference and one for the answer (cap is traced)."""
+    k = _capacity()  # x0 and cap in units of the capacity: the same course in each variant
     return [
-        (0.5, 0.1, 0.9, 12),
-        (0.3, 0.05, 0.95, 12),
-        (0.8, 0.95, 0.9, 12),
-        (0.8, 0.9, 0.9, 12),
-        (1.2, 0.2, 0.99, 12),
-        (0.05, 0.01, 0.9, 12),
+        (0.5, 0.1 * k, 0.9 * k, 12),
+        (0.3, 0.05 * k, 0.95 * k, 12),
+        (0.8, 0.95 * k, 0.9 * k, 12),
+        (0.8, 0.9 * k, 0.9 * k, 12),
+        (1.2, 0.2 * k, 0.99 * k, 12),
+        (0.05, 0.01 * k, 0.9 * k, 12),
     ]
 
 
@@ -408,18 +430,19 @@ def _grow_at_tie(r, x0, cap, max_steps):
 
 def _grow_numpy(r: float, x0: float, cap: float, steps: int) -> float:
     """The while_loop's value for ``steps`` steps at most, in float32 as JAX computes it."""
-    r, x, cap = np.float32(r), np.float32(x0), np.float32(cap)
+    r, x, cap, k = np.float32(r), np.float32(x0), np.float32(cap), _capacity()
     for _ in range(steps):
         if not x < cap:
             break
-        x = x + r * x * (np.float32(1) - x)
+        x = x + r * x * (np.float32(1) - (x if k == 1 else x / np.float32(k)))
     return float(x)
 
 
 def _fixed_steps(answer: Any) -> bool:
     """The values of the loop run for one fixed number of steps k (at most 40), not
-    max_steps, on every input, where some input's max_steps is not k: the count typed in
-    (the lesson's 20, newton_sqrt_fixed's 6, ...)."""
+    max_steps, on every input, where k is more than one step from max_steps: the count
+    typed in (the lesson's 20, newton_sqrt_fixed's 6, ...). Within one step of it (the
+    inputs share one max_steps), the values are one-step-short's or one-step-more's."""
     if not callable(answer):
         return False
     inputs = _grow_inputs()
@@ -428,7 +451,7 @@ def _fixed_steps(answer: Any) -> bool:
     except Exception:
         return False
     for k in range(41):
-        if all(args[3] == k for args in inputs):
+        if all(abs(args[3] - k) <= 1 for args in inputs):
             continue
         if all(
             np.isclose(value, _grow_numpy(r, x0, cap, k), rtol=1e-5, atol=1e-6)
@@ -449,9 +472,8 @@ def _value_and_grads_compiled(fn):
     traces and compiles it again, forward and backward: 12 programs for the check's 6
     inputs, against 1 jitted (one per max_steps, and the inputs share one; cap is traced:
     a Python float is a weakly typed scalar, one dtype for every value), and on a TPU each
-    one counts. An answer
-    that only runs eagerly is judged eagerly, by the task's own call, so the verdict and
-    its error are eager grad's either way."""
+    one counts. An answer that only runs eagerly is judged eagerly, by the task's own
+    call, so the verdict and its error are eager grad's either way."""
     eager = _value_and_grads(fn)
     compiled = jax.jit(eager, static_argnums=3)
 
@@ -465,8 +487,9 @@ def _value_and_grads_compiled(fn):
 
 
 @concrete_cache
-def _grader_value_and_grads(fn):
-    """The reference's (or a mistake example's) value_and_grad, one per function, so that
+def _grader_value_and_grads(fn, variant):
+    """The reference's (or a mistake example's) value_and_grad, one per function and
+    variant (``variant_key()``: each reads its capacity while traced), so that
     SameFunction computes its outputs once; jitted with max_steps static, as the grader's
     own functions branch on none of r, x0 and cap in Python: one program per max_steps,
     where run eagerly every input compiled its loop again."""
@@ -498,11 +521,16 @@ _last_answer: dict[str, Any] = {}
 
 
 def _differentiated(answer: Any) -> _Remembered:
-    """value_and_grad of the answer, remembered for the last answer checked."""
-    if _last_answer.get("answer") is not answer:
+    """value_and_grad of the answer, remembered for the last answer checked in the variant
+    being judged (a mistake's example checked as an answer reads its capacity while
+    traced, and ``transformed`` keeps one trace per variant)."""
+    variant = variant_key()
+    if _last_answer.get("answer") is not answer or _last_answer.get("variant") != variant:
         _last_answer.clear()
         _last_answer.update(
-            answer=answer, fn=_Remembered(transformed(_value_and_grads_compiled, answer))
+            answer=answer,
+            variant=variant,
+            fn=_Remembered(transformed(_value_and_grads_compiled, answer)),
         )
     return _last_answer["fn"]
 
@@ -529,7 +557,7 @@ class SameValueAndGrad:
     def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
         if not callable(answer):
             return self._rule(answer, expected)
-        return self._rule(_differentiated(answer), _grader_value_and_grads(expected))
+        return self._rule(_differentiated(answer), _grader_value_and_grads(expected, variant_key()))
 
 
 def _first_input():
@@ -578,7 +606,7 @@ def _grow_scan_no_length(r, x0, cap, max_steps):
 
 def _grow_steps():
     """Alike but for max_steps, fewest first; cap is never reached."""
-    return [(0.1, 0.01, 0.99, n) for n in (3, 6, 12)]
+    return [(0.1, 0.01 * _capacity(), 0.99 * _capacity(), n) for n in (3, 6, 12)]
 
 
 def _grow_reduced(r, x0, cap, max_steps):
@@ -1165,13 +1193,13 @@ EXERCISES = (
             "In the body of lax.fori_loop(0, max_steps, body, x0), compute the next x, and "
             "keep it only while x < cap: jnp.where or lax.cond choose per step.",
             "def grow(r, x0, cap, max_steps):\n    def body(i, x):\n"
-            "        return jnp.where(x < cap, x + r * x * (1 - x), x)\n"
+            "        return jnp.where(x < cap, x + {growth}, x)\n"
             "    return lax.fori_loop(0, max_steps, body, x0)",
         ),
         solution=(
             "def grow(r, x0, cap, max_steps):\n"
             "    def body(i, x):  # max_steps steps; those after x reaches cap keep x\n"
-            "        return jnp.where(x < cap, x + r * x * (1 - x), x)\n"
+            "        return jnp.where(x < cap, x + {growth}, x)\n"
             "\n"
             "    return lax.fori_loop(0, max_steps, body, x0)"
         ),
@@ -1319,6 +1347,7 @@ EXERCISES = (
         ),
         success="max_steps steps, known while tracing, and a step that changes nothing once x "
         "has reached cap: the while_loop's values, as a loop grad goes through.",
+        variants=GROW_VARIANTS,
     ),
     Exercise(
         id="11.fails_under_jit",
