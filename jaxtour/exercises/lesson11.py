@@ -98,15 +98,55 @@ def _fori_number(answer: Any) -> bool:
 # m = beta * m + (1 - beta) * x, and the t-th output is m / (1 - beta**t), t = 1, 2, ...
 
 
-@jax.jit  # as the solution: unjitted, the scan is traced and compiled on every call
-def _corrected_ema(xs, beta):
+EMA_TERMS = {
+    "x": lambda x: x,
+    "x**2": lambda x: x**2,
+    "abs(x)": abs,
+    "x**3": lambda x: x**3,
+}
+
+EMA_VARIANTS = Variants(
+    default={"term": "x"},
+    draw=lambda rng: {"term": rng.choice(("x**2", "abs(x)", "x**3"))},
+    shown="Your corrected_ema averages {term} for each element x of the series.",
+)
+
+
+def _term_name() -> str:
+    """What the learner's variant averages for each element x (variant 0: x itself)."""
+    return EMA_VARIANTS.current("11.scan_ema")["term"]
+
+
+def _terms(xs):
+    """What the average takes in, element by element: xs, or its squares, ..."""
+    return EMA_TERMS[_term_name()](xs)
+
+
+def _corrected_ema_of(xs, beta, term):
     def step(carry, x):
         m, t = carry
-        m = beta * m + (1 - beta) * x
+        m = beta * m + (1 - beta) * EMA_TERMS[term](x)
         t = t + 1
         return (m, t), m / (1 - beta**t)
 
     return jax.lax.scan(step, (0.0, 0), xs)[1]
+
+
+_EMA_JITTED: dict[str, Any] = {}
+
+
+def _ema_reference() -> Callable[..., Any]:
+    """The reference for the variant being judged, jitted as the solution is (unjitted,
+    the scan is traced and compiled on every call), one per term: the grader calls a
+    jitted function as it is, so beta is traced and one program serves every beta."""
+    term = _term_name()
+    if term not in _EMA_JITTED:
+        _EMA_JITTED[term] = jax.jit(functools.partial(_corrected_ema_of, term=term))
+    return _EMA_JITTED[term]
+
+
+def _corrected_ema(xs, beta):
+    return _ema_reference()(xs, beta)
 
 
 def _ema_inputs():
@@ -135,7 +175,7 @@ def _raw_averages(xs, beta):
         m = beta * m + (1 - beta) * x
         return m, m
 
-    return jax.lax.scan(step, 0.0, xs)
+    return jax.lax.scan(step, 0.0, _terms(xs))
 
 
 def _ema_uncorrected(xs, beta):
@@ -191,7 +231,7 @@ def _ema_weights_swapped(xs, beta):
         m = (1 - beta) * m + beta * x
         return m, m
 
-    m = jax.lax.scan(step, 0.0, xs)[1]
+    m = jax.lax.scan(step, 0.0, _terms(xs))[1]
     return m / (1 - beta ** jnp.arange(1, xs.shape[0] + 1))
 
 
@@ -200,7 +240,7 @@ def _ema_from_first(xs, beta):
         m = beta * m + (1 - beta) * x
         return m, m
 
-    m = jax.lax.scan(step, xs[0], xs)[1]
+    m = jax.lax.scan(step, _terms(xs)[0], _terms(xs))[1]
     return m / (1 - beta ** jnp.arange(1, xs.shape[0] + 1))
 
 
@@ -276,7 +316,7 @@ def _ema_python_counter(xs, beta):
         m = beta * m + (1 - beta) * x
         return m, m / (1 - beta**t)
 
-    return jax.lax.scan(step, 0.0, xs)[1]
+    return jax.lax.scan(step, 0.0, _terms(xs))[1]
 
 
 def _ema_reduced(xs, beta):
@@ -284,19 +324,19 @@ def _ema_reduced(xs, beta):
         m = beta * carry[0] + (1 - beta) * x
         return m, [*carry[1], m / (1 - beta ** (len(carry[1]) + 1))]
 
-    return jnp.stack(functools.reduce(step, xs, (0.0, []))[1])
+    return jnp.stack(functools.reduce(step, _terms(xs), (0.0, []))[1])
 
 
 def _ema_python_loop(xs, beta):
     m, history = 0.0, []
-    for t, x in enumerate(xs, start=1):
+    for t, x in enumerate(_terms(xs), start=1):
         m = beta * m + (1 - beta) * x
         history.append(m / (1 - beta**t))
     return jnp.stack(history)
 
 
 def _ema_no_pair(xs, beta):
-    return jax.lax.scan(lambda m, x: beta * m + (1 - beta) * x, 0.0, xs)
+    return jax.lax.scan(lambda m, x: beta * m + (1 - beta) * x, 0.0, _terms(xs))
 
 
 # --- 11.while_grad ------------------------------------------------------------------------
@@ -1029,7 +1069,7 @@ EXERCISES = (
     Exercise(
         id="11.scan_ema",
         title="Write a bias-corrected moving average with scan",
-        reference=lambda: _corrected_ema,
+        reference=_ema_reference,
         rule=SameFunction(inputs=_ema_inputs, output=SamePytree()),
         hints=(
             "scan runs step's Python once, while tracing, as fori_loop runs its body "
@@ -1038,10 +1078,10 @@ EXERCISES = (
             "Two things change from step to step: the raw average m and the step number t. "
             "What changes from step to step must travel in the carry; the output of a step "
             "is what you report, m / (1 - beta**t), and it need not be the carry.",
-            "def step(carry, x): m, t = carry; m = beta * m + (1 - beta) * x; t = t + 1; "
+            "def step(carry, x): m, t = carry; m = beta * m + (1 - beta) * {term}; t = t + 1; "
             "return (m, t), m / (1 - beta**t). Start the carry at (0.0, 0).",
             "def corrected_ema(xs, beta):\n    def step(carry, x):\n        m, t = carry\n"
-            "        m = beta * m + (1 - beta) * x\n        t = t + 1\n"
+            "        m = beta * m + (1 - beta) * {term}\n        t = t + 1\n"
             "        return (m, t), m / (1 - beta**t)\n"
             "    return lax.scan(step, (0.0, 0), xs)[1]",
         ),
@@ -1051,7 +1091,7 @@ EXERCISES = (
             "def corrected_ema(xs, beta):\n"
             "    def step(carry, x):\n"
             "        m, t = carry  # the raw average and the step number\n"
-            "        m = beta * m + (1 - beta) * x\n"
+            "        m = beta * m + (1 - beta) * {term}\n"
             "        t = t + 1\n"
             "        return (m, t), m / (1 - beta**t)  # the new carry, this step's output\n"
             "\n"
@@ -1180,6 +1220,7 @@ EXERCISES = (
         success="The carry holds what the next step needs (the raw m, and t): a Python "
         "variable changes only while scan traces the step, once. The output is what you "
         "report: it need not be the carry.",
+        variants=EMA_VARIANTS,
     ),
     Exercise(
         id="11.while_grad",
