@@ -674,19 +674,19 @@ def _first_two_positive(x):
 
 
 def _positive_inputs():
-    """One length, 7, longer than the page's vectors, for every case: jit compiles an
-    answer (and the reference) once."""
+    """One length, 12, for every case, longer than the page's vectors: jit compiles an
+    answer (and the reference) once; a padding index fixed below 12 (the page's length
+    5, or a guess such as 8 or 10) reads a real element of the vectors with one positive."""
     return [
-        (_vector(-1.0, 4.0, -2.0, -1.0, 3.0, 5.0, -2.0),),
-        (_vector(-1.0, -2.0, 0.0, -4.0, -3.0, -1.0, 6.0),),
-        (_vector(-3.0, -1.0, 0.0, -2.0, -5.0, -1.0, 0.0),),
-        (_vector(0.0, 8.0, 9.0, 1.0, -4.0, 2.0, -1.0),),
+        (_vector(-1.0, 4.0, -2.0, -1.0, 3.0, 5.0, -2.0, 0.0, -3.0, 1.0, -1.0, -2.0),),
+        (_vector(-1.0, -2.0, 0.0, -4.0, -3.0, -1.0, 6.0, -2.0, 0.0, -1.0, -5.0, -3.0),),
+        (_vector(-3.0, -1.0, 0.0, -2.0, -5.0, -1.0, 0.0, -4.0, -2.0, -1.0, -3.0, 0.0),),
+        (_vector(0.0, 8.0, 9.0, 1.0, -4.0, 2.0, -1.0, 3.0, -2.0, 0.0, 4.0, -1.0),),
         # the only positive first: padding that reads x[0] shows, zeroed or not
-        (_vector(5.0, -1.0, -2.0, 0.0, -3.0, -2.0, -1.0),),
-        (_vector(2.0, 7.0, -1.0, 0.0, 3.0, 4.0, 1.0),),
-        # one positive, after it only negatives: a padding index fixed at 5 or 6 (the
-        # page's length, or a guess) reads a negative value that is no padding
-        (_vector(-1.0, 5.0, -1.0, -2.0, -4.0, -3.0, -2.0),),
+        (_vector(5.0, -1.0, -2.0, 0.0, -3.0, -2.0, -1.0, -4.0, 0.0, -2.0, -1.0, -3.0),),
+        (_vector(2.0, 7.0, -1.0, 0.0, 3.0, 4.0, 1.0, -2.0, 5.0, -3.0, 2.0, 0.0),),
+        # one positive, after it only negatives: a fixed padding index reads one of them
+        (_vector(-1.0, 5.0, -1.0, -2.0, -4.0, -3.0, -2.0, -1.0, -5.0, -3.0, -2.0, -4.0),),
     ]
 
 
