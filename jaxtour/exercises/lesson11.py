@@ -30,6 +30,8 @@ from jaxtour.grader.rules import (
     is_jitted,
 )
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.variants import Variants
+from jaxtour.grader.variants import key as variant_key
 from jaxtour.lazy import is_jax_array
 
 # --- shared -------------------------------------------------------------------------------
@@ -96,21 +98,61 @@ def _fori_number(answer: Any) -> bool:
 # m = beta * m + (1 - beta) * x, and the t-th output is m / (1 - beta**t), t = 1, 2, ...
 
 
-@jax.jit  # as the solution: unjitted, the scan is traced and compiled on every call
-def _corrected_ema(xs, beta):
+EMA_TERMS = {
+    "x": lambda x: x,
+    "x**2": lambda x: x**2,
+    "abs(x)": abs,
+    "x**3": lambda x: x**3,
+}
+
+EMA_VARIANTS = Variants(
+    default={"term": "x"},
+    draw=lambda rng: {"term": rng.choice(("x**2", "abs(x)", "x**3"))},
+    shown="Your corrected_ema averages {term} for each element x of the series.",
+)
+
+
+def _term_name() -> str:
+    """What the learner's variant averages for each element x (variant 0: x itself)."""
+    return EMA_VARIANTS.current("11.scan_ema")["term"]
+
+
+def _terms(xs):
+    """What the average takes in, element by element: xs, or its squares, ..."""
+    return EMA_TERMS[_term_name()](xs)
+
+
+def _corrected_ema_of(xs, beta, term):
     def step(carry, x):
         m, t = carry
-        m = beta * m + (1 - beta) * x
+        m = beta * m + (1 - beta) * EMA_TERMS[term](x)
         t = t + 1
         return (m, t), m / (1 - beta**t)
 
     return jax.lax.scan(step, (0.0, 0), xs)[1]
 
 
+_EMA_JITTED: dict[str, Any] = {}
+
+
+def _ema_reference() -> Callable[..., Any]:
+    """The reference for the variant being judged, jitted as the solution is (unjitted,
+    the scan is traced and compiled on every call), one per term: the grader calls a
+    jitted function as it is, so beta is traced and one program serves every beta."""
+    term = _term_name()
+    if term not in _EMA_JITTED:
+        _EMA_JITTED[term] = jax.jit(functools.partial(_corrected_ema_of, term=term))
+    return _EMA_JITTED[term]
+
+
+def _corrected_ema(xs, beta):
+    return _ema_reference()(xs, beta)
+
+
 def _ema_inputs():
     """One length for every case: a jitted answer compiles once (beta, a Python float, is
-    a weakly typed scalar whatever its value); the reference, which the grader compiles
-    with beta static, once per beta."""
+    a weakly typed scalar whatever its value), and so does the reference, jitted itself
+    (the grader calls a jitted function as it is)."""
     return [
         (_vector(1.0, 3.0, 2.0, 6.0, 4.0, -2.0), 0.5),
         (_vector(10.0, 0.0, 0.0, 0.0, 0.0, 0.0), 0.75),
@@ -133,7 +175,7 @@ def _raw_averages(xs, beta):
         m = beta * m + (1 - beta) * x
         return m, m
 
-    return jax.lax.scan(step, 0.0, xs)
+    return jax.lax.scan(step, 0.0, _terms(xs))
 
 
 def _ema_uncorrected(xs, beta):
@@ -189,7 +231,7 @@ def _ema_weights_swapped(xs, beta):
         m = (1 - beta) * m + beta * x
         return m, m
 
-    m = jax.lax.scan(step, 0.0, xs)[1]
+    m = jax.lax.scan(step, 0.0, _terms(xs))[1]
     return m / (1 - beta ** jnp.arange(1, xs.shape[0] + 1))
 
 
@@ -198,7 +240,7 @@ def _ema_from_first(xs, beta):
         m = beta * m + (1 - beta) * x
         return m, m
 
-    m = jax.lax.scan(step, xs[0], xs)[1]
+    m = jax.lax.scan(step, _terms(xs)[0], _terms(xs))[1]
     return m / (1 - beta ** jnp.arange(1, xs.shape[0] + 1))
 
 
@@ -274,7 +316,7 @@ def _ema_python_counter(xs, beta):
         m = beta * m + (1 - beta) * x
         return m, m / (1 - beta**t)
 
-    return jax.lax.scan(step, 0.0, xs)[1]
+    return jax.lax.scan(step, 0.0, _terms(xs))[1]
 
 
 def _ema_reduced(xs, beta):
@@ -282,27 +324,46 @@ def _ema_reduced(xs, beta):
         m = beta * carry[0] + (1 - beta) * x
         return m, [*carry[1], m / (1 - beta ** (len(carry[1]) + 1))]
 
-    return jnp.stack(functools.reduce(step, xs, (0.0, []))[1])
+    return jnp.stack(functools.reduce(step, _terms(xs), (0.0, []))[1])
 
 
 def _ema_python_loop(xs, beta):
     m, history = 0.0, []
-    for t, x in enumerate(xs, start=1):
+    for t, x in enumerate(_terms(xs), start=1):
         m = beta * m + (1 - beta) * x
         history.append(m / (1 - beta**t))
     return jnp.stack(history)
 
 
 def _ema_no_pair(xs, beta):
-    return jax.lax.scan(lambda m, x: beta * m + (1 - beta) * x, 0.0, xs)
+    return jax.lax.scan(lambda m, x: beta * m + (1 - beta) * x, 0.0, _terms(xs))
 
 
 # --- 11.while_grad ------------------------------------------------------------------------
 # Logistic growth, x <- x + r * x * (1 - x), until x reaches cap, at most max_steps steps.
 
 
+def _growth_toward(capacity: int) -> dict[str, Any]:
+    return {"capacity": capacity, "growth": f"r * x * (1 - x / {capacity})"}
+
+
+GROW_VARIANTS = Variants(
+    default={"capacity": 1, "growth": "r * x * (1 - x)"},
+    draw=lambda rng: _growth_toward(rng.choice((2, 3, 4, 5, 8, 10))),
+    shown="Your grow: x grows by {growth} per step, toward {capacity}.",
+)
+
+
+def _capacity() -> int:
+    """What x grows toward in the learner's variant (variant 0, the page's: 1)."""
+    return GROW_VARIANTS.current("11.while_grad")["capacity"]
+
+
 def _step(r, x):
-    return x + r * x * (1 - x)
+    capacity = _capacity()
+    if capacity == 1:  # the page's step, written as the solution writes it
+        return x + r * x * (1 - x)
+    return x + r * x * (1 - x / capacity)
 
 
 def _grow(r, x0, cap, max_steps):
@@ -386,19 +447,20 @@ def _grow_one_argument_body(r, x0, cap, max_steps):
 
 
 def _grow_inputs():
-    """(r, x0, cap, max_steps): reaches cap after 9 of 20 steps; never reaches it in 8;
-    starts above it (no step); starts exactly at it (no step: x < cap is False at a tie);
-    overshoots it after 4 of 8; never reaches it in 20, so that two inputs, 8 and 20
-    steps, tell a count written in from max_steps +- 1. Two values of max_steps only:
-    the check compiles one program per max_steps (cap is traced), for the reference and
-    for the answer."""
+    """(r, x0, cap, max_steps), all with one max_steps, 12 (the page's loop runs 20):
+    reaches cap after 9 steps; never reaches it; starts above it (no step); starts
+    exactly at it (no step: x < cap is False at a tie); overshoots it after 4; never
+    reaches it, slowly. The inputs that never reach cap tell a count written in (the
+    page's 20, max_steps +- 1) from max_steps. One max_steps: the check compiles one
+    program for the reference and one for the answer (cap is traced)."""
+    k = _capacity()  # x0 and cap in units of the capacity: the same course in each variant
     return [
-        (0.5, 0.1, 0.9, 20),
-        (0.3, 0.05, 0.95, 8),
-        (0.8, 0.95, 0.9, 8),
-        (0.8, 0.9, 0.9, 20),
-        (1.2, 0.2, 0.99, 8),
-        (0.05, 0.01, 0.9, 20),
+        (0.5, 0.1 * k, 0.9 * k, 12),
+        (0.3, 0.05 * k, 0.95 * k, 12),
+        (0.8, 0.95 * k, 0.9 * k, 12),
+        (0.8, 0.9 * k, 0.9 * k, 12),
+        (1.2, 0.2 * k, 0.99 * k, 12),
+        (0.05, 0.01 * k, 0.9 * k, 12),
     ]
 
 
@@ -408,18 +470,19 @@ def _grow_at_tie(r, x0, cap, max_steps):
 
 def _grow_numpy(r: float, x0: float, cap: float, steps: int) -> float:
     """The while_loop's value for ``steps`` steps at most, in float32 as JAX computes it."""
-    r, x, cap = np.float32(r), np.float32(x0), np.float32(cap)
+    r, x, cap, k = np.float32(r), np.float32(x0), np.float32(cap), _capacity()
     for _ in range(steps):
         if not x < cap:
             break
-        x = x + r * x * (np.float32(1) - x)
+        x = x + r * x * (np.float32(1) - (x if k == 1 else x / np.float32(k)))
     return float(x)
 
 
 def _fixed_steps(answer: Any) -> bool:
     """The values of the loop run for one fixed number of steps k (at most 40), not
-    max_steps, on every input, where some input's max_steps is not k: the count typed in
-    (the lesson's 20, newton_sqrt_fixed's 6, ...)."""
+    max_steps, on every input, where k is more than one step from max_steps: the count
+    typed in (the lesson's 20, newton_sqrt_fixed's 6, ...). Within one step of it (the
+    inputs share one max_steps), the values are one-step-short's or one-step-more's."""
     if not callable(answer):
         return False
     inputs = _grow_inputs()
@@ -428,7 +491,7 @@ def _fixed_steps(answer: Any) -> bool:
     except Exception:
         return False
     for k in range(41):
-        if all(args[3] == k for args in inputs):
+        if all(abs(args[3] - k) <= 1 for args in inputs):
             continue
         if all(
             np.isclose(value, _grow_numpy(r, x0, cap, k), rtol=1e-5, atol=1e-6)
@@ -447,10 +510,10 @@ def _value_and_grads_compiled(fn):
     """``_value_and_grads(fn)`` jitted with max_steps static (a loop's trip count must be
     a Python int for grad), run eagerly where that fails. Eagerly, a loop's every call
     traces and compiles it again, forward and backward: 12 programs for the check's 6
-    inputs, against 2 jitted (one per max_steps; cap is traced: a Python float is a weakly
-    typed scalar, one dtype for every value), and on a TPU each one counts. An answer
-    that only runs eagerly is judged eagerly, by the task's own call, so the verdict and
-    its error are eager grad's either way."""
+    inputs, against 1 jitted (one per max_steps, and the inputs share one; cap is traced:
+    a Python float is a weakly typed scalar, one dtype for every value), and on a TPU each
+    one counts. An answer that only runs eagerly is judged eagerly, by the task's own
+    call, so the verdict and its error are eager grad's either way."""
     eager = _value_and_grads(fn)
     compiled = jax.jit(eager, static_argnums=3)
 
@@ -464,8 +527,9 @@ def _value_and_grads_compiled(fn):
 
 
 @concrete_cache
-def _grader_value_and_grads(fn):
-    """The reference's (or a mistake example's) value_and_grad, one per function, so that
+def _grader_value_and_grads(fn, variant):
+    """The reference's (or a mistake example's) value_and_grad, one per function and
+    variant (``variant_key()``: each reads its capacity while traced), so that
     SameFunction computes its outputs once; jitted with max_steps static, as the grader's
     own functions branch on none of r, x0 and cap in Python: one program per max_steps,
     where run eagerly every input compiled its loop again."""
@@ -497,11 +561,16 @@ _last_answer: dict[str, Any] = {}
 
 
 def _differentiated(answer: Any) -> _Remembered:
-    """value_and_grad of the answer, remembered for the last answer checked."""
-    if _last_answer.get("answer") is not answer:
+    """value_and_grad of the answer, remembered for the last answer checked in the variant
+    being judged (a mistake's example checked as an answer reads its capacity while
+    traced, and ``transformed`` keeps one trace per variant)."""
+    variant = variant_key()
+    if _last_answer.get("answer") is not answer or _last_answer.get("variant") != variant:
         _last_answer.clear()
         _last_answer.update(
-            answer=answer, fn=_Remembered(transformed(_value_and_grads_compiled, answer))
+            answer=answer,
+            variant=variant,
+            fn=_Remembered(transformed(_value_and_grads_compiled, answer)),
         )
     return _last_answer["fn"]
 
@@ -528,7 +597,7 @@ class SameValueAndGrad:
     def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
         if not callable(answer):
             return self._rule(answer, expected)
-        return self._rule(_differentiated(answer), _grader_value_and_grads(expected))
+        return self._rule(_differentiated(answer), _grader_value_and_grads(expected, variant_key()))
 
 
 def _first_input():
@@ -577,7 +646,7 @@ def _grow_scan_no_length(r, x0, cap, max_steps):
 
 def _grow_steps():
     """Alike but for max_steps, fewest first; cap is never reached."""
-    return [(0.1, 0.01, 0.99, n) for n in (3, 6, 12)]
+    return [(0.1, 0.01 * _capacity(), 0.99 * _capacity(), n) for n in (3, 6, 12)]
 
 
 def _grow_reduced(r, x0, cap, max_steps):
@@ -605,18 +674,20 @@ def _first_two_positive(x):
 
 
 def _positive_inputs():
+    """One length, 12, for every case, longer than the page's vectors: jit compiles an
+    answer (and the reference) once; a padding index fixed below 12 (the page's length
+    5, or a guess such as 8 or 10) reads a real element of the vectors with one positive."""
     return [
-        (_vector(-1.0, 4.0, -2.0, 3.0, 5.0),),
-        (_vector(-1.0, -2.0, 0.0, -4.0, 6.0),),
-        (_vector(-3.0, -1.0, 0.0, -2.0, -5.0),),
-        (_vector(0.0, 8.0, 9.0, 1.0, -4.0),),
+        (_vector(-1.0, 4.0, -2.0, -1.0, 3.0, 5.0, -2.0, 0.0, -3.0, 1.0, -1.0, -2.0),),
+        (_vector(-1.0, -2.0, 0.0, -4.0, -3.0, -1.0, 6.0, -2.0, 0.0, -1.0, -5.0, -3.0),),
+        (_vector(-3.0, -1.0, 0.0, -2.0, -5.0, -1.0, 0.0, -4.0, -2.0, -1.0, -3.0, 0.0),),
+        (_vector(0.0, 8.0, 9.0, 1.0, -4.0, 2.0, -1.0, 3.0, -2.0, 0.0, 4.0, -1.0),),
         # the only positive first: padding that reads x[0] shows, zeroed or not
-        (_vector(5.0, -1.0, -2.0, 0.0, -3.0),),
-        (_vector(2.0, 7.0, -1.0, 0.0, 3.0),),
-        # longer than the page's vectors, one positive: a padding index fixed at 5 to 11
-        # (the page's length, or a guess) reads a negative value that is no padding
-        (_vector(5.0, -1.0, -2.0, -1.0, -4.0, -1.0, -2.0, -3.0, -1.0, -5.0, -3.0, -2.0),),
-    ]  # two shapes, so jit compiles an answer (and the reference) twice
+        (_vector(5.0, -1.0, -2.0, 0.0, -3.0, -2.0, -1.0, -4.0, 0.0, -2.0, -1.0, -3.0),),
+        (_vector(2.0, 7.0, -1.0, 0.0, 3.0, 4.0, 1.0, -2.0, 5.0, -3.0, 2.0, 0.0),),
+        # one positive, after it only negatives: a fixed padding index reads one of them
+        (_vector(-1.0, 5.0, -1.0, -2.0, -4.0, -3.0, -2.0, -1.0, -5.0, -3.0, -2.0, -4.0),),
+    ]
 
 
 def _padding_reads_last(x):
@@ -998,7 +1069,7 @@ EXERCISES = (
     Exercise(
         id="11.scan_ema",
         title="Write a bias-corrected moving average with scan",
-        reference=lambda: _corrected_ema,
+        reference=_ema_reference,
         rule=SameFunction(inputs=_ema_inputs, output=SamePytree()),
         hints=(
             "scan runs step's Python once, while tracing, as fori_loop runs its body "
@@ -1007,10 +1078,10 @@ EXERCISES = (
             "Two things change from step to step: the raw average m and the step number t. "
             "What changes from step to step must travel in the carry; the output of a step "
             "is what you report, m / (1 - beta**t), and it need not be the carry.",
-            "def step(carry, x): m, t = carry; m = beta * m + (1 - beta) * x; t = t + 1; "
+            "def step(carry, x): m, t = carry; m = beta * m + (1 - beta) * {term}; t = t + 1; "
             "return (m, t), m / (1 - beta**t). Start the carry at (0.0, 0).",
             "def corrected_ema(xs, beta):\n    def step(carry, x):\n        m, t = carry\n"
-            "        m = beta * m + (1 - beta) * x\n        t = t + 1\n"
+            "        m = beta * m + (1 - beta) * {term}\n        t = t + 1\n"
             "        return (m, t), m / (1 - beta**t)\n"
             "    return lax.scan(step, (0.0, 0), xs)[1]",
         ),
@@ -1020,7 +1091,7 @@ EXERCISES = (
             "def corrected_ema(xs, beta):\n"
             "    def step(carry, x):\n"
             "        m, t = carry  # the raw average and the step number\n"
-            "        m = beta * m + (1 - beta) * x\n"
+            "        m = beta * m + (1 - beta) * {term}\n"
             "        t = t + 1\n"
             "        return (m, t), m / (1 - beta**t)  # the new carry, this step's output\n"
             "\n"
@@ -1149,6 +1220,7 @@ EXERCISES = (
         success="The carry holds what the next step needs (the raw m, and t): a Python "
         "variable changes only while scan traces the step, once. The output is what you "
         "report: it need not be the carry.",
+        variants=EMA_VARIANTS,
     ),
     Exercise(
         id="11.while_grad",
@@ -1162,13 +1234,13 @@ EXERCISES = (
             "In the body of lax.fori_loop(0, max_steps, body, x0), compute the next x, and "
             "keep it only while x < cap: jnp.where or lax.cond choose per step.",
             "def grow(r, x0, cap, max_steps):\n    def body(i, x):\n"
-            "        return jnp.where(x < cap, x + r * x * (1 - x), x)\n"
+            "        return jnp.where(x < cap, x + {growth}, x)\n"
             "    return lax.fori_loop(0, max_steps, body, x0)",
         ),
         solution=(
             "def grow(r, x0, cap, max_steps):\n"
             "    def body(i, x):  # max_steps steps; those after x reaches cap keep x\n"
-            "        return jnp.where(x < cap, x + r * x * (1 - x), x)\n"
+            "        return jnp.where(x < cap, x + {growth}, x)\n"
             "\n"
             "    return lax.fori_loop(0, max_steps, body, x0)"
         ),
@@ -1316,6 +1388,7 @@ EXERCISES = (
         ),
         success="max_steps steps, known while tracing, and a step that changes nothing once x "
         "has reached cap: the while_loop's values, as a loop grad goes through.",
+        variants=GROW_VARIANTS,
     ),
     Exercise(
         id="11.fails_under_jit",

@@ -49,9 +49,11 @@ GUARDED = (
     "jaxtour.i18n",
 )
 
-# Names a session itself rebinds as it runs: IPython's _ and Out, help and exit.
+# Names a session itself rebinds as it runs: IPython's _ and Out, help and exit, and
+# input, which ipykernel binds anew (a fresh bound method) for every cell it runs: read as
+# a rebinding, it made every check in a kernel forget every program JAX had compiled.
 IGNORED = frozenset(
-    {"_", "__", "___", "_ih", "_oh", "_dh", "In", "Out", "exit", "quit", "display"}
+    {"_", "__", "___", "_ih", "_oh", "_dh", "In", "Out", "exit", "quit", "display", "input"}
     | {"get_ipython", "__IPYTHON__", "help", "copyright", "credits", "license"}
 )
 

@@ -277,6 +277,11 @@ class _Outputs(Sequence):
         first check in a fresh kernel waits for). A function that cannot be jitted (a
         Python branch on a value, NumPy inside, an output that is no array) is called
         plainly, now and on every later case."""
+        if is_jitted(self._fn) and not variant_key():
+            # Jitted already (11.scan_ema's reference): its own jit decides what is
+            # static. Jitted again here, each Python number would be static, one program
+            # per value (a beta), where its own jit traces them all with one.
+            return self._fn(*args)
         if self._jitted is not False and _only_arrays(args):
             # A Python number passed whole (a count of classes, a learning rate) is static:
             # the function sees that very number, as when called plainly (a traced one

@@ -32,9 +32,11 @@ def _solution_of(exercise, number: int):
     run in a namespace of its own; the function it defines."""
     from jaxtour.exercises.common import jax, jnp
 
-    namespace = {"jax": jax, "jnp": jnp}
+    # the names every lesson's setup cell imports (lesson 11's solutions use lax)
+    given = {"jax": jax, "jnp": jnp, "lax": jax.lax}
+    namespace = dict(given)
     exec(exercise.solution.format_map(exercise.variants.values(number)), namespace)  # noqa: S102
-    (defined,) = [v for k, v in namespace.items() if k not in ("jax", "jnp", "__builtins__")]
+    (defined,) = [v for k, v in namespace.items() if k not in (*given, "__builtins__")]
     return defined
 
 

@@ -44,6 +44,22 @@ def test_a_warm_check_traces_the_function_once():
     assert next(traces) == after_first + 1  # nothing traced again (the +1 is our own next)
 
 
+def test_a_kernel_binding_input_anew_for_each_cell_keeps_what_jax_compiled(monkeypatch):
+    """ipykernel binds builtins.input to a fresh bound method for every cell it runs; a
+    check must not read that as the notebook rebinding a guarded function (which makes
+    it forget every program JAX traced, so every later cell and check compiled again)."""
+    import builtins
+
+    clip_negative, traces = _counting_traces()
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "")
+    assert checks.check(EXERCISE, clip_negative).status == "correct"
+    after_first = next(traces)
+    for _ in range(3):
+        monkeypatch.setattr(builtins, "input", lambda prompt="": "")  # the next cell
+        assert checks.check(EXERCISE, clip_negative).status == "correct"
+    assert next(traces) == after_first + 1
+
+
 def test_a_rebound_global_is_read_again():
     names = _define(
         "import jax.numpy as jnp\nFLOOR = 0.0\ndef clip_negative(x):\n"
