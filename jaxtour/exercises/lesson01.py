@@ -124,11 +124,12 @@ def _is_float_jax(value: Any) -> bool:
 
 DIVISION_OPTIONS = ("A", "B", "C", "D")
 DIVISION_TEXTS = (
-    "`float64`: / gives floats, and JAX's floats are 64 bits, as NumPy's are",
-    "`float32`: / gives floats, and JAX's default is 32 bits; float64 only once "
-    "`jax_enable_x64` is switched on",
-    "`float32`: / gives floats, and JAX has no float64 at all: accelerators compute in 32 bits",
-    "`int32`: integers divided by an integer stay integers, as with //",
+    "`float64`: the values arrive as float64, and JAX keeps the dtype it is given",
+    "`float32`: JAX's floats are 32 bits by default; without `jax_enable_x64` it stores even "
+    "float64 values in 32 bits",
+    "`float32`: JAX has no float64 at all: accelerators compute in 32 bits",
+    "`float64`: `jnp.asarray` makes no copy, so the jax array shares NumPy's memory and its "
+    "dtype",
 )
 _DIVISION = Choice(DIVISION_OPTIONS, texts=DIVISION_TEXTS)
 
@@ -749,32 +750,37 @@ EXERCISES = (
         id="01.default_dtype",
         prediction=True,
         explanation=(
-            "B. `/` gives floats in both. NumPy's are `float64`; JAX's are `float32`: JAX"
-            " defaults to 32 bits, the width GPUs and TPUs are fastest at. It is a "
+            "B. NumPy's `/` gives `float64`, and `jnp.asarray` takes NumPy's values, but not "
+            "its width: JAX stores floats in 32 bits by default, wherever they come from, so "
+            "it converts them to `float32` (a copy, not a view of NumPy's memory: D's "
+            "reason), silently. 32 bits is the width GPUs and TPUs are fastest at. It is a "
             "default, not a limit (C's reason): 64-bit types are available after "
             '`jax.config.update("jax_enable_x64", True)`, at start-up, before any arrays '
             "are made, on a CPU, a GPU and (more slowly) a TPU. This tour keeps the "
             "default (its checks accept 64-bit answers if you switch it on).\n\n"
-            "Floats made from a list, and integers, follow the same rule: run the next "
+            "JAX's own division, and its integers, follow the same rule: run the next "
             "two cells."
         ),
-        title="Predict the dtype of a division in JAX, and why",
+        title="Predict the dtype NumPy's float64 gets in JAX, and why",
         reference=lambda: "B",
         rule=_DIVISION,
         hints=(
-            "Running it shows a dtype, but two options give that dtype: the question is why. "
-            "Does / on integers give integers or floats (in NumPy, in Python 3)?",
-            "/ always gives floats, as in NumPy. Which width JAX picks is a default, and a "
-            "default can be changed: is there a way to get 64-bit floats from JAX?",
-            "JAX defaults to 32 bits and gives float64 only with jax_enable_x64 switched on: "
+            "Running it shows a dtype, but two options give each dtype: the question is why. "
+            "Does JAX take its dtype from the values it is given, or from a default of "
+            "its own?",
+            "JAX picks the width of its floats itself, whatever NumPy made. Which width that "
+            "is, is a default, and a default can be changed: is there a way to get 64-bit "
+            "floats from JAX?",
+            "JAX defaults to 32 bits and keeps float64 only with jax_enable_x64 switched on: "
             'division_dtype = "B".',
         ),
         solution='division_dtype = "B"',
         mistakes=(
             Mistake(
                 id="numpy-width",
-                message="That is NumPy's answer: its floats are 64 bits by default. JAX keeps "
-                "its own defaults, which are narrower, whatever NumPy does.",
+                message="JAX does not take the width of the floats it is given: NumPy's "
+                "float64 values enter JAX at JAX's own default width, which is narrower, "
+                "whatever NumPy made.",
                 example=lambda: "A",
             ),
             Mistake(
@@ -785,10 +791,10 @@ EXERCISES = (
                 example=lambda: "C",
             ),
             Mistake(
-                id="stays-integer",
-                message="/ is true division, in JAX as in NumPy and Python 3: 1 / 2 is 0.5, "
-                "so the result holds floats even though arange gave integers. Only // keeps "
-                "integers.",
+                id="shares-numpy-memory",
+                message="Memory is not what decides the dtype: JAX converts NumPy's values "
+                "to its own default width, and a converted array is a copy of them, not a view "
+                "of NumPy's memory.",
                 example=lambda: "D",
             ),
             Mistake(
@@ -800,8 +806,8 @@ EXERCISES = (
                 matches=_dtype_typed,
             ),
         ),
-        success="Integers divided with / give floats, and JAX's floats are 32-bit by default: "
-        "64 bits only once you switch on x64.",
+        success="JAX's floats are 32-bit by default, NumPy's float64 included: 64 bits only "
+        "once you switch on x64.",
     ),
     Exercise(
         id="01.overflow_fix",

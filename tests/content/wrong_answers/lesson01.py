@@ -571,7 +571,9 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *EQUAL_TO_FIRST)
 DTYPE_AND_REASON = (
     Wrong("01.default_dtype", "NumPy's float64 (A)", lambda: "A", "numpy-width"),
     Wrong("01.default_dtype", "ran it: float32, no float64 in JAX (C)", lambda: "c", "no-float64"),
-    Wrong("01.default_dtype", "/ keeps integers (D)", lambda: "(D)", "stays-integer"),
+    Wrong(
+        "01.default_dtype", "asarray shares NumPy's memory (D)", lambda: "(D)", "shares-numpy-memory"
+    ),
     Wrong("01.default_dtype", "ran it and typed the dtype", lambda: "float32", "dtype-not-letter"),
     Wrong("01.default_dtype", "jnp.float32, the type", lambda: jnp.float32, "dtype-not-letter"),
     Wrong(
