@@ -332,6 +332,19 @@ class _FloatSum:
 # --- 01.numpy_copy: an in-place NumPy function on a jax array's values ------------------
 
 
+# Flags no input holds on its diagonal, so that "left as it was" and "flagged" never agree.
+FLAG_VARIANTS = Variants(
+    default={"flag": -1},
+    draw=lambda rng: {"flag": rng.choice((-5, -3, 7, 99, -100))},
+    shown="flag_diagonal sets the main diagonal to {flag}.",
+)
+
+
+def _flag():
+    """The number this learner's variant flags the diagonal with (variant 0: -1)."""
+    return FLAG_VARIANTS.current("01.numpy_copy")["flag"]
+
+
 def _flag_inputs():
     # Square, of three sizes, integers and floats, negatives and ties: "the diagonal" is a
     # set of positions, which no value-based choice (the smallest, those equal to m[0, 0])
@@ -345,7 +358,7 @@ def _flag_inputs():
 
 def _flag_diagonal(m):
     copy = np.array(m)
-    np.fill_diagonal(copy, -1)
+    np.fill_diagonal(copy, _flag())
     return copy
 
 
@@ -379,30 +392,30 @@ def _returns_m_unchanged(answer: Any) -> bool:
 
 def _fill_not_returned(m):
     copy = np.array(m)
-    return np.fill_diagonal(copy, -1)  # fills in place and returns None
+    return np.fill_diagonal(copy, _flag())  # fills in place and returns None
 
 
 def _flag_antidiagonal(m):
     copy = np.array(m)
-    np.fill_diagonal(np.fliplr(copy), -1)
+    np.fill_diagonal(np.fliplr(copy), _flag())
     return copy
 
 
 def _flag_corner(m):
     copy = np.array(m)
-    copy[0, 0] = -1
+    copy[0, 0] = _flag()
     return copy
 
 
 def _flag_first_row(m):
     copy = np.array(m)
-    copy[0] = -1
+    copy[0] = _flag()
     return copy
 
 
 def _flag_equal_to_corner(m):
     copy = np.array(m)
-    copy[copy == copy[0, 0]] = -1
+    copy[copy == copy[0, 0]] = _flag()
     return copy
 
 
@@ -445,29 +458,31 @@ def _diagonals_changed(answer: Any) -> list[tuple[np.ndarray, np.ndarray]] | Non
 
 
 def _diagonal_set_otherwise(answer: Any) -> bool:
-    """Matches a NumPy copy whose diagonal changed on some input, but not to -1 everywhere
-    (set to 0, negated, decreased by one), every other element kept."""
+    """Matches a NumPy copy whose diagonal changed on some input, but not to the flag
+    everywhere (set to 0, negated, decreased by one), every other element kept."""
     diagonals = _diagonals_changed(answer)
-    return diagonals is not None and any(not np.all(got == -1) for got, _ in diagonals)
+    flag = _flag()
+    return diagonals is not None and any(not np.all(got == flag) for got, _ in diagonals)
 
 
 def _diagonal_partly_flagged(answer: Any) -> bool:
-    """Matches a NumPy copy that set -1 on some diagonal elements and left the others as
-    they were, on some input (a few positions written in: a[[0, 1], [0, 1]] = -1), every
-    other element kept."""
+    """Matches a NumPy copy that set the flag on some diagonal elements and left the others
+    as they were, on some input (a few positions written in: a[[0, 1], [0, 1]] = -1),
+    every other element kept."""
     diagonals = _diagonals_changed(answer)
     if diagonals is None:
         return False
+    flag = _flag()
     for got, before in diagonals:
-        if not np.all((got == -1) | (got == before)):
+        if not np.all((got == flag) | (got == before)):
             return False
-    return any(np.any((got != -1) & (before != -1)) for got, before in diagonals)
+    return any(np.any((got != flag) & (before != flag)) for got, before in diagonals)
 
 
 def _flag_first_two(m):
     copy = np.array(m)
     for i in range(2):  # the size of a 2 x 2 example, written in
-        copy[i, i] = -1
+        copy[i, i] = _flag()
     return copy
 
 
@@ -487,7 +502,7 @@ def _not_flagged(m):
 def _flag_three_by_three(m):
     a = np.array(m)
     for i in range(3):  # the size of the lesson's example, written in
-        a[i, i] = -1
+        a[i, i] = _flag()
     return a
 
 
@@ -695,8 +710,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="stops-early",
-                message="Your countdown ends at {after}: arange never includes its stop value, "
-                "counting down as counting up, so a stop of {last} leaves {last} out.",
+                message="Your countdown ends at {after}, one step short of {last}: arange never "
+                "includes its stop value, counting down as counting up.",
                 example=lambda: lambda n: jnp.arange(n, _last(), -2),
             ),
             Mistake(
@@ -909,21 +924,22 @@ EXERCISES = (
             "need from the array it is given, and does np.asarray(m) give that?",
             "np.asarray(m) shows you the jax array's own memory, read-only. An in-place "
             "function needs memory of your own: a NumPy call that always copies.",
-            "def flag_diagonal(m):\n    flagged = np.array(m)\n    np.fill_diagonal(flagged, -1)"
+            "def flag_diagonal(m):\n    flagged = np.array(m)\n    np.fill_diagonal(flagged, {flag})"
             "\n    return flagged",
         ),
         solution=(
-            "def flag_diagonal(m):\n    flagged = np.array(m)\n    np.fill_diagonal(flagged, -1)"
+            "def flag_diagonal(m):\n    flagged = np.array(m)\n    np.fill_diagonal(flagged, {flag})"
             "\n    return flagged"
         ),
         mistakes=(
             Mistake(
                 id="read-only-view",
-                message="np.asarray(m) does not copy a jax array (nor do jax.device_get(m) "
-                "and np.array(m, copy=False)): it gives a read-only view of its memory, and "
-                "NumPy refuses to write into it ('assignment destination is read-only'), nor "
-                "lets setflags(write=True) unlock it.",
-                example=lambda: lambda m: np.fill_diagonal(np.asarray(m), -1),
+                message="np.fill_diagonal was handed the jax array's own memory, read-only "
+                "(np.asarray(m), jax.device_get(m) and np.array(m, copy=False) all give that "
+                "view): a jax array never changes, so NumPy refuses to write into it "
+                "('assignment destination is read-only'), nor lets setflags(write=True) unlock "
+                "it.",
+                example=lambda: lambda m: np.fill_diagonal(np.asarray(m), _flag()),
                 matches=fails_with("ValueError", "read-only|WRITEABLE flag", _flag_inputs),
             ),
             Mistake(
@@ -931,7 +947,7 @@ EXERCISES = (
                 message="jax arrays cannot be changed in place, so item assignment fails, on "
                 "m and on every jax array made from it (m.copy() and jnp.array(m) are jax "
                 "arrays too).",
-                example=lambda: lambda m: m.__setitem__((0, 0), -1),
+                example=lambda: lambda m: m.__setitem__((0, 0), _flag()),
                 matches=fails_with(
                     "TypeError", "immutable|does not support item assignment", _flag_inputs
                 ),
@@ -941,7 +957,7 @@ EXERCISES = (
                 message="np.fill_diagonal got a jax array (m, m.copy() and jnp.array(m) all "
                 "are one): it writes in place, through NumPy's .flat, and a jax array never "
                 "changes, so it has none.",
-                example=lambda: lambda m: np.fill_diagonal(m.copy(), -1),
+                example=lambda: lambda m: np.fill_diagonal(m.copy(), _flag()),
                 matches=fails_with("NotImplementedError", r"\.flat", _flag_inputs),
             ),
             Mistake(
@@ -990,7 +1006,7 @@ EXERCISES = (
                 id="changed-dtype",
                 message="The values are right, but your array has another dtype than m: a "
                 "dtype= argument, np.eye's floats, or a mask of floats make NumPy choose "
-                "one. -1 fits in m's own dtype, integers included.",
+                "one. {flag} fits in m's own dtype, integers included.",
                 example=lambda: lambda m: _flag_diagonal(m).astype(np.float64),
                 matches=_changed_dtype,
             ),
@@ -1009,9 +1025,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="all-flagged",
-                message="You set every element to -1. Only the diagonal is flagged: the "
+                message="You set every element to {flag}. Only the diagonal is flagged: the "
                 "elements whose row and column are equal; the others keep m's values.",
-                example=lambda: lambda m: np.full(np.shape(m), -1, np.asarray(m).dtype),
+                example=lambda: lambda m: np.full(np.shape(m), _flag(), np.asarray(m).dtype),
             ),
             Mistake(
                 id="fixed-size",
@@ -1028,7 +1044,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="part-of-diagonal",
-                message="You set -1 on only some of the diagonal's elements and left the "
+                message="You set {flag} on only some of the diagonal's elements and left the "
                 "others as they were: positions written in, as if every m were as small as "
                 "one you tried.",
                 example=lambda: _flag_first_two,
@@ -1036,8 +1052,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="other-flag",
-                message="You changed the diagonal, but not to -1 on every input (subtracting "
-                "1, negating, or another value), where the flag is -1 whatever was there.",
+                message="You changed the diagonal, but not to {flag} on every input (subtracting "
+                "1, negating, or another value), where the flag is {flag} whatever was there.",
                 example=lambda: _diagonal_minus_one,
                 matches=_diagonal_set_otherwise,
             ),
@@ -1056,6 +1072,7 @@ EXERCISES = (
         ),
         success="np.array copies into memory of your own, which an in-place NumPy function "
         "may change; m stays as it was.",
+        variants=FLAG_VARIANTS,
     ),
     Exercise(
         id="01.center",

@@ -754,8 +754,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="missing-half",
-                message="Your estimate is twice the slope: the change in f is divided by half "
-                "the distance between the two points.",
+                message="Your estimate is twice the slope, on every function, point and step "
+                "the check tried: a slope is a change in f over the distance it was measured "
+                "across.",
                 example=lambda: _no_half,
             ),
             Mistake(

@@ -31,10 +31,14 @@ def _solution_of(exercise, number: int):
     """The answer a learner of variant ``number`` writes: its solution with its values,
     run in a namespace of its own; the function it defines."""
     from jaxtour.exercises.common import jax, jnp
+    from jaxtour.grader.pristine import np
 
-    namespace = {"jax": jax, "jnp": jnp}
+    # the names a lesson's setup cell imports (01.numpy_copy's solution calls NumPy)
+    namespace = {"jax": jax, "jnp": jnp, "np": np}
     exec(exercise.solution.format_map(exercise.variants.values(number)), namespace)  # noqa: S102
-    (defined,) = [v for k, v in namespace.items() if k not in ("jax", "jnp", "__builtins__")]
+    (defined,) = [
+        v for k, v in namespace.items() if k not in ("jax", "jnp", "np", "__builtins__")
+    ]
     return defined
 
 
