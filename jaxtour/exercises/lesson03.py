@@ -482,9 +482,8 @@ EXERCISES = (
             Mistake(
                 id="vector-output",
                 message="A grad still gets a function with a vector output: it fails with "
-                "'Gradient only defined for scalar-output functions'. Each grad differentiates "
-                "a function that returns one number, and here two functions return one number "
-                "per element of t: f, and the gradient the first grad makes.",
+                "'Gradient only defined for scalar-output functions'. Every grad differentiates "
+                "only a function that returns one number, whatever it is handed.",
                 example=lambda: (
                     lambda f, t: jax.grad(jax.grad(lambda v: jnp.sum(f(v))))(_floats(t))
                 ),
