@@ -128,8 +128,7 @@ DIVISION_TEXTS = (
     "`float32`: JAX's floats are 32 bits by default; without `jax_enable_x64` it stores even "
     "float64 values in 32 bits",
     "`float32`: JAX has no float64 at all: accelerators compute in 32 bits",
-    "`float64`: `jnp.asarray` makes no copy, so the jax array shares NumPy's memory and its "
-    "dtype",
+    "`float64`: `jnp.asarray` makes no copy, so the jax array shares NumPy's memory and its dtype",
 )
 _DIVISION = Choice(DIVISION_OPTIONS, texts=DIVISION_TEXTS)
 
@@ -924,12 +923,12 @@ EXERCISES = (
             "need from the array it is given, and does np.asarray(m) give that?",
             "np.asarray(m) shows you the jax array's own memory, read-only. An in-place "
             "function needs memory of your own: a NumPy call that always copies.",
-            "def flag_diagonal(m):\n    flagged = np.array(m)\n    np.fill_diagonal(flagged, {flag})"
-            "\n    return flagged",
+            "def flag_diagonal(m):\n    flagged = np.array(m)\n"
+            "    np.fill_diagonal(flagged, {flag})\n    return flagged",
         ),
         solution=(
-            "def flag_diagonal(m):\n    flagged = np.array(m)\n    np.fill_diagonal(flagged, {flag})"
-            "\n    return flagged"
+            "def flag_diagonal(m):\n    flagged = np.array(m)\n"
+            "    np.fill_diagonal(flagged, {flag})\n    return flagged"
         ),
         mistakes=(
             Mistake(

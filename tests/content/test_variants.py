@@ -36,9 +36,7 @@ def _solution_of(exercise, number: int):
     # the names a lesson's setup cell imports (01.numpy_copy's solution calls NumPy)
     namespace = {"jax": jax, "jnp": jnp, "np": np}
     exec(exercise.solution.format_map(exercise.variants.values(number)), namespace)  # noqa: S102
-    (defined,) = [
-        v for k, v in namespace.items() if k not in ("jax", "jnp", "np", "__builtins__")
-    ]
+    (defined,) = [v for k, v in namespace.items() if k not in ("jax", "jnp", "np", "__builtins__")]
     return defined
 
 

@@ -227,7 +227,9 @@ WRONG_ANSWERS = (
         OVERFLOW, "astype(float32) after the sum", lambda: cubes_float_after_sum, "int32-overflow"
     ),
     Wrong(OVERFLOW, "astype(jnp.int64) without x64", lambda: cubes_int64, "int32-overflow"),
-    Wrong(OVERFLOW, "NumPy int64: exact here, but NumPy's", lambda: cubes_numpy_int64, "numpy-result"),
+    Wrong(
+        OVERFLOW, "NumPy int64: exact here, but NumPy's", lambda: cubes_numpy_int64, "numpy-result"
+    ),
     Wrong(OVERFLOW, "uint32: cubes are never negative", lambda: cubes_uint32, "int32-overflow"),
     Wrong(
         OVERFLOW,
@@ -572,7 +574,10 @@ DTYPE_AND_REASON = (
     Wrong("01.default_dtype", "NumPy's float64 (A)", lambda: "A", "numpy-width"),
     Wrong("01.default_dtype", "ran it: float32, no float64 in JAX (C)", lambda: "c", "no-float64"),
     Wrong(
-        "01.default_dtype", "asarray shares NumPy's memory (D)", lambda: "(D)", "shares-numpy-memory"
+        "01.default_dtype",
+        "asarray shares NumPy's memory (D)",
+        lambda: "(D)",
+        "shares-numpy-memory",
     ),
     Wrong("01.default_dtype", "ran it and typed the dtype", lambda: "float32", "dtype-not-letter"),
     Wrong("01.default_dtype", "jnp.float32, the type", lambda: jnp.float32, "dtype-not-letter"),
