@@ -1518,9 +1518,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="dispatch-only",
-                message="You timed only the dispatch: the last call's result was never "
-                "waited for, so the clock stopped while its work was still queued. A timed "
-                "call ends when its result is ready, not when f returns.",
+                message="You timed only the dispatch: the clock stopped while the timed calls' "
+                "work was still queued. A timed call ends when its result is ready, not when f "
+                "returns.",
                 example=lambda: _dispatch_only,
                 matches=TIME_CALL.made("dispatch-only"),
             ),
