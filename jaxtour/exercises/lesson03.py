@@ -304,10 +304,17 @@ def _difference_inputs():
         (_Named(math.sin, "math.sin"), 1.0, 1e-3),
         (_Named(math.exp, "math.exp"), 0.5, 1e-2),
         (_Named(math.cos, "math.cos"), 1.0, 1e-3),  # a negative slope
+        # a point jnp computed: a float32 jax array, which a weak Python eps does not widen
+        (_Named(math.exp, "math.exp"), jnp.float32(0.7), 1e-3),
     ]
 
 
 def _central(f, x, eps):
+    x = float(x)
+    return (f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+def _central_at_float32_points(f, x, eps):  # x + eps keeps a float32 x's dtype
     return (f(x + eps) - f(x - eps)) / (2 * eps)
 
 
@@ -688,11 +695,13 @@ EXERCISES = (
             "change in f by the distance between the two points.",
             "The two points are 2 * eps apart. In Python, a / 2 * eps means (a / 2) * eps: "
             "keep the parentheses. Keep the arithmetic in Python floats (64 bits): jnp "
-            "would round it to float32.",
-            "(f(x + eps) - f(x - eps)) / (2 * eps)",
+            "would round it to float32, and so does a float32 x: x + eps has x's dtype, "
+            "because eps, a Python float, is weakly typed.",
+            "x = float(x), then (f(x + eps) - f(x - eps)) / (2 * eps)",
         ),
         solution=(
             "def central_difference(f, x, eps=1e-3):\n"
+            "    x = float(x)\n"
             "    return (f(x + eps) - f(x - eps)) / (2 * eps)"
         ),
         mistakes=(
@@ -806,6 +815,14 @@ EXERCISES = (
                 "loses digits to rounding, and float32 has few to lose.",
                 example=lambda: lambda f, x, eps: np.float32(_central(f, x, eps)),
                 matches=_rounded_to_float32,
+            ),
+            Mistake(
+                id="float32-points",
+                message="Right to about 5 digits at the point that is a float32 jax array, "
+                "and only there: eps is a Python float, weakly typed, so x + eps and x - eps "
+                "took x's float32 and were rounded before f saw them, and two rounded points "
+                "are not 2 * eps apart.",
+                example=lambda: _central_at_float32_points,
             ),
             Mistake(
                 id="second-difference",

@@ -200,6 +200,15 @@ def central_forward_over_two(f, x, eps=1e-3):
     return (f(x + eps) - f(x)) / (2 * eps)
 
 
+def central_eps_halved_after(f, x, eps=1e-3):  # x left a float32 jax array
+    return (f(x + eps) - f(x - eps)) / eps / 2
+
+
+def central_two_points(f, x, eps=1e-3):  # the points named first, x as it came
+    left, right = x - eps, x + eps
+    return (f(right) - f(left)) / (eps + eps)
+
+
 def central_no_return(f, x, eps=1e-3):
     estimate = (f(x + eps) - f(x - eps)) / (2 * eps)  # noqa: F841
 
@@ -263,6 +272,8 @@ WRONG_ANSWERS = (
         C, "forward step over 2 * eps", lambda: central_forward_over_two, "one-sided-over-two-eps"
     ),
     Wrong(C, "forgot return", lambda: central_no_return, says="but this is None"),
+    Wrong(C, "/ eps / 2, a float32 x kept", lambda: central_eps_halved_after, "float32-points"),
+    Wrong(C, "left and right points first", lambda: central_two_points, "float32-points"),
     # held-out answers (phase 1 of the held-out test)
     Wrong(D, "f's derivative pattern, cos x for 2x cos x", lambda: dg_pattern_from_f),
     Wrong(
