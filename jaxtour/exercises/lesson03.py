@@ -119,6 +119,19 @@ def _hessian(f, t):
     return jax.hessian(lambda v: jnp.sum(f(v)))(_floats(t))
 
 
+def _square_matrix_per_t(answer: Any) -> bool:
+    """Matches a function that returns an n-by-n matrix for every t of n > 1 elements: a
+    Hessian, or a Jacobian of f or of its slopes, where one number per element is asked."""
+    if not callable(answer):
+        return False
+    for index, args in enumerate(cases_of_this_check(_slope_inputs, _slope_inputs)):
+        n = int(np.size(args[1]))
+        out = output_or_none(_slope_inputs, answer, index, args)
+        if n < 2 or np.shape(out) != (n, n):
+            return False
+    return True
+
+
 def _curvatures_summed(f, t):
     return jnp.sum(_curvatures(f, t))
 
@@ -511,10 +524,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="hessian",
-                message="That is the full matrix of second derivatives, a Hessian, with one "
-                "row and one column per element of t, where one curvature per element is "
-                "asked.",
+                message="That is a matrix with one row and one column per element of t (a "
+                "Hessian, or a Jacobian), where one curvature per element is asked.",
                 example=lambda: _hessian,
+                matches=_square_matrix_per_t,
             ),
             Mistake(
                 id="summed-slopes",

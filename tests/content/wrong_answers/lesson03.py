@@ -57,6 +57,10 @@ def curv_jacobian_of_slopes(f, t):
     return jax.jacobian(slopes)(t.astype(jnp.float32))
 
 
+def curv_jacobian_of_f(f, t):  # the page's Several outputs fix, on floats
+    return jax.jacobian(f)(t.astype(jnp.float32))
+
+
 def curv_mean_first(f, t):
     slopes = jax.grad(lambda v: jnp.mean(f(v)))
     return jax.grad(lambda v: jnp.sum(slopes(v)))(t.astype(jnp.float32))
@@ -228,6 +232,7 @@ WRONG_ANSWERS = (
     Wrong(S, "the slopes, one grad only", lambda: curv_slopes_only, "slopes-not-curvatures"),
     Wrong(S, "jax.hessian of the sum", lambda: curv_hessian, "hessian"),
     Wrong(S, "jacobian of the slopes: a matrix", lambda: curv_jacobian_of_slopes, "hessian"),
+    Wrong(S, "jax.jacobian(f): slopes as a matrix", lambda: curv_jacobian_of_f, "hessian"),
     Wrong(S, "mean in the first grad", lambda: curv_mean_first, "mean-not-sum"),
     Wrong(S, ".sum() on the curvatures", lambda: curv_total, "summed-slopes"),
     Wrong(S, "second difference, h = 0.01", lambda: curv_second_difference, "estimated"),
