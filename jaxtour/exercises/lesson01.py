@@ -124,11 +124,11 @@ def _is_float_jax(value: Any) -> bool:
 
 DIVISION_OPTIONS = ("A", "B", "C", "D")
 DIVISION_TEXTS = (
-    "`float64`: / gives floats, and JAX's floats are 64 bits, as NumPy's are",
-    "`float32`: / gives floats, and JAX's default is 32 bits; float64 only once "
-    "`jax_enable_x64` is switched on",
-    "`float32`: / gives floats, and JAX has no float64 at all: accelerators compute in 32 bits",
-    "`int32`: integers divided by an integer stay integers, as with //",
+    "`float64`: the values arrive as float64, and JAX keeps the dtype it is given",
+    "`float32`: JAX's floats are 32 bits by default; without `jax_enable_x64` it stores even "
+    "float64 values in 32 bits",
+    "`float32`: JAX has no float64 at all: accelerators compute in 32 bits",
+    "`float64`: `jnp.asarray` makes no copy, so the jax array shares NumPy's memory and its dtype",
 )
 _DIVISION = Choice(DIVISION_OPTIONS, texts=DIVISION_TEXTS)
 
@@ -158,16 +158,18 @@ def _dtype_typed(answer: Any) -> bool:
 
 # --- 01.overflow_fix --------------------------------------------------------------------
 
-# Cubes up to 8e18, their sum past 2**64; each wrapped in int32, the cubes add up to
-# another number than their wrapped sum: every kind of overflow tells apart.
-PAST_INT64 = (1_999_993, 1_900_001, 1_500_007, 1_000_003, 1291, 7)
+# Cubes up to 3.4e18, their sum past 2**62 but within int64 (NumPy's default holds it, so
+# only JAX's int32 default wraps: the fix NumPy suggests, int64, is what JAX refuses without
+# x64); each wrapped in int32, the cubes add up to another number than their wrapped sum:
+# every kind of overflow tells apart.
+PAST_UINT32 = (1_500_001, 1_000_001, 1_299_997, 1291, 7)
 
 
 def _cube_inputs():
     return [
         (jnp.array([1, 2, 3]),),  # 36: even int32 holds this one
         (jnp.arange(2000),),  # the lesson's: 3,996,001,000,000
-        (jnp.array(PAST_INT64),),  # 19,233,983,082,698,885,542: past int64 and uint64
+        (jnp.array(PAST_UINT32),),  # 6,571,994,542,194,285,489: past uint32, within int64
     ]
 
 
@@ -203,7 +205,7 @@ def _as_real(value: Any) -> float | None:
 
 
 def _decisive(answer: Any) -> tuple[Any, float] | None:
-    """The answer's result on the input past int64 and that result as a float, or None."""
+    """The answer's result on the input past uint32 and that result as a float, or None."""
     (v,) = _cube_inputs()[2]
     got = call_or_none(answer, v)
     value = _as_real(got)
@@ -216,7 +218,7 @@ def _close(value: float, want: float, rtol: float = 1e-5) -> bool:
 
 def _wrapped_sum(bits: int) -> Callable[[Any], bool]:
     """Matches a sum that wrapped around in ``bits``-bit integers, signed or unsigned, on
-    the input past int64 (given as an integer, or as a float of one)."""
+    the input past uint32 (given as an integer, or as a float of one)."""
 
     def matches(answer: Any) -> bool:
         result = _decisive(answer)
@@ -329,6 +331,19 @@ class _FloatSum:
 # --- 01.numpy_copy: an in-place NumPy function on a jax array's values ------------------
 
 
+# Flags no input holds on its diagonal, so that "left as it was" and "flagged" never agree.
+FLAG_VARIANTS = Variants(
+    default={"flag": -1},
+    draw=lambda rng: {"flag": rng.choice((-5, -3, 7, 99, -100))},
+    shown="flag_diagonal sets the main diagonal to {flag}.",
+)
+
+
+def _flag():
+    """The number this learner's variant flags the diagonal with (variant 0: -1)."""
+    return FLAG_VARIANTS.current("01.numpy_copy")["flag"]
+
+
 def _flag_inputs():
     # Square, of three sizes, integers and floats, negatives and ties: "the diagonal" is a
     # set of positions, which no value-based choice (the smallest, those equal to m[0, 0])
@@ -342,7 +357,7 @@ def _flag_inputs():
 
 def _flag_diagonal(m):
     copy = np.array(m)
-    np.fill_diagonal(copy, -1)
+    np.fill_diagonal(copy, _flag())
     return copy
 
 
@@ -376,30 +391,30 @@ def _returns_m_unchanged(answer: Any) -> bool:
 
 def _fill_not_returned(m):
     copy = np.array(m)
-    return np.fill_diagonal(copy, -1)  # fills in place and returns None
+    return np.fill_diagonal(copy, _flag())  # fills in place and returns None
 
 
 def _flag_antidiagonal(m):
     copy = np.array(m)
-    np.fill_diagonal(np.fliplr(copy), -1)
+    np.fill_diagonal(np.fliplr(copy), _flag())
     return copy
 
 
 def _flag_corner(m):
     copy = np.array(m)
-    copy[0, 0] = -1
+    copy[0, 0] = _flag()
     return copy
 
 
 def _flag_first_row(m):
     copy = np.array(m)
-    copy[0] = -1
+    copy[0] = _flag()
     return copy
 
 
 def _flag_equal_to_corner(m):
     copy = np.array(m)
-    copy[copy == copy[0, 0]] = -1
+    copy[copy == copy[0, 0]] = _flag()
     return copy
 
 
@@ -442,29 +457,31 @@ def _diagonals_changed(answer: Any) -> list[tuple[np.ndarray, np.ndarray]] | Non
 
 
 def _diagonal_set_otherwise(answer: Any) -> bool:
-    """Matches a NumPy copy whose diagonal changed on some input, but not to -1 everywhere
-    (set to 0, negated, decreased by one), every other element kept."""
+    """Matches a NumPy copy whose diagonal changed on some input, but not to the flag
+    everywhere (set to 0, negated, decreased by one), every other element kept."""
     diagonals = _diagonals_changed(answer)
-    return diagonals is not None and any(not np.all(got == -1) for got, _ in diagonals)
+    flag = _flag()
+    return diagonals is not None and any(not np.all(got == flag) for got, _ in diagonals)
 
 
 def _diagonal_partly_flagged(answer: Any) -> bool:
-    """Matches a NumPy copy that set -1 on some diagonal elements and left the others as
-    they were, on some input (a few positions written in: a[[0, 1], [0, 1]] = -1), every
-    other element kept."""
+    """Matches a NumPy copy that set the flag on some diagonal elements and left the others
+    as they were, on some input (a few positions written in: a[[0, 1], [0, 1]] = -1),
+    every other element kept."""
     diagonals = _diagonals_changed(answer)
     if diagonals is None:
         return False
+    flag = _flag()
     for got, before in diagonals:
-        if not np.all((got == -1) | (got == before)):
+        if not np.all((got == flag) | (got == before)):
             return False
-    return any(np.any((got != -1) & (before != -1)) for got, before in diagonals)
+    return any(np.any((got != flag) & (before != flag)) for got, before in diagonals)
 
 
 def _flag_first_two(m):
     copy = np.array(m)
     for i in range(2):  # the size of a 2 x 2 example, written in
-        copy[i, i] = -1
+        copy[i, i] = _flag()
     return copy
 
 
@@ -484,7 +501,7 @@ def _not_flagged(m):
 def _flag_three_by_three(m):
     a = np.array(m)
     for i in range(3):  # the size of the lesson's example, written in
-        a[i, i] = -1
+        a[i, i] = _flag()
     return a
 
 
@@ -692,8 +709,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="stops-early",
-                message="Your countdown ends at {after}: arange never includes its stop value, "
-                "counting down as counting up, so a stop of {last} leaves {last} out.",
+                message="Your countdown ends at {after}, one step short of {last}: arange never "
+                "includes its stop value, counting down as counting up.",
                 example=lambda: lambda n: jnp.arange(n, _last(), -2),
             ),
             Mistake(
@@ -749,32 +766,37 @@ EXERCISES = (
         id="01.default_dtype",
         prediction=True,
         explanation=(
-            "B. `/` gives floats in both. NumPy's are `float64`; JAX's are `float32`: JAX"
-            " defaults to 32 bits, the width GPUs and TPUs are fastest at. It is a "
+            "B. NumPy's `/` gives `float64`, and `jnp.asarray` takes NumPy's values, but not "
+            "its width: JAX stores floats in 32 bits by default, wherever they come from, so "
+            "it converts them to `float32` (a copy, not a view of NumPy's memory: D's "
+            "reason), silently. 32 bits is the width GPUs and TPUs are fastest at. It is a "
             "default, not a limit (C's reason): 64-bit types are available after "
             '`jax.config.update("jax_enable_x64", True)`, at start-up, before any arrays '
             "are made, on a CPU, a GPU and (more slowly) a TPU. This tour keeps the "
             "default (its checks accept 64-bit answers if you switch it on).\n\n"
-            "Floats made from a list, and integers, follow the same rule: run the next "
+            "JAX's own division, and its integers, follow the same rule: run the next "
             "two cells."
         ),
-        title="Predict the dtype of a division in JAX, and why",
+        title="Predict the dtype NumPy's float64 gets in JAX, and why",
         reference=lambda: "B",
         rule=_DIVISION,
         hints=(
-            "Running it shows a dtype, but two options give that dtype: the question is why. "
-            "Does / on integers give integers or floats (in NumPy, in Python 3)?",
-            "/ always gives floats, as in NumPy. Which width JAX picks is a default, and a "
-            "default can be changed: is there a way to get 64-bit floats from JAX?",
-            "JAX defaults to 32 bits and gives float64 only with jax_enable_x64 switched on: "
+            "Running it shows a dtype, but two options give each dtype: the question is why. "
+            "Does JAX take its dtype from the values it is given, or from a default of "
+            "its own?",
+            "JAX picks the width of its floats itself, whatever NumPy made. Which width that "
+            "is, is a default, and a default can be changed: is there a way to get 64-bit "
+            "floats from JAX?",
+            "JAX defaults to 32 bits and keeps float64 only with jax_enable_x64 switched on: "
             'division_dtype = "B".',
         ),
         solution='division_dtype = "B"',
         mistakes=(
             Mistake(
                 id="numpy-width",
-                message="That is NumPy's answer: its floats are 64 bits by default. JAX keeps "
-                "its own defaults, which are narrower, whatever NumPy does.",
+                message="JAX does not take the width of the floats it is given: NumPy's "
+                "float64 values enter JAX at JAX's own default width, which is narrower, "
+                "whatever NumPy made.",
                 example=lambda: "A",
             ),
             Mistake(
@@ -785,10 +807,10 @@ EXERCISES = (
                 example=lambda: "C",
             ),
             Mistake(
-                id="stays-integer",
-                message="/ is true division, in JAX as in NumPy and Python 3: 1 / 2 is 0.5, "
-                "so the result holds floats even though arange gave integers. Only // keeps "
-                "integers.",
+                id="shares-numpy-memory",
+                message="Memory is not what decides the dtype: JAX converts NumPy's values "
+                "to its own default width, and a converted array is a copy of them, not a view "
+                "of NumPy's memory.",
                 example=lambda: "D",
             ),
             Mistake(
@@ -800,8 +822,8 @@ EXERCISES = (
                 matches=_dtype_typed,
             ),
         ),
-        success="Integers divided with / give floats, and JAX's floats are 32-bit by default: "
-        "64 bits only once you switch on x64.",
+        success="JAX's floats are 32-bit by default, NumPy's float64 included: 64 bits only "
+        "once you switch on x64.",
     ),
     Exercise(
         id="01.overflow_fix",
@@ -831,18 +853,10 @@ EXERCISES = (
                 matches=_wrapped_sum(32),
             ),
             Mistake(
-                id="int64-overflow",
-                message="Your sum is what a 64-bit integer holds after wrapping around "
-                "(NumPy's int64, or jnp with jax_enable_x64 on): the check's largest sum is "
-                "past 1.8e19, more than any 64-bit integer holds, so every integer dtype wraps.",
-                example=lambda: lambda v: _wrapped(_exact_cubes(v), 64),
-                matches=_wrapped_sum(64),
-            ),
-            Mistake(
                 id="converted-after-cubing",
-                message="You converted to floats too late: v ** 3 was computed on the int32 "
-                "values, so every cube past 2,147,483,647 had already wrapped around, and "
-                "summing the wrapped cubes as floats cannot bring them back.",
+                message="Your cubes wrapped around before any float came in: v ** 3 on int32 "
+                "values is int32 too, so every cube past 2,147,483,647 wraps, and a float sum "
+                "of wrapped cubes is a sum of wrong numbers.",
                 example=lambda: lambda v: jnp.sum(v**3, dtype=jnp.float32),
                 matches=_cubes_wrapped_then_summed,
             ),
@@ -909,21 +923,22 @@ EXERCISES = (
             "need from the array it is given, and does np.asarray(m) give that?",
             "np.asarray(m) shows you the jax array's own memory, read-only. An in-place "
             "function needs memory of your own: a NumPy call that always copies.",
-            "def flag_diagonal(m):\n    flagged = np.array(m)\n    np.fill_diagonal(flagged, -1)"
-            "\n    return flagged",
+            "def flag_diagonal(m):\n    flagged = np.array(m)\n"
+            "    np.fill_diagonal(flagged, {flag})\n    return flagged",
         ),
         solution=(
-            "def flag_diagonal(m):\n    flagged = np.array(m)\n    np.fill_diagonal(flagged, -1)"
-            "\n    return flagged"
+            "def flag_diagonal(m):\n    flagged = np.array(m)\n"
+            "    np.fill_diagonal(flagged, {flag})\n    return flagged"
         ),
         mistakes=(
             Mistake(
                 id="read-only-view",
-                message="np.asarray(m) does not copy a jax array (nor do jax.device_get(m) "
-                "and np.array(m, copy=False)): it gives a read-only view of its memory, and "
-                "NumPy refuses to write into it ('assignment destination is read-only'), nor "
-                "lets setflags(write=True) unlock it.",
-                example=lambda: lambda m: np.fill_diagonal(np.asarray(m), -1),
+                message="np.fill_diagonal was handed the jax array's own memory, read-only "
+                "(np.asarray(m), jax.device_get(m) and np.array(m, copy=False) all give that "
+                "view): a jax array never changes, so NumPy refuses to write into it "
+                "('assignment destination is read-only'), nor lets setflags(write=True) unlock "
+                "it.",
+                example=lambda: lambda m: np.fill_diagonal(np.asarray(m), _flag()),
                 matches=fails_with("ValueError", "read-only|WRITEABLE flag", _flag_inputs),
             ),
             Mistake(
@@ -931,7 +946,7 @@ EXERCISES = (
                 message="jax arrays cannot be changed in place, so item assignment fails, on "
                 "m and on every jax array made from it (m.copy() and jnp.array(m) are jax "
                 "arrays too).",
-                example=lambda: lambda m: m.__setitem__((0, 0), -1),
+                example=lambda: lambda m: m.__setitem__((0, 0), _flag()),
                 matches=fails_with(
                     "TypeError", "immutable|does not support item assignment", _flag_inputs
                 ),
@@ -941,7 +956,7 @@ EXERCISES = (
                 message="np.fill_diagonal got a jax array (m, m.copy() and jnp.array(m) all "
                 "are one): it writes in place, through NumPy's .flat, and a jax array never "
                 "changes, so it has none.",
-                example=lambda: lambda m: np.fill_diagonal(m.copy(), -1),
+                example=lambda: lambda m: np.fill_diagonal(m.copy(), _flag()),
                 matches=fails_with("NotImplementedError", r"\.flat", _flag_inputs),
             ),
             Mistake(
@@ -990,7 +1005,7 @@ EXERCISES = (
                 id="changed-dtype",
                 message="The values are right, but your array has another dtype than m: a "
                 "dtype= argument, np.eye's floats, or a mask of floats make NumPy choose "
-                "one. -1 fits in m's own dtype, integers included.",
+                "one. {flag} fits in m's own dtype, integers included.",
                 example=lambda: lambda m: _flag_diagonal(m).astype(np.float64),
                 matches=_changed_dtype,
             ),
@@ -1009,9 +1024,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="all-flagged",
-                message="You set every element to -1. Only the diagonal is flagged: the "
+                message="You set every element to {flag}. Only the diagonal is flagged: the "
                 "elements whose row and column are equal; the others keep m's values.",
-                example=lambda: lambda m: np.full(np.shape(m), -1, np.asarray(m).dtype),
+                example=lambda: lambda m: np.full(np.shape(m), _flag(), np.asarray(m).dtype),
             ),
             Mistake(
                 id="fixed-size",
@@ -1028,7 +1043,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="part-of-diagonal",
-                message="You set -1 on only some of the diagonal's elements and left the "
+                message="You set {flag} on only some of the diagonal's elements and left the "
                 "others as they were: positions written in, as if every m were as small as "
                 "one you tried.",
                 example=lambda: _flag_first_two,
@@ -1036,8 +1051,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="other-flag",
-                message="You changed the diagonal, but not to -1 on every input (subtracting "
-                "1, negating, or another value), where the flag is -1 whatever was there.",
+                message="You changed the diagonal, but not to {flag} on every input (subtracting "
+                "1, negating, or another value), where the flag is {flag} whatever was there.",
                 example=lambda: _diagonal_minus_one,
                 matches=_diagonal_set_otherwise,
             ),
@@ -1056,6 +1071,7 @@ EXERCISES = (
         ),
         success="np.array copies into memory of your own, which an in-place NumPy function "
         "may change; m stays as it was.",
+        variants=FLAG_VARIANTS,
     ),
     Exercise(
         id="01.center",

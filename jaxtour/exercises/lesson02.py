@@ -1518,9 +1518,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="dispatch-only",
-                message="You timed only the dispatch: the last call's result was never "
-                "waited for, so the clock stopped while its work was still queued. A timed "
-                "call ends when its result is ready, not when f returns.",
+                message="You timed only the dispatch: the clock stopped while the timed calls' "
+                "work was still queued. A timed call ends when its result is ready, not when f "
+                "returns.",
                 example=lambda: _dispatch_only,
                 matches=TIME_CALL.made("dispatch-only"),
             ),
@@ -1534,10 +1534,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="wait-outside-clock",
-                message="Your timing is shorter than the work: the timed calls' results "
-                "were waited for only after your clock stopped (a wait on each result, or "
-                "on the last one, outside the clock), so it measured the calls being handed "
-                "to the device, not their work.",
+                message="Your timing is shorter than the work: your clock stopped while the "
+                "timed calls' work was still queued on the device. A jax call returns when its "
+                "work is handed over, and a wait the clock does not span is not timed.",
                 example=lambda: _wait_outside_clock,
                 matches=TIME_CALL.made("wait-outside-clock"),
             ),

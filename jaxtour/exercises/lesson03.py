@@ -83,12 +83,15 @@ def _numbers_typed(answer: Any) -> bool:
     )
 
 
-# --- 03.fix_slopes: both of grad's restrictions at once ---------------------------------
+# --- 03.fix_slopes: both of grad's restrictions, at each of two grads ---------------------
+# (issue 34: asked for the slopes, the page's two "Fix:" lines spliced passed; asked for
+# the curvatures, the splice fails, for the first gradient is a vector too: the sum's
+# reason, each output depends on its own input alone, has to be seen to apply it twice)
 
 
 def _slope_inputs():
     return [
-        (_Named(lambda s: 3.0 * s**2, "lambda s: 3.0 * s**2"), jnp.arange(4)),
+        (_Named(lambda s: s**3, "lambda s: s**3"), jnp.arange(4)),
         (_Named(jnp.sin, "jnp.sin"), jnp.array([0.0, 1.5, 3.0])),
         (_Named(lambda s: jnp.exp(-s), "lambda s: jnp.exp(-s)"), jnp.array([-1, 0, 2])),
     ]
@@ -107,33 +110,52 @@ def _slopes(f, t):
     return jax.grad(lambda v: jnp.sum(f(v)))(_floats(t))
 
 
-def _slopes_jacobian(f, t):
-    return jax.jacobian(f)(_floats(t))
+def _curvatures(f, t):
+    slopes = jax.grad(lambda w: jnp.sum(f(w)))
+    return jax.grad(lambda v: jnp.sum(slopes(v)))(_floats(t))
 
 
-def _slopes_summed(f, t):
-    return jnp.sum(_slopes(f, t))
+def _hessian(f, t):
+    return jax.hessian(lambda v: jnp.sum(f(v)))(_floats(t))
 
 
-def _slopes_of_mean(f, t):
-    return jax.grad(lambda v: jnp.mean(f(v)))(_floats(t))
+def _square_matrix_per_t(answer: Any) -> bool:
+    """Matches a function that returns an n-by-n matrix for every t of n > 1 elements: a
+    Hessian, or a Jacobian of f or of its slopes, where one number per element is asked."""
+    if not callable(answer):
+        return False
+    for index, args in enumerate(cases_of_this_check(_slope_inputs, _slope_inputs)):
+        n = int(np.size(args[1]))
+        out = output_or_none(_slope_inputs, answer, index, args)
+        if n < 2 or np.shape(out) != (n, n):
+            return False
+    return True
 
 
-def _values_not_slopes(f, t):
+def _curvatures_summed(f, t):
+    return jnp.sum(_curvatures(f, t))
+
+
+def _curvatures_of_mean(f, t):
+    slopes = jax.grad(lambda w: jnp.mean(f(w)))
+    return jax.grad(lambda v: jnp.sum(slopes(v)))(_floats(t))
+
+
+def _values_not_curvatures(f, t):
     return f(_floats(t))
 
 
-def _slopes_estimated(f, t):  # a forward difference, in float32
-    points = _floats(t)
-    return (f(points + 1e-3) - f(points)) / 1e-3
+def _curvatures_estimated(f, t):  # a second difference, in float32
+    points, h = _floats(t), 1e-2
+    return (f(points + h) - 2 * f(points) + f(points - h)) / h**2
 
 
-def _close_slopes_not_exact(answer: Any) -> bool:
-    """Matches a function within 0.05 of the slopes on every case, yet not equal to them:
-    slopes estimated from f's values at nearby points, not differentiated."""
+def _close_curvatures_not_exact(answer: Any) -> bool:
+    """Matches a function within 0.05 of the curvatures on every case, yet not equal to
+    them: curvatures estimated from f's values at nearby points, not differentiated."""
     exact = True
     built = cases_of_this_check(_slope_inputs, _slope_inputs)
-    cases = zip(built, outputs_on(_slope_inputs, _slopes), strict=True)
+    cases = zip(built, outputs_on(_slope_inputs, _curvatures), strict=True)
     for index, (args, want) in enumerate(cases):
         got = output_or_none(_slope_inputs, answer, index, args)
         try:
@@ -146,30 +168,8 @@ def _close_slopes_not_exact(answer: Any) -> bool:
     return not exact
 
 
-def _np_gradient_slopes(f, t):  # NumPy's habit: slopes from neighbouring values
-    points = np.asarray(_floats(t))
-    return np.gradient(np.asarray(f(_floats(t))), points)
-
-
-def _jnp_gradient_slopes(f, t):  # jnp.gradient: neighbouring values, spacing 1
-    return jnp.gradient(f(_floats(t)))
-
-
-def _neighbour_differences(f, t):  # jnp.diff: n - 1 differences of neighbours
-    return jnp.diff(f(_floats(t)))
-
-
-def _differences_of_values(answer: Any) -> bool:
-    """Matches slopes estimated from f's values at neighbouring points (np.gradient with
-    or without the spacing, jnp.gradient, jnp.diff) instead of differentiated."""
-    return any(
-        behaves_like(estimate, _slope_inputs)(answer)
-        for estimate in (_np_gradient_slopes, _jnp_gradient_slopes, _neighbour_differences)
-    )
-
-
 def _slope_dtypes(answer: Any) -> list[str] | None:
-    """The dtype name of the answer's slopes on every case of this check, or None when it
+    """The dtype name of the answer's results on every case of this check, or None when it
     is no function, raises, or returns something without a dtype."""
     if not callable(answer):
         return None
@@ -184,14 +184,14 @@ def _slope_dtypes(answer: Any) -> list[str] | None:
 
 
 def _half_precision_slopes(answer: Any) -> bool:
-    """Matches slopes computed in a 16-bit float on every case: right to about three
+    """Matches results computed in a 16-bit float on every case: right to about three
     digits, which the rule's tolerance can let through."""
     names = _slope_dtypes(answer)
     return bool(names) and all(name in ("float16", "bfloat16") for name in names)
 
 
 def _integer_slopes(answer: Any) -> bool:
-    """Matches slopes returned as integers on every case whose t holds integers (grad's
+    """Matches results returned as integers on every case whose t holds integers (grad's
     floats cast back to t's dtype): every fraction cut off."""
     names = _slope_dtypes(answer)
     if not names:
@@ -205,19 +205,23 @@ def _integer_slopes(answer: Any) -> bool:
     return bool(integer_t) and all(name.startswith(("int", "uint")) for name in integer_t)
 
 
-def _float0_slopes(answer: Any) -> bool:
-    """Matches a function whose slopes on integer t have dtype float0: grad(...,
-    allow_int=True) accepts integers and returns their zero-size 'no gradient' dtype."""
+def _allowed_ints(answer: Any) -> bool:
+    """Matches a function that let grad take integers (allow_int=True): on integer t its
+    result has dtype float0, or a second grad then fails on the first one's output."""
     if not callable(answer):
         return False
     for args in _slope_inputs():
+        if not str(getattr(args[1], "dtype", "")).startswith("int"):
+            continue
         try:
             out = answer(*args)
+        except TypeError as exc:
+            if "real-valued outputs" in str(exc) or "float0" in str(exc):
+                return True
+            continue
         except Exception:
-            return False
-        if str(getattr(out, "dtype", "")) == "[('float0', 'V')]" or "float0" in str(
-            getattr(out, "dtype", "")
-        ):
+            continue
+        if "float0" in str(getattr(out, "dtype", "")):
             return True
     return False
 
@@ -235,8 +239,8 @@ def _plus_not_minus(f, x, eps=1e-3):
 
 
 def _t_changed():
-    square = _Named(lambda s: s**2, "lambda s: s**2")
-    return [(square, jnp.array([0.5, 1.0, 2.0])), (square, jnp.array([1.0, 2.0, 3.0, 4.0]))]
+    cube = _Named(lambda s: s**3, "lambda s: s**3")
+    return [(cube, jnp.array([0.5, 1.0, 2.0])), (cube, jnp.array([1.0, 2.0, 3.0, 4.0]))]
 
 
 def _f_changed():
@@ -313,10 +317,17 @@ def _difference_inputs():
         (_Named(math.sin, "math.sin"), 1.0, 1e-3),
         (_Named(math.exp, "math.exp"), 0.5, 1e-2),
         (_Named(math.cos, "math.cos"), 1.0, 1e-3),  # a negative slope
+        # a point jnp computed: a float32 jax array, which a weak Python eps does not widen
+        (_Named(math.exp, "math.exp"), jnp.float32(0.7), 1e-3),
     ]
 
 
 def _central(f, x, eps):
+    x = float(x)
+    return (f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+def _central_at_float32_points(f, x, eps):  # x + eps keeps a float32 x's dtype
     return (f(x + eps) - f(x - eps)) / (2 * eps)
 
 
@@ -445,21 +456,26 @@ EXERCISES = (
     ),
     Exercise(
         id="03.fix_slopes",
-        title="Fix a grad call that breaks both of grad's rules",
-        reference=lambda: _slopes,
+        title="Fix a second derivative that breaks both of grad's rules",
+        reference=lambda: _curvatures,
         rule=SameFunction(inputs=_slope_inputs, output=JaxArray(check_dtype=False)),
         hints=(
-            "Two things are wrong, and grad reports them one at a time: t holds integers, "
-            "and f(t) is a vector, not one number.",
-            "Floats: t.astype(jnp.float32). One number: sum f's outputs first; because f "
-            "works element by element, each slope lands on its own element of the gradient.",
-            "def slopes(f, t):\n    floats = t.astype(jnp.float32)\n"
-            "    return jax.grad(lambda v: jnp.sum(f(v)))(floats)",
+            "Two rules are broken, and grad reports them one at a time: t holds integers, "
+            "and a function grad differentiates must return one number. That holds for "
+            "both grads: what does each of them get?",
+            "Floats: t.astype(jnp.float32). One number: the sum of f's outputs has f's "
+            "slopes as its gradient, one per element, because each output depends on its "
+            "own input alone. The slopes are again a function of t that works element by "
+            "element, with one output per element: the second grad needs the same treatment.",
+            "def curvatures(f, t):\n    floats = t.astype(jnp.float32)\n"
+            "    slopes = jax.grad(lambda v: jnp.sum(f(v)))\n"
+            "    return jax.grad(lambda v: jnp.sum(...))(floats)",
         ),
         solution=(
-            "def slopes(f, t):\n"
+            "def curvatures(f, t):\n"
             "    floats = t.astype(jnp.float32)\n"
-            "    return jax.grad(lambda v: jnp.sum(f(v)))(floats)"
+            "    slopes = jax.grad(lambda v: jnp.sum(f(v)))\n"
+            "    return jax.grad(lambda v: jnp.sum(slopes(v)))(floats)"
         ),
         mistakes=(
             Mistake(
@@ -467,68 +483,83 @@ EXERCISES = (
                 message="grad still gets integers: on t = jnp.arange(4) it fails with 'grad "
                 "requires real- or complex-valued inputs'. An integer has no slope, so grad "
                 "refuses integer inputs, whatever happens to them inside the function.",
-                example=lambda: lambda f, t: jax.grad(lambda v: jnp.sum(f(v)))(t),
+                example=lambda: (
+                    lambda f, t: jax.grad(lambda v: jnp.sum(jax.grad(lambda w: jnp.sum(f(w)))(v)))(
+                        t
+                    )
+                ),
                 matches=fails_with("TypeError", INTEGER_INPUT, _slope_inputs),
             ),
             Mistake(
                 id="float-of-array",
                 message="float(t) converts one number, not an array: it fails on t = "
                 "jnp.arange(4), which holds four.",
-                example=lambda: lambda f, t: jax.grad(f)(float(t)),
+                example=lambda: lambda f, t: jax.grad(jax.grad(f))(float(t)),
                 matches=fails_with(
                     "TypeError", r"(?i)only (length-1|scalar|0-dimensional) arrays", _slope_inputs
                 ),
             ),
             Mistake(
                 id="vector-output",
-                message="grad still gets a function with a vector output: it fails with "
-                "'Gradient only defined for scalar-output functions'. grad differentiates one "
-                "number, and f returns one per element of t.",
-                example=lambda: lambda f, t: jax.grad(f)(_floats(t)),
+                message="A grad still gets a function with a vector output: it fails with "
+                "'Gradient only defined for scalar-output functions'. Every grad differentiates "
+                "only a function that returns one number, whatever it is handed.",
+                example=lambda: (
+                    lambda f, t: jax.grad(jax.grad(lambda v: jnp.sum(f(v))))(_floats(t))
+                ),
                 matches=fails_with("TypeError", NON_SCALAR, _slope_inputs),
             ),
             Mistake(
+                id="slopes-not-curvatures",
+                message="Those are f's slopes, its first derivative, at every element of t: "
+                "one grad's worth. The curvature f″ is the derivative of those slopes.",
+                example=lambda: _slopes,
+            ),
+            Mistake(
                 id="ignores-f",
-                message="Your slopes gives the same result whatever f is: it must "
-                "differentiate the f it is given, not a function from the notebook.",
-                example=lambda: lambda f, t: _slopes(lambda s: 3.0 * s**2, t),
+                message="Your curvatures are the same whatever f is: it must differentiate "
+                "the f it is given, not a function from the notebook.",
+                example=lambda: lambda f, t: _curvatures(lambda s: s**3, t),
                 matches=ignores_arguments(_f_changed),
             ),
             Mistake(
-                id="jacobian",
-                message="That is the full Jacobian, a matrix with one row per output and one "
-                "column per input, where one slope per element of t is asked.",
-                example=lambda: _slopes_jacobian,
+                id="hessian",
+                message="That is a matrix with one row and one column per element of t (a "
+                "Hessian, or a Jacobian), where one curvature per element is asked.",
+                example=lambda: _hessian,
+                matches=_square_matrix_per_t,
             ),
             Mistake(
                 id="summed-slopes",
-                message="You get one number: the slopes added up, where one slope per element "
+                message="You get one number: the curvatures added up, where one per element "
                 "of t is asked.",
-                example=lambda: _slopes_summed,
+                example=lambda: _curvatures_summed,
             ),
             Mistake(
                 id="mean-not-sum",
-                message="Your slopes are divided by the number of elements: the mean's "
-                "gradient is the sum's divided by n, so every slope shrinks by that factor.",
-                example=lambda: _slopes_of_mean,
+                message="Your curvatures are divided by the number of elements: the mean's "
+                "gradient is the sum's divided by n, so the slopes shrink by that factor, and "
+                "their derivatives with them.",
+                example=lambda: _curvatures_of_mean,
             ),
             Mistake(
                 id="values-not-slopes",
-                message="Those are f's values at t, not its slopes: nothing was differentiated.",
-                example=lambda: _values_not_slopes,
+                message="Those are f's values at t, not its curvatures: nothing was "
+                "differentiated.",
+                example=lambda: _values_not_curvatures,
             ),
             Mistake(
                 id="ignores-t",
-                message="Your slopes gives the same result whatever t is: it must "
-                "differentiate at the t it is given, not at points from the notebook.",
-                example=lambda: lambda f, t: _slopes(f, jnp.arange(4.0)),
+                message="Your curvatures are the same whatever t is: it must differentiate "
+                "at the t it is given, not at points from the notebook.",
+                example=lambda: lambda f, t: _curvatures(f, jnp.arange(4.0)),
                 matches=ignores_arguments(_t_changed),
             ),
             Mistake(
                 id="sum-of-function",
                 message="jnp.sum(f) is handed the function f itself, not its values, and "
                 "fails: a sum adds numbers, and a function is not one.",
-                example=lambda: lambda f, t: jax.grad(jnp.sum(f))(_floats(t)),
+                example=lambda: lambda f, t: jax.grad(jax.grad(jnp.sum(f)))(_floats(t)),
                 matches=fails_with(
                     "TypeError",
                     r"Error interpreting argument to .*sum.* as an abstract array"
@@ -537,50 +568,48 @@ EXERCISES = (
                 ),
             ),
             Mistake(
-                id="np-gradient",
-                message="np.gradient (like jnp.gradient and jnp.diff) estimates slopes from "
-                "differences between neighbouring points of f(t): an approximation, far off "
-                "where the points are far apart. The task asks for the exact slope at every "
-                "point, which only differentiating f gives.",
-                example=lambda: _np_gradient_slopes,
-                matches=_differences_of_values,
-            ),
-            Mistake(
                 id="allow-int",
                 message="allow_int=True lets grad accept integers, but an integer has no "
-                "slope: grad gives it float0, JAX's dtype for 'no gradient', not numbers.",
-                example=lambda: lambda f, t: jax.grad(lambda v: jnp.sum(f(v)), allow_int=True)(t),
-                matches=_float0_slopes,
+                "slope: grad gives it float0, JAX's dtype for 'no gradient', not numbers, and "
+                "there is nothing in float0 to differentiate again.",
+                example=lambda: (
+                    lambda f, t: jax.grad(
+                        lambda v: jnp.sum(jax.grad(lambda w: jnp.sum(f(w)), allow_int=True)(v)),
+                        allow_int=True,
+                    )(t)
+                ),
+                matches=_allowed_ints,
             ),
             Mistake(
                 id="half-precision",
-                message="Your slopes are 16-bit floats: they keep about three significant "
-                "digits, so most slopes are rounded: grad computes in the dtype of the points "
+                message="Your curvatures are 16-bit floats: they keep about three significant "
+                "digits, so most of them are rounded: grad computes in the dtype of the points "
                 "it is given.",
-                example=lambda: lambda f, t: jax.vmap(jax.grad(f))(t.astype(jnp.float16)),
+                example=lambda: lambda f, t: jax.vmap(jax.grad(jax.grad(f)))(t.astype(jnp.float16)),
                 matches=_half_precision_slopes,
                 also_accepted=True,
             ),
             Mistake(
                 id="estimated",
-                message="Your slopes are close to the derivative but not equal to it: they "
-                "look estimated from f's values at nearby points (a difference quotient), "
-                "whose error depends on the step. The task asks for the slopes grad "
+                message="Your curvatures are close to the second derivative but not equal to "
+                "it: they look estimated from f's values at nearby points (a second "
+                "difference), whose error depends on the step. The task asks for what grad "
                 "computes, exact up to rounding.",
-                example=lambda: _slopes_estimated,
-                matches=_close_slopes_not_exact,
+                example=lambda: _curvatures_estimated,
+                matches=_close_curvatures_not_exact,
             ),
             Mistake(
                 id="integer-slopes",
-                message="Your slopes are integers: every slope lost its fraction. t holds "
-                "integers, but a slope at an integer point is a real number.",
-                example=lambda: lambda f, t: _slopes(f, t).astype(t.dtype),
+                message="Your curvatures are integers: every one lost its fraction. t holds "
+                "integers, but a curvature at an integer point is a real number.",
+                example=lambda: lambda f, t: _curvatures(f, t).astype(t.dtype),
                 matches=_integer_slopes,
             ),
         ),
-        success="Floats in, one slope per element: the sum of f's outputs is one number "
-        "whose gradient is the Jacobian's diagonal (each output enters it with weight 1), and "
-        "jax.vmap(jax.grad(f)) finds the same slopes point by point.",
+        success="Floats in, one curvature per element: the sum of f's outputs has f's slopes "
+        "as its gradient because each output depends on its own input alone, and the slopes "
+        "are such a function too, so the same sum works for the second grad "
+        "(jax.vmap(jax.grad(jax.grad(f))) finds the same curvatures point by point).",
     ),
     Exercise(
         id="03.derivative_by_hand",
@@ -679,11 +708,13 @@ EXERCISES = (
             "change in f by the distance between the two points.",
             "The two points are 2 * eps apart. In Python, a / 2 * eps means (a / 2) * eps: "
             "keep the parentheses. Keep the arithmetic in Python floats (64 bits): jnp "
-            "would round it to float32.",
-            "(f(x + eps) - f(x - eps)) / (2 * eps)",
+            "would round it to float32, and so does a float32 x: x + eps has x's dtype, "
+            "because eps, a Python float, is weakly typed.",
+            "x = float(x), then (f(x + eps) - f(x - eps)) / (2 * eps)",
         ),
         solution=(
             "def central_difference(f, x, eps=1e-3):\n"
+            "    x = float(x)\n"
             "    return (f(x + eps) - f(x - eps)) / (2 * eps)"
         ),
         mistakes=(
@@ -754,8 +785,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="missing-half",
-                message="Your estimate is twice the slope: the change in f is divided by half "
-                "the distance between the two points.",
+                message="Your estimate is twice the slope, on every function, point and step "
+                "the check tried: a slope is a change in f over the distance it was measured "
+                "across.",
                 example=lambda: _no_half,
             ),
             Mistake(
@@ -796,6 +828,14 @@ EXERCISES = (
                 "loses digits to rounding, and float32 has few to lose.",
                 example=lambda: lambda f, x, eps: np.float32(_central(f, x, eps)),
                 matches=_rounded_to_float32,
+            ),
+            Mistake(
+                id="float32-points",
+                message="Right to about 5 digits at the point that is a float32 jax array, "
+                "and only there: eps is a Python float, weakly typed, so x + eps and x - eps "
+                "took x's float32 and were rounded before f saw them, and two rounded points "
+                "are not 2 * eps apart.",
+                example=lambda: _central_at_float32_points,
             ),
             Mistake(
                 id="second-difference",

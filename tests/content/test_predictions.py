@@ -41,6 +41,8 @@ GIVEAWAYS = {
         "32-битные типы по умолчанию",
         "It is a default, not a limit",
         "Это значение по умолчанию, а не предел",
+        "JAX stores floats in 32 bits by default",
+        "по умолчанию хранит числа с плавающей точкой в 32 битах",
     ),
     "02.which_dispatch": (
         "`.shape` is known before the work",

@@ -31,9 +31,11 @@ def _solution_of(exercise, number: int):
     """The answer a learner of variant ``number`` writes: its solution with its values,
     run in a namespace of its own; the function it defines."""
     from jaxtour.exercises.common import jax, jnp
+    from jaxtour.grader.pristine import np
 
-    # the names every lesson's setup cell imports (lesson 11's solutions use lax)
-    given = {"jax": jax, "jnp": jnp, "lax": jax.lax}
+    # the names the lessons' setup cells import (lesson 11's solutions use lax, 01.numpy_copy's
+    # NumPy)
+    given = {"jax": jax, "jnp": jnp, "lax": jax.lax, "np": np}
     namespace = dict(given)
     exec(exercise.solution.format_map(exercise.variants.values(number)), namespace)  # noqa: S102
     (defined,) = [v for k, v in namespace.items() if k not in (*given, "__builtins__")]

@@ -227,7 +227,9 @@ WRONG_ANSWERS = (
         OVERFLOW, "astype(float32) after the sum", lambda: cubes_float_after_sum, "int32-overflow"
     ),
     Wrong(OVERFLOW, "astype(jnp.int64) without x64", lambda: cubes_int64, "int32-overflow"),
-    Wrong(OVERFLOW, "NumPy int64", lambda: cubes_numpy_int64, "int64-overflow"),
+    Wrong(
+        OVERFLOW, "NumPy int64: exact here, but NumPy's", lambda: cubes_numpy_int64, "numpy-result"
+    ),
     Wrong(OVERFLOW, "uint32: cubes are never negative", lambda: cubes_uint32, "int32-overflow"),
     Wrong(
         OVERFLOW,
@@ -420,13 +422,13 @@ ROUND_2 = (
         "01.overflow_fix",
         "squared in int32, then float",
         lambda: r2_cubes_squared_first,
-        says="You have -2.74032e+15, but the exact sum is",
+        says="You have 1.12589e+15, but the exact sum is",
     ),
     Wrong(
         "01.overflow_fix",
         "square of the sum (a formula)",
         lambda: r2_cubes_square_of_sum,
-        says="You have 4.09767e+13, but the exact sum is",
+        says="You have 1.44499e+13, but the exact sum is",
     ),
     Wrong(
         "01.overflow_fix",
@@ -571,7 +573,12 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *EQUAL_TO_FIRST)
 DTYPE_AND_REASON = (
     Wrong("01.default_dtype", "NumPy's float64 (A)", lambda: "A", "numpy-width"),
     Wrong("01.default_dtype", "ran it: float32, no float64 in JAX (C)", lambda: "c", "no-float64"),
-    Wrong("01.default_dtype", "/ keeps integers (D)", lambda: "(D)", "stays-integer"),
+    Wrong(
+        "01.default_dtype",
+        "asarray shares NumPy's memory (D)",
+        lambda: "(D)",
+        "shares-numpy-memory",
+    ),
     Wrong("01.default_dtype", "ran it and typed the dtype", lambda: "float32", "dtype-not-letter"),
     Wrong("01.default_dtype", "jnp.float32, the type", lambda: jnp.float32, "dtype-not-letter"),
     Wrong(

@@ -25,40 +25,85 @@ def f_python(x):  # the notebook's f_python
     return math.sin(x) * x
 
 
-# --- 03.fix_slopes --------------------------------------------------------------------
+# --- 03.fix_slopes: curvatures (issue 34: the slopes were a splice of two Fix lines) --------
 
 
-def slopes_vmap_ints(f, t):
-    return jax.vmap(jax.grad(f))(t)
+def curv_fix_lines_spliced(f, t):  # the page's two fixes, pasted around grad(grad(f))
+    return jax.grad(jax.grad(lambda v: jnp.sum(f(v))))(t.astype(jnp.float32))
 
 
-def slopes_floats_only(f, t):
-    return jax.grad(f)(t.astype(jnp.float32))
+def curv_floats_only(f, t):
+    return jax.grad(jax.grad(f))(t.astype(jnp.float32))
 
 
-def slopes_np_gradient(f, t):
-    t = np.asarray(t, dtype=np.float32)
-    return jnp.asarray(np.gradient(np.asarray(f(t)), t))
+def curv_vmap_ints(f, t):
+    return jax.vmap(jax.grad(jax.grad(f)))(t)
 
 
-def slopes_list(f, t):
-    return [jax.grad(f)(float(ti)) for ti in t]
+def curv_slopes_only(f, t):  # the exercise's old answer
+    return jax.grad(lambda v: jnp.sum(f(v)))(t.astype(jnp.float32))
 
 
-def slopes_forgot_lambda(f, t):
-    return jax.grad(jnp.sum(f))(t.astype(jnp.float32))
+def curv_outer_sum_only(f, t):
+    return jax.grad(lambda v: jnp.sum(jax.grad(f)(v)))(t.astype(jnp.float32))
 
 
-def slopes_notebook_t(f, t):
-    return jax.grad(lambda v: jnp.sum(f(v)))(jnp.arange(4.0))
+def curv_hessian(f, t):
+    return jax.hessian(lambda v: jnp.sum(f(v)))(t.astype(jnp.float32))
 
 
-def slopes_jacfwd(f, t):
-    return jax.jacfwd(f)(t.astype(jnp.float32))
+def curv_jacobian_of_slopes(f, t):
+    slopes = jax.grad(lambda v: jnp.sum(f(v)))
+    return jax.jacobian(slopes)(t.astype(jnp.float32))
 
 
-def slopes_by_hand(f, t):
-    return 6.0 * t
+def curv_jacobian_of_f(f, t):  # the page's Several outputs fix, on floats
+    return jax.jacobian(f)(t.astype(jnp.float32))
+
+
+def curv_mean_first(f, t):
+    slopes = jax.grad(lambda v: jnp.mean(f(v)))
+    return jax.grad(lambda v: jnp.sum(slopes(v)))(t.astype(jnp.float32))
+
+
+def curv_total(f, t):
+    slopes = jax.grad(lambda v: jnp.sum(f(v)))
+    return jax.grad(lambda v: jnp.sum(slopes(v)))(t.astype(jnp.float32)).sum()
+
+
+def curv_second_difference(f, t):
+    v, h = t.astype(jnp.float32), 0.01
+    return (f(v + h) - 2 * f(v) + f(v - h)) / h**2
+
+
+def curv_cast_back(f, t):
+    return jax.vmap(jax.grad(jax.grad(f)))(t.astype(jnp.float32)).astype(t.dtype)
+
+
+def curv_float16(f, t):
+    slopes = jax.grad(lambda v: jnp.sum(f(v)))
+    return jax.grad(lambda v: jnp.sum(slopes(v)))(t.astype(jnp.float16))
+
+
+def curv_allow_int(f, t):
+    slopes = jax.grad(lambda v: jnp.sum(f(v)), allow_int=True)
+    return jax.grad(lambda v: jnp.sum(slopes(v)), allow_int=True)(t)
+
+
+def curv_notebook_t(f, t):
+    return jax.vmap(jax.grad(jax.grad(f)))(jnp.arange(4.0))
+
+
+def curv_by_hand(f, t):  # 6t, the second derivative of the page's s**3
+    return 6.0 * t.astype(jnp.float32)
+
+
+def curv_sum_of_function(f, t):
+    return jax.grad(jax.grad(jnp.sum(f)))(t.astype(jnp.float32))
+
+
+def curv_values(f, t):
+    return f(t.astype(jnp.float32))
 
 
 # --- 03.derivative_by_hand ---------------------------------------------------------------
@@ -159,6 +204,15 @@ def central_forward_over_two(f, x, eps=1e-3):
     return (f(x + eps) - f(x)) / (2 * eps)
 
 
+def central_eps_halved_after(f, x, eps=1e-3):  # x left a float32 jax array
+    return (f(x + eps) - f(x - eps)) / eps / 2
+
+
+def central_two_points(f, x, eps=1e-3):  # the points named first, x as it came
+    left, right = x - eps, x + eps
+    return (f(right) - f(left)) / (eps + eps)
+
+
 def central_no_return(f, x, eps=1e-3):
     estimate = (f(x + eps) - f(x - eps)) / (2 * eps)  # noqa: F841
 
@@ -171,19 +225,24 @@ C = "03.central_difference"
 WRONG_ANSWERS = (
     # 03.gradient
     # 03.fix_slopes
-    Wrong(S, "vmap(grad(f)) on the integers", lambda: slopes_vmap_ints, "integer-input"),
-    Wrong(S, "floats, but grad of the vector f", lambda: slopes_floats_only, "vector-output"),
-    Wrong(S, "np.gradient, as in NumPy", lambda: slopes_np_gradient, "np-gradient"),
-    Wrong(
-        S,
-        "a list of per-element grads",
-        lambda: slopes_list,
-        says="the shape of the expected array's rows",
-    ),
-    Wrong(S, "jnp.sum(f) without a lambda", lambda: slopes_forgot_lambda, "sum-of-function"),
-    Wrong(S, "the notebook's jnp.arange(4.0), not t", lambda: slopes_notebook_t, "ignores-t"),
-    Wrong(S, "jax.jacfwd: the Jacobian", lambda: slopes_jacfwd, "jacobian"),
-    Wrong(S, "6t, the example's slope by hand", lambda: slopes_by_hand, "ignores-f"),
+    Wrong(S, "the page's two Fix lines spliced", lambda: curv_fix_lines_spliced, "vector-output"),
+    Wrong(S, "floats, then grad(grad(f))", lambda: curv_floats_only, "vector-output"),
+    Wrong(S, "sum around grad(f) only", lambda: curv_outer_sum_only, "vector-output"),
+    Wrong(S, "vmap(grad(grad(f))) on the integers", lambda: curv_vmap_ints, "integer-input"),
+    Wrong(S, "the slopes, one grad only", lambda: curv_slopes_only, "slopes-not-curvatures"),
+    Wrong(S, "jax.hessian of the sum", lambda: curv_hessian, "hessian"),
+    Wrong(S, "jacobian of the slopes: a matrix", lambda: curv_jacobian_of_slopes, "hessian"),
+    Wrong(S, "jax.jacobian(f): slopes as a matrix", lambda: curv_jacobian_of_f, "hessian"),
+    Wrong(S, "mean in the first grad", lambda: curv_mean_first, "mean-not-sum"),
+    Wrong(S, ".sum() on the curvatures", lambda: curv_total, "summed-slopes"),
+    Wrong(S, "second difference, h = 0.01", lambda: curv_second_difference, "estimated"),
+    Wrong(S, "curvatures cast back to t.dtype", lambda: curv_cast_back, "integer-slopes"),
+    Wrong(S, "both grads on float16", lambda: curv_float16, "half-precision"),
+    Wrong(S, "allow_int=True on both grads", lambda: curv_allow_int, "allow-int"),
+    Wrong(S, "the notebook's jnp.arange(4.0)", lambda: curv_notebook_t, "ignores-t"),
+    Wrong(S, "6t, the page's s**3 by hand", lambda: curv_by_hand, "ignores-f"),
+    Wrong(S, "jnp.sum(f) without a lambda", lambda: curv_sum_of_function, "sum-of-function"),
+    Wrong(S, "f's values, not differentiated", lambda: curv_values, "values-not-slopes"),
     # 03.derivative_by_hand
     Wrong(D, "the terms subtracted the other way", lambda: dg_quotient_rule, says="opposite sign"),
     Wrong(D, "jnp.sin without (x)", lambda: dg_sin_not_called, "uncalled-function"),
@@ -218,27 +277,9 @@ WRONG_ANSWERS = (
         C, "forward step over 2 * eps", lambda: central_forward_over_two, "one-sided-over-two-eps"
     ),
     Wrong(C, "forgot return", lambda: central_no_return, says="but this is None"),
+    Wrong(C, "/ eps / 2, a float32 x kept", lambda: central_eps_halved_after, "float32-points"),
+    Wrong(C, "left and right points first", lambda: central_two_points, "float32-points"),
     # held-out answers (phase 1 of the held-out test)
-    Wrong(
-        "03.fix_slopes",
-        "grad per element of the int t",
-        lambda: slopes_per_int_element,
-        "integer-input",
-    ),
-    Wrong(
-        "03.fix_slopes", "jnp.gradient of the values", lambda: slopes_jnp_gradient, "np-gradient"
-    ),
-    Wrong(
-        "03.fix_slopes",
-        "value_and_grad: (sum, slopes)",
-        lambda: slopes_value_and_grad,
-        says="Python tuple of 2 items",
-    ),
-    Wrong(
-        "03.fix_slopes", "allow_int=True, as the error says", lambda: slopes_allow_int, "allow-int"
-    ),
-    Wrong("03.fix_slopes", "sum / len(v)", lambda: slopes_sum_over_len, "mean-not-sum"),
-    Wrong("03.fix_slopes", "jnp.diff of the values", lambda: slopes_diff, "np-gradient"),
     Wrong(D, "f's derivative pattern, cos x for 2x cos x", lambda: dg_pattern_from_f),
     Wrong(
         D,
@@ -273,31 +314,6 @@ WRONG_ANSWERS = (
 
 
 # --- held-out answers -------------------------------------------------------------------
-
-
-def slopes_per_int_element(f, t):
-    return jnp.array([jax.grad(f)(ti) for ti in t])
-
-
-def slopes_jnp_gradient(f, t):
-    return jnp.gradient(f(t.astype(jnp.float32)))
-
-
-def slopes_value_and_grad(f, t):
-    return jax.value_and_grad(lambda v: jnp.sum(f(v)))(t.astype(jnp.float32))
-
-
-def slopes_allow_int(f, t):
-    return jax.grad(lambda v: jnp.sum(f(v)), allow_int=True)(t)
-
-
-def slopes_sum_over_len(f, t):
-    floats = t.astype(jnp.float32)
-    return jax.grad(lambda v: jnp.sum(f(v)) / len(v))(floats)
-
-
-def slopes_diff(f, t):
-    return jnp.diff(f(t.astype(jnp.float32)))
 
 
 def d_terms_tuple(x):
@@ -357,27 +373,6 @@ WRONG_ANSWERS = (
 # --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
 
 
-def r2_slopes_grad_of_sum_int(f, t):
-    return jax.grad(lambda s: jnp.sum(f(s)))(t)  # t still integer
-
-
-def r2_slopes_forward_difference(f, t):
-    t = t.astype(jnp.float32)
-    return (f(t + 1e-3) - f(t)) / 1e-3
-
-
-def r2_slopes_at_the_mean(f, t):
-    return jax.grad(f)(jnp.mean(t.astype(jnp.float32)))
-
-
-def r2_slopes_float16(f, t):
-    return jax.vmap(jax.grad(f))(t.astype(jnp.float16))
-
-
-def r2_slopes_grad_of_vector(f, t):
-    return jax.grad(f)(t.astype(float))
-
-
 def r2_dg_plus(x):
     return 2 * x * jnp.cos(x) + x**2 * jnp.sin(x)
 
@@ -420,22 +415,6 @@ def r2_cd_two_one_sided(f, x, eps=1e-3):
 
 
 ROUND_2 = (
-    Wrong(
-        S,
-        "grad of the sum, t still integer",
-        lambda: r2_slopes_grad_of_sum_int,
-        named="integer-input",
-    ),
-    Wrong(S, "a forward difference", lambda: r2_slopes_forward_difference, named="estimated"),
-    Wrong(
-        S,
-        "grad at the mean of t",
-        lambda: r2_slopes_at_the_mean,
-        says="It has shape (), but the expected shape is (4,):",
-    ),
-    Wrong(
-        S, "grad of f on the float vector", lambda: r2_slopes_grad_of_vector, named="vector-output"
-    ),
     Wrong(D, "+ x² sin x", lambda: r2_dg_plus, named="cos-sign"),
     Wrong(D, "sin and cos swapped", lambda: r2_dg_sin_cos_swapped, named="sin-cos-swapped"),
     Wrong(D, "2 cos x, the x lost", lambda: r2_dg_lost_x, named="power-rule-two"),
@@ -466,18 +445,6 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_2)
 # --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
 
 
-def r3_slopes_jacobian(f, t):
-    return jax.jacobian(f)(t.astype(jnp.float32))
-
-
-def r3_slopes_mean(f, t):
-    return jax.grad(lambda s: jnp.mean(f(s)))(t.astype(jnp.float32))
-
-
-def r3_slopes_dtype_only(f, t):
-    return jax.grad(f)(t.astype(jnp.float32))
-
-
 def r3_dg_plus_sine(x):
     return 2 * x * jnp.cos(x) + x**2 * jnp.sin(x)
 
@@ -503,9 +470,6 @@ def r3_central_jnp_array(f, x, eps=1e-3):
 
 
 ROUND_3 = (
-    Wrong("03.fix_slopes", "jacobian of the float t: a matrix", lambda: r3_slopes_jacobian),
-    Wrong("03.fix_slopes", "grad of the mean, not the sum", lambda: r3_slopes_mean),
-    Wrong("03.fix_slopes", "floats fixed, output still a vector", lambda: r3_slopes_dtype_only),
     Wrong("03.derivative_by_hand", "+ x**2 sin x: cos' sign lost", lambda: r3_dg_plus_sine),
     Wrong(
         "03.derivative_by_hand",
@@ -546,31 +510,6 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *ISSUE_35)
 # --- issue 35, round 4's families: 16-bit or integer slopes, 2|x| -------------------------
 
 
-def r4_slopes_vmap_float16(f, t):
-    return jax.vmap(jax.grad(f))(t.astype(jnp.float16))
-
-
-def r4_slopes_sum_float16(f, t):
-    return jax.grad(lambda v: jnp.sum(f(v)))(t.astype(jnp.float16))
-
-
-def r4_slopes_bfloat16(f, t):
-    return jax.grad(lambda v: jnp.sum(f(v)))(jnp.asarray(t, dtype=jnp.bfloat16))
-
-
-def r4_slopes_cast_back(f, t):
-    return jax.vmap(jax.grad(f))(t.astype(jnp.float32)).astype(t.dtype)
-
-
-def r4_slopes_int32(f, t):
-    return jax.grad(lambda v: jnp.sum(f(v)))(t.astype(jnp.float32)).astype(jnp.int32)
-
-
-def r4_slopes_asarray_like_t(f, t):
-    slopes = jax.grad(lambda v: jnp.sum(f(v)))(t * 1.0)
-    return jnp.asarray(slopes, dtype=t.dtype)
-
-
 def r4_dg_abs(x):
     return 2 * jnp.abs(x) * jnp.cos(x) - x**2 * jnp.sin(x)
 
@@ -584,34 +523,6 @@ def r4_dg_abs_factored(x):
 
 
 ROUND_4 = (
-    Wrong(
-        "03.fix_slopes",
-        "vmap(grad) on float16 points",
-        lambda: r4_slopes_vmap_float16,
-        "half-precision",
-    ),
-    Wrong(
-        "03.fix_slopes",
-        "grad of the sum on float16",
-        lambda: r4_slopes_sum_float16,
-        "half-precision",
-    ),
-    Wrong(
-        "03.fix_slopes", "grad of the sum on bfloat16", lambda: r4_slopes_bfloat16, "half-precision"
-    ),
-    Wrong(
-        "03.fix_slopes",
-        "slopes cast back to t.dtype",
-        lambda: r4_slopes_cast_back,
-        "integer-slopes",
-    ),
-    Wrong("03.fix_slopes", "slopes cast to int32", lambda: r4_slopes_int32, "integer-slopes"),
-    Wrong(
-        "03.fix_slopes",
-        "jnp.asarray(slopes, dtype=t.dtype)",
-        lambda: r4_slopes_asarray_like_t,
-        "integer-slopes",
-    ),
     Wrong("03.derivative_by_hand", "2|x| cos x - x² sin x", lambda: r4_dg_abs, "absolute-value"),
     Wrong(
         "03.derivative_by_hand",
@@ -748,16 +659,6 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_6_FAMILIES)
 
 
 # --- round 7: slopes estimated from f's values; x² for 2x in the first term ----------------
-def s44_slopes_forward(f, t):
-    s = t.astype(jnp.float32)
-    return (f(s + 1e-3) - f(s)) / 1e-3
-
-
-def s44_slopes_central(f, t):
-    s = t.astype(jnp.float32)
-    return (f(s + 1e-2) - f(s - 1e-2)) / 2e-2
-
-
 def s44_dg_power_slip(x):
     return 2 * x**2 * jnp.cos(x) - x**2 * jnp.sin(x)
 
@@ -767,18 +668,6 @@ def s44_dg_power_slip_factored(x):
 
 
 ESTIMATES = (
-    Wrong(
-        "03.fix_slopes", "a forward difference in float32", lambda: s44_slopes_forward, "estimated"
-    ),
-    Wrong(
-        "03.fix_slopes", "a central difference, step 1e-2", lambda: s44_slopes_central, "estimated"
-    ),
-    Wrong(
-        "03.fix_slopes",
-        "the full Jacobian of the floats",
-        lambda: lambda f, t: jax.jacobian(f)(t.astype(jnp.float32)),
-        "jacobian",
-    ),
     Wrong(
         "03.derivative_by_hand", "2x² cos x first", lambda: s44_dg_power_slip, "first-term-power"
     ),
