@@ -79,6 +79,10 @@ GIVEAWAYS = {
         ".at[].set` отбрасывает",
         ".at[i].set` отбрасывает",
     ),
+    "07.count_traces": (
+        "`jnp.array(5.0)` is weak",
+        "`jnp.array(5.0)` слабо типизирован",
+    ),
     "07.debug_print": (
         "`print` runs once",
         "`print` срабатывает один раз",
