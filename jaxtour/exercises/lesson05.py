@@ -450,12 +450,14 @@ class LossThenAux:
 
 # --- 05.predict_aux_structure -----------------------------------------------------------
 
+# Session 47: the question asked value_and_grad's nesting, which the reveal and the section
+# under it ("Unpacking") stated; it now asks grad's with argnums=(0, 1) and has_aux, which the
+# page runs only after the check. D is value_and_grad's shape, the one the next section shows.
 AUX_STRUCTURE_OPTIONS = (
-    "(value, aux, grad_y)",
-    "((value, aux), grad_y): a tuple of one position gives one gradient, as argnums=1 does",
-    "((value, aux), (grad_y,)): each part keeps its own shape, the function's pair, then "
-    "what grad returns for argnums=(1,)",
-    "((value, (grad_y,)), aux)",
+    "(grad_x, grad_y, aux)",
+    "((grad_x, aux), (grad_y, aux)): one (gradient, aux) pair per position in argnums",
+    "((grad_x, grad_y), aux): what grad returns for argnums=(0, 1), then the aux",
+    "((value, aux), (grad_x, grad_y)): the function's own pair, then the gradients",
 )
 
 
@@ -1002,58 +1004,60 @@ EXERCISES = (
     ),
     Exercise(
         id="05.predict_aux_structure",
-        title="Predict the nesting of value_and_grad with a one-position argnums and has_aux",
+        title="Predict the nesting of grad with a tuple argnums and has_aux",
         reference=lambda: "C",
         rule=Choice(("A", "B", "C", "D"), texts=AUX_STRUCTURE_OPTIONS),
         hints=(
-            "value_and_grad returns (value part, gradient part). With has_aux, what is the "
-            "value part? And what would jax.grad(squared_error_with_aux, argnums=(1,), "
-            "has_aux=True) put where the gradient goes?",
-            "The value part is the function's own pair (value, aux). The gradient part is "
-            "shaped like argnums: a tuple of positions gives a tuple of gradients, whatever "
-            "its length, one included; a bare position gives the array alone.",
+            "Take the two arguments apart. Without has_aux, what does jax.grad(loss, "
+            "argnums=(0, 1)) return? And where does has_aux put the aux, beside what?",
+            "has_aux does not change what grad computes: it hands back a pair, whatever grad "
+            "would have returned without it first, the aux second. Only value_and_grad "
+            "returns the value too.",
+            'Without has_aux it is (grad_x, grad_y); with it, that tuple and the aux: nesting = "C".',
         ),
         solution='nesting = "C"',
         mistakes=(
             Mistake(
                 id="all-flat",
-                message="A flattens everything. value_and_grad always returns a pair, (value part, "
-                "gradient part): the value, the aux and the gradient are not spread out side by "
-                "side.",
+                message="A spreads the gradients and the aux side by side. has_aux makes grad "
+                "return a pair, and it does not unpack what goes in either half.",
                 example=lambda: "A",
             ),
             Mistake(
-                id="one-tuple-unwrapped",
-                message="B assumes that argnums=(1,) gives the same as argnums=1, a bare position. "
-                "grad's result is shaped like argnums itself, tuple or not, whatever its length.",
+                id="aux-per-gradient",
+                message="B pairs each gradient with its own copy of the aux. The function runs "
+                "once for all the positions in argnums, so there is one aux, and has_aux "
+                "hands it back once.",
                 example=lambda: "B",
             ),
             Mistake(
-                id="aux-outside",
-                message="D moves the aux out to the top level, away from the value. has_aux does "
-                "not take the aux apart from the value the function returned it with.",
+                id="value-too",
+                message="D is the shape value_and_grad returns with has_aux. grad returns no "
+                "value, with has_aux or without: the loss is what it differentiates, not what it "
+                "hands back.",
                 example=lambda: "D",
             ),
             Mistake(
                 id="computed",
                 message="This exercise asks for a prediction: a letter, such as "
                 'nesting = "A". Decide before running it.',
-                example=lambda: jax.value_and_grad(
-                    _squared_error_with_aux, argnums=(1,), has_aux=True
+                example=lambda: jax.grad(
+                    _squared_error_with_aux, argnums=(0, 1), has_aux=True
                 )(*article_xy()),
                 matches=computed_not_chosen,
             ),
         ),
-        success="C: ((value, aux), (grad_y,)). Each part keeps the shape it has on its own: "
-        "the function's pair, and grad's tuple, here of one gradient.",
+        success="C: ((grad_x, grad_y), aux). has_aux hands back what grad would return on "
+        "its own, here a tuple for argnums=(0, 1), paired with the one aux.",
         prediction=True,
         explanation=(
-            "C: `((value, aux), (grad_y,))`. Each part keeps the shape it has on its own: "
-            "the value part is the function's own pair `(value, aux)`, and the gradient "
-            "part is what `grad` returns for `argnums=(1,)`: a tuple, because `argnums` is "
-            "one, holding one gradient. With `argnums=1`, a bare position, it would be the "
-            "array alone (B's shape); with `argnums=(0, 1)` (the cell after the check) it "
-            "is a tuple of two."
+            "C: `((grad_x, grad_y), aux)`. `has_aux` does not change what `grad` computes: "
+            "it returns a pair, first what `grad` would return without it (for "
+            "`argnums=(0, 1)` a tuple of two gradients, as in lesson 04), then the aux, "
+            "once, since the function ran once for both positions (B pairs it with each). "
+            "Nothing is unpacked side by side (A), and `grad` returns no value: "
+            "`((value, aux), gradients)` is `value_and_grad`'s shape (D), shown in the next "
+            "section."
         ),
     ),
     Exercise(

@@ -70,6 +70,8 @@ GIVEAWAYS = {
     "05.predict_aux_structure": (
         "a tuple of one position is still a tuple",
         "кортеж из одной позиции всё равно кортеж",
+        "`grad` returns no value",
+        "`grad` не возвращает значения",
     ),
     "06.out_of_bounds": (
         "one write per index",

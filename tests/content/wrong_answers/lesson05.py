@@ -180,12 +180,12 @@ def count_int_of_sum(params, x, y):
 WRONG_ANSWERS = (
     # 05.fix_aux_order
     # 05.predict_aux_structure
-    # 05.predict_aux_structure now asks about argnums=(1,): B is the one-position tuple
-    # unwrapped, so the letters written for "B" are labelled with its new mistake
+    # 05.predict_aux_structure asks grad's nesting since session 47 (B: an aux per gradient,
+    # D: value_and_grad's shape), so the letters are labelled with the mistakes they now name
     Wrong(
-        "05.predict_aux_structure", "lowercase b with a space", lambda: " b", "one-tuple-unwrapped"
+        "05.predict_aux_structure", "lowercase b with a space", lambda: " b", "aux-per-gradient"
     ),
-    Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", named="aux-outside"),
+    Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", named="value-too"),
     Wrong(
         "05.predict_aux_structure",
         "the structure written out",
@@ -273,7 +273,7 @@ WRONG_ANSWERS = (
         "squared-threshold",
     ),
     # held-out answers (phase 1 of the held-out test)
-    Wrong("05.predict_aux_structure", "lower-case 'd'", lambda: "d", "aux-outside"),
+    Wrong("05.predict_aux_structure", "lower-case 'd'", lambda: "d", "value-too"),
     Wrong("05.predict_aux_structure", "'B or C'", lambda: "B or C", says="names 2 options"),
     Wrong(
         "05.predict_aux_structure",
@@ -285,7 +285,7 @@ WRONG_ANSWERS = (
         "05.predict_aux_structure",
         "'option b'",
         lambda: "option b",
-        named="one-tuple-unwrapped",  # B's mistake since argnums=(1,)
+        named="aux-per-gradient",  # B's mistake since session 47
     ),
 )
 
@@ -379,9 +379,9 @@ def r2_outliers_bias_times_x(params, x, y):
 
 
 ROUND_2 = (
-    # (B is now the one-position tuple unwrapped: the label follows the redesigned question)
-    Wrong("05.predict_aux_structure", '"B"', lambda: "B", named="one-tuple-unwrapped"),
-    Wrong("05.predict_aux_structure", '"D"', lambda: "D", named="aux-outside"),
+    # (the labels follow the redesigned question: session 47's options)
+    Wrong("05.predict_aux_structure", '"B"', lambda: "B", named="aux-per-gradient"),
+    Wrong("05.predict_aux_structure", '"D"', lambda: "D", named="value-too"),
     Wrong("05.predict_aux_structure", '"A": flat', lambda: "A", named="all-flat"),
     Wrong(
         "05.predict_aux_structure",
@@ -789,9 +789,9 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *FLOATS_IN_AUX)
 S45 = (
     Wrong(
         "05.predict_aux_structure",
-        "B: one position, so one array, as in lesson 04's argnums=0",
-        lambda: "B",
-        named="one-tuple-unwrapped",
+        "B: the aux thought returned beside each gradient",
+        lambda: "B.",
+        named="aux-per-gradient",
     ),
     Wrong(
         "05.predict_aux_structure",
@@ -801,3 +801,22 @@ S45 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S45)
+
+# --- session 47: 05.predict_aux_structure asks what grad returns with argnums=(0, 1) and
+# has_aux (value_and_grad's nesting was stated by the section under the check).
+S47 = (
+    Wrong(
+        "05.predict_aux_structure",
+        "D: read value_and_grad's ((value, aux), ...) in the next section",
+        lambda: "option D",
+        named="value-too",
+    ),
+    Wrong(
+        "05.predict_aux_structure",
+        "ran the question's grad call and kept its result",
+        lambda: jax.grad(squared_error_with_aux, argnums=(0, 1), has_aux=True)(x, y),
+        "computed",
+    ),
+    Wrong("05.predict_aux_structure", "'(A)': all side by side", lambda: "(A)", named="all-flat"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S47)
