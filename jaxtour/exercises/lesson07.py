@@ -1020,29 +1020,28 @@ EXERCISES = (
             ),
             Mistake(
                 id="print-every-call",
-                message="Output 4 is what the code prints without jit. Under jit, print runs "
-                "only while tracing, and it sees a tracer (a shape and dtype), not the numbers.",
+                message="Output 4 is what the code prints without jit. Under jit, Python's "
+                "print does not run on every call, and where it runs it does not see the "
+                "numbers.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="debug-from-python",
-                message="Right output, wrong reason: jax.debug.print is not run by Python "
-                "after the call. It is an operation that jit records in the program it "
-                "compiles (jax.make_jaxpr of shout lists it), so the compiled program runs it "
-                "on every call, with that call's values, and sends them back to be printed; "
-                "Python's print is the one that runs only while jit traces.",
+                message="jax.debug.print is not run by Python after the call: a call that "
+                "reuses compiled code runs none of the function's Python, and JAX prints no "
+                "arguments from Python afterwards.",
                 example=lambda: "B",
             ),
             Mistake(
                 id="values-retrace",
-                message="Output 2 traces again for 2.0. Same shape, same dtype, same weak type "
-                "as 1.0: jit reuses the compiled code, and print does not run.",
+                message="Output 2 traces again for 2.0, which has the shape, the dtype and the "
+                "weak type of 1.0, and jit's cache key holds no values.",
                 example=lambda: "D",
             ),
             Mistake(
                 id="no-retrace",
-                message="Output 3 forgets that jnp.arange(3.0) has a new shape, (3,): jit "
-                "traces again for it, and the Python print runs again.",
+                message="Output 3 has no trace for jnp.arange(3.0), whose shape, (3,), jit's "
+                "cache has not seen before.",
                 example=lambda: "E",
             ),
         ),
