@@ -11,6 +11,10 @@ learner's notebook never sees a traceback from the grader itself::
     checks.use_language("ru")                 # feedback in the lesson's language
     checks.variant("06.scale_column")         # the values of your variant of an exercise
     checks.new_variant("06.scale_column")     # a fresh variant, for practice
+
+    @checks.reveal("05.predict_aux_structure")  # a prediction's reveal cell: it runs
+    def demo():                                 # only once the prediction is answered
+        return jax.tree.structure(...)
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from jaxtour.grader.limits import set_time_limit
 from jaxtour.grader.panel import PanelActions, build_panel, display_panel
 from jaxtour.grader.spec import Exercise
 from jaxtour.grader.variants import ENV_VARIANT, fill, number_for, using
-from jaxtour.i18n import _, use_language
+from jaxtour.i18n import N_, _, use_language
 from jaxtour.learner import progress_store, review
 from jaxtour.learner.progress_view import ProgressView, progress_view
 
@@ -58,6 +62,7 @@ __all__ = [
     "progress",
     "read_and_check",
     "reference_answer",
+    "reveal",
     "set_time_limit",
     "show",
     "solution",
@@ -113,6 +118,8 @@ def check(exercise_id: str, answer: Any) -> Feedback:
         if feedback.explanation and not feedback.passed:
             # a wrong prediction was told what happened: a later pass is not unaided
             progress_store.record_help(exercise.id, "solution")
+        if feedback.passed or feedback.explanation:
+            _revealed.add(exercise.id)
         problem = progress_store.take_problem()  # a store that cannot be written: said once
         if problem:
             feedback = dataclasses.replace(feedback, message=f"{feedback.message}\n\n{problem}")
@@ -149,6 +156,7 @@ def solution(exercise_id: str) -> Note:
     if exercise is None:
         return Note(_("Unknown exercise"), _unknown_message(exercise_id))
     progress_store.record_help(exercise.id, "solution")  # never raises
+    _revealed.add(exercise.id)
     heading = _("Solution for {id}").format(id=exercise.id)
     with using(exercise, variant_number(exercise)):  # comments in the language in use
         return Note(heading, fill(exercise, exercise.solution), code=True)
@@ -352,6 +360,66 @@ class expect_error:  # noqa: N801 - used as `with expect_error():`, like a state
             )
         _show(Note(_("The error, as expected"), body))
         return True
+
+
+# Every reveal runs where this is "open": the build's (tools/build_lessons.py), so that
+# .reveals/ holds what each reveal shows once it is open.
+ENV_REVEALS = "JAXTOUR_REVEALS"
+_revealed: set[str] = set()  # exercises this kernel passed, or saw the answer of
+CLOSED_REVEAL = N_(
+    "This cell shows what JAX does for {id}. Answer {id} above first (press its Check), "
+    "then run this cell again."
+)
+
+
+def reveal(exercise_id: str) -> Callable[[Callable[[], Any]], None]:
+    """Decorate the body of a prediction's reveal cell (the cell after its check that
+    shows JAX doing it), so that Run All cannot settle the prediction before it is
+    answered::
+
+        @checks.reveal("05.predict_aux_structure")
+        def demo():
+            result = jax.value_and_grad(loss, argnums=(0, 1), has_aux=True)(x, y)
+            return jax.tree.structure(result)  # shown, as a cell's last value is
+
+    The body runs, and what it returns (unless None) is displayed, once the exercise is
+    passed or its answer was shown: a judged prediction that named an option (right or
+    wrong: a wrong one is told what happened), or its solution; in this kernel or in the
+    learner's progress store. Before that the cell prints one line saying to answer first.
+    The decorated name (``demo``, not ``_``: IPython keeps the last output there) is
+    bound to None: a reveal defines nothing that later cells use.
+    """
+
+    def run(body: Callable[[], Any]) -> None:
+        exercise = _lookup(exercise_id)
+        if exercise is None:
+            print(_unknown_message(exercise_id))
+            return None
+        if not _reveal_open(exercise.id):
+            print(_(CLOSED_REVEAL).format(id=exercise.id))
+            return None
+        value = body()
+        if value is not None:
+            try:
+                from IPython.display import display
+
+                display(value)
+            except ImportError:
+                print(repr(value))
+        return None
+
+    return run
+
+
+def _reveal_open(exercise_id: str) -> bool:
+    if os.environ.get(ENV_REVEALS, "").strip().lower() == "open" or exercise_id in _revealed:
+        return True
+    if not progress_store.enabled():  # a build, a test: no learner's store is read
+        return False
+    try:  # earned in an earlier session
+        return progress_store.passed_or_solution_shown(exercise_id)
+    except Exception:  # a store that cannot be read: this kernel's answers only
+        return False
 
 
 def _show(note: Note) -> None:
