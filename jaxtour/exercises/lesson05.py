@@ -452,12 +452,15 @@ class LossThenAux:
 
 # Session 47: the question asked value_and_grad's nesting, which the reveal and the section
 # under it ("Unpacking") stated; it now asks grad's with argnums=(0, 1) and has_aux, which the
-# page runs only after the check. D is value_and_grad's shape, the one the next section shows.
+# page runs only after the check. D is value_and_grad's shape, the one the next section shows;
+# C and E share the result (a reveal's body copied out shows it), told apart by the reason.
 AUX_STRUCTURE_OPTIONS = (
     "(grad_x, grad_y, aux)",
     "((grad_x, aux), (grad_y, aux)): one (gradient, aux) pair per position in argnums",
     "((grad_x, grad_y), aux): what grad returns for argnums=(0, 1), then the aux",
     "((value, aux), (grad_x, grad_y)): the function's own pair, then the gradients",
+    "((grad_x, grad_y), aux): with has_aux, grad always returns a tuple of gradients, then "
+    "the aux, so with argnums=1 it would return ((grad_y,), aux)",
 )
 
 
@@ -1006,7 +1009,7 @@ EXERCISES = (
         id="05.predict_aux_structure",
         title="Predict the nesting of grad with a tuple argnums and has_aux",
         reference=lambda: "C",
-        rule=Choice(("A", "B", "C", "D"), texts=AUX_STRUCTURE_OPTIONS),
+        rule=Choice(("A", "B", "C", "D", "E"), texts=AUX_STRUCTURE_OPTIONS),
         hints=(
             "Take the two arguments apart. Without has_aux, what does jax.grad(loss, "
             "argnums=(0, 1)) return? And where does has_aux put the aux, beside what?",
@@ -1038,6 +1041,13 @@ EXERCISES = (
                 example=lambda: "D",
             ),
             Mistake(
+                id="always-a-tuple",
+                message="has_aux does not make grad's gradients a tuple: it pairs the aux with "
+                "what grad returns without it, and that is shaped like argnums, a tuple only "
+                "when argnums is one.",
+                example=lambda: "E",
+            ),
+            Mistake(
                 id="computed",
                 message="This exercise asks for a prediction: a letter, such as "
                 'nesting = "A". Decide before running it.',
@@ -1055,6 +1065,8 @@ EXERCISES = (
             "it returns a pair, first what `grad` would return without it (for "
             "`argnums=(0, 1)` a tuple of two gradients, as in lesson 04), then the aux, "
             "once, since the function ran once for both positions (B pairs it with each). "
+            "With `argnums=1` it would be `(grad_y, aux)`: `has_aux` adds no tuple of its own "
+            "(E). "
             "Nothing is unpacked side by side (A), and `grad` returns no value: "
             "`((value, aux), gradients)` is `value_and_grad`'s shape (D), shown in the next "
             "section."

@@ -818,5 +818,11 @@ S47 = (
         "computed",
     ),
     Wrong("05.predict_aux_structure", "'(A)': all side by side", lambda: "(A)", named="all-flat"),
+    Wrong(
+        "05.predict_aux_structure",
+        "E: has_aux thought to make a tuple of any argnums",
+        lambda: "e",
+        named="always-a-tuple",
+    ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S47)
