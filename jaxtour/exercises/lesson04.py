@@ -797,9 +797,9 @@ EXERCISES = (
                 id="one-tuple",
                 message="That is a tuple holding a single gradient: a tuple of positions with "
                 "one entry asks for one argument. Both y and w were asked for.",
-                example=lambda: lambda loss, x, y, w: jax.grad(
-                    lambda y: loss(x, y, w=w), argnums=(0,)
-                )(y),
+                example=lambda: (
+                    lambda loss, x, y, w: jax.grad(lambda y: loss(x, y, w=w), argnums=(0,))(y)
+                ),
                 matches=_at_lesson_point(_is_one_tuple),
             ),
             Mistake(
@@ -823,9 +823,11 @@ EXERCISES = (
                 message="grad_w is right, but grad_y is the gradient of the loss without its "
                 "weights (sum_squared_error's), where every point counts the same. The weights "
                 "are in weighted_sse's gradient with respect to y too.",
-                example=lambda: lambda loss, x, y, w: (
-                    jax.grad(_sse, argnums=1)(x, y),
-                    _grads_yw(loss, x, y, w)[1],
+                example=lambda: (
+                    lambda loss, x, y, w: (
+                        jax.grad(_sse, argnums=1)(x, y),
+                        _grads_yw(loss, x, y, w)[1],
+                    )
                 ),
                 matches=_at_lesson_point(_unweighted_y),
             ),
@@ -872,9 +874,11 @@ EXERCISES = (
                 id="with-value",
                 message="That is value_and_grad's pair: the value first, then the gradients. The "
                 "exercise asks for the gradients alone.",
-                example=lambda: lambda loss, x, y, w: jax.value_and_grad(
-                    lambda y, w: loss(x, y, w=w), argnums=(0, 1)
-                )(y, w),
+                example=lambda: (
+                    lambda loss, x, y, w: jax.value_and_grad(
+                        lambda y, w: loss(x, y, w=w), argnums=(0, 1)
+                    )(y, w)
+                ),
                 matches=_at_lesson_point(_value_first),
             ),
             Mistake(
@@ -888,8 +892,10 @@ EXERCISES = (
                 message="That is one array holding two gradients stacked as its rows (jnp.stack, "
                 "or jnp.array of a tuple), and not the pair asked for: the exercise asks for "
                 "the tuple (grad_y, grad_w), the gradients with respect to y and w.",
-                example=lambda: lambda loss, x, y, w: jnp.stack(
-                    jax.grad(lambda x, y: loss(x, y, w=w), argnums=(0, 1))(x, y)
+                example=lambda: (
+                    lambda loss, x, y, w: jnp.stack(
+                        jax.grad(lambda x, y: loss(x, y, w=w), argnums=(0, 1))(x, y)
+                    )
                 ),
                 matches=_at_lesson_point(_stacked_gradients),
             ),

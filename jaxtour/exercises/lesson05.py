@@ -1016,7 +1016,8 @@ EXERCISES = (
             "has_aux does not change what grad computes: it hands back a pair, whatever grad "
             "would have returned without it first, the aux second. Only value_and_grad "
             "returns the value too.",
-            'Without has_aux it is (grad_x, grad_y); with it, that tuple and the aux: nesting = "C".',
+            "Without has_aux it is (grad_x, grad_y); with it, that tuple and the aux: "
+            'nesting = "C".',
         ),
         solution='nesting = "C"',
         mistakes=(
@@ -1051,9 +1052,9 @@ EXERCISES = (
                 id="computed",
                 message="This exercise asks for a prediction: a letter, such as "
                 'nesting = "A". Decide before running it.',
-                example=lambda: jax.grad(
-                    _squared_error_with_aux, argnums=(0, 1), has_aux=True
-                )(*article_xy()),
+                example=lambda: jax.grad(_squared_error_with_aux, argnums=(0, 1), has_aux=True)(
+                    *article_xy()
+                ),
                 matches=computed_not_chosen,
             ),
         ),

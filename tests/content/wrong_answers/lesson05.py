@@ -182,9 +182,7 @@ WRONG_ANSWERS = (
     # 05.predict_aux_structure
     # 05.predict_aux_structure asks grad's nesting since session 47 (B: an aux per gradient,
     # D: value_and_grad's shape), so the letters are labelled with the mistakes they now name
-    Wrong(
-        "05.predict_aux_structure", "lowercase b with a space", lambda: " b", "aux-per-gradient"
-    ),
+    Wrong("05.predict_aux_structure", "lowercase b with a space", lambda: " b", "aux-per-gradient"),
     Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", named="value-too"),
     Wrong(
         "05.predict_aux_structure",
