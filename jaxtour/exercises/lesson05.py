@@ -466,6 +466,10 @@ AUX_STRUCTURE_OPTIONS = (
 
 # --- 05.loss_and_outliers ---------------------------------------------------------------
 
+# Session 47 (issue 34: written from NumPy alone, with jnp for np, it passed): the page now
+# shows numpy_loss_and_outliers, a dict with np calls and len of a masked array, failing
+# under jit(value_and_grad(has_aux)); the task is the version that works there.
+
 THRESHOLD = 0.5  # a point is an outlier when the line misses it by more than this
 
 
@@ -1079,8 +1083,10 @@ EXERCISES = (
         reference=lambda: _loss_and_outliers,
         rule=LossAndAuxUnderJit(inputs=_model_inputs),
         hints=(
-            "Compute the errors once, params['w'] * x + params['b'] - y. The loss is their "
-            "mean square; the aux counts the errors whose absolute value is over 0.5.",
+            "Three things in numpy_loss_and_outliers fail under that transform: what it "
+            "returns, where has_aux expects a pair with the loss first; the NumPy calls, which "
+            "need values a tracer does not have; and len of an array picked by a mask, whose "
+            "length depends on the values. Take them one at a time.",
             "A comparison gives an array of booleans, and summing it counts the Trues. Keep "
             "the count a jax array: jnp.sum(...), not len(...) or int(...), which need real "
             "numbers that jit does not have.",

@@ -824,3 +824,70 @@ S47 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S47)
+
+
+# --- session 47: 05.loss_and_outliers is the fix of numpy_loss_and_outliers (a dict, np calls,
+# len of a masked array), shown failing under jit(value_and_grad(has_aux)) on the page.
+
+
+def numpy_loss_and_outliers(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    outliers = errors[np.abs(errors) > 0.5]
+    return {"loss": np.mean(errors**2), "outliers": len(outliers)}
+
+
+def s47_jnp_twins_dict_kept(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    outliers = errors[jnp.abs(errors) > 0.5]
+    return {"loss": jnp.mean(errors**2), "outliers": len(outliers)}
+
+
+def s47_pair_len_of_masked(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    outliers = errors[jnp.abs(errors) > 0.5]
+    return jnp.mean(errors**2), len(outliers)
+
+
+def s47_pair_numpy_kept(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return np.mean(errors**2), np.sum(np.abs(errors) > 0.5)
+
+
+def s47_pair_masked_size(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.asarray(errors[jnp.abs(errors) > 0.5].size)
+
+
+S47_OUTLIERS = (
+    Wrong(
+        "05.loss_and_outliers",
+        "the page's NumPy version, renamed",
+        lambda: numpy_loss_and_outliers,
+        named="one-dict",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "np swapped for jnp, the dict kept",
+        lambda: s47_jnp_twins_dict_kept,
+        named="one-dict",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "a pair now, len of the masked errors kept",
+        lambda: s47_pair_len_of_masked,
+        named="python-int-count",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "a pair, the np calls kept",
+        lambda: s47_pair_numpy_kept,
+        named="numpy-count",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "a pair, the size of the masked errors as an array",
+        lambda: s47_pair_masked_size,
+        named="fails-under-jit",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S47_OUTLIERS)
