@@ -33,6 +33,7 @@ from jaxtour.grader.rules import (
     outputs_on,
 )
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.variants import Variants
 
 
 def _squared_error_with_aux(x, y):
@@ -362,7 +363,7 @@ def right_loss_other_aux(
 
 def _variance_loss(params, x, y):
     errors = params["w"] * x + params["b"] - y
-    return jnp.var(errors), jnp.sum(jnp.abs(errors) > 0.5)
+    return jnp.var(errors), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def right_loss_other_stats(
@@ -470,18 +471,50 @@ AUX_STRUCTURE_OPTIONS = (
 # shows numpy_loss_and_outliers, a dict with np calls and len of a masked array, failing
 # under jit(value_and_grad(has_aux)); the task is the version that works there.
 
-THRESHOLD = 0.5  # a point is an outlier when the line misses it by more than this
+THRESHOLD = 0.5  # variant 0's: a point is an outlier when the line misses it by more than this
+SCALED = {0.25: 0.5, 0.5: 0.71, 2.0: 1.41, 4.0: 2.0}  # threshold: its square root, rounded
+
+
+def _outlier_values(threshold: float) -> dict[str, float]:
+    """A variant's threshold, and the square root the squared-threshold message names."""
+    return {"threshold": threshold, "root": SCALED[threshold]}
+
+
+# Issue 38: the threshold is the learner's variant (a power of two times 0.5, so that the
+# inputs' errors, scaled with it, stay exact: an error of exactly the threshold tells > from
+# >=). Not 1.0: there a squared error over the threshold is an error over it.
+OUTLIER_VARIANTS = Variants(
+    default={"threshold": 0.5, "root": 0.71},
+    draw=lambda rng: _outlier_values(rng.choice((0.25, 2.0, 4.0))),
+    shown="An outlier here is a point the line misses by more than {threshold}.",
+)
+
+
+def _threshold() -> float:
+    """The learner's variant's threshold (variant 0: 0.5)."""
+    return OUTLIER_VARIANTS.current("05.loss_and_outliers")["threshold"]
 
 
 def _model_inputs():
     """Other values than the notebook's params, xs and ys, at its length (3), in fresh
-    dicts around arrays made once. Two errors are exactly 0.5 and -0.5 (> and >= differ
-    there), some are negative (abs matters), and the counts differ from case to case."""
-    return [jax.tree.map(lambda leaf: leaf, case) for case in _model_leaves()]
+    dicts around arrays made once. Two errors are exactly the threshold and minus it (> and
+    >= differ there), some are negative (abs matters), and the counts differ from case to
+    case. Variant 0's errors are written below; a variant scales each error with its
+    threshold (by threshold / 0.5, a power of two)."""
+    return [jax.tree.map(lambda leaf: leaf, case) for case in _model_leaves(_threshold())]
 
 
 @concrete_cache
-def _model_leaves():
+def _model_leaves(threshold: float):
+    scale = threshold / THRESHOLD
+    return [
+        (params, x, params["w"] * x + params["b"] - scale * (params["w"] * x + params["b"] - y))
+        for params, x, y in _variant_zero_leaves()
+    ]
+
+
+@concrete_cache
+def _variant_zero_leaves():
     return [
         # errors -0.2, -1.5, 0.8: 2 outliers, one of them below the line
         (
@@ -519,7 +552,7 @@ def _errors(params, x, y):
 
 def _loss_and_outliers(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _grad_with_aux(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -665,57 +698,57 @@ def _line_loss_only(params, x, y):
 
 def _python_int_count(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), int(jnp.sum(jnp.abs(errors) > THRESHOLD))
+    return jnp.mean(errors**2), int(jnp.sum(jnp.abs(errors) > _threshold()))
 
 
 def _wrapped_len(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.array(len(errors[jnp.abs(errors) > THRESHOLD]))
+    return jnp.mean(errors**2), jnp.array(len(errors[jnp.abs(errors) > _threshold()]))
 
 
 def _numpy_count(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), np.sum(np.abs(np.asarray(errors)) > THRESHOLD)
+    return jnp.mean(errors**2), np.sum(np.abs(np.asarray(errors)) > _threshold())
 
 
 def _float_count(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.sum(jnp.where(jnp.abs(errors) > THRESHOLD, 1.0, 0.0))
+    return jnp.mean(errors**2), jnp.sum(jnp.where(jnp.abs(errors) > _threshold(), 1.0, 0.0))
 
 
 def _fraction(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.mean(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(errors**2), jnp.mean(jnp.abs(errors) > _threshold())
 
 
 def _one_sided(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.sum(errors > THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(errors > _threshold())
 
 
 def _inliers(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) <= THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) <= _threshold())
 
 
 def _at_least_threshold(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) >= THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) >= _threshold())
 
 
 def _strict_inliers(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) < THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) < _threshold())
 
 
 def _squared_threshold(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.sum(errors**2 > THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(errors**2 > _threshold())
 
 
 def _mask_aux(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.abs(errors) > THRESHOLD
+    return jnp.mean(errors**2), jnp.abs(errors) > _threshold()
 
 
 def _dict_aux(params, x, y):
@@ -735,38 +768,38 @@ def _predictions_too(params, x, y):
 
 def _line_summed(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.sum(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.sum(errors**2), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _line_square_of_mean(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors) ** 2, jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(errors) ** 2, jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _mean_abs(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(jnp.abs(errors)), jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(jnp.abs(errors)), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _no_bias(params, x, y):
     errors = params["w"] * x - y
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _swapped_params(params, x, y):
     errors = params["b"] * x + params["w"] - y
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _attribute_params(params, x, y):
     errors = params.w * x + params.b - y
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _unpacked_params(params, x, y):
     w, b = params
     errors = w * x + b - y
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _with_value_and_grad(params, x, y):
@@ -1090,12 +1123,12 @@ EXERCISES = (
             "A comparison gives an array of booleans, and summing it counts the Trues. Keep "
             "the count a jax array: jnp.sum(...), not len(...) or int(...), which need real "
             "numbers that jit does not have.",
-            "return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5)",
+            "return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > {threshold})",
         ),
         solution=(
             "def loss_and_outliers(params, x, y):\n"
             '    errors = params["w"] * x + params["b"] - y\n'
-            "    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5)"
+            "    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > {threshold})"
         ),
         mistakes=(
             Mistake(
@@ -1219,7 +1252,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-sided",
-                message="Your count misses the points the line passes above: errors > 0.5 "
+                message="Your count misses the points the line passes above: errors > {threshold} "
                 "counts only errors on one side. The line misses a point by the size of its "
                 "error, whichever its sign.",
                 example=lambda: _one_sided,
@@ -1227,15 +1260,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="squared-threshold",
-                message="Your count compares the squared errors with 0.5, so it counts the points "
-                "missed by more than sqrt(0.5), about 0.71, not by more than 0.5.",
+                message="Your count compares the squared errors with {threshold}, so it counts the "
+                "points missed by more than sqrt({threshold}), about {root}, not by more than "
+                "{threshold}.",
                 example=lambda: _squared_threshold,
                 matches=behaves_like(_squared_threshold, _model_inputs),
             ),
             Mistake(
                 id="inliers",
-                message="That counts the points the line gets within 0.5, not those it misses by "
-                "more.",
+                message="That counts the points the line gets within {threshold}, not those it "
+                "misses by more.",
                 example=lambda: _inliers,
                 matches=lambda answer: (
                     behaves_like(_inliers, _model_inputs)(answer)
@@ -1244,8 +1278,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="at-least-threshold",
-                message="Your count includes the errors of exactly 0.5, and an outlier is missed "
-                "by more than 0.5.",
+                message="Your count includes the errors of exactly {threshold}, and an outlier is "
+                "missed by more than {threshold}.",
                 example=lambda: _at_least_threshold,
                 matches=behaves_like(_at_least_threshold, _model_inputs),
             ),
@@ -1294,5 +1328,6 @@ EXERCISES = (
         ),
         success="(mean squared error, count): an integer array is a fine aux, and it "
         "survives jit, where int(...) or len(x[mask]) would not.",
+        variants=OUTLIER_VARIANTS,
     ),
 )
