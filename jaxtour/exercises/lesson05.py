@@ -472,7 +472,7 @@ AUX_STRUCTURE_OPTIONS = (
 # under jit(value_and_grad(has_aux)); the task is the version that works there.
 
 THRESHOLD = 0.5  # variant 0's: a point is an outlier when the line misses it by more than this
-SCALED = {0.25: 0.5, 0.5: 0.71, 2.0: 1.41, 4.0: 2.0}  # threshold: its square root, rounded
+SCALED = {0.125: 0.35, 0.25: 0.5, 0.5: 0.71}  # threshold: its square root, rounded
 
 
 def _outlier_values(threshold: float) -> dict[str, float]:
@@ -480,12 +480,14 @@ def _outlier_values(threshold: float) -> dict[str, float]:
     return {"threshold": threshold, "root": SCALED[threshold]}
 
 
-# Issue 38: the threshold is the learner's variant (a power of two times 0.5, so that the
-# inputs' errors, scaled with it, stay exact: an error of exactly the threshold tells > from
-# >=). Not 1.0: there a squared error over the threshold is an error over it.
+# Issue 38: the threshold is the learner's variant, 0.5 divided by a power of two, so that
+# the inputs' errors, scaled with it, stay exact (an error of exactly the threshold tells >
+# from >=). Each is below 1: there the squared errors' own threshold, its square root, lies
+# above it, and the inputs hold errors between the two (at 2 or 4, none: a squared-threshold
+# count equalled an at-least one on every input).
 OUTLIER_VARIANTS = Variants(
     default={"threshold": 0.5, "root": 0.71},
-    draw=lambda rng: _outlier_values(rng.choice((0.25, 2.0, 4.0))),
+    draw=lambda rng: _outlier_values(rng.choice((0.125, 0.25))),
     shown="An outlier here is a point the line misses by more than {threshold}.",
 )
 
@@ -546,6 +548,20 @@ def _notebook_line():
     }
 
 
+_notebook_matchers: dict[float, Callable[[Any], bool]] = {}
+
+
+def _reads_notebook_line(answer: Any) -> bool:
+    """uses_notebook_values, one per threshold: it keeps the reference's outputs on the
+    inputs it was first asked with, and each variant has inputs of its own."""
+    threshold = _threshold()
+    if threshold not in _notebook_matchers:
+        _notebook_matchers[threshold] = uses_notebook_values(
+            _loss_and_outliers, _model_inputs, _notebook_line
+        )
+    return _notebook_matchers[threshold](answer)
+
+
 def _errors(params, x, y):
     return params["w"] * x + params["b"] - y
 
@@ -572,10 +588,11 @@ def _jit_value_and_grad(fn: Callable[..., Any]) -> Callable[..., Any]:
     return jax.jit(jax.value_and_grad(fn, has_aux=True))
 
 
-@concrete_cache
 def _under_jit(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """jax.jit(jax.value_and_grad(fn, has_aux=True)), made once per grader function."""
-    return _jit_value_and_grad(fn)
+    """jax.jit(jax.value_and_grad(fn, has_aux=True)) of a grader function, kept per function
+    and per variant by ``transformed`` (a trace reads the variant's threshold, so one made
+    for variant 0 must not serve another)."""
+    return transformed(_jit_value_and_grad, fn)
 
 
 @dataclass(frozen=True)
@@ -1143,7 +1160,7 @@ EXERCISES = (
                 message="Your function reads the notebook's own params, xs or ys instead of its "
                 "arguments: on other inputs it still gives the notebook's numbers.",
                 example=lambda: lambda params, x, y: _loss_and_outliers(*_notebook_line().values()),
-                matches=uses_notebook_values(_loss_and_outliers, _model_inputs, _notebook_line),
+                matches=_reads_notebook_line,
             ),
             Mistake(
                 id="attribute-access",
