@@ -44,12 +44,25 @@ def _squared_error_with_aux(x, y):
 # The exercise cell's function runs without an error, but its penalty sits in the aux,
 # which has_aux never differentiates: the fix puts the whole loss first.
 
-PENALTY = 0.1  # the weight of the penalty on large x
+PENALTY = 0.1  # variant 0's weight of the penalty on large x (the page's penalized_loss)
+
+# Issue 38: the penalty's weight is the learner's variant; a solution typed with another
+# weight logs another penalty and steps elsewhere.
+PENALTY_VARIANTS = Variants(
+    default={"weight": 0.1},
+    draw=lambda rng: {"weight": rng.choice((0.05, 0.2, 0.5))},
+    shown="Your penalized_loss weighs its penalty by {weight}: penalty = {weight} * jnp.sum(x**2).",
+)
+
+
+def _weight() -> float:
+    """The learner's variant's penalty weight (variant 0: 0.1)."""
+    return PENALTY_VARIANTS.current("05.fix_aux_order")["weight"]
 
 
 def _parts(x, y):
     errors = x - y
-    return jnp.mean(errors**2), PENALTY * jnp.sum(x**2)
+    return jnp.mean(errors**2), _weight() * jnp.sum(x**2)
 
 
 def _error_stats(x, y):
@@ -84,7 +97,7 @@ def _flat_triple(x, y):
 
 def _summed(x, y):
     errors = x - y
-    mse, penalty = jnp.sum(errors**2), PENALTY * jnp.sum(x**2)
+    mse, penalty = jnp.sum(errors**2), _weight() * jnp.sum(x**2)
     return mse + penalty, {"mse": mse, "penalty": penalty}
 
 
@@ -124,6 +137,19 @@ def _pair_inputs():
 def _notebook_xy():
     x, y = article_xy()
     return {0: x, 1: y}
+
+
+_notebook_xy_matchers: dict[float, Callable[[Any], bool]] = {}
+
+
+def _reads_notebook_xy(answer: Any) -> bool:
+    """uses_notebook_values, one per penalty weight: it keeps the reference's outputs."""
+    weight = _weight()
+    if weight not in _notebook_xy_matchers:
+        _notebook_xy_matchers[weight] = uses_notebook_values(
+            _error_stats, _pair_inputs, _notebook_xy
+        )
+    return _notebook_xy_matchers[weight](answer)
 
 
 def _np_mean(x, y):
@@ -312,7 +338,7 @@ def _gradient_returned(x, y):
 
 def _penalty_on_errors(x, y):
     errors = x - y
-    mse, penalty = jnp.mean(errors**2), PENALTY * jnp.sum(errors**2)
+    mse, penalty = jnp.mean(errors**2), _weight() * jnp.sum(errors**2)
     return mse + penalty, {"mse": mse, "penalty": penalty}
 
 
@@ -575,10 +601,14 @@ def _grad_with_aux(fn: Callable[..., Any]) -> Callable[..., Any]:
     return jax.grad(fn, has_aux=True)
 
 
-@concrete_cache
 def _gradients_of(expected: Callable[..., Any]) -> tuple[Any, ...]:
     """The gradient of the grader's own function (the reference, a mistake's example) on
-    each input, computed once per setting rather than at every check."""
+    each input, computed once per setting and penalty weight rather than at every check."""
+    return _gradients_at_weight(expected, _weight())
+
+
+@concrete_cache
+def _gradients_at_weight(expected: Callable[..., Any], weight: float) -> tuple[Any, ...]:
     return tuple(jax.grad(expected, has_aux=True)(*args)[0] for args in _pair_inputs())
 
 
@@ -883,14 +913,14 @@ EXERCISES = (
             "Once it runs, compare the gradient with the MSE's alone. has_aux=True "
             "differentiates only the first output and hands the aux back untouched: a term "
             "that should reach the gradient cannot live only in the aux.",
-            'return mse + penalty, {"mse": mse, "penalty": penalty}',
+            'return mse + penalty, {{"mse": mse, "penalty": penalty}}',
         ),
         solution=(
             "def error_stats(x, y):\n"
             "    errors = x - y\n"
             "    mse = jnp.mean(errors**2)\n"
-            "    penalty = 0.1 * jnp.sum(x**2)\n"
-            '    return mse + penalty, {"mse": mse, "penalty": penalty}'
+            "    penalty = {weight} * jnp.sum(x**2)\n"
+            '    return mse + penalty, {{"mse": mse, "penalty": penalty}}'
         ),
         mistakes=(
             Mistake(
@@ -1014,7 +1044,7 @@ EXERCISES = (
                 message="Your function reads the notebook's own x or y instead of its arguments: "
                 "on other inputs it still gives the notebook's numbers.",
                 example=lambda: lambda x, y: _error_stats(*article_xy()),
-                matches=uses_notebook_values(_error_stats, _pair_inputs, _notebook_xy),
+                matches=_reads_notebook_xy,
             ),
             Mistake(
                 id="penalty-subtracted",
@@ -1058,6 +1088,7 @@ EXERCISES = (
         success="The aux is traced like everything else the function computes, so it stays "
         "jax arrays; and has_aux differentiates only the first output, handing the second "
         "back untouched, so a term that belongs in the gradient cannot live in the aux.",
+        variants=PENALTY_VARIANTS,
     ),
     Exercise(
         id="05.predict_aux_structure",
