@@ -288,6 +288,14 @@ def _at_lesson_point(matches: Callable[[Any], bool]) -> Callable[[Any], bool]:
     return on_output
 
 
+def _a_value(answer: Any) -> bool:
+    """Gradients computed at one point (a tuple, list or dict of them, or one array) where
+    the function that computes them is asked."""
+    return not callable(answer) and (
+        isinstance(answer, tuple | list | dict) or hasattr(answer, "shape")
+    )
+
+
 def _notebook_xyw() -> dict[int, Any]:
     x, y, w = _xyw()
     return {1: x, 2: y, 3: w}
@@ -765,11 +773,11 @@ EXERCISES = (
             ),
             Mistake(
                 id="gradients-not-function",
-                message="That is a pair of values, the gradients at one point. grads_yw is "
-                "asked as a function of a loss and a point, which the check calls with losses "
-                "and points of its own.",
+                message="That is a value, gradients at one point. grads_yw is asked as a "
+                "function of a loss and a point, which the check calls with losses and points "
+                "of its own.",
                 example=lambda: _grads_yw(*_loss_cases()[0]),
-                matches=lambda answer: isinstance(answer, tuple | list) and not callable(answer),
+                matches=_a_value,
             ),
             Mistake(
                 id="notebook-point",
