@@ -20,6 +20,7 @@ from jaxtour.grader.mistakes import (
     fails_with,
     learner_functions,
     not_called,
+    output_or_none,
     remembered,
     returns_none,
     uses_notebook_values,
@@ -210,9 +211,111 @@ def _w_for_grad_w(answer: Any) -> bool:
     return equals_tree(_weighted_grad(1))(grad_y) and equals_tree(_xyw()[2])(weights)
 
 
-def _closed_over_w():
+def _w_from_outside(loss, x, y, w):
+    """A wrapper whose w argument is unused: it closes over the w it was given instead."""
+    return jax.grad(lambda y, w_: loss(x, y, w=w), argnums=(0, 1))(y, w)
+
+
+# Session 47 (issue 34): the answer was the pair of gradients, a value, so deleting the `*`
+# from the notebook's weighted_sse and writing argnums=(1, 2) passed. It is now a function of
+# the loss: grads_yw(loss, x, y, w) is called with losses of the grader's own, w keyword-only
+# in each, at other points too. Case 0 is the lesson's weighted_sse at the lesson's x, y, w,
+# so the mistakes above, which read a pair of gradients there, read the answer's output on it.
+
+
+def _weighted_residual_loss(x, y, *, w):
+    """Another loss written like weighted_sse, w keyword-only: the weight inside the square."""
+    return jnp.sum((w * (x - y)) ** 2)
+
+
+class _NamedLoss:
+    """A loss the check passes to grads_yw: called as loss(x, y, w=w), shown by its name
+    in a message (a function's repr holds its address)."""
+
+    def __init__(self, name: str, fn: Callable[..., Any]) -> None:
+        self._name, self._fn = name, fn
+
+    def __call__(self, x, y, *, w):
+        return self._fn(x, y, w=w)
+
+    def __repr__(self) -> str:
+        return self._name
+
+    def __copy__(self) -> _NamedLoss:  # immutable: the fresh inputs of a check share it
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _NamedLoss:
+        return self
+
+
+_LOSSES = (
+    _NamedLoss("weighted_sse", _weighted_sse),
+    _NamedLoss("weighted_residual_loss", _weighted_residual_loss),
+)
+
+
+def _loss_cases():
+    """Same shapes and operations as the lesson's (a first check compiles few of them)."""
     x, y, w = _xyw()
-    return jax.grad(lambda y, w_: _weighted_sse(x, y, w=w), argnums=(0, 1))(y, w)
+    return (
+        (_LOSSES[0], x, y, w),
+        (
+            _LOSSES[1],
+            jnp.array([0.5, -1.0, 2.0, 1.0]),
+            jnp.array([1.5, 0.0, 1.0, 3.0]),
+            jnp.array([1.0, 2.0, 0.5, 3.0]),
+        ),
+        (
+            _LOSSES[0],
+            jnp.array([2.0, 0.0, -1.0, 1.5]),
+            jnp.array([1.0, 0.5, 1.0, 1.0]),
+            jnp.array([0.5, 1.0, 3.0, 2.0]),
+        ),
+    )
+
+
+def _grads_yw(loss, x, y, w):
+    return jax.grad(lambda y, w: loss(x, y, w=w), argnums=(0, 1))(y, w)
+
+
+def _at_lesson_point(matches: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """A mistake read on the answer's output for weighted_sse at the lesson's x, y, w."""
+
+    def on_output(answer: Any) -> bool:
+        got = output_or_none(_loss_cases, answer, 0, _loss_cases()[0])
+        return got is not None and matches(got)
+
+    return on_output
+
+
+def _a_value(answer: Any) -> bool:
+    """Gradients computed at one point (a tuple, list or dict of them, or one array) where
+    the function that computes them is asked."""
+    return not callable(answer) and (
+        isinstance(answer, tuple | list | dict) or hasattr(answer, "shape")
+    )
+
+
+def _notebook_xyw() -> dict[int, Any]:
+    x, y, w = _xyw()
+    return {1: x, 2: y, 3: w}
+
+
+def _notebook_point(loss, x_, y_, w_):
+    """The wrapper right, at the notebook's x, y, w whatever point is given."""
+    return _grads_yw(loss, *_xyw())
+
+
+def _ignores_loss(answer: Any) -> bool:
+    """Right on weighted_sse, and weighted_sse's gradients for another loss too: the
+    notebook's weighted_sse (or a formula for it) differentiated whatever loss is given."""
+    cases = _loss_cases()
+    if not equals_tree(_weighted_grad((1, 2)))(output_or_none(_loss_cases, answer, 0, cases[0])):
+        return False
+    _, x, y, w = cases[1]
+    return equals_tree(_grads_yw(_weighted_sse, x, y, w))(
+        output_or_none(_loss_cases, answer, 1, cases[1])
+    )
 
 
 # --- 04.predict_value_and_grad ----------------------------------------------------------
@@ -674,56 +777,97 @@ EXERCISES = (
     Exercise(
         id="04.grad_last_two",
         title="Differentiate with respect to a keyword-only argument",
-        reference=lambda: _weighted_grad((1, 2)),
-        rule=NamedGradients(),
+        reference=lambda: _grads_yw,
+        rule=SameFunction(inputs=_loss_cases, output=NamedGradients()),
         hints=(
-            "argnums counts positional arguments only: weighted_sse takes x and y by "
-            "position, and w only by keyword, so no argnums reaches w, and w cannot be "
-            "passed by position either.",
-            "jax.grad differentiates whatever function you give it. Give it a small function "
-            "of its own whose positional arguments are y and w, and which calls weighted_sse "
-            "with w as a keyword.",
-            "jax.grad(lambda y, w: weighted_sse(x, y, w=w), argnums=(0, 1))(y, w)",
+            "argnums counts positional arguments only: a loss like weighted_sse takes x and y "
+            "by position, and w only by keyword, so no argnums reaches w, and w cannot be "
+            "passed to it by position either.",
+            "jax.grad differentiates whatever function you give it. Inside grads_yw, give it "
+            "a small function of its own whose positional arguments are y and w, and which "
+            "calls loss with w as a keyword.",
+            "return jax.grad(lambda y, w: loss(x, y, w=w), argnums=(0, 1))(y, w)",
         ),
-        solution="grads_yw = jax.grad(lambda y, w: weighted_sse(x, y, w=w), argnums=(0, 1))(y, w)",
+        solution=(
+            "def grads_yw(loss, x, y, w):\n"
+            "    return jax.grad(lambda y, w: loss(x, y, w=w), argnums=(0, 1))(y, w)"
+        ),
         mistakes=(
             Mistake(
+                id="positional-w",
+                message="Your function passes w to loss by position, and loss takes w only by "
+                "keyword (the * before it in its signature), so the call fails with a "
+                "TypeError. argnums counts only the arguments a call passes by position.",
+                example=lambda: lambda loss, x, y, w: jax.grad(loss, argnums=(1, 2))(x, y, w),
+                matches=fails_with("TypeError", r"positional argument", _loss_cases),
+            ),
+            Mistake(
+                id="gradients-not-function",
+                message="That is a value, gradients at one point. grads_yw is asked as a "
+                "function of a loss and a point, which the check calls with losses and points "
+                "of its own.",
+                example=lambda: _grads_yw(*_loss_cases()[0]),
+                matches=_a_value,
+            ),
+            Mistake(
+                id="notebook-point",
+                message="Your function reads the notebook's x, y or w instead of its arguments: "
+                "at another point it still gives the gradients at the notebook's.",
+                example=lambda: _notebook_point,
+                matches=uses_notebook_values(_grads_yw, _loss_cases, _notebook_xyw),
+            ),
+            Mistake(
+                id="ignores-loss",
+                message="Right for weighted_sse, but for another loss of the same form your "
+                "function still gives weighted_sse's gradients: it differentiates the "
+                "notebook's weighted_sse (or a formula for it), not the loss it is given.",
+                example=lambda: lambda loss, x, y, w: _grads_yw(_weighted_sse, x, y, w),
+                matches=_ignores_loss,
+            ),
+            Mistake(
                 id="not-called",
-                message="That is a function: jax.grad(...) builds the gradient function, and the "
-                "exercise asks for the gradients themselves, two arrays.",
-                example=lambda: jax.grad(_positional_sse, argnums=(1, 2)),
-                matches=not_called,
+                message="Your function returns a function: jax.grad(...) builds the gradient "
+                "function, and grads_yw must return the gradients themselves, two arrays.",
+                example=lambda: lambda loss, x, y, w: jax.grad(loss, argnums=1),
+                matches=_at_lesson_point(not_called),
             ),
             Mistake(
                 id="one-tuple",
                 message="That is a tuple holding a single gradient: a tuple of positions with "
                 "one entry asks for one argument. Both y and w were asked for.",
-                example=lambda: (_weighted_grad(1),),
-                matches=_is_one_tuple,
+                example=lambda: (
+                    lambda loss, x, y, w: jax.grad(lambda y: loss(x, y, w=w), argnums=(0,))(y)
+                ),
+                matches=_at_lesson_point(_is_one_tuple),
             ),
             Mistake(
                 id="w-read-from-outside",
                 message="grad_y is right, but grad_w is all zeros: the function you differentiated "
-                "takes a w argument and never uses it (it reads the notebook's w instead), and a "
+                "takes a w argument and never uses it (it reads another w instead), and a "
                 "gradient is zero for an argument the output does not depend on.",
-                example=_closed_over_w,
-                matches=_w_gradient_zero,
+                example=lambda: _w_from_outside,
+                matches=_at_lesson_point(_w_gradient_zero),
             ),
             Mistake(
                 id="unweighted",
                 message="Those are gradients of the loss without its weights, sum_squared_error's "
                 "(with respect to x or y): w is left out, so every point counts the same, and "
                 "weighted_sse's gradients depend on w.",
-                example=_unweighted_grads,
-                matches=_unweighted,
+                example=lambda: lambda loss, x, y, w: jax.grad(_sse, argnums=(0, 1))(x, y),
+                matches=_at_lesson_point(_unweighted),
             ),
             Mistake(
                 id="unweighted-y",
                 message="grad_w is right, but grad_y is the gradient of the loss without its "
                 "weights (sum_squared_error's), where every point counts the same. The weights "
                 "are in weighted_sse's gradient with respect to y too.",
-                example=lambda: (_unweighted_grads()[1], _weighted_grad(2)),
-                matches=_unweighted_y,
+                example=lambda: (
+                    lambda loss, x, y, w: (
+                        jax.grad(_sse, argnums=1)(x, y),
+                        _grads_yw(loss, x, y, w)[1],
+                    )
+                ),
+                matches=_at_lesson_point(_unweighted_y),
             ),
             Mistake(
                 id="only-y",
@@ -732,70 +876,78 @@ EXERCISES = (
                 "left out), and w was not among them, whether it sat at a position argnums did "
                 "not name or was passed by keyword, which argnums never reaches. Both y and w "
                 "were asked for.",
-                example=lambda: _weighted_grad(1),
+                example=lambda: lambda loss, x, y, w: jax.grad(loss, argnums=1)(x, y, w=w),
             ),
             Mistake(
                 id="called-swapped",
                 message="Both gradients are taken at the wrong point: your function got w's "
                 "values where its y goes and y's where its w goes. Positional arguments are "
-                "matched by order, not by name, so these are weighted_sse's gradients with y "
+                "matched by order, not by name, so these are the loss's gradients with y "
                 "and w exchanged.",
-                example=_at_swapped_point,
-                matches=_called_swapped,
+                example=lambda: lambda loss, x, y, w: _grads_yw(loss, x, w, y),
+                matches=_at_lesson_point(_called_swapped),
             ),
             Mistake(
                 id="w-not-its-gradient",
                 message="grad_y is right, but your second array is w itself, the weights, not "
-                "a gradient: grad_w is how fast weighted_sse changes as each weight "
+                "a gradient: grad_w is how fast the loss changes as each weight "
                 "changes.",
-                example=lambda: (_weighted_grad(1), _xyw()[2]),
-                matches=_w_for_grad_w,
+                example=lambda: lambda loss, x, y, w: (_grads_yw(loss, x, y, w)[0], w),
+                matches=_at_lesson_point(_w_for_grad_w),
             ),
             Mistake(
                 id="only-w",
                 message="That is only the gradient with respect to w: one position, not a tuple "
                 "of them, gives one gradient. Both y and w were asked for, in a tuple.",
-                example=lambda: _weighted_grad(2),
+                example=lambda: lambda loss, x, y, w: _grads_yw(loss, x, y, w)[1],
             ),
             Mistake(
                 id="wrt-x",
                 message="That is one gradient, with respect to x: without argnums, grad "
-                "differentiates the first positional argument, and here x comes first. (It is "
-                "also -grad_y, since weighted_sse depends on x - y.) Both y and w were asked "
-                "for.",
-                example=lambda: _weighted_grad(0),
+                "differentiates the first positional argument, and here x comes first. Both y "
+                "and w were asked for.",
+                example=lambda: lambda loss, x, y, w: jax.grad(loss)(x, y, w=w),
             ),
             Mistake(
                 id="with-value",
                 message="That is value_and_grad's pair: the value first, then the gradients. The "
                 "exercise asks for the gradients alone.",
-                example=_with_value,
-                matches=_value_first,
+                example=lambda: (
+                    lambda loss, x, y, w: jax.value_and_grad(
+                        lambda y, w: loss(x, y, w=w), argnums=(0, 1)
+                    )(y, w)
+                ),
+                matches=_at_lesson_point(_value_first),
             ),
             Mistake(
                 id="stacked",
                 message="The numbers are right, but stacked into one array: the exercise asks for "
                 "the tuple (grad_y, grad_w), two arrays.",
-                example=lambda: jnp.stack(_weighted_grad((1, 2))),
+                example=lambda: lambda loss, x, y, w: jnp.stack(_grads_yw(loss, x, y, w)),
             ),
             Mistake(
                 id="stacked-pair",
                 message="That is one array holding two gradients stacked as its rows (jnp.stack, "
                 "or jnp.array of a tuple), and not the pair asked for: the exercise asks for "
                 "the tuple (grad_y, grad_w), the gradients with respect to y and w.",
-                example=lambda: jnp.stack(_weighted_grad((0, 1))),
-                matches=_stacked_gradients,
+                example=lambda: (
+                    lambda loss, x, y, w: jnp.stack(
+                        jax.grad(lambda x, y: loss(x, y, w=w), argnums=(0, 1))(x, y)
+                    )
+                ),
+                matches=_at_lesson_point(_stacked_gradients),
             ),
             Mistake(
                 id="list-not-tuple",
                 message="The numbers are right, but in a list or a dict. The exercise asks for "
                 "the tuple (grad_y, grad_w), as jax.grad returns it for a tuple of positions.",
-                example=lambda: list(_weighted_grad((1, 2))),
-                matches=_right_values_in_list_or_dict,
+                example=lambda: lambda loss, x, y, w: list(_grads_yw(loss, x, y, w)),
+                matches=_at_lesson_point(_right_values_in_list_or_dict),
             ),
         ),
         success="argnums reaches positional arguments only; a keyword-only argument is "
-        "differentiated through a function that takes it by position and passes it on.",
+        "differentiated through a function that takes it by position and passes it on, "
+        "whatever the loss.",
     ),
     Exercise(
         id="04.predict_value_and_grad",

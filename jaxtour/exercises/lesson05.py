@@ -33,6 +33,7 @@ from jaxtour.grader.rules import (
     outputs_on,
 )
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.variants import Variants
 
 
 def _squared_error_with_aux(x, y):
@@ -43,12 +44,25 @@ def _squared_error_with_aux(x, y):
 # The exercise cell's function runs without an error, but its penalty sits in the aux,
 # which has_aux never differentiates: the fix puts the whole loss first.
 
-PENALTY = 0.1  # the weight of the penalty on large x
+PENALTY = 0.1  # variant 0's weight of the penalty on large x (the page's penalized_loss)
+
+# Issue 38: the penalty's weight is the learner's variant; a solution typed with another
+# weight logs another penalty and steps elsewhere.
+PENALTY_VARIANTS = Variants(
+    default={"weight": 0.1},
+    draw=lambda rng: {"weight": rng.choice((0.05, 0.2, 0.5))},
+    shown="Your penalized_loss weighs its penalty by {weight}: penalty = {weight} * jnp.sum(x**2).",
+)
+
+
+def _weight() -> float:
+    """The learner's variant's penalty weight (variant 0: 0.1)."""
+    return PENALTY_VARIANTS.current("05.fix_aux_order")["weight"]
 
 
 def _parts(x, y):
     errors = x - y
-    return jnp.mean(errors**2), PENALTY * jnp.sum(x**2)
+    return jnp.mean(errors**2), _weight() * jnp.sum(x**2)
 
 
 def _error_stats(x, y):
@@ -83,7 +97,7 @@ def _flat_triple(x, y):
 
 def _summed(x, y):
     errors = x - y
-    mse, penalty = jnp.sum(errors**2), PENALTY * jnp.sum(x**2)
+    mse, penalty = jnp.sum(errors**2), _weight() * jnp.sum(x**2)
     return mse + penalty, {"mse": mse, "penalty": penalty}
 
 
@@ -123,6 +137,19 @@ def _pair_inputs():
 def _notebook_xy():
     x, y = article_xy()
     return {0: x, 1: y}
+
+
+_notebook_xy_matchers: dict[float, Callable[[Any], bool]] = {}
+
+
+def _reads_notebook_xy(answer: Any) -> bool:
+    """uses_notebook_values, one per penalty weight: it keeps the reference's outputs."""
+    weight = _weight()
+    if weight not in _notebook_xy_matchers:
+        _notebook_xy_matchers[weight] = uses_notebook_values(
+            _error_stats, _pair_inputs, _notebook_xy
+        )
+    return _notebook_xy_matchers[weight](answer)
 
 
 def _np_mean(x, y):
@@ -311,7 +338,7 @@ def _gradient_returned(x, y):
 
 def _penalty_on_errors(x, y):
     errors = x - y
-    mse, penalty = jnp.mean(errors**2), PENALTY * jnp.sum(errors**2)
+    mse, penalty = jnp.mean(errors**2), _weight() * jnp.sum(errors**2)
     return mse + penalty, {"mse": mse, "penalty": penalty}
 
 
@@ -362,7 +389,7 @@ def right_loss_other_aux(
 
 def _variance_loss(params, x, y):
     errors = params["w"] * x + params["b"] - y
-    return jnp.var(errors), jnp.sum(jnp.abs(errors) > 0.5)
+    return jnp.var(errors), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def right_loss_other_stats(
@@ -450,29 +477,72 @@ class LossThenAux:
 
 # --- 05.predict_aux_structure -----------------------------------------------------------
 
+# Session 47: the question asked value_and_grad's nesting, which the reveal and the section
+# under it ("Unpacking") stated; it now asks grad's with argnums=(0, 1) and has_aux, which the
+# page runs only after the check. D is value_and_grad's shape, the one the next section shows;
+# C and E share the result (a reveal's body copied out shows it), told apart by the reason.
 AUX_STRUCTURE_OPTIONS = (
-    "(value, aux, grad_y)",
-    "((value, aux), grad_y): a tuple of one position gives one gradient, as argnums=1 does",
-    "((value, aux), (grad_y,)): each part keeps its own shape, the function's pair, then "
-    "what grad returns for argnums=(1,)",
-    "((value, (grad_y,)), aux)",
+    "(grad_x, grad_y, aux)",
+    "((grad_x, aux), (grad_y, aux)): one (gradient, aux) pair per position in argnums",
+    "((grad_x, grad_y), aux): what grad returns for argnums=(0, 1), then the aux",
+    "((value, aux), (grad_x, grad_y)): the function's own pair, then the gradients",
+    "((grad_x, grad_y), aux): with has_aux, grad always returns a tuple of gradients, then "
+    "the aux, so with argnums=1 it would return ((grad_y,), aux)",
 )
 
 
 # --- 05.loss_and_outliers ---------------------------------------------------------------
 
-THRESHOLD = 0.5  # a point is an outlier when the line misses it by more than this
+# Session 47 (issue 34: written from NumPy alone, with jnp for np, it passed): the page now
+# shows numpy_loss_and_outliers, a dict with np calls and len of a masked array, failing
+# under jit(value_and_grad(has_aux)); the task is the version that works there.
+
+THRESHOLD = 0.5  # variant 0's: a point is an outlier when the line misses it by more than this
+SCALED = {0.125: 0.35, 0.25: 0.5, 0.5: 0.71}  # threshold: its square root, rounded
+
+
+def _outlier_values(threshold: float) -> dict[str, float]:
+    """A variant's threshold, and the square root the squared-threshold message names."""
+    return {"threshold": threshold, "root": SCALED[threshold]}
+
+
+# Issue 38: the threshold is the learner's variant, 0.5 divided by a power of two, so that
+# the inputs' errors, scaled with it, stay exact (an error of exactly the threshold tells >
+# from >=). Each is below 1: there the squared errors' own threshold, its square root, lies
+# above it, and the inputs hold errors between the two (at 2 or 4, none: a squared-threshold
+# count equalled an at-least one on every input).
+OUTLIER_VARIANTS = Variants(
+    default={"threshold": 0.5, "root": 0.71},
+    draw=lambda rng: _outlier_values(rng.choice((0.125, 0.25))),
+    shown="An outlier here is a point the line misses by more than {threshold}.",
+)
+
+
+def _threshold() -> float:
+    """The learner's variant's threshold (variant 0: 0.5)."""
+    return OUTLIER_VARIANTS.current("05.loss_and_outliers")["threshold"]
 
 
 def _model_inputs():
     """Other values than the notebook's params, xs and ys, at its length (3), in fresh
-    dicts around arrays made once. Two errors are exactly 0.5 and -0.5 (> and >= differ
-    there), some are negative (abs matters), and the counts differ from case to case."""
-    return [jax.tree.map(lambda leaf: leaf, case) for case in _model_leaves()]
+    dicts around arrays made once. Two errors are exactly the threshold and minus it (> and
+    >= differ there), some are negative (abs matters), and the counts differ from case to
+    case. Variant 0's errors are written below; a variant scales each error with its
+    threshold (by threshold / 0.5, a power of two)."""
+    return [jax.tree.map(lambda leaf: leaf, case) for case in _model_leaves(_threshold())]
 
 
 @concrete_cache
-def _model_leaves():
+def _model_leaves(threshold: float):
+    scale = threshold / THRESHOLD
+    return [
+        (params, x, params["w"] * x + params["b"] - scale * (params["w"] * x + params["b"] - y))
+        for params, x, y in _variant_zero_leaves()
+    ]
+
+
+@concrete_cache
+def _variant_zero_leaves():
     return [
         # errors -0.2, -1.5, 0.8: 2 outliers, one of them below the line
         (
@@ -504,23 +574,41 @@ def _notebook_line():
     }
 
 
+_notebook_matchers: dict[float, Callable[[Any], bool]] = {}
+
+
+def _reads_notebook_line(answer: Any) -> bool:
+    """uses_notebook_values, one per threshold: it keeps the reference's outputs on the
+    inputs it was first asked with, and each variant has inputs of its own."""
+    threshold = _threshold()
+    if threshold not in _notebook_matchers:
+        _notebook_matchers[threshold] = uses_notebook_values(
+            _loss_and_outliers, _model_inputs, _notebook_line
+        )
+    return _notebook_matchers[threshold](answer)
+
+
 def _errors(params, x, y):
     return params["w"] * x + params["b"] - y
 
 
 def _loss_and_outliers(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _grad_with_aux(fn: Callable[..., Any]) -> Callable[..., Any]:
     return jax.grad(fn, has_aux=True)
 
 
-@concrete_cache
 def _gradients_of(expected: Callable[..., Any]) -> tuple[Any, ...]:
     """The gradient of the grader's own function (the reference, a mistake's example) on
-    each input, computed once per setting rather than at every check."""
+    each input, computed once per setting and penalty weight rather than at every check."""
+    return _gradients_at_weight(expected, _weight())
+
+
+@concrete_cache
+def _gradients_at_weight(expected: Callable[..., Any], weight: float) -> tuple[Any, ...]:
     return tuple(jax.grad(expected, has_aux=True)(*args)[0] for args in _pair_inputs())
 
 
@@ -530,10 +618,11 @@ def _jit_value_and_grad(fn: Callable[..., Any]) -> Callable[..., Any]:
     return jax.jit(jax.value_and_grad(fn, has_aux=True))
 
 
-@concrete_cache
 def _under_jit(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """jax.jit(jax.value_and_grad(fn, has_aux=True)), made once per grader function."""
-    return _jit_value_and_grad(fn)
+    """jax.jit(jax.value_and_grad(fn, has_aux=True)) of a grader function, kept per function
+    and per variant by ``transformed`` (a trace reads the variant's threshold, so one made
+    for variant 0 must not serve another)."""
+    return transformed(_jit_value_and_grad, fn)
 
 
 @dataclass(frozen=True)
@@ -656,57 +745,57 @@ def _line_loss_only(params, x, y):
 
 def _python_int_count(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), int(jnp.sum(jnp.abs(errors) > THRESHOLD))
+    return jnp.mean(errors**2), int(jnp.sum(jnp.abs(errors) > _threshold()))
 
 
 def _wrapped_len(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.array(len(errors[jnp.abs(errors) > THRESHOLD]))
+    return jnp.mean(errors**2), jnp.array(len(errors[jnp.abs(errors) > _threshold()]))
 
 
 def _numpy_count(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), np.sum(np.abs(np.asarray(errors)) > THRESHOLD)
+    return jnp.mean(errors**2), np.sum(np.abs(np.asarray(errors)) > _threshold())
 
 
 def _float_count(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.sum(jnp.where(jnp.abs(errors) > THRESHOLD, 1.0, 0.0))
+    return jnp.mean(errors**2), jnp.sum(jnp.where(jnp.abs(errors) > _threshold(), 1.0, 0.0))
 
 
 def _fraction(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.mean(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(errors**2), jnp.mean(jnp.abs(errors) > _threshold())
 
 
 def _one_sided(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.sum(errors > THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(errors > _threshold())
 
 
 def _inliers(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) <= THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) <= _threshold())
 
 
 def _at_least_threshold(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) >= THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) >= _threshold())
 
 
 def _strict_inliers(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) < THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) < _threshold())
 
 
 def _squared_threshold(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.sum(errors**2 > THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(errors**2 > _threshold())
 
 
 def _mask_aux(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors**2), jnp.abs(errors) > THRESHOLD
+    return jnp.mean(errors**2), jnp.abs(errors) > _threshold()
 
 
 def _dict_aux(params, x, y):
@@ -726,38 +815,38 @@ def _predictions_too(params, x, y):
 
 def _line_summed(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.sum(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.sum(errors**2), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _line_square_of_mean(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(errors) ** 2, jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(errors) ** 2, jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _mean_abs(params, x, y):
     errors = _errors(params, x, y)
-    return jnp.mean(jnp.abs(errors)), jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(jnp.abs(errors)), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _no_bias(params, x, y):
     errors = params["w"] * x - y
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _swapped_params(params, x, y):
     errors = params["b"] * x + params["w"] - y
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _attribute_params(params, x, y):
     errors = params.w * x + params.b - y
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _unpacked_params(params, x, y):
     w, b = params
     errors = w * x + b - y
-    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > THRESHOLD)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _with_value_and_grad(params, x, y):
@@ -824,14 +913,14 @@ EXERCISES = (
             "Once it runs, compare the gradient with the MSE's alone. has_aux=True "
             "differentiates only the first output and hands the aux back untouched: a term "
             "that should reach the gradient cannot live only in the aux.",
-            'return mse + penalty, {"mse": mse, "penalty": penalty}',
+            'return mse + penalty, {{"mse": mse, "penalty": penalty}}',
         ),
         solution=(
             "def error_stats(x, y):\n"
             "    errors = x - y\n"
             "    mse = jnp.mean(errors**2)\n"
-            "    penalty = 0.1 * jnp.sum(x**2)\n"
-            '    return mse + penalty, {"mse": mse, "penalty": penalty}'
+            "    penalty = {weight} * jnp.sum(x**2)\n"
+            '    return mse + penalty, {{"mse": mse, "penalty": penalty}}'
         ),
         mistakes=(
             Mistake(
@@ -955,7 +1044,7 @@ EXERCISES = (
                 message="Your function reads the notebook's own x or y instead of its arguments: "
                 "on other inputs it still gives the notebook's numbers.",
                 example=lambda: lambda x, y: _error_stats(*article_xy()),
-                matches=uses_notebook_values(_error_stats, _pair_inputs, _notebook_xy),
+                matches=_reads_notebook_xy,
             ),
             Mistake(
                 id="penalty-subtracted",
@@ -999,61 +1088,74 @@ EXERCISES = (
         success="The aux is traced like everything else the function computes, so it stays "
         "jax arrays; and has_aux differentiates only the first output, handing the second "
         "back untouched, so a term that belongs in the gradient cannot live in the aux.",
+        variants=PENALTY_VARIANTS,
     ),
     Exercise(
         id="05.predict_aux_structure",
-        title="Predict the nesting of value_and_grad with a one-position argnums and has_aux",
+        title="Predict the nesting of grad with a tuple argnums and has_aux",
         reference=lambda: "C",
-        rule=Choice(("A", "B", "C", "D"), texts=AUX_STRUCTURE_OPTIONS),
+        rule=Choice(("A", "B", "C", "D", "E"), texts=AUX_STRUCTURE_OPTIONS),
         hints=(
-            "value_and_grad returns (value part, gradient part). With has_aux, what is the "
-            "value part? And what would jax.grad(squared_error_with_aux, argnums=(1,), "
-            "has_aux=True) put where the gradient goes?",
-            "The value part is the function's own pair (value, aux). The gradient part is "
-            "shaped like argnums: a tuple of positions gives a tuple of gradients, whatever "
-            "its length, one included; a bare position gives the array alone.",
+            "Take the two arguments apart. Without has_aux, what does jax.grad(loss, "
+            "argnums=(0, 1)) return? And where does has_aux put the aux, beside what?",
+            "has_aux does not change what grad computes: it hands back a pair, whatever grad "
+            "would have returned without it first, the aux second. Only value_and_grad "
+            "returns the value too.",
+            "Without has_aux it is (grad_x, grad_y); with it, that tuple and the aux: "
+            'nesting = "C".',
         ),
         solution='nesting = "C"',
         mistakes=(
             Mistake(
                 id="all-flat",
-                message="A flattens everything. value_and_grad always returns a pair, (value part, "
-                "gradient part): the value, the aux and the gradient are not spread out side by "
-                "side.",
+                message="A spreads the gradients and the aux side by side. has_aux makes grad "
+                "return a pair, and it does not unpack what goes in either half.",
                 example=lambda: "A",
             ),
             Mistake(
-                id="one-tuple-unwrapped",
-                message="B assumes that argnums=(1,) gives the same as argnums=1, a bare position. "
-                "grad's result is shaped like argnums itself, tuple or not, whatever its length.",
+                id="aux-per-gradient",
+                message="B pairs each gradient with its own copy of the aux. The function runs "
+                "once for all the positions in argnums, so there is one aux, and has_aux "
+                "hands it back once.",
                 example=lambda: "B",
             ),
             Mistake(
-                id="aux-outside",
-                message="D moves the aux out to the top level, away from the value. has_aux does "
-                "not take the aux apart from the value the function returned it with.",
+                id="value-too",
+                message="D is the shape value_and_grad returns with has_aux. grad returns no "
+                "value, with has_aux or without: the loss is what it differentiates, not what it "
+                "hands back.",
                 example=lambda: "D",
+            ),
+            Mistake(
+                id="always-a-tuple",
+                message="has_aux does not make grad's gradients a tuple: it pairs the aux with "
+                "what grad returns without it, and that is shaped like argnums, a tuple only "
+                "when argnums is one.",
+                example=lambda: "E",
             ),
             Mistake(
                 id="computed",
                 message="This exercise asks for a prediction: a letter, such as "
                 'nesting = "A". Decide before running it.',
-                example=lambda: jax.value_and_grad(
-                    _squared_error_with_aux, argnums=(1,), has_aux=True
-                )(*article_xy()),
+                example=lambda: jax.grad(_squared_error_with_aux, argnums=(0, 1), has_aux=True)(
+                    *article_xy()
+                ),
                 matches=computed_not_chosen,
             ),
         ),
-        success="C: ((value, aux), (grad_y,)). Each part keeps the shape it has on its own: "
-        "the function's pair, and grad's tuple, here of one gradient.",
+        success="C: ((grad_x, grad_y), aux). has_aux hands back what grad would return on "
+        "its own, here a tuple for argnums=(0, 1), paired with the one aux.",
         prediction=True,
         explanation=(
-            "C: `((value, aux), (grad_y,))`. Each part keeps the shape it has on its own: "
-            "the value part is the function's own pair `(value, aux)`, and the gradient "
-            "part is what `grad` returns for `argnums=(1,)`: a tuple, because `argnums` is "
-            "one, holding one gradient. With `argnums=1`, a bare position, it would be the "
-            "array alone (B's shape); with `argnums=(0, 1)` (the cell after the check) it "
-            "is a tuple of two."
+            "C: `((grad_x, grad_y), aux)`. `has_aux` does not change what `grad` computes: "
+            "it returns a pair, first what `grad` would return without it (for "
+            "`argnums=(0, 1)` a tuple of two gradients, as in lesson 04), then the aux, "
+            "once, since the function ran once for both positions (B pairs it with each). "
+            "With `argnums=1` it would be `(grad_y, aux)`: `has_aux` adds no tuple of its own "
+            "(E). "
+            "Nothing is unpacked side by side (A), and `grad` returns no value: "
+            "`((value, aux), gradients)` is `value_and_grad`'s shape (D), shown in the next "
+            "section."
         ),
     ),
     Exercise(
@@ -1062,17 +1164,19 @@ EXERCISES = (
         reference=lambda: _loss_and_outliers,
         rule=LossAndAuxUnderJit(inputs=_model_inputs),
         hints=(
-            "Compute the errors once, params['w'] * x + params['b'] - y. The loss is their "
-            "mean square; the aux counts the errors whose absolute value is over 0.5.",
+            "Three things in numpy_loss_and_outliers fail under that transform: what it "
+            "returns, where has_aux expects a pair with the loss first; the NumPy calls, which "
+            "need values a tracer does not have; and len of an array picked by a mask, whose "
+            "length depends on the values. Take them one at a time.",
             "A comparison gives an array of booleans, and summing it counts the Trues. Keep "
             "the count a jax array: jnp.sum(...), not len(...) or int(...), which need real "
             "numbers that jit does not have.",
-            "return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5)",
+            "return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > {threshold})",
         ),
         solution=(
             "def loss_and_outliers(params, x, y):\n"
             '    errors = params["w"] * x + params["b"] - y\n'
-            "    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5)"
+            "    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > {threshold})"
         ),
         mistakes=(
             Mistake(
@@ -1087,7 +1191,7 @@ EXERCISES = (
                 message="Your function reads the notebook's own params, xs or ys instead of its "
                 "arguments: on other inputs it still gives the notebook's numbers.",
                 example=lambda: lambda params, x, y: _loss_and_outliers(*_notebook_line().values()),
-                matches=uses_notebook_values(_loss_and_outliers, _model_inputs, _notebook_line),
+                matches=_reads_notebook_line,
             ),
             Mistake(
                 id="attribute-access",
@@ -1196,7 +1300,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-sided",
-                message="Your count misses the points the line passes above: errors > 0.5 "
+                message="Your count misses the points the line passes above: errors > {threshold} "
                 "counts only errors on one side. The line misses a point by the size of its "
                 "error, whichever its sign.",
                 example=lambda: _one_sided,
@@ -1204,15 +1308,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="squared-threshold",
-                message="Your count compares the squared errors with 0.5, so it counts the points "
-                "missed by more than sqrt(0.5), about 0.71, not by more than 0.5.",
+                message="Your count compares the squared errors with {threshold}, so it counts the "
+                "points missed by more than sqrt({threshold}), about {root}, not by more than "
+                "{threshold}.",
                 example=lambda: _squared_threshold,
                 matches=behaves_like(_squared_threshold, _model_inputs),
             ),
             Mistake(
                 id="inliers",
-                message="That counts the points the line gets within 0.5, not those it misses by "
-                "more.",
+                message="That counts the points the line gets within {threshold}, not those it "
+                "misses by more.",
                 example=lambda: _inliers,
                 matches=lambda answer: (
                     behaves_like(_inliers, _model_inputs)(answer)
@@ -1221,8 +1326,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="at-least-threshold",
-                message="Your count includes the errors of exactly 0.5, and an outlier is missed "
-                "by more than 0.5.",
+                message="Your count includes the errors of exactly {threshold}, and an outlier is "
+                "missed by more than {threshold}.",
                 example=lambda: _at_least_threshold,
                 matches=behaves_like(_at_least_threshold, _model_inputs),
             ),
@@ -1271,5 +1376,6 @@ EXERCISES = (
         ),
         success="(mean squared error, count): an integer array is a fine aux, and it "
         "survives jit, where int(...) or len(x[mask]) would not.",
+        variants=OUTLIER_VARIANTS,
     ),
 )

@@ -41,21 +41,24 @@ def _plain_function(answer: Any) -> bool:
 # Issue 34 item 3: a count can be run first (a trace counter is one line), so the answer
 # is a count AND its reason; two options give 3, and only the reason tells them apart.
 # Round 7's readers settled the old question (Python 2, jnp.int32(2), 7) from the reveal's
-# count and the weak-type cell under it; the question now asks the rule of another case
-# than the page runs after its check (a float scalar argument, and a NumPy scalar, shown
-# nowhere), and the lesson's cells after the reveal show weak types on ints.
+# count and the weak-type cell under it. Session 47: the weak-type cells now come before the
+# exercise (ints: weak 2, strong jnp.int32(2)), and the question transfers the rule to what
+# the page runs nowhere: jnp.array(5.0), an array made from a Python float (weak, lesson 03),
+# and a NumPy scalar (strong). C and D give 3, told apart only by jnp.array(5.0)'s weak type.
 
 CALLS = 6
 TRACE_OPTIONS = ("A", "B", "C", "D", "E")
 TRACE_TEXTS = (
-    "2: one trace per dtype of s: a float for 2.0, 5.0, jnp.float32(2.0) and "
+    "2: one trace per dtype of s: a float for 2.0, jnp.array(5.0), jnp.float32(2.0) and "
     "np.float32(2.0), an int for 3",
-    "3: 2.0 (which 5.0 and the last 2.0 reuse), 3, and np.float32(2.0): a NumPy scalar is "
-    "not a jax array, so it traces apart; jnp.float32(2.0) reuses the code traced for 2.0",
-    "3: a weakly typed float for 2.0 (which 5.0 and the last 2.0 reuse), a weakly typed int "
-    "for 3, and a strongly typed float32 for jnp.float32(2.0), which np.float32(2.0) reuses",
-    "4: a Python number is compiled into the code as a constant, so 2.0, 5.0 and 3 each "
-    "trace (the last 2.0 reuses); the two float32 scalars are arrays and share one trace",
+    "4: 2.0 (which jnp.array(5.0) and the last 2.0 reuse), 3, jnp.float32(2.0), and "
+    "np.float32(2.0): a NumPy scalar is not a jax array, so it traces apart from the jax scalar",
+    "3: a weakly typed float for 2.0, which jnp.array(5.0) and the last 2.0 reuse; a weakly "
+    "typed int for 3; a strongly typed float32 for jnp.float32(2.0), which np.float32(2.0) "
+    "reuses",
+    "3: a weakly typed float for 2.0 (which the last 2.0 reuses), a weakly typed int for 3, "
+    "and one strongly typed float32 for the three scalars that are no bare Python numbers, "
+    "jnp.array(5.0), jnp.float32(2.0) and np.float32(2.0)",
     "6: each call traces, and only the compile is cached",
 )
 _TRACES = Choice(TRACE_OPTIONS, texts=TRACE_TEXTS)
@@ -593,11 +596,13 @@ EXERCISES = (
         hints=(
             "Running the calls with a trace counter shows the count, but two options give "
             "it: the question is why. Write down what each s looks like to jit: its shape, "
-            "its dtype, and whether it is weakly typed (a bare Python number).",
-            "jit traces what an argument becomes, an array of some shape, dtype and weak "
-            "type. What does np.float32(2.0) become, next to jnp.float32(2.0) and 2.0?",
-            "~float32[] for 2.0 (5.0 and the last 2.0 reuse it), ~int32[] for 3, float32[] "
-            'for jnp.float32(2.0) (np.float32(2.0) reuses it): trace_count = "C".',
+            "its dtype, and whether it is weakly typed.",
+            "Two of the six are new to this page: jnp.array(5.0) and np.float32(2.0). "
+            "Lesson 03, under Weak types, says when an array made from a Python float is "
+            "weak; and jit traces what an argument becomes, not which library made it.",
+            "~float32[] for 2.0 (jnp.array(5.0), made from a Python float without a dtype, "
+            "and the last 2.0 reuse it), ~int32[] for 3, float32[] for jnp.float32(2.0) "
+            '(np.float32(2.0) reuses it): trace_count = "C".',
         ),
         solution='trace_count = "C"',
         mistakes=(
@@ -612,25 +617,22 @@ EXERCISES = (
             Mistake(
                 id="shape-and-dtype-only",
                 message="A shape and a dtype are not the whole key: whether a value is weakly "
-                "typed is in it too. The Python 2.0 is a weak float, jnp.float32(2.0) a "
-                "strong one of the same shape, and the second traces again.",
+                "typed is in it too, as the weak-type cells above showed on ints. A weak "
+                "float and a strong float32 of the same shape trace apart.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="numpy-scalar-apart",
-                message="Right count, wrong reason: jit does not trace a NumPy scalar apart. "
-                "It becomes an array like any argument, and np.float32(2.0) becomes a "
-                "strongly typed float32 scalar, as jnp.float32(2.0) is: it reuses that trace. "
-                "jnp.float32(2.0) does not reuse the code traced for 2.0: a bare Python 2.0 "
-                "is weakly typed, and the weak type is in the key.",
+                message="jit does not trace a NumPy scalar apart from a jax one. Every "
+                "argument becomes an array of some shape, dtype and weak type, and the key "
+                "holds only that: which library made the scalar is not in it.",
                 example=lambda: "B",
             ),
             Mistake(
-                id="values-in-the-key",
-                message="A Python number passed to a jitted function is traced like an "
-                "array, a weakly typed scalar, and its value is not compiled in (only a "
-                "static argument's would be): 5.0 reuses the code traced for 2.0. The two "
-                "float32 scalars do share one trace, but not 2.0's: they are strongly typed.",
+                id="jax-arrays-strong",
+                message="Being a jax array does not make a value "
+                "strongly typed. Weak is a mark on a value made from a Python number without a "
+                "dtype (lesson 03, Weak types), and jnp.array keeps it.",
                 example=lambda: "D",
             ),
             Mistake(
@@ -641,20 +643,21 @@ EXERCISES = (
                 example=lambda: "E",
             ),
         ),
-        success="Three traces for s: ~float32[] (5.0 and 2.0 again reused it), ~int32[] and "
-        "float32[], which np.float32(2.0) reused. Values never count, a Python number's "
-        "neither; its weak type does, and a NumPy scalar is one more strongly typed array.",
+        success="Three traces for s: ~float32[] (jnp.array(5.0) and 2.0 again reused it), "
+        "~int32[] and float32[], which np.float32(2.0) reused. An array made from a Python "
+        "number keeps its weak type, and a NumPy scalar is one more strongly typed array.",
         prediction=True,
         explanation=(
             "C: three traces. `x` is `float32[3]` in every call (`jnp.zeros(3)` changes only "
-            "values), so the count is `s`'s: `~float32[]` for the Python `2.0`, which `5.0` "
-            "and the last `2.0` reuse (values are not in the key, a Python number's "
-            "neither: D); `~int32[]` for `3`, a new dtype; and `float32[]` for "
-            "`jnp.float32(2.0)`, the shape and dtype of `2.0` but strongly typed (A forgets "
-            "the weak type). `np.float32(2.0)` becomes an array of that same kind, a "
-            "strongly typed `float32[]`, and reuses it: jit keys on what an argument "
-            "becomes, not on which library made it (B). (With 64-bit mode on, the Python "
-            "numbers are `~float64[]` and `~int64[]`; the count is the same.)"
+            "values), so the count is `s`'s: `~float32[]` for the Python `2.0`, which the "
+            "last `2.0` reuses, and so does `jnp.array(5.0)`: an array made from a Python "
+            "float without a dtype is weakly typed too (D takes it for a strong one); "
+            "`~int32[]` for `3`, a new dtype; and `float32[]` for `jnp.float32(2.0)`, the "
+            "shape and dtype of `2.0` but strongly typed (A forgets the weak type). "
+            "`np.float32(2.0)` becomes an array of that same kind, a strongly typed "
+            "`float32[]`, and reuses it: jit keys on what an argument becomes, not on which "
+            "library made it (B). (With 64-bit mode on, the Python numbers and "
+            "`jnp.array(5.0)` are `~float64[]` and `~int64[]`; the count is the same.)"
         ),
     ),
     Exercise(
@@ -1017,29 +1020,28 @@ EXERCISES = (
             ),
             Mistake(
                 id="print-every-call",
-                message="Output 4 is what the code prints without jit. Under jit, print runs "
-                "only while tracing, and it sees a tracer (a shape and dtype), not the numbers.",
+                message="Output 4 is what the code prints without jit. Under jit, Python's "
+                "print does not run on every call, and where it runs it does not see the "
+                "numbers.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="debug-from-python",
-                message="Right output, wrong reason: jax.debug.print is not run by Python "
-                "after the call. It is an operation that jit records in the program it "
-                "compiles (jax.make_jaxpr of shout lists it), so the compiled program runs it "
-                "on every call, with that call's values, and sends them back to be printed; "
-                "Python's print is the one that runs only while jit traces.",
+                message="jax.debug.print is not run by Python after the call: a call that "
+                "reuses compiled code runs none of the function's Python, and JAX prints no "
+                "arguments from Python afterwards.",
                 example=lambda: "B",
             ),
             Mistake(
                 id="values-retrace",
-                message="Output 2 traces again for 2.0. Same shape, same dtype, same weak type "
-                "as 1.0: jit reuses the compiled code, and print does not run.",
+                message="Output 2 traces again for 2.0, which has the shape, the dtype and the "
+                "weak type of 1.0, and jit's cache key holds no values.",
                 example=lambda: "D",
             ),
             Mistake(
                 id="no-retrace",
-                message="Output 3 forgets that jnp.arange(3.0) has a new shape, (3,): jit "
-                "traces again for it, and the Python print runs again.",
+                message="Output 3 has no trace for jnp.arange(3.0), whose shape, (3,), jit's "
+                "cache has not seen before.",
                 example=lambda: "E",
             ),
         ),

@@ -72,6 +72,8 @@ GIVEAWAYS = {
     "05.predict_aux_structure": (
         "a tuple of one position is still a tuple",
         "кортеж из одной позиции всё равно кортеж",
+        "`grad` returns no value",
+        "`grad` не возвращает значения",
     ),
     "06.out_of_bounds": (
         "one write per index",
@@ -80,6 +82,10 @@ GIVEAWAYS = {
         ".at[i].set` drops",
         ".at[].set` отбрасывает",
         ".at[i].set` отбрасывает",
+    ),
+    "07.count_traces": (
+        "`jnp.array(5.0)` is weak",
+        "`jnp.array(5.0)` слабо типизирован",
     ),
     "07.debug_print": (
         "`print` runs once",

@@ -39,38 +39,38 @@ model_grads = jax.tree.map(jnp.ones_like, model)
 # --- 04.grad_last_two: (grad_y, grad_w) of weighted_sse(x, y, *, w) -----------------------
 
 
-def grads_only_y_reached():
-    return jax.grad(weighted_sse, argnums=1)(x, y, w=w)
+def grads_only_y_reached(loss, x, y, w):
+    return jax.grad(loss, argnums=1)(x, y, w=w)
 
 
-def grads_closure_keeps_notebook_w():
-    return jax.grad(lambda y, w_new: weighted_sse(x, y, w=w), argnums=(0, 1))(y, w)
+def grads_closure_keeps_notebook_w(loss, x, y, w):
+    return jax.grad(lambda y, w_new: loss(x, y, w=w), argnums=(0, 1))(y, w)
 
 
-def grads_wrapper_order_w_first():
-    return jax.grad(lambda w, y: weighted_sse(x, y, w=w), argnums=(0, 1))(w, y)
+def grads_wrapper_order_w_first(loss, x, y, w):
+    return jax.grad(lambda w, y: loss(x, y, w=w), argnums=(0, 1))(w, y)
 
 
-def grads_wrapper_xy():
-    return jax.grad(lambda x, y, w: weighted_sse(x, y, w=w), argnums=(0, 1))(x, y, w)
+def grads_wrapper_xy(loss, x, y, w):
+    return jax.grad(lambda x, y, w: loss(x, y, w=w), argnums=(0, 1))(x, y, w)
 
 
-def grads_as_dict():
-    return jax.grad(lambda p: weighted_sse(x, p["y"], w=p["w"]))({"y": y, "w": w})
+def grads_as_dict(loss, x, y, w):
+    return jax.grad(lambda p: loss(x, p["y"], w=p["w"]))({"y": y, "w": w})
 
 
-def grads_with_value():
-    return jax.value_and_grad(lambda y, w: weighted_sse(x, y, w=w), argnums=(0, 1))(y, w)
+def grads_with_value(loss, x, y, w):
+    return jax.value_and_grad(lambda y, w: loss(x, y, w=w), argnums=(0, 1))(y, w)
 
 
-def grads_by_hand_w_wrong():
+def grads_by_hand_w_wrong(loss, x, y, w):
     return (-2 * w * (x - y), 2 * (x - y))
 
 
-def grads_partial_default_argnums():
+def grads_partial_default_argnums(loss, x, y, w):
     import functools
 
-    return jax.grad(functools.partial(weighted_sse, x, w=w))(y)
+    return jax.grad(functools.partial(loss, x, w=w))(y)
 
 
 # --- 04.sgd_step ----------------------------------------------------------------------------
@@ -169,45 +169,45 @@ def step_deepcopy_loop(params, grads, lr, max_norm):
 
 WRONG_ANSWERS = (
     Wrong(
-        "04.grad_last_two", "argnums=1 with w by keyword", lambda: grads_only_y_reached(), "only-y"
+        "04.grad_last_two", "argnums=1 with w by keyword", lambda: grads_only_y_reached, "only-y"
     ),
     Wrong(
         "04.grad_last_two",
         "a wrapper whose w argument is unused",
-        lambda: grads_closure_keeps_notebook_w(),
+        lambda: grads_closure_keeps_notebook_w,
         "w-read-from-outside",
     ),
     Wrong(
         "04.grad_last_two",
         "a wrapper taking (w, y): the pair comes back w first",
-        lambda: grads_wrapper_order_w_first(),
+        lambda: grads_wrapper_order_w_first,
         says="You have (grad_w, grad_y)",
     ),
     Wrong(
         "04.grad_last_two",
         "a positional wrapper, argnums=(0, 1): x and y",
-        lambda: grads_wrapper_xy(),
+        lambda: grads_wrapper_xy,
         says="You have (grad_x, grad_y)",
     ),
     Wrong(
-        "04.grad_last_two", "a dict argument {'y', 'w'}", lambda: grads_as_dict(), "list-not-tuple"
+        "04.grad_last_two", "a dict argument {'y', 'w'}", lambda: grads_as_dict, "list-not-tuple"
     ),
     Wrong(
         "04.grad_last_two",
         "value_and_grad of the wrapper",
-        lambda: grads_with_value(),
+        lambda: grads_with_value,
         "with-value",
     ),
     Wrong(
         "04.grad_last_two",
         "by hand, grad_w as 2 (x - y)",
-        lambda: grads_by_hand_w_wrong(),
+        lambda: grads_by_hand_w_wrong,
         says="times the expected one",
     ),
     Wrong(
         "04.grad_last_two",
         "partial over x and w, default argnums",
-        lambda: grads_partial_default_argnums(),
+        lambda: grads_partial_default_argnums,
         "only-y",
     ),
     # --- 04.grad_last_two
@@ -651,11 +651,11 @@ def r6_step_old_signature(params, grads, lr):
     return jax.tree.map(lambda p, g: p - lr * g, params, grads)
 
 
-def r6_grads_unweighted():
+def r6_grads_unweighted(loss, x, y, w):
     return jax.grad(sum_squared_error, argnums=(0, 1))(x, y)
 
 
-def r6_grads_unweighted_by_hand():
+def r6_grads_unweighted_by_hand(loss, x, y, w):
     return (-2 * (x - y), (x - y) ** 2)
 
 
@@ -663,21 +663,31 @@ ROUND_6_FAMILIES = (
     Wrong(
         "04.sgd_step", "the step without max_norm", lambda: r6_step_old_signature, "three-arguments"
     ),
-    Wrong("04.grad_last_two", "sum_squared_error's pair", r6_grads_unweighted, "unweighted"),
     Wrong(
-        "04.grad_last_two", "by hand, grad_y without w", r6_grads_unweighted_by_hand, "unweighted-y"
+        "04.grad_last_two", "sum_squared_error's pair", lambda: r6_grads_unweighted, "unweighted"
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "by hand, grad_y without w",
+        lambda: r6_grads_unweighted_by_hand,
+        "unweighted-y",
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_6_FAMILIES)
 
 
-def r6_grads_stacked_xy():
-    return jnp.stack(jax.grad(lambda x, y, w: weighted_sse(x, y, w=w), argnums=(0, 1))(x, y, w))
+def r6_grads_stacked_xy(loss, x, y, w):
+    return jnp.stack(jax.grad(lambda x, y, w: loss(x, y, w=w), argnums=(0, 1))(x, y, w))
 
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong("04.grad_last_two", "x's and y's gradients stacked", r6_grads_stacked_xy, "stacked-pair"),
+    Wrong(
+        "04.grad_last_two",
+        "x's and y's gradients stacked",
+        lambda: r6_grads_stacked_xy,
+        "stacked-pair",
+    ),
 )
 
 
@@ -685,15 +695,15 @@ WRONG_ANSWERS = (
 # generic), and four other factors for 04.sgd_step (were told only "N times the expected").
 
 
-def s44_grads_y_unweighted():
+def s44_grads_y_unweighted(loss, x, y, w):
     return jax.grad(sum_squared_error, argnums=1)(x, y), (x - y) ** 2
 
 
-def s44_grads_y_by_hand_unweighted():
-    return 2 * (y - x), jax.grad(lambda w_: weighted_sse(x, y, w=w_))(w)
+def s44_grads_y_by_hand_unweighted(loss, x, y, w):
+    return 2 * (y - x), jax.grad(lambda w_: loss(x, y, w=w_))(w)
 
 
-def s44_grads_y_sign_and_weights_lost():
+def s44_grads_y_sign_and_weights_lost(loss, x, y, w):
     return jax.grad(sum_squared_error)(x, y), (y - x) ** 2
 
 
@@ -723,18 +733,21 @@ def s44_step_inverted(params, grads, lr, max_norm):
 
 ROUND_7_FAMILIES = (
     Wrong(
-        "04.grad_last_two", "grad_y of sum_squared_error", s44_grads_y_unweighted, "unweighted-y"
+        "04.grad_last_two",
+        "grad_y of sum_squared_error",
+        lambda: s44_grads_y_unweighted,
+        "unweighted-y",
     ),
     Wrong(
         "04.grad_last_two",
         "grad_y by hand without w",
-        s44_grads_y_by_hand_unweighted,
+        lambda: s44_grads_y_by_hand_unweighted,
         "unweighted-y",
     ),
     Wrong(
         "04.grad_last_two",
         "grad_y as the unweighted grad_x",
-        s44_grads_y_sign_and_weights_lost,
+        lambda: s44_grads_y_sign_and_weights_lost,
         "unweighted-y",
     ),
     Wrong(
@@ -759,12 +772,12 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_7_FAMILIES)
 # (its sign) beside the causes that give those numbers, not only "(grad_x, grad_w)".
 
 
-def s45_grads_by_hand_sign_slip():
+def s45_grads_by_hand_sign_slip(loss, x, y, w):
     return 2 * w * (x - y), (x - y) ** 2
 
 
-def s45_grads_wrapper_minus_in_front():
-    grad_y, grad_w = jax.grad(lambda y, w: weighted_sse(x, y, w=w), argnums=(0, 1))(y, w)
+def s45_grads_wrapper_minus_in_front(loss, x, y, w):
+    grad_y, grad_w = jax.grad(lambda y, w: loss(x, y, w=w), argnums=(0, 1))(y, w)
     return -grad_y, grad_w
 
 
@@ -772,13 +785,13 @@ S45 = (
     Wrong(
         "04.grad_last_two",
         "by hand: 2*w*(x-y) for grad_y, the minus lost",
-        s45_grads_by_hand_sign_slip,
+        lambda: s45_grads_by_hand_sign_slip,
         says="with its sign flipped",
     ),
     Wrong(
         "04.grad_last_two",
         "wrapper right, then a minus in front of grad_y",
-        s45_grads_wrapper_minus_in_front,
+        lambda: s45_grads_wrapper_minus_in_front,
         says="with its sign flipped",
     ),
     Wrong(
@@ -798,21 +811,21 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *S45)
 # only-y's message, which blamed a keyword for a w that sat at a position argnums left out
 
 
-def s46_grads_def_called_swapped():
+def s46_grads_def_called_swapped(loss, x, y, w):
     def loss_yw(y_, w_):
-        return weighted_sse(x, y_, w=w_)
+        return loss(x, y_, w=w_)
 
     return jax.grad(loss_yw, argnums=(0, 1))(w, y)  # handed in as (w, y)
 
 
-def s46_grads_weights_kept():
-    grad_y = jax.grad(weighted_sse, argnums=1)(x, y, w=w)
+def s46_grads_weights_kept(loss, x, y, w):
+    grad_y = jax.grad(loss, argnums=1)(x, y, w=w)
     return (grad_y, w)
 
 
-def s46_grads_two_args_no_argnums():
+def s46_grads_two_args_no_argnums(loss, x, y, w):
     def loss_yw(y_, w_):
-        return weighted_sse(x, y_, w=w_)
+        return loss(x, y_, w=w_)
 
     return jax.grad(loss_yw)(y, w)
 
@@ -821,20 +834,79 @@ S46 = (
     Wrong(
         "04.grad_last_two",
         "def of (y, w), called with (w, y)",
-        s46_grads_def_called_swapped,
+        lambda: s46_grads_def_called_swapped,
         named="called-swapped",
     ),
     Wrong(
         "04.grad_last_two",
         "grad_y, then the weights w",
-        s46_grads_weights_kept,
+        lambda: s46_grads_weights_kept,
         named="w-not-its-gradient",
     ),
     Wrong(
         "04.grad_last_two",
         "def of (y, w), argnums left out",
-        s46_grads_two_args_no_argnums,
+        lambda: s46_grads_two_args_no_argnums,
         named="only-y",
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S46)
+
+
+# --- session 47: 04.grad_last_two asks for grads_yw(loss, x, y, w), a function of the loss
+# (the pair of gradients passed with the notebook's `*` deleted and argnums=(1, 2)).
+
+
+def weighted_sse_no_star(x, y, w):
+    return jnp.sum(w * (x - y) ** 2)
+
+
+def s47_grads_star_deleted(loss, x, y, w):
+    return jax.grad(weighted_sse_no_star, argnums=(1, 2))(x, y, w)
+
+
+def s47_grads_argnums_with_w_by_position(loss, x, y, w):
+    return jax.grad(loss, argnums=(1, 2))(x, y, w)
+
+
+def s47_grads_argnums_two_with_keyword(loss, x, y, w):
+    return jax.grad(loss, argnums=(1, 2))(x, y, w=w)
+
+
+def s47_grads_notebook_point(loss, x_, y_, w_):
+    return jax.grad(lambda y, w: loss(x, y, w=w), argnums=(0, 1))(y, w)
+
+
+S47 = (
+    Wrong(
+        "04.grad_last_two",
+        "the * deleted from a copy of weighted_sse, argnums=(1, 2)",
+        lambda: s47_grads_star_deleted,
+        named="ignores-loss",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "argnums=(1, 2) with w passed by position",
+        lambda: s47_grads_argnums_with_w_by_position,
+        named="positional-w",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "argnums=(1, 2) with w by keyword",
+        lambda: s47_grads_argnums_two_with_keyword,
+        named="positional-w",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "the wrapper right, at the notebook's x, y, w",
+        lambda: s47_grads_notebook_point,
+        named="notebook-point",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "the old answer: the pair at the notebook's point",
+        lambda: jax.grad(lambda y, w: weighted_sse(x, y, w=w), argnums=(0, 1))(y, w),
+        named="gradients-not-function",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S47)

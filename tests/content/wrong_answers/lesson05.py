@@ -180,12 +180,10 @@ def count_int_of_sum(params, x, y):
 WRONG_ANSWERS = (
     # 05.fix_aux_order
     # 05.predict_aux_structure
-    # 05.predict_aux_structure now asks about argnums=(1,): B is the one-position tuple
-    # unwrapped, so the letters written for "B" are labelled with its new mistake
-    Wrong(
-        "05.predict_aux_structure", "lowercase b with a space", lambda: " b", "one-tuple-unwrapped"
-    ),
-    Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", named="aux-outside"),
+    # 05.predict_aux_structure asks grad's nesting since session 47 (B: an aux per gradient,
+    # D: value_and_grad's shape), so the letters are labelled with the mistakes they now name
+    Wrong("05.predict_aux_structure", "lowercase b with a space", lambda: " b", "aux-per-gradient"),
+    Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", named="value-too"),
     Wrong(
         "05.predict_aux_structure",
         "the structure written out",
@@ -273,7 +271,7 @@ WRONG_ANSWERS = (
         "squared-threshold",
     ),
     # held-out answers (phase 1 of the held-out test)
-    Wrong("05.predict_aux_structure", "lower-case 'd'", lambda: "d", "aux-outside"),
+    Wrong("05.predict_aux_structure", "lower-case 'd'", lambda: "d", "value-too"),
     Wrong("05.predict_aux_structure", "'B or C'", lambda: "B or C", says="names 2 options"),
     Wrong(
         "05.predict_aux_structure",
@@ -285,7 +283,7 @@ WRONG_ANSWERS = (
         "05.predict_aux_structure",
         "'option b'",
         lambda: "option b",
-        named="one-tuple-unwrapped",  # B's mistake since argnums=(1,)
+        named="aux-per-gradient",  # B's mistake since session 47
     ),
 )
 
@@ -379,9 +377,9 @@ def r2_outliers_bias_times_x(params, x, y):
 
 
 ROUND_2 = (
-    # (B is now the one-position tuple unwrapped: the label follows the redesigned question)
-    Wrong("05.predict_aux_structure", '"B"', lambda: "B", named="one-tuple-unwrapped"),
-    Wrong("05.predict_aux_structure", '"D"', lambda: "D", named="aux-outside"),
+    # (the labels follow the redesigned question: session 47's options)
+    Wrong("05.predict_aux_structure", '"B"', lambda: "B", named="aux-per-gradient"),
+    Wrong("05.predict_aux_structure", '"D"', lambda: "D", named="value-too"),
     Wrong("05.predict_aux_structure", '"A": flat', lambda: "A", named="all-flat"),
     Wrong(
         "05.predict_aux_structure",
@@ -789,9 +787,9 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *FLOATS_IN_AUX)
 S45 = (
     Wrong(
         "05.predict_aux_structure",
-        "B: one position, so one array, as in lesson 04's argnums=0",
-        lambda: "B",
-        named="one-tuple-unwrapped",
+        "B: the aux thought returned beside each gradient",
+        lambda: "B.",
+        named="aux-per-gradient",
     ),
     Wrong(
         "05.predict_aux_structure",
@@ -801,3 +799,95 @@ S45 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S45)
+
+# --- session 47: 05.predict_aux_structure asks what grad returns with argnums=(0, 1) and
+# has_aux (value_and_grad's nesting was stated by the section under the check).
+S47 = (
+    Wrong(
+        "05.predict_aux_structure",
+        "D: read value_and_grad's ((value, aux), ...) in the next section",
+        lambda: "option D",
+        named="value-too",
+    ),
+    Wrong(
+        "05.predict_aux_structure",
+        "ran the question's grad call and kept its result",
+        lambda: jax.grad(squared_error_with_aux, argnums=(0, 1), has_aux=True)(x, y),
+        "computed",
+    ),
+    Wrong("05.predict_aux_structure", "'(A)': all side by side", lambda: "(A)", named="all-flat"),
+    Wrong(
+        "05.predict_aux_structure",
+        "E: has_aux thought to make a tuple of any argnums",
+        lambda: "e",
+        named="always-a-tuple",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S47)
+
+
+# --- session 47: 05.loss_and_outliers is the fix of numpy_loss_and_outliers (a dict, np calls,
+# len of a masked array), shown failing under jit(value_and_grad(has_aux)) on the page.
+
+
+def numpy_loss_and_outliers(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    outliers = errors[np.abs(errors) > 0.5]
+    return {"loss": np.mean(errors**2), "outliers": len(outliers)}
+
+
+def s47_jnp_twins_dict_kept(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    outliers = errors[jnp.abs(errors) > 0.5]
+    return {"loss": jnp.mean(errors**2), "outliers": len(outliers)}
+
+
+def s47_pair_len_of_masked(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    outliers = errors[jnp.abs(errors) > 0.5]
+    return jnp.mean(errors**2), len(outliers)
+
+
+def s47_pair_numpy_kept(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return np.mean(errors**2), np.sum(np.abs(errors) > 0.5)
+
+
+def s47_pair_masked_size(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.asarray(errors[jnp.abs(errors) > 0.5].size)
+
+
+S47_OUTLIERS = (
+    Wrong(
+        "05.loss_and_outliers",
+        "the page's NumPy version, renamed",
+        lambda: numpy_loss_and_outliers,
+        named="one-dict",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "np swapped for jnp, the dict kept",
+        lambda: s47_jnp_twins_dict_kept,
+        named="one-dict",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "a pair now, len of the masked errors kept",
+        lambda: s47_pair_len_of_masked,
+        named="python-int-count",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "a pair, the np calls kept",
+        lambda: s47_pair_numpy_kept,
+        named="numpy-count",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "a pair, the size of the masked errors as an array",
+        lambda: s47_pair_masked_size,
+        named="fails-under-jit",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S47_OUTLIERS)

@@ -191,12 +191,12 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "07.count_traces",
-        "D: each new Python value thought compiled in",
+        "D: jnp.array(5.0) taken for a strong scalar",
         lambda: "(D)",
-        named="values-in-the-key",
+        named="jax-arrays-strong",
     ),
     Wrong("07.count_traces", "E: a trace per call", lambda: "option E", named="every-call"),
-    Wrong("07.count_traces", "'B or C': both fours", lambda: "B or C", says="names 2 options"),
+    Wrong("07.count_traces", "'C or D': both threes", lambda: "C or D", says="names 2 options"),
     # --- 07.static_window ---
     Wrong(
         "07.static_window",
