@@ -28,6 +28,7 @@ from jaxtour.grader.learner_code import call_learner
 from jaxtour.grader.mistakes import behaves_like, fails_with, ignores_arguments
 from jaxtour.grader.rules import Choice, JaxArray, outputs_on
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.variants import Variants
 from jaxtour.i18n import N_, _, ngettext
 from jaxtour.lazy import is_jax_array
 
@@ -69,11 +70,76 @@ class EightDevices:
 
 # --- 10.column_spec ---------------------------------------------------------------------
 
-# The readings of 10.column_spec: shape (3, 64), 3 channels in rows, 64 examples in columns,
-# laid out on the lesson's (4, 2) mesh, axes ("batch", "model").
-READINGS_AXES = (N_("the 3 channels"), N_("the 64 examples"))  # translated where shown
-READINGS_SHAPE = (3, 64)
+# The readings of 10.column_spec: 3 channels and 64 examples, laid out on the lesson's (4, 2)
+# mesh, axes ("batch", "model"). A variant chooses the examples' axis (1: shape (3, 64), as
+# the page has it; 0: shape (64, 3)) and how many ways they are split (8: over both mesh
+# axes, 4: over "batch", 2: over "model"), so how many devices hold each example.
 MESH_2D = (("batch", 4), ("model", 2))
+_SPLITS = {8: ("batch", "model"), 4: "batch", 2: "model"}  # ways -> the examples' entry
+
+
+def _readings_values(axis: int, ways: int) -> dict[str, Any]:
+    """A variant's values: the shape, the examples' and channels' axes, the examples a
+    device holds, on how many devices each is, and the spec's entries as the solution
+    writes them."""
+    entry = _SPLITS[ways]
+    entries = (None, entry) if axis == 1 else (entry,)
+    return {
+        "shape": "(3, 64)" if axis == 1 else "(64, 3)",
+        "axis": axis,
+        "channels_axis": 1 - axis,
+        "per_device": 64 // ways,
+        "copies": 8 // ways,
+        "ways": ways,
+        "spec": ", ".join(repr(e) for e in entries),
+    }
+
+
+READINGS_VARIANTS = Variants(
+    # _readings_values(1, 8), written out: the teacher's board reads it from this source
+    default={
+        "shape": "(3, 64)",
+        "axis": 1,
+        "channels_axis": 0,
+        "per_device": 8,
+        "copies": 1,
+        "ways": 8,
+        "spec": "None, ('batch', 'model')",
+    },
+    draw=lambda rng: _readings_values(rng.choice((0, 1)), rng.choice((8, 4, 2))),
+    shown="readings has shape {shape}, its 64 examples along axis {axis}; each device holds "
+    "all 3 channels of {per_device} examples, and each example is on {copies} of the 8 "
+    "devices.",
+)
+
+
+def _readings() -> dict[str, Any]:
+    """The learner's variant of 10.column_spec (variant 0: the page's)."""
+    return READINGS_VARIANTS.current("10.column_spec")
+
+
+def _readings_shape() -> tuple[int, int]:
+    return (3, 64) if _readings()["axis"] == 1 else (64, 3)
+
+
+def _readings_rule() -> SameSpec:
+    axis = _readings()["axis"]
+    axes = (N_("the 3 channels"), N_("the 64 examples"))  # translated where shown
+    return SameSpec(axes if axis == 1 else axes[::-1], _readings_shape(), MESH_2D, axis)
+
+
+def _readings_spec() -> Any:
+    values = _readings()
+    entry = _SPLITS[values["ways"]]
+    return spec(None, entry) if values["axis"] == 1 else spec(entry)
+
+
+@dataclass(frozen=True)
+class ReadingsSpec:
+    """SameSpec for the learner's variant of the readings."""
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        return _readings_rule()(answer, expected)
 
 
 def spec(*entries: Any) -> Any:
@@ -108,6 +174,7 @@ class SameSpec:
     axes: tuple[str, ...]
     shape: tuple[int, ...]
     mesh: tuple[tuple[str, int], ...]
+    examples_axis: int = 1
 
     @property
     def _mesh_names(self) -> tuple[str, ...]:
@@ -198,13 +265,19 @@ class SameSpec:
         if got_effect == want_effect:
             return None
         block, copies = got_effect
+        want_block, want_copies = want_effect
         return (
             self.describe_effect(got, block, copies)
             + " "
             + _(
-                "The task asks for a block of {channels} channels and {examples} examples on "
-                "each device, on no other device."
-            ).format(channels=want_effect[0][0], examples=want_effect[0][1])
+                "The task asks for each device to hold all {channels} channels of {examples} "
+                "examples, each example on {copies} of the {devices} devices."
+            ).format(
+                channels=want_block[1 - self.examples_axis],
+                examples=want_block[self.examples_axis],
+                copies=want_copies,
+                devices=DEVICES,
+            )
         )
 
 
@@ -234,39 +307,46 @@ def _one_device_mesh():
 
 
 def _laid_out_readings():
-    sharding = jax.sharding.NamedSharding(_one_device_mesh(), spec(None, ("batch", "model")))
-    return jax.device_put(jnp.zeros(READINGS_SHAPE), sharding)
+    sharding = jax.sharding.NamedSharding(_one_device_mesh(), _readings_spec())
+    return jax.device_put(jnp.zeros(_readings_shape()), sharding)
 
 
 def _whole_sharding():
-    return jax.sharding.NamedSharding(_one_device_mesh(), spec(None, ("batch", "model")))
+    return jax.sharding.NamedSharding(_one_device_mesh(), _readings_spec())
 
 
-def _splits_examples_over(count: int):
-    """Matches a spec that keeps the channels whole and splits the examples over mesh
-    axes of ``count`` devices in all: one mesh axis where both are needed."""
+def _wrong_ways():
+    """A spec that splits the examples, and only them, another number of ways: one mesh
+    axis where both are asked, or both where one is."""
+    ways = 4 if _readings()["ways"] == 8 else 8
+    return spec(None, _SPLITS[ways]) if _readings()["axis"] == 1 else spec(_SPLITS[ways])
 
-    def matches(answer: Any) -> bool:
-        rule = SameSpec(READINGS_AXES, READINGS_SHAPE, MESH_2D)
-        layout = rule.layout(answer)
-        if isinstance(layout, str):
-            return False
-        effect = rule.effect(layout)
-        return (
-            not isinstance(effect, str)
-            and effect[0] == (3, 64 // count)
-            and layout[1] != ()
-            and layout[0] == ()
-        )
 
-    return matches
+def _splits_examples_wrong_ways(answer: Any) -> bool:
+    """Matches a spec that keeps the channels whole and splits the examples over mesh axes
+    of another number of devices than the variant asks."""
+    rule = _readings_rule()
+    layout = rule.layout(answer)
+    if isinstance(layout, str):
+        return False
+    effect = rule.effect(layout)
+    axis = _readings()["axis"]
+    return (
+        not isinstance(effect, str)
+        and layout[1 - axis] == ()
+        and layout[axis] != ()
+        and effect != rule.effect(rule.layout(_readings_spec()))
+    )
+
+
+def _channels_split():
+    return spec("batch") if _readings()["axis"] == 1 else spec(None, "batch")
 
 
 def _splits_channels(answer: Any) -> bool:
-    """A spec whose first entry names a mesh axis: it splits the 3 channels."""
-    rule = SameSpec(READINGS_AXES, READINGS_SHAPE, MESH_2D)
-    layout = rule.layout(answer)
-    return not isinstance(layout, str) and layout[0] != ()
+    """A spec whose channels' entry names a mesh axis: it splits the 3 channels."""
+    layout = _readings_rule().layout(answer)
+    return not isinstance(layout, str) and layout[_readings()["channels_axis"]] != ()
 
 
 # --- 10.predict_sums --------------------------------------------------------------------
@@ -578,37 +658,37 @@ EXERCISES = (
     Exercise(
         id="10.column_spec",
         title="Choose the PartitionSpec that spreads examples over a 2-D mesh",
-        reference=lambda: spec(None, ("batch", "model")),
-        rule=SameSpec(axes=READINGS_AXES, shape=READINGS_SHAPE, mesh=MESH_2D),
+        reference=_readings_spec,
+        rule=ReadingsSpec(),
         hints=(
             "A PartitionSpec has one entry per array axis, in order: what splits that axis,"
-            " or None to keep it whole. The examples are axis 1; the channels, axis 0, stay "
-            "whole.",
-            "8 examples on each of 8 devices, none twice: the 64 examples must be split 8 "
-            "ways. One mesh axis splits them 4 or 2 ways; an entry that names both splits "
-            "them 4 x 2 ways.",
-            "P(None, ('batch', 'model')): None for the channels, then a tuple of both mesh "
-            "axes for the examples.",
+            " or None to keep it whole. Your examples are axis {axis} of the {shape} array; "
+            "the channels, axis {channels_axis}, stay whole.",
+            "{per_device} of the 64 examples on each device: they are split {ways} ways. An "
+            "entry splits its axis as many ways as the sizes of the mesh axes it names "
+            "multiply to ('batch' 4, 'model' 2; a tuple names several), and the devices "
+            "along a mesh axis that no entry names hold the same block.",
+            "P({spec}).",
         ),
-        solution='readings_spec = P(None, ("batch", "model"))',
+        solution="readings_spec = P({spec})",
         mistakes=(
             Mistake(
-                id="one-mesh-axis",
-                message="The examples are split over one mesh axis only, so a device holds "
-                "more than 8 of them, and the devices along the other mesh axis hold the "
-                "same ones: a mesh axis that no entry names replicates the array along it.",
-                example=lambda: spec(None, "batch"),
-                matches=lambda answer: (
-                    _splits_examples_over(4)(answer) or _splits_examples_over(2)(answer)
-                ),
+                id="split-count",
+                message="Your spec keeps the channels whole and splits the examples, but not "
+                "{ways} ways, so a device does not hold {per_device} of them: an entry splits "
+                "its array axis as many ways as the sizes of the mesh axes it names multiply "
+                "to, and the devices along a mesh axis that no entry names hold the same "
+                "block.",
+                example=_wrong_ways,
+                matches=_splits_examples_wrong_ways,
             ),
             Mistake(
                 id="rows",
-                message="Your spec splits the first axis, the 3 channels: the habit from "
-                "row-major data. Here the 64 examples are the columns, axis 1, and the "
-                "channels stay whole on every device. (JAX would refuse anyway: 3 channels "
-                "cannot be split evenly over a mesh axis of 2 or 4 devices.)",
-                example=lambda: spec("batch"),
+                message="Your spec splits axis {channels_axis}, the 3 channels: in a {shape} "
+                "array the 64 examples are axis {axis}, and the channels stay whole on every "
+                "device. (JAX would refuse anyway: 3 channels cannot be split evenly over a "
+                "mesh axis of 2 or 4 devices.)",
+                example=_channels_split,
                 matches=_splits_channels,
             ),
             Mistake(
@@ -635,18 +715,19 @@ EXERCISES = (
                 id="plain-tuple",
                 message="A plain tuple is not a PartitionSpec (jax.sharding.PartitionSpec), "
                 "the type NamedSharding takes as its spec.",
-                example=lambda: (None, ("batch", "model")),
+                example=lambda: tuple(_readings_spec()),
                 matches=_is_plain_tuple,
             ),
         ),
-        success="The channels stay whole, and the examples are split over both mesh axes, "
-        "4 x 2 ways: 8 examples on each device, none on two.",
+        success="The channels stay whole, and the examples are split {ways} ways: "
+        "{per_device} examples on each device, each on {copies} of the 8 devices.",
         needs=EightDevices(
             N_(
                 "With fewer, the lesson's (4, 2) mesh cannot be made, and show_shards cannot "
-                "show your PartitionSpec putting 8 of the 64 examples on each device."
+                "show your PartitionSpec putting the examples on the devices."
             )
         ),
+        variants=READINGS_VARIANTS,
     ),
     Exercise(
         id="10.predict_sums",

@@ -32,9 +32,10 @@ def _solution_of(exercise, number: int):
     run in a namespace of its own; the function it defines."""
     from jaxtour.exercises.common import jax, jnp
 
-    namespace = {"jax": jax, "jnp": jnp}
+    given = {"jax": jax, "jnp": jnp, "P": jax.sharding.PartitionSpec}  # as the lessons import
+    namespace = dict(given)
     exec(exercise.solution.format_map(exercise.variants.values(number)), namespace)  # noqa: S102
-    (defined,) = [v for k, v in namespace.items() if k not in ("jax", "jnp", "__builtins__")]
+    (defined,) = [v for k, v in namespace.items() if k not in (*given, "__builtins__")]
     return defined
 
 

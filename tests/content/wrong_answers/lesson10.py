@@ -135,13 +135,13 @@ WRONG_ANSWERS = (
         "10.column_spec",
         "the examples over 'batch' only",
         lambda: P(None, "batch"),
-        named="one-mesh-axis",
+        named="split-count",
     ),
     Wrong(
         "10.column_spec",
         "the examples over 'model' only",
         lambda: P(None, "model"),
-        named="one-mesh-axis",
+        named="split-count",
     ),
     Wrong(
         "10.column_spec",
