@@ -1052,9 +1052,9 @@ def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
             return None, (
                 i18n._(
                     "{name} has shape {tuple}: one whole batch, {shape}, per example. "
-                    "Inside the function you vmap, x is ONE example: did you draw the noise"
-                    " with xs.shape instead of x.shape, or keep xs unmapped (in_axes=None "
-                    "for xs)?"
+                    "Inside the function you vmap, x is ONE example, and what vmap does not "
+                    "map reaches every example whole: each example's noise here has the shape "
+                    "of the whole batch."
                 ).format(name=name, tuple=tuple(view.shape), shape=shape)
             )
         if tuple(view.shape) != shape:
@@ -2027,7 +2027,7 @@ EXERCISES = (
             Mistake(
                 id="same-key-both-views",
                 message="Your two views are identical: both were drawn with the same key, "
-                "and the same key gives the same noise. Each view needs a key of its own.",
+                "and the same key gives the same noise.",
                 example=lambda: _views_one_key,
                 matches=_views_equal,
             ),
@@ -2045,7 +2045,7 @@ EXERCISES = (
                 id="one-key-for-the-batch",
                 message="Every example got the same noise: the whole batch draws from one "
                 "key (vmap with in_axes=None for the key and nothing folded into it, or no "
-                "split). Each example needs its own key, made from its id.",
+                "split): the same key gives the same numbers wherever it is used.",
                 example=lambda: _views_batch_key,
                 matches=_rows_equal,
             ),
@@ -2063,8 +2063,8 @@ EXERCISES = (
                 id="keys-by-row",
                 message="Your keys are handed out by row (one split into N keys, as in the "
                 "lesson's demo, or fold_in with the row number): shuffle the batch and an "
-                "example gets another row's key, and other noise. The task asks for noise "
-                "that follows the example: its key must come from its id.",
+                "example gets another row's key, and other noise, where the task asks for "
+                "noise that follows the example.",
                 example=lambda: _views_by_position,
                 matches=_follows_position,
             ),
@@ -2072,8 +2072,7 @@ EXERCISES = (
                 id="keys-by-rank",
                 message="Your keys come from the batch, not from the example alone (its "
                 "rank among the ids, or id - ids.min()): shuffling keeps that, but when "
-                "other examples join the batch an example gets another key, and other noise. "
-                "Its key must come from its id alone.",
+                "other examples join the batch an example gets another key, and other noise.",
                 example=lambda: _views_by_rank,
                 matches=_follows_rank,
             ),
@@ -2101,8 +2100,7 @@ EXERCISES = (
             Mistake(
                 id="too-few-keys",
                 message="vmap was given a different number of keys than examples: a split "
-                "into two makes 2 keys, and the batch has N examples. Each example needs one "
-                "key, made from its id.",
+                "into two makes 2 keys, and the batch has N examples.",
                 example=lambda: _views_two_keys,
                 matches=_fails_with(r"vmap got inconsistent sizes"),
             ),

@@ -722,7 +722,7 @@ WRONG_ANSWERS = (
         "09.two_views",
         "noise of the batch's shape inside vmap",
         lambda: views_batch_shape,
-        says="xs.shape instead of x.shape",
+        says="has the shape of the whole batch",
     ),
     Wrong(
         "09.two_views",
