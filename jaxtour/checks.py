@@ -11,6 +11,10 @@ learner's notebook never sees a traceback from the grader itself::
     checks.use_language("ru")                 # feedback in the lesson's language
     checks.variant("06.scale_column")         # the values of your variant of an exercise
     checks.new_variant("06.scale_column")     # a fresh variant, for practice
+
+    @checks.reveal("05.predict_aux_structure")  # a prediction's reveal cell: it runs
+    def demo():                                 # only once the prediction is answered
+        return jax.tree.structure(...)
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from jaxtour.grader.limits import set_time_limit
 from jaxtour.grader.panel import PanelActions, build_panel, display_panel
 from jaxtour.grader.spec import Exercise
 from jaxtour.grader.variants import ENV_VARIANT, fill, number_for, using
-from jaxtour.i18n import _, use_language
+from jaxtour.i18n import N_, _, use_language
 from jaxtour.learner import progress_store, review
 from jaxtour.learner.progress_view import ProgressView, progress_view
 
@@ -58,6 +62,7 @@ __all__ = [
     "progress",
     "read_and_check",
     "reference_answer",
+    "reveal",
     "set_time_limit",
     "show",
     "solution",
@@ -113,6 +118,8 @@ def check(exercise_id: str, answer: Any) -> Feedback:
         if feedback.explanation and not feedback.passed:
             # a wrong prediction was told what happened: a later pass is not unaided
             progress_store.record_help(exercise.id, "solution")
+        if feedback.passed or feedback.explanation:
+            _revealed.add(exercise.id)
         problem = progress_store.take_problem()  # a store that cannot be written: said once
         if problem:
             feedback = dataclasses.replace(feedback, message=f"{feedback.message}\n\n{problem}")
@@ -149,6 +156,7 @@ def solution(exercise_id: str) -> Note:
     if exercise is None:
         return Note(_("Unknown exercise"), _unknown_message(exercise_id))
     progress_store.record_help(exercise.id, "solution")  # never raises
+    _revealed.add(exercise.id)
     heading = _("Solution for {id}").format(id=exercise.id)
     with using(exercise, variant_number(exercise)):  # comments in the language in use
         return Note(heading, fill(exercise, exercise.solution), code=True)
@@ -354,6 +362,66 @@ class expect_error:  # noqa: N801 - used as `with expect_error():`, like a state
         return True
 
 
+# Every reveal runs where this is "open": the build's (tools/build_lessons.py), so that
+# .reveals/ holds what each reveal shows once it is open.
+ENV_REVEALS = "JAXTOUR_REVEALS"
+_revealed: set[str] = set()  # exercises this kernel passed, or saw the answer of
+CLOSED_REVEAL = N_(
+    "This cell shows what JAX does for {id}. Answer {id} above first (press its Check), "
+    "then run this cell again."
+)
+
+
+def reveal(exercise_id: str) -> Callable[[Callable[[], Any]], None]:
+    """Decorate the body of a prediction's reveal cell (the cell after its check that
+    shows JAX doing it), so that Run All cannot settle the prediction before it is
+    answered::
+
+        @checks.reveal("05.predict_aux_structure")
+        def demo():
+            result = jax.value_and_grad(loss, argnums=(0, 1), has_aux=True)(x, y)
+            return jax.tree.structure(result)  # shown, as a cell's last value is
+
+    The body runs, and what it returns (unless None) is displayed, once the exercise is
+    passed or its answer was shown: a judged prediction that named an option (right or
+    wrong: a wrong one is told what happened), or its solution; in this kernel or in the
+    learner's progress store. Before that the cell prints one line saying to answer first.
+    The decorated name (``demo``, not ``_``: IPython keeps the last output there) is
+    bound to None: a reveal defines nothing that later cells use.
+    """
+
+    def run(body: Callable[[], Any]) -> None:
+        exercise = _lookup(exercise_id)
+        if exercise is None:
+            print(_unknown_message(exercise_id))
+            return None
+        if not _reveal_open(exercise.id):
+            print(_(CLOSED_REVEAL).format(id=exercise.id))
+            return None
+        value = body()
+        if value is not None:
+            try:
+                from IPython.display import display
+
+                display(value)
+            except ImportError:
+                print(repr(value))
+        return None
+
+    return run
+
+
+def _reveal_open(exercise_id: str) -> bool:
+    if os.environ.get(ENV_REVEALS, "").strip().lower() == "open" or exercise_id in _revealed:
+        return True
+    if not progress_store.enabled():  # a build, a test: no learner's store is read
+        return False
+    try:  # earned in an earlier session
+        return progress_store.passed_or_solution_shown(exercise_id)
+    except Exception:  # a store that cannot be read: this kernel's answers only
+        return False
+
+
 def _show(note: Note) -> None:
     try:
         from IPython.display import display
@@ -388,6 +456,9 @@ def next() -> Note:  # noqa: A001 - checks.next(), as `jaxtour next`
             return Note(heading, review.nothing_left(review.reviews(ids, history), now))
         step = steps[0]
         lines = [review.why(step, now), review.where(step, catalog.find(step.lesson).notebook)]
+        fresh = review_variant(step.exercise) if step.kind == "review" else None
+        if fresh:
+            lines.append(fresh)
         more = review.more_due(steps)
         return Note(heading, "\n".join([*lines, more] if more else lines))
     except Exception as exc:  # a store that cannot be read
@@ -395,6 +466,31 @@ def next() -> Note:  # noqa: A001 - checks.next(), as `jaxtour next`
             heading,
             _("What to do next could not be found: {error}").format(error=one_line(exc)),
         )
+
+
+def review_variant(exercise_id: str) -> str | None:
+    """For a review of ``exercise_id`` (``checks.next``, ``jaxtour next``), which variant
+    to solve: a fresh one if this learner passed the one they have (a practice request is
+    recorded, as ``new_variant`` does), else the one not passed yet; None for an exercise
+    with one version, where a variant is fixed for everyone, or where the store cannot be
+    written (the same variant then comes back)."""
+    exercise = _lookup(exercise_id)
+    if exercise is None or exercise.variants is None or fixed_variant() is not None:
+        return None
+    try:
+        passed = progress_store.passed_variants().get(exercise.id, [])
+    except Exception:  # a store that cannot be read
+        return None
+    number = variant_number(exercise)
+    if number in passed:
+        progress_store.record_new_variant(exercise.id)  # never raises
+        number = variant_number(exercise)
+        if number in passed:
+            return None
+    return _(
+        "It comes back as a variant you have not solved ({number}): run the cell above it, "
+        "{call}, to see your values."
+    ).format(number=number, call=f"checks.variant({exercise.id!r})")
 
 
 def show(exercise_id: str, get_answer: Callable[[], Any]) -> None:
@@ -426,11 +522,13 @@ def panel(exercise_id: str, get_answer: Callable[[], Any], feedback: Feedback | 
 def _panel_actions(exercise_id: str, get_answer: Callable[[], Any]) -> PanelActions:
     """What the panel's buttons do: the panel itself knows nothing of exercises."""
     exercise = _lookup(exercise_id)
+    varies = exercise is not None and exercise.variants is not None and fixed_variant() is None
     return PanelActions(
         check=lambda: read_and_check(exercise_id, get_answer),
         hint=lambda level: hint(exercise_id, level),
         solution=lambda: solution(exercise_id),
         hint_count=len(exercise.hints) if exercise else 0,
+        new_variant=(lambda: new_variant(exercise_id)) if varies else None,
     )
 
 

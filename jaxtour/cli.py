@@ -716,6 +716,12 @@ def cmd_next(args: argparse.Namespace) -> int:
     relative = notebook if lang == i18n.DEFAULT else f"{lang}/{notebook}"
     say(review.why(step, now))
     say(review.where(step, relative))
+    if step.kind == "review":  # a review comes as a fresh variant (imports the exercises)
+        from jaxtour import checks
+
+        fresh = checks.review_variant(step.exercise)
+        if fresh:
+            say(fresh)
     url = lab_url(Path(args.dir), relative)
     if url is not None:
         say(_("JupyterLab is running: open {url}").format(url=url))

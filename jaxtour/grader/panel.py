@@ -78,12 +78,14 @@ def checking() -> Note:
 
 @dataclass(frozen=True)
 class PanelActions:
-    """What the buttons do: check the current answer again, hint number n, the solution."""
+    """What the buttons do: check the current answer again, hint number n, the solution,
+    and (for an exercise asked in variants, where none is fixed) a fresh variant."""
 
     check: Callable[[], Feedback]
     hint: Callable[[int], Note]
     solution: Callable[[], Note]
     hint_count: int
+    new_variant: Callable[[], Note] | None = None
 
 
 def display_panel(feedback: Feedback, actions: PanelActions) -> None:
@@ -177,7 +179,18 @@ def build_panel(feedback: Feedback, actions: PanelActions):
     check_button.on_click(guarded(on_check, feedback_out))
     hint_button.on_click(guarded(on_hint, help_out))
     solution_button.on_click(guarded(on_solution, help_out))
-    buttons = w.HBox([check_button, hint_button, solution_button])
+    row = [check_button, hint_button, solution_button]
+    if actions.new_variant is not None:
+        new_variant = actions.new_variant
+        variant_button = button(_("New variant"), "refresh")
+
+        def on_new_variant() -> None:  # its values replace the help: old hints are another's
+            help_out.outputs = ()
+            help_out.append_display_data(new_variant())
+
+        variant_button.on_click(guarded(on_new_variant, help_out))
+        row.append(variant_button)
+    buttons = w.HBox(row)
     panel = w.VBox([buttons, feedback_out, help_out])
     panel.add_class("jaxtour-panel")
     return panel

@@ -635,6 +635,25 @@ def history(path: Path | None = None) -> dict[str, list[Event]]:
     return events
 
 
+def passed_or_solution_shown(exercise_id: str, path: Path | None = None) -> bool:
+    """Whether the store holds a pass of ``exercise_id`` or the solution shown for it (a
+    wrong prediction is told what happened, which records the solution): what opens its
+    reveal cell (``checks.reveal``). This session's unsaved ones count. Raises StoreProblem
+    if the store cannot be read."""
+    path = path or store_path()
+    renamed = catalog.RENAMED_EXERCISES
+    if any(
+        renamed.get(e, e) == exercise_id and status == "correct" for e, status, *_ in _rows(path)
+    ):
+        return True
+    shown = _stored_rows(path, _select_help) + [
+        (values[0], values[1], values[2])
+        for table, values in _pending.get(path, [])
+        if table == "help"
+    ]
+    return any(renamed.get(e, e) == exercise_id and kind == "solution" for _at, e, kind in shown)
+
+
 def count(path: Path | None = None) -> int:
     """How many outcomes the store holds (attempted or not), this session's unsaved too."""
     return len(_rows(path))

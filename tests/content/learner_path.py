@@ -107,7 +107,8 @@ class SolvedInPlace(pytest.Item):
         if kernel is None or not kernel.is_alive():
             raise RuntimeError("nbval's kernel for this lesson is not running")
         shipped = read_notebook(Path(str(notebook_file.path)))
-        self._compare_reveals(shipped, reveal_outputs(Path(str(notebook_file.path))))
+        held = reveal_outputs(Path(str(notebook_file.path)))
+        self._compare_reveals(shipped, held)
         exercises, statuses = all_exercises(), {}
         cells = shipped.cells
         for index, cell in enumerate(cells):
@@ -121,6 +122,7 @@ class SolvedInPlace(pytest.Item):
         assert not wrong, f"solutions typed in after Run All, not judged correct: {wrong}"
         missing = {cell_exercise(c) for c in cells if cell_exercise(c)} - set(statuses)
         assert not missing, f"exercises never solved: {missing}"
+        self._open_reveals_after_solving(kernel, shipped, held)
         self._paste_what_messages_say(kernel, cells, exercises)
 
     def _paste_what_messages_say(self, kernel, cells, exercises) -> None:
@@ -168,7 +170,9 @@ class SolvedInPlace(pytest.Item):
         assert not leaks, "feedback that hands over passing code:\n" + "\n".join(leaks)
 
     def _compare_reveals(self, shipped, held: dict[str, list]) -> None:
-        """Each reveal showed in nbval's Run All what it showed when the lesson was built."""
+        """In nbval's Run All, with every prediction unanswered, a reveal that waits for
+        its answer (``checks.reveal``) showed only the line that says to answer first;
+        any other reveal showed what it showed when the lesson was built."""
         ran = {
             item.cell_num: item.test_outputs
             for item in self.session.items
@@ -177,23 +181,60 @@ class SolvedInPlace(pytest.Item):
         patterns = sanitizers()
         code = [cell for cell in shipped.cells if cell.cell_type == "code"]
         for number, cell in enumerate(code):
-            if not is_reveal(cell) or "varies" in cell.metadata["tags"]:
+            if not is_reveal(cell):
                 continue
-            held_back = held[cell.id]
             outputs = ran.get(number)
             assert outputs is not None, f"nbval did not run this reveal:\n{cell.source}"
-            assert shown_text(outputs, patterns) == shown_text(held_back, patterns), (
-                f"this reveal shows something else now: run `make lessons`\n{cell.source}"
+            waits_for = _waits_for(cell)
+            if waits_for:
+                assert shown_text(outputs, patterns) == [closed_reveal(waits_for)], (
+                    f"this reveal showed more than answer-first before an answer: "
+                    f"{shown_text(outputs, patterns)}\n{cell.source}"
+                )
+            elif "varies" not in cell.metadata["tags"]:
+                assert shown_text(outputs, patterns) == shown_text(held[cell.id], patterns), (
+                    f"this reveal shows something else now: run `make lessons`\n{cell.source}"
+                )
+
+    def _open_reveals_after_solving(self, kernel, shipped, held: dict[str, list]) -> None:
+        """Once its exercise is answered, a reveal that waited runs again after Run All (as
+        a learner who ran everything first, then answered, runs it) and shows what it
+        showed when the lesson was built: it reads nothing that a later cell rebinds."""
+        patterns = sanitizers()
+        for cell in shipped.cells:
+            if not (is_reveal(cell) and _waits_for(cell)) or "varies" in cell.metadata["tags"]:
+                continue
+            outputs = _run(kernel, cell.source, streams=True)
+            assert shown_text(outputs, patterns) == shown_text(held[cell.id], patterns), (
+                "this reveal, run again once answered after Run All, shows something else "
+                f"than when the lesson was built (a name a later cell rebinds?):\n{cell.source}"
             )
 
     def reportinfo(self):
         return self.path, None, f"{self.parent.name}::{ITEM_NAME}"
 
 
-def _run(kernel, source: str, *, tolerate: bool = False, text: bool = False):
+WAITS_FOR = re.compile(r"@checks\.reveal\(\s*[\"']([^\"']+)[\"']\s*\)")
+
+
+def _waits_for(cell) -> str | None:
+    """The exercise a reveal cell waits for (``@checks.reveal("NN.name")``), if any."""
+    found = WAITS_FOR.search(cell.source)
+    return found.group(1) if found else None
+
+
+def closed_reveal(exercise_id: str) -> str:
+    """The line a reveal shows before its exercise is answered (English, nbval's kernel)."""
+    from jaxtour.checks import CLOSED_REVEAL
+
+    return CLOSED_REVEAL.format(id=exercise_id) + "\n"
+
+
+def _run(kernel, source: str, *, tolerate: bool = False, text: bool = False, streams: bool = False):
     """Execute ``source`` in nbval's kernel (history stored, as JupyterLab does): what it
-    displayed. An error fails the test unless ``tolerate``; ``text`` returns the value of
-    the cell's last expression instead (``ast.literal_eval`` of its text/plain)."""
+    displayed (and, with ``streams``, printed). An error fails the test unless
+    ``tolerate``; ``text`` returns the value of the cell's last expression instead
+    (``ast.literal_eval`` of its text/plain)."""
     msg_id = kernel.execute_cell_input(source, allow_stdin=False)
     kernel.await_reply(msg_id, timeout=CELL_TIMEOUT_S)
     outputs = []
@@ -213,6 +254,8 @@ def _run(kernel, source: str, *, tolerate: bool = False, text: bool = False):
             raise AssertionError(f"{content['ename']}: {content['evalue']}\n{source}")
         if kind in ("display_data", "execute_result", "update_display_data"):
             outputs.append(content)
+        elif kind == "stream" and streams:
+            outputs.append({"output_type": "stream", **content})
 
 
 def _status(outputs: list[dict]) -> str | None:

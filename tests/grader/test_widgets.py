@@ -91,3 +91,27 @@ def test_show_outside_a_kernel_prints_plain_text(capsys):
     checks.show("00.first_array", lambda: jnp.array([1.0, 2.0, 3.0]))
     out = capsys.readouterr().out
     assert out.startswith("[Correct] 00.first_array")
+
+
+def test_a_new_variant_button_only_where_each_learner_has_their_own(tmp_path, monkeypatch):
+    from jaxtour.grader.variants import ENV_VARIANT
+    from jaxtour.learner import progress_store
+
+    plain = checks.panel("00.first_array", lambda: ...)
+    assert len(plain.children[0].children) == 3  # one version: Check, Hint, Solution
+    fixed = checks.panel("01.arange", lambda: ...)  # conftest.py fixes variant 0 for all
+    assert len(fixed.children[0].children) == 3
+    monkeypatch.delenv(ENV_VARIANT)
+    monkeypatch.setenv(progress_store.ENV_DIR, str(tmp_path))
+    monkeypatch.setenv(progress_store.ENV_SWITCH, "on")
+    monkeypatch.setattr(checks, "_learner_ids", [])
+    panel = checks.panel("01.arange", lambda: ...)
+    *_, new_variant = panel.children[0].children
+    _, _, help_out = panel.children
+    before = checks.variant_number(checks._lookup("01.arange"))
+    panel.children[0].children[1].click()  # a hint of the old variant
+    new_variant.click()
+    after = checks.variant_number(checks._lookup("01.arange"))
+    (text,) = _texts(help_out)  # the old variant's hint is gone with it
+    assert after != before and text.startswith("Your task for 01.arange")
+    assert f"Variant {after};" in text

@@ -240,3 +240,62 @@ def test_checks_next_in_a_notebook_names_the_lesson_file(store, clock):
     notebook = catalog.find(SECOND.split(".")[0]).notebook
     assert f"{SECOND} is the first exercise you have not tried yet." in note.text()
     assert f"It is in {notebook}" in note.text() and "token" not in note.text()
+
+
+# --- a review comes as a fresh variant (issue 38) ---------------------------------------
+
+
+@pytest.fixture
+def own_variants(store, monkeypatch):
+    """Each learner their own variants (conftest.py fixes variant 0 for the other tests)."""
+    from jaxtour import checks
+    from jaxtour.grader.variants import ENV_VARIANT
+
+    monkeypatch.delenv(ENV_VARIANT, raising=False)
+    monkeypatch.delenv(progress_store.ENV_HUB_USER, raising=False)
+    monkeypatch.setattr(checks, "_learner_ids", [])
+    return checks
+
+
+def _due_variant_review(checks, clock) -> tuple[str, int]:
+    """A variant exercise passed (its reference checked) and due for review now."""
+    from jaxtour.exercises import exercise
+
+    varied = next(i for i in ORDER if exercise(i).variants is not None)
+    assert checks.check(varied, checks.reference_answer(varied)).passed
+    clock[0] = T0 + DAY  # everything before it passed a day later: due a day later
+    for other in ORDER[: ORDER.index(varied)]:
+        progress_store.record(other, "correct")
+    clock[1] = T0 + 2.5 * DAY  # a first-try pass is due in two days: only it is due
+    return varied, checks.variant_number(exercise(varied))
+
+
+def test_a_due_review_comes_as_a_variant_not_solved_yet_and_stays_until_solved(
+    own_variants, clock, capsys, monkeypatch, tmp_path
+):
+    from jaxtour.exercises import exercise
+
+    checks = own_variants
+    varied, solved = _due_variant_review(checks, clock)
+    monkeypatch.setattr(lab_servers, "running_servers", lambda folder=None: [])
+    status, out, _ = run(capsys, "next", f"--dir={tmp_path}")
+    fresh = checks.variant_number(exercise(varied))
+    assert status == 0 and f"{varied} is due for review" in out
+    assert fresh != solved and f"a variant you have not solved ({fresh})" in out
+    assert f"checks.variant('{varied}')" in out
+    note = checks.next()  # asked again, in the notebook: the same, not yet another one
+    assert f"({fresh})" in note.text() and checks.variant_number(exercise(varied)) == fresh
+    assert not checks.check(varied, None).passed  # a failed try keeps it too
+    assert f"({fresh})" in checks.next().text()
+
+
+def test_no_variant_line_where_one_is_fixed_or_the_exercise_has_one_version(
+    own_variants, clock, monkeypatch
+):
+    checks = own_variants
+    varied, _ = _due_variant_review(checks, clock)
+    monkeypatch.setenv("JAXTOUR_VARIANT", "3")
+    assert checks.review_variant(varied) is None
+    assert "variant you have not solved" not in checks.next().text()
+    monkeypatch.delenv("JAXTOUR_VARIANT")
+    assert checks.review_variant(FIRST) is None  # 00.first_array has one version
