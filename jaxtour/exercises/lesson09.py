@@ -49,6 +49,7 @@ from jaxtour.grader.rules import (
     is_numpy_array,
 )
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.variants import Variants
 from jaxtour.lazy import is_jax_array
 
 
@@ -893,7 +894,16 @@ class GoodRandomWalk:
 
 # --- 09.two_views -----------------------------------------------------------------------
 
-NOISE = 0.1
+VIEWS_VARIANTS = Variants(
+    default={"std": 0.1},
+    draw=lambda rng: {"std": rng.choice((0.05, 0.2, 0.4))},
+    shown="Each view is xs plus Gaussian noise of standard deviation {std}.",
+)
+
+
+def _noise() -> float:
+    """The noise's standard deviation the learner's variant asks for (variant 0: 0.1)."""
+    return VIEWS_VARIANTS.current("09.two_views")["std"]
 
 
 @concrete_cache  # jax arrays cannot be changed: one per shape serves every check
@@ -922,8 +932,8 @@ def _views_growing_inputs():
 
 def _noisy_pair(key, x):
     key_a, key_b = jax.random.split(key)
-    noise_a = NOISE * jax.random.normal(key_a, x.shape)
-    noise_b = NOISE * jax.random.normal(key_b, x.shape)
+    noise_a = _noise() * jax.random.normal(key_a, x.shape)
+    noise_b = _noise() * jax.random.normal(key_b, x.shape)
     return x + noise_a, x + noise_b
 
 
@@ -942,7 +952,9 @@ def _views_by_position(key, xs, ids):  # the lesson's demo: keys handed out by r
 def _views_one_key(key, xs, ids):  # the same key for both views
     def pair(i, x):
         k = jax.random.fold_in(key, i)
-        return x + NOISE * jax.random.normal(k, x.shape), x + NOISE * jax.random.normal(k, x.shape)
+        return x + _noise() * jax.random.normal(k, x.shape), x + _noise() * jax.random.normal(
+            k, x.shape
+        )
 
     return jax.vmap(pair)(ids, xs)
 
@@ -953,19 +965,19 @@ def _views_batch_key(key, xs, ids):  # one key for the whole batch: in_axes=(Non
 
 def _views_key_table(key, xs, ids):  # N keys indexed by id: ids past N - 1 read the last
     keys_a, keys_b = (jax.random.split(k, xs.shape[0])[ids] for k in jax.random.split(key))
-    add = jax.vmap(lambda k, x: x + NOISE * jax.random.normal(k, x.shape))
+    add = jax.vmap(lambda k, x: x + _noise() * jax.random.normal(k, x.shape))
     return add(keys_a, xs), add(keys_b, xs)
 
 
 def _views_numpy(key, xs, ids):
-    noise = np.random.normal(scale=NOISE, size=(2, *xs.shape)).astype(np.float32)
+    noise = np.random.normal(scale=_noise(), size=(2, *xs.shape)).astype(np.float32)
     return xs + noise[0], xs + noise[1]
 
 
 def _views_b_numpy(key, xs, ids):  # view a from a key, view b from np.random
     def pair(i, x):
-        noise_b = NOISE * np.random.standard_normal(x.shape).astype(np.float32)
-        return x + NOISE * jax.random.normal(jax.random.fold_in(key, i), x.shape), x + noise_b
+        noise_b = _noise() * np.random.standard_normal(x.shape).astype(np.float32)
+        return x + _noise() * jax.random.normal(jax.random.fold_in(key, i), x.shape), x + noise_b
 
     return jax.vmap(pair)(ids, xs)
 
@@ -976,7 +988,7 @@ def _views_numpy_seeded(key, xs, ids):  # reproducible, but NumPy: fails under j
     for i, x in zip(np.asarray(ids), np.asarray(xs), strict=True):
         rng = np.random.default_rng([seed, int(i)])
         for view in views:
-            view.append(x + NOISE * rng.normal(size=x.shape))
+            view.append(x + _noise() * rng.normal(size=x.shape))
     view_a, view_b = (jnp.asarray(np.stack(view), jnp.float32) for view in views)
     return view_a, view_b
 
@@ -1000,7 +1012,7 @@ def _views_unscaled(key, xs, ids):
 def _views_split_pair(key, xs, ids):  # k = split(k): a pair of keys where one was meant
     def pair(i, x):
         k = jax.random.split(jax.random.fold_in(key, i))
-        return x + NOISE * jax.random.normal(k, x.shape), x
+        return x + _noise() * jax.random.normal(k, x.shape), x
 
     return jax.vmap(pair)(ids, xs)
 
@@ -1020,7 +1032,7 @@ def _views_two_keys(key, xs, ids):
 
 
 def _add_noise_one(key, x):
-    return x + NOISE * jax.random.normal(key, x.shape)
+    return x + _noise() * jax.random.normal(key, x.shape)
 
 
 def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
@@ -1163,7 +1175,7 @@ def _noise_only(answer: Any) -> bool:
         return False
     xs = _views_case(*VIEW_CASES[0][1:])[0]
     views = [noise + np.asarray(xs, dtype=np.float64) for noise in noises]
-    return all(abs(v.mean()) < 0.05 and 0.5 * NOISE < v.std() < 2 * NOISE for v in views)
+    return all(abs(v.mean()) < 0.05 and 0.5 * _noise() < v.std() < 2 * _noise() for v in views)
 
 
 def _unscaled(answer: Any) -> bool:
@@ -1244,7 +1256,7 @@ def _follows_rank(answer: Any) -> bool:
 def _views_by_rank(key, xs, ids):
     def one(rank, x):
         key_a, key_b = jax.random.split(jax.random.fold_in(key, rank))
-        return x + NOISE * jax.random.normal(key_a, x.shape), x + NOISE * jax.random.normal(
+        return x + _noise() * jax.random.normal(key_a, x.shape), x + _noise() * jax.random.normal(
             key_b, x.shape
         )
 
@@ -1341,7 +1353,7 @@ def _walk_numpy_from_key(answer: Any) -> bool:
 class IndependentViews:
     """The answer is two_views(key, xs, ids): (xs + noise_a, xs + noise_b), every row of
     both noises drawn from its own key, made from ``key`` and the example's id (so an
-    example keeps its noise wherever its row is), of spread NOISE. Exact numbers are not
+    example keeps its noise wherever its row is), of spread _noise(). Exact numbers are not
     compared: every sound way of splitting gives other ones.
 
     The answer runs under jax.jit, once per batch shape: the rule and the mistakes share
@@ -1413,10 +1425,10 @@ class IndependentViews:
                 "when {how}: its noise follows its row, not its id."
             ).format(example_id=example_id, how=i18n._(how))
         for name, noise in zip(("view_a", "view_b"), results[0], strict=True):
-            if not 0.75 * NOISE < noise.std() < 1.3 * NOISE:
+            if not 0.75 * _noise() < noise.std() < 1.3 * _noise():
                 return i18n._(
                     "The noise in {name} has a standard deviation of {std}; {NOISE} was asked."
-                ).format(name=name, std=f"{noise.std():.3f}", NOISE=NOISE)
+                ).format(name=name, std=f"{noise.std():.3f}", NOISE=_noise())
             if abs(noise.mean()) > 0.05:
                 return i18n._(
                     "The noise in {name} has mean {mean}: each view is xs plus noise centred on 0."
@@ -1946,16 +1958,16 @@ EXERCISES = (
             "two, one key per view. Then vmap it over ids and xs together.",
             "def one_example(i, x):\n"
             "    key_a, key_b = jax.random.split(jax.random.fold_in(key, i))\n"
-            "    return (x + 0.1 * jax.random.normal(key_a, x.shape),\n"
-            "            x + 0.1 * jax.random.normal(key_b, x.shape))\n"
+            "    return (x + {std} * jax.random.normal(key_a, x.shape),\n"
+            "            x + {std} * jax.random.normal(key_b, x.shape))\n"
             "return jax.vmap(one_example)(ids, xs)",
         ),
         solution=(
             "def two_views(key, xs, ids):\n"
             "    def one_example(i, x):\n"
             "        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))\n"
-            "        view_a = x + 0.1 * jax.random.normal(key_a, x.shape)\n"
-            "        view_b = x + 0.1 * jax.random.normal(key_b, x.shape)\n"
+            "        view_a = x + {std} * jax.random.normal(key_a, x.shape)\n"
+            "        view_b = x + {std} * jax.random.normal(key_b, x.shape)\n"
             "        return view_a, view_b\n"
             "\n"
             "    return jax.vmap(one_example)(ids, xs)"
@@ -2007,7 +2019,7 @@ EXERCISES = (
                 "array.",
                 example=lambda: (
                     lambda key, xs, ids: (
-                        xs + 0.1 * jax.random.normal(jax.random.fold_in(key, ids), xs.shape),
+                        xs + _noise() * jax.random.normal(jax.random.fold_in(key, ids), xs.shape),
                         xs,
                     )
                 ),
@@ -2093,7 +2105,7 @@ EXERCISES = (
             Mistake(
                 id="unscaled-noise",
                 message="The noise has a standard deviation of about 1: jax.random.normal "
-                "draws with 1, and the views ask for 0.1.",
+                "draws with 1, and the views ask for {std}.",
                 example=lambda: _views_unscaled,
                 matches=_unscaled,
             ),
@@ -2107,5 +2119,6 @@ EXERCISES = (
         ),
         success="Independent noise in every row of both views, each example's noise made from "
         "its id (it keeps it in any batch, at any row), and the same key gives the same views.",
+        variants=VIEWS_VARIANTS,
     ),
 )
