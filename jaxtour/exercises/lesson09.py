@@ -24,7 +24,7 @@ from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.display import one_line
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe, short_repr
-from jaxtour.grader.learner_code import LearnerCodeError, call_learner
+from jaxtour.grader.learner_code import LearnerCodeError, call_learner, transformed
 from jaxtour.grader.mistakes import (
     behaves_like,
     equals_tree,
@@ -50,6 +50,7 @@ from jaxtour.grader.rules import (
 )
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.grader.variants import Variants
+from jaxtour.grader.variants import key as variant_key
 from jaxtour.lazy import is_jax_array
 
 
@@ -1105,10 +1106,12 @@ def _forget() -> None:
 
 
 def _memo_for(answer: Any) -> dict[str, Any]:
-    """The memo of ``answer``, emptied when another answer comes (one check at a time)."""
-    if _memo.get("answer") is not answer:
+    """The memo of ``answer``, emptied when another answer comes (one check at a time), or
+    another variant is judged (the grader's reference reads the variant while traced)."""
+    if _memo.get("answer") is not answer or _memo.get("variant") != variant_key():
         _memo.clear()
         _memo["answer"] = answer
+        _memo["variant"] = variant_key()
     return _memo
 
 
@@ -1116,8 +1119,8 @@ def _output(answer: Any, name: str) -> Any:
     """``jax.jit(answer)`` on batch ``name``, computed once per check and answer; a
     failure is raised again, as the LearnerCodeError it was, on every ask."""
     memo = _memo_for(answer)
-    if "jitted" not in memo:
-        memo["jitted"] = jax.jit(answer)
+    if "jitted" not in memo:  # a function object per variant: JAX keeps traces per object
+        memo["jitted"] = transformed(jax.jit, answer)
     if name not in memo:
         key, xs, ids = _case(name)
         seed = VIEW_CASES["abc".index(name)][0] if name in "abc" else VIEW_CASES[0][0]
