@@ -764,7 +764,7 @@ WRONG_ANSWERS = (
         "09.two_views",
         "in_axes=(0, None): xs not mapped",
         lambda: views_xs_not_mapped,
-        says="in_axes=None for xs",
+        says="what vmap does not map reaches every example whole",
     ),
     Wrong(
         "09.two_views", "uniform noise", lambda: views_uniform, says="a standard deviation of 0.029"
