@@ -386,6 +386,17 @@ STAT_STEPS = 8
 
 WALK_CASES = ((7, WALK_STEPS), (8, WALK_STEPS), (9, 5))  # (key seed, steps)
 
+WALK_VARIANTS = Variants(
+    default={"scale": 1.0},
+    draw=lambda rng: {"scale": rng.choice((0.5, 2.0, 4.0))},
+    shown="Each step is {scale} times a draw of jax.random.normal.",
+)
+
+
+def _scale() -> float:
+    """How far a step goes in the learner's variant: a normal draw times this (page: 1.0)."""
+    return WALK_VARIANTS.current("09.random_walk")["scale"]
+
 
 def _walk_inputs():
     return [(jax.random.key(seed), steps) for seed, steps in WALK_CASES]
@@ -396,7 +407,7 @@ def _random_walk(key, steps):
     path = []
     for _ in range(steps):
         key, subkey = jax.random.split(key)
-        position = position + jax.random.normal(subkey)
+        position = position + _scale() * jax.random.normal(subkey)
         path.append(position)
     return jnp.stack(path)
 
@@ -405,7 +416,7 @@ def _walk_same_key(key, steps):  # the lesson's broken walk
     position = jnp.zeros(())
     path = []
     for _ in range(steps):
-        position = position + jax.random.normal(key)
+        position = position + _scale() * jax.random.normal(key)
         path.append(position)
     return jnp.stack(path)
 
@@ -415,18 +426,18 @@ def _walk_split_not_kept(key, steps):
     path = []
     for _ in range(steps):
         _, subkey = jax.random.split(key)  # the new key is thrown away
-        position = position + jax.random.normal(subkey)
+        position = position + _scale() * jax.random.normal(subkey)
         path.append(position)
     return jnp.stack(path)
 
 
 def _walk_numpy(key, steps):
-    return jnp.cumsum(jnp.asarray(np.random.normal(size=steps), dtype=jnp.float32))
+    return jnp.cumsum(jnp.asarray(np.random.normal(scale=_scale(), size=steps), dtype=jnp.float32))
 
 
 def _walk_numpy_seeded(key, steps):
     seed = int(jax.random.randint(key, (), 0, 2**31 - 1))
-    draws = np.random.default_rng(seed).normal(size=steps)
+    draws = np.random.default_rng(seed).normal(scale=_scale(), size=steps)
     return jnp.cumsum(jnp.asarray(draws, dtype=jnp.float32))
 
 
@@ -435,7 +446,7 @@ def _walk_fixed_seed(key, steps):
 
 
 def _walk_steps_only(key, steps):
-    return jax.random.normal(key, (steps,))
+    return _scale() * jax.random.normal(key, (steps,))
 
 
 def _walk_split_pair(key, steps):  # key = split(key): a pair of keys, not one
@@ -443,7 +454,7 @@ def _walk_split_pair(key, steps):  # key = split(key): a pair of keys, not one
     path = []
     for _ in range(steps):
         key = jax.random.split(key)
-        position = position + jax.random.normal(key)
+        position = position + _scale() * jax.random.normal(key)
         path.append(position)
     return jnp.stack(path)
 
@@ -516,7 +527,7 @@ def _carried_chain_walk(key, steps, keep: int, skip: int):
     draws = []
     for index in range(skip + steps):
         if index >= skip:
-            draws.append(jax.random.normal(key))
+            draws.append(_scale() * jax.random.normal(key))
         key = jax.random.split(key)[keep]
     return jnp.cumsum(jnp.stack(draws))
 
@@ -524,7 +535,7 @@ def _carried_chain_walk(key, steps, keep: int, skip: int):
 def _walk_draws_then_splits(key, steps):  # the exercise's broken walk
     position, path = 0.0, []
     for _ in range(steps):
-        position = position + jax.random.normal(key)
+        position = position + _scale() * jax.random.normal(key)
         key, _ = jax.random.split(key)
         path.append(position)
     return jnp.stack(path)
@@ -688,7 +699,7 @@ def _draws_one_key_twice(answer: Any) -> bool:
 def _walk_redrawn_each_pass(key, steps):
     position, path = 0.0, []
     for i in range(steps):
-        position = position + jax.random.normal(key, (steps,))[i]
+        position = position + _scale() * jax.random.normal(key, (steps,))[i]
         path.append(position)
     return jnp.stack(path)
 
@@ -703,15 +714,15 @@ def _draws_and_splits_one_key(answer: Any) -> bool:
 
 
 def _walk_first_from_key(key, steps):
-    first = jax.random.normal(key)
-    rest = jax.vmap(jax.random.normal)(jax.random.split(key, steps - 1))
+    first = _scale() * jax.random.normal(key)
+    rest = _scale() * jax.vmap(jax.random.normal)(jax.random.split(key, steps - 1))
     return jnp.cumsum(jnp.concatenate([first[None], rest]))
 
 
 def _walk_split_twice(key, steps):
     position, path = 0.0, []
     for _ in range(steps):
-        position = position + jax.random.normal(jax.random.split(key)[0])
+        position = position + _scale() * jax.random.normal(jax.random.split(key)[0])
         key = jax.random.split(key)[1]
         path.append(position)
     return jnp.stack(path)
@@ -771,12 +782,17 @@ def _walk_statistics(answer: Any, first: np.ndarray) -> WalkStatistics | None:
     they are not drawn again (32 walks drawn step by step, eagerly, are most of a check).
     """
     kept = _kept_statistics
-    if is_wrapper(answer) and kept.get("answer") is answer and np.array_equal(kept["first"], first):
+    if (
+        is_wrapper(answer)
+        and kept.get("answer") is answer
+        and np.array_equal(kept["first"], first)
+        and kept.get("variant") == variant_key()
+    ):
         return kept["statistics"]
     statistics = _drawn_statistics(answer)
     if is_wrapper(answer):
         kept.clear()
-        kept.update(answer=answer, first=first, statistics=statistics)
+        kept.update(answer=answer, first=first, statistics=statistics, variant=variant_key())
     return statistics
 
 
@@ -876,16 +892,17 @@ class GoodRandomWalk:
             return i18n._(
                 "Some walks of {STAT_STEPS} steps did not come back as arrays of that shape."
             ).format(STAT_STEPS=STAT_STEPS)
-        if abs(stats.step_mean) > 0.3:
+        if abs(stats.step_mean) > 0.3 * _scale():
             return i18n._(
                 "Over {STAT_KEYS} walks the steps average {step_mean}; "
                 "jax.random.normal draws numbers centred on 0."
             ).format(STAT_KEYS=STAT_KEYS, step_mean=f"{stats.step_mean:.2f}")
-        if not 0.75 < stats.step_spread < 1.3:
+        if not 0.75 * _scale() < stats.step_spread < 1.3 * _scale():
             return i18n._(
                 "Over {STAT_KEYS} walks the steps have a standard deviation of "
-                "{step_spread}; jax.random.normal draws with 1."
-            ).format(STAT_KEYS=STAT_KEYS, step_spread=f"{stats.step_spread:.2f}")
+                "{step_spread}; the task asks for {scale} times a draw of "
+                "jax.random.normal, which draws with 1."
+            ).format(STAT_KEYS=STAT_KEYS, step_spread=f"{stats.step_spread:.2f}", scale=_scale())
         if not stats.accumulates():
             return i18n._(
                 "The positions do not add up: an entry is not the one before it plus a step."
@@ -1806,7 +1823,7 @@ EXERCISES = (
             "Split first, and give each half one job: one half draws this step, the other is "
             "carried to the next pass, where it is split again (and never drawn from).",
             "In the loop: key, subkey = jax.random.split(key), then "
-            "position = position + jax.random.normal(subkey).",
+            "position = position + {scale} * jax.random.normal(subkey).",
         ),
         solution=(
             "def random_walk(key, steps):\n"
@@ -1814,7 +1831,7 @@ EXERCISES = (
             "    path = []\n"
             "    for _ in range(steps):\n"
             "        key, subkey = jax.random.split(key)\n"
-            "        position = position + jax.random.normal(subkey)\n"
+            "        position = position + {scale} * jax.random.normal(subkey)\n"
             "        path.append(position)\n"
             "    return jnp.stack(path)"
         ),
@@ -1946,6 +1963,7 @@ EXERCISES = (
         ),
         success="Every key used once, for one draw or one split: each step is a fresh draw, "
         "and the same key still gives the same walk.",
+        variants=WALK_VARIANTS,
     ),
     Exercise(
         id="09.two_views",
