@@ -1432,24 +1432,25 @@ EXERCISES = (
             ),
             Mistake(
                 id="decay-without-p",
-                message="Your decay term is decay alone, the same for every parameter: "
-                "weight decay pulls each parameter in proportion to its own size.",
+                message="Your decay term is decay alone, the same for every parameter: a "
+                "large parameter is pulled no harder than a small one, and one at 0 is pushed "
+                "off it.",
                 example=lambda: _decay_without_p,
                 matches=behaves_like(_decay_without_p, _update_inputs),
             ),
             Mistake(
                 id="decay-unscaled",
-                message="Your decay term is not scaled by the learning rate. It is the "
-                "penalty's part of the gradient, so the learning rate multiplies it as it "
-                "multiplies the data's gradient.",
+                message="Your decay term stays the same whatever lr is, while the data's "
+                "term shrinks with lr: the penalty is part of the loss the step descends, "
+                "not a pull of its own.",
                 example=lambda: _decay_unscaled,
                 matches=behaves_like(_decay_unscaled, _update_inputs),
             ),
             Mistake(
                 id="decay-on-gradient",
-                message="Your decay multiplies the gradient. Weight decay pulls the "
-                "parameter toward zero, so its term is proportional to the parameter, not to "
-                "the parameter's gradient.",
+                message="Your decay term scales the gradient: a parameter whose gradient is 0 "
+                "is not pulled at all, where weight decay pulls every parameter toward zero, "
+                "whatever its gradient.",
                 example=lambda: _decay_on_gradient,
                 matches=behaves_like(_decay_on_gradient, _update_inputs),
             ),

@@ -24,7 +24,7 @@ from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.display import one_line
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe, short_repr
-from jaxtour.grader.learner_code import LearnerCodeError, call_learner
+from jaxtour.grader.learner_code import LearnerCodeError, call_learner, transformed
 from jaxtour.grader.mistakes import (
     behaves_like,
     equals_tree,
@@ -49,6 +49,8 @@ from jaxtour.grader.rules import (
     is_numpy_array,
 )
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.variants import Variants
+from jaxtour.grader.variants import key as variant_key
 from jaxtour.lazy import is_jax_array
 
 
@@ -384,6 +386,17 @@ STAT_STEPS = 8
 
 WALK_CASES = ((7, WALK_STEPS), (8, WALK_STEPS), (9, 5))  # (key seed, steps)
 
+WALK_VARIANTS = Variants(
+    default={"scale": 1.0},
+    draw=lambda rng: {"scale": rng.choice((0.5, 2.0, 4.0))},
+    shown="Each step is {scale} times a draw of jax.random.normal.",
+)
+
+
+def _scale() -> float:
+    """How far a step goes in the learner's variant: a normal draw times this (page: 1.0)."""
+    return WALK_VARIANTS.current("09.random_walk")["scale"]
+
 
 def _walk_inputs():
     return [(jax.random.key(seed), steps) for seed, steps in WALK_CASES]
@@ -394,7 +407,7 @@ def _random_walk(key, steps):
     path = []
     for _ in range(steps):
         key, subkey = jax.random.split(key)
-        position = position + jax.random.normal(subkey)
+        position = position + _scale() * jax.random.normal(subkey)
         path.append(position)
     return jnp.stack(path)
 
@@ -403,7 +416,7 @@ def _walk_same_key(key, steps):  # the lesson's broken walk
     position = jnp.zeros(())
     path = []
     for _ in range(steps):
-        position = position + jax.random.normal(key)
+        position = position + _scale() * jax.random.normal(key)
         path.append(position)
     return jnp.stack(path)
 
@@ -413,18 +426,18 @@ def _walk_split_not_kept(key, steps):
     path = []
     for _ in range(steps):
         _, subkey = jax.random.split(key)  # the new key is thrown away
-        position = position + jax.random.normal(subkey)
+        position = position + _scale() * jax.random.normal(subkey)
         path.append(position)
     return jnp.stack(path)
 
 
 def _walk_numpy(key, steps):
-    return jnp.cumsum(jnp.asarray(np.random.normal(size=steps), dtype=jnp.float32))
+    return jnp.cumsum(jnp.asarray(np.random.normal(scale=_scale(), size=steps), dtype=jnp.float32))
 
 
 def _walk_numpy_seeded(key, steps):
     seed = int(jax.random.randint(key, (), 0, 2**31 - 1))
-    draws = np.random.default_rng(seed).normal(size=steps)
+    draws = np.random.default_rng(seed).normal(scale=_scale(), size=steps)
     return jnp.cumsum(jnp.asarray(draws, dtype=jnp.float32))
 
 
@@ -433,7 +446,7 @@ def _walk_fixed_seed(key, steps):
 
 
 def _walk_steps_only(key, steps):
-    return jax.random.normal(key, (steps,))
+    return _scale() * jax.random.normal(key, (steps,))
 
 
 def _walk_split_pair(key, steps):  # key = split(key): a pair of keys, not one
@@ -441,7 +454,7 @@ def _walk_split_pair(key, steps):  # key = split(key): a pair of keys, not one
     path = []
     for _ in range(steps):
         key = jax.random.split(key)
-        position = position + jax.random.normal(key)
+        position = position + _scale() * jax.random.normal(key)
         path.append(position)
     return jnp.stack(path)
 
@@ -514,7 +527,7 @@ def _carried_chain_walk(key, steps, keep: int, skip: int):
     draws = []
     for index in range(skip + steps):
         if index >= skip:
-            draws.append(jax.random.normal(key))
+            draws.append(_scale() * jax.random.normal(key))
         key = jax.random.split(key)[keep]
     return jnp.cumsum(jnp.stack(draws))
 
@@ -522,7 +535,7 @@ def _carried_chain_walk(key, steps, keep: int, skip: int):
 def _walk_draws_then_splits(key, steps):  # the exercise's broken walk
     position, path = 0.0, []
     for _ in range(steps):
-        position = position + jax.random.normal(key)
+        position = position + _scale() * jax.random.normal(key)
         key, _ = jax.random.split(key)
         path.append(position)
     return jnp.stack(path)
@@ -686,7 +699,7 @@ def _draws_one_key_twice(answer: Any) -> bool:
 def _walk_redrawn_each_pass(key, steps):
     position, path = 0.0, []
     for i in range(steps):
-        position = position + jax.random.normal(key, (steps,))[i]
+        position = position + _scale() * jax.random.normal(key, (steps,))[i]
         path.append(position)
     return jnp.stack(path)
 
@@ -701,15 +714,15 @@ def _draws_and_splits_one_key(answer: Any) -> bool:
 
 
 def _walk_first_from_key(key, steps):
-    first = jax.random.normal(key)
-    rest = jax.vmap(jax.random.normal)(jax.random.split(key, steps - 1))
+    first = _scale() * jax.random.normal(key)
+    rest = _scale() * jax.vmap(jax.random.normal)(jax.random.split(key, steps - 1))
     return jnp.cumsum(jnp.concatenate([first[None], rest]))
 
 
 def _walk_split_twice(key, steps):
     position, path = 0.0, []
     for _ in range(steps):
-        position = position + jax.random.normal(jax.random.split(key)[0])
+        position = position + _scale() * jax.random.normal(jax.random.split(key)[0])
         key = jax.random.split(key)[1]
         path.append(position)
     return jnp.stack(path)
@@ -769,12 +782,17 @@ def _walk_statistics(answer: Any, first: np.ndarray) -> WalkStatistics | None:
     they are not drawn again (32 walks drawn step by step, eagerly, are most of a check).
     """
     kept = _kept_statistics
-    if is_wrapper(answer) and kept.get("answer") is answer and np.array_equal(kept["first"], first):
+    if (
+        is_wrapper(answer)
+        and kept.get("answer") is answer
+        and np.array_equal(kept["first"], first)
+        and kept.get("variant") == variant_key()
+    ):
         return kept["statistics"]
     statistics = _drawn_statistics(answer)
     if is_wrapper(answer):
         kept.clear()
-        kept.update(answer=answer, first=first, statistics=statistics)
+        kept.update(answer=answer, first=first, statistics=statistics, variant=variant_key())
     return statistics
 
 
@@ -874,16 +892,17 @@ class GoodRandomWalk:
             return i18n._(
                 "Some walks of {STAT_STEPS} steps did not come back as arrays of that shape."
             ).format(STAT_STEPS=STAT_STEPS)
-        if abs(stats.step_mean) > 0.3:
+        if abs(stats.step_mean) > 0.3 * _scale():
             return i18n._(
                 "Over {STAT_KEYS} walks the steps average {step_mean}; "
                 "jax.random.normal draws numbers centred on 0."
             ).format(STAT_KEYS=STAT_KEYS, step_mean=f"{stats.step_mean:.2f}")
-        if not 0.75 < stats.step_spread < 1.3:
+        if not 0.75 * _scale() < stats.step_spread < 1.3 * _scale():
             return i18n._(
                 "Over {STAT_KEYS} walks the steps have a standard deviation of "
-                "{step_spread}; jax.random.normal draws with 1."
-            ).format(STAT_KEYS=STAT_KEYS, step_spread=f"{stats.step_spread:.2f}")
+                "{step_spread}; the task asks for {scale} times a draw of "
+                "jax.random.normal, which draws with 1."
+            ).format(STAT_KEYS=STAT_KEYS, step_spread=f"{stats.step_spread:.2f}", scale=_scale())
         if not stats.accumulates():
             return i18n._(
                 "The positions do not add up: an entry is not the one before it plus a step."
@@ -893,7 +912,16 @@ class GoodRandomWalk:
 
 # --- 09.two_views -----------------------------------------------------------------------
 
-NOISE = 0.1
+VIEWS_VARIANTS = Variants(
+    default={"std": 0.1},
+    draw=lambda rng: {"std": rng.choice((0.05, 0.2, 0.4))},
+    shown="Each view is xs plus Gaussian noise of standard deviation {std}.",
+)
+
+
+def _noise() -> float:
+    """The noise's standard deviation the learner's variant asks for (variant 0: 0.1)."""
+    return VIEWS_VARIANTS.current("09.two_views")["std"]
 
 
 @concrete_cache  # jax arrays cannot be changed: one per shape serves every check
@@ -922,8 +950,8 @@ def _views_growing_inputs():
 
 def _noisy_pair(key, x):
     key_a, key_b = jax.random.split(key)
-    noise_a = NOISE * jax.random.normal(key_a, x.shape)
-    noise_b = NOISE * jax.random.normal(key_b, x.shape)
+    noise_a = _noise() * jax.random.normal(key_a, x.shape)
+    noise_b = _noise() * jax.random.normal(key_b, x.shape)
     return x + noise_a, x + noise_b
 
 
@@ -942,7 +970,9 @@ def _views_by_position(key, xs, ids):  # the lesson's demo: keys handed out by r
 def _views_one_key(key, xs, ids):  # the same key for both views
     def pair(i, x):
         k = jax.random.fold_in(key, i)
-        return x + NOISE * jax.random.normal(k, x.shape), x + NOISE * jax.random.normal(k, x.shape)
+        return x + _noise() * jax.random.normal(k, x.shape), x + _noise() * jax.random.normal(
+            k, x.shape
+        )
 
     return jax.vmap(pair)(ids, xs)
 
@@ -953,19 +983,19 @@ def _views_batch_key(key, xs, ids):  # one key for the whole batch: in_axes=(Non
 
 def _views_key_table(key, xs, ids):  # N keys indexed by id: ids past N - 1 read the last
     keys_a, keys_b = (jax.random.split(k, xs.shape[0])[ids] for k in jax.random.split(key))
-    add = jax.vmap(lambda k, x: x + NOISE * jax.random.normal(k, x.shape))
+    add = jax.vmap(lambda k, x: x + _noise() * jax.random.normal(k, x.shape))
     return add(keys_a, xs), add(keys_b, xs)
 
 
 def _views_numpy(key, xs, ids):
-    noise = np.random.normal(scale=NOISE, size=(2, *xs.shape)).astype(np.float32)
+    noise = np.random.normal(scale=_noise(), size=(2, *xs.shape)).astype(np.float32)
     return xs + noise[0], xs + noise[1]
 
 
 def _views_b_numpy(key, xs, ids):  # view a from a key, view b from np.random
     def pair(i, x):
-        noise_b = NOISE * np.random.standard_normal(x.shape).astype(np.float32)
-        return x + NOISE * jax.random.normal(jax.random.fold_in(key, i), x.shape), x + noise_b
+        noise_b = _noise() * np.random.standard_normal(x.shape).astype(np.float32)
+        return x + _noise() * jax.random.normal(jax.random.fold_in(key, i), x.shape), x + noise_b
 
     return jax.vmap(pair)(ids, xs)
 
@@ -976,7 +1006,7 @@ def _views_numpy_seeded(key, xs, ids):  # reproducible, but NumPy: fails under j
     for i, x in zip(np.asarray(ids), np.asarray(xs), strict=True):
         rng = np.random.default_rng([seed, int(i)])
         for view in views:
-            view.append(x + NOISE * rng.normal(size=x.shape))
+            view.append(x + _noise() * rng.normal(size=x.shape))
     view_a, view_b = (jnp.asarray(np.stack(view), jnp.float32) for view in views)
     return view_a, view_b
 
@@ -1000,7 +1030,7 @@ def _views_unscaled(key, xs, ids):
 def _views_split_pair(key, xs, ids):  # k = split(k): a pair of keys where one was meant
     def pair(i, x):
         k = jax.random.split(jax.random.fold_in(key, i))
-        return x + NOISE * jax.random.normal(k, x.shape), x
+        return x + _noise() * jax.random.normal(k, x.shape), x
 
     return jax.vmap(pair)(ids, xs)
 
@@ -1020,7 +1050,7 @@ def _views_two_keys(key, xs, ids):
 
 
 def _add_noise_one(key, x):
-    return x + NOISE * jax.random.normal(key, x.shape)
+    return x + _noise() * jax.random.normal(key, x.shape)
 
 
 def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
@@ -1052,9 +1082,9 @@ def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
             return None, (
                 i18n._(
                     "{name} has shape {tuple}: one whole batch, {shape}, per example. "
-                    "Inside the function you vmap, x is ONE example: did you draw the noise"
-                    " with xs.shape instead of x.shape, or keep xs unmapped (in_axes=None "
-                    "for xs)?"
+                    "Inside the function you vmap, x is ONE example, and what vmap does not "
+                    "map reaches every example whole: each example's noise here has the shape "
+                    "of the whole batch."
                 ).format(name=name, tuple=tuple(view.shape), shape=shape)
             )
         if tuple(view.shape) != shape:
@@ -1093,10 +1123,12 @@ def _forget() -> None:
 
 
 def _memo_for(answer: Any) -> dict[str, Any]:
-    """The memo of ``answer``, emptied when another answer comes (one check at a time)."""
-    if _memo.get("answer") is not answer:
+    """The memo of ``answer``, emptied when another answer comes (one check at a time), or
+    another variant is judged (the grader's reference reads the variant while traced)."""
+    if _memo.get("answer") is not answer or _memo.get("variant") != variant_key():
         _memo.clear()
         _memo["answer"] = answer
+        _memo["variant"] = variant_key()
     return _memo
 
 
@@ -1104,8 +1136,8 @@ def _output(answer: Any, name: str) -> Any:
     """``jax.jit(answer)`` on batch ``name``, computed once per check and answer; a
     failure is raised again, as the LearnerCodeError it was, on every ask."""
     memo = _memo_for(answer)
-    if "jitted" not in memo:
-        memo["jitted"] = jax.jit(answer)
+    if "jitted" not in memo:  # a function object per variant: JAX keeps traces per object
+        memo["jitted"] = transformed(jax.jit, answer)
     if name not in memo:
         key, xs, ids = _case(name)
         seed = VIEW_CASES["abc".index(name)][0] if name in "abc" else VIEW_CASES[0][0]
@@ -1163,7 +1195,7 @@ def _noise_only(answer: Any) -> bool:
         return False
     xs = _views_case(*VIEW_CASES[0][1:])[0]
     views = [noise + np.asarray(xs, dtype=np.float64) for noise in noises]
-    return all(abs(v.mean()) < 0.05 and 0.5 * NOISE < v.std() < 2 * NOISE for v in views)
+    return all(abs(v.mean()) < 0.05 and 0.5 * _noise() < v.std() < 2 * _noise() for v in views)
 
 
 def _unscaled(answer: Any) -> bool:
@@ -1244,7 +1276,7 @@ def _follows_rank(answer: Any) -> bool:
 def _views_by_rank(key, xs, ids):
     def one(rank, x):
         key_a, key_b = jax.random.split(jax.random.fold_in(key, rank))
-        return x + NOISE * jax.random.normal(key_a, x.shape), x + NOISE * jax.random.normal(
+        return x + _noise() * jax.random.normal(key_a, x.shape), x + _noise() * jax.random.normal(
             key_b, x.shape
         )
 
@@ -1341,7 +1373,7 @@ def _walk_numpy_from_key(answer: Any) -> bool:
 class IndependentViews:
     """The answer is two_views(key, xs, ids): (xs + noise_a, xs + noise_b), every row of
     both noises drawn from its own key, made from ``key`` and the example's id (so an
-    example keeps its noise wherever its row is), of spread NOISE. Exact numbers are not
+    example keeps its noise wherever its row is), of spread _noise(). Exact numbers are not
     compared: every sound way of splitting gives other ones.
 
     The answer runs under jax.jit, once per batch shape: the rule and the mistakes share
@@ -1413,10 +1445,10 @@ class IndependentViews:
                 "when {how}: its noise follows its row, not its id."
             ).format(example_id=example_id, how=i18n._(how))
         for name, noise in zip(("view_a", "view_b"), results[0], strict=True):
-            if not 0.75 * NOISE < noise.std() < 1.3 * NOISE:
+            if not 0.75 * _noise() < noise.std() < 1.3 * _noise():
                 return i18n._(
                     "The noise in {name} has a standard deviation of {std}; {NOISE} was asked."
-                ).format(name=name, std=f"{noise.std():.3f}", NOISE=NOISE)
+                ).format(name=name, std=f"{noise.std():.3f}", NOISE=_noise())
             if abs(noise.mean()) > 0.05:
                 return i18n._(
                     "The noise in {name} has mean {mean}: each view is xs plus noise centred on 0."
@@ -1791,7 +1823,7 @@ EXERCISES = (
             "Split first, and give each half one job: one half draws this step, the other is "
             "carried to the next pass, where it is split again (and never drawn from).",
             "In the loop: key, subkey = jax.random.split(key), then "
-            "position = position + jax.random.normal(subkey).",
+            "position = position + {scale} * jax.random.normal(subkey).",
         ),
         solution=(
             "def random_walk(key, steps):\n"
@@ -1799,7 +1831,7 @@ EXERCISES = (
             "    path = []\n"
             "    for _ in range(steps):\n"
             "        key, subkey = jax.random.split(key)\n"
-            "        position = position + jax.random.normal(subkey)\n"
+            "        position = position + {scale} * jax.random.normal(subkey)\n"
             "        path.append(position)\n"
             "    return jnp.stack(path)"
         ),
@@ -1931,6 +1963,7 @@ EXERCISES = (
         ),
         success="Every key used once, for one draw or one split: each step is a fresh draw, "
         "and the same key still gives the same walk.",
+        variants=WALK_VARIANTS,
     ),
     Exercise(
         id="09.two_views",
@@ -1946,16 +1979,16 @@ EXERCISES = (
             "two, one key per view. Then vmap it over ids and xs together.",
             "def one_example(i, x):\n"
             "    key_a, key_b = jax.random.split(jax.random.fold_in(key, i))\n"
-            "    return (x + 0.1 * jax.random.normal(key_a, x.shape),\n"
-            "            x + 0.1 * jax.random.normal(key_b, x.shape))\n"
+            "    return (x + {std} * jax.random.normal(key_a, x.shape),\n"
+            "            x + {std} * jax.random.normal(key_b, x.shape))\n"
             "return jax.vmap(one_example)(ids, xs)",
         ),
         solution=(
             "def two_views(key, xs, ids):\n"
             "    def one_example(i, x):\n"
             "        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))\n"
-            "        view_a = x + 0.1 * jax.random.normal(key_a, x.shape)\n"
-            "        view_b = x + 0.1 * jax.random.normal(key_b, x.shape)\n"
+            "        view_a = x + {std} * jax.random.normal(key_a, x.shape)\n"
+            "        view_b = x + {std} * jax.random.normal(key_b, x.shape)\n"
             "        return view_a, view_b\n"
             "\n"
             "    return jax.vmap(one_example)(ids, xs)"
@@ -2007,7 +2040,7 @@ EXERCISES = (
                 "array.",
                 example=lambda: (
                     lambda key, xs, ids: (
-                        xs + 0.1 * jax.random.normal(jax.random.fold_in(key, ids), xs.shape),
+                        xs + _noise() * jax.random.normal(jax.random.fold_in(key, ids), xs.shape),
                         xs,
                     )
                 ),
@@ -2027,7 +2060,7 @@ EXERCISES = (
             Mistake(
                 id="same-key-both-views",
                 message="Your two views are identical: both were drawn with the same key, "
-                "and the same key gives the same noise. Each view needs a key of its own.",
+                "and the same key gives the same noise.",
                 example=lambda: _views_one_key,
                 matches=_views_equal,
             ),
@@ -2045,7 +2078,7 @@ EXERCISES = (
                 id="one-key-for-the-batch",
                 message="Every example got the same noise: the whole batch draws from one "
                 "key (vmap with in_axes=None for the key and nothing folded into it, or no "
-                "split). Each example needs its own key, made from its id.",
+                "split): the same key gives the same numbers wherever it is used.",
                 example=lambda: _views_batch_key,
                 matches=_rows_equal,
             ),
@@ -2063,8 +2096,8 @@ EXERCISES = (
                 id="keys-by-row",
                 message="Your keys are handed out by row (one split into N keys, as in the "
                 "lesson's demo, or fold_in with the row number): shuffle the batch and an "
-                "example gets another row's key, and other noise. The task asks for noise "
-                "that follows the example: its key must come from its id.",
+                "example gets another row's key, and other noise, where the task asks for "
+                "noise that follows the example.",
                 example=lambda: _views_by_position,
                 matches=_follows_position,
             ),
@@ -2072,8 +2105,7 @@ EXERCISES = (
                 id="keys-by-rank",
                 message="Your keys come from the batch, not from the example alone (its "
                 "rank among the ids, or id - ids.min()): shuffling keeps that, but when "
-                "other examples join the batch an example gets another key, and other noise. "
-                "Its key must come from its id alone.",
+                "other examples join the batch an example gets another key, and other noise.",
                 example=lambda: _views_by_rank,
                 matches=_follows_rank,
             ),
@@ -2094,20 +2126,20 @@ EXERCISES = (
             Mistake(
                 id="unscaled-noise",
                 message="The noise has a standard deviation of about 1: jax.random.normal "
-                "draws with 1, and the views ask for 0.1.",
+                "draws with 1, and the views ask for {std}.",
                 example=lambda: _views_unscaled,
                 matches=_unscaled,
             ),
             Mistake(
                 id="too-few-keys",
                 message="vmap was given a different number of keys than examples: a split "
-                "into two makes 2 keys, and the batch has N examples. Each example needs one "
-                "key, made from its id.",
+                "into two makes 2 keys, and the batch has N examples.",
                 example=lambda: _views_two_keys,
                 matches=_fails_with(r"vmap got inconsistent sizes"),
             ),
         ),
         success="Independent noise in every row of both views, each example's noise made from "
         "its id (it keeps it in any batch, at any row), and the same key gives the same views.",
+        variants=VIEWS_VARIANTS,
     ),
 )

@@ -13,7 +13,9 @@ judges nothing.
 
 from __future__ import annotations
 
+import functools
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,9 +25,10 @@ from jaxtour.exercises.common import jax, jnp
 from jaxtour.exercises.lesson08 import model
 from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import call_learner
-from jaxtour.grader.mistakes import behaves_like, ignores_arguments
-from jaxtour.grader.rules import Choice, JaxArray, is_python_float, outputs_on
+from jaxtour.grader.mistakes import behaves_like, fails_with, ignores_arguments
+from jaxtour.grader.rules import Choice, JaxArray, outputs_on
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.variants import Variants
 from jaxtour.i18n import N_, _, ngettext
 from jaxtour.lazy import is_jax_array
 
@@ -67,11 +70,76 @@ class EightDevices:
 
 # --- 10.column_spec ---------------------------------------------------------------------
 
-# The readings of 10.column_spec: shape (3, 64), 3 channels in rows, 64 examples in columns,
-# laid out on the lesson's (4, 2) mesh, axes ("batch", "model").
-READINGS_AXES = (N_("the 3 channels"), N_("the 64 examples"))  # translated where shown
-READINGS_SHAPE = (3, 64)
+# The readings of 10.column_spec: 3 channels and 64 examples, laid out on the lesson's (4, 2)
+# mesh, axes ("batch", "model"). A variant chooses the examples' axis (1: shape (3, 64), as
+# the page has it; 0: shape (64, 3)) and how many ways they are split (8: over both mesh
+# axes, 4: over "batch", 2: over "model"), so how many devices hold each example.
 MESH_2D = (("batch", 4), ("model", 2))
+_SPLITS = {8: ("batch", "model"), 4: "batch", 2: "model"}  # ways -> the examples' entry
+
+
+def _readings_values(axis: int, ways: int) -> dict[str, Any]:
+    """A variant's values: the shape, the examples' and channels' axes, the examples a
+    device holds, on how many devices each is, and the spec's entries as the solution
+    writes them."""
+    entry = _SPLITS[ways]
+    entries = (None, entry) if axis == 1 else (entry,)
+    return {
+        "shape": "(3, 64)" if axis == 1 else "(64, 3)",
+        "axis": axis,
+        "channels_axis": 1 - axis,
+        "per_device": 64 // ways,
+        "copies": 8 // ways,
+        "ways": ways,
+        "spec": ", ".join(repr(e) for e in entries),
+    }
+
+
+READINGS_VARIANTS = Variants(
+    # _readings_values(1, 8), written out: the teacher's board reads it from this source
+    default={
+        "shape": "(3, 64)",
+        "axis": 1,
+        "channels_axis": 0,
+        "per_device": 8,
+        "copies": 1,
+        "ways": 8,
+        "spec": "None, ('batch', 'model')",
+    },
+    draw=lambda rng: _readings_values(rng.choice((0, 1)), rng.choice((8, 4, 2))),
+    shown="readings has shape {shape}, its 64 examples along axis {axis}; each device holds "
+    "all 3 channels of {per_device} examples, and each example is on {copies} of the 8 "
+    "devices.",
+)
+
+
+def _readings() -> dict[str, Any]:
+    """The learner's variant of 10.column_spec (variant 0: the page's)."""
+    return READINGS_VARIANTS.current("10.column_spec")
+
+
+def _readings_shape() -> tuple[int, int]:
+    return (3, 64) if _readings()["axis"] == 1 else (64, 3)
+
+
+def _readings_rule() -> SameSpec:
+    axis = _readings()["axis"]
+    axes = (N_("the 3 channels"), N_("the 64 examples"))  # translated where shown
+    return SameSpec(axes if axis == 1 else axes[::-1], _readings_shape(), MESH_2D, axis)
+
+
+def _readings_spec() -> Any:
+    values = _readings()
+    entry = _SPLITS[values["ways"]]
+    return spec(None, entry) if values["axis"] == 1 else spec(entry)
+
+
+@dataclass(frozen=True)
+class ReadingsSpec:
+    """SameSpec for the learner's variant of the readings."""
+
+    def __call__(self, answer: Any, expected: Any) -> str | None:
+        return _readings_rule()(answer, expected)
 
 
 def spec(*entries: Any) -> Any:
@@ -106,6 +174,7 @@ class SameSpec:
     axes: tuple[str, ...]
     shape: tuple[int, ...]
     mesh: tuple[tuple[str, int], ...]
+    examples_axis: int = 1
 
     @property
     def _mesh_names(self) -> tuple[str, ...]:
@@ -196,13 +265,19 @@ class SameSpec:
         if got_effect == want_effect:
             return None
         block, copies = got_effect
+        want_block, want_copies = want_effect
         return (
             self.describe_effect(got, block, copies)
             + " "
             + _(
-                "The task asks for a block of {channels} channels and {examples} examples on "
-                "each device, on no other device."
-            ).format(channels=want_effect[0][0], examples=want_effect[0][1])
+                "The task asks for each device to hold all {channels} channels of {examples} "
+                "examples, each example on {copies} of the {devices} devices."
+            ).format(
+                channels=want_block[1 - self.examples_axis],
+                examples=want_block[self.examples_axis],
+                copies=want_copies,
+                devices=DEVICES,
+            )
         )
 
 
@@ -232,39 +307,46 @@ def _one_device_mesh():
 
 
 def _laid_out_readings():
-    sharding = jax.sharding.NamedSharding(_one_device_mesh(), spec(None, ("batch", "model")))
-    return jax.device_put(jnp.zeros(READINGS_SHAPE), sharding)
+    sharding = jax.sharding.NamedSharding(_one_device_mesh(), _readings_spec())
+    return jax.device_put(jnp.zeros(_readings_shape()), sharding)
 
 
 def _whole_sharding():
-    return jax.sharding.NamedSharding(_one_device_mesh(), spec(None, ("batch", "model")))
+    return jax.sharding.NamedSharding(_one_device_mesh(), _readings_spec())
 
 
-def _splits_examples_over(count: int):
-    """Matches a spec that keeps the channels whole and splits the examples over mesh
-    axes of ``count`` devices in all: one mesh axis where both are needed."""
+def _wrong_ways():
+    """A spec that splits the examples, and only them, another number of ways: one mesh
+    axis where both are asked, or both where one is."""
+    ways = 4 if _readings()["ways"] == 8 else 8
+    return spec(None, _SPLITS[ways]) if _readings()["axis"] == 1 else spec(_SPLITS[ways])
 
-    def matches(answer: Any) -> bool:
-        rule = SameSpec(READINGS_AXES, READINGS_SHAPE, MESH_2D)
-        layout = rule.layout(answer)
-        if isinstance(layout, str):
-            return False
-        effect = rule.effect(layout)
-        return (
-            not isinstance(effect, str)
-            and effect[0] == (3, 64 // count)
-            and layout[1] != ()
-            and layout[0] == ()
-        )
 
-    return matches
+def _splits_examples_wrong_ways(answer: Any) -> bool:
+    """Matches a spec that keeps the channels whole and splits the examples over mesh axes
+    of another number of devices than the variant asks."""
+    rule = _readings_rule()
+    layout = rule.layout(answer)
+    if isinstance(layout, str):
+        return False
+    effect = rule.effect(layout)
+    axis = _readings()["axis"]
+    return (
+        not isinstance(effect, str)
+        and layout[1 - axis] == ()
+        and layout[axis] != ()
+        and effect != rule.effect(rule.layout(_readings_spec()))
+    )
+
+
+def _channels_split():
+    return spec("batch") if _readings()["axis"] == 1 else spec(None, "batch")
 
 
 def _splits_channels(answer: Any) -> bool:
-    """A spec whose first entry names a mesh axis: it splits the 3 channels."""
-    rule = SameSpec(READINGS_AXES, READINGS_SHAPE, MESH_2D)
-    layout = rule.layout(answer)
-    return not isinstance(layout, str) and layout[0] != ()
+    """A spec whose channels' entry names a mesh axis: it splits the 3 channels."""
+    layout = _readings_rule().layout(answer)
+    return not isinstance(layout, str) and layout[_readings()["channels_axis"]] != ()
 
 
 # --- 10.predict_sums --------------------------------------------------------------------
@@ -282,42 +364,39 @@ SUMS_TEXTS = (
 
 
 # --- 10.fix_loss ------------------------------------------------------------------------
-# The mean absolute error over a padded batch's real points: valid is True for a real
-# point, False for padding; the padding holds values that must not count.
+# The program ONE device runs under jax.shard_map, on its slice of a padded batch: it
+# returns the mean absolute error over the real points of the whole batch. The check's
+# batches put different numbers of real points on the devices, so that a mean of the
+# devices' own means (what pmean of a per-device mean gives) is not the batch's mean.
+
+AXIS = "batch"
 
 
-def mean_abs_error(params, x, y, valid):
+def masked_mae_device(params, x, y, valid):
     errors = jnp.abs(model(params, x) - y)
-    return jnp.sum(jnp.where(valid, errors, 0.0)) / jnp.sum(valid)
+    total = jax.lax.psum(jnp.sum(jnp.where(valid, errors, 0.0)), AXIS)
+    count = jax.lax.psum(jnp.sum(valid), AXIS)
+    return total / count
 
 
 def _errors(params, x, y):
     return jnp.abs(model(params, x) - y)
 
 
-def _per_device(params, x, y, valid):  # the lesson's bug, on the real points' count
-    return jnp.sum(_errors(params, x, y) * valid) / (jnp.sum(valid) // DEVICES)
+def _device_mean(params, x, y, valid):
+    return jnp.sum(jnp.where(valid, _errors(params, x, y), 0.0)) / jnp.sum(valid)
 
 
-def _per_device_batch(params, x, y, valid):  # the lesson's bug, as written there
-    return jnp.sum(_errors(params, x, y) * valid) / (x.shape[0] // DEVICES)
+def _mean_of_means(params, x, y, valid):  # the unpadded demo's pmean, with the mask
+    return jax.lax.pmean(_device_mean(params, x, y, valid), AXIS)
 
 
-def _times_devices(params, x, y, valid):
-    return mean_abs_error(params, x, y, valid) * DEVICES
-
-
-def _divides_by_a_device_share(answer: Any) -> bool:
-    """The lesson's bug in any spelling: a device's share of the real points or of the
-    batch (``// 8`` or ``/ 8``, the mean times 8)."""
-    return any(
-        behaves_like(wrong, _loss_inputs)(answer)
-        for wrong in (_per_device, _per_device_batch, _times_devices)
-    )
+def _no_collective(params, x, y, valid):  # the global formula, on one device's slice
+    return _device_mean(params, x, y, valid)
 
 
 def _three_arguments(params, x, y):
-    return jnp.mean(jnp.abs(model(params, x) - y))
+    return jax.lax.pmean(jnp.mean(_errors(params, x, y)), AXIS)
 
 
 def _cannot_take(count: int):
@@ -337,52 +416,54 @@ def _cannot_take(count: int):
     return matches
 
 
-def _counts_padding(params, x, y, valid):
-    return jnp.mean(_errors(params, x, y))
+def _counts_padding(params, x, y, valid):  # the unpadded demo, kept as it is
+    return jax.lax.pmean(jnp.mean(_errors(params, x, y)), AXIS)
 
 
 def _padding_errors_kept(params, x, y, valid):
-    return jnp.sum(_errors(params, x, y)) / jnp.sum(valid)
+    return jax.lax.psum(jnp.sum(_errors(params, x, y)), AXIS) / jax.lax.psum(jnp.sum(valid), AXIS)
 
 
 def _divides_by_batch(params, x, y, valid):
-    return jnp.sum(_errors(params, x, y) * valid) / x.shape[0]
+    total = jax.lax.psum(jnp.sum(jnp.where(valid, _errors(params, x, y), 0.0)), AXIS)
+    return total / jax.lax.psum(x.shape[0], AXIS)
 
 
 def _mask_inverted(params, x, y, valid):
-    return mean_abs_error(params, x, y, ~valid)
+    return masked_mae_device(params, x, y, ~valid)
 
 
 def _padding_summed(params, x, y, valid):
-    return jnp.sum(jnp.where(valid, 0.0, _errors(params, x, y))) / jnp.sum(valid)
+    total = jax.lax.psum(jnp.sum(jnp.where(valid, 0.0, _errors(params, x, y))), AXIS)
+    return total / jax.lax.psum(jnp.sum(valid), AXIS)
 
 
 def _inputs_zeroed(params, x, y, valid):
     """The padding's x and y set to 0, every error then summed: the model at x = 0 is c,
     so each padded point still adds |c|."""
     x0, y0 = jnp.where(valid, x, 0.0), jnp.where(valid, y, 0.0)
-    return jnp.sum(_errors(params, x0, y0)) / jnp.sum(valid)
+    total = jax.lax.psum(jnp.sum(_errors(params, x0, y0)), AXIS)
+    return total / jax.lax.psum(jnp.sum(valid), AXIS)
 
 
 def _masked_sum(params, x, y, valid):
-    return jnp.sum(_errors(params, x, y) * valid)
+    return jax.lax.psum(jnp.sum(jnp.where(valid, _errors(params, x, y), 0.0)), AXIS)
 
 
 def _squared(params, x, y, valid):
     errors = (model(params, x) - y) ** 2
-    return jnp.sum(errors * valid) / jnp.sum(valid)
+    total = jax.lax.psum(jnp.sum(jnp.where(valid, errors, 0.0)), AXIS)
+    return total / jax.lax.psum(jnp.sum(valid), AXIS)
 
 
 def _signed(params, x, y, valid):
-    return jnp.sum((model(params, x) - y) * valid) / jnp.sum(valid)
-
-
-def _per_example(params, x, y, valid):
-    return _errors(params, x, y) * valid
+    errors = model(params, x) - y
+    total = jax.lax.psum(jnp.sum(jnp.where(valid, errors, 0.0)), AXIS)
+    return total / jax.lax.psum(jnp.sum(valid), AXIS)
 
 
 def _boolean_index(params, x, y, valid):
-    return jnp.mean(_errors(params, x, y)[valid])
+    return jax.lax.pmean(jnp.mean(_errors(params, x, y)[valid]), AXIS)
 
 
 def _numpy_mean(params, x, y, valid):
@@ -390,63 +471,105 @@ def _numpy_mean(params, x, y, valid):
     return np.mean(errors[np.asarray(valid)])
 
 
+def _hard_coded_count(params, x, y, valid):
+    return jax.lax.psum(jnp.sum(jnp.where(valid, _errors(params, x, y), 0.0)), AXIS) / 60
+
+
 def _lesson_batch(params, x, y, valid):  # reads a notebook's data, not its arguments
     xs = jnp.linspace(-1.0, 1.0, 64)
     return jnp.mean(jnp.abs(model(params, xs) - 2.0 * xs))
 
 
-def _hard_coded_count(params, x, y, valid):
-    return jnp.sum(_errors(params, x, y) * valid) / 60
+def _mesh():
+    """The lesson's mesh: its devices along one axis, "batch"."""
+    devices = _lesson_devices()
+    return jax.make_mesh(
+        (len(devices),),
+        (AXIS,),
+        axis_types=(jax.sharding.AxisType.Explicit,),
+        devices=devices,
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def on_devices(device_fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``device_fn`` as the lesson runs it: jitted, under jax.shard_map over "batch", the
+    parameters replicated, x, y and valid split, one number out, the same on every device.
+    Kept per function (a learner's function keeps its wrapper while it is unchanged), so
+    that the rule and each mistake reuse one compiled program."""
+    specs = jax.sharding.PartitionSpec
+    return jax.jit(
+        jax.shard_map(
+            device_fn,
+            mesh=_mesh(),
+            in_specs=(specs(), specs(AXIS), specs(AXIS), specs(AXIS)),
+            out_specs=specs(),
+        )
+    )
+
+
+def _batch(params, x, y, valid):
+    """One case laid out as the lesson lays out its batch: params replicated, the rest
+    split over "batch"."""
+    mesh = _mesh()
+    specs = jax.sharding.PartitionSpec
+    replicated = jax.sharding.NamedSharding(mesh, specs())
+    split = jax.sharding.NamedSharding(mesh, specs(AXIS))
+    p = jax.device_put({k: jnp.float32(v) for k, v in params.items()}, replicated)
+    x, y, valid = jax.device_put((jnp.asarray(x), jnp.asarray(y), jnp.asarray(valid)), split)
+    return p, x, y, valid
 
 
 def _loss_inputs():
-    """Padded batches (not the lesson's): 24 points of which 20 are real, the padding at
-    the end; 30 of which 25, the padding scattered; 16, all real. The padding holds
-    values far off the curve, so that it changes any loss that lets it in."""
+    """Padded batches (not the lesson's), 4 points to a device: the padding at the end, so
+    the last device holds 1 real point and the others 4; the padding scattered, so the
+    devices hold 1 to 4 real points; and all points real. The padding holds values far
+    off the curve, so that it changes any loss that lets it in."""
+    n = len(_lesson_devices())
     rng = np.random.default_rng(10)
     cases = []
-    shapes = ((24, 20, "end"), (30, 25, "scattered"), (16, 16, "end"))
-    for (n, real, where), params in zip(
-        shapes, ((1.0, -0.5, 0.25), (0.0, 2.0, -1.0), (0.5, 0.5, 0.5)), strict=True
+    for where, params in (
+        ("end", {"a": 1.0, "b": -0.5, "c": 0.25}),
+        ("scattered", {"a": 0.0, "b": 2.0, "c": -1.0}),
+        ("none", {"a": 0.5, "b": 0.5, "c": 0.5}),
     ):
-        x = np.linspace(-1.0, 1.0, n, dtype=np.float32)
-        y = (3.0 * x**2 - 2.0 * x + 0.5 + 0.3 * rng.normal(size=n)).astype(np.float32)
-        valid = np.arange(n) < real
-        if where == "scattered":
-            valid = np.ones(n, dtype=bool)
-            valid[rng.choice(n, n - real, replace=False)] = False
+        size = 4 * n
+        x = np.linspace(-1.0, 1.0, size, dtype=np.float32)
+        y = (3.0 * x**2 - 2.0 * x + 0.5 + 0.3 * rng.normal(size=size)).astype(np.float32)
+        valid = np.ones(size, dtype=bool)
+        if where == "end":
+            valid[-3:] = False
+        elif where == "scattered":  # device d keeps 1 + d % 4 of its 4 points
+            for d in range(n):
+                valid[4 * d + 1 + d % 4 : 4 * d + 4] = False
         x = np.where(valid, x, np.float32(4.0)).astype(np.float32)
         y = np.where(valid, y, np.float32(-7.0)).astype(np.float32)
-        p = {name: jnp.float32(v) for name, v in zip("abc", params, strict=True)}
-        cases.append((p, jnp.asarray(x), jnp.asarray(y), jnp.asarray(valid)))
+        cases.append(_batch(params, x, y, valid))
     return cases
+
+
+def _zero_inputs():
+    """A padded batch where a value cannot tell a filler: real points at x = 0 (y = 0
+    too), fillers at 0 and fillers that are not 0, 2 points to a device."""
+    n = len(_lesson_devices())
+    x = np.resize(np.array([-1.0, 0.0, 0.5, 1.0, 0.0, 4.0, 0.0, 2.0], np.float32), 2 * n)
+    y = np.resize(np.array([2.0, 0.0, -1.0, 3.0, 0.0, -7.0, 0.0, 1.0], np.float32), 2 * n)
+    valid = np.resize(np.array([True, True, True, True, False, False, False, True]), 2 * n)
+    return [_batch({"a": 1.0, "b": -0.5, "c": 0.25}, x, y, valid)]
 
 
 def _mask_from_x(params, x, y, valid):
     """The padding guessed from the data, valid unread: a point is real where x is not 0
     (the lesson's fillers are 0)."""
     real = x != 0.0
-    return jnp.sum(jnp.where(real, _errors(params, x, y), 0.0)) / jnp.sum(real)
+    total = jax.lax.psum(jnp.sum(jnp.where(real, _errors(params, x, y), 0.0)), AXIS)
+    return total / jax.lax.psum(jnp.sum(real), AXIS)
 
 
 def _mask_from_y(params, x, y, valid):
     real = y != 0.0
-    return jnp.sum(jnp.where(real, _errors(params, x, y), 0.0)) / jnp.sum(real)
-
-
-def _zero_inputs():
-    """Padded batches where a value cannot tell a filler: a real point at x = 0 (y = 0
-    too), fillers at 0 and fillers that are not 0."""
-    x = np.array([-1.0, 0.0, 0.5, 1.0, 0.0, 4.0, 0.0, 2.0], dtype=np.float32)
-    y = np.array([2.0, 0.0, -1.0, 3.0, 0.0, -7.0, 0.0, 1.0], dtype=np.float32)
-    valid = np.array([True, True, True, True, False, False, False, True])
-    params = {"a": jnp.float32(1.0), "b": jnp.float32(-0.5), "c": jnp.float32(0.25)}
-    return [(params, jnp.asarray(x), jnp.asarray(y), jnp.asarray(valid))]
-
-
-def _mask_from_data(answer: Any) -> bool:
-    """A loss that picks its real points by a value of x or y, not by valid."""
-    return any(behaves_like(wrong, _zero_inputs)(answer) for wrong in (_mask_from_x, _mask_from_y))
+    total = jax.lax.psum(jnp.sum(jnp.where(real, _errors(params, x, y), 0.0)), AXIS)
+    return total / jax.lax.psum(jnp.sum(real), AXIS)
 
 
 def _data_changed():
@@ -455,31 +578,59 @@ def _data_changed():
     return [(params, x, y, valid), (params, other_x, other_y, other_valid)]
 
 
+def _run(answer: Any) -> Any:
+    """The learner's per-device function as the lesson runs it, or None if it is none."""
+    return on_devices(answer) if callable(answer) else None
+
+
+def _like(wrong: Callable[..., Any], inputs: Callable[[], Any] = _loss_inputs):
+    """Matches a per-device function that gives ``wrong``'s numbers under shard_map."""
+
+    def matches(answer: Any) -> bool:
+        return callable(answer) and behaves_like(on_devices(wrong), inputs)(_run(answer))
+
+    return matches
+
+
+def _mask_from_data(answer: Any) -> bool:
+    """A loss that picks its real points by a value of x or y, not by valid."""
+    return any(_like(wrong, _zero_inputs)(answer) for wrong in (_mask_from_x, _mask_from_y))
+
+
+def _fails_on_devices(error: str, pattern: str = ""):
+    """Matches a per-device function that raises ``error`` (by class name) when the
+    lesson's shard_map traces it: boolean indexing, NumPy on tracers, a result that
+    differs between devices where out_specs=P() says they all return the same."""
+
+    def matches(answer: Any) -> bool:
+        return callable(answer) and fails_with(error, pattern, _loss_inputs)(_run(answer))
+
+    return matches
+
+
+def _ignores_data(answer: Any) -> bool:
+    return callable(answer) and ignores_arguments(_data_changed)(_run(answer))
+
+
 @dataclass(frozen=True)
 class SameLoss:
-    """The answer is a loss function ``(params, x, y, valid) -> number`` that agrees with
-    the reference on padded batches other than the lesson's; a wrong value says how far
-    off it is. (What fails under jit, as a training step runs it, is named by the
-    mistakes that try it there: boolean indexing, NumPy.)"""
+    """The answer is the program one device runs, ``(params, x, y, valid) -> number``,
+    judged as the lesson runs it (``on_devices``: under jax.shard_map, jitted) on padded
+    batches other than the lesson's, whose real points are spread unevenly over the
+    devices; a wrong value says how far off it is."""
 
     def warm_up(self, expected: Any) -> None:
-        outputs_on(_loss_inputs, expected)
+        outputs_on(_loss_inputs, on_devices(expected))
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
             return _(
                 "Expected a function (params, x, y, valid) -> loss, but this is {what}."
             ).format(what=describe(answer))
-        wanted = outputs_on(_loss_inputs, expected)
+        run = on_devices(answer)
+        wanted = outputs_on(_loss_inputs, on_devices(expected))
         for args, want in zip(_loss_inputs(), wanted, strict=True):
-            got = call_learner(answer, args)
-            if got is None:
-                return _("Your function returns None: did you forget the return?")
-            if is_python_float(got):
-                return _(
-                    "Your function returns a Python float: float(...) or .item() ends the "
-                    "computation, and jax.grad and jit need a jax array."
-                )
+            got = call_learner(run, args)
             problem = JaxArray()(got, want)
             if problem is None:
                 continue
@@ -503,75 +654,41 @@ class SameLoss:
         return None
 
 
-def _under_jit_fails_with(error: str):
-    """Matches a loss that raises ``error`` under jax.jit (a training step's loss is
-    traced): boolean indexing, NumPy on tracers."""
-
-    def matches(answer: Any) -> bool:
-        if not callable(answer):
-            return False
-        try:
-            jax.jit(answer)(*_loss_inputs()[0])
-        except Exception as exc:
-            return error in {cls.__name__ for cls in type(exc).__mro__}
-        return False
-
-    return matches
-
-
-def _uses_numpy(answer: Any) -> bool:
-    """NumPy inside the loss: it returns a NumPy value, or it fails under jit, where a
-    traced array cannot become a NumPy one (np.abs inside jnp.mean runs fine unjitted)."""
-    if not callable(answer):
-        return False
-    args = _loss_inputs()[0]
-    try:
-        if isinstance(answer(*args), np.ndarray | np.generic):
-            return True
-    except Exception:
-        return False
-    try:
-        jax.jit(answer)(*args)
-    except Exception as exc:
-        return "TracerArrayConversionError" in {cls.__name__ for cls in type(exc).__mro__}
-    return False
-
-
 EXERCISES = (
     Exercise(
         id="10.column_spec",
         title="Choose the PartitionSpec that spreads examples over a 2-D mesh",
-        reference=lambda: spec(None, ("batch", "model")),
-        rule=SameSpec(axes=READINGS_AXES, shape=READINGS_SHAPE, mesh=MESH_2D),
+        reference=_readings_spec,
+        rule=ReadingsSpec(),
         hints=(
             "A PartitionSpec has one entry per array axis, in order: what splits that axis,"
-            " or None to keep it whole. The examples are axis 1; the channels, axis 0, stay "
-            "whole.",
-            "8 examples on each of 8 devices, none twice: the 64 examples must be split 8 "
-            "ways. One mesh axis splits them 4 or 2 ways; an entry that names both splits "
-            "them 4 x 2 ways.",
-            "P(None, ('batch', 'model')): None for the channels, then a tuple of both mesh "
-            "axes for the examples.",
+            " or None to keep it whole. Your examples are axis {axis} of the {shape} array; "
+            "the channels, axis {channels_axis}, stay whole.",
+            "{per_device} of the 64 examples on each device: they are split {ways} ways. An "
+            "entry splits its axis as many ways as the sizes of the mesh axes it names "
+            "multiply to ('batch' 4, 'model' 2; a tuple names several), and the devices "
+            "along a mesh axis that no entry names hold the same block.",
+            "P({spec}).",
         ),
-        solution='readings_spec = P(None, ("batch", "model"))',
+        solution="readings_spec = P({spec})",
         mistakes=(
             Mistake(
-                id="one-mesh-axis",
-                message="The examples are split over one mesh axis only, so a device holds "
-                "more than 8 of them, and the devices along the other mesh axis hold the "
-                "same ones: a mesh axis that no entry names replicates the array along it.",
-                example=lambda: spec(None, "batch"),
-                matches=lambda answer: (
-                    _splits_examples_over(4)(answer) or _splits_examples_over(2)(answer)
-                ),
+                id="split-count",
+                message="Your spec keeps the channels whole and splits the examples, but not "
+                "{ways} ways, so a device does not hold {per_device} of them: an entry splits "
+                "its array axis as many ways as the sizes of the mesh axes it names multiply "
+                "to, and the devices along a mesh axis that no entry names hold the same "
+                "block.",
+                example=_wrong_ways,
+                matches=_splits_examples_wrong_ways,
             ),
             Mistake(
                 id="rows",
-                message="Your spec splits the first axis, the 3 channels: the habit from "
-                "row-major data. Here the 64 examples are the columns, axis 1, and the "
-                "channels stay whole on every device. (JAX would refuse anyway: 3 channels "
-                "cannot be split evenly over a mesh axis of 2 or 4 devices.)",
-                example=lambda: spec("batch"),
+                message="Your spec splits axis {channels_axis}, the 3 channels: in a {shape} "
+                "array the 64 examples are axis {axis}, and the channels stay whole on every "
+                "device. (JAX would refuse anyway: 3 channels cannot be split evenly over a "
+                "mesh axis of 2 or 4 devices.)",
+                example=_channels_split,
                 matches=_splits_channels,
             ),
             Mistake(
@@ -598,18 +715,19 @@ EXERCISES = (
                 id="plain-tuple",
                 message="A plain tuple is not a PartitionSpec (jax.sharding.PartitionSpec), "
                 "the type NamedSharding takes as its spec.",
-                example=lambda: (None, ("batch", "model")),
+                example=lambda: tuple(_readings_spec()),
                 matches=_is_plain_tuple,
             ),
         ),
-        success="The channels stay whole, and the examples are split over both mesh axes, "
-        "4 x 2 ways: 8 examples on each device, none on two.",
+        success="The channels stay whole, and the examples are split {ways} ways: "
+        "{per_device} examples on each device, each on {copies} of the 8 devices.",
         needs=EightDevices(
             N_(
                 "With fewer, the lesson's (4, 2) mesh cannot be made, and show_shards cannot "
-                "show your PartitionSpec putting 8 of the 64 examples on each device."
+                "show your PartitionSpec putting the examples on the devices."
             )
         ),
+        variants=READINGS_VARIANTS,
     ),
     Exercise(
         id="10.predict_sums",
@@ -676,39 +794,55 @@ EXERCISES = (
     ),
     Exercise(
         id="10.fix_loss",
-        title="Write a loss for a padded batch, the same on any number of devices",
-        reference=lambda: mean_abs_error,
+        title="Write a padded batch's loss as the program one device runs",
+        reference=lambda: masked_mae_device,
         rule=SameLoss(),
         hints=(
-            "Two things to get right. Under jit a function given a sharded array sees the "
-            "whole array, so no device count belongs in the loss. And the padding is in x "
-            "and y too: its errors must not count, nor must it count as points.",
-            "Zero the padding's errors with the mask, add them up, and divide by the number "
-            "of real points, which valid holds.",
+            "Under shard_map each device sees only its own slice: its x, y and valid hold "
+            "4 of the batch's points here, and how many of them are real differs from "
+            "device to device. A mean is a sum over a count: which of the two can a device "
+            "compute from its own slice, and what must the devices then combine?",
+            "A device's own mean is its slice's sum over its slice's count. Averaging those "
+            "means gives a device with 1 real point as much weight as one with 4. Combine "
+            "the two parts apart instead: the devices' sums added up, over their counts "
+            "added up.",
             "errors = jnp.abs(model(params, x) - y)\n"
-            "return jnp.sum(jnp.where(valid, errors, 0.0)) / jnp.sum(valid)",
+            'total = jax.lax.psum(jnp.sum(jnp.where(valid, errors, 0.0)), "batch")\n'
+            'return total / jax.lax.psum(jnp.sum(valid), "batch")',
         ),
         solution=(
-            "def masked_mae_loss(params, x, y, valid):\n"
+            "def masked_mae_device(params, x, y, valid):\n"
             "    errors = jnp.abs(model(params, x) - y)\n"
-            "    return jnp.sum(jnp.where(valid, errors, 0.0)) / jnp.sum(valid)"
+            '    total = jax.lax.psum(jnp.sum(jnp.where(valid, errors, 0.0)), "batch")\n'
+            '    return total / jax.lax.psum(jnp.sum(valid), "batch")'
         ),
         mistakes=(
             Mistake(
                 id="three-arguments",
-                message="Your function takes (params, x, y), as the lesson's mae_loss does; "
-                "the check calls masked_mae_loss(params, x, y, valid), with the mask as a "
+                message="Your function takes (params, x, y), as the lesson's mae_device does; "
+                "the check runs masked_mae_device(params, x, y, valid), with the mask as a "
                 "fourth argument: without it, the loss cannot tell the padding from the data.",
                 example=lambda: _three_arguments,
                 matches=_cannot_take(4),
             ),
             Mistake(
-                id="per-device",
-                message="Still 8 times too large: x is not one device's slice. A jax function "
-                "sees the whole sharded array, so its shape, and the count of True in valid, "
-                "are the global batch's.",
-                example=lambda: _per_device,
-                matches=_divides_by_a_device_share,
+                id="no-collective",
+                message="Your function returns a number computed from the device's own slice "
+                "alone, so it differs from device to device, and shard_map refuses it: "
+                "out_specs=P() promises one number, the same on every device. A device sees "
+                "only its 4 points; the loss is about all of them.",
+                example=lambda: _no_collective,
+                matches=_fails_on_devices("ValueError", "out_specs"),
+            ),
+            Mistake(
+                id="mean-of-means",
+                message="Your loss is the mean of the devices' own means. That is the batch's "
+                "mean only when every device holds as many real points, as in the unpadded "
+                "batch above. Here the padding is not spread evenly: a device with 1 real "
+                "point has as much say as one with 4, so each of its points counts 4 times "
+                "as much.",
+                example=lambda: _mean_of_means,
+                matches=_like(_mean_of_means),
             ),
             Mistake(
                 id="mask-from-data",
@@ -725,6 +859,7 @@ EXERCISES = (
                 "included: the padded points are not data, and their errors are counted as "
                 "if they were.",
                 example=lambda: _counts_padding,
+                matches=_like(_counts_padding),
             ),
             Mistake(
                 id="padding-errors-kept",
@@ -732,6 +867,7 @@ EXERCISES = (
                 "the padding's errors: the padded x and y are not zeros, and their errors "
                 "are added in.",
                 example=lambda: _padding_errors_kept,
+                matches=_like(_padding_errors_kept),
             ),
             Mistake(
                 id="divides-by-batch",
@@ -739,12 +875,14 @@ EXERCISES = (
                 "every point of the batch, padding included, so the loss is too small by "
                 "the share of padding.",
                 example=lambda: _divides_by_batch,
+                matches=_like(_divides_by_batch),
             ),
             Mistake(
                 id="mask-inverted",
                 message="Your loss averages over the padding and leaves out the real points: "
                 "valid is True for a real point.",
                 example=lambda: _mask_inverted,
+                matches=_like(_mask_inverted),
             ),
             Mistake(
                 id="padding-summed",
@@ -752,6 +890,7 @@ EXERCISES = (
                 "(the mask the wrong way round, where you divide by the real points' count): "
                 "valid is True for a real point.",
                 example=lambda: _padding_summed,
+                matches=_like(_padding_summed),
             ),
             Mistake(
                 id="inputs-zeroed",
@@ -759,53 +898,51 @@ EXERCISES = (
                 "x = 0 the model gives c, not 0, so each padded point adds |c| to the sum. "
                 "Zeroing a point's inputs does not zero its error.",
                 example=lambda: _inputs_zeroed,
+                matches=_like(_inputs_zeroed),
             ),
             Mistake(
                 id="boolean-index",
                 message="Indexing with the mask keeps as many points as valid has True, a "
-                "shape that depends on the values: under jit, as in a training step, that "
-                "fails.",
+                "shape that depends on the values: under jit, as the lesson runs shard_map, "
+                "that fails.",
                 example=lambda: _boolean_index,
-                matches=_under_jit_fails_with("NonConcreteBooleanIndexError"),
-                also_accepted=True,
+                matches=_fails_on_devices("NonConcreteBooleanIndexError"),
             ),
             Mistake(
                 id="hard-coded-count",
                 message="Dividing by 60 is right for the lesson's batch only; the check's "
                 "batches hold other numbers of real points.",
                 example=lambda: _hard_coded_count,
+                matches=_like(_hard_coded_count),
             ),
             Mistake(
                 id="sum-not-mean",
                 message="That is the sum of the real points' absolute errors; the loss is "
                 "their mean.",
                 example=lambda: _masked_sum,
+                matches=_like(_masked_sum),
             ),
             Mistake(
                 id="squared",
                 message="That is the mean squared error, lesson 08's loss. This one is the "
                 "mean absolute error.",
                 example=lambda: _squared,
-            ),
-            Mistake(
-                id="per-example",
-                message="That returns one error per point. A loss is one number: the mean "
-                "over the real points.",
-                example=lambda: _per_example,
+                matches=_like(_squared),
             ),
             Mistake(
                 id="signed-errors",
                 message="Without the absolute value, errors above and below the curve cancel:"
                 " that is the mean error, not the mean absolute error.",
                 example=lambda: _signed,
+                matches=_like(_signed),
             ),
             Mistake(
                 id="numpy-inside",
                 message="NumPy functions (np.abs, np.mean) turn the jax arrays into NumPy "
-                "ones: jax.grad cannot differentiate through NumPy, and under jit it fails.",
+                "ones: under jit and shard_map the arrays are traced, and NumPy cannot read "
+                "them.",
                 example=lambda: _numpy_mean,
-                matches=_uses_numpy,
-                also_accepted=True,
+                matches=_fails_on_devices("TracerArrayConversionError"),
             ),
             Mistake(
                 id="ignores-data",
@@ -813,15 +950,16 @@ EXERCISES = (
                 "reads notebook variables (such as the lesson's data) instead of its "
                 "arguments.",
                 example=lambda: _lesson_batch,
-                matches=ignores_arguments(_data_changed),
+                matches=_ignores_data,
             ),
         ),
-        success="The padding masked out of the sum and the count, and no device count: the "
-        "same loss on 1 device or 8, for any batch and any padding.",
+        success="Each device adds up its own real points' errors and counts them; the "
+        "devices add up both, and every device divides the same two totals, however "
+        "unevenly the padding falls.",
         needs=EightDevices(
             N_(
-                "With one device, a loss divided by the device count even looks right, so the "
-                "check could pass a wrong answer."
+                "With one device, its own mean is the batch's mean, so a mean of the devices' "
+                "means would pass the check."
             )
         ),
     ),

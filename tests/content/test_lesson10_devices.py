@@ -1,7 +1,7 @@
 """Lesson 10's checks judge only on the lesson's devices (Exercise.needs).
 
-With one device, the lesson's ``n_devices`` is 1 and a loss divided by the device count
-is the right mean: a check there would pass a wrong answer. So with fewer than 8 CPU
+With one device, a device's own mean is the batch's mean, so a pmean of the devices' means
+is right: a check there would pass a wrong answer. So with fewer than 8 CPU
 devices every lesson-10 check says why it cannot judge and how to get them, right and
 wrong answers alike; the test process has 8 (the root conftest), as the lesson's kernel.
 """
@@ -17,10 +17,9 @@ from jaxtour.exercises import by_lesson, lesson10
 LESSON_10 = by_lesson()["10_many_devices"]
 
 
-def n_devices_one_loss(params, x, y, valid):  # the lesson's bug, as it runs on one device
-    per_device = jax.numpy.sum(valid) // 1
-    errors = jax.numpy.abs(lesson10.model(params, x) - y)
-    return jax.numpy.sum(jax.numpy.where(valid, errors, 0.0)) / per_device
+def mean_of_means(params, x, y, valid):  # right on one device only
+    errors = jax.numpy.where(valid, jax.numpy.abs(lesson10.model(params, x) - y), 0.0)
+    return jax.lax.pmean(errors.sum() / valid.sum(), "batch")
 
 
 def test_every_lesson_10_exercise_needs_the_eight_devices_for_its_own_reason():
@@ -39,7 +38,7 @@ def test_with_one_device_a_check_judges_nothing_and_says_how_to_get_eight(exerci
     monkeypatch.setattr(lesson10, "_lesson_devices", lambda: jax.devices("cpu")[:1])
     answers = [checks.reference_answer(exercise.id), exercise.mistakes[0].example()]
     if exercise.id == "10.fix_loss":
-        answers.append(n_devices_one_loss)
+        answers.append(mean_of_means)
     for answer in answers:
         feedback = checks.check(exercise.id, answer)
         assert feedback.status == "unattempted", feedback.text()
@@ -52,10 +51,14 @@ def test_with_one_device_a_check_judges_nothing_and_says_how_to_get_eight(exerci
     assert checks.check(exercise.id, ...).message != feedback.message  # the placeholder's own
 
 
-def test_the_one_device_loss_would_pass_a_check_on_one_device():
-    """Why the need exists: on one device, the per-device loss is the right mean."""
-    params, x, y, valid = lesson10._loss_inputs()[0]
-    assert lesson10.SameLoss()(n_devices_one_loss, lesson10.mean_abs_error) is None
-    assert float(n_devices_one_loss(params, x, y, valid)) == pytest.approx(
-        float(lesson10.mean_abs_error(params, x, y, valid))
-    )
+def test_the_mean_of_means_would_pass_a_check_on_one_device(monkeypatch):
+    """Why the need exists: on one device, the device's own mean is the batch's mean."""
+    rule, reference = lesson10.SameLoss(), lesson10.masked_mae_device
+    assert rule(mean_of_means, reference) is not None  # on the lesson's 8 devices
+    monkeypatch.setattr(lesson10, "_lesson_devices", lambda: jax.devices("cpu")[:1])
+    lesson10.on_devices.cache_clear()
+    try:
+        assert rule(mean_of_means, reference) is None
+    finally:
+        monkeypatch.undo()
+        lesson10.on_devices.cache_clear()

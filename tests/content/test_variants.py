@@ -34,8 +34,8 @@ def _solution_of(exercise, number: int):
     from jaxtour.grader.pristine import np
 
     # the names the lessons' setup cells import (lesson 11's solutions use lax, 01.numpy_copy's
-    # NumPy)
-    given = {"jax": jax, "jnp": jnp, "lax": jax.lax, "np": np}
+    # NumPy, 10.column_spec's P)
+    given = {"jax": jax, "jnp": jnp, "lax": jax.lax, "np": np, "P": jax.sharding.PartitionSpec}
     namespace = dict(given)
     exec(exercise.solution.format_map(exercise.variants.values(number)), namespace)  # noqa: S102
     (defined,) = [v for k, v in namespace.items() if k not in (*given, "__builtins__")]

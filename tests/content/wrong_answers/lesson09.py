@@ -744,7 +744,7 @@ WRONG_ANSWERS = (
         "09.two_views",
         "noise of the batch's shape inside vmap",
         lambda: views_batch_shape,
-        says="xs.shape instead of x.shape",
+        says="has the shape of the whole batch",
     ),
     Wrong(
         "09.two_views",
@@ -786,7 +786,7 @@ WRONG_ANSWERS = (
         "09.two_views",
         "in_axes=(0, None): xs not mapped",
         lambda: views_xs_not_mapped,
-        says="in_axes=None for xs",
+        says="what vmap does not map reaches every example whole",
     ),
     Wrong(
         "09.two_views", "uniform noise", lambda: views_uniform, says="a standard deviation of 0.029"

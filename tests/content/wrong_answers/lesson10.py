@@ -6,7 +6,9 @@ jax_num_cpu_devices: lesson 10's checks judge nothing with fewer). The notebook'
 
 10.column_spec (a 2-D mesh) and 10.fix_loss (a padded batch) were redesigned for issue
 34: the answers written for their earlier tasks (a 1-D mesh; a loss with no mask) no
-longer apply, and were replaced by the ones below.
+longer apply, and were replaced by the ones below. 10.fix_loss was redesigned again
+(session 47): the loss is now the program one device runs under jax.shard_map, so its
+answers are per-device programs (the families kept, written with psum).
 """
 
 from __future__ import annotations
@@ -43,59 +45,74 @@ def readings_put():
 
 
 # --- 10.fix_loss ------------------------------------------------------------------------
+# Each is the program one device runs under jax.shard_map, on its slice of the batch.
 
 
-def loss_plain_mean(params, x, y, valid):
-    return jnp.mean(jnp.abs(model(params, x) - y))
+def loss_page_demo(params, x, y, valid):  # mae_device with the mask argument added
+    return jax.lax.pmean(jnp.mean(jnp.abs(model(params, x) - y)), "batch")
+
+
+def loss_masked_device_mean_pmean(params, x, y, valid):
+    errors = jnp.where(valid, jnp.abs(model(params, x) - y), 0.0)
+    return jax.lax.pmean(errors.sum() / valid.sum(), "batch")
+
+
+def loss_mean_where_pmean(params, x, y, valid):
+    local = jnp.mean(jnp.abs(model(params, x) - y), where=valid)
+    return jax.lax.pmean(local, "batch")
+
+
+def loss_psum_means_over_devices(params, x, y, valid):
+    local = jnp.sum(jnp.abs(model(params, x) - y) * valid) / jnp.sum(valid)
+    return jax.lax.psum(local, "batch") / n_devices
+
+
+def loss_global_formula(params, x, y, valid):  # as if x were the whole batch
+    errors = jnp.abs(model(params, x) - y)
+    return jnp.sum(jnp.where(valid, errors, 0.0)) / jnp.sum(valid)
+
+
+def loss_psum_over_local_count(params, x, y, valid):
+    errors = jnp.abs(model(params, x) - y)
+    return jax.lax.psum(jnp.sum(errors * valid), "batch") / jnp.sum(valid)
 
 
 def loss_mean_times_mask(params, x, y, valid):
-    return jnp.mean(jnp.abs(model(params, x) - y) * valid)
+    return jax.lax.pmean(jnp.mean(jnp.abs(model(params, x) - y) * valid), "batch")
 
 
 def loss_unmasked_over_count(params, x, y, valid):
-    return jnp.abs(model(params, x) - y).sum() / valid.sum()
+    total = jax.lax.psum(jnp.abs(model(params, x) - y).sum(), "batch")
+    return total / jax.lax.psum(valid.sum(), "batch")
 
 
 def loss_boolean_index(params, x, y, valid):
     errors = jnp.abs(model(params, x) - y)
-    return errors[valid].mean()
-
-
-def loss_per_device_count(params, x, y, valid):
-    real_per_device = jnp.sum(valid) / n_devices
-    return jnp.sum(jnp.abs(model(params, x) - y) * valid) / real_per_device
-
-
-def loss_lesson_divisor(params, x, y, valid):
-    per_device = x.shape[0] // n_devices
-    return jnp.sum(jnp.where(valid, jnp.abs(model(params, x) - y), 0.0)) / per_device
+    return jax.lax.pmean(errors[valid].mean(), "batch")
 
 
 def loss_inverted(params, x, y, valid):
     errors = jnp.abs(model(params, x) - y)
-    return jnp.sum(jnp.where(valid, 0.0, errors)) / jnp.sum(~valid)
+    total = jax.lax.psum(jnp.sum(jnp.where(valid, 0.0, errors)), "batch")
+    return total / jax.lax.psum(jnp.sum(~valid), "batch")
 
 
 def loss_sixty(params, x, y, valid):
-    return jnp.sum(jnp.abs(model(params, x) - y) * valid) / 60.0
+    return jax.lax.psum(jnp.sum(jnp.abs(model(params, x) - y) * valid), "batch") / 60.0
 
 
 def loss_squared_masked(params, x, y, valid):
-    return jnp.sum((model(params, x) - y) ** 2 * valid) / jnp.sum(valid)
+    total = jax.lax.psum(jnp.sum((model(params, x) - y) ** 2 * valid), "batch")
+    return total / jax.lax.psum(jnp.sum(valid), "batch")
 
 
 def loss_numpy_masked(params, x, y, valid):
     errors = np.abs(np.asarray(model(params, x) - y))
-    return errors[np.asarray(valid)].mean()
+    return jax.lax.pmean(errors[np.asarray(valid)].mean(), "batch")
 
 
 def loss_masked_sum(params, x, y, valid):
-    return jnp.where(valid, jnp.abs(model(params, x) - y), 0.0).sum()
-
-
-def loss_per_point(params, x, y, valid):
-    return jnp.where(valid, jnp.abs(model(params, x) - y), 0.0)
+    return jax.lax.psum(jnp.where(valid, jnp.abs(model(params, x) - y), 0.0).sum(), "batch")
 
 
 data_x = jnp.linspace(-1.0, 1.0, 64)
@@ -108,12 +125,8 @@ def loss_notebook_globals(params, x, y, valid):
     return jnp.sum(errors * valid_global) / jnp.sum(valid_global)
 
 
-def loss_mean_where(params, x, y, valid):
-    return jnp.mean(jnp.abs(model(params, x) - y), where=valid) * n_devices
-
-
 def loss_without_mask(params, x, y):
-    return jnp.sum(jnp.abs(model(params, x) - y)) / x.shape[0]
+    return jax.lax.pmean(jnp.mean(jnp.abs(model(params, x) - y)), "batch")
 
 
 WRONG_ANSWERS = (
@@ -122,13 +135,13 @@ WRONG_ANSWERS = (
         "10.column_spec",
         "the examples over 'batch' only",
         lambda: P(None, "batch"),
-        named="one-mesh-axis",
+        named="split-count",
     ),
     Wrong(
         "10.column_spec",
         "the examples over 'model' only",
         lambda: P(None, "model"),
-        named="one-mesh-axis",
+        named="split-count",
     ),
     Wrong(
         "10.column_spec",
@@ -197,11 +210,44 @@ WRONG_ANSWERS = (
     ),
     # 10.fix_loss
     Wrong(
-        "10.fix_loss", "jnp.mean over every point", lambda: loss_plain_mean, named="counts-padding"
+        "10.fix_loss",
+        "the page's mae_device, valid unused",
+        lambda: loss_page_demo,
+        named="counts-padding",
     ),
     Wrong(
         "10.fix_loss",
-        "jnp.mean of the masked errors",
+        "the device's masked mean, then pmean",
+        lambda: loss_masked_device_mean_pmean,
+        named="mean-of-means",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "jnp.mean(where=valid) on the device, then pmean",
+        lambda: loss_mean_where_pmean,
+        named="mean-of-means",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "psum of the devices' means over n_devices",
+        lambda: loss_psum_means_over_devices,
+        named="mean-of-means",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "the one-device formula, no collective",
+        lambda: loss_global_formula,
+        named="no-collective",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "psum of the sums over the device's own count",
+        lambda: loss_psum_over_local_count,
+        named="no-collective",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "pmean of the mean of errors times the mask",
         lambda: loss_mean_times_mask,
         named="divides-by-batch",
     ),
@@ -212,33 +258,15 @@ WRONG_ANSWERS = (
         named="padding-errors-kept",
     ),
     Wrong("10.fix_loss", "errors[valid].mean()", lambda: loss_boolean_index, named="boolean-index"),
-    Wrong(
-        "10.fix_loss",
-        "the real points per device",
-        lambda: loss_per_device_count,
-        named="per-device",
-    ),
-    Wrong(
-        "10.fix_loss",
-        "the lesson's per_device kept",
-        lambda: loss_lesson_divisor,
-        named="per-device",
-    ),
-    Wrong(
-        "10.fix_loss",
-        "jnp.mean(where=valid) times n_devices",
-        lambda: loss_mean_where,
-        named="per-device",
-    ),
     Wrong("10.fix_loss", "the mask read backwards", lambda: loss_inverted, named="mask-inverted"),
     Wrong("10.fix_loss", "divided by 60", lambda: loss_sixty, named="hard-coded-count"),
     Wrong("10.fix_loss", "masked squared errors", lambda: loss_squared_masked, named="squared"),
     Wrong("10.fix_loss", "NumPy with the mask", lambda: loss_numpy_masked, named="numpy-inside"),
     Wrong("10.fix_loss", "the masked sum", lambda: loss_masked_sum, named="sum-not-mean"),
-    Wrong("10.fix_loss", "one error per point", lambda: loss_per_point, named="per-example"),
     Wrong(
         "10.fix_loss", "the notebook's data", lambda: loss_notebook_globals, named="ignores-data"
     ),
+    Wrong("10.fix_loss", "mae_device as it is", lambda: loss_without_mask, named="three-arguments"),
 )
 
 
@@ -246,24 +274,27 @@ WRONG_ANSWERS = (
 # real points', and the padding's inputs zeroed where its errors had to be.
 def loss_padding_kept_by_mask(params, x, y, valid):
     errors = jnp.abs(model(params, x) - y)
-    return jnp.sum(errors * (1 - valid)) / valid.sum()
+    return jax.lax.psum(jnp.sum(errors * (1 - valid)), "batch") / jax.lax.psum(valid.sum(), "batch")
 
 
 def loss_padding_selected(params, x, y, valid):
     errors = jnp.abs(model(params, x) - y)
-    return jnp.where(valid, 0.0, errors).sum() / jnp.count_nonzero(valid)
+    total = jax.lax.psum(jnp.where(valid, 0.0, errors).sum(), "batch")
+    return total / jax.lax.psum(jnp.count_nonzero(valid), "batch")
 
 
 def loss_inputs_masked(params, x, y, valid):
     x = x * valid
     y = y * valid
-    return jnp.sum(jnp.abs(model(params, x) - y)) / valid.sum()
+    total = jax.lax.psum(jnp.sum(jnp.abs(model(params, x) - y)), "batch")
+    return total / jax.lax.psum(valid.sum(), "batch")
 
 
 def loss_inputs_where(params, x, y, valid):
     clean_x = jnp.where(valid, x, 0)
     clean_y = jnp.where(valid, y, 0)
-    return jnp.abs(model(params, clean_x) - clean_y).sum() / valid.sum()
+    total = jax.lax.psum(jnp.abs(model(params, clean_x) - clean_y).sum(), "batch")
+    return total / jax.lax.psum(valid.sum(), "batch")
 
 
 ROUND_7_FAMILIES = (
@@ -300,7 +331,8 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_7_FAMILIES)
 def loss_zero_y_is_padding(params, x, y, valid):
     keep = y != 0
     errors = jnp.abs(model(params, x) - y)
-    return jnp.sum(errors * keep) / jnp.count_nonzero(keep)
+    total = jax.lax.psum(jnp.sum(errors * keep), "batch")
+    return total / jax.lax.psum(jnp.count_nonzero(keep), "batch")
 
 
 ROUND_9_FAMILIES = (
