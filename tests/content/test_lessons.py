@@ -345,3 +345,17 @@ def test_every_doctor_line_a_lesson_quotes_is_one_doctor_prints_in_its_language(
     assert len(quoted) >= 5, "lesson 00 quotes doctor's lines: the pattern found too few"
     wrong = [span for span in quoted if not any(line.startswith(span) for line in printed)]
     assert wrong == [], f"{edition.lang}: quoted, but doctor prints no such line: {wrong}"
+
+
+def test_every_reveal_waits_for_its_own_prediction(edition):
+    """Run All must not settle a prediction (issue 34): each reveal cell's code is the body
+    of a function decorated with `@checks.reveal("<its prediction>")`, which runs only once
+    that prediction is answered (tests/grader/test_reveal_waits.py)."""
+    cells = read_notebook(edition).cells
+    for exercise_id, _index, region in _answer_regions(cells, _predictions(edition)):
+        for later_index, cell, _text in region:
+            if is_reveal(cell):
+                assert f'@checks.reveal("{exercise_id}")' in cell.source, (
+                    f"{_edition_id(edition)}, cell {later_index + 1}: this reveal of "
+                    f"{exercise_id} runs before an answer:\n{cell.source}"
+                )
