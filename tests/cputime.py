@@ -49,11 +49,20 @@ def pytest_runtest_protocol(item, nextitem):
 
 
 def pytest_sessionfinish(session):
-    """Each process's whole CPU (collection, imports and start-up included), as ``id``
-    "<process>": what the per-test records leave out."""
+    """Each process's whole CPU (collection, imports and start-up included): what the
+    per-test records leave out. The xdist controller's children are its workers, which
+    record their own: its ``children`` is left out of the totals."""
     folder = os.environ.get("JAXTOUR_CPU_LOG")
     if folder:
-        record = {"process": os.getpid(), "own": time.process_time(), "children": _children()}
+        config = session.config
+        controller = bool(config.getoption("numprocesses", None)) and not hasattr(
+            config, "workerinput"
+        )
+        record = {
+            "process": os.getpid(),
+            "own": time.process_time(),
+            "children": 0.0 if controller else _children(),
+        }
         Path(folder).mkdir(parents=True, exist_ok=True)
         with open(Path(folder) / f"{os.getpid()}.jsonl", "a") as log:
             log.write(json.dumps(record) + "\n")

@@ -41,7 +41,7 @@ EXERCISE_IN_ID = re.compile(r"\[(\d\d)\.[a-z]")
 # Started first: minutes of wall time each (browsers, fresh venvs, culling waits,
 # every notebook executed, the generated answers).
 FIRST = (
-    # a real JupyterHub as the guide's users, started four times (stops, kill -9): the
+    # a real JupyterHub as the guide's users, started three times (stops, kill -9): the
     # longest of the waiting tests (277 s alone, 2026-12-06), so the waiter takes it first
     "tests/paths/test_classroom_least_privilege.py",
     "tests/paths/test_journey.py",
