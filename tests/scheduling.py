@@ -3,8 +3,9 @@
 Tests go one by one to whichever worker is free, except what must stay together: each
 notebook's nbval cells (in order, in the one kernel nbval starts for the notebook) and
 the modules in ``KEPT_TOGETHER``, whose module-scoped fixture is expensive (built once,
-on one worker). The longest tests start first, so none of them is left running alone at
-the end while the other workers idle.
+on one worker), and the tests of ``BY_LESSON`` that judge one lesson's exercises, which
+go together as one unit per lesson. The longest tests start first, so none of them is
+left running alone at the end while the other workers idle.
 
 The controller sees only node ids, so the lists are written as paths here.
 """
@@ -12,17 +13,35 @@ The controller sees only node ids, so the lists are written as paths here.
 from __future__ import annotations
 
 import itertools
+import re
 
 from xdist.scheduler import LoadScopeScheduling
 
-# Work that costs a minute and is done once per worker: the Colab venv, the corpus's
-# verdicts. Kept on one worker, it is done once: spread per lesson over three workers, the
-# corpus cost 123 s of CPU against 108 s on one, and the cores are busy anyway.
-KEPT_TOGETHER = ("tests/paths/test_colab.py", "tests/content/test_wrong_answers.py")
+# Work that costs a minute and is done once per worker: the Colab venv. Kept on one
+# worker, it is done once.
+KEPT_TOGETHER = ("tests/paths/test_colab.py",)
+# The modules whose tests judge answers to one exercise each (the exercise is the first
+# thing their id names, "[01.center]", "[01.center:a mistake]", "[01.center-None]"): all
+# of one lesson's go to one worker, one after another. The first check of an exercise in a
+# process costs about ten times a later one (its reference's programs traced, lowered and
+# compiled or read from the run's compile cache, its outputs computed): spread one by one,
+# every worker paid that first check for nearly every exercise. 2026-12-06, lessons 01, 04
+# and 09, the reference and every declared mistake: 19.7 s of CPU the first time in a
+# process, 11.5 s in another process with every program in the compile cache, 2.4 s again
+# in the same process. The corpus's verdicts are computed once per lesson (per worker).
+BY_LESSON = (
+    "tests/content/test_exercises.py",
+    "tests/content/test_wrong_answers.py",
+    "tests/grader/test_bad_answers.py",
+    "tests/grader/test_integrity.py",
+    "tests/grader/test_isolation.py",
+    "tests/grader/test_x64.py",
+)
+EXERCISE_IN_ID = re.compile(r"\[(\d\d)\.[a-z]")
 # Started first: minutes of wall time each (browsers, fresh venvs, culling waits,
 # every notebook executed, the generated answers).
 FIRST = (
-    # a real JupyterHub as the guide's users, started four times (stops, kill -9): the
+    # a real JupyterHub as the guide's users, started three times (stops, kill -9): the
     # longest of the waiting tests (277 s alone, 2026-12-06), so the waiter takes it first
     "tests/paths/test_classroom_least_privilege.py",
     "tests/paths/test_journey.py",
@@ -30,8 +49,7 @@ FIRST = (
     "tests/paths/test_browser.py",
     "tests/paths/test_binder.py",
     "tests/paths/test_classroom_hub.py",  # a real JupyterHub, three servers and kernels
-    "tests/content/test_wrong_answers.py",
-    "tests/grader/test_bad_answers.py::test_generated_answers_never_raise",
+    "by-lesson ",  # a lesson's exercises judged by every module of BY_LESSON
     "lessons/",
     # After every English notebook: a Russian kernel reads the programs its English twin
     # compiled (../conftest.py NBVAL_CACHED_LESSONS).
@@ -58,10 +76,14 @@ def waits(unit: str) -> bool:
 
 
 def scope(nodeid: str) -> str:
-    """The unit a test is scheduled in: its notebook, its module if kept together, or itself."""
+    """The unit a test is scheduled in: its notebook, its module if kept together, its
+    lesson ("by-lesson NN") if it judges one exercise in BY_LESSON, or itself."""
     path = nodeid.split("::", 1)[0]
     if path.endswith(".ipynb") or path in KEPT_TOGETHER:
         return path
+    exercise = EXERCISE_IN_ID.search(nodeid)
+    if path in BY_LESSON and exercise:
+        return f"by-lesson {exercise.group(1)}"
     return nodeid
 
 

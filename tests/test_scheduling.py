@@ -7,30 +7,42 @@ from tests.scheduling import WAITING, next_unit, priority, scope
 CORPUS = "tests/content/test_wrong_answers.py"
 
 
-def test_the_corpus_stays_on_one_worker_and_other_tests_go_one_by_one():
-    a = scope(f"{CORPUS}::test_wrong_answer_gets_its_message[08.fit:typed-in]")
-    b = scope(f"{CORPUS}::test_in_russian_the_same_verdict_is_said_in_russian[09.two_views:x]")
-    assert a == b == CORPUS
+def test_the_tests_that_judge_one_lessons_exercises_go_together_and_others_one_by_one():
+    fit = [
+        f"{CORPUS}::test_wrong_answer_gets_its_message[08.fit:typed-in]",
+        f"{CORPUS}::test_in_russian_the_same_verdict_is_said_in_russian[08.update:x]",
+        "tests/content/test_exercises.py::test_each_mistake_gets_its_own_message[08.fit:a-b]",
+        "tests/content/test_exercises.py::test_reference_answer_passes[08.speedup]",
+        "tests/grader/test_isolation.py::test_checking_reference_and_mistakes_changes_nothing[08.fit]",
+        "tests/grader/test_integrity.py::test_every_reference_is_still_right_after_the_sneaky_answers[08.fit]",
+        "tests/grader/test_bad_answers.py::test_generated_answers_never_raise[08.every_exercise]",
+        "tests/grader/test_bad_answers.py::test_odd_answer_gets_feedback[08.fit-None]",
+        "tests/grader/test_x64.py::test_a_reference_passes_with_x64_on_and_again_after_it_is_switched_back_off[08.fit]",
+    ]
+    assert {scope(nodeid) for nodeid in fit} == {"by-lesson 08"}
+    assert scope(fit[0].replace("08.fit", "09.two_views")) == "by-lesson 09"
+    alone = [f"{CORPUS}::test_generic_share", "tests/grader/test_engine.py::test_a[08.fit]"]
+    assert [scope(nodeid) for nodeid in alone] == alone
 
 
 def test_notebooks_and_the_colab_venv_stay_whole_and_the_rest_goes_one_by_one():
     assert scope("lessons/03_grad.ipynb::Cell 4") == scope("lessons/03_grad.ipynb::Cell 9")
     assert scope("tests/paths/test_colab.py::test_a") == scope("tests/paths/test_colab.py::b")
-    assert scope("tests/grader/test_x64.py::test_a[01.arange]") != scope(
-        "tests/grader/test_x64.py::test_a[01.center]"
+    assert scope("tests/grader/test_engine.py::test_a[01.arange]") != scope(
+        "tests/grader/test_engine.py::test_a[01.center]"
     )
 
 
 def test_the_long_units_start_first():
     assert priority(scope(f"{CORPUS}::test_wrong_answer_gets_its_message[08.fit:x]")) < priority(
-        "tests/grader/test_x64.py::test_a"
+        "tests/grader/test_engine.py::test_a"
     )
 
 
 def test_the_russian_notebooks_start_after_every_english_one_and_before_the_rest():
     english = priority(scope("lessons/14_many_hosts.ipynb::Cell 0"))
     russian = priority(scope("lessons/ru/00_welcome.ipynb::Cell 0"))
-    assert english < russian < priority("tests/grader/test_x64.py::test_a")
+    assert english < russian < priority("tests/grader/test_engine.py::test_a")
 
 
 def test_the_tests_that_wait_go_to_one_worker_while_the_others_take_the_rest():
@@ -41,4 +53,4 @@ def test_the_tests_that_wait_go_to_one_worker_while_the_others_take_the_rest():
     assert next_unit([hub, "lessons/a"], waiter=True) == hub
     assert next_unit(["lessons/a", "lessons/b"], waiter=True) == "lessons/a"  # none left
     assert next_unit([hub], waiter=False) == hub  # nothing else left: any worker takes it
-    assert all(priority(scope(unit)) < priority(CORPUS) for unit in WAITING)
+    assert all(priority(scope(unit)) < priority("by-lesson 08") for unit in WAITING)
