@@ -786,3 +786,23 @@ WRONG_ANSWERS = (
         says="write the letters alone",
     ),
 )
+
+
+# --- round 10: wrong diagnoses fixed --------------------------------------------------------
+def r10f_run_all_waits_on_batches(f, xs):
+    out = [f(x) for x in xs]
+    for x in xs:
+        x.block_until_ready()  # the inputs, not what f returned
+    return out
+
+
+ROUND_10_FIXED = (
+    Wrong(
+        "02.block_tree",
+        "waited on each input batch, not the results",
+        lambda: r10f_run_all_waits_on_batches,
+        "not-blocked",
+    ),
+    Wrong("02.first_calls", "'': every call thought cached", lambda: "", "nothing-compiles"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_10_FIXED)
