@@ -102,6 +102,11 @@ def _smooth(x, weights, mode):
     return jnp.convolve(x, kernel / jnp.max(kernel), mode=mode)
 
 
+def _correlated(x, weights, mode):
+    kernel = jnp.array(weights)
+    return jnp.correlate(x, kernel / jnp.max(kernel), mode=mode)
+
+
 def _smooth_python_max(x, weights, mode):
     """The exercise's smooth as given: Python's max compares tracers under jit."""
     kernel = jnp.array(weights) / max(weights)
@@ -130,6 +135,8 @@ def _smooth_inputs():
         (jnp.array([1.0, -1.0, 4.0, 0.0, 2.0]), (0.5, 1.5), "same"),
         (jnp.linspace(0.0, 1.0, 10), (1.0, 1.0, 3.0, 1.0, 1.0), "full"),
         (jnp.arange(8.0), (3.0, 0.0, 1.0), "valid"),
+        # a negative weight that outweighs the largest: max is not max |.|
+        (jnp.array([2.0, -1.0, 0.5, 3.0, 1.0]), (1.0, -3.0, 1.0), "same"),
     ]
 
 
@@ -176,7 +183,19 @@ def _static_data(answer: Any) -> bool:
 def _keyword_calls_fail(answer: Any) -> bool:
     """Right by position, refused by keyword: a static_argnums that does not mean mode
     when it comes by keyword (a negative one, or one with static_argnames=())."""
-    return _by_keyword(answer) is not None and not _fails_positionally(answer)
+    raised = _by_keyword(answer)
+    return raised is not None and not _renamed(raised) and not _fails_positionally(answer)
+
+
+def _renamed(raised: Exception) -> bool:
+    return isinstance(raised, TypeError) and "unexpected keyword argument" in str(raised)
+
+
+def _renamed_parameters(answer: Any) -> bool:
+    """Right by position; by keyword, weights= or mode= names no parameter (a lambda's
+    own names)."""
+    raised = _by_keyword(answer)
+    return raised is not None and _renamed(raised) and not _fails_positionally(answer)
 
 
 _kernels_drawn = np.random.default_rng()
@@ -708,6 +727,24 @@ EXERCISES = (
                 "argument's name.",
                 example=lambda: jax.jit(_smooth, static_argnums=-1),
                 matches=_keyword_calls_fail,
+                also_accepted=True,
+            ),
+            Mistake(
+                id="kernel-not-reversed",
+                message="Your values are the kernel slid over x as it is, not reversed: a "
+                "correlation, as jnp.correlate computes. smooth convolves, which reverses "
+                "the kernel, and the two agree only on symmetric kernels such as "
+                "(1.0, 2.0, 1.0).",
+                example=lambda: _correlated,
+            ),
+            Mistake(
+                id="renamed-parameters",
+                message="Your fast_smooth works with every argument passed by position, but a "
+                "call with weights= or mode= by keyword fails: the function jit wraps names "
+                "its parameters otherwise (a lambda or wrapper of your own), so those names "
+                "match none of them.",
+                example=lambda: jax.jit(lambda a, w, m: _smooth(a, w, m), static_argnums=2),
+                matches=_renamed_parameters,
                 also_accepted=True,
             ),
             Mistake(
