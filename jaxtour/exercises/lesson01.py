@@ -428,16 +428,22 @@ def _returns(kind: Callable[[Any], bool]) -> Callable[[Any], bool]:
     return matches
 
 
-def _changed_dtype(answer: Any) -> bool:
-    """Matches a function whose result has the right values in another dtype."""
-    (m,) = _flag_inputs()[0]
-    got, want = call_or_none(answer, m), _flag_diagonal(m)
-    return (
-        is_numpy_array(got)
-        and got.shape == want.shape
-        and got.dtype != want.dtype
-        and bool(np.array_equal(got, want))
-    )
+def _changed_dtype(same_kind: bool) -> Callable[[Any], bool]:
+    """Matches a function whose result on the int32 input has the right values in another
+    dtype: of the same kind (int64: a copy rebuilt from Python numbers) or not (floats)."""
+
+    def matches(answer: Any) -> bool:
+        (m,) = _flag_inputs()[0]
+        got, want = call_or_none(answer, m), _flag_diagonal(m)
+        return (
+            is_numpy_array(got)
+            and got.shape == want.shape
+            and got.dtype != want.dtype
+            and (got.dtype.kind == want.dtype.kind) == same_kind
+            and bool(np.array_equal(got, want))
+        )
+
+    return matches
 
 
 def _diagonals_changed(answer: Any) -> list[tuple[np.ndarray, np.ndarray]] | None:
@@ -475,7 +481,17 @@ def _diagonal_partly_flagged(answer: Any) -> bool:
     for got, before in diagonals:
         if not np.all((got == flag) | (got == before)):
             return False
+    # As many positions flagged at every size (a count written in), not a share of m's.
+    if len({int(np.sum((got == flag) & (before != flag))) for got, before in diagonals}) != 1:
+        return False
     return any(np.any((got != flag) & (before != flag)) for got, before in diagonals)
+
+
+def _flag_all_but_last(m):
+    copy = np.array(m)
+    n = copy.shape[0]
+    copy[np.arange(n - 1), np.arange(n - 1)] = _flag()  # stops one short
+    return copy
 
 
 def _flag_first_two(m):
@@ -526,6 +542,36 @@ def _center_random_inputs(rng: np.random.Generator):
 
 def _center(x):
     return x - jnp.mean(x, axis=-1, keepdims=True)
+
+
+def _center_no_keepdims(x):
+    return x - jnp.mean(x, axis=-1)
+
+
+def _center_fails_and(
+    like: Callable[[Any], Any], on: tuple[int, ...], one_d_gains_axis: bool = False
+) -> Callable[[Any], bool]:
+    """Matches a function that fails to broadcast on some input and agrees with ``like`` on
+    the inputs numbered ``on`` (2: the square one, where the means' axis shows); with
+    ``one_d_gains_axis``, its result on the 1-D input is 2-D (a column of one mean)."""
+    fails = fails_with("ValueError", "Incompatible shapes for broadcasting", _center_inputs)
+
+    def matches(answer: Any) -> bool:
+        if not fails(answer):
+            return False
+        inputs = _center_inputs()
+        if one_d_gains_axis and np.ndim(call_or_none(answer, *inputs[0])) != 2:
+            return False
+        for index in on:
+            (x,) = inputs[index]
+            got = call_or_none(answer, x)
+            if got is None or np.shape(got) != x.shape:
+                return False
+            if not np.allclose(np.asarray(got), np.asarray(like(x)), rtol=1e-5, atol=1e-6):
+                return False
+        return True
+
+    return matches
 
 
 def _center_all(x):
@@ -1003,11 +1049,19 @@ EXERCISES = (
             ),
             Mistake(
                 id="changed-dtype",
-                message="The values are right, but your array has another dtype than m: a "
-                "dtype= argument, np.eye's floats, or a mask of floats make NumPy choose "
-                "one. {flag} fits in m's own dtype, integers included.",
+                message="The values are right, but on an int32 m your array holds floats: "
+                "your copy's dtype is not m's, and {flag} fits in m's own dtype, integers "
+                "included.",
                 example=lambda: lambda m: _flag_diagonal(m).astype(np.float64),
-                matches=_changed_dtype,
+                matches=_changed_dtype(same_kind=False),
+            ),
+            Mistake(
+                id="widened-dtype",
+                message="The values are right, but on an int32 m your array holds int64: "
+                "integers still, at the 64 bits NumPy gives Python numbers, not at m's 32 "
+                "({flag} fits in m's own dtype).",
+                example=lambda: lambda m: np.array(_flag_diagonal(m).tolist()),
+                matches=_changed_dtype(same_kind=True),
             ),
             Mistake(
                 id="not-flagged",
@@ -1040,6 +1094,13 @@ EXERCISES = (
                 message="You flagged only m[0, 0], the first element of the diagonal: every "
                 "element whose row and column are equal is flagged.",
                 example=lambda: _flag_corner,
+            ),
+            Mistake(
+                id="misses-last",
+                message="You set {flag} on every diagonal element but the last, at every size: "
+                "the positions you flagged stop one short of m's last row (a range, or "
+                "arange, stops before its stop value).",
+                example=lambda: _flag_all_but_last,
             ),
             Mistake(
                 id="part-of-diagonal",
@@ -1120,9 +1181,23 @@ EXERCISES = (
                 "with its rows, and it does not broadcast (on a square x it would, "
                 "subtracting each row's mean from a column).",
                 example=lambda: lambda x: x - jnp.mean(x, axis=-1),
-                matches=fails_with(
-                    "ValueError", "Incompatible shapes for broadcasting", _center_inputs
-                ),
+                matches=_center_fails_and(_center_no_keepdims, on=(2,)),
+            ),
+            Mistake(
+                id="means-in-one-column",
+                message="Your function is right on 2-D x but fails on 3-D x: the row means "
+                "were put in one column, (rows, 1), which fits a matrix; on 3-D x they lie "
+                "on two axes, and a single column of them lines up with none of x's.",
+                example=lambda: lambda x: x - jnp.mean(x, axis=-1).reshape(-1, 1),
+                matches=_center_fails_and(_center, on=(1, 2), one_d_gains_axis=True),
+            ),
+            Mistake(
+                id="two-d-only",
+                message="Your function is right on 1-D and 2-D x but fails on 3-D x, where "
+                "the row means form a 2-D array: the way your code lines them up with x's "
+                "rows holds for a matrix only.",
+                example=lambda: lambda x: (x.T - jnp.mean(x, axis=-1)).T,
+                matches=_center_fails_and(_center, on=(0, 1, 2)),
             ),
             Mistake(
                 id="indexed-axis-on-1d",

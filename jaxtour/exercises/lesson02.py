@@ -1356,8 +1356,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="not-blocked",
-                message="Nothing was waited for: the results came back while their arrays "
-                "may still be computing, so whoever times run_all times the dispatch only.",
+                message="None of the results was waited for: they came back while their "
+                "arrays may still be computing, so whoever times run_all times the dispatch "
+                "only.",
                 example=lambda: _blocks_none,
                 matches=_batch_mistake("not-blocked"),
             ),
@@ -1410,8 +1411,17 @@ EXERCISES = (
                 message="Eager operations compile too, not only jax.jit: jnp.cumprod is "
                 "compiled by XLA the first time it meets a new shape or dtype. Look for new "
                 "shapes, dtypes and functions.",
+                example=lambda: "C",
+                matches=lambda answer: letters_of(answer) == frozenset("C"),
+            ),
+            Mistake(
+                id="nothing-compiles",
+                message="You named no call, as if every one reused code compiled before. "
+                "But C's jax.jit of a new lambda is a new program, and eager jnp.cumprod is "
+                "compiled by XLA for each new shape and dtype it meets. Look for new shapes, "
+                "dtypes and functions.",
                 example=lambda: "",
-                matches=lambda answer: letters_of(answer) in (frozenset(), frozenset("C")),
+                matches=lambda answer: letters_of(answer) == frozenset(),
             ),
             Mistake(
                 id="numpy-input",

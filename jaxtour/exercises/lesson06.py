@@ -17,6 +17,7 @@ from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader import pristine
 from jaxtour.grader.mistakes import (
     behaves_like,
+    call_or_none,
     equals_value,
     fails_with,
     ignores_arguments,
@@ -53,6 +54,8 @@ def _ends_inputs():
         (jnp.array([-4, 11]),),
         (jnp.array([5, 0, -3, 12, 6, 2, 9], dtype=jnp.int32),),
         (jnp.array([6]),),
+        # A swap is exact: moved by adding differences, 1e8 + (0.1 - 1e8) is 0.0 in float32.
+        (jnp.array([0.1, 3.0, 1e8], dtype=jnp.float32),),
     ]
 
 
@@ -325,6 +328,11 @@ def _scale_column(m, j, factor):
     return m.astype(_dtype()).at[:, j].multiply(factor)
 
 
+def _converted_after(m, j, factor):
+    """The products kept in int32, the table made a float only afterwards."""
+    return _kept_int(m, j, factor).astype(jnp.float32)
+
+
 def _kept_int(m, j, factor):
     """m.at[:, j].multiply(factor) on an int32 table: the products cast back to int32
     (their fractions dropped), written without the FutureWarning JAX gives for it."""
@@ -503,12 +511,22 @@ def _rounded(m, j, factor):
     return jnp.round(_scale_column(m, j, factor))
 
 
+def _returns_ints(answer) -> bool:
+    result = call_or_none(answer, *_matrix_inputs()[0])
+    return hasattr(result, "dtype") and jnp.issubdtype(result.dtype, jnp.integer)
+
+
 def _fractions_lost(answer) -> bool:
-    """The products of column j cast back to int32 (kept int, or converted to float only
-    after the update), or JAX refusing that cast (a future release raises for it)."""
-    return behaves_like(_kept_int, _matrix_inputs)(answer) or fails_with(
-        "TypeError", r"incompatible types|cannot safely cast", _matrix_inputs
-    )(answer)
+    """The products of column j cast back to int32, converted to float only after the
+    update, or JAX refusing that cast (a future release raises for it)."""
+    if fails_with("TypeError", r"incompatible types|cannot safely cast", _matrix_inputs)(answer):
+        return True
+    return behaves_like(_kept_int, _matrix_inputs)(answer) and not _returns_ints(answer)
+
+
+def _int_result(answer) -> bool:
+    """The products of column j truncated, and the table returned in m's int dtype."""
+    return behaves_like(_kept_int, _matrix_inputs)(answer) and _returns_ints(answer)
 
 
 # --- 06.count_labels --------------------------------------------------------------------
@@ -1118,8 +1136,16 @@ EXERCISES = (
                 "int32 table the products were cast back to int32 (JAX warns that the types are "
                 "incompatible), and a {dtype} made from that afterwards cannot bring the fractions "
                 "back.",
-                example=lambda: _kept_int,
+                example=lambda: _converted_after,
                 matches=_fractions_lost,
+            ),
+            Mistake(
+                id="int-result",
+                message="Your function returns an int32 table, m's own dtype, where a {dtype} "
+                "is asked for: column j's products lost their fractions (0.5 times 1 became "
+                "0) when they were stored in an int32 array.",
+                example=lambda: _kept_int,
+                matches=_int_result,
             ),
             Mistake(
                 id="rounded",

@@ -4,6 +4,7 @@ jit."""
 
 from __future__ import annotations
 
+import inspect
 import math
 import re
 import weakref
@@ -105,6 +106,11 @@ def _smooth(x, weights, mode):
     return jnp.convolve(x, kernel / jnp.max(kernel), mode=mode)
 
 
+def _correlated(x, weights, mode):
+    kernel = jnp.array(weights)
+    return jnp.correlate(x, kernel / jnp.max(kernel), mode=mode)
+
+
 def _smooth_python_max(x, weights, mode):
     """The exercise's smooth as given: Python's max compares tracers under jit."""
     kernel = jnp.array(weights) / max(weights)
@@ -133,6 +139,8 @@ def _smooth_inputs():
         (jnp.array([1.0, -1.0, 4.0, 0.0, 2.0]), (0.5, 1.5), "same"),
         (jnp.linspace(0.0, 1.0, 10), (1.0, 1.0, 3.0, 1.0, 1.0), "full"),
         (jnp.arange(8.0), (3.0, 0.0, 1.0), "valid"),
+        # a negative weight that outweighs the largest: max is not max |.|
+        (jnp.array([2.0, -1.0, 0.5, 3.0, 1.0]), (1.0, -3.0, 1.0), "same"),
     ]
 
 
@@ -179,7 +187,26 @@ def _static_data(answer: Any) -> bool:
 def _keyword_calls_fail(answer: Any) -> bool:
     """Right by position, refused by keyword: a static_argnums that does not mean mode
     when it comes by keyword (a negative one, or one with static_argnames=())."""
-    return _by_keyword(answer) is not None and not _fails_positionally(answer)
+    return (
+        _by_keyword(answer) is not None and not _renamed(answer) and not _fails_positionally(answer)
+    )
+
+
+def _renamed(answer: Any) -> bool:
+    """The function jit wraps has no parameter named weights or none named mode."""
+    try:
+        parameters = inspect.signature(getattr(answer, "__wrapped__", answer)).parameters
+    except (TypeError, ValueError):
+        return False
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return False
+    return not {"weights", "mode"} <= set(parameters)
+
+
+def _renamed_parameters(answer: Any) -> bool:
+    """Right by position, refused by keyword, its parameters named otherwise (a lambda's
+    own names)."""
+    return _by_keyword(answer) is not None and _renamed(answer) and not _fails_positionally(answer)
 
 
 _kernels_drawn = np.random.default_rng()
@@ -711,6 +738,24 @@ EXERCISES = (
                 "argument's name.",
                 example=lambda: jax.jit(_smooth, static_argnums=-1),
                 matches=_keyword_calls_fail,
+                also_accepted=True,
+            ),
+            Mistake(
+                id="kernel-not-reversed",
+                message="Your values are the kernel slid over x as it is, not reversed: a "
+                "correlation, as jnp.correlate computes. smooth convolves, which reverses "
+                "the kernel, and the two agree only on symmetric kernels such as "
+                "(1.0, 2.0, 1.0).",
+                example=lambda: jax.jit(_correlated, static_argnames="mode"),
+            ),
+            Mistake(
+                id="renamed-parameters",
+                message="Your fast_smooth works with every argument passed by position, but a "
+                "call with weights= or mode= by keyword fails: the function jit wraps names "
+                "its parameters otherwise (a lambda or wrapper of your own), so those names "
+                "match none of them.",
+                example=lambda: jax.jit(lambda a, w, m: _smooth(a, w, m), static_argnums=2),
+                matches=_renamed_parameters,
                 also_accepted=True,
             ),
             Mistake(

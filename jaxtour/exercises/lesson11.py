@@ -633,6 +633,33 @@ def _grad_fails_with(error: str, pattern: str):
     return matches
 
 
+def _not_scalar_output(pair: bool):
+    """Matches a function that grad refuses for its output: a tuple (``pair``) or an array
+    of more than one number (not ``pair``), on the first input."""
+    grad_fails = _grad_fails_with("TypeError", r"scalar-output")
+
+    def matches(answer: Any) -> bool:
+        if not grad_fails(answer):
+            return False
+        try:
+            out = answer(*_first_input()[0])
+        except Exception:
+            return pair  # the old reading: grad said so, whatever the output is
+        if isinstance(out, (tuple, list)):
+            return pair
+        return not pair and jnp.ndim(out) >= 1 and jnp.size(out) > 1
+
+    return matches
+
+
+def _grow_every_x(r, x0, cap, max_steps):
+    def body(x, _):
+        x = jnp.where(x < cap, _step(r, x), x)
+        return x, x
+
+    return jax.lax.scan(body, x0, length=max_steps)[1]
+
+
 _REVERSE_MODE = "Reverse-mode differentiation does not work"
 
 
@@ -1347,7 +1374,14 @@ EXERCISES = (
                 message="Your function returns a pair (a counter and x, or scan's (carry, "
                 "outputs)), and grad needs one number.",
                 example=lambda: _grow_pair,
-                matches=_grad_fails_with("TypeError", r"scalar-output"),
+                matches=_not_scalar_output(pair=True),
+            ),
+            Mistake(
+                id="returns-many",
+                message="Your function returns an array of several numbers, not one x (scan's "
+                "stacked outputs hold one per step), and grad needs one number.",
+                example=lambda: _grow_every_x,
+                matches=_not_scalar_output(pair=False),
             ),
             Mistake(
                 id="scan-no-length",

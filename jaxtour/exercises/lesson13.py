@@ -246,9 +246,29 @@ def _gradients_at_ends(answer: Any) -> tuple[Any, Any] | None:
     return found if kind == "gradient" else None
 
 
+def _values_nan_at_an_end(answer: Any) -> bool:
+    """The answer's own value (not its gradient) is NaN at p = 0.0 or at p = 1.0."""
+    if not callable(answer) or _zero_probe(answer)[0] != "gradient":
+        return False
+    try:
+        value = np.asarray(_answer_value_and_grad(answer)(_xlogx_inputs()[0][0])[0])
+        return value.shape != () and any(bool(np.isnan(value[i])) for i in ENDS.values())
+    except Exception:
+        return False
+
+
 def _not_finite_at_both_ends(answer: Any) -> bool:
     ends = _gradients_at_ends(answer)
-    return ends is not None and not any(np.isfinite(g) for g in ends)
+    return (
+        ends is not None
+        and not any(np.isfinite(g) for g in ends)
+        and not _values_nan_at_an_end(answer)
+    )
+
+
+def _xlogx_closed_interval(p):
+    inside = (p >= 0) & (p <= 1)  # every p of [0, 1]: the log formula at both ends
+    return jnp.where(inside, -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p)), 0.0)
 
 
 XLOGX_FUNCTIONS = ("xlogy", "entr", "xlog1py", "rel_entr", "kl_div")
@@ -927,6 +947,14 @@ EXERCISES = (
                 "derivative there.",
                 example=lambda: _xlogx_xlogy,
                 matches=_library_xlogx_not_finite,
+            ),
+            Mistake(
+                id="nan-values",
+                message="Your function's values are NaN at an end of [0, 1] themselves, not "
+                "only its gradient: there it computes the log formula, where 0 * log(0) is "
+                "0 * -inf, which is NaN.",
+                example=lambda: _xlogx_closed_interval,
+                matches=_values_nan_at_an_end,
             ),
             Mistake(
                 id="still-not-finite",

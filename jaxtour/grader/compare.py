@@ -479,7 +479,13 @@ def how_they_differ(got: np.ndarray, expected: np.ndarray) -> str | None:
                     ratio=f"{float(ratio[0]):.4g}"
                 )
     offset = g - e
-    if g.size > 1 and alike(offset, np.full_like(offset, offset[0])):
+    # "every value is off": not where some value is right (an offset alike only at the
+    # scale of a large value, [0, 0, -0.1] next to 1e8)
+    if (
+        g.size > 1
+        and alike(offset, np.full_like(offset, offset[0]))
+        and not np.isclose(g, e, rtol=1e-5, atol=1e-6).any()
+    ):
         return _("Every value is off by the same amount, {offset}.").format(
             offset=f"{float(offset[0]):+.4g}"
         )

@@ -258,3 +258,22 @@ def test_generated_answers_never_raise(lesson):
 
     answered()
     assert len(tried) >= PER_EXERCISE
+
+
+def test_fix_aux_order_takes_an_aux_with_more_keys_than_the_two_it_names():
+    """05.fix_aux_order asks that both parts stay logged under their keys: a third key
+    beside them is still a right answer; a part missing or changed is not."""
+
+    def parts(x, y):
+        return jnp.mean((x - y) ** 2), 0.1 * jnp.sum(x**2)
+
+    def extra_total(x, y):
+        mse, penalty = parts(x, y)
+        return mse + penalty, {"mse": mse, "penalty": penalty, "total": mse + penalty}
+
+    def penalty_missing(x, y):
+        mse, penalty = parts(x, y)
+        return mse + penalty, {"mse": mse, "total": mse + penalty}
+
+    assert checks.check("05.fix_aux_order", extra_total).status == "correct"
+    assert checks.check("05.fix_aux_order", penalty_missing).status != "correct"

@@ -649,7 +649,7 @@ CENTER_ROWS = (
         "01.center",
         "transpose, subtract, transpose back",
         lambda: i34_center_transposed,
-        "axis-mean-no-keepdims",
+        "two-d-only",
     ),
     Wrong("01.center", "each row's max", lambda: i34_center_row_max, "row-extreme"),
     Wrong("01.center", "NumPy all the way", lambda: i34_center_numpy, "numpy-output"),
@@ -918,3 +918,45 @@ ROUND_8_FIXED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_8_FIXED)
+
+
+# --- round 10: wrong diagnoses fixed --------------------------------------------------------
+def r10f_flag_stops_short(m):
+    a = np.array(m)
+    for i in range(len(a) - 1):  # one short of the last row
+        a[i, i] = -1
+    return a
+
+
+def r10f_flag_from_list(m):
+    a = np.array(m.tolist())  # Python numbers: int64
+    np.fill_diagonal(a, -1)
+    return a
+
+
+def r10f_center_column(x):
+    means = jnp.mean(x, axis=-1)
+    return x - means.reshape(means.size, 1)  # one column: fits 2-D only
+
+
+ROUND_10_FIXED = (
+    Wrong(
+        "01.center",
+        "means as one (size, 1) column",
+        lambda: r10f_center_column,
+        "means-in-one-column",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "range(len(a) - 1): the last one missed",
+        lambda: r10f_flag_stops_short,
+        "misses-last",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "rebuilt from m.tolist(): int64",
+        lambda: r10f_flag_from_list,
+        "widened-dtype",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_10_FIXED)

@@ -193,7 +193,7 @@ WRONG_ANSWERS = (
     ),
     Wrong("02.first_calls", "'ACD': a slice is a view of a", lambda: "ACD", "slice-reuses"),
     Wrong("02.first_calls", "'A, C, E': same size, same code", lambda: "A, C, E", "same-size"),
-    Wrong("02.first_calls", "'none' in words", lambda: "none", "eager-never-compiles"),
+    Wrong("02.first_calls", "'none' in words", lambda: "none", "nothing-compiles"),
     Wrong("02.first_calls", "only the jitted one", lambda: "C", "eager-never-compiles"),
     Wrong("02.first_calls", "every call", lambda: "ABCDE", "numpy-input"),
     Wrong("02.first_calls", "only the reshape", lambda: "D", says="A compiles: a > 0.5"),
@@ -786,3 +786,23 @@ WRONG_ANSWERS = (
         says="write the letters alone",
     ),
 )
+
+
+# --- round 10: wrong diagnoses fixed --------------------------------------------------------
+def r10f_run_all_waits_on_batches(f, xs):
+    out = [f(x) for x in xs]
+    for x in xs:
+        jax.block_until_ready(x)  # the inputs, not what f returned
+    return out
+
+
+ROUND_10_FIXED = (
+    Wrong(
+        "02.block_tree",
+        "waited on each input batch, not the results",
+        lambda: r10f_run_all_waits_on_batches,
+        "not-blocked",
+    ),
+    Wrong("02.first_calls", "'': every call thought cached", lambda: "", "nothing-compiles"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_10_FIXED)

@@ -891,3 +891,21 @@ S47_OUTLIERS = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S47_OUTLIERS)
+
+
+# --- round 10: a wrong diagnosis fixed -----------------------------------------------------
+def r10f_model_swapped_by_name(params, x, y):
+    w, b = params["b"], params["w"]  # the names swapped by hand
+    errors = w * x + b - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5)
+
+
+ROUND_10_FIXED = (
+    Wrong(
+        "05.loss_and_outliers",
+        "w and b read from each other's keys",
+        lambda: r10f_model_swapped_by_name,
+        "slope-and-intercept-swapped",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_10_FIXED)

@@ -803,7 +803,7 @@ REDESIGNED = (
         "06.scale_column",
         "the int32 table updated as is",
         lambda: r6_scale_kept_int,
-        "fractions-lost",
+        "int-result",
     ),
     Wrong(
         "06.scale_column",
@@ -1177,5 +1177,30 @@ WRONG_ANSWERS = (
         "n + 1 slots, counts[1 : n + 1] kept",
         lambda: s46b_count_front_slot_sliced,
         named="padding-slot-first",
+    ),
+)
+
+
+# --- round 10: a wrong answer once accepted, a wrong diagnosis fixed -----------------------
+def r10f_swap_by_differences(x):
+    first, last = x[0], x[-1]
+    return x.at[0].add(last - first).at[-1].add(first - last)  # inexact in floats
+
+
+def r10f_scale_back_to_table_dtype(m, j, factor):
+    scaled = m.astype(jnp.float32).at[:, j].multiply(factor)
+    return scaled.astype(m.dtype)  # int32 again: the fractions cut off
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.set_first", "moved each end by adding the difference", lambda: r10f_swap_by_differences
+    ),
+    Wrong(
+        "06.scale_column",
+        "scaled a float copy, then cast back to m.dtype",
+        lambda: r10f_scale_back_to_table_dtype,
+        "int-result",
     ),
 )

@@ -1009,3 +1009,39 @@ S46 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S46)
+
+
+# --- round 10: a wrong diagnosis, a wrong answer once accepted, a generic message ------------
+def r10f_smooth_by_largest_magnitude(x, weights, mode):
+    kernel = jnp.array(weights)
+    return jnp.convolve(x, kernel / jnp.abs(kernel).max(), mode=mode)  # not max when negative
+
+
+def r10f_smooth_correlated(x, weights, mode):
+    kernel = jnp.array(weights)
+    return jnp.correlate(x, kernel / kernel.max(), mode=mode)  # the kernel not flipped
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "07.static_window",
+        "jit of a lambda with its own argument names",
+        lambda: jax.jit(
+            lambda values, k, how: jnp.convolve(values, jnp.array(k) / max(k), mode=how),
+            static_argnums=(1, 2),
+        ),
+        "renamed-parameters",
+    ),
+    Wrong(
+        "07.static_window",
+        "kernel scaled by its largest |weight|",
+        lambda: jax.jit(r10f_smooth_by_largest_magnitude, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.static_window",
+        "jnp.correlate in place of convolve",
+        lambda: jax.jit(r10f_smooth_correlated, static_argnames="mode"),
+        "kernel-not-reversed",
+    ),
+)

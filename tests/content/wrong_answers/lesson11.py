@@ -709,3 +709,21 @@ ROUND_9_FAMILIES = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_9_FAMILIES)
+
+
+# --- round 10: a wrong diagnosis fixed -----------------------------------------------------
+def r10f_grow_history(r, x0, cap, max_steps):
+    def body(x, _):
+        new = jnp.where(x < cap, x + r * x * (1 - x), x)
+        return new, new
+
+    _, history = lax.scan(body, x0, None, length=max_steps)
+    return history  # every x, one per step
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "11.while_grad", "returned scan's history of x", lambda: r10f_grow_history, "returns-many"
+    ),
+)

@@ -696,3 +696,17 @@ WRONG_ANSWERS = (
         named="checks-result",
     ),
 )
+
+
+# --- round 10: a wrong diagnosis fixed -----------------------------------------------------
+def r10f_coin_closed(p):
+    keep = jnp.logical_and(p >= 0.0, p <= 1.0)  # both ends kept for the formula
+    return jnp.where(keep, -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p)), 0.0)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "13.xlogx_gradient", "guard over the closed [0, 1]", lambda: r10f_coin_closed, "nan-values"
+    ),
+)
