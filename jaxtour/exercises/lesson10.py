@@ -13,7 +13,6 @@ judges nothing.
 
 from __future__ import annotations
 
-import functools
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -491,21 +490,32 @@ def _mesh():
     )
 
 
-@functools.lru_cache(maxsize=64)
+_PROGRAMS: dict[tuple[bool, Callable[..., Any]], Callable[..., Any]] = {}  # the 64 latest
+_KEPT_PROGRAMS = 64
+
+
 def on_devices(device_fn: Callable[..., Any]) -> Callable[..., Any]:
     """``device_fn`` as the lesson runs it: jitted, under jax.shard_map over "batch", the
     parameters replicated, x, y and valid split, one number out, the same on every device.
-    Kept per function (a learner's function keeps its wrapper while it is unchanged), so
-    that the rule and each mistake reuse one compiled program."""
-    specs = jax.sharding.PartitionSpec
-    return jax.jit(
-        jax.shard_map(
-            device_fn,
-            mesh=_mesh(),
-            in_specs=(specs(), specs(AXIS), specs(AXIS), specs(AXIS)),
-            out_specs=specs(),
+    Kept per function and x64 setting, the 64 latest (a learner's function keeps its
+    wrapper while it is unchanged), so that the rule and each mistake reuse one compiled
+    program. (No functools cache: tests/grader/test_x64.py keeps them out of exercises.)"""
+    key = (bool(jax.config.jax_enable_x64), device_fn)
+    program = _PROGRAMS.pop(key, None)
+    if program is None:
+        specs = jax.sharding.PartitionSpec
+        program = jax.jit(
+            jax.shard_map(
+                device_fn,
+                mesh=_mesh(),
+                in_specs=(specs(), specs(AXIS), specs(AXIS), specs(AXIS)),
+                out_specs=specs(),
+            )
         )
-    )
+    _PROGRAMS[key] = program  # the latest last
+    while len(_PROGRAMS) > _KEPT_PROGRAMS:
+        del _PROGRAMS[next(iter(_PROGRAMS))]
+    return program
 
 
 def _batch(params, x, y, valid):
