@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html as _html
 import re
+import warnings
 from typing import Any
 
 __all__ = ["Display", "inline_code_html", "looks_like_code", "one_line"]
@@ -74,7 +75,9 @@ def looks_like_code(text: str) -> bool:
     body = "def _():\n" + "\n".join("    " + line for line in source.splitlines())
     for candidate in (source, body):
         try:
-            compile(candidate, "<text>", "exec")
+            with warnings.catch_warnings():  # prose such as "a \\d" warns, and is not code
+                warnings.simplefilter("ignore")
+                compile(candidate, "<text>", "exec")
             return True
         except (SyntaxError, ValueError):
             continue

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
+import warnings
 from typing import Any
 
 __all__ = ["assigns", "failed_cell_assigning", "watch_session"]
@@ -87,7 +88,10 @@ def assigns(source: str, names: set[str]) -> bool:
     if not names or not isinstance(source, str):
         return False
     try:
-        return bool(_bound_at_top_level(ast.parse(source)) & names)
+        with warnings.catch_warnings():  # the cell warned its learner already when it ran
+            warnings.simplefilter("ignore")
+            tree = ast.parse(source)
+        return bool(_bound_at_top_level(tree) & names)
     except (SyntaxError, ValueError, RecursionError, MemoryError):  # IPython magics, a typo
         return bool(_definitions(names).search(source))
 
