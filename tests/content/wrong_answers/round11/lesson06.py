@@ -207,7 +207,8 @@ def r11_count_bool_weights(labels, n):
 
 
 ROUND_11 = [
-    Wrong("06.set_first", "second set reads the updated first element", lambda: r11_swap_sequential),
+    Wrong("06.set_first", "second set reads the updated first element",
+          lambda: r11_swap_sequential),
     Wrong("06.set_first", "only the first element set", lambda: r11_swap_one_end),
     Wrong("06.set_first", "flip: right up to length 3", lambda: r11_swap_flip),
     Wrong("06.set_first", "roll by one", lambda: r11_swap_roll),

@@ -175,6 +175,17 @@ def r11_fill_floor_div(x):
     return jnp.where(kept, x, jnp.sum(jnp.where(kept, x, 0)) // jnp.sum(kept))
 
 
+def r11_fill_first_kept(x):
+    kept = x >= 0
+    return jnp.where(kept, x, x[jnp.argmax(kept)])  # the first kept element, not the mean
+
+
+def r11_fill_axis0(x):
+    kept = x >= 0
+    m = jnp.sum(jnp.where(kept, x, 0), axis=0) / jnp.sum(kept, axis=0)
+    return jnp.where(kept, x, m)  # one mean per column; NaN where a column has none
+
+
 def r11_fill_mean_where(x):
     kept = x >= 0
     return jnp.where(kept, x, jnp.mean(x, where=kept))
@@ -235,7 +246,8 @@ ROUND_11 = [
     Wrong("07.stale_global", "always clips", lambda: r11_step_always_clip),
     Wrong("07.stale_global", "w + lr * grad", lambda: r11_step_plus),
     Wrong("07.stale_global", "clip fixed, lr still from config", lambda: r11_step_global_lr),
-    Wrong("07.stale_global", "minimum(grad, 1): right for grad 4 only", lambda: r11_step_upper_only),
+    Wrong("07.stale_global", "minimum(grad, 1): right for grad 4 only",
+          lambda: r11_step_upper_only),
     Wrong("07.stale_global", "clipped computed, unclipped grad used", lambda: r11_step_unused),
     Wrong("07.stale_global", "clips lr * grad, the step", lambda: r11_step_clip_lr),
     Wrong("07.stale_global", "not jitted at all", lambda: r11_step_not_jitted),
@@ -248,7 +260,8 @@ ROUND_11 = [
     Wrong("07.debug_print", "Output 1 in words", lambda: "Output 1"),
     Wrong("07.debug_print", "both Output 1 options", lambda: "BC"),
     Wrong("07.clip_negative", "mean of all elements", lambda: r11_fill_all_mean),
-    Wrong("07.clip_negative", "mean of the positives, zeros left out", lambda: r11_fill_positive_mean),
+    Wrong("07.clip_negative", "mean of the positives, zeros left out",
+          lambda: r11_fill_positive_mean),
     Wrong("07.clip_negative", "boolean mask in .at[] from NumPy", lambda: r11_fill_at_mask),
     Wrong("07.clip_negative", "x[x >= 0].mean() inside where", lambda: r11_fill_bool_index_mean),
     Wrong("07.clip_negative", "one mean per row of the matrix", lambda: r11_fill_row_means),
@@ -256,6 +269,8 @@ ROUND_11 = [
     Wrong("07.clip_negative", "negatives set to 0", lambda: r11_fill_clip_zero),
     Wrong("07.clip_negative", "absolute value", lambda: r11_fill_abs),
     Wrong("07.clip_negative", "floor division for the mean", lambda: r11_fill_floor_div),
+    Wrong("07.clip_negative", "filled with the first kept element", lambda: r11_fill_first_kept),
+    Wrong("07.clip_negative", "sum/count over axis 0: column means", lambda: r11_fill_axis0),
 ]
 RIGHT_11 = [
     Right("07.count_traces", "C", lambda: "C"),
