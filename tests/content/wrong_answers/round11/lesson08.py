@@ -1,4 +1,5 @@
 """Round 11, lesson 08 (putting it together): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import itertools
@@ -26,9 +27,11 @@ def _sq_sum(params):
 
 # --- 08.update ---------------------------------------------------------------------------
 
+
 def r11_upd_value_penalised(params, x, y, lr, decay):
     def full(p):
         return loss(p, x, y) + decay / 2 * _sq_sum(p)
+
     value, grads = jax.value_and_grad(full)(params)
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
 
@@ -77,6 +80,7 @@ def r11_upd_swapped(params, x, y, lr, decay):
 def r11_upd_square_of_sum(params, x, y, lr, decay):
     def full(p):
         return loss(p, x, y) + decay / 2 * sum(jax.tree.leaves(p)) ** 2
+
     grads = jax.grad(full)(params)
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss(params, x, y)
 
@@ -85,6 +89,7 @@ def r11_upd_mean_penalty(params, x, y, lr, decay):
     def full(p):
         leaves = jax.tree.leaves(p)
         return loss(p, x, y) + decay / 2 * sum(jnp.sum(q**2) for q in leaves) / len(leaves)
+
     grads = jax.grad(full)(params)
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss(params, x, y)
 
@@ -111,6 +116,7 @@ def r11_upd_has_aux(params, x, y, lr, decay):
         plain = loss(p, x, y)
         penalty = sum(jnp.vdot(q, q) for q in jax.tree.leaves(p))
         return plain + 0.5 * decay * penalty, plain
+
     (_, plain), grads = jax.value_and_grad(full, has_aux=True)(params)
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), plain
 
@@ -128,6 +134,7 @@ def r11_upd_sgd_then_decay_old(params, x, y, lr, decay):
 
 
 # --- 08.fit ------------------------------------------------------------------------------
+
 
 def r11_fit_new_params(step, params, x, y, lr, target):
     n = 0
@@ -259,6 +266,7 @@ def r11_fit_while_loop(step, params, x, y, lr, target):
 
 
 # --- 08.speedup --------------------------------------------------------------------------
+
 
 def _per_call(f, args, n, block=True):
     start = time.perf_counter()
@@ -396,54 +404,124 @@ def r11_sp_right_median_batches(step, *args):
 
 
 ROUND_11 = [
-    Wrong("08.update", "returned the penalised loss as loss_value", lambda: r11_upd_value_penalised),
-    Wrong("08.update", "gradient of the penalty 2*decay*p: dropped the 1/2", lambda: r11_upd_no_half),
-    Wrong("08.update", "kept the 1/2 in the penalty's gradient: decay/2 * p", lambda: r11_upd_half_in_grad),
-    Wrong("08.update", "decayed by (1 - decay), without the learning rate", lambda: r11_upd_decay_no_lr),
+    Wrong(
+        "08.update", "returned the penalised loss as loss_value", lambda: r11_upd_value_penalised
+    ),
+    Wrong(
+        "08.update", "gradient of the penalty 2*decay*p: dropped the 1/2", lambda: r11_upd_no_half
+    ),
+    Wrong(
+        "08.update",
+        "kept the 1/2 in the penalty's gradient: decay/2 * p",
+        lambda: r11_upd_half_in_grad,
+    ),
+    Wrong(
+        "08.update",
+        "decayed by (1 - decay), without the learning rate",
+        lambda: r11_upd_decay_no_lr,
+    ),
     Wrong("08.update", "added lr*decay*p instead of subtracting it", lambda: r11_upd_sign),
-    Wrong("08.update", "did not decay the bias c, as ML code often does", lambda: r11_upd_no_bias_decay),
+    Wrong(
+        "08.update",
+        "did not decay the bias c, as ML code often does",
+        lambda: r11_upd_no_bias_decay,
+    ),
     Wrong("08.update", "returned the loss at the new parameters", lambda: r11_upd_value_after),
     Wrong("08.update", "returned (loss_value, new_params), swapped", lambda: r11_upd_swapped),
-    Wrong("08.update", "penalty the square of the sum of parameters", lambda: r11_upd_square_of_sum),
+    Wrong(
+        "08.update", "penalty the square of the sum of parameters", lambda: r11_upd_square_of_sum
+    ),
     Wrong("08.update", "penalty averaged over the number of leaves", lambda: r11_upd_mean_penalty),
     Wrong("08.update", "L1 decay: decay * sign(p)", lambda: r11_upd_l1),
-    Wrong("08.update", "stepped first, then decayed the stepped params by 2*lr*decay",
-          lambda: r11_upd_decay_uses_new),
-    Wrong("08.fit", "returned the stepped params and counted that step", lambda: r11_fit_new_params),
-    Wrong("08.fit", "old params (right) but counted the step that was not used",
-          lambda: r11_fit_old_params_plus_one),
-    Wrong("08.fit", "right count but returned the params one step past", lambda: r11_fit_new_params_right_count),
-    Wrong("08.fit", "recomputed the lesson's loss instead of the step's", lambda: r11_fit_lesson_loss),
+    Wrong(
+        "08.update",
+        "stepped first, then decayed the stepped params by 2*lr*decay",
+        lambda: r11_upd_decay_uses_new,
+    ),
+    Wrong(
+        "08.fit", "returned the stepped params and counted that step", lambda: r11_fit_new_params
+    ),
+    Wrong(
+        "08.fit",
+        "old params (right) but counted the step that was not used",
+        lambda: r11_fit_old_params_plus_one,
+    ),
+    Wrong(
+        "08.fit",
+        "right count but returned the params one step past",
+        lambda: r11_fit_new_params_right_count,
+    ),
+    Wrong(
+        "08.fit", "recomputed the lesson's loss instead of the step's", lambda: r11_fit_lesson_loss
+    ),
     Wrong("08.fit", "stopped at loss <= target, not below", lambda: r11_fit_le),
     Wrong("08.fit", "capped the loop at 100 steps, as train ran", lambda: r11_fit_capped),
     Wrong("08.fit", "stopped when the loss fell by less than target", lambda: r11_fit_converged),
-    Wrong("08.fit", "counted every loss recorded, the last one included", lambda: r11_fit_len_losses),
-    Wrong("08.fit", "while on the previous loss: params one update too far", lambda: r11_fit_stale_value),
-    Wrong("08.fit", "checked loss(new params) with a second computation", lambda: r11_fit_loss_at_new),
+    Wrong(
+        "08.fit", "counted every loss recorded, the last one included", lambda: r11_fit_len_losses
+    ),
+    Wrong(
+        "08.fit",
+        "while on the previous loss: params one update too far",
+        lambda: r11_fit_stale_value,
+    ),
+    Wrong(
+        "08.fit", "checked loss(new params) with a second computation", lambda: r11_fit_loss_at_new
+    ),
     Wrong("08.speedup", "no warm-up: the jit side's first call compiles", lambda: r11_sp_no_warmup),
     Wrong("08.speedup", "warmed up but never blocked on the results", lambda: r11_sp_no_block),
     Wrong("08.speedup", "the ratio upside down: jit time over eager time", lambda: r11_sp_inverted),
     Wrong("08.speedup", "warmed up and blocked, but one call per side", lambda: r11_sp_one_call),
-    Wrong("08.speedup", "totals of 20 eager and 200 jit calls, not per call", lambda: r11_sp_totals),
-    Wrong("08.speedup", "wrapped a new jax.jit around a lambda on every call",
-          lambda: r11_sp_rejit_each_call),
-    Wrong("08.speedup", "timed step on both sides, forgot the jitted one", lambda: r11_sp_forgot_fast),
+    Wrong(
+        "08.speedup", "totals of 20 eager and 200 jit calls, not per call", lambda: r11_sp_totals
+    ),
+    Wrong(
+        "08.speedup",
+        "wrapped a new jax.jit around a lambda on every call",
+        lambda: r11_sp_rejit_each_call,
+    ),
+    Wrong(
+        "08.speedup", "timed step on both sides, forgot the jitted one", lambda: r11_sp_forgot_fast
+    ),
     Wrong("08.speedup", "eager timed once, cold; jit averaged", lambda: r11_sp_cold_eager),
-    Wrong("08.speedup", "jit side timed from jax.jit on: compile included", lambda: r11_sp_compile_counted),
-    Wrong("08.speedup", "the page's naive_speedup averaged over 10 tries", lambda: r11_sp_naive_loop),
+    Wrong(
+        "08.speedup",
+        "jit side timed from jax.jit on: compile included",
+        lambda: r11_sp_compile_counted,
+    ),
+    Wrong(
+        "08.speedup", "the page's naive_speedup averaged over 10 tries", lambda: r11_sp_naive_loop
+    ),
 ]
 RIGHT_11 = [
     Right("08.update", "decoupled form: (1 - lr*decay)*p - lr*g", lambda: r11_upd_decoupled),
-    Right("08.update", "has_aux returns the plain loss, penalty with vdot", lambda: r11_upd_has_aux),
-    Right("08.update", "dict comprehension over the keys, loss computed twice",
-          lambda: r11_upd_dict_loop),
-    Right("08.update", "tree.map of a step tree added with jnp.add", lambda: r11_upd_sgd_then_decay_old),
+    Right(
+        "08.update", "has_aux returns the plain loss, penalty with vdot", lambda: r11_upd_has_aux
+    ),
+    Right(
+        "08.update",
+        "dict comprehension over the keys, loss computed twice",
+        lambda: r11_upd_dict_loop,
+    ),
+    Right(
+        "08.update",
+        "tree.map of a step tree added with jnp.add",
+        lambda: r11_upd_sgd_then_decay_old,
+    ),
     Right("08.fit", "itertools.count loop", lambda: r11_fit_right_count),
     Right("08.fit", "history list of params, float(value)", lambda: r11_fit_history),
-    Right("08.fit", "lax.while_loop carrying the previous params (jax int count)",
-          lambda: r11_fit_while_loop),
-    Right("08.speedup", "warm-up, 30 vs 300 calls, block on the last only",
-          lambda: r11_sp_right_last_block),
+    Right(
+        "08.fit",
+        "lax.while_loop carrying the previous params (jax int count)",
+        lambda: r11_fit_while_loop,
+    ),
+    Right(
+        "08.speedup",
+        "warm-up, 30 vs 300 calls, block on the last only",
+        lambda: r11_sp_right_last_block,
+    ),
     Right("08.speedup", "min over blocked single calls, perf_counter_ns", lambda: r11_sp_right_min),
-    Right("08.speedup", "median of 5 batches of calls per side", lambda: r11_sp_right_median_batches),
+    Right(
+        "08.speedup", "median of 5 batches of calls per side", lambda: r11_sp_right_median_batches
+    ),
 ]

@@ -1,4 +1,5 @@
 """Round 11, lesson 10 (many devices): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -15,6 +16,7 @@ def model(params, x):
 
 
 # --- 10.fix_loss -------------------------------------------------------------------------
+
 
 def r11_fl_pmean_of_means(params, x, y, valid):
     errors = jnp.where(valid, jnp.abs(model(params, x) - y), 0.0)
@@ -90,13 +92,13 @@ def r11_fl_psum_psum(params, x, y, valid):
 def r11_fl_pmean_ratio(params, x, y, valid):
     errors = jnp.abs(model(params, x) - y) * valid
     return jax.lax.pmean(jnp.sum(errors), "batch") / jax.lax.pmean(
-        jnp.sum(valid.astype(jnp.float32)), "batch")
+        jnp.sum(valid.astype(jnp.float32)), "batch"
+    )
 
 
 def r11_fl_tuple_psum(params, x, y, valid):
     mask = valid.astype(jnp.float32)
-    num, den = jax.lax.psum((jnp.sum(mask * jnp.abs(model(params, x) - y)), jnp.sum(mask)),
-                            "batch")
+    num, den = jax.lax.psum((jnp.sum(mask * jnp.abs(model(params, x) - y)), jnp.sum(mask)), "batch")
     return num / den
 
 
@@ -114,22 +116,42 @@ def _one_device_mesh():
 
 
 ROUND_11 = [
-    Wrong("10.column_spec", "P('batch', 'model'): rows over batch, columns over model",
-          lambda: P("batch", "model")),
-    Wrong("10.column_spec", "columns over batch only: 16 examples, each on 2 devices",
-          lambda: P(None, "batch")),
-    Wrong("10.column_spec", "columns over model only: 32 examples a device", lambda: P(None, "model")),
-    Wrong("10.column_spec", "the tuple on the first axis: splits the channels",
-          lambda: P(("batch", "model"))),
-    Wrong("10.column_spec", "the tuple on the rows, columns None", lambda: P(("batch", "model"), None)),
+    Wrong(
+        "10.column_spec",
+        "P('batch', 'model'): rows over batch, columns over model",
+        lambda: P("batch", "model"),
+    ),
+    Wrong(
+        "10.column_spec",
+        "columns over batch only: 16 examples, each on 2 devices",
+        lambda: P(None, "batch"),
+    ),
+    Wrong(
+        "10.column_spec", "columns over model only: 32 examples a device", lambda: P(None, "model")
+    ),
+    Wrong(
+        "10.column_spec",
+        "the tuple on the first axis: splits the channels",
+        lambda: P(("batch", "model")),
+    ),
+    Wrong(
+        "10.column_spec", "the tuple on the rows, columns None", lambda: P(("batch", "model"), None)
+    ),
     Wrong("10.column_spec", "P('model', 'batch'): rows over model", lambda: P("model", "batch")),
     Wrong("10.column_spec", "P() replicated", lambda: P()),
     Wrong("10.column_spec", "P('batch'), copied from the lesson's rows", lambda: P("batch")),
-    Wrong("10.column_spec", "a NamedSharding instead of the spec",
-          lambda: NamedSharding(_one_device_mesh(), _COL_SPEC)),
-    Wrong("10.column_spec", "a plain tuple, not a PartitionSpec", lambda: (None, ("batch", "model"))),
+    Wrong(
+        "10.column_spec",
+        "a NamedSharding instead of the spec",
+        lambda: NamedSharding(_one_device_mesh(), _COL_SPEC),
+    ),
+    Wrong(
+        "10.column_spec", "a plain tuple, not a PartitionSpec", lambda: (None, ("batch", "model"))
+    ),
     Wrong("10.column_spec", "three entries: None, batch, model", lambda: P(None, "batch", "model")),
-    Wrong("10.column_spec", "columns over batch, then a second None", lambda: P(None, "batch", None)),
+    Wrong(
+        "10.column_spec", "columns over batch, then a second None", lambda: P(None, "batch", None)
+    ),
     Wrong("10.predict_sums", "A: both sums split over batch", lambda: "A"),
     Wrong("10.predict_sums", "C: the rows are all-gathered first", lambda: "C"),
     Wrong("10.predict_sums", "D: layouts the wrong way round", lambda: "D"),
@@ -140,32 +162,53 @@ ROUND_11 = [
     Wrong("10.predict_sums", "the word for the exchange, no letter", lambda: "all-reduce"),
     Wrong("10.predict_sums", "a tuple of the letter and the exchange", lambda: ("B", "all-reduce")),
     Wrong("10.fix_loss", "pmean of each device's masked mean", lambda: r11_fl_pmean_of_means),
-    Wrong("10.fix_loss", "masked errors, local mean over all 4 points, pmean",
-          lambda: r11_fl_local_size),
+    Wrong(
+        "10.fix_loss",
+        "masked errors, local mean over all 4 points, pmean",
+        lambda: r11_fl_local_size,
+    ),
     Wrong("10.fix_loss", "psum of the errors over the local count", lambda: r11_fl_local_count),
-    Wrong("10.fix_loss", "zeroed x and y of the filler: model(0) = c counts",
-          lambda: r11_fl_zero_inputs_only),
+    Wrong(
+        "10.fix_loss",
+        "zeroed x and y of the filler: model(0) = c counts",
+        lambda: r11_fl_zero_inputs_only,
+    ),
     Wrong("10.fix_loss", "divided by every point, fillers included", lambda: r11_fl_all_points),
     Wrong("10.fix_loss", "divided by 60, the page's count", lambda: r11_fl_sixty),
-    Wrong("10.fix_loss", "jnp.mean(where=valid) then pmean: NaN on an all-filler device",
-          lambda: r11_fl_mean_where_nan),
+    Wrong(
+        "10.fix_loss",
+        "jnp.mean(where=valid) then pmean: NaN on an all-filler device",
+        lambda: r11_fl_mean_where_nan,
+    ),
     Wrong("10.fix_loss", "squared errors, lesson 08's loss", lambda: r11_fl_squared),
     Wrong("10.fix_loss", "abs of the mean signed error", lambda: r11_fl_signed),
     Wrong("10.fix_loss", "the page's mae_device unchanged, valid ignored", lambda: r11_fl_no_mask),
-    Wrong("10.fix_loss", "divided by the real points per device, from the device count",
-          lambda: r11_fl_n_devices),
-    Wrong("10.fix_loss", "count from pmean of the mask: one device's worth",
-          lambda: r11_fl_count_psum_first),
+    Wrong(
+        "10.fix_loss",
+        "divided by the real points per device, from the device count",
+        lambda: r11_fl_n_devices,
+    ),
+    Wrong(
+        "10.fix_loss",
+        "count from pmean of the mask: one device's worth",
+        lambda: r11_fl_count_psum_first,
+    ),
 ]
 RIGHT_11 = [
     Right("10.column_spec", "P(None, ('batch', 'model'))", lambda: _COL_SPEC),
-    Right("10.column_spec", "the tuple in the other order, ('model', 'batch')",
-          lambda: P(None, ("model", "batch"))),
+    Right(
+        "10.column_spec",
+        "the tuple in the other order, ('model', 'batch')",
+        lambda: P(None, ("model", "batch")),
+    ),
     Right("10.column_spec", "the mesh axes given as a list", lambda: P(None, ["batch", "model"])),
     Right("10.predict_sums", "B", lambda: "B"),
     Right("10.fix_loss", "psum of masked sums over psum of counts", lambda: r11_fl_psum_psum),
     Right("10.fix_loss", "pmean over pmean: the same ratio", lambda: r11_fl_pmean_ratio),
     Right("10.fix_loss", "one psum of a (numerator, count) tuple", lambda: r11_fl_tuple_psum),
-    Right("10.fix_loss", "masked both outputs, count by psum of the mask array",
-          lambda: r11_fl_mask_outputs),
+    Right(
+        "10.fix_loss",
+        "masked both outputs, count by psum of the mask array",
+        lambda: r11_fl_mask_outputs,
+    ),
 ]

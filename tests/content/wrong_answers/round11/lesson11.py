@@ -1,14 +1,14 @@
 """Round 11, lesson 11 (loops and control flow): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 from jax import lax
 
 from tests.content.wrong_answers.round4._common import Right, Wrong
 
-
 # --- 11.scan_ema -------------------------------------------------------------------------
+
 
 def r11_ema_counted(xs, beta):
     t = 0
@@ -26,6 +26,7 @@ def r11_ema_uncorrected(xs, beta):
     def step(m, x):
         m = beta * m + (1 - beta) * x
         return m, m
+
     return lax.scan(step, 0.0, xs)[1]
 
 
@@ -35,6 +36,7 @@ def r11_ema_t_from_two(xs, beta):
         t = t + 1
         m = beta * m + (1 - beta) * x
         return (m, t), m / (1 - beta**t)
+
     return lax.scan(step, (0.0, 1), xs)[1]  # t already 1 before the first element
 
 
@@ -43,15 +45,18 @@ def r11_ema_init_first(xs, beta):
     def step(m, x):
         m = beta * m + (1 - beta) * x
         return m, m
+
     return lax.scan(step, xs[0], xs)[1]
 
 
 def r11_ema_precedence(xs, beta):
     ts = jnp.arange(1, xs.shape[0] + 1)
+
     def step(m, xt):
         x, t = xt
         m = beta * m + (1 - beta) * x
         return m, m / 1 - beta**t
+
     return lax.scan(step, 0.0, (xs, ts))[1]
 
 
@@ -61,6 +66,7 @@ def r11_ema_feeds_corrected(xs, beta):
         t = t + 1
         m = (beta * m + (1 - beta) * x) / (1 - beta**t)
         return (m, t), m
+
     return lax.scan(step, (0.0, 0), xs)[1]
 
 
@@ -68,6 +74,7 @@ def r11_ema_final_only(xs, beta):
     def step(carry, x):
         m, t = carry
         return (beta * m + (1 - beta) * x, t + 1), None
+
     (m, t), _ = lax.scan(step, (0.0, 0), xs)
     return m / (1 - beta**t)
 
@@ -78,14 +85,17 @@ def r11_ema_beta_swapped(xs, beta):
         t = t + 1
         m = (1 - beta) * m + beta * x
         return (m, t), m / (1 - beta**t)
+
     return lax.scan(step, (0.0, 0), xs)[1]
 
 
 def r11_ema_fixed_t(xs, beta):
     n = xs.shape[0]
+
     def step(m, x):
         m = beta * m + (1 - beta) * x
         return m, m / (1 - beta**n)
+
     return lax.scan(step, 0.0, xs)[1]
 
 
@@ -95,6 +105,7 @@ def r11_ema_no_one_minus_beta(xs, beta):
         t = t + 1
         m = beta * m + x
         return (m, t), m / (1 - beta**t)
+
     return lax.scan(step, (0.0, 0), xs)[1]
 
 
@@ -106,10 +117,12 @@ def r11_ema_correct_t_zero(xs, beta):
 
 def r11_ema_pairs(xs, beta):
     ts = jnp.arange(1, xs.shape[0] + 1, dtype=jnp.float32)
+
     def step(m, xt):
         x, t = xt
         m = beta * m + (1 - beta) * x
         return m, m / (1 - beta**t)
+
     return lax.scan(step, jnp.zeros((), xs.dtype), (xs, ts))[1]
 
 
@@ -131,10 +144,12 @@ def r11_ema_fori(xs, beta):
         m, out = state
         m = beta * m + (1 - beta) * xs[t]
         return m, out.at[t].set(m / (1 - beta ** (t + 1)))
+
     return lax.fori_loop(0, xs.shape[0], body, (0.0, jnp.zeros_like(xs)))[1]
 
 
 # --- 11.while_grad -----------------------------------------------------------------------
+
 
 def _logistic(r, x):
     return x + r * x * (1 - x)
@@ -147,6 +162,7 @@ def r11_wg_no_stop(r, x0, cap, max_steps):
 def r11_wg_le(r, x0, cap, max_steps):
     def body(i, x):
         return jnp.where(x <= cap, _logistic(r, x), x)
+
     return lax.fori_loop(0, max_steps, body, x0)
 
 
@@ -154,24 +170,28 @@ def r11_wg_stay_below(r, x0, cap, max_steps):
     def body(i, x):
         new = _logistic(r, x)
         return jnp.where(new < cap, new, x)  # steps only while the result stays below
+
     return lax.fori_loop(0, max_steps, body, x0)
 
 
 def r11_wg_clip(r, x0, cap, max_steps):
     def body(i, x):
         return jnp.minimum(_logistic(r, x), cap)
+
     return lax.fori_loop(0, max_steps, body, x0)
 
 
 def r11_wg_do_while(r, x0, cap, max_steps):
     def body(i, x):
         return jnp.where((i == 0) | (x < cap), _logistic(r, x), x)
+
     return lax.fori_loop(0, max_steps, body, x0)
 
 
 def r11_wg_one_short(r, x0, cap, max_steps):
     def body(i, x):
         return jnp.where(x < cap, _logistic(r, x), x)
+
     return lax.fori_loop(0, max_steps - 1, body, x0)
 
 
@@ -187,12 +207,14 @@ def r11_wg_flag_false_start(r, x0, cap, max_steps):
         x, done = state
         x = jnp.where(done, x, _logistic(r, x))
         return x, done | (x >= cap)
+
     return lax.fori_loop(0, max_steps, body, (x0, False))[0]
 
 
 def r11_wg_cap_as_capacity(r, x0, cap, max_steps):
     def body(i, x):
         return jnp.where(x < cap, x + r * x * (1 - x / cap), x)
+
     return lax.fori_loop(0, max_steps, body, x0)
 
 
@@ -201,12 +223,14 @@ def r11_wg_steps_returned(r, x0, cap, max_steps):
         k, x = state
         going = x < cap
         return k + going, jnp.where(going, _logistic(r, x), x)
+
     return lax.fori_loop(0, max_steps, body, (0, x0))  # the whole state, k included
 
 
 def r11_wg_where(r, x0, cap, max_steps):
     def body(i, x):
         return jnp.where(x < cap, x + r * x * (1 - x), x)
+
     return lax.fori_loop(0, max_steps, body, x0)
 
 
@@ -214,6 +238,7 @@ def r11_wg_cond_scan(r, x0, cap, max_steps):
     def step(x, _):
         x = lax.cond(x < cap, lambda v: v + r * v * (1 - v), lambda v: v, x)
         return x, None
+
     return lax.scan(step, x0, length=max_steps)[0]
 
 
@@ -222,6 +247,7 @@ def r11_wg_flag(r, x0, cap, max_steps):
         x, done = state
         x = jnp.where(done, x, _logistic(r, x))
         return x, done | (x >= cap)
+
     return lax.fori_loop(0, max_steps, body, (x0, x0 >= cap))[0]
 
 
@@ -229,10 +255,12 @@ def r11_wg_mask_mul(r, x0, cap, max_steps):
     def body(i, x):
         going = (x < cap).astype(jnp.result_type(x))
         return x + going * r * x * (1 - x)
+
     return lax.fori_loop(0, max_steps, body, jnp.asarray(x0, jnp.float32))
 
 
 # --- 11.first_two_positive ---------------------------------------------------------------
+
 
 def r11_ftp_fill_minus_one(x):
     idx = jnp.nonzero(x > 0, size=2, fill_value=-1)[0]
@@ -328,19 +356,33 @@ ROUND_11 = [
     Wrong("11.fori_predict", "the letter with its number", lambda: "B: 57"),
     Wrong("11.scan_ema", "the page's counted version: t stays 1", lambda: r11_ema_counted),
     Wrong("11.scan_ema", "no bias correction at all", lambda: r11_ema_uncorrected),
-    Wrong("11.scan_ema", "carried t starts at 1 and is increased first: t = 2, 3, ...",
-          lambda: r11_ema_t_from_two),
-    Wrong("11.scan_ema", "started m at xs[0], no correction: right on constants only",
-          lambda: r11_ema_init_first),
+    Wrong(
+        "11.scan_ema",
+        "carried t starts at 1 and is increased first: t = 2, 3, ...",
+        lambda: r11_ema_t_from_two,
+    ),
+    Wrong(
+        "11.scan_ema",
+        "started m at xs[0], no correction: right on constants only",
+        lambda: r11_ema_init_first,
+    ),
     Wrong("11.scan_ema", "m / 1 - beta**t: the parentheses forgotten", lambda: r11_ema_precedence),
-    Wrong("11.scan_ema", "carried the corrected average into the next step",
-          lambda: r11_ema_feeds_corrected),
+    Wrong(
+        "11.scan_ema",
+        "carried the corrected average into the next step",
+        lambda: r11_ema_feeds_corrected,
+    ),
     Wrong("11.scan_ema", "returned the last corrected average only", lambda: r11_ema_final_only),
     Wrong("11.scan_ema", "beta and 1 - beta swapped in the update", lambda: r11_ema_beta_swapped),
     Wrong("11.scan_ema", "corrected every average by beta**len(xs)", lambda: r11_ema_fixed_t),
-    Wrong("11.scan_ema", "m = beta*m + x, the (1 - beta) dropped", lambda: r11_ema_no_one_minus_beta),
-    Wrong("11.scan_ema", "t = arange(n): the first corrected average divides by 0",
-          lambda: r11_ema_correct_t_zero),
+    Wrong(
+        "11.scan_ema", "m = beta*m + x, the (1 - beta) dropped", lambda: r11_ema_no_one_minus_beta
+    ),
+    Wrong(
+        "11.scan_ema",
+        "t = arange(n): the first corrected average divides by 0",
+        lambda: r11_ema_correct_t_zero,
+    ),
     Wrong("11.while_grad", "fori_loop over max_steps, never stops at cap", lambda: r11_wg_no_stop),
     Wrong("11.while_grad", "x <= cap: one more step when x is exactly at cap", lambda: r11_wg_le),
     Wrong("11.while_grad", "steps only if the new x stays below cap", lambda: r11_wg_stay_below),
@@ -348,9 +390,14 @@ ROUND_11 = [
     Wrong("11.while_grad", "first step always taken, as a do-while", lambda: r11_wg_do_while),
     Wrong("11.while_grad", "fori_loop(0, max_steps - 1): one step short", lambda: r11_wg_one_short),
     Wrong("11.while_grad", "a Python loop of jnp.where", lambda: r11_wg_python_loop),
-    Wrong("11.while_grad", "done flag started False: a start above cap steps once",
-          lambda: r11_wg_flag_false_start),
-    Wrong("11.while_grad", "read cap as the capacity: r*x*(1 - x/cap)", lambda: r11_wg_cap_as_capacity),
+    Wrong(
+        "11.while_grad",
+        "done flag started False: a start above cap steps once",
+        lambda: r11_wg_flag_false_start,
+    ),
+    Wrong(
+        "11.while_grad", "read cap as the capacity: r*x*(1 - x/cap)", lambda: r11_wg_cap_as_capacity
+    ),
     Wrong("11.while_grad", "returned the whole (k, x) state", lambda: r11_wg_steps_returned),
     Wrong("11.fails_under_jit", "A: plain runs, one program", lambda: "A"),
     Wrong("11.fails_under_jit", "B: one program per value of n", lambda: "B"),
@@ -360,38 +407,84 @@ ROUND_11 = [
     Wrong("11.fails_under_jit", "the number of programs", lambda: "3"),
     Wrong("11.fails_under_jit", "C and E, unsure whether plain runs", lambda: "CE"),
     Wrong("11.fails_under_jit", "letter with a trailing period", lambda: "C."),
-    Wrong("11.first_two_positive", "fill_value=-1: a missing one reads the last element",
-          lambda: r11_ftp_fill_minus_one),
-    Wrong("11.first_two_positive", "size=2, default fill 0: a missing one reads x[0]",
-          lambda: r11_ftp_default_fill),
-    Wrong("11.first_two_positive", "zeroed the negatives, took the first two elements",
-          lambda: r11_ftp_first_two_elements),
+    Wrong(
+        "11.first_two_positive",
+        "fill_value=-1: a missing one reads the last element",
+        lambda: r11_ftp_fill_minus_one,
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "size=2, default fill 0: a missing one reads x[0]",
+        lambda: r11_ftp_default_fill,
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "zeroed the negatives, took the first two elements",
+        lambda: r11_ftp_first_two_elements,
+    ),
     Wrong("11.first_two_positive", "the two largest positives, sorted", lambda: r11_ftp_largest),
-    Wrong("11.first_two_positive", "argmax with no guard when none is positive",
-          lambda: r11_ftp_argmax_unguarded),
-    Wrong("11.first_two_positive", "x >= 0: counts a zero as positive", lambda: r11_ftp_nonnegative),
+    Wrong(
+        "11.first_two_positive",
+        "argmax with no guard when none is positive",
+        lambda: r11_ftp_argmax_unguarded,
+    ),
+    Wrong(
+        "11.first_two_positive", "x >= 0: counts a zero as positive", lambda: r11_ftp_nonnegative
+    ),
     Wrong("11.first_two_positive", "the two in reverse order", lambda: r11_ftp_reversed),
-    Wrong("11.first_two_positive", "cumsum rank without the positive mask", lambda: r11_ftp_rank_no_mask),
-    Wrong("11.first_two_positive", "jnp.nonzero(x): nonzero, not positive", lambda: r11_ftp_nonzero_of_x),
+    Wrong(
+        "11.first_two_positive",
+        "cumsum rank without the positive mask",
+        lambda: r11_ftp_rank_no_mask,
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "jnp.nonzero(x): nonzero, not positive",
+        lambda: r11_ftp_nonzero_of_x,
+    ),
     Wrong("11.first_two_positive", "returned the indices, not the values", lambda: r11_ftp_indices),
-    Wrong("11.first_two_positive", "stable argsort [:2], wrong shape for a length-1 x",
-          lambda: r11_ftp_argsort_unpadded),
+    Wrong(
+        "11.first_two_positive",
+        "stable argsort [:2], wrong shape for a length-1 x",
+        lambda: r11_ftp_argsort_unpadded,
+    ),
 ]
 RIGHT_11 = [
     Right("11.fori_predict", "B", lambda: "B"),
     Right("11.scan_ema", "scan over (xs, t) pairs, t float", lambda: r11_ema_pairs),
     Right("11.scan_ema", "scan for m, corrected after with jnp.power", lambda: r11_ema_after),
-    Right("11.scan_ema", "closed form: a lower-triangular weight matrix", lambda: r11_ema_closed_form),
+    Right(
+        "11.scan_ema", "closed form: a lower-triangular weight matrix", lambda: r11_ema_closed_form
+    ),
     Right("11.scan_ema", "fori_loop filling an output with .at[t].set", lambda: r11_ema_fori),
     Right("11.while_grad", "fori_loop of jnp.where(x < cap, step, x)", lambda: r11_wg_where),
     Right("11.while_grad", "scan of lax.cond, length=max_steps", lambda: r11_wg_cond_scan),
     Right("11.while_grad", "done flag carried, started at x0 >= cap", lambda: r11_wg_flag),
-    Right("11.while_grad", "mask multiplied into the growth, float32 start", lambda: r11_wg_mask_mul),
+    Right(
+        "11.while_grad", "mask multiplied into the growth, float32 start", lambda: r11_wg_mask_mul
+    ),
     Right("11.fails_under_jit", "C", lambda: "C"),
-    Right("11.first_two_positive", "fill index n into x padded with one 0", lambda: r11_ftp_pad_index),
-    Right("11.first_two_positive", "x.at[idx].get(mode='fill', fill_value=0)", lambda: r11_ftp_mode_fill),
-    Right("11.first_two_positive", "cumsum rank with the mask, list of 2 sums", lambda: r11_ftp_rank_masked),
-    Right("11.first_two_positive", "stable argsort of x padded with two zeros",
-          lambda: r11_ftp_argsort_padded),
-    Right("11.first_two_positive", "jnp.where(cond, size=2, fill -1), guarded", lambda: r11_ftp_where_size),
+    Right(
+        "11.first_two_positive", "fill index n into x padded with one 0", lambda: r11_ftp_pad_index
+    ),
+    Right(
+        "11.first_two_positive",
+        "x.at[idx].get(mode='fill', fill_value=0)",
+        lambda: r11_ftp_mode_fill,
+    ),
+    Right(
+        "11.first_two_positive",
+        "cumsum rank with the mask, list of 2 sums",
+        lambda: r11_ftp_rank_masked,
+    ),
+    Right(
+        "11.first_two_positive",
+        "stable argsort of x padded with two zeros",
+        lambda: r11_ftp_argsort_padded,
+    ),
+    Right(
+        "11.first_two_positive",
+        "jnp.where(cond, size=2, fill -1), guarded",
+        lambda: r11_ftp_where_size,
+    ),
 ]

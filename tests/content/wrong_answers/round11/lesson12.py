@@ -1,4 +1,5 @@
 """Round 11, lesson 12 (autodiff beyond grad): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -14,6 +15,7 @@ def energy(x, k):
 
 
 # --- 12.hvp ------------------------------------------------------------------------------
+
 
 def r11_hvp_hessian(x, v, k):
     return jax.hessian(energy)(x, k) @ v
@@ -89,6 +91,7 @@ def r11_hvp_linearize(x, v, k):
 
 # --- 12.fixed_target ---------------------------------------------------------------------
 
+
 def r11_ft_all_held(values, rewards):
     target = lax.stop_gradient(rewards + 0.9 * values[1:])
     return jnp.sum((values[:-1] - target) ** 2)
@@ -160,6 +163,7 @@ def r11_ft_scaled_held(values, rewards):
 
 
 # --- 12.fix_rule -------------------------------------------------------------------------
+
 
 def _formula(a, b):
     m = jnp.maximum(a, b)
@@ -293,19 +297,31 @@ ROUND_11 = [
     Wrong("12.fixed_target", "held the whole target, rewards included", lambda: r11_ft_all_held),
     Wrong("12.fixed_target", "held values[:-1], the side being trained", lambda: r11_ft_wrong_side),
     Wrong("12.fixed_target", "held all of values", lambda: r11_ft_values_held),
-    Wrong("12.fixed_target", "discounted the reward too: 0.9 * (r + v')", lambda: r11_ft_discount_rewards),
-    Wrong("12.fixed_target", "shift swapped: values[1:] against values[:-1]", lambda: r11_ft_shift_swapped),
+    Wrong(
+        "12.fixed_target",
+        "discounted the reward too: 0.9 * (r + v')",
+        lambda: r11_ft_discount_rewards,
+    ),
+    Wrong(
+        "12.fixed_target",
+        "shift swapped: values[1:] against values[:-1]",
+        lambda: r11_ft_shift_swapped,
+    ),
     Wrong("12.fixed_target", "mean instead of sum", lambda: r11_ft_mean),
     Wrong("12.fixed_target", "stop_gradient around the whole loss", lambda: r11_ft_output_held),
     Wrong("12.fixed_target", "td_loss unchanged", lambda: r11_ft_unchanged),
-    Wrong("12.fixed_target", "error times its held copy: half the gradient", lambda: r11_ft_error_held),
+    Wrong(
+        "12.fixed_target", "error times its held copy: half the gradient", lambda: r11_ft_error_held
+    ),
     Wrong("12.fixed_target", "gave the last state a target of 0", lambda: r11_ft_last_target_zero),
     Wrong("12.fixed_target", "target r - 0.9 v': the sign of the discount", lambda: r11_ft_sign),
     Wrong("12.fix_rule", "weights exp(a), exp(b): inf / inf far apart", lambda: r11_fr_softmax_exp),
     Wrong("12.fix_rule", "sigmoid(a - b) times both tangents", lambda: r11_fr_same_weight),
     Wrong("12.fix_rule", "the two sigmoids swapped", lambda: r11_fr_swapped),
     Wrong("12.fix_rule", "added b_dot without its weight", lambda: r11_fr_b_unweighted),
-    Wrong("12.fix_rule", "value by the naive log(exp + exp): inf at 100", lambda: r11_fr_naive_value),
+    Wrong(
+        "12.fix_rule", "value by the naive log(exp + exp): inf at 100", lambda: r11_fr_naive_value
+    ),
     Wrong("12.fix_rule", "subtracted b's term", lambda: r11_fr_sign),
     Wrong("12.fix_rule", "hard max: the larger input's tangent", lambda: r11_fr_hard_max),
     Wrong("12.fix_rule", "fixed b's term, dropped a's", lambda: r11_fr_b_only),
@@ -318,11 +334,14 @@ RIGHT_11 = [
     Right("12.hvp", "vjp of the gradient: the Hessian is symmetric", lambda: r11_hvp_vjp),
     Right("12.hvp", "reverse-over-reverse: grad of vdot(grad, v)", lambda: r11_hvp_rev_rev),
     Right("12.hvp", "reverse-over-forward: grad of a jvp", lambda: r11_hvp_rev_fwd),
-    Right("12.hvp", "jax.linearize of grad over (x, k), zero tangent for k",
-          lambda: r11_hvp_linearize),
+    Right(
+        "12.hvp", "jax.linearize of grad over (x, k), zero tangent for k", lambda: r11_hvp_linearize
+    ),
     Right("12.fixed_target", "stop_gradient of values, then sliced", lambda: r11_ft_held_next),
     Right("12.fixed_target", "a Python loop over the states", lambda: r11_ft_loop),
-    Right("12.fixed_target", "held 0.9 * values, error dotted with itself", lambda: r11_ft_scaled_held),
+    Right(
+        "12.fixed_target", "held 0.9 * values, error dotted with itself", lambda: r11_ft_scaled_held
+    ),
     Right("12.fix_rule", "weights exp(a - m), exp(b - m) normalised", lambda: r11_fr_shifted_exp),
     Right("12.fix_rule", "weights exp(a - out), exp(b - out)", lambda: r11_fr_exp_minus_out),
     Right("12.fix_rule", "s * (a_dot - b_dot) + b_dot", lambda: r11_fr_difference),

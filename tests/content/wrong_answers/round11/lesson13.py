@@ -1,16 +1,16 @@
 """Round 11, lesson 13 (debugging and numerics): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
-from jax import lax
 from jax.experimental import checkify
 from jax.scipy.special import entr, xlogy
 
 from tests.content.wrong_answers.round4._common import Right, Wrong
 
-
 # --- 13.xlogx_gradient -------------------------------------------------------------------
+
 
 def r11_ce_buggy(p):
     inside = (p > 0) & (p < 1)
@@ -108,10 +108,12 @@ def r11_ce_xlogx_helper(p):
         ok = q > 0
         q_safe = jnp.where(ok, q, 1.0)
         return jnp.where(ok, q_safe * jnp.log(q_safe), 0.0)
+
     return -(xlogx(p) + xlogx(1.0 - p))
 
 
 # --- 13.check_prices ---------------------------------------------------------------------
+
 
 def _returns(prices):
     return jnp.diff(jnp.log(prices))
@@ -220,33 +222,76 @@ ROUND_11 = [
     Wrong("13.first_nan", "C and D, the two that show the same", lambda: "C or D"),
     Wrong("13.first_nan", "the operation's name", lambda: "mul"),
     Wrong("13.xlogx_gradient", "the page's buggy version", lambda: r11_ce_buggy),
-    Wrong("13.xlogx_gradient", "xlogy: finite value, infinite gradient at the ends",
-          lambda: r11_ce_xlogy),
-    Wrong("13.xlogx_gradient", "scipy's entr twice: infinite gradient at the ends", lambda: r11_ce_entr),
-    Wrong("13.xlogx_gradient", "clipped p to [1e-7, 1 - 1e-7]: 1.7e-6 at the ends", lambda: r11_ce_clip),
-    Wrong("13.xlogx_gradient", "clipped with 1e-12: 1 - 1e-12 is 1.0 in float32",
-          lambda: r11_ce_clip_tiny),
-    Wrong("13.xlogx_gradient", "safe p but no outer where: log 2 at the ends", lambda: r11_ce_inner_only),
+    Wrong(
+        "13.xlogx_gradient",
+        "xlogy: finite value, infinite gradient at the ends",
+        lambda: r11_ce_xlogy,
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "scipy's entr twice: infinite gradient at the ends",
+        lambda: r11_ce_entr,
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "clipped p to [1e-7, 1 - 1e-7]: 1.7e-6 at the ends",
+        lambda: r11_ce_clip,
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "clipped with 1e-12: 1 - 1e-12 is 1.0 in float32",
+        lambda: r11_ce_clip_tiny,
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "safe p but no outer where: log 2 at the ends",
+        lambda: r11_ce_inner_only,
+    ),
     Wrong("13.xlogx_gradient", "logs to base 2", lambda: r11_ce_log2),
-    Wrong("13.xlogx_gradient", "inside as 0 <= p <= 1: the ends go through log", lambda: r11_ce_closed_interval),
+    Wrong(
+        "13.xlogx_gradient",
+        "inside as 0 <= p <= 1: the ends go through log",
+        lambda: r11_ce_closed_interval,
+    ),
     Wrong("13.xlogx_gradient", "nan_to_num on the value", lambda: r11_ce_nan_to_num),
-    Wrong("13.xlogx_gradient", "1e-12 added inside the logs: gradient 27.6 at 0",
-          lambda: r11_ce_eps_in_log),
-    Wrong("13.xlogx_gradient", "guarded p = 0 only, NaN gradient at p = 1", lambda: r11_ce_zero_end_only),
+    Wrong(
+        "13.xlogx_gradient",
+        "1e-12 added inside the logs: gradient 27.6 at 0",
+        lambda: r11_ce_eps_in_log,
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "guarded p = 0 only, NaN gradient at p = 1",
+        lambda: r11_ce_zero_end_only,
+    ),
     Wrong("13.xlogx_gradient", "the minus sign dropped", lambda: r11_ce_sign),
-    Wrong("13.xlogx_gradient", "a safe xlogx helper: gradient +-1 at the ends, not 0",
-          lambda: r11_ce_xlogx_helper),
-    Wrong("13.check_prices", "argmin: the smallest price, not the first bad one", lambda: r11_cp_argmin),
+    Wrong(
+        "13.xlogx_gradient",
+        "a safe xlogx helper: gradient +-1 at the ends, not 0",
+        lambda: r11_ce_xlogx_helper,
+    ),
+    Wrong(
+        "13.check_prices",
+        "argmin: the smallest price, not the first bad one",
+        lambda: r11_cp_argmin,
+    ),
     Wrong("13.check_prices", "checked prices >= 0: a zero passes", lambda: r11_cp_zero_allowed),
     Wrong("13.check_prices", "a message with neither position nor price", lambda: r11_cp_no_values),
     Wrong("13.check_prices", "reported the return's index, one less", lambda: r11_cp_return_index),
     Wrong("13.check_prices", "a Python if and raise", lambda: r11_cp_python_if),
-    Wrong("13.check_prices", "checked the returns for NaN: a zero's -inf passes",
-          lambda: r11_cp_check_returns),
+    Wrong(
+        "13.check_prices",
+        "checked the returns for NaN: a zero's -inf passes",
+        lambda: r11_cp_check_returns,
+    ),
     Wrong("13.check_prices", "reported the last bad price", lambda: r11_cp_last_bad),
     Wrong("13.check_prices", "1-based position", lambda: r11_cp_one_based),
     Wrong("13.check_prices", "returned the logs, forgot the diff", lambda: r11_cp_log_only),
-    Wrong("13.check_prices", "an f-string message: tracers baked into the text", lambda: r11_cp_fstring),
+    Wrong(
+        "13.check_prices",
+        "an f-string message: tracers baked into the text",
+        lambda: r11_cp_fstring,
+    ),
     Wrong("13.check_prices", "checked only the first two prices", lambda: r11_cp_only_first_two),
     Wrong("13.float32_gap", "A: float64 kept", lambda: "A"),
     Wrong("13.float32_gap", "B: 1e8 is no float32 number", lambda: "B"),
@@ -261,13 +306,25 @@ ROUND_11 = [
 RIGHT_11 = [
     Right("13.first_nan", "C", lambda: "C"),
     Right("13.xlogx_gradient", "the double where, safe value 0.5", lambda: r11_ce_double_where),
-    Right("13.xlogx_gradient", "double where with safe value 1.0: select stops the NaN",
-          lambda: r11_ce_safe_one),
-    Right("13.xlogx_gradient", "custom_jvp with a guarded log((1-p)/p) rule", lambda: r11_ce_custom_jvp),
+    Right(
+        "13.xlogx_gradient",
+        "double where with safe value 1.0: select stops the NaN",
+        lambda: r11_ce_safe_one,
+    ),
+    Right(
+        "13.xlogx_gradient",
+        "custom_jvp with a guarded log((1-p)/p) rule",
+        lambda: r11_ce_custom_jvp,
+    ),
     Right("13.check_prices", "argmax of prices <= 0", lambda: r11_cp_argmax),
-    Right("13.check_prices", "a check per price in a Python loop, index as int32", lambda: r11_cp_loop),
-    Right("13.check_prices", "argmin of the good mask, log differences by hand",
-          lambda: r11_cp_argmin_bool),
+    Right(
+        "13.check_prices", "a check per price in a Python loop, index as int32", lambda: r11_cp_loop
+    ),
+    Right(
+        "13.check_prices",
+        "argmin of the good mask, log differences by hand",
+        lambda: r11_cp_argmin_bool,
+    ),
     Right("13.check_prices", "nonzero(size=1) for the first bad index", lambda: r11_cp_nonzero),
     Right("13.float32_gap", "C", lambda: "C"),
 ]

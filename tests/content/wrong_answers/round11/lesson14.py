@@ -1,4 +1,5 @@
 """Round 11, lesson 14 (many hosts): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -10,8 +11,8 @@ from jax.sharding import PartitionSpec as P
 
 from tests.content.wrong_answers.round4._common import Right, Wrong
 
-
 # --- 14.fix_rows -------------------------------------------------------------------------
+
 
 def r11_rows_strided(data, process_index, process_count):
     return data[process_index::process_count]
@@ -24,18 +25,18 @@ def r11_rows_train_reshape(data, process_index, process_count):
 
 def r11_rows_one_extra(data, process_index, process_count):
     n = len(data) // process_count
-    return data[process_index * n:(process_index + 1) * n + 1]
+    return data[process_index * n : (process_index + 1) * n + 1]
 
 
 def r11_rows_size_block(data, process_index, process_count):
     n = data.size // process_count
-    return data[process_index * n:(process_index + 1) * n]
+    return data[process_index * n : (process_index + 1) * n]
 
 
 def r11_rows_reversed(data, process_index, process_count):
     n = len(data) // process_count
     p = process_count - 1 - process_index
-    return data[p * n:(p + 1) * n]
+    return data[p * n : (p + 1) * n]
 
 
 def r11_rows_split_columns(data, process_index, process_count):
@@ -44,12 +45,12 @@ def r11_rows_split_columns(data, process_index, process_count):
 
 def r11_rows_one_based(data, process_index, process_count):
     n = len(data) // process_count
-    return data[(process_index - 1) * n:process_index * n]
+    return data[(process_index - 1) * n : process_index * n]
 
 
 def r11_rows_no_stop(data, process_index, process_count):
     n = len(data) // process_count
-    return data[process_index * n:]
+    return data[process_index * n :]
 
 
 def r11_rows_halves(data, process_index, process_count):
@@ -72,7 +73,7 @@ def r11_rows_reshape_keep(data, process_index, process_count):
 def r11_rows_slice(data, process_index, process_count):
     n = data.shape[0] // process_count
     start = process_index * n
-    return data[start:start + n]
+    return data[start : start + n]
 
 
 def r11_rows_jnp(data, process_index, process_count):
@@ -86,6 +87,7 @@ def r11_rows_take(data, process_index, process_count):
 
 
 # --- 14.global_mean ----------------------------------------------------------------------
+
 
 def _gather(pair):
     return np.asarray(multihost_utils.process_allgather(np.asarray(pair, np.float32)))
@@ -189,8 +191,11 @@ ROUND_11 = [
     Wrong("14.predict_death", "the seconds instead of a letter", lambda: "100"),
     Wrong("14.predict_death", "E and F, as the demo shows them alike", lambda: "E or F"),
     Wrong("14.fix_rows", "strided rows, the DistributedSampler habit", lambda: r11_rows_strided),
-    Wrong("14.fix_rows", "train.py's reshape(count, -1): flattens extra axes",
-          lambda: r11_rows_train_reshape),
+    Wrong(
+        "14.fix_rows",
+        "train.py's reshape(count, -1): flattens extra axes",
+        lambda: r11_rows_train_reshape,
+    ),
     Wrong("14.fix_rows", "one row too many in each block", lambda: r11_rows_one_extra),
     Wrong("14.fix_rows", "block size from data.size, not the rows", lambda: r11_rows_size_block),
     Wrong("14.fix_rows", "blocks in reverse process order", lambda: r11_rows_reversed),
@@ -198,19 +203,35 @@ ROUND_11 = [
     Wrong("14.fix_rows", "process index taken as 1-based", lambda: r11_rows_one_based),
     Wrong("14.fix_rows", "slice with no stop: to the end", lambda: r11_rows_no_stop),
     Wrong("14.fix_rows", "two halves: right for 2 processes only", lambda: r11_rows_halves),
-    Wrong("14.fix_rows", "array_split of the transpose: splits the features",
-          lambda: r11_rows_transposed_split),
+    Wrong(
+        "14.fix_rows",
+        "array_split of the transpose: splits the features",
+        lambda: r11_rows_transposed_split,
+    ),
     Wrong("14.global_mean", "this process's weighted mean only", lambda: r11_gm_local),
-    Wrong("14.global_mean", "mean of the two processes' weighted means", lambda: r11_gm_mean_of_means),
+    Wrong(
+        "14.global_mean", "mean of the two processes' weighted means", lambda: r11_gm_mean_of_means
+    ),
     Wrong("14.global_mean", "unweighted mean of all values", lambda: r11_gm_unweighted),
     Wrong("14.global_mean", "weighted sum over the number of values", lambda: r11_gm_by_count),
-    Wrong("14.global_mean", "weights normalised per process first", lambda: r11_gm_normalised_first),
+    Wrong(
+        "14.global_mean", "weights normalised per process first", lambda: r11_gm_normalised_first
+    ),
     Wrong("14.global_mean", "sum of the two weighted means", lambda: r11_gm_sum_of_means),
     Wrong("14.global_mean", "right ratio, divided by the process count", lambda: r11_gm_halved),
-    Wrong("14.global_mean", "tiled allgather, indexed process 0's pair", lambda: r11_gm_tiled_first_pair),
-    Wrong("14.global_mean", "divided by the sum of the values, not weights", lambda: r11_gm_swapped),
-    Wrong("14.global_mean", "local weighted means combined by value counts",
-          lambda: r11_gm_means_by_count),
+    Wrong(
+        "14.global_mean",
+        "tiled allgather, indexed process 0's pair",
+        lambda: r11_gm_tiled_first_pair,
+    ),
+    Wrong(
+        "14.global_mean", "divided by the sum of the values, not weights", lambda: r11_gm_swapped
+    ),
+    Wrong(
+        "14.global_mean",
+        "local weighted means combined by value counts",
+        lambda: r11_gm_means_by_count,
+    ),
 ]
 RIGHT_11 = [
     Right("14.predict_view", "B", lambda: "B"),
@@ -221,6 +242,8 @@ RIGHT_11 = [
     Right("14.fix_rows", "jnp.split, a jax array back", lambda: r11_rows_jnp),
     Right("14.fix_rows", "np.take of a range along axis 0", lambda: r11_rows_take),
     Right("14.global_mean", "allgather of (sum(w*v), sum(w)), summed", lambda: r11_gm_allgather),
-    Right("14.global_mean", "a global array of padded pairs, masked sums", lambda: r11_gm_global_array),
+    Right(
+        "14.global_mean", "a global array of padded pairs, masked sums", lambda: r11_gm_global_array
+    ),
     Right("14.global_mean", "two allgathers, returns a NumPy scalar", lambda: r11_gm_two_gathers),
 ]
