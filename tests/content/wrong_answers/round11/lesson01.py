@@ -1,7 +1,7 @@
 """Round 11, lesson 01 (jnp as NumPy): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -279,8 +279,9 @@ ROUND_11 = [
     Wrong("01.arange", "flip(arange(1, n, 2)): n itself left out", lambda: r11_odds_flip_short),
     Wrong("01.arange", "step -2.0: float values", lambda: r11_odds_float),
     Wrong("01.arange", "np.arange, a NumPy array", lambda: r11_odds_numpy),
-    Wrong("01.arange", "n - 2*arange(n//2): one term short, no final 1",
-          lambda: r11_odds_count_short),
+    Wrong(
+        "01.arange", "n - 2*arange(n//2): one term short, no final 1", lambda: r11_odds_count_short
+    ),
     Wrong("01.arange", "special case n == 1 returns a 0-d array", lambda: r11_odds_scalar_for_one),
     Wrong("01.arange", "linspace(n, 1, n//2+1): right values, float32", lambda: r11_odds_linspace),
     Wrong("01.arange", "Python list from range", lambda: r11_odds_list),
@@ -292,23 +293,33 @@ ROUND_11 = [
     Wrong("01.default_dtype", "B and C, both say float32", lambda: "BC"),
     Wrong("01.default_dtype", "the dtype object itself", lambda: jnp.float32),
     Wrong("01.default_dtype", "letter with its reason pasted", lambda: "B: float32 by default"),
-    Wrong("01.overflow_fix", "sum in int32, cast to float32 afterwards",
-          lambda: r11_cubes_cast_after),
-    Wrong("01.overflow_fix", "sum(v**3, dtype=float32): cubes wrap first",
-          lambda: r11_cubes_sum_dtype),
+    Wrong(
+        "01.overflow_fix", "sum in int32, cast to float32 afterwards", lambda: r11_cubes_cast_after
+    ),
+    Wrong(
+        "01.overflow_fix", "sum(v**3, dtype=float32): cubes wrap first", lambda: r11_cubes_sum_dtype
+    ),
     Wrong("01.overflow_fix", "astype(int64) without x64: still int32", lambda: r11_cubes_int64),
-    Wrong("01.overflow_fix", "v*v in int32 then float: right on page, wraps on big v",
-          lambda: r11_cubes_square_first),
+    Wrong(
+        "01.overflow_fix",
+        "v*v in int32 then float: right on page, wraps on big v",
+        lambda: r11_cubes_square_first,
+    ),
     Wrong("01.overflow_fix", "uint32: wraps a little later", lambda: r11_cubes_uint32),
     Wrong("01.overflow_fix", "float16: overflows to inf", lambda: r11_cubes_float16),
     Wrong("01.overflow_fix", "closed formula assuming v is arange", lambda: r11_cubes_formula),
     Wrong("01.overflow_fix", "cube of the float sum", lambda: r11_cubes_cube_of_sum),
-    Wrong("01.overflow_fix", "numpy int64 cubes, then jnp.sum back in int32",
-          lambda: r11_cubes_numpy_then_jnp),
-    Wrong("01.overflow_fix", "all NumPy int64: returns a NumPy scalar",
-          lambda: r11_cubes_numpy_result),
-    Wrong("01.overflow_fix", "cumsum(...)[-1]: fails on an empty array",
-          lambda: r11_cubes_cumsum_last),
+    Wrong(
+        "01.overflow_fix",
+        "numpy int64 cubes, then jnp.sum back in int32",
+        lambda: r11_cubes_numpy_then_jnp,
+    ),
+    Wrong(
+        "01.overflow_fix", "all NumPy int64: returns a NumPy scalar", lambda: r11_cubes_numpy_result
+    ),
+    Wrong(
+        "01.overflow_fix", "cumsum(...)[-1]: fails on an empty array", lambda: r11_cubes_cumsum_last
+    ),
     Wrong("01.numpy_copy", "np.asarray view, fill_diagonal on read-only", lambda: r11_flag_asarray),
     Wrong("01.numpy_copy", "returns fill_diagonal's None", lambda: r11_flag_return_fill),
     Wrong("01.numpy_copy", "copy made as float64, dtype lost", lambda: r11_flag_float),
@@ -317,18 +328,24 @@ ROUND_11 = [
     Wrong("01.numpy_copy", "only a[0, 0] set", lambda: r11_flag_first_only),
     Wrong("01.numpy_copy", "filled the copy, returned m", lambda: r11_flag_returns_m),
     Wrong("01.numpy_copy", "fliplr view: the anti-diagonal flagged", lambda: r11_flag_anti),
-    Wrong("01.numpy_copy", "range(n - 1): last diagonal element missed",
-          lambda: r11_flag_range_short),
+    Wrong(
+        "01.numpy_copy", "range(n - 1): last diagonal element missed", lambda: r11_flag_range_short
+    ),
     Wrong("01.numpy_copy", "a.flat[::n]: stride off by one", lambda: r11_flag_flat_stride),
     Wrong("01.numpy_copy", "diagonal negated instead of set to -1", lambda: r11_flag_multiplied),
     Wrong("01.center", "global mean subtracted", lambda: r11_center_global),
     Wrong("01.center", "column means (axis=0): right only for 1-D", lambda: r11_center_axis0),
-    Wrong("01.center", "axis=1 keepdims: wrong axis for 3-D, fails on 1-D",
-          lambda: r11_center_axis1),
-    Wrong("01.center", "axis=-1 without keepdims: broadcasts across rows",
-          lambda: r11_center_no_keepdims),
-    Wrong("01.center", "sum / shape[0]: right for square, wrong otherwise",
-          lambda: r11_center_shape0),
+    Wrong(
+        "01.center", "axis=1 keepdims: wrong axis for 3-D, fails on 1-D", lambda: r11_center_axis1
+    ),
+    Wrong(
+        "01.center",
+        "axis=-1 without keepdims: broadcasts across rows",
+        lambda: r11_center_no_keepdims,
+    ),
+    Wrong(
+        "01.center", "sum / shape[0]: right for square, wrong otherwise", lambda: r11_center_shape0
+    ),
     Wrong("01.center", "row loop with stack: wrong for 1-D and 3-D", lambda: r11_center_rows_loop),
     Wrong("01.center", "also divided by std", lambda: r11_center_standardize),
     Wrong("01.center", "median instead of mean", lambda: r11_center_median),
@@ -343,8 +360,11 @@ RIGHT_11 = [
     Right("01.default_dtype", "B", lambda: "B"),
     Right("01.overflow_fix", "v**3.0: a float power promotes first", lambda: r11_cubes_power_float),
     Right("01.overflow_fix", "dot of squares with v, in float32", lambda: r11_cubes_dot),
-    Right("01.overflow_fix", "exact Python-int sum, back as a float jax array",
-          lambda: r11_cubes_python_int),
+    Right(
+        "01.overflow_fix",
+        "exact Python-int sum, back as a float jax array",
+        lambda: r11_cubes_python_int,
+    ),
     Right("01.overflow_fix", "jnp.float32(v)**3 matmul ones", lambda: r11_cubes_float32_ctor),
     Right("01.numpy_copy", "np.copy and fancy index", lambda: r11_flag_copy_index),
     Right("01.numpy_copy", "np.where with eye mask, dtype kept", lambda: r11_flag_where),

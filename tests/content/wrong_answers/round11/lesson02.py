@@ -1,11 +1,11 @@
 """Round 11, lesson 02 (timing honestly): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import statistics
 import time
 
 import jax
-import jax.numpy as jnp
 
 from tests.content.wrong_answers.round4._common import Right, Wrong
 
@@ -247,15 +247,22 @@ ROUND_11 = [
     Wrong("02.which_dispatch", "lower case ace", lambda: "ace"),
     Wrong("02.which_dispatch", "letters as a list", lambda: ["A", "C", "E"]),
     Wrong("02.which_dispatch", "comma separated", lambda: "A, C, E"),
-    Wrong("02.block_tree", "slow helper with jax.block_until_ready per batch",
-          lambda: r11_run_slow_copy),
+    Wrong(
+        "02.block_tree",
+        "slow helper with jax.block_until_ready per batch",
+        lambda: r11_run_slow_copy,
+    ),
     Wrong("02.block_tree", "no waiting at all", lambda: r11_run_no_block),
-    Wrong("02.block_tree", "waits for every loss at the end, not grads",
-          lambda: r11_run_losses_at_end),
+    Wrong(
+        "02.block_tree", "waits for every loss at the end, not grads", lambda: r11_run_losses_at_end
+    ),
     Wrong("02.block_tree", "waits for the last result only", lambda: r11_run_last_only),
     Wrong("02.block_tree", "blocks a second set of calls of f", lambda: r11_run_twice),
-    Wrong("02.block_tree", "block_until_ready inside the comprehension",
-          lambda: r11_run_block_each_comp),
+    Wrong(
+        "02.block_tree",
+        "block_until_ready inside the comprehension",
+        lambda: r11_run_block_each_comp,
+    ),
     Wrong("02.block_tree", "block on the list inside the loop", lambda: r11_run_block_in_loop),
     Wrong("02.block_tree", "insert(0, ...): results in reverse order", lambda: r11_run_reversed),
     Wrong("02.block_tree", "dict keyed by index instead of a list", lambda: r11_run_dict),
@@ -272,20 +279,28 @@ ROUND_11 = [
     Wrong("02.first_calls", "none: cumprod already compiled", lambda: ""),
     Wrong("02.first_calls", "lower case", lambda: "acde"),
     Wrong("02.first_calls", "letters with commas", lambda: "A,C,D,E"),
-    Wrong("02.time_call", "colleague's code with jax.block_until_ready after the clock",
-          lambda: r11_time_quick_copy),
+    Wrong(
+        "02.time_call",
+        "colleague's code with jax.block_until_ready after the clock",
+        lambda: r11_time_quick_copy,
+    ),
     Wrong("02.time_call", "no warm-up: the compile lands in the mean", lambda: r11_time_no_warmup),
     Wrong("02.time_call", "total of 10 calls, never divided", lambda: r11_time_total),
     Wrong("02.time_call", "returns milliseconds", lambda: r11_time_ms),
     Wrong("02.time_call", "time.process_time: CPU time, not wall time", lambda: r11_time_process),
-    Wrong("02.time_call", "blocks on the inputs instead of the result",
-          lambda: r11_time_block_args),
+    Wrong(
+        "02.time_call", "blocks on the inputs instead of the result", lambda: r11_time_block_args
+    ),
     Wrong("02.time_call", "clock started before the warm-up", lambda: r11_time_clock_before_warmup),
-    Wrong("02.time_call", "divides by the last loop index, 9 not 10",
-          lambda: r11_time_divide_wrong),
+    Wrong(
+        "02.time_call", "divides by the last loop index, 9 not 10", lambda: r11_time_divide_wrong
+    ),
     Wrong("02.time_call", "clock stopped before the block", lambda: r11_time_dispatch),
-    Wrong("02.time_call", "blocks on the warm-up's result, not each call's",
-          lambda: r11_time_first_result_reused),
+    Wrong(
+        "02.time_call",
+        "blocks on the warm-up's result, not each call's",
+        lambda: r11_time_first_result_reused,
+    ),
 ]
 RIGHT_11 = [
     Right("02.which_dispatch", "ACE", lambda: "ACE"),
@@ -294,10 +309,16 @@ RIGHT_11 = [
     Right("02.first_calls", "the same letters in another order", lambda: "DACE"),
     Right("02.block_tree", "list(map), then every leaf blocked", lambda: r11_run_map),
     Right("02.block_tree", "tree.map of block_until_ready over the list", lambda: r11_run_tree_map),
-    Right("02.block_tree", "append loop, block afterwards, return the list",
-          lambda: r11_run_ignore_return),
+    Right(
+        "02.block_tree",
+        "append loop, block afterwards, return the list",
+        lambda: r11_run_ignore_return,
+    ),
     Right("02.time_call", "minimum of blocked calls in perf_counter_ns", lambda: r11_time_min_ns),
     Right("02.time_call", "time.monotonic, median by sorting", lambda: r11_time_monotonic),
-    Right("02.time_call", "mean of 20 blocked calls after a blocked warm-up",
-          lambda: r11_time_mean_blocked),
+    Right(
+        "02.time_call",
+        "mean of 20 blocked calls after a blocked warm-up",
+        lambda: r11_time_mean_blocked,
+    ),
 ]

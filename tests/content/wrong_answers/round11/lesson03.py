@@ -1,4 +1,5 @@
 """Round 11, lesson 03 (grad): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import math
@@ -213,8 +214,9 @@ ROUND_11 = [
     Wrong("03.fix_slopes", "vmap added, integers still passed", lambda: r11_curv_vmap_int),
     Wrong("03.derivative_by_hand", "vmap(grad(g)): derivative in x", lambda: r11_dg_wrt_x),
     Wrong("03.derivative_by_hand", "grad of the sum: one number", lambda: r11_dg_sum),
-    Wrong("03.derivative_by_hand", "argnums=(1,): a tuple comes back",
-          lambda: r11_dg_argnums_tuple),
+    Wrong(
+        "03.derivative_by_hand", "argnums=(1,): a tuple comes back", lambda: r11_dg_argnums_tuple
+    ),
     Wrong("03.derivative_by_hand", "arguments swapped in the call", lambda: r11_dg_swapped),
     Wrong("03.derivative_by_hand", "formula by hand", lambda: r11_dg_hand),
     Wrong("03.derivative_by_hand", "formula by hand, sign lost", lambda: r11_dg_hand_sign),

@@ -1,4 +1,5 @@
 """Round 11, lesson 04 (argnums and pytrees): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import copy
@@ -226,12 +227,15 @@ ROUND_11 = [
     Wrong("04.grad_last_two", "second grad with argnums=0: grad_x", lambda: r11_yw_x_for_w),
     Wrong("04.grad_last_two", "returned (grad_w, grad_y)", lambda: r11_yw_swapped),
     Wrong("04.grad_last_two", "lambda w, y called with (y, w)", lambda: r11_yw_lambda_order),
-    Wrong("04.grad_last_two", "argnums=(0, 1) on x, y, w: grad_x, grad_y",
-          lambda: r11_yw_first_two),
-    Wrong("04.grad_last_two", "grad_w written as (x - y)**2: only weighted_sse",
-          lambda: r11_yw_hand_w),
-    Wrong("04.grad_last_two", "grad_y as minus grad_x: only losses of x - y",
-          lambda: r11_yw_minus_x),
+    Wrong(
+        "04.grad_last_two", "argnums=(0, 1) on x, y, w: grad_x, grad_y", lambda: r11_yw_first_two
+    ),
+    Wrong(
+        "04.grad_last_two", "grad_w written as (x - y)**2: only weighted_sse", lambda: r11_yw_hand_w
+    ),
+    Wrong(
+        "04.grad_last_two", "grad_y as minus grad_x: only losses of x - y", lambda: r11_yw_minus_x
+    ),
     Wrong("04.grad_last_two", "a dict instead of the tuple", lambda: r11_yw_dict),
     Wrong("04.grad_last_two", "value_and_grad: value beside the grads", lambda: r11_yw_value_too),
     Wrong("04.grad_last_two", "copy-paste: grad_w twice", lambda: r11_yw_w_only_twice),
@@ -239,8 +243,11 @@ ROUND_11 = [
     Wrong("04.predict_value_and_grad", "C: parameter order", lambda: "C"),
     Wrong("04.predict_value_and_grad", "D: grads first", lambda: "D"),
     Wrong("04.predict_value_and_grad", "lower-case b", lambda: "b"),
-    Wrong("04.predict_value_and_grad", "the structure written out",
-          lambda: "(value, (grad_y, grad_x))"),
+    Wrong(
+        "04.predict_value_and_grad",
+        "the structure written out",
+        lambda: "(value, (grad_y, grad_x))",
+    ),
     Wrong("04.predict_value_and_grad", "B and C", lambda: "BC"),
     Wrong("04.predict_value_and_grad", "letter in a tuple", lambda: ("B",)),
     Wrong("04.sgd_step", "each leaf clipped by its own norm", lambda: r11_sgd_per_leaf),
@@ -254,15 +261,17 @@ ROUND_11 = [
     Wrong("04.sgd_step", "root mean square instead of the norm", lambda: r11_sgd_rms),
     Wrong("04.sgd_step", "p + lr*scale*g: sign flipped", lambda: r11_sgd_plus),
     Wrong("04.sgd_step", "flat list of leaves returned", lambda: r11_sgd_leaves),
-    Wrong("04.sgd_step", "min(norm, max)/norm: NaN for zero gradients",
-          lambda: r11_sgd_min_over_norm),
+    Wrong(
+        "04.sgd_step", "min(norm, max)/norm: NaN for zero gradients", lambda: r11_sgd_min_over_norm
+    ),
     Wrong("04.sgd_step", "recursive update on a shallow .copy()", lambda: r11_sgd_shallow_copy),
 ]
 RIGHT_11 = [
     Right("04.grad_last_two", "a lambda of all three, argnums=(1, 2)", lambda: r11_yw_three),
     Right("04.grad_last_two", "two separate grads of lambdas", lambda: r11_yw_separate),
-    Right("04.grad_last_two", "value_and_grad on a (y, w) tuple, value dropped",
-          lambda: r11_yw_vag),
+    Right(
+        "04.grad_last_two", "value_and_grad on a (y, w) tuple, value dropped", lambda: r11_yw_vag
+    ),
     Right("04.grad_last_two", "grad of a dict argument, unpacked", lambda: r11_yw_dict_arg),
     Right("04.predict_value_and_grad", "B", lambda: "B"),
     Right("04.sgd_step", "sqrt of summed squares, minimum(1, max/norm)", lambda: r11_sgd_right),

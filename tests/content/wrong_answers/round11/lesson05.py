@@ -1,4 +1,5 @@
 """Round 11, lesson 05 (has_aux): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -188,8 +189,9 @@ def r11_lo_astype(params, x, y):
 
 
 ROUND_11 = [
-    Wrong("05.fix_aux_order", "float() dropped, loss still mse alone",
-          lambda: r11_es_floats_dropped),
+    Wrong(
+        "05.fix_aux_order", "float() dropped, loss still mse alone", lambda: r11_es_floats_dropped
+    ),
     Wrong("05.fix_aux_order", "mse + penalty, float() kept in the aux", lambda: r11_es_floats_kept),
     Wrong("05.fix_aux_order", "aux keys renamed", lambda: r11_es_keys_renamed),
     Wrong("05.fix_aux_order", "mse - penalty", lambda: r11_es_minus),

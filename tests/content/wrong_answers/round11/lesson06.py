@@ -1,7 +1,7 @@
 """Round 11, lesson 06 (immutability and purity): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -57,8 +57,11 @@ def r11_swap_no_reverse(x):
 
 
 def r11_swap_float(x):
-    return jnp.where(jnp.arange(x.shape[0]) == 0, x[-1] * 1.0,
-                     jnp.where(jnp.arange(x.shape[0]) == x.shape[0] - 1, x[0] * 1.0, x))
+    return jnp.where(
+        jnp.arange(x.shape[0]) == 0,
+        x[-1] * 1.0,
+        jnp.where(jnp.arange(x.shape[0]) == x.shape[0] - 1, x[0] * 1.0, x),
+    )
 
 
 def r11_swap_fancy(x):
@@ -207,8 +210,9 @@ def r11_count_bool_weights(labels, n):
 
 
 ROUND_11 = [
-    Wrong("06.set_first", "second set reads the updated first element",
-          lambda: r11_swap_sequential),
+    Wrong(
+        "06.set_first", "second set reads the updated first element", lambda: r11_swap_sequential
+    ),
     Wrong("06.set_first", "only the first element set", lambda: r11_swap_one_end),
     Wrong("06.set_first", "flip: right up to length 3", lambda: r11_swap_flip),
     Wrong("06.set_first", "roll by one", lambda: r11_swap_roll),

@@ -1,4 +1,5 @@
 """Round 11, lesson 07 (jit and tracing): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -154,7 +155,8 @@ def r11_fill_bool_index_mean(x):
 def r11_fill_row_means(x):
     kept = x >= 0
     m = jnp.sum(jnp.where(kept, x, 0), axis=-1, keepdims=True) / jnp.sum(
-        kept, axis=-1, keepdims=True)
+        kept, axis=-1, keepdims=True
+    )
     return jnp.where(kept, x, m)
 
 
@@ -216,38 +218,71 @@ ROUND_11 = [
     Wrong("07.count_traces", "the count, not a letter", lambda: "3"),
     Wrong("07.count_traces", "the count as an int", lambda: 3),
     Wrong("07.count_traces", "both options that say 3", lambda: "CD"),
-    Wrong("07.static_window", "weights and mode static: compiles per kernel",
-          lambda: jax.jit(smooth, static_argnames=("weights", "mode"))),
-    Wrong("07.static_window", "static_argnums=(1, 2): compiles per kernel",
-          lambda: jax.jit(smooth, static_argnums=(1, 2))),
-    Wrong("07.static_window", "plain jax.jit(smooth): mode string traced",
-          lambda: jax.jit(smooth)),
-    Wrong("07.static_window", "mode static, Python max kept on tracers",
-          lambda: jax.jit(smooth, static_argnames="mode")),
-    Wrong("07.static_window", "weights static only, mode traced",
-          lambda: jax.jit(smooth, static_argnames="weights")),
-    Wrong("07.static_window", "static_argnums=1: counted mode as 1",
-          lambda: jax.jit(smooth_traced, static_argnums=1)),
-    Wrong("07.static_window", "kernel / max |w|: changes negative kernels",
-          lambda: jax.jit(smooth_abs, static_argnames="mode")),
-    Wrong("07.static_window", "kernel / sum: normalized to sum 1",
-          lambda: jax.jit(smooth_sum, static_argnames="mode")),
-    Wrong("07.static_window", "divided by max of x, not of the kernel",
-          lambda: jax.jit(smooth_max_x, static_argnames="mode")),
-    Wrong("07.static_window", "Python max over the kernel array",
-          lambda: jax.jit(smooth_python_max_array, static_argnames="mode")),
-    Wrong("07.static_window", "divided by the middle weight: right for (1, 2, 1)",
-          lambda: jax.jit(smooth_first_weight, static_argnames="mode")),
-    Wrong("07.stale_global", "clip static, Python if: fails on a jax bool",
-          lambda: r11_step_static_clip),
+    Wrong(
+        "07.static_window",
+        "weights and mode static: compiles per kernel",
+        lambda: jax.jit(smooth, static_argnames=("weights", "mode")),
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=(1, 2): compiles per kernel",
+        lambda: jax.jit(smooth, static_argnums=(1, 2)),
+    ),
+    Wrong("07.static_window", "plain jax.jit(smooth): mode string traced", lambda: jax.jit(smooth)),
+    Wrong(
+        "07.static_window",
+        "mode static, Python max kept on tracers",
+        lambda: jax.jit(smooth, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.static_window",
+        "weights static only, mode traced",
+        lambda: jax.jit(smooth, static_argnames="weights"),
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=1: counted mode as 1",
+        lambda: jax.jit(smooth_traced, static_argnums=1),
+    ),
+    Wrong(
+        "07.static_window",
+        "kernel / max |w|: changes negative kernels",
+        lambda: jax.jit(smooth_abs, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.static_window",
+        "kernel / sum: normalized to sum 1",
+        lambda: jax.jit(smooth_sum, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.static_window",
+        "divided by max of x, not of the kernel",
+        lambda: jax.jit(smooth_max_x, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.static_window",
+        "Python max over the kernel array",
+        lambda: jax.jit(smooth_python_max_array, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.static_window",
+        "divided by the middle weight: right for (1, 2, 1)",
+        lambda: jax.jit(smooth_first_weight, static_argnames="mode"),
+    ),
+    Wrong(
+        "07.stale_global",
+        "clip static, Python if: fails on a jax bool",
+        lambda: r11_step_static_clip,
+    ),
     Wrong("07.stale_global", "Python if on a traced clip", lambda: r11_step_traced_if),
     Wrong("07.stale_global", "lr and clip both static", lambda: r11_step_static_both),
     Wrong("07.stale_global", "where branches swapped", lambda: r11_step_swapped),
     Wrong("07.stale_global", "always clips", lambda: r11_step_always_clip),
     Wrong("07.stale_global", "w + lr * grad", lambda: r11_step_plus),
     Wrong("07.stale_global", "clip fixed, lr still from config", lambda: r11_step_global_lr),
-    Wrong("07.stale_global", "minimum(grad, 1): right for grad 4 only",
-          lambda: r11_step_upper_only),
+    Wrong(
+        "07.stale_global", "minimum(grad, 1): right for grad 4 only", lambda: r11_step_upper_only
+    ),
     Wrong("07.stale_global", "clipped computed, unclipped grad used", lambda: r11_step_unused),
     Wrong("07.stale_global", "clips lr * grad, the step", lambda: r11_step_clip_lr),
     Wrong("07.stale_global", "not jitted at all", lambda: r11_step_not_jitted),
@@ -260,8 +295,9 @@ ROUND_11 = [
     Wrong("07.debug_print", "Output 1 in words", lambda: "Output 1"),
     Wrong("07.debug_print", "both Output 1 options", lambda: "BC"),
     Wrong("07.clip_negative", "mean of all elements", lambda: r11_fill_all_mean),
-    Wrong("07.clip_negative", "mean of the positives, zeros left out",
-          lambda: r11_fill_positive_mean),
+    Wrong(
+        "07.clip_negative", "mean of the positives, zeros left out", lambda: r11_fill_positive_mean
+    ),
     Wrong("07.clip_negative", "boolean mask in .at[] from NumPy", lambda: r11_fill_at_mask),
     Wrong("07.clip_negative", "x[x >= 0].mean() inside where", lambda: r11_fill_bool_index_mean),
     Wrong("07.clip_negative", "one mean per row of the matrix", lambda: r11_fill_row_means),
@@ -274,12 +310,21 @@ ROUND_11 = [
 ]
 RIGHT_11 = [
     Right("07.count_traces", "C", lambda: "C"),
-    Right("07.static_window", "jnp.max kernel, static_argnames='mode'",
-          lambda: jax.jit(smooth_traced, static_argnames="mode")),
-    Right("07.static_window", "static_argnums=2, keyword still matched",
-          lambda: jax.jit(smooth_traced, static_argnums=2)),
-    Right("07.static_window", "stack weights, lax.reduce_max",
-          lambda: jax.jit(smooth_stack, static_argnames=("mode",))),
+    Right(
+        "07.static_window",
+        "jnp.max kernel, static_argnames='mode'",
+        lambda: jax.jit(smooth_traced, static_argnames="mode"),
+    ),
+    Right(
+        "07.static_window",
+        "static_argnums=2, keyword still matched",
+        lambda: jax.jit(smooth_traced, static_argnums=2),
+    ),
+    Right(
+        "07.static_window",
+        "stack weights, lax.reduce_max",
+        lambda: jax.jit(smooth_stack, static_argnames=("mode",)),
+    ),
     Right("07.stale_global", "jnp.where on clip", lambda: r11_step_where),
     Right("07.stale_global", "lax.cond on clip", lambda: r11_step_cond),
     Right("07.stale_global", "arithmetic blend by float(clip)", lambda: r11_step_blend),
