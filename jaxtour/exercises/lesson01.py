@@ -1130,8 +1130,8 @@ EXERCISES = (
                 example=lambda: _flag_equal_to_corner,
             ),
         ),
-        success="np.array copies into memory of your own, which an in-place NumPy function "
-        "may change; m stays as it was.",
+        success="Your copy is memory of your own, which an in-place NumPy function may "
+        "change; m stays as it was.",
         variants=FLAG_VARIANTS,
     ),
     Exercise(
