@@ -28,6 +28,7 @@ from jaxtour.grader.rules import (
     Choice,
     NumpyArray,
     SameFunction,
+    answer_outcome,
     distinct_numbers,
     dtype_name,
     is_numpy_array,
@@ -170,6 +171,7 @@ def _cube_inputs():
         (jnp.array([1, 2, 3]),),  # 36: even int32 holds this one
         (jnp.arange(2000),),  # the lesson's: 3,996,001,000,000
         (jnp.array(PAST_UINT32),),  # 6,571,994,542,194,285,489: past uint32, within int64
+        (jnp.zeros(0, dtype=jnp.int32),),  # empty: the sum of no cubes is 0
     ]
 
 
@@ -185,6 +187,18 @@ def _exact_cubes(v: Any) -> int:
 def _sum_of_cubes_reference(v):
     """The exact sum, rounded once to JAX's default float: what the answer is compared with."""
     return jnp.asarray(float(_exact_cubes(v)))
+
+
+def _fails_on_empty_only(answer: Any) -> bool:
+    """Runs on every non-empty input and raises on the empty one (the last)."""
+    if not callable(answer):
+        return False
+    raised = [answer_outcome(_cube_inputs, answer, i, a)[1] for i, a in enumerate(_cube_inputs())]
+    return all(exc is None for exc in raised[:-1]) and raised[-1] is not None
+
+
+def _cubes_last_element(v):
+    return jnp.cumsum(v.astype(jnp.float32) ** 3)[-1]
 
 
 def _float_sum_of_cubes(v):
@@ -897,6 +911,15 @@ EXERCISES = (
                 "jax_enable_x64, JAX warns and keeps int32.",
                 example=lambda: lambda v: _wrapped(_exact_cubes(v), 32),
                 matches=_wrapped_sum(32),
+            ),
+            Mistake(
+                id="fails-on-empty",
+                message="Your function fails on an empty v (no numbers at all), which any 1-D "
+                "array includes: the sum of no cubes is 0. Code that reads one element of v "
+                "or of its cubes (the last, or the first), or starts from one, has nothing to "
+                "read there.",
+                example=lambda: _cubes_last_element,
+                matches=_fails_on_empty_only,
             ),
             Mistake(
                 id="converted-after-cubing",

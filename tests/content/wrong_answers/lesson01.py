@@ -960,3 +960,14 @@ ROUND_10_FIXED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_10_FIXED)
+
+
+def r11f_cubes_from_first(v):
+    cubes = v.astype(jnp.float32) ** 3
+    return cubes[0] + jnp.sum(cubes[1:])  # the first cube to start from: none when v is empty
+
+
+ROUND_11_FIXED = (
+    Wrong(OVERFLOW, "starts from cubes[0]", lambda: r11f_cubes_from_first, "fails-on-empty"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_FIXED)
