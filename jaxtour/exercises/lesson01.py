@@ -403,6 +403,27 @@ def _returns_m_unchanged(answer: Any) -> bool:
     return True
 
 
+def _flag_stride_n(m):
+    copy = np.array(m)
+    copy.flat[:: len(copy)] = _flag()  # every n-th element: a stride one short
+    return copy
+
+
+def _flagged_off_diagonal(answer: Any) -> bool:
+    """Matches a function whose result differs from m only where it holds the flag, and
+    holds it, changed, off the diagonal on some input."""
+    off = False
+    for (m,) in _flag_inputs():
+        got, want = call_or_none(answer, m), np.asarray(m)
+        if not isinstance(got, np.ndarray) or got.shape != want.shape:
+            return False
+        changed = got != want
+        if not np.all(got[changed] == _flag()):
+            return False
+        off = off or bool(np.any(changed & ~np.eye(len(want), dtype=bool)))
+    return off
+
+
 def _fill_not_returned(m):
     copy = np.array(m)
     return np.fill_diagonal(copy, _flag())  # fills in place and returns None
@@ -602,6 +623,30 @@ def _center_columns(x):
 
 def _center_first_axis_kept(x):
     return x - jnp.mean(x, axis=0, keepdims=True)
+
+
+def _center_axis_one_kept(x):
+    return x - jnp.mean(x, axis=min(x.ndim - 1, 1), keepdims=True)
+
+
+def _last_axis_for_2d_only(answer: Any) -> bool:
+    """Matches a function right on the inputs of at most 2 dimensions that centers a 3-D
+    input along axis 0 or 1."""
+    if not callable(answer):
+        return False
+    for (x,) in _center_inputs():
+        got = call_or_none(answer, x)
+        if got is None or np.shape(got) != x.shape:
+            return False
+        axes = (x.ndim - 1,) if x.ndim <= 2 else (0, 1)
+        if not any(
+            np.allclose(
+                np.asarray(got), np.asarray(x - jnp.mean(x, axis=k, keepdims=True)), atol=1e-5
+            )
+            for k in axes
+        ):
+            return False
+    return True
 
 
 def _not_flagged(x):
@@ -1152,9 +1197,17 @@ EXERCISES = (
                 "value were flagged too. The diagonal is a set of positions, not of values.",
                 example=lambda: _flag_equal_to_corner,
             ),
+            Mistake(
+                id="off-the-diagonal",
+                message="You set {flag} at elements off the main diagonal, where the row and "
+                "the column differ. The main diagonal is the elements whose row and column "
+                "are equal, one per row; only they change, and the others keep m's values.",
+                example=lambda: _flag_stride_n,
+                matches=_flagged_off_diagonal,
+            ),
         ),
-        success="Your copy is memory of your own, which an in-place NumPy function may "
-        "change; m stays as it was.",
+        success="A NumPy array of m's values, flagged, and m as it was: an in-place NumPy "
+        "function needs memory of its own to write in, never a jax array's.",
         variants=FLAG_VARIANTS,
     ),
     Exercise(
@@ -1189,6 +1242,14 @@ EXERCISES = (
                     behaves_like(wrong, _center_inputs)(answer)
                     for wrong in (_center_columns, _center_first_axis_kept)
                 ),
+            ),
+            Mistake(
+                id="axis-last-for-2d-only",
+                message="Right on 1-D and 2-D inputs, but on the 3-D one your means ran along "
+                "another axis than the last, so they were not each row's own: the axis that is "
+                "the last one of a 2-D array (axis 1) is the middle one of a 3-D array.",
+                example=lambda: _center_axis_one_kept,
+                matches=_last_axis_for_2d_only,
             ),
             Mistake(
                 id="axis-on-1d",
