@@ -435,6 +435,8 @@ def _diagnose(answer: Callable[..., Any]) -> _Verdict:
                 # the warm-up was waited for: the queued work is the timed call's own
                 return _Verdict(mistake="clock-after-call")
             return _Verdict(mistake="warm-up-not-waited")
+        if all(_miscounted(run) for run in runs):
+            return _Verdict(mistake="miscounted-calls")
         return _Verdict()
     for reading in READINGS:
         if all(reading in found for found in labels):
@@ -486,6 +488,23 @@ def _warm_up_left_queued(run: _Run) -> bool:
         return False
     waited = calls[0].waited
     return waited is None or waited > calls[1].start
+
+
+def _miscounted(run: _Run) -> bool:
+    """The number is the time of the calls between the learner's first clock read after a
+    call and its last, divided by one call more or fewer than were made in between: its
+    ratio to the steady time per call is k / (k - 1) or k / (k + 1), a step that few
+    enough calls (k <= 50) set apart from an honest 1."""
+    reads = [made for made, _ in run.log.clock_reads]
+    start = next((made for made in reads if made >= 1), None)
+    seconds, seen = run.seconds, run.observed()
+    if start is None or seconds is None or "steady-mean" not in seen:
+        return False
+    timed = reads[-1] - start
+    if not 2 <= timed <= 50:
+        return False
+    ratio, step = seconds / seen["steady-mean"], 1 / (timed + 1)
+    return any(abs(ratio - timed / count) < step / 3 for count in (timed - 1, timed + 1))
 
 
 def _first_call_waited(run: _Run) -> bool:
@@ -748,6 +767,16 @@ def _warm_up_not_waited(f, *args, repeats=20):
     for _ in range(repeats):
         jax.block_until_ready(f(*args))
     return (time.perf_counter() - start) / repeats
+
+
+def _divided_by_last_index(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))  # a warm-up, waited for
+    start = time.perf_counter()
+    calls = 0
+    while calls < repeats:
+        jax.block_until_ready(f(*args))
+        calls += 1
+    return (time.perf_counter() - start) / (calls - 1)  # one fewer than the calls timed
 
 
 def _clock_after_call(f, *args, repeats=20):
@@ -1618,6 +1647,15 @@ EXERCISES = (
                 "ready.",
                 example=lambda: _clock_after_call,
                 matches=TIME_CALL.made("clock-after-call"),
+            ),
+            Mistake(
+                id="miscounted-calls",
+                message="Your number is the time your clock saw divided by one call more or "
+                "one fewer than it timed (a loop variable ends one below the number of "
+                "rounds, for one): on few calls that is several per cent off. The time of "
+                "one call is the total over exactly the calls inside the clock.",
+                example=lambda: _divided_by_last_index,
+                matches=TIME_CALL.made("miscounted-calls"),
             ),
         ),
         success="Warmed up and blocked, your timing follows each stand-in's work, whatever "

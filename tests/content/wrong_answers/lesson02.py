@@ -806,3 +806,23 @@ ROUND_10_FIXED = (
     Wrong("02.first_calls", "'': every call thought cached", lambda: "", "nothing-compiles"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_10_FIXED)
+
+
+# --- round 11: a time divided by one call too many ------------------------------------------
+def r11f_time_counts_warm_up(f, *args):
+    jax.block_until_ready(f(*args))  # the warm-up, outside the clock
+    start = time.perf_counter()
+    for _ in range(12):
+        jax.block_until_ready(f(*args))
+    return (time.perf_counter() - start) / 13  # the warm-up counted too
+
+
+ROUND_11_FIXED = (
+    Wrong(
+        "02.time_call",
+        "12 timed calls divided by 13, warm-up counted",
+        lambda: r11f_time_counts_warm_up,
+        "miscounted-calls",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_FIXED)
