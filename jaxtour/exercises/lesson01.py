@@ -951,9 +951,10 @@ EXERCISES = (
             Mistake(
                 id="int32-overflow",
                 message="Your sum is what a 32-bit integer holds after wrapping around: the "
-                "cubes and their sum were computed in int32 (or uint32), whatever you did to "
-                "the result afterwards. Asking for jnp.int64 does not help: without "
-                "jax_enable_x64, JAX warns and keeps int32.",
+                "cubes or their sum went through int32 (or uint32) on the way, whatever you "
+                "did to the result afterwards. Asking for 64 bits does not help: without "
+                "jax_enable_x64, JAX warns and keeps int32, for jnp.int64 and for NumPy's "
+                "int64 handed to jnp alike.",
                 example=lambda: lambda v: _wrapped(_exact_cubes(v), 32),
                 matches=_wrapped_sum(32),
             ),

@@ -954,6 +954,10 @@ def _batch_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
         and _called_on_each(run, run.calls[n:])
     )
     if not twice and not _called_on_each(run, run.calls):
+        if 0 < len(run.calls) < n and all(
+            any(_is_x(x, args, kwargs) for x in run.xs) for args, kwargs, _ in run.calls
+        ):
+            return "skipped-batches", None  # each call on an x of xs, but not on every x
         return "other-argument", None
     waited = [all(run.waited(leaf) for leaf in leaves) for _, _, leaves in run.calls]
     if run.returned is None:
@@ -1008,9 +1012,24 @@ def _foreign_result(run: _BatchRun, waited: bool) -> tuple[str | None, str | Non
             "You returned one dict, one call's result, where the task asks for the list of "
             "every call's result."
         )
+    if _reordered(run):
+        return None, i18n._(
+            "You returned every call's result, but not in the order of xs: the list's first "
+            "item is f of xs's first x, and so on."
+        )
     return None, i18n._("You returned {what}, not the list of f(x)'s results.").format(
         what=describe(returned)
     )
+
+
+def _reordered(run: _BatchRun) -> bool:
+    """The returned list holds each call's result once, in another order than the calls."""
+    returned = run.returned
+    if not isinstance(returned, list | tuple) or len(returned) != len(run.calls):
+        return False
+    firsts = [(_leaves_of(result) or [None])[0] for result in returned]
+    made = [leaves[0] for _, _, leaves in run.calls]
+    return sorted(map(id, firsts)) == sorted(map(id, made)) and firsts != made
 
 
 def check_run_all(answer: Any, expected: Any) -> str | None:
@@ -1080,6 +1099,10 @@ def _waits_for_another_batch(f, xs):
 def _waits_twice(f, xs):
     jax.block_until_ready([f(x) for x in xs])
     return jax.block_until_ready([f(x) for x in xs])
+
+
+def _drops_the_last(f, xs):
+    return jax.block_until_ready([f(x) for x in xs[:-1]])
 
 
 def _passes_the_list(f, xs):
@@ -1354,6 +1377,13 @@ EXERCISES = (
                 "generator run nothing until something makes a list of them).",
                 example=lambda: _never_calls_f,
                 matches=_batch_mistake("never-called"),
+            ),
+            Mistake(
+                id="skipped-batches",
+                message="f was called on only some of the batches in xs: each call got an x "
+                "of xs, but fewer calls were made than xs holds, so some batch has no result.",
+                example=lambda: _drops_the_last,
+                matches=_batch_mistake("skipped-batches"),
             ),
             Mistake(
                 id="other-argument",

@@ -826,3 +826,29 @@ ROUND_11_FIXED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_FIXED)
+
+
+# --- round 11: batches skipped, results reordered --------------------------------------------
+def r11f_run_all_but_first(f, xs):
+    return jax.block_until_ready([f(x) for x in xs[1:]])  # the first batch never run
+
+
+def r11f_run_reversed(f, xs):
+    return jax.block_until_ready([f(x) for x in xs])[::-1]
+
+
+ROUND_11_BATCHES = (
+    Wrong(
+        "02.block_tree",
+        "xs[1:]: first batch skipped",
+        lambda: r11f_run_all_but_first,
+        "skipped-batches",
+    ),
+    Wrong(
+        "02.block_tree",
+        "results returned reversed",
+        lambda: r11f_run_reversed,
+        says="not in the order of xs",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_BATCHES)
