@@ -28,6 +28,7 @@ from jaxtour.grader.rules import (
     Choice,
     NumpyArray,
     SameFunction,
+    answer_outcome,
     distinct_numbers,
     dtype_name,
     is_numpy_array,
@@ -170,6 +171,7 @@ def _cube_inputs():
         (jnp.array([1, 2, 3]),),  # 36: even int32 holds this one
         (jnp.arange(2000),),  # the lesson's: 3,996,001,000,000
         (jnp.array(PAST_UINT32),),  # 6,571,994,542,194,285,489: past uint32, within int64
+        (jnp.zeros(0, dtype=jnp.int32),),  # empty: the sum of no cubes is 0
     ]
 
 
@@ -185,6 +187,18 @@ def _exact_cubes(v: Any) -> int:
 def _sum_of_cubes_reference(v):
     """The exact sum, rounded once to JAX's default float: what the answer is compared with."""
     return jnp.asarray(float(_exact_cubes(v)))
+
+
+def _fails_on_empty_only(answer: Any) -> bool:
+    """Runs on every non-empty input and raises on the empty one (the last)."""
+    if not callable(answer):
+        return False
+    raised = [answer_outcome(_cube_inputs, answer, i, a)[1] for i, a in enumerate(_cube_inputs())]
+    return all(exc is None for exc in raised[:-1]) and raised[-1] is not None
+
+
+def _cubes_last_element(v):
+    return jnp.cumsum(v.astype(jnp.float32) ** 3)[-1]
 
 
 def _float_sum_of_cubes(v):
@@ -389,6 +403,27 @@ def _returns_m_unchanged(answer: Any) -> bool:
     return True
 
 
+def _flag_stride_n(m):
+    copy = np.array(m)
+    copy.flat[:: len(copy)] = _flag()  # every n-th element: a stride one short
+    return copy
+
+
+def _flagged_off_diagonal(answer: Any) -> bool:
+    """Matches a function whose result differs from m only where it holds the flag, and
+    holds it, changed, off the diagonal on some input."""
+    off = False
+    for (m,) in _flag_inputs():
+        got, want = call_or_none(answer, m), np.asarray(m)
+        if not isinstance(got, np.ndarray) or got.shape != want.shape:
+            return False
+        changed = got != want
+        if not np.all(got[changed] == _flag()):
+            return False
+        off = off or bool(np.any(changed & ~np.eye(len(want), dtype=bool)))
+    return off
+
+
 def _fill_not_returned(m):
     copy = np.array(m)
     return np.fill_diagonal(copy, _flag())  # fills in place and returns None
@@ -588,6 +623,30 @@ def _center_columns(x):
 
 def _center_first_axis_kept(x):
     return x - jnp.mean(x, axis=0, keepdims=True)
+
+
+def _center_axis_one_kept(x):
+    return x - jnp.mean(x, axis=min(x.ndim - 1, 1), keepdims=True)
+
+
+def _last_axis_for_2d_only(answer: Any) -> bool:
+    """Matches a function right on the inputs of at most 2 dimensions that centers a 3-D
+    input along axis 0 or 1."""
+    if not callable(answer):
+        return False
+    for (x,) in _center_inputs():
+        got = call_or_none(answer, x)
+        if got is None or np.shape(got) != x.shape:
+            return False
+        axes = (x.ndim - 1,) if x.ndim <= 2 else (0, 1)
+        if not any(
+            np.allclose(
+                np.asarray(got), np.asarray(x - jnp.mean(x, axis=k, keepdims=True)), atol=1e-5
+            )
+            for k in axes
+        ):
+            return False
+    return True
 
 
 def _not_flagged(x):
@@ -892,11 +951,21 @@ EXERCISES = (
             Mistake(
                 id="int32-overflow",
                 message="Your sum is what a 32-bit integer holds after wrapping around: the "
-                "cubes and their sum were computed in int32 (or uint32), whatever you did to "
-                "the result afterwards. Asking for jnp.int64 does not help: without "
-                "jax_enable_x64, JAX warns and keeps int32.",
+                "cubes or their sum went through int32 (or uint32) on the way, whatever you "
+                "did to the result afterwards. Asking for 64 bits does not help: without "
+                "jax_enable_x64, JAX warns and keeps int32, for jnp.int64 and for NumPy's "
+                "int64 handed to jnp alike.",
                 example=lambda: lambda v: _wrapped(_exact_cubes(v), 32),
                 matches=_wrapped_sum(32),
+            ),
+            Mistake(
+                id="fails-on-empty",
+                message="Your function fails on an empty v (no numbers at all), which any 1-D "
+                "array includes: the sum of no cubes is 0. Code that reads one element of v "
+                "or of its cubes (the last, or the first), or starts from one, has nothing to "
+                "read there.",
+                example=lambda: _cubes_last_element,
+                matches=_fails_on_empty_only,
             ),
             Mistake(
                 id="converted-after-cubing",
@@ -1129,9 +1198,17 @@ EXERCISES = (
                 "value were flagged too. The diagonal is a set of positions, not of values.",
                 example=lambda: _flag_equal_to_corner,
             ),
+            Mistake(
+                id="off-the-diagonal",
+                message="You set {flag} at elements off the main diagonal, where the row and "
+                "the column differ. The main diagonal is the elements whose row and column "
+                "are equal, one per row; only they change, and the others keep m's values.",
+                example=lambda: _flag_stride_n,
+                matches=_flagged_off_diagonal,
+            ),
         ),
-        success="np.array copies into memory of your own, which an in-place NumPy function "
-        "may change; m stays as it was.",
+        success="A NumPy array of m's values, flagged, and m as it was: an in-place NumPy "
+        "function needs memory of its own to write in, never a jax array's.",
         variants=FLAG_VARIANTS,
     ),
     Exercise(
@@ -1166,6 +1243,14 @@ EXERCISES = (
                     behaves_like(wrong, _center_inputs)(answer)
                     for wrong in (_center_columns, _center_first_axis_kept)
                 ),
+            ),
+            Mistake(
+                id="axis-last-for-2d-only",
+                message="Right on 1-D and 2-D inputs, but on the 3-D one your means ran along "
+                "another axis than the last, so they were not each row's own: the axis that is "
+                "the last one of a 2-D array (axis 1) is the middle one of a 3-D array.",
+                example=lambda: _center_axis_one_kept,
+                matches=_last_axis_for_2d_only,
             ),
             Mistake(
                 id="axis-on-1d",

@@ -435,6 +435,8 @@ def _diagnose(answer: Callable[..., Any]) -> _Verdict:
                 # the warm-up was waited for: the queued work is the timed call's own
                 return _Verdict(mistake="clock-after-call")
             return _Verdict(mistake="warm-up-not-waited")
+        if all(_miscounted(run) for run in runs):
+            return _Verdict(mistake="miscounted-calls")
         return _Verdict()
     for reading in READINGS:
         if all(reading in found for found in labels):
@@ -486,6 +488,23 @@ def _warm_up_left_queued(run: _Run) -> bool:
         return False
     waited = calls[0].waited
     return waited is None or waited > calls[1].start
+
+
+def _miscounted(run: _Run) -> bool:
+    """The number is the time of the calls between the learner's first clock read after a
+    call and its last, divided by one call more or fewer than were made in between: its
+    ratio to the steady time per call is k / (k - 1) or k / (k + 1), a step that few
+    enough calls (k <= 50) set apart from an honest 1."""
+    reads = [made for made, _ in run.log.clock_reads]
+    start = next((made for made in reads if made >= 1), None)
+    seconds, seen = run.seconds, run.observed()
+    if start is None or seconds is None or "steady-mean" not in seen:
+        return False
+    timed = reads[-1] - start
+    if not 2 <= timed <= 50:
+        return False
+    ratio, step = seconds / seen["steady-mean"], 1 / (timed + 1)
+    return any(abs(ratio - timed / count) < step / 3 for count in (timed - 1, timed + 1))
 
 
 def _first_call_waited(run: _Run) -> bool:
@@ -750,6 +769,16 @@ def _warm_up_not_waited(f, *args, repeats=20):
     return (time.perf_counter() - start) / repeats
 
 
+def _divided_by_last_index(f, *args, repeats=20):
+    jax.block_until_ready(f(*args))  # a warm-up, waited for
+    start = time.perf_counter()
+    calls = 0
+    while calls < repeats:
+        jax.block_until_ready(f(*args))
+        calls += 1
+    return (time.perf_counter() - start) / (calls - 1)  # one fewer than the calls timed
+
+
 def _clock_after_call(f, *args, repeats=20):
     jax.block_until_ready(f(*args))  # a warm-up, waited for
     total = 0.0
@@ -925,6 +954,10 @@ def _batch_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
         and _called_on_each(run, run.calls[n:])
     )
     if not twice and not _called_on_each(run, run.calls):
+        if 0 < len(run.calls) < n and all(
+            any(_is_x(x, args, kwargs) for x in run.xs) for args, kwargs, _ in run.calls
+        ):
+            return "skipped-batches", None  # each call on an x of xs, but not on every x
         return "other-argument", None
     waited = [all(run.waited(leaf) for leaf in leaves) for _, _, leaves in run.calls]
     if run.returned is None:
@@ -979,9 +1012,24 @@ def _foreign_result(run: _BatchRun, waited: bool) -> tuple[str | None, str | Non
             "You returned one dict, one call's result, where the task asks for the list of "
             "every call's result."
         )
+    if _reordered(run):
+        return None, i18n._(
+            "You returned every call's result, but not in the order of xs: the list's first "
+            "item is f of xs's first x, and so on."
+        )
     return None, i18n._("You returned {what}, not the list of f(x)'s results.").format(
         what=describe(returned)
     )
+
+
+def _reordered(run: _BatchRun) -> bool:
+    """The returned list holds each call's result once, in another order than the calls."""
+    returned = run.returned
+    if not isinstance(returned, list | tuple) or len(returned) != len(run.calls):
+        return False
+    firsts = [(_leaves_of(result) or [None])[0] for result in returned]
+    made = [leaves[0] for _, _, leaves in run.calls]
+    return sorted(map(id, firsts)) == sorted(map(id, made)) and firsts != made
 
 
 def check_run_all(answer: Any, expected: Any) -> str | None:
@@ -1051,6 +1099,10 @@ def _waits_for_another_batch(f, xs):
 def _waits_twice(f, xs):
     jax.block_until_ready([f(x) for x in xs])
     return jax.block_until_ready([f(x) for x in xs])
+
+
+def _drops_the_last(f, xs):
+    return jax.block_until_ready([f(x) for x in xs[:-1]])
 
 
 def _passes_the_list(f, xs):
@@ -1325,6 +1377,13 @@ EXERCISES = (
                 "generator run nothing until something makes a list of them).",
                 example=lambda: _never_calls_f,
                 matches=_batch_mistake("never-called"),
+            ),
+            Mistake(
+                id="skipped-batches",
+                message="f was called on only some of the batches in xs: each call got an x "
+                "of xs, but fewer calls were made than xs holds, so some batch has no result.",
+                example=lambda: _drops_the_last,
+                matches=_batch_mistake("skipped-batches"),
             ),
             Mistake(
                 id="other-argument",
@@ -1618,6 +1677,15 @@ EXERCISES = (
                 "ready.",
                 example=lambda: _clock_after_call,
                 matches=TIME_CALL.made("clock-after-call"),
+            ),
+            Mistake(
+                id="miscounted-calls",
+                message="Your number is the time your clock saw divided by one call more or "
+                "one fewer than it timed (a loop variable ends one below the number of "
+                "rounds, for one): on few calls that is several per cent off. The time of "
+                "one call is the total over exactly the calls inside the clock.",
+                example=lambda: _divided_by_last_index,
+                matches=TIME_CALL.made("miscounted-calls"),
             ),
         ),
         success="Warmed up and blocked, your timing follows each stand-in's work, whatever "

@@ -132,6 +132,10 @@ def _square_matrix_per_t(answer: Any) -> bool:
     return True
 
 
+def _curvatures_at_positions(f, t):
+    return _curvatures(f, jnp.arange(len(t)))
+
+
 def _curvatures_summed(f, t):
     return jnp.sum(_curvatures(f, t))
 
@@ -294,6 +298,31 @@ def _da_random_inputs(rng: np.random.Generator):
     return [(x, float(rng.uniform(0.5, 3.0)))]
 
 
+def _dg_da_mean_spread(x, a):  # the mean's derivative, copied to every point
+    return jax.grad(lambda b: jnp.mean(_g(x, b)))(a) * jnp.ones_like(x)
+
+
+def _dg_da_values_swapped(x, a):  # g(a, x_i), differentiated in its second argument
+    return jax.vmap(jax.grad(_g, argnums=1), in_axes=(None, 0))(a, x)
+
+
+def _pooled_at_every_point(answer: Any) -> bool:
+    """Matches a function that returns x's shape, every value the sum or the mean of ∂g/∂a
+    over the points."""
+    for x, a in _da_inputs():
+        got = call_or_none(answer, x, a)
+        try:
+            value = np.asarray(got, dtype=float)
+        except Exception:  # None, or no numbers
+            return False
+        total = float(np.sum(np.asarray(_dg_da(x, a))))
+        if value.shape != x.shape or not any(
+            np.allclose(value, pooled, rtol=1e-4, atol=1e-4) for pooled in (total, total / x.size)
+        ):
+            return False
+    return True
+
+
 def _sum_of_derivatives(answer: Any) -> bool:
     """Matches a function that returns one number, the sum of ∂g/∂a over the points."""
     for x, a in _da_inputs():
@@ -328,6 +357,41 @@ def _central(f, x, eps):
 
 
 def _central_at_float32_points(f, x, eps):  # x + eps keeps a float32 x's dtype
+    return (f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+def _slip(wrong: Callable[..., Any]) -> Callable[[Any], bool]:
+    """Matches the slip ``wrong`` makes in the formula, whether or not the answer first made
+    x a Python float: the float32 point then gives the slip's value either way."""
+
+    def widened(f, x, eps):
+        return wrong(f, float(x), eps)
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        cases = cases_of_this_check(_difference_inputs, _difference_inputs)
+        got = [output_or_none(_difference_inputs, answer, i, a) for i, a in enumerate(cases)]
+        if any(value is None for value in got):
+            return False
+        return any(
+            all(_close(g, w) for g, w in zip(got, outputs_on(_difference_inputs, fn), strict=True))
+            for fn in (wrong, widened)
+        )
+
+    return matches
+
+
+def _close(got: Any, want: Any) -> bool:
+    """Equal as the check's Number(rtol=1e-9) compares: one real number each."""
+    try:
+        return math.isclose(float(got), float(want), rel_tol=1e-9, abs_tol=1e-12)
+    except (TypeError, ValueError):
+        return False
+
+
+def _item_of_x(f, x, eps):
+    x = x.item()
     return (f(x + eps) - f(x - eps)) / (2 * eps)
 
 
@@ -556,6 +620,14 @@ EXERCISES = (
                 matches=ignores_arguments(_t_changed),
             ),
             Mistake(
+                id="positions-not-values",
+                message="Your curvatures are f″ at 0, 1, 2, ..., one per position in t, not at "
+                "the values t holds: on t = jnp.arange(4) the two agree, on any other t they "
+                "do not.",
+                example=lambda: _curvatures_at_positions,
+                matches=behaves_like(_curvatures_at_positions, _slope_inputs),
+            ),
+            Mistake(
                 id="sum-of-function",
                 message="jnp.sum(f) is handed the function f itself, not its values, and "
                 "fails: a sum adds numbers, and a function is not one.",
@@ -659,6 +731,24 @@ EXERCISES = (
                 "the same a, so the sum's derivative adds all their derivatives together.",
                 example=lambda: _dg_da_summed,
                 matches=_sum_of_derivatives,
+            ),
+            Mistake(
+                id="pooled-at-every-point",
+                message="Every point got the same value: one derivative in a for all the points "
+                "together (their sum or their mean), spread over x's shape. Each point has a "
+                "derivative of its own; pooled into one number, the points' derivatives are "
+                "added together, since every point depends on the same a.",
+                example=lambda: _dg_da_mean_spread,
+                matches=_pooled_at_every_point,
+            ),
+            Mistake(
+                id="values-swapped",
+                message="Your function hands g its values the other way round: a where g takes "
+                "the point and each point where g takes the frequency, so grad differentiated "
+                "g at the point a, in a frequency set to each x. g(x, a) takes the point "
+                "first.",
+                example=lambda: _dg_da_values_swapped,
+                matches=behaves_like(_dg_da_values_swapped, _da_inputs),
             ),
             Mistake(
                 id="with-respect-to-x",
@@ -772,16 +862,28 @@ EXERCISES = (
                 matches=ignores_arguments(_difference_eps_changed),
             ),
             Mistake(
+                id="array-method-on-float",
+                message="Your function reads something of x that only an array has (an "
+                "AttributeError on a Python float): the check passes x as a Python float too, "
+                "as the task says, and a float has no array attributes or methods.",
+                example=lambda: _item_of_x,
+                matches=fails_with(
+                    "AttributeError", r"'float' object has no attribute", _difference_inputs
+                ),
+            ),
+            Mistake(
                 id="precedence",
                 message="Python reads / 2 * eps as (... / 2) * eps: your estimate is "
                 "multiplied by eps instead of divided by it.",
                 example=lambda: _precedence_slip,
+                matches=_slip(_precedence_slip),
             ),
             Mistake(
                 id="numerator-parentheses",
                 message="Python divides before it subtracts: f(x + eps) - f(x - eps) / (2 * eps) "
                 "divides only f(x - eps), not the change in f.",
                 example=lambda: _unbracketed_numerator,
+                matches=_slip(_unbracketed_numerator),
             ),
             Mistake(
                 id="missing-half",
@@ -789,6 +891,7 @@ EXERCISES = (
                 "the check tried: a slope is a change in f over the distance it was measured "
                 "across.",
                 example=lambda: _no_half,
+                matches=_slip(_no_half),
             ),
             Mistake(
                 id="forward-difference",
@@ -796,30 +899,35 @@ EXERCISES = (
                 "side of x only, and its error shrinks only as fast as eps. Stepping to both "
                 "sides cancels the first error term, so the error shrinks as eps squared.",
                 example=lambda: _forward,
+                matches=_slip(_forward),
             ),
             Mistake(
                 id="backward-difference",
                 message="That is the backward difference, (f(x) - f(x - eps)) / eps: it looks "
                 "to the left of x only.",
                 example=lambda: _backward,
+                matches=_slip(_backward),
             ),
             Mistake(
                 id="swapped-sign",
                 message="The sign is flipped: you subtracted the right value from the left one. "
                 "A rising f must give a positive slope.",
                 example=lambda: _swapped,
+                matches=_slip(_swapped),
             ),
             Mistake(
                 id="half-steps",
                 message="You stepped eps / 2 to each side: that is the central difference for "
                 "a step of eps / 2, not eps. The task's eps is the step to each side.",
                 example=lambda: _half_steps,
+                matches=_slip(_half_steps),
             ),
             Mistake(
                 id="one-sided-over-two-eps",
                 message="You stepped to one side only, f(x + eps) - f(x), yet divided by "
                 "2 * eps: that is half a forward difference.",
                 example=lambda: _forward_over_two_eps,
+                matches=_slip(_forward_over_two_eps),
             ),
             Mistake(
                 id="float32",
@@ -842,11 +950,13 @@ EXERCISES = (
                 message="(f(x + eps) - 2 f(x) + f(x - eps)) / eps² is the second difference: "
                 "it estimates f″, not f′.",
                 example=lambda: _second_difference,
+                matches=_slip(_second_difference),
             ),
             Mistake(
                 id="plus-not-minus",
                 message="You added the two values of f: a sum of values, not a change in f.",
                 example=lambda: _plus_not_minus,
+                matches=_slip(_plus_not_minus),
             ),
         ),
         success="(f(x + eps) - f(x - eps)) / (2 * eps): the test any gradient must pass.",

@@ -960,3 +960,36 @@ ROUND_10_FIXED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_10_FIXED)
+
+
+def r11f_cubes_from_first(v):
+    cubes = v.astype(jnp.float32) ** 3
+    return cubes[0] + jnp.sum(cubes[1:])  # the first cube to start from: none when v is empty
+
+
+def r11f_flag_above(m):
+    a = np.array(m)
+    a.flat[1 :: len(a) + 1] = -1  # starts at 1: the diagonal above the main one
+    return a
+
+
+def r11f_center_axis_one(x):
+    return x - jnp.mean(x, axis=1 if x.ndim > 1 else 0, keepdims=True)
+
+
+ROUND_11_FIXED = (
+    Wrong(OVERFLOW, "starts from cubes[0]", lambda: r11f_cubes_from_first, "fails-on-empty"),
+    Wrong(
+        "01.numpy_copy",
+        "flat[1::n+1]: the diagonal above",
+        lambda: r11f_flag_above,
+        "off-the-diagonal",
+    ),
+    Wrong(
+        "01.center",
+        "axis 1 past 1-D, 3-D too",
+        lambda: r11f_center_axis_one,
+        "axis-last-for-2d-only",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_FIXED)

@@ -806,3 +806,49 @@ ROUND_10_FIXED = (
     Wrong("02.first_calls", "'': every call thought cached", lambda: "", "nothing-compiles"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_10_FIXED)
+
+
+# --- round 11: a time divided by one call too many ------------------------------------------
+def r11f_time_counts_warm_up(f, *args):
+    jax.block_until_ready(f(*args))  # the warm-up, outside the clock
+    start = time.perf_counter()
+    for _ in range(12):
+        jax.block_until_ready(f(*args))
+    return (time.perf_counter() - start) / 13  # the warm-up counted too
+
+
+ROUND_11_FIXED = (
+    Wrong(
+        "02.time_call",
+        "12 timed calls divided by 13, warm-up counted",
+        lambda: r11f_time_counts_warm_up,
+        "miscounted-calls",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_FIXED)
+
+
+# --- round 11: batches skipped, results reordered --------------------------------------------
+def r11f_run_all_but_first(f, xs):
+    return jax.block_until_ready([f(x) for x in xs[1:]])  # the first batch never run
+
+
+def r11f_run_reversed(f, xs):
+    return jax.block_until_ready([f(x) for x in xs])[::-1]
+
+
+ROUND_11_BATCHES = (
+    Wrong(
+        "02.block_tree",
+        "xs[1:]: first batch skipped",
+        lambda: r11f_run_all_but_first,
+        "skipped-batches",
+    ),
+    Wrong(
+        "02.block_tree",
+        "results returned reversed",
+        lambda: r11f_run_reversed,
+        says="not in the order of xs",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_BATCHES)

@@ -773,3 +773,52 @@ WRONG_ANSWERS = (
     *WRONG_ANSWERS,
     Wrong(DG_DA, "one argument, as dg_by_hand had", lambda: da_one_argument, "one-argument"),
 )
+
+
+# --- round 11's families, fixed: a slip made after float(x), x used as an array, t's
+# positions for its values, one pooled derivative spread over x, g's values swapped
+
+
+def r11f_cd_precedence_float(f, x, eps=1e-3):
+    x = float(x)
+    return (f(x + eps) - f(x - eps)) / 2 * eps
+
+
+def r11f_cd_no_half_float(f, x, eps=1e-3):
+    x = float(x)
+    return (f(x + eps) - f(x - eps)) / eps
+
+
+def r11f_cd_astype(f, x, eps=1e-3):
+    x = x.astype(np.float64)  # x may be a Python float
+    return (f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+def r11f_curv_positions(f, t):
+    return jax.vmap(jax.grad(jax.grad(f)))(jnp.arange(t.size) * 1.0)
+
+
+def r11f_da_sum_spread(x, a):
+    return jnp.full(x.shape, jax.grad(lambda b: jnp.sum(g_of_a(x, b)))(a))
+
+
+def r11f_da_swapped(x, a):
+    return jax.vmap(lambda xi: jax.grad(g_of_a, argnums=1)(a, xi))(x)
+
+
+ROUND_11_FIXED = (
+    Wrong(C, "float(x), then / 2 * eps", lambda: r11f_cd_precedence_float, "precedence"),
+    Wrong(C, "float(x), then / eps", lambda: r11f_cd_no_half_float, "missing-half"),
+    Wrong(
+        C, "x.astype(np.float64) on a Python float", lambda: r11f_cd_astype, "array-method-on-float"
+    ),
+    Wrong(S, "vmap at arange(t.size) * 1.0", lambda: r11f_curv_positions, "positions-not-values"),
+    Wrong(
+        DG_DA,
+        "grad of the sum, full of x's shape",
+        lambda: r11f_da_sum_spread,
+        "pooled-at-every-point",
+    ),
+    Wrong(DG_DA, "g(a, xi) per point", lambda: r11f_da_swapped, "values-swapped"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_FIXED)
