@@ -174,7 +174,7 @@ def r11_time_divide_wrong(f, *args):
     jax.block_until_ready(f(*args))
     start = time.perf_counter()
     n = 0
-    for n in range(10):
+    for n in range(10):  # noqa: B007 - the slip: n ends at 9
         jax.block_until_ready(f(*args))
     return (time.perf_counter() - start) / n  # n ends at 9
 

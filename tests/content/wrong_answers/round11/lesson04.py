@@ -157,7 +157,10 @@ def r11_sgd_plus(params, grads, lr, max_norm):
 def r11_sgd_leaves(params, grads, lr, max_norm):
     norm = jnp.sqrt(_sq_norm(grads))
     scale = jnp.minimum(1.0, max_norm / norm)
-    return [p - lr * scale * g for p, g in zip(jax.tree.leaves(params), jax.tree.leaves(grads))]
+    return [
+        p - lr * scale * g
+        for p, g in zip(jax.tree.leaves(params), jax.tree.leaves(grads), strict=True)
+    ]
 
 
 def r11_sgd_min_over_norm(params, grads, lr, max_norm):
