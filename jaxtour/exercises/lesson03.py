@@ -35,6 +35,7 @@ from jaxtour.grader.rules import (
     outputs_on,
 )
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.variants import Variants
 from jaxtour.lazy import is_jax_array
 
 NON_SCALAR = r"Gradient only defined for scalar-output functions"
@@ -106,13 +107,47 @@ def _floats(t):
     return jnp.asarray(t, dtype=float)  # float32, or float64 with x64
 
 
-def _slopes(f, t):
-    return jax.grad(lambda v: jnp.sum(f(v)))(_floats(t))
+# Issue 38: the derivative asked is the learner's variant, f″ (two grads, the page's), f‴
+# or f⁗: the sum's reason has to be applied once per grad, however many there are.
+SLOPES_VARIANTS = Variants(
+    default={"order": 2, "below": 1, "prime": "f″"},
+    draw=lambda rng: (lambda n: {"order": n, "below": n - 1, "prime": "f" + "‴⁗"[n - 3]})(
+        rng.choice((3, 4))
+    ),
+    shown="curvatures returns {prime}, the derivative of order {order} of f, at every "
+    "element of t.",
+)
+
+
+def _order() -> int:
+    """How many times the learner's variant differentiates f (variant 0: 2, f″)."""
+    return SLOPES_VARIANTS.current("03.fix_slopes")["order"]
+
+
+def _summed(g):
+    return lambda v: jnp.sum(g(v))
+
+
+def _derivative(f, order):
+    """f's derivative of ``order``, element by element: grad of the sum, ``order`` times."""
+    for _ in range(order):
+        f = jax.grad(_summed(f))
+    return f
+
+
+def _slopes(f, t):  # one grad short of the variant's derivative
+    return _derivative(f, _order() - 1)(_floats(t))
 
 
 def _curvatures(f, t):
-    slopes = jax.grad(lambda w: jnp.sum(f(w)))
-    return jax.grad(lambda v: jnp.sum(slopes(v)))(_floats(t))
+    return _derivative(f, _order())(_floats(t))
+
+
+def _nested(f):
+    """The variant's derivative of f at one number: grad of grad ..., no sums."""
+    for _ in range(_order()):
+        f = jax.grad(f)
+    return f
 
 
 def _hessian(f, t):
@@ -142,16 +177,17 @@ def _curvatures_summed(f, t):
 
 def _curvatures_of_mean(f, t):
     slopes = jax.grad(lambda w: jnp.mean(f(w)))
-    return jax.grad(lambda v: jnp.sum(slopes(v)))(_floats(t))
+    return _derivative(slopes, _order() - 1)(_floats(t))
 
 
 def _values_not_curvatures(f, t):
     return f(_floats(t))
 
 
-def _curvatures_estimated(f, t):  # a second difference, in float32
-    points, h = _floats(t), 1e-2
-    return (f(points + h) - 2 * f(points) + f(points - h)) / h**2
+def _curvatures_estimated(f, t):  # a central difference of the derivative below, float32
+    points, h = _floats(t), 5e-2
+    below = _derivative(f, _order() - 1)
+    return (below(points + h) - below(points - h)) / (2 * h)
 
 
 def _close_curvatures_not_exact(answer: Any) -> bool:
@@ -242,16 +278,18 @@ def _plus_not_minus(f, x, eps=1e-3):
     return (f(x + eps) + f(x - eps)) / (2 * eps)
 
 
+# sin and a cube: every variant's derivative of a cube is constant from order 3 on, and
+# zero from 4, while sin's never is
 def _t_changed():
-    cube = _Named(lambda s: s**3, "lambda s: s**3")
-    return [(cube, jnp.array([0.5, 1.0, 2.0])), (cube, jnp.array([1.0, 2.0, 3.0, 4.0]))]
+    sine = _Named(jnp.sin, "jnp.sin")
+    return [(sine, jnp.array([0.5, 1.0, 2.0])), (sine, jnp.array([1.0, 2.0, 3.0, 4.0]))]
 
 
 def _f_changed():
     t = jnp.array([0.5, 1.0, 2.0])
-    square = _Named(lambda s: s**2, "lambda s: s**2")
+    sine = _Named(jnp.sin, "jnp.sin")
     cube = _Named(lambda s: s**3, "lambda s: s**3")
-    return [(square, t), (cube, t)]
+    return [(sine, t), (cube, t)]
 
 
 # --- 03.derivative_by_hand: grad with respect to the argument meant ----------------------
@@ -520,26 +558,32 @@ EXERCISES = (
     ),
     Exercise(
         id="03.fix_slopes",
-        title="Fix a second derivative that breaks both of grad's rules",
+        title="Fix a repeated grad that breaks both of grad's rules",
         reference=lambda: _curvatures,
         rule=SameFunction(inputs=_slope_inputs, output=JaxArray(check_dtype=False)),
         hints=(
             "Two rules are broken, and grad reports them one at a time: t holds integers, "
             "and a function grad differentiates must return one number. That holds for "
-            "both grads: what does each of them get?",
+            "every grad: what does each of them get?",
             "Floats: t.astype(jnp.float32). One number: the sum of f's outputs has f's "
             "slopes as its gradient, one per element, because each output depends on its "
             "own input alone. The slopes are again a function of t that works element by "
-            "element, with one output per element: the second grad needs the same treatment.",
-            "def curvatures(f, t):\n    floats = t.astype(jnp.float32)\n"
-            "    slopes = jax.grad(lambda v: jnp.sum(f(v)))\n"
-            "    return jax.grad(lambda v: jnp.sum(...))(floats)",
+            "element, with one output per element: each of the {order} grads needs the same "
+            "treatment.",
+            "def summed(g):\n    return lambda v: jnp.sum(g(v))\n\n"
+            "derivative = f, then {order} times: derivative = jax.grad(summed(...)); "
+            "call the last one on t.astype(jnp.float32).",
         ),
         solution=(
+            "def summed(g):\n"
+            "    return lambda v: jnp.sum(g(v))\n"
+            "\n"
+            "\n"
             "def curvatures(f, t):\n"
-            "    floats = t.astype(jnp.float32)\n"
-            "    slopes = jax.grad(lambda v: jnp.sum(f(v)))\n"
-            "    return jax.grad(lambda v: jnp.sum(slopes(v)))(floats)"
+            "    derivative = f\n"
+            "    for _ in range({order}):\n"
+            "        derivative = jax.grad(summed(derivative))\n"
+            "    return derivative(t.astype(jnp.float32))"
         ),
         mistakes=(
             Mistake(
@@ -575,8 +619,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="slopes-not-curvatures",
-                message="Those are f's slopes, its first derivative, at every element of t: "
-                "one grad's worth. The curvature f″ is the derivative of those slopes.",
+                message="Those are f's derivatives of order {below} at every element of t: one "
+                "grad short. {prime} is the derivative of order {order}, the derivative of "
+                "those.",
                 example=lambda: _slopes,
             ),
             Mistake(
@@ -657,16 +702,16 @@ EXERCISES = (
                 message="Your curvatures are 16-bit floats: they keep about three significant "
                 "digits, so most of them are rounded: grad computes in the dtype of the points "
                 "it is given.",
-                example=lambda: lambda f, t: jax.vmap(jax.grad(jax.grad(f)))(t.astype(jnp.float16)),
+                example=lambda: lambda f, t: jax.vmap(_nested(f))(t.astype(jnp.float16)),
                 matches=_half_precision_slopes,
                 also_accepted=True,
             ),
             Mistake(
                 id="estimated",
-                message="Your curvatures are close to the second derivative but not equal to "
-                "it: they look estimated from f's values at nearby points (a second "
-                "difference), whose error depends on the step. The task asks for what grad "
-                "computes, exact up to rounding.",
+                message="Your curvatures are close to {prime} but not equal to it: they look "
+                "estimated from values at nearby points (a finite difference), whose error "
+                "depends on the step. The task asks for what grad computes, exact up to "
+                "rounding.",
                 example=lambda: _curvatures_estimated,
                 matches=_close_curvatures_not_exact,
             ),
@@ -678,10 +723,11 @@ EXERCISES = (
                 matches=_integer_slopes,
             ),
         ),
-        success="Floats in, one curvature per element: the sum of f's outputs has f's slopes "
+        success="Floats in, one {prime} per element: the sum of f's outputs has f's slopes "
         "as its gradient because each output depends on its own input alone, and the slopes "
-        "are such a function too, so the same sum works for the second grad "
-        "(jax.vmap(jax.grad(jax.grad(f))) finds the same curvatures point by point).",
+        "are such a function too, so the same sum works for every grad after the first "
+        "(jax.vmap of {order} nested grads of f finds the same values point by point).",
+        variants=SLOPES_VARIANTS,
     ),
     Exercise(
         id="03.derivative_by_hand",

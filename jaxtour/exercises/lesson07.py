@@ -29,6 +29,8 @@ from jaxtour.grader.rules import (
     is_jitted,
 )
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.variants import Variants
+from jaxtour.grader.variants import key as variant_key
 from jaxtour.lazy import is_jax_array
 
 # --- shared -------------------------------------------------------------------------------
@@ -262,12 +264,33 @@ def _smooth_by_sum(x, weights, mode):
 # Issue 35: a step that stores its traced lr in a global (a leaked tracer) has the right
 # values; it is run under jax.checking_leaks() for a shape no other call used.
 
-CLIP_AT = 1.0
+# Issue 38: the bound the switch clips to is the learner's variant, so that a neighbour's
+# step (or the page's [-1, 1]) does not pass; "end" is where the page's schedule ends then.
+CLIP_VARIANTS = Variants(
+    default={"clip_at": 1.0, "end": -4.0},
+    draw=lambda rng: (lambda c: {"clip_at": c, "end": -3.0 - c})(
+        rng.choice((0.25, 0.5, 0.75, 1.5))
+    ),
+    shown="With clip True, step holds each gradient element to [-{clip_at}, {clip_at}]; the "
+    "schedule below then ends at {end}.",
+)
+
+
+def _clip_at() -> float:
+    """The bound of this learner's variant (variant 0: 1.0), read when a step runs or is
+    traced: a function jitted with it is jitted afresh per variant (``_fresh``)."""
+    return CLIP_VARIANTS.current("07.stale_global")["clip_at"]
+
+
+def _fresh(step):
+    """A new function that calls ``step``: jax.jit keeps one trace per Python function,
+    and a trace keeps the bound it read, so each variant's jit needs a function of its own."""
+    return lambda w, grad, lr, clip: step(w, grad, lr, clip)
 
 
 def _step(w, grad, lr, clip):
     if clip:
-        grad = jnp.clip(grad, -CLIP_AT, CLIP_AT)
+        grad = jnp.clip(grad, -_clip_at(), _clip_at())
     return w - lr * grad
 
 
@@ -276,12 +299,13 @@ def _step_where(w, grad, lr, clip):
 
 
 @concrete_cache
-def _jitted_step():
-    return jax.jit(_step_where)
+def _jitted_step(variant):
+    """The reference, jitted once per variant (``variant_key()``)."""
+    return jax.jit(_fresh(_step_where))
 
 
 def _clipped(grad, clip):
-    return jnp.where(clip, jnp.clip(grad, -CLIP_AT, CLIP_AT), grad)
+    return jnp.where(clip, jnp.clip(grad, -_clip_at(), _clip_at()), grad)
 
 
 def _ascent(w, grad, lr, clip):
@@ -297,7 +321,7 @@ def _precedence(w, grad, lr, clip):
 
 
 def _always_clipped(w, grad, lr, clip):
-    return w - lr * jnp.clip(grad, -CLIP_AT, CLIP_AT)
+    return w - lr * jnp.clip(grad, -_clip_at(), _clip_at())
 
 
 def _never_clipped(w, grad, lr, clip):
@@ -305,27 +329,27 @@ def _never_clipped(w, grad, lr, clip):
 
 
 def _clip_inverted(w, grad, lr, clip):
-    return w - lr * jnp.where(clip, grad, jnp.clip(grad, -CLIP_AT, CLIP_AT))
+    return w - lr * jnp.where(clip, grad, jnp.clip(grad, -_clip_at(), _clip_at()))
 
 
 def _step_clipped(w, grad, lr, clip):
     """The whole step lr * grad clipped, not the gradient."""
     update = lr * grad
-    return w - jnp.where(clip, jnp.clip(update, -CLIP_AT, CLIP_AT), update)
+    return w - jnp.where(clip, jnp.clip(update, -_clip_at(), _clip_at()), update)
 
 
 def _w_clipped(w, grad, lr, clip):
-    return jnp.where(clip, jnp.clip(w, -CLIP_AT, CLIP_AT), w) - lr * grad
+    return jnp.where(clip, jnp.clip(w, -_clip_at(), _clip_at()), w) - lr * grad
 
 
 def _clipped_to_unit(w, grad, lr, clip):
-    """The clip's range read as [0, 1]: a negative gradient element becomes 0."""
-    return w - lr * jnp.where(clip, jnp.clip(grad, 0.0, CLIP_AT), grad)
+    """The clip's range read as [0, bound]: a negative gradient element becomes 0."""
+    return w - lr * jnp.where(clip, jnp.clip(grad, 0.0, _clip_at()), grad)
 
 
 def _lr_only_when_clipped(w, grad, lr, clip):
     """lr in the clipped branch only: with clip False w moves by the whole gradient."""
-    return jnp.where(clip, w - lr * jnp.clip(grad, -CLIP_AT, CLIP_AT), w - grad)
+    return jnp.where(clip, w - lr * jnp.clip(grad, -_clip_at(), _clip_at()), w - grad)
 
 
 def _scaled_lr(answer: Any) -> bool:
@@ -353,9 +377,9 @@ def _scaled_lr(answer: Any) -> bool:
 
 
 def _step_inputs():
-    """Gradients inside and outside [-1, 1]; learning rates and switches as a schedule
-    kept in arrays hands them out (jax scalars, which cannot be static) and as Python
-    values; clip on and off for the same arguments."""
+    """Gradients inside and outside [-c, c] for every variant's c; learning rates and
+    switches as a schedule kept in arrays hands them out (jax scalars, which cannot be
+    static) and as Python values; clip on and off for the same arguments."""
     w, grad = jnp.array([1.0, -2.0]), jnp.array([0.5, 3.0])
     return [
         (w, grad, jnp.float32(0.1), True),
@@ -848,7 +872,7 @@ EXERCISES = (
     Exercise(
         id="07.stale_global",
         title="Fix a jitted step that reads its settings from a global",
-        reference=_jitted_step,
+        reference=lambda: _jitted_step(variant_key()),
         rule=SameFunction(inputs=_step_inputs),
         hints=(
             "jit read config while tracing, once, and baked both settings into the compiled "
@@ -863,14 +887,14 @@ EXERCISES = (
         solution=(
             "@jax.jit\n"
             "def step(w, grad, lr, clip):\n"
-            "    grad = jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)\n"
+            "    grad = jnp.where(clip, jnp.clip(grad, -{clip_at}, {clip_at}), grad)\n"
             "    return w - lr * grad"
         ),
         mistakes=(
             Mistake(
                 id="called-it",
                 message="This is one step's result. The check wants the function step itself.",
-                example=lambda: _jitted_step()(*_step_inputs()[0]),
+                example=lambda: _jitted_step(variant_key())(*_step_inputs()[0]),
                 matches=is_jax_array,
             ),
             Mistake(
@@ -886,7 +910,7 @@ EXERCISES = (
                 message="jit traced clip, and a Python if (or and, or, not, bool()) needs a True "
                 "or False while tracing, which a tracer does not have. On some calls clip comes "
                 "from the schedule's array, so jit cannot be handed its value either.",
-                example=lambda: jax.jit(_step),
+                example=lambda: jax.jit(_fresh(_step)),
                 matches=fails_with("TracerBoolConversionError", "", _step_inputs),
             ),
             Mistake(
@@ -903,7 +927,7 @@ EXERCISES = (
                 message="lr is static here: the check passes a learning rate as a jax scalar, "
                 "which cannot be static (it is not hashable), and each new static value would "
                 "compile step again, once per step of a schedule.",
-                example=lambda: jax.jit(_step_where, static_argnames="lr"),
+                example=lambda: jax.jit(_fresh(_step_where), static_argnames="lr"),
                 matches=fails_with("ValueError", r"Non-hashable static", _array_lr_cases),
             ),
             Mistake(
@@ -911,7 +935,7 @@ EXERCISES = (
                 message="clip is static here: on some calls the check passes it as a schedule kept"
                 " in arrays hands it out, a jax boolean, which cannot be static (it is not "
                 "hashable); and each new static value would compile step again.",
-                example=lambda: jax.jit(_step, static_argnames="clip"),
+                example=lambda: jax.jit(_fresh(_step), static_argnames="clip"),
                 matches=fails_with("ValueError", r"Non-hashable static", _array_clip_cases),
             ),
             Mistake(
@@ -944,52 +968,52 @@ EXERCISES = (
             Mistake(
                 id="always-clipped",
                 message="Your step clips the gradient whatever clip says: with clip False a "
-                "gradient outside [-1, 1] must pass unchanged. (A global switch read while "
-                "tracing does this too: it stays as it was at the first trace.)",
-                example=lambda: jax.jit(_always_clipped),
+                "gradient outside [-{clip_at}, {clip_at}] must pass unchanged. (A global switch "
+                "read while tracing does this too: it stays as it was at the first trace.)",
+                example=lambda: jax.jit(_fresh(_always_clipped)),
                 matches=behaves_like(_always_clipped, _step_inputs),
             ),
             Mistake(
                 id="never-clipped",
                 message="Your step never clips the gradient, whatever clip says: with clip True "
-                "each gradient element is held to [-1, 1] before the step.",
-                example=lambda: jax.jit(_never_clipped),
+                "each gradient element is held to [-{clip_at}, {clip_at}] before the step.",
+                example=lambda: jax.jit(_fresh(_never_clipped)),
                 matches=behaves_like(_never_clipped, _step_inputs),
             ),
             Mistake(
                 id="clip-inverted",
                 message="Your switch is the wrong way round: the gradient is clipped when clip "
                 "is False and left as it is when clip is True.",
-                example=lambda: jax.jit(_clip_inverted),
+                example=lambda: jax.jit(_fresh(_clip_inverted)),
                 matches=behaves_like(_clip_inverted, _step_inputs),
             ),
             Mistake(
                 id="step-clipped",
-                message="Your clip holds the whole step, lr times the gradient, to [-1, 1]. "
-                "The buggy step clips the gradient itself, before the learning rate scales "
-                "it: with a learning rate below 1 the two differ.",
-                example=lambda: jax.jit(_step_clipped),
+                message="Your clip holds the whole step, lr times the gradient, to "
+                "[-{clip_at}, {clip_at}]. The buggy step clips the gradient itself, before the "
+                "learning rate scales it: with a learning rate below 1 the two differ.",
+                example=lambda: jax.jit(_fresh(_step_clipped)),
                 matches=behaves_like(_step_clipped, _step_inputs),
             ),
             Mistake(
                 id="w-clipped",
-                message="Your clip holds w to [-1, 1], not the gradient: it is the gradient "
-                "that the buggy step clips before the update.",
-                example=lambda: jax.jit(_w_clipped),
+                message="Your clip holds w to [-{clip_at}, {clip_at}], not the gradient: it is "
+                "the gradient that the buggy step clips before the update.",
+                example=lambda: jax.jit(_fresh(_w_clipped)),
                 matches=behaves_like(_w_clipped, _step_inputs),
             ),
             Mistake(
                 id="ascent",
                 message="Your step moves w along the gradient, which climbs the loss. Gradient "
                 "descent moves against it.",
-                example=lambda: jax.jit(_ascent),
+                example=lambda: jax.jit(_fresh(_ascent)),
                 matches=behaves_like(_ascent, _step_inputs),
             ),
             Mistake(
                 id="precedence",
                 message="This multiplies w itself by the gradient: the parentheses, or the "
                 "order of operations, put lr against w. Only the gradient is scaled by lr.",
-                example=lambda: jax.jit(_precedence),
+                example=lambda: jax.jit(_fresh(_precedence)),
                 matches=behaves_like(_precedence, _step_inputs),
             ),
             Mistake(
@@ -1004,10 +1028,11 @@ EXERCISES = (
             ),
             Mistake(
                 id="clip-range",
-                message="With clip True your step holds the gradient to [0, 1]: a negative "
+                message="With clip True your step holds the gradient to [0, {clip_at}]: a negative "
                 "gradient element becomes 0, so w does not move there at all. The buggy step "
-                "clips to [-1, 1], which keeps each element's sign and caps only its size.",
-                example=lambda: jax.jit(_clipped_to_unit),
+                "clips to [-{clip_at}, {clip_at}], which keeps each element's sign and caps only "
+                "its size.",
+                example=lambda: jax.jit(_fresh(_clipped_to_unit)),
                 matches=behaves_like(_clipped_to_unit, _step_inputs),
             ),
             Mistake(
@@ -1015,14 +1040,14 @@ EXERCISES = (
                 message="With clip True your step is right, but with clip False w moves by the "
                 "whole gradient: lr scales only your clipped branch. The learning rate sets "
                 "the step's size whatever clip says.",
-                example=lambda: jax.jit(_lr_only_when_clipped),
+                example=lambda: jax.jit(_fresh(_lr_only_when_clipped)),
                 matches=behaves_like(_lr_only_when_clipped, _step_inputs),
             ),
             Mistake(
                 id="step-only",
                 message="This returns only the change, not the new w: the step must start from "
                 "the w it is given.",
-                example=lambda: jax.jit(_step_only),
+                example=lambda: jax.jit(_fresh(_step_only)),
                 matches=behaves_like(_step_only, _step_inputs),
             ),
             Mistake(
@@ -1037,6 +1062,7 @@ EXERCISES = (
         ),
         success="lr and clip travel as data, one compile for the whole schedule: a switch "
         "that arrives in an array cannot steer Python, so the arrays make the choice.",
+        variants=CLIP_VARIANTS,
     ),
     Exercise(
         id="07.debug_print",

@@ -42,6 +42,7 @@ from jaxtour.grader.rules import (
     is_python_float,
 )
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.variants import Variants
 from jaxtour.lazy import is_jax_array
 
 TRUE_PARAMS = {"a": 3.0, "b": -2.0, "c": 0.5}
@@ -76,6 +77,24 @@ def sgd_step(params, x, y, lr):
 
 
 # --- 08.update: the step with weight decay ----------------------------------------------
+# Issue 38: the penalty's coefficient is the learner's variant: decay / 2 (PyTorch's
+# weight_decay, the page's), decay (Keras's l2) or decay / 4, so the term each step adds,
+# k * decay * p, has to be derived, not copied (k: twice the penalty's coefficient).
+DECAY_VARIANTS = Variants(
+    default={"penalty": "decay / 2", "term": "decay * p", "k": 1.0},
+    draw=lambda rng: rng.choice(
+        (
+            {"penalty": "decay", "term": "2 * decay * p", "k": 2.0},
+            {"penalty": "decay / 4", "term": "decay * p / 2", "k": 0.5},
+        )
+    ),
+    shown="The penalty is {penalty} times the sum of the squares of all the parameters.",
+)
+
+
+def _k() -> float:
+    """The learner's variant: the decay term of each parameter is _k() * decay * p."""
+    return DECAY_VARIANTS.current("08.update")["k"]
 
 
 def _decay_without_p(params, x, y, lr, decay):
@@ -85,7 +104,7 @@ def _decay_without_p(params, x, y, lr, decay):
 
 def _update(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
+    return jax.tree.map(lambda p, g: p - lr * (g + _k() * decay * p), params, grads), value
 
 
 def _moved(rule):
@@ -100,29 +119,29 @@ def _moved(rule):
 
 
 _no_decay = _moved(lambda p, g, lr, decay: p - lr * g)
-_decay_sign = _moved(lambda p, g, lr, decay: p - lr * (g - decay * p))
-_decay_unscaled = _moved(lambda p, g, lr, decay: p - lr * g - decay * p)
-_decay_on_gradient = _moved(lambda p, g, lr, decay: p - lr * (g + decay * g))
-_ascent = _moved(lambda p, g, lr, decay: p + lr * (g + decay * p))
-_no_lr = _moved(lambda p, g, lr, decay: p - (g + decay * p))
-_decay_l1 = _moved(lambda p, g, lr, decay: p - lr * (g + decay * jnp.sign(p)))
-_penalty_doubled = _moved(lambda p, g, lr, decay: p - lr * (g + 2 * decay * p))
+_decay_sign = _moved(lambda p, g, lr, decay: p - lr * (g - _k() * decay * p))
+_decay_unscaled = _moved(lambda p, g, lr, decay: p - lr * g - _k() * decay * p)
+_decay_on_gradient = _moved(lambda p, g, lr, decay: p - lr * (g + _k() * decay * g))
+_ascent = _moved(lambda p, g, lr, decay: p + lr * (g + _k() * decay * p))
+_no_lr = _moved(lambda p, g, lr, decay: p - (g + _k() * decay * p))
+_decay_l1 = _moved(lambda p, g, lr, decay: p - lr * (g + _k() * decay * jnp.sign(p)))
+_penalty_doubled = _moved(lambda p, g, lr, decay: p - lr * (g + 2 * _k() * decay * p))
 
 
 def _gradient_at_shrunk(params, x, y, lr, decay):
-    """Shrinks the parameters by (1 - lr * decay) first, then takes the loss's gradient at
+    """Shrinks the parameters by (1 - lr * k * decay) first, then takes the loss's gradient at
     the shrunk parameters (not at params), with the loss at params."""
-    shrunk = jax.tree.map(lambda p: p * (1 - lr * decay), params)
+    shrunk = jax.tree.map(lambda p: p * (1 - lr * _k() * decay), params)
     grads = jax.grad(loss)(shrunk, x, y)
     return jax.tree.map(lambda p, g: p - lr * g, shrunk, grads), loss(params, x, y)
 
 
 def _penalty(params, decay):
-    return decay / 2 * sum(jnp.sum(p**2) for p in jax.tree.leaves(params))
+    return _k() * decay / 2 * sum(jnp.sum(p**2) for p in jax.tree.leaves(params))
 
 
 def _penalized_value(params, x, y, lr, decay):
-    """The right step, from the gradient of loss + decay/2 * sum(p**2), whose value it
+    """The right step, from the gradient of loss + the penalty, whose value it
     returns: the loss with the decay term."""
     value, grads = jax.value_and_grad(lambda q: loss(q, x, y) + _penalty(q, decay))(params)
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
@@ -154,7 +173,7 @@ def _forgot_return(params, x, y, lr, decay):
 def _in_place(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
     for name in params:
-        params[name] = params[name] - lr * (grads[name] + decay * params[name])
+        params[name] = params[name] - lr * (grads[name] + _k() * decay * params[name])
     return params, value
 
 
@@ -173,12 +192,12 @@ def _float_loss(params, x, y, lr, decay):
 
 def _trees_swapped(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), grads, params), value
+    return jax.tree.map(lambda p, g: p - lr * (g + _k() * decay * p), grads, params), value
 
 
 def _dict_arithmetic(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y)
-    return params - lr * (grads + decay * params), value
+    return params - lr * (grads + _k() * decay * params), value
 
 
 def _summed_loss(params, x, y):
@@ -187,7 +206,7 @@ def _summed_loss(params, x, y):
 
 def _sum_update(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(_summed_loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
+    return jax.tree.map(lambda p, g: p - lr * (g + _k() * decay * p), params, grads), value
 
 
 def _new_and_grads(params, x, y, lr, decay):
@@ -197,12 +216,12 @@ def _new_and_grads(params, x, y, lr, decay):
 
 def _grads_wrt_x(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss, argnums=1)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
+    return jax.tree.map(lambda p, g: p - lr * (g + _k() * decay * p), params, grads), value
 
 
 def _lr_to_loss(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss)(params, x, y, lr)
-    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
+    return jax.tree.map(lambda p, g: p - lr * (g + _k() * decay * p), params, grads), value
 
 
 def _as_list(params, x, y, lr, decay):
@@ -286,7 +305,7 @@ def _same_step(got: Any, want: Any) -> bool:
 
 def _decay_term_wrong(answer: Any) -> bool:
     """Right with decay=0 (the gradient step and the loss are the lesson's), wrong with a
-    decay: the term decay adds is not decay * p on every leaf (an L1 penalty, a leaf left
+    decay: the term decay adds is not k * decay * p on every leaf (an L1 penalty, a leaf left
     out, a mean or a square of the sum instead of the sum of squares)."""
     if not callable(answer):
         return False
@@ -1355,18 +1374,18 @@ EXERCISES = (
         hints=(
             "Start from sgd_step: jax.value_and_grad(loss)(params, x, y) still gives the "
             "loss and its gradients. The penalty adds its own derivative to each "
-            "parameter's gradient: what is the derivative of decay / 2 * p**2 with respect "
+            "parameter's gradient: what is the derivative of {penalty} * p**2 with respect "
             "to p?",
-            "It is decay * p. In jax.tree.map(lambda p, g: ..., params, grads), p is one "
-            "parameter and g its gradient, side by side: decay * p goes next to g, inside "
+            "It is {term}. In jax.tree.map(lambda p, g: ..., params, grads), p is one "
+            "parameter and g its gradient, side by side: {term} goes next to g, inside "
             "the step lr * (...).",
             "value, grads = jax.value_and_grad(loss)(params, x, y)\n"
-            "return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value",
+            "return jax.tree.map(lambda p, g: p - lr * (g + {term}), params, grads), value",
         ),
         solution=(
             "def update(params, x, y, lr, decay):\n"
             "    value, grads = jax.value_and_grad(loss)(params, x, y)\n"
-            "    return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value"
+            "    return jax.tree.map(lambda p, g: p - lr * (g + {term}), params, grads), value"
         ),
         mistakes=(
             Mistake(
@@ -1463,8 +1482,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="penalty-doubled",
-                message="Your decay term is twice the one asked: the gradient of a penalty decay "
-                "times the sum of squares brings down a factor of 2.",
+                message="Your decay term is twice the one asked: the derivative of {penalty} "
+                "times p**2 with respect to p is {term}, with the 2 that p**2 brings down "
+                "counted once.",
                 example=lambda: _penalty_doubled,
                 matches=_new_params_like(_penalty_doubled),
             ),
@@ -1580,14 +1600,15 @@ EXERCISES = (
                 message="Your gradient step and your loss are right: with decay set to 0 "
                 "your step matches. The decay term is not the one asked: for every "
                 "parameter, without exception, it is the derivative of the penalty "
-                "decay / 2 times the sum of the squared parameters with respect to that "
+                "{penalty} times the sum of the squared parameters with respect to that "
                 "parameter, which depends on that parameter alone.",
                 example=lambda: _decay_l1,
                 matches=_decay_term_wrong,
             ),
         ),
-        success="Weight decay is one more term per leaf: jax.tree.map hands you each "
-        "parameter beside its gradient.",
+        success="Weight decay is one more term per leaf, {term}: jax.tree.map hands you "
+        "each parameter beside its gradient.",
+        variants=DECAY_VARIANTS,
     ),
     Exercise(
         id="08.fit",

@@ -33,6 +33,7 @@ from jaxtour.grader.rules import (
     option_of,
     outputs_on,
 )
+from jaxtour.grader.variants import key as variant_key
 from jaxtour.lazy import jax
 
 
@@ -868,21 +869,23 @@ def uses_notebook_values(
     reference returns with some of those positions replaced by the notebook's values,
     and not what the reference returns on the input itself.
     """
-    expected: dict[tuple[int, ...], list[Any] | None] = {}
+    expected: dict[tuple[Any, tuple[int, ...]], list[Any] | None] = {}
 
     def reference_with(chosen: tuple[int, ...]) -> list[Any] | None:
         """The reference's outputs with ``chosen`` positions from the notebook (computed
-        once: the grader's own pure function), or None where they do not fit."""
-        if chosen not in expected:
+        once per variant: the grader's own pure function, which reads the variant being
+        judged), or None where they do not fit."""
+        kept = (variant_key(), chosen)
+        if kept not in expected:
             values = notebook()
             try:
-                expected[chosen] = [
+                expected[kept] = [
                     reference(*(values[i] if i in chosen else a for i, a in enumerate(args)))
                     for args in inputs()
                 ]
             except Exception:  # the notebook's value does not fit the other arguments
-                expected[chosen] = None
-        return expected[chosen]
+                expected[kept] = None
+        return expected[kept]
 
     def matches(answer: Any) -> bool:
         if not callable(answer):
