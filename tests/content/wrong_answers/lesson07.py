@@ -191,7 +191,7 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "07.count_traces",
-        "D: jnp.array(5.0) taken for a strong scalar",
+        "D: the product with 2.0 taken for a weak scalar",
         lambda: "(D)",
         named="jax-arrays-strong",
     ),
