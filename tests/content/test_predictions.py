@@ -70,6 +70,8 @@ GIVEAWAYS = {
         "в том же порядке",
     ),
     "05.predict_aux_structure": (
+        "The result is a pair too, `(gradient, aux)`",
+        "Результат — тоже пара, `(gradient, aux)`",
         "a tuple of one position is still a tuple",
         "кортеж из одной позиции всё равно кортеж",
         "`grad` returns no value",
