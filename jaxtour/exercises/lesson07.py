@@ -252,6 +252,13 @@ def _smooth_unnormalised(x, weights, mode):
     return jnp.convolve(x, jnp.array(weights), mode=mode)
 
 
+def _smooth_by_size(x, weights, mode):
+    """The kernel divided by its largest weight in size, max |w|: the same as smooth's
+    unless a negative weight outweighs the largest."""
+    kernel = jnp.array(weights)
+    return jnp.convolve(x, kernel / jnp.max(jnp.abs(kernel)), mode=mode)
+
+
 def _smooth_by_sum(x, weights, mode):
     """The kernel divided by the sum of its weights (an average), not by its largest."""
     kernel = jnp.array(weights)
@@ -307,6 +314,11 @@ def _always_clipped(w, grad, lr, clip):
 
 def _never_clipped(w, grad, lr, clip):
     return w - lr * grad
+
+
+def _clipped_above(w, grad, lr, clip):
+    """Clipped from above only: a gradient below -1 passes unchanged."""
+    return w - lr * jnp.where(clip, jnp.minimum(grad, CLIP_AT), grad)
 
 
 def _clip_inverted(w, grad, lr, clip):
@@ -470,6 +482,23 @@ def _fill_negative(x):
 
 def _filled_zero(x):
     return jnp.where(x < 0, 0.0, x)
+
+
+def _floored_mean(x):
+    kept = x >= 0
+    return jnp.where(kept, x, jnp.sum(jnp.where(kept, x, 0.0)) // jnp.sum(kept))
+
+
+def _first_kept(x):
+    """The first element that is not negative (in the flat order) as the fill."""
+    kept = x >= 0
+    return jnp.where(kept, x, jnp.ravel(x)[jnp.argmax(jnp.ravel(kept))])
+
+
+def _first_kept_row(x):
+    """The same written x[jnp.argmax(kept)]: on a matrix, the flat position picks a row."""
+    kept = x >= 0
+    return jnp.where(kept, x, x[jnp.argmax(kept)])
 
 
 def _mean_of_all(x):
@@ -848,6 +877,15 @@ EXERCISES = (
                 example=lambda: jax.jit(_smooth_by_sum, static_argnames="mode"),
                 matches=behaves_like(_smooth_by_sum, _smooth_inputs),
             ),
+            Mistake(
+                id="divided-by-size",
+                message="Your kernel is divided by its largest weight in size, the largest "
+                "absolute value; smooth divides it by its largest weight, the greatest value. "
+                "They differ where a negative weight outweighs the rest, as in (1.0, -3.0, "
+                "1.0). Change how smooth computes, not what it computes.",
+                example=lambda: jax.jit(_smooth_by_size, static_argnames="mode"),
+                matches=behaves_like(_smooth_by_size, _smooth_inputs),
+            ),
         ),
         success="Only mode must be static (a string cannot be traced); a kernel's length is "
         "its tuple's structure, already in the cache key, so weights stay traced, and what "
@@ -957,6 +995,14 @@ EXERCISES = (
                 "tracing does this too: it stays as it was at the first trace.)",
                 example=lambda: jax.jit(_always_clipped),
                 matches=behaves_like(_always_clipped, _step_inputs),
+            ),
+            Mistake(
+                id="clipped-above-only",
+                message="Your clip holds the gradient to at most 1 but lets it fall below -1: "
+                "with clip True each element is held to [-1, 1], from both sides, and a "
+                "gradient of -4 must become -1.",
+                example=lambda: jax.jit(_clipped_above),
+                matches=behaves_like(_clipped_above, _step_inputs),
             ),
             Mistake(
                 id="never-clipped",
@@ -1231,6 +1277,21 @@ EXERCISES = (
                 "negative.",
                 example=lambda: _filled_zero,
                 matches=behaves_like(_filled_zero, _vector_inputs),
+            ),
+            Mistake(
+                id="floored-mean",
+                message="Your fill is the mean rounded down to a whole number: // is floor "
+                "division, which drops the fraction. The NumPy code's mean is a true division.",
+                example=lambda: _floored_mean,
+                matches=behaves_like(_floored_mean, _vector_inputs),
+            ),
+            Mistake(
+                id="first-kept",
+                message="Your fill is one element, the first that is not negative, where the "
+                "NumPy code puts the mean of all the elements that are not negative.",
+                example=lambda: _first_kept,
+                matches=lambda answer: behaves_like(_first_kept, _vector_inputs)(answer)
+                or behaves_like(_first_kept_row, _vector_inputs)(answer),
             ),
             Mistake(
                 id="mean-of-all",
