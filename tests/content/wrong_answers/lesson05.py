@@ -938,3 +938,20 @@ S48_NAMED_VALUES = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S48_NAMED_VALUES)
+
+
+def s48_penalty_mean_of_squares(x, y):
+    mse = jnp.mean((x - y) ** 2)
+    penalty = 0.1 * jnp.mean(x**2)  # a mean, not another weight: the formula changed
+    return mse + penalty, {"mse": mse, "penalty": penalty}
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "05.fix_aux_order",
+        "penalty as 0.1 times the mean of x squared",
+        lambda: s48_penalty_mean_of_squares,
+        "penalty-changed",
+    ),
+)
