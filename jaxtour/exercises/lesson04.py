@@ -332,6 +332,10 @@ def _one_from_sse(answer: Any) -> bool:
     )
 
 
+def _grad_x(loss, x, y, w):
+    return jax.grad(lambda x: loss(x, y, w=w))(x)
+
+
 def _minus_grad_x(answer: Any) -> bool:
     """grad_w right on every case and grad_y minus grad_x: true of a loss of x - y alone,
     as weighted_sse is, and wrong for a loss that depends on y otherwise."""
@@ -339,9 +343,7 @@ def _minus_grad_x(answer: Any) -> bool:
         got = output_or_none(_loss_cases, answer, i, case)
         if not isinstance(got, tuple) or len(got) != 2:
             return False
-        loss, x, y, w = case
-        grad_x = jax.grad(lambda x: loss(x, y, w=w))(x)
-        if not (equals_tree(-grad_x)(got[0]) and equals_tree(_grads_yw(*case)[1])(got[1])):
+        if not (equals_tree(-_grad_x(*case))(got[0]) and equals_tree(_grads_yw(*case)[1])(got[1])):
             return False
     return True
 
@@ -880,9 +882,11 @@ EXERCISES = (
                 message="Right for weighted_sse, but for another loss of the same form one of "
                 "your gradients is still weighted_sse's: it comes from a formula worked out for "
                 "weighted_sse, not from differentiating the loss your function is given.",
-                example=lambda: lambda loss, x, y, w: (
-                    _grads_yw(loss, x, y, w)[0],
-                    _grads_yw(_weighted_sse, x, y, w)[1],
+                example=lambda: (
+                    lambda loss, x, y, w: (
+                        _grads_yw(loss, x, y, w)[0],
+                        _grads_yw(_weighted_sse, x, y, w)[1],
+                    )
                 ),
                 matches=_one_from_sse,
             ),
@@ -891,9 +895,11 @@ EXERCISES = (
                 message="grad_w is right, but your grad_y is minus the gradient with respect to "
                 "x. That holds for a loss of x - y alone, such as weighted_sse, and not for "
                 "one that depends on y in another way too: the check passes such a loss.",
-                example=lambda: lambda loss, x, y, w: (
-                    -jax.grad(lambda x: loss(x, y, w=w))(x),
-                    _grads_yw(loss, x, y, w)[1],
+                example=lambda: (
+                    lambda loss, x, y, w: (
+                        -jax.grad(lambda x: loss(x, y, w=w))(x),
+                        _grads_yw(loss, x, y, w)[1],
+                    )
                 ),
                 matches=_minus_grad_x,
             ),

@@ -1290,8 +1290,10 @@ EXERCISES = (
                 message="Your fill is one element, the first that is not negative, where the "
                 "NumPy code puts the mean of all the elements that are not negative.",
                 example=lambda: _first_kept,
-                matches=lambda answer: behaves_like(_first_kept, _vector_inputs)(answer)
-                or behaves_like(_first_kept_row, _vector_inputs)(answer),
+                matches=lambda answer: (
+                    behaves_like(_first_kept, _vector_inputs)(answer)
+                    or behaves_like(_first_kept_row, _vector_inputs)(answer)
+                ),
             ),
             Mistake(
                 id="mean-of-all",
