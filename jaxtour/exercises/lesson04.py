@@ -200,7 +200,10 @@ def _at_swapped_point():
 
 
 def _called_swapped(answer: Any) -> bool:
-    return equals_tree(_at_swapped_point())(answer)
+    """The pair at the swapped point, in either order: a wrapper of (w, y) called with
+    (y, w) gives (grad_w, grad_y) there."""
+    at_swapped = _at_swapped_point()
+    return equals_tree(at_swapped)(answer) or equals_tree(at_swapped[::-1])(answer)
 
 
 def _w_for_grad_w(answer: Any) -> bool:
@@ -228,6 +231,12 @@ def _weighted_residual_loss(x, y, *, w):
     return jnp.sum((w * (x - y)) ** 2)
 
 
+def _weighted_relative_loss(x, y, *, w):
+    """A loss that is no function of x - y alone (the error relative to y's size), so that
+    grad_y is not minus grad_x."""
+    return jnp.sum(w * (x - y) ** 2 / (1.0 + y**2))
+
+
 class _NamedLoss:
     """A loss the check passes to grads_yw: called as loss(x, y, w=w), shown by its name
     in a message (a function's repr holds its address)."""
@@ -251,6 +260,7 @@ class _NamedLoss:
 _LOSSES = (
     _NamedLoss("weighted_sse", _weighted_sse),
     _NamedLoss("weighted_residual_loss", _weighted_residual_loss),
+    _NamedLoss("weighted_relative_loss", _weighted_relative_loss),
 )
 
 
@@ -266,7 +276,7 @@ def _loss_cases():
             jnp.array([1.0, 2.0, 0.5, 3.0]),
         ),
         (
-            _LOSSES[0],
+            _LOSSES[2],
             jnp.array([2.0, 0.0, -1.0, 1.5]),
             jnp.array([1.0, 0.5, 1.0, 1.0]),
             jnp.array([0.5, 1.0, 3.0, 2.0]),
@@ -304,6 +314,38 @@ def _notebook_xyw() -> dict[int, Any]:
 def _notebook_point(loss, x_, y_, w_):
     """The wrapper right, at the notebook's x, y, w whatever point is given."""
     return _grads_yw(loss, *_xyw())
+
+
+def _one_from_sse(answer: Any) -> bool:
+    """Right on weighted_sse; for another loss one gradient is right and the other is still
+    weighted_sse's: that one is a formula written for weighted_sse, not differentiated."""
+    cases = _loss_cases()
+    if not equals_tree(_weighted_grad((1, 2)))(output_or_none(_loss_cases, answer, 0, cases[0])):
+        return False
+    _, x, y, w = cases[1]
+    got = output_or_none(_loss_cases, answer, 1, cases[1])
+    if not isinstance(got, tuple) or len(got) != 2:
+        return False
+    right, sse = _grads_yw(cases[1][0], x, y, w), _grads_yw(_weighted_sse, x, y, w)
+    return any(
+        equals_tree(right[i])(got[i]) and equals_tree(sse[1 - i])(got[1 - i]) for i in (0, 1)
+    )
+
+
+def _grad_x(loss, x, y, w):
+    return jax.grad(lambda x: loss(x, y, w=w))(x)
+
+
+def _minus_grad_x(answer: Any) -> bool:
+    """grad_w right on every case and grad_y minus grad_x: true of a loss of x - y alone,
+    as weighted_sse is, and wrong for a loss that depends on y otherwise."""
+    for i, case in enumerate(_loss_cases()):
+        got = output_or_none(_loss_cases, answer, i, case)
+        if not isinstance(got, tuple) or len(got) != 2:
+            return False
+        if not (equals_tree(-_grad_x(*case))(got[0]) and equals_tree(_grads_yw(*case)[1])(got[1])):
+            return False
+    return True
 
 
 def _ignores_loss(answer: Any) -> bool:
@@ -799,7 +841,18 @@ EXERCISES = (
                 "keyword (the * before it in its signature), so the call fails with a "
                 "TypeError. argnums counts only the arguments a call passes by position.",
                 example=lambda: lambda loss, x, y, w: jax.grad(loss, argnums=(1, 2))(x, y, w),
-                matches=fails_with("TypeError", r"positional argument", _loss_cases),
+                matches=fails_with(
+                    "TypeError", r"takes \d+ positional arguments? but \d+ w", _loss_cases
+                ),
+            ),
+            Mistake(
+                id="argnums-past-keyword",
+                message="Your function passes w to loss by keyword, so the call has two "
+                "positional arguments, x and y, and argnums names position 2, which it does not "
+                "have: grad refuses with a TypeError. argnums counts only the arguments a call "
+                "passes by position, and a keyword argument is none of them.",
+                example=lambda: lambda loss, x, y, w: jax.grad(loss, argnums=(1, 2))(x, y, w=w),
+                matches=fails_with("TypeError", r"requires at least \d+ positional", _loss_cases),
             ),
             Mistake(
                 id="gradients-not-function",
@@ -823,6 +876,32 @@ EXERCISES = (
                 "notebook's weighted_sse (or a formula for it), not the loss it is given.",
                 example=lambda: lambda loss, x, y, w: _grads_yw(_weighted_sse, x, y, w),
                 matches=_ignores_loss,
+            ),
+            Mistake(
+                id="one-from-formula",
+                message="Right for weighted_sse, but for another loss of the same form one of "
+                "your gradients is still weighted_sse's: it comes from a formula worked out for "
+                "weighted_sse, not from differentiating the loss your function is given.",
+                example=lambda: (
+                    lambda loss, x, y, w: (
+                        _grads_yw(loss, x, y, w)[0],
+                        _grads_yw(_weighted_sse, x, y, w)[1],
+                    )
+                ),
+                matches=_one_from_sse,
+            ),
+            Mistake(
+                id="minus-grad-x",
+                message="grad_w is right, but your grad_y is minus the gradient with respect to "
+                "x. That holds for a loss of x - y alone, such as weighted_sse, and not for "
+                "one that depends on y in another way too: the check passes such a loss.",
+                example=lambda: (
+                    lambda loss, x, y, w: (
+                        -jax.grad(lambda x: loss(x, y, w=w))(x),
+                        _grads_yw(loss, x, y, w)[1],
+                    )
+                ),
+                matches=_minus_grad_x,
             ),
             Mistake(
                 id="not-called",

@@ -34,6 +34,7 @@ from jaxtour.grader.rules import (
 )
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.grader.variants import Variants
+from jaxtour.lazy import is_jax_array
 
 
 def _squared_error_with_aux(x, y):
@@ -264,6 +265,29 @@ def _own_penalty(answer: Any) -> bool:
             return False
         other = other or not equals_value(penalty)(aux["penalty"])
     return other
+
+
+def _other_weight(answer: Any) -> bool:
+    """The fix right (as _own_penalty reads it) with the penalty's formula too, but weighed
+    by another number than the variant's: the aux's penalty is c * sum(x**2) on every
+    input, one c, not the variant's weight (the page's 0.1, typed into another variant)."""
+    if not _own_penalty(answer):
+        return False
+    ratios = []
+    for args in _pair_inputs():
+        penalty = np.asarray(answer(*args)[1]["penalty"], dtype=np.float64)
+        ratios.append(float(penalty) / float(np.sum(np.asarray(args[0], np.float64) ** 2)))
+    size = np.size(_pair_inputs()[0][0])  # a mean of x**2 is the sum over this: no weight
+    return bool(np.allclose(ratios, ratios[0], rtol=1e-4)) and not any(
+        np.isclose(ratios[0], weight, rtol=1e-4) for weight in (_weight(), _weight() / size)
+    )
+
+
+def _weighed_twice(x, y):
+    """penalized_loss's formula under twice the variant's weight."""
+    errors = x - y
+    mse, penalty = jnp.mean(errors**2), 2 * _weight() * jnp.sum(x**2)
+    return mse + penalty, {"mse": mse, "penalty": penalty}
 
 
 def _penalty_factor(answer: Any) -> float | None:
@@ -721,6 +745,33 @@ def _right_count_as_float(answer: Any) -> bool:
     return True
 
 
+def _count_off(answer: Any) -> bool:
+    """The right loss on every input, the aux an integer jax array of one number, and a
+    count that differs on some input: points beyond another distance than the variant's
+    (the page's 0.5, typed into another variant), or other points altogether."""
+    if not callable(answer):
+        return False
+    off = False
+    for args, (loss, count) in zip(
+        _model_inputs(), outputs_on(_model_inputs, _loss_and_outliers), strict=True
+    ):
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2):
+            return False
+        aux = out[1]
+        if not (is_jax_array(aux) and np.shape(aux) == () and aux.dtype.kind in "iu"):
+            return False
+        if not equals_value(loss)(out[0]):
+            return False
+        off = off or int(aux) != int(count)
+    return off
+
+
+def _beyond_thrice(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 3 * _threshold())
+
+
 def _fails_only_under_jit(answer: Any) -> bool:
     """Right when called plainly, but jax.jit(jax.value_and_grad(answer, has_aux=True))
     fails: a count through len(x[mask]), int(...) or .item(), wrapped back in an array."""
@@ -1078,6 +1129,15 @@ EXERCISES = (
                 matches=_gradient_first,
             ),
             Mistake(
+                id="other-weight",
+                message="The fix is right, but your penalty weighs the sum of x squared by "
+                "another number than {weight}, the weight your penalized_loss uses (the page's "
+                "cell shows variant 0's; the cell under the task prints yours), so the loss "
+                "and the log are another loss's.",
+                example=lambda: _weighed_twice,
+                matches=_other_weight,
+            ),
+            Mistake(
                 id="penalty-changed",
                 message="The fix is right (the loss first is your MSE plus your penalty, and the "
                 "MSE is right), but the penalty is not the one penalized_loss computes: on the "
@@ -1345,6 +1405,14 @@ EXERCISES = (
                 "number of points.",
                 example=lambda: _line_summed,
                 matches=behaves_like(_line_summed, _model_inputs),
+            ),
+            Mistake(
+                id="count-off",
+                message="The loss is right, but on some of the check's lines your count is not "
+                "the number of points the line misses by more than {threshold}, the distance "
+                "of your variant (the page's numpy_loss_and_outliers uses variant 0's, 0.5).",
+                example=lambda: _beyond_thrice,
+                matches=_count_off,
             ),
             Mistake(
                 id="square-of-mean",

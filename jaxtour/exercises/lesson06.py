@@ -874,6 +874,13 @@ EXERCISES = (
                 matches=behaves_like(_both_ends_last, _ends_inputs),
             ),
             Mistake(
+                id="second-to-last-end",
+                message="The first end is right, but the last end got x's second element, not "
+                "its first: positions count from 0, as in NumPy, so 1 is the second.",
+                example=lambda: lambda x: x.at[0].set(x[-1]).at[-1].set(x[1]),
+                matches=behaves_like(lambda x: x.at[0].set(x[-1]).at[-1].set(x[1]), _ends_inputs),
+            ),
+            Mistake(
                 id="both-ends-first",
                 message="Both ends now hold x's first element: the last end got it, and the "
                 "first end did not get x's last. Either the value written there was read from an "

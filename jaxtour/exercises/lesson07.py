@@ -48,20 +48,25 @@ def _plain_function(answer: Any) -> bool:
 # exercise (ints: weak 2, strong jnp.int32(2)), and the question transfers the rule to what
 # the page runs nowhere: jnp.array(5.0), an array made from a Python float (weak, lesson 03),
 # and a NumPy scalar (strong). C and D give 3, told apart only by jnp.array(5.0)'s weak type.
+# Session 48: lesson 03's cell shows jnp.array(0.5) weak, which settled D; the call is now
+# jnp.float32(2.5) * 2.0, a strong float32 times a weak Python float, which no page runs: the
+# weak operand lets the strong one decide, so the product is strong (D says it stays weak,
+# as lesson 03's int array times 1.5 did). A strong float32 under x64 too: the count holds.
 
 CALLS = 6
 TRACE_OPTIONS = ("A", "B", "C", "D", "E")
 TRACE_TEXTS = (
-    "2: one trace per dtype of s: a float for 2.0, jnp.array(5.0), jnp.float32(2.0) and "
-    "np.float32(2.0), an int for 3",
-    "4: 2.0 (which jnp.array(5.0) and the last 2.0 reuse), 3, jnp.float32(2.0), and "
-    "np.float32(2.0): a NumPy scalar is not a jax array, so it traces apart from the jax scalar",
-    "3: a weakly typed float for 2.0, which jnp.array(5.0) and the last 2.0 reuse; a weakly "
-    "typed int for 3; a strongly typed float32 for jnp.float32(2.0), which np.float32(2.0) "
-    "reuses",
-    "3: a weakly typed float for 2.0 (which the last 2.0 reuses), a weakly typed int for 3, "
-    "and one strongly typed float32 for the three scalars that are no bare Python numbers, "
-    "jnp.array(5.0), jnp.float32(2.0) and np.float32(2.0)",
+    "2: one trace per dtype of s: a float for 2.0, jnp.float32(2.5) * 2.0, jnp.float32(2.0) "
+    "and np.float32(2.0), an int for 3",
+    "4: a weakly typed float for 2.0 (which the last 2.0 reuses), a weakly typed int for 3, a "
+    "strongly typed float32 for jnp.float32(2.5) * 2.0 (which jnp.float32(2.0) reuses), and "
+    "np.float32(2.0): a NumPy scalar is not a jax array, so it traces apart from the jax scalars",
+    "3: a weakly typed float for 2.0, which the last 2.0 reuses; a weakly typed int for 3; a "
+    "strongly typed float32 for jnp.float32(2.5) * 2.0, which jnp.float32(2.0) and "
+    "np.float32(2.0) reuse",
+    "3: a weakly typed float for 2.0, which jnp.float32(2.5) * 2.0 and the last 2.0 reuse (a "
+    "product with a Python float stays weak); a weakly typed int for 3; a strongly typed "
+    "float32 for jnp.float32(2.0), which np.float32(2.0) reuses",
     "6: each call traces, and only the compile is cached",
 )
 _TRACES = Choice(TRACE_OPTIONS, texts=TRACE_TEXTS)
@@ -249,6 +254,13 @@ def _smooth_unnormalised(x, weights, mode):
     return jnp.convolve(x, jnp.array(weights), mode=mode)
 
 
+def _smooth_by_size(x, weights, mode):
+    """The kernel divided by its largest weight in size, max |w|: the same as smooth's
+    unless a negative weight outweighs the largest."""
+    kernel = jnp.array(weights)
+    return jnp.convolve(x, kernel / jnp.max(jnp.abs(kernel)), mode=mode)
+
+
 def _smooth_by_sum(x, weights, mode):
     """The kernel divided by the sum of its weights (an average), not by its largest."""
     kernel = jnp.array(weights)
@@ -326,6 +338,11 @@ def _always_clipped(w, grad, lr, clip):
 
 def _never_clipped(w, grad, lr, clip):
     return w - lr * grad
+
+
+def _clipped_above(w, grad, lr, clip):
+    """Clipped from above only: a gradient below -1 passes unchanged."""
+    return w - lr * jnp.where(clip, jnp.minimum(grad, CLIP_AT), grad)
 
 
 def _clip_inverted(w, grad, lr, clip):
@@ -491,6 +508,23 @@ def _filled_zero(x):
     return jnp.where(x < 0, 0.0, x)
 
 
+def _floored_mean(x):
+    kept = x >= 0
+    return jnp.where(kept, x, jnp.sum(jnp.where(kept, x, 0.0)) // jnp.sum(kept))
+
+
+def _first_kept(x):
+    """The first element that is not negative (in the flat order) as the fill."""
+    kept = x >= 0
+    return jnp.where(kept, x, jnp.ravel(x)[jnp.argmax(jnp.ravel(kept))])
+
+
+def _first_kept_row(x):
+    """The same written x[jnp.argmax(kept)]: on a matrix, the flat position picks a row."""
+    kept = x >= 0
+    return jnp.where(kept, x, x[jnp.argmax(kept)])
+
+
 def _mean_of_all(x):
     return jnp.where(x < 0, jnp.mean(x), x)
 
@@ -648,12 +682,12 @@ EXERCISES = (
             "Running the calls with a trace counter shows the count, but two options give "
             "it: the question is why. Write down what each s looks like to jit: its shape, "
             "its dtype, and whether it is weakly typed.",
-            "Two of the six are new to this page: jnp.array(5.0) and np.float32(2.0). "
-            "Lesson 03, under Weak types, says when an array made from a Python float is "
-            "weak; and jit traces what an argument becomes, not which library made it.",
-            "~float32[] for 2.0 (jnp.array(5.0), made from a Python float without a dtype, "
-            "and the last 2.0 reuse it), ~int32[] for 3, float32[] for jnp.float32(2.0) "
-            '(np.float32(2.0) reuses it): trace_count = "C".',
+            "Two of the six are new to this page: jnp.float32(2.5) * 2.0 and np.float32(2.0). "
+            "Lesson 03, under Weak types, says what weak means when a weak value meets a "
+            "strong one; and jit traces what an argument becomes, not which library made it.",
+            "~float32[] for 2.0 (the last 2.0 reuses it), ~int32[] for 3, float32[] for "
+            "jnp.float32(2.5) * 2.0, where the weak 2.0 let the strong float32 decide "
+            '(jnp.float32(2.0) and np.float32(2.0) reuse it): trace_count = "C".',
         ),
         solution='trace_count = "C"',
         mistakes=(
@@ -681,9 +715,11 @@ EXERCISES = (
             ),
             Mistake(
                 id="jax-arrays-strong",
-                message="Being a jax array does not make a value "
-                "strongly typed. Weak is a mark on a value made from a Python number without a "
-                "dtype (lesson 03, Weak types), and jnp.array keeps it.",
+                message="jnp.float32(2.5) * 2.0 is not weak: a weak value lets the other "
+                "operand decide, and here the other is a strong float32, so the product is a "
+                "strong float32 (lesson 03, Weak types). A product stays weak only where every "
+                "operand is weak, or where the strong one's dtype cannot hold it (an int array "
+                "times 1.5).",
                 example=lambda: "D",
             ),
             Mistake(
@@ -694,21 +730,23 @@ EXERCISES = (
                 example=lambda: "E",
             ),
         ),
-        success="Three traces for s: ~float32[] (jnp.array(5.0) and 2.0 again reused it), "
-        "~int32[] and float32[], which np.float32(2.0) reused. An array made from a Python "
-        "number keeps its weak type, and a NumPy scalar is one more strongly typed array.",
+        success="Three traces for s: ~float32[] (2.0 again reused it), ~int32[] and "
+        "float32[], which jnp.float32(2.0) and np.float32(2.0) reused. A strong operand "
+        "decides a product's type, and a NumPy scalar is one more strongly typed array.",
         prediction=True,
         explanation=(
             "C: three traces. `x` is `float32[3]` in every call (`jnp.zeros(3)` changes only "
             "values), so the count is `s`'s: `~float32[]` for the Python `2.0`, which the "
-            "last `2.0` reuses, and so does `jnp.array(5.0)`: an array made from a Python "
-            "float without a dtype is weakly typed too (D takes it for a strong one); "
-            "`~int32[]` for `3`, a new dtype; and `float32[]` for `jnp.float32(2.0)`, the "
-            "shape and dtype of `2.0` but strongly typed (A forgets the weak type). "
-            "`np.float32(2.0)` becomes an array of that same kind, a strongly typed "
-            "`float32[]`, and reuses it: jit keys on what an argument becomes, not on which "
-            "library made it (B). (With 64-bit mode on, the Python numbers and "
-            "`jnp.array(5.0)` are `~float64[]` and `~int64[]`; the count is the same.)"
+            "last `2.0` reuses; `~int32[]` for `3`, a new dtype; and `float32[]` for "
+            "`jnp.float32(2.5) * 2.0`: the weak `2.0` lets the strong `float32` decide, so "
+            "the product is strongly typed (D takes it for a weak one; a result stays weak "
+            "only when every operand is weak, or when the strong one's dtype cannot hold it, "
+            "as with an int array times `1.5`). `jnp.float32(2.0)` is the same kind and reuses "
+            "it (A forgets the weak type), and so does `np.float32(2.0)`, which becomes a "
+            "strongly typed `float32[]` too: jit keys on what an argument becomes, not on "
+            "which library made it (B). (With 64-bit mode on, the Python numbers are "
+            "`~float64[]` and `~int64[]`, the three strong scalars still `float32[]`; the "
+            "count is the same.)"
         ),
     ),
     Exercise(
@@ -863,6 +901,15 @@ EXERCISES = (
                 example=lambda: jax.jit(_smooth_by_sum, static_argnames="mode"),
                 matches=behaves_like(_smooth_by_sum, _smooth_inputs),
             ),
+            Mistake(
+                id="divided-by-size",
+                message="Your kernel is divided by its largest weight in size, the largest "
+                "absolute value; smooth divides it by its largest weight, the greatest value. "
+                "They differ where a negative weight outweighs the rest, as in (1.0, -3.0, "
+                "1.0). Change how smooth computes, not what it computes.",
+                example=lambda: jax.jit(_smooth_by_size, static_argnames="mode"),
+                matches=behaves_like(_smooth_by_size, _smooth_inputs),
+            ),
         ),
         success="Only mode must be static (a string cannot be traced); a kernel's length is "
         "its tuple's structure, already in the cache key, so weights stay traced, and what "
@@ -972,6 +1019,14 @@ EXERCISES = (
                 "read while tracing does this too: it stays as it was at the first trace.)",
                 example=lambda: jax.jit(_fresh(_always_clipped)),
                 matches=behaves_like(_always_clipped, _step_inputs),
+            ),
+            Mistake(
+                id="clipped-above-only",
+                message="Your clip holds the gradient to at most 1 but lets it fall below -1: "
+                "with clip True each element is held to [-1, 1], from both sides, and a "
+                "gradient of -4 must become -1.",
+                example=lambda: jax.jit(_clipped_above),
+                matches=behaves_like(_clipped_above, _step_inputs),
             ),
             Mistake(
                 id="never-clipped",
@@ -1248,6 +1303,23 @@ EXERCISES = (
                 "negative.",
                 example=lambda: _filled_zero,
                 matches=behaves_like(_filled_zero, _vector_inputs),
+            ),
+            Mistake(
+                id="floored-mean",
+                message="Your fill is the mean rounded down to a whole number: // is floor "
+                "division, which drops the fraction. The NumPy code's mean is a true division.",
+                example=lambda: _floored_mean,
+                matches=behaves_like(_floored_mean, _vector_inputs),
+            ),
+            Mistake(
+                id="first-kept",
+                message="Your fill is one element, the first that is not negative, where the "
+                "NumPy code puts the mean of all the elements that are not negative.",
+                example=lambda: _first_kept,
+                matches=lambda answer: (
+                    behaves_like(_first_kept, _vector_inputs)(answer)
+                    or behaves_like(_first_kept_row, _vector_inputs)(answer)
+                ),
             ),
             Mistake(
                 id="mean-of-all",

@@ -70,6 +70,8 @@ GIVEAWAYS = {
         "в том же порядке",
     ),
     "05.predict_aux_structure": (
+        "The result is a pair too, `(gradient, aux)`",
+        "Результат — тоже пара, `(gradient, aux)`",
         "a tuple of one position is still a tuple",
         "кортеж из одной позиции всё равно кортеж",
         "`grad` returns no value",
@@ -86,10 +88,14 @@ GIVEAWAYS = {
     "07.count_traces": (
         "`jnp.array(5.0)` is weak",
         "`jnp.array(5.0)` слабо типизирован",
+        "`jnp.float32(2.5) * 2.0` is strong",
+        "`jnp.float32(2.5) * 2.0` сильно типизирован",
     ),
     "07.debug_print": (
         "`print` runs once",
         "`print` срабатывает один раз",
+        "waits until everything it prints is out",
+        "ждёт, пока всё, что она печатает",
     ),
     "10.predict_sums": (
         "no row is copied",

@@ -894,7 +894,7 @@ S47 = (
         "04.grad_last_two",
         "argnums=(1, 2) with w by keyword",
         lambda: s47_grads_argnums_two_with_keyword,
-        named="positional-w",
+        named="argnums-past-keyword",
     ),
     Wrong(
         "04.grad_last_two",
@@ -910,3 +910,52 @@ S47 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S47)
+
+
+# --- session 48: grads_yw's causes named from the code (issues 34 and 35) -----------------
+def s48_grads_list_argnums_keyword(loss, x, y, w):
+    return jax.grad(loss, argnums=[1, 2])(x, y, w=w)  # w by keyword: no position 2
+
+
+def s48_grads_w_by_formula(loss, x, y, w):
+    grad_y = jax.grad(lambda y: loss(x, y, w=w))(y)
+    return grad_y, (x - y) ** 2  # weighted_sse's grad_w, worked out by hand
+
+
+def s48_grads_y_from_x(loss, x, y, w):
+    grad_y = -jax.grad(lambda x: loss(x, y, w=w))(x)  # "the error is x - y"
+    grad_w = jax.grad(lambda w: loss(x, y, w=w))(w)
+    return grad_y, grad_w
+
+
+def s48_grads_names_swapped(loss, x, y, w):
+    return jax.grad(lambda w, y: loss(x, y, w=w), argnums=(0, 1))(y, w)
+
+
+S48 = (
+    Wrong(
+        "04.grad_last_two",
+        "argnums as a list, w by keyword",
+        lambda: s48_grads_list_argnums_keyword,
+        named="argnums-past-keyword",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "grad_w as weighted_sse's formula",
+        lambda: s48_grads_w_by_formula,
+        named="one-from-formula",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "grad_y as minus grad_x",
+        lambda: s48_grads_y_from_x,
+        named="minus-grad-x",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "a wrapper of (w, y) called with (y, w)",
+        lambda: s48_grads_names_swapped,
+        named="called-swapped",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S48)

@@ -576,6 +576,12 @@ def penalty_three_outputs(x, y):
     return mse + penalty, mse, penalty
 
 
+def penalty_weight_typo(x, y):
+    mse = jnp.mean((x - y) ** 2)
+    penalty = 0.01 * jnp.sum(x**2)  # one zero too many
+    return mse + penalty, {"mse": mse, "penalty": penalty}
+
+
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
     Wrong(
@@ -620,7 +626,13 @@ WRONG_ANSWERS = (
         "05.fix_aux_order",
         "the penalty's 0.1 dropped",
         lambda: penalty_not_weighted,
-        "penalty-changed",
+        "other-weight",
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "the weight typed as 0.01",
+        lambda: penalty_weight_typo,
+        "other-weight",
     ),
 )
 
@@ -909,3 +921,37 @@ ROUND_10_FIXED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_10_FIXED)
+
+
+# --- session 48: names a variant's own values (issue 34) ----------------------------------
+def s48_outliers_beyond_one(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 1.0)  # a wider distance typed in
+
+
+S48_NAMED_VALUES = (
+    Wrong(
+        "05.loss_and_outliers",
+        "points missed by more than 1.0 counted",
+        lambda: s48_outliers_beyond_one,
+        "count-off",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S48_NAMED_VALUES)
+
+
+def s48_penalty_mean_of_squares(x, y):
+    mse = jnp.mean((x - y) ** 2)
+    penalty = 0.1 * jnp.mean(x**2)  # a mean, not another weight: the formula changed
+    return mse + penalty, {"mse": mse, "penalty": penalty}
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "05.fix_aux_order",
+        "penalty as 0.1 times the mean of x squared",
+        lambda: s48_penalty_mean_of_squares,
+        "penalty-changed",
+    ),
+)

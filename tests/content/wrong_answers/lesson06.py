@@ -1204,3 +1204,20 @@ WRONG_ANSWERS = (
         "int-result",
     ),
 )
+
+
+# --- session 48: round 11's generic swap, named (issue 35) ---------------------------------
+def s48_swap_second_to_end(x):
+    first, last = x[1], x[-1]  # "the first" counted from 1
+    return x.at[0].set(last).at[-1].set(first)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.set_first",
+        "the second element written to the last end",
+        lambda: s48_swap_second_to_end,
+        named="second-to-last-end",
+    ),
+)

@@ -191,7 +191,7 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "07.count_traces",
-        "D: jnp.array(5.0) taken for a strong scalar",
+        "D: the product with 2.0 taken for a weak scalar",
         lambda: "(D)",
         named="jax-arrays-strong",
     ),
@@ -1037,11 +1037,54 @@ WRONG_ANSWERS = (
         "07.static_window",
         "kernel scaled by its largest |weight|",
         lambda: jax.jit(r10f_smooth_by_largest_magnitude, static_argnames="mode"),
+        "divided-by-size",
     ),
     Wrong(
         "07.static_window",
         "jnp.correlate in place of convolve",
         lambda: jax.jit(r10f_smooth_correlated, static_argnames="mode"),
         "kernel-not-reversed",
+    ),
+)
+
+
+# --- session 48: round 11's generic answers, named (issue 35) ------------------------------
+@jax.jit
+def s48_step_clipped_from_above(w, grad, lr, clip):
+    clipped = jnp.where(grad > 1.0, 1.0, grad)  # only the large ones
+    return w - lr * jnp.where(clip, clipped, grad)
+
+
+def s48_fill_int_mean(x):
+    kept = x >= 0
+    total, count = jnp.sum(jnp.where(kept, x, 0.0)), jnp.sum(kept)
+    return jnp.where(kept, x, jnp.floor_divide(total, count))
+
+
+def s48_fill_first_nonnegative(x):
+    kept = x >= 0
+    first = jnp.ravel(x)[jnp.argmax(jnp.ravel(kept))]
+    return jnp.where(kept, x, first)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "07.stale_global",
+        "where(grad > 1, 1, grad): clipped from above",
+        lambda: s48_step_clipped_from_above,
+        named="clipped-above-only",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "floor_divide for the mean",
+        lambda: s48_fill_int_mean,
+        named="floored-mean",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "the first non-negative element as the fill",
+        lambda: s48_fill_first_nonnegative,
+        named="first-kept",
     ),
 )
