@@ -128,6 +128,18 @@ def _w_b_tuple(params, xs, ys):
     return grads["w"], grads["b"]
 
 
+def _w_b_tuple_last(params, xs, ys):  # the same tuple, laid out as the task asks
+    grads = _transposed(params, xs, ys)
+    return grads["w"], grads["b"]
+
+
+def _leaves_in_a_tuple(answer: Any) -> bool:
+    """The right gradients as a tuple (w, b), with the examples first or last (round 11)."""
+    return behaves_like(_w_b_tuple, _grad_inputs)(answer) or behaves_like(
+        _w_b_tuple_last, _grad_inputs
+    )(answer)
+
+
 def _w_only(params, xs, ys):
     return _per_example_grads(params, xs, ys)["w"]
 
@@ -288,6 +300,31 @@ def _wrt_x_any_layout(answer: Any) -> bool:
         ):
             return False
     return True
+
+
+def _w_wrt_x(answer: Any) -> bool:
+    """A dict whose "w" holds the gradients with respect to x, examples first or last, on
+    every case (round 11: argnums=1 for w, b's right)."""
+    if not callable(answer):
+        return False
+    for index, args in enumerate(cases_of_this_check(_grad_inputs, _grad_inputs)):
+        got, raised = answer_outcome(_grad_inputs, answer, index, args)
+        if raised is not None or not isinstance(got, dict) or "w" not in got:
+            return False
+        if not (is_jax_array(got["w"]) or is_numpy_array(got["w"])):
+            return False
+        want = np.asarray(_grad_wrt_x(*args))
+        w = np.asarray(got["w"])
+        if not any(
+            w.shape == x.shape and np.allclose(w, x, rtol=1e-4, atol=1e-6) for x in (want, want.T)
+        ):
+            return False
+    return True
+
+
+def _w_wrt_x_example(params, xs, ys):
+    grads = _transposed(params, xs, ys)
+    return {"w": _grad_wrt_x(params, xs, ys).T, "b": grads["b"]}
 
 
 def _passes_out_axes(answer: Any) -> bool:
@@ -1057,12 +1094,7 @@ def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
     """The two noises (view - xs) as float64 NumPy, or a sentence saying what is wrong."""
     shape = tuple(xs.shape)
     if is_jax_array(got) and tuple(got.shape) == (2, *shape):
-        return None, (
-            i18n._(
-                "This is one array of shape {tuple}, where the task asks for the two "
-                "views as a pair."
-            ).format(tuple=tuple(got.shape))
-        )
+        got = (got[0], got[1])  # one array of the two views unpacks as the pair (round 11)
     if not (isinstance(got, tuple | list) and len(got) == 2):
         return None, (
             i18n._("Expected a pair (view_a, view_b), but this is {what}.").format(
@@ -1655,9 +1687,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="out-axes-one",
-                message="out_axes=1 asks for the examples at axis 1 of EVERY output, and b's "
-                "gradient for one example is a single number: b's batch of them has only axis 0, "
-                "so vmap has no axis 1 to put them on.",
+                message="Your vmap fails: its out_axes=1 applies to EVERY output, b's gradient "
+                "too, and for one example b's gradient is a single number, so the batch of "
+                "them has no axis 1 for vmap to put the examples at.",
                 example=lambda: _out_axes_one,
                 matches=fails_with(
                     "ValueError", r"out of bounds for array of dimension", _grad_inputs
@@ -1696,6 +1728,14 @@ EXERCISES = (
                 matches=_wrt_x_any_layout,
             ),
             Mistake(
+                id="w-wrt-x",
+                message="Your w entry holds gradients with respect to x (argnums=1), one per "
+                "example, not with respect to w: x and w meet in the same dot product, but "
+                "training changes w.",
+                example=lambda: _w_wrt_x_example,
+                matches=_w_wrt_x,
+            ),
+            Mistake(
                 id="losses",
                 message="Those are the per-example losses, not their gradients: the "
                 "function you batched is the loss itself.",
@@ -1722,7 +1762,7 @@ EXERCISES = (
                 message="Right gradients, but as a tuple (w, b), where the task asks for a dict "
                 "shaped like params.",
                 example=lambda: _w_b_tuple,
-                matches=behaves_like(_w_b_tuple, _grad_inputs),
+                matches=_leaves_in_a_tuple,
             ),
             Mistake(
                 id="w-only",

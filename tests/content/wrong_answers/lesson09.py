@@ -282,19 +282,6 @@ def views_one_noise(key, xs, ids):
     return jax.vmap(one)(ids, xs)
 
 
-def views_stacked(key, xs, ids):
-    def one(i, x):
-        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
-        return jnp.stack(
-            [
-                x + 0.1 * jax.random.normal(key_a, x.shape),
-                x + 0.1 * jax.random.normal(key_b, x.shape),
-            ]
-        )
-
-    return jnp.moveaxis(jax.vmap(one)(ids, xs), 1, 0)
-
-
 def views_scalar_noise(key, xs, ids):
     def one(i, x):
         key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
@@ -727,12 +714,6 @@ WRONG_ANSWERS = (
         "one noise added to both views",
         lambda: views_one_noise,
         named="same-key-both-views",
-    ),
-    Wrong(
-        "09.two_views",
-        "the views stacked in one array",
-        lambda: views_stacked,
-        says="the two views as a pair",
     ),
     Wrong(
         "09.two_views",
@@ -1702,3 +1683,34 @@ WRONG_ANSWERS = (
         named="key-table-by-id",
     ),
 )
+
+
+# --- session 48, round 11: a tuple laid out as asked, w's gradient taken with respect to x
+# (generic or told only where they differ before) -------------------------------------------
+
+
+def grads_tuple_examples_last(params, xs, ys):
+    g = jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0), out_axes=-1)(params, xs, ys)
+    return g["w"], g["b"]
+
+
+def grads_w_from_argnums_1(params, xs, ys):
+    gx = jax.vmap(jax.grad(log_loss, argnums=1), in_axes=(None, 1, 0), out_axes=1)(params, xs, ys)
+    return {"w": gx, "b": jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)["b"]}
+
+
+ROUND_11_FIXED = (
+    Wrong(
+        "09.per_example_grads",
+        "(w, b) as a tuple, the examples last",
+        lambda: grads_tuple_examples_last,
+        named="leaves-in-a-tuple",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "w's entry from argnums=1, b's right",
+        lambda: grads_w_from_argnums_1,
+        named="w-wrt-x",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_FIXED)
