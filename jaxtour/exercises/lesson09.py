@@ -2001,8 +2001,8 @@ EXERCISES = (
                 matches=_not_accumulated,
             ),
         ),
-        success="Every key used once, for one draw or one split: each step is a fresh draw, "
-        "and the same key still gives the same walk.",
+        success="No key drew twice, drew and was split, or was split twice: each step is a "
+        "fresh draw, and the same key still gives the same walk.",
         variants=WALK_VARIANTS,
     ),
     Exercise(
