@@ -424,15 +424,26 @@ STAT_STEPS = 8
 WALK_CASES = ((7, WALK_STEPS), (8, WALK_STEPS), (9, 5))  # (key seed, steps)
 
 WALK_VARIANTS = Variants(
-    default={"scale": 1.0},
-    draw=lambda rng: {"scale": rng.choice((0.5, 2.0, 4.0))},
-    shown="Each step is {scale} times a draw of jax.random.normal.",
+    # A drawn variant's walker also rests: before each step a draw of jax.random.bernoulli
+    # says whether it stays put, so each pass makes two draws, and needs two keys besides
+    # the one it carries (issue 34: the page's own split line no longer passes).
+    default={"scale": 1.0, "rest": 0.0},
+    draw=lambda rng: {"scale": rng.choice((0.5, 2.0, 4.0)), "rest": rng.choice((0.25, 0.5))},
+    shown="Each step is {scale} times a draw of jax.random.normal; a draw of "
+    "jax.random.bernoulli with probability {rest} first says whether the walker rests "
+    "instead (a step of 0.0).",
 )
+REST_SLACK = 0.15  # the share of rests may be this far from the variant's over STAT_KEYS walks
 
 
 def _scale() -> float:
     """How far a step goes in the learner's variant: a normal draw times this (page: 1.0)."""
     return WALK_VARIANTS.current("09.random_walk")["scale"]
+
+
+def _rest() -> float:
+    """How often the walker rests in the learner's variant (page: 0.0, never)."""
+    return WALK_VARIANTS.current("09.random_walk")["rest"]
 
 
 def _walk_inputs():
@@ -443,8 +454,23 @@ def _random_walk(key, steps):
     position = jnp.zeros(())
     path = []
     for _ in range(steps):
+        if _rest():
+            key, subkey, rest_key = jax.random.split(key, 3)
+            rests = jax.random.bernoulli(rest_key, _rest())
+            position = position + jnp.where(rests, 0.0, _scale() * jax.random.normal(subkey))
+        else:
+            key, subkey = jax.random.split(key)
+            position = position + _scale() * jax.random.normal(subkey)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def _walk_rest_same_key(key, steps):  # the rest and the step drawn from one subkey
+    position, path = 0.0, []
+    for _ in range(steps):
         key, subkey = jax.random.split(key)
-        position = position + _scale() * jax.random.normal(subkey)
+        rests = jax.random.bernoulli(subkey, _rest())
+        position = position + jnp.where(rests, 0.0, _scale() * jax.random.normal(subkey))
         path.append(position)
     return jnp.stack(path)
 
@@ -716,6 +742,33 @@ def _drawn_from_twice(jaxpr: Any) -> bool:
     return False
 
 
+def _most_draws_from_one_key(jaxpr: Any) -> int:
+    """The most draws any one key variable feeds, in any program (nested ones apart)."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    counts: dict[int, int] = {}
+    most = 0
+    for eqn in jaxpr.eqns:
+        if _draws_numbers(eqn):
+            for var_id in {id(v) for v in eqn.invars}:
+                if _is_key_var(eqn, var_id):
+                    counts[var_id] = counts.get(var_id, 0) + 1
+                    most = max(most, counts[var_id])
+        for param in eqn.params.values():
+            for item in param if isinstance(param, tuple | list) else (param,):
+                inner = getattr(item, "jaxpr", item)
+                if hasattr(inner, "eqns"):
+                    most = max(most, _most_draws_from_one_key(inner))
+    return most
+
+
+@remembered
+def _draws_step_and_rest_from_one_key(answer: Any) -> bool:
+    """Each key drawn from at most twice, and one twice, in the six-step walk's program:
+    the step and the rest drawn from one key (a key drawn again on every pass feeds six)."""
+    jaxpr = _walk_program(answer)
+    return jaxpr is not None and _most_draws_from_one_key(jaxpr) == 2
+
+
 def _is_key_var(eqn: Any, var_id: int) -> bool:
     for var in eqn.invars:
         if id(var) == var_id:
@@ -801,6 +854,7 @@ class WalkStatistics:
 
     step_mean: float
     step_spread: float
+    rests: float  # the share of steps that are exactly 0.0
     growth: float  # spread of the last position over spread of the first
 
     def accumulates(self) -> bool:
@@ -848,7 +902,14 @@ def _drawn_statistics(answer: Any) -> WalkStatistics | None:
     steps = np.diff(walks, axis=1, prepend=0.0)
     first, last = walks[:, 0].std(), walks[:, -1].std()
     growth = float(last / first) if first > 0 else float("inf")
-    return WalkStatistics(float(steps.mean()), float(steps.std()), growth)
+    resting = steps == 0.0
+    moves = steps[~resting] if _rest() and not resting.all() else steps  # a rest is no draw
+    return WalkStatistics(
+        step_mean=float(moves.mean()),
+        step_spread=float(moves.std()),
+        rests=float(resting.mean()),
+        growth=growth,
+    )
 
 
 def _not_accumulated(answer: Any) -> bool:
@@ -908,6 +969,8 @@ class GoodRandomWalk:
             ).format(values=discrete)
         for (_, steps), path in zip(WALK_CASES, paths, strict=True):
             increments = _steps_of(path)
+            if _rest():  # a rest is a step of 0.0, not a draw: only the moves must differ
+                increments = increments[increments != 0.0]
             if _all_equal(increments):
                 return i18n._(
                     "Every step of the {steps}-step walk is the same number: one key drew them all."
@@ -919,7 +982,7 @@ class GoodRandomWalk:
                     "Steps {i} and {j} of the {steps}-step walk are the same number: one "
                     "key was used twice."
                 ).format(i=i, j=j, steps=steps)
-        if all(path[0] == 0.0 for path in paths):
+        if not _rest() and all(path[0] == 0.0 for path in paths):
             return i18n._(
                 "Every walk starts with 0.0, the position before the first step, where the "
                 "path holds the position after each step."
@@ -944,6 +1007,16 @@ class GoodRandomWalk:
             return i18n._(
                 "The positions do not add up: an entry is not the one before it plus a step."
             )
+        if _rest() and not stats.rests:
+            return i18n._(
+                "No step of your {STAT_KEYS} walks is 0.0: your walker never rests, where the "
+                "task has it rest with probability {rest}."
+            ).format(STAT_KEYS=STAT_KEYS, rest=_rest())
+        if abs(stats.rests - _rest()) > REST_SLACK:
+            return i18n._(
+                "Over {STAT_KEYS} walks, {share} of the steps are 0.0, where the walker "
+                "rests with probability {rest}."
+            ).format(STAT_KEYS=STAT_KEYS, share=f"{stats.rests:.0%}", rest=_rest())
         return None
 
 
@@ -1860,18 +1933,22 @@ EXERCISES = (
         hints=(
             "In the half-fixed walk, each pass draws a step from key and then splits that same "
             "key to make the next one: every key is used twice, once to draw and once to split.",
-            "Split first, and give each half one job: one half draws this step, the other is "
-            "carried to the next pass, where it is split again (and never drawn from).",
-            "In the loop: key, subkey = jax.random.split(key), then "
-            "position = position + {scale} * jax.random.normal(subkey).",
+            "Split first, and give each key one job: every draw of the pass gets a key of "
+            "its own (the step, and whether the walker rests), and one more key is carried to "
+            "the next pass, where it is split again (and never drawn from).",
+            "In the loop: key, subkey, rest_key = jax.random.split(key, 3), then rests = "
+            "jax.random.bernoulli(rest_key, {rest}) and position = position + "
+            "jnp.where(rests, 0.0, {scale} * jax.random.normal(subkey)).",
         ),
         solution=(
             "def random_walk(key, steps):\n"
             "    position = 0.0\n"
             "    path = []\n"
             "    for _ in range(steps):\n"
-            "        key, subkey = jax.random.split(key)\n"
-            "        position = position + {scale} * jax.random.normal(subkey)\n"
+            "        key, subkey, rest_key = jax.random.split(key, 3)\n"
+            "        rests = jax.random.bernoulli(rest_key, {rest})\n"
+            "        step = {scale} * jax.random.normal(subkey)\n"
+            "        position = position + jnp.where(rests, 0.0, step)\n"
             "        path.append(position)\n"
             "    return jnp.stack(path)"
         ),
@@ -1978,6 +2055,15 @@ EXERCISES = (
                 "once, for one draw or one split.",
                 example=lambda: _walk_first_from_key,
                 matches=_draws_and_splits_one_key,
+                also_accepted=True,
+            ),
+            Mistake(
+                id="step-and-rest-one-key",
+                message="Your walk draws twice from one key on each pass, whether the walker "
+                "rests and how far it steps: the same key gives both draws the same bits, so "
+                "the two are not independent, and the task asks that no key be used twice.",
+                example=lambda: _walk_rest_same_key,
+                matches=_draws_step_and_rest_from_one_key,
                 also_accepted=True,
             ),
             Mistake(

@@ -104,3 +104,29 @@ def _walk_folded(key, steps):  # a key per step from its index, as the lesson re
 
 def test_a_walk_with_fold_in_per_step_passes():
     assert checks.check("09.random_walk", _walk_folded).passed
+
+
+def _walk_page_join(key, steps, scale):
+    """The page's half-fixed loop with the jitted step's split line pasted in (issue 34)."""
+    position, path = 0.0, []
+    for _ in range(steps):
+        key, subkey = jax.random.split(key)
+        position = position + scale * jax.random.normal(subkey)
+        path.append(position)
+    return jax.numpy.stack(path)
+
+
+def test_a_resting_variant_refuses_the_page_join_and_passes_its_solution(monkeypatch):
+    from jaxtour.exercises import all_exercises
+    from jaxtour.grader.variants import ENV_VARIANT
+
+    exercise = all_exercises()["09.random_walk"]
+    number = next(n for n in range(1, 20) if exercise.variants.values(n)["rest"])
+    values = exercise.variants.values(number)
+    monkeypatch.setenv(ENV_VARIANT, str(number))
+    joined = checks.check(
+        "09.random_walk", lambda key, steps: _walk_page_join(key, steps, values["scale"])
+    )
+    assert not joined.passed, joined.text()
+    assert "never rests" in joined.message, joined.text()
+    assert checks.check("09.random_walk", checks.reference_answer("09.random_walk")).passed

@@ -1714,3 +1714,26 @@ ROUND_11_FIXED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_FIXED)
+
+
+def walk_rest_from_subkey(key, steps):
+    """The rest and the step both drawn from the pass's one subkey (a resting variant's
+    walk; on the page's, never resting, its numbers are still one key drawn twice)."""
+    position, path = 0.0, []
+    for _ in range(steps):
+        key, subkey = jax.random.split(key)
+        rests = jax.random.bernoulli(subkey, 0.0)
+        position = position + jnp.where(rests, 0.0, jax.random.normal(subkey))
+        path.append(position)
+    return jnp.stack(path)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.random_walk",
+        "rest and step drawn from one subkey",
+        lambda: walk_rest_from_subkey,
+        named="step-and-rest-one-key",
+    ),
+)
