@@ -1075,16 +1075,6 @@ def r2_views_variance_point_one(key, xs, ids):
     return jax.vmap(one)(keys, xs)
 
 
-def r2_views_stacked(key, xs, ids):
-    keys = jax.vmap(jax.random.fold_in, in_axes=(None, 0))(key, ids)
-
-    def one(k, x):
-        k_a, k_b = jax.random.split(k)
-        return x + 0.1 * jax.random.normal(k_a, x.shape), x + 0.1 * jax.random.normal(k_b, x.shape)
-
-    return jnp.stack(jax.vmap(one)(keys, xs))
-
-
 def r2_views_two_keys_for_the_batch(key, xs, ids):
     key_a, key_b = jax.random.fold_in(key, 0), jax.random.fold_in(key, 1)
     return (
@@ -1176,12 +1166,6 @@ ROUND_2 = (
         "sqrt(0.1): variance 0.1",
         lambda: r2_views_variance_point_one,
         says="The noise in view_a has a standard deviation of",
-    ),
-    Wrong(
-        "09.two_views",
-        "the two views stacked",
-        lambda: r2_views_stacked,
-        says="On a batch of shape (16, 8): This is one array",
     ),
     Wrong(
         "09.two_views",
