@@ -126,6 +126,7 @@ _ascent = _moved(lambda p, g, lr, decay: p + lr * (g + _k() * decay * p))
 _no_lr = _moved(lambda p, g, lr, decay: p - (g + _k() * decay * p))
 _decay_l1 = _moved(lambda p, g, lr, decay: p - lr * (g + _k() * decay * jnp.sign(p)))
 _penalty_doubled = _moved(lambda p, g, lr, decay: p - lr * (g + 2 * _k() * decay * p))
+_decay_halved = _moved(lambda p, g, lr, decay: p - lr * (g + _k() * decay / 2 * p))  # round 11
 
 
 def _gradient_at_shrunk(params, x, y, lr, decay):
@@ -614,6 +615,24 @@ def _recomputed_loss(step, params, x, y, lr, target):
         params, _ = step(params, x, y, lr)
         steps += 1
     return params, steps
+
+
+def _recomputed_after_step(step, params, x, y, lr, target):
+    """The lesson's loss computed again on each new params, after one update at least
+    (round 11)."""
+    steps = 0
+    while steps < 5_000:
+        params, _ = step(params, x, y, lr)
+        steps += 1
+        if float(loss(params, x, y)) < target:
+            break
+    return params, steps
+
+
+def _recomputes_loss(answer: Any) -> bool:
+    return behaves_like(_recomputed_loss, _fit_inputs)(answer) or behaves_like(
+        _recomputed_after_step, _fit_inputs
+    )(answer)
 
 
 class _CountingStep:
@@ -1489,6 +1508,13 @@ EXERCISES = (
                 matches=_new_params_like(_penalty_doubled),
             ),
             Mistake(
+                id="decay-halved",
+                message="Your decay term is half the one asked: the derivative of {penalty} "
+                "times p**2 with respect to p is {term}, with the 2 that p**2 brings down.",
+                example=lambda: _decay_halved,
+                matches=_new_params_like(_decay_halved),
+            ),
+            Mistake(
                 id="no-learning-rate",
                 message="Your step is not scaled by the learning rate: every parameter "
                 "moves by its whole gradient, however small lr is.",
@@ -1705,15 +1731,16 @@ EXERCISES = (
                 "(half of it), so your loop stops where the lesson's loss is below the target, "
                 "later than the step's own loss is.",
                 example=lambda: _recomputed_loss,
-                matches=behaves_like(_recomputed_loss, _fit_inputs),
+                matches=_recomputes_loss,
             ),
             Mistake(
                 id="stops-elsewhere",
                 message="Your parameters are the ones the training path reaches after as many "
                 "updates as you counted, but not the first ones below the target: your loop stops "
-                "after a number of steps of its own (a fixed count, or a cap that one of the "
-                "check's paths, over a thousand updates long, runs past), not at the first step "
-                "whose loss is below the target.",
+                "where a rule of its own says (a fixed count, a cap that one of the check's "
+                "paths, over a thousand updates long, runs past, or another test than the "
+                "step's loss against the target), not at the first step whose loss is below "
+                "the target.",
                 example=lambda: _fixed_steps,
                 matches=_stops_elsewhere,
             ),

@@ -128,6 +128,18 @@ def _w_b_tuple(params, xs, ys):
     return grads["w"], grads["b"]
 
 
+def _w_b_tuple_last(params, xs, ys):  # the same tuple, laid out as the task asks
+    grads = _transposed(params, xs, ys)
+    return grads["w"], grads["b"]
+
+
+def _leaves_in_a_tuple(answer: Any) -> bool:
+    """The right gradients as a tuple (w, b), with the examples first or last (round 11)."""
+    return behaves_like(_w_b_tuple, _grad_inputs)(answer) or behaves_like(
+        _w_b_tuple_last, _grad_inputs
+    )(answer)
+
+
 def _w_only(params, xs, ys):
     return _per_example_grads(params, xs, ys)["w"]
 
@@ -290,6 +302,31 @@ def _wrt_x_any_layout(answer: Any) -> bool:
     return True
 
 
+def _w_wrt_x(answer: Any) -> bool:
+    """A dict whose "w" holds the gradients with respect to x, examples first or last, on
+    every case (round 11: argnums=1 for w, b's right)."""
+    if not callable(answer):
+        return False
+    for index, args in enumerate(cases_of_this_check(_grad_inputs, _grad_inputs)):
+        got, raised = answer_outcome(_grad_inputs, answer, index, args)
+        if raised is not None or not isinstance(got, dict) or "w" not in got:
+            return False
+        if not (is_jax_array(got["w"]) or is_numpy_array(got["w"])):
+            return False
+        want = np.asarray(_grad_wrt_x(*args))
+        w = np.asarray(got["w"])
+        if not any(
+            w.shape == x.shape and np.allclose(w, x, rtol=1e-4, atol=1e-6) for x in (want, want.T)
+        ):
+            return False
+    return True
+
+
+def _w_wrt_x_example(params, xs, ys):
+    grads = _transposed(params, xs, ys)
+    return {"w": _grad_wrt_x(params, xs, ys).T, "b": grads["b"]}
+
+
 def _passes_out_axes(answer: Any) -> bool:
     """Whether the answer's own code (or a notebook function it calls) passes out_axes=."""
     for fn in learner_functions(answer):
@@ -387,15 +424,26 @@ STAT_STEPS = 8
 WALK_CASES = ((7, WALK_STEPS), (8, WALK_STEPS), (9, 5))  # (key seed, steps)
 
 WALK_VARIANTS = Variants(
-    default={"scale": 1.0},
-    draw=lambda rng: {"scale": rng.choice((0.5, 2.0, 4.0))},
-    shown="Each step is {scale} times a draw of jax.random.normal.",
+    # A drawn variant's walker also rests: before each step a draw of jax.random.bernoulli
+    # says whether it stays put, so each pass makes two draws, and needs two keys besides
+    # the one it carries (issue 34: the page's own split line no longer passes).
+    default={"scale": 1.0, "rest": 0.0},
+    draw=lambda rng: {"scale": rng.choice((0.5, 2.0, 4.0)), "rest": rng.choice((0.25, 0.5))},
+    shown="Each step is {scale} times a draw of jax.random.normal; a draw of "
+    "jax.random.bernoulli with probability {rest} first says whether the walker rests "
+    "instead (a step of 0.0).",
 )
+REST_SLACK = 0.15  # the share of rests may be this far from the variant's over STAT_KEYS walks
 
 
 def _scale() -> float:
     """How far a step goes in the learner's variant: a normal draw times this (page: 1.0)."""
     return WALK_VARIANTS.current("09.random_walk")["scale"]
+
+
+def _rest() -> float:
+    """How often the walker rests in the learner's variant (page: 0.0, never)."""
+    return WALK_VARIANTS.current("09.random_walk")["rest"]
 
 
 def _walk_inputs():
@@ -406,8 +454,23 @@ def _random_walk(key, steps):
     position = jnp.zeros(())
     path = []
     for _ in range(steps):
+        if _rest():
+            key, subkey, rest_key = jax.random.split(key, 3)
+            rests = jax.random.bernoulli(rest_key, _rest())
+            position = position + jnp.where(rests, 0.0, _scale() * jax.random.normal(subkey))
+        else:
+            key, subkey = jax.random.split(key)
+            position = position + _scale() * jax.random.normal(subkey)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def _walk_rest_same_key(key, steps):  # the rest and the step drawn from one subkey
+    position, path = 0.0, []
+    for _ in range(steps):
         key, subkey = jax.random.split(key)
-        position = position + _scale() * jax.random.normal(subkey)
+        rests = jax.random.bernoulli(subkey, _rest())
+        position = position + jnp.where(rests, 0.0, _scale() * jax.random.normal(subkey))
         path.append(position)
     return jnp.stack(path)
 
@@ -679,6 +742,33 @@ def _drawn_from_twice(jaxpr: Any) -> bool:
     return False
 
 
+def _most_draws_from_one_key(jaxpr: Any) -> int:
+    """The most draws any one key variable feeds, in any program (nested ones apart)."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    counts: dict[int, int] = {}
+    most = 0
+    for eqn in jaxpr.eqns:
+        if _draws_numbers(eqn):
+            for var_id in {id(v) for v in eqn.invars}:
+                if _is_key_var(eqn, var_id):
+                    counts[var_id] = counts.get(var_id, 0) + 1
+                    most = max(most, counts[var_id])
+        for param in eqn.params.values():
+            for item in param if isinstance(param, tuple | list) else (param,):
+                inner = getattr(item, "jaxpr", item)
+                if hasattr(inner, "eqns"):
+                    most = max(most, _most_draws_from_one_key(inner))
+    return most
+
+
+@remembered
+def _draws_step_and_rest_from_one_key(answer: Any) -> bool:
+    """Each key drawn from at most twice, and one twice, in the six-step walk's program:
+    the step and the rest drawn from one key (a key drawn again on every pass feeds six)."""
+    jaxpr = _walk_program(answer)
+    return jaxpr is not None and _most_draws_from_one_key(jaxpr) == 2
+
+
 def _is_key_var(eqn: Any, var_id: int) -> bool:
     for var in eqn.invars:
         if id(var) == var_id:
@@ -764,6 +854,7 @@ class WalkStatistics:
 
     step_mean: float
     step_spread: float
+    rests: float  # the share of steps that are exactly 0.0
     growth: float  # spread of the last position over spread of the first
 
     def accumulates(self) -> bool:
@@ -811,7 +902,14 @@ def _drawn_statistics(answer: Any) -> WalkStatistics | None:
     steps = np.diff(walks, axis=1, prepend=0.0)
     first, last = walks[:, 0].std(), walks[:, -1].std()
     growth = float(last / first) if first > 0 else float("inf")
-    return WalkStatistics(float(steps.mean()), float(steps.std()), growth)
+    resting = steps == 0.0
+    moves = steps[~resting] if _rest() and not resting.all() else steps  # a rest is no draw
+    return WalkStatistics(
+        step_mean=float(moves.mean()),
+        step_spread=float(moves.std()),
+        rests=float(resting.mean()),
+        growth=growth,
+    )
 
 
 def _not_accumulated(answer: Any) -> bool:
@@ -871,6 +969,8 @@ class GoodRandomWalk:
             ).format(values=discrete)
         for (_, steps), path in zip(WALK_CASES, paths, strict=True):
             increments = _steps_of(path)
+            if _rest():  # a rest is a step of 0.0, not a draw: only the moves must differ
+                increments = increments[increments != 0.0]
             if _all_equal(increments):
                 return i18n._(
                     "Every step of the {steps}-step walk is the same number: one key drew them all."
@@ -882,7 +982,7 @@ class GoodRandomWalk:
                     "Steps {i} and {j} of the {steps}-step walk are the same number: one "
                     "key was used twice."
                 ).format(i=i, j=j, steps=steps)
-        if all(path[0] == 0.0 for path in paths):
+        if not _rest() and all(path[0] == 0.0 for path in paths):
             return i18n._(
                 "Every walk starts with 0.0, the position before the first step, where the "
                 "path holds the position after each step."
@@ -907,6 +1007,16 @@ class GoodRandomWalk:
             return i18n._(
                 "The positions do not add up: an entry is not the one before it plus a step."
             )
+        if _rest() and not stats.rests:
+            return i18n._(
+                "No step of your {STAT_KEYS} walks is 0.0: your walker never rests, where the "
+                "task has it rest with probability {rest}."
+            ).format(STAT_KEYS=STAT_KEYS, rest=_rest())
+        if abs(stats.rests - _rest()) > REST_SLACK:
+            return i18n._(
+                "Over {STAT_KEYS} walks, {share} of the steps are 0.0, where the walker "
+                "rests with probability {rest}."
+            ).format(STAT_KEYS=STAT_KEYS, share=f"{stats.rests:.0%}", rest=_rest())
         return None
 
 
@@ -1057,12 +1167,7 @@ def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
     """The two noises (view - xs) as float64 NumPy, or a sentence saying what is wrong."""
     shape = tuple(xs.shape)
     if is_jax_array(got) and tuple(got.shape) == (2, *shape):
-        return None, (
-            i18n._(
-                "This is one array of shape {tuple}, where the task asks for the two "
-                "views as a pair."
-            ).format(tuple=tuple(got.shape))
-        )
+        got = (got[0], got[1])  # one array of the two views unpacks as the pair (round 11)
     if not (isinstance(got, tuple | list) and len(got) == 2):
         return None, (
             i18n._("Expected a pair (view_a, view_b), but this is {what}.").format(
@@ -1655,9 +1760,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="out-axes-one",
-                message="out_axes=1 asks for the examples at axis 1 of EVERY output, and b's "
-                "gradient for one example is a single number: b's batch of them has only axis 0, "
-                "so vmap has no axis 1 to put them on.",
+                message="Your vmap fails: its out_axes=1 applies to EVERY output, b's gradient "
+                "too, and for one example b's gradient is a single number, so the batch of "
+                "them has no axis 1 for vmap to put the examples at.",
                 example=lambda: _out_axes_one,
                 matches=fails_with(
                     "ValueError", r"out of bounds for array of dimension", _grad_inputs
@@ -1696,6 +1801,14 @@ EXERCISES = (
                 matches=_wrt_x_any_layout,
             ),
             Mistake(
+                id="w-wrt-x",
+                message="Your w entry holds gradients with respect to x (argnums=1), one per "
+                "example, not with respect to w: x and w meet in the same dot product, but "
+                "training changes w.",
+                example=lambda: _w_wrt_x_example,
+                matches=_w_wrt_x,
+            ),
+            Mistake(
                 id="losses",
                 message="Those are the per-example losses, not their gradients: the "
                 "function you batched is the loss itself.",
@@ -1722,7 +1835,7 @@ EXERCISES = (
                 message="Right gradients, but as a tuple (w, b), where the task asks for a dict "
                 "shaped like params.",
                 example=lambda: _w_b_tuple,
-                matches=behaves_like(_w_b_tuple, _grad_inputs),
+                matches=_leaves_in_a_tuple,
             ),
             Mistake(
                 id="w-only",
@@ -1820,18 +1933,22 @@ EXERCISES = (
         hints=(
             "In the half-fixed walk, each pass draws a step from key and then splits that same "
             "key to make the next one: every key is used twice, once to draw and once to split.",
-            "Split first, and give each half one job: one half draws this step, the other is "
-            "carried to the next pass, where it is split again (and never drawn from).",
-            "In the loop: key, subkey = jax.random.split(key), then "
-            "position = position + {scale} * jax.random.normal(subkey).",
+            "Split first, and give each key one job: every draw of the pass gets a key of "
+            "its own (the step, and whether the walker rests), and one more key is carried to "
+            "the next pass, where it is split again (and never drawn from).",
+            "In the loop: key, subkey, rest_key = jax.random.split(key, 3), then rests = "
+            "jax.random.bernoulli(rest_key, {rest}) and position = position + "
+            "jnp.where(rests, 0.0, {scale} * jax.random.normal(subkey)).",
         ),
         solution=(
             "def random_walk(key, steps):\n"
             "    position = 0.0\n"
             "    path = []\n"
             "    for _ in range(steps):\n"
-            "        key, subkey = jax.random.split(key)\n"
-            "        position = position + {scale} * jax.random.normal(subkey)\n"
+            "        key, subkey, rest_key = jax.random.split(key, 3)\n"
+            "        rests = jax.random.bernoulli(rest_key, {rest})\n"
+            "        step = {scale} * jax.random.normal(subkey)\n"
+            "        position = position + jnp.where(rests, 0.0, step)\n"
             "        path.append(position)\n"
             "    return jnp.stack(path)"
         ),
@@ -1941,6 +2058,15 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
+                id="step-and-rest-one-key",
+                message="Your walk draws twice from one key on each pass, whether the walker "
+                "rests and how far it steps: the same key gives both draws the same bits, so "
+                "the two are not independent, and the task asks that no key be used twice.",
+                example=lambda: _walk_rest_same_key,
+                matches=_draws_step_and_rest_from_one_key,
+                also_accepted=True,
+            ),
+            Mistake(
                 id="key-drawn-twice",
                 # Round 8's reader: the whole walk drawn anew from key on every pass, one
                 # step kept each time. The numbers are one draw's, so the values are right;
@@ -1961,8 +2087,8 @@ EXERCISES = (
                 matches=_not_accumulated,
             ),
         ),
-        success="Every key used once, for one draw or one split: each step is a fresh draw, "
-        "and the same key still gives the same walk.",
+        success="No key drew twice, drew and was split, or was split twice: each step is a "
+        "fresh draw, and the same key still gives the same walk.",
         variants=WALK_VARIANTS,
     ),
     Exercise(

@@ -80,3 +80,53 @@ def test_a_central_difference_with_a_division_by_two_steps_passes():
 def test_trained_looking_parameters_are_not_called_typed_in(params):
     feedback = checks.check("08.fit", params)
     assert feedback.mistake != "typed-in", feedback.text()
+
+
+def _views_stacked(key, xs, ids):  # round 11: one (2, N, D) array, which unpacks as the pair
+    def pair(i, x):
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
+        return jax.numpy.stack([x + 0.1 * jax.random.normal(k, x.shape) for k in (key_a, key_b)])
+
+    return jax.numpy.moveaxis(jax.vmap(pair)(ids, xs), 1, 0)
+
+
+def test_two_views_as_one_stacked_array_pass():
+    assert checks.check("09.two_views", _views_stacked).passed
+
+
+def _walk_folded(key, steps):  # a key per step from its index, as the lesson recommends
+    position, path = 0.0, []
+    for i in range(steps):
+        position = position + jax.random.normal(jax.random.fold_in(key, i))
+        path.append(position)
+    return jax.numpy.stack(path)
+
+
+def test_a_walk_with_fold_in_per_step_passes():
+    assert checks.check("09.random_walk", _walk_folded).passed
+
+
+def _walk_page_join(key, steps, scale):
+    """The page's half-fixed loop with the jitted step's split line pasted in (issue 34)."""
+    position, path = 0.0, []
+    for _ in range(steps):
+        key, subkey = jax.random.split(key)
+        position = position + scale * jax.random.normal(subkey)
+        path.append(position)
+    return jax.numpy.stack(path)
+
+
+def test_a_resting_variant_refuses_the_page_join_and_passes_its_solution(monkeypatch):
+    from jaxtour.exercises import all_exercises
+    from jaxtour.grader.variants import ENV_VARIANT
+
+    exercise = all_exercises()["09.random_walk"]
+    number = next(n for n in range(1, 20) if exercise.variants.values(n)["rest"])
+    values = exercise.variants.values(number)
+    monkeypatch.setenv(ENV_VARIANT, str(number))
+    joined = checks.check(
+        "09.random_walk", lambda key, steps: _walk_page_join(key, steps, values["scale"])
+    )
+    assert not joined.passed, joined.text()
+    assert "never rests" in joined.message, joined.text()
+    assert checks.check("09.random_walk", checks.reference_answer("09.random_walk")).passed

@@ -1032,3 +1032,54 @@ WRONG_ANSWERS = (
         named="gradient-at-shrunk",
     ),
 )
+
+
+# --- session 48, round 11: the penalty's 1/2 kept in its gradient, the loss recomputed on
+# the new parameters, a stop when the loss falls by less than target (decay-term-wrong, or a
+# cap named, before) ----------------------------------------------------------------------
+
+
+def update_half_decay(params, x, y, lr, decay):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * (g + decay / 2 * p), params, grads), value
+
+
+def fit_loss_of_new_params(step, params, x, y, lr, target):
+    n = 0
+    while True:
+        params, _ = step(params, x, y, lr)
+        n += 1
+        if loss(params, x, y) < target:
+            return params, n
+
+
+def fit_until_converged(step, params, x, y, lr, target):
+    previous, n = float("inf"), 0
+    while True:
+        new, value = step(params, x, y, lr)
+        if previous - value < target:
+            return params, n
+        previous, params, n = value, new, n + 1
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.update",
+        "decay / 2 * p: the penalty's 1/2 kept",
+        lambda: update_half_decay,
+        named="decay-halved",
+    ),
+    Wrong(
+        "08.fit",
+        "loss(new params) recomputed after each update",
+        lambda: fit_loss_of_new_params,
+        named="recomputed-loss",
+    ),
+    Wrong(
+        "08.fit",
+        "stops when the loss falls by less than target",
+        lambda: fit_until_converged,
+        named="stops-elsewhere",
+    ),
+)

@@ -282,19 +282,6 @@ def views_one_noise(key, xs, ids):
     return jax.vmap(one)(ids, xs)
 
 
-def views_stacked(key, xs, ids):
-    def one(i, x):
-        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
-        return jnp.stack(
-            [
-                x + 0.1 * jax.random.normal(key_a, x.shape),
-                x + 0.1 * jax.random.normal(key_b, x.shape),
-            ]
-        )
-
-    return jnp.moveaxis(jax.vmap(one)(ids, xs), 1, 0)
-
-
 def views_scalar_noise(key, xs, ids):
     def one(i, x):
         key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
@@ -730,12 +717,6 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "09.two_views",
-        "the views stacked in one array",
-        lambda: views_stacked,
-        says="the two views as a pair",
-    ),
-    Wrong(
-        "09.two_views",
         "one number of noise per example",
         lambda: views_scalar_noise,
         says="one number repeated across its features",
@@ -1094,16 +1075,6 @@ def r2_views_variance_point_one(key, xs, ids):
     return jax.vmap(one)(keys, xs)
 
 
-def r2_views_stacked(key, xs, ids):
-    keys = jax.vmap(jax.random.fold_in, in_axes=(None, 0))(key, ids)
-
-    def one(k, x):
-        k_a, k_b = jax.random.split(k)
-        return x + 0.1 * jax.random.normal(k_a, x.shape), x + 0.1 * jax.random.normal(k_b, x.shape)
-
-    return jnp.stack(jax.vmap(one)(keys, xs))
-
-
 def r2_views_two_keys_for_the_batch(key, xs, ids):
     key_a, key_b = jax.random.fold_in(key, 0), jax.random.fold_in(key, 1)
     return (
@@ -1195,12 +1166,6 @@ ROUND_2 = (
         "sqrt(0.1): variance 0.1",
         lambda: r2_views_variance_point_one,
         says="The noise in view_a has a standard deviation of",
-    ),
-    Wrong(
-        "09.two_views",
-        "the two views stacked",
-        lambda: r2_views_stacked,
-        says="On a batch of shape (16, 8): This is one array",
     ),
     Wrong(
         "09.two_views",
@@ -1700,5 +1665,59 @@ WRONG_ANSWERS = (
         "split(key, N) indexed by ids",
         lambda: views_key_table_by_id,
         named="key-table-by-id",
+    ),
+)
+
+
+# --- session 48, round 11: a tuple laid out as asked, w's gradient taken with respect to x
+# (generic or told only where they differ before) -------------------------------------------
+
+
+def grads_tuple_examples_last(params, xs, ys):
+    g = jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0), out_axes=-1)(params, xs, ys)
+    return g["w"], g["b"]
+
+
+def grads_w_from_argnums_1(params, xs, ys):
+    gx = jax.vmap(jax.grad(log_loss, argnums=1), in_axes=(None, 1, 0), out_axes=1)(params, xs, ys)
+    return {"w": gx, "b": jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)["b"]}
+
+
+ROUND_11_FIXED = (
+    Wrong(
+        "09.per_example_grads",
+        "(w, b) as a tuple, the examples last",
+        lambda: grads_tuple_examples_last,
+        named="leaves-in-a-tuple",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "w's entry from argnums=1, b's right",
+        lambda: grads_w_from_argnums_1,
+        named="w-wrt-x",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_FIXED)
+
+
+def walk_rest_from_subkey(key, steps):
+    """The rest and the step both drawn from the pass's one subkey (a resting variant's
+    walk; on the page's, never resting, its numbers are still one key drawn twice)."""
+    position, path = 0.0, []
+    for _ in range(steps):
+        key, subkey = jax.random.split(key)
+        rests = jax.random.bernoulli(subkey, 0.0)
+        position = position + jnp.where(rests, 0.0, jax.random.normal(subkey))
+        path.append(position)
+    return jnp.stack(path)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.random_walk",
+        "rest and step drawn from one subkey",
+        lambda: walk_rest_from_subkey,
+        named="step-and-rest-one-key",
     ),
 )
