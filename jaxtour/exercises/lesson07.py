@@ -341,8 +341,8 @@ def _never_clipped(w, grad, lr, clip):
 
 
 def _clipped_above(w, grad, lr, clip):
-    """Clipped from above only: a gradient below -1 passes unchanged."""
-    return w - lr * jnp.where(clip, jnp.minimum(grad, CLIP_AT), grad)
+    """Clipped from above only: a gradient below -clip_at passes unchanged."""
+    return w - lr * jnp.where(clip, jnp.minimum(grad, _clip_at()), grad)
 
 
 def _clip_inverted(w, grad, lr, clip):
@@ -1022,10 +1022,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="clipped-above-only",
-                message="Your clip holds the gradient to at most 1 but lets it fall below -1: "
-                "with clip True each element is held to [-1, 1], from both sides, and a "
-                "gradient of -4 must become -1.",
-                example=lambda: jax.jit(_clipped_above),
+                message="Your clip holds the gradient to at most {clip_at} but lets it fall "
+                "below -{clip_at}: with clip True each element is held to [-{clip_at}, "
+                "{clip_at}], from both sides, and a gradient of -4 must become -{clip_at}.",
+                example=lambda: jax.jit(_fresh(_clipped_above)),
                 matches=behaves_like(_clipped_above, _step_inputs),
             ),
             Mistake(
