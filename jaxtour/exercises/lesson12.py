@@ -302,7 +302,7 @@ def _pair_with_product(answer: Any) -> bool:
 TD_VARIANTS = Variants(
     default={"discount": 0.9},
     draw=lambda rng: {"discount": rng.choice((0.5, 0.6, 0.75, 0.8, 0.95, 0.99))},
-    shown="Your discount is {discount}: td_loss's target is rewards + {discount} * values[1:].",
+    shown="Your discount is {discount}: each target is rewards[i] + {discount} * values[i + 1].",
 )
 
 
@@ -1194,8 +1194,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="lesson-sized",
-                message="Your loss works on the lesson's 4 values but fails on the check's 5: it "
-                "reads something computed outside for those 4 (the notebook's target?), "
+                message="Your loss works on 4 values but fails on the check's 5: it reads "
+                "something computed outside for 4 values (a target computed in the notebook?), "
                 "not the values and rewards it is called with.",
                 example=lambda: _reads_lesson_target,
                 matches=_sized_for_the_lesson,
@@ -1218,9 +1218,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="flows-other-discount",
-                message="Your loss is td_loss with another discount than {discount}, this "
-                "task's (the page shows 0.9, another learner's variant another), and the "
-                "gradient still flows into its target: the last state's gradient is not 0.",
+                message="Your loss discounts the next state's value by another factor than "
+                "{discount}, this task's (the page shows 0.9, another learner's variant "
+                "another), and the gradient still flows into its target: the last state's "
+                "gradient is not 0.",
                 example=lambda: _td_flowing_other_discount,
                 matches=_flows_with_other_discount,
             ),
