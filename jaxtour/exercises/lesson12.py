@@ -827,9 +827,9 @@ EXERCISES = (
         rule=Choice(SHAPES_OPTIONS, texts=SHAPES_TEXTS),
         hints=(
             "A Jacobian holds the derivative of every output with respect to every number of "
-            "the input. Which comes first in the Jacobian of f the lesson printed, 2 outputs "
-            "of 3 inputs: the output's axis or the input's? And what does grad return for a "
-            "dict of parameters (lessons 03 and 04)?",
+            "the input. In the Jacobian matrix of a function from 3 numbers to 2 (lesson 03's "
+            "jax.jacobian), what are the rows, and what the columns? And what does grad "
+            "return for a dict of parameters (lessons 03 and 04)?",
             "jacfwd and jacrev compute the same derivatives, so the same result. For a dict "
             "input the result is a dict like it; in each entry the output's axes come first, "
             "then that entry's own shape, kept as it is.",
@@ -848,9 +848,9 @@ EXERCISES = (
             Mistake(
                 id="input-first",
                 message="The order of the axes in each entry is not JAX's. A Jacobian has one "
-                "row per output: the Jacobian of f above, 2 outputs of 3 inputs, came out "
-                "(2, 3). With a matrix among the inputs the output's axes still come first, "
-                "and the matrix's follow, kept in its shape.",
+                "row per output: a function from 3 numbers to 2 has a (2, 3) Jacobian. With "
+                "a matrix among the inputs the output's axes still come first, and the "
+                "matrix's follow, kept in its shape.",
                 example=lambda: "B",
             ),
             Mistake(
