@@ -1027,9 +1027,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="k-missing",
-                message="jax.grad(energy) takes (x, k), and jax.jvp called it with x alone: jvp "
-                "calls the function with exactly the points it is given, one per "
-                "argument, so energy's k was missing and the call raised.",
+                message="jax.grad(energy) takes (x, k), and your jax.jvp called it with x "
+                "alone: energy's k was missing, and the call raised TypeError.",
                 example=lambda: lambda x, v, k: jax.jvp(jax.grad(_energy), (x,), (v,))[1],
                 matches=fails_with("TypeError", r"required positional argument", _hvp_inputs),
             ),
