@@ -90,7 +90,12 @@ DEATH_TEXTS = (
 # a process's block is where its devices sit in the mesh, not its number. "position" is
 # that place as an expression of the function's arguments (the hints and the solution).
 ORDER_VARIANTS = Variants(
-    default={"order": "process", "key": "d.process_index", "position": "process_index"},
+    default={
+        "order": "process",
+        "key": "d.process_index",
+        "position": "process_index",
+        "sequence": "0, 1, 2, 3",
+    },
     draw=lambda rng: dict(
         rng.choice(
             (
@@ -98,16 +103,19 @@ ORDER_VARIANTS = Variants(
                     "order": "reversed",
                     "key": "-d.process_index",
                     "position": "process_count - 1 - process_index",
+                    "sequence": "3, 2, 1, 0",
                 },
                 {
                     "order": "rotated",
                     "key": "(d.process_index - 1) % jax.process_count()",
                     "position": "(process_index - 1) % process_count",
+                    "sequence": "1, 2, 3, 0",
                 },
             )
         )
     ),
-    shown='Your mesh: Mesh(np.array(sorted(jax.devices(), key=lambda d: {key})), ("batch",)).',
+    shown='Your mesh: Mesh(np.array(sorted(jax.devices(), key=lambda d: {key})), ("batch",)). '
+    "With 4 processes, its devices are those of processes {sequence}, in that order.",
 )
 _POSITIONS = {
     "process": lambda index, count: index,
@@ -1240,9 +1248,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="mesh-order",
-                message="Each process passes one whole block, but not the one its devices hold: "
-                "the global array lays the blocks out in the order of the mesh's devices, "
-                "here sorted by {key}.",
+                message="Each process passes one whole block, but not the block its devices "
+                "hold, so the global array holds data's blocks in another order. (With 4 "
+                "processes, this mesh holds the devices of processes {sequence}, in that "
+                "order.)",
                 example=lambda: _other_order,
                 matches=_blocks_in_another_order,
             ),
