@@ -152,6 +152,10 @@ def _ignores_k(answer: Any) -> bool:
     return callable(answer) and ignores_one_argument(_k_changed)(jax.jit(answer))
 
 
+def _row_sums_times_v(x, v, k):  # grad of the gradient's sum: H @ ones, then times v
+    return jax.grad(lambda y: jnp.sum(jax.grad(_energy)(y, k)))(x) * v
+
+
 def _hessian_times_v(x, v, k):
     return jax.hessian(_energy)(x, k) @ v
 
@@ -1129,6 +1133,13 @@ EXERCISES = (
                 "the check's tolerance.",
                 example=lambda: _forward_difference,
                 matches=_near_hvp,
+            ),
+            Mistake(
+                id="row-sums",
+                message="Your hvp multiplies v, element by element, by the gradient of the "
+                "gradient's sum: that is H @ ones, each row of H summed, not H @ v. (The "
+                "springs' rows of H sum to 0, so k drops out of it too.)",
+                example=lambda: _row_sums_times_v,
             ),
             Mistake(
                 id="ignores-k",
