@@ -244,6 +244,31 @@ def _ema_from_first(xs, beta):
     return m / (1 - beta ** jnp.arange(1, xs.shape[0] + 1))
 
 
+def _ema_from_first_uncorrected(xs, beta):  # the usual EMA: right on a constant series
+    return _raw_averages_from(xs, beta, _terms(xs)[0])
+
+
+def _ema_precedence(xs, beta):  # m / 1 - beta**t: divided by 1, then beta**t subtracted
+    return _raw_averages(xs, beta)[1] / 1 - beta ** jnp.arange(1, xs.shape[0] + 1)
+
+
+def _ema_new_in_full(xs, beta):  # m = beta * m + x, corrected: 1 / (1 - beta) times
+    def step(m, x):
+        m = beta * m + x
+        return m, m
+
+    m = jax.lax.scan(step, 0.0, _terms(xs))[1]
+    return m / (1 - beta ** jnp.arange(1, xs.shape[0] + 1))
+
+
+def _raw_averages_from(xs, beta, start):
+    def step(m, x):
+        m = beta * m + (1 - beta) * x
+        return m, m
+
+    return jax.lax.scan(step, start, _terms(xs))[1]
+
+
 def _returns_scan_pair(answer: Any) -> bool:
     """A pair (a tuple or list of two) on every input, where one array is asked: scan's
     (final carry, stacked outputs) returned whole, whatever their values."""
@@ -420,6 +445,13 @@ def _grow_fixed_max(r, x0, cap, max_steps):
 
 def _grow_fixed_cap(r, x0, cap, max_steps):
     return _grow(r, x0, 0.9, max_steps)
+
+
+def _grow_toward_cap(r, x0, cap, max_steps):  # cap read as the capacity of the growth
+    def body(i, x):
+        return jnp.where(x < cap, x + r * x * (1 - x / cap), x)
+
+    return jax.lax.fori_loop(0, max_steps, body, x0)
 
 
 def _grow_arguments_swapped(r, x0, cap, max_steps):
@@ -703,7 +735,8 @@ def _first_two_positive(x):
 def _positive_inputs():
     """One length, 12, for every case, longer than the page's vectors: jit compiles an
     answer (and the reference) once; a padding index fixed below 12 (the page's length
-    5, or a guess such as 8 or 10) reads a real element of the vectors with one positive."""
+    5, or a guess such as 8 or 10) reads a real element of the vectors with one positive.
+    A vector shorter than two is tried apart, by the mistake short-vector."""
     return [
         (_vector(-1.0, 4.0, -2.0, -1.0, 3.0, 5.0, -2.0, 0.0, -3.0, 1.0, -1.0, -2.0),),
         (_vector(-1.0, -2.0, 0.0, -4.0, -3.0, -1.0, 6.0, -2.0, 0.0, -1.0, -5.0, -3.0),),
@@ -737,6 +770,30 @@ def _argmax_reads_first(x):
     rest = jnp.where(jnp.arange(x.shape[0]) > first, x, 0.0)
     second = jnp.argmax(rest > 0)
     return jnp.stack([x[first], x[second]])
+
+
+def _one_value_for_one_element(answer: Any) -> bool:
+    """On a vector of a single element, one value where the eager function gives two (the
+    element and 0.0): its length came from x's (an argsort's [:2], say; round 11). Tried
+    apart from the rule's inputs, all of length 12, so that one compile serves them."""
+    if not callable(answer):
+        return False
+    try:
+        out = np.asarray(jax.jit(answer)(_vector(3.0)))
+    except Exception:
+        return False
+    return out.shape == (1,)
+
+
+def _first_two_by_sort(x):  # right on the check's vectors, one value for a single element
+    order = jnp.argsort(x <= 0, stable=True)[:2]
+    return jnp.where(x[order] > 0, x[order], 0.0)
+
+
+def _argmax_first_unguarded(x):  # the second slot guarded, the first not
+    first = jnp.argmax(x > 0)
+    rest = (x > 0) & (jnp.arange(x.shape[0]) > first)
+    return jnp.stack([x[first], jnp.where(rest.any(), x[jnp.argmax(rest)], 0.0)])
 
 
 def _pads_by_index(answer: Any) -> bool:
@@ -1203,6 +1260,27 @@ EXERCISES = (
                 example=lambda: _ema_from_first,
             ),
             Mistake(
+                id="started-at-first-uncorrected",
+                message="Your average starts from the first element and is never corrected: "
+                "the usual moving average, right on a constant series only. The task's "
+                "starts at 0, and its correction, 1 - beta**t, is what undoes that start.",
+                example=lambda: _ema_from_first_uncorrected,
+            ),
+            Mistake(
+                id="precedence",
+                message="Each of your outputs is the average minus beta**t, not the average "
+                "divided by 1 - beta**t: Python divides before it subtracts, so m / 1 - "
+                "beta**t divides m by 1.",
+                example=lambda: _ema_precedence,
+            ),
+            Mistake(
+                id="new-in-full",
+                message="Each new element enters your average in full, not weighted by 1 - "
+                "beta, so your averages come out 1 / (1 - beta) times the task's: twice "
+                "them for beta = 0.5, four times for 0.75.",
+                example=lambda: _ema_new_in_full,
+            ),
+            Mistake(
                 id="ignores-beta",
                 message="Your average gives the same result for beta = 0.5 and beta = 0.75: "
                 "it does not use the beta it is given (a global beta, or a number written "
@@ -1408,6 +1486,12 @@ EXERCISES = (
                 example=lambda: _grow_fixed_cap,
             ),
             Mistake(
+                id="grows-toward-cap",
+                message="Your x grows toward cap, by r * x * (1 - x / cap): cap is only "
+                "where the loop stops. The growth slows toward {capacity}, whatever cap is.",
+                example=lambda: _grow_toward_cap,
+            ),
+            Mistake(
                 id="one-step-short",
                 message="Your loop runs one step too few: max_steps - 1 at most. Like range, "
                 "fori_loop includes its lower bound and excludes its upper one.",
@@ -1593,6 +1677,18 @@ EXERCISES = (
                 ),
             ),
             Mistake(
+                id="argmax-none-positive",
+                message="Where no element is positive, your first value is x[0] instead of "
+                "0.0: jnp.argmax of a mask with no True in it is 0, and index 0 reads a real "
+                "element. Where one is, your values are right.",
+                example=lambda: _argmax_first_unguarded,
+                matches=lambda answer: (
+                    not _pads_by_index(answer)
+                    and _reads_names(answer, ("argmax",))
+                    and behaves_like(_argmax_first_unguarded, _positive_inputs)(answer)
+                ),
+            ),
+            Mistake(
                 id="missing-not-zeroed",
                 message="Where fewer than two elements are positive, a missing one is an element "
                 "of x that is not positive (the next one in your order), not 0.0.",
@@ -1670,6 +1766,16 @@ EXERCISES = (
                 " (sorted, or swapped).",
                 example=lambda: _sorted_pair,
                 matches=_order_lost,
+            ),
+            Mistake(
+                id="short-vector",
+                message="On a vector of a single element your function returns one value, "
+                "where the eager function returns two, the element and 0.0: what takes the "
+                "first two of something made from x (a slice [:2] of a sort of x, say) takes "
+                "no more than x has.",
+                example=lambda: _first_two_by_sort,
+                matches=_one_value_for_one_element,
+                also_accepted=True,
             ),
         ),
         success="size= fixes the shape, and the padding reads as 0.0: one compiled program "

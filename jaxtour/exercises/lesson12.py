@@ -152,6 +152,10 @@ def _ignores_k(answer: Any) -> bool:
     return callable(answer) and ignores_one_argument(_k_changed)(jax.jit(answer))
 
 
+def _row_sums_times_v(x, v, k):  # grad of the gradient's sum: H @ ones, then times v
+    return jax.grad(lambda y: jnp.sum(jax.grad(_energy)(y, k)))(x) * v
+
+
 def _hessian_times_v(x, v, k):
     return jax.hessian(_energy)(x, k) @ v
 
@@ -302,7 +306,7 @@ def _pair_with_product(answer: Any) -> bool:
 TD_VARIANTS = Variants(
     default={"discount": 0.9},
     draw=lambda rng: {"discount": rng.choice((0.5, 0.6, 0.75, 0.8, 0.95, 0.99))},
-    shown="Your discount is {discount}: td_loss's target is rewards + {discount} * values[1:].",
+    shown="Your discount is {discount}: each target is rewards[i] + {discount} * values[i + 1].",
 )
 
 
@@ -827,9 +831,9 @@ EXERCISES = (
         rule=Choice(SHAPES_OPTIONS, texts=SHAPES_TEXTS),
         hints=(
             "A Jacobian holds the derivative of every output with respect to every number of "
-            "the input. Which comes first in the Jacobian of f the lesson printed, 2 outputs "
-            "of 3 inputs: the output's axis or the input's? And what does grad return for a "
-            "dict of parameters (lessons 03 and 04)?",
+            "the input. In the Jacobian matrix of a function from 3 numbers to 2 (lesson 03's "
+            "jax.jacobian), what are the rows, and what the columns? And what does grad "
+            "return for a dict of parameters (lessons 03 and 04)?",
             "jacfwd and jacrev compute the same derivatives, so the same result. For a dict "
             "input the result is a dict like it; in each entry the output's axes come first, "
             "then that entry's own shape, kept as it is.",
@@ -848,9 +852,9 @@ EXERCISES = (
             Mistake(
                 id="input-first",
                 message="The order of the axes in each entry is not JAX's. A Jacobian has one "
-                "row per output: the Jacobian of f above, 2 outputs of 3 inputs, came out "
-                "(2, 3). With a matrix among the inputs the output's axes still come first, "
-                "and the matrix's follow, kept in its shape.",
+                "row per output: a function from 3 numbers to 2 has a (2, 3) Jacobian. With "
+                "a matrix among the inputs the output's axes still come first, and the "
+                "matrix's follow, kept in its shape.",
                 example=lambda: "B",
             ),
             Mistake(
@@ -1027,9 +1031,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="k-missing",
-                message="jax.grad(energy) takes (x, k), and jax.jvp called it with x alone: jvp "
-                "calls the function with exactly the points it is given, one per "
-                "argument, so energy's k was missing and the call raised.",
+                message="jax.grad(energy) takes (x, k), and your jax.jvp called it with x "
+                "alone: energy's k was missing, and the call raised TypeError.",
                 example=lambda: lambda x, v, k: jax.jvp(jax.grad(_energy), (x,), (v,))[1],
                 matches=fails_with("TypeError", r"required positional argument", _hvp_inputs),
             ),
@@ -1132,6 +1135,13 @@ EXERCISES = (
                 matches=_near_hvp,
             ),
             Mistake(
+                id="row-sums",
+                message="Your hvp multiplies v, element by element, by the gradient of the "
+                "gradient's sum: that is H @ ones, each row of H summed, not H @ v. (The "
+                "springs' rows of H sum to 0, so k drops out of it too.)",
+                example=lambda: _row_sums_times_v,
+            ),
+            Mistake(
                 id="ignores-k",
                 message="Your hvp gives the same result for k = 0.5 and k = 2.0, but H @ v "
                 "depends on the stiffness. Either k never reaches energy (a global k, or "
@@ -1194,8 +1204,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="lesson-sized",
-                message="Your loss works on the lesson's 4 values but fails on the check's 5: it "
-                "reads something computed outside for those 4 (the notebook's target?), "
+                message="Your loss works on 4 values but fails on the check's 5: it reads "
+                "something computed outside for 4 values (a target computed in the notebook?), "
                 "not the values and rewards it is called with.",
                 example=lambda: _reads_lesson_target,
                 matches=_sized_for_the_lesson,
@@ -1218,9 +1228,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="flows-other-discount",
-                message="Your loss is td_loss with another discount than {discount}, this "
-                "task's (the page shows 0.9, another learner's variant another), and the "
-                "gradient still flows into its target: the last state's gradient is not 0.",
+                message="Your loss discounts the next state's value by another factor than "
+                "{discount}, this task's (the page shows 0.9, another learner's variant "
+                "another), and the gradient still flows into its target: the last state's "
+                "gradient is not 0.",
                 example=lambda: _td_flowing_other_discount,
                 matches=_flows_with_other_discount,
             ),

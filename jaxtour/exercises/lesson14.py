@@ -90,7 +90,12 @@ DEATH_TEXTS = (
 # a process's block is where its devices sit in the mesh, not its number. "position" is
 # that place as an expression of the function's arguments (the hints and the solution).
 ORDER_VARIANTS = Variants(
-    default={"order": "process", "key": "d.process_index", "position": "process_index"},
+    default={
+        "order": "process",
+        "key": "d.process_index",
+        "position": "process_index",
+        "sequence": "0, 1, 2, 3",
+    },
     draw=lambda rng: dict(
         rng.choice(
             (
@@ -98,16 +103,19 @@ ORDER_VARIANTS = Variants(
                     "order": "reversed",
                     "key": "-d.process_index",
                     "position": "process_count - 1 - process_index",
+                    "sequence": "3, 2, 1, 0",
                 },
                 {
                     "order": "rotated",
                     "key": "(d.process_index - 1) % jax.process_count()",
                     "position": "(process_index - 1) % process_count",
+                    "sequence": "1, 2, 3, 0",
                 },
             )
         )
     ),
-    shown='Your mesh: Mesh(np.array(sorted(jax.devices(), key=lambda d: {key})), ("batch",)).',
+    shown='Your mesh: Mesh(np.array(sorted(jax.devices(), key=lambda d: {key})), ("batch",)). '
+    "With 4 processes, its devices are those of processes {sequence}, in that order.",
 )
 _POSITIONS = {
     "process": lambda index, count: index,
@@ -595,6 +603,61 @@ def _function_of(answer: Any) -> types.FunctionType | None:
     return function if type(function) is types.FunctionType else None
 
 
+WORKER_NAMES = ("jax", "jnp", "np", "multihost_utils", "NamedSharding", "P", "mesh")
+
+
+def _helpers(function: types.FunctionType) -> list[types.FunctionType]:
+    """The functions of the answer's own notebook (or module) that it calls, and those
+    they call: a helper written with def beside global_mean goes to the processes with it,
+    as a learner expects of a function that calls another. Names the worker defines
+    (np, jax, ...) and imported functions are not helpers."""
+    found: dict[str, types.FunctionType] = {}
+    todo = [function]
+    while todo:
+        code_objects = [todo.pop().__code__]
+        names: list[str] = []
+        while code_objects:
+            code = code_objects.pop()
+            names += code.co_names
+            code_objects += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+        for name in names:
+            value = function.__globals__.get(name)
+            if (
+                name in WORKER_NAMES
+                or name in found
+                or value is function
+                or type(value) is not types.FunctionType
+                or value.__module__ != function.__module__
+            ):
+                continue
+            found[name] = value
+            todo.append(value)
+    return list(found.values())
+
+
+def _helper_problem(function: types.FunctionType) -> str | None:
+    """Why a helper of the answer cannot go to the processes with it."""
+    for helper in _helpers(function):
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(helper)))
+        except (OSError, TypeError, SyntaxError):
+            tree = None
+        if helper.__name__ == "<lambda>" or helper.__code__.co_freevars or tree is None:
+            return _(
+                "Your function calls {name}, which the check cannot send to the worker "
+                "processes with it: only functions written with def at the top level of a "
+                "cell go with global_mean."
+            ).format(name=helper.__name__)
+        private = _private_name(tree)
+        if private is not None:
+            return _(
+                "Your function reaches {name}, a private name (it starts with _): the check runs "
+                "only public names in the worker processes. Use JAX's public API: global "
+                "arrays, and what jit computes on them."
+            ).format(name=private)
+    return None
+
+
 def _private_name(tree: ast.AST) -> str | None:
     """The first private name the code reaches (``jax._src``, ``__builtins__``, ``os._exit``)."""
     for node in ast.walk(tree):
@@ -663,7 +726,7 @@ def _source_problem(answer: Any) -> str | None:
             "cannot depend on them: every check gives the processes new values and weights, "
             "which no message shows. Compute the mean from the arguments."
         )
-    return None
+    return _helper_problem(function)
 
 
 def _key(answer: Any) -> tuple[str, str] | None:
@@ -672,7 +735,10 @@ def _key(answer: Any) -> tuple[str, str] | None:
     if function is None:
         return None
     try:
-        return textwrap.dedent(inspect.getsource(function)), function.__name__
+        sources = [textwrap.dedent(inspect.getsource(f)) for f in _helpers(function)]
+        return "\n".join([*sources, textwrap.dedent(inspect.getsource(function))]), (
+            function.__name__
+        )
     except (OSError, TypeError):
         return None
 
@@ -1240,9 +1306,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="mesh-order",
-                message="Each process passes one whole block, but not the one its devices hold: "
-                "the global array lays the blocks out in the order of the mesh's devices, "
-                "here sorted by {key}.",
+                message="Each process passes one whole block, but not the block its devices "
+                "hold, so the global array holds data's blocks in another order. (With 4 "
+                "processes, this mesh holds the devices of processes {sequence}, in that "
+                "order.)",
                 example=lambda: _other_order,
                 matches=_blocks_in_another_order,
             ),

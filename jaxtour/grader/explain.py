@@ -134,6 +134,27 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         lesson=("07", N_("Python control flow under `jit`")),
     ),
     Explanation(
+        # jnp.nonzero, jnp.where(x), argwhere, flatnonzero, unique, union1d, setdiff1d,
+        # bincount: a result whose length the values decide. Before "concretization",
+        # whose static_argnames would not help: the length is no argument's.
+        id="value-sized-result",
+        error_types=("ConcretizationTypeError",),
+        pattern=r"size argument of jnp\.\w+ must be statically specified|concrete value "
+        r"for the size argument|The error arose in (union1d|setdiff1d|setxor1d)\(\)|"
+        r"pass a static `length` argument",
+        why=N_(
+            "This function returns as many elements as the values decide (the matches "
+            "found, the distinct values), and under jit, vmap or grad the values are not "
+            "known while the function is traced, so neither is the length of its result. "
+            "Marking an argument static does not help: the length depends on the values."
+        ),
+        fix=N_(
+            "state the length of the result: size= (length= for jnp.bincount) takes the "
+            "first that many, and fill_value= pads the result when fewer are found"
+        ),
+        lesson=("11", N_("`jnp.nonzero` needs a `size`")),
+    ),
+    Explanation(
         # grad and vmap: JAX's message names no tracing "for jit" (or scan, cond, ...)
         id="concretization-not-jit",
         error_types=("ConcretizationTypeError",),

@@ -61,6 +61,7 @@ PROVOKE = {
     "non-concrete-bool-index": _boolean_mask_under_jit,
     "concretization": _int_of_tracer,
     "concretization-not-jit": lambda: jax.grad(lambda v: (v**2, float(v)), has_aux=True)(1.0),
+    "value-sized-result": lambda: jax.jit(lambda x: jnp.nonzero(x)[0])(jnp.arange(3)),
     "non-concrete-shape": _traced_shape,
     "unexpected-tracer": _leaked_tracer,
     "removed-index-update": lambda: jax.ops.index_update(jnp.arange(3), 0, 1),
@@ -112,6 +113,30 @@ def test_the_from_import_form_of_removed_names_is_recognised_too():
 )
 def test_a_function_used_as_a_number_is_recognised_in_every_form(provoke):
     assert explain_exception(_raise(provoke)).id == "function-not-called"
+
+
+@pytest.mark.parametrize(
+    "value_sized",
+    [
+        lambda x: jnp.where(x),
+        jnp.argwhere,
+        jnp.flatnonzero,
+        jnp.unique,
+        jnp.unique_values,
+        lambda x: jnp.union1d(x, x),
+        lambda x: jnp.setdiff1d(x, x),
+        lambda x: jnp.intersect1d(x, x),
+        jnp.bincount,
+    ],
+)
+@pytest.mark.parametrize("transform", [jax.jit, jax.vmap])
+def test_every_function_whose_result_the_values_size_is_explained_as_one(value_sized, transform):
+    """Not as "concretization", whose fix (a static argument) cannot help here."""
+    rows = jnp.array([[0, 3, 0, 5, 2], [1, 0, 2, 2, 0]])
+    error = _raise(lambda: transform(value_sized)(rows if transform is jax.vmap else rows[0]))
+    explanation = explain_exception(error)
+    assert explanation is not None and explanation.id == "value-sized-result", str(error)
+    assert "static_arg" not in explanation.text()
 
 
 def test_a_boolean_mask_read_under_jit_is_recognised_too():

@@ -183,3 +183,33 @@ def test_where_no_socket_can_be_opened_the_check_blames_the_machine(monkeypatch)
     assert feedback.status == "unattempted"
     assert "It is the machine, not your code" in feedback.message
     assert "Errno 97" in feedback.message
+
+
+def gather_pair(pair):  # a learner's helper, beside the function that calls it
+    return multihost_utils.process_allgather(np.asarray(pair, np.float32))
+
+
+def with_helper(local_values, local_weights):
+    sums = gather_pair([np.sum(local_values * local_weights), np.sum(local_weights)])
+    return float(sums[:, 0].sum() / sums[:, 1].sum())
+
+
+def exits_quietly(pair):
+    import os
+
+    os._exit(0)
+
+
+def with_private_helper(local_values, local_weights):
+    return exits_quietly([local_values.sum(), local_weights.sum()])
+
+
+def test_a_helper_goes_to_the_processes_with_the_function_and_is_held_to_its_rules():
+    """Round 11 wrote a right global_mean that calls a helper of its own: the processes
+    raised NameError, as only global_mean's source went. Now its helpers go with it, and
+    each is read as global_mean is (here a private name, refused before any launch)."""
+    source, name = lesson14._key(with_helper)
+    assert name == "with_helper" and "def gather_pair(pair):" in source
+    assert lesson14._source_problem(with_helper) is None
+    assert "private name" in lesson14._source_problem(with_private_helper)
+    assert lesson14._helpers(hard_coded) == []  # np and jax are the worker's, not helpers

@@ -727,3 +727,85 @@ WRONG_ANSWERS = (
         "11.while_grad", "returned scan's history of x", lambda: r10f_grow_history, "returns-many"
     ),
 )
+
+
+# --- round 11's generic families, named (s48) ----------------------------------------------
+def s48_ema_usual_start(xs, beta):  # starts at the first element, so "no correction needed"
+    def step(m, x):
+        m = beta * m + (1 - beta) * x
+        return m, m
+
+    return lax.scan(step, xs[0], xs)[1]
+
+
+def s48_ema_parentheses(xs, beta):
+    def step(carry, x):
+        m, t = carry
+        m = beta * m + (1 - beta) * x
+        return (m, t + 1), m / 1 - beta ** (t + 1)
+
+    return lax.scan(step, (0.0, 0), xs)[1]
+
+
+def s48_ema_adds_x(xs, beta):
+    def step(carry, x):
+        m, t = carry
+        m, t = beta * m + x, t + 1
+        return (m, t), m / (1 - beta**t)
+
+    return lax.scan(step, (0.0, 0), xs)[1]
+
+
+def s48_grow_logistic_cap(r, x0, cap, max_steps):
+    def body(i, x):
+        grown = x + r * x * (1 - x / cap)
+        return lax.cond(x < cap, lambda: grown, lambda: x)
+
+    return lax.fori_loop(0, max_steps, body, x0)
+
+
+def s48_positive_sorted_then_zeroed(x):
+    keys = jnp.where(x > 0, 0, 1)
+    first = x[jnp.argsort(keys, stable=True)][:2]
+    return first * (first > 0)
+
+
+def s48_positive_argmax_first(x):
+    mask = x > 0
+    i = jnp.argmax(mask)
+    j = jnp.argmax(mask.at[i].set(False))
+    second = jnp.where(mask.sum() > 1, x[j], 0.0)
+    return jnp.array([x[i], second])
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "11.scan_ema",
+        "started at xs[0], no correction",
+        lambda: s48_ema_usual_start,
+        named="started-at-first-uncorrected",
+    ),
+    Wrong("11.scan_ema", "m / 1 - beta**t", lambda: s48_ema_parentheses, named="precedence"),
+    Wrong(
+        "11.scan_ema", "m = beta * m + x, corrected", lambda: s48_ema_adds_x, named="new-in-full"
+    ),
+    Wrong(
+        "11.while_grad",
+        "the growth slows toward cap",
+        lambda: s48_grow_logistic_cap,
+        named="grows-toward-cap",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "argmax, the first slot unguarded",
+        lambda: s48_positive_argmax_first,
+        named="argmax-none-positive",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "positives sorted first, zeroed, [:2]",
+        lambda: s48_positive_sorted_then_zeroed,
+        named="short-vector",
+    ),
+)

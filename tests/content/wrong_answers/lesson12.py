@@ -987,3 +987,15 @@ DIAGONAL = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *DIAGONAL)
+
+
+# --- round 11: a wrong cause named (s48) ---------------------------------------------------
+def s48_hvp_sum_trick(x, v, k):  # "the gradient of the gradient's sum is H @ 1", times v
+    hessian_rows = jax.grad(lambda y: jax.grad(energy)(y, k).sum())(x)
+    return v * hessian_rows
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong("12.hvp", "the sum trick, times v", lambda: s48_hvp_sum_trick, named="row-sums"),
+)
