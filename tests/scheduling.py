@@ -103,6 +103,12 @@ class TogetherWhereNeeded(LoadScopeScheduling):
         return scope(nodeid)
 
     def _assign_work_unit(self, node) -> None:
+        if node not in self.registered_collections:
+            # A worker that replaces a crashed one, its collection not in yet: rescheduled
+            # when another crashes meanwhile (remove_node), it would take a unit it cannot
+            # index (KeyError, and the unit lost); schedule() gives it work once it has
+            # collected.
+            return
         if not self._ordered:  # once, after schedule() has built the queue
             units = sorted(self.workqueue.items(), key=lambda item: priority(item[0]))
             self.workqueue.clear()
