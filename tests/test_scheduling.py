@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.scheduling import WAITING, next_unit, priority, scope
+from types import SimpleNamespace
+
+from tests.scheduling import WAITING, TogetherWhereNeeded, next_unit, priority, scope
 
 CORPUS = "tests/content/test_wrong_answers.py"
 
@@ -54,3 +56,46 @@ def test_the_tests_that_wait_go_to_one_worker_while_the_others_take_the_rest():
     assert next_unit(["lessons/a", "lessons/b"], waiter=True) == "lessons/a"  # none left
     assert next_unit([hub], waiter=False) == hub  # nothing else left: any worker takes it
     assert all(priority(scope(unit)) < priority("by-lesson 08") for unit in WAITING)
+
+
+class _Worker:
+    """What the scheduler reads of an xdist worker, and the tests it was sent."""
+
+    shutting_down = False
+
+    def __init__(self, name):
+        self.gateway, self.sent = SimpleNamespace(id=name), []
+
+    def send_runtest_some(self, indices):
+        self.sent += indices
+
+    def shutdown(self):
+        self.shutting_down = True
+
+
+def test_a_worker_that_replaces_a_crashed_one_gets_work_once_it_has_collected():
+    """A second worker crashes while the first one's replacement is still collecting: the
+    replacement is given nothing until its collection is in (it had raised KeyError and lost
+    the unit), then every test the crashed workers left is run."""
+    options = {"tx": ["popen"] * 2, "numprocesses": 2}
+    config = SimpleNamespace(option=SimpleNamespace(loadscopereorder=False))
+    config.getvalue = options.get
+    tests = [f"tests/grader/test_{n}.py::test_{i}" for n in "abcdef" for i in range(3)]
+    scheduler = TogetherWhereNeeded(config, None)
+    first, second = _Worker("gw0"), _Worker("gw1")
+    for worker in (first, second):
+        scheduler.add_node(worker)
+        scheduler.add_node_collection(worker, tests)
+    scheduler.schedule()
+    assert scheduler.remove_node(first) in tests  # crashed with tests pending
+    replacement = _Worker("gw2")
+    scheduler.add_node(replacement)
+    assert scheduler.remove_node(second) in tests  # crashed while gw2 collects
+    assert replacement.sent == []
+    scheduler.add_node_collection(replacement, tests)
+    scheduler.schedule()
+    finished: list[int] = []
+    while not replacement.shutting_down:  # gw2 reports each test it was sent as done
+        finished.append(next(i for i in replacement.sent if i not in finished))
+        scheduler.mark_test_complete(replacement, finished[-1])
+    assert set(replacement.sent) == set(range(len(tests)))

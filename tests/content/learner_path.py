@@ -48,10 +48,11 @@ with verdict_only():
     _jaxtour_feedback = {check}
 _jaxtour_feedback"""
 ITEM_NAME = "solved in place"
-# Judged against the kernel's own clock, measured live: a timing is a benchmark, not a test
-# assertion (its verdicts on fixed timings: tests/grader/test_speedup_verdict.py). Its
-# solution must be judged here, not necessarily inside the range (2 CI runs of 3 on
-# 2026-12-06 measured outside it once).
+# Exercises judged against the kernel's own clock, measured live: a timing is a benchmark,
+# not a test assertion (its verdicts on fixed timings: tests/grader/test_speedup_verdict.py).
+# Their solution typed in must be judged, "correct" or "incorrect"; any other status (an
+# error, a timeout, never judged) fails. On 2026-12-06 one fresh-clone CI run in three
+# measured its speed-up outside the range the kernel had measured, and was refused.
 LIVE_CLOCK = frozenset({"08.speedup"})
 
 

@@ -1,5 +1,6 @@
 """Every exercise: its reference passes, and every declared mistake gets its own message,
-in English and in Russian."""
+in English and in Russian. The verdicts are judged once per process (tests/verdicts.py),
+shared with tests/grader/test_isolation.py and tests/grader/test_integrity.py."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import pytest
 from jaxtour import checks, i18n
 from jaxtour.exercises import all_exercises, by_lesson
 from jaxtour.grader.judge import REVEAL_MESSAGE
-from jaxtour.grader.learner_code import LearnerCodeError
 from jaxtour.grader.spec import shipped
+from tests import verdicts
 
 EXERCISES = list(all_exercises().values())
 MISTAKES = [(e, m) for e in EXERCISES for m in e.mistakes]
@@ -28,11 +29,12 @@ def test_every_lesson_module_declares_exercises():
 
 
 @pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.id)
-def test_reference_answer_passes(exercise, capfd):
-    feedback = checks.check(exercise.id, checks.reference_answer(exercise.id))
+def test_reference_answer_passes(exercise):
+    judged = verdicts.judged(exercise.id)  # judged once for this file and two others
+    feedback = judged.reference
     assert feedback.status == "correct", feedback.text()
     assert feedback.message == _as_shown(exercise, exercise.success)
-    assert capfd.readouterr().err == ""  # the engine writes nothing to stderr
+    assert judged.stderr == ""  # the engine writes nothing to stderr
 
 
 @pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.id)
@@ -48,29 +50,26 @@ def test_exercise_is_fully_declared(exercise):
 @pytest.mark.parametrize(
     ("exercise", "mistake"), MISTAKES, ids=[f"{e.id}:{m.id}" for e, m in MISTAKES]
 )
-def test_each_mistake_gets_its_own_message(exercise, mistake, capfd):
-    feedback = checks.check(exercise.id, mistake.example())
+def test_each_mistake_gets_its_own_message(exercise, mistake):
+    judged = verdicts.judged(exercise.id)  # judged once for this file and two others
+    feedback = judged.mistakes[mistake.id].english
     assert feedback.status == "incorrect", feedback.text()
     assert feedback.mistake == mistake.id, feedback.text()
     assert feedback.message == _as_shown(exercise, mistake.message, mistake.example())
     # The specific message says more than the generic rule would have.
-    try:
-        generic = exercise.rule(mistake.example(), exercise.reference())
-    except LearnerCodeError as exc:  # the rule alone would report the crash
-        generic = exc.message()
-    assert generic != mistake.message
-    assert capfd.readouterr().err == ""
-    # The same verdict for the Russian edition's learners, in the catalog's words (checked
-    # here, after the English, so that what the grader compiled is reused).
+    assert judged.mistakes[mistake.id].generic != mistake.message
+    assert judged.stderr == ""
+    # The same verdict for the Russian edition's learners, in the catalog's words (judged
+    # after every English verdict, so that what the grader compiled is reused).
     i18n.use_language("ru")
     try:
-        wanted, title = shipped(exercise, i18n._(mistake.message)), i18n._(exercise.title)
-        russian = checks.check(exercise.id, mistake.example())
+        wanted = shipped(exercise, i18n._(mistake.message))
     finally:
         i18n._chosen[0] = None
+    russian = judged.mistakes[mistake.id].russian
     assert wanted != mistake.message, f"{exercise.id} {mistake.id}: untranslated"
     assert russian.mistake == mistake.id, russian.text()
-    assert russian.message.startswith(wanted) and russian.title == title
+    assert russian.message.startswith(wanted) and russian.title == judged.russian_title
 
 
 @pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.id)

@@ -22,9 +22,9 @@ import pytest
 
 from jaxtour import checks
 from jaxtour.exercises import all_exercises
-from jaxtour.grader import rules
 from jaxtour.grader.mistakes import reads_code_only
 from jaxtour.grader.rules import SameFunction
+from tests import verdicts
 from tests.helpers import TEST_XLA_FLAGS, kernel_env
 
 IDS = checks.list_exercises()
@@ -201,17 +201,22 @@ def test_subclasses_are_read_by_their_exact_types():
     assert checks.check("00.first_array", LyingTuple(())).status == "incorrect"
 
 
-@pytest.fixture(scope="module")
-def after_every_sneaky_answer():
+def run_every_sneaky_answer():
     for exercise_id, make in SNEAKY.values():
         checks.check(exercise_id, make())
 
 
+@pytest.fixture(scope="module")
+def after_every_sneaky_answer():
+    run_every_sneaky_answer()
+
+
 @pytest.mark.parametrize("exercise_id", IDS)
-def test_every_reference_is_still_right_after_the_sneaky_answers(
-    after_every_sneaky_answer, exercise_id
-):
-    feedback = checks.check(exercise_id, checks.reference_answer(exercise_id))
+def test_every_reference_is_still_right_after_the_sneaky_answers(exercise_id):
+    """tests/verdicts.py runs every sneaky answer in this process before it judges the
+    first exercise, and judges each reference once, for this test and test_exercises."""
+    feedback = verdicts.judged(exercise_id).reference
+    assert verdicts._sneaky_ran
     assert feedback.passed, feedback.text()
 
 
@@ -337,6 +342,23 @@ def _poisons_after(function):
     return answer
 
 
+def check_poisoned(exercise) -> list:
+    """The reference and a declared mistake's example, each poisoning the grader after it
+    ran (``_poisons_after``): their two verdicts."""
+    wrong = next(  # one the answer's code alone does not show: the answer must run
+        m.example()
+        for m in exercise.mistakes
+        if callable(m.example()) and not reads_code_only(m.matches)
+    )
+    given = []
+    for answer in (exercise.reference(), wrong):
+        try:
+            given.append(checks.check(exercise.id, _poisons_after(answer)))
+        finally:
+            jax.config.update("jax_enable_x64", False)
+    return given
+
+
 @pytest.mark.parametrize("exercise", CASE_BY_CASE, ids=lambda e: e.id)
 def test_what_the_grader_computes_after_the_answer_ran_is_the_grader_s_own(exercise):
     """The reference's and the mistakes' outputs are computed when first needed, which can
@@ -344,20 +366,15 @@ def test_what_the_grader_computes_after_the_answer_ran_is_the_grader_s_own(exerc
     switched x64 on. From a cold cache, an answer that does both on its first call (once
     right, once a declared mistake) is refused by name; then the reference passes and
     every declared mistake is named: nothing the grader kept was computed with the
-    answer's functions or configuration."""
-    rules._lazy_outputs.clear()
-    wrong = next(  # one the answer's code alone does not show: the answer must run
-        m.example()
-        for m in exercise.mistakes
-        if callable(m.example()) and not reads_code_only(m.matches)
-    )
-    for answer in (exercise.reference(), wrong):
-        try:
-            feedback = checks.check(exercise.id, _poisons_after(answer))
-        finally:
-            jax.config.update("jax_enable_x64", False)
+    answer's functions or configuration. (tests/verdicts.py does it all once per process,
+    before the verdicts tests/content/test_exercises.py reads: ``check_poisoned`` from a
+    cold cache of outputs, then the reference and every mistake's example.)"""
+    judged = verdicts.judged(exercise.id)
+    assert judged.poisoned is not None and len(judged.poisoned) == 2
+    for feedback in judged.poisoned:
         assert feedback.status == "error", feedback.text()
         assert "refused" in feedback.message and "jax.numpy.mean" in feedback.message
-    assert checks.check(exercise.id, exercise.reference()).passed
+    assert judged.reference.passed, judged.reference.text()
     for mistake in exercise.mistakes:
-        assert checks.check(exercise.id, mistake.example()).mistake == mistake.id
+        named = judged.mistakes[mistake.id].english
+        assert named.mistake == mistake.id, named.text()

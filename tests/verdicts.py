@@ -1,0 +1,189 @@
+"""Every exercise's reference and declared mistakes, judged once per test process.
+
+Four test files ask the same checks of every exercise: the reference passes and each
+mistake's example is named, in English and in Russian (tests/content/test_exercises.py);
+checking them changes nothing outside the check (tests/grader/test_isolation.py); they are
+judged alike after the sneaky answers ran, and after an answer that rebinds what the
+grader computes with, from a cold cache of its outputs (tests/grader/test_integrity.py).
+Each judged them again: 2026-12-06, 140 + 47 + 38 + 52 s of CPU in a fresh-clone run.
+Here they are judged once, under the conditions all of those tests need, and each test
+reads the verdicts and the records it asserts on:
+
+1. once per process, before the first exercise: the sneaky answers (test_integrity's
+   ``SNEAKY``), so every verdict here is one given after them;
+2. for an exercise whose answer is compared case by case (``SameFunction``): the grader's
+   cached outputs set aside (a cold cache, as on a learner's first check), then the
+   reference and one mistake's example, each rebinding the grader's functions and switching
+   x64 on after it ran (test_integrity's ``_poisons_after``); the cached outputs of other
+   exercises are put back afterwards;
+3. with a figure open, the world (test_isolation's snapshot) taken before and after: the
+   reference, then each mistake's example in English, then each in Russian; what reached
+   stderr meanwhile (file descriptor 2 and ``sys.stderr``) kept;
+4. then, outside that window, what the rule alone says of each example (the generic
+   message a declared mistake must improve on).
+
+Every check runs with the corpus's time limit (test_wrong_answers.CORPUS_TIME_LIMIT_S):
+none of these answers runs long, and the 10 s default judged the load at a load of 12.
+The cache is keyed by exercise id, variant number and x64 setting; the by-lesson
+scheduling (tests/scheduling.py BY_LESSON) sends every test of a lesson to one worker.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from typing import Any
+
+from jaxtour import checks, i18n
+from jaxtour.grader.feedback import Feedback
+
+# Wall-clock limit for every check here: see test_wrong_answers.CORPUS_TIME_LIMIT_S.
+TIME_LIMIT_S = 300.0
+
+
+@dataclasses.dataclass
+class Mistake:
+    english: Feedback
+    russian: Feedback
+    generic: str  # what the rule alone says of the example
+
+
+@dataclasses.dataclass
+class Judged:
+    exercise_id: str
+    reference: Feedback
+    mistakes: dict[str, Mistake]
+    stderr: str  # what the checks of step 3 wrote to stderr
+    before: dict[str, Any]  # test_isolation's snapshot, before step 3 and after it
+    after: dict[str, Any]
+    poisoned: list[Feedback] | None  # step 2's two verdicts (None: not case by case)
+    russian_title: str  # the exercise's title, in the catalog's Russian
+
+
+_judged: dict[tuple[str, int, bool], Judged] = {}
+_sneaky_ran: list[bool] = []
+
+
+def judged(exercise_id: str) -> Judged:
+    """The verdicts of ``exercise_id``'s reference and mistakes, judged once per process."""
+    import jax
+
+    exercise = checks.all_exercises()[exercise_id]
+    key = (exercise_id, checks.variant_number(exercise), bool(jax.config.jax_enable_x64))
+    if key not in _judged:
+        _judged[key] = _judge(exercise)
+    return _judged[key]
+
+
+def _judge(exercise) -> Judged:
+    from jaxtour.grader import limits
+    from jaxtour.grader.learner_code import LearnerCodeError
+    from jaxtour.grader.rules import SameFunction
+    from tests.grader import test_integrity, test_isolation
+
+    if not _sneaky_ran:
+        test_integrity.run_every_sneaky_answer()
+        _sneaky_ran.append(True)
+    before_limit = limits.default_time_limit()
+    limits.set_time_limit(TIME_LIMIT_S)
+    try:
+        poisoned = None
+        if isinstance(exercise.rule, SameFunction):
+            with _cold_outputs():
+                poisoned = test_integrity.check_poisoned(exercise)
+        examples = {m.id: m.example for m in exercise.mistakes}
+        with _open_figure(), _stderr_kept() as stderr:
+            before = test_isolation._snapshot()
+            reference = checks.check(exercise.id, checks.reference_answer(exercise.id))
+            english = {i: checks.check(exercise.id, make()) for i, make in examples.items()}
+            with _in_russian():
+                russian = {i: checks.check(exercise.id, make()) for i, make in examples.items()}
+                title = i18n._(exercise.title)
+            after = test_isolation._snapshot()
+    finally:
+        limits.set_time_limit(before_limit)
+    mistakes = {}
+    for mistake in exercise.mistakes:
+        try:
+            generic = exercise.rule(mistake.example(), exercise.reference())
+        except LearnerCodeError as exc:  # the rule alone would report the crash
+            generic = exc.message()
+        mistakes[mistake.id] = Mistake(english[mistake.id], russian[mistake.id], generic)
+    return Judged(
+        exercise.id, reference, mistakes, stderr.getvalue(), before, after, poisoned, title
+    )
+
+
+@contextlib.contextmanager
+def _cold_outputs() -> Iterator[None]:
+    """The grader's cached outputs (rules._lazy_outputs) emptied for the body, and the
+    entries it had before put back after it (the body's own kept, newest last)."""
+    from jaxtour.grader import rules
+
+    kept = dict(rules._lazy_outputs)
+    rules._lazy_outputs.clear()
+    try:
+        yield
+    finally:
+        made = dict(rules._lazy_outputs)
+        rules._lazy_outputs.clear()
+        rules._lazy_outputs.update({k: v for k, v in kept.items() if k not in made})
+        rules._lazy_outputs.update(made)
+        while len(rules._lazy_outputs) > rules._MAX_LAZY_OUTPUTS:
+            rules._lazy_outputs.pop(next(iter(rules._lazy_outputs)))
+
+
+@contextlib.contextmanager
+def _open_figure() -> Iterator[None]:
+    """A figure open during the checks, as test_isolation's ``a_figure`` fixture opens one:
+    the current figure must stay the current one."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure = plt.figure()
+    try:
+        yield
+    finally:
+        plt.close(figure)
+
+
+@contextlib.contextmanager
+def _in_russian() -> Iterator[None]:
+    spoken = i18n._chosen[0]
+    i18n.use_language("ru")
+    try:
+        yield
+    finally:
+        i18n._chosen[0] = spoken
+
+
+class _Kept(io.StringIO):
+    """What reached ``sys.stderr``, and (read at the end) what reached file descriptor 2."""
+
+
+@contextlib.contextmanager
+def _stderr_kept() -> Iterator[_Kept]:
+    """Both ways a check could write to stderr, kept (as pytest's ``capfd`` keeps them):
+    ``sys.stderr`` replaced by a buffer, and descriptor 2 pointed at a temporary file."""
+    kept = _Kept()
+    sys.stderr.flush()
+    saved_fd = os.dup(2)
+    real = sys.stderr
+    with tempfile.TemporaryFile(mode="w+b") as descriptor:
+        os.dup2(descriptor.fileno(), 2)
+        sys.stderr = kept
+        try:
+            yield kept
+        finally:
+            sys.stderr = real
+            os.dup2(saved_fd, 2)
+            os.close(saved_fd)
+            descriptor.seek(0)
+            kept.write(descriptor.read().decode(errors="replace"))
