@@ -305,8 +305,7 @@ def _compiles_per_length(answer: Any) -> bool:
 DONATE = "ACE"
 DONATE_WHY = {
     "A": i18n.N_(
-        "A reuses x's buffer: 2 * x + 1 has x's shape and dtype, so the donated buffer "
-        "can hold it."
+        "A reuses x's buffer: 2 * x + 1 has x's shape and dtype, so the donated buffer can hold it."
     ),
     "B": i18n.N_(
         "B cannot: x[:, :128] is float32 (256, 128), half of x's size, and a donated "
@@ -486,8 +485,9 @@ EXERCISES = (
                 "per second (the table shows GB/s, 10**9 bytes per second), so divide bytes "
                 "by it as it is.",
                 example=lambda: 1e9 * _estimate(),
-                matches=lambda answer: _ratio_near(1e9, slack=3.0)(answer)
-                or _ratio_near(1e-9, slack=3.0)(answer),
+                matches=lambda answer: (
+                    _ratio_near(1e9, slack=3.0)(answer) or _ratio_near(1e-9, slack=3.0)(answer)
+                ),
             ),
             Mistake(
                 id="bits",
@@ -557,8 +557,8 @@ EXERCISES = (
         prediction=True,
         explanation=(
             "A, C and E. JAX gives a donated input's buffer to a result of the same shape "
-            "and dtype: 2 * x + 1 (A), x @ x (C: the matmul writes its result into the "
-            "buffer once it no longer needs x) and the second result of E, x * 2. B's slice "
+            "and dtype: 2 * x + 1 (A), x @ x (C: the matmul cannot work in place, but its "
+            "result ends up in the donated buffer) and the second result of E, x * 2. B's slice "
             "is half of x and D's concatenation twice x: no result fits, the donation is "
             "unusable and JAX warns. The cell below shows four other functions."
         ),

@@ -79,10 +79,19 @@ WRONG_ANSWERS = (
     Wrong("15.bound", "'ABC': E's einsum is a matmul, so compute", lambda: "ABC", "batched-matmul"),
     Wrong("15.bound", "'abe': a matrix times a vector is a matmul", lambda: "abe", "matvec"),
     Wrong("15.bound", "'A, C, E': B does many flops per element", lambda: "A, C, E", "many-flops"),
-    Wrong("15.bound", "every operation: a CPU is always slow at memory", lambda: "ABCDE", "all-memory"),
+    Wrong(
+        "15.bound", "every operation: a CPU is always slow at memory", lambda: "ABCDE", "all-memory"
+    ),
     Wrong("15.bound", "none: JAX is fast", lambda: "", "none"),
-    Wrong("15.bound", "only A, the plain elementwise one", lambda: "A", says="B does 1 flops per byte"),
-    Wrong("15.bound", "'AB': only the elementwise ones", lambda: "AB", says="C does 0.5 flops per byte"),
+    Wrong(
+        "15.bound", "only A, the plain elementwise one", lambda: "A", says="B does 1 flops per byte"
+    ),
+    Wrong(
+        "15.bound",
+        "'AB': only the elementwise ones",
+        lambda: "AB",
+        says="C does 0.5 flops per byte",
+    ),
     Wrong("15.bound", "the word memory", lambda: "memory", says="Answer with the letters"),
     Wrong("15.bound", "A's intensity, 0.125", lambda: 0.125, says="Answer with the letters"),
     # --- 15.estimate: 8 * 2**23 bytes / 50 GB/s, about 1.35 ms ----------------------------------
@@ -102,7 +111,12 @@ WRONG_ANSWERS = (
         says="is less than 1/1.5 of what your device's two roofs give",
     ),
     # --- 15.fixed_shape ---------------------------------------------------------------------
-    Wrong("15.fixed_shape", "calls prefix_means_slow", lambda: calls_the_slow_one, "compiles-per-length"),
+    Wrong(
+        "15.fixed_shape",
+        "calls prefix_means_slow",
+        lambda: calls_the_slow_one,
+        "compiles-per-length",
+    ),
     Wrong(
         "15.fixed_shape",
         "jit with lengths static",
