@@ -174,8 +174,6 @@ def _seconds(answer: Any) -> float | None:
 class Estimate:
     """A time in seconds within TOLERANCE of the roofline estimate."""
 
-    read = staticmethod(_seconds)
-
     def __call__(self, answer: Any, expected: float) -> str | None:
         value = _seconds(answer)
         if value is None:
@@ -429,14 +427,6 @@ EXERCISES = (
     Exercise(
         id="15.estimate",
         title="Estimate a time from your device's two roofs",
-        prediction=True,
-        explanation=(
-            "The roofline time is the larger of flops / flop rate and bytes / bandwidth. "
-            "Under jit, x * y is fused into the sum and never written: the function reads "
-            "the two vectors once, 8 bytes per element, and does 2 flops per element, far "
-            "under your ridge point, so bytes / bandwidth decides: 8 * 2**23 bytes over "
-            "roof.bandwidth. The cell below times the function beside that estimate."
-        ),
         reference=_estimate,
         rule=Estimate(),
         hints=(

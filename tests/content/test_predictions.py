@@ -157,11 +157,6 @@ GIVEAWAYS = {
         "each matrix element once",
         "каждый элемент матрицы один раз",
     ),
-    "15.estimate": (
-        "8 * 2**23 / roof.bandwidth",
-        "x * y is fused into the sum",
-        "x * y сливается с суммой",
-    ),
     "15.donate": (
         "A, C and E",
         "A, C и E",
