@@ -232,6 +232,19 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         needs="starts 2 worker processes on this machine (about 0.5 GiB); on GPUs, one per GPU",
     ),
+    Lesson(
+        "15",
+        "why_slow",
+        "Find out why JAX code is slow",
+        35,
+        (
+            "your device's copy bandwidth and flop rate, arithmetic intensity and the "
+            "roofline (estimate first, then measure), fusion read from the compiled HLO, "
+            "layouts and transposes, host-to-device transfers in a loop, recompilation "
+            "counted, buffer donation, `jax.profiler.trace` and the top operations of a trace"
+        ),
+        measures_device=True,
+    ),
 )
 
 

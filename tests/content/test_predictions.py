@@ -155,6 +155,20 @@ GIVEAWAYS = {
         "the heartbeat timeout decides when",
         "default heartbeat timeout is 100 s",
     ),
+    "15.bound": (
+        "1024 flops per 768 bytes",
+        "1024 флопа на 768 байт",
+        "8 flops per 8 bytes",
+        "8 флопов на 8 байт",
+        "each matrix element once",
+        "каждый элемент матрицы один раз",
+    ),
+    "15.donate": (
+        "A, C and E",
+        "A, C и E",
+        "result ends up in the donated buffer",
+        "результат оказывается в переданном буфере",
+    ),
 }
 
 
