@@ -28,7 +28,7 @@ from tools import messages
 LANG = "ru"
 # Lessons whose catalog (jaxtour/locale/ru/exercises/lessonNN.po) is translated in full:
 # all of them. A new lesson's catalog starts untranslated: leave it out until it is done.
-TRANSLATED_LESSONS = tuple(f"{n:02d}" for n in range(15))
+TRANSLATED_LESSONS = (*(f"{n:02d}" for n in range(15)), "16")
 
 
 @pytest.fixture(scope="module")
