@@ -125,8 +125,7 @@ NAIVE_TEXTS = (
     "4 runs, one per output block: Pallas loops over k inside each run, so out is x @ y",
     "12 runs: the 3 runs of one output block come one after another, each writes the whole "
     "block, and the last one's partial product, x[:, 256:] @ y[256:, :], is what stays",
-    "12 runs: the runs that share an output block add what they write to it, so out is "
-    "x @ y",
+    "12 runs: the runs that share an output block add what they write to it, so out is x @ y",
     "12 grid steps, but out is x[:, 256:] @ y[256:, :] because Pallas runs the kernel only at "
     "the last k step of each output block: its index does not change with k",
     "12 runs: once a run has written an output block, the writes of later runs to the same "
@@ -656,7 +655,7 @@ EXERCISES = (
             "        grid=(m // BM, n // BN),\n"
             "        in_specs=[pl.BlockSpec((BM, BN), lambda i, j: (i, j)),\n"
             "                  pl.BlockSpec((1, BN), lambda i, j: (0, j))],  # every row block\n"
-            "        out_specs=pl.BlockSpec((BM, 1), lambda i, j: (i, 0)),  # the same for every j\n"
+            "        out_specs=pl.BlockSpec((BM, 1), lambda i, j: (i, 0)),  # same for each j\n"
             "        interpret=INTERPRET,\n"
             "    )(x, w)"
         ),
@@ -698,8 +697,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="unweighted",
-                message="These are the plain row sums of x: the weights w never multiply "
-                "anything.",
+                message="These are the plain row sums of x: the weights w never multiply anything.",
                 example=_rows_unweighted,
                 matches=behaves_like(_rows_unweighted(), _row_sums_inputs),
             ),

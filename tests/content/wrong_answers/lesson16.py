@@ -175,15 +175,25 @@ def rows_in_jnp(x, w):
 
 WRONG_ANSWERS = (
     # 16.block_owner: the grid an index_map needs, and which program writes a block
-    Wrong("16.block_owner", "a: the grid of the output's blocks", lambda: "a",
-          named="grid-from-output"),
-    Wrong("16.block_owner", "(A), the identity map's reading", lambda: "(A)",
-          named="grid-from-output"),
+    Wrong(
+        "16.block_owner",
+        "a: the grid of the output's blocks",
+        lambda: "a",
+        named="grid-from-output",
+    ),
+    Wrong(
+        "16.block_owner", "(A), the identity map's reading", lambda: "(A)", named="grid-from-output"
+    ),
     Wrong("16.block_owner", "c: ids are the block index", lambda: "c", named="ids-are-blocks"),
-    Wrong("16.block_owner", "option C after the page's demo", lambda: "option C",
-          named="ids-are-blocks"),
-    Wrong("16.block_owner", "d: grid unchanged, writer swapped", lambda: "d",
-          named="grid-unchanged"),
+    Wrong(
+        "16.block_owner",
+        "option C after the page's demo",
+        lambda: "option C",
+        named="ids-are-blocks",
+    ),
+    Wrong(
+        "16.block_owner", "d: grid unchanged, writer swapped", lambda: "d", named="grid-unchanged"
+    ),
     Wrong("16.block_owner", "D with a full stop", lambda: "D.", named="grid-unchanged"),
     Wrong("16.block_owner", "e: Pallas works the grid out", lambda: "e", named="derived-grid"),
     Wrong("16.block_owner", "E in brackets", lambda: " (E) ", named="derived-grid"),
@@ -192,35 +202,52 @@ WRONG_ANSWERS = (
     Wrong("16.naive_matmul", "option A", lambda: "option A", named="loops-over-k"),
     Wrong("16.naive_matmul", "c: writes add up", lambda: "c", named="writes-add"),
     Wrong("16.naive_matmul", "(C): like +=", lambda: "(C)", named="writes-add"),
-    Wrong("16.naive_matmul", "d: right result, runs skipped", lambda: "d",
-          named="runs-skipped"),
+    Wrong("16.naive_matmul", "d: right result, runs skipped", lambda: "d", named="runs-skipped"),
     Wrong("16.naive_matmul", "D after running it", lambda: "D:", named="runs-skipped"),
-    Wrong("16.naive_matmul", "e: the first write stays", lambda: "e",
-          named="first-write-stays"),
+    Wrong("16.naive_matmul", "e: the first write stays", lambda: "e", named="first-write-stays"),
     Wrong("16.naive_matmul", "option e", lambda: "option e", named="first-write-stays"),
     # 16.fix_scores
-    Wrong("16.fix_scores", "the buggy cell pasted, renamed", scores_copied_unchanged,
-          named="page-index-map"),
-    Wrong("16.fix_scores", "y's block shape blamed, map kept", scores_block_shape_blamed,
-          named="page-index-map"),
-    Wrong("16.fix_scores", "map fixed, dot_general swapped for jnp.dot",
-          scores_dot_not_dot_general, named="not-transposed"),
+    Wrong(
+        "16.fix_scores",
+        "the buggy cell pasted, renamed",
+        scores_copied_unchanged,
+        named="page-index-map",
+    ),
+    Wrong(
+        "16.fix_scores",
+        "y's block shape blamed, map kept",
+        scores_block_shape_blamed,
+        named="page-index-map",
+    ),
+    Wrong(
+        "16.fix_scores",
+        "map fixed, dot_general swapped for jnp.dot",
+        scores_dot_not_dot_general,
+        named="not-transposed",
+    ),
     Wrong("16.fix_scores", "swapped x's index_map too", scores_swapped_x, named="x-map-changed"),
-    Wrong("16.fix_scores", "pl.when removed as unneeded", scores_without_when,
-          named="not-zeroed"),
-    Wrong("16.fix_scores", "jnp.matmul with a transpose", lambda: scores_in_jnp,
-          named="no-kernel"),
+    Wrong("16.fix_scores", "pl.when removed as unneeded", scores_without_when, named="not-zeroed"),
+    Wrong("16.fix_scores", "jnp.matmul with a transpose", lambda: scores_in_jnp, named="no-kernel"),
     Wrong("16.fix_scores", "einsum instead of a kernel", lambda: scores_einsum, named="no-kernel"),
     # 16.row_sums
-    Wrong("16.row_sums", "= kept from the element-wise kernel", rows_assign,
-          named="last-step-only"),
+    Wrong(
+        "16.row_sums", "= kept from the element-wise kernel", rows_assign, named="last-step-only"
+    ),
     Wrong("16.row_sums", "zeroed on every step", rows_zero_every_step, named="last-step-only"),
     Wrong("16.row_sums", "no zeroing: outputs assumed zero", rows_no_zero, named="not-zeroed"),
-    Wrong("16.row_sums", "a row-wise grid, no column axis", rows_grid_rows_only,
-          named="first-columns-only"),
+    Wrong(
+        "16.row_sums",
+        "a row-wise grid, no column axis",
+        rows_grid_rows_only,
+        named="first-columns-only",
+    ),
     Wrong("16.row_sums", "grid typed in as (2, 2)", rows_page_grid, named="rows-unwritten"),
     Wrong("16.row_sums", "w passed but never used", rows_no_weights, named="unweighted"),
-    Wrong("16.row_sums", "zeroed on the row axis's first step", rows_zero_on_row_axis,
-          named="zeroed-on-row-axis"),
+    Wrong(
+        "16.row_sums",
+        "zeroed on the row axis's first step",
+        rows_zero_on_row_axis,
+        named="zeroed-on-row-axis",
+    ),
     Wrong("16.row_sums", "x @ w.T in jnp", lambda: rows_in_jnp, named="no-kernel"),
 )
