@@ -245,6 +245,17 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         measures_device=True,
     ),
+    Lesson(
+        "16",
+        "first_pallas_kernel",
+        "Write a first Pallas kernel",
+        35,
+        (
+            "`pl.pallas_call` with refs, `pl.BlockSpec` and a grid, `pl.program_id`, an "
+            "element-wise kernel and a tiled matmul with its accumulator, `interpret=True` on "
+            "a CPU and compiled on a TPU or GPU, what an accelerator's tiling asks of a block"
+        ),
+    ),
 )
 
 

@@ -169,6 +169,18 @@ GIVEAWAYS = {
         "result ends up in the donated buffer",
         "результат оказывается в переданном буфере",
     ),
+    "16.block_owner": (
+        "the grid is (3, 2)",
+        "сетка — (3, 2)",
+        "the program (2, 1) writes 21",
+        "программа (2, 1) записывает 21",
+    ),
+    "16.naive_matmul": (
+        "the last partial product stays",
+        "остаётся последнее частичное произведение",
+        "each k step overwrites",
+        "каждый шаг k перезаписывает",
+    ),
 }
 
 
