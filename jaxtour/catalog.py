@@ -232,6 +232,30 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         needs="starts 2 worker processes on this machine (about 0.5 GiB); on GPUs, one per GPU",
     ),
+    Lesson(
+        "15",
+        "why_slow",
+        "Find out why JAX code is slow",
+        35,
+        (
+            "your device's copy bandwidth and flop rate, arithmetic intensity and the "
+            "roofline (estimate first, then measure), fusion read from the compiled HLO, "
+            "layouts and transposes, host-to-device transfers in a loop, recompilation "
+            "counted, buffer donation, `jax.profiler.trace` and the top operations of a trace"
+        ),
+        measures_device=True,
+    ),
+    Lesson(
+        "16",
+        "first_pallas_kernel",
+        "Write a first Pallas kernel",
+        35,
+        (
+            "`pl.pallas_call` with refs, `pl.BlockSpec` and a grid, `pl.program_id`, an "
+            "element-wise kernel and a tiled matmul with its accumulator, `interpret=True` on "
+            "a CPU and compiled on a TPU or GPU, what an accelerator's tiling asks of a block"
+        ),
+    ),
 )
 
 

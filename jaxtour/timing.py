@@ -326,3 +326,83 @@ def dot_sweep(sizes: Sequence[int], budget_s: float = 0.5) -> list[dict[str, flo
         })  # fmt: skip
         del host_x, host_y, x, y
     return rows
+
+
+@dataclass(frozen=True, repr=False)
+class Roofline(Display):
+    """A device's two roofs: the bytes per second its memory streams (``copy``) and the
+    floating-point operations per second a large matmul reaches (``matmul``). An
+    operation that does ``flops`` and moves ``nbytes`` takes at least
+    ``max(flops / flop_rate, nbytes / bandwidth)``; which term is larger says what bounds it."""
+
+    copy: Timing
+    matmul: Timing
+
+    @property
+    def device(self) -> str:
+        return self.copy.device
+
+    @property
+    def bandwidth(self) -> float:
+        """Bytes per second."""
+        return (self.copy.gb_per_s or 0.0) * 1e9
+
+    @property
+    def flop_rate(self) -> float:
+        """Floating-point operations per second."""
+        return (self.matmul.gflop_per_s or 0.0) * 1e9
+
+    @property
+    def ridge(self) -> float:
+        """Flops per byte at which the two roofs meet: under it, memory bounds an operation."""
+        return self.flop_rate / self.bandwidth
+
+    def seconds(self, flops: float, nbytes: float) -> float:
+        """The least time an operation of ``flops`` that moves ``nbytes`` can take here."""
+        return max(flops / self.flop_rate, nbytes / self.bandwidth)
+
+    def bound(self, flops: float, nbytes: float) -> str:
+        """'memory' or 'compute': which roof is lower for this operation here."""
+        return "memory" if flops / nbytes < self.ridge else "compute"
+
+    def text(self) -> str:
+        return table([self.copy, self.matmul]).text() + "\n" + self._summary()
+
+    def html(self) -> str:
+        return table([self.copy, self.matmul]).html() + f"<p>{html.escape(self._summary())}</p>"
+
+    def _summary(self) -> str:
+        return i18n._(
+            "bandwidth {bandwidth} GB/s, flop rate {flop_rate} GFLOP/s: ridge point "
+            "{ridge} flops per byte, on {device}"
+        ).format(
+            bandwidth=f"{self.bandwidth / 1e9:.1f}",
+            flop_rate=f"{self.flop_rate / 1e9:.1f}",
+            ridge=f"{self.ridge:.2f}",
+            device=self.device,
+        )
+
+
+_ROOFLINES: dict[str, Roofline] = {}  # the latest measurement, per backend
+
+
+def roofline(budget_s: float = 0.3) -> Roofline:
+    """Measure the default device's roofs, and keep the result (``measured_roofline``).
+
+    The copy is ``copy_bandwidth`` (64 MiB on a CPU, 256 MiB on an accelerator); the flop
+    rate is a jitted float32 matmul of two square matrices (512 on a CPU, 4096 on an
+    accelerator), counted as 2 n**3 flops."""
+    backend = jax.default_backend()
+    on_cpu = backend == "cpu"
+    copy = copy_bandwidth(nbytes=(64 if on_cpu else 256) * 2**20, budget_s=budget_s)
+    n = 512 if on_cpu else 4096
+    a = jnp.ones((n, n), dtype=jnp.float32)
+    label = i18n._("matmul {n} x {n} (float32)").format(n=n)
+    matmul = measure(jax.jit(jnp.matmul), a, a, label=label, flops=2 * n**3, budget_s=budget_s)
+    _ROOFLINES[backend] = Roofline(copy=copy, matmul=matmul)
+    return _ROOFLINES[backend]
+
+
+def measured_roofline() -> Roofline | None:
+    """The default device's latest ``roofline()``, or None where none was measured."""
+    return _ROOFLINES.get(jax.default_backend())

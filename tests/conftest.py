@@ -2,7 +2,8 @@
 environment every run gets (CPU only, no progress recorded) is set in ../conftest.py.
 
 No test depends on how fast the machine is: 08.speedup's measurement is a stand-in for
-the whole session (tests/stand_ins.py) unless a test asks for ``real_speedup_timing``."""
+the whole session (tests/stand_ins.py) unless a test asks for ``real_speedup_timing``, and
+so are the device's roofs that 15.bound and 15.estimate judge against."""
 
 from __future__ import annotations
 
@@ -13,6 +14,15 @@ import pytest
 
 from tests import stand_ins
 from tests.helpers import LESSON_NOTEBOOKS
+
+
+def pytest_configure(config):
+    """15.bound and 15.estimate judge against stand-in roofs (tests/stand_ins.py) from the
+    start: test modules ask for their references while they are collected."""
+    from jaxtour.exercises import lesson15
+
+    roof = stand_ins.roofline()
+    lesson15.device_roofline = lambda: roof
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -31,3 +31,27 @@ def speedup_band(rounds: int | None = None):
     eager = [_round(EAGER_STEP_S, lesson08.EAGER_CALLS, r) for r in range(count)]
     jitted = [_round(JIT_STEP_S, lesson08.JIT_CALLS, 3 * r) for r in range(count)]
     return lesson08.band_from_rounds(eager, jitted)
+
+
+# 15.bound and 15.estimate judge against the device's roofs (``lesson15.device_roofline``).
+# In tests the roofs are fixed: a 64 MiB copy at 50 GB/s and a 512 matmul at 200 GFLOP/s,
+# a ridge point of 4 flops per byte (what this 2-core CPU measured, rounded: 55 GB/s and
+# 184 GFLOP/s, 2026-12-06), with the same spread as above.
+COPY_BYTES = 2 * 64 * 2**20
+COPY_S = COPY_BYTES / 50e9
+MATMUL_FLOPS = 2 * 512**3
+MATMUL_S = MATMUL_FLOPS / 200e9
+
+
+def roofline():
+    """What ``timing.roofline()`` returns on the stand-in machine."""
+    from jaxtour import timing
+
+    def timed(label, median_s, **rate):
+        samples = tuple(_round(median_s, 30, 0))
+        return timing.Timing(label, 10 * median_s, samples, "cpu", **rate)
+
+    return timing.Roofline(
+        copy=timed("copy 64 MiB (x + 1)", COPY_S, nbytes=COPY_BYTES),
+        matmul=timed("matmul 512 x 512 (float32)", MATMUL_S, flops=MATMUL_FLOPS),
+    )

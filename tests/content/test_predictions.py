@@ -155,6 +155,32 @@ GIVEAWAYS = {
         "the heartbeat timeout decides when",
         "default heartbeat timeout is 100 s",
     ),
+    "15.bound": (
+        "1024 flops per 768 bytes",
+        "1024 флопа на 768 байт",
+        "8 flops per 8 bytes",
+        "8 флопов на 8 байт",
+        "each matrix element once",
+        "каждый элемент матрицы один раз",
+    ),
+    "15.donate": (
+        "A, C and E",
+        "A, C и E",
+        "result ends up in the donated buffer",
+        "результат оказывается в переданном буфере",
+    ),
+    "16.block_owner": (
+        "the grid is (3, 2)",
+        "сетка — (3, 2)",
+        "the program (2, 1) writes 21",
+        "программа (2, 1) записывает 21",
+    ),
+    "16.naive_matmul": (
+        "the last partial product stays",
+        "остаётся последнее частичное произведение",
+        "each k step overwrites",
+        "каждый шаг k перезаписывает",
+    ),
 }
 
 

@@ -1,0 +1,605 @@
+"""Exercises for lessons/15_why_slow.ipynb: which roof bounds an operation, a time
+estimated from the device's two roofs, a loop that compiles for every new length, and
+which results can take a donated buffer.
+
+15.bound and 15.estimate are judged against the learner's own device: the roofs the
+lesson measured and printed (``timing.roofline()``, kept by ``timing.measured_roofline``),
+read through ``device_roofline``, which the tests replace with a stand-in
+(``tests/stand_ins.py``), so no test depends on how fast the machine is. Until the lesson
+has measured the device, both checks say to run that cell first (``needs``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from jaxtour import i18n, timing  # i18n._: `_` is this module's throwaway name
+from jaxtour.exercises.common import jax, jnp
+from jaxtour.exercises.lesson02 import letters_of
+from jaxtour.grader.compare import describe
+from jaxtour.grader.learner_code import raw_call
+from jaxtour.grader.mistakes import remembered
+from jaxtour.grader.pristine import np
+from jaxtour.grader.rules import SameFunction, with_words
+from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.lazy import is_jax_array
+
+
+def device_roofline() -> timing.Roofline | None:
+    """The roofs the lesson measured on this device (the tests' stand-in replaces it)."""
+    return timing.measured_roofline()
+
+
+def _roof() -> timing.Roofline:
+    """The roofs the lesson printed; measured now where it has not measured them (a
+    reference asked for before the lesson's cell ran: a check waits for it, ``needs``)."""
+    roof = device_roofline()
+    return roof if roof is not None else timing.roofline()
+
+
+def _needs_roofline() -> str | None:
+    if device_roofline() is not None:
+        return None
+    return i18n._(
+        "This check compares your answer with your device's roofs: run the cell with "
+        "roof = timing.roofline() (section “Two numbers for your device”) first."
+    )
+
+
+# --- 15.bound ---------------------------------------------------------------------------
+# Five operations, float32 throughout, each input read once and the output written once:
+# (flops, bytes). A and B are elementwise (B a fused degree-4 polynomial), C a
+# matrix-vector product, D a square matmul, E a batch of 8 x 8 matmuls. The page works
+# through x + 1 and a 512 matmul; C and E look like matmuls and are not, by intensity.
+N_VECTOR = 2**22
+N_MATVEC = 2048
+N_MATMUL = 1024
+N_BATCH = 2**16
+OPERATIONS = {
+    "A": (2 * N_VECTOR, 4 * 4 * N_VECTOR),
+    "B": (8 * N_VECTOR, 4 * 2 * N_VECTOR),
+    "C": (2 * N_MATVEC**2, 4 * (N_MATVEC**2 + 2 * N_MATVEC)),
+    "D": (2 * N_MATMUL**3, 4 * 3 * N_MATMUL**2),
+    "E": (N_BATCH * 2 * 8**3, 4 * 3 * N_BATCH * 8 * 8),
+}
+LETTERS = "ABCDE"
+
+
+def intensity(letter: str) -> float:
+    flops, nbytes = OPERATIONS[letter]
+    return flops / nbytes
+
+
+def _memory_bound() -> str:
+    roof = _roof()
+    return "".join(letter for letter in LETTERS if intensity(letter) < roof.ridge)
+
+
+def _letters(answer: Any) -> frozenset[str] | None:
+    return letters_of(answer)
+
+
+@dataclass(frozen=True)
+class BoundLetters:
+    """The letters of the memory-bound operations, judged against the device's ridge."""
+
+    read = staticmethod(_letters)
+
+    def __call__(self, answer: Any, expected: str) -> str | None:
+        chosen = _letters(answer)
+        if chosen is None and isinstance(answer, str) and with_words(answer, LETTERS):
+            return i18n._(
+                "{answer} has words besides the letters; write the letters alone, as one "
+                'string such as "AD" (a reason can go in a # comment).'
+            ).format(answer=repr(answer)[:30])
+        if chosen is None:
+            return i18n._(
+                "Answer with the letters of the operations bound by memory, as one string "
+                'such as "AD" (letters A to E), but this is {what}.'
+            ).format(what=describe(answer))
+        right = frozenset(expected)
+        if chosen == right:
+            return None
+        roof = device_roofline()
+        ridge = f"{roof.ridge:.2f}" if roof is not None else "?"
+        why = []
+        for letter in sorted(chosen ^ right):
+            shown = f"{intensity(letter):.3g}"
+            if letter in right:
+                why.append(
+                    i18n._(
+                        "{letter} does {intensity} flops per byte, under your ridge point "
+                        "of {ridge}: memory bounds it."
+                    ).format(letter=letter, intensity=shown, ridge=ridge)
+                )
+            else:
+                why.append(
+                    i18n._(
+                        "{letter} does {intensity} flops per byte, above your ridge point "
+                        "of {ridge}: compute bounds it."
+                    ).format(letter=letter, intensity=shown, ridge=ridge)
+                )
+        return " ".join([i18n._("Not every letter is right."), *why])
+
+
+def _chose_without(letter: str) -> Any:
+    """The right letters but ``letter``, where the right answer has it."""
+
+    def matches(answer: Any) -> bool:
+        chosen, right = _letters(answer), frozenset(_memory_bound())
+        return chosen is not None and letter in right and chosen == right - {letter}
+
+    return matches
+
+
+def _chose_also(letter: str) -> Any:
+    def matches(answer: Any) -> bool:
+        chosen, right = _letters(answer), frozenset(_memory_bound())
+        return chosen is not None and letter not in right and chosen == right | {letter}
+
+    return matches
+
+
+# --- 15.estimate ------------------------------------------------------------------------
+# jnp.sum(x * y) under jit on two float32 vectors of N_DOT: 2 flops and 8 bytes per
+# element (x * y is fused into the sum, never written). The estimate is judged against
+# the roofline time from the device's printed roofs, within a factor of TOLERANCE.
+N_DOT = 2**23
+DOT_FLOPS = 2 * N_DOT
+DOT_BYTES = 8 * N_DOT + 4
+TOLERANCE = 1.5
+
+
+def _estimate() -> float:
+    return _roof().seconds(DOT_FLOPS, DOT_BYTES)
+
+
+def _seconds(answer: Any) -> float | None:
+    """A positive real number (Python, NumPy or a 0-d array); None for anything else."""
+    if isinstance(answer, bool) or not (
+        isinstance(answer, int | float | np.generic | np.ndarray) or is_jax_array(answer)
+    ):
+        return None
+    value = np.asarray(answer)
+    if value.shape != () or value.dtype.kind not in "iuf":
+        return None
+    number = float(value)
+    return number if math.isfinite(number) and number > 0 else None
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A time in seconds within TOLERANCE of the roofline estimate."""
+
+    def __call__(self, answer: Any, expected: float) -> str | None:
+        value = _seconds(answer)
+        if value is None:
+            return i18n._(
+                "Expected your estimate as one positive number of seconds, such as 0.004, "
+                "but this is {what}."
+            ).format(what=describe(answer))
+        if expected / TOLERANCE <= value <= expected * TOLERANCE:
+            return None
+        return (
+            i18n._(
+                "{value} s is more than {tolerance} times what your device's two roofs give "
+                "for this operation."
+            )
+            if value > expected
+            else i18n._(
+                "{value} s is less than 1/{tolerance} of what your device's two roofs give for "
+                "this operation."
+            )
+        ).format(value=f"{value:.3g}", tolerance=TOLERANCE)
+
+
+def _ratio_near(factor: float, slack: float = 1.25) -> Any:
+    """An estimate about ``factor`` times the roofline time."""
+
+    def matches(answer: Any) -> bool:
+        value = _seconds(answer)
+        if value is None:
+            return False
+        ratio = value / _estimate()
+        return factor / slack <= ratio <= factor * slack
+
+    return matches
+
+
+def _flop_time(answer: Any) -> bool:
+    value, roof = _seconds(answer), device_roofline()
+    if value is None or roof is None:
+        return False
+    flop_s = DOT_FLOPS / roof.flop_rate
+    return flop_s < _estimate() / TOLERANCE and flop_s / 1.25 <= value <= flop_s * 1.25
+
+
+# --- 15.fixed_shape ---------------------------------------------------------------------
+# Means of the first n elements of x, for several n. Slicing x[:n] makes an array of a
+# new shape for every new n, so every new length compiles (mean_of is jitted; an eager
+# slice compiles per shape too). The fix keeps one shape and masks by a traced n. The
+# check calls the answer twice on one x of a length drawn afresh, with new lengths the
+# second time, and counts what JAX traced during the second call.
+
+_drawn = random.Random()
+
+
+def _prefix_means(x, lengths):
+    return jnp.stack([jnp.mean(x[:n]) for n in lengths])
+
+
+def _masked_means(x, lengths):
+    position = jnp.arange(x.shape[0])
+    return jnp.stack([jnp.sum(jnp.where(position < n, x, 0.0)) / n for n in lengths])
+
+
+def _divided_by_size(x, lengths):
+    position = jnp.arange(x.shape[0])
+    return jnp.stack([jnp.mean(jnp.where(position < n, x, 0.0)) for n in lengths])
+
+
+def _one_more(x, lengths):
+    position = jnp.arange(x.shape[0])
+    return jnp.stack([jnp.sum(jnp.where(position <= n, x, 0.0)) / n for n in lengths])
+
+
+def _masked_sums(x, lengths):
+    position = jnp.arange(x.shape[0])
+    return jnp.stack([jnp.sum(jnp.where(position < n, x, 0.0)) for n in lengths])
+
+
+def _prefix_inputs():
+    return [
+        (jnp.linspace(-1.0, 3.0, 48, dtype=jnp.float32), (1, 5, 17, 48)),
+        (jnp.arange(20.0, dtype=jnp.float32) ** 2, (3, 2, 20)),
+        (jnp.array([4.0, -2.0, 7.5, 0.0, 1.0, 3.0], dtype=jnp.float32), (6, 1, 4)),
+    ]
+
+
+TRACE_EVENT = "/jax/core/compile/jaxpr_trace_duration"
+
+
+def traces_during(fn: Any, *args: Any) -> tuple[int, Exception | None]:
+    """How many programs JAX traced (each a compile, unless cached) while ``fn(*args)`` ran."""
+    events: list[str] = []
+
+    def listen(name: str, seconds: float, **kwargs: Any) -> None:
+        if name == TRACE_EVENT:
+            events.append(name)
+
+    jax.monitoring.register_event_duration_secs_listener(listen)
+    try:
+        _, raised = raw_call(fn, args)
+    finally:
+        jax.monitoring.unregister_event_duration_listener(listen)
+    return len(events), raised
+
+
+@remembered
+def _compiles_per_length(answer: Any) -> bool:
+    """Compiles again when only the lengths change, on an x of a length no check used."""
+    if not callable(answer):
+        return False
+    size = _drawn.randrange(100, 4000)
+    x = jnp.linspace(0.0, 1.0, size, dtype=jnp.float32)
+    first = tuple(_drawn.sample(range(1, size + 1), 3))
+    second = tuple(_drawn.sample([n for n in range(1, size + 1) if n not in first], 3))
+    _, raised = traces_during(answer, x, first)
+    if raised is not None:
+        return False
+    traced, raised = traces_during(answer, x, second)
+    return raised is None and traced > 0
+
+
+# --- 15.donate --------------------------------------------------------------------------
+# x is float32 (256, 256), donated (donate_argnums=0). JAX gives a donated buffer to a
+# result of the same shape and dtype (mlir._set_up_aliases): A's 2 * x + 1, C's x @ x
+# (computed elsewhere, then written into the donated buffer) and E's second result
+# x * 2. B's slice and D's concatenation have other sizes: the donation is unusable and
+# JAX warns. The reveal shows four other functions.
+DONATE = "ACE"
+DONATE_WHY = {
+    "A": i18n.N_(
+        "A reuses x's buffer: 2 * x + 1 has x's shape and dtype, so the donated buffer can hold it."
+    ),
+    "B": i18n.N_(
+        "B cannot: x[:, :128] is float32 (256, 128), half of x's size, and a donated "
+        "buffer goes to a result of the same shape and dtype only."
+    ),
+    "C": i18n.N_(
+        "C reuses x's buffer: x @ x has x's shape and dtype. The matmul cannot compute "
+        "in place, but its result can be written into the donated buffer."
+    ),
+    "D": i18n.N_(
+        "D cannot: jnp.concatenate([x, x]) is float32 (512, 256), twice x's size: no "
+        "result matches x's shape and dtype."
+    ),
+    "E": i18n.N_(
+        "E reuses x's buffer: of its two results, x * 2 has x's shape and dtype; the "
+        "scalar sum does not need it."
+    ),
+}
+
+
+@dataclass(frozen=True)
+class DonateLetters:
+    read = staticmethod(_letters)
+
+    def __call__(self, answer: Any, expected: str) -> str | None:
+        chosen = _letters(answer)
+        if chosen is None and isinstance(answer, str) and with_words(answer, LETTERS):
+            return i18n._(
+                "{answer} has words besides the letters; write the letters alone, as one "
+                'string such as "AD" (a reason can go in a # comment).'
+            ).format(answer=repr(answer)[:30])
+        if chosen is None:
+            return i18n._(
+                "Answer with the letters of the functions whose result reuses x's buffer, "
+                'as one string such as "AD" (letters A to E), but this is {what}.'
+            ).format(what=describe(answer))
+        right = frozenset(expected)
+        if chosen == right:
+            return None
+        wrong = sorted(chosen ^ right)
+        return " ".join(
+            [i18n._("Not every letter is right."), *(i18n._(DONATE_WHY[x]) for x in wrong)]
+        )
+
+
+EXERCISES = (
+    Exercise(
+        id="15.bound",
+        title="Predict which operations memory bounds on your device",
+        prediction=True,
+        explanation=(
+            "It depends on your ridge point: an operation is bound by memory where its "
+            "flops per byte are under it. Counting float32 inputs read once and the output "
+            "written once: A does 2 flops per 16 bytes (0.125), B 8 flops per 8 bytes (1.0), "
+            "C's matrix-vector product about 2 flops per 4 bytes (0.5, each element of the "
+            "matrix is used once), E's 8 x 8 matmuls 1024 flops per 768 bytes (1.33), and "
+            "D's 1024 x 1024 matmul 2 * 1024**3 flops per 12 MiB (about 171). The table "
+            "below shows each one's time beside the time its two roofs allow."
+        ),
+        reference=_memory_bound,
+        rule=BoundLetters(),
+        hints=(
+            "For each operation, count its flops and the bytes it moves (each float32 "
+            "input read once, the output written once, 4 bytes per number), divide, and "
+            "compare with the ridge point printed under roof.",
+            "A matmul is compute-heavy only when each number it reads is used many times: "
+            "an n x n matmul uses each about n times, a matrix-vector product each matrix "
+            "element once, and an 8 x 8 matmul each number 8 times.",
+            "The intensities are A 0.125, B 1.0, C about 0.5, D about 171, E about 1.33; "
+            "memory bounds those under roof.ridge.",
+        ),
+        solution=(
+            "intensities = {'A': 2 / 16, 'B': 8 / 8, 'C': 2 / 4, 'D': 1024 / 6, 'E': 1024 / 768}\n"
+            "memory_bound = ''.join(op for op, i in intensities.items() if i < roof.ridge)"
+        ),
+        mistakes=(
+            Mistake(
+                id="batched-matmul",
+                message="E is a matmul, but of 8 x 8 matrices: each number it reads is used "
+                "only 8 times, so it does few flops per byte, under your ridge point. A "
+                "matmul is compute-heavy only when its matrices are large.",
+                example=lambda: "".join(sorted(frozenset(_memory_bound()) - {"E"})),
+                matches=_chose_without("E"),
+            ),
+            Mistake(
+                id="matvec",
+                message="C is a matrix-vector product: each element of the matrix is read "
+                "once and used once, about 2 flops per 4 bytes, under your ridge point. "
+                "Large arrays alone do not make an operation compute-bound.",
+                example=lambda: "".join(sorted(frozenset(_memory_bound()) - {"C"})),
+                matches=_chose_without("C"),
+            ),
+            Mistake(
+                id="many-flops",
+                message="B does 8 flops per element, but on numbers it reads once and "
+                "writes once: 8 flops per 8 bytes, still under your ridge point. What "
+                "counts is flops per byte, not flops.",
+                example=lambda: "".join(sorted(frozenset(_memory_bound()) - {"B"})),
+                matches=_chose_without("B"),
+            ),
+            Mistake(
+                id="all-memory",
+                message="D is not bound by memory: a 1024 x 1024 matmul uses each number "
+                "it reads about a thousand times, far more flops per byte than your ridge "
+                "point.",
+                example=lambda: "".join(sorted(frozenset(_memory_bound()) | {"D"})),
+                matches=_chose_also("D"),
+            ),
+            Mistake(
+                id="none",
+                message="Some of these are bound by memory: an operation that does fewer "
+                "flops per byte it moves than your ridge point waits on memory, however "
+                "fast the arithmetic is.",
+                example=lambda: "",
+                matches=lambda answer: _letters(answer) == frozenset(),
+            ),
+        ),
+        success="Right: flops per byte against your ridge point says which roof is lower.",
+        needs=_needs_roofline,
+    ),
+    Exercise(
+        id="15.estimate",
+        title="Estimate a time from your device's two roofs",
+        reference=_estimate,
+        rule=Estimate(),
+        hints=(
+            "Count the bytes the jitted function moves and the flops it does; the least "
+            "time is the larger of bytes / roof.bandwidth and flops / roof.flop_rate.",
+            "Fused, x * y is never written to memory: the function reads x and y once, 4 "
+            "bytes each per element, and writes one number.",
+            "estimate_s = 8 * 2**23 / roof.bandwidth",
+        ),
+        solution="estimate_s = 8 * 2**23 / roof.bandwidth",
+        mistakes=(
+            Mistake(
+                id="twice",
+                message="Your estimate is about twice the roofline time, as if 16 bytes "
+                "moved per element: either x * y written to memory and read back (under "
+                "jit it is fused into the sum, never written), or 8-byte numbers (these "
+                "are float32).",
+                example=lambda: 2 * _estimate(),
+                matches=_ratio_near(2.0),
+            ),
+            Mistake(
+                id="one-vector",
+                message="Your estimate is about half the roofline time, as if only one "
+                "vector were read: the function reads both x and y.",
+                example=lambda: _estimate() / 2,
+                matches=_ratio_near(0.5),
+            ),
+            Mistake(
+                id="flop-time",
+                message="That is the time the flops alone would take: this function does 2 "
+                "flops per 8 bytes, far under your ridge point, so the bytes take longer and "
+                "memory sets the time.",
+                example=lambda: DOT_FLOPS / _roof().flop_rate,
+                matches=_flop_time,
+            ),
+            Mistake(
+                id="milliseconds",
+                message="Your number is about a thousand times the estimate: the answer is "
+                "in seconds, not milliseconds.",
+                example=lambda: 1000 * _estimate(),
+                matches=_ratio_near(1000.0, slack=2.5),
+            ),
+            Mistake(
+                id="giga",
+                message="Your number is about a billion times off: roof.bandwidth is in bytes "
+                "per second (the table shows GB/s, 10**9 bytes per second), so divide bytes "
+                "by it as it is.",
+                example=lambda: 1e9 * _estimate(),
+                matches=lambda answer: (
+                    _ratio_near(1e9, slack=3.0)(answer) or _ratio_near(1e-9, slack=3.0)(answer)
+                ),
+            ),
+            Mistake(
+                id="bits",
+                message="Your estimate is about 8 times the roofline time: a float32 is 4 "
+                "bytes (32 bits), and the bandwidth counts bytes.",
+                example=lambda: 8 * _estimate(),
+                matches=_ratio_near(8.0),
+            ),
+        ),
+        success="Right: bytes over bandwidth, since memory bounds this fused reduction.",
+        needs=_needs_roofline,
+    ),
+    Exercise(
+        id="15.fixed_shape",
+        title="Stop a loop from compiling for every new length",
+        reference=lambda: _masked_means,
+        rule=SameFunction(inputs=_prefix_inputs),
+        hints=(
+            "x[:n] is an array of a new shape for every new n, and code is compiled per "
+            "shape. Keep every array x's shape, and let n be a value instead.",
+            "Compare positions with n: jnp.arange(x.shape[0]) < n is True for the first "
+            "n elements. Zero the others with jnp.where, sum, and divide by n.",
+            "position = jnp.arange(x.shape[0])\n"
+            "means = [jnp.sum(jnp.where(position < n, x, 0.0)) / n for n in lengths]\n"
+            "return jnp.stack(means)",
+        ),
+        solution=(
+            "def prefix_means(x, lengths):\n"
+            "    position = jnp.arange(x.shape[0])\n"
+            "    means = [jnp.sum(jnp.where(position < n, x, 0.0)) / n for n in lengths]\n"
+            "    return jnp.stack(means)"
+        ),
+        mistakes=(
+            Mistake(
+                id="compiles-per-length",
+                message="Your values are right, but your function still compiles when only "
+                "the lengths change: the check called it twice on one x, with new lengths "
+                "the second time, and JAX traced new code then. An array whose shape "
+                "depends on n (a slice x[:n], a static n) is new code for every n.",
+                example=lambda: _prefix_means,
+                matches=_compiles_per_length,
+                also_accepted=True,
+            ),
+            Mistake(
+                id="divided-by-size",
+                message="jnp.mean of the masked x divides by all of x's elements, zeros "
+                "included: the mean of the first n elements divides their sum by n.",
+                example=lambda: _divided_by_size,
+            ),
+            Mistake(
+                id="one-more",
+                message="Your mask keeps one element too many: positions count from 0, so "
+                "the first n elements are those whose position is less than n.",
+                example=lambda: _one_more,
+            ),
+            Mistake(
+                id="sums",
+                message="These are the sums of the first n elements: a mean divides each by n.",
+                example=lambda: _masked_sums,
+            ),
+        ),
+        success="One shape for every length: the code is compiled once per x, and n is data.",
+    ),
+    Exercise(
+        id="15.donate",
+        title="Predict which results reuse a donated buffer",
+        prediction=True,
+        explanation=(
+            "A, C and E. JAX gives a donated input's buffer to a result of the same shape "
+            "and dtype: 2 * x + 1 (A), x @ x (C: the matmul cannot work in place, but its "
+            "result ends up in the donated buffer) and the second result of E, x * 2. B's slice "
+            "is half of x and D's concatenation twice x: no result fits, the donation is "
+            "unusable and JAX warns. The cell below shows four other functions."
+        ),
+        reference=lambda: DONATE,
+        rule=DonateLetters(),
+        hints=(
+            "A donated buffer is given to a result that has exactly the input's shape and "
+            "dtype. Work out each result's shape and dtype; how it is computed does not "
+            "matter.",
+            "x is float32 (256, 256). A slice of it and a concatenation have other shapes; "
+            "a matmul of x with itself, an elementwise expression, and one result of a "
+            "tuple can have x's.",
+            'reuses = "ACE"',
+        ),
+        solution='reuses = "ACE"',
+        mistakes=(
+            Mistake(
+                id="matmul-in-place",
+                message="C reuses the buffer too: x @ x cannot be computed in place, but its "
+                "result has x's shape and dtype, and it is written into the donated buffer.",
+                example=lambda: "AE",
+            ),
+            Mistake(
+                id="tuple",
+                message="E reuses the buffer too: a function may return several results, "
+                "and x * 2, one of E's, has x's shape and dtype.",
+                example=lambda: "AC",
+            ),
+            Mistake(
+                id="smaller-fits",
+                message="B's slice is float32 (256, 128): it would fit in x's buffer, but a "
+                "donated buffer goes only to a result of x's own shape and dtype, and JAX "
+                "warns that the donation was not usable.",
+                example=lambda: "ABCE",
+            ),
+            Mistake(
+                id="elementwise-only",
+                message="Not only elementwise results reuse a donated buffer: what counts is "
+                "the result's shape and dtype, and a matmul's or one of several results' "
+                "can match.",
+                example=lambda: "A",
+            ),
+            Mistake(
+                id="every-one",
+                message="Not every function can use the buffer: B's and D's results have "
+                "other shapes than x, and a donated buffer goes to a result of its own "
+                "shape and dtype.",
+                example=lambda: "ABCDE",
+            ),
+        ),
+        success="A, C and E: a result of x's shape and dtype takes its buffer, whatever "
+        "computed it.",
+    ),
+)

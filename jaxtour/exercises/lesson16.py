@@ -1,0 +1,728 @@
+"""Exercises for lessons/16_first_pallas_kernel.ipynb: which program writes which block (grid
+and index_map), what a tiled matmul returns when each k step writes its output block, an
+index_map fixed for a transposed operand, and a reduction kernel written from scratch.
+
+Issue 39. The grader judges a kernel by calling it on inputs of its own, with shapes (and so
+grids) the page does not show, in interpret mode on the CPU. The inputs hold small integers
+in float32: every product and sum is exact, so the kernel, the jnp reference and a TPU's
+default matmul precision (bfloat16 passes) agree to the last bit. The references are plain
+jnp (cheap); a mistake's example is the wrong kernel itself, run with ``interpret=True``, so
+that what it is compared with is what the wrong kernel really computes there (an index out
+of range is clamped, an output block never written is NaN).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jaxtour.exercises.common import jax, jnp
+from jaxtour.grader.mistakes import behaves_like, output_or_none, traces_primitive
+from jaxtour.grader.pristine import np
+from jaxtour.grader.rules import Choice, SameFunction, cases_of_this_check
+from jaxtour.grader.spec import Exercise, Mistake
+
+BM, BN, BK = 16, 128, 128  # the lesson's blocks: whole TPU float32 tiles, 16+ for GPU dots
+
+# --- shared -------------------------------------------------------------------------------
+
+
+def _pl() -> Any:
+    from jax.experimental import pallas as pl
+
+    return pl
+
+
+def _integers(seed: int, shape: tuple[int, ...], high: int = 4) -> Any:
+    """Small integers as float32: exact in every product and sum the kernels make."""
+    values = np.random.default_rng(seed).integers(-high, high + 1, size=shape)
+    return jnp.asarray(values, dtype=jnp.float32)
+
+
+def _no_kernel(inputs: Any) -> Any:
+    """The answer's program has no pallas_call: the result computed by jnp, not a kernel."""
+    uses_kernel = traces_primitive(("pallas_call",), inputs)
+
+    def matches(answer: Any) -> bool:
+        try:
+            return callable(answer) and not uses_kernel(answer)
+        except Exception:  # it fails to trace: the rule says why
+            return False
+
+    return matches
+
+
+def _nan_share(inputs: Any) -> Any:
+    """The answer's outputs' share of NaN across the check's cases (None when it failed):
+    interpret mode fills an output with NaN before the kernel runs, so NaN is what a kernel
+    left unwritten, or added to before it wrote it, on inputs that hold no NaN."""
+
+    def share(answer: Any) -> float | None:
+        if not callable(answer):
+            return None
+        total = nans = 0
+        for index, args in enumerate(cases_of_this_check(inputs, inputs)):
+            got = output_or_none(inputs, answer, index, args)
+            if got is None or not hasattr(got, "shape"):
+                return None
+            values = np.asarray(got)
+            if values.dtype.kind != "f":
+                return None
+            total += values.size
+            nans += int(np.isnan(values).sum())
+        return nans / total if total else None
+
+    return share
+
+
+def _all_nan(inputs: Any) -> Any:
+    share = _nan_share(inputs)
+    return lambda answer: share(answer) == 1.0
+
+
+def _some_nan(inputs: Any) -> Any:
+    share = _nan_share(inputs)
+
+    def matches(answer: Any) -> bool:
+        value = share(answer)
+        return value is not None and 0.0 < value < 1.0
+
+    return matches
+
+
+# --- 16.block_owner -----------------------------------------------------------------------
+# Predict, then run. The page shows programs writing their ids into the blocks of a (32, 256)
+# output with index_map (i, j) -> (i, j), a square grid. The question asks for a (32, 384)
+# output with index_map (i, j) -> (j, i): the grid must follow the index_map's arguments (3
+# steps on axis 0, which walks block columns), and the block holding row 20, column 300,
+# block (1, 2), is written by program (2, 1): 10 * 2 + 1 = 21. A's grid is the output's own
+# block counts (the swap ignored), C matches program ids to block indices, D keeps A's grid
+# with B's value, E thinks Pallas derives the grid.
+
+OWNER_OPTIONS = ("A", "B", "C", "D", "E")
+OWNER_TEXTS = (
+    "grid=(2, 3), and out[20, 300] is 12: the grid counts the output's blocks, 2 down and 3 "
+    "across, and the block holding row 20, column 300 is written by the program (1, 2)",
+    "grid=(3, 2), and out[20, 300] is 21: the index_map's first argument picks a block "
+    "column, of which there are 3; row 20, column 300 lies in block (1, 2), which the program "
+    "(2, 1) writes",
+    "grid=(3, 2), and out[20, 300] is 12: 3 steps on the first axis, 2 on the second, and "
+    "the block (1, 2) is written by the program whose ids are (1, 2)",
+    "grid=(2, 3), and out[20, 300] is 21: the grid counts the output's blocks, and the "
+    "index_map only changes which program writes which of them",
+    "any grid: Pallas derives the number of programs from out_shape and the block shape, "
+    "and out[20, 300] is 12",
+)
+
+# --- 16.naive_matmul ----------------------------------------------------------------------
+# Predict, then run, before the page shows the accumulator. x (32, 384) @ y (384, 256) with
+# blocks (16, 128), (128, 128): grid (2, 2, 3), 12 runs; the 3 runs of an output block come one
+# after another (k is the last grid axis), each writes the block whole, so the last k step's
+# partial product stays. D gives the same result for a wrong reason (runs skipped), so the
+# result alone, which a learner could get by running the kernel, does not pass.
+
+NAIVE_OPTIONS = ("A", "B", "C", "D", "E")
+NAIVE_TEXTS = (
+    "4 runs, one per output block: Pallas loops over k inside each run, so out is x @ y",
+    "12 runs: the 3 runs of one output block come one after another, each writes the whole "
+    "block, and the last one's partial product, x[:, 256:] @ y[256:, :], is what stays",
+    "12 runs: the runs that share an output block add what they write to it, so out is x @ y",
+    "12 grid steps, but out is x[:, 256:] @ y[256:, :] because Pallas runs the kernel only at "
+    "the last k step of each output block: its index does not change with k",
+    "12 runs: once a run has written an output block, the writes of later runs to the same "
+    "block are dropped, so out is x[:, :128] @ y[:128, :]",
+)
+
+# --- 16.fix_scores ------------------------------------------------------------------------
+# Fix the bug. scores(x, y) = x @ y.T for x (m, d) and y (n, d), a tiled kernel with the
+# accumulator of the page's matmul. Its y BlockSpec has the page's matmul's index_map,
+# (i, j, k) -> (k, j), which picks y's block at row block k and column block j; y is (n, d)
+# here, so its rows follow the output's columns (j) and its columns the sum (k): (j, k). The
+# page shows no index_map of that form. Cases: y's block grid is never square, so the page's
+# map reads blocks out of range (clamped in interpret mode) or the wrong ones.
+
+
+def _scores(x, y):
+    return jnp.dot(x, y.T, precision=jax.lax.Precision.HIGHEST)
+
+
+def _scores_inputs():
+    return [
+        (_integers(0, (16, 256)), _integers(1, (128, 256))),  # grid (1, 1, 2)
+        (_integers(2, (32, 128)), _integers(3, (256, 128))),  # grid (2, 2, 1)
+        (_integers(4, (16, 384)), _integers(5, (256, 384))),  # grid (1, 2, 3)
+    ]
+
+
+def _transposed_dot(x_block, y_block):
+    return jax.lax.dot_general(
+        x_block,
+        y_block,
+        (((1,), (1,)), ((), ())),
+        preferred_element_type=jnp.float32,
+        precision=jax.lax.Precision.HIGHEST,
+    )
+
+
+def _scores_call(y_map, product=_transposed_dot, zero=True):
+    """The exercise's kernel with y's index_map ``y_map``, interpreted (a mistake's model)."""
+
+    def kernel(x_ref, y_ref, o_ref):
+        pl = _pl()
+        if zero:
+
+            @pl.when(pl.program_id(2) == 0)
+            def _():
+                o_ref[...] = jnp.zeros_like(o_ref)
+
+        o_ref[...] += product(x_ref[...], y_ref[...])
+
+    def scores(x, y):
+        pl = _pl()
+        (m, d), (n, _) = x.shape, y.shape
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+            grid=(m // BM, n // BN, d // BK),
+            in_specs=[
+                pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
+                pl.BlockSpec((BN, BK), y_map),
+            ],
+            out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
+            interpret=True,
+        )(x, y)
+
+    return scores
+
+
+def _untransposed_dot(x_block, y_block):
+    return jnp.dot(x_block, y_block, precision=jax.lax.Precision.HIGHEST)
+
+
+def _scores_page_map():
+    return _scores_call(lambda i, j, k: (k, j))
+
+
+def _scores_not_transposed():
+    return _scores_call(lambda i, j, k: (j, k), product=_untransposed_dot)
+
+
+def _scores_x_map_changed():
+    """x's map turned to (k, i) and y's left as the page's: the swap on the wrong operand."""
+    pl = _pl()
+
+    def kernel(x_ref, y_ref, o_ref):
+        @pl.when(pl.program_id(2) == 0)
+        def _():
+            o_ref[...] = jnp.zeros_like(o_ref)
+
+        o_ref[...] += _transposed_dot(x_ref[...], y_ref[...])
+
+    def scores(x, y):
+        (m, d), (n, _) = x.shape, y.shape
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+            grid=(m // BM, n // BN, d // BK),
+            in_specs=[
+                pl.BlockSpec((BM, BK), lambda i, j, k: (k, i)),
+                pl.BlockSpec((BN, BK), lambda i, j, k: (k, j)),
+            ],
+            out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
+            interpret=True,
+        )(x, y)
+
+    return scores
+
+
+def _scores_fixed():
+    return _scores_call(lambda i, j, k: (j, k))
+
+
+def _scores_by_jnp():
+    return lambda x, y: x @ y.T
+
+
+def _scores_not_zeroed():
+    return _scores_call(lambda i, j, k: (j, k), zero=False)
+
+
+# --- 16.row_sums --------------------------------------------------------------------------
+# Write a kernel the page has not shown: weighted row sums, out[r] = sum_c x[r, c] * w[0, c],
+# for x (m, n) and w (1, n), out (m, 1), blocks of (16, 128). It transfers two things: an
+# operand broadcast over the rows (w's block index never follows the row), and the matmul's
+# accumulator to a sum over a grid axis whose output block does not change with it.
+
+
+def _row_sums(x, w):
+    return jnp.sum(x * w, axis=1, keepdims=True)
+
+
+def _row_sums_inputs():
+    return [
+        (_integers(10, (16, 256)), _integers(11, (1, 256), high=3)),  # grid (1, 2)
+        (_integers(12, (32, 384)), _integers(13, (1, 384), high=3)),  # grid (2, 3)
+        (_integers(14, (48, 128)), _integers(15, (1, 128), high=3)),  # grid (3, 1)
+    ]
+
+
+def _rows_call(step, grid_columns=True, zero=True):
+    """A row-sum kernel whose body adds ``step(x_block, w_block)``; interpreted."""
+
+    def kernel(x_ref, w_ref, o_ref):
+        pl = _pl()
+        if zero:
+
+            @pl.when(pl.program_id(1) == 0)
+            def _():
+                o_ref[...] = jnp.zeros_like(o_ref)
+
+        o_ref[...] += step(x_ref[...], w_ref[...])
+
+    def row_sums(x, w):
+        pl = _pl()
+        m, n = x.shape
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m, 1), x.dtype),
+            grid=(m // BM, n // BN if grid_columns else 1),
+            in_specs=[
+                pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
+                pl.BlockSpec((1, BN), lambda i, j: (0, j)),
+            ],
+            out_specs=pl.BlockSpec((BM, 1), lambda i, j: (i, 0)),
+            interpret=True,
+        )(x, w)
+
+    return row_sums
+
+
+def _weighted(x_block, w_block):
+    return jnp.sum(x_block * w_block, axis=1, keepdims=True)
+
+
+def _rows_overwritten():
+    """``o_ref[...] = ...`` for ``+=``: each step replaces the one before."""
+
+    def kernel(x_ref, w_ref, o_ref):
+        o_ref[...] = _weighted(x_ref[...], w_ref[...])
+
+    def row_sums(x, w):
+        pl = _pl()
+        m, n = x.shape
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m, 1), x.dtype),
+            grid=(m // BM, n // BN),
+            in_specs=[
+                pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
+                pl.BlockSpec((1, BN), lambda i, j: (0, j)),
+            ],
+            out_specs=pl.BlockSpec((BM, 1), lambda i, j: (i, 0)),
+            interpret=True,
+        )(x, w)
+
+    return row_sums
+
+
+def _rows_one_column_block():
+    return _rows_call(_weighted, grid_columns=False)
+
+
+def _rows_unweighted():
+    return _rows_call(lambda x_block, w_block: jnp.sum(x_block, axis=1, keepdims=True))
+
+
+def _rows_not_zeroed():
+    return _rows_call(_weighted, zero=False)
+
+
+def _rows_fixed_grid():
+    """The grid typed in for one shape, (2, 3): rows past the second block never written."""
+
+    def kernel(x_ref, w_ref, o_ref):
+        pl = _pl()
+
+        @pl.when(pl.program_id(1) == 0)
+        def _():
+            o_ref[...] = jnp.zeros_like(o_ref)
+
+        o_ref[...] += _weighted(x_ref[...], w_ref[...])
+
+    def row_sums(x, w):
+        pl = _pl()
+        m, _ = x.shape
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m, 1), x.dtype),
+            grid=(1, 2),
+            in_specs=[
+                pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
+                pl.BlockSpec((1, BN), lambda i, j: (0, j)),
+            ],
+            out_specs=pl.BlockSpec((BM, 1), lambda i, j: (i, 0)),
+            interpret=True,
+        )(x, w)
+
+    return row_sums
+
+
+def _rows_zeroed_on_row_axis():
+    """``pl.program_id(0) == 0`` where the column axis's id was meant."""
+
+    def kernel(x_ref, w_ref, o_ref):
+        pl = _pl()
+
+        @pl.when(pl.program_id(0) == 0)
+        def _():
+            o_ref[...] = jnp.zeros_like(o_ref)
+
+        o_ref[...] += _weighted(x_ref[...], w_ref[...])
+
+    def row_sums(x, w):
+        pl = _pl()
+        m, n = x.shape
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m, 1), x.dtype),
+            grid=(m // BM, n // BN),
+            in_specs=[
+                pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
+                pl.BlockSpec((1, BN), lambda i, j: (0, j)),
+            ],
+            out_specs=pl.BlockSpec((BM, 1), lambda i, j: (i, 0)),
+            interpret=True,
+        )(x, w)
+
+    return row_sums
+
+
+def _rows_by_jnp():
+    return lambda x, w: (x * w).sum(axis=1, keepdims=True)
+
+
+def _rows_reference_kernel():
+    return _rows_call(_weighted)
+
+
+EXERCISES = (
+    Exercise(
+        id="16.block_owner",
+        title="Predict the grid an index_map needs, and which program writes a block",
+        prediction=True,
+        explanation=(
+            "B. Pallas calls the index_map with the program's ids in the grid's order, and "
+            "it returns a block index. Here `lambda i, j: (j, i)` makes `i`, the first grid "
+            "axis, the block column: the (32, 384) output has 3 block columns of 128 and 2 "
+            "block rows of 16, so the grid is (3, 2), six programs, each writing one block. "
+            "Row 20, column 300 lies in block row 20 // 16 = 1 and block column 300 // 128 = 2, "
+            "block (1, 2), which the program with i = 2, j = 1 writes: 10 * 2 + 1 = 21. "
+            "Pallas derives no grid (E): with A's or D's grid (2, 3), `j` would ask for block "
+            "row 2, which does not exist, and block column 2 would never be written. C "
+            "matches program ids to block indices, which only the identity index_map does."
+        ),
+        reference=lambda: "B",
+        rule=Choice(OWNER_OPTIONS, texts=OWNER_TEXTS),
+        hints=(
+            "Two questions. The index_map receives the program's ids, first grid axis "
+            "first, and returns a block index, row block first: which of the output's block "
+            "counts does the first grid axis have to run through? And which block holds row "
+            "20, column 300 (rows come 16 to a block, columns 128)?",
+            "The output has 32 / 16 = 2 block rows and 384 / 128 = 3 block columns. With "
+            "(j, i), i walks the block columns, so the grid is (3, 2). Row 20, column 300 is "
+            "in block (1, 2): j = 1, i = 2.",
+            'grid=(3, 2), and the program (2, 1) writes 21: owner = "B"',
+        ),
+        solution='owner = "B"',
+        mistakes=(
+            Mistake(
+                id="grid-from-output",
+                message="The grid is not read off the output: Pallas calls the index_map with "
+                "the program ids in the grid's order, and this index_map returns (j, i), so "
+                "the first grid axis runs over block columns. With a first axis of 2, block "
+                "column 2 would never be written. And with the swap, the block (1, 2) is "
+                "not written by the program (1, 2).",
+                example=lambda: "A",
+            ),
+            Mistake(
+                id="ids-are-blocks",
+                message="The grid is right; the writer is not. A program's ids are its "
+                "position in the grid, not the block it writes: the index_map turns one into "
+                "the other, and (j, i) sends the program (i, j) to the block (j, i). The "
+                "block holding row 20, column 300 is (1, 2); which program does the index_map "
+                "send there?",
+                example=lambda: "C",
+            ),
+            Mistake(
+                id="grid-unchanged",
+                message="The writer is right; the grid is not. The index_map receives the "
+                "grid's ids in order, so its first argument, i, runs through the grid's first "
+                "axis, and (j, i) uses i as the block column: 3 of them. A first axis of 2 "
+                "would never reach block column 2, and j, running to 2, would ask for a block "
+                "row the output does not have.",
+                example=lambda: "D",
+            ),
+            Mistake(
+                id="derived-grid",
+                message="pallas_call derives no grid: it runs the kernel once for every "
+                "element of the grid you give it (one run when you give none), and the "
+                "index_map only says which block each run sees. A grid that does not cover "
+                "the blocks leaves some unwritten.",
+                example=lambda: "E",
+            ),
+        ),
+        success="The grid runs through the index_map's arguments; the index_map sends each "
+        "program to its block.",
+    ),
+    Exercise(
+        id="16.naive_matmul",
+        title="Predict what a tiled matmul returns when every k step writes its block",
+        prediction=True,
+        explanation=(
+            "B. The grid (32 // 16, 256 // 128, 384 // 128) = (2, 2, 3) runs the kernel 12 "
+            "times, k innermost, so the 3 runs of one output block come one after another. "
+            "Each run computes one partial product, x's block (i, k) times y's block (k, j), "
+            "and `o_ref[...] = ...` replaces the whole block with it: the first two are "
+            "overwritten, and the block keeps the partial product of k = 2, "
+            "x[:, 256:] @ y[256:, :]. Pallas neither loops over k for you (A), nor adds what "
+            "runs write (C), nor drops later writes (E), nor skips runs (D: all 12 run; "
+            "each simply overwrites the last). The output block stays in place while its "
+            "index does not change, and that is what lets a kernel accumulate into it: the "
+            "next section."
+        ),
+        reference=lambda: "B",
+        rule=Choice(NAIVE_OPTIONS, texts=NAIVE_TEXTS),
+        hints=(
+            "Count first: the grid has one axis per block count, the output's rows and "
+            "columns and the summed axis, each its length divided by its block. Then follow "
+            "one output block: which runs see it, in which order, and what does each do to "
+            "it?",
+            "The grid is (2, 2, 3): 12 runs, the 3 with the same (i, j) one after another. "
+            "Each run assigns its own partial product to the block with =, and nothing in "
+            "the kernel adds.",
+            'Each k step overwrites the block, so the last one stays: result = "B"',
+        ),
+        solution='result = "B"',
+        mistakes=(
+            Mistake(
+                id="loops-over-k",
+                message="Pallas loops over nothing inside a run: the kernel runs once per "
+                "element of the grid, and the grid here has three axes, k among them. Each "
+                "run sees one block of x and one of y, nothing more.",
+                example=lambda: "A",
+            ),
+            Mistake(
+                id="writes-add",
+                message="A write adds nothing: o_ref[...] = ... replaces the block's contents, "
+                "as an assignment to a NumPy slice does. Runs that share an output block see "
+                "what the run before left there, and this kernel never reads it.",
+                example=lambda: "C",
+            ),
+            Mistake(
+                id="runs-skipped",
+                message="The result is right, the reason is not: Pallas skips no run. All 12 "
+                "run, each with its own k, and each replaces the whole output block with its "
+                "partial product; the last one's is what stays.",
+                example=lambda: "D",
+            ),
+            Mistake(
+                id="first-write-stays",
+                message="No write is dropped: each run's o_ref[...] = ... replaces the whole "
+                "block, so the first run's partial product is overwritten by the next.",
+                example=lambda: "E",
+            ),
+        ),
+        success="Every k step runs and overwrites its block: the last partial product stays.",
+    ),
+    Exercise(
+        id="16.fix_scores",
+        title="Fix the index_map of a transposed operand",
+        reference=_scores_fixed,
+        rule=SameFunction(inputs=_scores_inputs),
+        hints=(
+            "An index_map returns a block index of its own operand, in that operand's "
+            "order of axes. y has shape (n, d): which grid axis walks its rows, and which "
+            "its columns?",
+            "y's rows line up with the output's columns (j), its columns with the summed "
+            "axis (k). Only y's BlockSpec changes.",
+            "pl.BlockSpec((BN, BK), lambda i, j, k: (j, k))",
+        ),
+        solution=(
+            "def scores(x, y):\n"
+            "    (m, d), (n, _) = x.shape, y.shape\n"
+            "    return pl.pallas_call(\n"
+            "        scores_kernel,\n"
+            "        out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),\n"
+            "        grid=(m // BM, n // BN, d // BK),\n"
+            "        in_specs=[pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),\n"
+            "                  pl.BlockSpec((BN, BK), lambda i, j, k: (j, k))],  "
+            "# y is (n, d)\n"
+            "        out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),\n"
+            "        interpret=INTERPRET,\n"
+            "    )(x, y)"
+        ),
+        mistakes=(
+            Mistake(
+                id="no-kernel",
+                message="This computes x @ y.T with jnp, outside any kernel: the values are "
+                "right, and there is no pallas_call in it. The exercise is the kernel's "
+                "index_map.",
+                example=_scores_by_jnp,
+                matches=_no_kernel(_scores_inputs),
+                also_accepted=True,
+            ),
+            Mistake(
+                id="page-index-map",
+                message="y's block index still comes from the matmul above, where y is (d, n) "
+                "and its rows are summed. Here y is (n, d): the index_map must return y's row "
+                "block first, and y's rows follow the output's columns, not the summed axis. "
+                "On these shapes the blocks it asks for are the wrong ones, or do not exist.",
+                example=_scores_page_map,
+                matches=behaves_like(_scores_page_map(), _scores_inputs),
+            ),
+            Mistake(
+                id="not-transposed",
+                message="Your kernel multiplies x's block by y's block as it comes, (BK, BN) "
+                "read as if y were (d, n): the blocks are the right ones, but the product "
+                "is of x with y's blocks untransposed, so each output block is wrong. The "
+                "kernel's product transposed y's block already; keep it.",
+                example=_scores_not_transposed,
+                matches=behaves_like(_scores_not_transposed(), _scores_inputs),
+            ),
+            Mistake(
+                id="x-map-changed",
+                message="The swap went into x's BlockSpec, and x's index_map was right: x is "
+                "(m, d) as in the matmul, row block from the output's rows, column block from "
+                "the summed axis. It is y, shaped (n, d) where the matmul had (d, n), whose "
+                "index_map must change.",
+                example=_scores_x_map_changed,
+                matches=behaves_like(_scores_x_map_changed(), _scores_inputs),
+            ),
+            Mistake(
+                id="not-zeroed",
+                message="Every value came back NaN: the output block is added to before it "
+                "was ever written. Interpret mode fills an output with NaN before the kernel "
+                "runs (on a TPU it holds whatever that memory held), so the first k step of "
+                "each block must set it to zero, as the kernel you were given did.",
+                example=_scores_not_zeroed,
+                matches=_all_nan(_scores_inputs),
+            ),
+            Mistake(
+                id="blocks-unwritten",
+                message="Part of the output came back NaN, the value interpret mode puts in "
+                "an output before the kernel runs: some output blocks were never written, or "
+                "were added to before anything was written in them. The grid needs one step "
+                "per output block on every shape, computed from the arguments, and each "
+                "block its zero on its own first k step.",
+                example=lambda: lambda x, y: _scores_fixed()(x, y).at[:, :128].set(jnp.nan),
+                matches=_some_nan(_scores_inputs),
+            ),
+        ),
+        success="An index_map returns its own operand's block index, in that operand's order "
+        "of axes.",
+    ),
+    Exercise(
+        id="16.row_sums",
+        title="Write a kernel that sums over a grid axis",
+        reference=_rows_reference_kernel,
+        rule=SameFunction(inputs=_row_sums_inputs),
+        hints=(
+            "Two grid axes: one over blocks of 16 rows, one over blocks of 128 columns, which "
+            "the sum runs through. w is one row: which of its blocks does a program need, "
+            "whatever its row block? And the output block of a row block is the same for "
+            "every column step: the matmul's accumulator, with the column axis as k.",
+            "grid (m // BM, n // BN); x's block (BM, BN) at (i, j); w's block (1, BN) at "
+            "(0, j); the output's block (BM, 1) at (i, 0). In the kernel, zero the output "
+            "block when pl.program_id(1) == 0, then add the block's weighted row sums, "
+            "keepdims=True.",
+            "def row_sums_kernel(x_ref, w_ref, o_ref):\n"
+            "    @pl.when(pl.program_id(1) == 0)\n"
+            "    def _():\n"
+            "        o_ref[...] = jnp.zeros_like(o_ref)\n"
+            "    o_ref[...] += jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)",
+        ),
+        solution=(
+            "def row_sums_kernel(x_ref, w_ref, o_ref):\n"
+            "    @pl.when(pl.program_id(1) == 0)  # the first column step of this row block\n"
+            "    def _():\n"
+            "        o_ref[...] = jnp.zeros_like(o_ref)\n"
+            "    o_ref[...] += jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)\n"
+            "\n"
+            "def row_sums(x, w):\n"
+            "    m, n = x.shape\n"
+            "    return pl.pallas_call(\n"
+            "        row_sums_kernel,\n"
+            "        out_shape=jax.ShapeDtypeStruct((m, 1), x.dtype),\n"
+            "        grid=(m // BM, n // BN),\n"
+            "        in_specs=[pl.BlockSpec((BM, BN), lambda i, j: (i, j)),\n"
+            "                  pl.BlockSpec((1, BN), lambda i, j: (0, j))],  # every row block\n"
+            "        out_specs=pl.BlockSpec((BM, 1), lambda i, j: (i, 0)),  # same for each j\n"
+            "        interpret=INTERPRET,\n"
+            "    )(x, w)"
+        ),
+        mistakes=(
+            Mistake(
+                id="no-kernel",
+                message="This computes the weighted row sums with jnp, outside any kernel: "
+                "the values are right, and there is no pallas_call in it. The exercise is to "
+                "write the kernel, its grid and its BlockSpecs.",
+                example=_rows_by_jnp,
+                matches=_no_kernel(_row_sums_inputs),
+                also_accepted=True,
+            ),
+            Mistake(
+                id="not-zeroed",
+                message="Every sum came back NaN: the output block is added to before it was "
+                "ever written. Interpret mode fills an output with NaN before the kernel runs "
+                "(on a TPU it holds whatever that memory held), so the first column step of "
+                "each row block must start the sum from zero.",
+                example=_rows_not_zeroed,
+                matches=_all_nan(_row_sums_inputs),
+            ),
+            Mistake(
+                id="last-step-only",
+                message="Each row sum is that of the last block of 128 columns alone: every "
+                "column step replaced what the step before had left in the output block, by "
+                "writing it with = or by zeroing it on every step instead of on the first, "
+                "so only the last step's sum stayed.",
+                example=_rows_overwritten,
+                matches=behaves_like(_rows_overwritten(), _row_sums_inputs),
+            ),
+            Mistake(
+                id="first-columns-only",
+                message="Each row sum is that of the first 128 columns alone: the grid has "
+                "one step on the column axis, so no program ever saw the other column blocks. "
+                "The sum runs over all n // BN of them.",
+                example=_rows_one_column_block,
+                matches=behaves_like(_rows_one_column_block(), _row_sums_inputs),
+            ),
+            Mistake(
+                id="unweighted",
+                message="These are the plain row sums of x: the weights w never multiply anything.",
+                example=_rows_unweighted,
+                matches=behaves_like(_rows_unweighted(), _row_sums_inputs),
+            ),
+            Mistake(
+                id="zeroed-on-row-axis",
+                message="Your kernel zeroes the output when the program's row id is 0: the "
+                "first block of rows is zeroed at every column step, so it keeps only the last "
+                "step's sum, and the other row blocks are never zeroed (NaN here). The sum "
+                "runs along the column axis; its first step is where each row block starts "
+                "from zero.",
+                example=_rows_zeroed_on_row_axis,
+                matches=behaves_like(_rows_zeroed_on_row_axis(), _row_sums_inputs),
+            ),
+            Mistake(
+                id="rows-unwritten",
+                message="Some rows came back NaN, the value interpret mode puts in an output "
+                "before the kernel runs: their output blocks were never written, or were "
+                "added to before anything was written in them. The grid must cover every "
+                "block of 16 rows on every shape, computed from x's shape, not typed in for "
+                "one, and each row block start from zero on its own first column step.",
+                example=_rows_fixed_grid,
+                matches=_some_nan(_row_sums_inputs),
+            ),
+        ),
+        success="A grid axis the output block does not follow is a sum: zero on its first "
+        "step, add on every step.",
+    ),
+)

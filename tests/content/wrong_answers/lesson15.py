@@ -1,0 +1,162 @@
+"""Lesson 15: realistic wrong answers (see the package docstring for the labels).
+
+15.bound and 15.estimate are judged against the stand-in roofs (tests/stand_ins.py):
+50 GB/s, 200 GFLOP/s, a ridge point of 4 flops per byte, so memory bounds A, B, C and E.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from tests import stand_ins
+from tests.content.wrong_answers import Wrong
+
+BANDWIDTH = stand_ins.roofline().bandwidth  # what the learner's roof.bandwidth holds here
+FLOP_RATE = stand_ins.roofline().flop_rate
+N = 2**23
+
+
+# --- 15.fixed_shape: the notebook's prefix_means_slow, and learners' rewrites --------------
+
+
+@jax.jit
+def mean_of(v):
+    return jnp.mean(v)
+
+
+def prefix_means_slow(x, lengths):
+    return jnp.stack([mean_of(x[:n]) for n in lengths])
+
+
+def calls_the_slow_one(x, lengths):
+    return prefix_means_slow(x, lengths)
+
+
+jitted_static_lengths = jax.jit(prefix_means_slow, static_argnums=1)
+
+
+def dynamic_slice_means(x, lengths):
+    return jnp.stack([jnp.mean(jax.lax.dynamic_slice(x, (0,), (n,))) for n in lengths])
+
+
+def masked_mean(x, lengths):
+    mask = jnp.arange(len(x))
+    return jnp.stack([jnp.where(mask < n, x, 0).mean() for n in lengths])
+
+
+def mask_through_n(x, lengths):
+    idx = jnp.arange(x.size)
+    return jnp.array([jnp.where(idx <= n, x, 0.0).sum() / n for n in lengths])
+
+
+def masked_totals(x, lengths):
+    idx = jnp.arange(x.size)
+    return jnp.array([(x * (idx < n)).sum() for n in lengths])
+
+
+def means_as_list(x, lengths):
+    idx = jnp.arange(x.size)
+    return [jnp.sum(jnp.where(idx < n, x, 0.0)) / n for n in lengths]
+
+
+def means_in_numpy(x, lengths):
+    host = np.asarray(x)
+    return np.array([host[:n].mean() for n in lengths])
+
+
+@functools.partial(jax.jit, static_argnames="lengths")
+def jitted_mask_static(x, lengths):
+    idx = jnp.arange(x.size)
+    return jnp.stack([jnp.sum(jnp.where(idx < n, x, 0.0)) / n for n in lengths])
+
+
+WRONG_ANSWERS = (
+    # --- 15.bound: ridge 4 here, so "ABCE" -------------------------------------------------
+    Wrong("15.bound", "'ABC': E's einsum is a matmul, so compute", lambda: "ABC", "batched-matmul"),
+    Wrong("15.bound", "'abe': a matrix times a vector is a matmul", lambda: "abe", "matvec"),
+    Wrong("15.bound", "'A, C, E': B does many flops per element", lambda: "A, C, E", "many-flops"),
+    Wrong(
+        "15.bound", "every operation: a CPU is always slow at memory", lambda: "ABCDE", "all-memory"
+    ),
+    Wrong("15.bound", "none: JAX is fast", lambda: "", "none"),
+    Wrong(
+        "15.bound", "only A, the plain elementwise one", lambda: "A", says="B does 1 flops per byte"
+    ),
+    Wrong(
+        "15.bound",
+        "'AB': only the elementwise ones",
+        lambda: "AB",
+        says="C does 0.5 flops per byte",
+    ),
+    Wrong("15.bound", "the word memory", lambda: "memory", says="Answer with the letters"),
+    Wrong("15.bound", "A's intensity, 0.125", lambda: 0.125, says="Answer with the letters"),
+    # --- 15.estimate: 8 * 2**23 bytes / 50 GB/s, about 1.35 ms ----------------------------------
+    Wrong("15.estimate", "x * y written and read back", lambda: 16 * N / BANDWIDTH, "twice"),
+    Wrong("15.estimate", "float64, 8 bytes a number", lambda: 2 * 8 * N / BANDWIDTH, "twice"),
+    Wrong("15.estimate", "one vector read", lambda: 4 * N / BANDWIDTH, "one-vector"),
+    Wrong("15.estimate", "the flops over the flop rate", lambda: 2 * N / FLOP_RATE, "flop-time"),
+    Wrong("15.estimate", "in milliseconds", lambda: 8 * N / BANDWIDTH * 1e3, "milliseconds"),
+    Wrong("15.estimate", "bits for bytes", lambda: 2 * 32 * N / BANDWIDTH, "bits"),
+    Wrong("15.estimate", "GB/s taken as bytes/s", lambda: 8 * N / (BANDWIDTH / 1e9), "giga"),
+    Wrong("15.estimate", "a string with units", lambda: "1.3 ms", says="one positive number"),
+    Wrong("15.estimate", "zero: it is fast", lambda: 0, says="one positive number"),
+    Wrong(
+        "15.estimate",
+        "bytes over the flop rate",
+        lambda: 8 * N / FLOP_RATE,
+        says="is less than 1/1.5 of what your device's two roofs give",
+    ),
+    # --- 15.fixed_shape ---------------------------------------------------------------------
+    Wrong(
+        "15.fixed_shape",
+        "calls prefix_means_slow",
+        lambda: calls_the_slow_one,
+        "compiles-per-length",
+    ),
+    Wrong(
+        "15.fixed_shape",
+        "jit with lengths static",
+        lambda: jitted_static_lengths,
+        "compiles-per-length",
+    ),
+    Wrong(
+        "15.fixed_shape",
+        "lax.dynamic_slice of length n",
+        lambda: dynamic_slice_means,
+        "compiles-per-length",
+    ),
+    Wrong(
+        "15.fixed_shape",
+        "masked, then jnp.mean of all of it",
+        lambda: masked_mean,
+        "divided-by-size",
+    ),
+    Wrong("15.fixed_shape", "mask idx <= n", lambda: mask_through_n, "one-more"),
+    Wrong("15.fixed_shape", "masked totals, not means", lambda: masked_totals, "sums"),
+    Wrong(
+        "15.fixed_shape",
+        "a Python list of means",
+        lambda: means_as_list,
+        says="list",
+    ),
+    Wrong("15.fixed_shape", "NumPy on the host", lambda: means_in_numpy, says="NumPy"),
+    Wrong(
+        "15.fixed_shape",
+        "masked, but jitted with lengths static",
+        lambda: jitted_mask_static,
+        "compiles-per-length",
+    ),
+    # --- 15.donate ---------------------------------------------------------------------------
+    Wrong("15.donate", "'AE': a matmul cannot work in place", lambda: "AE", "matmul-in-place"),
+    Wrong("15.donate", "'A, C': a tuple is a new object", lambda: "A, C", "tuple"),
+    Wrong("15.donate", "'ABCE': a half-size slice fits", lambda: "ABCE", "smaller-fits"),
+    Wrong("15.donate", "'a': only elementwise", lambda: "a", "elementwise-only"),
+    Wrong("15.donate", "all: donation always works", lambda: "ABCDE", "every-one"),
+    Wrong("15.donate", "'ACDE': concatenate copies into x", lambda: "ACDE", says="D cannot"),
+    Wrong("15.donate", "'': jit copies anyway", lambda: "", says="A reuses x's buffer"),
+    Wrong("15.donate", "['A', 'B']", lambda: ["A", "B"], says="B cannot"),
+)

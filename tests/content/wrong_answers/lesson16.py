@@ -1,0 +1,253 @@
+"""Lesson 16: realistic wrong answers (see the package docstring for the labels).
+
+The kernels run in interpret mode, as the grader's inputs are judged on a CPU."""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+from tests.content.wrong_answers import Wrong
+
+BM, BN, BK = 16, 128, 128
+INTERPRET = True
+
+
+def _zero_first(o_ref, axis):
+    @pl.when(pl.program_id(axis) == 0)
+    def _():
+        o_ref[...] = jnp.zeros_like(o_ref)
+
+
+# --- 16.fix_scores ------------------------------------------------------------------------
+# scores(x, y) = x @ y.T, y of shape (n, d); the page's y index_map (k, j) is the bug.
+
+
+def _transposed(x_block, y_block):
+    return jax.lax.dot_general(
+        x_block, y_block, (((1,), (1,)), ((), ())), preferred_element_type=jnp.float32
+    )
+
+
+def _scores_kernel(x_ref, y_ref, o_ref):
+    _zero_first(o_ref, 2)
+    o_ref[...] += _transposed(x_ref[...], y_ref[...])
+
+
+def _scores_with(y_map, kernel=_scores_kernel, y_block=(BN, BK), x_map=None):
+    def scores(x, y):
+        (m, d), (n, _) = x.shape, y.shape
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+            grid=(m // BM, n // BN, d // BK),
+            in_specs=[
+                pl.BlockSpec((BM, BK), x_map or (lambda i, j, k: (i, k))),
+                pl.BlockSpec(y_block, y_map),
+            ],
+            out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
+            interpret=INTERPRET,
+        )(x, y)
+
+    return scores
+
+
+def scores_copied_unchanged():  # the buggy cell pasted, renamed, nothing fixed
+    return _scores_with(lambda i, j, k: (k, j))
+
+
+def scores_block_shape_blamed():  # y's block shape turned back to (BK, BN), map left as is
+    return _scores_with(lambda i, j, k: (k, j), y_block=(BK, BN))
+
+
+def _plain_dot_kernel(x_ref, y_ref, o_ref):  # transposition taken out of the kernel
+    _zero_first(o_ref, 2)
+    o_ref[...] += jnp.dot(x_ref[...], y_ref[...], preferred_element_type=jnp.float32)
+
+
+def scores_dot_not_dot_general():  # index fixed, and dot_general "simplified" to jnp.dot
+    return _scores_with(lambda i, j, k: (j, k), kernel=_plain_dot_kernel)
+
+
+def scores_swapped_x():  # x's index_map swapped, y's block shape turned back to (BK, BN)
+    return _scores_with(lambda i, j, k: (k, j), y_block=(BK, BN), x_map=lambda i, j, k: (k, i))
+
+
+def _scores_no_when(x_ref, y_ref, o_ref):  # the pl.when "looked unneeded" and went
+    o_ref[...] += _transposed(x_ref[...], y_ref[...])
+
+
+def scores_without_when():
+    return _scores_with(lambda i, j, k: (j, k), kernel=_scores_no_when)
+
+
+def scores_in_jnp(x, y):  # the kernel replaced by what it should compute
+    return jnp.matmul(x, jnp.transpose(y))
+
+
+def scores_einsum(x, y):
+    return jnp.einsum("md,nd->mn", x, y)
+
+
+# --- 16.row_sums --------------------------------------------------------------------------
+# out[r, 0] = sum_c x[r, c] * w[0, c], x (m, n), w (1, n), out (m, 1).
+
+
+def _rows_with(kernel, grid_of=None, w_map=None, out_map=None):
+    def row_sums(x, w):
+        m, n = x.shape
+        grid = grid_of(m, n) if grid_of else (m // BM, n // BN)
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m, 1), x.dtype),
+            grid=grid,
+            in_specs=[
+                pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
+                pl.BlockSpec((1, BN), w_map or (lambda i, j: (0, j))),
+            ],
+            out_specs=pl.BlockSpec((BM, 1), out_map or (lambda i, j: (i, 0))),
+            interpret=INTERPRET,
+        )(x, w)
+
+    return row_sums
+
+
+def _rows_assign(x_ref, w_ref, o_ref):  # the element-wise kernel's "=", kept
+    o_ref[...] = jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)
+
+
+def _rows_zero_every_step(x_ref, w_ref, o_ref):  # zeroed unconditionally, then added
+    o_ref[...] = jnp.zeros_like(o_ref)
+    o_ref[...] += jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)
+
+
+def _rows_no_zero(x_ref, w_ref, o_ref):  # "outputs start at zero", like np.zeros
+    o_ref[...] += jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)
+
+
+def _rows_right(x_ref, w_ref, o_ref):
+    _zero_first(o_ref, 1)
+    o_ref[...] += jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)
+
+
+def _rows_no_weights(x_ref, w_ref, o_ref):  # w passed in, and forgotten in the sum
+    _zero_first(o_ref, 1)
+    o_ref[...] += jnp.sum(x_ref[...], axis=1, keepdims=True)
+
+
+def _rows_zero_on_row_axis(x_ref, w_ref, o_ref):  # zeroed on the first row step: axis 0
+    _zero_first(o_ref, 0)
+    o_ref[...] += jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)
+
+
+def rows_assign():
+    return _rows_with(_rows_assign)
+
+
+def rows_zero_every_step():
+    return _rows_with(_rows_zero_every_step)
+
+
+def rows_no_zero():
+    return _rows_with(_rows_no_zero)
+
+
+def rows_grid_rows_only():  # one program per block of rows, as in a row-wise op
+    return _rows_with(_rows_right, grid_of=lambda m, n: (m // BM, 1))
+
+
+def rows_page_grid():  # grid typed in for the page's (32, 256)
+    return _rows_with(_rows_right, grid_of=lambda m, n: (2, 2))
+
+
+def rows_no_weights():
+    return _rows_with(_rows_no_weights)
+
+
+def rows_zero_on_row_axis():
+    return _rows_with(_rows_zero_on_row_axis)
+
+
+def rows_in_jnp(x, w):
+    return x @ w.T
+
+
+WRONG_ANSWERS = (
+    # 16.block_owner: the grid an index_map needs, and which program writes a block
+    Wrong(
+        "16.block_owner",
+        "a: the grid of the output's blocks",
+        lambda: "a",
+        named="grid-from-output",
+    ),
+    Wrong(
+        "16.block_owner", "(A), the identity map's reading", lambda: "(A)", named="grid-from-output"
+    ),
+    Wrong("16.block_owner", "c: ids are the block index", lambda: "c", named="ids-are-blocks"),
+    Wrong(
+        "16.block_owner",
+        "option C after the page's demo",
+        lambda: "option C",
+        named="ids-are-blocks",
+    ),
+    Wrong(
+        "16.block_owner", "d: grid unchanged, writer swapped", lambda: "d", named="grid-unchanged"
+    ),
+    Wrong("16.block_owner", "D with a full stop", lambda: "D.", named="grid-unchanged"),
+    Wrong("16.block_owner", "e: Pallas works the grid out", lambda: "e", named="derived-grid"),
+    Wrong("16.block_owner", "E in brackets", lambda: " (E) ", named="derived-grid"),
+    # 16.naive_matmul: what the tiled matmul returns when each k step writes its block
+    Wrong("16.naive_matmul", "a: one run per output block", lambda: "a", named="loops-over-k"),
+    Wrong("16.naive_matmul", "option A", lambda: "option A", named="loops-over-k"),
+    Wrong("16.naive_matmul", "c: writes add up", lambda: "c", named="writes-add"),
+    Wrong("16.naive_matmul", "(C): like +=", lambda: "(C)", named="writes-add"),
+    Wrong("16.naive_matmul", "d: right result, runs skipped", lambda: "d", named="runs-skipped"),
+    Wrong("16.naive_matmul", "D after running it", lambda: "D:", named="runs-skipped"),
+    Wrong("16.naive_matmul", "e: the first write stays", lambda: "e", named="first-write-stays"),
+    Wrong("16.naive_matmul", "option e", lambda: "option e", named="first-write-stays"),
+    # 16.fix_scores
+    Wrong(
+        "16.fix_scores",
+        "the buggy cell pasted, renamed",
+        scores_copied_unchanged,
+        named="page-index-map",
+    ),
+    Wrong(
+        "16.fix_scores",
+        "y's block shape blamed, map kept",
+        scores_block_shape_blamed,
+        named="page-index-map",
+    ),
+    Wrong(
+        "16.fix_scores",
+        "map fixed, dot_general swapped for jnp.dot",
+        scores_dot_not_dot_general,
+        named="not-transposed",
+    ),
+    Wrong("16.fix_scores", "swapped x's index_map too", scores_swapped_x, named="x-map-changed"),
+    Wrong("16.fix_scores", "pl.when removed as unneeded", scores_without_when, named="not-zeroed"),
+    Wrong("16.fix_scores", "jnp.matmul with a transpose", lambda: scores_in_jnp, named="no-kernel"),
+    Wrong("16.fix_scores", "einsum instead of a kernel", lambda: scores_einsum, named="no-kernel"),
+    # 16.row_sums
+    Wrong(
+        "16.row_sums", "= kept from the element-wise kernel", rows_assign, named="last-step-only"
+    ),
+    Wrong("16.row_sums", "zeroed on every step", rows_zero_every_step, named="last-step-only"),
+    Wrong("16.row_sums", "no zeroing: outputs assumed zero", rows_no_zero, named="not-zeroed"),
+    Wrong(
+        "16.row_sums",
+        "a row-wise grid, no column axis",
+        rows_grid_rows_only,
+        named="first-columns-only",
+    ),
+    Wrong("16.row_sums", "grid typed in as (2, 2)", rows_page_grid, named="rows-unwritten"),
+    Wrong("16.row_sums", "w passed but never used", rows_no_weights, named="unweighted"),
+    Wrong(
+        "16.row_sums",
+        "zeroed on the row axis's first step",
+        rows_zero_on_row_axis,
+        named="zeroed-on-row-axis",
+    ),
+    Wrong("16.row_sums", "x @ w.T in jnp", lambda: rows_in_jnp, named="no-kernel"),
+)
