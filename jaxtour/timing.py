@@ -406,3 +406,21 @@ def roofline(budget_s: float = 0.3) -> Roofline:
 def measured_roofline() -> Roofline | None:
     """The default device's latest ``roofline()``, or None where none was measured."""
     return _ROOFLINES.get(jax.default_backend())
+
+
+def unregister_duration_listener(listener: Callable[..., None]) -> None:
+    """Stops ``listener``, registered with
+    ``jax.monitoring.register_event_duration_secs_listener``, from hearing more events.
+
+    ``jax.monitoring.unregister_event_duration_listener`` is public only in newer JAX (the
+    pinned 0.10.2 has it; Colab's 0.7.2 does not, and keeps the same function private):
+    this calls whichever the running JAX has.
+    """
+    from jax import monitoring
+
+    unregister = getattr(monitoring, "unregister_event_duration_listener", None)
+    if unregister is None:  # JAX before the public name: the same list, the private name
+        from jax._src import monitoring as private
+
+        unregister = private._unregister_event_duration_listener_by_callback
+    unregister(listener)
