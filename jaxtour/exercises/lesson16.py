@@ -573,9 +573,9 @@ EXERCISES = (
             Mistake(
                 id="page-index-map",
                 message="y's block index still comes from the matmul above, where y is (d, n) "
-                "and its rows are summed. Here y is (n, d): the index_map must return y's row "
-                "block first, and y's rows follow the output's columns, not the summed axis. "
-                "On these shapes the blocks it asks for are the wrong ones, or do not exist.",
+                "and its rows are the summed axis. Here y is (n, d): its two axes no longer "
+                "play the roles the page's index_map gave them, so on these shapes the "
+                "blocks it asks for are the wrong ones, or do not exist.",
                 example=_scores_page_map,
                 matches=behaves_like(_scores_page_map(), _scores_inputs),
             ),
