@@ -1,4 +1,5 @@
-"""Round 12, lesson 15 (Find out why JAX code is slow): answers written from the lesson's text alone."""
+"""Round 12, lesson 15 (Find out why JAX code is slow): answers written from the lesson's text
+alone."""
 from __future__ import annotations
 
 import functools
@@ -45,10 +46,6 @@ def r12_est_one_vector():
     return 4 * N23 / _roof().bandwidth
 
 
-def r12_est_counts_product():
-    return 3 * 4 * N23 / _roof().bandwidth  # x*y written and read again: 1.5x
-
-
 def r12_est_eager_bytes():
     return (3 * 4 * N23 + 4 * N23) / _roof().bandwidth  # as the eager two programs
 
@@ -86,19 +83,12 @@ def r12_est_bits():
     return 8 * 8 * N23 / _roof().bandwidth  # 8 bits a byte, counted again
 
 
-def r12_est_ridge():
-    return 2 * N23 / _roof().ridge / _roof().bandwidth * 0.125  # flops/ridge, scaled wrong
-
 
 def r12_est_measured():
     dot_fused = jax.jit(lambda x, y: jnp.sum(x * y))
     u, w = jnp.ones(N23, jnp.float32), jnp.full(N23, 0.5, jnp.float32)
     return timing.measure(dot_fused, u, w, budget_s=0.2).median_s
 
-
-def r12_est_intensity_over_ridge():
-    roof = _roof()  # intensity times roofline of x + 1 from the page
-    return (2 * N23) / (8 * N23) * roof.seconds(2**22, 8 * 2**22)
 
 
 # ---- 15.fixed_shape ----------------------------------------------------------------------
@@ -199,6 +189,11 @@ def r12_pm_diff(x, lengths):
     return c[ends - 1] / ends
 
 
+def r12_pm_bf16(x, lengths):
+    n = jnp.asarray(lengths)  # "use smaller dtypes": the running sum in bfloat16
+    return (jnp.cumsum(x.astype(jnp.bfloat16))[n - 1] / n).astype(jnp.float32)
+
+
 def r12_pm_reverse(x, lengths):
     n = jnp.asarray(lengths)
     return jnp.cumsum(x[::-1])[n - 1] / n  # mean of the last n
@@ -217,9 +212,9 @@ ROUND_12 = [
     Wrong("15.bound", "ABC: batched 8x8 matmuls counted as matmuls, compute", lambda: "ABC"),
     Wrong("15.bound", "ABCDE: all of them, memory is always the limit on CPU", lambda: "ABCDE"),
     Wrong("15.bound", "ACE: B's 8 flops per element thought compute-bound", lambda: "ACE"),
-    Wrong("15.bound", "AE: m @ v counted 2n^3 flops like a square matmul", lambda: "AE"),
+    Wrong("15.bound", "AE: B and C's flops counted per output, not per byte", lambda: "AE"),
     Wrong("15.bound", "A only: the one operation with the least flops", lambda: "A"),
-    Wrong("15.bound", "ABE: m @ v counted as 2n^2 flops on 4n bytes", lambda: "ABE"),
+    Wrong("15.bound", "ABE: m @ v counted 2n^3 flops like a square matmul", lambda: "ABE"),
     Wrong("15.bound", "D: wrote the compute-bound one instead", lambda: "D"),
     Wrong("15.bound", "lower case letters", lambda: "abce"),
     Wrong("15.bound", "letters with commas", lambda: "A, B, C, E"),
@@ -238,9 +233,6 @@ ROUND_12 = [
     Wrong("15.estimate", "counted bits: 8 bytes times 8", lambda: r12_est_bits()),
     Wrong("15.estimate", "bytes of the eager version (x*y written, read)",
           lambda: r12_est_eager_bytes()),
-    Wrong("15.estimate", "flops over ridge then scaled by 1/8", lambda: r12_est_ridge()),
-    Wrong("15.estimate", "scaled x + 1's roofline by the intensity ratio",
-          lambda: r12_est_intensity_over_ridge()),
     Wrong("15.estimate", "a string with the unit, as fmt prints it",
           lambda: timing.format_seconds(r12_est_right_max())),
     # 15.fixed_shape
@@ -256,9 +248,11 @@ ROUND_12 = [
     Wrong("15.fixed_shape", "zero-padded prefix, mean over whole length", lambda: r12_pm_pad),
     Wrong("15.fixed_shape", "returns a Python list of scalars", lambda: r12_pm_python_list),
     Wrong("15.fixed_shape", "floor division // instead of /", lambda: r12_pm_int_division),
-    Wrong("15.fixed_shape", "sorted the lengths: right only when increasing", lambda: r12_pm_diff),
+    Wrong("15.fixed_shape", "sorted the lengths first: wrong when not increasing",
+          lambda: r12_pm_diff),
+    Wrong("15.fixed_shape", "cumsum in bfloat16 to move fewer bytes", lambda: r12_pm_bf16),
     Wrong("15.fixed_shape", "cumsum of x reversed: means of the last n", lambda: r12_pm_reverse),
-    Wrong("15.fixed_shape", "scaled the total mean by n / len(x)", lambda: r12_pm_total_over_n),
+    Wrong("15.fixed_shape", "mean of all of x for every n", lambda: r12_pm_total_over_n),
     # 15.donate (A, C and E reuse the buffer: same shape and dtype as x)
     Wrong("15.donate", "A only: thought a matmul cannot write over its input", lambda: "A"),
     Wrong("15.donate", "AC: a tuple result cannot take the buffer", lambda: "AC"),
@@ -284,8 +278,6 @@ RIGHT_12 = [
     Right("15.estimate", "sum of both terms: within 1.5x here", lambda: r12_est_sum_of_terms()),
     Right("15.estimate", "64 MiB over the bandwidth as a NumPy float64",
           lambda: r12_est_mib_over_bw()),
-    Right("15.estimate", "bytes of x, y and x*y: exactly 1.5x the floor",
-          lambda: r12_est_counts_product()),
     Right("15.fixed_shape", "cumsum gathered at n - 1, divided by n", lambda: r12_pm_cumsum),
     Right("15.fixed_shape", "jit over the tuple: its ints become tracers",
           lambda: r12_pm_jit_tuple),
