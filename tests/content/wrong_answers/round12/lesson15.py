@@ -1,5 +1,6 @@
 """Round 12, lesson 15 (Find out why JAX code is slow): answers written from the lesson's text
 alone."""
+
 from __future__ import annotations
 
 import functools
@@ -83,12 +84,10 @@ def r12_est_bits():
     return 8 * 8 * N23 / _roof().bandwidth  # 8 bits a byte, counted again
 
 
-
 def r12_est_measured():
     dot_fused = jax.jit(lambda x, y: jnp.sum(x * y))
     u, w = jnp.ones(N23, jnp.float32), jnp.full(N23, 0.5, jnp.float32)
     return timing.measure(dot_fused, u, w, budget_s=0.2).median_s
-
 
 
 # ---- 15.fixed_shape ----------------------------------------------------------------------
@@ -231,25 +230,34 @@ ROUND_12 = [
     Wrong("15.estimate", "bandwidth taken as GB/s, divided by 1e9 again", lambda: r12_est_gb()),
     Wrong("15.estimate", "took the smaller of the two times", lambda: r12_est_min()),
     Wrong("15.estimate", "counted bits: 8 bytes times 8", lambda: r12_est_bits()),
-    Wrong("15.estimate", "bytes of the eager version (x*y written, read)",
-          lambda: r12_est_eager_bytes()),
-    Wrong("15.estimate", "a string with the unit, as fmt prints it",
-          lambda: timing.format_seconds(r12_est_right_max())),
+    Wrong(
+        "15.estimate",
+        "bytes of the eager version (x*y written, read)",
+        lambda: r12_est_eager_bytes(),
+    ),
+    Wrong(
+        "15.estimate",
+        "a string with the unit, as fmt prints it",
+        lambda: timing.format_seconds(r12_est_right_max()),
+    ),
     # 15.fixed_shape
     Wrong("15.fixed_shape", "cumsum indexed at n: prefix of n + 1", lambda: r12_pm_off_by_one),
-    Wrong("15.fixed_shape", "running mean indexed at n, not n - 1",
-          lambda: r12_pm_running_mean_index),
+    Wrong(
+        "15.fixed_shape", "running mean indexed at n, not n - 1", lambda: r12_pm_running_mean_index
+    ),
     Wrong("15.fixed_shape", "cumsum[n - 1] divided by n - 1", lambda: r12_pm_denominator_slip),
     Wrong("15.fixed_shape", "masked jnp.mean: divides by len(x)", lambda: r12_pm_mask_mean),
     Wrong("15.fixed_shape", "mask uses <= n: one element too many", lambda: r12_pm_mask_le),
-    Wrong("15.fixed_shape", "jit with static lengths: retraces for new ones",
-          lambda: r12_pm_static),
+    Wrong(
+        "15.fixed_shape", "jit with static lengths: retraces for new ones", lambda: r12_pm_static
+    ),
     Wrong("15.fixed_shape", "cumsum but lengths static: retraces", lambda: r12_pm_static_cumsum),
     Wrong("15.fixed_shape", "zero-padded prefix, mean over whole length", lambda: r12_pm_pad),
     Wrong("15.fixed_shape", "returns a Python list of scalars", lambda: r12_pm_python_list),
     Wrong("15.fixed_shape", "floor division // instead of /", lambda: r12_pm_int_division),
-    Wrong("15.fixed_shape", "sorted the lengths first: wrong when not increasing",
-          lambda: r12_pm_diff),
+    Wrong(
+        "15.fixed_shape", "sorted the lengths first: wrong when not increasing", lambda: r12_pm_diff
+    ),
     Wrong("15.fixed_shape", "cumsum in bfloat16 to move fewer bytes", lambda: r12_pm_bf16),
     Wrong("15.fixed_shape", "cumsum of x reversed: means of the last n", lambda: r12_pm_reverse),
     Wrong("15.fixed_shape", "mean of all of x for every n", lambda: r12_pm_total_over_n),
@@ -272,15 +280,18 @@ ROUND_12 = [
 RIGHT_12 = [
     Right("15.bound", "memory-bound letters in another order", lambda: "ECBA"),
     Right("15.bound", "the letters, alphabetical", lambda: "ABCE"),
-    Right("15.estimate", "max of the two times, +4 bytes for the scalar",
-          lambda: r12_est_right_max()),
+    Right(
+        "15.estimate", "max of the two times, +4 bytes for the scalar", lambda: r12_est_right_max()
+    ),
     Right("15.estimate", "roof.seconds with 2n flops, 8n bytes", lambda: r12_est_seconds_method()),
     Right("15.estimate", "sum of both terms: within 1.5x here", lambda: r12_est_sum_of_terms()),
-    Right("15.estimate", "64 MiB over the bandwidth as a NumPy float64",
-          lambda: r12_est_mib_over_bw()),
+    Right(
+        "15.estimate", "64 MiB over the bandwidth as a NumPy float64", lambda: r12_est_mib_over_bw()
+    ),
     Right("15.fixed_shape", "cumsum gathered at n - 1, divided by n", lambda: r12_pm_cumsum),
-    Right("15.fixed_shape", "jit over the tuple: its ints become tracers",
-          lambda: r12_pm_jit_tuple),
+    Right(
+        "15.fixed_shape", "jit over the tuple: its ints become tracers", lambda: r12_pm_jit_tuple
+    ),
     Right("15.fixed_shape", "jitted mask over arange, sum / n", lambda: r12_pm_mask),
     Right("15.fixed_shape", "vmap of a fori_loop with a traced bound", lambda: r12_pm_fori),
     Right("15.donate", "the three, in another order", lambda: "ECA"),

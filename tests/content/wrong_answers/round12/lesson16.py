@@ -1,5 +1,6 @@
 """Round 12, lesson 16 (Write a first Pallas kernel): answers written from the lesson's text
 alone."""
+
 from __future__ import annotations
 
 import jax
@@ -19,8 +20,10 @@ def tiled_matmul(kernel, x, y):
         kernel,
         out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
         grid=(m // BM, n // BN, d // BK),
-        in_specs=[pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
-                  pl.BlockSpec((BK, BN), lambda i, j, k: (k, j))],
+        in_specs=[
+            pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
+            pl.BlockSpec((BK, BN), lambda i, j, k: (k, j)),
+        ],
         out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
         interpret=INTERPRET,
     )(x, y)
@@ -50,8 +53,7 @@ def _scores_call(kernel, x, y, y_map, *, grid=None, out_shape=None):
         kernel,
         out_shape=out_shape or jax.ShapeDtypeStruct((m, n), x.dtype),
         grid=grid or (m // BM, n // BN, d // BK),
-        in_specs=[pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
-                  pl.BlockSpec((BN, BK), y_map)],
+        in_specs=[pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)), pl.BlockSpec((BN, BK), y_map)],
         out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
         interpret=INTERPRET,
     )(x, y)
@@ -67,8 +69,9 @@ def r12_scores_fixed(x, y):
 def r12_scores_bn_bk_swapped(x, y):
     # grid written with BK for n and BN for d: both are 128, so the same grid
     (m, d), (n, _) = x.shape, y.shape
-    return _scores_call(scores_kernel, x, y, lambda i, j, k: (j, k),
-                        grid=(m // BM, n // BK, d // BN))
+    return _scores_call(
+        scores_kernel, x, y, lambda i, j, k: (j, k), grid=(m // BM, n // BK, d // BN)
+    )
 
 
 def _scores_kernel_dot_t(x_ref, y_ref, o_ref):
@@ -92,8 +95,10 @@ def r12_scores_grid_ji(x, y):
         scores_kernel,
         out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
         grid=(n // BN, m // BM, d // BK),
-        in_specs=[pl.BlockSpec((BM, BK), lambda j, i, k: (i, k)),
-                  pl.BlockSpec((BN, BK), lambda j, i, k: (j, k))],
+        in_specs=[
+            pl.BlockSpec((BM, BK), lambda j, i, k: (i, k)),
+            pl.BlockSpec((BN, BK), lambda j, i, k: (j, k)),
+        ],
         out_specs=pl.BlockSpec((BM, BN), lambda j, i, k: (i, j)),
         interpret=INTERPRET,
     )(x, y)
@@ -109,9 +114,14 @@ def r12_scores_unchanged(x, y):
 def r12_scores_n_from_tiled(x, y):
     # shapes unpacked as in tiled_matmul: n is y.shape[1], which is d
     (m, d), (_, n) = x.shape, y.shape
-    return _scores_call(scores_kernel, x, y, lambda i, j, k: (j, k),
-                        grid=(m // BM, n // BN, d // BK),
-                        out_shape=jax.ShapeDtypeStruct((m, n), x.dtype))
+    return _scores_call(
+        scores_kernel,
+        x,
+        y,
+        lambda i, j, k: (j, k),
+        grid=(m // BM, n // BN, d // BK),
+        out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+    )
 
 
 def _scores_kernel_dot(x_ref, y_ref, o_ref):
@@ -181,15 +191,17 @@ def r12_scores_k_first(x, y):
             o_ref[...] = jnp.zeros_like(o_ref)
 
         o_ref[...] += jax.lax.dot_general(
-            x_ref[...], y_ref[...], (((1,), (1,)), ((), ())),
-            preferred_element_type=jnp.float32)
+            x_ref[...], y_ref[...], (((1,), (1,)), ((), ())), preferred_element_type=jnp.float32
+        )
 
     return pl.pallas_call(
         kernel,
         out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
         grid=(d // BK, m // BM, n // BN),
-        in_specs=[pl.BlockSpec((BM, BK), lambda k, i, j: (i, k)),
-                  pl.BlockSpec((BN, BK), lambda k, i, j: (j, k))],
+        in_specs=[
+            pl.BlockSpec((BM, BK), lambda k, i, j: (i, k)),
+            pl.BlockSpec((BN, BK), lambda k, i, j: (j, k)),
+        ],
         out_specs=pl.BlockSpec((BM, BN), lambda k, i, j: (i, j)),
         interpret=INTERPRET,
     )(x, y)
@@ -197,8 +209,9 @@ def r12_scores_k_first(x, y):
 
 def r12_scores_grid_short_k(x, y):
     (m, d), (n, _) = x.shape, y.shape  # d // BN // 2: halved "because y is transposed"
-    return _scores_call(scores_kernel, x, y, lambda i, j, k: (j, k),
-                        grid=(m // BM, n // BN, max(1, d // (2 * BK))))
+    return _scores_call(
+        scores_kernel, x, y, lambda i, j, k: (j, k), grid=(m // BM, n // BN, max(1, d // (2 * BK)))
+    )
 
 
 def r12_scores_out_transposed(x, y):
@@ -220,8 +233,10 @@ def _row_sums_call(kernel, x, w, *, grid=None, w_map=None, out_map=None, dtype=j
         kernel,
         out_shape=jax.ShapeDtypeStruct((m, 1), dtype),
         grid=grid or (m // BM, n // BN),
-        in_specs=[pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
-                  pl.BlockSpec((1, BN), w_map or (lambda i, j: (0, j)))],
+        in_specs=[
+            pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
+            pl.BlockSpec((1, BN), w_map or (lambda i, j: (0, j))),
+        ],
         out_specs=pl.BlockSpec((BM, 1), out_map or (lambda i, j: (i, 0))),
         interpret=INTERPRET,
     )(x, w)
@@ -263,7 +278,7 @@ def _rs_kernel_loop(x_ref, w_ref, o_ref):
 
     acc = jnp.zeros((BM, 1), jnp.float32)
     for c in range(0, BN, 32):  # four slices of 32 columns, a Python loop at trace time
-        acc = acc + jnp.sum(x_ref[:, c:c + 32] * w_ref[:, c:c + 32], axis=1, keepdims=True)
+        acc = acc + jnp.sum(x_ref[:, c : c + 32] * w_ref[:, c : c + 32], axis=1, keepdims=True)
     o_ref[...] += acc
 
 
@@ -396,8 +411,9 @@ def r12_rs_grid_minus_one(x, w):
 
 
 def r12_rs_bf16_out(x, w):
-    return _row_sums_call(_rs_kernel, x.astype(jnp.bfloat16), w.astype(jnp.bfloat16),
-                          dtype=jnp.bfloat16)  # smaller dtype, fewer bytes
+    return _row_sums_call(
+        _rs_kernel, x.astype(jnp.bfloat16), w.astype(jnp.bfloat16), dtype=jnp.bfloat16
+    )  # smaller dtype, fewer bytes
 
 
 def r12_rs_squeezed(x, w):
@@ -432,29 +448,42 @@ ROUND_12 = [
     Wrong("16.naive_matmul", "letter and reason", lambda: "B, the last partial product stays"),
     # 16.fix_scores
     Wrong("16.fix_scores", "the buggy BlockSpecs unchanged", lambda: r12_scores_unchanged),
-    Wrong("16.fix_scores", "n taken from y.shape[1] as in tiled_matmul",
-          lambda: r12_scores_n_from_tiled),
-    Wrong("16.fix_scores", "changed the kernel to jnp.dot, kept (k, j)",
-          lambda: r12_scores_kernel_dot),
-    Wrong("16.fix_scores", "fixed the map and passed y.T too",
-          lambda: r12_scores_double_transpose),
+    Wrong(
+        "16.fix_scores",
+        "n taken from y.shape[1] as in tiled_matmul",
+        lambda: r12_scores_n_from_tiled,
+    ),
+    Wrong(
+        "16.fix_scores", "changed the kernel to jnp.dot, kept (k, j)", lambda: r12_scores_kernel_dot
+    ),
+    Wrong("16.fix_scores", "fixed the map and passed y.T too", lambda: r12_scores_double_transpose),
     Wrong("16.fix_scores", "fixed the map, dropped the zeroing", lambda: r12_scores_no_zero),
     Wrong("16.fix_scores", "zeroes when program_id(0) == 0", lambda: r12_scores_when_axis0),
-    Wrong("16.fix_scores", "fixed the map, kernel assigns instead of +=",
-          lambda: r12_scores_assign),
+    Wrong(
+        "16.fix_scores", "fixed the map, kernel assigns instead of +=", lambda: r12_scores_assign
+    ),
     Wrong("16.fix_scores", "y's map (k, i): swapped the wrong ids", lambda: r12_scores_map_ki),
-    Wrong("16.fix_scores", "k first in the grid: revisits are not consecutive",
-          lambda: r12_scores_k_first),
-    Wrong("16.fix_scores", "halved the k steps for the transposed y",
-          lambda: r12_scores_grid_short_k),
-    Wrong("16.fix_scores", "y's map (0, k): always the first row block of y",
-          lambda: r12_scores_jnp_inside),
-    Wrong("16.fix_scores", "(y @ x.T).T: fine only when m % 128 == 0",
-          lambda: r12_scores_out_transposed),
+    Wrong(
+        "16.fix_scores",
+        "k first in the grid: revisits are not consecutive",
+        lambda: r12_scores_k_first,
+    ),
+    Wrong(
+        "16.fix_scores", "halved the k steps for the transposed y", lambda: r12_scores_grid_short_k
+    ),
+    Wrong(
+        "16.fix_scores",
+        "y's map (0, k): always the first row block of y",
+        lambda: r12_scores_jnp_inside,
+    ),
+    Wrong(
+        "16.fix_scores",
+        "(y @ x.T).T: fine only when m % 128 == 0",
+        lambda: r12_scores_out_transposed,
+    ),
     # 16.row_sums
     Wrong("16.row_sums", "no zeroing: interpreter's NaN stays", lambda: r12_rs_no_zero),
-    Wrong("16.row_sums", "assigns each block's sum: last column block only",
-          lambda: r12_rs_assign),
+    Wrong("16.row_sums", "assigns each block's sum: last column block only", lambda: r12_rs_assign),
     Wrong("16.row_sums", "zeroes when program_id(0) == 0", lambda: r12_rs_when_i),
     Wrong("16.row_sums", "zeroing placed after the +=", lambda: r12_rs_zero_after),
     Wrong("16.row_sums", "forgot the weights: plain row sums", lambda: r12_rs_no_w),
@@ -462,8 +491,9 @@ ROUND_12 = [
     Wrong("16.row_sums", "zeroes at program_id(1) == 1", lambda: r12_rs_when_1),
     Wrong("16.row_sums", "zeroes on the last column step", lambda: r12_rs_zero_last),
     Wrong("16.row_sums", "w's index_map uses i instead of j", lambda: r12_rs_w_map_i),
-    Wrong("16.row_sums", "w's index_map (0, 0): first block of w always",
-          lambda: r12_rs_w_map_first),
+    Wrong(
+        "16.row_sums", "w's index_map (0, 0): first block of w always", lambda: r12_rs_w_map_first
+    ),
     Wrong("16.row_sums", "grid rows m // BN instead of m // BM", lambda: r12_rs_grid_bn_rows),
     Wrong("16.row_sums", "grid with one column step", lambda: r12_rs_grid_one_col),
     Wrong("16.row_sums", "grid n // BN - 1 column steps", lambda: r12_rs_grid_minus_one),
@@ -475,17 +505,28 @@ RIGHT_12 = [
     Right("16.block_owner", "B", lambda: "B"),
     Right("16.naive_matmul", "B", lambda: "B"),
     Right("16.fix_scores", "y's index_map (j, k)", lambda: r12_scores_fixed),
-    Right("16.fix_scores", "grid written with BK and BN swapped (both 128)",
-          lambda: r12_scores_bn_bk_swapped),
-    Right("16.fix_scores", "dot with .T and jnp.where on k instead of pl.when",
-          lambda: r12_scores_where),
-    Right("16.fix_scores", "y.T outside, the lesson's matmul kernel",
-          lambda: r12_scores_transpose_outside),
+    Right(
+        "16.fix_scores",
+        "grid written with BK and BN swapped (both 128)",
+        lambda: r12_scores_bn_bk_swapped,
+    ),
+    Right(
+        "16.fix_scores",
+        "dot with .T and jnp.where on k instead of pl.when",
+        lambda: r12_scores_where,
+    ),
+    Right(
+        "16.fix_scores",
+        "y.T outside, the lesson's matmul kernel",
+        lambda: r12_scores_transpose_outside,
+    ),
     Right("16.fix_scores", "grid ordered (j, i, k), maps to match", lambda: r12_scores_grid_ji),
     Right("16.row_sums", "accumulate over j with pl.when", lambda: r12_rs_right),
     Right("16.row_sums", "x block @ w block.T, a (BM, 1) product", lambda: r12_rs_matvec),
-    Right("16.row_sums", "assign on j == 0, add on j > 0, two pl.when",
-          lambda: r12_rs_first_assign),
-    Right("16.row_sums", "Python loop over 32-column slices, pl.cdiv grid",
-          lambda: r12_rs_loop_cdiv),
+    Right(
+        "16.row_sums", "assign on j == 0, add on j > 0, two pl.when", lambda: r12_rs_first_assign
+    ),
+    Right(
+        "16.row_sums", "Python loop over 32-column slices, pl.cdiv grid", lambda: r12_rs_loop_cdiv
+    ),
 ]
