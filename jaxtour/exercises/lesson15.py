@@ -251,6 +251,29 @@ def _masked_sums(x, lengths):
     return jnp.stack([jnp.sum(jnp.where(position < n, x, 0.0)) for n in lengths])
 
 
+def _means_of_one_more(x, lengths):
+    """The means of the first n + 1 elements (a running mean read at position n; at n =
+    len(x) the index is clamped to the last position, the mean of all of x)."""
+    position = jnp.arange(x.shape[0])
+    return jnp.stack(
+        [jnp.sum(jnp.where(position <= n, x, 0.0)) / min(n + 1, x.shape[0]) for n in lengths]
+    )
+
+
+def _means_of_last(x, lengths):
+    position = jnp.arange(x.shape[0])
+    return jnp.stack([jnp.sum(jnp.where(position >= x.shape[0] - n, x, 0.0)) / n for n in lengths])
+
+
+def _whole_mean(x, lengths):
+    return jnp.stack([jnp.mean(x) for _ in lengths])
+
+
+def _floored_means(x, lengths):
+    position = jnp.arange(x.shape[0])
+    return jnp.stack([jnp.sum(jnp.where(position < n, x, 0.0)) // n for n in lengths])
+
+
 def _prefix_inputs():
     return [
         (jnp.linspace(-1.0, 3.0, 48, dtype=jnp.float32), (1, 5, 17, 48)),
@@ -537,6 +560,29 @@ EXERCISES = (
                 id="sums",
                 message="These are the sums of the first n elements: a mean divides each by n.",
                 example=lambda: _masked_sums,
+            ),
+            Mistake(  # round 12
+                id="one-more-mean",
+                message="These are the means of the first n + 1 elements, one element too "
+                "many: positions count from 0, so position n holds the (n + 1)-th element.",
+                example=lambda: _means_of_one_more,
+            ),
+            Mistake(  # round 12
+                id="last-n",
+                message="These are the means of the last n elements of x, not of the first n.",
+                example=lambda: _means_of_last,
+            ),
+            Mistake(  # round 12
+                id="whole-mean",
+                message="Each value is the mean of all of x, whatever n is: your lengths "
+                "change nothing in the result.",
+                example=lambda: _whole_mean,
+            ),
+            Mistake(  # round 12
+                id="floored",
+                message="Your means are rounded down to whole numbers: // divides and then "
+                "floors, on floats too.",
+                example=lambda: _floored_means,
             ),
         ),
         success="One shape for every length: the code is compiled once per x, and n is data.",

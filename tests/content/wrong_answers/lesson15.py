@@ -20,6 +20,26 @@ FLOP_RATE = stand_ins.roofline().flop_rate
 N = 2**23
 
 
+def running_mean_at_n(x, lengths):
+    running = jnp.cumsum(x) / jnp.arange(1, x.shape[0] + 1)
+    return running[jnp.asarray(lengths)]  # position n: the mean of n + 1 elements
+
+
+def means_of_the_tail(x, lengths):
+    total = jnp.cumsum(x[::-1])
+    n = jnp.asarray(lengths)
+    return total[n - 1] / n
+
+
+def mean_for_every_length(x, lengths):
+    return jnp.full(len(lengths), jnp.mean(x))
+
+
+def floor_divided_means(x, lengths):
+    n = jnp.asarray(lengths)
+    return jnp.cumsum(x)[n - 1] // n
+
+
 # --- 15.fixed_shape: the notebook's prefix_means_slow, and learners' rewrites --------------
 
 
@@ -111,6 +131,10 @@ WRONG_ANSWERS = (
         says="is less than 1/1.5 of what your device's two roofs give",
     ),
     # --- 15.fixed_shape ---------------------------------------------------------------------
+    Wrong("15.fixed_shape", "running mean read at n", lambda: running_mean_at_n, "one-more-mean"),
+    Wrong("15.fixed_shape", "cumsum of x reversed", lambda: means_of_the_tail, "last-n"),
+    Wrong("15.fixed_shape", "jnp.mean(x) for each n", lambda: mean_for_every_length, "whole-mean"),
+    Wrong("15.fixed_shape", "cumsum // n", lambda: floor_divided_means, "floored"),
     Wrong(
         "15.fixed_shape",
         "calls prefix_means_slow",
