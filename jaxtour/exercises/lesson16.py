@@ -278,6 +278,13 @@ def _rows_call(step, grid_columns=True, zero=True):
 
         o_ref[...] += step(x_ref[...], w_ref[...])
 
+    return _row_sums_of(kernel, grid_columns)
+
+
+def _row_sums_of(kernel, grid_columns=True):
+    """The row-sum exercise's pallas_call around ``kernel``: x in (BM, BN) blocks, w's
+    (1, BN) block of the same columns, one (BM, 1) output block per row block; interpreted."""
+
     def row_sums(x, w):
         pl = _pl()
         m, n = x.shape
@@ -306,22 +313,7 @@ def _rows_overwritten():
     def kernel(x_ref, w_ref, o_ref):
         o_ref[...] = _weighted(x_ref[...], w_ref[...])
 
-    def row_sums(x, w):
-        pl = _pl()
-        m, n = x.shape
-        return pl.pallas_call(
-            kernel,
-            out_shape=jax.ShapeDtypeStruct((m, 1), x.dtype),
-            grid=(m // BM, n // BN),
-            in_specs=[
-                pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
-                pl.BlockSpec((1, BN), lambda i, j: (0, j)),
-            ],
-            out_specs=pl.BlockSpec((BM, 1), lambda i, j: (i, 0)),
-            interpret=True,
-        )(x, w)
-
-    return row_sums
+    return _row_sums_of(kernel)
 
 
 def _rows_one_column_block():
@@ -378,22 +370,7 @@ def _rows_zeroed_on_row_axis():
 
         o_ref[...] += _weighted(x_ref[...], w_ref[...])
 
-    def row_sums(x, w):
-        pl = _pl()
-        m, n = x.shape
-        return pl.pallas_call(
-            kernel,
-            out_shape=jax.ShapeDtypeStruct((m, 1), x.dtype),
-            grid=(m // BM, n // BN),
-            in_specs=[
-                pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
-                pl.BlockSpec((1, BN), lambda i, j: (0, j)),
-            ],
-            out_specs=pl.BlockSpec((BM, 1), lambda i, j: (i, 0)),
-            interpret=True,
-        )(x, w)
-
-    return row_sums
+    return _row_sums_of(kernel)
 
 
 def _rows_by_jnp():
