@@ -6,7 +6,9 @@ One line per answer (kind, exercise, what the learner did, verdict, the message'
 line), then the figures: wrong answers accepted, generic messages among the refused
 (``is_generic``, as the corpus test counts them), right answers refused, and the
 exercises with more than one in eight generic. Judged as the test session judges: 8 CPU
-devices, 08.speedup against the stand-in timings.
+devices, 08.speedup against the stand-in timings (so a right 08.speedup answer, which
+times this machine for real, can be refused on a loaded machine: read its REFUSED line
+with the load in mind).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ def main(lessons: list[str], round_number: int = 4) -> int:
 
     jax.config.update("jax_num_cpu_devices", 8)
 
-    from jaxtour import checks
+    from jaxtour import catalog, checks
     from jaxtour.exercises import lesson08
     from tests import stand_ins
     from tests.content.wrong_answers import is_generic
@@ -36,7 +38,7 @@ def main(lessons: list[str], round_number: int = 4) -> int:
     count: Counter[str] = Counter()
     generic_in: Counter[str] = Counter()
     wrong_in: Counter[str] = Counter()
-    for number in lessons or [f"{n:02d}" for n in range(15)]:
+    for number in lessons or [lesson.number for lesson in catalog.LESSONS]:
         package = f"tests.content.wrong_answers.round{round_number}"
         module = importlib.import_module(f"{package}.lesson{number}")
         wrong = getattr(module, f"ROUND_{round_number}")
