@@ -37,6 +37,7 @@ ROUND_13 = [
 ]
 
 RIGHT_13 = [
+    Right("00.first_array", "from a tuple of floats", lambda: jnp.array((1.0, 2.0, 3.0))),
     Right("00.first_array", "float arange 1.0 to 4.0", lambda: jnp.arange(1.0, 4.0)),
     Right("00.first_array", "int array cast with astype(float)",
           lambda: jnp.array([1, 2, 3]).astype(float)),

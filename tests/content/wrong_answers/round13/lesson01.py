@@ -137,6 +137,15 @@ def r13_cubes_uint32(v):
     return jnp.sum(v.astype(jnp.uint32) ** 3)
 
 
+def r13_cubes_mean_times_size(v):
+    return jnp.mean(v.astype(jnp.float32) ** 3) * v.size  # empty v: nan * 0 = nan
+
+
+def r13_cubes_right_einsum(v):
+    f = jnp.asarray(v, dtype=jnp.float32)
+    return jnp.einsum("i,i,i->", f, f, f)
+
+
 def r13_cubes_right_pow_float(v):
     return jnp.sum(v**3.0)
 
@@ -344,7 +353,8 @@ ROUND_13 = [
     Wrong("01.default_dtype", "A) with its parenthesis", lambda: "A)"),
     Wrong("01.default_dtype", "the dtype object, not a letter", lambda: jnp.float32),
     Wrong("01.default_dtype", "'B or C' hedged", lambda: "B or C"),
-    Wrong("01.overflow_fix", "cast the int32 sum to float afterwards", lambda: r13_cubes_cast_after),
+    Wrong("01.overflow_fix", "cast the int32 sum to float afterwards",
+          lambda: r13_cubes_cast_after),
     Wrong("01.overflow_fix", "sum(v**3, dtype=float32): cubes already wrapped",
           lambda: r13_cubes_sum_dtype),
     Wrong("01.overflow_fix", "astype(int64): silently int32 without x64", lambda: r13_cubes_int64),
@@ -356,9 +366,12 @@ ROUND_13 = [
           lambda: r13_cubes_formula),
     Wrong("01.overflow_fix", "exact int64 in NumPy, then jnp.asarray wraps it",
           lambda: r13_cubes_numpy_back),
-    Wrong("01.overflow_fix", "float32 sum returned as a Python float", lambda: r13_cubes_python_float),
+    Wrong("01.overflow_fix", "float32 sum returned as a Python float",
+          lambda: r13_cubes_python_float),
     Wrong("01.overflow_fix", "cube of the float sum", lambda: r13_cubes_cube_of_sum),
     Wrong("01.overflow_fix", "cumsum(...)[-1]: fails on an empty v", lambda: r13_cubes_cumsum_last),
+    Wrong("01.overflow_fix", "float mean of cubes times size: nan for empty v",
+          lambda: r13_cubes_mean_times_size),
     Wrong("01.overflow_fix", "uint32 cubes: wraps later, still wraps", lambda: r13_cubes_uint32),
     Wrong("01.numpy_copy", "np.asarray view: fill_diagonal on read-only", lambda: r13_diag_view),
     Wrong("01.numpy_copy", "m.copy() on the jax side, then np.asarray", lambda: r13_diag_jax_copy),
@@ -400,12 +413,14 @@ RIGHT_13 = [
     Right("01.overflow_fix", "dot of squares and v, via v / 1", lambda: r13_cubes_right_dot),
     Right("01.overflow_fix", "1.0 * v * v * v: float from the first product",
           lambda: r13_cubes_right_one_first),
+    Right("01.overflow_fix", "einsum i,i,i in float32", lambda: r13_cubes_right_einsum),
     Right("01.overflow_fix", "jitted lambda with jnp.float32(u)", lambda: r13_cubes_right_jit),
     Right("01.numpy_copy", "np.array then a Python loop over i", lambda: r13_diag_right_loop),
     Right("01.numpy_copy", "np.copy and flat[::n + 1]", lambda: r13_diag_right_flat),
     Right("01.numpy_copy", "np.where with an eye mask, cast back", lambda: r13_diag_right_where),
     Right("01.numpy_copy", ".at[].set in jax, then np.asarray", lambda: r13_diag_right_jax_first),
-    Right("01.center", "transpose, center along axis 0, transpose back", lambda: r13_center_right_T),
+    Right("01.center", "transpose, center along axis 0, transpose back",
+          lambda: r13_center_right_T),
     Right("01.center", "expand_dims of mean over ndim - 1", lambda: r13_center_right_expand),
     Right("01.center", "x -= mean, keepdims (rebinding)", lambda: r13_center_right_inplace),
     Right("01.center", "apply_along_axis on the last axis", lambda: r13_center_right_apply),

@@ -195,6 +195,16 @@ def r13_time_colleague_float(f, *args, repeats=20):
     return elapsed / repeats
 
 
+def r13_time_ns(f, *args, repeats=10):
+    f(*args).block_until_ready()
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter_ns()
+        f(*args).block_until_ready()
+        times.append(time.perf_counter_ns() - start)
+    return statistics.median(times)  # nanoseconds, never converted
+
+
 def r13_time_right_float(f, *args):
     float(f(*args))
     times = []
@@ -248,7 +258,8 @@ ROUND_13 = [
     Wrong("02.block_tree", "dispatches all, waits for none", lambda: r13_run_all_no_wait),
     Wrong("02.block_tree", "waits for the last loss only: assumes order",
           lambda: r13_run_all_last_loss),
-    Wrong("02.block_tree", "waits for the last result's dict only", lambda: r13_run_all_last_result),
+    Wrong("02.block_tree", "waits for the last result's dict only",
+          lambda: r13_run_all_last_result),
     Wrong("02.block_tree", "blocks every loss, never the grads", lambda: r13_run_all_losses_only),
     Wrong("02.block_tree", "float() of each loss as the wait", lambda: r13_run_all_float_losses),
     Wrong("02.block_tree", "jax.device_get: NumPy arrays back", lambda: r13_run_all_device_get),
@@ -279,8 +290,10 @@ ROUND_13 = [
     Wrong("02.time_call", "is_ready() taken for a wait", lambda: r13_time_is_ready),
     Wrong("02.time_call", "blocks the warm-up's stale result in the loop",
           lambda: r13_time_stale_block),
+    Wrong("02.time_call", "perf_counter_ns: returns nanoseconds", lambda: r13_time_ns),
     Wrong("02.time_call", "times one call, the compiling one", lambda: r13_time_warmup_only),
-    Wrong("02.time_call", "colleague's code, float() after the clock", lambda: r13_time_colleague_float),
+    Wrong("02.time_call", "colleague's code, float() after the clock",
+          lambda: r13_time_colleague_float),
 ]
 
 RIGHT_13 = [
@@ -297,7 +310,8 @@ RIGHT_13 = [
     Right("02.first_calls", "the four letters reversed", lambda: "EDCA"),
     Right("02.first_calls", "lower case acde", lambda: "acde"),
     Right("02.time_call", "float() as the wait, median", lambda: r13_time_right_float),
-    Right("02.time_call", "timeit.repeat with block_until_ready, min", lambda: r13_time_right_timeit),
+    Right("02.time_call", "timeit.repeat with block_until_ready, min",
+          lambda: r13_time_right_timeit),
     Right("02.time_call", "no warm-up but median of 21, time.time",
           lambda: r13_time_right_median_no_warmup),
     Right("02.time_call", "sums blocked call times, mean", lambda: r13_time_right_sum_loop),

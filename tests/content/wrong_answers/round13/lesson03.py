@@ -74,6 +74,10 @@ def r13_curv_right_loop(f, t):
     return jnp.array([d2(float(ti)) for ti in t])
 
 
+def r13_curv_right_vmap_hessian(f, t):
+    return jax.vmap(jax.hessian(f))(t * 1.0)
+
+
 def r13_curv_right_hess_rowsum(f, t):
     h = jax.hessian(lambda s: jnp.sum(f(s)))(t * 1.0)
     return h.sum(axis=0)  # the Hessian is diagonal: its column sums are the diagonal
@@ -122,6 +126,10 @@ def r13_dga_late_binding(x, a):
 
 def r13_dga_vmap_default_axes(x, a):
     return jax.vmap(jax.grad(g, argnums=1))(x, jnp.full_like(x, a))[:1]  # kept one row
+
+
+def r13_dga_right_negative_argnum(x, a):
+    return jax.vmap(jax.grad(g, argnums=-1), in_axes=(0, None))(x, a)
 
 
 def r13_dga_right_jacobian(x, a):
@@ -220,7 +228,8 @@ ROUND_13 = [
     Wrong("03.gradient", "A with a trailing comment", lambda: "A  # 2x each"),
     Wrong("03.gradient", "the gradient array itself", lambda: jnp.array([6.0, -2.0, 1.0, 4.0])),
     Wrong("03.fix_slopes", "vmap(grad(grad(f))) on the int t", lambda: r13_curv_no_cast),
-    Wrong("03.fix_slopes", "cast to float, grad(grad(f)) on the vector", lambda: r13_curv_cast_only),
+    Wrong("03.fix_slopes", "cast to float, grad(grad(f)) on the vector",
+          lambda: r13_curv_cast_only),
     Wrong("03.fix_slopes", "grad of the sum, once: f' not f''", lambda: r13_curv_first_only),
     Wrong("03.fix_slopes", "mean instead of sum: f''/n**2", lambda: r13_curv_mean_trick),
     Wrong("03.fix_slopes", "full Hessian matrix returned", lambda: r13_curv_hessian_full),
@@ -228,11 +237,14 @@ ROUND_13 = [
     Wrong("03.fix_slopes", "diag of jacobian(f): first derivative", lambda: r13_curv_diag_jacobian),
     Wrong("03.fix_slopes", "three grads: f''' for the page's f''", lambda: r13_curv_third),
     Wrong("03.fix_slopes", "cast the result back to t's int dtype", lambda: r13_curv_back_to_int),
-    Wrong("03.fix_slopes", "float32 second finite difference, h = 1e-2", lambda: r13_curv_finite_diff),
+    Wrong("03.fix_slopes", "float32 second finite difference, h = 1e-2",
+          lambda: r13_curv_finite_diff),
     Wrong("03.derivative_by_hand", "argnums left at 0: dg/dx", lambda: r13_dga_wrt_x),
-    Wrong("03.derivative_by_hand", "grad of the sum over points: one number", lambda: r13_dga_summed),
+    Wrong("03.derivative_by_hand", "grad of the sum over points: one number",
+          lambda: r13_dga_summed),
     Wrong("03.derivative_by_hand", "formula by hand, -x**3 sin(ax)", lambda: r13_dga_by_hand),
-    Wrong("03.derivative_by_hand", "forward difference in a, float32", lambda: r13_dga_forward_diff),
+    Wrong("03.derivative_by_hand", "forward difference in a, float32",
+          lambda: r13_dga_forward_diff),
     Wrong("03.derivative_by_hand", "lambda calls g(aa, xi): arguments swapped",
           lambda: r13_dga_swapped_call),
     Wrong("03.derivative_by_hand", "diag of jacobian(g): wrt x", lambda: r13_dga_jacobian_x),
@@ -243,8 +255,10 @@ ROUND_13 = [
           lambda: r13_dga_late_binding),
     Wrong("03.derivative_by_hand", "full_like a and vmap, then [:1] debugging slice left",
           lambda: r13_dga_vmap_default_axes),
-    Wrong("03.central_difference", "no float(): a float32 x stays float32", lambda: r13_cd_no_float),
-    Wrong("03.central_difference", "forward difference copied from the page", lambda: r13_cd_forward),
+    Wrong("03.central_difference", "no float(): a float32 x stays float32",
+          lambda: r13_cd_no_float),
+    Wrong("03.central_difference", "forward difference copied from the page",
+          lambda: r13_cd_forward),
     Wrong("03.central_difference", "divides by eps, not 2 eps", lambda: r13_cd_over_eps),
     Wrong("03.central_difference", "steps of eps/2 each side", lambda: r13_cd_half_steps),
     Wrong("03.central_difference", "backward minus forward: sign flipped", lambda: r13_cd_sign),
@@ -264,7 +278,11 @@ RIGHT_13 = [
     Right("03.fix_slopes", "sum trick twice, asarray float32", lambda: r13_curv_right_sum),
     Right("03.fix_slopes", "t + 0.0: weak float input, vmap", lambda: r13_curv_right_weak),
     Right("03.fix_slopes", "Python loop over float(ti)", lambda: r13_curv_right_loop),
-    Right("03.fix_slopes", "column sums of the diagonal Hessian", lambda: r13_curv_right_hess_rowsum),
+    Right("03.fix_slopes", "vmap of jax.hessian on t * 1.0", lambda: r13_curv_right_vmap_hessian),
+    Right("03.fix_slopes", "column sums of the diagonal Hessian",
+          lambda: r13_curv_right_hess_rowsum),
+    Right("03.derivative_by_hand", "argnums=-1, the last argument",
+          lambda: r13_dga_right_negative_argnum),
     Right("03.derivative_by_hand", "jacobian wrt argnums=1", lambda: r13_dga_right_jacobian),
     Right("03.derivative_by_hand", "argnums=(0, 1), took [1]", lambda: r13_dga_right_tuple_second),
     Right("03.derivative_by_hand", "forward mode jvp with tangent 1.0", lambda: r13_dga_right_jvp),

@@ -169,6 +169,13 @@ def r13_sgd_shallow_copy(params, grads, lr, max_norm):
     return new
 
 
+def r13_sgd_right_norm_of_norms(params, grads, lr, max_norm):
+    norms = jnp.array([jnp.linalg.norm(g) for g in jax.tree.leaves(grads)])
+    norm = jnp.linalg.norm(norms)  # the norm of the leaves' norms is the global norm
+    scale = 1.0 / jnp.maximum(1.0, norm / max_norm)
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
 def r13_sgd_right_where(params, grads, lr, max_norm):
     norm = jnp.linalg.norm(ravel_pytree(grads)[0])
     scale = jnp.where(norm > max_norm, max_norm / norm, 1.0)
@@ -197,7 +204,8 @@ ROUND_13 = [
     Wrong("04.grad_last_two", "argnums=1 only: grad_y alone", lambda: r13_yw_y_only),
     Wrong("04.grad_last_two", "argnums=(1, 0): (grad_w, grad_y)", lambda: r13_yw_swapped),
     Wrong("04.grad_last_two", "wrapper over x and y: gradients of x, y", lambda: r13_yw_x_and_y),
-    Wrong("04.grad_last_two", "lambda body uses y, not y_: grad_y zero", lambda: r13_yw_closure_slip),
+    Wrong("04.grad_last_two", "lambda body uses y, not y_: grad_y zero",
+          lambda: r13_yw_closure_slip),
     Wrong("04.grad_last_two", "loss(y_, x): right only for symmetric losses",
           lambda: r13_yw_args_swapped),
     Wrong("04.grad_last_two", "value_and_grad: (value, (gy, gw))", lambda: r13_yw_value_and_grad),
@@ -236,10 +244,13 @@ RIGHT_13 = [
     Right("04.grad_last_two", "grad of one tuple argument (y, w)", lambda: r13_yw_right_tuple_arg),
     Right("04.grad_last_two", "wrapper of three, argnums=(1, 2)", lambda: r13_yw_right_three),
     Right("04.grad_last_two", "two separate grad calls", lambda: r13_yw_right_two_calls),
-    Right("04.grad_last_two", "dict argument, unpacked to a tuple", lambda: r13_yw_right_dict_unpacked),
+    Right("04.grad_last_two", "dict argument, unpacked to a tuple",
+          lambda: r13_yw_right_dict_unpacked),
     Right("04.predict_value_and_grad", "B", lambda: "B"),
     Right("04.predict_value_and_grad", "lower-case b", lambda: "b"),
     Right("04.predict_value_and_grad", "B with a full stop", lambda: "B."),
+    Right("04.sgd_step", "norm of the leaves' norms, 1 / max(1, n / m)",
+          lambda: r13_sgd_right_norm_of_norms),
     Right("04.sgd_step", "ravel_pytree norm, jnp.where", lambda: r13_sgd_right_where),
     Right("04.sgd_step", "Python floats and an if", lambda: r13_sgd_right_python),
     Right("04.sgd_step", "tree.reduce with vdot, clip then step", lambda: r13_sgd_right_reduce),
