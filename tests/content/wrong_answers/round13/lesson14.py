@@ -160,6 +160,10 @@ def r13_mean_global_array(local_values, local_weights):
     return float(total[0] / total[1])
 
 
+def r13_rows_jnp_split(data, process_index, process_count):
+    return jnp.split(jnp.asarray(data), process_count)[process_index]
+
+
 ROUND_13 = [
     # 14.predict_view (right: B)
     Wrong("14.predict_view", "A: the sum stays on this process", lambda: "A"),
@@ -183,22 +187,26 @@ ROUND_13 = [
     Wrong("14.fix_rows", "kept the strided DistributedSampler habit", lambda: r13_rows_strided),
     Wrong("14.fix_rows", "train.py's reshape(count, -1): flattens features",
           lambda: r13_rows_reshape_flat),
-    Wrong("14.fix_rows", "reshape(-1, count) column: strided again", lambda: r13_rows_reshape_columns),
+    Wrong("14.fix_rows", "reshape(-1, count) column: strided again",
+          lambda: r13_rows_reshape_columns),
     Wrong("14.fix_rows", "block size from data.size, not len", lambda: r13_rows_size_not_len),
     Wrong("14.fix_rows", "blocks in reverse process order", lambda: r13_rows_reversed),
     Wrong("14.fix_rows", "slice with no end: to the last row", lambda: r13_rows_no_end),
     Wrong("14.fix_rows", "block size from the last axis", lambda: r13_rows_last_axis),
     Wrong("14.fix_rows", "one row too many in each block", lambda: r13_rows_one_extra),
     Wrong("14.fix_rows", "every process passes the first block", lambda: r13_rows_first_block),
-    Wrong("14.fix_rows", "start at index * count, not index * block", lambda: r13_rows_index_times_count),
+    Wrong("14.fix_rows", "start at index * count, not index * block",
+          lambda: r13_rows_index_times_count),
     # 14.global_mean
     Wrong("14.global_mean", "local weighted mean, never combined", lambda: r13_mean_local_only),
     Wrong("14.global_mean", "mean of the two local means", lambda: r13_mean_of_local_means),
     Wrong("14.global_mean", "local means weighted by counts, not weights",
           lambda: r13_mean_count_weighted),
     Wrong("14.global_mean", "plain mean, ignored weights", lambda: r13_mean_unweighted),
-    Wrong("14.global_mean", "sum of values over sum of weights", lambda: r13_mean_no_weights_on_top),
-    Wrong("14.global_mean", "weighted sum over the count of values", lambda: r13_mean_divide_by_count),
+    Wrong("14.global_mean", "sum of values over sum of weights",
+          lambda: r13_mean_no_weights_on_top),
+    Wrong("14.global_mean", "weighted sum over the count of values",
+          lambda: r13_mean_divide_by_count),
     Wrong("14.global_mean", "only process 0 returns the mean", lambda: r13_mean_only_process0),
     Wrong("14.global_mean", "weights normalised per process, then summed",
           lambda: r13_mean_locally_normalised),
@@ -207,6 +215,7 @@ ROUND_13 = [
 ]
 
 RIGHT_13 = [
+    Right("14.fix_rows", "jnp.split: a jax array, not NumPy", lambda: r13_rows_jnp_split),
     Right("14.predict_view", "B", lambda: "B"),
     Right("14.predict_view", "b", lambda: "b"),
     Right("14.predict_death", "E", lambda: "E"),
@@ -216,7 +225,8 @@ RIGHT_13 = [
     Right("14.fix_rows", "reshape keeping the feature axes", lambda: r13_rows_reshape_keep_axes),
     Right("14.fix_rows", "loop over rows, then np.stack", lambda: r13_rows_loop),
     Right("14.global_mean", "allgather of both sums", lambda: r13_mean_allgather_sums),
-    Right("14.global_mean", "ratio of the gathered means, float64", lambda: r13_mean_ratio_of_means),
+    Right("14.global_mean", "ratio of the gathered means, float64",
+          lambda: r13_mean_ratio_of_means),
     Right("14.global_mean", "partial sums as a global array, jitted sum",
           lambda: r13_mean_global_array),
 ]

@@ -343,6 +343,7 @@ def r13_rows_sliced_loop(x, w):
     return _rows_call(_rows_loop_kernel, x, w)
 
 
+
 ROUND_13 = [
     # 16.block_owner (right: B)
     Wrong("16.block_owner", "A: grid counts blocks down then across", lambda: "A"),
@@ -361,11 +362,14 @@ ROUND_13 = [
     Wrong("16.naive_matmul", "the run count instead of a letter", lambda: "12"),
     Wrong("16.naive_matmul", "B and D: same result", lambda: "BD"),
     Wrong("16.naive_matmul", "D) typed in a hurry", lambda: "D)"),
+    Wrong("16.naive_matmul", "the result named in words", lambda: "last k block"),
     # 16.fix_scores
     Wrong("16.fix_scores", "n from y.shape[1], as in tiled_matmul: right when n == d",
           lambda: r13_scores_n_from_d),
-    Wrong("16.fix_scores", "y's block back to (BK, BN), map (k, j)", lambda: r13_scores_block_shape_back),
-    Wrong("16.fix_scores", "fixed the map, and contracted y on axis 0", lambda: r13_scores_contract_axis0),
+    Wrong("16.fix_scores", "y's block back to (BK, BN), map (k, j)",
+          lambda: r13_scores_block_shape_back),
+    Wrong("16.fix_scores", "fixed the map, and contracted y on axis 0",
+          lambda: r13_scores_contract_axis0),
     Wrong("16.fix_scores", "grid with k in the middle", lambda: r13_scores_k_not_last),
     Wrong("16.fix_scores", "dropped the zeroing", lambda: r13_scores_no_zeroing),
     Wrong("16.fix_scores", "= instead of +=", lambda: r13_scores_assign),
@@ -392,7 +396,8 @@ RIGHT_13 = [
     Right("16.naive_matmul", "B", lambda: "B"),
     Right("16.naive_matmul", "B with a space", lambda: "B "),
     Right("16.fix_scores", "y's map (j, k)", lambda: r13_scores_right),
-    Right("16.fix_scores", "y transposed outside, tiled matmul kernel", lambda: r13_scores_transpose_outside),
+    Right("16.fix_scores", "y transposed outside, tiled matmul kernel",
+          lambda: r13_scores_transpose_outside),
     Right("16.fix_scores", "dot with .T, where for the first k, cdiv grid",
           lambda: r13_scores_dot_transpose),
     Right("16.row_sums", "pl.when zeroing, += sum", lambda: r13_rows_right),
