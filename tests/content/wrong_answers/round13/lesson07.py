@@ -22,6 +22,16 @@ def r13_smooth_jnp_max(x, weights, mode):
     return jnp.convolve(x, kernel / jnp.max(kernel), mode=mode)
 
 
+def r13_smooth_asarray_max(x, weights, mode):
+    kernel = jnp.asarray(weights)
+    return jnp.convolve(x, kernel / jnp.max(kernel), mode=mode)
+
+
+def r13_smooth_also_static(x, weights, mode):
+    kernel = jnp.array(weights)
+    return jnp.convolve(x, kernel / jnp.max(kernel), mode=mode)
+
+
 def r13_smooth_stack(x, weights, mode):
     kernel = jnp.stack(weights)
     return jnp.convolve(x, kernel / kernel.max(), mode=mode)
@@ -115,7 +125,12 @@ def _step_global_lr(w, grad, lr, clip):
 
 
 def _step_bound_from_clip(w, grad, lr, clip):
-    return w - lr * jnp.clip(grad, -clip, clip)  # clip False clips to [0, 0]
+    return w - lr * jnp.clip(grad, -1.0 * clip, 1.0 * clip)  # clip False: [0, 0]
+
+
+def _step_bound_inf(w, grad, lr, clip):
+    bound = jnp.where(clip, 1.0, jnp.inf)
+    return w - lr * jnp.clip(grad, -bound, bound)
 
 
 def _step_cond(w, grad, lr, clip):
@@ -233,7 +248,7 @@ ROUND_13 = [
     Wrong("07.static_window", "normalised by the sum of the weights",
           lambda: jax.jit(r13_smooth_sum, static_argnames="mode")),
     Wrong("07.static_window", "rewrote with jnp.max, and still made weights static",
-          lambda: jax.jit(r13_smooth_jnp_max, static_argnums=(1, 2))),
+          lambda: jax.jit(r13_smooth_also_static, static_argnums=(1, 2))),
     Wrong("07.static_window", "jnp.max(weights) on the tuple: jnp refuses it",
           lambda: jax.jit(r13_smooth_jnp_max_tuple, static_argnames="mode")),
     Wrong("07.static_window", "jnp.correlate: right only for symmetric kernels",
@@ -257,7 +272,7 @@ ROUND_13 = [
     Wrong("07.stale_global", "w + lr * grad: climbs", lambda: jax.jit(_step_plus)),
     Wrong("07.stale_global", "moved clip to an argument, still reads config['lr']",
           lambda: jax.jit(_step_global_lr)),
-    Wrong("07.stale_global", "jnp.clip(grad, -clip, clip): clip False zeroes grad",
+    Wrong("07.stale_global", "clip(grad, -1.0 * clip, 1.0 * clip): clip False zeroes grad",
           lambda: jax.jit(_step_bound_from_clip)),
     Wrong("07.stale_global", "if clip is True: a tracer is never True, never clips",
           lambda: jax.jit(_step_if_is_true)),
@@ -291,7 +306,7 @@ RIGHT_13 = [
     Right("07.count_traces", "lower-case c", lambda: "c"),
     Right("07.count_traces", "C with a trailing space", lambda: "C "),
     Right("07.static_window", "jnp.max on jnp.array(weights), mode static by position",
-          lambda: jax.jit(r13_smooth_jnp_max, static_argnums=2)),
+          lambda: jax.jit(r13_smooth_asarray_max, static_argnums=2)),
     Right("07.static_window", "jnp.stack(weights).max(), mode static by name",
           lambda: jax.jit(r13_smooth_stack, static_argnames=("mode",))),
     Right("07.static_window", "functools.reduce(jnp.maximum, weights)",
@@ -299,6 +314,7 @@ RIGHT_13 = [
     Right("07.static_window", "largest as the last of jnp.sort, mode by number and name",
           lambda: jax.jit(r13_smooth_sorted, static_argnums=(2,), static_argnames=("mode",))),
     Right("07.stale_global", "lax.cond on clip", lambda: jax.jit(_step_cond)),
+    Right("07.stale_global", "bound 1 or inf chosen by clip", lambda: jax.jit(_step_bound_inf)),
     Right("07.stale_global", "arithmetic blend clip * clipped + (1 - clip) * grad",
           lambda: jax.jit(_step_blend)),
     Right("07.stale_global", "sign times min(|g|, 1), chosen with where",
