@@ -89,6 +89,11 @@ def r13_mae_tuple_psum(params, x, y, valid):
     return total / count
 
 
+def r13_mae_sum_where(params, x, y, valid):
+    total = jnp.sum(jnp.abs(model(params, x) - y), where=valid)
+    return jax.lax.psum(total, "batch") / jax.lax.psum(jnp.count_nonzero(valid), "batch")
+
+
 ROUND_13 = [
     Wrong("10.column_spec", "P('batch'): splits the channels", lambda: P("batch")),
     Wrong("10.column_spec", "P(None, 'batch'): 16 examples, each on 2 devices",
@@ -141,4 +146,5 @@ RIGHT_13 = [
     Right("10.fix_loss", "one psum of a stacked [sum, count]", lambda: r13_mae_stacked_psum),
     Right("10.fix_loss", "ratio of two pmeans", lambda: r13_mae_ratio_of_pmeans),
     Right("10.fix_loss", "psum of a (sum, count) tuple", lambda: r13_mae_tuple_psum),
+    Right("10.fix_loss", "jnp.sum(..., where=valid) and count_nonzero", lambda: r13_mae_sum_where),
 ]
