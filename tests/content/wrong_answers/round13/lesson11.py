@@ -327,7 +327,7 @@ ROUND_13 = [
     Wrong("11.while_grad", "fori_loop to max_steps - 1", lambda: r13_grow_one_short),
     Wrong("11.while_grad", "Python for loop with jnp.where", lambda: r13_grow_python_loop),
     Wrong("11.while_grad", "cond on x0 once, outside the loop", lambda: r13_grow_cond_outside),
-    Wrong("11.while_grad", "upper bound as jnp.int32: becomes a while_loop",
+    Wrong("11.while_grad", "upper bound as jnp.int32: a while_loop once jitted",
           lambda: r13_grow_array_bound),
     Wrong("11.while_grad", "returned the whole carry (steps, x)", lambda: r13_grow_whole_carry),
     Wrong("11.while_grad", "growth written r * x * (1 - x / cap)", lambda: r13_grow_toward_cap),
