@@ -222,7 +222,8 @@ def r13_views_variance(key, xs, ids):
     def one(x, i):
         ka, kb = jax.random.split(jax.random.fold_in(key, i))
         scale = jnp.sqrt(0.1)  # read 0.1 as the variance
-        return x + scale * jax.random.normal(ka, x.shape), x + scale * jax.random.normal(kb, x.shape)
+        noise_a, noise_b = jax.random.normal(ka, x.shape), jax.random.normal(kb, x.shape)
+        return x + scale * noise_a, x + scale * noise_b
 
     return jax.vmap(one)(xs, ids)
 
@@ -350,11 +351,13 @@ ROUND_13 = [
           lambda: r13_walk_half_fixed),
     Wrong("09.random_walk", "copied the broken walk: same step every time",
           lambda: r13_walk_broken),
-    Wrong("09.random_walk", "split into key, sub, then drew from key", lambda: r13_walk_draws_from_key),
+    Wrong("09.random_walk", "split into key, sub, then drew from key",
+          lambda: r13_walk_draws_from_key),
     Wrong("09.random_walk", "0.0 included as the first position: steps + 1 values",
           lambda: r13_walk_with_start),
     Wrong("09.random_walk", "returned the steps, not the positions", lambda: r13_walk_steps_only),
-    Wrong("09.random_walk", "NumPy generator seeded with 0: key ignored", lambda: r13_walk_numpy_rng),
+    Wrong("09.random_walk", "NumPy generator seeded with 0: key ignored",
+          lambda: r13_walk_numpy_rng),
     Wrong("09.random_walk", "cumsum of steps + 1 draws, first position dropped",
           lambda: r13_walk_drop_first),
     Wrong("09.random_walk", "draws of shape (1,): walk of shape (steps, 1)",
@@ -378,13 +381,16 @@ ROUND_13 = [
     Wrong("09.two_views", "view b drawn from the key that was also split",
           lambda: r13_views_parent_key),
     Wrong("09.two_views", "uniform noise in [-0.1, 0.1]", lambda: r13_views_uniform),
-    Wrong("09.two_views", "normal of shape (): one number per example", lambda: r13_views_scalar_noise),
-    Wrong("09.two_views", "jax.random.key(id): key argument ignored", lambda: r13_views_key_from_id),
+    Wrong("09.two_views", "normal of shape (): one number per example",
+          lambda: r13_views_scalar_noise),
+    Wrong("09.two_views", "jax.random.key(id): key argument ignored",
+          lambda: r13_views_key_from_id),
 ]
 
 RIGHT_13 = [
     Right("09.per_example_grads", "out_axes=-1", lambda: r13_peg_out_axes_last),
-    Right("09.per_example_grads", "out_axes as a dict {'w': 1, 'b': 0}", lambda: r13_peg_out_axes_dict),
+    Right("09.per_example_grads", "out_axes as a dict {'w': 1, 'b': 0}",
+          lambda: r13_peg_out_axes_dict),
     Right("09.per_example_grads", "vmap over xs.T, moveaxis 0 to -1 on every leaf",
           lambda: r13_peg_transpose_in),
     Right("09.per_example_grads", "in_axes=(None, -1, -1), out_axes=-1", lambda: r13_peg_minus_one),
@@ -393,10 +399,12 @@ RIGHT_13 = [
     Right("09.split_keeps_key", "C) with a parenthesis", lambda: "C)"),
     Right("09.random_walk", "split(key, steps), vmap normal, cumsum", lambda: r13_walk_vmap_split),
     Right("09.random_walk", "one draw of shape (steps,), cumsum", lambda: r13_walk_one_draw),
-    Right("09.random_walk", "loop: split into key, sub; draw from sub", lambda: r13_walk_loop_split),
+    Right("09.random_walk", "loop: split into key, sub; draw from sub",
+          lambda: r13_walk_loop_split),
     Right("09.random_walk", "fold_in(key, i) per step", lambda: r13_walk_fold_in),
     Right("09.random_walk", "lax.scan carrying (key, position)", lambda: r13_walk_scan),
-    Right("09.two_views", "fold_in(key, id), split into the two views", lambda: r13_views_fold_split),
+    Right("09.two_views", "fold_in(key, id), split into the two views",
+          lambda: r13_views_fold_split),
     Right("09.two_views", "fold_in id, then fold_in view number, tuple of vmaps",
           lambda: r13_views_fold_twice),
     Right("09.two_views", "split key per view first, then fold_in id",
