@@ -1,4 +1,5 @@
 """Round 13, lesson 06 (immutability and purity): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -251,27 +252,51 @@ def r13_count_one_hot_int(labels, n):
 
 
 ROUND_13 = [
-    Wrong("06.set_first", "copied the page's port: .at[] results thrown away",
-          lambda: r13_swap_port_copied),
-    Wrong("06.set_first", "second update reads y[0] after it was overwritten",
-          lambda: r13_swap_reads_updated),
-    Wrong("06.set_first", "kept the first .at[] result, not the second",
-          lambda: r13_swap_second_not_kept),
+    Wrong(
+        "06.set_first",
+        "copied the page's port: .at[] results thrown away",
+        lambda: r13_swap_port_copied,
+    ),
+    Wrong(
+        "06.set_first",
+        "second update reads y[0] after it was overwritten",
+        lambda: r13_swap_reads_updated,
+    ),
+    Wrong(
+        "06.set_first",
+        "kept the first .at[] result, not the second",
+        lambda: r13_swap_second_not_kept,
+    ),
     Wrong("06.set_first", "x[::-1]: right for lengths up to 3 only", lambda: r13_swap_reverse),
-    Wrong("06.set_first", "concatenate of slices: length 1 gives two elements",
-          lambda: r13_swap_concat),
-    Wrong("06.set_first", "set both ends from x[[0, -1]]: values not reversed",
-          lambda: r13_swap_values_not_reversed),
-    Wrong("06.set_first", "jnp.roll(x, 1): a rotation, right for length 2 only",
-          lambda: r13_swap_roll),
-    Wrong("06.set_first", "built into jnp.zeros(x.shape): int dtype lost to float32",
-          lambda: r13_swap_float_buffer),
-    Wrong("06.set_first", "NumPy copy and tuple swap: fails under jit",
-          lambda: r13_swap_numpy_copy),
-    Wrong("06.set_first", "last index written as n, past the end: dropped",
-          lambda: r13_swap_index_n),
-    Wrong("06.set_first", "jnp.where with i == n for the last element",
-          lambda: r13_swap_where_off_by_one),
+    Wrong(
+        "06.set_first",
+        "concatenate of slices: length 1 gives two elements",
+        lambda: r13_swap_concat,
+    ),
+    Wrong(
+        "06.set_first",
+        "set both ends from x[[0, -1]]: values not reversed",
+        lambda: r13_swap_values_not_reversed,
+    ),
+    Wrong(
+        "06.set_first", "jnp.roll(x, 1): a rotation, right for length 2 only", lambda: r13_swap_roll
+    ),
+    Wrong(
+        "06.set_first",
+        "built into jnp.zeros(x.shape): int dtype lost to float32",
+        lambda: r13_swap_float_buffer,
+    ),
+    Wrong(
+        "06.set_first", "NumPy copy and tuple swap: fails under jit", lambda: r13_swap_numpy_copy
+    ),
+    Wrong(
+        "06.set_first", "last index written as n, past the end: dropped", lambda: r13_swap_index_n
+    ),
+    Wrong(
+        "06.set_first",
+        "jnp.where with i == n for the last element",
+        lambda: r13_swap_where_off_by_one,
+    ),
     Wrong("06.out_of_bounds", "A: thought writes clamp like reads", lambda: "A"),
     Wrong("06.out_of_bounds", "C: whole update dropped", lambda: "C"),
     Wrong("06.out_of_bounds", "D: thought an update checks bounds", lambda: "D"),
@@ -282,76 +307,144 @@ ROUND_13 = [
     Wrong("06.out_of_bounds", "option d, in a hurry", lambda: "option d"),
     Wrong("06.out_of_bounds", "C) with a parenthesis", lambda: "C)"),
     Wrong("06.out_of_bounds", "left the placeholder: Ellipsis", lambda: ...),
-    Wrong("06.scale_column", "at[:, j].multiply on the int32 table: truncated",
-          lambda: r13_scale_int_kept),
-    Wrong("06.scale_column", "multiplied in int32, cast to float32 afterwards",
-          lambda: r13_scale_cast_after),
+    Wrong(
+        "06.scale_column",
+        "at[:, j].multiply on the int32 table: truncated",
+        lambda: r13_scale_int_kept,
+    ),
+    Wrong(
+        "06.scale_column",
+        "multiplied in int32, cast to float32 afterwards",
+        lambda: r13_scale_cast_after,
+    ),
     Wrong("06.scale_column", "at[j] scales row j, not column j", lambda: r13_scale_row),
-    Wrong("06.scale_column", "set the column to factor instead of multiplying",
-          lambda: r13_scale_set),
-    Wrong("06.scale_column", "divided by factor (unit conversion read backwards)",
-          lambda: r13_scale_divide),
+    Wrong(
+        "06.scale_column", "set the column to factor instead of multiplying", lambda: r13_scale_set
+    ),
+    Wrong(
+        "06.scale_column",
+        "divided by factor (unit conversion read backwards)",
+        lambda: r13_scale_divide,
+    ),
     Wrong("06.scale_column", "scaled the whole table", lambda: r13_scale_whole),
-    Wrong("06.scale_column", "at[:, j:]: scales column j and every one after",
-          lambda: r13_scale_slice_from_j),
-    Wrong("06.scale_column", "at[:, j].set(m[:, j] * factor) on int32: truncated",
-          lambda: r13_scale_set_int),
-    Wrong("06.scale_column", "added column * factor: column times 1 + factor",
-          lambda: r13_scale_add),
+    Wrong(
+        "06.scale_column",
+        "at[:, j:]: scales column j and every one after",
+        lambda: r13_scale_slice_from_j,
+    ),
+    Wrong(
+        "06.scale_column",
+        "at[:, j].set(m[:, j] * factor) on int32: truncated",
+        lambda: r13_scale_set_int,
+    ),
+    Wrong(
+        "06.scale_column", "added column * factor: column times 1 + factor", lambda: r13_scale_add
+    ),
     Wrong("06.scale_column", "NumPy copy and *=: fails under jit", lambda: r13_scale_numpy),
-    Wrong("06.scale_column", "mask built on the rows instead of the columns",
-          lambda: r13_scale_mask_rows),
-    Wrong("06.scale_column", "column mask arange == j: misses a negative j",
-          lambda: r13_scale_mask_no_negative),
+    Wrong(
+        "06.scale_column",
+        "mask built on the rows instead of the columns",
+        lambda: r13_scale_mask_rows,
+    ),
+    Wrong(
+        "06.scale_column",
+        "column mask arange == j: misses a negative j",
+        lambda: r13_scale_mask_no_negative,
+    ),
     Wrong("06.scale_column", "cast to float16 instead of float32", lambda: r13_scale_float16),
-    Wrong("06.count_labels", "at[labels].add(1): padding -1 counted as label n - 1",
-          lambda: r13_count_add_all),
-    Wrong("06.count_labels", "jnp.bincount(labels, length=n): -1 counted as 0",
-          lambda: r13_count_bincount),
-    Wrong("06.count_labels", "boolean mask labels[labels >= 0]: fails under jit",
-          lambda: r13_count_bool_mask),
-    Wrong("06.count_labels", "right counts in float32 (jnp.zeros default)",
-          lambda: r13_count_float),
-    Wrong("06.count_labels", "ported counts[labels] += 1: repeats count once",
-          lambda: r13_count_plus_equals),
-    Wrong("06.count_labels", "padding replaced by 0: counted as label 0",
-          lambda: r13_count_pad_to_zero),
-    Wrong("06.count_labels", "weights labels > 0: label 0 never counted",
-          lambda: r13_count_greater_zero),
-    Wrong("06.count_labels", "padding sent to n with mode='clip': lands on n - 1",
-          lambda: r13_count_clip),
-    Wrong("06.count_labels", "jnp.histogram counts: right values, float32",
-          lambda: r13_count_histogram),
-    Wrong("06.count_labels", "bincount(labels + 1, length=n)[1:]: one count short",
-          lambda: r13_count_short),
-    Wrong("06.count_labels", "one_hot(...).sum(0): right values, float32",
-          lambda: r13_count_one_hot_float),
+    Wrong(
+        "06.count_labels",
+        "at[labels].add(1): padding -1 counted as label n - 1",
+        lambda: r13_count_add_all,
+    ),
+    Wrong(
+        "06.count_labels",
+        "jnp.bincount(labels, length=n): -1 counted as 0",
+        lambda: r13_count_bincount,
+    ),
+    Wrong(
+        "06.count_labels",
+        "boolean mask labels[labels >= 0]: fails under jit",
+        lambda: r13_count_bool_mask,
+    ),
+    Wrong(
+        "06.count_labels", "right counts in float32 (jnp.zeros default)", lambda: r13_count_float
+    ),
+    Wrong(
+        "06.count_labels",
+        "ported counts[labels] += 1: repeats count once",
+        lambda: r13_count_plus_equals,
+    ),
+    Wrong(
+        "06.count_labels",
+        "padding replaced by 0: counted as label 0",
+        lambda: r13_count_pad_to_zero,
+    ),
+    Wrong(
+        "06.count_labels",
+        "weights labels > 0: label 0 never counted",
+        lambda: r13_count_greater_zero,
+    ),
+    Wrong(
+        "06.count_labels",
+        "padding sent to n with mode='clip': lands on n - 1",
+        lambda: r13_count_clip,
+    ),
+    Wrong(
+        "06.count_labels",
+        "jnp.histogram counts: right values, float32",
+        lambda: r13_count_histogram,
+    ),
+    Wrong(
+        "06.count_labels",
+        "bincount(labels + 1, length=n)[1:]: one count short",
+        lambda: r13_count_short,
+    ),
+    Wrong(
+        "06.count_labels",
+        "one_hot(...).sum(0): right values, float32",
+        lambda: r13_count_one_hot_float,
+    ),
     Wrong("06.count_labels", "padding adds -1, at label n - 1", lambda: r13_count_padding_weight),
 ]
 
 RIGHT_13 = [
     Right("06.set_first", "gather with a swapped index vector", lambda: r13_swap_gather),
-    Right("06.set_first", "one .at[] with both ends, values read reversed",
-          lambda: r13_swap_pair_index),
+    Right(
+        "06.set_first",
+        "one .at[] with both ends, values read reversed",
+        lambda: r13_swap_pair_index,
+    ),
     Right("06.set_first", "nested jnp.where on the position", lambda: r13_swap_where),
     Right("06.set_first", "values for the ends taken from jnp.flip(x)", lambda: r13_swap_flip_ends),
-    Right("06.set_first", "explicit copy, ends saved first, two reassignments",
-          lambda: r13_swap_copy_first),
+    Right(
+        "06.set_first",
+        "explicit copy, ends saved first, two reassignments",
+        lambda: r13_swap_copy_first,
+    ),
     Right("06.out_of_bounds", "B", lambda: "B"),
     Right("06.out_of_bounds", "lower-case b", lambda: "b"),
     Right("06.out_of_bounds", "B with spaces around it", lambda: " B "),
-    Right("06.scale_column", "cast, then set the column to its product",
-          lambda: r13_scale_set_product),
-    Right("06.scale_column", "multiply by a column mask, negative j taken mod width",
-          lambda: r13_scale_mask_mod),
+    Right(
+        "06.scale_column", "cast, then set the column to its product", lambda: r13_scale_set_product
+    ),
+    Right(
+        "06.scale_column",
+        "multiply by a column mask, negative j taken mod width",
+        lambda: r13_scale_mask_mod,
+    ),
     Right("06.scale_column", "astype(float), float32 without x64", lambda: r13_scale_python_float),
     Right("06.scale_column", "transpose, scale row j, transpose back", lambda: r13_scale_transpose),
     Right("06.scale_column", "at[..., j] with factor as float32", lambda: r13_scale_ellipsis),
-    Right("06.count_labels", "adds 1 for a real label and 0 for padding",
-          lambda: r13_count_weighted),
+    Right(
+        "06.count_labels", "adds 1 for a real label and 0 for padding", lambda: r13_count_weighted
+    ),
     Right("06.count_labels", "compare with arange(n), sum as int32", lambda: r13_count_compare),
     Right("06.count_labels", "bincount of labels + 1, first bin dropped", lambda: r13_count_shift),
-    Right("06.count_labels", "padding sent to n, bincount length n drops it",
-          lambda: r13_count_bincount_dropped),
+    Right(
+        "06.count_labels",
+        "padding sent to n, bincount length n drops it",
+        lambda: r13_count_bincount_dropped,
+    ),
     Right("06.count_labels", "one_hot with dtype int32, summed", lambda: r13_count_one_hot_int),
 ]

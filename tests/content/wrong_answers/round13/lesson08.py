@@ -1,4 +1,5 @@
 """Round 13, lesson 08 (putting it together): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import itertools
@@ -28,7 +29,9 @@ def _squares(params):
 
 
 def r13_update_penalised_value(params, x, y, lr, decay):
-    total = lambda p: loss(p, x, y) + decay / 2 * _squares(p)
+    def total(p):
+        return loss(p, x, y) + decay / 2 * _squares(p)
+
     value, grads = jax.value_and_grad(total)(params)
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), value  # penalty in value
 
@@ -110,7 +113,9 @@ def r13_update_dict_comprehension(params, x, y, lr, decay):
 
 
 def r13_update_subtract_penalty(params, x, y, lr, decay):
-    penalty = lambda p: decay / 2 * _squares(p)
+    def penalty(p):
+        return decay / 2 * _squares(p)
+
     value, grads = jax.value_and_grad(lambda p: loss(p, x, y) + penalty(p))(params)
     new = jax.tree.map(lambda p, g: p - lr * g, params, grads)
     return new, value - penalty(params)
@@ -388,67 +393,116 @@ def r13_speed_block_last(step, *args):
 
 
 ROUND_13 = [
-    Wrong("08.update", "returned the penalised loss as loss_value",
-          lambda: r13_update_penalised_value),
-    Wrong("08.update", "gradient of the penalty taken as 2 * decay * p",
-          lambda: r13_update_full_decay),
+    Wrong(
+        "08.update", "returned the penalised loss as loss_value", lambda: r13_update_penalised_value
+    ),
+    Wrong(
+        "08.update", "gradient of the penalty taken as 2 * decay * p", lambda: r13_update_full_decay
+    ),
     Wrong("08.update", "decay term added with the wrong sign", lambda: r13_update_decay_sign),
-    Wrong("08.update", "decay subtracted without the learning rate",
-          lambda: r13_update_decay_without_lr),
+    Wrong(
+        "08.update",
+        "decay subtracted without the learning rate",
+        lambda: r13_update_decay_without_lr,
+    ),
     Wrong("08.update", "returned the loss at the new params", lambda: r13_update_loss_after),
     Wrong("08.update", "returned (loss, params), order swapped", lambda: r13_update_swapped_return),
-    Wrong("08.update", "penalty as the square of the sum of the params",
-          lambda: r13_update_square_of_sum),
-    Wrong("08.update", "penalty with the mean of squares, not the sum",
-          lambda: r13_update_mean_squares),
-    Wrong("08.update", "decay applied to the params after the step",
-          lambda: r13_update_decay_after_step),
-    Wrong("08.update", "tree.map lambda takes (g, p) for (params, grads)",
-          lambda: r13_update_lambda_args_swapped),
-    Wrong("08.fit", "returned the params after the step that showed the loss",
-          lambda: r13_fit_return_new),
-    Wrong("08.fit", "returned the new params with the old count",
-          lambda: r13_fit_new_params_old_count),
+    Wrong(
+        "08.update",
+        "penalty as the square of the sum of the params",
+        lambda: r13_update_square_of_sum,
+    ),
+    Wrong(
+        "08.update",
+        "penalty with the mean of squares, not the sum",
+        lambda: r13_update_mean_squares,
+    ),
+    Wrong(
+        "08.update",
+        "decay applied to the params after the step",
+        lambda: r13_update_decay_after_step,
+    ),
+    Wrong(
+        "08.update",
+        "tree.map lambda takes (g, p) for (params, grads)",
+        lambda: r13_update_lambda_args_swapped,
+    ),
+    Wrong(
+        "08.fit",
+        "returned the params after the step that showed the loss",
+        lambda: r13_fit_return_new,
+    ),
+    Wrong(
+        "08.fit", "returned the new params with the old count", lambda: r13_fit_new_params_old_count
+    ),
     Wrong("08.fit", "right params, one update too many counted", lambda: r13_fit_count_plus_one),
     Wrong("08.fit", "value <= target: a loss equal to target accepted", lambda: r13_fit_less_equal),
     Wrong("08.fit", "loop tests the lesson's loss, not the step's", lambda: r13_fit_lesson_loss),
     Wrong("08.fit", "for n in range(100): gives up after 100 steps", lambda: r13_fit_capped),
-    Wrong("08.fit", "while value >= target, params = step(...): one step on",
-          lambda: r13_fit_one_past),
-    Wrong("08.fit", "fixed the count with n - 1, params still one step on",
-          lambda: r13_fit_count_fixed_only),
+    Wrong(
+        "08.fit", "while value >= target, params = step(...): one step on", lambda: r13_fit_one_past
+    ),
+    Wrong(
+        "08.fit",
+        "fixed the count with n - 1, params still one step on",
+        lambda: r13_fit_count_fixed_only,
+    ),
     Wrong("08.fit", "returned (steps, params)", lambda: r13_fit_swapped),
     Wrong("08.fit", "count kept as a float", lambda: r13_fit_float_count),
     Wrong("08.speedup", "copied naive_speedup: compile and no block", lambda: r13_speed_naive),
-    Wrong("08.speedup", "warmed up, but never blocked: times dispatch only",
-          lambda: r13_speed_no_block),
-    Wrong("08.speedup", "blocked, but no warm-up: compile in the jit time",
-          lambda: r13_speed_no_warmup),
+    Wrong(
+        "08.speedup",
+        "warmed up, but never blocked: times dispatch only",
+        lambda: r13_speed_no_block,
+    ),
+    Wrong(
+        "08.speedup",
+        "blocked, but no warm-up: compile in the jit time",
+        lambda: r13_speed_no_warmup,
+    ),
     Wrong("08.speedup", "jit time over eager time, inverted", lambda: r13_speed_inverted),
-    Wrong("08.speedup", "eager total of 20 calls over jit time per call",
-          lambda: r13_speed_one_side_total),
+    Wrong(
+        "08.speedup",
+        "eager total of 20 calls over jit time per call",
+        lambda: r13_speed_one_side_total,
+    ),
     Wrong("08.speedup", "timed with jaxtour.timing (refused)", lambda: r13_speed_timing_module),
-    Wrong("08.speedup", "block_until_ready on the jitted function, not the result",
-          lambda: r13_speed_block_function),
-    Wrong("08.speedup", ".block_until_ready() on the step's tuple",
-          lambda: r13_speed_method_on_tuple),
-    Wrong("08.speedup", "jitted step first, then timed it against jit of it",
-          lambda: r13_speed_both_jitted),
+    Wrong(
+        "08.speedup",
+        "block_until_ready on the jitted function, not the result",
+        lambda: r13_speed_block_function,
+    ),
+    Wrong(
+        "08.speedup", ".block_until_ready() on the step's tuple", lambda: r13_speed_method_on_tuple
+    ),
+    Wrong(
+        "08.speedup",
+        "jitted step first, then timed it against jit of it",
+        lambda: r13_speed_both_jitted,
+    ),
 ]
 
 RIGHT_13 = [
     Right("08.update", "(1 - lr * decay) * p - lr * g", lambda: r13_update_shrink_first),
-    Right("08.update", "penalised loss with has_aux returning the plain loss",
-          lambda: r13_update_has_aux),
-    Right("08.update", "dict comprehension, returned as a list",
-          lambda: r13_update_dict_comprehension),
-    Right("08.update", "penalised value_and_grad, penalty subtracted back",
-          lambda: r13_update_subtract_penalty),
+    Right(
+        "08.update",
+        "penalised loss with has_aux returning the plain loss",
+        lambda: r13_update_has_aux,
+    ),
+    Right(
+        "08.update", "dict comprehension, returned as a list", lambda: r13_update_dict_comprehension
+    ),
+    Right(
+        "08.update",
+        "penalised value_and_grad, penalty subtracted back",
+        lambda: r13_update_subtract_penalty,
+    ),
     Right("08.fit", "while True with float(value)", lambda: r13_fit_while_true),
     Right("08.fit", "itertools.count, count as jnp.int32", lambda: r13_fit_itertools),
     Right("08.fit", "keeps previous and current params", lambda: r13_fit_previous),
-    Right("08.speedup", "warm-up, blocked, 30 eager and 100 jitted calls",
-          lambda: r13_speed_careful),
+    Right(
+        "08.speedup", "warm-up, blocked, 30 eager and 100 jitted calls", lambda: r13_speed_careful
+    ),
     Right("08.speedup", "best of 5 repeats with perf_counter_ns", lambda: r13_speed_min_of_repeats),
     Right("08.speedup", "median of single blocked calls", lambda: r13_speed_median_single),
     Right("08.speedup", "throughput: block only the last call", lambda: r13_speed_block_last),

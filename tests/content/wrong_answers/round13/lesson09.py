@@ -1,4 +1,5 @@
 """Round 13, lesson 09 (vmap and random): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -30,19 +31,22 @@ def r13_peg_out_axes_one(params, xs, ys):
 
 
 def r13_peg_mean_grad(params, xs, ys):
-    mean = lambda p: jnp.mean(jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys))
+    def mean(p):
+        return jnp.mean(jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys))
+
     return jax.grad(mean)(params)
 
 
 def r13_peg_loop(params, xs, ys):
     grads = [jax.grad(log_loss)(params, xs[:, i], ys[i]) for i in range(xs.shape[1])]
-    return {"w": jnp.stack([g["w"] for g in grads], axis=1),
-            "b": jnp.stack([g["b"] for g in grads])}
+    return {
+        "w": jnp.stack([g["w"] for g in grads], axis=1),
+        "b": jnp.stack([g["b"] for g in grads]),
+    }
 
 
 def r13_peg_grad_x(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss, argnums=1), in_axes=(None, 1, 0), out_axes=1)(
-        params, xs, ys)
+    return jax.vmap(jax.grad(log_loss, argnums=1), in_axes=(None, 1, 0), out_axes=1)(params, xs, ys)
 
 
 def r13_peg_ys_broadcast(params, xs, ys):
@@ -60,8 +64,7 @@ def r13_peg_tuple(params, xs, ys):
 
 
 def r13_peg_value_and_grad(params, xs, ys):
-    return jax.vmap(jax.value_and_grad(log_loss), in_axes=(None, 1, 0), out_axes=-1)(
-        params, xs, ys)
+    return jax.vmap(jax.value_and_grad(log_loss), in_axes=(None, 1, 0), out_axes=-1)(params, xs, ys)
 
 
 def r13_peg_out_axes_last(params, xs, ys):
@@ -70,7 +73,8 @@ def r13_peg_out_axes_last(params, xs, ys):
 
 def r13_peg_out_axes_dict(params, xs, ys):
     return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0), out_axes={"w": 1, "b": 0})(
-        params, xs, ys)
+        params, xs, ys
+    )
 
 
 def r13_peg_transpose_in(params, xs, ys):
@@ -231,8 +235,9 @@ def r13_views_variance(key, xs, ids):
 def r13_views_stacked(key, xs, ids):
     def one(x, i):
         ka, kb = jax.random.split(jax.random.fold_in(key, i))
-        return jnp.stack([x + 0.1 * jax.random.normal(ka, x.shape),
-                          x + 0.1 * jax.random.normal(kb, x.shape)])
+        return jnp.stack(
+            [x + 0.1 * jax.random.normal(ka, x.shape), x + 0.1 * jax.random.normal(kb, x.shape)]
+        )
 
     return jnp.moveaxis(jax.vmap(one)(xs, ids), 1, 0)  # one array (2, N, D), not a tuple
 
@@ -265,7 +270,10 @@ def r13_views_parent_key(key, xs, ids):
 def r13_views_uniform(key, xs, ids):
     def one(x, i):
         ka, kb = jax.random.split(jax.random.fold_in(key, i))
-        u = lambda k: jax.random.uniform(k, x.shape, minval=-0.1, maxval=0.1)
+
+        def u(k):
+            return jax.random.uniform(k, x.shape, minval=-0.1, maxval=0.1)
+
         return x + u(ka), x + u(kb)
 
     return jax.vmap(one)(xs, ids)
@@ -305,7 +313,10 @@ def r13_views_fold_twice(key, xs, ids):
 
 def r13_views_split_first(key, xs, ids):
     key_a, key_b = jax.random.split(key)
-    noise = lambda k, x, i: 0.1 * jax.random.normal(jax.random.fold_in(k, i), x.shape)
+
+    def noise(k, x, i):
+        return 0.1 * jax.random.normal(jax.random.fold_in(k, i), x.shape)
+
     batched = jax.vmap(noise, in_axes=(None, 0, 0))
     return xs + batched(key_a, xs, ids), xs + batched(key_b, xs, ids)
 
@@ -319,24 +330,36 @@ def r13_views_one_draw(key, xs, ids):
 
 
 ROUND_13 = [
-    Wrong("09.per_example_grads", "in_axes=(None, 0, 0) on the (D, N) batch",
-          lambda: r13_peg_rows),
-    Wrong("09.per_example_grads", "mapped columns, but no out_axes: w comes out (N, D)",
-          lambda: r13_peg_no_out_axes),
-    Wrong("09.per_example_grads", "out_axes=1 for both: b has no axis 1",
-          lambda: r13_peg_out_axes_one),
-    Wrong("09.per_example_grads", "grad of the mean loss: one gradient for the batch",
-          lambda: r13_peg_mean_grad),
+    Wrong("09.per_example_grads", "in_axes=(None, 0, 0) on the (D, N) batch", lambda: r13_peg_rows),
+    Wrong(
+        "09.per_example_grads",
+        "mapped columns, but no out_axes: w comes out (N, D)",
+        lambda: r13_peg_no_out_axes,
+    ),
+    Wrong(
+        "09.per_example_grads", "out_axes=1 for both: b has no axis 1", lambda: r13_peg_out_axes_one
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "grad of the mean loss: one gradient for the batch",
+        lambda: r13_peg_mean_grad,
+    ),
     Wrong("09.per_example_grads", "Python loop over the columns", lambda: r13_peg_loop),
-    Wrong("09.per_example_grads", "argnums=1: gradient with respect to x",
-          lambda: r13_peg_grad_x),
-    Wrong("09.per_example_grads", "ys broadcast with None in in_axes",
-          lambda: r13_peg_ys_broadcast),
-    Wrong("09.per_example_grads", "out_axes=-1 and then w transposed again",
-          lambda: r13_peg_double_transpose),
+    Wrong("09.per_example_grads", "argnums=1: gradient with respect to x", lambda: r13_peg_grad_x),
+    Wrong(
+        "09.per_example_grads", "ys broadcast with None in in_axes", lambda: r13_peg_ys_broadcast
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "out_axes=-1 and then w transposed again",
+        lambda: r13_peg_double_transpose,
+    ),
     Wrong("09.per_example_grads", "returned a tuple (w, b), not a dict", lambda: r13_peg_tuple),
-    Wrong("09.per_example_grads", "vmap of value_and_grad: (losses, grads)",
-          lambda: r13_peg_value_and_grad),
+    Wrong(
+        "09.per_example_grads",
+        "vmap of value_and_grad: (losses, grads)",
+        lambda: r13_peg_value_and_grad,
+    ),
     Wrong("09.split_keeps_key", "A: thought split moves the key on", lambda: "A"),
     Wrong("09.split_keeps_key", "B: thought jit caches draws per key", lambda: "B"),
     Wrong("09.split_keeps_key", "D: thought jit baked the draw in", lambda: "D"),
@@ -347,67 +370,112 @@ ROUND_13 = [
     Wrong("09.split_keeps_key", "A) with a parenthesis", lambda: "A)"),
     Wrong("09.split_keeps_key", "the list of names ['b', 'd']", lambda: ["b", "d"]),
     Wrong("09.split_keeps_key", "'B, C' with a comma", lambda: "B, C"),
-    Wrong("09.random_walk", "copied the half-fixed walk: key drawn and split",
-          lambda: r13_walk_half_fixed),
-    Wrong("09.random_walk", "copied the broken walk: same step every time",
-          lambda: r13_walk_broken),
-    Wrong("09.random_walk", "split into key, sub, then drew from key",
-          lambda: r13_walk_draws_from_key),
-    Wrong("09.random_walk", "0.0 included as the first position: steps + 1 values",
-          lambda: r13_walk_with_start),
+    Wrong(
+        "09.random_walk",
+        "copied the half-fixed walk: key drawn and split",
+        lambda: r13_walk_half_fixed,
+    ),
+    Wrong(
+        "09.random_walk", "copied the broken walk: same step every time", lambda: r13_walk_broken
+    ),
+    Wrong(
+        "09.random_walk", "split into key, sub, then drew from key", lambda: r13_walk_draws_from_key
+    ),
+    Wrong(
+        "09.random_walk",
+        "0.0 included as the first position: steps + 1 values",
+        lambda: r13_walk_with_start,
+    ),
     Wrong("09.random_walk", "returned the steps, not the positions", lambda: r13_walk_steps_only),
-    Wrong("09.random_walk", "NumPy generator seeded with 0: key ignored",
-          lambda: r13_walk_numpy_rng),
-    Wrong("09.random_walk", "cumsum of steps + 1 draws, first position dropped",
-          lambda: r13_walk_drop_first),
-    Wrong("09.random_walk", "draws of shape (1,): walk of shape (steps, 1)",
-          lambda: r13_walk_column),
-    Wrong("09.random_walk", "scan returns the old key as carry: same subkey each step",
-          lambda: r13_walk_scan_old_key),
-    Wrong("09.random_walk", "first step drawn from key, which is also split",
-          lambda: r13_walk_first_from_key),
-    Wrong("09.two_views", "split(key, N): noise follows the row, not the id",
-          lambda: r13_views_row_keys),
-    Wrong("09.two_views", "one folded key for both views: identical views",
-          lambda: r13_views_same_key),
-    Wrong("09.two_views", "view b from fold_in(key, id + 1): next id's view a",
-          lambda: r13_views_next_id),
-    Wrong("09.two_views", "views from fold_in(key, 0/1): same noise for all rows",
-          lambda: r13_views_no_ids),
+    Wrong(
+        "09.random_walk", "NumPy generator seeded with 0: key ignored", lambda: r13_walk_numpy_rng
+    ),
+    Wrong(
+        "09.random_walk",
+        "cumsum of steps + 1 draws, first position dropped",
+        lambda: r13_walk_drop_first,
+    ),
+    Wrong(
+        "09.random_walk", "draws of shape (1,): walk of shape (steps, 1)", lambda: r13_walk_column
+    ),
+    Wrong(
+        "09.random_walk",
+        "scan returns the old key as carry: same subkey each step",
+        lambda: r13_walk_scan_old_key,
+    ),
+    Wrong(
+        "09.random_walk",
+        "first step drawn from key, which is also split",
+        lambda: r13_walk_first_from_key,
+    ),
+    Wrong(
+        "09.two_views",
+        "split(key, N): noise follows the row, not the id",
+        lambda: r13_views_row_keys,
+    ),
+    Wrong(
+        "09.two_views", "one folded key for both views: identical views", lambda: r13_views_same_key
+    ),
+    Wrong(
+        "09.two_views",
+        "view b from fold_in(key, id + 1): next id's view a",
+        lambda: r13_views_next_id,
+    ),
+    Wrong(
+        "09.two_views",
+        "views from fold_in(key, 0/1): same noise for all rows",
+        lambda: r13_views_no_ids,
+    ),
     Wrong("09.two_views", "scale sqrt(0.1): read 0.1 as the variance", lambda: r13_views_variance),
-    Wrong("09.two_views", "folded in the row index arange(N), not ids",
-          lambda: r13_views_row_index),
+    Wrong(
+        "09.two_views", "folded in the row index arange(N), not ids", lambda: r13_views_row_index
+    ),
     Wrong("09.two_views", "view b = x - the same noise", lambda: r13_views_antithetic),
-    Wrong("09.two_views", "view b drawn from the key that was also split",
-          lambda: r13_views_parent_key),
+    Wrong(
+        "09.two_views",
+        "view b drawn from the key that was also split",
+        lambda: r13_views_parent_key,
+    ),
     Wrong("09.two_views", "uniform noise in [-0.1, 0.1]", lambda: r13_views_uniform),
-    Wrong("09.two_views", "normal of shape (): one number per example",
-          lambda: r13_views_scalar_noise),
-    Wrong("09.two_views", "jax.random.key(id): key argument ignored",
-          lambda: r13_views_key_from_id),
+    Wrong(
+        "09.two_views", "normal of shape (): one number per example", lambda: r13_views_scalar_noise
+    ),
+    Wrong(
+        "09.two_views", "jax.random.key(id): key argument ignored", lambda: r13_views_key_from_id
+    ),
 ]
 
 RIGHT_13 = [
     Right("09.per_example_grads", "out_axes=-1", lambda: r13_peg_out_axes_last),
-    Right("09.per_example_grads", "out_axes as a dict {'w': 1, 'b': 0}",
-          lambda: r13_peg_out_axes_dict),
-    Right("09.per_example_grads", "vmap over xs.T, moveaxis 0 to -1 on every leaf",
-          lambda: r13_peg_transpose_in),
+    Right(
+        "09.per_example_grads", "out_axes as a dict {'w': 1, 'b': 0}", lambda: r13_peg_out_axes_dict
+    ),
+    Right(
+        "09.per_example_grads",
+        "vmap over xs.T, moveaxis 0 to -1 on every leaf",
+        lambda: r13_peg_transpose_in,
+    ),
     Right("09.per_example_grads", "in_axes=(None, -1, -1), out_axes=-1", lambda: r13_peg_minus_one),
     Right("09.split_keeps_key", "C", lambda: "C"),
     Right("09.split_keeps_key", "lower-case c", lambda: "c"),
     Right("09.split_keeps_key", "C) with a parenthesis", lambda: "C)"),
     Right("09.random_walk", "split(key, steps), vmap normal, cumsum", lambda: r13_walk_vmap_split),
     Right("09.random_walk", "one draw of shape (steps,), cumsum", lambda: r13_walk_one_draw),
-    Right("09.random_walk", "loop: split into key, sub; draw from sub",
-          lambda: r13_walk_loop_split),
+    Right(
+        "09.random_walk", "loop: split into key, sub; draw from sub", lambda: r13_walk_loop_split
+    ),
     Right("09.random_walk", "fold_in(key, i) per step", lambda: r13_walk_fold_in),
     Right("09.random_walk", "lax.scan carrying (key, position)", lambda: r13_walk_scan),
-    Right("09.two_views", "fold_in(key, id), split into the two views",
-          lambda: r13_views_fold_split),
-    Right("09.two_views", "fold_in id, then fold_in view number, tuple of vmaps",
-          lambda: r13_views_fold_twice),
-    Right("09.two_views", "split key per view first, then fold_in id",
-          lambda: r13_views_split_first),
+    Right(
+        "09.two_views", "fold_in(key, id), split into the two views", lambda: r13_views_fold_split
+    ),
+    Right(
+        "09.two_views",
+        "fold_in id, then fold_in view number, tuple of vmaps",
+        lambda: r13_views_fold_twice,
+    ),
+    Right(
+        "09.two_views", "split key per view first, then fold_in id", lambda: r13_views_split_first
+    ),
     Right("09.two_views", "one draw of shape (2, D) per example", lambda: r13_views_one_draw),
 ]

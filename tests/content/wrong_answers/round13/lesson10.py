@@ -1,4 +1,5 @@
 """Round 13, lesson 10 (many devices): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -79,7 +80,8 @@ def r13_mae_stacked_psum(params, x, y, valid):
 def r13_mae_ratio_of_pmeans(params, x, y, valid):
     err = jnp.where(valid, jnp.abs(model(params, x) - y), 0.0)
     return jax.lax.pmean(jnp.sum(err), "batch") / jax.lax.pmean(
-        jnp.sum(valid.astype(jnp.float32)), "batch")
+        jnp.sum(valid.astype(jnp.float32)), "batch"
+    )
 
 
 def r13_mae_tuple_psum(params, x, y, valid):
@@ -96,23 +98,38 @@ def r13_mae_sum_where(params, x, y, valid):
 
 ROUND_13 = [
     Wrong("10.column_spec", "P('batch'): splits the channels", lambda: P("batch")),
-    Wrong("10.column_spec", "P(None, 'batch'): 16 examples, each on 2 devices",
-          lambda: P(None, "batch")),
+    Wrong(
+        "10.column_spec",
+        "P(None, 'batch'): 16 examples, each on 2 devices",
+        lambda: P(None, "batch"),
+    ),
     Wrong("10.column_spec", "P(None, 'model'): 32 examples per device", lambda: P(None, "model")),
-    Wrong("10.column_spec", "P(('batch', 'model')): both axes on the channels",
-          lambda: P(("batch", "model"))),
-    Wrong("10.column_spec", "tuple of axes on the rows, None on the columns",
-          lambda: P(("batch", "model"), None)),
-    Wrong("10.column_spec", "P('batch', 'model'): copied the 2-D example",
-          lambda: P("batch", "model")),
-    Wrong("10.column_spec", "P('model', 'batch'): channels over model",
-          lambda: P("model", "batch")),
-    Wrong("10.column_spec", "three entries: P(None, 'batch', 'model')",
-          lambda: P(None, "batch", "model")),
+    Wrong(
+        "10.column_spec",
+        "P(('batch', 'model')): both axes on the channels",
+        lambda: P(("batch", "model")),
+    ),
+    Wrong(
+        "10.column_spec",
+        "tuple of axes on the rows, None on the columns",
+        lambda: P(("batch", "model"), None),
+    ),
+    Wrong(
+        "10.column_spec", "P('batch', 'model'): copied the 2-D example", lambda: P("batch", "model")
+    ),
+    Wrong(
+        "10.column_spec", "P('model', 'batch'): channels over model", lambda: P("model", "batch")
+    ),
+    Wrong(
+        "10.column_spec",
+        "three entries: P(None, 'batch', 'model')",
+        lambda: P(None, "batch", "model"),
+    ),
     Wrong("10.column_spec", "P(): replicated on every device", lambda: P()),
     Wrong("10.column_spec", "the spec typed as a string", lambda: "P(None, ('batch', 'model'))"),
-    Wrong("10.column_spec", "P(None, ('batch',)): one axis in the tuple",
-          lambda: P(None, ("batch",))),
+    Wrong(
+        "10.column_spec", "P(None, ('batch',)): one axis in the tuple", lambda: P(None, ("batch",))
+    ),
     Wrong("10.predict_sums", "A: both sums split over batch", lambda: "A"),
     Wrong("10.predict_sums", "C: thought the rows are gathered first", lambda: "C"),
     Wrong("10.predict_sums", "D: layouts in the wrong order", lambda: "D"),
@@ -124,26 +141,36 @@ ROUND_13 = [
     Wrong("10.predict_sums", "'C, an all-gather' with its reason", lambda: "C, an all-gather"),
     Wrong("10.fix_loss", "pmean of each device's masked mean", lambda: r13_mae_mean_of_means),
     Wrong("10.fix_loss", "masked local mean, no collective", lambda: r13_mae_local_only),
-    Wrong("10.fix_loss", "psum of errors over psum of all points, fillers counted",
-          lambda: r13_mae_all_points),
+    Wrong(
+        "10.fix_loss",
+        "psum of errors over psum of all points, fillers counted",
+        lambda: r13_mae_all_points,
+    ),
     Wrong("10.fix_loss", "copied mae_device, mask ignored", lambda: r13_mae_unmasked),
     Wrong("10.fix_loss", "psum of errors over the local count", lambda: r13_mae_local_count),
     Wrong("10.fix_loss", "boolean index x[valid]: fails under jit", lambda: r13_mae_bool_index),
     Wrong("10.fix_loss", "mean with fillers zeroed, then pmean", lambda: r13_mae_mean_zeroed),
-    Wrong("10.fix_loss", "squared errors (lesson 08's loss), masked right",
-          lambda: r13_mae_squared),
-    Wrong("10.fix_loss", "pmean of the sums over psum of the counts",
-          lambda: r13_mae_pmean_over_psum),
-    Wrong("10.fix_loss", "jnp.where branches reversed: fillers summed",
-          lambda: r13_mae_mask_reversed),
-    Wrong("10.fix_loss", "psum over 'model', an axis this mesh lacks",
-          lambda: r13_mae_wrong_axis_name),
+    Wrong(
+        "10.fix_loss", "squared errors (lesson 08's loss), masked right", lambda: r13_mae_squared
+    ),
+    Wrong(
+        "10.fix_loss", "pmean of the sums over psum of the counts", lambda: r13_mae_pmean_over_psum
+    ),
+    Wrong(
+        "10.fix_loss", "jnp.where branches reversed: fillers summed", lambda: r13_mae_mask_reversed
+    ),
+    Wrong(
+        "10.fix_loss", "psum over 'model', an axis this mesh lacks", lambda: r13_mae_wrong_axis_name
+    ),
 ]
 
 RIGHT_13 = [
     Right("10.column_spec", "P(None, ('batch', 'model'))", lambda: P(None, ("batch", "model"))),
-    Right("10.column_spec", "P(None, ('model', 'batch')): other device order, 8 each",
-          lambda: P(None, ("model", "batch"))),
+    Right(
+        "10.column_spec",
+        "P(None, ('model', 'batch')): other device order, 8 each",
+        lambda: P(None, ("model", "batch")),
+    ),
     Right("10.predict_sums", "B", lambda: "B"),
     Right("10.predict_sums", "lower-case b", lambda: "b"),
     Right("10.predict_sums", "B with a trailing newline", lambda: "B\n"),

@@ -1,7 +1,7 @@
 """Round 13, lesson 11 (loops and control flow): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 from jax import lax
 
@@ -170,7 +170,9 @@ def r13_grow_python_loop(r, x0, cap, max_steps):
 
 
 def r13_grow_cond_outside(r, x0, cap, max_steps):
-    run = lambda x: lax.fori_loop(0, max_steps, lambda k, v: _growth(r, v), x)
+    def run(x):
+        return lax.fori_loop(0, max_steps, lambda k, v: _growth(r, v), x)
+
     return lax.cond(x0 < cap, run, lambda x: x, x0)  # checked once, before the loop
 
 
@@ -189,7 +191,9 @@ def r13_grow_whole_carry(r, x0, cap, max_steps):
 
 
 def r13_grow_toward_cap(r, x0, cap, max_steps):
-    body = lambda k, x: jnp.where(x < cap, x + r * x * (1 - x / cap), x)  # growth toward cap
+    def body(k, x):
+        return jnp.where(x < cap, x + r * x * (1 - x / cap), x)  # growth toward cap
+
     return lax.fori_loop(0, max_steps, body, x0)
 
 
@@ -309,30 +313,41 @@ ROUND_13 = [
     Wrong("11.fori_predict", "'B or C', undecided", lambda: "B or C"),
     Wrong("11.scan_ema", "copied the Python counter: t stays 1", lambda: r13_ema_counted),
     Wrong("11.scan_ema", "no bias correction", lambda: r13_ema_uncorrected),
-    Wrong("11.scan_ema", "t = arange(n): first correction divides by 0",
-          lambda: r13_ema_t_from_zero),
+    Wrong(
+        "11.scan_ema", "t = arange(n): first correction divides by 0", lambda: r13_ema_t_from_zero
+    ),
     Wrong("11.scan_ema", "corrected with beta**(t + 1)", lambda: r13_ema_t_plus_one),
     Wrong("11.scan_ema", "returned the last corrected average only", lambda: r13_ema_last_carry),
-    Wrong("11.scan_ema", "beta and 1 - beta swapped in the update",
-          lambda: r13_ema_weights_swapped),
+    Wrong(
+        "11.scan_ema", "beta and 1 - beta swapped in the update", lambda: r13_ema_weights_swapped
+    ),
     Wrong("11.scan_ema", "divided by (1 - beta)**t", lambda: r13_ema_power_of_complement),
     Wrong("11.scan_ema", "Python loop over the series", lambda: r13_ema_python_loop),
-    Wrong("11.scan_ema", "running mean: right on a constant series only",
-          lambda: r13_ema_running_mean),
-    Wrong("11.scan_ema", "EMA started at the first element, no correction",
-          lambda: r13_ema_start_at_first),
+    Wrong(
+        "11.scan_ema", "running mean: right on a constant series only", lambda: r13_ema_running_mean
+    ),
+    Wrong(
+        "11.scan_ema",
+        "EMA started at the first element, no correction",
+        lambda: r13_ema_start_at_first,
+    ),
     Wrong("11.while_grad", "fori_loop of max_steps steps, never stops", lambda: r13_grow_no_stop),
-    Wrong("11.while_grad", "x <= cap: one step more when x0 equals cap",
-          lambda: r13_grow_less_equal),
+    Wrong(
+        "11.while_grad", "x <= cap: one step more when x0 equals cap", lambda: r13_grow_less_equal
+    ),
     Wrong("11.while_grad", "kept the while_loop: grad refuses it", lambda: r13_grow_while_copied),
-    Wrong("11.while_grad", "keeps a step only if it stays under cap",
-          lambda: r13_grow_stop_before_cap),
+    Wrong(
+        "11.while_grad", "keeps a step only if it stays under cap", lambda: r13_grow_stop_before_cap
+    ),
     Wrong("11.while_grad", "jnp.minimum(step, cap): clamped at cap", lambda: r13_grow_clamped),
     Wrong("11.while_grad", "fori_loop to max_steps - 1", lambda: r13_grow_one_short),
     Wrong("11.while_grad", "Python for loop with jnp.where", lambda: r13_grow_python_loop),
     Wrong("11.while_grad", "cond on x0 once, outside the loop", lambda: r13_grow_cond_outside),
-    Wrong("11.while_grad", "upper bound as jnp.int32: a while_loop once jitted",
-          lambda: r13_grow_array_bound),
+    Wrong(
+        "11.while_grad",
+        "upper bound as jnp.int32: a while_loop once jitted",
+        lambda: r13_grow_array_bound,
+    ),
     Wrong("11.while_grad", "returned the whole carry (steps, x)", lambda: r13_grow_whole_carry),
     Wrong("11.while_grad", "growth written r * x * (1 - x / cap)", lambda: r13_grow_toward_cap),
     Wrong("11.fails_under_jit", "A: plain runs, one program", lambda: "A"),
@@ -345,22 +360,39 @@ ROUND_13 = [
     Wrong("11.fails_under_jit", "B) with a parenthesis", lambda: "B)"),
     Wrong("11.fails_under_jit", "'3 programs', with a unit", lambda: "3 programs"),
     Wrong("11.fails_under_jit", "'fails' typed as a word", lambda: "fails"),
-    Wrong("11.first_two_positive", "nonzero size=2 without fill_value: reads x[0]",
-          lambda: r13_ftp_default_fill),
+    Wrong(
+        "11.first_two_positive",
+        "nonzero size=2 without fill_value: reads x[0]",
+        lambda: r13_ftp_default_fill,
+    ),
     Wrong("11.first_two_positive", "two largest elements", lambda: r13_ftp_two_largest),
-    Wrong("11.first_two_positive", "first two elements, negatives zeroed",
-          lambda: r13_ftp_first_two),
-    Wrong("11.first_two_positive", "stable argsort [:2]: one value for length 1",
-          lambda: r13_ftp_argsort),
-    Wrong("11.first_two_positive", "argmax twice: a missing one reads x[0]",
-          lambda: r13_ftp_argmax_twice),
-    Wrong("11.first_two_positive", "fill_value=-1: a missing one reads the last element",
-          lambda: r13_ftp_fill_minus_one),
+    Wrong(
+        "11.first_two_positive", "first two elements, negatives zeroed", lambda: r13_ftp_first_two
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "stable argsort [:2]: one value for length 1",
+        lambda: r13_ftp_argsort,
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "argmax twice: a missing one reads x[0]",
+        lambda: r13_ftp_argmax_twice,
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "fill_value=-1: a missing one reads the last element",
+        lambda: r13_ftp_fill_minus_one,
+    ),
     Wrong("11.first_two_positive", "copied the eager function", lambda: r13_ftp_eager),
-    Wrong("11.first_two_positive", "x[0] padding masked by value: repeats a positive x[0]",
-          lambda: r13_ftp_mask_by_value),
-    Wrong("11.first_two_positive", "x >= 0: a zero counted as positive",
-          lambda: r13_ftp_nonnegative),
+    Wrong(
+        "11.first_two_positive",
+        "x[0] padding masked by value: repeats a positive x[0]",
+        lambda: r13_ftp_mask_by_value,
+    ),
+    Wrong(
+        "11.first_two_positive", "x >= 0: a zero counted as positive", lambda: r13_ftp_nonnegative
+    ),
     Wrong("11.first_two_positive", "size=3: three values", lambda: r13_ftp_size_three),
     Wrong("11.first_two_positive", "argwhere: result of shape (2, 1)", lambda: r13_ftp_argwhere),
 ]
@@ -371,8 +403,11 @@ RIGHT_13 = [
     Right("11.fori_predict", "B with a trailing space", lambda: "B "),
     Right("11.scan_ema", "carry (m, t), t an int", lambda: r13_ema_t_carry_int),
     Right("11.scan_ema", "scan over (xs, t) with float t", lambda: r13_ema_scan_t_array),
-    Right("11.scan_ema", "plain EMA by scan, corrected afterwards with jnp.power",
-          lambda: r13_ema_divide_after),
+    Right(
+        "11.scan_ema",
+        "plain EMA by scan, corrected afterwards with jnp.power",
+        lambda: r13_ema_divide_after,
+    ),
     Right("11.scan_ema", "carry beta**t as a running product", lambda: r13_ema_power_carry),
     Right("11.while_grad", "scan of max_steps with lax.cond inside", lambda: r13_grow_scan_cond),
     Right("11.while_grad", "x + (x < cap) * growth", lambda: r13_grow_mask_arith),
@@ -383,6 +418,7 @@ RIGHT_13 = [
     Right("11.first_two_positive", ".at[idx].get with mode='fill'", lambda: r13_ftp_get_fill),
     Right("11.first_two_positive", "jnp.append a 0, fill index len(x)", lambda: r13_ftp_padded),
     Right("11.first_two_positive", "cumsum ranks, one masked sum per rank", lambda: r13_ftp_rank),
-    Right("11.first_two_positive", "stable argsort of a padded copy",
-          lambda: r13_ftp_argsort_padded),
+    Right(
+        "11.first_two_positive", "stable argsort of a padded copy", lambda: r13_ftp_argsort_padded
+    ),
 ]
