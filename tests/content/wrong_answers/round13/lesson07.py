@@ -204,6 +204,12 @@ def r13_fill_count_nonzero(x):
     return jnp.where(kept, x, jnp.sum(x * kept) / jnp.count_nonzero(x))
 
 
+def r13_fill_le_zero(x):
+    kept = x >= 0
+    mean = jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept)
+    return jnp.where(x <= 0, mean, x)
+
+
 def r13_fill_mean_where(x):
     return jnp.where(x < 0, jnp.mean(x, where=x >= 0), x)
 
@@ -224,6 +230,11 @@ def r13_fill_product(x):
 
 
 ROUND_13 = [
+    Wrong(
+        "07.clip_negative",
+        "x <= 0 filled: zeros replaced by the mean too",
+        lambda: r13_fill_le_zero,
+    ),
     Wrong("07.count_traces", "A: one trace per dtype", lambda: "A"),
     Wrong("07.count_traces", "B: thought np.float32 traces apart", lambda: "B"),
     Wrong("07.count_traces", "D: thought float32 * 2.0 stays weak", lambda: "D"),

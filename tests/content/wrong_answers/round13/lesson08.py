@@ -336,6 +336,15 @@ def r13_speed_both_jitted(step, *args):
     return _per_call(step, args, 30) / _per_call(fast, args, 30)
 
 
+def r13_speed_eager_cold(step, *args):
+    fast = jax.jit(step)
+    jax.block_until_ready(fast(*args))  # warm-up for jit only
+    start = time.perf_counter()
+    jax.block_until_ready(step(*args))  # first eager call: every operation compiles
+    eager_s = time.perf_counter() - start
+    return eager_s / _per_call(fast, args, 50)
+
+
 def r13_speed_careful(step, *args):
     fast = jax.jit(step)
     jax.block_until_ready(fast(*args))
@@ -393,6 +402,9 @@ def r13_speed_block_last(step, *args):
 
 
 ROUND_13 = [
+    Wrong(
+        "08.speedup", "jit warmed up, eager timed cold over one call", lambda: r13_speed_eager_cold
+    ),
     Wrong(
         "08.update", "returned the penalised loss as loss_value", lambda: r13_update_penalised_value
     ),

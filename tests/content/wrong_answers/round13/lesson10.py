@@ -97,6 +97,9 @@ def r13_mae_sum_where(params, x, y, valid):
 
 
 ROUND_13 = [
+    Wrong(
+        "10.predict_sums", "the layouts typed out, shared by B and C", lambda: "split; replicated"
+    ),
     Wrong("10.column_spec", "P('batch'): splits the channels", lambda: P("batch")),
     Wrong(
         "10.column_spec",
@@ -165,6 +168,7 @@ ROUND_13 = [
 ]
 
 RIGHT_13 = [
+    Right("10.column_spec", "the two axes given as a list", lambda: P(None, ["batch", "model"])),
     Right("10.column_spec", "P(None, ('batch', 'model'))", lambda: P(None, ("batch", "model"))),
     Right(
         "10.column_spec",
