@@ -1501,16 +1501,16 @@ EXERCISES = (
             ),
             Mistake(
                 id="penalty-doubled",
-                message="Your decay term is twice the one asked: the derivative of {penalty} "
-                "times p**2 with respect to p is {term}, with the 2 that p**2 brings down "
-                "counted once.",
+                message="Your decay term is twice the one asked for the penalty {penalty} * "
+                "p**2: the 2 that differentiating p**2 brings down is counted twice, or the "
+                "penalty's factor was doubled on the way.",
                 example=lambda: _penalty_doubled,
                 matches=_new_params_like(_penalty_doubled),
             ),
             Mistake(
                 id="decay-halved",
-                message="Your decay term is half the one asked: the derivative of {penalty} "
-                "times p**2 with respect to p is {term}, with the 2 that p**2 brings down.",
+                message="Your decay term is half the one asked for the penalty {penalty} * "
+                "p**2: differentiating p**2 brings down a 2, and your term leaves it out.",
                 example=lambda: _decay_halved,
                 matches=_new_params_like(_decay_halved),
             ),
