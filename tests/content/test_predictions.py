@@ -76,6 +76,9 @@ GIVEAWAYS = {
         "кортеж из одной позиции всё равно кортеж",
         "`grad` returns no value",
         "`grad` не возвращает значения",
+        "the value part is the whole pair",
+        "часть «значение» — это вся пара",
+        "((value, aux), gradient)",
     ),
     "06.out_of_bounds": (
         "one write per index",
