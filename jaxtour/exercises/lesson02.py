@@ -959,8 +959,11 @@ class _LossRun:
     syncs: list[_Sync] = field(default_factory=list)
     returned: Any = None
     error: LearnerCodeError | None = None
+    traced: bool = False  # f was called on a tracer: jit (or another transformation) of f
 
     def f(self, *args: Any, **kwargs: Any) -> PendingLoss:
+        if any(is_tracer(arg) for arg in args):
+            self.traced = True
         which = next(
             (
                 i
@@ -1014,9 +1017,11 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
     run = _loss_run(answer)
     if run.error is not None:
         error = run.error.error
-        if isinstance(error, TypeError) and "traced for jit returned" in str(error):
+        if run.traced:
             return "jitted-f", None  # jit traced the grader's stand-in, which is no jax code
         if isinstance(error, ValueError) and "__jax_array__" in str(error):
+            if -1 in run.calls:
+                return "other-argument", None  # f got something else than an x of xs
             return None, _stand_in_not_taken()  # right with a real array: not the answer's fault
         raise run.error
     n = len(run.xs)
@@ -1127,7 +1132,7 @@ def _drops_the_last(f, xs):
 
 
 def _passes_the_list(f, xs):
-    return float(jnp.mean(f(jnp.stack(xs))))
+    return float(f(jnp.stack(xs)))
 
 
 def _calls_twice(f, xs):
