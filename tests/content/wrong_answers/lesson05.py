@@ -962,8 +962,11 @@ WRONG_ANSWERS = (
 S49 = (
     Wrong(
         "05.predict_aux_structure",
-        "B's nesting typed out: grad's rule carried over",
-        lambda: "((value, (grad_x, grad_y)), aux)",
+        "option B's text pasted: grad's rule carried over",
+        lambda: (
+            "((value, (grad_x, grad_y)), aux): what value_and_grad returns without "
+            "has_aux, then the aux, as grad hands its aux back"
+        ),
         named="aux-after-result",
     ),
     Wrong(
