@@ -959,7 +959,7 @@ class _LossRun:
     syncs: list[_Sync] = field(default_factory=list)
     returned: Any = None
     error: LearnerCodeError | None = None
-    traced: bool = False  # f was called on a tracer: jit (or another transformation) of f
+    traced: bool = False  # f was called on a tracer: jit, vmap or another transformation of f
 
     def f(self, *args: Any, **kwargs: Any) -> PendingLoss:
         if any(is_tracer(arg) for arg in args):
@@ -1018,7 +1018,7 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
     if run.error is not None:
         error = run.error.error
         if run.traced:
-            return "jitted-f", None  # jit traced the grader's stand-in, which is no jax code
+            return "transformed-f", None  # a transformation traced the grader's stand-in
         if isinstance(error, ValueError) and "__jax_array__" in str(error):
             if -1 in run.calls:
                 return "other-argument", None  # f got something else than an x of xs
@@ -1400,12 +1400,13 @@ EXERCISES = (
                 matches=_loss_mistake("last-only"),
             ),
             Mistake(
-                id="jitted-f",
-                message="Your function wraps f in jax.jit. With a real f that would run, "
-                "but this exercise is about waiting, and jit changes nothing there: a jitted "
-                "call returns before its work is done, as f's does.",
+                id="transformed-f",
+                message="Your function hands f to a JAX transformation (jit, vmap, lax.map, "
+                "...). The batches may differ in size, so the task calls f once per batch, as "
+                "the helper does; and a transformation does not wait either: its call returns "
+                "before the work is done, as f's does.",
                 example=lambda: _jits_f,
-                matches=_loss_mistake("jitted-f"),
+                matches=_loss_mistake("transformed-f"),
             ),
             Mistake(
                 id="never-called",

@@ -912,6 +912,10 @@ def i34m_overwritten_loss(f, xs):
     return float(loss / 1)
 
 
+def i34m_vmapped_f(f, xs):
+    return float(jnp.mean(jax.vmap(f)(jnp.stack(xs))))
+
+
 def i34m_mean_of_first(f, xs):
     return float(jnp.mean(jnp.stack([f(xs[0]) for _ in xs])))
 
@@ -931,5 +935,6 @@ MEAN_LOSS = (
     Wrong(M, "device_get, then sum in Python", lambda: i34m_device_get_then_sum, "host-mean"),
     Wrong(M, "loss overwritten by each pass", lambda: i34m_overwritten_loss, "last-only"),
     Wrong(M, "f(xs[0]) for every x", lambda: i34m_mean_of_first, "other-argument"),
+    Wrong(M, "vmap of f over the stacked batches", lambda: i34m_vmapped_f, "transformed-f"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *MEAN_LOSS)
