@@ -1387,8 +1387,8 @@ EXERCISES = (
             Mistake(
                 id="host-mean",
                 message="You took the mean in Python or NumPy, after bringing every loss back "
-                "by itself: nothing waited before the last call, but each loss was its own "
-                "sync and its own copy to the host, where the task asks for one value back.",
+                "to the host: nothing waited before the last call, but each batch's loss made "
+                "its own copy to the host, where the task asks for one value back.",
                 example=lambda: _host_mean,
                 matches=_loss_mistake("host-mean"),
             ),
