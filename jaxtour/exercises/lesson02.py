@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
-from jaxtour.exercises.common import jax
+from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.compare import describe, short_repr
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.mistakes import uses_module
@@ -45,7 +45,7 @@ from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np, pristine_namespaces
 from jaxtour.grader.rules import with_words
 from jaxtour.grader.spec import Exercise, Mistake
-from jaxtour.lazy import is_tracer
+from jaxtour.lazy import is_jax_array, is_tracer
 
 # --- 02.time_call: the stand-ins --------------------------------------------------------
 
@@ -803,324 +803,341 @@ def _total_with_first(f, *args, repeats=20):
     return time.perf_counter() - start
 
 
-# --- 02.block_tree ------------------------------------------------------------------------
+# --- 02.mean_loss ---------------------------------------------------------------------------
 
-TREE_PATHS = ("loss", "grads.w", "grads.b")
-BATCHES = 3  # how many x the grader's list holds
+BATCHES = 4  # how many x the grader's list holds
+BATCH_LOSSES = (1.0, 2.0, 3.5, 5.5)  # f(x) for the i-th x: mean 3.0, last 5.5, sum 12.0
+SYNC_WAIT, SYNC_CONVERT = "wait", "convert"
 
 
-class RecordingLeaf:
-    """A stand-in array whose work is still pending until someone waits for it.
+@dataclass
+class _Sync:
+    kind: str  # SYNC_WAIT (block_until_ready, is_ready polled) or SYNC_CONVERT (to Python)
+    after_calls: int  # how many calls of f had been made when it happened
+    sources: frozenset[int]  # which calls' losses it needed
 
-    What it records is a fact the grader observes, not an attribute the answer could
-    set: each wait calls a closure that writes into the run's own record, which the leaf
-    does not hold, and the leaf's attributes cannot be rebound. ``is_ready()`` asks and
-    does not wait, as JAX's does: it says False while the work is pending; polling it
-    again until it says True is a wait (a busy one), recorded at the second poll."""
 
-    __slots__ = ("_note", "_polled", "name", "value")
+class PendingLoss:
+    """A stand-in for a scalar jax array whose work is still pending.
 
-    def __init__(self, note: Callable[[], None], name: str, value: float) -> None:
+    Arithmetic with another one or a number makes a new pending value that remembers
+    which calls' losses it was computed from, and waits for nothing, as a jax operation
+    does; ``jnp.stack`` and the other jnp functions read it through ``__jax_array__``,
+    also without waiting. Everything that needs the number (``float()``, ``.item()``,
+    ``print``, NumPy, a comparison Python decides) is a conversion, and
+    ``block_until_ready()`` (or polling ``is_ready()`` until it says True) a wait: each
+    one calls a closure that writes into the run's own record, which the value does not
+    hold, and its attributes cannot be rebound."""
+
+    __slots__ = ("_note", "_polled", "sources", "value")
+
+    def __init__(
+        self, note: Callable[[str, frozenset[int]], None], sources: frozenset[int], value: float
+    ) -> None:
         object.__setattr__(self, "_note", note)
         object.__setattr__(self, "_polled", False)
-        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "sources", sources)
         object.__setattr__(self, "value", value)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a jax array's attributes cannot be set ({name})")
 
-    def block_until_ready(self) -> RecordingLeaf:
-        self._note()
+    # -- what a jax array has without waiting
+    shape: Any = property(lambda self: ())
+    ndim: Any = property(lambda self: 0)
+    size: Any = property(lambda self: 1)
+    dtype: Any = property(lambda self: np.dtype(np.float32))
+
+    def __jax_array__(self) -> Any:
+        return jnp.asarray(self.value, dtype=jnp.float32)
+
+    def copy_to_host_async(self) -> None:
+        return None  # starts a copy; the conversion that follows is what waits
+
+    def _derived(self, other: Any, op: Callable[[float, float], Any]) -> Any:
+        if isinstance(other, PendingLoss):
+            return PendingLoss(
+                self._note, self.sources | other.sources, op(self.value, other.value)
+            )
+        if isinstance(other, bool | int | float | np.integer | np.floating):
+            return PendingLoss(self._note, self.sources, op(self.value, float(other)))
+        return NotImplemented  # a jax array: its own operator reads this one as an array
+
+    def __add__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: a + b)
+
+    def __radd__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: b + a)
+
+    def __sub__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: a - b)
+
+    def __rsub__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: b - a)
+
+    def __mul__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: a * b)
+
+    def __rmul__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: b * a)
+
+    def __truediv__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: a / b if b else math.nan)
+
+    def __rtruediv__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: b / a if a else math.nan)
+
+    def __lt__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: float(a < b))
+
+    def __le__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: float(a <= b))
+
+    def __gt__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: float(a > b))
+
+    def __ge__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: float(a >= b))
+
+    def __neg__(self) -> PendingLoss:
+        return PendingLoss(self._note, self.sources, -self.value)
+
+    def astype(self, dtype: Any) -> PendingLoss:
+        return PendingLoss(self._note, self.sources, self.value)
+
+    def mean(self, *args: Any, **kwargs: Any) -> PendingLoss:
+        return self.astype(None)
+
+    sum = mean
+
+    # -- what waits
+    def block_until_ready(self) -> PendingLoss:
+        self._note(SYNC_WAIT, self.sources)
         return self
 
     def is_ready(self) -> bool:
         if not self._polled:
             object.__setattr__(self, "_polled", True)
             return False
-        self._note()  # asked again after pending: the caller is polling until ready
+        self._note(SYNC_WAIT, self.sources)  # asked again after pending: a busy wait
         return True
 
+    def _number(self) -> float:
+        self._note(SYNC_CONVERT, self.sources)
+        return self.value
+
+    def __float__(self) -> float:
+        return float(self._number())
+
+    def __int__(self) -> int:
+        return int(self._number())
+
+    def __bool__(self) -> bool:
+        return bool(self._number())
+
+    def item(self) -> float:
+        return float(self._number())
+
+    tolist = item
+
     def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
-        self._note()  # reading the value waits for it
-        return np.asarray(self.value, dtype=dtype or np.float32)
+        return np.asarray(self._number(), dtype=dtype or np.float32)
+
+    def __format__(self, spec: str) -> str:
+        return format(self._number(), spec)
 
     def __repr__(self) -> str:
-        return f"Array({self.value}, dtype=float32)"
+        return f"Array({self._number()}, dtype=float32)"
+
+    __str__ = __repr__
 
 
 @dataclass
-class _BatchRun:
+class _LossRun:
     xs: list[Any]
-    calls: list[tuple[tuple[Any, ...], dict[str, Any], list[RecordingLeaf]]] = field(
-        default_factory=list
-    )
+    calls: list[int] = field(default_factory=list)  # which x each call got (-1: another)
+    syncs: list[_Sync] = field(default_factory=list)
     returned: Any = None
     error: LearnerCodeError | None = None
-    _waits: dict[int, int] = field(default_factory=dict)  # id(leaf): calls made at its wait
+    traced: bool = False  # f was called on a tracer: jit, vmap or another transformation of f
 
-    def loss_and_grads(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        n = len(self.calls)
-        leaves = []
-        for i, path in enumerate(TREE_PATHS):
-            key: list[int] = []
-            leaf = RecordingLeaf(self._noter(key), path, float(i + 1 + 10 * n))
-            key.append(id(leaf))
-            leaves.append(leaf)
-        self.calls.append((args, kwargs, leaves))
-        return {"loss": leaves[0], "grads": {"w": leaves[1], "b": leaves[2]}}
+    def f(self, *args: Any, **kwargs: Any) -> PendingLoss:
+        if any(is_tracer(arg) for arg in args):
+            self.traced = True
+        which = next(
+            (
+                i
+                for i, x in enumerate(self.xs)
+                if not kwargs and len(args) == 1 and _is_x(x, args[0])
+            ),
+            -1,
+        )
+        call = len(self.calls)
+        self.calls.append(which)
+        value = BATCH_LOSSES[which] if which >= 0 else 0.0
+        return PendingLoss(self._noter(), frozenset({call}), value)
 
-    def _noter(self, key: list[int]) -> Callable[[], None]:
-        waits, calls = self._waits, self.calls
+    def _noter(self) -> Callable[[str, frozenset[int]], None]:
+        syncs, calls = self.syncs, self.calls
 
-        def note() -> None:
-            waits.setdefault(key[0], len(calls))
+        def note(kind: str, sources: frozenset[int]) -> None:
+            syncs.append(_Sync(kind, len(calls), sources))
 
         return note
 
-    def waited(self, leaf: RecordingLeaf) -> bool:
-        return id(leaf) in self._waits
 
-    def waited_after(self, leaf: RecordingLeaf) -> int:
-        return self._waits[id(leaf)]
-
-
-def _batch_run(answer: Callable[..., Any]) -> _BatchRun:
-    xs = [np.linspace(0.0, 1.0, 3, dtype=np.float32) + i for i in range(BATCHES)]
-    run = _BatchRun(xs=xs)
+def _is_x(x: Any, arg: Any) -> bool:
+    if arg is x:
+        return True
     try:
-        run.returned = call_learner(answer, (run.loss_and_grads, list(xs)))
+        return np.shape(arg) == x.shape and bool(np.array_equal(np.asarray(arg), x))
+    except Exception:
+        return False
+
+
+def _loss_run(answer: Callable[..., Any]) -> _LossRun:
+    xs = [np.linspace(0.0, 1.0, 3, dtype=np.float32) + i for i in range(BATCHES)]
+    run = _LossRun(xs=xs)
+    try:
+        run.returned = call_learner(answer, (run.f, list(xs)))
     except LearnerCodeError as exc:
         run.error = exc
     return run
 
 
-def _leaves_of(tree: Any) -> list[Any] | None:
-    """The leaves of one result {"loss": ., "grads": {"w": ., "b": .}}, else None."""
-    try:
-        grads = tree["grads"]
-        leaves = [tree["loss"], grads["w"], grads["b"]]
-        if set(tree) != {"loss", "grads"} or set(grads) != {"w", "b"}:
-            return None
-    except Exception:
-        return None
-    return leaves
+def _on_device(value: Any) -> bool:
+    """A jax array, a pending stand-in, or a list or tuple of them."""
+    if isinstance(value, list | tuple):
+        return bool(value) and all(_on_device(item) for item in value)
+    return isinstance(value, PendingLoss) or is_jax_array(value)
 
 
-def _is_x(x: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
-    if kwargs or len(args) != 1:
-        return False
-    if args[0] is x:
-        return True
-    try:
-        return np.shape(args[0]) == x.shape and bool(np.array_equal(np.asarray(args[0]), x))
-    except Exception:
-        return False
-
-
-def _called_on_each(run: _BatchRun, calls: list[Any]) -> bool:
-    return len(calls) == len(run.xs) and all(
-        _is_x(x, args, kwargs) for x, (args, kwargs, _) in zip(run.xs, calls, strict=True)
-    )
-
-
-def _returned_batch(run: _BatchRun, first_call: int) -> bool:
-    """Whether the returned value is the list (or tuple) of the results of the calls
-    ``first_call``, ``first_call + 1``, ..., one per x, in order, the arrays themselves."""
-    returned = run.returned
-    if not isinstance(returned, list | tuple) or len(returned) != len(run.xs):
-        return False
-    for offset, result in enumerate(returned):
-        leaves = _leaves_of(result)
-        call = first_call + offset
-        if leaves is None or call >= len(run.calls):
-            return False
-        if not all(a is b for a, b in zip(leaves, run.calls[call][2], strict=True)):
-            return False
-    return True
-
-
-def _batch_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
+def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
     """(mistake id, rule message); (None, None) when the answer is right."""
-    run = _batch_run(answer)
+    run = _loss_run(answer)
     if run.error is not None:
         error = run.error.error
-        if isinstance(error, AttributeError) and "'dict' object" in str(error):
-            return "dict-method", None
-        if isinstance(error, AttributeError) and "'list' object" in str(error):
-            return "list-method", None
-        if isinstance(error, TypeError) and "traced for jit returned" in str(error):
-            return "jitted-f", None  # jit traced the grader's stand-in, which is no jax code
+        if run.traced:
+            return "transformed-f", None  # a transformation traced the grader's stand-in
+        if isinstance(error, ValueError) and "__jax_array__" in str(error):
+            if -1 in run.calls:
+                return "other-argument", None  # f got something else than an x of xs
+            return None, _stand_in_not_taken()  # right with a real array: not the answer's fault
         raise run.error
+    n = len(run.xs)
     if not run.calls:
         return "never-called", None
-    n = len(run.xs)
-    twice = (
-        len(run.calls) == 2 * n
-        and _called_on_each(run, run.calls[:n])
-        and _called_on_each(run, run.calls[n:])
-    )
-    if not twice and not _called_on_each(run, run.calls):
-        if 0 < len(run.calls) < n and all(
-            any(_is_x(x, args, kwargs) for x in run.xs) for args, kwargs, _ in run.calls
-        ):
+    each = sorted(run.calls) == list(range(n))
+    if not each:
+        if sorted(run.calls) == sorted(list(range(n)) * 2):
+            return "called-twice", None
+        if -1 not in run.calls and len(set(run.calls)) == len(run.calls) < n:
             return "skipped-batches", None  # each call on an x of xs, but not on every x
         return "other-argument", None
-    waited = [all(run.waited(leaf) for leaf in leaves) for _, _, leaves in run.calls]
-    if run.returned is None:
-        return ("returns-none", None) if all(waited[:n]) else (None, _nothing_returned())
-    batch = next((start for start in (0, n) if _returned_batch(run, start)), None)
-    if batch is None:
-        return _foreign_result(run, all(waited))
-    if twice:
-        if all(waited[batch : batch + n]):
-            return "called-twice", None
-        other = n - batch
-        if all(waited[other : other + n]):
-            return "second-call", None
-    results = [leaves for _, _, leaves in run.calls[batch : batch + n]]
-    if not any(run.waited(leaf) for leaves in results for leaf in leaves):
-        return "not-blocked", None
-    if all(run.waited(leaf) for leaf in results[-1]) and not any(
-        run.waited(leaf) for leaves in results[:-1] for leaf in leaves
-    ):
+    early = [sync for sync in run.syncs if sync.after_calls < n]
+    if any(sync.kind == SYNC_CONVERT for sync in early):
+        return "float-per-batch", None
+    if early:
+        return "wait-per-batch", None
+    if _on_device(run.returned):
+        return "device-array", None
+    conversions = [sync for sync in run.syncs if sync.kind == SYNC_CONVERT]
+    if len(conversions) > 1:
+        return "host-mean", None
+    returned = run.returned
+    if not isinstance(returned, float):
+        return None, i18n._("You returned {what}, not a Python float.").format(
+            what=describe(returned)
+        )
+    mean = sum(BATCH_LOSSES) / n
+    if math.isclose(returned, mean, rel_tol=1e-5):
+        return None, None
+    if math.isclose(returned, BATCH_LOSSES[run.calls[-1]], rel_tol=1e-5):
         return "last-only", None
-    if not all(run.waited(leaf) for leaves in results for leaf in leaves):
-        if all(sum(run.waited(leaf) for leaf in leaves) == 1 for leaves in results):
-            return "one-leaf", None
-        missing = sorted(
-            {leaf.name for leaves in results for leaf in leaves if not run.waited(leaf)},
-            key=TREE_PATHS.index,
-        )
+    if math.isclose(returned, sum(BATCH_LOSSES), rel_tol=1e-5):
         return None, i18n._(
-            "Not every array was waited for: {missing} of some results were not. Every "
-            "array in every dict is its own work, and any of them can still be computing."
-        ).format(missing=", ".join(missing))
-    if any(run.waited_after(leaf) < batch + n for leaves in results for leaf in leaves):
-        return "waited-in-loop", None
-    return None, None
+            "You returned the sum of the losses, {total}, not their mean over the {n} batches."
+        ).format(total=short_repr(returned), n=n)
+    return None, i18n._("You returned {got}; the mean of the {n} losses is {mean}.").format(
+        got=short_repr(returned), n=n, mean=short_repr(mean)
+    )
 
 
-def _nothing_returned() -> str:
+def _stand_in_not_taken() -> str:
     return i18n._(
-        "Your function returned None and did not wait for every result: return the list "
-        "of f(x)'s results, ready."
+        "A jnp function was given one of the grader's stand-in losses directly, which it "
+        "cannot read (a real jax array it would). This check's f returns stand-ins so that it "
+        "can see what waits; jnp.stack, jnp.array and jnp.asarray read them, and every jax "
+        "operation on what they make works."
     )
 
 
-def _foreign_result(run: _BatchRun, waited: bool) -> tuple[str | None, str | None]:
-    returned = run.returned
-    if isinstance(returned, list | tuple) and waited:
-        leaves = [_leaves_of(result) for result in returned]
-        if all(ls is not None and all(isinstance(a, np.ndarray) for a in ls) for ls in leaves):
-            return "host-copy", None
-    if _leaves_of(returned) is not None:
-        return None, i18n._(
-            "You returned one dict, one call's result, where the task asks for the list of "
-            "every call's result."
-        )
-    if _reordered(run):
-        return None, i18n._(
-            "You returned every call's result, but not in the order of xs: the list's first "
-            "item is f of xs's first x, and so on."
-        )
-    return None, i18n._("You returned {what}, not the list of f(x)'s results.").format(
-        what=describe(returned)
-    )
-
-
-def _reordered(run: _BatchRun) -> bool:
-    """The returned list holds each call's result once, in another order than the calls."""
-    returned = run.returned
-    if not isinstance(returned, list | tuple) or len(returned) != len(run.calls):
-        return False
-    firsts = [(_leaves_of(result) or [None])[0] for result in returned]
-    made = [leaves[0] for _, _, leaves in run.calls]
-    return sorted(map(id, firsts)) == sorted(map(id, made)) and firsts != made
-
-
-def check_run_all(answer: Any, expected: Any) -> str | None:
+def check_mean_loss(answer: Any, expected: Any) -> str | None:
     if not callable(answer):
-        return i18n._("Expected a function run_all(f, xs), but this is {what}.").format(
+        return i18n._("Expected a function mean_loss(f, xs), but this is {what}.").format(
             what=describe(answer)
         )
-    mistake, message = _batch_verdict(answer)
+    mistake, message = _loss_verdict(answer)
     if mistake is not None:
-        return i18n._("The results were not returned ready, each once ({mistake}).").format(
+        return i18n._("The mean was not computed with one sync at the end ({mistake}).").format(
             mistake=mistake
         )
     return message
 
 
-def _batch_mistake(mistake: str) -> Callable[[Any], bool]:
-    return lambda answer: callable(answer) and _batch_verdict(answer)[0] == mistake
+def _loss_mistake(mistake: str) -> Callable[[Any], bool]:
+    return lambda answer: callable(answer) and _loss_verdict(answer)[0] == mistake
 
 
-def _run_all(f, xs):
-    return jax.block_until_ready([f(x) for x in xs])
+def _mean_loss(f, xs):
+    losses = [f(x) for x in xs]
+    return float(jnp.mean(jnp.stack(losses)))
 
 
-def _waits_in_loop(f, xs):
-    return [jax.block_until_ready(f(x)) for x in xs]
+def _float_per_batch(f, xs):
+    return sum(float(f(x)) for x in xs) / len(xs)
 
 
-def _waits_for_last(f, xs):
-    results = [f(x) for x in xs]
-    jax.block_until_ready(results[-1])
-    return results
+def _wait_per_batch(f, xs):
+    losses = [jax.block_until_ready(f(x)) for x in xs]
+    return float(jnp.mean(jnp.stack(losses)))
 
 
-def _list_method(f, xs):
-    return [f(x) for x in xs].block_until_ready()
+def _device_mean(f, xs):
+    return jnp.mean(jnp.stack([f(x) for x in xs]))
+
+
+def _host_mean(f, xs):
+    losses = [f(x) for x in xs]
+    return sum(float(loss) for loss in losses) / len(losses)
+
+
+def _last_only(f, xs):
+    for x in xs:
+        loss = f(x)
+    return float(loss)
 
 
 def _jits_f(f, xs):
     fast = jax.jit(f)
-    return jax.block_until_ready([fast(x) for x in xs])
-
-
-def _dict_method(f, xs):
-    return [f(x).block_until_ready() for x in xs]
-
-
-def _one_leaf_each(f, xs):
-    results = [f(x) for x in xs]
-    for result in results:
-        result["loss"].block_until_ready()
-    return results
-
-
-def _blocks_none(f, xs):
-    return [f(x) for x in xs]
-
-
-def _returns_nothing(f, xs):
-    jax.block_until_ready([f(x) for x in xs])
-
-
-def _waits_for_another_batch(f, xs):
-    jax.block_until_ready([f(x) for x in xs])
-    return [f(x) for x in xs]
-
-
-def _waits_twice(f, xs):
-    jax.block_until_ready([f(x) for x in xs])
-    return jax.block_until_ready([f(x) for x in xs])
-
-
-def _drops_the_last(f, xs):
-    return jax.block_until_ready([f(x) for x in xs[:-1]])
-
-
-def _passes_the_list(f, xs):
-    return jax.block_until_ready(f(xs))
+    return float(jnp.mean(jnp.stack([fast(x) for x in xs])))
 
 
 def _never_calls_f(f, xs):
-    return [{"loss": 0.0, "grads": {"w": 0.0, "b": 0.0}} for _ in xs]
+    return 0.0
 
 
-def _host_copy(f, xs):
-    return jax.device_get([f(x) for x in xs])
+def _drops_the_last(f, xs):
+    return float(jnp.mean(jnp.stack([f(x) for x in xs[:-1]])))
+
+
+def _passes_the_list(f, xs):
+    return float(f(jnp.stack(xs)))
+
+
+def _calls_twice(f, xs):
+    jax.block_until_ready([f(x) for x in xs])
+    return float(jnp.mean(jnp.stack([f(x) for x in xs])))
 
 
 # --- 02.which_dispatch and 02.first_calls: a set of letters --------------------------------
@@ -1326,124 +1343,102 @@ EXERCISES = (
         "those lines waits for the dot product.",
     ),
     Exercise(
-        id="02.block_tree",
-        title="Wait once for many results",
-        reference=lambda: _run_all,
-        rule=check_run_all,
+        id="02.mean_loss",
+        title="Bring one number back, once",
+        reference=lambda: _mean_loss,
+        rule=check_mean_loss,
         hints=(
-            "Dispatch every call first and keep the results; wait only after the last call. "
-            "A list of dicts of arrays is a pytree too.",
-            "jax.block_until_ready accepts any pytree, a list of dicts included, waits for "
-            "every array in it, and returns it.",
-            "return jax.block_until_ready([f(x) for x in xs])",
+            "Which lines of the helper need a loss's value, and so wait for its work? A jax "
+            "operation on arrays that are still being computed needs no value: it is "
+            "dispatched, as the calls are.",
+            "Keep every f(x) a jax array until the last call has been made, let JAX take the "
+            "mean of them (jnp.stack and jnp.mean, or + and /), and convert that one array "
+            "to a Python float at the very end.",
+            "return float(jnp.mean(jnp.stack([f(x) for x in xs])))",
         ),
-        solution="def run_all(f, xs):\n    return jax.block_until_ready([f(x) for x in xs])",
+        solution="def mean_loss(f, xs):\n    losses = [f(x) for x in xs]\n"
+        "    return float(jnp.mean(jnp.stack(losses)))",
         mistakes=(
             Mistake(
-                id="waited-in-loop",
-                message="Every array was waited for, but inside the loop: each call waited "
-                "for its own result before the next call was dispatched, so the device sat "
-                "idle while Python dispatched.",
-                example=lambda: _waits_in_loop,
-                matches=_batch_mistake("waited-in-loop"),
+                id="float-per-batch",
+                message="A batch's loss was brought back to Python before the next batch was "
+                "dispatched. A Python number (float(), .item(), print, an if, NumPy) needs the "
+                "value, so it waits for that batch's work, and the device idles while Python "
+                "dispatches the next call: the helper's slowness, kept.",
+                example=lambda: _float_per_batch,
+                matches=_loss_mistake("float-per-batch"),
+            ),
+            Mistake(
+                id="wait-per-batch",
+                message="A loss was waited for inside the loop, before the last batch was "
+                "dispatched: each wait stops Python until that batch is done, so the device "
+                "idles while the next call is dispatched, as it did in the helper.",
+                example=lambda: _wait_per_batch,
+                matches=_loss_mistake("wait-per-batch"),
+            ),
+            Mistake(
+                id="device-array",
+                message="You returned jax arrays, not the Python float the helper returns: "
+                "nothing brought the mean back to Python, so the log line would wait for it "
+                "later, and a jax array is not a float.",
+                example=lambda: _device_mean,
+                matches=_loss_mistake("device-array"),
+            ),
+            Mistake(
+                id="host-mean",
+                message="You took the mean in Python or NumPy, after bringing every loss back "
+                "to the host: nothing waited before the last call, but each batch's loss made "
+                "its own copy to the host, where the task asks for one value back.",
+                example=lambda: _host_mean,
+                matches=_loss_mistake("host-mean"),
             ),
             Mistake(
                 id="last-only",
-                message="You waited for the last result only. JAX does not promise that "
-                "earlier results are ready when a later one is: each call is its own work, "
-                "finished in its own time, so every result has to be waited for.",
-                example=lambda: _waits_for_last,
-                matches=_batch_mistake("last-only"),
+                message="You returned the last batch's loss, not the mean over every batch: "
+                "each loop pass replaced the loss of the one before.",
+                example=lambda: _last_only,
+                matches=_loss_mistake("last-only"),
             ),
             Mistake(
-                id="list-method",
-                message="A list has no block_until_ready method: only arrays do, and a list "
-                "of dicts is a pytree of arrays, not an array.",
-                example=lambda: _list_method,
-                matches=_batch_mistake("list-method"),
-            ),
-            Mistake(
-                id="dict-method",
-                message="A dict has no block_until_ready method: only arrays do, and a dict "
-                "of arrays is a pytree, not an array.",
-                example=lambda: _dict_method,
-                matches=_batch_mistake("dict-method"),
-            ),
-            Mistake(
-                id="jitted-f",
-                message="Your function wraps f in jax.jit. With a real f that would run, "
-                "but this exercise is about waiting, and jit does not wait either: a jitted "
-                "call returns before its work is done, as f's does.",
+                id="transformed-f",
+                message="Your function hands f to a JAX transformation (jit, vmap, lax.map, "
+                "...). The batches may differ in size, so the task calls f once per batch, as "
+                "the helper does; and a transformation does not wait either: its call returns "
+                "before the work is done, as f's does.",
                 example=lambda: _jits_f,
-                matches=_batch_mistake("jitted-f"),
+                matches=_loss_mistake("transformed-f"),
             ),
             Mistake(
                 id="never-called",
                 message="Your function never called the f it was given (map(f, xs) and a "
-                "generator run nothing until something makes a list of them).",
+                "generator run nothing until something consumes them).",
                 example=lambda: _never_calls_f,
-                matches=_batch_mistake("never-called"),
+                matches=_loss_mistake("never-called"),
             ),
             Mistake(
                 id="skipped-batches",
                 message="f was called on only some of the batches in xs: each call got an x "
-                "of xs, but fewer calls were made than xs holds, so some batch has no result.",
+                "of xs, but fewer calls were made than xs holds, so some batch has no loss.",
                 example=lambda: _drops_the_last,
-                matches=_batch_mistake("skipped-batches"),
+                matches=_loss_mistake("skipped-batches"),
             ),
             Mistake(
                 id="other-argument",
-                message="f was not called once on each x of xs, in order: f takes one x, and "
-                "it got something else (the whole list, or other values).",
+                message="f was not called once on each x of xs: f takes one batch, and it got "
+                "something else (the whole list, or other values).",
                 example=lambda: _passes_the_list,
-                matches=_batch_mistake("other-argument"),
-            ),
-            Mistake(
-                id="second-call",
-                message="You waited for one round of calls and returned the results of a "
-                "second round, which nobody waited for.",
-                example=lambda: _waits_for_another_batch,
-                matches=_batch_mistake("second-call"),
+                matches=_loss_mistake("other-argument"),
             ),
             Mistake(
                 id="called-twice",
-                message="The results are ready, but you called f twice on each x: twice the "
-                "work, and twice the time for whoever times run_all.",
-                example=lambda: _waits_twice,
-                matches=_batch_mistake("called-twice"),
-            ),
-            Mistake(
-                id="one-leaf",
-                message="You waited for one array of each result only. Every array in every "
-                "dict is separate work, and each one can still be computing.",
-                example=lambda: _one_leaf_each,
-                matches=_batch_mistake("one-leaf"),
-            ),
-            Mistake(
-                id="not-blocked",
-                message="None of the results was waited for: they came back while their "
-                "arrays may still be computing, so whoever times run_all times the dispatch "
-                "only.",
-                example=lambda: _blocks_none,
-                matches=_batch_mistake("not-blocked"),
-            ),
-            Mistake(
-                id="returns-none",
-                message="You waited for everything but returned None: the caller needs the "
-                "results themselves, ready.",
-                example=lambda: _returns_nothing,
-                matches=_batch_mistake("returns-none"),
-            ),
-            Mistake(
-                id="host-copy",
-                message="You returned NumPy copies. Copying to the host (jax.device_get, "
-                "np.asarray) waits, but the results are no longer on the device, and the "
-                "copy is extra work.",
-                example=lambda: _host_copy,
-                matches=_batch_mistake("host-copy"),
+                message="You called f twice on each x: twice the work, and twice the time for "
+                "whoever times mean_loss.",
+                example=lambda: _calls_twice,
+                matches=_loss_mistake("called-twice"),
             ),
         ),
-        success="Every call dispatched first, then one wait for the whole list of results.",
+        success="Every batch dispatched before anything waited, the mean taken by JAX, and "
+        "one number brought back to Python at the end.",
     ),
     Exercise(
         id="02.first_calls",

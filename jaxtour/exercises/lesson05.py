@@ -509,17 +509,21 @@ class LossThenAux:
 
 # --- 05.predict_aux_structure -----------------------------------------------------------
 
-# Session 47: the question asked value_and_grad's nesting, which the reveal and the section
-# under it ("Unpacking") stated; it now asks grad's with argnums=(0, 1) and has_aux, which the
-# page runs only after the check. D is value_and_grad's shape, the one the next section shows;
-# C and E share the result (a reveal's body copied out shows it), told apart by the reason.
+# Session 47 moved the question from value_and_grad to grad with argnums=(0, 1), since the
+# section under it stated value_and_grad's nesting. Session 49 (issue 34): grad's answer was
+# settled by the page above the check (grad "hands the aux back beside the gradient", lesson
+# 04's tuple for argnums), so the question asks value_and_grad's again, with argnums=(0, 1),
+# and the section under the reveal no longer states the rule. Carrying the page's grad rule
+# over gives B, the aux after the result; C and E share the nesting, told apart by the reason.
 AUX_STRUCTURE_OPTIONS = (
-    "(grad_x, grad_y, aux)",
-    "((grad_x, aux), (grad_y, aux)): one (gradient, aux) pair per position in argnums",
-    "((grad_x, grad_y), aux): what grad returns for argnums=(0, 1), then the aux",
-    "((value, aux), (grad_x, grad_y)): the function's own pair, then the gradients",
-    "((grad_x, grad_y), aux): with has_aux, grad always returns a tuple of gradients, then "
-    "the aux, so with argnums=1 it would return ((grad_y,), aux)",
+    "(value, (grad_x, grad_y), aux)",
+    "((value, (grad_x, grad_y)), aux): what value_and_grad returns without has_aux, then the "
+    "aux, as grad hands its aux back",
+    "((value, aux), (grad_x, grad_y)): the function's own pair is the value, then the gradients",
+    "(((value, aux), grad_x), ((value, aux), grad_y)): one (value, gradient) pair per position "
+    "in argnums",
+    "((value, aux), (grad_x, grad_y)): with has_aux the gradients always come as a tuple, so with "
+    "argnums=1 it would return ((value, aux), (grad_y,))",
 )
 
 
@@ -1160,70 +1164,75 @@ EXERCISES = (
     ),
     Exercise(
         id="05.predict_aux_structure",
-        title="Predict the nesting of grad with a tuple argnums and has_aux",
+        title="Predict the nesting of value_and_grad with a tuple argnums and has_aux",
         reference=lambda: "C",
         rule=Choice(("A", "B", "C", "D", "E"), texts=AUX_STRUCTURE_OPTIONS),
         hints=(
-            "Take the two arguments apart. Without has_aux, what does jax.grad(loss, "
-            "argnums=(0, 1)) return? And where does has_aux put the aux, beside what?",
-            "has_aux does not change what grad computes: it hands back a pair, whatever grad "
-            "would have returned without it first, the aux second. Only value_and_grad "
-            "returns the value too.",
-            "Without has_aux it is (grad_x, grad_y); with it, that tuple and the aux: "
-            'nesting = "C".',
+            "Take it apart. Without has_aux, what does jax.value_and_grad(loss, argnums=(0, "
+            "1)) return? With has_aux=True, what does the function itself return, and which "
+            "part of the result is what it returned?",
+            "has_aux says the function returns a pair, the loss and the aux. value_and_grad "
+            "hands back what the function returned as its value, and the gradients of the "
+            "loss shaped like argnums.",
+            "The value part is the function's pair (value, aux); the gradients come second, a "
+            'tuple for argnums=(0, 1): nesting = "C".',
         ),
         solution='nesting = "C"',
         mistakes=(
             Mistake(
                 id="all-flat",
-                message="A spreads the gradients and the aux side by side. has_aux makes grad "
-                "return a pair, and it does not unpack what goes in either half.",
+                message="A spreads the value, the gradients and the aux side by side. "
+                "value_and_grad returns a pair, and it does not unpack what goes in either "
+                "half.",
                 example=lambda: "A",
             ),
             Mistake(
-                id="aux-per-gradient",
-                message="B pairs each gradient with its own copy of the aux. The function runs "
-                "once for all the positions in argnums, so there is one aux, and has_aux "
-                "hands it back once.",
+                id="aux-after-result",
+                message="B puts the aux after what value_and_grad returns without has_aux, as "
+                "grad puts it after the gradient. But value_and_grad already hands back what "
+                "the function returned, and with has_aux that is the pair, loss and aux: the "
+                "aux is part of the value, not added after the result. grad places it last "
+                "because it returns no value.",
                 example=lambda: "B",
             ),
             Mistake(
-                id="value-too",
-                message="D is the shape value_and_grad returns with has_aux. grad returns no "
-                "value, with has_aux or without: the loss is what it differentiates, not what it "
-                "hands back.",
+                id="pair-per-position",
+                message="D repeats the (value, aux) pair for each position in argnums. The "
+                "function runs once for all the positions, so there is one value and one aux, "
+                "and the gradients come together, shaped like argnums.",
                 example=lambda: "D",
             ),
             Mistake(
                 id="always-a-tuple",
-                message="has_aux does not make grad's gradients a tuple: it pairs the aux with "
-                "what grad returns without it, and that is shaped like argnums, a tuple only "
-                "when argnums is one.",
+                message="has_aux does not make the gradients a tuple: they are shaped like "
+                "argnums, a tuple only when argnums is one. With argnums=1 the second half would "
+                "be one gradient, not a tuple of one.",
                 example=lambda: "E",
             ),
             Mistake(
                 id="computed",
                 message="This exercise asks for a prediction: a letter, such as "
                 'nesting = "A". Decide before running it.',
-                example=lambda: jax.grad(_squared_error_with_aux, argnums=(0, 1), has_aux=True)(
-                    *article_xy()
-                ),
+                example=lambda: jax.value_and_grad(
+                    _squared_error_with_aux, argnums=(0, 1), has_aux=True
+                )(*article_xy()),
                 matches=computed_not_chosen,
             ),
         ),
-        success="C: ((grad_x, grad_y), aux). has_aux hands back what grad would return on "
-        "its own, here a tuple for argnums=(0, 1), paired with the one aux.",
+        success="C: ((value, aux), (grad_x, grad_y)). value_and_grad hands back what the "
+        "function returned, with has_aux its pair, as the value, then the gradients shaped "
+        "like argnums.",
         prediction=True,
         explanation=(
-            "C: `((grad_x, grad_y), aux)`. `has_aux` does not change what `grad` computes: "
-            "it returns a pair, first what `grad` would return without it (for "
-            "`argnums=(0, 1)` a tuple of two gradients, as in lesson 04), then the aux, "
-            "once, since the function ran once for both positions (B pairs it with each). "
-            "With `argnums=1` it would be `(grad_y, aux)`: `has_aux` adds no tuple of its own "
-            "(E). "
-            "Nothing is unpacked side by side (A), and `grad` returns no value: "
-            "`((value, aux), gradients)` is `value_and_grad`'s shape (D), shown in the next "
-            "section."
+            "C: `((value, aux), (grad_x, grad_y))`. With `has_aux=True` the function returns "
+            "the pair `(loss, aux)`, and `value_and_grad` hands back what the function "
+            "returned as its value, so the value part is `(value, aux)`; the gradients of the "
+            "loss come second, shaped like `argnums` (a tuple for `(0, 1)`, as in lesson 04). "
+            "`grad` puts the aux after the gradient because it returns no value; B carries "
+            "that over to `value_and_grad`, which already has a place for it. With "
+            "`argnums=1` the result would be `((value, aux), grad_y)`: `has_aux` adds no "
+            "tuple of its own (E). The function runs once for both positions, so there is "
+            "one value and one aux (D), and nothing is spread side by side (A)."
         ),
     ),
     Exercise(

@@ -105,17 +105,22 @@ def _viewed(view: Callable[..., Any], fn: Callable[..., Any]) -> Callable[..., A
 
 # A choice of the cheaper modes and why. The reveal counts each program's work, which C, D
 # and E all predict; they differ in the reason: C counts the passes each mode runs, D reads
-# the rank of the input, E has jacrev run a forward pass per output (the lesson's by-hand
-# cell, after the reveal, runs one vjp and pulls every row back through the same f_vjp; the
-# page above states only that a JVP is one column and a VJP one row, each for one pass).
+# the rank of the output, E has jacrev run a forward pass per output (the lesson's by-hand
+# cell, after the reveal, runs one vjp and pulls every row back through the same f_vjp).
+# Session 49 (issue 34): with a vector going in to tall, the page's "one JVP is one column"
+# read off the answer; tall now takes a 4 x 5 matrix (20 numbers) to 2,000, so the rank of
+# the input (B) picks the wrong modes, the rank of the output (D) the right ones by chance,
+# and only counting the numbers on each side, the page's rule applied, gives C's reason.
 CHEAPER_OPTIONS = ("A", "B", "C", "D", "E", "F")
 CHEAPER_TEXTS = (
     "jacrev for both: reverse mode, what grad uses, is the cheap one",
-    "jacrev for tall, jacfwd for wide",
-    "jacfwd for tall, jacrev for wide: jacfwd runs one JVP per input, 5 for tall; jacrev "
-    "runs the function forward once, then one backward pass per output, 5 for wide",
-    "jacfwd for tall, jacrev for wide: forward mode is the cheaper one when the input is a "
-    "vector, reverse mode when the input is a matrix, whatever the sizes",
+    "jacrev for tall, jacfwd for wide: forward mode is the cheaper one when the input is a "
+    "vector, reverse mode when the input is a matrix",
+    "jacfwd for tall, jacrev for wide: jacfwd runs one JVP per input number, 20 for tall; "
+    "jacrev runs the function forward once, then one backward pass per output number, 20 for "
+    "wide",
+    "jacfwd for tall, jacrev for wide: forward mode is the cheaper one when the output is a "
+    "vector, reverse mode when the output is a matrix",
     "jacfwd for tall, jacrev for wide: jacrev runs a whole VJP per output, a forward pass "
     "with its residuals and a backward pass, so on tall it pays for 2,000 forward passes",
     "neither: they compute the same Jacobian, so they do the same work",
@@ -907,9 +912,10 @@ EXERCISES = (
             "Then count the passes each mode needs: one JVP gives one column of the "
             "Jacobian, one VJP one row. And what does jax.vjp return: a row, or a function "
             "that can be called again with another cotangent?",
-            "jacfwd runs one JVP per input; jacrev runs the function forward once, then one "
-            "backward pass per output. tall: 5 inputs, 2000 outputs; wide: the reverse.",
-            "jacfwd needs 5 JVPs for tall, jacrev 5 backward passes after one forward pass "
+            "jacfwd runs one JVP per input number; jacrev runs the function forward once, "
+            "then one backward pass per output number. tall: 20 inputs (a 4 x 5 matrix), "
+            "2000 outputs; wide: the reverse.",
+            "jacfwd needs 20 JVPs for tall, jacrev 20 backward passes after one forward pass "
             "for wide: cheaper = 'C'.",
         ),
         solution='cheaper = "C"',
@@ -917,23 +923,25 @@ EXERCISES = (
             Mistake(
                 id="reverse-always",
                 message="Reverse mode is what grad uses, and it is cheap for few outputs. "
-                "jacrev runs one backward pass per output: 5 for wide, but 2000 for tall, "
-                "whose output is a 40 x 50 matrix, where jacfwd needs only 5 JVPs, one per "
-                "input.",
+                "jacrev runs one backward pass per output: 20 for wide, but 2000 for tall, "
+                "whose output is a vector of 2,000, where jacfwd needs only 20 JVPs, one per "
+                "number of its 4 x 5 input.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="swapped",
-                message="The other way round: jacfwd runs one JVP per input (tall has 5), "
-                "jacrev one backward pass per output (wide has 5).",
+                message="Whether a side is a vector or a matrix does not set the work; how "
+                "many numbers it holds does. tall's input, a 4 x 5 matrix, is 20 numbers, and "
+                "its output 2,000: jacfwd runs one JVP per input number (20), jacrev one "
+                "backward pass per output number (2,000). wide is the mirror image.",
                 example=lambda: "B",
             ),
             Mistake(
                 id="by-rank",
                 message="The choice is right, the reason is not: what sets the work is how "
-                "many entries each side has, not whether it is a vector or a matrix. tall "
-                "has 5 inputs and 2000 outputs, and a function from 5000 numbers to a 40 x 50 "
-                "matrix would be cheaper in reverse mode, its input a vector all the same.",
+                "many entries each side has, not whether the output is a vector or a matrix. "
+                "A function from 20 numbers to a 40 x 50 matrix would still be cheaper in "
+                "forward mode, its output a matrix all the same.",
                 example=lambda: "D",
             ),
             Mistake(
@@ -942,15 +950,14 @@ EXERCISES = (
                 "pass per output. It runs the function forward once, keeps the residuals "
                 "once, and pulls each row back through the same VJP function, as the by-hand "
                 "cell after the timings does with one jax.vjp and vmap over f_vjp. Only the "
-                "backward passes grow "
-                "with the outputs.",
+                "backward passes grow with the outputs.",
                 example=lambda: "E",
             ),
             Mistake(
                 id="same-work",
                 message="Same Jacobian, not the same work: jacfwd builds it one column at a "
                 "time (one JVP per input), jacrev one row at a time (one backward pass per "
-                "output). 5 passes against 2000.",
+                "output). 20 passes against 2000.",
                 example=lambda: "F",
             ),
         ),
@@ -958,23 +965,24 @@ EXERCISES = (
         "tall Jacobians, reverse for wide ones, after one forward pass.",
         prediction=True,
         explanation=(
-            "C. `tall` has 5 inputs, so `jacfwd` needs 5 JVPs, where `jacrev` needs 2,000 "
-            "backward passes, one per output: every entry of the 40 × 50 matrix is an "
-            "output, whatever its shape. `wide` is the mirror image: its 2,000 inputs are "
-            "the matrix's entries, so 5 backward passes against 2,000 JVPs. The cheaper "
-            "mode is the one whose count is the smaller side of the Jacobian: forward for "
-            "tall Jacobians (few inputs), reverse for wide ones (few outputs, a loss being "
-            "the extreme case). The work counts follow that rule; the times follow it where "
-            "the work is what takes the time. On a fast GPU, Jacobians this small can "
-            "finish within the fixed cost of one call, and the line then says so.\n\n"
-            "D's rule, by the input's rank, gives the same choice here only by chance: a "
-            "function from 5,000 numbers to a 40 × 50 matrix has a vector input and is "
-            "cheaper in reverse mode. E's reason is wrong too: `jacrev` runs the function "
-            "forward once, stores its residuals once, and then runs one backward pass per "
+            "C. `tall` takes a 4 × 5 matrix, 20 numbers, so `jacfwd` needs 20 JVPs, where "
+            "`jacrev` needs 2,000 backward passes, one per output. `wide` is the mirror "
+            "image: 2,000 inputs, 20 outputs (the 4 × 5 matrix's entries), so 20 backward "
+            "passes against 2,000 JVPs. Every entry of a matrix is one input or one output, "
+            "whatever its shape. The cheaper mode is the one whose count is the smaller side "
+            "of the Jacobian: forward for tall Jacobians (few inputs), reverse for wide ones "
+            "(few outputs, a loss being the extreme case). The work counts follow that rule; "
+            "the times follow it where the work is what takes the time. On a fast GPU, "
+            "Jacobians this small can finish within the fixed cost of one call, and the line "
+            "then says so.\n\n"
+            "B reads the rank of the input and picks both modes the wrong way round. D's "
+            "rule, by the output's rank, gives the right choice here only by chance: a "
+            "function from 20 numbers to a 40 × 50 matrix has a matrix output and is cheaper "
+            "in forward mode. E's reason is wrong too: `jacrev` runs the function forward "
+            "once, stores its residuals once, and then runs one backward pass per "
             "**output**, as the cell `rows = jax.vmap(f_vjp)(jnp.eye(2))[0]` after the "
             "timings does by hand: one `vjp`, two pull-backs through the same `f_vjp`. Only "
-            "the backward "
-            "passes grow with the outputs."
+            "the backward passes grow with the outputs."
         ),
     ),
     Exercise(

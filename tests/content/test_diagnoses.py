@@ -8,39 +8,56 @@ no mistake's message, and what the grader records (a wait) cannot be set by the 
 from __future__ import annotations
 
 import jax
+import jax.numpy as jnp
 import pytest
 
 from jaxtour import checks
 
 
-def run_all_polling(f, xs):
-    """A busy wait: ask each leaf until it says ready. That is waiting."""
-    results = [f(x) for x in xs]
-    for leaf in jax.tree.leaves(results):
-        while not leaf.is_ready():
+def mean_loss_polling(f, xs):
+    """A busy wait: ask each loss until it says ready, after the last call. That is
+    waiting, after every batch was dispatched: allowed."""
+    losses = [f(x) for x in xs]
+    for loss in losses:
+        while not loss.is_ready():
             pass
-    return results
+    return float(jnp.mean(jnp.stack(losses)))
 
 
-def run_all_sets_the_record(f, xs):
-    results = [f(x) for x in xs]
-    for leaf in jax.tree.leaves(results):
-        for name in ("waited_after", "waited", "_polled", "_note"):
+def mean_loss_polling_in_loop(f, xs):
+    """The same busy wait, inside the loop: a wait per batch."""
+    losses = []
+    for x in xs:
+        losses.append(f(x))
+        while not losses[-1].is_ready():
+            pass
+    return float(jnp.mean(jnp.stack(losses)))
+
+
+def mean_loss_sets_the_record(f, xs):
+    """A float per batch, after trying to rebind what the stand-in notes with."""
+    total = 0.0
+    for x in xs:
+        loss = f(x)
+        for name in ("_note", "_polled", "sources", "value", "syncs"):
             try:
-                setattr(leaf, name, 0)
+                setattr(loss, name, 0)
             except (AttributeError, TypeError):
                 pass
-    return results
+        total += float(loss)
+    return total / len(xs)
 
 
 def test_polling_is_ready_until_true_is_a_wait():
-    assert checks.check("02.block_tree", run_all_polling).passed
+    assert checks.check("02.mean_loss", mean_loss_polling).passed
+    feedback = checks.check("02.mean_loss", mean_loss_polling_in_loop)
+    assert feedback.mistake == "wait-per-batch", feedback.text()
 
 
-def test_a_wait_is_observed_not_an_attribute_the_answer_sets():
-    feedback = checks.check("02.block_tree", run_all_sets_the_record)
+def test_a_sync_is_observed_not_an_attribute_the_answer_sets():
+    feedback = checks.check("02.mean_loss", mean_loss_sets_the_record)
     assert not feedback.passed
-    assert feedback.mistake == "not-blocked", feedback.text()
+    assert feedback.mistake == "float-per-batch", feedback.text()
 
 
 def _fill_by_mean_where(x):

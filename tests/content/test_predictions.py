@@ -76,6 +76,9 @@ GIVEAWAYS = {
         "кортеж из одной позиции всё равно кортеж",
         "`grad` returns no value",
         "`grad` не возвращает значения",
+        "the value part is the whole pair",
+        "часть «значение» — это вся пара",
+        "((value, aux), gradient)",
     ),
     "06.out_of_bounds": (
         "one write per index",
@@ -307,6 +310,34 @@ def test_no_visible_text_states_a_choices_answer(prediction):
                 f"{lang} {exercise.id}: the right option's text, {right!r}, is on the page "
                 f"{where}: {text[:200]!r}"
             )
+
+
+# A result shorter than this ("3", "0.0") is a number any page prints for other reasons.
+SHORTEST_RESULT = 8
+
+
+def test_no_text_above_the_question_shows_the_right_result(prediction):
+    """Settled, not transferred (CONTRIBUTING, "Predictions come first"): an option that
+    gives a result and its reason ("((value, aux), (grad_x, grad_y)): the function's own pair
+    ...") is settled when the page above the question shows that result, in prose or in a
+    cell's stored output, whatever the reason. The full option text is tested above; this
+    tests the result alone, the part before the reason's colon."""
+    notebook, exercise = prediction
+    if not isinstance(exercise.rule, Choice) or not exercise.rule.texts:
+        pytest.skip("not a choice with option texts")
+    lang = _lang(notebook)
+    right = _flat(
+        translate(exercise.rule.texts[exercise.rule.options.index(exercise.reference())], lang)
+    )
+    result = right.split(": ", 1)[0] if ": " in right else ""
+    if len(result) < SHORTEST_RESULT:
+        pytest.skip("no reason after the result, or a result too short to tell")
+    pattern = re.compile(rf"(?<!\w){re.escape(result)}(?!\w)")
+    for text in _before_check(read_notebook(notebook).cells, exercise.id):
+        assert not pattern.search(text), (
+            f"{lang} {exercise.id}: the right option's result, {result!r}, is shown above the "
+            f"question, which settles it: {text[:200]!r}"
+        )
 
 
 def test_no_visible_text_gives_a_prediction_away(prediction):

@@ -7,6 +7,8 @@ import time
 import timeit
 
 import jax
+import jax.numpy as jnp
+import numpy as np
 
 from jaxtour import timing
 from tests.content.wrong_answers import Wrong
@@ -852,3 +854,87 @@ ROUND_11_BATCHES = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_BATCHES)
+
+
+# --- issue 34: 02.block_tree (a list of results, ready) became 02.mean_loss ---------------
+# Its answers above are kept as written, judged no more: the run_all exercise was a join of
+# two cells of the page. 02.mean_loss asks for the mean loss with one sync at the end.
+WRONG_ANSWERS = tuple(w for w in WRONG_ANSWERS if w.exercise_id != "02.block_tree")
+M = "02.mean_loss"
+
+
+def i34m_item_per_batch(f, xs):
+    total = 0.0
+    for x in xs:
+        total += f(x).item()
+    return total / len(xs)
+
+
+def i34m_floats_then_jnp_mean(f, xs):
+    losses = [float(f(x)) for x in xs]
+    return float(jnp.mean(jnp.array(losses)))
+
+
+def i34m_logs_each_batch(f, xs):
+    losses = []
+    for i, x in enumerate(xs):
+        loss = f(x)
+        print(f"batch {i}: loss {loss:.4f}")
+        losses.append(loss)
+    return float(jnp.mean(jnp.stack(losses)))
+
+
+def i34m_method_wait_each(f, xs):
+    losses = [f(x).block_until_ready() for x in xs]
+    return float(sum(losses) / len(losses))
+
+
+def i34m_page_join(f, xs):
+    return jax.block_until_ready([f(x) for x in xs])
+
+
+def i34m_mean_waited_not_converted(f, xs):
+    return jax.block_until_ready(jnp.mean(jnp.stack([f(x) for x in xs])))
+
+
+def i34m_numpy_mean(f, xs):
+    return np.mean([f(x) for x in xs])
+
+
+def i34m_device_get_then_sum(f, xs):
+    losses = jax.device_get([f(x) for x in xs])
+    return float(sum(losses) / len(losses))
+
+
+def i34m_overwritten_loss(f, xs):
+    for x in xs:
+        loss = f(x)
+    return float(loss / 1)
+
+
+def i34m_vmapped_f(f, xs):
+    return float(jnp.mean(jax.vmap(f)(jnp.stack(xs))))
+
+
+def i34m_mean_of_first(f, xs):
+    return float(jnp.mean(jnp.stack([f(xs[0]) for _ in xs])))
+
+
+MEAN_LOSS = (
+    Wrong(M, ".item() per batch in the loop", lambda: i34m_item_per_batch, "float-per-batch"),
+    Wrong(
+        M, "floats first, jnp.mean of them", lambda: i34m_floats_then_jnp_mean, "float-per-batch"
+    ),
+    Wrong(M, "each batch's loss printed", lambda: i34m_logs_each_batch, "float-per-batch"),
+    Wrong(M, ".block_until_ready() per call", lambda: i34m_method_wait_each, "wait-per-batch"),
+    Wrong(M, "the page's two cells joined", lambda: i34m_page_join, "device-array"),
+    Wrong(
+        M, "mean waited for, left an array", lambda: i34m_mean_waited_not_converted, "device-array"
+    ),
+    Wrong(M, "np.mean of the list of losses", lambda: i34m_numpy_mean, "host-mean"),
+    Wrong(M, "device_get, then sum in Python", lambda: i34m_device_get_then_sum, "host-mean"),
+    Wrong(M, "loss overwritten by each pass", lambda: i34m_overwritten_loss, "last-only"),
+    Wrong(M, "f(xs[0]) for every x", lambda: i34m_mean_of_first, "other-argument"),
+    Wrong(M, "vmap of f over the stacked batches", lambda: i34m_vmapped_f, "transformed-f"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *MEAN_LOSS)

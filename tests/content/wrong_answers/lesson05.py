@@ -182,8 +182,8 @@ WRONG_ANSWERS = (
     # 05.predict_aux_structure
     # 05.predict_aux_structure asks grad's nesting since session 47 (B: an aux per gradient,
     # D: value_and_grad's shape), so the letters are labelled with the mistakes they now name
-    Wrong("05.predict_aux_structure", "lowercase b with a space", lambda: " b", "aux-per-gradient"),
-    Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", named="value-too"),
+    Wrong("05.predict_aux_structure", "lowercase b with a space", lambda: " b", "aux-after-result"),
+    Wrong("05.predict_aux_structure", "'Option D'", lambda: "Option D", named="pair-per-position"),
     Wrong(
         "05.predict_aux_structure",
         "the structure written out",
@@ -271,7 +271,7 @@ WRONG_ANSWERS = (
         "squared-threshold",
     ),
     # held-out answers (phase 1 of the held-out test)
-    Wrong("05.predict_aux_structure", "lower-case 'd'", lambda: "d", "value-too"),
+    Wrong("05.predict_aux_structure", "lower-case 'd'", lambda: "d", "pair-per-position"),
     Wrong("05.predict_aux_structure", "'B or C'", lambda: "B or C", says="names 2 options"),
     Wrong(
         "05.predict_aux_structure",
@@ -283,7 +283,7 @@ WRONG_ANSWERS = (
         "05.predict_aux_structure",
         "'option b'",
         lambda: "option b",
-        named="aux-per-gradient",  # B's mistake since session 47
+        named="aux-after-result",  # B's mistake since session 49
     ),
 )
 
@@ -378,8 +378,8 @@ def r2_outliers_bias_times_x(params, x, y):
 
 ROUND_2 = (
     # (the labels follow the redesigned question: session 47's options)
-    Wrong("05.predict_aux_structure", '"B"', lambda: "B", named="aux-per-gradient"),
-    Wrong("05.predict_aux_structure", '"D"', lambda: "D", named="value-too"),
+    Wrong("05.predict_aux_structure", '"B"', lambda: "B", named="aux-after-result"),
+    Wrong("05.predict_aux_structure", '"D"', lambda: "D", named="pair-per-position"),
     Wrong("05.predict_aux_structure", '"A": flat', lambda: "A", named="all-flat"),
     Wrong(
         "05.predict_aux_structure",
@@ -801,7 +801,7 @@ S45 = (
         "05.predict_aux_structure",
         "B: the aux thought returned beside each gradient",
         lambda: "B.",
-        named="aux-per-gradient",
+        named="aux-after-result",
     ),
     Wrong(
         "05.predict_aux_structure",
@@ -817,9 +817,9 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *S45)
 S47 = (
     Wrong(
         "05.predict_aux_structure",
-        "D: read value_and_grad's ((value, aux), ...) in the next section",
+        "D: a (value, aux) pair thought made per position",
         lambda: "option D",
-        named="value-too",
+        named="pair-per-position",
     ),
     Wrong(
         "05.predict_aux_structure",
@@ -955,3 +955,28 @@ WRONG_ANSWERS = (
         "penalty-changed",
     ),
 )
+
+# --- session 49 (issue 34): 05.predict_aux_structure asks value_and_grad's nesting with
+# argnums=(0, 1) and has_aux; the page above runs grad with has_aux only, and the section
+# under the reveal no longer states the rule. B carries grad's "(result, aux)" over.
+S49 = (
+    Wrong(
+        "05.predict_aux_structure",
+        "option B's text pasted: grad's rule carried over",
+        lambda: (
+            "((value, (grad_x, grad_y)), aux): what value_and_grad returns without "
+            "has_aux, then the aux, as grad hands its aux back"
+        ),
+        named="aux-after-result",
+    ),
+    Wrong(
+        "05.predict_aux_structure",
+        "ran the question's call and kept its result",
+        lambda: jax.value_and_grad(squared_error_with_aux, argnums=(0, 1), has_aux=True)(x, y)[0],
+        "computed",
+    ),
+    Wrong(
+        "05.predict_aux_structure", "'E.': the tuple thought forced", lambda: "E.", "always-a-tuple"
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S49)

@@ -326,10 +326,13 @@ WRONG_ANSWERS = (
     Wrong(
         "12.cheaper",
         "option B's text pasted",
-        lambda: "jacrev for tall, jacfwd for wide",
+        lambda: (
+            "jacrev for tall, jacfwd for wide: forward mode is the cheaper one when the "
+            "input is a vector, reverse mode when the input is a matrix"
+        ),
         named="swapped",
     ),
-    Wrong("12.cheaper", "a vector in, a matrix in", lambda: "D", named="by-rank"),
+    Wrong("12.cheaper", "a vector out, a matrix out", lambda: "D", named="by-rank"),
     Wrong("12.cheaper", "by rank, lower case with a dot", lambda: "d.", named="by-rank"),
     Wrong("12.cheaper", "a forward pass per output", lambda: "E", named="forward-per-output"),
     Wrong("12.cheaper", "whole VJPs, option e", lambda: "option e", named="forward-per-output"),
@@ -999,3 +1002,13 @@ WRONG_ANSWERS = (
     *WRONG_ANSWERS,
     Wrong("12.hvp", "the sum trick, times v", lambda: s48_hvp_sum_trick, named="row-sums"),
 )
+
+
+# --- session 49 (issue 34): 12.cheaper's tall takes a 4 x 5 matrix to 2,000 numbers, so the
+# rank of the input (B) picks the modes the wrong way round and only counting gives C's reason.
+S49_CHEAPER = (
+    Wrong("12.cheaper", "B: a matrix in, so reverse mode for tall", lambda: "b", named="swapped"),
+    Wrong("12.cheaper", "'(D)': the output's rank read", lambda: "(D)", named="by-rank"),
+    Wrong("12.cheaper", "'A': the loss section's reverse mode", lambda: "A.", "reverse-always"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *S49_CHEAPER)
