@@ -1205,7 +1205,7 @@ EXERCISES = (
             Mistake(
                 id="always-a-tuple",
                 message="has_aux does not make the gradients a tuple: they are shaped like "
-                "argnums, a tuple only when argnums is one. With argnums=1 the second half would "
+                "argnums, a tuple only when argnums is a tuple. With argnums=1 the second half would "
                 "be one gradient, not a tuple of one.",
                 example=lambda: "E",
             ),
