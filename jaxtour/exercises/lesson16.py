@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from jaxtour.exercises.common import jax, jnp
+from jaxtour.grader.kernels import KernelCall, empty_grid, one_call, revisits_output
 from jaxtour.grader.mistakes import behaves_like, output_or_none, traces_primitive
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice, SameFunction, cases_of_this_check
@@ -87,6 +88,62 @@ def _some_nan(inputs: Any) -> Any:
         return value is not None and 0.0 < value < 1.0
 
     return matches
+
+
+def _reads(inputs: Any, judge: Any) -> Any:
+    """Matches an answer with one pallas_call on every case for which ``judge`` of the calls
+    read from it (``kernels.one_call``: grid, blocks, each program's block indices) holds."""
+
+    def matches(answer: Any) -> bool:
+        calls = one_call(answer, inputs)
+        if calls is None:
+            return False
+        try:
+            return bool(judge(calls))
+        except (IndexError, ValueError):  # another number of operands or of axes
+            return False
+
+    return matches
+
+
+def _blocks(call: KernelCall, operand: int) -> list[tuple[int, ...]]:
+    """Each program's block index of input ``operand`` (-1: the output)."""
+    chosen = call.outputs[0] if operand == -1 else call.inputs[operand]
+    return list(chosen.indices)
+
+
+def _summed_blocks(call: KernelCall) -> list[list[int]] | None:
+    """For each output block, the column blocks of the first input (x) its programs read,
+    in order; None unless x's row block is the output's in every program (x's map right
+    but for the summed axis)."""
+    x, out = _blocks(call, 0), _blocks(call, -1)
+    if any(xi[0] != oi[0] for xi, oi in zip(x, out, strict=True)):
+        return None
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for xi, oi in zip(x, out, strict=True):
+        groups.setdefault(oi, []).append(xi[1])
+    return list(groups.values())
+
+
+def _sums_all(call: KernelCall, block: int) -> bool:
+    """x's row blocks follow the output's, and each output block's programs read every
+    column block of x once."""
+    groups = _summed_blocks(call)
+    count = call.inputs[0].shape[1] // block
+    return groups is not None and all(sorted(g) == list(range(count)) for g in groups)
+
+
+def _sums_short(calls: list[KernelCall], block: int) -> bool:
+    """x's map right, its column blocks read at most once per output block, and on some
+    case not all of them."""
+    short = False
+    for call in calls:
+        groups = _summed_blocks(call)
+        count = call.inputs[0].shape[1] // block
+        if groups is None or any(len(set(g)) != len(g) or max(g) >= count for g in groups):
+            return False
+        short = short or any(len(g) < count for g in groups)
+    return short
 
 
 # --- 16.block_owner -----------------------------------------------------------------------
@@ -163,8 +220,9 @@ def _transposed_dot(x_block, y_block):
     )
 
 
-def _scores_call(y_map, product=_transposed_dot, zero=True):
-    """The exercise's kernel with y's index_map ``y_map``, interpreted (a mistake's model)."""
+def _scores_call(y_map, product=_transposed_dot, zero=True, add=True, grid=None):
+    """The exercise's kernel with y's index_map ``y_map``, interpreted (a mistake's model):
+    ``add=False`` writes each partial product with =, ``grid(m, n, d)`` replaces the grid."""
 
     def kernel(x_ref, y_ref, o_ref):
         pl = _pl()
@@ -174,7 +232,10 @@ def _scores_call(y_map, product=_transposed_dot, zero=True):
             def _():
                 o_ref[...] = jnp.zeros_like(o_ref)
 
-        o_ref[...] += product(x_ref[...], y_ref[...])
+        if add:
+            o_ref[...] += product(x_ref[...], y_ref[...])
+        else:
+            o_ref[...] = product(x_ref[...], y_ref[...])
 
     def scores(x, y):
         pl = _pl()
@@ -182,7 +243,7 @@ def _scores_call(y_map, product=_transposed_dot, zero=True):
         return pl.pallas_call(
             kernel,
             out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
-            grid=(m // BM, n // BN, d // BK),
+            grid=grid(m, n, d) if grid else (m // BM, n // BN, d // BK),
             in_specs=[
                 pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
                 pl.BlockSpec((BN, BK), y_map),
@@ -192,6 +253,115 @@ def _scores_call(y_map, product=_transposed_dot, zero=True):
         )(x, y)
 
     return scores
+
+
+def _scores_k_first():
+    """k the first grid axis: each output block is left and come back to at every k step.
+    Right in the interpreter, wrong compiled on a TPU."""
+    pl = _pl()
+
+    def kernel(x_ref, y_ref, o_ref):
+        @pl.when(pl.program_id(0) == 0)
+        def _():
+            o_ref[...] = jnp.zeros_like(o_ref)
+
+        o_ref[...] += _transposed_dot(x_ref[...], y_ref[...])
+
+    def scores(x, y):
+        (m, d), (n, _) = x.shape, y.shape
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+            grid=(d // BK, m // BM, n // BN),
+            in_specs=[
+                pl.BlockSpec((BM, BK), lambda k, i, j: (i, k)),
+                pl.BlockSpec((BN, BK), lambda k, i, j: (j, k)),
+            ],
+            out_specs=pl.BlockSpec((BM, BN), lambda k, i, j: (i, j)),
+            interpret=True,
+        )(x, y)
+
+    return scores
+
+
+def _scores_columns_of_x():
+    """n read from y's second axis, as the matmul's shapes unpack: the output (m, d)."""
+    pl = _pl()
+
+    def scores(x, y):
+        (m, d), (_, n) = x.shape, y.shape
+        return pl.pallas_call(
+            _fixed_kernel,
+            out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+            grid=(m // BM, n // BN, d // BK),
+            in_specs=[
+                pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
+                pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
+            ],
+            out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
+            interpret=True,
+        )(x, y)
+
+    return scores
+
+
+def _fixed_kernel(x_ref, y_ref, o_ref):
+    pl = _pl()
+
+    @pl.when(pl.program_id(2) == 0)
+    def _():
+        o_ref[...] = jnp.zeros_like(o_ref)
+
+    o_ref[...] += _transposed_dot(x_ref[...], y_ref[...])
+
+
+def _columns_of_x(inputs: Any) -> Any:
+    """Matches a function whose result is (m, d) on every case, x's own shape, where
+    x @ y.T is (m, n) (every case has n != d)."""
+
+    def matches(answer: Any) -> bool:
+        for index, (x, y) in enumerate(cases_of_this_check(inputs, inputs)):
+            got = output_or_none(inputs, answer, index, (x, y))
+            if getattr(got, "shape", None) != x.shape:
+                return False
+        return callable(answer)
+
+    return matches
+
+
+def _y_map(row_right: bool, column_right: bool) -> Any:
+    """Matches a kernel whose x map is right on every case (rows follow the output, every
+    block of d summed once) and whose y block's row is the output block's column in every
+    program (``row_right``) or not, its column x's (the k step's) or not."""
+
+    def judge(calls: list[KernelCall]) -> bool:
+        if not all(_sums_all(call, BK) for call in calls):
+            return False
+        pairs = [
+            (y, x, o)
+            for call in calls
+            for y, x, o in zip(_blocks(call, 1), _blocks(call, 0), _blocks(call, -1), strict=True)
+        ]
+        rows = all(y[0] == o[1] for y, x, o in pairs)
+        columns = all(y[1] == x[1] for y, x, o in pairs)
+        return (rows, columns) == (row_right, column_right)
+
+    return _reads(_scores_inputs, judge)
+
+
+def _page_map_read(calls: list[KernelCall]) -> bool:
+    """y's block is (x's column block, the output's column block) in every program, the
+    page's matmul's map, and on some case that is not the right block."""
+    if not all(_sums_all(call, BK) for call in calls):
+        return False
+    pairs = [
+        (y, x, o)
+        for call in calls
+        for y, x, o in zip(_blocks(call, 1), _blocks(call, 0), _blocks(call, -1), strict=True)
+    ]
+    return all(y == (x[1], o[1]) for y, x, o in pairs) and any(
+        y != (o[1], x[1]) for y, x, o in pairs
+    )
 
 
 def _untransposed_dot(x_block, y_block):
@@ -232,6 +402,11 @@ def _scores_x_map_changed():
         )(x, y)
 
     return scores
+
+
+def _scores_matmul_again():
+    """The page's matmul unchanged but for y's block shape: map (k, j), y's block as it is."""
+    return _scores_call(lambda i, j, k: (k, j), product=_untransposed_dot)
 
 
 def _scores_fixed():
@@ -281,26 +456,111 @@ def _rows_call(step, grid_columns=True, zero=True):
     return _row_sums_of(kernel, grid_columns)
 
 
-def _row_sums_of(kernel, grid_columns=True):
+def _row_sums_of(kernel, grid_columns=True, grid=None, w_map=None):
     """The row-sum exercise's pallas_call around ``kernel``: x in (BM, BN) blocks, w's
-    (1, BN) block of the same columns, one (BM, 1) output block per row block; interpreted."""
+    (1, BN) block of the same columns (or ``w_map``'s), one (BM, 1) output block per row
+    block, the grid ``grid(m, n)`` if given; interpreted."""
 
     def row_sums(x, w):
         pl = _pl()
         m, n = x.shape
+        if grid is not None:
+            steps = grid(m, n)
+        else:
+            steps = (m // BM, n // BN if grid_columns else 1)
         return pl.pallas_call(
             kernel,
             out_shape=jax.ShapeDtypeStruct((m, 1), x.dtype),
-            grid=(m // BM, n // BN if grid_columns else 1),
+            grid=steps,
             in_specs=[
                 pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
-                pl.BlockSpec((1, BN), lambda i, j: (0, j)),
+                pl.BlockSpec((1, BN), w_map or (lambda i, j: (0, j))),
             ],
             out_specs=pl.BlockSpec((BM, 1), lambda i, j: (i, 0)),
             interpret=True,
         )(x, w)
 
     return row_sums
+
+
+def _rows_columns_first():
+    """The grid (column blocks, row blocks): each row block's output is left and come back
+    to at every column step. Right in the interpreter, wrong compiled on a TPU."""
+    pl = _pl()
+
+    def kernel(x_ref, w_ref, o_ref):
+        @pl.when(pl.program_id(0) == 0)
+        def _():
+            o_ref[...] = jnp.zeros_like(o_ref)
+
+        o_ref[...] += _weighted(x_ref[...], w_ref[...])
+
+    def row_sums(x, w):
+        m, n = x.shape
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m, 1), x.dtype),
+            grid=(n // BN, m // BM),
+            in_specs=[
+                pl.BlockSpec((BM, BN), lambda j, i: (i, j)),
+                pl.BlockSpec((1, BN), lambda j, i: (0, j)),
+            ],
+            out_specs=pl.BlockSpec((BM, 1), lambda j, i: (i, 0)),
+            interpret=True,
+        )(x, w)
+
+    return row_sums
+
+
+def _rows_zeroed_after_add():
+    """The first column step adds its sum, then zeroes the block: that sum is lost."""
+
+    def kernel(x_ref, w_ref, o_ref):
+        pl = _pl()
+        o_ref[...] += _weighted(x_ref[...], w_ref[...])
+
+        @pl.when(pl.program_id(1) == 0)
+        def _():
+            o_ref[...] = jnp.zeros_like(o_ref)
+
+    return _row_sums_of(kernel)
+
+
+def _rows_kernel(x_ref, w_ref, o_ref):
+    pl = _pl()
+
+    @pl.when(pl.program_id(1) == 0)
+    def _():
+        o_ref[...] = jnp.zeros_like(o_ref)
+
+    o_ref[...] += _weighted(x_ref[...], w_ref[...])
+
+
+def _rows_w_by_row():
+    """w's block picked by the row step: each row block weighs by one block of w."""
+    return _row_sums_of(_rows_kernel, w_map=lambda i, j: (0, i))
+
+
+def _rows_columns_short():
+    """One column step too few where there are several: the last block never added."""
+    return _row_sums_of(_rows_kernel, grid=lambda m, n: (m // BM, max(1, n // BN - 1)))
+
+
+def _rows_never_run():
+    """The rows counted in blocks of 128: no step on the row axis for these shapes."""
+    return _row_sums_of(_rows_kernel, grid=lambda m, n: (m // BN, n // BN))
+
+
+def _w_other_columns(calls: list[KernelCall]) -> bool:
+    """x's map right and every column block summed once, and in some program w's block is
+    not that of x's columns."""
+    if not all(_sums_all(call, BN) for call in calls):
+        return False
+    return any(
+        w[1] != x[1]
+        for call in calls
+        for w, x in zip(_blocks(call, 1), _blocks(call, 0), strict=True)
+    )
 
 
 def _weighted(x_block, w_block):
@@ -413,29 +673,28 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="grid-from-output",
-                message="The grid is not read off the output: Pallas calls the index_map with "
-                "the program ids in the grid's order, and this index_map returns (j, i), so "
-                "the first grid axis runs over block columns. With a first axis of 2, block "
-                "column 2 would never be written. And with the swap, the block (1, 2) is "
-                "not written by the program (1, 2).",
+                message="A grid of 2 by 3 does not fit this index_map: Pallas calls it with "
+                "the program's ids in the grid's order, and (j, i) makes the first of them a "
+                "block column. And a program's ids are not the block it writes: the index_map "
+                "turns one into the other, so the ids of the writer of block (1, 2) come from "
+                "following (j, i) backwards.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="ids-are-blocks",
-                message="The grid is right; the writer is not. A program's ids are its "
+                message="12 would be written by the program whose ids are (1, 2), and that "
+                "program does not write the block (1, 2) here. A program's ids are its "
                 "position in the grid, not the block it writes: the index_map turns one into "
-                "the other, and (j, i) sends the program (i, j) to the block (j, i). The "
-                "block holding row 20, column 300 is (1, 2); which program does the index_map "
-                "send there?",
+                "the other, and (j, i) sends the program (i, j) to the block (j, i).",
                 example=lambda: "C",
             ),
             Mistake(
                 id="grid-unchanged",
-                message="The writer is right; the grid is not. The index_map receives the "
-                "grid's ids in order, so its first argument, i, runs through the grid's first "
-                "axis, and (j, i) uses i as the block column: 3 of them. A first axis of 2 "
-                "would never reach block column 2, and j, running to 2, would ask for a block "
-                "row the output does not have.",
+                message="A grid of 2 by 3 does not fit this index_map: the index_map receives "
+                "the grid's ids in order, so its first argument, i, runs through the grid's "
+                "first axis, and (j, i) uses i as the block column. With that grid, j would "
+                "ask for a block row the output does not have, and a block column would never "
+                "be written.",
                 example=lambda: "D",
             ),
             Mistake(
@@ -483,28 +742,28 @@ EXERCISES = (
             Mistake(
                 id="loops-over-k",
                 message="Pallas loops over nothing inside a run: the kernel runs once per "
-                "element of the grid, and the grid here has three axes, k among them. Each "
-                "run sees one block of x and one of y, nothing more.",
+                "element of the grid, k's axis included, and each run sees one block of x and "
+                "one of y, nothing more.",
                 example=lambda: "A",
             ),
             Mistake(
                 id="writes-add",
-                message="A write adds nothing: o_ref[...] = ... replaces the block's contents, "
-                "as an assignment to a NumPy slice does. Runs that share an output block see "
-                "what the run before left there, and this kernel never reads it.",
+                message="A write adds nothing: an assignment to o_ref replaces what it "
+                "writes, as an assignment to a NumPy slice does. A kernel that means to add "
+                "reads the block and writes the sum.",
                 example=lambda: "C",
             ),
             Mistake(
                 id="runs-skipped",
-                message="The result is right, the reason is not: Pallas skips no run. All 12 "
-                "run, each with its own k, and each replaces the whole output block with its "
-                "partial product; the last one's is what stays.",
+                message="Pallas skips no run: the kernel runs once for every element of the "
+                "grid, with its own k, whether or not the output block's index changed since "
+                "the run before.",
                 example=lambda: "D",
             ),
             Mistake(
                 id="first-write-stays",
-                message="No write is dropped: each run's o_ref[...] = ... replaces the whole "
-                "block, so the first run's partial product is overwritten by the next.",
+                message="No write is dropped: every run's write to o_ref reaches the block, "
+                "those of later runs too.",
                 example=lambda: "E",
             ),
         ),
@@ -548,13 +807,57 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
+                id="revisited-output",
+                message="Your grid writes an output block in runs of programs that are not "
+                "consecutive: it leaves the block for another one and comes back to it later. "
+                "The interpreter keeps the whole output in one array, so it cannot show what "
+                "that does; compiled on a TPU, an output block stays in fast memory only while "
+                "consecutive programs write it, is written back when its index changes, and "
+                "is never read in again, so a later visit does not start from the sum so far. "
+                "The summed axis goes last in the grid, so that the k steps of one output "
+                "block come one after another.",
+                example=_scores_k_first,
+                matches=revisits_output(_scores_inputs),
+                also_accepted=True,
+            ),
+            Mistake(
+                id="never-ran",
+                message="Your kernel never ran on some of the check's shapes: your grid has "
+                "an axis of 0 steps there, so no program wrote the output, which kept the NaN "
+                "that interpret mode fills it with. Each grid axis counts the blocks of the "
+                "dimension it walks: that dimension's length divided by its own block's.",
+                example=lambda: _scores_call(
+                    lambda i, j, k: (j, k), grid=lambda m, n, d: (m // BN, n // BN, d // BK)
+                ),
+                matches=empty_grid(_scores_inputs),
+            ),
+            Mistake(
+                id="columns-of-x",
+                message="Your result has one column per column of y, d of them, where x @ y.T "
+                "has one per row of y, n of them: y is (n, d) here, where the matmul above had "
+                "(d, n), so n, the output's number of columns and of block columns in the "
+                "grid, is y's first dimension.",
+                example=_scores_columns_of_x,
+                matches=_columns_of_x(_scores_inputs),
+            ),
+            Mistake(
+                id="matmul-again",
+                message="Your kernel is the page's matmul again: y's index_map (k, j) and a "
+                "product that multiplies y's block as it comes both read y as (d, n), its rows "
+                "summed over. Here y is (n, d): the kernel you were given transposed y's block "
+                "in its product, and the index_map must pick y's blocks by the roles its axes "
+                "have now.",
+                example=_scores_matmul_again,
+                matches=behaves_like(_scores_matmul_again(), _scores_inputs),
+            ),
+            Mistake(
                 id="page-index-map",
                 message="y's block index still comes from the matmul above, where y is (d, n) "
                 "and its rows are the summed axis. Here y is (n, d): its two axes no longer "
                 "play the roles the page's index_map gave them, so on these shapes the "
                 "blocks it asks for are the wrong ones, or do not exist.",
                 example=_scores_page_map,
-                matches=behaves_like(_scores_page_map(), _scores_inputs),
+                matches=_reads(_scores_inputs, _page_map_read),
             ),
             Mistake(
                 id="not-transposed",
@@ -582,6 +885,53 @@ EXERCISES = (
                 "each block must set it to zero, as the kernel you were given did.",
                 example=_scores_not_zeroed,
                 matches=_all_nan(_scores_inputs),
+            ),
+            Mistake(
+                id="last-k-only",
+                message="Each output block holds the partial product of its last k step alone: "
+                "every k step replaced what the step before had left in the block, by writing "
+                "it with = where it should add, or by zeroing it on a step after the first.",
+                example=lambda: _scores_call(lambda i, j, k: (j, k), add=False),
+                matches=behaves_like(
+                    _scores_call(lambda i, j, k: (j, k), add=False), _scores_inputs
+                ),
+            ),
+            Mistake(
+                id="y-row-block",
+                message="y's index_map picks, at each k step, the right block of y's columns, "
+                "but not the right block of its rows: y's rows line up with the output's "
+                "columns, so a program must read the rows of y that match the output block it "
+                "writes, and yours reads others.",
+                example=lambda: _scores_call(lambda i, j, k: (0, k)),
+                matches=_y_map(row_right=False, column_right=True),
+            ),
+            Mistake(
+                id="y-column-block",
+                message="y's index_map picks the rows of y that match the output block, but "
+                "not the right block of its columns: y's columns are the summed axis, so at "
+                "each k step a program must read the same block of d from y as from x, and "
+                "yours reads another.",
+                example=lambda: _scores_call(lambda i, j, k: (j, 0)),
+                matches=_y_map(row_right=True, column_right=False),
+            ),
+            Mistake(
+                id="y-blocks-unrelated",
+                message="y's index_map takes neither of y's block indices from the grid id it "
+                "needs: y's rows line up with the output's columns, and its columns with the "
+                "summed axis, so its row block follows the output block's column and its "
+                "column block the k step. Yours follows neither.",
+                example=lambda: _scores_call(lambda i, j, k: (k, i)),
+                matches=_y_map(row_right=False, column_right=False),
+            ),
+            Mistake(
+                id="sum-stops-short",
+                message="The sum stops short: the programs that write an output block read "
+                "only some of the blocks along d, so the products of the others are never "
+                "added. The grid's k axis needs one step for each block of d.",
+                example=lambda: _scores_call(
+                    lambda i, j, k: (j, k), grid=lambda m, n, d: (m // BM, n // BN, 1)
+                ),
+                matches=_reads(_scores_inputs, lambda calls: _sums_short(calls, BK)),
             ),
             Mistake(
                 id="blocks-unwritten",
@@ -647,6 +997,30 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
+                id="revisited-output",
+                message="Your grid writes a row block's output in runs of programs that are "
+                "not consecutive: it leaves the block for another row block and comes back to "
+                "it later. The interpreter keeps the whole output in one array, so it cannot "
+                "show what that does; compiled on a TPU, an output block stays in fast memory "
+                "only while consecutive programs write it, is written back when its index "
+                "changes, and is never read in again, so a later visit does not start from "
+                "the sum so far. The axis the sum runs along goes last in the grid, so that "
+                "the column steps of one row block come one after another.",
+                example=_rows_columns_first,
+                matches=revisits_output(_row_sums_inputs),
+                also_accepted=True,
+            ),
+            Mistake(
+                id="never-ran",
+                message="Your kernel never ran on some of the check's shapes: your grid has "
+                "an axis of 0 steps there, so no program wrote the row sums, which kept the "
+                "NaN that interpret mode fills an output with. Each grid axis counts the "
+                "blocks of the dimension it walks: that dimension's length divided by its own "
+                "block's.",
+                example=_rows_never_run,
+                matches=empty_grid(_row_sums_inputs),
+            ),
+            Mistake(
                 id="not-zeroed",
                 message="Every sum came back NaN: the output block is added to before it was "
                 "ever written. Interpret mode fills an output with NaN before the kernel runs "
@@ -659,8 +1033,8 @@ EXERCISES = (
                 id="last-step-only",
                 message="Each row sum is that of the last block of 128 columns alone: every "
                 "column step replaced what the step before had left in the output block, by "
-                "writing it with = or by zeroing it on every step instead of on the first, "
-                "so only the last step's sum stayed.",
+                "writing it with = where it should add, or by zeroing it on a step after the "
+                "first, so only the last step's sum stayed.",
                 example=_rows_overwritten,
                 matches=behaves_like(_rows_overwritten(), _row_sums_inputs),
             ),
@@ -687,6 +1061,32 @@ EXERCISES = (
                 "from zero.",
                 example=_rows_zeroed_on_row_axis,
                 matches=behaves_like(_rows_zeroed_on_row_axis(), _row_sums_inputs),
+            ),
+            Mistake(
+                id="first-step-lost",
+                message="Each row sum leaves out the first block of 128 columns: what the "
+                "first column step added to the output block was lost, zeroed after that "
+                "step's add, or never added. On the first column step the block starts from "
+                "zero and then takes that step's sum, as every later step does.",
+                example=_rows_zeroed_after_add,
+                matches=behaves_like(_rows_zeroed_after_add(), _row_sums_inputs),
+            ),
+            Mistake(
+                id="w-other-columns",
+                message="Some programs weigh x's block by the weights of other columns: w's "
+                "block is not the one of the columns x's block holds. w is one row for all of "
+                "x's rows, so at each column step a program needs the block of w over the same "
+                "columns, whatever its row block.",
+                example=_rows_w_by_row,
+                matches=_reads(_row_sums_inputs, _w_other_columns),
+            ),
+            Mistake(
+                id="columns-short",
+                message="Each row sum stops short: the programs of a row block read only some "
+                "of x's blocks of 128 columns, so the others are never added. The grid's "
+                "column axis needs one step for each of them.",
+                example=_rows_columns_short,
+                matches=_reads(_row_sums_inputs, lambda calls: _sums_short(calls, BN)),
             ),
             Mistake(
                 id="rows-unwritten",

@@ -82,6 +82,95 @@ def scores_without_when():
     return _scores_with(lambda i, j, k: (j, k), kernel=_scores_no_when)
 
 
+def scores_k_outermost(x, y):  # k first, "the sum is the outer loop", pl.when moved to axis 0
+    (m, d), (n, _) = x.shape, y.shape
+
+    def kernel(x_ref, y_ref, o_ref):
+        _zero_first(o_ref, 0)
+        o_ref[...] += _transposed(x_ref[...], y_ref[...])
+
+    return pl.pallas_call(
+        kernel,
+        out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+        grid=(d // BK, m // BM, n // BN),
+        in_specs=[
+            pl.BlockSpec((BM, BK), lambda k, i, j: (i, k)),
+            pl.BlockSpec((BN, BK), lambda k, i, j: (j, k)),
+        ],
+        out_specs=pl.BlockSpec((BM, BN), lambda k, i, j: (i, j)),
+        interpret=INTERPRET,
+    )(x, y)
+
+
+def scores_rows_in_wide_blocks(x, y):  # m counted in blocks of BN: 0 steps for m < 128
+    (m, d), (n, _) = x.shape, y.shape
+    return pl.pallas_call(
+        _scores_kernel,
+        out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+        grid=(m // BN, n // BN, d // BK),
+        in_specs=[
+            pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
+            pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
+        ],
+        out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
+        interpret=INTERPRET,
+    )(x, y)
+
+
+def scores_shapes_as_matmul(x, y):  # (m, d), (d, n) unpacked as in tiled_matmul
+    (m, d), (_, n) = x.shape, y.shape
+    return pl.pallas_call(
+        _scores_kernel,
+        out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+        grid=(m // BM, n // BN, d // BK),
+        in_specs=[
+            pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
+            pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
+        ],
+        out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
+        interpret=INTERPRET,
+    )(x, y)
+
+
+def scores_plain_matmul_kept():  # block shape (BN, BK) and nothing else changed but the dot
+    return _scores_with(lambda i, j, k: (k, j), kernel=_plain_dot_kernel)
+
+
+def _scores_assign(x_ref, y_ref, o_ref):  # the naive matmul's "=" with the transposed dot
+    o_ref[...] = _transposed(x_ref[...], y_ref[...])
+
+
+def scores_assigned():
+    return _scores_with(lambda i, j, k: (j, k), kernel=_scores_assign)
+
+
+def scores_y_rows_fixed():  # y's map (0, k): "y has one row block per k step"
+    return _scores_with(lambda i, j, k: (0, k))
+
+
+def scores_y_columns_fixed():  # y's map (j, 0): the rows fixed, the k block forgotten
+    return _scores_with(lambda i, j, k: (j, 0))
+
+
+def scores_y_map_ik():  # y's map (i, k): the output's row id where its column is meant
+    return _scores_with(lambda i, j, k: (k, i))
+
+
+def scores_one_k_step(x, y):  # d counted in blocks of two BK: "y's block is transposed"
+    (m, d), (n, _) = x.shape, y.shape
+    return pl.pallas_call(
+        _scores_kernel,
+        out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+        grid=(m // BM, n // BN, max(1, d // (2 * BK))),
+        in_specs=[
+            pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
+            pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
+        ],
+        out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
+        interpret=INTERPRET,
+    )(x, y)
+
+
 def scores_in_jnp(x, y):  # the kernel replaced by what it should compute
     return jnp.matmul(x, jnp.transpose(y))
 
@@ -169,6 +258,47 @@ def rows_zero_on_row_axis():
     return _rows_with(_rows_zero_on_row_axis)
 
 
+def rows_columns_outer(x, w):  # grid (columns, rows): the sum as the outer loop
+    m, n = x.shape
+
+    def kernel(x_ref, w_ref, o_ref):
+        _zero_first(o_ref, 0)
+        o_ref[...] += jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)
+
+    return pl.pallas_call(
+        kernel,
+        out_shape=jax.ShapeDtypeStruct((m, 1), x.dtype),
+        grid=(n // BN, m // BM),
+        in_specs=[
+            pl.BlockSpec((BM, BN), lambda j, i: (i, j)),
+            pl.BlockSpec((1, BN), lambda j, i: (0, j)),
+        ],
+        out_specs=pl.BlockSpec((BM, 1), lambda j, i: (i, 0)),
+        interpret=INTERPRET,
+    )(x, w)
+
+
+def rows_grid_blocks_swapped():  # rows in blocks of BN, columns in blocks of BM
+    return _rows_with(_rows_right, grid_of=lambda m, n: (m // BN, n // BM))
+
+
+def _rows_add_then_zero(x_ref, w_ref, o_ref):  # the zeroing written after the sum
+    o_ref[...] += jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)
+    _zero_first(o_ref, 1)
+
+
+def rows_add_then_zero():
+    return _rows_with(_rows_add_then_zero)
+
+
+def rows_w_fixed():  # w's map (0, 0): "w is one row, so one block"
+    return _rows_with(_rows_right, w_map=lambda i, j: (0, 0))
+
+
+def rows_last_index_grid():  # the column steps counted as the last block's index
+    return _rows_with(_rows_right, grid_of=lambda m, n: (m // BM, n // BN - 1 if n > BN else 1))
+
+
 def rows_in_jnp(x, w):
     return x @ w.T
 
@@ -227,6 +357,37 @@ WRONG_ANSWERS = (
     ),
     Wrong("16.fix_scores", "swapped x's index_map too", scores_swapped_x, named="x-map-changed"),
     Wrong("16.fix_scores", "pl.when removed as unneeded", scores_without_when, named="not-zeroed"),
+    Wrong(
+        "16.fix_scores",
+        "k the outermost grid axis",
+        lambda: scores_k_outermost,
+        named="revisited-output",
+    ),
+    Wrong(
+        "16.fix_scores",
+        "rows counted in blocks of BN",
+        lambda: scores_rows_in_wide_blocks,
+        named="never-ran",
+    ),
+    Wrong(
+        "16.fix_scores",
+        "shapes unpacked as the matmul's",
+        lambda: scores_shapes_as_matmul,
+        named="columns-of-x",
+    ),
+    Wrong("16.fix_scores", "jnp.dot in, map kept", scores_plain_matmul_kept, named="matmul-again"),
+    Wrong("16.fix_scores", "= where += was", scores_assigned, named="last-k-only"),
+    Wrong("16.fix_scores", "y's row block fixed at 0", scores_y_rows_fixed, named="y-row-block"),
+    Wrong(
+        "16.fix_scores", "y's k block fixed at 0", scores_y_columns_fixed, named="y-column-block"
+    ),
+    Wrong("16.fix_scores", "y's map (k, i)", scores_y_map_ik, named="y-blocks-unrelated"),
+    Wrong(
+        "16.fix_scores",
+        "d counted in blocks of 256",
+        lambda: scores_one_k_step,
+        named="sum-stops-short",
+    ),
     Wrong("16.fix_scores", "jnp.matmul with a transpose", lambda: scores_in_jnp, named="no-kernel"),
     Wrong("16.fix_scores", "einsum instead of a kernel", lambda: scores_einsum, named="no-kernel"),
     # 16.row_sums
@@ -248,6 +409,23 @@ WRONG_ANSWERS = (
         "zeroed on the row axis's first step",
         rows_zero_on_row_axis,
         named="zeroed-on-row-axis",
+    ),
+    Wrong(
+        "16.row_sums",
+        "column steps as the outer grid axis",
+        lambda: rows_columns_outer,
+        named="revisited-output",
+    ),
+    Wrong(
+        "16.row_sums", "BM and BN swapped in the grid", rows_grid_blocks_swapped, named="never-ran"
+    ),
+    Wrong("16.row_sums", "zeroing after the add", rows_add_then_zero, named="first-step-lost"),
+    Wrong("16.row_sums", "w's block always (0, 0)", rows_w_fixed, named="w-other-columns"),
+    Wrong(
+        "16.row_sums",
+        "column steps up to the last index",
+        rows_last_index_grid,
+        named="columns-short",
     ),
     Wrong("16.row_sums", "x @ w.T in jnp", lambda: rows_in_jnp, named="no-kernel"),
 )

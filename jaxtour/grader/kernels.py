@@ -1,0 +1,152 @@
+"""What a Pallas kernel in an answer does, read from its traced program (lesson 16).
+
+``kernel_calls(answer, inputs)`` traces the answer on each case and reads each
+``pallas_call`` in it: the grid, and for every operand its array's shape, its block
+shape and the block index its ``index_map`` gives each program, the programs taken in
+the grid's order (the last axis innermost, as Pallas runs them). A mistake can then say
+what an answer's kernel does, on the check's own shapes, rather than guess it from the
+numbers: which grid axis an operand's block follows, whether the blocks of a sum cover
+the summed axis, whether an output block is written in runs that are not consecutive
+(right in the interpreter, wrong compiled on a TPU: ``revisits_output``).
+
+Pallas's ``grid_mapping`` is internal; where a JAX release lays it out otherwise, or the
+grid is dynamic, the reader returns None and no mistake that needs it matches.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from jaxtour.grader.mistakes import traced_programs
+from jaxtour.grader.pristine import np
+from jaxtour.grader.rules import Inputs
+from jaxtour.lazy import jax
+
+
+@dataclass(frozen=True)
+class Operand:
+    """One operand of a pallas_call: the array's shape, the block's, and the block index
+    of each program (in ``KernelCall.programs``' order)."""
+
+    shape: tuple[int, ...]
+    block: tuple[int | None, ...]
+    indices: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class KernelCall:
+    grid: tuple[int, ...]
+    programs: tuple[tuple[int, ...], ...]
+    inputs: tuple[Operand, ...]
+    outputs: tuple[Operand, ...]
+
+
+def _calls_in(jaxpr: Any) -> list[Any]:
+    """The pallas_call equations of a traced program, those nested in jit included (not
+    those inside a kernel)."""
+    found = []
+    for eqn in getattr(jaxpr, "jaxpr", jaxpr).eqns:
+        if eqn.primitive.name == "pallas_call":
+            found.append(eqn)
+            continue
+        for param in eqn.params.values():
+            for item in param if isinstance(param, tuple | list) else (param,):
+                inner = getattr(item, "jaxpr", item)
+                if hasattr(inner, "eqns"):
+                    found.extend(_calls_in(inner))
+    return found
+
+
+def _block_size(dim: Any) -> int | None:
+    size = getattr(dim, "block_size", dim)
+    return size if isinstance(size, int) else None
+
+
+def _read(eqn: Any) -> KernelCall | None:
+    mapping = eqn.params["grid_mapping"]
+    grid = tuple(mapping.grid)
+    if not all(isinstance(n, int) for n in grid) or mapping.num_index_operands:
+        return None
+    programs = tuple(itertools.product(*(range(n) for n in grid)))
+    operands = []
+    for block_mapping in mapping.block_mappings:
+        closed = block_mapping.index_map_jaxpr
+        indices = []
+        for ids in programs:
+            values = jax.core.eval_jaxpr(closed.jaxpr, closed.consts, *(np.int32(i) for i in ids))
+            indices.append(tuple(int(v) for v in values))
+        operands.append(
+            Operand(
+                shape=tuple(block_mapping.array_aval.shape),
+                block=tuple(_block_size(d) for d in block_mapping.block_shape),
+                indices=tuple(indices),
+            )
+        )
+    count = mapping.num_inputs
+    return KernelCall(grid, programs, tuple(operands[:count]), tuple(operands[count:]))
+
+
+def kernel_calls(answer: Any, inputs: Callable[[], Inputs]) -> list[list[KernelCall]] | None:
+    """The pallas_calls of ``answer`` traced on each case of ``inputs``, read; None when
+    the answer is no function, fails to trace, or holds a call the reader cannot read."""
+    if not callable(answer):
+        return None
+    try:
+        programs = traced_programs(answer, inputs)
+        read = [[_read(eqn) for eqn in _calls_in(program)] for program in programs]
+    except Exception:  # it fails to trace (the rule says why), or another layout
+        return None
+    if any(call is None for calls in read for call in calls):
+        return None
+    return read  # type: ignore[return-value]
+
+
+def one_call(answer: Any, inputs: Callable[[], Inputs]) -> list[KernelCall] | None:
+    """The one pallas_call of the answer on each case, or None unless it has exactly one."""
+    read = kernel_calls(answer, inputs)
+    if read is None or any(len(calls) != 1 for calls in read):
+        return None
+    return [calls[0] for calls in read]
+
+
+def revisits(operand: Operand) -> bool:
+    """Whether some block of ``operand`` is visited in two separate runs of programs: the
+    programs that use it, in the grid's order, are not consecutive."""
+    seen: set[tuple[int, ...]] = set()
+    last = None
+    for index in operand.indices:
+        if index != last:
+            if index in seen:
+                return True
+            seen.add(index)
+            last = index
+    return False
+
+
+def revisits_output(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches an answer whose kernel writes an output block in runs of programs that are
+    not consecutive, on some case. The interpreter runs every program in order on one
+    array, so such a kernel is right there; compiled on a TPU, an output block is written
+    back when its index changes and not read back when it comes again."""
+
+    def matches(answer: Any) -> bool:
+        read = kernel_calls(answer, inputs)
+        return read is not None and any(
+            revisits(out) for calls in read for call in calls for out in call.outputs
+        )
+
+    return matches
+
+
+def empty_grid(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches an answer whose kernel's grid has an axis of no steps on some case: the
+    kernel never runs there."""
+
+    def matches(answer: Any) -> bool:
+        read = kernel_calls(answer, inputs)
+        return read is not None and any(0 in call.grid for calls in read for call in calls)
+
+    return matches
