@@ -1205,8 +1205,8 @@ EXERCISES = (
             Mistake(
                 id="always-a-tuple",
                 message="has_aux does not make the gradients a tuple: they are shaped like "
-                "argnums, a tuple only when argnums is a tuple. With argnums=1 the second half would "
-                "be one gradient, not a tuple of one.",
+                "argnums, a tuple only when argnums is a tuple. With argnums=1 the second half "
+                "would be one gradient, not a tuple of one.",
                 example=lambda: "E",
             ),
             Mistake(

@@ -419,7 +419,7 @@ class DonateLetters:
 EXERCISES = (
     Exercise(
         id="15.bound",
-        title="Predict which operations memory bounds on your device",
+        title="Predict which operations are memory-bound on your device",
         prediction=True,
         explanation=(
             "It depends on your ridge point: an operation is bound by memory where its "
@@ -427,8 +427,8 @@ EXERCISES = (
             "written once: A does 2 flops per 16 bytes (0.125), B 8 flops per 8 bytes (1.0), "
             "C's matrix-vector product about 2 flops per 4 bytes (0.5, each element of the "
             "matrix is used once), E's 8 x 8 matmuls 1024 flops per 768 bytes (1.33), and "
-            "D's 1024 x 1024 matmul 2 * 1024**3 flops per 12 MiB (about 171). The table "
-            "below shows each one's time beside the time its two roofs allow."
+            "D's 1024 x 1024 matmul 2 * 1024**3 flops per 12 MiB (about 171). The cell "
+            "below prints each one's time beside the time its two roofs allow."
         ),
         reference=_memory_bound,
         rule=BoundLetters(),
@@ -597,8 +597,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-more",
-                message="Your mask keeps one element too many: positions count from 0, so "
-                "the first n elements are those whose position is less than n.",
+                message="Each of your values adds up one element too many, the first n + 1, "
+                "and divides by n: positions count from 0, so the first n elements are those "
+                "at positions 0 to n - 1.",
                 example=lambda: _one_more,
             ),
             Mistake(

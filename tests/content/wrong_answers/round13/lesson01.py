@@ -1,4 +1,5 @@
 """Round 13, lesson 01 (jnp as NumPy): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -336,8 +337,11 @@ ROUND_13 = [
     Wrong("01.arange", "n - 2*arange(n // 2): one term short", lambda: r13_odds_half),
     Wrong("01.arange", "arange(n)[::-2]: the evens below n", lambda: r13_odds_evens),
     Wrong("01.arange", "step -2.0 gives a float array", lambda: r13_odds_float_step),
-    Wrong("01.arange", "sort(-odds): negated to sort down, never negated back",
-          lambda: r13_odds_negsort),
+    Wrong(
+        "01.arange",
+        "sort(-odds): negated to sort down, never negated back",
+        lambda: r13_odds_negsort,
+    ),
     Wrong("01.arange", "linspace with n // 2 points, cast to int", lambda: r13_odds_linspace_count),
     Wrong("01.arange", "hard-coded the page's 7, 5, 3, 1", lambda: r13_odds_hardcoded),
     Wrong("01.arange", "np.arange instead of jnp.arange", lambda: r13_odds_numpy),
@@ -353,25 +357,42 @@ ROUND_13 = [
     Wrong("01.default_dtype", "A) with its parenthesis", lambda: "A)"),
     Wrong("01.default_dtype", "the dtype object, not a letter", lambda: jnp.float32),
     Wrong("01.default_dtype", "'B or C' hedged", lambda: "B or C"),
-    Wrong("01.overflow_fix", "cast the int32 sum to float afterwards",
-          lambda: r13_cubes_cast_after),
-    Wrong("01.overflow_fix", "sum(v**3, dtype=float32): cubes already wrapped",
-          lambda: r13_cubes_sum_dtype),
+    Wrong(
+        "01.overflow_fix", "cast the int32 sum to float afterwards", lambda: r13_cubes_cast_after
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "sum(v**3, dtype=float32): cubes already wrapped",
+        lambda: r13_cubes_sum_dtype,
+    ),
     Wrong("01.overflow_fix", "astype(int64): silently int32 without x64", lambda: r13_cubes_int64),
-    Wrong("01.overflow_fix", "v*v*v*1.0: float only after the int products",
-          lambda: r13_cubes_vvv_then_float),
+    Wrong(
+        "01.overflow_fix",
+        "v*v*v*1.0: float only after the int products",
+        lambda: r13_cubes_vvv_then_float,
+    ),
     Wrong("01.overflow_fix", "float16 cubes overflow to inf", lambda: r13_cubes_float16),
     Wrong("01.overflow_fix", "bfloat16: no overflow, ~0.4% error", lambda: r13_cubes_bfloat16),
-    Wrong("01.overflow_fix", "closed formula for arange: right on the page only",
-          lambda: r13_cubes_formula),
-    Wrong("01.overflow_fix", "exact int64 in NumPy, then jnp.asarray wraps it",
-          lambda: r13_cubes_numpy_back),
-    Wrong("01.overflow_fix", "float32 sum returned as a Python float",
-          lambda: r13_cubes_python_float),
+    Wrong(
+        "01.overflow_fix",
+        "closed formula for arange: right on the page only",
+        lambda: r13_cubes_formula,
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "exact int64 in NumPy, then jnp.asarray wraps it",
+        lambda: r13_cubes_numpy_back,
+    ),
+    Wrong(
+        "01.overflow_fix", "float32 sum returned as a Python float", lambda: r13_cubes_python_float
+    ),
     Wrong("01.overflow_fix", "cube of the float sum", lambda: r13_cubes_cube_of_sum),
     Wrong("01.overflow_fix", "cumsum(...)[-1]: fails on an empty v", lambda: r13_cubes_cumsum_last),
-    Wrong("01.overflow_fix", "float mean of cubes times size: nan for empty v",
-          lambda: r13_cubes_mean_times_size),
+    Wrong(
+        "01.overflow_fix",
+        "float mean of cubes times size: nan for empty v",
+        lambda: r13_cubes_mean_times_size,
+    ),
     Wrong("01.overflow_fix", "uint32 cubes: wraps later, still wraps", lambda: r13_cubes_uint32),
     Wrong("01.numpy_copy", "np.asarray view: fill_diagonal on read-only", lambda: r13_diag_view),
     Wrong("01.numpy_copy", "m.copy() on the jax side, then np.asarray", lambda: r13_diag_jax_copy),
@@ -395,8 +416,11 @@ ROUND_13 = [
     Wrong("01.center", "subtracts the row median", lambda: r13_center_median),
     Wrong("01.center", "sum / x.shape[0]: right for square only", lambda: r13_center_shape0),
     Wrong("01.center", "also divides by the row std", lambda: r13_center_standardize),
-    Wrong("01.center", "stack of row - row.mean(): wrong for 1-D and 3-D",
-          lambda: r13_center_rows_loop),
+    Wrong(
+        "01.center",
+        "stack of row - row.mean(): wrong for 1-D and 3-D",
+        lambda: r13_center_rows_loop,
+    ),
     Wrong("01.center", "x.T - row means: transposed result", lambda: r13_center_transposed),
     Wrong("01.center", "subtracts the midrange (max + min) / 2", lambda: r13_center_midrange),
 ]
@@ -411,16 +435,20 @@ RIGHT_13 = [
     Right("01.default_dtype", "B with a trailing space", lambda: "B "),
     Right("01.overflow_fix", "v ** 3.0 promotes to float32", lambda: r13_cubes_right_pow_float),
     Right("01.overflow_fix", "dot of squares and v, via v / 1", lambda: r13_cubes_right_dot),
-    Right("01.overflow_fix", "1.0 * v * v * v: float from the first product",
-          lambda: r13_cubes_right_one_first),
+    Right(
+        "01.overflow_fix",
+        "1.0 * v * v * v: float from the first product",
+        lambda: r13_cubes_right_one_first,
+    ),
     Right("01.overflow_fix", "einsum i,i,i in float32", lambda: r13_cubes_right_einsum),
     Right("01.overflow_fix", "jitted lambda with jnp.float32(u)", lambda: r13_cubes_right_jit),
     Right("01.numpy_copy", "np.array then a Python loop over i", lambda: r13_diag_right_loop),
     Right("01.numpy_copy", "np.copy and flat[::n + 1]", lambda: r13_diag_right_flat),
     Right("01.numpy_copy", "np.where with an eye mask, cast back", lambda: r13_diag_right_where),
     Right("01.numpy_copy", ".at[].set in jax, then np.asarray", lambda: r13_diag_right_jax_first),
-    Right("01.center", "transpose, center along axis 0, transpose back",
-          lambda: r13_center_right_T),
+    Right(
+        "01.center", "transpose, center along axis 0, transpose back", lambda: r13_center_right_T
+    ),
     Right("01.center", "expand_dims of mean over ndim - 1", lambda: r13_center_right_expand),
     Right("01.center", "x -= mean, keepdims (rebinding)", lambda: r13_center_right_inplace),
     Right("01.center", "apply_along_axis on the last axis", lambda: r13_center_right_apply),

@@ -1,4 +1,5 @@
 """Round 13, lesson 02 (time JAX honestly): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import statistics
@@ -126,7 +127,7 @@ def r13_time_no_warmup_mean(f, *args, repeats=20):
 def r13_time_off_by_one(f, *args, repeats=3):
     f(*args).block_until_ready()
     start = time.perf_counter()
-    for i in range(repeats):
+    for i in range(repeats):  # noqa: B007 - the slip: i is read after the loop
         f(*args).block_until_ready()
     return (time.perf_counter() - start) / i  # the loop variable ends at repeats - 1
 
@@ -251,15 +252,18 @@ ROUND_13 = [
     Wrong("02.which_dispatch", "none of them", lambda: ""),
     Wrong("02.which_dispatch", "all five", lambda: "ABCDE"),
     Wrong("02.which_dispatch", "AE with a trailing comment", lambda: "AE  # sqrt waits"),
-    Wrong("02.which_dispatch", "a list of letters instead of one string",
-          lambda: ["A", "C", "E"]),
+    Wrong("02.which_dispatch", "a list of letters instead of one string", lambda: ["A", "C", "E"]),
     Wrong("02.which_dispatch", "ACE minus A: 'ce' lower case", lambda: "ce"),
     Wrong("02.block_tree", "the colleague's helper unchanged", lambda: r13_run_all_slow_copy),
     Wrong("02.block_tree", "dispatches all, waits for none", lambda: r13_run_all_no_wait),
-    Wrong("02.block_tree", "waits for the last loss only: assumes order",
-          lambda: r13_run_all_last_loss),
-    Wrong("02.block_tree", "waits for the last result's dict only",
-          lambda: r13_run_all_last_result),
+    Wrong(
+        "02.block_tree",
+        "waits for the last loss only: assumes order",
+        lambda: r13_run_all_last_loss,
+    ),
+    Wrong(
+        "02.block_tree", "waits for the last result's dict only", lambda: r13_run_all_last_result
+    ),
     Wrong("02.block_tree", "blocks every loss, never the grads", lambda: r13_run_all_losses_only),
     Wrong("02.block_tree", "float() of each loss as the wait", lambda: r13_run_all_float_losses),
     Wrong("02.block_tree", "jax.device_get: NumPy arrays back", lambda: r13_run_all_device_get),
@@ -267,8 +271,11 @@ ROUND_13 = [
     Wrong("02.block_tree", "waits, then returns a recomputed list", lambda: r13_run_all_recomputed),
     Wrong("02.block_tree", "a dict keyed by index, blocked", lambda: r13_run_all_dict),
     Wrong("02.block_tree", "waits for the first result only", lambda: r13_run_all_first_only),
-    Wrong("02.block_tree", "jax.tree.map(f, xs): f on leaves, breaks for pytree batches",
-          lambda: r13_run_all_treemap),
+    Wrong(
+        "02.block_tree",
+        "jax.tree.map(f, xs): f on leaves, breaks for pytree batches",
+        lambda: r13_run_all_treemap,
+    ),
     Wrong("02.first_calls", "ACD: thought a[::2] is a view, no compile", lambda: "ACD"),
     Wrong("02.first_calls", "CDE: comparison result thought the same dtype", lambda: "CDE"),
     Wrong("02.first_calls", "ABCDE: a NumPy argument thought to compile", lambda: "ABCDE"),
@@ -279,40 +286,62 @@ ROUND_13 = [
     Wrong("02.first_calls", "ABDE: jit thought cached, NumPy thought new", lambda: "ABDE"),
     Wrong("02.first_calls", "'A, D, E' with commas, C missing", lambda: "A, D, E"),
     Wrong("02.first_calls", "the count of compiling calls, 4", lambda: 4),
-    Wrong("02.time_call", "blocks only the last call: assumes in-order calls",
-          lambda: r13_time_last_only),
+    Wrong(
+        "02.time_call",
+        "blocks only the last call: assumes in-order calls",
+        lambda: r13_time_last_only,
+    ),
     Wrong("02.time_call", "no warm-up, mean of blocked calls", lambda: r13_time_no_warmup_mean),
     Wrong("02.time_call", "divides by the loop variable i, one short", lambda: r13_time_off_by_one),
     Wrong("02.time_call", "returns milliseconds", lambda: r13_time_ms),
     Wrong("02.time_call", "total of the loop, not per call", lambda: r13_time_total),
-    Wrong("02.time_call", "time.process_time: CPU time, misses the wait",
-          lambda: r13_time_process_time),
+    Wrong(
+        "02.time_call",
+        "time.process_time: CPU time, misses the wait",
+        lambda: r13_time_process_time,
+    ),
     Wrong("02.time_call", "is_ready() taken for a wait", lambda: r13_time_is_ready),
-    Wrong("02.time_call", "blocks the warm-up's stale result in the loop",
-          lambda: r13_time_stale_block),
+    Wrong(
+        "02.time_call",
+        "blocks the warm-up's stale result in the loop",
+        lambda: r13_time_stale_block,
+    ),
     Wrong("02.time_call", "perf_counter_ns: returns nanoseconds", lambda: r13_time_ns),
     Wrong("02.time_call", "times one call, the compiling one", lambda: r13_time_warmup_only),
-    Wrong("02.time_call", "colleague's code, float() after the clock",
-          lambda: r13_time_colleague_float),
+    Wrong(
+        "02.time_call",
+        "colleague's code, float() after the clock",
+        lambda: r13_time_colleague_float,
+    ),
 ]
 
 RIGHT_13 = [
     Right("02.which_dispatch", "ACE", lambda: "ACE"),
     Right("02.which_dispatch", "the three letters in another order", lambda: "ECA"),
     Right("02.which_dispatch", "lower case ace", lambda: "ace"),
-    Right("02.block_tree", "dispatch all, then block each in a second pass",
-          lambda: r13_run_all_right_twopass),
-    Right("02.block_tree", "appends in a loop, one block of the list, returned",
-          lambda: r13_run_all_right_append),
+    Right(
+        "02.block_tree",
+        "dispatch all, then block each in a second pass",
+        lambda: r13_run_all_right_twopass,
+    ),
+    Right(
+        "02.block_tree",
+        "appends in a loop, one block of the list, returned",
+        lambda: r13_run_all_right_append,
+    ),
     Right("02.block_tree", "block every leaf of the list", lambda: r13_run_all_right_leaves),
     Right("02.block_tree", "polls is_ready on every leaf", lambda: r13_run_all_right_poll),
     Right("02.first_calls", "ACDE", lambda: "ACDE"),
     Right("02.first_calls", "the four letters reversed", lambda: "EDCA"),
     Right("02.first_calls", "lower case acde", lambda: "acde"),
     Right("02.time_call", "float() as the wait, median", lambda: r13_time_right_float),
-    Right("02.time_call", "timeit.repeat with block_until_ready, min",
-          lambda: r13_time_right_timeit),
-    Right("02.time_call", "no warm-up but median of 21, time.time",
-          lambda: r13_time_right_median_no_warmup),
+    Right(
+        "02.time_call", "timeit.repeat with block_until_ready, min", lambda: r13_time_right_timeit
+    ),
+    Right(
+        "02.time_call",
+        "no warm-up but median of 21, time.time",
+        lambda: r13_time_right_median_no_warmup,
+    ),
     Right("02.time_call", "sums blocked call times, mean", lambda: r13_time_right_sum_loop),
 ]

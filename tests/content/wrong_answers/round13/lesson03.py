@@ -1,4 +1,5 @@
 """Round 13, lesson 03 (jax.grad): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -120,7 +121,7 @@ def r13_dga_tuple_first(x, a):
 
 
 def r13_dga_late_binding(x, a):
-    fs = [lambda aa: g(xi, aa) for xi in x]  # every lambda sees the last xi
+    fs = [lambda aa: g(xi, aa) for xi in x]  # noqa: B023 - the slip: each sees the last xi
     return jnp.array([jax.grad(h)(a) for h in fs])
 
 
@@ -228,8 +229,9 @@ ROUND_13 = [
     Wrong("03.gradient", "A with a trailing comment", lambda: "A  # 2x each"),
     Wrong("03.gradient", "the gradient array itself", lambda: jnp.array([6.0, -2.0, 1.0, 4.0])),
     Wrong("03.fix_slopes", "vmap(grad(grad(f))) on the int t", lambda: r13_curv_no_cast),
-    Wrong("03.fix_slopes", "cast to float, grad(grad(f)) on the vector",
-          lambda: r13_curv_cast_only),
+    Wrong(
+        "03.fix_slopes", "cast to float, grad(grad(f)) on the vector", lambda: r13_curv_cast_only
+    ),
     Wrong("03.fix_slopes", "grad of the sum, once: f' not f''", lambda: r13_curv_first_only),
     Wrong("03.fix_slopes", "mean instead of sum: f''/n**2", lambda: r13_curv_mean_trick),
     Wrong("03.fix_slopes", "full Hessian matrix returned", lambda: r13_curv_hessian_full),
@@ -237,36 +239,59 @@ ROUND_13 = [
     Wrong("03.fix_slopes", "diag of jacobian(f): first derivative", lambda: r13_curv_diag_jacobian),
     Wrong("03.fix_slopes", "three grads: f''' for the page's f''", lambda: r13_curv_third),
     Wrong("03.fix_slopes", "cast the result back to t's int dtype", lambda: r13_curv_back_to_int),
-    Wrong("03.fix_slopes", "float32 second finite difference, h = 1e-2",
-          lambda: r13_curv_finite_diff),
+    Wrong(
+        "03.fix_slopes", "float32 second finite difference, h = 1e-2", lambda: r13_curv_finite_diff
+    ),
     Wrong("03.derivative_by_hand", "argnums left at 0: dg/dx", lambda: r13_dga_wrt_x),
-    Wrong("03.derivative_by_hand", "grad of the sum over points: one number",
-          lambda: r13_dga_summed),
+    Wrong(
+        "03.derivative_by_hand", "grad of the sum over points: one number", lambda: r13_dga_summed
+    ),
     Wrong("03.derivative_by_hand", "formula by hand, -x**3 sin(ax)", lambda: r13_dga_by_hand),
-    Wrong("03.derivative_by_hand", "forward difference in a, float32",
-          lambda: r13_dga_forward_diff),
-    Wrong("03.derivative_by_hand", "lambda calls g(aa, xi): arguments swapped",
-          lambda: r13_dga_swapped_call),
+    Wrong(
+        "03.derivative_by_hand", "forward difference in a, float32", lambda: r13_dga_forward_diff
+    ),
+    Wrong(
+        "03.derivative_by_hand",
+        "lambda calls g(aa, xi): arguments swapped",
+        lambda: r13_dga_swapped_call,
+    ),
     Wrong("03.derivative_by_hand", "diag of jacobian(g): wrt x", lambda: r13_dga_jacobian_x),
-    Wrong("03.derivative_by_hand", "vmapped value_and_grad: a (value, grad) pair",
-          lambda: r13_dga_value_and_grad),
+    Wrong(
+        "03.derivative_by_hand",
+        "vmapped value_and_grad: a (value, grad) pair",
+        lambda: r13_dga_value_and_grad,
+    ),
     Wrong("03.derivative_by_hand", "argnums=(0, 1), took [0]", lambda: r13_dga_tuple_first),
-    Wrong("03.derivative_by_hand", "list of lambdas: late binding, last x only",
-          lambda: r13_dga_late_binding),
-    Wrong("03.derivative_by_hand", "full_like a and vmap, then [:1] debugging slice left",
-          lambda: r13_dga_vmap_default_axes),
-    Wrong("03.central_difference", "no float(): a float32 x stays float32",
-          lambda: r13_cd_no_float),
-    Wrong("03.central_difference", "forward difference copied from the page",
-          lambda: r13_cd_forward),
+    Wrong(
+        "03.derivative_by_hand",
+        "list of lambdas: late binding, last x only",
+        lambda: r13_dga_late_binding,
+    ),
+    Wrong(
+        "03.derivative_by_hand",
+        "full_like a and vmap, then [:1] debugging slice left",
+        lambda: r13_dga_vmap_default_axes,
+    ),
+    Wrong(
+        "03.central_difference", "no float(): a float32 x stays float32", lambda: r13_cd_no_float
+    ),
+    Wrong(
+        "03.central_difference", "forward difference copied from the page", lambda: r13_cd_forward
+    ),
     Wrong("03.central_difference", "divides by eps, not 2 eps", lambda: r13_cd_over_eps),
     Wrong("03.central_difference", "steps of eps/2 each side", lambda: r13_cd_half_steps),
     Wrong("03.central_difference", "backward minus forward: sign flipped", lambda: r13_cd_sign),
     Wrong("03.central_difference", "/ 2 * eps: precedence", lambda: r13_cd_precedence),
-    Wrong("03.central_difference", "float() around x + eps: sum done in float32",
-          lambda: r13_cd_float_late),
-    Wrong("03.central_difference", "jnp float64 conversion, float32 without x64",
-          lambda: r13_cd_jnp_float64),
+    Wrong(
+        "03.central_difference",
+        "float() around x + eps: sum done in float32",
+        lambda: r13_cd_float_late,
+    ),
+    Wrong(
+        "03.central_difference",
+        "jnp float64 conversion, float32 without x64",
+        lambda: r13_cd_jnp_float64,
+    ),
     Wrong("03.central_difference", "np.float32(x): stays 32-bit", lambda: r13_cd_np_float32),
     Wrong("03.central_difference", "returns a float32 jax array", lambda: r13_cd_jax_result),
 ]
@@ -279,15 +304,22 @@ RIGHT_13 = [
     Right("03.fix_slopes", "t + 0.0: weak float input, vmap", lambda: r13_curv_right_weak),
     Right("03.fix_slopes", "Python loop over float(ti)", lambda: r13_curv_right_loop),
     Right("03.fix_slopes", "vmap of jax.hessian on t * 1.0", lambda: r13_curv_right_vmap_hessian),
-    Right("03.fix_slopes", "column sums of the diagonal Hessian",
-          lambda: r13_curv_right_hess_rowsum),
-    Right("03.derivative_by_hand", "argnums=-1, the last argument",
-          lambda: r13_dga_right_negative_argnum),
+    Right(
+        "03.fix_slopes", "column sums of the diagonal Hessian", lambda: r13_curv_right_hess_rowsum
+    ),
+    Right(
+        "03.derivative_by_hand",
+        "argnums=-1, the last argument",
+        lambda: r13_dga_right_negative_argnum,
+    ),
     Right("03.derivative_by_hand", "jacobian wrt argnums=1", lambda: r13_dga_right_jacobian),
     Right("03.derivative_by_hand", "argnums=(0, 1), took [1]", lambda: r13_dga_right_tuple_second),
     Right("03.derivative_by_hand", "forward mode jvp with tangent 1.0", lambda: r13_dga_right_jvp),
-    Right("03.derivative_by_hand", "a broadcast to x's shape, default vmap",
-          lambda: r13_dga_right_full_a),
+    Right(
+        "03.derivative_by_hand",
+        "a broadcast to x's shape, default vmap",
+        lambda: r13_dga_right_full_a,
+    ),
     Right("03.central_difference", ".item() then 0.5 * diff / eps", lambda: r13_cd_right_item),
     Right("03.central_difference", "np.float64 point", lambda: r13_cd_right_np64),
     Right("03.central_difference", "average of forward and backward", lambda: r13_cd_right_avg),

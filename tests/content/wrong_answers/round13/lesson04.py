@@ -1,4 +1,5 @@
 """Round 13, lesson 04 (argnums, value_and_grad, pytrees): answers from the lesson's text."""
+
 from __future__ import annotations
 
 import math
@@ -204,10 +205,14 @@ ROUND_13 = [
     Wrong("04.grad_last_two", "argnums=1 only: grad_y alone", lambda: r13_yw_y_only),
     Wrong("04.grad_last_two", "argnums=(1, 0): (grad_w, grad_y)", lambda: r13_yw_swapped),
     Wrong("04.grad_last_two", "wrapper over x and y: gradients of x, y", lambda: r13_yw_x_and_y),
-    Wrong("04.grad_last_two", "lambda body uses y, not y_: grad_y zero",
-          lambda: r13_yw_closure_slip),
-    Wrong("04.grad_last_two", "loss(y_, x): right only for symmetric losses",
-          lambda: r13_yw_args_swapped),
+    Wrong(
+        "04.grad_last_two", "lambda body uses y, not y_: grad_y zero", lambda: r13_yw_closure_slip
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "loss(y_, x): right only for symmetric losses",
+        lambda: r13_yw_args_swapped,
+    ),
     Wrong("04.grad_last_two", "value_and_grad: (value, (gy, gw))", lambda: r13_yw_value_and_grad),
     Wrong("04.grad_last_two", "stacked into one (2, n) array", lambda: r13_yw_stacked),
     Wrong("04.grad_last_two", "grad_w summed to one number", lambda: r13_yw_summed_w),
@@ -225,32 +230,45 @@ ROUND_13 = [
     Wrong("04.sgd_step", "each leaf clipped by its own norm", lambda: r13_sgd_per_leaf),
     Wrong("04.sgd_step", "sum of squares without the square root", lambda: r13_sgd_no_sqrt),
     Wrong("04.sgd_step", "always scales by max_norm / norm", lambda: r13_sgd_always_scale),
-    Wrong("04.sgd_step", "elementwise clip to +-max_norm, copied from the page",
-          lambda: r13_sgd_elementwise),
+    Wrong(
+        "04.sgd_step",
+        "elementwise clip to +-max_norm, copied from the page",
+        lambda: r13_sgd_elementwise,
+    ),
     Wrong("04.sgd_step", "norm as the sum of the leaves' norms", lambda: r13_sgd_sum_of_norms),
     Wrong("04.sgd_step", "root mean square of all entries as the norm", lambda: r13_sgd_rms),
     Wrong("04.sgd_step", "norm of the params, not the grads", lambda: r13_sgd_norm_of_params),
     Wrong("04.sgd_step", "jnp.maximum(1, ...) instead of minimum", lambda: r13_sgd_maximum),
     Wrong("04.sgd_step", "p + lr * scale * g: ascends", lambda: r13_sgd_plus),
     Wrong("04.sgd_step", "returns the update, not new params", lambda: r13_sgd_returns_update),
-    Wrong("04.sgd_step", "norm over grads.values(): fails on nested lists",
-          lambda: r13_sgd_values_only),
+    Wrong(
+        "04.sgd_step",
+        "norm over grads.values(): fails on nested lists",
+        lambda: r13_sgd_values_only,
+    ),
     Wrong("04.sgd_step", "min(norm, max) / norm: nan on zero gradients", lambda: r13_sgd_zero_nan),
-    Wrong("04.sgd_step", "shallow .copy() updated in place: caller's model changes",
-          lambda: r13_sgd_shallow_copy),
+    Wrong(
+        "04.sgd_step",
+        "shallow .copy() updated in place: caller's model changes",
+        lambda: r13_sgd_shallow_copy,
+    ),
 ]
 
 RIGHT_13 = [
     Right("04.grad_last_two", "grad of one tuple argument (y, w)", lambda: r13_yw_right_tuple_arg),
     Right("04.grad_last_two", "wrapper of three, argnums=(1, 2)", lambda: r13_yw_right_three),
     Right("04.grad_last_two", "two separate grad calls", lambda: r13_yw_right_two_calls),
-    Right("04.grad_last_two", "dict argument, unpacked to a tuple",
-          lambda: r13_yw_right_dict_unpacked),
+    Right(
+        "04.grad_last_two", "dict argument, unpacked to a tuple", lambda: r13_yw_right_dict_unpacked
+    ),
     Right("04.predict_value_and_grad", "B", lambda: "B"),
     Right("04.predict_value_and_grad", "lower-case b", lambda: "b"),
     Right("04.predict_value_and_grad", "B with a full stop", lambda: "B."),
-    Right("04.sgd_step", "norm of the leaves' norms, 1 / max(1, n / m)",
-          lambda: r13_sgd_right_norm_of_norms),
+    Right(
+        "04.sgd_step",
+        "norm of the leaves' norms, 1 / max(1, n / m)",
+        lambda: r13_sgd_right_norm_of_norms,
+    ),
     Right("04.sgd_step", "ravel_pytree norm, jnp.where", lambda: r13_sgd_right_where),
     Right("04.sgd_step", "Python floats and an if", lambda: r13_sgd_right_python),
     Right("04.sgd_step", "tree.reduce with vdot, clip then step", lambda: r13_sgd_right_reduce),

@@ -1,4 +1,5 @@
 """Round 13, lesson 05 (has_aux): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -216,13 +217,22 @@ ROUND_13 = [
     Wrong("05.fix_aux_order", "penalty 0.1 * sum(x)**2", lambda: r13_aux_sum_squared),
     Wrong("05.fix_aux_order", "penalty subtracted", lambda: r13_aux_minus),
     Wrong("05.fix_aux_order", "penalty on the errors, not on x", lambda: r13_aux_penalty_on_errors),
-    Wrong("05.fix_aux_order", "stop_gradient on the penalty in the loss",
-          lambda: r13_aux_stop_gradient),
+    Wrong(
+        "05.fix_aux_order",
+        "stop_gradient on the penalty in the loss",
+        lambda: r13_aux_stop_gradient,
+    ),
     Wrong("05.fix_aux_order", "aux a tuple (mse, penalty), no keys", lambda: r13_aux_tuple),
-    Wrong("05.fix_aux_order", "logs the penalty without its 0.1 weight",
-          lambda: r13_aux_unweighted_log),
-    Wrong("05.fix_aux_order", "one mean over both terms: right for n == 1 only",
-          lambda: r13_aux_one_mean),
+    Wrong(
+        "05.fix_aux_order",
+        "logs the penalty without its 0.1 weight",
+        lambda: r13_aux_unweighted_log,
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "one mean over both terms: right for n == 1 only",
+        lambda: r13_aux_one_mean,
+    ),
     Wrong("05.predict_aux_structure", "A: flat triple", lambda: "A"),
     Wrong("05.predict_aux_structure", "B: aux per position", lambda: "B"),
     Wrong("05.predict_aux_structure", "D: value and aux first", lambda: "D"),
@@ -231,12 +241,16 @@ ROUND_13 = [
     Wrong("05.predict_aux_structure", "E) with parenthesis", lambda: "E)"),
     Wrong("05.predict_aux_structure", "lower-case e", lambda: "e"),
     Wrong("05.predict_aux_structure", "'C or E' hedged", lambda: "C or E"),
-    Wrong("05.predict_aux_structure", "the nesting typed out instead of a letter",
-          lambda: "((grad_x, grad_y), aux)"),
+    Wrong(
+        "05.predict_aux_structure",
+        "the nesting typed out instead of a letter",
+        lambda: "((grad_x, grad_y), aux)",
+    ),
     Wrong("05.predict_aux_structure", "B with a trailing comment", lambda: "B  # one pair each"),
     Wrong("05.loss_and_outliers", "count cast to float32", lambda: r13_out_float_count),
-    Wrong("05.loss_and_outliers", "fraction of outliers (mean of the mask)",
-          lambda: r13_out_fraction),
+    Wrong(
+        "05.loss_and_outliers", "fraction of outliers (mean of the mask)", lambda: r13_out_fraction
+    ),
     Wrong("05.loss_and_outliers", "no abs: only errors above +0.5", lambda: r13_out_no_abs),
     Wrong("05.loss_and_outliers", ">= 0.5: counts a miss of exactly 0.5", lambda: r13_out_ge),
     Wrong("05.loss_and_outliers", "sum of squares, not the mean", lambda: r13_out_sum_loss),
@@ -246,24 +260,31 @@ ROUND_13 = [
     Wrong("05.loss_and_outliers", "int() of the count: plain call only", lambda: r13_out_int),
     Wrong("05.loss_and_outliers", "np.abs left in on the tracer", lambda: r13_out_np_abs),
     Wrong("05.loss_and_outliers", "mean absolute error as the loss", lambda: r13_out_mae),
-    Wrong("05.loss_and_outliers", "squared error compared with 0.5",
-          lambda: r13_out_squared_threshold),
+    Wrong(
+        "05.loss_and_outliers", "squared error compared with 0.5", lambda: r13_out_squared_threshold
+    ),
     Wrong("05.loss_and_outliers", "count summed in int8: wraps past 127", lambda: r13_out_int8),
     Wrong("05.loss_and_outliers", "w and b swapped in the line", lambda: r13_out_w_b_swapped),
 ]
 
 RIGHT_13 = [
-    Right("05.fix_aux_order", "dot products, penalty / 10, keys reordered",
-          lambda: r13_aux_right_dot),
+    Right(
+        "05.fix_aux_order", "dot products, penalty / 10, keys reordered", lambda: r13_aux_right_dot
+    ),
     Right("05.fix_aux_order", "dict(...) of asarray values", lambda: r13_aux_right_asarray),
-    Right("05.fix_aux_order", "stop_gradient on the aux dict only",
-          lambda: r13_aux_right_stopped_aux),
+    Right(
+        "05.fix_aux_order", "stop_gradient on the aux dict only", lambda: r13_aux_right_stopped_aux
+    ),
     Right("05.predict_aux_structure", "C", lambda: "C"),
     Right("05.predict_aux_structure", "lower-case c", lambda: "c"),
     Right("05.predict_aux_structure", "C with a trailing space", lambda: "C "),
-    Right("05.loss_and_outliers", "dot / size and count_nonzero",
-          lambda: r13_out_right_count_nonzero),
-    Right("05.loss_and_outliers", "y - prediction and where(..., 1, 0).sum()",
-          lambda: r13_out_right_where),
+    Right(
+        "05.loss_and_outliers", "dot / size and count_nonzero", lambda: r13_out_right_count_nonzero
+    ),
+    Right(
+        "05.loss_and_outliers",
+        "y - prediction and where(..., 1, 0).sum()",
+        lambda: r13_out_right_where,
+    ),
     Right("05.loss_and_outliers", "greater, astype(int).sum()", lambda: r13_out_right_astype),
 ]

@@ -1,4 +1,5 @@
 """Round 13, lesson 12 (autodiff beyond grad): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -329,32 +330,45 @@ ROUND_13 = [
     Wrong("12.hvp", "grad with argnums=1 (d/dk) pushed along v", lambda: r13_hvp_grad_argnum_k),
     # 12.fixed_target
     Wrong("12.fixed_target", "no stop_gradient: the target moves", lambda: r13_td_no_stop),
-    Wrong("12.fixed_target", "held the whole target, rewards too",
-          lambda: r13_td_stop_whole_target),
-    Wrong("12.fixed_target", "held values[:-1], the prediction side",
-          lambda: r13_td_stop_prediction),
+    Wrong(
+        "12.fixed_target", "held the whole target, rewards too", lambda: r13_td_stop_whole_target
+    ),
+    Wrong(
+        "12.fixed_target", "held values[:-1], the prediction side", lambda: r13_td_stop_prediction
+    ),
     Wrong("12.fixed_target", "mean instead of sum", lambda: r13_td_mean),
-    Wrong("12.fixed_target", "last state terminal with target its reward",
-          lambda: r13_td_terminal_zero),
+    Wrong(
+        "12.fixed_target",
+        "last state terminal with target its reward",
+        lambda: r13_td_terminal_zero,
+    ),
     Wrong("12.fixed_target", "next values with jnp.roll: wraps around", lambda: r13_td_roll),
     Wrong("12.fixed_target", "target uses the previous value", lambda: r13_td_shift_wrong_way),
     Wrong("12.fixed_target", "stop_gradient on the 0.9 constant", lambda: r13_td_stop_constant),
     Wrong("12.fixed_target", "square of the summed error", lambda: r13_td_square_of_sum),
     Wrong("12.fixed_target", "discount 0.99 out of habit", lambda: r13_td_gamma_099),
-    Wrong("12.fixed_target", "loop over range(3): the page's four states only",
-          lambda: r13_td_three_states),
+    Wrong(
+        "12.fixed_target",
+        "loop over range(3): the page's four states only",
+        lambda: r13_td_three_states,
+    ),
     Wrong("12.fixed_target", "float() of the target to hold it", lambda: r13_td_float_target),
     # 12.fix_rule
     Wrong("12.fix_rule", "sigmoid(a - b) for both tangents", lambda: r13_rule_same_coeff),
     Wrong("12.fix_rule", "sigmoids swapped between a and b", lambda: r13_rule_swapped),
-    Wrong("12.fix_rule", "exp(a)/(exp(a)+exp(b)): overflows at (100, 3)",
-          lambda: r13_rule_exp_ratio),
-    Wrong("12.fix_rule", "e/(1+e) with e = exp(a-b): nan when a >> b",
-          lambda: r13_rule_exp_over_one_plus),
+    Wrong(
+        "12.fix_rule", "exp(a)/(exp(a)+exp(b)): overflows at (100, 3)", lambda: r13_rule_exp_ratio
+    ),
+    Wrong(
+        "12.fix_rule",
+        "e/(1+e) with e = exp(a-b): nan when a >> b",
+        lambda: r13_rule_exp_over_one_plus,
+    ),
     Wrong("12.fix_rule", "returned only the tangent", lambda: r13_rule_tangent_only),
     Wrong("12.fix_rule", "returned one tangent per input", lambda: r13_rule_two_tangents),
-    Wrong("12.fix_rule", "derivative of max: where(a > b, a_dot, b_dot)",
-          lambda: r13_rule_max_like),
+    Wrong(
+        "12.fix_rule", "derivative of max: where(a > b, a_dot, b_dot)", lambda: r13_rule_max_like
+    ),
     Wrong("12.fix_rule", "minus between the two terms", lambda: r13_rule_minus),
     Wrong("12.fix_rule", "a_dot + b_dot", lambda: r13_rule_sum_dots),
     Wrong("12.fix_rule", "tangent multiplied by the output", lambda: r13_rule_times_out),
@@ -370,13 +384,17 @@ RIGHT_13 = [
     Right("12.hvp", "vjp of the gradient (H is symmetric)", lambda: r13_hvp_vjp_of_grad),
     Right("12.hvp", "by hand: spring Laplacian with free ends plus cos", lambda: r13_hvp_by_hand),
     Right("12.hvp", "jax.linearize of the gradient", lambda: r13_hvp_linearize),
-    Right("12.fixed_target", "held copy, then sliced; dot of the errors",
-          lambda: r13_td_stop_then_slice),
+    Right(
+        "12.fixed_target",
+        "held copy, then sliced; dot of the errors",
+        lambda: r13_td_stop_then_slice,
+    ),
     Right("12.fixed_target", "Python loop over states", lambda: r13_td_loop),
     Right("12.fixed_target", "straight-through style detach", lambda: r13_td_detach_trick),
     Right("12.fix_rule", "1 - sigmoid(a - b) for b, value as the page", lambda: r13_rule_one_minus),
     Right("12.fix_rule", "exp(a - out) and exp(b - out)", lambda: r13_rule_exp_minus_out),
     Right("12.fix_rule", "s * (a_dot - b_dot) + b_dot", lambda: r13_rule_mix),
-    Right("12.fix_rule", "jax.grad of the plain formula inside the rule",
-          lambda: r13_rule_inner_grad),
+    Right(
+        "12.fix_rule", "jax.grad of the plain formula inside the rule", lambda: r13_rule_inner_grad
+    ),
 ]

@@ -1,4 +1,5 @@
 """Round 13, lesson 13 (debugging and numerics): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -255,38 +256,60 @@ ROUND_13 = [
     Wrong("13.float32_gap", "F: keeps float64, computes float32", lambda: "F"),
     Wrong("13.float32_gap", "the number instead of the letter", lambda: "0.0"),
     Wrong("13.float32_gap", "B and C: both say 0.0", lambda: "BC"),
-    Wrong("13.float32_gap", "F with its reason typed after it",
-          lambda: "F: JAX computes in float32"),
+    Wrong(
+        "13.float32_gap", "F with its reason typed after it", lambda: "F: JAX computes in float32"
+    ),
     Wrong("13.float32_gap", "the float 0.0, not a string", lambda: 0.0),
     # 13.xlogx_gradient
-    Wrong("13.xlogx_gradient", "jax.scipy xlogy: gradient infinite at the ends",
-          lambda: r13_coin_xlogy),
+    Wrong(
+        "13.xlogx_gradient",
+        "jax.scipy xlogy: gradient infinite at the ends",
+        lambda: r13_coin_xlogy,
+    ),
     Wrong("13.xlogx_gradient", "jax.scipy entr twice", lambda: r13_coin_entr),
-    Wrong("13.xlogx_gradient", "safe logs, dropped the outer where: slope +-1 at ends",
-          lambda: r13_coin_safe_logs_no_outer_where),
-    Wrong("13.xlogx_gradient", "eps 1e-12 in the logs: NaN slope at p = 1 under jit",
-          lambda: r13_coin_tiny_eps),
+    Wrong(
+        "13.xlogx_gradient",
+        "safe logs, dropped the outer where: slope +-1 at ends",
+        lambda: r13_coin_safe_logs_no_outer_where,
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "eps 1e-12 in the logs: NaN slope at p = 1 under jit",
+        lambda: r13_coin_tiny_eps,
+    ),
     Wrong("13.xlogx_gradient", "guarded p's log only, not 1 - p's", lambda: r13_coin_only_p0_end),
     Wrong("13.xlogx_gradient", "clipped p to [1e-4, 1 - 1e-4]", lambda: r13_coin_clip),
     Wrong("13.xlogx_gradient", "log2 instead of the page's base e", lambda: r13_coin_log2),
     Wrong("13.xlogx_gradient", "nan_to_num on the value", lambda: r13_coin_nan_to_num),
-    Wrong("13.xlogx_gradient", "else branch zeros(len(p)): fails for a 0-d p",
-          lambda: r13_coin_zeros_len),
-    Wrong("13.xlogx_gradient", "stop_gradient inside the logs",
-          lambda: r13_coin_stop_gradient_ends),
-    Wrong("13.xlogx_gradient", "custom_jvp with log(p/(1-p)): sign flipped",
-          lambda: r13_coin_custom_wrong_sign),
+    Wrong(
+        "13.xlogx_gradient",
+        "else branch zeros(len(p)): fails for a 0-d p",
+        lambda: r13_coin_zeros_len,
+    ),
+    Wrong(
+        "13.xlogx_gradient", "stop_gradient inside the logs", lambda: r13_coin_stop_gradient_ends
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "custom_jvp with log(p/(1-p)): sign flipped",
+        lambda: r13_coin_custom_wrong_sign,
+    ),
     # 13.check_prices
     Wrong("13.check_prices", "message names no position nor price", lambda: r13_prices_no_numbers),
-    Wrong("13.check_prices", "argmin: the lowest price, not the first bad",
-          lambda: r13_prices_argmin),
+    Wrong(
+        "13.check_prices", "argmin: the lowest price, not the first bad", lambda: r13_prices_argmin
+    ),
     Wrong("13.check_prices", "prices < 0: a zero price passes", lambda: r13_prices_negative_only),
-    Wrong("13.check_prices", "position and price swapped in the message",
-          lambda: r13_prices_swapped),
+    Wrong(
+        "13.check_prices", "position and price swapped in the message", lambda: r13_prices_swapped
+    ),
     Wrong("13.check_prices", "Python if and raise inside jit", lambda: r13_prices_python_if),
     Wrong("13.check_prices", "position counted from 1", lambda: r13_prices_one_based),
-    Wrong("13.check_prices", "simple returns instead of log returns",
-          lambda: r13_prices_simple_returns),
+    Wrong(
+        "13.check_prices",
+        "simple returns instead of log returns",
+        lambda: r13_prices_simple_returns,
+    ),
     Wrong("13.check_prices", "f-string message: tracers in the text", lambda: r13_prices_fstring),
     Wrong("13.check_prices", "reports the log of the price", lambda: r13_prices_log_value),
     Wrong("13.check_prices", "reports the last bad price", lambda: r13_prices_last_bad),
@@ -294,20 +317,29 @@ ROUND_13 = [
 ]
 
 RIGHT_13 = [
-    Right("13.check_prices", "check min(prices) > 0, first bad by argmax",
-          lambda: r13_prices_min_check),
+    Right(
+        "13.check_prices",
+        "check min(prices) > 0, first bad by argmax",
+        lambda: r13_prices_min_check,
+    ),
     Right("13.first_nan", "C", lambda: "C"),
     Right("13.first_nan", "c, lower case", lambda: "c"),
     Right("13.float32_gap", "C", lambda: "C"),
     Right("13.float32_gap", "C with a newline", lambda: "C\n"),
     Right("13.xlogx_gradient", "safe logs inside, where outside", lambda: r13_coin_safe_both),
-    Right("13.xlogx_gradient", "double where, safe value 0.0 (select drops the nan)",
-          lambda: r13_coin_safe_zero),
+    Right(
+        "13.xlogx_gradient",
+        "double where, safe value 0.0 (select drops the nan)",
+        lambda: r13_coin_safe_zero,
+    ),
     Right("13.xlogx_gradient", "double where, safe value 1.0", lambda: r13_coin_safe_one),
     Right("13.xlogx_gradient", "custom_jvp with log((1-p)/p) masked", lambda: r13_coin_custom),
     Right("13.xlogx_gradient", "a safe xlogx helper used twice", lambda: r13_coin_xlogx_helper),
     Right("13.check_prices", "check ~bad[first]", lambda: r13_prices_bad_at_index),
     Right("13.check_prices", "nonzero with size=1", lambda: r13_prices_nonzero_size1),
-    Right("13.check_prices", "bad from non-finite logs, logs differenced",
-          lambda: r13_prices_from_logs),
+    Right(
+        "13.check_prices",
+        "bad from non-finite logs, logs differenced",
+        lambda: r13_prices_from_logs,
+    ),
 ]

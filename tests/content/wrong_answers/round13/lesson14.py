@@ -1,4 +1,5 @@
 """Round 13, lesson 14 (many hosts): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -29,28 +30,28 @@ def r13_rows_reshape_columns(data, process_index, process_count):
 
 def r13_rows_size_not_len(data, process_index, process_count):
     per = data.size // process_count
-    return data[process_index * per:(process_index + 1) * per]
+    return data[process_index * per : (process_index + 1) * per]
 
 
 def r13_rows_reversed(data, process_index, process_count):
     per = len(data) // process_count
     block = process_count - 1 - process_index
-    return data[block * per:(block + 1) * per]
+    return data[block * per : (block + 1) * per]
 
 
 def r13_rows_no_end(data, process_index, process_count):
     per = len(data) // process_count
-    return data[process_index * per:]
+    return data[process_index * per :]
 
 
 def r13_rows_last_axis(data, process_index, process_count):
     per = data.shape[-1] // process_count
-    return data[process_index * per:(process_index + 1) * per]
+    return data[process_index * per : (process_index + 1) * per]
 
 
 def r13_rows_one_extra(data, process_index, process_count):
     per = len(data) // process_count
-    return data[process_index * per:(process_index + 1) * per + 1]
+    return data[process_index * per : (process_index + 1) * per + 1]
 
 
 def r13_rows_first_block(data, process_index, process_count):
@@ -61,7 +62,7 @@ def r13_rows_first_block(data, process_index, process_count):
 def r13_rows_index_times_count(data, process_index, process_count):
     per = len(data) // process_count
     start = process_index * process_count
-    return data[start:start + per]
+    return data[start : start + per]
 
 
 def r13_rows_split(data, process_index, process_count):
@@ -145,8 +146,7 @@ def r13_mean_allgather_sums(local_values, local_weights):
 
 
 def r13_mean_ratio_of_means(local_values, local_weights):
-    sums = np.array([np.dot(local_values, local_weights), np.sum(local_weights)],
-                    dtype=np.float64)
+    sums = np.array([np.dot(local_values, local_weights), np.sum(local_weights)], dtype=np.float64)
     mean_parts = np.asarray(multihost_utils.process_allgather(sums)).reshape(-1, 2).mean(axis=0)
     return float(mean_parts[0] / mean_parts[1])  # the 1/2 cancels
 
@@ -155,8 +155,8 @@ def r13_mean_global_array(local_values, local_weights):
     per_device = jax.local_device_count()
     local = np.zeros((per_device, 2), np.float32)
     local[0] = [np.sum(local_values * local_weights), np.sum(local_weights)]
-    parts = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local)
-    total = jax.jit(lambda a: jnp.sum(a, axis=0), out_shardings=NamedSharding(mesh, P()))(parts)
+    parts = jax.make_array_from_process_local_data(NamedSharding(mesh, P("batch")), local)  # noqa: F821 - the worker script's mesh
+    total = jax.jit(lambda a: jnp.sum(a, axis=0), out_shardings=NamedSharding(mesh, P()))(parts)  # noqa: F821
     return float(total[0] / total[1])
 
 
@@ -185,33 +185,51 @@ ROUND_13 = [
     Wrong("14.predict_death", "f) typed in a hurry", lambda: "f)"),
     # 14.fix_rows
     Wrong("14.fix_rows", "kept the strided DistributedSampler habit", lambda: r13_rows_strided),
-    Wrong("14.fix_rows", "train.py's reshape(count, -1): flattens features",
-          lambda: r13_rows_reshape_flat),
-    Wrong("14.fix_rows", "reshape(-1, count) column: strided again",
-          lambda: r13_rows_reshape_columns),
+    Wrong(
+        "14.fix_rows",
+        "train.py's reshape(count, -1): flattens features",
+        lambda: r13_rows_reshape_flat,
+    ),
+    Wrong(
+        "14.fix_rows", "reshape(-1, count) column: strided again", lambda: r13_rows_reshape_columns
+    ),
     Wrong("14.fix_rows", "block size from data.size, not len", lambda: r13_rows_size_not_len),
     Wrong("14.fix_rows", "blocks in reverse process order", lambda: r13_rows_reversed),
     Wrong("14.fix_rows", "slice with no end: to the last row", lambda: r13_rows_no_end),
     Wrong("14.fix_rows", "block size from the last axis", lambda: r13_rows_last_axis),
     Wrong("14.fix_rows", "one row too many in each block", lambda: r13_rows_one_extra),
     Wrong("14.fix_rows", "every process passes the first block", lambda: r13_rows_first_block),
-    Wrong("14.fix_rows", "start at index * count, not index * block",
-          lambda: r13_rows_index_times_count),
+    Wrong(
+        "14.fix_rows",
+        "start at index * count, not index * block",
+        lambda: r13_rows_index_times_count,
+    ),
     # 14.global_mean
     Wrong("14.global_mean", "local weighted mean, never combined", lambda: r13_mean_local_only),
     Wrong("14.global_mean", "mean of the two local means", lambda: r13_mean_of_local_means),
-    Wrong("14.global_mean", "local means weighted by counts, not weights",
-          lambda: r13_mean_count_weighted),
+    Wrong(
+        "14.global_mean",
+        "local means weighted by counts, not weights",
+        lambda: r13_mean_count_weighted,
+    ),
     Wrong("14.global_mean", "plain mean, ignored weights", lambda: r13_mean_unweighted),
-    Wrong("14.global_mean", "sum of values over sum of weights",
-          lambda: r13_mean_no_weights_on_top),
-    Wrong("14.global_mean", "weighted sum over the count of values",
-          lambda: r13_mean_divide_by_count),
+    Wrong(
+        "14.global_mean", "sum of values over sum of weights", lambda: r13_mean_no_weights_on_top
+    ),
+    Wrong(
+        "14.global_mean", "weighted sum over the count of values", lambda: r13_mean_divide_by_count
+    ),
     Wrong("14.global_mean", "only process 0 returns the mean", lambda: r13_mean_only_process0),
-    Wrong("14.global_mean", "weights normalised per process, then summed",
-          lambda: r13_mean_locally_normalised),
-    Wrong("14.global_mean", "divided by process 0's weight sum only",
-          lambda: r13_mean_first_process_weights),
+    Wrong(
+        "14.global_mean",
+        "weights normalised per process, then summed",
+        lambda: r13_mean_locally_normalised,
+    ),
+    Wrong(
+        "14.global_mean",
+        "divided by process 0's weight sum only",
+        lambda: r13_mean_first_process_weights,
+    ),
 ]
 
 RIGHT_13 = [
@@ -225,8 +243,12 @@ RIGHT_13 = [
     Right("14.fix_rows", "reshape keeping the feature axes", lambda: r13_rows_reshape_keep_axes),
     Right("14.fix_rows", "loop over rows, then np.stack", lambda: r13_rows_loop),
     Right("14.global_mean", "allgather of both sums", lambda: r13_mean_allgather_sums),
-    Right("14.global_mean", "ratio of the gathered means, float64",
-          lambda: r13_mean_ratio_of_means),
-    Right("14.global_mean", "partial sums as a global array, jitted sum",
-          lambda: r13_mean_global_array),
+    Right(
+        "14.global_mean", "ratio of the gathered means, float64", lambda: r13_mean_ratio_of_means
+    ),
+    Right(
+        "14.global_mean",
+        "partial sums as a global array, jitted sum",
+        lambda: r13_mean_global_array,
+    ),
 ]

@@ -1,4 +1,5 @@
 """Round 13, lesson 15 (why JAX code is slow): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import functools
@@ -181,25 +182,38 @@ ROUND_13 = [
     Wrong("15.estimate", "eager bytes: x*y written and read", lambda: r13_est_eager_bytes()),
     Wrong("15.estimate", "right time, in milliseconds", lambda: r13_est_milliseconds()),
     Wrong("15.estimate", "bytes counted as bits", lambda: r13_est_bits()),
-    Wrong("15.estimate", "bandwidth taken as GB/s, times 1e9 again",
-          lambda: r13_est_gb_confusion()),
+    Wrong(
+        "15.estimate", "bandwidth taken as GB/s, times 1e9 again", lambda: r13_est_gb_confusion()
+    ),
     Wrong("15.estimate", "MiB over bytes per second", lambda: r13_est_mib_numbers()),
     Wrong("15.estimate", "elements, not bytes, over the bandwidth", lambda: r13_est_elements()),
     Wrong("15.estimate", "a string with a unit", lambda: f"{r13_est_right() * 1e3:.2f} ms"),
     Wrong("15.estimate", "flops over ridge times bandwidth: flop time", lambda: r13_est_ridge()),
     # 15.fixed_shape
-    Wrong("15.fixed_shape", "eager jnp.mean of x[:n]: new shapes trace",
-          lambda: r13_prefix_eager_slices),
+    Wrong(
+        "15.fixed_shape",
+        "eager jnp.mean of x[:n]: new shapes trace",
+        lambda: r13_prefix_eager_slices,
+    ),
     Wrong("15.fixed_shape", "jit with lengths static: retraces", lambda: r13_prefix_static),
-    Wrong("15.fixed_shape", "cumsum[n] / n: one element too many",
-          lambda: r13_prefix_cumsum_off_by_one),
+    Wrong(
+        "15.fixed_shape",
+        "cumsum[n] / n: one element too many",
+        lambda: r13_prefix_cumsum_off_by_one,
+    ),
     Wrong("15.fixed_shape", "running mean read at n, not n - 1", lambda: r13_prefix_cummean_at_n),
     Wrong("15.fixed_shape", "masked mean divides by len(x)", lambda: r13_prefix_mask_wrong_divisor),
     Wrong("15.fixed_shape", "mask <= n: n + 1 elements", lambda: r13_prefix_mask_le),
-    Wrong("15.fixed_shape", "np.unique sorts and dedups the lengths",
-          lambda: r13_prefix_sorted_lengths),
-    Wrong("15.fixed_shape", "padded slice back to full length: mean over all",
-          lambda: r13_prefix_pad_and_slice),
+    Wrong(
+        "15.fixed_shape",
+        "np.unique sorts and dedups the lengths",
+        lambda: r13_prefix_sorted_lengths,
+    ),
+    Wrong(
+        "15.fixed_shape",
+        "padded slice back to full length: mean over all",
+        lambda: r13_prefix_pad_and_slice,
+    ),
     Wrong("15.fixed_shape", "floor division by n", lambda: r13_prefix_int_division),
     # 15.donate (right on CPU: A C E)
     Wrong("15.donate", "A only: elementwise only", lambda: "A"),
@@ -223,8 +237,9 @@ RIGHT_13 = [
     Right("15.estimate", "both roofs added: within 1.5x", lambda: r13_est_both_roofs_added()),
     Right("15.estimate", "MiB taken as 1e6 bytes", lambda: r13_est_mib_as_1e6()),
     Right("15.fixed_shape", "cumsum gathered at n - 1", lambda: r13_prefix_cumsum),
-    Right("15.fixed_shape", "jitted masked mean, n as a traced scalar",
-          lambda: r13_prefix_loop_masked),
+    Right(
+        "15.fixed_shape", "jitted masked mean, n as a traced scalar", lambda: r13_prefix_loop_masked
+    ),
     Right("15.fixed_shape", "vmap of the masked mean", lambda: r13_prefix_vmap),
     Right("15.fixed_shape", "NumPy cumsum on the host, float64", lambda: r13_prefix_numpy_host),
     Right("15.fixed_shape", "a weight matrix times x", lambda: r13_prefix_matrix),

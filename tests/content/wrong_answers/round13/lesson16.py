@@ -1,4 +1,5 @@
 """Round 13, lesson 16 (a first Pallas kernel): answers written from the lesson's text alone."""
+
 from __future__ import annotations
 
 import jax
@@ -42,8 +43,10 @@ def r13_scores_right(x, y):
         scores_kernel,
         out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
         grid=(m // BM, n // BN, d // BK),
-        in_specs=[pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
-                  pl.BlockSpec((BN, BK), lambda i, j, k: (j, k))],
+        in_specs=[
+            pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
+            pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
+        ],
         out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
         interpret=INTERPRET,
     )(x, y)
@@ -55,8 +58,10 @@ def r13_scores_n_from_d(x, y):
         scores_kernel,
         out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
         grid=(m // BM, n // BN, d // BK),
-        in_specs=[pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
-                  pl.BlockSpec((BN, BK), lambda i, j, k: (j, k))],
+        in_specs=[
+            pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
+            pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
+        ],
         out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
         interpret=INTERPRET,
     )(x, y)
@@ -64,8 +69,13 @@ def r13_scores_n_from_d(x, y):
 
 def r13_scores_block_shape_back(x, y):
     (m, d), (n, _) = x.shape, y.shape
-    return _scores_call(scores_kernel, x, y, (m // BM, n // BN, d // BK),
-                        pl.BlockSpec((BK, BN), lambda i, j, k: (k, j)))
+    return _scores_call(
+        scores_kernel,
+        x,
+        y,
+        (m // BM, n // BN, d // BK),
+        pl.BlockSpec((BK, BN), lambda i, j, k: (k, j)),
+    )
 
 
 def _plain_dot_kernel(x_ref, y_ref, o_ref):
@@ -80,14 +90,22 @@ def _plain_dot_kernel(x_ref, y_ref, o_ref):
 
 def r13_scores_contract_axis0(x, y):
     (m, d), (n, _) = x.shape, y.shape
-    return _scores_call(_plain_dot_kernel, x, y, (m // BM, n // BN, d // BK),
-                        pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)))
+    return _scores_call(
+        _plain_dot_kernel,
+        x,
+        y,
+        (m // BM, n // BN, d // BK),
+        pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
+    )
 
 
 def r13_scores_k_not_last(x, y):
     (m, d), (n, _) = x.shape, y.shape
     return _scores_call(
-        scores_kernel, x, y, (m // BM, d // BK, n // BN),
+        scores_kernel,
+        x,
+        y,
+        (m // BM, d // BK, n // BN),
         pl.BlockSpec((BN, BK), lambda i, k, j: (j, k)),
         x_spec=pl.BlockSpec((BM, BK), lambda i, k, j: (i, k)),
         out_spec=pl.BlockSpec((BM, BN), lambda i, k, j: (i, j)),
@@ -102,8 +120,13 @@ def _no_zero_kernel(x_ref, y_ref, o_ref):
 
 def r13_scores_no_zeroing(x, y):
     (m, d), (n, _) = x.shape, y.shape
-    return _scores_call(_no_zero_kernel, x, y, (m // BM, n // BN, d // BK),
-                        pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)))
+    return _scores_call(
+        _no_zero_kernel,
+        x,
+        y,
+        (m // BM, n // BN, d // BK),
+        pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
+    )
 
 
 def _assign_kernel(x_ref, y_ref, o_ref):
@@ -114,8 +137,13 @@ def _assign_kernel(x_ref, y_ref, o_ref):
 
 def r13_scores_assign(x, y):
     (m, d), (n, _) = x.shape, y.shape
-    return _scores_call(_assign_kernel, x, y, (m // BM, n // BN, d // BK),
-                        pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)))
+    return _scores_call(
+        _assign_kernel,
+        x,
+        y,
+        (m // BM, n // BN, d // BK),
+        pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
+    )
 
 
 def _zero_last_kernel(x_ref, y_ref, o_ref):
@@ -130,20 +158,35 @@ def _zero_last_kernel(x_ref, y_ref, o_ref):
 
 def r13_scores_zero_last(x, y):
     (m, d), (n, _) = x.shape, y.shape
-    return _scores_call(_zero_last_kernel, x, y, (m // BM, n // BN, d // BK),
-                        pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)))
+    return _scores_call(
+        _zero_last_kernel,
+        x,
+        y,
+        (m // BM, n // BN, d // BK),
+        pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
+    )
 
 
 def r13_scores_index_ij(x, y):
     (m, d), (n, _) = x.shape, y.shape
-    return _scores_call(scores_kernel, x, y, (m // BM, n // BN, d // BK),
-                        pl.BlockSpec((BN, BK), lambda i, j, k: (j, i)))
+    return _scores_call(
+        scores_kernel,
+        x,
+        y,
+        (m // BM, n // BN, d // BK),
+        pl.BlockSpec((BN, BK), lambda i, j, k: (j, i)),
+    )
 
 
 def r13_scores_grid_d_n_swapped(x, y):
     (m, d), (n, _) = x.shape, y.shape
-    return _scores_call(scores_kernel, x, y, (m // BM, d // BK, n // BN),
-                        pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)))
+    return _scores_call(
+        scores_kernel,
+        x,
+        y,
+        (m // BM, d // BK, n // BN),
+        pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
+    )
 
 
 def r13_scores_transpose_outside(x, y):
@@ -161,8 +204,10 @@ def r13_scores_transpose_outside(x, y):
         kernel,
         out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
         grid=(m // BM, n // BN, d // BK),
-        in_specs=[pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
-                  pl.BlockSpec((BK, BN), lambda i, j, k: (k, j))],
+        in_specs=[
+            pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
+            pl.BlockSpec((BK, BN), lambda i, j, k: (k, j)),
+        ],
         out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
         interpret=INTERPRET,
     )(x, yt)
@@ -181,8 +226,10 @@ def r13_scores_dot_transpose(x, y):
         _dot_t_kernel,
         out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
         grid=(pl.cdiv(m, BM), pl.cdiv(n, BN), pl.cdiv(d, BK)),
-        in_specs=[pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
-                  pl.BlockSpec((BN, BK), lambda i, j, k: (j, k))],
+        in_specs=[
+            pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
+            pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
+        ],
         out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
         interpret=INTERPRET,
     )(x, y)
@@ -203,8 +250,10 @@ def _rows_call(kernel, x, w, grid=None, w_map=None, out_map=None, x_map=None):
         kernel,
         out_shape=jax.ShapeDtypeStruct((m, 1), jnp.float32),
         grid=grid or (m // BM, n // BN),
-        in_specs=[pl.BlockSpec((BM, BN), x_map or (lambda i, j: (i, j))),
-                  pl.BlockSpec((1, BN), w_map or (lambda i, j: (0, j)))],
+        in_specs=[
+            pl.BlockSpec((BM, BN), x_map or (lambda i, j: (i, j))),
+            pl.BlockSpec((1, BN), w_map or (lambda i, j: (0, j))),
+        ],
         out_specs=pl.BlockSpec((BM, 1), out_map or (lambda i, j: (i, 0))),
         interpret=INTERPRET,
     )(x, w)
@@ -245,9 +294,15 @@ def r13_rows_column_major_grid(x, w):
         o_ref[...] += jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)
 
     # j outer, i inner: an output block is revisited, but not on consecutive steps
-    return _rows_call(kernel, x, w, grid=(n // BN, m // BM),
-                      x_map=lambda j, i: (i, j), w_map=lambda j, i: (0, j),
-                      out_map=lambda j, i: (i, 0))
+    return _rows_call(
+        kernel,
+        x,
+        w,
+        grid=(n // BN, m // BM),
+        x_map=lambda j, i: (i, j),
+        w_map=lambda j, i: (0, j),
+        out_map=lambda j, i: (i, 0),
+    )
 
 
 def _rows_unweighted_kernel(x_ref, w_ref, o_ref):
@@ -321,8 +376,10 @@ def r13_rows_where_first(x, w):
         _rows_where_kernel,
         out_shape=jax.ShapeDtypeStruct((m, 1), jnp.float32),
         grid=(pl.cdiv(m, BM), pl.cdiv(n, BN)),
-        in_specs=[pl.BlockSpec((BM, BN), lambda r, c: (r, c)),
-                  pl.BlockSpec((1, BN), lambda r, c: (0, c))],
+        in_specs=[
+            pl.BlockSpec((BM, BN), lambda r, c: (r, c)),
+            pl.BlockSpec((1, BN), lambda r, c: (0, c)),
+        ],
         out_specs=pl.BlockSpec((BM, 1), lambda r, c: (r, 0)),
         interpret=INTERPRET,
     )(x, w)
@@ -335,13 +392,12 @@ def _rows_loop_kernel(x_ref, w_ref, o_ref):
 
     acc = jnp.zeros((BM, 1), jnp.float32)
     for c in range(0, BN, 32):  # the block in four slices
-        acc = acc + jnp.sum(x_ref[:, c:c + 32] * w_ref[:, c:c + 32], axis=1, keepdims=True)
+        acc = acc + jnp.sum(x_ref[:, c : c + 32] * w_ref[:, c : c + 32], axis=1, keepdims=True)
     o_ref[...] += acc
 
 
 def r13_rows_sliced_loop(x, w):
     return _rows_call(_rows_loop_kernel, x, w)
-
 
 
 ROUND_13 = [
@@ -364,25 +420,40 @@ ROUND_13 = [
     Wrong("16.naive_matmul", "D) typed in a hurry", lambda: "D)"),
     Wrong("16.naive_matmul", "the result named in words", lambda: "last k block"),
     # 16.fix_scores
-    Wrong("16.fix_scores", "n from y.shape[1], as in tiled_matmul: right when n == d",
-          lambda: r13_scores_n_from_d),
-    Wrong("16.fix_scores", "y's block back to (BK, BN), map (k, j)",
-          lambda: r13_scores_block_shape_back),
-    Wrong("16.fix_scores", "fixed the map, and contracted y on axis 0",
-          lambda: r13_scores_contract_axis0),
+    Wrong(
+        "16.fix_scores",
+        "n from y.shape[1], as in tiled_matmul: right when n == d",
+        lambda: r13_scores_n_from_d,
+    ),
+    Wrong(
+        "16.fix_scores",
+        "y's block back to (BK, BN), map (k, j)",
+        lambda: r13_scores_block_shape_back,
+    ),
+    Wrong(
+        "16.fix_scores",
+        "fixed the map, and contracted y on axis 0",
+        lambda: r13_scores_contract_axis0,
+    ),
     Wrong("16.fix_scores", "grid with k in the middle", lambda: r13_scores_k_not_last),
     Wrong("16.fix_scores", "dropped the zeroing", lambda: r13_scores_no_zeroing),
     Wrong("16.fix_scores", "= instead of +=", lambda: r13_scores_assign),
     Wrong("16.fix_scores", "zeroes at the last k step", lambda: r13_scores_zero_last),
     Wrong("16.fix_scores", "y's map (j, i)", lambda: r13_scores_index_ij),
-    Wrong("16.fix_scores", "fixed the map, but swapped the grid's n and d",
-          lambda: r13_scores_grid_d_n_swapped),
+    Wrong(
+        "16.fix_scores",
+        "fixed the map, but swapped the grid's n and d",
+        lambda: r13_scores_grid_d_n_swapped,
+    ),
     # 16.row_sums
     Wrong("16.row_sums", "= instead of +=: last column block only", lambda: r13_rows_assign),
     Wrong("16.row_sums", "w's index_map (j, 0): always w's first block", lambda: r13_rows_w_map_j0),
     Wrong("16.row_sums", "zeroed on program_id(0)", lambda: r13_rows_zero_on_i),
-    Wrong("16.row_sums", "grid with columns outer: revisits are not consecutive",
-          lambda: r13_rows_column_major_grid),
+    Wrong(
+        "16.row_sums",
+        "grid with columns outer: revisits are not consecutive",
+        lambda: r13_rows_column_major_grid,
+    ),
     Wrong("16.row_sums", "forgot the weights", lambda: r13_rows_unweighted),
     Wrong("16.row_sums", "Python if on program_id", lambda: r13_rows_python_if),
     Wrong("16.row_sums", "grid of one row block", lambda: r13_rows_grid_one_row_block),
@@ -396,10 +467,16 @@ RIGHT_13 = [
     Right("16.naive_matmul", "B", lambda: "B"),
     Right("16.naive_matmul", "B with a space", lambda: "B "),
     Right("16.fix_scores", "y's map (j, k)", lambda: r13_scores_right),
-    Right("16.fix_scores", "y transposed outside, tiled matmul kernel",
-          lambda: r13_scores_transpose_outside),
-    Right("16.fix_scores", "dot with .T, where for the first k, cdiv grid",
-          lambda: r13_scores_dot_transpose),
+    Right(
+        "16.fix_scores",
+        "y transposed outside, tiled matmul kernel",
+        lambda: r13_scores_transpose_outside,
+    ),
+    Right(
+        "16.fix_scores",
+        "dot with .T, where for the first k, cdiv grid",
+        lambda: r13_scores_dot_transpose,
+    ),
     Right("16.row_sums", "pl.when zeroing, += sum", lambda: r13_rows_right),
     Right("16.row_sums", "dot with w.T in the kernel", lambda: r13_rows_dot),
     Right("16.row_sums", "where on the first column step", lambda: r13_rows_where_first),
