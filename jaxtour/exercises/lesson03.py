@@ -386,6 +386,8 @@ def _difference_inputs():
         (_Named(math.cos, "math.cos"), 1.0, 1e-3),  # a negative slope
         # a point jnp computed: a float32 jax array, which a weak Python eps does not widen
         (_Named(math.exp, "math.exp"), jnp.float32(0.7), 1e-3),
+        # a Python float no float32 can hold: an x rounded to float32 first moves by 1.5e-9
+        (_Named(lambda x: x**3, "x**3"), 0.1, 1e-3),
     ]
 
 
@@ -426,6 +428,10 @@ def _close(got: Any, want: Any) -> bool:
         return math.isclose(float(got), float(want), rel_tol=1e-9, abs_tol=1e-12)
     except (TypeError, ValueError):
         return False
+
+
+def _central_at_x_rounded(f, x, eps):  # x through a 32-bit array, then Python floats
+    return _central(f, np.float32(x), eps)
 
 
 def _item_of_x(f, x, eps):
@@ -990,6 +996,16 @@ EXERCISES = (
                 "took x's float32 and were rounded before f saw them, and two rounded points "
                 "are not 2 * eps apart.",
                 example=lambda: _central_at_float32_points,
+            ),
+            Mistake(
+                id="x-rounded-to-float32",
+                message="Right at every point a float32 can hold, wrong at x = 0.1, which it "
+                "cannot: your x was rounded to float32 before the arithmetic began. With x64 "
+                "off, a jax array is 32 bits even when you ask for float64, so a trip "
+                "through jnp (or np.float32) moves x by about 1e-9, and the Python floats "
+                "after it cannot bring back the digits it lost.",
+                example=lambda: _central_at_x_rounded,
+                matches=_slip(_central_at_x_rounded),
             ),
             Mistake(
                 id="second-difference",

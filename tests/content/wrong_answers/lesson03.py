@@ -822,3 +822,18 @@ ROUND_11_FIXED = (
     Wrong(DG_DA, "g(a, xi) per point", lambda: r11f_da_swapped, "values-swapped"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_FIXED)
+
+
+# --- round 13's families, fixed (issue 35) ---------------------------------------------------
+
+
+def r13f_cd_through_jnp(f, x, eps=1e-3):
+    x = jnp.asarray(x).item()  # a float32 array first: x = 0.1 is rounded
+    return (f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+ROUND_13_FIXED = (
+    Wrong(C, "x through jnp.asarray(x).item()", lambda: r13f_cd_through_jnp,
+          "x-rounded-to-float32"),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_13_FIXED)
