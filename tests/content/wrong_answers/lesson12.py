@@ -999,3 +999,17 @@ WRONG_ANSWERS = (
     *WRONG_ANSWERS,
     Wrong("12.hvp", "the sum trick, times v", lambda: s48_hvp_sum_trick, named="row-sums"),
 )
+
+
+# --- round 13's family, fixed (issue 35): H @ v by hand, the springs' coupling left out -----
+
+
+def r13f_hvp_own_bead_only(x, v, k):
+    return k * v + jnp.cos(x) * v  # one spring per bead, neighbours left out
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong("12.hvp", "by hand, k per bead, no neighbours", lambda: r13f_hvp_own_bead_only,
+          "uncoupled"),
+)
