@@ -885,8 +885,9 @@ EXERCISES = (
                 "is how many odd numbers lie from n down to {last}, its points are not 2 "
                 "apart, and a cast to int rounds them onto other integers.",
                 example=lambda: _odds_by_linspace,
-                matches=lambda answer: _calls_linspace(answer)
-                and not behaves_like(_odds_down, _odds_inputs)(answer),
+                matches=lambda answer: (
+                    _calls_linspace(answer) and not behaves_like(_odds_down, _odds_inputs)(answer)
+                ),
             ),
             Mistake(
                 id="ignores-n",

@@ -1009,8 +1009,8 @@ def r13f_odds_linspace_half(n):
 
 
 ROUND_13_FIXED = (
-    Wrong("01.arange", "n < 3 special-cased to an empty int array", lambda: r13f_odds_none_below_one,
-          "empty-at-last"),
+    Wrong("01.arange", "n < 3 special-cased to an empty int array",
+          lambda: r13f_odds_none_below_one, "empty-at-last"),
     Wrong("01.arange", "linspace with n // 2 + 2 points, as int32", lambda: r13f_odds_linspace_half,
           "linspace-count"),
 )

@@ -855,7 +855,7 @@ def r13f_dga_swapped_names(x, a):
 def r13f_dga_late_binding_dict(x, a):
     parts = {}
     for i in range(len(x)):
-        parts[i] = lambda b: g_of_a(x[i], b)  # i is read when called: the last index
+        parts[i] = lambda b: g_of_a(x[i], b)  # noqa: B023 (i read when called: the last)
     return jnp.stack([jax.grad(parts[i])(a) for i in parts])
 
 
