@@ -107,6 +107,14 @@ def _odds_by_linspace(n):  # a count of points, not a step: (n - 1) // 2 of them
     return jnp.linspace(n, _last(), (n - _last()) // 2).astype(int)
 
 
+def _linspace_count(answer: Any) -> bool:
+    """Calls linspace and is refused, or gives the example's numbers (the example's own jnp
+    is the grader's lazy stand-in, which the code reading does not see as jax.numpy)."""
+    return (
+        _calls_linspace(answer) and not behaves_like(_odds_down, _odds_inputs)(answer)
+    ) or behaves_like(_odds_by_linspace, _odds_inputs)(answer)
+
+
 def _odds_not_returned(n):
     odds = jnp.arange(n, _last() - 1, -2)  # noqa: F841 (the forgotten return)
 
@@ -885,9 +893,7 @@ EXERCISES = (
                 "is how many odd numbers lie from n down to {last}, its points are not 2 "
                 "apart, and a cast to int rounds them onto other integers.",
                 example=lambda: _odds_by_linspace,
-                matches=lambda answer: (
-                    _calls_linspace(answer) and not behaves_like(_odds_down, _odds_inputs)(answer)
-                ),
+                matches=_linspace_count,
             ),
             Mistake(
                 id="ignores-n",
