@@ -1009,9 +1009,17 @@ def r13f_odds_linspace_half(n):
 
 
 ROUND_13_FIXED = (
-    Wrong("01.arange", "n < 3 special-cased to an empty int array",
-          lambda: r13f_odds_none_below_one, "empty-at-last"),
-    Wrong("01.arange", "linspace with n // 2 + 2 points, as int32", lambda: r13f_odds_linspace_half,
-          "linspace-count"),
+    Wrong(
+        "01.arange",
+        "n < 3 special-cased to an empty int array",
+        lambda: r13f_odds_none_below_one,
+        "empty-at-last",
+    ),
+    Wrong(
+        "01.arange",
+        "linspace with n // 2 + 2 points, as int32",
+        lambda: r13f_odds_linspace_half,
+        "linspace-count",
+    ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_13_FIXED)

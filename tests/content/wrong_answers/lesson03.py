@@ -863,11 +863,20 @@ ROUND_13_FIXED = (
     Wrong(S, "mean in the second grad only: f''/n", lambda: r13f_curv_mean_once, "mean-not-sum"),
     Wrong(S, "jacfwd(jacrev(f)): n x n x n", lambda: r13f_curv_jacfwd_twice, "hessian"),
     Wrong(S, "three nested grads, vmapped", lambda: r13f_curv_nested_three, "one-grad-too-many"),
-    Wrong(D, "helper at_point(point, freq) calls g(freq, point)", lambda: r13f_dga_swapped_names,
-          "values-swapped-in-x"),
-    Wrong(D, "dict of lambdas over range(len(x))", lambda: r13f_dga_late_binding_dict,
-          "last-point-only"),
-    Wrong(C, "x through jnp.asarray(x).item()", lambda: r13f_cd_through_jnp,
-          "x-rounded-to-float32"),
+    Wrong(
+        D,
+        "helper at_point(point, freq) calls g(freq, point)",
+        lambda: r13f_dga_swapped_names,
+        "values-swapped-in-x",
+    ),
+    Wrong(
+        D,
+        "dict of lambdas over range(len(x))",
+        lambda: r13f_dga_late_binding_dict,
+        "last-point-only",
+    ),
+    Wrong(
+        C, "x through jnp.asarray(x).item()", lambda: r13f_cd_through_jnp, "x-rounded-to-float32"
+    ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_13_FIXED)

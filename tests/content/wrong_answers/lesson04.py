@@ -973,6 +973,10 @@ def r13f_yw_inner_swapped(loss, x, y, w):
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong("04.grad_last_two", "inner(y_, w_) calls loss(y_, x, w=w_)",
-          lambda: r13f_yw_inner_swapped, "x-y-swapped"),
+    Wrong(
+        "04.grad_last_two",
+        "inner(y_, w_) calls loss(y_, x, w=w_)",
+        lambda: r13f_yw_inner_swapped,
+        "x-y-swapped",
+    ),
 )

@@ -1010,6 +1010,7 @@ def r13f_hvp_own_bead_only(x, v, k):
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong("12.hvp", "by hand, k per bead, no neighbours", lambda: r13f_hvp_own_bead_only,
-          "uncoupled"),
+    Wrong(
+        "12.hvp", "by hand, k per bead, no neighbours", lambda: r13f_hvp_own_bead_only, "uncoupled"
+    ),
 )

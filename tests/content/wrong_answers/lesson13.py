@@ -730,8 +730,16 @@ def r13f_prices_value_then_index(prices):
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong("13.xlogx_gradient", "fill jnp.zeros(p.shape[0]): no axis on a 0-d p",
-          lambda: r13f_coin_fill_by_shape0, "needs-an-axis"),
-    Wrong("13.check_prices", "price first, then its position", lambda: r13f_prices_value_then_index,
-          "price-before-position"),
+    Wrong(
+        "13.xlogx_gradient",
+        "fill jnp.zeros(p.shape[0]): no axis on a 0-d p",
+        lambda: r13f_coin_fill_by_shape0,
+        "needs-an-axis",
+    ),
+    Wrong(
+        "13.check_prices",
+        "price first, then its position",
+        lambda: r13f_prices_value_then_index,
+        "price-before-position",
+    ),
 )
