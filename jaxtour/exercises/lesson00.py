@@ -47,6 +47,23 @@ def _one_value(answer) -> bool:
     return bool(np.all(values == values[0]) and values[0] != 0.0)
 
 
+def _even_steps_short_of_three(answer) -> bool:
+    """Three floats from 1.0, evenly spaced, by a step other than 1.0, all below 3.0:
+    jnp.linspace(1.0, 3.0, 3, endpoint=False), or a linspace that stops short."""
+    if not isinstance(answer, jax.Array) or answer.shape != (3,):
+        return False
+    if not jnp.issubdtype(answer.dtype, jnp.floating):
+        return False
+    values = np.asarray(answer, dtype=np.float64)
+    steps = np.diff(values)
+    return bool(
+        np.isclose(values[0], 1.0)
+        and np.allclose(steps, steps[0])
+        and 0 < steps[0] < 1
+        and not np.isclose(steps[0], 1.0)
+    )
+
+
 def _complex_of_the_values(answer) -> bool:
     """A jax array of complex dtype whose real parts are the expected values."""
     if not isinstance(answer, jax.Array) or not jnp.issubdtype(answer.dtype, jnp.complexfloating):
@@ -122,6 +139,15 @@ EXERCISES = (
                 "of one repeated value. The three numbers asked for differ from each other.",
                 example=lambda: jnp.ones(3),
                 matches=_one_value,
+            ),
+            Mistake(
+                id="short-steps",
+                message="Your three numbers start at 1.0 and are evenly spaced, but less than "
+                "1.0 apart, so they never reach 3.0. (If you used linspace with "
+                "endpoint=False: it leaves its stop value out, and its points then share the "
+                "distance from start to stop without landing on the stop.)",
+                example=lambda: jnp.linspace(1.0, 3.0, 3, endpoint=False),
+                matches=_even_steps_short_of_three,
             ),
             Mistake(
                 id="complex",

@@ -22,6 +22,7 @@ from jaxtour.grader.mistakes import (
     fails_with,
     ignores_arguments,
     returns_none,
+    uses_module,
 )
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
@@ -81,6 +82,37 @@ def _odds_random_inputs(rng: np.random.Generator):
 
 def _odds_down(n):
     return jnp.arange(n, _last() - 1, -2)
+
+
+def _empty_at_last_only(answer: Any) -> bool:
+    """Right for every n but the smallest, {last}, where it returns an empty array."""
+    if not callable(answer):
+        return False
+    for (n,) in _odds_inputs():
+        got = call_or_none(answer, n)
+        if got is None:
+            return False
+        if n == _last():
+            if np.size(got) != 0:
+                return False
+        elif not equals_tree(_odds_down(n))(got):
+            return False
+    return True
+
+
+_calls_linspace = uses_module("jax.numpy", ("linspace",))
+
+
+def _odds_by_linspace(n):  # a count of points, not a step: (n - 1) // 2 of them
+    return jnp.linspace(n, _last(), (n - _last()) // 2).astype(int)
+
+
+def _linspace_count(answer: Any) -> bool:
+    """Calls linspace and is refused, or gives the example's numbers (the example's own jnp
+    is the grader's lazy stand-in, which the code reading does not see as jax.numpy)."""
+    return (
+        _calls_linspace(answer) and not behaves_like(_odds_down, _odds_inputs)(answer)
+    ) or behaves_like(_odds_by_linspace, _odds_inputs)(answer)
 
 
 def _odds_not_returned(n):
@@ -847,6 +879,21 @@ EXERCISES = (
                 message="Your arrays are empty: with a positive step arange counts up, and a "
                 "stop below the start is already passed.",
                 example=lambda: lambda n: jnp.arange(n, _last() - 1, 2),
+            ),
+            Mistake(
+                id="empty-at-last",
+                message="Right for every n but n = {last}, where your array is empty: the "
+                "countdown from {last} down to {last} holds one number, {last} itself.",
+                example=lambda: lambda n: _odds_down(n)[: -1 if n == _last() else None],
+                matches=_empty_at_last_only,
+            ),
+            Mistake(
+                id="linspace-count",
+                message="linspace takes a number of points, not a step: unless that number "
+                "is how many odd numbers lie from n down to {last}, its points are not 2 "
+                "apart, and a cast to int rounds them onto other integers.",
+                example=lambda: _odds_by_linspace,
+                matches=_linspace_count,
             ),
             Mistake(
                 id="ignores-n",

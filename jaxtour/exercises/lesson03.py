@@ -155,16 +155,41 @@ def _hessian(f, t):
 
 
 def _square_matrix_per_t(answer: Any) -> bool:
-    """Matches a function that returns an n-by-n matrix for every t of n > 1 elements: a
-    Hessian, or a Jacobian of f or of its slopes, where one number per element is asked."""
+    """Matches a function that returns an n-by-n matrix (or n-by-n-by-n, ...) for every t of
+    n > 1 elements: a Hessian, or a Jacobian of f, of its slopes or of a Jacobian, where one
+    number per element is asked."""
     if not callable(answer):
         return False
     for index, args in enumerate(cases_of_this_check(_slope_inputs, _slope_inputs)):
         n = int(np.size(args[1]))
         out = output_or_none(_slope_inputs, answer, index, args)
-        if n < 2 or np.shape(out) != (n, n):
+        if n < 2 or len(np.shape(out)) < 2 or set(np.shape(out)) != {n}:
             return False
     return True
+
+
+def _curvatures_divided_by_size(answer: Any) -> bool:
+    """The curvatures divided by n, n**2, ... (one mean per grad): the same power of t's
+    size on every input."""
+    if not callable(answer):
+        return False
+    cases = cases_of_this_check(_slope_inputs, _slope_inputs)
+    got = [output_or_none(_slope_inputs, answer, i, args) for i, args in enumerate(cases)]
+    if any(g is None for g in got):
+        return False
+    want = outputs_on(_slope_inputs, _curvatures)
+    return any(
+        all(
+            np.shape(g) == np.shape(w)
+            and np.allclose(np.asarray(g), np.asarray(w) / np.size(args[1]) ** k, atol=1e-6)
+            for g, w, args in zip(got, want, cases, strict=True)
+        )
+        for k in range(1, _order() + 1)
+    )
+
+
+def _one_grad_too_many(f, t):
+    return _derivative(f, _order() + 1)(_floats(t))
 
 
 def _curvatures_at_positions(f, t):
@@ -340,6 +365,14 @@ def _dg_da_mean_spread(x, a):  # the mean's derivative, copied to every point
     return jax.grad(lambda b: jnp.mean(_g(x, b)))(a) * jnp.ones_like(x)
 
 
+def _dg_dx_values_swapped(x, a):  # g(a, x_i), differentiated in its first argument
+    return jax.vmap(jax.grad(_g), in_axes=(None, 0))(a, x)
+
+
+def _dg_da_last_point(x, a):  # every lambda made in a loop reads the last point
+    return jnp.full(jnp.shape(x), jax.grad(_g, argnums=1)(x[-1], a))
+
+
 def _dg_da_values_swapped(x, a):  # g(a, x_i), differentiated in its second argument
     return jax.vmap(jax.grad(_g, argnums=1), in_axes=(None, 0))(a, x)
 
@@ -386,6 +419,8 @@ def _difference_inputs():
         (_Named(math.cos, "math.cos"), 1.0, 1e-3),  # a negative slope
         # a point jnp computed: a float32 jax array, which a weak Python eps does not widen
         (_Named(math.exp, "math.exp"), jnp.float32(0.7), 1e-3),
+        # a Python float no float32 can hold: an x rounded to float32 first moves by 1.5e-9
+        (_Named(lambda x: x**3, "x**3"), 0.1, 1e-3),
     ]
 
 
@@ -426,6 +461,10 @@ def _close(got: Any, want: Any) -> bool:
         return math.isclose(float(got), float(want), rel_tol=1e-9, abs_tol=1e-12)
     except (TypeError, ValueError):
         return False
+
+
+def _central_at_x_rounded(f, x, eps):  # x through a 32-bit array, then Python floats
+    return _central(f, np.float32(x), eps)
 
 
 def _item_of_x(f, x, eps):
@@ -625,6 +664,12 @@ EXERCISES = (
                 example=lambda: _slopes,
             ),
             Mistake(
+                id="one-grad-too-many",
+                message="Those are the derivatives of {prime} at every element of t: one grad "
+                "too many. The task asks for {prime} itself, the derivative of order {order}.",
+                example=lambda: _one_grad_too_many,
+            ),
+            Mistake(
                 id="ignores-f",
                 message="Your curvatures are the same whatever f is: it must differentiate "
                 "the f it is given, not a function from the notebook.",
@@ -634,7 +679,8 @@ EXERCISES = (
             Mistake(
                 id="hessian",
                 message="That is a matrix with one row and one column per element of t (a "
-                "Hessian, or a Jacobian), where one curvature per element is asked.",
+                "Hessian, or a Jacobian), or an array of more such axes (a Jacobian of a "
+                "Jacobian), where one curvature per element is asked.",
                 example=lambda: _hessian,
                 matches=_square_matrix_per_t,
             ),
@@ -646,10 +692,11 @@ EXERCISES = (
             ),
             Mistake(
                 id="mean-not-sum",
-                message="Your curvatures are divided by the number of elements: the mean's "
-                "gradient is the sum's divided by n, so the slopes shrink by that factor, and "
-                "their derivatives with them.",
+                message="Your curvatures are divided by the number of elements, once for "
+                "each grad of a mean: the mean's gradient is the sum's divided by n, so the "
+                "slopes shrink by that factor, and their derivatives with them.",
                 example=lambda: _curvatures_of_mean,
+                matches=_curvatures_divided_by_size,
             ),
             Mistake(
                 id="values-not-slopes",
@@ -795,6 +842,25 @@ EXERCISES = (
                 "first.",
                 example=lambda: _dg_da_values_swapped,
                 matches=behaves_like(_dg_da_values_swapped, _da_inputs),
+            ),
+            Mistake(
+                id="values-swapped-in-x",
+                message="Your function hands g its values the other way round, a where g takes "
+                "the point and each point where g takes the frequency, and grad "
+                "differentiated g in its first argument: that is g's slope in the point, at "
+                "the point a, for a frequency set to each x. g(x, a) takes the point first, "
+                "and the task asks for the derivative in a.",
+                example=lambda: _dg_dx_values_swapped,
+                matches=behaves_like(_dg_dx_values_swapped, _da_inputs),
+            ),
+            Mistake(
+                id="last-point-only",
+                message="Every element of your result is ∂g/∂a at the last point of x: the "
+                "other points were not used. If your function makes lambdas in a loop: each "
+                "reads the loop's variable when it is called, not when it is made, and by "
+                "then the loop has ended at the last point.",
+                example=lambda: _dg_da_last_point,
+                matches=behaves_like(_dg_da_last_point, _da_inputs),
             ),
             Mistake(
                 id="with-respect-to-x",
@@ -990,6 +1056,16 @@ EXERCISES = (
                 "took x's float32 and were rounded before f saw them, and two rounded points "
                 "are not 2 * eps apart.",
                 example=lambda: _central_at_float32_points,
+            ),
+            Mistake(
+                id="x-rounded-to-float32",
+                message="Right at every point a float32 can hold, wrong at x = 0.1, which it "
+                "cannot: your x was rounded to float32 before the arithmetic began. With x64 "
+                "off, a jax array is 32 bits even when you ask for float64, so a trip "
+                "through jnp (or np.float32) moves x by about 1e-9, and the Python floats "
+                "after it cannot bring back the digits it lost.",
+                example=lambda: _central_at_x_rounded,
+                matches=_slip(_central_at_x_rounded),
             ),
             Mistake(
                 id="second-difference",

@@ -288,6 +288,10 @@ def _grads_yw(loss, x, y, w):
     return jax.grad(lambda y, w: loss(x, y, w=w), argnums=(0, 1))(y, w)
 
 
+def _grads_xy_swapped(loss, x, y, w):  # y handed over where loss takes x, and x where y
+    return jax.grad(lambda y, w: loss(y, x, w=w), argnums=(0, 1))(y, w)
+
+
 def _at_lesson_point(matches: Callable[[Any], bool]) -> Callable[[Any], bool]:
     """A mistake read on the answer's output for weighted_sse at the lesson's x, y, w."""
 
@@ -889,6 +893,15 @@ EXERCISES = (
                     )
                 ),
                 matches=_one_from_sse,
+            ),
+            Mistake(
+                id="x-y-swapped",
+                message="Your function hands loss x and y the other way round: the y it "
+                "differentiates where loss takes x, and x where loss takes y. On a loss "
+                "symmetric in x and y, such as weighted_sse, that gives the same numbers; on "
+                "the check's other losses it does not. loss takes x first, then y.",
+                example=lambda: _grads_xy_swapped,
+                matches=behaves_like(_grads_xy_swapped, _loss_cases),
             ),
             Mistake(
                 id="minus-grad-x",

@@ -261,6 +261,31 @@ def _diagonal_times_v(x, v, k):
     return _hessian_diagonal(x, v, k) * v
 
 
+def _uncoupled_products(x, v, k):  # the springs' diagonal 2k at every bead, the ends too
+    return (2 * k + jnp.cos(x)) * v
+
+
+def _uses_own_v_only(answer: Any) -> bool:
+    """Each output element moves with its own entry of v alone, and with it: H taken as
+    diagonal, whatever numbers it put there."""
+    if not callable(answer):
+        return False
+    x, v, k = _hvp_inputs()[0]
+    try:
+        run = jax.jit(answer)
+        base = np.asarray(run(x, v, k), dtype=np.float64)
+        if base.shape != np.shape(v):
+            return False
+        for j in range(np.size(v)):
+            moved = np.asarray(run(x, v.at[j].add(1.0), k), dtype=np.float64) - base
+            others = np.delete(moved, j)
+            if abs(moved[j]) < 1e-6 or not np.allclose(others, 0.0, atol=1e-6):
+                return False
+    except Exception:
+        return False
+    return True
+
+
 def _gives(fn: Callable[..., Any]) -> Callable[[Any], bool]:
     """Matches an answer whose values are fn's on every case (shapes included): a product
     the answer computed that is not H @ v, named by what it is."""
@@ -1157,6 +1182,15 @@ EXERCISES = (
                 "linear in k, so its derivatives in k no longer depend on k.",
                 example=lambda: lambda x, v, k: _hvp(x, v, 1.0),
                 matches=_ignores_k,
+            ),
+            Mistake(
+                id="uncoupled",
+                message="Each element of your H @ v moves with its own entry of v alone, as if "
+                "the Hessian were diagonal. The springs couple neighbours: moving one bead "
+                "changes its neighbours' gradients too, so element i of H @ v takes in v at "
+                "i - 1 and i + 1 as well (the Hessian's entries off the diagonal).",
+                example=lambda: _uncoupled_products,
+                matches=_uses_own_v_only,
             ),
         ),
         success="A JVP of the gradient: H @ v from vectors of n numbers, and no n x n "

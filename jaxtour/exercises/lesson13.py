@@ -201,6 +201,7 @@ def _xlogx_inputs():
     return [
         (jnp.array([0.0, 1e-3, 0.25, 0.5, 0.9, 1.0]),),
         (jnp.array([[0.0, 0.75], [1.0, 0.1]]),),
+        (jnp.array(1.0),),  # 0-d, one probability: "any shape" has no axis to ask for
     ]
 
 
@@ -401,6 +402,26 @@ def _fails_with_message(text: str) -> Callable[[Any], bool]:
     return matches
 
 
+def _fails_only_when_zero_d(answer: Any) -> bool:
+    """Raises on the 0-d p alone: the vector and the matrix run."""
+    if _raised(answer) is None:
+        return False
+    try:
+        for (p,) in _xlogx_inputs():
+            if np.ndim(p):
+                _answer_value_and_grad(answer)(p)
+    except Exception:
+        return False
+    return True
+
+
+def _xlogx_zeros_like_len(p):  # the fill made with len(p): a 0-d p has no length
+    inside = (p > 0) & (p < 1)
+    safe_p = jnp.where(inside, p, 0.5)
+    entropy = -(safe_p * _log(safe_p) + (1 - safe_p) * _log(1 - safe_p))
+    return jnp.where(inside, entropy, jnp.zeros(len(p)))
+
+
 @dataclass(frozen=True)
 class ValueAndGradient:
     """The answer must be a function whose values and whose gradient (of their sum) agree
@@ -471,19 +492,45 @@ def _returns_all_prices_shown(prices):  # the lesson's {} with the whole array: 
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?(?![\w])")
 
 
-def _names_first_bad(error: Any, prices: Any) -> bool:
+def _names_first_bad(error: Any, prices: Any, *, price_first: bool = False) -> bool:
     """The error's text holds the position of the first price that is not positive, as an
-    integer, and that price, as a number: "price 1 is 0.0"."""
+    integer, and after it that price, as a number: "price 1 is 0.0" (the task's order; with
+    ``price_first``, the other order: "price 0.0 is 1")."""
     values = np.asarray(prices, dtype=np.float64)
     bad = np.flatnonzero(values <= 0)
     if not bad.size:
         return True
     index, price = int(bad[0]), float(values[bad[0]])
     tokens = _NUMBER.findall(str(error))
-    integers = [t for t in tokens if re.fullmatch(r"-?\d+", t)]
-    has_index = any(int(t) == index for t in integers)
-    has_price = any(np.isclose(float(t), price) for t in tokens)
-    return has_index and has_price and len(tokens) >= 2
+    if price_first:
+        tokens.reverse()
+    return any(
+        re.fullmatch(r"-?\d+", t) and int(t) == index and np.isclose(float(u), price)
+        for i, t in enumerate(tokens)
+        for u in tokens[i + 1 :]
+    )
+
+
+def _price_before_position(answer: Any) -> bool:
+    """Names each first bad price and its position, in the other order only."""
+    if not callable(answer):
+        return False
+    kind, runs = _prices_probe(answer)
+    if kind != "runs":
+        return False
+    bad = runs[len(_good_prices()) :]
+    return all(
+        error is not None
+        and not _names_first_bad(error, args[0])
+        and _names_first_bad(error, args[0], price_first=True)
+        for (error, _), args in zip(bad, _bad_prices(), strict=True)
+    )
+
+
+def _returns_price_first(prices):
+    bad = jnp.argmax(prices <= 0)
+    _checkify().check(jnp.all(prices > 0), "price {} is {}, not positive", prices[bad], bad)
+    return jnp.diff(jnp.log(prices))
 
 
 _TRACER_TEXT = re.compile(r"Traced<|Tracer\(")  # how a tracer prints: JitTracer(int32[])
@@ -928,6 +975,14 @@ EXERCISES = (
                 matches=_fails_with_message("scalar"),
             ),
             Mistake(
+                id="needs-an-axis",
+                message="Your function runs on a vector and a matrix, and raised on a 0-d p, "
+                "one probability with shape (): the task's p can have any shape, no axis at "
+                "all too, and your function asks p for one (its length, shape[0] or an index).",
+                example=lambda: _xlogx_zeros_like_len,
+                matches=_fails_only_when_zero_d,
+            ),
+            Mistake(
                 id="epsilon",
                 message="A small number added inside the logs (or a clip) keeps the gradient "
                 "finite at an end, but wrong: about log(epsilon) there, a large number, "
@@ -1117,6 +1172,14 @@ EXERCISES = (
                 "checkify.check(pred, message) reports an error when pred is False, as "
                 "assert does.",
                 example=lambda: _returns_inverted,
+            ),
+            Mistake(
+                id="price-before-position",
+                message="Your error names both numbers, in the other order: the price first, "
+                "then its position. The task asks for the position first: read that way, a "
+                "0.0 at position 1 comes out as position 0.0, price 1.",
+                example=lambda: _returns_price_first,
+                matches=_price_before_position,
             ),
             Mistake(
                 id="simple-returns",

@@ -210,3 +210,15 @@ S44_INTEGERS = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S44_INTEGERS)
+
+
+# --- round 13's family, fixed (issue 35): evenly spaced, short of 3.0 -------------------------
+ROUND_13_FIXED = (
+    Wrong(
+        "00.first_array",
+        "linspace(1.0, 2.0, 3): half steps",
+        lambda: jnp.linspace(1.0, 2.0, 3),
+        "short-steps",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_13_FIXED)

@@ -993,3 +993,33 @@ ROUND_11_FIXED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_FIXED)
+
+
+# --- round 13's families, fixed (issue 35) ---------------------------------------------------
+
+
+def r13f_odds_none_below_one(n):
+    if n < 3:
+        return jnp.zeros(0, dtype=int)  # "no odd numbers below 3"
+    return jnp.arange(n, 0, -2)
+
+
+def r13f_odds_linspace_half(n):
+    return jnp.linspace(n, 1, n // 2 + 2).astype(jnp.int32)  # one point too many
+
+
+ROUND_13_FIXED = (
+    Wrong(
+        "01.arange",
+        "n < 3 special-cased to an empty int array",
+        lambda: r13f_odds_none_below_one,
+        "empty-at-last",
+    ),
+    Wrong(
+        "01.arange",
+        "linspace with n // 2 + 2 points, as int32",
+        lambda: r13f_odds_linspace_half,
+        "linspace-count",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_13_FIXED)

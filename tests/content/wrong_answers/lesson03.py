@@ -822,3 +822,61 @@ ROUND_11_FIXED = (
     Wrong(DG_DA, "g(a, xi) per point", lambda: r11f_da_swapped, "values-swapped"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_11_FIXED)
+
+
+# --- round 13's families, fixed (issue 35) ---------------------------------------------------
+
+
+def r13f_cd_through_jnp(f, x, eps=1e-3):
+    x = jnp.asarray(x).item()  # a float32 array first: x = 0.1 is rounded
+    return (f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+def r13f_curv_mean_once(f, t):
+    d1 = jax.grad(lambda s: jnp.sum(f(s)))
+    return jax.grad(lambda s: jnp.mean(d1(s)))(t.astype(jnp.float32))  # the second grad: mean
+
+
+def r13f_curv_jacfwd_twice(f, t):
+    return jax.jacfwd(jax.jacrev(f))(t.astype(jnp.float32))  # n x n x n
+
+
+def r13f_curv_nested_three(f, t):
+    return jax.vmap(jax.grad(jax.grad(jax.grad(f))))(t + 0.0)  # f''' for f''
+
+
+def r13f_dga_swapped_names(x, a):
+    def at_point(point, freq):
+        return g_of_a(freq, point)  # a in g's first slot
+
+    return jax.vmap(jax.grad(at_point, argnums=1), in_axes=(0, None))(x, a)
+
+
+def r13f_dga_late_binding_dict(x, a):
+    parts = {}
+    for i in range(len(x)):
+        parts[i] = lambda b: g_of_a(x[i], b)  # noqa: B023 (i read when called: the last)
+    return jnp.stack([jax.grad(parts[i])(a) for i in parts])
+
+
+ROUND_13_FIXED = (
+    Wrong(S, "mean in the second grad only: f''/n", lambda: r13f_curv_mean_once, "mean-not-sum"),
+    Wrong(S, "jacfwd(jacrev(f)): n x n x n", lambda: r13f_curv_jacfwd_twice, "hessian"),
+    Wrong(S, "three nested grads, vmapped", lambda: r13f_curv_nested_three, "one-grad-too-many"),
+    Wrong(
+        D,
+        "helper at_point(point, freq) calls g(freq, point)",
+        lambda: r13f_dga_swapped_names,
+        "values-swapped-in-x",
+    ),
+    Wrong(
+        D,
+        "dict of lambdas over range(len(x))",
+        lambda: r13f_dga_late_binding_dict,
+        "last-point-only",
+    ),
+    Wrong(
+        C, "x through jnp.asarray(x).item()", lambda: r13f_cd_through_jnp, "x-rounded-to-float32"
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_13_FIXED)

@@ -959,3 +959,24 @@ S48 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S48)
+
+
+# --- round 13's family, fixed (issue 35): x and y handed to loss the other way round ----------
+
+
+def r13f_yw_inner_swapped(loss, x, y, w):
+    def inner(y_, w_):
+        return loss(y_, x, w=w_)  # y_ in x's place
+
+    return jax.grad(inner, argnums=(0, 1))(y, w)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "04.grad_last_two",
+        "inner(y_, w_) calls loss(y_, x, w=w_)",
+        lambda: r13f_yw_inner_swapped,
+        "x-y-swapped",
+    ),
+)

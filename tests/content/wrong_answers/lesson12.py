@@ -1012,3 +1012,18 @@ S49_CHEAPER = (
     Wrong("12.cheaper", "'A': the loss section's reverse mode", lambda: "A.", "reverse-always"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S49_CHEAPER)
+
+
+# --- round 13's family, fixed (issue 35): H @ v by hand, the springs' coupling left out -----
+
+
+def r13f_hvp_own_bead_only(x, v, k):
+    return k * v + jnp.cos(x) * v  # one spring per bead, neighbours left out
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "12.hvp", "by hand, k per bead, no neighbours", lambda: r13f_hvp_own_bead_only, "uncoupled"
+    ),
+)

@@ -710,3 +710,36 @@ WRONG_ANSWERS = (
         "13.xlogx_gradient", "guard over the closed [0, 1]", lambda: r10f_coin_closed, "nan-values"
     ),
 )
+
+
+# --- round 13's families, fixed (issue 35) ---------------------------------------------------
+
+
+def r13f_coin_fill_by_shape0(p):
+    inside = (p > 0) & (p < 1)
+    safe = jnp.where(inside, p, 0.5)
+    value = -(safe * jnp.log(safe) + (1 - safe) * jnp.log(1 - safe))
+    return jnp.where(inside, value, jnp.zeros(p.shape[0]))  # a 0-d p has no shape[0]
+
+
+def r13f_prices_value_then_index(prices):
+    first = jnp.argmax(prices <= 0)
+    checkify.check(jnp.all(prices > 0), "price {}: {}", prices[first], first)
+    return jnp.diff(jnp.log(prices))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "13.xlogx_gradient",
+        "fill jnp.zeros(p.shape[0]): no axis on a 0-d p",
+        lambda: r13f_coin_fill_by_shape0,
+        "needs-an-axis",
+    ),
+    Wrong(
+        "13.check_prices",
+        "price first, then its position",
+        lambda: r13f_prices_value_then_index,
+        "price-before-position",
+    ),
+)
