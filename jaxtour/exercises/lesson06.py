@@ -922,8 +922,8 @@ EXERCISES = (
             Mistake(
                 id="five-long-only",
                 message="Your function swaps the ends of a 5-long array only: an index written as "
-                "4 (or 5) names the last element of the lesson's x, not of every x. On another "
-                "length it reads and writes elsewhere than the last element.",
+                "4 (or 5) names the last element of the lesson's x, not of every x: on an array "
+                "of another length, 4 is not the last position.",
                 example=lambda: _fifth_and_sixth,
                 matches=lambda answer: (
                     behaves_like(_fifth_is_last, _ends_inputs)(answer)
