@@ -11,6 +11,7 @@ learner's notebook never sees a traceback from the grader itself::
     checks.use_language("ru")                 # feedback in the lesson's language
     checks.variant("06.scale_column")         # the values of your variant of an exercise
     checks.new_variant("06.scale_column")     # a fresh variant, for practice
+    checks.variant_values("07.stale_global")  # the same values, as a dict for a cell
 
     @checks.reveal("05.predict_aux_structure")  # a prediction's reveal cell: it runs
     def demo():                                 # only once the prediction is answered
@@ -68,6 +69,7 @@ __all__ = [
     "solution",
     "use_language",
     "variant",
+    "variant_values",
 ]
 
 
@@ -231,6 +233,17 @@ def variant(exercise_id: str) -> Note:
             number=number, call=f"checks.new_variant({exercise.id!r})"
         )
     return Note(heading, f"{line}\n{more}")
+
+
+def variant_values(exercise_id: str) -> dict[str, Any]:
+    """The values of this learner's variant of ``exercise_id``, as ``variant`` shows them,
+    for a lesson cell that computes with them (where a schedule should end); empty for an
+    unknown exercise or one with one version only."""
+    exercise = _lookup(exercise_id)
+    if exercise is None or exercise.variants is None:
+        return {}
+    with using(exercise, variant_number(exercise)) as chosen:
+        return dict(chosen)
 
 
 def new_variant(exercise_id: str) -> Note:

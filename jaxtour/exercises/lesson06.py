@@ -868,8 +868,8 @@ EXERCISES = (
                 message="Both ends now hold x's last element: the first end got it, and the "
                 "last end did not get x's first. Either the value written there was read from an "
                 "array already updated (its first element replaced), or no write to the last end "
-                "reached the array returned: an update whose result was not kept, an index past "
-                "the end (a write there is dropped), or no update of that end at all.",
+                "reached the array returned: an update whose result was not kept, or no update "
+                "of that end at all.",
                 example=lambda: _both_ends_last,
                 matches=behaves_like(_both_ends_last, _ends_inputs),
             ),
@@ -885,8 +885,8 @@ EXERCISES = (
                 message="Both ends now hold x's first element: the last end got it, and the "
                 "first end did not get x's last. Either the value written there was read from an "
                 "array already updated (its last element replaced), or no write to the first end "
-                "reached the array returned: an update whose result was not kept, an index past "
-                "the end (a write there is dropped), or no update of that end at all.",
+                "reached the array returned: an update whose result was not kept, or no update "
+                "of that end at all.",
                 example=lambda: _both_ends_first,
                 matches=behaves_like(_both_ends_first, _ends_inputs),
             ),
@@ -922,9 +922,8 @@ EXERCISES = (
             Mistake(
                 id="five-long-only",
                 message="Your function swaps the ends of a 5-long array only: an index written as "
-                "4 (or 5) names the last element of the lesson's x, not of every x. On another "
-                "length it reads and writes elsewhere (an index past the end is clamped on a read "
-                "and dropped on a write).",
+                "4 (or 5) names the last element of the lesson's x, not of every x: on an array "
+                "of another length, 4 is not the last position.",
                 example=lambda: _fifth_and_sixth,
                 matches=lambda answer: (
                     behaves_like(_fifth_is_last, _ends_inputs)(answer)

@@ -98,6 +98,18 @@ def test_a_fixed_variant_overrides_every_learners(store, monkeypatch):
     assert str(values["last"]) in checks.variant(EXERCISE).text()
 
 
+def test_variant_values_are_the_learners_own_and_follow_a_new_variant(store):
+    exercise = find_exercise("07.stale_global")
+    first = checks.variant_values("07.stale_global")
+    assert first == exercise.variants.values(checks.variant_number(exercise))
+    assert str(first["end"]) in checks.variant("07.stale_global").text()
+    checks.new_variant("07.stale_global")
+    second = checks.variant_values("07.stale_global")
+    assert second == exercise.variants.values(checks.variant_number(exercise))
+    assert checks.variant_values("07.count_traces") == {}  # one version only
+    assert checks.variant_values("99.nothing") == {}
+
+
 def test_the_check_judges_the_learners_variant_and_feedback_names_its_values(store):
     exercise = find_exercise(EXERCISE)
     values = exercise.variants.values(checks.variant_number(exercise))
