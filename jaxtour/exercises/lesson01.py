@@ -197,13 +197,34 @@ def _dtype_typed(answer: Any) -> bool:
 # every kind of overflow tells apart.
 PAST_UINT32 = (1_500_001, 1_000_001, 1_299_997, 1291, 7)
 
+# Issue 38: the power the colleague's sum raises v to is the learner's variant (cubes on
+# the page), so that a neighbour's fix, or the page's ** 3, does not pass. Each power has
+# its own decisive input, past 6e18 yet within int64, its powers wrapped in int32 adding up
+# to another number than their wrapped sum, as the cubes do.
+_PAST_UINT32_BY_POWER = {
+    3: PAST_UINT32,
+    4: (45_007, 35_005, 29_989, 1291, 7),
+    5: (5_501, 4_001, 3_501, 129, 7),
+}
+POWER_VARIANTS = Variants(
+    default={"power": 3},
+    draw=lambda rng: {"power": rng.choice((4, 5))},
+    shown="sum_of_cubes(v) adds up v ** {power}: each element raised to the power {power}.",
+)
+
+
+def _power() -> int:
+    """The power of this learner's variant (variant 0: 3, the cubes)."""
+    return POWER_VARIANTS.current("01.overflow_fix")["power"]
+
 
 def _cube_inputs():
     return [
-        (jnp.array([1, 2, 3]),),  # 36: even int32 holds this one
-        (jnp.arange(2000),),  # the lesson's: 3,996,001,000,000
-        (jnp.array(PAST_UINT32),),  # 6,571,994,542,194,285,489: past uint32, within int64
-        (jnp.zeros(0, dtype=jnp.int32),),  # empty: the sum of no cubes is 0
+        (jnp.array([1, 2, 3]),),  # 36 for cubes: even int32 holds this one
+        (jnp.arange(2000),),  # the lesson's: 3,996,001,000,000 for cubes
+        # past uint32, within int64 (6,571,994,542,194,285,489 for cubes)
+        (jnp.array(_PAST_UINT32_BY_POWER[_power()]),),
+        (jnp.zeros(0, dtype=jnp.int32),),  # empty: the sum of no powers is 0
     ]
 
 
@@ -212,8 +233,8 @@ def _cube_random_inputs(rng: np.random.Generator):
 
 
 def _exact_cubes(v: Any) -> int:
-    """The true sum of the cubes, in Python ints."""
-    return sum(int(k) ** 3 for k in np.asarray(v).tolist())
+    """The true sum of the powers, in Python ints."""
+    return sum(int(k) ** _power() for k in np.asarray(v).tolist())
 
 
 def _sum_of_cubes_reference(v):
@@ -230,11 +251,11 @@ def _fails_on_empty_only(answer: Any) -> bool:
 
 
 def _cubes_last_element(v):
-    return jnp.cumsum(v.astype(jnp.float32) ** 3)[-1]
+    return jnp.cumsum(v.astype(jnp.float32) ** _power())[-1]
 
 
 def _float_sum_of_cubes(v):
-    return jnp.sum(v.astype(float) ** 3)  # float32, or float64 with x64 on
+    return jnp.sum(v.astype(float) ** _power())  # float32, or float64 with x64 on
 
 
 def _as_real(value: Any) -> float | None:
@@ -287,7 +308,7 @@ def _cubes_wrapped_then_summed(answer: Any) -> bool:
     if result is None:
         return False
     (v,) = _cube_inputs()[2]
-    want = float(sum(_wrapped(int(k) ** 3, 32) for k in np.asarray(v).tolist()))
+    want = float(sum(_wrapped(int(k) ** _power(), 32) for k in np.asarray(v).tolist()))
     return _close(result[1], want, 1e-4)
 
 
@@ -333,7 +354,7 @@ def _is_numpy(value: Any) -> bool:
 
 
 def _cubes_not_returned(v):
-    total = jnp.sum(v.astype(float) ** 3)  # noqa: F841 (the forgotten return)
+    total = jnp.sum(v.astype(float) ** _power())  # noqa: F841 (the forgotten return)
 
 
 @dataclass(frozen=True)
@@ -985,20 +1006,20 @@ EXERCISES = (
             inputs=_cube_inputs, random_inputs=_cube_random_inputs, output=_FloatSum()
         ),
         hints=(
-            "v is int32, and v ** 3 stays int32: a cube past 2,147,483,647 wraps around "
-            "before the sum even starts. Which dtype does not wrap?",
+            "v is int32, and v ** {power} stays int32: a power past 2,147,483,647 wraps "
+            "around before the sum even starts. Which dtype does not wrap?",
             "Floats do not wrap: float32 reaches about 3.4e38 and keeps about 7 digits, "
-            "well within the 1e-5 allowed. Convert v before you cube it, with "
+            "well within the 1e-5 allowed. Convert v before you raise it to the power, with "
             ".astype(jnp.float32). (jnp.int64 does not help: without jax_enable_x64 JAX "
             "keeps int32.)",
-            "def sum_of_cubes(v):\n    return jnp.sum(v.astype(jnp.float32) ** 3)",
+            "def sum_of_cubes(v):\n    return jnp.sum(v.astype(jnp.float32) ** {power})",
         ),
-        solution="def sum_of_cubes(v):\n    return jnp.sum(v.astype(jnp.float32) ** 3)",
+        solution="def sum_of_cubes(v):\n    return jnp.sum(v.astype(jnp.float32) ** {power})",
         mistakes=(
             Mistake(
                 id="int32-overflow",
                 message="Your sum is what a 32-bit integer holds after wrapping around: the "
-                "cubes or their sum went through int32 (or uint32) on the way, whatever you "
+                "powers or their sum went through int32 (or uint32) on the way, whatever you "
                 "did to the result afterwards. Asking for 64 bits does not help: without "
                 "jax_enable_x64, JAX warns and keeps int32, for jnp.int64 and for NumPy's "
                 "int64 handed to jnp alike.",
@@ -1008,45 +1029,46 @@ EXERCISES = (
             Mistake(
                 id="fails-on-empty",
                 message="Your function fails on an empty v (no numbers at all), which any 1-D "
-                "array includes: the sum of no cubes is 0. Code that reads one element of v "
-                "or of its cubes (the last, or the first), or starts from one, has nothing to "
+                "array includes: the sum of no powers is 0. Code that reads one element of v "
+                "or of its powers (the last, or the first), or starts from one, has nothing to "
                 "read there.",
                 example=lambda: _cubes_last_element,
                 matches=_fails_on_empty_only,
             ),
             Mistake(
                 id="converted-after-cubing",
-                message="Your cubes wrapped around before any float came in: v ** 3 on int32 "
-                "values is int32 too, so every cube past 2,147,483,647 wraps, and a float sum "
-                "of wrapped cubes is a sum of wrong numbers.",
-                example=lambda: lambda v: jnp.sum(v**3, dtype=jnp.float32),
+                message="Your powers wrapped around before any float came in: v ** {power} on "
+                "int32 values is int32 too, so every power past 2,147,483,647 wraps, and a float "
+                "sum of wrapped powers is a sum of wrong numbers.",
+                example=lambda: lambda v: jnp.sum(v ** _power(), dtype=jnp.float32),
                 matches=_cubes_wrapped_then_summed,
             ),
             Mistake(
                 id="half-precision",
-                message="16-bit floats are too small here: float16 stops at 65,504 (a cube "
-                "of 2,000 is already inf) and bfloat16 keeps only about 3 significant digits, "
+                message="16-bit floats are too small here: float16 stops at 65,504 (2,000 ** "
+                "{power} is already inf) and bfloat16 keeps only about 3 significant digits, "
                 "where the check allows a relative error of 1e-5.",
-                example=lambda: lambda v: jnp.sum(v.astype(jnp.bfloat16) ** 3),
+                example=lambda: lambda v: jnp.sum(v.astype(jnp.bfloat16) ** _power()),
                 matches=_low_precision,
             ),
             Mistake(
                 id="cube-of-sum",
-                message="That is the cube of the sum, (v₀ + v₁ + ...)³, not the sum of the cubes.",
-                example=lambda: lambda v: jnp.sum(v.astype(float)) ** 3,
-                matches=_computes_on_floats(lambda values: float(sum(values)) ** 3),
+                message="That is the sum raised to the power {power}, (v₀ + v₁ + ...) ** "
+                "{power}, not the sum of the powers v ** {power}.",
+                example=lambda: lambda v: jnp.sum(v.astype(float)) ** _power(),
+                matches=_computes_on_floats(lambda values: float(sum(values)) ** _power()),
             ),
             Mistake(
                 id="squares",
                 message="That is the sum of the squares, the article's dot product, not the "
-                "sum of the cubes.",
+                "sum of the powers v ** {power}.",
                 example=lambda: lambda v: jnp.dot(v.astype(float), v.astype(float)),
                 matches=_computes_on_floats(lambda values: float(sum(k * k for k in values))),
             ),
             Mistake(
                 id="ignores-v",
                 message="Your function gives the same sum whatever v is: it must add up the "
-                "cubes of the v it is given, not of the notebook's v or another global.",
+                "powers of the v it is given, not of the notebook's v or another global.",
                 example=lambda: lambda v: _float_sum_of_cubes(jnp.arange(2000)),
                 matches=ignores_arguments(_cube_inputs),
             ),
@@ -1068,12 +1090,13 @@ EXERCISES = (
                 id="numpy-result",
                 message="The value is right, but NumPy computed it: the result is a NumPy number, "
                 "not a jax array.",
-                example=lambda: lambda v: np.sum(np.asarray(v, dtype=np.float64) ** 3),
+                example=lambda: lambda v: np.sum(np.asarray(v, dtype=np.float64) ** _power()),
                 matches=_right_but(_is_numpy),
             ),
         ),
-        success="Converted before cubing: float32 cannot wrap around, and its 7 digits stay "
-        "well within 1e-5 of the true sum.",
+        success="Converted before raising to the power: float32 cannot wrap around, and its 7 "
+        "digits stay well within 1e-5 of the true sum.",
+        variants=POWER_VARIANTS,
     ),
     Exercise(
         id="01.numpy_copy",

@@ -483,60 +483,81 @@ def _pasted_output(answer: Any) -> bool:
 # negative element becomes the mean of the elements that are not negative, a masked mean
 # whose NumPy form (x[x >= 0].mean()) has a value-dependent size under jit.
 
+# Issue 38: the bound below which an element is filled is the learner's variant (0 on the
+# page), so that a neighbour's mask, or the page's x >= 0, does not pass. Every input is
+# the page's shifted by the bound: an element equal to it, ties and nothing to fill alike
+# (and a negative element, which the absolute value changes).
+FILL_VARIANTS = Variants(
+    default={"low": 0.0},
+    draw=lambda rng: {"low": rng.choice((-0.5, 0.25, 0.5, 1.0, 1.5))},
+    shown="fill_negative(x) fills each element below {low} with the mean of the elements "
+    "that are at least {low}: the NumPy code with kept = x >= {low}.",
+)
+
+
+def _low() -> float:
+    """The bound of this learner's variant (variant 0: 0.0, the negative elements)."""
+    return FILL_VARIANTS.current("07.clip_negative")["low"]
+
 
 def _vector_inputs():
-    """Unordered, odd-sized, with a zero (which counts), ties, a matrix (one mean for the
-    whole array, not per row) and an input with nothing to fill."""
+    """Unordered, odd-sized, with an element equal to the bound (which counts), ties, a
+    matrix (one mean for the whole array, not per row), an input with nothing to fill and
+    one that holds every variant's bound."""
     return [
-        (jnp.array([-2.0, 0.5, 0.0, 3.0, -1.0]),),
-        (jnp.array([[1.0, -1.0, 4.0], [-0.5, 2.0, 0.0]]),),
-        (jnp.array([2.0, 0.0, 1.5]),),
-        (jnp.array([-0.3, -0.3, 0.7, 0.2, 0.7, -1.2, 0.0]),),
+        (jnp.array([-2.0, 0.5, 0.0, 3.0, -1.0]) + _low(),),
+        (jnp.array([[1.0, -1.0, 4.0], [-0.5, 2.0, 0.0]]) + _low(),),
+        (jnp.array([2.0, 0.0, 1.5]) + _low(),),
+        (jnp.array([-0.3, -0.3, 0.7, 0.2, 0.7, -1.2, 0.0]) + _low(),),
+        # not shifted: every bound a variant draws splits it elsewhere, so that one
+        # variant's mask fails another's check (of the vector above's length: no shape of
+        # its own to compile)
+        (jnp.array([1.5, -1.0, 0.25, -0.5, 0.0, 1.0, 0.5]),),
     ]
 
 
 def _kept(x):
-    return x >= 0
+    return x >= _low()
 
 
 def _fill_negative(x):
-    kept = x >= 0
+    kept = x >= _low()
     return jnp.where(kept, x, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept))
 
 
 def _filled_zero(x):
-    return jnp.where(x < 0, 0.0, x)
+    return jnp.where(x < _low(), 0.0, x)
 
 
 def _floored_mean(x):
-    kept = x >= 0
+    kept = x >= _low()
     return jnp.where(kept, x, jnp.sum(jnp.where(kept, x, 0.0)) // jnp.sum(kept))
 
 
 def _first_kept(x):
     """The first element that is not negative (in the flat order) as the fill."""
-    kept = x >= 0
+    kept = x >= _low()
     return jnp.where(kept, x, jnp.ravel(x)[jnp.argmax(jnp.ravel(kept))])
 
 
 def _first_kept_row(x):
     """The same written x[jnp.argmax(kept)]: on a matrix, the flat position picks a row."""
-    kept = x >= 0
+    kept = x >= _low()
     return jnp.where(kept, x, x[jnp.argmax(kept)])
 
 
 def _mean_of_all(x):
-    return jnp.where(x < 0, jnp.mean(x), x)
+    return jnp.where(x < _low(), jnp.mean(x), x)
 
 
 def _mean_with_zeros(x):
     """The negatives counted in the mean as zeros: the sum is right, the count is not."""
-    return jnp.where(x < 0, jnp.mean(jnp.where(x < 0, 0.0, x)), x)
+    return jnp.where(x < _low(), jnp.mean(jnp.where(x < _low(), 0.0, x)), x)
 
 
 def _lifted_to_fill(x):
     """Every element below the fill raised to it: an element-wise maximum with the fill."""
-    kept = x >= 0
+    kept = x >= _low()
     return jnp.maximum(x, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept))
 
 
@@ -546,51 +567,53 @@ def _unchanged(x):
 
 def _mean_of_magnitudes(x):
     """The fill is the mean of |x| over every element."""
-    return jnp.where(x < 0, jnp.mean(jnp.abs(x)), x)
+    return jnp.where(x < _low(), jnp.mean(jnp.abs(x)), x)
 
 
 def _mean_of_positives(x):
-    """Zeros left out of the mean: x > 0 where the NumPy code keeps x >= 0."""
-    kept = x > 0
-    return jnp.where(x < 0, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept), x)
+    """The elements equal to the bound left out of the mean: x > low where the NumPy code
+    keeps x >= low."""
+    kept = x > _low()
+    return jnp.where(x < _low(), jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept), x)
 
 
 def _row_means(x):
-    kept = x >= 0
+    kept = x >= _low()
     total = jnp.sum(jnp.where(kept, x, 0.0), axis=-1, keepdims=True)
     return jnp.where(kept, x, total / jnp.sum(kept, axis=-1, keepdims=True))
 
 
 def _zeros_filled_too(x):
-    """x > 0 for both the choice and the mean: a zero is replaced and left out."""
-    kept = x > 0
+    """x > low for both the choice and the mean: an element equal to the bound is replaced
+    and left out."""
+    kept = x > _low()
     return jnp.where(kept, x, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept))
 
 
 def _column_means(x):
-    kept = x >= 0
+    kept = x >= _low()
     total = jnp.sum(jnp.where(kept, x, 0.0), axis=0, keepdims=True)
     return jnp.where(kept, x, total / jnp.sum(kept, axis=0, keepdims=True))
 
 
 def _divided_by_length(x):
-    kept = x >= 0
+    kept = x >= _low()
     return jnp.where(kept, x, jnp.sum(jnp.where(kept, x, 0.0)) / len(x))
 
 
 def _inverted_choice(x):
-    kept = x >= 0
+    kept = x >= _low()
     return jnp.where(kept, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept), x)
 
 
 def _mean_of_negatives(x):
-    dropped = x < 0
+    dropped = x < _low()
     return jnp.where(dropped, jnp.sum(jnp.where(dropped, x, 0.0)) / jnp.sum(dropped), x)
 
 
 def _all_filled(x):
     """Every element replaced by the mean of the kept ones, not only the negative ones."""
-    kept = x >= 0
+    kept = x >= _low()
     return jnp.full_like(x, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept))
 
 
@@ -1194,18 +1217,19 @@ EXERCISES = (
         reference=lambda: _fill_negative,
         rule=SameFunction(inputs=_vector_inputs, transform=lambda f: jax.jit(f)),
         hints=(
-            "Under jit, x is a tracer: a shape and a dtype, no values. x[x >= 0] would have "
-            "as many elements as there are non-negative values, a size jit cannot know.",
+            "Under jit, x is a tracer: a shape and a dtype, no values. x[x >= {low}] would "
+            "have as many elements as there are values of at least {low}, a size jit cannot "
+            "know.",
             "Keep every element and let the mask decide what counts: a sum in which the "
-            "negative elements count as 0, divided by how many elements are kept (a sum of "
-            "the boolean mask). Then choose element by element.",
-            "kept = x >= 0\n"
+            "elements below {low} count as 0, divided by how many elements are kept (a sum "
+            "of the boolean mask). Then choose element by element.",
+            "kept = x >= {low}\n"
             "fill = jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept)\n"
             "return jnp.where(kept, x, fill)",
         ),
         solution=(
             "def fill_negative(x):\n"
-            "    kept = x >= 0\n"
+            "    kept = x >= {low}\n"
             "    fill = jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept)\n"
             "    return jnp.where(kept, x, fill)"
         ),
@@ -1298,9 +1322,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="filled-zero",
-                message="The negative elements became 0.0, as in the lesson's demo. The NumPy "
-                "code here puts something else there: the mean of the elements that are not "
-                "negative.",
+                message="The elements below {low} became 0.0, as in the lesson's demo. The "
+                "NumPy code here puts something else there: the mean of the elements that are "
+                "at least {low}.",
                 example=lambda: _filled_zero,
                 matches=behaves_like(_filled_zero, _vector_inputs),
             ),
@@ -1313,8 +1337,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="first-kept",
-                message="Your fill is one element, the first that is not negative, where the "
-                "NumPy code puts the mean of all the elements that are not negative.",
+                message="Your fill is one element, the first that is at least {low}, where the "
+                "NumPy code puts the mean of all the elements that are at least {low}.",
                 example=lambda: _first_kept,
                 matches=lambda answer: (
                     behaves_like(_first_kept, _vector_inputs)(answer)
@@ -1323,86 +1347,86 @@ EXERCISES = (
             ),
             Mistake(
                 id="mean-of-all",
-                message="Your fill is the mean of every element, the negative ones included. "
-                "The NumPy code averages only x[x >= 0]: the negative elements must not "
-                "count, neither in the sum nor in the count.",
+                message="Your fill is the mean of every element, those below {low} included. "
+                "The NumPy code averages only x[x >= {low}]: the elements below {low} must "
+                "not count, neither in the sum nor in the count.",
                 example=lambda: _mean_of_all,
                 matches=behaves_like(_mean_of_all, _vector_inputs),
             ),
             Mistake(
                 id="mean-with-zeros",
-                message="Your sum leaves the negative elements out, but your count does not: "
-                "dividing by the size of x averages them in as zeros, so the fill comes out too "
-                "small.",
+                message="Your sum leaves the elements below {low} out, but your count does "
+                "not: dividing by the size of x averages them in as zeros, so the fill is off.",
                 example=lambda: _mean_with_zeros,
                 matches=behaves_like(_mean_with_zeros, _vector_inputs),
             ),
             Mistake(
                 id="mean-of-positives",
-                message="Your mean leaves out the zeros. The NumPy code keeps x >= 0: a zero "
-                "is not negative, so it counts, and it pulls the mean down.",
+                message="Your mean leaves out the elements equal to {low}. The NumPy code "
+                "keeps x >= {low}: an element equal to {low} is not below it, so it counts, "
+                "and it pulls the mean down.",
                 example=lambda: _mean_of_positives,
                 matches=behaves_like(_mean_of_positives, _vector_inputs),
             ),
             Mistake(
                 id="zeros-filled-too",
-                message="Your mask is x > 0: a zero is not negative, yet yours is replaced by "
-                "the fill and left out of the mean. The NumPy code keeps every element that "
-                "is not negative, zeros included.",
+                message="Your mask is x > {low}: an element equal to {low} is not below it, "
+                "yet yours is replaced by the fill and left out of the mean. The NumPy code "
+                "keeps every element that is at least {low}, those equal to it included.",
                 example=lambda: _zeros_filled_too,
                 matches=behaves_like(_zeros_filled_too, _vector_inputs),
             ),
             Mistake(
                 id="divided-by-length",
-                message="Your sum leaves the negative elements out, but your count is len(x): the "
-                "length of the first axis, not how many elements are kept (on a matrix not even "
-                "how many there are).",
+                message="Your sum leaves the elements below {low} out, but your count is len(x): "
+                "the length of the first axis, not how many elements are kept (on a matrix not "
+                "even how many there are).",
                 example=lambda: _divided_by_length,
                 matches=behaves_like(_divided_by_length, _vector_inputs),
             ),
             Mistake(
                 id="inverted-choice",
-                message="Your choice is the wrong way round: the negative elements kept their "
+                message="Your choice is the wrong way round: the elements below {low} kept their "
                 "value and the others became the fill.",
                 example=lambda: _inverted_choice,
                 matches=behaves_like(_inverted_choice, _vector_inputs),
             ),
             Mistake(
                 id="mean-of-negatives",
-                message="Your fill is the mean of the negative elements, the very values being "
-                "replaced. The NumPy code fills them with the mean of the elements that are "
-                "not negative.",
+                message="Your fill is the mean of the elements below {low}, the very values "
+                "being replaced. The NumPy code fills them with the mean of the elements that "
+                "are at least {low}.",
                 example=lambda: _mean_of_negatives,
                 matches=behaves_like(_mean_of_negatives, _vector_inputs),
             ),
             Mistake(
                 id="all-filled",
-                message="Every element became the fill, the elements that are not negative "
-                "too: your mean is right, but the NumPy code writes it only where x is "
-                "negative and leaves the other elements as they are.",
+                message="Every element became the fill, those of at least {low} too: your mean "
+                "is right, but the NumPy code writes it only where x is below {low} and leaves "
+                "the other elements as they are.",
                 example=lambda: _all_filled,
                 matches=behaves_like(_all_filled, _vector_inputs),
             ),
             Mistake(
                 id="absolute",
                 message="This is the absolute value: a negative element became its own size, "
-                "where the NumPy code replaces it with the mean of the elements that are not "
-                "negative.",
+                "where the NumPy code replaces each element below {low} with the mean of the "
+                "elements that are at least {low}.",
                 example=lambda: _absolute,
                 matches=behaves_like(_absolute, _vector_inputs),
             ),
             Mistake(
                 id="lifted-to-fill",
-                message="Every element below the fill became the fill, the small elements that "
-                "are not negative too (an element-wise maximum with the fill does that): the "
-                "NumPy code replaces the negative elements only, and keeps every other element "
-                "as it is, however small.",
+                message="Every element below the fill became the fill, the small elements of at "
+                "least {low} too (an element-wise maximum with the fill does that): the NumPy "
+                "code replaces the elements below {low} only, and keeps every other element as "
+                "it is, however small.",
                 example=lambda: _lifted_to_fill,
                 matches=behaves_like(_lifted_to_fill, _vector_inputs),
             ),
             Mistake(
                 id="unchanged",
-                message="Your function returns x as it came in, negative elements included. A "
+                message="Your function returns x as it came in, elements below {low} included. A "
                 "jax array never changes in place: jnp.where, like every jnp function and "
                 ".at[].set, gives back a new array and leaves x as it was, so what x held is "
                 "what was returned.",
@@ -1411,28 +1435,29 @@ EXERCISES = (
             ),
             Mistake(
                 id="mean-of-magnitudes",
-                message="Your fill is the mean of the absolute values of every element: the "
-                "negative ones count in it, with their sign dropped. The NumPy code averages "
-                "only the elements that are not negative.",
+                message="Your fill is the mean of the absolute values of every element: those "
+                "below {low} count in it, a negative one with its sign dropped. The NumPy code "
+                "averages only the elements that are at least {low}.",
                 example=lambda: _mean_of_magnitudes,
                 matches=behaves_like(_mean_of_magnitudes, _vector_inputs),
             ),
             Mistake(
                 id="column-means",
-                message="On the matrix, each column got its own mean. x[x >= 0] in NumPy is one "
-                "flat array of every kept element, so there is one mean for the whole array.",
+                message="On the matrix, each column got its own mean. x[x >= {low}] in NumPy is "
+                "one flat array of every kept element, so there is one mean for the whole array.",
                 example=lambda: _column_means,
                 matches=behaves_like(_column_means, _vector_inputs),
             ),
             Mistake(
                 id="row-means",
-                message="On the matrix, each row got its own mean. x[x >= 0] in NumPy is one flat "
-                "array of every kept element, so there is one mean for the whole array.",
+                message="On the matrix, each row got its own mean. x[x >= {low}] in NumPy is one "
+                "flat array of every kept element, so there is one mean for the whole array.",
                 example=lambda: _row_means,
                 matches=behaves_like(_row_means, _vector_inputs),
             ),
         ),
         success="A masked mean with a fixed shape: every element summed, the masked ones as "
         "zero, divided by the mask's count. jit never needs to know how many there are.",
+        variants=FILL_VARIANTS,
     ),
 )

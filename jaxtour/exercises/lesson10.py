@@ -28,6 +28,7 @@ from jaxtour.grader.mistakes import behaves_like, fails_with, ignores_arguments
 from jaxtour.grader.rules import Choice, JaxArray, outputs_on
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.grader.variants import Variants
+from jaxtour.grader.variants import key as variant_key
 from jaxtour.i18n import N_, _, ngettext
 from jaxtour.lazy import is_jax_array
 
@@ -370,16 +371,32 @@ SUMS_TEXTS = (
 
 AXIS = "batch"
 
+# Issue 38: each point's error is its absolute error less a tolerance, the learner's
+# variant, and 0 within it (an epsilon-insensitive loss; 0 on the page: the plain absolute
+# error), so that a neighbour's loss, or the page's, gives another number. Every point
+# of the check's batches lies farther off the curve than some variant's tolerance.
+TOL_VARIANTS = Variants(
+    default={"tol": 0.0},
+    draw=lambda rng: {"tol": rng.choice((0.1, 0.2, 0.3, 0.5))},
+    shown="Each real point's error is max(|model(params, x) - y| - {tol}, 0): its absolute "
+    "error less {tol}, and 0 where that is below 0.",
+)
+
+
+def _tol() -> float:
+    """The tolerance of this learner's variant (variant 0: 0.0, the absolute error)."""
+    return TOL_VARIANTS.current("10.fix_loss")["tol"]
+
 
 def masked_mae_device(params, x, y, valid):
-    errors = jnp.abs(model(params, x) - y)
+    errors = _errors(params, x, y)
     total = jax.lax.psum(jnp.sum(jnp.where(valid, errors, 0.0)), AXIS)
     count = jax.lax.psum(jnp.sum(valid), AXIS)
     return total / count
 
 
 def _errors(params, x, y):
-    return jnp.abs(model(params, x) - y)
+    return jnp.maximum(jnp.abs(model(params, x) - y) - _tol(), 0.0)
 
 
 def _device_mean(params, x, y, valid):
@@ -466,7 +483,7 @@ def _boolean_index(params, x, y, valid):
 
 
 def _numpy_mean(params, x, y, valid):
-    errors = np.abs(np.asarray(model(params, x)) - np.asarray(y))
+    errors = np.maximum(np.abs(np.asarray(model(params, x)) - np.asarray(y)) - _tol(), 0.0)
     return np.mean(errors[np.asarray(valid)])
 
 
@@ -476,7 +493,7 @@ def _hard_coded_count(params, x, y, valid):
 
 def _lesson_batch(params, x, y, valid):  # reads a notebook's data, not its arguments
     xs = jnp.linspace(-1.0, 1.0, 64)
-    return jnp.mean(jnp.abs(model(params, xs) - 2.0 * xs))
+    return jnp.mean(_errors(params, xs, 2.0 * xs))
 
 
 def _mesh():
@@ -490,7 +507,7 @@ def _mesh():
     )
 
 
-_PROGRAMS: dict[tuple[bool, Callable[..., Any]], Callable[..., Any]] = {}  # the 64 latest
+_PROGRAMS: dict[tuple[Any, ...], Callable[..., Any]] = {}  # the 64 latest
 _KEPT_PROGRAMS = 64
 
 
@@ -500,13 +517,22 @@ def on_devices(device_fn: Callable[..., Any]) -> Callable[..., Any]:
     Kept per function and x64 setting, the 64 latest (a learner's function keeps its
     wrapper while it is unchanged), so that the rule and each mistake reuse one compiled
     program. (No functools cache: tests/grader/test_x64.py keeps them out of exercises.)"""
-    key = (bool(jax.config.jax_enable_x64), device_fn)
+    # per variant too: a grader's function (the reference, a mistake's example) reads its
+    # variant's tolerance while traced
+    key = (bool(jax.config.jax_enable_x64), device_fn, variant_key())
     program = _PROGRAMS.pop(key, None)
     if program is None:
         specs = jax.sharding.PartitionSpec
+        # JAX keeps what it traced per function object: a function of its own per variant
+        traced = device_fn
+        if key[2]:
+
+            def traced(*args: Any) -> Any:
+                return device_fn(*args)
+
         program = jax.jit(
             jax.shard_map(
-                device_fn,
+                traced,
                 mesh=_mesh(),
                 in_specs=(specs(), specs(AXIS), specs(AXIS), specs(AXIS)),
                 out_specs=specs(),
@@ -567,7 +593,9 @@ def _zero_inputs():
     x = np.resize(np.array([-1.0, 0.0, 0.5, 1.0, 0.0, 4.0, 0.0, 2.0], np.float32), 2 * n)
     y = np.resize(np.array([2.0, 0.0, -1.0, 3.0, 0.0, -7.0, 0.0, 1.0], np.float32), 2 * n)
     valid = np.resize(np.array([True, True, True, True, False, False, False, True]), 2 * n)
-    return [_batch({"a": 1.0, "b": -0.5, "c": 0.25}, x, y, valid)]
+    # c, the model's value at x = 0, is larger than every variant's tolerance: a point at
+    # 0 has an error, whichever
+    return [_batch({"a": 1.0, "b": -0.5, "c": 1.0}, x, y, valid)]
 
 
 def _mask_from_x(params, x, y, valid):
@@ -818,13 +846,13 @@ EXERCISES = (
             "means gives a device with 1 real point as much weight as one with 4. Combine "
             "the two parts apart instead: the devices' sums added up, over their counts "
             "added up.",
-            "errors = jnp.abs(model(params, x) - y)\n"
+            "errors = jnp.maximum(jnp.abs(model(params, x) - y) - {tol}, 0.0)\n"
             'total = jax.lax.psum(jnp.sum(jnp.where(valid, errors, 0.0)), "batch")\n'
             'return total / jax.lax.psum(jnp.sum(valid), "batch")',
         ),
         solution=(
             "def masked_mae_device(params, x, y, valid):\n"
-            "    errors = jnp.abs(model(params, x) - y)\n"
+            "    errors = jnp.maximum(jnp.abs(model(params, x) - y) - {tol}, 0.0)\n"
             '    total = jax.lax.psum(jnp.sum(jnp.where(valid, errors, 0.0)), "batch")\n'
             '    return total / jax.lax.psum(jnp.sum(valid), "batch")'
         ),
@@ -907,8 +935,8 @@ EXERCISES = (
             Mistake(
                 id="inputs-zeroed",
                 message="You set the padding's x and y to 0, but its errors still count: at "
-                "x = 0 the model gives c, not 0, so each padded point adds |c| to the sum. "
-                "Zeroing a point's inputs does not zero its error.",
+                "x = 0 the model gives c, not 0, so each padded point adds the error of c to the "
+                "sum. Zeroing a point's inputs does not zero its error.",
                 example=lambda: _inputs_zeroed,
                 matches=_like(_inputs_zeroed),
             ),
@@ -929,15 +957,14 @@ EXERCISES = (
             ),
             Mistake(
                 id="sum-not-mean",
-                message="That is the sum of the real points' absolute errors; the loss is "
-                "their mean.",
+                message="That is the sum of the real points' errors; the loss is their mean.",
                 example=lambda: _masked_sum,
                 matches=_like(_masked_sum),
             ),
             Mistake(
                 id="squared",
                 message="That is the mean squared error, lesson 08's loss. This one is the "
-                "mean absolute error.",
+                "mean of each point's absolute error less {tol} (0 where that is below 0).",
                 example=lambda: _squared,
                 matches=_like(_squared),
             ),
@@ -974,5 +1001,6 @@ EXERCISES = (
                 "means would pass the check."
             )
         ),
+        variants=TOL_VARIANTS,
     ),
 )

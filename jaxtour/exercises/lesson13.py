@@ -470,23 +470,42 @@ def _gradient_problem(got: Any, want: Any) -> str | None:
 
 
 # --- 13.check_prices --------------------------------------------------------------------
+# Issue 38: how many steps apart the prices a log return compares lie is the learner's
+# variant (1 on the page: jnp.diff), so that a neighbour's returns, or the page's, are
+# other numbers; the check of the prices is the same for every variant.
+LAG_VARIANTS = Variants(
+    default={"lag": 1},
+    draw=lambda rng: {"lag": rng.choice((2, 3))},
+    shown="log_returns(prices) returns log(prices[{lag}:]) - log(prices[:-{lag}]): the log "
+    "return over {lag} step(s), each price against the one {lag} step(s) before it.",
+)
+
+
+def _lag() -> int:
+    """The lag of this learner's variant (variant 0: 1, jnp.diff's)."""
+    return LAG_VARIANTS.current("13.check_prices")["lag"]
+
+
+def _lagged(values):
+    """Each value less the one ``_lag()`` steps before it (jnp.diff for a lag of 1)."""
+    return values[_lag() :] - values[: -_lag()]
 
 
 def _log_returns(prices):
     bad = jnp.argmax(prices <= 0)  # the first price that is not positive (0 when none is)
     _checkify().check(jnp.all(prices > 0), "price {} is {}, not positive", bad, prices[bad])
-    return jnp.diff(jnp.log(prices))
+    return _lagged(jnp.log(prices))
 
 
 def _returns_f_string(prices):  # formatted while jit traces: the values are tracers
     bad = jnp.argmax(prices <= 0)
     _checkify().check(jnp.all(prices > 0), f"price {bad} is {prices[bad]}, not positive")
-    return jnp.diff(jnp.log(prices))
+    return _lagged(jnp.log(prices))
 
 
 def _returns_all_prices_shown(prices):  # the lesson's {} with the whole array: no position
     _checkify().check(jnp.all(prices > 0), "prices must be positive, got {}", prices)
-    return jnp.diff(jnp.log(prices))
+    return _lagged(jnp.log(prices))
 
 
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?(?![\w])")
@@ -548,30 +567,31 @@ def _formatted_a_tracer(answer: Any) -> bool:
 
 
 def _returns_no_check(prices):
-    return jnp.diff(jnp.log(prices))
+    return _lagged(jnp.log(prices))
 
 
 def _returns_zero_allowed(prices):
     _checkify().check(jnp.all(prices >= 0), "prices must not be negative")
-    return jnp.diff(jnp.log(prices))
+    return _lagged(jnp.log(prices))
 
 
 def _returns_nan_checked(prices):
-    out = jnp.diff(jnp.log(prices))
+    out = _lagged(jnp.log(prices))
     _checkify().check(~jnp.any(jnp.isnan(out)), "NaN in the log returns")
     return out
 
 
 def _checks_result_for_nan(answer: Any) -> bool:
     """Reports a NaN in the result, not bad prices: one zero price (log gives -inf, the
-    differences -inf and inf, no NaN) goes through, two zeros side by side (-inf - -inf is
+    differences -inf and inf, no NaN) goes through, two zeros the lag apart (-inf - -inf is
     NaN) do not; a check of the prices treats both alike."""
     if not callable(answer):
         return False
+    two = {1: [100.0, 0.0, 0.0, 98.0], 2: [100.0, 0.0, 99.0, 0.0], 3: [0.0, 0.0, 99.0, 0.0]}
     try:
         run = transformed(_checked, answer)
         one_zero = call_learner(run, (jnp.array([100.0, 0.0, 99.0, 98.0]),))[0]
-        two_zeros = call_learner(run, (jnp.array([100.0, 0.0, 0.0, 98.0]),))[0]
+        two_zeros = call_learner(run, (jnp.array(two[_lag()]),))[0]
     except Exception:
         return False
     return one_zero is None and two_zeros is not None
@@ -579,17 +599,17 @@ def _checks_result_for_nan(answer: Any) -> bool:
 
 def _returns_any(prices):
     _checkify().check(jnp.any(prices > 0), "prices must be positive")
-    return jnp.diff(jnp.log(prices))
+    return _lagged(jnp.log(prices))
 
 
 def _returns_inverted(prices):
     _checkify().check(jnp.any(prices <= 0), "prices must be positive")
-    return jnp.diff(jnp.log(prices))
+    return _lagged(jnp.log(prices))
 
 
 def _returns_assert(prices):
     assert jnp.all(prices > 0), "prices must be positive"
-    return jnp.diff(jnp.log(prices))
+    return _lagged(jnp.log(prices))
 
 
 def _returns_no_diff(prices):
@@ -599,22 +619,22 @@ def _returns_no_diff(prices):
 
 def _returns_simple(prices):
     _checkify().check(jnp.all(prices > 0), "prices must be positive")
-    return jnp.diff(prices) / prices[:-1]
+    return _lagged(prices) / prices[: -_lag()]
 
 
 def _returns_log_of_diff(prices):
     _checkify().check(jnp.all(prices > 0), "prices must be positive")
-    return jnp.log(jnp.diff(prices))
+    return jnp.log(_lagged(prices))
 
 
 def _returns_no_log(prices):
     _checkify().check(jnp.all(prices > 0), "prices must be positive")
-    return jnp.diff(prices)
+    return _lagged(prices)
 
 
 def _returns_elementwise(prices):
     _checkify().check(prices > 0, "prices must be positive")
-    return jnp.diff(jnp.log(prices))
+    return _lagged(jnp.log(prices))
 
 
 def _good_prices():
@@ -649,8 +669,11 @@ def _checked(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @concrete_cache
-def _expected_runs(fn: Callable[..., Any], x64: bool) -> tuple[tuple[Any, Any], ...]:
-    """What the grader's own function reports on every case, once per x64 setting."""
+def _expected_runs(
+    fn: Callable[..., Any], x64: bool, variant: Any = ()
+) -> tuple[tuple[Any, Any], ...]:
+    """What the grader's own function reports on every case, once per x64 setting and
+    variant (``variant_key()``: a variant's reference reads its lag while traced)."""
     run = _checked(fn)
     return tuple(run(*args) for args in _good_prices() + _bad_prices())
 
@@ -745,13 +768,13 @@ def _never_checks(answer: Any) -> bool:
 
 def _returns_numpy_log(prices):
     _checkify().check(jnp.all(prices > 0), "prices must be positive")
-    return jnp.diff(np.log(prices))
+    return _lagged(np.log(prices))
 
 
 def _returns_cleaned_check(prices):
     safe = jnp.where(prices > 0, prices, 1.0)
     _checkify().check(jnp.all(safe > 0), "prices must be positive")
-    return jnp.diff(jnp.log(safe))
+    return _lagged(jnp.log(safe))
 
 
 def _never_reports(answer: Any) -> bool:
@@ -762,7 +785,7 @@ def _never_reports(answer: Any) -> bool:
     if kind != "runs":
         return False
     good = len(_good_prices())
-    wanted = _expected_runs(_log_returns, _x64())
+    wanted = _expected_runs(_log_returns, _x64(), variant_key())
     for (error, output), (_, want) in zip(runs[:good], wanted[:good], strict=True):
         if error is not None or not is_jax_array(output):
             return False
@@ -777,7 +800,7 @@ class ReportsBadInput:
     same inputs as the reference, and agree with its values where neither does."""
 
     def warm_up(self, expected: Callable[..., Any]) -> None:
-        _expected_runs(expected, _x64())
+        _expected_runs(expected, _x64(), variant_key())
 
     def __call__(self, answer: Any, expected: Any) -> str | None:
         if not callable(answer):
@@ -790,7 +813,7 @@ class ReportsBadInput:
             raise runs
         late: list[tuple[str, Any]] = []  # errors that do not name the bad price: said last
         for args, (got_error, got), (want_error, want) in zip(
-            cases, runs, _expected_runs(expected, _x64()), strict=True
+            cases, runs, _expected_runs(expected, _x64(), variant_key()), strict=True
         ):
             shown = short_repr(args[0], 40)
             if want_error is None and got_error is not None:
@@ -1070,19 +1093,21 @@ EXERCISES = (
             "check puts their numbers into the message, and when?",
             "All prices positive: jnp.all(prices > 0) (zero is not positive). The position "
             "of the first price that is not: jnp.argmax(prices <= 0), the index of the first "
-            "True. Pass the position and the price after the message, one {} each: check "
+            "True. Pass the position and the price after the message, one {{}} each: check "
             "fills them in once the compiled function has run.",
             "bad = jnp.argmax(prices <= 0)\n"
-            'checkify.check(jnp.all(prices > 0), "price {} is {}, not positive", bad, '
+            'checkify.check(jnp.all(prices > 0), "price {{}} is {{}}, not positive", bad, '
             "prices[bad])\n"
-            "return jnp.diff(jnp.log(prices))",
+            "logs = jnp.log(prices)\n"
+            "return logs[{lag}:] - logs[:-{lag}]",
         ),
         solution=(
             "def log_returns(prices):\n"
             "    bad = jnp.argmax(prices <= 0)  # the first price that is not positive\n"
-            '    checkify.check(jnp.all(prices > 0), "price {} is {}, not positive", bad, '
+            '    checkify.check(jnp.all(prices > 0), "price {{}} is {{}}, not positive", bad, '
             "prices[bad])\n"
-            "    return jnp.diff(jnp.log(prices))"
+            "    logs = jnp.log(prices)\n"
+            "    return logs[{lag}:] - logs[:-{lag}]"
         ),
         mistakes=(
             Mistake(
@@ -1109,7 +1134,7 @@ EXERCISES = (
                 "the message was made into text while jit traced your function (an "
                 "f-string, str or format), and then each value in it is a tracer, which "
                 "stands for numbers that do not exist yet. checkify.check fills in its "
-                "{} only after the compiled function has run.",
+                "{{}} only after the compiled function has run.",
                 example=lambda: _returns_f_string,
                 matches=_formatted_a_tracer,
             ),
@@ -1184,8 +1209,9 @@ EXERCISES = (
             Mistake(
                 id="simple-returns",
                 message="The check is right, but these are simple returns, each price's change "
-                "divided by the price before it. A log return is the change of the log of "
-                "the price: close to a simple return for small moves, not the same number.",
+                "over {lag} step(s) divided by the price it changed from. A log return is the "
+                "change of the log of the price: close to a simple return for small moves, not "
+                "the same number.",
                 example=lambda: _returns_simple,
             ),
             Mistake(
@@ -1205,12 +1231,13 @@ EXERCISES = (
             Mistake(
                 id="no-diff",
                 message="The check is right, but the result is log(prices) itself; a log "
-                "return is the difference of the logs of consecutive prices.",
+                "return is the difference of the logs of prices {lag} step(s) apart.",
                 example=lambda: _returns_no_diff,
             ),
         ),
         success="The jitted function now says why it would have returned NaN or -inf, "
         "instead of returning them.",
+        variants=LAG_VARIANTS,
     ),
     Exercise(
         id="13.float32_gap",
