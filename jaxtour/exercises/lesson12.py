@@ -385,6 +385,11 @@ def _td_own_value(values, rewards):
     return jnp.sum((values[:-1] - target) ** 2)
 
 
+def _td_rolled_next(values, rewards):  # next values by jnp.roll: n of them, not n - 1
+    target = rewards + _d() * jax.lax.stop_gradient(jnp.roll(values, -1))
+    return jnp.sum((values - target) ** 2)
+
+
 def _td_trains_next(values, rewards):
     target = jax.lax.stop_gradient(rewards + _d() * values[1:])
     return jnp.sum((values[1:] - target) ** 2)
@@ -1392,6 +1397,15 @@ EXERCISES = (
                 "has one entry per state.",
                 example=lambda: _td_per_step,
                 matches=_fails_under_grad("TypeError", "scalar-output"),
+            ),
+            Mistake(  # round 13: rewards taken as long as values
+                id="rewards-length",
+                message="Your function adds or subtracts an array as long as values (n "
+                "numbers) and one as long as rewards (n - 1), so JAX raised a shape error: "
+                "rewards holds one reward per state but the last, and every term of the loss "
+                "has one entry per state that has a next state.",
+                example=lambda: _td_rolled_next,
+                matches=fails_with("TypeError", r"incompatible shapes", _td_inputs),
             ),
         ),
         success="The target moves only when values are updated, never through the "

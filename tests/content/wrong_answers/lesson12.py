@@ -365,6 +365,16 @@ WRONG_ANSWERS = (
     Wrong("12.fixed_target", "td_loss unchanged", lambda: td_unchanged, named="gradient-flows"),
     Wrong(
         "12.fixed_target",
+        "terminal state appended: a target as long as values",
+        lambda: (
+            lambda values, rewards: jnp.sum(
+                (values - (rewards + 0.9 * jnp.append(jax.lax.stop_gradient(values[1:]), 0.0))) ** 2
+            )
+        ),
+        named="rewards-length",
+    ),
+    Wrong(
+        "12.fixed_target",
         "td_loss copied from a neighbour whose discount is 0.8",
         lambda: lambda values, rewards: jnp.sum((values[:-1] - rewards - 0.8 * values[1:]) ** 2),
         named="flows-other-discount",
