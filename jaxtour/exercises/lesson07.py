@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import inspect
 import math
-import re
 import weakref
 from typing import Any
 
@@ -190,9 +189,7 @@ def _same_chosen_while_running(answer: Any) -> bool:
     """same chosen by jnp.where (broadcasting two lengths) or lax.cond (two output types)."""
     return fails_with("ValueError", r"Incompatible shapes for broadcasting", _smooth_inputs)(
         answer
-    ) or fails_with("TypeError", r"branches must have equal output types", _smooth_inputs)(
-        answer
-    )
+    ) or fails_with("TypeError", r"branches must have equal output types", _smooth_inputs)(answer)
 
 
 def _fails_positionally(answer: Any) -> bool:
