@@ -934,8 +934,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="unnormalised",
-                message="Your values are the weights' sum times too large: smooth divides "
-                "the kernel by the sum of its weights (unless that is 0); yours convolves "
+                message="Your kernel is not divided: smooth divides it by the sum of its "
+                "weights (unless that is 0), so that they add up to 1; yours convolves "
                 "with the weights as given.",
                 example=lambda: jax.jit(_smooth_unnormalised, static_argnames="same"),
                 matches=behaves_like(_smooth_unnormalised, _smooth_inputs),
