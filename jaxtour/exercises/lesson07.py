@@ -884,18 +884,14 @@ EXERCISES = (
             Mistake(
                 id="python-if-weights",
                 message="smooth's if on the weights' sum needs one True or False while jit "
-                "traces, and the weights are traced: tracers, with no values, so it fails. "
-                "Making weights static would hand the if their values, but compile again for "
-                "every new kernel.",
+                "traces, and the weights are traced: tracers, with no values, so it fails.",
                 example=lambda: jax.jit(_smooth_python_if, static_argnames="same"),
                 matches=_fails_on("TracerBoolConversionError", "weights"),
             ),
             Mistake(
                 id="python-if-same",
                 message="smooth's if on same needs one True or False while jit traces, and same "
-                "is traced: a tracer, with no value, so it fails. Its two branches return "
-                "results of different lengths, so no choice made while the program runs can "
-                "replace the if.",
+                "is traced: a tracer, with no value, so it fails.",
                 example=lambda: jax.jit(_smooth),
                 matches=_fails_on("TracerBoolConversionError", "same"),
                 also_accepted=True,
