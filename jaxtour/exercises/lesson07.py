@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import inspect
 import math
-import re
 import weakref
 from typing import Any
 
@@ -96,68 +95,101 @@ def _a_count(answer: Any) -> bool:
 
 # --- 07.static_window -------------------------------------------------------------------
 # Issue 34 item 1: the old task (jnp.ones(window) in smooth) was the lesson's zeros_of(n)
-# with a rename, and the shown error's Fix line held it. Now smooth takes its kernel as a
-# tuple of Python floats and a mode string. jit cannot trace a string (mode must be
-# static), while a tuple's length is already in the cache key (its pytree structure) and
-# its values are weak floats it traces: weights must stay traced, or every new kernel
-# compiles again. The check counts compiles by behaviour (the jitted function's cache).
-# Round 7's readers still passed by doing what the errors said (mode static, and weights
-# traced by default). smooth now scales its kernel by Python's max of the weights, which
-# fails on tracers: the error's Fix line offers "mark the argument static", which passes
-# the values and compiles per kernel (refused); the pass needs weights kept traced and the
-# peak taken by an array operation, a change the page shows nowhere for max.
+# with a rename, and the shown error's Fix line held it. Session 49: a held-out reader
+# passed the weights/mode task by joining two Fix lines (the jnp twin for max, and
+# static_argnames for the string). Now both arguments meet the same error: smooth has a
+# Python if on the weights' sum (normalise unless it is 0) and one on a flag, same, that
+# decides the result's length. The tracer-bool Fix line offers a jnp.where/lax.cond or a
+# static argument, and one option for both fails: both static compiles per kernel (the
+# check counts compiles), both chosen by jnp.where or lax.cond cannot pick between results
+# of two lengths. The pass takes the lesson's idea to a case it has not shown: static for
+# what decides a shape, traced (and chosen with an array operation) for data.
 
 
-def _smooth(x, weights, mode):
+def _smooth(x, weights, same):
     kernel = jnp.array(weights)
-    return jnp.convolve(x, kernel / jnp.max(kernel), mode=mode)
+    total = jnp.sum(kernel)
+    kernel = jnp.where(total != 0, kernel / total, kernel)
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
 
 
-def _correlated(x, weights, mode):
+def _correlated(x, weights, same):
     kernel = jnp.array(weights)
-    return jnp.correlate(x, kernel / jnp.max(kernel), mode=mode)
+    total = jnp.sum(kernel)
+    kernel = jnp.where(total != 0, kernel / total, kernel)
+    return jnp.correlate(x, kernel, mode="same" if same else "valid")
 
 
-def _smooth_python_max(x, weights, mode):
-    """The exercise's smooth as given: Python's max compares tracers under jit."""
-    kernel = jnp.array(weights) / max(weights)
-    return jnp.convolve(x, kernel, mode=mode)
+def _smooth_python_if(x, weights, same):
+    """The exercise's smooth as given: two Python ifs."""
+    kernel = jnp.array(weights)
+    total = sum(weights)
+    if total != 0:
+        kernel = kernel / total
+    if same:
+        return jnp.convolve(x, kernel, mode="same")
+    return jnp.convolve(x, kernel, mode="valid")
 
 
-def _smooth_jnp_of_tuple(x, weights, mode):
-    return jnp.convolve(x, jnp.array(weights) / jnp.max(weights), mode=mode)
+def _smooth_where_both(x, weights, same):
+    """The Fix line's jnp.where for both ifs: same chooses between two lengths."""
+    kernel = jnp.array(weights)
+    total = jnp.sum(kernel)
+    kernel = jnp.where(total != 0, kernel / total, kernel)
+    return jnp.where(
+        same, jnp.convolve(x, kernel, mode="same"), jnp.convolve(x, kernel, mode="valid")
+    )
 
 
-def _smooth_numpy_max(x, weights, mode):
-    kernel = jnp.array(weights) / np.max(weights)
-    return jnp.convolve(x, kernel, mode=mode)
+def _smooth_where_same_only(x, weights, same):
+    """jnp.where for same, the Python if on the weights kept."""
+    kernel = jnp.array(weights)
+    total = sum(weights)
+    if total != 0:
+        kernel = kernel / total
+    return jnp.where(
+        same, jnp.convolve(x, kernel, mode="same"), jnp.convolve(x, kernel, mode="valid")
+    )
+
+
+def _smooth_jnp_of_tuple(x, weights, same):
+    kernel = jnp.array(weights)
+    total = jnp.sum(weights)
+    kernel = jnp.where(total != 0, kernel / total, kernel)
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
 
 
 @concrete_cache
 def _fast_smooth():
-    return jax.jit(_smooth, static_argnames="mode")
+    return jax.jit(_smooth, static_argnames="same")
 
 
 def _smooth_inputs():
-    """Kernels of three lengths, each mode, an unordered x with negatives, and one kernel
-    of a length seen before with other values."""
+    """Kernels of three lengths, both settings of same, an unordered x with negatives, one
+    kernel of a length seen before with other values, and kernels whose weights sum to 0
+    (left as they are) and to less than 0."""
     return [
-        (jnp.arange(8.0), (1.0, 2.0, 1.0), "valid"),
-        (jnp.array([1.0, -1.0, 4.0, 0.0, 2.0]), (0.5, 1.5), "same"),
-        (jnp.linspace(0.0, 1.0, 10), (1.0, 1.0, 3.0, 1.0, 1.0), "full"),
-        (jnp.arange(8.0), (3.0, 0.0, 1.0), "valid"),
-        # a negative weight that outweighs the largest: max is not max |.|
-        (jnp.array([2.0, -1.0, 0.5, 3.0, 1.0]), (1.0, -3.0, 1.0), "same"),
+        (jnp.arange(8.0), (1.0, 2.0, 1.0), False),
+        (jnp.array([1.0, -1.0, 4.0, 0.0, 2.0]), (0.5, 1.5), True),
+        (jnp.linspace(0.0, 1.0, 10), (1.0, 1.0, 3.0, 1.0, 1.0), True),
+        (jnp.arange(8.0), (3.0, 0.0, 1.0), False),
+        (jnp.array([2.0, -1.0, 0.5, 3.0, 1.0, 4.0]), (1.0, -2.0, 1.0), True),
+        (jnp.array([2.0, -1.0, 0.5, 3.0, 1.0, 4.0]), (-1.0, 0.0, 1.0), False),
+        (jnp.linspace(-1.0, 1.0, 7), (1.0, -3.0, 1.0), False),
     ]
 
 
-def _traced_string(answer: Any) -> bool:
-    """jit refused the mode string as an array: mode traced, on a positional or keyword call."""
-    pattern = r"problematic value is of type <class 'str'>"
-    if fails_with("TypeError", pattern, _smooth_inputs)(answer):
-        return True
-    raised = _by_keyword(answer)
-    return isinstance(raised, TypeError) and bool(re.search(pattern, str(raised)))
+def _fails_on(error: str, argument: str):
+    """An error of type ``error`` that JAX says depends on ``argument``."""
+    pattern = rf"depends on the values? of the arguments? {argument}\b"
+    return fails_with(error, pattern, _smooth_inputs)
+
+
+def _same_chosen_while_running(answer: Any) -> bool:
+    """same chosen by jnp.where (broadcasting two lengths) or lax.cond (two output types)."""
+    return fails_with("ValueError", r"Incompatible shapes for broadcasting", _smooth_inputs)(
+        answer
+    ) or fails_with("TypeError", r"branches must have equal output types", _smooth_inputs)(answer)
 
 
 def _fails_positionally(answer: Any) -> bool:
@@ -172,12 +204,12 @@ def _fails_positionally(answer: Any) -> bool:
 
 @remembered
 def _by_keyword(answer: Any) -> Exception | None:
-    """What ``answer(x, weights=..., mode=...)`` raised on the first case, or None."""
+    """What ``answer(x, weights=..., same=...)`` raised on the first case, or None."""
     if not callable(answer):
         return None
-    x, weights, mode = _smooth_inputs()[0]
+    x, weights, same = _smooth_inputs()[0]
     try:
-        answer(x, weights=weights, mode=mode)
+        answer(x, weights=weights, same=same)
     except Exception as exc:
         return exc
     return None
@@ -192,7 +224,7 @@ def _static_data(answer: Any) -> bool:
 
 
 def _keyword_calls_fail(answer: Any) -> bool:
-    """Right by position, refused by keyword: a static_argnums that does not mean mode
+    """Right by position, refused by keyword: a static_argnums that does not mean same
     when it comes by keyword (a negative one, or one with static_argnames=())."""
     return (
         _by_keyword(answer) is not None and not _renamed(answer) and not _fails_positionally(answer)
@@ -200,14 +232,14 @@ def _keyword_calls_fail(answer: Any) -> bool:
 
 
 def _renamed(answer: Any) -> bool:
-    """The function jit wraps has no parameter named weights or none named mode."""
+    """The function jit wraps has no parameter named weights or none named same."""
     try:
         parameters = inspect.signature(getattr(answer, "__wrapped__", answer)).parameters
     except (TypeError, ValueError):
         return False
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
         return False
-    return not {"weights", "mode"} <= set(parameters)
+    return not {"weights", "same"} <= set(parameters)
 
 
 def _renamed_parameters(answer: Any) -> bool:
@@ -229,42 +261,41 @@ def _compiles_per_kernel(answer: Any) -> bool:
     x = jnp.linspace(-1.0, 1.0, 13)
     first, second = (tuple(float(w) for w in _kernels_drawn.uniform(0.5, 2.0, 3)) for _ in "ab")
     try:
-        answer(x, first, "same")
+        answer(x, first, True)
         before = answer._cache_size()
-        answer(x, second, "same")
+        answer(x, second, True)
         return answer._cache_size() > before
     except Exception:
         return False
 
 
-def _mode_changed():
-    """One call, and the same call with mode changed."""
+def _same_changed():
+    """One call, and the same call with same changed."""
     x = jnp.arange(8.0)
-    return [[(x, (1.0, 2.0, 1.0), "valid"), (x, (1.0, 2.0, 1.0), "full")]]
+    return [[(x, (1.0, 2.0, 1.0), False), (x, (1.0, 2.0, 1.0), True)]]
 
 
-def _fixed_mode(answer: Any) -> bool:
-    """A mode written into the function (a lambda or functools.partial)."""
-    return fails_with("TypeError", r"multiple values for argument 'mode'", _smooth_inputs)(
+def _fixed_same(answer: Any) -> bool:
+    """A setting of same written into the function (a lambda or functools.partial)."""
+    return fails_with("TypeError", r"multiple values for argument 'same'", _smooth_inputs)(
         answer
-    ) or ignores_one_argument(_mode_changed)(answer)
+    ) or ignores_one_argument(_same_changed)(answer)
 
 
-def _smooth_unnormalised(x, weights, mode):
-    return jnp.convolve(x, jnp.array(weights), mode=mode)
+def _smooth_unnormalised(x, weights, same):
+    return jnp.convolve(x, jnp.array(weights), mode="same" if same else "valid")
 
 
-def _smooth_by_size(x, weights, mode):
-    """The kernel divided by its largest weight in size, max |w|: the same as smooth's
-    unless a negative weight outweighs the largest."""
+def _smooth_always_divided(x, weights, same):
+    """The kernel divided by its sum even where that is 0: infinities, then nan."""
     kernel = jnp.array(weights)
-    return jnp.convolve(x, kernel / jnp.max(jnp.abs(kernel)), mode=mode)
+    return jnp.convolve(x, kernel / jnp.sum(kernel), mode="same" if same else "valid")
 
 
-def _smooth_by_sum(x, weights, mode):
-    """The kernel divided by the sum of its weights (an average), not by its largest."""
+def _smooth_by_max(x, weights, same):
+    """The kernel divided by its largest weight (the old task's smooth), not by its sum."""
     kernel = jnp.array(weights)
-    return jnp.convolve(x, kernel / jnp.sum(kernel), mode=mode)
+    return jnp.convolve(x, kernel / jnp.max(kernel), mode="same" if same else "valid")
 
 
 # --- 07.stale_global --------------------------------------------------------------------
@@ -778,24 +809,35 @@ EXERCISES = (
         reference=_fast_smooth,
         rule=SameFunction(inputs=_smooth_inputs),
         hints=(
-            "Call jax.jit(smooth) on one example and read each error in turn: which argument "
-            "can jit not trace at all? Then ask of weights what lesson 07's cache key is made "
-            "of: if weights were static, would a new kernel of the same length compile again?",
-            "A string is not an array: mode must be static. weights are data, a new tuple on "
-            "every call: static, each new kernel compiles again. Traced, they have no values, "
-            "and Python's max needs a True or False from each comparison. An array operation "
-            "finds the largest weight while tracing.",
-            "kernel = jnp.array(weights)\n"
-            "kernel = kernel / jnp.max(kernel)\n"
-            "fast_smooth = jax.jit(smooth, static_argnames='mode')",
+            "Call jax.jit(smooth) on one example: both of its ifs meet the same error, and its "
+            "Fix line offers two ways out. Take them one argument at a time: if weights were "
+            "static, would a new kernel of the same length compile again? And could a choice "
+            "made while the program runs return results of two different lengths?",
+            "weights are data, a new tuple on every call: static, each new kernel compiles "
+            "again, so they stay traced and their if becomes an array operation that chooses "
+            "element by element. same decides how long the result is, and a shape must be known "
+            "while jit traces: jnp.where and lax.cond need both choices of one shape, so same "
+            "must be static.",
+            "def smooth(x, weights, same):\n"
+            "    kernel = jnp.array(weights)\n"
+            "    total = jnp.sum(kernel)\n"
+            "    kernel = jnp.where(total != 0, kernel / total, kernel)\n"
+            "    if same:\n"
+            '        return jnp.convolve(x, kernel, mode="same")\n'
+            '    return jnp.convolve(x, kernel, mode="valid")\n'
+            "\n"
+            "fast_smooth = jax.jit(smooth, static_argnames='same')",
         ),
         solution=(
-            "def smooth(x, weights, mode):\n"
+            "def smooth(x, weights, same):\n"
             "    kernel = jnp.array(weights)\n"
-            "    kernel = kernel / jnp.max(kernel)\n"
-            "    return jnp.convolve(x, kernel, mode=mode)\n"
+            "    total = jnp.sum(kernel)\n"
+            "    kernel = jnp.where(total != 0, kernel / total, kernel)\n"
+            "    if same:\n"
+            '        return jnp.convolve(x, kernel, mode="same")\n'
+            '    return jnp.convolve(x, kernel, mode="valid")\n'
             "\n"
-            'fast_smooth = jax.jit(smooth, static_argnames="mode")'
+            'fast_smooth = jax.jit(smooth, static_argnames="same")'
         ),
         mistakes=(
             Mistake(
@@ -816,7 +858,7 @@ EXERCISES = (
             Mistake(
                 id="keyword-calls",
                 message="Your fast_smooth works with every argument passed by position, but not "
-                "with weights and mode passed by keyword: jit then no longer treats mode as "
+                "with weights and same passed by keyword: jit then no longer treats same as "
                 "static. static_argnums counts among each call's positional arguments (a negative "
                 "one from their end, so with fewer of them it points at another argument), and "
                 "with static_argnames=() given as well, jit does not match the position to the "
@@ -831,24 +873,16 @@ EXERCISES = (
                 "correlation, as jnp.correlate computes. smooth convolves, which reverses "
                 "the kernel, and the two agree only on symmetric kernels such as "
                 "(1.0, 2.0, 1.0).",
-                example=lambda: jax.jit(_correlated, static_argnames="mode"),
+                example=lambda: jax.jit(_correlated, static_argnames="same"),
             ),
             Mistake(
                 id="renamed-parameters",
                 message="Your fast_smooth works with every argument passed by position, but a "
-                "call with weights= or mode= by keyword fails: the function jit wraps names "
+                "call with weights= or same= by keyword fails: the function jit wraps names "
                 "its parameters otherwise (a lambda or wrapper of your own), so those names "
                 "match none of them.",
-                example=lambda: jax.jit(lambda a, w, m: _smooth(a, w, m), static_argnums=2),
+                example=lambda: jax.jit(lambda a, w, s: _smooth(a, w, s), static_argnums=2),
                 matches=_renamed_parameters,
-                also_accepted=True,
-            ),
-            Mistake(
-                id="mode-traced",
-                message="jit tried to trace mode, and a string is not an array: jit can trace "
-                "numbers and arrays only, so it has nothing to stand in for 'valid' or 'same'.",
-                example=lambda: jax.jit(_smooth),
-                matches=_traced_string,
                 also_accepted=True,
             ),
             Mistake(
@@ -861,27 +895,35 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
-                id="python-max",
-                message="smooth's Python max compares the weights, and each comparison must be one"
-                " True or False: under jit the weights are tracers, with no values, so it fails. "
-                "Making weights static would hand max their values, but compile again for every "
-                "new kernel.",
-                example=lambda: jax.jit(_smooth_python_max, static_argnames="mode"),
-                matches=fails_with("TracerBoolConversionError", "", _smooth_inputs),
+                id="same-chosen-while-running",
+                message="same decides how long the result is: x's length, or shorter by the "
+                "kernel's length minus one. A choice made while the compiled program runs, by "
+                "jnp.where or lax.cond, needs both of its choices of one shape, and a shape must "
+                "be known while jit traces. What fits the weights' if does not fit this one.",
+                example=lambda: jax.jit(_smooth_where_both),
+                matches=_same_chosen_while_running,
+                also_accepted=True,
             ),
             Mistake(
-                id="numpy-max",
-                message="np.max needs the weights' values, and under jit they are tracers: a NumPy"
-                " function cannot take one (and a static tuple of weights would compile again for "
-                "every new kernel).",
-                example=lambda: jax.jit(_smooth_numpy_max, static_argnames="mode"),
-                matches=fails_with("TracerArrayConversionError", "", _smooth_inputs),
+                id="python-if-weights",
+                message="smooth's if on the weights' sum needs one True or False while jit "
+                "traces, and the weights are traced: tracers, with no values, so it fails.",
+                example=lambda: jax.jit(_smooth_python_if, static_argnames="same"),
+                matches=_fails_on("TracerBoolConversionError", "weights"),
+            ),
+            Mistake(
+                id="python-if-same",
+                message="smooth's if on same needs one True or False while jit traces, and same "
+                "is traced: a tracer, with no value, so it fails.",
+                example=lambda: jax.jit(_smooth),
+                matches=_fails_on("TracerBoolConversionError", "same"),
+                also_accepted=True,
             ),
             Mistake(
                 id="jnp-of-tuple",
                 message="A jnp function takes arrays, and weights is a tuple: jnp refuses a Python"
                 " tuple or list of numbers as an argument (NumPy would convert it).",
-                example=lambda: jax.jit(_smooth_jnp_of_tuple, static_argnames="mode"),
+                example=lambda: jax.jit(_smooth_jnp_of_tuple, static_argnames="same"),
                 matches=fails_with(
                     "TypeError",
                     r"requires ndarray or scalar arguments, got <class 'tuple'>",
@@ -893,51 +935,52 @@ EXERCISES = (
                 message="Your results are right, but weights is static: each new kernel compiles "
                 "again, even one of a length already compiled (the check called two kernels of "
                 "three weights, and your function compiled twice). A loop over many kernels would "
-                "compile each one.",
-                example=lambda: jax.jit(_smooth, static_argnames=("weights", "mode")),
+                "compile each one. The weights are data: a static argument suits a setting with "
+                "few values.",
+                example=lambda: jax.jit(_smooth, static_argnames=("weights", "same")),
                 matches=_compiles_per_kernel,
                 also_accepted=True,
             ),
             Mistake(
-                id="fixed-mode",
-                message="Your fast_smooth does not use the mode it is given: a mode is "
-                "written into it (a lambda or functools.partial with mode=...). The check "
-                "passes 'valid', 'same' and 'full', and expects the result for each.",
+                id="fixed-same",
+                message="Your fast_smooth does not use the same it is given: a setting is "
+                "written into it (a lambda or functools.partial with same=...). The check "
+                "passes True and False, and expects the result for each.",
                 example=lambda: jax.jit(
-                    lambda x, weights, mode: _smooth(x, weights, "valid"), static_argnums=2
+                    lambda x, weights, same: _smooth(x, weights, False), static_argnums=2
                 ),
-                matches=_fixed_mode,
+                matches=_fixed_same,
             ),
             Mistake(
                 id="unnormalised",
-                message="Your values are the largest weight times too large: smooth divides "
-                "the kernel by its largest weight, so that its peak is 1; yours convolves "
+                message="Your kernel is not divided: smooth divides it by the sum of its "
+                "weights (unless that is 0), so that they add up to 1; yours convolves "
                 "with the weights as given.",
-                example=lambda: jax.jit(_smooth_unnormalised, static_argnames="mode"),
+                example=lambda: jax.jit(_smooth_unnormalised, static_argnames="same"),
                 matches=behaves_like(_smooth_unnormalised, _smooth_inputs),
             ),
             Mistake(
-                id="divided-by-sum",
-                message="Your kernel is divided by the sum of its weights, an average; smooth "
-                "divides it by its largest weight, so that its peak is 1. Change how smooth "
-                "computes, not what it computes.",
-                example=lambda: jax.jit(_smooth_by_sum, static_argnames="mode"),
-                matches=behaves_like(_smooth_by_sum, _smooth_inputs),
+                id="always-divided",
+                message="Your kernel is divided by its sum even where the weights sum to 0, as "
+                "(1.0, -2.0, 1.0) does: a division by zero, and the result is not a number. "
+                "smooth leaves such a kernel as it is. Change how smooth computes, not what it "
+                "computes.",
+                example=lambda: jax.jit(_smooth_always_divided, static_argnames="same"),
+                matches=behaves_like(_smooth_always_divided, _smooth_inputs),
             ),
             Mistake(
-                id="divided-by-size",
-                message="Your kernel is divided by its largest weight in size, the largest "
-                "absolute value; smooth divides it by its largest weight, the greatest value. "
-                "They differ where a negative weight outweighs the rest, as in (1.0, -3.0, "
-                "1.0). Change how smooth computes, not what it computes.",
-                example=lambda: jax.jit(_smooth_by_size, static_argnames="mode"),
-                matches=behaves_like(_smooth_by_size, _smooth_inputs),
+                id="divided-by-max",
+                message="Your kernel is divided by its largest weight; smooth divides it by the "
+                "sum of its weights, so that they add up to 1. Change how smooth computes, not "
+                "what it computes.",
+                example=lambda: jax.jit(_smooth_by_max, static_argnames="same"),
+                matches=behaves_like(_smooth_by_max, _smooth_inputs),
             ),
         ),
-        success="Only mode must be static (a string cannot be traced); a kernel's length is "
-        "its tuple's structure, already in the cache key, so weights stay traced, and what "
-        "smooth computes from them is an array operation: one compile per mode and kernel "
-        "length, for any weights.",
+        success="Only same must be static: it decides the result's length, and a shape must be "
+        "known while jit traces. The weights are data, so they stay traced, and their if "
+        "becomes a choice the compiled program makes: one compile per setting of same and "
+        "kernel length, for any weights.",
     ),
     Exercise(
         id="07.stale_global",

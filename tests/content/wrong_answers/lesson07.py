@@ -788,55 +788,95 @@ WRONG_ANSWERS = (
 )
 
 
-# --- issue 34 (session 45): 07.static_window's smooth scales its kernel by Python's max ------
-# smooth(x, weights, mode) as the lesson gives it: Python's max of the weights fails on
-# tracers, and the error's Fix line offers "mark the argument static". The session 44
-# answers (a smooth that divided by the sum of the weights) belong to a task that is gone,
-# so they leave the corpus; these are written for the new one.
-
-
-def smooth_given(x, weights, mode):  # the exercise cell's smooth, unchanged
-    kernel = jnp.array(weights) / max(weights)
-    return jnp.convolve(x, kernel, mode=mode)
-
-
-def smooth_kernel(x, weights, mode):  # smooth with the peak taken by jnp
+# --- issue 34 (session 49): 07.static_window's smooth has two Python ifs ------------------
+# smooth(x, weights, same) as the lesson gives it: an if on the weights' sum (normalise
+# unless it is 0) and an if on same, which decides the result's length. Both meet the
+# tracer-bool error, whose Fix line offers jnp.where/lax.cond or a static argument; the
+# session 45 answers (a mode string, a kernel scaled by Python's max) belong to a task that
+# is gone, so they leave the corpus. The s45 reader's join, both Fix lines applied, is
+# here as "both static" and "jnp.where for both".
+def smooth_given(x, weights, same):  # the exercise cell's smooth, unchanged
     kernel = jnp.array(weights)
-    return jnp.convolve(x, kernel / jnp.max(kernel), mode=mode)
+    total = sum(weights)
+    if total != 0:
+        kernel = kernel / total
+    if same:
+        return jnp.convolve(x, kernel, mode="same")
+    return jnp.convolve(x, kernel, mode="valid")
 
 
-def smooth_kernel_raw(x, weights, mode):
-    return jnp.convolve(x, jnp.asarray(weights), mode=mode)  # dropped the scaling
-
-
-def smooth_max_of_array(x, weights, mode):  # Python's max, now over the jax array
+def smooth_kernel(x, weights, same):  # the weights' if made a jnp.where
     kernel = jnp.array(weights)
-    return jnp.convolve(x, kernel / max(kernel), mode=mode)
+    total = jnp.sum(kernel)
+    kernel = jnp.where(total != 0, kernel / total, kernel)
+    if same:
+        return jnp.convolve(x, kernel, mode="same")
+    return jnp.convolve(x, kernel, mode="valid")
 
 
-def smooth_numpy_max(x, weights, mode):  # "NumPy has a max that works on tuples"
-    return jnp.convolve(x, jnp.array(weights) / np.max(weights), mode=mode)
+def smooth_kernel_raw(x, weights, same):  # dropped the division
+    return jnp.convolve(x, jnp.asarray(weights), mode="same" if same else "valid")
 
 
-def smooth_jnp_max_of_tuple(x, weights, mode):  # jnp.max refuses a tuple
-    return jnp.convolve(x, jnp.array(weights) / jnp.max(weights), mode=mode)
-
-
-def smooth_float_peak(x, weights, mode):
+def smooth_where_both(x, weights, same):  # the Fix line's jnp.where, for both ifs
     kernel = jnp.array(weights)
-    return jnp.convolve(x, kernel / float(kernel.max()), mode=mode)
+    total = jnp.sum(kernel)
+    kernel = jnp.where(total != 0, kernel / total, kernel)
+    same_length = jnp.convolve(x, kernel, mode="same")
+    return jnp.where(same, same_length, jnp.convolve(x, kernel, mode="valid"))
 
 
-def smooth_by_sum(x, weights, mode):  # an average: the sum, which traces, for the max
-    return jnp.convolve(x, jnp.array(weights) / sum(weights), mode=mode)
+def smooth_cond_both(x, weights, same):  # lax.cond, for both ifs
+    kernel = jnp.array(weights)
+    total = jnp.sum(kernel)
+    kernel = jax.lax.cond(total != 0, lambda k: k / total, lambda k: k, kernel)
+    return jax.lax.cond(
+        same,
+        lambda: jnp.convolve(x, kernel, mode="same"),
+        lambda: jnp.convolve(x, kernel, mode="valid"),
+    )
+
+
+def smooth_where_same_only(x, weights, same):  # jnp.where on same, the weights' if kept
+    kernel = jnp.array(weights)
+    total = sum(weights)
+    if total != 0:
+        kernel = kernel / total
+    same_length = jnp.convolve(x, kernel, mode="same")
+    return jnp.where(same, same_length, jnp.convolve(x, kernel, mode="valid"))
+
+
+def smooth_jnp_sum_of_tuple(x, weights, same):  # jnp.sum refuses a tuple
+    kernel = jnp.array(weights)
+    total = jnp.sum(weights)
+    kernel = jnp.where(total != 0, kernel / total, kernel)
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
+
+
+def smooth_float_total(x, weights, same):
+    kernel = jnp.array(weights)
+    total = float(jnp.sum(kernel))  # a Python number to test
+    if total != 0:
+        kernel = kernel / total
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
+
+
+def smooth_always_divided(x, weights, same):  # "a zero sum never comes up"
+    kernel = jnp.array(weights)
+    return jnp.convolve(x, kernel / kernel.sum(), mode="same" if same else "valid")
+
+
+def smooth_by_max(x, weights, same):  # the old task's peak of 1, not a sum of 1
+    kernel = jnp.array(weights)
+    return jnp.convolve(x, kernel / kernel.max(), mode="same" if same else "valid")
 
 
 WRONG_ANSWERS = (
     *(w for w in WRONG_ANSWERS if w.exercise_id != "07.static_window"),
     Wrong(
         "07.static_window",
-        "the error's fix followed: weights and mode both static",
-        lambda: jax.jit(smooth_given, static_argnames=("weights", "mode")),
+        "the Fix line's static for both: weights and same static",
+        lambda: jax.jit(smooth_given, static_argnames=("weights", "same")),
         named="weights-static",
     ),
     Wrong(
@@ -847,57 +887,75 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "07.static_window",
-        "jnp.max in smooth, and weights static all the same",
-        lambda: jax.jit(smooth_kernel, static_argnames=("weights", "mode")),
+        "jnp.where for the weights, and weights static all the same",
+        lambda: jax.jit(smooth_kernel, static_argnames=("weights", "same")),
         named="weights-static",
     ),
     Wrong(
         "07.static_window",
-        "mode static, smooth left as given",
-        lambda: jax.jit(smooth_given, static_argnames="mode"),
-        named="python-max",
+        "the Fix line's jnp.where for both ifs, nothing static",
+        lambda: jax.jit(smooth_where_both),
+        named="same-chosen-while-running",
     ),
     Wrong(
         "07.static_window",
-        "Python's max over the jax array",
-        lambda: jax.jit(smooth_max_of_array, static_argnums=2),
-        named="python-max",
+        "lax.cond for both ifs",
+        lambda: jax.jit(smooth_cond_both),
+        named="same-chosen-while-running",
     ),
     Wrong(
         "07.static_window",
-        "np.max of the weights tuple",
-        lambda: jax.jit(smooth_numpy_max, static_argnames="mode"),
-        named="numpy-max",
+        "jnp.where on same, weights static for their if",
+        lambda: jax.jit(smooth_where_same_only, static_argnames="weights"),
+        named="same-chosen-while-running",
     ),
     Wrong(
         "07.static_window",
-        "jnp.max of the weights tuple itself",
-        lambda: jax.jit(smooth_jnp_max_of_tuple, static_argnums=2),
-        named="jnp-of-tuple",
-    ),
-    Wrong(
-        "07.static_window",
-        "float() of the peak, to divide by a Python number",
-        lambda: jax.jit(smooth_float_peak, static_argnames="mode"),
-        says="ConcretizationTypeError",
-    ),
-    Wrong(
-        "07.static_window",
-        "divided by the sum, which traces",
-        lambda: jax.jit(smooth_by_sum, static_argnames="mode"),
-        named="divided-by-sum",
+        "same static, smooth left as given",
+        lambda: jax.jit(smooth_given, static_argnames="same"),
+        named="python-if-weights",
     ),
     Wrong(
         "07.static_window",
         "jax.jit(smooth), nothing static",
         lambda: jax.jit(smooth_given),
-        named="mode-traced",
+        named="python-if-weights",
     ),
     Wrong(
         "07.static_window",
-        "only weights static, the shape-decider by analogy with zeros_of(n)",
+        "only weights static, the rest left as given",
         lambda: jax.jit(smooth_given, static_argnames="weights"),
-        named="mode-traced",
+        named="python-if-same",
+    ),
+    Wrong(
+        "07.static_window",
+        "the weights' if fixed, nothing made static",
+        lambda: jax.jit(smooth_kernel),
+        named="python-if-same",
+    ),
+    Wrong(
+        "07.static_window",
+        "jnp.sum of the weights tuple itself",
+        lambda: jax.jit(smooth_jnp_sum_of_tuple, static_argnums=2),
+        named="jnp-of-tuple",
+    ),
+    Wrong(
+        "07.static_window",
+        "float() of the sum, to test a Python number",
+        lambda: jax.jit(smooth_float_total, static_argnames="same"),
+        says="ConcretizationTypeError",
+    ),
+    Wrong(
+        "07.static_window",
+        "divided by the sum without the test for 0",
+        lambda: jax.jit(smooth_always_divided, static_argnames="same"),
+        named="always-divided",
+    ),
+    Wrong(
+        "07.static_window",
+        "divided by the largest weight, as before",
+        lambda: jax.jit(smooth_by_max, static_argnames="same"),
+        named="divided-by-max",
     ),
     Wrong(
         "07.static_window",
@@ -907,22 +965,22 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "07.static_window",
-        "mode written in with functools.partial",
-        lambda: jax.jit(functools.partial(smooth_kernel, mode="valid")),
-        named="mode-traced",
+        "same written in with functools.partial",
+        lambda: jax.jit(functools.partial(smooth_kernel, same=True)),
+        named="fixed-same",
     ),
     Wrong(
         "07.static_window",
-        "a lambda with mode='same' fixed, mode static",
+        "a lambda with same=True fixed, same static",
         lambda: jax.jit(
-            lambda x, weights, mode: smooth_kernel(x, weights, "same"), static_argnames="mode"
+            lambda x, weights, same: smooth_kernel(x, weights, True), static_argnames="same"
         ),
-        named="fixed-mode",
+        named="fixed-same",
     ),
     Wrong(
         "07.static_window",
-        "the kernel not scaled at all",
-        lambda: jax.jit(smooth_kernel_raw, static_argnames="mode"),
+        "the kernel not divided at all",
+        lambda: jax.jit(smooth_kernel_raw, static_argnames="same"),
         named="unnormalised",
     ),
     Wrong(
@@ -935,8 +993,8 @@ WRONG_ANSWERS = (
     Wrong(
         "07.static_window",
         "the result of one call",
-        lambda: jax.jit(smooth_kernel, static_argnames="mode")(
-            jnp.arange(8.0), (1.0, 2.0, 1.0), "valid"
+        lambda: jax.jit(smooth_kernel, static_argnames="same")(
+            jnp.arange(8.0), (1.0, 2.0, 1.0), False
         ),
         named="called-it",
     ),
@@ -1012,14 +1070,17 @@ WRONG_ANSWERS = (*WRONG_ANSWERS, *S46)
 
 
 # --- round 10: a wrong diagnosis, a wrong answer once accepted, a generic message ------------
-def r10f_smooth_by_largest_magnitude(x, weights, mode):
+def r10f_smooth_sum_of_magnitudes(x, weights, same):
     kernel = jnp.array(weights)
-    return jnp.convolve(x, kernel / jnp.abs(kernel).max(), mode=mode)  # not max when negative
+    total = jnp.abs(kernel).sum()  # a "size" of the kernel, never 0 unless all are
+    kernel = jnp.where(total != 0, kernel / total, kernel)
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
 
 
-def r10f_smooth_correlated(x, weights, mode):
+def r10f_smooth_correlated(x, weights, same):
     kernel = jnp.array(weights)
-    return jnp.correlate(x, kernel / kernel.max(), mode=mode)  # the kernel not flipped
+    kernel = jnp.where(kernel.sum() != 0, kernel / kernel.sum(), kernel)
+    return jnp.correlate(x, kernel, mode="same" if same else "valid")  # the kernel not flipped
 
 
 WRONG_ANSWERS = (
@@ -1028,21 +1089,20 @@ WRONG_ANSWERS = (
         "07.static_window",
         "jit of a lambda with its own argument names",
         lambda: jax.jit(
-            lambda values, k, how: jnp.convolve(values, jnp.array(k) / max(k), mode=how),
-            static_argnums=(1, 2),
+            lambda values, k, keep: smooth_kernel(values, k, keep),
+            static_argnums=2,
         ),
         "renamed-parameters",
     ),
     Wrong(
         "07.static_window",
-        "kernel scaled by its largest |weight|",
-        lambda: jax.jit(r10f_smooth_by_largest_magnitude, static_argnames="mode"),
-        "divided-by-size",
+        "kernel divided by the sum of |weight|",
+        lambda: jax.jit(r10f_smooth_sum_of_magnitudes, static_argnames="same"),
     ),
     Wrong(
         "07.static_window",
         "jnp.correlate in place of convolve",
-        lambda: jax.jit(r10f_smooth_correlated, static_argnames="mode"),
+        lambda: jax.jit(r10f_smooth_correlated, static_argnames="same"),
         "kernel-not-reversed",
     ),
 )
