@@ -863,6 +863,32 @@ class WalkStatistics:
         return self.growth > 0.5 * math.sqrt(STAT_STEPS)
 
 
+# Round 13: cumsum of steps + 1 draws with the first position dropped passed (its first
+# position is two draws, spread sqrt(2), and the pooled step spread hides one such step in
+# eight). The first position of FIRST_KEYS seeded one-step walks is compared with one step
+# of the variant: a right walk's spread is the step's, within 3.5 standard errors of
+# FIRST_SLACK; a start other than 0.0 or an extra draw shows as a wider one.
+FIRST_KEYS = 160
+FIRST_SLACK = 1.2
+
+
+def _first_position_spread(answer: Any) -> float | None:
+    """The root mean square of the first position over FIRST_KEYS one-step walks, rests
+    (0.0) left out; None where a one-step walk is not one position (the rule's other cases
+    report what is wrong)."""
+    firsts = []
+    for seed in range(FIRST_KEYS):
+        try:
+            path, problem = _as_path(_call(answer, seed=5000 + seed, rest=(1,)), 1)
+        except LearnerCodeError:
+            return None
+        if problem:
+            return None
+        firsts.append(float(path[0]))
+    moved = np.array([value for value in firsts if value != 0.0])
+    return float(np.sqrt(np.mean(moved**2))) if moved.size >= FIRST_KEYS // 4 else None
+
+
 def _walk_statistics(answer: Any, first: np.ndarray) -> WalkStatistics | None:
     """The statistics of the answer's walks; ``first`` is its walk from the first case's
     key, drawn by this check.
@@ -1017,6 +1043,15 @@ class GoodRandomWalk:
                 "Over {STAT_KEYS} walks, {share} of the steps are 0.0, where the walker "
                 "rests with probability {rest}."
             ).format(STAT_KEYS=STAT_KEYS, share=f"{stats.rests:.0%}", rest=_rest())
+        spread = _first_position_spread(answer)
+        if spread is not None and spread > FIRST_SLACK * _scale():
+            return i18n._(
+                "Over {FIRST_KEYS} walks of one step, the position after that step is "
+                "{spread} from 0.0 on average (root mean square), where one step of "
+                "{scale} times a draw of jax.random.normal is {scale}: the first position is "
+                "more than one step from the start, 0.0 (another start, or more than one "
+                "draw in the first step)."
+            ).format(FIRST_KEYS=FIRST_KEYS, spread=f"{spread:.2f}", scale=_scale())
         return None
 
 
@@ -1419,6 +1454,28 @@ def _draws_outside_vmap(answer: Any) -> bool:
         return False
     draws = _draws(_traced(answer))
     return bool(draws) and not any(np.ndim(eqn.invars[0].aval) >= 1 for eqn in draws)
+
+
+def _views_draw_from_a_split_key(answer: Any) -> bool:
+    """Traced, one key is both split and drawn from (round 13: view a from split(k)[0],
+    view b from k itself): the key used twice."""
+    if not callable(answer):
+        return False
+    try:
+        jaxpr = _traced(answer)
+    except Exception:  # the rule reports what the answer raises
+        return False
+    return _drawn_from_and_split(jaxpr)
+
+
+def _views_from_key_and_its_split(key, xs, ids):
+    def one(x, i):
+        k = jax.random.fold_in(key, i)
+        ka, _ = jax.random.split(k)
+        noise_a = jax.random.normal(ka, x.shape)
+        return x + _noise() * noise_a, x + _noise() * jax.random.normal(k, x.shape)
+
+    return jax.vmap(one)(xs, ids)
 
 
 def _numpy_global(answer: Any) -> bool:
@@ -2216,6 +2273,16 @@ EXERCISES = (
                 "whole batch of keys at once, one per example.",
                 example=lambda: _views_lax_map,
                 matches=_draws_outside_vmap,
+                also_accepted=True,
+            ),
+            Mistake(
+                id="drawn-and-split",
+                message="Your views draw from a key that is also split: one key used twice, "
+                "for a draw and for a split. jax.random promises independent numbers only from "
+                "keys used once, for one draw or one split, so the two views' noises are not "
+                "promised independent.",
+                example=lambda: _views_from_key_and_its_split,
+                matches=_views_draw_from_a_split_key,
                 also_accepted=True,
             ),
             Mistake(
