@@ -865,27 +865,31 @@ class WalkStatistics:
 
 # Round 13: cumsum of steps + 1 draws with the first position dropped passed (its first
 # position is two draws, spread sqrt(2), and the pooled step spread hides one such step in
-# eight). The first position of FIRST_KEYS seeded one-step walks is compared with one step
-# of the variant: a right walk's spread is the step's, within 3.5 standard errors of
-# FIRST_SLACK; a start other than 0.0 or an extra draw shows as a wider one.
-FIRST_KEYS = 160
+# eight). The first position of FIRST_KEYS seeded one-step walks, drawn in one vmapped
+# call (one trace: called one by one, a lax.scan answer compiled again for every key), is
+# compared with one step of the variant: a right walk's spread is the step's, more than 8
+# standard errors below FIRST_SLACK; a start other than 0.0 or an extra draw is wider.
+FIRST_KEYS = 1000
 FIRST_SLACK = 1.2
+
+
+def _one_step_walks(answer: Any) -> Callable[[Any], Any]:
+    return jax.vmap(lambda key: answer(key, 1))
 
 
 def _first_position_spread(answer: Any) -> float | None:
     """The root mean square of the first position over FIRST_KEYS one-step walks, rests
-    (0.0) left out; None where a one-step walk is not one position (the rule's other cases
-    report what is wrong)."""
-    firsts = []
-    for seed in range(FIRST_KEYS):
-        try:
-            path, problem = _as_path(_call(answer, seed=5000 + seed, rest=(1,)), 1)
-        except LearnerCodeError:
-            return None
-        if problem:
-            return None
-        firsts.append(float(path[0]))
-    moved = np.array([value for value in firsts if value != 0.0])
+    (0.0) left out; None where the walks cannot be drawn under vmap, or are not one
+    position each (the rule's other cases report what is wrong)."""
+    keys = jax.random.split(jax.random.key(5000), FIRST_KEYS)
+    try:
+        got = call_learner(_one_step_walks(answer), (keys,))
+    except LearnerCodeError:
+        return None
+    if not is_jax_array(got) or got.shape != (FIRST_KEYS, 1):
+        return None
+    firsts = np.asarray(got, dtype=np.float64)[:, 0]
+    moved = firsts[firsts != 0.0]
     return float(np.sqrt(np.mean(moved**2))) if moved.size >= FIRST_KEYS // 4 else None
 
 
