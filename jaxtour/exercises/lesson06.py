@@ -379,6 +379,11 @@ def _add_column(m, j, factor):
     return m.at[:, j].add(factor)
 
 
+def _add_product(m, j, factor):
+    """The product added to the column: column j times 1 + factor (round 13)."""
+    return m.at[:, j].add(m[:, j] * factor)
+
+
 def _set_column(m, j, factor):
     return m.at[:, j].set(factor)
 
@@ -488,6 +493,7 @@ _ON_FLOATS = {
         _scale_row,
         _column_only,
         _add_column,
+        _add_product,
         _divide_column,
         _power_column,
         _set_column,
@@ -1224,6 +1230,14 @@ EXERCISES = (
                 message="You added factor to the column, where index_mul multiplies it.",
                 example=lambda: _ON_FLOATS[_add_column],
                 matches=_slip_on_table(_add_column),
+            ),
+            Mistake(
+                id="product-added",
+                message="Column j holds its values times 1 + factor, not times factor: the "
+                "product was added to the column, where index_mul puts the product in its "
+                "place.",
+                example=lambda: _ON_FLOATS[_add_product],
+                matches=_slip_on_table(_add_product),
             ),
             Mistake(
                 id="divided-not-multiplied",

@@ -1229,6 +1229,11 @@ def s49_scale_where_column_equals_j(m, j, factor):
     return jnp.where(columns == j, m * factor, m).astype(jnp.float32)  # no column is -2
 
 
+def s49_scale_add_scaled_column(m, j, factor):
+    m = m.astype(jnp.float32)
+    return m.at[:, j].add(factor * m[:, j])  # column + factor * column
+
+
 def s49_count_padding_weight_minus_one(labels, n):
     weights = jnp.where(labels < 0, -1, 1)  # "cancel" the padding: it still lands at n - 1
     return jnp.zeros(n, dtype=jnp.int32).at[labels].add(weights)
@@ -1241,6 +1246,12 @@ WRONG_ANSWERS = (
         "where(arange(width) == j, ...): a negative j matches no column",
         lambda: s49_scale_where_column_equals_j,
         named="negative-column",
+    ),
+    Wrong(
+        "06.scale_column",
+        ".at[:, j].add(factor * column): times 1 + factor",
+        lambda: s49_scale_add_scaled_column,
+        named="product-added",
     ),
     Wrong(
         "06.count_labels",
