@@ -875,7 +875,7 @@ EXERCISES = (
             Mistake(
                 id="other-axis",
                 message="Your collective combines the devices over an axis the mesh does not "
-                "have: the lesson's mesh has one axis, \"batch\", the one x, y and valid are "
+                'have: the lesson\'s mesh has one axis, "batch", the one x, y and valid are '
                 "split over, and a psum (or pmean) over another name finds no devices to "
                 "combine, where JAX fails with a bare AssertionError.",
                 example=lambda: _psum_over_model,
