@@ -272,6 +272,12 @@ def _ran_it(answer) -> bool:
 # --- 06.scale_column --------------------------------------------------------------------
 
 
+def _negative_j_unchanged(m, j, factor):
+    """Column j scaled for j >= 0, nothing for a negative j: a mask arange(n) == j, which
+    no column number equals when j counts from the end."""
+    return _scale_column(m, j, factor) if j >= 0 else m.astype(_dtype())
+
+
 def _names_read(code) -> set[str]:
     """The names (globals and attributes) ``code`` and the code nested in it read."""
     names = set(code.co_names)
@@ -305,6 +311,9 @@ def _matrix_inputs():
         (jnp.arange(6, dtype=i32).reshape(2, 3), 1, 0.5),
         (jnp.array([[3, 1], [5, 2], [7, 4]], dtype=i32), 0, -1.5),
         (jnp.arange(12, dtype=i32).reshape(3, 4), 3, 2.5),
+        # a negative j counts from the end, as m[:, j] does (round 13: a mask arange == j
+        # matched no column)
+        (jnp.array([[2, 4, 6, 8], [1, 3, 5, 7]], dtype=i32), -2, 1.5),
     ]
 
 
@@ -353,6 +362,11 @@ def _scale_row(m, j, factor):
     return m.at[j].multiply(factor)
 
 
+def _scale_row_by_mask(m, j, factor):
+    """Row j scaled through a mask arange(rows) == j, which no row equals for a negative j."""
+    return _scale_row(m, j, factor) if j >= 0 else m
+
+
 def _scale_all(m, j, factor):
     return m * factor
 
@@ -363,6 +377,11 @@ def _column_only(m, j, factor):
 
 def _add_column(m, j, factor):
     return m.at[:, j].add(factor)
+
+
+def _add_product(m, j, factor):
+    """The product added to the column: column j times 1 + factor (round 13)."""
+    return m.at[:, j].add(m[:, j] * factor)
 
 
 def _set_column(m, j, factor):
@@ -464,7 +483,7 @@ def _other_columns_scaled(answer) -> bool:
         if not scaled:  # some column neither m's nor scaled, or none scaled
             return False
         # every column scaled is the whole matrix, unless another input shows otherwise
-        wrong = wrong or (scaled != {j} and len(scaled) < m.shape[1])
+        wrong = wrong or (scaled != {j % m.shape[1]} and len(scaled) < m.shape[1])
     return wrong
 
 
@@ -474,6 +493,7 @@ _ON_FLOATS = {
         _scale_row,
         _column_only,
         _add_column,
+        _add_product,
         _divide_column,
         _power_column,
         _set_column,
@@ -498,6 +518,7 @@ def _quietly(wrong):
 
 
 _QUIET = {wrong: _quietly(wrong) for wrong in _ON_FLOATS}
+_ROW_BY_MASK = _on_floats(_scale_row_by_mask)
 
 
 def _slip_on_table(wrong):
@@ -665,6 +686,32 @@ def _padding_counted_as_one_label(answer) -> bool:
         if sorted(extra.tolist()) != [0] * (n - 1) + [padding]:
             return False
     return True
+
+
+def _padding_weighted_last(answer) -> bool:
+    """The right counts but label n - 1's, off by the padding times one weight other than
+    0 and 1 (1 is padding-counted-last), the same on every case: each -1 still indexes
+    label n - 1 and adds its weight there (round 13: a weight of -1)."""
+    if not callable(answer):
+        return False
+    cases = cases_of_this_check(_label_inputs, _label_inputs)
+    weights = set()
+    for index, (labels, n) in enumerate(cases):
+        out = output_or_none(_label_inputs, answer, index, (labels, n))
+        if out is None or pristine.np.shape(out) != (n,):
+            return False
+        labels = pristine.np.asarray(labels)
+        extra = pristine.np.asarray(out) - pristine.np.asarray(_count_labels(labels, n))
+        padding = int((labels < 0).sum())
+        if padding == 0 or extra[:-1].any() or extra[-1] % padding:
+            return False
+        weights.add(int(extra[-1]) // padding)
+    return len(weights) == 1 and weights.isdisjoint({0, 1})
+
+
+def _padding_subtracted(labels, n):
+    """Each -1 adds -1, at label n - 1: the padding weighted, not dropped."""
+    return jnp.zeros(n, dtype=jnp.int32).at[labels].add(jnp.where(labels >= 0, 1, -1))
 
 
 def _padding_elsewhere(labels, n):
@@ -1165,7 +1212,10 @@ EXERCISES = (
                 id="scaled-row",
                 message="You scaled row j: one index selects a row, as it does in NumPy.",
                 example=lambda: _ON_FLOATS[_scale_row],
-                matches=_slip_on_table(_scale_row),
+                matches=lambda answer: (
+                    _slip_on_table(_scale_row)(answer)
+                    or behaves_like(_ROW_BY_MASK, _matrix_inputs)(answer)
+                ),
             ),
             Mistake(
                 id="column-only",
@@ -1179,6 +1229,14 @@ EXERCISES = (
                 message="You added factor to the column, where index_mul multiplies it.",
                 example=lambda: _ON_FLOATS[_add_column],
                 matches=_slip_on_table(_add_column),
+            ),
+            Mistake(
+                id="product-added",
+                message="Column j holds its values times 1 + factor, not times factor: the "
+                "product was added to the column, where index_mul puts the product in its "
+                "place.",
+                example=lambda: _ON_FLOATS[_add_product],
+                matches=_slip_on_table(_add_product),
             ),
             Mistake(
                 id="divided-not-multiplied",
@@ -1254,6 +1312,14 @@ EXERCISES = (
                 "written in its place instead of the argument factor.",
                 example=lambda: _fixed_factor,
                 matches=ignores_one_argument(_factor_variants),
+            ),
+            Mistake(
+                id="negative-column",
+                message="With a negative j your function changes no column, and the check "
+                "passes j = -2: as in m[:, j], a negative index counts from the end, so -2 is "
+                "column m.shape[1] - 2.",
+                example=lambda: _negative_j_unchanged,
+                matches=behaves_like(_negative_j_unchanged, _matrix_inputs),
             ),
             Mistake(
                 id="other-columns",
@@ -1338,6 +1404,15 @@ EXERCISES = (
                 "of bounds, so no mode drops it.",
                 example=lambda: _padding_last,
                 matches=behaves_like(_padding_last, _label_inputs),
+            ),
+            Mistake(
+                id="padding-weighted-last",
+                message="Every label is counted right but label n - 1, whose count is off by a "
+                "multiple of the padding: each -1 is still a valid index, label n - 1, counted "
+                "from the end as in NumPy, and adds there the weight you gave the padding. "
+                "The padding must not change any count.",
+                example=lambda: _padding_subtracted,
+                matches=_padding_weighted_last,
             ),
             Mistake(
                 id="padding-counted-first",

@@ -395,6 +395,12 @@ def _clipped_to_unit(w, grad, lr, clip):
     return w - lr * jnp.where(clip, jnp.clip(grad, 0.0, _clip_at()), grad)
 
 
+def _no_step_unclipped(w, grad, lr, clip):
+    """Right with clip True; with clip False w stays: the bound (or a factor) made from
+    clip is 0 then (round 13: jnp.clip(grad, -c * clip, c * clip))."""
+    return jnp.where(clip, w - lr * jnp.clip(grad, -_clip_at(), _clip_at()), w)
+
+
 def _lr_only_when_clipped(w, grad, lr, clip):
     """lr in the clipped branch only: with clip False w moves by the whole gradient."""
     return jnp.where(clip, w - lr * jnp.clip(grad, -_clip_at(), _clip_at()), w - grad)
@@ -625,6 +631,18 @@ def _column_means(x):
     kept = x >= _low()
     total = jnp.sum(jnp.where(kept, x, 0.0), axis=0, keepdims=True)
     return jnp.where(kept, x, total / jnp.sum(kept, axis=0, keepdims=True))
+
+
+def _zeros_replaced(x):
+    """The right mean, but the choice x > 0 (or x <= 0 filled): the zeros replaced too."""
+    kept = x >= 0
+    return jnp.where(x > 0, x, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept))
+
+
+def _divided_by_nonzero(x):
+    """The kept elements' sum over jnp.count_nonzero(x): negatives counted, zeros not."""
+    kept = x >= 0
+    return jnp.where(kept, x, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.count_nonzero(x))
 
 
 def _divided_by_length(x):
@@ -1157,6 +1175,15 @@ EXERCISES = (
                 matches=behaves_like(_clipped_to_unit, _step_inputs),
             ),
             Mistake(
+                id="no-step-unclipped",
+                message="With clip True your step is right, but with clip False w does not "
+                "move: the gradient counts as 0 there. False is 0 in arithmetic, so a bound or "
+                "a factor made from clip is 0 when clip is False. Unclipped, the step uses the "
+                "whole gradient.",
+                example=lambda: jax.jit(_fresh(_no_step_unclipped)),
+                matches=behaves_like(_no_step_unclipped, _step_inputs),
+            ),
+            Mistake(
                 id="lr-one-branch",
                 message="With clip True your step is right, but with clip False w moves by the "
                 "whole gradient: lr scales only your clipped branch. The learning rate sets "
@@ -1418,6 +1445,22 @@ EXERCISES = (
                 "keeps every element that is at least {low}, those equal to it included.",
                 example=lambda: _zeros_filled_too,
                 matches=behaves_like(_zeros_filled_too, _vector_inputs),
+            ),
+            Mistake(
+                id="zeros-replaced",
+                message="Your fill is the right mean, but it replaced the zeros too: your choice "
+                "keeps only the positive elements. A zero is not negative, so the NumPy code "
+                "keeps it as it is.",
+                example=lambda: _zeros_replaced,
+                matches=behaves_like(_zeros_replaced, _vector_inputs),
+            ),
+            Mistake(
+                id="divided-by-nonzero",
+                message="Your sum leaves the negative elements out, but your count is of the "
+                "nonzero elements (count_nonzero): it counts the negative ones and leaves out "
+                "the zeros, where the mean is over the elements kept, zeros included.",
+                example=lambda: _divided_by_nonzero,
+                matches=behaves_like(_divided_by_nonzero, _vector_inputs),
             ),
             Mistake(
                 id="divided-by-length",

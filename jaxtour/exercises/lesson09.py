@@ -863,6 +863,36 @@ class WalkStatistics:
         return self.growth > 0.5 * math.sqrt(STAT_STEPS)
 
 
+# Round 13: cumsum of steps + 1 draws with the first position dropped passed (its first
+# position is two draws, spread sqrt(2), and the pooled step spread hides one such step in
+# eight). The first position of FIRST_KEYS seeded one-step walks, drawn in one vmapped
+# call (one trace: called one by one, a lax.scan answer compiled again for every key), is
+# compared with one step of the variant: a right walk's spread is the step's, more than 8
+# standard errors below FIRST_SLACK; a start other than 0.0 or an extra draw is wider.
+FIRST_KEYS = 1000
+FIRST_SLACK = 1.2
+
+
+def _one_step_walks(answer: Any) -> Callable[[Any], Any]:
+    return jax.vmap(lambda key: answer(key, 1))
+
+
+def _first_position_spread(answer: Any) -> float | None:
+    """The root mean square of the first position over FIRST_KEYS one-step walks, rests
+    (0.0) left out; None where the walks cannot be drawn under vmap, or are not one
+    position each (the rule's other cases report what is wrong)."""
+    keys = jax.random.split(jax.random.key(5000), FIRST_KEYS)
+    try:
+        got = call_learner(_one_step_walks(answer), (keys,))
+    except LearnerCodeError:
+        return None
+    if not is_jax_array(got) or got.shape != (FIRST_KEYS, 1):
+        return None
+    firsts = np.asarray(got, dtype=np.float64)[:, 0]
+    moved = firsts[firsts != 0.0]
+    return float(np.sqrt(np.mean(moved**2))) if moved.size >= FIRST_KEYS // 4 else None
+
+
 def _walk_statistics(answer: Any, first: np.ndarray) -> WalkStatistics | None:
     """The statistics of the answer's walks; ``first`` is its walk from the first case's
     key, drawn by this check.
@@ -1017,6 +1047,15 @@ class GoodRandomWalk:
                 "Over {STAT_KEYS} walks, {share} of the steps are 0.0, where the walker "
                 "rests with probability {rest}."
             ).format(STAT_KEYS=STAT_KEYS, share=f"{stats.rests:.0%}", rest=_rest())
+        spread = _first_position_spread(answer)
+        if spread is not None and spread > FIRST_SLACK * _scale():
+            return i18n._(
+                "Over {FIRST_KEYS} walks of one step, the position after that step is "
+                "{spread} from 0.0 on average (root mean square), where one step of "
+                "{scale} times a draw of jax.random.normal is {scale}: the first position is "
+                "more than one step from the start, 0.0 (another start, or more than one "
+                "draw in the first step)."
+            ).format(FIRST_KEYS=FIRST_KEYS, spread=f"{spread:.2f}", scale=_scale())
         return None
 
 
@@ -1419,6 +1458,28 @@ def _draws_outside_vmap(answer: Any) -> bool:
         return False
     draws = _draws(_traced(answer))
     return bool(draws) and not any(np.ndim(eqn.invars[0].aval) >= 1 for eqn in draws)
+
+
+def _views_draw_from_a_split_key(answer: Any) -> bool:
+    """Traced, one key is both split and drawn from (round 13: view a from split(k)[0],
+    view b from k itself): the key used twice."""
+    if not callable(answer):
+        return False
+    try:
+        jaxpr = _traced(answer)
+    except Exception:  # the rule reports what the answer raises
+        return False
+    return _drawn_from_and_split(jaxpr)
+
+
+def _views_from_key_and_its_split(key, xs, ids):
+    def one(x, i):
+        k = jax.random.fold_in(key, i)
+        ka, _ = jax.random.split(k)
+        noise_a = jax.random.normal(ka, x.shape)
+        return x + _noise() * noise_a, x + _noise() * jax.random.normal(k, x.shape)
+
+    return jax.vmap(one)(xs, ids)
 
 
 def _numpy_global(answer: Any) -> bool:
@@ -2216,6 +2277,16 @@ EXERCISES = (
                 "whole batch of keys at once, one per example.",
                 example=lambda: _views_lax_map,
                 matches=_draws_outside_vmap,
+                also_accepted=True,
+            ),
+            Mistake(
+                id="drawn-and-split",
+                message="Your views draw from a key that is also split: one key used twice, "
+                "for a draw and for a split. jax.random promises independent numbers only from "
+                "keys used once, for one draw or one split, so the two views' noises are not "
+                "promised independent.",
+                example=lambda: _views_from_key_and_its_split,
+                matches=_views_draw_from_a_split_key,
                 also_accepted=True,
             ),
             Mistake(

@@ -14,6 +14,7 @@ judges nothing.
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -648,6 +649,31 @@ def _fails_on_devices(error: str, pattern: str = ""):
     return matches
 
 
+def _other_axis(answer: Any) -> bool:
+    """A collective over an axis name the mesh lacks (round 13: psum over "model"). Under
+    shard_map JAX then fails with a bare AssertionError; traced with the mesh's one axis
+    bound, the same function names the axis it could not find."""
+    if not callable(answer) or not _fails_on_devices("AssertionError")(answer):
+        return False
+    params, x, y, valid = jax.tree.map(np.asarray, _loss_inputs()[0])
+    share = x.shape[0] // len(_lesson_devices())
+    try:
+        jax.make_jaxpr(answer, axis_env=[(AXIS, len(_lesson_devices()))])(
+            params, x[:share], y[:share], valid[:share]
+        )
+    except NameError as exc:
+        found = re.search(r"unbound axis name: (\S+?)\.", str(exc))
+        return found is not None and found.group(1) != AXIS
+    except Exception:
+        return False
+    return False
+
+
+def _psum_over_model(params, x, y, valid):
+    err = jnp.where(valid, jnp.abs(model(params, x) - y), 0.0)
+    return jax.lax.psum(jnp.sum(err), "model") / jax.lax.psum(jnp.sum(valid), "model")
+
+
 def _ignores_data(answer: Any) -> bool:
     return callable(answer) and ignores_arguments(_data_changed)(_run(answer))
 
@@ -873,6 +899,15 @@ EXERCISES = (
                 "only its 4 points; the loss is about all of them.",
                 example=lambda: _no_collective,
                 matches=_fails_on_devices("ValueError", "out_specs"),
+            ),
+            Mistake(
+                id="other-axis",
+                message="Your collective combines the devices over an axis the mesh does not "
+                'have: the lesson\'s mesh has one axis, "batch", the one x, y and valid are '
+                "split over, and a psum (or pmean) over another name finds no devices to "
+                "combine, where JAX fails with a bare AssertionError.",
+                example=lambda: _psum_over_model,
+                matches=_other_axis,
             ),
             Mistake(
                 id="mean-of-means",

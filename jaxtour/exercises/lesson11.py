@@ -411,6 +411,12 @@ def _grow_never_stops(r, x0, cap, max_steps):
     return jax.lax.fori_loop(0, max_steps, lambda i, x: _step(r, x), x0)
 
 
+def _grow_tested_once(r, x0, cap, max_steps):
+    """x0 tested against cap once, before the loop (round 13: lax.cond around the loop):
+    below cap, every step runs."""
+    return jnp.where(x0 < cap, _grow_never_stops(r, x0, cap, max_steps), x0)
+
+
 def _grow_checks_new_value(r, x0, cap, max_steps):
     def body(i, x):
         new = _step(r, x)
@@ -1407,6 +1413,13 @@ EXERCISES = (
                 message="Your loop runs all max_steps steps and never stops at cap: where x "
                 "reaches cap early, it keeps growing.",
                 example=lambda: _grow_never_stops,
+            ),
+            Mistake(
+                id="tested-once",
+                message="Your loop tests x against cap once, before it starts: where x0 is "
+                "below cap every one of the max_steps steps runs, and x keeps growing past "
+                "cap. The while_loop tests x before each step.",
+                example=lambda: _grow_tested_once,
             ),
             Mistake(
                 id="steps-at-cap",

@@ -68,6 +68,18 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         lesson=("06", N_("JAX arrays are immutable")),
     ),
     Explanation(
+        id="array-method-on-pytree",
+        error_types=("AttributeError",),
+        pattern=r"'(tuple|list|dict)' object has no attribute '(block_until_ready|is_ready)'",
+        why=N_(
+            "A tuple, a list or a dict has no .block_until_ready() or .is_ready(): those are "
+            "methods of one jax array. A function that returns several arrays returns a "
+            "pytree of them, which has none of an array's methods."
+        ),
+        fix=N_("jax.block_until_ready(result)  (waits for every array in a pytree)"),
+        lesson=("02", N_("Many results at once")),
+    ),
+    Explanation(
         id="grad-tuple-output",
         error_types=("TypeError",),
         pattern=r"Gradient only defined for scalar-output functions\. Output was",

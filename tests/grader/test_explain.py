@@ -57,6 +57,7 @@ PROVOKE = {
     "grad-non-scalar": lambda: jax.grad(lambda v: v * 2)(jnp.ones(3)),
     "grad-integer-input": lambda: jax.grad(lambda v: v * 2)(3),
     "grad-tuple-output": lambda: jax.grad(lambda v: (jnp.sum(v**2), v))(jnp.ones(3)),
+    "array-method-on-pytree": lambda: jax.jit(lambda v: (v, 2 * v))(1.0).block_until_ready(),
     "tracer-bool": _if_on_tracer,
     "non-concrete-bool-index": _boolean_mask_under_jit,
     "concretization": _int_of_tracer,
@@ -176,3 +177,19 @@ def test_explain_answers_for_a_given_error_and_for_none():
     note = checks.explain(_raise(PROVOKE["removed-tree-map"]))
     assert "jax.tree.map" in note.body
     assert "no explanation" in checks.explain(ValueError("odd")).body
+
+
+@pytest.mark.parametrize(
+    "provoke",
+    [
+        lambda: [jnp.ones(2)].block_until_ready(),
+        lambda: {"w": jnp.ones(2)}.block_until_ready(),
+        lambda: (jnp.ones(2), jnp.zeros(2)).is_ready(),
+    ],
+)
+def test_an_array_method_called_on_any_pytree_is_recognised(provoke):
+    assert explain_exception(_raise(provoke)).id == "array-method-on-pytree"
+
+
+def test_another_missing_attribute_of_a_tuple_is_not_explained_as_one():
+    assert explain_exception(_raise(lambda: (1, 2).shape)) is None

@@ -1221,3 +1221,42 @@ WRONG_ANSWERS = (
         named="second-to-last-end",
     ),
 )
+
+
+# --- session 49: round 13's negative j and weighted padding, named (issue 35) -------------
+def s49_scale_where_column_equals_j(m, j, factor):
+    columns = jnp.arange(m.shape[1])
+    return jnp.where(columns == j, m * factor, m).astype(jnp.float32)  # no column is -2
+
+
+def s49_scale_add_scaled_column(m, j, factor):
+    m = m.astype(jnp.float32)
+    return m.at[:, j].add(factor * m[:, j])  # column + factor * column
+
+
+def s49_count_padding_weight_minus_one(labels, n):
+    weights = jnp.where(labels < 0, -1, 1)  # "cancel" the padding: it still lands at n - 1
+    return jnp.zeros(n, dtype=jnp.int32).at[labels].add(weights)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.scale_column",
+        "where(arange(width) == j, ...): a negative j matches no column",
+        lambda: s49_scale_where_column_equals_j,
+        named="negative-column",
+    ),
+    Wrong(
+        "06.scale_column",
+        ".at[:, j].add(factor * column): times 1 + factor",
+        lambda: s49_scale_add_scaled_column,
+        named="product-added",
+    ),
+    Wrong(
+        "06.count_labels",
+        "padding weighted -1, at label n - 1",
+        lambda: s49_count_padding_weight_minus_one,
+        named="padding-weighted-last",
+    ),
+)

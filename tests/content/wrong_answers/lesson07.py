@@ -1148,3 +1148,43 @@ WRONG_ANSWERS = (
         named="first-kept",
     ),
 )
+
+
+# --- session 49: round 13's zeros replaced, nonzero count, switch as a bound (issue 35) ----
+def s49_fill_positive_choice(x):
+    kept = x >= 0
+    fill = jnp.sum(x * kept) / kept.sum()
+    return jnp.where(x > 0, x, fill)  # a zero is filled too
+
+
+def s49_fill_over_nonzero(x):
+    kept = x >= 0
+    return jnp.where(kept, x, jnp.sum(jnp.where(kept, x, 0.0)) / (x != 0).sum())
+
+
+@jax.jit
+def s49_step_switch_as_factor(w, grad, lr, clip):
+    return w - lr * jnp.clip(grad, -1.0, 1.0) * clip  # clip False: the step is 0
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "07.clip_negative",
+        "where(x > 0, x, fill): the right fill, zeros replaced",
+        lambda: s49_fill_positive_choice,
+        named="zeros-replaced",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "the kept sum over (x != 0).sum()",
+        lambda: s49_fill_over_nonzero,
+        named="divided-by-nonzero",
+    ),
+    Wrong(
+        "07.stale_global",
+        "clipped gradient times clip: no step with clip False",
+        lambda: s49_step_switch_as_factor,
+        named="no-step-unclipped",
+    ),
+)

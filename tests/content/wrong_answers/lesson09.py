@@ -1721,3 +1721,24 @@ WRONG_ANSWERS = (
         named="step-and-rest-one-key",
     ),
 )
+
+
+# --- session 49: round 13's view drawn from the key it split (issue 35) -------------------
+def s49_views_b_from_the_split_key(key, xs, ids):
+    def one(x, i):
+        k = jax.random.fold_in(key, i)
+        kb = jax.random.split(k)[1]
+        return x + 0.1 * jax.random.normal(k, x.shape), x + 0.1 * jax.random.normal(kb, x.shape)
+
+    return jax.vmap(one)(xs, ids)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.two_views",
+        "view a from the id's key, view b from a key split from it",
+        lambda: s49_views_b_from_the_split_key,
+        named="drawn-and-split",
+    ),
+)

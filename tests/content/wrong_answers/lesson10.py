@@ -344,3 +344,21 @@ ROUND_9_FAMILIES = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_9_FAMILIES)
+
+
+# --- session 49: round 13's collective over an axis the mesh lacks (issue 35) -------------
+def s49_loss_pmean_over_devices(params, x, y, valid):
+    err = jnp.sum(jnp.where(valid, jnp.abs(model(params, x) - y), 0.0))
+    count = jnp.sum(valid)
+    return jax.lax.psum(err, "devices") / jax.lax.psum(count, "devices")  # the mesh's is "batch"
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "10.fix_loss",
+        "psum over 'devices', a name the mesh does not have",
+        lambda: s49_loss_pmean_over_devices,
+        named="other-axis",
+    ),
+)

@@ -809,3 +809,20 @@ WRONG_ANSWERS = (
         named="short-vector",
     ),
 )
+
+
+# --- session 49: round 13's cap tested once, before the loop (issue 35) --------------------
+def s49_grow_if_below_cap_at_start(r, x0, cap, max_steps):
+    grown = lax.fori_loop(0, max_steps, lambda i, x: x + r * x * (1 - x), x0)
+    return jnp.where(x0 < cap, grown, x0)  # cap tested on x0 only
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "11.while_grad",
+        "where(x0 < cap, all max_steps steps, x0)",
+        lambda: s49_grow_if_below_cap_at_start,
+        named="tested-once",
+    ),
+)
