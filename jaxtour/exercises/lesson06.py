@@ -1197,16 +1197,18 @@ EXERCISES = (
                 "the task asks for whole counts in an int32 table, each product of column j "
                 "rounded like this: {sample}.",
                 example=lambda: _float_products,
-                matches=lambda answer: any(match(answer) for match in _FLOAT_PRODUCTS)
-                and _returns_floats(answer),
+                matches=lambda answer: (
+                    any(match(answer) for match in _FLOAT_PRODUCTS) and _returns_floats(answer)
+                ),
             ),
             Mistake(
                 id="float-result",
                 message="The counts are right, but your function returns a float table: the "
                 "table is int32, and the task keeps it int32.",
                 example=lambda: _float_rounded,
-                matches=lambda answer: behaves_like(_scale_column, _matrix_inputs)(answer)
-                and _returns_floats(answer),
+                matches=lambda answer: (
+                    behaves_like(_scale_column, _matrix_inputs)(answer) and _returns_floats(answer)
+                ),
             ),
             Mistake(
                 id="other-rounding",
