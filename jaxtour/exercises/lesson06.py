@@ -287,7 +287,7 @@ def _updates_with_at(answer: Any) -> bool:
 
 
 def _update_not_kept(m, j, factor):
-    m.at[:, j].multiply(factor)
+    m.at[:, j].set(jnp.floor(m[:, j] * factor).astype(m.dtype))
     return m
 
 

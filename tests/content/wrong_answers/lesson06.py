@@ -270,7 +270,7 @@ WRONG_ANSWERS = (
         "06.scale_column",
         "a NumPy copy scaled in place",
         lambda: numpy_copy_column,
-        says="NumPy needs real numbers",
+        "float-products",
     ),
     Wrong("06.scale_column", "m.at[:, j] * factor", lambda: ref_times_factor, "ref-not-array"),
     Wrong("06.scale_column", "column 1 hardcoded", lambda: hardcoded_column, "fixed-column"),
@@ -803,13 +803,13 @@ REDESIGNED = (
         "06.scale_column",
         "the int32 table updated as is",
         lambda: r6_scale_kept_int,
-        "int-result",
+        "truncated",
     ),
     Wrong(
         "06.scale_column",
         "converted to float32 after the update",
         lambda: r6_scale_cast_after,
-        "fractions-lost",
+        "truncated",
     ),
     Wrong("06.scale_column", "row j of a float copy", lambda: r6_scale_row_as_float, "scaled-row"),
     Wrong(
@@ -934,9 +934,9 @@ def s44_swap_same_order(x):
 
 
 ROUND_7_FAMILIES = (
-    Wrong("06.scale_column", "jnp.round of the result", lambda: s44_scale_rounded, "rounded"),
-    Wrong("06.scale_column", "jnp.rint on the column", lambda: s44_scale_rint_column, "rounded"),
-    Wrong("06.scale_column", "jnp.around of the result", lambda: s44_scale_around, "rounded"),
+    Wrong("06.scale_column", "jnp.round of the result", lambda: s44_scale_rounded, "other-rounding"),
+    Wrong("06.scale_column", "jnp.rint on the column", lambda: s44_scale_rint_column, "other-rounding"),
+    Wrong("06.scale_column", "jnp.around of the result", lambda: s44_scale_around, "other-rounding"),
     Wrong(
         "06.count_labels",
         "labels > 0 as the mask",
@@ -1201,7 +1201,7 @@ WRONG_ANSWERS = (
         "06.scale_column",
         "scaled a float copy, then cast back to m.dtype",
         lambda: r10f_scale_back_to_table_dtype,
-        "int-result",
+        "truncated",
     ),
 )
 
@@ -1219,5 +1219,55 @@ WRONG_ANSWERS = (
         "the second element written to the last end",
         lambda: s48_swap_second_to_end,
         named="second-to-last-end",
+    ),
+)
+
+
+# --- session 49 (j06): 06.scale_column keeps the int32 table and rounds column j (floor on
+# the page; ceil and round in variants). The held-out reader's join (the old task's answer)
+# and the routes next to it, each refused for what it gets wrong.
+
+
+def s49_scale_old_join_float16(m, j, factor):
+    return m.astype(jnp.float16).at[:, j].multiply(factor)
+
+
+def s49_scale_floor_of_float_table(m, j, factor):
+    return jnp.floor(m.astype(jnp.float32).at[:, j].multiply(factor))
+
+
+def s49_scale_ceil_into_table(m, j, factor):
+    return m.at[:, j].set(jnp.ceil(m[:, j] * factor).astype(m.dtype))
+
+
+def s49_scale_trunc_into_table(m, j, factor):
+    return m.at[:, j].set(jnp.trunc(m[:, j] * factor).astype(m.dtype))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.scale_column",
+        "the old float16 join: astype, then .multiply",
+        lambda: s49_scale_old_join_float16,
+        "float-products",
+    ),
+    Wrong(
+        "06.scale_column",
+        "jnp.floor of a float32 table, left float",
+        lambda: s49_scale_floor_of_float_table,
+        "float-result",
+    ),
+    Wrong(
+        "06.scale_column",
+        "jnp.ceil written into the table",
+        lambda: s49_scale_ceil_into_table,
+        "other-rounding",
+    ),
+    Wrong(
+        "06.scale_column",
+        "jnp.trunc written into the table",
+        lambda: s49_scale_trunc_into_table,
+        "truncated",
     ),
 )
