@@ -934,9 +934,15 @@ def s44_swap_same_order(x):
 
 
 ROUND_7_FAMILIES = (
-    Wrong("06.scale_column", "jnp.round of the result", lambda: s44_scale_rounded, "other-rounding"),
-    Wrong("06.scale_column", "jnp.rint on the column", lambda: s44_scale_rint_column, "other-rounding"),
-    Wrong("06.scale_column", "jnp.around of the result", lambda: s44_scale_around, "other-rounding"),
+    Wrong(
+        "06.scale_column", "jnp.round of the result", lambda: s44_scale_rounded, "other-rounding"
+    ),
+    Wrong(
+        "06.scale_column", "jnp.rint on the column", lambda: s44_scale_rint_column, "other-rounding"
+    ),
+    Wrong(
+        "06.scale_column", "jnp.around of the result", lambda: s44_scale_around, "other-rounding"
+    ),
     Wrong(
         "06.count_labels",
         "labels > 0 as the mask",
