@@ -275,7 +275,7 @@ def _ran_it(answer) -> bool:
 def _negative_j_unchanged(m, j, factor):
     """Column j scaled for j >= 0, nothing for a negative j: a mask arange(n) == j, which
     no column number equals when j counts from the end."""
-    return _scale_column(m, j, factor) if j >= 0 else m.astype(_dtype())
+    return _scale_column(m, j, factor) if j >= 0 else m
 
 
 def _names_read(code) -> set[str]:
@@ -293,8 +293,7 @@ def _updates_with_at(answer: Any) -> bool:
 
 
 def _update_not_kept(m, j, factor):
-    m = m.astype(_dtype())
-    m.at[:, j].multiply(factor)
+    m.at[:, j].set(jnp.floor(m[:, j] * factor).astype(m.dtype))
     return m
 
 
@@ -304,16 +303,17 @@ def _returns_m(answer: Any) -> bool:
 
 
 def _matrix_inputs():
-    """Count tables (int32) and fractional factors: a product that keeps int32 loses its
-    fraction in every case, and int(factor) differs from it."""
+    """Count tables (int32) and fractional factors, positive and negative: each way of
+    rounding (down, up, nearest) and the cast toward zero of an .at[] update on int32
+    differ on some case; no product is a tie (x.5), and each is exact in float32."""
     i32 = jnp.int32
     return [
-        (jnp.arange(6, dtype=i32).reshape(2, 3), 1, 0.5),
-        (jnp.array([[3, 1], [5, 2], [7, 4]], dtype=i32), 0, -1.5),
-        (jnp.arange(12, dtype=i32).reshape(3, 4), 3, 2.5),
+        (jnp.arange(6, dtype=i32).reshape(2, 3), 1, 0.75),
+        (jnp.array([[3, 1], [5, 2], [7, 4]], dtype=i32), 0, -1.25),
+        (jnp.arange(12, dtype=i32).reshape(3, 4), 1, 2.25),
         # a negative j counts from the end, as m[:, j] does (round 13: a mask arange == j
         # matched no column)
-        (jnp.array([[2, 4, 6, 8], [1, 3, 5, 7]], dtype=i32), -2, 1.5),
+        (jnp.array([[2, 4, 7, 8], [1, 3, 5, 6]], dtype=i32), -2, 1.25),
     ]
 
 
@@ -321,25 +321,81 @@ def _numpy_matrix_inputs():
     return [(np.arange(6.0).reshape(2, 3), 1, 10.0)]
 
 
+# How column j's products become whole counts: the jnp function (hints, solution, the
+# reference) and examples of it (the task's line; no product of the check's inputs).
+_ROUNDINGS = {
+    "floor": "2.7 → 2, -2.2 → -3",
+    "ceil": "2.2 → 3, -2.7 → -2",
+    "round": "2.7 → 3, 2.2 → 2, -2.7 → -3, -2.2 → -2",
+}
+
 COLUMN_VARIANTS = Variants(
-    default={"dtype": "float32"},
-    draw=lambda rng: {"dtype": rng.choice(("float16", "bfloat16"))},
-    shown="scale_column returns a jax array of {dtype}.",
+    default={"fn": "floor", "sample": _ROUNDINGS["floor"]},
+    draw=lambda rng: (lambda fn: {"fn": fn, "sample": _ROUNDINGS[fn]})(
+        rng.choice(("ceil", "round"))
+    ),
+    shown="scale_column rounds each product of column j like this: {sample}.",
 )
 
 
-def _dtype():
-    """The float dtype the learner's variant asks the table in (variant 0: float32)."""
-    return jnp.dtype(COLUMN_VARIANTS.current("06.scale_column")["dtype"])
+def _rounding():
+    """The learner's variant's jnp rounding function (variant 0: jnp.floor)."""
+    return getattr(jnp, COLUMN_VARIANTS.current("06.scale_column")["fn"])
+
+
+def _rounded_with(fn):
+    """Column j scaled and rounded by ``fn``, the table kept int32."""
+
+    def rounded(m, j, factor):
+        return m.at[:, j].set(fn(m[:, j] * factor).astype(m.dtype))
+
+    rounded.__name__ = rounded.__qualname__ = f"rounded_with_{fn.__name__}"
+    return rounded
+
+
+_ROUNDED = {fn: _rounded_with(getattr(jnp, fn)) for fn in _ROUNDINGS}
 
 
 def _scale_column(m, j, factor):
-    return m.astype(_dtype()).at[:, j].multiply(factor)
+    return _ROUNDED[COLUMN_VARIANTS.current("06.scale_column")["fn"]](m, j, factor)
 
 
-def _converted_after(m, j, factor):
-    """The products kept in int32, the table made a float only afterwards."""
-    return _kept_int(m, j, factor).astype(jnp.float32)
+def _float_products(m, j, factor):
+    """The old task's answer: the table made float32, column j's products unrounded."""
+    return m.astype(jnp.float32).at[:, j].multiply(factor)
+
+
+def _products_in(dtype):
+    def products(m, j, factor):
+        return m.astype(dtype).at[:, j].multiply(factor)
+
+    products.__name__ = products.__qualname__ = f"products_in_{jnp.dtype(dtype).name}"
+    return products
+
+
+# the old task's variants: float32, float16 and bfloat16 tables
+_FLOAT_PRODUCTS = [
+    behaves_like(_products_in(dtype), _matrix_inputs)
+    for dtype in (jnp.float32, jnp.float16, jnp.bfloat16)
+]
+
+
+def _float_rounded(m, j, factor):
+    """The right counts, in a float32 table."""
+    return _scale_column(m, j, factor).astype(jnp.float32)
+
+
+def _other_rounding(answer) -> bool:
+    """Column j rounded by another of the three ways (any dtype) than the variant's."""
+    asked = COLUMN_VARIANTS.current("06.scale_column")["fn"]
+    return any(
+        behaves_like(_ROUNDED[fn], _matrix_inputs)(answer) for fn in _ROUNDINGS if fn != asked
+    )
+
+
+def _returns_floats(answer) -> bool:
+    result = call_or_none(answer, *_matrix_inputs()[0])
+    return hasattr(result, "dtype") and jnp.issubdtype(result.dtype, jnp.floating)
 
 
 def _kept_int(m, j, factor):
@@ -352,7 +408,7 @@ def _on_floats(wrong):
     """``wrong`` run after m is converted to the float dtype asked (made once per slip)."""
 
     def on_floats(m, j, factor):
-        return wrong(m.astype(_dtype()), j, factor)
+        return wrong(m.astype(jnp.float32), j, factor)
 
     on_floats.__name__ = on_floats.__qualname__ = f"{wrong.__name__}_on_floats"
     return on_floats
@@ -412,11 +468,11 @@ def _one_based_column(m, j, factor):
 
 
 def _fixed_column(m, j, factor):
-    return m.astype(_dtype()).at[:, 1].multiply(factor)
+    return _scale_column(m, 1, factor)
 
 
 def _fixed_factor(m, j, factor):
-    return m.astype(_dtype()).at[:, j].multiply(10.0)
+    return _scale_column(m, j, 10.0)
 
 
 def _column_variants():
@@ -444,11 +500,11 @@ def _ref_times_factor(m, j, factor):
 
 
 def _no_return_column(m, j, factor):
-    m.astype(_dtype()).at[:, j].multiply(factor)
+    m.at[:, j].set(jnp.floor(m[:, j] * factor).astype(m.dtype))
 
 
 def _row_into_column(m, j, factor):
-    return m.astype(_dtype()).at[:, j].set(m[j] * factor)
+    return m.astype(jnp.float32).at[:, j].set(m[j] * factor)
 
 
 def _columns_from_j(m, j, factor):
@@ -464,10 +520,13 @@ def _scaled_columns(answer, m, factor) -> set[int] | None:
     scaled = set()
     for column in range(m.shape[1]):
         product = m[:, column] * factor
-        kept_int = np.trunc(product) if m.dtype.kind in "iu" else product  # .at[] kept int32
-        if np.allclose(got[:, column], product) or np.allclose(got[:, column], kept_int):
+        # .at[] on int32 cuts toward zero; floor, ceil or round: the task's roundings
+        whole = [f(product) for f in (np.trunc, np.floor, np.ceil, np.round)]
+        if np.allclose(got[:, column], m[:, column]):  # kept (a rounding may agree with it)
+            continue
+        if any(np.allclose(got[:, column], w) for w in [product, *whole]):
             scaled.add(column)
-        elif not np.allclose(got[:, column], m[:, column]):
+        else:
             return None
     return scaled
 
@@ -528,26 +587,13 @@ def _slip_on_table(wrong):
     return lambda answer: raw(answer) or on_floats(answer)
 
 
-def _rounded(m, j, factor):
-    return jnp.round(_scale_column(m, j, factor))
-
-
-def _returns_ints(answer) -> bool:
-    result = call_or_none(answer, *_matrix_inputs()[0])
-    return hasattr(result, "dtype") and jnp.issubdtype(result.dtype, jnp.integer)
-
-
-def _fractions_lost(answer) -> bool:
-    """The products of column j cast back to int32, converted to float only after the
-    update, or JAX refusing that cast (a future release raises for it)."""
+def _truncated(answer) -> bool:
+    """The products of column j cut toward zero, as an .at[] update on int32 casts them,
+    in any dtype (the variant's own rounding agrees with that cast on no check), or JAX
+    refusing that cast (a future release raises for it)."""
     if fails_with("TypeError", r"incompatible types|cannot safely cast", _matrix_inputs)(answer):
         return True
-    return behaves_like(_kept_int, _matrix_inputs)(answer) and not _returns_ints(answer)
-
-
-def _int_result(answer) -> bool:
-    """The products of column j truncated, and the table returned in m's int dtype."""
-    return behaves_like(_kept_int, _matrix_inputs)(answer) and _returns_ints(answer)
+    return behaves_like(_kept_int, _matrix_inputs)(answer)
 
 
 # --- 06.count_labels --------------------------------------------------------------------
@@ -1097,20 +1143,21 @@ EXERCISES = (
     ),
     Exercise(
         id="06.scale_column",
-        title="Port old jax.ops code to .at[] on a column of an int32 table",
+        title="Port old jax.ops code to .at[]: a column of an int32 table, scaled and rounded",
         reference=lambda: _scale_column,
         rule=SameFunction(inputs=_matrix_inputs, transform=_jit_j_static),
         hints=(
             "jax.ops.index_mul(m, idx, v) became m.at[idx].multiply(v); jax.ops.index[...] "
             "is just the index you would write between square brackets, and m[:, j] is "
             "column j, as in NumPy.",
-            "An .at[] update returns an array of the dtype it started from, whatever the "
-            "values written. Which dtype must the table have before column j is multiplied?",
-            "return m.astype(jnp.{dtype}).at[:, j].multiply(factor)",
+            "An .at[] update returns an array of the dtype it started from: what it writes "
+            "into int32 is cast to int32, and that cast drops a fraction toward zero. Is that "
+            "your rounding for a product below zero? Round the products before the write.",
+            "return m.at[:, j].set(jnp.{fn}(m[:, j] * factor).astype(m.dtype))",
         ),
         solution=(
             "def scale_column(m, j, factor):\n"
-            "    return m.astype(jnp.{dtype}).at[:, j].multiply(factor)"
+            "    return m.at[:, j].set(jnp.{fn}(m[:, j] * factor).astype(m.dtype))"
         ),
         mistakes=(
             Mistake(
@@ -1169,7 +1216,7 @@ EXERCISES = (
                 id="numpy-int-in-place",
                 message="NumPy refused to store the fractional products in an int32 array in "
                 "place: *= keeps the array's dtype, and NumPy will not drop the fractions silently "
-                "(JAX's .at[] would).",
+                "(JAX's .at[] would, toward zero).",
                 example=lambda: _numpy_int_in_place,
                 matches=fails_with("UFuncTypeError", "Cannot cast ufunc", _matrix_inputs),
             ),
@@ -1183,30 +1230,40 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
-                id="fractions-lost",
-                message="Column j holds the products with their fractions dropped (0.5 times 1 "
-                "became 0): an .at[] update keeps the dtype of the array it updates, so on an "
-                "int32 table the products were cast back to int32 (JAX warns that the types are "
-                "incompatible), and a {dtype} made from that afterwards cannot bring the fractions "
-                "back.",
-                example=lambda: _converted_after,
-                matches=_fractions_lost,
-            ),
-            Mistake(
-                id="int-result",
-                message="Your function returns an int32 table, m's own dtype, where a {dtype} "
-                "is asked for: column j's products lost their fractions (0.5 times 1 became "
-                "0) when they were stored in an int32 array.",
+                id="truncated",
+                message="Column j's products lost their fractions toward zero (-3.75 became -3, "
+                "0.75 became 0): an .at[] update on an int32 table casts what it writes to "
+                "int32, and that cast cuts toward zero, whatever the sign (JAX only warns that "
+                "the types are incompatible). It is not the rounding asked: {sample}.",
                 example=lambda: _kept_int,
-                matches=_int_result,
+                matches=_truncated,
             ),
             Mistake(
-                id="rounded",
-                message="Column j holds the products rounded to whole numbers. In another unit "
-                "a count is no longer whole: 0.5 times 1 is 0.5, and the fractions are part of "
-                "the result, in {dtype}.",
-                example=lambda: _rounded,
-                matches=behaves_like(_rounded, _matrix_inputs),
+                id="float-products",
+                message="Column j holds the products with their fractions, in a float table: "
+                "the task asks for whole counts in an int32 table, each product of column j "
+                "rounded like this: {sample}.",
+                example=lambda: _float_products,
+                matches=lambda answer: (
+                    any(match(answer) for match in _FLOAT_PRODUCTS) and _returns_floats(answer)
+                ),
+            ),
+            Mistake(
+                id="float-result",
+                message="The counts are right, but your function returns a float table: the "
+                "table is int32, and the task keeps it int32.",
+                example=lambda: _float_rounded,
+                matches=lambda answer: (
+                    behaves_like(_scale_column, _matrix_inputs)(answer) and _returns_floats(answer)
+                ),
+            ),
+            Mistake(
+                id="other-rounding",
+                message="Column j's products are rounded to whole numbers, but another way than "
+                "the task asks: {sample}. Compare where your counts went for the products below "
+                "zero and above it.",
+                example=lambda: _ROUNDED["ceil" if _rounding() is not jnp.ceil else "floor"],
+                matches=_other_rounding,
             ),
             Mistake(
                 id="scaled-row",
@@ -1287,12 +1344,12 @@ EXERCISES = (
                 id="unchanged-no-update",
                 message="Your function returns m's values as they were: column j is not "
                 "multiplied by factor anywhere in the result.",
-                example=lambda: lambda m, j, factor: m.astype(_dtype()),
+                example=lambda: lambda m, j, factor: m.astype(jnp.float32),
                 matches=_returns_m,
             ),
             Mistake(
                 id="factor-rounded",
-                message="Column j is multiplied by the factor rounded to a whole number (0.5 "
+                message="Column j is multiplied by the factor rounded to a whole number (0.75 "
                 "became 0): int(factor), or an integer dtype, dropped its fraction.",
                 example=lambda: lambda m, j, factor: _scale_column(m, j, int(factor)),
                 matches=behaves_like(
@@ -1330,8 +1387,9 @@ EXERCISES = (
                 matches=_other_columns_scaled,
             ),
         ),
-        success="The index is NumPy's, the update is JAX's, and the dtype is the array's: "
-        "an .at[] update never changes it, so the table became {dtype} first.",
+        success="The index is NumPy's, the update is JAX's, and the dtype is the table's: "
+        "an .at[] update casts what it writes to int32, toward zero, so the products were "
+        "rounded before the write.",
         variants=COLUMN_VARIANTS,
     ),
     Exercise(

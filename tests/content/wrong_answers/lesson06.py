@@ -270,7 +270,7 @@ WRONG_ANSWERS = (
         "06.scale_column",
         "a NumPy copy scaled in place",
         lambda: numpy_copy_column,
-        says="NumPy needs real numbers",
+        "float-products",
     ),
     Wrong("06.scale_column", "m.at[:, j] * factor", lambda: ref_times_factor, "ref-not-array"),
     Wrong("06.scale_column", "column 1 hardcoded", lambda: hardcoded_column, "fixed-column"),
@@ -803,13 +803,13 @@ REDESIGNED = (
         "06.scale_column",
         "the int32 table updated as is",
         lambda: r6_scale_kept_int,
-        "int-result",
+        "truncated",
     ),
     Wrong(
         "06.scale_column",
         "converted to float32 after the update",
         lambda: r6_scale_cast_after,
-        "fractions-lost",
+        "truncated",
     ),
     Wrong("06.scale_column", "row j of a float copy", lambda: r6_scale_row_as_float, "scaled-row"),
     Wrong(
@@ -934,9 +934,15 @@ def s44_swap_same_order(x):
 
 
 ROUND_7_FAMILIES = (
-    Wrong("06.scale_column", "jnp.round of the result", lambda: s44_scale_rounded, "rounded"),
-    Wrong("06.scale_column", "jnp.rint on the column", lambda: s44_scale_rint_column, "rounded"),
-    Wrong("06.scale_column", "jnp.around of the result", lambda: s44_scale_around, "rounded"),
+    Wrong(
+        "06.scale_column", "jnp.round of the result", lambda: s44_scale_rounded, "other-rounding"
+    ),
+    Wrong(
+        "06.scale_column", "jnp.rint on the column", lambda: s44_scale_rint_column, "other-rounding"
+    ),
+    Wrong(
+        "06.scale_column", "jnp.around of the result", lambda: s44_scale_around, "other-rounding"
+    ),
     Wrong(
         "06.count_labels",
         "labels > 0 as the mask",
@@ -1201,7 +1207,7 @@ WRONG_ANSWERS = (
         "06.scale_column",
         "scaled a float copy, then cast back to m.dtype",
         lambda: r10f_scale_back_to_table_dtype,
-        "int-result",
+        "truncated",
     ),
 )
 
@@ -1226,7 +1232,7 @@ WRONG_ANSWERS = (
 # --- session 49: round 13's negative j and weighted padding, named (issue 35) -------------
 def s49_scale_where_column_equals_j(m, j, factor):
     columns = jnp.arange(m.shape[1])
-    return jnp.where(columns == j, m * factor, m).astype(jnp.float32)  # no column is -2
+    return jnp.where(columns == j, jnp.floor(m * factor), m).astype(m.dtype)  # none is -2
 
 
 def s49_scale_add_scaled_column(m, j, factor):
@@ -1237,6 +1243,27 @@ def s49_scale_add_scaled_column(m, j, factor):
 def s49_count_padding_weight_minus_one(labels, n):
     weights = jnp.where(labels < 0, -1, 1)  # "cancel" the padding: it still lands at n - 1
     return jnp.zeros(n, dtype=jnp.int32).at[labels].add(weights)
+
+
+# --- session 49 (j06): 06.scale_column keeps the int32 table and rounds column j (floor on
+# the page; ceil and round in variants). The held-out reader's join (the old task's answer)
+# and the routes next to it, each refused for what it gets wrong.
+
+
+def s49_scale_old_join_float16(m, j, factor):
+    return m.astype(jnp.float16).at[:, j].multiply(factor)
+
+
+def s49_scale_floor_of_float_table(m, j, factor):
+    return jnp.floor(m.astype(jnp.float32).at[:, j].multiply(factor))
+
+
+def s49_scale_ceil_into_table(m, j, factor):
+    return m.at[:, j].set(jnp.ceil(m[:, j] * factor).astype(m.dtype))
+
+
+def s49_scale_trunc_into_table(m, j, factor):
+    return m.at[:, j].set(jnp.trunc(m[:, j] * factor).astype(m.dtype))
 
 
 WRONG_ANSWERS = (
@@ -1258,5 +1285,29 @@ WRONG_ANSWERS = (
         "padding weighted -1, at label n - 1",
         lambda: s49_count_padding_weight_minus_one,
         named="padding-weighted-last",
+    ),
+    Wrong(
+        "06.scale_column",
+        "the old float16 join: astype, then .multiply",
+        lambda: s49_scale_old_join_float16,
+        "float-products",
+    ),
+    Wrong(
+        "06.scale_column",
+        "jnp.floor of a float32 table, left float",
+        lambda: s49_scale_floor_of_float_table,
+        "float-result",
+    ),
+    Wrong(
+        "06.scale_column",
+        "jnp.ceil written into the table",
+        lambda: s49_scale_ceil_into_table,
+        "other-rounding",
+    ),
+    Wrong(
+        "06.scale_column",
+        "jnp.trunc written into the table",
+        lambda: s49_scale_trunc_into_table,
+        "truncated",
     ),
 )
