@@ -65,8 +65,13 @@ HIDDEN := ["__pycache__", "*.pyc", ".ipynb_checkpoints"]
 # git-ignored, and the venv) and read it back.
 KEEP_BYTECODE := env -u PYTHONDONTWRITEBYTECODE
 
+# PYTEST_ARGS (from the command line or the environment) adds options to this run's
+# pytest alone, not to the pytests that tests start (PYTEST_ADDOPTS reaches those too):
+# PYTEST_ARGS="-p tests.cputime" JAXTOUR_CPU_LOG=/tmp/cpu bash .ci/run (tests/cputime.py)
+PYTEST_ARGS ?=
+
 test: $(TESTING)
-	$(KEEP_BYTECODE) $(BIN)/python -m pytest
+	$(KEEP_BYTECODE) $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 test-fast: $(TESTING)
 	$(KEEP_BYTECODE) $(BIN)/python -m pytest -m "not slow and not browser" tests

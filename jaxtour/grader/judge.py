@@ -429,11 +429,19 @@ def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedb
     return make_feedback(exercise, "correct", fill(exercise, exercise.success))
 
 
+# A test hook: while tests/verdicts.py judges the declared mistakes' examples it sets a
+# list here, and each check that asks the rule adds what the rule alone said (the
+# generic message a declared mistake must improve on; None where it accepted).
+rule_said: list[str | None] | None = None
+
+
 def _by_the_rule(exercise: Exercise, answer: Any, expected: Any) -> Feedback | None:
     """The rule's refusal as feedback, or None when the rule accepts the answer."""
     try:
         problem = exercise.rule(answer, expected)
     except LearnerCodeError as exc:
+        if rule_said is not None:
+            rule_said.append(exc.message())
         return make_feedback(exercise, "error", exc.message(), details=exc.details)
     except NotPlain as exc:  # what the learner's function returned cannot be read honestly
         return make_feedback(exercise, "incorrect", str(exc))
@@ -449,6 +457,8 @@ def _by_the_rule(exercise: Exercise, answer: Any, expected: Any) -> Feedback | N
             ),
             details=traceback.format_exc(),
         )
+    if rule_said is not None:
+        rule_said.append(problem or None)
     return make_feedback(exercise, "incorrect", problem) if problem else None
 
 
