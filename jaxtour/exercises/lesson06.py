@@ -330,7 +330,7 @@ _ROUNDINGS = {
 }
 
 COLUMN_VARIANTS = Variants(
-    default={"fn": "floor", "sample": _ROUNDINGS["floor"]},
+    default={"fn": "floor", "sample": "2.7 → 2, -2.2 → -3"},  # a literal: the board reads it
     draw=lambda rng: (lambda fn: {"fn": fn, "sample": _ROUNDINGS[fn]})(
         rng.choice(("ceil", "round"))
     ),
