@@ -83,6 +83,14 @@ def _letters(answer: Any) -> frozenset[str] | None:
     return letters_of(answer)
 
 
+def _words_besides_letters(answer: str) -> str:
+    """What a letters answer with words around its letters is told (15.bound, 15.donate)."""
+    return i18n._(
+        "{answer} has words besides the letters; write the letters alone, as one "
+        'string such as "AD" (a reason can go in a # comment).'
+    ).format(answer=repr(answer)[:30])
+
+
 @dataclass(frozen=True)
 class BoundLetters:
     """The letters of the memory-bound operations, judged against the device's ridge."""
@@ -92,10 +100,7 @@ class BoundLetters:
     def __call__(self, answer: Any, expected: str) -> str | None:
         chosen = _letters(answer)
         if chosen is None and isinstance(answer, str) and with_words(answer, LETTERS):
-            return i18n._(
-                "{answer} has words besides the letters; write the letters alone, as one "
-                'string such as "AD" (a reason can go in a # comment).'
-            ).format(answer=repr(answer)[:30])
+            return _words_besides_letters(answer)
         if chosen is None:
             return i18n._(
                 "Answer with the letters of the operations bound by memory, as one string "
@@ -398,10 +403,7 @@ class DonateLetters:
     def __call__(self, answer: Any, expected: str) -> str | None:
         chosen = _letters(answer)
         if chosen is None and isinstance(answer, str) and with_words(answer, LETTERS):
-            return i18n._(
-                "{answer} has words besides the letters; write the letters alone, as one "
-                'string such as "AD" (a reason can go in a # comment).'
-            ).format(answer=repr(answer)[:30])
+            return _words_besides_letters(answer)
         if chosen is None:
             return i18n._(
                 "Answer with the letters of the functions whose result reuses x's buffer, "
