@@ -244,6 +244,8 @@ ROUND_14 = [
     ),
     Wrong("04.predict_value_and_grad", "B and C, unsure of order", lambda: "BC"),
     Wrong("04.predict_value_and_grad", "B with a colon", lambda: "B:"),
+    Wrong("04.predict_value_and_grad", "lower case with a parenthesis", lambda: "b)"),
+    Wrong("04.predict_value_and_grad", "B with a trailing comment", lambda: "B  # argnums order"),
     Wrong("04.sgd_step", "clipped each leaf by its own norm", lambda: r14_sgd_per_leaf),
     Wrong("04.sgd_step", "clipped each entry, the page's other rule", lambda: r14_sgd_entry_clip),
     Wrong("04.sgd_step", "sum of squares without the square root", lambda: r14_sgd_no_sqrt),
