@@ -224,6 +224,7 @@ ROUND_14 = [
     Wrong("03.gradient", "B with a parenthesis", lambda: "B)"),
     Wrong("03.gradient", "both error options", lambda: "BD"),
     Wrong("03.gradient", "the word error", lambda: "error"),
+    Wrong("03.gradient", "option b spelled out", lambda: "option b"),
     Wrong("03.gradient", "B with its reason", lambda: "B - x**2 returns four numbers"),
     Wrong("03.fix_slopes", "cast t to float only: still four outputs", lambda: r14_curv_cast_only),
     Wrong("03.fix_slopes", "vmap only: integer t still refused", lambda: r14_curv_vmap_int),
