@@ -354,6 +354,8 @@ ROUND_14 = [
     Wrong("16.block_owner", "lower case with a paren", lambda: "b)"),
     Wrong("16.block_owner", "letter with trailing comment", lambda: "B  # grid (3, 2)"),
     Wrong("16.block_owner", "two letters, unsure", lambda: "BC"),
+    Wrong("16.block_owner", "the grid typed instead of a letter", lambda: "(3, 2)"),
+    Wrong("16.block_owner", "letter with a period", lambda: "B."),
     # 16.naive_matmul (right: B)
     Wrong("16.naive_matmul", "A: Pallas loops over k inside a run", lambda: "A"),
     Wrong("16.naive_matmul", "C: writes to one block add up", lambda: "C"),
@@ -363,6 +365,8 @@ ROUND_14 = [
     Wrong("16.naive_matmul", "the run count instead of a letter", lambda: "12"),
     Wrong("16.naive_matmul", "option written as words", lambda: "option B"),
     Wrong("16.naive_matmul", "letter in a tuple", lambda: ("B",)),
+    Wrong("16.naive_matmul", "lower case", lambda: "b"),
+    Wrong("16.naive_matmul", "letter with its reason", lambda: "B: the last partial product stays"),
     # 16.fix_scores
     Wrong("16.fix_scores", "the buggy specs unchanged", lambda: r14_scores_unchanged),
     Wrong(
