@@ -222,6 +222,7 @@ ROUND_14 = [
     Wrong("15.donate", "none: donation never reuses on CPU", lambda: ""),
     Wrong("15.donate", "letters with commas", lambda: "A,C,E"),
     Wrong("15.donate", "lower case", lambda: "ace"),
+    Wrong("15.donate", "letters with spaces", lambda: "A C E"),
 ]
 
 RIGHT_14 = [
