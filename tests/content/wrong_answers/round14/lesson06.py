@@ -147,6 +147,15 @@ def r14_scale_numpy(m, j, factor):
     return jnp.asarray(m)
 
 
+def r14_scale_float_roundtrip(m, j, factor):
+    scaled = m.astype(jnp.float32).at[:, j].multiply(factor)  # silences the cast warning
+    return scaled.astype(jnp.int32)  # the cast truncates: -2.2 -> -2
+
+
+def r14_scale_apply(m, j, factor):
+    return m.at[:, j].apply(lambda c: jnp.floor(c * factor))  # float result in an int array
+
+
 def r14_scale_floor_set(m, j, factor):
     return m.at[:, j].set(jnp.floor(m[:, j] * factor))  # set casts the floored floats
 
@@ -319,6 +328,12 @@ ROUND_14 = [
         lambda: r14_scale_abs_floor,
     ),
     Wrong("06.scale_column", "NumPy copy and in-place column write", lambda: r14_scale_numpy),
+    Wrong(
+        "06.scale_column",
+        "multiplied in a float copy, cast back: truncates",
+        lambda: r14_scale_float_roundtrip,
+    ),
+    Wrong("06.scale_column", ".at[:, j].apply(floor of c * factor)", lambda: r14_scale_apply),
     # 06.count_labels
     Wrong(
         "06.count_labels", ".at[labels].add(1): -1 counted at n - 1", lambda: r14_count_plain_add

@@ -7,6 +7,8 @@ import jax.numpy as jnp
 
 from tests.content.wrong_answers.round4._common import Right, Wrong
 
+lax_select = jax.lax.select
+
 # ------------------------------------------------------------ 07.static_window
 
 
@@ -98,6 +100,29 @@ def r14_smooth_where_both(x, weights, same):
     return jnp.where(same, full, valid)  # two lengths: only broadcasts for length 1
 
 
+def r14_smooth_positive_total(x, weights, same):
+    kernel = jnp.array(weights)
+    total = jnp.sum(kernel)
+    kernel = jnp.where(total > 0, kernel / total, kernel)  # a negative sum left alone
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
+
+
+def r14_smooth_abs_total(x, weights, same):
+    kernel = jnp.array(weights)
+    total = jnp.abs(sum(weights))
+    kernel = kernel / jnp.where(total == 0, 1.0, total)
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
+
+
+def r14_smooth_truthy_where(x, weights, same):
+    kernel = jnp.array(weights)
+    total = jnp.sum(kernel)
+    kernel = jnp.where(total, kernel / total, kernel)  # a nonzero total counts as True
+    if same:
+        return jnp.convolve(x, kernel, mode="same")
+    return jnp.convolve(x, kernel, mode="valid")
+
+
 def r14_fast_smooth_wrapper(x, weights, same):
     f = jax.jit(r14_smooth_where, static_argnames="same")
     return f(x, weights, same=same)
@@ -187,6 +212,17 @@ def r14_step_clip_w(w, grad, lr, clip):
 def r14_step_cond(w, grad, lr, clip):
     g = jax.lax.cond(clip, lambda g: jnp.clip(g, -1.0, 1.0), lambda g: g, grad)
     return w - lr * g
+
+
+@jax.jit
+def r14_step_select(w, grad, lr, clip):
+    return w - lr * lax_select(clip, jnp.clip(grad, -1.0, 1.0), grad)
+
+
+@jax.jit
+def r14_step_inf_bounds(w, grad, lr, clip):
+    low = jnp.where(clip, -1.0, -jnp.inf)
+    return w - lr * jnp.clip(grad, low, -low)
 
 
 @jax.jit
@@ -337,6 +373,16 @@ ROUND_14 = [
     ),
     Wrong(
         "07.static_window",
+        "where(total > 0): negative-sum kernels not divided",
+        lambda: jax.jit(r14_smooth_positive_total, static_argnames="same"),
+    ),
+    Wrong(
+        "07.static_window",
+        "divides by |total|: flips negative-sum kernels",
+        lambda: jax.jit(r14_smooth_abs_total, static_argnames="same"),
+    ),
+    Wrong(
+        "07.static_window",
         "plain function that jits inside on every call",
         lambda: r14_fast_smooth_wrapper,
     ),
@@ -417,6 +463,11 @@ RIGHT_14 = [
     ),
     Right(
         "07.static_window",
+        "jnp.where(total, ...): the float total as the condition",
+        lambda: jax.jit(r14_smooth_truthy_where, static_argnames="same"),
+    ),
+    Right(
+        "07.static_window",
         "lax.cond on the total, static_argnames as a list",
         lambda: jax.jit(r14_smooth_cond, static_argnames=["same"]),
     ),
@@ -426,6 +477,12 @@ RIGHT_14 = [
         lambda: jax.jit(r14_smooth_loop_total, static_argnums=(2,)),
     ),
     Right("07.stale_global", "lax.cond on the traced switch", lambda: r14_step_cond),
+    Right("07.stale_global", "lax.select with the scalar switch", lambda: r14_step_select),
+    Right(
+        "07.stale_global",
+        "jnp.clip bounds chosen by where, inf when off",
+        lambda: r14_step_inf_bounds,
+    ),
     Right("07.stale_global", "float blend of clipped and raw gradient", lambda: r14_step_blend),
     Right("07.stale_global", "jitted lambda, clip by sign and minimum", lambda: r14_step_lambda),
     Right("07.debug_print", "C", lambda: "C"),
