@@ -17,9 +17,9 @@ import re
 
 from xdist.scheduler import LoadScopeScheduling
 
-# Work that costs a minute and is done once per worker: the Colab venv. Kept on one
-# worker, it is done once.
-KEPT_TOGETHER = ("tests/paths/test_colab.py",)
+# Work that costs a minute and is done once per worker: the Colab venv, JupyterLab and
+# Chromium for the browser tests. Kept on one worker, it is done once.
+KEPT_TOGETHER = ("tests/paths/test_colab.py", "tests/paths/test_browser.py")
 # The modules whose tests judge answers to one exercise each (the exercise is the first
 # thing their id names, "[01.center]", "[01.center:a mistake]", "[01.center-None]"): all
 # of one lesson's go to one worker, one after another. The first check of an exercise in a

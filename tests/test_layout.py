@@ -152,3 +152,22 @@ def test_the_repository_holds_no_learners_files():
         or (path.endswith(".ipynb") and not path.startswith("lessons/"))
     ]
     assert workspace_files == []
+
+
+def test_notebooks_are_still_validated_without_the_iri_grammar(request):
+    """`make test` loads tests/formatless.py, which keeps jsonschema from building
+    rfc3987-syntax's grammar in the test processes: nbformat never asks for a format, so a
+    notebook that breaks the schema fails to load all the same."""
+    import nbformat
+
+    if request.config.pluginmanager.has_plugin("tests.formatless"):
+        assert sys.modules.get("rfc3987_syntax") is None
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1")])
+    nbformat.validate(notebook)
+    notebook.cells[0]["execution_count"] = "one"
+    with pytest.raises(nbformat.ValidationError):
+        nbformat.validate(notebook)
+    notebook.cells[0]["execution_count"] = None
+    notebook.cells[0]["outputs"] = [{"output_type": "stream", "name": "stdout"}]
+    with pytest.raises(nbformat.ValidationError):
+        nbformat.validate(notebook)

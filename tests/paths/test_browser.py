@@ -96,9 +96,12 @@ def _stop(server: subprocess.Popen, base: str, token: str, marker: str) -> list[
     return leftovers
 
 
-@pytest.fixture
-def lab(tmp_path):
-    """JupyterLab on 127.0.0.1, a free port, a token, windowing off, on a copy of the lessons."""
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """JupyterLab on 127.0.0.1, a free port, a token, windowing off, on a copy of the lessons:
+    one server for this module's tests (each opens its own notebooks, in its own
+    workspace), shut down after the last, when nothing it started may be left running."""
+    tmp_path = tmp_path_factory.mktemp("lab")
     if not Path(CHROMIUM).exists():
         _unavailable(f"Chromium is not installed (looked for {CHROMIUM})")
     workdir = tmp_path / "lessons"
@@ -151,23 +154,33 @@ def lab(tmp_path):
     assert not leftovers, f"processes left behind after shutdown: {leftovers}"
 
 
-@pytest.fixture
-def page():
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for a module's tests; each test gets its own page."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         _unavailable("Python Playwright is not installed (pip install -e '.[test]')")
     with sync_playwright() as playwright:
         try:
-            browser = playwright.chromium.launch(
+            launched = playwright.chromium.launch(
                 executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS
             )
         except Exception as exc:
             _unavailable(f"Chromium did not start: {exc}")
         try:
-            yield browser.new_page(viewport={"width": 1400, "height": 1000})
+            yield launched
         finally:
-            browser.close()
+            launched.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def _stored_images(path: Path) -> set[str]:
