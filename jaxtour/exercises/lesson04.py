@@ -391,8 +391,9 @@ def _step_inputs():
     """(params, grads, lr, max_norm): a nested tree like the lesson's `model` (a dict
     holding a list of dicts) whose gradients' global norm, about 8.97, is clipped to 1;
     a flat dict whose norm, about 1.15, is under 5 (no clipping) and over 0.5 (clipped);
-    the flat dict with every gradient 0 (a norm of 0: nothing to clip, params come back
-    as they were, less the variant's decay). NumPy float32 leaves, so that a change made in place shows."""
+    the flat dict with every gradient 0 (a norm of 0: nothing to clip, params come
+    back as they were, less the variant's decay). NumPy float32 leaves, so that a change
+    made in place shows."""
     f32 = np.float32
 
     def flat():
