@@ -1514,6 +1514,8 @@ EXERCISES = (
     ),
     Exercise(
         id="02.time_call",
+        # No variants (issue 38): the answer is a timing function judged by what it measures
+        # on the check's own functions; no value a variant could change decides its verdict.
         title="Write an honest timing function",
         reference=lambda: _honest,
         rule=TIME_CALL,

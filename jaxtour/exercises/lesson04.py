@@ -8,6 +8,7 @@ import dis
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 from typing import Any
 
 import numpy as np
@@ -27,6 +28,7 @@ from jaxtour.grader.mistakes import (
 )
 from jaxtour.grader.rules import Choice, SameFunction, SamePytree
 from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.variants import Variants
 from jaxtour.i18n import _
 
 # --- 04.grad_last_two -------------------------------------------------------------------
@@ -389,8 +391,9 @@ def _step_inputs():
     """(params, grads, lr, max_norm): a nested tree like the lesson's `model` (a dict
     holding a list of dicts) whose gradients' global norm, about 8.97, is clipped to 1;
     a flat dict whose norm, about 1.15, is under 5 (no clipping) and over 0.5 (clipped);
-    the flat dict with every gradient 0 (a norm of 0: nothing to clip, params come back
-    as they were). NumPy float32 leaves, so that a change made in place shows."""
+    the flat dict with every gradient 0 (a norm of 0: nothing to clip, params come
+    back as they were, less the variant's decay). NumPy float32 leaves, so that a change
+    made in place shows."""
     f32 = np.float32
 
     def flat():
@@ -450,6 +453,38 @@ def _notebook_step_values():
     return {0: model, 1: grads, 2: lr}
 
 
+# A weight decay in the step: each parameter also shrinks by lr * decay * p. None on the
+# page (variant 0, the plain clipped step); drawn, so a neighbour's step, or the page's,
+# moves every parameter by another amount.
+STEP_VARIANTS = Variants(
+    default={"decay": 0.0, "term": ""},
+    draw=lambda rng: (lambda d: {"decay": d, "term": f" + {d} * p"})(
+        rng.choice((0.05, 0.1, 0.2, 0.3, 0.5))
+    ),
+    shown="Each new parameter is p - lr * (scale * g{term}).",
+)
+
+
+def _decay() -> float:
+    """The weight decay of the learner's variant (variant 0: none)."""
+    return STEP_VARIANTS.current("04.sgd_step")["decay"]
+
+
+def _decayed(step: Callable[..., Any]) -> Callable[..., Any]:
+    """``step`` (a wrong one) made in the learner's variant: each new leaf also less
+    lr * decay * p, the decay the variant asks; variant 0's step unchanged."""
+
+    @wraps(step)
+    def with_decay(params, grads, lr, max_norm):
+        decay = _decay()
+        new = step(params, grads, lr, max_norm)
+        if not decay:
+            return new
+        return jax.tree.map(lambda n, p: n - lr * decay * p, new, params)
+
+    return with_decay
+
+
 def _global_norm(tree):
     return jnp.sqrt(sum(jnp.sum(g**2) for g in jax.tree.leaves(tree)))
 
@@ -460,17 +495,21 @@ def _clip_scale(grads, max_norm):
 
 def _sgd_step(params, grads, lr, max_norm):
     scale = _clip_scale(grads, max_norm)
-    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+    decay = _decay()
+    return jax.tree.map(lambda p, g: p - lr * (scale * g + decay * p), params, grads)
 
 
+@_decayed
 def _unclipped(params, grads, lr, max_norm):
     return jax.tree.map(lambda p, g: p - lr * g, params, grads)
 
 
+@_decayed
 def _clipped_elementwise(params, grads, lr, max_norm):
     return jax.tree.map(lambda p, g: p - lr * jnp.clip(g, -max_norm, max_norm), params, grads)
 
 
+@_decayed
 def _clipped_per_leaf(params, grads, lr, max_norm):
     def step(p, g):
         return p - lr * jnp.minimum(1.0, max_norm / jnp.sqrt(jnp.sum(g**2))) * g
@@ -478,6 +517,7 @@ def _clipped_per_leaf(params, grads, lr, max_norm):
     return jax.tree.map(step, params, grads)
 
 
+@_decayed
 def _nan_at_zero_norm(params, grads, lr, max_norm):
     norm = _global_norm(grads)
     scale = jnp.minimum(norm, max_norm) / norm  # 0 / 0 where every gradient is 0
@@ -505,22 +545,26 @@ def _nan_only_at_zero_norm(answer: Any) -> bool:
         return False
 
 
+@_decayed
 def _always_rescaled(params, grads, lr, max_norm):
     scale = max_norm / _global_norm(grads)
     return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
+@_decayed
 def _norm_squared(params, grads, lr, max_norm):
     scale = jnp.minimum(1.0, max_norm / _global_norm(grads) ** 2)
     return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
+@_decayed
 def _l1_norm(params, grads, lr, max_norm):
     total = sum(jnp.sum(jnp.abs(g)) for g in jax.tree.leaves(grads))
     scale = jnp.minimum(1.0, max_norm / total)
     return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
+@_decayed
 def _root_mean_square(params, grads, lr, max_norm):
     leaves = jax.tree.leaves(grads)
     mean_square = sum(jnp.sum(g**2) for g in leaves) / sum(g.size for g in leaves)
@@ -528,43 +572,51 @@ def _root_mean_square(params, grads, lr, max_norm):
     return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
+@_decayed
 def _factor_at_least_one(params, grads, lr, max_norm):
     scale = jnp.maximum(1.0, max_norm / _global_norm(grads))
     return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
+@_decayed
 def _factor_inverted(params, grads, lr, max_norm):
     norm = _global_norm(grads)
     scale = jnp.where(norm > max_norm, norm / max_norm, 1.0)
     return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
+@_decayed
 def _summed_leaf_norms(params, grads, lr, max_norm):
     total = sum(jnp.sqrt(jnp.sum(g**2)) for g in jax.tree.leaves(grads))
     scale = jnp.minimum(1.0, max_norm / total)
     return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
+@_decayed
 def _params_norm(params, grads, lr, max_norm):
     scale = jnp.minimum(1.0, max_norm / _global_norm(params))
     return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
+@_decayed
 def _scaled_difference(params, grads, lr, max_norm):
     scale = _clip_scale(grads, max_norm)
     return jax.tree.map(lambda p, g: lr * (p - scale * g), params, grads)
 
 
+@_decayed
 def _ascent(params, grads, lr, max_norm):
     scale = _clip_scale(grads, max_norm)
     return jax.tree.map(lambda p, g: p + lr * scale * g, params, grads)
 
 
+@_decayed
 def _no_lr(params, grads, lr, max_norm):
     scale = _clip_scale(grads, max_norm)
     return jax.tree.map(lambda p, g: p - scale * g, params, grads)
 
 
+@_decayed
 def _swapped_lambda(params, grads, lr, max_norm):
     scale = _clip_scale(grads, max_norm)
     return jax.tree.map(lambda g, p: p - lr * scale * g, params, grads)
@@ -1111,13 +1163,13 @@ EXERCISES = (
             "grads) hands f one leaf of each tree and builds a new tree.",
             "norm = jnp.sqrt(sum(jnp.sum(g**2) for g in jax.tree.leaves(grads)))\n"
             "scale = jnp.minimum(1.0, max_norm / norm)\n"
-            "return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)",
+            "return jax.tree.map(lambda p, g: p - lr * (scale * g{term}), params, grads)",
         ),
         solution=(
             "def sgd_step(params, grads, lr, max_norm):\n"
             "    norm = jnp.sqrt(sum(jnp.sum(g**2) for g in jax.tree.leaves(grads)))\n"
             "    scale = jnp.minimum(1.0, max_norm / norm)\n"
-            "    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)"
+            "    return jax.tree.map(lambda p, g: p - lr * (scale * g{term}), params, grads)"
         ),
         mistakes=(
             Mistake(
@@ -1240,7 +1292,7 @@ EXERCISES = (
             Mistake(
                 id="nan-at-zero-norm",
                 message="Where every gradient is 0 (a global norm of 0) your step returns nan "
-                "instead of params as they were: a division by the norm is 0 / 0 there. A step "
+                "instead of new parameters: a division by the norm is 0 / 0 there. A step "
                 "with nothing to clip must still be a step.",
                 example=lambda: _nan_at_zero_norm,
                 matches=_nan_only_at_zero_norm,
@@ -1394,5 +1446,6 @@ EXERCISES = (
         success="One factor for the whole tree, from the norm of all its leaves together, "
         "then jax.tree.map for the new tree: the direction of the step is kept, and the "
         "caller's params stay as they were.",
+        variants=STEP_VARIANTS,
     ),
 )

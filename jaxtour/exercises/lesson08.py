@@ -1774,6 +1774,8 @@ EXERCISES = (
     ),
     Exercise(
         id="08.speedup",
+        # No variants (issue 38): the answer is a measurement, judged against the check's
+        # own timing of the same steps; no value a variant could change decides its verdict.
         title="Write an honest measurement of what jit bought",
         reference=lambda: _measures(speedup_band().typical),  # what an honest one returns
         rule=PlausibleSpeedup(),

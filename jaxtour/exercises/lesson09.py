@@ -183,8 +183,34 @@ def _grad_of_vmap(params, xs, ys):
 
 
 @_compiled
-def _transposed(params, xs, ys):  # the reference: the examples last, stored like xs
+def _transposed(params, xs, ys):  # variant 0's reference: the examples last, stored like xs
     return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES, out_axes=-1)(params, xs, ys)
+
+
+# Where the examples go in the result: last, stored like xs (variant 0, the page), or first,
+# as vmap puts them by default. xs stays (D, N) either way, so in_axes is the same reasoning;
+# the answer's layout is what differs, and one layout's answer fails the other's check.
+GRADS_VARIANTS = Variants(
+    # Shapes and numbers only: a value is filled into the translated text as it is.
+    default={"w_shape": "(D, N)", "out_axes": -1, "other_w_shape": "(N, D)"},
+    draw=lambda rng: {"w_shape": "(N, D)", "out_axes": 0, "other_w_shape": "(D, N)"},
+    shown="per_example_grads returns w's gradients shaped {w_shape} and b's shaped (N,).",
+)
+
+
+def _examples_last() -> bool:
+    """Whether the learner's variant stores the examples last (variant 0) or first."""
+    return GRADS_VARIANTS.current("09.per_example_grads")["out_axes"] == -1
+
+
+def _asked_grads():
+    """The reference of the learner's variant: the examples where its task puts them."""
+    return _transposed if _examples_last() else _per_example_grads
+
+
+def _other_layout_grads():
+    """The right gradients with the examples where the learner's variant does not put them."""
+    return _per_example_grads if _examples_last() else _transposed
 
 
 @_compiled
@@ -386,7 +412,7 @@ def _losses_beside_grads(answer: Any) -> bool:
             return False
         if not (isinstance(got, tuple | list) and len(got) == 2):
             return False
-        if not equals_tree(_transposed(*args))(got[1]):
+        if not equals_tree(_asked_grads()(*args))(got[1]):
             return False
     return True
 
@@ -1688,7 +1714,7 @@ EXERCISES = (
     Exercise(
         id="09.per_example_grads",
         title="Per-example gradients stored as the examples are, in columns",
-        reference=lambda: _transposed,
+        reference=_asked_grads,
         rule=SameFunction(inputs=_grad_inputs, output=SamePytree(), transform=jax.jit),
         hints=(
             "jax.grad(log_loss) is the gradient for ONE example, a dict like params. "
@@ -1697,14 +1723,15 @@ EXERCISES = (
             "params is the same for every example: None. Here an example is a COLUMN of xs, "
             "shape (D, N), so xs is split along axis 1, as by_column was in the lesson; "
             "ys, shape (N,), along axis 0. out_axes says where the examples go in the "
-            "result, for w's (D, N) and b's (N,) alike.",
-            "return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0), out_axes=-1)"
+            "result, for w's {w_shape} and b's (N,) alike.",
+            "return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0), out_axes={out_axes})"
             "(params, xs, ys)",
         ),
         solution=(
             "def per_example_grads(params, xs, ys):\n"
             "    grad_one = jax.grad(log_loss)\n"
-            "    return jax.vmap(grad_one, in_axes=(None, 1, 0), out_axes=-1)(params, xs, ys)"
+            "    return jax.vmap(grad_one, in_axes=(None, 1, 0), out_axes={out_axes})"
+            "(params, xs, ys)"
         ),
         mistakes=(
             Mistake(
@@ -1831,11 +1858,12 @@ EXERCISES = (
             ),
             Mistake(
                 id="examples-first",
-                message="Your gradients are right, with the examples first: w's come out (N, D), "
-                "as vmap puts them by default. The task asks for them stored like xs, one example "
-                "per COLUMN: (D, N) for w, and (N,) for b.",
-                example=lambda: _per_example_grads,
-                matches=behaves_like(_per_example_grads, _grad_inputs),
+                message="Your gradients are right, but w's come out {other_w_shape}, the "
+                "examples on the other axis: the task asks for {w_shape} for w, and (N,) for "
+                "b. out_axes says where vmap puts the examples; 0, the first axis, is its "
+                "default.",
+                example=_other_layout_grads,
+                matches=lambda answer: behaves_like(_other_layout_grads(), _grad_inputs)(answer),
             ),
             Mistake(
                 id="batch-gradient",
@@ -1913,8 +1941,10 @@ EXERCISES = (
             ),
         ),
         success="vmap(grad(log_loss)) with params broadcast (None), xs mapped along its "
-        "columns (axis 1) and the examples put last in the result, stored as xs stores them: "
+        "columns (axis 1) and the examples put where out_axes={out_axes} says, w's "
+        "{w_shape}: "
         "one traced gradient, one gradient per example, in a dict shaped like params.",
+        variants=GRADS_VARIANTS,
     ),
     Exercise(
         id="09.split_keeps_key",

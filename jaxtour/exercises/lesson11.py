@@ -730,12 +730,41 @@ def _grow_python_loop(r, x0, cap, max_steps):
 
 
 # --- 11.first_two_positive --------------------------------------------------------------
-# The first two positive elements of x, in order, 0.0 for each one missing; under jit.
+# The first two positive elements of x, in order, a padding value for each one missing;
+# under jit. The padding is 0.0 on the page (variant 0) and drawn otherwise: a number no
+# input holds, so an answer that pads with another (the page's 0.0, a neighbour's) fails
+# wherever fewer than two elements are positive.
+PAD_VARIANTS = Variants(
+    default={"fill": 0.0},
+    draw=lambda rng: {"fill": rng.choice((-0.5, -1.5, -2.5, -9.5))},
+    shown="first_two_positive puts {fill} for each positive element that is missing.",
+)
+
+
+def _fill() -> float:
+    """The padding of the learner's variant (variant 0: 0.0)."""
+    return PAD_VARIANTS.current("11.first_two_positive")["fill"]
 
 
 def _first_two_positive(x):
     index = jnp.nonzero(x > 0, size=2, fill_value=x.shape[0])[0]
-    return x.at[index].get(mode="fill", fill_value=0.0)
+    return x.at[index].get(mode="fill", fill_value=_fill())
+
+
+@concrete_cache
+def _variant_copy(fn: Callable[..., Any], variant: Any) -> Callable[..., Any]:
+    @functools.wraps(fn)
+    def copy(x):
+        return fn(x)
+
+    return copy
+
+
+def _in_variant(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` (an example that reads the padding while traced) as a function of its own per
+    variant: jax.jit keeps one trace per Python function, and a trace keeps the padding it
+    read, so the mistakes that run an answer under jit need a new one per variant."""
+    return _variant_copy(fn, variant_key())
 
 
 def _positive_inputs():
@@ -764,7 +793,7 @@ def _padding_zeroed_after(x):
     """Pads with index 0, then zeroes what is not positive: right unless x[0] is positive
     and fewer than two are."""
     values = x[jnp.nonzero(x > 0, size=2, fill_value=0)[0]]
-    return jnp.where(values > 0, values, 0.0)
+    return jnp.where(values > 0, values, _fill())
 
 
 def _padding_reads_first(x):
@@ -793,13 +822,13 @@ def _one_value_for_one_element(answer: Any) -> bool:
 
 def _first_two_by_sort(x):  # right on the check's vectors, one value for a single element
     order = jnp.argsort(x <= 0, stable=True)[:2]
-    return jnp.where(x[order] > 0, x[order], 0.0)
+    return jnp.where(x[order] > 0, x[order], _fill())
 
 
 def _argmax_first_unguarded(x):  # the second slot guarded, the first not
     first = jnp.argmax(x > 0)
     rest = (x > 0) & (jnp.arange(x.shape[0]) > first)
-    return jnp.stack([x[first], jnp.where(rest.any(), x[jnp.argmax(rest)], 0.0)])
+    return jnp.stack([x[first], jnp.where(rest.any(), x[jnp.argmax(rest)], _fill())])
 
 
 def _pads_by_index(answer: Any) -> bool:
@@ -835,7 +864,7 @@ def _reads_names(answer: Any, names: tuple[str, ...]) -> bool:
 
 
 def _first_two_zeroed(x):
-    return jnp.where(x > 0, x, 0.0)[:2]
+    return jnp.where(x > 0, x, _fill())[:2]
 
 
 def _two_largest(x):
@@ -844,7 +873,7 @@ def _two_largest(x):
 
 def _all_positions(x):
     return x.at[jnp.nonzero(x > 0, size=x.shape[0], fill_value=x.shape[0])[0]].get(
-        mode="fill", fill_value=0.0
+        mode="fill", fill_value=_fill()
     )
 
 
@@ -931,7 +960,7 @@ def _padding_at_five(x):
     """Pads with index 5, the length of the page's vectors, and reads it as lesson 06's
     fill mode does: 0.0 on those vectors, a real element on a longer one."""
     found = jnp.nonzero(x > 0, size=2, fill_value=5)[0]
-    return x.at[found].get(mode="fill", fill_value=0.0)
+    return x.at[found].get(mode="fill", fill_value=_fill())
 
 
 def _padding_index_fixed(answer: Any) -> bool:
@@ -946,8 +975,8 @@ def _padding_index_fixed(answer: Any) -> bool:
         reads_an_element = False
         for out, values in zip(outs, inputs, strict=True):
             found = values[values > 0][:2]
-            padding = values[c] if c < values.size else 0.0
-            reads_an_element |= found.size < 2 and padding != 0.0
+            padding = values[c] if c < values.size else _fill()
+            reads_an_element |= found.size < 2 and padding != _fill()
             want = np.concatenate([found, np.full(2 - found.size, padding)])
             if not np.allclose(out, want):
                 break
@@ -968,14 +997,14 @@ def _second_is_neighbour(answer: Any) -> bool:
         values = np.asarray(x, dtype=float)
         where = np.flatnonzero(values > 0)
         if where.size == 0:
-            if not np.allclose(out, 0.0):
+            if not np.allclose(out, _fill()):
                 return False
             continue
         first = where[0]
         if first + 1 == values.size:
             continue  # no neighbour: a slice clamped to the end reads any pair here
         after = values[first + 1]
-        if not np.allclose(out, [values[first], after if after > 0 else 0.0]):
+        if not np.allclose(out, [values[first], after if after > 0 else _fill()]):
             return False
     return True
 
@@ -996,7 +1025,7 @@ def _missing_reads_nonpositive(answer: Any) -> bool:
         for filler in out[found.size :]:
             if filler > 0 or not np.any(np.isclose(values[values <= 0], filler)):
                 return False
-            nonzero_fill |= filler != 0.0
+            nonzero_fill |= filler != _fill()
     return nonzero_fill
 
 
@@ -1023,12 +1052,12 @@ def _ranks_unmasked(x):
 
 def _first_two_nonzero(x):
     index = jnp.nonzero(x != 0, size=2, fill_value=x.shape[0])[0]
-    return x.at[index].get(mode="fill", fill_value=0.0)
+    return x.at[index].get(mode="fill", fill_value=_fill())
 
 
 def _first_two_nonnegative(x):
     index = jnp.nonzero(x >= 0, size=2, fill_value=x.shape[0])[0]
-    return x.at[index].get(mode="fill", fill_value=0.0)
+    return x.at[index].get(mode="fill", fill_value=_fill())
 
 
 def _order_lost(answer: Any) -> bool:
@@ -1061,13 +1090,13 @@ def _one_slot_more(x):
     """Slot k kept where k <= the count of positives: slot count is kept as well, and
     reads the padding index 0."""
     index = jnp.nonzero(x > 0, size=2)[0]
-    return jnp.where(jnp.arange(2) <= jnp.sum(x > 0), x[index], 0.0)
+    return jnp.where(jnp.arange(2) <= jnp.sum(x > 0), x[index], _fill())
 
 
 def _neighbour(x):
     first = jnp.argmax(x > 0)
     pair = jax.lax.dynamic_slice(jnp.concatenate([x, jnp.zeros(1)]), (first,), (2,))
-    return jnp.where(jnp.any(x > 0), jnp.where(pair > 0, pair, 0.0), 0.0)
+    return jnp.where(jnp.any(x > 0), jnp.where(pair > 0, pair, _fill()), _fill())
 
 
 def _sorted_pair(x):
@@ -1587,15 +1616,15 @@ EXERCISES = (
             "the function need? Then ask what the padding index reads from x.",
             "size=2 gives two indices, padded with fill_value where fewer elements are "
             "positive. An index of -1 (or 0) reads a real element of x, so the padding must "
-            "read as 0.0: an index past the end with .at[index].get(mode='fill', "
-            "fill_value=0.0), or jnp.where on a count of the positives.",
+            "read as {fill}: an index past the end with .at[index].get(mode='fill', "
+            "fill_value={fill}), or jnp.where on a count of the positives.",
             "index = jnp.nonzero(x > 0, size=2, fill_value=x.shape[0])[0]\n"
-            "return x.at[index].get(mode='fill', fill_value=0.0)",
+            "return x.at[index].get(mode='fill', fill_value={fill})",
         ),
         solution=(
             "def first_two_positive(x):\n"
             "    index = jnp.nonzero(x > 0, size=2, fill_value=x.shape[0])[0]\n"
-            '    return x.at[index].get(mode="fill", fill_value=0.0)'
+            '    return x.at[index].get(mode="fill", fill_value={fill})'
         ),
         mistakes=(
             Mistake(
@@ -1628,7 +1657,7 @@ EXERCISES = (
             Mistake(
                 id="padding-reads-last",
                 message="Where fewer than two elements are positive, you return x's last element "
-                "instead of 0.0. The padding index is a real index: -1 reads the last "
+                "instead of {fill}. The padding index is a real index: -1 reads the last "
                 "element, and so does an index past the end, which a plain read clamps "
                 "(lesson 06).",
                 example=lambda: _padding_reads_last,
@@ -1636,7 +1665,7 @@ EXERCISES = (
             Mistake(
                 id="padding-reads-first",
                 message="Where fewer than two elements are positive, you return x[0] instead of "
-                "0.0: jnp.nonzero pads with index 0 unless told otherwise, and index 0 "
+                "{fill}: jnp.nonzero pads with index 0 unless told otherwise, and index 0 "
                 "reads a real element.",
                 example=lambda: _padding_reads_first,
                 matches=lambda answer: (
@@ -1655,32 +1684,32 @@ EXERCISES = (
             Mistake(
                 id="one-slot-more",
                 message="Where fewer than two elements are positive, your first missing value "
-                "is x[0], not 0.0: with n positive elements, the slots that hold them are 0 "
+                "is x[0], not {fill}: with n positive elements, the slots that hold them are 0 "
                 "to n - 1 (slots count from 0), and yours keeps slot n too, which reads the "
                 "padding index, 0 by default.",
-                example=lambda: _one_slot_more,
+                example=lambda: _in_variant(_one_slot_more),
                 matches=behaves_like(_one_slot_more, _positive_inputs),
             ),
             Mistake(
                 id="padding-index-fixed",
                 message="Your padding index is a fixed number: it names no element of the "
-                "short vectors, so they read 0.0, but on a longer vector it is a real index and "
+                "short vectors, so they read {fill}, but on a longer vector it is a real index and "
                 "reads a real element.",
-                example=lambda: _padding_at_five,
+                example=lambda: _in_variant(_padding_at_five),
                 matches=_padding_index_fixed,
             ),
             Mistake(
                 id="padding-zeroed-after",
-                message="Your padding reads x[0] and zeroes it when it is not positive; but "
-                "where x[0] is itself positive and no second element is, the padding is x[0] "
-                "again, not 0.0.",
-                example=lambda: _padding_zeroed_after,
+                message="Your padding reads x[0] and puts {fill} for it when it is not "
+                "positive; but where x[0] is itself positive and no second element is, the "
+                "padding is x[0] again, not {fill}.",
+                example=lambda: _in_variant(_padding_zeroed_after),
                 matches=behaves_like(_padding_zeroed_after, _positive_inputs),
             ),
             Mistake(
                 id="argmax-reads-first",
                 message="Where fewer than two elements are positive, you return x[0] instead of "
-                "0.0: jnp.argmax of a mask with no True in it is 0, and index 0 reads a "
+                "{fill}: jnp.argmax of a mask with no True in it is 0, and index 0 reads a "
                 "real element.",
                 example=lambda: _argmax_reads_first,
                 matches=lambda answer: (
@@ -1692,9 +1721,9 @@ EXERCISES = (
             Mistake(
                 id="argmax-none-positive",
                 message="Where no element is positive, your first value is x[0] instead of "
-                "0.0: jnp.argmax of a mask with no True in it is 0, and index 0 reads a real "
+                "{fill}: jnp.argmax of a mask with no True in it is 0, and index 0 reads a real "
                 "element. Where one is, your values are right.",
-                example=lambda: _argmax_first_unguarded,
+                example=lambda: _in_variant(_argmax_first_unguarded),
                 matches=lambda answer: (
                     not _pads_by_index(answer)
                     and _reads_names(answer, ("argmax",))
@@ -1704,7 +1733,7 @@ EXERCISES = (
             Mistake(
                 id="missing-not-zeroed",
                 message="Where fewer than two elements are positive, a missing one is an element "
-                "of x that is not positive (the next one in your order), not 0.0.",
+                "of x that is not positive (the next one in your order), not {fill}.",
                 example=lambda: _missing_sorted_in,
                 matches=_missing_reads_nonpositive,
             ),
@@ -1728,15 +1757,15 @@ EXERCISES = (
                 id="one-per-element",
                 message="Your result has one entry per element of x: size= is how many "
                 "indices jnp.nonzero returns.",
-                example=lambda: _all_positions,
+                example=lambda: _in_variant(_all_positions),
                 matches=_one_per_element,
             ),
             Mistake(
                 id="first-two-elements",
                 message="This looks at the first two elements of x only, keeping the "
-                "positive ones among them and zeroing the others. The task wants the first "
-                "two positive elements of x, wherever they are.",
-                example=lambda: _first_two_zeroed,
+                "positive ones among them and putting {fill} for the others. The task wants "
+                "the first two positive elements of x, wherever they are.",
+                example=lambda: _in_variant(_first_two_zeroed),
             ),
             Mistake(
                 id="positions-not-values",
@@ -1756,42 +1785,43 @@ EXERCISES = (
                 id="negatives-kept",
                 message="Your result holds negative elements: you took the first two elements "
                 "that are not 0.",
-                example=lambda: _first_two_nonzero,
+                example=lambda: _in_variant(_first_two_nonzero),
                 matches=behaves_like(_first_two_nonzero, _positive_inputs),
             ),
             Mistake(
                 id="zero-counted",
                 message="You count 0.0 as positive: where x holds a 0.0 before the second "
                 "positive element, your result has it.",
-                example=lambda: _first_two_nonnegative,
+                example=lambda: _in_variant(_first_two_nonnegative),
             ),
             Mistake(
                 id="neighbour-not-next",
                 message="Your second value is the element right after the first positive one "
-                "(zeroed when it is not positive), not the next positive element: the two "
+                "({fill} when it is not positive), not the next positive element: the two "
                 "positive elements need not be neighbours.",
-                example=lambda: _neighbour,
+                example=lambda: _in_variant(_neighbour),
                 matches=_second_is_neighbour,
             ),
             Mistake(
                 id="order-lost",
                 message="These are the right two values, but not in the order they appear in x"
                 " (sorted, or swapped).",
-                example=lambda: _sorted_pair,
+                example=lambda: _in_variant(_sorted_pair),
                 matches=_order_lost,
             ),
             Mistake(
                 id="short-vector",
                 message="On a vector of a single element your function returns one value, "
-                "where the eager function returns two, the element and 0.0: what takes the "
+                "where the task asks for two, the element and {fill}: what takes the "
                 "first two of something made from x (a slice [:2] of a sort of x, say) takes "
                 "no more than x has.",
-                example=lambda: _first_two_by_sort,
+                example=lambda: _in_variant(_first_two_by_sort),
                 matches=_one_value_for_one_element,
                 also_accepted=True,
             ),
         ),
-        success="size= fixes the shape, and the padding reads as 0.0: one compiled program "
+        success="size= fixes the shape, and the padding reads as {fill}: one compiled program "
         "for any values.",
+        variants=PAD_VARIANTS,
     ),
 )

@@ -26,6 +26,7 @@ from jaxtour.grader.rules import (
     cases_of_this_check,
 )
 from jaxtour.grader.spec import Exercise, Mistake, Variants
+from jaxtour.grader.variants import key as variant_key
 
 # --- 12.jacobian_shapes -----------------------------------------------------------------
 # A choice of result and reason, for a dict of parameters (a pytree input) that the page
@@ -130,10 +131,42 @@ CHEAPER_TEXTS = (
 
 HESSIAN_PROBE = 64  # beads: the check traces the answer at this size, looking for n x n
 
+# How deep each bead's cosine well is: 1 on the page (variant 0), drawn otherwise, so a
+# neighbour's energy, or the page's, gives other second derivatives. The learner writes
+# the variant's energy in the exercise cell; every function below reads the depth.
+WELLS_VARIANTS = Variants(
+    default={"depth": 1.0, "wells": "jnp.sum(jnp.cos(x))"},
+    draw=lambda rng: (lambda d: {"depth": d, "wells": f"{d} * jnp.sum(jnp.cos(x))"})(
+        rng.choice((0.5, 1.5, 2.0, 3.0))
+    ),
+    shown="Your beads' wells are {depth} * cos(x) deep: energy returns springs - {wells}.",
+)
+
+
+def _depth() -> float:
+    """The wells' depth of the learner's variant (variant 0: 1.0)."""
+    return WELLS_VARIANTS.current("12.hvp")["depth"]
+
+
+@concrete_cache
+def _variant_copy(fn: Callable[..., Any], variant: Any) -> Callable[..., Any]:
+    def copy(x, v, k):
+        return fn(x, v, k)
+
+    copy.__name__ = copy.__qualname__ = fn.__name__
+    return copy
+
+
+def _in_variant(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` (the reference or an example, which read the depth while traced) as a
+    function of its own per variant: jax.jit keeps one trace per Python function, and a
+    trace keeps the depth it read."""
+    return _variant_copy(fn, variant_key())
+
 
 def _energy(x, k):
     springs = 0.5 * k * jnp.sum((x[1:] - x[:-1]) ** 2)
-    return springs - jnp.sum(jnp.cos(x))
+    return springs - _depth() * jnp.sum(jnp.cos(x))
 
 
 def _hvp(x, v, k):
@@ -220,11 +253,11 @@ def _k_moved_by_k(x, v, k):
 
 
 def _hvp_wells_sign(x, v, k):
-    return _hvp(x, v, k) - 2.0 * jnp.cos(x) * v
+    return _hvp(x, v, k) - 2.0 * _depth() * jnp.cos(x) * v
 
 
 def _hvp_ring(x, v, k):
-    return k * (2 * v - jnp.roll(v, 1) - jnp.roll(v, -1)) + jnp.cos(x) * v
+    return k * (2 * v - jnp.roll(v, 1) - jnp.roll(v, -1)) + _depth() * jnp.cos(x) * v
 
 
 def _k_moved_too(x, v, k):
@@ -262,7 +295,7 @@ def _diagonal_times_v(x, v, k):
 
 
 def _uncoupled_products(x, v, k):  # the springs' diagonal 2k at every bead, the ends too
-    return (2 * k + jnp.cos(x)) * v
+    return (2 * k + _depth() * jnp.cos(x)) * v
 
 
 def _uses_own_v_only(answer: Any) -> bool:
@@ -1018,7 +1051,7 @@ EXERCISES = (
     Exercise(
         id="12.hvp",
         title="Multiply by a Hessian without building it",
-        reference=lambda: _hvp,
+        reference=lambda: _in_variant(_hvp),
         rule=SameFunction(inputs=_hvp_inputs, transform=jax.jit),
         hints=(
             "H @ v is how the gradient changes when x moves along v: a JVP of the "
@@ -1032,7 +1065,7 @@ EXERCISES = (
         solution=(
             "def energy(x, k):\n"
             "    springs = 0.5 * k * jnp.sum((x[1:] - x[:-1]) ** 2)\n"
-            "    return springs - jnp.sum(jnp.cos(x))\n"
+            "    return springs - {wells}\n"
             "\n"
             "def hvp(x, v, k):\n"
             "    return jax.jvp(lambda y: jax.grad(energy)(y, k), (x,), (v,))[1]"
@@ -1045,7 +1078,7 @@ EXERCISES = (
                 "coupling: moving one bead changes its neighbours' gradients too, the "
                 "Hessian's entries off the diagonal. H @ v is how the whole gradient changes "
                 "as all of x moves along v at once.",
-                example=lambda: _diagonal_times_v,
+                example=lambda: _in_variant(_diagonal_times_v),
                 matches=_gives(_diagonal_times_v),
             ),
             Mistake(
@@ -1054,7 +1087,7 @@ EXERCISES = (
                 "diagonal: v is not used, and the springs' coupling between neighbours (the "
                 "entries off the diagonal) is left out. H @ v is how the whole gradient "
                 "changes as x moves along v.",
-                example=lambda: _hessian_diagonal,
+                example=lambda: _in_variant(_hessian_diagonal),
                 matches=_gives(_hessian_diagonal),
             ),
             Mistake(
@@ -1063,7 +1096,7 @@ EXERCISES = (
                 f"a {HESSIAN_PROBE} x {HESSIAN_PROBE} array (jax.hessian, or jacfwd / "
                 "jacrev of the gradient, build one): n x n numbers for a product of n, "
                 "which no memory holds for a million beads.",
-                example=lambda: _hessian_times_v,
+                example=lambda: _in_variant(_hessian_times_v),
                 matches=_builds_hessian,
                 also_accepted=True,
             ),
@@ -1088,7 +1121,7 @@ EXERCISES = (
                 "energy's output, one number, and v is a vector of n: it does not fit. Even "
                 "with a number there, a VJP of energy is only its gradient, scaled: H @ v is "
                 "how the gradient changes along v, a derivative of the gradient.",
-                example=lambda: _vjp_of_energy,
+                example=lambda: _in_variant(_vjp_of_energy),
                 matches=fails_with("ValueError", r"unexpected JAX type", _hvp_inputs),
             ),
             Mistake(
@@ -1096,72 +1129,73 @@ EXERCISES = (
                 message="Your hvp returns a pair: jax.jvp gives the function's value at x (here "
                 "the gradient) and the tangent, and H @ v is one array of n numbers, not "
                 "both.",
-                example=lambda: _jvp_pair,
+                example=lambda: _in_variant(_jvp_pair),
                 matches=_pair_with_product,
             ),
             Mistake(
                 id="gradient",
                 message="This is the gradient of energy at x, the value jax.jvp returns beside "
                 "the tangent: a first derivative, not how the gradient changes along v.",
-                example=lambda: _gradient,
+                example=lambda: _in_variant(_gradient),
             ),
             Mistake(
                 id="first-derivative",
                 message="This is the JVP of energy itself: the first derivative along v, one "
                 "number. H @ v is made of second derivatives, n numbers.",
-                example=lambda: _directional,
+                example=lambda: _in_variant(_directional),
             ),
             Mistake(
                 id="gradient-times-v",
                 message="This multiplies the gradient by v entry by entry: first derivatives "
                 "only. H @ v is made of second derivatives, how the gradient changes as x "
                 "moves along v.",
-                example=lambda: _gradient_times_v,
+                example=lambda: _in_variant(_gradient_times_v),
             ),
             Mistake(
                 id="point-and-direction",
                 message="Point and direction are swapped: your result is the Hessian at v, times "
                 "x.",
-                example=lambda: _point_and_direction_swapped,
+                example=lambda: _in_variant(_point_and_direction_swapped),
             ),
             Mistake(
                 id="moves-k",
                 message="k got a tangent of 1.0, so your result adds to H @ v how the gradient "
                 "changes with the stiffness: a derivative along (v, 1.0), the beads and the "
                 "springs moving together.",
-                example=lambda: _k_moved_too,
+                example=lambda: _in_variant(_k_moved_too),
             ),
             Mistake(
                 id="moves-k-by-k",
                 message="k got a tangent of its own value, so your result adds to H @ v how "
                 "the gradient changes with the stiffness, scaled by k: the springs stiffen "
                 "as the beads move.",
-                example=lambda: _k_moved_by_k,
+                example=lambda: _in_variant(_k_moved_by_k),
             ),
             Mistake(
                 id="wells-sign",
                 message="The springs' part is right, the wells' has the wrong sign: energy "
-                "subtracts cos(x), and the second derivative of -cos(x) is +cos(x).",
-                example=lambda: _hvp_wells_sign,
+                "subtracts {depth} * cos(x), and the second derivative of -{depth} * cos(x) "
+                "is +{depth} * cos(x).",
+                example=lambda: _in_variant(_hvp_wells_sign),
             ),
             Mistake(
                 id="ring",
                 message="Your springs join the last bead to the first, as in a ring. The chain "
                 "has open ends: between n beads there are n - 1 springs, so each end bead "
                 "has one neighbour, not two.",
-                example=lambda: _hvp_ring,
+                example=lambda: _in_variant(_hvp_ring),
             ),
             Mistake(
                 id="lesson-function",
                 message="This is H @ v for the lesson's wiggle, not for energy.",
-                example=lambda: _wiggle_hvp,
+                example=lambda: _in_variant(_wiggle_hvp),
             ),
             Mistake(
                 id="difference-of-gradients",
                 message="This is how much the gradient changes over a whole step v, from x to x + "
                 "v: a finite difference with a step of 1. H @ v is the rate of that "
                 "change at x, the limit for a vanishing step.",
-                example=lambda: _gradient_difference,
+                example=lambda: _in_variant(_gradient_difference),
             ),
             Mistake(
                 id="finite-difference",
@@ -1169,7 +1203,7 @@ EXERCISES = (
                 "difference of gradients approximates the derivative, and in float32 its "
                 "error (the step's own, and rounding divided by the step) is far above "
                 "the check's tolerance.",
-                example=lambda: _forward_difference,
+                example=lambda: _in_variant(_forward_difference),
                 matches=_near_hvp,
             ),
             Mistake(
@@ -1177,7 +1211,7 @@ EXERCISES = (
                 message="Your hvp multiplies v, element by element, by the gradient of the "
                 "gradient's sum: that is H @ ones, each row of H summed, not H @ v. (The "
                 "springs' rows of H sum to 0, so k drops out of it too.)",
-                example=lambda: _row_sums_times_v,
+                example=lambda: _in_variant(_row_sums_times_v),
             ),
             Mistake(
                 id="ignores-k",
@@ -1194,12 +1228,13 @@ EXERCISES = (
                 "the Hessian were diagonal. The springs couple neighbours: moving one bead "
                 "changes its neighbours' gradients too, so element i of H @ v takes in v at "
                 "i - 1 and i + 1 as well (the Hessian's entries off the diagonal).",
-                example=lambda: _uncoupled_products,
+                example=lambda: _in_variant(_uncoupled_products),
                 matches=_uses_own_v_only,
             ),
         ),
         success="A JVP of the gradient: H @ v from vectors of n numbers, and no n x n "
         "matrix anywhere.",
+        variants=WELLS_VARIANTS,
     ),
     Exercise(
         id="12.fixed_target",
