@@ -171,8 +171,9 @@ class Feedback(Display):
                 f"<b>{html.escape(_(WHAT_HAPPENED))}</b>{prose_html(self.explanation)}</div>"
             )
         if self.details:
+            summary = _("Details")  # not inside the f-string: Babel would not extract it
             parts.append(
-                f"<details><summary>{html.escape(_('Details'))}</summary>"
+                f"<details><summary>{html.escape(summary)}</summary>"
                 f"<pre>{html.escape(self.details)}</pre></details>"
             )
         if self.stamp:
