@@ -72,6 +72,11 @@ _SECTION = re.compile(
 )
 
 
+# An arrow between two values ("2.7 → 3") stays on their line: a narrow window wraps the
+# text between pairs, never with an arrow at a line's end or its value alone on the next.
+_ARROW = re.compile(r" (\u2192) ")
+
+
 _LABELLED = re.compile(r"(?P<label>\s*(?:[A-ZА-ЯЁ][a-zа-яё]+(?: [a-zа-яё]+)?: )?)(?P<rest>.*)")
 
 
@@ -85,6 +90,7 @@ def prose_html(text: str) -> str:
             code = html.escape(rest, quote=False)
             lines.append(f"{html.escape(label, quote=False)}<code>{code}</code>")
             continue
+        line = _ARROW.sub("\u00a0\\1\u00a0", line)
         parts, start = [], 0
         for match in _SECTION.finditer(line):
             parts.append(inline_code_html(line[start : match.start()]))

@@ -160,3 +160,11 @@ def test_no_message_holds_markdown_the_panel_shows_raw():
     texts = [t for t in texts if not looks_like_code(t)]  # a solution: a code block, as typed
     raw = sorted({match.group() for text in texts for match in UNRENDERED_MARKDOWN.finditer(text)})
     assert not raw, f"Markdown the panel shows as typed: {raw}"
+
+
+def test_an_arrow_stays_on_the_line_of_its_two_values():
+    # a variant's "2.7 → 3, -2.7 → -3" wrapped at 800 px with "→" ending a line
+    html = Note("Your task", "rounds like this: 2.7 → 3, 2.2 → 2, -2.7 → -3.").html()
+    assert " →" not in html and "→ " not in html
+    assert "2.7\u00a0→\u00a03, 2.2\u00a0→\u00a02, -2.7\u00a0→\u00a0-3." in html
+    assert Note("Your task", "2.7 → 3").text() == "Your task\n2.7 → 3"  # the text is as said
