@@ -35,7 +35,13 @@ from jaxtour.grader.cells import failed_cell_assigning, watch_session
 from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note
 from jaxtour.grader.isolation import preserved_world
-from jaxtour.grader.judge import INTERRUPTED_MESSAGE, is_placeholder, judge, make_feedback
+from jaxtour.grader.judge import (
+    INTERRUPTED_MESSAGE,
+    REVEAL_MESSAGE,
+    is_placeholder,
+    judge,
+    make_feedback,
+)
 from jaxtour.grader.learner_code import error_in_cell_assigning, read_names
 from jaxtour.grader.limits import set_time_limit
 from jaxtour.grader.panel import PanelActions, build_panel, display_panel
@@ -115,6 +121,8 @@ def check(exercise_id: str, answer: Any) -> Feedback:
         number = variant_number(exercise)
         with using(exercise, number):
             feedback = judge(exercise, answer)
+        if exercise.id in _reveals_shown:
+            feedback = _without_run_the_reveal(feedback)
         variant = number if exercise.variants is not None else None
         progress_store.record(exercise.id, feedback.status, feedback.mistake, variant)
         if feedback.explanation and not feedback.passed:
@@ -126,6 +134,15 @@ def check(exercise_id: str, answer: Any) -> Feedback:
         if problem:
             feedback = dataclasses.replace(feedback, message=f"{feedback.message}\n\n{problem}")
         return feedback
+
+
+def _without_run_the_reveal(feedback: Feedback) -> Feedback:
+    """``feedback`` without its "Now run the next cell" line: that cell already ran open
+    (after a wrong prediction's explanation, say) and shows what JAX does."""
+    line = "\n" + _(REVEAL_MESSAGE)
+    if not feedback.message.endswith(line):
+        return feedback
+    return dataclasses.replace(feedback, message=feedback.message[: -len(line)])
 
 
 def hint(exercise_id: str, level: int = 1) -> Note:
@@ -379,6 +396,7 @@ class expect_error:  # noqa: N801 - used as `with expect_error():`, like a state
 # .reveals/ holds what each reveal shows once it is open.
 ENV_REVEALS = "JAXTOUR_REVEALS"
 _revealed: set[str] = set()  # exercises this kernel passed, or saw the answer of
+_reveals_shown: set[str] = set()  # exercises whose reveal cell ran open in this kernel
 CLOSED_REVEAL = N_(
     "This cell shows what JAX does for {id}. Answer {id} above first (press its Check), "
     "then run this cell again."
@@ -412,6 +430,7 @@ def reveal(exercise_id: str) -> Callable[[Callable[[], Any]], None]:
             print(_(CLOSED_REVEAL).format(id=exercise.id))
             return None
         value = body()
+        _reveals_shown.add(exercise.id)
         if value is not None:
             try:
                 from IPython.display import display

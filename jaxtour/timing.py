@@ -138,7 +138,7 @@ class TimingTable(Display):
     def html(self) -> str:
         columns, cells = self.columns(), self.cells()
         if not cells:
-            return f"<p>{i18n._('(no timings)')}</p>"
+            return "<p>" + i18n._("(no timings)") + "</p>"
 
         def cell(tag: str, i: int, value: str) -> str:
             align = "left" if i == 0 else "right"  # labels read from the left, numbers align

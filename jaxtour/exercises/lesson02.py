@@ -1378,7 +1378,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="device-array",
-                message="You returned jax arrays, not the Python float the helper returns: "
+                message="You returned a jax array (or several), not the Python float the "
+                "helper returns: "
                 "nothing brought the mean back to Python, so the log line would wait for it "
                 "later, and a jax array is not a float.",
                 example=lambda: _device_mean,

@@ -546,7 +546,7 @@ EXERCISES = (
             "Jacobian, not a gradient. Its input may be any array (D's reason): "
             "`sum_of_squares` returns one number, so at p the next cell gives its four "
             "partial derivatives, [6, -2, 1, 4], and at the lesson's x = [1, 2, 3, 4] the "
-            "one after gives [2, 4, 6, 8]. The section *Several outputs* below shows the "
+            "one after gives [2, 4, 6, 8]. The section 'Several outputs' below shows the "
             "error."
         ),
         title="Predict what grad does with a function of four outputs, and why",

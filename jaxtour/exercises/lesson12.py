@@ -1042,10 +1042,10 @@ EXERCISES = (
             "rule, by the output's rank, gives the right choice here only by chance: a "
             "function from 20 numbers to a 40 × 50 matrix has a matrix output and is cheaper "
             "in forward mode. E's reason is wrong too: `jacrev` runs the function forward "
-            "once, stores its residuals once, and then runs one backward pass per "
-            "**output**, as the cell `rows = jax.vmap(f_vjp)(jnp.eye(2))[0]` after the "
-            "timings does by hand: one `vjp`, two pull-backs through the same `f_vjp`. Only "
-            "the backward passes grow with the outputs."
+            "once, stores its residuals once, and then runs one backward pass (not a "
+            "forward one) per output, as the cell `rows = jax.vmap(f_vjp)(jnp.eye(2))[0]` "
+            "after the timings does by hand: one `vjp`, two pull-backs through the same "
+            "`f_vjp`. Only the backward passes grow with the outputs."
         ),
     ),
     Exercise(

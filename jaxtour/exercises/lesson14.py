@@ -1131,7 +1131,7 @@ EXERCISES = (
             "devices of both processes (the all-reduce of lesson 10, now between processes, "
             "through gloo). No value of `x` crossed between the processes: C's copy would "
             "be an all-gather of the values, and the compiled program has none (list its "
-            "collectives as lesson 10 did: the first task of *On your own*). The result is "
+            "collectives as lesson 10 did: the first task of 'On your own'). The result is "
             "on every device, so each process can print it: 28, from both, where process "
             "1's own values add up to 22. A process cannot read the other's shards itself "
             "(`np.asarray(x)` fails: they are on devices it does not drive), but it never "

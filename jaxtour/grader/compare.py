@@ -317,7 +317,8 @@ def dtype_message(got: np.ndarray, expected: np.ndarray) -> str:
                 "or jax_enable_x64."
             ).format(dtype=got.dtype)
             return f"{sentence} {cause}"
-        return f"{sentence} {_('Was a smaller dtype= given, or .astype(...) called?')}"
+        cause = _("Was a smaller dtype= given, or .astype(...) called?")
+        return f"{sentence} {cause}"
     return sentence
 
 

@@ -72,6 +72,11 @@ _SECTION = re.compile(
 )
 
 
+# An arrow between two values ("2.7 → 3") stays on their line: a narrow window wraps the
+# text between pairs, never with an arrow at a line's end or its value alone on the next.
+_ARROW = re.compile(r" (\u2192) ")
+
+
 _LABELLED = re.compile(r"(?P<label>\s*(?:[A-ZА-ЯЁ][a-zа-яё]+(?: [a-zа-яё]+)?: )?)(?P<rest>.*)")
 
 
@@ -85,6 +90,7 @@ def prose_html(text: str) -> str:
             code = html.escape(rest, quote=False)
             lines.append(f"{html.escape(label, quote=False)}<code>{code}</code>")
             continue
+        line = _ARROW.sub("\u00a0\\1\u00a0", line)
         parts, start = [], 0
         for match in _SECTION.finditer(line):
             parts.append(inline_code_html(line[start : match.start()]))
@@ -171,8 +177,9 @@ class Feedback(Display):
                 f"<b>{html.escape(_(WHAT_HAPPENED))}</b>{prose_html(self.explanation)}</div>"
             )
         if self.details:
+            summary = _("Details")  # not inside the f-string: Babel would not extract it
             parts.append(
-                f"<details><summary>{html.escape(_('Details'))}</summary>"
+                f"<details><summary>{html.escape(summary)}</summary>"
                 f"<pre>{html.escape(self.details)}</pre></details>"
             )
         if self.stamp:

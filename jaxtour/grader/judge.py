@@ -481,7 +481,7 @@ def _with_captured(feedback: Feedback, output: str, caught: list) -> Feedback:
     message = feedback.message
     if warned:
         message += "\n" + ngettext(
-            "(Your code raised {count} warning; the details show them.)",
+            "(Your code raised {count} warning; the details show it.)",
             "(Your code raised {count} warnings; the details show them.)",
             len(warned),
         ).format(count=len(warned))

@@ -24,6 +24,10 @@ from jaxtour.grader.feedback import FEEDBACK_MIME, Feedback, Note
 from jaxtour.i18n import N_, _
 
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+# The button row wraps in a narrow window (800 px, a side panel open), and no button
+# shrinks below its label: four full labels on two lines, never "Ch..." or "Solu...".
+ROW_FLOW = "row wrap"
+BUTTON_FLEX = "0 0 auto"
 
 
 def in_kernel() -> bool:
@@ -118,8 +122,10 @@ def build_panel(feedback: Feedback, actions: PanelActions):
     count = actions.hint_count
 
     def button(description: str, icon: str, **extra: Any):
-        # width auto: "No more hints" must never be cut to "No more hi..."
-        return w.Button(description=description, icon=icon, layout=w.Layout(width="auto"), **extra)
+        # width auto and no shrinking: a label is never cut ("No more hi..."); a row too
+        # narrow for every button wraps instead (ROW_LAYOUT)
+        layout = w.Layout(width="auto", flex=BUTTON_FLEX)
+        return w.Button(description=description, icon=icon, layout=layout, **extra)
 
     check_button = button(_("Check"), "check", button_style="primary")
     hint_button = button(_("Hint"), "question", disabled=count == 0)
@@ -168,7 +174,8 @@ def build_panel(feedback: Feedback, actions: PanelActions):
             hint_button.disabled = True
             hint_button.description = _("No more hints")
         else:
-            hint_button.description = _("Hint {number} of {count}").format(
+            # what the next press shows, not the hint on the page
+            hint_button.description = _("Next hint ({number} of {count})").format(
                 number=state["hints"] + 1, count=count
             )
 
@@ -190,7 +197,7 @@ def build_panel(feedback: Feedback, actions: PanelActions):
 
         variant_button.on_click(guarded(on_new_variant, help_out))
         row.append(variant_button)
-    buttons = w.HBox(row)
+    buttons = w.HBox(row, layout=w.Layout(flex_flow=ROW_FLOW))
     panel = w.VBox([buttons, feedback_out, help_out])
     panel.add_class("jaxtour-panel")
     return panel

@@ -31,7 +31,9 @@ BAR_WIDTH = 20
 _MARKS = {  # exercise state -> (symbol, words)
     "unaided": ("\u2714", N_("passed")),
     "hint": ("\u2714", N_("passed after a hint")),
-    "solution": ("\u2714", N_("passed after the solution")),
+    # 'solution': the Solution button, or a wrong prediction's explanation, which begins
+    # with the answer; the store does not tell them apart
+    "solution": ("\u2714", N_("passed after the answer was shown")),
     "attempted": ("\u2716", N_("tried, not passed yet")),
     "new": ("\u00b7", N_("not tried")),
 }
@@ -82,9 +84,9 @@ class ProgressView(Display):
         if helped:
             summary = ngettext(
                 "The tour: {passed} of {total} exercises passed ({helped} after a hint or the "
-                "solution).",
+                "answer).",
                 "The tour: {passed} of {total} exercises passed ({helped} after a hint or the "
-                "solution).",
+                "answer).",
                 total,
             )
         else:
@@ -159,7 +161,8 @@ class ProgressView(Display):
                 for i, p in self.exercises.items()
             )
             heading = html.escape(_("In {lesson}:").format(lesson=self.lesson or ""))
-            parts.append(f"<p>{heading}</p><ul>{items}</ul>")
+            marks = "list-style:none;padding-left:1em"  # each line's mark is its bullet
+            parts.append(f'<p>{heading}</p><ul style="{marks}">{items}</ul>')
         if self.due:
             items = "".join(f"<li>{html.escape(line)}</li>" for line, _now in self.due)
             parts.append(f"<p>{html.escape(self._due_heading())}</p><ul>{items}</ul>")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import jax.numpy as jnp
 import pytest
 
@@ -120,3 +122,49 @@ def test_every_click_on_check_is_acknowledged_even_with_the_same_verdict():
     assert seen[0] != seen[1]
     assert "(click 1 on Check): still the placeholder." in seen[0]
     assert "(click 2 on Check): still the placeholder." in seen[1]
+
+
+# Markdown the panel does not render (it renders `backticks` as code, nothing else):
+# **bold**, __bold__, *emphasis*, [a link](...), a "# heading" line. Exponents (2**n,
+# beta**t), products (a * b), `*args` and dunder names are not among them.
+UNRENDERED_MARKDOWN = re.compile(
+    r"(?<![\w*)\]}])\*\*(?=[^\s*])[^*\n]+?(?<=[^\s*])\*\*(?![\w*(])"  # **bold**
+    r"|(?<![\w*])\*(?=[A-Za-zА-Яа-яЁё])[^*\n]+?(?<=[A-Za-zА-Яа-яЁё.])\*(?![\w*])"  # *emph*
+    r"|(?<!\w)__(?=[A-Za-z][^_\n]*\s)[^_\n]+?__(?!\w)"  # __bold words__
+    r"|\[[^\]\n]+\]\((?:https?:|#|\.)[^)\s]*\)"  # [a link](url)
+    r"|^#{1,6} \w",  # a heading line
+    re.MULTILINE,
+)
+
+
+def test_the_markdown_pattern_knows_emphasis_from_arithmetic():
+    for shown in ("per **output**, as", "*not* this", "[the docs](https://x.y)", "# Hint"):
+        assert UNRENDERED_MARKDOWN.search(shown), shown
+    for fine in ("2**power", "m / (1 - beta**t)", "a * b * c", "f(*args, **kwargs)", "__init__"):
+        assert not UNRENDERED_MARKDOWN.search(fine), fine
+
+
+def test_no_message_holds_markdown_the_panel_shows_raw():
+    # every message jaxtour can show (the catalog template: the grader's, the exercises'
+    # hints, mistakes, explanations, successes) and every Russian translation of one
+    from babel.messages.pofile import read_po
+
+    from jaxtour.display import looks_like_code
+    from tools import messages
+
+    shown = [m.id for m in messages.template() if m.id]
+    for path in [messages.core_po("ru"), *(messages.LOCALE / "ru" / "exercises").glob("*.po")]:
+        with path.open("rb") as f:
+            shown += [m.string for m in read_po(f, locale="ru") if m.id and m.string]
+    texts = [t for message in shown for t in (message if isinstance(message, tuple) else (message,))]
+    texts = [t for t in texts if not looks_like_code(t)]  # a solution: a code block, as typed
+    raw = sorted({match.group() for text in texts for match in UNRENDERED_MARKDOWN.finditer(text)})
+    assert not raw, f"Markdown the panel shows as typed: {raw}"
+
+
+def test_an_arrow_stays_on_the_line_of_its_two_values():
+    # a variant's "2.7 → 3, -2.7 → -3" wrapped at 800 px with "→" ending a line
+    html = Note("Your task", "rounds like this: 2.7 → 3, 2.2 → 2, -2.7 → -3.").html()
+    assert " →" not in html and "→ " not in html
+    assert "2.7\u00a0→\u00a03, 2.2\u00a0→\u00a02, -2.7\u00a0→\u00a0-3." in html
+    assert Note("Your task", "2.7 → 3").text() == "Your task\n2.7 → 3"  # the text is as said

@@ -29,6 +29,7 @@ ONE = "05.predict_aux_structure"
 def fresh(monkeypatch, tmp_path):
     """A kernel that has answered nothing, with an empty store of its own."""
     monkeypatch.setattr(checks, "_revealed", set())
+    monkeypatch.setattr(checks, "_reveals_shown", set())
     monkeypatch.delenv(checks.ENV_REVEALS, raising=False)
     monkeypatch.setenv(progress.ENV_DIR, str(tmp_path))
     monkeypatch.setenv(progress.ENV_SWITCH, "on")
@@ -65,6 +66,22 @@ def test_a_pass_or_the_solution_opens_it_and_nothing_else_does(fresh, capsys):
     checks.solution(ONE)
     assert _shown(ONE, capsys)[0] is True
     assert _shown(other, capsys)[0] is True
+
+
+def test_once_the_reveal_has_shown_what_jax_does_no_verdict_sends_the_learner_to_it(
+    fresh, capsys
+):
+    from jaxtour.grader.judge import REVEAL_MESSAGE
+
+    wrong = checks.check(ONE, _wrong_option(ONE))
+    assert wrong.message.endswith("\n" + REVEAL_MESSAGE)  # the reveal has not run open yet
+    assert _shown(ONE, capsys)[0] is True
+    for answer in (_wrong_option(ONE), checks.reference_answer(ONE)):
+        feedback = checks.check(ONE, answer)
+        assert REVEAL_MESSAGE not in feedback.message, feedback.message
+        assert feedback.explanation  # what happened is still said
+    other = next(p for p in PREDICTIONS if p != ONE)  # another prediction's still is
+    assert checks.check(other, checks.reference_answer(other)).message.endswith(REVEAL_MESSAGE)
 
 
 def _reveal_in_a_new_process(store_dir, env_switch: str = "on") -> str:

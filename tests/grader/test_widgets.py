@@ -49,13 +49,33 @@ def test_hint_button_reveals_one_hint_per_press_then_stops():
     _, hint, solution, _, help_out = _parts(panel)
     hint.click()
     assert [t.splitlines()[0] for t in _texts(help_out)] == ["Hint 1 of 3 for 00.first_array"]
-    assert hint.description == "Hint 2 of 3"
+    # the button names what its next press shows, not the hint already on the page
+    assert hint.description == "Next hint (2 of 3)"
     hint.click()
     hint.click()
     assert len(help_out.outputs) == 3 and hint.disabled
     solution.click()
     assert _texts(help_out)[-1].startswith("Solution for 00.first_array")
     assert solution.disabled
+
+
+def test_a_narrow_window_wraps_the_buttons_and_keeps_every_label_whole(tmp_path, monkeypatch):
+    # four buttons (a variant exercise) are wider than an 800 px window's output area:
+    # the row must wrap, and no button may shrink below its label ("Ch...", "Solu...")
+    from jaxtour.grader.variants import ENV_VARIANT
+    from jaxtour.learner import progress_store
+
+    monkeypatch.delenv(ENV_VARIANT)
+    monkeypatch.setenv(progress_store.ENV_DIR, str(tmp_path))
+    monkeypatch.setenv(progress_store.ENV_SWITCH, "on")
+    monkeypatch.setattr(checks, "_learner_ids", [])
+    row = checks.panel("01.arange", lambda: ...).children[0]
+    assert len(row.children) == 4
+    assert row.layout.flex_flow == "row wrap"
+    for button in row.children:
+        assert button.layout.width == "auto"
+        grow, shrink, basis = button.layout.flex.split()
+        assert shrink == "0" and basis == "auto", button.description
 
 
 def test_reading_a_missing_answer_shows_an_error_in_the_panel():

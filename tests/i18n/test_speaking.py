@@ -109,7 +109,7 @@ def test_a_russian_panel_has_russian_buttons():
     buttons = panel.children[0].children
     assert [b.description for b in buttons] == ["Проверить", "Подсказка", "Решение"]
     buttons[1].click()
-    assert buttons[1].description == "Подсказка 2 из 3"
+    assert buttons[1].description == "Следующая подсказка (2 из 3)"
 
 
 def test_jaxtour_progress_speaks_russian(tmp_path, monkeypatch, capsys):
