@@ -52,7 +52,7 @@ def _compile_options() -> dict[str, Any]:
         if options:
             try:
                 jax.jit(lambda v: v + 1, compiler_options=options)(np.float32(1))
-            except Exception:  # an XLA without one of the options
+            except Exception:  # a JAX or an XLA without one of the options
                 options = {}
         _options.append(options)
     return _options[0]
@@ -60,7 +60,8 @@ def _compile_options() -> dict[str, Any]:
 
 def compiled(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``fn`` under ``jax.jit`` with ``_compile_options()``: compiled once per input shape."""
-    return jax.jit(fn, compiler_options=_compile_options())
+    options = _compile_options()
+    return jax.jit(fn, compiler_options=options) if options else jax.jit(fn)
 
 
 class _GraderKernel:
@@ -85,9 +86,6 @@ class _GraderKernel:
         if self._compiled is None:
             self._compiled = compiled(self._fn)
         return self._compiled(*args)
-
-
-_grader_kernel = _GraderKernel
 
 
 def _answer_compiled(predicate: Callable[[Any], bool]) -> Callable[[Any], bool]:
@@ -341,7 +339,7 @@ def _scores_call(y_map, product=_transposed_dot, zero=True, add=True, grid=None)
             interpret=True,
         )(x, y)
 
-    return _grader_kernel(scores)
+    return _GraderKernel(scores)
 
 
 def _scores_k_first():
@@ -370,7 +368,7 @@ def _scores_k_first():
             interpret=True,
         )(x, y)
 
-    return _grader_kernel(scores)
+    return _GraderKernel(scores)
 
 
 def _scores_columns_of_x():
@@ -391,7 +389,7 @@ def _scores_columns_of_x():
             interpret=True,
         )(x, y)
 
-    return _grader_kernel(scores)
+    return _GraderKernel(scores)
 
 
 def _fixed_kernel(x_ref, y_ref, o_ref):
@@ -490,7 +488,7 @@ def _scores_x_map_changed():
             interpret=True,
         )(x, y)
 
-    return _grader_kernel(scores)
+    return _GraderKernel(scores)
 
 
 def _scores_matmul_again():
@@ -569,7 +567,7 @@ def _row_sums_of(kernel, grid_columns=True, grid=None, w_map=None):
             interpret=True,
         )(x, w)
 
-    return _grader_kernel(row_sums)
+    return _GraderKernel(row_sums)
 
 
 def _rows_columns_first():
@@ -598,7 +596,7 @@ def _rows_columns_first():
             interpret=True,
         )(x, w)
 
-    return _grader_kernel(row_sums)
+    return _GraderKernel(row_sums)
 
 
 def _rows_zeroed_after_add():
