@@ -243,6 +243,7 @@ LESSONS: tuple[Lesson, ...] = (
             "layouts and transposes, host-to-device transfers in a loop, recompilation "
             "counted, buffer donation, `jax.profiler.trace` and the top operations of a trace"
         ),
+        plots=True,
         measures_device=True,
     ),
     Lesson(

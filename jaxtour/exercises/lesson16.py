@@ -13,10 +13,13 @@ of range is clamped, an output block never written is NaN).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.kernels import KernelCall, empty_grid, one_call, revisits_output
+from jaxtour.grader.learner_code import LearnerCodeError, transformed
 from jaxtour.grader.mistakes import behaves_like, output_or_none, traces_primitive
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice, SameFunction, cases_of_this_check
@@ -25,6 +28,85 @@ from jaxtour.grader.spec import Exercise, Mistake
 BM, BN, BK = 16, 128, 128  # the lesson's blocks: whole TPU float32 tiles, 16+ for GPU dots
 
 # --- shared -------------------------------------------------------------------------------
+
+# An interpreted pallas_call is a small program whose compile, not its run, is what a check
+# waits for, and every call of a kernel compiles afresh (its traced body is a new object):
+# 0.2 s of CPU per call and shape at XLA's default optimisation. The inputs hold small
+# integers, exact at any optimisation level, so the grader's own kernels (the references,
+# the mistakes' models) and the answer (``SameFunction(transform=compiled)``, kept compiled
+# per input shape across checks while the function is unchanged) are compiled with XLA's
+# cheaper CPU passes: 0.05 s each (measured with time.process_time, 2026-12-06).
+CHEAP_CPU_COMPILE = {
+    "xla_backend_optimization_level": 0,
+    "xla_llvm_disable_expensive_passes": True,
+    "xla_cpu_use_fusion_emitters": False,
+}
+_options: list[dict[str, Any]] = []
+
+
+def _compile_options() -> dict[str, Any]:
+    """CHEAP_CPU_COMPILE on a CPU whose XLA knows those options; none elsewhere (a TPU or
+    GPU compiles the kernel itself, and an older XLA may lack one of them)."""
+    if not _options:
+        options = dict(CHEAP_CPU_COMPILE) if jax.default_backend() == "cpu" else {}
+        if options:
+            try:
+                jax.jit(lambda v: v + 1, compiler_options=options)(np.float32(1))
+            except Exception:  # a JAX or an XLA without one of the options
+                options = {}
+        _options.append(options)
+    return _options[0]
+
+
+def compiled(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` under ``jax.jit`` with ``_compile_options()``: compiled once per input shape."""
+    options = _compile_options()
+    return jax.jit(fn, compiler_options=options) if options else jax.jit(fn)
+
+
+class _GraderKernel:
+    """The grader's own kernel function ``fn`` (a reference, a mistake's model), compiled
+    with ``_compile_options()`` on its first call (built at import, it imports no JAX until
+    then). Traced inside another function (the grader's jit of a reference, a mistake's
+    example judged as an answer), it is ``fn`` itself: only a top-level jit may carry
+    compiler options, and ``compiler_options`` tells the grader's jit which to use."""
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        functools.update_wrapper(self, fn)
+        self._fn = fn
+        self._compiled: Callable[..., Any] | None = None
+
+    @property
+    def compiler_options(self) -> dict[str, Any]:
+        return _compile_options()
+
+    def __call__(self, *args: Any) -> Any:
+        if any(isinstance(arg, jax.core.Tracer) for arg in args):
+            return self._fn(*args)
+        if self._compiled is None:
+            self._compiled = compiled(self._fn)
+        return self._compiled(*args)
+
+
+def _answer_compiled(predicate: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """``predicate`` asked of the answer as the rule ran it (``compiled``): the outputs it
+    reads are those the rule computed in this check, not computed again."""
+
+    def matches(answer: Any) -> bool:
+        if callable(answer):
+            try:
+                answer = transformed(compiled, answer)
+            except LearnerCodeError:
+                return False
+        return predicate(answer)
+
+    return matches
+
+
+@functools.cache
+def _reference(build: Callable[[], Callable[..., Any]]) -> Callable[..., Any]:
+    """One reference function per process: the grader keeps its outputs per function."""
+    return build()
 
 
 def _pl() -> Any:
@@ -77,7 +159,7 @@ def _nan_share(inputs: Any) -> Any:
 
 def _all_nan(inputs: Any) -> Any:
     share = _nan_share(inputs)
-    return lambda answer: share(answer) == 1.0
+    return _answer_compiled(lambda answer: share(answer) == 1.0)
 
 
 def _some_nan(inputs: Any) -> Any:
@@ -87,7 +169,12 @@ def _some_nan(inputs: Any) -> Any:
         value = share(answer)
         return value is not None and 0.0 < value < 1.0
 
-    return matches
+    return _answer_compiled(matches)
+
+
+def _behaves_like(wrong: Callable[..., Any], inputs: Any) -> Callable[[Any], bool]:
+    """``behaves_like``, on the answer as the rule ran it."""
+    return _answer_compiled(behaves_like(wrong, inputs))
 
 
 def _reads(inputs: Any, judge: Any) -> Any:
@@ -252,7 +339,7 @@ def _scores_call(y_map, product=_transposed_dot, zero=True, add=True, grid=None)
             interpret=True,
         )(x, y)
 
-    return scores
+    return _GraderKernel(scores)
 
 
 def _scores_k_first():
@@ -281,7 +368,7 @@ def _scores_k_first():
             interpret=True,
         )(x, y)
 
-    return scores
+    return _GraderKernel(scores)
 
 
 def _scores_columns_of_x():
@@ -302,7 +389,7 @@ def _scores_columns_of_x():
             interpret=True,
         )(x, y)
 
-    return scores
+    return _GraderKernel(scores)
 
 
 def _fixed_kernel(x_ref, y_ref, o_ref):
@@ -326,7 +413,7 @@ def _columns_of_x(inputs: Any) -> Any:
                 return False
         return callable(answer)
 
-    return matches
+    return _answer_compiled(matches)
 
 
 def _y_map(row_right: bool, column_right: bool) -> Any:
@@ -401,7 +488,7 @@ def _scores_x_map_changed():
             interpret=True,
         )(x, y)
 
-    return scores
+    return _GraderKernel(scores)
 
 
 def _scores_matmul_again():
@@ -480,7 +567,7 @@ def _row_sums_of(kernel, grid_columns=True, grid=None, w_map=None):
             interpret=True,
         )(x, w)
 
-    return row_sums
+    return _GraderKernel(row_sums)
 
 
 def _rows_columns_first():
@@ -509,7 +596,7 @@ def _rows_columns_first():
             interpret=True,
         )(x, w)
 
-    return row_sums
+    return _GraderKernel(row_sums)
 
 
 def _rows_zeroed_after_add():
@@ -758,8 +845,8 @@ EXERCISES = (
     Exercise(
         id="16.fix_scores",
         title="Fix the index_map of a transposed operand",
-        reference=_scores_fixed,
-        rule=SameFunction(inputs=_scores_inputs),
+        reference=lambda: _reference(_scores_fixed),
+        rule=SameFunction(inputs=_scores_inputs, transform=compiled),
         hints=(
             "An index_map returns a block index of its own operand, in that operand's "
             "order of axes. y has shape (n, d): which grid axis walks its rows, and which "
@@ -834,7 +921,7 @@ EXERCISES = (
                 "in its product, and the index_map must pick y's blocks by the roles its axes "
                 "have now.",
                 example=_scores_matmul_again,
-                matches=behaves_like(_scores_matmul_again(), _scores_inputs),
+                matches=_behaves_like(_scores_matmul_again(), _scores_inputs),
             ),
             Mistake(
                 id="page-index-map",
@@ -852,7 +939,7 @@ EXERCISES = (
                 "is of x with y's blocks untransposed, so each output block is wrong. The "
                 "kernel's product transposed y's block already; keep it.",
                 example=_scores_not_transposed,
-                matches=behaves_like(_scores_not_transposed(), _scores_inputs),
+                matches=_behaves_like(_scores_not_transposed(), _scores_inputs),
             ),
             Mistake(
                 id="x-map-changed",
@@ -861,7 +948,7 @@ EXERCISES = (
                 "the summed axis. It is y, shaped (n, d) where the matmul had (d, n), whose "
                 "index_map must change.",
                 example=_scores_x_map_changed,
-                matches=behaves_like(_scores_x_map_changed(), _scores_inputs),
+                matches=_behaves_like(_scores_x_map_changed(), _scores_inputs),
             ),
             Mistake(
                 id="not-zeroed",
@@ -878,7 +965,7 @@ EXERCISES = (
                 "every k step replaced what the step before had left in the block, by writing "
                 "it with = where it should add, or by zeroing it on a step after the first.",
                 example=lambda: _scores_call(lambda i, j, k: (j, k), add=False),
-                matches=behaves_like(
+                matches=_behaves_like(
                     _scores_call(lambda i, j, k: (j, k), add=False), _scores_inputs
                 ),
             ),
@@ -936,8 +1023,8 @@ EXERCISES = (
     Exercise(
         id="16.row_sums",
         title="Write a kernel that sums over a grid axis",
-        reference=_rows_reference_kernel,
-        rule=SameFunction(inputs=_row_sums_inputs),
+        reference=lambda: _reference(_rows_reference_kernel),
+        rule=SameFunction(inputs=_row_sums_inputs, transform=compiled),
         hints=(
             "Two grid axes: one over blocks of 16 rows, one over blocks of 128 columns, which "
             "the sum runs through. w is one row: which of its blocks does a program need, "
@@ -1022,7 +1109,7 @@ EXERCISES = (
                 "writing it with = where it should add, or by zeroing it on a step after the "
                 "first, so only the last step's sum stayed.",
                 example=_rows_overwritten,
-                matches=behaves_like(_rows_overwritten(), _row_sums_inputs),
+                matches=_behaves_like(_rows_overwritten(), _row_sums_inputs),
             ),
             Mistake(
                 id="first-columns-only",
@@ -1030,13 +1117,13 @@ EXERCISES = (
                 "one step on the column axis, so no program ever saw the other column blocks. "
                 "The sum runs over all n // BN of them.",
                 example=_rows_one_column_block,
-                matches=behaves_like(_rows_one_column_block(), _row_sums_inputs),
+                matches=_behaves_like(_rows_one_column_block(), _row_sums_inputs),
             ),
             Mistake(
                 id="unweighted",
                 message="These are the plain row sums of x: the weights w never multiply anything.",
                 example=_rows_unweighted,
-                matches=behaves_like(_rows_unweighted(), _row_sums_inputs),
+                matches=_behaves_like(_rows_unweighted(), _row_sums_inputs),
             ),
             Mistake(
                 id="zeroed-on-row-axis",
@@ -1046,7 +1133,7 @@ EXERCISES = (
                 "runs along the column axis; its first step is where each row block starts "
                 "from zero.",
                 example=_rows_zeroed_on_row_axis,
-                matches=behaves_like(_rows_zeroed_on_row_axis(), _row_sums_inputs),
+                matches=_behaves_like(_rows_zeroed_on_row_axis(), _row_sums_inputs),
             ),
             Mistake(
                 id="first-step-lost",
@@ -1055,7 +1142,7 @@ EXERCISES = (
                 "step's add, or never added. On the first column step the block starts from "
                 "zero and then takes that step's sum, as every later step does.",
                 example=_rows_zeroed_after_add,
-                matches=behaves_like(_rows_zeroed_after_add(), _row_sums_inputs),
+                matches=_behaves_like(_rows_zeroed_after_add(), _row_sums_inputs),
             ),
             Mistake(
                 id="w-other-columns",

@@ -291,7 +291,13 @@ class _Outputs(Sequence):
                 if self._jitted is None:
                     self._jitted = {}
                 if static not in self._jitted:
-                    self._jitted[static] = jax.jit(_own_trace(self._fn), static_argnums=static)
+                    # a grader function may ask for cheaper compiles (lesson 16's kernels)
+                    options = getattr(self._fn, "compiler_options", None)
+                    self._jitted[static] = jax.jit(
+                        _own_trace(self._fn),
+                        static_argnums=static,
+                        **({"compiler_options": options} if options else {}),
+                    )
                 jitted = self._jitted[static]
                 # A Python loop unrolls under jit: a long program compiles slower than
                 # its few distinct operations run one by one.
