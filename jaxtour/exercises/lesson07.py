@@ -1123,6 +1123,22 @@ EXERCISES = (
                 matches=fails_with("TracerBoolConversionError", r"argument grad\b", _step_inputs),
             ),
             Mistake(
+                id="reduction-axis",
+                message="Your step hands a jnp reduction (jnp.min, jnp.max) two numbers, as "
+                "Python's min takes them: a reduction takes one array, and its second argument "
+                "is the axis to reduce along, which must be known while jit traces. Yours is "
+                "computed from t, a tracer there.",
+                example=lambda: jax.jit(
+                    lambda w, grad, t, clip: w - jnp.min(1.0, (t + 1) / 4) * grad,
+                    static_argnames="clip",
+                ),
+                matches=fails_with(
+                    "ConcretizationTypeError",
+                    r"axis argument must be known statically",
+                    _step_inputs,
+                ),
+            ),
+            Mistake(
                 id="python-number",
                 message="This turns a traced value into a Python number (float(), int(), .item()),"
                 " which needs a value that jit does not have while it traces.",
@@ -1406,9 +1422,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="where-two-arguments",
-                message="jnp.where needs three arguments for a choice: the condition, the "
-                "value where it holds, and the value elsewhere. With two, it has nothing to "
-                "keep where the condition fails.",
+                message="Your jnp.where got a condition and one value: with two arguments it is no "
+                "choice, and it has nothing to keep where the condition fails.",
                 example=lambda: lambda x: jnp.where(x < 0, 0.0),
                 matches=_fails_tracing(
                     (
@@ -1440,9 +1455,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="cond-on-array",
-                message="lax.cond runs one branch for the whole call, so its condition must be "
-                "one boolean, not one per element. Which elements get the fill is an "
-                "element-wise choice.",
+                message="lax.cond runs one branch for the whole call, so its condition must be one "
+                "boolean, and yours holds one per element.",
                 example=lambda: _cond_on_array,
                 matches=_fails_tracing(("TypeError", "Pred must be a scalar")),
             ),

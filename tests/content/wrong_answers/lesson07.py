@@ -106,6 +106,12 @@ def step_if_long(w, grad, t, clip):
 
 
 @functools.partial(jax.jit, static_argnames="clip")
+def step_jnp_max_warmup(w, grad, t, clip):
+    lr = 1.0 - jnp.max(0.0, 0.75 - t / 4)  # "the jnp twin of max"
+    return w - lr * clip_grad(grad, clip)
+
+
+@functools.partial(jax.jit, static_argnames="clip")
 def step_int_t(w, grad, t, clip):
     return w - min(1.0, (int(t) + 1) / 4) * clip_grad(grad, clip)
 
@@ -453,6 +459,12 @@ WRONG_ANSWERS = (
         "if norm > 1 to shorten only a long gradient",
         lambda: step_if_long,
         named="python-if-norm",
+    ),
+    Wrong(
+        "07.stale_global",
+        "jnp.max(0, ...) as the jnp twin of max",
+        lambda: step_jnp_max_warmup,
+        named="reduction-axis",
     ),
     Wrong("07.stale_global", "int(t) in the warmup", lambda: step_int_t, named="python-number"),
     Wrong(
