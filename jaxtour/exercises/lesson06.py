@@ -925,19 +925,18 @@ EXERCISES = (
             ),
             Mistake(
                 id="typed-out",
-                message="Your function returns the same array whatever x it is given: a swap "
-                "typed out, or made from the notebook's own x. The check calls it on arrays of "
-                "other lengths and values, some drawn afresh at every check: the swap has to "
-                "be made from the x it is given.",
+                message="Your function returns the same array whatever x it is given: a swap typed "
+                "out, or made from the notebook's own x. The check calls it on arrays of "
+                "other lengths and values, some drawn afresh at every check, and your "
+                "result follows none of them.",
                 example=lambda: lambda x: jnp.array([-1, 2, 9, 4, 7]),
                 matches=ignores_arguments(_ends_inputs),
             ),
             Mistake(
                 id="unchanged",
-                message="Your function returns x unchanged. Either the new array an .at[] "
-                "update returns was not kept (the update never changes x itself), or each end "
-                "was written with the value it already had: the values have to come from the "
-                "other end.",
+                message="Your function returns x unchanged: neither end moved. Either the new array"
+                " an .at[] update returns was not kept (the update never changes x itself),"
+                " or each end was written with the value it already had.",
                 example=lambda: _unchanged,
                 matches=behaves_like(_unchanged, _ends_inputs),
             ),
@@ -958,11 +957,11 @@ EXERCISES = (
             ),
             Mistake(
                 id="both-ends-last",
-                message="Both ends now hold x's last element: the first end got it, and the "
-                "last end did not get x's first. Either the value written there was read from an "
-                "array already updated (its first element replaced), or no write to the last end "
-                "reached the array returned: an update whose result was not kept, or no update "
-                "of that end at all.",
+                message="Both ends now hold x's last element: the first end got it, and the last "
+                "end got it too, where x's first element belongs, so x's first element is "
+                "gone from your result. What your code wrote at the last end was not x's "
+                "first element as x came in, or no write to the last end reached the array "
+                "returned.",
                 example=lambda: _both_ends_last,
                 matches=behaves_like(_both_ends_last, _ends_inputs),
             ),
@@ -975,11 +974,11 @@ EXERCISES = (
             ),
             Mistake(
                 id="both-ends-first",
-                message="Both ends now hold x's first element: the last end got it, and the "
-                "first end did not get x's last. Either the value written there was read from an "
-                "array already updated (its last element replaced), or no write to the first end "
-                "reached the array returned: an update whose result was not kept, or no update "
-                "of that end at all.",
+                message="Both ends now hold x's first element: the last end got it, and the first "
+                "end got it too, where x's last element belongs, so x's last element is "
+                "gone from your result. What your code wrote at the first end was not x's "
+                "last element as x came in, or no write to the first end reached the array "
+                "returned.",
                 example=lambda: _both_ends_first,
                 matches=behaves_like(_both_ends_first, _ends_inputs),
             ),
@@ -1008,7 +1007,8 @@ EXERCISES = (
             Mistake(
                 id="rotated",
                 message="Every element moved one place along (a rotation): the last came to the "
-                "front and pushed the others back. Only the two ends should move.",
+                "front and pushed the others back, so the elements between the ends moved "
+                "too.",
                 example=lambda: lambda x: jnp.roll(x, 1),
                 matches=behaves_like(lambda x: jnp.roll(x, 1), _ends_inputs),
             ),
@@ -1025,20 +1025,18 @@ EXERCISES = (
             ),
             Mistake(
                 id="middle-changed",
-                message="An element between the ends changed: an update was written at "
-                "another index than the first or the last (an index counted from 1, or -2 "
-                "for the last). Only the two ends trade places; the elements between them "
-                "stay where they are.",
+                message="An element between the ends changed: an update was written at another "
+                "index than the first or the last (an index counted from 1, or -2 for the "
+                "last), so an element between them is no longer where x had it.",
                 example=lambda: _swapped_second_and_last,
                 matches=_middle_changed,
             ),
             Mistake(
                 id="one-long-doubled",
-                message="Right on every array but the 1-long one, which came back with 2 "
-                "elements: your new array was assembled from pieces of x (its last element, "
-                "the ones between, its first), and when x has one element its first and its "
-                "last are that same element, taken twice. An update of x writes into a copy "
-                "of x's own shape, whatever its length.",
+                message="Right on every array but the 1-long one, which came back with 2 elements: "
+                "your new array was assembled from pieces of x (its last element, the ones "
+                "between, its first), and when x has one element its first and its last are"
+                " that same element, taken twice, so your result is one longer than x.",
                 example=lambda: _pieces_joined,
                 matches=_one_long_doubled,
             ),
@@ -1183,8 +1181,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="ref-not-array",
-                message="An .at[...] selection only selects the column: it is not an array, so "
-                "it cannot be multiplied with *. One of its methods builds the updated matrix.",
+                message="An .at[...] selection only selects the column: it is not an array, so it "
+                "cannot be multiplied with *.",
                 example=lambda: _ref_times_factor,
                 matches=fails_with("TypeError", "_IndexUpdateRef", _matrix_inputs),
             ),
@@ -1276,8 +1274,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="column-only",
-                message="This returns only the scaled column. The function should return the "
-                "whole table, every other column as it was.",
+                message="This returns only the scaled column: the other columns of the table are "
+                "missing from your result.",
                 example=lambda: _ON_FLOATS[_column_only],
                 matches=_slip_on_table(_column_only),
             ),
@@ -1329,8 +1327,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="whole-matrix",
-                message="You multiplied the whole matrix. Only column j should change; the "
-                "other columns stay as they were.",
+                message="You multiplied the whole matrix: every other column changed too.",
                 example=lambda: _scale_all,
             ),
             Mistake(
@@ -1380,9 +1377,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="other-columns",
-                message="Other columns than column j were multiplied too (or instead): a slice "
-                "from j selects every column from j on, and a shifted index another column. "
-                "Only column j itself should change.",
+                message="Other columns than column j were multiplied too (or instead): a slice from"
+                " j selects every column from j on, and a shifted index another column.",
                 example=lambda: _ON_FLOATS[_columns_from_j],
                 matches=_other_columns_scaled,
             ),

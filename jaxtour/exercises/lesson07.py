@@ -5,7 +5,6 @@ jit."""
 from __future__ import annotations
 
 import inspect
-import math
 import weakref
 from typing import Any
 
@@ -300,22 +299,30 @@ def _smooth_by_max(x, weights, same):
 
 # --- 07.stale_global --------------------------------------------------------------------
 # Issue 34 item 1: the lesson's demo reads one global learning rate, and its fix was a
-# one-word rename. The exercise's step reads two settings from a global dict: a learning
-# rate that a schedule changes on every step (data: it must stay traced, and the check
-# passes it as a jax scalar, which cannot be static) and a clipping switch that a Python
-# if reads (it decides what the program is: static, or a choice made with jnp.where).
-# Issue 35: a step that stores its traced lr in a global (a leaked tracer) has the right
+# one-word rename. Session 49: with a learning rate and a clipping switch read from the
+# global, held-out readers passed by a join: the buggy step with its settings made
+# arguments, plus the tracer-bool error's Fix line (jnp.where) for the switch. Now the
+# two settings need opposite answers, so that one Fix line applied to both fails: t, the
+# step's number, feeds a warmup (Python's min compares it: traced, it needs an array
+# operation; static, each step compiles again, and the check hands t out as a jax scalar,
+# which cannot be static), and clip is a string naming how the gradient is clipped (jit
+# cannot trace a string, and jnp.where or lax.cond cannot choose by one: it must be
+# static). Unlike 07.static_window (a flag that decides a shape), the static setting here
+# is a value jit cannot take at all, and the traced one is the loop's own counter.
+# Issue 35: a step that stores its traced t in a global (a leaked tracer) has the right
 # values; it is run under jax.checking_leaks() for a shape no other call used.
 
-# Issue 38: the bound the switch clips to is the learner's variant, so that a neighbour's
-# step (or the page's [-1, 1]) does not pass; "end" is where the page's schedule ends then.
+# Issue 38: the bound the gradient is clipped to is the learner's variant, so that a
+# neighbour's step (or the page's 1) does not pass; "end" is where the page's schedule
+# ends then: w = 0, gradient 4, t = 0, 1, 2 with "value", "norm", "none".
 CLIP_VARIANTS = Variants(
-    default={"clip_at": 1.0, "end": -4.0},
-    draw=lambda rng: (lambda c: {"clip_at": c, "end": -3.0 - c})(
+    default={"clip_at": 1.0, "end": -3.75},
+    draw=lambda rng: (lambda c: {"clip_at": c, "end": -3.0 - 0.75 * c})(
         rng.choice((0.25, 0.5, 0.75, 1.5))
     ),
-    shown="With clip True, step holds each gradient element to [-{clip_at}, {clip_at}]; the "
-    "schedule below then ends at {end}.",
+    shown="step clips to {clip_at}: with clip 'value' each gradient element is held to "
+    "[-{clip_at}, {clip_at}], with 'norm' the gradient is scaled down to a length of at most "
+    "{clip_at}; the schedule below then ends at {end}.",
 )
 
 
@@ -327,151 +334,172 @@ def _clip_at() -> float:
 
 def _fresh(step):
     """A new function that calls ``step``: jax.jit keeps one trace per Python function,
-    and a trace keeps the bound it read, so each variant's jit needs a function of its own."""
-    return lambda w, grad, lr, clip: step(w, grad, lr, clip)
+    and a trace keeps the bound it read, so each variant's jit needs a function of its own.
+    Its parameters keep their names, so that static_argnames="clip" finds clip."""
+    return lambda w, grad, t, clip: step(w, grad, t, clip)
 
 
-def _step(w, grad, lr, clip):
-    if clip:
-        grad = jnp.clip(grad, -_clip_at(), _clip_at())
-    return w - lr * grad
+def _warmup(t):
+    return jnp.minimum(1.0, (t + 1) / 4)
 
 
-def _step_where(w, grad, lr, clip):
-    return w - lr * _clipped(grad, clip)
+def _by_value(grad):
+    return jnp.clip(grad, -_clip_at(), _clip_at())
+
+
+def _by_norm(grad):
+    return grad * jnp.minimum(1.0, _clip_at() / jnp.linalg.norm(grad))
+
+
+def _clipped(grad, clip, value=_by_value, norm=_by_norm):
+    if clip == "value":
+        return value(grad)
+    if clip == "norm":
+        return norm(grad)
+    return grad
+
+
+def _step(w, grad, t, clip):
+    return w - _warmup(t) * _clipped(grad, clip)
 
 
 @concrete_cache
 def _jitted_step(variant):
     """The reference, jitted once per variant (``variant_key()``)."""
-    return jax.jit(_fresh(_step_where))
+    return jax.jit(_fresh(_step), static_argnames="clip")
 
 
-def _clipped(grad, clip):
-    return jnp.where(clip, jnp.clip(grad, -_clip_at(), _clip_at()), grad)
+def _step_python_min(w, grad, t, clip):
+    """The buggy step's body with its settings made arguments: Python's min on t."""
+    return w - min(1.0, (t + 1) / 4) * _clipped(grad, clip)
 
 
-def _ascent(w, grad, lr, clip):
-    return w + lr * _clipped(grad, clip)
+def _step_python_if_norm(w, grad, t, clip):
+    """Clipping by norm with a Python if on the gradient's length."""
+    if clip == "norm":
+        norm = jnp.linalg.norm(grad)
+        if norm > _clip_at():
+            grad = grad * _clip_at() / norm
+    elif clip == "value":
+        grad = _by_value(grad)
+    return w - _warmup(t) * grad
 
 
-def _step_only(w, grad, lr, clip):
-    return lr * _clipped(grad, clip)
-
-
-def _precedence(w, grad, lr, clip):
-    return (w - lr) * _clipped(grad, clip)
-
-
-def _always_clipped(w, grad, lr, clip):
-    return w - lr * jnp.clip(grad, -_clip_at(), _clip_at())
-
-
-def _never_clipped(w, grad, lr, clip):
+def _step_where_both(w, grad, t, clip):
+    """The Fix line's jnp.where for both settings, the clip string traced."""
+    lr = jnp.where((t + 1) / 4 < 1.0, (t + 1) / 4, 1.0)
+    grad = jnp.where(clip == "value", _by_value(grad), grad)
     return w - lr * grad
 
 
-def _clipped_above(w, grad, lr, clip):
-    """Clipped from above only: a gradient below -clip_at passes unchanged."""
-    return w - lr * jnp.where(clip, jnp.minimum(grad, _clip_at()), grad)
+def _t_as_lr(w, grad, t, clip):
+    """t used as the learning rate (the old task's lr, renamed)."""
+    return w - t * _clipped(grad, clip)
 
 
-def _clip_inverted(w, grad, lr, clip):
-    return w - lr * jnp.where(clip, grad, jnp.clip(grad, -_clip_at(), _clip_at()))
+def _warmup_from_zero(w, grad, t, clip):
+    """lr = t / 4: the first step, t = 0, does not move."""
+    return w - jnp.minimum(1.0, t / 4) * _clipped(grad, clip)
 
 
-def _step_clipped(w, grad, lr, clip):
-    """The whole step lr * grad clipped, not the gradient."""
-    update = lr * grad
-    return w - jnp.where(clip, jnp.clip(update, -_clip_at(), _clip_at()), update)
+def _warmup_uncapped(w, grad, t, clip):
+    """(t + 1) / 4 without the cap at 1: past the warmup the learning rate keeps growing."""
+    return w - (t + 1) / 4 * _clipped(grad, clip)
 
 
-def _w_clipped(w, grad, lr, clip):
-    return jnp.where(clip, jnp.clip(w, -_clip_at(), _clip_at()), w) - lr * grad
+def _always_normalised(w, grad, t, clip):
+    """'norm' divides by the length even when it is below the bound: a short gradient
+    grows."""
+    return w - _warmup(t) * _clipped(grad, clip, norm=lambda g: g * _clip_at() / jnp.linalg.norm(g))
 
 
-def _clipped_to_unit(w, grad, lr, clip):
-    """The clip's range read as [0, bound]: a negative gradient element becomes 0."""
-    return w - lr * jnp.where(clip, jnp.clip(grad, 0.0, _clip_at()), grad)
+def _norm_by_value(w, grad, t, clip):
+    """'norm' clips each element, as 'value' does."""
+    return w - _warmup(t) * _clipped(grad, clip, norm=_by_value)
 
 
-def _no_step_unclipped(w, grad, lr, clip):
-    """Right with clip True; with clip False w stays: the bound (or a factor) made from
-    clip is 0 then (round 13: jnp.clip(grad, -c * clip, c * clip))."""
-    return jnp.where(clip, w - lr * jnp.clip(grad, -_clip_at(), _clip_at()), w)
+def _modes_swapped(w, grad, t, clip):
+    return w - _warmup(t) * _clipped(grad, clip, value=_by_norm, norm=_by_value)
 
 
-def _lr_only_when_clipped(w, grad, lr, clip):
-    """lr in the clipped branch only: with clip False w moves by the whole gradient."""
-    return jnp.where(clip, w - lr * jnp.clip(grad, -_clip_at(), _clip_at()), w - grad)
+def _always_by_value(w, grad, t, clip):
+    """Every gradient clipped by value, whatever clip says (the global's first mode)."""
+    return w - _warmup(t) * _by_value(grad)
 
 
-def _scaled_lr(answer: Any) -> bool:
-    """w - c * lr * clipped(grad) with one constant c other than 1, on every input."""
-    if not callable(answer):
-        return False
-    factors = []
-    for index, args in enumerate(cases_of_this_check(_step_inputs, _step_inputs)):
-        w, grad, lr, clip = args
-        moved, raised = answer_outcome(_step_inputs, answer, index, args)
-        if raised is not None:
-            return False
-        try:
-            moved = np.asarray(w) - np.asarray(moved, dtype=float)
-        except Exception:
-            return False
-        step = float(lr) * np.asarray(_clipped(grad, clip), dtype=float)
-        if moved.shape != step.shape or not np.all(step):
-            return False
-        factors.append(moved / step)
-    values = np.concatenate([np.ravel(f) for f in factors])
-    c = float(values[0])
-    # float32 steps: w - w' carries a relative error of a few 1e-4 for a small lr
-    return bool(np.allclose(values, c, rtol=2e-3)) and not math.isclose(c, 1.0, rel_tol=2e-3)
+def _never_clipped(w, grad, t, clip):
+    return w - _warmup(t) * grad
+
+
+def _clipped_above(w, grad, t, clip):
+    """'value' clips from above only: an element below -clip_at passes unchanged."""
+    return w - _warmup(t) * _clipped(grad, clip, value=lambda g: jnp.minimum(g, _clip_at()))
+
+
+def _clipped_to_unit(w, grad, t, clip):
+    """'value' read as [0, bound]: a negative gradient element becomes 0."""
+    return w - _warmup(t) * _clipped(grad, clip, value=lambda g: jnp.clip(g, 0.0, _clip_at()))
+
+
+def _ascent(w, grad, t, clip):
+    return w + _warmup(t) * _clipped(grad, clip)
+
+
+def _step_only(w, grad, t, clip):
+    return _warmup(t) * _clipped(grad, clip)
 
 
 def _step_inputs():
-    """Gradients inside and outside [-c, c] for every variant's c; learning rates and
-    switches as a schedule kept in arrays hands them out (jax scalars, which cannot be
-    static) and as Python values; clip on and off for the same arguments."""
+    """Each clip string on vectors whose elements and length exceed every variant's bound,
+    and once on a gradient shorter than every bound (which 'norm' leaves as it is); t a
+    Python int and a jax integer (what a loop over jnp.arange hands out, which cannot be
+    static), inside the warmup and past it."""
     w, grad = jnp.array([1.0, -2.0]), jnp.array([0.5, 3.0])
+    v, g = jnp.array([0.0, 1.0, 2.0]), jnp.array([-2.5, 0.5, 1.5])
     return [
-        (w, grad, jnp.float32(0.1), True),
-        (w, grad, jnp.float32(0.1), False),
-        (jnp.array(3.0), jnp.array(-4.0), 0.5, jnp.array(True)),
-        (jnp.array([0.0, 1.0, 2.0]), jnp.array([-2.5, 0.5, 1.5]), 0.25, jnp.array(False)),
-        (jnp.array([0.0, 1.0, 2.0]), jnp.array([-2.5, 0.5, 1.5]), jnp.float32(0.25), True),
+        (w, grad, 0, "value"),
+        (w, grad, jnp.int32(5), "norm"),
+        (jnp.array(3.0), jnp.array(-4.0), 2, "none"),
+        (v, g, jnp.int32(1), "value"),
+        (v, g, 3, "norm"),
+        (jnp.array([0.5, -0.5]), jnp.array([0.1, -0.1]), jnp.int32(2), "norm"),
+        (v, g, jnp.int32(6), "none"),
     ]
 
 
-def _array_lr_cases():
-    """The cases whose lr is a jax scalar and whose clip is a Python bool."""
-    return [args for args in _step_inputs() if not is_jax_array(args[3])]
+def _python_t_cases():
+    """The cases whose t is a Python int."""
+    return [args for args in _step_inputs() if not is_jax_array(args[2])]
 
 
-def _array_clip_cases():
-    """The cases whose clip is a jax boolean and whose lr is a Python float."""
-    return [args for args in _step_inputs() if is_jax_array(args[3])]
+def _wrong_arity(answer: Any) -> bool:
+    """A function whose parameters cannot take the four arguments w, grad, t, clip: jit
+    reads every argument before the call, so a string it cannot trace raises first, and
+    the signature tells."""
+    if not callable(answer):
+        return False
+    try:
+        inspect.signature(getattr(answer, "__wrapped__", answer)).bind(0, 1, 2, "value")
+    except TypeError:
+        return True
+    except ValueError:
+        return False
+    return False
 
 
-def _lr_changed():
+def _t_changed():
     w, grad = jnp.array([1.0, -2.0]), jnp.array([0.5, 3.0])
-    return [(w, grad, jnp.float32(0.1), True), (w, grad, jnp.float32(0.5), True)]
-
-
-def _clip_changed():
-    w, grad = jnp.array([1.0, -2.0]), jnp.array([0.5, 3.0])
-    return [(w, grad, jnp.float32(0.1), True), (w, grad, jnp.float32(0.1), False)]
+    return [(w, grad, jnp.int32(0), "value"), (w, grad, jnp.int32(2), "value")]
 
 
 def _leaking_step():
     kept = []
 
-    def step(w, grad, lr, clip):
-        kept.append(lr)  # the traced lr, kept past its trace
-        return _step_where(w, grad, lr, clip)
+    def step(w, grad, t, clip):
+        kept.append(t)  # the traced t, kept past its trace
+        return _step(w, grad, t, clip)
 
-    return jax.jit(step)
+    return jax.jit(step, static_argnames="clip")
 
 
 @remembered
@@ -483,7 +511,7 @@ def _leaks_tracer(answer: Any) -> bool:
     w, grad = jnp.zeros(7), jnp.linspace(-2.0, 2.0, 7)
     try:
         with jax.checking_leaks():
-            answer(w, grad, jnp.float32(0.3), True)
+            answer(w, grad, jnp.int32(3), "norm")
     except Exception as exc:
         return "Leaked" in str(exc) or "leaked" in str(exc)
     return False
@@ -1006,20 +1034,33 @@ EXERCISES = (
         reference=lambda: _jitted_step(variant_key()),
         rule=SameFunction(inputs=_step_inputs),
         hints=(
-            "jit read config while tracing, once, and baked both settings into the compiled "
+            "jit read config while tracing, once, and baked t and clip into the compiled "
             "code. Pass each one in as an argument, then decide, argument by argument, "
-            "whether jit may trace it.",
-            "A static argument needs a hashable value, and each new value compiles again. "
-            "The check hands out lr and clip as a schedule kept in arrays does: can either "
-            "be static? And if clip is traced, what can make the choice a Python if made?",
-            "Leave both traced and let an array operation choose: jnp.where(clip, the "
-            "clipped gradient, the gradient), or jax.lax.cond.",
+            "whether jit may trace it, by what step does with it.",
+            "t changes on every step, and a loop over jnp.arange hands it out as a jax "
+            "integer: a static argument needs a hashable value and compiles once per value. "
+            "clip is a string: can jit trace a string, and can jnp.where or lax.cond choose "
+            "by one? Whatever stays traced cannot be compared in Python, min() included.",
+            "def step(w, grad, t, clip):\n"
+            "    lr = jnp.minimum(1.0, (t + 1) / 4)\n"
+            '    if clip == "value":\n'
+            "        grad = jnp.clip(grad, -{clip_at}, {clip_at})\n"
+            '    elif clip == "norm":\n'
+            "        grad = grad * jnp.minimum(1.0, {clip_at} / jnp.linalg.norm(grad))\n"
+            "    return w - lr * grad\n"
+            "\n"
+            'step = jax.jit(step, static_argnames="clip")',
         ),
         solution=(
-            "@jax.jit\n"
-            "def step(w, grad, lr, clip):\n"
-            "    grad = jnp.where(clip, jnp.clip(grad, -{clip_at}, {clip_at}), grad)\n"
-            "    return w - lr * grad"
+            "def step(w, grad, t, clip):\n"
+            "    lr = jnp.minimum(1.0, (t + 1) / 4)\n"
+            '    if clip == "value":\n'
+            "        grad = jnp.clip(grad, -{clip_at}, {clip_at})\n"
+            '    elif clip == "norm":\n'
+            "        grad = grad * jnp.minimum(1.0, {clip_at} / jnp.linalg.norm(grad))\n"
+            "    return w - lr * grad\n"
+            "\n"
+            'step = jax.jit(step, static_argnames="clip")'
         ),
         mistakes=(
             Mistake(
@@ -1030,51 +1071,90 @@ EXERCISES = (
             ),
             Mistake(
                 id="wrong-arity",
-                message="step takes other arguments than the four asked, w, grad, lr and clip, "
+                message="step takes other arguments than the four asked, w, grad, t and clip, "
                 "in that order: a setting left out can only come from the global dict, read "
                 "once at trace time.",
-                example=lambda: jax.jit(lambda w, grad, lr: w - lr * grad),
-                matches=fails_with("TypeError", r"positional argument", _step_inputs),
+                example=lambda: jax.jit(lambda w, grad, t: w - grad),
+                matches=_wrong_arity,
             ),
             Mistake(
                 id="clip-traced",
-                message="jit traced clip, and a Python if (or and, or, not, bool()) needs a True "
-                "or False while tracing, which a tracer does not have. On some calls clip comes "
-                "from the schedule's array, so jit cannot be handed its value either.",
-                example=lambda: jax.jit(_fresh(_step)),
-                matches=fails_with("TracerBoolConversionError", "", _step_inputs),
+                message="jit tried to trace clip, and clip is a string such as 'norm': jit "
+                "traces arrays and numbers, so it refused the call before your step ran. A "
+                "string has no array form, so no operation of the compiled program (jnp.where "
+                "or lax.cond among them) can choose by it either.",
+                example=lambda: jax.jit(_fresh(_step_where_both)),
+                matches=fails_with(
+                    "TypeError", r"problematic value is of type <class 'str'>", _step_inputs
+                ),
+            ),
+            Mistake(
+                id="static-array",
+                message="An array is static here (w or grad): a static argument must be "
+                "hashable, and jit refuses an array; each new one would compile again.",
+                example=lambda: jax.jit(_fresh(_step), static_argnums=(0, 3)),
+                matches=fails_with("ValueError", r"Non-hashable static", _python_t_cases),
+            ),
+            Mistake(
+                id="static-t",
+                message="t is static here: the check passes t as a jax integer, as a loop over "
+                "jnp.arange hands it out, and a jax array is not hashable, so it cannot be "
+                "static. A Python int could be, but then each new step number compiles step "
+                "again: a training loop of a thousand steps would compile a thousand times.",
+                example=lambda: jax.jit(_fresh(_step_python_min), static_argnames=("t", "clip")),
+                matches=fails_with("ValueError", r"Non-hashable static", _step_inputs),
+            ),
+            Mistake(
+                id="python-compare-t",
+                message="Your step compares t in Python: min() (or max(), an if, a while) needs "
+                "a True or False while jit traces, and t is traced there, a tracer with no "
+                "value, so the comparison fails.",
+                example=lambda: jax.jit(_fresh(_step_python_min), static_argnames="clip"),
+                matches=fails_with(
+                    "TracerBoolConversionError", r"value of the argument t\b", _step_inputs
+                ),
+            ),
+            Mistake(
+                id="python-if-norm",
+                message="Your step compares a value computed from grad in Python (an if on the "
+                "gradient's length, say): grad is traced, so that value is a tracer while jit "
+                "traces, with no True or False to give.",
+                example=lambda: jax.jit(_fresh(_step_python_if_norm), static_argnames="clip"),
+                matches=fails_with("TracerBoolConversionError", r"argument grad\b", _step_inputs),
+            ),
+            Mistake(
+                id="reduction-axis",
+                message="Your step hands a jnp reduction (jnp.min, jnp.max) two numbers, as "
+                "Python's min takes them: a reduction takes one array, and its second argument "
+                "is the axis to reduce along, which must be known while jit traces. Yours is "
+                "computed from t, a tracer there.",
+                example=lambda: jax.jit(
+                    lambda w, grad, t, clip: w - jnp.min(1.0, (t + 1) / 4) * grad,
+                    static_argnames="clip",
+                ),
+                matches=fails_with(
+                    "ConcretizationTypeError",
+                    r"axis argument must be known statically",
+                    _step_inputs,
+                ),
             ),
             Mistake(
                 id="python-number",
                 message="This turns a traced value into a Python number (float(), int(), .item()),"
                 " which needs a value that jit does not have while it traces.",
                 example=lambda: jax.jit(
-                    lambda w, grad, lr, clip: w - float(lr) * _clipped(grad, clip)
+                    lambda w, grad, t, clip: w - float(t) * grad, static_argnames="clip"
                 ),
                 matches=fails_with("ConcretizationTypeError", "", _step_inputs),
             ),
             Mistake(
-                id="static-lr",
-                message="lr is static here: the check passes a learning rate as a jax scalar, "
-                "which cannot be static (it is not hashable), and each new static value would "
-                "compile step again, once per step of a schedule.",
-                example=lambda: jax.jit(_fresh(_step_where), static_argnames="lr"),
-                matches=fails_with("ValueError", r"Non-hashable static", _array_lr_cases),
-            ),
-            Mistake(
-                id="static-clip",
-                message="clip is static here: on some calls the check passes it as a schedule kept"
-                " in arrays hands it out, a jax boolean, which cannot be static (it is not "
-                "hashable); and each new static value would compile step again.",
-                example=lambda: jax.jit(_fresh(_step), static_argnames="clip"),
-                matches=fails_with("ValueError", r"Non-hashable static", _array_clip_cases),
-            ),
-            Mistake(
                 id="numpy-in-jit",
-                message="A NumPy function (np.clip, np.subtract, ...) needs concrete values, and "
-                "under jit w, grad and lr are tracers, with shapes but no values.",
+                message="A NumPy function (np.minimum, np.clip, np.linalg.norm, ...) needs "
+                "concrete values, and under jit w, grad and t are tracers, with shapes but no "
+                "values.",
                 example=lambda: jax.jit(
-                    lambda w, grad, lr, clip: np.subtract(w, lr * _clipped(grad, clip))
+                    lambda w, grad, t, clip: w - np.minimum(1.0, (t + 1) / 4) * grad,
+                    static_argnames="clip",
                 ),
                 matches=fails_with("TracerArrayConversionError", "", _step_inputs),
             ),
@@ -1082,120 +1162,111 @@ EXERCISES = (
                 id="leaked-tracer",
                 message="Right values, but your step stores a traced value outside itself (a "
                 "global, a list, an attribute): JAX's leak checker found a tracer that outlived "
-                "its trace. That value is not the learning rate of any call, and using it after "
-                "the call fails.",
+                "its trace. That value is not the t of any call, and using it after the call "
+                "fails.",
                 example=lambda: _leaking_step(),
                 matches=_leaks_tracer,
                 also_accepted=True,
             ),
             Mistake(
-                id="ignores-lr",
-                message="lr is a parameter, but the result is the same for lr=0.1 and lr=0.5: "
-                "the function still reads a learning rate of its own, fixed when jit traced "
-                "it.",
-                example=lambda: jax.jit(lambda w, grad, lr, clip: w - 0.1 * grad),
-                matches=ignores_arguments(_lr_changed),
+                id="ignores-t",
+                message="t is a parameter, but the result is the same for t = 0 and t = 2: the "
+                "function still uses a learning rate of its own, fixed when jit traced it.",
+                example=lambda: jax.jit(
+                    lambda w, grad, t, clip: w - 0.25 * grad, static_argnames="clip"
+                ),
+                matches=ignores_arguments(_t_changed),
+            ),
+            Mistake(
+                id="t-as-lr",
+                message="Your step scales the gradient by t itself, the step's number: at t = 0 "
+                "w does not move, and at t = 5 it moves five gradients. The learning rate is "
+                "the warmup's, which grows from 0.25 to 1 and then stays there.",
+                example=lambda: jax.jit(_fresh(_t_as_lr), static_argnames="clip"),
+                matches=behaves_like(_t_as_lr, _step_inputs),
+            ),
+            Mistake(
+                id="warmup-from-zero",
+                message="Your warmup gives the first step, t = 0, a learning rate of 0, so "
+                "it does not move w; the buggy step's warmup gives it 0.25, counting t = 0 "
+                "as the first of four steps.",
+                example=lambda: jax.jit(_fresh(_warmup_from_zero), static_argnames="clip"),
+                matches=behaves_like(_warmup_from_zero, _step_inputs),
+            ),
+            Mistake(
+                id="warmup-uncapped",
+                message="Your learning rate keeps growing after the warmup: at t = 5 it is "
+                "1.5. The buggy step's warmup stops at 1.",
+                example=lambda: jax.jit(_fresh(_warmup_uncapped), static_argnames="clip"),
+                matches=behaves_like(_warmup_uncapped, _step_inputs),
+            ),
+            Mistake(
+                id="always-normalised",
+                message="With clip 'norm' your step scales every gradient to a length of "
+                "exactly {clip_at}, a short one up as well as a long one down: a gradient of "
+                "length 0.14 grew. Clipping only shortens a gradient longer than the bound.",
+                example=lambda: jax.jit(_fresh(_always_normalised), static_argnames="clip"),
+                matches=behaves_like(_always_normalised, _step_inputs),
+            ),
+            Mistake(
+                id="norm-by-value",
+                message="With clip 'norm' your step clips each element to [-{clip_at}, "
+                "{clip_at}], as 'value' does. 'norm' clips the gradient's length, all its "
+                "elements scaled by one factor, so that its direction stays.",
+                example=lambda: jax.jit(_fresh(_norm_by_value), static_argnames="clip"),
+                matches=behaves_like(_norm_by_value, _step_inputs),
+            ),
+            Mistake(
+                id="modes-swapped",
+                message="Your two clipping modes are swapped: 'value' scales the gradient's "
+                "length and 'norm' clips each element.",
+                example=lambda: jax.jit(_fresh(_modes_swapped), static_argnames="clip"),
+                matches=behaves_like(_modes_swapped, _step_inputs),
             ),
             Mistake(
                 id="always-clipped",
-                message="Your step clips the gradient whatever clip says: with clip False a "
-                "gradient outside [-{clip_at}, {clip_at}] must pass unchanged. (A global switch "
-                "read while tracing does this too: it stays as it was at the first trace.)",
-                example=lambda: jax.jit(_fresh(_always_clipped)),
-                matches=behaves_like(_always_clipped, _step_inputs),
-            ),
-            Mistake(
-                id="clipped-above-only",
-                message="Your clip holds the gradient to at most {clip_at} but lets it fall "
-                "below -{clip_at}: with clip True each element is held to [-{clip_at}, "
-                "{clip_at}], from both sides, and a gradient of -4 must become -{clip_at}.",
-                example=lambda: jax.jit(_fresh(_clipped_above)),
-                matches=behaves_like(_clipped_above, _step_inputs),
+                message="Your step clips each element whatever clip says: with 'norm' and "
+                "'none' too. (A mode read from the global while tracing does this: it stays "
+                "the first step's 'value'.)",
+                example=lambda: jax.jit(_fresh(_always_by_value), static_argnames="clip"),
+                matches=behaves_like(_always_by_value, _step_inputs),
             ),
             Mistake(
                 id="never-clipped",
-                message="Your step never clips the gradient, whatever clip says: with clip True "
-                "each gradient element is held to [-{clip_at}, {clip_at}] before the step.",
-                example=lambda: jax.jit(_fresh(_never_clipped)),
+                message="Your step never clips the gradient, whatever clip says: with 'value' "
+                "and 'norm' the gradient is held to the bound {clip_at} before the step.",
+                example=lambda: jax.jit(_fresh(_never_clipped), static_argnames="clip"),
                 matches=behaves_like(_never_clipped, _step_inputs),
             ),
             Mistake(
-                id="clip-inverted",
-                message="Your switch is the wrong way round: the gradient is clipped when clip "
-                "is False and left as it is when clip is True.",
-                example=lambda: jax.jit(_fresh(_clip_inverted)),
-                matches=behaves_like(_clip_inverted, _step_inputs),
+                id="clipped-above-only",
+                message="With clip 'value' your step holds each element to at most {clip_at} "
+                "but lets it fall below -{clip_at}: the buggy step holds it from both sides, "
+                "and an element of -2.5 must become -{clip_at}.",
+                example=lambda: jax.jit(_fresh(_clipped_above), static_argnames="clip"),
+                matches=behaves_like(_clipped_above, _step_inputs),
             ),
             Mistake(
-                id="step-clipped",
-                message="Your clip holds the whole step, lr times the gradient, to "
-                "[-{clip_at}, {clip_at}]. The buggy step clips the gradient itself, before the "
-                "learning rate scales it: with a learning rate below 1 the two differ.",
-                example=lambda: jax.jit(_fresh(_step_clipped)),
-                matches=behaves_like(_step_clipped, _step_inputs),
-            ),
-            Mistake(
-                id="w-clipped",
-                message="Your clip holds w to [-{clip_at}, {clip_at}], not the gradient: it is "
-                "the gradient that the buggy step clips before the update.",
-                example=lambda: jax.jit(_fresh(_w_clipped)),
-                matches=behaves_like(_w_clipped, _step_inputs),
+                id="clip-range",
+                message="With clip 'value' your step holds the gradient to [0, {clip_at}]: a "
+                "negative element becomes 0, so w does not move there at all. The buggy step "
+                "clips to [-{clip_at}, {clip_at}], which keeps each element's sign and caps only "
+                "its size.",
+                example=lambda: jax.jit(_fresh(_clipped_to_unit), static_argnames="clip"),
+                matches=behaves_like(_clipped_to_unit, _step_inputs),
             ),
             Mistake(
                 id="ascent",
                 message="Your step moves w along the gradient, which climbs the loss. Gradient "
                 "descent moves against it.",
-                example=lambda: jax.jit(_fresh(_ascent)),
+                example=lambda: jax.jit(_fresh(_ascent), static_argnames="clip"),
                 matches=behaves_like(_ascent, _step_inputs),
-            ),
-            Mistake(
-                id="precedence",
-                message="This multiplies w itself by the gradient: the parentheses, or the "
-                "order of operations, put lr against w. Only the gradient is scaled by lr.",
-                example=lambda: jax.jit(_fresh(_precedence)),
-                matches=behaves_like(_precedence, _step_inputs),
-            ),
-            Mistake(
-                id="scaled-lr",
-                message="Your step moves by a fixed multiple of lr times the gradient, the same "
-                "multiple on every call: a number of its own (the global learning rate, say) "
-                "multiplies lr. The step's size is lr alone.",
-                example=lambda: jax.jit(
-                    lambda w, grad, lr, clip: w - 0.25 * lr * _clipped(grad, clip)
-                ),
-                matches=_scaled_lr,
-            ),
-            Mistake(
-                id="clip-range",
-                message="With clip True your step holds the gradient to [0, {clip_at}]: a negative "
-                "gradient element becomes 0, so w does not move there at all. The buggy step "
-                "clips to [-{clip_at}, {clip_at}], which keeps each element's sign and caps only "
-                "its size.",
-                example=lambda: jax.jit(_fresh(_clipped_to_unit)),
-                matches=behaves_like(_clipped_to_unit, _step_inputs),
-            ),
-            Mistake(
-                id="no-step-unclipped",
-                message="With clip True your step is right, but with clip False w does not "
-                "move: the gradient counts as 0 there. False is 0 in arithmetic, so a bound or "
-                "a factor made from clip is 0 when clip is False. Unclipped, the step uses the "
-                "whole gradient.",
-                example=lambda: jax.jit(_fresh(_no_step_unclipped)),
-                matches=behaves_like(_no_step_unclipped, _step_inputs),
-            ),
-            Mistake(
-                id="lr-one-branch",
-                message="With clip True your step is right, but with clip False w moves by the "
-                "whole gradient: lr scales only your clipped branch. The learning rate sets "
-                "the step's size whatever clip says.",
-                example=lambda: jax.jit(_fresh(_lr_only_when_clipped)),
-                matches=behaves_like(_lr_only_when_clipped, _step_inputs),
             ),
             Mistake(
                 id="step-only",
                 message="This returns only the change, not the new w: the step must start from "
                 "the w it is given.",
-                example=lambda: jax.jit(_fresh(_step_only)),
+                example=lambda: jax.jit(_fresh(_step_only), static_argnames="clip"),
                 matches=behaves_like(_step_only, _step_inputs),
             ),
             Mistake(
@@ -1208,8 +1279,9 @@ EXERCISES = (
                 also_accepted=True,
             ),
         ),
-        success="lr and clip travel as data, one compile for the whole schedule: a switch "
-        "that arrives in an array cannot steer Python, so the arrays make the choice.",
+        success="t travels as data, one compile for the whole loop, and clip picks which "
+        "program jit builds, one compile per mode: what changes every step stays traced, "
+        "and what jit cannot trace, or what decides the program, is static.",
         variants=CLIP_VARIANTS,
     ),
     Exercise(
@@ -1350,9 +1422,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="where-two-arguments",
-                message="jnp.where needs three arguments for a choice: the condition, the "
-                "value where it holds, and the value elsewhere. With two, it has nothing to "
-                "keep where the condition fails.",
+                message="Your jnp.where got a condition and one value: with two arguments it is no "
+                "choice, and it has nothing to keep where the condition fails.",
                 example=lambda: lambda x: jnp.where(x < 0, 0.0),
                 matches=_fails_tracing(
                     (
@@ -1384,9 +1455,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="cond-on-array",
-                message="lax.cond runs one branch for the whole call, so its condition must be "
-                "one boolean, not one per element. Which elements get the fill is an "
-                "element-wise choice.",
+                message="lax.cond runs one branch for the whole call, so its condition must be one "
+                "boolean, and yours holds one per element.",
                 example=lambda: _cond_on_array,
                 matches=_fails_tracing(("TypeError", "Pred must be a scalar")),
             ),

@@ -288,7 +288,7 @@ def _not_a_spec(answer: Any) -> str:
             "{answer} is a string: it can name a mesh axis, but not which array "
             "axis it splits, and JAX takes a PartitionSpec, not its text."
         ).format(answer=f"{answer!r}")
-    return _("Expected a PartitionSpec such as P('batch'), but this is {what}.").format(
+    return _("Expected a PartitionSpec (jax.sharding.PartitionSpec), but this is {what}.").format(
         what=describe(answer)
     )
 
@@ -750,10 +750,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="rows",
-                message="Your spec splits axis {channels_axis}, the 3 channels: in a {shape} "
-                "array the 64 examples are axis {axis}, and the channels stay whole on every "
-                "device. (JAX would refuse anyway: 3 channels cannot be split evenly over a "
-                "mesh axis of 2 or 4 devices.)",
+                message="Your spec splits axis {channels_axis}, the 3 channels, over the devices: "
+                "each device would hold a part of every example's channels, and no device a"
+                " whole example. (JAX would refuse anyway: 3 channels cannot be split "
+                "evenly over a mesh axis of 2 or 4 devices.)",
                 example=_channels_split,
                 matches=_splits_channels,
             ),

@@ -18,7 +18,7 @@ def smooth(x, window, scale):
     return scale * jnp.convolve(x, kernel, mode="valid")
 
 
-config = {"lr": 1.0, "clip": True}  # the notebook's global dict
+config = {"t": 0, "clip": "value"}  # the notebook's global dict
 
 
 # --- 07.static_window ---------------------------------------------------------------------
@@ -33,91 +33,185 @@ def smooth_wrapper(x, window, scale):
     return smooth(x, window, scale)
 
 
-# --- 07.stale_global: step(w, grad, lr, clip), settings passed in ------------------------
+# --- 07.stale_global: step(w, grad, t, clip), t a warmup's step number, clip a string ------
 
 
-def step_body(w, grad, lr, clip):
-    if clip:
+def warmup_lr(t):
+    return jnp.minimum(1.0, (t + 1) / 4)
+
+
+def clip_grad(grad, clip):
+    if clip == "value":
+        return jnp.clip(grad, -1.0, 1.0)
+    if clip == "norm":
+        return grad * jnp.minimum(1.0, 1.0 / jnp.linalg.norm(grad))
+    return grad
+
+
+def step_body(w, grad, t, clip):
+    """The buggy step's body, its settings made arguments: Python's min on t."""
+    lr = min(1.0, (t + 1) / 4)
+    if clip == "value":
         grad = jnp.clip(grad, -1.0, 1.0)
+    elif clip == "norm":
+        grad = grad * jnp.minimum(1.0, 1.0 / jnp.linalg.norm(grad))
+    return w - lr * grad
+
+
+@jax.jit
+def step_old_join(w, grad, lr, clip):
+    """Session 49's passing join, on the new task: the switch chosen by jnp.where."""
+    return w - lr * jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
+
+
+@jax.jit
+def step_where_everything(w, grad, t, clip):
+    """The Fix line's jnp.where for both settings."""
+    lr = jnp.where(t < 3, (t + 1) / 4, 1.0)
+    grad = jnp.where(clip == "value", jnp.clip(grad, -1.0, 1.0), grad)
     return w - lr * grad
 
 
 @functools.partial(jax.jit, static_argnums=(2, 3))
-def step_both_static(w, grad, lr, clip):
-    return step_body(w, grad, lr, clip)
+def step_both_static(w, grad, t, clip):
+    return step_body(w, grad, t, clip)
+
+
+@functools.partial(jax.jit, static_argnames=("grad", "clip"))
+def step_grad_static(w, grad, t, clip):
+    return w - warmup_lr(t) * clip_grad(grad, clip)
 
 
 @functools.partial(jax.jit, static_argnames="clip")
-def step_clip_static(w, grad, lr, clip):
-    """The held-out reader's route: the buggy body, settings renamed, clip static."""
-    return step_body(w, grad, lr, clip)
+def step_clip_static(w, grad, t, clip):
+    """The buggy body with clip static, as jit's error about the string suggests."""
+    return step_body(w, grad, t, clip)
 
 
-@functools.partial(jax.jit, static_argnums=3)
-def step_clip_static_where(w, grad, lr, clip):
-    return w - lr * jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
+@functools.partial(jax.jit, static_argnames="clip")
+def step_if_warmup(w, grad, t, clip):
+    lr = (t + 1) / 4 if t < 3 else 1.0
+    return w - lr * clip_grad(grad, clip)
 
 
-@jax.jit
-def step_reads_config(w, grad, lr, clip):
-    if config["clip"]:  # the switch still read from the global
+@functools.partial(jax.jit, static_argnames="clip")
+def step_if_long(w, grad, t, clip):
+    if clip == "norm":
+        norm = jnp.sqrt(jnp.sum(grad**2))
+        if norm > 1.0:  # only a long gradient is shortened
+            grad = grad / norm
+    elif clip == "value":
         grad = jnp.clip(grad, -1.0, 1.0)
-    return w - lr * grad
+    return w - warmup_lr(t) * grad
 
 
-@jax.jit
-def step_clips_the_update(w, grad, lr, clip):
-    update = lr * grad
-    return w - jnp.where(clip, jnp.clip(update, -1.0, 1.0), update)
+@functools.partial(jax.jit, static_argnames="clip")
+def step_jnp_max_warmup(w, grad, t, clip):
+    lr = 1.0 - jnp.max(0.0, 0.75 - t / 4)  # "the jnp twin of max"
+    return w - lr * clip_grad(grad, clip)
 
 
-@jax.jit
-def step_clip_flipped(w, grad, lr, clip):
-    return w - lr * jnp.where(clip, grad, jnp.clip(grad, -1.0, 1.0))
+@functools.partial(jax.jit, static_argnames="clip")
+def step_int_t(w, grad, t, clip):
+    return w - min(1.0, (int(t) + 1) / 4) * clip_grad(grad, clip)
 
 
-current = {}
+@functools.partial(jax.jit, static_argnames="clip")
+def step_np_clip_lr(w, grad, t, clip):
+    return w - np.clip((t + 1) / 4, 0.0, 1.0) * clip_grad(grad, clip)
 
 
-@jax.jit
-def step_keeps_lr(w, grad, lr, clip):
-    current["lr"] = lr  # "so the schedule can read it back"
-    return w - lr * jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
+seen = {}
 
 
-@jax.jit
-def step_reads_config_lr(w, grad, lr, clip):
-    grad = jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
-    return w - config["lr"] * grad
+@functools.partial(jax.jit, static_argnames="clip")
+def step_keeps_t(w, grad, t, clip):
+    seen["t"] = t  # "so the schedule can read it back"
+    return w - warmup_lr(t) * clip_grad(grad, clip)
 
 
-@jax.jit
-def step_where_on_w(w, grad, lr, clip):
-    w = jnp.where(clip, jnp.clip(w, -1.0, 1.0), w)
-    return w - lr * grad
+@functools.partial(jax.jit, static_argnames="clip")
+def step_reads_config_t(w, grad, t, clip):
+    return w - min(1.0, (config["t"] + 1) / 4) * clip_grad(grad, clip)
 
 
-@jax.jit
-def step_bool_clip(w, grad, lr, clip):
-    grad = jnp.clip(grad, -1.0, 1.0) if bool(clip) else grad
-    return w - lr * grad
+@functools.partial(jax.jit, static_argnames="clip")
+def step_reads_config_clip(w, grad, t, clip):
+    return w - warmup_lr(t) * clip_grad(grad, config["clip"])
 
 
-@jax.jit
-def step_float_lr(w, grad, lr, clip):
-    grad = jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
-    return w - float(lr) * grad
+@functools.partial(jax.jit, static_argnames="clip")
+def step_t_as_lr(w, grad, t, clip):
+    return w - t * clip_grad(grad, clip)  # the old lr's place
 
 
-@jax.jit
-def step_plus(w, grad, lr, clip):
-    grad = jnp.where(clip, jnp.clip(grad, -1.0, 1.0), grad)
-    return w + lr * grad
+@functools.partial(jax.jit, static_argnames="clip")
+def step_warmup_t_over_4(w, grad, t, clip):
+    return w - jnp.minimum(t / 4, 1.0) * clip_grad(grad, clip)
 
 
-@jax.jit
-def step_clip_and(w, grad, lr, clip):
-    return w - lr * (clip and jnp.clip(grad, -1.0, 1.0) or grad)
+@functools.partial(jax.jit, static_argnames="clip")
+def step_warmup_no_cap(w, grad, t, clip):
+    return w - (t + 1) / 4 * clip_grad(grad, clip)
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def step_normalised(w, grad, t, clip):
+    if clip == "norm":
+        grad = grad / jnp.linalg.norm(grad)  # "a norm of 1"
+    elif clip == "value":
+        grad = jnp.clip(grad, -1.0, 1.0)
+    return w - warmup_lr(t) * grad
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def step_any_clip_by_value(w, grad, t, clip):
+    if clip != "none":
+        grad = jnp.clip(grad, -1.0, 1.0)
+    return w - warmup_lr(t) * grad
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def step_modes_swapped(w, grad, t, clip):
+    swapped = {"value": "norm", "norm": "value"}.get(clip, clip)
+    return w - warmup_lr(t) * clip_grad(grad, swapped)
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def step_no_clip(w, grad, t, clip):
+    return w - warmup_lr(t) * grad
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def step_clipped_from_above(w, grad, t, clip):
+    if clip == "value":
+        grad = jnp.where(grad > 1.0, 1.0, grad)  # only the large ones
+    elif clip == "norm":
+        grad = clip_grad(grad, clip)
+    return w - warmup_lr(t) * grad
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def step_clip_positive(w, grad, t, clip):
+    if clip == "value":
+        grad = jnp.minimum(jnp.maximum(grad, 0.0), 1.0)  # "clip" read as "into [0, 1]"
+    elif clip == "norm":
+        grad = clip_grad(grad, clip)
+    return w - warmup_lr(t) * grad
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def step_plus(w, grad, t, clip):
+    return w + warmup_lr(t) * clip_grad(grad, clip)
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def step_update_only(w, grad, t, clip):
+    return warmup_lr(t) * clip_grad(grad, clip)
+
+
+def step_unjitted(w, grad, t, clip):
+    return w - warmup_lr(t) * clip_grad(grad, clip)
 
 
 # --- 07.clip_negative ---------------------------------------------------------------------
@@ -308,80 +402,157 @@ WRONG_ANSWERS = (
     # --- 07.stale_global ---
     Wrong(
         "07.stale_global",
-        "both settings static: static_argnums=(2, 3)",
-        lambda: step_both_static,
-        named="static-lr",
+        "the old three-argument step",
+        lambda: jax.jit(lambda w, grad, lr: w - lr * grad),
+        named="wrong-arity",
     ),
     Wrong(
         "07.stale_global",
-        "plain jax.jit: clip traced, and the Python if fails",
+        "session 49's join: the switch chosen by jnp.where",
+        lambda: step_old_join,
+        named="clip-traced",
+    ),
+    Wrong(
+        "07.stale_global",
+        "jnp.where for the warmup and for the mode",
+        lambda: step_where_everything,
+        named="clip-traced",
+    ),
+    Wrong(
+        "07.stale_global",
+        "plain jax.jit of the buggy body",
         lambda: jax.jit(step_body),
         named="clip-traced",
     ),
     Wrong(
         "07.stale_global",
-        "bool(clip) inside a plain jax.jit",
-        lambda: step_bool_clip,
-        named="clip-traced",
+        "both settings static: static_argnums=(2, 3)",
+        lambda: step_both_static,
+        named="static-t",
     ),
     Wrong(
         "07.stale_global",
-        "lr passed in, the switch still read from config",
-        lambda: step_reads_config,
-        named="always-clipped",
+        "static_argnames=('t', 'clip') on the buggy body",
+        lambda: jax.jit(step_body, static_argnames=("t", "clip")),
+        named="static-t",
     ),
     Wrong(
         "07.stale_global",
-        "clip passed in, the learning rate still read from config",
-        lambda: step_reads_config_lr,
-        named="ignores-lr",
+        "grad and clip static",
+        lambda: step_grad_static,
+        named="static-array",
     ),
-    Wrong(
-        "07.stale_global",
-        "clips lr * grad instead of grad",
-        lambda: step_clips_the_update,
-        named="step-clipped",
-    ),
-    Wrong("07.stale_global", "if not clip", lambda: step_clip_flipped, named="clip-inverted"),
-    Wrong(
-        "07.stale_global",
-        "keeps the traced lr in a global dict for later",
-        lambda: step_keeps_lr,
-        named="leaked-tracer",
-    ),
-    Wrong("07.stale_global", "clips w, not grad", lambda: step_where_on_w, named="w-clipped"),
-    Wrong(
-        "07.stale_global",
-        "float(lr) under jit",
-        lambda: step_float_lr,
-        named="python-number",
-    ),
-    Wrong("07.stale_global", "w + lr * grad", lambda: step_plus, named="ascent"),
-    Wrong(
-        "07.stale_global",
-        "the old three-argument step",
-        lambda: jax.jit(lambda w, grad, lr: w - lr * grad),
-        named="wrong-arity",
-    ),
-    Wrong("07.stale_global", "not jitted", lambda: step_body, named="not-jitted"),
     Wrong(
         "07.stale_global",
         "the buggy body with clip static, as jit's error suggests",
         lambda: step_clip_static,
-        named="static-clip",
+        named="python-compare-t",
     ),
     Wrong(
         "07.stale_global",
-        "jnp.where, but clip still static (static_argnums=3)",
-        lambda: step_clip_static_where,
-        named="static-clip",
+        "a conditional expression on t < 3",
+        lambda: step_if_warmup,
+        named="python-compare-t",
     ),
     Wrong(
         "07.stale_global",
-        "clip and clipped or grad",
-        lambda: step_clip_and,
-        named="clip-traced",
+        "if norm > 1 to shorten only a long gradient",
+        lambda: step_if_long,
+        named="python-if-norm",
     ),
+    Wrong(
+        "07.stale_global",
+        "jnp.max(0, ...) as the jnp twin of max",
+        lambda: step_jnp_max_warmup,
+        named="reduction-axis",
+    ),
+    Wrong("07.stale_global", "int(t) in the warmup", lambda: step_int_t, named="python-number"),
+    Wrong(
+        "07.stale_global",
+        "np.clip for the warmup",
+        lambda: step_np_clip_lr,
+        named="numpy-in-jit",
+    ),
+    Wrong(
+        "07.stale_global",
+        "keeps the traced t in a global dict for later",
+        lambda: step_keeps_t,
+        named="leaked-tracer",
+    ),
+    Wrong(
+        "07.stale_global",
+        "clip passed in, the step number still read from config",
+        lambda: step_reads_config_t,
+        named="ignores-t",
+    ),
+    Wrong(
+        "07.stale_global",
+        "t passed in, the mode still read from config",
+        lambda: step_reads_config_clip,
+        named="always-clipped",
+    ),
+    Wrong(
+        "07.stale_global",
+        "t in the old lr's place",
+        lambda: step_t_as_lr,
+        named="t-as-lr",
+    ),
+    Wrong(
+        "07.stale_global",
+        "warmup t / 4",
+        lambda: step_warmup_t_over_4,
+        named="warmup-from-zero",
+    ),
+    Wrong(
+        "07.stale_global",
+        "warmup (t + 1) / 4 without the cap",
+        lambda: step_warmup_no_cap,
+        named="warmup-uncapped",
+    ),
+    Wrong(
+        "07.stale_global",
+        "'norm' divides by the norm, long or short",
+        lambda: step_normalised,
+        named="always-normalised",
+    ),
+    Wrong(
+        "07.stale_global",
+        "any mode but 'none' clips by value",
+        lambda: step_any_clip_by_value,
+        named="norm-by-value",
+    ),
+    Wrong(
+        "07.stale_global",
+        "the two modes swapped by a dict",
+        lambda: step_modes_swapped,
+        named="modes-swapped",
+    ),
+    Wrong(
+        "07.stale_global",
+        "clip ignored",
+        lambda: step_no_clip,
+        named="never-clipped",
+    ),
+    Wrong(
+        "07.stale_global",
+        "where(grad > 1, 1, grad): clipped from above",
+        lambda: step_clipped_from_above,
+        named="clipped-above-only",
+    ),
+    Wrong(
+        "07.stale_global",
+        "'value' as minimum(maximum(grad, 0), 1)",
+        lambda: step_clip_positive,
+        named="clip-range",
+    ),
+    Wrong("07.stale_global", "w + lr * grad", lambda: step_plus, named="ascent"),
+    Wrong(
+        "07.stale_global",
+        "returns the update only",
+        lambda: step_update_only,
+        named="step-only",
+    ),
+    Wrong("07.stale_global", "not jitted", lambda: step_unjitted, named="not-jitted"),
     # --- 07.debug_print: an output and its reason, as a letter ---
     Wrong("07.debug_print", "E: print once", lambda: "e", named="no-retrace"),
     Wrong("07.debug_print", "'A' with a trailing space", lambda: "A ", named="print-every-call"),
@@ -1005,18 +1176,6 @@ WRONG_ANSWERS = (
 # generic message
 
 
-@jax.jit
-def s46_step_clip_positive(w, grad, lr, clip):
-    clipped = jnp.minimum(jnp.maximum(grad, 0.0), 1.0)  # "clip" read as "into [0, 1]"
-    return w - lr * jax.lax.select(jnp.asarray(clip), clipped, grad)
-
-
-@jax.jit
-def s46_step_lr_in_clipped_branch(w, grad, lr, clip):
-    update = jax.lax.cond(clip, lambda g: lr * jnp.clip(g, -1.0, 1.0), lambda g: g, grad)
-    return w - update
-
-
 def s46_fill_floor_at_mean(x):
     kept = x >= 0
     fill = jnp.mean(x, where=kept)
@@ -1035,18 +1194,6 @@ def s46_fill_mean_abs(x):
 
 
 S46 = (
-    Wrong(
-        "07.stale_global",
-        "lax.select with a [0, 1] clip",
-        lambda: s46_step_clip_positive,
-        named="clip-range",
-    ),
-    Wrong(
-        "07.stale_global",
-        "lax.cond, lr only in the clipping branch",
-        lambda: s46_step_lr_in_clipped_branch,
-        named="lr-one-branch",
-    ),
     Wrong(
         "07.clip_negative",
         "where(x < fill, fill, x): compared with the fill",
@@ -1109,12 +1256,6 @@ WRONG_ANSWERS = (
 
 
 # --- session 48: round 11's generic answers, named (issue 35) ------------------------------
-@jax.jit
-def s48_step_clipped_from_above(w, grad, lr, clip):
-    clipped = jnp.where(grad > 1.0, 1.0, grad)  # only the large ones
-    return w - lr * jnp.where(clip, clipped, grad)
-
-
 def s48_fill_int_mean(x):
     kept = x >= 0
     total, count = jnp.sum(jnp.where(kept, x, 0.0)), jnp.sum(kept)
@@ -1129,12 +1270,6 @@ def s48_fill_first_nonnegative(x):
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong(
-        "07.stale_global",
-        "where(grad > 1, 1, grad): clipped from above",
-        lambda: s48_step_clipped_from_above,
-        named="clipped-above-only",
-    ),
     Wrong(
         "07.clip_negative",
         "floor_divide for the mean",
@@ -1162,11 +1297,6 @@ def s49_fill_over_nonzero(x):
     return jnp.where(kept, x, jnp.sum(jnp.where(kept, x, 0.0)) / (x != 0).sum())
 
 
-@jax.jit
-def s49_step_switch_as_factor(w, grad, lr, clip):
-    return w - lr * jnp.clip(grad, -1.0, 1.0) * clip  # clip False: the step is 0
-
-
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
     Wrong(
@@ -1180,11 +1310,5 @@ WRONG_ANSWERS = (
         "the kept sum over (x != 0).sum()",
         lambda: s49_fill_over_nonzero,
         named="divided-by-nonzero",
-    ),
-    Wrong(
-        "07.stale_global",
-        "clipped gradient times clip: no step with clip False",
-        lambda: s49_step_switch_as_factor,
-        named="no-step-unclipped",
     ),
 )
