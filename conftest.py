@@ -49,30 +49,6 @@ def _share_compiled_programs() -> None:
 
     for name, value in compile_cache_options().items():
         jax.config.update(name, value)
-    _whole_cache_entries()
-
-
-def _whole_cache_entries() -> None:
-    """JAX writes a cache entry in place (no eviction, so no lock): a worker reading a
-    program another worker is still writing found it cut short ("Error reading persistent
-    compilation cache entry ... truncated stream", a warning in a fresh-clone run) and
-    compiled it again. Here each entry is written beside its name and renamed into place,
-    so a reader finds it whole or not at all."""
-    from jax._src import lru_cache
-
-    put = lru_cache.LRUCache.put
-
-    def whole_put(self, key: str, value: bytes) -> None:
-        if self.eviction_enabled or not key:
-            return put(self, key, value)
-        path = self.path / f"{key}{lru_cache._CACHE_SUFFIX}"
-        if path.exists():
-            return
-        part = self.path / f".{key}.{os.getpid()}.part"
-        part.write_bytes(value)
-        os.replace(part, path)
-
-    lru_cache.LRUCache.put = whole_put
 
 
 def _eight_cpu_devices() -> None:

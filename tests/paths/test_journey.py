@@ -119,6 +119,19 @@ def _kernels(lab) -> list[str]:
         return [kernel["id"] for kernel in json.load(reply)]
 
 
+def _kernels_now(lab) -> list[str]:
+    """The kernels running, asked during the walk: the server answered 500 once while
+    kernels were starting and being culled (a fresh-clone run under load), so ask again."""
+    for attempt in range(5):
+        try:
+            return _kernels(lab)
+        except urllib.error.HTTPError:
+            if attempt == 4:
+                raise
+            time.sleep(1)
+    return []
+
+
 def _shot(page, name: str, locator=None) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
@@ -181,7 +194,7 @@ def _journey(lab, page) -> None:
     # Follow each lesson's next-lesson link to the end, then the last one's link back. The
     # kernels are counted as the walk goes: under load the walk outlasts the idle time, and
     # the culler may stop the first lessons' kernels before it ends (a flaky count before).
-    started = set(_kernels(lab))
+    started = set(_kernels_now(lab))
     for lesson, after in zip(
         catalog.LESSONS, catalog.LESSONS[1:] + catalog.LESSONS[:1], strict=True
     ):
@@ -193,14 +206,14 @@ def _journey(lab, page) -> None:
         link.click()
         _wait_for_tab(page, after.notebook)
         assert _active_tab(page) == after.notebook, f"{lesson.notebook}'s link"
-        started.update(_kernels(lab))
+        started.update(_kernels_now(lab))
 
     # Every lesson the walk opened started a kernel (the last ones may still be starting
     # when their tab shows: each is asked for again until all are seen); idle ones are culled.
     deadline = time.monotonic() + 60
     while len(started) < len(catalog.LESSONS) and time.monotonic() < deadline:
         time.sleep(1)
-        started.update(_kernels(lab))
+        started.update(_kernels_now(lab))
     assert len(started) == len(catalog.LESSONS), sorted(started)
     opened = _kernels(lab)
     before_mib = _kernel_rss_mib(opened)
