@@ -32,6 +32,7 @@ from jaxtour.display import one_line
 from jaxtour.exercises import all_exercises, ids_by_lesson
 from jaxtour.exercises import exercise as find_exercise
 from jaxtour.grader.cells import failed_cell_assigning, watch_session
+from jaxtour.grader.compare import verdict_only, verdicts_only
 from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note
 from jaxtour.grader.isolation import preserved_world
@@ -101,6 +102,25 @@ def _unknown_message(exercise_id: object) -> str:
     return message.format(id=repr(exercise_id), close=", ".join(repr(c) for c in close))
 
 
+def _answers_the_page(exercise: Exercise, number: int, feedback: Feedback, answer: Any) -> str:
+    """A note for an answer refused on the learner's variant that the page's text (variant 0)
+    would accept: the numbers alone would not say that the task is another one. Asked only
+    of a refusal that names no mistake, so a named mistake keeps its message as it is."""
+    if exercise.variants is None or number == 0 or feedback.status != "incorrect":
+        return ""
+    if feedback.mistake is not None or verdicts_only():  # a verdict alone: no message read
+        return ""
+    with using(exercise, 0), verdict_only():  # passed or not is all that is asked
+        if not judge(exercise, answer).passed:
+            return ""
+    with using(exercise, number):
+        yours = fill(exercise, exercise.variants.shown)
+    return _(
+        "This answers the page's text (variant 0), not your variant {number}: {yours} "
+        "({call} shows it again.)"
+    ).format(number=number, yours=yours, call=f"checks.variant({exercise.id!r})")
+
+
 def _lookup(exercise_id: object) -> Exercise | None:
     if not isinstance(exercise_id, str):
         return None
@@ -121,6 +141,9 @@ def check(exercise_id: str, answer: Any) -> Feedback:
         number = variant_number(exercise)
         with using(exercise, number):
             feedback = judge(exercise, answer)
+        note = _answers_the_page(exercise, number, feedback, answer)
+        if note:
+            feedback = dataclasses.replace(feedback, message=f"{note}\n\n{feedback.message}")
         if exercise.id in _reveals_shown:
             feedback = _without_run_the_reveal(feedback)
         variant = number if exercise.variants is not None else None

@@ -13,7 +13,8 @@ import pytest
 
 from jaxtour import checks, i18n
 from jaxtour.exercises import all_exercises
-from jaxtour.grader.variants import ENV_VARIANT, using
+from jaxtour.grader.compare import verdict_only
+from jaxtour.grader.variants import ENV_VARIANT, fill, using
 from tests import verdicts
 from tests.helpers import LESSON_NOTEBOOKS, cell_check, cell_exercise, read_notebook
 
@@ -184,11 +185,27 @@ def test_one_variants_answer_fails_another_variants_check(exercise, monkeypatch)
     for mine, answer in answers.items():
         for theirs in distinct:
             monkeypatch.setenv(ENV_VARIANT, str(theirs))
-            feedback = checks.check(exercise.id, answer)
+            if mine == 0:  # the page's answer: the whole message, which may tell it so
+                feedback = checks.check(exercise.id, answer)
+            else:  # passed or not is what is asked (a refusal names no mistake then)
+                with verdict_only():
+                    feedback = checks.check(exercise.id, answer)
             same = distinct[mine] == distinct[theirs]
             assert (feedback.status == "correct") == same, (
                 f"variant {mine}'s answer checked as variant {theirs}: {feedback.text()}"
             )
+            # the page's answer on another variant is told so, unless a mistake is named
+            told = _told_the_page(exercise, theirs, feedback)
+            page = mine == 0 and not same and feedback.mistake is None
+            assert told == page, f"variant {mine}'s answer as variant {theirs}: {feedback.text()}"
+
+
+def _told_the_page(exercise, number: int, feedback) -> bool:
+    """Whether ``feedback`` says the answer is the page's (variant 0's), naming the values of
+    the learner's variant ``number`` as the setup cell shows them."""
+    with using(exercise, number):
+        yours = fill(exercise, exercise.variants.shown)
+    return number != 0 and yours in feedback.message
 
 
 @pytest.mark.parametrize("exercise", VARIED, ids=lambda e: e.id)
