@@ -829,8 +829,13 @@ class PendingLoss:
 
     Arithmetic with another one or a number makes a new pending value that remembers
     which calls' losses it was computed from, and waits for nothing, as a jax operation
-    does; ``jnp.stack`` and the other jnp functions read it through ``__jax_array__``,
-    also without waiting. Everything that needs the number (``float()``, ``.item()``,
+    does; ``jnp.stack`` and ``jnp.asarray`` read it through ``__jax_array__``, and a jitted
+    jnp function (``jnp.add``, ``jnp.hstack``) through the type registered with JAX
+    (``_stand_in_type_known``), also without waiting. What they make is a real jax array,
+    whose waits and conversions ``_watching_jax`` notes at JAX's own boundary while the
+    answer runs. (Not seen: NumPy reading such an array through the buffer protocol, as
+    ``np.asarray(jnp.asarray(loss))`` does on the CPU, past any Python method.) Everything
+    that needs the number (``float()``, ``.item()``,
     ``print``, NumPy, a comparison Python decides) is a conversion, and
     ``block_until_ready()`` (or polling ``is_ready()`` until it says True) a wait: each
     one calls a closure that writes into the run's own record, which the value does not
@@ -1089,17 +1094,22 @@ def _stand_in_type_known() -> bool:
 def _watching_jax(run: _LossRun) -> Iterator[None]:
     """While the answer runs, real jax arrays' waits and conversions are noted; all is
     put back in the ``finally``, and ``run.tampered`` set when the answer changed any of
-    it. The replacements note only while ``run.watching``
-    is set, so one the answer kept does nothing for a later check."""
-    patches = _array_boundary(run)
-    _stand_in_type_known()
+    it. The replacements note only while ``run.watching`` is set, so one the answer kept
+    does nothing for a later check. Where this JAX refuses one of them, none is made:
+    the stand-ins' own syncs judge, as before."""
     applied: list[tuple[Any, str, Any, Any]] = []
     try:
-        for owner, name, replacement in patches:
+        _stand_in_type_known()
+        for owner, name, replacement in _array_boundary(run):
             original = vars(owner)[name]
             setattr(owner, name, replacement)
             applied.append((owner, name, original, replacement))
-        run.watching = True
+    except Exception:  # an attribute this JAX will not let be set, a table laid out otherwise
+        for owner, name, original, _ in reversed(applied):
+            setattr(owner, name, original)
+        applied.clear()
+    try:
+        run.watching = bool(applied)
         yield
     finally:
         run.watching = False
