@@ -1157,12 +1157,16 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
             "jax.Array's, or what jax.block_until_ready calls) while it ran, so this check "
             "cannot tell what waited."
         )
+    if run.traced:
+        return "transformed-f", None  # a transformation traced f, whatever came of it
     if run.error is not None:
         error = run.error.error
-        if run.traced:
-            return "transformed-f", None  # a transformation traced the grader's stand-in
-        if not run.calls and _loss_run(answer, (BATCH_SIZES[0],) * len(BATCH_SIZES)).traced:
-            return "transformed-f", None  # it stacks xs to transform f: one size only
+        if not run.calls:  # it failed before calling f: stacking xs, whose sizes differ?
+            same_size = _loss_run(answer, (BATCH_SIZES[0],) * len(BATCH_SIZES))
+            if same_size.traced:
+                return "transformed-f", None  # it stacks xs to transform f: one size only
+            if same_size.error is None and -1 in same_size.calls:
+                return "other-argument", None  # it hands f the stacked batches
         if isinstance(error, ValueError) and "__jax_array__" in str(error):
             if -1 in run.calls:
                 return "other-argument", None  # f got something else than an x of xs
