@@ -39,7 +39,12 @@ from typing import Any
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.compare import describe, short_repr
-from jaxtour.grader.learner_code import LearnerCodeError, call_learner
+from jaxtour.grader.learner_code import (
+    LearnerCodeError,
+    call_learner,
+    learner_result,
+    raw_call,
+)
 from jaxtour.grader.mistakes import uses_module
 from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np, pristine_namespaces
@@ -807,6 +812,8 @@ def _total_with_first(f, *args, repeats=20):
 
 BATCHES = 4  # how many x the grader's list holds
 BATCH_LOSSES = (1.0, 2.0, 3.5, 5.5)  # f(x) for the i-th x: mean 3.0, last 5.5, sum 12.0
+# The batches' sizes differ, as the task allows: a mean weighted by size is 47.5 / 14, not 3.0.
+BATCH_SIZES = (2, 3, 5, 4)
 SYNC_WAIT, SYNC_CONVERT = "wait", "convert"
 
 
@@ -822,8 +829,13 @@ class PendingLoss:
 
     Arithmetic with another one or a number makes a new pending value that remembers
     which calls' losses it was computed from, and waits for nothing, as a jax operation
-    does; ``jnp.stack`` and the other jnp functions read it through ``__jax_array__``,
-    also without waiting. Everything that needs the number (``float()``, ``.item()``,
+    does; ``jnp.stack`` and ``jnp.asarray`` read it through ``__jax_array__``, and a jitted
+    jnp function (``jnp.add``, ``jnp.hstack``) through the type registered with JAX
+    (``_stand_in_type_known``), also without waiting. What they make is a real jax array,
+    whose waits and conversions ``_watching_jax`` notes at JAX's own boundary while the
+    answer runs. (Not seen: NumPy reading such an array through the buffer protocol, as
+    ``np.asarray(jnp.asarray(loss))`` does on the CPU, past any Python method.) Everything
+    that needs the number (``float()``, ``.item()``,
     ``print``, NumPy, a comparison Python decides) is a conversion, and
     ``block_until_ready()`` (or polling ``is_ready()`` until it says True) a wait: each
     one calls a closure that writes into the run's own record, which the value does not
@@ -960,18 +972,26 @@ class _LossRun:
     returned: Any = None
     error: LearnerCodeError | None = None
     traced: bool = False  # f was called on a tracer: jit, vmap or another transformation of f
+    watching: bool = False  # the learner's code is running: real jax arrays' syncs are noted
+    quiet: int = 0  # > 0 while the grader's own code (f, a noted call) runs inside that
+    tampered: bool = False  # the answer changed what the grader had put in JAX for the run
+    polled: dict[int, Any] = field(default_factory=dict)  # arrays asked is_ready() once
 
     def f(self, *args: Any, **kwargs: Any) -> PendingLoss:
-        if any(is_tracer(arg) for arg in args):
-            self.traced = True
-        which = next(
-            (
-                i
-                for i, x in enumerate(self.xs)
-                if not kwargs and len(args) == 1 and _is_x(x, args[0])
-            ),
-            -1,
-        )
+        self.quiet += 1  # np.asarray(arg) below is the grader's reading, not the answer's
+        try:
+            if any(is_tracer(arg) for arg in args):
+                self.traced = True
+            which = next(
+                (
+                    i
+                    for i, x in enumerate(self.xs)
+                    if not kwargs and len(args) == 1 and _is_x(x, args[0])
+                ),
+                -1,
+            )
+        finally:
+            self.quiet -= 1
         call = len(self.calls)
         self.calls.append(which)
         value = BATCH_LOSSES[which] if which >= 0 else 0.0
@@ -985,6 +1005,120 @@ class _LossRun:
 
         return note
 
+    def note_array(self, kind: str) -> bool:
+        """Note a wait for or a conversion of a real jax array made while the answer ran;
+        False when it is not the answer's (the run is over, or the grader is reading).
+        Which losses the array holds is not known: it may hold every call's so far."""
+        if not self.watching or self.quiet:
+            return False
+        if self.calls:  # before the first call, nothing of f's can be waited for
+            self.syncs.append(_Sync(kind, len(self.calls), frozenset(range(len(self.calls)))))
+        return True
+
+
+def _array_boundary(run: _LossRun) -> list[tuple[Any, str, Any]]:
+    """Where JAX reads a real jax array's value or waits for it, as (owner, name,
+    replacement that notes it in ``run``): ``ArrayImpl._value`` (float, int, bool,
+    tolist, format, repr, __array__ all read it), ``ArrayImpl.item`` (which reads the
+    value through NumPy's buffer protocol on the CPU, not ``_value``), the method
+    ``block_until_ready``, ``is_ready``, and the batched wait ``jax.block_until_ready``
+    makes for two arrays or more. An empty list where this JAX lays them out otherwise:
+    the check then sees the stand-ins' own syncs only, as it did before."""
+    try:
+        from jax._src import array as jax_array
+        from jax._src.lib import xla_client
+
+        impl = jax_array.ArrayImpl
+        value = vars(impl)["_value"]
+        originals = {name: vars(impl)[name] for name in ("item", "block_until_ready", "is_ready")}
+        batched = vars(xla_client)["batched_block_until_ready"]
+    except (ImportError, KeyError, TypeError):
+        return []
+    if not isinstance(value, property) or value.fget is None:
+        return []
+    read = value.fget
+
+    def noted(kind: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if not run.note_array(kind):
+                return fn(*args, **kwargs)
+            run.quiet += 1  # what it calls inside (item's NumPy read) is this one sync
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                run.quiet -= 1
+
+        return wrapper
+
+    def method(name: str) -> Callable[..., Any]:
+        return lambda array, *args, **kwargs: originals[name](array, *args, **kwargs)
+
+    def is_ready(array: Any) -> Any:
+        if run.watching and not run.quiet and id(array) not in run.polled:
+            run.polled[id(array)] = array  # kept, so that its id names it alone
+            return False  # its work is pending, as the stand-ins' is, the first time
+        return noted(SYNC_WAIT, method("is_ready"))(array)  # asked again: a busy wait
+
+    return [
+        (impl, "_value", property(noted(SYNC_CONVERT, read))),
+        (impl, "item", noted(SYNC_CONVERT, method("item"))),
+        (impl, "block_until_ready", noted(SYNC_WAIT, method("block_until_ready"))),
+        (impl, "is_ready", is_ready),
+        (xla_client, "batched_block_until_ready", noted(SYNC_WAIT, batched)),
+    ]
+
+
+def _stand_in_type_known() -> bool:
+    """Tell JAX, once per session, what a stand-in is where a jitted jnp function meets
+    one: a float32 scalar when traced, the real array ``__jax_array__`` makes when
+    dispatched (JAX 0.10 no longer calls ``__jax_array__`` there itself, and refuses).
+    Registered for good, as JAX registers its own types (this JAX has no way to take a
+    handler back); a stand-in read so reads its value and notes nothing, so a stand-in
+    an answer keeps changes no later check. False where this JAX has no such tables."""
+    try:
+        from jax._src import core, dtypes
+    except ImportError:
+        return False
+    avals = getattr(core, "pytype_aval_mappings", None)
+    register = getattr(dtypes, "register_canonicalize_value_handler", None)
+    if not isinstance(avals, dict) or register is None:
+        return False
+    if PendingLoss not in avals:
+        register(PendingLoss, lambda loss: PendingLoss.__jax_array__(loss))
+        scalar = core.ShapedArray((), np.dtype(np.float32))
+        avals[PendingLoss] = lambda _: scalar
+    return True
+
+
+@contextlib.contextmanager
+def _watching_jax(run: _LossRun) -> Iterator[None]:
+    """While the answer runs, real jax arrays' waits and conversions are noted; all is
+    put back in the ``finally``, and ``run.tampered`` set when the answer changed any of
+    it. The replacements note only while ``run.watching`` is set, so one the answer kept
+    does nothing for a later check. Where this JAX refuses one of them, none is made:
+    the stand-ins' own syncs judge, as before."""
+    applied: list[tuple[Any, str, Any, Any]] = []
+    try:
+        _stand_in_type_known()
+        for owner, name, replacement in _array_boundary(run):
+            original = vars(owner)[name]
+            setattr(owner, name, replacement)
+            applied.append((owner, name, original, replacement))
+    except Exception:  # an attribute this JAX will not let be set, a table laid out otherwise
+        for owner, name, original, _ in reversed(applied):
+            setattr(owner, name, original)
+        applied.clear()
+    try:
+        run.watching = bool(applied)
+        yield
+    finally:
+        run.watching = False
+        for owner, name, original, replacement in reversed(applied):
+            if vars(owner).get(name) is not replacement:
+                run.tampered = True
+            setattr(owner, name, original)
+        run.polled.clear()
+
 
 def _is_x(x: Any, arg: Any) -> bool:
     if arg is x:
@@ -995,11 +1129,13 @@ def _is_x(x: Any, arg: Any) -> bool:
         return False
 
 
-def _loss_run(answer: Callable[..., Any]) -> _LossRun:
-    xs = [np.linspace(0.0, 1.0, 3, dtype=np.float32) + i for i in range(BATCHES)]
+def _loss_run(answer: Callable[..., Any], sizes: tuple[int, ...] = BATCH_SIZES) -> _LossRun:
+    xs = [np.linspace(0.0, 1.0, size, dtype=np.float32) + i for i, size in enumerate(sizes)]
     run = _LossRun(xs=xs)
     try:
-        run.returned = call_learner(answer, (run.f, list(xs)))
+        with _watching_jax(run):
+            value, raised = raw_call(answer, (run.f, list(xs)))
+        run.returned = learner_result(answer, (run.f, list(xs)), value, raised)
     except LearnerCodeError as exc:
         run.error = exc
     return run
@@ -1015,10 +1151,22 @@ def _on_device(value: Any) -> bool:
 def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
     """(mistake id, rule message); (None, None) when the answer is right."""
     run = _loss_run(answer)
+    if run.tampered:
+        return None, i18n._(
+            "Your function changed how JAX reads or waits for an array (a method of "
+            "jax.Array's, or what jax.block_until_ready calls) while it ran, so this check "
+            "cannot tell what waited."
+        )
+    if run.traced:
+        return "transformed-f", None  # a transformation traced f, whatever came of it
     if run.error is not None:
         error = run.error.error
-        if run.traced:
-            return "transformed-f", None  # a transformation traced the grader's stand-in
+        if not run.calls:  # it failed before calling f: stacking xs, whose sizes differ?
+            same_size = _loss_run(answer, (BATCH_SIZES[0],) * len(BATCH_SIZES))
+            if same_size.traced:
+                return "transformed-f", None  # it stacks xs to transform f: one size only
+            if same_size.error is None and -1 in same_size.calls:
+                return "other-argument", None  # it hands f the stacked batches
         if isinstance(error, ValueError) and "__jax_array__" in str(error):
             if -1 in run.calls:
                 return "other-argument", None  # f got something else than an x of xs
@@ -1054,6 +1202,9 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
         return None, None
     if math.isclose(returned, BATCH_LOSSES[run.calls[-1]], rel_tol=1e-5):
         return "last-only", None
+    weighted = sum(loss * size for loss, size in zip(BATCH_LOSSES, BATCH_SIZES, strict=True))
+    if math.isclose(returned, weighted / sum(BATCH_SIZES), rel_tol=1e-5):
+        return "weighted-by-size", None
     if math.isclose(returned, sum(BATCH_LOSSES), rel_tol=1e-5):
         return None, i18n._(
             "You returned the sum of the losses, {total}, not their mean over the {n} batches."
@@ -1116,6 +1267,11 @@ def _last_only(f, xs):
     for x in xs:
         loss = f(x)
     return float(loss)
+
+
+def _weighted_by_size(f, xs):
+    losses = [f(x) * len(x) for x in xs]
+    return float(jnp.sum(jnp.stack(losses)) / sum(len(x) for x in xs))
 
 
 def _jits_f(f, xs):
@@ -1399,6 +1555,14 @@ EXERCISES = (
                 "each loop pass replaced the loss of the one before.",
                 example=lambda: _last_only,
                 matches=_loss_mistake("last-only"),
+            ),
+            Mistake(
+                id="weighted-by-size",
+                message="You weighted each batch's loss by the batch's size. The task's mean, "
+                "like the helper's, counts each f(x) once, whatever its batch holds: the "
+                "losses' sum over len(xs).",
+                example=lambda: _weighted_by_size,
+                matches=_loss_mistake("weighted-by-size"),
             ),
             Mistake(
                 id="transformed-f",

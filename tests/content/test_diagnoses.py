@@ -7,6 +7,8 @@ no mistake's message, and what the grader records (a wait) cannot be set by the 
 
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import pytest
@@ -58,6 +60,100 @@ def test_a_sync_is_observed_not_an_attribute_the_answer_sets():
     feedback = checks.check("02.mean_loss", mean_loss_sets_the_record)
     assert not feedback.passed
     assert feedback.mistake == "float-per-batch", feedback.text()
+
+
+def mean_loss_reduce(f, xs):
+    return float(functools.reduce(jnp.add, [f(x) for x in xs]) / len(xs))
+
+
+def mean_loss_hstack(f, xs):
+    return float(jnp.mean(jnp.hstack([f(x) for x in xs])))
+
+
+def mean_loss_sum_from_zeros(f, xs):
+    return float(sum([f(x) for x in xs], jnp.zeros(())) / len(xs))
+
+
+def mean_loss_jitted_mean(f, xs):
+    return float(jax.jit(lambda *losses: sum(losses) / len(losses))(*[f(x) for x in xs]))
+
+
+def mean_loss_waits_after_dispatch(f, xs):
+    """The wait comes after every batch was dispatched (the lead's case c)."""
+    losses = [jnp.asarray(f(x)) for x in xs]
+    jax.block_until_ready(losses[0])
+    return float(jnp.mean(jnp.stack(losses)))
+
+
+def mean_loss_item_at_end(f, xs):
+    return jnp.mean(jnp.stack([f(x) for x in xs])).item()
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        mean_loss_reduce,
+        mean_loss_hstack,
+        mean_loss_sum_from_zeros,
+        mean_loss_jitted_mean,
+        mean_loss_waits_after_dispatch,
+        mean_loss_item_at_end,
+    ],
+)
+def test_right_mean_loss_through_jitted_jnp_functions_passes(answer):
+    """Issue 35: a jitted jnp function given a stand-in raised in JAX 0.10."""
+    feedback = checks.check("02.mean_loss", answer)
+    assert feedback.passed, feedback.text()
+
+
+def _array_impl_boundary():
+    from jax._src import array as jax_array
+    from jax._src.lib import xla_client
+
+    impl = vars(jax_array.ArrayImpl)
+    names = ("_value", "item", "block_until_ready", "is_ready")
+    return [impl[name] for name in names] + [xla_client.batched_block_until_ready]
+
+
+KEPT = []
+
+
+def mean_loss_keeps_the_watch(f, xs):
+    from jax._src import array as jax_array
+
+    KEPT.append(vars(jax_array.ArrayImpl)["_value"])
+    return float(jnp.mean(jnp.stack([f(x) for x in xs])))
+
+
+def mean_loss_restores_the_read(f, xs):
+    """A float per batch, after putting back what it saw before the check (or kept)."""
+    from jax._src import array as jax_array
+
+    jax_array.ArrayImpl._value = KEPT[0]
+    return float(sum(float(jnp.asarray(f(x))) for x in xs) / len(xs))
+
+
+def test_the_watch_on_jax_arrays_is_put_back_and_cannot_be_kept():
+    before = _array_impl_boundary()
+    assert checks.check("02.mean_loss", mean_loss_keeps_the_watch).passed
+    assert _array_impl_boundary() == before
+    kept = KEPT[0]
+    assert kept is not before[0]  # the grader's watch, kept by the answer
+    assert float(kept.fget(jnp.ones(()))) == 1.0  # called later, it only reads
+    feedback = checks.check("02.mean_loss", mean_loss_restores_the_read)
+    assert not feedback.passed and "changed how JAX reads" in feedback.message, feedback.text()
+    assert _array_impl_boundary() == before
+    assert checks.check("02.mean_loss", mean_loss_item_at_end).passed
+
+
+def test_without_jax_boundary_the_stand_ins_still_judge(monkeypatch):
+    """A JAX laid out otherwise (Colab runs another): the stand-ins' own syncs only."""
+    from jaxtour.exercises import lesson02
+
+    monkeypatch.setattr(lesson02, "_array_boundary", lambda run: [])
+    assert checks.check("02.mean_loss", mean_loss_item_at_end).passed
+    feedback = checks.check("02.mean_loss", mean_loss_polling_in_loop)
+    assert feedback.mistake == "wait-per-batch", feedback.text()
 
 
 def _fill_by_mean_where(x):

@@ -938,3 +938,74 @@ MEAN_LOSS = (
     Wrong(M, "vmap of f over the stacked batches", lambda: i34m_vmapped_f, "transformed-f"),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *MEAN_LOSS)
+
+
+# --- issue 35: a stand-in read through __jax_array__ became a real array nobody watched ----
+# Its later float() or wait went unnoted; now JAX's own boundary is watched during the run
+# (and the right answers that hand a stand-in to a jitted jnp function are in test_diagnoses).
+def i35m_asarray_then_float_each(f, xs):
+    return float(np.mean([float(jnp.asarray(f(x))) for x in xs]))
+
+
+def i35m_stacked_alone_each(f, xs):
+    return float(np.mean([float(jnp.stack([f(x)])[0]) for x in xs]))
+
+
+def i35m_numpy_each(f, xs):
+    losses = [np.asarray(f(x)) for x in xs]  # a NumPy copy per batch
+    return float(np.mean(losses))
+
+
+def i35m_array_waited_each(f, xs):
+    losses = []
+    for x in xs:
+        loss = jnp.asarray(f(x))
+        losses.append(loss.block_until_ready())
+    return float(jnp.mean(jnp.stack(losses)))
+
+
+def i35m_running_item(f, xs):
+    total = jnp.zeros(())
+    for x in xs:
+        total = total + f(x)
+        print("running total", total.item())
+    return float(total / len(xs))
+
+
+def i35m_weighted_by_size(f, xs):
+    losses = [f(x) * x.shape[0] for x in xs]
+    return float(sum(losses)) / sum(x.shape[0] for x in xs)
+
+
+def i35m_weighted_mean_jnp(f, xs):
+    sizes = jnp.array([len(x) for x in xs])
+    return float(jnp.average(jnp.stack([f(x) for x in xs]), weights=sizes))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        M,
+        "jnp.asarray, then float() per batch",
+        lambda: i35m_asarray_then_float_each,
+        "float-per-batch",
+    ),
+    Wrong(
+        M,
+        "jnp.stack of one loss, float() per batch",
+        lambda: i35m_stacked_alone_each,
+        "float-per-batch",
+    ),
+    Wrong(M, "np.asarray of each loss in the loop", lambda: i35m_numpy_each, "float-per-batch"),
+    Wrong(
+        M,
+        "jnp.asarray(f(x)).block_until_ready() per batch",
+        lambda: i35m_array_waited_each,
+        "wait-per-batch",
+    ),
+    Wrong(M, "running total printed with .item()", lambda: i35m_running_item, "float-per-batch"),
+    Wrong(M, "each loss times its batch size", lambda: i35m_weighted_by_size, "weighted-by-size"),
+    Wrong(
+        M, "jnp.average weighted by batch sizes", lambda: i35m_weighted_mean_jnp, "weighted-by-size"
+    ),
+)
