@@ -156,7 +156,9 @@ def test_no_message_holds_markdown_the_panel_shows_raw():
     for path in [messages.core_po("ru"), *(messages.LOCALE / "ru" / "exercises").glob("*.po")]:
         with path.open("rb") as f:
             shown += [m.string for m in read_po(f, locale="ru") if m.id and m.string]
-    texts = [t for message in shown for t in (message if isinstance(message, tuple) else (message,))]
+    texts = [
+        t for message in shown for t in (message if isinstance(message, tuple) else (message,))
+    ]
     texts = [t for t in texts if not looks_like_code(t)]  # a solution: a code block, as typed
     raw = sorted({match.group() for text in texts for match in UNRENDERED_MARKDOWN.finditer(text)})
     assert not raw, f"Markdown the panel shows as typed: {raw}"

@@ -68,9 +68,7 @@ def test_a_pass_or_the_solution_opens_it_and_nothing_else_does(fresh, capsys):
     assert _shown(other, capsys)[0] is True
 
 
-def test_once_the_reveal_has_shown_what_jax_does_no_verdict_sends_the_learner_to_it(
-    fresh, capsys
-):
+def test_once_the_reveal_has_shown_what_jax_does_no_verdict_sends_the_learner_to_it(fresh, capsys):
     from jaxtour.grader.judge import REVEAL_MESSAGE
 
     wrong = checks.check(ONE, _wrong_option(ONE))
