@@ -86,3 +86,20 @@ def test_a_slip_does_not_count_as_having_seen_the_answer(store):
     checks.check(exercise_id, ...)
     checks.check(exercise_id, checks.reference_answer(exercise_id))
     assert progress.read()[exercise_id].passed_with == "unaided"
+
+
+def test_progress_says_the_answer_was_shown_not_that_the_solution_was_asked_for(store):
+    # a wrong prediction's explanation begins with the answer; the learner never pressed
+    # Solution, and the progress cell must not say they did
+    from jaxtour.learner.progress_view import progress_view
+
+    wrong = "12.cheaper"
+    checks.check(wrong, _wrong_option(wrong))
+    checks.check(wrong, checks.reference_answer(wrong))
+    view = progress_view({"12_autodiff_beyond_grad": [wrong]}, lesson="12")
+    (line,) = [line for line in view.text().splitlines() if line.strip().startswith("\u2714")]
+    assert "answer was shown" in line and "solution" not in line.lower()
+    html = view.html()
+    assert "answer was shown" in html
+    # the marks (✔ · ✖) are each line's bullet: the list draws none of its own
+    assert '<ul style="list-style:none' in html
