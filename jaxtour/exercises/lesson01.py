@@ -73,7 +73,9 @@ def _last():
 
 def _odds_inputs():
     last = _last()
-    return [(19,), (last,), (last + 6,)]
+    # 41: a linspace of the right count, cast to int, comes out wrong there for every last
+    # (float32 points a hair below their odd number, cut down by the cast; round 14)
+    return [(19,), (last,), (last + 6,), (41,)]
 
 
 def _odds_random_inputs(rng: np.random.Generator):
@@ -105,6 +107,10 @@ _calls_linspace = uses_module("jax.numpy", ("linspace",))
 
 def _odds_by_linspace(n):  # a count of points, not a step: (n - 1) // 2 of them
     return jnp.linspace(n, _last(), (n - _last()) // 2).astype(int)
+
+
+def _linspace_cut(n):  # the right count of points, cut to int after float32 rounding
+    return jnp.linspace(n, _last(), (n - _last()) // 2 + 1).astype(jnp.int32)
 
 
 def _linspace_count(answer: Any) -> bool:
@@ -250,6 +256,28 @@ def _fails_on_empty_only(answer: Any) -> bool:
     return all(exc is None for exc in raised[:-1]) and raised[-1] is not None
 
 
+def _nan_on_empty_only(answer: Any) -> bool:
+    """Right on every non-empty input, nan on the empty one (the last): 0 / 0 on the way,
+    such as a mean of no values times their number."""
+    if not callable(answer):
+        return False
+    cases = _cube_inputs()
+    for index, args in enumerate(cases):
+        got, exc = answer_outcome(_cube_inputs, answer, index, args)
+        value = None if exc is not None else _as_real(got)
+        if value is None:
+            return False
+        if index == len(cases) - 1:
+            return math.isnan(value)
+        if not _close(value, float(_exact_cubes(*args))):
+            return False
+    return False
+
+
+def _mean_times_length(v):
+    return jnp.mean(v.astype(jnp.float32) ** _power()) * v.shape[0]
+
+
 def _cubes_last_element(v):
     return jnp.cumsum(v.astype(jnp.float32) ** _power())[-1]
 
@@ -379,6 +407,11 @@ class _FloatSum:
                 dtype=value.dtype
             )
         got = float(value)
+        if math.isnan(got):
+            return _(
+                "The sum is nan: an operation on the way had no number for its result "
+                "(0 / 0, inf - inf or 0 * inf)."
+            )
         if not math.isfinite(got):
             return _("The sum is {got}: the dtype it was computed in ran out of range.").format(
                 got=got
@@ -909,6 +942,15 @@ EXERCISES = (
                 matches=_empty_at_last_only,
             ),
             Mistake(
+                id="linspace-cut",
+                message="Your linspace has the right number of points, the odd numbers from n "
+                "down to {last}, but it computes them in float32, where some come out a hair "
+                "below their odd number, and a cast to int cuts toward zero, onto the even "
+                "number below.",
+                example=lambda: _linspace_cut,
+                matches=behaves_like(_linspace_cut, _odds_inputs),
+            ),
+            Mistake(
                 id="linspace-count",
                 message="linspace takes a number of points, not a step: unless that number "
                 "is how many odd numbers lie from n down to {last}, its points are not 2 "
@@ -1034,6 +1076,14 @@ EXERCISES = (
                 "read there.",
                 example=lambda: _cubes_last_element,
                 matches=_fails_on_empty_only,
+            ),
+            Mistake(
+                id="nan-on-empty",
+                message="Right on every v but the empty one, where your sum is nan: on an "
+                "empty v your code divides 0 by 0 on the way (a mean of no values is 0 / 0), "
+                "and nan times anything, 0 included, stays nan. The sum of no powers is 0.",
+                example=lambda: _mean_times_length,
+                matches=_nan_on_empty_only,
             ),
             Mistake(
                 id="converted-after-cubing",

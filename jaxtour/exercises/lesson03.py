@@ -533,6 +533,27 @@ def _rounded_to_float32(answer: Any) -> bool:
     return True
 
 
+def _stored_as_float32(answer: Any) -> bool:
+    """Matches the right estimate (computed in float64) rounded to float32 once, at the
+    end, on every input: the result's dtype, not the arithmetic, lost the digits."""
+    for args in _difference_inputs():
+        got = call_or_none(answer, *args)
+        if got is None or not (is_jax_array(got) or isinstance(got, np.generic | np.ndarray)):
+            return False
+        value = np.asarray(got)
+        if value.shape != () or value.dtype != np.float32:
+            return False
+        if value != np.float32(_central(*args)):
+            return False
+    return True
+
+
+def _central_of_float32_values(f, x, eps):
+    """f's two values stored in float32 before they are subtracted: digits lost."""
+    x = float(x)
+    return (jnp.float32(f(x + eps)) - jnp.float32(f(x - eps))) / (2 * eps)
+
+
 EXERCISES = (
     Exercise(
         id="03.gradient",
@@ -1042,11 +1063,20 @@ EXERCISES = (
                 matches=_slip(_forward_over_two_eps),
             ),
             Mistake(
+                id="float32-result",
+                message="Your estimate is the right one, rounded to float32 at the end: the "
+                "arithmetic ran in 64 bits, but the result was made a float32 array (jnp's "
+                "default dtype for a Python float), which keeps about 7 digits, and the check "
+                "asks for 9.",
+                example=lambda: lambda f, x, eps: np.float32(_central(f, x, eps)),
+                matches=_stored_as_float32,
+            ),
+            Mistake(
                 id="float32",
                 message="Right to about 7 digits, no more: your arithmetic ran in float32 "
                 "(jnp's default), and the check asks for 9: subtracting two close values of f "
                 "loses digits to rounding, and float32 has few to lose.",
-                example=lambda: lambda f, x, eps: np.float32(_central(f, x, eps)),
+                example=lambda: _central_of_float32_values,
                 matches=_rounded_to_float32,
             ),
             Mistake(

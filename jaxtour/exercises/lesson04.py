@@ -216,6 +216,29 @@ def _w_for_grad_w(answer: Any) -> bool:
     return equals_tree(_weighted_grad(1))(grad_y) and equals_tree(_xyw()[2])(weights)
 
 
+def _w_zeros_made(loss, x, y, w):
+    """grad_y differentiated, grad_w made as zeros: w thought beyond jax.grad's reach."""
+    return jax.grad(loss, argnums=1)(x, y, w=w), jnp.zeros_like(w)
+
+
+_ZERO_MAKERS = ("zeros", "zeros_like", "full", "full_like")
+
+
+def _names_read(code: Any) -> set[str]:
+    """The names (globals and attributes) ``code`` and the code nested in it read."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= _names_read(const)
+    return names
+
+
+def _makes_zeros(answer: Any) -> bool:
+    """The answer's own code calls an array maker that can give zeros (jnp's or NumPy's:
+    read by name, since the grader's own example reads jnp through a stand-in)."""
+    return any(_names_read(fn.__code__) & set(_ZERO_MAKERS) for fn in learner_functions(answer))
+
+
 def _w_from_outside(loss, x, y, w):
     """A wrapper whose w argument is unused: it closes over the w it was given instead."""
     return jax.grad(lambda y, w_: loss(x, y, w=w), argnums=(0, 1))(y, w)
@@ -543,6 +566,13 @@ def _nan_only_at_zero_norm(answer: Any) -> bool:
         )
     except Exception:
         return False
+
+
+@_decayed
+def _python_division_by_norm(params, grads, lr, max_norm):
+    """The factor made with Python's min of floats: max_norm / 0.0 raises."""
+    scale = min(1.0, max_norm / float(_global_norm(grads)))
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
 @_decayed
@@ -985,6 +1015,18 @@ EXERCISES = (
                 matches=_at_lesson_point(_is_one_tuple),
             ),
             Mistake(
+                id="w-zeros-made",
+                message="grad_y is right, but grad_w is zeros your own code made, not a "
+                "gradient: nothing differentiates loss with respect to w, and the loss does "
+                "change with the weights. A keyword-only argument of loss is not out of "
+                "jax.grad's reach: jax.grad differentiates the positional arguments of the "
+                "function it is given, whatever that function passes on to loss by keyword.",
+                example=lambda: _w_zeros_made,
+                matches=lambda answer: (
+                    _at_lesson_point(_w_gradient_zero)(answer) and _makes_zeros(answer)
+                ),
+            ),
+            Mistake(
                 id="w-read-from-outside",
                 message="grad_y is right, but grad_w is all zeros: the function you differentiated "
                 "takes a w argument and never uses it (it reads another w instead), and a "
@@ -1296,6 +1338,15 @@ EXERCISES = (
                 "with nothing to clip must still be a step.",
                 example=lambda: _nan_at_zero_norm,
                 matches=_nan_only_at_zero_norm,
+            ),
+            Mistake(
+                id="zero-division-at-zero-norm",
+                message="Where every gradient is 0 (a global norm of 0) your step raises "
+                "ZeroDivisionError: it divides by the norm as a Python number, and Python "
+                "raises for a division by 0, where a division of jax arrays gives inf (or nan) "
+                "and goes on. A step with nothing to clip must still be a step.",
+                example=lambda: _python_division_by_norm,
+                matches=fails_with("ZeroDivisionError", "", _jax_step_inputs),
             ),
             Mistake(
                 id="never-clipped",

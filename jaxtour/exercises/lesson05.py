@@ -580,11 +580,13 @@ def _model_leaves(threshold: float):
 @concrete_cache
 def _variant_zero_leaves():
     return [
-        # errors -0.2, -1.5, 0.8: 2 outliers, one of them below the line
+        # errors -0.2, -1.5, 0.8: 2 outliers, one of them below the line; predictions -1,
+        # 0, 0: one over any threshold (round 14 counted |prediction| > 0.5, which the
+        # three cases gave as >= 0.5 on the errors when x was [0, 0.5, 2])
         (
             {"w": jnp.array(2.0), "b": jnp.array(-1.0)},
-            jnp.array([0.0, 0.5, 2.0]),
-            jnp.array([-0.8, 1.5, 2.2]),
+            jnp.array([0.0, 0.5, 0.5]),
+            jnp.array([-0.8, 1.5, -0.8]),
         ),
         # errors -0.6, -0.25, -1.75: 2 outliers, both below, one of them under sqrt(0.5)
         (
@@ -686,7 +688,10 @@ class LossAndAuxUnderJit:
         jitted = transformed(_jit_value_and_grad, answer)
         wanted = outputs_on(self.inputs, _under_jit(expected))
         for args, want in zip(cases, wanted, strict=True):
-            problem = SamePytree()(call_learner(jitted, args), want)
+            got = call_learner(jitted, args)
+            if isinstance(got, tuple) and len(got) == 2 and isinstance(want, tuple):
+                got = (_count_in_dtype_of(got[0], want[0]), got[1])
+            problem = SamePytree()(got, want)
             if problem:
                 return i18n._(
                     "Called plainly it is right, but jax.jit(jax.value_and_grad(your "
@@ -703,7 +708,24 @@ def _pair_output(got: Any, want: Any) -> str | None:
     """SamePytree, with a two-element list taken as the pair: has_aux accepts either."""
     if isinstance(got, list) and len(got) == 2:
         got = tuple(got)
-    return SamePytree()(got, want)
+    return SamePytree()(_count_in_dtype_of(got, want), want)
+
+
+def _count_in_dtype_of(got: Any, want: Any) -> Any:
+    """(loss, count) with an integer count cast to the expected count's integer dtype: the
+    task asks for an integer dtype, any (int16 and uint8 hold these counts exactly; one
+    that overflowed its dtype keeps its wrong value)."""
+    if not (isinstance(got, tuple) and len(got) == 2 and isinstance(want, tuple)):
+        return got
+    count, expected = got[1], want[1]
+    if (
+        is_jax_array(count)
+        and count.dtype.kind in "iu"
+        and np.shape(count) == np.shape(expected)
+        and np.asarray(expected).dtype.kind in "iu"
+    ):
+        return (got[0], jnp.asarray(count, dtype=np.asarray(expected).dtype))
+    return got
 
 
 def _plain_pair(answer: Any) -> tuple[Any, Any] | None:
@@ -844,6 +866,12 @@ def _inliers(params, x, y):
 def _at_least_threshold(params, x, y):
     errors = _errors(params, x, y)
     return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) >= _threshold())
+
+
+def _predictions_thresholded(params, x, y):
+    errors = _errors(params, x, y)
+    predictions = params["w"] * x + params["b"]
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(predictions) > _threshold())
 
 
 def _strict_inliers(params, x, y):
@@ -1400,6 +1428,14 @@ EXERCISES = (
                     behaves_like(_inliers, _model_inputs)(answer)
                     or behaves_like(_strict_inliers, _model_inputs)(answer)
                 ),
+            ),
+            Mistake(
+                id="predictions-thresholded",
+                message="Your count compares the line's predictions with {threshold}, not the "
+                "errors: an outlier is a point the line misses by more than {threshold}, "
+                "however large or small its prediction is.",
+                example=lambda: _predictions_thresholded,
+                matches=behaves_like(_predictions_thresholded, _model_inputs),
             ),
             Mistake(
                 id="at-least-threshold",

@@ -269,6 +269,15 @@ def _ran_it(answer) -> bool:
     return is_jax_array(answer) or isinstance(answer, np.ndarray) or callable(answer)
 
 
+def _option_array(answer) -> bool:
+    """The array option A or C shows (not B's, which running the update gives too), typed
+    in as an array where its letter was asked (round 14: jnp.array([7, 2, 7]))."""
+    if not (is_jax_array(answer) or isinstance(answer, np.ndarray)):
+        return False
+    got = np.asarray(answer)
+    return got.shape == (3,) and any(np.array_equal(got, shown) for shown in ([7, 2, 7], [1, 2, 3]))
+
+
 # --- 06.scale_column --------------------------------------------------------------------
 
 
@@ -587,13 +596,92 @@ def _slip_on_table(wrong):
     return lambda answer: raw(answer) or on_floats(answer)
 
 
+def _at_update_casts(answer) -> bool:
+    """JAX warned, while the answer ran (plainly, on the first case), that an .at[] update
+    casts floats into an integer table: the update itself cut the fractions."""
+    functions = learner_functions(answer)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        call_or_none(functions[0] if functions else answer, *_matrix_inputs()[0])
+    return any(
+        issubclass(warning.category, FutureWarning) and "cannot safely cast" in str(warning.message)
+        for warning in seen
+    )
+
+
+def _at_cast(m, j, factor):
+    """The fractional products written into the int32 table by .at[] itself."""
+    return m.at[:, j].multiply(factor)
+
+
+# The example, quiet for the grader's display (its warning is no learner's); the probe
+# above reads the function behind it (__wrapped__, as through jax.jit), which warns.
+_QUIET_AT_CAST = _quietly(_at_cast)
+_QUIET_AT_CAST.__wrapped__ = _at_cast
+
+
+def _cut_by_trunc(m, j, factor):
+    """The products cut toward zero by the answer's own trunc, then written."""
+    return m.at[:, j].set(jnp.trunc(m[:, j] * factor).astype(m.dtype))
+
+
 def _truncated(answer) -> bool:
     """The products of column j cut toward zero, as an .at[] update on int32 casts them,
-    in any dtype (the variant's own rounding agrees with that cast on no check), or JAX
-    refusing that cast (a future release raises for it)."""
+    in any dtype (the variant's own rounding agrees with that cast on no check), where JAX
+    warned of that cast; or JAX refusing it (a future release raises for it)."""
     if fails_with("TypeError", r"incompatible types|cannot safely cast", _matrix_inputs)(answer):
         return True
-    return behaves_like(_kept_int, _matrix_inputs)(answer)
+    return behaves_like(_kept_int, _matrix_inputs)(answer) and _at_update_casts(answer)
+
+
+def _every_column_scaled(answer) -> bool:
+    """Every column multiplied by factor (rounded any of the ways, or not), on every case:
+    the whole table scaled, whatever j is."""
+    if not callable(answer):
+        return False
+    for index, (m, j, factor) in enumerate(cases_of_this_check(_matrix_inputs, _matrix_inputs)):
+        got = output_or_none(_matrix_inputs, answer, index, (m, j, factor))
+        if not (is_jax_array(got) or isinstance(got, np.ndarray)):
+            return False
+        got, m = np.asarray(got), np.asarray(m)
+        if got.shape != m.shape:
+            return False
+        product = m * factor
+        ways = [product, *(f(product) for f in (np.trunc, np.floor, np.ceil, np.round))]
+        for column in range(m.shape[1]):
+            if not any(np.allclose(got[:, column], way[:, column]) for way in ways):
+                return False
+    return True
+
+
+def _row_scaled(answer) -> bool:
+    """Row j multiplied by factor (rounded any way, or not), the rest of m unchanged, on
+    every case: one index selects a row."""
+    if not callable(answer):
+        return False
+    for index, (m, j, factor) in enumerate(cases_of_this_check(_matrix_inputs, _matrix_inputs)):
+        got = output_or_none(_matrix_inputs, answer, index, (m, j, factor))
+        if not (is_jax_array(got) or isinstance(got, np.ndarray)):
+            return False
+        rows = np.shape(m)[0]
+        if not -rows <= j < rows:
+            return False
+        scaled = _scaled_columns(np.asarray(got).T, np.asarray(m).T, factor)
+        if scaled != {j % rows}:
+            return False
+    return True
+
+
+def _apply_returns_floats(answer) -> bool:
+    """.at[].apply given a function whose floats the int32 table cannot take: apply casts
+    nothing, and XLA's verifier refuses the update."""
+    return fails_with("ValueError", "Cannot lower jaxpr with verifier errors", _matrix_inputs)(
+        answer
+    ) and any("apply" in _names_read(fn.__code__) for fn in learner_functions(answer))
+
+
+def _apply_floor(m, j, factor):
+    return m.at[:, j].apply(lambda c: jnp.floor(c * factor))
 
 
 # --- 06.count_labels --------------------------------------------------------------------
@@ -800,6 +888,22 @@ def _sized_by_labels_shape(answer) -> bool:
     return short
 
 
+def _one_slot_short(labels, n):
+    return jnp.zeros(n - 1, dtype=jnp.int32).at[labels].add(1)
+
+
+def _one_slot_short_shape(answer) -> bool:
+    """n - 1 counts on every case (whatever was counted in them): one slot too few."""
+    if not callable(answer):
+        return False
+    cases = cases_of_this_check(_label_inputs, _label_inputs)
+    for index, (labels, n) in enumerate(cases):
+        out = output_or_none(_label_inputs, answer, index, (labels, n))
+        if out is None or pristine.np.shape(out) != (n - 1,):
+            return False
+    return True
+
+
 def _ones_start(labels, n):
     """Counts started from ones, the padding dropped: every count one too high."""
     return _count_labels(labels, n) + 1
@@ -961,7 +1065,8 @@ EXERCISES = (
                 "end got it too, where x's first element belongs, so x's first element is "
                 "gone from your result. What your code wrote at the last end was not x's "
                 "first element as x came in, or no write to the last end reached the array "
-                "returned.",
+                "returned: an update not kept, or a write at an index past the end (len(x) is "
+                "one past it), which JAX drops without a word.",
                 example=lambda: _both_ends_last,
                 matches=behaves_like(_both_ends_last, _ends_inputs),
             ),
@@ -1113,6 +1218,14 @@ EXERCISES = (
                 example=lambda: "C",
             ),
             Mistake(
+                id="option-array",
+                message="This is the array an option shows, typed in as an array, not a "
+                "letter: running the update gives another array. The exercise asks for the "
+                "letter of the option you predict, as a string.",
+                example=lambda: jnp.array([7, 2, 7]),
+                matches=_option_array,
+            ),
+            Mistake(
                 id="ran-it",
                 message="This is a result, not a letter. The exercise asks for a prediction, "
                 'such as answer = "A": decide before running it.',
@@ -1233,8 +1346,28 @@ EXERCISES = (
                 "0.75 became 0): an .at[] update on an int32 table casts what it writes to "
                 "int32, and that cast cuts toward zero, whatever the sign (JAX only warns that "
                 "the types are incompatible). It is not the rounding asked: {sample}.",
-                example=lambda: _kept_int,
+                example=lambda: _QUIET_AT_CAST,
                 matches=_truncated,
+            ),
+            Mistake(
+                id="cut-toward-zero",
+                message="Column j's products lost their fractions toward zero (-3.75 became -3, "
+                "0.75 became 0), and your own code cut them: a conversion to an integer dtype "
+                "drops the fraction toward zero whatever the sign, as trunc does, and as a "
+                "floor of the size with the sign put back does. It is not the rounding asked: "
+                "{sample}.",
+                example=lambda: _cut_by_trunc,
+                matches=behaves_like(_kept_int, _matrix_inputs),
+            ),
+            Mistake(
+                id="apply-floats",
+                message="The function given to .at[:, j].apply returns floats (the column times "
+                "factor is float32, and a rounding keeps it float), and the table is int32: "
+                "apply does not cast what its function returns to the table's dtype (set "
+                'does), so JAX cannot compile the update (the "verifier errors": a float result '
+                "in an int32 scatter).",
+                example=lambda: _apply_floor,
+                matches=_apply_returns_floats,
             ),
             Mistake(
                 id="float-products",
@@ -1270,6 +1403,7 @@ EXERCISES = (
                 matches=lambda answer: (
                     _slip_on_table(_scale_row)(answer)
                     or behaves_like(_ROW_BY_MASK, _matrix_inputs)(answer)
+                    or _row_scaled(answer)
                 ),
             ),
             Mistake(
@@ -1329,6 +1463,7 @@ EXERCISES = (
                 id="whole-matrix",
                 message="You multiplied the whole matrix: every other column changed too.",
                 example=lambda: _scale_all,
+                matches=_every_column_scaled,
             ),
             Mistake(
                 id="unchanged",
@@ -1545,6 +1680,13 @@ EXERCISES = (
                 "occur still get a count, 0: there are n of them, whatever labels holds.",
                 example=lambda: _UNPADDED[_sized_by_labels],
                 matches=_sized_by_labels_shape,
+            ),
+            Mistake(
+                id="one-slot-short",
+                message="Your counts have n - 1 entries, on every input: labels run from 0 to "
+                "n - 1, so there are n of them, and label n - 1 has no count in yours.",
+                example=lambda: _one_slot_short,
+                matches=_one_slot_short_shape,
             ),
             Mistake(
                 id="total",

@@ -243,3 +243,20 @@ def test_a_resting_variant_refuses_the_page_join_and_passes_its_solution(monkeyp
     assert not joined.passed, joined.text()
     assert "never rests" in joined.message, joined.text()
     assert checks.check("09.random_walk", checks.reference_answer("09.random_walk")).passed
+
+
+def outliers_counted_in_int16(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5, dtype=jnp.int16)
+
+
+def outliers_counted_in_uint8(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), (jnp.abs(errors) > 0.5).sum().astype(jnp.uint8)
+
+
+@pytest.mark.parametrize("answer", [outliers_counted_in_int16, outliers_counted_in_uint8])
+def test_05_outlier_count_in_any_integer_dtype_passes(answer):
+    """The task asks for the count in an integer dtype (round 14: int16 was refused)."""
+    feedback = checks.check("05.loss_and_outliers", answer)
+    assert feedback.passed, feedback.text()

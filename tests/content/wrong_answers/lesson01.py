@@ -1023,3 +1023,32 @@ ROUND_13_FIXED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_13_FIXED)
+
+
+# --- session 50 (f14a): round 14's linspace cut and nan on an empty v, named (issue 35) ---
+
+
+def s50_odds_linspace_int(n):
+    return jnp.linspace(n, 1, n // 2 + 1).astype(int)
+
+
+def s50_cubes_mean_scaled(v):
+    cubes = v.astype(jnp.float32) ** 3
+    return cubes.mean() * len(v)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "01.arange",
+        "linspace, n // 2 + 1 points, astype(int)",
+        lambda: s50_odds_linspace_int,
+        "linspace-cut",
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "mean of the cubes times len(v)",
+        lambda: s50_cubes_mean_scaled,
+        "nan-on-empty",
+    ),
+)

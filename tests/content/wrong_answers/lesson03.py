@@ -880,3 +880,23 @@ ROUND_13_FIXED = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *ROUND_13_FIXED)
+
+
+# --- session 50 (f14a): round 14's float32 result of a float64 estimate (issue 35) --------
+
+
+def s50_central_then_jnp_array(f, x, eps=1e-3):
+    x = float(x)
+    slope = (f(x + eps) - f(x - eps)) / (2 * eps)
+    return jnp.array(slope)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "03.central_difference",
+        "float64 estimate returned as jnp.array",
+        lambda: s50_central_then_jnp_array,
+        "float32-result",
+    ),
+)

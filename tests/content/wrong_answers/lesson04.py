@@ -980,3 +980,33 @@ WRONG_ANSWERS = (
         "x-y-swapped",
     ),
 )
+
+
+# --- session 50 (f14a): round 14's typed zeros and Python division, named (issue 35) ------
+
+
+def s50_yw_zeros_for_w(loss, x, y, w):
+    return jax.grad(lambda y_: loss(x, y_, w=w))(y), np.zeros(w.shape, dtype=np.float32)
+
+
+def s50_sgd_math_norm(params, grads, lr, max_norm):
+    norm = sum(float(jnp.sum(g**2)) for g in jax.tree.leaves(grads)) ** 0.5
+    scale = 1.0 if max_norm / norm >= 1.0 else max_norm / norm
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "04.grad_last_two",
+        "np.zeros for w: keyword thought out of reach",
+        lambda: s50_yw_zeros_for_w,
+        "w-zeros-made",
+    ),
+    Wrong(
+        "04.sgd_step",
+        "norm as a Python float, factor capped at 1",
+        lambda: s50_sgd_math_norm,
+        "zero-division-at-zero-norm",
+    ),
+)

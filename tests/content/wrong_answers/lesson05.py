@@ -980,3 +980,22 @@ S49 = (
     ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S49)
+
+
+# --- session 50 (f14a): round 14's threshold on the predictions, named (issue 35) ---------
+
+
+def s50_outliers_by_prediction(params, x, y):
+    fitted = params["w"] * x + params["b"]
+    return jnp.mean((fitted - y) ** 2), jnp.count_nonzero(jnp.abs(fitted) > 0.5)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "05.loss_and_outliers",
+        "count_nonzero of |fitted| over 0.5",
+        lambda: s50_outliers_by_prediction,
+        "predictions-thresholded",
+    ),
+)

@@ -1207,7 +1207,7 @@ WRONG_ANSWERS = (
         "06.scale_column",
         "scaled a float copy, then cast back to m.dtype",
         lambda: r10f_scale_back_to_table_dtype,
-        "truncated",
+        "cut-toward-zero",
     ),
 )
 
@@ -1308,6 +1308,79 @@ WRONG_ANSWERS = (
         "06.scale_column",
         "jnp.trunc written into the table",
         lambda: s49_scale_trunc_into_table,
-        "truncated",
+        "cut-toward-zero",
+    ),
+)
+
+
+# --- session 50 (f14a): round 14's 06 diagnoses made true of the answer (issue 35) --------
+
+
+def s50_scale_int_cast(m, j, factor):
+    return m.at[:, j].set((m[:, j] * factor).astype(jnp.int16))
+
+
+def s50_scale_sign_floor(m, j, factor):
+    p = m[:, j] * factor
+    return m.at[:, j].set((jnp.sign(p) * jnp.floor(jnp.abs(p))).astype(m.dtype))
+
+
+def s50_scale_apply_round(m, j, factor):
+    return m.at[:, j].apply(lambda column: jnp.floor(column * factor))
+
+
+def s50_scale_every_column(m, j, factor):
+    return jnp.floor(m * factor).astype(m.dtype)
+
+
+def s50_scale_row_floored(m, j, factor):
+    return m.at[j, :].set(jnp.floor(m[j, :] * factor).astype(m.dtype))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.scale_column", "cast to int16 before set", lambda: s50_scale_int_cast, "cut-toward-zero"
+    ),
+    Wrong(
+        "06.scale_column",
+        "sign times floor of the size",
+        lambda: s50_scale_sign_floor,
+        "cut-toward-zero",
+    ),
+    Wrong(
+        "06.scale_column", ".at[].apply of a floor", lambda: s50_scale_apply_round, "apply-floats"
+    ),
+    Wrong(
+        "06.scale_column",
+        "every column floored, kept int32",
+        lambda: s50_scale_every_column,
+        "whole-matrix",
+    ),
+    Wrong(
+        "06.scale_column", "row j floored, kept int32", lambda: s50_scale_row_floored, "scaled-row"
+    ),
+)
+
+
+def s50_swap_last_at_size(x):
+    return x.at[0].set(x[-1]).at[x.size].set(x[0])
+
+
+def s50_count_short_bincount(labels, n):
+    return jnp.bincount(jnp.where(labels < 0, n, labels), length=n - 1).astype(jnp.int32)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.set_first", "last written at x.size", lambda: s50_swap_last_at_size, "both-ends-last"
+    ),
+    Wrong("06.out_of_bounds", "C's array typed in", lambda: jnp.array([1, 2, 3]), "option-array"),
+    Wrong(
+        "06.count_labels",
+        "bincount with length n - 1",
+        lambda: s50_count_short_bincount,
+        "one-slot-short",
     ),
 )
