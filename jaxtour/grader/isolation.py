@@ -24,6 +24,9 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import gc
+import os
+import signal
 import sys
 import threading
 from collections.abc import Iterator
@@ -312,25 +315,147 @@ def graders_own() -> Iterator[None]:
 def _settings_now() -> tuple[Any, ...]:
     """The session's settings an answer could change for every later check."""
     return (
+        _getpid(),
+        _forks["count"],
         sys.getprofile(),
         sys.gettrace(),
         getattr(threading, "_profile_hook", None),
         getattr(threading, "_trace_hook", None),
+        _handlers(),
+        _timers(),
+        _sigmask(),
+        tuple(_gc_callbacks),
+        _listeners(),
         limits.default_time_limit(),
         i18n.chosen(),
     )
 
 
-# How each setting is named in a refusal (a call the answer made), and put back.
-_SETTINGS = (
+# What reaches the whole process from outside the grader's code, read through names taken
+# at import (an answer could rebind the signal module's): a signal handler or a CPU timer
+# (SIGPROF's default ends the process; a handler that raises lands in a later check), a
+# blocked signal, a gc callback, a fork (its child would run the rest of the check, and
+# every later one, beside the kernel). SIGALRM and the real timer are the limit's
+# (``limits.alarm_kept``).
+_getpid, _getsignal, _setsignal = os.getpid, signal.getsignal, signal.signal
+_getitimer, _setitimer = getattr(signal, "getitimer", None), getattr(signal, "setitimer", None)
+_sigmask_fn = getattr(signal, "pthread_sigmask", None)
+_SIGNALS = tuple(
+    number
+    for number in sorted(signal.valid_signals())
+    if number
+    not in {signal.SIGALRM, getattr(signal, "SIGKILL", None), getattr(signal, "SIGSTOP", None)}
+)
+_TIMERS = tuple(
+    getattr(signal, name) for name in ("ITIMER_VIRTUAL", "ITIMER_PROF") if hasattr(signal, name)
+)
+_gc_callbacks = gc.callbacks  # the list the collector reads, even if gc.callbacks is rebound
+_forks = {"count": 0}
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_parent=lambda: _forks.__setitem__("count", _forks["count"] + 1))
+
+
+def _handlers() -> tuple[Any, ...]:
+    handlers = []
+    for number in _SIGNALS:
+        try:
+            handlers.append(_getsignal(number))
+        except (OSError, ValueError):  # not a signal this platform lets Python read
+            handlers.append(None)
+    return tuple(handlers)
+
+
+def _handlers_back(was: tuple[Any, ...]) -> None:
+    for number, handler, now in zip(_SIGNALS, was, _handlers(), strict=True):
+        if now is not handler:
+            with contextlib.suppress(OSError, ValueError, TypeError):
+                _setsignal(number, signal.SIG_DFL if handler is None else handler)
+
+
+def _handlers_named(was: tuple[Any, ...], now: tuple[Any, ...]) -> str:
+    changed = [
+        signal.Signals(number).name
+        for number, before, after in zip(_SIGNALS, was, now, strict=True)
+        if before is not after
+    ]
+    return f"signal.signal({', '.join(changed)})"
+
+
+def _timers() -> tuple[bool, ...]:
+    """Whether each CPU timer is armed (its time left differs from one read to the next)."""
+    return tuple(_getitimer(which) != (0.0, 0.0) for which in _TIMERS) if _getitimer else ()
+
+
+def _timers_back(was: tuple[bool, ...]) -> None:
+    for which, armed in zip(_TIMERS, was, strict=False):
+        if not armed:
+            _setitimer(which, 0)
+
+
+def _sigmask() -> Any:
+    if _sigmask_fn is None or threading.current_thread() is not threading.main_thread():
+        return None
+    return frozenset(_sigmask_fn(signal.SIG_BLOCK, ()))
+
+
+def _sigmask_back(was: Any) -> None:
+    if was is not None and _sigmask_fn is not None:
+        _sigmask_fn(signal.SIG_SETMASK, was)
+
+
+def _gc_callbacks_back(was: tuple[Any, ...]) -> None:
+    _gc_callbacks[:] = was
+
+
+_LISTENERS = (
+    "_event_listeners",
+    "_event_duration_secs_listeners",
+    "_event_time_span_listeners",
+    "_scalar_listeners",
+)
+
+
+def _listeners() -> tuple[Any, ...]:
+    """JAX's monitoring listeners (``jax.monitoring.register_*``): called inside every
+    later check, from JAX's own code. The limit's own is registered first."""
+    monitoring = sys.modules.get("jax._src.monitoring")
+    if monitoring is None:
+        return ()
+    limits.listen_to_jax()
+    return tuple(tuple(getattr(monitoring, name, ())) for name in _LISTENERS)
+
+
+def _listeners_back(was: tuple[Any, ...]) -> None:
+    monitoring = sys.modules.get("jax._src.monitoring")
+    for name, listeners in zip(_LISTENERS, was, strict=False):
+        held = getattr(monitoring, name, None)
+        if type(held) is list:
+            held[:] = listeners
+
+
+def _leave_the_fork(was: int) -> None:
+    """In a child the answer forked: end it now, before it runs the grader any further."""
+    os._exit(0)
+
+
+# How each setting is named in a refusal (a call the answer made, or a function of the
+# value before and after), and put back.
+_SETTINGS: tuple[tuple[Any, Any], ...] = (
+    ("os.fork()", _leave_the_fork),
+    ("os.fork()", lambda was: None),  # the parent: the check is refused, nothing to undo
     ("sys.setprofile()", sys.setprofile),
     ("sys.settrace()", sys.settrace),
     ("threading.setprofile()", threading.setprofile),
     ("threading.settrace()", threading.settrace),
+    (_handlers_named, _handlers_back),
+    ("signal.setitimer()", _timers_back),
+    ("signal.pthread_sigmask()", _sigmask_back),
+    ("gc.callbacks", _gc_callbacks_back),
+    ("jax.monitoring.register_*()", _listeners_back),
     ("checks.set_time_limit()", limits.set_time_limit),
     ("checks.use_language()", i18n.choose),
 )
-_HOOKS = 4  # the first four: hooks, put back after every call of the learner's code
+_HOOKS = 11  # all but the last two: put back after every call of the learner's code
 
 
 def _settings_put_back(before: tuple[Any, ...], count: int = len(_SETTINGS)) -> list[str]:
@@ -340,7 +465,7 @@ def _settings_put_back(before: tuple[Any, ...], count: int = len(_SETTINGS)) -> 
     names = []
     for (name, put), was, value in zip(_SETTINGS[:count], before, now, strict=False):
         if value is not was and value != was:
-            names.append(name)
+            names.append(name if isinstance(name, str) else name(was, value))
             put(was)
     return names
 
@@ -392,6 +517,18 @@ def record_kept(record: Any) -> list[str]:
     it (this answer's: refused)."""
     parts = [(record, record.id)]
     parts += [(mistake, f"{record.id}.{mistake.id}") for mistake in record.mistakes]
+    # The rule and the objects it is made of (a SameFunction's output check): frozen
+    # dataclasses too, whose fields object.__setattr__ rewrites (the cases a rule draws).
+    rule = getattr(record, "rule", None)
+    if rule is not None:
+        parts.append((rule, f"{record.id}.rule"))
+        fields = getattr(rule, "__dict__", None)
+        if type(fields) is dict:
+            parts += [
+                (value, f"{record.id}.rule.{key}")
+                for key, value in fields.items()
+                if _is_dataclass_instance(value)
+            ]
     names: list[str] = []
     for thing, name in parts:
         attributes = getattr(thing, "__dict__", None)
@@ -405,6 +542,10 @@ def record_kept(record: Any) -> list[str]:
         if len(attributes) != len(values) or not _all(_map(is_, attributes.values(), values)):
             names += _put_back_one(name, thing, attributes, keys, values)
     return names
+
+
+def _is_dataclass_instance(value: Any) -> bool:
+    return hasattr(type(value), "__dataclass_fields__") and not isinstance(value, type)
 
 
 # id -> (record or mistake, its attribute names, their values), as first seen.
