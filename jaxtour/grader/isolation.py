@@ -22,6 +22,7 @@ nothing the learner passed in is ever mutated.
 
 from __future__ import annotations
 
+import _signal
 import contextlib
 import copy
 import gc
@@ -262,7 +263,7 @@ def _rebound_now() -> dict[str, dict[str, Any]]:
 # The built-ins and operator functions _rebound_now uses, bound when the grader is
 # imported: it runs before the pristine values are put back, so it must not read a
 # ``builtins.all`` the notebook rebound.
-_all, _map, _vars = all, map, vars
+_all, _map, _vars, _len = all, map, vars, len
 
 
 def _unchanged(name: str, attributes: dict[str, Any], namespace: dict[str, Any]) -> bool:
@@ -293,12 +294,12 @@ def _all_unchanged() -> bool:
     nothing was rebound."""
     pristine = pristine_namespaces()
     held = _flat.get("held")
-    if held is None or held[0] != len(pristine):
+    if held is None or held[0] != _len(pristine):
         names, modules, namespaces, getters, values = [], [], [], [], []
         for name, attributes in pristine.items():
             module = sys.modules.get(name)
             keys = tuple(key for key in attributes if key not in IGNORED)
-            if module is None or len(keys) < 2:
+            if module is None or _len(keys) < 2:
                 continue
             names.append(name)
             modules.append(module)
@@ -306,7 +307,7 @@ def _all_unchanged() -> bool:
             getters.append(itemgetter(*keys))
             values.extend(attributes[key] for key in keys)
         held = _flat["held"] = (
-            len(pristine),
+            _len(pristine),
             tuple(names),
             tuple(modules),
             tuple(namespaces),
@@ -366,9 +367,9 @@ def _settings_now() -> tuple[Any, ...]:
         _timers(),
         _sigmask(),
         tuple(_gc_callbacks),
-        _listeners(),
         limits.default_time_limit(),
         i18n.chosen(),
+        _listeners(),
     )
 
 
@@ -378,9 +379,11 @@ def _settings_now() -> tuple[Any, ...]:
 # blocked signal, a gc callback, a fork (its child would run the rest of the check, and
 # every later one, beside the kernel). SIGALRM and the real timer are the limit's
 # (``limits.alarm_kept``).
-_getpid, _getsignal, _setsignal = os.getpid, signal.getsignal, signal.signal
+# _signal's own functions: signal's wrap what they return in enums, which read
+# builtins.isinstance (an answer may have rebound it while this runs).
+_getpid, _getsignal, _setsignal = os.getpid, _signal.getsignal, _signal.signal
 _getitimer, _setitimer = getattr(signal, "getitimer", None), getattr(signal, "setitimer", None)
-_sigmask_fn = getattr(signal, "pthread_sigmask", None)
+_sigmask_fn = getattr(_signal, "pthread_sigmask", None)
 _SIGNALS = tuple(
     number
     for number in sorted(signal.valid_signals())
@@ -390,6 +393,7 @@ _SIGNALS = tuple(
 _TIMERS = tuple(
     getattr(signal, name) for name in ("ITIMER_VIRTUAL", "ITIMER_PROF") if hasattr(signal, name)
 )
+_NAMES = {int(number): number.name for number in signal.Signals}
 _gc_callbacks = gc.callbacks  # the list the collector reads, even if gc.callbacks is rebound
 _forks = {"count": 0}
 if hasattr(os, "register_at_fork"):
@@ -415,7 +419,7 @@ def _handlers_back(was: tuple[Any, ...]) -> None:
 
 def _handlers_named(was: tuple[Any, ...], now: tuple[Any, ...]) -> str:
     changed = [
-        signal.Signals(number).name
+        _NAMES.get(number, str(number))
         for number, before, after in zip(_SIGNALS, was, now, strict=True)
         if before is not after
     ]
@@ -492,11 +496,12 @@ _SETTINGS: tuple[tuple[Any, Any], ...] = (
     ("signal.setitimer()", _timers_back),
     ("signal.pthread_sigmask()", _sigmask_back),
     ("gc.callbacks", _gc_callbacks_back),
-    ("jax.monitoring.register_*()", _listeners_back),
     ("checks.set_time_limit()", limits.set_time_limit),
     ("checks.use_language()", i18n.choose),
+    # Last, after the world only: a rule registers its own while it calls the answer.
+    ("jax.monitoring.register_*()", _listeners_back),
 )
-_HOOKS = 11  # all but the last two: put back after every call of the learner's code
+_HOOKS = 10  # all but the last three: put back after every call of the learner's code
 
 
 def _settings_put_back(before: tuple[Any, ...], count: int = len(_SETTINGS)) -> list[str]:
