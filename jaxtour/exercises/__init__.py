@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
+from operator import is_
 
 from jaxtour import catalog
 from jaxtour.grader.spec import Exercise, check_declarations
@@ -26,6 +27,20 @@ def _of_lesson(lesson: catalog.Lesson) -> tuple[Exercise, ...]:
     return exercises
 
 
+def _declared(lesson: catalog.Lesson) -> tuple[Exercise, ...]:
+    """``_of_lesson(lesson)``, the very records the lesson's module declares: a cache an
+    answer cleared while it had swapped ``EXERCISES`` (put back after its check) would
+    otherwise keep the records it made for every later check."""
+    exercises = _of_lesson(lesson)
+    declared = import_module(lesson.exercise_module).EXERCISES
+    if len(declared) != len(exercises) or not all(map(is_, declared, exercises)):
+        _of_lesson.cache_clear()
+        by_lesson.cache_clear()
+        all_exercises.cache_clear()
+        exercises = _of_lesson(lesson)
+    return exercises
+
+
 @cache
 def by_lesson() -> dict[str, tuple[Exercise, ...]]:
     """Lesson stem -> its exercises, in lesson order."""
@@ -37,7 +52,7 @@ def exercise(exercise_id: str) -> Exercise | None:
     check of a session does not wait for every lesson's), or None when no lesson has it."""
     for lesson in catalog.LESSONS:
         if exercise_id.startswith(f"{lesson.number}."):
-            for candidate in _of_lesson(lesson):
+            for candidate in _declared(lesson):
                 if candidate.id == exercise_id:
                     return candidate
     return all_exercises().get(exercise_id)  # declared under another number: refused there

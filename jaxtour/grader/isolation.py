@@ -22,13 +22,17 @@ nothing the learner passed in is ever mutated.
 
 from __future__ import annotations
 
+import _signal
 import contextlib
 import copy
+import gc
+import os
+import signal
 import sys
 import threading
 from collections.abc import Iterator
 from itertools import chain
-from operator import is_, itemgetter, methodcaller
+from operator import call, is_, itemgetter, methodcaller
 from typing import Any
 
 import numpy as np
@@ -240,6 +244,8 @@ def _rebound_now() -> dict[str, dict[str, Any]]:
     copying every namespace (3,000 attributes) on every check, and a module whose every
     attribute is its pristine one is told in one pass in C (``_unchanged``)."""
     rebound: dict[str, dict[str, Any]] = {}
+    if _all_unchanged():
+        return rebound
     for name, attributes in pristine_namespaces().items():
         module = sys.modules.get(name)
         if module is None:
@@ -257,7 +263,7 @@ def _rebound_now() -> dict[str, dict[str, Any]]:
 # The built-ins and operator functions _rebound_now uses, bound when the grader is
 # imported: it runs before the pristine values are put back, so it must not read a
 # ``builtins.all`` the notebook rebound.
-_all, _map, _vars = all, map, vars
+_all, _map, _vars, _len = all, map, vars, len
 
 
 def _unchanged(name: str, attributes: dict[str, Any], namespace: dict[str, Any]) -> bool:
@@ -279,6 +285,45 @@ def _unchanged(name: str, attributes: dict[str, Any], namespace: dict[str, Any])
 
 # Module -> (its pristine namespace, a getter of its watched attributes, their values).
 _watched: dict[str, tuple[dict[str, Any], Any, tuple[Any, ...]]] = {}
+
+
+def _all_unchanged() -> bool:
+    """Whether every guarded module is the one first seen and every watched attribute its
+    pristine value: one pass in C over them all (some 15,000 attributes of 300 modules
+    once JAX's and NumPy's private modules are watched), for the usual check, in which
+    nothing was rebound."""
+    pristine = pristine_namespaces()
+    held = _flat.get("held")
+    if held is None or held[0] != _len(pristine):
+        names, modules, namespaces, getters, values = [], [], [], [], []
+        for name, attributes in pristine.items():
+            module = sys.modules.get(name)
+            keys = tuple(key for key in attributes if key not in IGNORED)
+            if module is None or _len(keys) < 2:
+                continue
+            names.append(name)
+            modules.append(module)
+            namespaces.append(_vars(module))
+            getters.append(itemgetter(*keys))
+            values.extend(attributes[key] for key in keys)
+        held = _flat["held"] = (
+            _len(pristine),
+            tuple(names),
+            tuple(modules),
+            tuple(namespaces),
+            tuple(getters),
+            tuple(values),
+        )
+    _, names, modules, namespaces, getters, values = held
+    try:
+        return _all(_map(is_, _map(sys.modules.get, names), modules)) and _all(
+            _map(is_, chain.from_iterable(_map(call, getters, namespaces)), values)
+        )
+    except KeyError:  # an attribute deleted
+        return False
+
+
+_flat: dict[str, Any] = {}
 
 
 @contextlib.contextmanager
@@ -312,25 +357,151 @@ def graders_own() -> Iterator[None]:
 def _settings_now() -> tuple[Any, ...]:
     """The session's settings an answer could change for every later check."""
     return (
+        _getpid(),
+        _forks["count"],
         sys.getprofile(),
         sys.gettrace(),
         getattr(threading, "_profile_hook", None),
         getattr(threading, "_trace_hook", None),
+        _handlers(),
+        _timers(),
+        _sigmask(),
+        tuple(_gc_callbacks),
         limits.default_time_limit(),
         i18n.chosen(),
+        _listeners(),
     )
 
 
-# How each setting is named in a refusal (a call the answer made), and put back.
-_SETTINGS = (
+# What reaches the whole process from outside the grader's code, read through names taken
+# at import (an answer could rebind the signal module's): a signal handler or a CPU timer
+# (SIGPROF's default ends the process; a handler that raises lands in a later check), a
+# blocked signal, a gc callback, a fork (its child would run the rest of the check, and
+# every later one, beside the kernel). SIGALRM and the real timer are the limit's
+# (``limits.alarm_kept``).
+# _signal's own functions: signal's wrap what they return in enums, which read
+# builtins.isinstance (an answer may have rebound it while this runs).
+_getpid, _getsignal, _setsignal = os.getpid, _signal.getsignal, _signal.signal
+_getitimer, _setitimer = getattr(signal, "getitimer", None), getattr(signal, "setitimer", None)
+_sigmask_fn = getattr(_signal, "pthread_sigmask", None)
+_SIGNALS = tuple(
+    number
+    for number in sorted(signal.valid_signals())
+    if number
+    not in {signal.SIGALRM, getattr(signal, "SIGKILL", None), getattr(signal, "SIGSTOP", None)}
+)
+_TIMERS = tuple(
+    getattr(signal, name) for name in ("ITIMER_VIRTUAL", "ITIMER_PROF") if hasattr(signal, name)
+)
+_NAMES = {int(number): number.name for number in signal.Signals}
+_gc_callbacks = gc.callbacks  # the list the collector reads, even if gc.callbacks is rebound
+_forks = {"count": 0}
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_parent=lambda: _forks.__setitem__("count", _forks["count"] + 1))
+
+
+def _handlers() -> tuple[Any, ...]:
+    handlers = []
+    for number in _SIGNALS:
+        try:
+            handlers.append(_getsignal(number))
+        except (OSError, ValueError):  # not a signal this platform lets Python read
+            handlers.append(None)
+    return tuple(handlers)
+
+
+def _handlers_back(was: tuple[Any, ...]) -> None:
+    for number, handler, now in zip(_SIGNALS, was, _handlers(), strict=True):
+        if now is not handler:
+            with contextlib.suppress(OSError, ValueError, TypeError):
+                _setsignal(number, signal.SIG_DFL if handler is None else handler)
+
+
+def _handlers_named(was: tuple[Any, ...], now: tuple[Any, ...]) -> str:
+    changed = [
+        _NAMES.get(number, str(number))
+        for number, before, after in zip(_SIGNALS, was, now, strict=True)
+        if before is not after
+    ]
+    return f"signal.signal({', '.join(changed)})"
+
+
+def _timers() -> tuple[bool, ...]:
+    """Whether each CPU timer is armed (its time left differs from one read to the next)."""
+    return tuple(_getitimer(which) != (0.0, 0.0) for which in _TIMERS) if _getitimer else ()
+
+
+def _timers_back(was: tuple[bool, ...]) -> None:
+    for which, armed in zip(_TIMERS, was, strict=False):
+        if not armed:
+            _setitimer(which, 0)
+
+
+def _sigmask() -> Any:
+    if _sigmask_fn is None or threading.current_thread() is not threading.main_thread():
+        return None
+    return frozenset(_sigmask_fn(signal.SIG_BLOCK, ()))
+
+
+def _sigmask_back(was: Any) -> None:
+    if was is not None and _sigmask_fn is not None:
+        _sigmask_fn(signal.SIG_SETMASK, was)
+
+
+def _gc_callbacks_back(was: tuple[Any, ...]) -> None:
+    _gc_callbacks[:] = was
+
+
+_LISTENERS = (
+    "_event_listeners",
+    "_event_duration_secs_listeners",
+    "_event_time_span_listeners",
+    "_scalar_listeners",
+)
+
+
+def _listeners() -> tuple[Any, ...]:
+    """JAX's monitoring listeners (``jax.monitoring.register_*``): called inside every
+    later check, from JAX's own code. The limit's own is registered first."""
+    monitoring = sys.modules.get("jax._src.monitoring")
+    if monitoring is None:
+        return ()
+    limits.listen_to_jax()
+    return tuple(tuple(getattr(monitoring, name, ())) for name in _LISTENERS)
+
+
+def _listeners_back(was: tuple[Any, ...]) -> None:
+    monitoring = sys.modules.get("jax._src.monitoring")
+    for name, listeners in zip(_LISTENERS, was, strict=False):
+        held = getattr(monitoring, name, None)
+        if type(held) is list:
+            held[:] = listeners
+
+
+def _leave_the_fork(was: int) -> None:
+    """In a child the answer forked: end it now, before it runs the grader any further."""
+    os._exit(0)
+
+
+# How each setting is named in a refusal (a call the answer made, or a function of the
+# value before and after), and put back.
+_SETTINGS: tuple[tuple[Any, Any], ...] = (
+    ("os.fork()", _leave_the_fork),
+    ("os.fork()", lambda was: None),  # the parent: the check is refused, nothing to undo
     ("sys.setprofile()", sys.setprofile),
     ("sys.settrace()", sys.settrace),
     ("threading.setprofile()", threading.setprofile),
     ("threading.settrace()", threading.settrace),
+    (_handlers_named, _handlers_back),
+    ("signal.setitimer()", _timers_back),
+    ("signal.pthread_sigmask()", _sigmask_back),
+    ("gc.callbacks", _gc_callbacks_back),
     ("checks.set_time_limit()", limits.set_time_limit),
     ("checks.use_language()", i18n.choose),
+    # Last, after the world only: a rule registers its own while it calls the answer.
+    ("jax.monitoring.register_*()", _listeners_back),
 )
-_HOOKS = 4  # the first four: hooks, put back after every call of the learner's code
+_HOOKS = 10  # all but the last three: put back after every call of the learner's code
 
 
 def _settings_put_back(before: tuple[Any, ...], count: int = len(_SETTINGS)) -> list[str]:
@@ -340,7 +511,7 @@ def _settings_put_back(before: tuple[Any, ...], count: int = len(_SETTINGS)) -> 
     names = []
     for (name, put), was, value in zip(_SETTINGS[:count], before, now, strict=False):
         if value is not was and value != was:
-            names.append(name)
+            names.append(name if isinstance(name, str) else name(was, value))
             put(was)
     return names
 
@@ -392,6 +563,18 @@ def record_kept(record: Any) -> list[str]:
     it (this answer's: refused)."""
     parts = [(record, record.id)]
     parts += [(mistake, f"{record.id}.{mistake.id}") for mistake in record.mistakes]
+    # The rule and the objects it is made of (a SameFunction's output check): frozen
+    # dataclasses too, whose fields object.__setattr__ rewrites (the cases a rule draws).
+    rule = getattr(record, "rule", None)
+    if rule is not None:
+        parts.append((rule, f"{record.id}.rule"))
+        fields = getattr(rule, "__dict__", None)
+        if type(fields) is dict:
+            parts += [
+                (value, f"{record.id}.rule.{key}")
+                for key, value in fields.items()
+                if _is_dataclass_instance(value)
+            ]
     names: list[str] = []
     for thing, name in parts:
         attributes = getattr(thing, "__dict__", None)
@@ -405,6 +588,10 @@ def record_kept(record: Any) -> list[str]:
         if len(attributes) != len(values) or not _all(_map(is_, attributes.values(), values)):
             names += _put_back_one(name, thing, attributes, keys, values)
     return names
+
+
+def _is_dataclass_instance(value: Any) -> bool:
+    return hasattr(type(value), "__dataclass_fields__") and not isinstance(value, type)
 
 
 # id -> (record or mistake, its attribute names, their values), as first seen.

@@ -156,7 +156,7 @@ def _on_compile(event: str, duration: float, **_: object) -> None:
             limit.compiles += event.endswith("backend_compile_duration")
 
 
-def _listen_to_jax() -> None:
+def listen_to_jax() -> None:
     """Register the listener once JAX is imported (never import JAX for it)."""
     if _listening["on"] or "jax" not in sys.modules:
         return
@@ -256,7 +256,7 @@ class time_limit:  # noqa: N801 - used as `with time_limit(seconds) as limit:`
     def __enter__(self) -> Limit | None:
         if not self.seconds or not limits_available():
             return None
-        _listen_to_jax()
+        listen_to_jax()
         now = _now()
         self.limit = Limit(seconds=float(self.seconds), started=now)
         self.outermost = not _active

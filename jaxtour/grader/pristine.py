@@ -59,11 +59,11 @@ IGNORED = frozenset(
 
 
 def guarded(name: str) -> bool:
-    """The modules the grader reads: GUARDED, and NumPy's public submodules."""
-    if name in GUARDED:
-        return True
-    parts = name.split(".")
-    return parts[0] == "numpy" and not any(part.startswith("_") for part in parts)
+    """The modules the grader reads: GUARDED, and every NumPy submodule, private ones too:
+    ``np.isclose`` reads ``less_equal`` from ``numpy._core.numeric`` when it is called;
+    rebinding that made every comparison the grader makes true, ``np.isclose`` untouched.
+    (JAX's private modules are not watched: some 10,000 more attributes a check.)"""
+    return name in GUARDED or name.split(".")[0] == "numpy"
 
 
 _pristine: dict[str, dict[str, Any]] = {}
@@ -71,7 +71,22 @@ _pristine: dict[str, dict[str, Any]] = {}
 
 def _take(name: str, module: Any) -> None:
     if name not in _pristine and isinstance(module, types.ModuleType):
-        _pristine[name] = dict(vars(module))
+        namespace = dict(vars(module))
+        if name not in GUARDED and any(part.startswith("_") for part in name.split(".")):
+            # A private module's functions, classes and modules only: JAX sets its own
+            # state there as it runs (``xla_bridge._default_backend`` at the first
+            # compile, ``compilation_cache._cache_used``), which is no learner's doing.
+            namespace = {k: v for k, v in namespace.items() if isinstance(v, _CODE)}
+        _pristine[name] = namespace
+
+
+_CODE = (
+    types.FunctionType,
+    types.BuiltinFunctionType,
+    types.ModuleType,
+    type,
+    getattr(numpy, "ufunc", type),
+)
 
 
 # len(sys.modules) at the last scan: no new module, nothing to take. A dict, not a

@@ -10,6 +10,8 @@ judged as if it had never run.
 
 from __future__ import annotations
 
+import gc
+import os
 import signal
 import sys
 import threading
@@ -99,7 +101,63 @@ def sets_a_thread_profile_hook(x):
     return right(x)
 
 
+def arms_a_cpu_timer(x):
+    signal.setitimer(signal.ITIMER_PROF, 5.0)  # SIGPROF's default ends the kernel
+    return right(x)
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def sets_a_handler_for_a_later_check(x):
+    signal.signal(signal.SIGVTALRM, _interrupt)
+    return right(x)
+
+
+def blocks_the_alarm(x):
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    return right(x)
+
+
+def _patches_isclose(*args):
+    import numpy as np
+
+    np.isclose = lambda *args, **kwargs: np.True_
+
+
+def adds_a_gc_callback(x):
+    gc.callbacks.append(_patches_isclose)
+    return right(x)
+
+
+def registers_a_jax_listener(x):
+    from jax import monitoring
+
+    monitoring.register_event_duration_secs_listener(_patches_isclose)
+    return right(x)
+
+
+def forks(x):
+    if os.fork() == 0:
+        return wrong(x)  # the child leaves at once; only the parent's verdict counts
+    return right(x)
+
+
+def rewrites_the_rule_s_cases(x):
+    rule = find_exercise(EXERCISE).rule
+    object.__setattr__(rule, "inputs", lambda: [(jnp.zeros((2, 3)),)])
+    return right(x)
+
+
 SNEAKY = {
+    "arms a CPU timer": (arms_a_cpu_timer, "signal.setitimer()"),
+    "sets a signal handler": (sets_a_handler_for_a_later_check, "signal.signal(SIGVTALRM)"),
+    "blocks the alarm": (blocks_the_alarm, "signal.pthread_sigmask()"),
+    "adds a gc callback": (adds_a_gc_callback, "gc.callbacks"),
+    "registers a JAX listener": (registers_a_jax_listener, "jax.monitoring"),
+    "forks": (forks, "os.fork()"),
+    "rewrites the rule's cases": (rewrites_the_rule_s_cases, "01.center.rule.inputs"),
     "rebinds checks.check": (rebinds_check, "jaxtour.checks.check"),
     "patches Feedback.passed": (patches_feedback_passed, "Feedback.passed"),
     "patches a rule's method": (patches_a_rule_method, "SameFunction.__call__"),
@@ -111,6 +169,21 @@ SNEAKY = {
     "sets a trace hook": (sets_a_trace_hook, "sys.settrace()"),
     "sets a thread profile hook": (sets_a_thread_profile_hook, "threading.setprofile()"),
 }
+
+
+def _process():
+    """What an answer could leave to act inside a later check, outside the grader."""
+    from jax._src import monitoring
+
+    limits.listen_to_jax()  # the grader's own, registered at its first check
+    return (
+        tuple(signal.getsignal(number) for number in (signal.SIGVTALRM, signal.SIGPROF)),
+        signal.getitimer(signal.ITIMER_PROF)[0] == 0,
+        signal.pthread_sigmask(signal.SIG_BLOCK, ()),
+        list(gc.callbacks),
+        list(monitoring._event_duration_secs_listeners),  # noqa: SLF001
+        vars(find_exercise(EXERCISE).rule).copy(),
+    )
 
 
 def _state():
@@ -131,9 +204,10 @@ def _state():
 @pytest.mark.parametrize("kind", SNEAKY, ids=list(SNEAKY))
 def test_an_answer_that_changes_the_grader_is_refused_and_everything_is_put_back(kind):
     answer, named = SNEAKY[kind]
-    before = _state()
+    before, process = _state(), _process()
     feedback = checks.check(EXERCISE, answer)
     after = _state()
+    assert _process() == process
     assert feedback.status == "error" and not feedback.passed, feedback.message
     assert named in feedback.message
     assert after[:3] == before[:3] and after[4:] == before[4:]
@@ -235,6 +309,32 @@ def test_an_object_whose_class_claims_a_jax_array_is_not_one():
     feedback = checks.check("00.first_array", ClaimsToBeAnArray())
     assert not feedback.passed
     assert "__class__" in feedback.message
+
+
+def test_a_cached_record_an_answer_swapped_in_is_not_kept():
+    """Clearing the registry's cache while the lesson's EXERCISES is swapped keeps the
+    swapped records after EXERCISES is put back, unless the registry reads them again."""
+    import dataclasses
+
+    import jaxtour.exercises as registry
+    from jaxtour.exercises import lesson01
+
+    def swaps_the_records(x):
+        declared = lesson01.EXERCISES
+        lesson01.EXERCISES = tuple(
+            dataclasses.replace(e, rule=type(e.rule)(inputs=lambda: [(jnp.zeros((1, 2)),)]))
+            if e.id == EXERCISE
+            else e
+            for e in declared
+        )
+        registry._of_lesson.cache_clear()  # noqa: SLF001
+        registry.exercise(EXERCISE)
+        lesson01.EXERCISES = declared
+        return right(x)
+
+    checks.check(EXERCISE, swaps_the_records)
+    assert not checks.check(EXERCISE, wrong).passed
+    assert checks.check(EXERCISE, right).passed
 
 
 @pytest.mark.parametrize("exercise_id", ["08.update", "04.sgd_step", "12.fixed_target"])

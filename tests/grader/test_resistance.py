@@ -105,3 +105,22 @@ def test_jit_rules_jit_even_when_the_learner_disabled_jit():
         assert jax.config.values["jax_disable_jit"] is True  # the learner's setting is kept
     finally:
         jax.config.update("jax_disable_jit", False)
+
+
+def rebinds_what_np_isclose_reads(x):
+    import numpy._core.numeric as numeric
+
+    numeric.less_equal = lambda *args, **kwargs: True
+    return x
+
+
+def test_a_private_numpy_function_the_grader_calls_through_is_guarded():
+    """``np.isclose`` is the pristine one, but it reads ``less_equal`` from its module when
+    called: rebound there, every comparison passed, this answer's and every later one's."""
+    import numpy._core.numeric as numeric
+
+    before = numeric.less_equal
+    feedback = checks.check("01.center", rebinds_what_np_isclose_reads)
+    assert feedback.status == "error" and "numpy._core.numeric.less_equal" in feedback.message
+    assert numeric.less_equal is before
+    assert not checks.check("01.center", lambda x: x).passed
