@@ -781,7 +781,7 @@ ROUND_2 = (
         "07.debug_print",
         '"BC"',
         lambda: "BC",
-        says="'BC' names 2 options; the answer is one of them.",
+        says="'BC' names 2 options; the question asks for one",
     ),
     Wrong(
         "07.clip_negative",
