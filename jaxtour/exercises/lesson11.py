@@ -222,9 +222,15 @@ def _ema_divided_by_weight_power(xs, beta):
     return m / (1 - beta) ** jnp.arange(1, xs.shape[0] + 1)
 
 
+def _ema_short_inputs():
+    """The short series alone: on the long one, a correction built on powers of 1 - beta
+    passes float32's range, and two such answers differ in where inf or nan comes out."""
+    return _ema_inputs()[:3]
+
+
 def _corrects_with_weight(answer: Any) -> bool:
     return any(
-        behaves_like(wrong, _ema_inputs)(answer)
+        behaves_like(wrong, _ema_short_inputs)(answer)
         for wrong in (_ema_power_of_weight, _ema_divided_by_weight_power)
     )
 
