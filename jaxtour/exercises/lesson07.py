@@ -291,6 +291,14 @@ def _smooth_always_divided(x, weights, same):
     return jnp.convolve(x, kernel / jnp.sum(kernel), mode="same" if same else "valid")
 
 
+def _smooth_division_reversed(x, weights, same):
+    """The kernel divided only where its sum is 0 (nan there), left as given elsewhere."""
+    kernel = jnp.array(weights)
+    total = jnp.sum(kernel)
+    kernel = jnp.where(total == 0, kernel / total, kernel)
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
+
+
 def _smooth_by_max(x, weights, same):
     """The kernel divided by its largest weight (the old task's smooth), not by its sum."""
     kernel = jnp.array(weights)
@@ -1013,6 +1021,15 @@ EXERCISES = (
                 "computes.",
                 example=lambda: jax.jit(_smooth_always_divided, static_argnames="same"),
                 matches=behaves_like(_smooth_always_divided, _smooth_inputs),
+            ),
+            Mistake(
+                id="division-reversed",
+                message="Your kernel is divided by its sum only where the weights sum to 0, a "
+                "division by zero whose result is not a number, and left as given wherever "
+                "they do not: the choice between the divided kernel and the given one is made "
+                "the other way round from smooth's.",
+                example=lambda: jax.jit(_smooth_division_reversed, static_argnames="same"),
+                matches=behaves_like(_smooth_division_reversed, _smooth_inputs),
             ),
             Mistake(
                 id="divided-by-max",

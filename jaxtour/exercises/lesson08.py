@@ -1220,10 +1220,11 @@ class PlausibleSpeedup:
         if value < band.low:
             return i18n._(
                 "{shown} is below the range the checker accepts on this machine now "
-                "({low} to {high}): your jit time looks too long for your eager time. "
-                "Three ways to get that: a jit time that includes the first call, which "
-                "compiles; an eager time that is not the step's own (a jitted function "
-                "timed on both sides); or a clock read before some result was ready."
+                "({low} to {high}): your jit time is too long for your eager time against "
+                "what the checker measures here, each side's step after a first call, per "
+                "call over several calls, each clock read once the results are ready. A "
+                "single call on each side, or a first call that compiles, inside the jit "
+                "time, or an eager time that is not the step's own, lands there."
             ).format(shown=_shown(value, band.low), low=low, high=high)
         return i18n._(
             "{shown} is above the range the checker accepts on this machine now "
@@ -1254,7 +1255,8 @@ def _control_problem(answer: Any, value: float) -> str | None:
         return i18n._(
             "Your measure_speedup gives {control} for the check's second step, whose time "
             "one large matrix product takes: jit more than five times slower than eager on "
-            "the same product. Was a first call, which compiles, inside the jitted time?"
+            "the same product, which is compiled either way: your jitted figure holds more "
+            "work than your eager one, more calls of the step or a first call that compiles."
         ).format(control=_shown(control, value))
     return i18n._(
         "Your measure_speedup gives {main} for the lesson's step and {control} for the "
@@ -1899,11 +1901,12 @@ EXERCISES = (
             ),
             Mistake(
                 id="below-one",
-                message="Below 1: jit timed slower than eager. Four ways to get that: the "
+                message="Below 1: jit timed slower than eager. Five ways to get that: the "
                 "ratio upside down (jit / eager); a jit time that includes the first call, "
                 "which traces and compiles; a jit time that is a loop's total, not divided "
-                "by its number of calls, or in other units than the eager time; or a time in "
-                "seconds instead of a ratio.",
+                "by its number of calls, or in other units than the eager time; one call "
+                "timed on each side, which one pause of the machine can swing either way; or "
+                "a time in seconds instead of a ratio.",
                 example=lambda: _measures(1 / speedup_band().typical),  # upside down
                 matches=_below_one,
                 also_accepted=True,

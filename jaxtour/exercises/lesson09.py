@@ -310,6 +310,17 @@ def _mean_grad_tiled(params, xs, ys):
     return {"w": jnp.tile(g["w"][:, None], (1, n)), "b": jnp.tile(g["b"], n)}
 
 
+def _sum_grad_tiled(params, xs, ys):
+    """Round 14: the gradient of the batch's summed loss, repeated once per example."""
+    return jax.tree.map(lambda g: g * xs.shape[1], _mean_grad_tiled(params, xs, ys))
+
+
+def _batch_gradient_repeated(answer: Any) -> bool:
+    return behaves_like(_mean_grad_tiled, _grad_inputs)(answer) or behaves_like(
+        _sum_grad_tiled, _grad_inputs
+    )(answer)
+
+
 def _wrt_x_any_layout(answer: Any) -> bool:
     """One array, the gradients with respect to x, examples first or last, on every case."""
     if not callable(answer):
@@ -1875,12 +1886,12 @@ EXERCISES = (
             ),
             Mistake(
                 id="batch-gradient-repeated",
-                message="Every example got the same gradient: the gradient of the batch's mean "
-                "loss, copied once per example. Its shapes are right, but one example's "
-                "gradient depends on its own x and y, so they differ from column to column; a "
-                "batch loss has already averaged them away before any copy is made.",
+                message="Every example got the same gradient: the gradient of the batch's loss "
+                "(its mean or its sum), copied once per example. Its shapes are right, but one "
+                "example's gradient depends on its own x and y, so they differ from column to "
+                "column; a batch loss has already added them up before any copy is made.",
                 example=lambda: _mean_grad_tiled,
-                matches=behaves_like(_mean_grad_tiled, _grad_inputs),
+                matches=_batch_gradient_repeated,
             ),
             Mistake(
                 id="wrt-x",

@@ -25,7 +25,7 @@ from jaxtour.exercises.common import jax, jnp
 from jaxtour.exercises.lesson08 import model
 from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import call_learner
-from jaxtour.grader.mistakes import behaves_like, fails_with, ignores_arguments
+from jaxtour.grader.mistakes import behaves_like, fails_with, ignores_arguments, primitive_names
 from jaxtour.grader.rules import Choice, JaxArray, outputs_on
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.grader.variants import Variants
@@ -669,6 +669,31 @@ def _other_axis(answer: Any) -> bool:
     return False
 
 
+COLLECTIVES = frozenset({"psum", "pmax", "pmin", "all_gather", "all_to_all", "ppermute"})
+
+
+def _collective_and_local(answer: Any) -> bool:
+    """A result that differs between devices (shard_map refuses it) from a function that
+    does combine the devices somewhere: part of it collective, part the device's own (round
+    14: the psum'd sum of the errors over the device's own count)."""
+    if not callable(answer) or not _fails_on_devices("ValueError", "out_specs")(answer):
+        return False
+    params, x, y, valid = jax.tree.map(np.asarray, _loss_inputs()[0])
+    share = x.shape[0] // len(_lesson_devices())
+    try:
+        program = jax.make_jaxpr(answer, axis_env=[(AXIS, len(_lesson_devices()))])(
+            params, x[:share], y[:share], valid[:share]
+        )
+    except Exception:
+        return False
+    return bool(primitive_names(program) & COLLECTIVES)
+
+
+def _local_count(params, x, y, valid):  # the errors summed over the devices, counted here
+    err = jnp.where(valid, jnp.abs(model(params, x) - y), 0.0)
+    return jax.lax.psum(jnp.sum(err), AXIS) / jnp.sum(valid)
+
+
 def _psum_over_model(params, x, y, valid):
     err = jnp.where(valid, jnp.abs(model(params, x) - y), 0.0)
     return jax.lax.psum(jnp.sum(err), "model") / jax.lax.psum(jnp.sum(valid), "model")
@@ -890,6 +915,16 @@ EXERCISES = (
                 "fourth argument: without it, the loss cannot tell the padding from the data.",
                 example=lambda: _three_arguments,
                 matches=_cannot_take(4),
+            ),
+            Mistake(
+                id="collective-and-local",
+                message="Your function combines the devices for part of its result and not "
+                "for the rest: what it takes from the device's own slice alone (a count, a "
+                "sum, a mean) differs from device to device, so the result does too, and "
+                "shard_map refuses it: out_specs=P() promises one number, the same on every "
+                "device.",
+                example=lambda: _local_count,
+                matches=_collective_and_local,
             ),
             Mistake(
                 id="no-collective",

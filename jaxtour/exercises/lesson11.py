@@ -150,13 +150,16 @@ def _corrected_ema(xs, beta):
 
 
 def _ema_inputs():
-    """One length for every case: a jitted answer compiles once (beta, a Python float, is
-    a weakly typed scalar whatever its value), and so does the reference, jitted itself
-    (the grader calls a jitted function as it is)."""
+    """Two lengths: a jitted answer compiles twice (beta, a Python float, is a weakly typed
+    scalar whatever its value), and so does the reference, jitted itself (the grader calls
+    a jitted function as it is). The long series is where beta**-t, a closed form's
+    factor, passes float32's largest number (0.5**-128 does): the task asks for the
+    averages of any series."""
     return [
         (_vector(1.0, 3.0, 2.0, 6.0, 4.0, -2.0), 0.5),
         (_vector(10.0, 0.0, 0.0, 0.0, 0.0, 0.0), 0.75),
         (_vector(-1.0, 2.0, 0.5, 4.0, -3.0, 2.5), 0.9),
+        (_vector(*np.linspace(-1.0, 1.0, 200)), 0.5),
     ]
 
 
@@ -202,6 +205,11 @@ def _ema_t_one_ahead(xs, beta):
     return m / (1 - beta ** jnp.arange(2, xs.shape[0] + 2))
 
 
+def _ema_times_correction(xs, beta):
+    m = _raw_averages(xs, beta)[1]
+    return m * (1 - beta ** jnp.arange(1, xs.shape[0] + 1))
+
+
 def _ema_power_of_weight(xs, beta):
     """The correction built on 1 - beta, the new element's weight: 1 - (1 - beta)**t."""
     m = _raw_averages(xs, beta)[1]
@@ -214,9 +222,15 @@ def _ema_divided_by_weight_power(xs, beta):
     return m / (1 - beta) ** jnp.arange(1, xs.shape[0] + 1)
 
 
+def _ema_short_inputs():
+    """The short series alone: on the long one, a correction built on powers of 1 - beta
+    passes float32's range, and two such answers differ in where inf or nan comes out."""
+    return _ema_inputs()[:3]
+
+
 def _corrects_with_weight(answer: Any) -> bool:
     return any(
-        behaves_like(wrong, _ema_inputs)(answer)
+        behaves_like(wrong, _ema_short_inputs)(answer)
         for wrong in (_ema_power_of_weight, _ema_divided_by_weight_power)
     )
 
@@ -324,6 +338,34 @@ def _first_not_finite(answer: Any) -> bool:
         for xs, beta in _ema_inputs():
             out = np.asarray(answer(xs, beta), dtype=float)
             if out.shape != xs.shape or np.isfinite(out[0]) or not np.all(np.isfinite(out[1:])):
+                return False
+    except Exception:
+        return False
+    return True
+
+
+def _ema_closed_form(xs, beta):
+    """m_t = (1 - beta) * beta**t * sum of x_s * beta**-s: exact, but beta**-s passes
+    float32's largest number once s passes 128 at beta = 0.5."""
+    t = jnp.arange(1, xs.shape[0] + 1)
+    m = (1 - beta) * beta**t * jnp.cumsum(_terms(xs) * beta ** -t.astype(xs.dtype))
+    return m / (1 - beta**t)
+
+
+def _overflows_late(answer: Any) -> bool:
+    """Right on the short series, not finite somewhere on the long one."""
+    if not callable(answer):
+        return False
+    try:
+        for xs, beta in _ema_inputs():
+            out = np.asarray(answer(xs, beta), dtype=float)
+            want = np.asarray(_corrected_ema(xs, beta), dtype=float)
+            if out.shape != want.shape:
+                return False
+            if xs.shape[0] < 100:
+                if not np.allclose(out, want, rtol=1e-4, atol=1e-5):
+                    return False
+            elif np.all(np.isfinite(out)):
                 return False
     except Exception:
         return False
@@ -1271,6 +1313,24 @@ EXERCISES = (
                 message="Your correction is one step ahead: the t-th element is divided by "
                 "1 - beta**(t + 1), so the first average is not the first element.",
                 example=lambda: _ema_t_one_ahead,
+            ),
+            Mistake(
+                id="overflows",
+                message="Your averages are right on the short series and not finite on the "
+                "check's series of 200 elements at beta = 0.5: something your function "
+                "computes grows with the position t, as beta**-t does, and passes float32's "
+                "largest number, about 3.4e38, once t passes 128. The task asks for the "
+                "averages of any series.",
+                example=lambda: _ema_closed_form,
+                matches=_overflows_late,
+            ),
+            Mistake(
+                id="times-correction",
+                message="Each of your outputs is the raw average multiplied by 1 - beta**t, "
+                "where the correction divides by it: the early averages, already pulled "
+                "toward the start of 0, are pulled further, and the late ones, where 1 - "
+                "beta**t is near 1, hardly change.",
+                example=lambda: _ema_times_correction,
             ),
             Mistake(
                 id="power-of-weight",

@@ -443,6 +443,16 @@ def _td_last_towards_zero(values, rewards):
     return jnp.sum((values - target) ** 2)
 
 
+def _td_last_wrapped(values, rewards):  # jnp.roll: the last state's next is the first
+    padded = jnp.append(rewards, 0.0)
+    target = padded + _d() * jax.lax.stop_gradient(jnp.roll(values, -1))
+    return jnp.sum((values - target) ** 2)
+
+
+def _td_last_step_dropped(values, rewards):  # slices for one chain length, on a longer one
+    return _td_fixed(values[:-1], rewards[:-1])
+
+
 def _td_mean(values, rewards):
     target = rewards + _d() * jax.lax.stop_gradient(values[1:])
     return jnp.mean((values[:-1] - target) ** 2)
@@ -1392,6 +1402,22 @@ EXERCISES = (
                 "towards 0 (its gradient is not 0). The last state has no next state, so no "
                 "target: it has no error of its own in the loss, only the earlier states do.",
                 example=lambda: _td_last_towards_zero,
+            ),
+            Mistake(
+                id="last-wrapped",
+                message="Your loss trains the last state too, towards the discounted value of "
+                "the first state: jnp.roll brings values[0] round to the end, where the chain "
+                "has no next state. The last state's value is only a target; the errors are "
+                "those of the states before it.",
+                example=lambda: _td_last_wrapped,
+            ),
+            Mistake(
+                id="last-step-dropped",
+                message="Your loss leaves out the last step's error, that of the state before "
+                "last against its reward and the last state's value, so that state's gradient "
+                "is 0: it adds up fewer errors than the chain of the check has steps, as slices "
+                "written for a shorter chain do.",
+                example=lambda: _td_last_step_dropped,
             ),
             Mistake(
                 id="no-discount",

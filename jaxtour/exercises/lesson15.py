@@ -241,19 +241,20 @@ class Estimate:
         roof = device_roofline()
         if roof is None:
             return verdict
-        # the roofs are measured again at every run of the lesson's cell: an estimate
-        # worked out from another run's numbers (the notebook as shipped, a neighbour's)
-        # is judged against this run's, so say which bandwidth the estimate amounts to
+        # the roofs are measured again at every run of the lesson's cell: say how many
+        # bytes the estimate amounts to at this run's bandwidth, beside the bytes read, and
+        # leave the cause (another count, another formula, another run's roofs) unnamed
         return " ".join(
             [
                 verdict,
                 i18n._(
-                    "It is the time this function's bytes take at {implied} GB/s; the "
-                    "bandwidth your own run of the roofline cell printed is {measured} GB/s, "
-                    "and the check uses your run's numbers."
+                    "At the bandwidth your own run of the roofline cell measured, {measured} "
+                    "GB/s (the check uses your run's roofs), it is the time of {implied} MB "
+                    "moved, where this function reads {moved} MB: x and y."
                 ).format(
-                    implied=f"{_dot_bytes() / value / 1e9:.3g}",
+                    implied=f"{value * roof.bandwidth / 1e6:.3g}",
                     measured=f"{roof.bandwidth / 1e9:.3g}",
+                    moved=f"{_dot_bytes() / 1e6:.3g}",
                 ),
             ]
         )
@@ -535,8 +536,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-vector",
-                message="Your estimate is about half the roofline time, as if only one "
-                "vector were read: the function reads both x and y.",
+                message="Your estimate is about half the roofline time: the time of half the "
+                "bytes this function reads, which are x and y, 2**{power} float32 numbers "
+                "each.",
                 example=lambda: _estimate() / 2,
                 matches=_ratio_near(0.5),
             ),
@@ -610,8 +612,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="divided-by-size",
-                message="jnp.mean of the masked x divides by all of x's elements, zeros "
-                "included: the mean of the first n elements divides their sum by n.",
+                message="Each of your values divides the sum of the first n elements by the "
+                "length of all of x, not by n, so each mean with n short of that length comes "
+                "out too close to 0.",
                 example=lambda: _divided_by_size,
             ),
             Mistake(

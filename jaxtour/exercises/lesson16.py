@@ -18,7 +18,13 @@ from collections.abc import Callable
 from typing import Any
 
 from jaxtour.exercises.common import jax, jnp
-from jaxtour.grader.kernels import KernelCall, empty_grid, one_call, revisits_output
+from jaxtour.grader.kernels import (
+    KernelCall,
+    block_out_of_range,
+    empty_grid,
+    one_call,
+    revisits_output,
+)
 from jaxtour.grader.learner_code import LearnerCodeError, transformed
 from jaxtour.grader.mistakes import behaves_like, output_or_none, traces_primitive
 from jaxtour.grader.pristine import np
@@ -628,6 +634,12 @@ def _rows_w_by_row():
     return _row_sums_of(_rows_kernel, w_map=lambda i, j: (0, i))
 
 
+def _rows_w_out_of_range():
+    """w's block picked at (i, j), as x's: w has one block row, so for i >= 1 the block
+    does not exist (clamped to row 0 in the interpreter, past w on a TPU)."""
+    return _row_sums_of(_rows_kernel, w_map=lambda i, j: (i, j))
+
+
 def _rows_columns_short():
     """One column step too few where there are several: the last block never added."""
     return _row_sums_of(_rows_kernel, grid=lambda m, n: (m // BM, max(1, n // BN - 1)))
@@ -907,9 +919,9 @@ EXERCISES = (
             Mistake(
                 id="columns-of-x",
                 message="Your result has one column per column of y, d of them, where x @ y.T "
-                "has one per row of y, n of them: y is (n, d) here, where the matmul above had "
-                "(d, n), so n, the output's number of columns and of block columns in the "
-                "grid, is y's first dimension.",
+                "has one per row of y, n of them: your kernel took the output's number of columns, "
+                "and of block columns in the grid, from y's second dimension, which was n in "
+                "the matmul above, where y was (d, n), and is d here, where y is (n, d).",
                 example=_scores_columns_of_x,
                 matches=_columns_of_x(_scores_inputs),
             ),
@@ -936,8 +948,9 @@ EXERCISES = (
                 id="not-transposed",
                 message="Your kernel multiplies x's block by y's block as it comes, (BK, BN) "
                 "read as if y were (d, n): the blocks are the right ones, but the product "
-                "is of x with y's blocks untransposed, so each output block is wrong. The "
-                "kernel's product transposed y's block already; keep it.",
+                "is of x with y's blocks untransposed, so each output block is wrong: a block of "
+                "y here holds rows of y, one per output column, and a plain product pairs x's "
+                "columns with those rows instead of with y's columns.",
                 example=_scores_not_transposed,
                 matches=_behaves_like(_scores_not_transposed(), _scores_inputs),
             ),
@@ -954,8 +967,9 @@ EXERCISES = (
                 id="not-zeroed",
                 message="Every value came back NaN: the output block is added to before it "
                 "was ever written. Interpret mode fills an output with NaN before the kernel "
-                "runs (on a TPU it holds whatever that memory held), so the first k step of "
-                "each block must set it to zero, as the kernel you were given did.",
+                "runs (on a TPU it holds whatever that memory held), and your kernel adds to "
+                "each block on every k step without ever setting it first, so the first add "
+                "starts from NaN.",
                 example=_scores_not_zeroed,
                 matches=_all_nan(_scores_inputs),
             ),
@@ -1010,11 +1024,23 @@ EXERCISES = (
                 id="blocks-unwritten",
                 message="Part of the output came back NaN, the value interpret mode puts in "
                 "an output before the kernel runs: some output blocks were never written, or "
-                "were added to before anything was written in them. The grid needs one step "
-                "per output block on every shape, computed from the arguments, and each "
-                "block its zero on its own first k step.",
+                "were added to before anything was written in them: on these shapes your grid "
+                "has no program for some output blocks, or the condition under which your "
+                "kernel zeroes a block holds on none of that block's k steps.",
                 example=lambda: lambda x, y: _scores_fixed()(x, y).at[:, :128].set(jnp.nan),
                 matches=_some_nan(_scores_inputs),
+            ),
+            Mistake(
+                id="block-out-of-range",
+                message="Your kernel asks for a block its array does not have: in some program "
+                "of the grid, an index_map returns a block index at or past that operand's "
+                "number of blocks along an axis (its length divided by its block's). Interpret "
+                "mode clamps such an index back into the array, which is why the values can "
+                "come out right in the check; a TPU checks no block index, and that program "
+                "reads, or writes, memory past the array.",
+                example=lambda: _scores_call(lambda i, j, k: (j, k + i)),
+                matches=block_out_of_range(_scores_inputs),
+                also_accepted=True,
             ),
         ),
         success="An index_map returns its own operand's block index, in that operand's order "
@@ -1097,8 +1123,9 @@ EXERCISES = (
                 id="not-zeroed",
                 message="Every sum came back NaN: the output block is added to before it was "
                 "ever written. Interpret mode fills an output with NaN before the kernel runs "
-                "(on a TPU it holds whatever that memory held), so the first column step of "
-                "each row block must start the sum from zero.",
+                "(on a TPU it holds whatever that memory held), and your kernel adds to each "
+                "row block on every column step without ever setting it first, so the first "
+                "add starts from NaN.",
                 example=_rows_not_zeroed,
                 matches=_all_nan(_row_sums_inputs),
             ),
@@ -1130,8 +1157,8 @@ EXERCISES = (
                 message="Your kernel zeroes the output when the program's row id is 0: the "
                 "first block of rows is zeroed at every column step, so it keeps only the last "
                 "step's sum, and the other row blocks are never zeroed (NaN here). The sum "
-                "runs along the column axis; its first step is where each row block starts "
-                "from zero.",
+                "runs along the column axis, and the row id says nothing about which column "
+                "step a program is on.",
                 example=_rows_zeroed_on_row_axis,
                 matches=_behaves_like(_rows_zeroed_on_row_axis(), _row_sums_inputs),
             ),
@@ -1165,11 +1192,23 @@ EXERCISES = (
                 id="rows-unwritten",
                 message="Some rows came back NaN, the value interpret mode puts in an output "
                 "before the kernel runs: their output blocks were never written, or were "
-                "added to before anything was written in them. The grid must cover every "
-                "block of 16 rows on every shape, computed from x's shape, not typed in for "
-                "one, and each row block start from zero on its own first column step.",
+                "added to before anything was written in them: on these shapes your grid has "
+                "no program for some blocks of 16 rows, or the condition under which your "
+                "kernel zeroes a row block holds on none of that block's column steps.",
                 example=_rows_fixed_grid,
                 matches=_some_nan(_row_sums_inputs),
+            ),
+            Mistake(
+                id="block-out-of-range",
+                message="Your kernel asks for a block its array does not have: in some program "
+                "of the grid, an index_map returns a block index at or past that operand's "
+                "number of blocks along an axis (its length divided by its block's). Interpret "
+                "mode clamps such an index back into the array, which is why the values can "
+                "come out right in the check; a TPU checks no block index, and that program "
+                "reads, or writes, memory past the array.",
+                example=_rows_w_out_of_range,
+                matches=block_out_of_range(_row_sums_inputs),
+                also_accepted=True,
             ),
         ),
         success="A grid axis the output block does not follow is a sum: zero on its first "

@@ -150,3 +150,39 @@ def empty_grid(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
         return read is not None and any(0 in call.grid for calls in read for call in calls)
 
     return matches
+
+
+def block_counts(operand: Operand) -> tuple[int, ...]:
+    """How many blocks ``operand``'s array has along each axis (a squeezed axis, block
+    None, counts its elements): the last one may be partial."""
+    return tuple(
+        -(-size // (block or 1)) for size, block in zip(operand.shape, operand.block, strict=True)
+    )
+
+
+def out_of_range(operand: Operand) -> bool:
+    """Whether some program's block index of ``operand`` lies outside its array: below 0,
+    or at or past its count of blocks along an axis."""
+    counts = block_counts(operand)
+    return any(
+        not 0 <= i < count
+        for index in operand.indices
+        for i, count in zip(index, counts, strict=True)
+    )
+
+
+def block_out_of_range(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches an answer whose index_map gives some operand, in some program of some case,
+    a block index its array does not have. The interpreter clamps a block index into the
+    array, so the values can be right there; a TPU checks no block index."""
+
+    def matches(answer: Any) -> bool:
+        read = kernel_calls(answer, inputs)
+        return read is not None and any(
+            out_of_range(operand)
+            for calls in read
+            for call in calls
+            for operand in (*call.inputs, *call.outputs)
+        )
+
+    return matches

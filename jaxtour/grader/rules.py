@@ -829,9 +829,9 @@ class Choice:
             named = self._letters_in(answer)
             if len(named) > 1:
                 return ngettext(
-                    "{answer} names {count} options; the answer is one of them. Answer with "
+                    "{answer} names {count} options; the question asks for one. Answer with "
                     "one letter, as a string: one of {options}.",
-                    "{answer} names {count} options; the answer is one of them. Answer with "
+                    "{answer} names {count} options; the question asks for one. Answer with "
                     "one letter, as a string: one of {options}.",
                     len(named),
                 ).format(count=len(named), **values)

@@ -378,7 +378,7 @@ ROUND_2 = (
         "02.which_dispatch",
         '"A, D"',
         lambda: "A, D",
-        says="'A, D' names 2 options; the answer is one of",
+        says="'A, D' names 2 options; the question asks for one",
     ),
     Wrong(
         "02.which_dispatch",

@@ -385,7 +385,7 @@ ROUND_2 = (
         "05.predict_aux_structure",
         '"c d"',
         lambda: "c d",
-        says="'c d' names 2 options; the answer is one of",
+        says="'c d' names 2 options; the question asks for one",
     ),
     Wrong(
         "05.predict_aux_structure",

@@ -781,7 +781,7 @@ ROUND_2 = (
         "07.debug_print",
         '"BC"',
         lambda: "BC",
-        says="'BC' names 2 options; the answer is one of them.",
+        says="'BC' names 2 options; the question asks for one",
     ),
     Wrong(
         "07.clip_negative",
@@ -1037,6 +1037,13 @@ def smooth_always_divided(x, weights, same):  # "a zero sum never comes up"
     return jnp.convolve(x, kernel / kernel.sum(), mode="same" if same else "valid")
 
 
+def smooth_where_turned_around(x, weights, same):  # == where != was meant
+    kernel = jnp.array(weights)
+    total = kernel.sum()
+    kernel = jnp.where(total == 0, kernel / total, kernel)
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
+
+
 def smooth_by_max(x, weights, same):  # the old task's peak of 1, not a sum of 1
     kernel = jnp.array(weights)
     return jnp.convolve(x, kernel / kernel.max(), mode="same" if same else "valid")
@@ -1121,6 +1128,12 @@ WRONG_ANSWERS = (
         "divided by the sum without the test for 0",
         lambda: jax.jit(smooth_always_divided, static_argnames="same"),
         named="always-divided",
+    ),
+    Wrong(
+        "07.static_window",
+        "jnp.where on total == 0",
+        lambda: jax.jit(smooth_where_turned_around, static_argnames="same"),
+        named="division-reversed",
     ),
     Wrong(
         "07.static_window",

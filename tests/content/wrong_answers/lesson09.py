@@ -1480,6 +1480,14 @@ WRONG_ANSWERS = (
 # --- round 7's generic families in 09.per_example_grads (session 44) --------------------------
 
 
+def grads_sum_broadcast(params, xs, ys):  # the summed loss's gradient, one copy per column
+    def total(p):
+        return jnp.sum(jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys))
+
+    g = jax.grad(total)(params)
+    return {"w": jnp.broadcast_to(g["w"][:, None], xs.shape), "b": jnp.full(ys.shape, g["b"])}
+
+
 def grads_mean_tiled(params, xs, ys):
     def mean_loss(p):
         return jnp.mean(jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys))
@@ -1515,6 +1523,12 @@ WRONG_ANSWERS = (
         "09.per_example_grads",
         "the mean gradient broadcast per example",
         lambda: grads_mean_broadcast,
+        named="batch-gradient-repeated",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "the summed gradient broadcast per example",
+        lambda: grads_sum_broadcast,
         named="batch-gradient-repeated",
     ),
     Wrong(

@@ -200,7 +200,7 @@ WRONG_ANSWERS = (
         "10.predict_sums",
         '"B and C"',
         lambda: "B and C",
-        says="'B and C' names 2 options; the answer is one of",
+        says="'B and C' names 2 options; the question asks for one",
     ),
     Wrong(
         "10.predict_sums",
@@ -243,7 +243,7 @@ WRONG_ANSWERS = (
         "10.fix_loss",
         "psum of the sums over the device's own count",
         lambda: loss_psum_over_local_count,
-        named="no-collective",
+        named="collective-and-local",
     ),
     Wrong(
         "10.fix_loss",

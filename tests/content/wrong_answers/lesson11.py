@@ -747,6 +747,21 @@ def s48_ema_parentheses(xs, beta):
     return lax.scan(step, (0.0, 0), xs)[1]
 
 
+def ema_weights_unscaled(xs, beta):  # m_t = (1 - b) b**t sum_s x_s b**-s, "no loop needed"
+    t = jnp.arange(1, xs.shape[0] + 1, dtype=xs.dtype)
+    scaled = jnp.cumsum(xs / beta**t)  # 1 / beta**t: float32's range ends at t = 128 here
+    return (1 - beta) * beta**t * scaled / (1 - beta**t)
+
+
+def ema_times_correction(xs, beta):  # the correction applied the wrong way round
+    def step(carry, x):
+        m, t = carry
+        m, t = beta * m + (1 - beta) * x, t + 1
+        return (m, t), m * (1 - beta**t)
+
+    return lax.scan(step, (0.0, 0), xs)[1]
+
+
 def s48_ema_adds_x(xs, beta):
     def step(carry, x):
         m, t = carry
@@ -787,6 +802,15 @@ WRONG_ANSWERS = (
         named="started-at-first-uncorrected",
     ),
     Wrong("11.scan_ema", "m / 1 - beta**t", lambda: s48_ema_parentheses, named="precedence"),
+    Wrong(
+        "11.scan_ema", "closed form over beta**t", lambda: ema_weights_unscaled, named="overflows"
+    ),
+    Wrong(
+        "11.scan_ema",
+        "multiplied by 1 - beta**t",
+        lambda: ema_times_correction,
+        named="times-correction",
+    ),
     Wrong(
         "11.scan_ema", "m = beta * m + x, corrected", lambda: s48_ema_adds_x, named="new-in-full"
     ),

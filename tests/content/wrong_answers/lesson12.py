@@ -895,6 +895,16 @@ def td_over_two(values, rewards):
     return jnp.sum((values[:-1] - target) ** 2) / 2
 
 
+def td_four_states(values, rewards):  # slices written for the page's 4 states
+    target = rewards[:3] + 0.9 * lax.stop_gradient(values[1:4])
+    return jnp.sum((values[:3] - target) ** 2)
+
+
+def td_rolled(values, rewards):  # next values by jnp.roll, rewards padded with a 0
+    nxt = lax.stop_gradient(jnp.roll(values, -1))
+    return jnp.sum((values - (jnp.concatenate([rewards, jnp.zeros(1)]) + 0.9 * nxt)) ** 2)
+
+
 def rule_max_output(primals, tangents):
     a, b = primals
     a_dot, b_dot = tangents
@@ -943,6 +953,12 @@ FAMILIES_35 = (
         named="not-one-number",
     ),
     Wrong("12.fixed_target", "the sum over 2", lambda: td_over_two, named="scaled-loss"),
+    Wrong(
+        "12.fixed_target", "slices for 4 states", lambda: td_four_states, named="last-step-dropped"
+    ),
+    Wrong(
+        "12.fixed_target", "jnp.roll for the next values", lambda: td_rolled, named="last-wrapped"
+    ),
     Wrong("12.fix_rule", "max(a, b) as the output", lambda: rule_max_output, named="wrong-output"),
     Wrong(
         "12.fix_rule", "a + b as the output", lambda: rule_output_plus_tangent, named="wrong-output"

@@ -40,6 +40,11 @@ def floor_divided_means(x, lengths):
     return jnp.cumsum(x)[n - 1] // n
 
 
+def prefix_sums_over_size(x, lengths):  # cumsum read at n - 1, divided by len(x)
+    n = jnp.asarray(lengths)
+    return jnp.cumsum(x)[n - 1] / x.shape[0]
+
+
 # --- 15.fixed_shape: the notebook's prefix_means_slow, and learners' rewrites --------------
 
 
@@ -119,6 +124,13 @@ WRONG_ANSWERS = (
     Wrong("15.estimate", "float64, 8 bytes a number", lambda: 2 * 8 * N / BANDWIDTH, "twice"),
     Wrong("15.estimate", "one vector read", lambda: 4 * N / BANDWIDTH, "one-vector"),
     Wrong("15.estimate", "the flops over the flop rate", lambda: 2 * N / FLOP_RATE, "flop-time"),
+    Wrong("15.estimate", "the page's 2**22 numbers", lambda: 8 * N // 2 / BANDWIDTH, "one-vector"),
+    Wrong(
+        "15.estimate",
+        "numbers, not bytes: times 4 forgotten",
+        lambda: 2 * N / BANDWIDTH,
+        says="MB moved, where this function reads",
+    ),
     Wrong("15.estimate", "in milliseconds", lambda: 8 * N / BANDWIDTH * 1e3, "milliseconds"),
     Wrong("15.estimate", "bits for bytes", lambda: 2 * 32 * N / BANDWIDTH, "bits"),
     Wrong("15.estimate", "GB/s taken as bytes/s", lambda: 8 * N / (BANDWIDTH / 1e9), "giga"),
@@ -157,6 +169,12 @@ WRONG_ANSWERS = (
         "15.fixed_shape",
         "masked, then jnp.mean of all of it",
         lambda: masked_mean,
+        "divided-by-size",
+    ),
+    Wrong(
+        "15.fixed_shape",
+        "prefix sums over len(x)",
+        lambda: prefix_sums_over_size,
         "divided-by-size",
     ),
     Wrong("15.fixed_shape", "mask idx <= n", lambda: mask_through_n, "one-more"),

@@ -156,6 +156,21 @@ def scores_y_map_ik():  # y's map (i, k): the output's row id where its column i
     return _scores_with(lambda i, j, k: (k, i))
 
 
+def scores_grid_plus_one(x, y):  # "round up" written m // BM + 1: a row block past the end
+    (m, d), (n, _) = x.shape, y.shape
+    return pl.pallas_call(
+        _scores_kernel,
+        out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+        grid=(m // BM + 1, n // BN, d // BK),
+        in_specs=[
+            pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
+            pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
+        ],
+        out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
+        interpret=INTERPRET,
+    )(x, y)
+
+
 def scores_one_k_step(x, y):  # d counted in blocks of two BK: "y's block is transposed"
     (m, d), (n, _) = x.shape, y.shape
     return pl.pallas_call(
@@ -299,6 +314,18 @@ def rows_last_index_grid():  # the column steps counted as the last block's inde
     return _rows_with(_rows_right, grid_of=lambda m, n: (m // BM, n // BN - 1 if n > BN else 1))
 
 
+def rows_w_map_like_x():  # w's map (i, j), as x's: w has one block row
+    return _rows_with(_rows_right, w_map=lambda i, j: (i, j))
+
+
+def rows_out_map_ij():  # the output's map (i, j), as x's: the output has one block column
+    return _rows_with(_rows_right, out_map=lambda i, j: (i, j))
+
+
+def rows_grid_plus_one():  # "round up" written m // BM + 1: one row block past the end
+    return _rows_with(_rows_right, grid_of=lambda m, n: (m // BM + 1, n // BN))
+
+
 def rows_in_jnp(x, w):
     return x @ w.T
 
@@ -388,6 +415,12 @@ WRONG_ANSWERS = (
         lambda: scores_one_k_step,
         named="sum-stops-short",
     ),
+    Wrong(
+        "16.fix_scores",
+        "grid rounded up as m // BM + 1",
+        lambda: scores_grid_plus_one,
+        named="block-out-of-range",
+    ),
     Wrong("16.fix_scores", "jnp.matmul with a transpose", lambda: scores_in_jnp, named="no-kernel"),
     Wrong("16.fix_scores", "einsum instead of a kernel", lambda: scores_einsum, named="no-kernel"),
     # 16.row_sums
@@ -426,6 +459,16 @@ WRONG_ANSWERS = (
         "column steps up to the last index",
         rows_last_index_grid,
         named="columns-short",
+    ),
+    Wrong("16.row_sums", "w's map (i, j), as x's", rows_w_map_like_x, named="block-out-of-range"),
+    Wrong(
+        "16.row_sums", "output's map (i, j), as x's", rows_out_map_ij, named="block-out-of-range"
+    ),
+    Wrong(
+        "16.row_sums",
+        "grid rounded up as m // BM + 1",
+        rows_grid_plus_one,
+        named="block-out-of-range",
     ),
     Wrong("16.row_sums", "x @ w.T in jnp", lambda: rows_in_jnp, named="no-kernel"),
 )
