@@ -17,7 +17,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from jaxtour.exercises.common import jax, jnp
+from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.kernels import (
     KernelCall,
     block_out_of_range,
@@ -109,9 +109,10 @@ def _answer_compiled(predicate: Callable[[Any], bool]) -> Callable[[Any], bool]:
     return matches
 
 
-@functools.cache
+@concrete_cache
 def _reference(build: Callable[[], Callable[..., Any]]) -> Callable[..., Any]:
-    """One reference function per process: the grader keeps its outputs per function."""
+    """One reference function per process and x64 setting: the grader keeps its outputs
+    per function (concrete_cache, as every cache of the exercise modules)."""
     return build()
 
 

@@ -452,7 +452,7 @@ ROUND_2 = (
         "04.predict_value_and_grad",
         '"A or B"',
         lambda: "A or B",
-        says="'A or B' names 2 options; the answer is one of",
+        says="'A or B' names 2 options; the question asks for one",
     ),
     Wrong(
         "04.predict_value_and_grad",

@@ -522,7 +522,7 @@ ROUND_2 = (
         "06.out_of_bounds",
         '"C or B"',
         lambda: "C or B",
-        says="'C or B' names 2 options; the answer is one of",
+        says="'C or B' names 2 options; the question asks for one",
     ),
     Wrong("06.out_of_bounds", "[1, 2, 3], the result typed", lambda: [1, 2, 3], named="ran-it"),
     Wrong(
