@@ -315,12 +315,25 @@ def _measure_speedup(step, *args, calls=20):
     return seconds_per_call(step) / seconds_per_call(jax.jit(step))
 
 
-def test_an_honest_answer_is_accepted_on_the_real_clock(real_speedup_timing):
+FORM_MISTAKES = ("a-number", "used-timing", "whole-number", "clock-before-ready")
+
+
+def test_the_real_clock_path_measures_and_answers_without_error(real_speedup_timing):
     """The one real-timing test: the official solution, timed as a learner times it, and
-    checked against a real measurement. Only what cannot flake is asserted; 20 rounds on
-    a busy machine are in benchmarks/timing_verdicts.py."""
+    checked against the checker's real measurement of this machine. What the verdict is
+    depends on how busy the machine is between the two measurements (a CI run at load 10
+    once refused it as "10 or 100 times away"), so it is not asserted here: 20 rounds on a
+    busy machine, side by side with a wrong answer, are in benchmarks/timing_verdicts.py.
+    Asserted is what does not depend on the clock: the real measurement runs, its range
+    is well formed around what it saw, and the answer gets a verdict, not an error."""
+    band = lesson08.speedup_band()
+    assert 1.0 <= band.low <= band.seen_low <= band.typical <= band.seen_high <= band.high
+    assert band.eager_s > 0 and band.jit_s > 0
     feedback = checks.check("08.speedup", _measure_speedup)
-    assert feedback.status == "correct", feedback.text()
+    assert feedback.status in ("correct", "incorrect"), feedback.text()
+    # On a loaded moment the figure may be refused for how far it is from the checker's;
+    # never for what the answer's form or clock does, which the load cannot change.
+    assert feedback.mistake not in FORM_MISTAKES, feedback.text()
 
 
 # --- an unblocked clock, named for what it is on a busy machine (issue 35, session 46) ----
