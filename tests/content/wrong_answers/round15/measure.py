@@ -1,0 +1,17 @@
+"""round 15 judged as round 4 is (round4/measure.py says how), from the repository root::
+
+JAXTOUR_PROGRESS=off .venv/bin/python -m tests.content.wrong_answers.round15.measure [NN ...]
+
+Written from the English lessons alone by three writers who never read the grader, the
+corpus or the tests (2026-12-06, seventh session). before.tsv: its lines on main at
+0f044ce, before any fix made after reading them.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from tests.content.wrong_answers.round4.measure import main
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:], round_number=15))
