@@ -212,6 +212,21 @@ def r15_count_where_n(labels, n):
     return jnp.zeros((n,), dtype="int32").at[safe].add(1)
 
 
+def r15_swap_port_as_shown(x):
+    x.at[0].set(x[-1])
+    x.at[-1].set(x[0])
+    return x
+
+
+def r15_swap_where_minus_one(x):
+    i = jnp.arange(x.shape[0])
+    return jnp.where(i == 0, x[-1], jnp.where(i == -1, x[0], x))  # no position equals -1
+
+
+def r15_scale_apply(m, j, factor):
+    return m.at[:, j].apply(lambda c: jnp.floor(c * factor).astype(m.dtype))
+
+
 ROUND_15 = [
     Wrong(
         "06.set_first", "second .at reads y[0], already overwritten", lambda: r15_swap_chain_from_y
@@ -308,6 +323,14 @@ ROUND_15 = [
     Wrong(
         "06.count_labels", "one-hot comparison summed over axis 1", lambda: r15_count_compare_axis1
     ),
+    Wrong(
+        "06.set_first", "the page's port, results of .at dropped", lambda: r15_swap_port_as_shown
+    ),
+    Wrong(
+        "06.set_first",
+        "jnp.where on position == -1: last never set",
+        lambda: r15_swap_where_minus_one,
+    ),
 ]
 
 RIGHT_15 = [
@@ -329,4 +352,5 @@ RIGHT_15 = [
     Right(
         "06.count_labels", "padding sent to n, dropped as out of bounds", lambda: r15_count_where_n
     ),
+    Right("06.scale_column", ".at[:, j].apply with a floor lambda", lambda: r15_scale_apply),
 ]

@@ -294,6 +294,11 @@ def r15_fill_mean_where(x):
     return jnp.where(x < 0, jnp.mean(x, where=x >= 0), x)
 
 
+def r15_fill_clip_sum(x):
+    kept = x >= 0
+    return jnp.where(kept, x, x.clip(0).sum() / kept.sum())
+
+
 ROUND_15 = [
     Wrong("07.count_traces", "A: one trace per dtype", lambda: "A"),
     Wrong("07.count_traces", "B: numpy scalar traces apart", lambda: "B"),
@@ -436,4 +441,5 @@ RIGHT_15 = [
     Right("07.clip_negative", "nanmean of the kept elements", lambda: r15_fill_nanmean),
     Right("07.clip_negative", "arithmetic blend of kept and mean", lambda: r15_fill_sum_over_count),
     Right("07.clip_negative", "jnp.mean with where=", lambda: r15_fill_mean_where),
+    Right("07.clip_negative", "sum of x.clip(0) over the kept count", lambda: r15_fill_clip_sum),
 ]

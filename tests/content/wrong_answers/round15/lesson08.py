@@ -384,6 +384,20 @@ def r15_speed_time_time_median(step, *args):
     return float(per_call(step, 15) / per_call(fast, 101))
 
 
+def r15_fit_while_loop_new(step, params, x, y, lr, target):
+    params = jax.tree.map(lambda p: jnp.asarray(p, jnp.float32) * 1.0, params)
+    first_new, first_value = step(params, x, y, lr)
+
+    def body(carry):
+        _, new, _, n = carry
+        newer, value = step(new, x, y, lr)
+        return new, newer, value, n + 1
+
+    carry = (params, first_new, first_value, jnp.array(0))
+    carry = jax.lax.while_loop(lambda c: c[2] >= target, body, carry)
+    return carry[1], carry[3]  # the params one step past the low loss
+
+
 ROUND_15 = [
     Wrong("08.update", "Keras weighting: decay * sum of squares", lambda: r15_update_keras),
     Wrong("08.update", "returns the penalized loss", lambda: r15_update_penalized_value),
@@ -418,6 +432,9 @@ ROUND_15 = [
         "08.speedup",
         "warms the eager step, not the jitted one",
         lambda: r15_speed_warmup_eager_only,
+    ),
+    Wrong(
+        "08.fit", "lax.while_loop returning the carry's next params", lambda: r15_fit_while_loop_new
     ),
 ]
 

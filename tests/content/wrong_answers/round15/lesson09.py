@@ -295,6 +295,14 @@ def r15_views_list(key, xs, ids):
     return [view_a, view_b]
 
 
+def r15_views_b_unscaled(key, xs, ids):
+    def one(i, x):
+        ka, kb = jax.random.split(jax.random.fold_in(key, i))
+        return x + 0.1 * jax.random.normal(ka, x.shape), x + jax.random.normal(kb, x.shape)
+
+    return jax.vmap(one)(ids, xs)
+
+
 ROUND_15 = [
     Wrong("09.per_example_grads", "in_axes 0 for xs: maps the features", lambda: r15_peg_rows),
     Wrong("09.per_example_grads", "no out_axes: w comes out (N, D)", lambda: r15_peg_no_out_axes),
@@ -349,6 +357,7 @@ ROUND_15 = [
     Wrong("09.two_views", "fold_in with the row index, not the id", lambda: r15_views_row_index),
     Wrong("09.two_views", "two keys shared by every example", lambda: r15_views_shared_keys),
     Wrong("09.two_views", "one draw for the whole batch", lambda: r15_views_whole_batch),
+    Wrong("09.two_views", "0.1 scale on view a only", lambda: r15_views_b_unscaled),
 ]
 
 RIGHT_15 = [

@@ -97,6 +97,11 @@ def r15_mae_psum_mask(params, x, y, valid):
     return jax.lax.psum(jnp.sum(err * mask / share), "batch")
 
 
+def r15_mae_unmasked_total(params, x, y, valid):
+    err = _errors(params, x, y)
+    return jax.lax.psum(err.sum(), "batch") / jax.lax.psum(valid.sum(), "batch")
+
+
 ROUND_15 = [
     Wrong("10.column_spec", "P('batch', 'model'): channels split too", lambda: P("batch", "model")),
     Wrong("10.column_spec", "examples over 'batch' only: 16 each, on 2", lambda: P(None, "batch")),
@@ -132,6 +137,11 @@ ROUND_15 = [
     Wrong("10.fix_loss", "total error, never divided", lambda: r15_mae_sum_only),
     Wrong("10.fix_loss", "squared error copied from loss", lambda: r15_mae_squared),
     Wrong("10.fix_loss", "pmean total times a hard-coded 8 devices", lambda: r15_mae_device_count),
+    Wrong(
+        "10.fix_loss",
+        "real-point count, but fillers' errors summed",
+        lambda: r15_mae_unmasked_total,
+    ),
 ]
 
 RIGHT_15 = [
