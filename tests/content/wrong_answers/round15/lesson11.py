@@ -222,6 +222,31 @@ def r15_grow_done_flag(r, x0, cap, max_steps):
     return lax.scan(step, (x0, False), length=max_steps)[0][0]
 
 
+def r15_grow_all_steps(r, x0, cap, max_steps):
+    """scan's stacked outputs returned: every step's x, not the last one."""
+
+    def step(x, _):
+        x = jnp.where(x < cap, _logistic(r, x), x)
+        return x, x
+
+    return lax.scan(step, x0, None, length=max_steps)[1]
+
+
+def r15_grow_cond_swapped(r, x0, cap, max_steps):
+    """lax.cond's branches in the wrong order: grows only once x is at cap."""
+
+    def body(k, x):
+        return lax.cond(x < cap, lambda v: v, lambda v: _logistic(r, v), x)
+
+    return lax.fori_loop(0, max_steps, body, jnp.asarray(x0, jnp.float32))
+
+
+def r15_grow_traced_bound(r, x0, cap, max_steps):
+    """max_steps made an array 'to be safe': fori_loop becomes a while_loop."""
+    n = jnp.asarray(max_steps)
+    return lax.fori_loop(0, n, lambda k, x: jnp.where(x < cap, _logistic(r, x), x), x0)
+
+
 def r15_grow_right_mask(r, x0, cap, max_steps):
     def body(k, x):
         growing = (x < cap).astype(x.dtype)  # 1.0 until x reaches cap, then 0.0
@@ -408,6 +433,13 @@ ROUND_15 = [
         "11.while_grad",
         "done flag starts False: a start at cap steps once",
         lambda: r15_grow_done_flag,
+    ),
+    Wrong("11.while_grad", "scan's stacked xs returned, not the last", lambda: r15_grow_all_steps),
+    Wrong("11.while_grad", "lax.cond branches swapped", lambda: r15_grow_cond_swapped),
+    Wrong(
+        "11.while_grad",
+        "max_steps via jnp.asarray: grad works eagerly, refused under jit",
+        lambda: r15_grow_traced_bound,
     ),
     # 11.fails_under_jit: C
     Wrong("11.fails_under_jit", "A: plain runs, one program", lambda: "A"),
