@@ -171,6 +171,14 @@ class Exercise:
                 "with, and at least one such mistake: compiled, the kernel they match must "
                 "not run"
             )
+        if self.kernel_inputs is not None and (
+            getattr(self.rule, "inputs", self.kernel_inputs) is not self.kernel_inputs
+            or getattr(self.rule, "random_inputs", None) is not None
+        ):
+            raise ValueError(
+                f"{where}: the rule must run the kernel on kernel_inputs alone, the inputs "
+                "it is read with before it runs"
+            )
 
 
 def shipped(exercise: Exercise, text: str) -> str:

@@ -100,7 +100,10 @@ def _row_sums(grid=lambda m, n: (m // BM, n // BN), out_map=lambda i, j: (i, 0))
     return row_sums
 
 
-# Each family the guard refuses, with the mistake it names and the one the CPU names.
+# Each family the guard refuses, with the mistake it names and the one the CPU names. The
+# guard names its own mistakes only: the other kernel readers (page-index-map,
+# columns-short) explain a refusal and presume blocks in range; asked of an output map
+# past its array, columns-short would name a sum that stops short.
 FATAL = [
     pytest.param(
         "16.fix_scores",
@@ -222,3 +225,5 @@ def test_a_kernel_exercise_names_its_inputs_and_its_guarded_mistakes_share_them(
             fix, mistakes=tuple(m for m in fix.mistakes if m is not guarded and m.id != "never-ran")
         )
     assert isinstance(guarded, Mistake)
+    with pytest.raises(ValueError, match="kernel_inputs alone"):  # shapes the guard never read
+        dataclasses.replace(fix, rule=dataclasses.replace(fix.rule, inputs=lambda: []))
