@@ -33,6 +33,13 @@ def compiling(monkeypatch):
     monkeypatch.setattr(judge_module, "compiles_kernels", lambda: True)
 
 
+@pytest.fixture
+def interpreting(monkeypatch):
+    """The judge believes its backend interprets kernels (the CPU's), wherever this runs:
+    the answers here are interpreted, so on a TPU too they are safe to run."""
+    monkeypatch.setattr(judge_module, "compiles_kernels", lambda: False)
+
+
 def _recorded(fn, runs):
     """``fn`` that appends to ``runs`` each time its program runs (not when traced)."""
 
@@ -155,7 +162,7 @@ def test_a_kernel_fatal_compiled_is_refused_and_never_run(
 
 @pytest.mark.parametrize(("exercise_id", "kernel", "guarded", "interpreted"), FATAL)
 def test_interpreted_the_same_kernels_run_and_keep_their_verdicts(
-    exercise_id, kernel, guarded, interpreted
+    interpreting, exercise_id, kernel, guarded, interpreted
 ):
     runs: list[int] = []
     feedback = judge(exercise(exercise_id), _recorded(kernel, runs))
