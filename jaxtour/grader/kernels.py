@@ -98,14 +98,14 @@ def _block_size(dim: Any) -> int | None:
     """A dimension's block size; None for a squeezed one (a block of 1). Element, slice
     and gather dims (pl.Element, BoundedSlice, Indirect) take no block index from their
     index_map: the call is not read (raises)."""
-    if isinstance(dim, int) or dim is None:
-        return dim
     kind = type(dim).__name__
-    if kind == "Blocked" and isinstance(dim.block_size, int):
-        return dim.block_size
-    if kind == "Squeezed":
-        return None
-    raise LookupError(f"a block dimension of kind {kind}")
+    if kind in _NOT_BLOCKED:
+        raise LookupError(f"a block dimension of kind {kind}")
+    size = getattr(dim, "block_size", dim)
+    return size if isinstance(size, int) else None
+
+
+_NOT_BLOCKED = frozenset({"Element", "BoundedSlice", "Indirect"})
 
 
 def _read(eqn: Any) -> KernelCall | None:
