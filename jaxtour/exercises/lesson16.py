@@ -860,6 +860,7 @@ EXERCISES = (
         title="Fix the index_map of a transposed operand",
         reference=lambda: _reference(_scores_fixed),
         rule=SameFunction(inputs=_scores_inputs, transform=compiled),
+        kernel_inputs=_scores_inputs,  # compiled, a block past y must not run
         hints=(
             "An index_map returns a block index of its own operand, in that operand's "
             "order of axes. y has shape (n, d): which grid axis walks its rows, and which "
@@ -1052,6 +1053,7 @@ EXERCISES = (
         title="Write a kernel that sums over a grid axis",
         reference=lambda: _reference(_rows_reference_kernel),
         rule=SameFunction(inputs=_row_sums_inputs, transform=compiled),
+        kernel_inputs=_row_sums_inputs,
         hints=(
             "Two grid axes: one over blocks of 16 rows, one over blocks of 128 columns, which "
             "the sum runs through. w is one row: which of its blocks does a program need, "

@@ -31,6 +31,7 @@ from jaxtour.display import one_line
 from jaxtour.grader.compare import verdict_only, verdicts_only
 from jaxtour.grader.feedback import Feedback, Status
 from jaxtour.grader.isolation import preserved_world, record_kept
+from jaxtour.grader.kernels import compiles_kernels, guarded_inputs
 from jaxtour.grader.learner_code import LearnerCodeError, screen
 from jaxtour.grader.limits import (
     LATE_S,
@@ -406,7 +407,26 @@ def asked_before_the_rule(exercise: Exercise) -> int:
     return count
 
 
+def unsafe_when_compiled(exercise: Exercise, answer: Any) -> Mistake | None:
+    """On a backend that compiles Pallas kernels, the first of a kernel exercise's
+    mistakes read from the answer's traced program (``kernels.before_compiled_run``) that
+    it makes: its kernel would read or write past an array, or run a grid of no steps, and
+    must not run. Asked before anything runs the answer. The interpreter (the CPU) clamps
+    and skips instead, so there they keep their place among the mistakes, and the verdicts."""
+    if exercise.kernel_inputs is None or not compiles_kernels():
+        return None
+    for mistake in exercise.mistakes:
+        if guarded_inputs(mistake.matches) is not None and makes(exercise, mistake, answer):
+            return mistake
+    return None
+
+
 def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
+    unsafe = unsafe_when_compiled(exercise, answer)
+    if unsafe is not None:
+        return make_feedback(
+            exercise, "incorrect", fill(exercise, unsafe.message), mistake=unsafe.id
+        )
     first = asked_before_the_rule(exercise)
     for mistake in exercise.mistakes[:first]:
         if makes(exercise, mistake, answer):

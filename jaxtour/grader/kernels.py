@@ -9,6 +9,17 @@ numbers: which grid axis an operand's block follows, whether the blocks of a sum
 the summed axis, whether an output block is written in runs that are not consecutive
 (right in the interpreter, wrong compiled on a TPU: ``revisits_output``).
 
+Some kernels are harmless interpreted and fatal compiled: a block index past its array
+(the interpreter clamps it; a TPU reads or writes past the array, and a TPU v5e halted
+for every later call of that process, benchmarks/GPU.md) or a grid axis of no steps or
+fewer. The reader sees both without running anything, so their predicates are marked
+``before_compiled_run`` (with the inputs they read): an exercise that declares
+``kernel_inputs`` has the judge ask them before the answer runs, wherever
+``compiles_kernels()``. What Mosaic refuses at compile time (a block's last two dims
+neither the array's nor multiples of 8 and 128) is an error, left to the compiler; a last
+block that only overhangs its array is padded on input and cut on output (JAX's
+docs/pallas/grid_blockspec.md), so it is read as in range.
+
 Pallas's ``grid_mapping`` is internal; where a JAX release lays it out otherwise, or the
 grid is dynamic, the reader returns None and no mistake that needs it matches.
 """
@@ -60,9 +71,41 @@ def _calls_in(jaxpr: Any) -> list[Any]:
     return found
 
 
+def compiles_kernels() -> bool:
+    """Whether this session's backend compiles a Pallas kernel (TPU, GPU) rather than
+    interpreting it: where a kernel marked ``before_compiled_run`` can do harm."""
+    return jax.default_backend() in ("tpu", "gpu")
+
+
+def before_compiled_run(inputs: Callable[[], Inputs]) -> Callable[[Any], Any]:
+    """Marks a predicate that reads the answer's kernels from its traced program on
+    ``inputs`` (runs nothing) and matches what would be fatal compiled: the judge asks it
+    before the answer runs (``judge.unsafe_when_compiled``)."""
+
+    def mark(predicate: Any) -> Any:
+        predicate.before_compiled_run = inputs
+        return predicate
+
+    return mark
+
+
+def guarded_inputs(predicate: Any) -> Any:
+    """The inputs a ``before_compiled_run`` predicate reads, else None."""
+    return getattr(predicate, "before_compiled_run", None)
+
+
 def _block_size(dim: Any) -> int | None:
+    """A dimension's block size; None for a squeezed one (a block of 1). Element, slice
+    and gather dims (pl.Element, BoundedSlice, Indirect) take no block index from their
+    index_map: the call is not read (raises)."""
+    kind = type(dim).__name__
+    if kind in _NOT_BLOCKED:
+        raise LookupError(f"a block dimension of kind {kind}")
     size = getattr(dim, "block_size", dim)
     return size if isinstance(size, int) else None
+
+
+_NOT_BLOCKED = frozenset({"Element", "BoundedSlice", "Indirect"})
 
 
 def _read(eqn: Any) -> KernelCall | None:
@@ -142,12 +185,16 @@ def revisits_output(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
 
 
 def empty_grid(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
-    """Matches an answer whose kernel's grid has an axis of no steps on some case: the
-    kernel never runs there."""
+    """Matches an answer whose kernel's grid has an axis of no steps on some case (0, or a
+    negative count, which Pallas takes as it is): the interpreter never runs the kernel
+    there; what a compiled grid of no steps does Pallas does not say."""
 
+    @before_compiled_run(inputs)
     def matches(answer: Any) -> bool:
         read = kernel_calls(answer, inputs)
-        return read is not None and any(0 in call.grid for calls in read for call in calls)
+        return read is not None and any(
+            n <= 0 for calls in read for call in calls for n in call.grid
+        )
 
     return matches
 
@@ -176,6 +223,7 @@ def block_out_of_range(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
     a block index its array does not have. The interpreter clamps a block index into the
     array, so the values can be right there; a TPU checks no block index."""
 
+    @before_compiled_run(inputs)
     def matches(answer: Any) -> bool:
         read = kernel_calls(answer, inputs)
         return read is not None and any(

@@ -98,6 +98,13 @@ class Exercise:
     ``variants``: the exercise is asked with other values per learner (``variants.py``):
     its reference, inputs and mistakes read ``variants.current(id)``, and its texts name
     the values as ``{name}``, filled after translation.
+
+    ``kernel_inputs``: the answer runs a Pallas kernel, and these are the inputs its
+    kernels are read with (``grader/kernels.py``). Where the backend compiles kernels, the
+    judge asks the mistakes whose predicate reads them so (``before_compiled_run``: a
+    block index past its array, a grid of no steps, harmless interpreted and fatal
+    compiled) before anything runs the answer. It names those inputs, and those mistakes
+    it.
     """
 
     id: str
@@ -113,6 +120,7 @@ class Exercise:
     explanation: str = ""
     needs: Callable[[], str | None] | None = None
     variants: Variants | None = None
+    kernel_inputs: Callable[[], Any] | None = None
 
     def __post_init__(self) -> None:
         where = f"exercise {self.id!r}"
@@ -152,6 +160,25 @@ class Exercise:
                 text.format_map(dict(self.variants.default))
         if self.success in messages:
             raise ValueError(f"{where}: the success message repeats a mistake's message")
+        guarded = [getattr(m.matches, "before_compiled_run", None) for m in self.mistakes]
+        guarded = [inputs for inputs in guarded if inputs is not None]
+        if any(inputs is not self.kernel_inputs for inputs in guarded) or (
+            self.kernel_inputs is not None and not guarded
+        ):
+            raise ValueError(
+                f"{where}: give kernel_inputs, the inputs its mistakes that read the kernel "
+                "before it runs (kernels.block_out_of_range, kernels.empty_grid) are built "
+                "with, and at least one such mistake: compiled, the kernel they match must "
+                "not run"
+            )
+        if self.kernel_inputs is not None and (
+            getattr(self.rule, "inputs", self.kernel_inputs) is not self.kernel_inputs
+            or getattr(self.rule, "random_inputs", None) is not None
+        ):
+            raise ValueError(
+                f"{where}: the rule must run the kernel on kernel_inputs alone, the inputs "
+                "it is read with before it runs"
+            )
 
 
 def shipped(exercise: Exercise, text: str) -> str:
