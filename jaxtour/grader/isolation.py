@@ -396,8 +396,22 @@ _TIMERS = tuple(
 _NAMES = {int(number): number.name for number in signal.Signals}
 _gc_callbacks = gc.callbacks  # the list the collector reads, even if gc.callbacks is rebound
 _forks = {"count": 0}
+
+
+def _fork_child() -> None:
+    """A child forked inside a check (``os.fork``, ``multiprocessing``'s fork) ends at once,
+    before any of the answer's code runs in it: left running, a child that called JAX hung
+    for ever (JAX's threads do not survive a fork), and one could write the progress store
+    or race the kernel for the accelerator."""
+    if _states:
+        os._exit(0)
+
+
 if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_parent=lambda: _forks.__setitem__("count", _forks["count"] + 1))
+    os.register_at_fork(
+        after_in_parent=lambda: _forks.__setitem__("count", _forks["count"] + 1),
+        after_in_child=_fork_child,
+    )
 
 
 def _handlers() -> tuple[Any, ...]:
@@ -479,7 +493,8 @@ def _listeners_back(was: tuple[Any, ...]) -> None:
 
 
 def _leave_the_fork(was: int) -> None:
-    """In a child the answer forked: end it now, before it runs the grader any further."""
+    """In a child whose fork ran no at-fork hook (libc's own, through ctypes; the others
+    end in ``_fork_child``): end it now, before it runs the grader any further."""
     os._exit(0)
 
 

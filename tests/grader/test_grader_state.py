@@ -375,3 +375,23 @@ def test_the_modules_a_rule_reads_at_check_time_are_the_grader_s(answer):
     assert feedback.status == "error" and "rebound by your code" in feedback.message
     assert (checkify.checkify, subprocess.Popen) == before
     assert checks.check("13.check_prices", checks.reference_answer("13.check_prices")).passed
+
+
+def test_a_child_an_answer_forks_ends_before_it_runs_a_line(tmp_path):
+    """A child forked inside a check ran the rest of the answer beside the kernel: one that
+    called JAX hung for ever (JAX's threads do not survive a fork), one could write the
+    progress store. It ends in the fork itself; the parent's check is refused by name."""
+    marker = tmp_path / "the child ran"
+
+    def forks_and_runs_on(x):
+        pid = os.fork()
+        if pid == 0:
+            marker.write_text("here a child would call jnp and hang")
+            os._exit(0)
+        os.waitpid(pid, 0)
+        return right(x)
+
+    feedback = checks.check(EXERCISE, forks_and_runs_on)
+    assert feedback.status == "error" and "os.fork()" in feedback.message, feedback.message
+    assert not marker.exists()
+    assert checks.check(EXERCISE, right).passed
