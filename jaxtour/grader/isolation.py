@@ -25,6 +25,7 @@ from __future__ import annotations
 import _signal
 import contextlib
 import copy
+import ctypes
 import gc
 import os
 import signal
@@ -367,6 +368,7 @@ def _settings_now() -> tuple[Any, ...]:
         _timers(),
         _sigmask(),
         tuple(_gc_callbacks),
+        _gc_isenabled(),
         limits.default_time_limit(),
         i18n.chosen(),
         _listeners(),
@@ -511,12 +513,13 @@ _SETTINGS: tuple[tuple[Any, Any], ...] = (
     ("signal.setitimer()", _timers_back),
     ("signal.pthread_sigmask()", _sigmask_back),
     ("gc.callbacks", _gc_callbacks_back),
+    ("gc.enable()", lambda was: None if was else _gc_disable()),
     ("checks.set_time_limit()", limits.set_time_limit),
     ("checks.use_language()", i18n.choose),
     # Last, after the world only: a rule registers its own while it calls the answer.
     ("jax.monitoring.register_*()", _listeners_back),
 )
-_HOOKS = 10  # all but the last three: put back after every call of the learner's code
+_HOOKS = 11  # all but the last three: put back after every call of the learner's code
 
 
 def _settings_put_back(before: tuple[Any, ...], count: int = len(_SETTINGS)) -> list[str]:
@@ -701,7 +704,10 @@ def _set_attribute(thing: Any, key: str, value: Any) -> None:
 def grader_state(changed: list[str] | None) -> Iterator[None]:
     """The grader's own state (module docstring) as the body found it: what the body
     changed is put back and appended to ``changed``."""
+    collecting = _gc_isenabled()
+    _gc_disable()  # no earlier answer's finalizer runs in this check (see below)
     taken = _own_snapshot()
+    threads = set(_enumerate())
     world = (_settings_now(), [])
     _states.append(world)
     try:
@@ -709,8 +715,35 @@ def grader_state(changed: list[str] | None) -> Iterator[None]:
     finally:
         _states.pop()
         names = world[1] + _settings_put_back(world[0]) + _own_put_back(taken)
+        names += _threads_stopped(threads)
+        if collecting:
+            _gc_enable()
         if names and changed is not None:
             changed.extend(names)
+
+
+# What an answer leaves to act in a later check, unseen by it: garbage whose finalizer
+# (``__del__``, ``weakref.finalize``) the collector would run whenever it next collects,
+# and a thread (a ``threading.Timer``) that could signal the process or rebind a function
+# in the middle of it. The collector waits while a check runs (a finalizer then runs in
+# the notebook's time, between checks, where the next check sets aside what it rebound);
+# a thread the answer left running is stopped and the check refused by name.
+_gc_isenabled, _gc_disable, _gc_enable = gc.isenabled, gc.disable, gc.enable
+_enumerate, _Timer = threading.enumerate, threading.Timer
+_async_exc = getattr(getattr(ctypes, "pythonapi", None), "PyThreadState_SetAsyncExc", None)
+
+
+def _threads_stopped(before: set[Any]) -> list[str]:
+    """Stop every thread started since ``before`` that still runs: a Timer is cancelled,
+    and any thread gets SystemExit at its next Python step (a sleeping one, when it
+    wakes); the call that started them, named."""
+    left = [thread for thread in _enumerate() if thread not in before and thread.is_alive()]
+    for thread in left:
+        if isinstance(thread, _Timer):
+            thread.cancel()
+        if _async_exc is not None and thread.ident is not None:
+            _async_exc(ctypes.c_ulong(thread.ident), ctypes.py_object(SystemExit))
+    return ["threading.Thread().start()"] if left else []
 
 
 # The settings as each running world began, and what was put back after a call of the
