@@ -25,6 +25,7 @@ from __future__ import annotations
 import _signal
 import contextlib
 import copy
+import ctypes
 import gc
 import os
 import signal
@@ -32,7 +33,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from itertools import chain
-from operator import call, is_, itemgetter, methodcaller
+from operator import attrgetter, is_, itemgetter, methodcaller
 from typing import Any
 
 import numpy as np
@@ -289,13 +290,15 @@ _watched: dict[str, tuple[dict[str, Any], Any, tuple[Any, ...]]] = {}
 
 def _all_unchanged() -> bool:
     """Whether every guarded module is the one first seen and every watched attribute its
-    pristine value: one pass in C over them all (some 15,000 attributes of 300 modules
-    once JAX's and NumPy's private modules are watched), for the usual check, in which
-    nothing was rebound."""
+    pristine value, for the usual check, in which nothing was rebound. Some 20,000
+    attributes of 440 modules once JAX's and NumPy's private modules are watched: one
+    pass in C over them all took 2 ms, and a check asks 4 to 30 times. So each module's
+    dict is read only when its version tag (``_dict_version``) moved since it was last
+    found unchanged: 440 integers read, most checks."""
     pristine = pristine_namespaces()
     held = _flat.get("held")
     if held is None or held[0] != _len(pristine):
-        names, modules, namespaces, getters, values = [], [], [], [], []
+        names, modules, namespaces, getters, values, tags = [], [], [], [], [], []
         for name, attributes in pristine.items():
             module = sys.modules.get(name)
             keys = tuple(key for key in attributes if key not in IGNORED)
@@ -305,7 +308,8 @@ def _all_unchanged() -> bool:
             modules.append(module)
             namespaces.append(_vars(module))
             getters.append(itemgetter(*keys))
-            values.extend(attributes[key] for key in keys)
+            values.append(tuple(attributes[key] for key in keys))
+            tags.append(_dict_version(namespaces[-1]))
         held = _flat["held"] = (
             _len(pristine),
             tuple(names),
@@ -313,17 +317,71 @@ def _all_unchanged() -> bool:
             tuple(namespaces),
             tuple(getters),
             tuple(values),
+            tuple(tags),
         )
-    _, names, modules, namespaces, getters, values = held
-    try:
-        return _all(_map(is_, _map(sys.modules.get, names), modules)) and _all(
-            _map(is_, chain.from_iterable(_map(call, getters, namespaces)), values)
-        )
-    except KeyError:  # an attribute deleted
+        _flat["seen"] = [_seen.get(name, -1) for name in names]
+    _, names, modules, namespaces, getters, values, tags = held
+    if not _all(_map(is_, _map(sys.modules.get, names), modules)):
         return False
+    seen = _flat["seen"]
+    now = list(_map(_version, tags)) if _dict_version is not _no_version else seen
+    if now == seen and now is not seen:
+        return True
+    unchanged = True
+    for index, (tag, was) in enumerate(zip(now, seen, strict=True)):
+        if tag == was and now is not seen:
+            continue
+        try:
+            clean = _all(_map(is_, getters[index](namespaces[index]), values[index]))
+        except KeyError:  # an attribute deleted
+            clean = False
+        if clean:
+            seen[index] = _seen[names[index]] = tag
+        unchanged = unchanged and clean
+    return unchanged
 
 
 _flat: dict[str, Any] = {}
+_seen: dict[str, int] = {}  # module -> its dict's version when last found unchanged
+
+
+def _versions() -> Any:
+    """A reader of a dict's version tag, where this Python keeps one (PEP 509: CPython
+    3.6 to 3.13 give a dict a new one on every change, none on a read), else None. Read
+    through ctypes, where the tag sits after the object's header and its length; used
+    only if a probe shows it moves on every write and holds still on a read."""
+    if sys.implementation.name != "cpython" or sys.version_info >= (3, 14):
+        return None
+    size = ctypes.sizeof(ctypes.c_ssize_t)
+    try:
+        probe: dict[str, int] = {}
+        length = ctypes.c_ssize_t.from_address(id(probe) + 2 * size)
+        tag = ctypes.c_uint64.from_address(id(probe) + 3 * size)
+        seen = [tag.value]
+        for value in range(3):
+            probe["key"] = value
+            seen.append(tag.value)
+        _ = probe["key"], len(probe), "key" in probe
+        steady = tag.value == seen[-1] and length.value == len(probe) == 1
+    except Exception:
+        return None
+    if not steady or len(set(seen)) != len(seen):
+        return None
+    return lambda namespace: ctypes.c_uint64.from_address(id(namespace) + 3 * size)
+
+
+def _no_version(namespace: dict[str, Any]) -> None:
+    return None
+
+
+def version_tag(namespace: dict[str, Any]) -> Any:
+    """An object whose ``value`` is ``namespace``'s version tag when read (``_versions``),
+    or None where this Python keeps none. Keep ``namespace`` alive while it is read."""
+    return None if _dict_version is _no_version else _dict_version(namespace)
+
+
+_dict_version = _versions() or _no_version
+_version = attrgetter("value")
 
 
 @contextlib.contextmanager
@@ -367,6 +425,7 @@ def _settings_now() -> tuple[Any, ...]:
         _timers(),
         _sigmask(),
         tuple(_gc_callbacks),
+        _gc_isenabled(),
         limits.default_time_limit(),
         i18n.chosen(),
         _listeners(),
@@ -396,8 +455,22 @@ _TIMERS = tuple(
 _NAMES = {int(number): number.name for number in signal.Signals}
 _gc_callbacks = gc.callbacks  # the list the collector reads, even if gc.callbacks is rebound
 _forks = {"count": 0}
+
+
+def _fork_child() -> None:
+    """A child forked inside a check (``os.fork``, ``multiprocessing``'s fork) ends at once,
+    before any of the answer's code runs in it: left running, a child that called JAX hung
+    for ever (JAX's threads do not survive a fork), and one could write the progress store
+    or race the kernel for the accelerator."""
+    if _states:
+        os._exit(0)
+
+
 if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_parent=lambda: _forks.__setitem__("count", _forks["count"] + 1))
+    os.register_at_fork(
+        after_in_parent=lambda: _forks.__setitem__("count", _forks["count"] + 1),
+        after_in_child=_fork_child,
+    )
 
 
 def _handlers() -> tuple[Any, ...]:
@@ -479,7 +552,8 @@ def _listeners_back(was: tuple[Any, ...]) -> None:
 
 
 def _leave_the_fork(was: int) -> None:
-    """In a child the answer forked: end it now, before it runs the grader any further."""
+    """In a child whose fork ran no at-fork hook (libc's own, through ctypes; the others
+    end in ``_fork_child``): end it now, before it runs the grader any further."""
     os._exit(0)
 
 
@@ -496,12 +570,13 @@ _SETTINGS: tuple[tuple[Any, Any], ...] = (
     ("signal.setitimer()", _timers_back),
     ("signal.pthread_sigmask()", _sigmask_back),
     ("gc.callbacks", _gc_callbacks_back),
+    ("gc.enable()", lambda was: None if was else _gc_disable()),
     ("checks.set_time_limit()", limits.set_time_limit),
     ("checks.use_language()", i18n.choose),
     # Last, after the world only: a rule registers its own while it calls the answer.
     ("jax.monitoring.register_*()", _listeners_back),
 )
-_HOOKS = 10  # all but the last three: put back after every call of the learner's code
+_HOOKS = 11  # all but the last three: put back after every call of the learner's code
 
 
 def _settings_put_back(before: tuple[Any, ...], count: int = len(_SETTINGS)) -> list[str]:
@@ -686,7 +761,10 @@ def _set_attribute(thing: Any, key: str, value: Any) -> None:
 def grader_state(changed: list[str] | None) -> Iterator[None]:
     """The grader's own state (module docstring) as the body found it: what the body
     changed is put back and appended to ``changed``."""
+    collecting = _gc_isenabled()
+    _gc_disable()  # no earlier answer's finalizer runs in this check (see below)
     taken = _own_snapshot()
+    threads = set(_enumerate())
     world = (_settings_now(), [])
     _states.append(world)
     try:
@@ -694,8 +772,35 @@ def grader_state(changed: list[str] | None) -> Iterator[None]:
     finally:
         _states.pop()
         names = world[1] + _settings_put_back(world[0]) + _own_put_back(taken)
+        names += _threads_stopped(threads)
+        if collecting:
+            _gc_enable()
         if names and changed is not None:
             changed.extend(names)
+
+
+# What an answer leaves to act in a later check, unseen by it: garbage whose finalizer
+# (``__del__``, ``weakref.finalize``) the collector would run whenever it next collects,
+# and a thread (a ``threading.Timer``) that could signal the process or rebind a function
+# in the middle of it. The collector waits while a check runs (a finalizer then runs in
+# the notebook's time, between checks, where the next check sets aside what it rebound);
+# a thread the answer left running is stopped and the check refused by name.
+_gc_isenabled, _gc_disable, _gc_enable = gc.isenabled, gc.disable, gc.enable
+_enumerate, _Timer = threading.enumerate, threading.Timer
+_async_exc = getattr(getattr(ctypes, "pythonapi", None), "PyThreadState_SetAsyncExc", None)
+
+
+def _threads_stopped(before: set[Any]) -> list[str]:
+    """Stop every thread started since ``before`` that still runs: a Timer is cancelled,
+    and any thread gets SystemExit at its next Python step (a sleeping one, when it
+    wakes); the call that started them, named."""
+    left = [thread for thread in _enumerate() if thread not in before and thread.is_alive()]
+    for thread in left:
+        if isinstance(thread, _Timer):
+            thread.cancel()
+        if _async_exc is not None and thread.ident is not None:
+            _async_exc(ctypes.c_ulong(thread.ident), ctypes.py_object(SystemExit))
+    return ["threading.Thread().start()"] if left else []
 
 
 # The settings as each running world began, and what was put back after a call of the

@@ -6,8 +6,13 @@ session explains.
 
 from __future__ import annotations
 
+import gc
+import os
+import signal
 import subprocess
 import sys
+import threading
+import time
 
 import jax.numpy as jnp
 import numpy as np
@@ -164,3 +169,91 @@ def test_a_real_grader_failure_still_says_so(monkeypatch):
     monkeypatch.setattr(judge, "_verdict", broken)
     feedback = checks.check("00.first_array", checks.reference_answer("00.first_array"))
     assert BUG in feedback.message
+
+
+def _center(x):
+    return x - jnp.mean(x, axis=-1, keepdims=True)
+
+
+def _stop_button(signum, frame):
+    raise KeyboardInterrupt
+
+
+def test_a_thread_an_answer_leaves_cannot_interrupt_a_later_check():
+    """A Timer or thread started by an answer signalled the process in the middle of a
+    later check, which said it was interrupted. The thread is stopped when its check
+    ends, and that check is refused by name; the later one is judged."""
+    go = threading.Event()
+
+    def interrupt_later():
+        while not go.is_set():
+            time.sleep(0.01)
+        os.kill(os.getpid(), signal.SIGUSR1)
+
+    def leaves_a_thread(x):
+        threading.Thread(target=interrupt_later, daemon=True).start()
+        return _center(x)
+
+    def slow_but_right(x):
+        go.set()
+        time.sleep(0.5)  # the thread, were it alive, would signal now
+        return _center(x)
+
+    handler = signal.signal(signal.SIGUSR1, _stop_button)  # as a stop button would act
+    try:
+        feedback = checks.check("01.center", leaves_a_thread)
+        assert feedback.status == "error" and "threading.Thread()" in feedback.message
+        later = checks.check("01.center", slow_but_right)
+        assert later.status == "correct", later.message
+    finally:
+        signal.signal(signal.SIGUSR1, signal.SIG_IGN)  # threads left alive signal now
+        go.set()
+        time.sleep(0.2)
+        signal.signal(signal.SIGUSR1, handler)
+
+
+def _judging() -> bool:
+    """Whether the grader is judging an answer (its verdict, in the answer's world)."""
+    frame = sys._getframe()
+    while frame is not None:
+        if frame.f_code.co_name == "_verdict" and "grader" in frame.f_code.co_filename:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def test_an_answer_s_garbage_is_finalized_between_checks_never_in_one():
+    """An object with ``__del__`` (or a ``weakref.finalize``) that an answer left as
+    garbage ran whenever the collector next collected: inside a later check, where what
+    it did (rebind np.isclose) refused that check. The collector waits while the grader
+    judges, so a finalizer runs after it (in the notebook's time, or as its check ends),
+    and the next check sets aside what it did."""
+    ran = []
+    isclose = np.isclose
+
+    class Leftover:
+        def __del__(self):
+            ran.append(_judging())
+            np.isclose = lambda *args, **kwargs: np.True_
+
+    def leaves_garbage(x):
+        for _ in range(50):
+            leftover = Leftover()
+            leftover.me = leftover  # a cycle: only the collector frees it
+        return _center(x)
+
+    def makes_cycles(x):
+        for _ in range(20_000):
+            cycle = []
+            cycle.append(cycle)
+        return _center(x)
+
+    try:
+        assert checks.check("01.center", leaves_garbage).passed
+        assert checks.check("01.center", makes_cycles).passed
+        assert not checks.check("01.center", lambda x: x).passed
+        assert checks.check("00.first_array", checks.reference_answer("00.first_array")).passed
+        gc.collect()
+        assert ran and not any(ran), ran
+    finally:
+        np.isclose = isclose

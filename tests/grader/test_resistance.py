@@ -124,3 +124,70 @@ def test_a_private_numpy_function_the_grader_calls_through_is_guarded():
     assert feedback.status == "error" and "numpy._core.numeric.less_equal" in feedback.message
     assert numeric.less_equal is before
     assert not checks.check("01.center", lambda x: x).passed
+
+
+def _zero_means(x, *args, **kwargs):
+    return jnp.zeros_like(x).sum(axis=-1, keepdims=True)
+
+
+def rebinds_what_jnp_mean_reads(x):
+    import jax._src.numpy.reductions as reductions
+
+    reductions._mean = _zero_means  # a jitted function: no FunctionType
+    return x
+
+
+def rebinds_lax_div(x):
+    import jax._src.lax.lax as lax_module
+
+    lax_module.div = lambda a, b: a * 0
+    return x
+
+
+@pytest.mark.parametrize(
+    ("answer", "module", "name"),
+    [
+        (rebinds_what_jnp_mean_reads, "jax._src.numpy.reductions", "_mean"),
+        (rebinds_lax_div, "jax._src.lax.lax", "div"),
+    ],
+)
+def test_a_private_jax_function_a_reference_calls_is_guarded(answer, module, name):
+    """``jnp.mean`` is the pristine one, but it reads ``_mean`` from its module when called:
+    rebound there, the answer x passed 01.center (or was named a mistake it did not make),
+    and every later reference of it was wrong."""
+    import importlib
+
+    namespace = importlib.import_module(module)
+    before = getattr(namespace, name)
+    feedback = checks.check("01.center", answer)
+    assert feedback.status == "error" and f"{module}.{name}" in feedback.message
+    assert getattr(namespace, name) is before
+    assert not checks.check("01.center", lambda x: x).passed
+    assert checks.check("01.center", lambda x: x - jnp.mean(x, axis=-1, keepdims=True)).passed
+
+
+def test_a_private_jax_function_the_notebook_rebound_is_set_aside_for_the_check():
+    """What an earlier answer's finalizer (run between checks) or a cell rebinds in JAX's
+    private modules is the notebook's: set aside for each check, put back after it."""
+    import jax._src.numpy.reductions as reductions
+
+    before = reductions._mean
+    reductions._mean = _zero_means
+    try:
+        assert not checks.check("01.center", lambda x: x).passed
+        assert checks.check("01.center", lambda x: x - x.mean(axis=-1, keepdims=True)).passed
+        assert reductions._mean is _zero_means
+    finally:
+        reductions._mean = before
+
+
+def test_without_dict_version_tags_every_module_is_compared(monkeypatch):
+    """Where Python keeps no dict version tag (CPython 3.14), each check compares every
+    watched attribute: slower, and as safe."""
+    from jaxtour.grader import isolation
+
+    monkeypatch.setattr(isolation, "_dict_version", isolation._no_version)
+    monkeypatch.setattr(isolation, "_flat", {})
+    feedback = checks.check("01.center", rebinds_lax_div)
+    assert feedback.status == "error" and "jax._src.lax.lax.div" in feedback.message
+    assert checks.check("01.center", lambda x: x - jnp.mean(x, axis=-1, keepdims=True)).passed
