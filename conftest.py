@@ -42,11 +42,14 @@ def pytest_configure(config):
 
 
 def _share_compiled_programs() -> None:
-    """This process (the tests' grader calls) reads and writes the run's compile cache."""
+    """This process (the tests' grader calls) reads and writes the run's compile cache,
+    each entry renamed into place once written (the workers compile the same references
+    at once: a worker that read an entry still being written warned and compiled again)."""
     import jax
 
-    from tests.helpers import compile_cache_options
+    from tests.helpers import cache_writes_rename_into_place, compile_cache_options
 
+    cache_writes_rename_into_place()
     for name, value in compile_cache_options().items():
         jax.config.update(name, value)
 
