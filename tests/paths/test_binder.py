@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, install_into
+from tests.helpers import ROOT, install_into, new_venv
 from tools import binder_requirements
 
 BINDER = ROOT / "binder"
@@ -81,8 +81,7 @@ def test_repo2docker_picks_the_pinned_python_and_installs_jaxtour(tmp_path):
 def test_a_fresh_venv_from_binder_requirements_runs_lesson_00(tmp_path):
     repo = _tracked_copy(tmp_path / "repo")
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    python = venv / "bin" / "python"
+    python = new_venv(venv, pip=False)  # install_into brings its own installer
     install = install_into(python, "-r", "binder/requirements.txt", cwd=repo)
     assert install.returncode == 0, install.stderr[-2000:]
     env = {**os.environ, "JAX_PLATFORMS": "cpu"}

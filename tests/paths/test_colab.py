@@ -18,8 +18,10 @@ from tests.helpers import (
     LESSON_NOTEBOOKS,
     ROOT,
     TEST_XLA_FLAGS,
+    build_wheel,
     install_into,
     kernel_env,
+    new_venv,
     read_notebook,
 )
 
@@ -47,16 +49,6 @@ JAX_DTYPES = _suites_pin("ml_dtypes")
 KEPT = ("jax", "jaxlib", "ipywidgets", "numpy", "matplotlib")
 
 
-def _pip(python: Path, *args: str) -> None:
-    subprocess.run(
-        [str(python), "-m", "pip", "--disable-pip-version-check", *args],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-
-
 def _versions(python: Path) -> dict[str, str]:
     out = subprocess.run(
         [str(python), "-m", "pip", "list", "--format=json"],
@@ -77,12 +69,10 @@ def _install_cell():
 def colab(tmp_path_factory) -> Path:
     """A venv with Colab's pins and jaxtour installed by the lessons' own install cell."""
     root = tmp_path_factory.mktemp("colab")
-    subprocess.run([sys.executable, "-m", "venv", str(root / "venv")], check=True)
-    python = root / "venv" / "bin" / "python"
+    python = new_venv(root / "venv", pip=True)  # Colab's Python has pip: the cell runs it
     installed = install_into(python, *COLAB_PINS, JAX_DTYPES, *TEST_TOOLS)  # what Colab ships
     assert installed.returncode == 0, installed.stderr[-2000:]
-    _pip(python, "wheel", "--quiet", "--no-deps", "-w", str(root / "wheel"), str(ROOT))
-    wheel = next((root / "wheel").glob("jaxtour-*.whl"))
+    wheel = build_wheel(root / "wheel")
     before = _versions(python)
 
     cell = _install_cell()
