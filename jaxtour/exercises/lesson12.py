@@ -180,6 +180,15 @@ def _hvp_inputs():  # one size, 5 beads: eager JAX compiles each operation once 
     ]
 
 
+@concrete_cache
+def _hvp_outputs(fn: Callable[..., Any], variant: Any) -> tuple[Any, ...]:
+    """The grader's ``fn`` on every case of ``_hvp_inputs``, computed once per function,
+    variant (``variant_key()``: the energy reads its depth) and x64 setting: the
+    predicates below compare every refused callable answer with it. Called eagerly on
+    every check, jax.hessian and jax.jvp traced the energy again each time."""
+    return tuple(fn(*args) for args in _hvp_inputs())
+
+
 def _k_changed():
     x, v, _ = _hvp_inputs()[0]
     return [[(x, v, 0.5), (x, v, 2.0)]]
@@ -225,9 +234,9 @@ def _near_hvp(answer: Any) -> bool:
     if not callable(answer):
         return False
     near = exact = True
-    for args in _hvp_inputs():
+    for args, wanted in zip(_hvp_inputs(), _hvp_outputs(_hvp, variant_key()), strict=True):
         got = np.asarray(jax.jit(answer)(*args), dtype=np.float64)
-        want = np.asarray(_hvp(*args), dtype=np.float64)
+        want = np.asarray(wanted, dtype=np.float64)
         if got.shape != want.shape:
             return False
         near = near and np.allclose(got, want, rtol=5e-2, atol=5e-2)
@@ -326,9 +335,9 @@ def _gives(fn: Callable[..., Any]) -> Callable[[Any], bool]:
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
-        for args in _hvp_inputs():
+        for args, wanted in zip(_hvp_inputs(), _hvp_outputs(fn, variant_key()), strict=True):
             got = np.asarray(jax.jit(answer)(*args), dtype=np.float64)
-            want = np.asarray(fn(*args), dtype=np.float64)
+            want = np.asarray(wanted, dtype=np.float64)
             if got.shape != want.shape or not np.allclose(got, want, rtol=1e-4, atol=1e-5):
                 return False
         return True
@@ -352,11 +361,11 @@ def _pair_with_product(answer: Any) -> bool:
     """jax.jvp's whole output, (gradient, H @ v), returned where only H @ v was asked."""
     if not callable(answer):
         return False
-    for args in _hvp_inputs():
+    for args, wanted in zip(_hvp_inputs(), _hvp_outputs(_hvp, variant_key()), strict=True):
         got = jax.jit(answer)(*args)
         if not (isinstance(got, tuple | list) and len(got) == 2):
             return False
-        if not np.allclose(np.asarray(got[1]), np.asarray(_hvp(*args)), rtol=1e-4, atol=1e-5):
+        if not np.allclose(np.asarray(got[1]), np.asarray(wanted), rtol=1e-4, atol=1e-5):
             return False
     return True
 
