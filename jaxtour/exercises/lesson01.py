@@ -86,6 +86,23 @@ def _odds_down(n):
     return jnp.arange(n, _last() - 1, -2)
 
 
+def _evens_below_n(answer: Any) -> bool:
+    """The even numbers from n - 1 down, by 2, on every input, ending at {below} or one step
+    before it (round 15: arange(n - 1, 0, -2) stops at 2)."""
+    if not callable(answer):
+        return False
+    for (n,) in _odds_inputs():
+        got = call_or_none(answer, n)
+        if got is None or np.ndim(got) != 1:
+            return False
+        got = np.asarray(got)
+        if not any(
+            np.array_equal(got, np.arange(n - 1, end, -2)) for end in (_last() - 2, _last())
+        ):
+            return False
+    return True
+
+
 def _empty_at_last_only(answer: Any) -> bool:
     """Right for every n but the smallest, {last}, where it returns an empty array."""
     if not callable(answer):
@@ -549,6 +566,21 @@ def _returns(kind: Callable[[Any], bool]) -> Callable[[Any], bool]:
     return matches
 
 
+def _diagonal_alone(answer: Any) -> bool:
+    """On every input, an array of m's shape (any kind, any dtype) with the flag on the
+    diagonal and 0 elsewhere: the diagonal made into a new array, m's values dropped."""
+    if not callable(answer):
+        return False
+    for (m,) in _flag_inputs():
+        got = call_or_none(answer, m)
+        if got is None or np.shape(got) != np.shape(m):
+            return False
+        want = np.diag(np.full(len(m), _flag()))
+        if not np.array_equal(np.asarray(got), want):
+            return False
+    return True
+
+
 def _changed_dtype(same_kind: bool) -> Callable[[Any], bool]:
     """Matches a function whose result on the int32 input has the right values in another
     dtype: of the same kind (int64: a copy rebuilt from Python numbers) or not (floats)."""
@@ -913,14 +945,15 @@ EXERCISES = (
             Mistake(
                 id="misses-n",
                 message="Your countdown starts below n: n itself is odd, and the first "
-                "number of the countdown. arange's start is included.",
+                "number of the countdown, and your array leaves it out.",
                 example=lambda: lambda n: jnp.arange(n - 2, _last() - 1, -2),
             ),
             Mistake(
                 id="evens",
-                message="Those are the even numbers below n, down to {below}: the countdown "
-                "starts at n itself, which is odd, and so is every second number after it.",
+                message="Those are the even numbers below n: the countdown starts at n "
+                "itself, which is odd, and so is every second number after it.",
                 example=lambda: lambda n: jnp.arange(n - 1, _last() - 2, -2),
+                matches=_evens_below_n,
             ),
             Mistake(
                 id="step-one",
@@ -1270,6 +1303,15 @@ EXERCISES = (
                 message="You set every element to {flag}. Only the diagonal is flagged: the "
                 "elements whose row and column are equal; the others keep m's values.",
                 example=lambda: lambda m: np.full(np.shape(m), _flag(), np.asarray(m).dtype),
+            ),
+            Mistake(
+                id="diagonal-alone",
+                message="Your array holds {flag} on the diagonal and 0 everywhere else: a new "
+                "array made from the diagonal alone (np.diag of a vector, an identity times the "
+                "flag), in which m's other values are lost. Only the diagonal changes; every "
+                "other element keeps m's value.",
+                example=lambda: lambda m: np.diag(np.full(len(m), _flag(), np.asarray(m).dtype)),
+                matches=_diagonal_alone,
             ),
             Mistake(
                 id="fixed-size",

@@ -192,6 +192,15 @@ def _one_grad_too_many(f, t):
     return _derivative(f, _order() + 1)(_floats(t))
 
 
+def _slopes_composed(f, t):
+    """f' applied to its own values, once per grad (round 15: f'(f'(t)) for f″), where
+    the variant's derivative differentiates f' as a function of t."""
+    slope, values = jax.vmap(jax.grad(f)), _floats(t)
+    for _ in range(_order()):
+        values = slope(values)
+    return values
+
+
 def _curvatures_at_positions(f, t):
     return _curvatures(f, jnp.arange(len(t)))
 
@@ -689,6 +698,14 @@ EXERCISES = (
                 message="Those are the derivatives of {prime} at every element of t: one grad "
                 "too many. The task asks for {prime} itself, the derivative of order {order}.",
                 example=lambda: _one_grad_too_many,
+            ),
+            Mistake(
+                id="slopes-composed",
+                message="Those are f' taken at the values of f', once per grad: f'(f'(t)), one "
+                "derivative fed its own results, a composition. {prime} is a derivative of a "
+                "derivative: the slope of f' as t changes, not f' evaluated somewhere else.",
+                example=lambda: _slopes_composed,
+                matches=behaves_like(_slopes_composed, _slope_inputs),
             ),
             Mistake(
                 id="ignores-f",

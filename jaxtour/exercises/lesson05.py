@@ -135,6 +135,41 @@ def _pair_inputs():
     ]
 
 
+@concrete_cache
+def _other_length_inputs():
+    """Three points, not the page's four (issue 35, round 15: a mean written as the sum
+    over 4, the page's length, was right on every input of _pair_inputs). The rule reads
+    it only after an answer is right on _pair_inputs, so the mistakes read there keep
+    their matches, and a function that reads the notebook's x is refused on those first."""
+    return [(jnp.array([0.0, 1.0, 2.0]), jnp.array([1.0, 2.0, 3.0]))]
+
+
+def _mse_over_page_length(answer: Any) -> bool:
+    """Right on every input of the page's length, and on three points the loss or the
+    logged MSE is the summed squared errors over 4 (the page's number of points): the
+    mean's count typed in, where a mean divides by the points it is given."""
+    if not (callable(answer) and behaves_like(_error_stats, _pair_inputs)(answer)):
+        return False
+    size = np.size(_pair_inputs()[0][0])
+    for args in _other_length_inputs():
+        out = output_or_none(_other_length_inputs, answer, 0, args)
+        if not (isinstance(out, tuple | list) and len(out) == 2 and isinstance(out[1], dict)):
+            return False
+        errors, penalty = args[0] - args[1], _parts(*args)[1]
+        over_size = jnp.sum(errors**2) / size
+        if not (
+            equals_value(over_size + penalty)(out[0]) or equals_value(over_size)(out[1].get("mse"))
+        ):
+            return False
+    return True
+
+
+def _mse_over_four(x, y):
+    errors = x - y
+    mse, penalty = jnp.sum(errors**2) / 4, _weight() * jnp.sum(x**2)
+    return mse + penalty, {"mse": mse, "penalty": penalty}
+
+
 def _notebook_xy():
     x, y = article_xy()
     return {0: x, 1: y}
@@ -504,6 +539,19 @@ class LossThenAux:
                     "The values are right, but jax.grad(your function, has_aux=True) on "
                     "({shown}) gives a wrong gradient. {problem}"
                 ).format(shown=shown, problem=problem)
+        others = _other_length_inputs()
+        for args, want in zip(others, outputs_on(_other_length_inputs, expected), strict=True):
+            got = call_learner(answer, args)
+            if isinstance(got, list) and len(got) == 2:
+                got = tuple(got)
+            if isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], dict):
+                got = (got[0], {key: got[1].get(key) for key in want[1]})
+            problem = SamePytree()(got, want)
+            if problem:
+                shown = ", ".join(short_repr(a, 40) for a in args)
+                return i18n._("On input ({shown}) the result is wrong. {problem}").format(
+                    shown=shown, problem=problem
+                )
         return None
 
 
@@ -1136,6 +1184,15 @@ EXERCISES = (
                 "on other inputs it still gives the notebook's numbers.",
                 example=lambda: lambda x, y: _error_stats(*article_xy()),
                 matches=_reads_notebook_xy,
+            ),
+            Mistake(
+                id="mean-over-page-length",
+                message="Your function is right on four points, the page's number, and wrong on "
+                "three: its MSE divides the summed squared errors by 4 whatever the number of "
+                "points it is given, so on three points it is three quarters of their mean. The "
+                "page's length is a fact about its data, not part of the loss.",
+                example=lambda: _mse_over_four,
+                matches=_mse_over_page_length,
             ),
             Mistake(
                 id="penalty-subtracted",

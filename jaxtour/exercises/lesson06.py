@@ -5,6 +5,7 @@ in-place loop ported to one .at[] call."""
 from __future__ import annotations
 
 import functools
+import math
 import random
 import warnings
 from collections.abc import Callable
@@ -151,6 +152,36 @@ def _middle_changed(answer) -> bool:
         if not (moved_end or sorted(got.tolist()) == sorted(x.tolist())):
             return False
     return True
+
+
+def _swapped_by_arithmetic(x):
+    """The ends moved by adding their difference: exact on integers, rounded on floats."""
+    difference = x[-1] - x[0]
+    return x.at[0].add(difference).at[-1].add(-difference)
+
+
+def _swap_rounded(answer) -> bool:
+    """On every case, x's shape and dtype with the ends swapped up to the rounding of a sum
+    at the larger end's scale (a few float ulps of it), and exact between them, and not
+    exact on some case: the ends moved by arithmetic (a difference added, a sum taken
+    apart), not by a write."""
+    if not callable(answer):
+        return False
+    rounded = []
+
+    def test(got, want):
+        if not (is_jax_array(got) or isinstance(got, np.ndarray)) or got.dtype != want.dtype:
+            return False
+        got, want = np.asarray(got), np.asarray(want)
+        if got.shape != want.shape or not np.array_equal(got[1:-1], want[1:-1]):
+            return False
+        if not np.issubdtype(want.dtype, np.floating):
+            return np.array_equal(got, want)
+        scale = np.max(np.abs(want[[0, -1]])) * np.finfo(want.dtype).eps * 4
+        rounded.append(not np.array_equal(got, want))
+        return bool(np.all(np.abs(got - want) <= scale))
+
+    return _each_output(answer, test) and any(rounded)
 
 
 def _each_output(answer, test) -> bool:
@@ -538,6 +569,48 @@ def _scaled_columns(answer, m, factor) -> set[int] | None:
         else:
             return None
     return scaled
+
+
+def _column_only_rounded(answer) -> bool:
+    """Only column j comes back, its products rounded any of the ways (or cut toward
+    zero), on every case: the table's other columns are missing."""
+    if not callable(answer):
+        return False
+    for index, (m, j, factor) in enumerate(cases_of_this_check(_matrix_inputs, _matrix_inputs)):
+        got = output_or_none(_matrix_inputs, answer, index, (m, j, factor))
+        if not (is_jax_array(got) or isinstance(got, np.ndarray)):
+            return False
+        got, product = np.asarray(got), np.asarray(m)[:, j] * factor
+        if got.shape != product.shape:
+            return False
+        ways = [f(product) for f in (np.trunc, np.floor, np.ceil, np.round)]
+        if not any(np.allclose(got, way) for way in ways):
+            return False
+    return True
+
+
+def _floor_divided_by_inverse(m, j, factor):
+    """Column j floor-divided by 1 / factor: the product as a quotient, whose rounding puts
+    a whole product (4 * 0.75 = 3) just under it in float32, floored one lower."""
+    return m.at[:, j].set((m[:, j] // (1 / factor)).astype(m.dtype))
+
+
+def _factor_made_whole(fn):
+    def scaled(m, j, factor):
+        return _scale_column(m, j, fn(factor))
+
+    scaled.__name__ = scaled.__qualname__ = f"factor_{fn.__name__}"
+    return scaled
+
+
+# the factor made whole before the product: cut (int), floored, raised or rounded
+_WHOLE_FACTORS = [
+    _factor_made_whole(fn) for fn in (int, math.floor, math.ceil, lambda f: float(round(f)))
+]
+
+
+def _factor_rounded(answer) -> bool:
+    return any(behaves_like(wrong, _matrix_inputs)(answer) for wrong in _WHOLE_FACTORS)
 
 
 def _other_columns_scaled(answer) -> bool:
@@ -1095,6 +1168,15 @@ EXERCISES = (
                 matches=behaves_like(_ends_added, _ends_inputs),
             ),
             Mistake(
+                id="swapped-by-arithmetic",
+                message="Your ends trade their values by arithmetic (a difference added to one "
+                "and taken from the other, or a sum taken apart), and float arithmetic rounds: "
+                "next to 1e8, float32 cannot hold 0.1, so 1e8 - (1e8 - 0.1) is 0.0, and the 0.1 "
+                "that should reach the last end is lost. Exact on integers, not on floats.",
+                example=lambda: _swapped_by_arithmetic,
+                matches=_swap_rounded,
+            ),
+            Mistake(
                 id="reversed",
                 message="The whole array is reversed: only the two ends trade places, and the "
                 "elements between them keep their order.",
@@ -1411,7 +1493,9 @@ EXERCISES = (
                 message="This returns only the scaled column: the other columns of the table are "
                 "missing from your result.",
                 example=lambda: _ON_FLOATS[_column_only],
-                matches=_slip_on_table(_column_only),
+                matches=lambda answer: (
+                    _slip_on_table(_column_only)(answer) or _column_only_rounded(answer)
+                ),
             ),
             Mistake(
                 id="added-not-multiplied",
@@ -1481,12 +1565,20 @@ EXERCISES = (
             ),
             Mistake(
                 id="factor-rounded",
-                message="Column j is multiplied by the factor rounded to a whole number (0.75 "
-                "became 0): int(factor), or an integer dtype, dropped its fraction.",
-                example=lambda: lambda m, j, factor: _scale_column(m, j, int(factor)),
-                matches=behaves_like(
-                    lambda m, j, factor: _scale_column(m, j, int(factor)), _matrix_inputs
-                ),
+                message="Column j is multiplied by the factor made a whole number (0.75 "
+                "became 0 or 1, -1.25 became -1 or -2): its fraction was dropped before the "
+                "multiplication, where the task rounds the products.",
+                example=lambda: _WHOLE_FACTORS[0],
+                matches=_factor_rounded,
+            ),
+            Mistake(
+                id="floor-divided-by-inverse",
+                message="Column j is floor-divided by 1 / factor, and 1 / factor is rounded in "
+                "float32 (1 / 0.75 is a little more than 4/3): a product that should be whole, "
+                "4 * 0.75 = 3, comes out just under 3 as a quotient and floors to 2. A division "
+                "by the inverse is not the same float as the product.",
+                example=lambda: _floor_divided_by_inverse,
+                matches=behaves_like(_floor_divided_by_inverse, _matrix_inputs),
             ),
             Mistake(
                 id="fixed-column",

@@ -305,6 +305,13 @@ def _smooth_by_max(x, weights, same):
     return jnp.convolve(x, kernel / jnp.max(kernel), mode="same" if same else "valid")
 
 
+def _smooth_by_abs_sum(x, weights, same):
+    """The kernel divided by the sum of its weights' absolute values (round 15): smooth's
+    own for weights of one sign, and a zero-sum kernel divided too."""
+    kernel = jnp.array(weights)
+    return jnp.convolve(x, kernel / jnp.sum(jnp.abs(kernel)), mode="same" if same else "valid")
+
+
 # --- 07.stale_global --------------------------------------------------------------------
 # Issue 34 item 1: the lesson's demo reads one global learning rate, and its fix was a
 # one-word rename. Session 49: with a learning rate and a clipping switch read from the
@@ -419,6 +426,14 @@ def _always_normalised(w, grad, t, clip):
     """'norm' divides by the length even when it is below the bound: a short gradient
     grows."""
     return w - _warmup(t) * _clipped(grad, clip, norm=lambda g: g * _clip_at() / jnp.linalg.norm(g))
+
+
+def _norm_grown(w, grad, t, clip):
+    """'norm' scales by the larger of 1 and bound / length (round 15): a long gradient is
+    left as it is, a short one stretched to the bound."""
+    return w - _warmup(t) * _clipped(
+        grad, clip, norm=lambda g: g * jnp.maximum(1.0, _clip_at() / jnp.linalg.norm(g))
+    )
 
 
 def _norm_by_value(w, grad, t, clip):
@@ -596,6 +611,14 @@ def _kept(x):
 def _fill_negative(x):
     kept = x >= _low()
     return jnp.where(kept, x, jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept))
+
+
+def _first_element_filled(x):
+    """The right fill, and x's first element (flat position 0) filled too, kept or not:
+    an index list padded with 0 (jnp.nonzero's size=) writes the fill there (round 15)."""
+    kept = x >= _low()
+    fill = jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept)
+    return jnp.where(kept, x, fill).at[(0,) * x.ndim].set(fill)
 
 
 def _filled_zero(x):
@@ -1032,6 +1055,15 @@ EXERCISES = (
                 matches=behaves_like(_smooth_division_reversed, _smooth_inputs),
             ),
             Mistake(
+                id="divided-by-abs-sum",
+                message="Your kernel is divided by the sum of its weights' sizes, their signs "
+                "dropped: the same as smooth's kernel where no weight is below 0, and another "
+                "one where some are. (1.0, -2.0, 1.0) sums to 0, and smooth leaves it as it is; "
+                "yours divides it by 4. Change how smooth computes, not what it computes.",
+                example=lambda: jax.jit(_smooth_by_abs_sum, static_argnames="same"),
+                matches=behaves_like(_smooth_by_abs_sum, _smooth_inputs),
+            ),
+            Mistake(
                 id="divided-by-max",
                 message="Your kernel is divided by its largest weight; smooth divides it by the "
                 "sum of its weights, so that they add up to 1. Change how smooth computes, not "
@@ -1224,6 +1256,15 @@ EXERCISES = (
                 "length 0.14 grew. Clipping only shortens a gradient longer than the bound.",
                 example=lambda: jax.jit(_fresh(_always_normalised), static_argnames="clip"),
                 matches=behaves_like(_always_normalised, _step_inputs),
+            ),
+            Mistake(
+                id="norm-grown",
+                message="With clip 'norm' your step leaves a gradient longer than {clip_at} as "
+                "it is and stretches a shorter one to a length of {clip_at}: its factor is the "
+                "larger of 1 and {clip_at} over the length, the comparison the wrong way round. "
+                "Clipping only shortens a gradient longer than the bound.",
+                example=lambda: jax.jit(_fresh(_norm_grown), static_argnames="clip"),
+                matches=behaves_like(_norm_grown, _step_inputs),
             ),
             Mistake(
                 id="norm-by-value",
@@ -1476,6 +1517,16 @@ EXERCISES = (
                 "boolean, and yours holds one per element.",
                 example=lambda: _cond_on_array,
                 matches=_fails_tracing(("TypeError", "Pred must be a scalar")),
+            ),
+            Mistake(
+                id="first-element-filled",
+                message="The elements below {low} get the right mean, but x's first element "
+                "gets it too, where it was kept: your indices of the elements to fill include "
+                "position 0 when it is not one of them. jnp.nonzero (or argwhere) with size= "
+                "pads its list of indices up to that size with 0, and each padding entry writes "
+                "the fill at position 0.",
+                example=lambda: _first_element_filled,
+                matches=behaves_like(_first_element_filled, _vector_inputs),
             ),
             Mistake(
                 id="filled-zero",

@@ -1052,3 +1052,30 @@ WRONG_ANSWERS = (
         "nan-on-empty",
     ),
 )
+
+# --- session 51 (f15a): round 15's generic families in 01, named (issue 35) -------------
+
+
+def s51_odds_from_even_below(n):
+    return jnp.arange(n - 1, 1, -2)  # 18, 16, ..., 2 for n = 19
+
+
+def s51_flag_eye_times(m):
+    return np.eye(len(m), dtype=np.asarray(m).dtype) * -1
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "01.arange",
+        "from n - 1 by -2, stop 1: evens down to 2",
+        lambda: s51_odds_from_even_below,
+        "evens",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "identity times the flag: m's values gone",
+        lambda: s51_flag_eye_times,
+        "diagonal-alone",
+    ),
+)

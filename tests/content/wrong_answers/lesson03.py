@@ -900,3 +900,22 @@ WRONG_ANSWERS = (
         "float32-result",
     ),
 )
+
+# --- session 51 (f15a): round 15's composed slopes, named (issue 35) --------------------
+
+
+def s51_curvatures_slope_of_slope_values(f, t):
+    slope = jax.vmap(jax.grad(f))
+    first = slope(jnp.asarray(t, dtype=jnp.float32))
+    return slope(first)  # the slope function run on the slopes
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "03.fix_slopes",
+        "vmapped grad run on its own outputs",
+        lambda: s51_curvatures_slope_of_slope_values,
+        "slopes-composed",
+    ),
+)

@@ -999,3 +999,23 @@ WRONG_ANSWERS = (
         "predictions-thresholded",
     ),
 )
+
+# --- session 51 (f15a): round 15's mean over the page's 4 points, refused on 3 (issue 35) --
+
+
+def s51_mse_times_quarter(x, y):
+    squared = (x - y) ** 2
+    mse = 0.25 * jnp.sum(squared)  # the page has 4 points
+    penalty = 0.1 * jnp.sum(x**2)
+    return mse + penalty, {"mse": mse, "penalty": penalty}
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "05.fix_aux_order",
+        "mse as a quarter of the summed squares",
+        lambda: s51_mse_times_quarter,
+        "mean-over-page-length",
+    ),
+)

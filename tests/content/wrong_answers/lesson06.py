@@ -1201,7 +1201,10 @@ def r10f_scale_back_to_table_dtype(m, j, factor):
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
     Wrong(
-        "06.set_first", "moved each end by adding the difference", lambda: r10f_swap_by_differences
+        "06.set_first",
+        "moved each end by adding the difference",
+        lambda: r10f_swap_by_differences,
+        "swapped-by-arithmetic",
     ),
     Wrong(
         "06.scale_column",
@@ -1382,5 +1385,55 @@ WRONG_ANSWERS = (
         "bincount with length n - 1",
         lambda: s50_count_short_bincount,
         "one-slot-short",
+    ),
+)
+
+# --- session 51 (f15a): round 15's generic families in 06, named (issue 35) -------------
+
+
+def s51_swap_sum_apart(x):
+    total = x[0] + x[-1]
+    first = total - x[0]
+    return x.at[0].set(first).at[-1].set(total - first)
+
+
+def s51_scale_column_floored_alone(m, j, factor):
+    return (m[:, j] * factor // 1).astype(jnp.int32)
+
+
+def s51_scale_factor_rounded(m, j, factor):
+    return m.at[:, j].set(jnp.floor(m[:, j] * jnp.round(factor)).astype(jnp.int32))
+
+
+def s51_scale_floor_divide_inverse(m, j, factor):
+    inverse = 1.0 / factor
+    return m.at[:, j].set(jnp.floor_divide(m[:, j], inverse).astype(jnp.int32))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.set_first",
+        "ends swapped through their sum",
+        lambda: s51_swap_sum_apart,
+        "swapped-by-arithmetic",
+    ),
+    Wrong(
+        "06.scale_column",
+        "column j floored with // 1, returned alone",
+        lambda: s51_scale_column_floored_alone,
+        "column-only",
+    ),
+    Wrong(
+        "06.scale_column",
+        "factor rounded to nearest before the product",
+        lambda: s51_scale_factor_rounded,
+        "factor-rounded",
+    ),
+    Wrong(
+        "06.scale_column",
+        "floor_divide by the inverse of factor",
+        lambda: s51_scale_floor_divide_inverse,
+        "floor-divided-by-inverse",
     ),
 )

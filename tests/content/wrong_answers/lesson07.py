@@ -1325,3 +1325,53 @@ WRONG_ANSWERS = (
         named="divided-by-nonzero",
     ),
 )
+
+# --- session 51 (f15a): round 15's generic families in 07, named (issue 35) -------------
+
+
+@functools.partial(jax.jit, static_argnames="same")
+def s51_smooth_l1_normalised(x, weights, same):
+    kernel = jnp.asarray(weights)
+    kernel = kernel / jnp.linalg.norm(kernel, ord=1)  # sum of |weights|
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def s51_step_short_stretched(w, grad, t, clip):
+    lr = jnp.minimum(1.0, (t + 1) / 4)
+    if clip == "value":
+        grad = jnp.clip(grad, -1.0, 1.0)
+    elif clip == "norm":
+        norm = jnp.linalg.norm(grad)
+        grad = jnp.where(norm < 1.0, grad / norm, grad)
+    return w - lr * grad
+
+
+def s51_fill_argwhere_padded(x):
+    kept = x >= 0
+    fill = jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept)
+    where = jnp.argwhere(~kept, size=x.size)  # padded with index 0
+    return x.at[tuple(where.T)].set(fill)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "07.static_window",
+        "kernel over its 1-norm, the sum of |weights|",
+        lambda: s51_smooth_l1_normalised,
+        named="divided-by-abs-sum",
+    ),
+    Wrong(
+        "07.stale_global",
+        "norm: a gradient shorter than 1 divided by its length",
+        lambda: s51_step_short_stretched,
+        named="norm-grown",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "argwhere with size=: padding writes the fill at [0]",
+        lambda: s51_fill_argwhere_padded,
+        named="first-element-filled",
+    ),
+)
