@@ -674,6 +674,28 @@ def _flag_three_by_three(m):
     return a
 
 
+def _center_on(target: float) -> dict[str, Any]:
+    """A variant of 01.center: the mean each row is moved to, and the code its solution
+    adds for it (nothing for 0, the page's centering)."""
+    plus = "" if target == 0 else f" + {target}" if target > 0 else f" - {-target}"
+    return {"target": target, "plus": plus}
+
+
+# Each row moved to mean {target} (x minus its row's mean, plus target): an answer centered
+# on another number is off by the difference on every element.
+CENTER_VARIANTS = Variants(
+    default={"target": 0.0, "plus": ""},  # _center_on(0.0), written out for the board
+    draw=lambda rng: _center_on(rng.choice((2.5, -4.0))),
+    shown="center(x) moves each row of x to mean {target}: it subtracts the row's mean "
+    "(along the last axis) from each element, then adds {target}.",
+)
+
+
+def _target() -> float:
+    """The mean this learner's variant moves each row to (variant 0: 0, centering)."""
+    return CENTER_VARIANTS.current("01.center")["target"]
+
+
 def _center_inputs():
     # 1-D (one row: any mean agrees), 2-D not square (a row mean without its axis does not
     # broadcast), 2-D square (it broadcasts, along the wrong axis), 3-D (axis 1 is not the
@@ -694,11 +716,11 @@ def _center_random_inputs(rng: np.random.Generator):
 
 
 def _center(x):
-    return x - jnp.mean(x, axis=-1, keepdims=True)
+    return x - jnp.mean(x, axis=-1, keepdims=True) + _target()
 
 
 def _center_no_keepdims(x):
-    return x - jnp.mean(x, axis=-1)
+    return x - jnp.mean(x, axis=-1) + _target()
 
 
 def _center_fails_and(
@@ -728,23 +750,25 @@ def _center_fails_and(
 
 
 def _center_all(x):
-    return x - jnp.mean(x)
+    return x - jnp.mean(x) + _target()
 
 
 def _standardize(x):
-    return (x - jnp.mean(x, axis=-1, keepdims=True)) / jnp.std(x, axis=-1, keepdims=True)
+    return (x - jnp.mean(x, axis=-1, keepdims=True)) / jnp.std(
+        x, axis=-1, keepdims=True
+    ) + _target()
 
 
 def _center_columns(x):
-    return x - jnp.mean(x, axis=0)
+    return x - jnp.mean(x, axis=0) + _target()
 
 
 def _center_first_axis_kept(x):
-    return x - jnp.mean(x, axis=0, keepdims=True)
+    return x - jnp.mean(x, axis=0, keepdims=True) + _target()
 
 
 def _center_axis_one_kept(x):
-    return x - jnp.mean(x, axis=min(x.ndim - 1, 1), keepdims=True)
+    return x - jnp.mean(x, axis=min(x.ndim - 1, 1), keepdims=True) + _target()
 
 
 def _last_axis_for_2d_only(answer: Any) -> bool:
@@ -759,7 +783,9 @@ def _last_axis_for_2d_only(answer: Any) -> bool:
         axes = (x.ndim - 1,) if x.ndim <= 2 else (0, 1)
         if not any(
             np.allclose(
-                np.asarray(got), np.asarray(x - jnp.mean(x, axis=k, keepdims=True)), atol=1e-5
+                np.asarray(got),
+                np.asarray(x - jnp.mean(x, axis=k, keepdims=True) + _target()),
+                atol=1e-5,
             )
             for k in axes
         ):
@@ -785,15 +811,15 @@ def _fails_on_an_axis(answer: Any) -> bool:
 
 
 def _center_axis_1(x):
-    return x - jnp.mean(x, axis=1, keepdims=True)
+    return x - jnp.mean(x, axis=1, keepdims=True) + _target()
 
 
 def _center_by_len(x):
-    return x - jnp.sum(x, axis=-1, keepdims=True) / len(x)
+    return x - jnp.sum(x, axis=-1, keepdims=True) / len(x) + _target()
 
 
 def _mean_minus_x(x):
-    return jnp.mean(x, axis=-1, keepdims=True) - x
+    return jnp.mean(x, axis=-1, keepdims=True) - x + _target()
 
 
 def _center_not_returned(x):
@@ -801,7 +827,7 @@ def _center_not_returned(x):
 
 
 def _center_median(x):
-    return x - jnp.median(x, axis=-1, keepdims=True)
+    return x - jnp.median(x, axis=-1, keepdims=True) + _target()
 
 
 def _row_means(x):
@@ -810,8 +836,8 @@ def _row_means(x):
 
 def _row_shifts(answer: Any) -> list[tuple[np.ndarray, np.ndarray]] | None:
     """For a function that adds one number to every element of each row (the same along
-    the last axis) on every input: (the number per row, minus that row's mean) for each
-    input; else None."""
+    the last axis) on every input: (the number per row, the variant's target minus that
+    row's mean, minus that row's mean) for each input; else None."""
     found = []
     for (x,) in _center_inputs():
         got = call_or_none(answer, x)
@@ -825,14 +851,15 @@ def _row_shifts(answer: Any) -> list[tuple[np.ndarray, np.ndarray]] | None:
         shift = got - values
         if not np.allclose(shift, shift[..., :1], rtol=1e-5, atol=1e-5):
             return None
-        found.append((shift[..., 0], -values.mean(axis=-1)))
+        means = values.mean(axis=-1)
+        found.append((shift[..., 0], _target() - means, -means))
     return found
 
 
 def _unchanged(answer: Any) -> bool:
     """x itself returned, on every input: nothing subtracted."""
     found = _row_shifts(answer)
-    return found is not None and all(np.allclose(shift, 0.0, atol=1e-6) for shift, _ in found)
+    return found is not None and all(np.allclose(shift, 0.0, atol=1e-6) for shift, *_ in found)
 
 
 def _one_shift_for_all(answer: Any) -> bool:
@@ -842,18 +869,22 @@ def _one_shift_for_all(answer: Any) -> bool:
     return (
         found is not None
         and not _unchanged(answer)
-        and all(np.allclose(shift, shift.flat[0], rtol=1e-5, atol=1e-5) for shift, _ in found)
-        and not all(np.allclose(shift, mean, rtol=1e-5, atol=1e-5) for shift, mean in found)
+        and all(np.allclose(shift, shift.flat[0], rtol=1e-5, atol=1e-5) for shift, *_ in found)
+        and not all(np.allclose(shift, want, rtol=1e-5, atol=1e-5) for shift, want, _ in found)
     )
 
 
 def _own_shift_not_mean(answer: Any) -> bool:
-    """One number per row, the rows' numbers not all equal, yet not each row's mean."""
+    """One number per row, the rows' numbers not all equal, yet not each row's mean (the
+    page's centering on 0, on another variant, is told so by the check, not named here)."""
     found = _row_shifts(answer)
     return (
         found is not None
         and not _one_shift_for_all(answer)
-        and not all(np.allclose(shift, mean, rtol=1e-5, atol=1e-5) for shift, mean in found)
+        and not any(
+            all(np.allclose(shift, want[k], rtol=1e-5, atol=1e-5) for shift, *want in found)
+            for k in (0, 1)
+        )
     )
 
 
@@ -1384,9 +1415,9 @@ EXERCISES = (
             "A mean along an axis drops that axis: for a (2, 3) x the row means have shape "
             "(2,), and x - means lines them up with x's last axis instead of its rows. "
             "keepdims=True keeps the axis as size 1, so each mean broadcasts along its row.",
-            "def center(x):\n    return x - jnp.mean(...)",
+            "def center(x):\n    return x - jnp.mean(...){plus}",
         ),
-        solution="def center(x):\n    return x - jnp.mean(x, axis=-1, keepdims=True)",
+        solution="def center(x):\n    return x - jnp.mean(x, axis=-1, keepdims=True){plus}",
         mistakes=(
             Mistake(
                 id="whole-mean",
@@ -1427,7 +1458,7 @@ EXERCISES = (
                 "means lost their axis, so their shape is lined up with x's last axis, not "
                 "with its rows, and it does not broadcast (on a square x it would, "
                 "subtracting each row's mean from a column).",
-                example=lambda: lambda x: x - jnp.mean(x, axis=-1),
+                example=lambda: _center_no_keepdims,
                 matches=_center_fails_and(_center_no_keepdims, on=(2,)),
             ),
             Mistake(
@@ -1435,7 +1466,7 @@ EXERCISES = (
                 message="Your function is right on 2-D x but fails on 3-D x: the row means "
                 "were put in one column, (rows, 1), which fits a matrix; on 3-D x they lie "
                 "on two axes, and a single column of them lines up with none of x's.",
-                example=lambda: lambda x: x - jnp.mean(x, axis=-1).reshape(-1, 1),
+                example=lambda: lambda x: x - jnp.mean(x, axis=-1).reshape(-1, 1) + _target(),
                 matches=_center_fails_and(_center, on=(1, 2), one_d_gains_axis=True),
             ),
             Mistake(
@@ -1443,7 +1474,7 @@ EXERCISES = (
                 message="Your function is right on 1-D and 2-D x but fails on 3-D x, where "
                 "the row means form a 2-D array: the way your code lines them up with x's "
                 "rows holds for a matrix only.",
-                example=lambda: lambda x: (x.T - jnp.mean(x, axis=-1)).T,
+                example=lambda: lambda x: (x.T - jnp.mean(x, axis=-1)).T + _target(),
                 matches=_center_fails_and(_center, on=(0, 1, 2)),
             ),
             Mistake(
@@ -1451,7 +1482,7 @@ EXERCISES = (
                 message="Your function fails on a 1-D input: it gives the row means their "
                 "axis back by indexing, which names a position for every axis of a 2-D "
                 "array, while a 1-D row's mean has no axis left.",
-                example=lambda: lambda x: x - jnp.mean(x, axis=-1)[:, None],
+                example=lambda: lambda x: x - jnp.mean(x, axis=-1)[:, None] + _target(),
                 matches=fails_with("IndexError", "Too many indices", _center_inputs),
             ),
             Mistake(
@@ -1476,18 +1507,18 @@ EXERCISES = (
             Mistake(
                 id="row-sum",
                 message="You subtracted each row's sum, not its mean.",
-                example=lambda: lambda x: x - jnp.sum(x, axis=-1, keepdims=True),
+                example=lambda: lambda x: x - jnp.sum(x, axis=-1, keepdims=True) + _target(),
             ),
             Mistake(
                 id="row-extreme",
                 message="You subtracted each row's largest (or smallest) value, not its mean, "
                 "the average of all its elements.",
-                example=lambda: lambda x: x - jnp.max(x, axis=-1, keepdims=True),
+                example=lambda: lambda x: x - jnp.max(x, axis=-1, keepdims=True) + _target(),
                 matches=lambda answer: any(
                     behaves_like(wrong, _center_inputs)(answer)
                     for wrong in (
-                        lambda x: x - jnp.max(x, axis=-1, keepdims=True),
-                        lambda x: x - jnp.min(x, axis=-1, keepdims=True),
+                        lambda x: x - jnp.max(x, axis=-1, keepdims=True) + _target(),
+                        lambda x: x - jnp.min(x, axis=-1, keepdims=True) + _target(),
                     )
                 ),
             ),
@@ -1495,7 +1526,9 @@ EXERCISES = (
                 id="divided-by-size",
                 message="Your row means divide each row's sum by the number of elements in "
                 "all of x, not by the number in one row, the length of the last axis.",
-                example=lambda: lambda x: x - jnp.sum(x, axis=-1, keepdims=True) / x.size,
+                example=lambda: (
+                    lambda x: x - jnp.sum(x, axis=-1, keepdims=True) / x.size + _target()
+                ),
             ),
             Mistake(
                 id="flipped-sign",
@@ -1567,6 +1600,7 @@ EXERCISES = (
                         x
                         - (jnp.max(x, axis=-1, keepdims=True) + jnp.min(x, axis=-1, keepdims=True))
                         / 2
+                        + _target()
                     )
                 ),
                 matches=_own_shift_not_mean,
@@ -1581,5 +1615,6 @@ EXERCISES = (
         ),
         success="The mean along axis=-1, kept as size 1 with keepdims=True, broadcasts along "
         "its own row for any number of dimensions.",
+        variants=CENTER_VARIANTS,
     ),
 )

@@ -49,7 +49,7 @@ from jaxtour.grader.mistakes import uses_module
 from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np, pristine_namespaces
 from jaxtour.grader.rules import with_words
-from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.spec import Exercise, Mistake, Variants
 from jaxtour.lazy import is_jax_array, is_tracer
 
 # --- 02.time_call: the stand-ins --------------------------------------------------------
@@ -816,6 +816,48 @@ BATCH_LOSSES = (1.0, 2.0, 3.5, 5.5)  # f(x) for the i-th x: mean 3.0, last 5.5, 
 BATCH_SIZES = (2, 3, 5, 4)
 SYNC_WAIT, SYNC_CONVERT = "wait", "convert"
 
+# What the log line reports: the mean loss (variant 0, the page), or the perplexity a
+# language model's evaluation logs, base ** the mean loss (e for losses in nats, 2 in
+# bits). The mean is taken alike; a learner's mean, or another base's perplexity, is
+# another number. Where the waits go, what this exercise is about, is judged the same.
+LOSS_VARIANTS = Variants(
+    default={
+        "base": 0.0,
+        "formula": "mean",
+        "code": "jnp.mean(jnp.stack(losses))",
+        "inline": "jnp.mean(jnp.stack([f(x) for x in xs]))",
+    },
+    draw=lambda rng: rng.choice(
+        (
+            {
+                "base": math.e,
+                "formula": "e ** mean",
+                "code": "jnp.exp(jnp.mean(jnp.stack(losses)))",
+                "inline": "jnp.exp(jnp.mean(jnp.stack([f(x) for x in xs])))",
+            },
+            {
+                "base": 2.0,
+                "formula": "2 ** mean",
+                "code": "2 ** jnp.mean(jnp.stack(losses))",
+                "inline": "2 ** jnp.mean(jnp.stack([f(x) for x in xs]))",
+            },
+        )
+    ),
+    shown="mean_loss returns {formula} as a Python float, where mean is the mean of the "
+    "batches' losses.",
+)
+
+
+def _reported(mean: Any) -> Any:
+    """What the learner's variant reports for a mean loss (a float or a jax array): the
+    mean itself (variant 0), or base ** mean."""
+    base = LOSS_VARIANTS.current("02.mean_loss")["base"]
+    if not base:
+        return mean
+    if isinstance(mean, float):
+        return base**mean
+    return jnp.exp(mean) if base == math.e else base**mean
+
 
 @dataclass
 class _Sync:
@@ -910,6 +952,12 @@ class PendingLoss:
 
     def __ge__(self, other: Any) -> Any:
         return self._derived(other, lambda a, b: float(a >= b))
+
+    def __pow__(self, other: Any) -> Any:  # a perplexity: 2 ** mean (02.mean_loss's variant)
+        return self._derived(other, lambda a, b: a**b)
+
+    def __rpow__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: b**a)
 
     def __neg__(self) -> PendingLoss:
         return PendingLoss(self._note, self.sources, -self.value)
@@ -1198,17 +1246,27 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
             what=describe(returned)
         )
     mean = sum(BATCH_LOSSES) / n
-    if math.isclose(returned, mean, rel_tol=1e-5):
+    if math.isclose(returned, _reported(mean), rel_tol=1e-5):
         return None, None
-    if math.isclose(returned, BATCH_LOSSES[run.calls[-1]], rel_tol=1e-5):
+    if math.isclose(returned, _reported(BATCH_LOSSES[run.calls[-1]]), rel_tol=1e-5):
         return "last-only", None
     weighted = sum(loss * size for loss, size in zip(BATCH_LOSSES, BATCH_SIZES, strict=True))
-    if math.isclose(returned, weighted / sum(BATCH_SIZES), rel_tol=1e-5):
+    if math.isclose(returned, _reported(weighted / sum(BATCH_SIZES)), rel_tol=1e-5):
         return "weighted-by-size", None
     if math.isclose(returned, sum(BATCH_LOSSES), rel_tol=1e-5):
         return None, i18n._(
             "You returned the sum of the losses, {total}, not their mean over the {n} batches."
         ).format(total=short_repr(returned), n=n)
+    if LOSS_VARIANTS.current("02.mean_loss")["base"]:
+        return None, i18n._(
+            "You returned {got}; {formula} over the {n} losses is {want} (their mean is {mean})."
+        ).format(
+            got=short_repr(returned),
+            formula=LOSS_VARIANTS.current("02.mean_loss")["formula"],
+            n=n,
+            want=short_repr(_reported(mean)),
+            mean=short_repr(mean),
+        )
     return None, i18n._("You returned {got}; the mean of the {n} losses is {mean}.").format(
         got=short_repr(returned), n=n, mean=short_repr(mean)
     )
@@ -1242,7 +1300,7 @@ def _loss_mistake(mistake: str) -> Callable[[Any], bool]:
 
 def _mean_loss(f, xs):
     losses = [f(x) for x in xs]
-    return float(jnp.mean(jnp.stack(losses)))
+    return float(_reported(jnp.mean(jnp.stack(losses))))
 
 
 def _float_per_batch(f, xs):
@@ -1266,12 +1324,12 @@ def _host_mean(f, xs):
 def _last_only(f, xs):
     for x in xs:
         loss = f(x)
-    return float(loss)
+    return float(_reported(jnp.asarray(loss)))
 
 
 def _weighted_by_size(f, xs):
     losses = [f(x) * len(x) for x in xs]
-    return float(jnp.sum(jnp.stack(losses)) / sum(len(x) for x in xs))
+    return float(_reported(jnp.sum(jnp.stack(losses)) / sum(len(x) for x in xs)))
 
 
 def _jits_f(f, xs):
@@ -1510,10 +1568,9 @@ EXERCISES = (
             "Keep every f(x) a jax array until the last call has been made, let JAX take the "
             "mean of them (jnp.stack and jnp.mean, or + and /), and convert that one array "
             "to a Python float at the very end.",
-            "return float(jnp.mean(jnp.stack([f(x) for x in xs])))",
+            "return float({inline})",
         ),
-        solution="def mean_loss(f, xs):\n    losses = [f(x) for x in xs]\n"
-        "    return float(jnp.mean(jnp.stack(losses)))",
+        solution="def mean_loss(f, xs):\n    losses = [f(x) for x in xs]\n    return float({code})",
         mistakes=(
             Mistake(
                 id="float-per-batch",
@@ -1604,6 +1661,7 @@ EXERCISES = (
         ),
         success="Every batch dispatched before anything waited, the mean taken by JAX, and "
         "one number brought back to Python at the end.",
+        variants=LOSS_VARIANTS,
     ),
     Exercise(
         id="02.first_calls",

@@ -816,6 +816,9 @@ EXERCISES = (
     ),
     Exercise(
         id="03.derivative_by_hand",
+        # No variants (issue 38): the answer differentiates the page's g (a cell above), at the
+        # grader's own points and frequencies; another g would be another cell, and the other
+        # argument, x, is the declared mistake with-respect-to-x.
         title="Make grad differentiate the argument you mean",
         # made by jax.vmap and jax.grad themselves: a function of this module reads the lazy
         # jax stand-in, which differentiates_with_jax does not recognise as jax
@@ -940,6 +943,9 @@ EXERCISES = (
     ),
     Exercise(
         id="03.central_difference",
+        # No variants (issue 38): a named estimator checked on the grader's own f, x and eps;
+        # other stencils are its declared mistakes (forward, backward, half-steps), and one given
+        # by the setup cell would be a formula to copy.
         title="Estimate a derivative with a central difference",
         reference=lambda: _central,
         rule=SameFunction(inputs=_difference_inputs, output=Number(rtol=1e-9, atol=1e-12)),

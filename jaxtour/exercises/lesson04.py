@@ -904,6 +904,10 @@ def _like(*wrongs: Callable[..., Any]) -> Callable[[Any], bool]:
 EXERCISES = (
     Exercise(
         id="04.grad_last_two",
+        # No variants (issue 38): a function checked on the grader's own losses and points; a
+        # variant could only change which gradients or their order, and (grad_w, grad_y) would
+        # settle 04.predict_value_and_grad (argnums' order) before it is asked, grad_x contradict
+        # the page's grads_yw.
         title="Differentiate with respect to a keyword-only argument",
         reference=lambda: _grads_yw,
         rule=SameFunction(inputs=_loss_cases, output=NamedGradients()),

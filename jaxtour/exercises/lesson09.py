@@ -62,11 +62,18 @@ def _compiled(fn):
     """
     made = {}
 
+    def traced(decay, *args):  # 09.per_example_grads' penalty, an argument: one program
+        _traced_decay.append(decay)
+        try:
+            return fn(*args)
+        finally:
+            _traced_decay.pop()
+
     @wraps(fn)
     def run(*args):
         if "jitted" not in made:
-            made["jitted"] = jax.jit(fn)
-        return made["jitted"](*args)
+            made["jitted"] = jax.jit(traced)
+        return made["jitted"](np.float32(_decay()), *args)
 
     return run
 
@@ -83,6 +90,21 @@ def log_loss(params, x, y):
     """The lesson's loss for ONE example: x has shape (D,), y is 0.0 or 1.0."""
     logit = jnp.dot(params["w"], x) + params["b"]
     return jnp.logaddexp(0.0, logit) - y * logit
+
+
+_traced_decay: list[Any] = []  # the penalty a _compiled function is being traced with
+
+
+def _loss(params, x, y):
+    """The loss of the learner's variant for ONE example: log_loss, plus on a variant that
+    asks it a weight-decay penalty on w, decay * sum(w**2) (the same for every example, so
+    each example's gradient for w gains 2 * decay * w). In a _compiled function the decay
+    is the program's argument, so one program serves every variant."""
+    if _traced_decay:
+        return log_loss(params, x, y) + _traced_decay[-1] * jnp.sum(params["w"] ** 2)
+    decay = _decay()
+    loss = log_loss(params, x, y)
+    return loss if decay == 0 else loss + decay * jnp.sum(params["w"] ** 2)
 
 
 def _batch(n: int, d: int, seed: int) -> tuple[Any, Any, Any]:
@@ -120,7 +142,7 @@ def _growing_inputs():  # the same features, 2 then 5 examples
 
 @_compiled
 def _per_example_grads(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
+    return jax.vmap(jax.grad(_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
 
 
 def _w_b_tuple(params, xs, ys):
@@ -145,7 +167,7 @@ def _w_only(params, xs, ys):
 
 
 def _column_ys(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys[:, None])
+    return jax.vmap(jax.grad(_loss), in_axes=GRADS_IN_AXES)(params, xs, ys[:, None])
 
 
 def _averaged_dict(params, xs, ys):
@@ -153,49 +175,78 @@ def _averaged_dict(params, xs, ys):
 
 
 def _looped(params, xs, ys):
-    grads = [jax.grad(log_loss)(params, xs[:, i], ys[i]) for i in range(xs.shape[1])]
+    grads = [jax.grad(_loss)(params, xs[:, i], ys[i]) for i in range(xs.shape[1])]
     return jax.tree.map(lambda *leaves: jnp.stack(leaves), *grads)
 
 
 def _lax_map(params, xs, ys):
-    return jax.lax.map(lambda xy: jax.grad(log_loss)(params, *xy), (xs.T, ys))
+    return jax.lax.map(lambda xy: jax.grad(_loss)(params, *xy), (xs.T, ys))
 
 
 def _maps_params(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(0, 1, 0))(params, xs, ys)
+    return jax.vmap(jax.grad(_loss), in_axes=(0, 1, 0))(params, xs, ys)
 
 
 @_compiled
 def _rows_as_examples(params, xs, ys):  # the lesson's demo line: examples in rows
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
+    return jax.vmap(jax.grad(_loss), in_axes=(None, 0, 0))(params, xs, ys)
 
 
 def _ys_axis_1(params, xs, ys):  # "the examples are on axis 1", ys included
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 1))(params, xs, ys)
+    return jax.vmap(jax.grad(_loss), in_axes=(None, 1, 1))(params, xs, ys)
 
 
 def _short_in_axes(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1))(params, xs, ys)
+    return jax.vmap(jax.grad(_loss), in_axes=(None, 1))(params, xs, ys)
 
 
 def _grad_of_vmap(params, xs, ys):
-    return jax.grad(jax.vmap(log_loss, in_axes=GRADS_IN_AXES))(params, xs, ys)
+    return jax.grad(jax.vmap(_loss, in_axes=GRADS_IN_AXES))(params, xs, ys)
 
 
 @_compiled
 def _transposed(params, xs, ys):  # variant 0's reference: the examples last, stored like xs
-    return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES, out_axes=-1)(params, xs, ys)
+    return jax.vmap(jax.grad(_loss), in_axes=GRADS_IN_AXES, out_axes=-1)(params, xs, ys)
 
 
 # Where the examples go in the result: last, stored like xs (variant 0, the page), or first,
-# as vmap puts them by default. xs stays (D, N) either way, so in_axes is the same reasoning;
-# the answer's layout is what differs, and one layout's answer fails the other's check.
+# as vmap puts them by default; and the loss: log_loss (the page), or log_loss plus a weight
+# decay on w, which adds 2 * decay * w to every example's gradient for w. xs stays (D, N),
+# so in_axes is the same reasoning (the examples in rows is the lesson's demo line); each
+# drawn variant differs from the others in the layout, the penalty or both.
+def _grads_variant(out_axes: int, decay: float) -> dict[str, Any]:
+    last = out_axes == -1
+    penalty = f" + {decay} * jnp.sum(p['w'] ** 2)" if decay else ""
+    return {
+        "w_shape": "(D, N)" if last else "(N, D)",
+        "out_axes": out_axes,
+        "other_w_shape": "(N, D)" if last else "(D, N)",
+        "decay": decay,
+        "loss": f"lambda p, x, y: log_loss(p, x, y){penalty}" if decay else "log_loss",
+        "loss_shown": f"log_loss(p, x, y){penalty}" if decay else "log_loss(p, x, y)",
+    }
+
+
 GRADS_VARIANTS = Variants(
-    # Shapes and numbers only: a value is filled into the translated text as it is.
-    default={"w_shape": "(D, N)", "out_axes": -1, "other_w_shape": "(N, D)"},
-    draw=lambda rng: {"w_shape": "(N, D)", "out_axes": 0, "other_w_shape": "(D, N)"},
-    shown="per_example_grads returns w's gradients shaped {w_shape} and b's shaped (N,).",
+    # _grads_variant(-1, 0.0), written out for the teacher's board. Shapes and numbers
+    # only: a value is filled into the translated text as it is.
+    default={
+        "w_shape": "(D, N)",
+        "out_axes": -1,
+        "other_w_shape": "(N, D)",
+        "decay": 0.0,
+        "loss": "log_loss",
+        "loss_shown": "log_loss(p, x, y)",
+    },
+    draw=lambda rng: _grads_variant(*rng.choice(((0, 0.0), (-1, 0.1)))),
+    shown="per_example_grads returns each example's gradient of {loss_shown} with respect "
+    "to p, the params: w's gradients shaped {w_shape} and b's shaped (N,).",
 )
+
+
+def _decay() -> float:
+    """The weight decay of the learner's variant's loss (variant 0: none, log_loss)."""
+    return GRADS_VARIANTS.current("09.per_example_grads")["decay"]
 
 
 def _examples_last() -> bool:
@@ -215,24 +266,24 @@ def _other_layout_grads():
 
 @_compiled
 def _transposed_after(params, xs, ys):  # right gradients, then w's turned (D, N)
-    grads = jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
+    grads = jax.vmap(jax.grad(_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
     return {"w": grads["w"].T, "b": grads["b"]}
 
 
 @_compiled
 def _mean_grad(params, xs, ys):
-    batch_loss = lambda p: jnp.mean(jax.vmap(log_loss, in_axes=GRADS_IN_AXES)(p, xs, ys))  # noqa: E731
+    batch_loss = lambda p: jnp.mean(jax.vmap(_loss, in_axes=GRADS_IN_AXES)(p, xs, ys))  # noqa: E731
     return jax.grad(batch_loss)(params)
 
 
 @_compiled
 def _grad_wrt_x(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss, argnums=1), in_axes=GRADS_IN_AXES)(params, xs, ys)
+    return jax.vmap(jax.grad(_loss, argnums=1), in_axes=GRADS_IN_AXES)(params, xs, ys)
 
 
 @_compiled
 def _losses(params, xs, ys):
-    return jax.vmap(log_loss, in_axes=GRADS_IN_AXES)(params, xs, ys)
+    return jax.vmap(_loss, in_axes=GRADS_IN_AXES)(params, xs, ys)
 
 
 @concrete_cache
@@ -262,7 +313,7 @@ def _all_labels(reduce: Callable[[Any], Any], out_axes: int) -> Callable[..., An
 
     @_compiled
     def grads(params, xs, ys):
-        one = lambda p, x: reduce(log_loss(p, x, ys))  # noqa: E731
+        one = lambda p, x: reduce(_loss(p, x, ys))  # noqa: E731
         return jax.vmap(jax.grad(one), in_axes=(None, 1), out_axes=out_axes)(params, xs)
 
     return grads
@@ -283,7 +334,7 @@ def _all_labels_per_example(answer: Any) -> bool:
 
 
 def _vmap_not_called(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)
+    return jax.vmap(jax.grad(_loss), in_axes=GRADS_IN_AXES)
 
 
 def _returns_a_function(answer: Any) -> bool:
@@ -379,7 +430,7 @@ def _passes_out_axes(answer: Any) -> bool:
 
 
 def _out_axes_one(params, xs, ys):  # the demo's out_axes=1: b's batch has no axis 1
-    return jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES, out_axes=1)(params, xs, ys)
+    return jax.vmap(jax.grad(_loss), in_axes=GRADS_IN_AXES, out_axes=1)(params, xs, ys)
 
 
 def _examples_in_rows(answer: Any) -> bool:
@@ -398,17 +449,17 @@ def _ys_whole_inputs():  # 4 examples but 5 labels: only a function that keeps y
 
 
 def _ys_not_mapped(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, None))(params, xs, ys)
+    return jax.vmap(jax.grad(_loss), in_axes=(None, 1, None))(params, xs, ys)
 
 
 @_compiled
 def _argnums_tuple(params, xs, ys):
-    return jax.vmap(jax.grad(log_loss, argnums=(0,)), in_axes=GRADS_IN_AXES)(params, xs, ys)
+    return jax.vmap(jax.grad(_loss, argnums=(0,)), in_axes=GRADS_IN_AXES)(params, xs, ys)
 
 
 @_compiled
 def _value_and_grads(params, xs, ys):
-    return jax.vmap(jax.value_and_grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
+    return jax.vmap(jax.value_and_grad(_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
 
 
 def _losses_beside_grads(answer: Any) -> bool:
@@ -429,11 +480,11 @@ def _losses_beside_grads(answer: Any) -> bool:
 
 
 def _grads_no_return(params, xs, ys):
-    jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
+    jax.vmap(jax.grad(_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
 
 
 def _numpy_grads(params, xs, ys):
-    grads = jax.vmap(jax.grad(log_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
+    grads = jax.vmap(jax.grad(_loss), in_axes=GRADS_IN_AXES)(params, xs, ys)
     return {name: np.asarray(g) for name, g in grads.items()}
 
 
@@ -1735,12 +1786,12 @@ EXERCISES = (
             "shape (D, N), so xs is split along axis 1, as by_column was in the lesson; "
             "ys, shape (N,), along axis 0. out_axes says where the examples go in the "
             "result, for w's {w_shape} and b's (N,) alike.",
-            "return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0), out_axes={out_axes})"
+            "return jax.vmap(jax.grad({loss}), in_axes=(None, 1, 0), out_axes={out_axes})"
             "(params, xs, ys)",
         ),
         solution=(
             "def per_example_grads(params, xs, ys):\n"
-            "    grad_one = jax.grad(log_loss)\n"
+            "    grad_one = jax.grad({loss})\n"
             "    return jax.vmap(grad_one, in_axes=(None, 1, 0), out_axes={out_axes})"
             "(params, xs, ys)"
         ),
@@ -1951,10 +2002,10 @@ EXERCISES = (
                 matches=fails_with("TypeError", r"unsupported operand.*'dict'", _grad_inputs),
             ),
         ),
-        success="vmap(grad(log_loss)) with params broadcast (None), xs mapped along its "
-        "columns (axis 1) and the examples put where out_axes={out_axes} says, w's "
-        "{w_shape}: "
-        "one traced gradient, one gradient per example, in a dict shaped like params.",
+        success="vmap(grad(...)) of the one-example loss, {loss_shown}, with params "
+        "broadcast (None), xs mapped along its columns (axis 1) and the examples put where "
+        "out_axes={out_axes} says, w's {w_shape}: one traced gradient, one gradient per "
+        "example, in a dict shaped like params.",
         variants=GRADS_VARIANTS,
     ),
     Exercise(

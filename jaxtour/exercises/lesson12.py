@@ -1484,6 +1484,8 @@ EXERCISES = (
     ),
     Exercise(
         id="12.fix_rule",
+        # No variants (issue 38): it fixes the bug check_grads shows in the page's own rule;
+        # another function would be another rule and bug, which no cell of the page shows.
         title="Fix a custom JVP rule",
         reference=lambda: _right_rule,
         rule=SameThrough(inputs=_rule_inputs, view=_compiled_with_rule),

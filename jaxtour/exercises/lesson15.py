@@ -290,27 +290,50 @@ def _flop_time(answer: Any) -> bool:
 
 _drawn = random.Random()
 
+# What is averaged over the first n elements: x itself (variant 0, prefix_means_slow's),
+# its squares or its absolute values (a mean square, a mean magnitude). The fix is the
+# same reasoning; one variant's means are other numbers on every input.
+PREFIX_VARIANTS = Variants(
+    default={"term": "x", "code": "x"},
+    draw=lambda rng: rng.choice(
+        ({"term": "x ** 2", "code": "x ** 2"}, {"term": "|x|", "code": "jnp.abs(x)"})
+    ),
+    shown="prefix_means(x, lengths) returns, for each n of lengths, the mean of {term} over "
+    "the first n elements of x.",
+)
+
+
+def _terms(x):
+    """What the learner's variant averages, element by element (variant 0: x itself)."""
+    code = PREFIX_VARIANTS.current("15.fixed_shape")["code"]
+    return x if code == "x" else x**2 if code == "x ** 2" else jnp.abs(x)
+
 
 def _prefix_means(x, lengths):
+    x = _terms(x)
     return jnp.stack([jnp.mean(x[:n]) for n in lengths])
 
 
 def _masked_means(x, lengths):
+    x = _terms(x)
     position = jnp.arange(x.shape[0])
     return jnp.stack([jnp.sum(jnp.where(position < n, x, 0.0)) / n for n in lengths])
 
 
 def _divided_by_size(x, lengths):
+    x = _terms(x)
     position = jnp.arange(x.shape[0])
     return jnp.stack([jnp.mean(jnp.where(position < n, x, 0.0)) for n in lengths])
 
 
 def _one_more(x, lengths):
+    x = _terms(x)
     position = jnp.arange(x.shape[0])
     return jnp.stack([jnp.sum(jnp.where(position <= n, x, 0.0)) / n for n in lengths])
 
 
 def _masked_sums(x, lengths):
+    x = _terms(x)
     position = jnp.arange(x.shape[0])
     return jnp.stack([jnp.sum(jnp.where(position < n, x, 0.0)) for n in lengths])
 
@@ -318,6 +341,7 @@ def _masked_sums(x, lengths):
 def _means_of_one_more(x, lengths):
     """The means of the first n + 1 elements (a running mean read at position n; at n =
     len(x) the index is clamped to the last position, the mean of all of x)."""
+    x = _terms(x)
     position = jnp.arange(x.shape[0])
     return jnp.stack(
         [jnp.sum(jnp.where(position <= n, x, 0.0)) / min(n + 1, x.shape[0]) for n in lengths]
@@ -325,15 +349,18 @@ def _means_of_one_more(x, lengths):
 
 
 def _means_of_last(x, lengths):
+    x = _terms(x)
     position = jnp.arange(x.shape[0])
     return jnp.stack([jnp.sum(jnp.where(position >= x.shape[0] - n, x, 0.0)) / n for n in lengths])
 
 
 def _whole_mean(x, lengths):
+    x = _terms(x)
     return jnp.stack([jnp.mean(x) for _ in lengths])
 
 
 def _floored_means(x, lengths):
+    x = _terms(x)
     position = jnp.arange(x.shape[0])
     return jnp.stack([jnp.sum(jnp.where(position < n, x, 0.0)) // n for n in lengths])
 
@@ -590,13 +617,13 @@ EXERCISES = (
             "Compare positions with n: jnp.arange(x.shape[0]) < n is True for the first "
             "n elements. Zero the others with jnp.where, sum, and divide by n.",
             "position = jnp.arange(x.shape[0])\n"
-            "means = [jnp.sum(jnp.where(position < n, x, 0.0)) / n for n in lengths]\n"
+            "means = [jnp.sum(jnp.where(position < n, {code}, 0.0)) / n for n in lengths]\n"
             "return jnp.stack(means)",
         ),
         solution=(
             "def prefix_means(x, lengths):\n"
             "    position = jnp.arange(x.shape[0])\n"
-            "    means = [jnp.sum(jnp.where(position < n, x, 0.0)) / n for n in lengths]\n"
+            "    means = [jnp.sum(jnp.where(position < n, {code}, 0.0)) / n for n in lengths]\n"
             "    return jnp.stack(means)"
         ),
         mistakes=(
@@ -654,6 +681,7 @@ EXERCISES = (
             ),
         ),
         success="One shape for every length: the code is compiled once per x, and n is data.",
+        variants=PREFIX_VARIANTS,
     ),
     Exercise(
         id="15.donate",
