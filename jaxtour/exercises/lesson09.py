@@ -166,6 +166,27 @@ def _w_only(params, xs, ys):
     return _per_example_grads(params, xs, ys)["w"]
 
 
+def _w_only_last(params, xs, ys):
+    return _transposed(params, xs, ys)["w"]
+
+
+def _w_dict_only(params, xs, ys):  # round 15: {"w": grads["w"]}
+    return {"w": _per_example_grads(params, xs, ys)["w"]}
+
+
+def _w_dict_only_last(params, xs, ys):
+    return {"w": _transposed(params, xs, ys)["w"]}
+
+
+def _only_w(answer: Any) -> bool:
+    """w's right gradients alone, as an array or a dict with w only, the examples first or
+    last (round 15 wrote the task's layout, examples last, in a dict)."""
+    return any(
+        behaves_like(wrong, _grad_inputs)(answer)
+        for wrong in (_w_only, _w_only_last, _w_dict_only, _w_dict_only_last)
+    )
+
+
 def _column_ys(params, xs, ys):
     return jax.vmap(jax.grad(_loss), in_axes=GRADS_IN_AXES)(params, xs, ys[:, None])
 
@@ -455,6 +476,19 @@ def _ys_not_mapped(params, xs, ys):
 @_compiled
 def _argnums_tuple(params, xs, ys):
     return jax.vmap(jax.grad(_loss, argnums=(0,)), in_axes=GRADS_IN_AXES)(params, xs, ys)
+
+
+def _argnums_tuple_last(params, xs, ys):
+    return (_transposed(params, xs, ys),)
+
+
+def _dict_in_a_tuple(answer: Any) -> bool:
+    """The right gradients' dict as the one item of a tuple, the examples first or last
+    (round 15: argnums=(0,) with out_axes=-1, the task's layout)."""
+    return any(
+        behaves_like(wrong, _grad_inputs)(answer)
+        for wrong in (_argnums_tuple, _argnums_tuple_last)
+    )
 
 
 @_compiled
@@ -1967,9 +2001,11 @@ EXERCISES = (
             ),
             Mistake(
                 id="argnums-tuple",
-                message="argnums=(0,), a tuple, makes grad return a tuple of gradients: here a "
-                "tuple holding the one dict.",
+                message="Your result is a tuple holding one dict, the gradients, where the "
+                "dict itself, shaped like params, is asked for: grad returns a tuple of "
+                "gradients, one per argument named, when its argnums is a tuple, (0,) too.",
                 example=lambda: _argnums_tuple,
+                matches=_dict_in_a_tuple,
             ),
             Mistake(
                 id="value-and-grad",
@@ -1990,9 +2026,11 @@ EXERCISES = (
             ),
             Mistake(
                 id="w-only",
-                message="This is only the gradient for w: b's gradient is missing.",
+                message="This is only the gradient for w (an array, or a dict with w "
+                "alone): b's gradient is missing, where the task asks for a dict shaped like "
+                "params, an entry for each.",
                 example=lambda: _w_only,
-                matches=behaves_like(_w_only, _grad_inputs),
+                matches=_only_w,
             ),
             Mistake(
                 id="dict-arithmetic",

@@ -492,14 +492,21 @@ def _hard_coded_count(params, x, y, valid):
     return jax.lax.psum(jnp.sum(jnp.where(valid, _errors(params, x, y), 0.0)), AXIS) / 60
 
 
+def _pmean_times_devices(params, x, y, valid):  # round 15: the mean of the sums, times 8
+    total = jax.lax.pmean(jnp.sum(jnp.where(valid, _errors(params, x, y), 0.0)), AXIS)
+    return total * len(_lesson_devices()) / jax.lax.psum(jnp.sum(valid), AXIS)
+
+
 def _lesson_batch(params, x, y, valid):  # reads a notebook's data, not its arguments
     xs = jnp.linspace(-1.0, 1.0, 64)
     return jnp.mean(_errors(params, xs, 2.0 * xs))
 
 
-def _mesh():
-    """The lesson's mesh: its devices along one axis, "batch"."""
-    devices = _lesson_devices()
+def _mesh(count: int | None = None):
+    """The lesson's mesh: its devices along one axis, "batch" (the first ``count`` of
+    them when given: a smaller mesh, where a loss with the device count in its maths
+    changes)."""
+    devices = _lesson_devices()[:count]
     return jax.make_mesh(
         (len(devices),),
         (AXIS,),
@@ -512,7 +519,7 @@ _PROGRAMS: dict[tuple[Any, ...], Callable[..., Any]] = {}  # the 64 latest
 _KEPT_PROGRAMS = 64
 
 
-def on_devices(device_fn: Callable[..., Any]) -> Callable[..., Any]:
+def on_devices(device_fn: Callable[..., Any], count: int | None = None) -> Callable[..., Any]:
     """``device_fn`` as the lesson runs it: jitted, under jax.shard_map over "batch", the
     parameters replicated, x, y and valid split, one number out, the same on every device.
     Kept per function and x64 setting, the 64 latest (a learner's function keeps its
@@ -520,7 +527,7 @@ def on_devices(device_fn: Callable[..., Any]) -> Callable[..., Any]:
     program. (No functools cache: tests/grader/test_x64.py keeps them out of exercises.)"""
     # per variant too: a grader's function (the reference, a mistake's example) reads its
     # variant's tolerance while traced
-    key = (bool(jax.config.jax_enable_x64), device_fn, variant_key())
+    key = (bool(jax.config.jax_enable_x64), device_fn, variant_key(), count)
     program = _PROGRAMS.pop(key, None)
     if program is None:
         specs = jax.sharding.PartitionSpec
@@ -534,7 +541,7 @@ def on_devices(device_fn: Callable[..., Any]) -> Callable[..., Any]:
         program = jax.jit(
             jax.shard_map(
                 traced,
-                mesh=_mesh(),
+                mesh=_mesh(count),
                 in_specs=(specs(), specs(AXIS), specs(AXIS), specs(AXIS)),
                 out_specs=specs(),
             )
@@ -545,10 +552,10 @@ def on_devices(device_fn: Callable[..., Any]) -> Callable[..., Any]:
     return program
 
 
-def _batch(params, x, y, valid):
+def _batch(params, x, y, valid, count: int | None = None):
     """One case laid out as the lesson lays out its batch: params replicated, the rest
-    split over "batch"."""
-    mesh = _mesh()
+    split over "batch" (on the first ``count`` devices when given)."""
+    mesh = _mesh(count)
     specs = jax.sharding.PartitionSpec
     replicated = jax.sharding.NamedSharding(mesh, specs())
     split = jax.sharding.NamedSharding(mesh, specs(AXIS))
@@ -585,6 +592,38 @@ def _loss_inputs():
         y = np.where(valid, y, np.float32(-7.0)).astype(np.float32)
         cases.append(_batch(params, x, y, valid))
     return cases
+
+
+def _fewer_devices() -> int:
+    """The smaller mesh's devices: half the lesson's (4 of the 8 CPU devices)."""
+    return max(1, len(_lesson_devices()) // 2)
+
+
+def _fewer_inputs():
+    """A padded batch on half the lesson's devices, 4 points to a device, device d
+    keeping 1 + d % 4 of its points: the loss of these points is the same whatever the
+    number of devices, so a loss that holds the device count as a fixed number (8
+    written out, the notebook's len(devices)) is off here and right on the full mesh."""
+    n = _fewer_devices()
+    rng = np.random.default_rng(11)
+    size = 4 * n
+    x = np.linspace(-1.0, 1.0, size, dtype=np.float32)
+    y = (3.0 * x**2 - 2.0 * x + 0.5 + 0.3 * rng.normal(size=size)).astype(np.float32)
+    valid = np.ones(size, dtype=bool)
+    for d in range(n):
+        valid[4 * d + 1 + d % 4 : 4 * d + 4] = False
+    x = np.where(valid, x, np.float32(4.0)).astype(np.float32)
+    y = np.where(valid, y, np.float32(-7.0)).astype(np.float32)
+    return [_batch({"a": -0.5, "b": 1.0, "c": 0.75}, x, y, valid, n)]
+
+
+def _device_count_in_maths(answer: Any) -> bool:
+    """Right on the lesson's mesh, wrong on half of it: the loss depends on the number
+    of devices (round 15: pmean of the masked sum times a hard-coded 8)."""
+    if not callable(answer) or not _like(masked_mae_device)(answer):
+        return False
+    run = on_devices(answer, _fewer_devices())
+    return not behaves_like(on_devices(masked_mae_device, _fewer_devices()), _fewer_inputs)(run)
 
 
 def _zero_inputs():
@@ -729,6 +768,31 @@ class SameLoss:
             batch = _("On a batch of {count} points, {real} of them real,").format(
                 count=args[1].shape[0], real=real
             )
+            if is_jax_array(got) and got.shape == () and want.shape == ():
+                value, right = float(got), float(want)
+                if right and np.isfinite(value):
+                    return _(
+                        "{batch} your loss is {value}, {value2} times the mean absolute error "
+                        "of the real points ({right})."
+                    ).format(
+                        batch=batch,
+                        value=f"{value:.6g}",
+                        value2=f"{value / right:.4g}",
+                        right=f"{right:.6g}",
+                    )
+            return f"{batch} {problem}"
+        # the same loss on a smaller mesh: the device count is no part of the maths
+        fewer = _fewer_devices()
+        run = on_devices(answer, fewer)
+        wanted = outputs_on(_fewer_inputs, on_devices(expected, fewer))
+        for args, want in zip(_fewer_inputs(), wanted, strict=True):
+            got = call_learner(run, args)
+            problem = JaxArray()(got, want)
+            if problem is None:
+                continue
+            batch = _(
+                "On a mesh of {devices} devices, a batch of {count} points, {real} of them real,"
+            ).format(devices=fewer, count=args[1].shape[0], real=int(np.sum(np.asarray(args[3]))))
             if is_jax_array(got) and got.shape == () and want.shape == ():
                 value, right = float(got), float(want)
                 if right and np.isfinite(value):
@@ -1017,6 +1081,16 @@ EXERCISES = (
                 "that fails.",
                 example=lambda: _boolean_index,
                 matches=_fails_on_devices("NonConcreteBooleanIndexError"),
+            ),
+            Mistake(
+                id="device-count-in-maths",
+                message="Your loss is right on the lesson's mesh only: on a mesh of half as "
+                "many devices, the same kind of padded batch gets another loss. The number of "
+                "devices went into your maths as a number fixed when you wrote it (8 written "
+                "out, or the notebook's len(devices)), while the mean over the real points "
+                "does not change with how many devices hold them.",
+                example=lambda: _pmean_times_devices,
+                matches=_device_count_in_maths,
             ),
             Mistake(
                 id="hard-coded-count",

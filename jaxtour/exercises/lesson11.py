@@ -205,6 +205,41 @@ def _ema_t_one_ahead(xs, beta):
     return m / (1 - beta ** jnp.arange(2, xs.shape[0] + 2))
 
 
+def _ema_t_two_ahead(xs, beta):  # round 15: t carried from 1, then t + 1 + 1 in the power
+    m = _raw_averages(xs, beta)[1]
+    return m / (1 - beta ** jnp.arange(3, xs.shape[0] + 3))
+
+
+def _ema_t_behind(xs, beta):  # round 15: t = arange(n); the first, 1 - beta**0 = 0, left raw
+    m = _raw_averages(xs, beta)[1]
+    t = jnp.arange(xs.shape[0])
+    return jnp.where(t == 0, m, m / (1 - beta ** jnp.maximum(t, 1)))
+
+
+def _corrected_from(answer: Any, shifts: tuple[int, ...], first: int) -> bool:
+    """The raw averages divided by 1 - beta**(t + shift), one shift for every input, from
+    the ``first``-th element on (0-based; where t + shift <= 0 the correction is 0 and
+    an answer does something else there): the step count in the correction is off."""
+    if not callable(answer):
+        return False
+    try:
+        outs = [np.asarray(answer(xs, beta), dtype=float) for xs, beta in _ema_inputs()]
+    except Exception:
+        return False
+    for shift in shifts:
+        for out, (xs, beta) in zip(outs, _ema_inputs(), strict=True):
+            raw = np.asarray(_raw_averages(xs, beta)[1], dtype=float)
+            t = np.arange(1, raw.shape[0] + 1) + shift
+            if out.shape != raw.shape:
+                return False
+            want = raw[first:] / (1 - float(beta) ** t[first:])
+            if not np.allclose(out[first:], want, rtol=1e-5, atol=1e-6):
+                break
+        else:
+            return True
+    return False
+
+
 def _ema_times_correction(xs, beta):
     m = _raw_averages(xs, beta)[1]
     return m * (1 - beta ** jnp.arange(1, xs.shape[0] + 1))
@@ -1313,6 +1348,25 @@ EXERCISES = (
                 message="Your correction is one step ahead: the t-th element is divided by "
                 "1 - beta**(t + 1), so the first average is not the first element.",
                 example=lambda: _ema_t_one_ahead,
+            ),
+            Mistake(
+                id="t-steps-ahead",
+                message="Your correction is two steps ahead or more: the t-th average is "
+                "divided by 1 - beta**(t + 2) (or a later power), so even the first average "
+                "is not the first element. The task's t counts the elements taken in: 1 "
+                "after the first, and it grows by one per element.",
+                example=lambda: _ema_t_two_ahead,
+                matches=lambda answer: _corrected_from(answer, (2, 3), 0),
+            ),
+            Mistake(
+                id="t-one-behind",
+                message="From the second element on, your t-th average is divided by "
+                "1 - beta**(t - 1): your t counts the elements before this one, 0 at the "
+                "first (where 1 - beta**0 is 0, and your first average is something else). "
+                "The task's t counts the elements taken in, this one included: 1 after the "
+                "first.",
+                example=lambda: _ema_t_behind,
+                matches=lambda answer: _corrected_from(answer, (-1,), 1),
             ),
             Mistake(
                 id="overflows",

@@ -21,7 +21,7 @@ from jaxtour.exercises.common import jax, jnp
 from jaxtour.exercises.lesson02 import letters_of
 from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import raw_call
-from jaxtour.grader.mistakes import remembered
+from jaxtour.grader.mistakes import behaves_like, remembered
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import SameFunction, with_words
 from jaxtour.grader.spec import Exercise, Mistake
@@ -348,6 +348,25 @@ def _means_of_one_more(x, lengths):
     )
 
 
+def _sums_to_n_over_n_plus_one(x, lengths):
+    """Round 15: cumsum(x)[n] / (n + 1), the means of the first n + 1 elements; at n =
+    len(x) the index is clamped to the last position, all of x summed over n + 1."""
+    position = jnp.arange(x.shape[0])
+    return jnp.stack([jnp.sum(jnp.where(position <= n, x, 0.0)) / (n + 1) for n in lengths])
+
+
+def _one_more_mean(answer: Any) -> bool:
+    return any(
+        behaves_like(wrong, _prefix_inputs)(answer)
+        for wrong in (_means_of_one_more, _sums_to_n_over_n_plus_one)
+    )
+
+
+def _over_count_of_lengths(x, lengths):  # round 15: the sums over len(lengths)
+    position = jnp.arange(x.shape[0])
+    return jnp.stack([jnp.sum(jnp.where(position < n, x, 0.0)) / len(lengths) for n in lengths])
+
+
 def _means_of_last(x, lengths):
     x = _terms(x)
     position = jnp.arange(x.shape[0])
@@ -554,10 +573,12 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="twice",
-                message="Your estimate is about twice the roofline time, as if 16 bytes "
-                "moved per element: either x * y written to memory and read back (under "
-                "jit it is fused into the sum, never written), or 8-byte numbers (these "
-                "are float32).",
+                message="Your estimate is about twice the roofline time, the time of 16 "
+                "bytes per element: as if x * y were written to memory and read back (under "
+                "jit it is fused into the sum, never written), or the numbers took 8 bytes "
+                "(these are float32). The roofline cell's own copy moves that many, as it "
+                "reads and writes each of its bytes, so its measured time is another "
+                "operation's, not this function's.",
                 example=lambda: 2 * _estimate(),
                 matches=_ratio_near(2.0),
             ),
@@ -587,8 +608,9 @@ EXERCISES = (
             Mistake(
                 id="giga",
                 message="Your number is about a billion times off: roof.bandwidth is in bytes "
-                "per second (the table shows GB/s, 10**9 bytes per second), so divide bytes "
-                "by it as it is.",
+                "per second already; the table shows it in GB/s, 10**9 bytes per second, and "
+                "a bandwidth read in those units, or converted once more, is off by that "
+                "10**9.",
                 example=lambda: 1e9 * _estimate(),
                 matches=lambda answer: (
                     _ratio_near(1e9, slack=3.0)(answer) or _ratio_near(1e-9, slack=3.0)(answer)
@@ -661,6 +683,14 @@ EXERCISES = (
                 message="These are the means of the first n + 1 elements, one element too "
                 "many: positions count from 0, so position n holds the (n + 1)-th element.",
                 example=lambda: _means_of_one_more,
+                matches=_one_more_mean,
+            ),
+            Mistake(
+                id="over-count-of-lengths",
+                message="Each of your values is the sum of the first n elements divided by "
+                "how many lengths there are, the same number for every n: a prefix's mean "
+                "divides by its own length, n.",
+                example=lambda: _over_count_of_lengths,
             ),
             Mistake(  # round 12
                 id="last-n",

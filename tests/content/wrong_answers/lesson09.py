@@ -818,6 +818,16 @@ def grads_w_only(params, xs, ys):
     return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0))(params, xs, ys)["w"]
 
 
+def grads_w_dict_columns(params, xs, ys):
+    grads = jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 0), out_axes=-1)(params, xs, ys)
+    return {"w": grads["w"]}
+
+
+def grads_argnums_tuple_columns(params, xs, ys):
+    grad_one = jax.grad(log_loss, argnums=(0,))
+    return jax.vmap(grad_one, in_axes=(None, 1, 0), out_axes=-1)(params, xs, ys)
+
+
 def walk_seed_per_step(key, steps):
     position = 0.0
     path = []
@@ -912,6 +922,18 @@ WRONG_ANSWERS = (
         named="dict-arithmetic",
     ),
     Wrong("09.per_example_grads", "only ['w']", lambda: grads_w_only, named="w-only"),
+    Wrong(
+        "09.per_example_grads",
+        "a dict with w alone, examples last",
+        lambda: grads_w_dict_columns,
+        named="w-only",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "argnums=(0,) with out_axes=-1",
+        lambda: grads_argnums_tuple_columns,
+        named="argnums-tuple",
+    ),
     Wrong("09.split_keeps_key", "'B only'", lambda: "B only", named="remembered-draws"),
     Wrong("09.split_keeps_key", "'d only', the words of A", lambda: "d only", says="one of"),
     Wrong("09.split_keeps_key", "1, B's position", lambda: 1, says="as a string"),

@@ -101,6 +101,16 @@ def loss_sixty(params, x, y, valid):
     return jax.lax.psum(jnp.sum(jnp.abs(model(params, x) - y) * valid), "batch") / 60.0
 
 
+def loss_pmean_times_eight(params, x, y, valid):
+    errors = jnp.where(valid, jnp.abs(model(params, x) - y), 0.0)
+    return jax.lax.pmean(jnp.sum(errors), "batch") * 8 / jax.lax.psum(jnp.sum(valid), "batch")
+
+
+def loss_count_from_n_devices(params, x, y, valid):
+    total = jax.lax.psum(jnp.sum(jnp.abs(model(params, x) - y) * valid), "batch")
+    return total / (jax.lax.pmean(jnp.sum(valid), "batch") * n_devices)
+
+
 def loss_squared_masked(params, x, y, valid):
     total = jax.lax.psum(jnp.sum((model(params, x) - y) ** 2 * valid), "batch")
     return total / jax.lax.psum(jnp.sum(valid), "batch")
@@ -260,6 +270,18 @@ WRONG_ANSWERS = (
     Wrong("10.fix_loss", "errors[valid].mean()", lambda: loss_boolean_index, named="boolean-index"),
     Wrong("10.fix_loss", "the mask read backwards", lambda: loss_inverted, named="mask-inverted"),
     Wrong("10.fix_loss", "divided by 60", lambda: loss_sixty, named="hard-coded-count"),
+    Wrong(
+        "10.fix_loss",
+        "pmean of the sums times 8",
+        lambda: loss_pmean_times_eight,
+        named="device-count-in-maths",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "pmean of the counts times n_devices",
+        lambda: loss_count_from_n_devices,
+        named="device-count-in-maths",
+    ),
     Wrong("10.fix_loss", "masked squared errors", lambda: loss_squared_masked, named="squared"),
     Wrong("10.fix_loss", "NumPy with the mask", lambda: loss_numpy_masked, named="numpy-inside"),
     Wrong("10.fix_loss", "the masked sum", lambda: loss_masked_sum, named="sum-not-mean"),

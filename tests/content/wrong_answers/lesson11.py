@@ -299,6 +299,22 @@ def ema_correct_in_carry(xs, beta):
     return lax.scan(step, (0.0, 0), xs)[1]
 
 
+def ema_carried_from_one_plus_two(xs, beta):
+    def step(carry, x):
+        m, t = carry
+        m = beta * m + (1 - beta) * x
+        return (m, t + 1), m / (1 - beta ** (t + 2))
+
+    return lax.scan(step, (0.0, 1), xs)[1]
+
+
+def ema_arange_first_raw(xs, beta):
+    raw = lax.scan(lambda m, x: (beta * m + (1 - beta) * x,) * 2, 0.0, xs)[1]
+    t = jnp.arange(len(xs))
+    corrected = raw / (1 - beta ** jnp.where(t == 0, 1, t))
+    return jnp.where(t == 0, raw, corrected)
+
+
 def ema_enumerate_from_zero(xs, beta):
     def step(m, tx):
         t, x = tx
@@ -478,6 +494,18 @@ ISSUE_34 = (
         "scan over (arange(n), xs): t from 0",
         lambda: ema_enumerate_from_zero,
         named="t-from-zero",
+    ),
+    Wrong(
+        "11.scan_ema",
+        "t carried from 1, power t + 2",
+        lambda: ema_carried_from_one_plus_two,
+        named="t-steps-ahead",
+    ),
+    Wrong(
+        "11.scan_ema",
+        "t = arange(n), first average left raw",
+        lambda: ema_arange_first_raw,
+        named="t-one-behind",
     ),
     Wrong(
         "11.scan_ema",

@@ -25,6 +25,16 @@ def running_mean_at_n(x, lengths):
     return running[jnp.asarray(lengths)]  # position n: the mean of n + 1 elements
 
 
+def cumsum_at_n_over_n_plus_one(x, lengths):
+    n = jnp.asarray(lengths)
+    return jnp.cumsum(x)[n] / (n + 1)  # n = len(x): the index is clamped to the last
+
+
+def prefix_sums_over_count(x, lengths):
+    n = jnp.asarray(lengths)
+    return jnp.cumsum(x)[n - 1] / len(lengths)
+
+
 def means_of_the_tail(x, lengths):
     total = jnp.cumsum(x[::-1])
     n = jnp.asarray(lengths)
@@ -144,6 +154,18 @@ WRONG_ANSWERS = (
     ),
     # --- 15.fixed_shape ---------------------------------------------------------------------
     Wrong("15.fixed_shape", "running mean read at n", lambda: running_mean_at_n, "one-more-mean"),
+    Wrong(
+        "15.fixed_shape",
+        "cumsum read at n over n + 1",
+        lambda: cumsum_at_n_over_n_plus_one,
+        "one-more-mean",
+    ),
+    Wrong(
+        "15.fixed_shape",
+        "prefix sums over len(lengths)",
+        lambda: prefix_sums_over_count,
+        "over-count-of-lengths",
+    ),
     Wrong("15.fixed_shape", "cumsum of x reversed", lambda: means_of_the_tail, "last-n"),
     Wrong("15.fixed_shape", "jnp.mean(x) for each n", lambda: mean_for_every_length, "whole-mean"),
     Wrong("15.fixed_shape", "cumsum // n", lambda: floor_divided_means, "floored"),
