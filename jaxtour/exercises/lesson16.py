@@ -232,12 +232,24 @@ def _sums_short(calls: list[KernelCall], block: int) -> bool:
     case not all of them."""
     short = False
     for call in calls:
+        if call.inputs[0].block[1] != block:  # wider blocks: no step is left out (wide-blocks)
+            return False
         groups = _summed_blocks(call)
         count = call.inputs[0].shape[1] // block
         if groups is None or any(len(set(g)) != len(g) or max(g) >= count for g in groups):
             return False
         short = short or any(len(g) < count for g in groups)
     return short
+
+
+def _wide_blocks(block: int) -> Callable[[list[KernelCall]], bool]:
+    """x's block wider than ``block`` along its second axis, the summed one, on some case:
+    a program sums more of it in one block, and the grid has fewer steps to add across."""
+
+    def judge(calls: list[KernelCall]) -> bool:
+        return any((call.inputs[0].block[1] or 1) > block for call in calls)
+
+    return judge
 
 
 # --- 16.block_owner -----------------------------------------------------------------------
@@ -507,6 +519,68 @@ def _scores_fixed():
     return _scores_call(lambda i, j, k: (j, k))
 
 
+def _scores_whole_d():
+    """Blocks as long as d, a grid of (i, j) alone: each program computes its whole sum."""
+    pl = _pl()
+
+    def kernel(x_ref, y_ref, o_ref):
+        o_ref[...] = _transposed_dot(x_ref[...], y_ref[...])
+
+    def scores(x, y):
+        (m, d), (n, _) = x.shape, y.shape
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+            grid=(m // BM, n // BN),
+            in_specs=[
+                pl.BlockSpec((BM, d), lambda i, j: (i, 0)),
+                pl.BlockSpec((BN, d), lambda i, j: (j, 0)),
+            ],
+            out_specs=pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
+            interpret=True,
+        )(x, y)
+
+    return _GraderKernel(scores)
+
+
+def _matmul_kernel(x_ref, y_ref, o_ref):
+    pl = _pl()
+
+    @pl.when(pl.program_id(2) == 0)
+    def _():
+        o_ref[...] = jnp.zeros_like(o_ref)
+
+    o_ref[...] += _untransposed_dot(x_ref[...], y_ref[...])
+
+
+def _scores_of_transposed_copy():
+    """The page's matmul, kernel and BlockSpecs, on y transposed before the call."""
+    pl = _pl()
+
+    def scores(x, y):
+        y_t = y.T
+        (m, d), (_, n) = x.shape, y_t.shape
+        return pl.pallas_call(
+            _matmul_kernel,
+            out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+            grid=(m // BM, n // BN, d // BK),
+            in_specs=[
+                pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
+                pl.BlockSpec((BK, BN), lambda i, j, k: (k, j)),
+            ],
+            out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
+            interpret=True,
+        )(x, y_t)
+
+    return _GraderKernel(scores)
+
+
+def _y_transposed(calls: list[KernelCall]) -> bool:
+    """The kernel's second operand is (d, n), y transposed, on every case (none has
+    n == d): the transpose made outside the kernel, before it runs."""
+    return all(call.inputs[1].shape[0] == call.inputs[0].shape[1] for call in calls)
+
+
 def _scores_by_jnp():
     return lambda x, y: x @ y.T
 
@@ -727,6 +801,30 @@ def _rows_reference_kernel():
     return _rows_call(_weighted)
 
 
+def _rows_whole_rows():
+    """Blocks of whole rows of x (and all of w), a grid over row blocks alone."""
+    pl = _pl()
+
+    def kernel(x_ref, w_ref, o_ref):
+        o_ref[...] = _weighted(x_ref[...], w_ref[...])
+
+    def row_sums(x, w):
+        m, n = x.shape
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m, 1), x.dtype),
+            grid=(m // BM,),
+            in_specs=[
+                pl.BlockSpec((BM, n), lambda i: (i, 0)),
+                pl.BlockSpec((1, n), lambda i: (0, 0)),
+            ],
+            out_specs=pl.BlockSpec((BM, 1), lambda i: (i, 0)),
+            interpret=True,
+        )(x, w)
+
+    return _GraderKernel(row_sums)
+
+
 EXERCISES = (
     Exercise(
         id="16.block_owner",
@@ -900,9 +998,7 @@ EXERCISES = (
                 "The interpreter keeps the whole output in one array, so it cannot show what "
                 "that does; compiled on a TPU, an output block stays in fast memory only while "
                 "consecutive programs write it, is written back when its index changes, and "
-                "is never read in again, so a later visit does not start from the sum so far. "
-                "The summed axis goes last in the grid, so that the k steps of one output "
-                "block come one after another.",
+                "is never read in again, so a later visit does not start from the sum so far.",
                 example=_scores_k_first,
                 matches=revisits_output(_scores_inputs),
                 also_accepted=True,
@@ -917,6 +1013,20 @@ EXERCISES = (
                     lambda i, j, k: (j, k), grid=lambda m, n, d: (m // BN, n // BN, d // BK)
                 ),
                 matches=empty_grid(_scores_inputs),
+            ),
+            Mistake(
+                id="transposed-copy",
+                message="Your kernel is handed y transposed, a (d, n) copy of y made before "
+                "the kernel runs, and reads its blocks as the page's matmul reads its second "
+                "operand. That is not the kernel you were given with its bug fixed: that one "
+                "transposes each block of y in its product, so that y is read where it lies, "
+                "(n, d), as attention keeps its keys. A transpose outside the kernel is an "
+                "operation of its own, which reads all of y from memory and writes all of it "
+                "again before the kernel starts; the bug to fix is which block of y, as it "
+                "is, each program reads.",
+                example=_scores_of_transposed_copy,
+                matches=_reads(_scores_inputs, _y_transposed),
+                also_accepted=True,
             ),
             Mistake(
                 id="columns-of-x",
@@ -1013,6 +1123,19 @@ EXERCISES = (
                 matches=_y_map(row_right=False, column_right=False),
             ),
             Mistake(
+                id="wide-blocks",
+                message="Your kernel reads x in blocks longer than 128 along d, the summed "
+                "axis: on some of the check's shapes a block holds all of d, so one program "
+                "computes its whole sum and the grid's k axis has fewer steps, or none, to "
+                "add across. The kernel you were given sums over d in blocks of 128 for a "
+                "reason: a block must fit the accelerator's fast memory (a TPU's VMEM), and "
+                "one as long as d grows with d, where a block of 128 stays the same size for "
+                "any d, the steps along d adding into an output block that stays put.",
+                example=_scores_whole_d,
+                matches=_reads(_scores_inputs, _wide_blocks(BK)),
+                also_accepted=True,
+            ),
+            Mistake(
                 id="sum-stops-short",
                 message="The sum stops short: the programs that write an output block read "
                 "only some of the blocks along d, so the products of the others are never "
@@ -1106,8 +1229,7 @@ EXERCISES = (
                 "show what that does; compiled on a TPU, an output block stays in fast memory "
                 "only while consecutive programs write it, is written back when its index "
                 "changes, and is never read in again, so a later visit does not start from "
-                "the sum so far. The axis the sum runs along goes last in the grid, so that "
-                "the column steps of one row block come one after another.",
+                "the sum so far.",
                 example=_rows_columns_first,
                 matches=revisits_output(_row_sums_inputs),
                 also_accepted=True,
@@ -1173,6 +1295,20 @@ EXERCISES = (
                 "zero and then takes that step's sum, as every later step does.",
                 example=_rows_zeroed_after_add,
                 matches=_behaves_like(_rows_zeroed_after_add(), _row_sums_inputs),
+            ),
+            Mistake(
+                id="wide-blocks",
+                message="Your kernel reads x in blocks wider than the 128 columns the task "
+                "asks for: on some of the check's shapes a block holds whole rows, so one "
+                "program sums them itself and the grid's column axis has fewer steps, or "
+                "none, to add across. The check's shapes are small; a block must fit the "
+                "accelerator's fast memory (a TPU's VMEM), and a block as wide as the rows "
+                "grows with n, where one of 128 columns stays the same size for any n. The "
+                "column axis is the one this kernel must sum along, step by step, into an "
+                "output block that stays put.",
+                example=_rows_whole_rows,
+                matches=_reads(_row_sums_inputs, _wide_blocks(BN)),
+                also_accepted=True,
             ),
             Mistake(
                 id="w-other-columns",

@@ -186,6 +186,41 @@ def scores_one_k_step(x, y):  # d counted in blocks of two BK: "y's block is tra
     )(x, y)
 
 
+def scores_whole_d(x, y):  # "d is small": blocks of all d, no k axis, nothing to accumulate
+    (m, d), (n, _) = x.shape, y.shape
+
+    def kernel(x_ref, y_ref, o_ref):
+        o_ref[...] = _transposed(x_ref[...], y_ref[...])
+
+    return pl.pallas_call(
+        kernel,
+        out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+        grid=(m // BM, n // BN),
+        in_specs=[
+            pl.BlockSpec((BM, d), lambda i, j: (i, 0)),
+            pl.BlockSpec((BN, d), lambda i, j: (j, 0)),
+        ],
+        out_specs=pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
+        interpret=INTERPRET,
+    )(x, y)
+
+
+def scores_matmul_of_transpose(x, y):  # the page's tiled matmul, fed jnp.transpose(y)
+    y_t = jnp.transpose(y)
+    (m, d), (_, n) = x.shape, y_t.shape
+    return pl.pallas_call(
+        _plain_dot_kernel,
+        out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+        grid=(m // BM, n // BN, d // BK),
+        in_specs=[
+            pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
+            pl.BlockSpec((BK, BN), lambda i, j, k: (k, j)),
+        ],
+        out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
+        interpret=INTERPRET,
+    )(x, y_t)
+
+
 def scores_in_jnp(x, y):  # the kernel replaced by what it should compute
     return jnp.matmul(x, jnp.transpose(y))
 
@@ -326,6 +361,43 @@ def rows_grid_plus_one():  # "round up" written m // BM + 1: one row block past 
     return _rows_with(_rows_right, grid_of=lambda m, n: (m // BM + 1, n // BN))
 
 
+def rows_whole_rows(x, w):  # one block per 16 rows, all n columns: "fewer, bigger blocks"
+    m, n = x.shape
+
+    def kernel(x_ref, w_ref, o_ref):
+        o_ref[...] = jnp.dot(x_ref[...], w_ref[...].T, preferred_element_type=jnp.float32)
+
+    return pl.pallas_call(
+        kernel,
+        out_shape=jax.ShapeDtypeStruct((m, 1), x.dtype),
+        grid=(m // BM,),
+        in_specs=[
+            pl.BlockSpec((BM, n), lambda i: (i, 0)),
+            pl.BlockSpec((1, n), lambda i: (0, 0)),
+        ],
+        out_specs=pl.BlockSpec((BM, 1), lambda i: (i, 0)),
+        interpret=INTERPRET,
+    )(x, w)
+
+
+def rows_whole_rows_accumulator_kept():  # the accumulator kept, its column axis one step
+    def row_sums(x, w):
+        m, n = x.shape
+        return pl.pallas_call(
+            _rows_right,
+            out_shape=jax.ShapeDtypeStruct((m, 1), x.dtype),
+            grid=(m // BM, 1),
+            in_specs=[
+                pl.BlockSpec((BM, n), lambda i, j: (i, j)),
+                pl.BlockSpec((1, n), lambda i, j: (0, j)),
+            ],
+            out_specs=pl.BlockSpec((BM, 1), lambda i, j: (i, 0)),
+            interpret=INTERPRET,
+        )(x, w)
+
+    return row_sums
+
+
 def rows_in_jnp(x, w):
     return x @ w.T
 
@@ -421,6 +493,15 @@ WRONG_ANSWERS = (
         lambda: scores_grid_plus_one,
         named="block-out-of-range",
     ),
+    Wrong(
+        "16.fix_scores", "blocks of all d, no k axis", lambda: scores_whole_d, named="wide-blocks"
+    ),
+    Wrong(
+        "16.fix_scores",
+        "the page's matmul on jnp.transpose(y)",
+        lambda: scores_matmul_of_transpose,
+        named="transposed-copy",
+    ),
     Wrong("16.fix_scores", "jnp.matmul with a transpose", lambda: scores_in_jnp, named="no-kernel"),
     Wrong("16.fix_scores", "einsum instead of a kernel", lambda: scores_einsum, named="no-kernel"),
     # 16.row_sums
@@ -469,6 +550,18 @@ WRONG_ANSWERS = (
         "grid rounded up as m // BM + 1",
         rows_grid_plus_one,
         named="block-out-of-range",
+    ),
+    Wrong(
+        "16.row_sums",
+        "whole rows in one block, no column axis",
+        lambda: rows_whole_rows,
+        named="wide-blocks",
+    ),
+    Wrong(
+        "16.row_sums",
+        "whole-row blocks, a column axis of 1 step",
+        rows_whole_rows_accumulator_kept,
+        named="wide-blocks",
     ),
     Wrong("16.row_sums", "x @ w.T in jnp", lambda: rows_in_jnp, named="no-kernel"),
 )
