@@ -23,6 +23,13 @@ reads the verdicts and the records it asserts on:
    must improve on): read inside its English check (``judge.rule_said``), or, where a
    mistake asked before the rule matched, asked of the rule outside that window.
 
+Each example is built once and checked in English, then at once the same object in
+Russian: what a check compiled for an answer is kept per function object, so a second
+build of a closure, a jitted function or a kernel compiled it all again for a verdict
+that differs only in its words (CONTRIBUTING, "Tests that stay green and fast"). Each
+example lives for its two checks only: kept alive until every English check had run,
+they changed 07.stale_global's ``leaked-tracer`` verdict (in a ``-k 07`` run).
+
 Every check runs with the corpus's time limit (test_wrong_answers.CORPUS_TIME_LIMIT_S):
 none of these answers runs long, and the 10 s default judged the load at a load of 12.
 The cache is keyed by exercise id, variant number and x64 setting; the by-lesson
@@ -101,11 +108,14 @@ def _judge(exercise) -> Judged:
         with _open_figure(), _stderr_kept() as stderr:
             before = test_isolation._snapshot()
             reference = checks.check(exercise.id, checks.reference_answer(exercise.id))
-            english, said = {}, {}
+            english, said, russian = {}, {}, {}
             for i, make in examples.items():
-                english[i], said[i] = _with_what_the_rule_said(exercise.id, make())
+                example = make()  # checked in English, then the same object in Russian
+                english[i], said[i] = _with_what_the_rule_said(exercise.id, example)
+                with _in_russian():
+                    russian[i] = checks.check(exercise.id, example)
+                del example
             with _in_russian():
-                russian = {i: checks.check(exercise.id, make()) for i, make in examples.items()}
                 title = i18n._(exercise.title)
             after = test_isolation._snapshot()
     finally:

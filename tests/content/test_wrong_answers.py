@@ -49,11 +49,18 @@ def _judged(lang: str, lesson: str) -> dict:
     limits.set_time_limit(CORPUS_TIME_LIMIT_S)
     i18n.use_language(lang)
     try:
-        return {
-            wrong: checks.check(wrong.exercise_id, wrong.answer())
-            for wrong in (CORPUS if lang == "en" else IN_RUSSIAN)
-            if wrong.exercise_id[:2] == lesson
-        }
+        judged = {}
+        for wrong in CORPUS if lang == "en" else IN_RUSSIAN:
+            if wrong.exercise_id[:2] != lesson:
+                continue
+            if lang == "en":
+                answer = wrong.answer()
+                if not wrong.named:  # judged in Russian too: the same object, kept till then
+                    _BUILT[wrong] = answer
+            else:
+                answer = _BUILT.pop(wrong)
+            judged[wrong] = checks.check(wrong.exercise_id, answer)
+        return judged
     finally:
         limits.set_time_limit(before)
         i18n._chosen[0] = spoken
@@ -62,6 +69,9 @@ def _judged(lang: str, lesson: str) -> dict:
 # Each lesson's answers are judged once per language, when its first test asks (the module
 # runs on one worker: tests/scheduling.py KEPT_TOGETHER).
 _VERDICTS: dict[tuple[str, str], dict] = {}
+# The answers judged in Russian too, as built for their English check: checked again as
+# the same object, what JAX compiled for it is reused (a second build compiled it again).
+_BUILT: dict[Wrong, object] = {}
 
 
 def verdict(wrong: Wrong, lang: str = "en"):
