@@ -1375,3 +1375,24 @@ WRONG_ANSWERS = (
         named="first-element-filled",
     ),
 )
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def s51_step_floor_divide_warmup(w, grad, t, clip):
+    lr = jnp.minimum(1, jnp.floor_divide(t + 1, 4))  # whole steps of the rate
+    if clip == "value":
+        grad = jnp.clip(grad, -1.0, 1.0)
+    elif clip == "norm":
+        grad = grad * jnp.minimum(1.0, 1.0 / jnp.linalg.norm(grad))
+    return w - lr * grad
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "07.stale_global",
+        "warmup by floor_divide: rate 0 then 1",
+        lambda: s51_step_floor_divide_warmup,
+        named="warmup-floored",
+    ),
+)
