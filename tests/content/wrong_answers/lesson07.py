@@ -1258,6 +1258,7 @@ WRONG_ANSWERS = (
         "07.static_window",
         "kernel divided by the sum of |weight|",
         lambda: jax.jit(r10f_smooth_sum_of_magnitudes, static_argnames="same"),
+        named="divided-by-abs-sum",
     ),
     Wrong(
         "07.static_window",
