@@ -1126,9 +1126,9 @@ EXERCISES = (
                 id="int32-overflow",
                 message="Your sum is what a 32-bit integer holds after wrapping around: the "
                 "powers or their sum went through int32 (or uint32) on the way, whatever you "
-                "did to the result afterwards. Asking for 64 bits does not help: without "
-                "jax_enable_x64, JAX warns and keeps int32, for jnp.int64 and for NumPy's "
-                "int64 handed to jnp alike.",
+                "did to the result afterwards. Without jax_enable_x64 JAX keeps integers in "
+                "32 bits: a jnp.int64 asked for becomes int32 with a warning, and NumPy's "
+                "int64 handed to jnp wraps into int32 without one.",
                 example=lambda: lambda v: _wrapped(_exact_cubes(v), 32),
                 matches=_wrapped_sum(32),
             ),

@@ -906,6 +906,13 @@ def _one_sided(params, x, y):
     return jnp.mean(errors**2), jnp.sum(errors > _threshold())
 
 
+def _other_side(params, x, y):
+    """The errors' other sign: y - prediction above the threshold (audit, round 15: the
+    message named one side for both)."""
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.sum(-errors > _threshold())
+
+
 def _inliers(params, x, y):
     errors = _errors(params, x, y)
     return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) <= _threshold())
@@ -1462,11 +1469,15 @@ EXERCISES = (
             ),
             Mistake(
                 id="one-sided",
-                message="Your count misses the points the line passes above: errors > {threshold} "
-                "counts only errors on one side. The line misses a point by the size of its "
-                "error, whichever its sign.",
+                message="Your count keeps the errors of one sign only, the points on one side of "
+                "the line: those on the other side that it misses by more than {threshold} are "
+                "left out. The line misses a point by the size of its error, whichever its "
+                "sign.",
                 example=lambda: _one_sided,
-                matches=behaves_like(_one_sided, _model_inputs),
+                matches=lambda answer: (
+                    behaves_like(_one_sided, _model_inputs)(answer)
+                    or behaves_like(_other_side, _model_inputs)(answer)
+                ),
             ),
             Mistake(
                 id="squared-threshold",

@@ -417,6 +417,12 @@ def _warmup_from_zero(w, grad, t, clip):
     return w - jnp.minimum(1.0, t / 4) * _clipped(grad, clip)
 
 
+def _warmup_floored(w, grad, t, clip):
+    """(t + 1) // 4: a whole learning rate, 0 until t = 3 (round 15, audit W: ignores-t
+    said the rate was fixed at trace time)."""
+    return w - jnp.minimum(1.0, (t + 1) // 4) * _clipped(grad, clip)
+
+
 def _warmup_uncapped(w, grad, t, clip):
     """(t + 1) / 4 without the cap at 1: past the warmup the learning rate keeps growing."""
     return w - (t + 1) / 4 * _clipped(grad, clip)
@@ -1216,6 +1222,14 @@ EXERCISES = (
                 example=lambda: _leaking_step(),
                 matches=_leaks_tracer,
                 also_accepted=True,
+            ),
+            Mistake(
+                id="warmup-floored",
+                message="Your warmup's learning rate is a whole number: a floor division "
+                "makes it 0 for t = 0, 1 and 2, so those steps do not move w, and 1 from "
+                "t = 3. The buggy step's warmup grows by quarters: 0.25, 0.5, 0.75, then 1.",
+                example=lambda: jax.jit(_fresh(_warmup_floored), static_argnames="clip"),
+                matches=behaves_like(_warmup_floored, _step_inputs),
             ),
             Mistake(
                 id="ignores-t",

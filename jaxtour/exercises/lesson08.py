@@ -1181,6 +1181,16 @@ def _shown(value: float, other: float) -> str:
     return repr(value)
 
 
+# Issue 35, round 15 (left accepted, session 51): a measure_speedup that times one call on
+# each side after its warm-ups ignores the task's "several calls", and its figure is
+# accepted when it lands in the band. Nothing here separates it without risking an honest
+# answer: the band is a timing (a single call on an idle machine gives a typical figure),
+# and counting calls does not tell them apart either: the eager calls can be counted (a
+# Python wrapper of step sees each one), but one warm-up and one timed call make two, as
+# an honest answer that skips the eager warm-up and times two calls does; the jitted calls
+# run no Python, and a callback to count them would change the time they measure. What
+# the band cannot see, the figure's luck, _median_figure meets: a figure outside the band
+# is judged by the median of the answer's repeated runs, not by one.
 @dataclass(frozen=True)
 class PlausibleSpeedup:
     """The answer is a ratio inside the range the checker measures on this machine now.
@@ -1228,8 +1238,9 @@ class PlausibleSpeedup:
             ).format(shown=_shown(value, band.low), low=low, high=high)
         return i18n._(
             "{shown} is above the range the checker accepts on this machine now "
-            "({low} to {high}). Two slips give that: two times in different units, or "
-            "jitted calls whose clock did not wait for their work."
+            "({low} to {high}). Three slips give that: two times in different units, "
+            "jitted calls whose clock did not wait for their work, or an eager time that is "
+            "the total of several calls, not divided by their number."
         ).format(shown=_shown(value, band.high), low=low, high=high)
 
 

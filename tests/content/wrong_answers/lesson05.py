@@ -1019,3 +1019,19 @@ WRONG_ANSWERS = (
         "mean-over-page-length",
     ),
 )
+
+
+def s51_outliers_y_minus_prediction(params, x, y):
+    residuals = y - (params["w"] * x + params["b"])
+    return jnp.mean(residuals**2), jnp.sum(residuals > 0.5)  # points above the line only
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "05.loss_and_outliers",
+        "residuals y - fit over 0.5, no abs",
+        lambda: s51_outliers_y_minus_prediction,
+        "one-sided",
+    ),
+)

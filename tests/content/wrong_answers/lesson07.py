@@ -1258,6 +1258,7 @@ WRONG_ANSWERS = (
         "07.static_window",
         "kernel divided by the sum of |weight|",
         lambda: jax.jit(r10f_smooth_sum_of_magnitudes, static_argnames="same"),
+        named="divided-by-abs-sum",
     ),
     Wrong(
         "07.static_window",
@@ -1373,5 +1374,26 @@ WRONG_ANSWERS = (
         "argwhere with size=: padding writes the fill at [0]",
         lambda: s51_fill_argwhere_padded,
         named="first-element-filled",
+    ),
+)
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def s51_step_floor_divide_warmup(w, grad, t, clip):
+    lr = jnp.minimum(1, jnp.floor_divide(t + 1, 4))  # whole steps of the rate
+    if clip == "value":
+        grad = jnp.clip(grad, -1.0, 1.0)
+    elif clip == "norm":
+        grad = grad * jnp.minimum(1.0, 1.0 / jnp.linalg.norm(grad))
+    return w - lr * grad
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "07.stale_global",
+        "warmup by floor_divide: rate 0 then 1",
+        lambda: s51_step_floor_divide_warmup,
+        named="warmup-floored",
     ),
 )
