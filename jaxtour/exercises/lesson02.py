@@ -1381,7 +1381,7 @@ class LetterSet:
                 {
                     ch
                     for ch in str.upper(answer)
-                    if ch not in CALLS + " ,;+&/" and not str.isspace(ch)
+                    if ch not in CALLS + " ,;+&/().:[]" and not str.isspace(ch)
                 }
             )
             return i18n.ngettext(

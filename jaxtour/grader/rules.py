@@ -887,13 +887,13 @@ class Choice:
 
 
 def letters_listed(answer: Any) -> str | None:
-    """``["A", "c"]``, ``("B",)``, ``{"E", "A"}`` -> ``"AC"``, ``"B"``, ``"AE"``: the letters a
+    """``["A", "c"]``, ``("B",)``, ``{"E", "A"}`` -> ``"Ac"``, ``"B"``, ``"AE"``: the letters a
     list, tuple or set of one-letter strings holds, as one string (a set's in order); ``""``
     for an empty one; None for anything else. Every choice prediction reads a list of letters
     as the letters it holds: a slip of form, not a wrong prediction."""
     if type(answer) not in (list, tuple, set, frozenset):
         return None
-    items = [str.upper(str.strip(item)) if isinstance(item, str) else "" for item in answer]
+    items = [str.strip(item) if isinstance(item, str) else "" for item in answer]
     if not all(len(item) == 1 and str.isalpha(item) for item in items):
         return None
     return "".join(sorted(items) if type(answer) in (set, frozenset) else items)
