@@ -447,7 +447,6 @@ WRONG_ANSWERS = (
 )
 
 
-
 # --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
 
 
