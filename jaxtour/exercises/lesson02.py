@@ -48,7 +48,7 @@ from jaxtour.grader.learner_code import (
 from jaxtour.grader.mistakes import uses_module
 from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np, pristine_namespaces
-from jaxtour.grader.rules import with_words
+from jaxtour.grader.rules import letter_set, letters_slip
 from jaxtour.grader.spec import Exercise, Mistake, Variants
 from jaxtour.lazy import is_jax_array, is_tracer
 
@@ -1416,18 +1416,7 @@ WHY = {
 
 def letters_of(answer: Any) -> frozenset[str] | None:
     """ "B, c e" or ["B", "C", "E"] or {"B", "C", "E"} -> {"B", "C", "E"}; None if not letters."""
-    if isinstance(answer, str):
-        text = str.upper(answer)
-        if str.strip(text) in ("", "NONE"):
-            return frozenset()
-        chosen = [ch for ch in text if ch not in " ,;+&/" and not str.isspace(ch)]
-    elif isinstance(answer, list | tuple | set | frozenset):
-        chosen = [str.upper(str.strip(item)) if isinstance(item, str) else None for item in answer]
-    else:
-        return None
-    if not all(isinstance(ch, str) and len(ch) == 1 and ch in CALLS for ch in chosen):
-        return None
-    return frozenset(chosen)
+    return letter_set(answer, CALLS)
 
 
 @dataclass(frozen=True)
@@ -1443,17 +1432,14 @@ class LetterSet:
 
     def __call__(self, answer: Any, expected: str) -> str | None:
         chosen = letters_of(answer)
-        if chosen is None and isinstance(answer, str) and with_words(answer, CALLS):
-            return i18n._(
-                "{answer} has words besides the letters; write the letters alone, as one "
-                'string such as "AD" (a reason can go in a # comment).'
-            ).format(answer=short_repr(answer, 30))
+        if chosen is None and letters_slip(answer, CALLS):
+            return letters_slip(answer, CALLS)
         if chosen is None and isinstance(answer, str):
             strays = sorted(
                 {
                     ch
                     for ch in str.upper(answer)
-                    if ch not in CALLS + " ,;+&/" and not str.isspace(ch)
+                    if ch not in CALLS + " ,;+&/().:[]" and not str.isspace(ch)
                 }
             )
             return i18n.ngettext(

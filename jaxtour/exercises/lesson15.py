@@ -23,7 +23,7 @@ from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import raw_call
 from jaxtour.grader.mistakes import behaves_like, remembered
 from jaxtour.grader.pristine import np
-from jaxtour.grader.rules import SameFunction, with_words
+from jaxtour.grader.rules import SameFunction, letters_slip
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.grader.variants import Variants
 from jaxtour.lazy import is_jax_array
@@ -95,14 +95,6 @@ def _letters(answer: Any) -> frozenset[str] | None:
     return letters_of(answer)
 
 
-def _words_besides_letters(answer: str) -> str:
-    """What a letters answer with words around its letters is told (15.bound, 15.donate)."""
-    return i18n._(
-        "{answer} has words besides the letters; write the letters alone, as one "
-        'string such as "AD" (a reason can go in a # comment).'
-    ).format(answer=repr(answer)[:30])
-
-
 @dataclass(frozen=True)
 class BoundLetters:
     """The letters of the memory-bound operations, judged against the device's ridge."""
@@ -111,8 +103,8 @@ class BoundLetters:
 
     def __call__(self, answer: Any, expected: str) -> str | None:
         chosen = _letters(answer)
-        if chosen is None and isinstance(answer, str) and with_words(answer, LETTERS):
-            return _words_besides_letters(answer)
+        if chosen is None and letters_slip(answer, LETTERS):
+            return letters_slip(answer, LETTERS)
         if chosen is None:
             return i18n._(
                 "Answer with the letters of the operations bound by memory, as one string "
@@ -466,8 +458,8 @@ class DonateLetters:
 
     def __call__(self, answer: Any, expected: str) -> str | None:
         chosen = _letters(answer)
-        if chosen is None and isinstance(answer, str) and with_words(answer, LETTERS):
-            return _words_besides_letters(answer)
+        if chosen is None and letters_slip(answer, LETTERS):
+            return letters_slip(answer, LETTERS)
         if chosen is None:
             return i18n._(
                 "Answer with the letters of the functions whose result reuses x's buffer, "

@@ -826,9 +826,11 @@ class Choice:
     Every choice exercise reads an answer the same way: the letter in any case, with
     spaces, brackets or a trailing ``)``/``.``/``:``/``,`` (``" b "``, ``"(B)"``, ``"B."``,
     ``"option B"``), or an option's own text typed or pasted in (``texts``, one per option,
-    when the exercise prints them). The slips that are not an answer get one message each,
-    alike in every exercise: several letters, the letter in a list or tuple, the option's
-    number, anything else.
+    when the exercise prints them), in a list or tuple (``["B"]``) or with a ``#`` comment
+    (``"B  # why"``), as every choice prediction reads its letters (``letters_listed``,
+    ``before_comment``). The slips that are not an answer get one message each, alike in
+    every exercise: several letters, options named in the comment, the option's number,
+    anything else.
     """
 
     options: tuple[str, ...]
@@ -847,8 +849,10 @@ class Choice:
 
     def read(self, answer: Any) -> str | None:
         """The option ``answer`` names, or None when it names none (or several)."""
-        if not isinstance(answer, str):
+        answer = letters_listed(answer) or answer
+        if not isinstance(answer, str) or before_comment(answer, self.options) is None:
             return None
+        answer = before_comment(answer, self.options)
         if self._names_only(answer):
             return None
         letter = option_of(answer)
@@ -874,7 +878,15 @@ class Choice:
     def slip(self, answer: Any) -> str:
         """Why ``answer`` is not an answer to a choice, one message per kind of slip."""
         values = {"options": self._listed, "answer": short_repr(answer, 30)}
+        answer = letters_listed(answer) or answer  # ["A", "B"]: two options named
+        if isinstance(answer, str) and before_comment(answer, self.options) is None:
+            return _(
+                "{answer} names options after its #, so which one you choose is not clear: "
+                "the letter goes before the #, and a reason after it names no option in "
+                "capitals. Answer with one letter, as a string: one of {options}."
+            ).format(**values)
         if isinstance(answer, str):
+            answer = before_comment(answer, self.options)
             if self._names_only(answer):
                 return _(
                     "{answer} names what the question calls {names}, not an option: each "
@@ -883,9 +895,10 @@ class Choice:
                 ).format(names=", ".join(self.names), **values)
             if with_words(answer, self.options):
                 return _(
-                    "{answer} is a letter with words around it; write the letter alone (a "
-                    "reason can go in a # comment). Answer with one letter, as a string: one "
-                    "of {options}."
+                    "{answer} is a letter with words around it; write the letter alone. A "
+                    "reason can follow it after a #, inside the string or after its closing "
+                    "quote, if it names no option in capitals. Answer with one letter, as a "
+                    "string: one of {options}."
                 ).format(**values)
             named = self._letters_in(answer)
             if len(named) > 1:
@@ -932,6 +945,72 @@ class Choice:
         ):  # "ABC", but not a word such as "jacfwd" that happens to hold some letters
             words = list(words[0])
         return [w for w in words if w in self.options]
+
+
+def letters_listed(answer: Any) -> str | None:
+    """``["A", "c"]``, ``("B",)``, ``{"E", "A"}`` -> ``"Ac"``, ``"B"``, ``"AE"``: the letters a
+    list, tuple or set of one-letter strings holds, as one string (a set's in order); ``""``
+    for an empty one; None for anything else. Every choice prediction reads a list of letters
+    as the letters it holds: a slip of form, not a wrong prediction."""
+    if type(answer) not in (list, tuple, set, frozenset):
+        return None
+    items = [str.strip(item) if isinstance(item, str) else "" for item in answer]
+    if not all(len(item) == 1 and str.isalpha(item) for item in items):
+        return None
+    return "".join(sorted(items) if type(answer) in (set, frozenset) else items)
+
+
+def before_comment(answer: str, letters: Sequence[str]) -> str | None:
+    """The text before a ``#`` in a choice's answer (all of it when there is none), which is
+    what is read: ``"ACE  # they need no value"`` -> ``"ACE  "``. None when the comment names
+    an option, a word in capitals made only of option letters (``"ACE # B, D wait"``): the
+    letters chosen are then not clear, and the answer is asked again (CONTRIBUTING,
+    "Predictions come first")."""
+    head, hash_sign, comment = str.partition(str.__str__(answer), "#")
+    if not hash_sign:
+        return head
+    for word in re.findall(r"[^\W\d_]+", comment):
+        if str.isupper(word) and all(letter in letters for letter in word):
+            return None
+    return head
+
+
+def letters_slip(answer: Any, letters: Sequence[str]) -> str | None:
+    """What an answer of several letters is told when its form hides which letters it
+    chooses (options named in its comment, words besides the letters), else None."""
+    if not isinstance(answer, str):
+        return None
+    head = before_comment(answer, letters)
+    if head is None:
+        return _(
+            "{answer} names options after its #, so which you choose is not clear: the "
+            "letters go before the #, and a reason after it names no option in capitals."
+        ).format(answer=short_repr(answer, 30))
+    if with_words(head, letters):
+        return _(
+            "{answer} has words besides the letters; write the letters alone, as one string "
+            'such as "AD". A reason can follow them after a #, inside the string or after '
+            "its closing quote, if it names no option in capitals."
+        ).format(answer=short_repr(answer, 30))
+    return None
+
+
+def letter_set(answer: Any, letters: str) -> frozenset[str] | None:
+    """ "B, c e", "(BCE)", "B, C and E", "BCE  # why", ["B", "C", "E"] -> {"B", "C", "E"}:
+    the letters an answer of several letters names, written as ``Choice`` reads one letter;
+    None if it is not letters of ``letters``."""
+    listed = letters_listed(answer)
+    text = listed if listed is not None else answer
+    if not isinstance(text, str) or before_comment(text, letters) is None:
+        return None
+    text = str.upper(before_comment(text, letters))
+    if str.strip(text) in ("", "NONE"):
+        return frozenset()
+    text = re.sub(r"^\s*(?:OPTIONS?|ANSWERS?)\b\s*:?", "", text)  # "options A, C and E"
+    chosen = "".join(re.split(r"[\s,;+&/()\[\].:]+|\bAND\b", text))
+    if not chosen or not all(ch in letters for ch in chosen):
+        return None
+    return frozenset(chosen)
 
 
 _OPTION_LETTER = re.compile(

@@ -375,3 +375,46 @@ def test_a_questions_example_of_the_form_is_not_its_answer(prediction):
             f"{_lang(notebook)} {exercise.id}: the question's example {example!r} is the answer "
             f"({right!r})"
         )
+
+
+# --- how a prediction's letters are read: one rule for every prediction (CONTRIBUTING,
+# "How a prediction's letters are read"), tried on each one's right answer ------------------
+
+PREDICTIONS = [e for exercises in by_lesson().values() for e in exercises if e.prediction]
+
+
+def _forms(right: str, names: tuple[str, ...]) -> list:
+    """The right letters, written as learners write them: every form must pass (in lower
+    case too, unless the question calls things a, b, c: ``Choice.names``)."""
+    return [
+        right,
+        *([] if names else [str.lower(right)]),
+        f" {right} ",
+        f"({right})",
+        f"{right}.",
+        f"option {right}",
+        ", ".join(right),
+        list(right),
+        tuple(right),
+        f"{right}  # because it waits for nothing",  # a reason inside the string
+        f"{right} # see the JAX docs",  # capitals that are no option's letters
+    ]
+
+
+@pytest.mark.parametrize("exercise", PREDICTIONS, ids=lambda e: e.id)
+def test_every_prediction_reads_its_letters_by_one_rule(exercise):
+    right = exercise.reference()
+    assert isinstance(right, str) and str.isupper(right), f"{exercise.id}: {right!r}"
+    for form in _forms(right, getattr(exercise.rule, "names", ())):
+        feedback = checks.check(exercise.id, form)
+        assert feedback.status == "correct", f"{exercise.id} {form!r}: {feedback.text()}"
+    other = next(letter for letter in "ABCDE" if letter not in right)
+    # the comment names an option: which letters are chosen is not clear, so asked again
+    feedback = checks.check(exercise.id, f"{right} # not {other}")
+    assert feedback.status == "incorrect" and not feedback.explanation, feedback.text()
+    assert "names options after its #" in feedback.message, feedback.text()
+    assert "in capitals" in feedback.message  # and says what a reason may hold
+    if len(right) == 1:  # several letters where one is asked: a slip, not a choice
+        feedback = checks.check(exercise.id, [right, other])
+        assert feedback.status == "incorrect" and not feedback.explanation, feedback.text()
+        assert "names 2 options" in feedback.message, feedback.text()

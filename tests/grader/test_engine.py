@@ -356,6 +356,8 @@ CHOICE = Choice(("A", "B", "C", "D"), texts=("a tuple", "a dict", "a list", "Non
         "C - split is a pure function", "because a list is ordered: C", "c: a key is a value",
         "c - a list keeps its order",
         "c - split is a pure function",  # set off by a dash with spaces around it
+        # the letter in a list, or with a reason after a # that names no option in capitals
+        ["C"], ("c",), "C  # a list keeps its order", "c # because a dict is a pytree",
     ],
 )  # fmt: skip
 def test_a_choice_reads_the_letter_however_it_is_written(answer):
@@ -369,8 +371,10 @@ def test_a_choice_reads_the_letter_however_it_is_written(answer):
         ("AB", "names 2 options"),
         ("B and C", "names 2 options"),
         ("A, C", "names 2 options"),
-        (["C"], "is a list; write the letter alone"),
-        (("C",), "is a tuple; write the letter alone"),
+        (["A", "C"], "names 2 options"),
+        ([3], "is a list; write the letter alone"),
+        (("C", 3), "is a tuple; write the letter alone"),
+        ("C # not B", "names options after its #"),
         (2, "letters, not numbers"),
         ("2", "letters, not numbers"),
         ("E", "is not one of the options"),

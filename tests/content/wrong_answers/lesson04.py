@@ -226,7 +226,6 @@ WRONG_ANSWERS = (
         says="one of",
     ),
     Wrong("04.predict_value_and_grad", "the option's index, 2", lambda: 2, says="as a string"),
-    Wrong("04.predict_value_and_grad", "['B'] in a list", lambda: ["B"], says="is a list"),
     Wrong(
         "04.predict_value_and_grad",
         "the structure as a tuple of names",

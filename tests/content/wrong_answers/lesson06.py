@@ -447,14 +447,6 @@ WRONG_ANSWERS = (
 )
 
 
-# --- issue 21's listed cases, re-verified against today's exercises --------------------------
-
-WRONG_ANSWERS = (
-    *WRONG_ANSWERS,
-    Wrong("06.out_of_bounds", '"B", with a trailing comma', lambda: ("B",), says="trailing comma"),
-)
-
-
 # --- round 2: written from the lesson's text alone (issue 21), then labelled ---------------
 
 

@@ -646,7 +646,6 @@ def clip_numpy_round_trip(x):
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong("07.count_traces", "['C']: the letter in a list", lambda: ["C"], says="list"),
     Wrong("07.count_traces", "print(...) assigned: None", lambda: None, says="this is None"),
     Wrong(
         "07.static_window",

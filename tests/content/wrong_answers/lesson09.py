@@ -585,7 +585,7 @@ WRONG_ANSWERS = (
         lambda: "b and d",
         says="names what the question calls",
     ),
-    Wrong("09.split_keeps_key", "a trailing comma: a tuple", lambda: ("B",), says="as a string"),
+    Wrong("09.split_keeps_key", "a trailing comma: a tuple", lambda: ("B",), "remembered-draws"),
     Wrong(
         "09.split_keeps_key",
         "the words, not the letter",

@@ -190,7 +190,6 @@ WRONG_ANSWERS = (
     Wrong("10.predict_sums", "c with a trailing space", lambda: "c ", named="gathers-rows"),
     Wrong("10.predict_sums", "lower-case d", lambda: "d", named="swapped"),
     Wrong("10.predict_sums", "the layouts in words", lambda: "split, replicated", says="one of"),
-    Wrong("10.predict_sums", "a trailing comma: a tuple", lambda: ("B",), says="as a string"),
     Wrong("10.predict_sums", "the option's number", lambda: 2, says="as a string"),
     Wrong("10.predict_sums", "True", lambda: True, says="as a string"),
     Wrong("10.predict_sums", '"A": both split', lambda: "A", named="both-split"),
@@ -211,12 +210,6 @@ WRONG_ANSWERS = (
         '"B and C"',
         lambda: "B and C",
         says="'B and C' names 2 options; the question asks for one",
-    ),
-    Wrong(
-        "10.predict_sums",
-        '["B"]',
-        lambda: ["B"],
-        says="['B'] is a list; write the letter alone, without",
     ),
     # 10.fix_loss
     Wrong(

@@ -338,7 +338,6 @@ WRONG_ANSWERS = (
     Wrong("12.cheaper", "whole VJPs, option e", lambda: "option e", named="forward-per-output"),
     Wrong("12.cheaper", "the same work, with spaces", lambda: " f ", named="same-work"),
     Wrong("12.cheaper", "two letters", lambda: "C and E", says="names 2 options"),
-    Wrong("12.cheaper", "the letter in a list", lambda: ["C"], says="is a list"),
     Wrong("12.cheaper", "the option's number", lambda: 3, says="not numbers"),
     Wrong("12.cheaper", "a mode's name", lambda: "jacfwd", says="is not one of the options"),
     # 12.hvp

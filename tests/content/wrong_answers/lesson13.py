@@ -228,7 +228,6 @@ WRONG_ANSWERS = (
     Wrong("13.first_nan", "E with a full stop", lambda: "E.", named="jit-only"),
     Wrong("13.first_nan", "F: the log again", lambda: "F", named="log"),
     Wrong("13.first_nan", "option f", lambda: "option f", named="log"),
-    Wrong("13.first_nan", "the letter in a list", lambda: ["C"], says="is a list"),
     Wrong("13.first_nan", "the option's number", lambda: 3, says="not numbers"),
     Wrong("13.first_nan", "two letters", lambda: "C, D", says="names 2 options"),
     Wrong("13.first_nan", "the operation's name", lambda: "mul", says="not one of the options"),
@@ -448,7 +447,6 @@ WRONG_ANSWERS = (
         says="letters, not numbers",
     ),
     Wrong("13.float32_gap", "both zeros, hedged", lambda: "BC", says="names 2 options"),
-    Wrong("13.float32_gap", "the letter in a list", lambda: ["C"], says="without brackets"),
 )
 
 # --- round 3: written from the lesson's text alone; unlabelled, measured by rounds.py -------
