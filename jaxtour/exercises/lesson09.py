@@ -486,8 +486,7 @@ def _dict_in_a_tuple(answer: Any) -> bool:
     """The right gradients' dict as the one item of a tuple, the examples first or last
     (round 15: argnums=(0,) with out_axes=-1, the task's layout)."""
     return any(
-        behaves_like(wrong, _grad_inputs)(answer)
-        for wrong in (_argnums_tuple, _argnums_tuple_last)
+        behaves_like(wrong, _grad_inputs)(answer) for wrong in (_argnums_tuple, _argnums_tuple_last)
     )
 
 

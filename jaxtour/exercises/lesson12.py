@@ -1192,9 +1192,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="wells-sign",
-                message="The springs' part is right, the wells' has the wrong sign: energy "
-                "subtracts {depth} * cos(x), and the second derivative of -{depth} * cos(x) "
-                "is +{depth} * cos(x).",
+                message="The springs' part is right, the wells' has the wrong sign: its "
+                "curvature is the opposite of that of the energy's wells, the "
+                "-{depth} * cos(x) term of each bead.",
                 example=lambda: _in_variant(_hvp_wells_sign),
             ),
             Mistake(

@@ -13,6 +13,12 @@ from tests.content.wrong_answers import Wrong
 # --- 11.first_two_positive -----------------------------------------------------------------
 
 
+def positive_into_int_zeros(x):
+    index = jnp.nonzero(x > 0, size=2, fill_value=x.shape[0])[0]
+    found = jnp.where(index < x.shape[0], x[jnp.minimum(index, x.shape[0] - 1)], 0.0)
+    return jnp.zeros(2, dtype=jnp.int32).at[:].set(found.astype(jnp.int32))
+
+
 def positive_jitted_only(x):
     found = x[jnp.nonzero(x > 0)[0][:2]]
     return jnp.pad(found, (0, 2 - found.shape[0]))
@@ -107,6 +113,12 @@ WRONG_ANSWERS = (
         "11.first_two_positive", "jnp.argwhere instead", lambda: positive_argwhere, named="no-size"
     ),
     Wrong("11.first_two_positive", "a boolean mask", lambda: positive_mask, named="boolean-mask"),
+    Wrong(
+        "11.first_two_positive",
+        "written into an int32 zeros array",
+        lambda: positive_into_int_zeros,
+        says="the expected dtype is float32",
+    ),
     Wrong(
         "11.first_two_positive",
         "size=2, fill_value=-1, as in the lesson",
