@@ -374,12 +374,6 @@ def _no_version(namespace: dict[str, Any]) -> None:
     return None
 
 
-def version_tag(namespace: dict[str, Any]) -> Any:
-    """An object whose ``value`` is ``namespace``'s version tag when read (``_versions``),
-    or None where this Python keeps none. Keep ``namespace`` alive while it is read."""
-    return None if _dict_version is _no_version else _dict_version(namespace)
-
-
 _dict_version = _versions() or _no_version
 _version = attrgetter("value")
 

@@ -25,7 +25,7 @@ from jaxtour.grader.compare import (
     short_repr,
     verdicts_only,
 )
-from jaxtour.grader.isolation import graders_own, version_tag
+from jaxtour.grader.isolation import graders_own
 from jaxtour.grader.learner_code import (
     LearnerCodeError,
     learner_result,
@@ -246,9 +246,7 @@ _lazy_outputs: dict[tuple[Any, ...], _Outputs] = {}
 # (``rules._lazy_outputs``): each entry is sealed as the grader leaves it (every object
 # it holds, by identity), and an entry that differs from its seal is dropped (computed
 # again when read) and named: before a check (an earlier answer's doing) and after it.
-# id -> the entry, its contents, and its dicts with their version tags (isolation.py): a
-# check compares an entry's contents only when a tag moved (54 entries: 0.8 ms -> 0.05).
-_seals: dict[int, tuple[Any, ...]] = {}
+_seals: dict[int, tuple[_Outputs, tuple[Any, ...]]] = {}  # id -> the entry, its contents
 
 
 def _contents(outputs: _Outputs) -> tuple[Any, ...]:
@@ -265,14 +263,7 @@ def _contents(outputs: _Outputs) -> tuple[Any, ...]:
 
 
 def _seal(outputs: _Outputs) -> None:
-    fields = vars(outputs)
-    dicts = (fields, *(value for value in fields.values() if type(value) is dict))
-    tags = tuple(version_tag(held) for held in dicts)
-    versions = None if None in tags else tuple(tag.value for tag in tags)
-    _seals[id(outputs)] = (outputs, _contents(outputs), dicts, tags, versions)
-
-
-_tag_value = operator.attrgetter("value")
+    _seals[id(outputs)] = (outputs, _contents(outputs))
 
 
 def kept_outputs_intact() -> list[str]:
@@ -280,9 +271,7 @@ def kept_outputs_intact() -> list[str]:
     changed (empty when nothing did)."""
     changed = False
     for key, outputs in list(_lazy_outputs.items()):
-        entry, seal, _, tags, versions = _seals.get(id(outputs), (None, (), (), (), None))
-        if entry is outputs and versions is not None and tuple(map(_tag_value, tags)) == versions:
-            continue  # no dict of it written since it was sealed
+        entry, seal = _seals.get(id(outputs), (None, ()))
         now = _contents(outputs) if entry is outputs else ()
         if entry is not outputs or len(now) != len(seal) or not all(map(operator.is_, now, seal)):
             del _lazy_outputs[key]
@@ -301,16 +290,16 @@ class _Outputs(Sequence):
     def __init__(self, cases: Callable[[], Inputs], fn: Callable[..., Any], jit: bool) -> None:
         self._cases = cases
         self._fn = fn
-        self._args: tuple[tuple[Any, ...], ...] | None = None  # a tuple: sealed whole
+        self._args: list[tuple[Any, ...]] | None = None
         self._done: dict[int, Any] = {}
         # jax.jit(fn) per static pattern; False where it failed or is not wanted
         self._jitted: Any = None if jit else False
 
-    def _inputs(self) -> tuple[tuple[Any, ...], ...]:
+    def _inputs(self) -> list[tuple[Any, ...]]:
         if self._args is None:
             try:
                 with paused(), graders_own():
-                    self._args = tuple(self._cases())
+                    self._args = list(self._cases())
             finally:
                 _seal(self)
         return self._args
