@@ -44,7 +44,7 @@ from jaxtour.grader.limits import (
 from jaxtour.grader.mistakes import reads_code_only
 from jaxtour.grader.obstacles import describe_changes, session_obstacles
 from jaxtour.grader.plain import NotPlain, plain
-from jaxtour.grader.rules import kept_outputs_intact, one_check
+from jaxtour.grader.rules import one_check
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.grader.variants import fill
 from jaxtour.grader.variants import key as variant_key
@@ -209,7 +209,6 @@ def _judge(exercise: Exercise, answer: Any, changed: list[str]) -> Feedback:
         return make_feedback(exercise, "unattempted", missing)
     captured = _Captured()
     record_kept(exercise)  # what an earlier answer changed of it is put back, unnamed
-    kept_outputs_intact()  # and of the outputs the grader keeps: dropped, unnamed
     with (
         _record_watched(exercise, changed),
         preserved_world(changed),
@@ -243,7 +242,6 @@ def _record_watched(exercise: Exercise, changed: list[str]) -> Any:
         yield
     finally:
         changed.extend(record_kept(exercise))
-        changed.extend(kept_outputs_intact())
 
 
 def too_slow(exercise: Exercise, limit: Limit | None, seconds: float) -> Feedback:

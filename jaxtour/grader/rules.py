@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
-import operator
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -232,56 +231,13 @@ def outputs_on(cases: Callable[[], Inputs], fn: Callable[..., Any]) -> Sequence[
         # answers, run op by op, where each operation compiled once serves them all.
         first = not any(k[0] == cases and k[2:] == key[2:] for k in _lazy_outputs)
         if len(_lazy_outputs) >= _MAX_LAZY_OUTPUTS:
-            _seals.pop(id(_lazy_outputs.pop(next(iter(_lazy_outputs)))), None)
+            _lazy_outputs.pop(next(iter(_lazy_outputs)))
         outputs = _lazy_outputs[key] = _Outputs(cases, fn, jit=first)
-        _seal(outputs)
     return outputs
 
 
 _MAX_LAZY_OUTPUTS = 256
 _lazy_outputs: dict[tuple[Any, ...], _Outputs] = {}
-
-
-# The kept outputs decide every later verdict on their cases, and an answer can reach them
-# (``rules._lazy_outputs``): each entry is sealed as the grader leaves it (every object
-# it holds, by identity), and an entry that differs from its seal is dropped (computed
-# again when read) and named: before a check (an earlier answer's doing) and after it.
-_seals: dict[int, tuple[_Outputs, tuple[Any, ...]]] = {}  # id -> the entry, its contents
-
-
-def _contents(outputs: _Outputs) -> tuple[Any, ...]:
-    """Every object an entry holds that a verdict reads, flat: its fields and the items
-    of its dicts and lists."""
-    fields = vars(outputs)
-    parts: list[Any] = [*fields, *fields.values()]
-    for value in fields.values():
-        if type(value) is dict:
-            parts += [*value, *value.values()]
-        elif type(value) is list:
-            parts += value
-    return tuple(parts)
-
-
-def _seal(outputs: _Outputs) -> None:
-    _seals[id(outputs)] = (outputs, _contents(outputs))
-
-
-def kept_outputs_intact() -> list[str]:
-    """Drop every kept entry that is not as the grader sealed it; the names of what
-    changed (empty when nothing did)."""
-    changed = False
-    for key, outputs in list(_lazy_outputs.items()):
-        entry, seal = _seals.get(id(outputs), (None, ()))
-        now = _contents(outputs) if entry is outputs else ()
-        if entry is not outputs or len(now) != len(seal) or not all(map(operator.is_, now, seal)):
-            del _lazy_outputs[key]
-            _seals.pop(id(outputs), None)
-            changed = True
-    if len(_seals) > len(_lazy_outputs):  # sealed, then taken out of the cache by hand
-        kept = {id(outputs) for outputs in _lazy_outputs.values()}
-        for number in [number for number in _seals if number not in kept]:
-            del _seals[number]
-    return ["jaxtour.grader.rules._lazy_outputs"] if changed else []
 
 
 class _Outputs(Sequence):
@@ -297,11 +253,8 @@ class _Outputs(Sequence):
 
     def _inputs(self) -> list[tuple[Any, ...]]:
         if self._args is None:
-            try:
-                with paused(), graders_own():
-                    self._args = list(self._cases())
-            finally:
-                _seal(self)
+            with paused(), graders_own():
+                self._args = list(self._cases())
         return self._args
 
     def __len__(self) -> int:
@@ -314,11 +267,8 @@ class _Outputs(Sequence):
         if index not in self._done:
             # The grader's own work: not on the learner's clock, and in a world the
             # answer (which may have run already in this check) has not changed.
-            try:
-                with paused(), graders_own():
-                    self._done[index] = jax.block_until_ready(self._output(self._inputs()[index]))
-            finally:
-                _seal(self)
+            with paused(), graders_own():
+                self._done[index] = jax.block_until_ready(self._output(self._inputs()[index]))
         return self._done[index]
 
     def _output(self, args: tuple[Any, ...]) -> Any:

@@ -395,32 +395,3 @@ def test_a_child_an_answer_forks_ends_before_it_runs_a_line(tmp_path):
     assert feedback.status == "error" and "os.fork()" in feedback.message, feedback.message
     assert not marker.exists()
     assert checks.check(EXERCISE, right).passed
-
-
-def _poison_the_kept_outputs():
-    """Every output the grader keeps becomes its input: a reference of 01.center then
-    says x, so the answer x passes."""
-    for outputs in list(rules._lazy_outputs.values()):  # noqa: SLF001
-        for index in range(len(outputs)):
-            args = outputs._inputs()[index]  # noqa: SLF001
-            outputs._done[index] = args[0] if args else None  # noqa: SLF001
-
-
-def poisons_the_kept_outputs(x):
-    _poison_the_kept_outputs()
-    return right(x)
-
-
-def test_an_answer_that_poisons_the_kept_outputs_is_refused_and_they_are_dropped():
-    assert checks.check(EXERCISE, right).passed  # the reference's outputs are kept
-    feedback = checks.check(EXERCISE, poisons_the_kept_outputs)
-    assert feedback.status == "error" and "_lazy_outputs" in feedback.message
-    assert not checks.check(EXERCISE, wrong).passed
-    assert checks.check(EXERCISE, right).passed
-
-
-def test_kept_outputs_the_notebook_poisoned_are_dropped_before_the_next_check():
-    assert checks.check(EXERCISE, right).passed
-    _poison_the_kept_outputs()
-    assert not checks.check(EXERCISE, wrong).passed
-    assert checks.check(EXERCISE, right).passed
