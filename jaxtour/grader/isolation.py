@@ -33,7 +33,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from itertools import chain
-from operator import attrgetter, is_, itemgetter, methodcaller
+from operator import call, is_, itemgetter, methodcaller
 from typing import Any
 
 import numpy as np
@@ -290,15 +290,13 @@ _watched: dict[str, tuple[dict[str, Any], Any, tuple[Any, ...]]] = {}
 
 def _all_unchanged() -> bool:
     """Whether every guarded module is the one first seen and every watched attribute its
-    pristine value, for the usual check, in which nothing was rebound. Some 20,000
-    attributes of 440 modules once JAX's and NumPy's private modules are watched: one
-    pass in C over them all took 2 ms, and a check asks 4 to 30 times. So each module's
-    dict is read only when its version tag (``_dict_version``) moved since it was last
-    found unchanged: 440 integers read, most checks."""
+    pristine value: one pass in C over them all (some 15,000 attributes of 300 modules
+    once JAX's and NumPy's private modules are watched), for the usual check, in which
+    nothing was rebound."""
     pristine = pristine_namespaces()
     held = _flat.get("held")
     if held is None or held[0] != _len(pristine):
-        names, modules, namespaces, getters, values, tags = [], [], [], [], [], []
+        names, modules, namespaces, getters, values = [], [], [], [], []
         for name, attributes in pristine.items():
             module = sys.modules.get(name)
             keys = tuple(key for key in attributes if key not in IGNORED)
@@ -308,8 +306,7 @@ def _all_unchanged() -> bool:
             modules.append(module)
             namespaces.append(_vars(module))
             getters.append(itemgetter(*keys))
-            values.append(tuple(attributes[key] for key in keys))
-            tags.append(_dict_version(namespaces[-1]))
+            values.extend(attributes[key] for key in keys)
         held = _flat["held"] = (
             _len(pristine),
             tuple(names),
@@ -317,65 +314,17 @@ def _all_unchanged() -> bool:
             tuple(namespaces),
             tuple(getters),
             tuple(values),
-            tuple(tags),
         )
-        _flat["seen"] = [_seen.get(name, -1) for name in names]
-    _, names, modules, namespaces, getters, values, tags = held
-    if not _all(_map(is_, _map(sys.modules.get, names), modules)):
+    _, names, modules, namespaces, getters, values = held
+    try:
+        return _all(_map(is_, _map(sys.modules.get, names), modules)) and _all(
+            _map(is_, chain.from_iterable(_map(call, getters, namespaces)), values)
+        )
+    except KeyError:  # an attribute deleted
         return False
-    seen = _flat["seen"]
-    now = list(_map(_version, tags)) if _dict_version is not _no_version else seen
-    if now == seen and now is not seen:
-        return True
-    unchanged = True
-    for index, (tag, was) in enumerate(zip(now, seen, strict=True)):
-        if tag == was and now is not seen:
-            continue
-        try:
-            clean = _all(_map(is_, getters[index](namespaces[index]), values[index]))
-        except KeyError:  # an attribute deleted
-            clean = False
-        if clean:
-            seen[index] = _seen[names[index]] = tag
-        unchanged = unchanged and clean
-    return unchanged
 
 
 _flat: dict[str, Any] = {}
-_seen: dict[str, int] = {}  # module -> its dict's version when last found unchanged
-
-
-def _versions() -> Any:
-    """A reader of a dict's version tag, where this Python keeps one (PEP 509: CPython
-    3.6 to 3.13 give a dict a new one on every change, none on a read), else None. Read
-    through ctypes, where the tag sits after the object's header and its length; used
-    only if a probe shows it moves on every write and holds still on a read."""
-    if sys.implementation.name != "cpython" or sys.version_info >= (3, 14):
-        return None
-    size = ctypes.sizeof(ctypes.c_ssize_t)
-    try:
-        probe: dict[str, int] = {}
-        length = ctypes.c_ssize_t.from_address(id(probe) + 2 * size)
-        tag = ctypes.c_uint64.from_address(id(probe) + 3 * size)
-        seen = [tag.value]
-        for value in range(3):
-            probe["key"] = value
-            seen.append(tag.value)
-        _ = probe["key"], len(probe), "key" in probe
-        steady = tag.value == seen[-1] and length.value == len(probe) == 1
-    except Exception:
-        return None
-    if not steady or len(set(seen)) != len(seen):
-        return None
-    return lambda namespace: ctypes.c_uint64.from_address(id(namespace) + 3 * size)
-
-
-def _no_version(namespace: dict[str, Any]) -> None:
-    return None
-
-
-_dict_version = _versions() or _no_version
-_version = attrgetter("value")
 
 
 @contextlib.contextmanager

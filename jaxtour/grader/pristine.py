@@ -59,13 +59,11 @@ IGNORED = frozenset(
 
 
 def guarded(name: str) -> bool:
-    """The modules the grader reads: GUARDED, and every NumPy and JAX submodule, private
-    ones too: ``np.isclose`` reads ``less_equal`` from ``numpy._core.numeric`` when it is
-    called; rebinding that made every comparison the grader makes true, ``np.isclose``
-    untouched. ``jnp.mean`` reads ``_mean`` from ``jax._src.numpy.reductions``: rebound,
-    every later reference of 01.center was wrong. (Some 14,000 attributes of JAX's: the
-    check reads only the modules whose dict changed, ``isolation._all_unchanged``.)"""
-    return name in GUARDED or name.split(".")[0] in ("numpy", "jax")
+    """The modules the grader reads: GUARDED, and every NumPy submodule, private ones too:
+    ``np.isclose`` reads ``less_equal`` from ``numpy._core.numeric`` when it is called;
+    rebinding that made every comparison the grader makes true, ``np.isclose`` untouched.
+    (JAX's private modules are not watched: some 10,000 more attributes a check.)"""
+    return name in GUARDED or name.split(".")[0] == "numpy"
 
 
 _pristine: dict[str, dict[str, Any]] = {}
@@ -74,25 +72,12 @@ _pristine: dict[str, dict[str, Any]] = {}
 def _take(name: str, module: Any) -> None:
     if name not in _pristine and isinstance(module, types.ModuleType):
         namespace = dict(vars(module))
-        private = any(part.startswith("_") for part in name.split("."))
-        if name not in GUARDED and (private or name.startswith("jax.")):
-            # A private module's (or a JAX module's) functions, classes and modules
-            # only: JAX sets its own state there as it runs (``_default_backend`` of
-            # ``xla_bridge`` at the first compile, ``compilation_cache._cache_used``),
-            # which is no learner's doing. JAX's callables too: ``reductions._mean`` is
-            # a jitted function, ``lax.add_p`` a primitive.
-            jax_ = name.split(".")[0] == "jax"
-            namespace = {
-                k: v
-                for k, v in namespace.items()
-                if isinstance(v, _CODE) or (jax_ and (callable(v) or _is_primitive(v)))
-            }
+        if name not in GUARDED and any(part.startswith("_") for part in name.split(".")):
+            # A private module's functions, classes and modules only: JAX sets its own
+            # state there as it runs (``xla_bridge._default_backend`` at the first
+            # compile, ``compilation_cache._cache_used``), which is no learner's doing.
+            namespace = {k: v for k, v in namespace.items() if isinstance(v, _CODE)}
         _pristine[name] = namespace
-
-
-def _is_primitive(value: Any) -> bool:
-    """A JAX primitive (``lax.add_p``), by its class's name: its rules are looked up by it."""
-    return any(cls.__name__ == "Primitive" for cls in type(value).__mro__)
 
 
 _CODE = (
