@@ -44,7 +44,7 @@ from jaxtour.grader.limits import (
 from jaxtour.grader.mistakes import reads_code_only
 from jaxtour.grader.obstacles import describe_changes, session_obstacles
 from jaxtour.grader.plain import NotPlain, plain
-from jaxtour.grader.rules import one_check
+from jaxtour.grader.rules import explained_later, one_check
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.grader.variants import fill
 from jaxtour.grader.variants import key as variant_key
@@ -433,7 +433,12 @@ def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedb
             return make_feedback(
                 exercise, "incorrect", fill(exercise, mistake.message), mistake=mistake.id
             )
-    refusal = _by_the_rule(exercise, answer, expected)
+    # The rule first, saying only whether it refuses (and why in brief): how a refused
+    # answer differs is explained below, only if no declared mistake names it. (Where the
+    # tests read what the rule alone says, ``rule_said``, it says all at once.)
+    later = explained_later() if rule_said is None else contextlib.nullcontext([])
+    with later as left_out:
+        refusal = _by_the_rule(exercise, answer, expected)
     if refusal is not None and verdicts_only():
         return refusal  # refused either way: which mistake it is would not be read
     for mistake in exercise.mistakes[first:]:
@@ -444,6 +449,10 @@ def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedb
             return make_feedback(
                 exercise, "incorrect", fill(exercise, mistake.message), mistake=mistake.id
             )
+    if refusal is not None and left_out:  # now explained, from the outputs already read
+        # (a rule that draws cases afresh at each call may not refuse twice: keep the first)
+        again = _by_the_rule(exercise, answer, expected)
+        refusal = again if again is not None else refusal
     if refusal is not None:
         return refusal
     return make_feedback(exercise, "correct", fill(exercise, exercise.success))

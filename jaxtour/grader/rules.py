@@ -374,6 +374,34 @@ def one_check() -> Iterator[None]:
         _this_check.pop()
 
 
+# Set by the judge while it asks the rule before the declared mistakes (``explained_later``):
+# how a refused answer differs (the explainer runs the answer on every case, and a guessed
+# cause is tried on the rest) is read only when no declared mistake names the answer, so
+# the rule stops at the first difference and notes that it left the sentence out; the judge
+# asks it again, on the outputs this check already read, only if the refusal is shown.
+_explained_later: list[list[bool]] = []
+
+
+@contextlib.contextmanager
+def explained_later() -> Iterator[list[bool]]:
+    """For the body, a rule that would explain a difference says only that there is one;
+    the list yielded is non-empty afterwards if a rule did so."""
+    left_out: list[bool] = []
+    _explained_later.append(left_out)
+    try:
+        yield left_out
+    finally:
+        _explained_later.pop()
+
+
+def _leave_explanation_out() -> bool:
+    """Whether the sentence on how the answer differs is left for later (noted if so)."""
+    if not _explained_later:
+        return False
+    _explained_later[-1].append(True)
+    return True
+
+
 def cases_of_this_check(key: Any, build: Callable[[], Inputs]) -> list[tuple[Any, ...]]:
     """``list(build())``, built once per check for ``key`` (an inputs function, a rule):
     each case reaches the answer once a check (``answer_outcome``), so the rule and every
@@ -453,6 +481,8 @@ class SameFunction:
             got = self._got(answer, index, fixed, args)
             problem = self.output(got, want)
             if problem and verdicts_only():  # that it differs is all that is asked
+                return problem
+            if problem and _leave_explanation_out():  # explained if no mistake is named
                 return problem
             if problem:
                 relation = _relation(got, want)
