@@ -235,6 +235,11 @@ def r16_time_right_timeit(f, *args):
     return min(runs) / 5
 
 
+def r16_mean_page_count(f, xs):
+    total = sum(f(x) for x in xs)
+    return float(total) / 4  # the page's four batches
+
+
 ROUND_16 = [
     Wrong("02.which_dispatch", "CE: thinks .shape waits for the values", lambda: "CE"),
     Wrong("02.which_dispatch", "ABCE: took Python's max for a jnp op", lambda: "ABCE"),
@@ -298,6 +303,9 @@ ROUND_16 = [
     Wrong("02.time_call", "block_until_ready on the args", lambda: r16_time_block_args),
     Wrong(
         "02.time_call", "warm-up call inside the clock, / 11", lambda: r16_time_with_warmup_counted
+    ),
+    Wrong(
+        "02.mean_loss", "divided by 4, the page's number of batches", lambda: r16_mean_page_count
     ),
 ]
 

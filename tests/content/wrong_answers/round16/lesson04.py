@@ -212,6 +212,25 @@ def r16_sgd_right_concat(params, grads, lr, max_norm):
     return jax.tree.map(lambda p, g: p - lr * g, params, scaled)
 
 
+learning_rate = 0.1  # from the page
+
+
+def r16_sgd_page_lr(params, grads, lr, max_norm):
+    scale = jnp.minimum(1.0, max_norm / _global_norm(grads))
+    return jax.tree.map(lambda p, g: p - learning_rate * scale * g, params, grads)
+
+
+def r16_sgd_normalize_first(params, grads, lr, max_norm):
+    norm = _global_norm(grads)
+    unit = jax.tree.map(lambda g: g / norm, grads)  # 0 / 0 when every gradient is 0
+    return jax.tree.map(lambda p, u: p - lr * jnp.minimum(norm, max_norm) * u, params, unit)
+
+
+def r16_yw_page_w(loss, x, y, w):
+    page_w = jnp.array([4.0, 3.0, 2.0, 1.0])  # the page's weights, not the argument
+    return jax.grad(lambda b, c: loss(x, b, w=c), argnums=(0, 1))(y, page_w)
+
+
 ROUND_16 = [
     Wrong("04.grad_last_two", "argnums=(1, 2) with w passed by keyword", lambda: r16_yw_argnums_12),
     Wrong("04.grad_last_two", "lambda over x and y: grads of x and y", lambda: r16_yw_xy),
@@ -255,6 +274,13 @@ ROUND_16 = [
     Wrong("04.sgd_step", "root mean square instead of the norm", lambda: r16_sgd_rms),
     Wrong("04.sgd_step", "where(norm < max_norm, ...): flipped", lambda: r16_sgd_inverted),
     Wrong("04.sgd_step", "returns (new_params, norm)", lambda: r16_sgd_returns_norm),
+    Wrong("04.sgd_step", "the page's learning_rate, not lr", lambda: r16_sgd_page_lr),
+    Wrong(
+        "04.sgd_step",
+        "unit grads times min(norm, max): nan at zero",
+        lambda: r16_sgd_normalize_first,
+    ),
+    Wrong("04.grad_last_two", "the page's w array instead of the argument", lambda: r16_yw_page_w),
 ]
 
 RIGHT_16 = [

@@ -241,6 +241,18 @@ def r16_out_right_squared(params, x, y):
     return sq.mean(), (sq > 0.25).astype(jnp.int32).sum()  # |e| > 0.5 as e**2 > 0.25
 
 
+def r16_aux_page_length(x, y):
+    errors = x - y
+    mse = jnp.sum(errors**2) / 4  # the page's x has four points
+    penalty = 0.1 * jnp.sum(x**2)
+    return mse + penalty, {"mse": mse, "penalty": penalty}
+
+
+def r16_out_page_length(params, x, y):
+    e = _errors(params, x, y)
+    return jnp.sum(e**2) / 3, jnp.sum(jnp.abs(e) > 0.5)  # the page's three points
+
+
 ROUND_16 = [
     Wrong(
         "05.fix_aux_order",
@@ -310,6 +322,12 @@ ROUND_16 = [
         lambda: r16_out_nonzero_size,
     ),
     Wrong("05.loss_and_outliers", "mean absolute error as the loss", lambda: r16_out_mae),
+    Wrong("05.fix_aux_order", "mse as sum / 4, the page's length", lambda: r16_aux_page_length),
+    Wrong(
+        "05.loss_and_outliers",
+        "loss as sum / 3, the page's point count",
+        lambda: r16_out_page_length,
+    ),
 ]
 
 RIGHT_16 = [
