@@ -281,7 +281,11 @@ RIGHT_16 = [
     Right(
         "14.fix_rows", "tuple of np.array_split blocks", lambda: r16_rows_right_array_split_tuple
     ),
-    Right("14.global_mean", "allgather of (sum wv, sum w), summed", lambda: r16_gm_right_allgather_sums),
+    Right(
+        "14.global_mean",
+        "allgather of (sum wv, sum w), summed",
+        lambda: r16_gm_right_allgather_sums,
+    ),
     Right(
         "14.global_mean",
         "one row per device, jnp.sum of a global array",
