@@ -5,25 +5,21 @@ are asked of the answer with its kernels interpreted where the backend compiles 
 The CI has no TPU. The judge is told the backend compiles kernels (its probe patched, as in
 test_kernel_guard.py), and the answers here are written as a learner on a TPU writes them,
 ``interpret=False``. The CPU cannot compile a kernel, so a stand-in lowering takes the
-place of Mosaic for those: it runs the kernel in the interpreter, but starts each output
-(and each padded block) from finite garbage instead of NaN, as a compiled kernel starts
-from whatever its memory held. Each run of an answer's kernel, "compiled" or interpreted,
-is recorded while it runs (a host callback), and so is each refusal by the rule.
+place of Mosaic for those (``tests/compiled_kernels.py``): it runs the kernel in the
+interpreter, but starts each output (and each padded block) from finite garbage instead of
+NaN, as a compiled kernel starts from whatever its memory held. Each run of an answer's
+kernel, "compiled" or interpreted, is recorded while it runs (a host callback), and so is
+each verdict of the rule.
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
-from jax._src.interpreters import mlir
-from jax._src.pallas import hlo_interpreter
-from jax._src.pallas import primitives as pallas_primitives
-from jax._src.pallas.pallas_call import _pallas_call_lowering, pallas_call_p
 from jax.experimental import pallas as pl
 
 from jaxtour.exercises import exercise
@@ -32,59 +28,20 @@ from jaxtour.grader import judge as judge_module
 from jaxtour.grader.judge import judge
 from jaxtour.grader.kernels import interpreted, reads_interpreted
 from jaxtour.grader.spec import Mistake
+from tests import compiled_kernels
 
 BM, BN, BK = 16, 128, 128
 _DIMS = (((1,), (1,)), ((), ()))
 ANSWER = "answer_"  # the answers' kernels are named so: the grader's own are not recorded
 
 
-_NAN_FILLED = pallas_primitives.uninitialized_value  # what the interpreter starts from
-
-
-def _garbage(shape, dtype):
-    """What a compiled output holds before the kernel writes it: finite, and not zero."""
-    if not jnp.issubdtype(dtype, jnp.floating):
-        return _NAN_FILLED(shape, dtype)
-    size = int(np.prod(shape))
-    values = (jnp.arange(size, dtype=jnp.int32) * 7919) % 1001 - 500
-    return values.astype(dtype).reshape(shape)
-
-
-@contextlib.contextmanager
-def _memory_as_found():
-    """While a kernel is lowered: outputs start from garbage, not from NaN."""
-    pallas_primitives.uninitialized_value = _garbage
-    try:
-        yield
-    finally:
-        pallas_primitives.uninitialized_value = _NAN_FILLED
-
-
 @pytest.fixture
 def compiled_on_cpu(monkeypatch):
     """The judge believes its backend compiles kernels, and a pallas_call with interpret off
-    runs as compiled memory would leave it. Yields the record of runs and refusals."""
+    runs as compiled memory would leave it. Yields the record of the answers' kernel runs
+    and of the rule's verdicts, in order."""
     runs: list[str] = []
     monkeypatch.setattr(judge_module, "compiles_kernels", lambda: True)
-
-    def lowering(ctx, *args, interpret, **params):
-        name = params["jaxpr"].debug_info.func_name
-        if interpret and not name.startswith(ANSWER):  # the grader's own kernels, as ever
-            return _pallas_call_lowering(ctx, *args, interpret=interpret, **params)
-        mode = "interpreted" if interpret else "compiled"
-
-        def run(*operands):
-            jax.debug.callback(lambda: runs.append(mode))
-            return hlo_interpreter.pallas_call_hlo_interpret(*operands, **params)
-
-        with contextlib.nullcontext() if interpret else _memory_as_found():
-            return mlir.lower_fun(run, multiple_results=True)(ctx, *args)
-
-    monkeypatch.setitem(
-        mlir._platform_specific_lowerings["cpu"],
-        pallas_call_p,
-        mlir.LoweringRuleEntry(lowering, True),
-    )
     by_the_rule = judge_module._by_the_rule
 
     def recorded_rule(*args, **kwargs):
@@ -93,7 +50,8 @@ def compiled_on_cpu(monkeypatch):
         return refusal
 
     monkeypatch.setattr(judge_module, "_by_the_rule", recorded_rule)
-    return runs
+    with compiled_kernels.compiled_on_cpu(runs, record_prefix=ANSWER):
+        yield runs
 
 
 @pytest.fixture
