@@ -23,6 +23,7 @@ from jaxtour.grader.kernels import (
     block_out_of_range,
     empty_grid,
     one_call,
+    reads_interpreted,
     revisits_output,
 )
 from jaxtour.grader.learner_code import LearnerCodeError, transformed
@@ -166,7 +167,7 @@ def _nan_share(inputs: Any) -> Any:
 
 def _all_nan(inputs: Any) -> Any:
     share = _nan_share(inputs)
-    return _answer_compiled(lambda answer: share(answer) == 1.0)
+    return reads_interpreted(_answer_compiled(lambda answer: share(answer) == 1.0))
 
 
 def _some_nan(inputs: Any) -> Any:
@@ -176,7 +177,7 @@ def _some_nan(inputs: Any) -> Any:
         value = share(answer)
         return value is not None and 0.0 < value < 1.0
 
-    return _answer_compiled(matches)
+    return reads_interpreted(_answer_compiled(matches))
 
 
 def _behaves_like(wrong: Callable[..., Any], inputs: Any) -> Callable[[Any], bool]:
@@ -1285,7 +1286,9 @@ EXERCISES = (
                 "runs along the column axis, and the row id says nothing about which column "
                 "step a program is on.",
                 example=_rows_zeroed_on_row_axis,
-                matches=_behaves_like(_rows_zeroed_on_row_axis(), _row_sums_inputs),
+                matches=reads_interpreted(
+                    _behaves_like(_rows_zeroed_on_row_axis(), _row_sums_inputs)
+                ),
             ),
             Mistake(
                 id="first-step-lost",

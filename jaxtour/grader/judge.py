@@ -10,7 +10,9 @@ answer the rule refused, and its example is built only then, off the clock. A ri
 answer therefore never pays for the wrong answers' compilation or predicates, and a
 wrong one only for the cases a comparison reads: the reference's and the examples'
 outputs are computed case by case as a rule reads them (``rules.outputs_on``), and a
-rule stops at the first case that differs. The time
+rule stops at the first case that differs. Where the backend compiles Pallas kernels, a
+refused kernel answer's mistakes that read interpret mode's NaN are asked of the answer
+with its kernels interpreted (``interprets_after_refusal``). The time
 limit counts the learner's own time, not JAX's compiling (``limits.py``); a stopped
 check says what was slow (``too_slow``). What the learner's code printed or warned is
 folded into the feedback's details.
@@ -31,7 +33,7 @@ from jaxtour.display import one_line
 from jaxtour.grader.compare import verdict_only, verdicts_only
 from jaxtour.grader.feedback import Feedback, Status
 from jaxtour.grader.isolation import preserved_world, record_kept
-from jaxtour.grader.kernels import compiles_kernels, guarded_inputs
+from jaxtour.grader.kernels import compiles_kernels, guarded_inputs, interpreted, needs_interpreted
 from jaxtour.grader.learner_code import LearnerCodeError, screen
 from jaxtour.grader.limits import (
     LATE_S,
@@ -421,6 +423,17 @@ def unsafe_when_compiled(exercise: Exercise, answer: Any) -> Mistake | None:
     return None
 
 
+def interprets_after_refusal(exercise: Exercise) -> bool:
+    """Whether a refused answer's mistakes marked ``kernels.reads_interpreted`` (the NaN
+    interpret mode leaves in a block no program wrote) are asked of the answer with its
+    kernels interpreted (``kernels.interpreted``): on a backend that compiles kernels,
+    where an output starts as whatever its memory held, for an exercise whose kernels the
+    guard reads first (``kernel_inputs``), so that what runs interpreted is only what the
+    guard let run compiled. The CPU interprets them already: there the answer is asked as
+    it is, and the verdicts stay."""
+    return exercise.kernel_inputs is not None and compiles_kernels()
+
+
 def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedback:
     unsafe = unsafe_when_compiled(exercise, answer)
     if unsafe is not None:
@@ -441,11 +454,18 @@ def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedb
         refusal = _by_the_rule(exercise, answer, expected)
     if refusal is not None and verdicts_only():
         return refusal  # refused either way: which mistake it is would not be read
+    kernels_compiled = refusal is not None and interprets_after_refusal(exercise)
+    as_interpreted = None  # the answer with its kernels interpreted, made when first asked
     for mistake in exercise.mistakes[first:]:
         if refusal is None and not mistake.also_accepted:
             continue  # a right value is no wrong example's value, nor a refused answer
         example = _built_example(exercise, mistake) if mistake.matches is None else None
-        if makes(exercise, mistake, answer, example):
+        asked = answer
+        if kernels_compiled and needs_interpreted(mistake.matches):
+            if as_interpreted is None:
+                as_interpreted = interpreted(answer, exercise.kernel_inputs)
+            asked = as_interpreted
+        if makes(exercise, mistake, asked, example):
             return make_feedback(
                 exercise, "incorrect", fill(exercise, mistake.message), mistake=mistake.id
             )

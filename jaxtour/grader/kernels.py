@@ -20,6 +20,12 @@ neither the array's nor multiples of 8 and 128) is an error, left to the compile
 block that only overhangs its array is padded on input and cut on output (JAX's
 docs/pallas/grid_blockspec.md), so it is read as in range.
 
+Some mistakes read what only the interpreter shows: the NaN it fills an output with before
+the kernel runs, where a kernel left a block unwritten or added to one it never zeroed.
+Compiled, an output starts as whatever that memory held. Their predicates are marked
+``reads_interpreted``: wherever ``compiles_kernels()``, the judge asks them, once the rule
+has refused the answer, of the answer with its kernels interpreted (``interpreted``).
+
 Pallas's ``grid_mapping`` is internal; where a JAX release lays it out otherwise, or the
 grid is dynamic, the reader returns None and no mistake that needs it matches.
 """
@@ -32,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jaxtour.grader.mistakes import traced_programs
+from jaxtour.grader.plain import is_wrapper, plain
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Inputs
 from jaxtour.lazy import jax
@@ -92,6 +99,109 @@ def before_compiled_run(inputs: Callable[[], Inputs]) -> Callable[[Any], Any]:
 def guarded_inputs(predicate: Any) -> Any:
     """The inputs a ``before_compiled_run`` predicate reads, else None."""
     return getattr(predicate, "before_compiled_run", None)
+
+
+def reads_interpreted(predicate: Any) -> Any:
+    """Marks a predicate that reads what interpret mode leaves in a kernel's output (NaN in
+    a block no program wrote, or added to before it was written): where the backend
+    compiles kernels, the judge asks it of ``interpreted(answer)``, and only of an answer
+    the rule refused. On the CPU the answer's kernels are interpreted already."""
+    predicate.reads_interpreted = True
+    return predicate
+
+
+def needs_interpreted(predicate: Any) -> bool:
+    """Whether ``predicate`` is marked ``reads_interpreted``."""
+    return getattr(predicate, "reads_interpreted", False) is True
+
+
+def interpreted(answer: Any, inputs: Callable[[], Inputs]) -> Any:
+    """``answer`` with each of its pallas_calls run in interpret mode, as the CPU runs it:
+    the answer traced (``jax.make_jaxpr``) and its program evaluated with every
+    pallas_call that would be compiled bound again with ``interpret=True``, those nested
+    in jit, closed_call, cond or scan included (Pallas on Mosaic and on Triton take the
+    same parameter). Only the answer's own kernels change: what surrounds them runs as the
+    answer wrote it.
+
+    The answer itself where that changes nothing: it is no function, it fails to trace on
+    ``inputs`` (the rule said why), or all of its pallas_calls are interpreted already.
+    Made once per learner function (plain's wrapper), and is plain's wrapper itself, so
+    the grader's jit of it, and its outputs in a check, serve every predicate that reads
+    them, and the next check of the same function.
+    """
+    if not callable(answer):
+        return answer
+    key = id(answer)
+    held = _interpreted.get(key)
+    if held is not None and held[0] is answer:
+        return held[1]
+    try:
+        programs = traced_programs(answer, inputs)
+        compiled = any(_compiled(eqn) for program in programs for eqn in _calls_in(program))
+    except Exception:  # it fails to trace: the rule said why
+        return answer
+    result = plain(_interpreting(answer)) if compiled else answer
+    if is_wrapper(answer):
+        _interpreted[key] = (answer, result)
+        while len(_interpreted) > _MAX_INTERPRETED:
+            _interpreted.pop(next(iter(_interpreted)))
+    return result
+
+
+_MAX_INTERPRETED = 16
+_interpreted: dict[int, tuple[Any, Any]] = {}
+
+
+def _interpreting(answer: Callable[..., Any]) -> Callable[..., Any]:
+    def run_interpreted(*args: Any) -> Any:
+        closed, shape = jax.make_jaxpr(answer, return_shape=True)(*args)
+        flat = jax.core.eval_jaxpr(
+            _interpret_kernels(closed.jaxpr), closed.consts, *jax.tree.leaves(args)
+        )
+        return jax.tree.unflatten(jax.tree.structure(shape), flat)
+
+    return run_interpreted
+
+
+def _compiled(eqn: Any) -> bool:
+    """Whether a pallas_call equation is compiled: its ``interpret`` is off (False, None).
+    A JAX whose pallas_call has no such parameter is left as it is."""
+    return "interpret" in eqn.params and not eqn.params["interpret"]
+
+
+def _interpret_kernels(jaxpr: Any) -> Any:
+    """``jaxpr`` with each pallas_call equation's ``interpret`` set where it was off, in
+    the jaxprs nested in its equations' parameters too (not inside a kernel); the same
+    object where nothing changed."""
+    eqns = []
+    changed = False
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name == "pallas_call":
+            new = eqn.replace(params={**eqn.params, "interpret": True}) if _compiled(eqn) else eqn
+        else:
+            params = {name: _with_kernels_interpreted(value) for name, value in eqn.params.items()}
+            same = all(params[name] is eqn.params[name] for name in params)
+            new = eqn if same else eqn.replace(params=params)
+        changed = changed or new is not eqn
+        eqns.append(new)
+    return jaxpr.replace(eqns=eqns) if changed else jaxpr
+
+
+def _with_kernels_interpreted(value: Any) -> Any:
+    """An equation's parameter with the kernels of the jaxprs in it interpreted: a jaxpr,
+    a closed jaxpr (jit's, closed_call's) or a tuple of them (cond's branches)."""
+    if isinstance(value, tuple | list):
+        items = [_with_kernels_interpreted(item) for item in value]
+        if all(new is old for new, old in zip(items, value, strict=True)):
+            return value
+        return type(value)(items)
+    inner = getattr(value, "jaxpr", None)
+    if hasattr(inner, "eqns") and hasattr(value, "consts"):  # a closed jaxpr
+        rewritten = _interpret_kernels(inner)
+        return value if rewritten is inner else value.replace(jaxpr=rewritten)
+    if hasattr(value, "eqns"):
+        return _interpret_kernels(value)
+    return value
 
 
 def _block_size(dim: Any) -> int | None:

@@ -104,7 +104,10 @@ class Exercise:
     judge asks the mistakes whose predicate reads them so (``before_compiled_run``: a
     block index past its array, a grid of no steps, harmless interpreted and fatal
     compiled) before anything runs the answer. It names those inputs, and those mistakes
-    it.
+    it. The mistakes whose predicate reads what only interpret mode shows
+    (``kernels.reads_interpreted``: NaN where no program wrote) are asked there, of a
+    refused answer, with its kernels interpreted; they need ``kernel_inputs``, and explain
+    refusals only (not ``also_accepted``).
     """
 
     id: str
@@ -171,6 +174,16 @@ class Exercise:
                 "with, and at least one such mistake: compiled, the kernel they match must "
                 "not run"
             )
+        for mistake in self.mistakes:
+            if getattr(mistake.matches, "reads_interpreted", False) is not True:
+                continue
+            if self.kernel_inputs is None or mistake.also_accepted:
+                raise ValueError(
+                    f"{where}: mistake {mistake.id!r} reads the answer's kernels "
+                    "interpreted (kernels.reads_interpreted), which happens only for a "
+                    "refused answer whose kernels were read first: give kernel_inputs, and "
+                    "do not declare it also_accepted"
+                )
         if self.kernel_inputs is not None and (
             getattr(self.rule, "inputs", self.kernel_inputs) is not self.kernel_inputs
             or getattr(self.rule, "random_inputs", None) is not None
