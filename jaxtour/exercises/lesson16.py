@@ -14,6 +14,8 @@ of range is clamped, an output block never written is NaN).
 from __future__ import annotations
 
 import functools
+import importlib
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -64,8 +66,31 @@ def _compile_options() -> dict[str, Any]:
     return _options[0]
 
 
+# Every interpreted pallas_call's lowering imports Pallas's Mosaic GPU interpreter and, where
+# that import fails (jax 0.10 on a CPU: its modules need absl, which JAX does not install),
+# Python runs those modules again at every lowering: 0.11 s of CPU per kernel, a third of a
+# lesson-16 check's (measured with cProfile, 2026-12-06). The failure is kept once seen.
+_GPU_INTERPRETER = "jax._src.pallas.mosaic_gpu.interpret.interpret_pallas_call"
+_gpu_interpreter_probed: list[bool] = []
+
+
+def _remember_a_missing_gpu_interpreter() -> None:
+    """Import the Mosaic GPU interpreter once; where it cannot be imported, a None in
+    sys.modules makes Pallas's later imports of it fail at once (as they would anyway)."""
+    if _gpu_interpreter_probed:
+        return
+    _gpu_interpreter_probed.append(True)
+    try:
+        importlib.import_module(_GPU_INTERPRETER)
+    except ImportError:
+        sys.modules[_GPU_INTERPRETER] = None  # type: ignore[assignment]
+    except Exception:  # noqa: S110 - any other failure: Pallas's own import decides
+        pass
+
+
 def compiled(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``fn`` under ``jax.jit`` with ``_compile_options()``: compiled once per input shape."""
+    _remember_a_missing_gpu_interpreter()
     options = _compile_options()
     return jax.jit(fn, compiler_options=options) if options else jax.jit(fn)
 
@@ -119,6 +144,7 @@ def _reference(build: Callable[[], Callable[..., Any]]) -> Callable[..., Any]:
 def _pl() -> Any:
     from jax.experimental import pallas as pl
 
+    _remember_a_missing_gpu_interpreter()
     return pl
 
 
