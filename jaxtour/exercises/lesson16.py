@@ -14,6 +14,8 @@ of range is clamped, an output block never written is NaN).
 from __future__ import annotations
 
 import functools
+import importlib
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -30,7 +32,8 @@ from jaxtour.grader.learner_code import LearnerCodeError, transformed
 from jaxtour.grader.mistakes import behaves_like, output_or_none, traces_primitive
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice, SameFunction, cases_of_this_check
-from jaxtour.grader.spec import Exercise, Mistake
+from jaxtour.grader.spec import Exercise, Mistake, Variants
+from jaxtour.grader.variants import key as variant_key
 
 BM, BN, BK = 16, 128, 128  # the lesson's blocks: whole TPU float32 tiles, 16+ for GPU dots
 
@@ -65,8 +68,31 @@ def _compile_options() -> dict[str, Any]:
     return _options[0]
 
 
+# Every interpreted pallas_call's lowering imports Pallas's Mosaic GPU interpreter and, where
+# that import fails (jax 0.10 on a CPU: its modules need absl, which JAX does not install),
+# Python runs those modules again at every lowering: 0.11 s of CPU per kernel, a third of a
+# lesson-16 check's (measured with cProfile, 2026-12-06). The failure is kept once seen.
+_GPU_INTERPRETER = "jax._src.pallas.mosaic_gpu.interpret.interpret_pallas_call"
+_gpu_interpreter_probed: list[bool] = []
+
+
+def _remember_a_missing_gpu_interpreter() -> None:
+    """Import the Mosaic GPU interpreter once; where it cannot be imported, a None in
+    sys.modules makes Pallas's later imports of it fail at once (as they would anyway)."""
+    if _gpu_interpreter_probed:
+        return
+    _gpu_interpreter_probed.append(True)
+    try:
+        importlib.import_module(_GPU_INTERPRETER)
+    except ImportError:
+        sys.modules[_GPU_INTERPRETER] = None  # type: ignore[assignment]
+    except Exception:  # noqa: S110 - any other failure: Pallas's own import decides
+        pass
+
+
 def compiled(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``fn`` under ``jax.jit`` with ``_compile_options()``: compiled once per input shape."""
+    _remember_a_missing_gpu_interpreter()
     options = _compile_options()
     return jax.jit(fn, compiler_options=options) if options else jax.jit(fn)
 
@@ -81,7 +107,7 @@ class _GraderKernel:
     def __init__(self, fn: Callable[..., Any]) -> None:
         functools.update_wrapper(self, fn)
         self._fn = fn
-        self._compiled: Callable[..., Any] | None = None
+        self._compiled: dict[Any, Callable[..., Any]] = {}  # per variant (variants.key)
 
     @property
     def compiler_options(self) -> dict[str, Any]:
@@ -90,9 +116,13 @@ class _GraderKernel:
     def __call__(self, *args: Any) -> Any:
         if any(isinstance(arg, jax.core.Tracer) for arg in args):
             return self._fn(*args)
-        if self._compiled is None:
-            self._compiled = compiled(self._fn)
-        return self._compiled(*args)
+        variant = variant_key()
+        if variant not in self._compiled:
+            # a function object of its own per variant: JAX keeps its traces per function,
+            # and a kernel of lesson 16 reads its variant's values while traced
+            fn = self._fn if not variant else functools.wraps(self._fn)(lambda *a: self._fn(*a))
+            self._compiled[variant] = compiled(fn)
+        return self._compiled[variant](*args)
 
 
 def _answer_compiled(predicate: Callable[[Any], bool]) -> Callable[[Any], bool]:
@@ -120,6 +150,7 @@ def _reference(build: Callable[[], Callable[..., Any]]) -> Callable[..., Any]:
 def _pl() -> Any:
     from jax.experimental import pallas as pl
 
+    _remember_a_missing_gpu_interpreter()
     return pl
 
 
@@ -595,10 +626,52 @@ def _scores_not_zeroed():
 # for x (m, n) and w (1, n), out (m, 1), blocks of (16, 128). It transfers two things: an
 # operand broadcast over the rows (w's block index never follows the row), and the matmul's
 # accumulator to a sum over a grid axis whose output block does not change with it.
+# Variants (issue 38) change the term summed: a row's squared or absolute distance to w, a
+# sum of its own (a k-means step's, a nearest-centroid's), by the same grid and BlockSpecs.
+
+# kind -> (the term as the task writes it, as the kernel computes it, the term without w)
+_ROW_TERMS = {
+    "product": ("x[r, c] * w[0, c]", "x_ref[...] * w_ref[...]", "x[r, c]"),
+    "squared": ("(x[r, c] - w[0, c]) ** 2", "(x_ref[...] - w_ref[...]) ** 2", "x[r, c] ** 2"),
+    "absolute": ("|x[r, c] - w[0, c]|", "jnp.abs(x_ref[...] - w_ref[...])", "|x[r, c]|"),
+}
 
 
-def _row_sums(x, w):
-    return jnp.sum(x * w, axis=1, keepdims=True)
+def _row_terms(kind: str) -> dict[str, str]:
+    term, body, plain = _ROW_TERMS[kind]
+    return {"kind": kind, "term": term, "body": body, "plain": plain}
+
+
+ROWS_VARIANTS = Variants(
+    default={  # a literal: the class board reads it
+        "kind": "product",
+        "term": "x[r, c] * w[0, c]",
+        "body": "x_ref[...] * w_ref[...]",
+        "plain": "x[r, c]",
+    },
+    draw=lambda rng: _row_terms(rng.choice(("squared", "absolute"))),
+    shown="row_sums(x, w) returns out[r, 0] = the sum over c of {term}.",
+)
+
+
+def _term(x, w):
+    """The variant's term of x and w (blocks or whole arrays), read when traced."""
+    kind = ROWS_VARIANTS.current("16.row_sums")["kind"]
+    if kind == "squared":
+        return (x - w) ** 2
+    if kind == "absolute":
+        return jnp.abs(x - w)
+    return x * w
+
+
+def _term_without_w(x):
+    """The variant's term with w left out: x, x ** 2 or |x|."""
+    kind = ROWS_VARIANTS.current("16.row_sums")["kind"]
+    if kind == "squared":
+        return x**2
+    if kind == "absolute":
+        return jnp.abs(x)
+    return x
 
 
 def _row_sums_inputs():
@@ -739,7 +812,7 @@ def _w_other_columns(calls: list[KernelCall]) -> bool:
 
 
 def _weighted(x_block, w_block):
-    return jnp.sum(x_block * w_block, axis=1, keepdims=True)
+    return jnp.sum(_term(x_block, w_block), axis=1, keepdims=True)
 
 
 def _rows_overwritten():
@@ -756,7 +829,9 @@ def _rows_one_column_block():
 
 
 def _rows_unweighted():
-    return _rows_call(lambda x_block, w_block: jnp.sum(x_block, axis=1, keepdims=True))
+    return _rows_call(
+        lambda x_block, w_block: jnp.sum(_term_without_w(x_block), axis=1, keepdims=True)
+    )
 
 
 def _rows_not_zeroed():
@@ -795,7 +870,7 @@ def _rows_zeroed_on_row_axis():
 
 
 def _rows_by_jnp():
-    return lambda x, w: (x * w).sum(axis=1, keepdims=True)
+    return lambda x, w: _term(x, w).sum(axis=1, keepdims=True)
 
 
 def _rows_reference_kernel():
@@ -956,6 +1031,9 @@ EXERCISES = (
     ),
     Exercise(
         id="16.fix_scores",
+        # No variants (issue 38): the answer is shape-generic (the check picks its own shapes,
+        # blocks fixed by the page), so only another operand transposed (x.T @ y) changes it, a
+        # rewrite of its 16 kernel mistakes at ~7 s of test_variants CPU each variant.
         title="Fix the index_map of a transposed operand",
         reference=lambda: _reference(_scores_fixed),
         rule=SameFunction(inputs=_scores_inputs, transform=compiled),
@@ -1178,6 +1256,7 @@ EXERCISES = (
         reference=lambda: _reference(_rows_reference_kernel),
         rule=SameFunction(inputs=_row_sums_inputs, transform=compiled),
         kernel_inputs=_row_sums_inputs,
+        variants=ROWS_VARIANTS,
         hints=(
             "Two grid axes: one over blocks of 16 rows, one over blocks of 128 columns, which "
             "the sum runs through. w is one row: which of its blocks does a program need, "
@@ -1185,20 +1264,20 @@ EXERCISES = (
             "every column step: the matmul's accumulator, with the column axis as k.",
             "grid (m // BM, n // BN); x's block (BM, BN) at (i, j); w's block (1, BN) at "
             "(0, j); the output's block (BM, 1) at (i, 0). In the kernel, zero the output "
-            "block when pl.program_id(1) == 0, then add the block's weighted row sums, "
-            "keepdims=True.",
+            "block when pl.program_id(1) == 0, then add the sums over the block's columns of "
+            "{term}, keepdims=True.",
             "def row_sums_kernel(x_ref, w_ref, o_ref):\n"
             "    @pl.when(pl.program_id(1) == 0)\n"
             "    def _():\n"
             "        o_ref[...] = jnp.zeros_like(o_ref)\n"
-            "    o_ref[...] += jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)",
+            "    o_ref[...] += jnp.sum({body}, axis=1, keepdims=True)",
         ),
         solution=(
             "def row_sums_kernel(x_ref, w_ref, o_ref):\n"
             "    @pl.when(pl.program_id(1) == 0)  # the first column step of this row block\n"
             "    def _():\n"
             "        o_ref[...] = jnp.zeros_like(o_ref)\n"
-            "    o_ref[...] += jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)\n"
+            "    o_ref[...] += jnp.sum({body}, axis=1, keepdims=True)\n"
             "\n"
             "def row_sums(x, w):\n"
             "    m, n = x.shape\n"
@@ -1215,9 +1294,9 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="no-kernel",
-                message="This computes the weighted row sums with jnp, outside any kernel: "
-                "the values are right, and there is no pallas_call in it. The exercise is to "
-                "write the kernel, its grid and its BlockSpecs.",
+                message="This computes the row sums with jnp, outside any kernel: the values "
+                "are right, and there is no pallas_call in it. The exercise is to write the "
+                "kernel, its grid and its BlockSpecs.",
                 example=_rows_by_jnp,
                 matches=_no_kernel(_row_sums_inputs),
                 also_accepted=True,
@@ -1274,7 +1353,8 @@ EXERCISES = (
             ),
             Mistake(
                 id="unweighted",
-                message="These are the plain row sums of x: the weights w never multiply anything.",
+                message="These are the row sums of {plain}, with w left out: each term of the "
+                "sum is {term}.",
                 example=_rows_unweighted,
                 matches=_behaves_like(_rows_unweighted(), _row_sums_inputs),
             ),
@@ -1315,10 +1395,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="w-other-columns",
-                message="Some programs weigh x's block by the weights of other columns: w's "
-                "block is not the one of the columns x's block holds. w is one row for all of "
-                "x's rows, so at each column step a program needs the block of w over the same "
-                "columns, whatever its row block.",
+                message="Some programs pair x's block with the values of w over other "
+                "columns: w's block is not the one of the columns x's block holds. w is one "
+                "row for all of x's rows, so at each column step a program needs the block of "
+                "w over the same columns, whatever its row block.",
                 example=_rows_w_by_row,
                 matches=_reads(_row_sums_inputs, _w_other_columns),
             ),
