@@ -91,8 +91,14 @@ def _remember_a_missing_gpu_interpreter() -> None:
 
 
 def compiled(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``fn`` under ``jax.jit`` with ``_compile_options()``: compiled once per input shape."""
+    """``fn`` under ``jax.jit`` with ``_compile_options()``: compiled once per input shape.
+    The grader's own kernel (a mistake's example judged as an answer, as the grader or a test
+    may), bare or as the judge's per-variant wrapper of it, is itself: it compiles once per
+    variant, where a new jit of the wrapper would trace and compile it at every check."""
     _remember_a_missing_gpu_interpreter()
+    for kernel in (fn, vars(fn).get("__wrapped__") if hasattr(fn, "__dict__") else None):
+        if isinstance(kernel, _GraderKernel):
+            return kernel
     options = _compile_options()
     return jax.jit(fn, compiler_options=options) if options else jax.jit(fn)
 
