@@ -51,6 +51,7 @@ from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.grader.variants import fill
 from jaxtour.grader.variants import key as variant_key
 from jaxtour.i18n import N_, _, ngettext
+from jaxtour.lazy import jax
 
 __all__ = [
     "INTERRUPTED_MESSAGE",
@@ -209,6 +210,7 @@ def _judge(exercise: Exercise, answer: Any, changed: list[str]) -> Feedback:
     missing = _missing(exercise)
     if missing is not None:
         return make_feedback(exercise, "unattempted", missing)
+    _backend_started()
     captured = _Captured()
     record_kept(exercise)  # what an earlier answer changed of it is put back, unnamed
     with (
@@ -234,6 +236,18 @@ def _judge(exercise: Exercise, answer: Any, changed: list[str]) -> Feedback:
             if running is not None and running.overran():  # the stop was caught or ignored
                 feedback = too_slow(exercise, running, limit)
     return _with_captured(feedback, captured.getvalue(), caught)
+
+
+def _backend_started() -> None:
+    """Start JAX's backend, once per process, before the window in which whatever changes
+    is the answer's doing: starting it registers JAX's own monitoring listeners and a gc
+    callback, and a right answer whose check was the session's first JAX work was refused
+    for them. A backend that cannot start (a chip held by another process) fails inside the
+    check, where its error is explained."""
+    try:
+        jax.devices()
+    except Exception:
+        pass
 
 
 @contextlib.contextmanager

@@ -91,3 +91,23 @@ def test_arrays_lists_and_dicts_given_are_not_mutated():
     assert np.array_equal(array, copies[0]) and array.flags.writeable
     assert np.array_equal(nested[0], copies[1][0]) and nested[1] == copies[1][1]
     assert np.array_equal(mapping["w"], copies[2]["w"]) and mapping["b"] == [0.0]
+
+
+def test_a_check_that_is_the_sessions_first_jax_work_judges_the_answer():
+    """Starting JAX's backend registers its own monitoring listeners and a gc callback:
+    where a check was a fresh kernel's first JAX work (a restart, then the check cell),
+    they were taken for the answer's doing and a right answer was refused. The grader
+    starts the backend before it watches (judge._backend_started)."""
+    import subprocess
+
+    code = (
+        "from jaxtour import checks\n"
+        "import sys\n"
+        "assert 'jax._src.xla_bridge' not in sys.modules or not "
+        "sys.modules['jax._src.xla_bridge']._backends\n"
+        "print(checks.check('01.arange', checks.reference_answer('01.arange')).status)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.stdout.strip() == "correct", done.stdout + done.stderr[-2000:]
