@@ -18,8 +18,13 @@ import re
 from xdist.scheduler import LoadScopeScheduling
 
 # Work that costs a minute and is done once per worker: the Colab venv, JupyterLab and
-# Chromium for the browser tests. Kept on one worker, it is done once.
-KEPT_TOGETHER = ("tests/paths/test_colab.py", "tests/paths/test_browser.py")
+# Chromium for the browser tests. Kept on one worker, it is done once. The catalogs'
+# template and planned files (3 s of CPU, read by 21 tests) too.
+KEPT_TOGETHER = (
+    "tests/paths/test_colab.py",
+    "tests/paths/test_browser.py",
+    "tests/i18n/test_catalogs.py",
+)
 # The modules whose tests judge answers to one exercise each (the exercise is the first
 # thing their id names, "[01.center]", "[01.center:a mistake]", "[01.center-None]"): all
 # of one lesson's go to one worker, one after another. The first check of an exercise in a

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import re
 import shutil
@@ -174,6 +175,7 @@ def test_the_check_fails_on_a_message_whose_english_changed(tmp_path, template):
 MARKERS = {"_", "N_", "ngettext", "N_plural"}  # messages.KEYWORDS
 
 
+@functools.cache  # two tests read it: Python's parser over jaxtour/ once
 def marked_in_code():
     """(path, line, the call, whether it sits inside an f-string) for every call of a
     marker on a literal in the code that ``make messages`` extracts (jaxtour/, but its

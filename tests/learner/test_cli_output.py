@@ -22,16 +22,28 @@ from tests.helpers import ROOT
 JAXTOUR = [sys.executable, "-m", "jaxtour.cli"]
 
 
+@pytest.fixture(scope="module")
+def module_store(tmp_path_factory):
+    """A store with three checks, in this module's own data folder: each test leaves it
+    as it was (each asserts so), so the runs each test compares with are made once."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(progress_store.ENV_DIR, str(tmp_path_factory.mktemp("cli") / "data"))
+        patch.setenv(progress_store.ENV_SWITCH, "on")
+        progress_store.record("01.arange", "correct")
+        progress_store.record("03.gradient", "incorrect", "sum-not-grad")
+        progress_store.record("03.gradient", "correct")
+        path = progress_store.store_path()
+        yield path, path.read_bytes(), dict(os.environ)
+
+
 @pytest.fixture
-def store(tmp_path, monkeypatch):
-    """A store with three checks, in this test's own data folder."""
-    monkeypatch.setenv(progress_store.ENV_DIR, str(tmp_path / "data"))
-    monkeypatch.setenv(progress_store.ENV_SWITCH, "on")
-    progress_store.record("01.arange", "correct")
-    progress_store.record("03.gradient", "incorrect", "sum-not-grad")
-    progress_store.record("03.gradient", "correct")
-    path = progress_store.store_path()
-    return path, path.read_bytes()
+def store(module_store, monkeypatch):
+    """The module's store, this test's data folder."""
+    path, before, env = module_store
+    for name in (progress_store.ENV_DIR, progress_store.ENV_SWITCH):
+        monkeypatch.setenv(name, env[name])
+    assert path.read_bytes() == before
+    return path, before
 
 
 def environment(**extra: str) -> dict[str, str]:
@@ -186,13 +198,13 @@ NOTE = (
 )
 
 
-def same(russian: bytes, english: bytes, tmp_path: Path) -> bool:
+def same(russian: bytes, english: bytes, tmp_path: Path, english_in: Path) -> bool:
     """The same words, the folders aside: the Russian run's in tmp_path/ru, its lessons
-    in the workspace's ru/ (the edition asked for), the English run's in tmp_path/en."""
+    in the workspace's ru/ (the edition asked for), the English run's in english_in/en."""
     where = str(tmp_path).encode()
     russian = russian.replace(where + b"/ru", b"X").replace(b"X/none/ru", b"X/none")
     russian = russian.replace(b"X/ws/ru", b"X/ws").replace(b"/lab/tree/ru/", b"/lab/tree/")
-    english = english.replace(where + b"/en", b"X")
+    english = english.replace(str(english_in).encode() + b"/en", b"X")
     token, port = re.compile(rb"TOKEN=[0-9a-f]+"), re.compile(rb"(127\.0\.0\.1:|port=)\d+")
     count = re.compile(rb"copied \d+ lesson files")  # the Russian edition has its own count
     russian, english = (
@@ -202,16 +214,40 @@ def same(russian: bytes, english: bytes, tmp_path: Path) -> bool:
     return russian == english
 
 
+# What each path says with its streams open, run once for the tests that compare with it
+# (3.3 s of CPU a run of every path; 2026-12-06, CONTRIBUTING.md).
+
+
+@pytest.fixture(scope="module")
+def english_runs(module_store, tmp_path_factory):
+    """Every path in English, in UTF-8, in tmp_path/en of the module's run folder."""
+    folder = tmp_path_factory.mktemp("paths")
+    with pytest.MonkeyPatch.context() as patch:
+        for name in (progress_store.ENV_DIR, progress_store.ENV_SWITCH):
+            patch.setenv(name, module_store[2][name])
+        return folder, run_paths(folder / "en", "en", PYTHONIOENCODING="utf-8")
+
+
+@pytest.fixture(scope="module")
+def open_runs(module_store, tmp_path_factory):
+    """Every path in Russian, its streams open, in the folder it returns."""
+    folder = tmp_path_factory.mktemp("paths")
+    with pytest.MonkeyPatch.context() as patch:
+        for name in (progress_store.ENV_DIR, progress_store.ENV_SWITCH):
+            patch.setenv(name, module_store[2][name])
+        return run_paths(folder / "open", "ru"), folder / "open"
+
+
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
 def test_russian_where_the_output_has_no_cyrillic_is_english_with_one_note(
-    store, tmp_path, encoding
+    store, english_runs, tmp_path, encoding
 ):
     """`jaxtour --lang ru bogus` under PYTHONIOENCODING=ascii printed `\\u0430...`: now
     every path says what it says in English (as an English run in UTF-8 says it, byte for
     byte), after one line that says why and how to get Russian; never a traceback; the
     same status; the lessons copied are still the Russian ones; the records as they were."""
     path, before = store
-    english = run_paths(tmp_path / "en", "en", PYTHONIOENCODING="utf-8")
+    english_in, english = english_runs
     russian = run_paths(tmp_path / "ru", "ru", PYTHONIOENCODING=encoding, LC_ALL="C")
     note = NOTE.replace(b"{encoding}", codecs.lookup(encoding).name.encode())
     for name in PATHS:
@@ -220,23 +256,24 @@ def test_russian_where_the_output_has_no_cyrillic_is_english_with_one_note(
         if name == "bars":  # no bar glyphs in this encoding: the plain ASCII bars
             want_out = progress_view.plain(want_out.decode()).encode()
         assert status == want_status, name
-        assert same(out, want_out, tmp_path), name
+        assert same(out, want_out, tmp_path, english_in), name
         assert err.startswith(note) and b"Traceback" not in err, name
-        assert same(err[len(note) :], want_err, tmp_path), name
+        assert same(err[len(note) :], want_err, tmp_path, english_in), name
     assert (tmp_path / "ru" / "ws" / "ru").is_dir()  # the Russian edition, as asked
     assert path.read_bytes() == before
 
 
 @pytest.mark.skipif(os.name != "posix", reason="closing a descriptor in the shell: POSIX")
 @pytest.mark.parametrize("closed", [">&-", "2>&-", ">&- 2>&-"])
-def test_every_path_with_a_closed_stream_is_no_traceback(store, tmp_path, closed):
+def test_every_path_with_a_closed_stream_is_no_traceback(store, open_runs, tmp_path, closed):
     path, before = store
-    open_ = run_paths(tmp_path / "open", "ru")
+    open_, opened = open_runs
     shut = run_paths(tmp_path / "closed", "ru", " " + closed)
     for name in PATHS:
         status, out, err = shut[name]
         assert status == open_[name][0], name
         assert b"Traceback" not in err and b"Error" not in err, name
         if "2>&-" not in closed:
-            assert err == open_[name][2].replace(b"/open", b"/closed"), name
+            said = open_[name][2].replace(str(opened).encode(), str(tmp_path / "closed").encode())
+            assert err == said, name
     assert path.read_bytes() == before

@@ -27,6 +27,7 @@ from tests.helpers import with_ctrl_c
 from tests.paths.test_browser import (
     ARTIFACTS,
     CHECK_LABEL,
+    POLL_MS,
     VISIBLE_NOTEBOOK,
     _free_port,
     browser,
@@ -109,6 +110,7 @@ def _wait_for_tab(page, notebook: str) -> None:
         """(name) => [...document.querySelectorAll('.jp-mod-current.lm-TabBar-tab')]
                 .some(t => t.textContent.trim() === name)""",
         arg=notebook,
+        polling=POLL_MS,
         timeout=60_000,
     )
     page.wait_for_selector(f"{VISIBLE_NOTEBOOK} .jp-CodeCell", timeout=60_000)
