@@ -32,6 +32,7 @@ def pytest_configure(config):
     _eight_cpu_devices()
     _quick_compiles(config)
     _nbval_stores_history()
+    _nbval_formats_messages_only_for_its_log()
     _nbval_shares_compiled_programs()
 
     # addopts names nbval's sanitizer relative to the repository root; nbval opens it
@@ -100,6 +101,30 @@ def _nbval_stores_history() -> None:
         )
 
     RunningKernel.execute_cell_input = execute_cell_input
+
+
+class _Formatted:
+    """``pprint.pformat(value)``, computed when a log line that shows it is written."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __str__(self):
+        import pprint
+
+        return pprint.pformat(self.value)
+
+
+def _nbval_formats_messages_only_for_its_log() -> None:
+    """nbval pretty-prints every message it reads from a kernel (a few per cell) for a
+    debug log line, logged or not (``logger.debug("...%s", pformat(msg))``); now only if
+    that line is written. Lessons 01 and 04, both editions, ``-n 0``: the pytest process's
+    own CPU 3.03 s -> 2.75 s and 2.66 s (2026-12-06)."""
+    try:
+        from nbval import kernel
+    except ImportError:
+        return
+    kernel.pformat = _Formatted
 
 
 # The lessons whose every output is the same however long a compile takes: no first-call
