@@ -143,11 +143,12 @@ def _nbval_shares_compiled_programs() -> None:
     cache of their own, empty when the English kernel starts (scheduled first): its first
     calls compile as in a learner's fresh kernel, so the timings it shows are a learner's
     (a program compiled again in that kernel, as lesson 07's re-wrapped jit, is read back:
-    what that times is not compared), and the Russian kernel reads what it compiled. Every output those lessons compare
-    (nbval) is the same either way: the Russian notebooks of 02, 07, 08, 09, 11, 12 and 15
-    passed with every program read back, and their kernels' CPU went 34.3 s -> 18.5 s (09
-    5.9 -> 1.9, 12 6.0 -> 1.9); the English kernels 57.2 s -> 56.1 s (-n 0, 2026-12-06).
-    What a timing shows is sanitized or not compared (nbval-ignore-output)."""
+    what that times is not compared), and the Russian kernel reads what it compiled. Every
+    output those lessons compare (nbval) is the same either way: the Russian notebooks of
+    02, 07, 08, 09, 11, 12 and 15 passed with every program read back, and their kernels'
+    CPU went 34.3 s -> 18.5 s (09 5.9 -> 1.9, 12 6.0 -> 1.9); the English kernels 57.2 s
+    -> 56.1 s (-n 0, 2026-12-06). What a timing shows is sanitized or not compared
+    (nbval-ignore-output)."""
     try:
         from nbval.plugin import IPyNbFile
     except ImportError:
