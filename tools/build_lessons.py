@@ -167,6 +167,57 @@ def execute(
     return notebook
 
 
+# Run before each notebook that shares a kernel (execute_in_turn): IPython forgets every
+# name, its history and its execution count (a new session, as after Restart), open figures
+# are closed, and JAX's flags go back to what they were before the first notebook (the first
+# run of this cell imports JAX, which starts no backend, and takes them down). Modules stay
+# imported: that is what the sharing saves.
+BETWEEN_NOTEBOOKS = """
+import sys as _sys
+import jax as _jax
+_kept = _sys.modules.setdefault("_jaxtour_kernel_shared", type(_sys)("_jaxtour_kernel_shared"))
+if not hasattr(_kept, "jax_flags"):
+    _kept.jax_flags = dict(_jax.config.values)
+for _name, _value in _kept.jax_flags.items():
+    if _jax.config.values.get(_name, _value) != _value:
+        _jax.config.update(_name, _value)
+if "matplotlib.pyplot" in _sys.modules:
+    _sys.modules["matplotlib.pyplot"].close("all")
+get_ipython().reset(new_session=True)
+"""
+
+
+def execute_in_turn(
+    notebooks: list[nbformat.NotebookNode],
+    timeout: int = 300,
+    env: dict[str, str] | None = None,
+    folder: Path = LESSONS,
+) -> list[nbformat.NotebookNode]:
+    """Run each notebook's cells, one notebook after another, in one fresh kernel whose
+    working folder is ``folder``: before each, ``BETWEEN_NOTEBOOKS`` (no name, history or
+    JAX flag of an earlier notebook is left). Each notebook's own cells run as ``execute``
+    runs them; one kernel start and one import of JAX serve them all."""
+    client = NotebookClient(
+        notebooks[0],
+        km=kernel_manager(),
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(folder)}},
+        allow_errors=False,
+        store_widget_state=False,
+    )
+    client.owns_km = True  # shut the kernel down at the end
+    between = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(BETWEEN_NOTEBOOKS)])
+    with kernel_started(client, env):
+        for notebook in notebooks:
+            client.nb = between  # nbclient writes each cell run back into client.nb
+            client.execute_cell(between.cells[0], 0, store_history=False)
+            client.nb = notebook
+            for index, cell in enumerate(notebook.cells):
+                client.execute_cell(cell, index)
+    return notebooks
+
+
 # A last cell for a measuring run: the kernel's own peak resident memory, in KiB. VmHWM
 # starts afresh at exec; ru_maxrss does not (Linux keeps it across execve, so a kernel
 # forked from a big process would inherit its peak).

@@ -11,7 +11,7 @@ and the grader reads it (which cell last assigned an answer, and whether it fail
 lesson then does what two did (nbval's, and a second Run All for the learner's path).
 
 The Russian edition's code is the English code (test_russian_sync.py): nbval runs its
-placeholders, and tests/paths/test_colab.py its solutions (solved from a fresh kernel,
+placeholders, and tests/paths/test_colab.py its solutions (solved, Run All after a reset,
 x64 on, judged in Russian, on Colab's JAX).
 """
 

@@ -120,34 +120,58 @@ CYRILLIC = re.compile("[а-яё]", re.I)
 
 
 SPEEDUP = "08.speedup"
+# The lessons whose first cell must run before JAX starts its backend in the kernel: lesson
+# 10 asks for 8 CPU devices there. Each has a kernel of its own; the others share one.
+OWN_KERNEL = ("10_many_devices.ipynb",)
+
+
+def kernels(names: list[str]) -> list[list[str]]:
+    """The lessons each kernel of the solved run executes, in turn: each of OWN_KERNEL
+    alone, then every other lesson in one kernel (tools.build_lessons.execute_in_turn)."""
+    return [[name] for name in names if name in OWN_KERNEL] + [
+        [name for name in names if name not in OWN_KERNEL]
+    ]
 
 
 @pytest.mark.slow
 def test_russian_lessons_solved_with_x64_pass_in_russian_on_colabs_versions(colab, tmp_path):
-    """Each Russian lesson, solved and run from a fresh kernel with x64 switched on first,
-    on Colab's versions: every check says "correct", in Russian. Its code is the English
-    code (test_russian_sync.py), so this one run proves the solutions on Colab's JAX, in an
-    x64 session, from a fresh kernel (Restart and Run All once solved), and in Russian;
+    """Each Russian lesson, solved and run with x64 switched on first, on Colab's
+    versions: every check says "correct", in Russian. Its code is the English code
+    (test_russian_sync.py), so this one run proves the solutions on Colab's JAX, in an x64
+    session, once solved (Run All after a restart), and in Russian;
     tests/content/learner_path.py walks the learner's path (placeholders, then each
-    solution in place) on the pinned JAX, in nbval's kernel."""
+    solution in place) on the pinned JAX, in nbval's kernel, a fresh one per lesson.
+
+    The lessons share a kernel (``kernels``): before each, IPython's names, history and
+    execution count are dropped, as by a restart, and JAX's flags set back
+    (test_lessons_sharing_a_kernel_see_nothing_of_each_other); what stays is what was
+    imported. A kernel of its own per lesson cost 16 kernel starts and JAX warm-ups more:
+    84.0 s of CPU against 71.2 and 65.2 shared (the script alone, JAX 0.7.2, cold compile
+    cache, 2026-12-06, a load of 15)."""
     # A checkout without jaxtour/ on PYTHONPATH (tools/ runs the lessons from its sibling
     # lessons/): `tools` imports, and jaxtour must still come from the installed wheel.
     for folder in ("tools", "lessons"):
         shutil.copytree(ROOT / folder, tmp_path / "importable" / folder)
+    names = [p.name for p in LESSON_NOTEBOOKS]
     script = textwrap.dedent(
         f"""
         import json
         from pathlib import Path
         import nbformat
-        from tools.build_lessons import execute, reported_statuses, solved
+        from tools.build_lessons import execute_in_turn, reported_statuses, solved
         import jaxtour
         from jaxtour.grader.feedback import FEEDBACK_MIME
         assert "site-packages" in jaxtour.__file__, jaxtour.__file__
         folder = Path("importable/lessons/ru").resolve()
-        for name in {[p.name for p in LESSON_NOTEBOOKS]!r}:
+        solved_ids = {{}}
+        for name in {names!r}:
             notebook, ids = solved(nbformat.read(folder / name, as_version=4))
             notebook.cells.insert(0, nbformat.v4.new_code_cell({X64_ON!r}))
-            execute(notebook, timeout=300, folder=folder)
+            solved_ids[name] = (notebook, ids)
+        for kernel in {kernels(names)!r}:
+            execute_in_turn([solved_ids[name][0] for name in kernel], timeout=300, folder=folder)
+        for name in {names!r}:
+            notebook, ids = solved_ids[name]
             headlines = {{}}
             for cell in notebook.cells:
                 check = cell.get("metadata", {{}}).get("jaxtour", {{}}).get("check")
@@ -196,3 +220,23 @@ def test_russian_lessons_solved_with_x64_pass_in_russian_on_colabs_versions(cola
         assert set(lesson["headlines"]) == set(ids), f"{name}: a check showed no text"
         for exercise_id, headline in lesson["headlines"].items():  # "[Верно] 03.gradient (…)"
             assert CYRILLIC.search(headline), f"{name}: {exercise_id} answered: {headline}"
+
+
+def test_lessons_sharing_a_kernel_see_nothing_of_each_other(tmp_path):
+    """The solved run's shared kernel (tools.build_lessons.execute_in_turn): a lesson finds
+    no name, history or JAX flag that an earlier one left, as after a restart."""
+    import nbformat
+
+    from tools.build_lessons import execute_in_turn
+
+    first = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell(
+                'import jax\nleft_behind = 1\njax.config.update("jax_debug_nans", True)'
+            )
+        ]
+    )
+    looks = "import jax\nprint(sorted(In), jax.config.jax_debug_nans, 'left_behind' in dir())"
+    second = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(looks)])
+    execute_in_turn([first, second], timeout=120, env=kernel_env(), folder=tmp_path)
+    assert second.cells[0].outputs[0]["text"] == f"['', {looks!r}] False False\n"
