@@ -27,7 +27,10 @@ from jaxtour.grader.rules import (
     Inputs,
     SameFunction,
     SamePytree,
+    answer_outcome,
+    cases_of_this_check,
     is_jitted,
+    outputs_on,
 )
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.grader.variants import Variants
@@ -216,19 +219,39 @@ def _ema_t_behind(xs, beta):  # round 15: t = arange(n); the first, 1 - beta**0 
     return jnp.where(t == 0, m, m / (1 - beta ** jnp.maximum(t, 1)))
 
 
+def _ema_cases() -> list[tuple[Any, ...]]:
+    """The rule's inputs, as built once for this check (``cases_of_this_check``)."""
+    return cases_of_this_check(_ema_inputs, _ema_inputs)
+
+
+def _on_the_rules_inputs(answer: Any, index: int) -> Any:
+    """The answer's output on the rule's ``index``-th input; raises what it raised. Each
+    case runs once a check (``answer_outcome``, shared with the rule): the predicates
+    below called the answer on every input again, each of them, and an unjitted scan
+    traces and compiles at every call (2026-12-06)."""
+    value, raised = answer_outcome(_ema_inputs, answer, index, _ema_cases()[index])
+    if raised is not None:
+        raise raised
+    return value
+
+
 def _corrected_from(answer: Any, shifts: tuple[int, ...], first: int) -> bool:
     """The raw averages divided by 1 - beta**(t + shift), one shift for every input, from
     the ``first``-th element on (0-based; where t + shift <= 0 the correction is 0 and
-    an answer does something else there): the step count in the correction is off."""
+    an answer does something else there): the step count in the correction is off.
+    The raw averages are the grader's outputs (``outputs_on``: computed once per variant,
+    where each question scanned them again, a scan traced and compiled per input)."""
     if not callable(answer):
         return False
+    cases = _ema_cases()
     try:
-        outs = [np.asarray(answer(xs, beta), dtype=float) for xs, beta in _ema_inputs()]
+        outs = [np.asarray(_on_the_rules_inputs(answer, i), dtype=float) for i in range(len(cases))]
     except Exception:
         return False
+    raws = outputs_on(_ema_inputs, _ema_uncorrected)
     for shift in shifts:
-        for out, (xs, beta) in zip(outs, _ema_inputs(), strict=True):
-            raw = np.asarray(_raw_averages(xs, beta)[1], dtype=float)
+        for index, (out, (_, beta)) in enumerate(zip(outs, cases, strict=True)):
+            raw = np.asarray(raws[index], dtype=float)
             t = np.arange(1, raw.shape[0] + 1) + shift
             if out.shape != raw.shape:
                 return False
@@ -324,8 +347,8 @@ def _returns_scan_pair(answer: Any) -> bool:
     if not callable(answer):
         return False
     try:
-        for xs, beta in _ema_inputs():
-            out = answer(xs, beta)
+        for index in range(len(_ema_cases())):
+            out = _on_the_rules_inputs(answer, index)
             if type(out) not in (tuple, list) or len(out) != 2:
                 return False
     except Exception:
@@ -370,8 +393,8 @@ def _first_not_finite(answer: Any) -> bool:
     if not callable(answer):
         return False
     try:
-        for xs, beta in _ema_inputs():
-            out = np.asarray(answer(xs, beta), dtype=float)
+        for index, (xs, _) in enumerate(_ema_cases()):
+            out = np.asarray(_on_the_rules_inputs(answer, index), dtype=float)
             if out.shape != xs.shape or np.isfinite(out[0]) or not np.all(np.isfinite(out[1:])):
                 return False
     except Exception:
@@ -392,8 +415,8 @@ def _overflows_late(answer: Any) -> bool:
     if not callable(answer):
         return False
     try:
-        for xs, beta in _ema_inputs():
-            out = np.asarray(answer(xs, beta), dtype=float)
+        for index, (xs, beta) in enumerate(_ema_cases()):
+            out = np.asarray(_on_the_rules_inputs(answer, index), dtype=float)
             want = np.asarray(_corrected_ema(xs, beta), dtype=float)
             if out.shape != want.shape:
                 return False
