@@ -40,7 +40,7 @@ import numpy as np
 
 from jaxtour import i18n
 from jaxtour.grader import limits
-from jaxtour.grader.pristine import IGNORED, pristine_namespaces
+from jaxtour.grader.pristine import IGNORED, generation, holder, pristine_namespaces
 from jaxtour.i18n import held
 
 
@@ -112,10 +112,19 @@ def _install(values: dict[str, dict[str, Any]]) -> None:
     """Set every attribute of a guarded module to its value in ``values`` where it is
     another; delete those whose value is ``_MISSING`` (deleted when they were read)."""
     for name, attributes in values.items():
-        module = sys.modules.get(name)
+        module = holder(name)
         if module is None:
             continue
         namespace = vars(module)
+        if isinstance(module, type):  # a JAX class (pristine._jax_classes): no dict to write
+            for attribute, value in attributes.items():
+                if namespace.get(attribute, _MISSING) is not value:
+                    if value is _MISSING:
+                        with contextlib.suppress(Exception):
+                            type.__delattr__(module, attribute)
+                    else:
+                        _set_attribute(module, attribute, value)
+            continue
         for attribute, value in attributes.items():
             if value is _MISSING:
                 namespace.pop(attribute, None)
@@ -248,7 +257,7 @@ def _rebound_now() -> dict[str, dict[str, Any]]:
     if _all_unchanged():
         return rebound
     for name, attributes in pristine_namespaces().items():
-        module = sys.modules.get(name)
+        module = holder(name)
         if module is None:
             continue
         namespace = _vars(module)
@@ -295,10 +304,10 @@ def _all_unchanged() -> bool:
     nothing was rebound."""
     pristine = pristine_namespaces()
     held = _flat.get("held")
-    if held is None or held[0] != _len(pristine):
+    if held is None or held[0] != generation():
         names, modules, namespaces, getters, values = [], [], [], [], []
         for name, attributes in pristine.items():
-            module = sys.modules.get(name)
+            module = holder(name)
             keys = tuple(key for key in attributes if key not in IGNORED)
             if module is None or _len(keys) < 2:
                 continue
@@ -308,7 +317,7 @@ def _all_unchanged() -> bool:
             getters.append(itemgetter(*keys))
             values.extend(attributes[key] for key in keys)
         held = _flat["held"] = (
-            _len(pristine),
+            generation(),
             tuple(names),
             tuple(modules),
             tuple(namespaces),
@@ -317,7 +326,7 @@ def _all_unchanged() -> bool:
         )
     _, names, modules, namespaces, getters, values = held
     try:
-        return _all(_map(is_, _map(sys.modules.get, names), modules)) and _all(
+        return _all(_map(is_, _map(holder, names), modules)) and _all(
             _map(is_, chain.from_iterable(_map(call, getters, namespaces)), values)
         )
     except KeyError:  # an attribute deleted
