@@ -149,23 +149,12 @@ def _with_what_the_rule_said(exercise_id: str, answer: Any) -> tuple[Feedback, l
         judge.rule_said = None
 
 
-@contextlib.contextmanager
-def _cold_outputs() -> Iterator[None]:
-    """The grader's cached outputs (rules._lazy_outputs) emptied for the body, and the
-    entries it had before put back after it (the body's own kept, newest last)."""
+def _cold_outputs():
+    """The grader's kept outputs emptied for the body, and the entries it had before put
+    back after it (rules.cold_outputs)."""
     from jaxtour.grader import rules
 
-    kept = dict(rules._lazy_outputs)
-    rules._lazy_outputs.clear()
-    try:
-        yield
-    finally:
-        made = dict(rules._lazy_outputs)
-        rules._lazy_outputs.clear()
-        rules._lazy_outputs.update({k: v for k, v in kept.items() if k not in made})
-        rules._lazy_outputs.update(made)
-        while len(rules._lazy_outputs) > rules._MAX_LAZY_OUTPUTS:
-            rules._lazy_outputs.pop(next(iter(rules._lazy_outputs)))
+    return rules.cold_outputs()
 
 
 @contextlib.contextmanager
