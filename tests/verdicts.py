@@ -28,7 +28,9 @@ Russian: what a check compiled for an answer is kept per function object, so a s
 build of a closure, a jitted function or a kernel compiled it all again for a verdict
 that differs only in its words (CONTRIBUTING, "Tests that stay green and fast"). Each
 example lives for its two checks only: kept alive until every English check had run,
-they changed 07.stale_global's ``leaked-tracer`` verdict (in a ``-k 07`` run).
+they changed 07.stale_global's ``leaked-tracer`` verdict (in a ``-k 07`` run: JAX's leak
+message, built by walking what refers to the tracer, failed on the way; the verdict now
+reads whether the checker raised, ``mistakes.leaks_tracer``).
 
 Every check runs with the corpus's time limit (test_wrong_answers.CORPUS_TIME_LIMIT_S):
 none of these answers runs long, and the 10 s default judged the load at a load of 12.
