@@ -28,7 +28,9 @@ Russian: what a check compiled for an answer is kept per function object, so a s
 build of a closure, a jitted function or a kernel compiled it all again for a verdict
 that differs only in its words (CONTRIBUTING, "Tests that stay green and fast"). Each
 example lives for its two checks only: kept alive until every English check had run,
-they changed 07.stale_global's ``leaked-tracer`` verdict (in a ``-k 07`` run).
+they changed 07.stale_global's ``leaked-tracer`` verdict (in a ``-k 07`` run: JAX's leak
+message, built by walking what refers to the tracer, failed on the way; the verdict now
+reads whether the checker raised, ``mistakes.leaks_tracer``).
 
 Every check runs with the corpus's time limit (test_wrong_answers.CORPUS_TIME_LIMIT_S):
 none of these answers runs long, and the 10 s default judged the load at a load of 12.
@@ -149,23 +151,12 @@ def _with_what_the_rule_said(exercise_id: str, answer: Any) -> tuple[Feedback, l
         judge.rule_said = None
 
 
-@contextlib.contextmanager
-def _cold_outputs() -> Iterator[None]:
-    """The grader's cached outputs (rules._lazy_outputs) emptied for the body, and the
-    entries it had before put back after it (the body's own kept, newest last)."""
+def _cold_outputs():
+    """The grader's kept outputs emptied for the body, and the entries it had before put
+    back after it (rules.cold_outputs)."""
     from jaxtour.grader import rules
 
-    kept = dict(rules._lazy_outputs)
-    rules._lazy_outputs.clear()
-    try:
-        yield
-    finally:
-        made = dict(rules._lazy_outputs)
-        rules._lazy_outputs.clear()
-        rules._lazy_outputs.update({k: v for k, v in kept.items() if k not in made})
-        rules._lazy_outputs.update(made)
-        while len(rules._lazy_outputs) > rules._MAX_LAZY_OUTPUTS:
-            rules._lazy_outputs.pop(next(iter(rules._lazy_outputs)))
+    return rules.cold_outputs()
 
 
 @contextlib.contextmanager

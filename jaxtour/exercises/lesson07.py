@@ -16,6 +16,7 @@ from jaxtour.grader.mistakes import (
     fails_with,
     ignores_arguments,
     ignores_one_argument,
+    leaks_tracer,
     remembered,
 )
 from jaxtour.grader.pristine import np
@@ -538,12 +539,7 @@ def _leaks_tracer(answer: Any) -> bool:
     if not callable(answer):
         return False
     w, grad = jnp.zeros(7), jnp.linspace(-2.0, 2.0, 7)
-    try:
-        with jax.checking_leaks():
-            answer(w, grad, jnp.int32(3), "norm")
-    except Exception as exc:
-        return "Leaked" in str(exc) or "leaked" in str(exc)
-    return False
+    return leaks_tracer(lambda: answer(w, grad, jnp.int32(3), "norm"))
 
 
 # --- 07.debug_print ---------------------------------------------------------------------

@@ -911,6 +911,50 @@ def _all_equal(wanted: list[Any] | None, outputs: list[Any]) -> bool:
     )
 
 
+def leaks_tracer(call: Callable[[], Any]) -> bool:
+    """Whether ``call()`` leaks a tracer: a value traced inside it (a jit's argument) kept
+    past its trace, in a global, a list, an attribute. Run under JAX's leak checker, which
+    raises once the trace has ended if the trace is still alive. The verdict is whether the
+    checker raised, not what its message says: to say what keeps the tracer alive it walks
+    the referrers of every object on the way, and that walk can fail on an object that has
+    nothing to do with the answer (a closure with a variable not yet assigned: ``Cell is
+    empty``), which made the verdict depend on what else the session kept alive."""
+    filtering = jax.config.values.get("jax_traceback_filtering", "auto")
+    jax.config.update("jax_traceback_filtering", "off")  # JAX's frames kept: see below
+    try:
+        with jax.checking_leaks():
+            call()
+    except Exception as exc:
+        return "Leaked" in str(exc) or _from_the_leak_checker(exc)
+    finally:
+        jax.config.update("jax_traceback_filtering", filtering)
+    return False
+
+
+# The functions of jax._src.core that run only once a trace is found alive after it ended
+# (its frames are in the traceback only where JAX's traceback filtering is off).
+_LEAK_CHECKER = frozenset(
+    {"maybe_find_leaked_tracers", "leaked_tracer_error", "_why_alive", "_why_alive_container_info"}
+)
+
+
+def _from_the_leak_checker(exc: BaseException) -> bool:
+    """Whether ``exc`` (or an exception it was raised from: JAX keeps its own frames in
+    the ``__cause__`` it attaches) was raised inside JAX's leak checker."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        tb = exc.__traceback__
+        while tb is not None:
+            frame = tb.tb_frame
+            code = frame.f_code.co_name
+            if code in _LEAK_CHECKER and frame.f_globals.get("__name__") == "jax._src.core":
+                return True
+            tb = tb.tb_next
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
 def remembered(predicate: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """``predicate``, remembering its result for the last answer for a second, so that
     several mistakes asking the same question of one answer run the answer once."""

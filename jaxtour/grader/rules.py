@@ -209,35 +209,61 @@ def dtype_name(answer: Any) -> str | None:
         return None
 
 
-def outputs_on(cases: Callable[[], Inputs], fn: Callable[..., Any]) -> Sequence[Any]:
-    """``fn(*args)`` for every case: a sequence whose items are computed when first read,
-    once per (cases, grader function) pair, with the time limit's clock paused.
+def _kept_outputs() -> tuple[Callable[..., Sequence[Any]], Callable[[], Any]]:
+    """``outputs_on`` and ``cold_outputs``, sharing the outputs the grader keeps in their
+    closure: a module global (``rules._lazy_outputs`` before) was one attribute away
+    from an answer, whose code could set an entry's outputs to its own and so decide
+    every later verdict on those cases (issue 35, family 2). Sealing the entries instead
+    cost each check a comparison of all of them."""
+    kept: dict[tuple[Any, ...], _Outputs] = {}
 
-    Only the grader's own functions come here (references, mistake examples): their
-    inputs are deterministic and they are pure. The learner's function always gets
-    freshly built inputs, and what it returns is kept for one check only
-    (``one_check``). The outputs are kept apart per variant (``variants.key``) and per
-    x64 setting: with jax_enable_x64
-    on, the same inputs are int64 and float64. A rule that
-    stops at the first case that differs computes (and compiles) no more of them: a
-    wrong answer does not pay for every mistake's example on every input.
-    """
-    x64 = bool(jax.config.jax_enable_x64)
-    key = (cases, fn, x64, variant_key())  # a variant's reference reads its own values
-    outputs = _lazy_outputs.get(key)
-    if outputs is None:
-        # The first function read on these cases (the reference: a rule reads it before
-        # any mistake's example) is compiled whole; the examples, read only for wrong
-        # answers, run op by op, where each operation compiled once serves them all.
-        first = not any(k[0] == cases and k[2:] == key[2:] for k in _lazy_outputs)
-        if len(_lazy_outputs) >= _MAX_LAZY_OUTPUTS:
-            _lazy_outputs.pop(next(iter(_lazy_outputs)))
-        outputs = _lazy_outputs[key] = _Outputs(cases, fn, jit=first)
-    return outputs
+    def outputs_on(cases: Callable[[], Inputs], fn: Callable[..., Any]) -> Sequence[Any]:
+        """``fn(*args)`` for every case: a sequence whose items are computed when first
+        read, once per (cases, grader function) pair, with the time limit's clock paused.
+
+        Only the grader's own functions come here (references, mistake examples): their
+        inputs are deterministic and they are pure. The learner's function always gets
+        freshly built inputs, and what it returns is kept for one check only
+        (``one_check``). The outputs are kept apart per variant (``variants.key``) and
+        per x64 setting: with jax_enable_x64 on, the same inputs are int64 and float64.
+        A rule that stops at the first case that differs computes (and compiles) no more
+        of them: a wrong answer does not pay for every mistake's example on every input.
+        """
+        x64 = bool(jax.config.jax_enable_x64)
+        key = (cases, fn, x64, variant_key())  # a variant's reference reads its own values
+        outputs = kept.get(key)
+        if outputs is None:
+            # The first function read on these cases (the reference: a rule reads it
+            # before any mistake's example) is compiled whole; the examples, read only for
+            # wrong answers, run op by op, where each operation compiled once serves them.
+            first = not any(k[0] == cases and k[2:] == key[2:] for k in kept)
+            if len(kept) >= _MAX_LAZY_OUTPUTS:
+                kept.pop(next(iter(kept)))
+            outputs = kept[key] = _Outputs(cases, fn, jit=first)
+        return outputs
+
+    @contextlib.contextmanager
+    def cold_outputs() -> Iterator[None]:
+        """No kept outputs for the body (a learner's first check), and the entries kept
+        before put back after it (the body's own kept too, newest last): for tests. It
+        hands out no entry, and takes none but the grader's own."""
+        before = dict(kept)
+        kept.clear()
+        try:
+            yield
+        finally:
+            made = dict(kept)
+            kept.clear()
+            kept.update({k: v for k, v in before.items() if k not in made})
+            kept.update(made)
+            while len(kept) > _MAX_LAZY_OUTPUTS:
+                kept.pop(next(iter(kept)))
+
+    return outputs_on, cold_outputs
 
 
 _MAX_LAZY_OUTPUTS = 256
-_lazy_outputs: dict[tuple[Any, ...], _Outputs] = {}
+outputs_on, cold_outputs = _kept_outputs()
 
 
 class _Outputs(Sequence):

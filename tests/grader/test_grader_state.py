@@ -395,3 +395,35 @@ def test_a_child_an_answer_forks_ends_before_it_runs_a_line(tmp_path):
     assert feedback.status == "error" and "os.fork()" in feedback.message, feedback.message
     assert not marker.exists()
     assert checks.check(EXERCISE, right).passed
+
+
+def _kept_outputs_in_reach():
+    """Every output sequence the grader keeps that an answer finds by reading jaxtour's
+    module namespaces, and one level into the dicts, lists and tuples they hold."""
+    found = []
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("jaxtour") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            inner = value.values() if isinstance(value, dict) else value
+            items = list(inner) if isinstance(inner, list | tuple | type({}.values())) else []
+            found += [item for item in [value, *items] if isinstance(item, rules._Outputs)]
+    return found
+
+
+def poisons_the_kept_outputs(x):
+    """Every kept output of the grader becomes its case's input: the reference of
+    01.center then says x, so the answer x passes (issue 35, family 2)."""
+    for outputs in _kept_outputs_in_reach():
+        for index in range(len(outputs)):
+            args = outputs._inputs()[index]
+            outputs._done[index] = args[0] if args else None
+    return right(x)
+
+
+def test_no_output_the_grader_keeps_is_in_an_answers_reach():
+    assert checks.check(EXERCISE, right).passed  # the reference's outputs are kept
+    checks.check(EXERCISE, poisons_the_kept_outputs)
+    assert not checks.check(EXERCISE, wrong).passed
+    assert checks.check(EXERCISE, right).passed
+    assert _kept_outputs_in_reach() == []

@@ -382,3 +382,36 @@ def test_what_the_grader_computes_after_the_answer_ran_is_the_grader_s_own(exerc
     for mistake in exercise.mistakes:
         named = judged.mistakes[mistake.id].english
         assert named.mistake == mistake.id, named.text()
+
+
+def _step_that_keeps_t_in_a_nonlocal():
+    """07.stale_global's step, right values, that stores its traced t in a variable of
+    the enclosing function, and reads another that is assigned only after it is made
+    (``ValueError: Cell is empty`` for whoever reads its closure before then)."""
+    from jaxtour.exercises.lesson07 import _step
+
+    last_t = None
+
+    def step(w, grad, t, clip):
+        nonlocal last_t
+        last_t = t  # the traced t, kept past its trace
+        if clip is None:
+            return schedule
+        return _step(w, grad, t, clip)
+
+    jitted = jax.jit(step, static_argnames="clip")
+    return jitted
+    schedule = None  # noqa: F841 - never reached: the cell stays empty
+
+
+def test_a_leaked_tracer_is_named_whatever_else_keeps_the_answer_alive():
+    """Issue 35, family 4: 07.stale_global's ``leaked-tracer`` verdict read the leak
+    checker's message, and JAX builds that message by walking up whatever refers to the
+    leaked tracer, reading each function's closure: where that walk failed (an empty
+    cell on the way), the answer was "correct". What is on the way depends on what else
+    is alive (tests/verdicts.py's docstring: all the examples kept alive until every
+    English check had run changed the verdict)."""
+    exercise = all_exercises()["07.stale_global"]
+    feedback = checks.check(exercise.id, _step_that_keeps_t_in_a_nonlocal())
+    assert feedback.mistake == "leaked-tracer", feedback.text()
+    assert checks.check(exercise.id, checks.reference_answer(exercise.id)).passed
