@@ -800,6 +800,28 @@ def _aux_is_python_int(answer: Any) -> bool:
     return pair is not None and isinstance(pair[1], int) and not isinstance(pair[1], bool)
 
 
+def _counts_every_point(answer: Any) -> bool:
+    """The count is the number of points, x's length, on every input: the size of a result
+    padded to x's length (jnp.nonzero with size=), not how many are outliers."""
+    if not callable(answer):
+        return False
+    for args in _model_inputs():
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2):
+            return False
+        try:
+            if np.shape(out[1]) != () or int(np.asarray(out[1])) != np.size(args[1]):
+                return False
+        except (TypeError, ValueError):
+            return False
+    return True
+
+
+def _padded_count(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.nonzero(jnp.abs(errors) > _threshold(), size=x.shape[0])[0].size
+
+
 def _aux_is_numpy(answer: Any) -> bool:
     pair = _plain_pair(answer)
     return pair is not None and isinstance(pair[1], np.generic | np.ndarray)
@@ -1490,6 +1512,15 @@ EXERCISES = (
                 "has_aux=True grad expects a pair.",
                 example=lambda: _line_loss_only,
                 matches=behaves_like(_line_loss_only, _model_inputs),
+            ),
+            Mistake(
+                id="counts-every-point",
+                message="Your count is the number of points on every line of the check, whichever "
+                "of them are outliers: the size of something as long as x (what jnp.nonzero "
+                "returns with size= is padded to that size) counts every point, not those "
+                "the line misses by more than {threshold}.",
+                example=lambda: _padded_count,
+                matches=_counts_every_point,
             ),
             Mistake(
                 id="python-int-count",

@@ -1092,3 +1092,32 @@ WRONG_ANSWERS = (
     ),
     Wrong(L, "prediction w * y + b against x", lambda: r16f_x_from_y, "x-and-y-swapped"),
 )
+
+
+def r16f_count_argwhere_size(params, x, y):
+    e = params["w"] * x + params["b"] - y
+    hits = jnp.argwhere(jnp.abs(e) > 0.5, size=x.size)  # jit wants a static size
+    return jnp.mean(e**2), jnp.asarray(hits.shape[0])
+
+
+def r16f_count_nonzero_fill(params, x, y):
+    e = params["w"] * x + params["b"] - y
+    (idx,) = jnp.nonzero(jnp.abs(e) > 0.5, size=len(x), fill_value=-1)
+    return jnp.mean(e**2), len(idx)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        L,
+        "argwhere with size=x.size, its length",
+        lambda: r16f_count_argwhere_size,
+        "counts-every-point",
+    ),
+    Wrong(
+        L,
+        "nonzero with size=len(x), len of it",
+        lambda: r16f_count_nonzero_fill,
+        "counts-every-point",
+    ),
+)
