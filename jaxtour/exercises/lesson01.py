@@ -599,6 +599,18 @@ def _changed_dtype(same_kind: bool) -> Callable[[Any], bool]:
     return matches
 
 
+def _forced_integers(answer: Any) -> bool:
+    """The right values cast to an integer dtype on every input, the float m's included:
+    a copy made with an integer dtype written in (round 16: np.array(m, dtype=np.int32))."""
+    for (m,) in _flag_inputs():
+        got, want = call_or_none(answer, m), _flag_diagonal(m)
+        if not (is_numpy_array(got) and got.shape == want.shape and got.dtype.kind in "iu"):
+            return False
+        if not np.array_equal(got, want.astype(got.dtype)):
+            return False
+    return True
+
+
 def _diagonals_changed(answer: Any) -> list[tuple[np.ndarray, np.ndarray]] | None:
     """(the answer's diagonal, the input's) on every flag input, when the answer returns a
     NumPy array of the input's shape with every other element kept; None otherwise."""
@@ -747,6 +759,32 @@ def _center_fails_and(
         return True
 
     return matches
+
+
+def _center_transposed(x):
+    """The keepdims means transposed into a row (round 16): right on 1-D x, a mean per
+    column on a square x, and no broadcast elsewhere."""
+    return x - jnp.mean(x, axis=-1, keepdims=True).T + _target()
+
+
+def _means_transposed(answer: Any) -> bool:
+    """Fails to broadcast on some input, and agrees with ``_center_transposed`` on the 1-D
+    and the square input."""
+    fails = (
+        fails_with(error, "ncompatible shapes", _center_inputs)
+        for error in ("ValueError", "TypeError")
+    )
+    if not any(fail(answer) for fail in fails):
+        return False
+    inputs = _center_inputs()
+    for index in (0, 2):
+        (x,) = inputs[index]
+        got = call_or_none(answer, x)
+        if got is None or np.shape(got) != x.shape:
+            return False
+        if not np.allclose(np.asarray(got), np.asarray(_center_transposed(x)), atol=1e-6):
+            return False
+    return True
 
 
 def _center_all(x):
@@ -1301,6 +1339,14 @@ EXERCISES = (
                 matches=_returns(lambda result: isinstance(result, list)),
             ),
             Mistake(
+                id="forced-integers",
+                message="Your copy is made in an integer dtype whatever m's is: right on an int32 "
+                "m, but on the float32 m the check also gives, each value loses its fraction "
+                "(2.5 becomes 2). The copy is asked in m's own dtype, whichever it is.",
+                example=lambda: lambda m: _flag_diagonal(m).astype(np.int32),
+                matches=_forced_integers,
+            ),
+            Mistake(
                 id="changed-dtype",
                 message="The values are right, but on an int32 m your array holds floats: "
                 "your copy's dtype is not m's, and {flag} fits in m's own dtype, integers "
@@ -1460,6 +1506,15 @@ EXERCISES = (
                 "subtracting each row's mean from a column).",
                 example=lambda: _center_no_keepdims,
                 matches=_center_fails_and(_center_no_keepdims, on=(2,)),
+            ),
+            Mistake(
+                id="means-transposed",
+                message="Your row means, kept as a column by keepdims, are turned into a row by "
+                "a transpose: on a square x each row's mean is then subtracted from a column, "
+                "and on any other x of two or more dimensions the shapes do not broadcast. The "
+                "column keepdims gives already lines up with x's rows.",
+                example=lambda: _center_transposed,
+                matches=_means_transposed,
             ),
             Mistake(
                 id="means-in-one-column",

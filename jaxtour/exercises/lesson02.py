@@ -1247,12 +1247,14 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
         )
     mean = sum(BATCH_LOSSES) / n
     if math.isclose(returned, _reported(mean), rel_tol=1e-5):
-        return None, None
+        return _fewer_batches(answer)
     if math.isclose(returned, _reported(BATCH_LOSSES[run.calls[-1]]), rel_tol=1e-5):
         return "last-only", None
     weighted = sum(loss * size for loss, size in zip(BATCH_LOSSES, BATCH_SIZES, strict=True))
     if math.isclose(returned, _reported(weighted / sum(BATCH_SIZES)), rel_tol=1e-5):
         return "weighted-by-size", None
+    if _rounded_to_half(returned, mean):
+        return "half-precision", None
     if math.isclose(returned, sum(BATCH_LOSSES), rel_tol=1e-5):
         return None, i18n._(
             "You returned the sum of the losses, {total}, not their mean over the {n} batches."
@@ -1270,6 +1272,41 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
     return None, i18n._("You returned {got}; the mean of the {n} losses is {mean}.").format(
         got=short_repr(returned), n=n, mean=short_repr(mean)
     )
+
+
+# A second run on fewer batches than the page's four: a count typed in, or a mean rounded
+# to 16 bits, gives the page's mean exactly (1.0, 2.0, 3.5 and 5.5 are 16-bit numbers).
+FEWER_SIZES = (3, 5, 2)
+
+
+def _half_precision(value: float) -> set[float]:
+    return {float(np.asarray(value, dtype=dtype)) for dtype in (jnp.bfloat16, np.float16)}
+
+
+def _rounded_to_half(returned: float, mean: float) -> bool:
+    """The mean, or what the variant reports of it, rounded to bfloat16 or float16."""
+    rounded = _half_precision(_reported(mean))
+    rounded |= {float(_reported(value)) for value in _half_precision(mean)}
+    rounded |= {value for value in rounded for value in _half_precision(value)}
+    return any(math.isclose(returned, value, rel_tol=1e-6) for value in rounded)
+
+
+def _fewer_batches(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
+    """The verdict on three batches, once the page's four gave the right mean."""
+    run = _loss_run(answer, FEWER_SIZES)
+    if run.error is not None:
+        raise run.error
+    returned, n = run.returned, len(FEWER_SIZES)
+    mean = sum(BATCH_LOSSES[:n]) / n
+    if not isinstance(returned, float) or math.isclose(returned, _reported(mean), rel_tol=1e-5):
+        return None, None
+    if math.isclose(returned, _reported(sum(BATCH_LOSSES[:n]) / BATCHES), rel_tol=1e-5):
+        return "page-count", None
+    if _rounded_to_half(returned, mean):
+        return "half-precision", None
+    return None, i18n._(
+        "On {n} batches you returned {got}; the mean of their {n} losses is {mean}."
+    ).format(got=short_repr(returned), n=n, mean=short_repr(_reported(mean)))
 
 
 def _stand_in_not_taken() -> str:
@@ -1330,6 +1367,14 @@ def _last_only(f, xs):
 def _weighted_by_size(f, xs):
     losses = [f(x) * len(x) for x in xs]
     return float(_reported(jnp.sum(jnp.stack(losses)) / sum(len(x) for x in xs)))
+
+
+def _page_count(f, xs):
+    return float(_reported(jnp.sum(jnp.stack([f(x) for x in xs])) / 4))
+
+
+def _half_mean(f, xs):
+    return float(_reported(jnp.mean(jnp.stack([f(x) for x in xs]).astype(jnp.bfloat16))))
 
 
 def _jits_f(f, xs):
@@ -1643,6 +1688,22 @@ EXERCISES = (
                 "whoever times mean_loss.",
                 example=lambda: _calls_twice,
                 matches=_loss_mistake("called-twice"),
+            ),
+            Mistake(
+                id="page-count",
+                message="On three batches your mean is their losses' sum over 4, the page's "
+                "number of batches: the count in your function is a number typed in, not the "
+                "length of the xs it was given, so any other number of batches gets a wrong mean.",
+                example=lambda: _page_count,
+                matches=_loss_mistake("page-count"),
+            ),
+            Mistake(
+                id="half-precision",
+                message="Your result is rounded to 16 bits: bfloat16 and float16 keep about 3 "
+                "significant digits, so a mean such as 6.5 / 3 loses the rest (the page's four "
+                "losses and their mean, 3.0, happen to be exact in 16 bits).",
+                example=lambda: _half_mean,
+                matches=_loss_mistake("half-precision"),
             ),
         ),
         success="Every batch dispatched before anything waited, the mean taken by JAX, and "

@@ -95,6 +95,8 @@ def _slope_inputs():
         (_Named(lambda s: s**3, "lambda s: s**3"), jnp.arange(4)),
         (_Named(jnp.sin, "jnp.sin"), jnp.array([0.0, 1.5, 3.0])),
         (_Named(lambda s: jnp.exp(-s), "lambda s: jnp.exp(-s)"), jnp.array([-1, 0, 2])),
+        # one element: one derivative in an array of shape (1,), not a scalar (round 16)
+        (_Named(jnp.cos, "jnp.cos"), jnp.array([1])),
     ]
 
 
@@ -139,6 +141,10 @@ def _slopes(f, t):  # one grad short of the variant's derivative
     return _derivative(f, _order() - 1)(_floats(t))
 
 
+def _slope_powered(f, t):  # f′ multiplied by itself, once per grad: "second" as "squared"
+    return _derivative(f, 1)(_floats(t)) ** _order()
+
+
 def _curvatures(f, t):
     return _derivative(f, _order())(_floats(t))
 
@@ -163,7 +169,9 @@ def _square_matrix_per_t(answer: Any) -> bool:
     for index, args in enumerate(cases_of_this_check(_slope_inputs, _slope_inputs)):
         n = int(np.size(args[1]))
         out = output_or_none(_slope_inputs, answer, index, args)
-        if n < 2 or len(np.shape(out)) < 2 or set(np.shape(out)) != {n}:
+        if n < 2:
+            continue  # one element: a 1-by-1 matrix is told by its shape alone
+        if len(np.shape(out)) < 2 or set(np.shape(out)) != {n}:
             return False
     return True
 
@@ -692,6 +700,14 @@ EXERCISES = (
                 "grad short. {prime} is the derivative of order {order}, the derivative of "
                 "those.",
                 example=lambda: _slopes,
+            ),
+            Mistake(
+                id="slope-powered",
+                message="Those are f's slopes raised to the power {order}, f′ multiplied by "
+                "itself: {prime}, the derivative of order {order}, differentiates the slope "
+                "again, and a derivative of a slope is not a product of slopes.",
+                example=lambda: _slope_powered,
+                matches=behaves_like(_slope_powered, _slope_inputs),
             ),
             Mistake(
                 id="one-grad-too-many",

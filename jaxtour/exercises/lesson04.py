@@ -895,6 +895,23 @@ def _slip(*wrongs: Callable[..., Any]) -> Callable[[Any], bool]:
     return _like(*wrongs, *(_UNCLIPPED[wrong] for wrong in wrongs))
 
 
+def _step_and_more(params, grads, lr, max_norm):
+    """The right new parameters, and the gradients' norm beside them (round 16)."""
+    return _sgd_step(params, grads, lr, max_norm), _global_norm(grads)
+
+
+def _right_tree_first(answer: Any) -> bool:
+    """A tuple or list whose first item is the right new parameters on every input."""
+    if not callable(answer):
+        return False
+
+    def first(*args):
+        out = answer(*args)
+        return out[0] if isinstance(out, tuple | list) and len(out) >= 2 else None
+
+    return behaves_like(_sgd_step, _jax_step_inputs)(first)
+
+
 def _like(*wrongs: Callable[..., Any]) -> Callable[[Any], bool]:
     """Behaves like one of ``wrongs`` on every input."""
     predicates = [behaves_like(wrong, _jax_step_inputs) for wrong in wrongs]
@@ -1351,6 +1368,15 @@ EXERCISES = (
                 "and goes on. A step with nothing to clip must still be a step.",
                 example=lambda: _python_division_by_norm,
                 matches=fails_with("ZeroDivisionError", "", _jax_step_inputs),
+            ),
+            Mistake(
+                id="more-than-the-tree",
+                message="Your step returns the new parameters with something beside them, in a "
+                "tuple: the new parameters are right, but a training loop that assigns the "
+                "step's result to its params would hold that tuple. The task asks for the new "
+                "tree alone.",
+                example=lambda: _step_and_more,
+                matches=_right_tree_first,
             ),
             Mistake(
                 id="never-clipped",

@@ -648,7 +648,16 @@ def _variant_zero_leaves():
             jnp.array([1.0, 2.0, 3.0]),
             jnp.array([0.5, 4.0, 3.5]),
         ),
+        # 300 points, not the page's 3, errors of 1 and 0.25 by turns of sign: 280 outliers,
+        # more than a uint8 count holds (round 16: a sum / 3 and a uint8 count passed)
+        _many_points(),
     ]
+
+
+def _many_points(n: int = 300):
+    x = jnp.linspace(-2.0, 2.0, n)
+    errors = jnp.array([(-1.0) ** i * (0.25 if i % 15 == 0 else 1.0) for i in range(n)])
+    return {"w": jnp.array(0.5), "b": jnp.array(0.25)}, x, 0.5 * x + 0.25 - errors
 
 
 def _notebook_line():
@@ -791,6 +800,28 @@ def _aux_is_python_int(answer: Any) -> bool:
     return pair is not None and isinstance(pair[1], int) and not isinstance(pair[1], bool)
 
 
+def _counts_every_point(answer: Any) -> bool:
+    """The count is the number of points, x's length, on every input: the size of a result
+    padded to x's length (jnp.nonzero with size=), not how many are outliers."""
+    if not callable(answer):
+        return False
+    for args in _model_inputs():
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2):
+            return False
+        try:
+            if np.shape(out[1]) != () or int(np.asarray(out[1])) != np.size(args[1]):
+                return False
+        except (TypeError, ValueError):
+            return False
+    return True
+
+
+def _padded_count(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.nonzero(jnp.abs(errors) > _threshold(), size=x.shape[0])[0].size
+
+
 def _aux_is_numpy(answer: Any) -> bool:
     pair = _plain_pair(answer)
     return pair is not None and isinstance(pair[1], np.generic | np.ndarray)
@@ -839,6 +870,75 @@ def _count_off(answer: Any) -> bool:
             return False
         off = off or int(aux) != int(count)
     return off
+
+
+def _count_wraps(answer: Any) -> bool:
+    """The right loss on every input, and a count in an integer dtype of 8 or 16 bits that
+    is the right count wrapped around that dtype's range (on 300 points, 280 outliers)."""
+    if not callable(answer):
+        return False
+    wrapped = False
+    for args, (loss, count) in zip(
+        _model_inputs(), outputs_on(_model_inputs, _loss_and_outliers), strict=True
+    ):
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2 and equals_value(loss)(out[0])):
+            return False
+        aux = out[1]
+        if not (hasattr(aux, "dtype") and np.shape(aux) == ()):
+            return False
+        dtype = np.dtype(aux.dtype)
+        if dtype.kind not in "iu" or dtype.itemsize > 2:
+            return False
+        if int(aux) != int(np.asarray(int(count)).astype(dtype)):
+            return False
+        wrapped = wrapped or int(aux) != int(count)
+    return wrapped
+
+
+def _uint8_count(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > _threshold(), dtype=jnp.uint8)
+
+
+def _loss_over_page_length(answer: Any) -> bool:
+    """The right count on every input, and a loss that is the summed squared errors over 3
+    (the page's number of points) on every input: right on three points, wrong on 300."""
+    if not callable(answer):
+        return False
+    for args, (_, count) in zip(
+        _model_inputs(), outputs_on(_model_inputs, _loss_and_outliers), strict=True
+    ):
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2):
+            return False
+        if not equals_value(jnp.sum(_errors(*args) ** 2) / 3)(out[0]):
+            return False
+        if not (hasattr(out[1], "dtype") and int(np.asarray(out[1])) == int(count)):
+            return False
+    return True
+
+
+def _loss_over_three(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.sum(errors**2) / 3, jnp.sum(jnp.abs(errors) > _threshold())
+
+
+def _outliers_zeroed(params, x, y):
+    errors = _errors(params, x, y)
+    mask = jnp.abs(errors) > _threshold()
+    return jnp.mean(jnp.where(mask, 0.0, errors**2)), jnp.sum(mask)
+
+
+def _inliers_mean(params, x, y):
+    errors = _errors(params, x, y)
+    mask = jnp.abs(errors) > _threshold()
+    return jnp.sum(jnp.where(mask, 0.0, errors**2)) / jnp.sum(~mask), jnp.sum(mask)
+
+
+def _x_and_y_swapped(params, x, y):
+    errors = params["w"] * y + params["b"] - x
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > _threshold())
 
 
 def _beyond_thrice(params, x, y):
@@ -1414,6 +1514,15 @@ EXERCISES = (
                 matches=behaves_like(_line_loss_only, _model_inputs),
             ),
             Mistake(
+                id="counts-every-point",
+                message="Your count is the number of points on every line of the check, whichever "
+                "of them are outliers: the size of something as long as x (what jnp.nonzero "
+                "returns with size= is padded to that size) counts every point, not those "
+                "the line misses by more than {threshold}.",
+                example=lambda: _padded_count,
+                matches=_counts_every_point,
+            ),
+            Mistake(
                 id="python-int-count",
                 message="The count is a Python int: int(...), .item(), len(...), .size and "
                 "np.count_nonzero all make one. Under jit the errors are stand-ins with no values "
@@ -1518,6 +1627,43 @@ EXERCISES = (
                 "number of points.",
                 example=lambda: _line_summed,
                 matches=behaves_like(_line_summed, _model_inputs),
+            ),
+            Mistake(
+                id="outliers-out-of-loss",
+                message="Your count is right, but your loss leaves the outliers out: their squared "
+                "errors weigh nothing in it. The task's loss is the mean squared error over every "
+                "point; the outliers are counted in the aux, not taken out of the loss.",
+                example=lambda: _outliers_zeroed,
+                matches=lambda answer: (
+                    behaves_like(_outliers_zeroed, _model_inputs)(answer)
+                    or behaves_like(_inliers_mean, _model_inputs)(answer)
+                ),
+            ),
+            Mistake(
+                id="x-and-y-swapped",
+                message="Your errors evaluate the line at y and compare it with x: x and y trade "
+                "places, where the model predicts y from x, so both the loss and the count are "
+                "those of another line.",
+                example=lambda: _x_and_y_swapped,
+                matches=behaves_like(_x_and_y_swapped, _model_inputs),
+            ),
+            Mistake(
+                id="loss-over-page-length",
+                message="Your loss is right on three points, the page's number, and wrong on the "
+                "check's line of 300: it divides the summed squared errors by 3 whatever the "
+                "number of points it is given. The page's length is a fact about its data, not "
+                "part of the loss.",
+                example=lambda: _loss_over_three,
+                matches=_loss_over_page_length,
+            ),
+            Mistake(
+                id="count-wraps",
+                message="The loss is right, and so is the count while it is small, but your count "
+                "is held in an integer dtype of 8 or 16 bits: on the check's line of 300 points, "
+                "280 of them outliers, it wraps around past that dtype's largest number (255 for "
+                "uint8), where a count of points can be as large as the data.",
+                example=lambda: _uint8_count,
+                matches=_count_wraps,
             ),
             Mistake(
                 id="count-off",

@@ -354,7 +354,17 @@ def _matrix_inputs():
         # a negative j counts from the end, as m[:, j] does (round 13: a mask arange == j
         # matched no column)
         (jnp.array([[2, 4, 7, 8], [1, 3, 5, 6]], dtype=i32), -2, 1.25),
+        # factors that are no whole number of hundredths (round 16: int(factor * 100)
+        # passed): 0.12 for 0.125 rounds 8 (floor) and 29 (round) otherwise, -0.12 for
+        # -0.125 rounds 8 otherwise (ceil)
+        (jnp.array([[8, 1], [29, 2], [3, 5]], dtype=i32), 0, 0.125),
+        (jnp.array([[4, 8], [6, 5]], dtype=i32), 1, -0.125),
     ]
+
+
+def _hundredths(m, j, factor):
+    """The factor cut to whole hundredths first: 0.125 becomes 0.12."""
+    return m.at[:, j].set(_rounding()(m[:, j] * int(factor * 100) / 100).astype(m.dtype))
 
 
 def _numpy_matrix_inputs():
@@ -786,6 +796,29 @@ def _unpadded(labels):
 def _padding_last(labels, n):
     """Every label counted, the padding too: a -1 counts from the end, as label n - 1."""
     return jnp.zeros(n, dtype=jnp.int32).at[labels].add(1)
+
+
+def _padding_clamped(labels, n):
+    """The padding sent past the end, and mode="clip" clamping it to label n - 1 (round 16)."""
+    return jnp.zeros(n, dtype=jnp.int32).at[jnp.where(labels >= 0, labels, n)].add(1, mode="clip")
+
+
+def _constants(code) -> set[Any]:
+    """The constants ``code`` and the code nested in it hold."""
+    found = set()
+    for const in code.co_consts:
+        if hasattr(const, "co_consts"):
+            found |= _constants(const)
+        elif isinstance(const, str):
+            found.add(const)
+    return found
+
+
+def _writes_clamped(answer: Any) -> bool:
+    """The padding counted as label n - 1 by code that names mode "clip"."""
+    return behaves_like(_padding_last, _label_inputs)(answer) and any(
+        "clip" in _constants(fn.__code__) for fn in learner_functions(answer)
+    )
 
 
 def _padding_first(labels, n):
@@ -1471,6 +1504,15 @@ EXERCISES = (
                 ),
             ),
             Mistake(
+                id="factor-in-hundredths",
+                message="Your factor is cut to whole hundredths before it multiplies the column: "
+                "on the check's factor 0.125, which is 12.5 hundredths, a count of 8 is "
+                "multiplied by 0.12 and comes to 0.96, where 8 × 0.125 is exactly 1. A factor "
+                "is any float, not a percentage.",
+                example=lambda: _hundredths,
+                matches=behaves_like(_hundredths, _matrix_inputs),
+            ),
+            Mistake(
                 id="other-rounding",
                 message="Column j's products are rounded to whole numbers, but another way than "
                 "the task asks: {sample}. Compare where your counts went for the products below "
@@ -1679,12 +1721,23 @@ EXERCISES = (
                 matches=fails_with("ValueError", "no negative elements", _label_inputs),
             ),
             Mistake(
+                id="padding-clamped",
+                message="Every label is counted right, but so is the padding, as label n - 1: your "
+                "update names mode 'clip', which clamps an index past the end to the last one, "
+                "n - 1, as a read is clamped. It does not drop that write.",
+                example=lambda: _padding_clamped,
+                matches=_writes_clamped,
+            ),
+            Mistake(
                 id="padding-counted-last",
                 message="Every label is counted right, but so is the padding, as label n - 1: for "
                 ".at[] a -1 is a valid index that counts from the end, as in NumPy. It is not out "
                 "of bounds, so no mode drops it.",
                 example=lambda: _padding_last,
-                matches=behaves_like(_padding_last, _label_inputs),
+                matches=lambda answer: (
+                    behaves_like(_padding_last, _label_inputs)(answer)
+                    and not _writes_clamped(answer)
+                ),
             ),
             Mistake(
                 id="padding-weighted-last",

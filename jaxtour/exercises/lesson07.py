@@ -306,6 +306,28 @@ def _smooth_by_max(x, weights, same):
     return jnp.convolve(x, kernel / jnp.max(kernel), mode="same" if same else "valid")
 
 
+def _smooth_positive_sum_only(x, weights, same):
+    """The kernel divided only where its weights sum to more than 0 (round 16)."""
+    kernel = jnp.array(weights)
+    total = jnp.sum(kernel)
+    kernel = jnp.where(total > 0, kernel / total, kernel)
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
+
+
+def _smooth_modes_swapped(x, weights, same):
+    """mode "valid" for same=True, "same" for False (round 16)."""
+    return _smooth(x, weights, not same)
+
+
+def _smooth_by_mean(x, weights, same):
+    """The kernel divided by the mean of its weights (round 16): the kernel's length times
+    smooth's result."""
+    kernel = jnp.array(weights)
+    total = jnp.mean(kernel)
+    kernel = jnp.where(total != 0, kernel / total, kernel)
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
+
+
 def _smooth_by_abs_sum(x, weights, same):
     """The kernel divided by the sum of its weights' absolute values (round 15): smooth's
     own for weights of one sign, and a zero-sum kernel divided too."""
@@ -455,6 +477,18 @@ def _modes_swapped(w, grad, t, clip):
 def _always_by_value(w, grad, t, clip):
     """Every gradient clipped by value, whatever clip says (the global's first mode)."""
     return w - _warmup(t) * _by_value(grad)
+
+
+def _none_by_value(w, grad, t, clip):
+    """'none' clipped by value, as 'value' is (round 16: an else after the 'norm' branch)."""
+    return w - _warmup(t) * (_by_norm(grad) if clip == "norm" else _by_value(grad))
+
+
+def _norm_l1(w, grad, t, clip):
+    """'norm' scales by the L1 length, the sum of the elements' sizes (round 16)."""
+    return w - _warmup(t) * _clipped(
+        grad, clip, norm=lambda g: g * jnp.minimum(1.0, _clip_at() / jnp.sum(jnp.abs(g)))
+    )
 
 
 def _never_clipped(w, grad, t, clip):
@@ -1066,6 +1100,30 @@ EXERCISES = (
                 matches=behaves_like(_smooth_by_abs_sum, _smooth_inputs),
             ),
             Mistake(
+                id="positive-sum-only",
+                message="Your kernel is divided by its sum only where that sum is above 0: "
+                "(1.0, -3.0, 1.0) sums to -1, and yours convolves with it as given, so every "
+                "value of that result has the wrong sign. smooth divides by any sum but 0.",
+                example=lambda: jax.jit(_smooth_positive_sum_only, static_argnames="same"),
+                matches=behaves_like(_smooth_positive_sum_only, _smooth_inputs),
+            ),
+            Mistake(
+                id="modes-swapped",
+                message="Your result for same=True is smooth's for same=False, and the other way "
+                "round: the two modes are swapped, so each result has the other's length.",
+                example=lambda: jax.jit(_smooth_modes_swapped, static_argnames="same"),
+                matches=behaves_like(_smooth_modes_swapped, _smooth_inputs),
+            ),
+            Mistake(
+                id="divided-by-mean",
+                message="Your kernel is divided by the mean of its weights, not by their sum: "
+                "every value is the kernel's length times smooth's (3 times for three weights), "
+                "for the mean is the sum over that length. Change how smooth computes, not what "
+                "it computes.",
+                example=lambda: jax.jit(_smooth_by_mean, static_argnames="same"),
+                matches=behaves_like(_smooth_by_mean, _smooth_inputs),
+            ),
+            Mistake(
                 id="divided-by-max",
                 message="Your kernel is divided by its largest weight; smooth divides it by the "
                 "sum of its weights, so that they add up to 1. Change how smooth computes, not "
@@ -1290,6 +1348,23 @@ EXERCISES = (
                 "length and 'norm' clips each element.",
                 example=lambda: jax.jit(_fresh(_modes_swapped), static_argnames="clip"),
                 matches=behaves_like(_modes_swapped, _step_inputs),
+            ),
+            Mistake(
+                id="none-clipped",
+                message="With clip 'none' your step clips each element, as 'value' does: 'none' "
+                "falls into the branch for every mode but 'norm'. 'none' is a mode of its own, "
+                "the gradient taken as it is.",
+                example=lambda: jax.jit(_fresh(_none_by_value), static_argnames="clip"),
+                matches=behaves_like(_none_by_value, _step_inputs),
+            ),
+            Mistake(
+                id="norm-l1",
+                message="With clip 'norm' your step measures the gradient's length as the sum "
+                "of its elements' sizes (the L1 norm); the length a norm clip bounds is the "
+                "Euclidean one, the square root of the sum of squares, so yours shortens more "
+                "than it should.",
+                example=lambda: jax.jit(_fresh(_norm_l1), static_argnames="clip"),
+                matches=behaves_like(_norm_l1, _step_inputs),
             ),
             Mistake(
                 id="always-clipped",

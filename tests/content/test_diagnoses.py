@@ -255,8 +255,14 @@ def outliers_counted_in_uint8(params, x, y):
     return jnp.mean(errors**2), (jnp.abs(errors) > 0.5).sum().astype(jnp.uint8)
 
 
-@pytest.mark.parametrize("answer", [outliers_counted_in_int16, outliers_counted_in_uint8])
-def test_05_outlier_count_in_any_integer_dtype_passes(answer):
+def test_05_outlier_count_in_any_integer_dtype_passes():
     """The task asks for the count in an integer dtype (round 14: int16 was refused)."""
-    feedback = checks.check("05.loss_and_outliers", answer)
+    feedback = checks.check("05.loss_and_outliers", outliers_counted_in_int16)
     assert feedback.passed, feedback.text()
+
+
+def test_05_outlier_count_that_wraps_is_refused():
+    """One that cannot hold the check's 280 outliers of 300 points wraps (round 16: uint8
+    passed on three points)."""
+    feedback = checks.check("05.loss_and_outliers", outliers_counted_in_uint8)
+    assert feedback.mistake == "count-wraps", feedback.text()

@@ -1079,3 +1079,51 @@ WRONG_ANSWERS = (
         "diagonal-alone",
     ),
 )
+
+
+# --- round 16: an integer dtype written in; the row means transposed ---------------------
+def r16f_flag_as_int(m):
+    a = np.asarray(m).astype(np.int32)  # the page's m is int32
+    np.fill_diagonal(a, -1)
+    return a
+
+
+def r16f_flag_int_copy(m):
+    a = np.array(m, dtype=int)
+    a[np.arange(len(a)), np.arange(len(a))] = -1
+    return a
+
+
+def r16f_center_means_row(x):
+    means = x.mean(axis=-1, keepdims=True)
+    return x - means.T
+
+
+def r16f_center_means_swapaxes(x):
+    return x - jnp.swapaxes(jnp.mean(x, axis=-1, keepdims=True), 0, -1)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "01.numpy_copy",
+        "astype(np.int32) before the fill",
+        lambda: r16f_flag_as_int,
+        "forced-integers",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "np.array(m, dtype=int), fancy index",
+        lambda: r16f_flag_int_copy,
+        "forced-integers",
+    ),
+    Wrong(
+        "01.center", "keepdims means, then .T", lambda: r16f_center_means_row, "means-transposed"
+    ),
+    Wrong(
+        "01.center",
+        "keepdims means, swapaxes(0, -1)",
+        lambda: r16f_center_means_swapaxes,
+        "means-transposed",
+    ),
+)

@@ -1009,3 +1009,34 @@ WRONG_ANSWERS = (
         M, "jnp.average weighted by batch sizes", lambda: i35m_weighted_mean_jnp, "weighted-by-size"
     ),
 )
+
+
+# --- round 16: a count typed in, a mean rounded to 16 bits ---------------------------------
+# Both give the page's four batches their mean exactly; the check tries three batches too.
+def r16f_divided_by_page_count(f, xs):
+    total = sum(f(x) for x in xs)
+    return float(total) / 4  # the page's four batches
+
+
+def r16f_mean_of_first_four(f, xs):
+    losses = jnp.stack([f(x) for x in xs])
+    return float(jnp.sum(losses) / 4.0)
+
+
+def r16f_bfloat16_mean(f, xs):
+    losses = jnp.stack([f(x) for x in xs]).astype(jnp.bfloat16)  # "smaller to bring back"
+    return float(losses.mean())
+
+
+def r16f_float16_sum(f, xs):
+    total = jnp.sum(jnp.stack([f(x) for x in xs]), dtype=jnp.float16)
+    return float(total / len(xs))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(M, "sum over 4, the page's batches", lambda: r16f_divided_by_page_count, "page-count"),
+    Wrong(M, "jnp.sum of the stack / 4.0", lambda: r16f_mean_of_first_four, "page-count"),
+    Wrong(M, "losses cast to bfloat16, then mean", lambda: r16f_bfloat16_mean, "half-precision"),
+    Wrong(M, "sum taken in float16", lambda: r16f_float16_sum, "half-precision"),
+)

@@ -919,3 +919,42 @@ WRONG_ANSWERS = (
         "slopes-composed",
     ),
 )
+
+
+# --- round 16: one element of t; "second" read as "squared" ------------------------------
+def r16f_curv_squeezed(f, t):
+    t = jnp.asarray(t, dtype=jnp.float32)
+    d2 = jax.grad(lambda v: jnp.sum(jax.grad(lambda u: jnp.sum(f(u)))(v)))
+    return d2(t).squeeze()  # a 1-element t gives a scalar
+
+
+def r16f_curv_slope_times_slope(f, t):
+    slope = jax.grad(lambda v: f(v).sum())(t.astype(jnp.float32))
+    return slope * slope
+
+
+def r16f_curv_slope_squared_square(f, t):
+    return jnp.square(jax.vmap(jax.grad(f))(t.astype(float)))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "03.fix_slopes",
+        "result squeezed: one element gives ()",
+        lambda: r16f_curv_squeezed,
+        says="arranged differently",
+    ),
+    Wrong(
+        "03.fix_slopes",
+        "slope * slope for the second derivative",
+        lambda: r16f_curv_slope_times_slope,
+        "slope-powered",
+    ),
+    Wrong(
+        "03.fix_slopes",
+        "jnp.square of vmapped grad",
+        lambda: r16f_curv_slope_squared_square,
+        "slope-powered",
+    ),
+)

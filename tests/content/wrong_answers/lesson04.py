@@ -1009,3 +1009,35 @@ WRONG_ANSWERS = (
         "zero-division-at-zero-norm",
     ),
 )
+
+
+# --- round 16: the new tree returned with something beside it -----------------------------
+def r16f_sgd_with_norm(params, grads, lr, max_norm):
+    leaves = jax.tree.leaves(grads)
+    norm = jnp.sqrt(sum(jnp.sum(g**2) for g in leaves))
+    factor = jnp.minimum(1.0, max_norm / norm)
+    new = jax.tree.map(lambda p, g: p - lr * factor * g, params, grads)
+    return new, norm  # the norm, to log it
+
+
+def r16f_sgd_with_factor(params, grads, lr, max_norm):
+    norm = jnp.linalg.norm(jnp.concatenate([jnp.ravel(g) for g in jax.tree.leaves(grads)]))
+    factor = jnp.where(norm > max_norm, max_norm / norm, 1.0)
+    return jax.tree.map(lambda p, g: p - lr * factor * g, params, grads), factor
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "04.sgd_step",
+        "(new params, norm) to log the norm",
+        lambda: r16f_sgd_with_norm,
+        "more-than-the-tree",
+    ),
+    Wrong(
+        "04.sgd_step",
+        "(new params, clip factor)",
+        lambda: r16f_sgd_with_factor,
+        "more-than-the-tree",
+    ),
+)

@@ -1035,3 +1035,89 @@ WRONG_ANSWERS = (
         "one-sided",
     ),
 )
+
+
+# --- round 16: the check's line of 300 points; outliers out of the loss; x for y ---------
+def r16f_loss_over_page_count(params, x, y):
+    e = params["w"] * x + params["b"] - y
+    return (e**2).sum() / 3, (jnp.abs(e) > 0.5).sum()  # the page has three points
+
+
+def r16f_count_as_uint8(params, x, y):
+    e = params["w"] * x + params["b"] - y
+    return jnp.mean(e**2), (jnp.abs(e) > 0.5).astype(jnp.uint8).sum(dtype=jnp.uint8)
+
+
+def r16f_count_as_int8(params, x, y):
+    e = params["w"] * x + params["b"] - y
+    return jnp.mean(e**2), jnp.sum(jnp.abs(e) > 0.5, dtype=jnp.int8)
+
+
+def r16f_mean_of_inliers(params, x, y):
+    e = params["w"] * x + params["b"] - y
+    inlier = jnp.abs(e) <= 0.5
+    return jnp.sum(e**2 * inlier) / jnp.sum(inlier), jnp.sum(~inlier)
+
+
+def r16f_outliers_clipped_out(params, x, y):
+    e = params["w"] * x + params["b"] - y
+    out = jnp.abs(e) > 0.5
+    return jnp.mean(e**2 * (1 - out)), out.sum()
+
+
+def r16f_x_from_y(params, x, y):
+    pred = params["w"] * y + params["b"]
+    return jnp.mean((pred - x) ** 2), jnp.sum(jnp.abs(pred - x) > 0.5)
+
+
+L = "05.loss_and_outliers"
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        L,
+        "sum of squares / 3, the page's points",
+        lambda: r16f_loss_over_page_count,
+        "loss-over-page-length",
+    ),
+    Wrong(L, "count summed as uint8", lambda: r16f_count_as_uint8, "count-wraps"),
+    Wrong(L, "count summed with dtype int8", lambda: r16f_count_as_int8, "count-wraps"),
+    Wrong(
+        L, "loss: mean over the inliers only", lambda: r16f_mean_of_inliers, "outliers-out-of-loss"
+    ),
+    Wrong(
+        L,
+        "outliers multiplied out of the loss",
+        lambda: r16f_outliers_clipped_out,
+        "outliers-out-of-loss",
+    ),
+    Wrong(L, "prediction w * y + b against x", lambda: r16f_x_from_y, "x-and-y-swapped"),
+)
+
+
+def r16f_count_argwhere_size(params, x, y):
+    e = params["w"] * x + params["b"] - y
+    hits = jnp.argwhere(jnp.abs(e) > 0.5, size=x.size)  # jit wants a static size
+    return jnp.mean(e**2), jnp.asarray(hits.shape[0])
+
+
+def r16f_count_nonzero_fill(params, x, y):
+    e = params["w"] * x + params["b"] - y
+    (idx,) = jnp.nonzero(jnp.abs(e) > 0.5, size=len(x), fill_value=-1)
+    return jnp.mean(e**2), len(idx)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        L,
+        "argwhere with size=x.size, its length",
+        lambda: r16f_count_argwhere_size,
+        "counts-every-point",
+    ),
+    Wrong(
+        L,
+        "nonzero with size=len(x), len of it",
+        lambda: r16f_count_nonzero_fill,
+        "counts-every-point",
+    ),
+)

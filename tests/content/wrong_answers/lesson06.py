@@ -1429,3 +1429,59 @@ WRONG_ANSWERS = (
         "floor-divided-by-inverse",
     ),
 )
+
+
+# --- round 16: a factor that is no whole number of hundredths ------------------------------
+def r16f_scale_percent(m, j, factor):
+    pct = int(factor * 100)  # "25 %"
+    return m.at[:, j].set(m[:, j] * pct // 100)
+
+
+def r16f_scale_rounded_factor(m, j, factor):
+    f = round(factor, 2)
+    return m.at[:, j].set(jnp.floor(m[:, j] * f).astype(m.dtype))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.scale_column",
+        "int(factor * 100) as a percent, // 100",
+        lambda: r16f_scale_percent,
+        "factor-in-hundredths",
+    ),
+    Wrong(
+        "06.scale_column",
+        "factor rounded to 2 decimals first",
+        lambda: r16f_scale_rounded_factor,
+        "factor-in-hundredths",
+    ),
+)
+
+
+# --- round 16: the padding sent past the end, and clamped back by mode="clip" -------------
+def r16f_count_clip_past_end(labels, n):
+    safe = jnp.where(labels < 0, n, labels)  # past the end: dropped, I thought
+    return jnp.zeros(n, jnp.int32).at[safe].add(1, mode="clip")
+
+
+def r16f_count_clip_big_index(labels, n):
+    idx = jnp.where(labels == -1, 10**6, labels)
+    return jnp.zeros((n,), dtype=jnp.int32).at[idx].add(jnp.ones_like(idx), mode="clip")
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.count_labels",
+        "padding mapped to n, added with mode='clip'",
+        lambda: r16f_count_clip_past_end,
+        "padding-clamped",
+    ),
+    Wrong(
+        "06.count_labels",
+        "padding mapped to 10**6, mode='clip'",
+        lambda: r16f_count_clip_big_index,
+        "padding-clamped",
+    ),
+)

@@ -1396,3 +1396,87 @@ WRONG_ANSWERS = (
         named="warmup-floored",
     ),
 )
+
+
+# --- round 16: 07.static_window's families that got the generic message ---------------------
+def r16f_smooth_if_positive(x, weights, same):
+    k = jnp.asarray(weights)
+    s = k.sum()
+    k = jnp.where(s > 0, k / jnp.where(s > 0, s, 1.0), k)  # only a positive sum normalises
+    return jnp.convolve(x, k, mode="same" if same else "valid")
+
+
+def r16f_smooth_mode_table(x, weights, same):
+    k = jnp.asarray(weights)
+    s = k.sum()
+    k = jnp.where(s == 0, k, k / s)
+    mode = {True: "valid", False: "same"}[same]
+    return jnp.convolve(x, k, mode=mode)
+
+
+def r16f_smooth_average_weight(x, weights, same):
+    k = jnp.asarray(weights)
+    avg = jnp.average(k)
+    k = jnp.where(avg == 0, k, k / avg)
+    return jnp.convolve(x, k, mode="same" if same else "valid")
+
+
+W7 = "07.static_window"
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        W7,
+        "normalised only when the sum is positive",
+        lambda: jax.jit(r16f_smooth_if_positive, static_argnames="same"),
+        "positive-sum-only",
+    ),
+    Wrong(
+        W7,
+        "a dict maps True to 'valid'",
+        lambda: jax.jit(r16f_smooth_mode_table, static_argnames="same"),
+        "modes-swapped",
+    ),
+    Wrong(
+        W7,
+        "kernel over jnp.average of the weights",
+        lambda: jax.jit(r16f_smooth_average_weight, static_argnames="same"),
+        "divided-by-mean",
+    ),
+)
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def r16f_step_else_clips(w, grad, t, clip):
+    lr = jnp.minimum(1.0, (t + 1) / 4)
+    if clip == "norm":
+        g = grad / jnp.maximum(1.0, jnp.sqrt(jnp.sum(grad**2)))
+    else:  # value (or nothing to do)
+        g = jnp.clip(grad, -1.0, 1.0)
+    return w - lr * g
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def r16f_step_norm_ord1(w, grad, t, clip):
+    lr = jnp.minimum(1.0, (t + 1) / 4)
+    if clip == "norm":
+        grad = grad / jnp.maximum(1.0, jnp.linalg.norm(grad, ord=1))
+    elif clip == "value":
+        grad = jnp.clip(grad, -1.0, 1.0)
+    return w - lr * grad
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "07.stale_global",
+        "else branch clips 'none' by value",
+        lambda: r16f_step_else_clips,
+        "none-clipped",
+    ),
+    Wrong(
+        "07.stale_global",
+        "norm clip with linalg.norm(ord=1)",
+        lambda: r16f_step_norm_ord1,
+        "norm-l1",
+    ),
+)
