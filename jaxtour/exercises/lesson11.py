@@ -778,6 +778,15 @@ def _grow_every_x(r, x0, cap, max_steps):
 _REVERSE_MODE = "Reverse-mode differentiation does not work"
 
 
+def _grow_steps_taken(r, x0, cap, max_steps):  # the count of the state, not its x
+    def body(i, state):
+        x, k = state
+        go = x < cap
+        return jnp.where(go, _step(r, x), x), k + go
+
+    return jax.lax.fori_loop(0, max_steps, body, (x0, 0.0))[1]
+
+
 def _bound_traced_under_jit(answer: Any) -> bool:
     """Eager grad goes through, but jitted with max_steps static it meets a while_loop: a
     loop bound made an array from max_steps (jnp.asarray), concrete eagerly only."""
@@ -1611,6 +1620,14 @@ EXERCISES = (
                 "inside the loop x is a tracer with no value.",
                 example=lambda: _grow_python_if,
                 matches=_grad_fails_with("TracerBoolConversionError", ""),
+            ),
+            Mistake(
+                id="step-count-returned",
+                message="Your function returns how many steps its loop took, not x after "
+                "them: of the loop's state, it returns the count. The page's state is (k, x), "
+                "the count first; in a state laid out the other way, x is first and the "
+                "count is what stands at position 1.",
+                example=lambda: _grow_steps_taken,
             ),
             Mistake(
                 id="never-stops",

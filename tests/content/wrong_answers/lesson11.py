@@ -423,6 +423,15 @@ def grow_bound_from_array(r, x0, cap, max_steps):  # concrete eagerly, traced un
     return lax.fori_loop(0, steps, lambda i, x: jnp.where(x < cap, x + r * x * (1 - x), x), x0)
 
 
+def grow_count_returned(r, x0, cap, max_steps):  # state (x, k), but [1] as on the page
+    def body(i, state):
+        x, k = state
+        running = x < cap
+        return jnp.where(running, x + r * x * (1 - x), x), k + running.astype(jnp.int32)
+
+    return lax.fori_loop(0, max_steps, body, (x0, 0))[1].astype(jnp.float32)
+
+
 def grow_while_kept(r, x0, cap, max_steps):
     def cond(state):
         k, x = state
@@ -582,6 +591,12 @@ ISSUE_34 = (
         "the while_loop with logical_and",
         lambda: grow_while_kept,
         named="still-while",
+    ),
+    Wrong(
+        "11.while_grad",
+        "state (x, k), the page's index 1 kept",
+        lambda: grow_count_returned,
+        named="step-count-returned",
     ),
     Wrong(
         "11.while_grad",
