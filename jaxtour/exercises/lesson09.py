@@ -1327,7 +1327,11 @@ def _as_views(got: Any, xs: Any) -> tuple[Any, str | None]:
     """The two noises (view - xs) as float64 NumPy, or a sentence saying what is wrong."""
     shape = tuple(xs.shape)
     if is_jax_array(got) and tuple(got.shape) == (2, *shape):
-        got = (got[0], got[1])  # one array of the two views unpacks as the pair (round 11)
+        # Round 11 unpacked it as the pair; 04.grad_last_two refuses the same slip (round 16).
+        return None, i18n._(
+            "Your function returns one array of shape {tuple}, the two views stacked in it, "
+            "where the task asks for the pair (view_a, view_b): two arrays."
+        ).format(tuple=tuple(got.shape))
     if not (isinstance(got, tuple | list) and len(got) == 2):
         return None, (
             i18n._("Expected a pair (view_a, view_b), but this is {what}.").format(

@@ -801,6 +801,31 @@ def _grow_every_x(r, x0, cap, max_steps):
 _REVERSE_MODE = "Reverse-mode differentiation does not work"
 
 
+def _grow_steps_taken(r, x0, cap, max_steps):  # the count of the state, not its x
+    def body(i, state):
+        x, k = state
+        go = x < cap
+        return jnp.where(go, _step(r, x), x), k + go
+
+    return jax.lax.fori_loop(0, max_steps, body, (x0, 0.0))[1]
+
+
+def _bound_traced_under_jit(answer: Any) -> bool:
+    """Eager grad goes through, but jitted with max_steps static it meets a while_loop: a
+    loop bound made an array from max_steps (jnp.asarray), concrete eagerly only."""
+    if not callable(answer) or is_jitted(answer):
+        return False
+    compiled = jax.jit(_value_and_grads(answer), static_argnums=3)
+    compiled.__name__ = getattr(answer, "__name__", "grow")
+    return fails_with("ValueError", _REVERSE_MODE, _first_input)(compiled)
+
+
+def _grow_bound_as_array(r, x0, cap, max_steps):
+    return jax.lax.fori_loop(
+        0, jnp.asarray(max_steps), lambda i, x: jnp.where(x < cap, _step(r, x), x), x0
+    )
+
+
 def _jitted_traced_steps(answer: Any) -> bool:
     return is_jitted(answer) and _grad_fails_with("ValueError", _REVERSE_MODE)(answer)
 
@@ -910,14 +935,45 @@ def _argmax_reads_first(x):
 def _one_value_for_one_element(answer: Any) -> bool:
     """On a vector of a single element, one value where the eager function gives two (the
     element and 0.0): its length came from x's (an argsort's [:2], say; round 11). Tried
-    apart from the rule's inputs, all of length 12, so that one compile serves them."""
+    apart from the rule's inputs, all of length 12, so that one compile serves them; on
+    the first of those it gives two values (round 16: size=1 gives one value on any x)."""
     if not callable(answer):
         return False
     try:
         out = np.asarray(jax.jit(answer)(_vector(3.0)))
+        longer = np.asarray(jax.jit(answer)(*_positive_inputs()[0]))
     except Exception:
         return False
-    return out.shape == (1,)
+    return out.shape == (1,) and longer.shape == (2,)
+
+
+def _ranks_from_zero(x):  # a running count is 1 at the first positive: rank 0 picks none
+    positive = x > 0
+    rank = jnp.cumsum(positive)
+    first = jnp.sum(jnp.where(positive & (rank == 0), x, 0.0))
+    second = jnp.sum(jnp.where(positive & (rank == 1), x, 0.0))
+    return jnp.stack([first, second])
+
+
+def _first_positive_second(answer: Any) -> bool:
+    """On every input with a positive element, the first positive element in the second
+    slot and nothing positive in the first: the slots one place late (round 16: ranks
+    from a cumsum compared with 0 and 1, where the count is 1 at the first positive)."""
+    if not callable(answer):
+        return False
+    seen = False
+    for (x,) in _positive_inputs():
+        values = np.asarray(x)
+        if not np.any(values > 0):
+            continue
+        try:
+            out = np.asarray(jax.jit(answer)(x), dtype=np.float64)
+        except Exception:
+            return False
+        if out.shape != (2,) or out[0] > 0 or out[1] != values[values > 0][0]:
+            return False
+        seen = True
+    return seen
 
 
 def _first_two_by_sort(x):  # right on the check's vectors, one value for a single element
@@ -1570,12 +1626,31 @@ EXERCISES = (
                 matches=_grad_fails_with("ValueError", _REVERSE_MODE),
             ),
             Mistake(
+                id="bound-traced-under-jit",
+                message="Eagerly your loop goes through grad, but under jit, with max_steps "
+                "static, it meets a while_loop: your loop's bound is an array made from "
+                "max_steps, and an array made inside a jitted function is traced, whatever it "
+                "was made from. Reverse mode must know, while tracing, how many steps it will "
+                "store, and only a Python int tells it then.",
+                example=lambda: _grow_bound_as_array,
+                matches=_bound_traced_under_jit,
+                also_accepted=True,
+            ),
+            Mistake(
                 id="python-if",
                 message="Python's if, and, or and not each ask their operand for a truth "
                 "value, wherever they stand (inside an array function's argument too), and "
                 "inside the loop x is a tracer with no value.",
                 example=lambda: _grow_python_if,
                 matches=_grad_fails_with("TracerBoolConversionError", ""),
+            ),
+            Mistake(
+                id="step-count-returned",
+                message="Your function returns how many steps its loop took, not x after "
+                "them: of the loop's state, it returns the count. The page's state is (k, x), "
+                "the count first; in a state laid out the other way, x is first and the "
+                "count is what stands at position 1.",
+                example=lambda: _grow_steps_taken,
             ),
             Mistake(
                 id="never-stops",
@@ -1885,6 +1960,15 @@ EXERCISES = (
                 "check calls it on vectors the page does not show.",
                 example=lambda: _typed_in,
                 matches=_same_for_every_x,
+            ),
+            Mistake(
+                id="ranks-from-zero",
+                message="Your second value is the first positive element, and your first is "
+                "never positive: each slot holds the element meant for the one before it. A "
+                "running count of the positive elements is already 1 at the first of them, "
+                "so a count of 0 marks no positive element, and a count of 1 marks the first.",
+                example=lambda: _ranks_from_zero,
+                matches=_first_positive_second,
             ),
             Mistake(
                 id="ranks-unmasked",

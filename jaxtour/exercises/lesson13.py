@@ -515,10 +515,13 @@ def _returns_all_prices_shown(prices):  # the lesson's {} with the whole array: 
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?(?![\w])")
 
 
-def _names_first_bad(error: Any, prices: Any, *, price_first: bool = False) -> bool:
+def _names_first_bad(
+    error: Any, prices: Any, *, price_first: bool = False, adjacent: bool = True
+) -> bool:
     """The error's text holds the position of the first price that is not positive, as an
-    integer, and after it that price, as a number: "price 1 is 0.0" (the task's order; with
-    ``price_first``, the other order: "price 0.0 is 1")."""
+    integer, and that price as the next number: "price 1 is 0.0" (the task's order; with
+    ``price_first``, the other order: "price 0.0 is 1"). Not ``adjacent``: anywhere after
+    it, other numbers between ("price 1 is [3. 0. -1.]", round 16)."""
     values = np.asarray(prices, dtype=np.float64)
     bad = np.flatnonzero(values <= 0)
     if not bad.size:
@@ -530,7 +533,7 @@ def _names_first_bad(error: Any, prices: Any, *, price_first: bool = False) -> b
     return any(
         re.fullmatch(r"-?\d+", t) and int(t) == index and np.isclose(float(u), price)
         for i, t in enumerate(tokens)
-        for u in tokens[i + 1 :]
+        for u in tokens[i + 1 : i + 2 if adjacent else None]
     )
 
 
@@ -815,7 +818,7 @@ class ReportsBadInput:
             for args in cases:
                 call_learner(transformed(_checked, answer), args)
             raise runs
-        late: list[tuple[str, Any]] = []  # errors that do not name the bad price: said last
+        late: list[tuple[str, Any, Any]] = []  # errors that do not name the bad price: said last
         for args, (got_error, got), (want_error, want) in zip(
             cases, runs, _expected_runs(expected, _x64(), variant_key()), strict=True
         ):
@@ -832,7 +835,7 @@ class ReportsBadInput:
                 ).format(shown=shown)
             if want_error is not None and _names_first_bad(want_error, args[0]):
                 if not _names_first_bad(got_error, args[0]):
-                    late.append((shown, got_error))
+                    late.append((shown, got_error, args[0]))
             if want_error is None:
                 if not is_jax_array(got):
                     return i18n._("On prices {shown}, the result is {what}.").format(
@@ -843,7 +846,14 @@ class ReportsBadInput:
                     return i18n._("On prices {shown}, the result is wrong. {problem}").format(
                         shown=shown, problem=problem
                     )
-        for shown, got_error in late:
+        for shown, got_error, prices in late:
+            if _names_first_bad(got_error, prices, adjacent=False):
+                return i18n._(
+                    "On prices {shown}, your function's error says {strip}: other numbers "
+                    "stand between the position of the first price that is not positive and "
+                    "that price, so it does not say which of them is the bad price. The task "
+                    "asks for those two numbers, in that order, with only words around them."
+                ).format(shown=shown, strip=f"{str(got_error).strip()!r}")
             return i18n._(
                 "On prices {shown}, your function's error says {strip}: it does not name the "
                 "first price that is not positive and its position, as the task asks."

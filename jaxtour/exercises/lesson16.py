@@ -1352,8 +1352,8 @@ EXERCISES = (
             Mistake(
                 id="first-columns-only",
                 message="Each row sum is that of the first 128 columns alone: the grid has "
-                "one step on the column axis, so no program ever saw the other column blocks. "
-                "The sum runs over all n // BN of them.",
+                "one step on the column axis, so no program ever saw the other column blocks, "
+                "and none of their products is in the sums.",
                 example=_rows_one_column_block,
                 matches=_behaves_like(_rows_one_column_block(), _row_sums_inputs),
             ),

@@ -282,6 +282,16 @@ def views_one_noise(key, xs, ids):
     return jax.vmap(one)(ids, xs)
 
 
+def views_stacked(key, xs, ids):  # both views in one array of shape (2, N, D)
+    def one(i, x):
+        key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
+        return x + 0.1 * jax.random.normal(key_a, x.shape), x + 0.1 * jax.random.normal(
+            key_b, x.shape
+        )
+
+    return jnp.stack(jax.vmap(one)(ids, xs))
+
+
 def views_scalar_noise(key, xs, ids):
     def one(i, x):
         key_a, key_b = jax.random.split(jax.random.fold_in(key, i))
@@ -714,6 +724,12 @@ WRONG_ANSWERS = (
         "one noise added to both views",
         lambda: views_one_noise,
         named="same-key-both-views",
+    ),
+    Wrong(
+        "09.two_views",
+        "both views stacked into one array",
+        lambda: views_stacked,
+        says="the two views stacked in it, where the task asks for the pair",
     ),
     Wrong(
         "09.two_views",

@@ -101,8 +101,29 @@ def positive_zero_fill_int(x):
     return jnp.take(x, index)
 
 
+def positive_size_one(x):  # one value on every x, however long
+    index = jnp.nonzero(x > 0, size=1, fill_value=-1)[0]
+    return jnp.where(index >= 0, x[index], 0.0)
+
+
+def positive_counts_from_zero(x):  # the running count is 1 at the first positive already
+    count = jnp.cumsum(x > 0)
+    first = jnp.max(jnp.where((x > 0) & (count == 0), x, 0.0))
+    second = jnp.max(jnp.where((x > 0) & (count == 1), x, 0.0))
+    return jnp.stack([first, second])
+
+
 WRONG_ANSWERS = (
     # 11.first_two_positive
+    Wrong(
+        "11.first_two_positive", "size=1: one value", lambda: positive_size_one, says="shape (1,)"
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "cumsum count compared with 0 and 1",
+        lambda: positive_counts_from_zero,
+        named="ranks-from-zero",
+    ),
     Wrong(
         "11.first_two_positive",
         "padded with jnp.pad",
@@ -397,6 +418,20 @@ def grow_min_cap(r, x0, cap, max_steps):
     return jnp.minimum(x, cap)
 
 
+def grow_bound_from_array(r, x0, cap, max_steps):  # concrete eagerly, traced under jit
+    steps = jnp.array(max_steps, dtype=jnp.int32)
+    return lax.fori_loop(0, steps, lambda i, x: jnp.where(x < cap, x + r * x * (1 - x), x), x0)
+
+
+def grow_count_returned(r, x0, cap, max_steps):  # state (x, k), but [1] as on the page
+    def body(i, state):
+        x, k = state
+        running = x < cap
+        return jnp.where(running, x + r * x * (1 - x), x), k + running.astype(jnp.int32)
+
+    return lax.fori_loop(0, max_steps, body, (x0, 0))[1].astype(jnp.float32)
+
+
 def grow_while_kept(r, x0, cap, max_steps):
     def cond(state):
         k, x = state
@@ -556,6 +591,18 @@ ISSUE_34 = (
         "the while_loop with logical_and",
         lambda: grow_while_kept,
         named="still-while",
+    ),
+    Wrong(
+        "11.while_grad",
+        "state (x, k), the page's index 1 kept",
+        lambda: grow_count_returned,
+        named="step-count-returned",
+    ),
+    Wrong(
+        "11.while_grad",
+        "fori_loop to an int32 array of max_steps",
+        lambda: grow_bound_from_array,
+        named="bound-traced-under-jit",
     ),
     Wrong(
         "11.while_grad",

@@ -66,6 +66,12 @@ def prices_smallest_shown(prices):  # the smallest price, not the first bad one,
     return jnp.diff(jnp.log(prices))
 
 
+def prices_position_then_all(prices):  # the position, then every price: which is the bad one?
+    first = jnp.argmax(prices <= 0)
+    checkify.check(jnp.all(prices > 0), "price {} is bad: {}", first, prices)
+    return jnp.diff(jnp.log(prices))
+
+
 def prices_clipped_then_checked(prices):  # the check reads the prices after the clip
     safe = jnp.clip(prices, 1e-6, None)
     checkify.check(jnp.min(safe) > 0, "prices must be positive, got {}", jnp.min(safe))
@@ -394,6 +400,12 @@ WRONG_ANSWERS = (
         "the smallest price shown, no position",
         lambda: prices_smallest_shown,
         says="does not name the first price",
+    ),
+    Wrong(
+        "13.check_prices",
+        "the position, then every price",
+        lambda: prices_position_then_all,
+        says="other numbers stand between the position",
     ),
     Wrong(
         "13.check_prices",
