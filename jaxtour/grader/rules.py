@@ -229,7 +229,11 @@ def _kept_outputs() -> tuple[Callable[..., Sequence[Any]], Callable[[], Any]]:
         A rule that stops at the first case that differs computes (and compiles) no more
         of them: a wrong answer does not pay for every mistake's example on every input.
         """
-        x64 = bool(jax.config.jax_enable_x64)
+        # The setting the outputs are computed under (``graders_own``: JAX's configuration
+        # as the check began), not one an answer switched during its call: keyed by that,
+        # float32 outputs were kept as x64's and refused the next x64 check's reference.
+        with graders_own():
+            x64 = bool(jax.config.jax_enable_x64)
         key = (cases, fn, x64, variant_key())  # a variant's reference reads its own values
         outputs = kept.get(key)
         if outputs is None:

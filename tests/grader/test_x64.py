@@ -111,3 +111,22 @@ def test_a_cached_array_first_asked_under_jit_is_concrete_and_stays_so():
     assert float(uses_it(1.0).sum()) == 6.0
     assert not isinstance(built(), jax.core.Tracer)
     assert float(built().sum()) == 3.0
+
+
+def test_outputs_computed_after_an_answer_switched_x64_on_are_kept_as_the_checks():
+    """An answer that switches x64 on during its call (test_integrity's poisoned answers)
+    leaves the grader computing its outputs in the check's own setting (x64 off): they
+    were kept as x64's, and the next x64 check of the reference was refused (float32
+    expected, float64 given). Found when the rule came to be asked twice a check."""
+    from jaxtour.exercises import all_exercises
+    from tests.grader.test_integrity import check_poisoned
+
+    exercise = all_exercises()["08.update"]
+    check_poisoned(exercise)
+    before = jax.config.jax_enable_x64
+    try:
+        jax.config.update("jax_enable_x64", True)
+        with_x64 = checks.check(exercise.id, checks.reference_answer(exercise.id))
+    finally:
+        jax.config.update("jax_enable_x64", before)
+    assert with_x64.status == "correct", with_x64.text()
