@@ -203,8 +203,11 @@ def _views_stacked(key, xs, ids):  # round 11: one (2, N, D) array, which unpack
     return jax.numpy.moveaxis(jax.vmap(pair)(ids, xs), 1, 0)
 
 
-def test_two_views_as_one_stacked_array_pass():
-    assert checks.check("09.two_views", _views_stacked).passed
+def test_two_views_as_one_stacked_array_is_refused_as_not_the_pair():
+    """Round 11 accepted one array holding both views; since round 16 the task's pair is
+    asked for, as 04.grad_last_two asks its tuple: refused, not passed."""
+    feedback = checks.check("09.two_views", _views_stacked)
+    assert feedback.status == "incorrect", feedback.text()
 
 
 def _walk_folded(key, steps):  # a key per step from its index, as the lesson recommends
