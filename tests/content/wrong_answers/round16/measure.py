@@ -7,7 +7,7 @@ corpus or the tests (2026-12-06, eighth session). Their 15.bound and 15.estimate
 read the roofs the learner's kernel measured (``timing.measured_roofline()``): here those
 are the shipped notebook's, the same the grader judges against (round4/measure.py).
 
-before.tsv: main at 63ab6e4, before any fix made after reading them (710 wrong, 183 right
+before.tsv: main at 63ab6e4, before any fix made after reading them (728 wrong, 183 right
 lines: 18 of 663 refused wrong answers generic, 2.7 %; above 1 in 8: 07.static_window,
 07.stale_global, 15.fixed_shape; 65 accepted, 53 of them letter formats; 2 right refused).
 AUDIT.md: 11 wrong diagnoses, 1 recipe. after.tsv: at 24bd507, after this session's fixes
