@@ -4,6 +4,12 @@ and the warm Check after it.
     .venv/bin/python -m benchmarks.check_speed               # every exercise, 3 processes each
     .venv/bin/python -m benchmarks.check_speed --only 09.random_walk,01.center --repeats 5
     .venv/bin/python -m benchmarks.run --only check_speed --merge   # as a section of make bench
+    .venv/bin/python -m benchmarks.check_speed --jobs 6 --cores 2  # 6 at once, 2 CPUs each
+
+``--jobs N --cores C`` runs N fresh processes at once, each pinned to C CPUs of its own
+(``os.sched_setaffinity``): on a machine of at least N * C otherwise idle CPUs, a whole run
+in 1/N of the time, each process seeing the C cores of a small machine (memory bandwidth
+and the last-level cache are still shared, so such figures are a little high, never low).
 
 For each exercise and each answer (the right one: the exercise's own ``solution`` run as
 its cell would run it, with the lesson's import lines and its source in linecache as
@@ -20,10 +26,12 @@ figures: the machine is shared, so compare figures within one run.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import json
 import linecache
 import os
 import platform
+import queue
 import re
 import statistics
 import subprocess
@@ -202,10 +210,28 @@ def machine() -> dict:
             break
     return {
         "cpu": model or platform.processor(),
-        "cores": os.cpu_count(),
+        "cores": _cores_per_process or os.cpu_count(),
+        "jobs": _jobs,
         "jax": jax.__version__,
         "python": platform.python_version(),
     }
+
+
+_jobs = 1
+_cores_per_process: int | None = None  # None: each process may use every CPU
+
+
+def _cpu_sets(jobs: int, cores: int | None) -> list[set[int] | None]:
+    """The CPUs each of ``jobs`` parallel processes is pinned to (None: not pinned)."""
+    if cores is None:
+        return [None] * jobs
+    available = sorted(os.sched_getaffinity(0))
+    if jobs * cores > len(available):
+        raise SystemExit(
+            f"--jobs {jobs} --cores {cores} needs {jobs * cores} CPUs, "
+            f"this process may use {len(available)}"
+        )
+    return [set(available[i * cores : (i + 1) * cores]) for i in range(jobs)]
 
 
 def load() -> float:
@@ -234,11 +260,21 @@ def _devices_for(exercise_id: str, env: dict[str, str]) -> dict[str, str]:
     return env
 
 
-def _run_child(exercise_id: str, kind: str, env: dict[str, str], root: Path = ROOT) -> dict:
-    """One fresh process, with the jaxtour (and wrong answers) of checkout ``root``."""
+def _run_child(
+    exercise_id: str,
+    kind: str,
+    env: dict[str, str],
+    root: Path = ROOT,
+    cpus: set[int] | None = None,
+) -> dict:
+    """One fresh process, with the jaxtour (and wrong answers) of checkout ``root``, pinned
+    to ``cpus`` when given."""
     command = [sys.executable, str(Path(__file__).resolve()), "--child", exercise_id, kind]
     env = dict(_devices_for(exercise_id, env), PYTHONPATH=str(root))
-    out = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=600)
+    pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus is not None else None
+    out = subprocess.run(
+        command, cwd=root, env=env, capture_output=True, text=True, timeout=600, preexec_fn=pin
+    )
     if out.returncode != 0:
         raise RuntimeError(f"{exercise_id} {kind}: {out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -265,15 +301,26 @@ def bench_check_speed(
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="jaxtour-check-speed-") as data_dir:
         env = _environment(data_dir)
-        for round_number in range(repeats):
-            for exercise_id in ids:
+        free: queue.Queue = queue.Queue()
+        for cpus in _cpu_sets(_jobs, _cores_per_process):
+            free.put(cpus)
+
+        def measure(exercise_id: str) -> None:
+            cpus = free.get()
+            try:
                 for kind in KINDS:
-                    runs[exercise_id][kind].append(_run_child(exercise_id, kind, env))
+                    runs[exercise_id][kind].append(_run_child(exercise_id, kind, env, cpus=cpus))
                     if baseline is not None and exercise_id in (baseline_for or ids):
                         before[exercise_id][kind].append(
-                            _run_child(exercise_id, kind, env, baseline)
+                            _run_child(exercise_id, kind, env, baseline, cpus)
                         )
-                loads.append(load())
+            finally:
+                free.put(cpus)
+            loads.append(load())
+
+        for round_number in range(repeats):
+            with concurrent.futures.ThreadPoolExecutor(_jobs) as pool:
+                list(pool.map(measure, ids))
             print(f"round {round_number + 1} of {repeats} done, load {load():.2f}", flush=True)
             if after_round is not None:
                 after_round(_summary(runs, before, loads, round_number + 1, started, baseline))
@@ -343,7 +390,9 @@ def markdown(result: dict) -> list[str]:
         "",
         f"Measured {result['date']} by `.venv/bin/python -m benchmarks.check_speed` "
         f"({result['repeats']} fresh processes per answer, {result['wall_s']:.0f} s): "
-        f"{m['cpu']}, {m['cores']} cores, Python {m['python']}, JAX {m['jax']}; load average "
+        f"{m['cpu']}, {m['cores']} cores"
+        + (f" for each of {m['jobs']} processes run at once" if m.get("jobs", 1) > 1 else "")
+        + f", Python {m['python']}, JAX {m['jax']}; load average "
         f"(1 min) {result['load_min']:.2f} to {result['load_max']:.2f}, median "
         f"{result['load_median']:.2f}. Importing JAX and `jaxtour.checks` (not counted "
         f"below): {result['import_s']:.2f} s. Right answer: the exercise's solution run as "
@@ -431,15 +480,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--baseline", type=Path, help="another checkout, measured alongside")
     parser.add_argument("--baseline-for", default="", help="exercise ids the baseline measures")
+    parser.add_argument("--jobs", type=int, default=1, help="fresh processes run at once")
+    parser.add_argument("--cores", type=int, help="CPUs each process is pinned to")
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks", help="results folder")
     parser.add_argument("--child", nargs=2, metavar=("ID", "KIND"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         print(json.dumps(child(*args.child)))
         return 0
+    global _jobs, _cores_per_process
+    _jobs, _cores_per_process = max(1, args.jobs), args.cores
+    _cpu_sets(_jobs, _cores_per_process)  # enough CPUs, before anything runs
     print(f"load average before: {load():.2f} (1 min)", flush=True)
     only = [i for i in args.only.split(",") if i] or None
     baseline_for = [i for i in args.baseline_for.split(",") if i] or None
-    write = None if args.no_write else write_results  # after each round: a stopped run keeps them
+    write = (
+        None if args.no_write else (lambda r: write_results(r, args.out))
+    )  # a stopped run keeps them
     result = bench_check_speed(args.repeats, only, args.baseline, baseline_for, write)
     print("\n".join(markdown(result)))
     missed = result["over_first_target"] + result["over_warm_target"]
