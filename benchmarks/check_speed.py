@@ -246,9 +246,7 @@ def _environment(data_dir: str) -> dict[str, str]:
     env.pop("JAXTOUR_TEST_COMPILE_CACHE", None)
     env.pop("XLA_FLAGS", None)
     env.pop("JAXTOUR_VARIANT", None)  # the learner's own variant, drawn from their id
-    env.update(
-        JAXTOUR_DATA_DIR=data_dir, JAXTOUR_PROGRESS="on", JAX_PLATFORMS="cpu", PYTHONPATH=str(ROOT)
-    )
+    env.update(JAXTOUR_DATA_DIR=data_dir, JAXTOUR_PROGRESS="on", JAX_PLATFORMS="cpu")
     return env
 
 
@@ -270,7 +268,9 @@ def _run_child(
     """One fresh process, with the jaxtour (and wrong answers) of checkout ``root``, pinned
     to ``cpus`` when given."""
     command = [sys.executable, str(Path(__file__).resolve()), "--child", exercise_id, kind]
-    env = dict(_devices_for(exercise_id, env), PYTHONPATH=str(root))
+    inherited = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+    path = os.pathsep.join([str(root), *inherited])  # root's jaxtour first; installs kept
+    env = dict(_devices_for(exercise_id, env), PYTHONPATH=path)
     pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus is not None else None
     out = subprocess.run(
         command, cwd=root, env=env, capture_output=True, text=True, timeout=600, preexec_fn=pin
