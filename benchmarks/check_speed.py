@@ -12,15 +12,14 @@ in 1/N of the time, each process seeing the C cores of a small machine (memory b
 and the last-level cache are still shared, so such figures are a little high, never low).
 
 For each exercise and each answer (the right one: the exercise's own ``solution`` run as
-its cell would run it, with the lesson's import lines and its source in linecache as
-IPython keeps a cell's, else ``reference_answer``; the wrong one: the first realistic wrong
-answer of ``tests/content/wrong_answers``, else the first mistake's example), a fresh
-Python process imports JAX and ``jaxtour.checks`` (timed apart), builds the answer (the
-learner's cell: not timed), then times its first ``checks.check`` (with finding the
-exercise, which imports its lesson's exercise module) and 20 more. The table
-gives the median over the processes. The targets (issue 21): the first Check at most 1 s
-on a 2-core machine, a warm one at most 10 ms. The load average is printed beside the
-figures: the machine is shared, so compare figures within one run.
+its cell would run it, by tests/solutions.py, else ``reference_answer``; the wrong one:
+the first realistic wrong answer of ``tests/content/wrong_answers``, else the first
+mistake's example), a fresh Python process imports JAX and ``jaxtour.checks`` (timed
+apart), builds the answer (the learner's cell: not timed), then times its first
+``checks.check`` (with finding the exercise, which imports its lesson's exercise module)
+and 20 more. The table gives the median over the processes. The targets (issue 21): the
+first Check at most 1 s on a 2-core machine, a warm one at most 10 ms. The load average
+is printed beside the figures: the machine is shared, so compare figures within one run.
 """
 
 from __future__ import annotations
@@ -28,7 +27,6 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import json
-import linecache
 import os
 import platform
 import queue
@@ -52,78 +50,25 @@ SECTION_END = "<!-- /check_speed -->"
 # --- in the fresh process -------------------------------------------------------------
 
 
-def _answer_name(exercise_id: str) -> str | None:
-    """The name the check cell reads: ``checks.show("ID", lambda: NAME)``."""
-    import nbformat
-
-    from jaxtour import catalog
-
-    number = exercise_id[:2]
-    for lesson in catalog.LESSONS:
-        if lesson.notebook.startswith(number):
-            notebook = nbformat.read(ROOT / "lessons" / lesson.notebook, as_version=4)
-            for cell in notebook.cells:
-                if cell.get("metadata", {}).get("jaxtour", {}).get("check") == exercise_id:
-                    found = re.search(r"lambda:\s*([A-Za-z_]\w*)", cell.source)
-                    return found.group(1) if found else None
-    return None
-
-
-def _notebook_imports(exercise_id: str) -> list[str]:
-    """The import lines of the lesson's code cells (``from jax import lax``, ...): the
-    names a solution cell may use besides the exercise module's."""
-    import nbformat
-
-    from jaxtour import catalog
-
-    number = exercise_id[:2]
-    for lesson in catalog.LESSONS:
-        if lesson.notebook.startswith(number):
-            notebook = nbformat.read(ROOT / "lessons" / lesson.notebook, as_version=4)
-            return [
-                line
-                for cell in notebook.cells
-                if cell.cell_type == "code"
-                for line in cell.source.splitlines()
-                if re.match(r"(import|from)\s+[\w.]+(\s+import\s+[\w, ]+)?(\s+as\s+\w+)?\s*$", line)
-            ]
-    return []
-
-
 def _right_answer(exercise_id: str) -> tuple[object, str]:
-    """The solution cell run in its lesson's exercise module's names (a learner's own
-    objects, not the grader's) and its notebook's imports, or the reference where the
-    solution needs more of the notebook."""
-    import importlib
-
+    """The exercise's solution as a learner's cell runs it (``tests/solutions.py``: with the
+    setup statements of the lesson it reads, this learner's variant, its source in
+    linecache as IPython keeps a cell's), or the reference where the solution cannot run
+    apart from its notebook."""
     from jaxtour import checks
     from jaxtour.exercises import all_exercises
+    from tests import solutions
 
     exercise = all_exercises()[exercise_id]
-    module = importlib.import_module(f"jaxtour.exercises.lesson{exercise_id[:2]}")
-    names = dict(vars(module))
-    for line in _notebook_imports(exercise_id):
-        try:
-            exec(line, names)  # noqa: S102 - the lesson's own import line
-        except Exception:
-            continue
-    name = _answer_name(exercise_id)
-    solution = exercise.solution  # with this learner's values, where the exercise varies
-    if getattr(exercise, "variants", None) is not None:  # a baseline may predate them
-        number = checks.variant_number(exercise)
-        solution = solution.format_map(exercise.variants.values(number))
-    # Compiled under a cell-like file name whose lines linecache holds, as IPython does:
-    # a rule that reads the function's source (lesson 14's) finds it.
-    filename = f"<jaxtour-solution-{exercise_id}>"
-    linecache.cache[filename] = (
-        len(solution),
-        None,
-        solution.splitlines(keepends=True),
-        filename,
-    )
+    number = checks.variant_number(exercise) if exercise.variants is not None else None
+    import jax
+    import numpy
+
+    # the learner's own modules, as a cell's imports bind them (not the grader's copies)
+    given = {"jax": jax, "jnp": jax.numpy, "lax": jax.lax, "np": numpy}
+    given["P"] = jax.sharding.PartitionSpec
     try:
-        exec(compile(solution, filename, "exec"), names)  # noqa: S102 - the solution
-        return names[name], "solution"
+        return solutions.answer(exercise, number, given), "solution"
     except Exception:
         return checks.reference_answer(exercise_id), "reference"
 

@@ -5,18 +5,14 @@ answer differs; the shipped notebooks show variant 0."""
 
 from __future__ import annotations
 
-import ast
-import builtins
-import functools
-
 import pytest
 
 from jaxtour import checks, i18n
 from jaxtour.exercises import all_exercises
 from jaxtour.grader.compare import verdict_only
 from jaxtour.grader.variants import ENV_VARIANT, fill, using
-from tests import verdicts
-from tests.helpers import LESSON_NOTEBOOKS, cell_check, cell_exercise, read_notebook
+from tests import solutions, verdicts
+from tests.helpers import LESSON_NOTEBOOKS, cell_exercise, read_notebook
 
 VARIED = [e for e in all_exercises().values() if e.variants is not None]
 NUMBERS = range(20)  # variant 0 (the page's) and nineteen drawn ones
@@ -31,92 +27,6 @@ def _distinct(exercise) -> dict[int, dict]:
         if values not in seen.values():
             seen[number] = values
     return seen
-
-
-def _bound(node: ast.AST) -> set[str]:
-    """The names a top-level statement binds: its definitions, imports and targets."""
-    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-        return {node.name}
-    if isinstance(node, ast.Import | ast.ImportFrom):
-        return {(a.asname or a.name).split(".")[0] for a in node.names}
-    return {
-        n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
-    }
-
-
-def _read(node: ast.AST) -> set[str]:
-    """The names a piece of code reads that it does not bind itself, builtins left out."""
-    local = {
-        n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
-    }
-    local |= {
-        a.arg
-        for n in ast.walk(node)
-        if isinstance(n, ast.arguments)
-        for a in (*n.posonlyargs, *n.args, *n.kwonlyargs, *filter(None, (n.vararg, n.kwarg)))
-    }
-    local |= {n.name for n in ast.walk(node) if isinstance(n, ast.FunctionDef | ast.ClassDef)}
-    loaded = {
-        n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
-    }
-    return loaded - local - set(dir(builtins))
-
-
-@functools.cache
-def _lesson_cells(exercise_id: str) -> tuple[tuple[ast.stmt, ...], ast.Lambda | None]:
-    """The top-level statements of the English lesson's code cells above the exercise
-    cell (magics left out), and the lambda its check cell hands the check."""
-    path = next(p for p in LESSON_NOTEBOOKS if p.name.startswith(exercise_id[:2]))
-    cells = read_notebook(path).cells
-    index = next(i for i, c in enumerate(cells) if cell_exercise(c) == exercise_id)
-    statements: list[ast.stmt] = []
-    for cell in cells[:index]:
-        if cell.cell_type != "code" or cell_exercise(cell) or cell_check(cell):
-            continue
-        code = "\n".join(
-            line for line in cell.source.splitlines() if not line.lstrip().startswith(("%", "!"))
-        )
-        statements += ast.parse(code).body
-    check = next(c for c in cells[index:] if cell_check(c) == exercise_id)
-    lambdas = [n for n in ast.walk(ast.parse(check.source)) if isinstance(n, ast.Lambda)]
-    return tuple(statements), (lambdas[0] if lambdas else None)
-
-
-def _solution_of(exercise, number: int):
-    """The answer a learner of variant ``number`` writes: its solution with its values,
-    run in a namespace of its own; the answer is what the lesson's check cell hands the
-    check (``lambda: name``), read in that namespace.
-
-    A solution may define several names (helpers and the answer) and read names the
-    lesson's setup defines (03.derivative_by_hand's ``g``): the statements of the code
-    cells above the exercise that define them (and what those read) run first, nothing
-    else of the lesson. A name neither imported below nor defined there fails the test."""
-    from jaxtour.exercises.common import jax, jnp
-    from jaxtour.grader.pristine import np
-
-    # the names the lessons' setup cells import (lesson 11's solutions use lax, 01.numpy_copy's
-    # NumPy, 10.column_spec's P)
-    given = {"jax": jax, "jnp": jnp, "lax": jax.lax, "np": np, "P": jax.sharding.PartitionSpec}
-    # lesson 15's roofs, as the check reads them: the stand-in machine's (tests/conftest.py),
-    # not a measurement of this one, which the lesson's `roof = timing.roofline()` would be
-    from jaxtour.exercises import lesson15
-
-    given["roof"] = lesson15.device_roofline()
-    code = ast.parse(exercise.solution.format_map(exercise.variants.values(number)))
-    statements, answer = _lesson_cells(exercise.id)
-    needed = _read(code) - set(given)
-    chosen = []
-    for statement in reversed(statements):  # the last definition above the exercise wins
-        if _bound(statement) & needed:
-            chosen.insert(0, statement)
-            needed = (needed - _bound(statement)) | (_read(statement) - set(given))
-    assert not needed, f"{exercise.id}: its solution reads {sorted(needed)}, which no cell defines"
-    namespace = dict(given)
-    exec(compile(ast.Module(chosen + code.body, []), exercise.id, "exec"), namespace)  # noqa: S102
-    if answer is None:  # no check cell's lambda: the solution's last definition
-        (last,) = _bound(code.body[-1])
-        return namespace[last]
-    return eval(compile(ast.Expression(answer), exercise.id, "eval"), namespace)()  # noqa: S307
 
 
 @pytest.fixture(autouse=True)
@@ -181,7 +91,12 @@ def test_twenty_variants_pass_their_reference_and_name_every_mistake(exercise, m
 @pytest.mark.parametrize("exercise", VARIED, ids=lambda e: e.id)
 def test_one_variants_answer_fails_another_variants_check(exercise, monkeypatch):
     distinct = _distinct(exercise)
-    answers = {number: _solution_of(exercise, number) for number in distinct}
+    # lesson 15's roofs, as the check reads them: the stand-in machine's (tests/conftest.py),
+    # not a measurement of this one, which the lesson's `roof = timing.roofline()` would be
+    from jaxtour.exercises import lesson15
+
+    given = {**solutions.given_names(), "roof": lesson15.device_roofline()}
+    answers = {number: solutions.answer(exercise, number, given) for number in distinct}
     for mine, answer in answers.items():
         for theirs in distinct:
             monkeypatch.setenv(ENV_VARIANT, str(theirs))
