@@ -9,6 +9,10 @@ exercises with more than one in eight generic. Judged as the test session judges
 devices, 08.speedup against the stand-in timings (so a right 08.speedup answer, which
 times this machine for real, can be refused on a loaded machine: read its REFUSED line
 with the load in mind).
+
+With ``JAXTOUR_MEASURE_MESSAGES=FILE`` set, every refused wrong answer's whole message (and
+the explanation shown after it) is written there too, one block per answer, for an audit:
+``=== exercise | what the learner did | mistake=id``.
 """
 
 from __future__ import annotations
@@ -52,6 +56,8 @@ def main(lessons: list[str], round_number: int = 4) -> int:
     shipped = stand_ins.roofline(**shipped_roofs())
     lesson15.device_roofline = lambda: shipped
     timing._ROOFLINES[jax.default_backend()] = shipped  # what measured_roofline() reads
+    messages_path = os.environ.get("JAXTOUR_MEASURE_MESSAGES")
+    messages = open(messages_path, "w", encoding="utf-8") if messages_path else None  # noqa: SIM115
     count: Counter[str] = Counter()
     generic_in: Counter[str] = Counter()
     wrong_in: Counter[str] = Counter()
@@ -70,6 +76,8 @@ def main(lessons: list[str], round_number: int = 4) -> int:
                     feedback = checks.check(answer.exercise_id, value)
                     first = feedback.message.splitlines()[0][:160] if feedback.message else ""
                     verdict = _verdict(kind, feedback, is_generic)
+                    if messages is not None and kind == "wrong" and not feedback.passed:
+                        _write_message(messages, answer, feedback)
                 count[f"{kind} {verdict if verdict.isupper() or verdict == 'generic' else ''}"] += 1
                 if kind == "wrong" and verdict != "ACCEPTED":
                     wrong_in[answer.exercise_id] += 1
@@ -84,6 +92,15 @@ def main(lessons: list[str], round_number: int = 4) -> int:
     crowded = {e: f"{n}/{wrong_in[e]}" for e, n in generic_in.items() if 8 * n > wrong_in[e]}
     print(f"# exercises above 1 in 8 generic: {crowded or 'none'}")
     return 0
+
+
+def _write_message(out, answer, feedback) -> None:
+    out.write(f"=== {answer.exercise_id} | {answer.what} | mistake={feedback.mistake}\n")
+    out.write((feedback.message or "") + "\n")
+    if getattr(feedback, "explanation", None):
+        out.write(f"[shown after it] {feedback.explanation}\n")
+    out.write("\n")
+    out.flush()
 
 
 def _verdict(kind: str, feedback, is_generic) -> str:
