@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import linecache
+import os
 import re
 import sys
 import traceback
@@ -21,9 +22,12 @@ from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.isolation import back_from_learner
 from jaxtour.grader.limits import called_learner
 from jaxtour.grader.plain import NotPlain, is_wrapper, plain
+from jaxtour.grader.pristine import np
 from jaxtour.grader.variants import key as variant_key
 from jaxtour.i18n import _
-from jaxtour.lazy import is_tracer
+from jaxtour.lazy import is_jax_array, is_tracer
+
+_GRADER = os.path.dirname(os.path.abspath(__file__)) + os.sep  # the grader's own files
 
 __all__ = [
     "LearnerCodeError",
@@ -88,9 +92,10 @@ def learner_result(
         ) from None
     except Exception as exc:
         summary = _("{call} raised {error}").format(call=_call_shown(fn, args), error=one_line(exc))
-        # Drop the grader's frames: the learner's traceback starts in the learner's code.
+        # Drop the grader's frames (this module's, plain's wrapper): the learner's
+        # traceback starts in the learner's code.
         tb = exc.__traceback__
-        while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+        while tb is not None and tb.tb_frame.f_code.co_filename.startswith(_GRADER):
             tb = tb.tb_next
         details = "".join(traceback.format_exception(type(exc), exc, tb))
         raise LearnerCodeError(summary, details, exc) from None
@@ -102,7 +107,16 @@ def _call_shown(fn: Callable[..., Any], args: tuple[Any, ...]) -> str:
     name = getattr(fn, "__name__", None)
     if not isinstance(name, str):
         name = _("your function")
-    return f"{name}({', '.join(short_repr(a, 40) for a in args)})"
+    return f"{name}({', '.join(_argument_shown(a) for a in args)})"
+
+
+def _argument_shown(value: Any) -> str:
+    """A few values written out; a larger array as its dtype and shape (``float32[256,
+    512]``, as JAX writes an abstract array), which is what a shape error is about."""
+    shape, dtype = getattr(value, "shape", None), getattr(value, "dtype", None)
+    if (isinstance(value, np.ndarray) or is_jax_array(value)) and len(shape) and value.size > 8:
+        return f"{dtype}[{','.join(str(n) for n in shape)}]"
+    return short_repr(value, 40)
 
 
 def transformed(transform: Callable[..., Any], fn: Callable[..., Any]) -> Callable[..., Any]:

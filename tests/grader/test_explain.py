@@ -168,6 +168,22 @@ def test_a_known_error_in_learner_code_is_explained_in_the_feedback():
     assert "Fix:" not in feedback.message and "x.at[i].set(v)" not in feedback.message
 
 
+def test_a_failing_call_shows_large_arrays_by_shape_and_a_traceback_from_the_learner_s_code():
+    """A shape error is about shapes: an argument of more than a few values is shown as
+    JAX writes an abstract array; the details start at the learner's frame, not in the
+    grader's wrapper that called it."""
+
+    def scores(x, y):
+        return jnp.dot(x, y)  # (16, 256) @ (128, 256): the contraction does not fit
+
+    feedback = checks.check("16.fix_scores", scores)
+    assert feedback.status == "error"
+    assert feedback.message.startswith("scores(float32[16,256], float32[128,256]) raised")
+    frames = [line for line in feedback.details.splitlines() if line.lstrip().startswith("File")]
+    assert frames and "test_explain.py" in frames[0], feedback.details
+    assert not any("jaxtour/grader" in frame for frame in frames), feedback.details
+
+
 def test_the_fix_is_shown_where_the_learner_asks_for_it_and_in_a_lesson_s_own_errors():
     error = _raise(PROVOKE["immutable-array"])
     assert "Fix: x = x.at[i].set(v)" in checks.explain(error).body
