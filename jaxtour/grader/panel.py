@@ -191,9 +191,16 @@ def build_panel(feedback: Feedback, actions: PanelActions):
         new_variant = actions.new_variant
         variant_button = button(_("New variant"), "refresh")
 
-        def on_new_variant() -> None:  # its values replace the help: old hints are another's
+        def on_new_variant() -> None:
+            # its values replace the help and the verdict: old hints and an old "Correct"
+            # were another task's; its hints start again from the first
+            task = new_variant()
+            feedback_out.outputs = ()
             help_out.outputs = ()
-            help_out.append_display_data(new_variant())
+            help_out.append_display_data(task)
+            state["hints"] = 0
+            hint_button.disabled = solution_button.disabled = count == 0
+            hint_button.description = _("Hint")
 
         variant_button.on_click(guarded(on_new_variant, help_out))
         row.append(variant_button)

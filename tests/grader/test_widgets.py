@@ -127,11 +127,17 @@ def test_a_new_variant_button_only_where_each_learner_has_their_own(tmp_path, mo
     monkeypatch.setattr(checks, "_learner_ids", [])
     panel = checks.panel("01.arange", lambda: ...)
     *_, new_variant = panel.children[0].children
-    _, _, help_out = panel.children
+    check, hint, solution, *_ = panel.children[0].children
+    _, feedback_out, help_out = panel.children
     before = checks.variant_number(checks._lookup("01.arange"))
-    panel.children[0].children[1].click()  # a hint of the old variant
+    hint.click()  # a hint of the old variant
+    solution.click()
+    assert feedback_out.outputs and hint.description != "Hint" and solution.disabled
     new_variant.click()
     after = checks.variant_number(checks._lookup("01.arange"))
     (text,) = _texts(help_out)  # the old variant's hint is gone with it
     assert after != before and text.startswith("Your task for 01.arange")
     assert f"Variant {after};" in text
+    # the old verdict is gone too, and the new task's hints start from the first
+    assert not feedback_out.outputs
+    assert hint.description == "Hint" and not hint.disabled and not solution.disabled
