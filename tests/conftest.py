@@ -8,6 +8,8 @@ so are the device's roofs that 15.bound and 15.estimate judge against."""
 from __future__ import annotations
 
 import functools
+import signal
+import threading
 from pathlib import Path
 
 import pytest
@@ -48,6 +50,39 @@ def real_speedup_timing(monkeypatch, stand_in_speedup_timing):
     lesson08.forget_measurements()
     yield
     lesson08.forget_measurements()
+
+
+def _sigint() -> tuple[object, bool]:
+    """SIGINT's handler in this process, and whether this thread blocks it."""
+    return (
+        signal.getsignal(signal.SIGINT),
+        signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, ()),
+    )
+
+
+@pytest.fixture(autouse=True)
+def sigint_left_as_found():
+    """A test that changes SIGINT (the stop button's signal: its handler, or blocks it) and
+    does not put it back fails, and it is put back: a later test in the same worker that
+    presses the stop button would see no KeyboardInterrupt, failing a test that did not
+    leak it (tests/hosts/conftest.py says how a run's workers can start with it ignored)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    found = _sigint()
+    yield
+    left = _sigint()
+    if left != found:
+        if found[0] is not None:
+            signal.signal(signal.SIGINT, found[0])
+        how = signal.SIG_BLOCK if found[1] else signal.SIG_UNBLOCK
+        signal.pthread_sigmask(how, {signal.SIGINT})
+        pytest.fail(
+            f"this test left SIGINT's handler {left[0]!r}, blocked {left[1]} (it found "
+            f"{found[0]!r}, blocked {found[1]}): a later test in this process that presses "
+            "the stop button would see no KeyboardInterrupt",
+            pytrace=False,
+        )
 
 
 @pytest.fixture(params=LESSON_NOTEBOOKS, ids=lambda p: p.stem)

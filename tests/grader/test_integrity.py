@@ -25,7 +25,7 @@ from jaxtour.exercises import all_exercises
 from jaxtour.grader.mistakes import reads_code_only
 from jaxtour.grader.rules import SameFunction
 from tests import verdicts
-from tests.helpers import TEST_XLA_FLAGS, kernel_env
+from tests.helpers import ROOT, TEST_XLA_FLAGS, kernel_env
 
 IDS = checks.list_exercises()
 
@@ -236,13 +236,22 @@ def test_known_wrong_answers_stay_wrong_after_the_sneaky_answers(
 
 
 POISONED_BEFORE_THE_FIRST_CHECK = """
-from jaxtour import checks          # jax is not imported yet
+import sys
+from jaxtour import checks
+assert "jax" not in sys.modules     # so the snapshot comes from the import hook
 import jax, jax.numpy as jnp, numpy as np
 jnp.mean = lambda *a, **k: 0.0      # rebound in the notebook before any check
 jnp.allclose = lambda *a, **k: True
 np.isclose = lambda *a, **k: True
 jax.tree.map = lambda *a, **k: None
-assert "jax" in __import__("sys").modules
+assert "jax" in sys.modules
+# The measured verdicts judge against fixed timings, as in every test (tests/conftest.py):
+# a real roofline and speed-up measured here cost 1.5 s of CPU and prove nothing of this.
+from jaxtour.exercises import lesson08, lesson15
+from tests import stand_ins
+lesson08.measure_band = stand_ins.speedup_band
+roof = stand_ins.roofline()
+lesson15.device_roofline = lambda: roof
 bad = [i for i in checks.list_exercises()
        if not checks.check(i, checks.reference_answer(i)).passed]
 assert not bad, bad
@@ -254,19 +263,13 @@ print("ok")
 
 
 def test_references_are_built_with_pristine_modules_when_jax_was_poisoned_first():
-    probe = subprocess.run(
-        [sys.executable, "-c", "import sys, jaxtour.checks; print('jax' in sys.modules)"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert probe.stdout.strip() == "False"  # so the snapshot below comes from the import hook
     eight_devices = "--xla_force_host_platform_device_count=8"  # lesson 10's checks need 8
     run = subprocess.run(
         [sys.executable, "-c", POISONED_BEFORE_THE_FIRST_CHECK],
         capture_output=True,
         text=True,
         timeout=600,
+        cwd=ROOT,  # where `tests` is importable
         # The run's compile cache (tests.helpers.kernel_env): programs the workers compiled
         # for the same references are read back, not compiled again (a key is the program).
         # Compiled as the workers compile (TEST_XLA_FLAGS): 37 s of the suite's slowest tests.
