@@ -2,6 +2,7 @@
 
     JAXTOUR_CPU_LOG=/tmp/cpu python -m pytest -p tests.cputime ...
     python -m tests.cputime /tmp/cpu          # the table: per file, then per test
+    python -m tests.cputime /tmp/cpu --tail   # how the run ended: each worker's last tests
 
 Per test (setup, call and teardown together, so a module fixture counts where it is
 built): the CPU of the process that runs it (``time.process_time``) plus that of the
@@ -42,6 +43,7 @@ def pytest_runtest_protocol(item, nextitem):
         "own": time.process_time() - own,
         "children": _children() - children,
         "wall": time.perf_counter() - wall,
+        "end": time.time(),  # when it ended (the epoch's seconds): the run's tail (``tail``)
     }
     Path(folder).mkdir(parents=True, exist_ok=True)
     with open(Path(folder) / f"{os.getpid()}.jsonl", "a") as log:
@@ -99,5 +101,31 @@ def table(folder: str, top: int = 25) -> str:
     return "\n".join(lines)
 
 
+def tail(folder: str, last: int = 4) -> str:
+    """Each worker's last ``last`` tests, with when each started and ended (seconds since
+    the first test of the run started), the workers that went idle first at the top: how
+    the run ended, and who ended it alone."""
+    workers = []
+    for path in Path(folder).glob("*.jsonl"):
+        tests = [json.loads(line) for line in path.read_text().splitlines()]
+        tests = [t for t in tests if "end" in t]
+        if tests:
+            workers.append(tests)
+    if not workers:
+        return "no test records an end time (a log written before tests.cputime did)"
+    zero = min(t["end"] - t["wall"] for tests in workers for t in tests)
+    lines = ["start_s   end_s  wall_s  cpu_s  test (each worker's last, the first idle first)"]
+    for tests in sorted(workers, key=lambda tests: tests[-1]["end"]):
+        lines.append("")
+        for t in tests[-last:]:
+            end = t["end"] - zero
+            cpu = t["own"] + t["children"]
+            lines.append(f"{end - t['wall']:7.1f} {end:7.1f} {t['wall']:7.1f} {cpu:6.1f}  {t['id']}")
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
-    print(table(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 25))
+    if "--tail" in sys.argv:
+        print(tail(sys.argv[1], int(sys.argv[3]) if len(sys.argv) > 3 else 4))
+    else:
+        print(table(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 25))

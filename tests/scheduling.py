@@ -50,8 +50,9 @@ EXERCISE_IN_ID = re.compile(r"\[(\d\d)\.[a-z]")
 # Started first: minutes of wall time each (browsers, fresh venvs, culling waits,
 # every notebook executed, the generated answers).
 FIRST = (
-    # a real JupyterHub as the guide's users, started three times (stops, kill -9): the
-    # longest of the waiting tests (277 s alone, 2026-12-06), so the waiter takes it first
+    # a real JupyterHub as the guide's users, started twice (a kill -9, then Ctrl-C):
+    # among the longest of the waiting tests (277 s alone, 2026-12-06, when it started the
+    # hub three times), so the waiter takes it first
     "tests/paths/test_classroom_least_privilege.py",
     "tests/paths/test_journey.py",
     "tests/paths/test_colab.py",
