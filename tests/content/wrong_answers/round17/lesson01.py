@@ -1,4 +1,4 @@
-"""Round 17, lesson 01 (Use jnp as a drop-in NumPy): answers written from the lesson's text alone."""
+"""Round 17, lesson 01 (Use jnp as a drop-in NumPy): answers from the lesson's text alone."""
 
 from __future__ import annotations
 
