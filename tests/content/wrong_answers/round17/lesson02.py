@@ -202,6 +202,13 @@ def r17_time_right_min(f, *args):
     return best
 
 
+batches = [jnp.full(3, float(i)) for i in range(4)]  # the page's global
+
+
+def r17_mean_global_batches(f, xs):
+    return float(jnp.mean(jnp.stack([f(x) for x in batches])))
+
+
 ROUND_17 = [
     Wrong("02.which_dispatch", "A only: thinks every jnp call on the result waits", lambda: "A"),
     Wrong("02.which_dispatch", "CE: thinks .shape needs the finished array", lambda: "CE"),
@@ -266,6 +273,7 @@ ROUND_17 = [
     ),
     Wrong("02.time_call", "returns the list of per-call times", lambda: r17_time_list),
     Wrong("02.time_call", "perf_counter_ns: nanoseconds", lambda: r17_time_ns),
+    Wrong("02.mean_loss", "loops over the page's batches, not xs", lambda: r17_mean_global_batches),
 ]
 
 RIGHT_17 = [

@@ -231,6 +231,14 @@ def r17_cd_right_lambda(f, x, eps=1e-3):
     return 0.5 * (f(p + h) - f(p - h)) / h
 
 
+eps = 1e-3  # the page's global step
+
+
+def r17_cd_global_eps(f, x, step=1e-3):
+    x = float(x)
+    return (f(x + eps) - f(x - eps)) / (2 * eps)  # the page's eps, whatever step is asked
+
+
 ROUND_17 = [
     Wrong("03.gradient", "A: grad gives each output its own slope", lambda: "A"),
     Wrong("03.gradient", "C: grad sums the outputs like a loss", lambda: "C"),
@@ -317,6 +325,11 @@ ROUND_17 = [
         "03.central_difference", "right number wrapped in jnp.asarray", lambda: r17_cd_jax_result
     ),
     Wrong("03.central_difference", "jax.grad instead of the estimate", lambda: r17_cd_grad),
+    Wrong(
+        "03.central_difference",
+        "third parameter renamed, body uses the global eps",
+        lambda: r17_cd_global_eps,
+    ),
 ]
 
 RIGHT_17 = [

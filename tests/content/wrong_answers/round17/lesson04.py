@@ -208,6 +208,14 @@ def r17_sgd_right_deepcopy(params, grads, lr, max_norm):
     return new
 
 
+learning_rate = 0.1  # the page's global
+
+
+def r17_sgd_global_lr(params, grads, lr, max_norm):
+    scale = jnp.minimum(1.0, max_norm / _global_norm(grads))
+    return jax.tree.map(lambda p, g: p - learning_rate * scale * g, params, grads)
+
+
 ROUND_17 = [
     Wrong("04.grad_last_two", "argnums=(1, 2), w passed by position", lambda: r17_yw_positional),
     Wrong(
@@ -263,6 +271,7 @@ ROUND_17 = [
     Wrong("04.sgd_step", "mean of squares per leaf", lambda: r17_sgd_mean_squares),
     Wrong("04.sgd_step", "returns (new_params, norm)", lambda: r17_sgd_with_norm),
     Wrong("04.sgd_step", "in-place update on a shallow copy", lambda: r17_sgd_in_place),
+    Wrong("04.sgd_step", "uses the page's global learning_rate, not lr", lambda: r17_sgd_global_lr),
 ]
 
 RIGHT_17 = [

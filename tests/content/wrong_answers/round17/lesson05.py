@@ -188,6 +188,14 @@ def r17_out_right_where(params, x, y):
     return (errors * errors).mean(), jnp.where(jnp.abs(errors) > 0.5, 1, 0).sum()
 
 
+params = {"w": jnp.array(1.0), "b": jnp.array(0.0)}  # the page's global line
+
+
+def r17_out_global_params(p, x, y):
+    errors = params["w"] * x + params["b"] - y  # the page's params, not the argument
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5)
+
+
 ROUND_17 = [
     Wrong(
         "05.fix_aux_order",
@@ -243,6 +251,11 @@ ROUND_17 = [
     Wrong("05.loss_and_outliers", "int() of the count: fails under jit", lambda: r17_out_int),
     Wrong("05.loss_and_outliers", "threshold on the squared error", lambda: r17_out_squared),
     Wrong("05.loss_and_outliers", "aux as a dict {'outliers': count}", lambda: r17_out_aux_dict),
+    Wrong(
+        "05.loss_and_outliers",
+        "argument named p, body reads the global params",
+        lambda: r17_out_global_params,
+    ),
 ]
 
 RIGHT_17 = [
