@@ -208,6 +208,14 @@ def r17_count_where_n(labels, n):
     return jnp.bincount(jnp.where(labels < 0, n, labels), length=n)
 
 
+def r17_count_unique(labels, n):
+    return jnp.unique(labels, return_counts=True, size=n)[1]
+
+
+def r17_scale_astype_int(m, j, factor):
+    return m.at[:, j].set(jnp.floor(m[:, j] * factor).astype(int))
+
+
 ROUND_17 = [
     Wrong(
         "06.set_first",
@@ -308,6 +316,11 @@ ROUND_17 = [
         lambda: r17_count_histogram,
     ),
     Wrong("06.count_labels", "mode='clip': -1 still wraps to n - 1", lambda: r17_count_mode_clip),
+    Wrong(
+        "06.count_labels",
+        "jnp.unique counts: per distinct value, -1 first",
+        lambda: r17_count_unique,
+    ),
 ]
 RIGHT_17 = [
     Right("06.set_first", "read both ends first, then chain two sets", lambda: r17_swap_chained),
@@ -329,4 +342,5 @@ RIGHT_17 = [
     Right("06.count_labels", "one-hot compare summed over axis 0", lambda: r17_count_onehot_sum),
     Right("06.count_labels", "bincount of labels + 1, first bin dropped", lambda: r17_count_shift),
     Right("06.count_labels", "padding moved to n, bincount drops it", lambda: r17_count_where_n),
+    Right("06.scale_column", "astype(int), int32 with x64 off", lambda: r17_scale_astype_int),
 ]

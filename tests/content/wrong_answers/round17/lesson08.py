@@ -413,6 +413,34 @@ def r17_speed_block_last(step, *args, n=60):
     return eager / (time.perf_counter_ns() - start)
 
 
+_fast_cache = []
+
+
+def r17_speed_cached_jit(step, *args, n=50):
+    if not _fast_cache:  # wrap once, as lesson 07 advises
+        _fast_cache.append(jax.jit(step))
+    fast = _fast_cache[0]  # the first step ever measured, on every later call
+    _block(fast(*args))
+    start = time.perf_counter()
+    for _ in range(n):
+        _block(step(*args))
+    eager = time.perf_counter() - start
+    start = time.perf_counter()
+    for _ in range(n):
+        _block(fast(*args))
+    return eager / (time.perf_counter() - start)
+
+
+def r17_fit_fori(step, params, x, y, lr, target):
+    def body(i, carry):
+        p, n = carry
+        new, value = step(p, x, y, lr)
+        done = value < target
+        return jax.tree.map(lambda a, b: jnp.where(done, a, b), p, new), n + (~done)
+
+    return jax.lax.fori_loop(0, 100, body, (params, 0))
+
+
 ROUND_17 = [
     Wrong("08.update", "returns the loss with the penalty", lambda: r17_update_value_with_penalty),
     Wrong(
@@ -468,6 +496,12 @@ ROUND_17 = [
     Wrong("08.speedup", ".block_until_ready() on the step's tuple", lambda: r17_speed_method_block),
     Wrong("08.speedup", "warm-up and block, but one call each side", lambda: r17_speed_one_each),
     Wrong("08.speedup", "blocks the eager side only", lambda: r17_speed_block_last_eager_only),
+    Wrong(
+        "08.speedup",
+        "jitted step cached globally: later steps reuse the first",
+        lambda: r17_speed_cached_jit,
+    ),
+    Wrong("08.fit", "fori_loop of 100 steps that freezes once below", lambda: r17_fit_fori),
 ]
 RIGHT_17 = [
     Right("08.update", "has_aux carries the plain loss", lambda: r17_update_has_aux),

@@ -316,6 +316,24 @@ def r17_views_one_draw_two_rows(key, xs, ids):
     return [xs + 0.1 * noise[:, 0], xs + 0.1 * noise[:, 1]]
 
 
+def r17_peg_jacrev_no_t(params, xs, ys):
+    return jax.jacrev(lambda p: jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys))(params)
+
+
+def r17_peg_jacrev(params, xs, ys):
+    jac = jax.jacrev(lambda p: jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys))(params)
+    return {"w": jac["w"].T, "b": jac["b"]}
+
+
+def r17_walk_scan(key, steps):
+    def body(k, _):
+        k, sub = jax.random.split(k)
+        return k, jax.random.normal(sub)
+
+    _, draws = jax.lax.scan(body, key, None, length=steps)
+    return jnp.cumsum(draws)
+
+
 ROUND_17 = [
     Wrong(
         "09.per_example_grads",
@@ -420,6 +438,11 @@ ROUND_17 = [
     ),
     Wrong("09.two_views", "PRNGKey(id): the key argument ignored", lambda: r17_views_prngkey_id),
     Wrong("09.two_views", "view b is the negated noise of view a", lambda: r17_views_antithetic),
+    Wrong(
+        "09.per_example_grads",
+        "jacrev of the vmapped losses, w left (N, D)",
+        lambda: r17_peg_jacrev_no_t,
+    ),
 ]
 RIGHT_17 = [
     Right(
@@ -452,4 +475,8 @@ RIGHT_17 = [
         "one (2, D) draw per id, views returned as a list",
         lambda: r17_views_one_draw_two_rows,
     ),
+    Right(
+        "09.per_example_grads", "jacrev of the vmapped losses, w transposed", lambda: r17_peg_jacrev
+    ),
+    Right("09.random_walk", "lax.scan carrying the key", lambda: r17_walk_scan),
 ]

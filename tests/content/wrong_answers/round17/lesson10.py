@@ -97,6 +97,11 @@ def r17_mae_psum_vectors(params, x, y, valid):
     return jnp.sum(errs) / jnp.sum(counts)
 
 
+def r17_mae_pmap_axis(params, x, y, valid):
+    total = jax.lax.psum(jnp.sum(jnp.where(valid, _errors(params, x, y), 0.0)), "i")
+    return total / jax.lax.psum(jnp.sum(valid), "i")  # pmap-era axis name
+
+
 ROUND_17 = [
     Wrong(
         "10.column_spec",
@@ -149,6 +154,7 @@ ROUND_17 = [
     Wrong("10.fix_loss", "mask inverted: averages the fillers", lambda: r17_mae_inverted_mask),
     Wrong("10.fix_loss", "boolean index on valid inside shard_map", lambda: r17_mae_bool_index),
     Wrong("10.fix_loss", "local masked mean, no collective", lambda: r17_mae_no_collective),
+    Wrong("10.fix_loss", "pmap-era axis name 'i' in the psums", lambda: r17_mae_pmap_axis),
 ]
 RIGHT_17 = [
     Right("10.column_spec", "columns over ('batch', 'model')", lambda: P(None, ("batch", "model"))),
