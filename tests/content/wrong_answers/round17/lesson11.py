@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 from jax import lax
 
@@ -302,6 +303,34 @@ def r17_ftp_right_cumsum_rank(x):
     return jnp.stack([first, second])
 
 
+def r17_grow_checkpointed_while(r, x0, cap, max_steps):
+    # "remat saves memory": checkpoint around the while_loop; grad still refuses it
+    def run(r, x0):
+        def keep_going(state):
+            k, x = state
+            return (k < max_steps) & (x < cap)
+
+        def one_step(state):
+            k, x = state
+            return k + 1, x + r * x * (1 - x)
+
+        return lax.while_loop(keep_going, one_step, (0, x0))[1]
+
+    return jax.checkpoint(run)(r, x0)
+
+
+def r17_ftp_tuple(x):
+    idx = jnp.nonzero(x > 0, size=2, fill_value=x.shape[0])[0]
+    padded = jnp.concatenate([x, jnp.zeros(1, x.dtype)])
+    return padded[idx[0]], padded[idx[1]]  # a tuple of two numbers, not one array
+
+
+def r17_ftp_pad_front(x):
+    padded = jnp.concatenate([jnp.zeros(1, x.dtype), x])  # the 0.0 put first, at index 0
+    idx = jnp.nonzero(x > 0, size=2, fill_value=0)[0]
+    return padded[idx]  # indices of x used on the shifted array
+
+
 ROUND_17 = [
     # 11.fori_predict: B
     Wrong("11.fori_predict", "A: read range(2, 6) as including 6", lambda: "A"),
@@ -350,7 +379,16 @@ ROUND_17 = [
     ),
     Wrong("11.while_grad", "first step taken without checking cap", lambda: r17_grow_check_after),
     Wrong("11.while_grad", "returns the (k, x) carry", lambda: r17_grow_init_int),
+    Wrong(
+        "11.while_grad", "jax.checkpoint around the while_loop", lambda: r17_grow_checkpointed_while
+    ),
     # 11.first_two_positive
+    Wrong("11.first_two_positive", "a tuple of two numbers", lambda: r17_ftp_tuple),
+    Wrong(
+        "11.first_two_positive",
+        "0.0 padded in front: indices off by one",
+        lambda: r17_ftp_pad_front,
+    ),
     Wrong(
         "11.first_two_positive",
         "size=2, default fill: x[0] fills gaps",
