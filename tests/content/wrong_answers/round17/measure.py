@@ -6,6 +6,11 @@ Written from the English lessons alone by three writers who never read the grade
 corpus or the tests (2026-12-07, ninth session). 15.bound and 15.estimate are judged
 against the roofs the shipped notebook printed, which the writers read (round 4's measure
 reads them from it).
+
+before.tsv: main at 7a3b211, before any fix made after reading them, on a frozen tree
+(645 wrong, 184 right lines: 11 of 617 refused wrong answers generic, 1.8 %; above 1 in
+8: 08.update 2/11; 28 accepted, 21 of them letter formats the letter rule reads; 1 right
+refused: 08.update's result as a list, where the task asks for a tuple).
 """
 
 from __future__ import annotations
