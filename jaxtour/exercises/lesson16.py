@@ -1234,9 +1234,10 @@ EXERCISES = (
                 id="blocks-unwritten",
                 message="Part of the output came back NaN, the value interpret mode puts in "
                 "an output before the kernel runs: some output blocks were never written, or "
-                "were added to before anything was written in them: on these shapes your grid "
-                "has no program for some output blocks, or the condition under which your "
-                "kernel zeroes a block holds on none of that block's k steps.",
+                "were added to before anything was written in them: on these shapes no program "
+                "of your grid writes some output blocks (the grid has too few programs, or the "
+                "output's index_map sends them to other blocks), or the condition under which "
+                "your kernel zeroes a block holds on none of that block's k steps.",
                 example=lambda: lambda x, y: _scores_fixed()(x, y).at[:, :128].set(jnp.nan),
                 matches=_some_nan(_scores_inputs),
             ),

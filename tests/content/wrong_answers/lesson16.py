@@ -35,7 +35,7 @@ def _scores_kernel(x_ref, y_ref, o_ref):
     o_ref[...] += _transposed(x_ref[...], y_ref[...])
 
 
-def _scores_with(y_map, kernel=_scores_kernel, y_block=(BN, BK), x_map=None):
+def _scores_with(y_map, kernel=_scores_kernel, y_block=(BN, BK), x_map=None, out_map=None):
     def scores(x, y):
         (m, d), (n, _) = x.shape, y.shape
         return pl.pallas_call(
@@ -46,7 +46,7 @@ def _scores_with(y_map, kernel=_scores_kernel, y_block=(BN, BK), x_map=None):
                 pl.BlockSpec((BM, BK), x_map or (lambda i, j, k: (i, k))),
                 pl.BlockSpec(y_block, y_map),
             ],
-            out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
+            out_specs=pl.BlockSpec((BM, BN), out_map or (lambda i, j, k: (i, j))),
             interpret=INTERPRET,
         )(x, y)
 
@@ -455,6 +455,12 @@ WRONG_ANSWERS = (
         named="not-transposed",
     ),
     Wrong("16.fix_scores", "swapped x's index_map too", scores_swapped_x, named="x-map-changed"),
+    Wrong(
+        "16.fix_scores",
+        "y's map fixed, the output's swapped to (j, i) as well",
+        lambda: _scores_with(lambda i, j, k: (j, k), out_map=lambda i, j, k: (j, i)),
+        named="blocks-unwritten",
+    ),
     Wrong("16.fix_scores", "pl.when removed as unneeded", scores_without_when, named="not-zeroed"),
     Wrong(
         "16.fix_scores",
