@@ -24,6 +24,7 @@ from jaxtour.grader.kernels import (
     KernelCall,
     block_out_of_range,
     empty_grid,
+    names_out_of_range,
     one_call,
     reads_interpreted,
     revisits_output,
@@ -1139,7 +1140,7 @@ EXERCISES = (
                 "play the roles the page's index_map gave them, so on these shapes the "
                 "blocks it asks for are the wrong ones, or do not exist.",
                 example=_scores_page_map,
-                matches=_reads(_scores_inputs, _page_map_read),
+                matches=names_out_of_range(_reads(_scores_inputs, _page_map_read)),
             ),
             Mistake(
                 id="not-transposed",

@@ -33,7 +33,13 @@ from jaxtour.display import one_line
 from jaxtour.grader.compare import verdict_only, verdicts_only
 from jaxtour.grader.feedback import Feedback, Status
 from jaxtour.grader.isolation import preserved_world, record_kept
-from jaxtour.grader.kernels import compiles_kernels, guarded_inputs, interpreted, needs_interpreted
+from jaxtour.grader.kernels import (
+    compiles_kernels,
+    explains_out_of_range,
+    guarded_inputs,
+    interpreted,
+    needs_interpreted,
+)
 from jaxtour.grader.learner_code import LearnerCodeError, screen
 from jaxtour.grader.limits import (
     LATE_S,
@@ -431,8 +437,13 @@ def unsafe_when_compiled(exercise: Exercise, answer: Any) -> Mistake | None:
     and skips instead, so there they keep their place among the mistakes, and the verdicts."""
     if exercise.kernel_inputs is None or not compiles_kernels():
         return None
-    for mistake in exercise.mistakes:
+    for index, mistake in enumerate(exercise.mistakes):
         if guarded_inputs(mistake.matches) is not None and makes(exercise, mistake, answer):
+            # a reader of the traced program declared before it, whose message holds for
+            # such a kernel too (the page's map, past y), names it as the CPU does
+            for earlier in exercise.mistakes[:index]:
+                if explains_out_of_range(earlier.matches) and makes(exercise, earlier, answer):
+                    return earlier
             return mistake
     return None
 

@@ -101,6 +101,21 @@ def guarded_inputs(predicate: Any) -> Any:
     return getattr(predicate, "before_compiled_run", None)
 
 
+def names_out_of_range(predicate: Any) -> Any:
+    """Marks a predicate that reads the answer's kernels from its traced program only (runs
+    nothing) and whose mistake's message holds for a kernel that asks for a block past its
+    array too (the page's index_map on shapes it does not fit): where the guard refuses
+    such a kernel (``judge.unsafe_when_compiled``), this mistake, declared before the
+    guard's, is named in its place, as the interpreter names it."""
+    predicate.names_out_of_range = True
+    return predicate
+
+
+def explains_out_of_range(predicate: Any) -> bool:
+    """Whether ``predicate`` is marked ``names_out_of_range``."""
+    return getattr(predicate, "names_out_of_range", False) is True
+
+
 def reads_interpreted(predicate: Any) -> Any:
     """Marks a predicate that reads what interpret mode leaves in a kernel's output (NaN in
     a block no program wrote, or added to before it was written): where the backend

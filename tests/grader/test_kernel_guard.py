@@ -108,9 +108,10 @@ def _row_sums(grid=lambda m, n: (m // BM, n // BN), out_map=lambda i, j: (i, 0))
 
 
 # Each family the guard refuses, with the mistake it names and the one the CPU names. The
-# guard names its own mistakes only: the other kernel readers (page-index-map,
-# columns-short) explain a refusal and presume blocks in range; asked of an output map
-# past its array, columns-short would name a sum that stops short.
+# guard names its own mistakes, or one declared before them whose reader is marked
+# names_out_of_range (page-index-map: the page's map, whose message says its blocks may not
+# exist); the other kernel readers (columns-short) presume blocks in range: asked of an
+# output map past its array, columns-short would name a sum that stops short.
 FATAL = [
     pytest.param(
         "16.fix_scores",
@@ -122,7 +123,7 @@ FATAL = [
     pytest.param(
         "16.fix_scores",
         _scores(y_map=lambda i, j, k: (k, j)),
-        "block-out-of-range",
+        "page-index-map",
         "page-index-map",
         id="the-page's-map-past-y",
     ),
