@@ -118,9 +118,9 @@ def tail(folder: str, last: int = 4) -> str:
     for tests in sorted(workers, key=lambda tests: tests[-1]["end"]):
         lines.append("")
         for t in tests[-last:]:
-            end = t["end"] - zero
-            cpu = t["own"] + t["children"]
-            lines.append(f"{end - t['wall']:7.1f} {end:7.1f} {t['wall']:7.1f} {cpu:6.1f}  {t['id']}")
+            end, cpu = t["end"] - zero, t["own"] + t["children"]
+            start = end - t["wall"]
+            lines.append(f"{start:7.1f} {end:7.1f} {t['wall']:7.1f} {cpu:6.1f}  {t['id']}")
     return "\n".join(lines)
 
 

@@ -64,6 +64,12 @@ FIRST = (
     # After every English notebook: a Russian kernel reads the programs its English twin
     # compiled (../conftest.py NBVAL_CACHED_LESSONS).
     "lessons/ru/",
+    # Single tests of a minute's wall under load, taken before the thousands of short ones
+    # so that those fill the workers' ends: dispatched in file order, a venv built and
+    # filled ended the 2026-12-07 baseline alone (79 s, its last 60 s on one worker), and
+    # the poisoned-JAX reference build ran 73 s near the end.
+    "tests/learner/test_venv_install.py",
+    "tests/grader/test_integrity.py::test_references_are_built_with_pristine_modules_when",
 )
 
 

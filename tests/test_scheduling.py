@@ -41,6 +41,12 @@ def test_the_long_units_start_first():
     )
 
 
+def test_a_long_single_test_starts_before_the_short_ones():
+    install = "tests/learner/test_venv_install.py::test_each_step_of_the_install_is_one_line"
+    assert priority(scope("lessons/ru/00_welcome.ipynb::Cell 0")) < priority(scope(install))
+    assert priority(scope(install)) < priority("tests/learner/test_cli.py::test_a")
+
+
 def test_the_russian_notebooks_start_after_every_english_one_and_before_the_rest():
     english = priority(scope("lessons/14_many_hosts.ipynb::Cell 0"))
     russian = priority(scope("lessons/ru/00_welcome.ipynb::Cell 0"))

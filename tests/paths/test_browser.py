@@ -236,8 +236,10 @@ def test_lesson_01_in_jupyterlab_with_working_check_widgets(lab, page):
         raise
 
 
-def _open_and_run_all(page, lab, notebook: str) -> None:
-    """Open a notebook alone in its own workspace, run all cells, and wait for completion."""
+def _open_and_run_all(page, lab, notebook: str, through: str | None = None) -> None:
+    """Open a notebook alone in its own workspace, run all cells, and wait for completion.
+    With ``through``, the text of an exercise cell: only the cells down to its check cell,
+    as a learner who has reached that exercise has run them (Run All Above Selected Cell)."""
     workspace = re.sub(r"\W", "", notebook.split("_")[0])  # "ru/01_..." -> "ru01"
     page.goto(f"{lab['base']}/lab/workspaces/w{workspace}/tree/{notebook}?token={lab['token']}")
     page.wait_for_selector(f"{VISIBLE_NOTEBOOK} .jp-CodeCell", timeout=60_000)
@@ -256,27 +258,46 @@ def _open_and_run_all(page, lab, notebook: str) -> None:
         timeout=60_000,
     )
     # Stored outputs carry execution counts, so clear them first: then a count on every
-    # code cell of this notebook means this run reached it.
-    left = page.evaluate(
-        """async () => {
+    # code cell that was to run means this run reached it.
+    left, last = page.evaluate(
+        """async (through) => {
             const app = window.jupyterapp;
             app.shell.activateById(app.shell.currentWidget.id);  // commands act on the active one
             await app.commands.execute('notebook:clear-all-cell-outputs');
             const shown = app.shell.currentWidget.node.querySelectorAll('.jp-OutputArea-output');
-            app.commands.execute('notebook:run-all-cells');
-            return shown.length;
-        }"""
+            const notebook = app.shell.currentWidget.content;
+            const cells = notebook.widgets;
+            if (through === null) {
+                app.commands.execute('notebook:run-all-cells');
+                return [shown.length, cells.length - 1];
+            }
+            const code = (c) => c.model.type === 'code';
+            const exercise = cells.findIndex(
+                (c) => code(c) && c.model.sharedModel.getSource().includes(through));
+            const check = cells.findIndex((c, i) => i > exercise && code(c));
+            if (exercise < 0 || check < 0) {
+                return [shown.length, -1];
+            }
+            notebook.activeCellIndex = check + 1;  // the cells above it run
+            app.commands.execute('notebook:run-all-above');
+            return [shown.length, check];
+        }""",
+        through,
     )
     assert left == 0, f"{left} stored outputs still shown after clearing them"
+    assert last >= 0, f"no exercise cell with {through!r} and a check cell after it"
     page.wait_for_function(
-        """() => {
-            const panel = window.jupyterapp.shell.currentWidget.node;
+        """(last) => {
+            const cells = window.jupyterapp.shell.currentWidget.content.widgets;
             // A folded input (the Colab install cell) shows a placeholder and no count.
-            const prompts = [...panel.querySelectorAll('.jp-CodeCell')]
+            const prompts = cells.slice(0, last + 1)
+                .map(c => c.node)
+                .filter(c => c.classList.contains('jp-CodeCell'))
                 .filter(c => !c.querySelector('.jp-InputPlaceholder'))
                 .map(c => c.querySelector('.jp-InputPrompt'));
             return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
         }""",
+        arg=last,
         polling=POLL_MS,
         timeout=90_000,
     )
@@ -392,7 +413,7 @@ def test_a_predictions_explanation_comes_after_the_check_rendered(lab, page):
 
     explanation = all_exercises()["04.predict_value_and_grad"].explanation
     opening = explanation.split(". ")[1].replace("`", "")[:40]  # a phrase, not the letter
-    _open_and_run_all(page, lab, PREDICTION_LESSON)
+    _open_and_run_all(page, lab, PREDICTION_LESSON, through="structure = ...")
     notebook = page.locator(VISIBLE_NOTEBOOK)
     assert opening not in notebook.inner_text(), "the explanation is on the page before a Check"
     assert notebook.locator(".jp-MarkdownCell details").count() == 0
@@ -535,7 +556,7 @@ def _russian(message: str) -> str:
 def _walk_through_russian_lesson_01(lab, page) -> None:
     from jaxtour.exercises import lesson01
 
-    _open_and_run_all(page, lab, f"ru/{LESSON}")
+    _open_and_run_all(page, lab, f"ru/{LESSON}", through="def odds_down(n):")
     check_label = re.compile(rf"^\s*{_russian('Check')}\s*$")
     cells = page.locator(f"{VISIBLE_NOTEBOOK} .jp-CodeCell")
     texts = cells.all_inner_texts()

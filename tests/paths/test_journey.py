@@ -1,10 +1,10 @@
 """The learner's journey in a real browser, from the command a learner types.
 
 `jaxtour lab` on a fresh workspace, its printed URL opened in headless Chromium: lesson 00
-is the open tab; each lesson's next-lesson link leads to the next one, and the last back
-to the start; a lesson runs at 800 px wide in the dark theme (screenshots under
+is the open tab; it runs at 800 px wide in the dark theme (screenshots under
 artifacts/browser/); a terminal runs `jaxtour progress`, and `jaxtour reset` refuses
-while the lesson holds unsaved work; the kernels the walk started are culled after a
+while the lesson holds unsaved work; each lesson's next-lesson link leads to the next
+one, and the last back to the start; the kernels the walk started are culled after a
 short idle time.
 """
 
@@ -193,6 +193,37 @@ def _journey(lab, page) -> None:
     assert _active_tab(page) == first
     _shot(page, "journey-00-landing")
 
+    # Lesson 00 at 800 px in the dark theme, run while its kernel is fresh: under load the
+    # walk outlasts the idle time, and a kernel culled meanwhile left no restart to confirm
+    # (the fresh-clone run of 2026-12-07 waited for that dialog, and failed). Then a check
+    # and a hint, and the terminal.
+    page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"\|\s*Idle")).first.wait_for(
+        timeout=90_000
+    )
+    page.set_viewport_size({"width": 800, "height": 900})
+    page.keyboard.press("Control+Shift+c")
+    page.keyboard.type("Use Theme: JupyterLab Dark")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-jp-theme-light='false']", state="attached", timeout=30_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Kernel$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text="Restart Kernel and Run All Cells").click()
+    page.locator(".jp-Dialog-button.jp-mod-accept").click()
+    check = page.locator(f"{VISIBLE_NOTEBOOK} button.widget-button", has_text=CHECK_LABEL).first
+    check.wait_for(timeout=90_000)
+    panel = page.locator(f"{VISIBLE_NOTEBOOK} .jaxtour-panel").first
+    panel.locator("button.widget-button", has_text="Hint").click()
+    panel.get_by_text("Hint 1 of").wait_for(timeout=15_000)
+    check.click()
+    panel.get_by_text("[Not attempted]").wait_for(timeout=15_000)
+    _shot(page, "journey-800px-dark-panel", panel)
+    _shot(page, "journey-800px-dark-page")
+    widths = panel.evaluate(
+        "p => [...p.querySelectorAll('button')].map(b => b.scrollWidth <= b.clientWidth + 1)"
+    )
+    assert all(widths), "a button's label is cut at 800 px"
+    _terminal_and_reset_with_the_lesson_open(lab, page)
+    page.set_viewport_size({"width": 1400, "height": 1000})  # the page fixture's, for the walk
+
     # Follow each lesson's next-lesson link to the end, then the last one's link back. The
     # kernels are counted as the walk goes: under load the walk outlasts the idle time, and
     # the culler may stop the first lessons' kernels before it ends (a flaky count before).
@@ -219,30 +250,6 @@ def _journey(lab, page) -> None:
     assert len(started) == len(catalog.LESSONS), sorted(started)
     opened = _kernels(lab)
     before_mib = _kernel_rss_mib(opened)
-
-    # Lesson 00 at 800 px in the dark theme: run it, then ask for a check and a hint.
-    page.set_viewport_size({"width": 800, "height": 900})
-    page.keyboard.press("Control+Shift+c")
-    page.keyboard.type("Use Theme: JupyterLab Dark")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("body[data-jp-theme-light='false']", state="attached", timeout=30_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Kernel$")).click()
-    page.locator(".lm-Menu-itemLabel", has_text="Restart Kernel and Run All Cells").click()
-    page.locator(".jp-Dialog-button.jp-mod-accept").click()
-    check = page.locator(f"{VISIBLE_NOTEBOOK} button.widget-button", has_text=CHECK_LABEL).first
-    check.wait_for(timeout=90_000)
-    panel = page.locator(f"{VISIBLE_NOTEBOOK} .jaxtour-panel").first
-    panel.locator("button.widget-button", has_text="Hint").click()
-    panel.get_by_text("Hint 1 of").wait_for(timeout=15_000)
-    check.click()
-    panel.get_by_text("[Not attempted]").wait_for(timeout=15_000)
-    _shot(page, "journey-800px-dark-panel", panel)
-    _shot(page, "journey-800px-dark-page")
-    widths = panel.evaluate(
-        "p => [...p.querySelectorAll('button')].map(b => b.scrollWidth <= b.clientWidth + 1)"
-    )
-    assert all(widths), "a button's label is cut at 800 px"
-    _terminal_and_reset_with_the_lesson_open(lab, page)
 
     deadline = time.monotonic() + 4 * CULL_MINUTES * 60 + 30
     while len(_kernels(lab)) > 1 and time.monotonic() < deadline:
