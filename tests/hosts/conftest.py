@@ -11,14 +11,39 @@ terminal, failed so in the suite's workers (2026-12-07): it was not an earlier t
 of them alone, started in the background, finds ``SIG_IGN`` before any other test ran).
 So each of them sets SIGINT as a cell has it, and puts back what it found when it ends.
 A test that changes SIGINT and leaves it changed fails on its own (tests/conftest.py).
+
+The tests that run both ways of starting workers (forked from the worker server, and fresh
+Pythons: ``JAXTOUR_WORKER_SERVER=0``) run the forked way first, then the fresh way. A kernel
+has one worker server, of the way asked last: each change of way stops it and starts one
+of the other way, and the forked way's imports JAX (about 2 s of CPU). In the order they
+are written, the two ways alternated test by test.
 """
 
 from __future__ import annotations
 
 import signal
 import threading
+from pathlib import Path
 
 import pytest
+
+HERE = Path(__file__).parent
+
+
+def _fresh_way(item) -> bool:
+    """Whether the test starts its workers as fresh Pythons (its ``way`` or ``fresh``)."""
+    callspec = getattr(item, "callspec", None)
+    params = callspec.params if callspec is not None else {}
+    return bool(params.get("way", False) or params.get("fresh", False))
+
+
+def pytest_collection_modifyitems(items):
+    """The forked way's tests of tests/hosts first, then the fresh way's, each in the order
+    written, in the places these tests had among all the items."""
+    places = [i for i, item in enumerate(items) if item.path.is_relative_to(HERE)]
+    ordered = sorted((items[i] for i in places), key=_fresh_way)  # stable
+    for place, item in zip(places, ordered, strict=True):
+        items[place] = item
 
 
 @pytest.fixture(autouse=True)

@@ -370,43 +370,6 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 @pytest.mark.slow
-def test_jaxtour_lab_starts_jupyterlab_on_lesson_00_and_prints_its_url_last(tmp_path):
-    port = _free_port()
-    lab = RunningLab(tmp_path, "--port", str(port))
-    try:
-        before, final = lab.until(FINAL_LINE, timeout=60)
-        base, token = final["base"], final["token"]
-        assert int(final["port"]) == port
-        # jaxtour's own lines only, and the URL last: no Jupyter log in the terminal.
-        assert all(line.startswith("jaxtour: ") for line in before), before
-        assert before[-2] == f"jaxtour: starting JupyterLab on {base} (Ctrl+C stops it)"
-        time.sleep(1)
-        assert lab.lines.empty(), "something was printed after the URL"
-
-        status, body, _ = _get(f"{base}/api/status?token={token}")
-        assert status == 200 and "started" in json.loads(body)
-        assert _get(f"{base}/api/status")[0] == 403  # the token is needed
-        status, _, headers = _get(f"{base}/?token={token}")
-        assert status == 302 and "/lab/tree/00_welcome.ipynb" in headers["Location"]
-        status, body, _ = _get(f"{base}/api/contents/00_welcome.ipynb?content=0", token)
-        assert status == 200 and json.loads(body)["type"] == "notebook"
-        status, body, _ = _get(f"{base}/lab/api/settings/{NOTIFICATION}", token)
-        defaults = json.loads(body)["schema"]["properties"]
-        assert defaults["fetchNews"]["default"] == "false"  # no "Jupyter news?" pop-up
-
-        exit_status, after, err = lab.rest()
-        assert exit_status == 0 and after == ["jaxtour: JupyterLab stopped"], after
-        assert err == ""
-        with pytest.raises(ConnectionRefusedError):  # JupyterLab went with it
-            socket.create_connection(("127.0.0.1", port), timeout=5).close()
-        assert cli._port_is_free(port)  # and the next `jaxtour lab --port` can have it
-        log = (lab.ws / workspace.LAB_DIR / cli.log_name(port)).read_text()
-        assert "Jupyter Server" in log and token not in log
-    finally:
-        lab.close()
-
-
-@pytest.mark.slow
 def test_an_idle_kernel_is_culled_even_with_its_tab_open(tmp_path):
     from tornado.websocket import websocket_connect
 
@@ -509,107 +472,149 @@ async def _terminal_prints(base: str, token: str, name: str, command: str) -> st
 
 
 @pytest.mark.slow
-def test_kernels_and_terminals_find_jaxtour_and_never_see_the_token_and_reset_waits(tmp_path):
-    """One real JupyterLab: a notebook's kernel and a terminal see this environment's bin
-    first on PATH and no token, and `jaxtour reset` refuses while the lesson is open."""
-    here = Path(sys.executable).parent
+def test_one_real_jupyterlab_from_its_start_to_its_stop(tmp_path):
+    """One `jaxtour lab` from its start to Ctrl+C (three tests of a start each until
+    2026-12-07: a start of JupyterLab costs 2-4 s of CPU). It starts on lesson 00 and prints
+    its URL last; a notebook's kernel and a terminal see this environment's bin first on
+    PATH and no token; `jaxtour reset` refuses while the lesson is open, in a session or in
+    a tab whose kernel is gone; Ctrl+C stops it, and its port is free again."""
     home = tmp_path / "home"  # the machine's own ~/.bashrc is not jaxtour's business
     home.mkdir()
+    port = _free_port()
     # SHELL unset, as in many containers (CI among them): JupyterLab's terminal would be a
     # bare ``sh``; `jaxtour lab` gives it the login shell or bash instead.
-    lab = RunningLab(tmp_path, "--port", str(_free_port()), env={"HOME": str(home), "SHELL": ""})
+    lab = RunningLab(tmp_path, "--port", str(port), env={"HOME": str(home), "SHELL": ""})
     try:
-        _, final = lab.until(FINAL_LINE, timeout=90)
+        before, final = lab.until(FINAL_LINE, timeout=90)
         base, token = final["base"], final["token"]
-        session = _post(
-            f"{base}/api/sessions",
+        _starts_on_lesson_00_and_prints_its_url_last(lab, before, final, port)
+        _kernels_and_terminals_find_jaxtour_and_never_see_the_token_and_reset_waits(
+            lab, base, token
+        )
+        _reset_refuses_while_the_lesson_is_in_a_tab_whose_kernel_is_gone(lab, base, token)
+
+        exit_status, after, err = lab.rest()
+        assert exit_status == 0 and after == ["jaxtour: JupyterLab stopped"], after
+        assert err == ""
+        with pytest.raises(ConnectionRefusedError):  # JupyterLab went with it
+            socket.create_connection(("127.0.0.1", port), timeout=5).close()
+        assert cli._port_is_free(port)  # and the next `jaxtour lab --port` can have it
+        log = (lab.ws / workspace.LAB_DIR / cli.log_name(port)).read_text()
+        assert "Jupyter Server" in log and token not in log
+    finally:
+        lab.close()
+
+
+def _starts_on_lesson_00_and_prints_its_url_last(lab, before, final, port) -> None:
+    base, token = final["base"], final["token"]
+    assert int(final["port"]) == port
+    # jaxtour's own lines only, and the URL last: no Jupyter log in the terminal.
+    assert all(line.startswith("jaxtour: ") for line in before), before
+    assert before[-2] == f"jaxtour: starting JupyterLab on {base} (Ctrl+C stops it)"
+    time.sleep(1)
+    assert lab.lines.empty(), "something was printed after the URL"
+
+    status, body, _ = _get(f"{base}/api/status?token={token}")
+    assert status == 200 and "started" in json.loads(body)
+    assert _get(f"{base}/api/status")[0] == 403  # the token is needed
+    status, _, headers = _get(f"{base}/?token={token}")
+    assert status == 302 and "/lab/tree/00_welcome.ipynb" in headers["Location"]
+    status, body, _ = _get(f"{base}/api/contents/00_welcome.ipynb?content=0", token)
+    assert status == 200 and json.loads(body)["type"] == "notebook"
+    status, body, _ = _get(f"{base}/lab/api/settings/{NOTIFICATION}", token)
+    defaults = json.loads(body)["schema"]["properties"]
+    assert defaults["fetchNews"]["default"] == "false"  # no "Jupyter news?" pop-up
+
+
+def _kernels_and_terminals_find_jaxtour_and_never_see_the_token_and_reset_waits(
+    lab, base, token
+) -> None:
+    """A notebook's kernel and a terminal see this environment's bin first on PATH and no
+    token, and `jaxtour reset` refuses while the lesson is open (lesson 03)."""
+    here = Path(sys.executable).parent
+    session = _post(
+        f"{base}/api/sessions",
+        token,
+        {
+            "path": "03_grad.ipynb",
+            "type": "notebook",
+            "name": "",
+            "kernel": {"name": "python3"},
+        },
+    )
+    code = (
+        "import json, os, shutil\n"
+        "print(json.dumps({'path': os.environ['PATH'].split(os.pathsep)[0], "
+        "'jaxtour': shutil.which('jaxtour'), "
+        "'tokens': {k: v for k, v in os.environ.items() if 'TOKEN' in k}}))"
+    )
+    kernel = json.loads(asyncio.run(_kernel_prints(base, token, session["kernel"]["id"], code)))
+    assert kernel["path"] == str(here)
+    if (here / "jaxtour").exists():
+        assert kernel["jaxtour"] == str(here / "jaxtour")
+    assert kernel["tokens"] == {}  # no JUPYTER_TOKEN, no JAXTOUR_LAB_TOKEN
+    name = _post(f"{base}/api/terminals", token)["name"]
+    said = asyncio.run(
+        _terminal_prints(
+            base,
             token,
-            {
-                "path": "03_grad.ipynb",
-                "type": "notebook",
-                "name": "",
-                "kernel": {"name": "python3"},
-            },
+            name,
+            # one name per `command -v`: POSIX takes one, and dash ignores the rest
+            "command -v jaxtour; command -v python; env | grep -c TOKEN; echo $BASH_VERSION",
         )
-        code = (
-            "import json, os, shutil\n"
-            "print(json.dumps({'path': os.environ['PATH'].split(os.pathsep)[0], "
-            "'jaxtour': shutil.which('jaxtour'), "
-            "'tokens': {k: v for k, v in os.environ.items() if 'TOKEN' in k}}))"
-        )
-        kernel = json.loads(asyncio.run(_kernel_prints(base, token, session["kernel"]["id"], code)))
-        assert kernel["path"] == str(here)
-        if (here / "jaxtour").exists():
-            assert kernel["jaxtour"] == str(here / "jaxtour")
-        assert kernel["tokens"] == {}  # no JUPYTER_TOKEN, no JAXTOUR_LAB_TOKEN
-        name = _post(f"{base}/api/terminals", token)["name"]
-        said = asyncio.run(
-            _terminal_prints(
-                base,
-                token,
-                name,
-                # one name per `command -v`: POSIX takes one, and dash ignores the rest
-                "command -v jaxtour; command -v python; env | grep -c TOKEN; echo $BASH_VERSION",
-            )
-        )
-        if (here / "jaxtour").exists():
-            assert f"{here / 'jaxtour'}\r\n{here / 'python'}\r\n0\r\n" in said, said
-        if (shell := cli.terminal_shell()) and Path(shell).name == "bash":
-            assert re.search(r"0\r\n\d+\.\d+", said), f"the terminal is not bash: {said}"
+    )
+    if (here / "jaxtour").exists():
+        assert f"{here / 'jaxtour'}\r\n{here / 'python'}\r\n0\r\n" in said, said
+    if (shell := cli.terminal_shell()) and Path(shell).name == "bash":
+        assert re.search(r"0\r\n\d+\.\d+", said), f"the terminal is not bash: {said}"
 
-        # The lesson is open: reset refuses and changes nothing; once closed, it goes ahead.
-        lesson = lab.ws / "03_grad.ipynb"
-        lesson.write_text(lesson.read_text().replace("grad", "GRAD", 1))  # "saved work"
-        saved = lesson.read_bytes()
-        reset = run("reset", "03", "--dir", str(lab.ws), cwd=tmp_path, env=lab.env)
-        assert reset.returncode == 1
-        assert reset.stderr.startswith(f"jaxtour: 03_grad.ipynb is open in JupyterLab ({base}/)")
-        assert lesson.read_bytes() == saved and not (lab.ws / "backups").exists()
-        _post(f"{base}/api/sessions/{session['id']}", token, method="DELETE")
-        reset = run("reset", "03", "--dir", str(lab.ws), cwd=tmp_path, env=lab.env)
-        assert reset.returncode == 0, reset.stderr
-        (backup,) = (lab.ws / "backups").iterdir()
-        assert backup.read_bytes() == saved
-        lab.rest()
-    finally:
-        lab.close()
+    # The lesson is open: reset refuses and changes nothing; once closed, it goes ahead.
+    lesson = lab.ws / "03_grad.ipynb"
+    lesson.write_text(lesson.read_text().replace("grad", "GRAD", 1))  # "saved work"
+    saved = lesson.read_bytes()
+    reset = run("reset", "03", "--dir", str(lab.ws), cwd=lab.ws.parent, env=lab.env)
+    assert reset.returncode == 1
+    assert reset.stderr.startswith(f"jaxtour: 03_grad.ipynb is open in JupyterLab ({base}/)")
+    assert lesson.read_bytes() == saved and not (lab.ws / "backups").exists()
+    _post(f"{base}/api/sessions/{session['id']}", token, method="DELETE")
+    reset = run("reset", "03", "--dir", str(lab.ws), cwd=lab.ws.parent, env=lab.env)
+    assert reset.returncode == 0, reset.stderr
+    (backup,) = (lab.ws / "backups").iterdir()
+    assert backup.read_bytes() == saved
 
 
-@pytest.mark.slow
-def test_reset_refuses_while_the_lesson_is_in_a_tab_whose_kernel_is_gone(tmp_path):
-    """A real JupyterLab: the notebook's kernel is shut down (as the idle culler does), so
-    its session is gone, but its tab, with whatever it has unsaved, is still open in the
-    workspace state JupyterLab keeps through the workspaces API: reset refuses. Once the tab
-    is closed (JupyterLab saves the state without it), reset goes ahead."""
-    lab = RunningLab(tmp_path, "--port", str(_free_port()))
-    try:
-        _, final = lab.until(FINAL_LINE, timeout=90)
-        base, token = final["base"], final["token"]
-        notebook = {"path": "03_grad.ipynb", "type": "notebook", "name": ""}
-        session = _post(f"{base}/api/sessions", token, {**notebook, "kernel": {"name": "python3"}})
+def _reset_refuses_while_the_lesson_is_in_a_tab_whose_kernel_is_gone(lab, base, token) -> None:
+    """The notebook's kernel is shut down (as the idle culler does), so its session is
+    gone, but its tab, with whatever it has unsaved, is still open in the workspace state
+    JupyterLab keeps through the workspaces API: reset refuses. Once the tab is closed
+    (JupyterLab saves the state without it), reset goes ahead (lesson 04: lesson 03 has a
+    backup already)."""
+    name = "04_argnums_and_pytrees.ipynb"
+    notebook = {"path": name, "type": "notebook", "name": ""}
+    session = _post(f"{base}/api/sessions", token, {**notebook, "kernel": {"name": "python3"}})
 
-        def save_tabs(*paths: str) -> None:  # what JupyterLab PUTs when its layout changes
-            state = workspace_state(list(paths))
-            _post(f"{base}/lab/api/workspaces/default", token, state, method="PUT")
+    def save_tabs(*paths: str) -> None:  # what JupyterLab PUTs when its layout changes
+        state = workspace_state(list(paths))
+        _post(f"{base}/lab/api/workspaces/default", token, state, method="PUT")
 
-        save_tabs("00_welcome.ipynb", "03_grad.ipynb")
-        _post(f"{base}/api/kernels/{session['kernel']['id']}", token, method="DELETE")
-        assert json.loads(_get(f"{base}/api/sessions", token)[1]) == []  # no session left
+    def backups() -> list[Path]:
+        return sorted((lab.ws / "backups").glob("04_*"))
 
-        lesson = lab.ws / "03_grad.ipynb"
-        lesson.write_text(lesson.read_text().replace("grad", "GRAD", 1))  # "saved work"
-        saved = lesson.read_bytes()
-        reset = run("reset", "03", "--dir", str(lab.ws), cwd=tmp_path, env=lab.env)
-        assert reset.returncode == 1
-        assert reset.stderr.startswith(f"jaxtour: 03_grad.ipynb is open in JupyterLab ({base}/)")
-        assert reset.stderr.count("\n") == 1
-        assert lesson.read_bytes() == saved and not (lab.ws / "backups").exists()
+    save_tabs("00_welcome.ipynb", name)
+    _post(f"{base}/api/kernels/{session['kernel']['id']}", token, method="DELETE")
+    assert json.loads(_get(f"{base}/api/sessions", token)[1]) == []  # no session left
 
-        save_tabs("00_welcome.ipynb")  # the tab closed: no tab and no session has it
-        reset = run("reset", "03", "--dir", str(lab.ws), cwd=tmp_path, env=lab.env)
-        assert reset.returncode == 0, reset.stderr
-        (backup,) = (lab.ws / "backups").iterdir()
-        assert backup.read_bytes() == saved
-        lab.rest()
-    finally:
-        lab.close()
+    lesson = lab.ws / name
+    lesson.write_text(lesson.read_text().replace("grad", "GRAD", 1))  # "saved work"
+    saved = lesson.read_bytes()
+    reset = run("reset", "04", "--dir", str(lab.ws), cwd=lab.ws.parent, env=lab.env)
+    assert reset.returncode == 1
+    assert reset.stderr.startswith(f"jaxtour: {name} is open in JupyterLab ({base}/)")
+    assert reset.stderr.count("\n") == 1
+    assert lesson.read_bytes() == saved and backups() == []
+
+    save_tabs("00_welcome.ipynb")  # the tab closed: no tab and no session has it
+    reset = run("reset", "04", "--dir", str(lab.ws), cwd=lab.ws.parent, env=lab.env)
+    assert reset.returncode == 0, reset.stderr
+    (backup,) = backups()
+    assert backup.read_bytes() == saved

@@ -95,6 +95,8 @@ def test_each_step_of_the_install_is_one_line_with_the_seconds_it_took(tmp_path)
     assert failed.returncode != 0
     assert _steps(failed, took, FAILED) == ["Installing the probe"]
 
-    only_venv, took = _install(tmp_path / "bare")  # no install arguments: the venv alone
+    # No install arguments: the venv alone, here there already (the step that creates one
+    # is the first run's; a second venv cost 1.5-3 s of CPU, most of it ensurepip's).
+    only_venv, took = _install(venv)
     assert only_venv.returncode == 0, only_venv.stderr
-    assert _steps(only_venv, took) == [f"Creating {tmp_path / 'bare'}"]
+    assert _steps(only_venv, took) == [] and only_venv.stderr == ""
