@@ -1,7 +1,7 @@
 """Every exercise's reference and declared mistakes, judged once per test process.
 
 Four test files ask the same checks of every exercise: the reference passes and each
-mistake's example is named, in English and in Russian (tests/content/test_exercises.py);
+mistake's example is named, whatever a language's words (tests/content/test_exercises.py);
 checking them changes nothing outside the check (tests/grader/test_isolation.py); they are
 judged alike after the sneaky answers ran, and after an answer that rebinds what the
 grader computes with, from a cold cache of its outputs (tests/grader/test_integrity.py).
@@ -17,20 +17,29 @@ reads the verdicts and the records it asserts on:
    x64 on after it ran (test_integrity's ``_poisons_after``); the cached outputs of other
    exercises are put back afterwards;
 3. with a figure open, the world (test_isolation's snapshot) taken before and after: the
-   reference, then each mistake's example in English, then each in Russian; what reached
-   stderr meanwhile (file descriptor 2 and ``sys.stderr``) kept;
+   reference, then each mistake's example, checked while every string of the catalog
+   in use comes back scrambled (``_scrambled_catalog``); what reached stderr meanwhile
+   (file descriptor 2 and ``sys.stderr``) kept;
 4. what the rule alone said of each example (the generic message a declared mistake
-   must improve on): read inside its English check (``judge.rule_said``), or, where a
-   mistake asked before the rule matched, asked of the rule outside that window.
+   must improve on): read inside its check (``judge.rule_said``), or, where a mistake
+   asked before the rule matched, asked of the rule outside that window.
 
-Each example is built once and checked in English, then at once the same object in
-Russian: what a check compiled for an answer is kept per function object, so a second
-build of a closure, a jitted function or a kernel compiled it all again for a verdict
-that differs only in its words (CONTRIBUTING, "Tests that stay green and fast"). Each
-example lives for its two checks only: kept alive until every English check had run,
-they changed 07.stale_global's ``leaked-tracer`` verdict (in a ``-k 07`` run: JAX's leak
-message, built by walking what refers to the tracer, failed on the way; the verdict now
-reads whether the checker raised, ``mistakes.leaks_tracer``).
+A mistake's example is judged once, not once per language. Its check runs with every
+catalog string scrambled (each ASCII letter outside a ``{field}`` as its fullwidth form,
+Ａ for A): the rule, every predicate and the messages read only scrambled words, as a
+Russian check reads only Russian ones. The verdict must still name the declared mistake,
+and the message and title must come back scrambled (so they were read from the catalog
+when the verdict was given, in the language of the check) and, unscrambled, be the
+English ones. So no verdict here depends on the words of a language, and the Russian
+edition's is the same; what the Russian learner reads of it is the catalog's entry
+(tests/content/test_exercises.py; tests/i18n holds the catalogs). A rule or predicate
+that reads the text of a translated message (a temporary edit: one that looks for an
+English word in the rule's refusal) fails its mistake here. Checked in English and then
+in Russian, as before 2026-12-07, the second checks cost 18.7 s of CPU of 102 (the
+mistakes of every exercise, ``-n 0``). Each example lives for its check only: kept alive
+until every check had run, they changed 07.stale_global's ``leaked-tracer`` verdict (in a
+``-k 07`` run: JAX's leak message, built by walking what refers to the tracer, failed on
+the way; the verdict now reads whether the checker raised, ``mistakes.leaks_tracer``).
 
 Every check runs with the corpus's time limit (test_wrong_answers.CORPUS_TIME_LIMIT_S):
 none of these answers runs long, and the 10 s default judged the load at a load of 12.
@@ -44,6 +53,8 @@ import contextlib
 import dataclasses
 import io
 import os
+import re
+import string
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -58,9 +69,9 @@ TIME_LIMIT_S = 300.0
 
 @dataclasses.dataclass
 class Mistake:
-    english: Feedback
-    russian: Feedback
-    generic: str  # what the rule alone says of the example
+    english: Feedback  # unscrambled
+    scrambled: Feedback  # as the check gave it, every catalog string scrambled
+    generic: str  # what the rule alone says of the example (unscrambled)
 
 
 @dataclasses.dataclass
@@ -72,7 +83,6 @@ class Judged:
     before: dict[str, Any]  # test_isolation's snapshot, before step 3 and after it
     after: dict[str, Any]
     poisoned: list[Feedback] | None  # step 2's two verdicts (None: not case by case)
-    russian_title: str  # the exercise's title, in the catalog's Russian
 
 
 _judged: dict[tuple[str, int, bool], Judged] = {}
@@ -110,31 +120,27 @@ def _judge(exercise) -> Judged:
         with _open_figure(), _stderr_kept() as stderr:
             before = test_isolation._snapshot()
             reference = checks.check(exercise.id, checks.reference_answer(exercise.id))
-            english, said, russian = {}, {}, {}
+            scrambled, said = {}, {}
             for i, make in examples.items():
-                example = make()  # checked in English, then the same object in Russian
-                english[i], said[i] = _with_what_the_rule_said(exercise.id, example)
-                with _in_russian():
-                    russian[i] = checks.check(exercise.id, example)
+                example = make()
+                with _scrambled_catalog():
+                    scrambled[i], said[i] = _with_what_the_rule_said(exercise.id, example)
                 del example
-            with _in_russian():
-                title = i18n._(exercise.title)
             after = test_isolation._snapshot()
     finally:
         limits.set_time_limit(before_limit)
     mistakes = {}
     for mistake in exercise.mistakes:
-        if len(said[mistake.id]) == 1:  # what the rule said inside the English check
-            generic = said[mistake.id][0]
+        if len(said[mistake.id]) == 1:  # what the rule said inside the check
+            generic = _unscrambled(said[mistake.id][0])
         else:  # a mistake asked before the rule matched: the rule was not asked
             try:
                 generic = exercise.rule(mistake.example(), exercise.reference())
             except LearnerCodeError as exc:  # the rule alone would report the crash
                 generic = exc.message()
-        mistakes[mistake.id] = Mistake(english[mistake.id], russian[mistake.id], generic)
-    return Judged(
-        exercise.id, reference, mistakes, stderr.getvalue(), before, after, poisoned, title
-    )
+        english = _unscrambled_feedback(scrambled[mistake.id])
+        mistakes[mistake.id] = Mistake(english, scrambled[mistake.id], generic)
+    return Judged(exercise.id, reference, mistakes, stderr.getvalue(), before, after, poisoned)
 
 
 def _with_what_the_rule_said(exercise_id: str, answer: Any) -> tuple[Feedback, list]:
@@ -149,6 +155,46 @@ def _with_what_the_rule_said(exercise_id: str, answer: Any) -> tuple[Feedback, l
         return checks.check(exercise_id, answer), said
     finally:
         judge.rule_said = None
+
+
+# Each ASCII letter and its fullwidth form (A and Ａ): what a scrambled catalog says of
+# every string, outside the fields that .format() or % fill in (their names and specs
+# stay, and so does every value filled in, which is why unscrambling gives the original).
+_TO_FULLWIDTH = str.maketrans({c: chr(ord(c) + 0xFEE0) for c in string.ascii_letters})
+_FROM_FULLWIDTH = str.maketrans({chr(ord(c) + 0xFEE0): c for c in string.ascii_letters})
+_FIELD = re.compile(r"(\{[^{}]*\}|%(?:\([a-z_]+\))?[-#0 +]*\d*(?:\.\d+)?[a-zA-Z])")
+
+
+def _scrambled(text: str) -> str:
+    parts = _FIELD.split(text)
+    return "".join(p if i % 2 else p.translate(_TO_FULLWIDTH) for i, p in enumerate(parts))
+
+
+def _unscrambled(text: str | None) -> str | None:
+    return None if text is None else text.translate(_FROM_FULLWIDTH)
+
+
+def _unscrambled_feedback(feedback: Feedback) -> Feedback:
+    """``feedback`` with its words as the English catalog says them."""
+    fields = ("message", "title", "details", "stamp", "explanation")
+    return dataclasses.replace(
+        feedback, **{name: _unscrambled(getattr(feedback, name)) for name in fields}
+    )
+
+
+@contextlib.contextmanager
+def _scrambled_catalog() -> Iterator[None]:
+    """For the body, the catalog of the language in use (the one a check holds) returns
+    every string scrambled (``_scrambled``), as a language no code could have matched
+    words of. The catalog object's own methods are shadowed and put back: no module's
+    name is rebound (jaxtour.i18n and gettext are among the modules the grader guards)."""
+    catalog = i18n._catalog(i18n.language())
+    catalog.gettext = _scrambled  # type: ignore[method-assign]
+    catalog.ngettext = lambda one, many, n: _scrambled(one if n == 1 else many)  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del catalog.gettext, catalog.ngettext
 
 
 def _cold_outputs():
@@ -173,16 +219,6 @@ def _open_figure() -> Iterator[None]:
         yield
     finally:
         plt.close(figure)
-
-
-@contextlib.contextmanager
-def _in_russian() -> Iterator[None]:
-    spoken = i18n._chosen[0]
-    i18n.use_language("ru")
-    try:
-        yield
-    finally:
-        i18n._chosen[0] = spoken
 
 
 class _Kept(io.StringIO):

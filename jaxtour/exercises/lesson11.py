@@ -7,6 +7,7 @@ from __future__ import annotations
 import dis
 import functools
 import inspect
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -654,13 +655,16 @@ def _value_and_grads_compiled(fn):
     call, so the verdict and its error are eager grad's either way."""
     eager = _value_and_grads(fn)
     compiled = jax.jit(eager, static_argnums=3)
+    refused: dict[tuple[Any, ...], Exception] = {}  # what jit raised, by the arguments
 
     def run(*args: Any) -> Any:
         try:
             return compiled(*args)
-        except Exception:
+        except Exception as exc:
+            refused[args] = exc
             return eager(*args)
 
+    run.refused_jitted = refused  # type: ignore[attr-defined]
     return run
 
 
@@ -815,9 +819,18 @@ def _bound_traced_under_jit(answer: Any) -> bool:
     loop bound made an array from max_steps (jnp.asarray), concrete eagerly only."""
     if not callable(answer) or is_jitted(answer):
         return False
-    compiled = jax.jit(_value_and_grads(answer), static_argnums=3)
-    compiled.__name__ = getattr(answer, "__name__", "grow")
-    return fails_with("ValueError", _REVERSE_MODE, _first_input)(compiled)
+    # What the check's own jitted call raised on the first input (_value_and_grads_compiled,
+    # as the rule ran it): a second jit of the answer traced, lowered and compiled it all
+    # again (a fifth of 11.while_grad's CPU in test_variants, 2026-12-07).
+    differentiated = _differentiated(answer)
+    (args,) = _first_input()
+    answer_outcome(_first_input, differentiated, 0, args)  # the rule's call, remembered
+    exc = getattr(differentiated.fn, "refused_jitted", {}).get(args)
+    return (
+        exc is not None
+        and "ValueError" in {cls.__name__ for cls in type(exc).__mro__}
+        and re.search(_REVERSE_MODE, str(exc)) is not None
+    )
 
 
 def _grow_bound_as_array(r, x0, cap, max_steps):
