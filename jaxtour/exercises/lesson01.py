@@ -676,6 +676,40 @@ def _not_flagged(m):
     return np.array(m)
 
 
+def _view_unflagged(m):
+    """The read-only view np.asarray gives, returned as it was: a fill tried on it raised,
+    and an except hid the error (round 17)."""
+    view = np.asarray(m)
+    try:
+        np.fill_diagonal(view, _flag())
+    except ValueError:
+        pass
+    return view
+
+
+def _returns_read_only_view(answer: Any) -> bool:
+    """Matches a function that returns, on every input, a read-only NumPy array holding m's
+    values as they were: the jax array's own memory, which nothing could fill."""
+    for (m,) in _flag_inputs():
+        got = call_or_none(answer, m)
+        if not isinstance(got, np.ndarray) or _writeable_memory(got):
+            return False
+        if got.shape != m.shape or not np.array_equal(got, np.asarray(m)):
+            return False
+    return True
+
+
+def _writeable_memory(array: np.ndarray) -> bool:
+    """Whether some array behind ``array`` could be written: the grader hands the answer's
+    result on as a read-only view, so a copy of the learner's own shows as writeable only
+    further down the chain of bases."""
+    while isinstance(array, np.ndarray):
+        if array.flags.writeable:
+            return True
+        array = array.base
+    return False
+
+
 # --- 01.center: the mean of each row, for any number of dimensions ---------------------
 
 
@@ -1361,6 +1395,16 @@ EXERCISES = (
                 "({flag} fits in m's own dtype).",
                 example=lambda: lambda m: np.array(_flag_diagonal(m).tolist()),
                 matches=_changed_dtype(same_kind=True),
+            ),
+            Mistake(
+                id="view-unfilled",
+                message="You returned the jax array's own memory as NumPy shows it, read-only "
+                "(np.asarray(m) and jax.device_get(m) give that view), with m's values as they "
+                "were: NumPy refuses to write into it, so no diagonal was filled there. A fill "
+                "tried on that view raises 'assignment destination is read-only'; an except "
+                "that passes over the error hides it, and the view comes back unchanged.",
+                example=lambda: _view_unflagged,
+                matches=_returns_read_only_view,
             ),
             Mistake(
                 id="not-flagged",

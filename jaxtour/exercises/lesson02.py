@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import math
 import random
+import re
 import statistics
 import sys
 import threading
@@ -1219,6 +1220,10 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
             if -1 in run.calls:
                 return "other-argument", None  # f got something else than an x of xs
             return None, _stand_in_not_taken()  # right with a real array: not the answer's fault
+        if isinstance(error, ValueError) and re.search(
+            "zero-dimensional arrays cannot be concatenated", str(error), re.IGNORECASE
+        ):
+            return "concatenated-scalars", None
         raise run.error
     n = len(run.xs)
     if not run.calls:
@@ -1342,6 +1347,10 @@ def _mean_loss(f, xs):
 
 def _float_per_batch(f, xs):
     return sum(float(f(x)) for x in xs) / len(xs)
+
+
+def _concatenated_losses(f, xs):
+    return float(jnp.mean(jnp.concatenate([f(x) for x in xs])))  # 0-d losses: ValueError
 
 
 def _wait_per_batch(f, xs):
@@ -1643,6 +1652,14 @@ EXERCISES = (
                 "each loop pass replaced the loss of the one before.",
                 example=lambda: _last_only,
                 matches=_loss_mistake("last-only"),
+            ),
+            Mistake(
+                id="concatenated-scalars",
+                message="Each f(x) is one loss, an array of shape (): a 0-d array, with no axis. "
+                "Concatenating joins arrays along an axis they already have, so a list of 0-d "
+                "losses cannot be concatenated: that call raised, and no mean was taken.",
+                example=lambda: _concatenated_losses,
+                matches=_loss_mistake("concatenated-scalars"),
             ),
             Mistake(
                 id="weighted-by-size",

@@ -946,21 +946,44 @@ def _beyond_thrice(params, x, y):
     return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 3 * _threshold())
 
 
-def _fails_only_under_jit(answer: Any) -> bool:
-    """Right when called plainly, but jax.jit(jax.value_and_grad(answer, has_aux=True))
-    fails: a count through len(x[mask]), int(...) or .item(), wrapped back in an array."""
+def _jit_failure(answer: Any) -> Exception | None:
+    """What jax.jit(jax.value_and_grad(answer, has_aux=True)) raised, for an answer right
+    when called plainly; None when it is wrong plainly or does not fail under jit."""
     if not callable(answer):
-        return False
+        return None
     for args, want in zip(
         _model_inputs(), outputs_on(_model_inputs, _loss_and_outliers), strict=True
     ):
         if _pair_output(answer(*args), want) is not None:
-            return False
+            return None
     try:
         transformed(_jit_value_and_grad, answer)(*_model_inputs()[0])
-    except Exception:
-        return True
-    return False
+    except Exception as error:
+        return error
+    return None
+
+
+def _numpy_handed_tracer(error: Exception | None) -> bool:
+    return type(error).__name__ == "TracerArrayConversionError"
+
+
+def _fails_only_under_jit(answer: Any) -> bool:
+    """Right when called plainly, but jax.jit(jax.value_and_grad(answer, has_aux=True))
+    fails, not in NumPy: a count through len(x[mask]), int(...) or .item(), wrapped back
+    in an array."""
+    error = _jit_failure(answer)
+    return error is not None and not _numpy_handed_tracer(error)
+
+
+def _numpy_fails_under_jit(answer: Any) -> bool:
+    """Right when called plainly, but under jit a NumPy function is handed a tracer (round
+    17: np.abs kept from the NumPy version)."""
+    return _numpy_handed_tracer(_jit_failure(answer))
+
+
+def _numpy_abs_kept(params, x, y):
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.sum(np.abs(errors) > _threshold())
 
 
 def _line_forgot_return(params, x, y):
@@ -1538,6 +1561,16 @@ EXERCISES = (
                 "on the values, and jit needs every shape before it sees a value).",
                 example=lambda: _wrapped_len,
                 matches=_fails_only_under_jit,
+            ),
+            Mistake(
+                id="numpy-under-jit",
+                message="Called plainly your function is right, but under jit it fails: a NumPy "
+                "function (np.abs, np.sum, np.asarray, ...) was handed a traced array. Under jit "
+                "the arguments, and every array computed from them, are stand-ins with no values "
+                "yet, and NumPy computes only on values it can read, so it refused one "
+                "(TracerArrayConversionError).",
+                example=lambda: _numpy_abs_kept,
+                matches=_numpy_fails_under_jit,
             ),
             Mistake(
                 id="numpy-count",

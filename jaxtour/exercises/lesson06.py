@@ -815,10 +815,54 @@ def _constants(code) -> set[Any]:
 
 
 def _writes_clamped(answer: Any) -> bool:
-    """The padding counted as label n - 1 by code that names mode "clip"."""
-    return behaves_like(_padding_last, _label_inputs)(answer) and any(
-        "clip" in _constants(fn.__code__) for fn in learner_functions(answer)
-    )
+    """The padding counted as label n - 1 by a scatter in mode "clip" that was handed an
+    index past the end (the padding sent to n, then clamped back). A -1 handed to it as it
+    is lands on n - 1 in every mode (round 17: mode="clip" on the raw labels), and is not
+    this mistake."""
+    if not behaves_like(_padding_last, _label_inputs)(answer):
+        return False
+    labels, n = _label_inputs()[0]
+    try:
+        return _clamped_scatter(jax.make_jaxpr(lambda labels: answer(labels, n))(labels), labels)
+    except Exception:  # it does not trace: read its code for the mode instead
+        return any("clip" in _constants(fn.__code__) for fn in learner_functions(answer))
+
+
+def _clamped_scatter(closed: Any, labels: Any) -> bool:
+    """Whether running ``closed`` on ``labels`` hands a scatter in mode "clip" an index
+    outside its operand (equations run one by one, into nested jit programs)."""
+    found = []
+
+    def run(jaxpr: Any, consts: Any, args: list[Any]) -> list[Any]:
+        env = dict(zip(jaxpr.constvars, consts, strict=True))
+        env.update(zip(jaxpr.invars, args, strict=True))
+
+        def read(var: Any) -> Any:
+            return var.val if type(var).__name__ == "Literal" else env[var]
+
+        for eqn in jaxpr.eqns:
+            ins = [read(var) for var in eqn.invars]
+            inner = eqn.params.get("jaxpr")
+            if eqn.primitive.name in ("jit", "pjit") and inner is not None:
+                outs = run(inner.jaxpr, inner.consts, ins)
+            else:
+                if eqn.primitive.name.startswith("scatter") and (
+                    getattr(eqn.params.get("mode"), "name", "") == "CLIP"
+                ):
+                    bounds = [
+                        np.shape(ins[0])[dim]
+                        for dim in eqn.params["dimension_numbers"].scatter_dims_to_operand_dims
+                    ]
+                    index = np.asarray(ins[1])
+                    found.append(bool(np.any((index < 0) | (index >= np.array(bounds)))))
+                outs = eqn.primitive.bind(*ins, **eqn.params)
+                if not eqn.primitive.multiple_results:
+                    outs = [outs]
+            env.update(zip(eqn.outvars, outs, strict=True))
+        return [read(var) for var in jaxpr.outvars]
+
+    run(closed.jaxpr, closed.consts, [labels])
+    return any(found)
 
 
 def _padding_first(labels, n):
@@ -867,6 +911,13 @@ def _present_counts(labels, n):
     return jnp.asarray(pristine.np.unique(pristine.np.asarray(labels), return_counts=True)[1])
 
 
+def _present_counts_sized(labels, n):
+    """jnp.unique(labels, return_counts=True, size=n)[1]: the present values' counts in
+    their sorted order, zeros after them up to n (round 17)."""
+    counts = pristine.np.unique(pristine.np.asarray(labels), return_counts=True)[1][:n]
+    return jnp.asarray(pristine.np.pad(counts, (0, n - len(counts))).astype(pristine.np.int32))
+
+
 def _unique_pair(labels, n):
     values, counts = pristine.np.unique(pristine.np.asarray(labels), return_counts=True)
     return jnp.asarray(values), jnp.asarray(counts)
@@ -904,6 +955,7 @@ _UNPADDED = {
         _added_labels,
         _float_counts,
         _present_counts,
+        _present_counts_sized,
         _total_count,
         _one_hot_rows,
         _histogram_by_data,
@@ -1781,6 +1833,16 @@ EXERCISES = (
                 "here, where they need a 0.",
                 example=lambda: _UNPADDED[_present_counts],
                 matches=_slip(_present_counts),
+            ),
+            Mistake(
+                id="present-only-sized",
+                message="These are the counts of the values that occur, in their sorted order, "
+                "as jnp.unique(..., return_counts=True, size=n) gives them: the k-th count "
+                "belongs to the k-th smallest value that occurs (the padding's -1 among them, "
+                "if it was kept), not to label k, and the zeros size= adds go at the end, not "
+                "to the labels that never occur.",
+                example=lambda: _present_counts_sized,
+                matches=_slip(_present_counts_sized),
             ),
             Mistake(
                 id="discarded",

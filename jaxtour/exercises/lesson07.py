@@ -5,13 +5,16 @@ jit."""
 from __future__ import annotations
 
 import inspect
+import warnings
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.mistakes import (
     behaves_like,
     branches_in_python,
+    call_or_none,
     calls_builtin,
     fails_with,
     ignores_arguments,
@@ -183,6 +186,26 @@ def _fails_on(error: str, argument: str):
     """An error of type ``error`` that JAX says depends on ``argument``."""
     pattern = rf"depends on the values? of the arguments? {argument}\b"
     return fails_with(error, pattern, _smooth_inputs)
+
+
+def _donates(inputs: Callable[[], list[tuple[Any, ...]]]) -> Callable[[Any], bool]:
+    """Matches a function that, called on fresh copies of ``inputs``' arrays, deletes one
+    of them: jit donated it (donate_argnums or donate_argnames), so the caller cannot use
+    it again (round 17)."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        for args in inputs():
+            fresh = tuple(jnp.array(a, copy=True) if is_jax_array(a) else a for a in args)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # "Some donated buffers were not usable"
+                call_or_none(answer, *fresh)
+            if any(is_jax_array(a) and a.is_deleted() for a in fresh):
+                return True
+        return False
+
+    return matches
 
 
 def _same_chosen_while_running(answer: Any) -> bool:
@@ -682,6 +705,12 @@ def _mean_of_all(x):
     return jnp.where(x < _low(), jnp.mean(x), x)
 
 
+def _mask_fraction(x):
+    """The fill is the mean of the mask itself, the fraction of elements kept (round 17)."""
+    kept = x >= _low()
+    return jnp.where(kept, x, jnp.mean(kept))
+
+
 def _mean_with_zeros(x):
     """The negatives counted in the mean as zeros: the sum is right, the count is not."""
     return jnp.where(x < _low(), jnp.mean(jnp.where(x < _low(), 0.0, x)), x)
@@ -981,6 +1010,18 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
+                id="donated-x",
+                message="Your jit donates x (donate_argnums or donate_argnames): a call that "
+                "reuses x's memory for its result deletes the x it was given (with same=True "
+                "the result has x's shape), so the loop's next call on that x fails ('Array has "
+                "been deleted'). The loop calls "
+                "fast_smooth with many kernels on the same arrays; donation suits only an "
+                "argument its caller never uses again, and static and donated are not the same.",
+                example=lambda: jax.jit(_smooth, static_argnames="same", donate_argnums=0),
+                matches=_donates(lambda: [args for args in _smooth_inputs() if args[2]][:1]),
+                also_accepted=True,
+            ),
+            Mistake(
                 id="kernel-not-reversed",
                 message="Your values are the kernel slid over x as it is, not reversed: a "
                 "correlation, as jnp.correlate computes. smooth convolves, which reverses "
@@ -1196,6 +1237,18 @@ EXERCISES = (
                 matches=fails_with(
                     "TypeError", r"problematic value is of type <class 'str'>", _step_inputs
                 ),
+            ),
+            Mistake(
+                id="donated-array",
+                message="Your jit donates an array argument (donate_argnums or "
+                "donate_argnames): a call that reuses its memory for the result deletes the "
+                "array it was given, so a later call on that same array fails ('Array has been "
+                "deleted'). The check calls step several times on the same w and grad, as a "
+                "loop that tries each clip setting from the same start would; donation suits "
+                "only an argument its caller never uses again, and static and donated are not "
+                "the same.",
+                example=lambda: jax.jit(_fresh(_step), static_argnames="clip", donate_argnums=0),
+                matches=_donates(lambda: _step_inputs()[:1]),
             ),
             Mistake(
                 id="static-array",
@@ -1645,6 +1698,14 @@ EXERCISES = (
                 "not count, neither in the sum nor in the count.",
                 example=lambda: _mean_of_all,
                 matches=behaves_like(_mean_of_all, _vector_inputs),
+            ),
+            Mistake(
+                id="mask-fraction",
+                message="Your fill is the mean of the mask itself, True counted as 1: the "
+                "fraction of elements at least {low}, not the mean of their values. The NumPy "
+                "code averages x[x >= {low}], the elements the mask keeps.",
+                example=lambda: _mask_fraction,
+                matches=behaves_like(_mask_fraction, _vector_inputs),
             ),
             Mistake(
                 id="mean-with-zeros",

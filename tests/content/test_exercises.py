@@ -56,7 +56,12 @@ def test_each_mistake_gets_its_own_message(exercise, mistake):
     feedback = judged.mistakes[mistake.id].english
     assert feedback.status == "incorrect", feedback.text()
     assert feedback.mistake == mistake.id, feedback.text()
-    assert feedback.message == _as_shown(exercise, mistake.message, mistake.example())
+    shown = feedback.message
+    if "Some donated buffers were not usable" in (feedback.details or ""):
+        # JAX warns at each compile whose output cannot reuse a donated argument: the
+        # donation mistakes' examples (07) cannot avoid it, and the note says so.
+        shown = shown.split("\n(Your code raised")[0]
+    assert shown == _as_shown(exercise, mistake.message, mistake.example())
     # The specific message says more than the generic rule would have.
     assert judged.mistakes[mistake.id].generic != mistake.message
     assert judged.stderr == ""

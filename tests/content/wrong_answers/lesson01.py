@@ -694,6 +694,21 @@ def i34_fill_at(m):
     return m.at[jnp.arange(n), jnp.arange(n)].set(-1)
 
 
+def r17_fill_error_passed(m):
+    view = np.asarray(m)
+    try:
+        view[np.diag_indices(len(view))] = -1
+    except ValueError:
+        pass  # the read-only error, hidden
+    return view
+
+
+def r17_view_returned(m):
+    flagged = np.array(m)
+    np.fill_diagonal(flagged, -1)
+    return np.asarray(m)  # the flagged copy is left behind
+
+
 def i34_fill_flipped(m):
     a = np.array(m)
     np.fill_diagonal(np.fliplr(a), -1)
@@ -739,6 +754,18 @@ FILL_DIAGONAL = (
     Wrong("01.numpy_copy", "the flipped diagonal", lambda: i34_fill_flipped, "antidiagonal"),
     Wrong("01.numpy_copy", "filled with 0", lambda: i34_fill_zero, "other-flag"),
     Wrong("01.numpy_copy", "only m[0, 0]", lambda: i34_fill_first_only, "corner-only"),
+    Wrong(
+        "01.numpy_copy",
+        "view filled by index, the read-only error passed over",
+        lambda: r17_fill_error_passed,
+        "view-unfilled",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "a copy flagged, the view of m returned",
+        lambda: r17_view_returned,
+        "view-unfilled",
+    ),
 )
 WRONG_ANSWERS = (*WRONG_ANSWERS, *FILL_DIAGONAL)
 

@@ -1040,3 +1040,27 @@ WRONG_ANSWERS = (
     Wrong(M, "losses cast to bfloat16, then mean", lambda: r16f_bfloat16_mean, "half-precision"),
     Wrong(M, "sum taken in float16", lambda: r16f_float16_sum, "half-precision"),
 )
+
+
+# --- round 17: the 0-d losses concatenated -------------------------------------------------
+def r17f_hstack_of_concatenate(f, xs):
+    losses = jnp.concatenate([f(x) for x in xs])  # each loss has shape ()
+    return float(losses.sum() / len(xs))
+
+
+def r17f_numpy_concatenate(f, xs):
+    return float(jnp.mean(np.concatenate([f(x) for x in xs])))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        M,
+        "jnp.concatenate of the losses, then sum",
+        lambda: r17f_hstack_of_concatenate,
+        "concatenated-scalars",
+    ),
+    Wrong(
+        M, "np.concatenate of the losses", lambda: r17f_numpy_concatenate, "concatenated-scalars"
+    ),
+)

@@ -905,6 +905,34 @@ S47_OUTLIERS = (
 WRONG_ANSWERS = (*WRONG_ANSWERS, *S47_OUTLIERS)
 
 
+# --- round 17: a NumPy function kept on a traced array ------------------------------------
+def r17_outliers_numpy_where(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(errors**2), jnp.sum(np.where(np.abs(errors) > 0.5, 1, 0))
+
+
+def r17_outliers_numpy_square(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    return jnp.mean(np.square(errors)), jnp.sum(jnp.abs(errors) > 0.5)
+
+
+R17_OUTLIERS = (
+    Wrong(
+        "05.loss_and_outliers",
+        "np.where on the errors, summed by jnp",
+        lambda: r17_outliers_numpy_where,
+        named="numpy-under-jit",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "np.square in the loss",
+        lambda: r17_outliers_numpy_square,
+        named="numpy-under-jit",
+    ),
+)
+WRONG_ANSWERS = (*WRONG_ANSWERS, *R17_OUTLIERS)
+
+
 # --- round 10: a wrong diagnosis fixed -----------------------------------------------------
 def r10f_model_swapped_by_name(params, x, y):
     w, b = params["b"], params["w"]  # the names swapped by hand

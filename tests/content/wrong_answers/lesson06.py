@@ -1485,3 +1485,53 @@ WRONG_ANSWERS = (
         "padding-clamped",
     ),
 )
+
+
+# --- round 17: mode="clip" on the raw labels; jnp.unique's counts with size=n --------------
+def r17f_count_clip_raw(labels, n):
+    counts = jnp.zeros(n, dtype=jnp.int32)
+    return counts.at[labels].add(1, mode="clip")  # -1 is no index past the end
+
+
+def r17f_count_clip_padding_equal(labels, n):
+    idx = jnp.where(labels == -1, n, labels)  # n: past the end, clamped back to n - 1
+    return jnp.zeros(n, jnp.int32).at[idx].add(1, mode="clip")
+
+
+def r17f_count_unique_sized(labels, n):
+    _, counts = jnp.unique(labels, return_counts=True, size=n, fill_value=0)
+    return counts
+
+
+def r17f_count_unique_unpadded(labels, n):
+    kept = labels[labels >= 0]
+    return jnp.unique(kept, return_counts=True, size=n)[1]
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.count_labels",
+        "mode='clip' on the labels as given",
+        lambda: r17f_count_clip_raw,
+        "padding-counted-last",
+    ),
+    Wrong(
+        "06.count_labels",
+        "padding == -1 mapped to n, mode='clip'",
+        lambda: r17f_count_clip_padding_equal,
+        "padding-clamped",
+    ),
+    Wrong(
+        "06.count_labels",
+        "jnp.unique counts with size=n",
+        lambda: r17f_count_unique_sized,
+        "present-only-sized",
+    ),
+    Wrong(
+        "06.count_labels",
+        "jnp.unique counts of the kept labels, size=n",
+        lambda: r17f_count_unique_unpadded,
+        "present-only-sized",
+    ),
+)

@@ -1480,3 +1480,79 @@ WRONG_ANSWERS = (
         "norm-l1",
     ),
 )
+
+
+# --- round 17: donation taken for static; the mask's mean as the fill ----------------------
+def r17f_smooth(x, weights, same):
+    kernel = jnp.array(weights)
+    total = kernel.sum()
+    kernel = kernel / jnp.where(total == 0, 1.0, total)
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
+
+
+@functools.partial(jax.jit, static_argnums=3, donate_argnames="grad")
+def r17f_step_donates_grad(w, grad, t, clip):
+    lr = jnp.minimum(1.0, (t + 1) / 4)
+    if clip == "value":
+        grad = jnp.clip(grad, -1.0, 1.0)
+    elif clip == "norm":
+        grad = grad * jnp.minimum(1.0, 1.0 / jnp.linalg.norm(grad))
+    return w - lr * grad
+
+
+@functools.partial(jax.jit, static_argnames="clip", donate_argnums=(0, 1))
+def r17f_step_donates_both(w, grad, t, clip):
+    lr = jnp.minimum(1.0, (t + 1) / 4)
+    if clip == "value":
+        grad = jnp.clip(grad, -1.0, 1.0)
+    elif clip == "norm":
+        grad = grad * jnp.minimum(1.0, 1.0 / jnp.linalg.norm(grad))
+    return w - lr * grad
+
+
+def r17f_fill_mask_sum_over_size(x):
+    kept = x >= 0
+    return jnp.where(kept, x, kept.sum() / x.size)
+
+
+def r17f_fill_mean_of_mask(x):
+    mask = x >= 0.0
+    return jnp.where(mask, x, jnp.mean(mask))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "07.static_window",
+        "same static by name, x donated by name",
+        lambda: jax.jit(r17f_smooth, static_argnames="same", donate_argnames="x"),
+        "donated-x",
+    ),
+    Wrong(
+        "07.static_window",
+        "static_argnums=2 and donate_argnums=0",
+        lambda: jax.jit(r17f_smooth, static_argnums=2, donate_argnums=0),
+        "donated-x",
+    ),
+    Wrong(
+        "07.stale_global", "donate_argnames='grad'", lambda: r17f_step_donates_grad, "donated-array"
+    ),
+    Wrong(
+        "07.stale_global",
+        "w and grad both donated",
+        lambda: r17f_step_donates_both,
+        "donated-array",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "the mask's sum over x.size as the fill",
+        lambda: r17f_fill_mask_sum_over_size,
+        "mask-fraction",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "jnp.mean of the mask as the fill",
+        lambda: r17f_fill_mean_of_mask,
+        "mask-fraction",
+    ),
+)
