@@ -528,7 +528,10 @@ WRONG_ANSWERS = (
     Wrong("16.row_sums", "grid typed in as (2, 2)", rows_page_grid, named="rows-unwritten"),
     Wrong("16.row_sums", "w passed but never used", rows_no_weights, named="unweighted"),
     Wrong(
-        "16.row_sums", "|x - w| summed: another variant's", rows_absolute_distance, named="another-term"
+        "16.row_sums",
+        "|x - w| summed: another variant's",
+        rows_absolute_distance,
+        named="another-term",
     ),
     Wrong(
         "16.row_sums",
