@@ -215,6 +215,25 @@ def _new_and_grads(params, x, y, lr, decay):
     return new, jax.grad(loss)(params, x, y)
 
 
+def _grad_unpacked(params, x, y, lr, decay):
+    from jax import grad  # JAX's own grad, which the code check reads (not common's stand-in)
+
+    value, grads = grad(loss)(params, x, y)  # jax.grad's dict, unpacked as a pair
+    return jax.tree.map(lambda p, g: p - lr * (g + _k() * decay * p), params, grads), value
+
+
+_reads_jax_grad = uses_module("jax", ("grad",))  # jax.grad, or from jax import grad
+_reads_api_grad = uses_module("jax._src.api", ("grad",))  # jax.grad bound to a notebook name
+
+
+def _unpacks_grad(answer: Any) -> bool:
+    """Reads jax.grad, and fails unpacking a value into two names: jax.grad's dict of
+    params' three keys, taken for value_and_grad's pair."""
+    return (_reads_jax_grad(answer) or _reads_api_grad(answer)) and fails_with(
+        "ValueError", r"(too many|not enough) values to unpack", _update_inputs
+    )(answer)
+
+
 def _grads_wrt_x(params, x, y, lr, decay):
     value, grads = jax.value_and_grad(loss, argnums=1)(params, x, y)
     return jax.tree.map(lambda p, g: p - lr * (g + _k() * decay * p), params, grads), value
@@ -236,6 +255,29 @@ def _returns_list(answer: Any) -> bool:
     for args in _update_inputs():
         out = answer(*args)
         if not isinstance(out, list) or not equals_tree(tuple(_update(*args)))(tuple(out)):
+            return False
+    return True
+
+
+def _leaves_out(params, x, y, lr, decay):
+    new, value = _update(params, x, y, lr, decay)
+    return jax.tree.leaves(new), value
+
+
+def _new_params_as_leaves(answer: Any) -> bool:
+    """The right loss, and the right new parameters as a list (or tuple) of params' leaves,
+    the dict's keys gone."""
+    if not callable(answer):
+        return False
+    for args in _update_inputs():
+        out = answer(*args)
+        if not isinstance(out, (tuple, list)) or len(out) != 2:
+            return False
+        new, value = _update(*args)
+        leaves = out[0]
+        if not isinstance(leaves, (tuple, list)):
+            return False
+        if not equals_tree((list(jax.tree.leaves(new)), value))((list(leaves), out[1])):
             return False
     return True
 
@@ -1584,10 +1626,27 @@ EXERCISES = (
                 matches=behaves_like(_new_and_grads, _update_inputs),
             ),
             Mistake(
+                id="grad-unpacked",
+                message="jax.grad returns the gradient alone, a dict with params' keys, not "
+                "the pair (loss, gradients) that value_and_grad returns: unpacking it into two "
+                "names unpacks the dict's keys, and the check's params have three.",
+                example=lambda: _grad_unpacked,
+                matches=_unpacks_grad,
+            ),
+            Mistake(
                 id="list-not-tuple",
                 message="Right values, but in a list, where the task asks for a tuple.",
                 example=lambda: _as_list,
                 matches=_returns_list,
+            ),
+            Mistake(
+                id="keys-lost",
+                message="Your new parameters have the right values, but in a list, without "
+                "params' keys: the leaves were taken out of the dict and not put back into "
+                "it. The next step's loss reads its parameters by key, 'a', 'b' and 'c', and "
+                "a list has none.",
+                example=lambda: _leaves_out,
+                matches=_new_params_as_leaves,
             ),
             Mistake(
                 id="lr-passed-to-loss",

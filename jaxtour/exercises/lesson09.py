@@ -37,6 +37,7 @@ from jaxtour.grader.mistakes import (
     remembered,
     returns_none,
     traces_primitive,
+    uses_module,
     uses_numpy_random,
 )
 from jaxtour.grader.plain import is_wrapper
@@ -283,6 +284,32 @@ def _asked_grads():
 def _other_layout_grads():
     """The right gradients with the examples where the learner's variant does not put them."""
     return _per_example_grads if _examples_last() else _transposed
+
+
+_JACOBIANS = ("jacrev", "jacfwd", "jacobian")
+# jax.jacrev read off jax or imported from it, or bound to a notebook name (the function)
+_reads_jacobian = (uses_module("jax", _JACOBIANS), uses_module("jax._src.api", _JACOBIANS))
+
+
+def _jacobian_grads():
+    """The Jacobian of the N losses with respect to params: w's gradients (N, D), the
+    examples first; turned (D, N) where the learner's variant asks for (N, D)."""
+    from jax import jacrev  # JAX's own, which the code check reads (not common's stand-in)
+
+    last = _examples_last()
+
+    def per_example_grads(params, xs, ys):
+        jac = jacrev(lambda p: jax.vmap(_loss, in_axes=GRADS_IN_AXES)(p, xs, ys))(params)
+        return jac if last else {"w": jac["w"].T, "b": jac["b"]}
+
+    return per_example_grads
+
+
+def _jacobian_other_layout(answer: Any) -> bool:
+    """A Jacobian in the answer's code, and the right gradients in the other layout."""
+    return any(reads(answer) for reads in _reads_jacobian) and behaves_like(
+        _other_layout_grads(), _grad_inputs
+    )(answer)
 
 
 @_compiled
@@ -1954,6 +1981,16 @@ EXERCISES = (
                 matches=fails_with(
                     "ValueError", r"out of bounds for array of dimension", _grad_inputs
                 ),
+            ),
+            Mistake(
+                id="jacobian-examples-first",
+                message="Your gradients are right, but w's come out {other_w_shape}, the "
+                "examples on the other axis: the task asks for {w_shape} for w, and (N,) for "
+                "b. A Jacobian lays the axes of its function's output, here the N examples' "
+                "losses, before those of the parameter: the Jacobian of the losses has w's "
+                "gradients (N, D).",
+                example=_jacobian_grads,
+                matches=_jacobian_other_layout,
             ),
             Mistake(
                 id="examples-first",

@@ -1198,6 +1198,31 @@ def _missing_reads_nonpositive(answer: Any) -> bool:
     return nonzero_fill
 
 
+def _reads_one_early(answer: Any) -> bool:
+    """For each positive element found, the element just before it in x (or what stands in
+    front of x, for one at index 0): indices found in x, read from x shifted one place."""
+    outs = _jit_outputs(answer)
+    if outs is None:
+        return False
+    told = False
+    for out, (x,) in zip(outs, _positive_inputs(), strict=True):
+        values = np.asarray(x, dtype=float)
+        if np.shape(out) != (2,):
+            return False
+        for slot, index in enumerate(np.flatnonzero(values > 0)[:2]):
+            if index == 0:
+                continue
+            if not np.isclose(out[slot], values[index - 1]):
+                return False
+            told = told or values[index - 1] != values[index]
+    return told
+
+
+def _padded_in_front(x):
+    padded = jnp.concatenate([jnp.full(1, _fill(), x.dtype), x])  # the padding put first
+    return padded[jnp.nonzero(x > 0, size=2, fill_value=0)[0]]  # x's indices, one early
+
+
 def _missing_sorted_in(x):
     return x[jnp.argsort(x <= 0, stable=True)[:2]]
 
@@ -1973,6 +1998,15 @@ EXERCISES = (
                 "check calls it on vectors the page does not show.",
                 example=lambda: _typed_in,
                 matches=_same_for_every_x,
+            ),
+            Mistake(
+                id="one-early",
+                message="Each value you return for a positive element is the element just "
+                "before it in x: the indices jnp.nonzero found in x read an array shifted one "
+                "place to the right (a value put in front of x), or were made one smaller, so "
+                "each reads one element early.",
+                example=lambda: _in_variant(_padded_in_front),
+                matches=_reads_one_early,
             ),
             Mistake(
                 id="ranks-from-zero",

@@ -321,12 +321,21 @@ class SameRows:
             data = _case_data(rows, features)
             for index in range(count):
                 got = call_learner(answer, (data.copy(), index, count))
-                want = np.asarray(expected(data, index, count))
+                wanted = expected(data, index, count)
+                want = np.asarray(wanted)
                 where = _(
                     "With {count} processes and data of shape {shape}, process {index}"
                 ).format(count=count, shape=data.shape, index=index)
                 if got is None:
                     return _("Your function returns None: did you forget the return?")
+                # a pytree to make_array_from_process_local_data (unless a mistake's is one)
+                if isinstance(got, (list, tuple)) and not isinstance(wanted, (list, tuple)):
+                    return _(
+                        "{where} gets a Python {kind} of {count} items, not one array of rows. "
+                        "make_array_from_process_local_data reads a {kind} as a pytree: it "
+                        "would shard each item as an array of its own, and make no global "
+                        "array of data's rows."
+                    ).format(where=where, kind=type(got).__name__, count=len(got))
                 try:
                     block = np.asarray(got)
                 except Exception:

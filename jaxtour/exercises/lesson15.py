@@ -613,7 +613,9 @@ EXERCISES = (
                 message="Your estimate is about 8 times the roofline time: a float32 is 4 "
                 "bytes (32 bits), and the bandwidth counts bytes.",
                 example=lambda: 8 * _estimate(),
-                matches=_ratio_near(8.0),
+                # 8 times the bytes, within typing's slack (2**23 typed as 8e6 is 4.6% off):
+                # a measured time scaled up lands anywhere, 9.3 times in round 17
+                matches=_ratio_near(8.0, slack=1.06),
             ),
         ),
         success="Right: bytes over bandwidth, since memory bounds this fused reduction.",

@@ -646,7 +646,15 @@ _ROW_TERMS = {
 
 def _row_terms(kind: str) -> dict[str, str]:
     term, body, plain = _ROW_TERMS[kind]
-    return {"kind": kind, "term": term, "body": body, "plain": plain}
+    other, another = (_ROW_TERMS[k][0] for k in _ROW_TERMS if k != kind)  # other variants'
+    return {
+        "kind": kind,
+        "term": term,
+        "body": body,
+        "plain": plain,
+        "other": other,
+        "another": another,
+    }
 
 
 ROWS_VARIANTS = Variants(
@@ -655,15 +663,18 @@ ROWS_VARIANTS = Variants(
         "term": "x[r, c] * w[0, c]",
         "body": "x_ref[...] * w_ref[...]",
         "plain": "x[r, c]",
+        "other": "(x[r, c] - w[0, c]) ** 2",
+        "another": "|x[r, c] - w[0, c]|",
     },
     draw=lambda rng: _row_terms(rng.choice(("squared", "absolute"))),
     shown="row_sums(x, w) returns out[r, 0] = the sum over c of {term}.",
 )
 
 
-def _term(x, w):
-    """The variant's term of x and w (blocks or whole arrays), read when traced."""
-    kind = ROWS_VARIANTS.current("16.row_sums")["kind"]
+def _term(x, w, kind=None):
+    """The variant's term of x and w (blocks or whole arrays), read when traced; or
+    ``kind``'s."""
+    kind = kind or ROWS_VARIANTS.current("16.row_sums")["kind"]
     if kind == "squared":
         return (x - w) ** 2
     if kind == "absolute":
@@ -838,6 +849,33 @@ def _rows_one_column_block():
 def _rows_unweighted():
     return _rows_call(
         lambda x_block, w_block: jnp.sum(_term_without_w(x_block), axis=1, keepdims=True)
+    )
+
+
+def _rows_of_kind(kind: str):
+    """The right kernel for ``kind``'s term, another variant's."""
+    return _rows_call(
+        lambda x_block, w_block: jnp.sum(_term(x_block, w_block, kind), axis=1, keepdims=True)
+    )
+
+
+_ROWS_OF_KIND = {kind: _rows_of_kind(kind) for kind in _ROW_TERMS}
+
+
+def _rows_another_term():
+    """The kernel of the variant after this one: another variant's term."""
+    kinds = list(_ROW_TERMS)
+    kind = ROWS_VARIANTS.current("16.row_sums")["kind"]
+    return _ROWS_OF_KIND[kinds[(kinds.index(kind) + 1) % len(kinds)]]
+
+
+def _another_variants_term(answer: Any) -> bool:
+    """The answer's row sums are, on every case, those of another variant's term."""
+    kind = ROWS_VARIANTS.current("16.row_sums")["kind"]
+    return any(
+        _behaves_like(_ROWS_OF_KIND[other], _row_sums_inputs)(answer)
+        for other in _ROW_TERMS
+        if other != kind
     )
 
 
@@ -1365,6 +1403,13 @@ EXERCISES = (
                 "sum is {term}.",
                 example=_rows_unweighted,
                 matches=_behaves_like(_rows_unweighted(), _row_sums_inputs),
+            ),
+            Mistake(
+                id="another-term",
+                message="These are the row sums of another variant's term, {other} or "
+                "{another}: your variant's term, the one the task asks you to sum, is {term}.",
+                example=_rows_another_term,
+                matches=_another_variants_term,
             ),
             Mistake(
                 id="zeroed-on-row-axis",

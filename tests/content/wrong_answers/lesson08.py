@@ -39,6 +39,17 @@ def update(params, x, y, lr, decay):
     return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads), value
 
 
+def update_grad_pair(params, x, y, lr, decay):
+    grads, value = jax.grad(loss)(params, x, y)  # grad taken to return the loss as well
+    return {k: params[k] - lr * (grads[k] + decay * params[k]) for k in params}, value
+
+
+def update_values_tuple(params, x, y, lr, decay):
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    pairs = zip(params.values(), grads.values(), strict=True)
+    return tuple(p - lr * (g + decay * p) for p, g in pairs), value
+
+
 # --- 08.update ----------------------------------------------------------------------------
 
 
@@ -331,6 +342,18 @@ WRONG_ANSWERS = (
         named="swapped",
     ),
     Wrong("08.update", "value.item() for the loss", lambda: update_item, named="float-loss"),
+    Wrong(
+        "08.update",
+        "jax.grad unpacked into grads and loss",
+        lambda: update_grad_pair,
+        named="grad-unpacked",
+    ),
+    Wrong(
+        "08.update",
+        "new params as a tuple of the dict's values",
+        lambda: update_values_tuple,
+        named="keys-lost",
+    ),
     Wrong(
         "08.update",
         "the notebook's x and y inside, the arguments renamed",

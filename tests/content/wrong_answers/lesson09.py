@@ -17,6 +17,11 @@ def grads_demo_line(params, xs, ys):  # the lesson's line, examples in rows
     return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
 
 
+def grads_jacfwd_of_losses(params, xs, ys):  # the Jacobian of the N losses: w's (N, D)
+    losses = lambda p: jax.vmap(log_loss, in_axes=(None, 1, 0))(p, xs, ys)  # noqa: E731
+    return jax.jacfwd(losses)(params)
+
+
 def grads_in_axes_all_one(params, xs, ys):  # "the examples are on axis 1" for ys too
     return jax.vmap(jax.grad(log_loss), in_axes=(None, 1, 1))(params, xs, ys)
 
@@ -451,6 +456,12 @@ def walk_draw_then_keep_second(key, steps):
 
 WRONG_ANSWERS = (
     # 09.per_example_grads
+    Wrong(
+        "09.per_example_grads",
+        "jacfwd of the vmapped losses",
+        lambda: grads_jacfwd_of_losses,
+        named="jacobian-examples-first",
+    ),
     Wrong(
         "09.per_example_grads",
         "the lesson's line: in_axes=(None, 0, 0)",

@@ -19,6 +19,11 @@ def positive_into_int_zeros(x):
     return jnp.zeros(2, dtype=jnp.int32).at[:].set(found.astype(jnp.int32))
 
 
+def positive_index_minus_one(x):  # "positions from 1" habit: one subtracted
+    index = jnp.nonzero(x > 0, size=2, fill_value=x.shape[0])[0]
+    return x.at[index - 1].get(mode="fill", fill_value=0.0)
+
+
 def positive_jitted_only(x):
     found = x[jnp.nonzero(x > 0)[0][:2]]
     return jnp.pad(found, (0, 2 - found.shape[0]))
@@ -115,6 +120,12 @@ def positive_counts_from_zero(x):  # the running count is 1 at the first positiv
 
 WRONG_ANSWERS = (
     # 11.first_two_positive
+    Wrong(
+        "11.first_two_positive",
+        "nonzero's indices, minus one",
+        lambda: positive_index_minus_one,
+        named="one-early",
+    ),
     Wrong(
         "11.first_two_positive", "size=1: one value", lambda: positive_size_one, says="shape (1,)"
     ),

@@ -79,6 +79,11 @@ def columns_strided(data, process_index, process_count):
     return data.T[process_index::process_count].T
 
 
+def rows_as_nested_lists(data, process_index, process_count):
+    per_process = len(data) // process_count
+    return data[process_index * per_process : (process_index + 1) * per_process].tolist()
+
+
 # --- 14.global_mean -----------------------------------------------------------------------
 
 
@@ -280,6 +285,12 @@ WRONG_ANSWERS = (
         says="no process gets rows",
     ),
     Wrong("14.fix_rows", "strided columns", lambda: columns_strided, says="not rows of data"),
+    Wrong(
+        "14.fix_rows",
+        "the right block, as nested Python lists",
+        lambda: rows_as_nested_lists,
+        says="reads a list as a pytree",
+    ),
     Wrong(
         "14.fix_rows",
         "each block one row longer, into the next",

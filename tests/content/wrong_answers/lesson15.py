@@ -143,6 +143,13 @@ WRONG_ANSWERS = (
     ),
     Wrong("15.estimate", "in milliseconds", lambda: 8 * N / BANDWIDTH * 1e3, "milliseconds"),
     Wrong("15.estimate", "bits for bytes", lambda: 2 * 32 * N / BANDWIDTH, "bits"),
+    Wrong("15.estimate", "bits, 2**23 typed as 8e6", lambda: 2 * 32 * 8e6 / BANDWIDTH, "bits"),
+    Wrong(
+        "15.estimate",
+        "a measured x + 1 time, scaled: 9.3 times",
+        lambda: 9.3 * 8 * N / BANDWIDTH,
+        says="more than 1.5 times",
+    ),
     Wrong("15.estimate", "GB/s taken as bytes/s", lambda: 8 * N / (BANDWIDTH / 1e9), "giga"),
     Wrong("15.estimate", "a string with units", lambda: "1.3 ms", says="one positive number"),
     Wrong("15.estimate", "zero: it is fast", lambda: 0, says="one positive number"),

@@ -300,6 +300,15 @@ def rows_page_grid():  # grid typed in for the page's (32, 256)
     return _rows_with(_rows_right, grid_of=lambda m, n: (2, 2))
 
 
+def _rows_absolute_distance(x_ref, w_ref, o_ref):  # a classmate's variant's term, not x * w
+    _zero_first(o_ref, 1)
+    o_ref[...] += jnp.sum(jnp.abs(x_ref[...] - w_ref[...]), axis=1, keepdims=True)
+
+
+def rows_absolute_distance():
+    return _rows_with(_rows_absolute_distance)
+
+
 def rows_no_weights():
     return _rows_with(_rows_no_weights)
 
@@ -524,6 +533,12 @@ WRONG_ANSWERS = (
     ),
     Wrong("16.row_sums", "grid typed in as (2, 2)", rows_page_grid, named="rows-unwritten"),
     Wrong("16.row_sums", "w passed but never used", rows_no_weights, named="unweighted"),
+    Wrong(
+        "16.row_sums",
+        "|x - w| summed: another variant's",
+        rows_absolute_distance,
+        named="another-term",
+    ),
     Wrong(
         "16.row_sums",
         "zeroed on the row axis's first step",
