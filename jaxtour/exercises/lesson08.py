@@ -865,10 +865,12 @@ def _speedup_args() -> tuple[Any, ...]:
 NEAR_MISS = 4.0
 # Round 16 (session 53): medians of single blocked calls came out at 252 to 587 where loop
 # means gave 36 to 127 in the same runs (a loaded machine's pauses weigh on a mean of
-# microsecond calls): an honest method the range, measured one way, refused. A near miss
-# is therefore accepted when the check's second step shows an honest timing
-# (_timed_honestly: both sides warm, several calls each, every result finished at the
-# clock reads after it, the figure the per-call times give), read from what the code did.
+# microsecond calls): an honest method the range, measured one way, refused. A figure
+# outside the range (above 1) is therefore accepted when the check's second step shows an
+# honest timing (_timed_honestly: both sides warm, several calls each, every result
+# finished at the clock reads after it, and the figure the per-call times the check took
+# between those reads give), read from what the code did; the mistakes that read a figure
+# alone (a percentage, a loop total, a unit slip) are not asked of such an answer.
 
 
 # The task asks for the time of one call each side. One jitted call of the step takes tens
@@ -925,7 +927,7 @@ def _figure_or_error(answer: Any) -> tuple[Any, BaseException | None]:
 # band is measured.
 CONTROL_SIZE = 640  # the smallest product tried: several milliseconds on a CPU
 CONTROL_MAX_SIZE = 16384  # the largest (1 GiB of float32): a TPU needs about 10240
-CONTROL_MIN_S = 0.01  # the product's blocked time on this device, at least
+CONTROL_MIN_S = 0.004  # the product's blocked time on this device, at least
 CONTROL_FACTOR = 3.0  # the control's speed-up must be this many times below the step's
 CONTROL_LOW = 0.2  # and above this (jit slower than eager by 5x: a compile inside)
 CONTROL_STAND_IN = 1.2  # what the mistakes' examples return for the control step
@@ -1528,7 +1530,7 @@ class PlausibleSpeedup:
             band = measure_again()  # the figure is a median already: the range once more
         if band.contains(value):
             return _control_problem(answer, value)
-        if band.low / NEAR_MISS <= value <= band.high * NEAR_MISS and _timed_honestly(answer):
+        if value > 1 and _timed_honestly(answer):
             return None  # another honest method than the checker's (round 16: a median)
         low, high = _shown(band.low, value), _shown(band.high, value)
         if value < band.low:
@@ -1644,7 +1646,7 @@ def _percentage(answer: Any) -> bool:
     if value is None or not math.isfinite(value):
         return False
     band = speedup_band()
-    if not _reads_as_percentage(value, band):
+    if not _reads_as_percentage(value, band) or _timed_honestly(answer):
         return False
     if time.monotonic() - band.measured_at > RECHECK_AFTER_S:
         return _reads_as_percentage(value, measure_again())
@@ -1678,7 +1680,7 @@ def _off_by(factors: tuple[float, ...]) -> Callable[[Any], bool]:
         if value is None or not math.isfinite(value) or value < 1:
             return False
         band = speedup_band()
-        if not _scaled_from_seen(value, band, factors):
+        if not _scaled_from_seen(value, band, factors) or _timed_honestly(answer):
             return False
         if time.monotonic() - band.measured_at > RECHECK_AFTER_S:
             return _scaled_from_seen(value, measure_again(), factors)
