@@ -1143,6 +1143,7 @@ class _Timed:
     jit_calls: int
     first_timed: frozenset[str]  # sides whose first call (a trace, for jit) was timed
     per_call: float | None  # eager/jit per call, by the check's clock between the reads
+    per_interval: tuple[float, float]  # calls between two reads: eager, jitted (means)
 
     @property
     def honest(self) -> bool:
@@ -1162,8 +1163,8 @@ def _timed(events: list[tuple[Any, ...]], early: set[str]) -> _Timed | None:
         return None
     counts = {"eager": 0, "jit": 0}
     first_timed: set[str] = set()
-    seconds = {"eager": 0.0, "jit": 0.0}
-    calls_in = {"eager": 0, "jit": 0}
+    # (calls, seconds per call) of each interval holding one side's calls alone
+    intervals: dict[str, list[tuple[int, float]]] = {"eager": [], "jit": []}
     seen_eager = False
     for e in events[: reads[0]]:
         seen_eager |= e[0] == "eager"
@@ -1178,21 +1179,29 @@ def _timed(events: list[tuple[Any, ...]], early: set[str]) -> _Timed | None:
         if "eager" in kinds and not seen_eager and eager >= 2:
             first_timed.add("eager")
         seen_eager |= eager > 0
-        if eager and not jitted:
-            seconds["eager"] += events[end][1] - events[start][1]
-            calls_in["eager"] += eager
-        elif jitted and not eager:
-            seconds["jit"] += events[end][1] - events[start][1]
-            calls_in["jit"] += jitted
-    per_call = None
-    if calls_in["eager"] and calls_in["jit"] and seconds["jit"] > 0:
-        per_call = (seconds["eager"] / calls_in["eager"]) / (seconds["jit"] / calls_in["jit"])
+        for side, calls in (("eager", eager), ("jit", jitted)):
+            if calls and calls == eager + jitted and "trace" not in kinds:
+                seconds = events[end][1] - events[start][1]
+                intervals[side].append((calls, seconds / calls))
+    per_call, per_interval = None, (1.0, 1.0)
+    if intervals["eager"] and intervals["jit"]:
+        # A side's timed calls are those of its fullest intervals (a warm-up between an
+        # end read and the next start read is one call): a loop, or each single call.
+        most = {side: max(calls for calls, _ in found) for side, found in intervals.items()}
+        median = {
+            side: statistics.median(s for calls, s in found if calls == most[side])
+            for side, found in intervals.items()
+        }
+        if median["jit"] > 0:
+            per_call = median["eager"] / median["jit"]
+        per_interval = (float(most["eager"]), float(most["jit"]))
     return _Timed(
         early=frozenset(early),
         eager_calls=counts["eager"],
         jit_calls=counts["jit"],
         first_timed=frozenset(first_timed),
         per_call=per_call,
+        per_interval=per_interval,
     )
 
 
@@ -1236,7 +1245,7 @@ def _totals(timed: _Timed, control: float) -> bool:
     over the other's per-call time), not of their per-call times."""
     if timed.per_call is None or control <= 0:
         return False
-    n_e, n_j = timed.eager_calls, timed.jit_calls
+    n_e, n_j = timed.per_interval  # a total is of the calls between two clock reads
     if abs(math.log(control / timed.per_call)) < math.log(TOTALS_FAR):
         return False
     slips = [timed.per_call * k for k in (n_e / n_j, n_e, 1 / n_j) if abs(k - 1) > 0.5]
