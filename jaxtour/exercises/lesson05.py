@@ -1333,9 +1333,10 @@ EXERCISES = (
             ),
             Mistake(
                 id="penalty-reweighted",
-                message="The loss counts the logged penalty with another weight than 1 (the same "
-                "factor on every input), so the loss differentiated and the penalty logged "
-                "disagree.",
+                # Round 16: a penalty divided by n has a factor that depends on the input's
+                # length, and was told "the same factor on every input": dropped.
+                message="The loss counts the logged penalty with another weight than 1, so the "
+                "loss differentiated and the penalty logged disagree.",
                 example=lambda: _twice_penalty,
                 matches=_penalty_weighted,
             ),

@@ -905,6 +905,14 @@ def _speedup_args() -> tuple[Any, ...]:
 # 7.54 to 250 (2.3 to 3.6 times its top); a unit slip is 1000 times off, a loop total 10
 # or 100.
 NEAR_MISS = 4.0
+# Round 16 (session 53): medians of single blocked calls came out at 252 to 587 where loop
+# means gave 36 to 127 in the same runs (a loaded machine's pauses weigh on a mean of
+# microsecond calls): an honest method the range, measured one way, refused. A figure
+# outside the range (above 1) is therefore accepted when the check's second step shows an
+# honest timing (_timed_honestly: both sides warm, several calls each, every result
+# finished at the clock reads after it, and the figure the per-call times the check took
+# between those reads give), read from what the code did; the mistakes that read a figure
+# alone (a percentage, a loop total, a unit slip) are not asked of such an answer.
 
 
 # The task asks for the time of one call each side. One jitted call of the step takes tens
@@ -1009,33 +1017,91 @@ def _product_added() -> Any:
 def _control_args() -> tuple[Any, ...]:
     """A fresh step dominated by one large matrix product, and its arguments: the lesson's
     step on the lesson's data, plus the product of a matrix with itself (its side sized to
-    the device, ``_control_size``)."""
+    the device, ``_control_size``). Its params are a _WatchedParams: each jitted call
+    rebuilds them from its outputs, so the check sees that call (_ClockWatch)."""
 
     def step(params, x, y, lr, m):
-        new, value = sgd_step(params, x, y, lr)
-        if isinstance(value, jax.core.Tracer):  # traced by jit: the product is inlined
-            return new, _with_product(value, m)
-        value = _product_added()(value, m)  # eager: one dispatch, the step's last
-        _eager_results.append(value)  # its work is watched (_ClockWatch)
+        watch = _ClockWatch.current
+        if isinstance(params, _WatchedParams) and any(
+            isinstance(p, jax.core.Tracer) for p in params.values()
+        ):  # traced by jit: the product is inlined, and the new params wait for it too
+            if watch is not None:
+                watch.events.append(("trace",))
+            new, value = sgd_step(params, x, y, lr)
+            total = jnp.sum(m @ m)
+            new = _WatchedParams({k: p + 0.0 * total for k, p in new.items()})
+            return new, value + 0.0 * total
+        if watch is not None:
+            watch.in_eager += 1
+        try:
+            new, value = sgd_step(params, x, y, lr)
+            value = _product_added()(value, m)  # eager: one dispatch, the step's last
+        finally:
+            if watch is not None:
+                watch.in_eager -= 1
+        if watch is not None:  # its work is watched
+            watch.known.update(id(leaf) for leaf in (*new.values(), value))
+            watch.made("eager", (value, *new.values()))  # kept: the ids stay theirs
         return new, value
 
     step.jaxtour_control = True
     with paused():  # the grader's own calibration: not the answer's time
         n = _control_size()
     m = np.random.default_rng(8).normal(size=(n, n)).astype(np.float32) / n
-    return (step, initial_params(), *make_data(), 0.1, jnp.asarray(m, dtype=jnp.float32))
+    _register_watched()
+    params = _WatchedParams(initial_params())
+    return (step, params, *make_data(), 0.1, jnp.asarray(m, dtype=jnp.float32))
 
 
-_control_figures: dict[int, tuple[Any, float, float | None, BaseException | None, bool]] = {}
+class _WatchedParams(dict):
+    """The control step's params, a pytree node of its own: a jitted call of the step runs
+    no Python, but it rebuilds its output params through _unflatten_params, where the
+    check sees the call and keeps its results (whose readiness the clock reads ask)."""
+
+
+def _flatten_params(node: _WatchedParams) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+    return tuple(node.values()), tuple(node.keys())
+
+
+def _unflatten_params(keys: tuple[str, ...], children: Any) -> _WatchedParams:
+    node = _WatchedParams(zip(keys, children, strict=True))
+    watch = _ClockWatch.current
+    leaves = tuple(children)
+    if (
+        watch is not None
+        and not watch.in_eager
+        and leaves
+        and all(isinstance(c, jax.Array) and not isinstance(c, jax.core.Tracer) for c in leaves)
+        and id(leaves[0]) not in watch.known
+    ):  # a jitted call's output (a tree op of the answer's own on results it has is not)
+        watch.known.update(id(c) for c in leaves)
+        watch.made("jit", leaves)
+    return node
+
+
+_registered: list[bool] = []
+
+
+def _register_watched() -> None:
+    if not _registered:
+        jax.tree_util.register_pytree_node(_WatchedParams, _flatten_params, _unflatten_params)
+        _registered.append(True)
+
+
+_control_figures: dict[int, tuple[Any, float, float | None, BaseException | None, Any]] = {}
 
 # Issue 35 (session 46): the ratio of the two steps' figures depends on the load when the
 # clock is unblocked (a dispatch takes microseconds; one preemption takes milliseconds), so
 # an unblocked clock was accepted or refused by chance. What the answer did is now read
-# directly: each eager call of the control step hands its result (which waits for the
-# product, milliseconds of work) to _eager_results, and each clock the answer's own code
-# reads (time.perf_counter and its kin, through a profile hook) asks whether one of those
-# results is still being computed. A clock read while the product runs is a clock that did
-# not wait for the work, whatever the load: a busier machine only makes the product longer.
+# directly: each call of the control step, eager or jitted, leaves its result (which waits
+# for the product, milliseconds of work) in the watch's events, and each clock the answer's
+# own code reads (time.perf_counter and its kin, through a profile hook) is an event too,
+# which asks whether a result of a call made since the previous read is still being
+# computed. A clock read while the product runs is a clock that did not wait for the work,
+# whatever the load: a busier machine only makes the product longer. Round 16 (session 53):
+# the events also say which side was left unwaited, how many calls of each side were timed,
+# whether a first call (a trace) was among them, and, timed by the check's own clock between
+# the answer's reads, what the answer's figure for this step should be (_Timed).
 _CLOCKS = (
     time.perf_counter,
     time.perf_counter_ns,
@@ -1044,21 +1110,28 @@ _CLOCKS = (
     time.time,
     time.time_ns,
 )
-_eager_results: list[Any] = []
 
 
 class _ClockWatch:
-    """Counts the clock reads of the learner's own code (timeit's generated loop included)
-    made while an eager result of the control step was not ready."""
+    """Records, in order, the control step's calls (eager, jitted, traced) and the clock
+    reads of the learner's own code (timeit's generated loop included), and which sides
+    had a result still being computed at a read made after it (``early``)."""
+
+    current: _ClockWatch | None = None
 
     def __init__(self) -> None:
-        self.early = 0
+        self.events: list[tuple[Any, ...]] = []
+        self.known: set[int] = set()
+        self.in_eager = 0
         self._before: Any = None
         self._hook: Any = None
         self._mine: dict[Any, bool] = {}
+        self.reads = 0
+        self.early: set[str] = set()
+        self.pending: list[tuple[int, str, tuple[Any, ...]]] = []
 
     def __enter__(self) -> _ClockWatch:
-        _eager_results.clear()
+        _ClockWatch.current = self
         self._before = sys.getprofile()
         sys.setprofile(self._event)
         self._hook = graders_hook()
@@ -1068,7 +1141,8 @@ class _ClockWatch:
     def __exit__(self, *exc: object) -> None:
         self._hook.__exit__(None, None, None)
         sys.setprofile(self._before)
-        _eager_results.clear()
+        _ClockWatch.current = None
+        self.settle()  # what is still computing now was at the reads after it too
 
     def _event(self, frame: Any, event: str, arg: Any) -> None:
         if event != "c_call" or not any(arg is clock for clock in _CLOCKS):
@@ -1077,8 +1151,100 @@ class _ClockWatch:
         mine = self._mine.get(code)
         if mine is None:
             mine = self._mine[code] = not _library_code(code)
-        if mine and any(not result.is_ready() for result in _eager_results):
-            self.early += 1
+        if not mine:
+            return
+        self.reads += 1
+        self.settle()
+        self.events.append(("read", time.perf_counter()))
+
+    def settle(self) -> None:
+        """Asks each result not yet seen finished whether it is: one made after a clock
+        read that is still computing now was still computing at every read since it was
+        made (a result never becomes unready again), so its side read a clock early if a
+        read followed it. Made before the first read, a result starts no timing."""
+        pending = []
+        for made_after, side, leaves in self.pending:
+            if all(leaf.is_ready() for leaf in leaves):
+                continue
+            if made_after >= 1 and self.reads > made_after:
+                self.early.add(side)
+            pending.append((made_after, side, leaves))
+        self.pending = pending
+
+    def made(self, side: str, leaves: tuple[Any, ...]) -> None:
+        self.events.append((side, leaves))
+        self.pending.append((self.reads, side, leaves))
+
+
+@dataclass(frozen=True)
+class _Timed:
+    """What the control step's events say about the answer's timing."""
+
+    early: frozenset[str]  # the sides with a result unfinished at a clock read
+    eager_calls: int  # calls between the first and the last clock read
+    jit_calls: int
+    first_timed: frozenset[str]  # sides whose first call (a trace, for jit) was timed
+    per_call: float | None  # eager/jit per call, by the check's clock between the reads
+    per_interval: tuple[float, float]  # calls between two reads: eager, jitted (means)
+
+    @property
+    def honest(self) -> bool:
+        return (
+            not self.early
+            and not self.first_timed
+            and self.eager_calls >= 2
+            and self.jit_calls >= 2
+            and self.per_call is not None
+        )
+
+
+def _timed(events: list[tuple[Any, ...]], early: set[str]) -> _Timed | None:
+    """Reads the control step's events; None when the answer read no clock twice."""
+    reads = [i for i, e in enumerate(events) if e[0] == "read"]
+    if len(reads) < 2:
+        return None
+    counts = {"eager": 0, "jit": 0}
+    first_timed: set[str] = set()
+    # (calls, seconds per call) of each interval holding one side's calls alone
+    intervals: dict[str, list[tuple[int, float]]] = {"eager": [], "jit": []}
+    seen_eager = False
+    for e in events[: reads[0]]:
+        seen_eager |= e[0] == "eager"
+    for start, end in zip(reads, reads[1:], strict=False):
+        inside = events[start + 1 : end]
+        kinds = [e[0] for e in inside]
+        eager, jitted = kinds.count("eager"), kinds.count("jit")
+        counts["eager"] += eager
+        counts["jit"] += jitted
+        if "trace" in kinds and jitted >= 2:
+            first_timed.add("jit")  # a trace and compile among several timed calls
+        if "eager" in kinds and not seen_eager and eager >= 2:
+            first_timed.add("eager")
+        seen_eager |= eager > 0
+        for side, calls in (("eager", eager), ("jit", jitted)):
+            if calls and calls == eager + jitted and "trace" not in kinds:
+                seconds = events[end][1] - events[start][1]
+                intervals[side].append((calls, seconds / calls))
+    per_call, per_interval = None, (1.0, 1.0)
+    if intervals["eager"] and intervals["jit"]:
+        # A side's timed calls are those of its fullest intervals (a warm-up between an
+        # end read and the next start read is one call): a loop, or each single call.
+        most = {side: max(calls for calls, _ in found) for side, found in intervals.items()}
+        median = {
+            side: statistics.median(s for calls, s in found if calls == most[side])
+            for side, found in intervals.items()
+        }
+        if median["jit"] > 0:
+            per_call = median["eager"] / median["jit"]
+        per_interval = (float(most["eager"]), float(most["jit"]))
+    return _Timed(
+        early=frozenset(early),
+        eager_calls=counts["eager"],
+        jit_calls=counts["jit"],
+        first_timed=frozenset(first_timed),
+        per_call=per_call,
+        per_interval=per_interval,
+    )
 
 
 def _control_figure(answer: Any) -> tuple[float | None, BaseException | None]:
@@ -1096,28 +1262,91 @@ def _control_figure(answer: Any) -> tuple[float | None, BaseException | None]:
         except LearnerCodeError as exc:
             raised = exc
     _control_figures.clear()
-    _control_figures[id(answer)] = (answer, time.monotonic(), value, raised, watch.early > 0)
+    timed = _timed(watch.events, watch.early)
+    _control_figures[id(answer)] = (answer, time.monotonic(), value, raised, timed)
     return value, raised
 
 
-def _clock_read_early(answer: Any) -> bool:
-    """The answer's own code read a clock while the control step's product was still
-    being computed (one call of the answer on the control step per check)."""
+def _control_timed(answer: Any) -> _Timed | None:
+    """What the control step's events say (one call of the answer on it per check)."""
     if not callable(answer):
-        return False
+        return None
     _control_figure(answer)
     held = _control_figures.get(id(answer))
-    return held is not None and held[0] is answer and held[4]
+    return held[4] if held is not None and held[0] is answer else None
+
+
+# A figure off the factor of its count: totals where per-call times were asked.
+TOTALS_CLOSE = 2.0  # the figure within this factor of the totals' ratio
+TOTALS_FAR = 3.0  # and at least this far from the per-call ratio
+HONEST_CLOSE = 2.5  # an honest figure: within this factor of the per-call ratio
+
+
+def _totals(timed: _Timed, control: float) -> bool:
+    """The control's figure is the ratio of the two sides' totals (or of one side's total
+    over the other's per-call time), not of their per-call times."""
+    if timed.per_call is None or control <= 0:
+        return False
+    n_e, n_j = timed.per_interval  # a total is of the calls between two clock reads
+    if abs(math.log(control / timed.per_call)) < math.log(TOTALS_FAR):
+        return False
+    slips = [timed.per_call * k for k in (n_e / n_j, n_e, 1 / n_j) if abs(k - 1) > 0.5]
+    if not slips:
+        return False
+    off = {abs(math.log(control / figure)) for figure in slips}
+    upside_down = abs(math.log(control * timed.per_call))  # jit / eager: below-one's
+    return min(off) < min(math.log(TOTALS_CLOSE), upside_down)
+
+
+def _structure(answer: Any) -> str | None:
+    """The slip the control step's events show, whatever the figures: 'early', 'early-eager',
+    'early-jit' (a clock read while that side's work ran), 'no-jit-timed', 'no-eager-timed',
+    'one-call', 'compile-timed', 'eager-first-timed', 'totals'; or None."""
+    timed = _control_timed(answer)
+    if timed is None:
+        return None
+    if timed.early:
+        return "early" if len(timed.early) == 2 else f"early-{next(iter(timed.early))}"
+    if timed.eager_calls and not timed.jit_calls:
+        return "no-jit-timed"
+    if timed.jit_calls and not timed.eager_calls:
+        return "no-eager-timed"
+    if not timed.eager_calls:
+        return None
+    if "jit" in timed.first_timed:
+        return "compile-timed"
+    if "eager" in timed.first_timed:
+        return "eager-first-timed"
+    if timed.eager_calls == 1 or timed.jit_calls == 1:
+        return "one-call"
+    control, raised = _control_figure(answer)
+    if raised is None and control is not None and math.isfinite(control):
+        if _totals(timed, control):
+            return "totals"
+    return None
+
+
+def _timed_honestly(answer: Any) -> bool:
+    """The control step's events show an honest timing: both sides warm, several calls
+    each, every result waited for, and the figure its per-call times give."""
+    timed = _control_timed(answer)
+    if timed is None or not timed.honest or _structure(answer) is not None:
+        return False
+    control, raised = _control_figure(answer)
+    if raised is not None or control is None or not math.isfinite(control) or control <= 0:
+        return False
+    return abs(math.log(control / timed.per_call)) <= math.log(HONEST_CLOSE)
 
 
 def _control_outcome(answer: Any) -> str | None:
-    """'early' (a clock read while the control's product ran), 'same' (the same figure as
-    for the lesson's step), 'unblocked' (sped up nearly as much as the lesson's step), 'low'
-    (far below 1), or None: the control is fine."""
+    """What _structure names, else 'same' (the same figure as for the lesson's step),
+    'unblocked' (sped up nearly as much as the lesson's step), 'low' (far below 1), or
+    None: the control is fine."""
     if not callable(answer):
         return None
-    if _clock_read_early(answer):
-        return "early"  # what the code did, read directly: before any figure is compared
+    structure = _structure(answer)
+    if structure is not None:
+        return structure  # what the code did, read directly: before any figure is compared
     main = _number(answer)
     if main is None or not math.isfinite(main) or not speedup_band().contains(main):
         return None  # the figure for the lesson's step is judged first, on its own
@@ -1131,6 +1360,13 @@ def _control_outcome(answer: Any) -> str | None:
     if control < CONTROL_LOW:
         return "low"
     return None
+
+
+def _outcome_is(*names: str) -> Callable[[Any], bool]:
+    def matches(answer: Any) -> bool:
+        return _control_outcome(answer) in names
+
+    return matches
 
 
 def _same_for_any_step(answer: Any) -> bool:
@@ -1172,6 +1408,83 @@ def _dispatch_only_clock(step, *args):
     start = time.perf_counter()
     fast(*args)
     return eager / (time.perf_counter() - start)
+
+
+def _blocked(f, args):
+    return jax.block_until_ready(f(*args))
+
+
+def _eager_dispatch_only(step, *args):
+    """Warmed up; the eager calls never waited for, the jitted ones waited for."""
+    fast = jax.jit(step)
+    _blocked(fast, args), _blocked(step, args)
+    start = time.perf_counter()
+    for _ in range(5):
+        step(*args)
+    eager = (time.perf_counter() - start) / 5
+    start = time.perf_counter()
+    for _ in range(5):
+        _blocked(fast, args)
+    return eager / ((time.perf_counter() - start) / 5)
+
+
+def _jit_dispatch_only(step, *args):
+    """Warmed up; the eager calls waited for, the jitted ones never."""
+    fast = jax.jit(step)
+    _blocked(fast, args), _blocked(step, args)
+    start = time.perf_counter()
+    for _ in range(5):
+        _blocked(step, args)
+    eager = (time.perf_counter() - start) / 5
+    start = time.perf_counter()
+    for _ in range(5):
+        fast(*args)
+    return eager / ((time.perf_counter() - start) / 5)
+
+
+def _per_call_s(f, args, calls):
+    start = time.perf_counter()
+    for _ in range(calls):
+        _blocked(f, args)
+    return (time.perf_counter() - start) / calls
+
+
+def _eager_both_sides(step, *args):
+    """The jitted function warmed up, then the eager step timed on both sides."""
+    _blocked(jax.jit(step), args), _blocked(step, args)
+    return _per_call_s(step, args, 5) / _per_call_s(step, args, 5)
+
+
+def _jit_both_sides(step, *args):
+    fast = jax.jit(step)
+    _blocked(fast, args), _blocked(step, args)
+    return _per_call_s(fast, args, 5) / _per_call_s(fast, args, 5)
+
+
+def _compile_timed(step, *args):
+    """No warm-up on the jitted side: its first call, which compiles, is timed."""
+    _blocked(step, args)
+    return _per_call_s(step, args, 5) / _per_call_s(jax.jit(step), args, 5)
+
+
+def _eager_cold(step, *args):
+    """The jitted side warmed up, the eager side not."""
+    fast = jax.jit(step)
+    _blocked(fast, args)
+    return _per_call_s(step, args, 5) / _per_call_s(fast, args, 5)
+
+
+def _one_call_each(step, *args):
+    fast = jax.jit(step)
+    _blocked(fast, args), _blocked(step, args)
+    return _per_call_s(step, args, 1) / _per_call_s(fast, args, 1)
+
+
+def _unequal_totals(step, *args):
+    """The total time of 3 eager calls over that of 30 jitted ones."""
+    fast = jax.jit(step)
+    _blocked(fast, args), _blocked(step, args)
+    return 3 * _per_call_s(step, args, 3) / (30 * _per_call_s(fast, args, 30))
 
 
 def _constant(value: float) -> Callable[..., float]:
@@ -1268,6 +1581,8 @@ class PlausibleSpeedup:
             band = measure_again()  # the figure is a median already: the range once more
         if band.contains(value):
             return _control_problem(answer, value)
+        if value > 1 and _timed_honestly(answer):
+            return None  # another honest method than the checker's (round 16: a median)
         low, high = _shown(band.low, value), _shown(band.high, value)
         if value < band.low:
             return i18n._(
@@ -1299,6 +1614,11 @@ def _control_problem(answer: Any, value: float) -> str | None:
     outcome = _control_outcome(answer)
     if outcome is None:
         return None
+    if outcome not in ("early", "low", "same", "unblocked"):  # _structure's: its mistake says
+        return i18n._(
+            "Your measure_speedup's timing of the check's second step is not one of each "
+            "side's calls after a first one, each waited for."
+        )
     if outcome == "early":
         return i18n._(
             "Your measure_speedup read its clock while the check's second step was still "
@@ -1377,7 +1697,7 @@ def _percentage(answer: Any) -> bool:
     if value is None or not math.isfinite(value):
         return False
     band = speedup_band()
-    if not _reads_as_percentage(value, band):
+    if not _reads_as_percentage(value, band) or _timed_honestly(answer):
         return False
     if time.monotonic() - band.measured_at > RECHECK_AFTER_S:
         return _reads_as_percentage(value, measure_again())
@@ -1411,7 +1731,7 @@ def _off_by(factors: tuple[float, ...]) -> Callable[[Any], bool]:
         if value is None or not math.isfinite(value) or value < 1:
             return False
         band = speedup_band()
-        if not _scaled_from_seen(value, band, factors):
+        if not _scaled_from_seen(value, band, factors) or _timed_honestly(answer):
             return False
         if time.monotonic() - band.measured_at > RECHECK_AFTER_S:
             return _scaled_from_seen(value, measure_again(), factors)
@@ -1906,14 +2226,35 @@ EXERCISES = (
             ),
             Mistake(
                 id="clock-before-ready",
-                message="Your measure_speedup read its clock while a step it had called was "
-                "still computing: on the check's second step, whose time one large matrix "
-                "product takes, an eager call's product had not finished when your code "
-                "read the clock. JAX hands back control before the work is done, so such a "
-                "clock times the calls' dispatch, not their work, and its figure moves with "
-                "the machine's load.",
+                message="Your measure_speedup read its clock while steps it had called were "
+                "still computing, on both sides: on the check's second step, whose time one "
+                "large matrix product takes, neither an eager call's product nor a jitted "
+                "call's had finished when your code next read the clock. JAX hands back "
+                "control before the work is done, so such a clock times the calls' dispatch, "
+                "not their work, and its figure moves with the machine's load.",
                 example=lambda: _dispatch_only_clock,
                 matches=_reads_clock_early,
+            ),
+            Mistake(
+                id="eager-clock-before-ready",
+                message="Your measure_speedup's eager side read its clock while an eager call "
+                "was still computing: on the check's second step, whose time one large matrix "
+                "product takes, an eager call's product had not finished when your code next "
+                "read the clock. An eager call too hands back control before its work is "
+                "done, so the eager time is the calls' dispatch, not their work.",
+                example=lambda: _eager_dispatch_only,
+                matches=_outcome_is("early-eager"),
+            ),
+            Mistake(
+                id="jit-clock-before-ready",
+                message="Your measure_speedup's jitted side read its clock while a jitted call "
+                "was still computing: on the check's second step, whose time one large matrix "
+                "product takes, a jitted call's product had not finished when your code next "
+                "read the clock. A jitted function hands back control before its work is "
+                "done, so the jit time is the calls' dispatch, not their work, and the ratio "
+                "comes out larger than what jit bought.",
+                example=lambda: _jit_dispatch_only,
+                matches=_outcome_is("early-jit"),
             ),
             Mistake(
                 id="control-not-blocked",
@@ -1925,6 +2266,65 @@ EXERCISES = (
                 "control before the work is done.",
                 example=lambda: _unblocked_example,
                 matches=_control_not_blocked,
+            ),
+            Mistake(
+                id="no-jit-timed",
+                message="Every call your measure_speedup timed was an eager call of the step: "
+                "on the check's second step, between its first and last clock reads, your "
+                "code never called the jitted function (only before), so its figure compares "
+                "the eager step with itself, not with the jitted one.",
+                example=lambda: _eager_both_sides,
+                matches=_outcome_is("no-jit-timed"),
+            ),
+            Mistake(
+                id="no-eager-timed",
+                message="Every call your measure_speedup timed was a call of the jitted "
+                "function: on the check's second step, between its first and last clock "
+                "reads, your code never called the step eagerly, so its figure does not "
+                "compare the eager step with the jitted one.",
+                example=lambda: _jit_both_sides,
+                matches=_outcome_is("no-eager-timed"),
+            ),
+            Mistake(
+                id="compile-timed",
+                message="Your measure_speedup's jit time includes a trace and compile of the "
+                "step: on the check's second step, the jitted function was traced among the "
+                "calls your code timed (its first call, or each call of a function jitted "
+                "anew), and compiling takes far longer than a call, so the jit time is mostly "
+                "compiling.",
+                example=lambda: _compile_timed,
+                matches=_outcome_is("compile-timed"),
+            ),
+            Mistake(
+                id="eager-first-call-timed",
+                message="Your measure_speedup's eager time starts with the step's first eager "
+                "call: on the check's second step, your code read its clock before it had "
+                "called the step eagerly even once, then timed several calls. A first call "
+                "pays for what is done once (in a fresh session JAX compiles each of the "
+                "step's operations for its shapes when it first meets them), so that time is "
+                "not the step's own.",
+                example=lambda: _eager_cold,
+                matches=_outcome_is("eager-first-timed"),
+            ),
+            Mistake(
+                id="one-call-timed",
+                message="Your measure_speedup timed one call of a side: on the check's second "
+                "step, your code made a single eager call, or a single jitted call, between "
+                "its clock reads. One call of a step that takes microseconds is at the mercy "
+                "of one pause of the machine, which swings the figure either way; the task "
+                "asks for the time per call over several calls.",
+                example=lambda: _one_call_each,
+                matches=_outcome_is("one-call"),
+            ),
+            Mistake(
+                id="loop-totals",
+                message="Your measure_speedup's figure is a ratio of loop totals, not of times "
+                "per call: on the check's second step your code timed a different number of "
+                "eager and jitted calls, and its figure matches the two loops' total times "
+                "(or one side's total over the other's time per call), as the check timed "
+                "them between your clock reads. A total grows with its number of calls.",
+                example=lambda: _unequal_totals,
+                matches=_outcome_is("totals"),
             ),
             Mistake(
                 id="whole-number",

@@ -1227,9 +1227,14 @@ EXERCISES = (
             ),
             Mistake(
                 id="row-sums",
-                message="Your hvp multiplies v, element by element, by the gradient of the "
-                "gradient's sum: that is H @ ones, each row of H summed, not H @ v. (The "
-                "springs' rows of H sum to 0, so k drops out of it too.)",
+                # Round 16: cos(x) * v by hand gives these values too (the wells' part
+                # alone), and was told it had summed the gradient: both causes are said.
+                message="Your hvp gives the wells' part of H @ v alone, each bead's own "
+                "curvature times its entry of v: the springs' part, which takes in the "
+                "neighbours' entries of v and grows with k, is missing. A term of energy "
+                "left out of the product gives that; so does v times the gradient of the "
+                "gradient's sum, element by element (H @ ones, each row of H summed: the "
+                "springs' rows sum to 0, so k drops out).",
                 example=lambda: _in_variant(_row_sums_times_v),
             ),
             Mistake(

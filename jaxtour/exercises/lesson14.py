@@ -1354,11 +1354,12 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="joined-as-they-are",
+                # Round 16: two sums per process (equal parts, 2 rows over 4 devices) were
+                # told the processes' parts differed: what both answers did is said.
                 message="make_array_from_process_local_data splits each process's part evenly "
                 "over that process's 4 devices, and it assumes every process passes as "
-                "much as the others. Here the two processes hold different numbers of "
-                "values, which 4 does not divide, so no global array can be made of them "
-                "as they are.",
+                "much as the others. The part your processes passed has a first dimension "
+                "that 4 does not divide, so no global array can be made of it as it is.",
                 example=lambda: _joined_as_they_are,
                 matches=_joined_unevenly,
             ),

@@ -371,9 +371,19 @@ def test_an_unblocked_clock_is_named_whatever_the_load(measurements, busy_machin
     beside two burning CPUs, is named each time, whatever its figures."""
     queued, _ = measurements
     queued.append(_band(1.0, 1e6))  # any figure is plausible: only the clock can refuse
+    # Since round 16 a read counts only for results made after the answer's first read (an
+    # unwaited warm-up spills into the timing: it does not cut it short), so a single call
+    # a side can finish before the read after it on a busy machine: then what is named is
+    # the other slip this answer has, one call a side. Each name is true of the answer.
+    true_of_it = {
+        "clock-before-ready",
+        "eager-clock-before-ready",
+        "jit-clock-before-ready",
+        "one-call-timed",
+    }
     for _ in range(3):
         feedback = checks.check("08.speedup", _unblocked)
-        assert feedback.mistake == "clock-before-ready", feedback.text()
+        assert feedback.mistake in true_of_it, feedback.text()
 
 
 def test_a_blocked_clock_is_never_taken_for_an_unblocked_one(busy_machine):
@@ -381,4 +391,50 @@ def test_a_blocked_clock_is_never_taken_for_an_unblocked_one(busy_machine):
     machine: the watch finds none early (what is asserted is the reads, not a time)."""
     for _ in range(3):
         lesson08._control_figures.clear()
-        assert not lesson08._clock_read_early(_measure_speedup)
+        assert lesson08._structure(_measure_speedup) is None
+
+
+# --- round 16 (session 53): what the code did on the control step decides ------------------
+
+
+def _median_of_single_calls(step, *args):
+    """An honest method other than the checker's loop: medians of single blocked calls.
+    Its figure for the lesson's step is fixed here, a near miss above the queued range."""
+    fast = jax.jit(step)
+    medians = []
+    for f in (step, fast):
+        jax.block_until_ready(f(*args))
+        times = []
+        for _ in range(7):
+            start = time.perf_counter()
+            jax.block_until_ready(f(*args))
+            times.append(time.perf_counter() - start)
+        medians.append(sorted(times)[3])
+    figure = medians[0] / medians[1]
+    return figure if getattr(step, "jaxtour_control", False) else 100.5
+
+
+def _totals_of_unequal_loops(step, *args):
+    """The same near miss, from the totals of 4 eager and 40 jitted calls."""
+    fast = jax.jit(step)
+    jax.block_until_ready(fast(*args)), jax.block_until_ready(step(*args))
+    totals = []
+    for f, calls in ((step, 4), (fast, 40)):
+        start = time.perf_counter()
+        for _ in range(calls):
+            jax.block_until_ready(f(*args))
+        totals.append(time.perf_counter() - start)
+    figure = totals[0] / totals[1]
+    return figure if getattr(step, "jaxtour_control", False) else 100.5
+
+
+def test_a_near_miss_timed_honestly_on_the_control_step_is_accepted(measurements):
+    """A figure above the range but within NEAR_MISS of it passes when the control step
+    shows an honest timing (warm, several calls a side, each waited for, the figure its
+    per-call times give); the same figure from unequal loops' totals is refused and named.
+    What is asserted is read from the calls and clock reads, not from a duration."""
+    queued, _ = measurements
+    queued.extend(_band(5.0, 50.0) for _ in range(6))
+    assert checks.check("08.speedup", _median_of_single_calls).passed
+    feedback = checks.check("08.speedup", _totals_of_unequal_loops)
+    assert feedback.mistake == "loop-totals", feedback.text()

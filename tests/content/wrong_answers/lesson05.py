@@ -1149,3 +1149,20 @@ WRONG_ANSWERS = (
         "counts-every-point",
     ),
 )
+
+
+# --- round 16 (session 53): the penalty inside the mean, so divided by the input's length ---
+def penalty_inside_the_mean(x, y):
+    mse, penalty = jnp.mean((x - y) ** 2), 0.1 * jnp.sum(x**2)
+    return jnp.mean((x - y) ** 2 + 0.1 * x**2), {"mse": mse, "penalty": penalty}
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "05.fix_aux_order",
+        "penalty term added inside the mean: weight 1/len(x)",
+        lambda: penalty_inside_the_mean,
+        "penalty-reweighted",
+    ),
+)

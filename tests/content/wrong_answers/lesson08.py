@@ -1106,3 +1106,109 @@ WRONG_ANSWERS = (
         named="stops-elsewhere",
     ),
 )
+
+
+# --- round 16's 08.speedup families (session 53): read from what the code did on the check's
+# second step (its calls counted, their results asked at each clock read), not from a figure
+
+
+def _loop_mean(fn, args, calls, wait=True):
+    start = time.perf_counter()
+    for _ in range(calls):
+        out = fn(*args)
+        if wait:
+            jax.block_until_ready(out)
+    return (time.perf_counter() - start) / calls
+
+
+def speed_jit_loop_unwaited(step, *args):
+    fast = jax.jit(step)
+    jax.block_until_ready(fast(*args))
+    jax.block_until_ready(step(*args))
+    return _loop_mean(step, args, 20) / _loop_mean(fast, args, 20, wait=False)
+
+
+def speed_eager_loop_unwaited(step, *args):
+    fast = jax.jit(step)
+    jax.block_until_ready(fast(*args))
+    jax.block_until_ready(step(*args))
+    return _loop_mean(step, args, 10, wait=False) / _loop_mean(fast, args, 20)
+
+
+def speed_step_on_both_sides(step, *args):
+    fast = jax.jit(step)
+    jax.block_until_ready(fast(*args))
+    jax.block_until_ready(step(*args))
+    return _loop_mean(step, args, 20) / _loop_mean(step, args, 20)
+
+
+def speed_no_jit_warm_up(step, *args):
+    jax.block_until_ready(step(*args))
+    return _loop_mean(step, args, 10) / _loop_mean(jax.jit(step), args, 10)
+
+
+def speed_eager_not_warmed(step, *args):
+    fast = jax.jit(step)
+    jax.block_until_ready(fast(*args))
+    return _loop_mean(step, args, 8) / _loop_mean(fast, args, 8)
+
+
+def speed_one_call_each(step, *args):
+    fast = jax.jit(step)
+    jax.block_until_ready(fast(*args))
+    jax.block_until_ready(step(*args))
+    return _loop_mean(step, args, 1) / _loop_mean(fast, args, 1)
+
+
+def speed_unequal_totals(step, *args):
+    fast = jax.jit(step)
+    jax.block_until_ready(fast(*args))
+    jax.block_until_ready(step(*args))
+    return (5 * _loop_mean(step, args, 5)) / (50 * _loop_mean(fast, args, 50))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.speedup",
+        "eager calls waited for, jitted loop never",
+        lambda: speed_jit_loop_unwaited,
+        named="jit-clock-before-ready",
+    ),
+    Wrong(
+        "08.speedup",
+        "jitted calls waited for, eager loop never",
+        lambda: speed_eager_loop_unwaited,
+        named="eager-clock-before-ready",
+    ),
+    Wrong(
+        "08.speedup",
+        "the eager step timed on both sides",
+        lambda: speed_step_on_both_sides,
+        named="no-jit-timed",
+    ),
+    Wrong(
+        "08.speedup",
+        "jitted side timed from its first call",
+        lambda: speed_no_jit_warm_up,
+        named="compile-timed",
+    ),
+    Wrong(
+        "08.speedup",
+        "jit warmed up, eager timed cold",
+        lambda: speed_eager_not_warmed,
+        named="eager-first-call-timed",
+    ),
+    Wrong(
+        "08.speedup",
+        "warm, waited for, one call each",
+        lambda: speed_one_call_each,
+        named="one-call-timed",
+    ),
+    Wrong(
+        "08.speedup",
+        "totals of 5 eager and 50 jitted calls",
+        lambda: speed_unequal_totals,
+        named="loop-totals",
+    ),
+)

@@ -1052,3 +1052,19 @@ WRONG_ANSWERS = (
         "12.hvp", "by hand, k per bead, no neighbours", lambda: r13f_hvp_own_bead_only, "uncoupled"
     ),
 )
+
+
+# --- round 16 (session 53): the wells' part by hand, told it had summed the gradient -------
+def s53_hvp_wells_curvature_only(x, v, k):  # "-cos'' is cos: each bead's curvature times v"
+    return jnp.cos(x) * v
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "12.hvp",
+        "by hand: the wells' curvature times v, springs forgotten",
+        lambda: s53_hvp_wells_curvature_only,
+        named="row-sums",
+    ),
+)

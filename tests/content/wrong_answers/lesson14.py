@@ -481,3 +481,23 @@ WRONG_ANSWERS = (
         says="returned None in process 1",
     ),
 )
+
+
+# --- round 16 (session 53): equal parts that 4 devices do not split, told they differed ----
+def mean_two_sums_sharded(local_values, local_weights):
+    mine = np.array([np.sum(local_values * local_weights), np.sum(local_weights)], np.float32)
+    sharding = NamedSharding(mesh, P("batch"))  # noqa: F821
+    both = jax.make_array_from_process_local_data(sharding, mine)  # noqa: F821
+    totals = jnp.sum(both.reshape(-1, 2), axis=0)  # noqa: F821
+    return float(totals[0] / totals[1])
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "14.global_mean",
+        "(weighted sum, weight sum) per process, sharded on 'batch'",
+        lambda: mean_two_sums_sharded,
+        named="joined-as-they-are",
+    ),
+)
