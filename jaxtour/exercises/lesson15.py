@@ -395,8 +395,7 @@ def _means_of_x_cut(x, lengths):  # |x| or x ** 2 of x cut toward 0 first
 def _truncated(answer: Any) -> bool:
     """The means of the terms cut toward 0, or of the terms of x cut toward 0."""
     return any(
-        behaves_like(wrong, _prefix_inputs)(answer)
-        for wrong in (_truncated_means, _means_of_x_cut)
+        behaves_like(wrong, _prefix_inputs)(answer) for wrong in (_truncated_means, _means_of_x_cut)
     )
 
 

@@ -981,6 +981,9 @@ WRONG_ANSWERS = (
         "jacobian-values-swapped",
     ),
     Wrong(
-        DG_DA, "grad in a * x, the cosine's argument", lambda: r17f_da_in_the_product, "inner-argument"
+        DG_DA,
+        "grad in a * x, the cosine's argument",
+        lambda: r17f_da_in_the_product,
+        "inner-argument",
     ),
 )

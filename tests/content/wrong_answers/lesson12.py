@@ -1079,7 +1079,9 @@ def s53_hvp_springs_only(x, v, k):
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
     Wrong(
-        "12.hvp", "by hand: the springs' Laplacian of v, no wells", lambda: s53_hvp_springs_only,
+        "12.hvp",
+        "by hand: the springs' Laplacian of v, no wells",
+        lambda: s53_hvp_springs_only,
         "springs-only",
     ),
 )
