@@ -230,7 +230,7 @@ WRONG_ANSWERS = (
         says="list",
     ),
     Wrong("15.fixed_shape", "NumPy on the host", lambda: means_in_numpy, says="NumPy"),
-    Wrong("15.fixed_shape", "masked sums over n + 1", lambda: sums_over_one_more, "over-n-plus-one"),
+    Wrong("15.fixed_shape", "masked sums / (n + 1)", lambda: sums_over_one_more, "over-n-plus-one"),
     Wrong("15.fixed_shape", "cumsum of x as int32", lambda: means_of_whole_numbers, "truncated"),
     Wrong("15.fixed_shape", "a mask of 1000 positions", lambda: mask_of_the_series, "page-length"),
     Wrong(
