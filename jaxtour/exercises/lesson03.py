@@ -394,6 +394,21 @@ def _dg_da_values_swapped(x, a):  # g(a, x_i), differentiated in its second argu
     return jax.vmap(jax.grad(_g, argnums=1), in_axes=(None, 0))(a, x)
 
 
+def _jacobian_values_swapped(x, a):  # round 16: jacobian(g, argnums=1)(a, x), (n, n)
+    return jax.jacobian(_g, argnums=1)(a, x)
+
+
+def _dg_d_inner(x, a):  # round 17: g's derivative in a * x, the cosine's argument
+    return jax.grad(lambda u: jnp.sum(x**2 * jnp.cos(u)))(a * x)
+
+
+def _dg_d_inner_example():
+    """_dg_d_inner around a function jax.grad made (differentiates_with_jax finds it there,
+    and not in a function of this module, which reads the lazy jax stand-in)."""
+    per_point = jax.vmap(jax.grad(lambda u, point: point**2 * jnp.cos(u)))
+    return lambda x, a: per_point(a * x, x)
+
+
 def _pooled_at_every_point(answer: Any) -> bool:
     """Matches a function that returns x's shape, every value the sum or the mean of ∂g/∂a
     over the points."""
@@ -909,6 +924,28 @@ EXERCISES = (
                 "and the task asks for the derivative in a.",
                 example=lambda: _dg_dx_values_swapped,
                 matches=behaves_like(_dg_dx_values_swapped, _da_inputs),
+            ),
+            Mistake(  # round 16
+                id="jacobian-values-swapped",
+                message="Your function hands g its values the other way round, a where g takes "
+                "the point and x where g takes the frequency, and jax.jacobian differentiated "
+                "the argument that holds x: one row per output and one column per point, an "
+                "(n, n) matrix whose diagonal is g's derivative in the frequency at the point "
+                "a, for a frequency set to each x. g(x, a) takes the point first.",
+                example=lambda: _jacobian_values_swapped,
+                matches=behaves_like(_jacobian_values_swapped, _da_inputs),
+            ),
+            Mistake(  # round 17
+                id="inner-argument",
+                message="Each of your values is ∂g/∂a divided by its point x: grad "
+                "differentiated g with respect to a·x, the cosine's argument, not a. A change "
+                "in a moves a·x x times as much, so the derivative in a carries that factor "
+                "x (the chain rule).",
+                example=_dg_d_inner_example,
+                matches=lambda answer: (
+                    differentiates_with_jax(answer)
+                    and behaves_like(_dg_d_inner, _da_inputs)(answer)
+                ),
             ),
             Mistake(
                 id="last-point-only",

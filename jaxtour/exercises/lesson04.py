@@ -313,6 +313,29 @@ def _grads_yw(loss, x, y, w):
     return jax.grad(lambda y, w: loss(x, y, w=w), argnums=(0, 1))(y, w)
 
 
+def _grad_w_at_y(loss, x, y, w):  # round 16: grad_w's function called at y's values
+    return _grads_yw(loss, x, y, w)[0], jax.grad(lambda c: loss(x, y, w=c))(y)
+
+
+def _grad_w_at_x(loss, x, y, w):
+    return _grads_yw(loss, x, y, w)[0], jax.grad(lambda c: loss(x, y, w=c))(x)
+
+
+def _grad_y_at_x(loss, x, y, w):  # round 16: grad_y's function called at x's values
+    return jax.grad(lambda b: loss(x, b, w=w))(x), _grads_yw(loss, x, y, w)[1]
+
+
+def _grad_y_at_w(loss, x, y, w):
+    return jax.grad(lambda b: loss(x, b, w=w))(w), _grads_yw(loss, x, y, w)[1]
+
+
+def _one_grad_elsewhere(*wrongs: Any) -> Any:
+    def matches(answer: Any) -> bool:
+        return any(behaves_like(wrong, _loss_cases)(answer) for wrong in wrongs)
+
+    return matches
+
+
 def _grads_xy_swapped(loss, x, y, w):  # y handed over where loss takes x, and x where y
     return jax.grad(lambda y, w: loss(y, x, w=w), argnums=(0, 1))(y, w)
 
@@ -1005,6 +1028,24 @@ EXERCISES = (
                 "the check's other losses it does not. loss takes x first, then y.",
                 example=lambda: _grads_xy_swapped,
                 matches=behaves_like(_grads_xy_swapped, _loss_cases),
+            ),
+            Mistake(  # round 16
+                id="grad-w-elsewhere",
+                message="grad_y is right, but your grad_w is taken at another point: the "
+                "function of w that you differentiated was called with y's (or x's) values "
+                "in place of w's, so it gives the loss's slope in the weights where the "
+                "weights equal those values, not at w.",
+                example=lambda: _grad_w_at_y,
+                matches=_one_grad_elsewhere(_grad_w_at_y, _grad_w_at_x),
+            ),
+            Mistake(  # round 16
+                id="grad-y-elsewhere",
+                message="grad_w is right, but your grad_y is taken at another point: the "
+                "function of y that you differentiated was called with x's (or w's) values "
+                "in place of y's, so it gives the loss's slope in y where y equals those "
+                "values, not at the y given.",
+                example=lambda: _grad_y_at_x,
+                matches=_one_grad_elsewhere(_grad_y_at_x, _grad_y_at_w),
             ),
             Mistake(
                 id="minus-grad-x",

@@ -1369,6 +1369,31 @@ def _outcome_is(*names: str) -> Callable[[Any], bool]:
     return matches
 
 
+def _kept_first_step(answer: Any) -> bool:
+    """Round 17: on the check's second step (5 arguments) the answer called the lesson's
+    step (4), which it had kept from its first call: a jax.jit of it cached in a global."""
+    if not callable(answer):
+        return False
+    _figure_or_error(answer)  # the lesson's step first, as the check calls them
+    _, raised = _control_figure(answer)
+    error = getattr(raised, "error", None)
+    first = f"{_speedup_args.__qualname__}.<locals>.step("
+    return isinstance(error, TypeError) and first in str(error)
+
+
+def _kept_first_example() -> Callable[..., float]:
+    """A measure_speedup that jits the first step it is given and keeps it for later ones."""
+    kept: list[Any] = []
+
+    def measure_speedup(step, *args):
+        if not kept:
+            kept.append(jax.jit(step))
+        jax.block_until_ready(kept[0](*args))
+        return speedup_band().typical
+
+    return measure_speedup
+
+
 def _same_for_any_step(answer: Any) -> bool:
     return _control_outcome(answer) == "same"
 
@@ -2213,6 +2238,17 @@ EXERCISES = (
                 example=lambda: _with_timing,
                 matches=uses_module("jaxtour.timing", TIMERS),
                 also_accepted=True,
+            ),
+            Mistake(  # round 17
+                id="kept-first-step",
+                message="Your measure_speedup timed a step it kept from an earlier call, not "
+                "the one it was given: the check calls it twice, on the lesson's step and then "
+                "on a second step of its own that takes 5 arguments, and your function called "
+                "the lesson's step (4 arguments) with them. A jitted function made once and "
+                "kept (in a global, a default argument or a cache) compiles the step it was "
+                "made from, whatever step is passed later.",
+                example=_kept_first_example,
+                matches=_kept_first_step,
             ),
             Mistake(
                 id="same-for-any-step",

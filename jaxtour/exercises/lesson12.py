@@ -203,6 +203,10 @@ def _row_sums_times_v(x, v, k):  # grad of the gradient's sum: H @ ones, then ti
     return jax.grad(lambda y: jnp.sum(jax.grad(_energy)(y, k)))(x) * v
 
 
+def _springs_part_only(x, v, k):  # round 17: the wells' term left out of the product
+    return _hvp(x, v, k) - _depth() * jnp.cos(x) * v
+
+
 def _hessian_times_v(x, v, k):
     return jax.hessian(_energy)(x, k) @ v
 
@@ -1236,6 +1240,14 @@ EXERCISES = (
                 "gradient's sum, element by element (H @ ones, each row of H summed: the "
                 "springs' rows sum to 0, so k drops out).",
                 example=lambda: _in_variant(_row_sums_times_v),
+            ),
+            Mistake(  # round 17: the row-sums twin's other half
+                id="springs-only",
+                message="Your hvp gives the springs' part of H @ v alone, k times how each "
+                "bead's offset from its neighbours changes along v: the wells' part, each "
+                "bead's own curvature times its entry of v, which k does not change, is "
+                "missing. A term of energy left out of the product gives that.",
+                example=lambda: _in_variant(_springs_part_only),
             ),
             Mistake(
                 id="ignores-k",

@@ -376,6 +376,50 @@ def _floored_means(x, lengths):
     return jnp.stack([jnp.sum(jnp.where(position < n, x, 0.0)) // n for n in lengths])
 
 
+def _sums_over_n_plus_one(x, lengths):  # round 16: the first n summed, over n + 1
+    x = _terms(x)
+    position = jnp.arange(x.shape[0])
+    return jnp.stack([jnp.sum(jnp.where(position < n, x, 0.0)) / (n + 1) for n in lengths])
+
+
+def _truncated_means(x, lengths):  # round 16: the terms cut to int32 before the sum
+    x = jnp.trunc(_terms(x))
+    position = jnp.arange(x.shape[0])
+    return jnp.stack([jnp.sum(jnp.where(position < n, x, 0.0)) / n for n in lengths])
+
+
+def _means_of_x_cut(x, lengths):  # |x| or x ** 2 of x cut toward 0 first
+    return _masked_means(jnp.trunc(x), lengths)
+
+
+def _truncated(answer: Any) -> bool:
+    """The means of the terms cut toward 0, or of the terms of x cut toward 0."""
+    return any(
+        behaves_like(wrong, _prefix_inputs)(answer) for wrong in (_truncated_means, _means_of_x_cut)
+    )
+
+
+def _fixed_1000(x, lengths):  # round 16: a mask of the page's 1000 positions
+    x = _terms(x)
+    position = jnp.arange(1000)
+    return jnp.stack([jnp.sum(jnp.where(position < n, x[:1000], 0.0)) / n for n in lengths])
+
+
+def _page_series_inputs():
+    return [(jnp.linspace(-1.0, 3.0, 1000, dtype=jnp.float32), (640, 1, 1000, 7))]
+
+
+def _page_length_only(answer: Any) -> bool:
+    """Right values on an x of the page's 1000 elements (a length written as 1000), not on
+    the check's x of 24 (a right answer in a wrong container has right values on both)."""
+    if not behaves_like(_masked_means, _page_series_inputs)(answer):
+        return False
+    try:
+        return not behaves_like(_masked_means, _prefix_inputs)(answer)
+    except Exception:  # raised on the check's x (its shape against 1000): what it says
+        return True
+
+
 def _prefix_inputs():
     # One length for the three x: an answer runs op by op, and each operation compiles once
     # per shape, not three times (a first check's CPU, time.process_time: see the report
@@ -696,6 +740,28 @@ EXERCISES = (
                 message="Each value is the mean of all of x, whatever n is: your lengths "
                 "change nothing in the result.",
                 example=lambda: _whole_mean,
+            ),
+            Mistake(  # round 16
+                id="over-n-plus-one",
+                message="Each of your values sums the right elements, the first n, but divides "
+                "by n + 1, one more than it added up: a mean of n elements divides by n.",
+                example=lambda: _sums_over_n_plus_one,
+            ),
+            Mistake(  # round 16
+                id="truncated",
+                message="Your means are those of the values cut toward 0 to whole numbers: "
+                "converting floats to an integer dtype drops the fraction of each element "
+                "before it is added up.",
+                example=lambda: _truncated_means,
+                matches=_truncated,
+            ),
+            Mistake(  # round 16
+                id="page-length",
+                message="Your function gives the right means on an x of 1000 elements, the "
+                "length of the page's series, and not on the check's x of another length: "
+                "a length written as 1000 holds for that series only.",
+                example=lambda: _fixed_1000,
+                matches=_page_length_only,
             ),
             Mistake(  # round 12
                 id="floored",

@@ -494,6 +494,25 @@ def _y_map(row_right: bool, column_right: bool) -> Any:
     return _reads(_scores_inputs, judge)
 
 
+def _x_column_off(calls: list[KernelCall]) -> bool:
+    """Round 16: y's map right (its row block the output block's column, every block of d
+    read once per output block), x's row block the output's, and x's column block not the
+    k step's (y's) in some program: x read at another block of d, (i, 0) for (i, k)."""
+    off = False
+    for call in calls:
+        y, x, out = _blocks(call, 1), _blocks(call, 0), _blocks(call, -1)
+        count = call.inputs[1].shape[1] // call.inputs[1].block[1]
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for yi, xi, oi in zip(y, x, out, strict=True):
+            if yi[0] != oi[1] or xi[0] != oi[0]:
+                return False
+            groups.setdefault(oi, []).append(yi[1])
+            off = off or xi[1] != yi[1]
+        if any(sorted(g) != list(range(count)) for g in groups.values()):
+            return False
+    return off
+
+
 def _page_map_read(calls: list[KernelCall]) -> bool:
     """y's block is (x's column block, the output's column block) in every program, the
     page's matmul's map, and on some case that is not the right block."""
@@ -541,6 +560,27 @@ def _scores_x_map_changed():
             in_specs=[
                 pl.BlockSpec((BM, BK), lambda i, j, k: (k, i)),
                 pl.BlockSpec((BN, BK), lambda i, j, k: (k, j)),
+            ],
+            out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
+            interpret=True,
+        )(x, y)
+
+    return _GraderKernel(scores)
+
+
+def _scores_x_column_fixed():
+    """y's map fixed, x's left at column block 0 for every k (round 16)."""
+    pl = _pl()
+
+    def scores(x, y):
+        (m, d), (n, _) = x.shape, y.shape
+        return pl.pallas_call(
+            _fixed_kernel,
+            out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
+            grid=(m // BM, n // BN, d // BK),
+            in_specs=[
+                pl.BlockSpec((BM, BK), lambda i, j, k: (i, 0)),
+                pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
             ],
             out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
             interpret=True,
@@ -1236,6 +1276,15 @@ EXERCISES = (
                 "yours reads another.",
                 example=lambda: _scores_call(lambda i, j, k: (j, 0)),
                 matches=_y_map(row_right=True, column_right=False),
+            ),
+            Mistake(  # round 16
+                id="x-column-block",
+                message="y's index_map is right now, but x's no longer picks the right block "
+                "of x's columns: x's columns are the summed axis too, so at each k step a "
+                "program must read the same block of d from x as from y, and yours reads "
+                "another (one that does not follow the k step).",
+                example=lambda: _scores_x_column_fixed(),
+                matches=_reads(_scores_inputs, _x_column_off),
             ),
             Mistake(
                 id="y-blocks-unrelated",

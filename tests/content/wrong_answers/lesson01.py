@@ -1154,3 +1154,21 @@ WRONG_ANSWERS = (
         "means-transposed",
     ),
 )
+
+
+# --- round 16: linspace's float32 points are a hair off their odd numbers; still floats
+
+
+def r16f_odds_linspace_count(n):
+    return jnp.linspace(n, 1, n // 2 + 1)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "01.arange",
+        "linspace from n down to 1, n // 2 + 1 points",
+        lambda: r16f_odds_linspace_count,
+        "floats",
+    ),
+)

@@ -958,3 +958,32 @@ WRONG_ANSWERS = (
         "slope-powered",
     ),
 )
+
+
+# --- rounds 16 and 17's families in 03.derivative_by_hand: g's values swapped under
+# jax.jacobian (an (n, n) matrix), and grad taken in the cosine's argument a * x
+
+
+def r17f_da_jacobian_swapped(x, a):
+    return jax.jacobian(g_of_a, argnums=1)(a, x)
+
+
+def r17f_da_in_the_product(x, a):
+    return jax.grad(lambda ax: (x**2 * jnp.cos(ax)).sum())(a * x)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        DG_DA,
+        "jacobian in argnums=1 of g(a, x)",
+        lambda: r17f_da_jacobian_swapped,
+        "jacobian-values-swapped",
+    ),
+    Wrong(
+        DG_DA,
+        "grad in a * x, the cosine's argument",
+        lambda: r17f_da_in_the_product,
+        "inner-argument",
+    ),
+)

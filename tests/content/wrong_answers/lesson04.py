@@ -1041,3 +1041,36 @@ WRONG_ANSWERS = (
         "more-than-the-tree",
     ),
 )
+
+
+# --- round 16's family in 04.grad_last_two: a gradient's function called at another
+# argument's values (grad_w at y, grad_y at x)
+
+
+def r16f_yw_grad_w_at_y(loss, x, y, w):
+    d_dy = jax.grad(lambda y_: loss(x, y_, w=w))
+    d_dw = jax.grad(lambda w_: loss(x, y, w=w_))
+    return d_dy(y), d_dw(y)
+
+
+def r16f_yw_grad_y_at_x(loss, x, y, w):
+    d_dy = jax.grad(lambda y_: loss(x, y_, w=w))
+    d_dw = jax.grad(lambda w_: loss(x, y, w=w_))
+    return d_dy(x), d_dw(w)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "04.grad_last_two",
+        "grad_w's function called with y",
+        lambda: r16f_yw_grad_w_at_y,
+        "grad-w-elsewhere",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "grad_y's function called with x",
+        lambda: r16f_yw_grad_y_at_x,
+        "grad-y-elsewhere",
+    ),
+)

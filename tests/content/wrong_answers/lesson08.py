@@ -1212,3 +1212,32 @@ WRONG_ANSWERS = (
         named="loop-totals",
     ),
 )
+
+
+# --- round 17's family in 08.speedup: the jitted step made once and kept for later calls
+
+
+def speed_jit_kept_in_default(step, *args, n=20, _jitted={}):  # noqa: B006 (the slip itself)
+    if "fast" not in _jitted:  # "compile only once"
+        _jitted["fast"] = jax.jit(step)
+    fast = _jitted["fast"]
+
+    def per_call(f):
+        jax.block_until_ready(f(*args))
+        start = time.perf_counter()
+        for _ in range(n):
+            jax.block_until_ready(f(*args))
+        return (time.perf_counter() - start) / n
+
+    return per_call(step) / per_call(fast)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.speedup",
+        "jax.jit(step) kept in a default dict",
+        lambda: speed_jit_kept_in_default,
+        named="kept-first-step",
+    ),
+)

@@ -1068,3 +1068,20 @@ WRONG_ANSWERS = (
         named="row-sums",
     ),
 )
+
+
+# --- round 17 (session 53): the springs' part by hand, the wells' term forgotten ----------
+def s53_hvp_springs_only(x, v, k):
+    pulls = jnp.diff(v, prepend=v[:1]) - jnp.diff(v, append=v[-1:])
+    return k * pulls
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "12.hvp",
+        "by hand: the springs' Laplacian of v, no wells",
+        lambda: s53_hvp_springs_only,
+        "springs-only",
+    ),
+)

@@ -103,6 +103,21 @@ def means_in_numpy(x, lengths):
     return np.array([host[:n].mean() for n in lengths])
 
 
+def sums_over_one_more(x, lengths):
+    idx = jnp.arange(x.size)
+    return jnp.stack([jnp.where(idx < n, x, 0.0).sum() / (n + 1) for n in lengths])
+
+
+def means_of_whole_numbers(x, lengths):
+    whole = x.astype(jnp.int32)
+    return jnp.stack([jnp.cumsum(whole)[n - 1] / n for n in lengths])
+
+
+def mask_of_the_series(x, lengths):
+    idx = jnp.arange(1000)
+    return jnp.stack([jnp.sum((idx < n) * x) / n for n in lengths])
+
+
 @functools.partial(jax.jit, static_argnames="lengths")
 def jitted_mask_static(x, lengths):
     idx = jnp.arange(x.size)
@@ -215,6 +230,9 @@ WRONG_ANSWERS = (
         says="list",
     ),
     Wrong("15.fixed_shape", "NumPy on the host", lambda: means_in_numpy, says="NumPy"),
+    Wrong("15.fixed_shape", "masked sums / (n + 1)", lambda: sums_over_one_more, "over-n-plus-one"),
+    Wrong("15.fixed_shape", "cumsum of x as int32", lambda: means_of_whole_numbers, "truncated"),
+    Wrong("15.fixed_shape", "a mask of 1000 positions", lambda: mask_of_the_series, "page-length"),
     Wrong(
         "15.fixed_shape",
         "masked, but jitted with lengths static",

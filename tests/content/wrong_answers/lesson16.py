@@ -586,3 +586,18 @@ WRONG_ANSWERS = (
     ),
     Wrong("16.row_sums", "x @ w.T in jnp", lambda: rows_in_jnp, named="no-kernel"),
 )
+
+
+# --- round 16's family in 16.fix_scores: y's map fixed, x's block of d no longer the k step's
+
+
+def scores_x_columns_fixed():  # "x's block does not move": x's map (i, 0), y's (j, k)
+    return _scores_with(lambda i, j, k: (j, k), x_map=lambda i, j, k: (i, 0))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "16.fix_scores", "y's map fixed, x's at (i, 0)", scores_x_columns_fixed, "x-column-block"
+    ),
+)
