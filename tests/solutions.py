@@ -67,11 +67,18 @@ def _lesson_cells(exercise_id: str) -> tuple[tuple[ast.stmt, ...], ast.Lambda | 
     return tuple(statements), (lambdas[0] if lambdas else None)
 
 
-def given_names() -> dict[str, object]:
+def given_names(learners: bool = False) -> dict[str, object]:
     """The names the lessons' setup cells import (lesson 11's solutions use lax,
-    01.numpy_copy's NumPy, 10.column_spec's P), as a solution reads them."""
-    from jaxtour.exercises.common import jax, jnp
-    from jaxtour.grader.pristine import np
+    01.numpy_copy's NumPy, 10.column_spec's P), as a solution reads them: the grader's
+    copies, or (``learners``) the modules a learner's own imports bind, which the grader
+    watches as it watches a learner's code (a rule that looks for jax.grad in the answer)."""
+    if learners:
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+    else:
+        from jaxtour.exercises.common import jax, jnp
+        from jaxtour.grader.pristine import np
 
     return {"jax": jax, "jnp": jnp, "lax": jax.lax, "np": np, "P": jax.sharding.PartitionSpec}
 
