@@ -17,12 +17,11 @@ import numpy as np
 
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import concrete_cache, jax, jnp
+from jaxtour.grader.clockwatch import ClockWatch
 from jaxtour.grader.compare import describe
-from jaxtour.grader.isolation import graders_hook
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.limits import paused
 from jaxtour.grader.mistakes import (
-    _library_code,
     behaves_like,
     equals_tree,
     fails_with,
@@ -1002,47 +1001,44 @@ def _product_seconds(n: int) -> float:
     return time.perf_counter() - start
 
 
-def _with_product(value: Any, m: Any) -> Any:
-    return value + 0.0 * jnp.sum(m @ m)  # 0 * nan is nan: XLA keeps the product
+def _with_product(new: Any, value: Any, m: Any) -> Any:
+    total = 0.0 * jnp.sum(m @ m)  # 0 * nan is nan: XLA keeps the product
+    return _WatchedParams({k: p + total for k, p in new.items()}), value + total
 
 
 @concrete_cache
 def _product_added() -> Any:
     """The control's product as one compiled call: an eager step dispatches it last and
-    returns at once, so a clock read right after the step finds it still running (eager op
-    by op, the dispatch of the ops after the product could outlast it on a busy machine)."""
+    returns at once; every leaf of the step's result waits for it."""
     return jax.jit(_with_product)
 
 
 def _control_args() -> tuple[Any, ...]:
     """A fresh step dominated by one large matrix product, and its arguments: the lesson's
     step on the lesson's data, plus the product of a matrix with itself (its side sized to
-    the device, ``_control_size``). Its params are a _WatchedParams: each jitted call
-    rebuilds them from its outputs, so the check sees that call (_ClockWatch)."""
+    the device, ``_control_size``). It returns a _WatchedOut: each jitted call rebuilds it
+    from its outputs, so the check sees that call (ClockWatch)."""
 
     def step(params, x, y, lr, m):
-        watch = _ClockWatch.current
-        if isinstance(params, _WatchedParams) and any(
-            isinstance(p, jax.core.Tracer) for p in params.values()
-        ):  # traced by jit: the product is inlined, and the new params wait for it too
+        watch = ClockWatch.current
+        if any(isinstance(p, jax.core.Tracer) for p in jax.tree.leaves(params)):
+            # traced by jit: the product is inlined, and the new params wait for it too
             if watch is not None:
                 watch.events.append(("trace",))
             new, value = sgd_step(params, x, y, lr)
-            total = jnp.sum(m @ m)
-            new = _WatchedParams({k: p + 0.0 * total for k, p in new.items()})
-            return new, value + 0.0 * total
+            new, value = _with_product(new, value, m)
+            return _WatchedOut((new, value))
         if watch is not None:
             watch.in_eager += 1
         try:
             new, value = sgd_step(params, x, y, lr)
-            value = _product_added()(value, m)  # eager: one dispatch, the step's last
+            new, value = _product_added()(new, value, m)  # eager: one dispatch, the last
         finally:
             if watch is not None:
                 watch.in_eager -= 1
         if watch is not None:  # its work is watched
-            watch.known.update(id(leaf) for leaf in (*new.values(), value))
-            watch.made("eager", (value, *new.values()))  # kept: the ids stay theirs
-        return new, value
+            watch.made("eager", (*new.values(), value))  # kept: the ids stay theirs
+        return _WatchedOut((new, value))
 
     step.jaxtour_control = True
     with paused():  # the grader's own calibration: not the answer's time
@@ -1054,27 +1050,29 @@ def _control_args() -> tuple[Any, ...]:
 
 
 class _WatchedParams(dict):
-    """The control step's params, a pytree node of its own: a jitted call of the step runs
-    no Python, but it rebuilds its output params through _unflatten_params, where the
-    check sees the call and keeps its results (whose readiness the clock reads ask)."""
+    """The control step's params: a dict, as the lesson's."""
 
 
-def _flatten_params(node: _WatchedParams) -> tuple[tuple[Any, ...], tuple[str, ...]]:
-    return tuple(node.values()), tuple(node.keys())
+class _WatchedOut(tuple):
+    """The control step's (new params, loss), a pytree node of its own: a jitted call of
+    the step runs no Python, but it rebuilds its output through _unflatten_out, where the
+    check sees the call and keeps its results (ClockWatch)."""
 
 
-def _unflatten_params(keys: tuple[str, ...], children: Any) -> _WatchedParams:
-    node = _WatchedParams(zip(keys, children, strict=True))
-    watch = _ClockWatch.current
-    leaves = tuple(children)
+def _unflatten_out(_: None, children: Any) -> _WatchedOut:
+    node = _WatchedOut(children)
+    watch = ClockWatch.current
+    if watch is None or watch.in_eager:
+        return node
+    new, value = node
+    leaves = (*new.values(), value) if isinstance(new, dict) else ()
+    caller = sys._getframe(1).f_code.co_name  # jit's first call: tree_unflatten
     if (
-        watch is not None
-        and not watch.in_eager
-        and leaves
+        leaves
         and all(isinstance(c, jax.Array) and not isinstance(c, jax.core.Tracer) for c in leaves)
         and id(leaves[0]) not in watch.known
-    ):  # a jitted call's output (a tree op of the answer's own on results it has is not)
-        watch.known.update(id(c) for c in leaves)
+        and caller not in ("tree_map", "tree_map_with_path")
+    ):  # a jitted call's output (a tree op of the answer's own on results is not)
         watch.made("jit", leaves)
     return node
 
@@ -1084,7 +1082,14 @@ _registered: list[bool] = []
 
 def _register_watched() -> None:
     if not _registered:
-        jax.tree_util.register_pytree_node(_WatchedParams, _flatten_params, _unflatten_params)
+        jax.tree_util.register_pytree_node(
+            _WatchedParams,
+            lambda node: (tuple(node.values()), tuple(node.keys())),
+            lambda keys, children: _WatchedParams(zip(keys, children, strict=True)),
+        )
+        jax.tree_util.register_pytree_node(
+            _WatchedOut, lambda node: (tuple(node), None), _unflatten_out
+        )
         _registered.append(True)
 
 
@@ -1093,87 +1098,14 @@ _control_figures: dict[int, tuple[Any, float, float | None, BaseException | None
 # Issue 35 (session 46): the ratio of the two steps' figures depends on the load when the
 # clock is unblocked (a dispatch takes microseconds; one preemption takes milliseconds), so
 # an unblocked clock was accepted or refused by chance. What the answer did is now read
-# directly: each call of the control step, eager or jitted, leaves its result (which waits
-# for the product, milliseconds of work) in the watch's events, and each clock the answer's
-# own code reads (time.perf_counter and its kin, through a profile hook) is an event too,
-# which asks whether a result of a call made since the previous read is still being
-# computed. A clock read while the product runs is a clock that did not wait for the work,
-# whatever the load: a busier machine only makes the product longer. Round 16 (session 53):
-# the events also say which side was left unwaited, how many calls of each side were timed,
-# whether a first call (a trace) was among them, and, timed by the check's own clock between
-# the answer's reads, what the answer's figure for this step should be (_Timed).
-_CLOCKS = (
-    time.perf_counter,
-    time.perf_counter_ns,
-    time.monotonic,
-    time.monotonic_ns,
-    time.time,
-    time.time_ns,
-)
-
-
-class _ClockWatch:
-    """Records, in order, the control step's calls (eager, jitted, traced) and the clock
-    reads of the learner's own code (timeit's generated loop included), and which sides
-    had a result still being computed at a read made after it (``early``)."""
-
-    current: _ClockWatch | None = None
-
-    def __init__(self) -> None:
-        self.events: list[tuple[Any, ...]] = []
-        self.known: set[int] = set()
-        self.in_eager = 0
-        self._before: Any = None
-        self._hook: Any = None
-        self._mine: dict[Any, bool] = {}
-        self.reads = 0
-        self.early: set[str] = set()
-        self.pending: list[tuple[int, str, tuple[Any, ...]]] = []
-
-    def __enter__(self) -> _ClockWatch:
-        _ClockWatch.current = self
-        self._before = sys.getprofile()
-        sys.setprofile(self._event)
-        self._hook = graders_hook()
-        self._hook.__enter__()  # the grader's own hook: not taken for the learner's
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._hook.__exit__(None, None, None)
-        sys.setprofile(self._before)
-        _ClockWatch.current = None
-        self.settle()  # what is still computing now was at the reads after it too
-
-    def _event(self, frame: Any, event: str, arg: Any) -> None:
-        if event != "c_call" or not any(arg is clock for clock in _CLOCKS):
-            return
-        code = frame.f_code
-        mine = self._mine.get(code)
-        if mine is None:
-            mine = self._mine[code] = not _library_code(code)
-        if not mine:
-            return
-        self.reads += 1
-        self.settle()
-        self.events.append(("read", time.perf_counter()))
-
-    def settle(self) -> None:
-        """Asks each result not yet seen finished whether it is: one made after a clock
-        read that is still computing now was still computing at every read since it was
-        made (a result never becomes unready again), so its side read a clock early if a
-        read followed it. Made before the first read, a result starts no timing."""
-        pending = []
-        for made_after, side, leaves in self.pending:
-            if all(leaf.is_ready() for leaf in leaves):
-                continue
-            if made_after >= 1 and self.reads > made_after:
-                self.early.add(side)
-            pending.append((made_after, side, leaves))
-        self.pending = pending
-
-    def made(self, side: str, leaves: tuple[Any, ...]) -> None:
-        self.events.append((side, leaves))
-        self.pending.append((self.reads, side, leaves))
+# directly: each call of the control step, eager or jitted, leaves its result in the
+# watch's events, each clock the answer's own code reads is an event too, and the watch
+# says which side left a result unwaited for at a read (ClockWatch: by the waits it saw,
+# since session 54; by readiness at the read before, which a loaded machine's pauses
+# turned into "waited"). Round 16 (session 53): the events also say how many calls of
+# each side were timed, whether a first call (a trace) was among them, and, timed by the
+# check's own clock between the answer's reads, what the answer's figure for this step
+# should be (_Timed).
 
 
 @dataclass(frozen=True)
@@ -1261,7 +1193,7 @@ def _control_figure(answer: Any) -> tuple[float | None, BaseException | None]:
         return held[2], held[3]
     value, raised = None, None
     args = _control_args()
-    with _ClockWatch() as watch:
+    with ClockWatch() as watch:
         try:
             got = call_learner(answer, args)
             value = _plain_number(got)
