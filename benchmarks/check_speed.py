@@ -64,7 +64,7 @@ def _right_answer(exercise_id: str) -> tuple[object, str]:
     try:  # the learner's own modules, as a cell's imports bind them
         return solutions.answer(exercise, number, solutions.given_names(learners=True)), "solution"
     except Exception:
-        return checks.reference_answer(exercise_id), "reference"
+        return checks._reference(exercise_id), "reference"
 
 
 def _wrong_answer(exercise_id: str) -> tuple[object, str]:

@@ -207,8 +207,18 @@ def solution(exercise_id: str) -> Note:
 def reference_answer(exercise_id: str) -> Any:
     """An answer that passes ``check(exercise_id, ...)``; raises UnknownExercise for bad ids.
 
-    Built with the pristine modules, like the grader's own reference.
+    Built with the pristine modules, like the grader's own reference. It is the solution
+    as a value, so progress counts it as the solution seen, as ``solution`` does (round
+    18's sneaky answers handed it in and were recorded as passed unaided).
     """
+    answer = _reference(exercise_id)
+    progress_store.record_help(exercise_id, "solution")  # never raises
+    return answer
+
+
+def _reference(exercise_id: str) -> Any:
+    """reference_answer, unrecorded: the tests' and benchmarks' right answer, whose pass
+    they need recorded as unaided."""
     with preserved_world():
         exercise = _lookup(exercise_id)
         if exercise is None:

@@ -119,7 +119,7 @@ def _judge(exercise) -> Judged:
         examples = {m.id: m.example for m in exercise.mistakes}
         with _open_figure(), _stderr_kept() as stderr:
             before = test_isolation._snapshot()
-            reference = checks.check(exercise.id, checks.reference_answer(exercise.id))
+            reference = checks.check(exercise.id, checks._reference(exercise.id))
             scrambled, said = {}, {}
             for i, make in examples.items():
                 example = make()

@@ -245,7 +245,7 @@ def test_a_resting_variant_refuses_the_page_join_and_passes_its_solution(monkeyp
     )
     assert not joined.passed, joined.text()
     assert "never rests" in joined.message, joined.text()
-    assert checks.check("09.random_walk", checks.reference_answer("09.random_walk")).passed
+    assert checks.check("09.random_walk", checks._reference("09.random_walk")).passed
 
 
 def outliers_counted_in_int16(params, x, y):

@@ -94,7 +94,7 @@ TEXT_EXERCISES = [e for e in EXERCISES if e.prediction]
 
 
 def test_the_exercises_answered_in_text_are_those_that_ask_a_prediction():
-    texts = {e.id for e in EXERCISES if isinstance(checks.reference_answer(e.id), str)}
+    texts = {e.id for e in EXERCISES if isinstance(checks._reference(e.id), str)}
     assert texts == {e.id for e in TEXT_EXERCISES}
 
 
@@ -104,6 +104,6 @@ def test_text_answer_with_surrounding_whitespace_passes(exercise, around):
     """A typed answer ("BCE\\n" from a triple-quoted string, " A ") reads as the answer
     itself in every text and choice exercise, as it does in the one-letter ones."""
     before, after = around
-    answer = f"{before}{checks.reference_answer(exercise.id)}{after}"
+    answer = f"{before}{checks._reference(exercise.id)}{after}"
     feedback = checks.check(exercise.id, answer)
     assert feedback.status == "correct", f"{answer!r}: {feedback.text()}"

@@ -36,7 +36,7 @@ def test_this_process_has_the_lessons_eight_devices():
 @pytest.mark.parametrize("exercise", LESSON_10, ids=lambda e: e.id)
 def test_with_one_device_a_check_judges_nothing_and_says_how_to_get_eight(exercise, monkeypatch):
     monkeypatch.setattr(lesson10, "_lesson_devices", lambda: jax.devices("cpu")[:1])
-    answers = [checks.reference_answer(exercise.id), exercise.mistakes[0].example()]
+    answers = [checks._reference(exercise.id), exercise.mistakes[0].example()]
     if exercise.id == "10.fix_loss":
         answers.append(mean_of_means)
     for answer in answers:

@@ -72,7 +72,7 @@ def test_twenty_variants_pass_their_reference_and_name_every_mistake(exercise, m
             reference = judged.reference
             named = {m.id: judged.mistakes[m.id].english for m in exercise.mistakes}
         else:
-            reference = checks.check(exercise.id, checks.reference_answer(exercise.id))
+            reference = checks.check(exercise.id, checks._reference(exercise.id))
             named = {}
         assert reference.status == "correct", f"variant {number}: {reference.text()}"
         for mistake in exercise.mistakes:

@@ -105,7 +105,7 @@ def test_unknown_id_lists_close_matches():
     assert "00.first_array" in checks.hint("00.first_aray").text()
     assert "00.first_array" in checks.solution("00.first_array ").text()
     with pytest.raises(checks.UnknownExercise, match="00.first_array"):
-        checks.reference_answer("00.first_aray")
+        checks._reference("00.first_aray")
 
 
 @pytest.mark.parametrize("bad_id", [None, 42, ["00.first_array"], ""])

@@ -343,7 +343,7 @@ def test_an_answer_that_donates_its_inputs_leaves_later_checks_their_inputs(exer
     kept inputs are built again, and donating is not called assigning into a dict."""
     import jax
 
-    reference = checks.reference_answer(exercise_id)
+    reference = checks._reference(exercise_id)
     donating = jax.jit(reference, donate_argnums=0)
     assert checks.check(exercise_id, donating).passed
     assert checks.check(exercise_id, reference).passed
@@ -361,7 +361,7 @@ def rebinds_popen(prices):
     import subprocess
 
     subprocess.Popen = None
-    return checks.reference_answer("13.check_prices")(prices)
+    return checks._reference("13.check_prices")(prices)
 
 
 @pytest.mark.parametrize("answer", [rebinds_checkify, rebinds_popen], ids=["checkify", "Popen"])
@@ -374,7 +374,7 @@ def test_the_modules_a_rule_reads_at_check_time_are_the_grader_s(answer):
     feedback = checks.check("13.check_prices", answer)
     assert feedback.status == "error" and "rebound by your code" in feedback.message
     assert (checkify.checkify, subprocess.Popen) == before
-    assert checks.check("13.check_prices", checks.reference_answer("13.check_prices")).passed
+    assert checks.check("13.check_prices", checks._reference("13.check_prices")).passed
 
 
 def test_a_child_an_answer_forks_ends_before_it_runs_a_line(tmp_path):

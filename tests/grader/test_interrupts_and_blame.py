@@ -44,7 +44,7 @@ def interrupted_by_signal(x):
 feedback = checks.check("01.center", interrupted_by_signal)
 print(feedback.status)
 print(feedback.message.splitlines()[0])
-print(checks.check("01.center", checks.reference_answer("01.center")).status)
+print(checks.check("01.center", checks._reference("01.center")).status)
 """
 
 
@@ -68,14 +68,14 @@ def test_an_interrupt_stops_the_check_and_says_so(exercise_id, answer):
     assert feedback.status == "error"
     assert feedback.message.startswith(INTERRUPTED_MESSAGE)
     assert BUG not in feedback.message
-    assert checks.check("01.center", checks.reference_answer("01.center")).passed
+    assert checks.check("01.center", checks._reference("01.center")).passed
 
 
 def test_show_displays_the_interruption_then_lets_it_stop_the_cell(capsys):
     with pytest.raises(KeyboardInterrupt):
         checks.show("01.center", lambda: interrupted_by_keyboard)
     assert "Checking was interrupted" in capsys.readouterr().out
-    checks.show("01.center", lambda: checks.reference_answer("01.center"))  # fine again
+    checks.show("01.center", lambda: checks._reference("01.center"))  # fine again
 
 
 # Answers that reach the whole process: builtins rebound while they run, the streams
@@ -117,7 +117,7 @@ for answer in (closes_stdout, closes_the_real_stdout_too):
     feedback = checks.check("01.center", answer)
     intact = (sys.stdout, sys.stderr) == (stdout, stderr) and not sys.stdout.closed
     print(answer.__name__, feedback.status, intact, "bug in jaxtour" in feedback.message)
-print("after", checks.check("01.center", checks.reference_answer("01.center")).status)
+print("after", checks.check("01.center", checks._reference("01.center")).status)
 """
 
 
@@ -152,7 +152,7 @@ def test_numpy_raising_on_warnings_is_named_when_it_stops_a_check(mode):
         np.errstate(all=mode, call=lambda *args: None) if mode == "call" else np.errstate(all=mode)
     ):
         for exercise_id in ["01.arange", "01.center", "00.first_array"]:
-            assert checks.check(exercise_id, checks.reference_answer(exercise_id)).passed
+            assert checks.check(exercise_id, checks._reference(exercise_id)).passed
         for answer in wrong:
             feedback = checks.check("00.first_array", answer)
             assert not feedback.passed
@@ -168,7 +168,7 @@ def test_a_real_grader_failure_still_says_so(monkeypatch):
         raise RuntimeError("a bug in the grader")
 
     monkeypatch.setattr(judge, "_verdict", broken)
-    feedback = checks.check("00.first_array", checks.reference_answer("00.first_array"))
+    feedback = checks.check("00.first_array", checks._reference("00.first_array"))
     assert BUG in feedback.message
 
 
@@ -261,7 +261,7 @@ def test_an_answer_s_garbage_is_finalized_between_checks_never_in_one():
         assert checks.check("01.center", leaves_garbage).passed
         assert checks.check("01.center", makes_cycles).passed
         assert not checks.check("01.center", lambda x: x).passed
-        assert checks.check("00.first_array", checks.reference_answer("00.first_array")).passed
+        assert checks.check("00.first_array", checks._reference("00.first_array")).passed
         gc.collect()
         assert ran and not any(ran), ran
     finally:

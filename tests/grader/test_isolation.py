@@ -105,7 +105,7 @@ def test_a_check_that_is_the_sessions_first_jax_work_judges_the_answer():
         "import sys\n"
         "assert 'jax._src.xla_bridge' not in sys.modules or not "
         "sys.modules['jax._src.xla_bridge']._backends\n"
-        "print(checks.check('01.arange', checks.reference_answer('01.arange')).status)\n"
+        "print(checks.check('01.arange', checks._reference('01.arange')).status)\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False

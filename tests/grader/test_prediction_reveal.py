@@ -30,7 +30,7 @@ def store(tmp_path, monkeypatch):
 def _wrong_option(exercise_id: str) -> str:
     """An answer that names an option (or calls) and is not the right one."""
     exercise = all_exercises()[exercise_id]
-    right = checks.reference_answer(exercise_id)
+    right = checks._reference(exercise_id)
     options = getattr(exercise.rule, "options", None)
     if options is None:  # a set of letters: drop one from the right set or add one
         return right[1:] if len(right) > 1 else right + "A"
@@ -40,7 +40,7 @@ def _wrong_option(exercise_id: str) -> str:
 @pytest.mark.parametrize("exercise_id", PREDICTIONS)
 def test_a_judged_prediction_is_explained_right_or_wrong(exercise_id):
     explanation = all_exercises()[exercise_id].explanation
-    for answer in (checks.reference_answer(exercise_id), _wrong_option(exercise_id)):
+    for answer in (checks._reference(exercise_id), _wrong_option(exercise_id)):
         feedback = checks.check(exercise_id, answer)
         assert feedback.status in ("correct", "incorrect")
         assert feedback.explanation == explanation
@@ -72,9 +72,9 @@ def test_the_explanation_is_shown_in_the_language_in_use():
 
 def test_a_prediction_passes_unaided_only_when_its_first_answer_was_right(store):
     right, wrong = "06.out_of_bounds", "12.cheaper"
-    checks.check(right, checks.reference_answer(right))
+    checks.check(right, checks._reference(right))
     checks.check(wrong, _wrong_option(wrong))
-    checks.check(wrong, checks.reference_answer(wrong))
+    checks.check(wrong, checks._reference(wrong))
     done = progress.read()
     assert done[right].passed_with == "unaided"
     assert done[wrong].passed and done[wrong].passed_with == "solution"
@@ -84,7 +84,7 @@ def test_a_slip_does_not_count_as_having_seen_the_answer(store):
     exercise_id = "02.first_calls"
     checks.check(exercise_id, "XYZ")  # not calls: nothing predicted, nothing explained
     checks.check(exercise_id, ...)
-    checks.check(exercise_id, checks.reference_answer(exercise_id))
+    checks.check(exercise_id, checks._reference(exercise_id))
     assert progress.read()[exercise_id].passed_with == "unaided"
 
 
@@ -95,7 +95,7 @@ def test_progress_says_the_answer_was_shown_not_that_the_solution_was_asked_for(
 
     wrong = "12.cheaper"
     checks.check(wrong, _wrong_option(wrong))
-    checks.check(wrong, checks.reference_answer(wrong))
+    checks.check(wrong, checks._reference(wrong))
     view = progress_view({"12_autodiff_beyond_grad": [wrong]}, lesson="12")
     (line,) = [line for line in view.text().splitlines() if line.strip().startswith("\u2714")]
     assert "answer was shown" in line and "solution" not in line.lower()

@@ -60,7 +60,7 @@ def test_closed_until_an_option_is_named_then_open(exercise_id, fresh, capsys):
 
 def test_a_pass_or_the_solution_opens_it_and_nothing_else_does(fresh, capsys):
     other = next(p for p in PREDICTIONS if p != ONE)
-    checks.check(other, checks.reference_answer(other))
+    checks.check(other, checks._reference(other))
     checks.hint(ONE, 1)
     assert _shown(ONE, capsys)[0] is False  # another exercise's pass, a hint
     checks.solution(ONE)
@@ -74,12 +74,12 @@ def test_once_the_reveal_has_shown_what_jax_does_no_verdict_sends_the_learner_to
     wrong = checks.check(ONE, _wrong_option(ONE))
     assert wrong.message.endswith("\n" + REVEAL_MESSAGE)  # the reveal has not run open yet
     assert _shown(ONE, capsys)[0] is True
-    for answer in (_wrong_option(ONE), checks.reference_answer(ONE)):
+    for answer in (_wrong_option(ONE), checks._reference(ONE)):
         feedback = checks.check(ONE, answer)
         assert REVEAL_MESSAGE not in feedback.message, feedback.message
         assert feedback.explanation  # what happened is still said
     other = next(p for p in PREDICTIONS if p != ONE)  # another prediction's still is
-    assert checks.check(other, checks.reference_answer(other)).message.endswith(REVEAL_MESSAGE)
+    assert checks.check(other, checks._reference(other)).message.endswith(REVEAL_MESSAGE)
 
 
 def _reveal_in_a_new_process(store_dir, env_switch: str = "on") -> str:

@@ -20,11 +20,11 @@ def test_a_reference_passes_with_x64_on_and_again_after_it_is_switched_back_off(
     before = jax.config.jax_enable_x64
     try:
         jax.config.update("jax_enable_x64", True)
-        with_x64 = checks.check(exercise_id, checks.reference_answer(exercise_id))
+        with_x64 = checks.check(exercise_id, checks._reference(exercise_id))
     finally:
         jax.config.update("jax_enable_x64", before)
     assert with_x64.status == "correct", with_x64.text()
-    feedback = checks.check(exercise_id, checks.reference_answer(exercise_id))
+    feedback = checks.check(exercise_id, checks._reference(exercise_id))
     assert feedback.status == "correct", feedback.text()
 
 
@@ -126,7 +126,7 @@ def test_outputs_computed_after_an_answer_switched_x64_on_are_kept_as_the_checks
     before = jax.config.jax_enable_x64
     try:
         jax.config.update("jax_enable_x64", True)
-        with_x64 = checks.check(exercise.id, checks.reference_answer(exercise.id))
+        with_x64 = checks.check(exercise.id, checks._reference(exercise.id))
     finally:
         jax.config.update("jax_enable_x64", before)
     assert with_x64.status == "correct", with_x64.text()

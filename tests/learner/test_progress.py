@@ -47,7 +47,7 @@ def _writer_script(exercise: str, count: int, ready: Path | None = None) -> str:
 def test_every_check_outcome_is_recorded(store):
     checks.check("01.arange", ...)
     checks.check("01.arange", [0, 1])
-    checks.check("01.arange", checks.reference_answer("01.arange"))
+    checks.check("01.arange", checks._reference("01.arange"))
     checks.check("01.default_dtype", "float64")
     done = progress.read()
     assert progress.count() == 4
@@ -118,7 +118,7 @@ def test_check_never_fails_because_of_the_store(tmp_path, monkeypatch, capfd):
     blocker.write_text("a file where the data folder should be")
     monkeypatch.setenv(progress.ENV_DIR, str(blocker))
     monkeypatch.setenv(progress.ENV_SWITCH, "on")
-    feedback = checks.check("01.arange", checks.reference_answer("01.arange"))
+    feedback = checks.check("01.arange", checks._reference("01.arange"))
     assert feedback.status == "correct"
     assert progress.record("01.arange", "correct") is False
     assert capfd.readouterr().err == ""

@@ -74,7 +74,7 @@ def test_new_variant_changes_it_and_loses_nothing(store):
     exercise = find_exercise(EXERCISE)
     first = checks.variant_number(exercise)
     checks.check(EXERCISE, [1, 2])
-    checks.check(EXERCISE, checks.reference_answer(EXERCISE))
+    checks.check(EXERCISE, checks._reference(EXERCISE))
     before = _rows(store)
     note = checks.new_variant(EXERCISE)
     second = checks.variant_number(exercise)
@@ -82,7 +82,7 @@ def test_new_variant_changes_it_and_loses_nothing(store):
     assert _rows(store) == before  # no record changed or lost: a row in another table
     assert progress.practice_count(EXERCISE) == 1
     assert _number_in_a_fresh_process() == second  # and it is kept
-    checks.check(EXERCISE, checks.reference_answer(EXERCISE))
+    checks.check(EXERCISE, checks._reference(EXERCISE))
     assert progress.passed_variants()[EXERCISE] == [first, second]
     assert progress.read()[EXERCISE].attempts == 3
 
@@ -134,7 +134,7 @@ def test_a_store_from_before_variants_keeps_working(store):
     assert progress.practice_count(EXERCISE) == 0 and progress.passed_variants() == {}
     assert progress.read()[EXERCISE].passed
     checks.new_variant(EXERCISE)
-    checks.check(EXERCISE, checks.reference_answer(EXERCISE))
+    checks.check(EXERCISE, checks._reference(EXERCISE))
     rows = _rows(store)
     assert rows[0][:4] == (1, 1.0, "01.arange", "correct") and rows[0][-1] is None
     assert rows[1][-1] == checks.variant_number(find_exercise(EXERCISE))
