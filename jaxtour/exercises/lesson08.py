@@ -126,6 +126,8 @@ _no_lr = _moved(lambda p, g, lr, decay: p - (g + _k() * decay * p))
 _decay_l1 = _moved(lambda p, g, lr, decay: p - lr * (g + _k() * decay * jnp.sign(p)))
 _penalty_doubled = _moved(lambda p, g, lr, decay: p - lr * (g + 2 * _k() * decay * p))
 _decay_halved = _moved(lambda p, g, lr, decay: p - lr * (g + _k() * decay / 2 * p))  # round 11
+# round 18: the penalty's squares averaged within each leaf, not summed
+_decay_mean_per_leaf = _moved(lambda p, g, lr, decay: p - lr * (g + _k() * decay * p / jnp.size(p)))
 
 
 def _gradient_at_shrunk(params, x, y, lr, decay):
@@ -327,7 +329,14 @@ _as_built: dict[int, tuple[dict, dict]] = {}
 def _update_leaves():
     x, y = make_data(64, seed=1)
     y = y + 0.5 * x  # another curve as well as other noise
-    return [(initial_params(), x, y, 0.1, 0.2), (_other_params(), x, y, 0.05, 0.5)]
+    # Round 18: a parameter with several entries (an offset per point), where a penalty's
+    # mean of the squares within a leaf is not their sum: with scalar leaves it is.
+    per_point = {"a": jnp.array(1.5), "b": jnp.array(-1.0), "c": jnp.linspace(-1.0, 1.0, 64)}
+    return [
+        (initial_params(), x, y, 0.1, 0.2),
+        (_other_params(), x, y, 0.05, 0.5),
+        (per_point, x, y, 0.1, 0.5),
+    ]
 
 
 def _same_step(got: Any, want: Any) -> bool:
@@ -1979,6 +1988,16 @@ EXERCISES = (
                 "step are taken at two different points.",
                 example=lambda: _gradient_at_shrunk,
                 matches=behaves_like(_gradient_at_shrunk, _update_inputs),
+            ),
+            Mistake(
+                id="mean-per-leaf",
+                message="Your decay term shrinks with the size of a parameter: for a parameter "
+                "with several entries it is that term divided by their count, as if the "
+                "penalty took the mean of each parameter's squares. The penalty is {penalty} "
+                "times the sum of the squares of every entry of every parameter, so each entry "
+                "is pulled alike, whatever the size of the parameter it belongs to.",
+                example=lambda: _decay_mean_per_leaf,
+                matches=_new_params_like(_decay_mean_per_leaf),
             ),
             Mistake(
                 id="decay-term-wrong",

@@ -1241,3 +1241,25 @@ WRONG_ANSWERS = (
         named="kept-first-step",
     ),
 )
+
+
+# --- round 18: the mean of each leaf's squares, equal to their sum for a scalar leaf ------
+
+
+def update_mean_of_each_leafs_squares(params, x, y, lr, decay):
+    def total(p):
+        return loss(p, x, y) + decay / 2 * sum(jnp.mean(q**2) for q in jax.tree.leaves(p))
+
+    grads = jax.grad(total)(params)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss(params, x, y)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.update",
+        "jnp.mean of each leaf's squares, not their sum",
+        lambda: update_mean_of_each_leafs_squares,
+        named="mean-per-leaf",
+    ),
+)
