@@ -835,7 +835,8 @@ class Choice:
     options: tuple[str, ...]
     texts: tuple[str, ...] = ()
     # Lower-case names the question itself uses for what it asks about (draws a, b, c, d):
-    # an answer written only with them ("c", "b and d") names those, not options.
+    # an answer written only with two or more of them ("b and d", "b, c, d") names those,
+    # not options. One letter alone (" c", "d.") is an option, as in every choice (round 18).
     names: tuple[str, ...] = ()
 
     def __call__(self, answer: Any, expected: str) -> str | None:
@@ -926,12 +927,14 @@ class Choice:
         )
 
     def _names_only(self, answer: str) -> bool:
-        """Written in lower case with only the question's names ("c", "b and d")."""
+        """Written in lower case with only the question's names, two or more of them ("b and
+        d", "b, c"): one letter alone is read as an option, in any case, as every choice
+        exercise reads it."""
         text = str.__str__(answer)
         if not self.names or str.lower(text) != text:
             return False
         words = [w for w in re.split(r"[\s,;/&+()\[\].:]+|\band\b|\bor\b", text) if w]
-        return bool(words) and all(word in self.names for word in words)
+        return len(words) > 1 and all(word in self.names for word in words)
 
     def _letters_in(self, answer: str) -> list[str]:
         """The option letters a string like "AB", "A, B" or "A and B" names."""

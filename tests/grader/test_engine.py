@@ -436,13 +436,22 @@ def test_a_dtype_message_blames_no_source_the_answer_cannot_have():
 NAMED = Choice(("A", "B", "C", "D"), names=("a", "b", "c", "d"))  # "which of b, c and d ..."
 
 
-@pytest.mark.parametrize("answer", ["c", "b and d", "(c)", "b, c, d", "d."])
+@pytest.mark.parametrize("answer", ["b and d", "(b, d)", "b, c, d", "b or c."])
 def test_a_choice_whose_question_names_things_a_b_c_reads_those_names_as_names(answer):
     message = NAMED(answer, "C")
     assert NAMED.read(answer) is None and "names what the question calls a, b, c, d" in message
     assert "one of 'A', 'B', 'C' or 'D'" in message
 
 
-@pytest.mark.parametrize("answer", ["C", "(C)", "C.", "option c", "c - split is a pure function"])
+@pytest.mark.parametrize(
+    "answer", ["C", "(C)", "C.", "option c", "c - split is a pure function", "c", " c", "(c)"]
+)
 def test_the_options_are_still_read_beside_the_question_s_names(answer):
     assert NAMED(answer, "C") is None
+
+
+@pytest.mark.parametrize("answer", ["d", " d.", "(b)"])
+def test_one_lower_case_letter_alone_is_an_option_as_in_every_choice(answer):
+    """Round 18: ' c' was refused as the draw c; every other choice reads one letter, in any
+    case, as the option, and so does this one."""
+    assert NAMED.read(answer) == str.upper(answer.strip(" .()"))

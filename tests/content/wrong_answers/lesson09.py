@@ -570,22 +570,22 @@ WRONG_ANSWERS = (
     # 09.split_keeps_key
     Wrong(
         "09.split_keeps_key",
-        "lower-case a: the draw's name",
+        "lower-case a: option A, as in every choice",
         lambda: "a",
-        says="names what the question calls",
+        named="split-consumes",
     ),
     Wrong(
         "09.split_keeps_key",
         "d with a stray space",
         lambda: " d",
-        says="names what the question calls",
+        named="baked-constant",
     ),
     Wrong("09.split_keeps_key", "lower-case e", lambda: "e", named="jit-other-numbers"),
     Wrong(
         "09.split_keeps_key",
-        "b: the draws' name, not option B",
+        "b alone: option B, as in every choice",
         lambda: "b",
-        says="names what the question calls",
+        named="remembered-draws",
     ),
     Wrong(
         "09.split_keeps_key",
@@ -594,12 +594,6 @@ WRONG_ANSWERS = (
         named="remembered-draws",
     ),
     Wrong("09.split_keeps_key", "two letters, b and c", lambda: "B and C", says="one of"),
-    Wrong(
-        "09.split_keeps_key",
-        "c: a draw, read as option C",
-        lambda: "c",
-        says="names what the question calls",
-    ),
     Wrong(
         "09.split_keeps_key",
         "b and d, the draws by name",
