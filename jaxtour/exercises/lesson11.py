@@ -561,6 +561,26 @@ def _grow_toward_cap(r, x0, cap, max_steps):  # cap read as the capacity of the 
     return jax.lax.fori_loop(0, max_steps, body, x0)
 
 
+def _growth_reads_cap(answer: Any) -> bool:
+    """Round 18: the value changes with cap where cap is never reached, at 1.5 and at 3
+    times the capacity (x grows toward the capacity, below both): cap is in the step, as
+    the capacity x grows toward, whatever the form (r * x * (1 - x / cap), r * x * (cap -
+    x), ...). The task's loop reads cap only to stop."""
+    if not callable(answer):
+        return False
+    k = _capacity()
+    try:
+        low, high = (
+            float(np.asarray(_differentiated(answer)(0.5, 0.1 * k, c * k, 12)[0]))
+            for c in (1.5, 3.0)
+        )
+    except Exception:
+        return False
+    return bool(np.isfinite(low) and np.isfinite(high)) and not np.isclose(
+        low, high, rtol=1e-4, atol=1e-6
+    )
+
+
 def _grow_arguments_swapped(r, x0, cap, max_steps):
     return _grow(x0, r, cap, max_steps)
 
@@ -1782,9 +1802,12 @@ EXERCISES = (
             ),
             Mistake(
                 id="grows-toward-cap",
-                message="Your x grows toward cap, by r * x * (1 - x / cap): cap is only "
-                "where the loop stops. The growth slows toward {capacity}, whatever cap is.",
+                message="Your growth reads cap: where x never reaches cap, your value still "
+                "changes with cap, so x grows toward cap (or by a step cap scales). cap is "
+                "only where the loop stops; the growth slows toward {capacity}, whatever "
+                "cap is.",
                 example=lambda: _grow_toward_cap,
+                matches=_growth_reads_cap,
             ),
             Mistake(
                 id="one-step-short",

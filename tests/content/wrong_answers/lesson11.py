@@ -947,3 +947,22 @@ WRONG_ANSWERS = (
         named="tested-once",
     ),
 )
+
+
+# --- round 18: cap read as the capacity, in another form than 1 - x / cap ----------------
+def r18_grow_by_cap_minus_x(r, x0, cap, max_steps):
+    # read cap as the capacity it grows toward
+    return lax.fori_loop(
+        0, max_steps, lambda k, x: jnp.where(x < cap, x + r * x * (cap - x), x), x0
+    )
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "11.while_grad",
+        "grows by r * x * (cap - x), toward cap",
+        lambda: r18_grow_by_cap_minus_x,
+        named="grows-toward-cap",
+    ),
+)
