@@ -965,6 +965,32 @@ def _argmax_reads_first(x):
     return jnp.stack([x[first], x[second]])
 
 
+# the last answer run on one element: (answer, (ok, output or error)), shared by the two
+# mistakes below, so that a right answer is compiled for one element once, not twice
+_one_element_run: list[Any] = []
+
+
+def _on_one_element(answer: Any) -> tuple[bool, Any]:
+    """``jax.jit(answer)`` on a vector of a single element: (True, its output as a NumPy
+    array) or (False, what it raised)."""
+    if _one_element_run and _one_element_run[0][0] is answer:
+        return _one_element_run[0][1]
+    try:
+        outcome: tuple[bool, Any] = (True, np.asarray(jax.jit(answer)(_vector(3.0))))
+    except Exception as exc:
+        outcome = (False, exc)
+    _one_element_run[:] = [(answer, outcome)]
+    return outcome
+
+
+def _runs_on_the_inputs(answer: Any) -> np.ndarray | None:
+    """The answer's output on the rule's first input, jitted; None when it raises."""
+    try:
+        return np.asarray(jax.jit(answer)(*_positive_inputs()[0]))
+    except Exception:
+        return None
+
+
 def _one_value_for_one_element(answer: Any) -> bool:
     """On a vector of a single element, one value where the eager function gives two (the
     element and 0.0): its length came from x's (an argsort's [:2], say; round 11). Tried
@@ -972,12 +998,25 @@ def _one_value_for_one_element(answer: Any) -> bool:
     the first of those it gives two values (round 16: size=1 gives one value on any x)."""
     if not callable(answer):
         return False
-    try:
-        out = np.asarray(jax.jit(answer)(_vector(3.0)))
-        longer = np.asarray(jax.jit(answer)(*_positive_inputs()[0]))
-    except Exception:
+    ok, out = _on_one_element(answer)
+    if not ok:
         return False
-    return out.shape == (1,) and longer.shape == (2,)
+    longer = _runs_on_the_inputs(answer)
+    return out.shape == (1,) and longer is not None and longer.shape == (2,)
+
+
+def _fails_on_one_element(answer: Any) -> bool:
+    """Round 18: under jit, raises on a vector of a single element, and runs on the rule's
+    inputs (length 12): what it asks of x needs two elements (jnp.extract or compress with
+    size=2, which refuse a size above x's length; a fixed slice reshaped)."""
+    if not callable(answer):
+        return False
+    ok, _ = _on_one_element(answer)
+    return not ok and _runs_on_the_inputs(answer) is not None
+
+
+def _extract_two(x):
+    return jnp.extract(x > 0, x, size=2, fill_value=_fill())
 
 
 def _ranks_from_zero(x):  # a running count is 1 at the first positive: rank 0 picks none
@@ -2112,6 +2151,17 @@ EXERCISES = (
                 "no more than x has.",
                 example=lambda: _in_variant(_first_two_by_sort),
                 matches=_one_value_for_one_element,
+                also_accepted=True,
+            ),
+            Mistake(
+                id="fails-on-one-element",
+                message="Under jit your function raises on a vector of a single element, and "
+                "the check runs it on one, as the task says: what it asks of x needs two "
+                "elements or more (a size of 2 where jnp.extract or jnp.compress take no size "
+                "above x's length, say). There the eager function returns the element and "
+                "{fill}.",
+                example=lambda: _in_variant(_extract_two),
+                matches=_fails_on_one_element,
                 also_accepted=True,
             ),
         ),

@@ -966,3 +966,20 @@ WRONG_ANSWERS = (
         named="grows-toward-cap",
     ),
 )
+
+
+# --- round 18: right on the rule's vectors, raises on one of a single element -------------
+def r18_ftp_extract(x):
+    # right until x has fewer than 2 elements
+    return jnp.extract(x > 0, x, size=2, fill_value=0.0)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "11.first_two_positive",
+        "jnp.extract size=2: raises on one element",
+        lambda: r18_ftp_extract,
+        named="fails-on-one-element",
+    ),
+)
