@@ -604,6 +604,24 @@ def _td_flowing_other_discount(values, rewards):  # the page's td_loss in anothe
     return jnp.sum((values[:-1] - rewards - other * values[1:]) ** 2)
 
 
+def _td_discount_on_reward(values, rewards):  # round 18: the discount moved to the reward
+    target = _d() * rewards + jax.lax.stop_gradient(values[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+def _discount_on_reward(answer: Any) -> bool:
+    """The loss's value is that of targets d * rewards + values[1:] on every case: the
+    discount weighs the reward and the next value counts whole, held or not (the value
+    alone tells where the discount went, whatever the gradients)."""
+    found = _td_outputs(answer)
+    if found is None:
+        return False
+    return all(
+        np.isclose(value, np.sum((values[:-1] - _d() * rewards - values[1:]) ** 2), rtol=1e-4)
+        for values, rewards, value, _ in found
+    )
+
+
 def _flows_with_other_discount(answer: Any) -> bool:
     """td_loss as written, with the gradient flowing into the target (the last state's
     gradient is not 0), and a discount that is another variant's, not the task's: its
@@ -1373,6 +1391,15 @@ EXERCISES = (
                 message="Your discount also scales the reward: every target comes out smaller "
                 "than the task's, where the reward of this step counts in full.",
                 example=lambda: _td_discounted_reward,
+            ),
+            Mistake(
+                id="discount-on-reward",
+                message="Your discount weighs the reward, and the next state's value counts in "
+                "full: each of your targets is {discount} times the reward plus the next value. "
+                "The task's target counts this step's reward in full and discounts the value "
+                "of the state after it, which lies a step further away.",
+                example=lambda: _td_discount_on_reward,
+                matches=_discount_on_reward,
             ),
             Mistake(
                 id="chain-reversed",

@@ -1085,3 +1085,20 @@ WRONG_ANSWERS = (
         "springs-only",
     ),
 )
+
+
+# --- round 18: the discount on the reward, the next value whole ---------------------------
+def r18_td_discount_on_reward(values, rewards):
+    target = 0.9 * rewards + lax.stop_gradient(values[1:])
+    return jnp.sum((values[:-1] - target) ** 2)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "12.fixed_target",
+        "discount on the reward, not the value",
+        lambda: r18_td_discount_on_reward,
+        named="discount-on-reward",
+    ),
+)
