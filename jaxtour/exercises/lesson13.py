@@ -537,6 +537,24 @@ def _names_first_bad(
     )
 
 
+def _names_other_pairs(error: Any, prices: Any) -> bool:
+    """The error's text also names another position with its price, an integer that is a
+    position of prices other than the first bad one, the next number that position's price
+    ("price 0 is 100.0 price 1 is 0.0 ...": every pair named, so the first bad one is in it
+    wherever it is; round 18's sneaky answers)."""
+    values = np.asarray(prices, dtype=np.float64)
+    bad = np.flatnonzero(values <= 0)
+    first = int(bad[0]) if bad.size else -1
+    tokens = _NUMBER.findall(str(error))
+    return any(
+        re.fullmatch(r"\d+", t)
+        and int(t) != first
+        and int(t) < values.size
+        and np.isclose(float(u), values[int(t)])
+        for t, u in zip(tokens, tokens[1:], strict=False)
+    )
+
+
 def _price_before_position(answer: Any) -> bool:
     """Names each first bad price and its position, in the other order only."""
     if not callable(answer):
@@ -720,6 +738,23 @@ def _fails_checked(*names: str) -> Callable[[Any], bool]:
     return matches
 
 
+def _python_number_argument(answer: Any) -> bool:
+    """Its checkified, jitted run raises checkify's TypeError for a formatting argument
+    that is no array: a Python int (a loop's index) or float passed after the message."""
+    if not callable(answer):
+        return False
+    kind, found = _prices_probe(answer)
+    return kind == "raised" and type(found).__name__ == "TypeError" and (
+        "PyTrees of arrays" in str(found)
+    )
+
+
+def _returns_index_as_int(prices):
+    for k in range(prices.shape[0]):
+        _checkify().check(prices[k] > 0, "price {} is {}", k, prices[k])
+    return _lagged(jnp.log(prices))
+
+
 def _check_not_scalar(answer: Any) -> bool:
     if not callable(answer):
         return False
@@ -834,7 +869,9 @@ class ReportsBadInput:
                     "no error."
                 ).format(shown=shown)
             if want_error is not None and _names_first_bad(want_error, args[0]):
-                if not _names_first_bad(got_error, args[0]):
+                if not _names_first_bad(got_error, args[0]) or _names_other_pairs(
+                    got_error, args[0]
+                ):
                     late.append((shown, got_error, args[0]))
             if want_error is None:
                 if not is_jax_array(got):
@@ -847,6 +884,14 @@ class ReportsBadInput:
                         shown=shown, problem=problem
                     )
         for shown, got_error, prices in late:
+            if _names_first_bad(got_error, prices) and _names_other_pairs(got_error, prices):
+                return i18n._(
+                    "On prices {shown}, your function's error says {strip}: beside the first "
+                    "price that is not positive and its position, it names other positions "
+                    "with their prices, so it does not say which of them is the bad one. The "
+                    "task asks for that position and that price alone, with only words around "
+                    "them."
+                ).format(shown=shown, strip=f"{str(got_error).strip()!r}")
             if _names_first_bad(got_error, prices, adjacent=False):
                 return i18n._(
                     "On prices {shown}, your function's error says {strip}: other numbers "
@@ -1139,6 +1184,16 @@ EXERCISES = (
                 "checked.",
                 example=lambda: _returns_numpy_log,
                 matches=_fails_checked("TracerArrayConversionError"),
+            ),
+            Mistake(
+                id="python-number-argument",
+                message="checkify.check takes only arrays after its message, and your function "
+                "passes it a Python number (a loop's index, say): JAX raised TypeError while "
+                "tracing, before any price was checked. The numbers a message names are read "
+                "from the compiled function's run, so each must be an array, such as a jnp "
+                "value computed from prices.",
+                example=lambda: _returns_index_as_int,
+                matches=_python_number_argument,
             ),
             Mistake(
                 id="f-string",

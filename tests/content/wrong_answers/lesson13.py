@@ -753,3 +753,38 @@ WRONG_ANSWERS = (
         "price-before-position",
     ),
 )
+
+
+# --- round 18: a Python int among check's arguments; a message naming every pair ----------
+def r18_prices_python_int_loop(prices):
+    for k in range(prices.shape[0]):
+        checkify.check(prices[k] > 0, "price {} is {}", k, prices[k])
+    return jnp.diff(jnp.log(prices))
+
+
+def r18_prices_every_pair_named(prices):
+    """Round 18's sneaky answer: every (position, price) pair in the message, in order, so
+    that the first bad one is always in it."""
+    n = prices.shape[0]
+    args = []
+    for i in range(n):
+        args += [jnp.int32(i), prices[i]]
+    checkify.check(jnp.all(prices > 0), " ".join(["price {} is {}"] * n), *args)
+    return jnp.diff(jnp.log(prices))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "13.check_prices",
+        "loop of checks with a Python int index",
+        lambda: r18_prices_python_int_loop,
+        named="python-number-argument",
+    ),
+    Wrong(
+        "13.check_prices",
+        "every (position, price) pair named in order (sneaky)",
+        lambda: r18_prices_every_pair_named,
+        says="it names other positions with their prices",
+    ),
+)
