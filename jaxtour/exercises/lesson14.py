@@ -183,6 +183,32 @@ def _flattened(data, process_index, process_count):  # training worker's 1-D res
     return data.reshape(process_count, -1)[process_index]
 
 
+def _two_axes_only(data, process_index, process_count):  # round 18: a row's shape read
+    return data.reshape(process_count, -1, data.shape[-1])[process_index]  # as (features,)
+
+
+def _fails_on_one_axis(answer: Any) -> bool:
+    """Round 18: the right rows of every 2-D case, and an error on the 1-D one: the code
+    counts on a second axis (a reshape to data.shape[-1] features, data.shape[1])."""
+    if not callable(answer):
+        return False
+    for rows, features, count in ROW_CASES:
+        data = _case_data(rows, features)
+        for index in range(count):
+            try:
+                got = np.asarray(answer(data.copy(), index, count))
+            except Exception:
+                if features is None:
+                    return True
+                return False
+            if features is None:
+                return False
+            want = np.asarray(contiguous_rows(data, index, count))
+            if got.shape != want.shape or not np.array_equal(got, want):
+                return False
+    return False
+
+
 def _one_based(data, process_index, process_count):  # positions counted from 1
     per_process = len(data) // process_count
     position = _position(process_index, process_count) + 1
@@ -1270,6 +1296,16 @@ EXERCISES = (
                 message="A reshape to (process_count, -1) flattens each row's features into one "
                 "long row: on 2-D data a process gets one flat vector, not its rows.",
                 example=lambda: _flattened,
+            ),
+            Mistake(
+                id="two-axes-only",
+                message="Your function gives each process its rows of 2-D data, but raises on "
+                "1-D data, where each row is one number: it counts on a second axis, the "
+                "features (a reshape to the last axis's length, or data.shape[1]), and data "
+                "may have one axis or more. Rows are what the first axis counts, whatever "
+                "follows it.",
+                example=lambda: _two_axes_only,
+                matches=_fails_on_one_axis,
             ),
             Mistake(
                 id="one-based",

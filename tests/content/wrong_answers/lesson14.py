@@ -501,3 +501,19 @@ WRONG_ANSWERS = (
         named="joined-as-they-are",
     ),
 )
+
+
+# --- round 18: right on 2-D data, raises on 1-D -------------------------------------------
+def r18_rows_reshape_last_axis(data, process_index, process_count):
+    return data.reshape(process_count, -1, data.shape[-1])[process_index]
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "14.fix_rows",
+        "reshape with data.shape[-1]: 1-D breaks",
+        lambda: r18_rows_reshape_last_axis,
+        named="two-axes-only",
+    ),
+)
