@@ -21,7 +21,7 @@ from jaxtour.exercises.common import jax, jnp
 from jaxtour.exercises.lesson02 import letters_of
 from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import raw_call
-from jaxtour.grader.mistakes import behaves_like, remembered
+from jaxtour.grader.mistakes import behaves_like, fails_with, remembered
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import SameFunction, letters_slip
 from jaxtour.grader.spec import Exercise, Mistake
@@ -405,6 +405,71 @@ def _fixed_1000(x, lengths):  # round 16: a mask of the page's 1000 positions
     return jnp.stack([jnp.sum(jnp.where(position < n, x[:1000], 0.0)) / n for n in lengths])
 
 
+# --- round 18's families --------------------------------------------------------------
+
+
+def _sized_by_traced_length(x, lengths):  # jitted whole: every n a tracer, x[:n] refused
+    return jnp.stack([jnp.mean(_terms(x)[:n]) for n in lengths])
+
+
+def _size_from_tracer(answer: Any) -> bool:
+    """Raises because an array's size came from a traced length: x[:n] with n a tracer
+    (IndexError), dynamic_slice's size or another int() of one (TracerIntegerConversion, or
+    TypeError for a shape of tracers)."""
+    return fails_with("IndexError", r"[Ss]lice entries must be static", _prefix_inputs)(
+        answer
+    ) or any(
+        fails_with(error, pattern, _prefix_inputs)(answer)
+        for error, pattern in (
+            ("TracerIntegerConversionError", ""),
+            ("TypeError", r"Shapes must be 1D sequences of concrete values"),
+        )
+    )
+
+
+def _values_below_n(x, lengths):  # the mask compares values with n, not positions
+    terms = _terms(x)
+    return jnp.stack([jnp.sum(jnp.where(x < n, terms, 0.0)) / n for n in lengths])
+
+
+def _terms_below_n(x, lengths):
+    terms = _terms(x)
+    return jnp.stack([jnp.sum(jnp.where(terms < n, terms, 0.0)) / n for n in lengths])
+
+
+def _masked_by_value(answer: Any) -> bool:
+    return any(
+        behaves_like(wrong, _prefix_inputs)(answer) for wrong in (_values_below_n, _terms_below_n)
+    )
+
+
+def _means_of_term(code: str):
+    def means(x, lengths):
+        terms = x if code == "x" else x**2 if code == "x ** 2" else jnp.abs(x)
+        position = jnp.arange(x.shape[0])
+        return jnp.stack([jnp.sum(jnp.where(position < n, terms, 0.0)) / n for n in lengths])
+
+    return means
+
+
+_MEANS_OF_TERM = {code: _means_of_term(code) for code in ("x", "x ** 2", "jnp.abs(x)")}
+
+
+def _another_variants_term(answer: Any) -> bool:
+    """The prefix means of another variant's term (x, x ** 2 or |x|) than the learner's."""
+    mine = PREFIX_VARIANTS.current("15.fixed_shape")["code"]
+    return any(
+        behaves_like(means, _prefix_inputs)(answer)
+        for code, means in _MEANS_OF_TERM.items()
+        if code != mine
+    )
+
+
+def _other_term_example(x, lengths):
+    mine = PREFIX_VARIANTS.current("15.fixed_shape")["code"]
+    return _MEANS_OF_TERM["x ** 2" if mine == "x" else "x"](x, lengths)
+
+
 def _page_series_inputs():
     return [(jnp.linspace(-1.0, 3.0, 1000, dtype=jnp.float32), (640, 1, 1000, 7))]
 
@@ -696,6 +761,32 @@ EXERCISES = (
                 example=lambda: _prefix_means,
                 matches=_compiles_per_length,
                 also_accepted=True,
+            ),
+            Mistake(  # round 18
+                id="size-from-traced-length",
+                message="Under jit your lengths are tracers, numbers known only when the "
+                "compiled code runs, and your function makes an array's size from one (a "
+                "slice x[:n], or dynamic_slice's size): every shape must be known while JAX "
+                "traces, so it raised. What is fixed is a shape that is the same whatever n "
+                "is.",
+                example=lambda: jax.jit(_sized_by_traced_length),
+                matches=_size_from_tracer,
+            ),
+            Mistake(  # round 18
+                id="masked-by-value",
+                message="Your mask compares the values of x with n, not their positions: it "
+                "keeps the elements smaller than n, wherever they stand. The first n elements "
+                "are those at positions 0 to n - 1, whatever their values.",
+                example=lambda: _values_below_n,
+                matches=_masked_by_value,
+            ),
+            Mistake(  # round 18
+                id="other-term",
+                message="Your values are prefix means of another term than {term}, the one your "
+                "variant averages: each variant of this exercise averages its own term (x, its "
+                "squares or its absolute values) over the first n elements.",
+                example=lambda: _other_term_example,
+                matches=_another_variants_term,
             ),
             Mistake(
                 id="divided-by-size",

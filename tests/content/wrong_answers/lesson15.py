@@ -249,3 +249,65 @@ WRONG_ANSWERS = (
     Wrong("15.donate", "'': jit copies anyway", lambda: "", says="A reuses x's buffer"),
     Wrong("15.donate", "['A', 'B']", lambda: ["A", "B"], says="B cannot"),
 )
+
+
+# --- round 18: a size from a traced length; a mask by value; another variant's term -------
+@jax.jit
+def r18_prefix_jit_slices(x, lengths):
+    return jnp.stack([jnp.mean(x[:n]) for n in lengths])
+
+
+@jax.jit
+def _r18_dyn_slice(x, lens):
+    return jax.vmap(lambda n: jnp.mean(jax.lax.dynamic_slice_in_dim(x, 0, n)))(lens)
+
+
+def r18_prefix_dynamic_slice(x, lengths):
+    return _r18_dyn_slice(x, jnp.asarray(lengths))
+
+
+@jax.jit
+def _r18_value_mask(x, lens):
+    return jax.vmap(lambda n: jnp.sum(jnp.where(x < n, x, 0.0)) / n)(lens)
+
+
+def r18_prefix_value_mask(x, lengths):
+    return _r18_value_mask(x, jnp.asarray(lengths))
+
+
+@jax.jit
+def _r18_cum_at(x, idx):
+    return jnp.cumsum(x)[idx - 1] / idx
+
+
+def r18_prefix_squares(x, lengths):
+    return _r18_cum_at(x**2, jnp.asarray(lengths))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "15.fixed_shape",
+        "jit of the slices, lengths traced",
+        lambda: r18_prefix_jit_slices,
+        named="size-from-traced-length",
+    ),
+    Wrong(
+        "15.fixed_shape",
+        "dynamic_slice with a traced size",
+        lambda: r18_prefix_dynamic_slice,
+        named="size-from-traced-length",
+    ),
+    Wrong(
+        "15.fixed_shape",
+        "masked the values x < n, not positions",
+        lambda: r18_prefix_value_mask,
+        named="masked-by-value",
+    ),
+    Wrong(
+        "15.fixed_shape",
+        "averaged x ** 2, another variant's term",
+        lambda: r18_prefix_squares,
+        named="other-term",
+    ),
+)
