@@ -24,13 +24,14 @@ from jaxtour.grader.kernels import (
     KernelCall,
     block_out_of_range,
     empty_grid,
+    kernel_does_none_of,
     names_out_of_range,
     one_call,
     reads_interpreted,
     revisits_output,
 )
 from jaxtour.grader.learner_code import LearnerCodeError, transformed
-from jaxtour.grader.mistakes import behaves_like, output_or_none, traces_primitive
+from jaxtour.grader.mistakes import behaves_like, fails_with, output_or_none, traces_primitive
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Choice, SameFunction, cases_of_this_check
 from jaxtour.grader.spec import Exercise, Mistake, Variants
@@ -958,6 +959,44 @@ def _rows_by_jnp():
     return lambda x, w: _term(x, w).sum(axis=1, keepdims=True)
 
 
+def _copied_through_a_kernel(result: Any, block: tuple[int, int]) -> Any:
+    """``result``, computed already, passed through a kernel that only copies its blocks
+    (round 18's sneaky answers: the work done outside, a kernel there for show)."""
+    pl = _pl()
+
+    def copy(r_ref, o_ref):
+        o_ref[...] = r_ref[...]
+
+    m, n = result.shape
+    spec = pl.BlockSpec(block, lambda i, j: (i, j))
+    return pl.pallas_call(
+        copy,
+        out_shape=jax.ShapeDtypeStruct(result.shape, result.dtype),
+        grid=(m // block[0], n // block[1]),
+        in_specs=[spec],
+        out_specs=spec,
+        interpret=True,
+    )(result)
+
+
+def _scores_copied():
+    return lambda x, y: _copied_through_a_kernel(x @ y.T, (BM, BN))
+
+
+def _rows_copied():
+    return lambda x, w: _copied_through_a_kernel(
+        _term(x, w).sum(axis=1, keepdims=True), (BM, 1)
+    )
+
+
+def _rows_kernel_sum_flat():  # round 18: the block's sums without their column axis
+    return _rows_call(lambda x, w: jnp.sum(_term(x, w), axis=1))
+
+
+def _rows_kernel_sum_down():  # round 18: summed down the block's rows, axis 0
+    return _rows_call(lambda x, w: jnp.sum(_term(x, w), axis=0, keepdims=True))
+
+
 def _rows_reference_kernel():
     return _rows_call(_weighted)
 
@@ -1153,6 +1192,16 @@ EXERCISES = (
                 "index_map.",
                 example=_scores_by_jnp,
                 matches=_no_kernel(_scores_inputs),
+                also_accepted=True,
+            ),
+            Mistake(  # round 18's sneaky answer
+                id="kernel-copies-only",
+                message="Your kernel computes no product: x @ y.T is computed before it, "
+                "outside any kernel (or by another one), and the pallas_call that makes your "
+                "result only copies blocks of it. The values are right, and the exercise, the "
+                "kernel that multiplies blocks of x and y, is not in it.",
+                example=_scores_copied,
+                matches=kernel_does_none_of(("dot_general",), _scores_inputs),
                 also_accepted=True,
             ),
             Mistake(
@@ -1395,6 +1444,49 @@ EXERCISES = (
                 example=_rows_by_jnp,
                 matches=_no_kernel(_row_sums_inputs),
                 also_accepted=True,
+            ),
+            Mistake(  # round 18's sneaky answers
+                id="kernel-copies-only",
+                message="Your kernel sums nothing: the row sums are computed before it, "
+                "outside any kernel (or by another one), and the pallas_call that makes your "
+                "result only copies blocks of them. The values are right, and the exercise, "
+                "the kernel that adds up each row block by block, is not in it.",
+                example=_rows_copied,
+                matches=kernel_does_none_of(("reduce_sum", "dot_general", "cumsum"), _row_sums_inputs),
+                also_accepted=True,
+            ),
+            Mistake(  # round 18
+                id="sum-drops-axis",
+                message="Your kernel's sum over a block's columns drops the axis it summed: one "
+                "number per row, as a vector of shape (16,), where the output block is a "
+                "column of shape (16, 1). Added to that column, the vector broadcast to a "
+                "(16, 16) square (written alone, it stays a vector), and Pallas refused to "
+                "write either into the block (Invalid shape for swap): a reduction removes "
+                "the axis it sums unless it is asked to keep it.",
+                example=_rows_kernel_sum_flat,
+                matches=fails_with(
+                    "ValueError",
+                    r"(?s)Invalid shape for .swap.*Ref shape: \((\d+), 1\).*Value shape: "
+                    r"\((\1,|\1, \1)\)",
+                    _row_sums_inputs,
+                ),
+            ),
+            Mistake(  # round 18
+                id="value-wider-than-output",
+                message="Your kernel writes into its output block, a column of one number per "
+                "row, a value with a row of many columns: what it adds was not summed along "
+                "the block's columns (its products as they are, or summed down the rows, "
+                "axis 0, one number per column), and added to the (16, 1) block it "
+                "broadcast to a whole block of x's shape, which Pallas refused to write there "
+                "(Invalid shape for swap). A row's sum runs along its columns: one number "
+                "per row.",
+                example=_rows_kernel_sum_down,
+                matches=fails_with(
+                    "ValueError",
+                    r"(?s)Invalid shape for .swap.*Ref shape: \((\d+), 1\).*Value shape: "
+                    r"\(\d+, (?!\1\))\d+\)",
+                    _row_sums_inputs,
+                ),
             ),
             Mistake(
                 id="revisited-output",

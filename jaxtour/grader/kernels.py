@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from jaxtour.grader.mistakes import traced_programs
+from jaxtour.grader.mistakes import primitive_names, traced_programs
 from jaxtour.grader.plain import is_wrapper, plain
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import Inputs
@@ -357,5 +357,35 @@ def block_out_of_range(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
             for call in calls
             for operand in (*call.inputs, *call.outputs)
         )
+
+    return matches
+
+
+def kernel_does_none_of(names: tuple[str, ...], inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches an answer whose result comes out of a kernel that computes none of the
+    work: on some case, the last pallas_call of its traced program (the one that makes the
+    result) has a kernel body whose program, nested ones included (``pl.when``'s cond),
+    uses none of the primitives ``names`` (``dot_general`` for a product, ``reduce_sum``
+    for a sum). Round 18's sneaky answers computed the product or the sums outside any
+    kernel, with jnp or with another kernel, and passed them through one that only copies
+    blocks: the values are right and a kernel is there, but it does none of the exercise.
+    An answer with no pallas_call is another mistake's (no kernel)."""
+    wanted = set(names)
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        try:
+            programs = traced_programs(answer, inputs)
+            for program in programs:
+                calls = _calls_in(program)
+                if not calls:
+                    return False
+                body = calls[-1].params.get("jaxpr")
+                if body is not None and not primitive_names(body) & wanted:
+                    return True
+        except Exception:  # it fails to trace: the rule says why
+            return False
+        return False
 
     return matches

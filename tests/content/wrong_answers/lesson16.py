@@ -601,3 +601,127 @@ WRONG_ANSWERS = (
         "16.fix_scores", "y's map fixed, x's at (i, 0)", scores_x_columns_fixed, "x-column-block"
     ),
 )
+
+
+# --- round 18: a block's sum without its column axis, or down its rows; and kernels that do
+# none of the work (the red team's answers: the product or the sums made outside, by jnp or
+# by another kernel, then copied through a kernel that only moves blocks) ----------------
+def r18_rows_call(x, w, kernel):
+    m, n = x.shape
+    return pl.pallas_call(
+        kernel,
+        out_shape=jax.ShapeDtypeStruct((m, 1), jnp.float32),
+        grid=(m // BM, n // BN),
+        in_specs=[
+            pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
+            pl.BlockSpec((1, BN), lambda i, j: (0, j)),
+        ],
+        out_specs=pl.BlockSpec((BM, 1), lambda i, j: (i, 0)),
+        interpret=INTERPRET,
+    )(x, w)
+
+
+def r18_rows_kernel_no_keepdims(x_ref, w_ref, o_ref):
+    @pl.when(pl.program_id(1) == 0)
+    def _():
+        o_ref[...] = jnp.zeros_like(o_ref)
+
+    o_ref[...] += jnp.sum(x_ref[...] * w_ref[...], axis=1)
+
+
+def r18_rows_kernel_axis0(x_ref, w_ref, o_ref):
+    @pl.when(pl.program_id(1) == 0)
+    def _():
+        o_ref[...] = jnp.zeros_like(o_ref)
+
+    o_ref[...] += jnp.sum(x_ref[...] * w_ref[...], axis=0, keepdims=True)
+
+
+def r18_copy_kernel(r_ref, o_ref):
+    o_ref[...] = r_ref[...]
+
+
+def r18_copied(result, block):
+    m, n = result.shape
+    spec = pl.BlockSpec(block, lambda i, j: (i, j))
+    return pl.pallas_call(
+        r18_copy_kernel,
+        out_shape=jax.ShapeDtypeStruct(result.shape, result.dtype),
+        grid=(m // block[0], n // block[1]),
+        in_specs=[spec],
+        out_specs=spec,
+        interpret=INTERPRET,
+    )(result)
+
+
+def r18_scores_einsum_then_copy(x, y):
+    return r18_copied(jnp.einsum("md,nd->mn", x, y), (BM, BN))
+
+
+def r18_rows_sums_then_copy(x, w):
+    return r18_copied(jnp.sum(x * w, axis=1, keepdims=True), (BM, 1))
+
+
+def r18_rows_kernel_then_copy(x, w):
+    """The sums by a real kernel, then a second kernel, the result's, that copies them and
+    touches x (0 * x): the kernel that makes the result sums nothing."""
+    sums = r18_rows_call(
+        x,
+        w,
+        lambda x_ref, w_ref, o_ref: o_ref.__setitem__(
+            ...,
+            jnp.where(pl.program_id(1) == 0, 0.0, o_ref[...])
+            + jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True),
+        ),
+    )
+    m = x.shape[0]
+
+    def kernel(s_ref, x_ref, o_ref):
+        o_ref[...] = s_ref[...] + 0.0 * x_ref[:, :1]
+
+    return pl.pallas_call(
+        kernel,
+        out_shape=jax.ShapeDtypeStruct((m, 1), jnp.float32),
+        grid=(m // BM,),
+        in_specs=[
+            pl.BlockSpec((BM, 1), lambda i: (i, 0)),
+            pl.BlockSpec((BM, BN), lambda i: (i, 0)),
+        ],
+        out_specs=pl.BlockSpec((BM, 1), lambda i: (i, 0)),
+        interpret=INTERPRET,
+    )(sums, x)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "16.row_sums",
+        "sum without keepdims",
+        lambda: lambda x, w: r18_rows_call(x, w, r18_rows_kernel_no_keepdims),
+        named="sum-drops-axis",
+    ),
+    Wrong(
+        "16.row_sums",
+        "summed down the rows, axis 0",
+        lambda: lambda x, w: r18_rows_call(x, w, r18_rows_kernel_axis0),
+        named="value-wider-than-output",
+    ),
+    Wrong(
+        "16.fix_scores",
+        "x @ y.T by einsum outside, a kernel that copies blocks (sneaky)",
+        lambda: r18_scores_einsum_then_copy,
+        named="kernel-copies-only",
+    ),
+    Wrong(
+        "16.row_sums",
+        "the sums by jnp outside, a kernel that copies them (sneaky)",
+        lambda: r18_rows_sums_then_copy,
+        named="kernel-copies-only",
+    ),
+    Wrong(
+        "16.row_sums",
+        "the sums by a first kernel, a second that copies them (sneaky)",
+        lambda: r18_rows_kernel_then_copy,
+        named="kernel-copies-only",
+    ),
+)
