@@ -6,7 +6,14 @@ import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
 
-from jaxtour.grader.kernels import Operand, empty_grid, one_call, revisits, revisits_output
+from jaxtour.grader.kernels import (
+    Operand,
+    empty_grid,
+    kernel_does_none_of,
+    one_call,
+    revisits,
+    revisits_output,
+)
 
 
 def _inputs():
@@ -63,3 +70,37 @@ def test_an_axis_of_no_steps_and_what_is_not_a_kernel():
     assert one_call(lambda x: x * 2, _inputs) is None  # no pallas_call: nothing read
     assert not revisits_output(_inputs)(lambda x: x * 2)
     assert one_call(42, _inputs) is None
+
+
+def _copy_kernel(r_ref, o_ref):
+    o_ref[...] = r_ref[...]
+
+
+def _through(kernel, result):
+    m, n = result.shape
+    spec = pl.BlockSpec((16, 128), lambda i, j: (i, j))
+    return pl.pallas_call(
+        kernel,
+        out_shape=jax.ShapeDtypeStruct(result.shape, result.dtype),
+        grid=(m // 16, n // 128),
+        in_specs=[spec],
+        out_specs=spec,
+        interpret=True,
+    )(result)
+
+
+def _squared_kernel(x_ref, o_ref):
+    o_ref[...] = jnp.dot(x_ref[...], x_ref[...].T)[:, :1] + 0 * x_ref[...]
+
+
+def test_a_kernel_that_only_copies_work_done_outside_it_does_none_of_the_work():
+    """Round 18's sneaky family: the work made before the kernel that makes the result,
+    by jnp or by another kernel (its own primitives do not count), that kernel only copying
+    (or adding 0 times an input): read from that kernel's body, whatever its values."""
+    asks_product = kernel_does_none_of(("dot_general",), _inputs)
+    assert asks_product(lambda x: _through(_copy_kernel, x @ jnp.ones((x.shape[1], x.shape[1]))))
+    assert asks_product(lambda x: _through(_copy_kernel, _through(_squared_kernel, x)))
+    assert asks_product(lambda x: _through(_kernel, x * 3))  # arithmetic, but no product
+    assert not asks_product(lambda x: _through(_squared_kernel, x))
+    assert not asks_product(lambda x: _through(_squared_kernel, _through(_copy_kernel, x)))
+    assert not asks_product(lambda x: x @ jnp.ones((x.shape[1], x.shape[1])))  # no kernel: not this
