@@ -16,7 +16,7 @@ from typing import Any
 
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.learner_code import transformed
-from jaxtour.grader.mistakes import fails_with, ignores_one_argument
+from jaxtour.grader.mistakes import fails_with, host_callback, ignores_one_argument
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
     Choice,
@@ -209,6 +209,26 @@ def _springs_part_only(x, v, k):  # round 17: the wells' term left out of the pr
 
 def _hessian_times_v(x, v, k):
     return jax.hessian(_energy)(x, k) @ v
+
+
+def _hvp_on_the_host(x, v, k):
+    """Round 18's sneaky answer: the product computed by NumPy in a pure_callback, a whole
+    Hessian built there, out of the traced program's sight."""
+
+    depth = _depth()
+
+    def host(x, v, k):  # energy's Hessian, by NumPy: the wells' diagonal, the springs' chain
+        x = np.asarray(x, np.float64)
+        i = np.arange(x.size)
+        h = np.zeros((x.size, x.size))
+        h[i, i] = depth * np.cos(x)
+        h[i[:-1], i[:-1]] += k
+        h[i[1:], i[1:]] += k
+        h[i[:-1], i[1:]] -= k
+        h[i[1:], i[:-1]] -= k
+        return (h @ np.asarray(v, np.float64)).astype(np.float32)
+
+    return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, jnp.float32), x, v, k)
 
 
 def _gradient(x, v, k):
@@ -1130,6 +1150,17 @@ EXERCISES = (
                 "changes as x moves along v.",
                 example=lambda: _in_variant(_hessian_diagonal),
                 matches=_gives(_hessian_diagonal),
+            ),
+            Mistake(  # round 18's sneaky answer
+                id="host-callback",
+                message="Your hvp hands the work to Python on the host: a jax.pure_callback "
+                "(or io_callback) computes the product outside what JAX traces, "
+                "differentiates and compiles, with NumPy or whatever it likes, a whole Hessian "
+                "too, where no check can see it. The values can be right; the exercise is to "
+                "have JAX compute H @ v by differentiating energy.",
+                example=lambda: _in_variant(_hvp_on_the_host),
+                matches=host_callback(_hvp_inputs),
+                also_accepted=True,
             ),
             Mistake(
                 id="builds-hessian",

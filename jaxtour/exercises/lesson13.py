@@ -744,8 +744,10 @@ def _python_number_argument(answer: Any) -> bool:
     if not callable(answer):
         return False
     kind, found = _prices_probe(answer)
-    return kind == "raised" and type(found).__name__ == "TypeError" and (
-        "PyTrees of arrays" in str(found)
+    return (
+        kind == "raised"
+        and type(found).__name__ == "TypeError"
+        and ("PyTrees of arrays" in str(found))
     )
 
 

@@ -984,9 +984,7 @@ def _scores_copied():
 
 
 def _rows_copied():
-    return lambda x, w: _copied_through_a_kernel(
-        _term(x, w).sum(axis=1, keepdims=True), (BM, 1)
-    )
+    return lambda x, w: _copied_through_a_kernel(_term(x, w).sum(axis=1, keepdims=True), (BM, 1))
 
 
 def _rows_kernel_sum_flat():  # round 18: the block's sums without their column axis
@@ -1452,7 +1450,9 @@ EXERCISES = (
                 "result only copies blocks of them. The values are right, and the exercise, "
                 "the kernel that adds up each row block by block, is not in it.",
                 example=_rows_copied,
-                matches=kernel_does_none_of(("reduce_sum", "dot_general", "cumsum"), _row_sums_inputs),
+                matches=kernel_does_none_of(
+                    ("reduce_sum", "dot_general", "cumsum"), _row_sums_inputs
+                ),
                 also_accepted=True,
             ),
             Mistake(  # round 18

@@ -361,7 +361,9 @@ def block_out_of_range(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
     return matches
 
 
-def kernel_does_none_of(names: tuple[str, ...], inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+def kernel_does_none_of(
+    names: tuple[str, ...], inputs: Callable[[], Inputs]
+) -> Callable[[Any], bool]:
     """Matches an answer whose result comes out of a kernel that computes none of the
     work: on some case, the last pallas_call of its traced program (the one that makes the
     result) has a kernel body whose program, nested ones included (``pl.when``'s cond),

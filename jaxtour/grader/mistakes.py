@@ -211,6 +211,17 @@ def traces_primitive(names: tuple[str, ...], inputs: Callable[[], Inputs]) -> Ca
     return matches
 
 
+HOST_CALLBACKS = ("pure_callback", "io_callback")  # jax.debug.callback (printing) is not one
+
+
+def host_callback(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function whose traced program hands values to Python on the host
+    (``jax.pure_callback``, ``io_callback``): what the callback computes, with NumPy or
+    anything else, JAX neither traces, differentiates nor compiles, and no check can read
+    it (round 18: 12.hvp's whole Hessian built on the host, its product accepted)."""
+    return traces_primitive(HOST_CALLBACKS, inputs)
+
+
 def traced_programs(answer: Any, inputs: Callable[[], Inputs]) -> list[Any]:
     """``jax.make_jaxpr(answer)`` on each of ``inputs()``. For plain's wrapper of a
     learner function (one object while the function and what it reads are unchanged) the

@@ -13,6 +13,7 @@ import numpy as np
 
 from jaxtour import timing
 from jaxtour.grader.mistakes import (
+    host_callback,
     differentiates_with_jax,
     equation_count,
     grows_with_batch,
@@ -349,3 +350,27 @@ def test_a_mistake_the_code_shows_is_named_without_running_the_answer():
     feedback = checks.check("11.scan_ema", ema)
     assert (feedback.status, feedback.mistake) == ("incorrect", "python-loop")
     assert runs == []
+
+
+def test_work_handed_to_python_on_the_host_is_seen_in_the_traced_program():
+    """Round 18's sneaky family (12.hvp): a callback computes what the exercise asks JAX to
+    compute; its values can be right, and only the traced program shows where they came
+    from. Printing from the program (jax.debug.callback) hands no work over."""
+    from jax.experimental import io_callback
+
+    on_host = host_callback(lambda: [(jnp.arange(4.0),)])
+    shape = jax.ShapeDtypeStruct((4,), jnp.float32)
+
+    def squares(x):
+        return np.asarray(x) ** 2
+
+    assert on_host(lambda x: jax.pure_callback(squares, shape, x))
+    assert on_host(jax.jit(lambda x: io_callback(squares, shape, x)))
+    assert on_host(lambda x: jax.jit(lambda y: jax.pure_callback(squares, shape, y))(x) + 0)
+
+    def printed(x):
+        jax.debug.callback(lambda y: None, x)
+        return x**2
+
+    assert not on_host(printed)
+    assert not on_host(lambda x: x**2)

@@ -1102,3 +1102,31 @@ WRONG_ANSWERS = (
         named="discount-on-reward",
     ),
 )
+
+
+# --- round 18's sneaky answer: the product made on the host, in a pure_callback -----------
+def r18_hvp_on_the_host(x, v, k):
+    def host(x, v, k):
+        x = np.asarray(x, np.float64)
+        n = x.size
+        h = np.zeros((n, n))
+        i = np.arange(n)
+        h[i, i] = np.cos(x)
+        h[i[:-1], i[:-1]] += k
+        h[i[1:], i[1:]] += k
+        h[i[:-1], i[1:]] -= k
+        h[i[1:], i[:-1]] -= k
+        return (h @ np.asarray(v, np.float64)).astype(np.float32)
+
+    return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, jnp.float32), x, v, k)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "12.hvp",
+        "the Hessian built by NumPy in a pure_callback (sneaky)",
+        lambda: r18_hvp_on_the_host,
+        named="host-callback",
+    ),
+)
