@@ -13,10 +13,10 @@ import numpy as np
 
 from jaxtour import timing
 from jaxtour.grader.mistakes import (
-    host_callback,
     differentiates_with_jax,
     equation_count,
     grows_with_batch,
+    host_callback,
     ignores_arguments,
     ignores_one_argument,
     loops_in_python,
