@@ -11,6 +11,7 @@ import functools
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 import pytest
 
 from jaxtour import checks
@@ -60,6 +61,40 @@ def test_a_sync_is_observed_not_an_attribute_the_answer_sets():
     feedback = checks.check("02.mean_loss", mean_loss_sets_the_record)
     assert not feedback.passed
     assert feedback.mistake == "float-per-batch", feedback.text()
+
+
+def _inside(loss, name):
+    return object.__getattribute__(loss, name)
+
+
+def mean_loss_reads_the_public_slot(f, xs):
+    """Round 18's sneaky answer: the slow helper, each loss read out of a slot of the
+    stand-in, past every method that notes a wait or a conversion."""
+    return sum(float(np.asarray(f(x).value)) for x in xs) / len(xs)
+
+
+def mean_loss_reads_a_slot_by_name(f, xs):
+    slots = type(f(xs[0])).__slots__  # one call too many, but the loss is read anyway
+    total = 0.0
+    for x in xs:
+        loss = f(x)
+        total += next(_inside(loss, n) for n in slots if isinstance(_inside(loss, n), float))
+    return total / len(xs)
+
+
+def mean_loss_reads_the_stacked_value_in_numpy(f, xs):
+    """Right: JAX reads every loss (jnp.stack); the one conversion, NumPy's, is unseen."""
+    return float(np.asarray(jnp.mean(jnp.stack([f(x) for x in xs]))))
+
+
+def test_a_loss_read_out_of_the_stand_in_is_refused():
+    """Round 18: a loss that never left its stand-in through a conversion or JAX was read
+    out of its insides, whatever the way; the check cannot see that read wait."""
+    feedback = checks.check("02.mean_loss", mean_loss_reads_the_public_slot)
+    assert not feedback.passed and "stand-in's insides" in feedback.message, feedback.text()
+    feedback = checks.check("02.mean_loss", mean_loss_reads_a_slot_by_name)
+    assert not feedback.passed, feedback.text()
+    assert checks.check("02.mean_loss", mean_loss_reads_the_stacked_value_in_numpy).passed
 
 
 def mean_loss_reduce(f, xs):
