@@ -304,3 +304,27 @@ def test_05_outlier_count_that_wraps_is_refused():
     passed on three points)."""
     feedback = checks.check("05.loss_and_outliers", outliers_counted_in_uint8)
     assert feedback.mistake == "count-wraps", feedback.text()
+
+
+def _right_for_small(limit, size):
+    """Round 18's sneaky family: right while the count (or the labels) is as small as a
+    page's, all zeros beyond."""
+
+    def count_labels(labels, n):
+        if size(labels, n) <= limit:
+            return jnp.zeros(n, jnp.int32).at[jnp.where(labels < 0, n, labels)].add(1)
+        return jnp.zeros(n, jnp.int32)
+
+    return count_labels
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        _right_for_small(8, lambda labels, n: n),
+        _right_for_small(16, lambda labels, n: n),
+        _right_for_small(8, lambda labels, n: labels.shape[0]),
+    ],
+)
+def test_a_count_right_only_for_a_page_s_sizes_is_refused(answer):
+    assert not checks.check("06.count_labels", answer).passed
