@@ -328,3 +328,37 @@ def _right_for_small(limit, size):
 )
 def test_a_count_right_only_for_a_page_s_sizes_is_refused(answer):
     assert not checks.check("06.count_labels", answer).passed
+
+
+def _smooth(x, weights, same):
+    kernel = jnp.array(weights)
+    total = sum(weights)
+    kernel = kernel / total if total != 0 else kernel
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
+
+
+def _all_static_clearing_its_cache():
+    """Round 18's sneaky answer: weights static, each trace emptying the jitted
+    function's cache, so that the cache never grows past one program."""
+
+    def smooth(x, weights, same):
+        fast.clear_cache()
+        return _smooth(x, weights, same)
+
+    fast = jax.jit(smooth, static_argnames=("weights", "same"))
+    return fast
+
+
+def _all_static_clearing_every_cache():
+    def smooth(x, weights, same):
+        jax.clear_caches()
+        return _smooth(x, weights, same)
+
+    return jax.jit(smooth, static_argnums=(1, 2))
+
+
+@pytest.mark.parametrize("build", [_all_static_clearing_its_cache, _all_static_clearing_every_cache])
+def test_static_weights_are_named_whatever_the_cache_says(build):
+    feedback = checks.check("07.static_window", build())
+    assert not feedback.passed and feedback.mistake == "weights-static", feedback.text()
+    assert checks.check("07.static_window", checks._reference("07.static_window")).passed
