@@ -1102,8 +1102,9 @@ EXERCISES = (
                 "moves x to the nearest whole number), so only a whole x is left where it "
                 "was.",
                 example=lambda: _central_at_whole_x,
-                matches=lambda answer: _slip(_central_at_whole_x)(answer)
-                or _slip(_central_at_rounded_x)(answer),
+                matches=lambda answer: (
+                    _slip(_central_at_whole_x)(answer) or _slip(_central_at_rounded_x)(answer)
+                ),
             ),
             Mistake(
                 id="array-method-on-float",

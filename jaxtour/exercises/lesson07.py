@@ -1424,8 +1424,10 @@ EXERCISES = (
                 "Clipping only shortens a gradient longer than the bound, and shortens it to "
                 "the bound.",
                 example=lambda: jax.jit(_fresh(_norm_ratio_inverted), static_argnames="clip"),
-                matches=lambda answer: behaves_like(_norm_ratio_inverted, _step_inputs)(answer)
-                or behaves_like(_norm_times_length, _step_inputs)(answer),
+                matches=lambda answer: (
+                    behaves_like(_norm_ratio_inverted, _step_inputs)(answer)
+                    or behaves_like(_norm_times_length, _step_inputs)(answer)
+                ),
             ),
             Mistake(
                 id="norm-by-value",

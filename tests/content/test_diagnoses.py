@@ -357,7 +357,9 @@ def _all_static_clearing_every_cache():
     return jax.jit(smooth, static_argnums=(1, 2))
 
 
-@pytest.mark.parametrize("build", [_all_static_clearing_its_cache, _all_static_clearing_every_cache])
+@pytest.mark.parametrize(
+    "build", [_all_static_clearing_its_cache, _all_static_clearing_every_cache]
+)
 def test_static_weights_are_named_whatever_the_cache_says(build):
     feedback = checks.check("07.static_window", build())
     assert not feedback.passed and feedback.mistake == "weights-static", feedback.text()

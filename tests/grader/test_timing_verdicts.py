@@ -122,9 +122,7 @@ def test_a_number_written_in_never_passes_whatever_it_is(seconds):
 
 def _work_time_in_the_closure(f):
     return next(
-        cell.cell_contents.work_s
-        for cell in f.__closure__
-        if hasattr(cell.cell_contents, "work_s")
+        cell.cell_contents.work_s for cell in f.__closure__ if hasattr(cell.cell_contents, "work_s")
     )
 
 
@@ -151,7 +149,9 @@ def reads_the_closure_s_repr(f, *args):
     return float(found.group(1)) if found else 1e-3
 
 
-@pytest.mark.parametrize("answer", [reads_the_closure, reads_the_result_s_slot, reads_the_closure_s_repr])
+@pytest.mark.parametrize(
+    "answer", [reads_the_closure, reads_the_result_s_slot, reads_the_closure_s_repr]
+)
 def test_a_work_time_read_out_of_the_stand_in_is_never_accepted(answer):
     """The check pretends the work's time: a number that fits it, though no clock the
     answer read saw it pass, was read out of the stand-in, however it was reached."""

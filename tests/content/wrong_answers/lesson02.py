@@ -1078,5 +1078,7 @@ def r18f_floor_of_the_stacked_mean(f, xs):
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
     Wrong(M, "floor division // by the count", lambda: r18f_floor_divided, "floored"),
-    Wrong(M, "jnp.sum of the stack // the count", lambda: r18f_floor_of_the_stacked_mean, "floored"),
+    Wrong(
+        M, "jnp.sum of the stack // the count", lambda: r18f_floor_of_the_stacked_mean, "floored"
+    ),
 )

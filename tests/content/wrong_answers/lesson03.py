@@ -1015,7 +1015,12 @@ def r18f_cd_rounded(f, x, eps=1e-3):
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong(DG_DA, "argnums=2 for the second argument", lambda: r18f_da_argnums_two, says="argnums counts"),
+    Wrong(
+        DG_DA,
+        "argnums=2 for the second argument",
+        lambda: r18f_da_argnums_two,
+        says="argnums counts",
+    ),
     Wrong(DG_DA, "a = 1.0 hard-coded from testing", lambda: r18f_da_fixed_a, "ignores-a"),
     Wrong(DG_DA, "jacobian at a notebook's a = 2.0", lambda: r18f_da_notebook_a, "ignores-a"),
     Wrong(C, "int(x) instead of float(x)", lambda: r18f_cd_int, "whole-x"),

@@ -1181,7 +1181,9 @@ def r18f_out_y_minus_line_plus_b(params, x, y):
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong("05.loss_and_outliers", "line as w*x - b", lambda: r18f_out_minus_b, "intercept-subtracted"),
+    Wrong(
+        "05.loss_and_outliers", "line as w*x - b", lambda: r18f_out_minus_b, "intercept-subtracted"
+    ),
     Wrong(
         "05.loss_and_outliers",
         "y - w*x + b: the parenthesis lost",

@@ -1568,10 +1568,30 @@ def r18f_scale_slice_j_dynamic(m, j, factor):
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong("06.set_first", "cast x to int32 first, to be safe", lambda: r18f_swap_int32_first, "dtype-changed"),
-    Wrong("06.set_first", "float16 copy, ends set by index pairs", lambda: r18f_swap_in_float16, "dtype-changed"),
-    Wrong("06.scale_column", "divided the column by factor", lambda: r18f_scale_divide, "divided-not-multiplied"),
-    Wrong("06.scale_column", ".add of the scaled column, not .set", lambda: r18f_scale_add, "product-added"),
+    Wrong(
+        "06.set_first",
+        "cast x to int32 first, to be safe",
+        lambda: r18f_swap_int32_first,
+        "dtype-changed",
+    ),
+    Wrong(
+        "06.set_first",
+        "float16 copy, ends set by index pairs",
+        lambda: r18f_swap_in_float16,
+        "dtype-changed",
+    ),
+    Wrong(
+        "06.scale_column",
+        "divided the column by factor",
+        lambda: r18f_scale_divide,
+        "divided-not-multiplied",
+    ),
+    Wrong(
+        "06.scale_column",
+        ".add of the scaled column, not .set",
+        lambda: r18f_scale_add,
+        "product-added",
+    ),
     Wrong(
         "06.scale_column",
         "slice j:j+1 to keep 2-D, empty for j=-1",

@@ -1604,6 +1604,16 @@ WRONG_ANSWERS = (
         lambda: r18f_step_norm_over_bound,
         "norm-ratio-inverted",
     ),
-    Wrong("07.clip_negative", "`not kept` instead of ~kept", lambda: r18f_fill_not_operator, says="one truth value per element"),
-    Wrong("07.clip_negative", "`and` of two masks", lambda: r18f_fill_and_of_masks, says="one truth value per element"),
+    Wrong(
+        "07.clip_negative",
+        "`not kept` instead of ~kept",
+        lambda: r18f_fill_not_operator,
+        says="one truth value per element",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "`and` of two masks",
+        lambda: r18f_fill_and_of_masks,
+        says="one truth value per element",
+    ),
 )
