@@ -96,19 +96,22 @@ class OnDrawnToo:
 
 def _swap_in_another_dtype(answer: Any) -> bool:
     """Round 18: the ends swapped, in a dtype x was cast to first (int32 "to be safe"),
-    on every case, and on some case another dtype than x's."""
+    on every case, and on some case values the cast changed (a fraction dropped): the
+    right numbers in floats, where x holds integers, are float-copy's."""
     if not callable(answer):
         return False
     cases = cases_of_this_check(_ends_inputs, _ends_inputs)
-    recast = False
+    lost = False
     for index, args in enumerate(cases):
         got = output_or_none(_ends_inputs, answer, index, args)
         if not is_jax_array(got) or got.shape != args[0].shape:
             return False
-        if not np.array_equal(np.asarray(got), np.asarray(_swap_ends(args[0]).astype(got.dtype))):
+        swapped = _swap_ends(args[0])
+        if not np.array_equal(np.asarray(got), np.asarray(swapped.astype(got.dtype))):
             return False
-        recast = recast or got.dtype != args[0].dtype
-    return recast
+        values = np.asarray(got).astype(np.float64)
+        lost = lost or not np.array_equal(values, np.asarray(swapped).astype(np.float64))
+    return lost
 
 
 def _swap_cast_to_int32(x):
