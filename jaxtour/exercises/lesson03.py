@@ -383,8 +383,10 @@ def _a_changed():  # the same points at two frequencies: every point's derivativ
     return [(x, 1.5), (x, 0.7)]
 
 
-def _dg_da_at_a_typed_in(x, a):  # round 18: a = 1.0 left in from testing
-    return jax.vmap(jax.grad(_g, argnums=1), in_axes=(0, None))(x, 1.0)
+def _at_a_typed_in(slopes: Callable[..., Any]) -> Callable[..., Any]:
+    """Round 18: ``slopes`` (the reference, made by jax.vmap and jax.grad, which
+    differentiates_with_jax recognises) called at a = 1.0, left in from testing."""
+    return lambda x, a: slopes(x, 1.0)
 
 
 def _dg_da_mean_spread(x, a):  # the mean's derivative, copied to every point
@@ -1012,7 +1014,9 @@ EXERCISES = (
                 message="Your function gives the same derivatives whatever a is: it "
                 "differentiates at a frequency of its own (a number typed in, or a notebook "
                 "variable), not at the a it is given, so at any other a every value is wrong.",
-                example=lambda: _dg_da_at_a_typed_in,
+                example=lambda: _at_a_typed_in(
+                    jax.vmap(jax.grad(_g, argnums=1), in_axes=(0, None))
+                ),
                 matches=ignores_arguments(_a_changed),
             ),
         ),

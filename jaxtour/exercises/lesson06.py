@@ -665,6 +665,13 @@ def _factor_rounded(answer) -> bool:
     return any(behaves_like(wrong, _matrix_inputs)(answer) for wrong in _WHOLE_FACTORS)
 
 
+def _same_values(result: Any, m: Any) -> bool:
+    try:
+        return np.shape(result) == m.shape and bool(np.array_equal(np.asarray(result), m))
+    except Exception:
+        return False
+
+
 def _other_columns_scaled(answer) -> bool:
     """Column j and others beside it (a slice such as j: or :j+1), or another single
     column than j, multiplied by factor; the rest unchanged."""
@@ -672,7 +679,10 @@ def _other_columns_scaled(answer) -> bool:
         return False
     wrong = False
     for m, j, factor in _matrix_inputs():
-        scaled = _scaled_columns(answer(m, j, factor), m, factor)
+        result = answer(m, j, factor)
+        scaled = _scaled_columns(result, m, factor)
+        if not scaled and j < 0 and _same_values(result, m):
+            continue  # a slice with a negative j (:j + 1 is :0 for j = -1) selects nothing
         if not scaled:  # some column neither m's nor scaled, or none scaled
             return False
         # every column scaled is the whole matrix, unless another input shows otherwise
