@@ -19,7 +19,9 @@ own forward (``_Log.offset``), and while the answer runs, the clocks it reads (t
 module's, one it imported by name, timeit's) show real time plus that offset. A check
 then costs milliseconds instead of the second the waits would take. An answer that
 timed with a clock the grader does not see (``datetime``, ``time.clock_gettime``) read
-no watched clock: its run is made again with real sleeps, and judged on that.
+no watched clock: its run is made again with real sleeps, and judged on that; unless its
+number already fit the pretended work, which no clock showed it: then it read the time out
+of the stand-in (``_Run.unclocked``), and is refused.
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ class _Call:
     waited: float | None = None  # when a wait first covered this call's work
 
 
-@dataclass
+@dataclass(repr=False)  # its repr would show the work time an honest timing must measure
 class _Log:
     """One stand-in's hidden state and its record of what the learner's code did."""
 
@@ -302,6 +304,9 @@ class _Run:
     value: Any = None
     error: LearnerCodeError | None = None
     cpu_clock: bool = False
+    # Its calls' work pretended, no clock it read showing it, yet its number fits that work:
+    # the number was read out of the stand-in (its closure, its result's slots), not timed.
+    unclocked: bool = False
 
     @property
     def seconds(self) -> float | None:
@@ -395,6 +400,9 @@ def _run(answer: Callable[..., Any], compile_s: float, work_range: tuple[float, 
     the answer called it yet read none of the clocks that show the pretended time."""
     run = _run_on(answer, _fresh_log(compile_s, work_range))
     if run.error is None and run.log.calls and not run.log.clock_reads and not run.cpu_clock:
+        if _what_it_did(run) is None and "honest" in run.labels():
+            run.unclocked = True  # no real time passed for the work, and no clock saw it
+            return run
         run = _run_on(answer, _fresh_log(compile_s, work_range, virtual=False))
     return run
 
@@ -431,6 +439,14 @@ def _diagnose(answer: Callable[..., Any]) -> _Verdict:
         verdict = _what_it_did(run)
         if verdict is not None:
             return verdict
+    if all(run.unclocked for run in runs):
+        return _Verdict(
+            problem=i18n._(
+                "Your time_call returned each stand-in's work time, though no clock it read "
+                "saw that time pass: the check pretends the work's time, and only a clock "
+                "shows it. The number was read out of the grader's stand-in, not measured."
+            )
+        )
     if len({run.seconds for run in runs}) == 1:
         # one number for two stand-ins whose work differs (no honest range holds both)
         return _Verdict(mistake="not-measured")
@@ -816,6 +832,7 @@ BATCH_LOSSES = (1.0, 2.0, 3.5, 5.5)  # f(x) for the i-th x: mean 3.0, last 5.5, 
 # The batches' sizes differ, as the task allows: a mean weighted by size is 47.5 / 14, not 3.0.
 BATCH_SIZES = (2, 3, 5, 4)
 SYNC_WAIT, SYNC_CONVERT = "wait", "convert"
+SYNC_READ = "read"  # JAX read a stand-in's value (jnp.stack, a jax operation): no wait, no copy
 
 # What the log line reports: the mean loss (variant 0, the page), or the perplexity a
 # language model's evaluation logs, base ** the mean loss (e for losses in nats, 2 in
@@ -904,6 +921,7 @@ class PendingLoss:
     dtype: Any = property(lambda self: np.dtype(np.float32))
 
     def __jax_array__(self) -> Any:
+        self._note(SYNC_READ, self.sources)  # the loss went into JAX: not a sync, a door
         return jnp.asarray(self.value, dtype=jnp.float32)
 
     def copy_to_host_async(self) -> None:
@@ -942,6 +960,18 @@ class PendingLoss:
     def __rtruediv__(self, other: Any) -> Any:
         return self._derived(other, lambda a, b: b / a if a else math.nan)
 
+    def __floordiv__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: a // b if b else math.nan)
+
+    def __rfloordiv__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: b // a if a else math.nan)
+
+    def __mod__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: a % b if b else math.nan)
+
+    def __rmod__(self, other: Any) -> Any:
+        return self._derived(other, lambda a, b: b % a if a else math.nan)
+
     def __lt__(self, other: Any) -> Any:
         return self._derived(other, lambda a, b: float(a < b))
 
@@ -962,6 +992,12 @@ class PendingLoss:
 
     def __neg__(self) -> PendingLoss:
         return PendingLoss(self._note, self.sources, -self.value)
+
+    def __pos__(self) -> PendingLoss:
+        return PendingLoss(self._note, self.sources, self.value)
+
+    def __abs__(self) -> PendingLoss:
+        return PendingLoss(self._note, self.sources, abs(self.value))
 
     def astype(self, dtype: Any) -> PendingLoss:
         return PendingLoss(self._note, self.sources, self.value)
@@ -1025,6 +1061,10 @@ class _LossRun:
     quiet: int = 0  # > 0 while the grader's own code (f, a noted call) runs inside that
     tampered: bool = False  # the answer changed what the grader had put in JAX for the run
     polled: dict[int, Any] = field(default_factory=dict)  # arrays asked is_ready() once
+    # The calls whose loss left its stand-in through a door the grader made: a conversion
+    # or JAX reading it (``__jax_array__``). A right mean with a loss that never did was
+    # read out of the stand-in's insides, past every wait and conversion the check sees.
+    taken: set[int] = field(default_factory=set)
 
     def f(self, *args: Any, **kwargs: Any) -> PendingLoss:
         self.quiet += 1  # np.asarray(arg) below is the grader's reading, not the answer's
@@ -1047,10 +1087,13 @@ class _LossRun:
         return PendingLoss(self._noter(), frozenset({call}), value)
 
     def _noter(self) -> Callable[[str, frozenset[int]], None]:
-        syncs, calls = self.syncs, self.calls
+        syncs, calls, taken = self.syncs, self.calls, self.taken
 
         def note(kind: str, sources: frozenset[int]) -> None:
-            syncs.append(_Sync(kind, len(calls), sources))
+            if kind != SYNC_WAIT:
+                taken.update(sources)
+            if kind != SYNC_READ:
+                syncs.append(_Sync(kind, len(calls), sources))
 
         return note
 
@@ -1252,6 +1295,8 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
         )
     mean = sum(BATCH_LOSSES) / n
     if math.isclose(returned, _reported(mean), rel_tol=1e-5):
+        if not run.taken >= set(range(len(run.calls))):
+            return None, _read_past_the_stand_in()
         return _fewer_batches(answer)
     if math.isclose(returned, _reported(BATCH_LOSSES[run.calls[-1]]), rel_tol=1e-5):
         return "last-only", None
@@ -1307,11 +1352,25 @@ def _fewer_batches(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
         return None, None
     if math.isclose(returned, _reported(sum(BATCH_LOSSES[:n]) / BATCHES), rel_tol=1e-5):
         return "page-count", None
+    if any(
+        math.isclose(returned, floored, rel_tol=1e-5)
+        for floored in (_reported(float(math.floor(mean))), float(math.floor(_reported(mean))))
+    ):
+        return "floored", None
     if _rounded_to_half(returned, mean):
         return "half-precision", None
     return None, i18n._(
         "On {n} batches you returned {got}; the mean of their {n} losses is {mean}."
     ).format(got=short_repr(returned), n=n, mean=short_repr(_reported(mean)))
+
+
+def _read_past_the_stand_in() -> str:
+    return i18n._(
+        "Your function returned the right mean, yet at least one batch's loss never left "
+        "the grader's stand-in the ways a jax array's value leaves it: no conversion to "
+        "Python and no jax operation read it. It was read out of the stand-in's insides, "
+        "so this check cannot see when, or whether, it waited."
+    )
 
 
 def _stand_in_not_taken() -> str:
@@ -1384,6 +1443,10 @@ def _page_count(f, xs):
 
 def _half_mean(f, xs):
     return float(_reported(jnp.mean(jnp.stack([f(x) for x in xs]).astype(jnp.bfloat16))))
+
+
+def _floored(f, xs):
+    return float(_reported(sum(f(x) for x in xs) // len(xs)))
 
 
 def _jits_f(f, xs):
@@ -1721,6 +1784,15 @@ EXERCISES = (
                 "losses and their mean, 3.0, happen to be exact in 16 bits).",
                 example=lambda: _half_mean,
                 matches=_loss_mistake("half-precision"),
+            ),
+            Mistake(
+                id="floored",
+                message="Your mean lost its fraction: on three batches whose losses' mean is "
+                "not a whole number, you returned it rounded down. Floor division (//) rounds "
+                "its quotient down to a whole number; a mean keeps what follows the point (the "
+                "page's mean, 3.0, happens to be whole).",
+                example=lambda: _floored,
+                matches=_loss_mistake("floored"),
             ),
         ),
         success="Every batch dispatched before anything waited, the mean taken by JAX, and "

@@ -378,6 +378,17 @@ def _da_random_inputs(rng: np.random.Generator):
     return [(x, float(rng.uniform(0.5, 3.0)))]
 
 
+def _a_changed():  # the same points at two frequencies: every point's derivative moves
+    x = jnp.linspace(-3.0, 4.0, 8)
+    return [(x, 1.5), (x, 0.7)]
+
+
+def _at_a_typed_in(slopes: Callable[..., Any]) -> Callable[..., Any]:
+    """Round 18: ``slopes`` (the reference, made by jax.vmap and jax.grad, which
+    differentiates_with_jax recognises) called at a = 1.0, left in from testing."""
+    return lambda x, a: slopes(x, 1.0)
+
+
 def _dg_da_mean_spread(x, a):  # the mean's derivative, copied to every point
     return jax.grad(lambda b: jnp.mean(_g(x, b)))(a) * jnp.ones_like(x)
 
@@ -463,6 +474,14 @@ def _central(f, x, eps):
 
 def _central_at_float32_points(f, x, eps):  # x + eps keeps a float32 x's dtype
     return (f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+def _central_at_whole_x(f, x, eps):  # round 18: x = int(x), where float(x) was meant
+    return _central(f, int(float(x)), eps)
+
+
+def _central_at_rounded_x(f, x, eps):
+    return _central(f, round(float(x)), eps)
 
 
 def _slip(wrong: Callable[..., Any]) -> Callable[[Any], bool]:
@@ -990,6 +1009,16 @@ EXERCISES = (
                 matches=lambda answer: callable(answer) and not differentiates_with_jax(answer),
                 also_accepted=True,
             ),
+            Mistake(  # round 18
+                id="ignores-a",
+                message="Your function gives the same derivatives whatever a is: it "
+                "differentiates at a frequency of its own (a number typed in, or a notebook "
+                "variable), not at the a it is given, so at any other a every value is wrong.",
+                example=lambda: _at_a_typed_in(
+                    jax.vmap(jax.grad(_g, argnums=1), in_axes=(0, None))
+                ),
+                matches=ignores_arguments(_a_changed),
+            ),
         ),
         success="JAX differentiates with respect to the argument its function takes: a "
         "function of a alone, one point at a time (or jax.jacobian, one row per point).",
@@ -1069,6 +1098,17 @@ EXERCISES = (
                 "eps it is given (the 1e-3 in the signature is only its default).",
                 example=lambda: lambda f, x, eps: _central(f, x, 1e-3),
                 matches=ignores_arguments(_difference_eps_changed),
+            ),
+            Mistake(  # round 18
+                id="whole-x",
+                message="Your estimate is the slope at x cut to a whole number, not at x: at "
+                "x = 0.5 it is the slope at 0. int() drops what follows the point (round() "
+                "moves x to the nearest whole number), so only a whole x is left where it "
+                "was.",
+                example=lambda: _central_at_whole_x,
+                matches=lambda answer: (
+                    _slip(_central_at_whole_x)(answer) or _slip(_central_at_rounded_x)(answer)
+                ),
             ),
             Mistake(
                 id="array-method-on-float",

@@ -592,6 +592,13 @@ def _nan_only_at_zero_norm(answer: Any) -> bool:
 
 
 @_decayed
+def _concatenated_leaves(params, grads, lr, max_norm):
+    """Round 18: the leaves joined as they are, a matrix beside vectors and a 0-d scale."""
+    scale = jnp.minimum(1.0, max_norm / jnp.linalg.norm(jnp.concatenate(jax.tree.leaves(grads))))
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+@_decayed
 def _python_division_by_norm(params, grads, lr, max_norm):
     """The factor made with Python's min of floats: max_norm / 0.0 raises."""
     scale = min(1.0, max_norm / float(_global_norm(grads)))
@@ -1409,6 +1416,21 @@ EXERCISES = (
                 "and goes on. A step with nothing to clip must still be a step.",
                 example=lambda: _python_division_by_norm,
                 matches=fails_with("ZeroDivisionError", "", _jax_step_inputs),
+            ),
+            Mistake(  # round 18
+                id="leaves-concatenated-as-they-are",
+                message="The gradient tree's leaves have shapes of their own (a weight matrix, "
+                "bias vectors, a 0-d scale), and concatenating joins arrays along an axis they "
+                "all have, with the same number of axes: leaves as they are cannot be joined, "
+                "so that call raised and no norm was taken.",
+                example=lambda: _concatenated_leaves,
+                matches=fails_with(
+                    "Exception",  # jnp: TypeError for ranks that differ, ValueError for 0-d
+                    r"[Cc]annot concatenate arrays with different numbers of dimensions"
+                    r"|[Zz]ero-dimensional arrays cannot be concatenated"
+                    r"|input arrays must have same number of dimensions",  # NumPy's
+                    _jax_step_inputs,
+                ),
             ),
             Mistake(
                 id="more-than-the-tree",

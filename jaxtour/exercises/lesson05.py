@@ -1046,6 +1046,11 @@ def _at_least_threshold(params, x, y):
     return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) >= _threshold())
 
 
+def _line_minus_b(params, x, y):  # round 18: w * x - b, the intercept's sign flipped
+    errors = params["w"] * x - params["b"] - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > _threshold())
+
+
 def _predictions_thresholded(params, x, y):
     errors = _errors(params, x, y)
     predictions = params["w"] * x + params["b"]
@@ -1639,6 +1644,14 @@ EXERCISES = (
                     behaves_like(_inliers, _model_inputs)(answer)
                     or behaves_like(_strict_inliers, _model_inputs)(answer)
                 ),
+            ),
+            Mistake(  # round 18
+                id="intercept-subtracted",
+                message="Your loss and count are those of a line that subtracts b where the "
+                "model's line adds it: every prediction is off by twice b, and so is every "
+                "error (where b is 0 the two lines agree, and nowhere else).",
+                example=lambda: _line_minus_b,
+                matches=behaves_like(_line_minus_b, _model_inputs),
             ),
             Mistake(
                 id="predictions-thresholded",

@@ -19,6 +19,7 @@ from jaxtour.grader import pristine
 from jaxtour.grader.mistakes import (
     behaves_like,
     call_or_none,
+    deletes_input,
     equals_value,
     fails_with,
     ignores_arguments,
@@ -38,7 +39,7 @@ from jaxtour.grader.rules import (
     outputs_on,
 )
 from jaxtour.grader.spec import Exercise, Mistake, Variants
-from jaxtour.lazy import is_jax_array
+from jaxtour.lazy import is_jax_array, is_tracer
 
 # --- 06.set_first -----------------------------------------------------------------------
 # swap_ends(x): a function, checked on the grader's arrays and on arrays drawn afresh at
@@ -91,6 +92,38 @@ class OnDrawnToo:
             return problem
         drawn = self.drawn()  # this check's own cases, judged by the same rule
         return SameFunction(inputs=lambda: drawn, output=self.fixed.output)(answer, expected)
+
+
+def _swap_in_another_dtype(answer: Any) -> bool:
+    """Round 18: the ends swapped, in a dtype x was cast to first (int32 "to be safe"),
+    on every case, and on some case values the cast changed (a fraction dropped): the
+    right numbers in floats, where x holds integers, are float-copy's."""
+    if not callable(answer):
+        return False
+    cases = cases_of_this_check(_ends_inputs, _ends_inputs)
+    lost = False
+    for index, args in enumerate(cases):
+        got = output_or_none(_ends_inputs, answer, index, args)
+        if not is_jax_array(got) or got.shape != args[0].shape:
+            return False
+        swapped = _swap_ends(args[0])
+        if not np.array_equal(np.asarray(got), np.asarray(swapped.astype(got.dtype))):
+            return False
+        values = np.asarray(got).astype(np.float64)
+        lost = lost or not np.array_equal(values, np.asarray(swapped).astype(np.float64))
+    return lost
+
+
+def _swap_cast_to_int32(x):
+    x = x.astype(jnp.int32)
+    return x.at[0].set(x[-1]).at[-1].set(x[0])
+
+
+def _swap_deleting_x(x):
+    out = x.at[0].set(x[-1]).at[-1].set(x[0])
+    if is_jax_array(x) and not is_tracer(x):
+        x.delete()
+    return out
 
 
 def _unchanged(x):
@@ -318,6 +351,12 @@ def _negative_j_unchanged(m, j, factor):
     return _scale_column(m, j, factor) if j >= 0 else m
 
 
+def _column_as_slice(m, j, factor):
+    """Round 18: column j as the slice j:j+1, rounded as asked: for j = -1 that is -1:0,
+    which selects nothing, so the last column is never scaled."""
+    return m.at[:, j : j + 1].set(_rounding()(m[:, j : j + 1] * factor).astype(m.dtype))
+
+
 def _names_read(code) -> set[str]:
     """The names (globals and attributes) ``code`` and the code nested in it read."""
     names = set(code.co_names)
@@ -359,6 +398,9 @@ def _matrix_inputs():
         # -0.125 rounds 8 otherwise (ceil)
         (jnp.array([[8, 1], [29, 2], [3, 5]], dtype=i32), 0, 0.125),
         (jnp.array([[4, 8], [6, 5]], dtype=i32), 1, -0.125),
+        # the last column as j = -1 (round 18: the slice j:j+1, which keeps a column 2-D, is
+        # -1:0 there, empty, and no case had j = -1)
+        (jnp.array([[1, 6, 3], [4, 2, 9]], dtype=i32), -1, -0.75),
     ]
 
 
@@ -623,6 +665,13 @@ def _factor_rounded(answer) -> bool:
     return any(behaves_like(wrong, _matrix_inputs)(answer) for wrong in _WHOLE_FACTORS)
 
 
+def _same_values(result: Any, m: Any) -> bool:
+    try:
+        return np.shape(result) == m.shape and bool(np.array_equal(np.asarray(result), m))
+    except Exception:
+        return False
+
+
 def _other_columns_scaled(answer) -> bool:
     """Column j and others beside it (a slice such as j: or :j+1), or another single
     column than j, multiplied by factor; the rest unchanged."""
@@ -630,7 +679,10 @@ def _other_columns_scaled(answer) -> bool:
         return False
     wrong = False
     for m, j, factor in _matrix_inputs():
-        scaled = _scaled_columns(answer(m, j, factor), m, factor)
+        result = answer(m, j, factor)
+        scaled = _scaled_columns(result, m, factor)
+        if not scaled and j < 0 and _same_values(result, m):
+            continue  # a slice with a negative j (:j + 1 is :0 for j = -1) selects nothing
         if not scaled:  # some column neither m's nor scaled, or none scaled
             return False
         # every column scaled is the whole matrix, unless another input shows otherwise
@@ -672,11 +724,28 @@ _QUIET = {wrong: _quietly(wrong) for wrong in _ON_FLOATS}
 _ROW_BY_MASK = _on_floats(_scale_row_by_mask)
 
 
+def _rounded_as_asked(wrong):
+    """``wrong`` on floats, then rounded as the variant asks, the table int32 again: the
+    slip made, and the rest of the task done right (round 18: the column divided by
+    factor, or its rounded products added to it, then floored)."""
+
+    def rounded(m, j, factor):
+        return _rounding()(_ON_FLOATS[wrong](m, j, factor)).astype(m.dtype)
+
+    rounded.__name__ = rounded.__qualname__ = f"{wrong.__name__}_rounded_as_asked"
+    return rounded
+
+
+_ROUNDED_SLIPS = {wrong: _rounded_as_asked(wrong) for wrong in _ON_FLOATS}
+
+
 def _slip_on_table(wrong):
-    """Behaves like ``wrong`` (any dtype), on m as given or converted to float first."""
+    """Behaves like ``wrong`` (any dtype), on m as given or converted to float first, or
+    with its results rounded as the task asks."""
     raw = behaves_like(_QUIET[wrong], _matrix_inputs)
     on_floats = behaves_like(_ON_FLOATS[wrong], _matrix_inputs)
-    return lambda answer: raw(answer) or on_floats(answer)
+    rounded = behaves_like(_ROUNDED_SLIPS[wrong], _matrix_inputs)
+    return lambda answer: raw(answer) or on_floats(answer) or rounded(answer)
 
 
 def _at_update_casts(answer) -> bool:
@@ -771,7 +840,7 @@ def _apply_floor(m, j, factor):
 
 
 def _label_inputs():
-    # Two lengths, not three: a learner's function runs op by op, and eager JAX compiles
+    # Three lengths, not more: a learner's function runs op by op, and eager JAX compiles
     # each operation once per shape (a wrong answer's first check: 0.2 s a length). Not
     # one: the total count (the number of labels) must differ between cases. Every case
     # is padded with -1, in unequal amounts; the largest label is n - 2 in two cases and
@@ -780,6 +849,9 @@ def _label_inputs():
         (jnp.array([0, 2, 2, 3, 2, -1, -1]), 5),
         (jnp.array([1, 1, 1, 0, -1]), 3),
         (jnp.array([4, 0, 4, 1, -1, -1, -1]), 7),
+        # more labels and more of them than a lesson's page uses (round 18: an answer right
+        # for n <= 8 only passed), the padding between them
+        (jnp.array([37, 3, 37, 19, 0, -1, 12, 37, -1, 3, 0]), 40),
     ]
 
 
@@ -1261,6 +1333,25 @@ EXERCISES = (
                 example=lambda: _swapped_by_arithmetic,
                 matches=_swap_rounded,
             ),
+            Mistake(  # round 18
+                id="dtype-changed",
+                message="Your ends are swapped, but in another dtype than x's: x was "
+                "converted before the swap, and a float x made integers lost every fraction "
+                "(3.5 became 3, -6.5 became -6). A swap moves two elements and changes "
+                "nothing else, the dtype included.",
+                example=lambda: _swap_cast_to_int32,
+                matches=_swap_in_another_dtype,
+            ),
+            Mistake(  # round 18's sneaky answer
+                id="deletes-input",
+                message="Your function deletes the array it was given: the swap it returns is "
+                "right, but the caller's x is gone afterwards, and any later use of it raises. "
+                "A function that updates a jax array returns a new one and leaves its input "
+                "as it was.",
+                example=lambda: _swap_deleting_x,
+                matches=deletes_input(_ends_inputs),
+                also_accepted=True,
+            ),
             Mistake(
                 id="reversed",
                 message="The whole array is reversed: only the two ends trade places, and the "
@@ -1695,6 +1786,15 @@ EXERCISES = (
                 "column m.shape[1] - 2.",
                 example=lambda: _negative_j_unchanged,
                 matches=behaves_like(_negative_j_unchanged, _matrix_inputs),
+            ),
+            Mistake(  # round 18
+                id="empty-slice-at-last-column",
+                message="With j = -1 your function changes no column: the column as a slice "
+                "from j to j + 1 is -1:0 there, and a slice stops before its end, so from the "
+                "last column up to the first it selects nothing. Every other j works, which "
+                "hides it; -1 is the last column, as a negative index counts from the end.",
+                example=lambda: _column_as_slice,
+                matches=behaves_like(_column_as_slice, _matrix_inputs),
             ),
             Mistake(
                 id="other-columns",

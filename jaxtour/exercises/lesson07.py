@@ -287,9 +287,23 @@ def _compiles_per_kernel(answer: Any) -> bool:
         answer(x, first, True)
         before = answer._cache_size()
         answer(x, second, True)
-        return answer._cache_size() > before
+        if answer._cache_size() > before:
+            return True
     except Exception:
         return False
+    return _kernel_in_the_program(answer, x, first, second)
+
+
+def _kernel_in_the_program(answer: Any, x: Any, first: tuple, second: tuple) -> bool:
+    """The program jit builds for two kernels of one length differs: the weights are
+    constants in it, not arguments, so each new kernel is a new program to compile. Read
+    from the lowered programs, not the cache, which an answer can clear while it traces
+    (round 18: everything static, each trace emptying the cache, counted one compile)."""
+    try:
+        programs = [answer.lower(x, weights, True).as_text() for weights in (first, second)]
+    except Exception:
+        return False
+    return programs[0] != programs[1]
 
 
 def _same_changed():
@@ -485,6 +499,21 @@ def _norm_grown(w, grad, t, clip):
     left as it is, a short one stretched to the bound."""
     return w - _warmup(t) * _clipped(
         grad, clip, norm=lambda g: g * jnp.maximum(1.0, _clip_at() / jnp.linalg.norm(g))
+    )
+
+
+def _norm_ratio_inverted(w, grad, t, clip):
+    """'norm' scales by the smaller of 1 and length / bound (round 18): the ratio turned
+    over, so a long gradient is left as it is and a short one shrinks."""
+    return w - _warmup(t) * _clipped(
+        grad, clip, norm=lambda g: g * jnp.minimum(1.0, jnp.linalg.norm(g) / _clip_at())
+    )
+
+
+def _norm_times_length(w, grad, t, clip):
+    """'norm' scales by the smaller of 1 and the length itself, the bound left out."""
+    return w - _warmup(t) * _clipped(
+        grad, clip, norm=lambda g: g * jnp.minimum(1.0, jnp.linalg.norm(g))
     )
 
 
@@ -1386,6 +1415,19 @@ EXERCISES = (
                 "Clipping only shortens a gradient longer than the bound.",
                 example=lambda: jax.jit(_fresh(_norm_grown), static_argnames="clip"),
                 matches=behaves_like(_norm_grown, _step_inputs),
+            ),
+            Mistake(  # round 18
+                id="norm-ratio-inverted",
+                message="With clip 'norm' your step scales the gradient by the smaller of 1 and "
+                "its length over the bound, the ratio turned over: a gradient longer than "
+                "{clip_at} is left as it is (the factor stops at 1), and a shorter one shrinks. "
+                "Clipping only shortens a gradient longer than the bound, and shortens it to "
+                "the bound.",
+                example=lambda: jax.jit(_fresh(_norm_ratio_inverted), static_argnames="clip"),
+                matches=lambda answer: (
+                    behaves_like(_norm_ratio_inverted, _step_inputs)(answer)
+                    or behaves_like(_norm_times_length, _step_inputs)(answer)
+                ),
             ),
             Mistake(
                 id="norm-by-value",

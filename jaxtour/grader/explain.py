@@ -117,6 +117,34 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         lesson=("03", N_("Float inputs only")),
     ),
     Explanation(
+        id="argnums-past-the-arguments",
+        error_types=("TypeError",),
+        pattern=r"argnums=[\d(), ]+ requires at least \d+ positional arguments",
+        why=N_(
+            "argnums counts a function's positional arguments from 0: 0 is the first, 1 the "
+            "second. This argnums names a position the call did not fill: it counted from "
+            "1, or the argument it means was passed by keyword, which has no position."
+        ),
+        fix=N_("jax.grad(f, argnums=1)(a, b) differentiates f in b, its second argument"),
+        lesson=("04", N_("`argnums` picks the argument")),
+    ),
+    Explanation(
+        id="array-truth-value",
+        error_types=("ValueError",),
+        pattern=r"truth value of an array with more than one element is ambiguous",
+        why=N_(
+            "Python's not, and, or, if and while each ask their operand for one True or "
+            "False, and an array of several elements holds one truth value per element: "
+            "which one Python should take is ambiguous, so it raises. Python's operators "
+            "decide once, for the whole array; they do not work element by element."
+        ),
+        fix=N_(
+            "combine boolean arrays element-wise: ~mask, a & b, a | b, and "
+            "jnp.where(mask, a, b) in place of an if"
+        ),
+        lesson=("07", N_("`and`, `or` and `not` on tracers")),
+    ),
+    Explanation(
         id="tracer-bool",
         error_types=("TracerBoolConversionError",),
         pattern=r"",

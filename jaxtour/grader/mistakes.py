@@ -145,6 +145,34 @@ def mutates_input(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
     return matches
 
 
+def deletes_input(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function that deletes a jax array it was given (``x.delete()``, or a
+    jit of its own that donates it): its result may be right, but the caller's array is
+    gone, and reading it again raises. Run plainly, on fresh inputs, as a caller would."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        for args in inputs():
+            arrays = [leaf for leaf in jax.tree.leaves(args) if isinstance(leaf, jax.Array)]
+            try:
+                answer(*args)
+            except Exception:
+                continue
+            if any(_deleted(array) for array in arrays):
+                return True
+        return False
+
+    return matches
+
+
+def _deleted(array: Any) -> bool:
+    try:
+        return bool(type(array).is_deleted(array))
+    except Exception:
+        return False
+
+
 def chose(option: str) -> Callable[[Any], bool]:
     """Matches the string answer ``option``, whatever its case and spacing."""
     return lambda answer: option_of(answer) == option

@@ -11,6 +11,7 @@ import functools
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 import pytest
 
 from jaxtour import checks
@@ -60,6 +61,40 @@ def test_a_sync_is_observed_not_an_attribute_the_answer_sets():
     feedback = checks.check("02.mean_loss", mean_loss_sets_the_record)
     assert not feedback.passed
     assert feedback.mistake == "float-per-batch", feedback.text()
+
+
+def _inside(loss, name):
+    return object.__getattribute__(loss, name)
+
+
+def mean_loss_reads_the_public_slot(f, xs):
+    """Round 18's sneaky answer: the slow helper, each loss read out of a slot of the
+    stand-in, past every method that notes a wait or a conversion."""
+    return sum(float(np.asarray(f(x).value)) for x in xs) / len(xs)
+
+
+def mean_loss_reads_a_slot_by_name(f, xs):
+    slots = type(f(xs[0])).__slots__  # one call too many, but the loss is read anyway
+    total = 0.0
+    for x in xs:
+        loss = f(x)
+        total += next(_inside(loss, n) for n in slots if isinstance(_inside(loss, n), float))
+    return total / len(xs)
+
+
+def mean_loss_reads_the_stacked_value_in_numpy(f, xs):
+    """Right: JAX reads every loss (jnp.stack); the one conversion, NumPy's, is unseen."""
+    return float(np.asarray(jnp.mean(jnp.stack([f(x) for x in xs]))))
+
+
+def test_a_loss_read_out_of_the_stand_in_is_refused():
+    """Round 18: a loss that never left its stand-in through a conversion or JAX was read
+    out of its insides, whatever the way; the check cannot see that read wait."""
+    feedback = checks.check("02.mean_loss", mean_loss_reads_the_public_slot)
+    assert not feedback.passed and "stand-in's insides" in feedback.message, feedback.text()
+    feedback = checks.check("02.mean_loss", mean_loss_reads_a_slot_by_name)
+    assert not feedback.passed, feedback.text()
+    assert checks.check("02.mean_loss", mean_loss_reads_the_stacked_value_in_numpy).passed
 
 
 def mean_loss_reduce(f, xs):
@@ -269,3 +304,63 @@ def test_05_outlier_count_that_wraps_is_refused():
     passed on three points)."""
     feedback = checks.check("05.loss_and_outliers", outliers_counted_in_uint8)
     assert feedback.mistake == "count-wraps", feedback.text()
+
+
+def _right_for_small(limit, size):
+    """Round 18's sneaky family: right while the count (or the labels) is as small as a
+    page's, all zeros beyond."""
+
+    def count_labels(labels, n):
+        if size(labels, n) <= limit:
+            return jnp.zeros(n, jnp.int32).at[jnp.where(labels < 0, n, labels)].add(1)
+        return jnp.zeros(n, jnp.int32)
+
+    return count_labels
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        _right_for_small(8, lambda labels, n: n),
+        _right_for_small(16, lambda labels, n: n),
+        _right_for_small(8, lambda labels, n: labels.shape[0]),
+    ],
+)
+def test_a_count_right_only_for_a_page_s_sizes_is_refused(answer):
+    assert not checks.check("06.count_labels", answer).passed
+
+
+def _smooth(x, weights, same):
+    kernel = jnp.array(weights)
+    total = sum(weights)
+    kernel = kernel / total if total != 0 else kernel
+    return jnp.convolve(x, kernel, mode="same" if same else "valid")
+
+
+def _all_static_clearing_its_cache():
+    """Round 18's sneaky answer: weights static, each trace emptying the jitted
+    function's cache, so that the cache never grows past one program."""
+
+    def smooth(x, weights, same):
+        fast.clear_cache()
+        return _smooth(x, weights, same)
+
+    fast = jax.jit(smooth, static_argnames=("weights", "same"))
+    return fast
+
+
+def _all_static_clearing_every_cache():
+    def smooth(x, weights, same):
+        jax.clear_caches()
+        return _smooth(x, weights, same)
+
+    return jax.jit(smooth, static_argnums=(1, 2))
+
+
+@pytest.mark.parametrize(
+    "build", [_all_static_clearing_its_cache, _all_static_clearing_every_cache]
+)
+def test_static_weights_are_named_whatever_the_cache_says(build):
+    feedback = checks.check("07.static_window", build())
+    assert not feedback.passed and feedback.mistake == "weights-static", feedback.text()
+    assert checks.check("07.static_window", checks._reference("07.static_window")).passed

@@ -73,6 +73,8 @@ PROVOKE = {
     "device-method": lambda: jnp.arange(3).device(),
     "function-not-called": lambda: jnp.ones(3) * jnp.cos,
     "numpy-on-tracer": lambda: jax.grad(lambda v: np.sum(np.abs(v)))(1.0),
+    "argnums-past-the-arguments": lambda: jax.grad(lambda v, w: v * w, argnums=2)(1.0, 2.0),
+    "array-truth-value": lambda: jnp.where(not (jnp.arange(3.0) > 1), 0.0, 1.0),
 }
 
 
@@ -138,6 +140,32 @@ def test_every_function_whose_result_the_values_size_is_explained_as_one(value_s
     explanation = explain_exception(error)
     assert explanation is not None and explanation.id == "value-sized-result", str(error)
     assert "static_arg" not in explanation.text()
+
+
+@pytest.mark.parametrize(
+    "provoke",
+    [
+        lambda: jax.grad(lambda v, w: v * w, argnums=(0, 2))(1.0, 2.0),
+        lambda: jax.grad(lambda v, *, w: v * w, argnums=1)(1.0, w=2.0),
+        lambda: jax.value_and_grad(lambda v, w: v * w, argnums=2)(1.0, 2.0),
+    ],
+)
+def test_argnums_past_the_positional_arguments_is_recognised_in_every_form(provoke):
+    assert explain_exception(_raise(provoke)).id == "argnums-past-the-arguments"
+
+
+@pytest.mark.parametrize(
+    "provoke",
+    [
+        lambda: (jnp.arange(3.0) > 1) and (jnp.arange(3.0) < 2),
+        lambda: jax.jit(lambda x: jnp.where(not (x > 0), 0.0, x))(jnp.arange(3.0)),
+        lambda: jax.jit(lambda x: x if x > 0 else -x)(jnp.arange(3.0)),
+        lambda: not (np.arange(3.0) > 1),
+    ],
+)
+def test_a_truth_test_of_a_whole_array_is_recognised_in_every_form(provoke):
+    """Eager, jitted (a vector tracer raises NumPy's ValueError), or NumPy's own."""
+    assert explain_exception(_raise(provoke)).id == "array-truth-value"
 
 
 def test_a_boolean_mask_read_under_jit_is_recognised_too():

@@ -427,3 +427,32 @@ def test_no_output_the_grader_keeps_is_in_an_answers_reach():
     assert not checks.check(EXERCISE, wrong).passed
     assert checks.check(EXERCISE, right).passed
     assert _kept_outputs_in_reach() == []
+
+
+def _swap_then_delete(x):
+    """Round 18's sneaky answer: the right swap, then the array it was given deleted."""
+    out = x.at[0].set(x[-1]).at[-1].set(x[0])
+    try:
+        out.block_until_ready()
+        x.delete()
+    except Exception:  # noqa: BLE001, S110 - a tracer has no buffer to delete
+        pass
+    return out
+
+
+def _swap_then_delete_a_copy(x):
+    out = x.at[0].set(x[-1]).at[-1].set(x[0])
+    try:
+        jnp.array(x, copy=True).delete()  # its own array: the caller's x is left as it was
+    except Exception:  # noqa: BLE001, S110 - a tracer has no buffer to delete
+        pass
+    return out
+
+
+def test_an_answer_that_deletes_the_array_it_was_given_is_refused_by_name():
+    """Its values are right, but the caller's array is gone: named, and the checks after
+    it are judged as before (the grader's inputs are built for each check)."""
+    feedback = checks.check("06.set_first", _swap_then_delete)
+    assert not feedback.passed and feedback.mistake == "deletes-input", feedback.text()
+    assert checks.check("06.set_first", _swap_then_delete_a_copy).passed
+    assert checks.check("06.set_first", checks._reference("06.set_first")).passed

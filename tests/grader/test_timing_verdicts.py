@@ -120,6 +120,45 @@ def test_a_number_written_in_never_passes_whatever_it_is(seconds):
     assert status == "incorrect" and mistake != "not-measured"
 
 
+def _work_time_in_the_closure(f):
+    return next(
+        cell.cell_contents.work_s for cell in f.__closure__ if hasattr(cell.cell_contents, "work_s")
+    )
+
+
+def reads_the_closure(f, *args):
+    """Round 18's sneaky family: wait as an honest timer does, time nothing, and return
+    the stand-in's own work time, read out of it."""
+    jax.block_until_ready(f(*args))
+    jax.block_until_ready(f(*args))
+    return _work_time_in_the_closure(f)
+
+
+def reads_the_result_s_slot(f, *args):
+    jax.block_until_ready(f(*args))
+    result = jax.block_until_ready(f(*args))
+    return object.__getattribute__(result, "_log").work_s * 1.05
+
+
+def reads_the_closure_s_repr(f, *args):
+    import re
+
+    jax.block_until_ready(f(*args))
+    jax.block_until_ready(f(*args))
+    found = re.search(r"work_s=([0-9.e-]+)", repr(f.__closure__[0].cell_contents))
+    return float(found.group(1)) if found else 1e-3
+
+
+@pytest.mark.parametrize(
+    "answer", [reads_the_closure, reads_the_result_s_slot, reads_the_closure_s_repr]
+)
+def test_a_work_time_read_out_of_the_stand_in_is_never_accepted(answer):
+    """The check pretends the work's time: a number that fits it, though no clock the
+    answer read saw it pass, was read out of the stand-in, however it was reached."""
+    status, _ = check("02.time_call", answer)
+    assert status == "incorrect"
+
+
 def waits_for_one_round_means_another(f, xs):
     jax.block_until_ready([f(x) for x in xs])
     return float(jnp.mean(jnp.stack([f(x) for x in xs])))

@@ -1064,3 +1064,21 @@ WRONG_ANSWERS = (
         M, "np.concatenate of the losses", lambda: r17f_numpy_concatenate, "concatenated-scalars"
     ),
 )
+
+
+# --- round 18: floor division, which the stand-ins lacked (a raw TypeError) ----------------
+def r18f_floor_divided(f, xs):
+    return float(sum(f(x) for x in xs) // len(xs))
+
+
+def r18f_floor_of_the_stacked_mean(f, xs):
+    return float(jnp.sum(jnp.stack([f(x) for x in xs])) // len(xs))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(M, "floor division // by the count", lambda: r18f_floor_divided, "floored"),
+    Wrong(
+        M, "jnp.sum of the stack // the count", lambda: r18f_floor_of_the_stacked_mean, "floored"
+    ),
+)

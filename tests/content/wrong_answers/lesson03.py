@@ -987,3 +987,42 @@ WRONG_ANSWERS = (
         "inner-argument",
     ),
 )
+
+
+# --- round 18: argnums counted from 1, a frequency typed in, the point made whole --------
+def r18f_da_argnums_two(x, a):
+    return jax.vmap(jax.grad(g_of_a, argnums=2), in_axes=(0, None))(x, a)
+
+
+def r18f_da_fixed_a(x, a):
+    a = 1.0  # left in from testing
+    return jax.vmap(jax.grad(g_of_a, argnums=1), in_axes=(0, None))(x, a)
+
+
+def r18f_da_notebook_a(x, a):
+    return jax.jacobian(lambda b: g_of_a(x, b))(2.0)
+
+
+def r18f_cd_int(f, x, eps=1e-3):
+    x = int(x)
+    return (f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+def r18f_cd_rounded(f, x, eps=1e-3):
+    x = round(float(x))
+    return (f(x + eps) - f(x - eps)) / (2.0 * eps)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        DG_DA,
+        "argnums=2 for the second argument",
+        lambda: r18f_da_argnums_two,
+        says="argnums counts",
+    ),
+    Wrong(DG_DA, "a = 1.0 hard-coded from testing", lambda: r18f_da_fixed_a, "ignores-a"),
+    Wrong(DG_DA, "jacobian at a notebook's a = 2.0", lambda: r18f_da_notebook_a, "ignores-a"),
+    Wrong(C, "int(x) instead of float(x)", lambda: r18f_cd_int, "whole-x"),
+    Wrong(C, "round(x) to tidy the point", lambda: r18f_cd_rounded, "whole-x"),
+)

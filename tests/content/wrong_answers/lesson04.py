@@ -1074,3 +1074,43 @@ WRONG_ANSWERS = (
         "grad-y-elsewhere",
     ),
 )
+
+
+# --- round 18: the tree's leaves concatenated as they are ----------------------------------
+def r18f_sgd_concat_no_ravel(params, grads, lr, max_norm):
+    flat = jnp.concatenate(jax.tree.leaves(grads))
+    scale = jnp.minimum(1.0, max_norm / jnp.linalg.norm(flat))
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+def r18f_sgd_hstack_leaves(params, grads, lr, max_norm):
+    norm = jnp.linalg.norm(jnp.hstack(jax.tree.leaves(grads)))
+    return jax.tree.map(lambda p, g: p - lr * jnp.minimum(1.0, max_norm / norm) * g, params, grads)
+
+
+def r18f_sgd_numpy_concatenate(params, grads, lr, max_norm):
+    norm = float(np.linalg.norm(np.concatenate([np.asarray(g) for g in jax.tree.leaves(grads)])))
+    return jax.tree.map(lambda p, g: p - lr * min(1.0, max_norm / norm) * g, params, grads)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "04.sgd_step",
+        "concatenated leaves without ravel",
+        lambda: r18f_sgd_concat_no_ravel,
+        "leaves-concatenated-as-they-are",
+    ),
+    Wrong(
+        "04.sgd_step",
+        "jnp.hstack of the leaves",
+        lambda: r18f_sgd_hstack_leaves,
+        "leaves-concatenated-as-they-are",
+    ),
+    Wrong(
+        "04.sgd_step",
+        "np.concatenate of the leaves as NumPy arrays",
+        lambda: r18f_sgd_numpy_concatenate,
+        "leaves-concatenated-as-they-are",
+    ),
+)

@@ -1166,3 +1166,28 @@ WRONG_ANSWERS = (
         "penalty-reweighted",
     ),
 )
+
+
+# --- round 18: the intercept subtracted ----------------------------------------------------
+def r18f_out_minus_b(params, x, y):
+    errors = params["w"] * x - params["b"] - y
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(errors) > 0.5)
+
+
+def r18f_out_y_minus_line_plus_b(params, x, y):
+    residuals = y - params["w"] * x + params["b"]  # y - (w x + b), one parenthesis lost
+    return (residuals**2).mean(), (jnp.abs(residuals) > 0.5).sum()
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "05.loss_and_outliers", "line as w*x - b", lambda: r18f_out_minus_b, "intercept-subtracted"
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "y - w*x + b: the parenthesis lost",
+        lambda: r18f_out_y_minus_line_plus_b,
+        "intercept-subtracted",
+    ),
+)

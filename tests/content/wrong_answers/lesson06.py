@@ -1535,3 +1535,73 @@ WRONG_ANSWERS = (
         "present-only-sized",
     ),
 )
+
+
+# --- round 18: a cast before the swap, the column divided or added, the slice j:j+1 --------
+def r18f_swap_int32_first(x):
+    x = x.astype(jnp.int32)
+    return x.at[0].set(x[-1]).at[-1].set(x[0])
+
+
+def r18f_swap_in_float16(x):
+    y = jnp.asarray(x, dtype=jnp.float16)
+    return y.at[jnp.array([0, -1])].set(y[jnp.array([-1, 0])])
+
+
+def r18f_scale_divide(m, j, factor):
+    return m.at[:, j].set(jnp.floor(m[:, j] / factor).astype(jnp.int32))
+
+
+def r18f_scale_add(m, j, factor):
+    return m.at[:, j].add(jnp.floor(m[:, j] * factor).astype(jnp.int32))
+
+
+def r18f_scale_slice_j(m, j, factor):
+    col = m[:, j : j + 1]
+    return m.at[:, j : j + 1].set(jnp.floor(col * factor).astype(jnp.int32))
+
+
+def r18f_scale_slice_j_dynamic(m, j, factor):
+    col = jax.lax.dynamic_slice_in_dim(m, j, 1, axis=1) if j >= 0 else m[:, j : j + 1]
+    return m.at[:, j : j + 1].set(jnp.floor(col * factor).astype(m.dtype))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.set_first",
+        "cast x to int32 first, to be safe",
+        lambda: r18f_swap_int32_first,
+        "dtype-changed",
+    ),
+    Wrong(
+        "06.set_first",
+        "float16 copy, ends set by index pairs",
+        lambda: r18f_swap_in_float16,
+        "dtype-changed",
+    ),
+    Wrong(
+        "06.scale_column",
+        "divided the column by factor",
+        lambda: r18f_scale_divide,
+        "divided-not-multiplied",
+    ),
+    Wrong(
+        "06.scale_column",
+        ".add of the scaled column, not .set",
+        lambda: r18f_scale_add,
+        "product-added",
+    ),
+    Wrong(
+        "06.scale_column",
+        "slice j:j+1 to keep 2-D, empty for j=-1",
+        lambda: r18f_scale_slice_j,
+        "empty-slice-at-last-column",
+    ),
+    Wrong(
+        "06.scale_column",
+        "dynamic slice for j >= 0, j:j+1 otherwise",
+        lambda: r18f_scale_slice_j_dynamic,
+        "empty-slice-at-last-column",
+    ),
+)

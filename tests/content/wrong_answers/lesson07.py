@@ -1556,3 +1556,64 @@ WRONG_ANSWERS = (
         "mask-fraction",
     ),
 )
+
+
+# --- round 18: the norm's ratio turned over; Python's not on a mask --------------------------
+@functools.partial(jax.jit, static_argnames="clip")
+def r18f_step_norm_inverted(w, grad, t, clip):
+    lr = jnp.minimum(1.0, (t + 1) / 4)
+    if clip == "value":
+        grad = jnp.clip(grad, -1.0, 1.0)
+    elif clip == "norm":
+        grad = grad * jnp.minimum(1.0, jnp.linalg.norm(grad))
+    return w - lr * grad
+
+
+@functools.partial(jax.jit, static_argnums=3)
+def r18f_step_norm_over_bound(w, grad, t, clip):
+    lr = jnp.where(t < 3, (t + 1) / 4, 1.0)
+    if clip == "value":
+        grad = jnp.clip(grad, -1.0, 1.0)
+    if clip == "norm":
+        grad = grad * jnp.minimum(jnp.linalg.norm(grad) / 1.0, 1.0)
+    return w - lr * grad
+
+
+def r18f_fill_not_operator(x):
+    kept = x >= 0
+    mean = jnp.sum(jnp.where(kept, x, 0.0)) / jnp.sum(kept)
+    return jnp.where(not kept, mean, x)
+
+
+def r18f_fill_and_of_masks(x):
+    negative = x < 0
+    return jnp.where(negative and (x != 0), jnp.mean(jnp.where(negative, 0.0, x)), x)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "07.stale_global",
+        "norm: scaled by min(1, norm), inverted",
+        lambda: r18f_step_norm_inverted,
+        "norm-ratio-inverted",
+    ),
+    Wrong(
+        "07.stale_global",
+        "norm: min(norm / bound, 1)",
+        lambda: r18f_step_norm_over_bound,
+        "norm-ratio-inverted",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "`not kept` instead of ~kept",
+        lambda: r18f_fill_not_operator,
+        says="one truth value per element",
+    ),
+    Wrong(
+        "07.clip_negative",
+        "`and` of two masks",
+        lambda: r18f_fill_and_of_masks,
+        says="one truth value per element",
+    ),
+)
