@@ -1027,9 +1027,9 @@ EXERCISES = (
                 "your argnums reaches: the positions are counted in its own signature, not in "
                 "loss's, so grad refuses with a TypeError.",
                 example=lambda: (
-                    lambda loss, x, y, w: jax.grad(
-                        lambda y, w: loss(x, y, w=w), argnums=(1, 2)
-                    )(y, w)
+                    lambda loss, x, y, w: jax.grad(lambda y, w: loss(x, y, w=w), argnums=(1, 2))(
+                        y, w
+                    )
                 ),
                 matches=_argnums_past_own_function,
             ),
