@@ -632,11 +632,26 @@ def _diagonals_changed(answer: Any) -> list[tuple[np.ndarray, np.ndarray]] | Non
 
 
 def _diagonal_set_otherwise(answer: Any) -> bool:
-    """Matches a NumPy copy whose diagonal changed on some input, but not to the flag
-    everywhere (set to 0, negated, decreased by one), every other element kept."""
+    """Matches a NumPy copy whose diagonal holds, on some input, a value that is neither the
+    flag nor what was there (set to 0, negated, decreased by one), every other element kept;
+    a diagonal partly flagged and partly left as it was is not this (round 18)."""
     diagonals = _diagonals_changed(answer)
     flag = _flag()
-    return diagonals is not None and any(not np.all(got == flag) for got, _ in diagonals)
+    return diagonals is not None and any(
+        np.any((got != flag) & (got != before)) for got, before in diagonals
+    )
+
+
+def _diagonal_partly_flagged_any(answer: Any) -> bool:
+    """Matches a NumPy copy that set the flag on some diagonal elements and left others as
+    they were, on some input, every other element kept: a share of the diagonal, whichever."""
+    diagonals = _diagonals_changed(answer)
+    if diagonals is None:
+        return False
+    flag = _flag()
+    if not all(np.all((got == flag) | (got == before)) for got, before in diagonals):
+        return False
+    return any(np.any((got != flag) & (before != flag)) for got, before in diagonals)
 
 
 def _diagonal_partly_flagged(answer: Any) -> bool:
@@ -660,6 +675,20 @@ def _flag_all_but_last(m):
     copy = np.array(m)
     n = copy.shape[0]
     copy[np.arange(n - 1), np.arange(n - 1)] = _flag()  # stops one short
+    return copy
+
+
+def _flag_all_but_first(m):
+    copy = np.array(m)
+    for i in range(1, len(copy)):  # starts at 1: m[0, 0] is left
+        copy[i, i] = _flag()
+    return copy
+
+
+def _flag_every_other(m):
+    copy = np.array(m)
+    n = len(copy)
+    copy[np.arange(0, n, 2), np.arange(0, n, 2)] = _flag()  # a step of 2
     return copy
 
 
@@ -689,6 +718,26 @@ def _view_unflagged(m):
     except ValueError:
         pass
     return view
+
+
+def _write_through_diagonal(m):
+    copy = np.array(m)
+    copy.diagonal()[:] = _flag()  # diagonal() is a read-only view, even of a copy
+    return copy
+
+
+def _read_only_of_its_own(answer: Any) -> bool:
+    """Matches a function that fails writing into read-only memory even when m is a
+    writable NumPy array of its own: the read-only array is one NumPy made (a diagonal()
+    view), not the jax array's memory (round 18)."""
+    if not fails_with("ValueError", "read-only", _flag_inputs)(answer):
+        return False
+    (m,) = _flag_inputs()[0]
+    try:
+        answer(np.array(m))
+    except Exception as exc:
+        return "read-only" in str(exc)
+    return False
 
 
 def _returns_read_only_view(answer: Any) -> bool:
@@ -1306,6 +1355,15 @@ EXERCISES = (
             "    np.fill_diagonal(flagged, {flag})\n    return flagged"
         ),
         mistakes=(
+            Mistake(  # round 18
+                id="diagonal-view",
+                message="Your copy is writable, but the diagonal you wrote through is not: "
+                "NumPy's diagonal() hands back a read-only view of an array, even of one of "
+                "your own, so a write into it fails ('assignment destination is read-only'). "
+                "The diagonal is changed in the array itself, in place.",
+                example=lambda: _write_through_diagonal,
+                matches=_read_only_of_its_own,
+            ),
             Mistake(
                 id="read-only-view",
                 message="np.fill_diagonal was handed the jax array's own memory, read-only "
@@ -1458,6 +1516,13 @@ EXERCISES = (
                 "arange, stops before its stop value).",
                 example=lambda: _flag_all_but_last,
             ),
+            Mistake(  # round 18
+                id="misses-first",
+                message="You set {flag} on every diagonal element but the first, m[0, 0], at "
+                "every size: the positions you flagged start at 1, where rows and columns "
+                "are counted from 0.",
+                example=lambda: _flag_all_but_first,
+            ),
             Mistake(
                 id="part-of-diagonal",
                 message="You set {flag} on only some of the diagonal's elements and left the "
@@ -1465,6 +1530,14 @@ EXERCISES = (
                 "one you tried.",
                 example=lambda: _flag_first_two,
                 matches=_diagonal_partly_flagged,
+            ),
+            Mistake(  # round 18
+                id="some-of-diagonal",
+                message="You set {flag} on some of the diagonal's elements and left the others "
+                "as they were, and which ones changes with m's size: every element whose row "
+                "and column are equal is flagged, from the first to the last.",
+                example=lambda: _flag_every_other,
+                matches=_diagonal_partly_flagged_any,
             ),
             Mistake(
                 id="other-flag",

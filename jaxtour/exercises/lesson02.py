@@ -1277,6 +1277,8 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
             return "called-twice", None
         if -1 not in run.calls and len(set(run.calls)) == len(run.calls) < n:
             return "skipped-batches", None  # each call on an x of xs, but not on every x
+        if -1 not in run.calls and set(run.calls) == set(range(n)):
+            return "extra-call", None  # every x, and some again: a warm-up call (round 18)
         return "other-argument", None
     early = [sync for sync in run.syncs if sync.after_calls < n]
     if any(sync.kind == SYNC_CONVERT for sync in early):
@@ -1410,6 +1412,12 @@ def _float_per_batch(f, xs):
 
 def _concatenated_losses(f, xs):
     return float(jnp.mean(jnp.concatenate([f(x) for x in xs])))  # 0-d losses: ValueError
+
+
+def _warms_up_first(f, xs):
+    f(xs[0]).block_until_ready()  # a warm-up call on the first batch, waited for
+    losses = [f(x) for x in xs]
+    return float(_reported(jnp.mean(jnp.stack(losses))))
 
 
 def _wait_per_batch(f, xs):
@@ -1761,6 +1769,14 @@ EXERCISES = (
                 "something else (the whole list, or other values).",
                 example=lambda: _passes_the_list,
                 matches=_loss_mistake("other-argument"),
+            ),
+            Mistake(  # round 18
+                id="extra-call",
+                message="f got every x of xs, and some of them more than once (a warm-up call "
+                "before the loop, say): that batch's work is done twice, time that whoever "
+                "times mean_loss pays for, and that no loss needs.",
+                example=lambda: _warms_up_first,
+                matches=_loss_mistake("extra-call"),
             ),
             Mistake(
                 id="called-twice",

@@ -26,7 +26,13 @@ from jaxtour.grader.mistakes import (
     returns_none,
     uses_notebook_values,
 )
-from jaxtour.grader.rules import Choice, SameFunction, SamePytree
+from jaxtour.grader.rules import (
+    Choice,
+    SameFunction,
+    SamePytree,
+    answer_outcome,
+    cases_of_this_check,
+)
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.grader.variants import Variants
 from jaxtour.i18n import _
@@ -348,6 +354,45 @@ def _at_lesson_point(matches: Callable[[Any], bool]) -> Callable[[Any], bool]:
         return got is not None and matches(got)
 
     return on_output
+
+
+_TOO_FEW_POSITIONAL = r"requires at least (\d+) positional.* got only (\d+) positional"
+
+
+def _own_functions_taking(answer: Any, count: int) -> bool:
+    """Whether the learner's code defines a function (a lambda, an inner def) of ``count``
+    positional parameters: one grad may have been given in place of loss."""
+
+    def nested(code: Any) -> list[Any]:
+        inner = [const for const in code.co_consts if hasattr(const, "co_argcount")]
+        return inner + [deeper for const in inner for deeper in nested(const)]
+
+    functions = learner_functions(answer)
+    codes = [code for fn in functions for code in nested(fn.__code__)]
+    codes += [fn.__code__ for fn in functions[1:]]  # a helper defined beside it
+    return any(
+        code.co_argcount == count and (code.co_name == "<lambda>" or code.co_name[0] != "<")
+        for code in codes
+    )
+
+
+def _argnums_past_own_function(answer: Any) -> bool:
+    """grad refused argnums past the positional arguments of its call, and the answer
+    defines a function of exactly that many positional parameters: argnums counted in loss's
+    signature for a function of the answer's own (round 18: lambda y, w with argnums=(1, 2)),
+    not a keyword argument passed to loss itself."""
+    if not callable(answer):
+        return False
+    for index, args in enumerate(cases_of_this_check(_loss_cases, _loss_cases)):
+        _, exc = answer_outcome(_loss_cases, answer, index, args)
+        if exc is not None:
+            found = re.search(_TOO_FEW_POSITIONAL, str(exc))
+            return (
+                isinstance(exc, TypeError)
+                and found is not None
+                and _own_functions_taking(answer, int(found.group(2)))
+            )
+    return False
 
 
 def _a_value(answer: Any) -> bool:
@@ -981,6 +1026,19 @@ EXERCISES = (
                 matches=fails_with(
                     "TypeError", r"takes \d+ positional arguments? but \d+ w", _loss_cases
                 ),
+            ),
+            Mistake(  # round 18
+                id="argnums-of-loss",
+                message="argnums counts the positional parameters of the function grad is "
+                "given, and here that is a function of your own, with fewer parameters than "
+                "your argnums reaches: the positions are counted in its own signature, not in "
+                "loss's, so grad refuses with a TypeError.",
+                example=lambda: (
+                    lambda loss, x, y, w: jax.grad(lambda y, w: loss(x, y, w=w), argnums=(1, 2))(
+                        y, w
+                    )
+                ),
+                matches=_argnums_past_own_function,
             ),
             Mistake(
                 id="argnums-past-keyword",

@@ -483,6 +483,12 @@ def _warmup_floored(w, grad, t, clip):
     return w - jnp.minimum(1.0, (t + 1) // 4) * _clipped(grad, clip)
 
 
+def _warmup_at_least_one(w, grad, t, clip):
+    """The larger of 1 and the warmup, where the smaller is asked: 1 through the warmup, then
+    growing past 1 (round 18, audit W: ignores-t said the rate was fixed at trace time)."""
+    return w - jnp.maximum(1.0, (t + 1) / 4) * _clipped(grad, clip)
+
+
 def _warmup_uncapped(w, grad, t, clip):
     """(t + 1) / 4 without the cap at 1: past the warmup the learning rate keeps growing."""
     return w - (t + 1) / 4 * _clipped(grad, clip)
@@ -604,8 +610,10 @@ def _wrong_arity(answer: Any) -> bool:
 
 
 def _t_changed():
+    # in the warmup and past it: a rate that reads t can agree at two of them (the larger of
+    # 1 and the warmup is 1 at t = 0 and 2, round 18), never at all three
     w, grad = jnp.array([1.0, -2.0]), jnp.array([0.5, 3.0])
-    return [(w, grad, jnp.int32(0), "value"), (w, grad, jnp.int32(2), "value")]
+    return [(w, grad, jnp.int32(t), "value") for t in (0, 2, 5)]
 
 
 def _leaking_step():
@@ -1369,7 +1377,7 @@ EXERCISES = (
             ),
             Mistake(
                 id="ignores-t",
-                message="t is a parameter, but the result is the same for t = 0 and t = 2: the "
+                message="t is a parameter, but the result is the same for t = 0, 2 and 5: the "
                 "function still uses a learning rate of its own, fixed when jit traced it.",
                 example=lambda: jax.jit(
                     lambda w, grad, t, clip: w - 0.25 * grad, static_argnames="clip"
@@ -1391,6 +1399,15 @@ EXERCISES = (
                 "as the first of four steps.",
                 example=lambda: jax.jit(_fresh(_warmup_from_zero), static_argnames="clip"),
                 matches=behaves_like(_warmup_from_zero, _step_inputs),
+            ),
+            Mistake(  # round 18
+                id="warmup-at-least-one",
+                message="Your learning rate is never below 1: it is 1 from t = 0, where the "
+                "warmup starts at 0.25 and grows by quarters, and past the warmup it keeps "
+                "growing (1.5 at t = 5). Your rate takes the larger of 1 and the warmup's, where "
+                "the warmup never goes above 1.",
+                example=lambda: jax.jit(_fresh(_warmup_at_least_one), static_argnames="clip"),
+                matches=behaves_like(_warmup_at_least_one, _step_inputs),
             ),
             Mistake(
                 id="warmup-uncapped",

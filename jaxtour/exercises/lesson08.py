@@ -23,6 +23,7 @@ from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.limits import paused
 from jaxtour.grader.mistakes import (
     behaves_like,
+    call_or_none,
     equals_tree,
     fails_with,
     ignores_arguments,
@@ -677,6 +678,48 @@ def _recomputed_after_step(step, params, x, y, lr, target):
         if float(loss(params, x, y)) < target:
             break
     return params, steps
+
+
+def _double_step(params, x, y, lr):
+    value, grads = jax.value_and_grad(lambda p, x, y: 2.0 * loss(p, x, y))(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), value
+
+
+@concrete_cache
+def _fast_double_step():
+    return jax.jit(_double_step)
+
+
+def _double_case():
+    """A step that trains on twice the lesson's loss (38 updates to 0.04 here): a loop that
+    also tests the lesson's loss stops when that is below the target, 28 updates in."""
+    x, y = make_data()
+    return (_GuardedStep(_fast_double_step()), initial_params(), x, y, 0.15, 0.04)
+
+
+def _also_tests_lessons_loss(step, params, x, y, lr, target):
+    """The step's loss tested, and the lesson's loss of the new params computed again and
+    tested too (round 18): a stop at whichever is below first."""
+    steps = 0
+    while True:
+        new, value = step(params, x, y, lr)
+        if float(value) < target:
+            return params, steps
+        params, steps = new, steps + 1
+        if float(loss(params, x, y)) < target:
+            return params, steps
+
+
+def _stops_by_lessons_loss(answer: Any) -> bool:
+    """On a step whose loss is not the lesson's, the answer stops before the step's own loss
+    is below the target: it tests the lesson's loss, computed again, as well or instead."""
+    case = _double_case()
+    got = call_or_none(answer, *case)
+    try:
+        steps = int(np.asarray(got[1]))
+    except (TypeError, ValueError, IndexError):
+        return False
+    return steps < _fit_until(*_double_case())[1]
 
 
 def _recomputes_loss(answer: Any) -> bool:
@@ -2082,7 +2125,10 @@ EXERCISES = (
                 "exactly the loss one step returns on the way, and those parameters are not "
                 "below it yet.",
                 example=lambda: _stops_at_equal,
-                matches=behaves_like(_stops_at_equal, _fit_inputs),
+                matches=lambda answer: (
+                    behaves_like(_stops_at_equal, _fit_inputs)(answer)
+                    and not _stops_by_lessons_loss(answer)
+                ),
             ),
             Mistake(
                 id="fixed-target",
@@ -2113,6 +2159,20 @@ EXERCISES = (
                 "later than the step's own loss is.",
                 example=lambda: _recomputed_loss,
                 matches=_recomputes_loss,
+            ),
+            Mistake(  # round 18
+                id="also-tests-loss",
+                message="Your loop also tests a loss it computes again, with the lesson's loss "
+                "function, beside the one each step returns: a second computation the task "
+                "rules out, and not the loss the step trains on. On the check's step that "
+                "trains on twice the lesson's loss, your loop stops as soon as the lesson's "
+                "loss is below the target, before the step's own loss is; and computed again "
+                "outside the step's jit, a loss can round differently from the step's.",
+                example=lambda: _also_tests_lessons_loss,
+                matches=_stops_by_lessons_loss,
+                # its values are right wherever the lesson's loss, computed again, rounds as
+                # the step's does: the check's own step tells it, right or not
+                also_accepted=True,
             ),
             Mistake(
                 id="stops-elsewhere",

@@ -966,9 +966,31 @@ def _walk_split_twice(key, steps):
     return jnp.stack(path)
 
 
+_draws_bernoulli = uses_module("jax.random", ("bernoulli",))
+
+
+def _never_moves(answer: Any) -> bool:
+    """Every step of the answer's first walk is 0.0: a walker that never moves uses its key
+    and draws nothing the same twice, whatever else is wrong (round 18)."""
+    path = _first_walk(answer)
+    return path is not None and bool(np.all(_steps_of(path) == 0.0))
+
+
+def _rests_read_inverted(answer: Any, rests: float) -> bool:
+    """The answer draws with bernoulli, and its walker stays put on about 1 - rest of its
+    steps (``rests``), where it rests on about rest of them: True read as "moves". Not told
+    where rest is near 1/2, where the two read alike."""
+    return (
+        abs(1.0 - 2.0 * _rest()) > 2 * REST_SLACK
+        and abs(rests - (1.0 - _rest())) <= REST_SLACK
+        and _draws_bernoulli(answer)
+    )
+
+
 def _same_step_each_time(answer: Any) -> bool:
     path = _first_walk(answer)
-    return path is not None and _all_equal(_steps_of(path))
+    steps = None if path is None else _steps_of(path)
+    return steps is not None and _all_equal(steps) and not np.all(steps == 0.0)
 
 
 def _all_equal(values: np.ndarray) -> bool:
@@ -1136,6 +1158,18 @@ class GoodRandomWalk:
                 "Called twice with the same key, your walk came out different: its numbers "
                 "come from somewhere other than the key argument."
             )
+        if all(np.all(_steps_of(path) == 0.0) for path in paths):
+            if _rests_read_inverted(answer, 1.0):
+                return i18n._(
+                    "Your walker never moves: every step of every walk is 0.0. The bernoulli "
+                    "draw is True with the rest probability, {rest}, and True means that the "
+                    "walker rests; your walk moves on True instead, so it moves only as often "
+                    "as it should rest."
+                ).format(rest=_rest())
+            return i18n._(
+                "Your walker never moves: every step of every walk is 0.0, where each step is "
+                "{scale} times a draw of jax.random.normal."
+            ).format(scale=_scale())
         if np.array_equal(paths[0], paths[1]):
             return i18n._("Two different keys gave the same walk: the key argument is not used.")
         discrete = _few_step_values(paths)
@@ -1190,6 +1224,12 @@ class GoodRandomWalk:
                 "No step of your {STAT_KEYS} walks is 0.0: your walker never rests, where the "
                 "task has it rest with probability {rest}."
             ).format(STAT_KEYS=STAT_KEYS, rest=_rest())
+        if abs(stats.rests - _rest()) > REST_SLACK and _rests_read_inverted(answer, stats.rests):
+            return i18n._(
+                "Over {STAT_KEYS} walks, {share} of the steps are 0.0, where the walker rests "
+                "with probability {rest}: the bernoulli draw is True with that probability, and "
+                "True means that the walker rests; your walk moves on True instead."
+            ).format(STAT_KEYS=STAT_KEYS, share=f"{stats.rests:.0%}", rest=_rest())
         if abs(stats.rests - _rest()) > REST_SLACK:
             return i18n._(
                 "Over {STAT_KEYS} walks, {share} of the steps are 0.0, where the walker "
@@ -2263,7 +2303,10 @@ EXERCISES = (
                 message="Different keys give the same walk: your function does not use its key "
                 "argument (a fixed seed or jax.random.key(...) inside, or the notebook's key).",
                 example=lambda: _walk_fixed_seed,
-                matches=ignores_arguments(lambda: _walk_inputs()[:2]),
+                matches=lambda answer: (
+                    ignores_arguments(lambda: _walk_inputs()[:2])(answer)
+                    and not _never_moves(answer)
+                ),
             ),
             Mistake(
                 id="key-split-twice",

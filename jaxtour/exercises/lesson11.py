@@ -1237,6 +1237,39 @@ def _second_is_neighbour(answer: Any) -> bool:
     return True
 
 
+def _missing_fillers(answer: Any) -> list[float] | None:
+    """What the answer puts for each missing element on the check's inputs, when the
+    positive elements it finds are right and in order; None otherwise."""
+    outs = _jit_outputs(answer)
+    if outs is None:
+        return None
+    fillers: list[float] = []
+    for out, (x,) in zip(outs, _positive_inputs(), strict=True):
+        values = np.asarray(x, dtype=float)
+        found = values[values > 0][:2]
+        if not np.allclose(out[: found.size], found):
+            return None
+        fillers += [float(filler) for filler in out[found.size :]]
+    return fillers
+
+
+def _constant_fill(answer: Any) -> bool:
+    """Each missing element is one number of the answer's own, the same on every input, and
+    not the variant's padding (round 18: a -1.0 appended to x and read for the padding)."""
+    fillers = _missing_fillers(answer)
+    return (
+        fillers is not None
+        and len(fillers) > 1
+        and len(set(fillers)) == 1
+        and not np.isclose(fillers[0], _fill())
+    )
+
+
+def _fill_of_its_own(x):
+    index = jnp.nonzero(x > 0, size=2, fill_value=x.shape[0])[0]
+    return jnp.concatenate([x, jnp.array([_fill() - 1.0])])[index]  # a padding of its own
+
+
 def _missing_reads_nonpositive(answer: Any) -> bool:
     """The positive elements found are right, in order; each missing one is an element of
     x that is not positive, and on some input one of them is not 0.0: whatever stands
@@ -2045,6 +2078,14 @@ EXERCISES = (
                     and _reads_names(answer, ("argmax",))
                     and behaves_like(_argmax_first_unguarded, _positive_inputs)(answer)
                 ),
+            ),
+            Mistake(  # round 18
+                id="fill-of-its-own",
+                message="Where fewer than two elements are positive, you put a number of your "
+                "own for a missing one, the same on every x, and not the padding the task asks "
+                "for, {fill}.",
+                example=lambda: _in_variant(_fill_of_its_own),
+                matches=_constant_fill,
             ),
             Mistake(
                 id="missing-not-zeroed",

@@ -1061,6 +1061,35 @@ def _local_mean(local_values, local_weights):
     return jnp.sum(local_values * local_weights) / jnp.sum(local_weights)  # noqa: F821
 
 
+def _own_row_of_gathered(local_values, local_weights):
+    mine = np.array([np.sum(local_values * local_weights), np.sum(local_weights)])  # noqa: F821
+    totals = multihost_utils.process_allgather(mine)  # noqa: F821
+    own = totals[jax.process_index()]  # noqa: F821  (the other process's row dropped)
+    return own[0] / own[1]
+
+
+_SHARING_CALLS = ("process_allgather", "all_gather", "psum", "broadcast_one_to_all")
+
+
+def _shares(answer: Any) -> bool:
+    """The answer's source calls a function that shares values between processes
+    (process_allgather, a psum, ...): read from the code the processes ran."""
+    key = _key(answer)
+    if not key:
+        return False
+    try:
+        tree = ast.parse(key[0])
+    except SyntaxError:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            called = node.func
+            name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
+            if name in _SHARING_CALLS:
+                return True
+    return False
+
+
 def _mean_of_means(local_values, local_weights):
     mine = np.average(local_values, weights=local_weights)  # noqa: F821
     return multihost_utils.process_allgather(mine).mean()  # noqa: F821
@@ -1431,6 +1460,15 @@ EXERCISES = (
                 "processes got different numbers. A reduction over a NumPy array (or a "
                 "JAX array made from it) stays in its process.",
                 example=lambda: _local_mean,
+                matches=lambda answer: _gave(Data.local_means)(answer) and not _shares(answer),
+            ),
+            Mistake(  # round 18
+                id="own-part-of-gathered",
+                message="Each process returned the weighted mean of its own values only: the two "
+                "processes got different numbers. Your function does share what each process "
+                "holds, but then reads only its own process's part of what came back, so the "
+                "other process's values never count.",
+                example=lambda: _own_row_of_gathered,
                 matches=_gave(Data.local_means),
             ),
             Mistake(

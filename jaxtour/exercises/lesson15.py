@@ -516,19 +516,41 @@ def traces_during(fn: Any, *args: Any) -> tuple[int, Exception | None]:
 
 
 @remembered
-def _compiles_per_length(answer: Any) -> bool:
-    """Compiles again when only the lengths change, on an x of a length no check used."""
+def _retraces(answer: Any) -> tuple[bool, bool]:
+    """(compiles again when only the lengths change, compiles again when called a second
+    time with the very same x and lengths), on an x of a length no check used. The second is
+    asked only of an answer that did the first: a right answer pays for one pair of calls."""
     if not callable(answer):
-        return False
+        return False, False
     size = _drawn.randrange(100, 4000)
     x = jnp.linspace(0.0, 1.0, size, dtype=jnp.float32)
     first = tuple(_drawn.sample(range(1, size + 1), 3))
     second = tuple(_drawn.sample([n for n in range(1, size + 1) if n not in first], 3))
     _, raised = traces_during(answer, x, first)
     if raised is not None:
-        return False
+        return False, False
     traced, raised = traces_during(answer, x, second)
-    return raised is None and traced > 0
+    if raised is not None or not traced:
+        return False, False
+    again, raised = traces_during(answer, x, second)
+    return True, raised is None and again > 0
+
+
+def _compiles_per_length(answer: Any) -> bool:
+    """Compiles again when only the lengths change, and not when nothing changes."""
+    new_lengths, every_call = _retraces(answer)
+    return new_lengths and not every_call
+
+
+def _compiles_every_call(answer: Any) -> bool:
+    """Compiles again even when called with the same x and lengths: a new function traced on
+    every call (a jax.jit made inside the function, round 18)."""
+    return _retraces(answer)[1]
+
+
+def _jit_made_per_call(x, lengths):
+    f = jax.jit(lambda v, n: jnp.cumsum(v)[n - 1] / n)  # a new function on every call
+    return f(x, jnp.asarray(lengths))
 
 
 # --- 15.donate --------------------------------------------------------------------------
@@ -752,6 +774,16 @@ EXERCISES = (
             "    return jnp.stack(means)"
         ),
         mistakes=(
+            Mistake(  # round 18
+                id="jit-per-call",
+                message="Your values are right, but your function compiles on every call, even "
+                "called twice with the same x and the same lengths: it makes a new jitted "
+                "function each time it runs (a jax.jit inside it), and jit keeps what it "
+                "compiled per function, so each new one starts with nothing compiled.",
+                example=lambda: _jit_made_per_call,
+                matches=_compiles_every_call,
+                also_accepted=True,
+            ),
             Mistake(
                 id="compiles-per-length",
                 message="Your values are right, but your function still compiles when only "

@@ -1172,3 +1172,50 @@ WRONG_ANSWERS = (
         "floats",
     ),
 )
+
+
+# --- round 18 (fix18-3): a read-only diagonal() view of a writable copy, not jax memory; a
+# diagonal partly flagged, not set to another value (audit W: read-only-view, other-flag)
+
+
+def r18f_copy_diagonal_view(m):
+    a = np.array(m)
+    a.diagonal()[:] = -1
+    return a
+
+
+def r18f_copy_loop_skips_first(m):
+    a = np.array(m)
+    for i in range(1, len(a)):
+        a[i, i] = -1
+    return a
+
+
+def r18f_copy_odd_rows_only(m):
+    a = np.array(m)
+    for i in range(1, len(a), 2):  # every other row, from the second
+        a[i, i] = -1
+    return a
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "01.numpy_copy",
+        "wrote through a.diagonal() view",
+        lambda: r18f_copy_diagonal_view,
+        named="diagonal-view",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "loop from 1 skips a[0, 0]",
+        lambda: r18f_copy_loop_skips_first,
+        named="misses-first",
+    ),
+    Wrong(
+        "01.numpy_copy",
+        "range(1, n, 2): every other diagonal element",
+        lambda: r18f_copy_odd_rows_only,
+        named="some-of-diagonal",
+    ),
+)

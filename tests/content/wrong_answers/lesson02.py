@@ -1082,3 +1082,24 @@ WRONG_ANSWERS = (
         M, "jnp.sum of the stack // the count", lambda: r18f_floor_of_the_stacked_mean, "floored"
     ),
 )
+
+
+# --- round 18 (fix18-3): a warm-up call on the first batch, then every batch (audit W:
+# other-argument said f got the whole list)
+
+
+def r18f_mean_loss_warm_up(f, xs):
+    f(xs[0]).block_until_ready()
+    losses = [f(x) for x in xs]
+    return float(jnp.mean(jnp.stack(losses)))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "02.mean_loss",
+        "blocked warm-up call on the first batch",
+        lambda: r18f_mean_loss_warm_up,
+        named="extra-call",
+    ),
+)

@@ -1114,3 +1114,35 @@ WRONG_ANSWERS = (
         "leaves-concatenated-as-they-are",
     ),
 )
+
+
+# --- round 18 (fix18-3): loss's positions used as argnums for a function of two positional
+# parameters (audit W: argnums-past-keyword said w went by keyword)
+
+
+def r18f_yw_outer_positions(loss, x, y, w):
+    return jax.grad(lambda b, c: loss(x, b, w=c), argnums=(1, 2))(y, w)
+
+
+def r18f_yw_inner_def_positions(loss, x, y, w):
+    def of_y_and_w(y, w):
+        return loss(x, y, w=w)
+
+    return jax.grad(of_y_and_w, argnums=(1, 2))(y, w)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "04.grad_last_two",
+        "argnums=(1, 2) on a two-argument lambda",
+        lambda: r18f_yw_outer_positions,
+        named="argnums-of-loss",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "argnums=(1, 2) on an inner def of y and w",
+        lambda: r18f_yw_inner_def_positions,
+        named="argnums-of-loss",
+    ),
+)

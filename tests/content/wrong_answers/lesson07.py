@@ -1617,3 +1617,28 @@ WRONG_ANSWERS = (
         says="one truth value per element",
     ),
 )
+
+
+# --- round 18 (fix18-3): jnp.maximum for the warmup's cap (audit W: ignores-t said the rate
+# was fixed at trace time; it equals 1 at t = 0 and t = 2)
+
+
+@functools.partial(jax.jit, static_argnames="clip")
+def r18f_step_maximum(w, grad, t, clip):
+    lr = jnp.maximum(1.0, (t + 1) / 4)
+    if clip == "value":
+        grad = jnp.clip(grad, -1.0, 1.0)
+    elif clip == "norm":
+        grad = grad * jnp.minimum(1.0, 1.0 / jnp.linalg.norm(grad))
+    return w - lr * grad
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "07.stale_global",
+        "jnp.maximum in the warmup",
+        lambda: r18f_step_maximum,
+        named="warmup-at-least-one",
+    ),
+)

@@ -1263,3 +1263,29 @@ WRONG_ANSWERS = (
         named="mean-per-leaf",
     ),
 )
+
+
+# --- round 18 (fix18-3): the step's loss tested, and the lesson's loss of the new params
+# computed again and tested too (audit W: stops-at-equal; it never tests <=)
+
+
+def r18f_fit_check_new_with_loss(step, params, x, y, lr, target):
+    steps = 0
+    while True:
+        new, value = step(params, x, y, lr)
+        if value < target:
+            return params, steps
+        params, steps = new, steps + 1
+        if loss(params, x, y) < target:
+            return params, steps
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.fit",
+        "also tests new params with the lesson loss",
+        lambda: r18f_fit_check_new_with_loss,
+        named="also-tests-loss",
+    ),
+)

@@ -1799,3 +1799,46 @@ WRONG_ANSWERS = (
         named="drawn-and-split",
     ),
 )
+
+
+# --- round 18 (fix18-3): the rest draw read as "moves" (audit W: same-key-each-step; on the
+# page, rest 0.0, the walker never moves)
+
+
+def r18f_walk_rest_inverted(key, steps):
+    position = 0.0
+    path = []
+    for _ in range(steps):
+        key, k_rest, k_step = jax.random.split(key, 3)
+        moves = jax.random.bernoulli(k_rest, 0.0)
+        position = position + jnp.where(moves, 1.0 * jax.random.normal(k_step), 0.0)
+        path.append(position)
+    return jnp.stack(path)
+
+
+def r18f_walk_never_moves(key, steps):
+    position = 0.0
+    path = []
+    for _ in range(steps):
+        key, subkey = jax.random.split(key)
+        step = jax.random.normal(subkey)
+        position = position + 0.0 * step  # the step scaled away
+        path.append(position)
+    return jnp.stack(path)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.random_walk",
+        "bernoulli read as 'moves', not 'rests'",
+        lambda: r18f_walk_rest_inverted,
+        says="your walk moves on True instead",
+    ),
+    Wrong(
+        "09.random_walk",
+        "every step multiplied by 0.0",
+        lambda: r18f_walk_never_moves,
+        says="Your walker never moves",
+    ),
+)

@@ -983,3 +983,23 @@ WRONG_ANSWERS = (
         named="fails-on-one-element",
     ),
 )
+
+
+# --- round 18 (fix18-3): a -1.0 appended to x and read for a missing element (audit W:
+# missing-not-zeroed said the padding was an element of x)
+
+
+def r18f_ftp_fill_minus_one_value(x):
+    idx = jnp.nonzero(x > 0, size=2, fill_value=x.shape[0])[0]
+    return jnp.concatenate([x, jnp.array([-1.0])])[idx]
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "11.first_two_positive",
+        "-1.0 for a missing element",
+        lambda: r18f_ftp_fill_minus_one_value,
+        named="fill-of-its-own",
+    ),
+)

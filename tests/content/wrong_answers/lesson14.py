@@ -517,3 +517,25 @@ WRONG_ANSWERS = (
         named="two-axes-only",
     ),
 )
+
+
+# --- round 18 (fix18-3): gathered through process_allgather, then its own row kept (audit
+# W: local-mean said a NumPy reduction stays in its process)
+
+
+def r18f_mean_own_row(local_values, local_weights):
+    parts = np.array([np.sum(local_weights * local_values), np.sum(local_weights)])
+    gathered = multihost_utils.process_allgather(parts)
+    mine = gathered[jax.process_index()]
+    return float(mine[0] / mine[1])
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "14.global_mean",
+        "gathered, then used its own row only",
+        lambda: r18f_mean_own_row,
+        named="own-part-of-gathered",
+    ),
+)

@@ -311,3 +311,23 @@ WRONG_ANSWERS = (
         named="other-term",
     ),
 )
+
+
+# --- round 18 (fix18-3): a jax.jit made inside the function, on every call (audit W:
+# compiles-per-length said a shape depends on n)
+
+
+def r18f_prefix_jit_inside(x, lengths):
+    f = jax.jit(lambda v, n: jnp.cumsum(v)[n - 1] / n)
+    return f(x, jnp.asarray(lengths))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "15.fixed_shape",
+        "jax.jit of a lambda inside the function",
+        lambda: r18f_prefix_jit_inside,
+        named="jit-per-call",
+    ),
+)
