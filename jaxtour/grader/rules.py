@@ -24,7 +24,7 @@ from jaxtour.grader.compare import (
     short_repr,
     verdicts_only,
 )
-from jaxtour.grader.isolation import graders_own
+from jaxtour.grader.isolation import config_as_checked, graders_own
 from jaxtour.grader.learner_code import (
     LearnerCodeError,
     learner_result,
@@ -232,8 +232,10 @@ def _kept_outputs() -> tuple[Callable[..., Sequence[Any]], Callable[[], Any]]:
         # The setting the outputs are computed under (``graders_own``: JAX's configuration
         # as the check began), not one an answer switched during its call: keyed by that,
         # float32 outputs were kept as x64's and refused the next x64 check's reference.
-        with graders_own():
-            x64 = bool(jax.config.jax_enable_x64)
+        # Read from the check's snapshot: entering graders_own to read it scanned every
+        # guarded module, once per grader function a rule reads (25 scans in a warm check
+        # of 01.center's wrong answer).
+        x64 = bool(config_as_checked("jax_enable_x64"))
         key = (cases, fn, x64, variant_key())  # a variant's reference reads its own values
         outputs = kept.get(key)
         if outputs is None:
