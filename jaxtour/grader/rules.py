@@ -288,7 +288,7 @@ class _Identical:
 
     def __init__(self, things: tuple[Any, ...]) -> None:
         self.things = things  # held: their ids stay theirs while the key lives
-        self._hash = hash(tuple(map(id, things)))
+        self._hash = hash(tuple(t._hash if type(t) is _Identical else id(t) for t in things))
 
     def __hash__(self) -> int:
         return self._hash
@@ -297,28 +297,44 @@ class _Identical:
         return (
             type(other) is _Identical
             and len(other.things) == len(self.things)
-            and all(map(_is, self.things, other.things))
+            and all(map(_same, self.things, other.things))
         )
 
 
+def _same(one: Any, other: Any) -> bool:
+    """The very same object, or two keys of functions that are the same function."""
+    return one is other or (type(one) is _Identical and one == other)
+
+
 _is = operator.is_
-_CELLS = object()  # between a function's defaults and the rest, in its key
+_CELLS = object()  # between a function's defaults, attributes and closure, in its key
+_MAX_FUNCTIONS = 64  # a function's key reads at most so many
 
 
 def same_function(fn: Any) -> Any:
     """A key under which two grader functions that compute the same thing are one: a plain
-    function by its code, globals, defaults and closure's contents (each by identity),
-    so that a lambda a predicate makes anew at every call is the function made at the
-    last; anything else (a function with attributes of its own, a jitted one, a bound
-    method) by itself."""
-    if type(fn) is not types.FunctionType or fn.__dict__:
+    function by its code, globals, defaults, attributes and closure's contents (each by
+    identity, or where one is a plain function itself, by its own such key), so that a
+    lambda a predicate makes anew at every call, or a reference built anew at every check
+    (03.derivative_by_hand's ``jax.vmap(jax.grad(_g, argnums=1), ...)``: functions
+    wrapping functions), is the one made at the last; anything else (a jitted function, a
+    bound method) by itself, and so is a function made of more than 64 functions."""
+    return _function_key(fn, [_MAX_FUNCTIONS])
+
+
+def _function_key(fn: Any, left: list[int]) -> Any:
+    if type(fn) is not types.FunctionType or left[0] <= 0:
         return fn
+    left[0] -= 1
     things: list[Any] = [fn.__code__, fn.__globals__, *(fn.__defaults__ or ()), _CELLS]
     if fn.__kwdefaults__:
         things += [*fn.__kwdefaults__.keys(), *fn.__kwdefaults__.values(), _CELLS]
+    for key, value in fn.__dict__.items():  # functools.wraps' __wrapped__, and the like
+        things += [key, _function_key(value, left)]
+    things.append(_CELLS)
     for cell in fn.__closure__ or ():
         try:
-            things.append(cell.cell_contents)
+            things.append(_function_key(cell.cell_contents, left))
         except ValueError:  # an empty cell: this function alone
             return fn
     return _Identical(tuple(things))
