@@ -44,6 +44,7 @@ BY_LESSON = (
     "tests/grader/test_bad_answers.py",
     "tests/grader/test_integrity.py",
     "tests/grader/test_isolation.py",
+    "tests/grader/test_warm_checks.py",
     "tests/grader/test_x64.py",
 )
 EXERCISE_IN_ID = re.compile(r"\[(\d\d)\.[a-z]")

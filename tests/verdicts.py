@@ -17,9 +17,10 @@ reads the verdicts and the records it asserts on:
    x64 on after it ran (test_integrity's ``_poisons_after``); the cached outputs of other
    exercises are put back afterwards;
 3. with a figure open, the world (test_isolation's snapshot) taken before and after: the
-   reference, then each mistake's example, checked while every string of the catalog
-   in use comes back scrambled (``_scrambled_catalog``); what reached stderr meanwhile
-   (file descriptor 2 and ``sys.stderr``) kept;
+   reference, checked twice (the second, warm check's compiles and traces counted:
+   tests/grader/test_warm_checks.py), then each mistake's example, checked while every
+   string of the catalog in use comes back scrambled (``_scrambled_catalog``); what
+   reached stderr meanwhile (file descriptor 2 and ``sys.stderr``) kept;
 4. what the rule alone said of each example (the generic message a declared mistake
    must improve on): read inside its check (``judge.rule_said``), or, where a mistake
    asked before the rule matched, asked of the rule outside that window.
@@ -83,6 +84,9 @@ class Judged:
     before: dict[str, Any]  # test_isolation's snapshot, before step 3 and after it
     after: dict[str, Any]
     poisoned: list[Feedback] | None  # step 2's two verdicts (None: not case by case)
+    warm: Feedback  # step 3's second check of the same reference object
+    warm_compiles: int  # programs XLA compiled during that check
+    warm_traces: int  # functions jit traced during it
 
 
 _judged: dict[tuple[str, int, bool], Judged] = {}
@@ -119,7 +123,11 @@ def _judge(exercise) -> Judged:
         examples = {m.id: m.example for m in exercise.mistakes}
         with _open_figure(), _stderr_kept() as stderr:
             before = test_isolation._snapshot()
-            reference = checks.check(exercise.id, checks._reference(exercise.id))
+            answer = checks._reference(exercise.id)
+            reference = checks.check(exercise.id, answer)
+            with _compiles_counted() as counted:  # a warm check: the same answer again
+                warm = checks.check(exercise.id, answer)
+            del answer
             scrambled, said = {}, {}
             for i, make in examples.items():
                 example = make()
@@ -140,7 +148,43 @@ def _judge(exercise) -> Judged:
                 generic = exc.message()
         english = _unscrambled_feedback(scrambled[mistake.id])
         mistakes[mistake.id] = Mistake(english, scrambled[mistake.id], generic)
-    return Judged(exercise.id, reference, mistakes, stderr.getvalue(), before, after, poisoned)
+    return Judged(
+        exercise.id,
+        reference,
+        mistakes,
+        stderr.getvalue(),
+        before,
+        after,
+        poisoned,
+        warm,
+        counted[COMPILE_EVENT],
+        counted[TRACE_EVENT],
+    )
+
+
+COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"  # an XLA program compiled
+TRACE_EVENT = "/jax/core/compile/jaxpr_trace_duration"  # a function traced by jit
+
+
+@contextlib.contextmanager
+def _compiles_counted() -> Iterator[dict[str, int]]:
+    """How many programs JAX compiles and functions it traces in the body, by event name
+    (``jax.monitoring``: its listener is registered for the body only)."""
+    from jax import monitoring
+
+    from jaxtour.timing import unregister_duration_listener
+
+    counted = {COMPILE_EVENT: 0, TRACE_EVENT: 0}
+
+    def listen(event: str, duration: float, **_: Any) -> None:
+        if event in counted:
+            counted[event] += 1
+
+    monitoring.register_event_duration_secs_listener(listen)
+    try:
+        yield counted
+    finally:
+        unregister_duration_listener(listen)
 
 
 def _with_what_the_rule_said(exercise_id: str, answer: Any) -> tuple[Feedback, list]:

@@ -64,11 +64,19 @@ def _ends_inputs():
 _DRAWN = random.SystemRandom()  # never the learner's random state
 
 
+_DRAWN_SIZES: list[int] = []  # the two lengths, drawn at the session's first check
+
+
 def _drawn_ends():
     """Two arrays drawn at each check, of distinct values in a shuffled order: a typed-out
-    answer or a lookup of the grader's own arrays meets a new one every time."""
+    answer or a lookup of the grader's own arrays meets a new one every time. Their lengths
+    are drawn once a session: lengths drawn at each check made every warm check compile
+    the answer's and the reference's operations again for a length not seen yet (4
+    programs a check, until all twelve had been drawn), where new values need none."""
+    if not _DRAWN_SIZES:
+        _DRAWN_SIZES.extend((_DRAWN.randint(3, 9), _DRAWN.randint(10, 16)))
     cases = []
-    for size in (_DRAWN.randint(3, 9), _DRAWN.randint(10, 16)):
+    for size in _DRAWN_SIZES:
         values = _DRAWN.sample(range(-50, 50), size)
         cases.append((jnp.array(values, dtype=jnp.int32),))
     return cases

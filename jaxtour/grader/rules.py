@@ -10,7 +10,9 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import operator
 import re
+import types
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +26,7 @@ from jaxtour.grader.compare import (
     short_repr,
     verdicts_only,
 )
-from jaxtour.grader.isolation import graders_own
+from jaxtour.grader.isolation import config_as_checked, graders_own
 from jaxtour.grader.learner_code import (
     LearnerCodeError,
     learner_result,
@@ -232,11 +234,19 @@ def _kept_outputs() -> tuple[Callable[..., Sequence[Any]], Callable[[], Any]]:
         # The setting the outputs are computed under (``graders_own``: JAX's configuration
         # as the check began), not one an answer switched during its call: keyed by that,
         # float32 outputs were kept as x64's and refused the next x64 check's reference.
-        with graders_own():
-            x64 = bool(jax.config.jax_enable_x64)
-        key = (cases, fn, x64, variant_key())  # a variant's reference reads its own values
-        outputs = kept.get(key)
-        if outputs is None:
+        # Read from the check's snapshot: entering graders_own to read it scanned every
+        # guarded module, once per grader function a rule reads (25 scans in a warm check
+        # of 01.center's wrong answer).
+        x64 = bool(config_as_checked("jax_enable_x64"))
+        # A variant's reference reads its own values. A function a predicate makes anew at
+        # each call (``lambda x: x - jnp.max(...)`` inside it) is keyed by what it is made
+        # of (``same_function``): keyed by the object, its outputs were computed again, op
+        # by op, on every check, and each check's entries pushed older ones out.
+        key = (cases, same_function(fn), x64, variant_key())
+        outputs = kept.pop(key, None)
+        if outputs is not None:
+            kept[key] = outputs  # the most recently read last: the first evicted is the oldest read
+        else:
             # The first function read on these cases (the reference: a rule reads it
             # before any mistake's example) is compiled whole; the examples, read only for
             # wrong answers, run op by op, where each operation compiled once serves them.
@@ -268,6 +278,66 @@ def _kept_outputs() -> tuple[Callable[..., Sequence[Any]], Callable[[], Any]]:
 
 _MAX_LAZY_OUTPUTS = 256
 outputs_on, cold_outputs = _kept_outputs()
+
+
+class _Identical:
+    """A key made of objects, equal to another made of the very same objects (never
+    compared by their own ``__eq__``: an array's is elementwise)."""
+
+    __slots__ = ("_hash", "things")
+
+    def __init__(self, things: tuple[Any, ...]) -> None:
+        self.things = things  # held: their ids stay theirs while the key lives
+        self._hash = hash(tuple(t._hash if type(t) is _Identical else id(t) for t in things))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is _Identical
+            and len(other.things) == len(self.things)
+            and all(map(_same, self.things, other.things))
+        )
+
+
+def _same(one: Any, other: Any) -> bool:
+    """The very same object, or two keys of functions that are the same function."""
+    return one is other or (type(one) is _Identical and one == other)
+
+
+_is = operator.is_
+_CELLS = object()  # between a function's defaults, attributes and closure, in its key
+_MAX_FUNCTIONS = 64  # a function's key reads at most so many
+
+
+def same_function(fn: Any) -> Any:
+    """A key under which two grader functions that compute the same thing are one: a plain
+    function by its code, globals, defaults, attributes and closure's contents (each by
+    identity, or where one is a plain function itself, by its own such key), so that a
+    lambda a predicate makes anew at every call, or a reference built anew at every check
+    (03.derivative_by_hand's ``jax.vmap(jax.grad(_g, argnums=1), ...)``: functions
+    wrapping functions), is the one made at the last; anything else (a jitted function, a
+    bound method) by itself, and so is a function made of more than 64 functions."""
+    return _function_key(fn, [_MAX_FUNCTIONS])
+
+
+def _function_key(fn: Any, left: list[int]) -> Any:
+    if type(fn) is not types.FunctionType or left[0] <= 0:
+        return fn
+    left[0] -= 1
+    things: list[Any] = [fn.__code__, fn.__globals__, *(fn.__defaults__ or ()), _CELLS]
+    if fn.__kwdefaults__:
+        things += [*fn.__kwdefaults__.keys(), *fn.__kwdefaults__.values(), _CELLS]
+    for key, value in fn.__dict__.items():  # functools.wraps' __wrapped__, and the like
+        things += [key, _function_key(value, left)]
+    things.append(_CELLS)
+    for cell in fn.__closure__ or ():
+        try:
+            things.append(_function_key(cell.cell_contents, left))
+        except ValueError:  # an empty cell: this function alone
+            return fn
+    return _Identical(tuple(things))
 
 
 class _Outputs(Sequence):
@@ -321,13 +391,7 @@ class _Outputs(Sequence):
                 if self._jitted is None:
                     self._jitted = {}
                 if static not in self._jitted:
-                    # a grader function may ask for cheaper compiles (lesson 16's kernels)
-                    options = getattr(self._fn, "compiler_options", None)
-                    self._jitted[static] = jax.jit(
-                        _own_trace(self._fn),
-                        static_argnums=static,
-                        **({"compiler_options": options} if options else {}),
-                    )
+                    self._jitted[static] = _shared_jit(self._fn, static)
                 jitted = self._jitted[static]
                 # A Python loop unrolls under jit: a long program compiles slower than
                 # its few distinct operations run one by one.
@@ -341,6 +405,37 @@ class _Outputs(Sequence):
 
 
 _MAX_JITTED_EQUATIONS = 100
+
+
+def _kept_jits() -> Callable[[Callable[..., Any], tuple[int, ...]], Any]:
+    """``_shared_jit``, its jits kept in its closure (as ``outputs_on``'s outputs are: a
+    module global is one attribute away from an answer)."""
+    jits: dict[tuple[Any, ...], Any] = {}
+
+    def shared_jit(fn: Callable[..., Any], static: tuple[int, ...]) -> Any:
+        """``jax.jit`` of a grader function, one per function (``same_function``), static
+        pattern and variant for the session, whatever ``_Outputs`` asks: a jit made anew
+        for each set of cases (06.set_first's, drawn afresh at each check) traced the
+        function again at each check (``jit.trace`` reuses what its own jit traced)."""
+        key = (same_function(fn), static, variant_key())
+        jitted = jits.pop(key, None)
+        if jitted is None:
+            # a grader function may ask for cheaper compiles (lesson 16's kernels)
+            options = getattr(fn, "compiler_options", None)
+            jitted = jax.jit(
+                _own_trace(fn),
+                static_argnums=static,
+                **({"compiler_options": options} if options else {}),
+            )
+            while len(jits) >= _MAX_LAZY_OUTPUTS:
+                jits.pop(next(iter(jits)))
+        jits[key] = jitted  # the most recently used last
+        return jitted
+
+    return shared_jit
+
+
+_shared_jit = _kept_jits()
 
 
 def _own_trace(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -1,17 +1,19 @@
 """A warm check reuses what the grader compiled for a learner's function, and only while
 the function and what it reads are unchanged (``plain._returning_plain``,
 ``learner_code.transformed``); a right answer runs only the mistakes declared
-``also_accepted``."""
+``also_accepted``; a warm check of every exercise's reference compiles no program."""
 
 from __future__ import annotations
 
 import itertools
 
 import numpy as np
+import pytest
 
 from jaxtour import checks
 from jaxtour.exercises import all_exercises
 from jaxtour.grader.plain import plain
+from tests import verdicts
 
 EXERCISE = "07.clip_negative"  # SameFunction under jax.jit
 
@@ -184,3 +186,19 @@ def test_kept_walk_statistics_follow_what_the_walk_draws():
     assert "standard deviation" in refused.message
     names["CONFIG"].scale = 1.0
     assert checks.check(WALK, walk).status == "correct"
+
+
+@pytest.mark.parametrize("exercise_id", checks.list_exercises())
+def test_a_warm_check_of_the_reference_compiles_nothing(exercise_id):
+    """The reference checked again, as the same object, in the same process: JAX compiles
+    no program (tests/verdicts.py counts them in its second check). A grader function
+    jitted or transformed anew at each check (05.loss_and_outliers' reference under
+    jax.jit(jax.value_and_grad(...)): 2 programs a check), or its outputs recomputed on
+    cases whose shapes change at each check (06.set_first's drawn lengths: 4), fails here.
+    Counted, never timed."""
+    judged = verdicts.judged(exercise_id)
+    assert judged.warm.status == judged.reference.status == "correct"
+    assert judged.warm_compiles == 0, (
+        f"{exercise_id}: a warm check of its reference compiled {judged.warm_compiles} "
+        f"programs ({judged.warm_traces} functions traced)"
+    )
