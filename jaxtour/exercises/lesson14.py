@@ -184,7 +184,8 @@ def _flattened(data, process_index, process_count):  # training worker's 1-D res
 
 
 def _two_axes_only(data, process_index, process_count):  # round 18: a row's shape read
-    return data.reshape(process_count, -1, data.shape[-1])[process_index]  # as (features,)
+    blocks = data.reshape(process_count, -1, data.shape[-1])  # as (features,)
+    return blocks[_position(process_index, process_count)]
 
 
 def _fails_on_one_axis(answer: Any) -> bool:
