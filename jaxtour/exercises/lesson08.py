@@ -711,15 +711,27 @@ def _also_tests_lessons_loss(step, params, x, y, lr, target):
 
 
 def _stops_by_lessons_loss(answer: Any) -> bool:
-    """On a step whose loss is not the lesson's, the answer stops before the step's own loss
-    is below the target: it tests the lesson's loss, computed again, as well or instead."""
-    case = _double_case()
-    got = call_or_none(answer, *case)
-    try:
-        steps = int(np.asarray(got[1]))
-    except (TypeError, ValueError, IndexError):
+    """On a step that trains on twice the lesson's loss, the answer returns the first params
+    whose lesson's loss (half the step's) is below the target, and their count: it tests the
+    lesson's loss, computed again, as well as or instead of the step's (round 18)."""
+    step, params, x, y, lr, target = _double_case()
+    got = call_or_none(answer, step, params, x, y, lr, target)
+    if not (isinstance(got, tuple | list) and len(got) == 2):
         return False
-    return steps < _fit_until(*_double_case())[1]
+    try:
+        steps = np.asarray(got[1])
+        if steps.shape != () or steps.dtype.kind not in "iu":
+            return False
+        want_params, want_steps = _fit_until(step, params, x, y, lr, 2.0 * target)
+        if int(steps) != want_steps or want_steps >= _fit_until(*_double_case())[1]:
+            return False
+        got_leaves, want_leaves = jax.tree.leaves(got[0]), jax.tree.leaves(want_params)
+        return len(got_leaves) == len(want_leaves) and all(
+            np.allclose(np.asarray(a), np.asarray(b), rtol=1e-5, atol=1e-6)
+            for a, b in zip(got_leaves, want_leaves, strict=True)
+        )
+    except (TypeError, ValueError):
+        return False
 
 
 def _recomputes_loss(answer: Any) -> bool:

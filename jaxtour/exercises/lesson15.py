@@ -779,7 +779,9 @@ EXERCISES = (
                 message="Your values are right, but your function compiles on every call, even "
                 "called twice with the same x and the same lengths: it makes a new jitted "
                 "function each time it runs (a jax.jit inside it), and jit keeps what it "
-                "compiled per function, so each new one starts with nothing compiled.",
+                "compiled per function, so each new one starts with nothing compiled. (A "
+                "shape that depends on n, such as a slice x[:n], would compile anew for each n "
+                "as well.)",
                 example=lambda: _jit_made_per_call,
                 matches=_compiles_every_call,
                 also_accepted=True,
