@@ -15,7 +15,7 @@ from collections.abc import Callable
 from types import UnionType
 from typing import Any
 
-from jaxtour.grader.isolation import graders_own
+from jaxtour.grader.isolation import config_as_checked, graders_own
 from jaxtour.grader.mistakes import equals_value
 from jaxtour.lazy import is_jax_array, jax, jnp
 
@@ -63,7 +63,10 @@ def concrete_cache(build: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(build)
     def per_setting(*args: Any) -> Any:
-        x64 = bool(jax.config.jax_enable_x64)
+        # The setting the builder runs under (``graders_own`` puts back the check's own),
+        # not one an answer switched during its call: keyed by that, float32 arrays built
+        # inside graders_own were kept as x64's, and a later x64 check was given them.
+        x64 = bool(config_as_checked("jax_enable_x64"))
         value, arrays = cached(x64, *args)
         if any(array.is_deleted() for array in arrays):
             # Donated by a learner's jit (donate_argnums): JAX deleted the grader's input.
