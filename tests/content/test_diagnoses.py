@@ -360,7 +360,7 @@ def _all_static_clearing_every_cache():
 @pytest.mark.parametrize(
     "build", [_all_static_clearing_its_cache, _all_static_clearing_every_cache]
 )
-def test_static_weights_are_named_whatever_the_cache_says(build):
+def test_static_weights_are_named_whatever_the_cache_says(build, corpus_time_limit):
     feedback = checks.check("07.static_window", build())
     assert not feedback.passed and feedback.mistake == "weights-static", feedback.text()
     assert checks.check("07.static_window", checks._reference("07.static_window")).passed
