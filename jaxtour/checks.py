@@ -35,7 +35,7 @@ from jaxtour.grader.cells import failed_cell_assigning, watch_session
 from jaxtour.grader.compare import verdict_only, verdicts_only
 from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note
-from jaxtour.grader.isolation import preserved_world
+from jaxtour.grader.isolation import inside_a_check, preserved_world
 from jaxtour.grader.judge import (
     INTERRUPTED_MESSAGE,
     REVEAL_MESSAGE,
@@ -134,6 +134,23 @@ def check(exercise_id: str, answer: Any) -> Feedback:
     learner code (``grader/pristine.py``): a notebook that rebound ``isinstance`` or
     ``jnp.mean`` changes nothing here.
     """
+    try:
+        return _check(exercise_id, answer)
+    except Exception as error:  # noqa: BLE001 - the grader's own failure is said, not raised
+        # What no check can undo makes the grader's own steps fail (an audit hook an earlier
+        # answer added, which raises on every file opened): the kernel is never crashed.
+        return Feedback(
+            str(exercise_id),
+            "error",
+            _(
+                "The grader could not finish this check: {error}. Something earlier in this "
+                "kernel changed what the grader runs on; restart the kernel and run the "
+                "lesson's cells again."
+            ).format(error=one_line(error)),
+        )
+
+
+def _check(exercise_id: str, answer: Any) -> Feedback:
     with preserved_world():
         exercise = _lookup(exercise_id)
         if exercise is None:
@@ -305,6 +322,10 @@ def new_variant(exercise_id: str) -> Note:
         return Note(_("Unknown exercise"), _unknown_message(exercise_id))
     if exercise.variants is None:
         return Note(_("No variants"), _("{id} has one version only.").format(id=exercise.id))
+    if inside_a_check():  # an answer asking for one would change how later checks judge
+        return Note(
+            _("No new variant"), _("A new variant is asked for in a cell, not inside a check.")
+        )
     if fixed_variant() is not None:
         return Note(
             _("No new variant"),

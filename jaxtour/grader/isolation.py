@@ -415,6 +415,8 @@ def _settings_now() -> tuple[Any, ...]:
         _sigmask(),
         tuple(_gc_callbacks),
         _gc_isenabled(),
+        _getrecursionlimit(),
+        _environment(),
         limits.default_time_limit(),
         i18n.chosen(),
         _listeners(),
@@ -540,6 +542,36 @@ def _listeners_back(was: tuple[Any, ...]) -> None:
             held[:] = listeners
 
 
+# The environment a later check reads (``JAXTOUR_*``: the variant, the time limit, the
+# store) or that the processes the grader starts inherit (lesson 14's workers: a
+# ``PYTHONPATH`` to a ``sitecustomize`` that ends them, a preloaded library). Read from
+# ``os.environ``'s own dict through names taken at import.
+_ENVIRONMENT_PREFIXES = ("JAXTOUR_", "PYTHON", "LD_")
+_getrecursionlimit = sys.getrecursionlimit
+_environ = os.environ
+
+
+def _environment() -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (key, value) for key, value in _environ.items() if key.startswith(_ENVIRONMENT_PREFIXES)
+    )
+
+
+def _environment_named(was: tuple[tuple[str, str], ...], now: tuple[tuple[str, str], ...]) -> str:
+    changed = sorted({key for key, _value in set(was) ^ set(now)})
+    return ", ".join(f"os.environ[{key!r}]" for key in changed[:3])
+
+
+def _environment_back(was: tuple[tuple[str, str], ...]) -> None:
+    wanted = dict(was)
+    for key, _value in _environment():
+        if key not in wanted:
+            del _environ[key]
+    for key, value in wanted.items():
+        if _environ.get(key) != value:
+            _environ[key] = value
+
+
 def _leave_the_fork(was: int) -> None:
     """In a child whose fork ran no at-fork hook (libc's own, through ctypes; the others
     end in ``_fork_child``): end it now, before it runs the grader any further."""
@@ -560,12 +592,21 @@ _SETTINGS: tuple[tuple[Any, Any], ...] = (
     ("signal.pthread_sigmask()", _sigmask_back),
     ("gc.callbacks", _gc_callbacks_back),
     ("gc.enable()", lambda was: None if was else _gc_disable()),
+    ("sys.setrecursionlimit()", sys.setrecursionlimit),
+    (_environment_named, _environment_back),
     ("checks.set_time_limit()", limits.set_time_limit),
     ("checks.use_language()", i18n.choose),
     # Last, after the world only: a rule registers its own while it calls the answer.
     ("jax.monitoring.register_*()", _listeners_back),
 )
-_HOOKS = 11  # all but the last three: put back after every call of the learner's code
+# The recursion limit as the world began (``grader_state``): a caller of the learner's code
+# puts it back with ``room_back`` as the first thing after the call, a statement of builtin
+# calls only (an answer may have left no room for one more Python frame: a limit of 40
+# failed every later check), and back_from_learner names it.
+room: list[int] = []
+room_changed: list[int] = []
+_setrecursionlimit = sys.setrecursionlimit
+_HOOKS = 13  # all but the last three: put back after every call of the learner's code
 
 
 def _settings_put_back(before: tuple[Any, ...], count: int = len(_SETTINGS)) -> list[str]:
@@ -756,11 +797,14 @@ def grader_state(changed: list[str] | None) -> Iterator[None]:
     threads = set(_enumerate())
     world = (_settings_now(), [])
     _states.append(world)
+    room.append(_getrecursionlimit())
     try:
         yield
     finally:
+        room.pop()
         _states.pop()
         names = world[1] + _settings_put_back(world[0]) + _own_put_back(taken)
+        names += _parts_put_back()
         names += _threads_stopped(threads)
         if collecting:
             _gc_enable()
@@ -792,6 +836,52 @@ def _threads_stopped(before: set[Any]) -> list[str]:
     return ["threading.Thread().start()"] if left else []
 
 
+# A function's code, defaults or keyword defaults replaced in place (``f.__code__ = g.__code__``):
+# the object stays the same, so the pristine modules still hold it, and NumPy's isclose
+# swapped that way agreed with every answer and every later one (round 19's red team).
+# CPython audits each such assignment ("object.__setattr__"): the grader's hook, added once,
+# keeps what was there when one happens inside a check, to a function the notebook did not
+# define; it is put back after the learner's call and named. A hook an answer adds
+# (``sys.addaudithook``) can never be taken off: the check is refused and says so.
+_FUNCTION_PARTS = frozenset({"__code__", "__defaults__", "__kwdefaults__"})
+_replaced: list[tuple[Any, str, Any]] = []
+_audit_hooks_added: list[int] = []
+_restoring: list[int] = []  # the grader's own putting back, which the hook lets pass
+
+
+def _audit(event: str, args: tuple[Any, ...]) -> None:
+    if event == "object.__setattr__":
+        if _states and not _restoring and len(args) > 1 and args[1] in _FUNCTION_PARTS:
+            function = args[0]
+            if getattr(function, "__module__", None) != "__main__":
+                _replaced.append((function, args[1], getattr(function, args[1], None)))
+    elif event == "sys.addaudithook" and _states:
+        _audit_hooks_added.append(1)
+
+
+sys.addaudithook(_audit)
+
+
+def _parts_put_back() -> list[str]:
+    """Put back every function part replaced since the last call; their names."""
+    names = []
+    while _replaced:
+        function, part, was = _replaced.pop()
+        _restoring.append(1)
+        try:
+            object.__setattr__(function, part, was)
+        except Exception:  # noqa: BLE001, S110 - a part that cannot be set back is still named
+            pass
+        finally:
+            _restoring.pop()
+        name = f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', '?')}"
+        names.append(f"{name}.{part}")
+    if _audit_hooks_added:
+        _audit_hooks_added.clear()
+        names.append("sys.addaudithook()")
+    return names[::-1]
+
+
 # The settings as each running world began, and what was put back after a call of the
 # learner's code inside it.
 _states: list[tuple[tuple[Any, ...], list[str]]] = []
@@ -813,6 +903,11 @@ def graders_hook() -> Iterator[None]:
         _states.pop()
 
 
+def inside_a_check() -> bool:
+    """Whether a check's world is running (the learner's code called from inside it)."""
+    return bool(_states)
+
+
 def back_from_learner(returned: bool = True) -> None:
     """After a call of the learner's code: the profile and trace hooks are the world's
     again before the grader's own code runs (a hook could rewrite what the grader
@@ -823,5 +918,9 @@ def back_from_learner(returned: bool = True) -> None:
         limits.alarm_kept(returned)
         return
     settings, names = _states[-1]
+    if room_changed:  # put back by the caller (``room_back``) before this call
+        room_changed.clear()
+        names.append("sys.setrecursionlimit()")
     names += _settings_put_back(settings, _HOOKS)  # first: a stop raised next is the grader's
+    names += _parts_put_back()  # before the grader compares with what was replaced
     limits.alarm_kept(returned, names)  # names a replaced handler even when it stops the call

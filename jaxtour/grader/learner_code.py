@@ -20,7 +20,7 @@ from typing import Any
 from jaxtour.display import one_line
 from jaxtour.grader.compare import short_repr
 from jaxtour.grader.explain import explain_exception
-from jaxtour.grader.isolation import back_from_learner
+from jaxtour.grader.isolation import back_from_learner, room, room_changed
 from jaxtour.grader.limits import called_learner
 from jaxtour.grader.plain import NotPlain, is_wrapper, plain
 from jaxtour.grader.pristine import np
@@ -70,10 +70,19 @@ def raw_call(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, Except
     except Exception as exc:
         result = None, exc
     except BaseException:  # a stop, an interrupt: on its way out of the check
+        if room and _getlimit() != room[-1]:  # builtins only: no room for a Python frame
+            _setlimit(room[-1]), room_changed.append(1)
         back_from_learner(returned=False)
         raise
+    if room and _getlimit() != room[-1]:  # builtins only: no room for a Python frame
+        _setlimit(room[-1]), room_changed.append(1)
     back_from_learner()
     return result
+
+
+# The recursion limit as the check began, put back right after the learner's call (an
+# answer can leave no room for the next Python call): names taken at import.
+_getlimit, _setlimit = sys.getrecursionlimit, sys.setrecursionlimit
 
 
 def learner_result(

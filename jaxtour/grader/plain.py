@@ -22,7 +22,7 @@ import types
 import weakref
 from typing import Any
 
-from jaxtour.grader.isolation import back_from_learner
+from jaxtour.grader.isolation import back_from_learner, room, room_changed
 from jaxtour.grader.limits import called_learner
 from jaxtour.grader.pristine import np
 from jaxtour.i18n import _
@@ -199,6 +199,7 @@ def _jax_config() -> dict[str, Any] | None:
         return None
 
 
+_getlimit, _setlimit = sys.getrecursionlimit, sys.setrecursionlimit  # names taken at import
 _ours: weakref.WeakSet = weakref.WeakSet()  # the wrappers themselves: never wrapped again
 
 
@@ -216,11 +217,17 @@ def _wrapped(fn: Any) -> Any:
         try:
             value = fn(*args, **kwargs)
         except Exception:
+            if room and _getlimit() != room[-1]:  # builtins only (learner_code.raw_call)
+                _setlimit(room[-1]), room_changed.append(1)
             back_from_learner()
             raise
         except BaseException:  # a stop, an interrupt: on its way out of the check
+            if room and _getlimit() != room[-1]:
+                _setlimit(room[-1]), room_changed.append(1)
             back_from_learner(returned=False)
             raise
+        if room and _getlimit() != room[-1]:
+            _setlimit(room[-1]), room_changed.append(1)
         back_from_learner()
         return plain(value)
 

@@ -150,7 +150,51 @@ def rewrites_the_rule_s_cases(x):
     return right(x)
 
 
+def leaves_no_room_for_a_call(x):
+    """Round 19's red team: the lowest recursion limit Python allows here; every later
+    check then failed before its first comparison."""
+    for limit in range(40, 3000, 10):
+        try:
+            sys.setrecursionlimit(limit)
+            break
+        except RecursionError:
+            continue
+    return right(x)
+
+
+def sets_the_environment(x):
+    """The variant every later check reads, and a PYTHONPATH lesson 14's workers inherit."""
+    os.environ["JAXTOUR_VARIANT"] = "3"
+    os.environ["PYTHONPATH"] = "/nowhere"
+    return right(x)
+
+
+def _agrees(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return True
+
+
+def swaps_a_function_s_code(x):
+    """The same function object with another body: no rebinding for a scan of the modules
+    to see (round 19's red team; numpy.allclose then agreed with every later answer)."""
+    import numpy as np
+
+    np.allclose._implementation.__code__ = _agrees.__code__  # noqa: SLF001
+    return wrong(x)
+
+
+def swaps_a_function_s_defaults(x):
+    import numpy as np
+
+    implementation = np.isclose._implementation  # noqa: SLF001
+    implementation.__defaults__ = (1e9, 1e9, False)  # rtol, atol, equal_nan
+    return wrong(x)
+
+
 SNEAKY = {
+    "leaves no room for a call": (leaves_no_room_for_a_call, "sys.setrecursionlimit()"),
+    "sets the environment": (sets_the_environment, "os.environ['JAXTOUR_VARIANT']"),
+    "swaps a function's code": (swaps_a_function_s_code, "allclose.__code__"),
+    "swaps a function's defaults": (swaps_a_function_s_defaults, "isclose.__defaults__"),
     "arms a CPU timer": (arms_a_cpu_timer, "signal.setitimer()"),
     "sets a signal handler": (sets_a_handler_for_a_later_check, "signal.signal(SIGVTALRM)"),
     "blocks the alarm": (blocks_the_alarm, "signal.pthread_sigmask()"),
@@ -187,7 +231,13 @@ def _process():
 
 
 def _state():
+    import numpy as np
+
     return (
+        sys.getrecursionlimit(),
+        {key: os.environ.get(key) for key in ("JAXTOUR_VARIANT", "PYTHONPATH")},
+        np.allclose._implementation.__code__,  # noqa: SLF001
+        np.isclose._implementation.__defaults__,  # noqa: SLF001
         checks.check,
         Feedback.__dict__["passed"],
         rules.SameFunction.__dict__["__call__"],
@@ -210,8 +260,8 @@ def test_an_answer_that_changes_the_grader_is_refused_and_everything_is_put_back
     assert _process() == process
     assert feedback.status == "error" and not feedback.passed, feedback.message
     assert named in feedback.message
-    assert after[:3] == before[:3] and after[4:] == before[4:]
-    assert after[3] == before[3]  # the exercise record's attributes, by value
+    assert after[:7] == before[:7] and after[8:] == before[8:]
+    assert after[7] == before[7]  # the exercise record's attributes, by value
     assert not checks.check(EXERCISE, wrong).passed
     assert checks.check(EXERCISE, right).passed
 
@@ -456,3 +506,60 @@ def test_an_answer_that_deletes_the_array_it_was_given_is_refused_by_name():
     assert not feedback.passed and feedback.mistake == "deletes-input", feedback.text()
     assert checks.check("06.set_first", _swap_then_delete_a_copy).passed
     assert checks.check("06.set_first", checks._reference("06.set_first")).passed
+
+
+def test_an_answer_cannot_ask_for_a_new_variant_inside_a_check(monkeypatch):
+    """checks.new_variant inside an answer would change the variant every later check of
+    the exercise judges (round 19's red team): inside a check it changes nothing."""
+    monkeypatch.delenv("JAXTOUR_VARIANT", raising=False)
+    exercise = find_exercise("01.arange")
+    before = checks.variant_number(exercise)
+    notes = []
+
+    def answer(x):
+        notes.append(checks.new_variant("01.arange"))
+        return right(x)
+
+    checks.check(EXERCISE, answer)
+    assert checks.variant_number(exercise) == before
+    assert notes and "inside a check" in notes[0].text()
+
+
+def test_an_audit_hook_left_by_an_answer_is_named_and_no_later_check_raises(tmp_path):
+    """An audit hook can never be taken off: the check that added it is refused by name,
+    and a later check whose own steps it makes fail says so instead of raising (in a
+    process of its own, which the hook stays in)."""
+    import subprocess
+    import textwrap
+
+    script = textwrap.dedent(
+        """
+        import sys
+        import jax.numpy as jnp
+        from jaxtour import checks
+
+        def right(x):
+            return x - jnp.mean(x, axis=-1, keepdims=True)
+
+        def hook(event, args):
+            if event in ("open", "compile", "exec", "sqlite3.connect"):
+                raise RuntimeError("audited " + event)
+
+        def answer(x):
+            sys.addaudithook(hook)
+            return right(x)
+
+        first = checks.check("01.center", answer)
+        print("FIRST", first.status, "sys.addaudithook()" in first.message)
+        for _ in range(2):
+            later = checks.check("01.center", right)  # must not raise
+            print("LATER", later.status)
+        """
+    )
+    env = {**os.environ, "JAXTOUR_VARIANT": "0", "JAXTOUR_DATA_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "FIRST error True" in done.stdout, done.stdout
+    assert done.stdout.count("LATER ") == 2, done.stdout
