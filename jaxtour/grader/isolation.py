@@ -847,13 +847,18 @@ _FUNCTION_PARTS = frozenset({"__code__", "__defaults__", "__kwdefaults__"})
 _replaced: list[tuple[Any, str, Any]] = []
 _audit_hooks_added: list[int] = []
 _restoring: list[int] = []  # the grader's own putting back, which the hook lets pass
+_getframe = sys._getframe  # noqa: SLF001 - the frame that made the assignment
+_JAXTOUR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
 def _audit(event: str, args: tuple[Any, ...]) -> None:
     if event == "object.__setattr__":
         if _states and not _restoring and len(args) > 1 and args[1] in _FUNCTION_PARTS:
             function = args[0]
-            if getattr(function, "__module__", None) != "__main__":
+            # not the grader's own doing (lesson 02 lends an answer's clock defaults its
+            # watched clocks, and takes them back), nor a function of the notebook's
+            by = _getframe(1).f_code.co_filename
+            if not by.startswith(_JAXTOUR) and getattr(function, "__module__", None) != "__main__":
                 _replaced.append((function, args[1], getattr(function, args[1], None)))
     elif event == "sys.addaudithook" and _states:
         _audit_hooks_added.append(1)
