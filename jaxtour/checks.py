@@ -35,7 +35,7 @@ from jaxtour.grader.cells import failed_cell_assigning, watch_session
 from jaxtour.grader.compare import verdict_only, verdicts_only
 from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note
-from jaxtour.grader.isolation import inside_a_check, preserved_world
+from jaxtour.grader.isolation import inside_a_check, lasting_damage, preserved_world
 from jaxtour.grader.judge import (
     INTERRUPTED_MESSAGE,
     REVEAL_MESSAGE,
@@ -155,6 +155,17 @@ def _check(exercise_id: str, answer: Any) -> Feedback:
         exercise = _lookup(exercise_id)
         if exercise is None:
             return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
+        damage = lasting_damage()
+        if damage:  # no verdict can be trusted in this kernel any more
+            return Feedback(
+                exercise.id,
+                "error",
+                _(
+                    "Code run in this kernel called {calls}, which nothing can undo: JAX now "
+                    "looks inside those values, and no check here can be trusted. Restart "
+                    "the kernel and run the lesson's cells again."
+                ).format(calls=", ".join(damage)),
+            )
         number = variant_number(exercise)
         with using(exercise, number):
             feedback = judge(exercise, answer)

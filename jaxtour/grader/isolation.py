@@ -806,6 +806,7 @@ def grader_state(changed: list[str] | None) -> Iterator[None]:
         names = world[1] + _settings_put_back(world[0]) + _own_put_back(taken)
         names += _parts_put_back()
         names += _threads_stopped(threads)
+        names += lasting_damage()  # none when the check began (checks.check said so then)
         if collecting:
             _gc_enable()
         if names and changed is not None:
@@ -906,6 +907,32 @@ def graders_hook() -> Iterator[None]:
         yield
     finally:
         _states.pop()
+
+
+# What no check can put back: a type JAX reads as a leaf registered as a pytree node
+# (``jax.tree_util.register_pytree_node(float, ...)``: JAX has no way to take it off, and
+# from then on every tree the grader flattens loses those values; round 19's red team made
+# every later right answer to 07.static_window wrong so). Probed with one value of each.
+_probes: list[Any] = []
+
+
+def lasting_damage() -> list[str]:
+    """The types JAX should read as leaves but no longer does, named as the registration."""
+    jax = sys.modules.get("jax")
+    if jax is None:
+        return []
+    if not _probes:
+        _probes.extend([1, 1.0, 1j, True, "s", b"b", np.zeros(1), np.float32(1)])
+        _probes.append(jax.numpy.zeros(1))
+    names = []
+    for value in _probes:
+        try:
+            leaves = jax.tree_util.tree_leaves(value)
+        except Exception:  # noqa: BLE001 - a flatten that raises is damage too
+            leaves = []
+        if len(leaves) != 1 or leaves[0] is not value:
+            names.append(f"jax.tree_util.register_pytree_node({type(value).__name__})")
+    return names
 
 
 def inside_a_check() -> bool:

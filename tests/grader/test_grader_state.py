@@ -556,10 +556,58 @@ def test_an_audit_hook_left_by_an_answer_is_named_and_no_later_check_raises(tmp_
             print("LATER", later.status)
         """
     )
-    env = {**os.environ, "JAXTOUR_VARIANT": "0", "JAXTOUR_DATA_DIR": str(tmp_path)}
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = {
+        **os.environ,
+        "JAXTOUR_VARIANT": "0",
+        "JAXTOUR_DATA_DIR": str(tmp_path),
+        "PYTHONPATH": root,  # this tree's jaxtour, whatever the environment installed
+    }
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "FIRST error True" in done.stdout, done.stdout
     assert done.stdout.count("LATER ") == 2, done.stdout
+
+
+def test_a_type_registered_as_a_pytree_node_is_named_and_later_checks_say_so(tmp_path):
+    """JAX cannot take a registration off: the check that made one is refused by name, and
+    every later check says that nothing here can be trusted (in a process of its own)."""
+    import subprocess
+    import textwrap
+
+    script = textwrap.dedent(
+        """
+        import jax
+        import jax.numpy as jnp
+        from jaxtour import checks
+
+        def right(x):
+            return x - jnp.mean(x, axis=-1, keepdims=True)
+
+        def answer(x):
+            jax.tree_util.register_pytree_node(float, lambda v: ((), None), lambda a, c: 0.0)
+            return right(x)
+
+        print("BEFORE", checks.check("01.center", right).status)
+        first = checks.check("01.center", answer)
+        print("FIRST", first.status, "register_pytree_node(float)" in first.message)
+        later = checks.check("01.center", right)
+        print("LATER", later.status, "Restart the kernel" in later.message)
+        """
+    )
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = {
+        **os.environ,
+        "JAXTOUR_VARIANT": "0",
+        "JAXTOUR_DATA_DIR": str(tmp_path),
+        "PYTHONPATH": root,  # this tree's jaxtour, whatever the environment installed
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "BEFORE correct" in done.stdout, done.stdout
+    assert "FIRST error True" in done.stdout, done.stdout
+    assert "LATER error True" in done.stdout, done.stdout
