@@ -58,9 +58,11 @@ def _ends_inputs():
         (jnp.array([6]),),
         # A swap is exact: moved by adding differences, 1e8 + (0.1 - 1e8) is 0.0 in float32.
         (jnp.array([0.1, 3.0, 1e8], dtype=jnp.float32),),
-        # Elements between the ends equal to an end's value (round 19: a swap by value,
-        # jnp.where(x == x[0], x[-1], ...), passed every input of distinct values).
-        (jnp.array([2, 9, 2, 5, 9], dtype=jnp.int32),),
+        # An element between the ends equal to an end's value (round 19: a swap by value,
+        # jnp.where(x == x[0], x[-1], ...), passed every input of distinct values); the
+        # second and the second-to-last differ from both ends, so that a swap written at
+        # index 1 or -2 still shows.
+        (jnp.array([4, 1, 8, 4, 6, 0, 7], dtype=jnp.int32),),
     ]
 
 
@@ -1721,16 +1723,6 @@ EXERCISES = (
                 example=lambda: _ROUNDED["ceil" if _rounding() is not jnp.ceil else "floor"],
                 matches=_other_rounding,
             ),
-            Mistake(  # round 19
-                id="whole-products-moved",
-                message="Your rounding is right on every product with a fraction, but it moved "
-                "a product that is a whole number already by one (4 × 0.75 is exactly 3, and "
-                "8 × -0.125 exactly -1). A whole number stays as it is whichever way one rounds: "
-                "a correction by hand, one added or taken away for every product below (or "
-                "above) zero, has to leave those alone.",
-                example=lambda: _whole_products_moved_by_one,
-                matches=_whole_products_moved,
-            ),
             Mistake(
                 id="scaled-row",
                 message="You scaled row j: one index selects a row, as it does in NumPy.",
@@ -1832,6 +1824,16 @@ EXERCISES = (
                 "by the inverse is not the same float as the product.",
                 example=lambda: _floor_divided_by_inverse,
                 matches=behaves_like(_floor_divided_by_inverse, _matrix_inputs),
+            ),
+            Mistake(  # round 19
+                id="whole-products-moved",
+                message="Your rounding is right on every product with a fraction, but it moved "
+                "a product that is a whole number already by one (4 × 0.75 is exactly 3, and "
+                "8 × -0.125 exactly -1). A whole number stays as it is whichever way one rounds: "
+                "a correction by hand, one added or taken away for every product below (or "
+                "above) zero, has to leave those alone.",
+                example=lambda: _whole_products_moved_by_one,
+                matches=_whole_products_moved,
             ),
             Mistake(
                 id="fixed-column",
