@@ -1013,6 +1013,37 @@ def _own_shift_not_mean(answer: Any) -> bool:
     )
 
 
+def _centered_twice(x):
+    """Each row centered, then each column of the result too (round 19): on 1-D x the column
+    is the row, so only the variant's target is lost."""
+    y = x - jnp.mean(x, axis=-1, keepdims=True) + _target()
+    return y - jnp.mean(y, axis=0, keepdims=True)
+
+
+def _also_centered_along_another_axis(answer: Any) -> bool:
+    """Rows centered, and then the result centered along another axis too (the columns, or
+    a 3-D x's matrices), with the variant's target added before or after: on every input of
+    two or more dimensions, x's rows centered, minus their mean along one axis that is not
+    the last, plus 0 or the target."""
+    wrong = False
+    for (x,) in _center_inputs():
+        got = call_or_none(answer, x)
+        if got is None or np.shape(got) != x.shape:
+            return False
+        got = np.asarray(got, dtype=np.float64)
+        rows = np.asarray(x, dtype=np.float64)
+        rows = rows - rows.mean(axis=-1, keepdims=True)
+        along = [rows - rows.mean(axis=k, keepdims=True) for k in range(rows.ndim - 1)] or [rows]
+        if not any(
+            np.allclose(got, candidate + shift, rtol=1e-5, atol=1e-5)
+            for candidate in along
+            for shift in {0.0, _target()}
+        ):
+            return False
+        wrong = wrong or rows.ndim > 1
+    return wrong
+
+
 def _row_means_dropped(answer: Any) -> bool:
     """Matches a function that returns each row's mean (its axis kept or not), not x minus it."""
     return any(
@@ -1660,6 +1691,16 @@ EXERCISES = (
                 "array, while a 1-D row's mean has no axis left.",
                 example=lambda: lambda x: x - jnp.mean(x, axis=-1)[:, None] + _target(),
                 matches=fails_with("IndexError", "Too many indices", _center_inputs),
+            ),
+            Mistake(  # round 19
+                id="centered-along-another-axis-too",
+                message="Your function centers each row, but it also centers along another "
+                "axis (down the columns, say, before or after the rows): each element lost its "
+                "column's mean as well as its row's. Centering a row subtracts one number, the "
+                "row's mean, from all of its elements, so within a row every element moves by "
+                "the same amount; in yours they moved by different amounts.",
+                example=lambda: _centered_twice,
+                matches=_also_centered_along_another_axis,
             ),
             Mistake(
                 id="standardized",

@@ -16,6 +16,7 @@ from jaxtour.grader.compare import describe, short_repr
 from jaxtour.grader.learner_code import call_learner, transformed
 from jaxtour.grader.mistakes import (
     behaves_like,
+    call_or_none,
     computed_not_chosen,
     equals_tree,
     equals_value,
@@ -345,6 +346,38 @@ def _penalty_factor(answer: Any) -> float | None:
     if not np.allclose(factors, factors[0], rtol=1e-4, atol=1e-4):
         return None
     return None if np.isclose(factors[0], 1.0, rtol=1e-4) else factors[0]
+
+
+def _mse_weight(answer: Any) -> float | None:
+    """The factor a with which the first output is a * MSE + b * penalty on every input (the
+    page's length and three points, so that two unknowns are not fitted to two equations),
+    the aux being the right dict; None if there are no such a and b, or a is 1."""
+    if not callable(answer):
+        return None
+    rows, losses = [], []
+    for args in (*_pair_inputs(), *_other_length_inputs()):
+        out = call_or_none(answer, *args)
+        if not (isinstance(out, tuple | list) and len(out) == 2):
+            return None
+        loss, aux = out
+        mse, penalty = _parts(*args)
+        if not equals_tree({"mse": mse, "penalty": penalty})(aux):
+            return None
+        if not (hasattr(loss, "shape") and np.shape(loss) == ()):
+            return None
+        rows.append((float(mse), float(penalty)))
+        losses.append(float(np.asarray(loss)))
+    (a, b), *_ = np.linalg.lstsq(np.array(rows), np.array(losses), rcond=None)
+    if not np.allclose(np.array(rows) @ (a, b), losses, rtol=1e-4, atol=1e-5):
+        return None
+    return None if np.isclose(a, 1.0, rtol=1e-4) else float(a)
+
+
+def _weighed_both(x, y):
+    """The weight put in front of the whole sum (round 19): weight * (MSE + sum(x**2))."""
+    errors = x - y
+    mse, penalty = jnp.mean(errors**2), _weight() * jnp.sum(x**2)
+    return _weight() * (mse + jnp.sum(x**2)), {"mse": mse, "penalty": penalty}
 
 
 def _penalty_subtracted(answer: Any) -> bool:
@@ -1344,6 +1377,16 @@ EXERCISES = (
                 "loss differentiated and the penalty logged disagree.",
                 example=lambda: _twice_penalty,
                 matches=_penalty_weighted,
+            ),
+            Mistake(  # round 19
+                id="mse-reweighted",
+                message="Your loss weighs the MSE by another number than 1: a weight written "
+                "in front of parentheses multiplies every term inside them, the MSE as well as "
+                "the sum of x squared. The number differentiated is then no longer the logged "
+                "MSE plus the logged penalty, and the errors count for another amount in the "
+                "gradient than in penalized_loss.",
+                example=lambda: _weighed_both,
+                matches=lambda answer: _mse_weight(answer) is not None,
             ),
             Mistake(
                 id="gradient-first",

@@ -58,6 +58,11 @@ def _ends_inputs():
         (jnp.array([6]),),
         # A swap is exact: moved by adding differences, 1e8 + (0.1 - 1e8) is 0.0 in float32.
         (jnp.array([0.1, 3.0, 1e8], dtype=jnp.float32),),
+        # An element between the ends equal to an end's value (round 19: a swap by value,
+        # jnp.where(x == x[0], x[-1], ...), passed every input of distinct values); the
+        # second and the second-to-last differ from both ends, so that a swap written at
+        # index 1 or -2 still shows.
+        (jnp.array([4, 1, 8, 4, 6, 0, 7], dtype=jnp.int32),),
     ]
 
 
@@ -84,6 +89,12 @@ def _drawn_ends():
 
 def _swap_ends(x):
     return x.at[0].set(x[-1]).at[-1].set(x[0])
+
+
+def _swapped_by_value(x):
+    """Each end's value replaced wherever it occurs (round 19): right when no element between
+    the ends equals an end."""
+    return jnp.where(x == x[0], x[-1], jnp.where(x == x[-1], x[0], x))
 
 
 @dataclass(frozen=True)
@@ -491,6 +502,37 @@ def _other_rounding(answer) -> bool:
     return any(
         behaves_like(_ROUNDED[fn], _matrix_inputs)(answer) for fn in _ROUNDINGS if fn != asked
     )
+
+
+def _whole_products_moved_by_one(m, j, factor):
+    """The variant's rounding, but each product that is a whole number below zero moved down
+    by one (round 19: a floor by hand, the cast toward zero minus 1 for every product below
+    zero, takes -1 to -2)."""
+    products = m[:, j] * factor
+    moved = (products < 0) & (products == jnp.round(products))
+    return m.at[:, j].set((_rounding()(products) - moved).astype(m.dtype))
+
+
+def _whole_products_moved(answer) -> bool:
+    """Right on every element but some of column j whose product is a whole number, each of
+    those one away from it: a rounding by hand that moves the products it should leave."""
+    moved = False
+    for m, j, factor in _matrix_inputs():
+        got = call_or_none(answer, m, j, factor)
+        if got is None or np.shape(got) != m.shape:
+            return False
+        got = np.asarray(got, dtype=np.float64)
+        expected = np.asarray(_scale_column(m, j, factor), dtype=np.float64)
+        products = np.zeros(m.shape)
+        products[:, j] = np.asarray(m, dtype=np.float64)[:, j] * factor
+        off = got != expected
+        if not off.any():
+            continue
+        whole = (products == np.round(products)) & (np.arange(m.shape[1]) == j % m.shape[1])
+        if not (whole[off].all() and np.all(np.abs(got - expected)[off] == 1)):
+            return False
+        moved = True
+    return moved
 
 
 def _returns_floats(answer) -> bool:
@@ -1394,6 +1436,16 @@ EXERCISES = (
                     or behaves_like(_fifth_and_sixth, _ends_inputs)(answer)
                 ),
             ),
+            Mistake(  # round 19
+                id="swapped-by-value",
+                message="Your function swaps values, not positions: every element equal to x's "
+                "first element became the last one's, and every element equal to the last "
+                "became the first one's, so an element between the ends that happens to hold "
+                "an end's value changed too. The swap moves what is at the two ends, whatever "
+                "the other elements hold.",
+                example=lambda: _swapped_by_value,
+                matches=behaves_like(_swapped_by_value, _ends_inputs),
+            ),
             Mistake(
                 id="middle-changed",
                 message="An element between the ends changed: an update was written at another "
@@ -1772,6 +1824,16 @@ EXERCISES = (
                 "by the inverse is not the same float as the product.",
                 example=lambda: _floor_divided_by_inverse,
                 matches=behaves_like(_floor_divided_by_inverse, _matrix_inputs),
+            ),
+            Mistake(  # round 19
+                id="whole-products-moved",
+                message="Your rounding is right on every product with a fraction, but it moved "
+                "a product that is a whole number already by one (4 × 0.75 is exactly 3, and "
+                "8 × -0.125 exactly -1). A whole number stays as it is whichever way one rounds: "
+                "a correction by hand, one added or taken away for every product below (or "
+                "above) zero, has to leave those alone.",
+                example=lambda: _whole_products_moved_by_one,
+                matches=_whole_products_moved,
             ),
             Mistake(
                 id="fixed-column",

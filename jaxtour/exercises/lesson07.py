@@ -549,6 +549,29 @@ def _norm_l1(w, grad, t, clip):
     )
 
 
+def _none_by_norm(w, grad, t, clip):
+    """'none' clipped by norm, as 'norm' is (round 19: an else after the 'value' branch)."""
+    return w - _warmup(t) * (_by_value(grad) if clip == "value" else _by_norm(grad))
+
+
+def _norm_by(length):
+    """'norm' scales by another length of the gradient than the Euclidean one."""
+
+    def step(w, grad, t, clip):
+        return w - _warmup(t) * _clipped(
+            grad, clip, norm=lambda g: g * jnp.minimum(1.0, _clip_at() / length(g))
+        )
+
+    return step
+
+
+# round 19: the largest element's size (the max norm), and the sum of squares left unrooted
+_NORMS_NOT_EUCLIDEAN = (
+    _norm_by(lambda g: jnp.max(jnp.abs(g))),
+    _norm_by(lambda g: jnp.sum(g**2)),
+)
+
+
 def _never_clipped(w, grad, t, clip):
     return w - _warmup(t) * grad
 
@@ -1469,6 +1492,15 @@ EXERCISES = (
                 example=lambda: jax.jit(_fresh(_none_by_value), static_argnames="clip"),
                 matches=behaves_like(_none_by_value, _step_inputs),
             ),
+            Mistake(  # round 19
+                id="none-clipped-by-norm",
+                message="With clip 'none' your step scales the gradient by its length, as "
+                "'norm' does: 'none' falls into the branch for every mode but 'value' (an else "
+                "that catches what is left). 'none' is a mode of its own, the gradient taken "
+                "as it is.",
+                example=lambda: jax.jit(_fresh(_none_by_norm), static_argnames="clip"),
+                matches=behaves_like(_none_by_norm, _step_inputs),
+            ),
             Mistake(
                 id="norm-l1",
                 message="With clip 'norm' your step measures the gradient's length as the sum "
@@ -1477,6 +1509,18 @@ EXERCISES = (
                 "than it should.",
                 example=lambda: jax.jit(_fresh(_norm_l1), static_argnames="clip"),
                 matches=behaves_like(_norm_l1, _step_inputs),
+            ),
+            Mistake(  # round 19
+                id="norm-not-euclidean",
+                message="With clip 'norm' your step measures the gradient's length another way "
+                "than the Euclidean one: by the size of its largest element, or by the sum of "
+                "its squares without the square root. The length a norm clip bounds is the "
+                "square root of the sum of the elements' squares, so yours shortens the "
+                "gradient by another factor, or not at all.",
+                example=lambda: jax.jit(_fresh(_NORMS_NOT_EUCLIDEAN[0]), static_argnames="clip"),
+                matches=lambda answer: any(
+                    behaves_like(wrong, _step_inputs)(answer) for wrong in _NORMS_NOT_EUCLIDEAN
+                ),
             ),
             Mistake(
                 id="always-clipped",

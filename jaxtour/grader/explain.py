@@ -68,6 +68,63 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         lesson=("06", N_("JAX arrays are immutable")),
     ),
     Explanation(
+        # jnp.put, jnp.place (ValueError) and jnp.fill_diagonal (NotImplementedError): NumPy's
+        # in-place functions, which JAX keeps for their names and refuses by default
+        id="in-place-function",
+        error_types=("ValueError", "NotImplementedError"),
+        pattern=r"JAX arrays are immutable",
+        why=N_(
+            "This function changes its array in place in NumPy (np.put, np.place and "
+            "np.fill_diagonal return None and change the array they are given), and a jax "
+            "array cannot be changed: JAX keeps the function's name but refuses to work in "
+            "place, unless told to return a new array instead."
+        ),
+        fix=N_(
+            "y = jnp.put(x, indices, values, inplace=False) returns the new array; so "
+            "does y = x.at[indices].set(values)"
+        ),
+        lesson=("06", N_("JAX arrays are immutable")),
+    ),
+    Explanation(
+        # jnp's operators (TypeError "eq got incompatible shapes"), jnp functions
+        # (ValueError "Incompatible shapes"), NumPy's own ("could not be broadcast")
+        id="shapes-do-not-broadcast",
+        error_types=("TypeError", "ValueError"),
+        pattern=r"incompatible shapes for broadcasting|Incompatible shapes for broadcasting|"
+        r"could not be broadcast together",
+        why=N_(
+            "Two arrays were combined element by element, and their shapes do not line up. "
+            "Broadcasting, NumPy's rule that jnp follows, pairs the shapes from the last axis "
+            "back: each pair of sizes must be equal, or one of them 1, which is repeated. "
+            "Shapes (7,) and (5,), say, are neither: two 1-D arrays of different lengths are "
+            "not combined each element with each unless one of them gets an axis of size 1."
+        ),
+        fix=N_(
+            "give one array an axis of size 1 where it should repeat: a[:, None] == b has "
+            "shape (len(a), len(b)), every element of a against every element of b"
+        ),
+        lesson=("01", N_("`jnp` mirrors NumPy")),
+        docs="https://numpy.org/doc/stable/user/basics.broadcasting.html",
+    ),
+    Explanation(
+        # a slice bound, an index, a size or a range given a float: Python's, NumPy's and
+        # JAX's own wordings; before non-concrete-shape, which JAX's wording for a float
+        # shape would otherwise reach
+        id="float-as-integer",
+        error_types=("TypeError",),
+        pattern=r"slice indices must be integers|'float' object cannot be interpreted as an "
+        r"integer|Indexer must have integer or boolean type, got indexer with type float|"
+        r"expected a sequence of integers or a single integer, got '-?\d+\.\d*'|Shapes must "
+        r"be 1D sequences of concrete values of integer type, got \([^)]*\d\.\d*[,)]",
+        why=N_(
+            "A float was given where a whole number is needed: a slice's bounds, an index, "
+            "a shape or a count for range. A float is never one, even when its value is "
+            "whole, and Python's / always divides to a float: 12 / 2 is 6.0, not 6."
+        ),
+        fix=N_("divide with // for a whole number (12 // 2 is 6), or convert with int()"),
+        lesson=("01", N_("`jnp` mirrors NumPy")),
+    ),
+    Explanation(
         id="array-method-on-pytree",
         error_types=("AttributeError",),
         pattern=r"'(tuple|list|dict)' object has no attribute '(block_until_ready|is_ready)'",

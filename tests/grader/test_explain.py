@@ -75,6 +75,9 @@ PROVOKE = {
     "numpy-on-tracer": lambda: jax.grad(lambda v: np.sum(np.abs(v)))(1.0),
     "argnums-past-the-arguments": lambda: jax.grad(lambda v, w: v * w, argnums=2)(1.0, 2.0),
     "array-truth-value": lambda: jnp.where(not (jnp.arange(3.0) > 1), 0.0, 1.0),
+    "in-place-function": lambda: jnp.put(jnp.arange(3), 0, 5),
+    "shapes-do-not-broadcast": lambda: jnp.arange(7) == jnp.arange(5),
+    "float-as-integer": lambda: np.arange(12)[0 : 12 / 2],
 }
 
 
@@ -166,6 +169,60 @@ def test_argnums_past_the_positional_arguments_is_recognised_in_every_form(provo
 def test_a_truth_test_of_a_whole_array_is_recognised_in_every_form(provoke):
     """Eager, jitted (a vector tracer raises NumPy's ValueError), or NumPy's own."""
     assert explain_exception(_raise(provoke)).id == "array-truth-value"
+
+
+@pytest.mark.parametrize(
+    "provoke",
+    [
+        lambda: jnp.put(jnp.arange(3), 0, 5),
+        lambda: jax.jit(lambda x: jnp.put(x, 0, 5))(jnp.arange(3)),
+        lambda: jnp.place(jnp.arange(3), jnp.arange(3) > 0, 5),
+        lambda: jnp.fill_diagonal(jnp.zeros((3, 3)), 1),
+    ],
+)
+def test_numpy_s_in_place_functions_are_recognised_in_every_form(provoke):
+    assert explain_exception(_raise(provoke)).id == "in-place-function"
+
+
+@pytest.mark.parametrize(
+    "provoke",
+    [
+        lambda: jnp.arange(7) == jnp.arange(5),
+        lambda: jax.jit(lambda a, b: a + b)(jnp.arange(7.0), jnp.arange(5.0)),
+        lambda: jnp.where(jnp.arange(7) > 1, jnp.arange(5), 0),
+        lambda: np.arange(7) + np.arange(5),
+        lambda: np.arange(7) * jnp.arange(5),
+    ],
+)
+def test_shapes_that_do_not_broadcast_are_recognised_in_every_form(provoke):
+    """jnp's operators, jnp's functions, NumPy's own, eager and jitted."""
+    assert explain_exception(_raise(provoke)).id == "shapes-do-not-broadcast"
+
+
+@pytest.mark.parametrize(
+    "provoke",
+    [
+        lambda: [1, 2, 3][0 : 3 / 2],
+        lambda: np.arange(12)[0 : 12 / 2],
+        lambda: jnp.arange(12)[0 : 12 / 2],
+        lambda: jax.jit(lambda x: x[: x.shape[0] / 2])(jnp.arange(12)),
+        lambda: jnp.arange(12)[12 / 4],
+        lambda: range(12 / 2),
+        lambda: jnp.zeros(12 / 2),
+        lambda: jnp.arange(12).reshape(2, 12 / 2),
+        lambda: np.zeros(12 / 2),
+        lambda: np.arange(12).reshape(2, 12 / 2),
+    ],
+)
+def test_a_float_where_a_whole_number_belongs_is_recognised_in_every_form(provoke):
+    """A slice bound, an index, a range or a shape, in Python, NumPy and JAX: not as
+    non-concrete-shape, whose static argument cannot help."""
+    assert explain_exception(_raise(provoke)).id == "float-as-integer"
+
+
+def test_a_traced_shape_is_still_explained_as_one():
+    error = _raise(lambda: jax.jit(lambda n: jnp.zeros(n))(3))
+    assert explain_exception(error).id == "non-concrete-shape"
 
 
 def test_a_boolean_mask_read_under_jit_is_recognised_too():

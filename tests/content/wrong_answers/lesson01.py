@@ -1219,3 +1219,33 @@ WRONG_ANSWERS = (
         named="some-of-diagonal",
     ),
 )
+
+
+# ---- round 19's families (fix19-1) ---------------------------------------------------------
+
+
+def r19f_center_double(x):
+    y = x - jnp.mean(x, axis=-1, keepdims=True)
+    return y - jnp.mean(y, axis=0, keepdims=True)  # columns centered too
+
+
+def r19f_center_columns_first(x):
+    y = x - x.mean(axis=0, keepdims=True)
+    return y - y.mean(axis=-1, keepdims=True)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "01.center",
+        "centers the columns afterwards too",
+        lambda: r19f_center_double,
+        named="centered-along-another-axis-too",
+    ),
+    Wrong(
+        "01.center",
+        "centers the columns first, then the rows",
+        lambda: r19f_center_columns_first,
+        named="centered-along-another-axis-too",
+    ),
+)

@@ -1191,3 +1191,37 @@ WRONG_ANSWERS = (
         "intercept-subtracted",
     ),
 )
+
+
+# ---- round 19's families (fix19-1) ---------------------------------------------------------
+
+
+def r19f_fix_weight_on_both(x, y):
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = 0.1 * jnp.sum(x**2)
+    return 0.1 * (mse + jnp.sum(x**2)), {"mse": mse, "penalty": penalty}
+
+
+def r19f_fix_averaged_parts(x, y):
+    errors = x - y
+    mse = jnp.mean(errors**2)
+    penalty = 0.1 * jnp.sum(x**2)
+    return (mse + penalty) / 2, {"mse": mse, "penalty": penalty}
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "05.fix_aux_order",
+        "0.1 * (mse + sum(x**2)): weight on both",
+        lambda: r19f_fix_weight_on_both,
+        named="mse-reweighted",
+    ),
+    Wrong(
+        "05.fix_aux_order",
+        "(mse + penalty) / 2: the two parts averaged",
+        lambda: r19f_fix_averaged_parts,
+        named="mse-reweighted",
+    ),
+)

@@ -1605,3 +1605,86 @@ WRONG_ANSWERS = (
         "empty-slice-at-last-column",
     ),
 )
+
+
+# ---- round 19's families (fix19-1) ---------------------------------------------------------
+
+
+def r19f_swap_by_value(x):
+    first, last = x[0], x[-1]
+    return jnp.where(x == first, last, jnp.where(x == last, first, x))
+
+
+def r19f_swap_by_value_select(x):
+    return jnp.select([x == x[-1], x == x[0]], [x[0], x[-1]], x)
+
+
+def r19f_swap_put_default(x):
+    return jnp.put(x, jnp.array([0, -1]), jnp.array([x[-1], x[0]]))
+
+
+def r19f_col_truncate_minus_one(m, j, factor):
+    prod = m[:, j] * factor
+    down = prod.astype(jnp.int32) - (prod < 0)
+    return m.at[:, j].set(down.astype(jnp.int32))
+
+
+def r19f_col_floor_by_modulo(m, j, factor):
+    prod = m[:, j] * factor
+    down = jnp.where(prod < 0, jnp.trunc(prod) - 1, jnp.trunc(prod))
+    return m.at[:, j].set(down.astype(m.dtype))
+
+
+def r19f_cnt_no_newaxis(labels, n):
+    return jnp.sum(labels == jnp.arange(n), axis=0)
+
+
+def r19f_cnt_one_hot_by_hand(labels, n):
+    return (jnp.arange(n) == labels).astype(jnp.int32).sum(0)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.set_first",
+        "swap by value with jnp.where",
+        lambda: r19f_swap_by_value,
+        "swapped-by-value",
+    ),
+    Wrong(
+        "06.set_first",
+        "swap by value with jnp.select",
+        lambda: r19f_swap_by_value_select,
+        "swapped-by-value",
+    ),
+    Wrong(
+        "06.set_first",
+        "jnp.put without inplace=False",
+        lambda: r19f_swap_put_default,
+        says="changes its array in place in NumPy",
+    ),
+    Wrong(
+        "06.scale_column",
+        "truncate, minus 1 for negatives",
+        lambda: r19f_col_truncate_minus_one,
+        "whole-products-moved",
+    ),
+    Wrong(
+        "06.scale_column",
+        "trunc, and trunc - 1 below zero",
+        lambda: r19f_col_floor_by_modulo,
+        "whole-products-moved",
+    ),
+    Wrong(
+        "06.count_labels",
+        "labels == arange(n) without [:, None]",
+        lambda: r19f_cnt_no_newaxis,
+        says="their shapes do not line up",
+    ),
+    Wrong(
+        "06.count_labels",
+        "arange(n) == labels, summed on axis 0",
+        lambda: r19f_cnt_one_hot_by_hand,
+        says="their shapes do not line up",
+    ),
+)

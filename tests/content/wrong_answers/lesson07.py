@@ -1642,3 +1642,57 @@ WRONG_ANSWERS = (
         named="warmup-at-least-one",
     ),
 )
+
+
+# ---- round 19's families (fix19-1) ---------------------------------------------------------
+
+
+def r19f_step_else_is_norm(w, grad, t, clip):
+    lr = jnp.minimum(1.0, (t + 1) / 4)
+    if clip == "value":
+        grad = jnp.clip(grad, -1.0, 1.0)
+    else:
+        grad = grad * jnp.minimum(1.0, 1.0 / jnp.linalg.norm(grad))
+    return w - lr * grad
+
+
+def r19f_step_max_abs_norm(w, grad, t, clip):
+    lr = jnp.minimum(1.0, (t + 1) / 4)
+    if clip == "value":
+        grad = jnp.clip(grad, -1.0, 1.0)
+    elif clip == "norm":
+        size = jnp.max(jnp.abs(grad))
+        grad = grad * jnp.minimum(1.0, 1.0 / size)
+    return w - lr * grad
+
+
+def r19f_step_squared_norm(w, grad, t, clip):
+    lr = jnp.minimum(1.0, (t + 1) / 4)
+    if clip == "value":
+        grad = jnp.clip(grad, -1.0, 1.0)
+    elif clip == "norm":
+        grad = grad * jnp.minimum(1.0, 1.0 / jnp.sum(grad * grad))
+    return w - lr * grad
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "07.stale_global",
+        "else branch clips 'none' by norm",
+        lambda: jax.jit(r19f_step_else_is_norm, static_argnames="clip"),
+        named="none-clipped-by-norm",
+    ),
+    Wrong(
+        "07.stale_global",
+        "largest |element| as the norm",
+        lambda: jax.jit(r19f_step_max_abs_norm, static_argnames="clip"),
+        named="norm-not-euclidean",
+    ),
+    Wrong(
+        "07.stale_global",
+        "sum of squares as the norm, no sqrt",
+        lambda: jax.jit(r19f_step_squared_norm, static_argnames="clip"),
+        named="norm-not-euclidean",
+    ),
+)

@@ -539,3 +539,22 @@ WRONG_ANSWERS = (
         named="own-part-of-gathered",
     ),
 )
+
+
+# ---- round 19's float-as-integer family (fix19-1: explained wherever it is raised) ---------
+
+
+def r19f_rows_float_size(data, process_index, process_count):
+    size = len(data) / process_count  # true division: a float, and slicing refuses it
+    return data[process_index * size : (process_index + 1) * size]
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "14.fix_rows",
+        "block size by true division, a float",
+        lambda: r19f_rows_float_size,
+        says="A float was given where a whole number is needed",
+    ),
+)
