@@ -342,6 +342,29 @@ def _raw_averages_from(xs, beta, start):
     return jax.lax.scan(step, start, _terms(xs))[1]
 
 
+def _ema_complement_beta(xs, beta):  # round 19
+    """The task's average for 1 - beta: beta on the new element, 1 - beta on the old
+    average, and the correction built on 1 - beta to match (or beta replaced up front)."""
+    return _corrected_ema_of(xs, 1 - beta, _term_name())
+
+
+# The task's corrected average of each variant's term (round 19: x**2 averaged where the
+# variant averages x): one function per term, so the grader keeps each one's outputs.
+_EMA_OF_TERM = {term: functools.partial(_corrected_ema_of, term=term) for term in EMA_TERMS}
+
+
+def _ema_another_term(answer: Any) -> bool:
+    """The corrected average, right in every other way, of another variant's term."""
+    mine = _term_name()
+    return any(
+        behaves_like(ema, _ema_inputs)(answer) for term, ema in _EMA_OF_TERM.items() if term != mine
+    )
+
+
+def _ema_other_term_example(xs, beta):
+    return _EMA_OF_TERM["x**2" if _term_name() != "x**2" else "x"](xs, beta)
+
+
 def _returns_scan_pair(answer: Any) -> bool:
     """A pair (a tuple or list of two) on every input, where one array is asked: scan's
     (final carry, stacked outputs) returned whole, whatever their values."""
@@ -1655,6 +1678,24 @@ EXERCISES = (
                 "new element beta. (Or step's arguments are in the wrong order: scan calls "
                 "step with the carry first, then the element.)",
                 example=lambda: _ema_weights_swapped,
+            ),
+            Mistake(  # round 19
+                id="complement-beta",
+                message="Your averages are the task's for 1 - beta in place of beta: the new "
+                "element gets the weight beta and the old average 1 - beta, and your "
+                "correction is built on powers of 1 - beta to match. In the task beta is the "
+                "share the old average keeps (the decay: near 1, the average changes slowly) "
+                "and 1 - beta the new element's share. At beta = 0.5 the two agree, so only "
+                "the other betas show it.",
+                example=lambda: _ema_complement_beta,
+            ),
+            Mistake(  # round 19
+                id="other-term",
+                message="Your averages are right in every way but what they take in: another "
+                "term of each element (x, x**2, abs(x) or x**3) than {term}, the one your "
+                "variant of the task averages.",
+                example=lambda: _ema_other_term_example,
+                matches=_ema_another_term,
             ),
             Mistake(
                 id="returns-pair",

@@ -365,6 +365,31 @@ def _scaled_values(answer: Any) -> bool:
     )
 
 
+def _one_term_only(answer: Any) -> bool:
+    """Strictly between 0 and 1, every value is one x log x term alone, the same one on
+    every input: -p log p, or -(1 - p) log(1 - p) (round 19), in the variant's base."""
+    found = _values_on_inputs(answer)
+    if found is None:
+        return False
+    unit = _NATS_PER_UNIT[_log_name()]
+    for side in (lambda p: p, lambda p: 1 - p):
+        if all(
+            np.allclose(
+                got[inside], -side(p[inside]) * np.log(side(p[inside])) / unit, rtol=1e-4, atol=1e-6
+            )
+            for p, got, _ in found
+            for inside in [(p > 0) & (p < 1)]
+        ):
+            return True
+    return False
+
+
+def _xlogx_one_term(p):  # -p log p alone, guarded as the task's
+    inside = (p > 0) & (p < 1)
+    safe_p = jnp.where(inside, p, 0.5)
+    return jnp.where(inside, -safe_p * _log(safe_p), 0.0)
+
+
 def _slope_one_at_the_ends(answer: Any) -> bool:
     """The right values, and a gradient of +1 at p = 0 and -1 at p = 1: each x log x term
     guarded on its own, so the other term's slope, that of (1 - p) log(1 - p) at p = 0,
@@ -1124,6 +1149,15 @@ EXERCISES = (
                 "another base than {base} ({log}), or a factor of your own.",
                 example=lambda: _xlogx_bits,
                 matches=_scaled_values,
+            ),
+            Mistake(  # round 19
+                id="one-term",
+                message="Between 0 and 1 your values are one of the entropy's two terms alone "
+                "(the p log p term, or the (1 - p) log(1 - p) term): the coin has two sides, "
+                "heads with probability p and tails with 1 - p, and its entropy adds a term "
+                "for each.",
+                example=lambda: _xlogx_one_term,
+                matches=_one_term_only,
             ),
             Mistake(
                 id="terms-apart",

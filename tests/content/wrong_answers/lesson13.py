@@ -788,3 +788,33 @@ WRONG_ANSWERS = (
         says="it names other positions with their prices",
     ),
 )
+
+
+# --- round 19 (fix19-2): one of the entropy's two terms alone (was generic)
+
+
+def r19f_xlogx_one_term(p):
+    inside = (p > 0) & (p < 1)
+    safe = jnp.where(inside, p, 0.5)
+    return jnp.where(inside, -safe * jnp.log(safe), 0.0)
+
+
+def r19f_xlogx_tails_term(p):
+    q = 1 - p
+    inside = (q > 0) & (q < 1)
+    safe = jnp.where(inside, q, 0.5)
+    return jnp.where(inside, -safe * jnp.log(safe), 0.0)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "13.xlogx_gradient", "only the p log p term", lambda: r19f_xlogx_one_term, named="one-term"
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "only the (1 - p) log(1 - p) term",
+        lambda: r19f_xlogx_tails_term,
+        named="one-term",
+    ),
+)
