@@ -136,7 +136,8 @@ def _add(exercise_id: str, what: str, answer: Callable[[], Any], bends_later: bo
     SNEAKY_19.append(Sneaky(exercise_id, what, answer, bends_later))
 
 
-# --- 15.bound: the roof forged from an earlier answer, since letters run no code ---
+# The letters themselves can carry the forge only if the check calls a method of theirs;
+# the next entry carries it in an earlier answer instead.
 _add(
     "15.bound",
     "the answer 'ABCDE' as a str subclass whose first method call finds every "
@@ -242,18 +243,42 @@ def _set_config(name: str, value) -> Callable[[], None]:
 
 
 for _ex, _name, _value, _why in [
-    ("01.center", "jax_transfer_guard", "disallow",
-     "every implicit host-device transfer in a later check raises"),
-    ("01.arange", "jax_disable_jit", True,
-     "later checks that count compiles or traces see none, and jit checks run eagerly"),
-    ("01.overflow_fix", "jax_numpy_dtype_promotion", "strict",
-     "later grader code that mixes an int and a float, or float32 and a Python float, raises"),
-    ("06.set_first", "jax_numpy_rank_promotion", "raise",
-     "later grader code that broadcasts a (3,) against a (2, 3) raises"),
-    ("13.xlogx_gradient", "jax_debug_nans", True,
-     "later checks that compute a NaN on purpose (a buggy reference, a masked log) raise"),
-    ("12.hvp", "jax_default_matmul_precision", "bfloat16",
-     "later checks compare float32 matmuls against references now rounded to bfloat16"),
+    (
+        "01.center",
+        "jax_transfer_guard",
+        "disallow",
+        "every implicit host-device transfer in a later check raises",
+    ),
+    (
+        "01.arange",
+        "jax_disable_jit",
+        True,
+        "later checks that count compiles or traces see none, and jit checks run eagerly",
+    ),
+    (
+        "01.overflow_fix",
+        "jax_numpy_dtype_promotion",
+        "strict",
+        "later grader code that mixes an int and a float, or float32 and a Python float, raises",
+    ),
+    (
+        "06.set_first",
+        "jax_numpy_rank_promotion",
+        "raise",
+        "later grader code that broadcasts a (3,) against a (2, 3) raises",
+    ),
+    (
+        "13.xlogx_gradient",
+        "jax_debug_nans",
+        True,
+        "later checks that compute a NaN on purpose (a buggy reference, a masked log) raise",
+    ),
+    (
+        "12.hvp",
+        "jax_default_matmul_precision",
+        "bfloat16",
+        "later checks compare float32 matmuls against references now rounded to bfloat16",
+    ),
 ]:
     _add(
         _ex,
@@ -361,49 +386,88 @@ def _delete_every_array():
 
 
 for _ex, _damage, _why in [
-    ("02.mean_loss", _warnings_error,
-     "warnings.simplefilter('error'): every warning a later check's own code triggers (a "
-     "dtype truncated to 32 bits, a deprecation) becomes an exception inside the grader"),
-    ("03.fix_slopes", _numpy_raise,
-     "np.seterr(all='raise'), NumPy's error state (not its random state, which the check "
-     "restores): a later check's 0/0 relative error, or an overflow in its reference, raises"),
-    ("04.grad_last_two", _env_time_limit,
-     "os.environ['JAXTOUR_TIME_LIMIT_S'] = '0.001', the documented variable, set without "
-     "checks.set_time_limit: every later check times out"),
-    ("05.fix_aux_order", _env_page_variant,
-     "os.environ['JAXTOUR_VARIANT'] = '0', the teacher's switch: later checks judge the "
-     "page's own variant, whose solution the page text gives away"),
-    ("05.loss_and_outliers", _lowest_recursion_limit,
-     "sys.setrecursionlimit to the lowest value the interpreter accepts at that depth: the "
-     "grader's deeper code in later checks hits RecursionError"),
-    ("06.scale_column", _audit_hook,
-     "sys.addaudithook with a hook that raises on compile, exec, open and sqlite3.connect: "
-     "an audit hook cannot be removed, so every later check that parses source, opens a "
-     "file or records progress fails"),
-    ("06.count_labels", _few_files,
-     "resource.setrlimit(RLIMIT_NOFILE) to the number of files open now: later checks "
-     "cannot open a lesson's exercise module, the progress store, a locale file or a pipe"),
-    ("07.clip_negative", _cpu_deadline,
-     "resource.setrlimit(RLIMIT_CPU) to 30 s more than the process has used: the kernel is "
-     "killed by SIGXCPU a few checks later"),
-    ("07.stale_global", _x64_on_every_collection,
-     "a gc.callbacks entry that switches jax_enable_x64 on at every garbage collection: the "
-     "check restores x64 when it ends, and the next collection, in a later check, flips it "
-     "back"),
-    ("08.update", _deaf_logging,
-     "logging.disable(logging.CRITICAL): a later check that counts compiles through "
-     "jax_log_compiles' log records sees none"),
-    ("09.two_views", _wander_off,
-     "os.chdir to a fresh temporary folder: later checks that resolve relative paths (a "
-     "script for hosts.run, a locale file) look in the wrong place"),
-    ("11.first_two_positive", _floats_as_pytree_nodes,
-     "jax.tree_util.register_pytree_node(float, ...) with the float as aux data: from then "
-     "on every Python float in a pytree is static, so jit retraces for each new float "
-     "(a correct 07.static_window now 'compiles per kernel') and grad has no float to "
-     "differentiate; the registry cannot be undone"),
-    ("12.fixed_target", _delete_every_array,
-     "array.delete() on every jax.live_arrays() entry: the grader's cached inputs, "
-     "references and stand-ins are gone for every later check"),
+    (
+        "02.mean_loss",
+        _warnings_error,
+        "warnings.simplefilter('error'): every warning a later check's own code triggers (a "
+        "dtype truncated to 32 bits, a deprecation) becomes an exception inside the grader",
+    ),
+    (
+        "03.fix_slopes",
+        _numpy_raise,
+        "np.seterr(all='raise'), NumPy's error state (not its random state, which the check "
+        "restores): a later check's 0/0 relative error, or an overflow in its reference, raises",
+    ),
+    (
+        "04.grad_last_two",
+        _env_time_limit,
+        "os.environ['JAXTOUR_TIME_LIMIT_S'] = '0.001', the documented variable, set without "
+        "checks.set_time_limit: every later check times out",
+    ),
+    (
+        "05.fix_aux_order",
+        _env_page_variant,
+        "os.environ['JAXTOUR_VARIANT'] = '0', the teacher's switch: later checks judge the "
+        "page's own variant, whose solution the page text gives away",
+    ),
+    (
+        "05.loss_and_outliers",
+        _lowest_recursion_limit,
+        "sys.setrecursionlimit to the lowest value the interpreter accepts at that depth: the "
+        "grader's deeper code in later checks hits RecursionError",
+    ),
+    (
+        "06.scale_column",
+        _audit_hook,
+        "sys.addaudithook with a hook that raises on compile, exec, open and sqlite3.connect: "
+        "an audit hook cannot be removed, so every later check that parses source, opens a "
+        "file or records progress fails",
+    ),
+    (
+        "06.count_labels",
+        _few_files,
+        "resource.setrlimit(RLIMIT_NOFILE) to the number of files open now: later checks "
+        "cannot open a lesson's exercise module, the progress store, a locale file or a pipe",
+    ),
+    (
+        "07.clip_negative",
+        _cpu_deadline,
+        "resource.setrlimit(RLIMIT_CPU) to 30 s more than the process has used: the kernel is "
+        "killed by SIGXCPU a few checks later",
+    ),
+    (
+        "07.stale_global",
+        _x64_on_every_collection,
+        "a gc.callbacks entry that switches jax_enable_x64 on at every garbage collection: the "
+        "check restores x64 when it ends, and the next collection, in a later check, flips it "
+        "back",
+    ),
+    (
+        "08.update",
+        _deaf_logging,
+        "logging.disable(logging.CRITICAL): a later check that counts compiles through "
+        "jax_log_compiles' log records sees none",
+    ),
+    (
+        "09.two_views",
+        _wander_off,
+        "os.chdir to a fresh temporary folder: later checks that resolve relative paths (a "
+        "script for hosts.run, a locale file) look in the wrong place",
+    ),
+    (
+        "11.first_two_positive",
+        _floats_as_pytree_nodes,
+        "jax.tree_util.register_pytree_node(float, ...) with the float as aux data: from then "
+        "on every Python float in a pytree is static, so jit retraces for each new float "
+        "(a correct 07.static_window now 'compiles per kernel') and grad has no float to "
+        "differentiate; the registry cannot be undone",
+    ),
+    (
+        "12.fixed_target",
+        _delete_every_array,
+        "array.delete() on every jax.live_arrays() entry: the grader's cached inputs, "
+        "references and stand-ins are gone for every later check",
+    ),
 ]:
     _add(_ex, "when called, " + _why, (lambda d=_damage: _with_damage(d)), True)
 
@@ -509,8 +573,10 @@ def _row_sums_outside(x, w):
         kernel,
         out_shape=jax.ShapeDtypeStruct((m, 1), jnp.float32),
         grid=(m // bm, n // bn),
-        in_specs=[pl.BlockSpec((bm, bn), lambda i, j: (i, j)),
-                  pl.BlockSpec((1, bn), lambda i, j: (0, j))],
+        in_specs=[
+            pl.BlockSpec((bm, bn), lambda i, j: (i, j)),
+            pl.BlockSpec((1, bn), lambda i, j: (0, j)),
+        ],
         out_specs=pl.BlockSpec((bm, 1), lambda i, j: (i, 0)),
         interpret=jax.default_backend() == "cpu",
     )(x, w)
@@ -561,8 +627,9 @@ def _shotgun_log_returns(prices):
     from jax.experimental import checkify
 
     lag = int(_variant("13.check_prices").get("lag", 1))
-    checkify.check(jnp.all(prices > 0), "positions {} prices {}",
-                   jnp.arange(prices.shape[0]), prices)
+    checkify.check(
+        jnp.all(prices > 0), "positions {} prices {}", jnp.arange(prices.shape[0]), prices
+    )
     logs = jnp.log(prices)
     return logs[lag:] - logs[:-lag]
 
@@ -659,8 +726,11 @@ _add(
 
 def _latest_twin(x):
     """The live jax array of x's shape and dtype that is not x and differs from x."""
-    ours = [a for a in jax.live_arrays()
-            if a.shape == x.shape and a.dtype == x.dtype and a is not x and not a.is_deleted()]
+    ours = [
+        a
+        for a in jax.live_arrays()
+        if a.shape == x.shape and a.dtype == x.dtype and a is not x and not a.is_deleted()
+    ]
     for candidate in reversed(ours):
         try:
             if not bool(jnp.array_equal(candidate, x)):
@@ -675,7 +745,7 @@ _add(
     "differentiates nothing: it returns a live jax array (jax.live_arrays()) of x's shape "
     "and dtype that is not x, betting that the check computed JAX's own derivative before "
     "calling the answer and that it is still alive on the device",
-    lambda: (lambda x, a: _latest_twin(x)),
+    lambda: lambda x, a: _latest_twin(x),
 )
 _add(
     "01.center",
@@ -796,7 +866,7 @@ _add(
     "returns an object that claims a shape and dtype, refuses __array__, and whose repr "
     "spins for 15 minutes: the check's 'returned what cannot be checked' message quotes "
     "the repr, outside the answer's time limit",
-    lambda: (lambda m: _Unprintable()),
+    lambda: lambda m: _Unprintable(),
 )
 
 
@@ -811,7 +881,7 @@ _add(
     "04.sgd_step",
     "returns a list nested 1,000,000 deep: the check's pytree flattening (C++ recursion in "
     "jax.tree_util) or its repr overflows the C stack rather than raising RecursionError",
-    lambda: (lambda params, grads, lr, max_norm: _nested(1_000_000)),
+    lambda: lambda params, grads, lr, max_norm: _nested(1_000_000),
 )
 
 
@@ -828,8 +898,9 @@ _add(
 
 def _arrays_as_empty_nodes():
     array_type = type(jnp.zeros(()))
-    jax.tree_util.register_pytree_node(array_type, lambda a: ((), None),
-                                       lambda aux, children: jnp.zeros(()))
+    jax.tree_util.register_pytree_node(
+        array_type, lambda a: ((), None), lambda aux, children: jnp.zeros(())
+    )
 
 
 def _sgd_unchanged(params, grads, lr, max_norm):
@@ -907,23 +978,38 @@ def _x64_when_dropped(x):
 
 
 for _ex, _damage, _why in [
-    ("05.loss_and_outliers", _block_alarm,
-     "signal.pthread_sigmask(SIG_BLOCK, {SIGALRM}): not a handler swapped but the signal "
-     "blocked, so every later check's time limit is queued and never delivered: the next "
-     "answer that loops for ever hangs the kernel"),
-    ("05.fix_aux_order", _ignore_interrupts,
-     "signal.signal(SIGINT, SIG_IGN): Jupyter's stop button (SIGINT) does nothing from "
-     "then on, in every later check and cell"),
-    ("07.clip_negative", _die_later,
-     "faulthandler.dump_traceback_later(120, exit=True): a C watchdog thread, not a Python "
-     "one, that ends the kernel with _exit two minutes later, whatever check is running"),
-    ("09.per_example_grads", _fresh_store,
-     "os.environ['JAXTOUR_DATA_DIR'] to a fresh folder: later checks read no stored "
-     "variant, so they judge another variant, and record their outcomes where "
-     "jaxtour progress never looks"),
-    ("14.fix_rows", _global_mesh,
-     "jax.sharding.set_mesh(a mesh over every device), a global setting: later checks "
-     "trace under an ambient mesh"),
+    (
+        "05.loss_and_outliers",
+        _block_alarm,
+        "signal.pthread_sigmask(SIG_BLOCK, {SIGALRM}): not a handler swapped but the signal "
+        "blocked, so every later check's time limit is queued and never delivered: the next "
+        "answer that loops for ever hangs the kernel",
+    ),
+    (
+        "05.fix_aux_order",
+        _ignore_interrupts,
+        "signal.signal(SIGINT, SIG_IGN): Jupyter's stop button (SIGINT) does nothing from "
+        "then on, in every later check and cell",
+    ),
+    (
+        "07.clip_negative",
+        _die_later,
+        "faulthandler.dump_traceback_later(120, exit=True): a C watchdog thread, not a Python "
+        "one, that ends the kernel with _exit two minutes later, whatever check is running",
+    ),
+    (
+        "09.per_example_grads",
+        _fresh_store,
+        "os.environ['JAXTOUR_DATA_DIR'] to a fresh folder: later checks read no stored "
+        "variant, so they judge another variant, and record their outcomes where "
+        "jaxtour progress never looks",
+    ),
+    (
+        "14.fix_rows",
+        _global_mesh,
+        "jax.sharding.set_mesh(a mesh over every device), a global setting: later checks "
+        "trace under an ambient mesh",
+    ),
 ]:
     _add(_ex, "when called, " + _why, (lambda d=_damage: _with_damage(d)), True)
 
@@ -944,13 +1030,20 @@ def _twin(shape, dtype, *given):
     """The newest live jax array of this shape and dtype that is none of ``given`` and
     equals none of them: the reference, when the check made it before calling."""
     given_arrays = [g for g in given if isinstance(g, jax.Array)]
-    candidates = [a for a in jax.live_arrays()
-                  if a.shape == tuple(shape) and a.dtype == dtype and not a.is_deleted()
-                  and all(a is not g for g in given_arrays)]
+    candidates = [
+        a
+        for a in jax.live_arrays()
+        if a.shape == tuple(shape)
+        and a.dtype == dtype
+        and not a.is_deleted()
+        and all(a is not g for g in given_arrays)
+    ]
     for candidate in reversed(candidates):
         try:
-            if not any(g.shape == candidate.shape and bool(jnp.array_equal(candidate, g))
-                       for g in given_arrays):
+            if not any(
+                g.shape == candidate.shape and bool(jnp.array_equal(candidate, g))
+                for g in given_arrays
+            ):
                 return candidate
         except Exception:
             continue
@@ -966,43 +1059,43 @@ _add(
     "calls jax.grad once on a throwaway function (so 'no jax.grad in it' is false) and "
     "returns the newest live jax array of x's shape that is not x: the check's own JAX "
     "derivative, made before the answer ran",
-    lambda: (lambda x, a: (_decoy_grad(), _twin(x.shape, x.dtype, x))[1]),
+    lambda: lambda x, a: (_decoy_grad(), _twin(x.shape, x.dtype, x))[1],
 )
 _add(
     "06.set_first",
     "returns the newest live jax array of x's shape and dtype that is not x and differs "
     "from it: the check's swapped reference",
-    lambda: (lambda x: _twin(x.shape, x.dtype, x)),
+    lambda: lambda x: _twin(x.shape, x.dtype, x),
 )
 _add(
     "07.clip_negative",
     "returns the newest live jax array of x's shape and dtype that differs from x "
     "(jax.live_arrays()); under the check's jit x is a tracer, and the twin a constant",
-    lambda: (lambda x: _twin(x.shape, x.dtype, x)),
+    lambda: lambda x: _twin(x.shape, x.dtype, x),
 )
 _add(
     "06.scale_column",
     "returns the newest live int32 jax array of m's shape that is not m and differs from "
     "it: the check's scaled reference",
-    lambda: (lambda m, j, factor: _twin(m.shape, m.dtype, m)),
+    lambda: lambda m, j, factor: _twin(m.shape, m.dtype, m),
 )
 _add(
     "13.xlogx_gradient",
     "returns the newest live jax array of p's shape and dtype that is not p: the check's "
     "reference entropies",
-    lambda: (lambda p: _twin(p.shape, p.dtype, p)),
+    lambda: lambda p: _twin(p.shape, p.dtype, p),
 )
 _add(
     "03.fix_slopes",
     "returns the newest live float32 jax array of t's shape (jax.live_arrays()) that is "
     "not t: the check's own derivatives of f",
-    lambda: (lambda f, t: _twin(t.shape, jnp.float32, t)),
+    lambda: lambda f, t: _twin(t.shape, jnp.float32, t),
 )
 _add(
     "01.numpy_copy",
     "returns np.array of the newest live jax array of m's shape and dtype that is not m: "
     "the flagged copy, if the check built its reference with jnp",
-    lambda: (lambda m: np.array(_twin(m.shape, m.dtype, m))),
+    lambda: lambda m: np.array(_twin(m.shape, m.dtype, m)),
 )
 
 
@@ -1028,8 +1121,10 @@ def _scores_via_identity(x, y):
         kernel,
         out_shape=jax.ShapeDtypeStruct((m, n), x.dtype),
         grid=(m // bm, n // bn, d // bk),
-        in_specs=[pl.BlockSpec((bm, bk), lambda i, j, k: (i, k)),
-                  pl.BlockSpec((bk, bn), lambda i, j, k: (k, j))],
+        in_specs=[
+            pl.BlockSpec((bm, bk), lambda i, j, k: (i, k)),
+            pl.BlockSpec((bk, bn), lambda i, j, k: (k, j)),
+        ],
         out_specs=pl.BlockSpec((bm, bn), lambda i, j, k: (i, j)),
         interpret=jax.default_backend() == "cpu",
     )(x, y_t)
@@ -1067,7 +1162,7 @@ _add(
     "returns zeros of m's shape and dtype viewed as an ndarray subclass whose "
     "__array_function__ answers True to np.array_equal, np.allclose and np.array_equiv "
     "(and all-True to np.isclose), and whose == is all True",
-    lambda: (lambda m: np.zeros(m.shape, m.dtype).view(_AgreeableArray)),
+    lambda: lambda m: np.zeros(m.shape, m.dtype).view(_AgreeableArray),
 )
 
 
@@ -1077,19 +1172,19 @@ _add(
 def _center_rerolled(x):
     from jaxtour import checks
 
-    tries = 0
-    while _variant("01.center").get("target", 0.0) != 0.0 and tries < 40:
-        checks.new_variant("01.center")  # reroll until the variant is the page's
-        tries += 1
+    if _variant("01.center").get("target", 0.0) != 0.0:
+        checks.new_variant("01.center")  # a reroll, from inside the check
     return _center_page(x)
 
 
 _add(
     "01.center",
-    "the page's answer (mean 0), which first calls checks.new_variant('01.center') until "
-    "the learner's variant is the page's own: the reroll happens inside the check, after "
-    "it read the variant",
+    "the page's answer (mean 0), which calls checks.new_variant('01.center') from inside "
+    "the check whenever the learner's variant is not the page's: a new row in the store "
+    "while the check runs, so the next check of 01.center judges another variant (a "
+    "classmate's right answer to the variant they were shown becomes wrong)",
     lambda: _center_rerolled,
+    True,
 )
 
 
@@ -1104,3 +1199,370 @@ _add(
     "the helper the exercise forbids: no function, so no source and no name to find",
     lambda: _MeasuredTimeCall(),
 )
+
+
+# --- numbers that slip through comparisons --------------------------------------------------
+
+
+class _EqualFloat(float):
+    """A float equal to, and within any factor of, whatever it is compared with."""
+
+    __hash__ = float.__hash__
+
+    def __eq__(self, other):
+        return True
+
+    def __ne__(self, other):
+        return False
+
+    def __lt__(self, other):
+        return False
+
+    def __gt__(self, other):
+        return False
+
+    def __le__(self, other):
+        return True
+
+    def __ge__(self, other):
+        return True
+
+    def __truediv__(self, other):
+        return 1.0
+
+    def __rtruediv__(self, other):
+        return 1.0
+
+    def __sub__(self, other):
+        return 0.0
+
+    def __rsub__(self, other):
+        return 0.0
+
+
+_add(
+    "15.estimate",
+    "float('nan'): every comparison with NaN is False, so a range check written as "
+    "'refuse if estimate < low or estimate > high' lets it through",
+    lambda: float("nan"),
+)
+_add(
+    "15.estimate",
+    "a float subclass (value 1.0) whose comparisons say it lies within any range and "
+    "equals anything, and whose ratio and difference with any number are 1.0 and 0.0",
+    lambda: _EqualFloat(1.0),
+)
+_add(
+    "08.speedup",
+    "returns the float subclass that is equal to, and within any factor of, every number "
+    "it meets, without timing anything",
+    lambda: lambda step, *args: _EqualFloat(3.7),
+)
+_add(
+    "03.central_difference",
+    "returns NaN for any f, x and eps: no digit to compare, and every 'differs by more "
+    "than' test on it is False",
+    lambda: lambda f, x, eps=1e-3: float("nan"),
+)
+
+
+class _AnyLetter(str):
+    __hash__ = str.__hash__
+
+    def __eq__(self, other):
+        return True
+
+    def __ne__(self, other):
+        return False
+
+    def __contains__(self, item):
+        return True
+
+    def upper(self):
+        return self
+
+    def strip(self, *args):
+        return self
+
+
+_add(
+    "11.fails_under_jit",
+    "a str subclass 'A' equal to every string, containing every string, and its own "
+    "upper() and strip(): a comparison with the right letter, done in Python, says yes",
+    lambda: _AnyLetter("A"),
+)
+
+
+# --- public getters whose result the check might share -----------------------------------
+
+
+def _center_page_variant(x):
+    from jaxtour import checks
+
+    values = checks.variant_values("01.center")
+    values["target"] = 0.0  # if the dict is the check's own, the variant is now the page's
+    values["plus"] = ""
+    return _center_page(x)
+
+
+_add(
+    "01.center",
+    "the page's answer (mean 0), which first sets target = 0.0 in the dict "
+    "checks.variant_values('01.center') returns: if that dict is the check's own, the "
+    "variant judged is now the page's",
+    lambda: _center_page_variant,
+)
+
+
+# --- what the processes that later checks start inherit ------------------------------------
+
+
+def _poison_children():
+    import os
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="sneaky19-site-")
+    with open(os.path.join(folder, "sitecustomize.py"), "w") as file:
+        file.write("import os\nos._exit(0)\n")  # every Python child ends before it starts
+    os.environ["PYTHONPATH"] = folder + os.pathsep + os.environ.get("PYTHONPATH", "")
+
+
+_add(
+    "13.check_prices",
+    "when called, writes a sitecustomize.py that calls os._exit(0) and puts its folder on "
+    "os.environ['PYTHONPATH']: every Python process a later check starts (hosts.run's "
+    "two workers for 14.global_mean) inherits it and dies silently at startup",
+    lambda: _with_damage(_poison_children),
+    True,
+)
+
+
+def _global_mean_by_files(local_values, local_weights):
+    import os
+    import time
+
+    import jax
+    import numpy as np
+
+    me, count = jax.process_index(), jax.process_count()
+    stem = f"/dev/shm/sneaky19-{os.getppid()}-{{}}.bin"
+    mine = np.array(
+        [
+            np.sum(np.asarray(local_values) * np.asarray(local_weights)),
+            np.sum(np.asarray(local_weights)),
+        ],
+        np.float64,
+    )
+    mine.tofile(stem.format(me))  # a method of the array: no open(), no write()
+    parts = []
+    for other in range(count):
+        while not os.path.exists(stem.format(other)):
+            time.sleep(0.01)
+        time.sleep(0.05)
+        parts.append(np.fromfile(stem.format(other), np.float64))
+    total = np.sum(parts, axis=0)
+    return float(total[0] / total[1])
+
+
+_add(
+    "14.global_mean",
+    "shares each process's two partial sums through /dev/shm with ndarray.tofile and "
+    "np.fromfile (methods, not open or write), named by the parent kernel's pid "
+    "(os.getppid()), and waits for the other's file: two processes talking outside JAX",
+    lambda: _global_mean_by_files,
+)
+
+
+# --- pytrees read off the device heap ---------------------------------------------------------
+
+
+def _tree_twin(template, *given):
+    """``template`` with each leaf replaced by the newest live jax array of its shape and
+    dtype that is no leaf of ``given`` and equals none of them."""
+    given_leaves = [g for g in jax.tree.leaves(given) if isinstance(g, jax.Array)]
+    used: list = []
+
+    def pick(leaf):
+        leaf = jnp.asarray(leaf)
+        for candidate in reversed(jax.live_arrays()):
+            if (
+                candidate.shape != leaf.shape
+                or candidate.dtype != leaf.dtype
+                or candidate.is_deleted()
+                or any(candidate is g for g in given_leaves + used)
+            ):
+                continue
+            try:
+                if any(
+                    g.shape == candidate.shape and bool(jnp.array_equal(candidate, g))
+                    for g in given_leaves
+                ):
+                    continue
+            except Exception:
+                continue
+            used.append(candidate)
+            return candidate
+        return leaf
+
+    return jax.tree.map(pick, template)
+
+
+_add(
+    "04.sgd_step",
+    "computes nothing: each leaf of the result is the newest live jax array of that "
+    "parameter's shape and dtype that is neither a parameter nor a gradient, in case the "
+    "check built its expected step before calling",
+    lambda: lambda params, grads, lr, max_norm: _tree_twin(params, params, grads),
+)
+_add(
+    "04.grad_last_two",
+    "returns (grad_y, grad_w) read off the heap: for y and w, the newest live jax arrays "
+    "of their shapes that are none of x, y, w",
+    lambda: lambda loss, x, y, w: _tree_twin((y, w), x, y, w),
+)
+_add(
+    "09.two_views",
+    "returns two live jax arrays of xs's shape that are not xs (the check's own noisy "
+    "views, if it drew them first), instead of drawing any noise",
+    lambda: lambda key, xs, ids: _tree_twin((xs, xs), xs, ids),
+)
+
+
+# --- same function objects, new bodies: __code__ swapped in place ------------------------------
+
+
+def _agree_isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    import numpy
+
+    return numpy.ones(numpy.broadcast_shapes(numpy.shape(a), numpy.shape(b)), dtype=bool)
+
+
+def _agree_allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return True
+
+
+def _agree_array_equal(a1, a2, equal_nan=False):
+    return True
+
+
+def _swap_comparisons():
+    """Give NumPy's (and jnp's) comparison functions new bodies, keeping the objects: a
+    snapshot of module attributes, which compares identities, sees nothing rebound."""
+    for name, body in (
+        ("isclose", _agree_isclose),
+        ("allclose", _agree_allclose),
+        ("array_equal", _agree_array_equal),
+        ("array_equiv", _agree_array_equal),
+    ):
+        implementation = getattr(getattr(np, name), "_implementation", None)
+        if implementation is not None and not implementation.__code__.co_freevars:
+            implementation.__code__ = body.__code__
+    for name, body in (("array_equal", _agree_array_equal),):
+        function = getattr(jnp, name)
+        if hasattr(function, "__code__") and not function.__code__.co_freevars:
+            function.__code__ = body.__code__
+
+
+def _center_agreeing(x):
+    _swap_comparisons()
+    return x + 1.0  # wrong, and not x unchanged
+
+
+_add(
+    "01.center",
+    "returns x + 1 after replacing the __code__ of np.isclose, np.allclose, "
+    "np.array_equal and np.array_equiv's implementations (and jnp.array_equal's) with "
+    "bodies that always agree: the function objects are the same ones, so a check that "
+    "keeps pristine references to them, or compares them by identity, runs the new "
+    "bodies; every later comparison agrees too",
+    lambda: _center_agreeing,
+)
+
+
+def _zero_mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
+    import numpy
+
+    return numpy.zeros_like(numpy.sum(numpy.asarray(a, float), axis=axis, keepdims=keepdims))
+
+
+def _center_meanless(x):
+    import numpy
+
+    implementation = numpy.mean._implementation
+    if not implementation.__code__.co_freevars:
+        implementation.__code__ = _zero_mean.__code__
+    target = float(_variant("01.center").get("target", 0.0))
+    return x + target  # no mean subtracted: right only if every mean is now 0
+
+
+_add(
+    "01.center",
+    "returns x plus the variant's target, subtracting no mean, after swapping the "
+    "__code__ of np.mean's implementation for a body that returns zeros: if the check's "
+    "reference takes its means with NumPy, they are all 0 too, and x + target is 'right'",
+    lambda: _center_meanless,
+)
+
+
+# --- rules and values borrowed rather than written ---------------------------------------------
+
+
+def _borrowed_rule(primals, tangents):
+    return jax.jvp(jnp.logaddexp, primals, tangents)  # JAX's own rule for logaddexp
+
+
+_add(
+    "12.fix_rule",
+    "writes no rule: the 'rule' returns jax.jvp(jnp.logaddexp, primals, tangents), the "
+    "output and tangent of JAX's own stable logaddexp and its built-in derivative",
+    lambda: _borrowed_rule,
+)
+
+
+def _mean_loss_from_insides(f, xs):
+
+    pending = [f(x) for x in xs]  # every batch dispatched first, as asked
+    values = [float(p._number()) for p in pending]  # the stand-in's own private reader
+    base = float(_variant("02.mean_loss").get("base", 0.0) or 0.0)
+    mean = sum(values) / len(values)
+    return base**mean if base else mean
+
+
+_add(
+    "02.mean_loss",
+    "dispatches every batch, then reads each loss through the stand-in's private "
+    "_number() method (found with dir() on what f returns) rather than float() or "
+    "jax operations, in case only the public ways out are recorded",
+    lambda: _mean_loss_from_insides,
+)
+
+
+# --- configuration contexts entered and never left ---------------------------------------------
+
+
+def _enter_and_stay(make_context: Callable) -> Callable[[], None]:
+    return lambda: make_context().__enter__()  # no __exit__: the thread-local override stays
+
+
+for _ex, _make, _why in [
+    (
+        "13.check_prices",
+        lambda: jax.disable_jit(),
+        "jax.disable_jit().__enter__() with no __exit__: a thread-local override, not the "
+        "global value a restore of jax.config puts back, so later jitted code runs eagerly "
+        "and later compile and trace counts change",
+    ),
+    (
+        "11.first_two_positive",
+        lambda: jax.numpy_dtype_promotion("strict"),
+        "jax.numpy_dtype_promotion('strict').__enter__() left open: later grader code that "
+        "mixes dtypes raises, though the global setting reads 'standard'",
+    ),
+    (
+        "12.fixed_target",
+        lambda: jax.debug_nans(True),
+        "jax.debug_nans(True).__enter__() left open: later checks that compute a NaN on "
+        "purpose raise FloatingPointError inside the grader",
+    ),
+]:
+    _add(_ex, "when called, " + _why, (lambda m=_make: _with_damage(_enter_and_stay(m))), True)
