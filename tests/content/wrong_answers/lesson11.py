@@ -1066,3 +1066,15 @@ WRONG_ANSWERS = (
     Wrong("11.scan_ema", "averaged x**2", lambda: r19f_ema_squares, named="other-term"),
     Wrong("11.scan_ema", "averaged |x|", lambda: r19f_ema_magnitudes, named="other-term"),
 )
+
+
+# --- round 19 (fix19-2, second pass): a number typed for 11.fori_predict's letter, told
+# what that number is (only 57 is two options')
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong("11.fori_predict", "A's number, 120", lambda: 120, named="upper-bound-number"),
+    Wrong("11.fori_predict", "D's number as text", lambda: "27", named="from-zero-number"),
+    Wrong("11.fori_predict", "one step early, 26", lambda: 26, named="no-option-number"),
+    Wrong("11.fori_predict", "the option's place, 2", lambda: 2, named="place-number"),
+    Wrong("11.fori_predict", "the option's place as text", lambda: "3", named="place-number"),
+)
