@@ -97,6 +97,28 @@ def _fori_number(answer: Any) -> bool:
     return is_jax_array(answer) and answer.shape == ()
 
 
+def _fori_value(answer: Any) -> float | None:
+    """The number a _fori_number answer typed, None for any other answer."""
+    if not _fori_number(answer):
+        return None
+    return float(str.strip(answer)) if isinstance(answer, str) else float(answer)
+
+
+def _fori_typed(*values: float) -> Callable[[Any], bool]:
+    """Matches a number typed for the letter, one of ``values``."""
+
+    def matches(answer: Any) -> bool:
+        return _fori_value(answer) in values
+
+    return matches
+
+
+def _fori_no_option_number(answer: Any) -> bool:
+    """A typed number that is no option's result (57, 120, 27) and no place (1 to 4)."""
+    value = _fori_value(answer)
+    return value is not None and value not in (57.0, 120.0, 27.0, 1.0, 2.0, 3.0, 4.0)
+
+
 # --- 11.scan_ema --------------------------------------------------------------------------
 # The bias-corrected moving average (Adam's first moment): m starts at 0,
 # m = beta * m + (1 - beta) * x, and the t-th output is m / (1 - beta**t), t = 1, 2, ...
@@ -340,6 +362,29 @@ def _raw_averages_from(xs, beta, start):
         return m, m
 
     return jax.lax.scan(step, start, _terms(xs))[1]
+
+
+def _ema_complement_beta(xs, beta):  # round 19
+    """The task's average for 1 - beta: beta on the new element, 1 - beta on the old
+    average, and the correction built on 1 - beta to match (or beta replaced up front)."""
+    return _corrected_ema_of(xs, 1 - beta, _term_name())
+
+
+# The task's corrected average of each variant's term (round 19: x**2 averaged where the
+# variant averages x): one function per term, so the grader keeps each one's outputs.
+_EMA_OF_TERM = {term: functools.partial(_corrected_ema_of, term=term) for term in EMA_TERMS}
+
+
+def _ema_another_term(answer: Any) -> bool:
+    """The corrected average, right in every other way, of another variant's term."""
+    mine = _term_name()
+    return any(
+        behaves_like(ema, _ema_inputs)(answer) for term, ema in _EMA_OF_TERM.items() if term != mine
+    )
+
+
+def _ema_other_term_example(xs, beta):
+    return _EMA_OF_TERM["x**2" if _term_name() != "x**2" else "x"](xs, beta)
 
 
 def _returns_scan_pair(answer: Any) -> bool:
@@ -1454,7 +1499,39 @@ EXERCISES = (
                 "together: two options give the same number, so a number alone does not "
                 "answer it. Decide how the loop runs, then choose.",
                 example=lambda: FORI_ANSWER,
-                matches=_fori_number,
+                matches=_fori_typed(57.0),
+            ),
+            Mistake(  # round 19
+                id="upper-bound-number",
+                message="The options are letters, not numbers, and 120 is not what the loop "
+                "returns: it runs the body for i = 2 to 6, the upper bound included, and "
+                "fori_loop stops before upper, as range does.",
+                example=lambda: 120,
+                matches=_fori_typed(120.0),
+            ),
+            Mistake(  # round 19
+                id="from-zero-number",
+                message="The options are letters, not numbers, and 27 is not what the loop "
+                "returns: it counts i from 0, and the body receives the loop's own i, which "
+                "starts at lower = 2.",
+                example=lambda: 27,
+                matches=_fori_typed(27.0),
+            ),
+            Mistake(  # round 19
+                id="place-number",
+                message="The options are letters, not numbers: a number from 1 to 4 reads as "
+                "an option's place in the list, and no option's result is that small. "
+                "Answer with the option's letter, as a string.",
+                example=lambda: 2,
+                matches=_fori_typed(1.0, 2.0, 3.0, 4.0),
+            ),
+            Mistake(  # round 19
+                id="no-option-number",
+                message="The options are letters, not numbers, and your number is no option's "
+                "result: the options give 120, 57 and 27. Work out which values of i the "
+                "body receives, and how many times, then choose a letter.",
+                example=lambda: 26,
+                matches=_fori_no_option_number,
             ),
         ),
         success="57, and the body's Python ran once: fori_loop traces it once and the "
@@ -1655,6 +1732,24 @@ EXERCISES = (
                 "new element beta. (Or step's arguments are in the wrong order: scan calls "
                 "step with the carry first, then the element.)",
                 example=lambda: _ema_weights_swapped,
+            ),
+            Mistake(  # round 19
+                id="complement-beta",
+                message="Your averages are the task's for 1 - beta in place of beta: the new "
+                "element gets the weight beta and the old average 1 - beta, and your "
+                "correction is built on powers of 1 - beta to match. In the task beta is the "
+                "share the old average keeps (the decay: near 1, the average changes slowly) "
+                "and 1 - beta the new element's share. At beta = 0.5 the two agree, so only "
+                "the other betas show it.",
+                example=lambda: _ema_complement_beta,
+            ),
+            Mistake(  # round 19
+                id="other-term",
+                message="Your averages are right in every way but what they take in: another "
+                "term of each element (x, x**2, abs(x) or x**3) than {term}, the one your "
+                "variant of the task averages.",
+                example=lambda: _ema_other_term_example,
+                matches=_ema_another_term,
             ),
             Mistake(
                 id="returns-pair",

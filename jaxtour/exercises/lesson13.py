@@ -359,10 +359,70 @@ def _scaled_values(answer: Any) -> bool:
         return False
     factor = got[np.argmax(np.abs(want))] / want[np.argmax(np.abs(want))]
     return (
-        not np.isclose(factor, 1.0, rtol=1e-4)
+        not np.isclose(abs(factor), 1.0, rtol=1e-4)  # -1: negated's
         and factor != 0
         and bool(np.allclose(got, factor * want, rtol=1e-4, atol=1e-6))
     )
+
+
+def _one_term_only(answer: Any) -> bool:
+    """Strictly between 0 and 1, every value is one x log x term alone, the same one on
+    every input: -p log p, or -(1 - p) log(1 - p) (round 19), in the variant's base."""
+    found = _values_on_inputs(answer)
+    if found is None:
+        return False
+    unit = _NATS_PER_UNIT[_log_name()]
+    for side in (lambda p: p, lambda p: 1 - p):
+        if all(
+            np.allclose(
+                got[inside], -side(p[inside]) * np.log(side(p[inside])) / unit, rtol=1e-4, atol=1e-6
+            )
+            for p, got, _ in found
+            for inside in [(p > 0) & (p < 1)]
+        ):
+            return True
+    return False
+
+
+def _xlogx_one_term(p):  # -p log p alone, guarded as the task's
+    inside = (p > 0) & (p < 1)
+    safe_p = jnp.where(inside, p, 0.5)
+    return jnp.where(inside, -safe_p * _log(safe_p), 0.0)
+
+
+def _negated_values(answer: Any) -> bool:
+    """Every value the task's times -1: the entropy's leading minus left out (round 19)."""
+    found = _values_on_inputs(answer)
+    if found is None:
+        return False
+    got = np.concatenate([g.ravel() for _, g, _ in found])
+    want = np.concatenate([w.ravel() for _, _, w in found])
+    return bool(
+        np.all(np.isfinite(got))
+        and np.any(want != 0)
+        and np.allclose(got, -want, rtol=1e-4, atol=1e-6)
+    )
+
+
+def _xlogx_negated(p):  # the page's guarded formula, the leading minus left out
+    return -_xlogx(p)
+
+
+def _gradient_zero_everywhere(answer: Any) -> bool:
+    """The right values, and a gradient of exactly 0.0 at every p: the whole formula kept
+    out of the backward pass (stop_gradient around it, round 19)."""
+    found = _values_on_inputs(answer)
+    if found is None or not all(np.allclose(g, w, rtol=1e-5, atol=1e-6) for _, g, w in found):
+        return False
+    for (p,) in _xlogx_inputs():
+        grad = np.asarray(_answer_value_and_grad(answer)(p)[1], dtype=np.float64)
+        if not np.all(grad == 0.0):
+            return False
+    return True
+
+
+def _xlogx_stopped(p):  # the page's guarded formula behind one stop_gradient
+    return jax.lax.stop_gradient(_xlogx(p))
 
 
 def _slope_one_at_the_ends(answer: Any) -> bool:
@@ -738,6 +798,26 @@ def _fails_checked(*names: str) -> Callable[[Any], bool]:
     return matches
 
 
+def _value_sized(answer: Any) -> bool:
+    """Its checkified, jitted run raises the ConcretizationTypeError of a result whose length
+    the values decide (jnp.nonzero, argwhere or one-argument where without size=)."""
+    if not callable(answer):
+        return False
+    kind, found = _prices_probe(answer)
+    if kind != "raised" or type(found).__name__ != "ConcretizationTypeError":
+        return False
+    from jaxtour.grader.explain import explain_exception
+
+    known = explain_exception(found)
+    return known is not None and known.id == "value-sized-result"
+
+
+def _returns_nonzero(prices):
+    bad = jnp.nonzero(prices <= 0)[0][0]
+    _checkify().check(jnp.all(prices > 0), "price {} is {}", bad, prices[bad])
+    return _lagged(jnp.log(prices))
+
+
 def _python_number_argument(answer: Any) -> bool:
     """Its checkified, jitted run raises checkify's TypeError for a formatting argument
     that is no array: a Python int (a loop's index) or float passed after the message."""
@@ -1096,9 +1176,10 @@ EXERCISES = (
             Mistake(
                 id="still-not-finite",
                 message="The gradient is still NaN or infinite at both ends, p = 0.0 and p = 1.0: "
-                "there a log still sees 0 (log(p) at p = 0, log(1 - p) at p = 1), and "
-                "behind a jnp.where, 0.0 times an infinite derivative is NaN: the "
-                "backward pass goes through the branch where did not pick too.",
+                "there a log still sees 0 (log(p) at p = 0, log(1 - p) at p = 1). Whatever "
+                "mends the value after the logs were taken (a jnp.where that picks 0.0 "
+                "there, jnp.nan_to_num) mends the value only: the backward pass still goes "
+                "through the log, and 0.0 times an infinite derivative is NaN.",
                 example=lambda: _xlogx_single_where,
                 matches=_not_finite_at_both_ends,
             ),
@@ -1124,6 +1205,32 @@ EXERCISES = (
                 "another base than {base} ({log}), or a factor of your own.",
                 example=lambda: _xlogx_bits,
                 matches=_scaled_values,
+            ),
+            Mistake(  # round 19
+                id="negated",
+                message="Every value has the opposite sign of the task's: between 0 and 1 "
+                "each x log x term is negative or 0, and the entropy is minus their sum, so "
+                "it is never negative.",
+                example=lambda: _xlogx_negated,
+                matches=_negated_values,
+            ),
+            Mistake(  # round 19
+                id="stopped-everywhere",
+                message="Your values are right, but the gradient is 0.0 at every p, not only "
+                "where the guard needs it: jax.lax.stop_gradient keeps the whole formula out "
+                "of the backward pass, where only the logs at p = 0 and p = 1 needed "
+                "keeping from 0.",
+                example=lambda: _xlogx_stopped,
+                matches=_gradient_zero_everywhere,
+            ),
+            Mistake(  # round 19
+                id="one-term",
+                message="Between 0 and 1 your values are one of the entropy's two terms alone "
+                "(the p log p term, or the (1 - p) log(1 - p) term): the coin has two sides, "
+                "heads with probability p and tails with 1 - p, and its entropy adds a term "
+                "for each.",
+                example=lambda: _xlogx_one_term,
+                matches=_one_term_only,
             ),
             Mistake(
                 id="terms-apart",
@@ -1169,13 +1276,27 @@ EXERCISES = (
             "    return logs[{lag}:] - logs[:-{lag}]"
         ),
         mistakes=(
+            Mistake(  # round 19
+                id="value-sized",
+                message="Your function looks for the bad prices with a function whose result "
+                "is as long as the values decide (jnp.nonzero, jnp.argwhere, or jnp.where with "
+                "one argument) and gives it no size=: under jit the prices are tracers while "
+                "the function is traced, so nobody knows yet how many prices are not "
+                "positive, nor the length of the result. JAX raised ConcretizationTypeError "
+                "while tracing, before any price was checked.",
+                example=lambda: _returns_nonzero,
+                matches=_value_sized,
+            ),
             Mistake(
                 id="python-assert",
                 message="assert (or if ... raise) needs a Python bool, and under jit a comparison "
                 "of prices is a tracer with no value yet: JAX raised before any price was "
                 "seen.",
                 example=lambda: _returns_assert,
-                matches=_fails_checked("TracerBoolConversionError", "ConcretizationTypeError"),
+                matches=lambda answer: (
+                    _fails_checked("TracerBoolConversionError", "ConcretizationTypeError")(answer)
+                    and not _value_sized(answer)
+                ),
             ),
             Mistake(
                 id="numpy-inside",

@@ -470,13 +470,32 @@ def _other_term_example(x, lengths):
     return _MEANS_OF_TERM["x ** 2" if mine == "x" else "x"](x, lengths)
 
 
+def _means_of_wrapped_lengths(x, lengths):  # round 19: the lengths stored as uint8
+    return _masked_means(x, tuple(n % 256 for n in lengths))
+
+
+def _wrapped_sums_over_n(x, lengths):  # the first n % 256 summed, divided by the true n
+    terms = _terms(x)
+    position = jnp.arange(x.shape[0])
+    return jnp.stack([jnp.sum(jnp.where(position < n % 256, terms, 0.0)) / n for n in lengths])
+
+
+def _lengths_wrapped(answer: Any) -> bool:
+    """Right for every n below 256, and n of 256 or more read modulo 256: the lengths
+    kept in 8 bits (uint8 or int8), where 264 is 8."""
+    return any(
+        behaves_like(wrong, _prefix_inputs)(answer)
+        for wrong in (_means_of_wrapped_lengths, _wrapped_sums_over_n)
+    )
+
+
 def _page_series_inputs():
     return [(jnp.linspace(-1.0, 3.0, 1000, dtype=jnp.float32), (640, 1, 1000, 7))]
 
 
 def _page_length_only(answer: Any) -> bool:
     """Right values on an x of the page's 1000 elements (a length written as 1000), not on
-    the check's x of 24 (a right answer in a wrong container has right values on both)."""
+    the check's x of 264 (a right answer in a wrong container has right values on both)."""
     if not behaves_like(_masked_means, _page_series_inputs)(answer):
         return False
     try:
@@ -489,10 +508,12 @@ def _prefix_inputs():
     # One length for the three x: an answer runs op by op, and each operation compiles once
     # per shape, not three times (a first check's CPU, time.process_time: see the report
     # of issue 39). Each case still has n = 1 and n = len(x), and two lengths decrease.
+    # len(x) is 264, past 255 (round 19): lengths kept in 8 bits (uint8, int8) wrap there,
+    # and 264 reads as 8.
     return [
-        (jnp.linspace(-1.0, 3.0, 24, dtype=jnp.float32), (1, 5, 17, 24)),
-        (jnp.arange(24.0, dtype=jnp.float32) ** 2, (3, 2, 24)),
-        (jnp.array([4.0, -2.0, 7.5, 0.0, 1.0, 3.0] * 4, dtype=jnp.float32), (24, 1, 4)),
+        (jnp.linspace(-1.0, 3.0, 264, dtype=jnp.float32), (1, 5, 17, 264)),
+        (jnp.repeat(jnp.arange(24.0, dtype=jnp.float32), 11) ** 2, (3, 2, 264)),
+        (jnp.array([4.0, -2.0, 7.5, 0.0, 1.0, 3.0] * 44, dtype=jnp.float32), (264, 1, 4)),
     ]
 
 
@@ -696,20 +717,24 @@ EXERCISES = (
         mistakes=(
             Mistake(
                 id="twice",
-                message="Your estimate is about twice the roofline time, the time of 16 "
-                "bytes per element: as if x * y were written to memory and read back (under "
-                "jit it is fused into the sum, never written), or the numbers took 8 bytes "
-                "(these are float32). The roofline cell's own copy moves that many, as it "
-                "reads and writes each of its bytes, so its measured time is another "
+                message="Your estimate is about twice the roofline time: the time of 16 bytes "
+                "per element, where this function reads 8 (x and y, one float32 of 4 bytes "
+                "each). The number alone does not say which count doubled it: x * y written "
+                "to memory and read back (under jit it is fused into the sum, never "
+                "written), 8 bytes a number (these are float32), or vectors twice as long as "
+                "2**{power}. The roofline cell's own copy moves 16 bytes per element too, as "
+                "it reads and writes each of its bytes, so its measured time is another "
                 "operation's, not this function's.",
                 example=lambda: 2 * _estimate(),
                 matches=_ratio_near(2.0),
             ),
             Mistake(
                 id="one-vector",
-                message="Your estimate is about half the roofline time: the time of half the "
-                "bytes this function reads, which are x and y, 2**{power} float32 numbers "
-                "each.",
+                message="Your estimate is about half the roofline time: the time of 4 bytes "
+                "per element, where this function reads 8 (x and y, 2**{power} float32 "
+                "numbers each, 4 bytes a number). The number alone does not say which count "
+                "halved it: one vector's bytes alone, vectors half as long as 2**{power}, or 2 "
+                "bytes a number.",
                 example=lambda: _estimate() / 2,
                 matches=_ratio_near(0.5),
             ),
@@ -879,6 +904,15 @@ EXERCISES = (
                 "before it is added up.",
                 example=lambda: _truncated_means,
                 matches=_truncated,
+            ),
+            Mistake(  # round 19
+                id="lengths-wrap",
+                message="Your means are right for every n below 256 and wrong for n = 264: "
+                "your lengths were kept in 8 bits (uint8, or int8), which hold 256 values, "
+                "so 264 wraps around to 8. A length can be as large as x is long, and x can be "
+                "longer than 255 elements.",
+                example=lambda: _means_of_wrapped_lengths,
+                matches=_lengths_wrapped,
             ),
             Mistake(  # round 16
                 id="page-length",

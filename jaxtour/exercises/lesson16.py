@@ -995,6 +995,56 @@ def _rows_kernel_sum_down():  # round 18: summed down the block's rows, axis 0
     return _rows_call(lambda x, w: jnp.sum(_term(x, w), axis=0, keepdims=True))
 
 
+def _rows_flat_output():  # round 19: out_shape (m,), blocks (BM,), a (BM, 1) sum added
+    pl = _pl()
+
+    def kernel(x_ref, w_ref, o_ref):
+        @pl.when(pl.program_id(1) == 0)
+        def _():
+            o_ref[...] = jnp.zeros_like(o_ref)
+
+        o_ref[...] += _weighted(x_ref[...], w_ref[...])
+
+    def row_sums(x, w):
+        m, n = x.shape
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m,), x.dtype),
+            grid=(m // BM, n // BN),
+            in_specs=[
+                pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
+                pl.BlockSpec((1, BN), lambda i, j: (0, j)),
+            ],
+            out_specs=pl.BlockSpec((BM,), lambda i, j: (i,)),
+            interpret=True,
+        )(x, w)
+
+    return _GraderKernel(row_sums)
+
+
+def _rows_wrong_block_shape():  # a (BM, 2) output block, written with a (BM, 1) column
+    pl = _pl()
+
+    def kernel(x_ref, w_ref, o_ref):
+        o_ref[...] = _weighted(x_ref[...], w_ref[...])
+
+    def row_sums(x, w):
+        m, n = x.shape
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m, 2), x.dtype),
+            grid=(m // BM, n // BN),
+            in_specs=[
+                pl.BlockSpec((BM, BN), lambda i, j: (i, j)),
+                pl.BlockSpec((1, BN), lambda i, j: (0, j)),
+            ],
+            out_specs=pl.BlockSpec((BM, 2), lambda i, j: (i, 0)),
+            interpret=True,
+        )(x, w)
+
+    return _GraderKernel(row_sums)
+
+
 def _rows_reference_kernel():
     return _rows_call(_weighted)
 
@@ -1487,6 +1537,33 @@ EXERCISES = (
                     r"\(\d+, (?!\1\))\d+\)",
                     _row_sums_inputs,
                 ),
+            ),
+            Mistake(  # round 19
+                id="output-one-axis",
+                message="Your output has one axis, one sum per row with no column axis (its "
+                "blocks are vectors of shape (16,)), and your kernel writes into such a block "
+                "a column of shape (16, 1), the block's sums with their column axis kept "
+                "(added to the vector first, the column broadcast to a (16, 16) square). "
+                "Pallas writes a block only with a value of the block's own shape, so it "
+                "raised (Invalid shape for swap). The task's output is a column: one sum per "
+                "row, and a column axis of length 1.",
+                example=_rows_flat_output,
+                matches=fails_with(
+                    "ValueError",
+                    r"(?s)Invalid shape for .swap.*Ref shape: \((\d+),\).*Value shape: "
+                    r"\((\1, 1|\1, \1)\)",
+                    _row_sums_inputs,
+                ),
+            ),
+            Mistake(  # round 19: what else Pallas refuses to write into a block
+                id="value-not-block-shape",
+                message="Your kernel writes into its output block a value of another shape "
+                "than the block's own, so Pallas raised (Invalid shape for swap): a block is "
+                "written whole, with a value of exactly the shape its BlockSpec gives it, "
+                "and a value added to the block is first broadcast with it. Compare the "
+                "shape of what your kernel computes with the output block's.",
+                example=_rows_wrong_block_shape,
+                matches=fails_with("ValueError", r"Invalid shape for .swap", _row_sums_inputs),
             ),
             Mistake(
                 id="revisited-output",

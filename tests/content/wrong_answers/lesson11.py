@@ -1003,3 +1003,78 @@ WRONG_ANSWERS = (
         named="fill-of-its-own",
     ),
 )
+
+
+# --- round 19 (fix19-2): beta read as the new element's weight, the correction built to
+# match (was generic); another variant's term averaged (was generic)
+
+
+def r19f_ema_beta_swapped(xs, beta):
+    def step(carry, x):
+        m, t = carry
+        t = t + 1
+        m = (1 - beta) * m + beta * x
+        return (m, t), m / (1 - (1 - beta) ** t)
+
+    return lax.scan(step, (0.0, 0), xs)[1]
+
+
+def r19f_ema_decay_from_beta(xs, beta):
+    decay = 1.0 - beta  # beta taken for the new element's share
+    ts = jnp.arange(1, xs.shape[0] + 1)
+
+    def step(m, x):
+        m = decay * m + (1 - decay) * x
+        return m, m
+
+    return lax.scan(step, 0.0, xs)[1] / (1 - decay**ts)
+
+
+def r19f_ema_squares(xs, beta):
+    def step(carry, x):
+        m, t = carry
+        t = t + 1
+        m = beta * m + (1 - beta) * x**2
+        return (m, t), m / (1 - beta**t)
+
+    return lax.scan(step, (0.0, 0), xs)[1]
+
+
+def r19f_ema_magnitudes(xs, beta):
+    def step(m, x):
+        m = beta * m + (1 - beta) * jnp.abs(x)
+        return m, m
+
+    raw = lax.scan(step, 0.0, xs)[1]
+    return raw / (1 - beta ** jnp.arange(1, xs.shape[0] + 1))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "11.scan_ema",
+        "beta and 1 - beta swapped",
+        lambda: r19f_ema_beta_swapped,
+        named="complement-beta",
+    ),
+    Wrong(
+        "11.scan_ema",
+        "decay = 1 - beta, then the task's formula",
+        lambda: r19f_ema_decay_from_beta,
+        named="complement-beta",
+    ),
+    Wrong("11.scan_ema", "averaged x**2", lambda: r19f_ema_squares, named="other-term"),
+    Wrong("11.scan_ema", "averaged |x|", lambda: r19f_ema_magnitudes, named="other-term"),
+)
+
+
+# --- round 19 (fix19-2, second pass): a number typed for 11.fori_predict's letter, told
+# what that number is (only 57 is two options')
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong("11.fori_predict", "A's number, 120", lambda: 120, named="upper-bound-number"),
+    Wrong("11.fori_predict", "D's number as text", lambda: "27", named="from-zero-number"),
+    Wrong("11.fori_predict", "one step early, 26", lambda: 26, named="no-option-number"),
+    Wrong("11.fori_predict", "the option's place, 2", lambda: 2, named="place-number"),
+    Wrong("11.fori_predict", "the option's place as text", lambda: "3", named="place-number"),
+)

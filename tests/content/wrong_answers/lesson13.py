@@ -665,7 +665,7 @@ FAMILIES_35 = (
     ),
     Wrong("13.xlogx_gradient", "entropy in bits", lambda: coin_bits, named="scaled"),
     Wrong("13.xlogx_gradient", "entropy in decimal digits", lambda: coin_log10, named="scaled"),
-    Wrong("13.xlogx_gradient", "the minus sign forgotten", lambda: coin_no_minus, named="scaled"),
+    Wrong("13.xlogx_gradient", "the minus sign forgotten", lambda: coin_no_minus, named="negated"),
     Wrong(
         "13.xlogx_gradient",
         "a safe x log x per term",
@@ -786,5 +786,102 @@ WRONG_ANSWERS = (
         "every (position, price) pair named in order (sneaky)",
         lambda: r18_prices_every_pair_named,
         says="it names other positions with their prices",
+    ),
+)
+
+
+# --- round 19 (fix19-2): one of the entropy's two terms alone (was generic)
+
+
+def r19f_xlogx_one_term(p):
+    inside = (p > 0) & (p < 1)
+    safe = jnp.where(inside, p, 0.5)
+    return jnp.where(inside, -safe * jnp.log(safe), 0.0)
+
+
+def r19f_xlogx_tails_term(p):
+    q = 1 - p
+    inside = (q > 0) & (q < 1)
+    safe = jnp.where(inside, q, 0.5)
+    return jnp.where(inside, -safe * jnp.log(safe), 0.0)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "13.xlogx_gradient", "only the p log p term", lambda: r19f_xlogx_one_term, named="one-term"
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "only the (1 - p) log(1 - p) term",
+        lambda: r19f_xlogx_tails_term,
+        named="one-term",
+    ),
+)
+
+
+# --- round 19 (fix19-2, second pass): causes named for what the answer did
+
+
+def r19f_xlogx_nan_to_num(p):
+    return jnp.nan_to_num(-(p * jnp.log(p) + (1 - p) * jnp.log(1 - p)))
+
+
+def r19f_xlogx_no_minus(p):
+    inside = (p > 0) & (p < 1)
+    safe = jnp.where(inside, p, 0.5)
+    return jnp.where(inside, safe * jnp.log(safe) + (1 - safe) * jnp.log(1 - safe), 0.0)
+
+
+def r19f_xlogx_stop_gradient(p):
+    inside = (p > 0) & (p < 1)
+    safe = jnp.where(inside, p, 0.5)
+    h = jnp.where(inside, -(safe * jnp.log(safe) + (1 - safe) * jnp.log(1 - safe)), 0.0)
+    return jax.lax.stop_gradient(h)
+
+
+def r19f_prices_nonzero(prices):
+    i = jnp.nonzero(prices <= 0)[0][0]
+    checkify.check(jnp.all(prices > 0), "price {} is {}", i, prices[i])
+    return jnp.diff(jnp.log(prices))
+
+
+def r19f_prices_argwhere(prices):
+    i = jnp.argwhere(prices <= 0)[0, 0]
+    checkify.check(jnp.all(prices > 0), "price {} is {}", i, prices[i])
+    return jnp.diff(jnp.log(prices))
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "13.xlogx_gradient",
+        "wrapped the formula in nan_to_num",
+        lambda: r19f_xlogx_nan_to_num,
+        named="still-not-finite",
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "forgot the leading minus",
+        lambda: r19f_xlogx_no_minus,
+        named="negated",
+    ),
+    Wrong(
+        "13.xlogx_gradient",
+        "stop_gradient on the whole formula",
+        lambda: r19f_xlogx_stop_gradient,
+        named="stopped-everywhere",
+    ),
+    Wrong(
+        "13.check_prices",
+        "jnp.nonzero without size",
+        lambda: r19f_prices_nonzero,
+        named="value-sized",
+    ),
+    Wrong(
+        "13.check_prices",
+        "jnp.argwhere without size",
+        lambda: r19f_prices_argwhere,
+        named="value-sized",
     ),
 )

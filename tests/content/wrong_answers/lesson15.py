@@ -331,3 +331,30 @@ WRONG_ANSWERS = (
         named="jit-per-call",
     ),
 )
+
+
+# --- round 19 (fix19-2): lengths kept in 8 bits, right only below 256 (was accepted: the
+# check's x had 24 elements)
+
+
+def r19f_prefix_uint8(x, lengths):
+    ns = jnp.asarray(np.array(lengths).astype(np.uint8)).astype(jnp.int32)
+    position = jnp.arange(x.shape[0])
+    return jnp.stack([jnp.sum(jnp.where(position < ns[i], x, 0.0)) / ns[i] for i in range(len(ns))])
+
+
+def r19f_prefix_int8_cumsum(x, lengths):
+    ns = jnp.asarray(np.array(lengths).astype(np.int8))  # wraps past 127: 264 is 8
+    return jnp.cumsum(x)[ns.astype(jnp.int32) - 1] / jnp.asarray(lengths)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong("15.fixed_shape", "lengths as uint8", lambda: r19f_prefix_uint8, named="lengths-wrap"),
+    Wrong(
+        "15.fixed_shape",
+        "lengths as int8, divided by the true n",
+        lambda: r19f_prefix_int8_cumsum,
+        named="lengths-wrap",
+    ),
+)

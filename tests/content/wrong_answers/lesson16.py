@@ -725,3 +725,88 @@ WRONG_ANSWERS = (
         named="kernel-copies-only",
     ),
 )
+
+
+# --- round 19 (fix19-2): an output of one axis, (m,), written with (BM, 1) columns: Pallas's
+# "Invalid shape for `swap`" was shown raw
+
+
+def r19f_rows_kernel(x_ref, w_ref, o_ref):
+    @pl.when(pl.program_id(1) == 0)
+    def _():
+        o_ref[...] = jnp.zeros_like(o_ref)
+
+    o_ref[...] += jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)
+
+
+def r19f_rows_kernel_set(x_ref, w_ref, o_ref):
+    @pl.when(pl.program_id(1) == 0)
+    def _():
+        o_ref[...] = jnp.zeros_like(o_ref)
+
+    o_ref[...] = o_ref[...][:, None] + jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)
+
+
+def r19f_rows_flat(kernel):
+    def row_sums(x, w):
+        m, n = x.shape
+        return pl.pallas_call(
+            kernel,
+            out_shape=jax.ShapeDtypeStruct((m,), jnp.float32),  # (m,), not (m, 1)
+            grid=(m // BM, n // BN),
+            in_specs=[
+                pl.BlockSpec((BM, BN), lambda i, k: (i, k)),
+                pl.BlockSpec((1, BN), lambda i, k: (0, k)),
+            ],
+            out_specs=pl.BlockSpec((BM,), lambda i, k: (i,)),
+            interpret=INTERPRET,
+        )(x, w)
+
+    return row_sums
+
+
+def r19f_rows_kernel_pair(x_ref, w_ref, o_ref):
+    @pl.when(pl.program_id(1) == 0)
+    def _():
+        o_ref[...] = jnp.zeros_like(o_ref)
+
+    # the running sum in column 0, kept by writing the whole block: a (BM, 1) value
+    o_ref[...] = o_ref[:, 0:1] + jnp.sum(x_ref[...] * w_ref[...], axis=1, keepdims=True)
+
+
+def r19f_rows_two_columns(x, w):
+    m, n = x.shape
+    return pl.pallas_call(
+        r19f_rows_kernel_pair,
+        out_shape=jax.ShapeDtypeStruct((m, 2), jnp.float32),  # a sum and a spare column
+        grid=(m // BM, n // BN),
+        in_specs=[
+            pl.BlockSpec((BM, BN), lambda i, k: (i, k)),
+            pl.BlockSpec((1, BN), lambda i, k: (0, k)),
+        ],
+        out_specs=pl.BlockSpec((BM, 2), lambda i, k: (i, 0)),
+        interpret=INTERPRET,
+    )(x, w)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "16.row_sums",
+        "out_shape (m,) with 1-D blocks",
+        lambda: r19f_rows_flat(r19f_rows_kernel),
+        named="output-one-axis",
+    ),
+    Wrong(
+        "16.row_sums",
+        "out_shape (m,), the column written with =",
+        lambda: r19f_rows_flat(r19f_rows_kernel_set),
+        named="output-one-axis",
+    ),
+    Wrong(
+        "16.row_sums",
+        "an output block of two columns",
+        lambda: r19f_rows_two_columns,
+        named="value-not-block-shape",
+    ),
+)
