@@ -1130,3 +1130,36 @@ WRONG_ANSWERS = (
         named="host-callback",
     ),
 )
+
+
+# --- round 19 (fix19-3): JVP rules whose values are right and whose weights are wrong in a
+# way of their own (audit G: all four were told only "the derivatives are not")
+from tests.content.wrong_answers.round19 import lesson12 as _r19  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "12.fix_rule",
+        "tangent of the larger input only (round 19)",
+        lambda: _r19.r19_rule_hard_max,
+        named="all-to-larger",
+    ),
+    Wrong(
+        "12.fix_rule",
+        "minus sign on the b term (round 19)",
+        lambda: _r19.r19_rule_minus_b,
+        named="b-negative",
+    ),
+    Wrong(
+        "12.fix_rule",
+        "half of each tangent, as at a == b (round 19)",
+        lambda: _r19.r19_rule_half_each,
+        named="half-each",
+    ),
+    Wrong(
+        "12.fix_rule",
+        "exp(a - m) weights, not normalised (round 19)",
+        lambda: _r19.r19_rule_unnormalised,
+        named="not-normalised",
+    ),
+)
