@@ -1676,11 +1676,36 @@ def _views_from_key_and_its_split(key, xs, ids):
 
 def _numpy_global(answer: Any) -> bool:
     """Noise, but no jax.random draw in the traced program: NumPy's global generator drew
-    it (a new number each plain call; under jit a constant baked in at tracing)."""
+    it (a new number each plain call; under jit a constant baked in at tracing), not a
+    generator seeded inside, whose views are the same for another key."""
     if not callable(answer) or _draws(_traced(answer)):
         return False
     noises = _first_noises(answer)
-    return noises is not None and any(np.abs(n).max() > 0 for n in noises)
+    # a generator seeded inside (np.random.default_rng(0)) repeats itself whatever the key:
+    # that is the key ignored, not the global generator's numbers
+    return (
+        noises is not None
+        and any(np.abs(n).max() > 0 for n in noises)
+        and not _same_for_both_keys(answer)
+    )
+
+
+def _numpy_seeded_inside(answer: Any) -> bool:
+    """Noise with no jax.random draw in the traced program, the same for another key: a
+    NumPy generator seeded inside the function (np.random.default_rng(0))."""
+    if not callable(answer) or _draws(_traced(answer)):
+        return False
+    noises = _first_noises(answer)
+    return (
+        noises is not None
+        and any(np.abs(n).max() > 0 for n in noises)
+        and _same_for_both_keys(answer)
+    )
+
+
+def _views_numpy_fixed_seed(key, xs, ids):
+    noise = np.random.default_rng(0).normal(scale=_noise(), size=(2, *xs.shape))
+    return xs + noise[0].astype(np.float32), xs + noise[1].astype(np.float32)
 
 
 _TRACER_ERRORS = {
@@ -2409,6 +2434,14 @@ EXERCISES = (
                 example=lambda: _views_numpy,
                 matches=_numpy_global,
                 also_accepted=True,
+            ),
+            Mistake(
+                id="numpy-seeded-inside",
+                message="Your noise comes from a NumPy generator seeded inside your function, not "
+                "from the key: every call gives the same views, whatever key it is given, and "
+                "the lesson's rule is never to draw with np.random in JAX code.",
+                example=lambda: _views_numpy_fixed_seed,
+                matches=_numpy_seeded_inside,
             ),
             Mistake(
                 id="numpy-from-key",

@@ -982,7 +982,7 @@ class Choice:
             ).format(**values)
         if isinstance(answer, str):
             answer = before_comment(answer, self.options)
-            if self._names_only(answer):
+            if self._names_only(answer) or self._names_in_prose(answer):
                 return _(
                     "{answer} names what the question calls {names}, not an option: each "
                     "option is a capital letter, with its answer and a reason. Answer with "
@@ -1030,6 +1030,17 @@ class Choice:
             return False
         words = [w for w in re.split(r"[\s,;/&+()\[\].:]+|\band\b|\bor\b", text) if w]
         return len(words) > 1 and all(word in self.names for word in words)
+
+    def _names_in_prose(self, answer: str) -> bool:
+        """A reason in lower-case words naming two or more of the question's names and no
+        option ("split is deterministic, so b and d match a", round 19): the letters in it
+        are the question's names, not options."""
+        text = str.__str__(answer)
+        if not self.names or str.lower(text) != text:
+            return False
+        words = [w for w in re.split(r"[^\w']+", text) if w]
+        letters = [w for w in words if len(w) == 1 and str.isalpha(w)]
+        return len(set(letters)) > 1 and all(w in self.names for w in letters)
 
     def _letters_in(self, answer: str) -> list[str]:
         """The option letters a string like "AB", "A, B" or "A and B" names."""
