@@ -1289,3 +1289,35 @@ WRONG_ANSWERS = (
         named="also-tests-loss",
     ),
 )
+
+
+# --- round 19 (fix19-3): 08.fit's loops whose message named no cause (audit G)
+from tests.content.wrong_answers.round19 import lesson08 as _r19  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.fit",
+        "trained a fixed 500 steps, then searched losses (round 19)",
+        lambda: _r19.r19_fit_train_then_search,
+        named="count-apart-from-params",
+    ),
+    Wrong(
+        "08.fit",
+        "returned (steps, params), swapped (round 19)",
+        lambda: _r19.r19_fit_swapped,
+        named="pair-reversed",
+    ),
+    Wrong(
+        "08.fit",
+        "called the step with lr 0.05, not lr (round 19)",
+        lambda: _r19.r19_fit_fixed_lr,
+        named="fixed-rate",
+    ),
+    Wrong(
+        "08.fit",
+        "always takes one step before testing the loss (round 19)",
+        lambda: _r19.r19_fit_skip_start,
+        named="start-never-tested",
+    ),
+)
