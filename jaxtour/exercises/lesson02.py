@@ -1311,6 +1311,27 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
         return None, i18n._(
             "You returned the sum of the losses, {total}, not their mean over the {n} batches."
         ).format(total=short_repr(returned), n=n)
+    if n > 1 and math.isclose(returned, _reported(sum(BATCH_LOSSES) / (n - 1)), rel_tol=1e-5):
+        # round 19: the sum over len(xs) - 1, a sample variance's count
+        return None, i18n._(
+            "You divided the losses' sum, {total}, by {fewer}, one less than the {n} batches: "
+            "a mean divides by the number of losses."
+        ).format(total=short_repr(sum(BATCH_LOSSES)), fewer=n - 1, n=n)
+    base = LOSS_VARIANTS.current("02.mean_loss")["base"]
+    for other, formula in ((0.0, "mean"), (math.e, "e ** mean"), (2.0, "2 ** mean")):
+        reported = other**mean if other else mean
+        if other != base and math.isclose(returned, reported, rel_tol=1e-5):
+            # round 19: another variant's report (the perplexity e ** mean on the page)
+            return None, i18n._(
+                "You returned {got}, which is {other} for the losses' mean, {mean}: another "
+                "variant's report of it. This page's mean_loss returns {formula}, {want}."
+            ).format(
+                got=short_repr(returned),
+                other=formula,
+                mean=short_repr(mean),
+                formula=LOSS_VARIANTS.current("02.mean_loss")["formula"],
+                want=short_repr(_reported(mean)),
+            )
     if LOSS_VARIANTS.current("02.mean_loss")["base"]:
         return None, i18n._(
             "You returned {got}; {formula} over the {n} losses is {want} (their mean is {mean})."

@@ -130,6 +130,56 @@ _decay_halved = _moved(lambda p, g, lr, decay: p - lr * (g + _k() * decay / 2 * 
 # round 18: the penalty's squares averaged within each leaf, not summed
 _decay_mean_per_leaf = _moved(lambda p, g, lr, decay: p - lr * (g + _k() * decay * p / jnp.size(p)))
 
+# round 19: an L1 penalty on |p| (its derivative a multiple of sign(p)), the variant's factor
+# on sign(p) or half of it (the derivative of {penalty} times the sum of |p|)
+_decay_l1_half = _moved(lambda p, g, lr, decay: p - lr * (g + _k() / 2 * decay * jnp.sign(p)))
+
+
+def _l1_penalty(answer: Any) -> bool:
+    """Each entry's decay term c * decay * sign(p), one c for all (the variant's factor or
+    half of it), at most that in size where p is 0 (JAX's derivative of |p| there is 1)."""
+    if not callable(answer):
+        return False
+    for c in (_k(), _k() / 2):
+        fits = True
+        for args in _update_inputs():
+            params, lr, decay = args[0], args[3], args[4]
+            out = answer(*args)
+            if not decay or not isinstance(out, tuple | list) or len(out) != 2:
+                return False
+            plain = _no_decay(*args)[0]
+            try:
+                for key, p in params.items():
+                    term = (np.asarray(plain[key]) - np.asarray(out[0][key])) / (lr * decay)
+                    p = np.asarray(p)
+                    want = c * np.sign(p)
+                    nonzero = p != 0
+                    if not np.allclose(term[nonzero], want[nonzero], rtol=1e-3, atol=1e-3):
+                        fits = False
+                    if np.any(np.abs(term[~nonzero]) > c + 1e-3):
+                        fits = False
+            except Exception:
+                return False
+        if fits:
+            return True
+    return False
+
+
+def _decay_mean_over_leaves(params, x, y, lr, decay):
+    """Round 19: the penalty's per-leaf sums of squares averaged over the leaves, not
+    added: each decay term divided by the number of parameters."""
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    n = len(jax.tree.leaves(params))
+    return jax.tree.map(lambda p, g: p - lr * (g + _k() * decay * p / n), params, grads), value
+
+
+def _decay_of_total(params, x, y, lr, decay):
+    """The penalty on the square of the sum of all the entries: every entry's decay term
+    is the sum of all of them."""
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    total = sum(jnp.sum(p) for p in jax.tree.leaves(params))
+    return jax.tree.map(lambda p, g: p - lr * (g + _k() * decay * total), params, grads), value
+
 
 def _gradient_at_shrunk(params, x, y, lr, decay):
     """Shrinks the parameters by (1 - lr * k * decay) first, then takes the loss's gradient at
@@ -2161,6 +2211,24 @@ EXERCISES = (
                 example=lambda: _decay_mean_per_leaf,
                 matches=_new_params_like(_decay_mean_per_leaf),
             ),
+            Mistake(  # round 19
+                id="penalty-l1",
+                message="Your decay term is a multiple of the sign of each parameter, the same "
+                "size for every parameter: the derivative of a penalty on the absolute values "
+                "(L1). The penalty here is on the squares, {penalty} times their sum, whose "
+                "derivative grows with the parameter itself.",
+                example=lambda: _decay_l1_half,
+                matches=_l1_penalty,
+            ),
+            Mistake(  # round 19
+                id="mean-over-parameters",
+                message="Your decay term is the asked one divided by the number of parameters: "
+                "as if the penalty took the mean over the parameters of their sums of squares. "
+                "The penalty is {penalty} times the sum of the squares of every parameter, not "
+                "their mean.",
+                example=lambda: _decay_mean_over_leaves,
+                matches=_new_params_like(_decay_mean_over_leaves),
+            ),
             Mistake(
                 id="decay-term-wrong",
                 message="Your gradient step and your loss are right: with decay set to 0 "
@@ -2168,7 +2236,7 @@ EXERCISES = (
                 "parameter, without exception, it is the derivative of the penalty "
                 "{penalty} times the sum of the squared parameters with respect to that "
                 "parameter, which depends on that parameter alone.",
-                example=lambda: _decay_l1,
+                example=lambda: _decay_of_total,
                 matches=_decay_term_wrong,
             ),
         ),

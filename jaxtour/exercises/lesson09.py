@@ -11,6 +11,7 @@ another key, another result; no draw repeated; the spread a normal draw has.
 
 from __future__ import annotations
 
+import inspect
 import math
 import re
 from collections.abc import Callable
@@ -1676,24 +1677,29 @@ def _views_from_key_and_its_split(key, xs, ids):
 
 def _numpy_global(answer: Any) -> bool:
     """Noise, but no jax.random draw in the traced program: NumPy's global generator drew
-    it (a new number each plain call; under jit a constant baked in at tracing), not a
-    generator seeded inside, whose views are the same for another key."""
+    it (a new number each plain call; under jit a constant baked in at tracing)."""
     if not callable(answer) or _draws(_traced(answer)):
         return False
     noises = _first_noises(answer)
     # a generator seeded inside (np.random.default_rng(0)) repeats itself whatever the key:
     # that is the key ignored, not the global generator's numbers
-    return (
-        noises is not None
-        and any(np.abs(n).max() > 0 for n in noises)
-        and not _same_for_both_keys(answer)
-    )
+    return noises is not None and any(np.abs(n).max() > 0 for n in noises)
+
+
+_SEEDED = re.compile(r"default_rng\(|RandomState\(|random\.seed\(|Generator\(")
 
 
 def _numpy_seeded_inside(answer: Any) -> bool:
-    """Noise with no jax.random draw in the traced program, the same for another key: a
-    NumPy generator seeded inside the function (np.random.default_rng(0))."""
+    """Noise with no jax.random draw in the traced program, the same for another key, from
+    code that seeds a NumPy generator (np.random.default_rng(0)): under jit the global
+    generator's draw is the same for another key too, but its code seeds nothing."""
     if not callable(answer) or _draws(_traced(answer)):
+        return False
+    try:
+        source = inspect.getsource(answer)
+    except (OSError, TypeError):
+        return False
+    if not _SEEDED.search(source):
         return False
     noises = _first_noises(answer)
     return (
@@ -2427,6 +2433,14 @@ EXERCISES = (
                 matches=grows_with_batch(_views_growing_inputs),
             ),
             Mistake(
+                id="numpy-seeded-inside",
+                message="Your noise comes from a NumPy generator seeded inside your function, not "
+                "from the key: every call gives the same views, whatever key it is given, and "
+                "the lesson's rule is never to draw with np.random in JAX code.",
+                example=lambda: _views_numpy_fixed_seed,
+                matches=_numpy_seeded_inside,
+            ),
+            Mistake(
                 id="not-repeatable",
                 message="Your noise comes from NumPy's global generator (np.random), not from the "
                 "key: called twice with the same key it gives other views, and under jit the same "
@@ -2434,14 +2448,6 @@ EXERCISES = (
                 example=lambda: _views_numpy,
                 matches=_numpy_global,
                 also_accepted=True,
-            ),
-            Mistake(
-                id="numpy-seeded-inside",
-                message="Your noise comes from a NumPy generator seeded inside your function, not "
-                "from the key: every call gives the same views, whatever key it is given, and "
-                "the lesson's rule is never to draw with np.random in JAX code.",
-                example=lambda: _views_numpy_fixed_seed,
-                matches=_numpy_seeded_inside,
             ),
             Mistake(
                 id="numpy-from-key",

@@ -470,7 +470,7 @@ WRONG_ANSWERS = (
         lambda: rule_softplus_copied,
         named="wrong-derivatives",
     ),
-    Wrong("12.fix_rule", "b's term subtracted", lambda: rule_minus, named="wrong-derivatives"),
+    Wrong("12.fix_rule", "b's term subtracted", lambda: rule_minus, named="b-negative"),
     Wrong("12.fix_rule", "a_dot twice", lambda: rule_a_dot_twice, named="wrong-derivatives"),
 )
 
