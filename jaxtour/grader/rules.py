@@ -112,6 +112,19 @@ def _stack_hint(answer: Any, expected: Any) -> str:
                     "itself was expected, not a container holding it."
                 ).format(kind=kind, shape=tuple(want.shape))
             return ""
+        if len(parts) == 2:  # round 19: value_and_grad's (value, gradient)
+            same = [compare_arrays(part, want, check_dtype=False) is None for part in parts]
+            if same == [False, True]:
+                return _(
+                    "Its second item is the expected array, and another comes before it: a "
+                    "pair such as value_and_grad's (value, gradient), where only the second "
+                    "was expected."
+                )
+            if same == [True, False]:
+                return _(
+                    "Its first item is the expected array, and another comes after it: only "
+                    "the first was expected, not a pair."
+                )
         if len({part.shape for part in parts}) == 1 and (len(parts), *parts[0].shape) == (
             want.shape
         ):
