@@ -282,6 +282,42 @@ def _asked_grads():
     return _transposed if _examples_last() else _per_example_grads
 
 
+def _decay_differs(answer: Any) -> bool:
+    """Round 19: the right gradients, but each example's gradient for w holds an extra
+    c * w (one c, not 0, on every input): a weight decay on w this variant's loss lacks, or
+    another one than it has. b's gradients are right."""
+    if not callable(answer):
+        return False
+    factors = []
+    for params, xs, ys in _grad_inputs():
+        try:
+            got = answer(params, xs, ys)
+            want = _asked_grads()(params, xs, ys)
+            got_w, want_w = np.asarray(got["w"]), np.asarray(want["w"])
+            if got_w.shape != want_w.shape:
+                return False
+            if not np.allclose(np.asarray(got["b"]), np.asarray(want["b"]), rtol=1e-4, atol=1e-6):
+                return False
+        except Exception:
+            return False
+        w = np.asarray(params["w"]).reshape(-1)
+        along = w[:, None] if got_w.shape[0] == w.shape[0] else w[None, :]
+        along = np.broadcast_to(along, got_w.shape)
+        usable = np.abs(along) > 1e-3
+        if not usable.any():
+            return False
+        factors.extend(((got_w - want_w)[usable] / along[usable]).tolist())
+    c = float(np.median(factors))
+    return abs(c) > 1e-4 and np.allclose(factors, c, rtol=1e-2, atol=1e-5)
+
+
+def _grads_other_decay(params, xs, ys):
+    grads = _asked_grads()(params, xs, ys)
+    w = np.asarray(params["w"]).reshape(-1)
+    along = w[:, None] if np.shape(grads["w"])[0] == w.shape[0] else w[None, :]
+    return {"w": grads["w"] + 2 * 0.03 * along, "b": grads["b"]}
+
+
 def _other_layout_grads():
     """The right gradients with the examples where the learner's variant does not put them."""
     return _per_example_grads if _examples_last() else _transposed
@@ -1937,6 +1973,15 @@ EXERCISES = (
                 "batched function, and it still has to be called on the batch.",
                 example=lambda: _vmap_not_called,
                 matches=_returns_a_function,
+            ),
+            Mistake(  # round 19
+                id="other-decay",
+                message="Your gradients for w hold an extra term proportional to w, the same in "
+                "every example's, and those for b are right: your loss has a penalty on w (a "
+                "weight decay) that this page's loss has not, or another one. This page's "
+                "loss for one example is {loss_shown}.",
+                example=lambda: _grads_other_decay,
+                matches=_decay_differs,
             ),
             Mistake(
                 id="returns-none",

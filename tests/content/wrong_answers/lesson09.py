@@ -1863,3 +1863,13 @@ WRONG_ANSWERS = (
         says="names what the question calls a, b, c, d",
     ),
 )
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.per_example_grads",
+        "added another variant's weight decay (round 19)",
+        lambda: _r19.r19_peg_weight_decay,
+        named="other-decay",
+    ),
+)
