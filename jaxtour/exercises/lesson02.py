@@ -581,6 +581,8 @@ def _by_the_numbers(runs: list[_Run]) -> _Verdict:
                 "divide the total time by the number of timed calls, once."
             )
         )
+    if all(_miscounted(run) for run in runs):  # round 19: off by several per cent, not 1
+        return _Verdict(mistake="miscounted-calls")
     for run in runs:
         if "honest" not in run.labels():
             seen = run.observed()
@@ -724,6 +726,32 @@ def _global_arguments(f, *args):
     for _ in range(20):
         jax.block_until_ready(f(x, x))
     return (time.perf_counter() - start) / 20
+
+
+_WAIT_NAMED = re.compile(r"\.block_until_ready\b(?!\s*\()")
+
+
+def _wait_named_not_called(answer: Any) -> bool:
+    """Round 19: the code names .block_until_ready without calling it (no parentheses):
+    the method is looked up and dropped, nothing waits. Read from the source."""
+    import inspect
+
+    try:
+        source = inspect.getsource(answer)
+    except (OSError, TypeError):
+        return False
+    code = "\n".join(line.split("#", 1)[0] for line in source.splitlines())
+    return _WAIT_NAMED.search(code) is not None and not re.search(
+        r"block_until_ready\s*\(", code
+    )
+
+
+def _wait_not_called(f, *args, repeats=20):
+    f(*args).block_until_ready  # noqa: B018
+    start = time.perf_counter()
+    for _ in range(repeats):
+        f(*args).block_until_ready  # noqa: B018
+    return (time.perf_counter() - start) / repeats
 
 
 def _dispatch_only(f, *args, repeats=20):
@@ -1983,6 +2011,17 @@ EXERCISES = (
                 "global from the notebook is not what the caller asked to time.",
                 example=lambda: _global_arguments,
                 matches=TIME_CALL.made("other-arguments"),
+            ),
+            Mistake(  # round 19
+                id="wait-not-called",
+                message="You timed only the dispatch: your code names block_until_ready but "
+                "never calls it (no parentheses), so Python looks the method up and drops it, "
+                "and nothing waits. A timed call ends when its result is ready, not when f "
+                "returns.",
+                example=lambda: _wait_not_called,
+                matches=lambda answer: (
+                    TIME_CALL.made("dispatch-only")(answer) and _wait_named_not_called(answer)
+                ),
             ),
             Mistake(
                 id="dispatch-only",

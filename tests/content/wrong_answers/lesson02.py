@@ -1124,3 +1124,19 @@ WRONG_ANSWERS = (
         says="another variant's report",
     ),
 )
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "02.time_call",
+        "range(1, n) calls divided by n (round 19)",
+        lambda: _r19.r19_time_off_by_one,
+        named="miscounted-calls",
+    ),
+    Wrong(
+        "02.time_call",
+        ".block_until_ready without () (round 19)",
+        lambda: _r19.r19_time_no_parentheses,
+        named="wait-not-called",
+    ),
+)
