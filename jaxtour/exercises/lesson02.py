@@ -741,9 +741,7 @@ def _wait_named_not_called(answer: Any) -> bool:
     except (OSError, TypeError):
         return False
     code = "\n".join(line.split("#", 1)[0] for line in source.splitlines())
-    return _WAIT_NAMED.search(code) is not None and not re.search(
-        r"block_until_ready\s*\(", code
-    )
+    return _WAIT_NAMED.search(code) is not None and not re.search(r"block_until_ready\s*\(", code)
 
 
 def _wait_not_called(f, *args, repeats=20):

@@ -961,8 +961,7 @@ def _weights_are(expected: Callable[[float, float], tuple[float, float]]) -> Cal
             return False
         found = _rule_gradients(answer, _APART)
         return bool(found) and all(
-            np.allclose((da, db), expected(a, b), rtol=1e-4, atol=1e-6)
-            for a, b, da, db in found
+            np.allclose((da, db), expected(a, b), rtol=1e-4, atol=1e-6) for a, b, da, db in found
         )
 
     return matches
