@@ -483,8 +483,8 @@ def _step_inputs():
     holding a list of dicts) whose gradients' global norm, about 8.97, is clipped to 1;
     a flat dict whose norm, about 1.15, is under 5 (no clipping) and over 0.5 (clipped);
     the flat dict with every gradient 0 (a norm of 0: nothing to clip, params come
-    back as they were, less the variant's decay); the flat dict with lr 0.5 and max_norm
-    0.05, where lr * norm is over max_norm too. NumPy float32 leaves, so that a change
+    back as they were, less the variant's decay), last; before it, the flat dict with lr
+    0.5 and max_norm 0.05, where lr * norm is over max_norm too. NumPy float32 leaves, so that a change
     made in place shows."""
     f32 = np.float32
 
@@ -520,8 +520,8 @@ def _step_inputs():
         nested,
         (*flat(), 0.05, 5.0),
         (*flat(), 0.05, 0.5),
-        (*still, 0.05, 0.5),
         (*flat(), 0.5, 0.05),
+        (*still, 0.05, 0.5),
     ]
 
 

@@ -773,18 +773,20 @@ def _count_apart_from_params(answer: Any) -> bool:
         got = _fit_answer(answer, (step, params, x, y, lr, target))
         try:
             got_params, count = got
+            if np.asarray(count).dtype.kind not in "iu":
+                return False
             count = int(np.asarray(count))
         except Exception:
             return False
-        at, found = params, None
+        # every m whose params they are (a path that has settled repeats its params)
+        at, found = params, set()
         for m in range(1_001):
             if equals_tree(at)(got_params):
-                found = m
-                break
+                found.add(m)
             at, _ = step(at, x, y, lr)
-        if found is None:
+        if not found:
             return False
-        apart = apart or found != count
+        apart = apart or count not in found
     return apart
 
 

@@ -283,7 +283,7 @@ class SameSpec:
 
 
 def _not_a_spec(answer: Any) -> str:
-    if isinstance(answer, str) and re.search(r"\(|\bNone\b|,", answer):
+    if isinstance(answer, str) and re.search(r"\b(P|PartitionSpec)\s*\(", answer):
         # "P(None, ('batch', 'model'))": the spec's text, which says its axes (round 19)
         return _(
             "{answer} is the text of a PartitionSpec, not a PartitionSpec: JAX takes the "

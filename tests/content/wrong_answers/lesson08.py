@@ -865,9 +865,7 @@ decay_mean_of_squares = _decayed_by(lambda ps, d: {k: d * p / len(ps) for k, p i
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong(
-        "08.update", "an L1 penalty: decay * sign(p)", lambda: decay_l1, named="decay-term-wrong"
-    ),
+    Wrong("08.update", "an L1 penalty: decay * sign(p)", lambda: decay_l1, named="penalty-l1"),
     Wrong(
         "08.update",
         "no decay on 'c', taken for a bias",
@@ -884,7 +882,7 @@ WRONG_ANSWERS = (
         "08.update",
         "penalty on the mean of the squares",
         lambda: decay_mean_of_squares,
-        named="decay-term-wrong",
+        named="mean-over-parameters",
     ),
 )
 
