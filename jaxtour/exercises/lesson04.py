@@ -484,8 +484,8 @@ def _step_inputs():
     a flat dict whose norm, about 1.15, is under 5 (no clipping) and over 0.5 (clipped);
     the flat dict with every gradient 0 (a norm of 0: nothing to clip, params come
     back as they were, less the variant's decay), last; before it, the flat dict with lr
-    0.5 and max_norm 0.05, where lr * norm is over max_norm too. NumPy float32 leaves, so that a change
-    made in place shows."""
+    0.5 and max_norm 0.05, where lr * norm is over max_norm too. NumPy float32 leaves, so
+    that a change made in place shows."""
     f32 = np.float32
 
     def flat():
