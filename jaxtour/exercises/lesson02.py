@@ -581,6 +581,8 @@ def _by_the_numbers(runs: list[_Run]) -> _Verdict:
                 "divide the total time by the number of timed calls, once."
             )
         )
+    if all(_miscounted(run) for run in runs):  # round 19: off by several per cent, not 1
+        return _Verdict(mistake="miscounted-calls")
     for run in runs:
         if "honest" not in run.labels():
             seen = run.observed()
@@ -724,6 +726,30 @@ def _global_arguments(f, *args):
     for _ in range(20):
         jax.block_until_ready(f(x, x))
     return (time.perf_counter() - start) / 20
+
+
+_WAIT_NAMED = re.compile(r"\.block_until_ready\b(?!\s*\()")
+
+
+def _wait_named_not_called(answer: Any) -> bool:
+    """Round 19: the code names .block_until_ready without calling it (no parentheses):
+    the method is looked up and dropped, nothing waits. Read from the source."""
+    import inspect
+
+    try:
+        source = inspect.getsource(answer)
+    except (OSError, TypeError):
+        return False
+    code = "\n".join(line.split("#", 1)[0] for line in source.splitlines())
+    return _WAIT_NAMED.search(code) is not None and not re.search(r"block_until_ready\s*\(", code)
+
+
+def _wait_not_called(f, *args, repeats=20):
+    f(*args).block_until_ready  # noqa: B018
+    start = time.perf_counter()
+    for _ in range(repeats):
+        f(*args).block_until_ready  # noqa: B018
+    return (time.perf_counter() - start) / repeats
 
 
 def _dispatch_only(f, *args, repeats=20):
@@ -1311,6 +1337,27 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
         return None, i18n._(
             "You returned the sum of the losses, {total}, not their mean over the {n} batches."
         ).format(total=short_repr(returned), n=n)
+    if n > 1 and math.isclose(returned, _reported(sum(BATCH_LOSSES) / (n - 1)), rel_tol=1e-5):
+        # round 19: the sum over len(xs) - 1, a sample variance's count
+        return None, i18n._(
+            "You divided the losses' sum, {total}, by {fewer}, one less than the {n} batches: "
+            "a mean divides by the number of losses."
+        ).format(total=short_repr(sum(BATCH_LOSSES)), fewer=n - 1, n=n)
+    base = LOSS_VARIANTS.current("02.mean_loss")["base"]
+    for other, formula in ((0.0, "mean"), (math.e, "e ** mean"), (2.0, "2 ** mean")):
+        reported = other**mean if other else mean
+        if other != base and math.isclose(returned, reported, rel_tol=1e-5):
+            # round 19: another variant's report (the perplexity e ** mean on the page)
+            return None, i18n._(
+                "You returned {got}, which is {other} for the losses' mean, {mean}: another "
+                "variant's report of it. This page's mean_loss returns {formula}, {want}."
+            ).format(
+                got=short_repr(returned),
+                other=formula,
+                mean=short_repr(mean),
+                formula=LOSS_VARIANTS.current("02.mean_loss")["formula"],
+                want=short_repr(_reported(mean)),
+            )
     if LOSS_VARIANTS.current("02.mean_loss")["base"]:
         return None, i18n._(
             "You returned {got}; {formula} over the {n} losses is {want} (their mean is {mean})."
@@ -1962,6 +2009,17 @@ EXERCISES = (
                 "global from the notebook is not what the caller asked to time.",
                 example=lambda: _global_arguments,
                 matches=TIME_CALL.made("other-arguments"),
+            ),
+            Mistake(  # round 19
+                id="wait-not-called",
+                message="You timed only the dispatch: your code names block_until_ready but "
+                "never calls it (no parentheses), so Python looks the method up and drops it, "
+                "and nothing waits. A timed call ends when its result is ready, not when f "
+                "returns.",
+                example=lambda: _wait_not_called,
+                matches=lambda answer: (
+                    TIME_CALL.made("dispatch-only")(answer) and _wait_named_not_called(answer)
+                ),
             ),
             Mistake(
                 id="dispatch-only",

@@ -472,6 +472,11 @@ def _central(f, x, eps):
     return (f(x + eps) - f(x - eps)) / (2 * eps)
 
 
+def _five_point(f, x, eps):  # round 19: a fourth-order stencil, more accurate than asked
+    x = float(x)
+    return (f(x - 2 * eps) - 8 * f(x - eps) + 8 * f(x + eps) - f(x + 2 * eps)) / (12 * eps)
+
+
 def _central_at_float32_points(f, x, eps):  # x + eps keeps a float32 x's dtype
     return (f(x + eps) - f(x - eps)) / (2 * eps)
 
@@ -1119,6 +1124,15 @@ EXERCISES = (
                 matches=fails_with(
                     "AttributeError", r"'float' object has no attribute", _difference_inputs
                 ),
+            ),
+            Mistake(  # round 19
+                id="five-point",
+                message="That is a more accurate stencil than the one asked: with f at x ± 2·eps "
+                "as well, its error shrinks like eps⁴. The task asks for the central difference, "
+                "from f at x + eps and x - eps alone, whose error of order eps² the check "
+                "expects to see.",
+                example=lambda: _five_point,
+                matches=behaves_like(_five_point, _difference_inputs),
             ),
             Mistake(
                 id="precedence",

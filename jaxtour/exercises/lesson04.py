@@ -483,8 +483,9 @@ def _step_inputs():
     holding a list of dicts) whose gradients' global norm, about 8.97, is clipped to 1;
     a flat dict whose norm, about 1.15, is under 5 (no clipping) and over 0.5 (clipped);
     the flat dict with every gradient 0 (a norm of 0: nothing to clip, params come
-    back as they were, less the variant's decay). NumPy float32 leaves, so that a change
-    made in place shows."""
+    back as they were, less the variant's decay), last; before it, the flat dict with lr
+    0.5 and max_norm 0.05, where lr * norm is over max_norm too. NumPy float32 leaves, so
+    that a change made in place shows."""
     f32 = np.float32
 
     def flat():
@@ -513,7 +514,15 @@ def _step_inputs():
     )
     params, grads = flat()
     still = (params, jax.tree.map(np.zeros_like, grads))
-    return [nested, (*flat(), 0.05, 5.0), (*flat(), 0.05, 0.5), (*still, 0.05, 0.5)]
+    # round 19: lr * norm above max_norm (0.575 > 0.05), where clipping the step lr * g
+    # and clipping g part ways; in the others lr * norm is under max_norm
+    return [
+        nested,
+        (*flat(), 0.05, 5.0),
+        (*flat(), 0.05, 0.5),
+        (*flat(), 0.5, 0.05),
+        (*still, 0.05, 0.5),
+    ]
 
 
 @concrete_cache
@@ -593,6 +602,12 @@ def _sgd_step(params, grads, lr, max_norm):
 @_decayed
 def _unclipped(params, grads, lr, max_norm):
     return jax.tree.map(lambda p, g: p - lr * g, params, grads)
+
+
+@_decayed
+def _clipped_step(params, grads, lr, max_norm):  # round 19: the norm of lr * g clipped
+    scale = jnp.minimum(1.0, max_norm / (lr * _global_norm(grads)))
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
 @_decayed
@@ -1506,6 +1521,16 @@ EXERCISES = (
                 "whose norm is larger.",
                 example=lambda: _unclipped,
                 matches=_like(_unclipped),
+            ),
+            Mistake(
+                id="clipped-step",
+                message="Your step clips lr times the gradients, not the gradients: you compare "
+                "the norm of the step with max_norm, so it clips only once the gradients' norm "
+                "passes max_norm / lr, and then scales them to that norm, not to max_norm. "
+                "max_norm bounds the global norm of the gradients themselves, before lr scales "
+                "them.",
+                example=lambda: _clipped_step,
+                matches=_like(_clipped_step),
             ),
             Mistake(
                 id="clipped-elementwise",

@@ -130,6 +130,60 @@ _decay_halved = _moved(lambda p, g, lr, decay: p - lr * (g + _k() * decay / 2 * 
 # round 18: the penalty's squares averaged within each leaf, not summed
 _decay_mean_per_leaf = _moved(lambda p, g, lr, decay: p - lr * (g + _k() * decay * p / jnp.size(p)))
 
+# round 19: an L1 penalty on |p| (its derivative a multiple of sign(p)), the variant's factor
+# on sign(p) or half of it (the derivative of {penalty} times the sum of |p|)
+_decay_l1_half = _moved(lambda p, g, lr, decay: p - lr * (g + _k() / 2 * decay * jnp.sign(p)))
+
+
+def _l1_penalty(answer: Any) -> bool:
+    """Each entry's decay term c * decay * sign(p), one c for all (the variant's factor or
+    half of it), at most that in size where p is 0 (JAX's derivative of |p| there is 1).
+    The answer is called once per input, and no more once no c fits."""
+    if not callable(answer):
+        return False
+    alive = [_k(), _k() / 2]
+    for args in _update_inputs():
+        params, lr, decay = args[0], args[3], args[4]
+        out = answer(*args)
+        if not decay or not isinstance(out, tuple | list) or len(out) != 2:
+            return False
+        plain = _no_decay(*args)[0]
+        try:
+            terms = {
+                key: (np.asarray(plain[key]) - np.asarray(out[0][key])) / (lr * decay)
+                for key in params
+            }
+        except Exception:
+            return False
+        for c in list(alive):
+            for key, p in params.items():
+                p = np.asarray(p)
+                term, nonzero = terms[key], np.asarray(p) != 0
+                if not np.allclose(
+                    term[nonzero], c * np.sign(p)[nonzero], rtol=1e-3, atol=1e-3
+                ) or np.any(np.abs(term[~nonzero]) > c + 1e-3):
+                    alive.remove(c)
+                    break
+        if not alive:
+            return False
+    return True
+
+
+def _decay_mean_over_leaves(params, x, y, lr, decay):
+    """Round 19: the penalty's per-leaf sums of squares averaged over the leaves, not
+    added: each decay term divided by the number of parameters."""
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    n = len(jax.tree.leaves(params))
+    return jax.tree.map(lambda p, g: p - lr * (g + _k() * decay * p / n), params, grads), value
+
+
+def _decay_of_total(params, x, y, lr, decay):
+    """The penalty on the square of the sum of all the entries: every entry's decay term
+    is the sum of all of them."""
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    total = sum(jnp.sum(p) for p in jax.tree.leaves(params))
+    return jax.tree.map(lambda p, g: p - lr * (g + _k() * decay * total), params, grads), value
+
 
 def _gradient_at_shrunk(params, x, y, lr, decay):
     """Shrinks the parameters by (1 - lr * k * decay) first, then takes the loss's gradient at
@@ -640,6 +694,102 @@ def _stops_elsewhere(answer: Any) -> bool:
     return elsewhere
 
 
+def _fit_case(index: int) -> tuple[Any, ...]:
+    return tuple(_fit_inputs()[index])
+
+
+def _fit_answer(answer: Any, args: tuple[Any, ...]) -> Any:
+    try:
+        return call_learner(answer, args)
+    except Exception:
+        return None
+
+
+def _pair_reversed(answer: Any) -> bool:
+    """(steps, params): the right pair the other way round, on the check's first case."""
+    if not callable(answer):
+        return False
+    args = _fit_case(0)
+    got = _fit_answer(answer, args)
+    if not (isinstance(got, tuple | list) and len(got) == 2 and isinstance(got[1], dict)):
+        return False
+    return _fit_result((got[1], got[0]), _fit_until(*_fit_case(0))) is None
+
+
+class _RateSeen:
+    """The check's step, noting the learning rate each call passes it."""
+
+    def __init__(self, step) -> None:
+        self.step, self.rates, self.calls = step, set(), 0
+
+    def __call__(self, params, *args, **kwargs):
+        self.calls += 1
+        if self.calls > 3_000:
+            raise RuntimeError("too many steps")
+        rate = args[2] if len(args) > 2 else kwargs.get("lr")
+        self.rates.add(float(np.asarray(rate)) if rate is not None else None)
+        return self.step(params, *args, **kwargs)
+
+
+def _ignores_lr(answer: Any) -> bool:
+    """Every call of the step passes a learning rate other than the lr fit_until was
+    given (the lesson's 0.05, a rate of its own), on two cases with other rates."""
+    if not callable(answer):
+        return False
+    for index in (0, 1):
+        step, params, x, y, lr, target = _fit_case(index)
+        seen = _RateSeen(step)
+        _fit_answer(answer, (seen, params, x, y, lr, target))
+        if not seen.rates or None in seen.rates or any(math.isclose(r, lr) for r in seen.rates):
+            return False
+    return True
+
+
+def _start_never_tested(answer: Any) -> bool:
+    """One update before the first test: where the start is already below the target it
+    returns (the params after one update, 1), not (the start, 0); right on the first case."""
+    if not callable(answer):
+        return False
+    if _fit_result(_fit_answer(answer, _fit_case(0)), _fit_until(*_fit_case(0))) is not None:
+        return False
+    step, params, x, y, lr, target = _fit_case(2)
+    got = _fit_answer(answer, (step, params, x, y, lr, target))
+    once = step(params, x, y, lr)[0]
+    try:
+        return int(np.asarray(got[1])) == 1 and equals_tree(once)(got[0])
+    except Exception:
+        return False
+
+
+def _count_apart_from_params(answer: Any) -> bool:
+    """Parameters on the training path, but after another number of updates than the
+    count returned (trained a fixed number of steps, then counted to the first loss below),
+    on one of the check's first three cases at least."""
+    if not callable(answer):
+        return False
+    apart = False
+    for index in (0, 1, 2):
+        step, params, x, y, lr, target = _fit_case(index)
+        got = _fit_answer(answer, (step, params, x, y, lr, target))
+        try:
+            got_params, count = got
+            if np.asarray(count).dtype.kind not in "iu":
+                return False
+            count = int(np.asarray(count))
+        except Exception:
+            return False
+        # every m whose params they are (a path that has settled repeats its params)
+        at, found = params, set()
+        for m in range(1_001):
+            if equals_tree(at)(got_params):
+                found.add(m)
+            at, _ = step(at, x, y, lr)
+        if not found:
+            return False
+        apart = apart or count not in found
+    return apart
+
+
 def _stops_at_equal(step, params, x, y, lr, target):
     """Stops at a loss equal to the target as well as below it (<=)."""
     steps = 0
@@ -798,6 +948,19 @@ def _fixed_steps(step, params, x, y, lr, target):
     for _ in range(300):
         params, _ = step(params, x, y, lr)
     return params, 300
+
+
+def _step_before_testing(step, params, x, y, lr, target):
+    params, _ = step(params, x, y, lr)
+    count, (params, steps) = 1, _fit_until(step, params, x, y, lr, target)
+    return params, steps + count
+
+
+def _train_then_count(step, params, x, y, lr, target):
+    path, values = _path_until(step, params, x, y, lr, target)
+    for _ in range(len(values) + 20):
+        params, _ = step(params, x, y, lr)
+    return params, len(values) - 1
 
 
 def _fit_params_only(answer: Any) -> bool:
@@ -2054,6 +2217,24 @@ EXERCISES = (
                 example=lambda: _decay_mean_per_leaf,
                 matches=_new_params_like(_decay_mean_per_leaf),
             ),
+            Mistake(  # round 19
+                id="penalty-l1",
+                message="Your decay term is a multiple of the sign of each parameter, the same "
+                "size for every parameter: the derivative of a penalty on the absolute values "
+                "(L1). The penalty here is on the squares, {penalty} times their sum, whose "
+                "derivative grows with the parameter itself.",
+                example=lambda: _decay_l1_half,
+                matches=_l1_penalty,
+            ),
+            Mistake(  # round 19
+                id="mean-over-parameters",
+                message="Your decay term is the asked one divided by the number of parameters: "
+                "as if the penalty took the mean over the parameters of their sums of squares. "
+                "The penalty is {penalty} times the sum of the squares of every parameter, not "
+                "their mean.",
+                example=lambda: _decay_mean_over_leaves,
+                matches=_new_params_like(_decay_mean_over_leaves),
+            ),
             Mistake(
                 id="decay-term-wrong",
                 message="Your gradient step and your loss are right: with decay set to 0 "
@@ -2061,7 +2242,7 @@ EXERCISES = (
                 "parameter, without exception, it is the derivative of the penalty "
                 "{penalty} times the sum of the squared parameters with respect to that "
                 "parameter, which depends on that parameter alone.",
-                example=lambda: _decay_l1,
+                example=lambda: _decay_of_total,
                 matches=_decay_term_wrong,
             ),
         ),
@@ -2154,7 +2335,9 @@ EXERCISES = (
                 message="Your loop trains with a learning rate of its own, not the lr it is "
                 "given: the check passes other rates.",
                 example=lambda: _fixed_rate,
-                matches=behaves_like(_fixed_rate, _fit_inputs),
+                matches=lambda answer: (
+                    behaves_like(_fixed_rate, _fit_inputs)(answer) or _ignores_lr(answer)
+                ),
             ),
             Mistake(
                 id="notebook-data",
@@ -2185,6 +2368,32 @@ EXERCISES = (
                 # its values are right wherever the lesson's loss, computed again, rounds as
                 # the step's does: the check's own step tells it, right or not
                 also_accepted=True,
+            ),
+            Mistake(  # round 19
+                id="start-never-tested",
+                message="Your loop updates the parameters once before it tests any loss, so the "
+                "starting parameters are never tested: where they are already below the "
+                "target, 0 updates is the answer, and your loop returns the parameters after "
+                "one. Elsewhere your result is right.",
+                example=lambda: _step_before_testing,
+                matches=_start_never_tested,
+            ),
+            Mistake(  # round 19
+                id="count-apart-from-params",
+                message="Your parameters and your count are from different moments of the "
+                "training: the parameters are the ones the path reaches after another number of "
+                "updates than the count you return (the loop trained on past the step it "
+                "counted, or the other way round). fit_until returns the first parameters whose "
+                "loss is below the target, and how many updates led to them.",
+                example=lambda: _train_then_count,
+                matches=_count_apart_from_params,
+            ),
+            Mistake(  # round 19
+                id="pair-reversed",
+                message="Your pair is the wrong way round: (steps, params). fit_until returns the "
+                "parameters first and the count second.",
+                example=lambda: lambda *args: _fit_until(*args)[::-1],
+                matches=_pair_reversed,
             ),
             Mistake(
                 id="stops-elsewhere",

@@ -11,6 +11,7 @@ another key, another result; no draw repeated; the spread a normal draw has.
 
 from __future__ import annotations
 
+import inspect
 import math
 import re
 from collections.abc import Callable
@@ -279,6 +280,42 @@ def _examples_last() -> bool:
 def _asked_grads():
     """The reference of the learner's variant: the examples where its task puts them."""
     return _transposed if _examples_last() else _per_example_grads
+
+
+def _decay_differs(answer: Any) -> bool:
+    """Round 19: the right gradients, but each example's gradient for w holds an extra
+    c * w (one c, not 0, on every input): a weight decay on w this variant's loss lacks, or
+    another one than it has. b's gradients are right."""
+    if not callable(answer):
+        return False
+    factors = []
+    for params, xs, ys in _grad_inputs():
+        try:
+            got = answer(params, xs, ys)
+            want = _asked_grads()(params, xs, ys)
+            got_w, want_w = np.asarray(got["w"]), np.asarray(want["w"])
+            if got_w.shape != want_w.shape:
+                return False
+            if not np.allclose(np.asarray(got["b"]), np.asarray(want["b"]), rtol=1e-4, atol=1e-6):
+                return False
+        except Exception:
+            return False
+        w = np.asarray(params["w"]).reshape(-1)
+        along = w[:, None] if got_w.shape[0] == w.shape[0] else w[None, :]
+        along = np.broadcast_to(along, got_w.shape)
+        usable = np.abs(along) > 1e-3
+        if not usable.any():
+            return False
+        factors.extend(((got_w - want_w)[usable] / along[usable]).tolist())
+    c = float(np.median(factors))
+    return abs(c) > 1e-4 and np.allclose(factors, c, rtol=1e-2, atol=1e-5)
+
+
+def _grads_other_decay(params, xs, ys):
+    grads = _asked_grads()(params, xs, ys)
+    w = np.asarray(params["w"]).reshape(-1)
+    along = w[:, None] if np.shape(grads["w"])[0] == w.shape[0] else w[None, :]
+    return {"w": grads["w"] + 2 * 0.03 * along, "b": grads["b"]}
 
 
 def _other_layout_grads():
@@ -1680,7 +1717,37 @@ def _numpy_global(answer: Any) -> bool:
     if not callable(answer) or _draws(_traced(answer)):
         return False
     noises = _first_noises(answer)
+    # a generator seeded inside (np.random.default_rng(0)) repeats itself whatever the key:
+    # that is the key ignored, not the global generator's numbers
     return noises is not None and any(np.abs(n).max() > 0 for n in noises)
+
+
+_SEEDED = re.compile(r"default_rng\(|RandomState\(|random\.seed\(|Generator\(")
+
+
+def _numpy_seeded_inside(answer: Any) -> bool:
+    """Noise with no jax.random draw in the traced program, the same for another key, from
+    code that seeds a NumPy generator (np.random.default_rng(0)): under jit the global
+    generator's draw is the same for another key too, but its code seeds nothing."""
+    if not callable(answer) or _draws(_traced(answer)):
+        return False
+    try:
+        source = inspect.getsource(answer)
+    except (OSError, TypeError):
+        return False
+    if not _SEEDED.search(source):
+        return False
+    noises = _first_noises(answer)
+    return (
+        noises is not None
+        and any(np.abs(n).max() > 0 for n in noises)
+        and _same_for_both_keys(answer)
+    )
+
+
+def _views_numpy_fixed_seed(key, xs, ids):
+    noise = np.random.default_rng(0).normal(scale=_noise(), size=(2, *xs.shape))
+    return xs + noise[0].astype(np.float32), xs + noise[1].astype(np.float32)
 
 
 _TRACER_ERRORS = {
@@ -1906,6 +1973,15 @@ EXERCISES = (
                 "batched function, and it still has to be called on the batch.",
                 example=lambda: _vmap_not_called,
                 matches=_returns_a_function,
+            ),
+            Mistake(  # round 19
+                id="other-decay",
+                message="Your gradients for w hold an extra term proportional to w, the same in "
+                "every example's, and those for b are right: your loss has a penalty on w (a "
+                "weight decay) that this page's loss has not, or another one. This page's "
+                "loss for one example is {loss_shown}.",
+                example=lambda: _grads_other_decay,
+                matches=_decay_differs,
             ),
             Mistake(
                 id="returns-none",
@@ -2400,6 +2476,14 @@ EXERCISES = (
                 "and then of 5, its program grew with the batch, one copy of the work per example.",
                 example=lambda: _views_looped,
                 matches=grows_with_batch(_views_growing_inputs),
+            ),
+            Mistake(
+                id="numpy-seeded-inside",
+                message="Your noise comes from a NumPy generator seeded inside your function, not "
+                "from the key: every call gives the same views, whatever key it is given, and "
+                "the lesson's rule is never to draw with np.random in JAX code.",
+                example=lambda: _views_numpy_fixed_seed,
+                matches=_numpy_seeded_inside,
             ),
             Mistake(
                 id="not-repeatable",

@@ -283,6 +283,12 @@ class SameSpec:
 
 
 def _not_a_spec(answer: Any) -> str:
+    if isinstance(answer, str) and re.search(r"\b(P|PartitionSpec)\s*\(", answer):
+        # "P(None, ('batch', 'model'))": the spec's text, which says its axes (round 19)
+        return _(
+            "{answer} is the text of a PartitionSpec, not a PartitionSpec: JAX takes the "
+            "object that this text would make when run, not the text itself."
+        ).format(answer=f"{answer!r}")
     if isinstance(answer, str):
         return _(
             "{answer} is a string: it can name a mesh axis, but not which array "
@@ -672,6 +678,61 @@ def _like(wrong: Callable[..., Any], inputs: Callable[[], Any] = _loss_inputs):
     return matches
 
 
+def _pmean_over_psum(params, x, y, valid):  # round 19: the total averaged, the count added
+    total = jax.lax.pmean(jnp.sum(jnp.where(valid, _errors(params, x, y), 0.0)), AXIS)
+    return total / jax.lax.psum(jnp.sum(valid), AXIS)
+
+
+def _psum_over_pmean(params, x, y, valid):
+    total = jax.lax.psum(jnp.sum(jnp.where(valid, _errors(params, x, y), 0.0)), AXIS)
+    return total / jax.lax.pmean(jnp.sum(valid), AXIS)
+
+
+def _averaged_and_added(answer: Any) -> bool:
+    """One of the mean's two totals combined with pmean, the other with psum: the loss
+    is the right one divided (or multiplied) by the number of devices."""
+    return _like(_pmean_over_psum)(answer) or _like(_psum_over_pmean)(answer)
+
+
+def _with_tolerance(tol: float) -> Callable[..., Any]:
+    def loss(params, x, y, valid):
+        errors = jnp.maximum(jnp.abs(model(params, x) - y) - tol, 0.0)
+        total = jax.lax.psum(jnp.sum(jnp.where(valid, errors, 0.0)), AXIS)
+        return total / jax.lax.psum(jnp.sum(valid), AXIS)
+
+    return loss
+
+
+def _other_tolerance(answer: Any) -> bool:
+    """The right loss with another variant's tolerance (or none, or the page's 0)."""
+    return callable(answer) and any(
+        _like(_with_tolerance(tol))(answer) for tol in (0.0, 0.1, 0.2, 0.3, 0.5) if tol != _tol()
+    )
+
+
+def _per_point_errors(params, x, y, valid):  # round 19: no sum, no count
+    return jnp.where(valid, _errors(params, x, y), 0.0)
+
+
+def _returns_per_point(answer: Any) -> bool:
+    """A per-device function whose result is an array with an axis (one number per point
+    of the slice), not one loss: seen per device under vmap, which binds the axis name."""
+    if not callable(answer):
+        return False
+    n = len(_lesson_devices())
+    params = {k: np.float32(0.5) for k in "abc"}
+    x = np.zeros((n, 4), np.float32)
+    valid = np.ones((n, 4), bool)
+    try:
+        out = jax.eval_shape(
+            jax.vmap(answer, in_axes=(None, 0, 0, 0), axis_name=AXIS), params, x, x, valid
+        )
+    except Exception:
+        return False
+    leaves = jax.tree.leaves(out)
+    return bool(leaves) and any(len(leaf.shape) > 1 for leaf in leaves)
+
+
 def _mask_from_data(answer: Any) -> bool:
     """A loss that picks its real points by a value of x or y, not by valid."""
     return any(_like(wrong, _zero_inputs)(answer) for wrong in (_mask_from_x, _mask_from_y))
@@ -991,6 +1052,15 @@ EXERCISES = (
                 matches=_collective_and_local,
             ),
             Mistake(
+                id="per-point",
+                message="Your function returns one error per point of the device's slice, an "
+                "array, not one loss: nothing sums the errors or counts the real points, so "
+                "there is no mean, and shard_map refuses it: out_specs=P() promises one number, "
+                "the same on every device.",
+                example=lambda: _per_point_errors,
+                matches=_returns_per_point,
+            ),
+            Mistake(
                 id="no-collective",
                 message="Your function returns a number computed from the device's own slice "
                 "alone, so it differs from device to device, and shard_map refuses it: "
@@ -1098,6 +1168,23 @@ EXERCISES = (
                 "batches hold other numbers of real points.",
                 example=lambda: _hard_coded_count,
                 matches=_like(_hard_coded_count),
+            ),
+            Mistake(
+                id="averaged-and-added",
+                message="Your loss is the right one scaled by the number of devices: of the "
+                "mean's two totals, one was averaged over the devices (pmean, which divides the "
+                "devices' sum by their count) and the other added up (psum). The sum of the "
+                "errors and the count of the points must be combined alike.",
+                example=lambda: _pmean_over_psum,
+                matches=_averaged_and_added,
+            ),
+            Mistake(
+                id="other-tolerance",
+                message="Your errors are lowered by another tolerance than this page's: here "
+                "each real point's error is its absolute error less {tol}, and 0 where that is "
+                "below 0 (other variants of this exercise ask for other tolerances).",
+                example=lambda: _with_tolerance(0.1 if _tol() != 0.1 else 0.2),
+                matches=_other_tolerance,
             ),
             Mistake(
                 id="sum-not-mean",

@@ -8,6 +8,7 @@ answer, through ``SameFunction``'s ``transform``.
 
 from __future__ import annotations
 
+import math
 import re
 import weakref
 from collections.abc import Callable
@@ -936,6 +937,54 @@ def _max_as_output(primals, tangents):
     return jnp.maximum(a, b), _right_rule(primals, tangents)[1]
 
 
+def _rule_gradients(answer: Any, points: Any) -> list[tuple[float, float, float, float]]:
+    """(a, b, d/da, d/db) the rule gives at each point, its values being right."""
+    found = []
+    for a, b in points:
+        value, grads, _ = _rule_outputs(answer, a, b)
+        want = _rule_outputs(_right_rule, a, b)[0]
+        if not np.allclose(np.asarray(value), np.asarray(want), rtol=1e-5):
+            return []
+        found.append((a, b, float(np.asarray(grads[0])), float(np.asarray(grads[1]))))
+    return found
+
+
+_APART = ((1.0, 2.0), (0.5, -1.5), (3.0, 2.5))
+
+
+def _weights_are(expected: Callable[[float, float], tuple[float, float]]) -> Callable[[Any], bool]:
+    """Matches a rule whose right value comes with the derivatives ``expected(a, b)`` at
+    points where a != b (ties are left out: a rule may break them either way)."""
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        found = _rule_gradients(answer, _APART)
+        return bool(found) and all(
+            np.allclose((da, db), expected(a, b), rtol=1e-4, atol=1e-6) for a, b, da, db in found
+        )
+
+    return matches
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _proportional_not_summing(answer: Any) -> bool:
+    """Derivatives in the right ratio, exp(a) to exp(b), both positive, whose sum is not 1
+    at some point: the weights were never divided by their sum."""
+    if not callable(answer):
+        return False
+    found = _rule_gradients(answer, _APART)
+    if not found:
+        return False
+    for a, b, da, db in found:
+        if not (da > 0 and db > 0 and np.isclose(da / db, math.exp(a - b), rtol=1e-4)):
+            return False
+    return any(not np.isclose(da + db, 1.0, rtol=1e-4) for _, _, da, db in found)
+
+
 def _right_value_wrong_derivatives(answer: Any) -> bool:
     """Every value right, some derivative wrong: whatever the rule's formula is."""
     if not callable(answer):
@@ -1661,6 +1710,61 @@ EXERCISES = (
                 "exp(b)) grows as fast as a, and as fast as b, where together the two "
                 "derivatives add up to 1.",
                 example=lambda: _unweighted_rule,
+            ),
+            Mistake(
+                id="all-to-larger",
+                message="Your rule gives all the weight to the larger input: a derivative of 1 "
+                "for it and 0 for the other. That is the derivative of max(a, b), not of "
+                "log(exp(a) + exp(b)), which shares the weight between both inputs, the larger "
+                "getting more, and never all of it.",
+                example=lambda: (
+                    lambda primals, tangents: (
+                        _log_add_exp(*primals),
+                        jnp.where(primals[0] > primals[1], tangents[0], tangents[1]),
+                    )
+                ),
+                matches=_weights_are(lambda a, b: (1.0, 0.0) if a > b else (0.0, 1.0)),
+            ),
+            Mistake(
+                id="b-negative",
+                message="Your derivative with respect to b is negative: its term has the wrong "
+                "sign. Raising b raises exp(b), so log(exp(a) + exp(b)) grows with b just as "
+                "it grows with a.",
+                example=lambda: (
+                    lambda primals, tangents: (
+                        _log_add_exp(*primals),
+                        jax.nn.sigmoid(primals[0] - primals[1]) * tangents[0]
+                        - jax.nn.sigmoid(primals[1] - primals[0]) * tangents[1],
+                    )
+                ),
+                matches=_weights_are(lambda a, b: (_sigmoid(a - b), -_sigmoid(b - a))),
+            ),
+            Mistake(
+                id="half-each",
+                message="Your rule gives each input the weight 1/2, whatever a and b are: that "
+                "is the derivative only where a == b. Elsewhere the larger input counts more, "
+                "by how much larger it is.",
+                example=lambda: (
+                    lambda primals, tangents: (
+                        _log_add_exp(*primals),
+                        0.5 * tangents[0] + 0.5 * tangents[1],
+                    )
+                ),
+                matches=_weights_are(lambda a, b: (0.5, 0.5)),
+            ),
+            Mistake(
+                id="not-normalised",
+                message="Your weights are in the right proportion, exp(a) to exp(b), but they do "
+                "not add up to 1: they were never divided by their sum. The two derivatives of "
+                "log(exp(a) + exp(b)) are shares of one whole.",
+                example=lambda: (
+                    lambda primals, tangents: (
+                        _log_add_exp(*primals),
+                        jnp.exp(primals[0] - jnp.maximum(*primals)) * tangents[0]
+                        + jnp.exp(primals[1] - jnp.maximum(*primals)) * tangents[1],
+                    )
+                ),
+                matches=_proportional_not_summing,
             ),
             Mistake(
                 id="wrong-derivatives",

@@ -801,8 +801,16 @@ def run_in_processes(answers: list[Any]) -> None:
     crash, a process killed by JAX) is kept with that failure, and the functions after it
     are launched again without it."""
     keys = list(dict.fromkeys(k for k in map(_key, answers) if k and k not in _RUNS))
+    # a function that calls a collective in one process only leaves the other process's
+    # next collective paired with the wrong one: launched alone, it spoils no other run
+    alone = [k for k in keys if _collective_under_process_test(k[0])]
+    keys = [k for k in keys if k not in alone]
     while keys:
         keys = _launch_once(keys)
+    for key in alone:
+        left = [key]
+        while left:
+            left = _launch_once(left)
 
 
 def _launch_once(keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -973,6 +981,31 @@ def _gave(expected: Callable[[Data], tuple[float, float]]):
     return matches
 
 
+def _one_process_part(answer: Any) -> bool:
+    """Both processes returned the weighted mean of one process's values, the same one:
+    a gather that worked, read at one process's part."""
+    run = _ran(answer)
+    values = run.values() if run else None
+    if values is None or run.data is None or any(len(v) != 1 for v in values):
+        return False
+    got = [v[0] for v in values]
+    return _close(got[0], got[1]) and any(_close(got[0], m) for m in run.data.local_means())
+
+
+def _padding_weighed(answer: Any) -> bool:
+    """Both processes returned Σ w·v over Σ w plus a whole number of 1 to 8: padded entries
+    given the weight 1 (and the value 0) counted in the weights' sum."""
+    run = _ran(answer)
+    values = run.values() if run else None
+    if values is None or run.data is None or any(len(v) != 1 for v in values):
+        return False
+    got = [v[0] for v in values]
+    if not _close(got[0], got[1]) or got[0] == 0:
+        return False
+    extra = run.data.weighted_sum() / got[0] - float(np.sum(run.data._all()[1]))
+    return 0.5 < extra < 8.5 and abs(extra - round(extra)) < 1e-3
+
+
 def _replicated(answer: Any) -> bool:
     """Global arrays built with P() (replicated) from each process's own values: each
     process gets its own weighted mean."""
@@ -1002,6 +1035,46 @@ def _gather_broke(answer: Any) -> bool:
     if run is None or key is None or "process_allgather" not in key[0]:
         return False
     return bool(run.failure and not run.exited) or "AllGather" in run.error()
+
+
+_COLLECTIVES = {
+    "process_allgather",
+    "broadcast_one_to_all",
+    "sync_global_devices",
+    "make_array_from_process_local_data",
+}
+
+
+def _collective_under_process_test(source: str) -> bool:
+    """A collective (process_allgather, ...) called inside an if (or a conditional
+    expression) whose test reads jax.process_index(): only some processes call it."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.If | ast.IfExp):
+            continue
+        if "process_index" not in ast.unparse(node.test):
+            continue
+        branches = [node.body, node.orelse]
+        for branch in branches:
+            for part in branch if isinstance(branch, list) else [branch]:
+                for call in ast.walk(part):
+                    if not isinstance(call, ast.Call):
+                        continue
+                    name = getattr(call.func, "attr", getattr(call.func, "id", ""))
+                    if name in _COLLECTIVES:
+                        return True
+    return False
+
+
+def _collective_in_one_process(answer: Any) -> bool:
+    """A refused function that calls a collective in a branch on jax.process_index():
+    the processes that skip the branch never join it (code read)."""
+    run = _ran(answer)
+    key = _key(answer)
+    return run is not None and key is not None and _collective_under_process_test(key[0])
 
 
 def _joined_unevenly(answer: Any) -> bool:
@@ -1043,6 +1116,26 @@ def _gathered_as_they_are(local_values, local_weights):
     values = multihost_utils.process_allgather(local_values, tiled=True)  # noqa: F821
     weights = multihost_utils.process_allgather(local_weights, tiled=True)  # noqa: F821
     return np.sum(values * weights) / np.sum(weights)  # noqa: F821
+
+
+def _gathered_by_process_0(local_values, local_weights):
+    pair = np.array([np.sum(local_weights * local_values), np.sum(local_weights)])  # noqa: F821
+    if jax.process_index() == 0:  # noqa: F821
+        total = multihost_utils.process_allgather(pair).sum(axis=0)  # noqa: F821
+        return total[0] / total[1]
+    return pair[0] / pair[1]
+
+
+def _read_process_0(local_values, local_weights):
+    pair = np.array([np.sum(local_weights * local_values), np.sum(local_weights)])  # noqa: F821
+    gathered = multihost_utils.process_allgather(pair, tiled=True)  # noqa: F821
+    return gathered[0] / gathered[1]
+
+
+def _padded_with_weight_1(local_values, local_weights):
+    pair = np.array([np.sum(local_weights * local_values), np.sum(local_weights) + 1])  # noqa: F821
+    total = multihost_utils.process_allgather(pair).sum(axis=0)  # noqa: F821
+    return total[0] / total[1]
 
 
 def _unweighted(local_values, local_weights):
@@ -1430,6 +1523,16 @@ EXERCISES = (
                 matches=_joined_unevenly,
             ),
             Mistake(
+                id="collective-in-one-process",
+                message="Only some processes call the collective: it sits in a branch on "
+                "jax.process_index(). A collective (process_allgather, a global array's "
+                "operation) is run by every process together, each taking part; a process "
+                "that skips it never joins, and the others wait for it in vain. Every process "
+                "must run the same JAX operations.",
+                example=lambda: _gathered_by_process_0,
+                matches=_collective_in_one_process,
+            ),
+            Mistake(
                 id="gathered-as-they-are",
                 message="process_allgather stacks one array from each process, and they must have "
                 "the same shape in every process. Here the processes hold different "
@@ -1454,6 +1557,24 @@ EXERCISES = (
                 "processes.",
                 example=lambda: _replicated_spec,
                 matches=_replicated,
+            ),
+            Mistake(
+                id="one-process-part",
+                message="Both processes returned the weighted mean of one process's values alone: "
+                "the gather worked, but what you read from it is that process's part. The "
+                "gathered array holds every process's numbers (end to end with tiled=True, one "
+                "row per process without it), and the mean needs the sums over all of them.",
+                example=lambda: _read_process_0,
+                matches=_one_process_part,
+            ),
+            Mistake(
+                id="padding-weighed",
+                message="Your weighted sum is right, but it is divided by more than the sum of "
+                "the weights: by that sum plus a whole number, as if padded entries were "
+                "counted with weight 1. A padded entry must count for nothing in the weights' "
+                "sum as well as in the weighted sum.",
+                example=lambda: _padded_with_weight_1,
+                matches=_padding_weighed,
             ),
             Mistake(
                 id="local-mean",

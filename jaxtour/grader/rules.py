@@ -112,6 +112,19 @@ def _stack_hint(answer: Any, expected: Any) -> str:
                     "itself was expected, not a container holding it."
                 ).format(kind=kind, shape=tuple(want.shape))
             return ""
+        if len(parts) == 2:  # round 19: value_and_grad's (value, gradient)
+            same = [compare_arrays(part, want, check_dtype=False) is None for part in parts]
+            if same == [False, True]:
+                return _(
+                    "Its second item is the expected array, and another comes before it: a "
+                    "pair such as value_and_grad's (value, gradient), where only the second "
+                    "was expected."
+                )
+            if same == [True, False]:
+                return _(
+                    "Its first item is the expected array, and another comes after it: only "
+                    "the first was expected, not a pair."
+                )
         if len({part.shape for part in parts}) == 1 and (len(parts), *parts[0].shape) == (
             want.shape
         ):
@@ -982,7 +995,7 @@ class Choice:
             ).format(**values)
         if isinstance(answer, str):
             answer = before_comment(answer, self.options)
-            if self._names_only(answer):
+            if self._names_only(answer) or self._names_in_prose(answer):
                 return _(
                     "{answer} names what the question calls {names}, not an option: each "
                     "option is a capital letter, with its answer and a reason. Answer with "
@@ -1030,6 +1043,17 @@ class Choice:
             return False
         words = [w for w in re.split(r"[\s,;/&+()\[\].:]+|\band\b|\bor\b", text) if w]
         return len(words) > 1 and all(word in self.names for word in words)
+
+    def _names_in_prose(self, answer: str) -> bool:
+        """A reason in lower-case words naming two or more of the question's names and no
+        option ("split is deterministic, so b and d match a", round 19): the letters in it
+        are the question's names, not options."""
+        text = str.__str__(answer)
+        if not self.names or str.lower(text) != text:
+            return False
+        words = [w for w in re.split(r"[^\w']+", text) if w]
+        letters = [w for w in words if len(w) == 1 and str.isalpha(w)]
+        return len(set(letters)) > 1 and all(w in self.names for w in letters)
 
     def _letters_in(self, answer: str) -> list[str]:
         """The option letters a string like "AB", "A, B" or "A and B" names."""

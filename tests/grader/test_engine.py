@@ -444,6 +444,17 @@ def test_a_choice_whose_question_names_things_a_b_c_reads_those_names_as_names(a
 
 
 @pytest.mark.parametrize(
+    "answer", ["split is deterministic, so b and d match a", "b repeats a, and d does too"]
+)
+def test_a_reason_in_words_with_the_question_s_names_is_not_several_options(answer):
+    """Round 19: a reason typed without a letter was told it named 3 options (the draws a,
+    b, d, read as letters); the lower-case letters in it are the question's names."""
+    message = NAMED(answer, "C")
+    assert NAMED.read(answer) is None and "names what the question calls" in message
+    assert "options;" not in message
+
+
+@pytest.mark.parametrize(
     "answer", ["C", "(C)", "C.", "option c", "c - split is a pure function", "c", " c", "(c)"]
 )
 def test_the_options_are_still_read_beside_the_question_s_names(answer):

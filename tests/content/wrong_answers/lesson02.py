@@ -1103,3 +1103,40 @@ WRONG_ANSWERS = (
         named="extra-call",
     ),
 )
+
+
+# --- round 19 (fix19-3): the sum over len(xs) - 1, and another variant's e ** mean (audit G:
+# each was told its value only)
+from tests.content.wrong_answers.round19 import lesson02 as _r19  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "02.mean_loss",
+        "divided by len(xs) - 1 (round 19)",
+        lambda: _r19.r19_mean_off_by_one,
+        says="one less than the 4 batches",
+    ),
+    Wrong(
+        "02.mean_loss",
+        "exp of the mean: another variant (round 19)",
+        lambda: _r19.r19_mean_perplexity,
+        says="another variant's report",
+    ),
+)
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "02.time_call",
+        "range(1, n) calls divided by n (round 19)",
+        lambda: _r19.r19_time_off_by_one,
+        named="miscounted-calls",
+    ),
+    Wrong(
+        "02.time_call",
+        ".block_until_ready without () (round 19)",
+        lambda: _r19.r19_time_no_parentheses,
+        named="wait-not-called",
+    ),
+)

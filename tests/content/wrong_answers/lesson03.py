@@ -1026,3 +1026,23 @@ WRONG_ANSWERS = (
     Wrong(C, "int(x) instead of float(x)", lambda: r18f_cd_int, "whole-x"),
     Wrong(C, "round(x) to tidy the point", lambda: r18f_cd_rounded, "whole-x"),
 )
+
+
+# --- round 19 (fix19-3): value_and_grad's pair, and a five-point stencil (audit G)
+from tests.content.wrong_answers.round19 import lesson03 as _r19  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "03.derivative_by_hand",
+        "value_and_grad: a pair back (round 19)",
+        lambda: _r19.r19_dgda_value_and_grad,
+        says="a pair such as value_and_grad's (value, gradient)",
+    ),
+    Wrong(
+        "03.central_difference",
+        "five-point stencil, not the central one (round 19)",
+        lambda: _r19.r19_cd_five_point,
+        named="five-point",
+    ),
+)

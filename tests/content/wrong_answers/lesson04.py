@@ -1146,3 +1146,18 @@ WRONG_ANSWERS = (
         named="argnums-of-loss",
     ),
 )
+
+
+# --- round 19 (fix19-3): the step lr * g clipped, not g (audit W: told it never clips; on
+# the check's old inputs lr * norm never passed max_norm)
+from tests.content.wrong_answers.round19 import lesson04 as _r19  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "04.sgd_step",
+        "clips the norm of lr * g (round 19)",
+        lambda: _r19.r19_sgd_clips_update,
+        named="clipped-step",
+    ),
+)

@@ -865,9 +865,7 @@ decay_mean_of_squares = _decayed_by(lambda ps, d: {k: d * p / len(ps) for k, p i
 
 WRONG_ANSWERS = (
     *WRONG_ANSWERS,
-    Wrong(
-        "08.update", "an L1 penalty: decay * sign(p)", lambda: decay_l1, named="decay-term-wrong"
-    ),
+    Wrong("08.update", "an L1 penalty: decay * sign(p)", lambda: decay_l1, named="penalty-l1"),
     Wrong(
         "08.update",
         "no decay on 'c', taken for a bias",
@@ -884,7 +882,7 @@ WRONG_ANSWERS = (
         "08.update",
         "penalty on the mean of the squares",
         lambda: decay_mean_of_squares,
-        named="decay-term-wrong",
+        named="mean-over-parameters",
     ),
 )
 
@@ -1287,5 +1285,37 @@ WRONG_ANSWERS = (
         "also tests new params with the lesson loss",
         lambda: r18f_fit_check_new_with_loss,
         named="also-tests-loss",
+    ),
+)
+
+
+# --- round 19 (fix19-3): 08.fit's loops whose message named no cause (audit G)
+from tests.content.wrong_answers.round19 import lesson08 as _r19  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.fit",
+        "trained a fixed 500 steps, then searched losses (round 19)",
+        lambda: _r19.r19_fit_train_then_search,
+        named="count-apart-from-params",
+    ),
+    Wrong(
+        "08.fit",
+        "returned (steps, params), swapped (round 19)",
+        lambda: _r19.r19_fit_swapped,
+        named="pair-reversed",
+    ),
+    Wrong(
+        "08.fit",
+        "called the step with lr 0.05, not lr (round 19)",
+        lambda: _r19.r19_fit_fixed_lr,
+        named="fixed-rate",
+    ),
+    Wrong(
+        "08.fit",
+        "always takes one step before testing the loss (round 19)",
+        lambda: _r19.r19_fit_skip_start,
+        named="start-never-tested",
     ),
 )

@@ -1842,3 +1842,34 @@ WRONG_ANSWERS = (
         says="Your walker never moves",
     ),
 )
+
+
+# --- round 19 (fix19-3): a NumPy generator seeded inside (audit W: told it was the global
+# generator), and a reason in words naming the draws (audit W: told it named 3 options)
+from tests.content.wrong_answers.round19 import lesson09 as _r19  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.two_views",
+        "NumPy generator with a fixed seed (round 19)",
+        lambda: _r19.r19_views_numpy,
+        named="numpy-seeded-inside",
+    ),
+    Wrong(
+        "09.split_keeps_key",
+        "a reason in prose, no letter (round 19)",
+        lambda: "split is deterministic, so b and d match a",
+        says="names what the question calls a, b, c, d",
+    ),
+)
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.per_example_grads",
+        "added another variant's weight decay (round 19)",
+        lambda: _r19.r19_peg_weight_decay,
+        named="other-decay",
+    ),
+)

@@ -377,3 +377,37 @@ WRONG_ANSWERS = (
         named="other-axis",
     ),
 )
+
+
+# --- round 19 (fix19-3): the spec's text (audit W: told a string cannot say the axis), the
+# per-point errors returned (audit W: told it was a number from the device's slice), pmean
+# of the sums over psum of the counts and another variant's tolerance (audit G)
+from tests.content.wrong_answers.round19 import lesson10 as _r19  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "10.column_spec",
+        "a string of the spec, not a PartitionSpec (round 19)",
+        lambda: "P(None, ('batch', 'model'))",
+        says="is the text of a PartitionSpec, not a PartitionSpec",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "returned each point's masked error, no mean (round 19)",
+        lambda: _r19.r19_fix_per_point,
+        named="per-point",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "pmean of the sums over psum of the counts (round 19)",
+        lambda: _r19.r19_fix_pmean_over_psum,
+        named="averaged-and-added",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "applied another variant's tolerance of 0.1 (round 19)",
+        lambda: _r19.r19_fix_other_tolerance,
+        named="other-tolerance",
+    ),
+)

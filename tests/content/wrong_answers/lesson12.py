@@ -470,7 +470,7 @@ WRONG_ANSWERS = (
         lambda: rule_softplus_copied,
         named="wrong-derivatives",
     ),
-    Wrong("12.fix_rule", "b's term subtracted", lambda: rule_minus, named="wrong-derivatives"),
+    Wrong("12.fix_rule", "b's term subtracted", lambda: rule_minus, named="b-negative"),
     Wrong("12.fix_rule", "a_dot twice", lambda: rule_a_dot_twice, named="wrong-derivatives"),
 )
 
@@ -1128,5 +1128,38 @@ WRONG_ANSWERS = (
         "the Hessian built by NumPy in a pure_callback (sneaky)",
         lambda: r18_hvp_on_the_host,
         named="host-callback",
+    ),
+)
+
+
+# --- round 19 (fix19-3): JVP rules whose values are right and whose weights are wrong in a
+# way of their own (audit G: all four were told only "the derivatives are not")
+from tests.content.wrong_answers.round19 import lesson12 as _r19  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "12.fix_rule",
+        "tangent of the larger input only (round 19)",
+        lambda: _r19.r19_rule_hard_max,
+        named="all-to-larger",
+    ),
+    Wrong(
+        "12.fix_rule",
+        "minus sign on the b term (round 19)",
+        lambda: _r19.r19_rule_minus_b,
+        named="b-negative",
+    ),
+    Wrong(
+        "12.fix_rule",
+        "half of each tangent, as at a == b (round 19)",
+        lambda: _r19.r19_rule_half_each,
+        named="half-each",
+    ),
+    Wrong(
+        "12.fix_rule",
+        "exp(a - m) weights, not normalised (round 19)",
+        lambda: _r19.r19_rule_unnormalised,
+        named="not-normalised",
     ),
 )

@@ -558,3 +558,30 @@ WRONG_ANSWERS = (
         says="A float was given where a whole number is needed",
     ),
 )
+
+
+# --- round 19 (fix19-3): a gather only process 0 calls (audit W: told the shapes differed),
+# process 0's part read from a tiled gather, padding given weights of one (audit G)
+from tests.content.wrong_answers.round19 import lesson14 as _r19  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "14.global_mean",
+        "only process 0 calls the gather (round 19)",
+        lambda: _r19.r19_mean_only_process0,
+        named="collective-in-one-process",
+    ),
+    Wrong(
+        "14.global_mean",
+        "tiled gather, then read process 0's pair (round 19)",
+        lambda: _r19.r19_mean_tiled_pairs,
+        named="one-process-part",
+    ),
+    Wrong(
+        "14.global_mean",
+        "padded to 4 with weights of one (round 19)",
+        lambda: _r19.r19_mean_pad_weights_one,
+        named="padding-weighed",
+    ),
+)
