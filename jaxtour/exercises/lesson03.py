@@ -19,6 +19,7 @@ from jaxtour.grader.compare import compare_arrays
 from jaxtour.grader.mistakes import (
     behaves_like,
     call_or_none,
+    computed_by_autodiff,
     differentiates_with_jax,
     fails_with,
     ignores_arguments,
@@ -348,6 +349,33 @@ def _dg_da(x, a):
 
 def _dg_da_by_hand(x, a):
     return -(x**3) * jnp.sin(a * x)
+
+
+def _dg_da_beside_a_decoy():
+    """The formula worked out by hand, beside a jax.grad call whose result goes nowhere
+    (round 20): its code differentiates with JAX, its values do not come from it."""
+    decoy = jax.grad(lambda q: q * 2.0)  # made by jax.grad itself: its code is recognised
+
+    def dg_da(x, a):
+        decoy(1.0)
+        return _dg_da_by_hand(x, a)
+
+    return dg_da
+
+
+def _values_not_from_autodiff(answer: Any) -> bool:
+    """Matches a function whose code differentiates with JAX while the values it returns
+    are made beside that (a decoy grad, a formula plus 0 times a gradient): its program,
+    traced in a (else in x) at the check's first points, outputs no result of JAX's
+    differentiation. An answer that cannot be traced either way is left to its code."""
+    if not callable(answer) or not differentiates_with_jax(answer):
+        return False
+    x, a = _da_inputs()[0]
+    for traced in (1, 0):
+        verdict = computed_by_autodiff(answer, (x, a), traced)
+        if verdict is not None:
+            return not verdict
+    return False
 
 
 def _dg_dx(x, a):  # the slopes in x: grad's first argument
@@ -1012,6 +1040,16 @@ EXERCISES = (
                 "with respect to a, not to work the derivative out yourself.",
                 example=lambda: _dg_da_by_hand,
                 matches=lambda answer: callable(answer) and not differentiates_with_jax(answer),
+                also_accepted=True,
+            ),
+            Mistake(  # round 20
+                id="decoy-grad",
+                message="Your function calls JAX's differentiation, but the values it returns "
+                "do not come from it: they are computed by a formula beside it. This asks you "
+                "to return what JAX's derivative of g with respect to a gives, not a formula "
+                "worked out by hand.",
+                example=_dg_da_beside_a_decoy,
+                matches=_values_not_from_autodiff,
                 also_accepted=True,
             ),
             Mistake(  # round 18

@@ -520,20 +520,74 @@ def _prefix_inputs():
 TRACE_EVENT = "/jax/core/compile/jaxpr_trace_duration"
 
 
+_jit_cache: list[Any] = []  # JAX's cache of jit's traced signatures, as first seen
+
+
+def _jit_cache_misses() -> tuple[Any, int, int] | None:
+    """(the cache, its misses, its hits) for jit's cache of traced signatures, held since
+    the first check: no listener, nothing an answer can unregister. None on a JAX without
+    it (the listener alone counts there)."""
+    if not _jit_cache:
+        try:
+            from jax._src import pjit
+
+            cache = pjit._infer_params_cached
+            cache.cache_info()
+        except Exception:  # another JAX: the listener counts alone
+            return None
+        _jit_cache.append(cache)
+    cache = _jit_cache[0]
+    info = cache.cache_info()
+    return cache, info.misses, info.hits
+
+
+_sentinel: list[Any] = []  # a jitted function of the grader's, its signature kept cached
+
+
+def _sentinel_missed() -> bool:
+    """Call the grader's own jitted function: True if jit's cache had lost its signature
+    (the cache emptied since the last call; the first call fills it)."""
+    if not _sentinel:
+        _sentinel.append(jax.jit(lambda v: v + 1))
+    cache = _jit_cache[0]
+    misses = cache.cache_info().misses
+    _sentinel[0].trace(np.float32(0.0))  # past the C++ dispatch cache, into jit's own
+    return cache.cache_info().misses != misses
+
+
 def traces_during(fn: Any, *args: Any) -> tuple[int, Exception | None]:
-    """How many programs JAX traced (each a compile, unless cached) while ``fn(*args)`` ran."""
+    """How many programs JAX traced (each a compile, unless cached) while ``fn(*args)`` ran.
+
+    Two counts: JAX's trace events heard by a listener, and the misses of jit's own cache
+    of traced signatures (a new signature is traced). An answer can take the listener out
+    of JAX's list for its call and put it back (round 20); it cannot take a miss back: an
+    emptied or replaced cache (its counts reset, or the grader's own signature in it lost)
+    counts as a trace."""
     events: list[str] = []
 
     def listen(name: str, seconds: float, **kwargs: Any) -> None:
         if name == TRACE_EVENT:
             events.append(name)
 
+    before = _jit_cache_misses()
+    if before is not None:
+        _sentinel_missed()
+        before = _jit_cache_misses()
     jax.monitoring.register_event_duration_secs_listener(listen)
     try:
         _, raised = raw_call(fn, args)
     finally:
         timing.unregister_duration_listener(listen)  # on any JAX, Colab's too
-    return len(events), raised
+    after = _jit_cache_misses()
+    if before is None or after is None:
+        return len(events), raised
+    from jax._src import pjit
+
+    misses = after[1] - before[1]
+    replaced = pjit._infer_params_cached is not before[0]
+    if replaced or misses < 0 or after[2] < before[2] or _sentinel_missed():
+        misses = max(misses, 1)  # the cache emptied (its counts too) or replaced: it traced
+    return max(len(events), misses), raised
 
 
 @remembered

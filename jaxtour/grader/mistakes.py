@@ -800,6 +800,97 @@ def differentiates_with_jax(answer: Any) -> bool:
     return False
 
 
+# What JAX's differentiation names the equations it makes (their source_info's name stack):
+# jvp(...) forward, transpose(jvp(...)) for grad, vjp and jacrev.
+_AUTODIFF_SCOPES = ("jvp(", "transpose(")
+# Operations that move or retype values without computing: an output made by one of them
+# comes from its operand(s) (the first only, where the others are indices).
+_PLUMBING = frozenset(
+    {
+        "convert_element_type",
+        "reshape",
+        "squeeze",
+        "expand_dims",
+        "broadcast_in_dim",
+        "concatenate",
+        "copy",
+        "copy_p",
+        "transpose",
+        "device_put",
+        "stack",
+    }
+)
+_FIRST_OPERAND = frozenset({"slice", "dynamic_slice", "gather", "rev", "split", "unstack"})
+
+
+def _inner_jaxpr(eqn: Any) -> Any:
+    inner = eqn.params.get("jaxpr", eqn.params.get("call_jaxpr"))
+    return getattr(inner, "jaxpr", inner)
+
+
+def _made_by_autodiff_scope(eqn: Any) -> bool:
+    scope = str(eqn.source_info.name_stack)
+    if any(name in scope for name in _AUTODIFF_SCOPES):
+        return True
+    for value in eqn.params.values():  # a loop or branch: any differentiation inside
+        for inner in value if isinstance(value, tuple | list) else (value,):
+            jaxpr = getattr(inner, "jaxpr", None)
+            jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+            if jaxpr is not None and hasattr(jaxpr, "eqns"):
+                if any(_made_by_autodiff_scope(e) for e in jaxpr.eqns):
+                    return True
+    return False
+
+
+def _output_from_autodiff(jaxpr: Any, var: Any, outer: Any = None) -> bool:
+    """``var`` of ``jaxpr`` is computed by JAX's differentiation, past plumbing (casts,
+    reshapes, stacking) and jit's wrappers; ``outer`` maps an inner input back to the
+    calling jaxpr's (its jaxpr, the call's input vars)."""
+    if not hasattr(var, "aval") or type(var).__name__ == "Literal":
+        return False
+    if var in jaxpr.invars:
+        if outer is None:
+            return False
+        parent, operands, parent_outer = outer
+        return _output_from_autodiff(parent, operands[jaxpr.invars.index(var)], parent_outer)
+    eqn = next((e for e in jaxpr.eqns if var in e.outvars), None)
+    if eqn is None:
+        return False
+    name = eqn.primitive.name
+    inner = _inner_jaxpr(eqn) if name in ("pjit", "jit", "closed_call", "core_call") else None
+    if inner is not None and hasattr(inner, "outvars"):
+        inner_var = inner.outvars[eqn.outvars.index(var)]
+        return _output_from_autodiff(inner, inner_var, (jaxpr, eqn.invars, outer))
+    if _made_by_autodiff_scope(eqn):
+        return True
+    if name in _PLUMBING:
+        operands = [v for v in eqn.invars if type(v).__name__ != "Literal"]
+        return bool(operands) and all(
+            _output_from_autodiff(jaxpr, v, outer) for v in operands
+        )
+    if name in _FIRST_OPERAND:
+        return _output_from_autodiff(jaxpr, eqn.invars[0], outer)
+    return False
+
+
+def computed_by_autodiff(answer: Any, args: tuple[Any, ...], traced: int) -> bool | None:
+    """Whether each output of ``answer(*args)``, traced in argument ``traced``, is made by
+    JAX's differentiation (an equation JAX names jvp or transpose, past casts, reshapes
+    and stacking), not by a formula beside it: a decoy ``jax.grad`` call whose result is
+    thrown away, or added times 0, does not count. None when the answer cannot be traced
+    in that argument (the code's reading then decides alone)."""
+    from jaxtour.grader.learner_code import raw_call
+
+    def call(value: Any) -> Any:
+        return answer(*args[:traced], value, *args[traced + 1 :])
+
+    closed, raised = raw_call(jax.make_jaxpr(call), (args[traced],))
+    if raised is not None or closed is None:
+        return None
+    jaxpr = closed.jaxpr
+    return bool(jaxpr.outvars) and all(_output_from_autodiff(jaxpr, v) for v in jaxpr.outvars)
+
+
 _LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "scipy"})
 
 

@@ -364,3 +364,62 @@ def test_static_weights_are_named_whatever_the_cache_says(build, corpus_time_lim
     feedback = checks.check("07.static_window", build())
     assert not feedback.passed and feedback.mistake == "weights-static", feedback.text()
     assert checks.check("07.static_window", checks._reference("07.static_window")).passed
+
+
+def _prefix_means_per_length(x, lengths):
+    return jnp.stack([_mean_of(x[:n]) for n in lengths])
+
+
+@jax.jit
+def _mean_of(v):
+    return jnp.mean(v)
+
+
+def _listeners_emptied_in_place(x, lengths):
+    """Round 20's sneaky answer: a trace per new length, JAX's duration listeners taken
+    out of their list for the call and put back, the list unchanged."""
+    from jax._src import monitoring
+
+    listeners = monitoring._event_duration_secs_listeners
+    saved = list(listeners)
+    listeners.clear()
+    try:
+        return _prefix_means_per_length(x, lengths)
+    finally:
+        listeners.extend(saved)
+
+
+def _listeners_list_rebound(x, lengths):
+    """The same family, another mechanism: the module's list swapped for an empty one."""
+    from jax._src import monitoring
+
+    saved = monitoring._event_duration_secs_listeners
+    monitoring._event_duration_secs_listeners = []
+    try:
+        return _prefix_means_per_length(x, lengths)
+    finally:
+        monitoring._event_duration_secs_listeners = saved
+
+
+def _listeners_and_cache_emptied(x, lengths):
+    """... and jit's own cache of traced signatures emptied as well."""
+    from jax._src import pjit
+
+    try:
+        return _listeners_list_rebound(x, lengths)
+    finally:
+        pjit._infer_params_cached.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [_listeners_emptied_in_place, _listeners_list_rebound, _listeners_and_cache_emptied],
+)
+def test_a_trace_per_length_is_counted_whatever_listens(answer):
+    """Round 20's family (15.fixed_shape): the trace count does not rest on listeners an
+    answer can take out of JAX's list and put back, nor on jit's cache, which it can empty
+    (then it compiles on every call, and is told so)."""
+    feedback = checks.check("15.fixed_shape", answer)
+    assert not feedback.passed, feedback.text()
+    assert feedback.mistake in ("compiles-per-length", "jit-per-call"), feedback.text()
+    assert checks.check("15.fixed_shape", checks._reference("15.fixed_shape")).passed
