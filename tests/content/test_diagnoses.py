@@ -423,3 +423,54 @@ def test_a_trace_per_length_is_counted_whatever_listens(answer):
     assert not feedback.passed, feedback.text()
     assert feedback.mistake in ("compiles-per-length", "jit-per-call"), feedback.text()
     assert checks.check("15.fixed_shape", checks._reference("15.fixed_shape")).passed
+
+
+def _g(x, a):
+    return x**2 * jnp.cos(a * x)
+
+
+def _dg_da_hand(x, a):
+    return -(x**3) * jnp.sin(a * x)
+
+
+def _decoy_grad_unused(x, a):
+    """Round 20's sneaky answer: a jax.grad call on something else, its result unused."""
+    jax.grad(lambda q: q * 2.0)(1.0)
+    return _dg_da_hand(x, a)
+
+
+def _decoy_grad_times_zero(x, a):
+    """The same family: JAX's own derivative computed, and added in times 0."""
+    return _dg_da_hand(x, a) + 0.0 * jax.grad(_g, argnums=1)(x[0], a)
+
+
+def _decoy_grad_discarded_by_where(x, a):
+    own = jax.vmap(jax.grad(_g, argnums=1), in_axes=(0, None))(x, a)
+    return jnp.where(True, _dg_da_hand(x, a), own)
+
+
+@pytest.mark.parametrize(
+    "answer", [_decoy_grad_unused, _decoy_grad_times_zero, _decoy_grad_discarded_by_where]
+)
+def test_a_derivative_by_hand_beside_a_decoy_grad_is_refused(answer):
+    """Round 20's family (03.derivative_by_hand): the values must come out of JAX's
+    differentiation, not merely sit beside a call of it."""
+    feedback = checks.check("03.derivative_by_hand", answer)
+    assert not feedback.passed and feedback.mistake == "decoy-grad", feedback.text()
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        lambda x, a: jax.jacobian(lambda b: _g(x, b))(a),
+        lambda x, a: jnp.stack([jax.grad(_g, argnums=1)(p, a) for p in x]),
+        lambda x, a: jax.jvp(lambda b: _g(x, b), (a,), (1.0,))[1],
+        lambda x, a: jax.jacfwd(_g, argnums=1)(x, a),
+        lambda x, a: jax.linearize(lambda b: _g(x, b), a)[1](1.0),
+        jax.jit(jax.vmap(jax.grad(_g, argnums=1), in_axes=(0, None))),
+    ],
+    ids=["jacobian", "loop", "jvp", "jacfwd", "linearize", "jit-vmap-grad"],
+)
+def test_jax_s_derivative_in_any_form_passes(answer):
+    feedback = checks.check("03.derivative_by_hand", answer)
+    assert feedback.passed, feedback.text()
