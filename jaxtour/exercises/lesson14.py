@@ -542,6 +542,22 @@ def _guard(refused, os):
     return hook
 
 
+class _Withheld:
+    # In place of JAX's coordination service and its client while the learner's function
+    # runs: its key-value store is a channel between the processes that is no collective.
+    # JAX's backend keeps the client it was given; only Python's reach is cut.
+
+    def __init__(self, refused):
+        object.__setattr__(self, "_refused", refused)
+
+    def __getattr__(self, name):
+        object.__getattribute__(self, "_refused").append(["store", "distributed." + name])
+        raise PermissionError("jaxtour's check refuses JAX's key-value store in global_mean")
+
+    def __setattr__(self, name, value):
+        self.__getattr__(name)
+
+
 def _check():
     import hashlib
     import hmac
@@ -580,6 +596,11 @@ def _check():
         "P": P, "mesh": mesh,
     }
     refused = []
+    from jax._src import distributed
+
+    state = distributed.global_state
+    kept = {"client": state.client, "service": state.service}
+    withheld = _Withheld(refused)
     sys.addaudithook(_guard(refused, os))
     for index, (name, source) in enumerate(given["functions"]):
         refused.clear()
@@ -588,7 +609,13 @@ def _check():
         weights = np.array(given["weights"], dtype=np.float32)
         try:
             exec(compile(source, "<" + name + ">", "exec"), namespace)
-            returned = namespace[name](values, weights)
+            for field in kept:  # JAX's key-value store: no channel of the learner's
+                setattr(state, field, withheld if kept[field] is not None else None)
+            try:
+                returned = namespace[name](values, weights)
+            finally:
+                for field, value in kept.items():
+                    setattr(state, field, value)
             result = np.asarray(returned)
             report = {"shape": list(result.shape), "values": result.astype(float).ravel().tolist()}
             if returned is None:  # np.asarray(None).astype(float) is nan: say None instead
@@ -895,6 +922,11 @@ REFUSED = {
         "Your function reached below Python (ctypes, mmap, a trace or audit hook, the "
         "garbage collector's lists) in the worker processes. Compute the mean with JAX "
         "(global arrays, and what jit computes on them): the check refuses it."
+    ),    "store": N_(
+        "Your function used JAX's coordination service (its key-value store, the one "
+        "jax.distributed.initialize connects) in the worker processes. That is a channel "
+        "between the processes, not a collective: compute the mean with JAX's collectives "
+        "(global arrays, and what jit computes on them). The check refuses it."
     ),
 }
 
