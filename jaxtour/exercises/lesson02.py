@@ -1075,6 +1075,19 @@ class PendingLoss:
     __str__ = __repr__
 
 
+# The grader's own copy of each run's record (which x each call got, the syncs, the calls
+# taken out), by id of its _LossRun: the stand-in f and each loss note into it by this
+# module's global name, so that no attribute or closure cell of what the answer is handed
+# reaches it. The run's own lists are what the answer can reach (f.__self__, a loss's
+# noter); one that differs from this copy when the answer returns was changed by it
+# (round 20: f.__self__.syncs.clear()).
+_RECORDS: dict[int, tuple[list[int], list[Any], set[int]]] = {}
+
+
+def _record_of(run_id: int) -> tuple[list[int], list[Any], set[int]]:
+    return _RECORDS.get(run_id) or ([], [], set())
+
+
 @dataclass
 class _LossRun:
     xs: list[Any]
@@ -1086,6 +1099,7 @@ class _LossRun:
     watching: bool = False  # the learner's code is running: real jax arrays' syncs are noted
     quiet: int = 0  # > 0 while the grader's own code (f, a noted call) runs inside that
     tampered: bool = False  # the answer changed what the grader had put in JAX for the run
+    record_changed: bool = False  # the answer changed the run's record (its syncs, its calls)
     polled: dict[int, Any] = field(default_factory=dict)  # arrays asked is_ready() once
     # The calls whose loss left its stand-in through a door the grader made: a conversion
     # or JAX reading it (``__jax_array__``). A right mean with a loss that never did was
@@ -1109,19 +1123,28 @@ class _LossRun:
             self.quiet -= 1
         call = len(self.calls)
         self.calls.append(which)
+        _record_of(id(self))[0].append(which)
         value = BATCH_LOSSES[which] if which >= 0 else 0.0
         return PendingLoss(self._noter(), frozenset({call}), value)
 
     def _noter(self) -> Callable[[str, frozenset[int]], None]:
-        syncs, calls, taken = self.syncs, self.calls, self.taken
+        syncs, calls, taken, run_id = self.syncs, self.calls, self.taken, id(self)
 
         def note(kind: str, sources: frozenset[int]) -> None:
+            kept_calls, kept_syncs, kept_taken = _record_of(run_id)
             if kind != SYNC_WAIT:
                 taken.update(sources)
+                kept_taken.update(sources)
             if kind != SYNC_READ:
                 syncs.append(_Sync(kind, len(calls), sources))
+                kept_syncs.append(_Sync(kind, len(kept_calls), sources))
 
         return note
+
+    def changed_by_answer(self) -> bool:
+        """The run's record differs from the grader's own copy: the answer changed it."""
+        calls, syncs, taken = _record_of(id(self))
+        return (calls, syncs, taken) != (self.calls, self.syncs, self.taken)
 
     def note_array(self, kind: str) -> bool:
         """Note a wait for or a conversion of a real jax array made while the answer ran;
@@ -1130,7 +1153,10 @@ class _LossRun:
         if not self.watching or self.quiet:
             return False
         if self.calls:  # before the first call, nothing of f's can be waited for
-            self.syncs.append(_Sync(kind, len(self.calls), frozenset(range(len(self.calls)))))
+            sync = _Sync(kind, len(self.calls), frozenset(range(len(self.calls))))
+            self.syncs.append(sync)
+            kept_calls, kept_syncs, _ = _record_of(id(self))
+            kept_syncs.append(_Sync(kind, len(kept_calls), frozenset(range(len(kept_calls)))))
         return True
 
 
@@ -1250,12 +1276,17 @@ def _is_x(x: Any, arg: Any) -> bool:
 def _loss_run(answer: Callable[..., Any], sizes: tuple[int, ...] = BATCH_SIZES) -> _LossRun:
     xs = [np.linspace(0.0, 1.0, size, dtype=np.float32) + i for i, size in enumerate(sizes)]
     run = _LossRun(xs=xs)
+    _RECORDS[id(run)] = ([], [], set())
     try:
         with _watching_jax(run):
             value, raised = raw_call(answer, (run.f, list(xs)))
+        run.record_changed = run.changed_by_answer()
         run.returned = learner_result(answer, (run.f, list(xs)), value, raised)
     except LearnerCodeError as exc:
         run.error = exc
+    finally:
+        run.record_changed = run.record_changed or run.changed_by_answer()
+        _RECORDS.pop(id(run), None)
     return run
 
 
@@ -1269,6 +1300,12 @@ def _on_device(value: Any) -> bool:
 def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
     """(mistake id, rule message); (None, None) when the answer is right."""
     run = _loss_run(answer)
+    if run.record_changed:
+        return None, i18n._(
+            "Your function changed the record the grader's stand-in f keeps of what was done "
+            "to it (its calls, its waits) while it ran, so this check cannot tell what "
+            "waited. Compute the mean; leave f and its results as they are."
+        )
     if run.tampered:
         return None, i18n._(
             "Your function changed how JAX reads or waits for an array (a method of "

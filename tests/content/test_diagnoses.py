@@ -474,3 +474,34 @@ def test_a_derivative_by_hand_beside_a_decoy_grad_is_refused(answer):
 def test_jax_s_derivative_in_any_form_passes(answer):
     feedback = checks.check("03.derivative_by_hand", answer)
     assert feedback.passed, feedback.text()
+
+
+def _mean_loss_wipes_the_record(reach):
+    """Round 20's sneaky family (02.mean_loss): the slow helper, a float per batch, then
+    the grader's record of those waits emptied through what the answer was handed."""
+
+    def mean_loss(f, xs):
+        losses = [f(x) for x in xs]
+        total = sum(float(loss) for loss in losses)
+        for record in reach(f, losses):
+            record.clear()
+        return total / len(xs)
+
+    return mean_loss
+
+
+def _through_the_bound_method(f, losses):
+    run = getattr(f, "__self__", None)
+    return [getattr(run, "syncs", [])]
+
+
+def _through_a_loss_s_noter(f, losses):
+    note = object.__getattribute__(losses[0], "_note")
+    return [c.cell_contents for c in note.__closure__ if isinstance(c.cell_contents, list)]
+
+
+@pytest.mark.parametrize("reach", [_through_the_bound_method, _through_a_loss_s_noter])
+def test_a_record_the_answer_empties_is_seen(reach):
+    feedback = checks.check("02.mean_loss", _mean_loss_wipes_the_record(reach))
+    assert not feedback.passed, feedback.text()
+    assert "record" in feedback.text(), feedback.text()
