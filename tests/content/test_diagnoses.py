@@ -505,3 +505,55 @@ def test_a_record_the_answer_empties_is_seen(reach):
     feedback = checks.check("02.mean_loss", _mean_loss_wipes_the_record(reach))
     assert not feedback.passed, feedback.text()
     assert "record" in feedback.text(), feedback.text()
+
+
+def _stable_log_add_exp(a, b):
+    m = jnp.maximum(a, b)
+    return m + jnp.log(jnp.exp(a - m) + jnp.exp(b - m))
+
+
+def _rule_jvp_of_logaddexp(primals, tangents):
+    """Round 20's sneaky answer: JAX's own rule for its logaddexp, no rule written."""
+    return jax.jvp(jnp.logaddexp, primals, tangents)
+
+
+def _rule_linearized(primals, tangents):
+    out, linear = jax.linearize(jnp.logaddexp, *primals)
+    return out, linear(*tangents)
+
+
+def _rule_grads_dotted(primals, tangents):
+    da, db = jax.grad(_stable_log_add_exp, argnums=(0, 1))(*primals)
+    return _stable_log_add_exp(*primals), da * tangents[0] + db * tangents[1]
+
+
+def _rule_name_built_at_run_time(primals, tangents):
+    """The same family, its differentiating function's name never written."""
+    return getattr(jax, "j" + "vp")(_stable_log_add_exp, primals, tangents)
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        _rule_jvp_of_logaddexp,
+        _rule_linearized,
+        _rule_grads_dotted,
+        _rule_name_built_at_run_time,
+    ],
+)
+def test_a_rule_handed_to_jax_s_differentiation_is_refused(rule):
+    """Round 20's family (12.fix_rule): the task asks for a rule written; one whose tangent
+    comes out of JAX's differentiation is refused, however the function was reached."""
+    feedback = checks.check("12.fix_rule", rule)
+    assert not feedback.passed and feedback.mistake == "jax-rule", feedback.text()
+
+
+def test_a_rule_written_with_exp_and_sums_passes():
+    def rule(primals, tangents):
+        a, b = primals
+        m = jnp.maximum(a, b)
+        ea, eb = jnp.exp(a - m), jnp.exp(b - m)
+        return _stable_log_add_exp(a, b), (ea * tangents[0] + eb * tangents[1]) / (ea + eb)
+
+    feedback = checks.check("12.fix_rule", rule)
+    assert feedback.passed, feedback.text()
