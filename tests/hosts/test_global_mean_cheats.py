@@ -63,6 +63,23 @@ def through_subprocess(local_values, local_weights):
     return float(local_values.mean())
 
 
+def through_key_value_store(local_values, local_weights):
+    """Round 20: the sums shared through JAX's coordination service, its module's name
+    built at run time."""
+    import importlib
+    import json
+
+    module = importlib.import_module("jax." + "_" + "src.distributed")
+    client = getattr(module, "global" + "_state").client
+    me, count = jax.process_index(), jax.process_count()
+    part = [float(np.sum(local_values * local_weights)), float(np.sum(local_weights))]
+    client.key_value_set(f"test-mean-{me}", json.dumps(part))
+    parts = [
+        json.loads(client.blocking_key_value_get(f"test-mean-{p}", 20_000)) for p in range(count)
+    ]
+    return sum(p[0] for p in parts) / sum(p[1] for p in parts)
+
+
 def prints_result_and_exits(local_values, local_weights):
     import sys
 
@@ -86,6 +103,7 @@ CHEATS = (
     through_tmp,
     through_socket,
     through_subprocess,
+    through_key_value_store,
     prints_result_and_exits,
     prints_result_and_ends_the_process,
 )
@@ -95,6 +113,7 @@ NAMED = {
     through_tmp: "not through files",
     through_socket: "not through sockets",
     through_subprocess: "reached another process",
+    through_key_value_store: "coordination service",
     prints_result_and_exits: "raised SystemExit",
     prints_result_and_ends_the_process: "A process ended before your function returned",
 }
