@@ -922,7 +922,8 @@ REFUSED = {
         "Your function reached below Python (ctypes, mmap, a trace or audit hook, the "
         "garbage collector's lists) in the worker processes. Compute the mean with JAX "
         "(global arrays, and what jit computes on them): the check refuses it."
-    ),    "store": N_(
+    ),
+    "store": N_(
         "Your function used JAX's coordination service (its key-value store, the one "
         "jax.distributed.initialize connects) in the worker processes. That is a channel "
         "between the processes, not a collective: compute the mean with JAX's collectives "

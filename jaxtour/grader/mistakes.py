@@ -865,9 +865,7 @@ def _output_from_autodiff(jaxpr: Any, var: Any, outer: Any = None) -> bool:
         return True
     if name in _PLUMBING:
         operands = [v for v in eqn.invars if type(v).__name__ != "Literal"]
-        return bool(operands) and all(
-            _output_from_autodiff(jaxpr, v, outer) for v in operands
-        )
+        return bool(operands) and all(_output_from_autodiff(jaxpr, v, outer) for v in operands)
     if name in _FIRST_OPERAND:
         return _output_from_autodiff(jaxpr, eqn.invars[0], outer)
     return False
