@@ -21,7 +21,7 @@ from typing import Any
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import compare_arrays, describe, short_repr
-from jaxtour.grader.learner_code import call_learner, transformed
+from jaxtour.grader.learner_code import LearnerCodeError, call_learner, transformed
 from jaxtour.grader.mistakes import (
     learner_functions,
     primitive_names,
@@ -192,6 +192,42 @@ def _xlogx_terms_apart(p):  # each x log x made safe on its own
         return jnp.where(positive, safe_x * _log(safe_x), 0.0)
 
     return -(xlogx(p) + xlogx(1 - p))
+
+
+def _xlogx_nan_hidden(p):  # round 20: the buggy where kept, its gradient's NaN hidden
+    @jax.custom_jvp
+    def entropy(q):
+        return _xlogx_single_where(q)
+
+    @entropy.defjvp
+    def entropy_jvp(primals, tangents):
+        (q,), (dq,) = primals, tangents
+        slope = jax.grad(lambda v: -(v * _log(v) + (1 - v) * _log(1 - v)))
+        slopes = jax.vmap(slope)(q.ravel()).reshape(q.shape)
+        return entropy(q), jnp.nan_to_num(slopes, nan=0.0, posinf=0.0, neginf=0.0) * dq
+
+    return entropy(p)
+
+
+def _makes_a_nan(answer: Any) -> bool:
+    """Matches a function whose values and gradient at the ends pass through a NaN on the
+    way, hidden before the end (nan_to_num, a where on isnan, a custom rule that replaces
+    it): run op by op on the check's first input, some operation makes a NaN. A fixed
+    where makes none; the unused branch still poisons this one."""
+    ends = _gradients_at_ends(answer)
+    if ends is None or not all(float(g) == 0.0 for g in ends):
+        return False  # what the gradient at the ends is wrong with is said otherwise
+    (p,) = _xlogx_inputs()[0]
+
+    def value_and_grad(q):
+        with jax.disable_jit(), jax.debug_nans(True):
+            return jax.value_and_grad(lambda v: jnp.sum(answer(v)))(q)
+
+    try:
+        call_learner(value_and_grad, (p,))
+    except LearnerCodeError as exc:
+        return isinstance(exc.error, FloatingPointError)
+    return False
 
 
 def _xlogx_inputs():
@@ -1240,6 +1276,16 @@ EXERCISES = (
                 "keeps its slope there.",
                 example=lambda: _xlogx_terms_apart,
                 matches=_slope_one_at_the_ends,
+            ),
+            Mistake(  # round 20
+                id="nan-hidden",
+                message="Your gradient is 0.0 at both ends only because a NaN is hidden "
+                "after it is made (nan_to_num, a where on isnan, a custom rule that replaces "
+                "it): the unused branch still hands a log a 0 at the ends. Fix the branch: "
+                "keep the ends from every log, so that no NaN is made at all.",
+                example=lambda: _xlogx_nan_hidden,
+                matches=_makes_a_nan,
+                also_accepted=True,
             ),
         ),
         success="Values unchanged, gradient 0.0 at both ends: the unused branch never sees a "
