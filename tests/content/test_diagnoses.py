@@ -506,3 +506,58 @@ def test_a_record_the_answer_empties_is_seen(reach):
     assert not feedback.passed, feedback.text()
     assert "record" in feedback.text(), feedback.text()
 
+
+def _entropy_buggy(p):
+    inside = (p > 0) & (p < 1)
+    return jnp.where(inside, -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p)), 0.0)
+
+
+def _entropy_slope(p):
+    return jax.vmap(jax.grad(lambda q: -(q * jnp.log(q) + (1 - q) * jnp.log(1 - q))))(
+        p.ravel()
+    ).reshape(p.shape)
+
+
+def _nan_to_num_in_a_custom_jvp(p):
+    """Round 20's sneaky answer: the buggy where kept, a custom_jvp whose rule is
+    nan_to_num of the NaN gradient."""
+
+    @jax.custom_jvp
+    def entropy(q):
+        return _entropy_buggy(q)
+
+    @entropy.defjvp
+    def entropy_jvp(primals, tangents):
+        (q,), (dq,) = primals, tangents
+        slope = jnp.nan_to_num(_entropy_slope(q), nan=0.0, posinf=0.0, neginf=0.0)
+        return entropy(q), slope * dq
+
+    return entropy(p)
+
+
+def _isfinite_where_in_a_custom_vjp(p):
+    """The same family, another mechanism: a custom_vjp whose backward pass keeps only the
+    finite slopes."""
+
+    @jax.custom_vjp
+    def entropy(q):
+        return _entropy_buggy(q)
+
+    def forward(q):
+        return entropy(q), q
+
+    def backward(q, g):
+        slope = _entropy_slope(q)
+        return (jnp.where(jnp.isfinite(slope), slope, 0.0) * g,)
+
+    entropy.defvjp(forward, backward)
+    return entropy(p)
+
+
+@pytest.mark.parametrize("answer", [_nan_to_num_in_a_custom_jvp, _isfinite_where_in_a_custom_vjp])
+def test_a_nan_hidden_after_it_is_made_is_refused(answer):
+    """Round 20's family (13.xlogx_gradient): the gradient is 0.0 at the ends only because
+    the NaN the unused branch makes is hidden; a fixed where makes none."""
+    feedback = checks.check("13.xlogx_gradient", answer)
+    assert not feedback.passed and feedback.mistake == "nan-hidden", feedback.text()
+    assert checks.check("13.xlogx_gradient", checks._reference("13.xlogx_gradient")).passed
