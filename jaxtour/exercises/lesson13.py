@@ -209,24 +209,56 @@ def _xlogx_nan_hidden(p):  # round 20: the buggy where kept, its gradient's NaN 
     return entropy(p)
 
 
-def _makes_a_nan(answer: Any) -> bool:
-    """Matches a function whose values and gradient at the ends pass through a NaN on the
-    way, hidden before the end (nan_to_num, a where on isnan, a custom rule that replaces
-    it): run op by op on the check's first input, some operation makes a NaN. A fixed
-    where makes none; the unused branch still poisons this one."""
+_FINITENESS_TESTS = ("is_finite", "ne", "eq")  # isfinite; isnan is x != x (eq: x == x)
+
+
+def _tests_finiteness(jaxpr: Any) -> bool:
+    """The program asks whether a value is finite or NaN (jnp.isfinite, jnp.isnan,
+    jnp.nan_to_num): is_finite, or a comparison of a value with itself."""
+    for eqn in jaxpr.eqns:
+        name = eqn.primitive.name
+        if name == "is_finite":
+            return True
+        if name in _FINITENESS_TESTS and len(eqn.invars) == 2:
+            if eqn.invars[0] is eqn.invars[1]:
+                return True
+        for value in eqn.params.values():
+            for inner in value if isinstance(value, tuple | list) else (value,):
+                inner = getattr(inner, "jaxpr", None)
+                inner = getattr(inner, "jaxpr", inner)
+                if inner is not None and hasattr(inner, "eqns") and _tests_finiteness(inner):
+                    return True
+    return False
+
+
+def _nan_made_and_hidden(answer: Any) -> bool:
+    """Matches a function whose gradient is 0.0 at both ends only because a NaN made on the
+    way is hidden by a test of the value (nan_to_num, a where on isnan or isfinite, in a
+    custom rule or not): run op by op on the check's first input, some operation makes a
+    NaN, and its program tests values for NaN. A fixed where tests the input's range, not
+    the values: a NaN its unused branch makes (a safe value of 0.0) is dropped by it."""
     ends = _gradients_at_ends(answer)
     if ends is None or not all(float(g) == 0.0 for g in ends):
         return False  # what the gradient at the ends is wrong with is said otherwise
     (p,) = _xlogx_inputs()[0]
 
     def value_and_grad(q):
+        return jax.value_and_grad(lambda v: jnp.sum(answer(v)))(q)
+
+    def op_by_op(q):
         with jax.disable_jit(), jax.debug_nans(True):
-            return jax.value_and_grad(lambda v: jnp.sum(answer(v)))(q)
+            return value_and_grad(q)
 
     try:
-        call_learner(value_and_grad, (p,))
+        call_learner(op_by_op, (p,))
     except LearnerCodeError as exc:
-        return isinstance(exc.error, FloatingPointError)
+        if not isinstance(exc.error, FloatingPointError):
+            return False
+        try:
+            program = call_learner(jax.make_jaxpr(value_and_grad), (p,))
+        except LearnerCodeError:
+            return False
+        return _tests_finiteness(program.jaxpr)
     return False
 
 
@@ -1284,7 +1316,7 @@ EXERCISES = (
                 "it): the unused branch still hands a log a 0 at the ends. Fix the branch: "
                 "keep the ends from every log, so that no NaN is made at all.",
                 example=lambda: _xlogx_nan_hidden,
-                matches=_makes_a_nan,
+                matches=_nan_made_and_hidden,
                 also_accepted=True,
             ),
         ),
