@@ -154,7 +154,74 @@ def reads_the_closure_s_repr(f, *args):
 )
 def test_a_work_time_read_out_of_the_stand_in_is_never_accepted(answer):
     """The check pretends the work's time: a number that fits it, though no clock the
-    answer read saw it pass, was read out of the stand-in, however it was reached."""
+    answer read saw it pass, was read out of the stand-in, however it was reached. Since
+    round 20 the stand-in holds no work time to reach: the answer fails where it looks."""
+    status, _ = check("02.time_call", answer)
+    assert status in ("incorrect", "error")
+
+
+def _reachable(value, depth=3):
+    """What an answer reaches from ``value`` by attributes, slots, closure cells and
+    defaults (not through a function's module globals)."""
+    found, todo = [], [(value, 0)]
+    while todo:
+        item, level = todo.pop()
+        found.append(item)
+        if level == depth:
+            continue
+        nested = [getattr(item, "__self__", None), *(getattr(item, "__defaults__", None) or ())]
+        nested += [cell.cell_contents for cell in getattr(item, "__closure__", None) or ()]
+        for name in getattr(type(item), "__slots__", ()):
+            try:
+                nested.append(object.__getattribute__(item, name))
+            except AttributeError:
+                pass
+        nested += list(getattr(item, "__dict__", {}).values())
+        todo += [(n, level + 1) for n in nested if n is not None]
+    return found
+
+
+def test_no_work_time_is_reachable_from_the_stand_in_or_its_results():
+    """Round 20's family: the stand-in f and its results hold no object with the work time
+    the verdict compares with, so it can be neither read (as an alibi clock's figure) nor
+    rewritten."""
+    seen = []
+
+    def looks(f, *args):
+        result = jax.block_until_ready(f(*args))
+        seen.extend(_reachable(f) + _reachable(result))
+        return honest(f, *args)
+
+    checks.check("02.time_call", looks)
+    assert seen and not [item for item in seen if hasattr(item, "work_s")]
+
+
+def reads_the_closure_behind_an_alibi(f, *args):
+    """Round 20's sneaky answer: a clock read around unwarmed calls, thrown away, and the
+    work time read out of the stand-in's closure."""
+    start = time.perf_counter()
+    for _ in range(6):
+        result = f(*args)
+    result.block_until_ready()
+    elapsed = time.perf_counter() - start
+    for item in _reachable(f) + _reachable(result):
+        if hasattr(item, "work_s"):
+            return float(item.work_s)
+    return elapsed / 6
+
+
+def rewrites_the_stand_in(f, *args):
+    for item in _reachable(f):
+        if hasattr(item, "work_s"):
+            item.work_s, item.compile_s = 0.004, 0.0
+    start = time.perf_counter()
+    f(*args).block_until_ready()
+    _ = time.perf_counter() - start
+    return 0.004
+
+
+@pytest.mark.parametrize("answer", [reads_the_closure_behind_an_alibi, rewrites_the_stand_in])
+def test_a_work_time_read_or_set_behind_an_alibi_is_refused(answer):
     status, _ = check("02.time_call", answer)
     assert status == "incorrect"
 
