@@ -206,8 +206,19 @@ def _check(exercise_id: str, answer: Any) -> Feedback:
         if exercise is None:
             return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
         number = variant_number(exercise)
-        with using(exercise, number):
+        tampered: list[str] = []  # the progress store written while the answer ran
+        with using(exercise, number), progress_store.held(tampered):
             feedback = judge(exercise, answer)
+        if tampered:
+            feedback = make_feedback(
+                exercise,
+                "error",
+                _(
+                    "This check is refused: your code wrote to the progress store while it "
+                    "was checked. jaxtour took out what it wrote and judged nothing. Progress "
+                    "is recorded by the checks alone."
+                ),
+            )
         note = _answers_the_page(exercise, number, feedback, answer)
         if note:
             feedback = dataclasses.replace(feedback, message=f"{note}\n\n{feedback.message}")
