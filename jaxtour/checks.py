@@ -36,7 +36,7 @@ from jaxtour.grader.cells import failed_cell_assigning, watch_session
 from jaxtour.grader.compare import verdict_only, verdicts_only
 from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note
-from jaxtour.grader.isolation import inside_a_check, lasting_damage, preserved_world
+from jaxtour.grader.isolation import guard_file, inside_a_check, lasting_damage, preserved_world
 from jaxtour.grader.judge import (
     INTERRUPTED_MESSAGE,
     REVEAL_MESSAGE,
@@ -198,6 +198,7 @@ def _damage_message(damage: list[str]) -> str:
 def _check(exercise_id: str, answer: Any) -> Feedback:
     process_wide.since_last_check()  # an earlier answer's finalizer, say
     found = process_wide.take_found()
+    _guard_the_store()
     with preserved_world():
         damage = lasting_damage()
         if damage:  # no verdict can be trusted in this kernel any more
@@ -241,6 +242,21 @@ def _check(exercise_id: str, answer: Any) -> Feedback:
         if problem:
             feedback = dataclasses.replace(feedback, message=f"{feedback.message}\n\n{problem}")
         return feedback
+
+
+def _guard_the_store() -> None:
+    """The progress store (and its journals) refused to the learner's code while it is
+    checked: only the grader records progress (``isolation.guard_file``)."""
+    if not progress_store.enabled():
+        return
+    where = os.environ.get(progress_store.ENV_DIR)
+    if _guarded.get("where", False) != where:
+        with contextlib.suppress(Exception):
+            guard_file(progress_store.store_path())
+            _guarded["where"] = where
+
+
+_guarded: dict[str, str | None] = {}
 
 
 def _without_run_the_reveal(feedback: Feedback) -> Feedback:

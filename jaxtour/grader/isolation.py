@@ -808,6 +808,7 @@ def grader_state(changed: list[str] | None) -> Iterator[None]:
         names += _parts_put_back()
         names += _threads_stopped(threads)
         names += process_wide.put_back(process)
+        names += _guarded_named()
         names += lasting_damage()  # none when the check began (checks.check said so then)
         if collecting:
             _gc_enable()
@@ -864,11 +865,53 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
             by = _getframe(1).f_code.co_filename
             if not by.startswith(_JAXTOUR) and getattr(function, "__module__", None) != "__main__":
                 _replaced.append((function, args[1], getattr(function, args[1], None)))
+    elif event in _FILE_EVENTS and _states and _guarded_files and args:
+        _refuse_a_guarded_file(event, args[0])
     elif event == "sys.addaudithook":
         if _states:  # refused: CPython adds no hook when a hook raises a RuntimeError here
             _audit_hooks_added.append(1)
             raise RuntimeError("jaxtour: no audit hook may be added while a check runs")
         process_wide.hook_added_outside_a_check()  # for good: every later check says so
+
+
+# Files no answer may open, connect to, move or remove while it is checked (``checks``
+# guards the progress store: round 20's answer inserted "correct" rows into it). The
+# opening fails at once (PermissionError) and the check is refused by name.
+_FILE_EVENTS = frozenset({"open", "sqlite3.connect", "os.rename", "os.remove", "os.truncate"})
+_guarded_files: list[tuple[str, str]] = []  # (the folder, as realpath; the file name's start)
+_guarded_opened: list[str] = []
+_fspath, _realpath, _split = os.fspath, os.path.realpath, os.path.split
+
+
+def guard_file(path: str | os.PathLike[str]) -> None:
+    """Refuse ``path`` (and its journals: any name it begins) to the learner's code while a
+    check runs."""
+    folder, name = _split(_realpath(_fspath(path)))
+    if (folder, name) not in _guarded_files:
+        _guarded_files.append((folder, name))
+
+
+def _refuse_a_guarded_file(event: str, path: Any) -> None:
+    try:
+        path = _fspath(path)
+    except TypeError:  # a file descriptor
+        return
+    if isinstance(path, bytes):
+        path = os.fsdecode(path)
+    for folder, name in _guarded_files:
+        if name in path and _split(_realpath(path))[0] == folder:
+            if _split(path)[1].startswith(name) and not _restoring:
+                by = _getframe(2).f_code.co_filename
+                if by.startswith(_JAXTOUR):  # the grader's own (none runs in a check)
+                    return
+                _guarded_opened.append(f"{event}({name})")
+                raise PermissionError(f"jaxtour: {name} is the grader's while a check runs")
+
+
+def _guarded_named() -> list[str]:
+    names = list(dict.fromkeys(_guarded_opened))
+    _guarded_opened.clear()
+    return names
 
 
 sys.addaudithook(_audit)

@@ -34,6 +34,8 @@ import signal
 import sys
 from typing import Any
 
+from jaxtour.grader.pristine import _Snapshotter  # the grader's own finder, first
+
 try:
     import resource
 except ImportError:  # Windows: no resource limits to keep
@@ -109,7 +111,7 @@ def _own_modules_put_right() -> list[str]:
     names: list[str] = []
     now = tuple(map(_modules.get, _OWN_NAMES))
     known = _known["modules"]
-    if now != known:
+    if not _same(now, known):
         for name, module, was in zip(_OWN_NAMES, now, known, strict=True):
             if module is was:
                 continue
@@ -155,9 +157,13 @@ def _finders_first() -> tuple[Any, ...]:
 
 def _finders_put_back(was: tuple[Any, ...]) -> list[str]:
     now = _finders_first()
-    if len(now) == len(was) and all(map(_is, now, was)):
+    if _same(now, was):
         return []
-    added = [finder for finder in now if not any(finder is old for old in was)]
+    added = [
+        finder
+        for finder in now
+        if not any(finder is old for old in was) and type(finder) is not _Snapshotter
+    ]
     for finder in added:
         with contextlib.suppress(ValueError):
             _meta_path.remove(finder)
@@ -168,6 +174,11 @@ def _finders_put_back(was: tuple[Any, ...]) -> list[str]:
 
 def _is(a: Any, b: Any) -> bool:
     return a is b
+
+
+def _same(now: tuple[Any, ...], was: tuple[Any, ...]) -> bool:
+    """The same objects, by identity (never an object's own ``__eq__``)."""
+    return len(now) == len(was) and all(map(_is, now, was))
 
 
 # --- resource limits --------------------------------------------------------------------
@@ -294,7 +305,7 @@ def put_back(was: _Taken) -> list[str]:
     """What the body changed of it, put back; the names (the check is refused for them)."""
     finders, hooks, limits = was
     names = _finders_put_back(finders)
-    if len(_path_hooks) != len(hooks) or not all(map(_is, _path_hooks, hooks)):
+    if not _same(tuple(_path_hooks), hooks):
         _path_hooks[:] = hooks
         names.append("sys.path_hooks")
     names += _own_modules_put_right()
@@ -303,8 +314,9 @@ def put_back(was: _Taken) -> list[str]:
     return names
 
 
-# The finders before PathFinder and the path hooks as the last check left them.
-_last: dict[str, Any] = {"finders": _finders_first(), "hooks": tuple(_path_hooks)}
+# The finders before PathFinder, the path hooks and the limits as the last check left them
+# (nothing before the first check ends).
+_last: dict[str, Any] = {}
 
 
 _found: list[str] = []
@@ -325,10 +337,12 @@ def since_last_check() -> None:
     unblocked, and a soft limit lower than the last check left it raised back. The
     names wait in ``_found`` for ``take_found``."""
     names = _own_modules_put_right()
-    if _finders_first() != _last["finders"]:
-        names += _finders_put_back(_last["finders"])
-    if tuple(_path_hooks) != _last["hooks"]:
-        _path_hooks[:] = _last["hooks"]
+    finders = _last.get("finders")
+    if finders is not None and not _same(_finders_first(), finders):
+        names += _finders_put_back(finders)
+    hooks = _last.get("hooks")
+    if hooks is not None and not _same(tuple(_path_hooks), hooks):
+        _path_hooks[:] = hooks
         names.append("sys.path_hooks")
     names += _alarm_unblocked()
     limits = _last.get("limits")
