@@ -32,6 +32,7 @@ from jaxtour import catalog
 from jaxtour.display import one_line
 from jaxtour.exercises import all_exercises, ids_by_lesson
 from jaxtour.exercises import exercise as find_exercise
+from jaxtour.grader import process_wide
 from jaxtour.grader.cells import failed_cell_assigning, watch_session
 from jaxtour.grader.compare import verdict_only, verdicts_only
 from jaxtour.grader.explain import explain_exception
@@ -45,7 +46,6 @@ from jaxtour.grader.judge import (
     make_feedback,
 )
 from jaxtour.grader.learner_code import error_in_cell_assigning, read_names
-from jaxtour.grader import process_wide
 from jaxtour.grader.limits import TimeLimitExceeded, set_time_limit
 from jaxtour.grader.panel import PanelActions, build_panel, display_panel
 from jaxtour.grader.spec import Exercise

@@ -150,8 +150,10 @@ def _imports():
 def _same_imports(now, before):
     """The same, jaxtour's modules imported since aside (the check's own)."""
     modules = now[3]
-    return now[:3] == before[:3] and now[4] == before[4] and all(
-        modules.get(name) is module for name, module in before[3].items()
+    return (
+        now[:3] == before[:3]
+        and now[4] == before[4]
+        and all(modules.get(name) is module for name, module in before[3].items())
     )
 
 
