@@ -407,6 +407,10 @@ def _move_aside_if_unreadable(path: Path) -> None:
 def _record(table: str, values: tuple) -> bool:
     if not enabled():
         return False
+    if _holding and table == "checks":  # a check's outcome, recorded by the learner's code
+        for tampered in _holding:  # every enclosing check's (an answer that checks)
+            tampered.append("progress_store.record()")
+        return False
     path = store_path()
     entries = _pending.setdefault(path, [])
     wait = RETRY_WAIT_S if entries else WRITE_WAIT_S
@@ -444,6 +448,7 @@ def held(tampered: list[str]) -> Iterator[None]:
     answer is the learner's own code, and the learner owns the file (CONTRIBUTING.md,
     the threat model): it can be copied, replaced or edited outside SQLite."""
     connection = None
+    _holding.append(tampered)
     if enabled():
         path = store_path()
         try:
@@ -465,8 +470,15 @@ def held(tampered: list[str]) -> Iterator[None]:
     try:
         yield
     finally:
+        _holding.pop()
         if connection is not None:
             _let_go(connection, last, tampered, path)
+
+
+# One list per check running the learner's code (``held``): a check's outcome recorded
+# meanwhile is the learner's code calling ``record`` (or ``checks.check`` inside an
+# answer), refused and named there. Hints and solutions shown are still recorded.
+_holding: list[list[str]] = []
 
 
 def _let_go(
