@@ -155,20 +155,34 @@ def _finders_first() -> tuple[Any, ...]:
     return tuple(first)
 
 
-def _finders_put_back(was: tuple[Any, ...]) -> list[str]:
+def _finders_after() -> tuple[Any, ...]:
+    """The finders after PathFinder (all of them where it was taken out)."""
+    after: list[Any] = []
+    found = False
+    for finder in _meta_path:
+        if found:
+            after.append(finder)
+        found = found or finder is _PathFinder
+    return tuple(after)
+
+
+def _finders() -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    return _finders_first(), _finders_after()
+
+
+def _finders_put_back(was: tuple[tuple[Any, ...], tuple[Any, ...]]) -> list[str]:
+    """The finders before PathFinder as they were, then PathFinder, then those after it
+    that were there, then those appended since (a library imported meanwhile); named
+    when any before it changed, or any was taken out."""
+    first, after = was
     now = _finders_first()
-    if _same(now, was):
+    present = any(finder is _PathFinder for finder in _meta_path)
+    after_now = _finders_after() if present else ()
+    if _same(now, first) and present and all(any(f is g for g in after_now) for f in after):
         return []
-    added = [
-        finder
-        for finder in now
-        if not any(finder is old for old in was) and type(finder) is not _Snapshotter
-    ]
-    for finder in added:
-        with contextlib.suppress(ValueError):
-            _meta_path.remove(finder)
-    if _PathFinder not in _meta_path:  # taken out: Python finds no module without it
-        _meta_path.append(_PathFinder)
+    own = [finder for finder in now if type(finder) is _Snapshotter and finder not in first]
+    added = [finder for finder in after_now if not any(finder is old for old in after)]
+    _meta_path[:] = [*own, *first, _PathFinder, *after, *added]
     return ["sys.meta_path"]
 
 
@@ -292,13 +306,13 @@ def _alarm_unblocked() -> list[str]:
 
 # --- the brackets ----------------------------------------------------------------------------
 
-_Taken = tuple[tuple[Any, ...], tuple[Any, ...], tuple[tuple[int, int], ...]]
+_Taken = tuple[Any, tuple[Any, ...], tuple[tuple[int, int], ...]]
 
 
 def taken() -> _Taken:
     """The process-wide state as a check's body begins."""
     _armed.clear()
-    return (_finders_first(), tuple(_path_hooks), _limits())
+    return (_finders(), tuple(_path_hooks), _limits())
 
 
 def put_back(was: _Taken) -> list[str]:
@@ -338,7 +352,7 @@ def since_last_check() -> None:
     names wait in ``_found`` for ``take_found``."""
     names = _own_modules_put_right()
     finders = _last.get("finders")
-    if finders is not None and not _same(_finders_first(), finders):
+    if finders is not None:
         names += _finders_put_back(finders)
     hooks = _last.get("hooks")
     if hooks is not None and not _same(tuple(_path_hooks), hooks):
@@ -363,7 +377,7 @@ def since_last_check() -> None:
 
 def check_ended() -> None:
     """What the next check compares with: the state this one leaves."""
-    _last["finders"] = _finders_first()
+    _last["finders"] = _finders()
     _last["hooks"] = tuple(_path_hooks)
     _last["limits"] = _limits()
 

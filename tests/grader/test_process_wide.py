@@ -55,6 +55,11 @@ def inserts_a_finder(x):
     return right(x)
 
 
+def empties_sys_meta_path(x):
+    sys.meta_path.clear()
+    return right(x)
+
+
 def inserts_a_path_hook(x):
     sys.path_hooks.insert(0, _refusing_path_hook)
     sys.path_importer_cache.clear()
@@ -121,6 +126,7 @@ def arms_a_later_dump(x):
 
 CHANGES = {
     "a finder first on sys.meta_path": (inserts_a_finder, "sys.meta_path"),
+    "sys.meta_path emptied": (empties_sys_meta_path, "sys.meta_path"),
     "a path hook": (inserts_a_path_hook, "sys.path_hooks"),
     "a finder cached for jaxtour": (caches_a_finder_for_jaxtour, "sys.path_importer_cache"),
     "a package's __path__": (puts_a_folder_on_a_package_path, "jaxtour.exercises.__path__"),
