@@ -20,6 +20,7 @@ learner's notebook never sees a traceback from the grader itself::
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import difflib
 import os
@@ -31,11 +32,12 @@ from jaxtour import catalog
 from jaxtour.display import one_line
 from jaxtour.exercises import all_exercises, ids_by_lesson
 from jaxtour.exercises import exercise as find_exercise
+from jaxtour.grader import process_wide
 from jaxtour.grader.cells import failed_cell_assigning, watch_session
 from jaxtour.grader.compare import verdict_only, verdicts_only
 from jaxtour.grader.explain import explain_exception
 from jaxtour.grader.feedback import FEEDBACK_MIME, STATUSES, Feedback, Note
-from jaxtour.grader.isolation import inside_a_check, lasting_damage, preserved_world
+from jaxtour.grader.isolation import guard_file, inside_a_check, lasting_damage, preserved_world
 from jaxtour.grader.judge import (
     INTERRUPTED_MESSAGE,
     REVEAL_MESSAGE,
@@ -44,7 +46,7 @@ from jaxtour.grader.judge import (
     make_feedback,
 )
 from jaxtour.grader.learner_code import error_in_cell_assigning, read_names
-from jaxtour.grader.limits import set_time_limit
+from jaxtour.grader.limits import TimeLimitExceeded, set_time_limit
 from jaxtour.grader.panel import PanelActions, build_panel, display_panel
 from jaxtour.grader.spec import Exercise
 from jaxtour.grader.variants import ENV_VARIANT, fill, number_for, using
@@ -136,9 +138,30 @@ def check(exercise_id: str, answer: Any) -> Feedback:
     """
     try:
         return _check(exercise_id, answer)
-    except Exception as error:  # noqa: BLE001 - the grader's own failure is said, not raised
-        # What no check can undo makes the grader's own steps fail (an audit hook an earlier
-        # answer added, which raises on every file opened): the kernel is never crashed.
+    except TimeLimitExceeded:  # an enclosing check's limit (an answer that checks): its end
+        if inside_a_check():
+            raise
+        return _failed(exercise_id, RuntimeError("time limit"))
+    except KeyboardInterrupt:  # the stop button, in the grader's own steps
+        return _failed(exercise_id, None)
+    except BaseException as error:  # noqa: BLE001 - the grader's own failure is said, not raised
+        return _failed(exercise_id, error)
+    finally:
+        with contextlib.suppress(BaseException):
+            process_wide.check_ended()
+
+
+def _failed(exercise_id: object, error: BaseException | None) -> Feedback:
+    """What the grader says when its own steps failed: what no check can undo made them
+    fail (an audit hook an earlier answer added, which raises on every file opened), or
+    something else earlier in the kernel did. The kernel is never crashed, whatever the
+    hook raises here too (the plain English sentence is the last resort)."""
+    try:
+        if error is None:
+            return Feedback(str(exercise_id), "error", _(INTERRUPTED_MESSAGE))
+        damage = lasting_damage()
+        if damage:
+            return Feedback(str(exercise_id), "error", _damage_message(damage))
         return Feedback(
             str(exercise_id),
             "error",
@@ -148,30 +171,64 @@ def check(exercise_id: str, answer: Any) -> Feedback:
                 "lesson's cells again."
             ).format(error=one_line(error)),
         )
+    except BaseException:  # noqa: BLE001
+        return Feedback(
+            str(exercise_id),
+            "error",
+            "The grader could not finish this check. Restart the kernel and run the "
+            "lesson's cells again.",
+        )
+
+
+def _damage_message(damage: list[str]) -> str:
+    calls = ", ".join(damage)
+    if all(name.startswith("jax.tree_util.register_pytree_node(") for name in damage):
+        return _(
+            "Code run in this kernel called {calls}, which nothing can undo: JAX now "
+            "looks inside those values, and no check here can be trusted. Restart "
+            "the kernel and run the lesson's cells again."
+        ).format(calls=calls)
+    return _(
+        "Code run in this kernel called {calls}, which nothing can undo while the kernel "
+        "runs, so no check here can be trusted. Restart the kernel and run the lesson's "
+        "cells again."
+    ).format(calls=calls)
 
 
 def _check(exercise_id: str, answer: Any) -> Feedback:
+    process_wide.since_last_check()  # an earlier answer's finalizer, say
+    found = process_wide.take_found()
+    _guard_the_store()
     with preserved_world():
+        damage = lasting_damage()
+        if damage:  # no verdict can be trusted in this kernel any more
+            return Feedback(str(exercise_id), "error", _damage_message(damage))
         exercise = _lookup(exercise_id)
         if exercise is None:
             return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))
-        damage = lasting_damage()
-        if damage:  # no verdict can be trusted in this kernel any more
-            return Feedback(
-                exercise.id,
+        number = variant_number(exercise)
+        tampered: list[str] = []  # the progress store written while the answer ran
+        with using(exercise, number), progress_store.held(tampered):
+            feedback = judge(exercise, answer)
+        if tampered:
+            feedback = make_feedback(
+                exercise,
                 "error",
                 _(
-                    "Code run in this kernel called {calls}, which nothing can undo: JAX now "
-                    "looks inside those values, and no check here can be trusted. Restart "
-                    "the kernel and run the lesson's cells again."
-                ).format(calls=", ".join(damage)),
+                    "This check is refused: your code wrote to the progress store while it "
+                    "was checked. jaxtour took out what it wrote and judged nothing. Progress "
+                    "is recorded by the checks alone."
+                ),
             )
-        number = variant_number(exercise)
-        with using(exercise, number):
-            feedback = judge(exercise, answer)
         note = _answers_the_page(exercise, number, feedback, answer)
         if note:
             feedback = dataclasses.replace(feedback, message=f"{note}\n\n{feedback.message}")
+        if found:
+            note = _(
+                "Since the last check, code in this kernel (an earlier answer's __del__, "
+                "say) changed {names}; jaxtour put it right before this check."
+            ).format(names=", ".join(found))
+            feedback = dataclasses.replace(feedback, message=f"{feedback.message}\n\n{note}")
         if exercise.id in _reveals_shown:
             feedback = _without_run_the_reveal(feedback)
         variant = number if exercise.variants is not None else None
@@ -185,6 +242,21 @@ def _check(exercise_id: str, answer: Any) -> Feedback:
         if problem:
             feedback = dataclasses.replace(feedback, message=f"{feedback.message}\n\n{problem}")
         return feedback
+
+
+def _guard_the_store() -> None:
+    """The progress store (and its journals) refused to the learner's code while it is
+    checked: only the grader records progress (``isolation.guard_file``)."""
+    if not progress_store.enabled():
+        return
+    where = os.environ.get(progress_store.ENV_DIR)
+    if _guarded.get("where", False) != where:
+        with contextlib.suppress(Exception):
+            guard_file(progress_store.store_path())
+            _guarded["where"] = where
+
+
+_guarded: dict[str, str | None] = {}
 
 
 def _without_run_the_reveal(feedback: Feedback) -> Feedback:
@@ -363,6 +435,18 @@ def read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
     that error, explained, and grades nothing: not a missing answer, not the placeholder,
     and not the value an earlier run of the cell left behind.
     """
+    try:
+        return _read_and_check(exercise_id, get_answer)
+    except KeyboardInterrupt:
+        return _failed(exercise_id, None)
+    except BaseException as error:  # noqa: BLE001 - as check: the grader never raises
+        if isinstance(error, TimeLimitExceeded) and inside_a_check():
+            raise
+        return _failed(exercise_id, error)
+
+
+def _read_and_check(exercise_id: str, get_answer: Callable[[], Any]) -> Feedback:
+    process_wide.since_last_check()  # before the grader imports anything (the lesson's module)
     exercise = _lookup(exercise_id)
     if exercise is None:
         return Feedback(str(exercise_id), "error", _unknown_message(exercise_id))

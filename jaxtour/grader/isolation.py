@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from jaxtour import i18n
-from jaxtour.grader import limits
+from jaxtour.grader import limits, process_wide
 from jaxtour.grader.pristine import IGNORED, generation, holder, pristine_namespaces
 from jaxtour.i18n import held
 
@@ -794,6 +794,7 @@ def grader_state(changed: list[str] | None) -> Iterator[None]:
     collecting = _gc_isenabled()
     _gc_disable()  # no earlier answer's finalizer runs in this check (see below)
     taken = _own_snapshot()
+    process = process_wide.taken()
     threads = set(_enumerate())
     world = (_settings_now(), [])
     _states.append(world)
@@ -806,6 +807,8 @@ def grader_state(changed: list[str] | None) -> Iterator[None]:
         names = world[1] + _settings_put_back(world[0]) + _own_put_back(taken)
         names += _parts_put_back()
         names += _threads_stopped(threads)
+        names += process_wide.put_back(process)
+        names += _guarded_named()
         names += lasting_damage()  # none when the check began (checks.check said so then)
         if collecting:
             _gc_enable()
@@ -843,7 +846,8 @@ def _threads_stopped(before: set[Any]) -> list[str]:
 # CPython audits each such assignment ("object.__setattr__"): the grader's hook, added once,
 # keeps what was there when one happens inside a check, to a function the notebook did not
 # define; it is put back after the learner's call and named. A hook an answer adds
-# (``sys.addaudithook``) can never be taken off: the check is refused and says so.
+# (``sys.addaudithook``) can never be taken off: inside a check it is refused (CPython
+# drops it) and named; outside one, every later check names it (``process_wide.lasting``).
 _FUNCTION_PARTS = frozenset({"__code__", "__defaults__", "__kwdefaults__"})
 _replaced: list[tuple[Any, str, Any]] = []
 _audit_hooks_added: list[int] = []
@@ -861,8 +865,53 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
             by = _getframe(1).f_code.co_filename
             if not by.startswith(_JAXTOUR) and getattr(function, "__module__", None) != "__main__":
                 _replaced.append((function, args[1], getattr(function, args[1], None)))
-    elif event == "sys.addaudithook" and _states:
-        _audit_hooks_added.append(1)
+    elif event in _FILE_EVENTS and _states and _guarded_files and args:
+        _refuse_a_guarded_file(event, args[0])
+    elif event == "sys.addaudithook":
+        if _states:  # refused: CPython adds no hook when a hook raises a RuntimeError here
+            _audit_hooks_added.append(1)
+            raise RuntimeError("jaxtour: no audit hook may be added while a check runs")
+        process_wide.hook_added_outside_a_check()  # for good: every later check says so
+
+
+# Files no answer may open, connect to, move or remove while it is checked (``checks``
+# guards the progress store: round 20's answer inserted "correct" rows into it). The
+# opening fails at once (PermissionError) and the check is refused by name.
+_FILE_EVENTS = frozenset({"open", "sqlite3.connect", "os.rename", "os.remove", "os.truncate"})
+_guarded_files: list[tuple[str, str]] = []  # (the folder, as realpath; the file name's start)
+_guarded_opened: list[str] = []
+_fspath, _realpath, _split = os.fspath, os.path.realpath, os.path.split
+
+
+def guard_file(path: str | os.PathLike[str]) -> None:
+    """Refuse ``path`` (and its journals: any name it begins) to the learner's code while a
+    check runs."""
+    folder, name = _split(_realpath(_fspath(path)))
+    if (folder, name) not in _guarded_files:
+        _guarded_files.append((folder, name))
+
+
+def _refuse_a_guarded_file(event: str, path: Any) -> None:
+    try:
+        path = _fspath(path)
+    except TypeError:  # a file descriptor
+        return
+    if isinstance(path, bytes):
+        path = os.fsdecode(path)
+    for folder, name in _guarded_files:
+        if name in path and _split(_realpath(path))[0] == folder:
+            if _split(path)[1].startswith(name) and not _restoring:
+                by = _getframe(2).f_code.co_filename
+                if by.startswith(_JAXTOUR):  # the grader's own (none runs in a check)
+                    return
+                _guarded_opened.append(f"{event}({name})")
+                raise PermissionError(f"jaxtour: {name} is the grader's while a check runs")
+
+
+def _guarded_named() -> list[str]:
+    names = list(dict.fromkeys(_guarded_opened))
+    _guarded_opened.clear()
+    return names
 
 
 sys.addaudithook(_audit)
@@ -917,14 +966,16 @@ _probes: list[Any] = []
 
 
 def lasting_damage() -> list[str]:
-    """The types JAX should read as leaves but no longer does, named as the registration."""
+    """The types JAX should read as leaves but no longer does, named as the registration;
+    and what else no check can undo (``process_wide.lasting``: an audit hook, a hard
+    resource limit lowered)."""
+    names = process_wide.lasting()
     jax = sys.modules.get("jax")
     if jax is None:
-        return []
+        return names
     if not _probes:
         _probes.extend([1, 1.0, 1j, True, "s", b"b", np.zeros(1), np.float32(1)])
         _probes.append(jax.numpy.zeros(1))
-    names = []
     for value in _probes:
         try:
             leaves = jax.tree_util.tree_leaves(value)

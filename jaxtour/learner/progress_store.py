@@ -407,6 +407,10 @@ def _move_aside_if_unreadable(path: Path) -> None:
 def _record(table: str, values: tuple) -> bool:
     if not enabled():
         return False
+    if _holding and table == "checks":  # a check's outcome, recorded by the learner's code
+        for tampered in _holding:  # every enclosing check's (an answer that checks)
+            tampered.append("progress_store.record()")
+        return False
     path = store_path()
     entries = _pending.setdefault(path, [])
     wait = RETRY_WAIT_S if entries else WRITE_WAIT_S
@@ -424,6 +428,89 @@ def _record(table: str, values: tuple) -> bool:
         return False
     entries.clear()
     return True
+
+
+_TABLES_AN_ANSWER_COULD_FORGE = ("checks", "help", "variants")
+
+
+@contextlib.contextmanager
+def held(tampered: list[str]) -> Iterator[None]:
+    """The store's write lock held by the grader while a check runs the learner's code:
+    no other connection can write it meanwhile (an answer's own ``sqlite3.connect`` to
+    the path the README gives waits, then fails "database is locked"; another kernel's
+    record waits ``WRITE_WAIT_S``, and is kept for later past that). The transaction is
+    rolled back at the end, so whatever an answer wrote through the grader's connection
+    itself (found with ``gc.get_objects``) is undone; one that committed through it has
+    its rows taken out again. Either way ``tampered`` names it.
+
+    A store that is off is not held (one that does not exist yet is made); one another kernel is
+    writing is not waited for (the check is not delayed). What this cannot stop: an
+    answer is the learner's own code, and the learner owns the file (CONTRIBUTING.md,
+    the threat model): it can be copied, replaced or edited outside SQLite."""
+    connection = None
+    _holding.append(tampered)
+    if enabled():
+        path = store_path()
+        try:
+            if not path.exists():  # a first check: the store made now, to be held
+                _save(path, [], 0)
+            if path.exists():
+                connection = sqlite3.connect(path, timeout=0, isolation_level=None)
+                connection.execute("BEGIN IMMEDIATE")
+                last = {
+                    table: connection.execute(f"SELECT max(id) FROM {table}").fetchone()[0]  # noqa: S608
+                    or 0
+                    for table in _TABLES_AN_ANSWER_COULD_FORGE
+                }
+        except Exception:  # busy, old, unreadable, unwritable: the check runs as without
+            if connection is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    connection.close()
+            connection = None
+    try:
+        yield
+    finally:
+        _holding.pop()
+        if connection is not None:
+            _let_go(connection, last, tampered, path)
+
+
+# One list per check running the learner's code (``held``): a check's outcome recorded
+# meanwhile is the learner's code calling ``record`` (or ``checks.check`` inside an
+# answer), refused and named there. Hints and solutions shown are still recorded.
+_holding: list[list[str]] = []
+
+
+def _let_go(
+    connection: sqlite3.Connection, last: dict[str, int], tampered: list[str], path: Path
+) -> None:
+    try:
+        if connection.in_transaction:
+            changed = connection.total_changes
+            connection.execute("ROLLBACK")
+            if changed:
+                tampered.append("sqlite3")
+        else:  # committed or closed through the grader's connection: its rows out again
+            tampered.append("sqlite3")
+            _rows_taken_out(connection, last)
+    except sqlite3.Error:  # the connection closed by the answer
+        tampered.append("sqlite3")
+        with contextlib.suppress(sqlite3.Error):
+            _rows_taken_out(sqlite3.connect(path, timeout=WRITE_WAIT_S, isolation_level=None), last)
+    finally:
+        with contextlib.suppress(sqlite3.Error):
+            connection.close()
+
+
+def _rows_taken_out(connection: sqlite3.Connection, last: dict[str, int]) -> None:
+    """Every row added since the grader let go of the lock (the answer's) taken out."""
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        for table, id_ in last.items():
+            connection.execute(f"DELETE FROM {table} WHERE id > ?", (id_,))  # noqa: S608
+        connection.execute("COMMIT")
+    finally:
+        connection.close()
 
 
 @atexit.register

@@ -1,0 +1,400 @@
+"""What an answer can change for the whole process is put back, or named for good (round
+20's red team: an audit hook, the import machinery, resource limits, a later dump or a
+blocked alarm left by a finalizer, rows forged in the progress store).
+
+Each family, by more than the one mechanism the red team used: the check that changes it
+is refused by name and everything is put back; a change made between checks (an earlier
+answer's ``__del__``) is put right at the next check and named there; what no check can
+undo (an audit hook added outside a check, a hard limit lowered) makes every later check
+say so, and none raises. Those run in a process of their own, which they damage for good.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib.machinery
+import os
+import resource
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import textwrap
+import types
+
+import jax.numpy as jnp
+import pytest
+
+from jaxtour import checks
+from jaxtour.grader import judge as judge_module
+from jaxtour.grader.limits import Limit
+from jaxtour.learner import progress_store
+
+EXERCISE = "01.center"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def right(x):
+    return x - jnp.mean(x, axis=-1, keepdims=True)
+
+
+class _Refuses:
+    def find_spec(self, name, path=None, target=None):
+        if name.startswith("jaxtour."):
+            raise ImportError(f"{name} refused")
+        return None
+
+
+def _refusing_path_hook(path):
+    raise ImportError("no finder")
+
+
+def inserts_a_finder(x):
+    sys.meta_path.insert(0, _Refuses())
+    return right(x)
+
+
+def empties_sys_meta_path(x):
+    sys.meta_path.clear()
+    return right(x)
+
+
+def inserts_a_path_hook(x):
+    sys.path_hooks.insert(0, _refusing_path_hook)
+    sys.path_importer_cache.clear()
+    return right(x)
+
+
+def caches_a_finder_for_jaxtour(x):
+    import jaxtour.exercises as package
+
+    sys.path_importer_cache[package.__path__[0]] = _Refuses()
+    return right(x)
+
+
+def puts_a_folder_on_a_package_path(x):
+    import jaxtour.exercises as package
+
+    package.__path__.insert(0, tempfile.mkdtemp())
+    return right(x)
+
+
+def stubs_a_module_not_imported_yet(x):
+    sys.modules.setdefault("jaxtour.classroom.with_hub", types.ModuleType("stub"))
+    return right(x)
+
+
+def replaces_a_loaded_module(x):
+    sys.modules["jaxtour.exercises.lesson01"] = types.ModuleType("stub")
+    return right(x)
+
+
+def lowers_the_open_files(x):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (12, hard))
+    return right(x)
+
+
+def lowers_the_file_size(x):
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1, hard))
+    return right(x)
+
+
+def lowers_the_stack(x):
+    soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
+    resource.setrlimit(resource.RLIMIT_STACK, (64 * 1024, hard))
+    return right(x)
+
+
+def lowers_the_cpu_time(x):
+    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    # Below what was used, SIGXCPU would end the process at once: an answer can end its
+    # own kernel (os._exit does as much); it cannot bend a verdict so.
+    resource.setrlimit(resource.RLIMIT_CPU, (int(used.ru_utime + used.ru_stime) + 3600, hard))
+    return right(x)
+
+
+def arms_a_later_dump(x):
+    import faulthandler
+
+    faulthandler.dump_traceback_later(3600, exit=True, file=open(os.devnull, "w"))  # noqa: SIM115
+    return right(x)
+
+
+CHANGES = {
+    "a finder first on sys.meta_path": (inserts_a_finder, "sys.meta_path"),
+    "sys.meta_path emptied": (empties_sys_meta_path, "sys.meta_path"),
+    "a path hook": (inserts_a_path_hook, "sys.path_hooks"),
+    "a finder cached for jaxtour": (caches_a_finder_for_jaxtour, "sys.path_importer_cache"),
+    "a package's __path__": (puts_a_folder_on_a_package_path, "jaxtour.exercises.__path__"),
+    "a stand-in module": (stubs_a_module_not_imported_yet, "jaxtour.classroom.with_hub"),
+    "a loaded module replaced": (replaces_a_loaded_module, "jaxtour.exercises.lesson01"),
+    "open files": (lowers_the_open_files, "RLIMIT_NOFILE"),
+    "file size": (lowers_the_file_size, "RLIMIT_FSIZE"),
+    "stack": (lowers_the_stack, "RLIMIT_STACK"),
+    "CPU time": (lowers_the_cpu_time, "RLIMIT_CPU"),
+    "a later dump": (arms_a_later_dump, "faulthandler.dump_traceback_later()"),
+}
+
+
+def _imports():
+    import jaxtour.exercises as package
+
+    cached = type(sys.path_importer_cache.get(package.__path__[0]))
+    return (
+        list(sys.meta_path),
+        list(sys.path_hooks),
+        list(package.__path__),
+        {name: module for name, module in sys.modules.items() if name.startswith("jaxtour")},
+        cached in (type(None), importlib.machinery.FileFinder),  # None: found again
+    )
+
+
+def _same_imports(now, before):
+    """The same, jaxtour's modules imported since aside (the check's own)."""
+    modules = now[3]
+    return (
+        now[:3] == before[:3]
+        and now[4] == before[4]
+        and all(modules.get(name) is module for name, module in before[3].items())
+    )
+
+
+def _limits():
+    return [
+        resource.getrlimit(getattr(resource, name))
+        for name in ("RLIMIT_NOFILE", "RLIMIT_FSIZE", "RLIMIT_STACK", "RLIMIT_CPU")
+    ]
+
+
+@pytest.mark.parametrize("kind", CHANGES, ids=list(CHANGES))
+def test_a_process_wide_change_is_refused_by_name_and_put_back(kind):
+    answer, named = CHANGES[kind]
+    checks._reference("14.fix_rows")  # a lesson module imported before, to be found again
+    imports, limits = _imports(), _limits()
+    try:
+        feedback = checks.check(EXERCISE, answer)
+        assert feedback.status == "error" and named in feedback.message, feedback.message
+        assert _same_imports(_imports(), imports)
+        assert _limits() == limits
+        assert checks.check(EXERCISE, right).passed
+        assert checks.check("14.fix_rows", checks._reference("14.fix_rows")).passed
+    finally:
+        import faulthandler
+
+        faulthandler.cancel_dump_traceback_later()
+
+
+def _finalizer_changes():
+    import jaxtour.exercises as package
+
+    folder = tempfile.mkdtemp()
+    with open(os.path.join(folder, "lesson14.py"), "w") as file:
+        file.write("raise ImportError('replaced')\n")
+    sys.meta_path.insert(0, _Refuses())
+    package.__path__.insert(0, folder)
+    sys.modules["jaxtour.exercises.lesson14"] = types.ModuleType("stub")
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (12, hard))
+
+
+class _AfterTheCheck:
+    def __call__(self, x):
+        return right(x)
+
+    def __del__(self):
+        _finalizer_changes()
+
+
+def test_what_a_finalizer_changes_after_its_check_is_put_right_and_named_at_the_next():
+    reference = checks._reference("14.fix_rows")
+    imports, limits = _imports(), _limits()
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, ())
+    answer = _AfterTheCheck()
+    assert checks.check(EXERCISE, answer).passed
+    del answer
+    gc.collect()  # the finalizer has run: between two checks
+    feedback = checks.check("14.fix_rows", reference)
+    assert feedback.passed, feedback.message
+    for named in ("sys.meta_path", "__path__", "lesson14", "SIGALRM", "RLIMIT_NOFILE"):
+        assert named in feedback.message, feedback.message
+    assert _same_imports(_imports(), imports) and _limits() == limits
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, ()) == mask
+
+
+def test_an_answer_cannot_add_an_audit_hook():
+    """CPython drops a hook that another hook refuses: the grader's refuses every one
+    added inside a check. (Were it added, it would raise in this worker's every check.)"""
+    heard = []
+
+    def answer(x):
+        sys.addaudithook(lambda event, args: heard.append(event))
+        return right(x)
+
+    feedback = checks.check(EXERCISE, answer)
+    assert feedback.status == "error" and "sys.addaudithook()" in feedback.message
+    open(os.devnull).close()
+    assert heard == []
+    assert checks.check(EXERCISE, right).passed
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    monkeypatch.setenv(progress_store.ENV_DIR, str(tmp_path))
+    monkeypatch.setenv(progress_store.ENV_SWITCH, "on")
+    assert checks.check(EXERCISE, right).passed  # the store made, one row
+    return progress_store.store_path()
+
+
+def _forge(connection):
+    connection.execute(
+        "INSERT INTO checks (at, exercise, status) VALUES (0, '01.arange', 'correct')"
+    )
+
+
+def writes_the_store(path):
+    def answer(x):
+        db = sqlite3.connect(path, timeout=0.1)
+        _forge(db)
+        db.commit()
+        return x
+
+    return answer
+
+
+def writes_the_store_through_a_link(path):
+    def answer(x):
+        link = os.path.join(tempfile.mkdtemp(), "elsewhere.db")
+        os.symlink(path, link)
+        try:
+            db = sqlite3.connect(link, timeout=0.1)
+            _forge(db)
+            db.commit()
+        except sqlite3.OperationalError:  # database is locked: the grader holds it
+            pass
+        return x
+
+    return answer
+
+
+def commits_through_the_grader_s_connection(path):
+    def answer(x):
+        for thing in gc.get_objects():
+            if isinstance(thing, sqlite3.Connection):
+                try:
+                    _forge(thing)
+                    thing.execute("COMMIT")
+                except sqlite3.Error:
+                    continue
+        return x
+
+    return answer
+
+
+def replaces_the_store(path):
+    def answer(x):
+        os.replace(path, str(path) + ".old")
+        return x
+
+    return answer
+
+
+def records_through_the_grader(path):
+    def answer(x):
+        progress_store.record("01.arange", "correct")
+        checks.check("01.arange", checks._reference("01.arange"))
+        return x
+
+    return answer
+
+
+@pytest.mark.parametrize(
+    "writer",
+    [
+        records_through_the_grader,
+        writes_the_store,
+        writes_the_store_through_a_link,
+        commits_through_the_grader_s_connection,
+        replaces_the_store,
+    ],
+)
+def test_an_answer_cannot_record_progress(store, writer):
+    feedback = checks.check(EXERCISE, writer(store))
+    assert not feedback.passed
+    assert store.exists()
+    assert _passed(store) == {EXERCISE}
+    assert checks.check("01.arange", checks._reference("01.arange")).passed
+    assert _passed(store) == {EXERCISE, "01.arange"}
+
+
+def _passed(store):
+    return {name for name, progress in progress_store.read(store).items() if progress.passed}
+
+
+def test_a_stop_held_up_by_one_call_says_so():
+    """A 20 s C loop against a 10 s limit was late by the limit itself and was told to
+    look for a slow Python loop: a stop held up seconds waited for one call."""
+    limit = Limit(seconds=10.0, started=0.0)
+    limit.late_s, limit.fired = 10.0, True
+    exercise = checks._lookup("03.central_difference")
+    assert judge_module.too_slow(exercise, limit, 10.0).mistake == "uninterruptible"
+    limit.late_s = 0.05  # a handler as late as a loaded machine makes it: Python's loop
+    assert judge_module.too_slow(exercise, limit, 10.0).mistake == "slow-python"
+
+
+def test_what_no_check_can_undo_is_named_by_every_later_check_and_none_raises(tmp_path):
+    """In a process of its own: an audit hook added outside a check (an earlier answer's
+    finalizer) that raises on whatever the grader does, and a hard limit lowered. Every
+    later check names it and says to restart; none raises. A later dump armed in a
+    check is cancelled: the process lives past it."""
+    script = textwrap.dedent(
+        """
+        import resource, sys, time
+        import jax.numpy as jnp
+        from jaxtour import checks
+
+        def right(x):
+            return x - jnp.mean(x, axis=-1, keepdims=True)
+
+        def dumps_later(x):
+            import faulthandler
+            faulthandler.dump_traceback_later(2, exit=True)
+            return right(x)
+
+        print("DUMP", checks.check("01.center", dumps_later).status)
+        time.sleep(3)
+        print("ALIVE")
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        lower = soft + 100 if hard == resource.RLIM_INFINITY else hard - 1
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(soft, lower), lower))
+        print("HARD", checks.check("01.center", right).message)
+
+        def hook(event, args):
+            if event in ("open", "compile", "exec", "import", "sqlite3.connect"):
+                raise SystemExit("audited " + event)
+
+        sys.addaudithook(hook)
+        for exercise in ("01.center", "14.fix_rows", "05.fix_aux_order"):
+            feedback = checks.check(exercise, right)  # must not raise
+            print("LATER", feedback.status, "sys.addaudithook()" in feedback.message)
+        feedback = checks.read_and_check("14.fix_rows", lambda: right)
+        print("LATER", feedback.status, "sys.addaudithook()" in feedback.message)
+        """
+    )
+    env = {
+        **os.environ,
+        "JAXTOUR_VARIANT": "0",
+        "JAXTOUR_DATA_DIR": str(tmp_path),
+        "PYTHONPATH": ROOT,
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "DUMP error" in done.stdout and "ALIVE" in done.stdout, done.stdout
+    assert "resource.setrlimit(RLIMIT_NOFILE)" in done.stdout, done.stdout
+    assert done.stdout.count("LATER error True") == 4, done.stdout
