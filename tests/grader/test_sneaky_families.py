@@ -1,0 +1,128 @@
+"""Round 19's and 20's sneaky families, each tested as a class: the red team's member and
+members it did not write, made another way to the same end, are all refused, and right
+answers are not."""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import pytest
+
+from jaxtour import checks
+from jaxtour.grader.key_uses import key_uses
+
+# --- 1. keys laundered: a new key object with the same bits is the same key -------------
+
+
+def _same_key_ways():
+    """Ways to make a new key object from a key, with its bits (none of them a split)."""
+    return {
+        "clone": jax.random.clone,
+        "wrap(key_data)": lambda k: jax.random.wrap_key_data(jax.random.key_data(k)),
+        "wrap(key_data + 0)": lambda k: jax.random.wrap_key_data(jax.random.key_data(k) + 0),
+        "wrap(key_data ^ 0) in jit": jax.jit(
+            lambda k: jax.random.wrap_key_data(jax.random.key_data(k) ^ 0)
+        ),
+        "raw uint32 key": jax.random.key_data,
+        "indexed from a stack": lambda k: jnp.stack([k, k])[1],
+    }
+
+
+def _walk(fresh):
+    """Each key split for the next one and then drawn from again, through ``fresh``."""
+
+    def random_walk(key, steps):
+        position, path = jnp.float32(0.0), []
+        for _ in range(steps):
+            _, k_next = jax.random.split(fresh(key))
+            position = position + jax.random.normal(fresh(key))
+            key = k_next
+            path.append(position)
+        return jnp.stack(path)
+
+    return random_walk
+
+
+def _walk_split_twice(fresh):
+    """The right numbers: each key split twice, once for the draw and once to carry."""
+
+    def random_walk(key, steps):
+        position, path = jnp.float32(0.0), []
+        for _ in range(steps):
+            position = position + jax.random.normal(jax.random.split(fresh(key))[0])
+            key = jax.random.split(fresh(key))[1]
+            path.append(position)
+        return jnp.stack(path)
+
+    return random_walk
+
+
+def _scanned_walk(fresh):
+    def random_walk(key, steps):
+        def body(k, _):
+            step = jax.random.normal(fresh(k))
+            return jax.random.split(k)[0], step
+
+        return jnp.cumsum(jax.lax.scan(body, key, length=steps)[1])
+
+    return random_walk
+
+
+@pytest.mark.parametrize("way", list(_same_key_ways()))
+def test_a_key_used_again_through_a_new_key_object_is_a_key_used_twice(way):
+    fresh = _same_key_ways()[way]
+    key = jax.random.key(7)
+    for walk in (_walk(fresh), _scanned_walk(fresh)):
+        uses = key_uses(jax.make_jaxpr(lambda k, w=walk: w(k, 6))(key), key)
+        assert uses is not None and uses.drawn_and_split(), way
+
+
+_KEY_REUSED = {"draws-from-split-key", "drawn-and-split", "key-split-twice", "key-drawn-twice"}
+
+
+@pytest.mark.parametrize("way", ["clone", "wrap(key_data + 0)", "raw uint32 key"])
+def test_a_laundered_key_reuse_is_refused_in_the_walk_and_a_right_walk_is_not(way):
+    for walk in (_walk, _walk_split_twice):
+        feedback = checks.check("09.random_walk", walk(_same_key_ways()[way]))
+        assert not feedback.passed and feedback.mistake in _KEY_REUSED, feedback.text()
+    assert checks.check("09.random_walk", checks._reference("09.random_walk")).passed
+
+
+def test_keys_with_other_bits_are_other_keys():
+    """A split's children, fold_in's children for distinct data and a batch of split keys
+    under vmap are all different keys: none counts as a use of another."""
+    key = jax.random.key(3)
+
+    def fine(k):
+        a, b, c = jax.random.split(k, 3)
+        folded = [jax.random.normal(jax.random.fold_in(a, i)) for i in range(3)]
+        batch = jax.vmap(jax.random.normal)(jax.random.split(b, 4))
+        return jnp.stack(folded).sum() + batch.sum() + jax.random.normal(jax.random.clone(c))
+
+    uses = key_uses(jax.make_jaxpr(fine)(key), key)
+    assert uses is not None and not uses.reused()
+
+    def same_data_folded_twice(k):
+        return jax.random.normal(jax.random.fold_in(k, 1)) + jax.random.normal(
+            jax.random.fold_in(k, 1)
+        )
+
+    uses = key_uses(jax.make_jaxpr(same_data_folded_twice)(key), key)
+    assert uses is not None and uses.most_draws() == 2
+
+
+def test_a_view_drawn_from_a_cloned_key_that_is_also_split_is_refused():
+    std = checks.variant_values("09.two_views")["std"]
+
+    def two_views(key, xs, ids):
+        def one(i, x):
+            k = jax.random.fold_in(key, i)
+            k_a, _ = jax.random.split(k)
+            noise_b = jax.random.normal(jax.random.clone(k), x.shape)
+            return x + std * jax.random.normal(k_a, x.shape), x + std * noise_b
+
+        return jax.vmap(one)(ids, xs)
+
+    feedback = checks.check("09.two_views", two_views)
+    assert not feedback.passed and feedback.mistake == "drawn-and-split", feedback.text()
+    assert checks.check("09.two_views", checks._reference("09.two_views")).passed
