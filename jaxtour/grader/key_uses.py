@@ -74,7 +74,7 @@ def key_uses(program: Any, *args: Any) -> KeyUses | None:
     jaxpr = getattr(closed, "jaxpr", closed)
     consts = list(getattr(closed, "consts", ()))
     found: list[tuple[str, bytes]] = []
-    budget = [_MOST_EQUATIONS]
+    budget = [_MOST_EQUATIONS, 0]
     try:
         _run(jaxpr, consts, list(jax.tree.leaves(args)), found, budget)
     except _TooLong:
@@ -82,6 +82,18 @@ def key_uses(program: Any, *args: Any) -> KeyUses | None:
     except Exception:  # noqa: BLE001 - a program this interpreter cannot run is undecided
         return None
     return KeyUses(tuple(found))
+
+
+def numbers_made(program: Any, *args: Any) -> int | None:
+    """How many numbers ``program`` makes when run on ``args``, a loop's body counted at
+    every pass (a while loop's too, whose count no trace shows); None as for key_uses."""
+    jaxpr = getattr(program, "jaxpr", program)
+    budget = [_MOST_EQUATIONS, 0]
+    try:
+        _run(jaxpr, list(getattr(program, "consts", ())), list(jax.tree.leaves(args)), None, budget)
+    except Exception:  # noqa: BLE001 - a program this interpreter cannot run is undecided
+        return None
+    return budget[1]
 
 
 def _closed(value: Any) -> tuple[Any, list[Any]]:
@@ -112,8 +124,12 @@ def _run(jaxpr: Any, consts: list[Any], args: list[Any], found: list, budget: li
     return [read(v) for v in jaxpr.outvars]
 
 
-def _equation(eqn: Any, invals: list[Any], found: list, budget: list) -> list[Any]:
+def _equation(eqn: Any, invals: list[Any], found: list | None, budget: list) -> list[Any]:
+    """One equation run on ``invals``; ``found`` None: counting numbers only (numbers_made),
+    where loops run compiled and their bodies are counted from their traces."""
     name, params = eqn.primitive.name, eqn.params
+    if found is None and name in ("scan", "while"):
+        return _counted_loop(eqn, invals, budget)
     if name in _USES:
         found.extend((_USES[name], bits) for bits in _bits(invals[0]))
     if name == "scan":
@@ -134,7 +150,9 @@ def _equation(eqn: Any, invals: list[Any], found: list, budget: list) -> list[An
     subfuns, bind_params = bound if isinstance(bound, tuple) else ((), bound)
     with eqn.ctx.manager:
         out = eqn.primitive.bind(*subfuns, *invals, **bind_params)
-    return list(out) if eqn.primitive.multiple_results else [out]
+    outs = list(out) if eqn.primitive.multiple_results else [out]
+    budget[1] += sum(int(np.size(o)) for o in outs)
+    return outs
 
 
 def _scan(params: dict, invals: list[Any], found: list, budget: list) -> list[Any]:
@@ -167,3 +185,31 @@ def _while(params: dict, invals: list[Any], found: list, budget: list) -> list[A
     while bool(np.asarray(_run(cond, cond_consts, [*cond_args, *carry], found, budget)[0])):
         carry = _run(body, body_consts, [*body_args, *carry], found, budget)
     return carry
+
+
+def _counted_loop(eqn: Any, invals: list[Any], budget: list) -> list[Any]:
+    """A scan or while loop run compiled; the numbers its body makes, times its passes."""
+    from jaxtour.grader.growth import numbers_held
+
+    params = eqn.params
+    if eqn.primitive.name == "scan":
+        budget[1] += int(params["length"]) * numbers_held(params["jaxpr"])
+        return list(eqn.primitive.bind(*invals, **params))
+    cond, body = params["cond_jaxpr"], params["body_jaxpr"]
+    n_cond, n_body = params["cond_nconsts"], params["body_nconsts"]
+    cond_args, body_args, carry = invals[:n_cond], invals[n_cond : n_cond + n_body], invals[n_cond + n_body :]
+
+    from jax.extend.core import jaxpr_as_fun
+
+    def counted(carry: list[Any]) -> tuple[Any, list[Any]]:
+        def step(state: tuple[Any, list[Any]]) -> tuple[Any, list[Any]]:
+            return state[0] + 1, list(jaxpr_as_fun(body)(*body_args, *state[1]))
+
+        def going(state: tuple[Any, list[Any]]) -> Any:
+            return jaxpr_as_fun(cond)(*cond_args, *state[1])[0]
+
+        return jax.lax.while_loop(going, step, (0, carry))
+
+    passes, carry = jax.jit(counted)(list(carry))
+    budget[1] += int(passes) * (numbers_held(body) + numbers_held(cond))
+    return list(carry)

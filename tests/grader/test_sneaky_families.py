@@ -126,3 +126,86 @@ def test_a_view_drawn_from_a_cloned_key_that_is_also_split_is_refused():
     feedback = checks.check("09.two_views", two_views)
     assert not feedback.passed and feedback.mistake == "drawn-and-split", feedback.text()
     assert checks.check("09.two_views", checks._reference("09.two_views")).passed
+
+
+# --- 2. 12.hvp: n x n work, in whatever pieces ------------------------------------------
+
+
+def _energy(x, k):
+    return 0.5 * k * jnp.sum((x[1:] - x[:-1]) ** 2) - jnp.sum(jnp.cos(x))
+
+
+def _gradient_at(x, k):
+    return lambda y: jax.grad(_energy)(y, k)
+
+
+def _column(x, k, e):
+    return jax.jvp(_gradient_at(x, k), (x,), (e,))[1]
+
+
+def _in_quarters(x, v, k):
+    n, total = x.shape[0], jnp.zeros_like(x)
+    for start in range(0, n, n // 4):
+        block = jax.vmap(lambda e: _column(x, k, e))(jnp.eye(n)[start : start + n // 4])
+        total = total + block.T @ v[start : start + n // 4]
+    return total
+
+
+def _column_per_pass(x, v, k):
+    n = x.shape[0]
+    return sum(_column(x, k, jnp.zeros(n).at[i].set(1.0)) * v[i] for i in range(n))
+
+
+def _scanned_columns(x, v, k):
+    n = x.shape[0]
+
+    def body(total, i):
+        return total + _column(x, k, jax.nn.one_hot(i, n)) * v[i], None
+
+    return jax.lax.scan(body, jnp.zeros(n), jnp.arange(n))[0]
+
+
+def _while_columns(x, v, k):
+    n = x.shape[0]
+
+    def body(state):
+        i, total = state
+        return i + 1, total + _column(x, k, jax.nn.one_hot(i, n)) * v[i]
+
+    return jax.lax.while_loop(lambda state: state[0] < n, body, (0, jnp.zeros(n)))[1]
+
+
+def _rows_of_the_hessian(x, v, k):
+    """Each row of H, by reverse mode, a row at a time under lax.map."""
+    return jax.lax.map(lambda e: jnp.vdot(jax.vjp(_gradient_at(x, k), x)[1](e)[0], v), jnp.eye(x.shape[0]))
+
+
+def _right_forward(x, v, k):
+    return _column(x, k, v)
+
+
+def _right_reverse(x, v, k):
+    return jax.grad(lambda y: jnp.vdot(_gradient_at(y, k)(y), v))(x)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [_in_quarters, _column_per_pass, _scanned_columns, _while_columns, _rows_of_the_hessian],
+)
+def test_a_hessian_built_in_pieces_grows_as_n_squared(answer):
+    from jaxtour.grader.growth import grows_quadratically
+
+    def args(n):
+        return jnp.linspace(-1.0, 1.0, n), jnp.ones(n), 1.5
+
+    assert grows_quadratically(answer, args, (64, 128))
+    assert not grows_quadratically(_right_forward, args, (64, 128))
+    assert not grows_quadratically(jax.jit(_right_reverse), args, (64, 128))
+
+
+@pytest.mark.parametrize("answer", [_in_quarters, _while_columns])
+def test_12_hvp_refuses_a_hessian_in_pieces_and_accepts_a_product(answer):
+    feedback = checks.check("12.hvp", answer)
+    assert not feedback.passed and feedback.mistake in {"builds-hessian", "hessian-in-pieces"}
+    for right in (_right_forward, _right_reverse):
+        assert checks.check("12.hvp", right).passed
