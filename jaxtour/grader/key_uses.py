@@ -3,14 +3,11 @@
 A key is a value: ``jax.random.clone(key)``, ``wrap_key_data(key_data(key))`` or any other
 way to make a new key object with the same bits gives the same numbers as the key itself.
 So a program's use of its keys is judged by their data, not by its variables: the
-program is run on concrete inputs, one equation at a time, and each ``random_bits`` (a
-draw) and ``random_split`` records the bits of every key it takes. ``random_fold_in``
-records nothing: it derives a child, whose own bits are tracked when it is used.
-
-Loops (``scan``, ``while``) and branches (``cond``) are run step by step, nested programs
-(``jit``, ``custom_jvp``, ``remat``) entered, so a key carried through a loop is seen at
-every pass. A program that runs too many equations gives up (None): the walks and batches
-the exercises read are small.
+program is compiled again with a ``jax.debug.callback`` beside each ``random_bits`` (a
+draw) and ``random_split``, which hands the bits of every key it takes to the grader, and
+run once on concrete inputs. ``random_fold_in`` records nothing: it derives a child,
+whose own bits are tracked when it is used. A key carried through a loop is seen at every
+pass (the callback runs in the loop), and XLA drops whatever no key depends on.
 """
 
 from __future__ import annotations
@@ -54,31 +51,19 @@ class KeyUses:
         return self.split_twice() or self.drawn_and_split() or self.most_draws() > 1
 
 
-def _bits(key: Any) -> list[bytes]:
-    """The data of each key in an array of keys (or of raw uint32 keys), as bytes."""
-    from jax import dtypes
-
-    if dtypes.issubdtype(key.dtype, dtypes.prng_key):
-        data = np.asarray(jax.random.key_data(key))
-        impl = str(jax.random.key_impl(key)).encode()
-    else:
-        data, impl = np.asarray(key), b"raw"
-    rows = data.reshape(-1, data.shape[-1]) if data.ndim else data.reshape(1, 1)
-    return [impl + b":" + row.tobytes() for row in rows]
-
-
 def key_uses(program: Any, *args: Any) -> KeyUses | None:
     """The key uses of ``program`` (a ClosedJaxpr, as ``jax.make_jaxpr`` gives) run on
-    ``args`` (its flat inputs); None when it cannot be run here or runs too long."""
-    closed = program
-    jaxpr = getattr(closed, "jaxpr", closed)
-    consts = list(getattr(closed, "consts", ()))
+    ``args`` (its inputs); None when it cannot be run so."""
+    jaxpr = getattr(program, "jaxpr", program)
+    consts = list(getattr(program, "consts", ()))
     found: list[tuple[str, bytes]] = []
-    budget = [_MOST_EQUATIONS, 0]
+
+    def run(flat: list[Any]) -> None:
+        _run(jaxpr, consts, flat, found, [_MOST_EQUATIONS, 0])
+
     try:
-        _run(jaxpr, consts, list(jax.tree.leaves(args)), found, budget)
-    except _TooLong:
-        return None
+        jax.jit(run)(list(jax.tree.leaves(args)))
+        jax.effects_barrier()
     except Exception:  # noqa: BLE001 - a program this interpreter cannot run is undecided
         return None
     return KeyUses(tuple(found))
@@ -100,7 +85,9 @@ def _closed(value: Any) -> tuple[Any, list[Any]]:
     return getattr(value, "jaxpr", value), list(getattr(value, "consts", ()))
 
 
-def _run(jaxpr: Any, consts: list[Any], args: list[Any], found: list, budget: list) -> list:
+def _run(jaxpr: Any, consts: list[Any], args: list[Any], found: list | None, budget: list) -> list:
+    """``jaxpr`` run on ``args``: traced, its key uses handed to ``found`` (key_uses), or
+    eagerly, counting the numbers it makes (``found`` None, numbers_made)."""
     from jax.extend import core
 
     env: dict[Any, Any] = {}
@@ -125,21 +112,20 @@ def _run(jaxpr: Any, consts: list[Any], args: list[Any], found: list, budget: li
 
 
 def _equation(eqn: Any, invals: list[Any], found: list | None, budget: list) -> list[Any]:
-    """One equation run on ``invals``; ``found`` None: counting numbers only (numbers_made),
+    """One equation on ``invals``; ``found`` None: counting numbers only (numbers_made),
     where loops run compiled and their bodies are counted from their traces."""
     name, params = eqn.primitive.name, eqn.params
     if found is None and name in ("scan", "while"):
         return _counted_loop(eqn, invals, budget)
-    if name in _USES:
-        found.extend((_USES[name], bits) for bits in _bits(invals[0]))
+    if name in _USES and found is not None:
+        _record(found, _USES[name], invals[0])
     if name == "scan":
         return _scan(params, invals, found, budget)
     if name == "while":
         return _while(params, invals, found, budget)
-    if name == "cond":
-        index = int(np.clip(np.asarray(invals[0]), 0, len(params["branches"]) - 1))
-        jaxpr, consts = _closed(params["branches"][index])
-        return _run(jaxpr, consts, invals[1:], found, budget)
+    if name == "cond" and found is not None:
+        branches = [_as_function(branch, found, budget) for branch in params["branches"]]
+        return list(jax.lax.switch(invals[0], branches, *invals[1:]))
     for field in _ENTERED:
         inner = params.get(field)
         if inner is not None and hasattr(getattr(inner, "jaxpr", inner), "eqns"):
@@ -155,36 +141,52 @@ def _equation(eqn: Any, invals: list[Any], found: list | None, budget: list) -> 
     return outs
 
 
+def _as_function(closed: Any, found: list, budget: list) -> Any:
+    jaxpr, consts = _closed(closed)
+    return lambda *args: _run(jaxpr, consts, list(args), found, budget)
+
+
 def _scan(params: dict, invals: list[Any], found: list, budget: list) -> list[Any]:
-    jaxpr, consts = _closed(params["jaxpr"])
-    n_consts, n_carry, length = params["num_consts"], params["num_carry"], params["length"]
+    body = _as_function(params["jaxpr"], found, budget)
+    n_consts, n_carry = params["num_consts"], params["num_carry"]
     fixed, carry, xs = invals[:n_consts], invals[n_consts : n_consts + n_carry], invals[n_consts + n_carry :]
-    ys: list[list[Any]] = []
-    steps = range(length - 1, -1, -1) if params["reverse"] else range(length)
-    for i in steps:
-        out = _run(jaxpr, consts, [*fixed, *carry, *(x[i] for x in xs)], found, budget)
-        carry, y = out[:n_carry], out[n_carry:]
-        ys.append(y)
-    if params["reverse"]:
-        ys.reverse()
-    n_ys = len(jaxpr.outvars) - n_carry
-    stacked = [
-        jax.numpy.stack([y[j] for y in ys])
-        if ys
-        else jax.numpy.zeros((0, *v.aval.shape), v.aval.dtype)
-        for j, v in zip(range(n_ys), jaxpr.outvars[n_carry:], strict=True)
-    ]
-    return [*carry, *stacked]
+
+    def step(carry: list[Any], x: list[Any]) -> tuple[list[Any], list[Any]]:
+        out = body(*fixed, *carry, *x)
+        return out[:n_carry], out[n_carry:]
+
+    carry, ys = jax.lax.scan(step, list(carry), list(xs), length=params["length"], reverse=params["reverse"])
+    return [*carry, *ys]
 
 
 def _while(params: dict, invals: list[Any], found: list, budget: list) -> list[Any]:
-    cond, cond_consts = _closed(params["cond_jaxpr"])
-    body, body_consts = _closed(params["body_jaxpr"])
+    cond = _as_function(params["cond_jaxpr"], found, budget)
+    body = _as_function(params["body_jaxpr"], found, budget)
     n_cond, n_body = params["cond_nconsts"], params["body_nconsts"]
     cond_args, body_args, carry = invals[:n_cond], invals[n_cond : n_cond + n_body], invals[n_cond + n_body :]
-    while bool(np.asarray(_run(cond, cond_consts, [*cond_args, *carry], found, budget)[0])):
-        carry = _run(body, body_consts, [*body_args, *carry], found, budget)
-    return carry
+    return list(
+        jax.lax.while_loop(
+            lambda c: cond(*cond_args, *c)[0], lambda c: body(*body_args, *c), list(carry)
+        )
+    )
+
+
+def _record(found: list, kind: str, key: Any) -> None:
+    """Hands the bits of each key in ``key`` (an array of keys, or of raw uint32 keys) to
+    ``found`` when the program runs."""
+    from jax import dtypes
+
+    if dtypes.issubdtype(key.dtype, dtypes.prng_key):
+        data, impl = jax.random.key_data(key), str(key.dtype).encode()
+    else:
+        data, impl = key, b"raw"
+
+    def keep(bits: Any) -> None:
+        bits = np.asarray(bits)
+        rows = bits.reshape(-1, bits.shape[-1]) if bits.ndim else bits.reshape(1, 1)
+        found.extend((kind, impl + b":" + row.tobytes()) for row in rows)
+
+    jax.debug.callback(keep, data)
 
 
 def _counted_loop(eqn: Any, invals: list[Any], budget: list) -> list[Any]:
