@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -174,6 +175,15 @@ def device_name(value: Any = None) -> str:
     return kind if kind != "cpu" else "cpu"
 
 
+def _called(name: str) -> None:
+    """Tells a check under way that the answer called this helper (02.time_call and
+    08.speedup refuse it, however it was reached): nothing outside a check."""
+    if "jaxtour.grader.rules" in sys.modules:
+        from jaxtour.grader.helper_calls import note
+
+        note(name)
+
+
 def _blocked(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     return jax.block_until_ready(fn(*args, **kwargs))
 
@@ -200,6 +210,7 @@ def measure(
     median), or after ``max_calls``.
     ``nbytes`` (bytes the operation moves) or ``flops`` turn the median into a rate.
     """
+    _called("timing.measure")
     start = clock()
     result = _blocked(fn, args, kwargs)
     first = clock() - start
@@ -232,6 +243,7 @@ def dispatch_only(
     For demonstrations only. Results are blocked on after the clock stops, so no work
     leaks into the next measurement.
     """
+    _called("timing.dispatch_only")
     jax.block_until_ready(fn(*args))  # warm up: compile outside the clock
     samples, results = [], []
     for _ in range(calls):

@@ -25,8 +25,8 @@ from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.display import one_line
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe, short_repr
-from jaxtour.grader.learner_code import LearnerCodeError, call_learner, transformed
 from jaxtour.grader.key_uses import KeyUses, key_uses
+from jaxtour.grader.learner_code import LearnerCodeError, call_learner, transformed
 from jaxtour.grader.mistakes import (
     behaves_like,
     equals_tree,

@@ -46,10 +46,14 @@ def numbers_held(program: Any) -> int:
 
 def _has_while(program: Any) -> bool:
     jaxpr = getattr(program, "jaxpr", program)
-    return any(eqn.primitive.name == "while" or any(map(_has_while, _inner(eqn))) for eqn in jaxpr.eqns)
+    return any(
+        eqn.primitive.name == "while" or any(map(_has_while, _inner(eqn))) for eqn in jaxpr.eqns
+    )
 
 
-def growth(fn: Callable[..., Any], args_for: Callable[[int], tuple[Any, ...]], sizes: tuple[int, int]) -> float | None:
+def growth(
+    fn: Callable[..., Any], args_for: Callable[[int], tuple[Any, ...]], sizes: tuple[int, int]
+) -> float | None:
     """How many times more numbers ``fn``'s traced program holds at ``sizes[1]`` than at
     ``sizes[0]`` (``args_for(n)`` gives its arguments at size n); None when it does not
     trace at both."""
@@ -77,4 +81,4 @@ def grows_quadratically(
     ``sizes[0]`` to ``sizes[1]``: n x n numbers, in one array or in pieces."""
     ratio = growth(fn, args_for, sizes)
     linear = sizes[1] / sizes[0]
-    return ratio is not None and ratio >= linear ** 1.75
+    return ratio is not None and ratio >= linear**1.75

@@ -149,13 +149,19 @@ def _as_function(closed: Any, found: list, budget: list) -> Any:
 def _scan(params: dict, invals: list[Any], found: list, budget: list) -> list[Any]:
     body = _as_function(params["jaxpr"], found, budget)
     n_consts, n_carry = params["num_consts"], params["num_carry"]
-    fixed, carry, xs = invals[:n_consts], invals[n_consts : n_consts + n_carry], invals[n_consts + n_carry :]
+    fixed, carry, xs = (
+        invals[:n_consts],
+        invals[n_consts : n_consts + n_carry],
+        invals[n_consts + n_carry :],
+    )
 
     def step(carry: list[Any], x: list[Any]) -> tuple[list[Any], list[Any]]:
         out = body(*fixed, *carry, *x)
         return out[:n_carry], out[n_carry:]
 
-    carry, ys = jax.lax.scan(step, list(carry), list(xs), length=params["length"], reverse=params["reverse"])
+    carry, ys = jax.lax.scan(
+        step, list(carry), list(xs), length=params["length"], reverse=params["reverse"]
+    )
     return [*carry, *ys]
 
 
@@ -163,7 +169,11 @@ def _while(params: dict, invals: list[Any], found: list, budget: list) -> list[A
     cond = _as_function(params["cond_jaxpr"], found, budget)
     body = _as_function(params["body_jaxpr"], found, budget)
     n_cond, n_body = params["cond_nconsts"], params["body_nconsts"]
-    cond_args, body_args, carry = invals[:n_cond], invals[n_cond : n_cond + n_body], invals[n_cond + n_body :]
+    cond_args, body_args, carry = (
+        invals[:n_cond],
+        invals[n_cond : n_cond + n_body],
+        invals[n_cond + n_body :],
+    )
     return list(
         jax.lax.while_loop(
             lambda c: cond(*cond_args, *c)[0], lambda c: body(*body_args, *c), list(carry)
@@ -199,7 +209,11 @@ def _counted_loop(eqn: Any, invals: list[Any], budget: list) -> list[Any]:
         return list(eqn.primitive.bind(*invals, **params))
     cond, body = params["cond_jaxpr"], params["body_jaxpr"]
     n_cond, n_body = params["cond_nconsts"], params["body_nconsts"]
-    cond_args, body_args, carry = invals[:n_cond], invals[n_cond : n_cond + n_body], invals[n_cond + n_body :]
+    cond_args, body_args, carry = (
+        invals[:n_cond],
+        invals[n_cond : n_cond + n_body],
+        invals[n_cond + n_body :],
+    )
 
     from jax.extend.core import jaxpr_as_fun
 

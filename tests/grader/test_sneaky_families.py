@@ -177,7 +177,9 @@ def _while_columns(x, v, k):
 
 def _rows_of_the_hessian(x, v, k):
     """Each row of H, by reverse mode, a row at a time under lax.map."""
-    return jax.lax.map(lambda e: jnp.vdot(jax.vjp(_gradient_at(x, k), x)[1](e)[0], v), jnp.eye(x.shape[0]))
+    return jax.lax.map(
+        lambda e: jnp.vdot(jax.vjp(_gradient_at(x, k), x)[1](e)[0], v), jnp.eye(x.shape[0])
+    )
 
 
 def _right_forward(x, v, k):
@@ -209,3 +211,64 @@ def test_12_hvp_refuses_a_hessian_in_pieces_and_accepts_a_product(answer):
     assert not feedback.passed and feedback.mistake in {"builds-hessian", "hessian-in-pieces"}
     for right in (_right_forward, _right_reverse):
         assert checks.check("12.hvp", right).passed
+
+
+# --- 3. a forbidden timing helper, called from where no code can be read -----------------
+
+
+def _forbidden_timers():
+    import functools
+    import time
+
+    from jaxtour import timing
+    from jaxtour.timing import measure as kept_measure
+
+    class Instance:
+        def __call__(self, f, *args):
+            return kept_measure(f, *args).median_s
+
+    class Partial:
+        measure = staticmethod(functools.partial(timing.measure, budget_s=0.2))
+
+        def __call__(self, f, *args):
+            return self.measure(f, *args).median_s
+
+    class ThroughMap:
+        def __call__(self, f, *args):
+            return next(map(lambda t: t.median_s, map(timing.measure, [f], *[[a] for a in args])))
+
+    class NotBlocked:
+        def __call__(self, f, *args):
+            timing.dispatch_only(f, *args)  # called and thrown away, then a hand-made time
+            start = time.perf_counter()
+            jax.block_until_ready(f(*args))
+            return time.perf_counter() - start
+
+    return {"instance": Instance, "partial": Partial, "map": ThroughMap, "dispatch_only": NotBlocked}
+
+
+@pytest.mark.parametrize("kind", list(_forbidden_timers()))
+def test_a_timing_helper_called_from_an_object_is_refused_in_02_time_call(kind):
+    feedback = checks.check("02.time_call", _forbidden_timers()[kind]())
+    assert not feedback.passed and feedback.mistake == "used-timing", feedback.text()
+
+
+def test_a_timing_helper_inside_08_speedup_s_object_is_refused_and_the_grader_s_own_is_not():
+    from jaxtour.timing import measure
+
+    class Meter:
+        def __call__(self, step, *args):
+            return measure(step, *args).median_s / measure(jax.jit(step), *args).median_s
+
+    feedback = checks.check("08.speedup", Meter())
+    assert not feedback.passed and feedback.mistake == "used-timing", feedback.text()
+    assert checks.check("08.speedup", checks._reference("08.speedup")).passed
+    assert checks.check("02.time_call", checks._reference("02.time_call")).passed
+
+
+def test_the_helpers_outside_a_check_note_nothing():
+    from jaxtour import timing
+    from jaxtour.grader import rules
+
+    timing.measure(lambda: jnp.ones(3), budget_s=0.01, min_calls=3)
+    assert not rules._this_check
