@@ -41,6 +41,22 @@ def _roof() -> timing.Roofline:
     return roof if roof is not None else timing.roofline()
 
 
+def _roof_changed() -> list[str]:
+    """A sentence naming a roof changed since timing.roofline() measured it (round 19: its
+    timings set anew with object.__setattr__), when one was: the check judges against
+    what roofline() measured, kept by value where no answer reaches it."""
+    changed = timing.roof_changed()
+    if changed is None:
+        return []
+    return [
+        i18n._(
+            "The roof that timing.roofline() returned was changed after it measured ({which} "
+            "set anew): this check judges against the numbers roofline() measured, which "
+            "it keeps apart, not against the changed roof."
+        ).format(which=changed)
+    ]
+
+
 def _needs_roofline() -> str | None:
     if device_roofline() is not None:
         return None
@@ -134,7 +150,7 @@ class BoundLetters:
                         "of {ridge}: compute bounds it."
                     ).format(letter=letter, intensity=shown, ridge=ridge)
                 )
-        return " ".join([i18n._("Not every letter is right."), *why])
+        return " ".join([i18n._("Not every letter is right."), *why, *_roof_changed()])
 
 
 def _chose_without(letter: str) -> Any:
@@ -232,7 +248,7 @@ class Estimate:
         ).format(value=f"{value:.3g}", tolerance=TOLERANCE)
         roof = device_roofline()
         if roof is None:
-            return verdict
+            return " ".join([verdict, *_roof_changed()])
         # the roofs are measured again at every run of the lesson's cell: say how many
         # bytes the estimate amounts to at this run's bandwidth, beside the bytes read, and
         # leave the cause (another count, another formula, another run's roofs) unnamed
@@ -248,6 +264,7 @@ class Estimate:
                     measured=f"{roof.bandwidth / 1e9:.3g}",
                     moved=f"{_dot_bytes() / 1e6:.3g}",
                 ),
+                *_roof_changed(),
             ]
         )
 

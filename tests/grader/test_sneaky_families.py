@@ -244,7 +244,12 @@ def _forbidden_timers():
             jax.block_until_ready(f(*args))
             return time.perf_counter() - start
 
-    return {"instance": Instance, "partial": Partial, "map": ThroughMap, "dispatch_only": NotBlocked}
+    return {
+        "instance": Instance,
+        "partial": Partial,
+        "map": ThroughMap,
+        "dispatch_only": NotBlocked,
+    }
 
 
 @pytest.mark.parametrize("kind", list(_forbidden_timers()))
@@ -272,3 +277,61 @@ def test_the_helpers_outside_a_check_note_nothing():
 
     timing.measure(lambda: jnp.ones(3), budget_s=0.01, min_calls=3)
     assert not rules._this_check
+
+
+# --- 5. the roof a check judges against is out of the answer's reach ---------------------
+
+
+def _slow_copy(roof):
+    import dataclasses
+
+    slowed = dataclasses.replace(roof.copy, samples=tuple(s * 1e6 for s in roof.copy.samples))
+    object.__setattr__(roof, "copy", slowed)
+
+
+def _fast_matmul_by_dict(roof):
+    import dataclasses
+
+    faster = dataclasses.replace(roof.matmul, samples=tuple(s / 1e6 for s in roof.matmul.samples))
+    vars(roof)["matmul"] = faster  # no __setattr__ at all
+
+
+def _every_roof_in_the_heap(roof):
+    import gc
+
+    from jaxtour import timing
+
+    for obj in gc.get_objects():
+        if type(obj) is timing.Roofline:
+            _slow_copy(obj)
+
+
+@pytest.mark.parametrize("forge", [_slow_copy, _fast_matmul_by_dict, _every_roof_in_the_heap])
+def test_a_roof_changed_by_an_answer_does_not_move_the_ridge_the_check_judges(forge, monkeypatch):
+    from jaxtour import timing
+    from jaxtour.exercises import lesson15
+    from tests import stand_ins
+
+    learners = stand_ins.roofline()  # what roofline() returned to the learner, kept by value
+    backend = jax.default_backend()
+    monkeypatch.setitem(timing._ROOFLINES, backend, learners)
+    monkeypatch.setitem(timing._ROOF_VALUES, backend, timing._values(learners))
+    monkeypatch.setattr(lesson15, "device_roofline", timing.measured_roofline)
+    right = checks._reference("15.bound")
+    ridge = learners.ridge
+
+    def forging(x, lengths):
+        forge(learners)
+        return checks._reference("15.fixed_shape")(x, lengths)
+
+    checks.check("15.fixed_shape", forging)
+    assert learners.ridge != ridge and timing.roof_changed()  # the learner's roof moved
+    assert timing.measured_roofline().ridge == ridge  # what the check reads did not
+    assert checks.check("15.bound", right).passed
+    assert not checks.check("15.bound", "ABCDE").passed
+    assert checks.check("15.estimate", checks._reference("15.estimate")).passed
+    wrong = "".join(sorted(set(right) ^ {"D", "E"}))
+    feedback = checks.check("15.bound", wrong)
+    assert not feedback.passed
+    if feedback.mistake is None:  # the rule's own sentence: the changed roof is named
+        assert "timing.roofline() returned was changed" in feedback.message
