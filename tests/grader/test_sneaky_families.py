@@ -335,3 +335,52 @@ def test_a_roof_changed_by_an_answer_does_not_move_the_ridge_the_check_judges(fo
     assert not feedback.passed
     if feedback.mistake is None:  # the rule's own sentence: the changed roof is named
         assert "timing.roofline() returned was changed" in feedback.message
+
+
+# --- 4. 15.fixed_shape computed on the host ------------------------------------------------
+
+
+def _host_answers():
+    import numpy as np
+
+    def by_asarray(x, lengths):
+        values = np.asarray(x, dtype=np.float64)
+        n = np.asarray(lengths)
+        return jnp.asarray((np.cumsum(values)[n - 1] / n).astype(np.float32))
+
+    def by_tolist(x, lengths):
+        values = x.tolist()
+        return jnp.array([sum(values[:n]) / n for n in lengths], dtype=jnp.float32)
+
+    def by_numpy_function(x, lengths):
+        sums = np.cumsum(x)  # NumPy's function on the jax array: a copy to the host
+        return jnp.asarray(np.array([sums[n - 1] / n for n in lengths], dtype=np.float32))
+
+    def by_callback(x, lengths):
+        def host(v):
+            return np.array([np.mean(v[:n]) for n in lengths], dtype=np.float32)
+
+        shape = jax.ShapeDtypeStruct((len(lengths),), jnp.float32)
+        return jax.pure_callback(host, shape, x)
+
+    return {
+        "asarray": by_asarray,
+        "tolist": by_tolist,
+        "np.cumsum": by_numpy_function,
+        "pure_callback": by_callback,
+    }
+
+
+@pytest.mark.parametrize("kind", list(_host_answers()))
+def test_prefix_means_computed_on_the_host_is_refused_by_name(kind):
+    feedback = checks.check("15.fixed_shape", _host_answers()[kind])
+    assert not feedback.passed and feedback.mistake == "computed-on-the-host", feedback.text()
+
+
+def test_prefix_means_in_jax_are_not_called_host_work():
+    def by_cumsum(x, lengths):
+        n = jnp.asarray(lengths)
+        return jnp.take(jnp.cumsum(x), n - 1) / n
+
+    assert checks.check("15.fixed_shape", checks._reference("15.fixed_shape")).passed
+    assert checks.check("15.fixed_shape", by_cumsum).passed
