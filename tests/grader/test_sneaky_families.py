@@ -384,3 +384,102 @@ def test_prefix_means_in_jax_are_not_called_host_work():
 
     assert checks.check("15.fixed_shape", checks._reference("15.fixed_shape")).passed
     assert checks.check("15.fixed_shape", by_cumsum).passed
+
+
+# --- 6. the grader's arrays: neither read nor destroyed by an answer ---------------------
+
+
+def _newest_twin(found, shape, dtype, given):
+    """The newest of ``found`` of this shape and dtype that is not ``given`` and differs
+    from it: the expected value, if the grader held one while the answer ran."""
+    for candidate in reversed(found):
+        try:
+            if (
+                tuple(candidate.shape) == tuple(shape)
+                and candidate.dtype == dtype
+                and candidate is not given
+                and not (hasattr(candidate, "is_deleted") and candidate.is_deleted())
+                and not bool(jnp.array_equal(candidate, given))
+            ):
+                return jnp.asarray(candidate)
+        except Exception:  # noqa: BLE001, S112 - a tracer, a deleted buffer
+            continue
+    return given
+
+
+def _from_live_arrays(x):
+    return _newest_twin(jax.live_arrays(), x.shape, x.dtype, x)
+
+
+def _from_the_heap(x):
+    """Every jax or NumPy array any Python object holds (gc), not only live device arrays."""
+    import gc
+
+    import numpy as np
+
+    found = [o for o in gc.get_objects() if isinstance(o, jax.Array | np.ndarray)]
+    return _newest_twin(found, x.shape, x.dtype, x)
+
+
+@pytest.mark.parametrize("read", [_from_live_arrays, _from_the_heap])
+@pytest.mark.parametrize("exercise_id", ["01.center", "06.set_first", "07.clip_negative"])
+def test_an_answer_that_reads_the_expected_value_off_the_heap_finds_none(read, exercise_id):
+    right = checks._reference(exercise_id)
+    assert checks.check(exercise_id, right).passed  # the grader has made what it compares with
+    feedback = checks.check(exercise_id, read)
+    assert not feedback.passed, feedback.text()
+    assert checks.check(exercise_id, right).passed
+
+
+def test_an_answer_that_deletes_every_array_leaves_every_later_check_its_arrays(tmp_path):
+    """Every live array deleted, by array.delete() and by donating them all to a jitted
+    function: the grader's kept inputs, outputs and references are built again, and the
+    checks after it judge as before (in a process of its own: the test's arrays go too)."""
+    import os
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent(
+        """
+        import jax
+        import jax.numpy as jnp
+        from jaxtour import checks
+
+        IDS = ["01.center", "06.set_first", "04.sgd_step", "12.fixed_target", "09.random_walk"]
+        for i in IDS:
+            assert checks.check(i, checks._reference(i)).passed, i
+
+        def deletes(*args):
+            for a in jax.live_arrays():
+                if not a.is_deleted():
+                    a.delete()
+            return args[0] if args else None
+
+        def donates(*args):
+            arrays = [a for a in jax.live_arrays() if not a.is_deleted()]
+            jax.jit(lambda *xs: None, donate_argnums=tuple(range(len(arrays))))(*arrays)
+            return args[0] if args else None
+
+        for damage, where in ((deletes, "12.fixed_target"), (donates, "01.center")):
+            checks.check(where, damage)
+            for i in IDS:
+                feedback = checks.check(i, checks._reference(i))
+                print("AFTER", damage.__name__, i, feedback.status, feedback.message[:120])
+            print("WRONG", checks.check("01.center", lambda x: x).status)
+        """
+    )
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = {
+        **os.environ,
+        "JAXTOUR_VARIANT": "0",
+        "JAXTOUR_DATA_DIR": str(tmp_path),
+        "PYTHONPATH": root,
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    after = [line for line in done.stdout.splitlines() if line.startswith("AFTER")]
+    assert len(after) == 10 and all(" correct " in line for line in after), done.stdout
+    assert done.stdout.count("WRONG incorrect") == 2, done.stdout
