@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -174,6 +175,15 @@ def device_name(value: Any = None) -> str:
     return kind if kind != "cpu" else "cpu"
 
 
+def _called(name: str) -> None:
+    """Tells a check under way that the answer called this helper (02.time_call and
+    08.speedup refuse it, however it was reached): nothing outside a check."""
+    if "jaxtour.grader.rules" in sys.modules:
+        from jaxtour.grader.helper_calls import note
+
+        note(name)
+
+
 def _blocked(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     return jax.block_until_ready(fn(*args, **kwargs))
 
@@ -200,6 +210,7 @@ def measure(
     median), or after ``max_calls``.
     ``nbytes`` (bytes the operation moves) or ``flops`` turn the median into a rate.
     """
+    _called("timing.measure")
     start = clock()
     result = _blocked(fn, args, kwargs)
     first = clock() - start
@@ -232,6 +243,7 @@ def dispatch_only(
     For demonstrations only. Results are blocked on after the clock stops, so no work
     leaks into the next measurement.
     """
+    _called("timing.dispatch_only")
     jax.block_until_ready(fn(*args))  # warm up: compile outside the clock
     samples, results = [], []
     for _ in range(calls):
@@ -459,12 +471,57 @@ def roofline(budget_s: float = 0.3) -> Roofline:
         min_samples=ROOF_SAMPLES,
     )
     _ROOFLINES[backend] = Roofline(copy=copy, matmul=matmul)
+    _ROOF_VALUES[backend] = _values(_ROOFLINES[backend])
     return _ROOFLINES[backend]
 
 
+# What each roofline() measured, by value: tuples of the numbers and strings of its two
+# timings, which no object.__setattr__ on the Roofline it returned (or any Roofline found
+# in the heap) reaches. measured_roofline() builds a new Roofline from them at each call.
+_ROOF_VALUES: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+
+
+def _values(roof: Roofline) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    def timing_values(t: Timing) -> tuple[Any, ...]:
+        return (
+            str(t.label),
+            float(t.first_s),
+            tuple(float(s) for s in t.samples),
+            str(t.device),
+            None if t.nbytes is None else int(t.nbytes),
+            None if t.flops is None else int(t.flops),
+        )
+
+    return timing_values(roof.copy), timing_values(roof.matmul)
+
+
 def measured_roofline() -> Roofline | None:
-    """The default device's latest ``roofline()``, or None where none was measured."""
-    return _ROOFLINES.get(jax.default_backend())
+    """The default device's latest ``roofline()``, or None where none was measured: a new
+    Roofline made from the numbers it measured, whatever was done to the one it returned."""
+    values = _ROOF_VALUES.get(jax.default_backend())
+    if values is None:
+        return None
+    copy, matmul = (
+        Timing(label=v[0], first_s=v[1], samples=v[2], device=v[3], nbytes=v[4], flops=v[5])
+        for v in values
+    )
+    return Roofline(copy=copy, matmul=matmul)
+
+
+def roof_changed() -> str | None:
+    """Which timing of the Roofline that roofline() last returned no longer holds what it
+    measured ('copy', 'matmul' or both; None when neither was changed or none measured)."""
+    backend = jax.default_backend()
+    values, returned = _ROOF_VALUES.get(backend), _ROOFLINES.get(backend)
+    if values is None or returned is None:
+        return None
+    try:
+        now = _values(returned)
+    except Exception:  # noqa: BLE001 - a timing replaced by something else altogether
+        return "copy, matmul"
+    pairs = zip(("copy", "matmul"), values, now, strict=True)
+    changed = [name for name, was, is_now in pairs if repr(was) != repr(is_now)]
+    return ", ".join(changed) or None
 
 
 def unregister_duration_listener(listener: Callable[..., None]) -> None:

@@ -43,13 +43,13 @@ from typing import Any
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.compare import describe, short_repr
+from jaxtour.grader.helper_calls import TIMERS_CALLED, reads_or_calls
 from jaxtour.grader.learner_code import (
     LearnerCodeError,
     call_learner,
     learner_result,
     raw_call,
 )
-from jaxtour.grader.mistakes import uses_module
 from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np, pristine_namespaces
 from jaxtour.grader.rules import letter_set, letters_slip
@@ -2022,7 +2022,7 @@ EXERCISES = (
                 message="Your time_call hands the timing to jaxtour.timing, the lesson's own "
                 "helper: this exercise asks you to write the timing yourself.",
                 example=lambda: _with_timing,
-                matches=uses_module("jaxtour.timing", TIMERS),
+                matches=reads_or_calls("jaxtour.timing", TIMERS, TIMERS_CALLED),
                 also_accepted=True,
             ),
             Mistake(

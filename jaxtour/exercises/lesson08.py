@@ -19,6 +19,7 @@ from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.clockwatch import ClockWatch
 from jaxtour.grader.compare import describe
+from jaxtour.grader.helper_calls import TIMERS_CALLED, reads_or_calls
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner
 from jaxtour.grader.limits import paused
 from jaxtour.grader.mistakes import (
@@ -2478,7 +2479,7 @@ EXERCISES = (
                 "own helper: it does the warm-up and the blocking this exercise is about, so the "
                 "figure shows nothing of a measurement of your own.",
                 example=lambda: _with_timing,
-                matches=uses_module("jaxtour.timing", TIMERS),
+                matches=reads_or_calls("jaxtour.timing", TIMERS, TIMERS_CALLED),
                 also_accepted=True,
             ),
             Mistake(  # round 17

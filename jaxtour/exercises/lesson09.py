@@ -25,6 +25,7 @@ from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.display import one_line
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe, short_repr
+from jaxtour.grader.key_uses import KeyUses, key_uses
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner, transformed
 from jaxtour.grader.mistakes import (
     behaves_like,
@@ -829,15 +830,28 @@ def _split_inputs(jaxpr: Any) -> list[list[Any]]:
     return [found, *nested]
 
 
+def _walk_program_key() -> Any:
+    return jax.random.key(7)
+
+
 @remembered
 def _walk_program(answer: Any) -> Any:
     """The program jit would record for the answer's six-step walk, None if it has none."""
     if not callable(answer):
         return None
     try:
-        return jax.make_jaxpr(lambda key: answer(key, 6))(jax.random.key(7))
+        return jax.make_jaxpr(lambda key: answer(key, 6))(_walk_program_key())
     except Exception:
         return None
+
+
+@remembered
+def _walk_key_uses(answer: Any) -> KeyUses | None:
+    """What the six-step walk's program drew from and split, told by the keys' bits (a
+    key made again from its data, jax.random.clone(key), is the same key): None when it
+    has no program or the program cannot be run step by step."""
+    jaxpr = _walk_program(answer)
+    return None if jaxpr is None else key_uses(jaxpr, _walk_program_key())
 
 
 def _splits_a_key_twice(answer: Any) -> bool:
@@ -847,6 +861,9 @@ def _splits_a_key_twice(answer: Any) -> bool:
     jaxpr = _walk_program(answer)
     if jaxpr is None:
         return False
+    uses = _walk_key_uses(answer)
+    if uses is not None:  # by the keys' bits: a clone of a key is that key
+        return uses.split_twice()
     for keys in _split_inputs(jaxpr):
         seen: set[int] = set()
         for var in keys:
@@ -951,7 +968,10 @@ def _draws_step_and_rest_from_one_key(answer: Any) -> bool:
     """Each key drawn from at most twice, and one twice, in the six-step walk's program:
     the step and the rest drawn from one key (a key drawn again on every pass feeds six)."""
     jaxpr = _walk_program(answer)
-    return jaxpr is not None and _most_draws_from_one_key(jaxpr) == 2
+    if jaxpr is None:
+        return False
+    uses = _walk_key_uses(answer)
+    return (uses.most_draws() if uses is not None else _most_draws_from_one_key(jaxpr)) == 2
 
 
 def _is_key_var(eqn: Any, var_id: int) -> bool:
@@ -968,7 +988,10 @@ def _draws_one_key_twice(answer: Any) -> bool:
     anew from key on every pass, one of them kept each time). Told by the program jit would
     record for a six-step walk."""
     jaxpr = _walk_program(answer)
-    return jaxpr is not None and _drawn_from_twice(jaxpr)
+    if jaxpr is None:
+        return False
+    uses = _walk_key_uses(answer)
+    return uses.most_draws() > 1 if uses is not None else _drawn_from_twice(jaxpr)
 
 
 def _walk_redrawn_each_pass(key, steps):
@@ -985,7 +1008,10 @@ def _draws_and_splits_one_key(answer: Any) -> bool:
     step drawn from key, then split(key, steps - 1) for the rest). Told by the program jit
     would record for a six-step walk."""
     jaxpr = _walk_program(answer)
-    return jaxpr is not None and _drawn_from_and_split(jaxpr)
+    if jaxpr is None:
+        return False
+    uses = _walk_key_uses(answer)
+    return uses.drawn_and_split() if uses is not None else _drawn_from_and_split(jaxpr)
 
 
 def _walk_first_from_key(key, steps):
@@ -1698,7 +1724,8 @@ def _views_draw_from_a_split_key(answer: Any) -> bool:
         jaxpr = _traced(answer)
     except Exception:  # the rule reports what the answer raises
         return False
-    return _drawn_from_and_split(jaxpr)
+    uses = key_uses(jaxpr, *_case("a"))  # by the keys' bits: a clone of a key is that key
+    return uses.drawn_and_split() if uses is not None else _drawn_from_and_split(jaxpr)
 
 
 def _views_from_key_and_its_split(key, xs, ids):

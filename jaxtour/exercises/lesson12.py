@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jaxtour.exercises.common import concrete_cache, jax, jnp
+from jaxtour.grader.growth import grows_quadratically
 from jaxtour.grader.learner_code import transformed
 from jaxtour.grader.mistakes import fails_with, host_callback, ignores_one_argument
 from jaxtour.grader.pristine import np
@@ -380,6 +381,32 @@ def _builds_hessian(answer: Any) -> bool:
     x, v = jnp.linspace(-1.0, 1.0, n), jnp.ones(n)
     jaxpr = jax.make_jaxpr(answer)(x, v, 1.5)
     return any(int(np.prod(getattr(aval, "shape", ()))) >= n * n for aval in _avals(jaxpr))
+
+
+def _hessian_by_halves(x, v, k):
+    """The whole Hessian, a column per basis vector, in two halves of n/2 columns."""
+    n, h = x.shape[0], x.shape[0] // 2
+    rows = jnp.arange(h)
+    columns = [  # a basis of n/2 vectors at a time: no n x n array anywhere
+        jax.vmap(lambda e: jax.jvp(lambda y: jax.grad(_energy)(y, k), (x,), (e,))[1])(
+            jnp.zeros((h, n), x.dtype).at[rows, rows + start].set(1.0)
+        )
+        for start in (0, h)
+    ]
+    return columns[0].T @ v[:h] + columns[1].T @ v[h:]
+
+
+def _probe_args(n: int) -> tuple[Any, Any, float]:
+    return jnp.linspace(-1.0, 1.0, n), jnp.ones(n), 1.5
+
+
+def _work_grows_with_n_squared(answer: Any) -> bool:
+    """What the answer's traced program holds in all (every value it makes, a loop's body
+    at every pass) grows as n² from HESSIAN_PROBE beads to twice as many: the Hessian's
+    n x n numbers, whatever pieces they come in (two n x n/2 halves, a column per pass)."""
+    if not callable(answer):
+        return False
+    return grows_quadratically(answer, _probe_args, (HESSIAN_PROBE, 2 * HESSIAN_PROBE))
 
 
 def _pair_with_product(answer: Any) -> bool:
@@ -1219,6 +1246,17 @@ EXERCISES = (
                 "which no memory holds for a million beads.",
                 example=lambda: _in_variant(_hessian_times_v),
                 matches=_builds_hessian,
+                also_accepted=True,
+            ),
+            Mistake(  # round 19's sneaky family: the Hessian built in pieces
+                id="hessian-in-pieces",
+                message=f"Your hvp builds the Hessian in pieces: no array is n x n, but traced "
+                f"for {HESSIAN_PROBE} and {2 * HESSIAN_PROBE} beads, what it holds in all grows "
+                "fourfold when the beads double, as n x n numbers do (columns or blocks of the "
+                "Hessian, one at a time or side by side). H @ v by a JVP of the gradient holds "
+                "vectors of n only, twice as many numbers for twice the beads.",
+                example=lambda: _in_variant(_hessian_by_halves),
+                matches=_work_grows_with_n_squared,
                 also_accepted=True,
             ),
             Mistake(

@@ -21,7 +21,13 @@ from jaxtour.exercises.common import jax, jnp
 from jaxtour.exercises.lesson02 import letters_of
 from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import raw_call
-from jaxtour.grader.mistakes import behaves_like, fails_with, remembered
+from jaxtour.grader.mistakes import (
+    HOST_CALLBACKS,
+    behaves_like,
+    fails_with,
+    primitive_names,
+    remembered,
+)
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import SameFunction, letters_slip
 from jaxtour.grader.spec import Exercise, Mistake
@@ -39,6 +45,22 @@ def _roof() -> timing.Roofline:
     reference asked for before the lesson's cell ran: a check waits for it, ``needs``)."""
     roof = device_roofline()
     return roof if roof is not None else timing.roofline()
+
+
+def _roof_changed() -> list[str]:
+    """A sentence naming a roof changed since timing.roofline() measured it (round 19: its
+    timings set anew with object.__setattr__), when one was: the check judges against
+    what roofline() measured, kept by value where no answer reaches it."""
+    changed = timing.roof_changed()
+    if changed is None:
+        return []
+    return [
+        i18n._(
+            "The roof that timing.roofline() returned was changed after it measured ({which} "
+            "set anew): this check judges against the numbers roofline() measured, which "
+            "it keeps apart, not against the changed roof."
+        ).format(which=changed)
+    ]
 
 
 def _needs_roofline() -> str | None:
@@ -134,7 +156,7 @@ class BoundLetters:
                         "of {ridge}: compute bounds it."
                     ).format(letter=letter, intensity=shown, ridge=ridge)
                 )
-        return " ".join([i18n._("Not every letter is right."), *why])
+        return " ".join([i18n._("Not every letter is right."), *why, *_roof_changed()])
 
 
 def _chose_without(letter: str) -> Any:
@@ -232,7 +254,7 @@ class Estimate:
         ).format(value=f"{value:.3g}", tolerance=TOLERANCE)
         roof = device_roofline()
         if roof is None:
-            return verdict
+            return " ".join([verdict, *_roof_changed()])
         # the roofs are measured again at every run of the lesson's cell: say how many
         # bytes the estimate amounts to at this run's bandwidth, beside the bytes read, and
         # leave the cause (another count, another formula, another run's roofs) unnamed
@@ -248,6 +270,7 @@ class Estimate:
                     measured=f"{roof.bandwidth / 1e9:.3g}",
                     moved=f"{_dot_bytes() / 1e6:.3g}",
                 ),
+                *_roof_changed(),
             ]
         )
 
@@ -425,6 +448,31 @@ def _size_from_tracer(answer: Any) -> bool:
             ("TypeError", r"Shapes must be 1D sequences of concrete values"),
         )
     )
+
+
+# What JAX raises when a traced x is handed to NumPy (np.asarray(x), x.tolist(), float(x[0])).
+_HOST_ERRORS = frozenset({"TracerArrayConversionError", "ConcretizationTypeError"})
+
+
+@remembered
+def _computed_on_the_host(answer: Any) -> bool:
+    """Round 19's sneaky family: the means computed on the host, x copied to NumPy (or
+    handed to a pure_callback) and the result turned back into a jax array. Nothing is
+    traced, so nothing new is traced either; but no JAX program computes them. Told by
+    tracing the answer with x abstract (lengths as given): NumPy cannot take a tracer."""
+    if not callable(answer):
+        return False
+    x, lengths = _prefix_inputs()[0]
+    try:
+        program = jax.make_jaxpr(lambda v: answer(v, lengths))(x)
+    except Exception as exc:  # noqa: BLE001 - only the host's refusals count
+        return bool(_HOST_ERRORS & {cls.__name__ for cls in type(exc).__mro__})
+    return bool(primitive_names(program) & set(HOST_CALLBACKS))
+
+
+def _on_the_host(x, lengths):
+    terms = np.asarray(_terms(x))
+    return jnp.asarray(np.array([terms[:n].mean() for n in lengths], dtype=np.float32))
 
 
 def _values_below_n(x, lengths):  # the mask compares values with n, not positions
@@ -853,6 +901,17 @@ EXERCISES = (
             "    return jnp.stack(means)"
         ),
         mistakes=(
+            Mistake(  # round 19's sneaky family
+                id="computed-on-the-host",
+                message="Your prefix_means copies x to the host and computes the means with "
+                "NumPy (np.asarray(x), or a callback), then turns them back into a jax array: "
+                "it traces nothing new because JAX traces nothing of it at all. The task is a "
+                "JAX program whose shapes stay the same when the lengths change, which "
+                "compiles once and keeps x on the device.",
+                example=lambda: _on_the_host,
+                matches=_computed_on_the_host,
+                also_accepted=True,
+            ),
             Mistake(  # round 18
                 id="jit-per-call",
                 message="Your values are right, but your function compiles on every call, even "

@@ -365,6 +365,11 @@ class _Outputs(Sequence):
         self._jitted: Any = None if jit else False
 
     def _inputs(self) -> list[tuple[Any, ...]]:
+        if self._args is not None and _any_deleted(self._args):
+            # An answer deleted the grader's arrays (array.delete() on jax.live_arrays(),
+            # or donated them to a jit): the cases and their outputs are built again.
+            self._args = None
+            self._done.clear()
         if self._args is None:
             with paused(), graders_own():
                 self._args = list(self._cases())
@@ -377,6 +382,8 @@ class _Outputs(Sequence):
         if isinstance(index, slice):
             return tuple(self[i] for i in range(len(self))[index])
         index = range(len(self))[index]  # negative indices; IndexError past the end
+        if index in self._done and _any_deleted(self._done[index]):
+            del self._done[index]  # deleted by an answer: computed again
         if index not in self._done:
             # The grader's own work: not on the learner's clock, and in a world the
             # answer (which may have run already in this check) has not changed.
@@ -418,6 +425,13 @@ class _Outputs(Sequence):
 
 
 _MAX_JITTED_EQUATIONS = 100
+
+
+def _any_deleted(tree: Any) -> bool:
+    """A jax array in ``tree`` whose buffer was deleted (``array.delete()``, donation)."""
+    from jaxtour.grader.deleted import any_deleted
+
+    return any_deleted(tree)
 
 
 def _kept_jits() -> Callable[[Callable[..., Any], tuple[int, ...]], Any]:
