@@ -51,7 +51,7 @@ from jaxtour.grader.learner_code import (
 from jaxtour.grader.mistakes import uses_module
 from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np, pristine_namespaces
-from jaxtour.grader.rules import letter_set, letters_slip
+from jaxtour.grader.rules import letter_set, letters_slip, listed_slip
 from jaxtour.grader.spec import Exercise, Mistake, Variants
 from jaxtour.lazy import is_jax_array, is_tracer
 
@@ -1587,7 +1587,8 @@ WHY = {
 
 
 def letters_of(answer: Any) -> frozenset[str] | None:
-    """ "B, c e" or ["B", "C", "E"] or {"B", "C", "E"} -> {"B", "C", "E"}; None if not letters."""
+    """ "B, c e" or "BCE" -> {"B", "C", "E"}; None if not letters (a list of them included:
+    ``listed_slip`` refuses it)."""
     return letter_set(answer, CALLS)
 
 
@@ -1603,6 +1604,8 @@ class LetterSet:
     read = staticmethod(letters_of)
 
     def __call__(self, answer: Any, expected: str) -> str | None:
+        if listed_slip(self, answer, expected) is not None:
+            return listed_slip(self, answer, expected)
         chosen = letters_of(answer)
         if chosen is None and letters_slip(answer, CALLS):
             return letters_slip(answer, CALLS)

@@ -23,7 +23,7 @@ from jaxtour.grader.compare import describe
 from jaxtour.grader.learner_code import raw_call
 from jaxtour.grader.mistakes import behaves_like, fails_with, remembered
 from jaxtour.grader.pristine import np
-from jaxtour.grader.rules import SameFunction, letters_slip
+from jaxtour.grader.rules import SameFunction, letters_slip, listed_slip
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.grader.variants import Variants
 from jaxtour.lazy import is_jax_array
@@ -102,6 +102,8 @@ class BoundLetters:
     read = staticmethod(_letters)
 
     def __call__(self, answer: Any, expected: str) -> str | None:
+        if listed_slip(self, answer, expected) is not None:
+            return listed_slip(self, answer, expected)
         chosen = _letters(answer)
         if chosen is None and letters_slip(answer, LETTERS):
             return letters_slip(answer, LETTERS)
@@ -609,6 +611,8 @@ class DonateLetters:
     read = staticmethod(_letters)
 
     def __call__(self, answer: Any, expected: str) -> str | None:
+        if listed_slip(self, answer, expected) is not None:
+            return listed_slip(self, answer, expected)
         chosen = _letters(answer)
         if chosen is None and letters_slip(answer, LETTERS):
             return letters_slip(answer, LETTERS)
