@@ -1293,6 +1293,8 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
             "zero-dimensional arrays cannot be concatenated", str(error), re.IGNORECASE
         ):
             return "concatenated-scalars", None
+        if isinstance(error, TypeError) and "numerator/denominator" in str(error):
+            return "exact-fractions", None  # statistics.mean: a Fraction of each loss
         raise run.error
     n = len(run.xs)
     if not run.calls:
@@ -1479,6 +1481,10 @@ def _device_mean(f, xs):
 def _host_mean(f, xs):
     losses = [f(x) for x in xs]
     return sum(float(loss) for loss in losses) / len(losses)
+
+
+def _statistics_mean(f, xs):
+    return statistics.mean(f(x) for x in xs)
 
 
 def _last_only(f, xs):
@@ -1766,6 +1772,15 @@ EXERCISES = (
                 "its own copy to the host, where the task asks for one value back.",
                 example=lambda: _host_mean,
                 matches=_loss_mistake("host-mean"),
+            ),
+            Mistake(  # round 20
+                id="exact-fractions",
+                message="statistics.mean works on Python numbers only: it turns each value "
+                "into an exact fraction of two integers, which a jax array cannot give, so it "
+                "fails on the losses. And each loss made a Python number would be one wait and "
+                "one copy to the host per batch, where the task asks for one value back.",
+                example=lambda: _statistics_mean,
+                matches=_loss_mistake("exact-fractions"),
             ),
             Mistake(
                 id="last-only",

@@ -1140,3 +1140,23 @@ WRONG_ANSWERS = (
         named="wait-not-called",
     ),
 )
+
+
+# ---- round 20's families (fix20-a) ---------------------------------------------------------
+
+
+def r20f_mean_statistics(f, xs):
+    import statistics
+
+    return statistics.mean(f(x) for x in xs)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "02.mean_loss",
+        "statistics.mean over the losses",
+        lambda: r20f_mean_statistics,
+        named="exact-fractions",
+    ),
+)
