@@ -1146,8 +1146,6 @@ WRONG_ANSWERS = (
 
 
 def r20f_mean_statistics(f, xs):
-    import statistics
-
     return statistics.mean(f(x) for x in xs)
 
 
