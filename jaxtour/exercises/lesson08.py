@@ -2005,6 +2005,30 @@ def _jit_seconds(answer: Any) -> bool:
     return abs(math.log(value / band.jit_s)) <= math.log(3)
 
 
+def _returns_two_times(answer: Any) -> bool:
+    """Round 20: a pair (or list) of two positive numbers, the two times, not their ratio."""
+    if not callable(answer):
+        return False
+    figure = _figure_or_error(answer)[0]
+    if type(figure) not in (tuple, list) or len(figure) != 2:
+        return False
+    numbers = [_plain_number(item) for item in figure]
+    return all(value is not None and value > 0 for value in numbers)
+
+
+def _cpu_clock_speedup(step, *args, calls=20):
+    """Round 20: time.process_time, CPU time, where elapsed time is asked."""
+
+    def seconds_per_call(f):
+        jax.block_until_ready(f(*args))
+        start = time.process_time()
+        for _ in range(calls):
+            jax.block_until_ready(f(*args))
+        return (time.process_time() - start) / calls
+
+    return seconds_per_call(step) / seconds_per_call(jax.jit(step))
+
+
 def _whole_number(answer: Any) -> bool:
     value = _number(answer)
     return value is not None and value >= 1 and value.is_integer()
@@ -2565,6 +2589,28 @@ EXERCISES = (
                 example=lambda: _with_timing,
                 matches=uses_module("jaxtour.timing", TIMERS),
                 also_accepted=True,
+            ),
+            Mistake(  # round 20
+                id="cpu-clock",
+                message="time.process_time (like time.thread_time) counts only the CPU time "
+                "this process spends computing, not the time that passes: waiting for a "
+                "device costs it almost nothing. On a CPU the work runs on the process's own "
+                "threads, so the figure happens to come out near the real one; on a GPU or "
+                "TPU the jitted side, mostly waiting, would look far too fast. The time of a "
+                "call is the time that passes until its result is ready.",
+                example=lambda: _cpu_clock_speedup,
+                matches=uses_module(
+                    "time", ("process_time", "process_time_ns", "thread_time", "thread_time_ns")
+                ),
+                also_accepted=True,
+            ),
+            Mistake(  # round 20
+                id="two-times",
+                message="Your measure_speedup returns two times, not one ratio: the task asks "
+                "for the eager time per call divided by the jitted time per call, one number. "
+                "(How each time was taken is judged once it returns that number.)",
+                example=lambda: lambda step, *args: (1.2e-3, 4.0e-5),
+                matches=_returns_two_times,
             ),
             Mistake(  # round 17
                 id="kept-first-step",
