@@ -935,9 +935,9 @@ class Choice:
     ``"option B"``), or an option's own text typed or pasted in (``texts``, one per option,
     when the exercise prints them), or with a ``#`` comment (``"B  # why"``), as every
     choice prediction reads its letters (``before_comment``); in a list or tuple
-    (``("B",)``) it is refused, saying whether its letter is right (``listed_slip``). The slips that are not an answer get one message each, alike in
-    every exercise: several letters, options named in the comment, the option's number,
-    anything else.
+    (``("B",)``) it is refused, saying whether its letter is right (``listed_slip``). The
+    slips that are not an answer get one message each, alike in every exercise: several
+    letters, options named in the comment, the option's number, anything else.
     """
 
     options: tuple[str, ...]
