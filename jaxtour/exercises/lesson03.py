@@ -905,6 +905,13 @@ EXERCISES = (
                 example=lambda: _curvatures_estimated,
                 matches=_close_curvatures_not_exact,
             ),
+            Mistake(
+                id="integer-slopes",
+                message="Your curvatures are integers: every one lost its fraction. t holds "
+                "integers, but a curvature at an integer point is a real number.",
+                example=lambda: lambda f, t: _curvatures(f, t).astype(t.dtype),
+                matches=_integer_slopes,
+            ),
             Mistake(  # round 20
                 id="estimated-without-grad",
                 message="Your function does not differentiate with JAX: it estimates {prime} "
@@ -915,13 +922,6 @@ EXERCISES = (
                 "The task asks for what grad computes, exact up to rounding.",
                 example=lambda: _second_difference_float32,
                 matches=_estimated_without_grad,
-            ),
-            Mistake(
-                id="integer-slopes",
-                message="Your curvatures are integers: every one lost its fraction. t holds "
-                "integers, but a curvature at an integer point is a real number.",
-                example=lambda: lambda f, t: _curvatures(f, t).astype(t.dtype),
-                matches=_integer_slopes,
             ),
         ),
         success="Floats in, one {prime} per element: the sum of f's outputs has f's slopes "
