@@ -402,6 +402,35 @@ def _is_numpy(value: Any) -> bool:
     return is_numpy_array(value) or isinstance(value, np.generic)
 
 
+def _mean_of_powers(answer: Any) -> bool:
+    """Matches the mean of the powers (the sum divided by len(v)) on every non-empty input:
+    jnp.mean where jnp.sum was meant (round 20). The empty v is not read: its mean is nan."""
+    for (v,) in _cube_inputs()[:-1]:
+        value = _as_real(call_or_none(answer, v))
+        want = float(_exact_cubes(v)) / len(np.asarray(v))
+        if value is None or not _close(value, want, 1e-4):
+            return False
+    return True
+
+
+def _int32_at_the_end(answer: Any) -> bool:
+    """Matches a result of a 32-bit integer dtype, right where the sum fits in int32 ([1, 2,
+    3]) and stuck at int32's end past it: a float sum converted back to int32 at the end,
+    where a conversion saturates rather than wraps (round 20)."""
+    small, decisive = _cube_inputs()[0][0], _cube_inputs()[2][0]
+    got = call_or_none(answer, small)
+    if str(getattr(got, "dtype", "")) not in ("int32", "uint32"):
+        return False
+    if _as_real(got) != float(_exact_cubes(small)):
+        return False
+    value = _as_real(call_or_none(answer, decisive))
+    return value is not None and value in (2**31 - 1, -(2**31), 2**32 - 1)
+
+
+def _back_to_int32(v):
+    return jnp.sum(v.astype(jnp.float32) ** _power()).astype(jnp.int32)
+
+
 def _cubes_not_returned(v):
     total = jnp.sum(v.astype(float) ** _power())  # noqa: F841 (the forgotten return)
 
@@ -874,6 +903,13 @@ def _means_transposed(answer: Any) -> bool:
     return True
 
 
+def _center_items(x):
+    """Each item along the first axis minus its own mean, as a Python loop over x visits
+    them (round 20): on a 1-D x the items are numbers, each minus itself 0; on a 3-D x they
+    are matrices, each minus its overall mean; right on a 2-D x only."""
+    return jnp.stack([item - jnp.mean(item) + _target() for item in x])
+
+
 def _center_all(x):
     return x - jnp.mean(x) + _target()
 
@@ -1288,6 +1324,22 @@ EXERCISES = (
                 example=lambda: lambda v: _wrapped(_exact_cubes(v), 32),
                 matches=_wrapped_sum(32),
             ),
+            Mistake(  # round 20
+                id="back-to-int32",
+                message="Your sum comes back as a 32-bit integer: the float sum was converted to "
+                "int32 at the end, and int32 holds nothing past 2,147,483,647, so a larger sum "
+                "is cut to that limit (a float converted to int32 saturates rather than wraps). "
+                "The float sum was right; the conversion after it is the overflow.",
+                example=lambda: _back_to_int32,
+                matches=_int32_at_the_end,
+            ),
+            Mistake(  # round 20
+                id="mean-not-sum",
+                message="That is the mean of the powers, their sum divided by the number of "
+                "elements (jnp.mean averages), not their sum.",
+                example=lambda: lambda v: jnp.mean(v.astype(float) ** _power()),
+                matches=_mean_of_powers,
+            ),
             Mistake(
                 id="fails-on-empty",
                 message="Your function fails on an empty v (no numbers at all), which any 1-D "
@@ -1683,6 +1735,15 @@ EXERCISES = (
                 "rows holds for a matrix only.",
                 example=lambda: lambda x: (x.T - jnp.mean(x, axis=-1)).T + _target(),
                 matches=_center_fails_and(_center, on=(0, 1, 2)),
+            ),
+            Mistake(  # round 20
+                id="loop-over-first-axis",
+                message="Your function centers each item of x along its first axis, as a "
+                "Python loop over x visits them: that is a row only for a 2-D x. A loop over a "
+                "1-D x goes over its numbers, and each number minus its own mean is 0; over a "
+                "3-D x it goes over whole matrices, each centered on one overall mean. A row "
+                "here runs along the last axis, whatever the number of dimensions.",
+                example=lambda: _center_items,
             ),
             Mistake(
                 id="indexed-axis-on-1d",

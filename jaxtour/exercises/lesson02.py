@@ -52,7 +52,7 @@ from jaxtour.grader.learner_code import (
 )
 from jaxtour.grader.plain import is_wrapper
 from jaxtour.grader.pristine import np, pristine_namespaces
-from jaxtour.grader.rules import letter_set, letters_slip
+from jaxtour.grader.rules import letter_set, letters_slip, listed_slip
 from jaxtour.grader.spec import Exercise, Mistake, Variants
 from jaxtour.lazy import is_jax_array, is_tracer
 
@@ -1351,6 +1351,8 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
             "zero-dimensional arrays cannot be concatenated", str(error), re.IGNORECASE
         ):
             return "concatenated-scalars", None
+        if isinstance(error, TypeError) and "numerator/denominator" in str(error):
+            return "exact-fractions", None  # statistics.mean: a Fraction of each loss
         raise run.error
     n = len(run.xs)
     if not run.calls:
@@ -1539,6 +1541,10 @@ def _host_mean(f, xs):
     return sum(float(loss) for loss in losses) / len(losses)
 
 
+def _statistics_mean(f, xs):
+    return statistics.mean(f(x) for x in xs)
+
+
 def _last_only(f, xs):
     for x in xs:
         loss = f(x)
@@ -1645,7 +1651,8 @@ WHY = {
 
 
 def letters_of(answer: Any) -> frozenset[str] | None:
-    """ "B, c e" or ["B", "C", "E"] or {"B", "C", "E"} -> {"B", "C", "E"}; None if not letters."""
+    """ "B, c e" or "BCE" -> {"B", "C", "E"}; None if not letters (a list of them included:
+    ``listed_slip`` refuses it)."""
     return letter_set(answer, CALLS)
 
 
@@ -1661,6 +1668,8 @@ class LetterSet:
     read = staticmethod(letters_of)
 
     def __call__(self, answer: Any, expected: str) -> str | None:
+        if listed_slip(self, answer, expected) is not None:
+            return listed_slip(self, answer, expected)
         chosen = letters_of(answer)
         if chosen is None and letters_slip(answer, CALLS):
             return letters_slip(answer, CALLS)
@@ -1821,6 +1830,15 @@ EXERCISES = (
                 "its own copy to the host, where the task asks for one value back.",
                 example=lambda: _host_mean,
                 matches=_loss_mistake("host-mean"),
+            ),
+            Mistake(  # round 20
+                id="exact-fractions",
+                message="statistics.mean works on Python numbers only: it turns each value "
+                "into an exact fraction of two integers, which a jax array cannot give, so it "
+                "fails on the losses. And each loss made a Python number would be one wait and "
+                "one copy to the host per batch, where the task asks for one value back.",
+                example=lambda: _statistics_mean,
+                matches=_loss_mistake("exact-fractions"),
             ),
             Mistake(
                 id="last-only",

@@ -251,6 +251,32 @@ def _close_curvatures_not_exact(answer: Any) -> bool:
     return not exact
 
 
+def _second_difference_float32(f, t):  # round 20: no grad, f's values at t and t ± h
+    h, s = 1e-3, t.astype(jnp.float32)
+    return (f(s + h) - 2 * f(s) + f(s - h)) / h**2
+
+
+def _estimated_without_grad(answer: Any) -> bool:
+    """Matches a function that never differentiates with JAX (its code reads no grad) and
+    gives finite numbers of the right shape, not the curvatures, on every case: estimated
+    from f's values (round 20's float32 second difference), however far off."""
+    if not callable(answer) or differentiates_with_jax(answer):
+        return False
+    built = cases_of_this_check(_slope_inputs, _slope_inputs)
+    exact = True
+    for index, (args, want) in enumerate(
+        zip(built, outputs_on(_slope_inputs, _curvatures), strict=True)
+    ):
+        try:
+            values = np.asarray(output_or_none(_slope_inputs, answer, index, args), dtype=float)
+        except Exception:  # None, or no numbers
+            return False
+        if values.shape != np.shape(want) or not np.all(np.isfinite(values)):
+            return False
+        exact = exact and compare_arrays(values, want, check_dtype=False) is None
+    return not exact
+
+
 def _slope_dtypes(answer: Any) -> list[str] | None:
     """The dtype name of the answer's results on every case of this check, or None when it
     is no function, raises, or returns something without a dtype."""
@@ -465,6 +491,25 @@ def _pooled_at_every_point(answer: Any) -> bool:
     return True
 
 
+def _dg_both_arguments(x, a):  # round 20: argnums=(0, 1), the sum over the points
+    return jax.grad(lambda x_, a_: jnp.sum(_g(x_, a_)), argnums=(0, 1))(x, a)
+
+
+def _tuple_with_summed_da(answer: Any) -> bool:
+    """Matches a function that returns a pair, its second item the sum of ∂g/∂a over the
+    points: grad with argnums=(0, 1) of the summed g, one gradient per argument."""
+    if not callable(answer):
+        return False
+
+    def second(x: Any, a: Any) -> Any:
+        got = answer(x, a)
+        if type(got) not in (tuple, list) or len(got) != 2:
+            raise TypeError("not a pair")
+        return got[1]
+
+    return _sum_of_derivatives(second)
+
+
 def _sum_of_derivatives(answer: Any) -> bool:
     """Matches a function that returns one number, the sum of ∂g/∂a over the points."""
     for x, a in _da_inputs():
@@ -506,6 +551,11 @@ def _five_point(f, x, eps):  # round 19: a fourth-order stencil, more accurate t
 
 
 def _central_at_float32_points(f, x, eps):  # x + eps keeps a float32 x's dtype
+    return (f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+def _central_at_jnp_points(f, x, eps):  # round 20: jnp.asarray(x), float32 at every x
+    x = jnp.asarray(x)
     return (f(x + eps) - f(x - eps)) / (2 * eps)
 
 
@@ -890,6 +940,17 @@ EXERCISES = (
                 example=lambda: lambda f, t: _curvatures(f, t).astype(t.dtype),
                 matches=_integer_slopes,
             ),
+            Mistake(  # round 20
+                id="estimated-without-grad",
+                message="Your function does not differentiate with JAX: it estimates {prime} "
+                "from f's values at nearby points (a finite difference), and that estimate is "
+                "off. In float32 the values of f at points a small step h apart differ by little "
+                "more than their rounding, and dividing by a power of h (h² for a second "
+                "difference: a millionth for h = 0.001) magnifies that rounding as many times. "
+                "The task asks for what grad computes, exact up to rounding.",
+                example=lambda: _second_difference_float32,
+                matches=_estimated_without_grad,
+            ),
         ),
         success="Floats in, one {prime} per element: the sum of f's outputs has f's slopes "
         "as its gradient because each output depends on its own input alone, and the slopes "
@@ -939,6 +1000,16 @@ EXERCISES = (
                 "number per point of x, whichever argument grad differentiates.",
                 example=lambda: lambda x, a: jax.grad(_g, argnums=1)(x, a),
                 matches=fails_with("TypeError", NON_SCALAR, _da_inputs),
+            ),
+            Mistake(  # round 20
+                id="both-arguments",
+                message="Your function differentiates with respect to both arguments, x and a, "
+                "so grad returns a tuple, one gradient per argument: the one for x per point, "
+                "and the one for a a single number, the sum of every point's ∂g/∂a, since a "
+                "is one number shared by all the points. The task asks for ∂g/∂a at each "
+                "point, one array.",
+                example=lambda: _dg_both_arguments,
+                matches=_tuple_with_summed_da,
             ),
             Mistake(
                 id="summed-over-points",
@@ -1254,6 +1325,15 @@ EXERCISES = (
                 "took x's float32 and were rounded before f saw them, and two rounded points "
                 "are not 2 * eps apart.",
                 example=lambda: _central_at_float32_points,
+            ),
+            Mistake(  # round 20
+                id="float32-points-everywhere",
+                message="Your points x + eps and x - eps were float32 at every x, not only "
+                "where x came as a float32 array: a Python float made a jax array becomes "
+                "float32, JAX's default, so each point was rounded to about 7 digits before f "
+                "saw it, and two rounded points are not 2 * eps apart. The check asks for 9 "
+                "digits.",
+                example=lambda: _central_at_jnp_points,
             ),
             Mistake(
                 id="x-rounded-to-float32",

@@ -335,6 +335,33 @@ def _grad_y_at_w(loss, x, y, w):
     return jax.grad(lambda b: loss(x, b, w=w))(w), _grads_yw(loss, x, y, w)[1]
 
 
+def _grad_y_of_outer_y(loss, x, y, w):  # round 20: the lambda's body reads the outer y
+    return jax.grad(lambda b, v: loss(x, y, w=v), argnums=(0, 1))(y, w)
+
+
+def _grad_y_zero(answer: Any) -> bool:
+    """grad_w right and grad_y all zeros, of y's shape, on every case: a loss that does not
+    change with the y differentiated (its body reads another y), or differentiated at y = x,
+    where every loss of the check is at its lowest: the numbers cannot tell which."""
+    for i, case in enumerate(_loss_cases()):
+        got = output_or_none(_loss_cases, answer, i, case)
+        if not isinstance(got, tuple) or len(got) != 2:
+            return False
+        try:
+            grad_y = np.asarray(got[0], dtype=float)
+        except Exception:  # no numbers
+            return False
+        if grad_y.shape != np.shape(case[2]) or np.any(grad_y != 0):
+            return False
+        if not equals_tree(_grads_yw(*case)[1])(got[1]):
+            return False
+    return True
+
+
+def _grad_y_in_x_slot(loss, x, y, w):  # round 20: loss(y, x, w=w) differentiated in x
+    return jax.grad(loss)(y, x, w=w), _grads_yw(loss, x, y, w)[1]
+
+
 def _one_grad_elsewhere(*wrongs: Any) -> Any:
     def matches(answer: Any) -> bool:
         return any(behaves_like(wrong, _loss_cases)(answer) for wrong in wrongs)
@@ -1109,6 +1136,15 @@ EXERCISES = (
                 example=lambda: _grads_xy_swapped,
                 matches=behaves_like(_grads_xy_swapped, _loss_cases),
             ),
+            Mistake(  # round 20
+                id="y-in-x-slot",
+                message="grad_w is right, but your grad_y is the loss's slope in its first "
+                "parameter, x, with y handed over in x's place and x in y's: that is the slope "
+                "in y only for a loss symmetric in x and y, such as weighted_sse. The check's "
+                "other losses are not (one divides by 1 + y², which x does not enter).",
+                example=lambda: _grad_y_in_x_slot,
+                matches=behaves_like(_grad_y_in_x_slot, _loss_cases),
+            ),
             Mistake(  # round 16
                 id="grad-w-elsewhere",
                 message="grad_y is right, but your grad_w is taken at another point: the "
@@ -1118,13 +1154,23 @@ EXERCISES = (
                 example=lambda: _grad_w_at_y,
                 matches=_one_grad_elsewhere(_grad_w_at_y, _grad_w_at_x),
             ),
+            Mistake(  # round 20
+                id="grad-y-zero",
+                message="grad_w is right, but your grad_y is zero everywhere: the loss you "
+                "differentiated did not change with the y it was given. Either that function "
+                "does not use its y parameter (its body reads another y, the outer one, so "
+                "nothing flows back to the parameter), or it was evaluated where y equals x, "
+                "where each of the check's losses is at its lowest and flat in y.",
+                example=lambda: _grad_y_of_outer_y,
+                matches=_grad_y_zero,
+            ),
             Mistake(  # round 16
                 id="grad-y-elsewhere",
                 message="grad_w is right, but your grad_y is taken at another point: the "
                 "function of y that you differentiated was called with x's (or w's) values "
                 "in place of y's, so it gives the loss's slope in y where y equals those "
                 "values, not at the y given.",
-                example=lambda: _grad_y_at_x,
+                example=lambda: _grad_y_at_w,  # at x's values it is 0: grad-y-zero
                 matches=_one_grad_elsewhere(_grad_y_at_x, _grad_y_at_w),
             ),
             Mistake(

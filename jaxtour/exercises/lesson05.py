@@ -681,15 +681,17 @@ def _variant_zero_leaves():
             jnp.array([1.0, 2.0, 3.0]),
             jnp.array([0.5, 4.0, 3.5]),
         ),
-        # 300 points, not the page's 3, errors of 1 and 0.25 by turns of sign: 280 outliers,
-        # more than a uint8 count holds (round 16: a sum / 3 and a uint8 count passed)
+        # 300 points, not the page's 3, errors of 1 and 0.4 by turns of sign: 280 outliers,
+        # more than a uint8 count holds (round 16: a sum / 3 and a uint8 count passed); b is
+        # 0.25, which moves every -0.4 past -0.5: a count of w * x - y, b left out, is 290
+        # (round 20; the other cases' b moves no point across)
         _many_points(),
     ]
 
 
 def _many_points(n: int = 300):
     x = jnp.linspace(-2.0, 2.0, n)
-    errors = jnp.array([(-1.0) ** i * (0.25 if i % 15 == 0 else 1.0) for i in range(n)])
+    errors = jnp.array([(-1.0) ** i * (0.4 if i % 15 == 0 else 1.0) for i in range(n)])
     return {"w": jnp.array(0.5), "b": jnp.array(0.25)}, x, 0.5 * x + 0.25 - errors
 
 
@@ -903,6 +905,31 @@ def _count_off(answer: Any) -> bool:
             return False
         off = off or int(aux) != int(count)
     return off
+
+
+def _count_without_b(params, x, y):  # round 20: the count's prediction leaves b out
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(params["w"] * x - y) > _threshold())
+
+
+def _counts_without_b(answer: Any) -> bool:
+    """The right loss on every input, and on every input the count of points w * x misses
+    by more than the threshold, b left out (the cases with b = 0 agree; the 300 points'
+    b moves some across, so the count is wrong there)."""
+    if not callable(answer):
+        return False
+    for args, (loss, _count) in zip(
+        _model_inputs(), outputs_on(_model_inputs, _loss_and_outliers), strict=True
+    ):
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2 and equals_value(loss)(out[0])):
+            return False
+        params, x, y = args
+        want = int(jnp.sum(jnp.abs(params["w"] * x - y) > _threshold()))
+        aux = out[1]
+        if not (hasattr(aux, "dtype") and np.shape(aux) == ()) or int(aux) != want:
+            return False
+    return True
 
 
 def _count_wraps(answer: Any) -> bool:
@@ -1754,6 +1781,15 @@ EXERCISES = (
                 "uint8), where a count of points can be as large as the data.",
                 example=lambda: _uint8_count,
                 matches=_count_wraps,
+            ),
+            Mistake(  # round 20
+                id="count-without-b",
+                message="The loss is right, but your count measures each point's miss from w * "
+                "x alone: b is left out of the prediction the count compares with y, so it "
+                "counts the misses of another line, the one through the origin. The loss and "
+                "the count are about the same line, b included.",
+                example=lambda: _count_without_b,
+                matches=_counts_without_b,
             ),
             Mistake(
                 id="count-off",

@@ -123,6 +123,13 @@ def _correlated(x, weights, same):
     return jnp.correlate(x, kernel, mode="same" if same else "valid")
 
 
+def _smooth_full(x, weights, same):  # round 20: mode 'full' where the task's is 'valid'
+    kernel = jnp.array(weights)
+    total = jnp.sum(kernel)
+    kernel = jnp.where(total != 0, kernel / total, kernel)
+    return jnp.convolve(x, kernel, mode="same" if same else "full")
+
+
 def _smooth_python_if(x, weights, same):
     """The exercise's smooth as given: two Python ifs."""
     kernel = jnp.array(weights)
@@ -1088,6 +1095,15 @@ EXERCISES = (
                 "the kernel, and the two agree only on symmetric kernels such as "
                 "(1.0, 2.0, 1.0).",
                 example=lambda: jax.jit(_correlated, static_argnames="same"),
+            ),
+            Mistake(  # round 20
+                id="full-mode",
+                message="With same=False your result keeps every position where the kernel "
+                "overlaps x at all, partial overlaps at both ends included (convolve's mode "
+                "'full', n + k - 1 values). The task's smooth keeps only the positions the "
+                "whole kernel covers, n - k + 1 values.",
+                example=lambda: jax.jit(_smooth_full, static_argnames="same"),
+                matches=behaves_like(_smooth_full, _smooth_inputs),
             ),
             Mistake(
                 id="renamed-parameters",

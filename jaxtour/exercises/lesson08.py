@@ -178,6 +178,13 @@ def _decay_mean_over_leaves(params, x, y, lr, decay):
     return jax.tree.map(lambda p, g: p - lr * (g + _k() * decay * p / n), params, grads), value
 
 
+def _decay_after_step(params, x, y, lr, decay):
+    """Round 20: the gradient step first, then the decay taken from the stepped params."""
+    value, grads = jax.value_and_grad(loss)(params, x, y)
+    stepped = jax.tree.map(lambda p, g: p - lr * g, params, grads)
+    return jax.tree.map(lambda p: p - lr * _k() * decay * p, stepped), value
+
+
 def _decay_of_total(params, x, y, lr, decay):
     """The penalty on the square of the sum of all the entries: every entry's decay term
     is the sum of all of them."""
@@ -339,14 +346,18 @@ def _new_params_as_leaves(answer: Any) -> bool:
     return True
 
 
-def _new_params_like(wrong) -> Any:
+def _new_params_like(wrong, scalar_leaves: bool = False) -> Any:
     """Matches a step whose new parameters (the first of two results) are ``wrong``'s on
-    every input, whatever it returns beside them."""
+    every input, whatever it returns beside them; with ``scalar_leaves``, on the inputs
+    whose parameters are all scalars, the answer free to fail on the others (round 20:
+    jnp.stack of the leaves, which a leaf of 64 entries does not stack with)."""
 
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
         for args in _update_inputs():
+            if scalar_leaves and any(jnp.ndim(p) for p in jax.tree.leaves(args[0])):
+                continue
             out = answer(*args)
             if not isinstance(out, tuple | list) or len(out) != 2:
                 return False
@@ -762,6 +773,51 @@ def _start_never_tested(answer: Any) -> bool:
         return False
 
 
+def _fit_reversed(step, params, x, y, lr, target):
+    """Round 20: stops at the first loss above the target (a cap of a learner's own)."""
+    steps = 0
+    while True:
+        new, value = step(params, x, y, lr)
+        if float(value) > target:
+            return params, steps
+        params, steps = new, steps + 1
+        if steps > 1000:
+            return params, steps
+
+
+def _comparison_reversed(answer: Any) -> bool:
+    """The starting params and 0 on the check's first two cases, whose paths start above
+    the target, and something else on the third, which starts below it: a loop that stops
+    at the first loss above the target."""
+    if not callable(answer):
+        return False
+    for index in (0, 1, 2):
+        step, params, x, y, lr, target = _fit_case(index)
+        got = _fit_answer(answer, (step, params, x, y, lr, target))
+        at_start = _fit_result(got, (params, 0)) is None
+        if at_start != (index < 2):
+            return False
+    return True
+
+
+def _fit_with_lesson_step(step, params, x, y, lr, target):
+    """Round 20: the lesson's jitted sgd_step, not the step given."""
+    return _fit_until(_GuardedStep(_fast_step()), params, x, y, lr, target)
+
+
+def _ignores_given_step(answer: Any) -> bool:
+    """On the check's case whose step is not the lesson's (half the loss), the result of
+    training with the lesson's step, and not the right one."""
+    if not callable(answer):
+        return False
+    args = _fit_case(5)
+    got = _fit_answer(answer, args)
+    return (
+        _fit_result(got, _fit_with_lesson_step(*args)) is None
+        and _fit_result(got, _fit_until(*args)) is not None
+    )
+
+
 def _count_apart_from_params(answer: Any) -> bool:
     """Parameters on the training path, but after another number of updates than the
     count returned (trained a fixed number of steps, then counted to the first loss below),
@@ -779,9 +835,10 @@ def _count_apart_from_params(answer: Any) -> bool:
             count = int(np.asarray(count))
         except Exception:
             return False
-        # every m whose params they are (a path that has settled repeats its params)
+        # every m whose params they are (a path that has settled repeats its params), the
+        # count included (round 20: a cap of 1001 updates, params and count together)
         at, found = params, set()
-        for m in range(1_001):
+        for m in range(max(1_001, min(count, 5_000) + 1)):
             if equals_tree(at)(got_params):
                 found.add(m)
             at, _ = step(at, x, y, lr)
@@ -1949,6 +2006,30 @@ def _jit_seconds(answer: Any) -> bool:
     return abs(math.log(value / band.jit_s)) <= math.log(3)
 
 
+def _returns_two_times(answer: Any) -> bool:
+    """Round 20: a pair (or list) of two positive numbers, the two times, not their ratio."""
+    if not callable(answer):
+        return False
+    figure = _figure_or_error(answer)[0]
+    if type(figure) not in (tuple, list) or len(figure) != 2:
+        return False
+    numbers = [_plain_number(item) for item in figure]
+    return all(value is not None and value > 0 for value in numbers)
+
+
+def _cpu_clock_speedup(step, *args, calls=20):
+    """Round 20: time.process_time, CPU time, where elapsed time is asked."""
+
+    def seconds_per_call(f):
+        jax.block_until_ready(f(*args))
+        start = time.process_time()
+        for _ in range(calls):
+            jax.block_until_ready(f(*args))
+        return (time.process_time() - start) / calls
+
+    return seconds_per_call(step) / seconds_per_call(jax.jit(step))
+
+
 def _whole_number(answer: Any) -> bool:
     value = _number(answer)
     return value is not None and value >= 1 and value.is_integer()
@@ -2234,7 +2315,16 @@ EXERCISES = (
                 "The penalty is {penalty} times the sum of the squares of every parameter, not "
                 "their mean.",
                 example=lambda: _decay_mean_over_leaves,
-                matches=_new_params_like(_decay_mean_over_leaves),
+                matches=_new_params_like(_decay_mean_over_leaves, scalar_leaves=True),
+            ),
+            Mistake(  # round 20
+                id="decay-after-step",
+                message="Your decay term is taken from the parameters after the gradient step, "
+                "not from the params the step was given: you stepped first, then shrank the "
+                "stepped parameters. Both terms of one step, the gradient and the decay, are "
+                "taken at the params it starts from.",
+                example=lambda: _decay_after_step,
+                matches=_new_params_like(_decay_after_step),
             ),
             Mistake(
                 id="decay-term-wrong",
@@ -2379,6 +2469,25 @@ EXERCISES = (
                 example=lambda: _step_before_testing,
                 matches=_start_never_tested,
             ),
+            Mistake(  # round 20
+                id="comparison-reversed",
+                message="Your loop stops at the first loss above the target, not below it: "
+                "the comparison is turned round. On a path that starts above the target it "
+                "returns the starting params at once, with 0 updates; on one that starts below "
+                "it, it trains on until a loss goes above the target, or a cap of yours stops "
+                "it.",
+                example=lambda: _fit_reversed,
+                matches=_comparison_reversed,
+            ),
+            Mistake(  # round 20
+                id="lesson-step",
+                message="Your loop trains with a step of its own, the lesson's sgd_step, not "
+                "the step it is given: the check passes steps that are not the lesson's (one "
+                "trains on half the loss), and your parameters and count follow the lesson's "
+                "step there.",
+                example=lambda: _fit_with_lesson_step,
+                matches=_ignores_given_step,
+            ),
             Mistake(  # round 19
                 id="count-apart-from-params",
                 message="Your parameters and your count are from different moments of the "
@@ -2481,6 +2590,28 @@ EXERCISES = (
                 example=lambda: _with_timing,
                 matches=reads_or_calls("jaxtour.timing", TIMERS, TIMERS_CALLED),
                 also_accepted=True,
+            ),
+            Mistake(  # round 20
+                id="cpu-clock",
+                message="time.process_time (like time.thread_time) counts only the CPU time "
+                "this process spends computing, not the time that passes: waiting for a "
+                "device costs it almost nothing. On a CPU the work runs on the process's own "
+                "threads, so the figure happens to come out near the real one; on a GPU or "
+                "TPU the jitted side, mostly waiting, would look far too fast. The time of a "
+                "call is the time that passes until its result is ready.",
+                example=lambda: _cpu_clock_speedup,
+                matches=uses_module(
+                    "time", ("process_time", "process_time_ns", "thread_time", "thread_time_ns")
+                ),
+                also_accepted=True,
+            ),
+            Mistake(  # round 20
+                id="two-times",
+                message="Your measure_speedup returns two times, not one ratio: the task asks "
+                "for the eager time per call divided by the jitted time per call, one number. "
+                "(How each time was taken is judged once it returns that number.)",
+                example=lambda: lambda step, *args: (1.2e-3, 4.0e-5),
+                matches=_returns_two_times,
             ),
             Mistake(  # round 17
                 id="kept-first-step",

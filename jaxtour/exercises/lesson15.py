@@ -29,7 +29,7 @@ from jaxtour.grader.mistakes import (
     remembered,
 )
 from jaxtour.grader.pristine import np
-from jaxtour.grader.rules import SameFunction, letters_slip
+from jaxtour.grader.rules import SameFunction, letters_slip, listed_slip
 from jaxtour.grader.spec import Exercise, Mistake
 from jaxtour.grader.variants import Variants
 from jaxtour.lazy import is_jax_array
@@ -124,6 +124,8 @@ class BoundLetters:
     read = staticmethod(_letters)
 
     def __call__(self, answer: Any, expected: str) -> str | None:
+        if listed_slip(self, answer, expected) is not None:
+            return listed_slip(self, answer, expected)
         chosen = _letters(answer)
         if chosen is None and letters_slip(answer, LETTERS):
             return letters_slip(answer, LETTERS)
@@ -711,6 +713,8 @@ class DonateLetters:
     read = staticmethod(_letters)
 
     def __call__(self, answer: Any, expected: str) -> str | None:
+        if listed_slip(self, answer, expected) is not None:
+            return listed_slip(self, answer, expected)
         chosen = _letters(answer)
         if chosen is None and letters_slip(answer, LETTERS):
             return letters_slip(answer, LETTERS)

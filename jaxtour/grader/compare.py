@@ -284,8 +284,11 @@ _DTYPE_CAUSES = {
         "(1 instead of 1.0), or an integer function such as arange(3)?"
     ),
     ("f", "iu"): N_(
-        "Floats where integers were expected: a true division / where // was meant, "
-        "or a float literal?"
+        "Floats where integers were expected: something on the way made floats, and an "
+        "integer combined with a float becomes a float. A true division / (where // was "
+        "meant), a float literal, a float array it met (jnp.eye, jnp.ones and jnp.zeros "
+        "make float32 unless told otherwise) or a function that returns floats (linspace, "
+        "mean) each do."
     ),
     ("b", "iuf"): N_("Booleans: the result of a comparison, where numbers were expected."),
 }

@@ -947,11 +947,11 @@ class Choice:
     Every choice exercise reads an answer the same way: the letter in any case, with
     spaces, brackets or a trailing ``)``/``.``/``:``/``,`` (``" b "``, ``"(B)"``, ``"B."``,
     ``"option B"``), or an option's own text typed or pasted in (``texts``, one per option,
-    when the exercise prints them), in a list or tuple (``["B"]``) or with a ``#`` comment
-    (``"B  # why"``), as every choice prediction reads its letters (``letters_listed``,
-    ``before_comment``). The slips that are not an answer get one message each, alike in
-    every exercise: several letters, options named in the comment, the option's number,
-    anything else.
+    when the exercise prints them), or with a ``#`` comment (``"B  # why"``), as every
+    choice prediction reads its letters (``before_comment``); in a list or tuple
+    (``("B",)``) it is refused, saying whether its letter is right (``listed_slip``). The
+    slips that are not an answer get one message each, alike in every exercise: several
+    letters, options named in the comment, the option's number, anything else.
     """
 
     options: tuple[str, ...]
@@ -962,6 +962,9 @@ class Choice:
     names: tuple[str, ...] = ()
 
     def __call__(self, answer: Any, expected: str) -> str | None:
+        listed = listed_slip(self, answer, expected)
+        if listed is not None:
+            return listed
         chosen = self.read(answer)
         if chosen is None:
             return self.slip(answer)
@@ -970,8 +973,8 @@ class Choice:
         return None
 
     def read(self, answer: Any) -> str | None:
-        """The option ``answer`` names, or None when it names none (or several)."""
-        answer = letters_listed(answer) or answer
+        """The option ``answer`` names, or None when it names none (or several), or is no
+        string (a list or tuple of letters names none: ``listed_slip``)."""
         if not isinstance(answer, str) or before_comment(answer, self.options) is None:
             return None
         answer = before_comment(answer, self.options)
@@ -1085,14 +1088,47 @@ class Choice:
 def letters_listed(answer: Any) -> str | None:
     """``["A", "c"]``, ``("B",)``, ``{"E", "A"}`` -> ``"Ac"``, ``"B"``, ``"AE"``: the letters a
     list, tuple or set of one-letter strings holds, as one string (a set's in order); ``""``
-    for an empty one; None for anything else. Every choice prediction reads a list of letters
-    as the letters it holds: a slip of form, not a wrong prediction."""
+    for an empty one; None for anything else. A prediction reads one string: a list of
+    letters is refused, saying whether its letters are right (``listed_slip``)."""
     if type(answer) not in (list, tuple, set, frozenset):
         return None
     items = [str.strip(item) if isinstance(item, str) else "" for item in answer]
     if not all(len(item) == 1 and str.isalpha(item) for item in items):
         return None
     return "".join(sorted(items) if type(answer) in (set, frozenset) else items)
+
+
+def listed_slip(rule: Any, answer: Any, expected: str) -> str | None:
+    """What a list, tuple or set of letters is told where a prediction reads one string
+    (round 20, the lead's decision for every letter exercise: ``("C",)`` from a trailing
+    comma, ``["A", "C"]``): it is refused even when its letters are right, saying whether
+    they are, and that the check reads one string. None for anything else, and for letters
+    the rule would not read as an answer even written as a string (several where one is
+    asked: that slip has its own message)."""
+    listed = letters_listed(answer)
+    if not listed or rule.read(listed) is None:
+        return None
+    count = len(listed)
+    if type(answer) is tuple and count == 1:
+        form = _(
+            "{answer} is a tuple of one item, not a string: a comma after a value makes a "
+            "tuple, so a trailing comma turns the letter into a tuple holding it. The check "
+            "reads one string."
+        )
+    else:
+        form = _("{answer} is a {kind} of letters, not a string: the check reads one string.")
+    form = form.format(answer=short_repr(answer, 30), kind=type(answer).__name__)
+    if rule(listed, expected) is None:
+        verdict = ngettext(
+            "The letter in it is the right one.", "The letters in it are the right ones.", count
+        )
+    else:
+        verdict = ngettext(
+            "The letter in it is not the right one either.",
+            "The letters in it are not the right ones either.",
+            count,
+        )
+    return f"{form} {verdict}"
 
 
 def before_comment(answer: str, letters: Sequence[str]) -> str | None:
@@ -1131,11 +1167,11 @@ def letters_slip(answer: Any, letters: Sequence[str]) -> str | None:
 
 
 def letter_set(answer: Any, letters: str) -> frozenset[str] | None:
-    """ "B, c e", "(BCE)", "B, C and E", "BCE  # why", ["B", "C", "E"] -> {"B", "C", "E"}:
+    """ "B, c e", "(BCE)", "B, C and E", "BCE  # why" -> {"B", "C", "E"}:
     the letters an answer of several letters names, written as ``Choice`` reads one letter;
-    None if it is not letters of ``letters``."""
-    listed = letters_listed(answer)
-    text = listed if listed is not None else answer
+    None if it is not letters of ``letters``, or no string (a list of letters names none:
+    ``listed_slip``)."""
+    text = answer
     if not isinstance(text, str) or before_comment(text, letters) is None:
         return None
     text = str.upper(before_comment(text, letters))

@@ -394,8 +394,6 @@ def _forms(right: str, names: tuple[str, ...]) -> list:
         f"{right}.",
         f"option {right}",
         ", ".join(right),
-        list(right),
-        tuple(right),
         f"{right}  # because it waits for nothing",  # a reason inside the string
         f"{right} # see the JAX docs",  # capitals that are no option's letters
     ]
@@ -409,6 +407,17 @@ def test_every_prediction_reads_its_letters_by_one_rule(exercise):
         feedback = checks.check(exercise.id, form)
         assert feedback.status == "correct", f"{exercise.id} {form!r}: {feedback.text()}"
     other = next(letter for letter in "ABCDE" if letter not in right)
+    # a list or tuple of the letters is no string: refused, saying its letters are right or
+    # not (round 20, the lead's decision: a trailing comma's ("C",) included)
+    wrong = other if len(right) == 1 else right[1:]
+    for form, verdict in ((right, "right one"), (wrong, "not the right one")):
+        for container in (list(form), tuple(form)):
+            feedback = checks.check(exercise.id, container)
+            assert feedback.status == "incorrect" and not feedback.explanation, feedback.text()
+            said = "not a string" in feedback.message and verdict in feedback.message
+            if verdict == "right one":
+                said = said and "not the right" not in feedback.message
+            assert said, f"{exercise.id} {container!r}: {feedback.text()}"
     # the comment names an option: which letters are chosen is not clear, so asked again
     feedback = checks.check(exercise.id, f"{right} # not {other}")
     assert feedback.status == "incorrect" and not feedback.explanation, feedback.text()

@@ -356,13 +356,30 @@ CHOICE = Choice(("A", "B", "C", "D"), texts=("a tuple", "a dict", "a list", "Non
         "C - split is a pure function", "because a list is ordered: C", "c: a key is a value",
         "c - a list keeps its order",
         "c - split is a pure function",  # set off by a dash with spaces around it
-        # the letter in a list, or with a reason after a # that names no option in capitals
-        ["C"], ("c",), "C  # a list keeps its order", "c # because a dict is a pytree",
+        # the letter with a reason after a # that names no option in capitals
+        "C  # a list keeps its order", "c # because a dict is a pytree",
     ],
 )  # fmt: skip
 def test_a_choice_reads_the_letter_however_it_is_written(answer):
     assert CHOICE(answer, "C") is None
     assert CHOICE(answer, "B") == "C is not the one."
+
+
+@pytest.mark.parametrize(
+    ("answer", "says"),
+    [
+        (("C",), "is a tuple of one item, not a string"),
+        (["c"], "is a list of letters, not a string"),
+        ({"C"}, "is a set of letters, not a string"),
+    ],
+)
+def test_a_choice_refuses_its_letter_in_a_list_or_tuple_saying_whether_it_is_right(answer, says):
+    """Round 20, the lead's decision: the check reads one string; a trailing comma's tuple
+    is refused even when its letter is right, and the message says whether it is."""
+    right, wrong = CHOICE(answer, "C"), CHOICE(answer, "B")
+    assert says in right and "The letter in it is the right one." in right
+    assert says in wrong and "The letter in it is not the right one either." in wrong
+    assert CHOICE.read(answer) is None  # no option named: a slip, not a prediction
 
 
 @pytest.mark.parametrize(

@@ -1249,3 +1249,36 @@ WRONG_ANSWERS = (
         named="centered-along-another-axis-too",
     ),
 )
+
+
+# ---- round 20's families (fix20-a) ---------------------------------------------------------
+
+
+def r20f_overflow_mean(v):
+    return jnp.mean(v.astype(jnp.float32) ** 3)
+
+
+def r20f_overflow_back_to_int(v):
+    return jnp.sum(v.astype(jnp.float32) ** 3).astype(jnp.int32)
+
+
+def r20f_center_row_loop(x):
+    return jnp.stack([row - row.mean() for row in x])
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong("01.overflow_fix", "jnp.mean, not jnp.sum", lambda: r20f_overflow_mean, "mean-not-sum"),
+    Wrong(
+        "01.overflow_fix",
+        "right float32 sum, cast back to int32",
+        lambda: r20f_overflow_back_to_int,
+        named="back-to-int32",
+    ),
+    Wrong(
+        "01.center",
+        "a Python loop over the rows, stacked",
+        lambda: r20f_center_row_loop,
+        named="loop-over-first-axis",
+    ),
+)

@@ -191,7 +191,7 @@ WRONG_ANSWERS = (
         "02.first_calls",
         "['A', 'D', 'E']: jit of a lambda reuses",
         lambda: ["A", "D", "E"],
-        "jit-wrapper",
+        says="is a list of letters, not a string",  # round 20: a list is refused as one
     ),
     Wrong("02.first_calls", "'ACD': a slice is a view of a", lambda: "ACD", "slice-reuses"),
     Wrong("02.first_calls", "'A, C, E': same size, same code", lambda: "A, C, E", "same-size"),
@@ -494,7 +494,12 @@ ROUND_3 = (
     Wrong(
         "02.which_dispatch", "the option's text, with its letter", lambda: "A: jnp.dot(x, x) * 2"
     ),
-    Wrong("02.which_dispatch", '["A"]: a list', lambda: ["A"]),
+    Wrong(
+        "02.which_dispatch",
+        '["A"]: a list',
+        lambda: ["A"],
+        says="is a list of letters, not a string",
+    ),
     Wrong(
         "02.block_tree", "wait on the growing list, in the loop", lambda: r3_wait_indented_in_loop
     ),
@@ -1138,5 +1143,23 @@ WRONG_ANSWERS = (
         ".block_until_ready without () (round 19)",
         lambda: _r19.r19_time_no_parentheses,
         named="wait-not-called",
+    ),
+)
+
+
+# ---- round 20's families (fix20-a) ---------------------------------------------------------
+
+
+def r20f_mean_statistics(f, xs):
+    return statistics.mean(f(x) for x in xs)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "02.mean_loss",
+        "statistics.mean over the losses",
+        lambda: r20f_mean_statistics,
+        named="exact-fractions",
     ),
 )

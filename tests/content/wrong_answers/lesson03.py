@@ -423,7 +423,7 @@ ROUND_2 = (
         C,
         "x made float32 first",
         lambda: r2_cd_float32,
-        says="close, but not within the tolerance",
+        "float32-points-everywhere",  # round 20: named, where a near miss was all it said
     ),
     Wrong(
         C,
@@ -1044,5 +1044,46 @@ WRONG_ANSWERS = (
         "five-point stencil, not the central one (round 19)",
         lambda: _r19.r19_cd_five_point,
         named="five-point",
+    ),
+)
+
+
+# ---- round 20's families (fix20-a) ---------------------------------------------------------
+
+
+def r20f_slopes_finite_difference(f, t):
+    h = 1e-3
+    s = t.astype(jnp.float32)
+    return (f(s + h) - 2 * f(s) + f(s - h)) / h**2
+
+
+def r20f_dgda_both_argnums(x, a):
+    return jax.grad(lambda x_, a_: jnp.sum(x_**2 * jnp.cos(a_ * x_)), argnums=(0, 1))(x, a)
+
+
+def r20f_cd_jnp_point(f, x, eps=1e-3):
+    x = jnp.asarray(x)  # "work in jnp": float32 for every input
+    return (f(x + eps) - f(x - eps)) / (2 * eps)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "03.fix_slopes",
+        "second finite difference, float32, h=1e-3",
+        lambda: r20f_slopes_finite_difference,
+        named="estimated-without-grad",
+    ),
+    Wrong(
+        "03.derivative_by_hand",
+        "argnums=(0, 1): a tuple of two grads",
+        lambda: r20f_dgda_both_argnums,
+        named="both-arguments",
+    ),
+    Wrong(
+        "03.central_difference",
+        "jnp.asarray(x): float32 for every input",
+        lambda: r20f_cd_jnp_point,
+        named="float32-points-everywhere",
     ),
 )

@@ -1071,7 +1071,7 @@ WRONG_ANSWERS = (
         "04.grad_last_two",
         "grad_y's function called with x",
         lambda: r16f_yw_grad_y_at_x,
-        "grad-y-elsewhere",
+        "grad-y-zero",  # at y = x every loss of the check is flat in y (round 20)
     ),
 )
 
@@ -1159,5 +1159,48 @@ WRONG_ANSWERS = (
         "clips the norm of lr * g (round 19)",
         lambda: _r19.r19_sgd_clips_update,
         named="clipped-step",
+    ),
+)
+
+
+# ---- round 20's families (fix20-a) ---------------------------------------------------------
+
+
+def r20f_glt_closure_outer_y(loss, x, y, w):
+    # the lambda's body reads the outer y, not its own parameter
+    return jax.grad(lambda yy, ww: loss(x, y, w=ww), argnums=(0, 1))(y, w)
+
+
+def r20f_glt_swap_xy(loss, x, y, w):
+    # grad takes the first argument, so put y first
+    grad_y = jax.grad(loss)(y, x, w=w)
+    grad_w = jax.grad(lambda ww: loss(x, y, w=ww))(w)
+    return grad_y, grad_w
+
+
+def r20f_glt_grad_y_at_w(loss, x, y, w):
+    grad_y = jax.grad(lambda yy: loss(x, yy, w=w))(w)  # the weights where y belongs
+    return grad_y, jax.grad(lambda ww: loss(x, y, w=ww))(w)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "04.grad_last_two",
+        "lambda body reads the outer y, not its own",
+        lambda: r20f_glt_closure_outer_y,
+        "grad-y-zero",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "grad_y by calling loss(y, x, w=w)",
+        lambda: r20f_glt_swap_xy,
+        "y-in-x-slot",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "grad_y's function called with w",
+        lambda: r20f_glt_grad_y_at_w,
+        "grad-y-elsewhere",
     ),
 )

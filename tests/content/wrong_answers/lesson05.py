@@ -1225,3 +1225,23 @@ WRONG_ANSWERS = (
         named="mse-reweighted",
     ),
 )
+
+
+# ---- round 20's families (fix20-a) ---------------------------------------------------------
+
+
+def r20f_out_forgot_b(params, x, y):
+    errors = params["w"] * x + params["b"] - y
+    misses = jnp.abs(params["w"] * x - y)
+    return jnp.mean(errors**2), jnp.sum(misses > 0.5)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "05.loss_and_outliers",
+        "counted misses of w*x alone, no b",
+        lambda: r20f_out_forgot_b,
+        "count-without-b",
+    ),
+)

@@ -1688,3 +1688,24 @@ WRONG_ANSWERS = (
         says="their shapes do not line up",
     ),
 )
+
+
+# ---- round 20's families (fix20-a) ---------------------------------------------------------
+
+
+def r20f_swap_onehot_arithmetic(x):
+    n = x.shape[0]
+    first_hot = jnp.eye(n)[0]
+    last_hot = jnp.eye(n)[-1]
+    return x + (x[-1] - x[0]) * first_hot + (x[0] - x[-1]) * last_hot
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.set_first",
+        "arithmetic with float one-hot rows",
+        lambda: r20f_swap_onehot_arithmetic,
+        says="a float array it met",
+    ),
+)

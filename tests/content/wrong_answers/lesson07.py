@@ -1696,3 +1696,31 @@ WRONG_ANSWERS = (
         named="norm-not-euclidean",
     ),
 )
+
+
+# ---- round 20's families (fix20-a) ---------------------------------------------------------
+
+
+def r20f_smooth_full_mode(x, weights, same):
+    kernel = jnp.array(weights)
+    total = jnp.sum(kernel)
+    kernel = jnp.where(total != 0, kernel / total, kernel)
+    # read "only the positions the whole kernel covers" as mode 'full'
+    return jnp.convolve(x, kernel, mode="same" if same else "full")
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "07.static_window",
+        "mode 'full' where the task means 'valid'",
+        lambda: jax.jit(r20f_smooth_full_mode, static_argnames="same"),
+        "full-mode",
+    ),
+    Wrong(
+        "07.count_traces",
+        "trailing comma made a tuple ('C',)",
+        lambda: ("C",),
+        says="is a tuple of one item, not a string",
+    ),
+)

@@ -1319,3 +1319,48 @@ WRONG_ANSWERS = (
         named="start-never-tested",
     ),
 )
+
+
+# ---- round 20's families (fix20-a) ---------------------------------------------------------
+
+from tests.content.wrong_answers.round20 import lesson08 as _r20  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.update",
+        "decay from the already-stepped params",
+        lambda: _r20.r20_update_decay_after_step,
+        "decay-after-step",
+    ),
+    Wrong(
+        "08.update",
+        "mean of the squares, not their sum",
+        lambda: _r20.r20_update_mean_of_squares,
+        "mean-over-parameters",
+    ),
+    Wrong(
+        "08.fit",
+        "comparison turned round: value > target",
+        lambda: _r20.r20_fit_wrong_comparison,
+        "comparison-reversed",
+    ),
+    Wrong(
+        "08.fit",
+        "calls fast_sgd_step, not the step given",
+        lambda: _r20.r20_fit_lesson_step,
+        "lesson-step",
+    ),
+    Wrong(
+        "08.speedup",
+        "returns both times, not the ratio",
+        lambda: _r20.r20_speed_returns_times,
+        "two-times",
+    ),
+    Wrong(
+        "08.speedup",
+        "time.process_time: CPU time, not wall",
+        lambda: _r20.r20_speed_process_time,
+        "cpu-clock",
+    ),
+)

@@ -600,7 +600,12 @@ WRONG_ANSWERS = (
         lambda: "b and d",
         says="names what the question calls",
     ),
-    Wrong("09.split_keeps_key", "a trailing comma: a tuple", lambda: ("B",), "remembered-draws"),
+    Wrong(
+        "09.split_keeps_key",
+        "a trailing comma: a tuple",
+        lambda: ("B",),
+        says="is a tuple of one item, not a string",
+    ),
     Wrong(
         "09.split_keeps_key",
         "the words, not the letter",

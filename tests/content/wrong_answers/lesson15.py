@@ -247,7 +247,7 @@ WRONG_ANSWERS = (
     Wrong("15.donate", "all: donation always works", lambda: "ABCDE", "every-one"),
     Wrong("15.donate", "'ACDE': concatenate copies into x", lambda: "ACDE", says="D cannot"),
     Wrong("15.donate", "'': jit copies anyway", lambda: "", says="A reuses x's buffer"),
-    Wrong("15.donate", "['A', 'B']", lambda: ["A", "B"], says="B cannot"),
+    Wrong("15.donate", "['A', 'B']", lambda: ["A", "B"], says="is a list of letters, not a string"),
 )
 
 
