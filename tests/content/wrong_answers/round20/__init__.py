@@ -1,0 +1,1 @@
+"""Round 20: realistic answers written from the English lessons alone (session 56)."""
