@@ -273,6 +273,21 @@ def _flop_time(answer: Any) -> bool:
     return flop_s < _estimate() / TOLERANCE and flop_s / 1.25 <= value <= flop_s * 1.25
 
 
+def _near(value: float | None, target: float, slack: float = 1.25) -> bool:
+    return value is not None and target > 0 and target / slack <= value <= target * slack
+
+
+def _upside_down(answer: Any) -> bool:  # round 20
+    """About the bandwidth over the bytes: the inverse of the roofline time."""
+    return _near(_seconds(answer), 1.0 / _estimate())
+
+
+def _flops_over_ridge(answer: Any) -> bool:  # round 20
+    """About the flops over the ridge point: a byte count, given as seconds."""
+    roof = _roof()
+    return _near(_seconds(answer), _dot_flops() * roof.bandwidth / roof.flop_rate)
+
+
 # --- 15.fixed_shape ---------------------------------------------------------------------
 # Means of the first n elements of x, for several n. Slicing x[:n] makes an array of a
 # new shape for every new n, so every new length compiles (mean_of is jitted; an eager
@@ -737,6 +752,43 @@ EXERCISES = (
                 "bytes a number.",
                 example=lambda: _estimate() / 2,
                 matches=_ratio_near(0.5),
+            ),
+            Mistake(  # round 20
+                id="numbers-not-bytes",
+                message="Your estimate is about a quarter of the roofline time. The number "
+                "alone does not say which slip made it: the numbers counted as bytes (2 per "
+                "element, where this function reads 8: a float32 is 4 bytes, and the "
+                "bandwidth counts bytes), or the flops and the bytes in each other's place "
+                "(the bytes over the flop rate, or the flops over the bandwidth, as "
+                "roof.seconds gives with its arguments swapped: its first is the flops, its "
+                "second the bytes).",
+                example=lambda: _estimate() / 4,
+                matches=_ratio_near(0.25),
+            ),
+            Mistake(  # round 20
+                id="upside-down",
+                message="Your number is about one over the roofline time: the division is "
+                "upside down. The bandwidth over the bytes is how many times a second the "
+                "bytes could be moved, a rate; a time is a number of bytes over the bytes "
+                "moved per second.",
+                example=lambda: 1.0 / _estimate(),
+                matches=_upside_down,
+            ),
+            Mistake(  # round 20
+                id="flops-over-ridge",
+                message="Your number is the flops over the ridge point: flops over flops per "
+                "byte, which is a number of bytes, not seconds. A time is bytes over the "
+                "bandwidth (bytes per second), or flops over the flop rate (flops per second).",
+                example=lambda: _dot_flops() * _roof().bandwidth / _roof().flop_rate,
+                matches=_flops_over_ridge,
+            ),
+            Mistake(  # round 20
+                id="mebibytes",
+                message="Your estimate is about a millionth of the roofline time: the bytes "
+                "were left in MiB (or MB), 2**20 (or 10**6) bytes each, and divided by a "
+                "bandwidth in bytes per second. Both must be in bytes.",
+                example=lambda: _estimate() / 2**20,
+                matches=_ratio_near(2**-20 / 1.02, slack=1.1),
             ),
             Mistake(
                 id="flop-time",

@@ -154,7 +154,7 @@ WRONG_ANSWERS = (
         "15.estimate",
         "numbers, not bytes: times 4 forgotten",
         lambda: 2 * N / BANDWIDTH,
-        says="MB moved, where this function reads",
+        named="numbers-not-bytes",
     ),
     Wrong("15.estimate", "in milliseconds", lambda: 8 * N / BANDWIDTH * 1e3, "milliseconds"),
     Wrong("15.estimate", "bits for bytes", lambda: 2 * 32 * N / BANDWIDTH, "bits"),
@@ -172,7 +172,7 @@ WRONG_ANSWERS = (
         "15.estimate",
         "bytes over the flop rate",
         lambda: 8 * N / FLOP_RATE,
-        says="is less than 1/1.5 of what your device's two roofs give",
+        named="numbers-not-bytes",  # a quarter where the ridge point is 4
     ),
     # --- 15.fixed_shape ---------------------------------------------------------------------
     Wrong("15.fixed_shape", "running mean read at n", lambda: running_mean_at_n, "one-more-mean"),
@@ -356,5 +356,44 @@ WRONG_ANSWERS = (
         "lengths as int8, divided by the true n",
         lambda: r19f_prefix_int8_cumsum,
         named="lengths-wrap",
+    ),
+)
+
+
+# --- round 20 (fix20-b): a quarter (numbers for bytes, or roof.seconds' arguments
+# swapped), the division upside down, the flops over the ridge point, MiB over bytes per
+# second (audit G: told only a number of MB); the round's own answers read the shipped
+# roofs, so the same slips are written here on the stand-in roofs
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "15.estimate",
+        "forgot 4 bytes per float32 (round 20)",
+        lambda: 2 * N / BANDWIDTH,
+        named="numbers-not-bytes",
+    ),
+    Wrong(
+        "15.estimate",
+        "roof.seconds with bytes and flops swapped (round 20)",
+        lambda: max(8 * N / FLOP_RATE, 2 * N / BANDWIDTH),
+        named="numbers-not-bytes",
+    ),
+    Wrong(
+        "15.estimate",
+        "bandwidth over bytes, upside down (round 20)",
+        lambda: BANDWIDTH / (8 * N),
+        named="upside-down",
+    ),
+    Wrong(
+        "15.estimate",
+        "divided the flops by the ridge point (round 20)",
+        lambda: 2 * N / (FLOP_RATE / BANDWIDTH),
+        named="flops-over-ridge",
+    ),
+    Wrong(
+        "15.estimate",
+        "64 MiB left in MiB over bytes/s (round 20)",
+        lambda: 64 / BANDWIDTH,
+        named="mebibytes",
     ),
 )
