@@ -291,9 +291,7 @@ def _naive_loss(params, x, y):  # round 20: log(1 + exp(logit)), which overflows
 
 def _grads_of_naive_loss(params, xs, ys):
     out_axes = -1 if _examples_last() else 0
-    return jax.vmap(jax.grad(_naive_loss), in_axes=GRADS_IN_AXES, out_axes=out_axes)(
-        params, xs, ys
-    )
+    return jax.vmap(jax.grad(_naive_loss), in_axes=GRADS_IN_AXES, out_axes=out_axes)(params, xs, ys)
 
 
 def _large_logit_batch() -> tuple[Any, Any, Any]:

@@ -408,9 +408,7 @@ def _returns_scan_pair(answer: Any) -> bool:
     """A pair on every input, where one array is asked, its second part one entry per
     element: scan's (final carry, stacked outputs) returned whole, whatever their values."""
     pairs = _pairs_on_every_input(answer)
-    return pairs is not None and all(
-        np.shape(second) == np.shape(xs) for xs, _, second in pairs
-    )
+    return pairs is not None and all(np.shape(second) == np.shape(xs) for xs, _, second in pairs)
 
 
 def _returns_final_carry(answer: Any) -> bool:
@@ -600,9 +598,7 @@ def _grow_gradient_stopped(r, x0, cap, max_steps):  # round 20
 
 def _grow_growth_only(r, x0, cap, max_steps):  # round 20: the logistic map
     """Each step sets x to the growth alone, not x plus the growth."""
-    return jax.lax.fori_loop(
-        0, max_steps, lambda i, x: jnp.where(x < cap, _step(r, x) - x, x), x0
-    )
+    return jax.lax.fori_loop(0, max_steps, lambda i, x: jnp.where(x < cap, _step(r, x) - x, x), x0)
 
 
 def _grow_never_stops(r, x0, cap, max_steps):

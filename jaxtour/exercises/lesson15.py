@@ -117,24 +117,39 @@ class BoundLetters:
         if roof is not None and all(on_the_ridge(x, roof.ridge) for x in chosen ^ right):
             return None  # decided from the printed numbers, which cannot tell those letters
         ridge = f"{roof.ridge:.2f}" if roof is not None else "?"
-        why = []
-        for letter in sorted(chosen ^ right):
-            shown = f"{intensity(letter):.3g}"
-            if letter in right:
-                why.append(
-                    i18n._(
-                        "{letter} does {intensity} flops per byte, under your ridge point "
-                        "of {ridge}: memory bounds it."
-                    ).format(letter=letter, intensity=shown, ridge=ridge)
-                )
-            else:
-                why.append(
-                    i18n._(
-                        "{letter} does {intensity} flops per byte, above your ridge point "
-                        "of {ridge}: compute bounds it."
-                    ).format(letter=letter, intensity=shown, ridge=ridge)
-                )
-        return " ".join([i18n._("Not every letter is right."), *why])
+        # The letters chosen wrongly get their reason; the ones left out only a count, so
+        # that the message never hands over the verdict of a letter the learner did not name.
+        why = [
+            i18n._(
+                "{letter} does {intensity} flops per byte, above your ridge point "
+                "of {ridge}: compute bounds it."
+            ).format(letter=letter, intensity=f"{intensity(letter):.3g}", ridge=ridge)
+            for letter in sorted(chosen - right)
+        ]
+        missed = len(right - chosen)
+        if missed:
+            why.append(
+                i18n.ngettext(
+                    "And your letters leave out {count} operation that memory bounds: one "
+                    "that does fewer flops per byte than your ridge point of {ridge}, "
+                    "whatever it looks like.",
+                    "And your letters leave out {count} operations that memory bounds: ones "
+                    "that do fewer flops per byte than your ridge point of {ridge}, whatever "
+                    "they look like.",
+                    missed,
+                ).format(count=missed, ridge=ridge)
+            )
+        return " ".join([_letters_verdict(chosen, right), *why])
+
+
+def _letters_verdict(chosen: frozenset[str], right: frozenset[str]) -> str:
+    """The first sentence of a wrong set of letters: some chosen wrongly, or none of them
+    wrong and some left out."""
+    if not chosen:
+        return i18n._("Your answer names no letter.")
+    if chosen - right:
+        return i18n._("Not every letter is right.")
+    return i18n._("Every letter you chose is right, but not every right one is there.")
 
 
 def _chose_without(letter: str) -> Any:
@@ -635,10 +650,21 @@ class DonateLetters:
         right = frozenset(expected)
         if chosen == right:
             return None
-        wrong = sorted(chosen ^ right)
-        return " ".join(
-            [i18n._("Not every letter is right."), *(i18n._(DONATE_WHY[x]) for x in wrong)]
-        )
+        why = [i18n._(DONATE_WHY[x]) for x in sorted(chosen - right)]
+        missed = len(right - chosen)
+        if missed:
+            why.append(
+                i18n.ngettext(
+                    "And your letters leave out {count} function whose result reuses x's "
+                    "buffer: a donated buffer goes to a result of x's shape and dtype, "
+                    "however that result is computed.",
+                    "And your letters leave out {count} functions whose result reuses x's "
+                    "buffer: a donated buffer goes to a result of x's shape and dtype, "
+                    "however that result is computed.",
+                    missed,
+                ).format(count=missed)
+            )
+        return " ".join([_letters_verdict(chosen, right), *why])
 
 
 EXERCISES = (

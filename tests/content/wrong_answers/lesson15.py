@@ -134,13 +134,17 @@ WRONG_ANSWERS = (
     ),
     Wrong("15.bound", "none: JAX is fast", lambda: "", "none"),
     Wrong(
-        "15.bound", "only A, the plain elementwise one", lambda: "A", says="B does 1 flops per byte"
+        "15.bound",
+        "only A, the plain elementwise one",
+        lambda: "A",
+        says="leave out 3 operations that memory bounds",
     ),
     Wrong(
         "15.bound",
         "'AB': only the elementwise ones",
         lambda: "AB",
-        says="C does 0.5 flops per byte",
+        says="Every letter you chose is right, but not every right one is there. And your "
+        "letters leave out 2 operations",
     ),
     Wrong("15.bound", "the word memory", lambda: "memory", says="Answer with the letters"),
     Wrong("15.bound", "A's intensity, 0.125", lambda: 0.125, says="Answer with the letters"),
@@ -246,7 +250,12 @@ WRONG_ANSWERS = (
     Wrong("15.donate", "'a': only elementwise", lambda: "a", "elementwise-only"),
     Wrong("15.donate", "all: donation always works", lambda: "ABCDE", "every-one"),
     Wrong("15.donate", "'ACDE': concatenate copies into x", lambda: "ACDE", says="D cannot"),
-    Wrong("15.donate", "'': jit copies anyway", lambda: "", says="A reuses x's buffer"),
+    Wrong(
+        "15.donate",
+        "'': jit copies anyway",
+        lambda: "",
+        says="leave out 3 functions whose result reuses",
+    ),
     Wrong("15.donate", "['A', 'B']", lambda: ["A", "B"], says="B cannot"),
 )
 
