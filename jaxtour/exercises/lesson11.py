@@ -1047,6 +1047,13 @@ def _padding_zeroed_after(x):
     return jnp.where(values > 0, values, _fill())
 
 
+def _last_two_positive(x):  # round 20: argsort(x > 0)[-2:]
+    """The last two positive elements, in x's order, the missing ones first."""
+    order = jnp.argsort(x > 0, stable=True)[-2:]
+    picked = x[order]
+    return jnp.where(picked > 0, picked, _fill())
+
+
 def _index_zero_missing(x):  # round 20
     """Pads with index 0 and takes every index 0 for padding: a positive x[0], a real
     first positive element, is dropped too."""
@@ -2341,6 +2348,15 @@ EXERCISES = (
                 "not the elements.",
                 example=lambda: _positions,
                 matches=_returns_positions,
+            ),
+            Mistake(  # round 20
+                id="last-two",
+                message="Your values are the last two positive elements of x, not the first "
+                "two: where x has more than two, yours come from its end (and where it has "
+                "one, {fill} comes before it). The task asks for the first two positive "
+                "elements, in the order they appear in x.",
+                example=lambda: _in_variant(_last_two_positive),
+                matches=behaves_like(_last_two_positive, _positive_inputs),
             ),
             Mistake(
                 id="two-largest",

@@ -1113,6 +1113,12 @@ WRONG_ANSWERS = (
     ),
     Wrong(
         "11.first_two_positive",
+        "argsort(x > 0)[-2:]: the last two (round 20)",
+        lambda: _r20.r20_ftp_argsort_last_two,
+        named="last-two",
+    ),
+    Wrong(
+        "11.first_two_positive",
         "index 0 taken for the missing marker (round 20)",
         lambda: _r20.r20_ftp_zero_index_missing,
         named="index-zero-missing",
