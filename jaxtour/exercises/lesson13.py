@@ -666,7 +666,8 @@ def _bad_errors(answer: Any) -> list[tuple[Any, np.ndarray]] | None:
 
 def _names_each(answer: Any, pick: Callable[[np.ndarray], tuple[int, float]]) -> bool:
     """On every bad case the error names the position and price ``pick(prices)`` gives,
-    and on one at least another pair than the first price that is not positive's."""
+    and on one at least another pair than the first price that is not positive's, which
+    the error then does not name (an error that names every pair is another mistake)."""
     found = _bad_errors(answer)
     if found is None:
         return False
@@ -676,7 +677,8 @@ def _names_each(answer: Any, pick: Callable[[np.ndarray], tuple[int, float]]) ->
         n[0] != f[0] or not np.isclose(n[1], f[1]) for n, f in zip(named, firsts, strict=True)
     ) and all(
         _names_pair(error, position, price)
-        for (error, _), (position, price) in zip(found, named, strict=True)
+        and ((position, price) == first or not _names_pair(error, *first))
+        for (error, _), (position, price), first in zip(found, named, firsts, strict=True)
     )
 
 
