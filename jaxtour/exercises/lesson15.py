@@ -117,8 +117,9 @@ class BoundLetters:
         if roof is not None and all(on_the_ridge(x, roof.ridge) for x in chosen ^ right):
             return None  # decided from the printed numbers, which cannot tell those letters
         ridge = f"{roof.ridge:.2f}" if roof is not None else "?"
-        # The letters chosen wrongly get their reason; the ones left out only a count, so
-        # that the message never hands over the verdict of a letter the learner did not name.
+        # The letters chosen wrongly get their reason; the ones left out are said to be
+        # missing, never named nor counted, so that the message hands over no verdict of a
+        # letter the learner did not name.
         why = [
             i18n._(
                 "{letter} does {intensity} flops per byte, above your ridge point "
@@ -126,18 +127,13 @@ class BoundLetters:
             ).format(letter=letter, intensity=f"{intensity(letter):.3g}", ridge=ridge)
             for letter in sorted(chosen - right)
         ]
-        missed = len(right - chosen)
-        if missed:
+        if right - chosen:  # no count: with the letters chosen, it would tell the rest
             why.append(
-                i18n.ngettext(
-                    "And your letters leave out {count} operation that memory bounds: one "
-                    "that does fewer flops per byte than your ridge point of {ridge}, "
-                    "whatever it looks like.",
-                    "And your letters leave out {count} operations that memory bounds: ones "
-                    "that do fewer flops per byte than your ridge point of {ridge}, whatever "
-                    "they look like.",
-                    missed,
-                ).format(count=missed, ridge=ridge)
+                i18n._(
+                    "And your letters leave out an operation that memory bounds, or more: "
+                    "one that does fewer flops per byte than your ridge point of {ridge}, "
+                    "whatever it looks like."
+                ).format(ridge=ridge)
             )
         return " ".join([_letters_verdict(chosen, right), *why])
 
@@ -651,18 +647,13 @@ class DonateLetters:
         if chosen == right:
             return None
         why = [i18n._(DONATE_WHY[x]) for x in sorted(chosen - right)]
-        missed = len(right - chosen)
-        if missed:
+        if right - chosen:  # no count: with the letters chosen, it would tell the rest
             why.append(
-                i18n.ngettext(
-                    "And your letters leave out {count} function whose result reuses x's "
-                    "buffer: a donated buffer goes to a result of x's shape and dtype, "
-                    "however that result is computed.",
-                    "And your letters leave out {count} functions whose result reuses x's "
-                    "buffer: a donated buffer goes to a result of x's shape and dtype, "
-                    "however that result is computed.",
-                    missed,
-                ).format(count=missed)
+                i18n._(
+                    "And your letters leave out a function whose result reuses x's buffer, "
+                    "or more: a donated buffer goes to a result of x's shape and dtype, "
+                    "however that result is computed."
+                )
             )
         return " ".join([_letters_verdict(chosen, right), *why])
 

@@ -137,14 +137,14 @@ WRONG_ANSWERS = (
         "15.bound",
         "only A, the plain elementwise one",
         lambda: "A",
-        says="leave out 3 operations that memory bounds",
+        says="leave out an operation that memory bounds, or more",
     ),
     Wrong(
         "15.bound",
         "'AB': only the elementwise ones",
         lambda: "AB",
         says="Every letter you chose is right, but not every right one is there. And your "
-        "letters leave out 2 operations",
+        "letters leave out an operation",
     ),
     Wrong("15.bound", "the word memory", lambda: "memory", says="Answer with the letters"),
     Wrong("15.bound", "A's intensity, 0.125", lambda: 0.125, says="Answer with the letters"),
@@ -254,7 +254,7 @@ WRONG_ANSWERS = (
         "15.donate",
         "'': jit copies anyway",
         lambda: "",
-        says="leave out 3 functions whose result reuses",
+        says="leave out a function whose result reuses",
     ),
     Wrong("15.donate", "['A', 'B']", lambda: ["A", "B"], says="B cannot"),
 )
