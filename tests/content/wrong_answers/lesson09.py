@@ -791,7 +791,7 @@ WRONG_ANSWERS = (
         says="what vmap does not map reaches every example whole",
     ),
     Wrong(
-        "09.two_views", "uniform noise", lambda: views_uniform, says="a standard deviation of 0.029"
+        "09.two_views", "uniform noise", lambda: views_uniform, says="a draw of jax.random.uniform"
     ),
     Wrong(
         "09.two_views",
