@@ -283,6 +283,38 @@ def _asked_grads():
     return _transposed if _examples_last() else _per_example_grads
 
 
+def _naive_loss(params, x, y):  # round 20: log(1 + exp(logit)), which overflows
+    logit = jnp.dot(params["w"], x) + params["b"]
+    loss = jnp.log(1 + jnp.exp(logit)) - y * logit
+    decay = _decay()
+    return loss if decay == 0 else loss + decay * jnp.sum(params["w"] ** 2)
+
+
+def _grads_of_naive_loss(params, xs, ys):
+    out_axes = -1 if _examples_last() else 0
+    return jax.vmap(jax.grad(_naive_loss), in_axes=GRADS_IN_AXES, out_axes=out_axes)(params, xs, ys)
+
+
+def _large_logit_batch() -> tuple[Any, Any, Any]:
+    """The rule's first batch with 100 added to b: every logit near 100, where exp
+    overflows float32 (past about 88.7) and log_loss's gradient is still finite."""
+    params, xs, ys = _batch(4, 3, 1)
+    return {"w": params["w"], "b": params["b"] + 100.0}, xs, ys
+
+
+def _overflows_at_large_logits(answer: Any) -> bool:
+    """Gradients that are not finite on the large-logit batch, where the reference's are:
+    a loss of the answer's own that overflows there (log(1 + exp(logit)))."""
+    if not callable(answer):
+        return False
+    try:
+        got = jax.jit(answer)(*_large_logit_batch())
+        leaves = jax.tree.leaves(got)
+        return bool(leaves) and any(not np.all(np.isfinite(np.asarray(leaf))) for leaf in leaves)
+    except Exception:
+        return False
+
+
 def _decay_differs(answer: Any) -> bool:
     """Round 19: the right gradients, but each example's gradient for w holds an extra
     c * w (one c, not 0, on every input): a weight decay on w this variant's loss lacks, or
@@ -1250,6 +1282,14 @@ class GoodRandomWalk:
                 return i18n._(
                     "Every step of the {steps}-step walk is the same number: one key drew them all."
                 ).format(steps=steps)
+            rests = np.flatnonzero(increments == 0.0)
+            if not _rest() and rests.size >= 2:  # two rests are equal steps, no key reused
+                return i18n._(
+                    "Steps {i} and {j} of the {steps}-step walk are both exactly 0.0: your "
+                    "walker stays put on some steps (it rests), where in this walk every step "
+                    "is {scale} times a draw of jax.random.normal, which is never exactly 0.0, "
+                    "and the walker never rests (other variants of this exercise have it rest)."
+                ).format(i=int(rests[0]), j=int(rests[1]), steps=steps, scale=_scale())
             pair = _repeat(increments)
             if pair:
                 i, j = pair
@@ -1897,6 +1937,18 @@ class IndependentViews:
                 "when {how}: its noise follows its row, not its id."
             ).format(example_id=example_id, how=i18n._(how))
         for name, noise in zip(("view_a", "view_b"), results[0], strict=True):
+            if _looks_uniform(noise):
+                return i18n._(
+                    "The noise in {name} is spread evenly between {low} and {high}, with "
+                    "nothing beyond them: a draw of jax.random.uniform, where each view's "
+                    "noise is Gaussian, jax.random.normal's, centred on 0, with a standard "
+                    "deviation of {NOISE}."
+                ).format(
+                    name=name,
+                    low=f"{noise.min():.3g}",
+                    high=f"{noise.max():.3g}",
+                    NOISE=_noise(),
+                )
             if not 0.75 * _noise() < noise.std() < 1.3 * _noise():
                 return i18n._(
                     "The noise in {name} has a standard deviation of {std}; {NOISE} was asked."
@@ -1912,6 +1964,23 @@ class IndependentViews:
                 "view_a's noise."
             ).format(correlation=f"{correlation:.2f}")
         return None
+
+
+def _looks_uniform(noise: Any) -> bool:
+    """Noise spread evenly over its range, as a uniform draw's: its standard deviation is
+    its range over sqrt(12) and its mean the range's middle (a Gaussian's range, over a
+    few hundred draws, is about six standard deviations, not 3.5)."""
+    values = np.asarray(noise, dtype=np.float64).ravel()
+    if values.size < 100:
+        return False
+    low, high = float(values.min()), float(values.max())
+    width = high - low
+    if not width > 0:
+        return False
+    return bool(
+        abs(values.std() - width / np.sqrt(12)) < 0.1 * values.std()
+        and abs(values.mean() - (low + high) / 2) < 0.1 * width
+    )
 
 
 def _shifted_id(answer: Any) -> str | None:
@@ -2079,6 +2148,18 @@ EXERCISES = (
                 "runs it on the whole batch.",
                 example=lambda: _looped,
                 matches=grows_with_batch(_growing_inputs),
+                also_accepted=True,
+            ),
+            Mistake(  # round 20
+                id="overflows",
+                message="Your gradients are right where the logits are small and not finite "
+                "where a logit is large (about 100): your function computes them from a loss "
+                "or a formula of its own, such as log(1 + exp(logit)), in which exp overflows "
+                "float32 past about 88, and the gradient comes out NaN. The task asks for the "
+                "gradient of {loss}, which the page writes so that it stays finite for any "
+                "logit.",
+                example=lambda: _grads_of_naive_loss,
+                matches=_overflows_at_large_logits,
                 also_accepted=True,
             ),
             Mistake(

@@ -469,6 +469,27 @@ def _inputs_zeroed(params, x, y, valid):
     return total / jax.lax.psum(jnp.sum(valid), AXIS)
 
 
+def _inputs_zeroed_mean(params, x, y, valid):  # round 20: zeroed inputs, the demo's mean
+    """The padding's x and y set to 0, then the unpadded demo's mean over every point."""
+    x0, y0 = jnp.where(valid, x, 0.0), jnp.where(valid, y, 0.0)
+    return jax.lax.pmean(jnp.mean(_errors(params, x0, y0)), AXIS)
+
+
+def _means_added(params, x, y, valid):  # round 20: psum of the devices' own means
+    """Each device's masked sum over its own slice's size, added up over the devices."""
+    return jax.lax.psum(jnp.sum(jnp.where(valid, _errors(params, x, y), 0.0)) / x.shape[0], AXIS)
+
+
+def _real_means_added(params, x, y, valid):
+    """Each device's mean over its own real points, added up over the devices."""
+    return jax.lax.psum(_device_mean(params, x, y, valid), AXIS)
+
+
+def _means_added_any(answer: Any) -> bool:
+    """The devices' own means (over their slice, or over their real points) added up."""
+    return _like(_means_added)(answer) or _like(_real_means_added)(answer)
+
+
 def _masked_sum(params, x, y, valid):
     return jax.lax.psum(jnp.sum(jnp.where(valid, _errors(params, x, y), 0.0)), AXIS)
 
@@ -1143,6 +1164,24 @@ EXERCISES = (
                 "sum. Zeroing a point's inputs does not zero its error.",
                 example=lambda: _inputs_zeroed,
                 matches=_like(_inputs_zeroed),
+            ),
+            Mistake(
+                id="inputs-zeroed-mean",
+                message="You set the padding's x and y to 0, but its errors still count: at "
+                "x = 0 the model gives c, not 0, so each padded point keeps the error of c. "
+                "And your mean is over every point of the batch, padding included, where the "
+                "loss is over the real points alone.",
+                example=lambda: _inputs_zeroed_mean,
+                matches=_like(_inputs_zeroed_mean),
+            ),
+            Mistake(
+                id="means-added",
+                message="Your loss adds up the devices' own means (a psum of means): a sum of "
+                "8 means, which grows with the number of devices, not the mean of the real "
+                "points. A mean is one total over another: the devices' error sums added "
+                "up, over their counts of real points added up.",
+                example=lambda: _means_added,
+                matches=_means_added_any,
             ),
             Mistake(
                 id="boolean-index",

@@ -387,24 +387,57 @@ def _ema_other_term_example(xs, beta):
     return _EMA_OF_TERM["x**2" if _term_name() != "x**2" else "x"](xs, beta)
 
 
-def _returns_scan_pair(answer: Any) -> bool:
-    """A pair (a tuple or list of two) on every input, where one array is asked: scan's
-    (final carry, stacked outputs) returned whole, whatever their values."""
+def _pairs_on_every_input(answer: Any) -> list[tuple[Any, Any, Any]] | None:
+    """(series, first part, second part) on every input where the answer returns a pair
+    (a tuple or list of two), or None where it does not, once, or fails."""
     if not callable(answer):
-        return False
+        return None
+    found = []
     try:
-        for index in range(len(_ema_cases())):
+        for index, case in enumerate(_ema_cases()):
             out = _on_the_rules_inputs(answer, index)
             if type(out) not in (tuple, list) or len(out) != 2:
-                return False
+                return None
+            found.append((case[0], out[0], out[1]))
     except Exception:
+        return None
+    return found
+
+
+def _returns_scan_pair(answer: Any) -> bool:
+    """A pair on every input, where one array is asked, its second part one entry per
+    element: scan's (final carry, stacked outputs) returned whole, whatever their values."""
+    pairs = _pairs_on_every_input(answer)
+    return pairs is not None and all(np.shape(second) == np.shape(xs) for xs, _, second in pairs)
+
+
+def _returns_final_carry(answer: Any) -> bool:
+    """A pair of single numbers on every input, the second the series' length: scan's
+    final carry (the last raw average, the step count), scan's first output."""
+    pairs = _pairs_on_every_input(answer)
+    try:
+        return pairs is not None and all(
+            np.size(first) == 1 and np.size(second) == 1 and float(second) == np.shape(xs)[0]
+            for xs, first, second in pairs
+        )
+    except (TypeError, ValueError):
         return False
-    return True
 
 
 def _ema_pair(xs, beta):
     history = _corrected_ema(xs, beta)
     return history[-1], history
+
+
+def _ema_times_not_power(xs, beta):
+    """The raw averages over 1 - beta * t, a product where the power belongs."""
+    t = jnp.arange(1, xs.shape[0] + 1)
+    return _raw_averages(xs, beta)[1] / (1 - beta * t)
+
+
+def _ema_final_carry(xs, beta):
+    """scan's first output, the final carry (m, t), returned instead of its second."""
+    return _raw_averages(xs, beta)[1][-1], xs.shape[0]
 
 
 def _ema_lagged(xs, beta):
@@ -551,6 +584,21 @@ def _grow_while(r, x0, cap, max_steps):
         return k + 1, _step(r, x)
 
     return jax.lax.while_loop(keep_going, one_step, (0, x0))[1]
+
+
+def _grow_gradient_stopped(r, x0, cap, max_steps):  # round 20
+    """The stopped x kept through stop_gradient: the values are right, and the
+    derivatives are 0 wherever the loop stopped."""
+
+    def body(i, x):
+        return jnp.where(x < cap, _step(r, x), jax.lax.stop_gradient(x))
+
+    return jax.lax.fori_loop(0, max_steps, body, x0)
+
+
+def _grow_growth_only(r, x0, cap, max_steps):  # round 20: the logistic map
+    """Each step sets x to the growth alone, not x plus the growth."""
+    return jax.lax.fori_loop(0, max_steps, lambda i, x: jnp.where(x < cap, _step(r, x) - x, x), x0)
 
 
 def _grow_never_stops(r, x0, cap, max_steps):
@@ -997,6 +1045,20 @@ def _padding_zeroed_after(x):
     and fewer than two are."""
     values = x[jnp.nonzero(x > 0, size=2, fill_value=0)[0]]
     return jnp.where(values > 0, values, _fill())
+
+
+def _last_two_positive(x):  # round 20: argsort(x > 0)[-2:]
+    """The last two positive elements, in x's order, the missing ones first."""
+    order = jnp.argsort(x > 0, stable=True)[-2:]
+    picked = x[order]
+    return jnp.where(picked > 0, picked, _fill())
+
+
+def _index_zero_missing(x):  # round 20
+    """Pads with index 0 and takes every index 0 for padding: a positive x[0], a real
+    first positive element, is dropped too."""
+    index = jnp.nonzero(x > 0, size=2, fill_value=0)[0]
+    return jnp.where(index == 0, _fill(), x[index])
 
 
 def _padding_reads_first(x):
@@ -1684,6 +1746,15 @@ EXERCISES = (
                 example=lambda: _ema_power_of_weight,
                 matches=_corrects_with_weight,
             ),
+            Mistake(  # round 20
+                id="times-not-power",
+                message="Your correction is 1 - beta * t, beta times t, where the task's is "
+                "beta to the power t: the weight left on the start of 0 shrinks as beta**t. "
+                "beta * t grows instead and reaches 1 at t = 1 / beta (t = 2 for beta = "
+                "0.5), where your average is divided by 0, and it divides by a negative "
+                "number after.",
+                example=lambda: _ema_times_not_power,
+            ),
             Mistake(
                 id="one-correction",
                 message="You divided every average by the same number, the correction for the "
@@ -1757,6 +1828,15 @@ EXERCISES = (
                 "task asks for one array, with one entry per element.",
                 example=lambda: _ema_pair,
                 matches=_returns_scan_pair,
+            ),
+            Mistake(  # round 20
+                id="final-carry",
+                message="This returns scan's final carry: the (m, t) the last step passed on, "
+                "the last raw average and the number of steps, two single numbers. scan "
+                "returns that carry first and the outputs of every step, stacked, second; the "
+                "task asks for those outputs, one corrected average per element.",
+                example=lambda: _ema_final_carry,
+                matches=_returns_final_carry,
             ),
             Mistake(
                 id="lagged-history",
@@ -1882,6 +1962,22 @@ EXERCISES = (
                 message="Your loop runs all max_steps steps and never stops at cap: where x "
                 "reaches cap early, it keeps growing.",
                 example=lambda: _grow_never_stops,
+            ),
+            Mistake(  # round 20
+                id="gradient-stopped",
+                message="Your values are right and your derivatives are 0 wherever x reached "
+                "cap: stop_gradient on x once it reached cap cuts what that x owes to r and x0 "
+                "through every step before the stop, not only through the steps that change "
+                "nothing. The derivative of x after the loop is that of the x the "
+                "loop stopped at.",
+                example=lambda: _grow_gradient_stopped,
+            ),
+            Mistake(  # round 20
+                id="growth-only",
+                message="Each of your steps sets x to its growth, {growth}, where the task's "
+                "step adds that growth to x: x after a step is x plus its growth. Set to the "
+                "growth alone, x does not grow toward {capacity}.",
+                example=lambda: _grow_growth_only,
             ),
             Mistake(
                 id="tested-once",
@@ -2150,6 +2246,15 @@ EXERCISES = (
                 example=lambda: _in_variant(_padding_zeroed_after),
                 matches=behaves_like(_padding_zeroed_after, _positive_inputs),
             ),
+            Mistake(  # round 20
+                id="index-zero-missing",
+                message="Your function takes index 0 for a missing element and puts {fill} "
+                "there, but 0 is also a real position: where x[0] is positive, it is the first "
+                "positive element, found at index 0, and you drop it. The padding index must "
+                "be one no element has.",
+                example=lambda: _in_variant(_index_zero_missing),
+                matches=behaves_like(_index_zero_missing, _positive_inputs),
+            ),
             Mistake(
                 id="argmax-reads-first",
                 message="Where fewer than two elements are positive, you return x[0] instead of "
@@ -2243,6 +2348,15 @@ EXERCISES = (
                 "not the elements.",
                 example=lambda: _positions,
                 matches=_returns_positions,
+            ),
+            Mistake(  # round 20
+                id="last-two",
+                message="Your values are the last two positive elements of x, not the first "
+                "two: where x has more than two, yours come from its end (and where it has "
+                "one, {fill} comes before it). The task asks for the first two positive "
+                "elements, in the order they appear in x.",
+                example=lambda: _in_variant(_last_two_positive),
+                matches=behaves_like(_last_two_positive, _positive_inputs),
             ),
             Mistake(
                 id="two-largest",

@@ -705,6 +705,143 @@ def _returns_price_first(prices):
     return jnp.diff(jnp.log(prices))
 
 
+def _names_pair(error: Any, position: int, price: float) -> bool:
+    """The error's text holds ``position`` as an integer and ``price`` as the next number."""
+    tokens = _NUMBER.findall(str(error))
+    return any(
+        re.fullmatch(r"-?\d+", t) and int(t) == position and np.isclose(float(u), price)
+        for t, u in zip(tokens, tokens[1:], strict=False)
+    )
+
+
+def _bad_errors(answer: Any) -> list[tuple[Any, np.ndarray]] | None:
+    """(error, prices) on every bad case, where the answer reports an error on each of them
+    and none on the good ones; None otherwise."""
+    if not callable(answer):
+        return None
+    kind, runs = _prices_probe(answer)
+    if kind != "runs":
+        return None
+    good = len(_good_prices())
+    if any(error is not None for error, _ in runs[:good]):
+        return None
+    found = [
+        (error, np.asarray(args[0], dtype=np.float64))
+        for (error, _), args in zip(runs[good:], _bad_prices(), strict=True)
+    ]
+    return None if any(error is None for error, _ in found) else found
+
+
+def _names_each(answer: Any, pick: Callable[[np.ndarray], tuple[int, float]]) -> bool:
+    """On every bad case the error names the position and price ``pick(prices)`` gives,
+    and on one at least another pair than the first price that is not positive's, which
+    the error then does not name (an error that names every pair is another mistake)."""
+    found = _bad_errors(answer)
+    if found is None:
+        return False
+    firsts = [_first_bad(values) for _, values in found]
+    named = [pick(values) for _, values in found]
+    return any(
+        n[0] != f[0] or not np.isclose(n[1], f[1]) for n, f in zip(named, firsts, strict=True)
+    ) and all(
+        _names_pair(error, position, price)
+        and ((position, price) == first or not _names_pair(error, *first))
+        for (error, _), (position, price), first in zip(found, named, firsts, strict=True)
+    )
+
+
+def _first_bad(values: np.ndarray) -> tuple[int, float]:
+    """The position of the first price that is not positive, and that price."""
+    first = int(np.flatnonzero(values <= 0)[0])
+    return first, float(values[first])
+
+
+def _at(values: np.ndarray, position: int) -> tuple[int, float]:
+    return position, float(values[position])
+
+
+def _position_from_one(answer: Any) -> bool:  # round 20
+    """Names each first bad price with its position counted from 1."""
+    return _names_each(answer, lambda values: (_first_bad(values)[0] + 1, _first_bad(values)[1]))
+
+
+def _smallest_named(answer: Any) -> bool:  # round 20
+    """Names the smallest price and its position, not the first that is not positive."""
+    return _names_each(answer, lambda values: _at(values, int(np.argmin(values))))
+
+
+def _first_negative_named(answer: Any) -> bool:  # round 20
+    """Names the first negative price, or position 0 where none is: a 0.0 not searched for."""
+    return _names_each(answer, lambda values: _at(values, int(np.argmax(values < 0))))
+
+
+def _position_without_price(answer: Any) -> bool:  # round 20
+    """Names the position of each first bad price as an integer, and never that price."""
+    found = _bad_errors(answer)
+    if found is None:
+        return False
+    for error, values in found:
+        first = _first_bad(values)[0]
+        tokens = _NUMBER.findall(str(error))
+        if not any(re.fullmatch(r"-?\d+", t) and int(t) == first for t in tokens):
+            return False
+        if _names_pair(error, first, float(values[first])):
+            return False
+    return True
+
+
+def _other_lag(answer: Any) -> bool:  # round 20
+    """Reports the bad prices as the reference does, and returns on the good ones the log
+    returns over another number of steps than this variant's."""
+    if _bad_errors(answer) is None:
+        return False
+    _, runs = _prices_probe(answer)
+    outputs = [np.asarray(output, dtype=np.float64) for _, output in runs[: len(_good_prices())]]
+    for lag in (1, 2, 3):
+        if lag == _lag():
+            continue
+        logs = [np.log(np.asarray(args[0], dtype=np.float64)) for args in _good_prices()]
+        wanted = [values[lag:] - values[:-lag] for values in logs]
+        if all(
+            got.shape == want.shape and np.allclose(got, want, rtol=1e-4, atol=1e-5)
+            for got, want in zip(outputs, wanted, strict=True)
+        ):
+            return True
+    return False
+
+
+def _returns_from_one(prices):
+    bad = jnp.argmax(prices <= 0)
+    _checkify().check(jnp.all(prices > 0), "price {} is {}, not positive", bad + 1, prices[bad])
+    return _lagged(jnp.log(prices))
+
+
+def _returns_smallest(prices):
+    worst = jnp.argmin(prices)
+    _checkify().check(jnp.all(prices > 0), "price {} is {}, not positive", worst, prices[worst])
+    return _lagged(jnp.log(prices))
+
+
+def _returns_first_negative(prices):
+    bad = jnp.argmax(prices < 0)
+    _checkify().check(jnp.all(prices > 0), "price {} is {}, not positive", bad, prices[bad])
+    return _lagged(jnp.log(prices))
+
+
+def _returns_position_only(prices):
+    bad = jnp.argmax(prices <= 0)
+    _checkify().check(jnp.all(prices > 0), "price {} is not positive", bad)
+    return _lagged(jnp.log(prices))
+
+
+def _returns_other_lag(prices):
+    bad = jnp.argmax(prices <= 0)
+    _checkify().check(jnp.all(prices > 0), "price {} is {}, not positive", bad, prices[bad])
+    lag = 2 if _lag() == 1 else 1
+    logs = jnp.log(prices)
+    return logs[lag:] - logs[:-lag]
+
+
 _TRACER_TEXT = re.compile(r"Traced<|Tracer\(")  # how a tracer prints: JitTracer(int32[])
 
 
@@ -1473,6 +1610,49 @@ EXERCISES = (
                 "0.0 at position 1 comes out as position 0.0, price 1.",
                 example=lambda: _returns_price_first,
                 matches=_price_before_position,
+            ),
+            Mistake(  # round 20
+                id="position-from-one",
+                message="Your error names the first price that is not positive with its "
+                "position counted from 1: on prices [100.0, 0.0, 99.0, 98.0] it says 2 for "
+                "the 0.0, where positions count from 0, as indices do, and the 0.0 is at 1.",
+                example=lambda: _returns_from_one,
+                matches=_position_from_one,
+            ),
+            Mistake(  # round 20
+                id="smallest-named",
+                message="Your error names the smallest price and its position, not the first "
+                "price that is not positive: on prices [-3.0, -2.0, -1.0, -4.0] it names the "
+                "-4.0 at position 3, where the first bad price is the -3.0 at position 0.",
+                example=lambda: _returns_smallest,
+                matches=_smallest_named,
+            ),
+            Mistake(  # round 20
+                id="zero-not-searched",
+                message="Your error names a good price where the bad one is a 0.0: on prices "
+                "[100.0, 0.0, 99.0, 98.0] it says position 0, 100.0. Your search for the "
+                "position looks for negative prices only, finds none there, and falls back "
+                "to position 0; but 0.0 is not positive either, and the position to name is "
+                "that of the first price that is not positive.",
+                example=lambda: _returns_first_negative,
+                matches=_first_negative_named,
+            ),
+            Mistake(  # round 20
+                id="price-missing",
+                message="Your error names the position of the first price that is not "
+                "positive, but not the price there: the task asks for both, the position and "
+                "then the price (on prices [100.0, 0.0, 99.0, 98.0], the 0.0 at position 1).",
+                example=lambda: _returns_position_only,
+                matches=_position_without_price,
+            ),
+            Mistake(  # round 20
+                id="other-lag",
+                message="The check is right, but your log returns compare prices another "
+                "number of steps apart than this page's: here each return is a price's log "
+                "less the log of the price {lag} step(s) before it (other variants of this "
+                "exercise ask for other steps).",
+                example=lambda: _returns_other_lag,
+                matches=_other_lag,
             ),
             Mistake(
                 id="simple-returns",

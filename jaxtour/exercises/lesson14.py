@@ -440,6 +440,9 @@ class Data:
     def mean_of_means(self) -> float:
         return float(np.mean(self.local_means()))
 
+    def sum_of_means(self) -> float:
+        return float(np.sum(self.local_means()))
+
     def over_local_weights(self) -> tuple[float, ...]:
         return tuple(self.weighted_sum() / float(np.sum(w)) for w in self.weights)
 
@@ -1222,6 +1225,11 @@ def _mean_of_means(local_values, local_weights):
     return multihost_utils.process_allgather(mine).mean()  # noqa: F821
 
 
+def _sum_of_means(local_values, local_weights):  # round 20
+    mine = np.average(local_values, weights=local_weights)  # noqa: F821
+    return multihost_utils.process_allgather(mine).sum()  # noqa: F821
+
+
 def _weighted_sum(local_values, local_weights):
     mine = np.sum(local_values * local_weights)  # noqa: F821
     return multihost_utils.process_allgather(mine).sum()  # noqa: F821
@@ -1633,6 +1641,15 @@ EXERCISES = (
                 "and different total weights.",
                 example=lambda: _mean_of_means,
                 matches=_gave(lambda data: (data.mean_of_means(), data.mean_of_means())),
+            ),
+            Mistake(  # round 20
+                id="sum-of-means",
+                message="That is the two processes' own weighted means added up: a sum of 2 "
+                "means, about twice a mean, not the weighted mean of all the values. A "
+                "weighted mean is one total over another, Σ wᵢ·vᵢ over Σ wᵢ, each total "
+                "taken over the values of both processes.",
+                example=lambda: _sum_of_means,
+                matches=_gave(lambda data: (data.sum_of_means(), data.sum_of_means())),
             ),
             Mistake(
                 id="weighted-sum",

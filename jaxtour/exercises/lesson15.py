@@ -141,24 +141,35 @@ class BoundLetters:
         if roof is not None and all(on_the_ridge(x, roof.ridge) for x in chosen ^ right):
             return None  # decided from the printed numbers, which cannot tell those letters
         ridge = f"{roof.ridge:.2f}" if roof is not None else "?"
-        why = []
-        for letter in sorted(chosen ^ right):
-            shown = f"{intensity(letter):.3g}"
-            if letter in right:
-                why.append(
-                    i18n._(
-                        "{letter} does {intensity} flops per byte, under your ridge point "
-                        "of {ridge}: memory bounds it."
-                    ).format(letter=letter, intensity=shown, ridge=ridge)
-                )
-            else:
-                why.append(
-                    i18n._(
-                        "{letter} does {intensity} flops per byte, above your ridge point "
-                        "of {ridge}: compute bounds it."
-                    ).format(letter=letter, intensity=shown, ridge=ridge)
-                )
-        return " ".join([i18n._("Not every letter is right."), *why, *_roof_changed()])
+        # The letters chosen wrongly get their reason; the ones left out are said to be
+        # missing, never named nor counted, so that the message hands over no verdict of a
+        # letter the learner did not name.
+        why = [
+            i18n._(
+                "{letter} does {intensity} flops per byte, above your ridge point "
+                "of {ridge}: compute bounds it."
+            ).format(letter=letter, intensity=f"{intensity(letter):.3g}", ridge=ridge)
+            for letter in sorted(chosen - right)
+        ]
+        if right - chosen:  # no count: with the letters chosen, it would tell the rest
+            why.append(
+                i18n._(
+                    "And your letters leave out an operation that memory bounds, or more: "
+                    "one that does fewer flops per byte than your ridge point of {ridge}, "
+                    "whatever it looks like."
+                ).format(ridge=ridge)
+            )
+        return " ".join([_letters_verdict(chosen, right), *why, *_roof_changed()])
+
+
+def _letters_verdict(chosen: frozenset[str], right: frozenset[str]) -> str:
+    """The first sentence of a wrong set of letters: some chosen wrongly, or none of them
+    wrong and some left out."""
+    if not chosen:
+        return i18n._("Your answer names no letter.")
+    if chosen - right:
+        return i18n._("Not every letter is right.")
+    return i18n._("Every letter you chose is right, but not every right one is there.")
 
 
 def _chose_without(letter: str) -> Any:
@@ -296,6 +307,21 @@ def _flop_time(answer: Any) -> bool:
         return False
     flop_s = _dot_flops() / roof.flop_rate
     return flop_s < _estimate() / TOLERANCE and flop_s / 1.25 <= value <= flop_s * 1.25
+
+
+def _near(value: float | None, target: float, slack: float = 1.25) -> bool:
+    return value is not None and target > 0 and target / slack <= value <= target * slack
+
+
+def _upside_down(answer: Any) -> bool:  # round 20
+    """About the bandwidth over the bytes: the inverse of the roofline time."""
+    return _near(_seconds(answer), 1.0 / _estimate())
+
+
+def _flops_over_ridge(answer: Any) -> bool:  # round 20
+    """About the flops over the ridge point: a byte count, given as seconds."""
+    roof = _roof()
+    return _near(_seconds(answer), _dot_flops() * roof.bandwidth / roof.flop_rate)
 
 
 # --- 15.fixed_shape ---------------------------------------------------------------------
@@ -726,10 +752,16 @@ class DonateLetters:
         right = frozenset(expected)
         if chosen == right:
             return None
-        wrong = sorted(chosen ^ right)
-        return " ".join(
-            [i18n._("Not every letter is right."), *(i18n._(DONATE_WHY[x]) for x in wrong)]
-        )
+        why = [i18n._(DONATE_WHY[x]) for x in sorted(chosen - right)]
+        if right - chosen:  # no count: with the letters chosen, it would tell the rest
+            why.append(
+                i18n._(
+                    "And your letters leave out a function whose result reuses x's buffer, "
+                    "or more: a donated buffer goes to a result of x's shape and dtype, "
+                    "however that result is computed."
+                )
+            )
+        return " ".join([_letters_verdict(chosen, right), *why])
 
 
 EXERCISES = (
@@ -843,6 +875,43 @@ EXERCISES = (
                 "bytes a number.",
                 example=lambda: _estimate() / 2,
                 matches=_ratio_near(0.5),
+            ),
+            Mistake(  # round 20
+                id="numbers-not-bytes",
+                message="Your estimate is about a quarter of the roofline time. The number "
+                "alone does not say which slip made it: the numbers counted as bytes (2 per "
+                "element, where this function reads 8: a float32 is 4 bytes, and the "
+                "bandwidth counts bytes), or the flops and the bytes in each other's place "
+                "(the bytes over the flop rate, or the flops over the bandwidth, as "
+                "roof.seconds gives with its arguments swapped: its first is the flops, its "
+                "second the bytes).",
+                example=lambda: _estimate() / 4,
+                matches=_ratio_near(0.25),
+            ),
+            Mistake(  # round 20
+                id="upside-down",
+                message="Your number is about one over the roofline time: the division is "
+                "upside down. The bandwidth over the bytes is how many times a second the "
+                "bytes could be moved, a rate; a time is a number of bytes over the bytes "
+                "moved per second.",
+                example=lambda: 1.0 / _estimate(),
+                matches=_upside_down,
+            ),
+            Mistake(  # round 20
+                id="flops-over-ridge",
+                message="Your number is the flops over the ridge point: flops over flops per "
+                "byte, which is a number of bytes, not seconds. A time is bytes over the "
+                "bandwidth (bytes per second), or flops over the flop rate (flops per second).",
+                example=lambda: _dot_flops() * _roof().bandwidth / _roof().flop_rate,
+                matches=_flops_over_ridge,
+            ),
+            Mistake(  # round 20
+                id="mebibytes",
+                message="Your estimate is about a millionth of the roofline time: the bytes "
+                "were left in MiB (or MB), 2**20 (or 10**6) bytes each, and divided by a "
+                "bandwidth in bytes per second. Both must be in bytes.",
+                example=lambda: _estimate() / 2**20,
+                matches=_ratio_near(2**-20 / 1.02, slack=1.1),
             ),
             Mistake(
                 id="flop-time",

@@ -451,6 +451,41 @@ def _scores_columns_of_x():
     return _GraderKernel(scores)
 
 
+def _scores_output_swapped():  # round 20
+    """The output declared (n, m), x @ y.T's shape with its two sides swapped."""
+    pl = _pl()
+
+    def scores(x, y):
+        (m, d), (n, _) = x.shape, y.shape
+        return pl.pallas_call(
+            _fixed_kernel,
+            out_shape=jax.ShapeDtypeStruct((n, m), x.dtype),
+            grid=(m // BM, n // BN, d // BK),
+            in_specs=[
+                pl.BlockSpec((BM, BK), lambda i, j, k: (i, k)),
+                pl.BlockSpec((BN, BK), lambda i, j, k: (j, k)),
+            ],
+            out_specs=pl.BlockSpec((BM, BN), lambda i, j, k: (i, j)),
+            interpret=True,
+        )(x, y)
+
+    return _GraderKernel(scores)
+
+
+def _output_swapped(inputs: Any) -> Any:
+    """Matches a function whose result is (n, m) on every case, where x @ y.T is (m, n)
+    (every case has m != n)."""
+
+    def matches(answer: Any) -> bool:
+        for index, (x, y) in enumerate(cases_of_this_check(inputs, inputs)):
+            got = output_or_none(inputs, answer, index, (x, y))
+            if getattr(got, "shape", None) != (y.shape[0], x.shape[0]):
+                return False
+        return callable(answer)
+
+    return _answer_compiled(matches)
+
+
 def _fixed_kernel(x_ref, y_ref, o_ref):
     pl = _pl()
 
@@ -1297,6 +1332,16 @@ EXERCISES = (
                 "the matmul above, where y was (d, n), and is d here, where y is (n, d).",
                 example=_scores_columns_of_x,
                 matches=_columns_of_x(_scores_inputs),
+            ),
+            Mistake(  # round 20
+                id="output-swapped",
+                message="Your result has shape (n, m), where x @ y.T has one row per row of x "
+                "and one column per row of y, (m, n): the output's out_shape has its two sides "
+                "swapped. The grid and the output's blocks still walk an (m, n) result, so "
+                "they do not cover yours: part of it is never written, and stays NaN in "
+                "interpret mode.",
+                example=_scores_output_swapped,
+                matches=_output_swapped(_scores_inputs),
             ),
             Mistake(
                 id="matmul-again",

@@ -466,6 +466,8 @@ def how_they_differ(got: np.ndarray, expected: np.ndarray) -> str | None:
             return _("Each value has the opposite sign of the expected one.")
         return _("It has the opposite sign of the expected one.")
     if not g.any():  # (a ratio of -0 or 0 says nothing a learner can act on)
+        if many and not (e != 0).all():  # some expected values are 0 too (round 20)
+            return _("Every value is 0, where the expected ones are not all 0.")
         if many:
             return _("Every value is 0, where the expected ones are not.")
         return _("It is 0, where the expected value is not.")

@@ -82,6 +82,11 @@ def test_zero_is_said_as_zero_never_as_minus_zero_times():
     assert "-0" not in said
 
 
+def test_zero_where_some_expected_values_are_zero_too_says_not_all():
+    said = how_they_differ(np.zeros(2), np.array([5.0, 0.0]))  # round 20: [5, 0] expected
+    assert said == "Every value is 0, where the expected ones are not all 0."
+
+
 def test_an_input_whose_step_is_zero_neither_holds_nor_breaks_a_step_relation():
     p = np.array([1.0, -2.0, 0.5])
 

@@ -796,7 +796,7 @@ WRONG_ANSWERS = (
         says="what vmap does not map reaches every example whole",
     ),
     Wrong(
-        "09.two_views", "uniform noise", lambda: views_uniform, says="a standard deviation of 0.029"
+        "09.two_views", "uniform noise", lambda: views_uniform, says="a draw of jax.random.uniform"
     ),
     Wrong(
         "09.two_views",
@@ -1876,5 +1876,33 @@ WRONG_ANSWERS = (
         "added another variant's weight decay (round 19)",
         lambda: _r19.r19_peg_weight_decay,
         named="other-decay",
+    ),
+)
+
+
+# --- round 20 (fix20-b): a walker that rests on a page where it never does (audit W: told
+# a key was used twice), uniform noise (audit note: told only its spread), its own
+# log(1 + exp(logit)) differentiated (audit: accepted, NaN past a logit of 88)
+from tests.content.wrong_answers.round20 import lesson09 as _r20  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "09.random_walk",
+        "rests with probability 0.5 (round 20)",
+        lambda: _r20.r20_walk_rests_half,
+        says="are both exactly 0.0: your walker stays put on some steps",
+    ),
+    Wrong(
+        "09.two_views",
+        "uniform noise, not Gaussian (round 20)",
+        lambda: _r20.r20_views_uniform,
+        says="a draw of jax.random.uniform",
+    ),
+    Wrong(
+        "09.per_example_grads",
+        "log(1 + exp(logit)): overflows (round 20)",
+        lambda: _r20.r20_peg_naive_log,
+        named="overflows",
     ),
 )

@@ -411,3 +411,24 @@ WRONG_ANSWERS = (
         named="other-tolerance",
     ),
 )
+
+
+# --- round 20 (fix20-b): the fillers' inputs zeroed, then the mean over every point, and
+# the devices' own means added up with psum (audit G: told only a factor)
+from tests.content.wrong_answers.round20 import lesson10 as _r20  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "10.fix_loss",
+        "zeroed x and y of fillers, then pmean of the local means (round 20)",
+        lambda: _r20.r20_fix_masked_inputs,
+        named="inputs-zeroed-mean",
+    ),
+    Wrong(
+        "10.fix_loss",
+        "psum of per-device means instead of pmean (round 20)",
+        lambda: _r20.r20_fix_psum_of_means,
+        named="means-added",
+    ),
+)

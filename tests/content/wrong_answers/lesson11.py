@@ -1078,3 +1078,49 @@ WRONG_ANSWERS = (
     Wrong("11.fori_predict", "the option's place, 2", lambda: 2, named="place-number"),
     Wrong("11.fori_predict", "the option's place as text", lambda: "3", named="place-number"),
 )
+
+
+# --- round 20 (fix20-b): scan's final carry returned (audit W: told scan's whole pair),
+# 1 - beta * t, the stopped x's gradient cut, the logistic map's step, index 0 taken for
+# the padding (audit G)
+from tests.content.wrong_answers.round20 import lesson11 as _r20  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "11.scan_ema",
+        "returned scan's final carry (round 20)",
+        lambda: _r20.r20_ema_returns_carry,
+        named="final-carry",
+    ),
+    Wrong(
+        "11.scan_ema",
+        "1 - beta * t instead of 1 - beta**t (round 20)",
+        lambda: _r20.r20_ema_times_not_power,
+        named="times-not-power",
+    ),
+    Wrong(
+        "11.while_grad",
+        "stop_gradient on x once it stopped (round 20)",
+        lambda: _r20.r20_grow_stop_gradient_frozen,
+        named="gradient-stopped",
+    ),
+    Wrong(
+        "11.while_grad",
+        "logistic map r*x*(1-x), not x plus growth (round 20)",
+        lambda: _r20.r20_grow_logistic_map,
+        named="growth-only",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "argsort(x > 0)[-2:]: the last two (round 20)",
+        lambda: _r20.r20_ftp_argsort_last_two,
+        named="last-two",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "index 0 taken for the missing marker (round 20)",
+        lambda: _r20.r20_ftp_zero_index_missing,
+        named="index-zero-missing",
+    ),
+)

@@ -885,3 +885,43 @@ WRONG_ANSWERS = (
         named="value-sized",
     ),
 )
+
+
+# --- round 20 (fix20-b): the error's position counted from 1, the smallest price named,
+# a 0.0 not searched for, the price left out, returns over another lag (audit G: told only
+# that the error does not name the first bad price, or a shape)
+from tests.content.wrong_answers.round20 import lesson13 as _r20  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "13.check_prices",
+        "reports a 1-based position (round 20)",
+        lambda: _r20.r20_prices_one_based,
+        named="position-from-one",
+    ),
+    Wrong(
+        "13.check_prices",
+        "argmin: names the smallest price, not the first (round 20)",
+        lambda: _r20.r20_prices_argmin,
+        named="smallest-named",
+    ),
+    Wrong(
+        "13.check_prices",
+        "position found with prices < 0: zeros missed (round 20)",
+        lambda: _r20.r20_prices_strict_negative_index,
+        named="zero-not-searched",
+    ),
+    Wrong(
+        "13.check_prices",
+        "names the position but not the price (round 20)",
+        lambda: _r20.r20_prices_position_only,
+        named="price-missing",
+    ),
+    Wrong(
+        "13.check_prices",
+        "returns over two steps, another variant (round 20)",
+        lambda: _r20.r20_prices_two_steps,
+        named="other-lag",
+    ),
+)

@@ -585,3 +585,18 @@ WRONG_ANSWERS = (
         named="padding-weighed",
     ),
 )
+
+
+# --- round 20 (fix20-b): the two local weighted means added up (audit G: told only that
+# the number is not the weighted mean)
+from tests.content.wrong_answers.round20 import lesson14 as _r20  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "14.global_mean",
+        "adds the local means instead of averaging (round 20)",
+        lambda: _r20.r20_gm_sum_of_means,
+        named="sum-of-means",
+    ),
+)

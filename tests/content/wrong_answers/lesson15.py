@@ -134,13 +134,17 @@ WRONG_ANSWERS = (
     ),
     Wrong("15.bound", "none: JAX is fast", lambda: "", "none"),
     Wrong(
-        "15.bound", "only A, the plain elementwise one", lambda: "A", says="B does 1 flops per byte"
+        "15.bound",
+        "only A, the plain elementwise one",
+        lambda: "A",
+        says="leave out an operation that memory bounds, or more",
     ),
     Wrong(
         "15.bound",
         "'AB': only the elementwise ones",
         lambda: "AB",
-        says="C does 0.5 flops per byte",
+        says="Every letter you chose is right, but not every right one is there. And your "
+        "letters leave out an operation",
     ),
     Wrong("15.bound", "the word memory", lambda: "memory", says="Answer with the letters"),
     Wrong("15.bound", "A's intensity, 0.125", lambda: 0.125, says="Answer with the letters"),
@@ -154,7 +158,7 @@ WRONG_ANSWERS = (
         "15.estimate",
         "numbers, not bytes: times 4 forgotten",
         lambda: 2 * N / BANDWIDTH,
-        says="MB moved, where this function reads",
+        named="numbers-not-bytes",
     ),
     Wrong("15.estimate", "in milliseconds", lambda: 8 * N / BANDWIDTH * 1e3, "milliseconds"),
     Wrong("15.estimate", "bits for bytes", lambda: 2 * 32 * N / BANDWIDTH, "bits"),
@@ -172,7 +176,7 @@ WRONG_ANSWERS = (
         "15.estimate",
         "bytes over the flop rate",
         lambda: 8 * N / FLOP_RATE,
-        says="is less than 1/1.5 of what your device's two roofs give",
+        named="numbers-not-bytes",  # a quarter where the ridge point is 4
     ),
     # --- 15.fixed_shape ---------------------------------------------------------------------
     Wrong("15.fixed_shape", "running mean read at n", lambda: running_mean_at_n, "one-more-mean"),
@@ -246,7 +250,12 @@ WRONG_ANSWERS = (
     Wrong("15.donate", "'a': only elementwise", lambda: "a", "elementwise-only"),
     Wrong("15.donate", "all: donation always works", lambda: "ABCDE", "every-one"),
     Wrong("15.donate", "'ACDE': concatenate copies into x", lambda: "ACDE", says="D cannot"),
-    Wrong("15.donate", "'': jit copies anyway", lambda: "", says="A reuses x's buffer"),
+    Wrong(
+        "15.donate",
+        "'': jit copies anyway",
+        lambda: "",
+        says="leave out a function whose result reuses",
+    ),
     Wrong("15.donate", "['A', 'B']", lambda: ["A", "B"], says="is a list of letters, not a string"),
 )
 
@@ -356,5 +365,44 @@ WRONG_ANSWERS = (
         "lengths as int8, divided by the true n",
         lambda: r19f_prefix_int8_cumsum,
         named="lengths-wrap",
+    ),
+)
+
+
+# --- round 20 (fix20-b): a quarter (numbers for bytes, or roof.seconds' arguments
+# swapped), the division upside down, the flops over the ridge point, MiB over bytes per
+# second (audit G: told only a number of MB); the round's own answers read the shipped
+# roofs, so the same slips are written here on the stand-in roofs
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "15.estimate",
+        "forgot 4 bytes per float32 (round 20)",
+        lambda: 2 * N / BANDWIDTH,
+        named="numbers-not-bytes",
+    ),
+    Wrong(
+        "15.estimate",
+        "roof.seconds with bytes and flops swapped (round 20)",
+        lambda: max(8 * N / FLOP_RATE, 2 * N / BANDWIDTH),
+        named="numbers-not-bytes",
+    ),
+    Wrong(
+        "15.estimate",
+        "bandwidth over bytes, upside down (round 20)",
+        lambda: BANDWIDTH / (8 * N),
+        named="upside-down",
+    ),
+    Wrong(
+        "15.estimate",
+        "divided the flops by the ridge point (round 20)",
+        lambda: 2 * N / (FLOP_RATE / BANDWIDTH),
+        named="flops-over-ridge",
+    ),
+    Wrong(
+        "15.estimate",
+        "64 MiB left in MiB over bytes/s (round 20)",
+        lambda: 64 / BANDWIDTH,
+        named="mebibytes",
     ),
 )

@@ -810,3 +810,18 @@ WRONG_ANSWERS = (
         named="value-not-block-shape",
     ),
 )
+
+
+# --- round 20 (fix20-b): out_shape (n, m) for x @ y.T's (m, n) (audit G: told only that
+# some blocks are unwritten, with causes that are not this one)
+from tests.content.wrong_answers.round20 import lesson16 as _r20  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "16.fix_scores",
+        "out_shape (n, m) instead of (m, n) (round 20)",
+        lambda: _r20.r20_scores_out_shape_swapped,
+        named="output-swapped",
+    ),
+)
