@@ -79,15 +79,22 @@ def output_or_none(inputs: Any, answer: Any, index: int, args: tuple[Any, ...]) 
     return None if raised is not None else value
 
 
-def behaves_like(wrong: Callable[..., Any], inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
-    """Matches a function whose outputs equal ``wrong``'s on every input."""
+def behaves_like(
+    wrong: Callable[..., Any], inputs: Callable[[], Inputs], first: int | None = None
+) -> Callable[[Any], bool]:
+    """Matches a function whose outputs equal ``wrong``'s on every input, or on the
+    ``first`` ones only: the rule's own inputs, read that way, reach the answer's outputs
+    that the rule and the other predicates read (once per check), where inputs of its own
+    would call the answer again on each."""
 
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
         cases = cases_of_this_check(inputs, inputs)
-        for index, (args, want) in enumerate(zip(cases, outputs_on(inputs, wrong), strict=True)):
-            if not equals_tree(want)(_output(inputs, answer, index, args)):
+        wanted = outputs_on(inputs, wrong)
+        count = len(cases) if first is None else min(first, len(cases))
+        for index in range(count):
+            if not equals_tree(wanted[index])(_output(inputs, answer, index, cases[index])):
                 return False
         return True
 
