@@ -117,17 +117,25 @@ def _filtering_deferred() -> tuple[Any, Any, str] | None:
         return None  # no JAX yet: nothing to filter
     try:
         state = config.traceback_filtering
-        mode = util._filtering_mode()  # noqa: SLF001 - the mode JAX would act on
+        # the mode JAX would act on; inside a deferred call (an answer that checks another),
+        # the session's, not the "off" this sets
+        mode = _deferring[-1] if _deferring else util._filtering_mode()  # noqa: SLF001
         if mode not in _DEFERRED_MODES or state._update_thread_local_hook is not None:  # noqa: SLF001
             return None
-        return state, state.swap_local("off"), mode
+        deferred = state, state.swap_local("off"), mode
     except Exception:  # another JAX: it filters as it always did
         return None
+    _deferring.append(mode)
+    return deferred
 
 
 def _filtering_back(deferred: tuple[Any, Any, str] | None) -> None:
     if deferred is not None:
+        _deferring.pop()
         deferred[0].set_local(deferred[1])
+
+
+_deferring: list[str] = []  # the session's mode, for each deferred call running
 
 
 def _filter_as_jax_would(exc: BaseException) -> None:

@@ -61,3 +61,21 @@ def test_a_call_that_raises_through_jax_directly_is_filtered_the_same():
         by_jax = error
     _, by_grader = learner_code.raw_call(_reshaped, (x,))
     assert _shown(by_grader, "_reshaped") == _shown(by_jax, "_reshaped")
+
+
+def test_a_call_inside_a_call_is_filtered_with_the_session_s_mode():
+    """An answer that checks another (learner code calling the grader): the inner call's
+    error is filtered as the session's mode says, not left whole by the outer call's off."""
+    x = jnp.zeros(4)
+    try:
+        _reshaped(x)
+    except TypeError as error:
+        by_jax = error
+    inner = []
+
+    def answer(v):
+        inner.append(learner_code.raw_call(_reshaped, (v,))[1])
+        return v
+
+    learner_code.raw_call(answer, (x,))
+    assert _shown(inner[0], "_reshaped") == _shown(by_jax, "_reshaped")
