@@ -343,6 +343,7 @@ def _all_unchanged() -> bool:
     held = _flat.get("held")
     if held is None or held[0] != generation():
         names, modules, namespaces, getters, values = [], [], [], [], []
+        always: tuple[list[Any], list[Any], list[Any]] = ([], [], [])
         for name, attributes in pristine.items():
             module = holder(name)
             keys = tuple(key for key in attributes if key not in IGNORED)
@@ -354,6 +355,11 @@ def _all_unchanged() -> bool:
             namespaces.append(_vars(module))
             getters.append(itemgetter(*keys))
             values.extend(attributes[key] for key in keys)
+            if name in _READ_ALWAYS:
+                always[0].append(getters[-1])
+                always[1].append(namespaces[-1])
+                always[2].extend(attributes[key] for key in keys)
+        tagged_namespaces = [n for n in namespaces if not any(n is a for a in always[1])]
         held = _flat["held"] = (
             generation(),
             tuple(names),
@@ -361,16 +367,21 @@ def _all_unchanged() -> bool:
             tuple(namespaces),
             tuple(getters),
             tuple(values),
-            Tags.of((sys.modules, *namespaces)),
+            Tags.of((sys.modules, *tagged_namespaces)),
+            tuple(tuple(part) for part in always),
         )
         _flat["clean"] = None
-    _, names, modules, namespaces, getters, values, tags = held
+    _, names, modules, namespaces, getters, values, tags, always = held
     # The fast path: no write to sys.modules or to any of the namespaces since the scan
     # that last found them all pristine (their dicts' version tags, read before that scan,
-    # are the same: ``dict_versions``), so every attribute is still the object it was.
+    # are the same: ``dict_versions``), so every attribute is still the object it was;
+    # builtins' few are read at every scan (IPython writes to that dict at every cell).
     tagged = tags.now() if tags is not None and sys.modules is tags.dicts[0] else None
     if tagged is not None and tagged == _flat["clean"]:
-        return True
+        try:
+            return _all(_map(is_, chain.from_iterable(_map(call, always[0], always[1])), always[2]))
+        except KeyError:  # an attribute deleted
+            return False
     try:
         unchanged = _all(_map(is_, _map(sys.modules.get, names), modules)) and _all(
             _map(is_, chain.from_iterable(_map(call, getters, namespaces)), values)
@@ -385,6 +396,9 @@ def _all_unchanged() -> bool:
 # "held": what the scan reads; "clean": the version tags read before the last scan that
 # found every guarded attribute pristine (None: none since ``held`` was built).
 _flat: dict[str, Any] = {"clean": None}
+# Read attribute by attribute at every scan, never answered from a version tag: the session
+# writes to their dicts all the time (ipykernel binds builtins.input anew for every cell).
+_READ_ALWAYS = frozenset({"builtins"})
 
 
 @contextlib.contextmanager

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import builtins
 import os
 import sys
 
@@ -57,6 +58,24 @@ def test_a_deleted_function_and_a_class_attribute_are_seen():
     finally:
         type.__setattr__(array_type, "__sub__", sub)
     assert isolation._all_unchanged()
+
+
+def test_builtins_are_read_at_every_scan_and_a_session_s_own_names_pass():
+    """builtins' dict is not answered from its tag (ipykernel binds input anew for every
+    cell): a rebound builtin is seen, a name the session rebinds itself is not one."""
+    _clean()
+    length, prompt = builtins.len, builtins.input
+    builtins.input = lambda *args: ""  # IGNORED: the session's own
+    try:
+        assert isolation._all_unchanged()
+        builtins.len = lambda value: 0
+        try:
+            assert not isolation._all_unchanged()
+        finally:
+            builtins.len = length
+        assert isolation._all_unchanged()
+    finally:
+        builtins.input = prompt
 
 
 def test_a_module_swapped_in_sys_modules_is_seen():
