@@ -563,6 +563,22 @@ def _jax_step_inputs():
     return [jax.tree.map(lambda leaf: leaf, case) for case in _jax_step_leaves()]
 
 
+def _step_outcome(answer: Any, index: int) -> tuple[Any, Exception | None]:
+    """What the answer returned (or raised) on the rule's ``index``-th input: called once
+    a check, shared with the rule and the other predicates that read it (each of them had
+    called the answer on every input again: 23 calls in a warm check of a wrong answer)."""
+    cases = cases_of_this_check(_jax_step_inputs, _jax_step_inputs)
+    return answer_outcome(_jax_step_inputs, answer, index, cases[index])
+
+
+def _step_output(answer: Any, index: int) -> Any:
+    """``_step_outcome``'s value; raises what the answer raised."""
+    value, raised = _step_outcome(answer, index)
+    if raised is not None:
+        raise raised
+    return value
+
+
 def notebook_model():
     """The lesson's `model`, its pretend gradients (all ones), and learning_rate."""
     model = {
@@ -663,7 +679,7 @@ def _nan_only_at_zero_norm(answer: Any) -> bool:
         return False
     cases = _jax_step_inputs()
     try:
-        outputs = [answer(*case) for case in cases]
+        outputs = [_step_output(answer, index) for index in range(len(cases))]
         if not any(bool(jnp.any(jnp.isnan(leaf))) for leaf in jax.tree.leaves(outputs[-1])):
             return False
         return all(
@@ -858,8 +874,8 @@ def _flat_leaves(params, grads, lr, max_norm):
 def _returns_leaf_list(answer: Any) -> bool:
     if not callable(answer):
         return False
-    for args in _jax_step_inputs():
-        out = answer(*args)
+    for index, args in enumerate(_jax_step_inputs()):
+        out = _step_output(answer, index)
         if not isinstance(out, list | tuple) or len(out) != len(jax.tree.leaves(args[0])):
             return False
     return True
@@ -924,11 +940,8 @@ def _error_on_nested(answer: Any) -> str | None:
     """'Type: message' of what the answer raises on the nested input, or None."""
     if not callable(answer):
         return None
-    try:
-        answer(*_jax_step_inputs()[0])
-    except Exception as exc:
-        return f"{type(exc).__name__}: {exc}"
-    return None
+    exc = _step_outcome(answer, 0)[1]
+    return None if exc is None else f"{type(exc).__name__}: {exc}"
 
 
 @remembered
@@ -936,11 +949,8 @@ def _error_on_flat(answer: Any) -> str | None:
     """'Type: message' of what the answer raises on the flat input, or None."""
     if not callable(answer):
         return None
-    try:
-        answer(*_jax_step_inputs()[1])
-    except Exception as exc:
-        return f"{type(exc).__name__}: {exc}"
-    return None
+    exc = _step_outcome(answer, 1)[1]
+    return None if exc is None else f"{type(exc).__name__}: {exc}"
 
 
 def _fails_on_nested(pattern: str) -> Callable[[Any], bool]:

@@ -303,15 +303,17 @@ def _ema_divided_by_weight_power(xs, beta):
     return m / (1 - beta) ** jnp.arange(1, xs.shape[0] + 1)
 
 
-def _ema_short_inputs():
-    """The short series alone: on the long one, a correction built on powers of 1 - beta
-    passes float32's range, and two such answers differ in where inf or nan comes out."""
-    return _ema_inputs()[:3]
+# The short series alone (the rule's first three inputs): on the long one, a correction
+# built on powers of 1 - beta passes float32's range, and two such answers differ in where
+# inf or nan comes out. Read among the rule's inputs, where the answer's outputs are the
+# ones the rule and the other predicates read: on inputs of their own (equal values), it
+# ran the answer's unjitted scan, compiled anew at each call, three more times a check.
+_SHORT_SERIES = 3
 
 
 def _corrects_with_weight(answer: Any) -> bool:
     return any(
-        behaves_like(wrong, _ema_short_inputs)(answer)
+        behaves_like(wrong, _ema_inputs, first=_SHORT_SERIES)(answer)
         for wrong in (_ema_power_of_weight, _ema_divided_by_weight_power)
     )
 

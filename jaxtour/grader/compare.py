@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -418,13 +419,28 @@ def compare_values(got: np.ndarray, expected: np.ndarray) -> str | None:
 
 def _simple_factor(k: float, largest: int) -> tuple[str, int] | None:
     """('times', 3) for k = 3, ('part', 3) for k = 1/3, when k (or 1/k) is a whole number
-    from 2 to ``largest`` (the sentences say 'twice', '3 times', 'half', '1/3 of')."""
-    for n in range(2, largest + 1):
+    from 2 to ``largest`` (the sentences say 'twice', '3 times', 'half', '1/3 of').
+
+    Only the whole numbers next to k (or 1/k) can be within the tolerance: it is at most
+    0.1 for n up to 1000. So those two are tried, which gives what trying every n from 2
+    up gave (a thousand steps for a ratio that is none); "times" needs k near 2 or more,
+    "part" k near 1/2 or less, so no k is both."""
+    if not math.isfinite(k) or k == 0:
+        return None
+    for n in _whole_numbers_next_to(k, largest):
         if abs(k - n) <= 1e-4 * n:
             return "times", n
+    for n in _whole_numbers_next_to(1 / k, largest):
         if abs(k * n - 1) <= 1e-4:
             return "part", n
     return None
+
+
+def _whole_numbers_next_to(x: float, largest: int) -> list[int]:
+    """floor(x) and ceil(x), in order, those of them from 2 to ``largest``."""
+    if not math.isfinite(x):
+        return []
+    return [n for n in sorted({math.floor(x), math.ceil(x)}) if 2 <= n <= largest]
 
 
 # (every value, the kind of factor, n == 2): one whole sentence each, so word order can change.

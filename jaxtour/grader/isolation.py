@@ -40,6 +40,7 @@ import numpy as np
 
 from jaxtour import i18n
 from jaxtour.grader import limits, process_wide
+from jaxtour.grader.dict_versions import Tags
 from jaxtour.grader.pristine import IGNORED, generation, holder, pristine_namespaces
 from jaxtour.i18n import held
 
@@ -342,6 +343,7 @@ def _all_unchanged() -> bool:
     held = _flat.get("held")
     if held is None or held[0] != generation():
         names, modules, namespaces, getters, values = [], [], [], [], []
+        always: tuple[list[Any], list[Any], list[Any]] = ([], [], [])
         for name, attributes in pristine.items():
             module = holder(name)
             keys = tuple(key for key in attributes if key not in IGNORED)
@@ -353,6 +355,11 @@ def _all_unchanged() -> bool:
             namespaces.append(_vars(module))
             getters.append(itemgetter(*keys))
             values.extend(attributes[key] for key in keys)
+            if name in _READ_ALWAYS:
+                always[0].append(getters[-1])
+                always[1].append(namespaces[-1])
+                always[2].extend(attributes[key] for key in keys)
+        tagged_namespaces = [n for n in namespaces if not any(n is a for a in always[1])]
         held = _flat["held"] = (
             generation(),
             tuple(names),
@@ -360,17 +367,38 @@ def _all_unchanged() -> bool:
             tuple(namespaces),
             tuple(getters),
             tuple(values),
+            Tags.of((sys.modules, *tagged_namespaces)),
+            tuple(tuple(part) for part in always),
         )
-    _, names, modules, namespaces, getters, values = held
+        _flat["clean"] = None
+    _, names, modules, namespaces, getters, values, tags, always = held
+    # The fast path: no write to sys.modules or to any of the namespaces since the scan
+    # that last found them all pristine (their dicts' version tags, read before that scan,
+    # are the same: ``dict_versions``), so every attribute is still the object it was;
+    # builtins' few are read at every scan (IPython writes to that dict at every cell).
+    tagged = tags.now() if tags is not None and sys.modules is tags.dicts[0] else None
+    if tagged is not None and tagged == _flat["clean"]:
+        try:
+            return _all(_map(is_, chain.from_iterable(_map(call, always[0], always[1])), always[2]))
+        except KeyError:  # an attribute deleted
+            return False
     try:
-        return _all(_map(is_, _map(sys.modules.get, names), modules)) and _all(
+        unchanged = _all(_map(is_, _map(sys.modules.get, names), modules)) and _all(
             _map(is_, chain.from_iterable(_map(call, getters, namespaces)), values)
         )
     except KeyError:  # an attribute deleted
         return False
+    if unchanged:
+        _flat["clean"] = tagged
+    return unchanged
 
 
-_flat: dict[str, Any] = {}
+# "held": what the scan reads; "clean": the version tags read before the last scan that
+# found every guarded attribute pristine (None: none since ``held`` was built).
+_flat: dict[str, Any] = {"clean": None}
+# Read attribute by attribute at every scan, never answered from a version tag: the session
+# writes to their dicts all the time (ipykernel binds builtins.input anew for every cell).
+_READ_ALWAYS = frozenset({"builtins"})
 
 
 @contextlib.contextmanager
@@ -552,9 +580,26 @@ _environ = os.environ
 
 
 def _environment() -> tuple[tuple[str, str], ...]:
-    return tuple(
+    # os.environ decodes every variable on each read (about 40 us, and this runs after
+    # every call of the learner's code): while the dict beneath it was not written to
+    # since the last read (its version tag, ``dict_versions``), that reading still holds.
+    data = getattr(_environ, "_data", None)
+    tags = _environ_read["tags"]
+    if tags is None or tags.dicts[0] is not data:
+        tags = _environ_read["tags"] = Tags.of([data]) if type(data) is dict else None
+        _environ_read["tagged"] = None
+    tagged = tags.now() if tags is not None else None
+    if tagged is not None and tagged == _environ_read["tagged"]:
+        return _environ_read["read"]
+    read = tuple(
         (key, value) for key, value in _environ.items() if key.startswith(_ENVIRONMENT_PREFIXES)
     )
+    _environ_read.update(tagged=tagged, read=read)
+    return read
+
+
+# The last reading of the environment, and the version tag of os.environ's dict before it.
+_environ_read: dict[str, Any] = {"tags": None, "tagged": None, "read": ()}
 
 
 def _environment_named(was: tuple[tuple[str, str], ...], now: tuple[tuple[str, str], ...]) -> str:
@@ -635,7 +680,9 @@ def _own_modules() -> list[tuple[str, dict[str, Any]]]:
     return _own["modules"]
 
 
-_Watched = tuple[tuple[str, ...], tuple[Any, ...], tuple[Any, ...]]
+# Names, the objects, their live attributes, and the version tags of those (None where
+# they cannot be read: ``dict_versions``).
+_Watched = tuple[tuple[str, ...], tuple[Any, ...], tuple[Any, ...], Tags | None]
 
 
 def _watched_now() -> _Watched:
@@ -657,7 +704,12 @@ def _watched_now() -> _Watched:
                     names.append(f"{name}.{value.__qualname__}")
                     things.append(value)
                     mappings.append(value.__dict__)  # a live view of the class's dict
-        held = _own["watched"] = (tuple(names), tuple(things), tuple(mappings))
+        held = _own["watched"] = (
+            tuple(names),
+            tuple(things),
+            tuple(mappings),
+            Tags.of(mappings),
+        )
     return held
 
 
@@ -703,7 +755,8 @@ def _is_dataclass_instance(value: Any) -> bool:
 _records: dict[int, tuple[Any, tuple[str, ...], tuple[Any, ...]]] = {}
 
 
-_own: dict[str, Any] = {"seen": -1, "modules": [], "watched": None}
+# "clean": a snapshot and the version tags read before it was last found unchanged.
+_own: dict[str, Any] = {"seen": -1, "modules": [], "watched": None, "clean": (None, None)}
 _values = methodcaller("values")
 _Snapshot = tuple[_Watched, tuple[int, ...], tuple[str, ...], tuple[Any, ...]]
 
@@ -715,22 +768,33 @@ def _own_snapshot() -> _Snapshot:
     held = _own.get("snapshot")
     if held is not None and held[0] is watched and _unchanged_since(held):
         return held
-    mappings = watched[2]
+    mappings, tags = watched[2], watched[3]
+    tagged = tags.now() if tags is not None else None  # read before the values are
     held = _own["snapshot"] = (
         watched,
         tuple(_map(len, mappings)),
         tuple(chain.from_iterable(mappings)),
         tuple(chain.from_iterable(_map(_values, mappings))),
     )
+    _own["clean"] = (held, tagged)
     return held
 
 
 def _unchanged_since(taken: _Snapshot) -> bool:
-    """Whether every watched attribute is the one in ``taken``, by identity, in C."""
-    (_, _, mappings), lengths, _, values = taken
-    return tuple(_map(len, mappings)) == lengths and _all(
+    """Whether every watched attribute is the one in ``taken``, by identity, in C. At once
+    where none of the namespaces was written to since they were last found so (their
+    version tags, read before, are the same: ``dict_versions``)."""
+    (_, _, mappings, tags), lengths, _, values = taken
+    tagged = tags.now() if tags is not None else None
+    clean = _own["clean"]
+    if tagged is not None and clean[0] is taken and clean[1] == tagged:
+        return True
+    unchanged = tuple(_map(len, mappings)) == lengths and _all(
         _map(is_, chain.from_iterable(_map(_values, mappings)), values)
     )
+    if unchanged:
+        _own["clean"] = (taken, tagged)
+    return unchanged
 
 
 def _own_put_back(taken: _Snapshot) -> list[str]:
@@ -738,7 +802,7 @@ def _own_put_back(taken: _Snapshot) -> list[str]:
     for classes, added), put back; their names."""
     if _unchanged_since(taken):
         return []
-    (names, things, mappings), lengths, keys, values = taken
+    (names, things, mappings, _), lengths, keys, values = taken
     changed: list[str] = []
     start = 0
     for name, thing, attributes, length in zip(names, things, mappings, lengths, strict=True):

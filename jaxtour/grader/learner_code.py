@@ -65,6 +65,7 @@ def raw_call(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, Except
     """``fn(*args)``: what it returned, or the exception it raised (None: it returned)."""
     if not getattr(fn, "__jaxtour_plain__", False):  # plain's wrapper counts its own calls
         called_learner()
+    deferred = _filtering_deferred()
     try:
         result = fn(*args), None
     except Exception as exc:
@@ -72,17 +73,123 @@ def raw_call(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, Except
     except BaseException:  # a stop, an interrupt: on its way out of the check
         if room and _getlimit() != room[-1]:  # builtins only: no room for a Python frame
             _setlimit(room[-1]), room_changed.append(1)
-        back_from_learner(returned=False)
+        try:
+            back_from_learner(returned=False)
+        finally:
+            _filtering_back(deferred)
         raise
     if room and _getlimit() != room[-1]:  # builtins only: no room for a Python frame
         _setlimit(room[-1]), room_changed.append(1)
-    back_from_learner()
+    try:
+        back_from_learner()
+    finally:
+        _filtering_back(deferred)
+    if result[1] is not None and deferred is not None and deferred[2] == "quiet_remove_frames":
+        _filter_as_jax_would(result[1])
     return result
 
 
 # The recursion limit as the check began, put back right after the learner's call (an
 # answer can leave no room for the next Python call): names taken at import.
 _getlimit, _setlimit = sys.getrecursionlimit, sys.setrecursionlimit
+
+
+# --- JAX's traceback filtering, applied by the grader ------------------------------------
+# An exception that leaves a JAX transformation (jit, grad, a jnp function that is jitted)
+# is filtered by JAX on its way out: every frame of its traceback is tested against each of
+# some 30 paths of JAX's (``os.path.commonpath`` and ``samefile``: two ``stat`` calls a test,
+# about 5 ms for a traceback of ten frames). The grader sees nothing of that but the frames
+# a failed call's details show, so the filtering is turned off for the learner's call
+# (``_filtering_deferred``) and, in the mode in which it changes what the grader reads
+# (``quiet_remove_frames``, a plain Python's), done afterwards as JAX does it, each file
+# tested once (``_filter_as_jax_would``). In a notebook (``tracebackhide``) JAX only marks
+# its frames for IPython's display, which the grader's details never pass through. Other
+# modes (``remove_frames``, set by hand) are left to JAX.
+_DEFERRED_MODES = frozenset({"tracebackhide", "quiet_remove_frames"})
+
+
+def _filtering_deferred() -> tuple[Any, Any, str] | None:
+    """JAX's filtering turned off for this thread, where it is deferred: (its setting, the
+    value to put back, the session's mode), else None."""
+    util = sys.modules.get("jax._src.traceback_util")
+    config = sys.modules.get("jax._src.config")
+    if util is None or config is None:
+        return None  # no JAX yet: nothing to filter
+    try:
+        state = config.traceback_filtering
+        # the mode JAX would act on; inside a deferred call (an answer that checks another),
+        # the session's, not the "off" this sets
+        mode = _deferring[-1] if _deferring else util._filtering_mode()  # noqa: SLF001
+        if mode not in _DEFERRED_MODES or state._update_thread_local_hook is not None:  # noqa: SLF001
+            return None
+        deferred = state, state.swap_local("off"), mode
+    except Exception:  # another JAX: it filters as it always did
+        return None
+    _deferring.append(mode)
+    return deferred
+
+
+def _filtering_back(deferred: tuple[Any, Any, str] | None) -> None:
+    if deferred is not None:
+        _deferring.pop()
+        deferred[0].set_local(deferred[1])
+
+
+_deferring: list[str] = []  # the session's mode, for each deferred call running
+
+
+def _filter_as_jax_would(exc: BaseException) -> None:
+    """What JAX's outermost API boundary does in ``quiet_remove_frames`` mode
+    (``traceback_util.api_boundary``) to an exception that crossed it, done to ``exc`` and
+    to the exceptions it was raised from or during (the learner's code may catch JAX's
+    and raise its own): from the boundary's frame down, only the frames of files outside
+    JAX are kept, and a note says so. Nothing where the grader's call itself ran under a
+    boundary: that one filters nothing below it."""
+    util = sys.modules["jax._src.traceback_util"]
+    if any(util._is_reraiser_frame(f) for f, _ in traceback.walk_stack(None)):  # noqa: SLF001
+        return
+    seen: set[int] = set()
+    error: BaseException | None = exc
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        _filter_one(util, error)
+        error = error.__cause__ or error.__context__
+
+
+def _filter_one(util: Any, exc: BaseException) -> None:
+    above, tb = None, exc.__traceback__
+    while tb is not None and not util._is_reraiser_frame(tb.tb_frame):  # noqa: SLF001
+        above, tb = tb, tb.tb_next
+    if tb is None:  # it crossed no boundary (or was filtered already)
+        return
+    kept = None
+    for frame, lineno in reversed(list(traceback.walk_tb(tb))):
+        if _outside_jax(util, frame.f_code.co_filename):
+            kept = types.TracebackType(kept, frame, frame.f_lasti, lineno)
+    if above is None:
+        exc.with_traceback(kept)
+    else:
+        above.tb_next = kept
+    exc.add_note("--------------------\n" + util._simplified_tb_msg)  # noqa: SLF001
+
+
+def _outside_jax(util: Any, filename: str) -> bool:
+    """JAX's ``include_filename``, asked once per absolute file name (per list of JAX's
+    excluded paths, which JAX may extend)."""
+    if not os.path.isabs(filename):  # relative to the working directory, which may change
+        return util.include_filename(filename)
+    paths = len(util._exclude_paths)  # noqa: SLF001
+    if _included_for[0] != paths:
+        _included.clear()
+        _included_for[0] = paths
+    known = _included.get(filename)
+    if known is None:
+        known = _included[filename] = util.include_filename(filename)
+    return known
+
+
+_included: dict[str, bool] = {}  # file name -> outside JAX
+_included_for = [-1]  # ... for this many excluded paths
 
 
 def learner_result(
