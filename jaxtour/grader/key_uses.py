@@ -51,22 +51,45 @@ class KeyUses:
         return self.split_twice() or self.drawn_and_split() or self.most_draws() > 1
 
 
+# The runners compiled so far, by the program's text: a warm check traces the answer again
+# (a new ClosedJaxpr each time, the same text), and compiling the same runner again cost
+# every warm check a program (tests/grader/test_warm_checks.py). A runner takes the
+# program's constants as arguments and hands its uses to _FOUND, emptied before each run.
+_RUNNERS: dict[str, Any] = {}
+_MOST_RUNNERS = 64
+_FOUND: list[tuple[str, bytes]] = []
+
+
 def key_uses(program: Any, *args: Any) -> KeyUses | None:
     """The key uses of ``program`` (a ClosedJaxpr, as ``jax.make_jaxpr`` gives) run on
     ``args`` (its inputs); None when it cannot be run so."""
     jaxpr = getattr(program, "jaxpr", program)
     consts = list(getattr(program, "consts", ()))
-    found: list[tuple[str, bytes]] = []
-
-    def run(flat: list[Any]) -> None:
-        _run(jaxpr, consts, flat, found, [_MOST_EQUATIONS, 0])
-
     try:
-        jax.jit(run)(list(jax.tree.leaves(args)))
+        runner = _runner(jaxpr)
+        _FOUND.clear()
+        runner(consts, list(jax.tree.leaves(args)))
         jax.effects_barrier()
     except Exception:  # noqa: BLE001 - a program this interpreter cannot run is undecided
         return None
-    return KeyUses(tuple(found))
+    return KeyUses(tuple(_FOUND))
+
+
+def _runner(jaxpr: Any) -> Any:
+    """``jaxpr`` run with its key uses handed to _FOUND, jitted once per program text (its
+    constants' and inputs' types are part of the text)."""
+    text = str(jaxpr)
+    runner = _RUNNERS.get(text)
+    if runner is None:
+
+        def run(consts: list[Any], flat: list[Any]) -> None:
+            _run(jaxpr, consts, flat, _FOUND, [_MOST_EQUATIONS, 0])
+
+        runner = jax.jit(run)
+        if len(_RUNNERS) >= _MOST_RUNNERS:
+            _RUNNERS.pop(next(iter(_RUNNERS)))
+        _RUNNERS[text] = runner
+    return runner
 
 
 def numbers_made(program: Any, *args: Any) -> int | None:
