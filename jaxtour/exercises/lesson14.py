@@ -399,6 +399,9 @@ class SameRows:
 # weights).
 DEVICES_PER_PROCESS = 4
 COUNTS = (1, 2, 3, 5, 6, 7)  # values per process: none a multiple of DEVICES_PER_PROCESS
+# the most padded entries of weight 1 that _padding_weighed reads as padding: padding both
+# processes up to DEVICES_PER_PROCESS times the longest count adds fewer than this
+PADDING_COUNTED_AT_MOST = 2 * DEVICES_PER_PROCESS * max(COUNTS)
 RUN_TIMEOUT_S = 90.0  # hosts.run's limit; the exercise's own limit is above it
 
 # hosts.run and hosts.ended as this module found them when it was imported: a notebook
@@ -1029,8 +1032,11 @@ def _one_process_part(answer: Any) -> bool:
 
 
 def _padding_weighed(answer: Any) -> bool:
-    """Both processes returned Σ w·v over Σ w plus a whole number of 1 to 8: padded entries
-    given the weight 1 (and the value 0) counted in the weights' sum."""
+    """Both processes returned Σ w·v over Σ w plus a whole number: padded entries given the
+    weight 1 (and the value 0) counted in the weights' sum. Padding both processes up to a
+    multiple of DEVICES_PER_PROCESS adds up to 2·(DEVICES_PER_PROCESS-1) + the difference of
+    the two counts (10 for counts 1 and 5); padding further adds more, so any whole number
+    up to PADDING_COUNTED_AT_MOST counts."""
     run = _ran(answer)
     values = run.values() if run else None
     if values is None or run.data is None or any(len(v) != 1 for v in values):
@@ -1039,7 +1045,7 @@ def _padding_weighed(answer: Any) -> bool:
     if not _close(got[0], got[1]) or got[0] == 0:
         return False
     extra = run.data.weighted_sum() / got[0] - float(np.sum(run.data._all()[1]))
-    return 0.5 < extra < 8.5 and abs(extra - round(extra)) < 1e-3
+    return 0.5 < extra < PADDING_COUNTED_AT_MOST + 0.5 and abs(extra - round(extra)) < 1e-3
 
 
 def _replicated(answer: Any) -> bool:

@@ -537,6 +537,8 @@ def _sigmask() -> Any:
 
 def _sigmask_back(was: Any) -> None:
     if was is not None and _sigmask_fn is not None:
+        if signal.SIGALRM not in was:  # an alarm the answer's block held back is dropped
+            process_wide.discard_pending_alarm()
         _sigmask_fn(signal.SIG_SETMASK, was)
 
 

@@ -288,7 +288,23 @@ def _dump_cancelled() -> list[str]:
 # --- SIGALRM, blocked between checks -------------------------------------------------------
 
 _sigmask = getattr(signal, "pthread_sigmask", None)
+_sigpending = getattr(signal, "sigpending", None)
 _SIGALRM = getattr(signal, "SIGALRM", None)
+_getsignal, _setsignal = signal.getsignal, signal.signal
+
+
+def discard_pending_alarm() -> None:
+    """Before SIGALRM is unblocked: an alarm that fired while it was blocked (by an answer
+    or a finalizer) is pending, and unblocking would deliver it to whatever handler is in
+    place then; the default one ends the process (a kernel, a test worker). Setting the
+    action to SIG_IGN discards a pending signal (POSIX), then the handler is put back.
+    Main thread only, where handlers can be set."""
+    if _sigpending is None or _SIGALRM is None or _SIGALRM not in _sigpending():
+        return
+    previous = _getsignal(_SIGALRM)
+    _setsignal(_SIGALRM, signal.SIG_IGN)
+    if previous is not None:  # None: a handler set outside Python, which cannot be put back
+        _setsignal(_SIGALRM, previous)
 
 
 def _alarm_unblocked() -> list[str]:
@@ -300,6 +316,7 @@ def _alarm_unblocked() -> list[str]:
         return []
     if _SIGALRM not in _sigmask(signal.SIG_BLOCK, ()):
         return []
+    discard_pending_alarm()
     _sigmask(signal.SIG_UNBLOCK, (_SIGALRM,))
     return ["signal.pthread_sigmask(SIGALRM)"]
 

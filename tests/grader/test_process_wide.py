@@ -398,3 +398,44 @@ def test_what_no_check_can_undo_is_named_by_every_later_check_and_none_raises(tm
     assert "DUMP error" in done.stdout and "ALIVE" in done.stdout, done.stdout
     assert "resource.setrlimit(RLIMIT_NOFILE)" in done.stdout, done.stdout
     assert done.stdout.count("LATER error True") == 4, done.stdout
+
+
+
+def test_an_alarm_held_back_by_a_blocked_sigalrm_does_not_end_the_process(tmp_path):
+    """An alarm that fires while every thread blocks SIGALRM waits, pending; unblocking it
+    delivers it to the handler in place then, and the default one ends the process (a
+    kernel). The grader unblocks SIGALRM at a check's start: such an alarm is dropped
+    first. (Every thread blocks it here: blocked before JAX starts its threads, which
+    inherit the mask; where one thread does not, the alarm goes to that one at once.)"""
+    script = textwrap.dedent(
+        """
+        import signal, time
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+        import jax.numpy as jnp
+        from jaxtour import checks
+
+        def right(x):
+            return x - jnp.mean(x, axis=-1, keepdims=True)
+
+        assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL
+        signal.setitimer(signal.ITIMER_REAL, 0.001)
+        time.sleep(0.05)
+        print("PENDING", signal.SIGALRM in signal.sigpending())
+        feedback = checks.check("01.center", right)
+        print("NEXT", feedback.status, "SIGALRM" in feedback.message)
+        print("LATER", checks.check("01.center", right).status)
+        """
+    )
+    env = {
+        **os.environ,
+        "JAXTOUR_VARIANT": "0",
+        "JAXTOUR_DATA_DIR": str(tmp_path),
+        "PYTHONPATH": ROOT,
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.returncode == 0, (done.returncode, done.stdout[-2000:], done.stderr[-2000:])
+    assert "PENDING True" in done.stdout, done.stdout
+    assert "NEXT correct True" in done.stdout, done.stdout
+    assert "LATER correct" in done.stdout, done.stdout
