@@ -400,7 +400,6 @@ def test_what_no_check_can_undo_is_named_by_every_later_check_and_none_raises(tm
     assert done.stdout.count("LATER error True") == 4, done.stdout
 
 
-
 def test_an_alarm_held_back_by_a_blocked_sigalrm_does_not_end_the_process(tmp_path):
     """An alarm that fires while every thread blocks SIGALRM waits, pending; unblocking it
     delivers it to the handler in place then, and the default one ends the process (a
