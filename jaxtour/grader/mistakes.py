@@ -33,7 +33,6 @@ from jaxtour.grader.rules import (
     option_of,
     outputs_on,
 )
-from jaxtour.grader.variants import key as variant_key
 from jaxtour.lazy import jax
 
 
@@ -910,33 +909,62 @@ def uses_notebook_values(
     reference returns with some of those positions replaced by the notebook's values,
     and not what the reference returns on the input itself.
     """
-    expected: dict[tuple[Any, tuple[int, ...]], list[Any] | None] = {}
+    # The reference's outputs with ``chosen`` positions from the notebook come from
+    # ``outputs_on`` (the grader's own pure function on fixed values: compiled whole, kept
+    # per variant), case by case as the comparison reads them: a wrong answer differs on
+    # the first case for most choices. Computed whole for every choice first, op by op,
+    # each of the reference's operations compiled on every input's shapes (04.sgd_step's
+    # wrong answer: 42 programs of a first check's 105).
+    chosen_cases: dict[tuple[int, ...], Callable[[], Inputs]] = {}
 
-    def reference_with(chosen: tuple[int, ...]) -> list[Any] | None:
-        """The reference's outputs with ``chosen`` positions from the notebook (computed
-        once per variant: the grader's own pure function, which reads the variant being
-        judged), or None where they do not fit."""
-        kept = (variant_key(), chosen)
-        if kept not in expected:
-            values = notebook()
-            try:
-                expected[kept] = [
-                    reference(*(values[i] if i in chosen else a for i, a in enumerate(args)))
+    def cases_with(chosen: tuple[int, ...]) -> Callable[[], Inputs]:
+        """The inputs with ``chosen`` positions from the notebook: one function per choice
+        (``outputs_on`` keeps outputs by the cases function)."""
+        if chosen not in chosen_cases:
+
+            def build() -> Inputs:
+                values = notebook()
+                return [
+                    tuple(values[i] if i in chosen else a for i, a in enumerate(args))
                     for args in inputs()
                 ]
-            except Exception:  # the notebook's value does not fit the other arguments
-                expected[kept] = None
-        return expected[kept]
+
+            chosen_cases[chosen] = build
+        return chosen_cases[chosen]
+
+    def reference_with(chosen: tuple[int, ...], index: int) -> Any:
+        """The reference's output on case ``index`` with ``chosen`` from the notebook, or
+        _UNFIT where the notebook's values do not fit the other arguments."""
+        try:
+            return outputs_on(cases_with(chosen), reference)[index]
+        except Exception:
+            return _UNFIT
 
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
-        outputs = [answer(*copy.deepcopy(args)) for args in inputs()]
-        if _all_equal(reference_with(()), outputs):
+        cases = list(inputs())
+        outputs: dict[int, Any] = {}
+
+        def output(index: int) -> Any:
+            if index not in outputs:
+                outputs[index] = answer(*copy.deepcopy(cases[index]))
+            return outputs[index]
+
+        def agrees(chosen: tuple[int, ...]) -> bool:
+            """The reference with ``chosen`` from the notebook gives the answer's output
+            on every case (read in order, up to the first that differs)."""
+            for index in range(len(cases)):
+                want = reference_with(chosen, index)
+                if want is _UNFIT or not equals_tree(want)(output(index)):
+                    return False
+            return True
+
+        if agrees(()):
             return False  # right on every input: nothing to complain about
         positions = sorted(notebook())
         return any(
-            _all_equal(reference_with(chosen), outputs)
+            agrees(chosen)
             for size in range(1, len(positions) + 1)
             for chosen in itertools.combinations(positions, size)
         )
@@ -944,10 +972,7 @@ def uses_notebook_values(
     return matches
 
 
-def _all_equal(wanted: list[Any] | None, outputs: list[Any]) -> bool:
-    return wanted is not None and all(
-        equals_tree(w)(o) for w, o in zip(wanted, outputs, strict=True)
-    )
+_UNFIT = object()  # the notebook's values do not fit a case's other arguments
 
 
 def leaks_tracer(call: Callable[[], Any]) -> bool:
