@@ -10,7 +10,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from jaxtour.exercises.common import concrete_cache, jax, jnp
+from jaxtour.exercises.common import concrete_cache, default_float, device_array, jax, jnp
 from jaxtour.grader.mistakes import (
     behaves_like,
     branches_in_python,
@@ -712,15 +712,24 @@ def _vector_inputs():
     matrix (one mean for the whole array, not per row), an input with nothing to fill and
     one that holds every variant's bound."""
     return [
-        (jnp.array([-2.0, 0.5, 0.0, 3.0, -1.0]) + _low(),),
-        (jnp.array([[1.0, -1.0, 4.0], [-0.5, 2.0, 0.0]]) + _low(),),
-        (jnp.array([2.0, 0.0, 1.5]) + _low(),),
-        (jnp.array([-0.3, -0.3, 0.7, 0.2, 0.7, -1.2, 0.0]) + _low(),),
+        (_shifted([-2.0, 0.5, 0.0, 3.0, -1.0]),),
+        (_shifted([[1.0, -1.0, 4.0], [-0.5, 2.0, 0.0]]),),
+        (_shifted([2.0, 0.0, 1.5]),),
+        (_shifted([-0.3, -0.3, 0.7, 0.2, 0.7, -1.2, 0.0]),),
         # not shifted: every bound a variant draws splits it elsewhere, so that one
         # variant's mask fails another's check (of the vector above's length: no shape of
         # its own to compile)
-        (jnp.array([1.5, -1.0, 0.25, -0.5, 0.0, 1.0, 0.5]),),
+        (device_array([1.5, -1.0, 0.25, -0.5, 0.0, 1.0, 0.5], default_float()),),
     ]
+
+
+def _shifted(values: list[Any]) -> Any:
+    """``jnp.array(values) + _low()``: the same additions in the same dtype (IEEE, each
+    value and the bound rounded to it first, as jnp does with a Python float), by NumPy,
+    put on the device as they are. On the device the four shapes compiled eight programs
+    on a first check."""
+    dtype = default_float()
+    return device_array(np.asarray(values, dtype) + dtype.type(_low()))
 
 
 def _kept(x):
