@@ -1776,7 +1776,7 @@ EXERCISES = (
                 "pads its list of indices up to that size with 0, and each padding entry writes "
                 "the fill at position 0.",
                 example=lambda: _first_element_filled,
-                matches=behaves_like(_first_element_filled, _vector_inputs),
+                matches=behaves_like(_first_element_filled, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="filled-zero",
@@ -1784,14 +1784,14 @@ EXERCISES = (
                 "NumPy code here puts something else there: the mean of the elements that are "
                 "at least {low}.",
                 example=lambda: _filled_zero,
-                matches=behaves_like(_filled_zero, _vector_inputs),
+                matches=behaves_like(_filled_zero, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="floored-mean",
                 message="Your fill is the mean rounded down to a whole number: // is floor "
                 "division, which drops the fraction. The NumPy code's mean is a true division.",
                 example=lambda: _floored_mean,
-                matches=behaves_like(_floored_mean, _vector_inputs),
+                matches=behaves_like(_floored_mean, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="first-kept",
@@ -1799,8 +1799,8 @@ EXERCISES = (
                 "NumPy code puts the mean of all the elements that are at least {low}.",
                 example=lambda: _first_kept,
                 matches=lambda answer: (
-                    behaves_like(_first_kept, _vector_inputs)(answer)
-                    or behaves_like(_first_kept_row, _vector_inputs)(answer)
+                    behaves_like(_first_kept, _vector_inputs, whole=True)(answer)
+                    or behaves_like(_first_kept_row, _vector_inputs, whole=True)(answer)
                 ),
             ),
             Mistake(
@@ -1809,7 +1809,7 @@ EXERCISES = (
                 "The NumPy code averages only x[x >= {low}]: the elements below {low} must "
                 "not count, neither in the sum nor in the count.",
                 example=lambda: _mean_of_all,
-                matches=behaves_like(_mean_of_all, _vector_inputs),
+                matches=behaves_like(_mean_of_all, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="mask-fraction",
@@ -1817,14 +1817,14 @@ EXERCISES = (
                 "fraction of elements at least {low}, not the mean of their values. The NumPy "
                 "code averages x[x >= {low}], the elements the mask keeps.",
                 example=lambda: _mask_fraction,
-                matches=behaves_like(_mask_fraction, _vector_inputs),
+                matches=behaves_like(_mask_fraction, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="mean-with-zeros",
                 message="Your sum leaves the elements below {low} out, but your count does "
                 "not: dividing by the size of x averages them in as zeros, so the fill is off.",
                 example=lambda: _mean_with_zeros,
-                matches=behaves_like(_mean_with_zeros, _vector_inputs),
+                matches=behaves_like(_mean_with_zeros, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="mean-of-positives",
@@ -1832,7 +1832,7 @@ EXERCISES = (
                 "keeps x >= {low}: an element equal to {low} is not below it, so it counts, "
                 "and it pulls the mean down.",
                 example=lambda: _mean_of_positives,
-                matches=behaves_like(_mean_of_positives, _vector_inputs),
+                matches=behaves_like(_mean_of_positives, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="zeros-filled-too",
@@ -1840,7 +1840,7 @@ EXERCISES = (
                 "yet yours is replaced by the fill and left out of the mean. The NumPy code "
                 "keeps every element that is at least {low}, those equal to it included.",
                 example=lambda: _zeros_filled_too,
-                matches=behaves_like(_zeros_filled_too, _vector_inputs),
+                matches=behaves_like(_zeros_filled_too, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="zeros-replaced",
@@ -1848,7 +1848,7 @@ EXERCISES = (
                 "keeps only the positive elements. A zero is not negative, so the NumPy code "
                 "keeps it as it is.",
                 example=lambda: _zeros_replaced,
-                matches=behaves_like(_zeros_replaced, _vector_inputs),
+                matches=behaves_like(_zeros_replaced, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="divided-by-nonzero",
@@ -1856,7 +1856,7 @@ EXERCISES = (
                 "nonzero elements (count_nonzero): it counts the negative ones and leaves out "
                 "the zeros, where the mean is over the elements kept, zeros included.",
                 example=lambda: _divided_by_nonzero,
-                matches=behaves_like(_divided_by_nonzero, _vector_inputs),
+                matches=behaves_like(_divided_by_nonzero, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="divided-by-length",
@@ -1864,14 +1864,14 @@ EXERCISES = (
                 "the length of the first axis, not how many elements are kept (on a matrix not "
                 "even how many there are).",
                 example=lambda: _divided_by_length,
-                matches=behaves_like(_divided_by_length, _vector_inputs),
+                matches=behaves_like(_divided_by_length, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="inverted-choice",
                 message="Your choice is the wrong way round: the elements below {low} kept their "
                 "value and the others became the fill.",
                 example=lambda: _inverted_choice,
-                matches=behaves_like(_inverted_choice, _vector_inputs),
+                matches=behaves_like(_inverted_choice, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="mean-of-negatives",
@@ -1879,7 +1879,7 @@ EXERCISES = (
                 "being replaced. The NumPy code fills them with the mean of the elements that "
                 "are at least {low}.",
                 example=lambda: _mean_of_negatives,
-                matches=behaves_like(_mean_of_negatives, _vector_inputs),
+                matches=behaves_like(_mean_of_negatives, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="all-filled",
@@ -1887,7 +1887,7 @@ EXERCISES = (
                 "is right, but the NumPy code writes it only where x is below {low} and leaves "
                 "the other elements as they are.",
                 example=lambda: _all_filled,
-                matches=behaves_like(_all_filled, _vector_inputs),
+                matches=behaves_like(_all_filled, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="absolute",
@@ -1895,7 +1895,7 @@ EXERCISES = (
                 "where the NumPy code replaces each element below {low} with the mean of the "
                 "elements that are at least {low}.",
                 example=lambda: _absolute,
-                matches=behaves_like(_absolute, _vector_inputs),
+                matches=behaves_like(_absolute, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="lifted-to-fill",
@@ -1904,7 +1904,7 @@ EXERCISES = (
                 "code replaces the elements below {low} only, and keeps every other element as "
                 "it is, however small.",
                 example=lambda: _lifted_to_fill,
-                matches=behaves_like(_lifted_to_fill, _vector_inputs),
+                matches=behaves_like(_lifted_to_fill, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="unchanged",
@@ -1913,7 +1913,7 @@ EXERCISES = (
                 ".at[].set, gives back a new array and leaves x as it was, so what x held is "
                 "what was returned.",
                 example=lambda: _unchanged,
-                matches=behaves_like(_unchanged, _vector_inputs),
+                matches=behaves_like(_unchanged, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="mean-of-magnitudes",
@@ -1921,21 +1921,21 @@ EXERCISES = (
                 "below {low} count in it, a negative one with its sign dropped. The NumPy code "
                 "averages only the elements that are at least {low}.",
                 example=lambda: _mean_of_magnitudes,
-                matches=behaves_like(_mean_of_magnitudes, _vector_inputs),
+                matches=behaves_like(_mean_of_magnitudes, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="column-means",
                 message="On the matrix, each column got its own mean. x[x >= {low}] in NumPy is "
                 "one flat array of every kept element, so there is one mean for the whole array.",
                 example=lambda: _column_means,
-                matches=behaves_like(_column_means, _vector_inputs),
+                matches=behaves_like(_column_means, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="row-means",
                 message="On the matrix, each row got its own mean. x[x >= {low}] in NumPy is one "
                 "flat array of every kept element, so there is one mean for the whole array.",
                 example=lambda: _row_means,
-                matches=behaves_like(_row_means, _vector_inputs),
+                matches=behaves_like(_row_means, _vector_inputs, whole=True),
             ),
         ),
         success="A masked mean with a fixed shape: every element summed, the masked ones as "

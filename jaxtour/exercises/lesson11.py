@@ -2114,7 +2114,7 @@ EXERCISES = (
                 example=lambda: _padding_reads_first,
                 matches=lambda answer: (
                     _pads_by_index(answer)
-                    and behaves_like(_padding_reads_first, _positive_inputs)(answer)
+                    and behaves_like(_padding_reads_first, _positive_inputs, whole=True)(answer)
                 ),
             ),
             Mistake(
@@ -2132,7 +2132,7 @@ EXERCISES = (
                 "to n - 1 (slots count from 0), and yours keeps slot n too, which reads the "
                 "padding index, 0 by default.",
                 example=lambda: _in_variant(_one_slot_more),
-                matches=behaves_like(_one_slot_more, _positive_inputs),
+                matches=behaves_like(_one_slot_more, _positive_inputs, whole=True),
             ),
             Mistake(
                 id="padding-index-fixed",
@@ -2148,7 +2148,7 @@ EXERCISES = (
                 "positive; but where x[0] is itself positive and no second element is, the "
                 "padding is x[0] again, not {fill}.",
                 example=lambda: _in_variant(_padding_zeroed_after),
-                matches=behaves_like(_padding_zeroed_after, _positive_inputs),
+                matches=behaves_like(_padding_zeroed_after, _positive_inputs, whole=True),
             ),
             Mistake(
                 id="argmax-reads-first",
@@ -2159,7 +2159,7 @@ EXERCISES = (
                 matches=lambda answer: (
                     not _pads_by_index(answer)
                     and _reads_names(answer, ("argmax",))
-                    and behaves_like(_padding_reads_first, _positive_inputs)(answer)
+                    and behaves_like(_padding_reads_first, _positive_inputs, whole=True)(answer)
                 ),
             ),
             Mistake(
@@ -2171,7 +2171,7 @@ EXERCISES = (
                 matches=lambda answer: (
                     not _pads_by_index(answer)
                     and _reads_names(answer, ("argmax",))
-                    and behaves_like(_argmax_first_unguarded, _positive_inputs)(answer)
+                    and behaves_like(_argmax_first_unguarded, _positive_inputs, whole=True)(answer)
                 ),
             ),
             Mistake(  # round 18
@@ -2256,7 +2256,7 @@ EXERCISES = (
                 message="Your result holds negative elements: you took the first two elements "
                 "that are not 0.",
                 example=lambda: _in_variant(_first_two_nonzero),
-                matches=behaves_like(_first_two_nonzero, _positive_inputs),
+                matches=behaves_like(_first_two_nonzero, _positive_inputs, whole=True),
             ),
             Mistake(
                 id="zero-counted",

@@ -33,7 +33,7 @@ from jaxtour.grader.rules import (
     option_of,
     outputs_on,
 )
-from jaxtour.lazy import jax
+from jaxtour.lazy import is_jax_array, jax
 
 
 def by_code(predicate: Callable[[Any], bool]) -> Callable[[Any], bool]:
@@ -77,14 +77,43 @@ def output_or_none(inputs: Any, answer: Any, index: int, args: tuple[Any, ...]) 
     return None if raised is not None else value
 
 
-def behaves_like(wrong: Callable[..., Any], inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
-    """Matches a function whose outputs equal ``wrong``'s on every input."""
+def fresh_copy(value: Any) -> Any:
+    """``copy.deepcopy(value)`` (the grader's inputs, for a call that may change them),
+    with each jax array in its lists, tuples and dicts copied by ``jax.device_put(...,
+    may_alias=False)``: a buffer of its own, the same dtype, weak type and placement, and
+    no program compiled (deepcopy's ``Array.copy`` compiled one per shape on a first
+    check: 04.sgd_step's wrong answer, five). Arrays elsewhere are deep-copied as ever."""
+    memo: dict[int, Any] = {}
+    _copy_arrays_into(value, memo)
+    return copy.deepcopy(value, memo)
+
+
+def _copy_arrays_into(value: Any, memo: dict[int, Any]) -> None:
+    if is_jax_array(value):
+        if id(value) not in memo:
+            memo[id(value)] = jax.device_put(value, may_alias=False)
+    elif type(value) in (list, tuple):
+        for item in value:
+            _copy_arrays_into(item, memo)
+    elif type(value) is dict:
+        for item in value.values():
+            _copy_arrays_into(item, memo)
+
+
+def behaves_like(
+    wrong: Callable[..., Any], inputs: Callable[[], Inputs], *, whole: bool = False
+) -> Callable[[Any], bool]:
+    """Matches a function whose outputs equal ``wrong``'s on every input. ``whole``:
+    ``wrong`` compiled whole on each case (``outputs_on``), for an exercise whose rule
+    compiles the answer whole (``SameFunction(transform=...)``): op by op, its operations
+    share nothing with the answer's."""
 
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
         cases = cases_of_this_check(inputs, inputs)
-        for index, (args, want) in enumerate(zip(cases, outputs_on(inputs, wrong), strict=True)):
+        wanted = outputs_on(inputs, wrong, whole=whole)
+        for index, (args, want) in enumerate(zip(cases, wanted, strict=True)):
             if not equals_tree(want)(_output(inputs, answer, index, args)):
                 return False
         return True
@@ -132,7 +161,7 @@ def mutates_input(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
         if not callable(answer):
             return False
         for args in inputs():
-            before = copy.deepcopy(args)
+            before = fresh_copy(args)
             try:
                 answer(*args)
             except Exception:
@@ -408,7 +437,7 @@ def _steps_run(fn: Callable[..., Any], args: tuple[Any, ...]) -> int | None:
     callback's host function runs too), or None if it raised."""
     with PythonSteps() as steps:
         try:
-            jax.block_until_ready(fn(*copy.deepcopy(args)))
+            jax.block_until_ready(fn(*fresh_copy(args)))
         except Exception:
             return None
     return steps.count
@@ -948,7 +977,7 @@ def uses_notebook_values(
 
         def output(index: int) -> Any:
             if index not in outputs:
-                outputs[index] = answer(*copy.deepcopy(cases[index]))
+                outputs[index] = answer(*fresh_copy(cases[index]))
             return outputs[index]
 
         def agrees(chosen: tuple[int, ...]) -> bool:

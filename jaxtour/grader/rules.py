@@ -252,8 +252,8 @@ def _kept_outputs() -> tuple[Callable[..., Sequence[Any]], Callable[[], Any]]:
         answer's own run (the same operations on the same shapes, mostly) or for another
         example serves them all (every example compiled whole cost the content tests about
         a tenth more CPU, 2026-12-07). ``whole``: compiled whole all the same, for a
-        predicate's function whose operations neither the answer nor another example
-        runs (a Hessian's dozens, on the first check: 12.hvp).
+        function whose operations the answer does not run op by op (a Hessian's dozens
+        in a predicate of 12.hvp; any example where the rule compiles the answer whole).
         """
         # The setting the outputs are computed under (``graders_own``: JAX's configuration
         # as the check began), not one an answer switched during its call: keyed by that,
@@ -369,8 +369,9 @@ class _Outputs(Sequence):
         self._fn = fn
         self._args: list[tuple[Any, ...]] | None = None
         self._done: dict[int, Any] = {}
-        # jax.jit(fn) per static pattern; False where it failed or is not wanted
-        self._jitted: Any = None if jit else False
+        self._whole = jit  # else compiled whole only where it loops (``_runs_as_programs``)
+        # jax.jit(fn) per static pattern; False where it failed
+        self._jitted: Any = None
 
     def _inputs(self) -> list[tuple[Any, ...]]:
         if self._args is None:
@@ -416,7 +417,10 @@ class _Outputs(Sequence):
                 jitted = self._jitted[static]
                 # A Python loop unrolls under jit: a long program compiles slower than
                 # its few distinct operations run one by one.
-                if len(jitted.trace(*args).jaxpr.eqns) <= _MAX_JITTED_EQUATIONS:
+                program = jitted.trace(*args).jaxpr
+                if len(program.eqns) <= _MAX_JITTED_EQUATIONS and (
+                    self._whole or _runs_as_programs(program)
+                ):
                     return jitted(*args)
             except Exception as exc:
                 if _interrupted(exc):  # the stop button, seen by JAX's own code: not ours
@@ -426,6 +430,19 @@ class _Outputs(Sequence):
 
 
 _MAX_JITTED_EQUATIONS = 100
+
+# Primitives that, run op by op, compile a program of their own for each function made
+# anew (an example's step function): a loop's or a branch's body. An example holding one
+# shares it with no answer, so it is compiled whole, the operations around it in the same
+# program (11.scan_ema's wrong answer: 39 programs op by op, 2026-12-07). A jitted helper
+# (jnp.where, jnp.mean are jit's own) is not one of them: the answer's may be the same.
+_OWN_PROGRAMS = frozenset({"scan", "while", "cond"})
+
+
+def _runs_as_programs(program: Any) -> bool:
+    """Whether a traced program's own operations include one of ``_OWN_PROGRAMS``."""
+    return any(eqn.primitive.name in _OWN_PROGRAMS for eqn in program.eqns)
+
 
 # XLA's cheaper CPU passes, for the grader's own programs (a reference's or a mistake
 # example's outputs on its cases), never for the learner's code, which compiles as the
@@ -638,8 +655,11 @@ class SameFunction:
         return list(self.random_inputs(np.random.default_rng(self.seed)))
 
     def expected_outputs(self, expected: Callable[..., Any]) -> tuple[Any, ...]:
-        """The reference's (or a mistake example's) output on every case."""
-        return outputs_on(self.cases, expected)
+        """The reference's (or a mistake example's) output on every case. Where the answer
+        runs transformed (compiled whole by ``jax.jit``), it compiles no operation of its
+        own that an example run op by op could share: the examples are compiled whole too
+        (07.clip_negative's wrong answer: 35 programs op by op, 2026-12-07)."""
+        return outputs_on(self.cases, expected, whole=self.transform is not None)
 
     def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
         if not callable(answer):
