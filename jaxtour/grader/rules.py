@@ -369,9 +369,8 @@ class _Outputs(Sequence):
         self._fn = fn
         self._args: list[tuple[Any, ...]] | None = None
         self._done: dict[int, Any] = {}
-        self._whole = jit  # else compiled whole only where it loops (``_runs_as_programs``)
-        # jax.jit(fn) per static pattern; False where it failed
-        self._jitted: Any = None
+        # jax.jit(fn) per static pattern; False where it failed or is not wanted
+        self._jitted: Any = None if jit else False
 
     def _inputs(self) -> list[tuple[Any, ...]]:
         if self._args is None:
@@ -417,10 +416,7 @@ class _Outputs(Sequence):
                 jitted = self._jitted[static]
                 # A Python loop unrolls under jit: a long program compiles slower than
                 # its few distinct operations run one by one.
-                program = jitted.trace(*args).jaxpr
-                if len(program.eqns) <= _MAX_JITTED_EQUATIONS and (
-                    self._whole or _runs_as_programs(program)
-                ):
+                if len(jitted.trace(*args).jaxpr.eqns) <= _MAX_JITTED_EQUATIONS:
                     return jitted(*args)
             except Exception as exc:
                 if _interrupted(exc):  # the stop button, seen by JAX's own code: not ours
@@ -430,19 +426,6 @@ class _Outputs(Sequence):
 
 
 _MAX_JITTED_EQUATIONS = 100
-
-# Primitives that, run op by op, compile a program of their own for each function made
-# anew (an example's step function): a loop's or a branch's body. An example holding one
-# shares it with no answer, so it is compiled whole, the operations around it in the same
-# program (11.scan_ema's wrong answer: 39 programs op by op, 2026-12-07). A jitted helper
-# (jnp.where, jnp.mean are jit's own) is not one of them: the answer's may be the same.
-_OWN_PROGRAMS = frozenset({"scan", "while", "cond"})
-
-
-def _runs_as_programs(program: Any) -> bool:
-    """Whether a traced program's own operations include one of ``_OWN_PROGRAMS``."""
-    return any(eqn.primitive.name in _OWN_PROGRAMS for eqn in program.eqns)
-
 
 # XLA's cheaper CPU passes, for the grader's own programs (a reference's or a mistake
 # example's outputs on its cases), never for the learner's code, which compiles as the

@@ -2,7 +2,7 @@
 
 A reference's case is one program, compiled with XLA's cheaper CPU passes
 (``rules.graders_compile_options``), never the learner's code; an example is compiled whole
-where it loops or where the predicate asks (``whole=True``), else op by op; the grader's
+where the predicate or the rule asks (``whole=True``), else op by op; the grader's
 inputs are copied and built without compiling (``mistakes.fresh_copy``,
 ``exercises.common.device_array``); a predicate that compares an answer with the reference
 on the notebook's values (``uses_notebook_values``) reads the reference only as far as the
@@ -67,9 +67,9 @@ def test_a_reference_case_compiles_one_program():
     assert names == ["jit(reference)"] * 3
 
 
-def test_an_example_runs_op_by_op_unless_it_loops_or_is_asked_whole():
+def test_an_example_runs_op_by_op_unless_asked_whole():
     """After the reference, a function on the same cases runs op by op (the answer's own
-    operations serve it), one holding a scan is one program, and ``whole`` asks for one."""
+    operations serve it), and ``whole`` asks for one program."""
 
     def cases():
         return [(jnp.full((5, 7, 3), 2.0),)]  # a shape no other test compiles for
@@ -80,9 +80,6 @@ def test_an_example_runs_op_by_op_unless_it_loops_or_is_asked_whole():
     def op_by_op(x):
         return jnp.sin(x) * 3.0
 
-    def scanned(x):
-        return jax.lax.scan(lambda c, v: (c + v, c * v), np.zeros((7, 3), np.float32), x)[1] + 1.0
-
     def asked(x):
         return jnp.cos(x) - 1.0
 
@@ -91,10 +88,8 @@ def test_an_example_runs_op_by_op_unless_it_loops_or_is_asked_whole():
     with cold_outputs(), compiles() as names:
         outputs_on(cases, reference)[0]
         outputs_on(cases, op_by_op)[0]
-        outputs_on(cases, scanned)[0]
         outputs_on(cases, asked, whole=True)[0]
     assert "jit(op_by_op)" not in names and "jit(sin)" in names
-    assert "jit(scanned)" in names and "jit(scan)" not in names
     assert "jit(asked)" in names and "jit(cos)" not in names
 
 
