@@ -1555,7 +1555,8 @@ EXERCISES = (
         id="11.scan_ema",
         title="Write a bias-corrected moving average with scan",
         reference=_ema_reference,
-        rule=SameFunction(inputs=_ema_inputs, output=SamePytree()),
+        # each example holds a scan of its own: compiled whole (39 programs op by op)
+        rule=SameFunction(inputs=_ema_inputs, output=SamePytree(), whole_examples=True),
         hints=(
             "scan runs step's Python once, while tracing, as fori_loop runs its body "
             "(11.fori_predict). In corrected_ema_counted, what is t in the step it records, "

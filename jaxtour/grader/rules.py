@@ -619,6 +619,9 @@ class SameFunction:
 
     ``inputs()`` gives fixed inputs; ``random_inputs(rng)`` more, drawn from a
     generator seeded with ``seed`` so that the feedback is the same on every run.
+    ``whole_examples``: the mistakes' examples are compiled whole, as where the answer
+    is transformed, for examples whose operations an answer's cannot serve (each holds
+    a lax.scan of its own: op by op, a loop compiles as a program of its own anyway).
     """
 
     inputs: Callable[[], Inputs]
@@ -626,6 +629,7 @@ class SameFunction:
     seed: int = 0
     output: Callable[[Any, Any], str | None] = JaxArray()
     transform: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None
+    whole_examples: bool = False
 
     def cases(self) -> list[tuple[Any, ...]]:
         cases = list(self.inputs())
@@ -642,7 +646,8 @@ class SameFunction:
         runs transformed (compiled whole by ``jax.jit``), it compiles no operation of its
         own that an example run op by op could share: the examples are compiled whole too
         (07.clip_negative's wrong answer: 35 programs op by op, 2026-12-07)."""
-        return outputs_on(self.cases, expected, whole=self.transform is not None)
+        whole = self.whole_examples or self.transform is not None
+        return outputs_on(self.cases, expected, whole=whole)
 
     def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
         if not callable(answer):
