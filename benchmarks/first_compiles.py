@@ -197,7 +197,9 @@ def _run_child(exercise_id: str, kind: str, root: Path, env: dict[str, str]) -> 
     from benchmarks import check_speed
 
     command = [sys.executable, "-m", "benchmarks.first_compiles", "--child", exercise_id, kind]
-    env = dict(check_speed._devices_for(exercise_id, env), PYTHONPATH=str(root))
+    inherited = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+    path = os.pathsep.join([str(root), *inherited])  # root's jaxtour first; installs kept
+    env = dict(check_speed._devices_for(exercise_id, env), PYTHONPATH=path)
     out = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=900)
     if out.returncode != 0:
         return {"error": out.stderr[-1500:]}

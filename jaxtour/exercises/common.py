@@ -17,6 +17,7 @@ from typing import Any
 
 from jaxtour.grader.isolation import config_as_checked, graders_own
 from jaxtour.grader.mistakes import equals_value
+from jaxtour.grader.pristine import np
 from jaxtour.lazy import is_jax_array, jax, jnp
 
 __all__ = [
@@ -24,11 +25,28 @@ __all__ = [
     "ARTICLE_Y",
     "article_xy",
     "concrete_cache",
+    "default_float",
+    "device_array",
     "is_tuple_of",
     "jax",
     "jnp",
     "same_values",
 ]
+
+
+def device_array(values: Any, dtype: Any = None) -> Any:
+    """``jnp.array(values, dtype)`` for the grader's fixed inputs (numbers in nested lists,
+    or a NumPy array): the same dtype (canonical: float32 unless x64 is on), the same
+    values, not weakly typed, but converted by NumPy and put on the device as it is.
+    jnp.array converts on the device, one compiled program per shape and dtype (about
+    0.04 s of CPU each on a first check); a concrete array even inside a trace."""
+    with jax.ensure_compile_time_eval():
+        return jax.device_put(np.asarray(values, dtype))
+
+
+def default_float() -> Any:
+    """The dtype jnp.array gives Python floats: float32, or float64 under x64."""
+    return jax.dtypes.canonicalize_dtype(np.float64)
 
 
 def concrete_cache(build: Callable[..., Any]) -> Callable[..., Any]:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from jaxtour.exercises.common import jnp
+from jaxtour.exercises.common import device_array, jnp
 from jaxtour.grader.compare import describe, how_they_differ
 from jaxtour.grader.mistakes import (
     behaves_like,
@@ -828,18 +828,19 @@ def _center_inputs():
     # 1-D (one row: any mean agrees), 2-D not square (a row mean without its axis does not
     # broadcast), 2-D square (it broadcasts, along the wrong axis), 3-D (axis 1 is not the
     # last one); no input's rows share a mean, nor a mean with its columns.
+    # (converted by NumPy, as jnp.array converts, and put on the device as they are: each
+    # shape converted on the device compiled a program of its own on a first check)
     return [
-        (jnp.array([1.0, 2.0, 3.0, 4.0]),),
-        (jnp.array([[1.0, 2.0, 6.0], [0.0, -4.0, 1.0]]),),
-        (jnp.array([[3.0, 1.0, 2.0], [5.0, 9.0, 4.0], [-1.0, 0.0, 7.0]]),),
+        (device_array([1.0, 2.0, 3.0, 4.0]),),
+        (device_array([[1.0, 2.0, 6.0], [0.0, -4.0, 1.0]]),),
+        (device_array([[3.0, 1.0, 2.0], [5.0, 9.0, 4.0], [-1.0, 0.0, 7.0]]),),
         (jnp.arange(24.0).reshape(2, 3, 4) ** 1.5,),
     ]
 
 
 def _center_random_inputs(rng: np.random.Generator):
     return [
-        (jnp.asarray(rng.normal(size=shape), dtype=jnp.float32),)
-        for shape in [(5,), (3, 4), (2, 2, 3)]
+        (device_array(rng.normal(size=shape), np.float32),) for shape in [(5,), (3, 4), (2, 2, 3)]
     ]
 
 

@@ -397,7 +397,7 @@ def _update_not_kept(m, j, factor):
 
 def _returns_m(answer: Any) -> bool:
     """m's values come back, whatever the dtype: nothing was multiplied."""
-    return behaves_like(lambda m, j, factor: m, _matrix_inputs)(answer)
+    return behaves_like(lambda m, j, factor: m, _matrix_inputs, whole=True)(answer)
 
 
 def _matrix_inputs():
@@ -486,7 +486,7 @@ def _products_in(dtype):
 
 # the old task's variants: float32, float16 and bfloat16 tables
 _FLOAT_PRODUCTS = [
-    behaves_like(_products_in(dtype), _matrix_inputs)
+    behaves_like(_products_in(dtype), _matrix_inputs, whole=True)
     for dtype in (jnp.float32, jnp.float16, jnp.bfloat16)
 ]
 
@@ -500,7 +500,9 @@ def _other_rounding(answer) -> bool:
     """Column j rounded by another of the three ways (any dtype) than the variant's."""
     asked = COLUMN_VARIANTS.current("06.scale_column")["fn"]
     return any(
-        behaves_like(_ROUNDED[fn], _matrix_inputs)(answer) for fn in _ROUNDINGS if fn != asked
+        behaves_like(_ROUNDED[fn], _matrix_inputs, whole=True)(answer)
+        for fn in _ROUNDINGS
+        if fn != asked
     )
 
 
@@ -712,7 +714,7 @@ _WHOLE_FACTORS = [
 
 
 def _factor_rounded(answer) -> bool:
-    return any(behaves_like(wrong, _matrix_inputs)(answer) for wrong in _WHOLE_FACTORS)
+    return any(behaves_like(wrong, _matrix_inputs, whole=True)(answer) for wrong in _WHOLE_FACTORS)
 
 
 def _same_values(result: Any, m: Any) -> bool:
@@ -792,9 +794,9 @@ _ROUNDED_SLIPS = {wrong: _rounded_as_asked(wrong) for wrong in _ON_FLOATS}
 def _slip_on_table(wrong):
     """Behaves like ``wrong`` (any dtype), on m as given or converted to float first, or
     with its results rounded as the task asks."""
-    raw = behaves_like(_QUIET[wrong], _matrix_inputs)
-    on_floats = behaves_like(_ON_FLOATS[wrong], _matrix_inputs)
-    rounded = behaves_like(_ROUNDED_SLIPS[wrong], _matrix_inputs)
+    raw = behaves_like(_QUIET[wrong], _matrix_inputs, whole=True)
+    on_floats = behaves_like(_ON_FLOATS[wrong], _matrix_inputs, whole=True)
+    rounded = behaves_like(_ROUNDED_SLIPS[wrong], _matrix_inputs, whole=True)
     return lambda answer: raw(answer) or on_floats(answer) or rounded(answer)
 
 
@@ -833,7 +835,7 @@ def _truncated(answer) -> bool:
     warned of that cast; or JAX refusing it (a future release raises for it)."""
     if fails_with("TypeError", r"incompatible types|cannot safely cast", _matrix_inputs)(answer):
         return True
-    return behaves_like(_kept_int, _matrix_inputs)(answer) and _at_update_casts(answer)
+    return behaves_like(_kept_int, _matrix_inputs, whole=True)(answer) and _at_update_casts(answer)
 
 
 def _every_column_scaled(answer) -> bool:
@@ -941,7 +943,7 @@ def _writes_clamped(answer: Any) -> bool:
     index past the end (the padding sent to n, then clamped back). A -1 handed to it as it
     is lands on n - 1 in every mode (round 17: mode="clip" on the raw labels), and is not
     this mistake."""
-    if not behaves_like(_padding_last, _label_inputs)(answer):
+    if not behaves_like(_padding_last, _label_inputs, whole=True)(answer):
         return False
     labels, n = _label_inputs()[0]
     try:
@@ -1224,8 +1226,8 @@ def _started_from_ones(answer) -> bool:
 
 def _slip(wrong):
     """Behaves like ``wrong`` (any dtype), with the padding dropped or not."""
-    raw = behaves_like(wrong, _label_inputs)
-    unpadded = behaves_like(_UNPADDED[wrong], _label_inputs)
+    raw = behaves_like(wrong, _label_inputs, whole=True)
+    unpadded = behaves_like(_UNPADDED[wrong], _label_inputs, whole=True)
     return lambda answer: raw(answer) or unpadded(answer)
 
 
@@ -1322,7 +1324,7 @@ EXERCISES = (
                 " an .at[] update returns was not kept (the update never changes x itself),"
                 " or each end was written with the value it already had.",
                 example=lambda: _unchanged,
-                matches=behaves_like(_unchanged, _ends_inputs),
+                matches=behaves_like(_unchanged, _ends_inputs, whole=True),
             ),
             Mistake(
                 id="no-method",
@@ -1348,14 +1350,16 @@ EXERCISES = (
                 "returned: an update not kept, or a write at an index past the end (len(x) is "
                 "one past it), which JAX drops without a word.",
                 example=lambda: _both_ends_last,
-                matches=behaves_like(_both_ends_last, _ends_inputs),
+                matches=behaves_like(_both_ends_last, _ends_inputs, whole=True),
             ),
             Mistake(
                 id="second-to-last-end",
                 message="The first end is right, but the last end got x's second element, not "
                 "its first: positions count from 0, as in NumPy, so 1 is the second.",
                 example=lambda: lambda x: x.at[0].set(x[-1]).at[-1].set(x[1]),
-                matches=behaves_like(lambda x: x.at[0].set(x[-1]).at[-1].set(x[1]), _ends_inputs),
+                matches=behaves_like(
+                    lambda x: x.at[0].set(x[-1]).at[-1].set(x[1]), _ends_inputs, whole=True
+                ),
             ),
             Mistake(
                 id="both-ends-first",
@@ -1365,14 +1369,14 @@ EXERCISES = (
                 "last element as x came in, or no write to the first end reached the array "
                 "returned.",
                 example=lambda: _both_ends_first,
-                matches=behaves_like(_both_ends_first, _ends_inputs),
+                matches=behaves_like(_both_ends_first, _ends_inputs, whole=True),
             ),
             Mistake(
                 id="ends-added",
                 message="Both ends hold the sum of the two ends: .add adds its value to the "
                 "element already there, so each end kept its own value too.",
                 example=lambda: _ends_added,
-                matches=behaves_like(_ends_added, _ends_inputs),
+                matches=behaves_like(_ends_added, _ends_inputs, whole=True),
             ),
             Mistake(
                 id="swapped-by-arithmetic",
@@ -1407,7 +1411,7 @@ EXERCISES = (
                 message="The whole array is reversed: only the two ends trade places, and the "
                 "elements between them keep their order.",
                 example=lambda: lambda x: x[::-1],
-                matches=behaves_like(lambda x: x[::-1], _ends_inputs),
+                matches=behaves_like(lambda x: x[::-1], _ends_inputs, whole=True),
             ),
             Mistake(
                 id="sorted",
@@ -1415,7 +1419,7 @@ EXERCISES = (
                 "value, not its place. The task swaps the first and last positions, whatever "
                 "they hold.",
                 example=lambda: jnp.sort,
-                matches=behaves_like(lambda x: jnp.sort(x), _ends_inputs),
+                matches=behaves_like(lambda x: jnp.sort(x), _ends_inputs, whole=True),
             ),
             Mistake(
                 id="rotated",
@@ -1423,7 +1427,7 @@ EXERCISES = (
                 "front and pushed the others back, so the elements between the ends moved "
                 "too.",
                 example=lambda: lambda x: jnp.roll(x, 1),
-                matches=behaves_like(lambda x: jnp.roll(x, 1), _ends_inputs),
+                matches=behaves_like(lambda x: jnp.roll(x, 1), _ends_inputs, whole=True),
             ),
             Mistake(
                 id="five-long-only",
@@ -1432,8 +1436,8 @@ EXERCISES = (
                 "of another length, 4 is not the last position.",
                 example=lambda: _fifth_and_sixth,
                 matches=lambda answer: (
-                    behaves_like(_fifth_is_last, _ends_inputs)(answer)
-                    or behaves_like(_fifth_and_sixth, _ends_inputs)(answer)
+                    behaves_like(_fifth_is_last, _ends_inputs, whole=True)(answer)
+                    or behaves_like(_fifth_and_sixth, _ends_inputs, whole=True)(answer)
                 ),
             ),
             Mistake(  # round 19
@@ -1444,7 +1448,7 @@ EXERCISES = (
                 "an end's value changed too. The swap moves what is at the two ends, whatever "
                 "the other elements hold.",
                 example=lambda: _swapped_by_value,
-                matches=behaves_like(_swapped_by_value, _ends_inputs),
+                matches=behaves_like(_swapped_by_value, _ends_inputs, whole=True),
             ),
             Mistake(
                 id="middle-changed",
@@ -1675,7 +1679,7 @@ EXERCISES = (
                 "floor of the size with the sign put back does. It is not the rounding asked: "
                 "{sample}.",
                 example=lambda: _cut_by_trunc,
-                matches=behaves_like(_kept_int, _matrix_inputs),
+                matches=behaves_like(_kept_int, _matrix_inputs, whole=True),
             ),
             Mistake(
                 id="apply-floats",
@@ -1703,7 +1707,8 @@ EXERCISES = (
                 "table is int32, and the task keeps it int32.",
                 example=lambda: _float_rounded,
                 matches=lambda answer: (
-                    behaves_like(_scale_column, _matrix_inputs)(answer) and _returns_floats(answer)
+                    behaves_like(_scale_column, _matrix_inputs, whole=True)(answer)
+                    and _returns_floats(answer)
                 ),
             ),
             Mistake(
@@ -1713,7 +1718,7 @@ EXERCISES = (
                 "multiplied by 0.12 and comes to 0.96, where 8 × 0.125 is exactly 1. A factor "
                 "is any float, not a percentage.",
                 example=lambda: _hundredths,
-                matches=behaves_like(_hundredths, _matrix_inputs),
+                matches=behaves_like(_hundredths, _matrix_inputs, whole=True),
             ),
             Mistake(
                 id="other-rounding",
@@ -1729,7 +1734,7 @@ EXERCISES = (
                 example=lambda: _ON_FLOATS[_scale_row],
                 matches=lambda answer: (
                     _slip_on_table(_scale_row)(answer)
-                    or behaves_like(_ROW_BY_MASK, _matrix_inputs)(answer)
+                    or behaves_like(_ROW_BY_MASK, _matrix_inputs, whole=True)(answer)
                     or _row_scaled(answer)
                 ),
             ),
@@ -1823,7 +1828,7 @@ EXERCISES = (
                 "4 * 0.75 = 3, comes out just under 3 as a quotient and floors to 2. A division "
                 "by the inverse is not the same float as the product.",
                 example=lambda: _floor_divided_by_inverse,
-                matches=behaves_like(_floor_divided_by_inverse, _matrix_inputs),
+                matches=behaves_like(_floor_divided_by_inverse, _matrix_inputs, whole=True),
             ),
             Mistake(  # round 19
                 id="whole-products-moved",
@@ -1855,7 +1860,7 @@ EXERCISES = (
                 "passes j = -2: as in m[:, j], a negative index counts from the end, so -2 is "
                 "column m.shape[1] - 2.",
                 example=lambda: _negative_j_unchanged,
-                matches=behaves_like(_negative_j_unchanged, _matrix_inputs),
+                matches=behaves_like(_negative_j_unchanged, _matrix_inputs, whole=True),
             ),
             Mistake(  # round 18
                 id="empty-slice-at-last-column",
@@ -1864,7 +1869,7 @@ EXERCISES = (
                 "last column up to the first it selects nothing. Every other j works, which "
                 "hides it; -1 is the last column, as a negative index counts from the end.",
                 example=lambda: _column_as_slice,
-                matches=behaves_like(_column_as_slice, _matrix_inputs),
+                matches=behaves_like(_column_as_slice, _matrix_inputs, whole=True),
             ),
             Mistake(
                 id="other-columns",
@@ -1957,7 +1962,7 @@ EXERCISES = (
                 "of bounds, so no mode drops it.",
                 example=lambda: _padding_last,
                 matches=lambda answer: (
-                    behaves_like(_padding_last, _label_inputs)(answer)
+                    behaves_like(_padding_last, _label_inputs, whole=True)(answer)
                     and not _writes_clamped(answer)
                 ),
             ),
@@ -1977,7 +1982,7 @@ EXERCISES = (
                 "do, and so does putting 0 in its place), and 0 is a real label. The padding is "
                 "no label and must not be counted at all.",
                 example=lambda: _padding_first,
-                matches=behaves_like(_padding_first, _label_inputs),
+                matches=behaves_like(_padding_first, _label_inputs, whole=True),
             ),
             Mistake(
                 id="padding-slot-first",
@@ -1986,7 +1991,7 @@ EXERCISES = (
                 "but a -1 counts from the end, as in NumPy, so the padding went to the last slot, "
                 "and the slot dropped was label 0's.",
                 example=lambda: _front_slot_dropped,
-                matches=behaves_like(_front_slot_dropped, _label_inputs),
+                matches=behaves_like(_front_slot_dropped, _label_inputs, whole=True),
             ),
             Mistake(
                 id="padding-counted-as-a-label",
@@ -2033,7 +2038,7 @@ EXERCISES = (
                 "test that leaves the padding out leaves 0 out too. Only -1 is padding; 0 is a "
                 "label like the others.",
                 example=lambda: _zero_skipped,
-                matches=behaves_like(_zero_skipped, _label_inputs),
+                matches=behaves_like(_zero_skipped, _label_inputs, whole=True),
             ),
             Mistake(
                 id="started-from-ones",

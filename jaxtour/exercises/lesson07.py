@@ -10,7 +10,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from jaxtour.exercises.common import concrete_cache, jax, jnp
+from jaxtour.exercises.common import concrete_cache, default_float, device_array, jax, jnp
 from jaxtour.grader.mistakes import (
     behaves_like,
     branches_in_python,
@@ -719,15 +719,24 @@ def _vector_inputs():
     matrix (one mean for the whole array, not per row), an input with nothing to fill and
     one that holds every variant's bound."""
     return [
-        (jnp.array([-2.0, 0.5, 0.0, 3.0, -1.0]) + _low(),),
-        (jnp.array([[1.0, -1.0, 4.0], [-0.5, 2.0, 0.0]]) + _low(),),
-        (jnp.array([2.0, 0.0, 1.5]) + _low(),),
-        (jnp.array([-0.3, -0.3, 0.7, 0.2, 0.7, -1.2, 0.0]) + _low(),),
+        (_shifted([-2.0, 0.5, 0.0, 3.0, -1.0]),),
+        (_shifted([[1.0, -1.0, 4.0], [-0.5, 2.0, 0.0]]),),
+        (_shifted([2.0, 0.0, 1.5]),),
+        (_shifted([-0.3, -0.3, 0.7, 0.2, 0.7, -1.2, 0.0]),),
         # not shifted: every bound a variant draws splits it elsewhere, so that one
         # variant's mask fails another's check (of the vector above's length: no shape of
         # its own to compile)
-        (jnp.array([1.5, -1.0, 0.25, -0.5, 0.0, 1.0, 0.5]),),
+        (device_array([1.5, -1.0, 0.25, -0.5, 0.0, 1.0, 0.5], default_float()),),
     ]
+
+
+def _shifted(values: list[Any]) -> Any:
+    """``jnp.array(values) + _low()``: the same additions in the same dtype (IEEE, each
+    value and the bound rounded to it first, as jnp does with a Python float), by NumPy,
+    put on the device as they are. On the device the four shapes compiled eight programs
+    on a first check."""
+    dtype = default_float()
+    return device_array(np.asarray(values, dtype) + dtype.type(_low()))
 
 
 def _kept(x):
@@ -1783,7 +1792,7 @@ EXERCISES = (
                 "pads its list of indices up to that size with 0, and each padding entry writes "
                 "the fill at position 0.",
                 example=lambda: _first_element_filled,
-                matches=behaves_like(_first_element_filled, _vector_inputs),
+                matches=behaves_like(_first_element_filled, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="filled-zero",
@@ -1791,14 +1800,14 @@ EXERCISES = (
                 "NumPy code here puts something else there: the mean of the elements that are "
                 "at least {low}.",
                 example=lambda: _filled_zero,
-                matches=behaves_like(_filled_zero, _vector_inputs),
+                matches=behaves_like(_filled_zero, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="floored-mean",
                 message="Your fill is the mean rounded down to a whole number: // is floor "
                 "division, which drops the fraction. The NumPy code's mean is a true division.",
                 example=lambda: _floored_mean,
-                matches=behaves_like(_floored_mean, _vector_inputs),
+                matches=behaves_like(_floored_mean, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="first-kept",
@@ -1806,8 +1815,8 @@ EXERCISES = (
                 "NumPy code puts the mean of all the elements that are at least {low}.",
                 example=lambda: _first_kept,
                 matches=lambda answer: (
-                    behaves_like(_first_kept, _vector_inputs)(answer)
-                    or behaves_like(_first_kept_row, _vector_inputs)(answer)
+                    behaves_like(_first_kept, _vector_inputs, whole=True)(answer)
+                    or behaves_like(_first_kept_row, _vector_inputs, whole=True)(answer)
                 ),
             ),
             Mistake(
@@ -1816,7 +1825,7 @@ EXERCISES = (
                 "The NumPy code averages only x[x >= {low}]: the elements below {low} must "
                 "not count, neither in the sum nor in the count.",
                 example=lambda: _mean_of_all,
-                matches=behaves_like(_mean_of_all, _vector_inputs),
+                matches=behaves_like(_mean_of_all, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="mask-fraction",
@@ -1824,14 +1833,14 @@ EXERCISES = (
                 "fraction of elements at least {low}, not the mean of their values. The NumPy "
                 "code averages x[x >= {low}], the elements the mask keeps.",
                 example=lambda: _mask_fraction,
-                matches=behaves_like(_mask_fraction, _vector_inputs),
+                matches=behaves_like(_mask_fraction, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="mean-with-zeros",
                 message="Your sum leaves the elements below {low} out, but your count does "
                 "not: dividing by the size of x averages them in as zeros, so the fill is off.",
                 example=lambda: _mean_with_zeros,
-                matches=behaves_like(_mean_with_zeros, _vector_inputs),
+                matches=behaves_like(_mean_with_zeros, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="mean-of-positives",
@@ -1839,7 +1848,7 @@ EXERCISES = (
                 "keeps x >= {low}: an element equal to {low} is not below it, so it counts, "
                 "and it pulls the mean down.",
                 example=lambda: _mean_of_positives,
-                matches=behaves_like(_mean_of_positives, _vector_inputs),
+                matches=behaves_like(_mean_of_positives, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="zeros-filled-too",
@@ -1847,7 +1856,7 @@ EXERCISES = (
                 "yet yours is replaced by the fill and left out of the mean. The NumPy code "
                 "keeps every element that is at least {low}, those equal to it included.",
                 example=lambda: _zeros_filled_too,
-                matches=behaves_like(_zeros_filled_too, _vector_inputs),
+                matches=behaves_like(_zeros_filled_too, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="zeros-replaced",
@@ -1855,7 +1864,7 @@ EXERCISES = (
                 "keeps only the positive elements. A zero is not negative, so the NumPy code "
                 "keeps it as it is.",
                 example=lambda: _zeros_replaced,
-                matches=behaves_like(_zeros_replaced, _vector_inputs),
+                matches=behaves_like(_zeros_replaced, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="divided-by-nonzero",
@@ -1863,7 +1872,7 @@ EXERCISES = (
                 "nonzero elements (count_nonzero): it counts the negative ones and leaves out "
                 "the zeros, where the mean is over the elements kept, zeros included.",
                 example=lambda: _divided_by_nonzero,
-                matches=behaves_like(_divided_by_nonzero, _vector_inputs),
+                matches=behaves_like(_divided_by_nonzero, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="divided-by-length",
@@ -1871,14 +1880,14 @@ EXERCISES = (
                 "the length of the first axis, not how many elements are kept (on a matrix not "
                 "even how many there are).",
                 example=lambda: _divided_by_length,
-                matches=behaves_like(_divided_by_length, _vector_inputs),
+                matches=behaves_like(_divided_by_length, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="inverted-choice",
                 message="Your choice is the wrong way round: the elements below {low} kept their "
                 "value and the others became the fill.",
                 example=lambda: _inverted_choice,
-                matches=behaves_like(_inverted_choice, _vector_inputs),
+                matches=behaves_like(_inverted_choice, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="mean-of-negatives",
@@ -1886,7 +1895,7 @@ EXERCISES = (
                 "being replaced. The NumPy code fills them with the mean of the elements that "
                 "are at least {low}.",
                 example=lambda: _mean_of_negatives,
-                matches=behaves_like(_mean_of_negatives, _vector_inputs),
+                matches=behaves_like(_mean_of_negatives, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="all-filled",
@@ -1894,7 +1903,7 @@ EXERCISES = (
                 "is right, but the NumPy code writes it only where x is below {low} and leaves "
                 "the other elements as they are.",
                 example=lambda: _all_filled,
-                matches=behaves_like(_all_filled, _vector_inputs),
+                matches=behaves_like(_all_filled, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="absolute",
@@ -1902,7 +1911,7 @@ EXERCISES = (
                 "where the NumPy code replaces each element below {low} with the mean of the "
                 "elements that are at least {low}.",
                 example=lambda: _absolute,
-                matches=behaves_like(_absolute, _vector_inputs),
+                matches=behaves_like(_absolute, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="lifted-to-fill",
@@ -1911,7 +1920,7 @@ EXERCISES = (
                 "code replaces the elements below {low} only, and keeps every other element as "
                 "it is, however small.",
                 example=lambda: _lifted_to_fill,
-                matches=behaves_like(_lifted_to_fill, _vector_inputs),
+                matches=behaves_like(_lifted_to_fill, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="unchanged",
@@ -1920,7 +1929,7 @@ EXERCISES = (
                 ".at[].set, gives back a new array and leaves x as it was, so what x held is "
                 "what was returned.",
                 example=lambda: _unchanged,
-                matches=behaves_like(_unchanged, _vector_inputs),
+                matches=behaves_like(_unchanged, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="mean-of-magnitudes",
@@ -1928,21 +1937,21 @@ EXERCISES = (
                 "below {low} count in it, a negative one with its sign dropped. The NumPy code "
                 "averages only the elements that are at least {low}.",
                 example=lambda: _mean_of_magnitudes,
-                matches=behaves_like(_mean_of_magnitudes, _vector_inputs),
+                matches=behaves_like(_mean_of_magnitudes, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="column-means",
                 message="On the matrix, each column got its own mean. x[x >= {low}] in NumPy is "
                 "one flat array of every kept element, so there is one mean for the whole array.",
                 example=lambda: _column_means,
-                matches=behaves_like(_column_means, _vector_inputs),
+                matches=behaves_like(_column_means, _vector_inputs, whole=True),
             ),
             Mistake(
                 id="row-means",
                 message="On the matrix, each row got its own mean. x[x >= {low}] in NumPy is one "
                 "flat array of every kept element, so there is one mean for the whole array.",
                 example=lambda: _row_means,
-                matches=behaves_like(_row_means, _vector_inputs),
+                matches=behaves_like(_row_means, _vector_inputs, whole=True),
             ),
         ),
         success="A masked mean with a fixed shape: every element summed, the masked ones as "

@@ -160,7 +160,7 @@ def _w_b_tuple_last(params, xs, ys):  # the same tuple, laid out as the task ask
 
 def _leaves_in_a_tuple(answer: Any) -> bool:
     """The right gradients as a tuple (w, b), with the examples first or last (round 11)."""
-    return behaves_like(_w_b_tuple, _grad_inputs)(answer) or behaves_like(
+    return behaves_like(_w_b_tuple, _grad_inputs, whole=True)(answer) or behaves_like(
         _w_b_tuple_last, _grad_inputs
     )(answer)
 
@@ -185,7 +185,7 @@ def _only_w(answer: Any) -> bool:
     """w's right gradients alone, as an array or a dict with w only, the examples first or
     last (round 15 wrote the task's layout, examples last, in a dict)."""
     return any(
-        behaves_like(wrong, _grad_inputs)(answer)
+        behaves_like(wrong, _grad_inputs, whole=True)(answer)
         for wrong in (_w_only, _w_only_last, _w_dict_only, _w_dict_only_last)
     )
 
@@ -439,7 +439,7 @@ def _all_labels(reduce: Callable[[Any], Any], out_axes: int) -> Callable[..., An
 
 _ys_summed_per_example = _all_labels(lambda losses: jnp.sum(losses), -1)
 _ALL_LABELS = tuple(
-    behaves_like(_all_labels(reduce, out_axes), _grad_inputs)
+    behaves_like(_all_labels(reduce, out_axes), _grad_inputs, whole=True)
     for reduce in (lambda losses: jnp.sum(losses), lambda losses: jnp.mean(losses))
     for out_axes in (-1, 0)
 )
@@ -485,7 +485,7 @@ def _sum_grad_tiled(params, xs, ys):
 
 
 def _batch_gradient_repeated(answer: Any) -> bool:
-    return behaves_like(_mean_grad_tiled, _grad_inputs)(answer) or behaves_like(
+    return behaves_like(_mean_grad_tiled, _grad_inputs, whole=True)(answer) or behaves_like(
         _sum_grad_tiled, _grad_inputs
     )(answer)
 
@@ -583,7 +583,8 @@ def _dict_in_a_tuple(answer: Any) -> bool:
     """The right gradients' dict as the one item of a tuple, the examples first or last
     (round 15: argnums=(0,) with out_axes=-1, the task's layout)."""
     return any(
-        behaves_like(wrong, _grad_inputs)(answer) for wrong in (_argnums_tuple, _argnums_tuple_last)
+        behaves_like(wrong, _grad_inputs, whole=True)(answer)
+        for wrong in (_argnums_tuple, _argnums_tuple_last)
     )
 
 
@@ -2223,7 +2224,9 @@ EXERCISES = (
                 "b. out_axes says where vmap puts the examples; 0, the first axis, is its "
                 "default.",
                 example=_other_layout_grads,
-                matches=lambda answer: behaves_like(_other_layout_grads(), _grad_inputs)(answer),
+                matches=lambda answer: behaves_like(
+                    _other_layout_grads(), _grad_inputs, whole=True
+                )(answer),
             ),
             Mistake(
                 id="batch-gradient",
@@ -2277,7 +2280,7 @@ EXERCISES = (
                 "for the gradients alone.",
                 example=lambda: _value_and_grads,
                 matches=lambda answer: (
-                    behaves_like(_value_and_grads, _grad_inputs)(answer)
+                    behaves_like(_value_and_grads, _grad_inputs, whole=True)(answer)
                     or _losses_beside_grads(answer)
                 ),
             ),

@@ -1619,7 +1619,8 @@ EXERCISES = (
         id="11.scan_ema",
         title="Write a bias-corrected moving average with scan",
         reference=_ema_reference,
-        rule=SameFunction(inputs=_ema_inputs, output=SamePytree()),
+        # each example holds a scan of its own: compiled whole (39 programs op by op)
+        rule=SameFunction(inputs=_ema_inputs, output=SamePytree(), whole_examples=True),
         hints=(
             "scan runs step's Python once, while tracing, as fori_loop runs its body "
             "(11.fori_predict). In corrected_ema_counted, what is t in the step it records, "
@@ -2212,7 +2213,7 @@ EXERCISES = (
                 example=lambda: _padding_reads_first,
                 matches=lambda answer: (
                     _pads_by_index(answer)
-                    and behaves_like(_padding_reads_first, _positive_inputs)(answer)
+                    and behaves_like(_padding_reads_first, _positive_inputs, whole=True)(answer)
                 ),
             ),
             Mistake(
@@ -2230,7 +2231,7 @@ EXERCISES = (
                 "to n - 1 (slots count from 0), and yours keeps slot n too, which reads the "
                 "padding index, 0 by default.",
                 example=lambda: _in_variant(_one_slot_more),
-                matches=behaves_like(_one_slot_more, _positive_inputs),
+                matches=behaves_like(_one_slot_more, _positive_inputs, whole=True),
             ),
             Mistake(
                 id="padding-index-fixed",
@@ -2246,7 +2247,7 @@ EXERCISES = (
                 "positive; but where x[0] is itself positive and no second element is, the "
                 "padding is x[0] again, not {fill}.",
                 example=lambda: _in_variant(_padding_zeroed_after),
-                matches=behaves_like(_padding_zeroed_after, _positive_inputs),
+                matches=behaves_like(_padding_zeroed_after, _positive_inputs, whole=True),
             ),
             Mistake(  # round 20
                 id="index-zero-missing",
@@ -2266,7 +2267,7 @@ EXERCISES = (
                 matches=lambda answer: (
                     not _pads_by_index(answer)
                     and _reads_names(answer, ("argmax",))
-                    and behaves_like(_padding_reads_first, _positive_inputs)(answer)
+                    and behaves_like(_padding_reads_first, _positive_inputs, whole=True)(answer)
                 ),
             ),
             Mistake(
@@ -2278,7 +2279,7 @@ EXERCISES = (
                 matches=lambda answer: (
                     not _pads_by_index(answer)
                     and _reads_names(answer, ("argmax",))
-                    and behaves_like(_argmax_first_unguarded, _positive_inputs)(answer)
+                    and behaves_like(_argmax_first_unguarded, _positive_inputs, whole=True)(answer)
                 ),
             ),
             Mistake(  # round 18
@@ -2372,7 +2373,7 @@ EXERCISES = (
                 message="Your result holds negative elements: you took the first two elements "
                 "that are not 0.",
                 example=lambda: _in_variant(_first_two_nonzero),
-                matches=behaves_like(_first_two_nonzero, _positive_inputs),
+                matches=behaves_like(_first_two_nonzero, _positive_inputs, whole=True),
             ),
             Mistake(
                 id="zero-counted",

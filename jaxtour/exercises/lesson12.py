@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +26,7 @@ from jaxtour.grader.rules import (
     SamePytree,
     answer_outcome,
     cases_of_this_check,
+    outputs_on,
 )
 from jaxtour.grader.spec import Exercise, Mistake, Variants
 from jaxtour.grader.variants import key as variant_key
@@ -182,13 +183,14 @@ def _hvp_inputs():  # one size, 5 beads: eager JAX compiles each operation once 
     ]
 
 
-@concrete_cache
-def _hvp_outputs(fn: Callable[..., Any], variant: Any) -> tuple[Any, ...]:
-    """The grader's ``fn`` on every case of ``_hvp_inputs``, computed once per function,
-    variant (``variant_key()``: the energy reads its depth) and x64 setting: the
-    predicates below compare every refused callable answer with it. Called eagerly on
-    every check, jax.hessian and jax.jvp traced the energy again each time."""
-    return tuple(fn(*args) for args in _hvp_inputs())
+def _hvp_outputs(fn: Callable[..., Any]) -> Sequence[Any]:
+    """The grader's ``fn`` on every case of ``_hvp_inputs``, in the variant being judged
+    (the energy reads its depth), each case computed when first read: the
+    predicates below compare every refused callable answer with it. ``outputs_on`` keeps
+    them per function, variant and x64 setting, and compiles each case whole: called
+    eagerly, jax.hessian and jax.jvp traced the energy again on every check, and op by op
+    the Hessian's diagonal compiled 66 programs on a first check."""
+    return outputs_on(_hvp_inputs, _in_variant(fn), whole=True)
 
 
 def _k_changed():
@@ -260,7 +262,7 @@ def _near_hvp(answer: Any) -> bool:
     if not callable(answer):
         return False
     near = exact = True
-    for args, wanted in zip(_hvp_inputs(), _hvp_outputs(_hvp, variant_key()), strict=True):
+    for args, wanted in zip(_hvp_inputs(), _hvp_outputs(_hvp), strict=True):
         got = np.asarray(jax.jit(answer)(*args), dtype=np.float64)
         want = np.asarray(wanted, dtype=np.float64)
         if got.shape != want.shape:
@@ -361,7 +363,7 @@ def _gives(fn: Callable[..., Any]) -> Callable[[Any], bool]:
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
-        for args, wanted in zip(_hvp_inputs(), _hvp_outputs(fn, variant_key()), strict=True):
+        for args, wanted in zip(_hvp_inputs(), _hvp_outputs(fn), strict=True):
             got = np.asarray(jax.jit(answer)(*args), dtype=np.float64)
             want = np.asarray(wanted, dtype=np.float64)
             if got.shape != want.shape or not np.allclose(got, want, rtol=1e-4, atol=1e-5):
@@ -413,7 +415,7 @@ def _pair_with_product(answer: Any) -> bool:
     """jax.jvp's whole output, (gradient, H @ v), returned where only H @ v was asked."""
     if not callable(answer):
         return False
-    for args, wanted in zip(_hvp_inputs(), _hvp_outputs(_hvp, variant_key()), strict=True):
+    for args, wanted in zip(_hvp_inputs(), _hvp_outputs(_hvp), strict=True):
         got = jax.jit(answer)(*args)
         if not (isinstance(got, tuple | list) and len(got) == 2):
             return False

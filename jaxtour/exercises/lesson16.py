@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from jaxtour.exercises.common import concrete_cache, jax, jnp
+from jaxtour.grader import rules
 from jaxtour.grader.kernels import (
     KernelCall,
     block_out_of_range,
@@ -47,27 +48,15 @@ BM, BN, BK = 16, 128, 128  # the lesson's blocks: whole TPU float32 tiles, 16+ f
 # integers, exact at any optimisation level, so the grader's own kernels (the references,
 # the mistakes' models) and the answer (``SameFunction(transform=compiled)``, kept compiled
 # per input shape across checks while the function is unchanged) are compiled with XLA's
-# cheaper CPU passes: 0.05 s each (measured with time.process_time, 2026-12-06).
-CHEAP_CPU_COMPILE = {
-    "xla_backend_optimization_level": 0,
-    "xla_llvm_disable_expensive_passes": True,
-    "xla_cpu_use_fusion_emitters": False,
-}
-_options: list[dict[str, Any]] = []
+# cheaper CPU passes: 0.05 s each (measured with time.process_time, 2026-12-06), those
+# every grader program compiles with (``rules.CHEAP_CPU_COMPILE``, probed once).
+CHEAP_CPU_COMPILE = rules.CHEAP_CPU_COMPILE
 
 
 def _compile_options() -> dict[str, Any]:
     """CHEAP_CPU_COMPILE on a CPU whose XLA knows those options; none elsewhere (a TPU or
     GPU compiles the kernel itself, and an older XLA may lack one of them)."""
-    if not _options:
-        options = dict(CHEAP_CPU_COMPILE) if jax.default_backend() == "cpu" else {}
-        if options:
-            try:
-                jax.jit(lambda v: v + 1, compiler_options=options)(np.float32(1))
-            except Exception:  # a JAX or an XLA without one of the options
-                options = {}
-        _options.append(options)
-    return _options[0]
+    return rules.graders_compile_options()
 
 
 # Every interpreted pallas_call's lowering imports Pallas's Mosaic GPU interpreter and, where

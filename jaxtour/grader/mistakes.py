@@ -34,8 +34,7 @@ from jaxtour.grader.rules import (
     option_of,
     outputs_on,
 )
-from jaxtour.grader.variants import key as variant_key
-from jaxtour.lazy import jax
+from jaxtour.lazy import is_jax_array, jax
 
 
 def by_code(predicate: Callable[[Any], bool]) -> Callable[[Any], bool]:
@@ -79,19 +78,49 @@ def output_or_none(inputs: Any, answer: Any, index: int, args: tuple[Any, ...]) 
     return None if raised is not None else value
 
 
+def fresh_copy(value: Any) -> Any:
+    """``copy.deepcopy(value)`` (the grader's inputs, for a call that may change them),
+    with each jax array in its lists, tuples and dicts copied by ``jax.device_put(...,
+    may_alias=False)``: a buffer of its own, the same dtype, weak type and placement, and
+    no program compiled (deepcopy's ``Array.copy`` compiled one per shape on a first
+    check: 04.sgd_step's wrong answer, five). Arrays elsewhere are deep-copied as ever."""
+    memo: dict[int, Any] = {}
+    _copy_arrays_into(value, memo)
+    return copy.deepcopy(value, memo)
+
+
+def _copy_arrays_into(value: Any, memo: dict[int, Any]) -> None:
+    if is_jax_array(value):
+        if id(value) not in memo:
+            memo[id(value)] = jax.device_put(value, may_alias=False)
+    elif type(value) in (list, tuple):
+        for item in value:
+            _copy_arrays_into(item, memo)
+    elif type(value) is dict:
+        for item in value.values():
+            _copy_arrays_into(item, memo)
+
+
 def behaves_like(
-    wrong: Callable[..., Any], inputs: Callable[[], Inputs], first: int | None = None
+    wrong: Callable[..., Any],
+    inputs: Callable[[], Inputs],
+    first: int | None = None,
+    *,
+    whole: bool = False,
 ) -> Callable[[Any], bool]:
     """Matches a function whose outputs equal ``wrong``'s on every input, or on the
     ``first`` ones only: the rule's own inputs, read that way, reach the answer's outputs
     that the rule and the other predicates read (once per check), where inputs of its own
-    would call the answer again on each."""
+    would call the answer again on each. ``whole``:
+    ``wrong`` compiled whole on each case (``outputs_on``), for an exercise whose rule
+    compiles the answer whole (``SameFunction(transform=...)``): op by op, its operations
+    share nothing with the answer's."""
 
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
         cases = cases_of_this_check(inputs, inputs)
-        wanted = outputs_on(inputs, wrong)
+        wanted = outputs_on(inputs, wrong, whole=whole)
         count = len(cases) if first is None else min(first, len(cases))
         for index in range(count):
             if not equals_tree(wanted[index])(_output(inputs, answer, index, cases[index])):
@@ -141,7 +170,7 @@ def mutates_input(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
         if not callable(answer):
             return False
         for args in inputs():
-            before = copy.deepcopy(args)
+            before = fresh_copy(args)
             try:
                 answer(*args)
             except Exception:
@@ -417,7 +446,7 @@ def _steps_run(fn: Callable[..., Any], args: tuple[Any, ...]) -> int | None:
     callback's host function runs too), or None if it raised."""
     with PythonSteps() as steps:
         try:
-            jax.block_until_ready(fn(*copy.deepcopy(args)))
+            jax.block_until_ready(fn(*fresh_copy(args)))
         except Exception:
             return None
     return steps.count
@@ -1007,36 +1036,65 @@ def uses_notebook_values(
     reference returns with some of those positions replaced by the notebook's values,
     and not what the reference returns on the input itself.
     """
-    expected: dict[tuple[Any, tuple[int, ...]], list[Any] | None] = {}
+    # The reference's outputs with ``chosen`` positions from the notebook come from
+    # ``outputs_on`` (the grader's own pure function on fixed values: compiled whole, kept
+    # per variant), case by case as the comparison reads them: a wrong answer differs on
+    # the first case for most choices. Computed whole for every choice first, op by op,
+    # each of the reference's operations compiled on every input's shapes (04.sgd_step's
+    # wrong answer: 42 programs of a first check's 105).
+    chosen_cases: dict[tuple[int, ...], Callable[[], Inputs]] = {}
 
-    def reference_with(chosen: tuple[int, ...]) -> list[Any] | None:
-        """The reference's outputs with ``chosen`` positions from the notebook (computed
-        once per variant: the grader's own pure function, which reads the variant being
-        judged), or None where they do not fit."""
-        kept = (variant_key(), chosen)
-        if kept not in expected:
-            values = notebook()
-            try:
-                expected[kept] = [
-                    reference(*(values[i] if i in chosen else a for i, a in enumerate(args)))
+    def cases_with(chosen: tuple[int, ...]) -> Callable[[], Inputs]:
+        """The inputs with ``chosen`` positions from the notebook: one function per choice
+        (``outputs_on`` keeps outputs by the cases function)."""
+        if chosen not in chosen_cases:
+
+            def build() -> Inputs:
+                values = notebook()
+                return [
+                    tuple(values[i] if i in chosen else a for i, a in enumerate(args))
                     for args in inputs()
                 ]
-            except Exception:  # the notebook's value does not fit the other arguments
-                expected[kept] = None
-        return expected[kept]
+
+            chosen_cases[chosen] = build
+        return chosen_cases[chosen]
+
+    def reference_with(chosen: tuple[int, ...], index: int) -> Any:
+        """The reference's output on case ``index`` with ``chosen`` from the notebook, or
+        _UNFIT where the notebook's values do not fit the other arguments."""
+        try:
+            return outputs_on(cases_with(chosen), reference)[index]
+        except Exception:
+            return _UNFIT
 
     def matches(answer: Any) -> bool:
         if not callable(answer):
             return False
-        # the answer's outputs on the inputs as built once for this check: where they are
-        # the rule's, computed once a check and shared with it (``answer_outcome``)
+        # the answer's outputs on the inputs as built once for this check, read as the
+        # comparison needs them: where they are the rule's, computed once a check and
+        # shared with it (``answer_outcome``)
         cases = cases_of_this_check(inputs, inputs)
-        outputs = [_output(inputs, answer, index, args) for index, args in enumerate(cases)]
-        if _all_equal(reference_with(()), outputs):
+        outputs: dict[int, Any] = {}
+
+        def output(index: int) -> Any:
+            if index not in outputs:
+                outputs[index] = _output(inputs, answer, index, cases[index])
+            return outputs[index]
+
+        def agrees(chosen: tuple[int, ...]) -> bool:
+            """The reference with ``chosen`` from the notebook gives the answer's output
+            on every case (read in order, up to the first that differs)."""
+            for index in range(len(cases)):
+                want = reference_with(chosen, index)
+                if want is _UNFIT or not equals_tree(want)(output(index)):
+                    return False
+            return True
+
+        if agrees(()):
             return False  # right on every input: nothing to complain about
         positions = sorted(notebook())
         return any(
-            _all_equal(reference_with(chosen), outputs)
+            agrees(chosen)
             for size in range(1, len(positions) + 1)
             for chosen in itertools.combinations(positions, size)
         )
@@ -1044,10 +1102,7 @@ def uses_notebook_values(
     return matches
 
 
-def _all_equal(wanted: list[Any] | None, outputs: list[Any]) -> bool:
-    return wanted is not None and all(
-        equals_tree(w)(o) for w, o in zip(wanted, outputs, strict=True)
-    )
+_UNFIT = object()  # the notebook's values do not fit a case's other arguments
 
 
 def leaks_tracer(call: Callable[[], Any]) -> bool:

@@ -232,7 +232,9 @@ def _kept_outputs() -> tuple[Callable[..., Sequence[Any]], Callable[[], Any]]:
     cost each check a comparison of all of them."""
     kept: dict[tuple[Any, ...], _Outputs] = {}
 
-    def outputs_on(cases: Callable[[], Inputs], fn: Callable[..., Any]) -> Sequence[Any]:
+    def outputs_on(
+        cases: Callable[[], Inputs], fn: Callable[..., Any], *, whole: bool = False
+    ) -> Sequence[Any]:
         """``fn(*args)`` for every case: a sequence whose items are computed when first
         read, once per (cases, grader function) pair, with the time limit's clock paused.
 
@@ -243,6 +245,15 @@ def _kept_outputs() -> tuple[Callable[..., Sequence[Any]], Callable[[], Any]]:
         per x64 setting: with jax_enable_x64 on, the same inputs are int64 and float64.
         A rule that stops at the first case that differs computes (and compiles) no more
         of them: a wrong answer does not pay for every mistake's example on every input.
+
+        The first function read on a set of cases (the reference: a rule reads it before
+        any mistake's example) is compiled whole, one program per case; the examples, read
+        only for wrong answers, run op by op, where each operation compiled for the
+        answer's own run (the same operations on the same shapes, mostly) or for another
+        example serves them all (every example compiled whole cost the content tests about
+        a tenth more CPU, 2026-12-07). ``whole``: compiled whole all the same, for a
+        function whose operations the answer does not run op by op (a Hessian's dozens
+        in a predicate of 12.hvp; any example where the rule compiles the answer whole).
         """
         # The setting the outputs are computed under (``graders_own``: JAX's configuration
         # as the check began), not one an answer switched during its call: keyed by that,
@@ -260,13 +271,10 @@ def _kept_outputs() -> tuple[Callable[..., Sequence[Any]], Callable[[], Any]]:
         if outputs is not None:
             kept[key] = outputs  # the most recently read last: the first evicted is the oldest read
         else:
-            # The first function read on these cases (the reference: a rule reads it
-            # before any mistake's example) is compiled whole; the examples, read only for
-            # wrong answers, run op by op, where each operation compiled once serves them.
             first = not any(k[0] == cases and k[2:] == key[2:] for k in kept)
             if len(kept) >= _MAX_LAZY_OUTPUTS:
                 kept.pop(next(iter(kept)))
-            outputs = kept[key] = _Outputs(cases, fn, jit=first)
+            outputs = kept[key] = _Outputs(cases, fn, jit=first or whole)
         return outputs
 
     @contextlib.contextmanager
@@ -426,6 +434,38 @@ class _Outputs(Sequence):
 
 _MAX_JITTED_EQUATIONS = 100
 
+# XLA's cheaper CPU passes, for the grader's own programs (a reference's or a mistake
+# example's outputs on its cases), never for the learner's code, which compiles as the
+# kernel does: a program the grader runs once on a few small inputs compiles in about a
+# third of the CPU time (a ten-operation function, 110 ms -> 40 ms, time.process_time,
+# 2026-12-07) and runs no slower that a check would notice. Its values are XLA's IEEE
+# arithmetic as before (no fast math at either level), within the rules' tolerances
+# where an emitter's approximation of a function such as tanh differs; the test suite
+# compiles everything so (tests/helpers.py TEST_XLA_FLAGS) and judges every exercise's
+# reference and mistakes' examples with them.
+CHEAP_CPU_COMPILE = {
+    "xla_backend_optimization_level": 0,
+    "xla_llvm_disable_expensive_passes": True,
+    "xla_cpu_use_fusion_emitters": False,
+}
+_compile_options: list[dict[str, Any]] = []
+
+
+def graders_compile_options() -> dict[str, Any]:
+    """CHEAP_CPU_COMPILE where the default backend is a CPU whose XLA knows those options,
+    probed once per process; none elsewhere (a TPU or a GPU compiles as it does, and an
+    older XLA may lack one of them)."""
+    if not _compile_options:
+        options = dict(CHEAP_CPU_COMPILE) if jax.default_backend() == "cpu" else {}
+        if options:
+            try:
+                with graders_own():
+                    jax.jit(_identity, compiler_options=options)(np.float32(1))
+            except Exception:  # a JAX or an XLA without one of the options
+                options = {}
+        _compile_options.append(options)
+    return dict(_compile_options[0])
+
 
 def _any_deleted(tree: Any) -> bool:
     """A jax array in ``tree`` whose buffer was deleted (``array.delete()``, donation)."""
@@ -447,8 +487,9 @@ def _kept_jits() -> Callable[[Callable[..., Any], tuple[int, ...]], Any]:
         key = (same_function(fn), static, variant_key())
         jitted = jits.pop(key, None)
         if jitted is None:
-            # a grader function may ask for cheaper compiles (lesson 16's kernels)
-            options = getattr(fn, "compiler_options", None)
+            # the grader's own program: XLA's cheaper passes (or the options a grader
+            # function asks for itself: lesson 16's kernels)
+            options = getattr(fn, "compiler_options", None) or graders_compile_options()
             jitted = jax.jit(
                 _own_trace(fn),
                 static_argnums=static,
@@ -592,6 +633,9 @@ class SameFunction:
 
     ``inputs()`` gives fixed inputs; ``random_inputs(rng)`` more, drawn from a
     generator seeded with ``seed`` so that the feedback is the same on every run.
+    ``whole_examples``: the mistakes' examples are compiled whole, as where the answer
+    is transformed, for examples whose operations an answer's cannot serve (each holds
+    a lax.scan of its own: op by op, a loop compiles as a program of its own anyway).
     """
 
     inputs: Callable[[], Inputs]
@@ -599,6 +643,7 @@ class SameFunction:
     seed: int = 0
     output: Callable[[Any, Any], str | None] = JaxArray()
     transform: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None
+    whole_examples: bool = False
 
     def cases(self) -> list[tuple[Any, ...]]:
         cases = list(self.inputs())
@@ -611,8 +656,12 @@ class SameFunction:
         return list(self.random_inputs(np.random.default_rng(self.seed)))
 
     def expected_outputs(self, expected: Callable[..., Any]) -> tuple[Any, ...]:
-        """The reference's (or a mistake example's) output on every case."""
-        return outputs_on(self.cases, expected)
+        """The reference's (or a mistake example's) output on every case. Where the answer
+        runs transformed (compiled whole by ``jax.jit``), it compiles no operation of its
+        own that an example run op by op could share: the examples are compiled whole too
+        (07.clip_negative's wrong answer: 35 programs op by op, 2026-12-07)."""
+        whole = self.whole_examples or self.transform is not None
+        return outputs_on(self.cases, expected, whole=whole)
 
     def __call__(self, answer: Any, expected: Callable[..., Any]) -> str | None:
         if not callable(answer):
