@@ -1,0 +1,1 @@
+"""Round 21: realistic answers written from the English lessons alone (session 57)."""
