@@ -469,17 +469,35 @@ def _filled(message, constants: dict[str, object]) -> str | None:
         if isinstance(value, ast.Constant):
             parts.append(str(value.value))
             continue
-        name = getattr(value.value, "id", None)
-        if name not in constants:
+        filled = _arithmetic(value.value, constants)
+        if filled is None:
             return None
         spec = ""
         if value.format_spec is not None:
             spec = "".join(getattr(v, "value", "") for v in value.format_spec.values)
         try:
-            parts.append(format(constants[name], spec))
+            parts.append(format(filled, spec))
         except (ValueError, TypeError):
             return None
     return "".join(parts)
+
+
+def _arithmetic(node, constants: dict[str, object]) -> object | None:
+    """A module constant, a literal number, or +, -, * of them (``{2 * HESSIAN_PROBE}``);
+    else None."""
+    import ast
+    import operator
+
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return node.value
+    if isinstance(node, ast.Name):
+        return constants.get(node.id)
+    steps = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
+    if isinstance(node, ast.BinOp) and type(node.op) in steps:
+        left, right = _arithmetic(node.left, constants), _arithmetic(node.right, constants)
+        if type(left) in (int, float) and type(right) in (int, float):
+            return steps[type(node.op)](left, right)
+    return None
 
 
 def declared_mistakes() -> dict[str, dict[str, str]]:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import html
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ import numpy as np
 
 from jaxtour import i18n  # i18n._: `_` is this module's throwaway name
 from jaxtour.display import Display
+from jaxtour.helper_calls import note
 from jaxtour.lazy import jax, jnp
 
 MIN_SAMPLES = 3
@@ -178,10 +178,7 @@ def device_name(value: Any = None) -> str:
 def _called(name: str) -> None:
     """Tells a check under way that the answer called this helper (02.time_call and
     08.speedup refuse it, however it was reached): nothing outside a check."""
-    if "jaxtour.grader.rules" in sys.modules:
-        from jaxtour.grader.helper_calls import note
-
-        note(name)
+    note(name)
 
 
 def _blocked(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:

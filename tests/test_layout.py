@@ -15,18 +15,20 @@ import jaxtour
 PACKAGE = Path(jaxtour.__file__).resolve().parent
 
 # Who may import whom: a room's modules may import only the rooms listed for it.
-# Foundations (catalog, lazy, display, i18n) import no jaxtour module at all.
+# Foundations (catalog, lazy, display, i18n, helper_calls) import no jaxtour module at all.
 ALLOWED = {
     "jaxtour.catalog": set(),
     "jaxtour.lazy": set(),
     "jaxtour.display": set(),
     "jaxtour.i18n": set(),  # the language in use and its catalogs: a foundation too
+    "jaxtour.helper_calls": set(),  # the lesson helpers a check's answer called
     "jaxtour.hosts": {"jaxtour.i18n"},  # workers import it: only the light foundation
     "jaxtour.grader": {
         "jaxtour.catalog",
         "jaxtour.lazy",
         "jaxtour.display",
         "jaxtour.i18n",
+        "jaxtour.helper_calls",
         "jaxtour.grader",
     },
     "jaxtour.learner": {"jaxtour.catalog", "jaxtour.display", "jaxtour.i18n", "jaxtour.learner"},
@@ -40,7 +42,7 @@ ALLOWED = {
         "jaxtour.timing",
         "jaxtour.hosts",
     },
-    "jaxtour.timing": {"jaxtour.lazy", "jaxtour.display", "jaxtour.i18n"},
+    "jaxtour.timing": {"jaxtour.lazy", "jaxtour.display", "jaxtour.i18n", "jaxtour.helper_calls"},
     # The teachers' hub service: reads stores as the learner tooling does; no grader, no JAX.
     "jaxtour.classroom": {
         "jaxtour.catalog",

@@ -13,41 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from jaxtour.grader.pristine import np
+from jaxtour.grader.key_uses import numbers_made
+from jaxtour.grader.program_size import inner_programs, numbers_held
 from jaxtour.lazy import jax
-
-
-def _size(aval: Any) -> int:
-    return int(np.prod(getattr(aval, "shape", ()), dtype=np.int64))
-
-
-def _inner(eqn: Any) -> list[Any]:
-    found = []
-    for param in eqn.params.values():
-        for item in param if isinstance(param, tuple | list) else (param,):
-            inner = getattr(item, "jaxpr", item)  # a ClosedJaxpr holds its Jaxpr
-            if hasattr(inner, "eqns"):
-                found.append(item)
-    return found
-
-
-def numbers_held(program: Any) -> int:
-    """How many numbers a traced program makes in all: its constants, every equation's
-    outputs, each nested program's (a scan's body times its length)."""
-    jaxpr = getattr(program, "jaxpr", program)
-    total = sum(_size(np.shape(c)) for c in getattr(program, "consts", ()))
-    total += sum(_size(var.aval) for var in jaxpr.constvars)
-    for eqn in jaxpr.eqns:
-        total += sum(_size(var.aval) for var in eqn.outvars)
-        times = int(eqn.params.get("length", 1)) if eqn.primitive.name == "scan" else 1
-        total += times * sum(numbers_held(inner) for inner in _inner(eqn))
-    return total
 
 
 def _has_while(program: Any) -> bool:
     jaxpr = getattr(program, "jaxpr", program)
     return any(
-        eqn.primitive.name == "while" or any(map(_has_while, _inner(eqn))) for eqn in jaxpr.eqns
+        eqn.primitive.name == "while" or any(map(_has_while, inner_programs(eqn)))
+        for eqn in jaxpr.eqns
     )
 
 
@@ -57,8 +32,6 @@ def growth(
     """How many times more numbers ``fn``'s traced program holds at ``sizes[1]`` than at
     ``sizes[0]`` (``args_for(n)`` gives its arguments at size n); None when it does not
     trace at both."""
-    from jaxtour.grader.key_uses import numbers_made
-
     held = []
     for n in sizes:
         try:

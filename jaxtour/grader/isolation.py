@@ -1059,6 +1059,9 @@ def inside_a_check() -> bool:
     return bool(_states)
 
 
+process_wide._inside_a_check[0] = inside_a_check  # its dump_traceback_later asks it
+
+
 def back_from_learner(returned: bool = True) -> None:
     """After a call of the learner's code: the profile and trace hooks are the world's
     again before the grader's own code runs (a hook could rewrite what the grader

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jaxtour.grader.pristine import np
+from jaxtour.grader.program_size import numbers_held
 from jaxtour.lazy import jax
 
 DRAW, SPLIT = "draw", "split"
@@ -224,8 +225,6 @@ def _record(found: list, kind: str, key: Any) -> None:
 
 def _counted_loop(eqn: Any, invals: list[Any], budget: list) -> list[Any]:
     """A scan or while loop run compiled; the numbers its body makes, times its passes."""
-    from jaxtour.grader.growth import numbers_held
-
     params = eqn.params
     if eqn.primitive.name == "scan":
         budget[1] += int(params["length"]) * numbers_held(params["jaxpr"])

@@ -601,7 +601,13 @@ WRONG_ANSWERS = (
         lambda: 1e3 * measured()[0] / measured()[1],
         named="thousand-times-off",
     ),
-    Wrong("08.speedup", "(eager, jit) in seconds", lambda: (0.003, 0.00015), says="tuple of 2"),
+    Wrong(
+        "08.speedup",
+        "(eager, jit) in seconds",
+        lambda: (0.003, 0.00015),
+        named="two-times",
+        says="two times",
+    ),
 )
 
 
