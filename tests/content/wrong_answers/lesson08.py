@@ -606,7 +606,6 @@ WRONG_ANSWERS = (
         "(eager, jit) in seconds",
         lambda: (0.003, 0.00015),
         named="two-times",
-        says="two times",
     ),
 )
 

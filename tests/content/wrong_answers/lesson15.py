@@ -238,7 +238,6 @@ WRONG_ANSWERS = (
         "NumPy on the host",
         lambda: means_in_numpy,
         named="computed-on-the-host",
-        says="NumPy",
     ),
     Wrong("15.fixed_shape", "masked sums / (n + 1)", lambda: sums_over_one_more, "over-n-plus-one"),
     Wrong("15.fixed_shape", "cumsum of x as int32", lambda: means_of_whole_numbers, "truncated"),
