@@ -17,6 +17,18 @@ Each of these reaches every later check, from outside the grader's modules:
   one armed inside a check is cancelled at its end.
 - **SIGALRM blocked between checks** (a finalizer's ``pthread_sigmask``): the time limit
   needs it, so the next check unblocks it and says so.
+- **the process's memory, from outside Python** (``/proc/self/mem``, ``/proc/<pid>/mem``,
+  ``/proc/self/task/<tid>/mem``, a link or a descriptor to one): opened inside a check, it
+  is refused (PermissionError, round 21's red team wrote the grader's kept inputs and
+  expected values through it, and an input in place past the "input unchanged" test);
+  a descriptor to one opened outside a check is closed at the next check's start.
+- **other processes**: a process started inside a check (``subprocess``, ``os.posix_spawn``,
+  ``os.exec*``, ``os.spawn*``, ``os.system``, ``pty.spawn``, ``multiprocessing``'s spawn
+  through ``_posixsubprocess.fork_exec``) or a signal sent to another process (``os.kill``,
+  ``os.killpg``, ``os.pidfd_open``): refused, but for ``jaxtour.hosts``'s own (lesson 14's
+  workers and worker server). A stopped worker server timed out a later 14.global_mean.
+- **file descriptors left open** (``os.pipe()`` in a loop, up to the limit): more than
+  ``FDS_LEFT`` pipes, sockets or files a check leaves open are closed and named.
 
 ``taken()`` / ``put_back()`` bracket the judge's world (``isolation.grader_state``): what
 the body changed is put back and named, which refuses the check. ``since_last_check()``
@@ -324,27 +336,209 @@ def _alarm_unblocked() -> list[str]:
     return ["signal.pthread_sigmask(SIGALRM)"]
 
 
+# --- the process's memory, other processes, descriptors left open ------------------------
+
+_STDLIB = os.path.dirname(os.__file__) + os.sep
+_HOSTS = os.path.join(_JAXTOUR, "hosts.py")
+_SPAWNS = {
+    "subprocess.Popen": "subprocess.Popen()",
+    "os.posix_spawn": "os.posix_spawn()",
+    "os.exec": "os.exec*()",
+    "os.spawn": "os.spawn*()",
+    "os.system": "os.system()",
+    "pty.spawn": "pty.spawn()",
+    "os.forkpty": "os.forkpty()",
+}
+_KILLS = {"os.kill": "os.kill()", "os.killpg": "os.killpg()"}
+_MEMORY = ("/dev/mem", "/dev/kmem", "/dev/port")
+_refused: list[str] = []  # what the audit hook refused inside this check, by name
+_memory_outside: list[int] = []  # a memory file opened outside a check: look for its fd
+
+
+def _is_memory(path: Any) -> bool:
+    """Whether opening ``path`` reaches a process's memory: ``/proc/<pid>/mem`` or a
+    thread's, by any spelling, link or ``/proc/self/fd/N``, or a relative ``mem`` (a
+    ``dir_fd`` on /proc the audit event does not carry)."""
+    if type(path) is not str:
+        try:
+            path = os.fsdecode(os.fspath(path))
+        except TypeError:  # a descriptor
+            return False
+    if path[:1] == "/":
+        if path[-3:] != "mem" and "/proc" not in path and "/fd/" not in path:
+            return False
+    elif path.rsplit("/", 1)[-1] == "mem":
+        return True
+    elif not _getcwd().startswith("/proc"):
+        return False
+    real = _realpath(path)
+    parts = real.split("/")
+    return real in _MEMORY or (
+        len(parts) in (4, 6)
+        and parts[1] == "proc"
+        and parts[-1] == "mem"
+        and (len(parts) == 4 or parts[3] == "task")
+    )
+
+
+_getcwd, _realpath = os.getcwd, os.path.realpath
+
+
+def _hosts_own(depth: int) -> bool:
+    """Whether the first caller (from ``depth`` frames up) outside Python's own library
+    is ``jaxtour.hosts`` (lesson 14's workers and server, started and stopped by the
+    lesson's own code)."""
+    frame: Any = sys._getframe(depth)  # noqa: SLF001
+    while frame is not None:
+        file = frame.f_code.co_filename
+        if not file.startswith(_STDLIB) or "site-packages" in file:
+            return file == _HOSTS
+        frame = frame.f_back
+    return False
+
+
+def audited(event: str, args: tuple[Any, ...], inside: bool) -> None:
+    """The grader's audit hook's part here (``isolation._audit``): inside a check, a
+    process started or signalled, or the process's memory opened, is refused by name."""
+    if event == "open":
+        if args and _is_memory(args[0]):
+            if not inside:
+                _memory_outside.append(1)
+                return
+            _refused.append("open(/proc/self/mem)")
+            raise PermissionError("jaxtour: no answer may open a process's memory")
+        return
+    if not inside:
+        return
+    name = _SPAWNS.get(event)
+    if name is None and event in _KILLS and len(args) > 1:
+        pid = args[0]
+        if event == "os.killpg" or not isinstance(pid, int) or pid != os.getpid():
+            name = _KILLS[event]
+    elif event == "os.symlink" and args and _is_memory(args[0]):
+        name = "os.symlink(/proc/self/mem)"
+    if name is not None and not _hosts_own(4):  # past audited and the hook
+        _refused.append(name)
+        raise PermissionError(f"jaxtour: {name} is refused while a check runs")
+
+
+def _refusing(module: Any, attribute: str, name: str) -> None:
+    """``module.attribute`` (a C function no audit event reports) refused inside a check,
+    but for ``jaxtour.hosts``'s own calls."""
+    original = getattr(module, attribute, None)
+    if original is None or getattr(original, "_jaxtour", False):
+        return
+
+    def refusing(*args: Any, **kwargs: Any) -> Any:
+        if _inside_a_check[0]() and not _hosts_own(2):
+            _refused.append(name)
+            raise PermissionError(f"jaxtour: {name} is refused while a check runs")
+        return original(*args, **kwargs)
+
+    refusing._jaxtour = True  # type: ignore[attr-defined]
+    refusing.__doc__ = original.__doc__
+    setattr(module, attribute, refusing)
+
+
+try:
+    import _posixsubprocess  # multiprocessing's spawn and forkserver start theirs with it
+except ImportError:  # Windows
+    _posixsubprocess = None  # type: ignore[assignment]
+if _posixsubprocess is not None:
+    _refusing(_posixsubprocess, "fork_exec", "_posixsubprocess.fork_exec()")
+for _module in (os, sys.modules.get("posix")):
+    if _module is not None:
+        _refusing(_module, "pidfd_open", "os.pidfd_open()")
+
+
+def _refused_named() -> list[str]:
+    names = list(dict.fromkeys(_refused))
+    _refused.clear()
+    return names
+
+
+_FD_FOLDER = "/proc/self/fd"
+FDS_LEFT = 32  # pipes, sockets or files a check may leave open (JAX opens a few)
+_listdir, _readlink, _close = os.listdir, os.readlink, os.close
+
+
+def _fds() -> frozenset[str] | None:
+    try:
+        return frozenset(_listdir(_FD_FOLDER))
+    except OSError:  # not Linux
+        return None
+
+
+def _target(fd: str) -> str:
+    try:
+        return _readlink(f"{_FD_FOLDER}/{fd}")
+    except OSError:
+        return ""
+
+
+def _closable(target: str) -> bool:
+    """A pipe, a socket or a file an answer opened: never a device, an eventfd or epoll
+    JAX's runtime holds (``anon_inode:``), /proc or /sys."""
+    return target.startswith(("pipe:", "socket:")) or (
+        target.startswith("/") and not target.startswith(("/dev/", "/proc/", "/sys/"))
+    )
+
+
+def _fds_closed(was: frozenset[str] | None) -> list[str]:
+    """More than FDS_LEFT pipes, sockets or files opened since ``was`` and still open:
+    closed, and named."""
+    if was is None:
+        return []
+    now = _fds()
+    if now is None or len(now) <= len(was):
+        return []
+    left = [fd for fd in now - was if fd.isdigit() and _closable(_target(fd))]
+    if len(left) <= FDS_LEFT:
+        return []
+    for fd in left:
+        with contextlib.suppress(OSError):
+            _close(int(fd))
+    return [f"os.pipe()/open(): {len(left)} file descriptors left open"]
+
+
+def _memory_fds_closed() -> list[str]:
+    """A descriptor to a process's memory opened outside a check, closed."""
+    if not _memory_outside:
+        return []
+    _memory_outside.clear()
+    closed = []
+    for fd in _fds() or ():
+        if fd.isdigit() and _is_memory(f"{_FD_FOLDER}/{fd}"):
+            with contextlib.suppress(OSError):
+                _close(int(fd))
+            closed.append(fd)
+    return ["open(/proc/self/mem)"] if closed else []
+
+
 # --- the brackets ----------------------------------------------------------------------------
 
-_Taken = tuple[Any, tuple[Any, ...], tuple[tuple[int, int], ...]]
+_Taken = tuple[Any, tuple[Any, ...], tuple[tuple[int, int], ...], frozenset[str] | None]
 
 
 def taken() -> _Taken:
     """The process-wide state as a check's body begins."""
     _armed.clear()
-    return (_finders(), tuple(_path_hooks), _limits())
+    _refused.clear()
+    return (_finders(), tuple(_path_hooks), _limits(), _fds())
 
 
 def put_back(was: _Taken) -> list[str]:
     """What the body changed of it, put back; the names (the check is refused for them)."""
-    finders, hooks, limits = was
-    names = _finders_put_back(finders)
+    finders, hooks, limits, fds = was
+    names = _refused_named()
+    names += _finders_put_back(finders)
     if not _same(tuple(_path_hooks), hooks):
         _path_hooks[:] = hooks
         names.append("sys.path_hooks")
     names += _own_modules_put_right()
     names += _limits_put_back(limits)
     names += _dump_cancelled()
+    names += _fds_closed(fds)
     return names
 
 
@@ -371,6 +565,7 @@ def since_last_check() -> None:
     unblocked, and a soft limit lower than the last check left it raised back. The
     names wait in ``_found`` for ``take_found``."""
     names = _own_modules_put_right()
+    names += _memory_fds_closed()
     finders = _last.get("finders")
     if finders is not None:
         names += _finders_put_back(finders)
