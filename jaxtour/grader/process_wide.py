@@ -27,6 +27,8 @@ Each of these reaches every later check, from outside the grader's modules:
   through ``_posixsubprocess.fork_exec``) or a signal sent to another process (``os.kill``,
   ``os.killpg``, ``os.pidfd_open``): refused, but for ``jaxtour.hosts``'s own (lesson 14's
   workers and worker server). A stopped worker server timed out a later 14.global_mean.
+- **measurements a lesson keeps** (``timing.roofline``), taken inside a check: returned,
+  not kept, and the check refused (``kept_outside_checks``).
 - **file descriptors left open** (``os.pipe()`` in a loop, up to the limit): more than
   ``FDS_LEFT`` pipes, sockets or files a check leaves open are closed and named.
 
@@ -417,7 +419,7 @@ def audited(event: str, args: tuple[Any, ...], inside: bool) -> None:
             name = _KILLS[event]
     elif event == "os.symlink" and args and _is_memory(args[0]):
         name = "os.symlink(/proc/self/mem)"
-    if name is not None and not _hosts_own(4):  # past audited and the hook
+    if name is not None and not _hosts_own(3):  # past audited and the hook
         _refused.append(name)
         raise PermissionError(f"jaxtour: {name} is refused while a check runs")
 
@@ -449,6 +451,17 @@ if _posixsubprocess is not None:
 for _module in (os, sys.modules.get("posix")):
     if _module is not None:
         _refusing(_module, "pidfd_open", "os.pidfd_open()")
+
+
+def kept_outside_checks(name: str) -> bool:
+    """For a measurement a lesson keeps for its later checks (``timing.roofline``): False
+    inside a check, which is refused by ``name`` (round 21: a roof measured inside a check,
+    under ``jax.debug_nans``, was 15 times too slow, and judged right answers of lesson 15
+    wrong); the measurement is then returned, not kept."""
+    if not _inside_a_check[0]():
+        return True
+    _refused.append(name)
+    return False
 
 
 def _refused_named() -> list[str]:
