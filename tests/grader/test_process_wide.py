@@ -536,7 +536,7 @@ BEYOND_PYTHON = {
     "memory": (_opens_the_memory, "open(/proc/self/mem)"),
     "thread's memory": (_opens_a_thread_s_memory, "open(/proc/self/mem)"),
     "memory by dir_fd": (_opens_the_memory_beside_a_folder, "open(/proc/self/mem)"),
-    "memory by a link": (_opens_the_memory_through_a_link, "open(/proc/self/mem)"),
+    "memory by a link": (_opens_the_memory_through_a_link, "/proc/self/mem)"),
     "posix_spawn": (_posix_spawns, "os.posix_spawn()"),
     "subprocess": (_runs_a_subprocess, "subprocess.Popen()"),
     "os.system": (_calls_os_system, "os.system()"),
