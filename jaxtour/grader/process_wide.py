@@ -41,6 +41,7 @@ answer's finalizer) is put right for the grader and named in the feedback.
 from __future__ import annotations
 
 import contextlib
+import errno
 import faulthandler
 import importlib.machinery
 import os
@@ -478,8 +479,20 @@ _listdir, _readlink, _close = os.listdir, os.readlink, os.close
 def _fds() -> frozenset[str] | None:
     try:
         return frozenset(_listdir(_FD_FOLDER))
-    except OSError:  # not Linux
-        return None
+    except OSError as error:  # not Linux; or no descriptor left to list them with
+        if error.errno != errno.EMFILE or _getrlimit is None:
+            return None
+    soft = _getrlimit(resource.RLIMIT_NOFILE)[0]
+    top = 1 << 20 if soft == resource.RLIM_INFINITY else min(soft, 1 << 20)
+    found = []
+    for fd in range(top):  # each one open (a second or so, once)
+        with contextlib.suppress(OSError):
+            _fstat(fd)
+            found.append(str(fd))
+    return frozenset(found)
+
+
+_fstat = os.fstat
 
 
 def _target(fd: str) -> str:
@@ -505,13 +518,19 @@ def _fds_closed(was: frozenset[str] | None) -> list[str]:
     now = _fds()
     if now is None or len(now) <= len(was):
         return []
-    left = [fd for fd in now - was if fd.isdigit() and _closable(_target(fd))]
+    left = [(fd, _target(fd)) for fd in now - was if fd.isdigit()]
+    left = [(fd, target) for fd, target in left if _closable(target)]
     if len(left) <= FDS_LEFT:
         return []
-    for fd in left:
+    kinds = set()
+    for fd, target in left:
         with contextlib.suppress(OSError):
             _close(int(fd))
-    return [f"os.pipe()/open(): {len(left)} file descriptors left open"]
+        kinds.add(_OPENED_BY.get(target.split(":", 1)[0], "open()"))
+    return sorted(kinds)  # what opened them: the check says it put them back (closed)
+
+
+_OPENED_BY = {"pipe": "os.pipe()", "socket": "socket.socket()"}
 
 
 def _memory_fds_closed() -> list[str]:

@@ -544,7 +544,7 @@ BEYOND_PYTHON = {
     "os.kill": (_signals_the_parent, "os.kill()"),
     "os.killpg": (_signals_its_group, "os.killpg()"),
     "pidfd": (_opens_a_pidfd, "os.pidfd_open()"),
-    "pipes left open": (_leaves_pipes_open, "file descriptors left open"),
+    "pipes left open": (_leaves_pipes_open, "os.pipe()"),
     "roofline": (_remeasures_the_roof, "timing.roofline()"),
 }
 
@@ -573,11 +573,14 @@ def test_a_descriptor_to_the_memory_opened_before_a_check_is_closed_at_its_start
 
 def test_lesson_14_s_own_processes_still_start_and_its_server_is_not_stopped(tmp_path):
     """In a process of its own: round 21's entries 26 (hosts.start_server, then SIGSTOP
-    to the server), 30 (pipes until none is left) and 31 (a SIGINT-sending shell by
-    posix_spawn) are refused, and a later right 14.global_mean, which starts its workers
-    through the worker server, and other checks pass."""
+    to the server), 30 (pipes until none is left, then 8 given back) and 31 (a
+    SIGINT-sending shell by posix_spawn) are refused, and pipes until none is left (none
+    to list the descriptors with: each is asked); a later right 14.global_mean, which
+    starts its workers through the worker server, and other checks pass."""
     script = textwrap.dedent(
         """
+        import os
+        import jax.numpy as jnp
         from jaxtour import checks
         from tests.content.wrong_answers.round21.sneaky import SNEAKY_21
 
@@ -585,6 +588,17 @@ def test_lesson_14_s_own_processes_still_start_and_its_server_is_not_stopped(tmp
             entry = SNEAKY_21[index]
             feedback = checks.check(entry.exercise_id, entry.answer())
             print("ENTRY", index, feedback.status)
+        held = []
+
+        def leaves_no_descriptor(x):
+            try:
+                while True:
+                    held.extend(os.pipe())
+            except OSError:
+                return x - jnp.mean(x, axis=-1, keepdims=True)
+
+        feedback = checks.check("01.center", leaves_no_descriptor)
+        print("ENTRY none left", feedback.status, "os.pipe()" in feedback.message)
         for name in ("06.count_labels", "07.clip_negative", "14.fix_rows", "14.global_mean"):
             print("LATER", name, checks.check(name, checks._reference(name)).status)
         """
@@ -599,5 +613,6 @@ def test_lesson_14_s_own_processes_still_start_and_its_server_is_not_stopped(tmp
         [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300
     )
     assert done.returncode == 0, (done.returncode, done.stdout[-2000:], done.stderr[-2000:])
-    assert done.stdout.count("ENTRY") == 3 and "correct" not in done.stdout.split("LATER")[0]
+    assert done.stdout.count("ENTRY") == 4 and "correct" not in done.stdout.split("LATER")[0]
+    assert "ENTRY none left error True" in done.stdout, done.stdout
     assert done.stdout.count(" correct") == 4, done.stdout
