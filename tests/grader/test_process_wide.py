@@ -578,7 +578,7 @@ def test_lesson_14_s_own_processes_still_start_and_its_server_is_not_stopped(tmp
     then 8 given back) and 31 (a SIGINT-sending shell by posix_spawn) are refused, and
     pipes until none is left (none to list the descriptors with: each is asked); the
     right answers they aimed at, and a later 14.global_mean, which starts its workers
-    through the worker server, pass."""
+    through the worker server (stopped by a cell since: hosts continues it), pass."""
     script = textwrap.dedent(
         """
         import os
@@ -601,6 +601,11 @@ def test_lesson_14_s_own_processes_still_start_and_its_server_is_not_stopped(tmp
 
         feedback = checks.check("01.center", leaves_no_descriptor)
         print("ENTRY none left", feedback.status, "os.pipe()" in feedback.message)
+        import signal
+        from jaxtour import hosts
+
+        hosts.start_server()  # stopped from a cell, outside any check: continued by hosts
+        os.kill(hosts._servers[0].process.pid, signal.SIGSTOP)
         later = ("04.grad_last_two", "06.set_first", "08.update", "06.count_labels")
         for name in (*later, "07.clip_negative", "14.fix_rows", "14.global_mean"):
             print("LATER", name, checks.check(name, checks._reference(name)).status)
