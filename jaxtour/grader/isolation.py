@@ -933,6 +933,9 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
                 _replaced.append((function, args[1], getattr(function, args[1], None)))
     elif event in _FILE_EVENTS and _states and _guarded_files and args:
         _refuse_a_guarded_file(event, args[0])
+        process_wide.audited(event, args, True)
+    elif event in _PROCESS_EVENTS:
+        process_wide.audited(event, args, bool(_states))
     elif event == "sys.addaudithook":
         if _states:  # refused: CPython adds no hook when a hook raises a RuntimeError here
             _audit_hooks_added.append(1)
@@ -944,6 +947,12 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
 # guards the progress store: round 20's answer inserted "correct" rows into it). The
 # opening fails at once (PermissionError) and the check is refused by name.
 _FILE_EVENTS = frozenset({"open", "sqlite3.connect", "os.rename", "os.remove", "os.truncate"})
+# What process_wide refuses inside a check: another process started or signalled, the
+# process's memory opened (this last outside a check too: its descriptor is closed later).
+_PROCESS_EVENTS = frozenset(
+    {"open", "os.symlink", "os.kill", "os.killpg", "subprocess.Popen", "os.posix_spawn"}
+    | {"os.exec", "os.spawn", "os.system", "pty.spawn", "os.forkpty"}
+)
 _guarded_files: list[tuple[str, str]] = []  # (the folder, as realpath; the file name's start)
 _guarded_opened: list[str] = []
 _fspath, _realpath, _split = os.fspath, os.path.realpath, os.path.split
