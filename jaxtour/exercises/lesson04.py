@@ -307,17 +307,38 @@ def _loss_cases():
             jnp.array([1.5, 0.0, 1.0, 3.0]),
             jnp.array([1.0, 2.0, 0.5, 3.0]),
         ),
+        # round 21: a w of another shape than y's, one weight for every point (w only
+        # broadcasts against x - y), where y and w stacked into one array to differentiate
+        # once had passed
         (
             _LOSSES[2],
             jnp.array([2.0, 0.0, -1.0, 1.5]),
             jnp.array([1.0, 0.5, 1.0, 1.0]),
-            jnp.array([0.5, 1.0, 3.0, 2.0]),
+            jnp.array(1.5),
         ),
     )
 
 
 def _grads_yw(loss, x, y, w):
     return jax.grad(lambda y, w: loss(x, y, w=w), argnums=(0, 1))(y, w)
+
+
+_JOINED_SHAPES = r"same shape|same number of dimensions|shapes? .*(mismatch|broadcast)"
+
+
+def _joined_y_w(answer: Any) -> bool:
+    """Right at the lesson's point, where y and w have one shape, and failing with a
+    shape error where w is a scalar: y and w joined into one array (round 21)."""
+    if not fails_with("ValueError", _JOINED_SHAPES, _loss_cases)(answer):
+        return False
+    got = output_or_none(_loss_cases, answer, 0, _loss_cases()[0])
+    return got is not None and equals_tree(_weighted_grad((1, 2)))(got)
+
+
+def _joined_y_w_example(loss, x, y, w):
+    both = jnp.stack([y, w])
+    grads = jax.grad(lambda both: loss(x, both[0], w=both[1]))(both)
+    return grads[0], grads[1]
 
 
 def _grad_w_at_y(loss, x, y, w):  # round 16: grad_w's function called at y's values
@@ -542,6 +563,21 @@ def _step_inputs():
     )
     params, grads = flat()
     still = (params, jax.tree.map(np.zeros_like, grads))
+    # round 21: another nesting than model's, a list at the top, a dict in a dict and a
+    # list in a dict (a walk written for model's nesting alone passed), the flat dict's
+    # leaf shapes; its norm, 1.6, clipped to 0.5
+    other = (
+        [
+            {"w": np.array([1.0, -2.0], f32), "inner": {"b": np.array(0.5, f32)}},
+            {"v": [np.array([0.25, 1.0], f32)]},
+        ],
+        [
+            {"w": np.array([0.5, 0.25], f32), "inner": {"b": np.array(-1.0, f32)}},
+            {"v": [np.array([1.0, -0.5], f32)]},
+        ],
+        0.05,
+        0.5,
+    )
     # round 19: lr * norm above max_norm (0.575 > 0.05), where clipping the step lr * g
     # and clipping g part ways; in the others lr * norm is under max_norm
     return [
@@ -549,8 +585,12 @@ def _step_inputs():
         (*flat(), 0.05, 5.0),
         (*flat(), 0.05, 0.5),
         (*flat(), 0.5, 0.05),
+        other,
         (*still, 0.05, 0.5),
     ]
+
+
+_OTHER_NESTING = 4  # the index of the tree nested otherwise than model
 
 
 @concrete_cache
@@ -973,6 +1013,31 @@ def _fails_only_on_nested(pattern: str) -> Callable[[Any], bool]:
     return lambda answer: nested(answer) and _error_on_flat(answer) is None
 
 
+def _fails_only_on_other_nesting(answer: Any) -> bool:
+    """Runs on model's nesting and on the flat dicts, and raises on the tree nested
+    otherwise: a walk written for the nestings it was shown (round 21)."""
+    if not callable(answer):
+        return False
+    if _step_outcome(answer, _OTHER_NESTING)[1] is None:
+        return False
+    return all(_step_outcome(answer, index)[1] is None for index in range(_OTHER_NESTING))
+
+
+def _walks_model_nesting(params, grads, lr, max_norm):
+    """A walk written for model's nesting: a dict of arrays and of lists of dicts."""
+    scale = _clip_scale(grads, max_norm)
+    new = {}
+    for name, value in params.items():
+        if isinstance(value, list):
+            new[name] = [
+                {key: layer[key] - lr * scale * g[key] for key in layer}
+                for layer, g in zip(value, grads[name], strict=True)
+            ]
+        else:
+            new[name] = value - lr * scale * grads[name]
+    return new
+
+
 def _fails_on_flat(pattern: str) -> Callable[[Any], bool]:
     def matches(answer: Any) -> bool:
         error = _error_on_flat(answer)
@@ -1314,6 +1379,10 @@ EXERCISES = (
                 message="The numbers are right, but stacked into one array: the exercise asks for "
                 "the tuple (grad_y, grad_w), two arrays.",
                 example=lambda: lambda loss, x, y, w: jnp.stack(_grads_yw(loss, x, y, w)),
+                # at the lesson's point: with a scalar w the two gradients do not stack
+                matches=_at_lesson_point(
+                    lambda got: equals_tree(jnp.stack(_weighted_grad((1, 2))))(got)
+                ),
             ),
             Mistake(
                 id="stacked-pair",
@@ -1326,6 +1395,17 @@ EXERCISES = (
                     )
                 ),
                 matches=_at_lesson_point(_stacked_gradients),
+            ),
+            Mistake(
+                id="y-w-joined",
+                message="Your gradients are right where y and w have one shape, and your "
+                "function fails where they do not (one weight for every point, a scalar w): "
+                "it joins y and w into one array, to differentiate once, and arrays of "
+                "different shapes do not join. A loss written like weighted_sse takes any w "
+                "that broadcasts against x - y, so y and w stay two arguments, each "
+                "differentiated as it is.",
+                example=lambda: _joined_y_w_example,
+                matches=_joined_y_w,
             ),
             Mistake(
                 id="list-not-tuple",
@@ -1495,6 +1575,15 @@ EXERCISES = (
                 "tree.",
                 example=lambda: _top_level_loop,
                 matches=_fails_only_on_nested(r"unsupported operand|can't multiply sequence"),
+            ),
+            Mistake(
+                id="model-nesting-only",
+                message="Your step works on trees nested as model is and on flat dicts, but "
+                "fails on a tree nested another way (a list at the top, a dict inside a dict, "
+                "a list inside a dict): it walks the containers written into it by hand, and "
+                "reaches only those. The task asks for any nesting of dicts and lists.",
+                example=lambda: _walks_model_nesting,
+                matches=_fails_only_on_other_nesting,
             ),
             Mistake(
                 id="whole-grads-tree",

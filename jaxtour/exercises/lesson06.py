@@ -902,8 +902,9 @@ def _label_inputs():
         (jnp.array([1, 1, 1, 0, -1]), 3),
         (jnp.array([4, 0, 4, 1, -1, -1, -1]), 7),
         # more labels and more of them than a lesson's page uses (round 18: an answer right
-        # for n <= 8 only passed), the padding between them
-        (jnp.array([37, 3, 37, 19, 0, -1, 12, 37, -1, 3, 0]), 40),
+        # for n <= 8 only passed), the padding between them, and label n - 1 among them
+        # (round 21: the last count zeroed, to take the padding's -1 out, passed)
+        (jnp.array([37, 3, 37, 19, 0, -1, 39, 37, -1, 3, 0]), 40),
     ]
 
 
@@ -1200,6 +1201,12 @@ def _front_slot_dropped(labels, n):
 def _zero_skipped(labels, n):
     """Label 0 left out with the padding (labels > 0 taken for labels >= 0)."""
     return _count_labels(labels, n).at[0].set(0)
+
+
+def _last_zeroed(labels, n):
+    """The padding counted as label n - 1, then that count set to 0: label n - 1's own
+    occurrences dropped with it."""
+    return _count_labels(labels, n).at[-1].set(0)
 
 
 def _started_from_ones(answer) -> bool:
@@ -2039,6 +2046,15 @@ EXERCISES = (
                 "label like the others.",
                 example=lambda: _zero_skipped,
                 matches=behaves_like(_zero_skipped, _label_inputs, whole=True),
+            ),
+            Mistake(
+                id="last-label-zeroed",
+                message="Every label is counted right but label n - 1, which counts 0 even where "
+                "it occurs: the padding's -1 indexes the last count, and setting that count to 0 "
+                "afterwards drops every real n - 1 with the padding. The padding must add nothing "
+                "in the first place.",
+                example=lambda: _last_zeroed,
+                matches=behaves_like(_last_zeroed, _label_inputs, whole=True),
             ),
             Mistake(
                 id="started-from-ones",
