@@ -837,15 +837,53 @@ def _count_apart_from_params(answer: Any) -> bool:
             return False
         # every m whose params they are (a path that has settled repeats its params), the
         # count included (round 20: a cap of 1001 updates, params and count together)
-        at, found = params, set()
-        for m in range(max(1_001, min(count, 5_000) + 1)):
-            if equals_tree(at)(got_params):
-                found.add(m)
-            at, _ = step(at, x, y, lr)
+        with paused():  # the grader's own walk: not the answer's time (round 21: it ran
+            # 3003 steps and as many comparisons, and a loaded machine timed it out)
+            found = _updates_reaching(index, max(1_001, min(count, 5_000) + 1), got_params)
         if not found:
             return False
         apart = apart or count not in found
     return apart
+
+
+@concrete_cache
+def _fit_path_rows(index: int, length: int) -> tuple[Any, np.ndarray]:
+    """The first ``length`` params of case ``index``'s training path, as the tree's
+    structure and one row of its leaves, flattened, per update: walked once."""
+    step, params, x, y, lr, _target = _fit_case(index)
+    leaves, treedef = jax.tree.flatten(params)
+    rows, at = [], params
+    for _ in range(length):
+        rows.append(np.concatenate([np.ravel(np.asarray(leaf)) for leaf in jax.tree.leaves(at)]))
+        at, _ = step(at, x, y, lr)
+    return treedef, np.stack(rows)
+
+
+def _updates_reaching(index: int, length: int, got_params: Any) -> set[int]:
+    """Every m below ``length`` whose params on case ``index``'s path ``got_params``
+    equals, as equals_tree says (the rows near it in value, then each compared)."""
+    treedef, rows = _fit_path_rows(index, length)
+    try:
+        leaves, got_def = jax.tree.flatten(got_params)
+        if got_def != treedef:
+            return set()
+        got = np.concatenate([np.ravel(np.asarray(leaf, dtype=float)) for leaf in leaves])
+    except Exception:
+        return set()
+    if got.shape != rows.shape[1:]:
+        return set()
+    near = np.isclose(rows, got, rtol=1e-2, atol=1e-2).all(axis=1)  # looser than equals
+    shapes = [np.shape(leaf) for leaf in jax.tree.leaves(_fit_case(index)[1])]
+    found = set()
+    for m in np.flatnonzero(near):
+        parts, start = [], 0
+        for shape in shapes:
+            size = int(np.prod(shape))
+            parts.append(rows[m, start : start + size].reshape(shape))
+            start += size
+        if equals_tree(jax.tree.unflatten(treedef, parts))(got_params):
+            found.add(int(m))
+    return found
 
 
 def _stops_at_equal(step, params, x, y, lr, target):
