@@ -1580,14 +1580,18 @@ def _structure(answer: Any) -> str | None:
         return None
     if "jit" in timed.first_timed:
         return "compile-timed"
+    control, raised = _control_figure(answer)
+    figure = raised is None and control is not None and math.isfinite(control)
     if "eager" in timed.first_timed:
+        # round 21: 10 eager calls cold against 100 jitted, their totals: both named
+        several = timed.eager_calls > 1 and timed.jit_calls > 1
+        if several and figure and _totals(timed, control):
+            return "eager-first-totals"
         return "eager-first-timed"
     if timed.eager_calls == 1 or timed.jit_calls == 1:
         return "one-call"
-    control, raised = _control_figure(answer)
-    if raised is None and control is not None and math.isfinite(control):
-        if _totals(timed, control):
-            return "totals"
+    if figure and _totals(timed, control):
+        return "totals"
     return None
 
 
@@ -1686,6 +1690,14 @@ def _unblocked_example(step, *args):
     """As a warm-up without blocking measures: about the lesson's figure for either step."""
     typical = speedup_band().typical
     return 0.8 * typical if getattr(step, "jaxtour_control", False) else typical
+
+
+def _cold_unequal_totals(step, *args):
+    """Round 21: the total of 3 eager calls, the first of them cold, over that of 30
+    jitted ones."""
+    fast = jax.jit(step)
+    _blocked(fast, args)
+    return 3 * _per_call_s(step, args, 3) / (30 * _per_call_s(fast, args, 30))
 
 
 def _dispatch_only_clock(step, *args):
@@ -2742,6 +2754,17 @@ EXERCISES = (
                 "compiling.",
                 example=lambda: _compile_timed,
                 matches=_outcome_is("compile-timed"),
+            ),
+            Mistake(
+                id="eager-first-and-totals",
+                message="Two slips in your measure_speedup's figure. It is a ratio of loop "
+                "totals, not of times per call: on the check's second step your code timed a "
+                "different number of eager and jitted calls, and a total grows with its number "
+                "of calls. And its eager time starts with the step's first eager call, which "
+                "pays for what is done once (in a fresh session JAX compiles each of the "
+                "step's operations for its shapes when it first meets them).",
+                example=lambda: _cold_unequal_totals,
+                matches=_outcome_is("eager-first-totals"),
             ),
             Mistake(
                 id="eager-first-call-timed",
