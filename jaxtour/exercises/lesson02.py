@@ -1435,6 +1435,13 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
             "You divided the losses' sum, {total}, by {fewer}, one less than the {n} batches: "
             "a mean divides by the number of losses."
         ).format(total=short_repr(sum(BATCH_LOSSES)), fewer=n - 1, n=n)
+    for size in sorted(set(BATCH_SIZES) - {n, n - 1}):
+        if math.isclose(returned, _reported(sum(BATCH_LOSSES) / size), rel_tol=1e-5):
+            # round 21: the sum over len(xs[0]), a batch's size
+            return None, i18n._(
+                "You divided the losses' sum, {total}, by {size}, the size of one batch "
+                "(the length of one x of xs), not by the number of batches, {n}."
+            ).format(total=short_repr(sum(BATCH_LOSSES)), size=size, n=n)
     base = LOSS_VARIANTS.current("02.mean_loss")["base"]
     for other, formula in ((0.0, "mean"), (math.e, "e ** mean"), (2.0, "2 ** mean")):
         reported = other**mean if other else mean

@@ -127,6 +127,16 @@ def _is_one_tuple(answer: Any) -> bool:
     return isinstance(answer, tuple) and len(answer) == 1
 
 
+def _one_tuple_inside(answer: Any) -> bool:
+    """(grad_y, grad_w) with one of them a tuple of one array holding the right gradient:
+    argnums=(1,) gives a tuple, even of one (round 21)."""
+    if not (isinstance(answer, tuple) and len(answer) == 2):
+        return False
+    inner = [a[0] if isinstance(a, tuple | list) and len(a) == 1 else a for a in answer]
+    wrapped = any(isinstance(a, tuple | list) and len(a) == 1 for a in answer)
+    return wrapped and equals_tree(_weighted_grad((1, 2)))(tuple(inner))
+
+
 def _right_values_in_list_or_dict(answer: Any) -> bool:
     """(grad_y, grad_w) in a list, as a dict's values in that order, or in a dict keyed
     "y" and "w" (jax.grad of a dict argument returns its keys sorted)."""
@@ -802,6 +812,13 @@ def _summed_leaf_norms(params, grads, lr, max_norm):
 
 
 @_decayed
+def _largest_leaf_norm(params, grads, lr, max_norm):  # round 21
+    norm = max(jnp.sqrt(jnp.sum(g**2)) for g in jax.tree.leaves(grads))
+    scale = jnp.minimum(1.0, max_norm / norm)
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+@_decayed
 def _params_norm(params, grads, lr, max_norm):
     scale = jnp.minimum(1.0, max_norm / _global_norm(params))
     return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
@@ -1381,7 +1398,10 @@ EXERCISES = (
                 example=lambda: lambda loss, x, y, w: jnp.stack(_grads_yw(loss, x, y, w)),
                 # at the lesson's point: with a scalar w the two gradients do not stack
                 matches=_at_lesson_point(
-                    lambda got: equals_tree(jnp.stack(_weighted_grad((1, 2))))(got)
+                    lambda got: (
+                        not isinstance(got, tuple | list | dict)
+                        and equals_tree(jnp.stack(_weighted_grad((1, 2))))(got)
+                    )
                 ),
             ),
             Mistake(
@@ -1395,6 +1415,19 @@ EXERCISES = (
                     )
                 ),
                 matches=_at_lesson_point(_stacked_gradients),
+            ),
+            Mistake(
+                id="one-tuple-inside",
+                message="The numbers are right, but one of your two gradients is a tuple "
+                "holding one array: given argnums as a tuple, even of one position, jax.grad "
+                "returns a tuple of gradients, one per position.",
+                example=lambda: (
+                    lambda loss, x, y, w: (
+                        jax.grad(lambda y, w: loss(x, y, w=w), argnums=(0,))(y, w),
+                        _grads_yw(loss, x, y, w)[1],
+                    )
+                ),
+                matches=_at_lesson_point(_one_tuple_inside),
             ),
             Mistake(
                 id="y-w-joined",
@@ -1752,6 +1785,15 @@ EXERCISES = (
                 "clipped too hard.",
                 example=lambda: _summed_leaf_norms,
                 matches=_like(_summed_leaf_norms),
+            ),
+            Mistake(
+                id="largest-leaf-norm",
+                message="Your step clips by the norm of one leaf, the largest. The global norm "
+                "takes every entry of every leaf together, so it is at least that one leaf's "
+                "norm, larger wherever other leaves are not all 0, and your step is clipped too "
+                "little.",
+                example=lambda: _largest_leaf_norm,
+                matches=_like(_largest_leaf_norm),
             ),
             Mistake(
                 id="params-norm",

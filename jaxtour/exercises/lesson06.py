@@ -888,6 +888,11 @@ def _apply_floor(m, j, factor):
     return m.at[:, j].apply(lambda c: jnp.floor(c * factor))
 
 
+def _list_index_swap(x):
+    """Round 21: .at[] indexed with a Python list of the two ends."""
+    return x.at[[0, -1]].set(jnp.stack([x[-1], x[0]]))
+
+
 # --- 06.count_labels --------------------------------------------------------------------
 
 
@@ -1315,6 +1320,14 @@ EXERCISES = (
                 message="Your function returns None: it has no return statement.",
                 example=lambda: _forgot_return,
                 matches=returns_none(_ends_inputs),
+            ),
+            Mistake(
+                id="list-index",
+                message="JAX refuses a Python list as an index, where NumPy takes it: NumPy "
+                "reads a list of positions as positions, JAX wants them in an array. Its error "
+                "speaks of multidimensional indexing, but the list is the cause.",
+                example=lambda: _list_index_swap,
+                matches=fails_with("TypeError", "non-tuple sequence", _ends_inputs),
             ),
             Mistake(
                 id="typed-out",
