@@ -333,7 +333,10 @@ def _grads_yw(loss, x, y, w):
     return jax.grad(lambda y, w: loss(x, y, w=w), argnums=(0, 1))(y, w)
 
 
-_JOINED_SHAPES = r"same shape|same number of dimensions|shapes? .*(mismatch|broadcast)"
+_JOINED_SHAPES = (
+    r"same shape|same number of dimensions|different numbers of dimensions"
+    r"|shapes? .*(mismatch|broadcast)|must have the same|zero-dimensional"
+)
 
 
 def _joined_y_w(answer: Any) -> bool:
