@@ -1282,3 +1282,24 @@ WRONG_ANSWERS = (
         named="loop-over-first-axis",
     ),
 )
+
+
+# ---- round 21's families (fix21-a) ---------------------------------------------------------
+
+from tests.content.wrong_answers.round21 import lesson01 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "01.overflow_fix",
+        "v**2 in int32 times float v",
+        lambda: _r21.r21_overflow_square_in_int,
+        named="power-partly-wrapped",
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "formula for 0..n-1: assumes v = arange",
+        lambda: _r21.r21_overflow_formula,
+        named="length-only",
+    ),
+)

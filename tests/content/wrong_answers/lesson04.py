@@ -1250,3 +1250,21 @@ WRONG_ANSWERS = (
         named="model-nesting-only",
     ),
 )
+
+from tests.content.wrong_answers.round21 import lesson04 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "04.grad_last_two",
+        "grad_y left as a one-element tuple",
+        lambda: _r21.r21_glt_nested,
+        named="one-tuple-inside",
+    ),
+    Wrong(
+        "04.sgd_step",
+        "norm of the largest leaf only",
+        lambda: _r21.r21_sgd_max_leaf,
+        named="largest-leaf-norm",
+    ),
+)

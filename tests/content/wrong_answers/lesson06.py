@@ -1728,3 +1728,15 @@ WRONG_ANSWERS = (
         named="last-label-zeroed",
     ),
 )
+
+from tests.content.wrong_answers.round21 import lesson06 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.set_first",
+        ".at indexed with a Python list",
+        lambda: _r21.r21_swap_list_index,
+        named="list-index",
+    ),
+)
