@@ -348,6 +348,42 @@ def _joined_y_w(answer: Any) -> bool:
     return got is not None and equals_tree(_weighted_grad((1, 2)))(got)
 
 
+def _grad_w_near(answer: Any) -> bool:
+    """grad_y right and grad_w close to the right one but off, on every case: grad_w
+    estimated from the loss at nearby points, not JAX's derivative (round 21)."""
+    off = False
+    for i, case in enumerate(_loss_cases()):
+        got = output_or_none(_loss_cases, answer, i, case)
+        if not isinstance(got, tuple) or len(got) != 2:
+            return False
+        want_y, want_w = _grads_yw(*case)
+        if not equals_tree(want_y)(got[0]):
+            return False
+        try:
+            grad_w = np.asarray(got[1], dtype=float)
+        except Exception:
+            return False
+        want = np.asarray(want_w, dtype=float)
+        if grad_w.shape != want.shape or not np.all(np.isfinite(grad_w)):
+            return False
+        scale = float(np.abs(want).max()) or 1.0
+        if not np.allclose(grad_w, want, rtol=1e-2, atol=1e-3 * scale):
+            return False
+        off = off or not equals_tree(want_w)(got[1])
+    return off
+
+
+def _grad_w_forward_difference(loss, x, y, w):
+    grad_y = jax.grad(lambda y: loss(x, y, w=w))(y)
+    eps, flat = 1e-3, jnp.ravel(w)
+    base = loss(x, y, w=w)
+    rows = [
+        (loss(x, y, w=(flat.at[i].add(eps)).reshape(jnp.shape(w))) - base) / eps
+        for i in range(flat.size)
+    ]
+    return grad_y, jnp.stack(rows).reshape(jnp.shape(w))
+
+
 def _joined_y_w_example(loss, x, y, w):
     both = jnp.stack([y, w])
     grads = jax.grad(lambda both: loss(x, both[0], w=both[1]))(both)
@@ -1431,6 +1467,14 @@ EXERCISES = (
                     )
                 ),
                 matches=_at_lesson_point(_one_tuple_inside),
+            ),
+            Mistake(
+                id="grad-w-estimated",
+                message="grad_y is right, and grad_w is close on every case but not within "
+                "the check's tolerance: that is what an estimate from the loss at nearby points "
+                "(a finite difference) gives, where JAX's derivative is exact up to rounding.",
+                example=lambda: _grad_w_forward_difference,
+                matches=_grad_w_near,
             ),
             Mistake(
                 id="y-w-joined",

@@ -1262,6 +1262,12 @@ WRONG_ANSWERS = (
         named="one-tuple-inside",
     ),
     Wrong(
+        "04.grad_last_two",
+        "grad_w by finite differences",
+        lambda: _r21.r21_glt_finite_diff,
+        named="grad-w-estimated",
+    ),
+    Wrong(
         "04.sgd_step",
         "norm of the largest leaf only",
         lambda: _r21.r21_sgd_max_leaf,
