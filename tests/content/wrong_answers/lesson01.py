@@ -422,7 +422,7 @@ ROUND_2 = (
         "01.overflow_fix",
         "squared in int32, then float",
         lambda: r2_cubes_squared_first,
-        says="You have 1.12589e+15, but the exact sum is",
+        named="power-partly-wrapped",  # round 21's family: v ** 2 wrapped before the float
     ),
     Wrong(
         "01.overflow_fix",
