@@ -1395,16 +1395,4 @@ WRONG_ANSWERS = (
         lambda: _r21.r21_speedup_totals_uneven,
         named="eager-first-and-totals",
     ),
-    Wrong(
-        "08.speedup",
-        "ratio upside down: jit / eager",
-        lambda: _r21.r21_speedup_inverted,
-        named="upside-down",
-    ),
-    Wrong(
-        "08.speedup",
-        "eager minus jit, in seconds",
-        lambda: _r21.r21_speedup_difference,
-        named="difference-not-ratio",
-    ),
 )
