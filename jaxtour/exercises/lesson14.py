@@ -467,9 +467,7 @@ class Data:
         repeating its last value and weight: the weighted mean with the copies counted."""
         size = -(-max(map(len, self.values)) // DEVICES_PER_PROCESS) * DEVICES_PER_PROCESS
         values = np.concatenate([np.pad(v, (0, size - len(v)), mode="edge") for v in self.values])
-        weights = np.concatenate(
-            [np.pad(w, (0, size - len(w)), mode="edge") for w in self.weights]
-        )
+        weights = np.concatenate([np.pad(w, (0, size - len(w)), mode="edge") for w in self.weights])
         return float(np.sum(values * weights) / np.sum(weights))
 
     def telling(self) -> bool:
