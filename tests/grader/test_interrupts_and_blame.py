@@ -277,11 +277,12 @@ def test_a_thread_older_than_the_check_is_left_alone_and_one_the_answer_starts_i
     named."""
     import _thread
 
-    ask, asked, stop = threading.Event(), threading.Event(), threading.Event()
+    running, ask, asked, stop = (threading.Event() for _ in range(4))
     seen = []
 
     def reader():  # runs before the check; asks for its thread only during it
         try:
+            running.set()
             ask.wait(30)
             seen.append(threading.current_thread())
             asked.set()
@@ -291,6 +292,7 @@ def test_a_thread_older_than_the_check_is_left_alone_and_one_the_answer_starts_i
             seen.append("stopped")
 
     _thread.start_new_thread(reader, ())
+    assert running.wait(30)  # running Python before the check starts, as a reader is
 
     def asks_the_reader(x):
         ask.set()
