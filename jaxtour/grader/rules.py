@@ -376,9 +376,12 @@ class _Outputs(Sequence):
     def _inputs(self) -> list[tuple[Any, ...]]:
         if self._args is not None and _any_deleted(self._args):
             # An answer deleted the grader's arrays (array.delete() on jax.live_arrays(),
-            # or donated them to a jit): the cases and their outputs are built again.
+            # or donated them to a jit): the cases are built again. The outputs kept are
+            # sealed (no answer can delete them; a leaf left unsealed is looked at when
+            # read): an answer that deleted the case it was given (the drawn cases of
+            # 06.set_first are the reference's too) must not have its output computed
+            # again, on that deleted array.
             self._args = None
-            self._done.clear()
         if self._args is None:
             with paused(), graders_own():
                 self._args = list(self._cases())
@@ -386,6 +389,14 @@ class _Outputs(Sequence):
 
     def __len__(self) -> int:
         return len(self._inputs())
+
+    def prepare(self, index: int) -> None:
+        """Compute the ``index``-th output (kept sealed) without opening it: before the
+        answer runs on the same case, which may delete or change the arrays it is given
+        (the drawn cases of 06.set_first are the reference's too)."""
+        index = range(len(self))[index]
+        if index not in self._done or _any_deleted(self._done[index]):
+            self[index]
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
@@ -858,7 +869,11 @@ class _LazyPairs(Sequence):
         return len(self._args)
 
     def args(self, index: int) -> tuple[Any, ...]:
-        """The ``index``-th case's arguments alone (its output not computed nor opened)."""
+        """The ``index``-th case's arguments, its output computed but not opened: what the
+        answer runs on, while no expected output is alive for it to find (``sealed``)."""
+        prepare = getattr(self._outputs, "prepare", None)
+        if prepare is not None:
+            prepare(index)
         return self._args[index]
 
     def __getitem__(self, index: Any) -> Any:
