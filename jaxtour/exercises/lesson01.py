@@ -370,14 +370,14 @@ def _part_wrapped_then_floated(answer: Any) -> bool:
         return False
     values = np.asarray(_cube_inputs()[2][0]).tolist()
     power = _power()
-    return any(
-        _close(
-            result[1],
-            float(sum(_wrapped(int(k) ** a, 32) * float(k) ** (power - a) for k in values)),
-            1e-4,
-        )
+    exact = float(sum(int(k) ** power for k in values))
+    partly = [
+        float(sum(_wrapped(int(k) ** a, 32) * float(k) ** (power - a) for k in values))
         for a in range(2, power)
-    )
+    ]
+    # Only a lower power that does wrap on these values: one that does not gives the true
+    # sum, and a right value (a Python number, say) would be taken for this mistake.
+    return any(_close(result[1], value, 1e-4) and not _close(exact, value, 1e-4) for value in partly)
 
 
 def _by_length_only(answer: Any) -> bool:
