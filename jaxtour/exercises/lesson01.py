@@ -377,7 +377,9 @@ def _part_wrapped_then_floated(answer: Any) -> bool:
     ]
     # Only a lower power that does wrap on these values: one that does not gives the true
     # sum, and a right value (a Python number, say) would be taken for this mistake.
-    return any(_close(result[1], value, 1e-4) and not _close(exact, value, 1e-4) for value in partly)
+    return any(
+        _close(result[1], value, 1e-4) and not _close(exact, value, 1e-4) for value in partly
+    )
 
 
 def _by_length_only(answer: Any) -> bool:
