@@ -26,9 +26,12 @@ _pad: list[Any] = [np.zeros(0, dtype=np.uint8)]
 
 
 def _pad_of(size: int) -> Any:
-    """The process's random pad, at least ``size`` bytes long."""
+    """The first ``size`` bytes of the process's random pad. It only ever grows at its
+    end: what was sealed with its start opens with it still (a pad drawn anew for a
+    larger output had turned every output sealed before into noise)."""
     if _pad[0].size < size:
-        _pad[0] = np.frombuffer(os.urandom(max(size, 2 * _pad[0].size, 4096)), dtype=np.uint8)
+        more = os.urandom(max(size, 2 * _pad[0].size, 4096) - _pad[0].size)
+        _pad[0] = np.concatenate([_pad[0], np.frombuffer(more, dtype=np.uint8)])
     return _pad[0][:size]
 
 
