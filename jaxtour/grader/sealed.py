@@ -49,6 +49,13 @@ class _Sealed:
         host = raw.view(self.dtype).reshape(self.shape)
         if self.device is None:
             return host.copy()
+        if self.weak and not self.committed and host.ndim == 0:
+            # A weakly typed scalar (from a Python number): made from one, as JAX makes
+            # it, without a conversion that compiles a program (2 in each warm check of
+            # 05.loss_and_outliers)
+            value = jax.numpy.asarray(host.item())
+            if value.dtype == self.dtype and getattr(value, "weak_type", False):
+                return value
         if self.committed:
             value = jax.device_put(host, self.device)
         else:
