@@ -6,11 +6,12 @@ they were the answer's to find: a function answer that walks ``jax.live_arrays()
 the expected value of a case the grader had computed in an earlier check (round 19's red
 team; ``tests/grader/test_sneaky_families.py``). Sealed, each array leaf is kept as bytes
 mixed with a random pad of this process (no array, nor its bytes as they are), and each
-read builds a fresh array of the same dtype, shape, weak type and device.
+read builds a fresh array of the same dtype, shape and device.
 
 What cannot be sealed is kept as it is: a PRNG key array, an array over several devices
-(lesson 10's and 14's shardings are compared), a tracer, anything that is not a NumPy or
-a jax array.
+(lesson 10's and 14's shardings are compared), a weakly typed array (a scalar from Python
+numbers: only a conversion that compiles a program makes one again), a tracer, anything
+that is not a NumPy or a jax array.
 """
 
 from __future__ import annotations
@@ -42,34 +43,22 @@ class _Sealed:
     shape: tuple[int, ...]
     device: Any  # None: a NumPy array; else the device of an uncommitted (False) or
     committed: bool  # committed jax array
-    weak: bool
 
     def opened(self) -> Any:
         raw = np.frombuffer(self.data, dtype=np.uint8) ^ _pad_of(len(self.data))
         host = raw.view(self.dtype).reshape(self.shape)
         if self.device is None:
             return host.copy()
-        if self.weak and not self.committed and host.ndim == 0:
-            # A weakly typed scalar (from a Python number): made from one, as JAX makes
-            # it, without a conversion that compiles a program (2 in each warm check of
-            # 05.loss_and_outliers)
-            value = jax.numpy.asarray(host.item())
-            if value.dtype == self.dtype and getattr(value, "weak_type", False):
-                return value
+        # device_put compiles nothing (jnp.asarray binds lax.stage: a program per dtype,
+        # compiled in the first check that opens one)
         if self.committed:
-            value = jax.device_put(host, self.device)
-        else:
-            value = jax.numpy.asarray(host)
-        if self.weak:
-            from jax._src.lax import lax as lax_internal
-
-            value = lax_internal._convert_element_type(value, value.dtype, weak_type=True)  # noqa: SLF001
-        return value
+            return jax.device_put(host, self.device)
+        return jax.device_put(host)
 
 
 def _seal_leaf(leaf: Any) -> Any:
     if type(leaf) is np.ndarray and leaf.dtype != object:
-        host, device, committed, weak = leaf, None, False, False
+        host, device, committed = leaf, None, False
     elif is_jax_array(leaf):
         try:
             if jax.dtypes.issubdtype(leaf.dtype, jax.dtypes.prng_key):
@@ -80,14 +69,15 @@ def _seal_leaf(leaf: Any) -> Any:
             host = np.asarray(leaf)
             device = next(iter(devices))
             committed = bool(getattr(leaf, "_committed", True))
-            weak = bool(getattr(leaf, "weak_type", False))
+            if getattr(leaf, "weak_type", False):  # only a compiled conversion makes one
+                return leaf
         except Exception:  # noqa: BLE001 - a tracer, a deleted buffer: kept as it is
             return leaf
     else:
         return leaf
     data = np.ascontiguousarray(host).reshape(-1).view(np.uint8)
     mixed = (data ^ _pad_of(data.size)).tobytes()
-    return _Sealed(mixed, host.dtype, tuple(host.shape), device, committed, weak)
+    return _Sealed(mixed, host.dtype, tuple(host.shape), device, committed)
 
 
 def seal(tree: Any) -> Any:

@@ -49,7 +49,10 @@ def test_what_is_opened_is_what_was_sealed_even_after_a_larger_one(kind):
     assert _same(opened(sealed), value)
     seal(jnp.ones(1 << 16))  # the pad grows: what was sealed before still opens
     assert _same(opened(sealed), value)
-    assert opened(sealed) is not opened(sealed) or not jax.tree.leaves(value)
+    if kind == "weak":  # a weakly typed scalar is kept as it is
+        assert sealed is value
+    elif jax.tree.leaves(value):
+        assert jax.tree.leaves(opened(sealed))[0] is not jax.tree.leaves(opened(sealed))[0]
 
 
 def test_a_sealed_output_is_no_array_an_answer_can_find():
