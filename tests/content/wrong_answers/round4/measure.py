@@ -56,6 +56,9 @@ def main(lessons: list[str], round_number: int = 4) -> int:
     shipped = stand_ins.roofline(**shipped_roofs())
     lesson15.device_roofline = lambda: shipped
     timing._ROOFLINES[jax.default_backend()] = shipped  # what measured_roofline() reads
+    # and what the learner's `roof = timing.roofline()` gave: the page's (round 21's
+    # answers call it; a measurement here, under load, was 8 times slower than the page's)
+    timing.roofline = lambda budget_s=0.3: shipped
     messages_path = os.environ.get("JAXTOUR_MEASURE_MESSAGES")
     messages = open(messages_path, "w", encoding="utf-8") if messages_path else None  # noqa: SIM115
     count: Counter[str] = Counter()
