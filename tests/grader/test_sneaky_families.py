@@ -483,3 +483,54 @@ def test_an_answer_that_deletes_every_array_leaves_every_later_check_its_arrays(
     after = [line for line in done.stdout.splitlines() if line.startswith("AFTER")]
     assert len(after) == 10 and all(" correct " in line for line in after), done.stdout
     assert done.stdout.count("WRONG incorrect") == 2, done.stdout
+
+
+# --- round 21: the NumPy code run whole in a host callback (#37-39) ------------------------
+
+
+def _by_callback_ways():
+    """The page's NumPy fill of 07.clip_negative, handed to the host in several ways."""
+    import numpy as np
+    from jax.experimental import io_callback
+
+    low = checks.variant_values("07.clip_negative").get("low", 0.0)
+
+    def on_host(x):
+        x = np.array(x)
+        kept = x >= low
+        x[~kept] = x[kept].mean()
+        return x
+
+    def shape(x):
+        return jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+    def per_row(x):  # a callback per element of a vmap
+        return jax.vmap(
+            lambda r: jax.pure_callback(on_host, shape(r), r, vmap_method="sequential")
+        )(x[None])[0]
+
+    return {
+        "pure_callback": lambda x: jax.pure_callback(on_host, shape(x), x),
+        "jitted pure_callback": jax.jit(lambda x: jax.pure_callback(on_host, shape(x), x)),
+        "io_callback": lambda x: io_callback(on_host, shape(x), x),
+        "vmapped": per_row,
+        "inside a scan": lambda x: jax.lax.scan(
+            lambda c, _: (jax.pure_callback(on_host, shape(x), c), None), x, length=1
+        )[0],
+    }
+
+
+@pytest.mark.parametrize("way", list(_by_callback_ways()))
+def test_work_computed_in_a_host_callback_is_refused_whatever_the_exercise(way):
+    feedback = checks.check("07.clip_negative", _by_callback_ways()[way])
+    assert not feedback.passed and feedback.mistake == "host-callback", feedback.text()
+
+
+def test_printing_from_the_program_is_no_work_on_the_host():
+    reference = checks._reference("07.clip_negative")
+
+    def printed(x):
+        jax.debug.callback(lambda v: None, x)
+        return reference(x)
+
+    assert checks.check("07.clip_negative", printed).passed
