@@ -287,6 +287,27 @@ def host_callback(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
     return traces_primitive(HOST_CALLBACKS, inputs)
 
 
+# A derivative rule of one's own: what grad and jvp use instead of differentiating the code
+CUSTOM_RULES = ("custom_vjp_call", "custom_vjp_call_jaxpr", "custom_jvp_call")
+
+
+def rule_around(program: Any, names: tuple[str, ...]) -> bool:
+    """Whether a traced program holds a custom derivative rule (``jax.custom_vjp``,
+    ``custom_jvp``) around code that uses one of the primitives ``names``: what JAX would
+    differentiate, or refuse to (a ``while``), hidden behind a rule, so that grad never
+    meets it (round 21: 11.while_grad's while_loop kept, its backward pass jax.jacfwd)."""
+    jaxpr = getattr(program, "jaxpr", program)
+    for eqn in jaxpr.eqns:
+        inner = _sub_jaxprs(eqn)
+        if eqn.primitive.name in CUSTOM_RULES and any(
+            primitive_names(sub) & set(names) for sub in inner
+        ):
+            return True
+        if any(rule_around(sub, names) for sub in inner):
+            return True
+    return False
+
+
 def traced_programs(answer: Any, inputs: Callable[[], Inputs]) -> list[Any]:
     """``jax.make_jaxpr(answer)`` on each of ``inputs()``. For plain's wrapper of a
     learner function (one object while the function and what it reads are unchanged) the
@@ -906,6 +927,13 @@ def _output_from_autodiff(jaxpr: Any, var: Any, outer: Any = None) -> bool:
     if name in _FIRST_OPERAND:
         return _output_from_autodiff(jaxpr, eqn.invars[0], outer)
     return False
+
+
+def differentiated_in_program(program: Any) -> bool:
+    """Whether a traced program holds an equation JAX's differentiation made (named jvp
+    or transpose, in a nested program too): JAX differentiated something in it."""
+    jaxpr = getattr(program, "jaxpr", program)
+    return any(_made_by_autodiff_scope(eqn) for eqn in jaxpr.eqns)
 
 
 def computed_by_autodiff(answer: Any, args: tuple[Any, ...], traced: int) -> bool | None:
