@@ -929,6 +929,64 @@ def _output_from_autodiff(jaxpr: Any, var: Any, outer: Any = None) -> bool:
     return False
 
 
+# Functions of an input that no linear map gives: JAX's differentiation of a function of
+# the input traces them (named jvp); a formula for the derivative written by hand computes
+# them beside it (a sine of a x where g has a cosine).
+_NONLINEAR = frozenset(
+    {
+        "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+        "exp", "exp2", "expm1", "log", "log1p", "logistic", "sqrt", "rsqrt", "cbrt",
+        "pow", "integer_pow", "erf", "erfc", "lgamma", "digamma", "square",
+    }
+)  # fmt: skip
+
+
+def _nonlinear_outside_autodiff(jaxpr: Any, dependent: set[Any], in_scope: bool) -> bool:
+    for eqn in jaxpr.eqns:
+        reached = [v for v in eqn.invars if type(v).__name__ != "Literal" and v in dependent]
+        if not reached:
+            continue
+        scope = in_scope or any(
+            name in str(eqn.source_info.name_stack) for name in _AUTODIFF_SCOPES
+        )
+        name = eqn.primitive.name
+        inner = _inner_jaxpr(eqn) if name in ("pjit", "jit", "closed_call", "core_call") else None
+        if inner is not None and hasattr(inner, "invars"):
+            inner_reached = {
+                var
+                for var, outer in zip(inner.invars, eqn.invars, strict=False)
+                if type(outer).__name__ != "Literal" and outer in dependent
+            }
+            if _nonlinear_outside_autodiff(inner, inner_reached, scope):
+                return True
+        elif not scope and (
+            name in _NONLINEAR
+            or (name == "mul" and len(reached) == 2)
+            or (name == "div" and eqn.invars[1] in dependent)
+        ):
+            return True
+        dependent.update(eqn.outvars)
+    return False
+
+
+def nonlinear_beside_autodiff(answer: Any, args: tuple[Any, ...], traced: int) -> bool | None:
+    """Whether ``answer(*args)``, traced in argument ``traced``, computes a nonlinear
+    function of that argument (a sine, a power, a product of two of its functions) outside
+    JAX's differentiation: a derivative worked out by hand and then passed through a grad
+    of a linear function (round 21: ``grad(lambda s: sum(s * by_hand))``) is made by a
+    transpose, and its values by the hand's formula. None when it cannot be traced."""
+    from jaxtour.grader.learner_code import raw_call
+
+    def call(value: Any) -> Any:
+        return answer(*args[:traced], value, *args[traced + 1 :])
+
+    closed, raised = raw_call(jax.make_jaxpr(call), (args[traced],))
+    if raised is not None or closed is None:
+        return None
+    jaxpr = closed.jaxpr
+    return _nonlinear_outside_autodiff(jaxpr, set(jaxpr.invars), False)
+
+
 def differentiated_in_program(program: Any) -> bool:
     """Whether a traced program holds an equation JAX's differentiation made (named jvp
     or transpose, in a nested program too): JAX differentiated something in it."""
