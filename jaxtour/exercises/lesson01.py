@@ -21,6 +21,7 @@ from jaxtour.grader.mistakes import (
     equals_tree,
     fails_with,
     ignores_arguments,
+    needs_values_on_host,
     returns_none,
     uses_module,
 )
@@ -243,6 +244,16 @@ POWER_VARIANTS = Variants(
 def _power() -> int:
     """The power of this learner's variant (variant 0: 3, the cubes)."""
     return POWER_VARIANTS.current("01.overflow_fix")["power"]
+
+
+def _sum_of_cubes_on_the_host(v):  # round 21: summed in Python ints, no jnp
+    exact = sum(int(k) ** _power() for k in np.asarray(v).tolist())
+    return jnp.asarray(float(exact), dtype=jnp.float32)
+
+
+def _center_on_the_host(x):  # round 21: centered by NumPy, wrapped back
+    host = np.asarray(x)
+    return jnp.asarray(host - host.mean(axis=-1, keepdims=True) + _target())
 
 
 def _cube_inputs():
@@ -1315,6 +1326,16 @@ EXERCISES = (
         ),
         solution="def sum_of_cubes(v):\n    return jnp.sum(v.astype(jnp.float32) ** {power})",
         mistakes=(
+            Mistake(  # round 21's sneaky family
+                id="computed-on-the-host",
+                message="Your function needs v's values in Python: traced as jit traces it, "
+                "with the values unknown, it fails. It computes on the host (NumPy, a "
+                "memoryview, .tolist(), a Python number), and the task asks for jnp, which "
+                "computes on the device and can be traced, compiled and differentiated.",
+                example=lambda: _sum_of_cubes_on_the_host,
+                matches=needs_values_on_host(_cube_inputs),
+                also_accepted=True,
+            ),
             Mistake(
                 id="int32-overflow",
                 message="Your sum is what a 32-bit integer holds after wrapping around: the "
@@ -1670,6 +1691,16 @@ EXERCISES = (
         ),
         solution="def center(x):\n    return x - jnp.mean(x, axis=-1, keepdims=True){plus}",
         mistakes=(
+            Mistake(  # round 21's sneaky family
+                id="computed-on-the-host",
+                message="Your function needs x's values in Python: traced as jit traces it, "
+                "with the values unknown, it fails. It computes on the host (NumPy, a "
+                "memoryview, .tolist(), a Python number), and the task asks for jnp, which "
+                "computes on the device and can be traced, compiled and differentiated.",
+                example=lambda: _center_on_the_host,
+                matches=needs_values_on_host(_center_inputs),
+                also_accepted=True,
+            ),
             Mistake(
                 id="whole-mean",
                 message="You subtracted one mean, that of all the elements, from every "

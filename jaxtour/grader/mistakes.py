@@ -287,6 +287,29 @@ def host_callback(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
     return traces_primitive(HOST_CALLBACKS, inputs)
 
 
+def needs_values_on_host(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function that runs on ``inputs()``'s first arguments but cannot be
+    traced with them abstract (as ``jax.jit`` traces it): it needs their values in Python
+    on the host, whatever it reads them with (``np.asarray``, a ``memoryview``, NumPy's
+    buffer protocol, ``.tolist()``, ``float`` of an element, an ``if`` on a value), and
+    computes there what was asked of ``jnp`` (round 21: memoryview routes to NumPy, the
+    sum of 01.overflow_fix in Python ints). Where the call itself fails, it does not
+    match: that is the rule's to say."""
+    from jaxtour.grader.learner_code import raw_call
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        args = inputs()[0]
+        _, traced_raised = raw_call(jax.make_jaxpr(answer), args)
+        if traced_raised is None:
+            return False
+        _, raised = raw_call(answer, args)
+        return raised is None
+
+    return matches
+
+
 # A derivative rule of one's own: what grad and jvp use instead of differentiating the code
 CUSTOM_RULES = ("custom_vjp_call", "custom_vjp_call_jaxpr", "custom_jvp_call")
 
