@@ -534,3 +534,175 @@ def test_printing_from_the_program_is_no_work_on_the_host():
         return reference(x)
 
     assert checks.check("07.clip_negative", printed).passed
+
+
+# --- round 21: derivatives handed to JAX elsewhere, or written by hand (#11, #16, #17, #20) --
+
+
+def _rules_delegated():
+    """12.fix_rule's rule, the tangent decided by JAX's own differentiation, several ways."""
+
+    def by_jvp(primals, tangents):
+        return jax.jvp(jnp.logaddexp, primals, tangents)
+
+    def by_grad(primals, tangents):
+        a, b = primals
+        ga, gb = jax.grad(jnp.logaddexp, argnums=(0, 1))(a, b)
+        return jnp.logaddexp(a, b), ga * tangents[0] + gb * tangents[1]
+
+    def by_linearize(primals, tangents):
+        out, linear = jax.linearize(jnp.logaddexp, *primals)
+        return out, linear(*tangents)
+
+    return {"jvp": by_jvp, "grad": by_grad, "linearize": by_linearize}
+
+
+@pytest.mark.parametrize("way", list(_rules_delegated()))
+def test_a_rule_that_hands_the_tangent_to_jax_is_refused(way):
+    feedback = checks.check("12.fix_rule", _rules_delegated()[way])
+    assert not feedback.passed and feedback.mistake == "delegated-rule", feedback.text()
+
+
+def test_a_rule_written_out_is_accepted():
+    def rule(primals, tangents):
+        a, b = primals
+        m = jnp.maximum(a, b)
+        out = m + jnp.log(jnp.exp(a - m) + jnp.exp(b - m))
+        return out, jax.nn.sigmoid(a - b) * tangents[0] + jax.nn.sigmoid(b - a) * tangents[1]
+
+    assert checks.check("12.fix_rule", rule).passed
+
+
+def _while_behind_rules():
+    import functools
+
+    capacity = checks.variant_values("11.while_grad").get("capacity", 1)
+
+    def grow_while(r, x0, cap, max_steps):
+        def one_step(state):
+            k, x = state
+            return k + 1, x + r * x * (1 - x / capacity)
+
+        return jax.lax.while_loop(
+            lambda s: (s[0] < max_steps) & (s[1] < cap), one_step, (0, x0)
+        )[1]
+
+    @functools.partial(jax.custom_vjp, nondiff_argnums=(3,))
+    def by_vjp(r, x0, cap, max_steps):
+        return grow_while(r, x0, cap, max_steps)
+
+    def forward(r, x0, cap, max_steps):
+        jac = jax.jacfwd(grow_while, argnums=(0, 1, 2))(r, x0, cap, max_steps)
+        return grow_while(r, x0, cap, max_steps), jac
+
+    by_vjp.defvjp(forward, lambda max_steps, jac, g: tuple(g * j for j in jac))
+
+    @functools.partial(jax.custom_jvp, nondiff_argnums=(3,))
+    def by_jvp(r, x0, cap, max_steps):
+        return grow_while(r, x0, cap, max_steps)
+
+    @by_jvp.defjvp
+    def _(max_steps, primals, tangents):
+        return jax.jvp(lambda *p: grow_while(*p, max_steps), primals, tangents)
+
+    return {"custom_vjp(jacfwd)": by_vjp, "custom_jvp(jvp)": by_jvp}
+
+
+@pytest.mark.parametrize("way", list(_while_behind_rules()))
+def test_a_while_loop_behind_a_rule_of_ones_own_is_refused(way):
+    feedback = checks.check("11.while_grad", _while_behind_rules()[way])
+    assert not feedback.passed and feedback.mistake == "while-behind-a-rule", feedback.text()
+
+
+def _dg_da_laundered():
+    """03.derivative_by_hand's formula by hand, passed through a differentiation of a
+    linear function (grad, vjp, jvp): the values come from the hand."""
+
+    def by_hand(x, a):
+        return -(x**3) * jnp.sin(a * x)
+
+    def through_grad(x, a):
+        h = by_hand(x, a)
+        return jax.grad(lambda s: jnp.sum(s * h))(jnp.ones_like(h))
+
+    def through_jvp(x, a):
+        h = by_hand(x, a)
+        return jax.jvp(lambda s: s * h, (jnp.ones_like(h),), (jnp.ones_like(h),))[1]
+
+    def through_vjp(x, a):
+        h = by_hand(x, a)
+        return jax.vjp(lambda s: s * h, jnp.ones_like(h))[1](jnp.ones_like(h))[0]
+
+    return {"grad": through_grad, "jvp": through_jvp, "vjp": through_vjp}
+
+
+@pytest.mark.parametrize("way", list(_dg_da_laundered()))
+def test_a_hand_formula_passed_through_a_differentiation_is_refused(way):
+    feedback = checks.check("03.derivative_by_hand", _dg_da_laundered()[way])
+    assert not feedback.passed and feedback.mistake == "decoy-grad", feedback.text()
+
+
+def test_the_derivative_jax_takes_is_accepted_however_a_is_broadcast():
+    def g(x, a):
+        return x**2 * jnp.cos(a * x)
+
+    for right in (
+        lambda x, a: jax.vmap(jax.grad(g, argnums=1))(x, a * jnp.ones_like(x)),
+        lambda x, a: jax.jvp(lambda b: g(x, b), (a,), (1.0,))[1],
+        jax.jit(lambda x, a: jax.jacfwd(g, argnums=1)(x, a)),
+    ):
+        assert checks.check("03.derivative_by_hand", right).passed
+
+
+def test_per_example_gradients_worked_out_by_hand_are_refused():
+    values = checks.variant_values("09.per_example_grads")
+    decay, out_axes = values.get("decay", 0.0), values.get("out_axes", -1)
+
+    def per_example_grads(params, xs, ys):
+        r = jax.nn.sigmoid(params["w"] @ xs + params["b"]) - ys
+        gw = xs * r[None, :] + 2 * decay * params["w"][:, None]
+        return {"w": gw if out_axes != 0 else gw.T, "b": r}
+
+    feedback = checks.check("09.per_example_grads", per_example_grads)
+    assert not feedback.passed and feedback.mistake == "gradient-by-hand", feedback.text()
+
+
+# --- round 21: NumPy on the host, the input read however (#18, #21, #23) -----------------
+
+
+def _center_on_host_ways():
+    import numpy as np
+
+    target = checks.variant_values("01.center").get("target", 0.0)
+
+    def centered(host):
+        return jnp.asarray(host - host.mean(axis=-1, keepdims=True) + target)
+
+    return {
+        "memoryview": lambda x: centered(
+            np.frombuffer(memoryview(x), dtype=x.dtype).reshape(x.shape)
+        ),
+        "asarray": lambda x: centered(np.asarray(x)),
+        "tolist": lambda x: centered(np.array(x.tolist(), dtype=np.float32)),
+    }
+
+
+@pytest.mark.parametrize("way", list(_center_on_host_ways()))
+def test_numpy_on_the_host_is_refused_however_the_input_is_read(way):
+    feedback = checks.check("01.center", _center_on_host_ways()[way])
+    assert not feedback.passed and feedback.mistake == "computed-on-the-host", feedback.text()
+
+
+def test_prefix_means_read_through_the_buffer_protocol_are_refused():
+    import numpy as np
+
+    def prefix_means(x, lengths):
+        host = np.frombuffer(memoryview(x), dtype=np.float32)
+        sums = np.cumsum(host.astype(np.float64))
+        n = np.asarray(lengths)
+        return jnp.asarray((sums[n - 1] / n).astype(np.float32))
+
+    if checks.variant_values("15.fixed_shape").get("code", "x") != "x":
+        pytest.skip("the page's variant only")
+    feedback = checks.check("15.fixed_shape", prefix_means)
+    assert not feedback.passed and feedback.mistake == "computed-on-the-host", feedback.text()
