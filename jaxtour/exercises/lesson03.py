@@ -21,9 +21,9 @@ from jaxtour.grader.mistakes import (
     call_or_none,
     computed_by_autodiff,
     differentiates_with_jax,
-    nonlinear_beside_autodiff,
     fails_with,
     ignores_arguments,
+    nonlinear_beside_autodiff,
     output_or_none,
     uses_operator,
 )

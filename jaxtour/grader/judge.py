@@ -517,7 +517,8 @@ def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedb
     if refusal is not None:
         return refusal
     if on_the_host and callable(answer):
-        return make_feedback(exercise, "incorrect", _(HOST_CALLBACK_MESSAGE), mistake="host-callback")
+        message = _(HOST_CALLBACK_MESSAGE)
+        return make_feedback(exercise, "incorrect", message, mistake="host-callback")
     return make_feedback(exercise, "correct", fill(exercise, exercise.success))
 
 

@@ -583,9 +583,7 @@ def _while_behind_rules():
             k, x = state
             return k + 1, x + r * x * (1 - x / capacity)
 
-        return jax.lax.while_loop(
-            lambda s: (s[0] < max_steps) & (s[1] < cap), one_step, (0, x0)
-        )[1]
+        return jax.lax.while_loop(lambda s: (s[0] < max_steps) & (s[1] < cap), one_step, (0, x0))[1]
 
     @functools.partial(jax.custom_vjp, nondiff_argnums=(3,))
     def by_vjp(r, x0, cap, max_steps):
