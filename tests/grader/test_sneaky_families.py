@@ -704,3 +704,35 @@ def test_prefix_means_read_through_the_buffer_protocol_are_refused():
         pytest.skip("the page's variant only")
     feedback = checks.check("15.fixed_shape", prefix_means)
     assert not feedback.passed and feedback.mistake == "computed-on-the-host", feedback.text()
+
+
+# --- round 21: 08.fit's loss computed again past the check's counting step (#15) ---------
+
+
+def _fit_recomputing(reach):
+    def fit_until(step, params, x, y, lr, target):
+        inner = reach(step)
+        steps = 0
+        while float(inner(params, x, y, lr)[1]) >= target:
+            params, _ = step(params, x, y, lr)
+            steps += 1
+        return params, steps
+
+    return fit_until
+
+
+@pytest.mark.parametrize(
+    "reach",
+    [
+        lambda step: getattr(step, "step", step),
+        lambda step: step.__call__,
+        lambda step: next(
+            (v for v in vars(step).values() if callable(v)) if hasattr(step, "__dict__") else (),
+            step,
+        ),
+    ],
+    ids=["public .step", "__call__", "any callable attribute"],
+)
+def test_the_loss_computed_again_is_counted_however_the_step_is_reached(reach):
+    feedback = checks.check("08.fit", _fit_recomputing(reach))
+    assert not feedback.passed and feedback.mistake == "step-called-again", feedback.text()
