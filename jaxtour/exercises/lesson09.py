@@ -2153,8 +2153,8 @@ EXERCISES = (
                 id="gradient-by-hand",
                 message="Your function does not ask JAX for the gradient: no jax.grad, vjp or "
                 "jacrev is in it, so the gradients come from a formula worked out by hand, "
-                "right for this loss only. This asks JAX to differentiate log_loss, one "
-                "example at a time, and jax.vmap to do it for the whole batch.",
+                "which holds for one loss at most. This asks JAX to differentiate log_loss, "
+                "one example at a time, and jax.vmap to do it for the whole batch.",
                 example=lambda: _per_example_grads_by_hand,
                 matches=lambda answer: callable(answer) and not differentiates_with_jax(answer),
                 also_accepted=True,
