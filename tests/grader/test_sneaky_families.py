@@ -736,3 +736,36 @@ def _fit_recomputing(reach):
 def test_the_loss_computed_again_is_counted_however_the_step_is_reached(reach):
     feedback = checks.check("08.fit", _fit_recomputing(reach))
     assert not feedback.passed and feedback.mistake == "step-called-again", feedback.text()
+
+
+# --- round 21: 09.two_views' noise keyed on the row's values, ids never read (#19) --------
+
+
+def _views_keyed_on_values(fingerprint):
+    std = checks.variant_values("09.two_views").get("std", 0.1)
+
+    def two_views(key, xs, ids):
+        def one(x):
+            k_a, k_b = jax.random.split(jax.random.fold_in(key, fingerprint(x)))
+            return (
+                x + std * jax.random.normal(k_a, x.shape),
+                x + std * jax.random.normal(k_b, x.shape),
+            )
+
+        return jax.vmap(one)(xs)
+
+    return two_views
+
+
+@pytest.mark.parametrize(
+    "fingerprint",
+    [
+        lambda x: jnp.sum(jax.lax.bitcast_convert_type(x, jnp.int32)),
+        lambda x: (jnp.sum(x) * 1000).astype(jnp.int32),
+        lambda x: jax.lax.bitcast_convert_type(x[0], jnp.int32),
+    ],
+    ids=["bits summed", "values scaled", "first feature's bits"],
+)
+def test_noise_keyed_on_the_rows_values_is_refused(fingerprint):
+    feedback = checks.check("09.two_views", _views_keyed_on_values(fingerprint))
+    assert not feedback.passed and feedback.mistake == "noise-from-values", feedback.text()
