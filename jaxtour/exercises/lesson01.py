@@ -1326,16 +1326,6 @@ EXERCISES = (
         ),
         solution="def sum_of_cubes(v):\n    return jnp.sum(v.astype(jnp.float32) ** {power})",
         mistakes=(
-            Mistake(  # round 21's sneaky family
-                id="computed-on-the-host",
-                message="Your function needs v's values in Python: traced as jit traces it, "
-                "with the values unknown, it fails. It computes on the host (NumPy, a "
-                "memoryview, .tolist(), a Python number), and the task asks for jnp, which "
-                "computes on the device and can be traced, compiled and differentiated.",
-                example=lambda: _sum_of_cubes_on_the_host,
-                matches=needs_values_on_host(_cube_inputs),
-                also_accepted=True,
-            ),
             Mistake(
                 id="int32-overflow",
                 message="Your sum is what a 32-bit integer holds after wrapping around: the "
@@ -1436,6 +1426,16 @@ EXERCISES = (
                 "not a jax array.",
                 example=lambda: lambda v: np.sum(np.asarray(v, dtype=np.float64) ** _power()),
                 matches=_right_but(_is_numpy),
+            ),
+            Mistake(  # round 21's sneaky family
+                id="computed-on-the-host",
+                message="Your function needs v's values in Python: traced as jit traces it, "
+                "with the values unknown, it fails. It computes on the host (NumPy, a "
+                "memoryview, .tolist(), a Python number), and the task asks for jnp, which "
+                "computes on the device and can be traced, compiled and differentiated.",
+                example=lambda: _sum_of_cubes_on_the_host,
+                matches=needs_values_on_host(_cube_inputs),
+                also_accepted=True,
             ),
         ),
         success="Converted before raising to the power: float32 cannot wrap around, and its 7 "
@@ -1691,16 +1691,6 @@ EXERCISES = (
         ),
         solution="def center(x):\n    return x - jnp.mean(x, axis=-1, keepdims=True){plus}",
         mistakes=(
-            Mistake(  # round 21's sneaky family
-                id="computed-on-the-host",
-                message="Your function needs x's values in Python: traced as jit traces it, "
-                "with the values unknown, it fails. It computes on the host (NumPy, a "
-                "memoryview, .tolist(), a Python number), and the task asks for jnp, which "
-                "computes on the device and can be traced, compiled and differentiated.",
-                example=lambda: _center_on_the_host,
-                matches=needs_values_on_host(_center_inputs),
-                also_accepted=True,
-            ),
             Mistake(
                 id="whole-mean",
                 message="You subtracted one mean, that of all the elements, from every "
@@ -1921,6 +1911,16 @@ EXERCISES = (
                 "computed it (or converted it at the end), where a jax array was asked for.",
                 example=lambda: lambda x: np.asarray(_center(x)),
                 matches=lambda a: _NUMPY_OUTPUT(a, _center) is None,
+            ),
+            Mistake(  # round 21's sneaky family
+                id="computed-on-the-host",
+                message="Your function needs x's values in Python: traced as jit traces it, "
+                "with the values unknown, it fails. It computes on the host (NumPy, a "
+                "memoryview, .tolist(), a Python number), and the task asks for jnp, which "
+                "computes on the device and can be traced, compiled and differentiated.",
+                example=lambda: _center_on_the_host,
+                matches=needs_values_on_host(_center_inputs),
+                also_accepted=True,
             ),
         ),
         success="The mean along axis=-1, kept as size 1 with keepdims=True, broadcasts along "
