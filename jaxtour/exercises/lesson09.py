@@ -29,7 +29,6 @@ from jaxtour.grader.key_uses import KeyUses, key_uses
 from jaxtour.grader.learner_code import LearnerCodeError, call_learner, raw_call, transformed
 from jaxtour.grader.mistakes import (
     behaves_like,
-    differentiates_with_jax,
     equals_tree,
     fails_with,
     grows_with_batch,
@@ -142,13 +141,6 @@ def _square_inputs():  # as many examples as features: the rows' in_axes runs in
 
 def _growing_inputs():  # the same features, 2 then 5 examples
     return [_batch(2, 3, 4), _batch(5, 3, 4)]
-
-
-def _per_example_grads_by_hand(params, xs, ys):  # round 21: no grad, no vmap
-    decay, first = _decay(), not _examples_last()
-    r = jax.nn.sigmoid(params["w"] @ xs + params["b"]) - ys
-    gw = xs * r[None, :] + 2 * decay * params["w"][:, None]
-    return {"w": gw.T if first else gw, "b": r}
 
 
 @_compiled
@@ -2177,16 +2169,6 @@ EXERCISES = (
                 "one: a gradient is taken of a function with one number as its result.",
                 example=lambda: _grad_of_vmap,
                 matches=fails_with("TypeError", r"scalar-output", _grad_inputs),
-            ),
-            Mistake(  # round 21's sneaky family
-                id="gradient-by-hand",
-                message="Your function does not ask JAX for the gradient: no jax.grad, vjp or "
-                "jacrev is in it, so the gradients come from a formula worked out by hand, "
-                "which holds for one loss at most. This asks JAX to differentiate log_loss, "
-                "one example at a time, and jax.vmap to do it for the whole batch.",
-                example=lambda: _per_example_grads_by_hand,
-                matches=lambda answer: callable(answer) and not differentiates_with_jax(answer),
-                also_accepted=True,
             ),
             Mistake(
                 id="python-loop",

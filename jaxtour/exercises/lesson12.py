@@ -19,8 +19,6 @@ from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.growth import grows_quadratically
 from jaxtour.grader.learner_code import transformed
 from jaxtour.grader.mistakes import (
-    differentiated_in_program,
-    differentiates_with_jax,
     fails_with,
     host_callback,
     ignores_one_argument,
@@ -845,27 +843,6 @@ def _rule_inputs():
         (f32(-3.0), f32(50.0)),
         (f32(0.5), f32(0.5)),
     ]
-
-
-def _delegated_rule(primals, tangents):  # round 21: JAX's own derivative as the "rule"
-    return jax.jvp(jnp.logaddexp, primals, tangents)
-
-
-def _rule_delegated(answer: Any) -> bool:
-    """Round 21's sneaky family: the rule hands its primals and tangents to JAX's own
-    differentiation (jax.jvp of jnp.logaddexp, a grad of the function): nothing is
-    written. Told by the rule's code, or its traced program (an equation JAX's
-    differentiation made), traced as the check's custom_jvp calls it."""
-    if not callable(answer):
-        return False
-    if differentiates_with_jax(answer):
-        return True
-    a, b = _rule_inputs()[0]
-    try:
-        program = jax.make_jaxpr(answer)((a, b), (jnp.float32(1.0), jnp.float32(1.0)))
-    except Exception:  # noqa: BLE001 - a rule that fails to trace is the rule's to judge
-        return False
-    return differentiated_in_program(program)
 
 
 def _with_rule(rule: Callable[..., Any]) -> Callable[..., Any]:
@@ -1702,17 +1679,6 @@ EXERCISES = (
             "    return out, jax.nn.sigmoid(a - b) * a_dot + jax.nn.sigmoid(b - a) * b_dot"
         ),
         mistakes=(
-            Mistake(  # round 21's sneaky family
-                id="delegated-rule",
-                message="Your rule does not write the derivative: it hands the primals and "
-                "tangents to JAX's own differentiation (jax.jvp, grad or vjp of a function), "
-                "which decides the tangent for it. The exercise asks for the rule written "
-                "out, the tangent computed from a_dot and b_dot: a custom rule is what is "
-                "written when JAX's own derivative is the one to replace.",
-                example=lambda: _delegated_rule,
-                matches=_rule_delegated,
-                also_accepted=True,
-            ),
             Mistake(
                 id="tangent-per-input",
                 message="Your rule returns a tuple of tangents, one per input. log_add_exp has "

@@ -39,14 +39,6 @@ xs = jnp.asarray(_rng.normal(size=(8, 3)), dtype=jnp.float32)
 ys = jnp.asarray(_rng.normal(size=8), dtype=jnp.float32)
 
 
-def grads_by_hand_sign_flipped(params, xs, ys):  # round 21: no grad, (y - p) * x
-    def one(x, y):
-        p = jax.nn.sigmoid(jnp.dot(params["w"], x) + params["b"])
-        return {"w": (y - p) * x, "b": y - p}
-
-    return jax.vmap(one, in_axes=(1, 0), out_axes=-1)(xs, ys)
-
-
 def grads_notebook_batch(params, x_batch, y_batch):
     return jax.vmap(jax.grad(log_loss), in_axes=(None, 0, 0))(params, xs, ys)
 
@@ -464,12 +456,6 @@ def walk_draw_then_keep_second(key, steps):
 
 WRONG_ANSWERS = (
     # 09.per_example_grads
-    Wrong(
-        "09.per_example_grads",
-        "round 21: the gradient by hand, its sign flipped",
-        lambda: grads_by_hand_sign_flipped,
-        named="gradient-by-hand",
-    ),
     Wrong(
         "09.per_example_grads",
         "jacfwd of the vmapped losses",
