@@ -1010,13 +1010,6 @@ def nonlinear_beside_autodiff(answer: Any, args: tuple[Any, ...], traced: int) -
     return _nonlinear_outside_autodiff(jaxpr, set(jaxpr.invars), False)
 
 
-def differentiated_in_program(program: Any) -> bool:
-    """Whether a traced program holds an equation JAX's differentiation made (named jvp
-    or transpose, in a nested program too): JAX differentiated something in it."""
-    jaxpr = getattr(program, "jaxpr", program)
-    return any(_made_by_autodiff_scope(eqn) for eqn in jaxpr.eqns)
-
-
 def computed_by_autodiff(answer: Any, args: tuple[Any, ...], traced: int) -> bool | None:
     """Whether each output of ``answer(*args)``, traced in argument ``traced``, is made by
     JAX's differentiation (an equation JAX names jvp or transpose, past casts, reshapes
