@@ -256,6 +256,14 @@ def _center_on_the_host(x):  # round 21: centered by NumPy, wrapped back
     return jnp.asarray(host - host.mean(axis=-1, keepdims=True) + _target())
 
 
+def _host_sum(answer: Any) -> bool:
+    """needs_values_on_host, but for the grader's own reference, which sums exactly in
+    Python ints on the host by design (what answers are compared with)."""
+    if getattr(answer, "__wrapped__", answer) is _sum_of_cubes_reference:
+        return False
+    return needs_values_on_host(_cube_inputs)(answer)
+
+
 def _cube_inputs():
     return [
         (jnp.array([1, 2, 3]),),  # 36 for cubes: even int32 holds this one
@@ -1434,7 +1442,7 @@ EXERCISES = (
                 "memoryview, .tolist(), a Python number), and the task asks for jnp, which "
                 "computes on the device and can be traced, compiled and differentiated.",
                 example=lambda: _sum_of_cubes_on_the_host,
-                matches=needs_values_on_host(_cube_inputs),
+                matches=_host_sum,
                 also_accepted=True,
             ),
         ),
