@@ -35,6 +35,7 @@ are started.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import re
@@ -772,7 +773,21 @@ def _server() -> _Server | None:
     if not _servers:
         _servers.append(_Server(environment, fresh))
         atexit.register(_servers[0].stop)
+    _continued(_servers[0].process.pid)
     return _servers[0]
+
+
+def _continued(pid: int) -> None:
+    """A server stopped (SIGSTOP or SIGTSTP, sent from a cell; inside a check the grader
+    refuses it) is continued: every run would otherwise wait out its time limit."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            state = stat.read().rsplit(b")", 1)[-1].split()[0]
+    except (OSError, IndexError):
+        return
+    if state in (b"T", b"t"):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGCONT)
 
 
 def _imports_read(environment: dict[str, str]) -> dict[str, str]:

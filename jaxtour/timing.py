@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -449,7 +450,8 @@ def roofline(budget_s: float = 0.3) -> Roofline:
 
     The copy is ``copy_bandwidth`` (64 MiB on a CPU, 256 MiB on an accelerator); the flop
     rate is a jitted float32 matmul of two square matrices (512 on a CPU, 4096 on an
-    accelerator), counted as 2 n**3 flops."""
+    accelerator), counted as 2 n**3 flops. Called inside a check, it is not kept (and the
+    check is refused): what the lesson's checks compare with is measured in a cell."""
     backend = jax.default_backend()
     on_cpu = backend == "cpu"
     copy = copy_bandwidth(
@@ -467,9 +469,13 @@ def roofline(budget_s: float = 0.3) -> Roofline:
         budget_s=budget_s,
         min_samples=ROOF_SAMPLES,
     )
-    _ROOFLINES[backend] = Roofline(copy=copy, matmul=matmul)
-    _ROOF_VALUES[backend] = _values(_ROOFLINES[backend])
-    return _ROOFLINES[backend]
+    roof = Roofline(copy=copy, matmul=matmul)
+    grader = sys.modules.get("jaxtour.grader.process_wide")  # imported by every check
+    if grader is not None and not grader.kept_outside_checks("timing.roofline()"):
+        return roof  # measured inside a check (its settings, its load): not kept
+    _ROOFLINES[backend] = roof
+    _ROOF_VALUES[backend] = _values(roof)
+    return roof
 
 
 # What each roofline() measured, by value: tuples of the numbers and strings of its two

@@ -380,6 +380,43 @@ def _cubes_wrapped_then_summed(answer: Any) -> bool:
     return _close(result[1], want, 1e-4)
 
 
+def _part_wrapped_then_floated(answer: Any) -> bool:
+    """Matches a sum of powers whose lower part, v ** a for some 1 < a < the power, was
+    taken in int32 and wrapped before a float v ** (power - a) joined it (round 21:
+    v ** 2 * v.astype(jnp.float32))."""
+    result = _decisive(answer)
+    if result is None:
+        return False
+    values = np.asarray(_cube_inputs()[2][0]).tolist()
+    power = _power()
+    return any(
+        _close(
+            result[1],
+            float(sum(_wrapped(int(k) ** a, 32) * float(k) ** (power - a) for k in values)),
+            1e-4,
+        )
+        for a in range(2, power)
+    )
+
+
+def _by_length_only(answer: Any) -> bool:
+    """Matches a function whose result, on every input, is the sum of the powers of
+    0 .. n - 1 (or of 1 .. n), n being len(v): v's values unread, as if it were an arange
+    (round 21: a closed formula from v.size)."""
+    cases = [np.asarray(v).size for (v,) in _cube_inputs()]
+    results = [_as_real(call_or_none(answer, *args)) for args in _cube_inputs()]
+    if any(value is None for value in results):
+        return False
+    power = _power()
+    return any(
+        all(
+            _close(value, float(sum(k**power for k in range(start, n + start))), 1e-4)
+            for value, n in zip(results, cases, strict=True)
+        )
+        for start in (0, 1)
+    )
+
+
 def _low_precision(answer: Any) -> bool:
     """Matches a result computed in float16 or bfloat16 (on the lesson's arange(2000))."""
     got = call_or_none(answer, *_cube_inputs()[1])
@@ -1384,6 +1421,23 @@ EXERCISES = (
                 "sum of wrapped powers is a sum of wrong numbers.",
                 example=lambda: lambda v: jnp.sum(v ** _power(), dtype=jnp.float32),
                 matches=_cubes_wrapped_then_summed,
+            ),
+            Mistake(
+                id="power-partly-wrapped",
+                message="Part of your power wrapped around before any float came in: a power of "
+                "v taken on the int32 values is int32 too, and past 2,147,483,647 it wraps, so "
+                "the float that multiplies it afterwards multiplies a wrong number. Every "
+                "factor of the power has to be a float already.",
+                example=lambda: lambda v: jnp.sum(v ** (_power() - 1) * v.astype(jnp.float32)),
+                matches=_part_wrapped_then_floated,
+            ),
+            Mistake(
+                id="length-only",
+                message="Your result depends only on how many values v holds: it is the sum of "
+                "k ** {power} for k from 0 to n - 1 (or from 1 to n), as if v were an arange. "
+                "The check's v holds other numbers, and its powers are what is summed.",
+                example=lambda: lambda v: jnp.float32(sum(k ** _power() for k in range(v.size))),
+                matches=_by_length_only,
             ),
             Mistake(
                 id="half-precision",

@@ -148,6 +148,14 @@ class PendingResult:
         _log_of(self._log).wait_for(self._index)
         return self
 
+    # known when f returns, before the work is done, as a jax.Array's are: reading them
+    # waits for nothing (round 21: .shape read to wait met an AttributeError of the
+    # stand-in's own)
+    shape: Any = property(lambda self: ())
+    ndim: Any = property(lambda self: 0)
+    size: Any = property(lambda self: 1)
+    dtype: Any = property(lambda self: np.dtype(np.float32))
+
     def is_ready(self) -> bool:
         log = _log_of(self._log)
         ready = log.now() >= log.calls[self._index].ready_at
@@ -763,6 +771,30 @@ def _wait_named_not_called(answer: Any) -> bool:
         return False
     code = "\n".join(line.split("#", 1)[0] for line in source.splitlines())
     return _WAIT_NAMED.search(code) is not None and not re.search(r"block_until_ready\s*\(", code)
+
+
+_METADATA_READ = re.compile(r"\.(shape|dtype|ndim|size)\b")
+
+
+def _metadata_read_to_wait(answer: Any) -> bool:
+    """Round 21: the code reads a result's .shape (.dtype, .ndim, .size), known before
+    the work is done, and calls no block_until_ready: it thought the read waits."""
+    import inspect
+
+    try:
+        source = inspect.getsource(answer)
+    except (OSError, TypeError):
+        return False
+    code = "\n".join(line.split("#", 1)[0] for line in source.splitlines())
+    return _METADATA_READ.search(code) is not None and not re.search(r"block_until_ready", code)
+
+
+def _shape_read(f, *args, repeats=20):
+    f(*args).shape  # noqa: B018
+    start = time.perf_counter()
+    for _ in range(repeats):
+        f(*args).shape  # noqa: B018
+    return (time.perf_counter() - start) / repeats
 
 
 def _wait_not_called(f, *args, repeats=20):
@@ -1403,6 +1435,13 @@ def _loss_verdict(answer: Callable[..., Any]) -> tuple[str | None, str | None]:
             "You divided the losses' sum, {total}, by {fewer}, one less than the {n} batches: "
             "a mean divides by the number of losses."
         ).format(total=short_repr(sum(BATCH_LOSSES)), fewer=n - 1, n=n)
+    for size in sorted(set(BATCH_SIZES) - {n, n - 1}):
+        if math.isclose(returned, _reported(sum(BATCH_LOSSES) / size), rel_tol=1e-5):
+            # round 21: the sum over len(xs[0]), a batch's size
+            return None, i18n._(
+                "You divided the losses' sum, {total}, by {size}, the size of one batch "
+                "(the length of one x of xs), not by the number of batches, {n}."
+            ).format(total=short_repr(sum(BATCH_LOSSES)), size=size, n=n)
     base = LOSS_VARIANTS.current("02.mean_loss")["base"]
     for other, formula in ((0.0, "mean"), (math.e, "e ** mean"), (2.0, "2 ** mean")):
         reported = other**mean if other else mean
@@ -2095,6 +2134,16 @@ EXERCISES = (
                 example=lambda: _wait_not_called,
                 matches=lambda answer: (
                     TIME_CALL.made("dispatch-only")(answer) and _wait_named_not_called(answer)
+                ),
+            ),
+            Mistake(  # round 21
+                id="shape-read",
+                message="You timed only the dispatch: a result's shape and dtype are known "
+                "when f returns, before its work is done, so reading them waits for nothing. "
+                "A timed call ends when its result is ready, not when f returns.",
+                example=lambda: _shape_read,
+                matches=lambda answer: (
+                    TIME_CALL.made("dispatch-only")(answer) and _metadata_read_to_wait(answer)
                 ),
             ),
             Mistake(

@@ -17,6 +17,7 @@ import numpy
 from jaxtour.exercises.common import jax, jnp
 from jaxtour.grader.compare import compare_arrays
 from jaxtour.grader.mistakes import (
+    _reads,
     behaves_like,
     call_or_none,
     computed_by_autodiff,
@@ -255,6 +256,20 @@ def _close_curvatures_not_exact(answer: Any) -> bool:
 def _second_difference_float32(f, t):  # round 20: no grad, f's values at t and t ± h
     h, s = 1e-3, t.astype(jnp.float32)
     return (f(s + h) - 2 * f(s) + f(s - h)) / h**2
+
+
+def _gradient_of_samples(f, t):
+    """Round 21: NumPy's habit, jnp.gradient twice over f's values at t."""
+    values = f(t.astype(jnp.float32))
+    return jnp.gradient(jnp.gradient(values))
+
+
+def _differences_of_samples(answer: Any) -> bool:
+    """The answer's own code reads a ``gradient`` function (jnp's or NumPy's: slopes from
+    neighbouring samples) and never differentiates with JAX (round 21)."""
+    if not callable(answer) or differentiates_with_jax(answer):
+        return False
+    return any(attribute == "gradient" for _, attribute in _reads(answer))
 
 
 def _estimated_without_grad(answer: Any) -> bool:
@@ -941,6 +956,17 @@ EXERCISES = (
                 "integers, but a curvature at an integer point is a real number.",
                 example=lambda: lambda f, t: _curvatures(f, t).astype(t.dtype),
                 matches=_integer_slopes,
+            ),
+            Mistake(  # round 21
+                id="samples-differenced",
+                message="Your function does not differentiate f: a gradient function of jnp "
+                "(or NumPy) estimates slopes from the differences between neighbouring values "
+                "of the array it is given, one sample apart, one-sided at the ends. Applied to "
+                "f's values at the points of t, it knows nothing of f between them, nor of how "
+                "far apart they are, so it gives no {prime} of f at each point. The task asks "
+                "for what grad computes.",
+                example=lambda: _gradient_of_samples,
+                matches=_differences_of_samples,
             ),
             Mistake(  # round 20
                 id="estimated-without-grad",

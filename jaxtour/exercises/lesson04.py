@@ -127,6 +127,16 @@ def _is_one_tuple(answer: Any) -> bool:
     return isinstance(answer, tuple) and len(answer) == 1
 
 
+def _one_tuple_inside(answer: Any) -> bool:
+    """(grad_y, grad_w) with one of them a tuple of one array holding the right gradient:
+    argnums=(1,) gives a tuple, even of one (round 21)."""
+    if not (isinstance(answer, tuple) and len(answer) == 2):
+        return False
+    inner = [a[0] if isinstance(a, tuple | list) and len(a) == 1 else a for a in answer]
+    wrapped = any(isinstance(a, tuple | list) and len(a) == 1 for a in answer)
+    return wrapped and equals_tree(_weighted_grad((1, 2)))(tuple(inner))
+
+
 def _right_values_in_list_or_dict(answer: Any) -> bool:
     """(grad_y, grad_w) in a list, as a dict's values in that order, or in a dict keyed
     "y" and "w" (jax.grad of a dict argument returns its keys sorted)."""
@@ -307,17 +317,77 @@ def _loss_cases():
             jnp.array([1.5, 0.0, 1.0, 3.0]),
             jnp.array([1.0, 2.0, 0.5, 3.0]),
         ),
+        # round 21: a w of another shape than y's, one weight for every point (w only
+        # broadcasts against x - y), where y and w stacked into one array to differentiate
+        # once had passed
         (
             _LOSSES[2],
             jnp.array([2.0, 0.0, -1.0, 1.5]),
             jnp.array([1.0, 0.5, 1.0, 1.0]),
-            jnp.array([0.5, 1.0, 3.0, 2.0]),
+            jnp.array(1.5),
         ),
     )
 
 
 def _grads_yw(loss, x, y, w):
     return jax.grad(lambda y, w: loss(x, y, w=w), argnums=(0, 1))(y, w)
+
+
+_JOINED_SHAPES = (
+    r"same shape|same number of dimensions|different numbers of dimensions"
+    r"|shapes? .*(mismatch|broadcast)|must have the same|zero-dimensional"
+)
+
+
+def _joined_y_w(answer: Any) -> bool:
+    """Right at the lesson's point, where y and w have one shape, and failing with a
+    shape error where w is a scalar: y and w joined into one array (round 21)."""
+    if not fails_with("ValueError", _JOINED_SHAPES, _loss_cases)(answer):
+        return False
+    got = output_or_none(_loss_cases, answer, 0, _loss_cases()[0])
+    return got is not None and equals_tree(_weighted_grad((1, 2)))(got)
+
+
+def _grad_w_near(answer: Any) -> bool:
+    """grad_y right and grad_w close to the right one but off, on every case: grad_w
+    estimated from the loss at nearby points, not JAX's derivative (round 21)."""
+    off = False
+    for i, case in enumerate(_loss_cases()):
+        got = output_or_none(_loss_cases, answer, i, case)
+        if not isinstance(got, tuple) or len(got) != 2:
+            return False
+        want_y, want_w = _grads_yw(*case)
+        if not equals_tree(want_y)(got[0]):
+            return False
+        try:
+            grad_w = np.asarray(got[1], dtype=float)
+        except Exception:
+            return False
+        want = np.asarray(want_w, dtype=float)
+        if grad_w.shape != want.shape or not np.all(np.isfinite(grad_w)):
+            return False
+        scale = float(np.abs(want).max()) or 1.0
+        if not np.allclose(grad_w, want, rtol=1e-2, atol=1e-3 * scale):
+            return False
+        off = off or not equals_tree(want_w)(got[1])
+    return off
+
+
+def _grad_w_forward_difference(loss, x, y, w):
+    grad_y = jax.grad(lambda y: loss(x, y, w=w))(y)
+    eps, flat = 1e-3, jnp.ravel(w)
+    base = loss(x, y, w=w)
+    rows = [
+        (loss(x, y, w=(flat.at[i].add(eps)).reshape(jnp.shape(w))) - base) / eps
+        for i in range(flat.size)
+    ]
+    return grad_y, jnp.stack(rows).reshape(jnp.shape(w))
+
+
+def _joined_y_w_example(loss, x, y, w):
+    both = jnp.stack([y, w])
+    grads = jax.grad(lambda both: loss(x, both[0], w=both[1]))(both)
+    return grads[0], grads[1]
 
 
 def _grad_w_at_y(loss, x, y, w):  # round 16: grad_w's function called at y's values
@@ -542,6 +612,21 @@ def _step_inputs():
     )
     params, grads = flat()
     still = (params, jax.tree.map(np.zeros_like, grads))
+    # round 21: another nesting than model's, a list at the top, a dict in a dict and a
+    # list in a dict (a walk written for model's nesting alone passed), the flat dict's
+    # leaf shapes; its norm, 1.6, clipped to 0.5
+    other = (
+        [
+            {"w": np.array([1.0, -2.0], f32), "inner": {"b": np.array(0.5, f32)}},
+            {"v": [np.array([0.25, 1.0], f32)]},
+        ],
+        [
+            {"w": np.array([0.5, 0.25], f32), "inner": {"b": np.array(-1.0, f32)}},
+            {"v": [np.array([1.0, -0.5], f32)]},
+        ],
+        0.05,
+        0.5,
+    )
     # round 19: lr * norm above max_norm (0.575 > 0.05), where clipping the step lr * g
     # and clipping g part ways; in the others lr * norm is under max_norm
     return [
@@ -549,8 +634,12 @@ def _step_inputs():
         (*flat(), 0.05, 5.0),
         (*flat(), 0.05, 0.5),
         (*flat(), 0.5, 0.05),
+        other,
         (*still, 0.05, 0.5),
     ]
+
+
+_OTHER_NESTING = 4  # the index of the tree nested otherwise than model
 
 
 @concrete_cache
@@ -758,6 +847,13 @@ def _factor_inverted(params, grads, lr, max_norm):
 def _summed_leaf_norms(params, grads, lr, max_norm):
     total = sum(jnp.sqrt(jnp.sum(g**2)) for g in jax.tree.leaves(grads))
     scale = jnp.minimum(1.0, max_norm / total)
+    return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
+
+
+@_decayed
+def _largest_leaf_norm(params, grads, lr, max_norm):  # round 21
+    norm = max(jnp.sqrt(jnp.sum(g**2)) for g in jax.tree.leaves(grads))
+    scale = jnp.minimum(1.0, max_norm / norm)
     return jax.tree.map(lambda p, g: p - lr * scale * g, params, grads)
 
 
@@ -971,6 +1067,31 @@ def _fails_only_on_nested(pattern: str) -> Callable[[Any], bool]:
     """Fails on the nested tree as ``pattern`` says, and works on the flat dict."""
     nested = _fails_on_nested(pattern)
     return lambda answer: nested(answer) and _error_on_flat(answer) is None
+
+
+def _fails_only_on_other_nesting(answer: Any) -> bool:
+    """Runs on model's nesting and on the flat dicts, and raises on the tree nested
+    otherwise: a walk written for the nestings it was shown (round 21)."""
+    if not callable(answer):
+        return False
+    if _step_outcome(answer, _OTHER_NESTING)[1] is None:
+        return False
+    return all(_step_outcome(answer, index)[1] is None for index in range(_OTHER_NESTING))
+
+
+def _walks_model_nesting(params, grads, lr, max_norm):
+    """A walk written for model's nesting: a dict of arrays and of lists of dicts."""
+    scale = _clip_scale(grads, max_norm)
+    new = {}
+    for name, value in params.items():
+        if isinstance(value, list):
+            new[name] = [
+                {key: layer[key] - lr * scale * g[key] for key in layer}
+                for layer, g in zip(value, grads[name], strict=True)
+            ]
+        else:
+            new[name] = value - lr * scale * grads[name]
+    return new
 
 
 def _fails_on_flat(pattern: str) -> Callable[[Any], bool]:
@@ -1314,6 +1435,13 @@ EXERCISES = (
                 message="The numbers are right, but stacked into one array: the exercise asks for "
                 "the tuple (grad_y, grad_w), two arrays.",
                 example=lambda: lambda loss, x, y, w: jnp.stack(_grads_yw(loss, x, y, w)),
+                # at the lesson's point: with a scalar w the two gradients do not stack
+                matches=_at_lesson_point(
+                    lambda got: (
+                        not isinstance(got, tuple | list | dict)
+                        and equals_tree(jnp.stack(_weighted_grad((1, 2))))(got)
+                    )
+                ),
             ),
             Mistake(
                 id="stacked-pair",
@@ -1326,6 +1454,38 @@ EXERCISES = (
                     )
                 ),
                 matches=_at_lesson_point(_stacked_gradients),
+            ),
+            Mistake(
+                id="one-tuple-inside",
+                message="The numbers are right, but one of your two gradients is a tuple "
+                "holding one array: given argnums as a tuple, even of one position, jax.grad "
+                "returns a tuple of gradients, one per position.",
+                example=lambda: (
+                    lambda loss, x, y, w: (
+                        jax.grad(lambda y, w: loss(x, y, w=w), argnums=(0,))(y, w),
+                        _grads_yw(loss, x, y, w)[1],
+                    )
+                ),
+                matches=_at_lesson_point(_one_tuple_inside),
+            ),
+            Mistake(
+                id="grad-w-estimated",
+                message="grad_y is right, and grad_w is close on every case but not within "
+                "the check's tolerance: that is what an estimate from the loss at nearby points "
+                "(a finite difference) gives, where JAX's derivative is exact up to rounding.",
+                example=lambda: _grad_w_forward_difference,
+                matches=_grad_w_near,
+            ),
+            Mistake(
+                id="y-w-joined",
+                message="Your gradients are right where y and w have one shape, and your "
+                "function fails where they do not (one weight for every point, a scalar w): "
+                "it joins y and w into one array, to differentiate once, and arrays of "
+                "different shapes do not join. A loss written like weighted_sse takes any w "
+                "that broadcasts against x - y, so y and w stay two arguments, each "
+                "differentiated as it is.",
+                example=lambda: _joined_y_w_example,
+                matches=_joined_y_w,
             ),
             Mistake(
                 id="list-not-tuple",
@@ -1497,6 +1657,15 @@ EXERCISES = (
                 matches=_fails_only_on_nested(r"unsupported operand|can't multiply sequence"),
             ),
             Mistake(
+                id="model-nesting-only",
+                message="Your step works on trees nested as model is and on flat dicts, but "
+                "fails on a tree nested another way (a list at the top, a dict inside a dict, "
+                "a list inside a dict): it walks the containers written into it by hand, and "
+                "reaches only those. The task asks for any nesting of dicts and lists.",
+                example=lambda: _walks_model_nesting,
+                matches=_fails_only_on_other_nesting,
+            ),
+            Mistake(
                 id="whole-grads-tree",
                 message="Your function multiplies the whole grads tree, a dict, by a number. "
                 "Arithmetic works on arrays, not on trees: a dict has no product with a number.",
@@ -1663,6 +1832,15 @@ EXERCISES = (
                 "clipped too hard.",
                 example=lambda: _summed_leaf_norms,
                 matches=_like(_summed_leaf_norms),
+            ),
+            Mistake(
+                id="largest-leaf-norm",
+                message="Your step clips by the norm of one leaf, the largest. The global norm "
+                "takes every entry of every leaf together, so it is at least that one leaf's "
+                "norm, larger wherever other leaves are not all 0, and your step is clipped too "
+                "little.",
+                example=lambda: _largest_leaf_norm,
+                matches=_like(_largest_leaf_norm),
             ),
             Mistake(
                 id="params-norm",

@@ -932,6 +932,50 @@ def _counts_without_b(answer: Any) -> bool:
     return True
 
 
+def _aux_on_every_case(answer: Any, wanted: Callable[..., Any]) -> bool:
+    """The right loss on every input, and an aux of one number equal (in value and kind:
+    bool, or an integer) to ``wanted(params, x, y, count)`` on every input."""
+    if not callable(answer):
+        return False
+    for args, (loss, count) in zip(
+        _model_inputs(), outputs_on(_model_inputs, _loss_and_outliers), strict=True
+    ):
+        out = answer(*args)
+        if not (isinstance(out, tuple | list) and len(out) == 2 and equals_value(loss)(out[0])):
+            return False
+        aux, want = out[1], wanted(*args, int(count))
+        if not (hasattr(aux, "dtype") and np.shape(aux) == ()):
+            return False
+        if (aux.dtype.kind == "b") != isinstance(want, bool) or aux.item() != want:
+            return False
+    return True
+
+
+def _count_against_x(params, x, y):  # round 21: the predictions compared with x, not y
+    errors = _errors(params, x, y)
+    predictions = params["w"] * x + params["b"]
+    return jnp.mean(errors**2), jnp.sum(jnp.abs(predictions - x) > _threshold())
+
+
+def _counts_against_x(answer: Any) -> bool:
+    """On every input the count of predictions more than the threshold from x, not y."""
+
+    def wanted(params, x, y, count):
+        return int(jnp.sum(jnp.abs(params["w"] * x + params["b"] - x) > _threshold()))
+
+    return _aux_on_every_case(answer, wanted)
+
+
+def _whether_any(params, x, y):  # round 21: jnp.any, whether there is an outlier
+    errors = _errors(params, x, y)
+    return jnp.mean(errors**2), jnp.any(jnp.abs(errors) > _threshold())
+
+
+def _says_whether(answer: Any) -> bool:
+    """On every input a bool, True where the count is above 0: whether, not how many."""
+    return _aux_on_every_case(answer, lambda params, x, y, count: count > 0)
+
+
 def _count_wraps(answer: Any) -> bool:
     """The right loss on every input, and a count in an integer dtype of 8 or 16 bits that
     is the right count wrapped around that dtype's range (on 300 points, 280 outliers)."""
@@ -1790,6 +1834,22 @@ EXERCISES = (
                 "the count are about the same line, b included.",
                 example=lambda: _count_without_b,
                 matches=_counts_without_b,
+            ),
+            Mistake(
+                id="count-whether",
+                message="The loss is right, but your second value is a bool, True where some "
+                "point is missed by more than {threshold}: it says whether there is an outlier "
+                "(as jnp.any does), not how many there are.",
+                example=lambda: _whether_any,
+                matches=_says_whether,
+            ),
+            Mistake(
+                id="count-against-x",
+                message="The loss is right, but your count measures how far each prediction "
+                "is from x, the input, not from y, the value the line should reach: an outlier "
+                "is a point whose y the line misses by more than {threshold}.",
+                example=lambda: _count_against_x,
+                matches=_counts_against_x,
             ),
             Mistake(
                 id="count-off",

@@ -888,6 +888,11 @@ def _apply_floor(m, j, factor):
     return m.at[:, j].apply(lambda c: jnp.floor(c * factor))
 
 
+def _list_index_swap(x):
+    """Round 21: .at[] indexed with a Python list of the two ends."""
+    return x.at[[0, -1]].set(jnp.stack([x[-1], x[0]]))
+
+
 # --- 06.count_labels --------------------------------------------------------------------
 
 
@@ -902,8 +907,9 @@ def _label_inputs():
         (jnp.array([1, 1, 1, 0, -1]), 3),
         (jnp.array([4, 0, 4, 1, -1, -1, -1]), 7),
         # more labels and more of them than a lesson's page uses (round 18: an answer right
-        # for n <= 8 only passed), the padding between them
-        (jnp.array([37, 3, 37, 19, 0, -1, 12, 37, -1, 3, 0]), 40),
+        # for n <= 8 only passed), the padding between them, and label n - 1 among them
+        # (round 21: the last count zeroed, to take the padding's -1 out, passed)
+        (jnp.array([37, 3, 37, 19, 0, -1, 39, 37, -1, 3, 0]), 40),
     ]
 
 
@@ -1202,6 +1208,12 @@ def _zero_skipped(labels, n):
     return _count_labels(labels, n).at[0].set(0)
 
 
+def _last_zeroed(labels, n):
+    """The padding counted as label n - 1, then that count set to 0: label n - 1's own
+    occurrences dropped with it."""
+    return _count_labels(labels, n).at[-1].set(0)
+
+
 def _started_from_ones(answer) -> bool:
     """On every case, each count one more than the right one, or than the counts with the
     padding counted (as label n - 1 or 0): the counts started from ones, not zeros."""
@@ -1308,6 +1320,14 @@ EXERCISES = (
                 message="Your function returns None: it has no return statement.",
                 example=lambda: _forgot_return,
                 matches=returns_none(_ends_inputs),
+            ),
+            Mistake(
+                id="list-index",
+                message="JAX refuses a Python list as an index, where NumPy takes it: NumPy "
+                "reads a list of positions as positions, JAX wants them in an array. Its error "
+                "speaks of multidimensional indexing, but the list is the cause.",
+                example=lambda: _list_index_swap,
+                matches=fails_with("TypeError", "non-tuple sequence", _ends_inputs),
             ),
             Mistake(
                 id="typed-out",
@@ -2039,6 +2059,15 @@ EXERCISES = (
                 "label like the others.",
                 example=lambda: _zero_skipped,
                 matches=behaves_like(_zero_skipped, _label_inputs, whole=True),
+            ),
+            Mistake(
+                id="last-label-zeroed",
+                message="Every label is counted right but label n - 1, which counts 0 even where "
+                "it occurs: the padding's -1 indexes the last count, and setting that count to 0 "
+                "afterwards drops every real n - 1 with the padding. The padding must add nothing "
+                "in the first place.",
+                example=lambda: _last_zeroed,
+                matches=behaves_like(_last_zeroed, _label_inputs, whole=True),
             ),
             Mistake(
                 id="started-from-ones",

@@ -108,6 +108,16 @@ def _update(params, x, y, lr, decay):
     return jax.tree.map(lambda p, g: p - lr * (g + _k() * decay * p), params, grads), value
 
 
+def _dict_keys_summed(params, x, y, lr, decay):
+    """Round 21: the penalty summed over the dict itself, which gives its keys."""
+
+    def total(params):
+        return loss(params, x, y) + decay / 2 * sum(p**2 for p in params)
+
+    _, grads = jax.value_and_grad(total)(params)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss(params, x, y)
+
+
 def _moved(rule):
     """A step that moves each leaf by ``rule(p, g, lr, decay)``, with the loss at params:
     the wrong steps below differ from the reference only there."""
@@ -839,15 +849,53 @@ def _count_apart_from_params(answer: Any) -> bool:
             return False
         # every m whose params they are (a path that has settled repeats its params), the
         # count included (round 20: a cap of 1001 updates, params and count together)
-        at, found = params, set()
-        for m in range(max(1_001, min(count, 5_000) + 1)):
-            if equals_tree(at)(got_params):
-                found.add(m)
-            at, _ = step(at, x, y, lr)
+        with paused():  # the grader's own walk: not the answer's time (round 21: it ran
+            # 3003 steps and as many comparisons, and a loaded machine timed it out)
+            found = _updates_reaching(index, max(1_001, min(count, 5_000) + 1), got_params)
         if not found:
             return False
         apart = apart or count not in found
     return apart
+
+
+@concrete_cache
+def _fit_path_rows(index: int, length: int) -> tuple[Any, np.ndarray]:
+    """The first ``length`` params of case ``index``'s training path, as the tree's
+    structure and one row of its leaves, flattened, per update: walked once."""
+    step, params, x, y, lr, _target = _fit_case(index)
+    leaves, treedef = jax.tree.flatten(params)
+    rows, at = [], params
+    for _ in range(length):
+        rows.append(np.concatenate([np.ravel(np.asarray(leaf)) for leaf in jax.tree.leaves(at)]))
+        at, _ = step(at, x, y, lr)
+    return treedef, np.stack(rows)
+
+
+def _updates_reaching(index: int, length: int, got_params: Any) -> set[int]:
+    """Every m below ``length`` whose params on case ``index``'s path ``got_params``
+    equals, as equals_tree says (the rows near it in value, then each compared)."""
+    treedef, rows = _fit_path_rows(index, length)
+    try:
+        leaves, got_def = jax.tree.flatten(got_params)
+        if got_def != treedef:
+            return set()
+        got = np.concatenate([np.ravel(np.asarray(leaf, dtype=float)) for leaf in leaves])
+    except Exception:
+        return set()
+    if got.shape != rows.shape[1:]:
+        return set()
+    near = np.isclose(rows, got, rtol=1e-2, atol=1e-2).all(axis=1)  # looser than equals
+    shapes = [np.shape(leaf) for leaf in jax.tree.leaves(_fit_case(index)[1])]
+    found = set()
+    for m in np.flatnonzero(near):
+        parts, start = [], 0
+        for shape in shapes:
+            size = int(np.prod(shape))
+            parts.append(rows[m, start : start + size].reshape(shape))
+            start += size
+        if equals_tree(jax.tree.unflatten(treedef, parts))(got_params):
+            found.add(int(m))
+    return found
 
 
 def _stops_at_equal(step, params, x, y, lr, target):
@@ -1549,14 +1597,18 @@ def _structure(answer: Any) -> str | None:
         return None
     if "jit" in timed.first_timed:
         return "compile-timed"
+    control, raised = _control_figure(answer)
+    figure = raised is None and control is not None and math.isfinite(control)
     if "eager" in timed.first_timed:
+        # round 21: 10 eager calls cold against 100 jitted, their totals: both named
+        several = timed.eager_calls > 1 and timed.jit_calls > 1
+        if several and figure and _totals(timed, control):
+            return "eager-first-totals"
         return "eager-first-timed"
     if timed.eager_calls == 1 or timed.jit_calls == 1:
         return "one-call"
-    control, raised = _control_figure(answer)
-    if raised is None and control is not None and math.isfinite(control):
-        if _totals(timed, control):
-            return "totals"
+    if figure and _totals(timed, control):
+        return "totals"
     return None
 
 
@@ -1655,6 +1707,14 @@ def _unblocked_example(step, *args):
     """As a warm-up without blocking measures: about the lesson's figure for either step."""
     typical = speedup_band().typical
     return 0.8 * typical if getattr(step, "jaxtour_control", False) else typical
+
+
+def _cold_unequal_totals(step, *args):
+    """Round 21: the total of 3 eager calls, the first of them cold, over that of 30
+    jitted ones."""
+    fast = jax.jit(step)
+    _blocked(fast, args)
+    return 3 * _per_call_s(step, args, 3) / (30 * _per_call_s(fast, args, 30))
 
 
 def _dispatch_only_clock(step, *args):
@@ -2078,6 +2138,16 @@ EXERCISES = (
                 example=lambda: sgd_step,
                 matches=fails_with(
                     "TypeError", r"takes 4 positional arguments but 5", _update_inputs
+                ),
+            ),
+            Mistake(
+                id="dict-keys",
+                message="Your code went over the params dict itself, which gives its keys, "
+                "strings, not its arrays: a string cannot be squared or scaled. The arrays are "
+                "its values, the leaves of the tree.",
+                example=lambda: _dict_keys_summed,
+                matches=fails_with(
+                    "TypeError", r"unsupported operand type\(s\) .*'str'", _update_inputs
                 ),
             ),
             Mistake(
@@ -2711,6 +2781,17 @@ EXERCISES = (
                 "compiling.",
                 example=lambda: _compile_timed,
                 matches=_outcome_is("compile-timed"),
+            ),
+            Mistake(
+                id="eager-first-and-totals",
+                message="Two slips in your measure_speedup's figure. It is a ratio of loop "
+                "totals, not of times per call: on the check's second step your code timed a "
+                "different number of eager and jitted calls, and a total grows with its number "
+                "of calls. And its eager time starts with the step's first eager call, which "
+                "pays for what is done once (in a fresh session JAX compiles each of the "
+                "step's operations for its shapes when it first meets them).",
+                example=lambda: _cold_unequal_totals,
+                matches=_outcome_is("eager-first-totals"),
             ),
             Mistake(
                 id="eager-first-call-timed",

@@ -1159,6 +1159,25 @@ def _first_position_spread(answer: Any) -> float | None:
     return float(np.sqrt(np.mean(moved**2))) if moved.size >= FIRST_KEYS // 4 else None
 
 
+def _vmapped_walks(answer: Any) -> np.ndarray | None:
+    """The STAT_KEYS walks of STAT_STEPS steps drawn in one vmapped call, as the answer
+    drawn key by key gives them (a key's draws do not depend on the batch); None where
+    they cannot be drawn so, or come back in another form: then they are drawn one by one.
+
+    Round 21: one by one, an answer whose lax.scan steps with a function made anew on
+    each call compiled 32 scans here, and its check ran past its time limit; vmapped, it
+    traces and compiles one.
+    """
+    keys = jax.vmap(jax.random.key)(np.arange(1000, 1000 + STAT_KEYS))
+    try:
+        got = call_learner(jax.vmap(lambda key: answer(key, STAT_STEPS)), (keys,))
+    except LearnerCodeError:
+        return None
+    if not is_jax_array(got) or got.shape != (STAT_KEYS, STAT_STEPS):
+        return None
+    return np.asarray(got, dtype=np.float64)
+
+
 def _walk_statistics(answer: Any, first: np.ndarray) -> WalkStatistics | None:
     """The statistics of the answer's walks; ``first`` is its walk from the first case's
     key, drawn by this check.
@@ -1187,14 +1206,16 @@ _kept_statistics: dict[str, Any] = {}
 
 
 def _drawn_statistics(answer: Any) -> WalkStatistics | None:
-    paths = []
-    for seed in range(STAT_KEYS):
-        got = _call(answer, seed=1000 + seed, rest=(STAT_STEPS,))
-        path, problem = _as_path(got, STAT_STEPS)
-        if problem:
-            return None
-        paths.append(path)
-    walks = np.stack(paths)
+    walks = _vmapped_walks(answer)
+    if walks is None:
+        paths = []
+        for seed in range(STAT_KEYS):
+            got = _call(answer, seed=1000 + seed, rest=(STAT_STEPS,))
+            path, problem = _as_path(got, STAT_STEPS)
+            if problem:
+                return None
+            paths.append(path)
+        walks = np.stack(paths)
     steps = np.diff(walks, axis=1, prepend=0.0)
     first, last = walks[:, 0].std(), walks[:, -1].std()
     growth = float(last / first) if first > 0 else float("inf")

@@ -469,6 +469,14 @@ def _inputs_zeroed(params, x, y, valid):
     return total / jax.lax.psum(jnp.sum(valid), AXIS)
 
 
+def _x_zeroed(params, x, y, valid):  # round 21: the padding cell's zeroed x, y kept
+    """The padding's x set to 0, its y kept, every error then summed over the real count:
+    each padded point still adds |c - y|."""
+    x0 = jnp.where(valid, x, 0.0)
+    total = jax.lax.psum(jnp.sum(_errors(params, x0, y)), AXIS)
+    return total / jax.lax.psum(jnp.sum(valid), AXIS)
+
+
 def _inputs_zeroed_mean(params, x, y, valid):  # round 20: zeroed inputs, the demo's mean
     """The padding's x and y set to 0, then the unpadded demo's mean over every point."""
     x0, y0 = jnp.where(valid, x, 0.0), jnp.where(valid, y, 0.0)
@@ -1164,6 +1172,15 @@ EXERCISES = (
                 "sum. Zeroing a point's inputs does not zero its error.",
                 example=lambda: _inputs_zeroed,
                 matches=_like(_inputs_zeroed),
+            ),
+            Mistake(
+                id="x-zeroed",
+                message="You set the padding's x to 0, but a padded point is still in your "
+                "sum: its error, the distance from the model's c at x = 0 to its y, counts as "
+                "a real point's does. Zeroing a point's input does not take it out of the "
+                "loss; its error has to be left out of the sum.",
+                example=lambda: _x_zeroed,
+                matches=_like(_x_zeroed),
             ),
             Mistake(
                 id="inputs-zeroed-mean",

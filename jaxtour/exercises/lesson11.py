@@ -2228,7 +2228,9 @@ EXERCISES = (
             ),
             Mistake(
                 id="numpy-nonzero",
-                message="np.nonzero needs concrete values, and under jit x is a tracer.",
+                message="Your function hands x to NumPy (np.nonzero, np.asarray or another "
+                "np. function), and NumPy needs concrete values: under jit x is a tracer, "
+                "whose values are not known yet.",
                 example=lambda: _numpy_nonzero,
                 matches=_under_jit_fails_with("TracerArrayConversionError", ""),
             ),

@@ -1018,6 +1018,21 @@ def _proportional_not_summing(answer: Any) -> bool:
     return any(not np.isclose(da + db, 1.0, rtol=1e-4) for _, _, da, db in found)
 
 
+def _summing_not_proportional(answer: Any) -> bool:
+    """Round 21: the right value, derivatives between 0 and 1 that add up to 1 at every
+    point, but not in the ratio exp(a) to exp(b) at some ((1 + tanh(a - b)) / 2 for a's:
+    a sigmoid misremembered)."""
+    if not callable(answer) or not _right_value_wrong_derivatives(answer):
+        return False
+    found = _rule_gradients(answer, _APART)
+    if not found:
+        return False
+    for _a, _b, da, db in found:
+        if not (0.0 <= da <= 1.0 and 0.0 <= db <= 1.0 and np.isclose(da + db, 1.0, rtol=1e-4)):
+            return False
+    return any(not np.isclose(da, _sigmoid(a - b), rtol=1e-4) for a, b, da, _db in found)
+
+
 def _right_value_wrong_derivatives(answer: Any) -> bool:
     """Every value right, some derivative wrong: whatever the rule's formula is."""
     if not callable(answer):
@@ -1480,6 +1495,13 @@ EXERCISES = (
                 also_accepted=True,
             ),
             Mistake(
+                id="norm",
+                message="Your loss is the square root of the task's: the norm of the errors, "
+                "the root of the sum of their squares, where the loss is that sum itself, "
+                "without the root.",
+                example=lambda: lambda values, rewards: jnp.sqrt(_td_fixed(values, rewards)),
+            ),
+            Mistake(
                 id="gradient-flows",
                 message="The gradient still flows into the target, so each error also pulls "
                 "on the next state's value (the last state's gradient is not 0): to grad, "
@@ -1809,6 +1831,21 @@ EXERCISES = (
                     )
                 ),
                 matches=_proportional_not_summing,
+            ),
+            Mistake(
+                id="shares-not-exp",
+                message="Your two weights add up to 1, as the two derivatives of log(exp(a) + "
+                "exp(b)) do, but they are not shared in the ratio exp(a) to exp(b): a's "
+                "derivative is exp(a) / (exp(a) + exp(b)), and yours differs from it where a "
+                "and b are apart.",
+                example=lambda: (
+                    lambda primals, tangents: (
+                        _log_add_exp(*primals),
+                        0.5 * (1 + jnp.tanh(primals[0] - primals[1])) * tangents[0]
+                        + 0.5 * (1 - jnp.tanh(primals[0] - primals[1])) * tangents[1],
+                    )
+                ),
+                matches=_summing_not_proportional,
             ),
             Mistake(
                 id="wrong-derivatives",

@@ -455,6 +455,21 @@ class Data:
     def over_value_sum(self) -> float:
         return self.weighted_sum() / float(np.sum(self._all()[0]))
 
+    def inverted(self) -> float:  # round 21: the sum of the weights over the weighted sum
+        return float(np.sum(self._all()[1])) / self.weighted_sum()
+
+    def means_by_count(self) -> float:  # round 21: own means, each counted by its values
+        counts = [len(v) for v in self.values]
+        return float(np.dot(self.local_means(), counts)) / sum(counts)
+
+    def edge_padded(self) -> float:
+        """Round 21: each part padded to one length, a multiple of DEVICES_PER_PROCESS, by
+        repeating its last value and weight: the weighted mean with the copies counted."""
+        size = -(-max(map(len, self.values)) // DEVICES_PER_PROCESS) * DEVICES_PER_PROCESS
+        values = np.concatenate([np.pad(v, (0, size - len(v)), mode="edge") for v in self.values])
+        weights = np.concatenate([np.pad(w, (0, size - len(w)), mode="edge") for w in self.weights])
+        return float(np.sum(values * weights) / np.sum(weights))
+
     def telling(self) -> bool:
         """Every number a named mistake gives differs from every other, and the right one."""
         numbers = [
@@ -466,6 +481,9 @@ class Data:
             self.over_count(),
             self.over_value_sum(),
             *self.over_local_weights(),
+            self.inverted(),
+            self.means_by_count(),
+            self.edge_padded(),
         ]
         return all(
             not math.isclose(a, b, rel_tol=1e-3, abs_tol=1e-3)
@@ -1236,6 +1254,28 @@ def _sum_of_means(local_values, local_weights):  # round 20
     return multihost_utils.process_allgather(mine).sum()  # noqa: F821
 
 
+def _inverted(local_values, local_weights):  # round 21
+    mine = np.array([np.sum(local_values * local_weights), np.sum(local_weights)])  # noqa: F821
+    totals = multihost_utils.process_allgather(mine)  # noqa: F821
+    return totals[:, 1].sum() / totals[:, 0].sum()
+
+
+def _means_by_count(local_values, local_weights):  # round 21
+    mine = np.array([np.average(local_values, weights=local_weights), local_values.size])  # noqa: F821
+    totals = multihost_utils.process_allgather(mine)  # noqa: F821
+    return (totals[:, 0] * totals[:, 1]).sum() / totals[:, 1].sum()
+
+
+def _edge_padded(local_values, local_weights):  # round 21: the padding repeats the last entry
+    lengths = multihost_utils.process_allgather(np.int32(local_values.size))  # noqa: F821
+    size = -(-int(lengths.max()) // 4) * 4
+    v = np.pad(local_values, (0, size - local_values.size), mode="edge")  # noqa: F821
+    w = np.pad(local_weights, (0, size - local_weights.size), mode="edge")  # noqa: F821
+    mine = np.array([np.sum(v * w), np.sum(w)])  # noqa: F821
+    totals = multihost_utils.process_allgather(mine)  # noqa: F821
+    return totals[:, 0].sum() / totals[:, 1].sum()
+
+
 def _weighted_sum(local_values, local_weights):
     mine = np.sum(local_values * local_weights)  # noqa: F821
     return multihost_utils.process_allgather(mine).sum()  # noqa: F821
@@ -1656,6 +1696,30 @@ EXERCISES = (
                 "taken over the values of both processes.",
                 example=lambda: _sum_of_means,
                 matches=_gave(lambda data: (data.sum_of_means(), data.sum_of_means())),
+            ),
+            Mistake(  # round 21
+                id="inverted",
+                message="That is 1 over the weighted mean: the sum of the weights over the "
+                "weighted sum, the ratio upside down. A weighted mean is Σ wᵢ·vᵢ over Σ wᵢ.",
+                example=lambda: _inverted,
+                matches=_gave(lambda data: (data.inverted(), data.inverted())),
+            ),
+            Mistake(  # round 21
+                id="means-by-count",
+                message="That combines the two processes' own weighted means, each counted by "
+                "its number of values, where a weighted mean counts each process by its total "
+                "weight: a value of weight 3 weighs three times in the mean, once in a count.",
+                example=lambda: _means_by_count,
+                matches=_gave(lambda data: (data.means_by_count(), data.means_by_count())),
+            ),
+            Mistake(  # round 21
+                id="padding-copies",
+                message="Your padding carries weight: the entries you added, to give the parts a "
+                "length that 4 devices divide, repeat a real value with its weight, so they "
+                "count in both sums as real values do. A padded entry must count for nothing: "
+                "its weight is 0.",
+                example=lambda: _edge_padded,
+                matches=_gave(lambda data: (data.edge_padded(), data.edge_padded())),
             ),
             Mistake(
                 id="weighted-sum",

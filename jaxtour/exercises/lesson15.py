@@ -318,6 +318,11 @@ def _upside_down(answer: Any) -> bool:  # round 20
     return _near(_seconds(answer), 1.0 / _estimate())
 
 
+def _times_bandwidth(answer: Any) -> bool:  # round 21
+    """About the bytes times the bandwidth: bytes · bytes/s, no time."""
+    return _near(_seconds(answer), _dot_bytes() * _roof().bandwidth)
+
+
 def _flops_over_ridge(answer: Any) -> bool:  # round 20
     """About the flops over the ridge point: a byte count, given as seconds."""
     roof = _roof()
@@ -367,6 +372,12 @@ def _divided_by_size(x, lengths):
     x = _terms(x)
     position = jnp.arange(x.shape[0])
     return jnp.stack([jnp.mean(jnp.where(position < n, x, 0.0)) for n in lengths])
+
+
+def _over_n_minus_1(x, lengths):  # round 21: n - 1 as the divisor, infinite at n = 1
+    x = _terms(x)
+    position = jnp.arange(x.shape[0])
+    return jnp.stack([jnp.sum(jnp.where(position < n, x, 0.0)) / (n - 1) for n in lengths])
 
 
 def _one_more(x, lengths):
@@ -901,6 +912,13 @@ EXERCISES = (
                 example=lambda: 1.0 / _estimate(),
                 matches=_upside_down,
             ),
+            Mistake(  # round 21
+                id="times-bandwidth",
+                message="Your number is the bytes times the bandwidth: bytes times bytes per "
+                "second is no time. A time is the bytes moved over the bytes moved per second.",
+                example=lambda: _dot_bytes() * _roof().bandwidth,
+                matches=_times_bandwidth,
+            ),
             Mistake(  # round 20
                 id="flops-over-ridge",
                 message="Your number is the flops over the ridge point: flops over flops per "
@@ -1043,6 +1061,13 @@ EXERCISES = (
                 "length of all of x, not by n, so each mean with n short of that length comes "
                 "out too close to 0.",
                 example=lambda: _divided_by_size,
+            ),
+            Mistake(
+                id="over-n-minus-1",
+                message="Each of your values divides the sum of the first n elements by n - 1, "
+                "not by n (as a sample variance divides by n - 1): the mean of n elements "
+                "divides their sum by n, and at n = 1 yours divides by 0.",
+                example=lambda: _over_n_minus_1,
             ),
             Mistake(
                 id="one-more",

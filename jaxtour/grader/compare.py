@@ -89,6 +89,14 @@ def describe(value: Any) -> str:
         )
     if callable(value):
         name = getattr(value, "__name__", kind)
+        if getattr(value, "__wrapped__", None) is not None:
+            # jax.vmap, jax.grad, jax.jit (and functools.wraps) copy the name of the function
+            # they transform: this one is not {name} itself (round 21)
+            return _(
+                "a function made from {name} (jax.grad, jax.vmap and jax.jit keep the name "
+                "of the function they transform; a value was asked for: did you mean to call "
+                "it?)"
+            ).format(name=name)
         return _("the function {name} (a value was asked for: did you mean to call it?)").format(
             name=name
         )
@@ -467,6 +475,14 @@ def how_they_differ(got: np.ndarray, expected: np.ndarray) -> str | None:
     or None. It states a fact about the numbers, never a guess at the code."""
     if got.dtype.kind not in "biuf" or expected.dtype.kind not in "biuf":
         return None
+    if got.dtype.kind == "b" and expected.dtype.kind != "b":
+        # True read as 1 is no count off by a factor (round 21: jnp.any's True where a
+        # count of 2 was expected was "half the expected one")
+        if got.size > 1:
+            return _("Your values are bools, each saying whether, where numbers are expected.")
+        return _(
+            "Yours is a bool, saying whether, where a number (how many, how much) is expected."
+        )
     g, e = _widen(got).ravel(), _widen(expected).ravel()
     if not (np.isfinite(g).all() and np.isfinite(e).all()) or not e.any():
         return None

@@ -107,6 +107,22 @@ EXPLANATIONS: tuple[Explanation, ...] = (
         docs="https://numpy.org/doc/stable/user/basics.broadcasting.html",
     ),
     Explanation(
+        # round 21: lax.scan's carry started as jnp.int32(0), a float mixed in by the step
+        # (a bare 0 is weakly typed and becomes a float without complaint)
+        id="carry-dtype-changes",
+        error_types=("TypeError",),
+        pattern=r"carry input and carry output must have equal types[\s\S]*so the dtypes do "
+        r"not match",
+        why=N_(
+            "lax.scan compiles its step once, for the carry's shapes and dtypes, so the "
+            "carry the step returns must keep the dtype of the carry it was given. Yours "
+            "changes it: a part of the carry starts as an integer array (an int32 0, say) "
+            "and comes back a float, once the step mixes a float into it."
+        ),
+        fix=N_("start that part of the carry as a float: jnp.float32(0), or 0.0"),
+        lesson=("11", N_("`lax.scan`: a carry and stacked outputs")),
+    ),
+    Explanation(
         # a slice bound, an index, a size or a range given a float: Python's, NumPy's and
         # JAX's own wordings; before non-concrete-shape, which JAX's wording for a float
         # shape would otherwise reach

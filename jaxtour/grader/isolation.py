@@ -861,7 +861,7 @@ def grader_state(changed: list[str] | None) -> Iterator[None]:
     _gc_disable()  # no earlier answer's finalizer runs in this check (see below)
     taken = _own_snapshot()
     process = process_wide.taken()
-    threads = set(_enumerate())
+    threads = _threads_now()
     world = (_settings_now(), [])
     _states.append(world)
     room.append(_getrecursionlimit())
@@ -889,21 +889,42 @@ def grader_state(changed: list[str] | None) -> Iterator[None]:
 # the notebook's time, between checks, where the next check sets aside what it rebound);
 # a thread the answer left running is stopped and the check refused by name.
 _gc_isenabled, _gc_disable, _gc_enable = gc.isenabled, gc.disable, gc.enable
-_enumerate, _Timer = threading.enumerate, threading.Timer
+_enumerate, _Timer, _Dummy = threading.enumerate, threading.Timer, threading._DummyThread
+_current_frames = sys._current_frames
 _async_exc = getattr(getattr(ctypes, "pythonapi", None), "PyThreadState_SetAsyncExc", None)
 
 
-def _threads_stopped(before: set[Any]) -> list[str]:
+def _threads_now() -> tuple[frozenset[Any], frozenset[int]]:
+    """The threading module's threads, and the idents of every thread Python runs in
+    (one started by ``_thread.start_new_thread`` too, which ``threading`` lists only once
+    it asks for its current thread, and then as a stand-in, a ``_DummyThread``)."""
+    return frozenset(_enumerate()), frozenset(_current_frames())
+
+
+def _threads_stopped(before: tuple[frozenset[Any], frozenset[int]]) -> list[str]:
     """Stop every thread started since ``before`` that still runs: a Timer is cancelled,
     and any thread gets SystemExit at its next Python step (a sleeping one, when it
-    wakes); the call that started them, named."""
-    left = [thread for thread in _enumerate() if thread not in before and thread.is_alive()]
-    for thread in left:
-        if isinstance(thread, _Timer):
+    wakes); the call that started them, named. A ``_DummyThread`` new to ``threading``
+    is not a thread new to the process: a thread that ran before the check (an xdist
+    worker's channel reader, started by ``_thread``) that first asks for its current
+    thread in the check gets one; such a thread is stopped only if its ident is new."""
+    objects, idents = before
+    mine = threading.get_ident()
+    started = {
+        thread.ident
+        for thread in _enumerate()
+        if thread not in objects and not isinstance(thread, _Dummy) and thread.is_alive()
+    }
+    started |= set(_current_frames()) - idents
+    started.discard(mine)
+    started.discard(None)
+    for thread in _enumerate():
+        if thread.ident in started and isinstance(thread, _Timer):
             thread.cancel()
-        if _async_exc is not None and thread.ident is not None:
-            _async_exc(ctypes.c_ulong(thread.ident), ctypes.py_object(SystemExit))
-    return ["threading.Thread().start()"] if left else []
+    if _async_exc is not None:
+        for ident in started:
+            _async_exc(ctypes.c_ulong(ident), ctypes.py_object(SystemExit))
+    return ["threading.Thread().start()"] if started else []
 
 
 # A function's code, defaults or keyword defaults replaced in place (``f.__code__ = g.__code__``):
@@ -933,6 +954,9 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
                 _replaced.append((function, args[1], getattr(function, args[1], None)))
     elif event in _FILE_EVENTS and _states and _guarded_files and args:
         _refuse_a_guarded_file(event, args[0])
+        process_wide.audited(event, args, True)
+    elif event in _PROCESS_EVENTS:
+        process_wide.audited(event, args, bool(_states))
     elif event == "sys.addaudithook":
         if _states:  # refused: CPython adds no hook when a hook raises a RuntimeError here
             _audit_hooks_added.append(1)
@@ -944,6 +968,12 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
 # guards the progress store: round 20's answer inserted "correct" rows into it). The
 # opening fails at once (PermissionError) and the check is refused by name.
 _FILE_EVENTS = frozenset({"open", "sqlite3.connect", "os.rename", "os.remove", "os.truncate"})
+# What process_wide refuses inside a check: another process started or signalled, the
+# process's memory opened (this last outside a check too: its descriptor is closed later).
+_PROCESS_EVENTS = frozenset(
+    {"open", "os.symlink", "os.kill", "os.killpg", "subprocess.Popen", "os.posix_spawn"}
+    | {"os.exec", "os.spawn", "os.system", "pty.spawn", "os.forkpty"}
+)
 _guarded_files: list[tuple[str, str]] = []  # (the folder, as realpath; the file name's start)
 _guarded_opened: list[str] = []
 _fspath, _realpath, _split = os.fspath, os.path.realpath, os.path.split

@@ -17,6 +17,20 @@ Each of these reaches every later check, from outside the grader's modules:
   one armed inside a check is cancelled at its end.
 - **SIGALRM blocked between checks** (a finalizer's ``pthread_sigmask``): the time limit
   needs it, so the next check unblocks it and says so.
+- **the process's memory, from outside Python** (``/proc/self/mem``, ``/proc/<pid>/mem``,
+  ``/proc/self/task/<tid>/mem``, a link or a descriptor to one): opened inside a check, it
+  is refused (PermissionError, round 21's red team wrote the grader's kept inputs and
+  expected values through it, and an input in place past the "input unchanged" test);
+  a descriptor to one opened outside a check is closed at the next check's start.
+- **other processes**: a process started inside a check (``subprocess``, ``os.posix_spawn``,
+  ``os.exec*``, ``os.spawn*``, ``os.system``, ``pty.spawn``, ``multiprocessing``'s spawn
+  through ``_posixsubprocess.fork_exec``) or a signal sent to another process (``os.kill``,
+  ``os.killpg``, ``os.pidfd_open``): refused, but for ``jaxtour.hosts``'s own (lesson 14's
+  workers and worker server). A stopped worker server timed out a later 14.global_mean.
+- **measurements a lesson keeps** (``timing.roofline``), taken inside a check: returned,
+  not kept, and the check refused (``kept_outside_checks``).
+- **file descriptors left open** (``os.pipe()`` in a loop, up to the limit): more than
+  ``FDS_LEFT`` pipes, sockets or files a check leaves open are closed and named.
 
 ``taken()`` / ``put_back()`` bracket the judge's world (``isolation.grader_state``): what
 the body changed is put back and named, which refuses the check. ``since_last_check()``
@@ -27,6 +41,7 @@ answer's finalizer) is put right for the grader and named in the feedback.
 from __future__ import annotations
 
 import contextlib
+import errno
 import faulthandler
 import importlib.machinery
 import os
@@ -324,27 +339,276 @@ def _alarm_unblocked() -> list[str]:
     return ["signal.pthread_sigmask(SIGALRM)"]
 
 
+# --- the process's memory, other processes, descriptors left open ------------------------
+
+_STDLIB = os.path.dirname(os.__file__) + os.sep
+_HOSTS = os.path.join(_JAXTOUR, "hosts.py")
+_SPAWNS = {
+    "subprocess.Popen": "subprocess.Popen()",
+    "os.posix_spawn": "os.posix_spawn()",
+    "os.exec": "os.exec*()",
+    "os.spawn": "os.spawn*()",
+    "os.system": "os.system()",
+    "pty.spawn": "pty.spawn()",
+    "os.forkpty": "os.forkpty()",
+}
+_KILLS = {"os.kill": "os.kill()", "os.killpg": "os.killpg()"}
+_MEMORY = ("/dev/mem", "/dev/kmem", "/dev/port")
+_refused: list[str] = []  # what the audit hook refused inside this check, by name
+_memory_outside: list[int] = []  # a memory file opened outside a check: look for its fd
+
+
+def _is_memory(path: Any) -> bool:
+    """Whether opening ``path`` reaches a process's memory: ``/proc/<pid>/mem`` or a
+    thread's, by any spelling, link or ``/proc/self/fd/N``, or a relative ``mem`` (a
+    ``dir_fd`` on /proc the audit event does not carry)."""
+    if type(path) is not str:
+        try:
+            path = os.fsdecode(os.fspath(path))
+        except TypeError:  # a descriptor
+            return False
+    if path[:1] == "/":
+        if path[-3:] != "mem" and "/proc" not in path and "/fd/" not in path:
+            return False
+    elif path.rsplit("/", 1)[-1] == "mem":
+        return True
+    elif not _getcwd().startswith("/proc"):
+        return False
+    real = _realpath(path)
+    parts = real.split("/")
+    return real in _MEMORY or (
+        len(parts) in (4, 6)
+        and parts[1] == "proc"
+        and parts[-1] == "mem"
+        and (len(parts) == 4 or parts[3] == "task")
+    )
+
+
+_getcwd, _realpath = os.getcwd, os.path.realpath
+
+
+def _hosts_own(depth: int) -> bool:
+    """Whether the first caller (from ``depth`` frames up) outside Python's own library
+    is ``jaxtour.hosts`` (lesson 14's workers and server, started and stopped by the
+    lesson's own code)."""
+    frame: Any = sys._getframe(depth)  # noqa: SLF001
+    while frame is not None:
+        file = frame.f_code.co_filename
+        if not file.startswith(_STDLIB) or "site-packages" in file:
+            return file == _HOSTS
+        frame = frame.f_back
+    return False
+
+
+def audited(event: str, args: tuple[Any, ...], inside: bool) -> None:
+    """The grader's audit hook's part here (``isolation._audit``): inside a check, a
+    process started or signalled, or the process's memory opened, is refused by name."""
+    if event == "open":
+        if args and _is_memory(args[0]):
+            if not inside:
+                _memory_outside.append(1)
+                return
+            _refused.append("open(/proc/self/mem)")
+            raise PermissionError("jaxtour: no answer may open a process's memory")
+        return
+    if not inside:
+        return
+    name = _SPAWNS.get(event)
+    if name is None and event in _KILLS and len(args) > 1:
+        pid = args[0]
+        if event == "os.killpg" or not isinstance(pid, int) or pid != os.getpid():
+            name = _KILLS[event]
+    elif event == "os.symlink" and args and _is_memory(args[0]):
+        name = "os.symlink(/proc/self/mem)"
+    if name is not None and not _hosts_own(3):  # past audited and the hook
+        _refused.append(name)
+        raise PermissionError(f"jaxtour: {name} is refused while a check runs")
+
+
+def _refusing(module: Any, attribute: str, name: str) -> None:
+    """``module.attribute`` (a C function no audit event reports) refused inside a check,
+    but for ``jaxtour.hosts``'s own calls."""
+    original = getattr(module, attribute, None)
+    if original is None or getattr(original, "_jaxtour", False):
+        return
+
+    def refusing(*args: Any, **kwargs: Any) -> Any:
+        if _inside_a_check[0]() and not _hosts_own(2):
+            _refused.append(name)
+            raise PermissionError(f"jaxtour: {name} is refused while a check runs")
+        return original(*args, **kwargs)
+
+    refusing._jaxtour = True  # type: ignore[attr-defined]
+    refusing.__doc__ = original.__doc__
+    setattr(module, attribute, refusing)
+
+
+try:
+    import _posixsubprocess  # multiprocessing's spawn and forkserver start theirs with it
+except ImportError:  # Windows
+    _posixsubprocess = None  # type: ignore[assignment]
+if _posixsubprocess is not None:
+    _refusing(_posixsubprocess, "fork_exec", "_posixsubprocess.fork_exec()")
+for _module in (os, sys.modules.get("posix")):
+    if _module is not None:
+        _refusing(_module, "pidfd_open", "os.pidfd_open()")
+
+
+def kept_outside_checks(name: str) -> bool:
+    """For a measurement a lesson keeps for its later checks (``timing.roofline``): False
+    inside a check, which is refused by ``name`` (round 21: a roof measured inside a check,
+    under ``jax.debug_nans``, was 15 times too slow, and judged right answers of lesson 15
+    wrong); the measurement is then returned, not kept."""
+    if not _inside_a_check[0]():
+        return True
+    _refused.append(name)
+    return False
+
+
+def _refused_named() -> list[str]:
+    names = list(dict.fromkeys(_refused))
+    _refused.clear()
+    return names
+
+
+_FD_FOLDER = "/proc/self/fd"
+FDS_LEFT = 32  # pipes, sockets or files a check may leave open (JAX opens a few)
+_listdir, _readlink, _close = os.listdir, os.readlink, os.close
+
+
+def _fds() -> frozenset[str] | None:
+    try:
+        return frozenset(_listdir(_FD_FOLDER))
+    except OSError as error:  # not Linux; or no descriptor left to list them with
+        if error.errno != errno.EMFILE or _getrlimit is None:
+            return None
+    soft = _getrlimit(resource.RLIMIT_NOFILE)[0]
+    top = 1 << 20 if soft == resource.RLIM_INFINITY else min(soft, 1 << 20)
+    found = []
+    for fd in range(top):  # each one open (a second or so, once)
+        with contextlib.suppress(OSError):
+            _fstat(fd)
+            found.append(str(fd))
+    return frozenset(found)
+
+
+_fstat = os.fstat
+
+
+def _target(fd: str) -> str:
+    try:
+        return _readlink(f"{_FD_FOLDER}/{fd}")
+    except OSError:
+        return ""
+
+
+def _closable(target: str) -> bool:
+    """A pipe, a socket or a file an answer opened: never a device, an eventfd or epoll
+    JAX's runtime holds (``anon_inode:``), /proc or /sys."""
+    return target.startswith(("pipe:", "socket:")) or (
+        target.startswith("/") and not target.startswith(("/dev/", "/proc/", "/sys/"))
+    )
+
+
+def _is_open(fd: int) -> bool:
+    try:
+        _fstat(fd)
+    except OSError:
+        return False
+    return True
+
+
+# The descriptors last listed, and the highest of them open then: while that one is
+# still the highest open, the listing stands (two fstat calls, not a listing of /proc:
+# 40 us, 115 at a load of 15). A descriptor opened and another closed below it meanwhile
+# go unseen, which matters only to a check that leaves more than FDS_LEFT open.
+_listed: dict[str, Any] = {"fds": None, "top": -1}
+
+
+def _fds_before() -> tuple[frozenset[str] | None, int]:
+    top = _listed["top"]
+    if _listed["fds"] is not None and _is_open(top) and not _is_open(top + 1):
+        return _listed["fds"], top
+    fds = _fds()
+    if fds is None:
+        return None, -1
+    top = max(map(int, filter(str.isdigit, fds)), default=-1)
+    while top >= 0 and not _is_open(top):  # the listing's own descriptor, closed since
+        top -= 1
+    _listed.update(fds=fds, top=top)
+    return fds, top
+
+
+def _fds_closed(before: tuple[frozenset[str] | None, int]) -> list[str]:
+    """More than FDS_LEFT pipes, sockets or files opened since ``before`` and still open:
+    closed, and named."""
+    was, top = before
+    if was is None:
+        return []
+    # Descriptors are numbered lowest free first: the new ones fill the holes below the
+    # highest one open before, then go past it; more than FDS_LEFT of them reach this one
+    # (one fstat, not a listing). With more holes than that, only a listing can tell (a
+    # test process that opened and closed many: the pipes filled its holes unseen).
+    holes = top + 1 - sum(1 for fd in was if fd.isdigit() and int(fd) <= top)
+    if holes <= FDS_LEFT and not _is_open(top + FDS_LEFT + 1 - max(holes, 0)):
+        return []
+    _listed["fds"] = None  # listed again at the next check
+    now = _fds()
+    if now is None or len(now) <= len(was):
+        return []
+    left = [(fd, _target(fd)) for fd in now - was if fd.isdigit()]
+    left = [(fd, target) for fd, target in left if _closable(target)]
+    if len(left) <= FDS_LEFT:
+        return []
+    kinds = set()
+    for fd, target in left:
+        with contextlib.suppress(OSError):
+            _close(int(fd))
+        kinds.add(_OPENED_BY.get(target.split(":", 1)[0], "open()"))
+    return sorted(kinds)  # what opened them: the check says it put them back (closed)
+
+
+_OPENED_BY = {"pipe": "os.pipe()", "socket": "socket.socket()"}
+
+
+def _memory_fds_closed() -> list[str]:
+    """A descriptor to a process's memory opened outside a check, closed."""
+    if not _memory_outside:
+        return []
+    _memory_outside.clear()
+    closed = []
+    for fd in _fds() or ():
+        if fd.isdigit() and _is_memory(f"{_FD_FOLDER}/{fd}"):
+            with contextlib.suppress(OSError):
+                _close(int(fd))
+            closed.append(fd)
+    return ["open(/proc/self/mem)"] if closed else []
+
+
 # --- the brackets ----------------------------------------------------------------------------
 
-_Taken = tuple[Any, tuple[Any, ...], tuple[tuple[int, int], ...]]
+_Taken = tuple[Any, tuple[Any, ...], tuple[tuple[int, int], ...], tuple[Any, int]]
 
 
 def taken() -> _Taken:
     """The process-wide state as a check's body begins."""
     _armed.clear()
-    return (_finders(), tuple(_path_hooks), _limits())
+    _refused.clear()
+    return (_finders(), tuple(_path_hooks), _limits(), _fds_before())
 
 
 def put_back(was: _Taken) -> list[str]:
     """What the body changed of it, put back; the names (the check is refused for them)."""
-    finders, hooks, limits = was
-    names = _finders_put_back(finders)
+    finders, hooks, limits, fds = was
+    names = _refused_named()
+    names += _finders_put_back(finders)
     if not _same(tuple(_path_hooks), hooks):
         _path_hooks[:] = hooks
         names.append("sys.path_hooks")
     names += _own_modules_put_right()
     names += _limits_put_back(limits)
     names += _dump_cancelled()
+    names += _fds_closed(fds)
     return names
 
 
@@ -371,6 +635,7 @@ def since_last_check() -> None:
     unblocked, and a soft limit lower than the last check left it raised back. The
     names wait in ``_found`` for ``take_found``."""
     names = _own_modules_put_right()
+    names += _memory_fds_closed()
     finders = _last.get("finders")
     if finders is not None:
         names += _finders_put_back(finders)

@@ -35,6 +35,7 @@ from jaxtour.grader.learner_code import (
 )
 from jaxtour.grader.limits import paused
 from jaxtour.grader.pristine import np
+from jaxtour.grader.sealed import opened, seal
 from jaxtour.grader.variants import key as variant_key
 from jaxtour.i18n import N_, _, ngettext
 from jaxtour.lazy import is_jax_array, jax
@@ -396,8 +397,12 @@ class _Outputs(Sequence):
             # The grader's own work: not on the learner's clock, and in a world the
             # answer (which may have run already in this check) has not changed.
             with paused(), graders_own():
-                self._done[index] = jax.block_until_ready(self._output(self._inputs()[index]))
-        return self._done[index]
+                output = jax.block_until_ready(self._output(self._inputs()[index]))
+                # Kept sealed (``sealed``): no answer finds it among the live arrays.
+                self._done[index] = seal(output)
+                return output
+        with paused(), graders_own():
+            return opened(self._done[index])
 
     def _output(self, args: tuple[Any, ...]) -> Any:
         """``fn(*args)``, compiled whole where the inputs are arrays: one program per
@@ -678,8 +683,12 @@ class SameFunction:
         # of zip() over the outputs had computed them all, and compiled them op by op).
         cases = _LazyPairs(fixed + drawn, wanted)
         fixed = len(fixed)
-        for index, (args, want) in enumerate(cases):
+        for index in range(len(cases)):
+            # The answer runs on a case before its expected output is read: none is alive
+            # for it to find (``sealed``).
+            args = cases.args(index)
             got = self._got(answer, index, fixed, args)
+            want = wanted[index]
             problem = self.output(got, want)
             if problem and verdicts_only():  # that it differs is all that is asked
                 return problem
@@ -740,11 +749,12 @@ class SameFunction:
         names = _parameter_names(expected)
         explained = []
         for index in range(len(cases)):
-            args, want = cases[index]
+            args = cases.args(index)  # the answer runs before the output is opened
             try:
                 got = self._got(answer, index, fixed, args)
             except LearnerCodeError:
                 return None
+            want = cases[index][1]
             case = _explainer_case(got, want, args, names)
             if case is None:
                 return None
@@ -762,11 +772,12 @@ class SameFunction:
         shown, an order, a sign or an offset, stay: they are true of that input.)"""
         kind = _kind(relation)
         for index in range(start, len(cases)):
-            args, want = cases[index]
+            args = cases.args(index)  # the answer runs before the output is opened
             try:
                 got = self._got(answer, index, fixed, args)
             except LearnerCodeError:
                 return False
+            want = cases[index][1]
             found = _relation(got, want)
             if found is not None and _kind(found) == kind:
                 continue
@@ -845,6 +856,10 @@ class _LazyPairs(Sequence):
 
     def __len__(self) -> int:
         return len(self._args)
+
+    def args(self, index: int) -> tuple[Any, ...]:
+        """The ``index``-th case's arguments alone (its output not computed nor opened)."""
+        return self._args[index]
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):

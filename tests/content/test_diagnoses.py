@@ -257,6 +257,31 @@ def test_a_walk_with_fold_in_per_step_passes():
     assert checks.check("09.random_walk", _walk_folded).passed
 
 
+def test_a_walk_whose_scan_compiles_per_call_passes_in_few_calls(monkeypatch):
+    """Round 21: an eager lax.scan whose step is made anew at every call compiles at every
+    call; the check drew its 32 statistics walks one by one and ran past its time limit on
+    a right answer. They are drawn in one vmapped call: the answer is called a few times."""
+    from jaxtour.grader.variants import ENV_VARIANT
+
+    monkeypatch.setenv(ENV_VARIANT, "0")
+    calls = []
+
+    def random_walk(key, steps):
+        calls.append(steps)
+
+        def one_step(carry, _):  # made anew on every call
+            key, position = carry
+            key, draw_key = jax.random.split(key)
+            position = position + jax.random.normal(draw_key)
+            return (key, position), position
+
+        return jax.lax.scan(one_step, (key, jnp.float32(0.0)), None, length=steps)[1]
+
+    feedback = checks.check("09.random_walk", random_walk)
+    assert feedback.passed, feedback.text()
+    assert len(calls) <= 12, calls
+
+
 def _walk_page_join(key, steps, scale):
     """The page's half-fixed loop with the jitted step's split line pasted in (issue 34)."""
     position, path = 0.0, []

@@ -68,7 +68,10 @@ def test_builtins_are_read_at_every_scan_and_a_session_s_own_names_pass():
     builtins.input = lambda *args: ""  # IGNORED: the session's own
     try:
         assert isolation._all_unchanged()
-        builtins.len = lambda value: 0
+        # A stand-in that counts as rebound but answers as len does: a len that lies
+        # breaks the test worker's other threads (xdist's channel reader counts the bytes
+        # it reads with it, takes the channel for closed and ends the worker mid-run).
+        builtins.len = lambda value: length(value)
         try:
             assert not isolation._all_unchanged()
         finally:

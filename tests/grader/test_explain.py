@@ -78,6 +78,9 @@ PROVOKE = {
     "in-place-function": lambda: jnp.put(jnp.arange(3), 0, 5),
     "shapes-do-not-broadcast": lambda: jnp.arange(7) == jnp.arange(5),
     "float-as-integer": lambda: np.arange(12)[0 : 12 / 2],
+    "carry-dtype-changes": lambda: jax.lax.scan(
+        lambda m, x: (0.5 * m + x, m), jnp.int32(0), jnp.ones(3)
+    ),
 }
 
 

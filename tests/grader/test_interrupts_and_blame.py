@@ -266,3 +266,66 @@ def test_an_answer_s_garbage_is_finalized_between_checks_never_in_one():
         assert ran and not any(ran), ran
     finally:
         np.isclose = isclose
+
+
+def test_a_thread_older_than_the_check_is_left_alone_and_one_the_answer_starts_is_stopped():
+    """A thread started with ``_thread`` (an xdist worker's channel reader is one) that
+    first asks ``threading`` for its current thread during a check gets a stand-in
+    (``_DummyThread``) there: it is not new, and stopping it (SystemExit in its loop)
+    ended that worker's reading, so the worker quit in the middle of the run. A thread
+    the answer starts with ``_thread`` is new, whatever ``threading`` lists: stopped and
+    named."""
+    import _thread
+
+    running, ask, asked, stop = (threading.Event() for _ in range(4))
+    seen = []
+
+    def reader():  # runs before the check; asks for its thread only during it
+        try:
+            running.set()
+            ask.wait(30)
+            seen.append(threading.current_thread())
+            asked.set()
+            stop.wait(30)
+            seen.append("alive")
+        except SystemExit:
+            seen.append("stopped")
+
+    _thread.start_new_thread(reader, ())
+    assert running.wait(30)  # running Python before the check starts, as a reader is
+
+    def asks_the_reader(x):
+        ask.set()
+        asked.wait(30)
+        return _center(x)
+
+    try:
+        feedback = checks.check("01.center", asks_the_reader)
+        assert feedback.status == "correct", feedback.message
+    finally:
+        stop.set()
+    deadline = time.monotonic() + 30
+    while len(seen) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert seen[1:] == ["alive"]
+
+    stopped = []
+
+    def lingers():
+        try:
+            while True:
+                time.sleep(0.01)
+        except SystemExit:
+            stopped.append(True)
+
+    def starts_a_raw_thread(x):
+        _thread.start_new_thread(lingers, ())
+        return _center(x)
+
+    feedback = checks.check("01.center", starts_a_raw_thread)
+    assert feedback.status == "error" and "threading.Thread()" in feedback.message
+    deadline = time.monotonic() + 30
+    while not stopped and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert stopped
+    assert checks.check("01.center", _center).status == "correct"

@@ -438,3 +438,189 @@ def test_an_alarm_held_back_by_a_blocked_sigalrm_does_not_end_the_process(tmp_pa
     assert "PENDING True" in done.stdout, done.stdout
     assert "NEXT correct True" in done.stdout, done.stdout
     assert "LATER correct" in done.stdout, done.stdout
+
+
+# Round 21's red team: what reaches beyond the process's Python. Each family by several
+# mechanisms: the process's memory opened (it wrote the grader's kept inputs and expected
+# values, and an input in place past the "input unchanged" test), another process started
+# or signalled (a SIGINT-sending shell; lesson 14's worker server stopped), descriptors
+# left open, a measurement a lesson keeps taken inside a check.
+
+
+def _opens_the_memory(x):
+    with open("/proc/self/mem", "r+b", buffering=0):
+        pass
+    return right(x)
+
+
+def _opens_a_thread_s_memory(x):
+    task = os.listdir("/proc/self/task")[0]
+    os.close(os.open(f"/proc/{os.getpid()}/task/{task}/mem", os.O_RDONLY))
+    return right(x)
+
+
+def _opens_the_memory_beside_a_folder(x):
+    folder = os.open("/proc/self", os.O_RDONLY)
+    try:
+        os.close(os.open("mem", os.O_RDONLY, dir_fd=folder))
+    finally:
+        os.close(folder)
+    return right(x)
+
+
+def _opens_the_memory_through_a_link(x):
+    link = os.path.join(tempfile.mkdtemp(), "memory")
+    os.symlink(f"/proc/{os.getpid()}/mem", link)
+    with open(link, "rb"):
+        pass
+    return right(x)
+
+
+def _posix_spawns(x):
+    os.posix_spawn("/bin/true", ["true"], dict(os.environ))
+    return right(x)
+
+
+def _runs_a_subprocess(x):
+    subprocess.run(["true"], check=False)
+    return right(x)
+
+
+def _calls_os_system(x):
+    os.system("true")  # noqa: S605, S607
+    return right(x)
+
+
+def _spawns_a_multiprocessing_process(x):
+    import multiprocessing
+
+    process = multiprocessing.get_context("spawn").Process(target=print)
+    process.start()
+    process.join()
+    return right(x)
+
+
+def _signals_the_parent(x):
+    os.kill(os.getppid(), 0)  # signal 0: asks only whether it may
+    return right(x)
+
+
+def _signals_its_group(x):
+    os.killpg(os.getpgid(0), 0)
+    return right(x)
+
+
+def _opens_a_pidfd(x):
+    os.close(os.pidfd_open(os.getppid()))
+    return right(x)
+
+
+_left_open: list[int] = []
+
+
+def _leaves_pipes_open(x):
+    if not _left_open:
+        for _ in range(64):
+            _left_open.extend(os.pipe())
+    return right(x)
+
+
+def _remeasures_the_roof(x):
+    from jaxtour import timing
+
+    timing.roofline(budget_s=0.01)
+    return right(x)
+
+
+BEYOND_PYTHON = {
+    "memory": (_opens_the_memory, "open(/proc/self/mem)"),
+    "thread's memory": (_opens_a_thread_s_memory, "open(/proc/self/mem)"),
+    "memory by dir_fd": (_opens_the_memory_beside_a_folder, "open(/proc/self/mem)"),
+    "memory by a link": (_opens_the_memory_through_a_link, "/proc/self/mem)"),
+    "posix_spawn": (_posix_spawns, "os.posix_spawn()"),
+    "subprocess": (_runs_a_subprocess, "subprocess.Popen()"),
+    "os.system": (_calls_os_system, "os.system()"),
+    "multiprocessing": (_spawns_a_multiprocessing_process, "fork_exec()"),
+    "os.kill": (_signals_the_parent, "os.kill()"),
+    "os.killpg": (_signals_its_group, "os.killpg()"),
+    "pidfd": (_opens_a_pidfd, "os.pidfd_open()"),
+    "pipes left open": (_leaves_pipes_open, "os.pipe()"),
+    "roofline": (_remeasures_the_roof, "timing.roofline()"),
+}
+
+
+@pytest.mark.parametrize("kind", BEYOND_PYTHON, ids=list(BEYOND_PYTHON))
+def test_what_reaches_beyond_python_is_refused_by_name(kind):
+    from jaxtour import timing
+
+    answer, named = BEYOND_PYTHON[kind]
+    fds, roof = len(os.listdir("/proc/self/fd")), timing.measured_roofline()
+    feedback = checks.check(EXERCISE, answer)
+    assert feedback.status == "error" and named in feedback.message, feedback.message
+    assert len(os.listdir("/proc/self/fd")) <= fds + 8  # the pipes closed
+    assert repr(timing.measured_roofline()) == repr(roof)  # not kept
+    assert checks.check(EXERCISE, right).passed
+    _left_open.clear()
+
+
+def test_a_descriptor_to_the_memory_opened_before_a_check_is_closed_at_its_start():
+    fd = os.open("/proc/self/mem", os.O_RDONLY)
+    feedback = checks.check(EXERCISE, right)
+    assert feedback.passed and "/proc/self/mem" in feedback.message, feedback.message
+    with pytest.raises(OSError):
+        os.fstat(fd)
+
+
+def test_lesson_14_s_own_processes_still_start_and_its_server_is_not_stopped(tmp_path):
+    """In a process of its own: round 21's entries 1, 9 and 33 (the grader's kept
+    inputs, an input in place, the floats of its cases, written through /proc/self/mem),
+    26 (hosts.start_server, then SIGSTOP to the server), 30 (pipes until none is left,
+    then 8 given back) and 31 (a SIGINT-sending shell by posix_spawn) are refused, and
+    pipes until none is left (none to list the descriptors with: each is asked); the
+    right answers they aimed at, and a later 14.global_mean, which starts its workers
+    through the worker server (stopped by a cell since: hosts continues it), pass."""
+    script = textwrap.dedent(
+        """
+        import os
+        import jax.numpy as jnp
+        from jaxtour import checks
+        from tests.content.wrong_answers.round21.sneaky import SNEAKY_21
+
+        for index in (1, 9, 33, 26, 30, 31):
+            entry = SNEAKY_21[index]
+            feedback = checks.check(entry.exercise_id, entry.answer())
+            print("ENTRY", index, feedback.status)
+        held = []
+
+        def leaves_no_descriptor(x):
+            try:
+                while True:
+                    held.extend(os.pipe())
+            except OSError:
+                return x - jnp.mean(x, axis=-1, keepdims=True)
+
+        feedback = checks.check("01.center", leaves_no_descriptor)
+        print("ENTRY none left", feedback.status, "os.pipe()" in feedback.message)
+        import signal
+        from jaxtour import hosts
+
+        hosts.start_server()  # stopped from a cell, outside any check: continued by hosts
+        os.kill(hosts._servers[0].process.pid, signal.SIGSTOP)
+        later = ("04.grad_last_two", "06.set_first", "08.update", "06.count_labels")
+        for name in (*later, "07.clip_negative", "14.fix_rows", "14.global_mean"):
+            print("LATER", name, checks.check(name, checks._reference(name)).status)
+        """
+    )
+    env = {
+        **os.environ,
+        "JAXTOUR_VARIANT": "0",
+        "JAXTOUR_DATA_DIR": str(tmp_path),
+        "PYTHONPATH": ROOT,
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.returncode == 0, (done.returncode, done.stdout[-2000:], done.stderr[-2000:])
+    assert done.stdout.count("ENTRY") == 7 and "correct" not in done.stdout.split("LATER")[0]
+    assert "ENTRY none left error True" in done.stdout, done.stdout
+    assert done.stdout.count(" correct") == 7, done.stdout

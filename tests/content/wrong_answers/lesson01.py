@@ -422,7 +422,7 @@ ROUND_2 = (
         "01.overflow_fix",
         "squared in int32, then float",
         lambda: r2_cubes_squared_first,
-        says="You have 1.12589e+15, but the exact sum is",
+        named="power-partly-wrapped",  # round 21's family: v ** 2 wrapped before the float
     ),
     Wrong(
         "01.overflow_fix",
@@ -1280,5 +1280,26 @@ WRONG_ANSWERS = (
         "a Python loop over the rows, stacked",
         lambda: r20f_center_row_loop,
         named="loop-over-first-axis",
+    ),
+)
+
+
+# ---- round 21's families (fix21-a) ---------------------------------------------------------
+
+from tests.content.wrong_answers.round21 import lesson01 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "01.overflow_fix",
+        "v**2 in int32 times float v",
+        lambda: _r21.r21_overflow_square_in_int,
+        named="power-partly-wrapped",
+    ),
+    Wrong(
+        "01.overflow_fix",
+        "formula for 0..n-1: assumes v = arange",
+        lambda: _r21.r21_overflow_formula,
+        named="length-only",
     ),
 )

@@ -1163,3 +1163,24 @@ WRONG_ANSWERS = (
         named="exact-fractions",
     ),
 )
+
+
+# ---- round 21's families (fix21-a) ---------------------------------------------------------
+
+from tests.content.wrong_answers.round21 import lesson02 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "02.time_call",
+        "reads .shape, thinking it waits",
+        lambda: _r21.r21_time_shape_waits,
+        named="shape-read",
+    ),
+    Wrong(
+        "02.mean_loss",
+        "divides by len(xs[0]), the batch size",
+        lambda: _r21.r21_mean_divide_batch_size,
+        says="the size of one batch",
+    ),
+)

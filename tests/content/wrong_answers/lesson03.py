@@ -1087,3 +1087,24 @@ WRONG_ANSWERS = (
         named="float32-points-everywhere",
     ),
 )
+
+
+# ---- round 21's families (fix21-a) ---------------------------------------------------------
+
+from tests.content.wrong_answers.round21 import lesson03 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "03.derivative_by_hand",
+        "returns the vmapped function itself",
+        lambda: _r21.r21_dga_returns_function,
+        says="a function made from",
+    ),
+    Wrong(
+        "03.fix_slopes",
+        "jnp.gradient twice on f's values",
+        lambda: _r21.r21_slopes_np_gradient,
+        named="samples-differenced",
+    ),
+)

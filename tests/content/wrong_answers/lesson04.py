@@ -1204,3 +1204,73 @@ WRONG_ANSWERS = (
         "grad-y-elsewhere",
     ),
 )
+
+
+# ---- round 21's families (fix21-a) ---------------------------------------------------------
+
+
+def r21f_glt_stacked(loss, x, y, w):
+    # one array holding both: fine while y and w have the same shape
+    stacked = jnp.stack([y, w])
+    g = jax.grad(lambda s: loss(x, s[0], w=s[1]))(stacked)
+    return g[0], g[1]
+
+
+def r21f_sgd_one_level_lists(params, grads, lr, max_norm):
+    norm = jnp.sqrt(sum(jnp.sum(g**2) for g in jax.tree.leaves(grads)))
+    scale = jnp.minimum(1.0, max_norm / norm)
+
+    def step(p, g):
+        return p - lr * scale * g
+
+    new = {}
+    for name, value in params.items():
+        if isinstance(value, list):  # a list of dicts of arrays, as in model
+            new[name] = [
+                {k: step(layer[k], gl[k]) for k in layer}
+                for layer, gl in zip(value, grads[name])  # noqa: B905
+            ]
+        else:
+            new[name] = step(value, grads[name])
+    return new
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "04.grad_last_two",
+        "stacked y and w into one array",
+        lambda: r21f_glt_stacked,
+        named="y-w-joined",
+    ),
+    Wrong(
+        "04.sgd_step",
+        "handles lists of dicts one level deep only",
+        lambda: r21f_sgd_one_level_lists,
+        named="model-nesting-only",
+    ),
+)
+
+from tests.content.wrong_answers.round21 import lesson04 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "04.grad_last_two",
+        "grad_y left as a one-element tuple",
+        lambda: _r21.r21_glt_nested,
+        named="one-tuple-inside",
+    ),
+    Wrong(
+        "04.grad_last_two",
+        "grad_w by finite differences",
+        lambda: _r21.r21_glt_finite_diff,
+        named="grad-w-estimated",
+    ),
+    Wrong(
+        "04.sgd_step",
+        "norm of the largest leaf only",
+        lambda: _r21.r21_sgd_max_leaf,
+        named="largest-leaf-norm",
+    ),
+)

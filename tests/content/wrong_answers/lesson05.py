@@ -1245,3 +1245,24 @@ WRONG_ANSWERS = (
         "count-without-b",
     ),
 )
+
+
+# ---- round 21's families (fix21-a) ---------------------------------------------------------
+
+from tests.content.wrong_answers.round21 import lesson05 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "05.loss_and_outliers",
+        "jnp.any: whether, not how many",
+        lambda: _r21.r21_out_any,
+        named="count-whether",
+    ),
+    Wrong(
+        "05.loss_and_outliers",
+        "compared predictions with x, not y",
+        lambda: _r21.r21_out_vs_x,
+        named="count-against-x",
+    ),
+)

@@ -1709,3 +1709,34 @@ WRONG_ANSWERS = (
         says="a float array it met",
     ),
 )
+
+
+# ---- round 21's families (fix21-a) ---------------------------------------------------------
+
+
+def r21f_count_zero_last(labels, n):
+    # -1 lands on the last label, so that count is padding: zero it
+    return jnp.zeros(n, dtype=jnp.int32).at[labels].add(1).at[-1].set(0)
+
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.count_labels",
+        "zeroed the last label's count",
+        lambda: r21f_count_zero_last,
+        named="last-label-zeroed",
+    ),
+)
+
+from tests.content.wrong_answers.round21 import lesson06 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "06.set_first",
+        ".at indexed with a Python list",
+        lambda: _r21.r21_swap_list_index,
+        named="list-index",
+    ),
+)

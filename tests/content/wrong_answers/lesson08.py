@@ -1369,3 +1369,30 @@ WRONG_ANSWERS = (
         "cpu-clock",
     ),
 )
+
+
+# ---- round 21's families (fix21-a) ---------------------------------------------------------
+
+from tests.content.wrong_answers.round21 import lesson08 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "08.update",
+        "summed over the dict's keys",
+        lambda: _r21.r21_update_iterates_dict,
+        named="dict-keys",
+    ),
+    Wrong(
+        "08.fit",
+        "gives up after 100 steps",
+        lambda: _r21.r21_fit_capped,
+        named="stops-elsewhere",
+    ),
+    Wrong(
+        "08.speedup",
+        "10 eager calls against 100 jit calls, totals",
+        lambda: _r21.r21_speedup_totals_uneven,
+        named="eager-first-and-totals",
+    ),
+)

@@ -432,3 +432,17 @@ WRONG_ANSWERS = (
         named="means-added",
     ),
 )
+
+
+# --- round 21 (fix21-b): the padding's x zeroed, its y kept (audit G: told a factor)
+from tests.content.wrong_answers.round21 import lesson10 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "10.fix_loss",
+        "masked x to 0 instead of the errors (round 21)",
+        lambda: _r21.r21_fix_masks_x_only,
+        named="x-zeroed",
+    ),
+)

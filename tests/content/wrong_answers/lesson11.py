@@ -1124,3 +1124,24 @@ WRONG_ANSWERS = (
         named="index-zero-missing",
     ),
 )
+
+
+# --- round 21 (fix21-b): a carry started as an int32 0 (audit G: JAX's first line
+# only), np.asarray of x under jit (audit W: told np.nonzero)
+from tests.content.wrong_answers.round21 import lesson11 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "11.scan_ema",
+        "carry started as an int 0 (round 21)",
+        lambda: _r21.r21_ema_int_init,
+        says="must keep the dtype of the carry it was given",
+    ),
+    Wrong(
+        "11.first_two_positive",
+        "np.asarray(x) inside, NumPy way (round 21)",
+        lambda: _r21.r21_ftp_numpy_inside,
+        named="numpy-nonzero",
+    ),
+)

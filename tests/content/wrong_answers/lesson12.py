@@ -1163,3 +1163,23 @@ WRONG_ANSWERS = (
         named="not-normalised",
     ),
 )
+
+
+# --- round 21 (fix21-b): the norm of the errors, a's weight (1 + tanh(a - b)) / 2 (audit G)
+from tests.content.wrong_answers.round21 import lesson12 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "12.fixed_target",
+        "norm of the errors (round 21)",
+        lambda: _r21.r21_td_norm,
+        named="norm",
+    ),
+    Wrong(
+        "12.fix_rule",
+        "sigmoid written as (1 + tanh(x)) / 2 (round 21)",
+        lambda: _r21.r21_rule_tanh_sigmoid,
+        named="shares-not-exp",
+    ),
+)

@@ -600,3 +600,30 @@ WRONG_ANSWERS = (
         named="sum-of-means",
     ),
 )
+
+
+# --- round 21 (fix21-b): the ratio upside down, the means counted by values, the
+# padding's copies weighed (audit G: told only the number)
+from tests.content.wrong_answers.round21 import lesson14 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "14.global_mean",
+        "ratio upside down (round 21)",
+        lambda: _r21.r21_mean_inverted,
+        named="inverted",
+    ),
+    Wrong(
+        "14.global_mean",
+        "local means weighted by counts (round 21)",
+        lambda: _r21.r21_mean_means_by_count,
+        named="means-by-count",
+    ),
+    Wrong(
+        "14.global_mean",
+        "padded with edge values, not zero weights (round 21)",
+        lambda: _r21.r21_mean_edge_padding,
+        named="padding-copies",
+    ),
+)

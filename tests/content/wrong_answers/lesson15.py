@@ -411,3 +411,24 @@ WRONG_ANSWERS = (
         named="mebibytes",
     ),
 )
+
+
+# --- round 21 (fix21-b): divided by n - 1 (audit G: told an Inf); the bytes times the
+# bandwidth (generic once the roofs agree), written on the stand-in roofs as round 20's
+from tests.content.wrong_answers.round21 import lesson15 as _r21  # noqa: E402
+
+WRONG_ANSWERS = (
+    *WRONG_ANSWERS,
+    Wrong(
+        "15.fixed_shape",
+        "divided by n - 1 (round 21)",
+        lambda: _r21.r21_prefix_ddof,
+        named="over-n-minus-1",
+    ),
+    Wrong(
+        "15.estimate",
+        "multiplied by the bandwidth (round 21)",
+        lambda: 8 * N * BANDWIDTH,
+        named="times-bandwidth",
+    ),
+)
