@@ -1435,22 +1435,36 @@ def _views_from_values(key, xs, ids):  # round 21: each row's key folded from it
 def _noise_from_values(answer: Any) -> bool:
     """Round 21's sneaky family: the noise made from each row's values (a fingerprint of
     its bits), ids never read: it follows the example through the grader's shuffle as an
-    id would. Told by the same key and ids with other values: the task's noise depends on
-    the key and the id alone, so it stays."""
+    id would. Told by what makes it: with one key, two rows of equal values and different
+    ids get the same noise, rows of other values other noise, a call again the same
+    views, and the same ids with other values other noise. The task's noise depends on
+    the key and the id alone; noise from NumPy (one draw for every row, another on each
+    call), noise alone or noise times the values are other mistakes."""
     if not callable(answer):
         return False
     key = jax.random.key(24)
     xs, ids = _views_case(4, 3, 0)
+    xs = np.asarray(xs).copy()
+    xs[1] = xs[0]  # rows 0 and 1 equal, ids 0 and 1; row 2 other values
     noises = []
-    for values in (xs, xs + np.float32(1.5)):
+    for values in (xs, xs, xs + np.float32(1.5)):
         got, raised = raw_call(answer, (key, jnp.asarray(values), jnp.asarray(ids)))
         if raised is not None:
             return False
         try:
-            noises.append(np.asarray(got[0], dtype=np.float32) - values)
+            noise = np.asarray(got[0], dtype=np.float32) - values
         except Exception:  # noqa: BLE001 - no view to read: the rule's to say
             return False
-    return noises[0].shape == noises[1].shape and not np.allclose(*noises, atol=1e-4)
+        if noise.shape != values.shape:
+            return False
+        noises.append(noise)
+    first, again, shifted = noises
+    return (
+        np.allclose(first, again)  # repeatable: no NumPy generator
+        and np.allclose(first[0], first[1])  # equal values, other ids: the same noise
+        and not np.allclose(first[0], first[2], atol=1e-4)  # other values: other noise
+        and not np.allclose(first, shifted, atol=1e-4)  # the same ids: it follows values
+    )
 
 
 def _views_by_position(key, xs, ids):  # the lesson's demo: keys handed out by row
