@@ -21,6 +21,7 @@ from jaxtour.grader.mistakes import (
     equals_tree,
     fails_with,
     ignores_arguments,
+    needs_values_on_host,
     returns_none,
     uses_module,
 )
@@ -243,6 +244,24 @@ POWER_VARIANTS = Variants(
 def _power() -> int:
     """The power of this learner's variant (variant 0: 3, the cubes)."""
     return POWER_VARIANTS.current("01.overflow_fix")["power"]
+
+
+def _sum_of_cubes_on_the_host(v):  # round 21: summed in Python ints, no jnp
+    exact = sum(int(k) ** _power() for k in np.asarray(v).tolist())
+    return jnp.asarray(float(exact), dtype=jnp.float32)
+
+
+def _center_on_the_host(x):  # round 21: centered by NumPy, wrapped back
+    host = np.asarray(x)
+    return jnp.asarray(host - host.mean(axis=-1, keepdims=True) + _target())
+
+
+def _host_sum(answer: Any) -> bool:
+    """needs_values_on_host, but for the grader's own reference, which sums exactly in
+    Python ints on the host by design (what answers are compared with)."""
+    if getattr(answer, "__wrapped__", answer) is _sum_of_cubes_reference:
+        return False
+    return needs_values_on_host(_cube_inputs)(answer)
 
 
 def _cube_inputs():
@@ -1472,6 +1491,16 @@ EXERCISES = (
                 example=lambda: lambda v: np.sum(np.asarray(v, dtype=np.float64) ** _power()),
                 matches=_right_but(_is_numpy),
             ),
+            Mistake(  # round 21's sneaky family
+                id="computed-on-the-host",
+                message="Your function needs v's values in Python: traced as jit traces it, "
+                "with the values unknown, it fails. It computes on the host (NumPy, a "
+                "memoryview, .tolist(), a Python number), and the task asks for jnp, which "
+                "computes on the device and can be traced, compiled and differentiated.",
+                example=lambda: _sum_of_cubes_on_the_host,
+                matches=_host_sum,
+                also_accepted=True,
+            ),
         ),
         success="Converted before raising to the power: float32 cannot wrap around, and its 7 "
         "digits stay well within 1e-5 of the true sum.",
@@ -1946,6 +1975,16 @@ EXERCISES = (
                 "computed it (or converted it at the end), where a jax array was asked for.",
                 example=lambda: lambda x: np.asarray(_center(x)),
                 matches=lambda a: _NUMPY_OUTPUT(a, _center) is None,
+            ),
+            Mistake(  # round 21's sneaky family
+                id="computed-on-the-host",
+                message="Your function needs x's values in Python: traced as jit traces it, "
+                "with the values unknown, it fails. It computes on the host (NumPy, a "
+                "memoryview, .tolist(), a Python number), and the task asks for jnp, which "
+                "computes on the device and can be traced, compiled and differentiated.",
+                example=lambda: _center_on_the_host,
+                matches=needs_values_on_host(_center_inputs),
+                also_accepted=True,
             ),
         ),
         success="The mean along axis=-1, kept as size 1 with keepdims=True, broadcasts along "

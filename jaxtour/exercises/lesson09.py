@@ -26,7 +26,7 @@ from jaxtour.display import one_line
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.compare import describe, short_repr
 from jaxtour.grader.key_uses import KeyUses, key_uses
-from jaxtour.grader.learner_code import LearnerCodeError, call_learner, transformed
+from jaxtour.grader.learner_code import LearnerCodeError, call_learner, raw_call, transformed
 from jaxtour.grader.mistakes import (
     behaves_like,
     equals_tree,
@@ -1424,6 +1424,49 @@ def _two_views(key, xs, ids):
     return jax.vmap(one_example)(ids, xs)
 
 
+def _views_from_values(key, xs, ids):  # round 21: each row's key folded from its values
+    def one_example(x):
+        bits = jax.lax.bitcast_convert_type(x, jnp.int32)
+        return _noisy_pair(jax.random.fold_in(key, jnp.sum(bits)), x)
+
+    return jax.vmap(one_example)(xs)
+
+
+def _noise_from_values(answer: Any) -> bool:
+    """Round 21's sneaky family: the noise made from each row's values (a fingerprint of
+    its bits), ids never read: it follows the example through the grader's shuffle as an
+    id would. Told by what makes it: with one key, two rows of equal values and different
+    ids get the same noise, rows of other values other noise, a call again the same
+    views, and the same ids with other values other noise. The task's noise depends on
+    the key and the id alone; noise from NumPy (one draw for every row, another on each
+    call), noise alone or noise times the values are other mistakes."""
+    if not callable(answer):
+        return False
+    key = jax.random.key(24)
+    xs, ids = _views_case(4, 3, 0)
+    xs = np.asarray(xs).copy()
+    xs[1] = xs[0]  # rows 0 and 1 equal, ids 0 and 1; row 2 other values
+    noises = []
+    for values in (xs, xs, xs + np.float32(1.5)):
+        got, raised = raw_call(answer, (key, jnp.asarray(values), jnp.asarray(ids)))
+        if raised is not None:
+            return False
+        try:
+            noise = np.asarray(got[0], dtype=np.float32) - values
+        except Exception:  # noqa: BLE001 - no view to read: the rule's to say
+            return False
+        if noise.shape != values.shape:
+            return False
+        noises.append(noise)
+    first, again, shifted = noises
+    return (
+        np.allclose(first, again)  # repeatable: no NumPy generator
+        and np.allclose(first[0], first[1])  # equal values, other ids: the same noise
+        and not np.allclose(first[0], first[2], atol=1e-4)  # other values: other noise
+        and not np.allclose(first, shifted, atol=1e-4)  # the same ids: it follows values
+    )
+
+
 def _views_by_position(key, xs, ids):  # the lesson's demo: keys handed out by row
     keys = jax.random.split(key, xs.shape[0])
     return jax.vmap(_noisy_pair)(keys, xs)
@@ -2608,6 +2651,16 @@ EXERCISES = (
                 "and then of 5, its program grew with the batch, one copy of the work per example.",
                 example=lambda: _views_looped,
                 matches=grows_with_batch(_views_growing_inputs),
+            ),
+            Mistake(  # round 21's sneaky family
+                id="noise-from-values",
+                message="Your noise changes when an example's values change, with the same key "
+                "and the same id: it is made from the values, not from the id. The task's "
+                "noise depends on the key and the example's id alone, so two examples with "
+                "equal values and different ids get independent noise.",
+                example=lambda: _views_from_values,
+                matches=_noise_from_values,
+                also_accepted=True,
             ),
             Mistake(
                 id="numpy-seeded-inside",

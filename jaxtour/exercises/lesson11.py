@@ -20,6 +20,7 @@ from jaxtour.grader.mistakes import (
     ignores_one_argument,
     learner_functions,
     loops_in_python,
+    rule_around,
     runs_python_per_element,
 )
 from jaxtour.grader.pristine import np
@@ -698,6 +699,37 @@ def _grow_pair(r, x0, cap, max_steps):
 
 def _grow_one_argument_body(r, x0, cap, max_steps):
     return jax.lax.fori_loop(0, max_steps, lambda x: jnp.where(x < cap, _step(r, x), x), x0)
+
+
+def _while_behind_a_rule(answer: Any) -> bool:
+    """Round 21's sneaky family: the while_loop kept, and grad given a custom_vjp (or
+    custom_jvp) of the learner's around it, its backward pass jax.jacfwd or a formula:
+    the values are right and grad returns numbers, but it never goes through the loop.
+    Told by the answer's program, max_steps a Python int as the check gives it."""
+    if not callable(answer):
+        return False
+    r, x0, cap, max_steps = _grow_inputs()[0]
+    try:
+        program = jax.make_jaxpr(lambda *v: answer(*v, max_steps))(r, x0, cap)
+    except Exception:  # noqa: BLE001 - an answer that fails to trace is the rule's to judge
+        return False
+    return rule_around(program, ("while",))
+
+
+def _grow_behind_a_rule():
+    @functools.partial(jax.custom_vjp, nondiff_argnums=(3,))
+    def grow(r, x0, cap, max_steps):
+        return _grow_while(r, x0, cap, max_steps)
+
+    def forward(r, x0, cap, max_steps):
+        jac = jax.jacfwd(_grow_while, argnums=(0, 1, 2))(r, x0, cap, max_steps)
+        return _grow_while(r, x0, cap, max_steps), jac
+
+    def backward(max_steps, jac, g):
+        return tuple(g * j for j in jac)
+
+    grow.defvjp(forward, backward)
+    return grow
 
 
 def _grow_inputs():
@@ -1923,6 +1955,16 @@ EXERCISES = (
                 "refuses it again.",
                 example=lambda: jax.jit(_grow),
                 matches=_jitted_traced_steps,
+            ),
+            Mistake(  # round 21's sneaky family
+                id="while-behind-a-rule",
+                message="Your function keeps a while_loop and gives grad a derivative rule of "
+                "your own around it (a custom_vjp or custom_jvp): grad uses the rule and never "
+                "goes through the loop. The exercise asks for a loop that grad itself "
+                "differentiates, one whose number of steps is known while tracing.",
+                example=_grow_behind_a_rule,
+                matches=_while_behind_a_rule,
+                also_accepted=True,
             ),
             Mistake(
                 id="still-while",

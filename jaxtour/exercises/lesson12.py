@@ -18,7 +18,11 @@ from typing import Any
 from jaxtour.exercises.common import concrete_cache, jax, jnp
 from jaxtour.grader.growth import grows_quadratically
 from jaxtour.grader.learner_code import transformed
-from jaxtour.grader.mistakes import fails_with, host_callback, ignores_one_argument
+from jaxtour.grader.mistakes import (
+    fails_with,
+    host_callback,
+    ignores_one_argument,
+)
 from jaxtour.grader.pristine import np
 from jaxtour.grader.rules import (
     Choice,

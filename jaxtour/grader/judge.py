@@ -32,6 +32,8 @@ from typing import Any
 from jaxtour.display import one_line
 from jaxtour.grader.compare import verdict_only, verdicts_only
 from jaxtour.grader.feedback import Feedback, Status
+from jaxtour.grader.host_work import calls as host_calls
+from jaxtour.grader.host_work import install as count_host_calls
 from jaxtour.grader.isolation import preserved_world, record_kept
 from jaxtour.grader.kernels import (
     compiles_kernels,
@@ -77,6 +79,12 @@ __all__ = [
 PLACEHOLDER_MESSAGE = N_("Replace the `...` with your answer, run that cell, then check again.")
 REVEAL_MESSAGE = N_("Now run the next cell and see what JAX does.")
 MAX_MESSAGE_LINES = 15
+HOST_CALLBACK_MESSAGE = N_(
+    "Your code hands work to Python on the host: a jax.pure_callback (or io_callback) ran "
+    "while it was checked. What a callback computes, with NumPy or anything else, JAX "
+    "neither traces, differentiates nor compiles; the values can be right, but the "
+    "exercise asks for JAX code that computes them."
+)
 
 
 def is_placeholder(answer: Any) -> bool:
@@ -480,8 +488,11 @@ def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedb
     # answer differs is explained below, only if no declared mistake names it. (Where the
     # tests read what the rule alone says, ``rule_said``, it says all at once.)
     later = explained_later() if rule_said is None else contextlib.nullcontext([])
+    count_host_calls()
+    calls_before = host_calls()
     with later as left_out:
         refusal = _by_the_rule(exercise, answer, expected)
+    on_the_host = host_calls() != calls_before
     if refusal is not None and verdicts_only():
         return refusal  # refused either way: which mistake it is would not be read
     kernels_compiled = refusal is not None and interprets_after_refusal(exercise)
@@ -505,6 +516,9 @@ def _rule_then_mistakes(exercise: Exercise, answer: Any, expected: Any) -> Feedb
         refusal = again if again is not None else refusal
     if refusal is not None:
         return refusal
+    if on_the_host and callable(answer):
+        message = _(HOST_CALLBACK_MESSAGE)
+        return make_feedback(exercise, "incorrect", message, mistake="host-callback")
     return make_feedback(exercise, "correct", fill(exercise, exercise.success))
 
 

@@ -287,6 +287,50 @@ def host_callback(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
     return traces_primitive(HOST_CALLBACKS, inputs)
 
 
+def needs_values_on_host(inputs: Callable[[], Inputs]) -> Callable[[Any], bool]:
+    """Matches a function that runs on ``inputs()``'s first arguments but cannot be
+    traced with them abstract (as ``jax.jit`` traces it): it needs their values in Python
+    on the host, whatever it reads them with (``np.asarray``, a ``memoryview``, NumPy's
+    buffer protocol, ``.tolist()``, ``float`` of an element, an ``if`` on a value), and
+    computes there what was asked of ``jnp`` (round 21: memoryview routes to NumPy, the
+    sum of 01.overflow_fix in Python ints). Where the call itself fails, it does not
+    match: that is the rule's to say."""
+    from jaxtour.grader.learner_code import raw_call
+
+    def matches(answer: Any) -> bool:
+        if not callable(answer):
+            return False
+        args = inputs()[0]
+        _, traced_raised = raw_call(jax.make_jaxpr(answer), args)
+        if traced_raised is None:
+            return False
+        _, raised = raw_call(answer, args)
+        return raised is None
+
+    return matches
+
+
+# A derivative rule of one's own: what grad and jvp use instead of differentiating the code
+CUSTOM_RULES = ("custom_vjp_call", "custom_vjp_call_jaxpr", "custom_jvp_call")
+
+
+def rule_around(program: Any, names: tuple[str, ...]) -> bool:
+    """Whether a traced program holds a custom derivative rule (``jax.custom_vjp``,
+    ``custom_jvp``) around code that uses one of the primitives ``names``: what JAX would
+    differentiate, or refuse to (a ``while``), hidden behind a rule, so that grad never
+    meets it (round 21: 11.while_grad's while_loop kept, its backward pass jax.jacfwd)."""
+    jaxpr = getattr(program, "jaxpr", program)
+    for eqn in jaxpr.eqns:
+        inner = _sub_jaxprs(eqn)
+        if eqn.primitive.name in CUSTOM_RULES and any(
+            primitive_names(sub) & set(names) for sub in inner
+        ):
+            return True
+        if any(rule_around(sub, names) for sub in inner):
+            return True
+    return False
+
+
 def traced_programs(answer: Any, inputs: Callable[[], Inputs]) -> list[Any]:
     """``jax.make_jaxpr(answer)`` on each of ``inputs()``. For plain's wrapper of a
     learner function (one object while the function and what it reads are unchanged) the
@@ -906,6 +950,64 @@ def _output_from_autodiff(jaxpr: Any, var: Any, outer: Any = None) -> bool:
     if name in _FIRST_OPERAND:
         return _output_from_autodiff(jaxpr, eqn.invars[0], outer)
     return False
+
+
+# Functions of an input that no linear map gives: JAX's differentiation of a function of
+# the input traces them (named jvp); a formula for the derivative written by hand computes
+# them beside it (a sine of a x where g has a cosine).
+_NONLINEAR = frozenset(
+    {
+        "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+        "exp", "exp2", "expm1", "log", "log1p", "logistic", "sqrt", "rsqrt", "cbrt",
+        "pow", "integer_pow", "erf", "erfc", "lgamma", "digamma", "square",
+    }
+)  # fmt: skip
+
+
+def _nonlinear_outside_autodiff(jaxpr: Any, dependent: set[Any], in_scope: bool) -> bool:
+    for eqn in jaxpr.eqns:
+        reached = [v for v in eqn.invars if type(v).__name__ != "Literal" and v in dependent]
+        if not reached:
+            continue
+        scope = in_scope or any(
+            name in str(eqn.source_info.name_stack) for name in _AUTODIFF_SCOPES
+        )
+        name = eqn.primitive.name
+        inner = _inner_jaxpr(eqn) if name in ("pjit", "jit", "closed_call", "core_call") else None
+        if inner is not None and hasattr(inner, "invars"):
+            inner_reached = {
+                var
+                for var, outer in zip(inner.invars, eqn.invars, strict=False)
+                if type(outer).__name__ != "Literal" and outer in dependent
+            }
+            if _nonlinear_outside_autodiff(inner, inner_reached, scope):
+                return True
+        elif not scope and (
+            name in _NONLINEAR
+            or (name == "mul" and len(reached) == 2)
+            or (name == "div" and eqn.invars[1] in dependent)
+        ):
+            return True
+        dependent.update(eqn.outvars)
+    return False
+
+
+def nonlinear_beside_autodiff(answer: Any, args: tuple[Any, ...], traced: int) -> bool | None:
+    """Whether ``answer(*args)``, traced in argument ``traced``, computes a nonlinear
+    function of that argument (a sine, a power, a product of two of its functions) outside
+    JAX's differentiation: a derivative worked out by hand and then passed through a grad
+    of a linear function (round 21: ``grad(lambda s: sum(s * by_hand))``) is made by a
+    transpose, and its values by the hand's formula. None when it cannot be traced."""
+    from jaxtour.grader.learner_code import raw_call
+
+    def call(value: Any) -> Any:
+        return answer(*args[:traced], value, *args[traced + 1 :])
+
+    closed, raised = raw_call(jax.make_jaxpr(call), (args[traced],))
+    if raised is not None or closed is None:
+        return None
+    jaxpr = closed.jaxpr
+    return _nonlinear_outside_autodiff(jaxpr, set(jaxpr.invars), False)
 
 
 def computed_by_autodiff(answer: Any, args: tuple[Any, ...], traced: int) -> bool | None:

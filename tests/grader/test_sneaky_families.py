@@ -483,3 +483,242 @@ def test_an_answer_that_deletes_every_array_leaves_every_later_check_its_arrays(
     after = [line for line in done.stdout.splitlines() if line.startswith("AFTER")]
     assert len(after) == 10 and all(" correct " in line for line in after), done.stdout
     assert done.stdout.count("WRONG incorrect") == 2, done.stdout
+
+
+# --- round 21: the NumPy code run whole in a host callback (#37-39) ------------------------
+
+
+def _by_callback_ways():
+    """The page's NumPy fill of 07.clip_negative, handed to the host in several ways."""
+    import numpy as np
+    from jax.experimental import io_callback
+
+    low = checks.variant_values("07.clip_negative").get("low", 0.0)
+
+    def on_host(x):
+        x = np.array(x)
+        kept = x >= low
+        x[~kept] = x[kept].mean()
+        return x
+
+    def shape(x):
+        return jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+    def per_row(x):  # a callback per element of a vmap
+        return jax.vmap(
+            lambda r: jax.pure_callback(on_host, shape(r), r, vmap_method="sequential")
+        )(x[None])[0]
+
+    return {
+        "pure_callback": lambda x: jax.pure_callback(on_host, shape(x), x),
+        "jitted pure_callback": jax.jit(lambda x: jax.pure_callback(on_host, shape(x), x)),
+        "io_callback": lambda x: io_callback(on_host, shape(x), x),
+        "vmapped": per_row,
+        "inside a scan": lambda x: jax.lax.scan(
+            lambda c, _: (jax.pure_callback(on_host, shape(x), c), None), x, length=1
+        )[0],
+    }
+
+
+@pytest.mark.parametrize("way", list(_by_callback_ways()))
+def test_work_computed_in_a_host_callback_is_refused_whatever_the_exercise(way):
+    feedback = checks.check("07.clip_negative", _by_callback_ways()[way])
+    assert not feedback.passed and feedback.mistake == "host-callback", feedback.text()
+
+
+def test_printing_from_the_program_is_no_work_on_the_host():
+    reference = checks._reference("07.clip_negative")
+
+    def printed(x):
+        jax.debug.callback(lambda v: None, x)
+        return reference(x)
+
+    assert checks.check("07.clip_negative", printed).passed
+
+
+# --- round 21: derivatives behind a rule of one's own, or by hand through a grad (#16, #20) --
+
+
+def _while_behind_rules():
+    import functools
+
+    capacity = checks.variant_values("11.while_grad").get("capacity", 1)
+
+    def grow_while(r, x0, cap, max_steps):
+        def one_step(state):
+            k, x = state
+            return k + 1, x + r * x * (1 - x / capacity)
+
+        return jax.lax.while_loop(lambda s: (s[0] < max_steps) & (s[1] < cap), one_step, (0, x0))[1]
+
+    @functools.partial(jax.custom_vjp, nondiff_argnums=(3,))
+    def by_vjp(r, x0, cap, max_steps):
+        return grow_while(r, x0, cap, max_steps)
+
+    def forward(r, x0, cap, max_steps):
+        jac = jax.jacfwd(grow_while, argnums=(0, 1, 2))(r, x0, cap, max_steps)
+        return grow_while(r, x0, cap, max_steps), jac
+
+    by_vjp.defvjp(forward, lambda max_steps, jac, g: tuple(g * j for j in jac))
+
+    @functools.partial(jax.custom_jvp, nondiff_argnums=(3,))
+    def by_jvp(r, x0, cap, max_steps):
+        return grow_while(r, x0, cap, max_steps)
+
+    @by_jvp.defjvp
+    def _(max_steps, primals, tangents):
+        return jax.jvp(lambda *p: grow_while(*p, max_steps), primals, tangents)
+
+    return {"custom_vjp(jacfwd)": by_vjp, "custom_jvp(jvp)": by_jvp}
+
+
+@pytest.mark.parametrize("way", list(_while_behind_rules()))
+def test_a_while_loop_behind_a_rule_of_ones_own_is_refused(way):
+    feedback = checks.check("11.while_grad", _while_behind_rules()[way])
+    assert not feedback.passed and feedback.mistake == "while-behind-a-rule", feedback.text()
+
+
+def _dg_da_laundered():
+    """03.derivative_by_hand's formula by hand, passed through a differentiation of a
+    linear function (grad, vjp, jvp): the values come from the hand."""
+
+    def by_hand(x, a):
+        return -(x**3) * jnp.sin(a * x)
+
+    def through_grad(x, a):
+        h = by_hand(x, a)
+        return jax.grad(lambda s: jnp.sum(s * h))(jnp.ones_like(h))
+
+    def through_jvp(x, a):
+        h = by_hand(x, a)
+        return jax.jvp(lambda s: s * h, (jnp.ones_like(h),), (jnp.ones_like(h),))[1]
+
+    def through_vjp(x, a):
+        h = by_hand(x, a)
+        return jax.vjp(lambda s: s * h, jnp.ones_like(h))[1](jnp.ones_like(h))[0]
+
+    return {"grad": through_grad, "jvp": through_jvp, "vjp": through_vjp}
+
+
+@pytest.mark.parametrize("way", list(_dg_da_laundered()))
+def test_a_hand_formula_passed_through_a_differentiation_is_refused(way):
+    feedback = checks.check("03.derivative_by_hand", _dg_da_laundered()[way])
+    assert not feedback.passed and feedback.mistake == "decoy-grad", feedback.text()
+
+
+def test_the_derivative_jax_takes_is_accepted_however_a_is_broadcast():
+    def g(x, a):
+        return x**2 * jnp.cos(a * x)
+
+    for right in (
+        lambda x, a: jax.vmap(jax.grad(g, argnums=1))(x, a * jnp.ones_like(x)),
+        lambda x, a: jax.jvp(lambda b: g(x, b), (a,), (1.0,))[1],
+        jax.jit(lambda x, a: jax.jacfwd(g, argnums=1)(x, a)),
+    ):
+        assert checks.check("03.derivative_by_hand", right).passed
+
+
+# --- round 21: NumPy on the host, the input read however (#18, #21, #23) -----------------
+
+
+def _center_on_host_ways():
+    import numpy as np
+
+    target = checks.variant_values("01.center").get("target", 0.0)
+
+    def centered(host):
+        return jnp.asarray(host - host.mean(axis=-1, keepdims=True) + target)
+
+    return {
+        "memoryview": lambda x: centered(
+            np.frombuffer(memoryview(x), dtype=x.dtype).reshape(x.shape)
+        ),
+        "asarray": lambda x: centered(np.asarray(x)),
+        "tolist": lambda x: centered(np.array(x.tolist(), dtype=np.float32)),
+    }
+
+
+@pytest.mark.parametrize("way", list(_center_on_host_ways()))
+def test_numpy_on_the_host_is_refused_however_the_input_is_read(way):
+    feedback = checks.check("01.center", _center_on_host_ways()[way])
+    assert not feedback.passed and feedback.mistake == "computed-on-the-host", feedback.text()
+
+
+def test_prefix_means_read_through_the_buffer_protocol_are_refused():
+    import numpy as np
+
+    def prefix_means(x, lengths):
+        host = np.frombuffer(memoryview(x), dtype=np.float32)
+        sums = np.cumsum(host.astype(np.float64))
+        n = np.asarray(lengths)
+        return jnp.asarray((sums[n - 1] / n).astype(np.float32))
+
+    if checks.variant_values("15.fixed_shape").get("code", "x") != "x":
+        pytest.skip("the page's variant only")
+    feedback = checks.check("15.fixed_shape", prefix_means)
+    assert not feedback.passed and feedback.mistake == "computed-on-the-host", feedback.text()
+
+
+# --- round 21: 08.fit's loss computed again past the check's counting step (#15) ---------
+
+
+def _fit_recomputing(reach):
+    def fit_until(step, params, x, y, lr, target):
+        inner = reach(step)
+        steps = 0
+        while float(inner(params, x, y, lr)[1]) >= target:
+            params, _ = step(params, x, y, lr)
+            steps += 1
+        return params, steps
+
+    return fit_until
+
+
+@pytest.mark.parametrize(
+    "reach",
+    [
+        lambda step: getattr(step, "step", step),
+        lambda step: step.__call__,
+        lambda step: next(
+            (v for v in vars(step).values() if callable(v)) if hasattr(step, "__dict__") else (),
+            step,
+        ),
+    ],
+    ids=["public .step", "__call__", "any callable attribute"],
+)
+def test_the_loss_computed_again_is_counted_however_the_step_is_reached(reach):
+    feedback = checks.check("08.fit", _fit_recomputing(reach))
+    assert not feedback.passed and feedback.mistake == "step-called-again", feedback.text()
+
+
+# --- round 21: 09.two_views' noise keyed on the row's values, ids never read (#19) --------
+
+
+def _views_keyed_on_values(fingerprint):
+    std = checks.variant_values("09.two_views").get("std", 0.1)
+
+    def two_views(key, xs, ids):
+        def one(x):
+            k_a, k_b = jax.random.split(jax.random.fold_in(key, fingerprint(x)))
+            return (
+                x + std * jax.random.normal(k_a, x.shape),
+                x + std * jax.random.normal(k_b, x.shape),
+            )
+
+        return jax.vmap(one)(xs)
+
+    return two_views
+
+
+@pytest.mark.parametrize(
+    "fingerprint",
+    [
+        lambda x: jnp.sum(jax.lax.bitcast_convert_type(x, jnp.int32)),
+        lambda x: (jnp.sum(x) * 1000).astype(jnp.int32),
+        lambda x: jax.lax.bitcast_convert_type(x[0], jnp.int32),
+    ],
+    ids=["bits summed", "values scaled", "first feature's bits"],
+)
+def test_noise_keyed_on_the_rows_values_is_refused(fingerprint):
+    feedback = checks.check("09.two_views", _views_keyed_on_values(fingerprint))
+    assert not feedback.passed and feedback.mistake == "noise-from-values", feedback.text()
