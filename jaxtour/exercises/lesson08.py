@@ -390,9 +390,12 @@ def _update_inputs():
     the notebook's x and y gives a wrong answer instead of a shape error. Fresh dicts
     around arrays made once; what each dict held is kept for ``_mutates_params``."""
     cases = [jax.tree.map(lambda leaf: leaf, case) for case in _update_leaves()]
-    if len(_as_built) > 16:  # a few checks' worth: the rule's cases and the reference's
-        _as_built.clear()
     _as_built.update({id(case[0]): (case[0], dict(case[0])) for case in cases})
+    # The oldest dropped first, never all at once: a clear between the building of a
+    # check's cases and _mutates_params' read of them called a donating step's deleted
+    # (and since rebuilt) arrays a mutation, in one check of every six (CI of m58).
+    while len(_as_built) > _AS_BUILT_KEPT:
+        del _as_built[next(iter(_as_built))]
     return cases
 
 
@@ -400,6 +403,7 @@ def _update_inputs():
 # what a step did to it is read against this, not against _update_leaves(), which builds
 # its arrays again after a learner's jit donated them.
 _as_built: dict[int, tuple[dict, dict]] = {}
+_AS_BUILT_KEPT = 96  # dozens of checks' worth: each builds its cases a few times
 
 
 @concrete_cache

@@ -1717,7 +1717,7 @@ EXERCISES = (
                 message="Your padding carries weight: the entries you added, to give the parts a "
                 "length that 4 devices divide, repeat a real value with its weight, so they "
                 "count in both sums as real values do. A padded entry must count for nothing: "
-                "its weight is 0.",
+                "its weight is zero.",
                 example=lambda: _edge_padded,
                 matches=_gave(lambda data: (data.edge_padded(), data.edge_padded())),
             ),

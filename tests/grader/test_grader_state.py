@@ -400,6 +400,20 @@ def test_an_answer_that_donates_its_inputs_leaves_later_checks_their_inputs(exer
     assert checks.check(exercise_id, donating).passed
 
 
+def test_a_donating_step_is_never_called_a_mutation_however_many_checks_came_before():
+    """08.update tells a step that assigned into its params dict by what each dict held
+    when built; that record was once emptied every few checks, and a check that emptied it
+    between building its cases and reading them called a donating step (whose deleted
+    arrays had been built again) a mutation: one check in six, so a whole run's verdict
+    hung on how many 08.update checks came before. Twenty in a row cross every such
+    boundary."""
+    import jax
+
+    donating = jax.jit(checks._reference("08.update"), donate_argnums=0)
+    verdicts = [checks.check("08.update", donating) for _ in range(20)]
+    assert [feedback.mistake for feedback in verdicts if not feedback.passed] == []
+
+
 def rebinds_checkify(prices):
     from jax.experimental import checkify
 
