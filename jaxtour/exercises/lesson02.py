@@ -514,6 +514,18 @@ def _what_it_did(run: _Run) -> _Verdict | None:
                 "time_call returned what f returned, the result of a call, not the seconds it took."
             )
         )
+    if (
+        run.cpu_clock
+        and log.virtual
+        and not log.clock_reads
+        and _is_number(run.value)
+        and log.problem != "other-arguments"
+        and log.calls[-1].waited is not None
+    ):
+        # Only a CPU clock was read, and it never sees the pretended work: its figure,
+        # whatever it is (0.0 where the calls took less CPU than it counts, or above the
+        # work where a garbage collection ran between its reads: CI of m58), is no timing.
+        return _Verdict(mistake="cpu-clock")
     if run.seconds is None:
         return _Verdict(problem=_not_seconds(run.value))
     if log.problem == "other-arguments":
